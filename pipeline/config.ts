@@ -1,0 +1,207 @@
+/**
+ * The one configuration file: a JSON file validated here. Every object is strict, so an unknown
+ * or misspelt key is an error that names it. The defaults rebuild the paper's dataset.
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+export const LLM_ROLES = [
+  'error-simulator',
+  'api-simulator',
+  'refine-doc',
+  'thought-writer',
+  'noisy-query',
+  'harder-tools',
+  'judge',
+  'observed-model',
+] as const;
+export type LlmRole = (typeof LLM_ROLES)[number];
+
+const Price = z.object({ inputPerMTok: z.number().nonnegative(), outputPerMTok: z.number().nonnegative() }).strict();
+
+const LlmConfig = z
+  .object({
+    /** auto: the OpenAI-compatible endpoint when OPENAI_API_KEY or OPENAI_BASE_URL is set, else the rules. */
+    mode: z.enum(['auto', 'offline', 'openai']).default('auto'),
+    /** Overrides OPENAI_BASE_URL. The key itself is only ever read from the environment. */
+    baseUrl: z.string().url().optional(),
+    defaultModel: z.string().default('gpt-4o-mini'),
+    models: z.partialRecord(z.enum(LLM_ROLES), z.string()).default({}),
+    temperature: z.number().min(0).max(2).default(0),
+    maxTokens: z.number().int().positive().default(2048),
+    concurrency: z.number().int().positive().default(16),
+    requestsPerMinute: z.number().int().positive().default(500),
+    tokensPerMinute: z.number().int().positive().default(400_000),
+    maxRetries: z.number().int().min(0).default(5),
+    /** Re-asks with the validation error before the item is flagged. */
+    maxInvalidOutputRetries: z.number().int().min(0).default(2),
+    timeoutMs: z.number().int().positive().default(120_000),
+    backoffBaseMs: z.number().int().positive().default(1_000),
+    backoffMaxMs: z.number().int().positive().default(60_000),
+    structuredOutput: z.enum(['auto', 'json_schema', 'json_object', 'text']).default('auto'),
+    /** USD per million tokens; unknown models cost 0 and are reported as unpriced. */
+    prices: z.record(z.string(), Price).default({
+      'gpt-4o': { inputPerMTok: 2.5, outputPerMTok: 10 },
+      'gpt-4o-mini': { inputPerMTok: 0.15, outputPerMTok: 0.6 },
+      'gpt-4.1': { inputPerMTok: 2, outputPerMTok: 8 },
+      'gpt-4.1-mini': { inputPerMTok: 0.4, outputPerMTok: 1.6 },
+    }),
+    /** Stop making new calls once this many USD were spent in the run (resumable). */
+    maxCost: z.number().positive().optional(),
+  })
+  .strict();
+
+const HttpApi = z
+  .object({
+    /** The `Toolkit.api` name this endpoint answers. */
+    tool: z.string(),
+    endpoint: z.string().url(),
+    method: z.enum(['GET', 'POST']).default('GET'),
+    /** Name of the environment variable holding the credential; never the credential itself. */
+    authEnv: z.string().optional(),
+    authHeader: z.string().default('Authorization'),
+    authScheme: z.string().default('Bearer'),
+    timeoutMs: z.number().int().positive().default(15_000),
+  })
+  .strict();
+
+export const ConfigSchema = z
+  .object({
+    seed: z.number().int().default(42),
+    sources: z
+      .object({
+        /** A directory with the upstream files laid out like ../shared/data; default: the vendored copy. */
+        dir: z.string().optional(),
+        bfcl: z.boolean().default(true),
+        teval: z.boolean().default(true),
+      })
+      .strict()
+      .default({ bfcl: true, teval: true }),
+    llm: LlmConfig.default(LlmConfig.parse({})),
+    filter: z
+      .object({
+        dropDuplicates: z.boolean().default(true),
+        minSteps: z.number().int().min(1).default(1),
+      })
+      .strict()
+      .default({ dropDuplicates: true, minSteps: 1 }),
+    standardize: z
+      .object({
+        /** Descriptions shorter than this many words are refined. */
+        vagueDescriptionWords: z.number().int().min(0).default(4),
+      })
+      .strict()
+      .default({ vagueDescriptionWords: 4 }),
+    resolve: z
+      .object({
+        http: z.array(HttpApi).default([]),
+        httpEnabled: z.boolean().default(false),
+        /** Cached examples of the same API shown to the simulator. */
+        simulatorExamples: z.number().int().min(0).default(3),
+      })
+      .strict()
+      .default({ http: [], httpEnabled: false, simulatorExamples: 3 }),
+    diversify: z
+      .object({
+        /** Attempts per error before the item is flagged. */
+        maxAttempts: z.number().int().positive().default(3),
+        fewShot: z.number().int().min(0).default(3),
+        externalCollectorRepeats: z.number().int().positive().default(5),
+      })
+      .strict()
+      .default({ maxAttempts: 3, fewShot: 3, externalCollectorRepeats: 5 }),
+    assemble: z
+      .object({
+        internal: z.number().int().min(0).default(1316),
+        external: z.number().int().min(0).default(174),
+        cotInternal: z.number().int().min(0).default(810),
+        cotExternal: z.number().int().min(0).default(126),
+        /** Share of internal cases that are error-free controls. */
+        errorFreeShare: z.number().min(0).max(1).default(0.2),
+      })
+      .strict()
+      .default({ internal: 1316, external: 174, cotInternal: 810, cotExternal: 126, errorFreeShare: 0.2 }),
+    evolve: z
+      .object({
+        internal: z.number().int().min(0).default(1000),
+        external: z.number().int().min(0).default(250),
+        /** Per-strategy subsets besides the mixed set, so each can be studied alone. */
+        perStrategy: z.number().int().min(0).default(200),
+        longContext: z
+          .object({
+            minTokens: z.number().int().positive().default(1000),
+            maxTokens: z.number().int().positive().default(3000),
+            /** A JSONL file of chat messages; default: BFCL's user-only dialogues. */
+            corpus: z.string().optional(),
+          })
+          .strict()
+          .default({ minTokens: 1000, maxTokens: 3000 }),
+        extraTools: z
+          .object({ min: z.number().int().min(1).default(3), max: z.number().int().min(1).default(8) })
+          .strict()
+          .default({ min: 3, max: 8 }),
+      })
+      .strict()
+      .default({
+        internal: 1000,
+        external: 250,
+        perStrategy: 200,
+        longContext: { minTokens: 1000, maxTokens: 3000 },
+        extraTools: { min: 3, max: 8 },
+      }),
+    verify: z
+      .object({
+        /** With an LLM judge: a "No" flags the case for review instead of rejecting it. */
+        judgeNoMeans: z.enum(['flag', 'reject']).default('flag'),
+      })
+      .strict()
+      .default({ judgeNoMeans: 'flag' }),
+  })
+  .strict();
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Validate a parsed config object; `origin` names the file in error messages. */
+export function parseConfig(raw: unknown, origin = '<config>'): Config {
+  const result = ConfigSchema.safeParse(raw ?? {});
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const path = issue.path.join('.');
+      if (issue.code === 'unrecognized_keys') {
+        const keys = (issue as { keys: string[] }).keys;
+        return `unknown key${keys.length > 1 ? 's' : ''} ${keys.map((k) => (path ? `${path}.${k}` : k)).join(', ')}`;
+      }
+      return `${path || '(root)'}: ${issue.message}`;
+    });
+    throw new ConfigError(`invalid config ${origin}:\n  ${lines.join('\n  ')}`);
+  }
+  return result.data;
+}
+
+export function loadConfig(path?: string, overrides: { seed?: number; llmMode?: 'auto' | 'offline' | 'openai' } = {}): Config {
+  let raw: Record<string, unknown> = {};
+  if (path) {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (err) {
+      throw new ConfigError(`cannot read config ${path}: ${(err as Error).message}`);
+    }
+    try {
+      raw = JSON.parse(text);
+    } catch (err) {
+      throw new ConfigError(`config ${path} is not valid JSON: ${(err as Error).message}`);
+    }
+  }
+  const config = parseConfig(raw, path);
+  if (overrides.seed !== undefined) config.seed = overrides.seed;
+  if (overrides.llmMode !== undefined) config.llm.mode = overrides.llmMode;
+  return config;
+}
+
+/** The model a role uses when the LLM path is active. */
+export function modelFor(config: Config, role: LlmRole): string {
+  return config.llm.models[role] ?? config.llm.defaultModel;
+}

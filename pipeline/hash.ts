@@ -1,0 +1,46 @@
+/**
+ * Canonical JSON and content hashes. Keys are sorted so that the same value always has the
+ * same bytes, whatever order it was built in; this is what makes item keys content-addressed.
+ */
+import { createHash } from 'node:crypto';
+
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortDeep(value));
+}
+
+function sortDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortDeep);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value as Record<string, unknown>).sort()) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v !== undefined) out[key] = sortDeep(v);
+    }
+    return out;
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw new Error(`cannot hash non-finite number ${value}`);
+  }
+  return value;
+}
+
+export function sha256(text: string | Buffer): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Hash of a value's canonical JSON. */
+export function hashValue(value: unknown): string {
+  return sha256(canonicalJson(value));
+}
+
+/** Hash of several parts, each framed so that ("ab","c") and ("a","bc") differ. */
+export function hashParts(...parts: unknown[]): string {
+  const h = createHash('sha256');
+  for (const part of parts) {
+    const s = typeof part === 'string' ? part : canonicalJson(part);
+    h.update(String(s.length));
+    h.update(':');
+    h.update(s);
+  }
+  return h.digest('hex');
+}

@@ -1,0 +1,71 @@
+/**
+ * The contract between stages and the LLM layer. A stage never talks to a model directly: it
+ * declares a RoleSpec (prompt template, output schema, offline rules) and invokes it through the
+ * gateway, which answers from the rules offline or from an OpenAI-compatible endpoint, cached,
+ * logged, budgeted and validated.
+ */
+import type { z } from 'zod';
+import type { LlmRole } from '../config.js';
+import type { Rng } from '../rng.js';
+
+export interface PromptMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface PromptTemplate<I> {
+  /** Stable id, e.g. "error-simulator/fig16". */
+  id: string;
+  /** Bumped whenever the wording changes; part of the LLM cache key. */
+  version: string;
+  render(input: I): PromptMessage[];
+}
+
+export interface RoleSpec<I, O> {
+  role: LlmRole;
+  template: PromptTemplate<I>;
+  /** Every model answer is parsed with this schema; invalid answers are retried, then flagged. */
+  schema: z.ZodType<O>;
+  /** A short name for the schema when sent as a JSON-schema response format. */
+  schemaName: string;
+  /** The deterministic rules behind the same interface when no model is configured. */
+  offline: {
+    version: string;
+    run(input: I, rng: Rng): O | Promise<O>;
+  };
+}
+
+export interface InvokeOptions {
+  /** The artifact the call serves, for the audit trail. */
+  artifactKey?: string | null;
+  stage?: string | null;
+  /** Random source for the offline rules (seeded by seed, item and purpose). */
+  rng: Rng;
+}
+
+export interface InvokeResult<O> {
+  output: O;
+  /** `llm:<model>` or `rules:<version>`. */
+  method: string;
+  cached: boolean;
+}
+
+export interface LlmGateway {
+  readonly mode: 'offline' | 'openai';
+  /** What an item key must include so that switching model or mode is new work. */
+  fingerprint(role: LlmRole): string;
+  invoke<I, O>(spec: RoleSpec<I, O>, input: I, opts: InvokeOptions): Promise<InvokeResult<O>>;
+}
+
+/** The model's output could not be made valid: the item is flagged with this reason. */
+export class LlmOutputError extends Error {
+  constructor(
+    message: string,
+    readonly role: LlmRole,
+  ) {
+    super(message);
+  }
+}
+
+/** The run's --max-cost was reached: no new calls; the run stops resumably. */
+export class BudgetExceededError extends Error {}

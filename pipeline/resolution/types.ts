@@ -1,0 +1,34 @@
+/**
+ * The tool-response resolution chain (cache → live → simulator), one component shared by
+ * resolve, diversify-internal, diversify-external and observe.
+ */
+import type { EnvironmentErrorKind, SourceName, ToolArgs, ToolDoc, ToolResponse } from '../schemas.js';
+import type { Rng } from '../rng.js';
+
+export interface CallToResolve {
+  source: SourceName;
+  trajectoryId: string;
+  /** The tools the trajectory lists (the simulator validates calls against them). */
+  tools: ToolDoc[];
+  name: string;
+  args: ToolArgs | string;
+  /**
+   * The calls executed before this one in the same trajectory, in order. Stateful backends (BFCL)
+   * rebuild their state by replaying them from the trajectory's initial state.
+   */
+  history: { name: string; args: ToolArgs }[];
+  /** Trajectory meta (BFCL: initialConfig, involvedClasses). */
+  meta: Record<string, unknown>;
+}
+
+export interface ResolveOptions {
+  artifactKey?: string | null;
+  stage?: string | null;
+  rng: Rng;
+  /** Ask the simulator for an environment failure of this kind instead of an answer. */
+  environmentError?: EnvironmentErrorKind;
+}
+
+export interface ToolResolver {
+  resolve(call: CallToResolve, opts: ResolveOptions): Promise<ToolResponse>;
+}

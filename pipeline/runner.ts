@@ -1,0 +1,242 @@
+/**
+ * The runner: executes stages over items with per-item commits, content-addressed reuse, bounded
+ * concurrency and seeded randomness, and runs every upstream stage first.
+ */
+import PQueue from 'p-queue';
+import cliProgress from 'cli-progress';
+import type { Config } from './config.js';
+import { hashParts, hashValue } from './hash.js';
+import { Rng } from './rng.js';
+import type { Store } from './store/store.js';
+import type { LlmGateway } from './llm/types.js';
+import { BudgetExceededError, LlmOutputError } from './llm/types.js';
+import type { Services } from './services.js';
+import {
+  FlagItem,
+  RejectItem,
+  type ItemContext,
+  type ItemResult,
+  type ItemStage,
+  type Stage,
+  type StageContext,
+  type StageName,
+} from './stage.js';
+import type { ArtifactStatus } from './schemas.js';
+
+export interface RunnerEnv {
+  store: Store;
+  config: Config;
+  llm: LlmGateway;
+  services: Services;
+  stages: Map<StageName, Stage>;
+  log?: (line: string) => void;
+  options?: Record<string, unknown>;
+}
+
+export interface RunOptions {
+  /** Redo the named stages' items even where a result exists. */
+  force?: Set<StageName>;
+  concurrency?: number;
+  progress?: boolean;
+}
+
+export interface StageReport {
+  stage: StageName;
+  total: number;
+  reused: number;
+  processed: number;
+  failed: number;
+  flagged: number;
+  rejected: number;
+  skipped?: string;
+  stopped?: string;
+  durationMs: number;
+  summary?: string;
+}
+
+/** Every stage the target needs, upstream first, in a stable topological order. */
+export function planStages(stages: Map<StageName, Stage>, target: StageName): StageName[] {
+  const order: StageName[] = [];
+  const seen = new Set<StageName>();
+  const visit = (name: StageName, path: StageName[]) => {
+    if (path.includes(name)) throw new Error(`stage cycle: ${[...path, name].join(' -> ')}`);
+    if (seen.has(name)) return;
+    const stage = stages.get(name);
+    if (!stage) throw new Error(`unknown stage "${name}"`);
+    for (const up of stage.upstream) visit(up, [...path, name]);
+    seen.add(name);
+    order.push(name);
+  };
+  visit(target, []);
+  return order;
+}
+
+export function itemKey(stage: ItemStage, configSlice: unknown, llmFingerprint: unknown, seed: number, item: { id: string; input: unknown; parents: string[] }): string {
+  return hashParts(stage.name, stage.version, configSlice, llmFingerprint, seed, item.id, hashValue(item.input), item.parents);
+}
+
+function stageContext(env: RunnerEnv): StageContext {
+  const { store, config, llm, services } = env;
+  return {
+    store,
+    config,
+    seed: config.seed,
+    llm,
+    services,
+    log: env.log ?? ((line) => process.stderr.write(line + '\n')),
+    upstream: <T>(name: StageName, statuses?: ArtifactStatus[]) => store.readStage<T>(name, statuses),
+    rng: (purpose: string) => new Rng(config.seed, `stage`, purpose),
+    options: env.options ?? {},
+  };
+}
+
+export async function runPipeline(env: RunnerEnv, target: StageName, opts: RunOptions = {}): Promise<StageReport[]> {
+  const reports: StageReport[] = [];
+  for (const name of planStages(env.stages, target)) {
+    const report = await runStage(env, env.stages.get(name)!, opts);
+    reports.push(report);
+    if (report.stopped) break;
+  }
+  return reports;
+}
+
+export async function runStage(env: RunnerEnv, stage: Stage, opts: RunOptions = {}): Promise<StageReport> {
+  const { store } = env;
+  const ctx = stageContext(env);
+  const started = Date.now();
+  const base: StageReport = { stage: stage.name, total: 0, reused: 0, processed: 0, failed: 0, flagged: 0, rejected: 0, durationMs: 0 };
+
+  const skipReason = stage.skip?.(ctx);
+  if (skipReason) {
+    store.setStageItems(stage.name, []);
+    const id = store.startStageRun(stage.name, 0, 0);
+    store.finishStageRun(id, { processed: 0, failed: 0, status: 'skipped', durationMs: 0, message: skipReason });
+    ctx.log(`[${stage.name}] skipped: ${skipReason}`);
+    return { ...base, skipped: skipReason };
+  }
+
+  if (stage.kind === 'sink') {
+    const id = store.startStageRun(stage.name, 1, 0);
+    try {
+      const { summary } = await stage.write(ctx);
+      const durationMs = Date.now() - started;
+      store.finishStageRun(id, { processed: 1, failed: 0, status: 'ok', durationMs, message: summary });
+      ctx.log(`[${stage.name}] ${summary}`);
+      return { ...base, total: 1, processed: 1, durationMs, summary };
+    } catch (err) {
+      store.finishStageRun(id, { processed: 0, failed: 1, status: 'failed', durationMs: Date.now() - started, message: (err as Error).message });
+      throw err;
+    }
+  }
+
+  const items = await stage.enumerate(ctx);
+  const seenIds = new Set<string>();
+  for (const it of items) {
+    if (seenIds.has(it.id)) throw new Error(`[${stage.name}] duplicate item id "${it.id}"`);
+    seenIds.add(it.id);
+  }
+  const slice = stage.configSlice(env.config);
+  const fingerprint = (stage.roles ?? []).map((r) => [r, env.llm.fingerprint(r)]);
+  const keyed = items.map((item) => ({ item, key: itemKey(stage, slice, fingerprint, env.config.seed, item) }));
+  store.setStageItems(stage.name, keyed.map(({ item, key }) => ({ itemId: item.id, key })));
+
+  const force = opts.force?.has(stage.name) ?? false;
+  const finished = force ? new Set<string>() : store.finishedKeys(stage.name);
+  const todo = keyed.filter(({ key }) => !finished.has(key));
+  const report: StageReport = { ...base, total: items.length, reused: items.length - todo.length };
+  const stageRunId = store.startStageRun(stage.name, items.length, report.reused);
+
+  const concurrency = Math.max(1, opts.concurrency ?? 4);
+  const queue = new PQueue({ concurrency });
+  let stopped: string | undefined;
+  const bar =
+    opts.progress && todo.length > 0
+      ? new cliProgress.SingleBar(
+          { format: `${stage.name.padEnd(18)} {bar} {value}/{total} | {speed} items/s | ETA {eta_formatted}`, hideCursor: true, etaBuffer: 200 },
+          cliProgress.Presets.shades_classic,
+        )
+      : undefined;
+  bar?.start(todo.length, 0, { speed: '0.0' });
+
+  const processOne = async ({ item, key }: { item: (typeof todo)[number]['item']; key: string }) => {
+    if (stopped) return;
+    const ictx: ItemContext = {
+      ...ctx,
+      itemKey: key,
+      itemId: item.id,
+      rng: (purpose: string) => new Rng(env.config.seed, item.id, purpose),
+    };
+    let result: ItemResult<unknown>;
+    try {
+      result = await stage.run(item, ictx);
+      if (stage.output && result.status !== 'rejected') {
+        const parsed = stage.output.safeParse(result.content);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          throw new Error(`output of item ${item.id} is invalid at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+        }
+        result = { ...result, content: parsed.data };
+      }
+    } catch (err) {
+      if (err instanceof BudgetExceededError) {
+        stopped = `budget reached: ${err.message}`;
+        queue.clear();
+        return;
+      }
+      if (err instanceof FlagItem || err instanceof LlmOutputError) {
+        result = { status: 'flagged', content: null, reason: err.message, method: err instanceof LlmOutputError ? `llm:${err.role}` : 'rules' };
+      } else if (err instanceof RejectItem) {
+        result = { status: 'rejected', content: null, reason: err.message, method: 'rules' };
+      } else {
+        const message = (err as Error)?.message ?? String(err);
+        store.commitItem({ key, stage: stage.name, stageVersion: stage.version, itemId: item.id, content: null, parents: item.parents, status: 'failed', reason: message, method: 'error' });
+        report.failed++;
+        ctx.log(`[${stage.name}] item ${item.id} failed: ${message}`);
+        bar?.increment();
+        return;
+      }
+    }
+    store.commitItem({
+      key,
+      stage: stage.name,
+      stageVersion: stage.version,
+      itemId: item.id,
+      content: result.content,
+      parents: item.parents,
+      status: result.status,
+      reason: result.reason ?? null,
+      method: result.method,
+    });
+    report.processed++;
+    if (result.status === 'flagged') report.flagged++;
+    if (result.status === 'rejected') report.rejected++;
+    if (bar) {
+      const secs = (Date.now() - started) / 1000;
+      bar.increment(1, { speed: (report.processed / Math.max(secs, 0.001)).toFixed(1) });
+    }
+  };
+
+  for (const entry of todo) queue.add(() => processOne(entry));
+  await queue.onIdle();
+  bar?.stop();
+
+  report.durationMs = Date.now() - started;
+  report.stopped = stopped;
+  const status = stopped ? 'stopped' : report.failed > 0 ? 'partial' : 'ok';
+  store.finishStageRun(stageRunId, {
+    processed: report.processed,
+    failed: report.failed,
+    status,
+    durationMs: report.durationMs,
+    message: stopped,
+  });
+  ctx.log(
+    `[${stage.name}] ${items.length} items: ${report.reused} reused, ${report.processed} done` +
+      (report.flagged ? `, ${report.flagged} flagged` : '') +
+      (report.rejected ? `, ${report.rejected} rejected` : '') +
+      (report.failed ? `, ${report.failed} FAILED` : '') +
+      (stopped ? ` — stopped (${stopped})` : '') +
+      ` in ${(report.durationMs / 1000).toFixed(1)}s`,
+  );
+  return report;
+}

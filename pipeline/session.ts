@@ -1,0 +1,46 @@
+/**
+ * One command's world: the config, the store, the LLM gateway and the shared services.
+ */
+import { resolve } from 'node:path';
+import { loadConfig, type Config } from './config.js';
+import { hashValue } from './hash.js';
+import { Store } from './store/store.js';
+import { createGateway } from './llm/index.js';
+import type { LlmGateway } from './llm/types.js';
+import { createServices, type Services } from './services.js';
+
+export const DEFAULT_DB = 'cache/forge.db';
+
+export interface SessionOptions {
+  db?: string;
+  config?: string;
+  seed?: number;
+  llm?: 'auto' | 'offline' | 'openai';
+  readonly?: boolean;
+  /** Holds the single-writer lock for the session's lifetime. */
+  lock?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface Session {
+  config: Config;
+  configHash: string;
+  store: Store;
+  llm: LlmGateway;
+  services: Services;
+  close(): void;
+}
+
+export function openSession(opts: SessionOptions = {}): Session {
+  const config = loadConfig(opts.config, { seed: opts.seed, llmMode: opts.llm });
+  const store = Store.open(resolve(opts.db ?? process.env.FORGE_DB ?? DEFAULT_DB), { readonly: opts.readonly });
+  try {
+    if (opts.lock) store.acquireLock(opts.lock);
+    const llm = createGateway(config, store, opts.env ?? process.env);
+    const services = createServices(store, config, llm);
+    return { config, configHash: hashValue(config), store, llm, services, close: () => store.close() };
+  } catch (err) {
+    store.close();
+    throw err;
+  }
+}

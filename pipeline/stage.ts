@@ -1,0 +1,102 @@
+/**
+ * What a stage is. A stage enumerates items (each with the upstream artifacts it reads), and turns
+ * each item into one artifact. Global decisions (sampling a dataset to a target size) belong in
+ * `enumerate`, seeded; per-item work belongs in `run`. A stage reads artifacts and writes
+ * artifacts, nothing else — a sink stage (export, release) writes files from artifacts.
+ */
+import type { z } from 'zod';
+import type { Config, LlmRole } from './config.js';
+import type { Store, StoredArtifact } from './store/store.js';
+import type { LlmGateway } from './llm/types.js';
+import type { Rng } from './rng.js';
+import type { ArtifactStatus } from './schemas.js';
+import type { Services } from './services.js';
+
+export const STAGE_NAMES = [
+  'collect',
+  'filter',
+  'standardize',
+  'resolve',
+  'observe',
+  'diversify-internal',
+  'diversify-external',
+  'assemble',
+  'evolve',
+  'verify',
+  'export',
+] as const;
+export type StageName = (typeof STAGE_NAMES)[number];
+
+export interface StageItem<I> {
+  /** Stable and unique within the stage (e.g. a trajectory id, a test-case id). */
+  id: string;
+  /** Everything `run` needs; hashed into the item key. */
+  input: I;
+  /** Keys of the upstream artifacts this item reads (lineage). Source records use "source:<file>#<id>". */
+  parents: string[];
+}
+
+export interface ItemResult<O> {
+  status: Exclude<ArtifactStatus, 'failed'>;
+  content: O | null;
+  reason?: string;
+  /** `rules:<version>` or `llm:<model>`, or several joined by "+". */
+  method: string;
+}
+
+export interface StageContext {
+  store: Store;
+  config: Config;
+  seed: number;
+  llm: LlmGateway;
+  services: Services;
+  log: (line: string) => void;
+  /** Current output of an upstream stage, in its enumeration order (ok + flagged + rejected). */
+  upstream<T>(stage: StageName, statuses?: ArtifactStatus[]): StoredArtifact<T>[];
+  /** Randomness for stage-wide decisions in `enumerate`. */
+  rng(purpose: string): Rng;
+  /** Options the CLI passed through (e.g. --limit, --out). */
+  options: Record<string, unknown>;
+}
+
+export interface ItemContext extends StageContext {
+  itemKey: string;
+  itemId: string;
+  /** Randomness for this item: seeded by (seed, item id, purpose). */
+  rng(purpose: string): Rng;
+}
+
+interface StageBase {
+  name: StageName;
+  /** Bump when the stage's logic changes: every item key changes with it. */
+  version: string;
+  upstream: StageName[];
+  description: string;
+  /** The part of the config the stage reads; a change to it invalidates exactly this stage's items (and, through content, downstream). */
+  configSlice(config: Config): unknown;
+  /** LLM roles the stage may invoke; their mode/model is part of every item key. */
+  roles?: LlmRole[];
+  /** A reason to skip the stage entirely (e.g. observe with no model), or undefined to run it. */
+  skip?(ctx: StageContext): string | undefined;
+}
+
+export interface ItemStage<I = unknown, O = unknown> extends StageBase {
+  kind: 'items';
+  /** Validates every ok/flagged output; a violation fails the item with the path named. */
+  output?: z.ZodType<O>;
+  enumerate(ctx: StageContext): StageItem<I>[] | Promise<StageItem<I>[]>;
+  run(item: StageItem<I>, ctx: ItemContext): Promise<ItemResult<O>>;
+}
+
+/** A stage that writes files from artifacts (export). It runs whole each time; it is cheap and deterministic. */
+export interface SinkStage extends StageBase {
+  kind: 'sink';
+  write(ctx: StageContext): Promise<{ summary: string }>;
+}
+
+export type Stage = ItemStage<any, any> | SinkStage;
+
+/** Thrown inside `run` to flag the item for review with a reason instead of failing it. */
+export class FlagItem extends Error {}
+/** Thrown inside `run` to reject the item with a reason (it is dropped downstream). */
+export class RejectItem extends Error {}

@@ -1,0 +1,414 @@
+/**
+ * The SQLite store (better-sqlite3, WAL): runs, stage runs, artifacts, the current item mapping of
+ * each stage, LLM and tool calls, caches, reviews and releases.
+ */
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { hostname } from 'node:os';
+import { APP_ID, MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
+import { canonicalJson, sha256 } from '../hash.js';
+import type { ArtifactStatus } from '../schemas.js';
+
+/** PRAGMA application_id value: "CTF1". */
+const APPLICATION_ID = 0x43544631;
+
+export class StoreError extends Error {}
+export class StoreInUseError extends StoreError {}
+
+export interface ArtifactRecord {
+  key: string;
+  stage: string;
+  stageVersion: string;
+  itemId: string;
+  content: unknown;
+  parents: string[];
+  status: ArtifactStatus;
+  reason?: string | null;
+  method: string;
+}
+
+export interface StoredArtifact<T = unknown> {
+  key: string;
+  stage: string;
+  stageVersion: string;
+  itemId: string;
+  content: T;
+  contentHash: string | null;
+  parents: string[];
+  status: ArtifactStatus;
+  reason: string | null;
+  method: string;
+  runId: number | null;
+  createdAt: string;
+}
+
+export interface CallRecord {
+  kind: 'llm' | 'tool';
+  artifactKey?: string | null;
+  stage?: string | null;
+  requestHash: string;
+  role?: string | null;
+  model?: string | null;
+  tier?: string | null;
+  request: unknown;
+  response?: unknown;
+  status: string;
+  error?: string | null;
+  promptTokens?: number | null;
+  completionTokens?: number | null;
+  latencyMs?: number | null;
+  cost?: number | null;
+  cached?: boolean;
+  systemFingerprint?: string | null;
+}
+
+export interface StageCounts {
+  stage: string;
+  total: number;
+  ok: number;
+  flagged: number;
+  rejected: number;
+  failed: number;
+  pending: number;
+}
+
+const now = () => new Date().toISOString();
+
+interface ArtifactRow {
+  key: string;
+  stage: string;
+  stage_version: string;
+  item_id: string;
+  content: string | null;
+  content_hash: string | null;
+  parents: string;
+  status: ArtifactStatus;
+  reason: string | null;
+  method: string;
+  run_id: number | null;
+  created_at: string;
+}
+
+function toArtifact<T>(row: ArtifactRow): StoredArtifact<T> {
+  return {
+    key: row.key,
+    stage: row.stage,
+    stageVersion: row.stage_version,
+    itemId: row.item_id,
+    content: (row.content === null ? null : JSON.parse(row.content)) as T,
+    contentHash: row.content_hash,
+    parents: JSON.parse(row.parents),
+    status: row.status,
+    reason: row.reason,
+    method: row.method,
+    runId: row.run_id,
+    createdAt: row.created_at,
+  };
+}
+
+export class Store {
+  readonly db: Database.Database;
+  readonly path: string;
+  private lockHeld = false;
+  runId: number | null = null;
+
+  private constructor(db: Database.Database, path: string) {
+    this.db = db;
+    this.path = path;
+  }
+
+  static open(path: string, opts: { readonly?: boolean } = {}): Store {
+    if (path !== ':memory:') {
+      if (existsSync(path)) {
+        const head = readFileSync(path).subarray(0, 16).toString('latin1');
+        if (head.length > 0 && head !== 'SQLite format 3\u0000') {
+          throw new StoreError(`${path} is not a critictool-forge database (not an SQLite file); refusing to touch it`);
+        }
+      } else if (opts.readonly) {
+        throw new StoreError(`no database at ${path}; run a stage first (e.g. pnpm stage collect)`);
+      } else {
+        mkdirSync(dirname(path), { recursive: true });
+      }
+    }
+    let db: Database.Database;
+    try {
+      db = new Database(path, { readonly: !!opts.readonly, timeout: 5000 });
+    } catch (err) {
+      throw new StoreError(`cannot open database ${path}: ${(err as Error).message}`);
+    }
+    const store = new Store(db, path);
+    try {
+      store.checkAndMigrate(!!opts.readonly);
+    } catch (err) {
+      db.close();
+      throw err;
+    }
+    return store;
+  }
+
+  private checkAndMigrate(readonly: boolean): void {
+    const appId = this.db.pragma('application_id', { simple: true }) as number;
+    const version = this.db.pragma('user_version', { simple: true }) as number;
+    const tables = (this.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type='table'").get() as { n: number }).n;
+    if (appId !== APPLICATION_ID && (tables > 0 || version > 0)) {
+      throw new StoreError(`${this.path} is an SQLite database but not a ${APP_ID} one; refusing to touch it`);
+    }
+    if (version > SCHEMA_VERSION) {
+      throw new StoreError(
+        `${this.path} has schema version ${version}, newer than this build supports (${SCHEMA_VERSION}); upgrade critictool-forge`,
+      );
+    }
+    if (readonly) {
+      if (version < SCHEMA_VERSION) throw new StoreError(`${this.path} needs a migration; run any stage command first`);
+      return;
+    }
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+    const pending = MIGRATIONS.filter((m) => m.version > version);
+    if (pending.length === 0) return;
+    this.db.transaction(() => {
+      for (const m of pending) this.db.exec(m.sql);
+      this.db.pragma(`application_id = ${APPLICATION_ID}`);
+      this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    }).immediate();
+  }
+
+  close(): void {
+    if (this.lockHeld) this.releaseLock();
+    this.db.close();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Single-writer lock: a second process gets a clear "in use" error instead of interleaving.
+  // -------------------------------------------------------------------------------------------
+
+  acquireLock(command: string): void {
+    this.db.transaction(() => {
+      const row = this.db.prepare('SELECT pid, host, command, acquired_at FROM lock WHERE id = 1').get() as
+        | { pid: number; host: string; command: string; acquired_at: string }
+        | undefined;
+      if (row && row.pid !== process.pid && row.host === hostname() && pidAlive(row.pid)) {
+        throw new StoreInUseError(
+          `database ${this.path} is in use by process ${row.pid} (${row.command}, since ${row.acquired_at}); wait for it to finish or stop it`,
+        );
+      }
+      this.db
+        .prepare('INSERT OR REPLACE INTO lock (id, pid, host, command, acquired_at) VALUES (1, ?, ?, ?, ?)')
+        .run(process.pid, hostname(), command, now());
+    }).immediate();
+    this.lockHeld = true;
+  }
+
+  releaseLock(): void {
+    this.db.prepare('DELETE FROM lock WHERE id = 1 AND pid = ?').run(process.pid);
+    this.lockHeld = false;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Runs
+  // -------------------------------------------------------------------------------------------
+
+  startRun(command: string, args: unknown, seed: number, configHash: string): number {
+    const info = this.db
+      .prepare('INSERT INTO runs (command, args, seed, config_hash, started_at) VALUES (?, ?, ?, ?, ?)')
+      .run(command, canonicalJson(args), seed, configHash, now());
+    this.runId = Number(info.lastInsertRowid);
+    return this.runId;
+  }
+
+  finishRun(status: 'ok' | 'failed' | 'partial' | 'stopped'): void {
+    if (this.runId === null) return;
+    this.db.prepare('UPDATE runs SET finished_at = ?, status = ? WHERE id = ?').run(now(), status, this.runId);
+  }
+
+  startStageRun(stage: string, total: number, reused: number): number {
+    const info = this.db
+      .prepare('INSERT INTO stage_runs (run_id, stage, started_at, items_total, reused) VALUES (?, ?, ?, ?, ?)')
+      .run(this.runId, stage, now(), total, reused);
+    return Number(info.lastInsertRowid);
+  }
+
+  finishStageRun(id: number, fields: { processed: number; failed: number; status: string; durationMs: number; message?: string }): void {
+    this.db
+      .prepare(
+        'UPDATE stage_runs SET finished_at = ?, processed = ?, failed = ?, status = ?, duration_ms = ?, message = ? WHERE id = ?',
+      )
+      .run(now(), fields.processed, fields.failed, fields.status, fields.durationMs, fields.message ?? null, id);
+  }
+
+  lastStageRun(stage: string):
+    | { started_at: string; finished_at: string | null; duration_ms: number | null; status: string; message: string | null }
+    | undefined {
+    return this.db
+      .prepare('SELECT started_at, finished_at, duration_ms, status, message FROM stage_runs WHERE stage = ? ORDER BY id DESC LIMIT 1')
+      .get(stage) as never;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Stage item mapping and artifacts
+  // -------------------------------------------------------------------------------------------
+
+  /** Replace a stage's current item mapping with a new enumeration (one transaction). */
+  setStageItems(stage: string, items: { itemId: string; key: string }[]): void {
+    const del = this.db.prepare('DELETE FROM stage_items WHERE stage = ?');
+    const ins = this.db.prepare('INSERT INTO stage_items (stage, item_id, position, key) VALUES (?, ?, ?, ?)');
+    this.db.transaction(() => {
+      del.run(stage);
+      items.forEach((it, i) => ins.run(stage, it.itemId, i, it.key));
+    })();
+  }
+
+  /** Keys of a stage that hold a finished result (anything but failed). */
+  finishedKeys(stage: string): Set<string> {
+    const rows = this.db
+      .prepare("SELECT key FROM artifacts WHERE stage = ? AND status != 'failed'")
+      .pluck()
+      .all(stage) as string[];
+    return new Set(rows);
+  }
+
+  putArtifact(rec: ArtifactRecord): void {
+    const content = rec.content === undefined || rec.content === null ? null : canonicalJson(rec.content);
+    this.db
+      .prepare(
+        `INSERT OR REPLACE INTO artifacts
+         (key, stage, stage_version, item_id, content, content_hash, parents, status, reason, method, run_id, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        rec.key,
+        rec.stage,
+        rec.stageVersion,
+        rec.itemId,
+        content,
+        content === null ? null : sha256(content),
+        JSON.stringify(rec.parents),
+        rec.status,
+        rec.reason ?? null,
+        rec.method,
+        this.runId,
+        now(),
+      );
+  }
+
+  /** Commit one item's result in its own transaction. */
+  commitItem(rec: ArtifactRecord): void {
+    this.db.transaction(() => this.putArtifact(rec)).immediate();
+  }
+
+  getArtifact<T = unknown>(key: string): StoredArtifact<T> | undefined {
+    const row = this.db.prepare('SELECT * FROM artifacts WHERE key = ?').get(key) as ArtifactRow | undefined;
+    return row ? toArtifact<T>(row) : undefined;
+  }
+
+  /**
+   * The current output of a stage, in enumeration order. By default only finished results
+   * (ok, flagged, rejected); pass statuses to narrow it.
+   */
+  readStage<T = unknown>(stage: string, statuses: ArtifactStatus[] = ['ok', 'flagged', 'rejected']): StoredArtifact<T>[] {
+    const rows = this.db
+      .prepare(
+        `SELECT a.* FROM stage_items s JOIN artifacts a ON a.key = s.key
+         WHERE s.stage = ? AND a.status IN (${statuses.map(() => '?').join(',')})
+         ORDER BY s.position`,
+      )
+      .all(stage, ...statuses) as ArtifactRow[];
+    return rows.map((r) => toArtifact<T>(r));
+  }
+
+  /** Artifacts whose key starts with a prefix, or whose item id equals the given id. */
+  findArtifacts(idOrPrefix: string): StoredArtifact[] {
+    const rows = this.db
+      .prepare(
+        `SELECT a.* FROM artifacts a WHERE a.key LIKE ? || '%' OR a.item_id = ?
+         ORDER BY a.created_at DESC LIMIT 50`,
+      )
+      .all(idOrPrefix, idOrPrefix) as ArtifactRow[];
+    return rows.map((r) => toArtifact(r));
+  }
+
+  /** Is the artifact part of its stage's current output? */
+  isCurrent(key: string): boolean {
+    return !!this.db.prepare('SELECT 1 FROM stage_items WHERE key = ?').get(key);
+  }
+
+  stageCounts(stage: string): StageCounts {
+    const row = this.db
+      .prepare(
+        `SELECT count(*) AS total,
+           sum(a.status = 'ok') AS ok, sum(a.status = 'flagged') AS flagged,
+           sum(a.status = 'rejected') AS rejected, sum(a.status = 'failed') AS failed,
+           sum(a.key IS NULL) AS pending
+         FROM stage_items s LEFT JOIN artifacts a ON a.key = s.key WHERE s.stage = ?`,
+      )
+      .get(stage) as Record<string, number | null>;
+    return {
+      stage,
+      total: row.total ?? 0,
+      ok: row.ok ?? 0,
+      flagged: row.flagged ?? 0,
+      rejected: row.rejected ?? 0,
+      failed: row.failed ?? 0,
+      pending: row.pending ?? 0,
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Calls and caches
+  // -------------------------------------------------------------------------------------------
+
+  recordCall(call: CallRecord): number {
+    const info = this.db
+      .prepare(
+        `INSERT INTO calls (kind, artifact_key, stage, request_hash, role, model, tier, request, response, status, error,
+           prompt_tokens, completion_tokens, latency_ms, cost, cached, system_fingerprint, run_id, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        call.kind,
+        call.artifactKey ?? null,
+        call.stage ?? null,
+        call.requestHash,
+        call.role ?? null,
+        call.model ?? null,
+        call.tier ?? null,
+        canonicalJson(call.request),
+        call.response === undefined ? null : canonicalJson(call.response),
+        call.status,
+        call.error ?? null,
+        call.promptTokens ?? null,
+        call.completionTokens ?? null,
+        call.latencyMs ?? null,
+        call.cost ?? null,
+        call.cached ? 1 : 0,
+        call.systemFingerprint ?? null,
+        this.runId,
+        now(),
+      );
+    return Number(info.lastInsertRowid);
+  }
+
+  callsFor(artifactKey: string): Record<string, unknown>[] {
+    return this.db.prepare('SELECT * FROM calls WHERE artifact_key = ? ORDER BY id').all(artifactKey) as Record<string, unknown>[];
+  }
+
+  /** Money spent on LLM calls in a run (cache hits cost nothing). */
+  runCost(runId: number | null = this.runId): number {
+    if (runId === null) return 0;
+    const row = this.db
+      .prepare("SELECT coalesce(sum(cost), 0) AS c FROM calls WHERE kind = 'llm' AND cached = 0 AND run_id = ?")
+      .get(runId) as { c: number };
+    return row.c;
+  }
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

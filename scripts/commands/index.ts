@@ -1,0 +1,7 @@
+/** Every CLI command module; `scripts/cli.ts` registers them in this order. */
+import type { CommandModule } from 'yargs';
+import { stageCommand } from './stage.js';
+import { statusCommand } from './status.js';
+import { inspectCommand } from './inspect.js';
+
+export const COMMANDS: CommandModule<any, any>[] = [stageCommand, statusCommand, inspectCommand];

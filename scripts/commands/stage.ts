@@ -1,0 +1,64 @@
+import type { CommandModule } from 'yargs';
+import { STAGE_NAMES, type StageName } from '../../pipeline/stage.js';
+import { runPipeline } from '../../pipeline/runner.js';
+import { registry } from '../../stages/index.js';
+import { sessionFrom, withCommon, type CommonArgs } from './common.js';
+import { printStatus } from './status.js';
+
+interface StageArgs extends CommonArgs {
+  name: StageName;
+  limit?: number;
+  force?: boolean;
+  concurrency: number;
+  out?: string;
+  'source-dir'?: string;
+  'max-cost'?: number;
+  'dry-run'?: boolean;
+  progress: boolean;
+}
+
+export const stageCommand: CommandModule<object, StageArgs> = {
+  command: 'stage <name>',
+  describe: 'Run a stage after every upstream stage whose results are missing or stale',
+  builder: (y) =>
+    withCommon(y)
+      .positional('name', { choices: STAGE_NAMES, demandOption: true, describe: 'stage to run' })
+      .option('limit', { type: 'number', describe: 'Only the first N source records per source (a quick sample run)' })
+      .option('force', { type: 'boolean', describe: 'Redo the named stage even where results exist' })
+      .option('concurrency', { type: 'number', default: 4, describe: 'Items in flight at once' })
+      .option('out', { type: 'string', describe: 'Output directory (export)' })
+      .option('source-dir', { type: 'string', describe: 'Directory with the upstream BFCL/T-Eval files (default: vendored sources/)' })
+      .option('max-cost', { type: 'number', describe: 'Stop making LLM calls once this many USD were spent (resumable)' })
+      .option('dry-run', { type: 'boolean', describe: 'Estimate LLM calls, tokens and cost; spend nothing' })
+      .option('progress', { type: 'boolean', default: !!process.stderr.isTTY, describe: 'Show a progress bar' }) as never,
+  handler: async (args) => {
+    const session = sessionFrom(args, { lock: `stage ${args.name}` });
+    try {
+      if (args['max-cost'] !== undefined) session.config.llm.maxCost = args['max-cost'];
+      if (args['source-dir']) session.config.sources.dir = args['source-dir'];
+      session.store.startRun(`stage ${args.name}`, { ...args, $0: undefined, _: undefined }, session.config.seed, session.configHash);
+      const reports = await runPipeline(
+        {
+          store: session.store,
+          config: session.config,
+          llm: session.llm,
+          services: session.services,
+          stages: registry(),
+          options: { limit: args.limit, out: args.out, dryRun: args['dry-run'] },
+        },
+        args.name,
+        { force: args.force ? new Set([args.name]) : undefined, concurrency: args.concurrency, progress: args.progress },
+      );
+      const failed = reports.some((r) => r.failed > 0);
+      const stopped = reports.find((r) => r.stopped);
+      session.store.finishRun(stopped ? 'stopped' : failed ? 'partial' : 'ok');
+      printStatus(session.store, registry());
+      if (failed || stopped) process.exitCode = 1;
+    } catch (err) {
+      session.store.finishRun('failed');
+      throw err;
+    } finally {
+      session.close();
+    }
+  },
+};

@@ -1,0 +1,46 @@
+import type { CommandModule } from 'yargs';
+import type { Store } from '../../pipeline/store/store.js';
+import type { Stage, StageName } from '../../pipeline/stage.js';
+import { registry } from '../../stages/index.js';
+import { sessionFrom, withCommon, type CommonArgs } from './common.js';
+
+export function statusRows(store: Store, stages: Map<StageName, Stage>) {
+  return [...stages.keys()].map((name) => {
+    const counts = store.stageCounts(name);
+    const last = store.lastStageRun(name);
+    return {
+      stage: name,
+      done: counts.ok + counts.rejected,
+      flagged: counts.flagged,
+      failed: counts.failed,
+      pending: counts.pending,
+      lastRun: last ? `${last.started_at.replace('T', ' ').slice(0, 19)} ${last.status}` : 'never',
+      duration: last?.duration_ms != null ? `${(last.duration_ms / 1000).toFixed(1)}s` : '-',
+      note: last?.message ?? '',
+    };
+  });
+}
+
+export function printStatus(store: Store, stages: Map<StageName, Stage>): void {
+  const rows = statusRows(store, stages);
+  const head = ['stage', 'done', 'flagged', 'failed', 'pending', 'last run', 'duration', 'note'];
+  const table = [head, ...rows.map((r) => [r.stage, r.done, r.flagged, r.failed, r.pending, r.lastRun, r.duration, r.note].map(String))];
+  const widths = head.map((_, i) => Math.max(...table.map((row) => Math.min(row[i].length, 60))));
+  for (const row of table) console.log(row.map((cell, i) => cell.slice(0, 60).padEnd(widths[i])).join('  ').trimEnd());
+}
+
+export const statusCommand: CommandModule<object, CommonArgs> = {
+  command: 'status',
+  describe: 'One row per stage: items done / flagged / failed / pending, last run, duration',
+  builder: (y) => withCommon(y) as never,
+  handler: (args) => {
+    const session = sessionFrom(args, { readonly: true });
+    try {
+      printStatus(session.store, registry());
+      const failed = statusRows(session.store, registry()).some((r) => r.failed > 0);
+      if (failed) process.exitCode = 1;
+    } finally {
+      session.close();
+    }
+  },
+};
