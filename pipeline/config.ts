@@ -10,6 +10,7 @@ export const LLM_ROLES = [
   'api-simulator',
   'refine-doc',
   'thought-writer',
+  'answer-writer',
   'noisy-query',
   'harder-tools',
   'judge',

@@ -1,0 +1,143 @@
+/**
+ * The standard CRITICTOOL prompt (paper Figs. 10/11) and the chat history of a trajectory. This is
+ * the one place the format lives: the official evaluator slices the tool list out of the system
+ * prompt (first `[` up to `\nTo use a tool`) and inserts its own instructions right before
+ * "Remember: only generate ONE step each time", so both markers must appear exactly once.
+ */
+import { FINISH_ACTION, type Action, type ChatMessage, type ToolDoc, type Trajectory } from '../schemas.js';
+import { toolSteps } from '../steps.js';
+
+export const TOOL_LIST_END_MARKER = '\nTo use a tool';
+export const REMEMBER_LINE = 'Remember: only generate ONE step each time.';
+
+const PREAMBLE = 'You are a assistant who can utilize external tools. You can call the following tools:\n';
+
+function toolFormat(cot: boolean): string {
+  return [
+    '```',
+    '{',
+    ...(cot ? ['    "thought": string, // goal at current step'] : []),
+    '    "name": string, // tool name to call',
+    '    "args": Record<string, any> // input params required by current tool in JSON format',
+    '}',
+    '```',
+  ].join('\n');
+}
+
+function finishFormat(cot: boolean): string {
+  return [
+    '```',
+    '{',
+    ...(cot ? ['    "thought": string, // explain why the task is accomplished/unaccomplished'] : []),
+    '    "name": "FinishAction",',
+    '    "args": string // your final response to the query',
+    '}',
+    '```',
+  ].join('\n');
+}
+
+/** Tool docs in a fixed key order, so the same tools always render to the same bytes. */
+export function orderedDoc(doc: ToolDoc): ToolDoc {
+  return {
+    name: doc.name,
+    description: doc.description,
+    required_parameters: doc.required_parameters,
+    optional_parameters: doc.optional_parameters,
+    return_data: doc.return_data,
+  };
+}
+
+export function renderToolList(tools: ToolDoc[]): string {
+  return JSON.stringify(tools.map(orderedDoc));
+}
+
+export function renderSystemPrompt(tools: ToolDoc[], opts: { cot: boolean }): string {
+  const list = renderToolList(tools);
+  const text =
+    PREAMBLE +
+    list +
+    TOOL_LIST_END_MARKER +
+    ', please directly generate the response in JSON format. Do NOT add comments (//) in the response.\n' +
+    toolFormat(opts.cot) +
+    '\nIf you already know the answer, or you do not need to use tools, please using the following format to reply:\n' +
+    finishFormat(opts.cot) +
+    '\n' +
+    REMEMBER_LINE +
+    '\n';
+  return text;
+}
+
+/** The tool list back out of a system prompt, exactly as the official evaluator slices it. */
+export function toolListFromSystemPrompt(prompt: string): unknown {
+  const start = prompt.indexOf('[');
+  const end = prompt.indexOf(TOOL_LIST_END_MARKER);
+  if (start < 0 || end < 0 || end < start) throw new Error('system prompt has no tool list');
+  return JSON.parse(prompt.slice(start, end));
+}
+
+/** Assistant message content: the action as JSON, thought first in CoT variants. */
+export function renderAction(action: Action, opts: { cot: boolean }): string {
+  const body: Record<string, unknown> = {};
+  if (opts.cot) body.thought = action.thought ?? '';
+  body.name = action.name;
+  body.args = action.args;
+  return JSON.stringify(body);
+}
+
+export function finishAction(answer: string, thought?: string): Action {
+  return thought === undefined ? { name: FINISH_ACTION, args: answer } : { thought, name: FINISH_ACTION, args: answer };
+}
+
+/** The thought a turn's closing FinishAction carries in CoT variants. */
+export function finishThought(): string {
+  return 'The task is accomplished: every requested step has been carried out, so I can give the final answer.';
+}
+
+/**
+ * System prompt, then the conversation up to (not including) tool step k: every earlier turn
+ * in full with its closing FinishAction, then the user message of the turn that holds step k and
+ * that turn's steps before k.
+ */
+export function renderPrefix(trajectory: Trajectory, k: number, opts: { cot: boolean; tools?: ToolDoc[]; system?: string }): ChatMessage[] {
+  const located = toolSteps(trajectory);
+  const target = located[k - 1];
+  if (!target) throw new Error(`trajectory ${trajectory.id} has ${located.length} tool steps; cannot stop at k=${k}`);
+  const messages: ChatMessage[] = [
+    { role: 'system', content: opts.system ?? renderSystemPrompt(opts.tools ?? trajectory.tools, { cot: opts.cot }) },
+  ];
+  for (let t = 0; t <= target.turnIndex; t++) {
+    const turn = trajectory.turns[t];
+    messages.push({ role: 'user', content: turn.user });
+    const last = t === target.turnIndex ? target.stepIndex : turn.steps.length;
+    for (let s = 0; s < last; s++) {
+      const step = turn.steps[s];
+      messages.push(...renderStep(step.action, step.response?.content ?? '', opts));
+    }
+    if (t < target.turnIndex) {
+      messages.push({ role: 'assistant', content: renderAction(finishAction(turn.final ?? '', finishThought()), opts) });
+    }
+  }
+  return messages;
+}
+
+export function renderStep(action: Action, responseContent: string, opts: { cot: boolean }): ChatMessage[] {
+  if (action.name === FINISH_ACTION) return [{ role: 'assistant', content: renderAction(action, opts) }];
+  return [
+    { role: 'assistant', content: renderAction(action, opts) },
+    { role: 'function', content: responseContent },
+  ];
+}
+
+/** The action after tool step k: the next tool step of the same turn, or the turn's FinishAction. */
+export function nextAction(trajectory: Trajectory, k: number): Action {
+  const located = toolSteps(trajectory);
+  const here = located[k - 1];
+  if (!here) throw new Error(`trajectory ${trajectory.id} has no tool step k=${k}`);
+  const turn = trajectory.turns[here.turnIndex];
+  for (let s = here.stepIndex + 1; s < turn.steps.length; s++) {
+    const step = turn.steps[s];
+    if (step.action.name !== FINISH_ACTION) return step.action;
+  }
+  const answer = turn.final ?? (here.turnIndex === trajectory.turns.length - 1 ? trajectory.final : '');
+  return finishAction(answer, finishThought());
+}
