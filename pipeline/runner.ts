@@ -5,7 +5,7 @@
 import PQueue from 'p-queue';
 import cliProgress from 'cli-progress';
 import type { Config } from './config.js';
-import { hashParts, hashValue } from './hash.js';
+import { canonicalJson, hashParts, sha256 } from './hash.js';
 import { Rng } from './rng.js';
 import type { Store } from './store/store.js';
 import type { LlmGateway } from './llm/types.js';
@@ -71,8 +71,23 @@ export function planStages(stages: Map<StageName, Stage>, target: StageName): St
   return order;
 }
 
-export function itemKey(stage: ItemStage, configSlice: unknown, llmFingerprint: unknown, seed: number, item: { id: string; input: unknown; parents: string[] }): string {
-  return hashParts(stage.name, stage.version, configSlice, llmFingerprint, seed, item.id, hashValue(item.input), item.parents);
+/**
+ * An item's key hashes what determines its result: stage and version, the config it reads, the
+ * LLM method, the seed, and its input content. Parent keys are lineage, not inputs: an upstream
+ * config change that leaves an input's content unchanged must not invalidate this item.
+ */
+export function itemKey(stage: ItemStage, configSlice: unknown, llmFingerprint: unknown, seed: number, item: { id: string; input: unknown }): string {
+  return itemKeyFrom(stagePrefix(stage, configSlice, llmFingerprint, seed), item);
+}
+
+/** The part of every item key that is the same for all items of a stage run, hashed once. */
+function stagePrefix(stage: ItemStage, configSlice: unknown, llmFingerprint: unknown, seed: number): string {
+  return hashParts(stage.name, stage.version, configSlice, llmFingerprint, seed);
+}
+
+function itemKeyFrom(prefix: string, item: { id: string; input: unknown }): string {
+  // The prefix is a fixed-length hex digest, so plain framing by NUL is unambiguous here.
+  return sha256(`${prefix}\u0000${item.id}\u0000${canonicalJson(item.input)}`);
 }
 
 function stageContext(env: RunnerEnv): StageContext {
@@ -137,12 +152,23 @@ export async function runStage(env: RunnerEnv, stage: Stage, opts: RunOptions = 
   }
   const slice = stage.configSlice(env.config);
   const fingerprint = (stage.roles ?? []).map((r) => [r, env.llm.fingerprint(r)]);
-  const keyed = items.map((item) => ({ item, key: itemKey(stage, slice, fingerprint, env.config.seed, item) }));
-  store.setStageItems(stage.name, keyed.map(({ item, key }) => ({ itemId: item.id, key })));
-
+  const prefix = stagePrefix(stage, slice, fingerprint, env.config.seed);
+  const keyed = items.map((item) => ({ item, key: itemKeyFrom(prefix, item) }));
   const force = opts.force?.has(stage.name) ?? false;
-  const finished = force ? new Set<string>() : store.finishedKeys(stage.name);
-  const todo = keyed.filter(({ key }) => !finished.has(key));
+  const digest = sha256(keyed.map(({ item, key }) => `${item.id}\u0000${key}\u0000${item.parents.join(',')}`).join('\n'));
+  let todo: typeof keyed;
+  if (!force && store.mappingDigest(stage.name) === digest) {
+    // Same items, keys and parents as last time: only what is unfinished needs a look.
+    const pending = store.pendingKeys(stage.name);
+    todo = keyed.filter(({ key }) => pending.has(key));
+  } else {
+    const finished = force ? new Map<string, string>() : store.finishedKeys(stage.name);
+    todo = keyed.filter(({ key }) => !finished.has(key));
+    const parentUpdates = keyed
+      .filter(({ item, key }) => finished.has(key) && finished.get(key) !== JSON.stringify(item.parents))
+      .map(({ item, key }) => ({ key, parents: item.parents }));
+    store.setStageItems(stage.name, keyed.map(({ item, key }) => ({ itemId: item.id, key })), parentUpdates, digest);
+  }
   const report: StageReport = { ...base, total: items.length, reused: items.length - todo.length };
   const stageRunId = store.startStageRun(stage.name, items.length, report.reused);
 

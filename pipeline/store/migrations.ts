@@ -59,6 +59,11 @@ export const MIGRATIONS: { version: number; sql: string }[] = [
         PRIMARY KEY (stage, item_id)
       );
       CREATE INDEX stage_items_key ON stage_items(key);
+      -- Digest of a stage's last mapping (ids, keys, parents): an unchanged enumeration skips rewriting it.
+      CREATE TABLE stage_state (
+        stage TEXT PRIMARY KEY,
+        mapping_digest TEXT NOT NULL
+      );
       CREATE TABLE calls (
         id INTEGER PRIMARY KEY,
         kind TEXT NOT NULL CHECK (kind IN ('llm','tool')),

@@ -250,34 +250,67 @@ export class Store {
   // Stage item mapping and artifacts
   // -------------------------------------------------------------------------------------------
 
-  /** Replace a stage's current item mapping with a new enumeration (one transaction). */
-  setStageItems(stage: string, items: { itemId: string; key: string }[]): void {
+  /**
+   * Make a new enumeration a stage's current item mapping, and point reused results at the
+   * parents that feed them now — one transaction. Skipped when the digest shows nothing changed.
+   */
+  setStageItems(stage: string, items: { itemId: string; key: string }[], parentUpdates: { key: string; parents: string[] }[] = [], digest?: string): void {
     const del = this.db.prepare('DELETE FROM stage_items WHERE stage = ?');
     const ins = this.db.prepare('INSERT INTO stage_items (stage, item_id, position, key) VALUES (?, ?, ?, ?)');
+    const upd = this.db.prepare('UPDATE artifacts SET parents = ? WHERE key = ?');
     this.db.transaction(() => {
       del.run(stage);
       items.forEach((it, i) => ins.run(stage, it.itemId, i, it.key));
+      for (const r of parentUpdates) upd.run(JSON.stringify(r.parents), r.key);
+      if (digest) this.db.prepare('INSERT OR REPLACE INTO stage_state (stage, mapping_digest) VALUES (?, ?)').run(stage, digest);
+      else this.db.prepare('DELETE FROM stage_state WHERE stage = ?').run(stage);
     })();
   }
 
-  /** Keys of a stage that hold a finished result (anything but failed). */
-  finishedKeys(stage: string): Set<string> {
+  mappingDigest(stage: string): string | undefined {
+    return this.db.prepare('SELECT mapping_digest FROM stage_state WHERE stage = ?').pluck().get(stage) as string | undefined;
+  }
+
+  /** Keys of the stage's current mapping that hold no finished result (never run, or failed). */
+  pendingKeys(stage: string): Set<string> {
     const rows = this.db
-      .prepare("SELECT key FROM artifacts WHERE stage = ? AND status != 'failed'")
+      .prepare(
+        `SELECT s.key FROM stage_items s LEFT JOIN artifacts a ON a.key = s.key AND a.status != 'failed'
+         WHERE s.stage = ? AND a.key IS NULL`,
+      )
       .pluck()
       .all(stage) as string[];
     return new Set(rows);
   }
 
+  /** Keys of a stage that hold a finished result (anything but failed), with their parents JSON. */
+  finishedKeys(stage: string): Map<string, string> {
+    const rows = this.db
+      .prepare("SELECT key, parents FROM artifacts WHERE stage = ? AND status != 'failed'")
+      .raw()
+      .all(stage) as [string, string][];
+    return new Map(rows);
+  }
+
+  private statements = new Map<string, Database.Statement>();
+
+  /** Prepared once per connection: compiling SQL per item would dominate a fast stage. */
+  private stmt(sql: string): Database.Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
   putArtifact(rec: ArtifactRecord): void {
     const content = rec.content === undefined || rec.content === null ? null : canonicalJson(rec.content);
-    this.db
-      .prepare(
-        `INSERT OR REPLACE INTO artifacts
+    this.stmt(
+      `INSERT OR REPLACE INTO artifacts
          (key, stage, stage_version, item_id, content, content_hash, parents, status, reason, method, run_id, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
+    ).run(
         rec.key,
         rec.stage,
         rec.stageVersion,
@@ -360,8 +393,8 @@ export class Store {
   // -------------------------------------------------------------------------------------------
 
   recordCall(call: CallRecord): number {
-    const info = this.db
-      .prepare(
+    const info = this
+      .stmt(
         `INSERT INTO calls (kind, artifact_key, stage, request_hash, role, model, tier, request, response, status, error,
            prompt_tokens, completion_tokens, latency_ms, cost, cached, system_fingerprint, run_id, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
