@@ -7,5 +7,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Tests spawn child processes and SQLite files; two workers match the 2-core machines CI runs on.
     maxWorkers: 2,
+    reporters: ['default', './tests/support/summaryReporter.ts'],
   },
 });
