@@ -28,6 +28,12 @@ export interface RoleSpec<I, O> {
   schema: z.ZodType<O>;
   /** A short name for the schema when sent as a JSON-schema response format. */
   schemaName: string;
+  /**
+   * 'json' (default): structured output parsed with `schema`. 'text': the model's raw reply, no
+   * response format and no JSON extraction, validated by `schema` as a string — for observing a
+   * model exactly as the benchmark prompts it, where a malformed reply is data, not a failure.
+   */
+  output?: 'json' | 'text';
   /** The deterministic rules behind the same interface when no model is configured. */
   offline: {
     version: string;
