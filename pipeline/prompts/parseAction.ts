@@ -1,0 +1,90 @@
+/**
+ * Parses a model's reply into an action the way the official evaluator's `format_load` does: a
+ * ```json fence is unwrapped, the text from the first `{` to the last `}` is read as a Python
+ * literal or JSON, and name/args/thought/error are picked out. The inverse of `renderAction`.
+ */
+import type { Action } from '../schemas.js';
+
+export interface ParsedReply {
+  action?: Action;
+  /** The `error` field a critiquing model adds (internal error type), if any. */
+  error?: string;
+  problem?: string;
+}
+
+export function parseReply(raw: string): ParsedReply {
+  let text = raw;
+  const fence = text.indexOf('```json');
+  if (fence >= 0) text = text.slice(fence + '```json'.length).replace(/^[`\s]+|[`\s]+$/g, '');
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start < 0 || end < start) return { problem: 'no JSON object in the reply' };
+  const body = text.slice(start, end + 1);
+  let data: unknown;
+  try {
+    data = JSON.parse(body);
+  } catch {
+    try {
+      data = JSON.parse(pythonLiteralToJson(body));
+    } catch (err) {
+      return { problem: `unparsable action: ${(err as Error).message}` };
+    }
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return { problem: 'the reply is not an object' };
+  const obj = data as Record<string, unknown>;
+  if (typeof obj.name !== 'string' || obj.name === '') return { problem: 'the reply has no "name"' };
+  let args = obj.args;
+  if (typeof args === 'string' && obj.name !== 'FinishAction') {
+    // Models often send args as a JSON string; the evaluator would keep the string, we keep both readings honest.
+    try {
+      const parsed = JSON.parse(args);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) args = parsed;
+    } catch {
+      /* stays a string: a parameter format error the checker will see */
+    }
+  }
+  if (args === undefined || args === null) args = {};
+  if (typeof args !== 'string' && (typeof args !== 'object' || Array.isArray(args))) return { problem: 'the reply\'s "args" is neither an object nor a string' };
+  const action: Action = { name: obj.name, args: args as Action['args'] };
+  if (typeof obj.thought === 'string') action.thought = obj.thought;
+  return { action, error: typeof obj.error === 'string' && obj.error ? obj.error : undefined };
+}
+
+/** Rewrites a Python literal (single-quoted strings, True/False/None, tuples) as JSON text. */
+export function pythonLiteralToJson(src: string): string {
+  let out = '';
+  let i = 0;
+  while (i < src.length) {
+    const c = src[i];
+    if (c === "'" || c === '"') {
+      const quote = c;
+      let value = '';
+      i++;
+      while (i < src.length && src[i] !== quote) {
+        if (src[i] === '\\' && i + 1 < src.length) {
+          const n = src[i + 1];
+          value += n === 'n' ? '\n' : n === 't' ? '\t' : n === 'r' ? '\r' : n;
+          i += 2;
+        } else {
+          value += src[i++];
+        }
+      }
+      if (i >= src.length) throw new Error('unterminated string');
+      i++;
+      out += JSON.stringify(value);
+      continue;
+    }
+    const word = /^[A-Za-z_]+/.exec(src.slice(i))?.[0];
+    if (word) {
+      const mapped = { True: 'true', False: 'false', None: 'null', true: 'true', false: 'false', null: 'null' }[word];
+      if (!mapped) throw new Error(`unexpected name ${word}`);
+      out += mapped;
+      i += word.length;
+      continue;
+    }
+    out += c === '(' ? '[' : c === ')' ? ']' : c;
+    i++;
+  }
+  // Python allows a trailing comma before a closing bracket; JSON does not.
+  return out.replace(/,\s*([}\]])/g, '$1');
+}
