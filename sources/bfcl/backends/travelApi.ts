@@ -97,6 +97,9 @@ const EXCHANGE_RATES: [string, string, PyValue][] = [
   ["USD", "MXN", 20],
 ];
 
+/** The date age checks are made against (BFCL v3 multi-turn's release period). */
+export const BFCL_REFERENCE_TODAY = '2024-09-19';
+
 export class TravelAPI implements Backend {
   readonly className = "TravelAPI";
   private random: PyRandom;
@@ -364,8 +367,10 @@ export class TravelAPI implements Backend {
       }
       throw e;
     }
-    const today = new Date();
-    const [ty, tm, td] = [today.getFullYear(), today.getMonth() + 1, today.getDate()];
+    // BFCL reads the wall clock here; a benchmark rebuilt next year must give the same answers, so
+    // "today" is pinned (override with FORGE_BFCL_TODAY=YYYY-MM-DD to reproduce BFCL on a given day).
+    const today = new Date(strptimeYmd(process.env.FORGE_BFCL_TODAY ?? BFCL_REFERENCE_TODAY));
+    const [ty, tm, td] = [today.getUTCFullYear(), today.getUTCMonth() + 1, today.getUTCDate()];
     const [by, bm, bd] = [birth.getUTCFullYear(), birth.getUTCMonth() + 1, birth.getUTCDate()];
     const age = ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
     if (age < 18) {
