@@ -104,13 +104,17 @@ export const ConfigSchema = z
       .default({ http: [], httpEnabled: false, simulatorExamples: 3 }),
     diversify: z
       .object({
-        /** Attempts per error before the item is flagged. */
+        /** Attempts per error (internal: label-checked injection; external: simulated wording) before the item is flagged. */
         maxAttempts: z.number().int().positive().default(3),
+        /** Few-shot examples of the same error type shown to the error simulator (paper: 3). */
         fewShot: z.number().int().min(0).default(3),
+        /** Calls the live collector makes to an enabled HTTP API per item, keeping the failures. */
         externalCollectorRepeats: z.number().int().positive().default(5),
+        /** Pause between the collector's calls, so it does not cause the rate limits it records. */
+        collectorIntervalMs: z.number().int().min(0).default(250),
       })
       .strict()
-      .default({ maxAttempts: 3, fewShot: 3, externalCollectorRepeats: 5 }),
+      .default({ maxAttempts: 3, fewShot: 3, externalCollectorRepeats: 5, collectorIntervalMs: 250 }),
     assemble: z
       .object({
         internal: z.number().int().min(0).default(1316),
@@ -150,6 +154,16 @@ export const ConfigSchema = z
         longContext: { minTokens: 1000, maxTokens: 3000 },
         extraTools: { min: 3, max: 8 },
       }),
+    observe: z
+      .object({
+        /** Trajectories the observed model is run on (0 = all), drawn with the seed. */
+        trajectories: z.number().int().min(0).default(100),
+        /** Tool steps asked per trajectory (0 = all). */
+        stepsPerTrajectory: z.number().int().min(0).default(3),
+        cot: z.boolean().default(false),
+      })
+      .strict()
+      .default({ trajectories: 100, stepsPerTrajectory: 3, cot: false }),
     verify: z
       .object({
         /** With an LLM judge: a "No" flags the case for review instead of rejecting it. */

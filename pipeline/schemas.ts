@@ -192,3 +192,236 @@ export type TestCase = z.infer<typeof TestCase>;
 
 export const ARTIFACT_STATUSES = ['ok', 'flagged', 'rejected', 'failed'] as const;
 export type ArtifactStatus = (typeof ARTIFACT_STATUSES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// observe: a model under test proposing each step of a trajectory
+// ---------------------------------------------------------------------------------------------
+
+export const OBSERVED_LABELS = ['correct', ...ERROR_TYPES, 'format_error'] as const;
+export const ObservedLabel = z.enum(OBSERVED_LABELS);
+export type ObservedLabel = z.infer<typeof ObservedLabel>;
+
+export const Observation = z.object({
+  trajectoryId: z.string(),
+  source: SourceName,
+  /** The tool step the model was asked to propose (1-based, as `k` elsewhere). */
+  k: z.number().int().positive(),
+  model: z.string(),
+  /** The model's reply exactly as it came back. */
+  raw: z.string(),
+  /** The action parsed from the reply the way the official evaluator parses predictions. */
+  action: Action.optional(),
+  label: ObservedLabel,
+  reasons: z.array(z.string()),
+  groundTruth: Action,
+  /** The tool's real answer to the observed action (absent when correct or unparsable). */
+  response: ToolResponse.optional(),
+});
+export type Observation = z.infer<typeof Observation>;
+
+// ---------------------------------------------------------------------------------------------
+// diversify-internal / diversify-external: error candidates at step k
+// ---------------------------------------------------------------------------------------------
+
+/** Where the error simulator's few-shot examples came from (first pool that had the type). */
+export const FEW_SHOT_POOLS = ['observed', 'teval-recorded', 'injectors', 'none'] as const;
+export const FewShotPool = z.enum(FEW_SHOT_POOLS);
+export type FewShotPool = z.infer<typeof FewShotPool>;
+
+/** One try at making the error: what came out and what the label checker made of it. */
+export const InternalErrorAttempt = z.object({
+  attempt: z.number().int().positive(),
+  method: z.string(),
+  action: Action.optional(),
+  /** The injector strategy (rules) — absent for the LLM simulator. */
+  variant: z.string().optional(),
+  detected: ObservedLabel.optional(),
+  agrees: z.boolean(),
+  problem: z.string().optional(),
+});
+export type InternalErrorAttempt = z.infer<typeof InternalErrorAttempt>;
+
+export const InternalErrorCandidate = z.object({
+  trajectoryId: z.string(),
+  source: SourceName,
+  /** 1-based tool step (see pipeline/steps.ts), drawn with chooseK(..., 'k-internal'). */
+  k: z.number().int().positive(),
+  errorType: ErrorType,
+  /** a_k, the ground truth the case will ask for. */
+  correctAction: Action,
+  /** The erroneous a_k; absent only on a flagged candidate whose attempts produced no action. */
+  erroneousAction: Action.optional(),
+  /** Its response through the resolution chain; absent on flagged candidates (never resolved). */
+  response: ToolResponse.optional(),
+  /** `llm:<model>` or `rules:<version>` of the accepted (or last) attempt. */
+  method: z.string(),
+  variant: z.string().optional(),
+  label: z.object({
+    claimed: ErrorType,
+    detected: ObservedLabel.optional(),
+    agrees: z.boolean(),
+    reasons: z.array(z.string()),
+  }),
+  attempts: z.array(InternalErrorAttempt).min(1),
+  /** Ids of the few-shot examples shown to the error simulator (`<pool>:<id>`); the offline rules do not read them. */
+  fewShot: z.array(z.string()),
+  fewShotPool: FewShotPool,
+  /** Things a reviewer should know (e.g. the backend accepted an erroneous value). */
+  notes: z.array(z.string()),
+});
+export type InternalErrorCandidate = z.infer<typeof InternalErrorCandidate>;
+
+export const ENVIRONMENT_ORIGINS = ['captured', 'collected', 'simulated'] as const;
+export const EnvironmentOrigin = z.enum(ENVIRONMENT_ORIGINS);
+export type EnvironmentOrigin = z.infer<typeof EnvironmentOrigin>;
+
+/** One call the live collector made, as it saw it (never the request's credentials). */
+export const CollectedAttempt = z.object({
+  attempt: z.number().int().positive(),
+  ok: z.boolean(),
+  status: z.number().int().optional(),
+  statusText: z.string().optional(),
+  /** Response headers, lower-cased names. */
+  headers: z.record(z.string(), z.string()),
+  elapsedMs: z.number().nonnegative(),
+  /** Network-level failure: code and message (ECONNRESET, timeout...). */
+  error: z.string().optional(),
+  /** The start of the body, for failures. */
+  body: z.string().optional(),
+  kind: EnvironmentErrorKind.optional(),
+});
+export type CollectedAttempt = z.infer<typeof CollectedAttempt>;
+
+export const ExternalErrorCandidate = z.object({
+  trajectoryId: z.string(),
+  source: SourceName,
+  /** 1-based tool step, drawn with chooseK(..., 'k-external'). */
+  k: z.number().int().positive(),
+  /** a_k: the correct call whose response is the environment failure (ground truth retries it). */
+  action: Action,
+  kind: EnvironmentErrorKind,
+  /** The kind the seeded draw asked for; a collected failure keeps the kind it really was. */
+  drawnKind: EnvironmentErrorKind,
+  origin: EnvironmentOrigin,
+  response: ToolResponse.refine((r) => r.error?.source === 'environment', 'an external candidate response must carry an environment error'),
+  method: z.string(),
+  details: z.object({
+    captured: z
+      .object({
+        recordId: z.string(),
+        tool: z.string(),
+        message: z.string(),
+        adaptation: z.enum(['exact', 'args-adapted', 'path-adapted', 'toolkit-generic']),
+      })
+      .optional(),
+    collected: z
+      .object({
+        /** Scheme, host and path only: no query string, no credentials. */
+        endpoint: z.string(),
+        repeats: z.number().int().positive(),
+        failures: z.number().int().nonnegative(),
+        attempts: z.array(CollectedAttempt),
+      })
+      .optional(),
+    simulated: z.object({ attempts: z.number().int().positive(), problems: z.array(z.string()) }).optional(),
+    notes: z.array(z.string()),
+  }),
+});
+export type ExternalErrorCandidate = z.infer<typeof ExternalErrorCandidate>;
+
+// ---------------------------------------------------------------------------------------------
+// collect / filter / standardize: source records and standardized trajectories
+// ---------------------------------------------------------------------------------------------
+
+/** A tool's documentation as the source gives it, already named `Toolkit.api`; types still the source's own. */
+export const RawToolParam = z.object({
+  name: z.string(),
+  /** The source's type name (BFCL JSON-schema types, T-Eval STRING/NUMBER/FLOAT/BOOLEAN). */
+  type: z.string(),
+  description: z.string(),
+  required: z.boolean(),
+  /** default, items, enum, properties... carried over untouched. */
+  extra: z.record(z.string(), z.unknown()).default({}),
+});
+export type RawToolParam = z.infer<typeof RawToolParam>;
+
+export const RawToolDoc = z.object({
+  name: z.string().regex(TOOL_NAME_RE),
+  description: z.string(),
+  params: z.array(RawToolParam),
+  returns: z.array(ReturnField),
+});
+export type RawToolDoc = z.infer<typeof RawToolDoc>;
+
+export const RawStep = z.object({
+  action: z.object({ name: z.string(), args: z.union([ToolArgs, z.string()]) }),
+  response: ToolResponse.optional(),
+  prev: z.array(z.number().int()).optional(),
+  /** The source's own text of the call (BFCL's Python call syntax). */
+  sourceText: z.string().optional(),
+  /** Why the call could not be read (unparsable syntax, too many positional arguments...). */
+  problem: z.object({ code: z.string(), detail: z.string() }).optional(),
+});
+export type RawStep = z.infer<typeof RawStep>;
+
+export const RawTrajectory = z.object({
+  kind: z.literal('trajectory'),
+  id: z.string(),
+  source: SourceName,
+  sourceFile: z.string(),
+  recordId: z.string(),
+  tools: z.array(RawToolDoc),
+  turns: z.array(z.object({ user: z.string(), steps: z.array(RawStep) })),
+  meta: z.record(z.string(), z.unknown()).default({}),
+});
+export type RawTrajectory = z.infer<typeof RawTrajectory>;
+
+export const TEVAL_LABELS = ['A', 'B', 'C', 'D', 'E'] as const;
+
+/** One of T-Eval's recorded tool responses with its outcome label (A success, B environment failure, C input error, D irrelevant, E empty/impossible). */
+export const RecordedResponse = z.object({
+  kind: z.literal('recorded-response'),
+  id: z.string(),
+  sourceFile: z.string(),
+  recordId: z.string(),
+  tool: z.string(),
+  args: z.union([ToolArgs, z.string()]),
+  response: z.string(),
+  label: z.enum(TEVAL_LABELS),
+  goal: z.string(),
+  /** T-Eval's annotated explanation of the label. */
+  thought: z.string(),
+});
+export type RecordedResponse = z.infer<typeof RecordedResponse>;
+
+export const CollectRecord = z.discriminatedUnion('kind', [RawTrajectory, RecordedResponse]);
+export type CollectRecord = z.infer<typeof CollectRecord>;
+
+export const DocNote = z.object({
+  tool: z.string(),
+  /** 'description' or 'param:<name>'. */
+  field: z.string(),
+  original: z.string(),
+  refined: z.string(),
+  method: z.string(),
+});
+export type DocNote = z.infer<typeof DocNote>;
+
+export const Coercion = z.object({
+  k: z.number().int().positive(),
+  tool: z.string(),
+  param: z.string(),
+  declared: ParamType,
+  from: z.unknown(),
+  to: z.unknown(),
+});
+export type Coercion = z.infer<typeof Coercion>;
+
+export const StandardizedTrajectory = z.object({
+  trajectory: Trajectory,
+  docNotes: z.array(DocNote),
+  coercions: z.array(Coercion),
+  /** Source type names normalised into the evaluator's set (e.g. NUMBER → float), per tool parameter. */
+  typeMappings: z.array(z.object({ tool: z.string(), param: z.string(), from: z.string(), to: ParamType, why: z.string() })),
+});
+export type StandardizedTrajectory = z.infer<typeof StandardizedTrajectory>;

@@ -2,8 +2,11 @@
  * The stage registry: every stage of the DAG, by CLI name.
  */
 import type { Stage, StageName } from '../pipeline/stage.js';
+import { collectStage } from './collect/index.js';
+import { filterStage } from './filter/index.js';
+import { standardizeStage } from './standardize/index.js';
 
-const ALL: Stage[] = [];
+const ALL: Stage[] = [collectStage, filterStage, standardizeStage];
 
 export function registry(extra: Stage[] = []): Map<StageName, Stage> {
   return new Map([...ALL, ...extra].map((s) => [s.name, s]));

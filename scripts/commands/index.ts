@@ -3,5 +3,6 @@ import type { CommandModule } from 'yargs';
 import { stageCommand } from './stage.js';
 import { statusCommand } from './status.js';
 import { inspectCommand } from './inspect.js';
+import { reportCommand } from './report.js';
 
-export const COMMANDS: CommandModule<any, any>[] = [stageCommand, statusCommand, inspectCommand];
+export const COMMANDS: CommandModule<any, any>[] = [stageCommand, statusCommand, inspectCommand, reportCommand];

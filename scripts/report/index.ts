@@ -1,0 +1,16 @@
+/**
+ * The reports `pnpm report <name>` can print. Each reads the store only.
+ */
+import type { Store } from '../../pipeline/store/store.js';
+import { formatSources, sourceRows } from './sources.js';
+import { formatFilterReport } from './filter.js';
+
+export interface Report {
+  describe: string;
+  run(store: Store, args: { out?: string }): Promise<string> | string;
+}
+
+export const REPORTS: Record<string, Report> = {
+  sources: { describe: 'per source: read, dropped by reason, kept; tools and APIs', run: (store) => formatSources(sourceRows(store)) },
+  filter: { describe: 'what collect/filter/standardize dropped and why, with every id', run: (store) => formatFilterReport(store) },
+};

@@ -1,0 +1,165 @@
+/**
+ * BFCL v3 multi-turn base → raw trajectories: user turns, ground-truth calls parsed from their
+ * Python call syntax (positional arguments named from the function docs), initial_config,
+ * involved classes, excluded functions, the tool docs of the involved classes, and BFCL's own
+ * responses to each ground-truth call (tier `recorded`).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import type { RawStep, RawToolDoc, RawTrajectory } from '../../pipeline/schemas.js';
+import { bindArguments, parsePythonCall } from '../pythonCall.js';
+import { jsonLines, type SourceItem, type SourceProblem } from '../records.js';
+import type { SourceFiles } from '../paths.js';
+
+/** Doc file → BFCL class. */
+export const BFCL_DOC_CLASSES: Record<string, string> = {
+  gorilla_file_system: 'GorillaFileSystem',
+  math_api: 'MathAPI',
+  message_api: 'MessageAPI',
+  posting_api: 'TwitterAPI',
+  ticket_api: 'TicketAPI',
+  trading_bot: 'TradingBot',
+  travel_booking: 'TravelAPI',
+  vehicle_control: 'VehicleControlAPI',
+};
+
+interface FuncDoc {
+  name: string;
+  description: string;
+  parameters: { properties: Record<string, { type: string; description?: string } & Record<string, unknown>>; required?: string[] };
+  response?: { properties?: Record<string, { description?: string; type?: string }> };
+}
+
+export function loadBfclDocs(dir: string, rel: (p: string) => string): { docs: Map<string, RawToolDoc[]>; problems: SourceProblem[] } {
+  const docs = new Map<string, RawToolDoc[]>();
+  const problems: SourceProblem[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    const cls = BFCL_DOC_CLASSES[basename(file, '.json')];
+    if (!cls) continue;
+    const list: RawToolDoc[] = [];
+    for (const entry of jsonLines(readFileSync(join(dir, file), 'utf8'), rel(join(dir, file)), (v) => String((v as FuncDoc).name))) {
+      if ('kind' in entry) {
+        problems.push(entry);
+        continue;
+      }
+      const d = entry.value as FuncDoc;
+      const required = new Set(d.parameters?.required ?? []);
+      list.push({
+        name: `${cls}.${d.name}`,
+        description: d.description ?? '',
+        params: Object.entries(d.parameters?.properties ?? {}).map(([name, p]) => {
+          const { type, description, ...extra } = p;
+          return { name, type: String(type), description: description ?? '', required: required.has(name), extra };
+        }),
+        returns: Object.entries(d.response?.properties ?? {}).map(([name, p]) => ({ name, description: p.description ?? '' })),
+      });
+    }
+    docs.set(cls, list);
+  }
+  return { docs, problems };
+}
+
+function isErrorResponse(text: string): string | undefined {
+  if (text.startsWith('Error during execution')) return text;
+  try {
+    const v = JSON.parse(text);
+    if (v && typeof v === 'object' && !Array.isArray(v) && 'error' in v) return String((v as Record<string, unknown>).error);
+  } catch {
+    /* not JSON: a plain answer */
+  }
+  return undefined;
+}
+
+interface Question {
+  id: string;
+  question: { role: string; content: string }[][];
+  initial_config?: Record<string, unknown>;
+  involved_classes?: string[];
+  excluded_function?: string[];
+  path?: string[];
+}
+
+export function loadBfcl(files: SourceFiles, limit?: number): SourceItem[] {
+  const rel = (p: string) => relative(files.root, p) || p;
+  const { docs, problems } = loadBfclDocs(files.bfcl.funcDocDir, rel);
+  const items: SourceItem[] = [...problems];
+  const answers = new Map<string, string[][]>();
+  for (const e of jsonLines(readFileSync(files.bfcl.answers, 'utf8'), rel(files.bfcl.answers), (v) => String((v as { id: string }).id))) {
+    if ('kind' in e) items.push(e);
+    else answers.set(e.id, (e.value as { ground_truth: string[][] }).ground_truth);
+  }
+  const executed = new Map<string, { turns: { steps: { call: string; response: string }[] }[] }>();
+  try {
+    for (const rec of JSON.parse(readFileSync(files.bfcl.executed, 'utf8')) as { id: string; turns: { steps: { call: string; response: string }[] }[] }[]) executed.set(rec.id, rec);
+  } catch (err) {
+    items.push({ kind: 'problem', id: `${rel(files.bfcl.executed)}#file`, sourceFile: rel(files.bfcl.executed), recordId: 'file', code: 'broken_json', detail: (err as Error).message });
+  }
+
+  let count = 0;
+  for (const e of jsonLines(readFileSync(files.bfcl.questions, 'utf8'), rel(files.bfcl.questions), (v) => String((v as Question).id))) {
+    if (limit !== undefined && count >= limit) break;
+    count++;
+    if ('kind' in e) {
+      items.push(e);
+      continue;
+    }
+    const q = e.value as Question;
+    const sourceFile = rel(files.bfcl.questions);
+    const malformed = (detail: string): SourceProblem => ({ kind: 'problem', id: `bfcl_${q.id ?? `line${e.line}`}`, sourceFile, recordId: String(q.id ?? `line ${e.line}`), code: 'malformed_record', detail });
+    if (typeof q.id !== 'string' || !Array.isArray(q.question)) {
+      items.push(malformed('needs "id" (string) and "question" (list of turns)'));
+      continue;
+    }
+    const gt = answers.get(q.id);
+    if (!gt) {
+      items.push(malformed(`no ground truth for ${q.id} in ${rel(files.bfcl.answers)}`));
+      continue;
+    }
+    if (gt.length !== q.question.length) {
+      items.push(malformed(`${q.question.length} user turns but ${gt.length} ground-truth turns`));
+      continue;
+    }
+    const involved = q.involved_classes ?? [];
+    const excluded = new Set(q.excluded_function ?? []);
+    const tools = involved.flatMap((cls) => (docs.get(cls) ?? []).filter((d) => !excluded.has(d.name.split('.')[1])));
+    const owner = new Map<string, RawToolDoc>();
+    for (const cls of involved) for (const d of docs.get(cls) ?? []) owner.set(d.name.split('.')[1], d);
+    const exec = executed.get(q.id);
+    const turns = q.question.map((messages, t) => ({
+      user: messages.map((m) => m.content).join('\n'),
+      steps: gt[t].map((text, s): RawStep => {
+        const recorded = exec?.turns[t]?.steps[s];
+        const response =
+          recorded && recorded.call.replace(/\s/g, '') === text.replace(/\s/g, '')
+            ? (() => {
+                const err = isErrorResponse(recorded.response);
+                return { content: recorded.response, tier: 'recorded' as const, origin: 'bfcl:multi_turn_base_executed', ...(err ? { error: { source: 'internal' as const, message: err } } : {}) };
+              })()
+            : undefined;
+        try {
+          const call = parsePythonCall(text);
+          const doc = owner.get(call.name);
+          const name = doc ? doc.name : call.name;
+          const args = bindArguments(call, doc ? doc.params.map((p) => p.name) : []);
+          return { action: { name, args }, sourceText: text, ...(response ? { response } : {}) };
+        } catch (err) {
+          const detail = (err as Error).message;
+          const code = /positional arguments but|multiple values for argument/.test(detail) ? 'wrong_arity' : 'unparsable_arguments';
+          return { action: { name: text.split('(')[0].trim() || '?', args: {} }, sourceText: text, problem: { code, detail }, ...(response ? { response } : {}) };
+        }
+      }),
+    }));
+    const traj: RawTrajectory = {
+      kind: 'trajectory',
+      id: `bfcl_${q.id}`,
+      source: 'bfcl',
+      sourceFile,
+      recordId: q.id,
+      tools,
+      turns,
+      meta: { initialConfig: q.initial_config ?? {}, involvedClasses: involved, excludedFunctions: [...excluded], path: q.path ?? [] },
+    };
+    items.push(traj);
+  }
+  return items;
+}

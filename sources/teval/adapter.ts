@@ -1,0 +1,145 @@
+/**
+ * T-Eval → raw trajectories (553 plans over the 50 APIs of api_descrip.json, `prev` dependencies
+ * kept, the closing FinishAction kept as the source wrote it) and recorded responses (487, with
+ * outcome labels A–E). A plan step whose name and arguments match a label-A recorded response
+ * carries that response (tier `cache`).
+ */
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import type { RawToolDoc, RawTrajectory, RecordedResponse } from '../../pipeline/schemas.js';
+import { TEVAL_LABELS } from '../../pipeline/schemas.js';
+import { canonicalJson } from '../../pipeline/hash.js';
+import { pythonLiteralToJson } from '../../pipeline/prompts/parseAction.js';
+import type { SourceItem, SourceProblem } from '../records.js';
+import type { SourceFiles } from '../paths.js';
+
+interface ApiParam {
+  name: string;
+  type: string;
+  description: string;
+}
+interface Toolkit {
+  name: string;
+  api_list: { name: string; description: string; required_parameters: ApiParam[]; optional_parameters: ApiParam[]; return_data: { name: string; description: string }[] }[];
+}
+
+export function loadTevalDocs(path: string): Map<string, RawToolDoc> {
+  const docs = new Map<string, RawToolDoc>();
+  for (const kit of JSON.parse(readFileSync(path, 'utf8')) as Toolkit[]) {
+    for (const api of kit.api_list) {
+      const name = `${kit.name}.${api.name}`;
+      docs.set(name, {
+        name,
+        description: api.description ?? '',
+        params: [
+          ...api.required_parameters.map(({ name: n, type, description, ...extra }) => ({ name: n, type, description: description ?? '', required: true, extra })),
+          ...api.optional_parameters.map(({ name: n, type, description, ...extra }) => ({ name: n, type, description: description ?? '', required: false, extra })),
+        ],
+        returns: (api.return_data ?? []).map((r) => ({ name: r.name, description: r.description ?? '' })),
+      });
+    }
+  }
+  return docs;
+}
+
+const REVIEW_RE = /^Goal: ([\s\S]*?)\nName: (.*)\nArgs: ([\s\S]*?)\nResponse: ([\s\S]*)$/;
+
+export function parseReview(id: string, rec: unknown, sourceFile: string): RecordedResponse | SourceProblem {
+  const problem = (detail: string): SourceProblem => ({ kind: 'problem', id: `teval-review_${id}`, sourceFile, recordId: id, code: 'malformed_record', detail });
+  const r = rec as { ground_truth?: { answer?: string; thought?: string }; origin_prompt?: { role: string; content: string }[] };
+  const label = r.ground_truth?.answer;
+  if (!label || !(TEVAL_LABELS as readonly string[]).includes(label)) return problem(`ground_truth.answer must be one of A–E, got ${JSON.stringify(label)}`);
+  const last = r.origin_prompt?.[r.origin_prompt.length - 1]?.content;
+  if (typeof last !== 'string') return problem('origin_prompt has no user message');
+  const m = REVIEW_RE.exec(last);
+  if (!m) return problem('origin_prompt user message is not "Goal/Name/Args/Response"');
+  let args: Record<string, unknown> | string;
+  try {
+    const parsed = JSON.parse(pythonLiteralToJson(m[3].trim()));
+    args = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : m[3].trim();
+  } catch {
+    args = m[3].trim();
+  }
+  return {
+    kind: 'recorded-response',
+    id: `teval-review_${id}`,
+    sourceFile,
+    recordId: id,
+    tool: m[2].trim(),
+    args,
+    response: m[4],
+    label: label as RecordedResponse['label'],
+    goal: m[1].trim(),
+    thought: (r.ground_truth?.thought ?? '').trim(),
+  };
+}
+
+export function recordedKey(tool: string, args: unknown): string {
+  return `${tool}\u0000${canonicalJson(args)}`;
+}
+
+interface Plan {
+  meta?: { API_list?: string[] };
+  ground_truth?: { id: number; prev?: number[]; name: string; args: unknown }[];
+  origin_prompt?: { role: string; content: string }[];
+}
+
+export function loadTeval(files: SourceFiles, limit?: number): SourceItem[] {
+  const rel = (p: string) => relative(files.root, p) || p;
+  const items: SourceItem[] = [];
+  const docs = loadTevalDocs(files.teval.apis);
+
+  const reviewsFile = rel(files.teval.reviews);
+  const successes = new Map<string, RecordedResponse>();
+  const reviews = JSON.parse(readFileSync(files.teval.reviews, 'utf8')) as Record<string, unknown>;
+  for (const [id, rec] of Object.entries(reviews)) {
+    const parsed = parseReview(id, rec, reviewsFile);
+    items.push(parsed);
+    if (parsed.kind === 'recorded-response' && parsed.label === 'A') {
+      const key = recordedKey(parsed.tool, parsed.args);
+      if (!successes.has(key)) successes.set(key, parsed);
+    }
+  }
+
+  const plansFile = rel(files.teval.plans);
+  const plans = JSON.parse(readFileSync(files.teval.plans, 'utf8')) as Record<string, Plan>;
+  let count = 0;
+  for (const [key, plan] of Object.entries(plans)) {
+    if (limit !== undefined && count >= limit) break;
+    count++;
+    const problem = (detail: string): SourceProblem => ({ kind: 'problem', id: `teval_${key}`, sourceFile: plansFile, recordId: key, code: 'malformed_record', detail });
+    const user = plan.origin_prompt?.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+    if (!user) {
+      items.push(problem('origin_prompt has no user message'));
+      continue;
+    }
+    if (!Array.isArray(plan.ground_truth)) {
+      items.push(problem('ground_truth must be a list of steps'));
+      continue;
+    }
+    const apiList = plan.meta?.API_list ?? [];
+    const tools = apiList.map((n) => docs.get(n)).filter((d): d is RawToolDoc => !!d);
+    const steps = plan.ground_truth.map((s) => {
+      const args = s.args && typeof s.args === 'object' && !Array.isArray(s.args) ? (s.args as Record<string, unknown>) : s.args === undefined || s.args === null ? {} : String(s.args);
+      const hit = successes.get(recordedKey(s.name, args));
+      return {
+        action: { name: s.name, args },
+        prev: s.prev ?? [],
+        ...(typeof s.args !== 'object' || Array.isArray(s.args) ? { problem: { code: 'unparsable_arguments', detail: `args is ${JSON.stringify(s.args)}` } } : {}),
+        ...(hit ? { response: { content: hit.response, tier: 'cache' as const, origin: `teval-review:${hit.recordId}` } } : {}),
+      };
+    });
+    const traj: RawTrajectory = {
+      kind: 'trajectory',
+      id: `teval_${key}`,
+      source: 'teval',
+      sourceFile: plansFile,
+      recordId: key,
+      tools,
+      turns: [{ user, steps }],
+      meta: { apiList, unknownApis: apiList.filter((n) => !docs.has(n)) },
+    };
+    items.push(traj);
+  }
+  return items;
+}

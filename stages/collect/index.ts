@@ -1,0 +1,53 @@
+/**
+ * collect: read the sources into raw trajectories and T-Eval's recorded responses, one item per
+ * source record. A broken record is rejected with its file and record id; the rest still load.
+ */
+import type { ItemStage, StageItem } from '../../pipeline/stage.js';
+import { RejectItem } from '../../pipeline/stage.js';
+import { CollectRecord } from '../../pipeline/schemas.js';
+import { checkSourceFiles, sourceFiles } from '../../sources/paths.js';
+import { loadBfcl } from '../../sources/bfcl/adapter.js';
+import { loadTeval } from '../../sources/teval/adapter.js';
+import type { SourceItem } from '../../sources/records.js';
+
+export const collectStage: ItemStage<SourceItem, CollectRecord> = {
+  kind: 'items',
+  name: 'collect',
+  version: '1',
+  upstream: [],
+  description: 'read BFCL multi-turn base and T-Eval into raw trajectories and recorded responses',
+  output: CollectRecord,
+  configSlice: (c) => ({ sources: c.sources }),
+
+  enumerate(ctx) {
+    const files = sourceFiles(ctx.config.sources.dir);
+    const { checked } = checkSourceFiles(files);
+    const limit = typeof ctx.options.limit === 'number' ? ctx.options.limit : undefined;
+    const records: SourceItem[] = [
+      ...(ctx.config.sources.bfcl ? loadBfcl(files, limit) : []),
+      ...(ctx.config.sources.teval ? loadTeval(files, limit) : []),
+    ];
+    ctx.log(`[collect] ${files.vendored ? 'vendored data' : files.root}: ${checked} files checked, ${records.length} records`);
+    const seen = new Set<string>();
+    const items: StageItem<SourceItem>[] = [];
+    for (const r of records) {
+      // Two records claiming one id: the second is reported, not silently merged.
+      const id = seen.has(r.id) ? `${r.id}#dup${items.length}` : r.id;
+      seen.add(r.id);
+      items.push({ id, input: r, parents: [`source:${r.sourceFile}#${r.recordId}`] });
+    }
+    return items;
+  },
+
+  async run(item) {
+    const r = item.input;
+    if (r.kind === 'problem') throw new RejectItem(`${r.code}: ${r.sourceFile} record ${r.recordId}: ${r.detail}`);
+    if (item.id !== r.id) throw new RejectItem(`duplicate_record: ${r.sourceFile} record ${r.recordId} repeats id ${r.id}`);
+    const parsed = CollectRecord.safeParse(r);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new RejectItem(`malformed_record: ${r.sourceFile} record ${r.recordId}: field ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    }
+    return { status: 'ok', content: parsed.data, method: 'rules:collect-1' };
+  },
+};

@@ -1,0 +1,59 @@
+/**
+ * The filter rules: what cannot be a clean ground truth. Each rule has a name that `pnpm report
+ * filter` counts by; the first rule that fires is the reason.
+ */
+import { canonicalJson } from '../../pipeline/hash.js';
+import { FINISH_ACTION, type RawTrajectory } from '../../pipeline/schemas.js';
+
+export interface Drop {
+  code: string;
+  detail: string;
+}
+
+export const FILTER_RULES = [
+  'unparsable_arguments',
+  'wrong_arity',
+  'unknown_tool',
+  'unknown_argument',
+  'missing_required_argument',
+  'errored_ground_truth_response',
+  'empty_plan',
+  'too_few_steps',
+  'duplicate',
+] as const;
+
+function toolSteps(t: RawTrajectory) {
+  return t.turns.flatMap((turn, ti) => turn.steps.map((step, si) => ({ step, where: `turn ${ti + 1} step ${si + 1}` }))).filter(({ step }) => step.action.name !== FINISH_ACTION);
+}
+
+export function checkTrajectory(t: RawTrajectory, opts: { minSteps: number; duplicateOf?: string }): Drop | undefined {
+  const steps = toolSteps(t);
+  const docs = new Map(t.tools.map((d) => [d.name, d]));
+  for (const { step, where } of steps) {
+    if (step.problem) return { code: step.problem.code, detail: `${where}: ${step.sourceText ?? step.action.name}: ${step.problem.detail}` };
+  }
+  for (const { step, where } of steps) {
+    if (!docs.has(step.action.name)) return { code: 'unknown_tool', detail: `${where}: ${step.action.name} is not among the trajectory's tools` };
+  }
+  for (const { step, where } of steps) {
+    const doc = docs.get(step.action.name)!;
+    if (typeof step.action.args === 'string') return { code: 'unparsable_arguments', detail: `${where}: args is a string` };
+    const names = new Set(doc.params.map((p) => p.name));
+    const unknown = Object.keys(step.action.args).filter((k) => !names.has(k));
+    if (unknown.length) return { code: 'unknown_argument', detail: `${where}: ${step.action.name} has no parameter ${unknown.join(', ')}` };
+    const missing = doc.params.filter((p) => p.required && !(p.name in (step.action.args as object)));
+    if (missing.length) return { code: 'missing_required_argument', detail: `${where}: ${step.action.name} needs ${missing.map((p) => p.name).join(', ')}` };
+  }
+  for (const { step, where } of steps) {
+    if (step.response?.error) return { code: 'errored_ground_truth_response', detail: `${where}: ${step.action.name} answered ${step.response.error.message.slice(0, 160)}` };
+  }
+  if (steps.length === 0) return { code: 'empty_plan', detail: 'no tool call in the ground truth' };
+  if (steps.length < opts.minSteps) return { code: 'too_few_steps', detail: `${steps.length} tool steps, fewer than ${opts.minSteps}` };
+  if (opts.duplicateOf) return { code: 'duplicate', detail: `same query and calls as ${opts.duplicateOf}` };
+  return undefined;
+}
+
+/** What makes two trajectories the same: source, user turns and ground-truth calls. */
+export function signature(t: RawTrajectory): string {
+  return canonicalJson([t.source, t.turns.map((turn) => [turn.user.trim().replace(/\s+/g, ' '), turn.steps.map((s) => s.action)])]);
+}

@@ -1,0 +1,169 @@
+/**
+ * standardize: one doc format (ToolDoc, `Toolkit.api`, the evaluator's type set, `[Required]`
+ * noted), vague descriptions refined (original kept), ground-truth values coerced to their declared
+ * types (every coercion counted), a thought for every tool step, T-Eval's closing FinishAction
+ * step removed (the turn's answer is written at resolve).
+ */
+import type { ItemStage, StageItem } from '../../pipeline/stage.js';
+import { FlagItem, RejectItem } from '../../pipeline/stage.js';
+import {
+  FINISH_ACTION,
+  StandardizedTrajectory,
+  type Coercion,
+  type DocNote,
+  type RawToolDoc,
+  type RawTrajectory,
+  type Step,
+  type ToolDoc,
+  type ToolParam,
+} from '../../pipeline/schemas.js';
+import { modelFor } from '../../pipeline/config.js';
+import { coerce, CoercionError, mapType } from './types.js';
+import { refineDocRole } from './refineDoc.js';
+import { thoughtWriterRole } from './thoughtWriter.js';
+
+interface StandardizeInput {
+  trajectory: RawTrajectory;
+  /** `Tool.param` of NUMBER parameters that hold a non-integral value somewhere in the source. */
+  nonIntegral: string[];
+}
+
+const REQUIRED_TAG = '[Required]';
+
+function isVague(text: string, minWords: number): boolean {
+  return text.trim().split(/\s+/).filter(Boolean).length < minWords;
+}
+
+export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajectory> = {
+  kind: 'items',
+  name: 'standardize',
+  version: '1',
+  upstream: ['filter'],
+  description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
+  roles: ['refine-doc', 'thought-writer'],
+  output: StandardizedTrajectory,
+  configSlice: (c) => ({ standardize: c.standardize, models: [modelFor(c, 'refine-doc'), modelFor(c, 'thought-writer')] }),
+
+  enumerate(ctx) {
+    const kept = ctx.upstream<RawTrajectory>('filter', ['ok']);
+    // Whether a T-Eval NUMBER is an integer or a float is a property of the API, seen across all plans.
+    const nonIntegral = new Set<string>();
+    for (const a of kept) {
+      for (const turn of a.content.turns) {
+        for (const step of turn.steps) {
+          if (typeof step.action.args !== 'object') continue;
+          for (const [k, v] of Object.entries(step.action.args)) if (typeof v === 'number' && !Number.isInteger(v)) nonIntegral.add(`${step.action.name}.${k}`);
+        }
+      }
+    }
+    return kept.map((a): StageItem<StandardizeInput> => {
+      const names = new Set(a.content.tools.map((t) => t.name));
+      return { id: a.itemId, input: { trajectory: a.content, nonIntegral: [...nonIntegral].filter((p) => names.has(p.slice(0, p.lastIndexOf('.')))).sort() }, parents: [a.key] };
+    });
+  },
+
+  async run(item, ctx) {
+    const raw = item.input.trajectory;
+    const nonIntegral = new Set(item.input.nonIntegral);
+    const docNotes: DocNote[] = [];
+    const typeMappings: StandardizedTrajectory['typeMappings'] = [];
+    const methods = new Set<string>(['rules:standardize-1']);
+
+    const tools: ToolDoc[] = [];
+    for (const doc of raw.tools) tools.push(await standardDoc(doc));
+
+    async function standardDoc(doc: RawToolDoc): Promise<ToolDoc> {
+      const params = doc.params.map((p): ToolParam & { required: boolean } => {
+        let mapped;
+        try {
+          mapped = mapType(p.type, { nonIntegralSeen: nonIntegral.has(`${doc.name}.${p.name}`), description: p.description, name: p.name });
+        } catch (err) {
+          throw new RejectItem(`unknown_type: ${raw.sourceFile} record ${raw.recordId}: tool ${doc.name} parameter ${p.name}: ${(err as Error).message}`);
+        }
+        if (mapped.why !== 'same') typeMappings.push({ tool: doc.name, param: p.name, from: p.type, to: mapped.type, why: mapped.why });
+        let description = p.description.trim();
+        if (isVague(description, 1)) {
+          const refined = `The ${p.name.replace(/_/g, ' ')} (${mapped.type}).`;
+          docNotes.push({ tool: doc.name, field: `param:${p.name}`, original: p.description, refined, method: 'rules:standardize-1' });
+          description = refined;
+        }
+        if (p.required && !description.startsWith(REQUIRED_TAG)) description = `${REQUIRED_TAG} ${description}`;
+        return { ...p.extra, name: p.name, type: mapped.type, description, required: p.required };
+      });
+      let description = doc.description.trim();
+      if (isVague(description, ctx.config.standardize.vagueDescriptionWords)) {
+        const { output, method } = await ctx.llm.invoke(
+          refineDocRole,
+          { name: doc.name, description, parameters: params.map(({ name, type, description: d, required }) => ({ name, type, description: d, required })), returns: doc.returns },
+          { rng: ctx.rng(`refine:${doc.name}`), artifactKey: ctx.itemKey, stage: 'standardize' },
+        );
+        docNotes.push({ tool: doc.name, field: 'description', original: doc.description, refined: output.description, method });
+        methods.add(method);
+        description = output.description;
+      }
+      const strip = ({ required: _r, ...rest }: ToolParam & { required: boolean }): ToolParam => rest;
+      return {
+        name: doc.name,
+        description,
+        required_parameters: params.filter((p) => p.required).map(strip),
+        optional_parameters: params.filter((p) => !p.required).map(strip),
+        return_data: doc.returns,
+      };
+    }
+
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    const coercions: Coercion[] = [];
+    let k = 0;
+    const turns = raw.turns.map((turn) => ({
+      user: turn.user,
+      steps: turn.steps
+        .filter((s) => s.action.name !== FINISH_ACTION)
+        .map((s): Step => {
+          k++;
+          const doc = byName.get(s.action.name)!;
+          const declared = new Map([...doc.required_parameters, ...doc.optional_parameters].map((p) => [p.name, p.type]));
+          const args: Record<string, unknown> = {};
+          const optional = new Set(doc.optional_parameters.map((p) => p.name));
+          for (const [name, value] of Object.entries(s.action.args as Record<string, unknown>)) {
+            const type = declared.get(name)!;
+            if (value === null && optional.has(name)) {
+              // T-Eval's own prompt says "DO NOT print args with value None or null": an unset optional argument.
+              coercions.push({ k, tool: s.action.name, param: name, declared: type, from: null, to: '(omitted)' });
+              continue;
+            }
+            try {
+              args[name] = coerce(value, type);
+            } catch (err) {
+              if (err instanceof CoercionError) throw new RejectItem(`uncoercible_argument: ${raw.sourceFile} record ${raw.recordId}: step ${k} ${s.action.name}.${name}: ${err.message}`);
+              throw err;
+            }
+            if (args[name] !== value) coercions.push({ k, tool: s.action.name, param: name, declared: type, from: value, to: args[name] });
+          }
+          return { action: { name: s.action.name, args }, ...(s.response ? { response: s.response } : {}), ...(s.prev ? { prev: s.prev } : {}) };
+        }),
+    }));
+
+    // One thought-writer call per turn keeps each call's context to the request it serves.
+    for (const turn of turns) {
+      if (turn.steps.length === 0) continue;
+      const { output, method } = await ctx.llm.invoke(
+        thoughtWriterRole,
+        { query: turn.user, steps: turn.steps.map((s) => ({ name: s.action.name, description: byName.get(s.action.name)!.description, args: s.action.args })) },
+        { rng: ctx.rng('thoughts'), artifactKey: ctx.itemKey, stage: 'standardize' },
+      );
+      if (output.thoughts.length !== turn.steps.length) {
+        throw new FlagItem(`thought_count: ${method} wrote ${output.thoughts.length} thoughts for ${turn.steps.length} steps`);
+      }
+      turn.steps.forEach((s, i) => (s.action = { thought: output.thoughts[i], ...s.action }));
+      methods.add(method);
+    }
+
+    const content: StandardizedTrajectory = {
+      trajectory: { id: raw.id, source: raw.source, tools, turns, final: '', meta: { ...raw.meta, sourceFile: raw.sourceFile, recordId: raw.recordId } },
+      docNotes,
+      coercions,
+      typeMappings,
+    };
+    return { status: 'ok', content, method: [...methods].sort().join('+') };
+  },
+};

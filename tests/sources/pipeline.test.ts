@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseConfig } from '../../pipeline/config.js';
+import { Store } from '../../pipeline/store/store.js';
+import { OfflineGateway } from '../../pipeline/llm/offline.js';
+import { createServices } from '../../pipeline/services.js';
+import { runPipeline } from '../../pipeline/runner.js';
+import { registry } from '../../stages/index.js';
+import type { CollectRecord, StandardizedTrajectory } from '../../pipeline/schemas.js';
+import { renderSystemPrompt, toolListFromSystemPrompt, TOOL_LIST_END_MARKER } from '../../pipeline/prompts/standard.js';
+import { sourceRows } from '../../scripts/report/sources.js';
+import { makeSourceDir } from './fixtures.js';
+
+async function run(sourceDir: string | undefined, options: Record<string, unknown> = {}) {
+  const db = join(mkdtempSync(join(tmpdir(), 'forge-sources-')), 'db.sqlite');
+  const config = parseConfig({ llm: { mode: 'offline' }, sources: { dir: sourceDir } });
+  const store = Store.open(db);
+  store.startRun('test', {}, config.seed, 'test');
+  const llm = new OfflineGateway();
+  const reports = await runPipeline({ store, config, llm, services: createServices(store, config, llm), stages: registry(), log: () => {}, options }, 'standardize');
+  return { store, reports };
+}
+
+const reasons = (store: Store, stage: 'collect' | 'filter' | 'standardize') =>
+  Object.fromEntries(store.readStage(stage, ['rejected']).map((a) => [a.itemId, (a.reason ?? '').split(':')[0]]));
+
+describe('collect → filter → standardize on small fixtures', () => {
+  it('reports broken records with file and record id and goes on', async () => {
+    const dir = makeSourceDir({ extraQuestionLines: ['{"id": "multi_turn_base_9", broken'] });
+    const { store, reports } = await run(dir);
+    expect(reports.every((r) => r.failed === 0)).toBe(true);
+    const rejected = store.readStage('collect', ['rejected']);
+    const broken = rejected.find((a) => a.reason?.startsWith('broken_json'));
+    expect(broken?.reason).toMatch(/broken_json: bfcl\/multi_turn_base\.json record line 5: /);
+    const badLabel = rejected.find((a) => a.itemId === 'teval-review_r3');
+    expect(badLabel?.reason).toMatch(/malformed_record: teval\/review_str_v1\.json record r3: ground_truth\.answer must be one of A–E/);
+    // The good records of the same files still load.
+    expect(store.readStage('standardize', ['ok']).map((a) => a.itemId).sort()).toEqual(['bfcl_multi_turn_base_0', 'teval_query_0_0']);
+    store.close();
+  });
+
+  it('drops each filter case with its named reason', async () => {
+    const { store } = await run(makeSourceDir());
+    expect(reasons(store, 'filter')).toEqual({
+      bfcl_multi_turn_base_1: 'errored_ground_truth_response',
+      bfcl_multi_turn_base_2: 'unknown_tool',
+      bfcl_multi_turn_base_3: 'wrong_arity',
+      teval_query_0_1: 'duplicate',
+      teval_query_1_0: 'empty_plan',
+      teval_query_2_0: 'unknown_argument',
+    });
+    store.close();
+  });
+
+  it('standardizes docs, types and values, and counts every coercion', async () => {
+    const { store } = await run(makeSourceDir());
+    const byId = Object.fromEntries(store.readStage<StandardizedTrajectory>('standardize', ['ok']).map((a) => [a.itemId, a.content]));
+    const teval = byId.teval_query_0_0;
+    const doc = teval.trajectory.tools[0];
+    expect(doc.required_parameters).toEqual([{ name: 'city', type: 'string', description: '[Required] City name.' }]);
+    expect(doc.optional_parameters).toEqual([{ name: 'days', type: 'integer', description: 'Days ahead.' }]);
+    // "Get weather." is vague: refined, original kept.
+    expect(teval.docNotes).toContainEqual(expect.objectContaining({ tool: 'Weather.get_weather', field: 'description', original: 'Get weather.', method: 'rules:refine-doc-1' }));
+    expect(doc.description).toMatch(/^Get weather: Get weather\. It needs the city \(city\), and optionally days\. It returns the forecast\.$/);
+    // The string "3" for an integer parameter became 3, and was counted.
+    expect(teval.trajectory.turns[0].steps[0].action.args).toEqual({ city: 'Paris', days: 3 });
+    expect(teval.coercions).toEqual([{ k: 1, tool: 'Weather.get_weather', param: 'days', declared: 'integer', from: '3', to: 3 }]);
+    // T-Eval's closing FinishAction is gone from the steps; the recorded label-A response rode along.
+    expect(teval.trajectory.turns[0].steps).toHaveLength(1);
+    expect(teval.trajectory.turns[0].steps[0].response).toMatchObject({ tier: 'cache', content: "{'forecast': 'sunny'}", origin: 'teval-review:r1' });
+    expect(teval.trajectory.turns[0].steps[0].action.thought).toMatch(/call Weather\.get_weather with city="Paris", days=3/);
+    const bfcl = byId.bfcl_multi_turn_base_0;
+    expect(bfcl.trajectory.tools.map((t) => t.name)).toEqual(['MathAPI.add', 'MathAPI.absolute_value']);
+    expect(bfcl.trajectory.turns[0].steps[0]).toMatchObject({ action: { name: 'MathAPI.add', args: { a: 2, b: 3 } }, response: { tier: 'recorded', content: '{"result": 5.0}' } });
+    store.close();
+  });
+
+  it('a recorded response with label B or C is kept for later stages, not attached', async () => {
+    const { store } = await run(makeSourceDir());
+    const recorded = store.readStage<CollectRecord>('collect', ['ok']).map((a) => a.content).filter((c) => c.kind === 'recorded-response');
+    expect(recorded.map((r) => r.kind === 'recorded-response' && [r.recordId, r.label, r.tool, r.args])).toEqual([
+      ['r1', 'A', 'Weather.get_weather', { city: 'Paris', days: '3' }],
+      ['r2', 'B', 'Weather.get_weather', { city: 'Oslo' }],
+    ]);
+    store.close();
+  });
+
+  it('refuses a --source-dir that is not shaped like the upstream data', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'forge-empty-'));
+    await expect(run(empty)).rejects.toThrow(/does not look like the upstream data[\s\S]*multi_turn_base\.json/);
+  });
+});
+
+describe('the vendored data', () => {
+  it('standardizes 200 BFCL and 553 T-Eval trajectories into a renderable, typed set', async () => {
+    const { store } = await run(undefined);
+    const rows = Object.fromEntries(sourceRows(store).map((r) => [r.source, r]));
+    expect(rows.bfcl.read).toBe(200);
+    expect(rows.teval.read).toBe(553);
+    expect(rows.bfcl.tools + rows.teval.tools).toBe(23);
+    expect(rows.bfcl.apis + rows.teval.apis).toBe(178);
+    const kept = store.readStage<StandardizedTrajectory>('standardize', ['ok']);
+    expect(kept.length).toBeGreaterThan(720);
+    for (const { content } of kept) {
+      const t = content.trajectory;
+      for (const cot of [false, true]) {
+        const prompt = renderSystemPrompt(t.tools, { cot });
+        // Exactly as the official evaluator slices it.
+        expect(prompt.indexOf('[')).toBe(prompt.indexOf(JSON.stringify(t.tools).slice(0, 1)));
+        expect(prompt.split(TOOL_LIST_END_MARKER)).toHaveLength(2);
+        expect(toolListFromSystemPrompt(prompt)).toEqual(JSON.parse(JSON.stringify(t.tools)));
+      }
+      const docs = new Map(t.tools.map((d) => [d.name, d]));
+      for (const turn of t.turns) {
+        for (const step of turn.steps) {
+          const doc = docs.get(step.action.name)!;
+          const params = new Map([...doc.required_parameters, ...doc.optional_parameters].map((p) => [p.name, p.type]));
+          for (const [k, v] of Object.entries(step.action.args as Record<string, unknown>)) {
+            const type = params.get(k);
+            expect(type, `${t.id} ${step.action.name}.${k}`).toBeDefined();
+            if (type === 'integer') expect(Number.isInteger(v), `${t.id} ${k}`).toBe(true);
+            if (type === 'float') expect(typeof v).toBe('number');
+            if (type === 'string') expect(typeof v).toBe('string');
+            if (type === 'boolean') expect(typeof v).toBe('boolean');
+          }
+          expect(step.action.thought).toBeTruthy();
+        }
+      }
+    }
+    store.close();
+  });
+});
