@@ -71,6 +71,25 @@ const HttpApi = z
   })
   .strict();
 
+/** The goals of the issues that defined each measure; see pipeline/quality/measures. */
+export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
+  gt_value_unshown: 0.01,
+  gt_value_absent: 0.01,
+  control_not_error_free: 0,
+  skip_infeasible: 0.01,
+  error_equals_valid_step: 0,
+  http_error_on_local_tool: 0,
+  invented_host: 0,
+  integer_rounded: 0,
+  tool_error_hint: 0.02,
+  thought_leak: 0,
+  noise_sentence_top_share: 0.01,
+  noise_distinct4: 0.5,
+  answer_truncated: 0,
+  harder_tools_param_changed: 0,
+  context_one_sided: 0,
+};
+
 export const ConfigSchema = z
   .object({
     seed: z.number().int().default(42),
@@ -169,6 +188,19 @@ export const ConfigSchema = z
       })
       .strict()
       .default({ trajectories: 100, stepsPerTrajectory: 3, cot: false }),
+    quality: z
+      .object({
+        /**
+         * Per measure of `pnpm report quality` (its id): the highest rate (or score, for lower-is-better
+         * set measures) a release may ship with, or the lowest score for higher-is-better ones. A measure
+         * without an entry is reported, not gated. Entries here override DEFAULT_QUALITY_THRESHOLDS (set one
+         * to null to report that measure without gating it). `pnpm release` refuses a breach unless
+         * --allow-quality-breach.
+         */
+        thresholds: z.record(z.string(), z.number().min(0).nullable()).default({}),
+      })
+      .strict()
+      .default({ thresholds: {} }),
     verify: z
       .object({
         /** With an LLM judge: a "No" flags the case for review instead of rejecting it. */
@@ -224,4 +256,14 @@ export function loadConfig(path?: string, overrides: { seed?: number; llmMode?: 
 /** The model a role uses when the LLM path is active. */
 export function modelFor(config: Config, role: LlmRole): string {
   return config.llm.models[role] ?? config.llm.defaultModel;
+}
+
+/** The thresholds in force: the defaults, overridden (or, with null, removed) by the config's. */
+export function qualityThresholds(config: Config): Record<string, number> {
+  const out: Record<string, number> = { ...DEFAULT_QUALITY_THRESHOLDS };
+  for (const [id, v] of Object.entries(config.quality.thresholds)) {
+    if (v === null) delete out[id];
+    else out[id] = v;
+  }
+  return out;
 }

@@ -13,6 +13,9 @@ export interface CardInput {
   review: Record<string, number>;
   seed: number;
   commit: string;
+  /** The `pnpm report quality` table (markdown) and the measures past their threshold. */
+  quality?: string;
+  qualityBreached?: string[];
 }
 
 export function sizeCategory(n: number): string {
@@ -79,6 +82,18 @@ export function renderCard(input: CardInput): string {
     'an object keyed by sample id, each with `query_prompt`, `ground_truth` and (internal) `error_type`.',
     'The JSONL files hold every field (provenance, verification, evolution) and are what the `configs` load.',
     '',
+    ...(input.quality
+      ? [
+          '## Quality',
+          '',
+          'Every defect class `pnpm report quality` measures, over every shipped case: a rate (defective / population)',
+          'or a score, overall and per file family, against the build\'s thresholds (`quality.thresholds`).',
+          ...(input.qualityBreached?.length ? ['', `**Released past its quality thresholds** (--allow-quality-breach): ${input.qualityBreached.join(', ')}.`] : []),
+          '',
+          input.quality,
+          '',
+        ]
+      : []),
     '## Review',
     '',
     'Evolved samples the verifier flagged go to human review; accepted ones ship, rejected ones do not,',

@@ -24,6 +24,8 @@ import { renderChangelog, type SampleIndex } from './changelog.js';
 import { renderCard } from './card.js';
 import { codeCommit, methodsUsed, modelsUsed, releaseConfig, sourceChecksums } from './provenance.js';
 import { latestDecisions } from '../review/decisions.js';
+import { breachedMeasures, qualityOf, type QualityReport } from '../../pipeline/quality/report.js';
+import { cellText, limitText, qualityMarkdown } from '../../pipeline/quality/format.js';
 
 export const DEFAULT_RELEASE_ROOT = 'output/releases';
 
@@ -35,6 +37,8 @@ export interface ReleaseOptions {
   dryRun?: boolean;
   /** Repository root for the commit and sources/provenance.json (default: cwd). */
   root?: string;
+  /** Publish even though `pnpm report quality` breaches a threshold (the card and manifest say so). */
+  allowQualityBreach?: boolean;
 }
 
 export interface ReleasePlan {
@@ -86,7 +90,7 @@ function reviewStatistics(store: Store, selection: Selection): Record<string, nu
 }
 
 /** Writes every release file into `dir` (which must exist and be empty); returns the plan. */
-export function buildReleaseInto(store: Store, config: Config, version: string, dir: string, opts: ReleaseOptions = {}): Omit<ReleasePlan, 'outDir' | 'dryRun'> {
+export function buildReleaseInto(store: Store, config: Config, version: string, dir: string, opts: ReleaseOptions & { quality?: QualityReport } = {}): Omit<ReleasePlan, 'outDir' | 'dryRun'> {
   const root = opts.root ?? process.cwd();
   const { result: data, selection } = writeReleaseData(store, config, dir, { includeFlagged: opts.includeFlagged });
   const previous = previousRelease(store, version);
@@ -94,6 +98,7 @@ export function buildReleaseInto(store: Store, config: Config, version: string, 
   for (const s of [...selection.base, ...selection.evolved]) index[s.id] = s.contentHash;
   const commit = codeCommit(root);
   const review = reviewStatistics(store, selection);
+  const quality = opts.quality ?? qualityOf(store, config);
   const extra: ExportFile[] = [];
   const put = (path: string, text: string) => {
     const buf = Buffer.from(text, 'utf8');
@@ -102,7 +107,7 @@ export function buildReleaseInto(store: Store, config: Config, version: string, 
   };
   put('CHANGELOG.md', renderChangelog(version, previous, index));
   const counts = { base: selection.base.length, evolved: selection.evolved.length, sets: { base: data.counts.base, evolved: data.counts.evolved }, flaggedIncluded: data.counts.flaggedIncluded, skipped: data.counts.skipped };
-  put('README.md', renderCard({ version, files: data.files, counts, review, seed: config.seed, commit }));
+  put('README.md', renderCard({ version, files: data.files, counts, review, seed: config.seed, commit, quality: qualityMarkdown(quality), qualityBreached: breachedMeasures(quality).map((m) => m.id) }));
   const files = [...data.files, ...extra].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const manifest = {
     name: 'critictool-forge',
@@ -117,6 +122,7 @@ export function buildReleaseInto(store: Store, config: Config, version: string, 
     models: modelsUsed(store),
     counts,
     review,
+    quality: Object.fromEntries(quality.measures.map((m) => [m.id, { value: m.overall ? Number(m.overall.value.toFixed(6)) : null, n: m.overall?.n ?? 0, ...(m.threshold !== undefined ? { threshold: m.threshold, breached: m.breached } : {}) }])),
     samplesHash: hashValue(index),
     files,
   };
@@ -135,9 +141,19 @@ export function publishRelease(store: Store, config: Config, version: string, op
   const existing = store.db.prepare('SELECT out_dir, created_at FROM releases WHERE version = ?').get(version) as { out_dir: string; created_at: string } | undefined;
   if (existing) throw new ReleaseError(`release ${version} already exists (made ${existing.created_at} into ${existing.out_dir}); versions are immutable, pick a new one`);
   if (existsSync(outDir) && readdirSync(outDir).length > 0) throw new ReleaseError(`${outDir} already exists and is not empty; refusing to overwrite a release`);
+  // The quality gate: a benchmark that misleads is worse than none, so a breach is refused unless asked for.
+  const quality = qualityOf(store, config);
+  const breached = breachedMeasures(quality);
+  if (breached.length && !opts.allowQualityBreach) {
+    throw new ReleaseError(
+      `release ${version} refused: ${breached.length} quality measure${breached.length > 1 ? 's' : ''} past the threshold (pnpm report quality):\n${breached
+        .map((m) => `  ${m.id}: ${cellText(m, m.overall)} (limit ${limitText(m)})`)
+        .join('\n')}\nfix the build, raise quality.thresholds in the config, or pass --allow-quality-breach (the card then lists the breaches)`,
+    );
+  }
   const staging = opts.dryRun ? mkdtempSync(join(tmpdir(), `forge-release-${version}-`)) : (mkdirSync(dirname(outDir), { recursive: true }), mkdtempSync(join(dirname(outDir), `.${basename(outDir)}.partial-`)));
   try {
-    const plan = buildReleaseInto(store, config, version, staging, opts);
+    const plan = buildReleaseInto(store, config, version, staging, { ...opts, quality });
     if (opts.dryRun) return { ...plan, outDir, dryRun: true };
     if (existsSync(outDir)) rmSync(outDir, { recursive: true }); // empty (checked above)
     renameSync(staging, outDir);

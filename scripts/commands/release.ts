@@ -9,6 +9,7 @@ interface ReleaseArgs extends CommonArgs {
   out?: string;
   'include-flagged'?: boolean;
   'dry-run'?: boolean;
+  'allow-quality-breach'?: boolean;
 }
 
 export const releaseCommand: CommandModule<object, ReleaseArgs> = {
@@ -19,7 +20,8 @@ export const releaseCommand: CommandModule<object, ReleaseArgs> = {
       .positional('semver', { type: 'string', demandOption: true, describe: 'the release version (semantic versioning, e.g. 1.0.0)' })
       .option('out', { type: 'string', describe: 'Output directory (default output/releases/<version>)' })
       .option('include-flagged', { type: 'boolean', describe: 'Also include flagged samples nobody reviewed yet' })
-      .option('dry-run', { type: 'boolean', describe: 'Show what would be written; write nothing' }) as never,
+      .option('dry-run', { type: 'boolean', describe: 'Show what would be written; write nothing' })
+      .option('allow-quality-breach', { type: 'boolean', describe: 'Publish even if `pnpm report quality` breaches a threshold in quality.thresholds (the card lists the breaches)' }) as never,
   handler: (args) => {
     const session = sessionFrom(args, { lock: `release ${args.semver}` });
     try {
@@ -27,6 +29,7 @@ export const releaseCommand: CommandModule<object, ReleaseArgs> = {
         outDir: args.out,
         includeFlagged: args['include-flagged'],
         dryRun: args['dry-run'],
+        allowQualityBreach: args['allow-quality-breach'],
       });
       const s = plan.selection;
       console.log(`${plan.dryRun ? 'would write' : 'released'} ${plan.version} → ${plan.outDir}${plan.previous ? ` (changes against ${plan.previous})` : ''}`);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -40,8 +40,15 @@ describe('release from the real offline pipeline', () => {
   it('two fresh rebuilds into two databases release byte-identical files', async () => {
     const build = (db: string) => cli('stage', 'verify', '--limit', '2', '--llm', 'offline', '--config', join(dir, 'config.json'), '--db', join(dir, db));
     await Promise.all([build('a.db'), build('b.db')]);
-    const outA = await cli('release', '0.1.0', '--config', join(dir, 'config.json'), '--db', join(dir, 'a.db'), '--out', join(dir, 'rel-a'));
-    await cli('release', '0.1.0', '--config', join(dir, 'config.json'), '--db', join(dir, 'b.db'), '--out', join(dir, 'rel-b'));
+    // The quality gate: a threshold every evolved set breaches (evolved prompts are longer) refuses the release.
+    writeFileSync(join(dir, 'strict.json'), JSON.stringify({ ...CONFIG, quality: { thresholds: { evolved_length_ratio: 1 } } }));
+    await expect(cli('release', '0.1.0', '--config', join(dir, 'strict.json'), '--db', join(dir, 'a.db'), '--out', join(dir, 'rel-strict'))).rejects.toThrow(
+      /release 0\.1\.0 refused: .*quality measure[\s\S]*evolved_length_ratio: [\d.]+x \(limit ≤ 1\)/,
+    );
+    expect(existsSync(join(dir, 'rel-strict'))).toBe(false);
+    // This tiny --limit build is not the benchmark; its quality is not what this test is about.
+    const outA = await cli('release', '0.1.0', '--allow-quality-breach', '--config', join(dir, 'config.json'), '--db', join(dir, 'a.db'), '--out', join(dir, 'rel-a'));
+    await cli('release', '0.1.0', '--allow-quality-breach', '--config', join(dir, 'config.json'), '--db', join(dir, 'b.db'), '--out', join(dir, 'rel-b'));
     expect(outA).toMatch(/released 0\.1\.0/);
     const files = expectSameTree(join(dir, 'rel-a'), join(dir, 'rel-b'));
     expect(files).toEqual(expect.arrayContaining(['manifest.json', 'README.md', 'CHANGELOG.md', 'jsonl/evol_cases.jsonl', 'internal_error/evol_data_w_cot.json']));
@@ -68,7 +75,7 @@ describe('release from the real offline pipeline', () => {
     const again = await cli('review', 'import', file, '--db', db, '--reviewer', 'zoe');
     expect(again).toMatch(/0 applied, 1 already recorded/);
 
-    await cli('release', '0.2.0', '--config', join(dir, 'config.json'), '--db', db, '--out', join(dir, 'rel-2'));
+    await cli('release', '0.2.0', '--allow-quality-breach', '--config', join(dir, 'config.json'), '--db', db, '--out', join(dir, 'rel-2'));
     const log = readFileSync(join(dir, 'rel-2/CHANGELOG.md'), 'utf8');
     expect(log).toMatch(/Against 0\.1\.0: 0 added, 1 removed, 0 changed/);
     expect(log).toContain(`- \`${rejected}\``);
@@ -76,6 +83,6 @@ describe('release from the real offline pipeline', () => {
     expect(ids('rel-a/jsonl/evol_cases.jsonl')).toContain(rejected);
     expect(ids('rel-2/jsonl/evol_cases.jsonl')).not.toContain(rejected);
     expect(ids('rel-2/jsonl/evol_cases.jsonl').length).toBe(ids('rel-a/jsonl/evol_cases.jsonl').length - 1);
-    await expect(cli('release', '0.2.0', '--db', db, '--out', join(dir, 'rel-3'))).rejects.toThrow(/release 0\.2\.0 already exists/);
+    await expect(cli('release', '0.2.0', '--allow-quality-breach', '--db', db, '--out', join(dir, 'rel-3'))).rejects.toThrow(/release 0\.2\.0 already exists/);
   });
 });

@@ -1,0 +1,361 @@
+/**
+ * Does the generated text read like people wrote it? (issue 15: noisy queries, thoughts, closing
+ * answers, harder tool docs, long contexts, evolved length.)
+ */
+import { diffWords } from 'diff';
+import { FINISH_ACTION, type Action, type TestCase } from '../../schemas.js';
+import { apiOf } from '../../errors/values.js';
+import { groundTruthActions } from '../evidence.js';
+import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
+
+function parseAction(content: string): Action | undefined {
+  try {
+    const a = JSON.parse(content) as Action;
+    return typeof a?.name === 'string' ? a : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function hasNoise(tc: TestCase): boolean {
+  return tc.evolution?.details?.noisyQuery !== undefined;
+}
+
+/** The inserted context's message range in an evolved case, if long context was applied. */
+function insertedRange(tc: TestCase): [number, number] | undefined {
+  const lc = tc.evolution?.details?.longContext as { insertedAt?: number; messages?: number } | undefined;
+  if (!lc || typeof lc.insertedAt !== 'number' || typeof lc.messages !== 'number') return undefined;
+  return [lc.insertedAt, lc.insertedAt + lc.messages];
+}
+
+/** The noisy query of an evolved case and the query it was made from. */
+export function noisyPair(tc: TestCase): { original: string; noisy: string } | undefined {
+  const nq = tc.evolution?.details?.noisyQuery as { originalQuery?: string } | undefined;
+  if (!nq?.originalQuery) return undefined;
+  const range = insertedRange(tc);
+  const candidates = tc.messages.filter((m, i) => m.role === 'user' && !(range && i >= range[0] && i < range[1]));
+  const noisy = candidates.reverse().find((m) => m.content !== nq.originalQuery);
+  return noisy ? { original: nq.originalQuery, noisy: noisy.content } : undefined;
+}
+
+/** The runs of words noise added to a query (typo replacements of one word are not insertions). */
+export function insertedChunks(original: string, noisy: string): { text: string; before: string; after: string }[] {
+  const parts = diffWords(original, noisy);
+  const out: { text: string; before: string; after: string }[] = [];
+  let before = '';
+  parts.forEach((p, i) => {
+    if (p.added) {
+      const after = parts.slice(i + 1).find((q) => !q.added)?.value ?? '';
+      out.push({ text: p.value.trim(), before, after });
+    } else if (!p.removed) before += p.value;
+  });
+  return out.filter((c) => c.text.split(/\s+/).length >= 4);
+}
+
+function normSentence(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9' ]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+function ngrams(text: string, n: number): string[] {
+  const w = normSentence(text).split(' ').filter(Boolean);
+  const out: string[] = [];
+  for (let i = 0; i + n <= w.length; i++) out.push(w.slice(i, i + n).join(' '));
+  return out;
+}
+
+function distinctRatio(texts: string[], n: number): { value: number; total: number } {
+  const all = texts.flatMap((t) => ngrams(t, n));
+  return { value: all.length ? new Set(all).size / all.length : 0, total: all.length };
+}
+
+export const noiseReuse: SetMeasure = {
+  kind: 'set',
+  id: 'noise_sentence_top_share',
+  group: 'text',
+  title: 'noisy query: share of noisy cases holding the most frequent inserted sentence',
+  population: 'evolved cases with a noisy query',
+  better: 'lower',
+  minGateN: 100,
+  score(cases) {
+    const counts = new Map<string, { n: number; id: string; text: string }>();
+    let n = 0;
+    for (const tc of cases) {
+      const pair = hasNoise(tc) ? noisyPair(tc) : undefined;
+      if (!pair) continue;
+      n++;
+      const seen = new Set<string>();
+      for (const c of insertedChunks(pair.original, pair.noisy)) {
+        for (const s of c.text.split(/(?<=[.!?])\s+/)) {
+          const key = normSentence(s);
+          if (key.split(' ').length < 4 || seen.has(key)) continue;
+          seen.add(key);
+          const e = counts.get(key) ?? { n: 0, id: tc.id, text: s };
+          e.n++;
+          counts.set(key, e);
+        }
+      }
+    }
+    if (n === 0) return undefined;
+    const top = [...counts.values()].sort((a, b) => b.n - a.n || a.text.localeCompare(b.text)).slice(0, 3);
+    return {
+      value: top.length ? top[0].n / n : 0,
+      n,
+      detail: `${counts.size} distinct inserted sentences`,
+      examples: top.map((t) => ({ id: t.id, detail: `${t.n}×: "${t.text.slice(0, 80)}"` })),
+    };
+  },
+};
+
+export const noiseDistinct: SetMeasure = {
+  kind: 'set',
+  id: 'noise_distinct4',
+  group: 'text',
+  title: 'noisy query: distinct-4-gram ratio of the inserted text',
+  population: 'evolved cases with a noisy query',
+  better: 'higher',
+  score(cases) {
+    const texts = cases.flatMap((tc) => {
+      const pair = hasNoise(tc) ? noisyPair(tc) : undefined;
+      return pair ? insertedChunks(pair.original, pair.noisy).map((c) => c.text) : [];
+    });
+    if (texts.length === 0) return undefined;
+    const d = distinctRatio(texts, 4);
+    return { value: d.value, n: texts.length, detail: `${d.total} 4-grams` };
+  },
+};
+
+export const noiseSplitsSentence: CaseMeasure = {
+  kind: 'case',
+  id: 'noise_splits_sentence',
+  group: 'text',
+  title: 'noisy query: an inserted sentence cuts a sentence of the request in two',
+  population: 'evolved cases with a noisy query',
+  check(tc) {
+    if (!hasNoise(tc)) return undefined;
+    const pair = noisyPair(tc);
+    if (!pair) return null;
+    for (const c of insertedChunks(pair.original, pair.noisy)) {
+      const before = c.before.trimEnd();
+      const after = c.after.trimStart();
+      // Mid-sentence: the text before it does not end a clause and the text after goes on in lower case.
+      if (before && !/[.!?,;:)\]"'—-]$/.test(before) && /^[a-z]/.test(after) && /[.!?]/.test(c.text)) {
+        return `"…${before.slice(-30)} [${c.text.slice(0, 40)}…] ${after.slice(0, 30)}…"`;
+      }
+    }
+    return null;
+  },
+};
+
+/** Thoughts shown in a CoT case: earlier steps and the ground truth. */
+function thoughtsOf(tc: TestCase): string[] {
+  const out: string[] = [];
+  for (const m of tc.messages) if (m.role === 'assistant') {
+    const a = parseAction(m.content);
+    if (a?.thought) out.push(a.thought);
+  }
+  for (const a of groundTruthActions(tc)) if (a.thought) out.push(a.thought);
+  return out;
+}
+
+/** A thought with its case-specific words (tool, arguments, query words) blanked: what is left is the template. */
+function skeleton(thought: string, tc: TestCase): string {
+  const query = new Set((tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join(' ').toLowerCase().match(/[a-z]+/g) ?? []));
+  const toolWords = new Set(tc.tools.flatMap((t) => [t.name, apiOf(t.name), ...(t.description.toLowerCase().match(/[a-z]+/g) ?? [])]).map((w) => w.toLowerCase()));
+  return thought
+    .replace(/"[^"]*"|'[^']*'|\b\w+\.\w+\b|-?\d+(?:\.\d+)?|\w+=\S+/g, ' _ ')
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/[^a-z_]/g, ''))
+    .filter(Boolean)
+    .map((w) => (query.has(w) || toolWords.has(w) ? '_' : w))
+    .join(' ')
+    .replace(/(_ )+_?/g, '_ ')
+    .trim();
+}
+
+function templateShare(items: { text: string; skel: string; id: string }[], top = 3): { share: number; examples: { id: string; detail: string }[]; distinct: number } {
+  const distinct = new Map<string, { skel: string; id: string }>();
+  for (const it of items) if (!distinct.has(it.text)) distinct.set(it.text, { skel: it.skel, id: it.id });
+  const bySkel = new Map<string, { n: number; id: string; text: string }>();
+  for (const [text, { skel, id }] of distinct) {
+    const e = bySkel.get(skel) ?? { n: 0, id, text };
+    e.n++;
+    bySkel.set(skel, e);
+  }
+  const ranked = [...bySkel.entries()].sort((a, b) => b[1].n - a[1].n || a[0].localeCompare(b[0])).slice(0, top);
+  const covered = ranked.reduce((s, [, e]) => s + e.n, 0);
+  return {
+    share: distinct.size ? covered / distinct.size : 0,
+    distinct: distinct.size,
+    examples: ranked.map(([skel, e]) => ({ id: e.id, detail: `${e.n}× "${skel.slice(0, 70)}" e.g. "${e.text.slice(0, 70)}"` })),
+  };
+}
+
+export const thoughtTemplates: SetMeasure = {
+  kind: 'set',
+  id: 'thought_template_share',
+  group: 'text',
+  title: 'thoughts: share of distinct thoughts that fit the 3 most common templates (case words blanked)',
+  population: 'thoughts in CoT cases (earlier steps and ground truth)',
+  better: 'lower',
+  score(cases) {
+    const items = cases.filter((c) => c.cot).flatMap((tc) => thoughtsOf(tc).map((text) => ({ text, skel: skeleton(text, tc), id: tc.id })));
+    if (items.length === 0) return undefined;
+    const t = templateShare(items);
+    const d = distinctRatio([...new Set(items.map((i) => i.text))], 3);
+    return { value: t.share, n: t.distinct, detail: `distinct thoughts ${t.distinct}; distinct-3-gram ratio ${d.value.toFixed(3)}`, examples: t.examples };
+  },
+};
+
+/** Verbs API names start with; "to gets" / "to retrieves" is a broken infinitive. */
+const VERBS = 'get|retrieve|check|search|find|list|create|add|send|book|cancel|calculate|compute|fetch|read|write|delete|remove|update|set|post|show|display|view|open|close|move|copy|make|return|query|look|convert|estimate|reserve|schedule|purchase|buy|sell|place|submit|contact|verify|compare|count|sort|filter|download|upload|lock|unlock|start|stop|fill|press|release|activate|comment|follow|mention|authenticate|login|logout|generate|insert|translate|plan|report|record|save|edit|modify|change|sum|divide|multiply|subtract|round|take|give|provide|perform|use|do';
+const GRAMMAR_RULES: { name: string; re: RegExp }[] = [
+  { name: 'infinitive followed by a third-person verb', re: new RegExp(`\\b(?:need|want|have|going|able|try|trying) to (?:${VERBS})(?:e?s)\\b`, 'i') },
+  { name: 'infinitive followed by a determiner', re: /\b(?:need|want|have|going|able) to (?:a|an|the|this|that|these|those|my|its)\b/i },
+  { name: 'doubled word', re: /\b(\w{2,})\s+\1\b/i },
+  { name: '"a" before a vowel sound', re: /\ba (?:[aeio]\w+|u(?:n|p|s[^e]))/i },
+  { name: 'sentence starts lower case after a full stop', re: /[a-z]\.\s+[a-z]{3,}\s/ },
+];
+
+export function grammarProblems(text: string): string[] {
+  return GRAMMAR_RULES.filter((r) => r.re.test(text)).map((r) => `${r.name}: "${(r.re.exec(text)?.[0] ?? '').slice(0, 40)}"`);
+}
+
+export const thoughtGrammar: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_grammar',
+  group: 'text',
+  title: 'thoughts with a grammar error (broken infinitive, doubled word, "a" before a vowel…)',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    for (const t of thoughtsOf(tc)) {
+      const p = grammarProblems(t);
+      if (p.length) return p[0];
+    }
+    return null;
+  },
+};
+
+/** Closing answers a case shows or asks for. */
+function answersOf(tc: TestCase): string[] {
+  const out: string[] = [];
+  for (const m of tc.messages) if (m.role === 'assistant') {
+    const a = parseAction(m.content);
+    if (a?.name === FINISH_ACTION && typeof a.args === 'string') out.push(a.args);
+  }
+  for (const a of groundTruthActions(tc)) if (a.name === FINISH_ACTION && typeof a.args === 'string') out.push(a.args);
+  return out;
+}
+
+export const answerTruncated: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_truncated',
+  group: 'text',
+  title: 'closing answer cut short ("…" or a trailing "...")',
+  population: 'cases that show or ask for a closing answer',
+  check(tc) {
+    const answers = answersOf(tc);
+    if (answers.length === 0) return undefined;
+    const cut = answers.find((a) => /…/.test(a) || /\.\.\.\s*$/.test(a));
+    return cut ? `"${cut.slice(Math.max(0, cut.search(/…|\.\.\./) - 50), cut.search(/…|\.\.\./) + 3)}"` : null;
+  },
+};
+
+export const answerOpenings: SetMeasure = {
+  kind: 'set',
+  id: 'answer_opening_share',
+  group: 'text',
+  title: 'closing answers: share of distinct answers that open with one of the 3 most common openings (first two words)',
+  population: 'closing answers shown or asked for',
+  better: 'lower',
+  score(cases) {
+    const items = cases.flatMap((tc) => answersOf(tc).map((text) => ({ text, skel: normSentence(text).split(' ').slice(0, 2).join(' '), id: tc.id })));
+    if (items.length === 0) return undefined;
+    const t = templateShare(items);
+    const d = distinctRatio([...new Set(items.map((i) => i.text))], 3);
+    return { value: t.share, n: t.distinct, detail: `distinct-3-gram ratio ${d.value.toFixed(3)}`, examples: t.examples };
+  },
+};
+
+function harderTools(tc: TestCase): boolean {
+  return tc.evolution?.details?.harderTools !== undefined;
+}
+
+export const harderToolsFidelity: CaseMeasure = {
+  kind: 'case',
+  id: 'harder_tools_param_changed',
+  group: 'text',
+  title: 'harder tools: a tool\'s name, parameters, parameter docs or return docs changed (only the description may)',
+  population: 'evolved cases with harder tool docs',
+  check(tc, ctx: QualityContext) {
+    if (!harderTools(tc)) return undefined;
+    const base = tc.evolution && ctx.baseCase(tc.evolution.baseCaseId);
+    if (!base) return null;
+    for (const b of base.tools) {
+      const e = tc.tools.find((t) => t.name === b.name);
+      if (!e) return `${b.name} is gone`;
+      const { description: _bd, ...bRest } = b;
+      const { description: _ed, ...eRest } = e;
+      if (JSON.stringify(bRest) !== JSON.stringify(eRest)) return `${b.name}: more than the description changed`;
+    }
+    return null;
+  },
+};
+
+export const harderToolsWrapped: CaseMeasure = {
+  kind: 'case',
+  id: 'harder_tools_wrapped',
+  group: 'text',
+  title: 'harder tools: the new description still holds the original verbatim (wrapped, not rewritten)',
+  population: 'evolved cases with harder tool docs',
+  check(tc, ctx) {
+    if (!harderTools(tc)) return undefined;
+    const base = tc.evolution && ctx.baseCase(tc.evolution.baseCaseId);
+    if (!base) return null;
+    for (const b of base.tools) {
+      const e = tc.tools.find((t) => t.name === b.name);
+      if (e && e.description !== b.description && b.description.length >= 20 && e.description.includes(b.description)) return `${b.name}: "${e.description.slice(0, 90)}"`;
+    }
+    return null;
+  },
+};
+
+export const oneSidedContext: CaseMeasure = {
+  kind: 'case',
+  id: 'context_one_sided',
+  group: 'text',
+  title: 'long context: the inserted conversation has only user turns',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const range = insertedRange(tc);
+    if (!range) return undefined;
+    const roles = new Set(tc.messages.slice(range[0], range[1]).map((m) => m.role));
+    return roles.has('assistant') && roles.has('user') ? null : `${range[1] - range[0]} inserted messages, roles: ${[...roles].join(', ')}`;
+  },
+};
+
+export const lengthRatio: SetMeasure = {
+  kind: 'set',
+  id: 'evolved_length_ratio',
+  group: 'text',
+  title: 'evolved / base prompt tokens (the paper: 2,387 / 1,291 = 1.85)',
+  population: 'evolved cases',
+  better: 'lower',
+  score(cases) {
+    let base = 0;
+    let evolved = 0;
+    let n = 0;
+    for (const tc of cases) {
+      const t = tc.evolution?.details?.tokens as { base?: number; evolved?: number } | undefined;
+      if (typeof t?.base !== 'number' || typeof t.evolved !== 'number') continue;
+      base += t.base;
+      evolved += t.evolved;
+      n++;
+    }
+    if (n === 0) return undefined;
+    return { value: evolved / base, n, detail: `${Math.round(base / n)} → ${Math.round(evolved / n)} tokens per case` };
+  },
+};
+
+export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, thoughtTemplates, thoughtGrammar, answerTruncated, answerOpenings, harderToolsFidelity, harderToolsWrapped, oneSidedContext, lengthRatio];

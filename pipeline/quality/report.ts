@@ -1,0 +1,195 @@
+/**
+ * `pnpm report quality`: every measure over every shipped case (assemble's accepted base cases and
+ * verify's accepted evolved cases — what `export` writes), as a rate over its population with
+ * example ids, per source and per file family (base / evolved × plain / CoT), each against the
+ * threshold in `quality.thresholds`; plus how many candidates each rule rejected upstream.
+ */
+import type { Store } from '../store/store.js';
+import { qualityThresholds, type Config } from '../config.js';
+import { ResolvedTrajectory, TestCase, type Trajectory } from '../schemas.js';
+import type { CaseMeasure, Measure, MeasureGroup, QualityContext, SetMeasure } from './types.js';
+import { SOLVABLE_MEASURES } from './measures/solvable.js';
+import { ERROR_MEASURES } from './measures/errors.js';
+import { TEXT_MEASURES } from './measures/text.js';
+
+export const MEASURES: Measure[] = [...SOLVABLE_MEASURES, ...ERROR_MEASURES, ...TEXT_MEASURES];
+
+export const GROUP_TITLES: Record<MeasureGroup, string> = {
+  solvable: 'Solvable and honest (every value visible, controls error-free, skips feasible, real errors)',
+  errors: 'Internal errors a real model would make, with no answer in the prompt',
+  text: 'Generated text that reads like people wrote it',
+};
+
+export interface Cell {
+  /** Population (case measures) or scored items (set measures). */
+  n: number;
+  /** Defective cases (case measures). */
+  defects?: number;
+  /** The rate (case measures) or the score (set measures). */
+  value: number;
+}
+
+export interface MeasureResult {
+  id: string;
+  kind: Measure['kind'];
+  group: MeasureGroup;
+  title: string;
+  population: string;
+  better: 'lower' | 'higher';
+  overall: Cell | null;
+  bySource: Record<string, Cell | null>;
+  byFamily: Record<string, Cell | null>;
+  detail?: string;
+  examples: { id: string; detail: string }[];
+  threshold?: number;
+  breached: boolean;
+}
+
+export interface QualityReport {
+  cases: { total: number; byFamily: Record<string, number> };
+  measures: MeasureResult[];
+  rejections: { stage: string; rule: string; count: number; example: string }[];
+}
+
+export const FAMILIES = ['base plain', 'base CoT', 'evolved plain', 'evolved CoT'] as const;
+
+export function familyOf(tc: TestCase): string {
+  return `${tc.evolution ? 'evolved' : 'base'} ${tc.cot ? 'CoT' : 'plain'}`;
+}
+
+export interface QualityInput {
+  cases: TestCase[];
+  ctx: QualityContext;
+  rejections: QualityReport['rejections'];
+}
+
+function parseCases(store: Store, stage: 'assemble' | 'verify'): TestCase[] {
+  return store.readStage<unknown>(stage, ['ok']).map((a) => {
+    const parsed = TestCase.safeParse(a.content);
+    if (!parsed.success) throw new Error(`${stage} artifact ${a.itemId} is not a TestCase at ${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`);
+    return parsed.data;
+  });
+}
+
+/** A rejection reason with its ids and numbers blanked, so reasons of one rule count together. */
+export function ruleOf(reason: string): string {
+  const first = reason.split(/;\s/)[0];
+  // "<rule> at step k=3 of <id>: <detail>" — the part before the colon names the rule.
+  const head = first.split(/:\s/)[0];
+  return (head.length >= 24 ? head : first)
+    .replace(/\b(?:bfcl|teval)_[\w-]+/g, '‹id›')
+    .replace(/"[^"]*"|'[^']*'/g, '‹…›')
+    .replace(/\b[0-9a-f]{12,}\b/g, '‹hash›')
+    .replace(/\d+(?:\.\d+)?/g, 'N')
+    .slice(0, 110);
+}
+
+const REJECTING_STAGES = ['filter', 'standardize', 'resolve', 'diversify-internal', 'diversify-external', 'assemble', 'evolve', 'verify'];
+
+export function loadQualityInput(store: Store): QualityInput {
+  const base = parseCases(store, 'assemble');
+  const evolved = parseCases(store, 'verify');
+  const trajectories = new Map<string, Trajectory>();
+  for (const a of store.readStage<unknown>('resolve', ['ok'])) {
+    const parsed = ResolvedTrajectory.safeParse(a.content);
+    if (parsed.success) trajectories.set(parsed.data.trajectory.id, parsed.data.trajectory);
+  }
+  const baseById = new Map(base.map((c) => [c.id, c]));
+  const rules = new Map<string, { stage: string; rule: string; count: number; example: string }>();
+  for (const stage of REJECTING_STAGES) {
+    for (const a of store.readStage(stage, ['rejected'])) {
+      const rule = ruleOf(a.reason ?? '(no reason)');
+      const key = `${stage}\u0000${rule}`;
+      const e = rules.get(key) ?? { stage, rule, count: 0, example: a.itemId };
+      e.count++;
+      rules.set(key, e);
+    }
+  }
+  return {
+    cases: [...base, ...evolved],
+    ctx: { trajectory: (id) => trajectories.get(id), baseCase: (id) => baseById.get(id) },
+    rejections: [...rules.values()].sort((a, b) => a.stage.localeCompare(b.stage) || b.count - a.count || a.rule.localeCompare(b.rule)),
+  };
+}
+
+function caseCell(m: CaseMeasure, cases: TestCase[], ctx: QualityContext, examples?: { id: string; detail: string }[]): Cell | null {
+  let n = 0;
+  let defects = 0;
+  for (const tc of cases) {
+    const r = m.check(tc, ctx);
+    if (r === undefined) continue;
+    n++;
+    if (r !== null) {
+      defects++;
+      if (examples && examples.length < 3) examples.push({ id: tc.id, detail: r });
+    }
+  }
+  return n === 0 ? null : { n, defects, value: defects / n };
+}
+
+function setCell(m: SetMeasure, cases: TestCase[], ctx: QualityContext): { cell: Cell | null; detail?: string; examples?: { id: string; detail: string }[] } {
+  const s = m.score(cases, ctx);
+  return s ? { cell: { n: s.n, value: s.value }, detail: s.detail, examples: s.examples } : { cell: null };
+}
+
+function groupBy(cases: TestCase[], key: (tc: TestCase) => string, keys: readonly string[]): Map<string, TestCase[]> {
+  const out = new Map<string, TestCase[]>(keys.map((k) => [k, []]));
+  for (const tc of cases) {
+    const k = key(tc);
+    if (!out.has(k)) out.set(k, []);
+    out.get(k)!.push(tc);
+  }
+  return out;
+}
+
+/** Whether a cell is past its threshold (a maximum for lower-is-better, a minimum otherwise). */
+export function breaches(cell: Cell | null, threshold: number | undefined, better: 'lower' | 'higher', minN = 0): boolean {
+  if (!cell || threshold === undefined || cell.n < minN) return false;
+  return better === 'lower' ? cell.value > threshold + 1e-12 : cell.value < threshold - 1e-12;
+}
+
+export function qualityReport(input: QualityInput, thresholds: Record<string, number> = {}): QualityReport {
+  const unknown = Object.keys(thresholds).filter((id) => !MEASURES.some((m) => m.id === id));
+  if (unknown.length) throw new Error(`quality.thresholds names unknown measure${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (known: ${MEASURES.map((m) => m.id).join(', ')})`);
+  // A stable order: examples are the first defective cases by id, whatever order the store gave.
+  const cases = [...input.cases].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const bySource = groupBy(cases, (tc) => tc.source, ['bfcl', 'teval']);
+  const byFamily = groupBy(cases, familyOf, FAMILIES);
+  const measures = MEASURES.map((m): MeasureResult => {
+    const better = m.kind === 'set' ? m.better : 'lower';
+    const threshold = thresholds[m.id];
+    if (m.kind === 'case') {
+      const examples: { id: string; detail: string }[] = [];
+      const overall = caseCell(m, cases, input.ctx, examples);
+      return {
+        id: m.id, kind: m.kind, group: m.group, title: m.title, population: m.population, better,
+        overall,
+        bySource: Object.fromEntries([...bySource].map(([k, v]) => [k, caseCell(m, v, input.ctx)])),
+        byFamily: Object.fromEntries([...byFamily].map(([k, v]) => [k, caseCell(m, v, input.ctx)])),
+        examples, threshold, breached: breaches(overall, threshold, better),
+      };
+    }
+    const all = setCell(m, cases, input.ctx);
+    return {
+      id: m.id, kind: m.kind, group: m.group, title: m.title, population: m.population, better,
+      overall: all.cell,
+      bySource: Object.fromEntries([...bySource].map(([k, v]) => [k, setCell(m, v, input.ctx).cell])),
+      byFamily: Object.fromEntries([...byFamily].map(([k, v]) => [k, setCell(m, v, input.ctx).cell])),
+      detail: all.detail, examples: all.examples ?? [], threshold, breached: breaches(all.cell, threshold, better, m.minGateN),
+    };
+  });
+  return {
+    cases: { total: cases.length, byFamily: Object.fromEntries([...byFamily].map(([k, v]) => [k, v.length])) },
+    measures,
+    rejections: input.rejections,
+  };
+}
+
+export function breachedMeasures(report: QualityReport): MeasureResult[] {
+  return report.measures.filter((m) => m.breached);
+}
+
+/** The report over a store, against the config's thresholds (none without a config). */
+export function qualityOf(store: Store, config?: Config): QualityReport {
+  return qualityReport(loadQualityInput(store), config ? qualityThresholds(config) : {});
+}

@@ -1,0 +1,254 @@
+/**
+ * Each quality measure on a small hand-made case with the defect and the same case without it:
+ * the measure must flag the first and pass the second, so removing (or loosening) a rule fails here.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Action, ChatMessage, TestCase, ToolDoc, Trajectory } from '../../pipeline/schemas.js';
+import type { QualityContext } from '../../pipeline/quality/types.js';
+import {
+  absentGroundTruth,
+  controlNotErrorFree,
+  errorEqualsValidStep,
+  httpErrorOnLocalTool,
+  infeasibleSkip,
+  inventedHost,
+  unsafeIntegers,
+  unshownGroundTruth,
+} from '../../pipeline/quality/measures/solvable.js';
+import { implausibleValue, keyErrorHint, thoughtLeak, toolErrorHint } from '../../pipeline/quality/measures/errors.js';
+import { answerTruncated, grammarProblems, harderToolsFidelity, harderToolsWrapped, insertedChunks, noiseDistinct, noiseReuse, oneSidedContext } from '../../pipeline/quality/measures/text.js';
+import { breaches, qualityReport, ruleOf } from '../../pipeline/quality/report.js';
+import { qualityMarkdown } from '../../pipeline/quality/format.js';
+
+const tool = (name: string, params: string[], description = `Does ${name}.`): ToolDoc => ({
+  name,
+  description,
+  required_parameters: params.map((p) => ({ name: p, type: 'string', description: `the ${p}` })),
+  optional_parameters: [],
+  return_data: [{ name: 'result', description: 'what came back' }],
+});
+
+const TOOLS = [tool('Movies.search', ['query']), tool('Movies.get_details', ['movie_id']), tool('FileSystem.cd', ['folder']), tool('FileSystem.mkdir', ['dir_name'])];
+
+function msgs(user: string, steps: [Action, string][]): ChatMessage[] {
+  return [
+    { role: 'system', content: `You can call: ${JSON.stringify(TOOLS)}\nTo use a tool` },
+    { role: 'user', content: user },
+    ...steps.flatMap(([a, r]): ChatMessage[] => [
+      { role: 'assistant', content: JSON.stringify(a) },
+      { role: 'function', content: r },
+    ]),
+  ];
+}
+
+function mk(over: Partial<TestCase>): TestCase {
+  return {
+    id: 'case-1',
+    kind: 'internal',
+    errorType: '',
+    cot: false,
+    trajectoryId: 't1',
+    source: 'teval',
+    k: 1,
+    messages: msgs('Find Dune.', []),
+    tools: TOOLS,
+    groundTruth: { name: 'Movies.search', args: { query: 'Dune' } },
+    provenance: { methods: {}, parents: [] },
+    ...over,
+  } as TestCase;
+}
+
+const search: Action = { name: 'Movies.search', args: { query: 'Dune' } };
+const details = (id: number): Action => ({ name: 'Movies.get_details', args: { movie_id: id } });
+
+function ctxWith(trajectory?: Trajectory, base?: TestCase): QualityContext {
+  return { trajectory: (id) => (trajectory && trajectory.id === id ? trajectory : undefined), baseCase: (id) => (base && base.id === id ? base : undefined) };
+}
+const NONE = ctxWith();
+
+describe('solvable measures', () => {
+  it('flags a ground-truth id no response shows, passes when the search returned it', () => {
+    const bad = mk({ k: 2, messages: msgs('Find Dune.', [[search, '{"results":[{"id":93919}]}']]), groundTruth: details(299534) });
+    const good = mk({ k: 2, messages: msgs('Find Dune.', [[search, '{"results":[{"id":299534}]}']]), groundTruth: details(299534) });
+    expect(unshownGroundTruth.check(bad, NONE)).toMatch(/movie_id=299534/);
+    expect(unshownGroundTruth.check(good, NONE)).toBeNull();
+    // A value seen only in an earlier assistant call is still unshown, but not absent from the prompt.
+    const copied = mk({ k: 2, messages: msgs('Find Dune.', [[details(299534), '{"title":"Dune"}']]), groundTruth: details(299534) });
+    expect(unshownGroundTruth.check(copied, NONE)).not.toBeNull();
+    expect(absentGroundTruth.check(copied, NONE)).toBeNull();
+    // Small counts come from words ("three"); they need no source.
+    expect(unshownGroundTruth.check(mk({ groundTruth: { name: 'Movies.search', args: { query: 'Dune', limit: 3 } } }), NONE)).toBeNull();
+  });
+
+  it('flags a control whose shown response is an error or whose closing answer states unseen numbers', () => {
+    const traj: Trajectory = {
+      id: 't1',
+      source: 'teval',
+      tools: TOOLS,
+      turns: [{ user: 'Find Dune.', steps: [{ action: search, response: { content: '{"error": "service down"}', tier: 'simulated' } }], final: 'x' }],
+      final: 'x',
+      meta: {},
+    };
+    const control = mk({ k: 1, messages: msgs('Find Dune.', [[search, '{"error": "service down"}']]), groundTruth: { name: 'FinishAction', args: 'Dune is rated 8.1.' } });
+    expect(controlNotErrorFree.check(control, ctxWith(traj))).toMatch(/is an error/);
+    const okTraj: Trajectory = { ...traj, turns: [{ ...traj.turns[0], steps: [{ action: search, response: { content: '{"rating": 8.1}', tier: 'simulated' } }] }] };
+    const okControl = mk({ k: 1, messages: msgs('Find Dune.', [[search, '{"rating": 8.1}']]), groundTruth: { name: 'FinishAction', args: 'Dune is rated 8.1.' } });
+    expect(controlNotErrorFree.check(okControl, ctxWith(okTraj))).toBeNull();
+    const contradicts = mk({ k: 1, messages: msgs('Find Dune.', [[search, '{"rating": 8.1}']]), groundTruth: { name: 'FinishAction', args: 'It is sunny, 11.0°C.' } });
+    expect(controlNotErrorFree.check(contradicts, ctxWith(okTraj))).toMatch(/states 11/);
+    expect(controlNotErrorFree.check(mk({ errorType: 'tool_select_error' }), NONE)).toBeUndefined();
+  });
+
+  it('flags a skip that needs the failed call\'s output or runs on the state it was to change', () => {
+    const cd: Action = { name: 'FileSystem.cd', args: { folder: 'projects' } };
+    const mkdir: Action = { name: 'FileSystem.mkdir', args: { dir_name: 'deep_folder' } };
+    const bfcl = mk({ kind: 'external', source: 'bfcl', messages: msgs('Go to projects and make deep_folder.', [[cd, 'cd: permission denied']]), groundTruth: [cd, mkdir] });
+    expect(infeasibleSkip.check(bfcl, NONE)).toMatch(/state cd was to change/);
+    const needsId = mk({ kind: 'external', messages: msgs('Find Dune.', [[search, 'operation timed out']]), groundTruth: [search, details(299534)] });
+    expect(infeasibleSkip.check(needsId, NONE)).toMatch(/299534/);
+    const closing = mk({ kind: 'external', messages: msgs('Find Dune.', [[search, 'operation timed out']]), groundTruth: [search, { name: 'FinishAction', args: 'The search kept timing out.' }] });
+    expect(infeasibleSkip.check(closing, NONE)).toBeUndefined();
+  });
+
+  it('flags an "error" equal to a valid step of the trajectory', () => {
+    const traj: Trajectory = {
+      id: 't1',
+      source: 'teval',
+      tools: TOOLS,
+      turns: [{ user: 'u', steps: [{ action: search }, { action: details(1) }, { action: details(2) }], final: 'f' }],
+      final: 'f',
+      meta: {},
+    };
+    const repeat = mk({ k: 2, errorType: 'parameters_value_error', erroneousAction: details(2), groundTruth: details(1) });
+    expect(errorEqualsValidStep.check(repeat, ctxWith(traj))).toMatch(/tool step 3/);
+    expect(errorEqualsValidStep.check(mk({ k: 2, errorType: 'parameters_value_error', erroneousAction: details(7), groundTruth: details(1) }), ctxWith(traj))).toBeNull();
+  });
+
+  it('flags HTTP terms and invented hosts on a local tool, passes a local failure', () => {
+    const cd: Action = { name: 'FileSystem.cd', args: { folder: 'x' } };
+    const local = [tool('GorillaFileSystem.cd', ['folder'])];
+    const gt: [Action, Action] = [{ ...cd, name: 'GorillaFileSystem.cd' }, { name: 'FinishAction', args: 'failed' }];
+    const http = mk({ kind: 'external', tools: local, groundTruth: gt, messages: msgs('u', [[gt[0], '504 Gateway Timeout: api.file-operation.com']]) });
+    expect(httpErrorOnLocalTool.check(http, NONE)).toMatch(/Gateway/);
+    expect(inventedHost.check(http, NONE)).toMatch(/api\.file-operation\.com/);
+    const eio = mk({ kind: 'external', tools: local, groundTruth: gt, messages: msgs('u', [[gt[0], 'cd: x: Input/output error']]) });
+    expect(httpErrorOnLocalTool.check(eio, NONE)).toBeNull();
+    expect(inventedHost.check(eio, NONE)).toBeNull();
+  });
+
+  it('flags an id rounded through float64, passes an exact one', () => {
+    expect(unsafeIntegers.check(mk({ groundTruth: details(691676460109271200) }), NONE)).toMatch(/691676460109271200/);
+    expect(unsafeIntegers.check(mk({ groundTruth: details(38677942) }), NONE)).toBeNull();
+  });
+});
+
+describe('internal-error measures', () => {
+  it('flags a tool-error response that names the right tool, and a key-error response listing the key', () => {
+    const wrong: Action = { name: 'Movies.find_film', args: { query: 'Dune' } };
+    const hint = mk({ errorType: 'tool_hallucination_error', erroneousAction: wrong, messages: msgs('Find Dune.', [[wrong, 'no API find_film (available: search, get_details)']]) });
+    expect(toolErrorHint.check(hint, NONE)).toMatch(/names search/);
+    const plain = mk({ errorType: 'tool_hallucination_error', erroneousAction: wrong, messages: msgs('Find Dune.', [[wrong, "unknown tool 'Movies.find_film'"]]) });
+    expect(toolErrorHint.check(plain, NONE)).toBeNull();
+    const key: Action = { name: 'Movies.search', args: { q: 'Dune' } };
+    expect(keyErrorHint.check(mk({ errorType: 'parameters_key_error', erroneousAction: key, messages: msgs('Find Dune.', [[key, 'bad key q; accepted: query']]) }), NONE)).toMatch(/query/);
+    expect(keyErrorHint.check(mk({ errorType: 'parameters_key_error', erroneousAction: key, messages: msgs('Find Dune.', [[key, "unexpected parameter 'q'"]]) }), NONE)).toBeNull();
+  });
+
+  it('flags a CoT thought that states the correct value the call gets wrong', () => {
+    const gt: Action = { name: 'Movies.get_details', args: { movie_id: 'tt1160419' }, thought: 'x' };
+    const leak = mk({ cot: true, errorType: 'parameters_value_error', groundTruth: gt, erroneousAction: { name: gt.name, args: { movie_id: 'tt1160420' }, thought: 'I will fetch movie_id tt1160419.' } });
+    expect(thoughtLeak.check(leak, NONE)).toMatch(/tt1160419/);
+    const honest = mk({ cot: true, errorType: 'parameters_value_error', groundTruth: gt, erroneousAction: { name: gt.name, args: { movie_id: 'tt1160420' }, thought: 'The id from the search is tt1160420, so I fetch its details.' } });
+    expect(thoughtLeak.check(honest, NONE)).toBeNull();
+  });
+
+  it('flags a value that is a fragment of a name or prose where a token belongs', () => {
+    const gt: Action = { name: 'Movies.search', args: { query: 'New York' } };
+    const frag = mk({ errorType: 'parameters_value_error', groundTruth: gt, erroneousAction: { name: gt.name, args: { query: 'York' } }, messages: msgs('Films shot in New York.', []) });
+    expect(implausibleValue.check(frag, NONE)).toMatch(/fragment/);
+    const idgt: Action = { name: 'Movies.get_details', args: { movie_id: 'tt1160419' } };
+    const prose = mk({ errorType: 'parameters_value_error', groundTruth: idgt, erroneousAction: { name: idgt.name, args: { movie_id: 'I need to book' } } });
+    expect(implausibleValue.check(prose, NONE)).toMatch(/prose/);
+    const plausible = mk({ errorType: 'parameters_value_error', groundTruth: gt, erroneousAction: { name: gt.name, args: { query: 'Boston' } }, messages: msgs('Films shot in New York, not Boston.', []) });
+    expect(implausibleValue.check(plausible, NONE)).toBeNull();
+  });
+});
+
+describe('text measures', () => {
+  const noisy = (id: string, original: string, noisyText: string): TestCase =>
+    mk({ id, evolution: { strategy: 'noisy_query', baseCaseId: 'b', applied: ['noisy_query'], details: { noisyQuery: { originalQuery: original } } }, messages: msgs(noisyText, []) });
+
+  it('measures reuse and distinct-4-grams of inserted noise', () => {
+    const q = 'Find the movie Dune and show its details.';
+    const same = Array.from({ length: 4 }, (_, i) => noisy(`n${i}`, q, `${q} My cat just walked across the keyboard, sorry.`));
+    const reuse = noiseReuse.score(same, NONE)!;
+    expect(reuse.value).toBe(1);
+    expect(noiseDistinct.score(same, NONE)!.value).toBeLessThan(0.5);
+    const varied = [
+      noisy('v0', q, `${q} I was up half the night with a teething toddler.`),
+      noisy('v1', q, `Honestly the week has been chaotic at work. ${q}`),
+      noisy('v2', q, `${q} My sister recommended it after her book club met.`),
+      noisy('v3', q, `We might go see it on Saturday if the rain stops. ${q}`),
+    ];
+    expect(noiseReuse.score(varied, NONE)!.value).toBe(0.25);
+    expect(noiseDistinct.score(varied, NONE)!.value).toBeGreaterThan(0.9);
+    expect(insertedChunks(q, `${q} a b`)).toEqual([]); // under four words: a slip, not a sentence
+  });
+
+  it('flags truncated answers, changed parameter docs, wrapped descriptions and one-sided contexts', () => {
+    expect(answerTruncated.check(mk({ groundTruth: { name: 'FinishAction', args: 'search returned title "Dune", rating 8.1, …' } }), NONE)).not.toBeNull();
+    expect(answerTruncated.check(mk({ groundTruth: { name: 'FinishAction', args: 'The search found Dune (rated 8.1).' } }), NONE)).toBeNull();
+
+    const base = mk({ id: 'b' });
+    const evo = (tools: ToolDoc[]) => mk({ id: 'b~harder_tools', tools, evolution: { strategy: 'harder_tools', baseCaseId: 'b', applied: ['harder_tools'], details: { harderTools: { changed: [] } } } });
+    const descOnly = TOOLS.map((t) => ({ ...t, description: `Looks things up (${t.name.length}).` }));
+    expect(harderToolsFidelity.check(evo(descOnly), ctxWith(undefined, base))).toBeNull();
+    const paramChanged = descOnly.map((t, i) => (i === 0 ? { ...t, required_parameters: [{ ...t.required_parameters[0], description: 'vaguer' }] } : t));
+    expect(harderToolsFidelity.check(evo(paramChanged), ctxWith(undefined, base))).toMatch(/Movies\.search/);
+    const longDesc = TOOLS.map((t) => ({ ...t, description: `Returns the details of ${t.name} for the given input values.` }));
+    const wrappedBase = mk({ id: 'b', tools: longDesc });
+    const wrapped = longDesc.map((t) => ({ ...t, description: `In the context of this service, ${t.description} Subject to the usual conditions.` }));
+    expect(harderToolsWrapped.check(evo(wrapped), ctxWith(undefined, wrappedBase))).not.toBeNull();
+
+    const withContext = (roles: ChatMessage['role'][]) => {
+      const m = msgs('Find Dune.', []);
+      const inserted = roles.map((role, i): ChatMessage => ({ role, content: `turn ${i}` }));
+      return mk({ messages: [m[0], ...inserted, ...m.slice(1)], evolution: { strategy: 'long_context', baseCaseId: 'b', applied: ['long_context'], details: { longContext: { insertedAt: 1, messages: roles.length } } } });
+    };
+    expect(oneSidedContext.check(withContext(['user', 'user', 'user']), NONE)).toMatch(/roles: user/);
+    expect(oneSidedContext.check(withContext(['user', 'assistant', 'user', 'assistant']), NONE)).toBeNull();
+  });
+
+  it('finds broken grammar in thoughts', () => {
+    expect(grammarProblems('I need to gets the zipcode.')).not.toEqual([]);
+    expect(grammarProblems('I need to a google search API.')).not.toEqual([]);
+    expect(grammarProblems('I need to get the zip code of Boston first.')).toEqual([]);
+  });
+});
+
+describe('the report', () => {
+  it('rates each measure over its population, per source and family, and gates on thresholds', () => {
+    const bad = mk({ id: 'a', k: 2, messages: msgs('Find Dune.', [[search, '{"results":[{"id":93919}]}']]), groundTruth: details(299534) });
+    const good = mk({ id: 'b', k: 2, source: 'bfcl', messages: msgs('Find Dune.', [[search, '{"results":[{"id":299534}]}']]), groundTruth: details(299534) });
+    const report = qualityReport({ cases: [bad, good], ctx: NONE, rejections: [] }, { gt_value_unshown: 0.01 });
+    const m = report.measures.find((x) => x.id === 'gt_value_unshown')!;
+    expect(m.overall).toEqual({ n: 2, defects: 1, value: 0.5 });
+    expect(m.bySource.teval).toEqual({ n: 1, defects: 1, value: 1 });
+    expect(m.bySource.bfcl).toEqual({ n: 1, defects: 0, value: 0 });
+    expect(m.examples[0].id).toBe('a');
+    expect(m.breached).toBe(true);
+    expect(qualityMarkdown(report)).toMatch(/\| gt_value_unshown \| .* \| 50\.0% \(1\/2\) \|/);
+    expect(() => qualityReport({ cases: [], ctx: NONE, rejections: [] }, { no_such_measure: 0 })).toThrow(/unknown measure no_such_measure/);
+  });
+
+  it('gates a higher-is-better score from below and ignores scores over too few items', () => {
+    expect(breaches({ n: 500, value: 0.4 }, 0.5, 'higher')).toBe(true);
+    expect(breaches({ n: 500, value: 0.6 }, 0.5, 'higher')).toBe(false);
+    expect(breaches({ n: 20, value: 0.5 }, 0.01, 'lower', 100)).toBe(false);
+    expect(breaches({ n: 200, value: 0.5 }, 0.01, 'lower', 100)).toBe(true);
+  });
+
+  it('counts rejections of one rule together', () => {
+    expect(ruleOf('parameters_value_error cannot apply at step k=3 of teval_query_142_0: the call passes nothing')).toBe(ruleOf('parameters_value_error cannot apply at step k=7 of teval_query_9_1: other detail'));
+  });
+});
