@@ -15,7 +15,7 @@ import { classifyAction } from '../../pipeline/errors/index.js';
 import { observedCandidates } from '../../stages/assemble/observed.js';
 import { groundTruthAt, type CorrectionSample } from './samples.js';
 import { toOpenAIChat } from './openaiChat.js';
-import { toShareGpt } from './shareGpt.js';
+import { llamaFactoryDatasetInfo, toShareGpt } from './shareGpt.js';
 
 const Resolved = z.object({ trajectory: Trajectory }).passthrough();
 // Only the fields this exporter needs from a diversify-internal candidate.
@@ -119,6 +119,8 @@ export function exportSft(store: Store, outDir: string, opts: { seed: number; va
     skipped,
     tokenizer: TOKENIZER,
   };
+  // LLaMA-Factory finds the files through dataset_info.json (copy its entries into data/dataset_info.json).
+  writeFileSync(join(outDir, 'sharegpt', 'dataset_info.json'), JSON.stringify(llamaFactoryDatasetInfo(Object.keys(split).map((n) => `${n}.jsonl`)), null, 2) + '\n');
   writeFileSync(join(outDir, 'sft_manifest.json'), JSON.stringify(result, null, 2) + '\n');
   return result;
 }

@@ -23,11 +23,23 @@ const JSON_TYPES: Record<string, string | undefined> = {
   any: undefined,
 };
 
+/**
+ * The JSON-schema `items` of an array parameter. OpenAI's `strict: true` rejects `items: {}`, so an
+ * element type always comes out: the doc's own (in the evaluator's names, float → number), else
+ * string — what BFCL and T-Eval pass in arrays without saying.
+ */
+function itemsSchema(items: unknown): Record<string, unknown> {
+  const declared = items && typeof items === 'object' ? (items as Record<string, unknown>) : {};
+  const raw = typeof declared.type === 'string' ? declared.type : 'string';
+  const type = JSON_TYPES[raw] ?? (['string', 'number', 'integer', 'boolean', 'object', 'array'].includes(raw) ? raw : 'string');
+  return type === 'array' ? { type, items: itemsSchema(declared.items) } : { type };
+}
+
 export function toolSchema(doc: ToolDoc) {
   const properties: Record<string, Record<string, unknown>> = {};
   for (const p of [...doc.required_parameters, ...doc.optional_parameters]) {
     const type = JSON_TYPES[p.type];
-    properties[p.name] = { ...(type ? { type } : {}), description: p.description, ...(p.type === 'array' ? { items: {} } : {}) };
+    properties[p.name] = { ...(type ? { type } : {}), description: p.description, ...(p.type === 'array' ? { items: itemsSchema(p.items) } : {}) };
   }
   return {
     type: 'function' as const,

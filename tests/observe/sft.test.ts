@@ -138,19 +138,36 @@ describe('SFT export', () => {
     expect(result.counts.trajectoriesTrain + result.counts.trajectoriesValidation).toBe(40);
   });
 
-  it('writes ShareGPT conversations that alternate and end in the critique format', () => {
+  it('writes ShareGPT in LLaMA-Factory\'s function-calling shape, ending in the critique format', () => {
     const dir = mkdtempSync(join(tmpdir(), 'forge-sft-'));
     const store = Store.open(join(dir, 'db.sqlite'));
     seed(store, 3);
     exportSft(store, join(dir, 'out'), { seed: 42, validationShare: 0 });
     store.close();
-    for (const line of readLines(join(dir, 'out/sharegpt/train.jsonl'))) {
+    const lines = readLines(join(dir, 'out/sharegpt/train.jsonl'));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      // LLaMA-Factory's sharegpt converter: human/observation at even positions, gpt/function_call at odd ones.
       const roles = line.conversations.map((c: { from: string }) => c.from);
-      roles.forEach((r: string, i: number) => expect(i % 2 === 0 ? ['human', 'observation'] : ['gpt']).toContain(r));
+      roles.forEach((r: string, i: number) => expect(i % 2 === 0 ? ['human', 'observation'] : ['gpt', 'function_call']).toContain(r));
+      expect(roles.at(-1)).toBe('gpt');
+      const tools = JSON.parse(line.tools) as { name: string; parameters: { properties: Record<string, { type?: string; items?: { type?: string } }> } }[];
+      for (const c of line.conversations.filter((t: { from: string }) => t.from === 'function_call')) {
+        const call = JSON.parse(c.value);
+        expect(Object.keys(call)).toEqual(['name', 'arguments']);
+        expect(typeof call.arguments).toBe('object');
+      }
+      // The wrong call is the marked function_call, answered by the tool's real feedback, then the critique.
+      expect(roles[line.mistake_turn]).toBe('function_call');
+      expect(line.mistake_turn).toBe(roles.length - 3);
+      const calledTools = line.conversations.filter((t: { from: string }) => t.from === 'function_call').slice(0, -1).map((t: { value: string }) => JSON.parse(t.value).name);
+      for (const name of calledTools) expect(tools.map((t) => t.name)).toContain(name);
+      for (const t of tools) for (const p of Object.values(t.parameters.properties)) if (p.type === 'array') expect(p.items?.type).toMatch(/^(string|number|integer|boolean|object|array)$/);
       const final = JSON.parse(line.conversations[line.conversations.length - 1].value);
       expect(Object.keys(final)).toEqual(['error', 'thought', 'name', 'args']);
-      expect(line.system).toContain('Remember: only generate ONE step each time.');
     }
+    const info = JSON.parse(readFileSync(join(dir, 'out/sharegpt/dataset_info.json'), 'utf8'));
+    expect(info.critictool_forge_train).toMatchObject({ file_name: 'train.jsonl', formatting: 'sharegpt', columns: { messages: 'conversations', system: 'system', tools: 'tools' } });
   });
 
   it('turns observed and simulated errors alike into error → real tool feedback → reflection → corrected call, and names what it leaves out', () => {
@@ -251,5 +268,26 @@ describe('SFT export', () => {
     expect(train.longestTokens).toBeGreaterThan(70_000);
     expect(result.tokenizer).toBe('o200k_base');
     expect(result.files['openai/validation.jsonl']).toMatchObject({ lines: 0, longestTokens: 0, overLimit: 0 });
+  });
+});
+
+describe('OpenAI tool schemas', () => {
+  it('give every array parameter a concrete item type, as strict schemas require', async () => {
+    const { toolSchema } = await import('../../output/sft/openaiChat.js');
+    const doc: ToolDoc = {
+      name: 'MathAPI.mean',
+      description: 'Mean of numbers.',
+      required_parameters: [
+        { name: 'numbers', type: 'array', description: 'numbers', items: { type: 'float' } },
+        { name: 'tags', type: 'array', description: 'tags' },
+        { name: 'matrix', type: 'array', description: 'rows', items: { type: 'array', items: { type: 'integer' } } },
+      ],
+      optional_parameters: [],
+      return_data: [],
+    };
+    const props = toolSchema(doc).function.parameters.properties;
+    expect(props.numbers.items).toEqual({ type: 'number' });
+    expect(props.tags.items).toEqual({ type: 'string' });
+    expect(props.matrix.items).toEqual({ type: 'array', items: { type: 'integer' } });
   });
 });
