@@ -15,8 +15,8 @@ import {
   unsafeIntegers,
   unshownGroundTruth,
 } from '../../pipeline/quality/measures/solvable.js';
-import { implausibleValue, keyErrorHint, thoughtLeak, toolErrorHint } from '../../pipeline/quality/measures/errors.js';
-import { answerTruncated, grammarProblems, harderToolsFidelity, harderToolsWrapped, insertedChunks, noiseDistinct, noiseReuse, oneSidedContext } from '../../pipeline/quality/measures/text.js';
+import { implausibleValue, keyErrorHint, thoughtLeak, toolErrorHint, valueErrorHint } from '../../pipeline/quality/measures/errors.js';
+import { answerTruncated, grammarProblems, thoughtGrammar, harderToolsFidelity, harderToolsWrapped, insertedChunks, noiseDistinct, noiseReuse, oneSidedContext } from '../../pipeline/quality/measures/text.js';
 import { breaches, qualityReport, ruleOf } from '../../pipeline/quality/report.js';
 import { qualityMarkdown } from '../../pipeline/quality/format.js';
 
@@ -154,6 +154,13 @@ describe('internal-error measures', () => {
     expect(keyErrorHint.check(mk({ errorType: 'parameters_key_error', erroneousAction: key, messages: msgs('Find Dune.', [[key, "unexpected parameter 'q'"]]) }), NONE)).toBeNull();
   });
 
+  it('flags a value-error response that states the correct value', () => {
+    const gt: Action = { name: 'Movies.get_details', args: { movie_id: 'tt1160419' } };
+    const wrong: Action = { name: gt.name, args: { movie_id: 'tt1160420' } };
+    expect(valueErrorHint.check(mk({ errorType: 'parameters_value_error', groundTruth: gt, erroneousAction: wrong, messages: msgs('u', [[wrong, 'no movie tt1160420; did you mean tt1160419?']]) }), NONE)).toMatch(/tt1160419/);
+    expect(valueErrorHint.check(mk({ errorType: 'parameters_value_error', groundTruth: gt, erroneousAction: wrong, messages: msgs('u', [[wrong, 'no movie with id tt1160420']]) }), NONE)).toBeNull();
+  });
+
   it('flags a CoT thought that states the correct value the call gets wrong', () => {
     const gt: Action = { name: 'Movies.get_details', args: { movie_id: 'tt1160419' }, thought: 'x' };
     const leak = mk({ cot: true, errorType: 'parameters_value_error', groundTruth: gt, erroneousAction: { name: gt.name, args: { movie_id: 'tt1160420' }, thought: 'I will fetch movie_id tt1160419.' } });
@@ -219,7 +226,11 @@ describe('text measures', () => {
     expect(oneSidedContext.check(withContext(['user', 'assistant', 'user', 'assistant']), NONE)).toBeNull();
   });
 
-  it('finds broken grammar in thoughts', () => {
+  it('finds broken grammar in thoughts, per 100 distinct thoughts', () => {
+    const cot = (id: string, thought: string) => mk({ id, cot: true, groundTruth: { ...search, thought } });
+    const score = thoughtGrammar.score([cot('a', 'I need to gets the zipcode.'), cot('b', 'Next I look the film up by its title.'), cot('c', 'I need to gets the zipcode.')], NONE)!;
+    expect(score).toMatchObject({ n: 2, value: 50 });
+    expect(score.examples![0].id).toBe('a');
     expect(grammarProblems('I need to gets the zipcode.')).not.toEqual([]);
     expect(grammarProblems('I need to a google search API.')).not.toEqual([]);
     expect(grammarProblems('I need to get the zip code of Boston first.')).toEqual([]);

@@ -71,6 +71,28 @@ export const keyErrorHint: CaseMeasure = {
   },
 };
 
+export const valueErrorHint: CaseMeasure = {
+  kind: 'case',
+  id: 'value_error_hint',
+  group: 'errors',
+  title: 'response to a wrong value states the correct value',
+  population: 'parameters_value cases',
+  check(tc) {
+    if (tc.errorType !== 'parameters_value_error') return undefined;
+    const wrong = wrongAction(tc);
+    const correct = groundTruthActions(tc)[0];
+    if (!wrong) return null;
+    const response = tc.messages[tc.messages.length - 1].content;
+    // The user may have stated the value too; only a response that adds it is a hint.
+    for (const c of changedValues(correct, wrong)) {
+      const text = typeof c.correct === 'string' ? c.correct : JSON.stringify(c.correct);
+      if (text.length < 3 || (typeof c.wrong === 'string' && c.wrong.includes(text))) continue;
+      if (typeof c.correct === 'string' ? response.includes(text) : mentions(response, text)) return `"${response.slice(0, 100)}" states ${c.key}=${text.slice(0, 40)}`;
+    }
+    return null;
+  },
+};
+
 export const thoughtLeak: CaseMeasure = {
   kind: 'case',
   id: 'thought_leak',
@@ -225,4 +247,4 @@ export const realErrors: SetMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [toolErrorHint, keyErrorHint, thoughtLeak, implausibleValue, confusableTools, realErrors];
+export const ERROR_MEASURES = [toolErrorHint, keyErrorHint, valueErrorHint, thoughtLeak, implausibleValue, confusableTools, realErrors];

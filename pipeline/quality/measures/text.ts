@@ -221,19 +221,25 @@ export function grammarProblems(text: string): string[] {
   return GRAMMAR_RULES.filter((r) => r.re.test(text)).map((r) => `${r.name}: "${(r.re.exec(text)?.[0] ?? '').slice(0, 40)}"`);
 }
 
-export const thoughtGrammar: CaseMeasure = {
-  kind: 'case',
-  id: 'thought_grammar',
+export const thoughtGrammar: SetMeasure = {
+  kind: 'set',
+  id: 'thought_grammar_per_100',
   group: 'text',
-  title: 'thoughts with a grammar error (broken infinitive, doubled word, "a" before a vowel…)',
-  population: 'CoT cases',
-  check(tc) {
-    if (!tc.cot) return undefined;
-    for (const t of thoughtsOf(tc)) {
+  title: 'thoughts: grammar errors per 100 distinct thoughts (broken infinitive, doubled word, "a" before a vowel…)',
+  population: 'distinct thoughts in CoT cases',
+  better: 'lower',
+  score(cases) {
+    const seen = new Map<string, string>();
+    for (const tc of cases) if (tc.cot) for (const t of thoughtsOf(tc)) if (!seen.has(t)) seen.set(t, tc.id);
+    if (seen.size === 0) return undefined;
+    let errors = 0;
+    const examples: { id: string; detail: string }[] = [];
+    for (const [t, id] of [...seen].sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]))) {
       const p = grammarProblems(t);
-      if (p.length) return p[0];
+      errors += p.length;
+      if (p.length && examples.length < 3) examples.push({ id, detail: p[0] });
     }
-    return null;
+    return { value: (100 * errors) / seen.size, n: seen.size, detail: `${errors} errors`, examples };
   },
 };
 
