@@ -38,14 +38,14 @@ describe("GorillaFileSystem wrong calls", () => {
     const s = sessionFor("multi_turn_base_0");
     expectBackendError(
       s.execute("cd", { folder: "temp" }),
-      "cd: temp: No such directory. You cannot use path to change directory.",
+      "cd: 'temp': No such file or directory",
     );
     expectBackendError(
       s.execute("cd", { folder: "document/sub" }),
       "cd: document/sub: Unsupported path. Only one folder level at a time is supported.",
     );
-    expectBackendError(s.execute("cat", { file_name: "nope.txt" }), "cat: nope.txt: No such file or directory");
-    expectBackendError(s.execute("cat", { file_name: "document" }), "cat: document: Is a directory");
+    expectBackendError(s.execute("cat", { file_name: "nope.txt" }), "cat: 'nope.txt': No such file or directory");
+    expectBackendError(s.execute("cat", { file_name: "document" }), "cat: 'document': Is a directory");
     expectBackendError(s.execute("mv", { source: "ghost.txt", destination: "archive" }), "mv: cannot move 'ghost.txt': No such file or directory");
     expectBackendError(s.execute("touch", { file_name: "a/b.txt" }), "touch: cannot touch 'a/b.txt': Invalid character");
     expectBackendError(s.execute("wc", { file_name: "x", mode: "z" }), "wc: invalid mode 'z'");

@@ -52,7 +52,10 @@ const STRPTIME_YMD = /^(?<Y>\d\d\d\d)-(?<m>1[0-2]|0[1-9]|[1-9])-(?<d>3[01]|[12]\
  * (UTC arithmetic), raising Python's TypeError/ValueError messages.
  */
 export function strptimeYmd(value: PyValue): number {
-  if (typeof value !== "string") throw typeError(`strptime() argument 1 must be str, not ${typeName(value)}`);
+  // CPython's argument parser names None itself, not its type ("must be str, not None").
+  if (typeof value !== "string") {
+    throw typeError(`strptime() argument 1 must be str, not ${value === null ? "None" : typeName(value)}`);
+  }
   const m = STRPTIME_YMD.exec(value);
   if (!m) throw valueError(`time data ${strRepr(value)} does not match format '%Y-%m-%d'`);
   if (m[0].length !== value.length) throw valueError(`unconverted data remains: ${value.slice(m[0].length)}`);

@@ -436,7 +436,12 @@ export function pyPow(a: PyValue, b: PyValue): PyValue {
     const im = mag * Math.sin(Math.PI * y);
     return new PyOpaque("complex", complexRepr(re, im));
   }
-  return f(Math.pow(x, y));
+  const result = Math.pow(x, y);
+  // float.__pow__ raises instead of returning inf for finite operands (10.0 ** 400).
+  if (!Number.isFinite(result) && Number.isFinite(x) && Number.isFinite(y)) {
+    throw new PyException("OverflowError", "(34, 'Numerical result out of range')");
+  }
+  return f(result);
 }
 
 function complexRepr(re: number, im: number): string {

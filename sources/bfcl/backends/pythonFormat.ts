@@ -89,6 +89,15 @@ export function formatFixed(x: number, nd: number): string {
   return (neg ? "-" : "") + s;
 }
 
+/** f"{v:.{nd}f}" for any value: ints and bools format as floats; other types raise Python's error. */
+export function formatValueFixed(v: PyValue, nd: number): string {
+  if (v instanceof PyFloat) return formatFixed(v.value, nd);
+  if (typeof v === "number" || typeof v === "bigint") return formatFixed(Number(v), nd);
+  if (typeof v === "boolean") return formatFixed(v ? 1 : 0, nd);
+  if (typeof v === "string") throw new PyException("ValueError", "Unknown format code 'f' for object of type 'str'");
+  throw typeError(`unsupported format string passed to ${typeName(v)}.__format__`);
+}
+
 /** Python's round(float, ndigits) (correctly rounded, half-even on the exact binary value). */
 export function roundFloat(x: number, nd: number): number {
   if (!Number.isFinite(x) || x === 0) return x;

@@ -1,7 +1,7 @@
 /** TradingBot — BFCL's stock trading backend. */
 import { type Backend, dict, floatFields, method, type MethodTable, scenarioGet, strptimeYmd } from "./common.js";
 import { PyRandom } from "./pyRandom.js";
-import { pyStr, strRepr } from "./pythonFormat.js";
+import { formatValueFixed, pyStr, strRepr } from "./pythonFormat.js";
 import {
   dictSelf,
   f,
@@ -14,6 +14,9 @@ import {
   PyDict,
   pyFloatOf,
   pyIn,
+  pyIntOf,
+  pyLower,
+  pyMul,
   pyIter,
   pySub,
   setItem,
@@ -135,21 +138,6 @@ export class TradingBot implements Backend {
     return dict({ current_time: "10:30 AM" });
   }
 
-  updateMarketStatus(currentTimeStr: PyValue): PyValue {
-    const s = strSelf(currentTimeStr, "strptime");
-    const m = /^(\d{1,2}):(\d{1,2}) (AM|PM)$/i.exec(s);
-    const hour12 = m ? Number(m[1]) : NaN;
-    const minute = m ? Number(m[2]) : NaN;
-    if (!m || hour12 < 1 || hour12 > 12 || minute > 59) {
-      throw valueError(`time data ${strRepr(s)} does not match format '%I:%M %p'`);
-    }
-    const hour = (hour12 % 12) + (m[3].toUpperCase() === "PM" ? 12 : 0);
-    const minutes = hour * 60 + minute;
-    const status = minutes >= 9 * 60 + 30 && minutes <= 16 * 60 ? "Open" : "Closed";
-    this.marketStatus = status;
-    return dict({ status });
-  }
-
   getSymbolByName(name: PyValue): PyValue {
     const map = dict(SYMBOLS);
     return dict({ symbol: map.has(name) ? (map.get(name) as PyValue) : "Stock not found" });
@@ -188,6 +176,16 @@ export class TradingBot implements Backend {
     if (!pyIn(symbol, this.stocksDict("__contains__"))) return dict({ error: `Invalid stock symbol: ${pyStr(symbol)}` });
     if (pyCmp(priceArg, "<=", 0) || pyCmp(amount, "<=", 0)) {
       return dict({ error: "Price and amount must be positive values." });
+    }
+    if (pyLower(orderType) === "buy") {
+      const totalCost = pyMul(pyFloatOf(priceArg), pyIntOf(amount));
+      const account = dictSelf(this.accountInfo, "get");
+      const balance = account.has("balance") ? (account.get("balance") as PyValue) : 0;
+      if (pyCmp(totalCost, ">", balance)) {
+        return dict({
+          error: `Insufficient funds: required $${formatValueFixed(totalCost, 2)} but only $${formatValueFixed(balance, 2)} available.`,
+        });
+      }
     }
     const price = pyFloatOf(priceArg);
     const orderId = this.orderCounter;
@@ -343,8 +341,6 @@ export class TradingBot implements Backend {
     trading_get_login_status: method([], () => this.tradingGetLoginStatus()),
     trading_login: method(["username", "password"], (a, b) => this.tradingLogin(a, b)),
     trading_logout: method([], () => this.tradingLogout()),
-    // Public on BFCL's class although absent from the function doc.
-    update_market_status: method(["current_time_str"], (a) => this.updateMarketStatus(a)),
     withdraw_funds: method(["amount"], (a) => this.withdrawFunds(a)),
   };
 

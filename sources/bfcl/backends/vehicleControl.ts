@@ -251,29 +251,24 @@ export class VehicleControlAPI implements Backend {
     return dict({ brakePedalStatus: "released", brakePedalForce: f(0.0) });
   }
 
-  setCruiseControl(speed: PyValue, activate: PyValue, distanceToNextVehicle: PyValue): PyValue {
+  setCruiseControl(speedArg: PyValue, activate: PyValue, distanceArg: PyValue): PyValue {
+    // BFCL converts both with float() before anything else, so "60" works and "fast" raises even with the engine off.
+    const distanceToNextVehicle = pyFloatOf(distanceArg);
+    const speed = pyFloatOf(speedArg);
     if (pyEq(this.engineState, "stopped")) {
       return dict({ error: "Start the engine before activating the cruise control." });
     }
     if (truthy(activate)) {
-      this.distanceToNextVehicle = pyFloatOf(distanceToNextVehicle);
+      this.distanceToNextVehicle = distanceToNextVehicle;
       if (pyCmp(speed, "<", 0) || pyCmp(speed, ">", 120) || !pyEq(pyMod(speed, 5), 0)) {
         return dict({ error: "Invalid speed" });
       }
       this.cruiseStatus = "active";
-      return dict({
-        cruiseStatus: "active",
-        currentSpeed: pyFloatOf(speed),
-        distanceToNextVehicle: pyFloatOf(distanceToNextVehicle),
-      });
+      return dict({ cruiseStatus: "active", currentSpeed: speed, distanceToNextVehicle });
     }
     this.cruiseStatus = "inactive";
-    this.distanceToNextVehicle = pyFloatOf(distanceToNextVehicle);
-    return dict({
-      cruiseStatus: "inactive",
-      currentSpeed: pyFloatOf(speed),
-      distanceToNextVehicle: pyFloatOf(distanceToNextVehicle),
-    });
+    this.distanceToNextVehicle = distanceToNextVehicle;
+    return dict({ cruiseStatus: "inactive", currentSpeed: speed, distanceToNextVehicle });
   }
 
   getCurrentSpeed(): PyValue {
