@@ -17,6 +17,7 @@ import {
   classOfMethod,
   createSession,
   methodsOfClass,
+  parametersOf,
   parseBfclJson,
 } from "../../sources/bfcl/backends/index.js";
 
@@ -35,6 +36,7 @@ interface FixtureCase {
 }
 interface Fixture {
   public_methods: Record<string, string[]>;
+  signatures: Record<string, Record<string, { name: string; default?: unknown }[]>>;
   cases: FixtureCase[];
 }
 
@@ -58,6 +60,14 @@ function initialConfig(c: FixtureCase): Record<string, unknown> {
 describe("BFCL backends answer wrong calls exactly as BFCL's Python does", () => {
   it("has the same public methods as the upstream classes", () => {
     for (const cls of BFCL_CLASSES) expect([cls, methodsOfClass(cls).sort()]).toEqual([cls, fixture.public_methods[cls]]);
+  });
+
+  it("declares every method's parameters, their order and their defaults as the upstream code does", () => {
+    for (const cls of BFCL_CLASSES) {
+      for (const [method, params] of Object.entries(fixture.signatures[cls])) {
+        expect([`${cls}.${method}`, parametersOf(cls, method)]).toEqual([`${cls}.${method}`, params]);
+      }
+    }
   });
 
   it("probes every public method of every class", () => {

@@ -13,7 +13,7 @@ import { GorillaFileSystem } from "./gorillaFileSystem.js";
 import { MathAPI } from "./mathApi.js";
 import { MessageAPI } from "./messageApi.js";
 import { jsonDumps, pyStr } from "./pythonFormat.js";
-import { isDict, PyDict, PyException, type PyValue, toPy } from "./pyRuntime.js";
+import { isDict, PyDict, PyException, type PyValue, toPlain, toPy } from "./pyRuntime.js";
 import { TicketAPI } from "./ticketApi.js";
 import { TradingBot } from "./tradingBot.js";
 import { TravelAPI } from "./travelApi.js";
@@ -74,6 +74,13 @@ function methodNames(className: string): ReadonlySet<string> {
 /** Public methods of a class (what BFCL's executor can dispatch to). */
 export function methodsOfClass(className: string): string[] {
   return [...methodNames(className)];
+}
+
+/** A public method's parameters in declaration order, with the default where Python declares one. */
+export function parametersOf(className: string, method: string): { name: string; default?: unknown }[] | undefined {
+  const factory = FACTORIES[className];
+  const spec = factory?.(new PyDict()).methods[method];
+  return spec?.params.map((p) => (p.default === undefined ? { name: p.name } : { name: p.name, default: toPlain(p.default.value) }));
 }
 
 /** class owning a bare method name among involved classes, or undefined */

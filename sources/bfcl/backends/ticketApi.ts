@@ -126,8 +126,11 @@ export class TicketAPI implements Backend {
     if (!truthy(this.currentUser)) return [dict({ error: "User not authenticated. Please log in to view tickets." })];
     let tickets = pyIter(this.ticketQueue).filter((t) => pyEq(getItem(t, "created_by"), this.currentUser));
     if (truthy(status)) {
-      const wanted = pyLower(status);
-      tickets = tickets.filter((t) => pyLower(getItem(t, "status")) === wanted);
+      // status.lower() runs per ticket, after the ticket's own: with no tickets a non-str status never fails.
+      tickets = tickets.filter((t) => {
+        const own = pyLower(getItem(t, "status"));
+        return own === pyLower(status);
+      });
     }
     return tickets;
   }

@@ -103,7 +103,7 @@ export class TradingBot implements Backend {
     const d = defaultState();
     const orders = dictSelf(scenarioGet(scenario, "orders", d.orders), "items");
     this.orders = PyDict.from(
-      orders.entries().map(([k, v]) => [typeof k === "string" && /^\d+$/.test(k) ? Number(k) : k, v]),
+      orders.entries().map(([k, v]) => [typeof k === "string" && /^\d+$/.test(k) ? pyIntOf(k) : k, v]),
     );
     this.accountInfo = scenarioGet(scenario, "account_info", d.account_info);
     this.authenticated = scenarioGet(scenario, "authenticated", d.authenticated);

@@ -15,7 +15,9 @@ import {
   PyException,
   pyFloatOf,
   pyIn,
+  pyIntOf,
   pyIter,
+  pyMod,
   pyMul,
   pySub,
   pyTrueDiv,
@@ -205,11 +207,12 @@ export class TravelAPI implements Backend {
     else if (travelClass === "business") factor = 2;
     else if (travelClass === "first") factor = 5;
     else throw valueError("Invalid travel class. Options are: economy, business, first.");
-    let digitSum = 0;
+    // sum(int(char) for char in travel_date if char.isdigit()): a list's items may be longer strings, or not str at all.
+    let digitSum: PyValue = 0;
     for (const ch of pyIter(travelDate)) {
-      if (typeof ch === "string" && /^\d$/.test(ch)) digitSum += Number(ch);
+      if (/^\d+$/.test(strSelf(ch, "isdigit"))) digitSum = pyAdd(digitSum, pyIntOf(ch));
     }
-    const multiplier = digitSum % 2 === 0 ? 2 : 1;
+    const multiplier = pyEq(pyMod(digitSum, 2), 0) ? 2 : 1;
     const cost = f(base * factor * multiplier);
     this.flightCostLookup = PyDict.from([
       [`${pyStr(travelFrom)}|${pyStr(travelTo)}|${pyStr(travelClass)}|${pyStr(travelDate)}`, dict({ cost })],
@@ -250,6 +253,7 @@ export class TravelAPI implements Backend {
       if (e instanceof PyException && e.pyType === "ValueError") return fail("Invalid date format. Use YYYY-MM-DD.");
       throw e;
     }
+    hashKey(travelClass); // `in valid_classes` (a set) raises for an unhashable class
     if (!pyIn(travelClass, ["economy", "business", "first"])) {
       // f"... {valid_classes}" prints a set, whose order depends on Python's string hashing.
       return fail("Invalid travel class. Must be one of {'economy', 'business', 'first'}");

@@ -124,6 +124,7 @@ def main() -> None:
         },
         "hash_seeds": args.seeds,
         "public_methods": {cls: oracle.public_methods(cls) for cls in oracle.CLASS_MODULES},
+        "signatures": {cls: oracle.signatures(cls) for cls in oracle.CLASS_MODULES},
         "cases": cases,
     }
     FIXTURE.parent.mkdir(parents=True, exist_ok=True)

@@ -63,6 +63,20 @@ def public_methods(class_name: str) -> list:
     return sorted(name for name, _ in inspect.getmembers(instance, predicate=inspect.ismethod) if not name.startswith("_"))
 
 
+def signatures(class_name: str) -> dict:
+    """{method: [{"name": ..., "default": ...}]} — "default" only where the parameter has one."""
+    instance = _fresh_class(class_name)()
+    out = {}
+    for name, bound in inspect.getmembers(instance, predicate=inspect.ismethod):
+        if name.startswith("_"):
+            continue
+        params = []
+        for p in inspect.signature(bound).parameters.values():
+            params.append({"name": p.name} if p.default is inspect.Parameter.empty else {"name": p.name, "default": p.default})
+        out[name] = params
+    return out
+
+
 def render(result) -> str:
     if type(result) == str:  # noqa: E721 — BFCL's own check
         return result

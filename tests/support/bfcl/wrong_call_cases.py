@@ -526,6 +526,13 @@ case("message: user id collision after add_contact", [
     c("add_contact", user_name="Zoe"),
     c("add_contact", user_name="Yan"),
 ], classes=MSG, config={"MessageAPI": {"user_count": 1, "user_map": {"A": "USR001", "B": "USR002", "C": "USR003"}}})
+case("message: zero-padded ids from odd user counts", [
+    c("add_contact", user_name="Neg"),
+    c("add_contact", user_name="Neg2"),
+], classes=MSG, config={"MessageAPI": {"user_count": -3}})
+case("message: float user count", [
+    c("add_contact", user_name="F"),
+], classes=MSG, config={"MessageAPI": {"user_count": 4.0}})
 case("message: send with a generated-id list instead of a set", [
     c("send_message", receiver_id="USR002", message="hi"),
     c("get_message_stats"),
@@ -670,6 +677,12 @@ case("ticket: invalid priority, fields and states after login", [
     c("logout"),
     c("delete_ticket", ticket_id=1),
 ], classes=TK, setup=[c("ticket_login", username="u", password="p")])
+case("ticket: a non-str status filter with no tickets to compare", [
+    c("get_user_tickets", status=5),
+    c("get_user_tickets", status=["Open"]),
+    c("create_ticket", title="t"),
+    c("get_user_tickets", status=5),
+], classes=TK, setup=[c("ticket_login", username="u", password="p")])
 case("ticket: several invalid update fields (set order)", [
     c("edit_ticket", ticket_id=1, updates={"owner": "bob", "assignee": "amy"}),
     c("edit_ticket", ticket_id=1, updates={"owner": "bob", "assignee": "amy", "tags": ["x"]}),
@@ -794,6 +807,15 @@ case("trading: withdrawals with the market open", [
     c("get_transaction_history", start_date="2024-09-01", end_date="2024-09-01"),
     c("withdraw_funds"),
 ], classes=TB, config={"TradingBot": {"authenticated": True, "market_status": "Open"}})
+case("trading: order ids from the config (digit strings become ints, big ones exactly)", [
+    c("get_order_details", order_id=123456789012345678901),
+    c("get_order_details", order_id="123456789012345678901"),
+    c("get_order_details", order_id="x1"),
+    c("get_order_history"),
+], classes=TB, config={"TradingBot": {"authenticated": True, "orders": {
+    "123456789012345678901": {"id": 1, "order_type": "Buy", "symbol": "AAPL", "price": 1.0, "amount": 1, "status": "Open"},
+    "x1": {"id": 2, "order_type": "Buy", "symbol": "AAPL", "price": 1.0, "amount": 1, "status": "Open"},
+}}})
 case("trading: recorded account", [
     c("get_order_details", order_id=1),
     c("cancel_order", order_id="12345"),
@@ -827,6 +849,10 @@ case("travel: wrong token / card / airport / date / class", [
     c("get_flight_cost", travel_from=["SFO"], travel_to="LAX", travel_date="2026-11-10", travel_class="economy"),
     c("get_flight_cost", travel_from="SFO", travel_to="LAX", travel_date="tomorrow", travel_class="first"),
     c("get_flight_cost", travel_from="SFO", travel_to="LAX"),
+    c("get_flight_cost", travel_from="SFO", travel_to="LAX", travel_date=["20", "26", "x"], travel_class="economy"),
+    c("get_flight_cost", travel_from="SFO", travel_to="LAX", travel_date=["2026", 11], travel_class="economy"),
+    c("book_flight", access_token="abc123xyz", **{**BOOK, "travel_class": ["economy"]}),
+    c("book_flight", access_token="abc123xyz", **{**BOOK, "travel_class": None}),
     c("get_credit_card_balance", access_token="abc123xyz", card_id="nope"),
     c("get_credit_card_balance", access_token="wrong", card_id="144756014165"),
     c("get_credit_card_balance", access_token="abc123xyz", card_id=None),
