@@ -335,3 +335,15 @@ describe("session isolation", () => {
     expect(a.snapshot()).toMatchObject({ TicketAPI: { ticket_counter: 6 } });
   });
 });
+
+describe("numbers in the initial config", () => {
+  const text = '{"VehicleControlAPI": {"fuelLevel": 10}}';
+  const fuel = (config: unknown) =>
+    createSession(config as Record<string, unknown>, ["VehicleControlAPI"]).execute("displayCarStatus", { option: "fuel" }).response;
+  it("keeps an int an int when the config was read losslessly, as Python does", () => {
+    expect(fuel(parseBfclJson(text))).toBe('{"fuelLevel": 10}');
+  });
+  it("reads BFCL's float fields back as floats when plain JSON.parse lost 10.0 vs 10", () => {
+    expect(fuel(JSON.parse(text))).toBe('{"fuelLevel": 10.0}');
+  });
+});

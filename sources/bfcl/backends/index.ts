@@ -8,7 +8,7 @@
  * BFCL's executor does (`json.dumps` for dicts, `str()` otherwise, `"Error during execution: …"`
  * for exceptions).
  */
-import type { Backend, MethodSpec } from "./common.js";
+import { type Backend, type MethodSpec, numbersAreExact, restoreLossyFloats } from "./common.js";
 import { GorillaFileSystem } from "./gorillaFileSystem.js";
 import { MathAPI } from "./mathApi.js";
 import { MessageAPI } from "./messageApi.js";
@@ -144,12 +144,14 @@ function render(result: PyValue): BfclCallResult {
 export function createSession(initialConfig: Record<string, unknown>, involvedClasses: string[]): BfclSession {
   const config = toPy(initialConfig ?? {});
   if (!isDict(config)) throw new TypeError("initialConfig must be an object");
+  const lossy = !numbersAreExact(initialConfig);
   const instances = new Map<string, Backend>();
   for (const cls of involvedClasses) {
     const factory = FACTORIES[cls];
     if (!factory) throw new Error(`Unknown BFCL class: ${cls}`);
     const scenario = config.has(cls) ? config.get(cls) : new PyDict();
     if (!isDict(scenario)) throw new TypeError(`initial_config.${cls} must be an object`);
+    if (lossy) restoreLossyFloats(cls, scenario);
     instances.set(cls, factory(scenario));
   }
 

@@ -684,6 +684,9 @@ export function deepCopy<T extends PyValue>(v: T): T {
   return v;
 }
 
+/** Set by parseBfclJson on every object it builds: its ints are ints and its floats floats (see createSession). */
+export const EXACT_NUMBERS: unique symbol = Symbol.for("bfcl.exactNumbers");
+
 /** Symbol under which parseBfclJson records the original key order of an object (see pythonFormat). */
 export const KEY_ORDER: unique symbol = Symbol.for("bfcl.keyOrder");
 

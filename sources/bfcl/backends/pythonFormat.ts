@@ -5,6 +5,7 @@
  * that keeps Python's int/float distinction (`10.0` stays a float).
  */
 import {
+  EXACT_NUMBERS,
   KEY_ORDER,
   PyDict,
   PyException,
@@ -317,6 +318,7 @@ export function parseBfclJson(text: string): unknown {
     if (ch === "{") {
       i++;
       const obj: Record<string, unknown> = {};
+      Object.defineProperty(obj, EXACT_NUMBERS, { value: true, enumerable: false });
       const order: string[] = [];
       ws();
       if (text[i] === "}") {

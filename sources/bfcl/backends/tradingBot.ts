@@ -1,5 +1,5 @@
 /** TradingBot — BFCL's stock trading backend. */
-import { type Backend, dict, floatFields, method, type MethodTable, scenarioGet, strptimeYmd } from "./common.js";
+import { type Backend, dict, method, type MethodTable, scenarioGet, strptime, strptimeYmd } from "./common.js";
 import { PyRandom } from "./pyRandom.js";
 import { formatValueFixed, pyStr, strRepr } from "./pythonFormat.js";
 import {
@@ -80,13 +80,6 @@ const SYMBOLS: Record<string, string> = {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 
-function parseTimestamp(s: PyValue): number {
-  const str = strSelf(s, "strptime");
-  const m = /^(\d{4})-(\d{1,2})-(\d{1,2}) (\d{1,2}):(\d{1,2}):(\d{1,2})$/.exec(str);
-  if (!m) throw valueError(`time data ${strRepr(str)} does not match format '%Y-%m-%d %H:%M:%S'`);
-  return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]);
-}
-
 export class TradingBot implements Backend {
   readonly className = "TradingBot";
   private orders: PyDict;
@@ -112,11 +105,6 @@ export class TradingBot implements Backend {
     this.stocks = scenarioGet(scenario, "stocks", d.stocks);
     this.watchList = scenarioGet(scenario, "watch_list", d.watch_list);
     this.transactionHistory = scenarioGet(scenario, "transaction_history", d.transaction_history);
-    for (const order of this.orders.values()) floatFields(order, ["price"]);
-    floatFields(this.accountInfo, ["balance"]);
-    if (this.stocks instanceof PyDict) {
-      for (const info of this.stocks.values()) floatFields(info, ["price", "percent_change", "volume", "MA(5)", "MA(20)"]);
-    }
     const seed = scenarioGet(scenario, "random_seed", d.random_seed);
     this.random = new PyRandom(typeof seed === "number" || typeof seed === "bigint" ? seed : 1053520);
   }
@@ -273,7 +261,7 @@ export class TradingBot implements Backend {
     const start = truthy(startDate) ? strptimeYmd(startDate) : -Infinity;
     const end = truthy(endDate) ? strptimeYmd(endDate) : Infinity;
     const filtered = pyIter(this.transactionHistory).filter((t) => {
-      const ts = parseTimestamp(getItem(t, "timestamp"));
+      const ts = strptime(getItem(t, "timestamp"), "%Y-%m-%d %H:%M:%S");
       return start <= ts && ts <= end;
     });
     return dict({ transaction_history: filtered });

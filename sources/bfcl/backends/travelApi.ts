@@ -1,5 +1,5 @@
 /** TravelAPI (func doc: travel_booking.json) — BFCL's travel booking backend. */
-import { asFloat, type Backend, dict, floatFields, method, type MethodTable, scenarioGet, strptimeYmd } from "./common.js";
+import { type Backend, dict, method, type MethodTable, scenarioGet, strptimeYmd } from "./common.js";
 import { PyRandom } from "./pyRandom.js";
 import { pyStr, roundFloat } from "./pythonFormat.js";
 import {
@@ -127,10 +127,7 @@ export class TravelAPI implements Backend {
     this.tokenScope = scenarioGet(scenario, "token_scope", null);
     this.userFirstName = scenarioGet(scenario, "user_first_name", null);
     this.userLastName = scenarioGet(scenario, "user_last_name", null);
-    this.budgetLimit = asFloat(scenarioGet(scenario, "budget_limit", null));
-    if (this.bookingRecord instanceof PyDict) {
-      for (const booking of this.bookingRecord.values()) floatFields(booking, ["travel_cost"]);
-    }
+    this.budgetLimit = scenarioGet(scenario, "budget_limit", null);
   }
 
   private cards(m: string): PyDict {
