@@ -252,7 +252,8 @@ export class TravelAPI implements Backend {
     }
     hashKey(travelClass); // `in valid_classes` (a set) raises for an unhashable class
     if (!pyIn(travelClass, ["economy", "business", "first"])) {
-      // f"... {valid_classes}" prints a set, whose order depends on Python's string hashing.
+      // f"... {valid_classes}" prints a set, whose order depends on Python's per-process string hashing;
+      // this order is one BFCL itself prints. One of the two intended differences (README "Fidelity").
       return fail("Invalid travel class. Must be one of {'economy', 'business', 'first'}");
     }
     let travelCost: PyValue;

@@ -1386,3 +1386,52 @@ case("vehicle: float accumulation, fahrenheit, random readings", [
     c("activateParkingBrake", mode="release"),
     c("displayCarStatus", option="parkingBrake"),
 ], classes=VC)
+
+# --------------------------------------------------------------------------- rendering: str(), repr(), json.dumps
+case("rendering: str() of odd values inside error messages", [
+    c("message_login", user_id=["it's", 'say "hi"']),
+    c("message_login", user_id={"a": None, "b": True}),
+    c("message_login", user_id=1e16),
+    c("message_login", user_id=-0.0),
+    c("message_login", user_id=1.5e-7),
+    c("message_login", user_id=True),
+    c("message_login", user_id=123456789012345678901234567890),
+    c("message_login", user_id="é😀\u200b\u00a0\u2028\x00\x7f"),
+    c("get_ticket", ticket_id=[1.0, None, "x\ny"]),
+    c("get_ticket", ticket_id=2.5e300),
+], classes=["MessageAPI", "TicketAPI"])
+case("rendering: json.dumps escapes, floats and keys", [
+    c("echo", content="é😀\x07\x7f\t\"\\/</script>\u2028"),
+    c("echo", content=[1e16, 1e-05, 0.1, -0.0, 1e300 * 10, 123456789012345678901234567890]),
+    c("echo", content={"1": None, "b": [True, False]}),
+    c("display_log", messages=["é", {"k": 2.50}, None]),
+], classes=["GorillaFileSystem", "VehicleControlAPI"])
+case("rendering: dict keys of other types", [
+    c("send_message", receiver_id=5, message="to five"),
+    c("send_message", receiver_id=2.5, message="to float"),
+    c("send_message", receiver_id=True, message="to true"),
+    c("send_message", receiver_id=None, message="to none"),
+    c("view_messages_sent"),
+    c("search_messages", keyword="to"),
+    c("delete_message", receiver_id=1.0),
+    c("get_message_stats"),
+], classes=["MessageAPI"], config={"MessageAPI": {"current_user": "USR001",
+                                                 "user_map": {"A": 5, "B": 2.5, "C": True, "D": None}}})
+case("rendering: str() of lists of dicts (Python repr, quotes, unicode)", [
+    c("post_tweet", content='it\'s "q"', tags=["é", "\u200b"], mentions=["\n\t\\"]),
+    c("post_tweet", content="plain 'single'", tags=[], mentions=[]),
+    c("post_tweet", content='only "double"'),
+    c("post_tweet", content="😀\u00a0\u2028\x1b\ud7ff"),
+    c("get_user_tweets", username="john"),
+    c("search_tweets", keyword="'"),
+    c("get_tweet_comments", tweet_id=0),
+    c("comment", tweet_id=0, comment_content=1.0),
+    c("get_tweet_comments", tweet_id=0),
+], classes=["TwitterAPI"], config={"TwitterAPI": {"authenticated": True}})
+case("rendering: list results", [
+    c("list_all_airports"),
+    c("get_user_tickets"),
+    c("create_ticket", title="t'q", description='d"q', priority=2),
+    c("get_user_tickets"),
+    c("get_user_tickets", status="OPEN"),
+], classes=["TravelAPI", "TicketAPI"], config={"TicketAPI": {"current_user": "u"}})
