@@ -1,6 +1,6 @@
 /** MessageAPI — BFCL's workspace messaging backend. */
 import { type Backend, dict, method, type MethodTable, scenarioGet } from "./common.js";
-import { PyRandom } from "./pyRandom.js";
+import { PyRandom, seedOf } from "./pyRandom.js";
 import { pyStr } from "./pythonFormat.js";
 import {
   dictSelf,
@@ -45,7 +45,7 @@ export class MessageAPI implements Backend {
   constructor(scenario: PyDict) {
     const d = defaultState();
     const seed = scenarioGet(scenario, "random_seed", 200191);
-    this.random = new PyRandom(typeof seed === "number" || typeof seed === "bigint" ? seed : 200191);
+    this.random = new PyRandom(seedOf(seed, 200191));
     this.generatedIds = scenarioGet(scenario, "generated_ids", d.generated_ids);
     this.userCount = scenarioGet(scenario, "user_count", d.user_count);
     this.userMap = scenarioGet(scenario, "user_map", d.user_map);

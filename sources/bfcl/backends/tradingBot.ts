@@ -1,6 +1,6 @@
 /** TradingBot — BFCL's stock trading backend. */
 import { type Backend, dict, method, type MethodTable, scenarioGet, strptime, strptimeYmd } from "./common.js";
-import { PyRandom } from "./pyRandom.js";
+import { PyRandom, seedOf } from "./pyRandom.js";
 import { formatValueFixed, pyStr, strRepr } from "./pythonFormat.js";
 import {
   dictSelf,
@@ -106,7 +106,7 @@ export class TradingBot implements Backend {
     this.watchList = scenarioGet(scenario, "watch_list", d.watch_list);
     this.transactionHistory = scenarioGet(scenario, "transaction_history", d.transaction_history);
     const seed = scenarioGet(scenario, "random_seed", d.random_seed);
-    this.random = new PyRandom(typeof seed === "number" || typeof seed === "bigint" ? seed : 1053520);
+    this.random = new PyRandom(seedOf(seed, 1053520));
   }
 
   private stocksDict(m: string): PyDict {

@@ -1,6 +1,6 @@
 /** TravelAPI (func doc: travel_booking.json) — BFCL's travel booking backend. */
 import { type Backend, dict, method, type MethodTable, scenarioGet, strptimeYmd } from "./common.js";
-import { PyRandom } from "./pyRandom.js";
+import { PyRandom, seedOf } from "./pyRandom.js";
 import { pyStr, roundFloat } from "./pythonFormat.js";
 import {
   deepCopy,
@@ -118,7 +118,7 @@ export class TravelAPI implements Backend {
 
   constructor(scenario: PyDict) {
     const seed = scenarioGet(scenario, "random_seed", 141053);
-    this.random = new PyRandom(typeof seed === "number" || typeof seed === "bigint" ? seed : 141053);
+    this.random = new PyRandom(seedOf(seed, 141053));
     this.creditCardList = scenarioGet(scenario, "credit_card_list", new PyDict());
     this.bookingRecord = scenarioGet(scenario, "booking_record", new PyDict());
     this.accessToken = scenarioGet(scenario, "access_token", null);

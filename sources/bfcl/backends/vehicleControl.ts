@@ -1,6 +1,6 @@
 /** VehicleControlAPI (func doc: vehicle_control.json) — BFCL's car control backend. */
 import { type Backend, dict, method, type MethodTable, scenarioGet } from "./common.js";
-import { PyRandom } from "./pyRandom.js";
+import { PyRandom, seedOf } from "./pyRandom.js";
 import { pyStr } from "./pythonFormat.js";
 import {
   dictSelf,
@@ -83,7 +83,7 @@ export class VehicleControlAPI implements Backend {
   constructor(scenario: PyDict) {
     const get = (k: string, d: PyValue) => scenarioGet(scenario, k, d);
     const seed = get("random_seed", 141053);
-    this.random = new PyRandom(typeof seed === "number" || typeof seed === "bigint" ? seed : 141053);
+    this.random = new PyRandom(seedOf(seed, 141053));
     this.fuelLevel = get("fuelLevel", f(0.0));
     this.batteryVoltage = get("batteryVoltage", f(12.6));
     this.engineState = get("engineState", "stopped");

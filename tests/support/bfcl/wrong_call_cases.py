@@ -1435,3 +1435,54 @@ case("rendering: list results", [
     c("get_user_tickets"),
     c("get_user_tickets", status="OPEN"),
 ], classes=["TravelAPI", "TicketAPI"], config={"TicketAPI": {"current_user": "u"}})
+
+# --------------------------------------------------------------------------- seeds and odd-but-valid inputs
+case("random seeds of other types: str", [
+    c("send_message", receiver_id="USR002", message="a"),
+    c("send_message", receiver_id="USR002", message="b"),
+], classes=MSG, config={"MessageAPI": {"random_seed": "seed é", "current_user": "USR001"}})
+case("random seeds of other types: float and bool", [
+    c("authenticate_travel", client_id="c", client_secret="s", refresh_token="r", grant_type="g",
+      user_first_name="A", user_last_name="B"),
+    c("get_current_speed"),
+    c("get_outside_temperature_from_google"),
+    c("fund_account", amount=1),
+    c("get_transaction_history"),
+], classes=["TravelAPI", "VehicleControlAPI", "TradingBot"],
+    config={"TravelAPI": {"random_seed": 1.5}, "VehicleControlAPI": {"random_seed": -7.25},
+            "TradingBot": {"random_seed": True, "authenticated": True}})
+case("random seeds of other types: integral float, huge int, negative int", [
+    c("authenticate_travel", client_id="c", client_secret="s", refresh_token="r", grant_type="g",
+      user_first_name="A", user_last_name="B"),
+    c("get_current_speed"),
+    c("send_message", receiver_id="USR002", message="a"),
+], classes=["TravelAPI", "VehicleControlAPI", "MessageAPI"],
+    config={"TravelAPI": {"random_seed": 141053.0}, "VehicleControlAPI": {"random_seed": 2 ** 70 + 5},
+            "MessageAPI": {"random_seed": -200191, "current_user": "USR001"}})
+case("falsy and truthy non-list arguments", [
+    c("mean", numbers=0),
+    c("sum_values", numbers=False),
+    c("min_value", numbers=""),
+    c("max_value", numbers="ba"),
+    c("round_number", number=1.5, decimal_places=True),
+    c("divide", a=True, b=True),
+    c("power", base=[1], exponent=2),
+    c("square_root", number=16, precision=True),
+    c("logarithm", value=10, base=10, precision=True),
+], classes=MATH)
+case("travel: re-authentication invalidates the old token; registering cards", [
+    c("authenticate_travel", client_id="c", client_secret="s", refresh_token="r", grant_type="g",
+      user_first_name="A", user_last_name="B"),
+    c("authenticate_travel", client_id="c", client_secret="s", refresh_token="r", grant_type="g",
+      user_first_name="A", user_last_name="B"),
+    c("register_credit_card", access_token="892710", card_number="4111", expiration_date="12/30",
+      cardholder_name="A B", card_verification_number=123),
+    c("get_all_credit_cards"),
+], classes=["TravelAPI"])
+case("ticket login with falsy values", [
+    c("ticket_login", username=0, password="p"),
+    c("ticket_login", username="u", password=[]),
+    c("ticket_login", username=["u"], password={"p": 1}),
+    c("ticket_get_login_status"),
+    c("create_ticket", title="t"),
+], classes=TK)
