@@ -96,7 +96,7 @@ describe("BFCL backends answer wrong calls exactly as BFCL's Python does", () =>
       c.calls.forEach((call, k) => {
         const { response } = session.execute(call.name, call.args);
         if (!call.expected.includes(response)) {
-          mismatches.push({ call: `#${k} ${call.name}(${JSON.stringify(call.args)})`, expected: call.expected, actual: response });
+          mismatches.push({ call: `#${k} ${call.name}(${JSON.stringify(call.args, (_k, v) => (typeof v === "bigint" ? `${v}n` : v))})`, expected: call.expected, actual: response });
         }
       });
       expect(mismatches).toEqual([]);

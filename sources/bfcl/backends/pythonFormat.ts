@@ -250,6 +250,8 @@ export function jsonDumps(v: PyValue | undefined, seen: Set<object> = new Set())
  * are plain numbers. Object key order is preserved even for integer-like keys
  * (recorded under the KEY_ORDER symbol, which toPy honours).
  */
+const NUMBER = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+
 export function parseBfclJson(text: string): unknown {
   let i = 0;
   const ws = () => {
@@ -301,7 +303,8 @@ export function parseBfclJson(text: string): unknown {
     }
   };
   const parseNumber = (): unknown => {
-    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    NUMBER.lastIndex = i; // sticky: no length cap, so 400-digit ints parse too
+    const m = NUMBER.exec(text);
     if (!m) return fail("bad number");
     i += m[0].length;
     if (m[2] === undefined && m[3] === undefined) {

@@ -1075,6 +1075,9 @@ case("vehicle: engine start sequence errors", [
 case("vehicle: empty tank start and negative fuel", [
     c("startEngine", ignitionMode="START"),
     c("fillFuelTank", fuelAmount=-0.5),
+    c("fillFuelTank", fuelAmount=0.5),
+    c("fillFuelTank", fuelAmount=1),
+    c("displayCarStatus", option="fuel"),
 ], classes=VC, config={"VehicleControlAPI": {"fuelLevel": -1.0, "brakePedalStatus": "pressed",
                                              "brakePedalForce": 1000.0, "doorStatus": {
     "driver": "locked", "passenger": "locked", "rear_left": "locked", "rear_right": "locked"}}})
@@ -1486,3 +1489,35 @@ case("ticket login with falsy values", [
     c("ticket_get_login_status"),
     c("create_ticket", title="t"),
 ], classes=TK)
+
+case("fs: a config name holding a slash makes cp's clash check fire", [
+    c("cp", source="notes.txt", destination="empty"),
+    c("ls"),
+], classes=FS, config={"GorillaFileSystem": {"root": {"r": {"type": "directory", "contents": {
+    "notes.txt": {"type": "file", "content": "n"},
+    "empty": {"type": "directory", "contents": {"empty/notes.txt": {"type": "file", "content": "x"}}},
+}}}}})
+case("math: ints too large for a float", [
+    c("si_unit_conversion", value=10 ** 400, unit_in="km", unit_out="m"),
+    c("si_unit_conversion", value=10 ** 400, unit_in="m", unit_out="m"),
+    c("imperial_si_conversion", value=10 ** 400, unit_in="miles", unit_out="km"),
+    c("imperial_si_conversion", value=10 ** 400, unit_in="celsius", unit_out="fahrenheit"),
+    c("add", a=10 ** 400, b=0.5),
+    c("add", a=10 ** 400, b=1),
+    c("subtract", a=0.5, b=10 ** 400),
+    c("multiply", a=10 ** 400, b=2.0),
+    c("divide", a=10 ** 400, b=3),
+    c("divide", a=10 ** 400, b=10 ** 399),
+    c("divide", a=1, b=10 ** 400),
+    c("divide", a=10 ** 400, b=2.0),
+    c("percentage", part=10 ** 400, whole=10 ** 401),
+    c("power", base=10 ** 400, exponent=0.5),
+    c("power", base=10, exponent=-400),
+    c("mean", numbers=[10 ** 400, 10 ** 400]),
+    c("standard_deviation", numbers=[10 ** 400, 1]),
+    c("round_number", number=10 ** 400, decimal_places=-399),
+    c("absolute_value", number=-10 ** 400),
+    c("max_value", numbers=[10 ** 400, 1e308]),
+    c("square_root", number=10 ** 400, precision=5),
+    c("logarithm", value=10 ** 400, base=10, precision=10),
+], classes=MATH)
