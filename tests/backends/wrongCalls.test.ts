@@ -38,14 +38,14 @@ describe("GorillaFileSystem wrong calls", () => {
     const s = sessionFor("multi_turn_base_0");
     expectBackendError(
       s.execute("cd", { folder: "temp" }),
-      "cd: temp: No such directory. You cannot use path to change directory.",
+      "cd: 'temp': No such file or directory",
     );
     expectBackendError(
       s.execute("cd", { folder: "document/sub" }),
       "cd: document/sub: Unsupported path. Only one folder level at a time is supported.",
     );
-    expectBackendError(s.execute("cat", { file_name: "nope.txt" }), "cat: nope.txt: No such file or directory");
-    expectBackendError(s.execute("cat", { file_name: "document" }), "cat: document: Is a directory");
+    expectBackendError(s.execute("cat", { file_name: "nope.txt" }), "cat: 'nope.txt': No such file or directory");
+    expectBackendError(s.execute("cat", { file_name: "document" }), "cat: 'document': Is a directory");
     expectBackendError(s.execute("mv", { source: "ghost.txt", destination: "archive" }), "mv: cannot move 'ghost.txt': No such file or directory");
     expectBackendError(s.execute("touch", { file_name: "a/b.txt" }), "touch: cannot touch 'a/b.txt': Invalid character");
     expectBackendError(s.execute("wc", { file_name: "x", mode: "z" }), "wc: invalid mode 'z'");
@@ -333,5 +333,17 @@ describe("session isolation", () => {
     expectBackendError(b.execute("get_ticket", { ticket_id: 5 }), "Ticket with ID 5 not found.");
     expect(a.execute("get_ticket", { ticket_id: 5 }).isError).toBe(false);
     expect(a.snapshot()).toMatchObject({ TicketAPI: { ticket_counter: 6 } });
+  });
+});
+
+describe("numbers in the initial config", () => {
+  const text = '{"VehicleControlAPI": {"fuelLevel": 10}}';
+  const fuel = (config: unknown) =>
+    createSession(config as Record<string, unknown>, ["VehicleControlAPI"]).execute("displayCarStatus", { option: "fuel" }).response;
+  it("keeps an int an int when the config was read losslessly, as Python does", () => {
+    expect(fuel(parseBfclJson(text))).toBe('{"fuelLevel": 10}');
+  });
+  it("reads BFCL's float fields back as floats when plain JSON.parse lost 10.0 vs 10", () => {
+    expect(fuel(JSON.parse(text))).toBe('{"fuelLevel": 10.0}');
   });
 });

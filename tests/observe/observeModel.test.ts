@@ -140,7 +140,7 @@ describe('observe against an OpenAI-compatible model server, on real BFCL and T-
     expect(o.label).toBe('parameters_value_error');
     expect(o.action).toEqual({ name: 'GorillaFileSystem.cd', args: { folder: 'documents' } });
     expect(o.raw).toBe(PLAN[1]);
-    expect(o.response).toMatchObject({ tier: 'live', content: '{"error": "cd: documents: No such directory. You cannot use path to change directory."}', error: { source: 'internal' } });
+    expect(o.response).toMatchObject({ tier: 'live', content: '{"error": "cd: \'documents\': No such file or directory"}', error: { source: 'internal' } });
     // The resolution chain logged the call against the observation (the audit trail of `pnpm inspect`).
     const key = store.readStage('observe', ['ok']).find((a) => a.itemId === `${TARGET}-k1`)!.key;
     const toolCalls = store.callsFor(key).filter((c) => c.kind === 'tool');

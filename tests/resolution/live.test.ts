@@ -109,7 +109,7 @@ describe('live tier: BFCL ground truth through the resolver', () => {
       resolver.resolve({ source: 'bfcl', trajectoryId: record.id, tools: [], name, args, history, meta }, { rng: new Rng(1, 'x', 'y') });
     const wrong = await call('GorillaFileSystem.cd', { folder: 'no_such_folder_here' }, []);
     expect(wrong.tier).toBe('live');
-    expect(wrong.error).toEqual({ source: 'internal', message: 'cd: no_such_folder_here: No such directory. You cannot use path to change directory.' });
+    expect(wrong.error).toEqual({ source: 'internal', message: "cd: 'no_such_folder_here': No such file or directory" });
     expect(wrong.origin).toBe('bfcl-backend:GorillaFileSystem');
     const missing = await call('GorillaFileSystem.cd', {}, []);
     expect(missing.error?.message).toContain("missing 1 required positional argument: 'folder'");

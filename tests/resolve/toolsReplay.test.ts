@@ -36,7 +36,7 @@ describe('pnpm tools replay', () => {
     expect(out[0].responses).toEqual([
       { name: 'cd', response: '{"current_working_directory": "docs"}' },
       { name: 'GorillaFileSystem.cat', response: '{"file_content": "hello"}' },
-      { name: 'cd', response: '{"error": "cd: docs: No such directory. You cannot use path to change directory."}', error: 'cd: docs: No such directory. You cannot use path to change directory.' },
+      { name: 'cd', response: '{"error": "cd: \'docs\': No such file or directory"}', error: "cd: 'docs': No such file or directory" },
     ]);
     // 2.0 stays a float, as in Python.
     expect(out[1].responses).toEqual([{ name: 'add', response: '{"result": 3.0}' }]);

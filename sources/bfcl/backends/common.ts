@@ -1,6 +1,6 @@
 /** Shared plumbing for the BFCL backend classes. */
 import { strRepr } from "./pythonFormat.js";
-import { PyDict, PyFloat, type PyValue, typeError, typeName, valueError } from "./pyRuntime.js";
+import { EXACT_NUMBERS, PyDict, PyFloat, type PyValue, typeError, typeName, valueError } from "./pyRuntime.js";
 
 /** One Python parameter: required (no default) or with a default value. */
 export interface ParamSpec {
@@ -45,36 +45,102 @@ export function dict(o: Record<string, PyValue>): PyDict {
   return PyDict.from(Object.entries(o));
 }
 
-const STRPTIME_YMD = /^(?<Y>\d\d\d\d)-(?<m>1[0-2]|0[1-9]|[1-9])-(?<d>3[01]|[12]\d|0[1-9]|[1-9]| [1-9])/;
+/** The regex CPython's _strptime builds for each directive BFCL uses. */
+const DIRECTIVES: Record<string, string> = {
+  Y: "(?<Y>\\d\\d\\d\\d)",
+  m: "(?<m>1[0-2]|0[1-9]|[1-9])",
+  d: "(?<d>3[01]|[12]\\d|0[1-9]|[1-9]| [1-9])",
+  H: "(?<H>2[0-3]|[0-1]\\d|\\d)",
+  M: "(?<M>[0-5]\\d|\\d)",
+  S: "(?<S>6[0-1]|[0-5]\\d|\\d)",
+};
+const FORMAT_REGEX = new Map<string, RegExp>();
 
 /**
- * datetime.strptime(value, "%Y-%m-%d") — returns epoch milliseconds of the naive date
- * (UTC arithmetic), raising Python's TypeError/ValueError messages.
+ * datetime.strptime(value, format) for formats made of %Y %m %d %H %M %S and literals — epoch
+ * milliseconds of the naive datetime (UTC arithmetic), raising Python's TypeError/ValueError texts.
  */
-export function strptimeYmd(value: PyValue): number {
-  if (typeof value !== "string") throw typeError(`strptime() argument 1 must be str, not ${typeName(value)}`);
-  const m = STRPTIME_YMD.exec(value);
-  if (!m) throw valueError(`time data ${strRepr(value)} does not match format '%Y-%m-%d'`);
+export function strptime(value: PyValue, format: string): number {
+  // CPython's argument parser names None itself, not its type ("must be str, not None").
+  if (typeof value !== "string") {
+    throw typeError(`strptime() argument 1 must be str, not ${value === null ? "None" : typeName(value)}`);
+  }
+  let re = FORMAT_REGEX.get(format);
+  if (!re) {
+    // As _strptime: regex specials escaped, each whitespace run matches any whitespace run, prefix match.
+    const body = format
+      .split(/(%[YmdHMS])/)
+      .map((part) =>
+        part.startsWith("%") ? DIRECTIVES[part[1]] : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+"),
+      )
+      .join("");
+    re = new RegExp(`^(?:${body})`, "i");
+    FORMAT_REGEX.set(format, re);
+  }
+  const m = re.exec(value);
+  if (!m) throw valueError(`time data ${strRepr(value)} does not match format ${strRepr(format)}`);
   if (m[0].length !== value.length) throw valueError(`unconverted data remains: ${value.slice(m[0].length)}`);
-  const y = Number(m.groups!.Y);
-  const mo = Number(m.groups!.m);
-  const d = Number(m.groups!.d.trim());
-  const t = Date.UTC(y, mo - 1, d);
-  if (new Date(t).getUTCDate() !== d) throw valueError("day is out of range for month");
+  const g = m.groups!;
+  const num = (k: string, fallback: number) => (g[k] === undefined ? fallback : Number(g[k].trim()));
+  const [y, mo, d] = [num("Y", 1900), num("m", 1), num("d", 1)];
+  if (y === 0) throw valueError("year 0 is out of range");
+  const date = new Date(0); // setUTCFullYear, unlike Date.UTC, keeps years below 100 as written
+  date.setUTCFullYear(y, mo - 1, d);
+  date.setUTCHours(num("H", 0), num("M", 0), Math.min(num("S", 0), 59));
+  const t = date.getTime();
+  if (date.getUTCDate() !== d) throw valueError("day is out of range for month");
+  if (num("S", 0) > 59) throw valueError("second must be in 0..59");
   return t;
 }
 
-/**
- * BFCL's scenario files always write these state fields as floats (`10.0`). A caller that parsed
- * initial_config with plain JSON.parse loses that, so integral JS numbers in such fields are
- * read back as Python floats. (parseBfclJson keeps the distinction and is unaffected.)
- */
-export function asFloat(v: PyValue): PyValue {
-  return typeof v === "number" ? new PyFloat(v) : v;
+/** datetime.strptime(value, "%Y-%m-%d") */
+export function strptimeYmd(value: PyValue): number {
+  return strptime(value, "%Y-%m-%d");
 }
 
-/** Apply asFloat to d[key] for each key present in dict d. */
-export function floatFields(d: PyValue, keys: string[]): void {
-  if (!(d instanceof PyDict)) return;
-  for (const k of keys) if (d.has(k)) d.set(k, asFloat(d.get(k) as PyValue));
+/**
+ * State fields BFCL's scenario files always write as floats (`10.0`), per class, as key paths
+ * ("*" = every value of a dict). A config read with plain JSON.parse has lost that, so createSession
+ * turns integral numbers at these paths back into floats — only for such lossy input: a config
+ * from parseBfclJson (or carrying PyFloat / BigInt values) is taken exactly as written, like Python.
+ */
+const FLOAT_FIELDS: Record<string, string[][]> = {
+  VehicleControlAPI: [
+    "fuelLevel", "batteryVoltage", "acTemperature", "humidityLevel", "parkingBrakeForce", "slopeAngle",
+    "brakePedalForce", "distanceToNextVehicle", "frontLeftTirePressure", "frontRightTirePressure",
+    "rearLeftTirePressure", "rearRightTirePressure",
+  ].map((k) => [k]),
+  TradingBot: [
+    ["orders", "*", "price"],
+    ["account_info", "balance"],
+    ...["price", "percent_change", "volume", "MA(5)", "MA(20)"].map((k) => ["stocks", "*", k]),
+  ],
+  TravelAPI: [["budget_limit"], ["booking_record", "*", "travel_cost"]],
+};
+
+/** Turn integral numbers at className's float paths of scenario back into floats (see FLOAT_FIELDS). */
+export function restoreLossyFloats(className: string, scenario: PyDict): void {
+  const walk = (d: PyValue | undefined, path: string[]): void => {
+    if (!(d instanceof PyDict)) return;
+    const [head, ...rest] = path;
+    const keys = head === "*" ? d.keys() : d.has(head) ? [head] : [];
+    for (const k of keys) {
+      const v = d.get(k) as PyValue;
+      if (rest.length > 0) walk(v, rest);
+      else if (typeof v === "number") d.set(k, new PyFloat(v));
+    }
+  };
+  for (const path of FLOAT_FIELDS[className] ?? []) walk(scenario, path);
+}
+
+/** Whether a raw initial config keeps Python's int/float distinction (see FLOAT_FIELDS). */
+export function numbersAreExact(config: unknown): boolean {
+  const seen = (v: unknown): boolean => {
+    if (v instanceof PyFloat || typeof v === "bigint") return true;
+    if (v instanceof PyDict) return v.values().some(seen);
+    if (Array.isArray(v)) return v.some(seen);
+    if (v !== null && typeof v === "object") return EXACT_NUMBERS in v || Object.values(v).some(seen);
+    return false;
+  };
+  return seen(config);
 }

@@ -152,14 +152,12 @@ export class GorillaFileSystem implements Backend {
     }
     if (folder === "..") {
       if (this.currentDir.parent) this.currentDir = this.currentDir.parent;
-      else if (this.root === this.currentDir) return dict({ error: "Cuurent directory is already the root. Cannot go back." });
+      else if (this.root === this.currentDir) return dict({ error: "Current directory is already the root. Cannot go back." });
       else return dict({ error: "cd: ..: No such directory" });
       return new PyDict();
     }
     const target = this.navigate(folder);
-    if (target instanceof PyDict) {
-      return dict({ error: `cd: ${folder}: No such directory. You cannot use path to change directory.` });
-    }
+    if (target instanceof PyDict) return target; // _navigate_to_directory's own "cd: '<folder>': No such file or directory"
     this.currentDir = target;
     return dict({ current_working_directory: target.name });
   }
@@ -182,7 +180,7 @@ export class GorillaFileSystem implements Backend {
 
   echo(content: PyValue, fileName: PyValue): PyValue {
     if (fileName === null) return dict({ terminal_output: content });
-    if (!this.validName(fileName)) return dict({ error: `echo: cannot touch '${pyStr(fileName)}': Invalid character` });
+    if (!this.validName(fileName)) return dict({ error: `echo: cannot write to '${pyStr(fileName)}': Invalid character` });
     if (truthy(fileName)) {
       if (this.inCwd(fileName)) {
         const item = this.currentDir.getItem(fileName);
@@ -200,9 +198,9 @@ export class GorillaFileSystem implements Backend {
     if (this.inCwd(fileName)) {
       const item = this.currentDir.getItem(fileName);
       if (item instanceof FsFile) return dict({ file_content: item.content });
-      return dict({ error: `cat: ${pyStr(fileName)}: Is a directory` });
+      return dict({ error: `cat: '${pyStr(fileName)}': Is a directory` });
     }
-    return dict({ error: `cat: ${pyStr(fileName)}: No such file or directory` });
+    return dict({ error: `cat: '${pyStr(fileName)}': No such file or directory` });
   }
 
   find(path: PyValue, name: PyValue): PyValue {
@@ -324,9 +322,7 @@ export class GorillaFileSystem implements Backend {
       return dict({ error: `mv: cannot move '${pyStr(source)}': Not a file or directory` });
     }
     if (pyIn("/", destination)) {
-      return dict({
-        error: "mv: no path allowed in destination. Only file name and folder name is supported for this operation.",
-      });
+      return dict({ error: "mv: path not allowed in destination. Provide only a file or directory name." });
     }
     const src = pyStr(source);
     const dst = pyStr(destination);
@@ -366,7 +362,7 @@ export class GorillaFileSystem implements Backend {
       const item = this.currentDir.getItem(dirName);
       if (item instanceof FsDir) {
         if (item.contents.size > 0) {
-          return dict({ error: `rmdir: failed to remove '${pyStr(dirName)}': Directory not empty` });
+          return dict({ error: `rmdir: cannot remove '${pyStr(dirName)}': Directory not empty` });
         }
         this.currentDir.contents.delete(dirName);
         return dict({ result: `'${pyStr(dirName)}' removed` });
@@ -383,9 +379,7 @@ export class GorillaFileSystem implements Backend {
       return dict({ error: `cp: cannot copy '${pyStr(source)}': Not a file or directory` });
     }
     if (pyIn("/", destination)) {
-      return dict({
-        error: "cp: don't allow path in destination. Only file name and folder name is supported for this operation.",
-      });
+      return dict({ error: "cp: path not allowed in destination. Provide only a file or directory name." });
     }
     const src = pyStr(source);
     const dst = pyStr(destination);

@@ -8,12 +8,12 @@
  * BFCL's executor does (`json.dumps` for dicts, `str()` otherwise, `"Error during execution: …"`
  * for exceptions).
  */
-import type { Backend, MethodSpec } from "./common.js";
+import { type Backend, type MethodSpec, numbersAreExact, restoreLossyFloats } from "./common.js";
 import { GorillaFileSystem } from "./gorillaFileSystem.js";
 import { MathAPI } from "./mathApi.js";
 import { MessageAPI } from "./messageApi.js";
 import { jsonDumps, pyStr } from "./pythonFormat.js";
-import { isDict, PyDict, PyException, type PyValue, toPy } from "./pyRuntime.js";
+import { isDict, PyDict, PyException, type PyValue, toPlain, toPy } from "./pyRuntime.js";
 import { TicketAPI } from "./ticketApi.js";
 import { TradingBot } from "./tradingBot.js";
 import { TravelAPI } from "./travelApi.js";
@@ -74,6 +74,13 @@ function methodNames(className: string): ReadonlySet<string> {
 /** Public methods of a class (what BFCL's executor can dispatch to). */
 export function methodsOfClass(className: string): string[] {
   return [...methodNames(className)];
+}
+
+/** A public method's parameters in declaration order, with the default where Python declares one. */
+export function parametersOf(className: string, method: string): { name: string; default?: unknown }[] | undefined {
+  const factory = FACTORIES[className];
+  const spec = factory?.(new PyDict()).methods[method];
+  return spec?.params.map((p) => (p.default === undefined ? { name: p.name } : { name: p.name, default: toPlain(p.default.value) }));
 }
 
 /** class owning a bare method name among involved classes, or undefined */
@@ -137,12 +144,14 @@ function render(result: PyValue): BfclCallResult {
 export function createSession(initialConfig: Record<string, unknown>, involvedClasses: string[]): BfclSession {
   const config = toPy(initialConfig ?? {});
   if (!isDict(config)) throw new TypeError("initialConfig must be an object");
+  const lossy = !numbersAreExact(initialConfig);
   const instances = new Map<string, Backend>();
   for (const cls of involvedClasses) {
     const factory = FACTORIES[cls];
     if (!factory) throw new Error(`Unknown BFCL class: ${cls}`);
     const scenario = config.has(cls) ? config.get(cls) : new PyDict();
     if (!isDict(scenario)) throw new TypeError(`initial_config.${cls} must be an object`);
+    if (lossy) restoreLossyFloats(cls, scenario);
     instances.set(cls, factory(scenario));
   }
 

@@ -54,6 +54,18 @@ function catchTypeError(fn: () => PyValue, onError: () => PyValue): PyValue {
   }
 }
 
+/** `except OverflowError:` around the unit conversions (an int beyond the float range). */
+function catchOverflow(fn: () => PyValue): PyValue {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof PyException && e.pyType === "OverflowError") {
+      return dict({ error: "Conversion resulted in a value too large to represent" });
+    }
+    throw e;
+  }
+}
+
 /** sum(iterable) starting from int 0. */
 function pySum(numbers: PyValue): PyValue {
   let total: PyValue = 0;
@@ -133,8 +145,10 @@ export class MathAPI implements Backend {
     if (!to.has(unitIn) || !from.has(unitOut)) {
       return dict({ error: `Conversion from '${pyStr(unitIn)}' to '${pyStr(unitOut)}' is not supported` });
     }
-    const inMeters = pyMul(value, to.getItem(unitIn));
-    return dict({ result: pyMul(inMeters, from.getItem(unitOut)) });
+    return catchOverflow(() => {
+      const inMeters = pyMul(value, to.getItem(unitIn));
+      return dict({ result: pyMul(inMeters, from.getItem(unitOut)) });
+    });
   }
 
   imperialSiConversion(value: PyValue, unitIn: PyValue, unitOut: PyValue): PyValue {
@@ -161,11 +175,13 @@ export class MathAPI implements Backend {
       return dict({ error: `Conversion from '${pyStr(unitIn)}' to '${pyStr(unitOut)}' is not supported` });
     }
     const factor = conversion.getItem(key);
-    let result: PyValue;
-    if (unitIn === "celsius" && unitOut === "fahrenheit") result = pyAdd(pyMul(value, factor), 32);
-    else if (unitIn === "fahrenheit" && unitOut === "celsius") result = pyMul(pySub(value, 32), factor);
-    else result = pyMul(value, factor);
-    return dict({ result });
+    return catchOverflow(() => {
+      let result: PyValue;
+      if (unitIn === "celsius" && unitOut === "fahrenheit") result = pyAdd(pyMul(value, factor), 32);
+      else if (unitIn === "fahrenheit" && unitOut === "celsius") result = pyMul(pySub(value, 32), factor);
+      else result = pyMul(value, factor);
+      return dict({ result });
+    });
   }
 
   add(a: PyValue, b: PyValue): PyValue {

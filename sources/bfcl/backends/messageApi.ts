@@ -1,6 +1,6 @@
 /** MessageAPI — BFCL's workspace messaging backend. */
 import { type Backend, dict, method, type MethodTable, scenarioGet } from "./common.js";
-import { PyRandom } from "./pyRandom.js";
+import { PyRandom, seedOf } from "./pyRandom.js";
 import { pyStr } from "./pythonFormat.js";
 import {
   dictSelf,
@@ -45,7 +45,7 @@ export class MessageAPI implements Backend {
   constructor(scenario: PyDict) {
     const d = defaultState();
     const seed = scenarioGet(scenario, "random_seed", 200191);
-    this.random = new PyRandom(typeof seed === "number" || typeof seed === "bigint" ? seed : 200191);
+    this.random = new PyRandom(seedOf(seed, 200191));
     this.generatedIds = scenarioGet(scenario, "generated_ids", d.generated_ids);
     this.userCount = scenarioGet(scenario, "user_count", d.user_count);
     this.userMap = scenarioGet(scenario, "user_map", d.user_map);
@@ -137,7 +137,7 @@ export class MessageAPI implements Backend {
     const map = this.userMapDict("__setitem__");
     if (pyIn(userName, map)) return dict({ error: `User name '${pyStr(userName)}' already exists.` });
     this.userCount = pyAdd(this.userCount, 1, "+=");
-    const userId = `USR${pyStr(this.userCount).padStart(3, "0")}`;
+    const userId = `USR${zfill(pyStr(this.userCount), 3)}`;
     if (pyIn(userId, map.values())) return dict({ error: `User ID '${userId}' already exists.` });
     map.set(userName, userId);
     return dict({ added_status: true, user_id: userId, message: `Contact '${pyStr(userName)}' added successfully.` });
@@ -189,6 +189,12 @@ export class MessageAPI implements Backend {
       current_user: toPlain(this.currentUser),
     };
   }
+}
+
+/** str.zfill: zeros go after a leading sign ("-1".zfill(3) == "-01"). */
+function zfill(s: string, width: number): string {
+  const sign = s.startsWith("-") || s.startsWith("+") ? s[0] : "";
+  return sign + s.slice(sign.length).padStart(width - sign.length, "0");
 }
 
 /** list(message.items())[0], raising IndexError on an empty dict like Python. */

@@ -2,6 +2,69 @@
  * CPython-compatible `random.Random(seed)` (MT19937 seeded with init_by_array),
  * implementing the three methods BFCL's backends use: randint, random, uniform.
  */
+import { createHash } from "node:crypto";
+
+import { PyFloat, type PyValue, typeError } from "./pyRuntime.js";
+
+const HASH_MODULUS = (1n << 61n) - 1n;
+
+/** hash(float) as CPython computes it (_Py_HashDouble), for finite and infinite values. */
+function hashFloat(v: number): bigint {
+  if (v === Infinity) return 314159n;
+  if (v === -Infinity) return -314159n;
+  let m = Math.abs(v);
+  let e = 0;
+  if (m !== 0) {
+    // frexp: m in [0.5, 1)
+    e = Math.floor(Math.log2(m)) + 1;
+    m = m / 2 ** e;
+    while (m >= 1) {
+      m /= 2;
+      e++;
+    }
+    while (m < 0.5) {
+      m *= 2;
+      e--;
+    }
+  }
+  let x = 0n;
+  while (m) {
+    x = ((x << 28n) & HASH_MODULUS) | (x >> 33n);
+    m *= 268435456.0;
+    e -= 28;
+    const y = Math.floor(m);
+    m -= y;
+    x += BigInt(y);
+    if (x >= HASH_MODULUS) x -= HASH_MODULUS;
+  }
+  const shift = BigInt(e >= 0 ? e % 61 : 61 - 1 - ((-1 - e) % 61));
+  x = ((x << shift) & HASH_MODULUS) | (x >> (61n - shift));
+  if (v < 0) x = -x;
+  return x === -1n ? -2n : x;
+}
+
+/**
+ * The integer `random.Random(a)` seeds MT19937 with: |a| for an int, the UTF-8 bytes followed by
+ * their SHA-512 as one big-endian int for a str (version 2), hash(a) read as an unsigned 64-bit
+ * int for a float. None seeds from the OS in Python (never reproducible); `fallback` stands in.
+ */
+export function seedOf(a: PyValue, fallback: number): bigint {
+  if (a === null) return BigInt(fallback);
+  if (typeof a === "boolean") return a ? 1n : 0n;
+  if (typeof a === "number" || typeof a === "bigint") return BigInt(a);
+  if (typeof a === "string") {
+    const bytes = Buffer.from(a, "utf8");
+    const all = Buffer.concat([bytes, createHash("sha512").update(bytes).digest()]);
+    return BigInt(`0x${all.toString("hex")}`);
+  }
+  if (a instanceof PyFloat) {
+    if (Number.isNaN(a.value)) return BigInt(fallback); // hash(nan) is the object's id in Python
+    const h = hashFloat(a.value);
+    return h < 0n ? (1n << 64n) + h : h;
+  }
+  throw typeError("The only supported seed types are: None,\nint, float, str, bytes, and bytearray.");
+}
+
 export class PyRandom {
   private readonly mt = new Uint32Array(624);
   private mti = 625;

@@ -169,6 +169,13 @@ export function num(v: PyValue): number {
   throw typeError(`expected a number, got '${typeName(v)}'`);
 }
 
+/** An operand of a float operation: ints convert like float(int), raising for ints beyond the float range. */
+function floatOperand(v: PyValue): number {
+  const x = num(v);
+  if (typeof v === "bigint" && !Number.isFinite(x)) throw new PyException("OverflowError", "int too large to convert to float");
+  return x;
+}
+
 function toBig(v: number | bigint | boolean): bigint {
   if (typeof v === "boolean") return v ? 1n : 0n;
   return typeof v === "bigint" ? v : BigInt(v);
@@ -305,7 +312,7 @@ function unsupported(op: string, a: PyValue, b: PyValue): PyException {
 export function pyAdd(a: PyValue, b: PyValue, op: "+" | "+=" = "+"): PyValue {
   if (isNumber(a) && isNumber(b)) {
     if (isIntLike(a) && isIntLike(b)) return intResult(toBig(a) + toBig(b));
-    return f(num(a) + num(b));
+    return f(floatOperand(a) + floatOperand(b));
   }
   if (typeof a === "string") {
     if (typeof b === "string") return a + b;
@@ -325,7 +332,7 @@ export function pyAdd(a: PyValue, b: PyValue, op: "+" | "+=" = "+"): PyValue {
 export function pySub(a: PyValue, b: PyValue, op: "-" | "-=" = "-"): PyValue {
   if (isNumber(a) && isNumber(b)) {
     if (isIntLike(a) && isIntLike(b)) return intResult(toBig(a) - toBig(b));
-    return f(num(a) - num(b));
+    return f(floatOperand(a) - floatOperand(b));
   }
   throw unsupported(op, a, b);
 }
@@ -333,7 +340,7 @@ export function pySub(a: PyValue, b: PyValue, op: "-" | "-=" = "-"): PyValue {
 export function pyMul(a: PyValue, b: PyValue): PyValue {
   if (isNumber(a) && isNumber(b)) {
     if (isIntLike(a) && isIntLike(b)) return intResult(toBig(a) * toBig(b));
-    return f(num(a) * num(b));
+    return f(floatOperand(a) * floatOperand(b));
   }
   const seqTimes = (seq: string | PyValue[], n: PyValue): PyValue => {
     if (!isIntLike(n)) throw typeError(`can't multiply sequence by non-int of type '${typeName(n)}'`);
@@ -350,15 +357,14 @@ export function pyMul(a: PyValue, b: PyValue): PyValue {
 
 export function pyTrueDiv(a: PyValue, b: PyValue): PyFloat {
   if (isNumber(a) && isNumber(b)) {
-    const y = num(b);
-    if (y === 0) {
-      throw new PyException(
-        "ZeroDivisionError",
-        isIntLike(a) && isIntLike(b) ? "division by zero" : "float division by zero",
-      );
+    if (isIntLike(a) && isIntLike(b)) {
+      if (toBig(b) === 0n) throw new PyException("ZeroDivisionError", "division by zero");
+      return f(bigIntTrueDiv(toBig(a), toBig(b)));
     }
-    if (isIntLike(a) && isIntLike(b)) return f(bigIntTrueDiv(toBig(a), toBig(b)));
-    return f(num(a) / y);
+    const x = floatOperand(a);
+    const y = floatOperand(b);
+    if (y === 0) throw new PyException("ZeroDivisionError", "float division by zero");
+    return f(x / y);
   }
   throw unsupported("/", a, b);
 }
@@ -376,6 +382,7 @@ function bigIntTrueDiv(a: bigint, b: bigint): number {
   x <<= shift;
   const q = x / y;
   const r = Number(q) / 2 ** 80;
+  if (!Number.isFinite(r)) throw new PyException("OverflowError", "integer division result too large for a float");
   return neg ? -r : r;
 }
 
@@ -389,8 +396,8 @@ export function pyMod(a: PyValue, b: PyValue): PyValue {
       if (r !== 0n && r < 0n !== y < 0n) r += y;
       return intResult(r);
     }
-    const x = num(a);
-    const y = num(b);
+    const x = floatOperand(a);
+    const y = floatOperand(b);
     if (y === 0) throw new PyException("ZeroDivisionError", "float modulo");
     let r = x % y;
     if (r !== 0 && r < 0 !== y < 0) r += y;
@@ -426,8 +433,8 @@ export function pyPow(a: PyValue, b: PyValue): PyValue {
     if (x === 0n) throw new PyException("ZeroDivisionError", "0.0 cannot be raised to a negative power");
     return f(Math.pow(Number(x), Number(y)));
   }
-  const x = num(a);
-  const y = num(b);
+  const x = floatOperand(a);
+  const y = floatOperand(b);
   if (x === 0 && y < 0) throw new PyException("ZeroDivisionError", "0.0 cannot be raised to a negative power");
   if (x < 0 && !Number.isInteger(y)) {
     // Python returns a complex number here.
@@ -436,7 +443,12 @@ export function pyPow(a: PyValue, b: PyValue): PyValue {
     const im = mag * Math.sin(Math.PI * y);
     return new PyOpaque("complex", complexRepr(re, im));
   }
-  return f(Math.pow(x, y));
+  const result = Math.pow(x, y);
+  // float.__pow__ raises instead of returning inf for finite operands (10.0 ** 400).
+  if (!Number.isFinite(result) && Number.isFinite(x) && Number.isFinite(y)) {
+    throw new PyException("OverflowError", "(34, 'Numerical result out of range')");
+  }
+  return f(result);
 }
 
 function complexRepr(re: number, im: number): string {
@@ -610,7 +622,7 @@ export function pyLower(v: PyValue): string {
 /** float(v) */
 export function pyFloatOf(v: PyValue): PyFloat {
   if (v instanceof PyFloat) return v;
-  if (isIntLike(v)) return f(num(v));
+  if (isIntLike(v)) return f(floatOperand(v));
   if (typeof v === "string") {
     const s = pyStrip(v).replace(/(?<=\d)_(?=\d)/g, "");
     const low = s.toLowerCase();
@@ -678,6 +690,9 @@ export function deepCopy<T extends PyValue>(v: T): T {
   }
   return v;
 }
+
+/** Set by parseBfclJson on every object it builds: its ints are ints and its floats floats (see createSession). */
+export const EXACT_NUMBERS: unique symbol = Symbol.for("bfcl.exactNumbers");
 
 /** Symbol under which parseBfclJson records the original key order of an object (see pythonFormat). */
 export const KEY_ORDER: unique symbol = Symbol.for("bfcl.keyOrder");

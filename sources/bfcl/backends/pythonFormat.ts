@@ -5,6 +5,7 @@
  * that keeps Python's int/float distinction (`10.0` stays a float).
  */
 import {
+  EXACT_NUMBERS,
   KEY_ORDER,
   PyDict,
   PyException,
@@ -87,6 +88,15 @@ export function formatFixed(x: number, nd: number): string {
     s = `${s.slice(0, -nd)}.${s.slice(-nd)}`;
   }
   return (neg ? "-" : "") + s;
+}
+
+/** f"{v:.{nd}f}" for any value: ints and bools format as floats; other types raise Python's error. */
+export function formatValueFixed(v: PyValue, nd: number): string {
+  if (v instanceof PyFloat) return formatFixed(v.value, nd);
+  if (typeof v === "number" || typeof v === "bigint") return formatFixed(Number(v), nd);
+  if (typeof v === "boolean") return formatFixed(v ? 1 : 0, nd);
+  if (typeof v === "string") throw new PyException("ValueError", "Unknown format code 'f' for object of type 'str'");
+  throw typeError(`unsupported format string passed to ${typeName(v)}.__format__`);
 }
 
 /** Python's round(float, ndigits) (correctly rounded, half-even on the exact binary value). */
@@ -240,6 +250,8 @@ export function jsonDumps(v: PyValue | undefined, seen: Set<object> = new Set())
  * are plain numbers. Object key order is preserved even for integer-like keys
  * (recorded under the KEY_ORDER symbol, which toPy honours).
  */
+const NUMBER = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+
 export function parseBfclJson(text: string): unknown {
   let i = 0;
   const ws = () => {
@@ -291,7 +303,8 @@ export function parseBfclJson(text: string): unknown {
     }
   };
   const parseNumber = (): unknown => {
-    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    NUMBER.lastIndex = i; // sticky: no length cap, so 400-digit ints parse too
+    const m = NUMBER.exec(text);
     if (!m) return fail("bad number");
     i += m[0].length;
     if (m[2] === undefined && m[3] === undefined) {
@@ -308,6 +321,7 @@ export function parseBfclJson(text: string): unknown {
     if (ch === "{") {
       i++;
       const obj: Record<string, unknown> = {};
+      Object.defineProperty(obj, EXACT_NUMBERS, { value: true, enumerable: false });
       const order: string[] = [];
       ws();
       if (text[i] === "}") {

@@ -91,7 +91,9 @@ export class TicketAPI implements Backend {
     const upd = dictSelf(updates, "keys");
     const invalid = upd.keys().filter((k) => !VALID_FIELDS.some((v) => pyEq(v, k)));
     if (invalid.length > 0) {
-      // ', '.join(set) — Python's set order for str keys is hash-seeded; insertion order is used here.
+      // ', '.join(set): Python's set order for str keys is hash-seeded per process, so BFCL itself prints
+      // these in a run-dependent order; insertion order is one of them. This and book_flight's class set are
+      // the only intended differences from BFCL (README "Fidelity"; the fixture accepts any order Python printed).
       const bad = invalid.findIndex((k) => typeof k !== "string");
       if (bad >= 0) throw typeError(`sequence item ${bad}: expected str instance, ${typeName(invalid[bad])} found`);
       return dict({ error: `Invalid fields for update: ${invalid.join(", ")}` });
@@ -126,8 +128,11 @@ export class TicketAPI implements Backend {
     if (!truthy(this.currentUser)) return [dict({ error: "User not authenticated. Please log in to view tickets." })];
     let tickets = pyIter(this.ticketQueue).filter((t) => pyEq(getItem(t, "created_by"), this.currentUser));
     if (truthy(status)) {
-      const wanted = pyLower(status);
-      tickets = tickets.filter((t) => pyLower(getItem(t, "status")) === wanted);
+      // status.lower() runs per ticket, after the ticket's own: with no tickets a non-str status never fails.
+      tickets = tickets.filter((t) => {
+        const own = pyLower(getItem(t, "status"));
+        return own === pyLower(status);
+      });
     }
     return tickets;
   }

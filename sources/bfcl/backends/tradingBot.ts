@@ -1,7 +1,7 @@
 /** TradingBot — BFCL's stock trading backend. */
-import { type Backend, dict, floatFields, method, type MethodTable, scenarioGet, strptimeYmd } from "./common.js";
-import { PyRandom } from "./pyRandom.js";
-import { pyStr, strRepr } from "./pythonFormat.js";
+import { type Backend, dict, method, type MethodTable, scenarioGet, strptime, strptimeYmd } from "./common.js";
+import { PyRandom, seedOf } from "./pyRandom.js";
+import { formatValueFixed, pyStr, strRepr } from "./pythonFormat.js";
 import {
   dictSelf,
   f,
@@ -14,6 +14,9 @@ import {
   PyDict,
   pyFloatOf,
   pyIn,
+  pyIntOf,
+  pyLower,
+  pyMul,
   pyIter,
   pySub,
   setItem,
@@ -77,13 +80,6 @@ const SYMBOLS: Record<string, string> = {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 
-function parseTimestamp(s: PyValue): number {
-  const str = strSelf(s, "strptime");
-  const m = /^(\d{4})-(\d{1,2})-(\d{1,2}) (\d{1,2}):(\d{1,2}):(\d{1,2})$/.exec(str);
-  if (!m) throw valueError(`time data ${strRepr(str)} does not match format '%Y-%m-%d %H:%M:%S'`);
-  return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]);
-}
-
 export class TradingBot implements Backend {
   readonly className = "TradingBot";
   private orders: PyDict;
@@ -100,7 +96,7 @@ export class TradingBot implements Backend {
     const d = defaultState();
     const orders = dictSelf(scenarioGet(scenario, "orders", d.orders), "items");
     this.orders = PyDict.from(
-      orders.entries().map(([k, v]) => [typeof k === "string" && /^\d+$/.test(k) ? Number(k) : k, v]),
+      orders.entries().map(([k, v]) => [typeof k === "string" && /^\d+$/.test(k) ? pyIntOf(k) : k, v]),
     );
     this.accountInfo = scenarioGet(scenario, "account_info", d.account_info);
     this.authenticated = scenarioGet(scenario, "authenticated", d.authenticated);
@@ -109,13 +105,8 @@ export class TradingBot implements Backend {
     this.stocks = scenarioGet(scenario, "stocks", d.stocks);
     this.watchList = scenarioGet(scenario, "watch_list", d.watch_list);
     this.transactionHistory = scenarioGet(scenario, "transaction_history", d.transaction_history);
-    for (const order of this.orders.values()) floatFields(order, ["price"]);
-    floatFields(this.accountInfo, ["balance"]);
-    if (this.stocks instanceof PyDict) {
-      for (const info of this.stocks.values()) floatFields(info, ["price", "percent_change", "volume", "MA(5)", "MA(20)"]);
-    }
     const seed = scenarioGet(scenario, "random_seed", d.random_seed);
-    this.random = new PyRandom(typeof seed === "number" || typeof seed === "bigint" ? seed : 1053520);
+    this.random = new PyRandom(seedOf(seed, 1053520));
   }
 
   private stocksDict(m: string): PyDict {
@@ -133,21 +124,6 @@ export class TradingBot implements Backend {
 
   getCurrentTime(): PyValue {
     return dict({ current_time: "10:30 AM" });
-  }
-
-  updateMarketStatus(currentTimeStr: PyValue): PyValue {
-    const s = strSelf(currentTimeStr, "strptime");
-    const m = /^(\d{1,2}):(\d{1,2}) (AM|PM)$/i.exec(s);
-    const hour12 = m ? Number(m[1]) : NaN;
-    const minute = m ? Number(m[2]) : NaN;
-    if (!m || hour12 < 1 || hour12 > 12 || minute > 59) {
-      throw valueError(`time data ${strRepr(s)} does not match format '%I:%M %p'`);
-    }
-    const hour = (hour12 % 12) + (m[3].toUpperCase() === "PM" ? 12 : 0);
-    const minutes = hour * 60 + minute;
-    const status = minutes >= 9 * 60 + 30 && minutes <= 16 * 60 ? "Open" : "Closed";
-    this.marketStatus = status;
-    return dict({ status });
   }
 
   getSymbolByName(name: PyValue): PyValue {
@@ -188,6 +164,16 @@ export class TradingBot implements Backend {
     if (!pyIn(symbol, this.stocksDict("__contains__"))) return dict({ error: `Invalid stock symbol: ${pyStr(symbol)}` });
     if (pyCmp(priceArg, "<=", 0) || pyCmp(amount, "<=", 0)) {
       return dict({ error: "Price and amount must be positive values." });
+    }
+    if (pyLower(orderType) === "buy") {
+      const totalCost = pyMul(pyFloatOf(priceArg), pyIntOf(amount));
+      const account = dictSelf(this.accountInfo, "get");
+      const balance = account.has("balance") ? (account.get("balance") as PyValue) : 0;
+      if (pyCmp(totalCost, ">", balance)) {
+        return dict({
+          error: `Insufficient funds: required $${formatValueFixed(totalCost, 2)} but only $${formatValueFixed(balance, 2)} available.`,
+        });
+      }
     }
     const price = pyFloatOf(priceArg);
     const orderId = this.orderCounter;
@@ -275,7 +261,7 @@ export class TradingBot implements Backend {
     const start = truthy(startDate) ? strptimeYmd(startDate) : -Infinity;
     const end = truthy(endDate) ? strptimeYmd(endDate) : Infinity;
     const filtered = pyIter(this.transactionHistory).filter((t) => {
-      const ts = parseTimestamp(getItem(t, "timestamp"));
+      const ts = strptime(getItem(t, "timestamp"), "%Y-%m-%d %H:%M:%S");
       return start <= ts && ts <= end;
     });
     return dict({ transaction_history: filtered });
@@ -343,8 +329,6 @@ export class TradingBot implements Backend {
     trading_get_login_status: method([], () => this.tradingGetLoginStatus()),
     trading_login: method(["username", "password"], (a, b) => this.tradingLogin(a, b)),
     trading_logout: method([], () => this.tradingLogout()),
-    // Public on BFCL's class although absent from the function doc.
-    update_market_status: method(["current_time_str"], (a) => this.updateMarketStatus(a)),
     withdraw_funds: method(["amount"], (a) => this.withdrawFunds(a)),
   };
 

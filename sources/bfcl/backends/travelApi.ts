@@ -1,6 +1,6 @@
 /** TravelAPI (func doc: travel_booking.json) — BFCL's travel booking backend. */
-import { asFloat, type Backend, dict, floatFields, method, type MethodTable, scenarioGet, strptimeYmd } from "./common.js";
-import { PyRandom } from "./pyRandom.js";
+import { type Backend, dict, method, type MethodTable, scenarioGet, strptimeYmd } from "./common.js";
+import { PyRandom, seedOf } from "./pyRandom.js";
 import { pyStr, roundFloat } from "./pythonFormat.js";
 import {
   deepCopy,
@@ -15,7 +15,9 @@ import {
   PyException,
   pyFloatOf,
   pyIn,
+  pyIntOf,
   pyIter,
+  pyMod,
   pyMul,
   pySub,
   pyTrueDiv,
@@ -116,7 +118,7 @@ export class TravelAPI implements Backend {
 
   constructor(scenario: PyDict) {
     const seed = scenarioGet(scenario, "random_seed", 141053);
-    this.random = new PyRandom(typeof seed === "number" || typeof seed === "bigint" ? seed : 141053);
+    this.random = new PyRandom(seedOf(seed, 141053));
     this.creditCardList = scenarioGet(scenario, "credit_card_list", new PyDict());
     this.bookingRecord = scenarioGet(scenario, "booking_record", new PyDict());
     this.accessToken = scenarioGet(scenario, "access_token", null);
@@ -125,10 +127,7 @@ export class TravelAPI implements Backend {
     this.tokenScope = scenarioGet(scenario, "token_scope", null);
     this.userFirstName = scenarioGet(scenario, "user_first_name", null);
     this.userLastName = scenarioGet(scenario, "user_last_name", null);
-    this.budgetLimit = asFloat(scenarioGet(scenario, "budget_limit", null));
-    if (this.bookingRecord instanceof PyDict) {
-      for (const booking of this.bookingRecord.values()) floatFields(booking, ["travel_cost"]);
-    }
+    this.budgetLimit = scenarioGet(scenario, "budget_limit", null);
   }
 
   private cards(m: string): PyDict {
@@ -205,11 +204,12 @@ export class TravelAPI implements Backend {
     else if (travelClass === "business") factor = 2;
     else if (travelClass === "first") factor = 5;
     else throw valueError("Invalid travel class. Options are: economy, business, first.");
-    let digitSum = 0;
+    // sum(int(char) for char in travel_date if char.isdigit()): a list's items may be longer strings, or not str at all.
+    let digitSum: PyValue = 0;
     for (const ch of pyIter(travelDate)) {
-      if (typeof ch === "string" && /^\d$/.test(ch)) digitSum += Number(ch);
+      if (/^\d+$/.test(strSelf(ch, "isdigit"))) digitSum = pyAdd(digitSum, pyIntOf(ch));
     }
-    const multiplier = digitSum % 2 === 0 ? 2 : 1;
+    const multiplier = pyEq(pyMod(digitSum, 2), 0) ? 2 : 1;
     const cost = f(base * factor * multiplier);
     this.flightCostLookup = PyDict.from([
       [`${pyStr(travelFrom)}|${pyStr(travelTo)}|${pyStr(travelClass)}|${pyStr(travelDate)}`, dict({ cost })],
@@ -250,8 +250,10 @@ export class TravelAPI implements Backend {
       if (e instanceof PyException && e.pyType === "ValueError") return fail("Invalid date format. Use YYYY-MM-DD.");
       throw e;
     }
+    hashKey(travelClass); // `in valid_classes` (a set) raises for an unhashable class
     if (!pyIn(travelClass, ["economy", "business", "first"])) {
-      // f"... {valid_classes}" prints a set, whose order depends on Python's string hashing.
+      // f"... {valid_classes}" prints a set, whose order depends on Python's per-process string hashing;
+      // this order is one BFCL itself prints. One of the two intended differences (README "Fidelity").
       return fail("Invalid travel class. Must be one of {'economy', 'business', 'first'}");
     }
     let travelCost: PyValue;

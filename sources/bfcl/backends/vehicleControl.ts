@@ -1,6 +1,6 @@
 /** VehicleControlAPI (func doc: vehicle_control.json) — BFCL's car control backend. */
-import { asFloat, type Backend, dict, method, type MethodTable, scenarioGet } from "./common.js";
-import { PyRandom } from "./pyRandom.js";
+import { type Backend, dict, method, type MethodTable, scenarioGet } from "./common.js";
+import { PyRandom, seedOf } from "./pyRandom.js";
 import { pyStr } from "./pythonFormat.js";
 import {
   dictSelf,
@@ -83,9 +83,9 @@ export class VehicleControlAPI implements Backend {
   constructor(scenario: PyDict) {
     const get = (k: string, d: PyValue) => scenarioGet(scenario, k, d);
     const seed = get("random_seed", 141053);
-    this.random = new PyRandom(typeof seed === "number" || typeof seed === "bigint" ? seed : 141053);
-    this.fuelLevel = asFloat(get("fuelLevel", f(0.0)));
-    this.batteryVoltage = asFloat(get("batteryVoltage", f(12.6)));
+    this.random = new PyRandom(seedOf(seed, 141053));
+    this.fuelLevel = get("fuelLevel", f(0.0));
+    this.batteryVoltage = get("batteryVoltage", f(12.6));
     this.engineState = get("engineState", "stopped");
     this.remainingUnlockedDoors = get("remainingUnlockedDoors", 4);
     this.doorStatus = get(
@@ -94,23 +94,23 @@ export class VehicleControlAPI implements Backend {
     );
     const doors = dictSelf(this.doorStatus, "keys");
     this.remainingUnlockedDoors = 4 - doors.keys().filter((d) => pyEq(doors.getItem(d), "locked")).length;
-    this.acTemperature = asFloat(get("acTemperature", f(25.0)));
+    this.acTemperature = get("acTemperature", f(25.0));
     this.fanSpeed = get("fanSpeed", 50);
     this.acMode = get("acMode", "auto");
-    this.humidityLevel = asFloat(get("humidityLevel", f(50.0)));
+    this.humidityLevel = get("humidityLevel", f(50.0));
     this.headLightStatus = get("headLightStatus", "off");
     this.parkingBrakeStatus = get("parkingBrakeStatus", "released");
-    this.parkingBrakeForce = asFloat(get("parkingBrakeForce", f(0.0)));
-    this.slopeAngle = asFloat(get("slopeAngle", f(0.0)));
+    this.parkingBrakeForce = get("parkingBrakeForce", f(0.0));
+    this.slopeAngle = get("slopeAngle", f(0.0));
     this.brakePedalStatus = get("brakePedalStatus", "released");
-    this.brakePedalForce = asFloat(get("brakePedalForce", f(0.0)));
-    this.distanceToNextVehicle = asFloat(get("distanceToNextVehicle", f(50.0)));
+    this.brakePedalForce = get("brakePedalForce", f(0.0));
+    this.distanceToNextVehicle = get("distanceToNextVehicle", f(50.0));
     this.cruiseStatus = get("cruiseStatus", "inactive");
     this.destination = get("destination", "None");
-    this.frontLeftTirePressure = asFloat(get("frontLeftTirePressure", f(32.0)));
-    this.frontRightTirePressure = asFloat(get("frontRightTirePressure", f(32.0)));
-    this.rearLeftTirePressure = asFloat(get("rearLeftTirePressure", f(30.0)));
-    this.rearRightTirePressure = asFloat(get("rearRightTirePressure", f(30.0)));
+    this.frontLeftTirePressure = get("frontLeftTirePressure", f(32.0));
+    this.frontRightTirePressure = get("frontRightTirePressure", f(32.0));
+    this.rearLeftTirePressure = get("rearLeftTirePressure", f(30.0));
+    this.rearRightTirePressure = get("rearRightTirePressure", f(30.0));
   }
 
   startEngine(ignitionMode: PyValue): PyValue {
@@ -251,29 +251,24 @@ export class VehicleControlAPI implements Backend {
     return dict({ brakePedalStatus: "released", brakePedalForce: f(0.0) });
   }
 
-  setCruiseControl(speed: PyValue, activate: PyValue, distanceToNextVehicle: PyValue): PyValue {
+  setCruiseControl(speedArg: PyValue, activate: PyValue, distanceArg: PyValue): PyValue {
+    // BFCL converts both with float() before anything else, so "60" works and "fast" raises even with the engine off.
+    const distanceToNextVehicle = pyFloatOf(distanceArg);
+    const speed = pyFloatOf(speedArg);
     if (pyEq(this.engineState, "stopped")) {
       return dict({ error: "Start the engine before activating the cruise control." });
     }
     if (truthy(activate)) {
-      this.distanceToNextVehicle = pyFloatOf(distanceToNextVehicle);
+      this.distanceToNextVehicle = distanceToNextVehicle;
       if (pyCmp(speed, "<", 0) || pyCmp(speed, ">", 120) || !pyEq(pyMod(speed, 5), 0)) {
         return dict({ error: "Invalid speed" });
       }
       this.cruiseStatus = "active";
-      return dict({
-        cruiseStatus: "active",
-        currentSpeed: pyFloatOf(speed),
-        distanceToNextVehicle: pyFloatOf(distanceToNextVehicle),
-      });
+      return dict({ cruiseStatus: "active", currentSpeed: speed, distanceToNextVehicle });
     }
     this.cruiseStatus = "inactive";
-    this.distanceToNextVehicle = pyFloatOf(distanceToNextVehicle);
-    return dict({
-      cruiseStatus: "inactive",
-      currentSpeed: pyFloatOf(speed),
-      distanceToNextVehicle: pyFloatOf(distanceToNextVehicle),
-    });
+    this.distanceToNextVehicle = distanceToNextVehicle;
+    return dict({ cruiseStatus: "inactive", currentSpeed: speed, distanceToNextVehicle });
   }
 
   getCurrentSpeed(): PyValue {
