@@ -5,6 +5,7 @@
  */
 import { renderAction, renderSystemPrompt, finishAction } from '../../pipeline/prompts/standard.js';
 import { groundTruthAt, historyEvents, reflection, type CorrectionSample } from './samples.js';
+import { toJson } from '../../pipeline/pyValues.js';
 
 export function toShareGpt(sample: CorrectionSample): Record<string, unknown> {
   const conversations: { from: 'human' | 'gpt' | 'observation'; value: string }[] = [];
@@ -21,7 +22,7 @@ export function toShareGpt(sample: CorrectionSample): Record<string, unknown> {
   const corrected = groundTruthAt(sample.trajectory, sample.k);
   conversations.push({
     from: 'gpt',
-    value: JSON.stringify({ error: sample.errorType, thought: reflection(sample, corrected), name: corrected.name, args: corrected.args }),
+    value: toJson({ error: sample.errorType, thought: reflection(sample, corrected), name: corrected.name, args: corrected.args }),
   });
   return { id: sample.id, system: renderSystemPrompt(sample.trajectory.tools, { cot: false }), conversations, origin: sample.origin, method: sample.method };
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
 import { pythonLiteralToJson } from '../../pipeline/prompts/parseAction.js';
 import { apiOf, isPlainObject } from '../../pipeline/errors/values.js';
+import { toJson } from '../../pipeline/pyValues.js';
 
 export interface AnswerInput {
   request: string;
@@ -85,7 +86,7 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
         content:
           `User request:\n${input.request}\n\nTool calls and results, in order:\n` +
           (input.steps.length
-            ? input.steps.map((s, i) => `${i + 1}. ${s.name}(${JSON.stringify(s.args)})\n   ${s.error ? `ERROR: ${s.error}` : `-> ${clip(s.response, 2000)}`}`).join('\n')
+            ? input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)})\n   ${s.error ? `ERROR: ${s.error}` : `-> ${clip(s.response, 2000)}`}`).join('\n')
             : '(no tool calls)'),
       },
     ],
