@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
 import { pythonLiteralToJson } from '../../pipeline/prompts/parseAction.js';
 import { apiOf, isPlainObject } from '../../pipeline/errors/values.js';
-import { toJson } from '../../pipeline/pyValues.js';
+import { parseJson, toJson } from '../../pipeline/pyValues.js';
 
 export interface AnswerInput {
   request: string;
@@ -27,7 +27,8 @@ export function parseResponse(text: string): unknown {
   for (const candidate of [text, (() => { try { return pythonLiteralToJson(text); } catch { return undefined; } })()]) {
     if (candidate === undefined) continue;
     try {
-      return JSON.parse(candidate);
+      // Lossless: an id in a response is quoted in the answer with every digit.
+      return parseJson(candidate);
     } catch {
       // not this form
     }
