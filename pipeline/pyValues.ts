@@ -61,7 +61,27 @@ function parseNumberKeepFloats(text: string): unknown {
 export function parseJson(text: string, opts: { floats?: 'number' | 'keep' } = {}): unknown {
   const keep = opts.floats === 'keep';
   if (!keep && !LONG_DIGITS_RE.test(text)) return JSON.parse(text);
+  if (!keep && !text.includes(SENTINEL_ESCAPED)) return parseMarked(text);
   return parse(text, null, { parseNumber: keep ? parseNumberKeepFloats : parseNumber, onDuplicateKey: ({ newValue }) => newValue });
+}
+
+// The native parser is ~70x faster than a JavaScript one on the 2 MB T-Eval files, so a long integer
+// literal is first quoted with a marker no JSON string can hold unescaped, and the reviver turns
+// marked strings back into bigints. Strings are matched first, so digits inside them are left alone.
+const SENTINEL = '\u0000py-int:';
+const SENTINEL_ESCAPED = '\\u0000py-int:';
+// A number token starts after a structural character or whitespace, never inside another number.
+const TOKEN_RE = /"(?:[^"\\]|\\.)*"|(?<![\d.eE+-])-?\d{16,}(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+function parseMarked(text: string): unknown {
+  let marked = false;
+  const quoted = text.replace(TOKEN_RE, (token) => {
+    if (token.startsWith('"') || !INT_RE.test(token) || Number.isSafeInteger(Number(token))) return token;
+    marked = true;
+    return `"${SENTINEL_ESCAPED}${token}"`;
+  });
+  if (!marked) return JSON.parse(text);
+  return JSON.parse(quoted, (_key, value) => (typeof value === 'string' && value.startsWith(SENTINEL) ? BigInt(value.slice(SENTINEL.length)) : value));
 }
 
 function floatText(n: number): string {

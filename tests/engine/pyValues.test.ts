@@ -32,3 +32,13 @@ describe('pipeline/pyValues', () => {
     expect(parseJson(canonicalJson(exact))).toEqual(exact);
   });
 });
+
+describe('pipeline/pyValues fast path', () => {
+  it('agrees with the full lossless parser, digits inside strings and long floats untouched', () => {
+    const text = '{"s": "id 691676460109271194 \\" 12345678901234567", "a": [1.12345678901234567, -691676460109271194, 12345678901234567.5, 1e400], "n": 12345678901234567890}';
+    const v = parseJson(text) as Record<string, unknown>;
+    expect(v).toEqual({ s: 'id 691676460109271194 " 12345678901234567', a: [1.12345678901234567, -691676460109271194n, 12345678901234567.5, Infinity], n: 12345678901234567890n });
+    // A string that spells the marker the fast path uses is read by the full parser, as it is.
+    expect(parseJson('{"s": "\\u0000py-int:1", "n": 12345678901234567890}')).toEqual({ s: '\u0000py-int:1', n: 12345678901234567890n });
+  });
+});
