@@ -8,5 +8,6 @@ export default defineConfig({
     // Tests spawn child processes and SQLite files; two workers match the 2-core machines CI runs on.
     maxWorkers: 2,
     reporters: ['default', './tests/support/summaryReporter.ts'],
+    setupFiles: ['./tests/support/registerSources.ts'],
   },
 });

@@ -1,16 +1,19 @@
 /**
  * Canonical JSON and content hashes. Keys are sorted so that the same value always has the
  * same bytes, whatever order it was built in; this is what makes item keys content-addressed.
+ * Numbers are written losslessly (pipeline/pyValues.ts): a bigint id keeps every digit, so two
+ * ids that share a float64 never share a hash, and the store reads back what was written.
  */
 import { createHash, hash } from 'node:crypto';
+import { PyFloat, toJson } from './pyValues.js';
 
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortDeep(value));
+  return toJson(sortDeep(value));
 }
 
 function sortDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortDeep);
-  if (value && typeof value === 'object' && !(value instanceof Date)) {
+  if (value && typeof value === 'object' && !(value instanceof Date) && !(value instanceof PyFloat)) {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value as Record<string, unknown>).sort()) {
       const v = (value as Record<string, unknown>)[key];

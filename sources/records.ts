@@ -3,6 +3,7 @@
  * one broken record is reported and the rest of the source still loads).
  */
 import type { CollectRecord } from '../pipeline/schemas.js';
+import { parseJson } from '../pipeline/pyValues.js';
 
 export interface SourceProblem {
   kind: 'problem';
@@ -15,14 +16,19 @@ export interface SourceProblem {
 
 export type SourceItem = CollectRecord | SourceProblem;
 
-/** Reads a JSON-lines file; each broken line becomes a problem naming its line number. */
-export function jsonLines(text: string, file: string, idOf: (value: unknown, line: number) => string): ({ value: unknown; line: number; id: string } | SourceProblem)[] {
+/** Reads a JSON-lines file (lossless numbers unless `parse` says otherwise); each broken line becomes a problem naming its line number. */
+export function jsonLines(
+  text: string,
+  file: string,
+  idOf: (value: unknown, line: number) => string,
+  parse: (line: string) => unknown = parseJson,
+): ({ value: unknown; line: number; id: string } | SourceProblem)[] {
   const out: ({ value: unknown; line: number; id: string } | SourceProblem)[] = [];
   text.split('\n').forEach((raw, i) => {
     const line = i + 1;
     if (raw.trim() === '') return;
     try {
-      const value = JSON.parse(raw);
+      const value = parse(raw);
       out.push({ value, line, id: idOf(value, line) });
     } catch (err) {
       out.push({ kind: 'problem', id: `${file}#line${line}`, sourceFile: file, recordId: `line ${line}`, code: 'broken_json', detail: (err as Error).message });

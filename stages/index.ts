@@ -2,6 +2,8 @@
  * The stage registry: every stage of the DAG, by CLI name.
  */
 import type { Stage, StageName } from '../pipeline/stage.js';
+// Registers every source's hooks into the resolution chain (live executors, cache seeds, grounding hints).
+import '../sources/index.js';
 import { collectStage } from './collect/index.js';
 import { filterStage } from './filter/index.js';
 import { standardizeStage } from './standardize/index.js';

@@ -34,7 +34,7 @@ function argValues(actions: Action[]): string[] {
   const out: string[] = [];
   const visit = (v: unknown) => {
     if (typeof v === 'string' && v.trim().length >= 3) out.push(v.trim());
-    else if (typeof v === 'number' && String(v).length >= 2) out.push(String(v));
+    else if ((typeof v === 'number' || typeof v === 'bigint') && String(v).length >= 2) out.push(String(v));
     else if (Array.isArray(v)) v.forEach(visit);
     else if (v && typeof v === 'object') Object.values(v).forEach(visit);
   };

@@ -12,6 +12,7 @@ import { TestCase, type ChatMessage, type ToolDoc } from '../../pipeline/schemas
 import { canonicalJson } from '../../pipeline/hash.js';
 import { alignMessages as verifyAlign } from '../../stages/verify/invariants.js';
 import { queryIndex } from '../../stages/evolve/caseParts.js';
+import { toJson } from '../../pipeline/pyValues.js';
 
 /** The stage whose output is reviewed, and the stage holding the base cases. */
 export const REVIEW_STAGE = 'verify';
@@ -121,7 +122,7 @@ export function buildSample(a: StoredArtifact<unknown>, base: TestCase | undefin
     judge: v?.judge ?? [],
     failedInvariants: (v?.invariants ?? []).filter((i) => !i.passed).map((i) => ({ name: i.name, ...(i.detail ? { detail: i.detail } : {}) })),
     reasons: v?.reasons ?? (a.reason ? [a.reason] : []),
-    groundTruth: JSON.stringify(evolved.groundTruth),
+    groundTruth: toJson(evolved.groundTruth),
     method: a.method,
   };
 }

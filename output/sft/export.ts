@@ -16,6 +16,7 @@ import { observedCandidates } from '../../stages/assemble/observed.js';
 import { groundTruthAt, type CorrectionSample } from './samples.js';
 import { toOpenAIChat } from './openaiChat.js';
 import { llamaFactoryDatasetInfo, toShareGpt } from './shareGpt.js';
+import { toJson } from '../../pipeline/pyValues.js';
 
 const Resolved = z.object({ trajectory: Trajectory }).passthrough();
 // Only the fields this exporter needs from a diversify-internal candidate.
@@ -99,7 +100,7 @@ export function exportSft(store: Store, outDir: string, opts: { seed: number; va
   ] as const) {
     mkdirSync(join(outDir, format), { recursive: true });
     for (const [name, list] of Object.entries(split)) {
-      const lines = list.map((s) => JSON.stringify(render(s)));
+      const lines = list.map((s) => toJson(render(s)));
       const text = lines.join('\n') + (list.length ? '\n' : '');
       const rel = `${format}/${name}.jsonl`;
       writeFileSync(join(outDir, rel), text);

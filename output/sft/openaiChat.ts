@@ -4,6 +4,7 @@
  */
 import type { ToolDoc, Action } from '../../pipeline/schemas.js';
 import { groundTruthAt, historyEvents, reflection, type CorrectionSample } from './samples.js';
+import { toJson } from '../../pipeline/pyValues.js';
 
 export const SFT_SYSTEM_PROMPT =
   'You are an assistant who can call tools. If a tool call fails or returns an error, analyse what went wrong, say which kind of error it was, and make the corrected call.';
@@ -60,7 +61,7 @@ function nonEmpty(text: string, placeholder: string): string {
 }
 
 function toolCall(id: string, action: Action) {
-  return { id, type: 'function' as const, function: { name: openaiToolName(action.name), arguments: JSON.stringify(typeof action.args === 'string' ? { input: action.args } : action.args) } };
+  return { id, type: 'function' as const, function: { name: openaiToolName(action.name), arguments: toJson(typeof action.args === 'string' ? { input: action.args } : action.args) } };
 }
 
 export function toOpenAIChat(sample: CorrectionSample): Record<string, unknown> {

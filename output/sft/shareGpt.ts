@@ -12,6 +12,7 @@
  */
 import type { Action } from '../../pipeline/schemas.js';
 import { groundTruthAt, historyEvents, reflection, type CorrectionSample } from './samples.js';
+import { toJson } from '../../pipeline/pyValues.js';
 import { toolSchema } from './openaiChat.js';
 
 export const SHAREGPT_SYSTEM_PROMPT =
@@ -22,12 +23,12 @@ export const SHAREGPT_SYSTEM_PROMPT =
 type Turn = { from: 'human' | 'gpt' | 'function_call' | 'observation'; value: string };
 
 function functionCall(action: Action): Turn {
-  return { from: 'function_call', value: JSON.stringify({ name: action.name, arguments: typeof action.args === 'string' ? { input: action.args } : action.args }) };
+  return { from: 'function_call', value: toJson({ name: action.name, arguments: typeof action.args === 'string' ? { input: action.args } : action.args }) };
 }
 
 /** The tools column: function schemas under the names the conversation calls them by. */
 function toolsColumn(sample: CorrectionSample): string {
-  return JSON.stringify(sample.trajectory.tools.map((doc) => ({ ...toolSchema(doc).function, name: doc.name })));
+  return toJson(sample.trajectory.tools.map((doc) => ({ ...toolSchema(doc).function, name: doc.name })));
 }
 
 export function toShareGpt(sample: CorrectionSample): Record<string, unknown> {
@@ -42,7 +43,7 @@ export function toShareGpt(sample: CorrectionSample): Record<string, unknown> {
   const corrected = groundTruthAt(sample.trajectory, sample.k);
   conversations.push({
     from: 'gpt',
-    value: JSON.stringify({ error: sample.errorType, thought: reflection(sample, corrected), name: corrected.name, args: corrected.args }),
+    value: toJson({ error: sample.errorType, thought: reflection(sample, corrected), name: corrected.name, args: corrected.args }),
   });
   return { id: sample.id, system: SHAREGPT_SYSTEM_PROMPT, tools: toolsColumn(sample), conversations, mistake_turn: mistakeTurn, origin: sample.origin, method: sample.method };
 }

@@ -10,6 +10,7 @@
  */
 import { FINISH_ACTION, type Action, type ErrorType, type ObservedLabel, type ToolDoc } from '../schemas.js';
 import { findTool, fitsType, isPlainObject, paramIndex, sameValue, show } from './values.js';
+import { parseJson } from '../pyValues.js';
 
 export interface CheckContext {
   /** The tools listed in the prompt the action answers. */
@@ -137,7 +138,7 @@ function withArticle(type: string): string {
 
 function parseObject(text: string): Record<string, unknown> | undefined {
   try {
-    const value = JSON.parse(text);
+    const value = parseJson(text);
     return isPlainObject(value) ? value : undefined;
   } catch {
     return undefined;

@@ -4,6 +4,7 @@
  * ground truth" means one thing everywhere.
  */
 import type { ParamType, ToolDoc, ToolParam } from '../schemas.js';
+import { toJson } from '../pyValues.js';
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -22,9 +23,10 @@ export function fitsType(value: unknown, type: ParamType): boolean {
     case 'string':
       return typeof value === 'string';
     case 'integer':
-      return typeof value === 'number' && Number.isInteger(value);
+      // A bigint is an id beyond 2^53: written with every digit, Python reads it as an int.
+      return (typeof value === 'number' && Number.isInteger(value)) || typeof value === 'bigint';
     case 'float':
-      return typeof value === 'number' && Number.isFinite(value);
+      return (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint';
     case 'boolean':
       return typeof value === 'boolean';
     case 'array':
@@ -48,6 +50,12 @@ function closeNumbers(a: number, b: number): boolean {
 export function sameValue(a: unknown, b: unknown): boolean {
   if (typeof a === 'string' && typeof b === 'string') return normaliseString(a) === normaliseString(b);
   if (typeof a === 'number' && typeof b === 'number') return closeNumbers(a, b);
+  // Integers beyond 2^53 compare exactly (two ids sharing a float64 are two ids).
+  if (typeof a === 'bigint' || typeof b === 'bigint') {
+    const exact = (v: unknown) => (typeof v === 'bigint' ? v : typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : undefined);
+    const x = exact(a);
+    return x !== undefined && x === exact(b);
+  }
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
   if (isPlainObject(a) && isPlainObject(b)) {
     const ka = Object.keys(a).filter((k) => a[k] !== undefined);
@@ -59,7 +67,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
 
 /** A short printable form of a value for reasons and logs. */
 export function show(value: unknown, max = 60): string {
-  const text = value === undefined ? 'undefined' : JSON.stringify(value);
+  const text = value === undefined ? 'undefined' : toJson(value);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 

@@ -17,6 +17,7 @@ import { callCost, isPriced, LlmCache, requestHash } from './callCache.js';
 import { identityFor, llmFingerprint } from './openai.js';
 import { interpretReply, shapeRequest } from './structured.js';
 import type { InvokeOptions, InvokeResult, LlmGateway, RoleSpec } from './types.js';
+import { toJson } from '../pyValues.js';
 
 export interface DryRunRow {
   stage: string;
@@ -73,7 +74,7 @@ export class DryRunGateway implements LlmGateway {
       const mode = this.config.llm.structuredOutput === 'auto' ? 'json_schema' : this.config.llm.structuredOutput;
       const sent = shapeRequest(anySpec, messages, mode).messages;
       const promptTokens = countChatTokens(sent);
-      const text = typeof output === 'string' ? output : JSON.stringify(output);
+      const text = typeof output === 'string' ? output : toJson(output);
       const completionTokens = Math.min(this.config.llm.maxTokens, countTokens(text));
       row.calls++;
       row.promptTokens += promptTokens;

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import type { PromptMessage, RoleSpec } from './types.js';
+import { parseJson } from '../pyValues.js';
 
 export type StructuredMode = 'json_schema' | 'json_object' | 'text';
 
@@ -97,14 +98,14 @@ function withInstruction(messages: PromptMessage[], instruction: string): Prompt
 export function extractJson(text: string): unknown {
   const trimmed = text.trim();
   try {
-    return JSON.parse(trimmed);
+    return parseJson(trimmed);
   } catch {
     /* try the other shapes */
   }
   const fence = /```(?:json|JSON)?\s*\n?([\s\S]*?)```/.exec(trimmed);
   if (fence) {
     try {
-      return JSON.parse(fence[1].trim());
+      return parseJson(fence[1].trim());
     } catch {
       /* fall through */
     }
@@ -113,7 +114,7 @@ export function extractJson(text: string): unknown {
   const last = trimmed.lastIndexOf('}');
   if (first >= 0 && last > first) {
     try {
-      return JSON.parse(trimmed.slice(first, last + 1));
+      return parseJson(trimmed.slice(first, last + 1));
     } catch (err) {
       throw new Error(`the reply is not valid JSON (${(err as Error).message})`);
     }

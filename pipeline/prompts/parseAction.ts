@@ -4,6 +4,7 @@
  * literal or JSON, and name/args/thought/error are picked out. The inverse of `renderAction`.
  */
 import type { Action } from '../schemas.js';
+import { parseJson } from '../pyValues.js';
 
 export interface ParsedReply {
   action?: Action;
@@ -22,10 +23,10 @@ export function parseReply(raw: string): ParsedReply {
   const body = text.slice(start, end + 1);
   let data: unknown;
   try {
-    data = JSON.parse(body);
+    data = parseJson(body);
   } catch {
     try {
-      data = JSON.parse(pythonLiteralToJson(body));
+      data = parseJson(pythonLiteralToJson(body));
     } catch (err) {
       return { problem: `unparsable action: ${(err as Error).message}` };
     }
@@ -37,7 +38,7 @@ export function parseReply(raw: string): ParsedReply {
   if (typeof args === 'string' && obj.name !== 'FinishAction') {
     // Models often send args as a JSON string; the evaluator would keep the string, we keep both readings honest.
     try {
-      const parsed = JSON.parse(args);
+      const parsed = parseJson(args) as unknown;
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) args = parsed;
     } catch {
       /* stays a string: a parameter format error the checker will see */

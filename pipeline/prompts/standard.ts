@@ -6,6 +6,7 @@
  */
 import { FINISH_ACTION, type Action, type ChatMessage, type ToolDoc, type Trajectory } from '../schemas.js';
 import { toolSteps } from '../steps.js';
+import { toJson } from '../pyValues.js';
 
 export const TOOL_LIST_END_MARKER = '\nTo use a tool';
 export const REMEMBER_LINE = 'Remember: only generate ONE step each time.';
@@ -81,7 +82,8 @@ export function renderAction(action: Action, opts: { cot: boolean }): string {
   if (opts.cot) body.thought = action.thought ?? '';
   body.name = action.name;
   body.args = action.args;
-  return JSON.stringify(body);
+  // Lossless: an id beyond 2^53 is written with every digit, as the source gave it.
+  return toJson(body);
 }
 
 export function finishAction(answer: string, thought?: string): Action {

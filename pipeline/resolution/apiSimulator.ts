@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { PromptMessage, RoleSpec } from '../llm/types.js';
 import type { EnvironmentErrorKind, ToolDoc } from '../schemas.js';
 import { SIMULATOR_RULES_VERSION, simulateOffline } from './simulatorRules.js';
+import { toJson } from '../pyValues.js';
 
 export interface ApiSimulatorInput {
   name: string;
@@ -68,9 +69,9 @@ function docText(doc: ToolDoc | undefined, name: string, tools: ToolDoc[]): stri
 export function renderApiSimulatorPrompt(input: ApiSimulatorInput): PromptMessage[] {
   const doc = input.tools.find((t) => t.name === input.name);
   const examples = input.examples.length
-    ? input.examples.map((e, i) => `Example ${i + 1}:\nRequest: ${JSON.stringify({ name: input.name, args: e.args })}\nResponse: ${e.response}`).join('\n\n')
+    ? input.examples.map((e, i) => `Example ${i + 1}:\nRequest: ${toJson({ name: input.name, args: e.args })}\nResponse: ${e.response}`).join('\n\n')
     : '(no cached examples of this API)';
-  let user = `API doc:\n${docText(doc, input.name, input.tools)}\n\nExamples of this API's real responses:\n${examples}\n\nRequest:\n${JSON.stringify({ name: input.name, args: input.args })}`;
+  let user = `API doc:\n${docText(doc, input.name, input.tools)}\n\nExamples of this API's real responses:\n${examples}\n\nRequest:\n${toJson({ name: input.name, args: input.args })}`;
   if (input.environmentError) {
     user +=
       `\n\nThis time the call must FAIL because of the environment, not the call: ${KIND_DESCRIPTIONS[input.environmentError]}. ` +

@@ -1,7 +1,7 @@
 /**
  * The cache tier: tool answers keyed by (tool, state context, canonical arguments) in the
  * store's `tool_cache` table. Entries come from T-Eval's recorded successful responses (origin
- * `teval-review:<record id>`) and from every successful live answer (`bfcl-backend:<Class>`,
+ * `teval-review:<record id>`, as the source registered them) and from every successful live answer (`bfcl-backend:<Class>`,
  * `http:<scheme://host/path>`); each entry keeps that origin. Simulated answers are never cached:
  * a cache hit must be something a real API said.
  *
@@ -10,6 +10,7 @@
  */
 import type Database from 'better-sqlite3';
 import { canonicalJson } from '../hash.js';
+import { parseJson } from '../pyValues.js';
 import type { Store } from '../store/store.js';
 import { cacheKey, canonicalArgs } from './canonical.js';
 
@@ -26,12 +27,8 @@ export interface CacheEntry {
   origin: string;
 }
 
-export interface RecordedSeed {
-  recordId: string;
-  tool: string;
-  args: unknown;
-  response: string;
-}
+export type { CacheSeed as RecordedSeed } from './sources.js';
+import type { CacheSeed } from './sources.js';
 
 interface Row {
   cache_key: string;
@@ -75,14 +72,14 @@ export class ToolCache {
   examples(tool: string, n: number, excludeArgs?: unknown): { args: unknown; response: string; origin: string }[] {
     if (n <= 0) return [];
     const exclude = excludeArgs === undefined ? '' : cacheKey(tool, excludeArgs);
-    return (this.examplesStmt.all(tool, exclude, n) as Row[]).map((r) => ({ args: JSON.parse(r.args), response: (JSON.parse(r.response) as CachedResponse).content, origin: r.origin }));
+    return (this.examplesStmt.all(tool, exclude, n) as Row[]).map((r) => ({ args: parseJson(r.args), response: (JSON.parse(r.response) as CachedResponse).content, origin: r.origin }));
   }
 
   /** Seed from recorded responses, in the order given; returns how many keys were new. */
-  seedRecorded(records: RecordedSeed[]): number {
+  seedRecorded(records: CacheSeed[]): number {
     let added = 0;
     this.store.db.transaction(() => {
-      for (const r of records) if (this.put(r.tool, r.args, '', { content: r.response }, `teval-review:${r.recordId}`)) added++;
+      for (const r of records) if (this.put(r.tool, r.args, '', { content: r.response }, r.origin)) added++;
     })();
     return added;
   }

@@ -18,6 +18,7 @@ import type { Config } from '../config.js';
 import type { ToolArgs, ToolResponse } from '../schemas.js';
 import { redactSecrets } from '../secrets.js';
 import { kindForStatus } from '../errors/environment.js';
+import { toJson } from '../pyValues.js';
 
 export type HttpApi = Config['resolve']['http'][number];
 
@@ -45,11 +46,11 @@ export function callHttp(api: HttpApi, args: ToolArgs, env: NodeJS.ProcessEnv = 
   const endpoint = publicEndpoint(api.endpoint);
   const origin = `http:${endpoint}`;
   const url = new URL(api.endpoint);
-  const body = api.method === 'POST' ? JSON.stringify(args) : undefined;
+  const body = api.method === 'POST' ? toJson(args) : undefined;
   if (api.method === 'GET') {
     for (const [k, v] of Object.entries(args)) {
       if (v === undefined || v === null) continue;
-      url.searchParams.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+      url.searchParams.set(k, typeof v === 'object' ? toJson(v) : String(v));
     }
   }
   const headers: Record<string, string> = { accept: 'application/json' };

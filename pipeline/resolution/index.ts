@@ -6,13 +6,14 @@
  * Routing, and why:
  * - `environmentError` asked for: the simulator in error mode (an environment failure on
  *   purpose is never a cached or live answer).
- * - BFCL (trajectory meta with involvedClasses): the live backends, state rebuilt from the
- *   initial config and the history. BFCL SKIPS the cache lookup: its backends are stateful (the
- *   same call answers differently after other calls), local and fast, and deterministic — a
- *   state-keyed cache could only return what live recomputes, while making the recorded tier
- *   depend on what happened to run before (byte-identical reruns would break). Live answers are
- *   still written to the cache with their state context, as the record of what the backend said
- *   and as examples for the simulator.
+ * - A source that registered a live executor (sources/<name>/resolution.ts; BFCL's backends,
+ *   state rebuilt from the initial config the trajectory carries and the history): executed.
+ *   Such calls SKIP the cache lookup: the executors are stateful (the same call answers
+ *   differently after other calls), local and fast, and deterministic — a state-keyed cache could
+ *   only return what live recomputes, while making the recorded tier depend on what happened to
+ *   run before (byte-identical reruns would break). Live answers are still written to the cache
+ *   with their state context, as the record of what the backend said and as examples for the
+ *   simulator. The engine knows no source: it asks the registry (./sources.ts) by source name.
  * - Everything else: first the call is checked against the trajectory's tool docs with the
  *   simulator's deterministic rules. A call the docs rule out (unknown tool, missing or unknown
  *   keys, wrong types) gets that explicit error (tier simulated) whatever the LLM mode: the docs
@@ -43,7 +44,7 @@ import { redactSecrets } from '../secrets.js';
 import type { CallToResolve, ResolveOptions, ToolResolver } from './types.js';
 import { canonicalArgs } from './canonical.js';
 import { ToolCache } from './cache.js';
-import { BfclLive, bfclState, typedArgs } from './live.js';
+import { registeredSources, sourceResolution, type CacheSeed, type LiveExecutor } from './sources.js';
 import { callHttp, publicEndpoint, type HttpApi } from './http.js';
 import { apiSimulatorRole } from './apiSimulator.js';
 import { SIMULATOR_RULES_VERSION, validateCall } from './simulatorRules.js';
@@ -53,7 +54,7 @@ export { cacheKey, canonicalArgs, stateContext } from './canonical.js';
 export { apiSimulatorRole, renderApiSimulatorPrompt, KIND_DESCRIPTIONS, type ApiSimulatorInput } from './apiSimulator.js';
 export { validateCall, environmentMessage, plausibleAnswer, simulateOffline, pyJson, SIMULATOR_RULES_VERSION } from './simulatorRules.js';
 export { callHttp, publicEndpoint } from './http.js';
-export { BfclLive, bfclState } from './live.js';
+export { registerSourceResolution, sourceResolution, registeredSources, groundingHints, type SourceResolution, type LiveExecutor, type LiveCall, type LiveAnswer, type CacheSeed, type GroundingHints } from './sources.js';
 
 export interface ResolverDeps {
   store: Store;
@@ -63,28 +64,22 @@ export interface ResolverDeps {
   env?: NodeJS.ProcessEnv;
 }
 
-/** T-Eval's successful recorded responses as collect stores them (label A). */
-function recordedSeeds(store: Store): { recordId: string; tool: string; args: unknown; response: string }[] {
-  const out = [];
-  for (const a of store.readStage<Record<string, unknown> | null>('collect', ['ok'])) {
-    const c = a.content;
-    if (!c || c.kind !== 'recorded-response' && !('label' in c && 'response' in c)) continue;
-    if (c.label !== 'A' || typeof c.tool !== 'string' || typeof c.response !== 'string') continue;
-    out.push({ recordId: String(c.recordId ?? a.itemId), tool: c.tool, args: c.args, response: c.response });
-  }
-  return out;
+/** Every registered source's cache seeds among collect's records (the sources' order, then collect's). */
+function sourceSeeds(store: Store): CacheSeed[] {
+  const collected = store.readStage<unknown>('collect', ['ok']).map((a) => a.content);
+  return registeredSources().flatMap((def) => def.cacheSeeds?.(collected) ?? []);
 }
 
 export class ChainResolver implements ToolResolver {
   readonly cache: ToolCache;
-  private readonly live: BfclLive;
+  /** Live executors by source, made on first use (a resolver that never runs BFCL never loads its backends' state). */
+  private readonly live = new Map<string, LiveExecutor | null>();
   private seeded = false;
   private readonly http: Map<string, HttpApi>;
   private readonly env: NodeJS.ProcessEnv;
 
   constructor(private readonly deps: ResolverDeps) {
     this.cache = new ToolCache(deps.store);
-    this.live = new BfclLive({ sourcesDir: deps.config.sources.dir });
     this.http = new Map(deps.config.resolve.http.map((h) => [h.tool, h]));
     this.env = deps.env ?? process.env;
   }
@@ -93,7 +88,7 @@ export class ChainResolver implements ToolResolver {
   seed(): number {
     if (this.seeded) return 0;
     this.seeded = true;
-    return this.cache.seedRecorded(recordedSeeds(this.deps.store));
+    return this.cache.seedRecorded(sourceSeeds(this.deps.store));
   }
 
   async resolve(call: CallToResolve, opts: ResolveOptions): Promise<ToolResponse> {
@@ -113,20 +108,17 @@ export class ChainResolver implements ToolResolver {
   private async route(call: CallToResolve, opts: ResolveOptions): Promise<{ response: ToolResponse; context: string }> {
     if (opts.environmentError) return { response: await this.simulate(call, opts), context: '' };
 
-    if (call.source === 'bfcl' && isPlainObject(call.args)) {
-      const state = bfclState(call.meta);
-      if (typeof state !== 'string') {
-        const doc = (name: string) => call.tools.find((t) => t.name === name);
-        const history = call.history.map((h) => ({ name: h.name, args: typedArgs(h.args, doc(h.name)) }));
-        const r = this.live.execute(state, history, call.name, typedArgs(call.args, doc(call.name)), call.meta);
-        const origin = `bfcl-backend:${r.owner ?? 'none'}`;
+    const executor = this.executor(call.source);
+    if (executor && isPlainObject(call.args)) {
+      const r = executor.execute({ trajectoryId: call.trajectoryId, tools: call.tools, name: call.name, args: call.args, history: call.history, meta: call.meta });
+      if (r) {
         const response: ToolResponse = {
           content: r.response,
           tier: 'live',
-          origin,
+          origin: r.origin,
           ...(r.isError ? { error: { source: 'internal' as const, message: r.errorMessage ?? r.response } } : {}),
         };
-        this.cache.put(call.name, call.args, r.context, response, origin);
+        this.cache.put(call.name, call.args, r.context, response, r.origin);
         return { response, context: r.context };
       }
     }
@@ -149,6 +141,15 @@ export class ChainResolver implements ToolResolver {
       }
     }
     return { response: await this.simulate(call, opts), context: '' };
+  }
+
+  private executor(source: string): LiveExecutor | null {
+    let executor = this.live.get(source);
+    if (executor === undefined) {
+      executor = sourceResolution(source).live?.() ?? null;
+      this.live.set(source, executor);
+    }
+    return executor;
   }
 
   private async simulate(call: CallToResolve, opts: ResolveOptions): Promise<ToolResponse> {

@@ -15,6 +15,7 @@
 import type { EnvironmentErrorKind, ReturnField, ToolDoc } from '../schemas.js';
 import type { Rng } from '../rng.js';
 import { fitsType, isPlainObject, paramIndex, toolkitOf, apiOf } from '../errors/values.js';
+import { toJson } from '../pyValues.js';
 
 export const SIMULATOR_RULES_VERSION = 'api-simulator-1';
 
@@ -31,7 +32,7 @@ export interface SimulatedAnswer {
 
 function describeValue(v: unknown): string {
   const type = v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'float') : typeof v;
-  const text = JSON.stringify(v) ?? String(v);
+  const text = toJson(v) ?? String(v);
   return `${type} ${text.length > 40 ? `${text.slice(0, 39)}…` : text}`;
 }
 
@@ -292,7 +293,7 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
 export function pyJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(pyJson).join(', ')}]`;
   if (isPlainObject(value)) return `{${Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => `${JSON.stringify(k)}: ${pyJson(v)}`).join(', ')}}`;
-  return JSON.stringify(value) ?? 'null';
+  return toJson(value) ?? 'null';
 }
 
 /** A plausible answer of a valid call, from the doc's return_data. */

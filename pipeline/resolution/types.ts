@@ -17,7 +17,7 @@ export interface CallToResolve {
    * rebuild their state by replaying them from the trajectory's initial state.
    */
   history: { name: string; args: ToolArgs }[];
-  /** Trajectory meta (BFCL: initialConfig, involvedClasses). */
+  /** Trajectory meta, read by the source's live executor (BFCL: initialConfigJson, involvedClasses). */
   meta: Record<string, unknown>;
 }
 

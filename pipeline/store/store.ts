@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { hostname } from 'node:os';
 import { APP_ID, MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
 import { canonicalJson, sha256 } from '../hash.js';
+import { parseJson } from '../pyValues.js';
 import type { ArtifactStatus } from '../schemas.js';
 
 /** PRAGMA application_id value: "CTF1". */
@@ -96,7 +97,8 @@ function toArtifact<T>(row: ArtifactRow): StoredArtifact<T> {
     stage: row.stage,
     stageVersion: row.stage_version,
     itemId: row.item_id,
-    content: (row.content === null ? null : JSON.parse(row.content)) as T,
+    // Lossless: an id beyond 2^53 comes back with every digit it was stored with.
+    content: (row.content === null ? null : parseJson(row.content)) as T,
     contentHash: row.content_hash,
     parents: JSON.parse(row.parents),
     status: row.status,

@@ -19,8 +19,9 @@ import { Store } from '../../pipeline/store/store.js';
 import { OfflineGateway } from '../../pipeline/llm/offline.js';
 import { Rng } from '../../pipeline/rng.js';
 import { ChainResolver } from '../../pipeline/resolution/index.js';
-import { BfclLive } from '../../pipeline/resolution/live.js';
-import { createSession } from '../../sources/bfcl/backends/index.js';
+import '../../sources/index.js';
+import { BfclLive, initialConfigJson } from '../../sources/bfcl/resolution.js';
+import { createSession, parseBfclJson } from '../../sources/bfcl/backends/index.js';
 
 const DATA = fileURLToPath(new URL('../../sources/bfcl/data/', import.meta.url));
 
@@ -35,16 +36,16 @@ interface Record_ {
 }
 
 function load(): Record_[] {
-  const configs = new Map<string, Record<string, unknown>>();
+  const configs = new Map<string, string>();
   for (const line of readFileSync(DATA + 'multi_turn_base.json', 'utf8').split('\n')) {
     if (!line.trim()) continue;
-    const e = JSON.parse(line);
-    configs.set(e.id, e.initial_config);
+    const e = parseBfclJson(line) as { id: string; initial_config: unknown };
+    configs.set(e.id, initialConfigJson(e.initial_config));
   }
   const executed = JSON.parse(readFileSync(DATA + 'multi_turn_base_executed.json', 'utf8')) as { id: string; involved_classes: string[]; turns: { steps: { class: string; name: string; args: Record<string, unknown> }[] }[] }[];
   return executed.map((r) => ({
     id: r.id,
-    meta: { initialConfig: configs.get(r.id), involvedClasses: r.involved_classes, sourceFile: 'bfcl/data/multi_turn_base.json', recordId: r.id },
+    meta: { initialConfigJson: configs.get(r.id), involvedClasses: r.involved_classes },
     calls: r.turns.flatMap((t) => t.steps.map((s) => ({ name: `${s.class}.${s.name}`, args: s.args }))),
   }));
 }
@@ -69,8 +70,7 @@ export default async function bench(args: string[]): Promise<void> {
   const live = (keep: number) => () => {
     const l = new BfclLive({ keep });
     for (const r of records) {
-      const state = { initialConfig: r.meta.initialConfig as Record<string, unknown>, involvedClasses: r.meta.involvedClasses as string[] };
-      r.calls.forEach((c, i) => l.execute(state, r.calls.slice(0, i), c.name, c.args, r.meta));
+      r.calls.forEach((c, i) => l.execute({ trajectoryId: r.id, tools: [], name: c.name, args: c.args, history: r.calls.slice(0, i), meta: r.meta }));
     }
   };
   live(64)();
@@ -79,7 +79,7 @@ export default async function bench(args: string[]): Promise<void> {
 
   const bare = await best(rounds, () => {
     for (const r of records) {
-      const s = createSession(r.meta.initialConfig as Record<string, unknown>, r.meta.involvedClasses as string[]);
+      const s = createSession(parseBfclJson(r.meta.initialConfigJson as string) as Record<string, unknown>, r.meta.involvedClasses as string[]);
       for (const c of r.calls) s.execute(c.name, c.args);
     }
   });

@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import type { Store, StoredArtifact } from '../../pipeline/store/store.js';
 import { STAGE_NAMES } from '../../pipeline/stage.js';
 import { sessionFrom, withCommon, type CommonArgs } from './common.js';
+import { parseJson, toJson } from '../../pipeline/pyValues.js';
 
 interface InspectArgs extends CommonArgs {
   id: string;
@@ -55,7 +56,7 @@ export function lineage(store: Store, key: string, withContent = false, seen = n
       tokens: c.prompt_tokens != null ? `${c.prompt_tokens}+${c.completion_tokens}` : undefined,
       cost: c.cost,
       latency_ms: c.latency_ms,
-      request: c.kind === 'tool' ? JSON.parse(String(c.request)) : undefined,
+      request: c.kind === 'tool' ? parseJson(String(c.request)) : undefined,
     })),
     content: withContent ? a.content : undefined,
     parents: a.parents.map((p) => lineage(store, p, withContent, seen)),
@@ -74,7 +75,7 @@ function printNode(node: LineageNode, depth: number): void {
       (node.reason ? `  reason: ${node.reason}` : ''),
   );
   for (const c of node.calls) {
-    const what = c.kind === 'llm' ? `llm ${c.role} ${c.model} tokens=${c.tokens ?? '?'} cost=${c.cost ?? 0}${c.cached ? ' (cache)' : ''}` : `tool ${JSON.stringify(c.request)} tier=${c.tier}`;
+    const what = c.kind === 'llm' ? `llm ${c.role} ${c.model} tokens=${c.tokens ?? '?'} cost=${c.cost ?? 0}${c.cached ? ' (cache)' : ''}` : `tool ${toJson(c.request)} tier=${c.tier}`;
     console.log(`${pad}    call: ${what} [${c.status}]`);
   }
   for (const p of node.parents) printNode(p, depth + 1);
@@ -98,7 +99,7 @@ export const inspectCommand: CommandModule<object, InspectArgs> = {
         return;
       }
       const tree = lineage(session.store, target.key, !!args.content);
-      if (args.json) console.log(JSON.stringify(tree, null, 2));
+      if (args.json) console.log(toJson(tree, 2));
       else printNode(tree, 0);
     } finally {
       session.close();

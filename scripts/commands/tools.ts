@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { CommandModule } from 'yargs';
 import { BFCL_CLASSES, createSession, parseBfclJson } from '../../sources/bfcl/backends/index.js';
+import { toJson } from '../../pipeline/pyValues.js';
 
 const ReplayLine = z
   .object({
@@ -84,7 +85,7 @@ const replayCommand: CommandModule<object, ReplayArgs> = {
         bad++;
         console.error(`error: ${r.error}`);
       }
-      process.stdout.write(JSON.stringify(r) + '\n');
+      process.stdout.write(toJson(r) + '\n');
     }
     if (bad) process.exitCode = 1;
   },

@@ -1,6 +1,7 @@
 /**
  * BFCL v3 multi-turn base → raw trajectories: user turns, ground-truth calls parsed from their
- * Python call syntax (positional arguments named from the function docs), initial_config,
+ * Python call syntax (positional arguments named from the function docs), initial_config (as
+ * Python-faithful JSON text, see ./resolution.ts),
  * involved classes, excluded functions, the tool docs of the involved classes, and BFCL's own
  * responses to each ground-truth call (tier `recorded`).
  */
@@ -10,6 +11,9 @@ import type { RawStep, RawToolDoc, RawTrajectory } from '../../pipeline/schemas.
 import { bindArguments, parsePythonCall } from '../pythonCall.js';
 import { jsonLines, type SourceItem, type SourceProblem } from '../records.js';
 import type { SourceFiles } from '../paths.js';
+import { parseBfclJson } from './backends/index.js';
+import { parseJson } from '../../pipeline/pyValues.js';
+import { initialConfigJson } from './resolution.js';
 
 /** Doc file → BFCL class. */
 export const BFCL_DOC_CLASSES: Record<string, string> = {
@@ -90,13 +94,14 @@ export function loadBfcl(files: SourceFiles, limit?: number): SourceItem[] {
   }
   const executed = new Map<string, { turns: { steps: { call: string; response: string }[] }[] }>();
   try {
-    for (const rec of JSON.parse(readFileSync(files.bfcl.executed, 'utf8')) as { id: string; turns: { steps: { call: string; response: string }[] }[] }[]) executed.set(rec.id, rec);
+    for (const rec of parseJson(readFileSync(files.bfcl.executed, 'utf8')) as { id: string; turns: { steps: { call: string; response: string }[] }[] }[]) executed.set(rec.id, rec);
   } catch (err) {
     items.push({ kind: 'problem', id: `${rel(files.bfcl.executed)}#file`, sourceFile: rel(files.bfcl.executed), recordId: 'file', code: 'broken_json', detail: (err as Error).message });
   }
 
   let count = 0;
-  for (const e of jsonLines(readFileSync(files.bfcl.questions, 'utf8'), rel(files.bfcl.questions), (v) => String((v as Question).id))) {
+  // parseBfclJson keeps initial_config's key order and its 10.0-vs-10: BFCL's answers depend on both.
+  for (const e of jsonLines(readFileSync(files.bfcl.questions, 'utf8'), rel(files.bfcl.questions), (v) => String((v as Question).id), parseBfclJson)) {
     if (limit !== undefined && count >= limit) break;
     count++;
     if ('kind' in e) {
@@ -157,7 +162,8 @@ export function loadBfcl(files: SourceFiles, limit?: number): SourceItem[] {
       recordId: q.id,
       tools,
       turns,
-      meta: { initialConfig: q.initial_config ?? {}, involvedClasses: involved, excludedFunctions: [...excluded], path: q.path ?? [] },
+      // The initial state as Python-faithful JSON text: the store keeps objects key-sorted, a string as it is.
+      meta: { initialConfigJson: initialConfigJson(q.initial_config ?? {}), involvedClasses: involved, excludedFunctions: [...excluded], path: q.path ?? [] },
     };
     items.push(traj);
   }

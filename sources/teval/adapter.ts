@@ -9,6 +9,7 @@ import { relative } from 'node:path';
 import type { RawToolDoc, RawTrajectory, RecordedResponse } from '../../pipeline/schemas.js';
 import { TEVAL_LABELS } from '../../pipeline/schemas.js';
 import { canonicalJson } from '../../pipeline/hash.js';
+import { parseJson, toJson } from '../../pipeline/pyValues.js';
 import { pythonLiteralToJson } from '../../pipeline/prompts/parseAction.js';
 import type { SourceItem, SourceProblem } from '../records.js';
 import type { SourceFiles } from '../paths.js';
@@ -25,7 +26,7 @@ interface Toolkit {
 
 export function loadTevalDocs(path: string): Map<string, RawToolDoc> {
   const docs = new Map<string, RawToolDoc>();
-  for (const kit of JSON.parse(readFileSync(path, 'utf8')) as Toolkit[]) {
+  for (const kit of parseJson(readFileSync(path, 'utf8')) as Toolkit[]) {
     for (const api of kit.api_list) {
       const name = `${kit.name}.${api.name}`;
       docs.set(name, {
@@ -55,7 +56,8 @@ export function parseReview(id: string, rec: unknown, sourceFile: string): Recor
   if (!m) return problem('origin_prompt user message is not "Goal/Name/Args/Response"');
   let args: Record<string, unknown> | string;
   try {
-    const parsed = JSON.parse(pythonLiteralToJson(m[3].trim()));
+    // Lossless: the recorded args hold Airbnb ids beyond 2^53 (691676460109271194), which must match the plans' exactly.
+    const parsed = parseJson(pythonLiteralToJson(m[3].trim())) as Record<string, unknown> | null;
     args = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : m[3].trim();
   } catch {
     args = m[3].trim();
@@ -91,7 +93,7 @@ export function loadTeval(files: SourceFiles, limit?: number): SourceItem[] {
 
   const reviewsFile = rel(files.teval.reviews);
   const successes = new Map<string, RecordedResponse>();
-  const reviews = JSON.parse(readFileSync(files.teval.reviews, 'utf8')) as Record<string, unknown>;
+  const reviews = parseJson(readFileSync(files.teval.reviews, 'utf8')) as Record<string, unknown>;
   for (const [id, rec] of Object.entries(reviews)) {
     const parsed = parseReview(id, rec, reviewsFile);
     items.push(parsed);
@@ -102,7 +104,8 @@ export function loadTeval(files: SourceFiles, limit?: number): SourceItem[] {
   }
 
   const plansFile = rel(files.teval.plans);
-  const plans = JSON.parse(readFileSync(files.teval.plans, 'utf8')) as Record<string, Plan>;
+  // Lossless: 32 ids in the plans' ground truths are beyond 2^53 (JSON.parse would round them).
+  const plans = parseJson(readFileSync(files.teval.plans, 'utf8')) as Record<string, Plan>;
   let count = 0;
   for (const [key, plan] of Object.entries(plans)) {
     if (limit !== undefined && count >= limit) break;
@@ -125,7 +128,7 @@ export function loadTeval(files: SourceFiles, limit?: number): SourceItem[] {
       return {
         action: { name: s.name, args },
         prev: s.prev ?? [],
-        ...(typeof s.args !== 'object' || Array.isArray(s.args) ? { problem: { code: 'unparsable_arguments', detail: `args is ${JSON.stringify(s.args)}` } } : {}),
+        ...(typeof s.args !== 'object' || Array.isArray(s.args) ? { problem: { code: 'unparsable_arguments', detail: `args is ${toJson(s.args)}` } } : {}),
         ...(hit ? { response: { content: hit.response, tier: 'cache' as const, origin: `teval-review:${hit.recordId}` } } : {}),
       };
     });

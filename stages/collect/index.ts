@@ -13,7 +13,8 @@ import type { SourceItem } from '../../sources/records.js';
 export const collectStage: ItemStage<SourceItem, CollectRecord> = {
   kind: 'items',
   name: 'collect',
-  version: '1',
+  // 2: integers beyond 2^53 kept exactly; BFCL's initial_config carried as JSON text.
+  version: '2',
   upstream: [],
   description: 'read BFCL multi-turn base and T-Eval into raw trajectories and recorded responses',
   output: CollectRecord,
@@ -48,6 +49,6 @@ export const collectStage: ItemStage<SourceItem, CollectRecord> = {
       const issue = parsed.error.issues[0];
       throw new RejectItem(`malformed_record: ${r.sourceFile} record ${r.recordId}: field ${issue.path.join('.') || '(root)'}: ${issue.message}`);
     }
-    return { status: 'ok', content: parsed.data, method: 'rules:collect-1' };
+    return { status: 'ok', content: parsed.data, method: 'rules:collect-2' };
   },
 };

@@ -13,6 +13,7 @@ import type { CollectedAttempt, EnvironmentErrorKind, ToolArgs } from '../../pip
 import { redactSecrets } from '../../pipeline/secrets.js';
 import { kindForStatus } from '../../pipeline/errors/index.js';
 import { publicEndpoint } from '../../pipeline/resolution/http.js';
+import { toJson } from '../../pipeline/pyValues.js';
 
 export interface CollectorTarget {
   tool: string;
@@ -54,7 +55,7 @@ function queryFor(args: ToolArgs): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(args)) {
     if (v === undefined || v === null) continue;
-    params.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+    params.set(k, typeof v === 'object' ? toJson(v) : String(v));
   }
   return params.toString();
 }
@@ -67,7 +68,7 @@ function networkKind(code: string): EnvironmentErrorKind {
 /** One call, timed from the request to the end of the body (or the failure). */
 function callOnce(target: CollectorTarget, args: ToolArgs, attempt: number, env: NodeJS.ProcessEnv): Promise<CollectedAttempt> {
   const url = new URL(target.endpoint);
-  const body = target.method === 'POST' ? JSON.stringify(args) : undefined;
+  const body = target.method === 'POST' ? toJson(args) : undefined;
   if (target.method === 'GET') {
     const q = queryFor(args);
     if (q) url.search = url.search ? `${url.search}&${q}` : q;

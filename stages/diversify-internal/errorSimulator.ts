@@ -15,6 +15,7 @@ import type { PromptMessage, RoleSpec } from '../../pipeline/llm/types.js';
 import type { Action, ChatMessage, ErrorType } from '../../pipeline/schemas.js';
 import { INJECTORS_VERSION, inject, type InjectionInput } from '../../pipeline/errors/index.js';
 import type { FewShotExample } from './fewShot.js';
+import { toJson } from '../../pipeline/pyValues.js';
 
 export interface ErrorSimulatorInput {
   errorType: ErrorType;
@@ -87,7 +88,7 @@ function actionJson(action: Action): string {
   if (action.thought !== undefined) body.thought = action.thought;
   body.name = action.name;
   body.args = action.args;
-  return JSON.stringify(body);
+  return toJson(body);
 }
 
 function renderExample(example: FewShotExample, index: number): string {

@@ -5,6 +5,7 @@
  * re-check), so both read a case the same way.
  */
 import { FINISH_ACTION, type Action, type ChatMessage, type TestCase, type ToolDoc } from '../../pipeline/schemas.js';
+import { parseJson } from '../../pipeline/pyValues.js';
 
 /** Index of the query: the last user message (the turn that holds step k). */
 export function queryIndex(messages: ChatMessage[]): number {
@@ -22,7 +23,7 @@ export function historyActions(messages: ChatMessage[]): Action[] {
   for (const m of messages) {
     if (m.role !== 'assistant') continue;
     try {
-      const v = JSON.parse(m.content) as { name?: unknown; args?: unknown };
+      const v = parseJson(m.content) as { name?: unknown; args?: unknown };
       if (typeof v.name === 'string') out.push({ name: v.name, args: (v.args ?? {}) as Action['args'] });
     } catch {
       // Not a JSON action (free text): nothing to read.
@@ -52,7 +53,7 @@ export function argValues(args: Action['args']): string[] {
   const walk = (v: unknown) => {
     if (typeof v === 'string') {
       if (v.trim()) out.push(v);
-    } else if (typeof v === 'number' && Number.isFinite(v)) {
+    } else if ((typeof v === 'number' && Number.isFinite(v)) || typeof v === 'bigint') {
       out.push(String(v));
     } else if (Array.isArray(v)) v.forEach(walk);
     else if (v && typeof v === 'object') Object.values(v).forEach(walk);

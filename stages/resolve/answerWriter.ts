@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
 import { pythonLiteralToJson } from '../../pipeline/prompts/parseAction.js';
 import { apiOf, isPlainObject } from '../../pipeline/errors/values.js';
+import { parseJson, toJson } from '../../pipeline/pyValues.js';
 
 export interface AnswerInput {
   request: string;
@@ -26,7 +27,8 @@ export function parseResponse(text: string): unknown {
   for (const candidate of [text, (() => { try { return pythonLiteralToJson(text); } catch { return undefined; } })()]) {
     if (candidate === undefined) continue;
     try {
-      return JSON.parse(candidate);
+      // Lossless: an id in a response is quoted in the answer with every digit.
+      return parseJson(candidate);
     } catch {
       // not this form
     }
@@ -85,7 +87,7 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
         content:
           `User request:\n${input.request}\n\nTool calls and results, in order:\n` +
           (input.steps.length
-            ? input.steps.map((s, i) => `${i + 1}. ${s.name}(${JSON.stringify(s.args)})\n   ${s.error ? `ERROR: ${s.error}` : `-> ${clip(s.response, 2000)}`}`).join('\n')
+            ? input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)})\n   ${s.error ? `ERROR: ${s.error}` : `-> ${clip(s.response, 2000)}`}`).join('\n')
             : '(no tool calls)'),
       },
     ],

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
+import { toJson } from '../../pipeline/pyValues.js';
 
 export interface ThoughtInput {
   query: string;
@@ -21,7 +22,7 @@ function purpose(description: string): string {
 
 function showArgs(args: Record<string, unknown> | string): string {
   if (typeof args === 'string') return args ? ` with ${args}` : '';
-  const parts = Object.entries(args).slice(0, 4).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
+  const parts = Object.entries(args).slice(0, 4).map(([k, v]) => `${k}=${toJson(v)}`);
   return parts.length ? ` with ${parts.join(', ')}` : '';
 }
 
@@ -38,7 +39,7 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
         content:
           'You annotate tool-calling trajectories. For each tool call below, write one short sentence stating the goal at that step (why this call, with these arguments, is the next thing to do for the user\'s request). Reply in JSON: {"thoughts": [string, ...]} with exactly one thought per call, in order.',
       },
-      { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${JSON.stringify(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
+      { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
   offline: {

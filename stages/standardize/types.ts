@@ -4,6 +4,7 @@
  * isinstance, so an integer parameter must never hold a string).
  */
 import type { ParamType } from '../../pipeline/schemas.js';
+import { pyInt, toJson } from '../../pipeline/pyValues.js';
 
 const DIRECT: Record<string, ParamType> = {
   string: 'string',
@@ -54,14 +55,16 @@ export function coerce(value: unknown, type: ParamType): unknown {
       return value;
     case 'string':
       if (typeof value === 'string') return value;
-      if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+      if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
       break;
     case 'integer':
-      if (typeof value === 'number' && Number.isInteger(value)) return value;
-      if (typeof value === 'string' && /^[+-]?\d+$/.test(value.trim())) return Number(value.trim());
+      if ((typeof value === 'number' && Number.isInteger(value)) || typeof value === 'bigint') return value;
+      // Every digit kept: an id beyond 2^53 stays that id (a bigint), as Python's int() keeps it.
+      if (typeof value === 'string' && /^[+-]?\d+$/.test(value.trim())) return pyInt(value.trim().replace(/^\+/, ''));
       break;
     case 'float':
       if (typeof value === 'number') return value;
+      if (typeof value === 'bigint') return Number(value);
       if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
       break;
     case 'boolean':
@@ -76,5 +79,5 @@ export function coerce(value: unknown, type: ParamType): unknown {
       if (value && typeof value === 'object' && !Array.isArray(value)) return value;
       break;
   }
-  throw new CoercionError(`cannot make ${JSON.stringify(value)} a ${type}`);
+  throw new CoercionError(`cannot make ${toJson(value)} a ${type}`);
 }

@@ -24,6 +24,7 @@ import { FINISH_ACTION, ToolDoc, type ChatMessage, type TestCase } from '../../p
 import { toolCallReason } from '../../sources/dialogue/corpus.js';
 import { missingValues, protectedValues, queryIndex, statedGroundTruthValues, usedToolDocs } from '../evolve/caseParts.js';
 import { conflictWith } from '../evolve/similarity.js';
+import { parseJson, toJson } from '../../pipeline/pyValues.js';
 
 export interface InvariantResult {
   name: string;
@@ -89,7 +90,7 @@ export function insertedText(m: ChatMessage): { text?: string; problem?: string 
   }
   if (m.role === 'assistant') {
     try {
-      const v = JSON.parse(m.content) as { name?: unknown; args?: unknown };
+      const v = parseJson(m.content) as { name?: unknown; args?: unknown };
       if (v.name !== FINISH_ACTION || typeof v.args !== 'string') return { problem: `assistant turn is a call of ${JSON.stringify(v.name)}, not a FinishAction reply` };
       const why = toolCallReason(v.args);
       return why ? { problem: `assistant reply ${why}` } : { text: v.args };
@@ -135,7 +136,7 @@ export function checkInvariants(base: TestCase, evolved: TestCase): InvariantRes
       out.push(
         fail(
           'query_values_kept',
-          [lostGt.length ? `ground-truth values no longer stated: ${lostGt.map((v) => JSON.stringify(v)).join(', ')}` : '', lostHistory.length ? `earlier-action values no longer stated: ${lostHistory.map((v) => JSON.stringify(v)).join(', ')}` : '']
+          [lostGt.length ? `ground-truth values no longer stated: ${lostGt.map((v) => toJson(v)).join(', ')}` : '', lostHistory.length ? `earlier-action values no longer stated: ${lostHistory.map((v) => toJson(v)).join(', ')}` : '']
             .filter(Boolean)
             .join('; '),
         ),

@@ -20,6 +20,7 @@ import type { RoleSpec } from '../../pipeline/llm/types.js';
 import { toolCallReason } from '../../sources/dialogue/corpus.js';
 import { conflictWith, contentWords } from '../evolve/similarity.js';
 import { isDistinctive } from '../evolve/caseParts.js';
+import { toJson } from '../../pipeline/pyValues.js';
 
 export const JudgeOutput = z.object({ answer: z.enum(['Yes', 'No']), reason: z.string() });
 export type JudgeOutput = z.infer<typeof JudgeOutput>;
@@ -75,13 +76,13 @@ export function judgeRules(input: JudgeInput): JudgeOutput {
           .find((a) => /_|[a-z][A-Z]/.test(a) && new RegExp(`\\b${a.replace(/[^A-Za-z0-9_]/g, '')}\\b`).test(turn));
         if (api) return { answer: 'No', reason: `context turn ${i + 1} names the tool "${api}"` };
         const value = input.values.find((v) => isDistinctive(v) && turn.includes(v));
-        if (value) return { answer: 'No', reason: `context turn ${i + 1} states the task value ${JSON.stringify(value)}` };
+        if (value) return { answer: 'No', reason: `context turn ${i + 1} states the task value ${toJson(value)}` };
       }
       return { answer: 'Yes', reason: `the ${input.context.length} inserted turns are unrelated conversation: no tool call, no listed tool, no task value` };
     }
     case 'noisy_query': {
       const lost = input.protected.filter((v) => !input.evolved.includes(v));
-      if (lost.length) return { answer: 'No', reason: `the noisy query no longer states ${lost.map((v) => JSON.stringify(v)).join(', ')}` };
+      if (lost.length) return { answer: 'No', reason: `the noisy query no longer states ${lost.map((v) => toJson(v)).join(', ')}` };
       const s = keptShare(input.original, input.evolved);
       if (s < NOISY_WORD_SHARE) return { answer: 'No', reason: `only ${(s * 100).toFixed(0)}% of the original query's content words survive (need ${NOISY_WORD_SHARE * 100}%)` };
       return { answer: 'Yes', reason: `every stated value is kept and ${(s * 100).toFixed(0)}% of the original content words survive` };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cacheKey, canonicalArgs, stateContext } from '../../pipeline/resolution/canonical.js';
-import { PyFloat } from '../../sources/bfcl/backends/index.js';
+import { PyFloat, parseJson } from '../../pipeline/pyValues.js';
+import { initialContext } from '../../sources/bfcl/resolution.js';
 
 describe('cache key canonicalisation', () => {
   it('ignores key order at every depth', () => {
@@ -14,6 +15,17 @@ describe('cache key canonicalisation', () => {
     expect(cacheKey('A.b', { n: new PyFloat(5) })).toBe(five);
     expect(cacheKey('A.b', { n: -0 })).toBe(cacheKey('A.b', { n: 0 }));
     expect(cacheKey('A.b', { n: 5.5 })).not.toBe(five);
+  });
+
+  it('compares integers beyond 2^53 exactly: a float64-rounded id is another call', () => {
+    const id = parseJson('{"propertyId": 691676460109271194}');
+    expect(canonicalArgs(id)).toBe('{"propertyId":691676460109271194}');
+    // JSON.parse rounds the id to 691676460109271200: a different property, so a different key.
+    expect(cacheKey('A.b', id)).not.toBe(cacheKey('A.b', JSON.parse('{"propertyId": 691676460109271194}')));
+    expect(cacheKey('A.b', id)).toBe(cacheKey('A.b', { propertyId: 691676460109271194n }));
+    // Python's 10**20 == 1e20: an integral float beyond 2^53 is the same number as the int.
+    expect(cacheKey('A.b', { n: 1e20 })).toBe(cacheKey('A.b', { n: 10n ** 20n }));
+    expect(cacheKey('A.b', { n: 9007199254740993n })).not.toBe(cacheKey('A.b', { n: 9007199254740992 }));
   });
 
   it('never coerces types: "5" is not 5, null is not an absent key, true is not 1', () => {
@@ -40,11 +52,14 @@ describe('cache key canonicalisation', () => {
     expect(canonicalArgs({ b: 1, a: [{ d: 2, c: 1 }] })).toBe('{"a":[{"c":1,"d":2}],"b":1}');
   });
 
-  it('gives a BFCL state context that depends on the initial config and the history, not key order', () => {
-    const meta = { initialConfig: { X: { a: 1, b: 2 } }, involvedClasses: ['MathAPI'] };
+  it('gives a BFCL state context that depends on the initial state text and the history, not the history\'s key order', () => {
+    const state = { initialConfigJson: '{"X": {"a": 1, "b": 2}}', involvedClasses: ['MathAPI'] };
     const h = [{ name: 'add', args: { a: 1, b: 2 } }];
-    expect(stateContext(meta, h)).toBe(stateContext({ involvedClasses: ['MathAPI'], initialConfig: { X: { b: 2, a: 1 } } }, [{ name: 'add', args: { b: 2, a: 1 } }]));
-    expect(stateContext(meta, h)).not.toBe(stateContext(meta, []));
-    expect(stateContext(meta, h)).not.toBe(stateContext({ ...meta, initialConfig: { X: { a: 1, b: 3 } } }, h));
+    const ctx = (s: typeof state, history: typeof h) => stateContext(initialContext(s), history);
+    expect(ctx(state, h)).toBe(ctx({ ...state }, [{ name: 'add', args: { b: 2, a: 1 } }]));
+    expect(ctx(state, h)).not.toBe(ctx(state, []));
+    // Key order and 2.0-vs-2 are state in BFCL (the file system's root is the first key).
+    expect(ctx(state, h)).not.toBe(ctx({ ...state, initialConfigJson: '{"X": {"b": 2, "a": 1}}' }, h));
+    expect(ctx(state, h)).not.toBe(ctx({ ...state, initialConfigJson: '{"X": {"a": 1, "b": 2.0}}' }, h));
   });
 });

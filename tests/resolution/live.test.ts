@@ -1,7 +1,8 @@
 /**
  * The live tier: every BFCL ground-truth call answered through the resolver, as the resolve stage
- * and the diversify stages ask for it (trajectory meta as the store keeps it — key-sorted JSON —
- * plus the history before the call), compared with BFCL's own recorded responses.
+ * and the diversify stages ask for it (trajectory meta as the adapter writes it and the store
+ * keeps it — key-sorted JSON around the initial config's JSON text — plus the history before the
+ * call), compared with BFCL's own recorded responses. No source file is read.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,10 @@ import { OfflineGateway } from '../../pipeline/llm/offline.js';
 import { Rng } from '../../pipeline/rng.js';
 import { canonicalJson } from '../../pipeline/hash.js';
 import { ChainResolver } from '../../pipeline/resolution/index.js';
+import { parseJson } from '../../pipeline/pyValues.js';
+import '../../sources/index.js';
+import { parseBfclJson } from '../../sources/bfcl/backends/index.js';
+import { initialConfigJson } from '../../sources/bfcl/resolution.js';
 import type { ToolDoc } from '../../pipeline/schemas.js';
 
 const DATA = fileURLToPath(new URL('../../sources/bfcl/data/', import.meta.url));
@@ -22,10 +27,10 @@ interface Executed {
   turns: { steps: { class: string; name: string; args: Record<string, unknown>; response: string }[] }[];
 }
 
-const base = new Map<string, Record<string, unknown>>();
+const base = new Map<string, unknown>();
 for (const line of readFileSync(DATA + 'multi_turn_base.json', 'utf8').split('\n')) {
   if (!line.trim()) continue;
-  const e = JSON.parse(line);
+  const e = parseBfclJson(line) as { id: string; initial_config: unknown };
   base.set(e.id, e.initial_config);
 }
 const executed = JSON.parse(readFileSync(DATA + 'multi_turn_base_executed.json', 'utf8')) as Executed[];
@@ -47,19 +52,22 @@ function newResolver() {
   return { store, resolver: new ChainResolver({ store, config: parseConfig({ llm: { mode: 'offline' } }), llm: new OfflineGateway() }) };
 }
 
-/** Meta as an artifact read back from the store has it: canonical JSON, keys sorted. */
-function storedMeta(id: string, involved: string[], withSource: boolean): Record<string, unknown> {
-  const meta = { initialConfig: base.get(id), involvedClasses: involved, ...(withSource ? { sourceFile: 'bfcl/data/multi_turn_base.json', recordId: id } : {}) };
-  return JSON.parse(canonicalJson(meta));
+/**
+ * Meta as an artifact read back from the store has it (canonical JSON, keys sorted): the initial
+ * config as the adapter writes it, or — to show why the text is carried — a key-sorted copy.
+ */
+function storedMeta(id: string, involved: string[], config: 'as-written' | 'key-sorted' = 'as-written'): Record<string, unknown> {
+  const text = config === 'as-written' ? initialConfigJson(base.get(id)) : initialConfigJson(JSON.parse(canonicalJson(base.get(id))));
+  return parseJson(canonicalJson({ initialConfigJson: text, involvedClasses: involved })) as Record<string, unknown>;
 }
 
-async function replayAll(withSource: boolean) {
+async function replayAll(config: 'as-written' | 'key-sorted' = 'as-written') {
   const { store, resolver } = newResolver();
   let total = 0;
   let matched = 0;
   const tiers = new Set<string>();
   for (const record of executed) {
-    const meta = storedMeta(record.id, record.involved_classes, withSource);
+    const meta = storedMeta(record.id, record.involved_classes, config);
     // The documented types ride along as the stages pass them (float parameters run as floats).
     const tools = record.involved_classes.flatMap(docsOf);
     const history: { name: string; args: Record<string, unknown> }[] = [];
@@ -83,8 +91,8 @@ async function replayAll(withSource: boolean) {
 }
 
 describe('live tier: BFCL ground truth through the resolver', () => {
-  it('gives BFCL’s own response for all 1,142 ground-truth calls, byte for byte', async () => {
-    const r = await replayAll(true);
+  it('gives BFCL’s own response for all 1,142 ground-truth calls, byte for byte, from the trajectory alone', async () => {
+    const r = await replayAll();
     console.log(`resolver live tier: ${r.matched}/${r.total} byte-identical`);
     expect(r.total).toBe(1142);
     expect(r.matched).toBe(1142);
@@ -92,18 +100,25 @@ describe('live tier: BFCL ground truth through the resolver', () => {
     expect(r.calls).toBe(1142);
   });
 
-  it('needs the source file for key order: from the key-sorted meta alone some answers differ', async () => {
-    // Why the live tier reads initial_config from the source: GorillaFileSystem's root is the
+  it('needs the initial config in its own key order: a key-sorted copy gives wrong answers', async () => {
+    // Why the trajectory carries initial_config as JSON text: GorillaFileSystem's root is the
     // first key of `root`, and TradingBot prints a stock's fields in the config's order.
-    const r = await replayAll(false);
+    const r = await replayAll('key-sorted');
     expect(r.matched).toBeLessThan(1142);
     expect(r.matched).toBeGreaterThan(1000);
+  });
+
+  it('refuses a BFCL trajectory whose meta carries no initial state, naming the trajectory and field', async () => {
+    const { store, resolver } = newResolver();
+    const ask = resolver.resolve({ source: 'bfcl', trajectoryId: 'bfcl_x', tools: [], name: 'MathAPI.add', args: { a: 1, b: 2 }, history: [], meta: { involvedClasses: ['MathAPI'] } }, { rng: new Rng(1, 'x', 'y') });
+    await expect(ask).rejects.toThrow(/bfcl trajectory bfcl_x: meta\.initialConfigJson/);
+    store.close();
   });
 
   it('answers a wrong call with the real backend error in the state the history built', async () => {
     const { store, resolver } = newResolver();
     const record = executed.find((e) => e.involved_classes.includes('GorillaFileSystem') && e.turns[0].steps[0]?.name === 'cd')!;
-    const meta = storedMeta(record.id, record.involved_classes, true);
+    const meta = storedMeta(record.id, record.involved_classes);
     const first = record.turns[0].steps[0];
     const call = (name: string, args: Record<string, unknown>, history: { name: string; args: Record<string, unknown> }[]) =>
       resolver.resolve({ source: 'bfcl', trajectoryId: record.id, tools: [], name, args, history, meta }, { rng: new Rng(1, 'x', 'y') });
@@ -129,7 +144,7 @@ describe('live tier: BFCL ground truth through the resolver', () => {
     const { store, resolver } = newResolver();
     const f = (name: string) => ({ name, type: 'float' as const, description: name });
     const add = { name: 'MathAPI.add', description: 'Add.', required_parameters: [f('a'), f('b')], optional_parameters: [], return_data: [] };
-    const meta = { initialConfig: {}, involvedClasses: ['MathAPI'] };
+    const meta = { initialConfigJson: '{}', involvedClasses: ['MathAPI'] };
     const ask = (tools: (typeof add)[]) =>
       resolver.resolve({ source: 'bfcl', trajectoryId: 'm', tools, name: 'MathAPI.add', args: { a: 2, b: 3 }, history: [], meta }, { rng: new Rng(1, 'x', 'y') });
     expect((await ask([add])).content).toBe('{"result": 5.0}');
@@ -140,7 +155,7 @@ describe('live tier: BFCL ground truth through the resolver', () => {
   it('writes live answers to the cache with their state context, and never reads BFCL from it', async () => {
     const { store, resolver } = newResolver();
     const record = executed[0];
-    const meta = storedMeta(record.id, record.involved_classes, true);
+    const meta = storedMeta(record.id, record.involved_classes);
     const step = record.turns[0].steps[0];
     const name = `${step.class}.${step.name}`;
     for (let i = 0; i < 2; i++) {

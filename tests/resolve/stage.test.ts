@@ -154,7 +154,7 @@ const bfclTrajectory = (args: Record<string, unknown>): Trajectory => ({
     { user: 'And the mean of 1, 2, 3?', steps: [{ action: { name: 'MathAPI.mean', args: { numbers: [1, 2, 3] } } }] },
   ],
   final: '',
-  meta: { initialConfig: {}, involvedClasses: ['MathAPI'] },
+  meta: { initialConfigJson: '{}', involvedClasses: ['MathAPI'] },
 });
 
 function fixtures(recordedResponse: string, bfclArgs: Record<string, unknown>): Stage[] {

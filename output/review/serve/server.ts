@@ -18,6 +18,7 @@ import { loadSamples, type ReviewSample } from '../samples.js';
 import { decisionsFor, latestDecisions } from '../decisions.js';
 import { applyDecisions } from '../import.js';
 import { decisionLabel, queueRow, suggestion } from '../formats/common.js';
+import { toJson } from '../../../pipeline/pyValues.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -34,7 +35,7 @@ export interface ServeOptions {
 }
 
 function send(res: ServerResponse, status: number, body: unknown, type = 'application/json; charset=utf-8'): void {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const text = typeof body === 'string' ? body : toJson(body);
   res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
   res.end(text);
 }

@@ -101,7 +101,7 @@ export function earlierIds(input: InjectionInput, key: string, current: unknown)
   const note = (k: string, v: string) => (k === key ? sameKey : other).add(v);
   for (const step of input.earlier) {
     if (isPlainObject(step.args)) {
-      for (const [k, v] of Object.entries(step.args)) if (isIdKey(k) && (typeof v === 'string' || typeof v === 'number')) note(k, String(v));
+      for (const [k, v] of Object.entries(step.args)) if (isIdKey(k) && (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint')) note(k, String(v));
     }
     if (step.response) {
       for (const m of step.response.matchAll(/["']?([A-Za-z_]*(?:id|Id|ID))["']?\s*[:=]\s*["']?([A-Za-z0-9-]{1,40})/g)) note(m[1], m[2]);

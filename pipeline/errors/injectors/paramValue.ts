@@ -10,6 +10,7 @@ import { enumOf, findTool, isPlainObject, paramIndex, sameValue, show } from '..
 import { MONTHS, numberToWords, words } from '../vocabulary.js';
 import { earlierIds, gtArgs, isIdKey, knownDirectories, querySpans, shapeAffinity, shapeOf, type Injection, type InjectionInput, type Injector } from './context.js';
 import { thoughtForValues, withThought } from './thoughts.js';
+import { toJson } from '../../pyValues.js';
 
 interface ValueEdit {
   variant: string;
@@ -213,7 +214,7 @@ function editsFor(key: string, value: unknown, param: ToolParam | undefined, inp
   // Whatever the value, a model can still send it in the wrong shape; the least likely slip, kept
   // so that every argument has at least one realistic way to go wrong.
   const reshaped =
-    typeof value === 'string' ? [value] : Array.isArray(value) ? value.map(String).join(', ') : value === null ? 'None' : isPlainObject(value) ? JSON.stringify(value) : String(value);
+    typeof value === 'string' ? [value] : Array.isArray(value) ? value.map(String).join(', ') : value === null ? 'None' : isPlainObject(value) ? toJson(value) : String(value);
   one(reshaped, 'wrong-shape', 0.3);
   return out;
 }

@@ -10,12 +10,9 @@
  *   dict  -> PyDict        other opaque objects (mpf, Decimal, set) -> PyOpaque / PySet
  */
 
-export class PyFloat {
-  constructor(readonly value: number) {}
-  toJSON(): number {
-    return this.value;
-  }
-}
+// One PyFloat for the whole pipeline (the exporter and the cache keys recognise the backends' floats).
+import { PyFloat } from "../../../pipeline/pyValues.js";
+export { PyFloat };
 
 /** An object whose only observable behaviour is its repr()/str() (mpmath.mpf, decimal.Decimal, complex...). */
 export class PyOpaque {

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { RoleSpec } from '../../../pipeline/llm/types.js';
 import type { Rng } from '../../../pipeline/rng.js';
 import { missingValues, protectedSpans } from '../caseParts.js';
+import { toJson } from '../../../pipeline/pyValues.js';
 
 export interface NoisyQueryInput {
   query: string;
@@ -113,7 +114,7 @@ export function noisyRules(input: NoisyQueryInput, rng: Rng): NoisyQueryOutput &
   const query = opener + (lower ? withAside[0].toLowerCase() + withAside.slice(1) : withAside) + rng.pick(CLOSERS);
   const lost = missingValues(query, input.protected);
   // Cannot happen with the spans respected; if it does, the rules are wrong and must not ship a broken case.
-  if (lost.length) throw new Error(`noisy-query rules lost protected values ${JSON.stringify(lost)}`);
+  if (lost.length) throw new Error(`noisy-query rules lost protected values ${toJson(lost)}`);
   return { query, typos };
 }
 
@@ -140,7 +141,7 @@ export const noisyQueryRole: RoleSpec<NoisyQueryInput, NoisyQueryOutput> = {
         content:
           `Original query:\n${input.query}\n\n` +
           (input.protected.length
-            ? `These values must appear in the rewritten query exactly as written (no typos inside them, same spelling, case and format):\n${input.protected.map((v) => `- ${JSON.stringify(v)}`).join('\n')}\n`
+            ? `These values must appear in the rewritten query exactly as written (no typos inside them, same spelling, case and format):\n${input.protected.map((v) => `- ${toJson(v)}`).join('\n')}\n`
             : 'The query states no argument values that must be kept verbatim.\n') +
           'Also keep every quoted string, file or path name, number, date and proper name of the original exactly as it is.\n',
       },
