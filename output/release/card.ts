@@ -5,6 +5,7 @@
  * input) are listed in the body.
  */
 import type { ExportFile } from './writer.js';
+import { datasetInfoYaml, type HfConfig } from './huggingface.js';
 
 export interface CardInput {
   version: string;
@@ -16,6 +17,8 @@ export interface CardInput {
   /** The `pnpm report quality` table (markdown) and the measures past their threshold. */
   quality?: string;
   qualityBreached?: string[];
+  /** The typed tables (data/*.parquet) the `configs` and `dataset_info` describe. */
+  hf: HfConfig[];
 }
 
 export function sizeCategory(n: number): string {
@@ -29,7 +32,6 @@ export function sizeCategory(n: number): string {
 const yamlString = (s: string) => JSON.stringify(s); // a JSON string is a valid YAML double-quoted scalar
 
 export function renderCard(input: CardInput): string {
-  const jsonl = input.files.filter((f) => f.path.endsWith('.jsonl'));
   const total = input.counts.base + input.counts.evolved;
   const front = [
     '---',
@@ -39,7 +41,15 @@ export function renderCard(input: CardInput): string {
     'pretty_name: critictool-forge',
     'task_categories:',
     '- text-generation',
+    'annotations_creators:',
+    '- machine-generated',
+    'language_creators:',
+    '- found',
+    '- machine-generated',
+    'multilinguality:',
+    '- monolingual',
     'tags:',
+    '- synthetic',
     '- tool-use',
     '- function-calling',
     '- error-recovery',
@@ -50,13 +60,14 @@ export function renderCard(input: CardInput): string {
     '- gorilla-llm/Berkeley-Function-Calling-Leaderboard',
     '- lovesnowbest/T-Eval',
     'configs:',
-    ...jsonl.flatMap((f, i) => [
-      `- config_name: ${f.path.replace(/\.jsonl$/, '').replace(/[^A-Za-z0-9]+/g, '_')}`,
+    ...input.hf.flatMap((c, i) => [
+      `- config_name: ${c.name}`,
       ...(i === 0 ? ['  default: true'] : []),
       '  data_files:',
       '  - split: test',
-      `    path: ${yamlString(f.path)}`,
+      `    path: ${yamlString(c.parquet)}`,
     ]),
+    ...datasetInfoYaml(input.hf),
     '---',
   ];
   const body = [
@@ -80,7 +91,10 @@ export function renderCard(input: CardInput): string {
     '',
     'The `*_error/*_data_*_cot.json` files are the official CRITICTOOL evaluator\'s input as it reads it:',
     'an object keyed by sample id, each with `query_prompt`, `ground_truth` and (internal) `error_type`.',
-    'The JSONL files hold every field (provenance, verification, evolution) and are what the `configs` load.',
+    'The `jsonl/` files hold every field (provenance, verification, evolution) as the pipeline has it. The',
+    '`configs` load `data/{base,evolved}.parquet` (the same rows as `data/*.jsonl`), whose features are declared',
+    'above: fields whose shape varies between rows (ground truth, tools, provenance, evolution, verification)',
+    'are JSON strings there, so every `datasets` version reads one schema: `load_dataset("<repo or folder>", "base")`.',
     '',
     ...(input.quality
       ? [

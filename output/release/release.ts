@@ -22,6 +22,7 @@ import { writeReleaseData, type ExportFile, type Selection } from './writer.js';
 import { compareSemver, parseSemver } from './semver.js';
 import { renderChangelog, type SampleIndex } from './changelog.js';
 import { renderCard } from './card.js';
+import { writeHfData } from './huggingface.js';
 import { codeCommit, methodsUsed, modelsUsed, releaseConfig, sourceChecksums } from './provenance.js';
 import { latestDecisions } from '../review/decisions.js';
 import { breachedMeasures, qualityOf, type QualityReport } from '../../pipeline/quality/report.js';
@@ -99,7 +100,8 @@ export function buildReleaseInto(store: Store, config: Config, version: string, 
   const commit = codeCommit(root);
   const review = reviewStatistics(store, selection);
   const quality = opts.quality ?? qualityOf(store, config);
-  const extra: ExportFile[] = [];
+  const hf = writeHfData(dir);
+  const extra: ExportFile[] = [...hf.files];
   const put = (path: string, text: string) => {
     const buf = Buffer.from(text, 'utf8');
     writeFileSync(join(dir, path), buf);
@@ -107,7 +109,7 @@ export function buildReleaseInto(store: Store, config: Config, version: string, 
   };
   put('CHANGELOG.md', renderChangelog(version, previous, index));
   const counts = { base: selection.base.length, evolved: selection.evolved.length, sets: { base: data.counts.base, evolved: data.counts.evolved }, flaggedIncluded: data.counts.flaggedIncluded, skipped: data.counts.skipped };
-  put('README.md', renderCard({ version, files: data.files, counts, review, seed: config.seed, commit, quality: qualityMarkdown(quality), qualityBreached: breachedMeasures(quality).map((m) => m.id) }));
+  put('README.md', renderCard({ version, files: data.files, counts, review, seed: config.seed, commit, quality: qualityMarkdown(quality), qualityBreached: breachedMeasures(quality).map((m) => m.id), hf: hf.configs }));
   const files = [...data.files, ...extra].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const manifest = {
     name: 'critictool-forge',
