@@ -13,7 +13,8 @@
 import { z } from 'zod';
 import type { PromptMessage, RoleSpec } from '../llm/types.js';
 import type { EnvironmentErrorKind, ToolDoc } from '../schemas.js';
-import { SIMULATOR_RULES_VERSION, simulateOffline } from './simulatorRules.js';
+import { SIMULATOR_RULES_VERSION, simulateOffline, type CarriedValue } from './simulatorRules.js';
+import { localityOf } from '../errors/environment.js';
 
 export interface ApiSimulatorInput {
   name: string;
@@ -27,6 +28,8 @@ export interface ApiSimulatorInput {
    * consumer's retry is a new request instead of the gateway's cached same answer. The rules ignore it.
    */
   variant?: number;
+  /** Values later ground-truth steps take from this answer: the response must carry each in its field. */
+  carry?: CarriedValue[];
 }
 
 export const ApiSimulatorOutput = z.object({
@@ -72,10 +75,18 @@ export function renderApiSimulatorPrompt(input: ApiSimulatorInput): PromptMessag
     : '(no cached examples of this API)';
   let user = `API doc:\n${docText(doc, input.name, input.tools)}\n\nExamples of this API's real responses:\n${examples}\n\nRequest:\n${JSON.stringify({ name: input.name, args: input.args })}`;
   if (input.environmentError) {
+    const local = localityOf(input.name, input.tools) === 'local';
     user +=
       `\n\nThis time the call must FAIL because of the environment, not the call: ${KIND_DESCRIPTIONS[input.environmentError]}. ` +
-      `Put the failure message a client of this API would receive in the error field — concrete, naming ${input.name}, in the wording such APIs and HTTP clients really use — and leave the response field empty.` +
+      (local
+        ? `${input.name} is local software (it runs on this machine, not over a network): the failure must read as local software fails — an operating-system style error such as permission denied, device or resource busy / locked, input/output error, device not ready, or operation timed out — never an HTTP status, a host name, an API key or a billing quota. `
+        : `${input.name} is a network API: write the failure as its HTTP client receives it — the status line, any header that matters (such as Retry-After), and an error body in the shape real APIs document — or the HTTP client's own exception; never invent a host name or URL. `) +
+      `Put that message in the error field — concrete, naming ${input.name} — and leave the response field empty.` +
       (input.variant !== undefined ? ` (Wording variant ${input.variant}: phrase it your own way.)` : '');
+  } else if (input.carry?.length) {
+    user +=
+      `\n\nLater steps of this task take these values from this response, so it must contain each of them unchanged, in the field named:\n` +
+      input.carry.map((c) => `- ${c.sub ? `"${c.sub}" of an item of "${c.field}"` : c.list ? `an item of "${c.field}"` : `"${c.field}"`}: ${JSON.stringify(c.value)}`).join('\n');
   }
   return [
     { role: 'system', content: SYSTEM },
@@ -90,6 +101,6 @@ export const apiSimulatorRole: RoleSpec<ApiSimulatorInput, ApiSimulatorOutput> =
   template: { id: 'api-simulator/fig17', version: '1', render: renderApiSimulatorPrompt },
   offline: {
     version: SIMULATOR_RULES_VERSION,
-    run: (input, rng) => simulateOffline({ name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError }, rng),
+    run: (input, rng) => simulateOffline({ name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError, ...(input.carry ? { carry: input.carry } : {}) }, rng),
   },
 };
