@@ -94,6 +94,12 @@ function numberForms(v: number | bigint): string[] {
 export function valueShownIn(value: unknown, text: string): boolean {
   const t = normText(text);
   if (isNumber(value)) {
+    // 1000 (metres) for "1 kilometer", "1km", "one kilometre".
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 1000 && value % 100 === 0) {
+      const km = value / 1000;
+      const forms = [String(km), ...(Number.isInteger(km) && km < NUMBER_WORDS.length ? [NUMBER_WORDS[km]] : [])].map((f) => f.replace('.', '\\.'));
+      if (new RegExp(`(^|[^0-9.])(${forms.join('|')})\\s*-?\\s*(km\\b|kilomet)`, 'i').test(t)) return true;
+    }
     return numberForms(value).some((form) => {
       const escaped = form.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
       return new RegExp(`(^|[^0-9.])${escaped}(?![0-9]|\\.[0-9])`, /^[a-z]/.test(form) ? 'i' : '').test(t);

@@ -17,7 +17,7 @@ import type { Rng } from '../rng.js';
 import { fitsType, isPlainObject, paramIndex, toolkitOf, apiOf } from '../errors/values.js';
 import { localityOf, type ToolLocality } from '../errors/environment.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-1';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-2';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -309,7 +309,8 @@ function scalar(field: string, description: string, c: Ctx): unknown {
 function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
   const description = `${field.description ?? ''} ${typeof field.descriptions === 'string' ? field.descriptions : ''}`.trim();
   const reused = argFor(field.name, c.args);
-  if (reused !== undefined) return reused;
+  // A list of records is the answer to the call, not its argument echoed (search_nearby's places).
+  if (reused !== undefined && !(depth === 0 && !Array.isArray(reused) && listedFields(description).length > 0 && isListField(description))) return reused;
   // "forecast of N days": N is the call's own count when it gives one.
   const count = Object.values(c.args).find((v): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 10);
   const n = depth === 0 ? (/\bN\b/.test(description) && count !== undefined ? count : listSize(description, c.rng)) : undefined;
@@ -361,6 +362,8 @@ function fieldFits(field: string, key: string, value: unknown): boolean {
   const numeric = typeof value === 'number' || typeof value === 'bigint';
   if (/^(latitude|lat|longitude|lon|lng)$/.test(f) && !numeric) return false;
   if (f === k) return true;
+  // film_name ↔ a record's title or name.
+  if (k.endsWith('name') && !numeric && (f === 'title' || f === 'name')) return true;
   // property_id ↔ id, author_id ↔ authorid, movie_id ↔ id: an answer's own `id` is the id the next call asks about.
   if (f === 'id' && k.endsWith('id')) return true;
   if (k === 'id' && f.endsWith('id')) return true;

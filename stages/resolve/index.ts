@@ -120,14 +120,15 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
     const recordId = String(trajectory.meta.recordId ?? trajectory.id);
     const recordedKeys = new Map(item.input.recorded.map((r) => [cacheKey(r.tool, r.args ?? {}), r]));
     // A recording made in another task's state (a call with no arguments) is not this trajectory's answer.
-    const foreign = (i: number): boolean => {
-      const { action, response } = located[i].step;
+    const foreignAt = located.map(({ step: { action, response } }) => {
+      if (trajectory.source === 'bfcl') return false;
       if (response) return foreignRecordedResponse(response.origin, recordId, action.args);
       const hit = typeof action.args === 'object' ? recordedKeys.get(cacheKey(action.name, action.args)) : undefined;
       return !!hit && foreignRecordedResponse(`teval-review:${hit.recordId}`, recordId, action.args);
-    };
+    });
+    const foreign = (i: number) => foreignAt[i];
     for (const [i, l] of located.entries()) {
-      if (trajectory.source !== 'bfcl' && l.step.response && foreign(i)) {
+      if (l.step.response && foreign(i)) {
         notes.push(`step ${i + 1} ${l.step.action.name}: the recorded answer (${l.step.response.origin}) belongs to another task's state; simulated instead`);
         delete l.step.response;
       }
