@@ -48,6 +48,16 @@ export const KIND_DESCRIPTIONS: Record<EnvironmentErrorKind, string> = {
   server_error: 'the server failed (HTTP 500 Internal Server Error, 502 Bad Gateway or 503 Service Unavailable)',
 };
 
+/** The same kinds as local software meets them (a file system, a car's controls): no HTTP, no billing. */
+export const LOCAL_KIND_DESCRIPTIONS: Record<EnvironmentErrorKind, string> = {
+  rate_limit: 'the resource is busy or locked by another operation (EBUSY / EAGAIN)',
+  permission_denied: 'permission was denied (EACCES / EPERM: the current user may not do this)',
+  quota_exceeded: 'the disk quota is exhausted or no space is left on the device (EDQUOT / ENOSPC)',
+  timeout: 'the operation timed out waiting for the device or a lock',
+  connection_error: 'the device is not ready or not connected (ENXIO / ENOTCONN)',
+  server_error: 'an input/output error occurred in the device or driver (EIO)',
+};
+
 const SYSTEM = `Imagine you are an API Server operating within a specialized tool, which contains a collection of distinct APIs. Your role is to deeply understand the function of each API based on its description in the API documentation. As you receive specific inputs for individual API calls within this tool, analyze these inputs to determine their intended purpose. Your task is to craft a JSON formatted response that aligns with the expected output of the API, guided by the provided examples.
 
 Your responses must adhere to a specific JSON structure, which is as follows:
@@ -77,7 +87,7 @@ export function renderApiSimulatorPrompt(input: ApiSimulatorInput): PromptMessag
   if (input.environmentError) {
     const local = localityOf(input.name, input.tools) === 'local';
     user +=
-      `\n\nThis time the call must FAIL because of the environment, not the call: ${KIND_DESCRIPTIONS[input.environmentError]}. ` +
+      `\n\nThis time the call must FAIL because of the environment, not the call: ${(local ? LOCAL_KIND_DESCRIPTIONS : KIND_DESCRIPTIONS)[input.environmentError]}. ` +
       (local
         ? `${input.name} is local software (it runs on this machine, not over a network): the failure must read as local software fails — an operating-system style error such as permission denied, device or resource busy / locked, input/output error, device not ready, or operation timed out — never an HTTP status, a host name, an API key or a billing quota. `
         : `${input.name} is a network API: write the failure as its HTTP client receives it — the status line, any header that matters (such as Retry-After), and an error body in the shape real APIs document — or the HTTP client's own exception; never invent a host name or URL. `) +
@@ -98,7 +108,7 @@ export const apiSimulatorRole: RoleSpec<ApiSimulatorInput, ApiSimulatorOutput> =
   role: 'api-simulator',
   schemaName: 'api_simulator_reply',
   schema: ApiSimulatorOutput,
-  template: { id: 'api-simulator/fig17', version: '1', render: renderApiSimulatorPrompt },
+  template: { id: 'api-simulator/fig17', version: '2', render: renderApiSimulatorPrompt },
   offline: {
     version: SIMULATOR_RULES_VERSION,
     run: (input, rng) => simulateOffline({ name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError, ...(input.carry ? { carry: input.carry } : {}) }, rng),

@@ -181,6 +181,14 @@ describe('environment errors that fit the tool', () => {
     }
   });
 
+  it('the api-simulator prompt asks a local tool for a local failure and a remote API for an HTTP one, with no invented host', () => {
+    const local = renderApiSimulatorPrompt({ name: 'GorillaFileSystem.cd', args: { folder: 'x' }, tools: fileTools, examples: [], environmentError: 'timeout' })[1].content;
+    expect(local).toContain('is local software');
+    expect(local).not.toContain('504');
+    const remote = renderApiSimulatorPrompt({ name: 'FilmTMDB.search_movie', args: { query: 'x' }, tools: TMDB, examples: [], environmentError: 'timeout' })[1].content;
+    expect(remote).toContain('never invent a host name');
+  });
+
   it('ungroundedValues names what the prompt does not show', () => {
     const missing = ungroundedValues({ messages: [{ role: 'system', content: 'tools' }, { role: 'user', content: 'find id 5' }], groundTruth: { name: 'A.b', args: { movie_id: 299534, n: 5 } } });
     expect(missing).toEqual([{ key: 'movie_id', value: 299534, action: 'A.b' }]);
