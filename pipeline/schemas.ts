@@ -34,6 +34,12 @@ export const ToolDoc = z.object({
   required_parameters: z.array(ToolParam),
   optional_parameters: z.array(ToolParam),
   return_data: z.array(ReturnField),
+  /**
+   * Where the tool runs, classified per toolkit from its docs (standardize): `local` software (a
+   * file system, a car's controls, math) fails as local software does, a `remote` network API as
+   * HTTP APIs do. Never shown in prompts (orderedDoc leaves it out).
+   */
+  locality: z.enum(['local', 'remote']).optional(),
 });
 export type ToolDoc = z.infer<typeof ToolDoc>;
 

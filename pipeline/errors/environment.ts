@@ -17,18 +17,18 @@ interface KindRule {
 // "exceeded the rate limit" is a rate limit and not a quota.
 const RULES: KindRule[] = [
   { kind: 'timeout', pattern: 'timed out', re: /timed?[ -]?out|timeout|ETIMEDOUT|deadline exceeded|\b504\b|gateway time-?out/i },
-  { kind: 'rate_limit', pattern: 'rate limit', re: /rate[ _-]?limit|too many requests|\b429\b|throttl|requests per (second|minute)|slow down/i },
-  { kind: 'quota_exceeded', pattern: 'quota', re: /quota|OVER_LIMIT|daily (query|request) limit|monthly (request )?limit|insufficient (credits|balance|funds)|billing|\b402\b|usage limit|plan limit/i },
-  { kind: 'permission_denied', pattern: 'permission', re: /permission denied|forbidden|unauthori[sz]ed|\b40[13]\b|invalid (api[ _-]?)?key|access denied|not authori[sz]ed|INVALID_USER_KEY|authentication failed|credentials/i },
+  { kind: 'rate_limit', pattern: 'rate limit', re: /rate[ _-]?limit|too many requests|\b429\b|throttl|requests per (second|minute)|slow down|device or resource busy|\bEBUSY\b|\bEAGAIN\b|resource temporarily unavailable|locked by another process/i },
+  { kind: 'quota_exceeded', pattern: 'quota', re: /quota|OVER_LIMIT|daily (query|request) limit|monthly (request )?limit|insufficient (credits|balance|funds)|billing|\b402\b|usage limit|plan limit|no space left on device|\bENOSPC\b/i },
+  { kind: 'permission_denied', pattern: 'permission', re: /permission denied|forbidden|unauthori[sz]ed|\b40[13]\b|invalid (api[ _-]?)?key|access denied|not authori[sz]ed|INVALID_USER_KEY|authentication failed|credentials|operation not permitted|\bEPERM\b|lacks the rights/i },
   {
     kind: 'connection_error',
     pattern: 'connection',
-    re: /connection (reset|refused|aborted|error|closed)|ECONNRESET|ECONNREFUSED|EPIPE|ProxyError|Max retries exceeded|Tunnel connection failed|socket hang up|broken ?pipe|Name or service not known|ENOTFOUND|EAI_AGAIN|network is unreachable|getaddrinfo|other side closed|SSLError|certificate/i,
+    re: /connection (reset|refused|aborted|error|closed)|ECONNRESET|ECONNREFUSED|EPIPE|ProxyError|Max retries exceeded|Tunnel connection failed|socket hang up|broken ?pipe|Name or service not known|ENOTFOUND|EAI_AGAIN|network is unreachable|getaddrinfo|other side closed|SSLError|certificate|device not ready|\bENXIO\b|\bENOTCONN\b|not connected|no such device/i,
   },
   {
     kind: 'server_error',
     pattern: 'server error',
-    re: /internal server error|server down|service (temporarily )?unavailable|bad gateway|\b50[0-3]\b|try again (later|after)|ENGINE_RESPONSE_DATA_ERROR|upstream|Expecting value: line \d+ column \d+/i,
+    re: /internal server error|server down|service (temporarily )?unavailable|bad gateway|\b50[0-3]\b|try again (later|after)|ENGINE_RESPONSE_DATA_ERROR|upstream|Expecting value: line \d+ column \d+|input\/output error|\bI\/O error\b|\bEIO\b/i,
   },
 ];
 
@@ -74,4 +74,34 @@ export function kindWeights(captured: EnvironmentErrorKind[]): Record<Environmen
   const weights = Object.fromEntries(ENVIRONMENT_ERROR_KINDS.map((k) => [k, 1])) as Record<EnvironmentErrorKind, number>;
   for (const k of captured) weights[k] += 1;
   return weights;
+}
+
+// -------------------------------------------------------------------------------------------
+// Where a tool runs: local software (a file system, a car's controls, math, a slide deck on disk,
+// the system clock) fails as local software does — permission denied, busy, I/O error, timed
+// out — never with an HTTP status; a network API fails as HTTP APIs do.
+// -------------------------------------------------------------------------------------------
+
+export type ToolLocality = 'local' | 'remote';
+
+const LOCAL_WORDS = /\bfile ?system\b|\bdisk\b|\bdirector(y|ies)\b|\bfolders?\b|\bwrite (a )?file\b|\bread (a )?file\b|\bpptx?\b|\bpresentation\b|\bslides?\b|\bvehicle\b|\bcar\b|\bengine\b|\bbrake\b|\bmath(ematical)?\b|\bcalculat(e|or|ion)\b|\barithmetic\b|\blogarithm\b|\bcurrent time\b|\bweekday\b|\bclock\b|\bin-process\b/gi;
+const REMOTE_WORDS = /\bsearch\b|\bonline\b|\bweb\b|\binternet\b|\bweather\b|\bforecast\b|\bmaps?\b|\broute\b|\bstocks?\b|\bticker\b|\btweets?\b|\btwitter\b|\be-?mails?\b|\bmessages?\b|\bbook(ing)?\b|\bflights?\b|\btickets?\b|\bservers?\b|\bairbnb\b|\barxiv\b|\bscholar\b|\bmovies?\b|\bfilms?\b|\bnews\b|\btrad(e|ing)\b|\bworkspace\b|\btranslat/gi;
+
+const count = (re: RegExp, text: string) => (text.match(re) ?? []).length;
+
+/**
+ * Local or remote, from what a toolkit's docs say it does (its name and every API's description):
+ * the kind of words that dominate decides; a tie is remote, the kind of API T-Eval wraps.
+ */
+export function toolkitLocality(toolkit: string, docs: { name: string; description: string }[]): ToolLocality {
+  const text = [toolkit.replace(/([a-z])([A-Z])/g, '$1 $2'), ...docs.map((d) => `${d.name.split('.').pop()?.replace(/_/g, ' ') ?? ''} ${d.description}`)].join(' \n ');
+  return count(LOCAL_WORDS, text) > count(REMOTE_WORDS, text) ? 'local' : 'remote';
+}
+
+/** A tool's locality: the one its doc carries (set by standardize), else classified from the docs of its toolkit. */
+export function localityOf(name: string, tools: { name: string; description: string; locality?: ToolLocality }[]): ToolLocality {
+  const doc = tools.find((t) => t.name === name);
+  if (doc?.locality) return doc.locality;
+  const kit = name.includes('.') ? name.slice(0, name.indexOf('.')) : name;
+  return toolkitLocality(kit, tools.filter((t) => t.name.startsWith(`${kit}.`)));
 }

@@ -13,7 +13,8 @@
 import { z } from 'zod';
 import type { PromptMessage, RoleSpec } from '../llm/types.js';
 import type { EnvironmentErrorKind, ToolDoc } from '../schemas.js';
-import { SIMULATOR_RULES_VERSION, simulateOffline } from './simulatorRules.js';
+import { SIMULATOR_RULES_VERSION, simulateOffline, type CarriedValue } from './simulatorRules.js';
+import { localityOf } from '../errors/environment.js';
 import { toJson } from '../pyValues.js';
 
 export interface ApiSimulatorInput {
@@ -28,6 +29,8 @@ export interface ApiSimulatorInput {
    * consumer's retry is a new request instead of the gateway's cached same answer. The rules ignore it.
    */
   variant?: number;
+  /** Values later ground-truth steps take from this answer: the response must carry each in its field. */
+  carry?: CarriedValue[];
 }
 
 export const ApiSimulatorOutput = z.object({
@@ -46,6 +49,16 @@ export const KIND_DESCRIPTIONS: Record<EnvironmentErrorKind, string> = {
   server_error: 'the server failed (HTTP 500 Internal Server Error, 502 Bad Gateway or 503 Service Unavailable)',
 };
 
+/** The same kinds as local software meets them (a file system, a car's controls): no HTTP, no billing. */
+export const LOCAL_KIND_DESCRIPTIONS: Record<EnvironmentErrorKind, string> = {
+  rate_limit: 'the resource is busy or locked by another operation (EBUSY / EAGAIN)',
+  permission_denied: 'permission was denied (EACCES / EPERM: the current user may not do this)',
+  quota_exceeded: 'the disk quota is exhausted or no space is left on the device (EDQUOT / ENOSPC)',
+  timeout: 'the operation timed out waiting for the device or a lock',
+  connection_error: 'the device is not ready or not connected (ENXIO / ENOTCONN)',
+  server_error: 'an input/output error occurred in the device or driver (EIO)',
+};
+
 const SYSTEM = `Imagine you are an API Server operating within a specialized tool, which contains a collection of distinct APIs. Your role is to deeply understand the function of each API based on its description in the API documentation. As you receive specific inputs for individual API calls within this tool, analyze these inputs to determine their intended purpose. Your task is to craft a JSON formatted response that aligns with the expected output of the API, guided by the provided examples.
 
 Your responses must adhere to a specific JSON structure, which is as follows:
@@ -60,7 +73,7 @@ Note that:
 - values the call supplies (names, ids, dates, places) must appear unchanged where the answer refers to them.`;
 
 function docText(doc: ToolDoc | undefined, name: string, tools: ToolDoc[]): string {
-  if (doc) return JSON.stringify(doc);
+  if (doc) return toJson(doc);
   const kit = name.includes('.') ? name.slice(0, name.indexOf('.')) : name;
   const siblings = tools.filter((t) => t.name.startsWith(`${kit}.`)).map((t) => t.name);
   return `(no documentation: "${name}" is not an API of this tool${siblings.length ? `; its APIs are ${siblings.join(', ')}` : ''})`;
@@ -73,10 +86,18 @@ export function renderApiSimulatorPrompt(input: ApiSimulatorInput): PromptMessag
     : '(no cached examples of this API)';
   let user = `API doc:\n${docText(doc, input.name, input.tools)}\n\nExamples of this API's real responses:\n${examples}\n\nRequest:\n${toJson({ name: input.name, args: input.args })}`;
   if (input.environmentError) {
+    const local = localityOf(input.name, input.tools) === 'local';
     user +=
-      `\n\nThis time the call must FAIL because of the environment, not the call: ${KIND_DESCRIPTIONS[input.environmentError]}. ` +
-      `Put the failure message a client of this API would receive in the error field — concrete, naming ${input.name}, in the wording such APIs and HTTP clients really use — and leave the response field empty.` +
+      `\n\nThis time the call must FAIL because of the environment, not the call: ${(local ? LOCAL_KIND_DESCRIPTIONS : KIND_DESCRIPTIONS)[input.environmentError]}. ` +
+      (local
+        ? `${input.name} is local software (it runs on this machine, not over a network): the failure must read as local software fails — an operating-system style error such as permission denied, device or resource busy / locked, input/output error, device not ready, or operation timed out — never an HTTP status, a host name, an API key or a billing quota. `
+        : `${input.name} is a network API: write the failure as its HTTP client receives it — the status line, any header that matters (such as Retry-After), and an error body in the shape real APIs document — or the HTTP client's own exception; never invent a host name or URL. `) +
+      `Put that message in the error field — concrete, naming ${input.name} — and leave the response field empty.` +
       (input.variant !== undefined ? ` (Wording variant ${input.variant}: phrase it your own way.)` : '');
+  } else if (input.carry?.length) {
+    user +=
+      `\n\nLater steps of this task take these values from this response, so it must contain each of them unchanged, in the field named:\n` +
+      input.carry.map((c) => `- ${c.sub ? `"${c.sub}" of an item of "${c.field}"` : c.list ? `an item of "${c.field}"` : `"${c.field}"`}: ${toJson(c.value)}`).join('\n');
   }
   return [
     { role: 'system', content: SYSTEM },
@@ -88,9 +109,9 @@ export const apiSimulatorRole: RoleSpec<ApiSimulatorInput, ApiSimulatorOutput> =
   role: 'api-simulator',
   schemaName: 'api_simulator_reply',
   schema: ApiSimulatorOutput,
-  template: { id: 'api-simulator/fig17', version: '1', render: renderApiSimulatorPrompt },
+  template: { id: 'api-simulator/fig17', version: '2', render: renderApiSimulatorPrompt },
   offline: {
     version: SIMULATOR_RULES_VERSION,
-    run: (input, rng) => simulateOffline({ name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError }, rng),
+    run: (input, rng) => simulateOffline({ name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError, ...(input.carry ? { carry: input.carry } : {}) }, rng),
   },
 };

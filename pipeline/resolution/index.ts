@@ -47,7 +47,8 @@ import { ToolCache } from './cache.js';
 import { registeredSources, sourceResolution, type CacheSeed, type LiveExecutor } from './sources.js';
 import { callHttp, publicEndpoint, type HttpApi } from './http.js';
 import { apiSimulatorRole } from './apiSimulator.js';
-import { SIMULATOR_RULES_VERSION, validateCall } from './simulatorRules.js';
+import { SIMULATOR_RULES_VERSION, applyCarried, pyJson, validateCall, type CarriedValue } from './simulatorRules.js';
+import { valueShownIn } from '../quality/grounding.js';
 
 export { ToolCache } from './cache.js';
 export { cacheKey, canonicalArgs, stateContext } from './canonical.js';
@@ -130,7 +131,7 @@ export class ChainResolver implements ToolResolver {
 
     if (isPlainObject(call.args)) {
       this.seed();
-      const hit = this.cache.get(call.name, call.args);
+      const hit = opts.skipCache ? undefined : this.cache.get(call.name, call.args);
       if (hit) return { response: { content: hit.response.content, tier: 'cache', origin: hit.origin, ...(hit.response.error ? { error: hit.response.error } : {}) }, context: '' };
       const api = this.deps.config.resolve.httpEnabled ? this.http.get(call.name) : undefined;
       if (api) {
@@ -165,6 +166,7 @@ export class ChainResolver implements ToolResolver {
         args: call.args,
         tools: call.tools,
         examples,
+        ...(call.carry?.length && !opts.environmentError ? { carry: call.carry } : {}),
         // Only a model is asked for a variant: the rules answer per call, and a retry is the consumer's business.
         ...(opts.environmentError ? { environmentError: opts.environmentError, ...(llm.mode === 'openai' ? { variant: opts.rng.int(1, 999) } : {}) } : {}),
       },
@@ -179,7 +181,7 @@ export class ChainResolver implements ToolResolver {
       return { content: message, tier: 'simulated', error: { source: 'environment', message }, origin };
     }
     if (error) return { content: JSON.stringify({ error }), tier: 'simulated', error: { source: 'internal', message: error }, origin };
-    return { content: output.response, tier: 'simulated', origin };
+    return { content: withCarried(output.response, call.carry ?? []), tier: 'simulated', origin };
   }
 
   /** The simulator rules' answer to a call the tool docs rule out (unknown tool, keys, types), or undefined. */
@@ -217,6 +219,23 @@ export class ChainResolver implements ToolResolver {
       cached: response?.tier === 'cache',
     });
   }
+}
+
+/**
+ * A model told which values later steps take from its answer may still leave one out: each missing
+ * value is put into its field, so the ground truth stays reachable. A value the text already
+ * shows, or an answer that is not a JSON object, is left as it is.
+ */
+function withCarried(response: string, carried: CarriedValue[]): string {
+  const missing = carried.filter((c) => !valueShownIn(c.value, response));
+  if (missing.length === 0) return response;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(response);
+  } catch {
+    return response;
+  }
+  return isPlainObject(parsed) ? pyJson(applyCarried(parsed, missing)) : response;
 }
 
 export function createResolver(deps: ResolverDeps): ToolResolver {

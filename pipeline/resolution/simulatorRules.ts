@@ -16,8 +16,9 @@ import type { EnvironmentErrorKind, ReturnField, ToolDoc } from '../schemas.js';
 import type { Rng } from '../rng.js';
 import { fitsType, isPlainObject, paramIndex, toolkitOf, apiOf } from '../errors/values.js';
 import { toJson } from '../pyValues.js';
+import { localityOf, type ToolLocality } from '../errors/environment.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-1';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-2';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -66,53 +67,90 @@ export function validateCall(name: string, args: unknown, tools: ToolDoc[]): str
 // Environment failures, worded per kind and per API
 // -------------------------------------------------------------------------------------------
 
-function hostOf(name: string): string {
-  const kit = (toolkitOf(name) || name).replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
-  return `api.${kit}.com`;
-}
-
 /**
- * Wordings real clients and APIs use for each kind; each names the API. They are written to read
- * as exactly their kind to pipeline/errors/environment.ts (tests hold them to it).
+ * Wordings per kind, each naming the API. A network API fails as HTTP APIs do — a status line,
+ * headers such as Retry-After, an error body in a shape real APIs document (Google's
+ * `{"error": {"code", "message", "status"}}`, AMap's `{"status": "0", "info": ...}`), or the
+ * client library's exception — and never names a host (it would be an invented one). Local
+ * software (a file system, a car's controls, math) fails as local software does: errno-style
+ * OS errors — permission denied, busy or locked, I/O error, device not ready, timed out — never
+ * an HTTP status or a billing quota. Every wording reads as exactly its kind to
+ * pipeline/errors/environment.ts (tests hold them to it).
  */
-const WORDING: Record<EnvironmentErrorKind, ((api: string, host: string, rng: Rng) => string)[]> = {
+const REMOTE: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]> = {
   rate_limit: [
-    (api, _h, r) => `429 Too Many Requests: rate limit exceeded for ${api} (${r.pick([10, 30, 60, 100])} requests per minute); retry after ${r.int(2, 60)} seconds`,
-    (api, _h, r) => `{"error": {"code": 429, "message": "Rate limit reached for ${api}. Please slow down and retry in ${r.int(1, 30)}s."}}`,
-    (api, host) => `${api}: too many requests to ${host} in a short period; the request was throttled`,
+    (api, r) => `HTTP 429 Too Many Requests\nRetry-After: ${r.pick([5, 10, 30, 60])}\n{"error": {"code": 429, "message": "Rate limit exceeded for ${api}: ${r.pick([10, 30, 60, 100])} requests per minute allowed. Retry later."}}`,
+    (api, r) => `{"error": {"code": 429, "status": "RESOURCE_EXHAUSTED", "message": "Too many requests to ${api}; retry in ${r.int(1, 30)}s."}}`,
+    (api, r) => `429 Client Error: Too Many Requests for ${api} (x-ratelimit-remaining: 0, x-ratelimit-reset: ${r.int(2, 60)})`,
   ],
   permission_denied: [
-    (api) => `403 Forbidden: the API key is not authorized to call ${api}`,
-    (api, _h, r) => `{"error": {"code": 403, "message": "Permission denied: ${api} requires the '${r.pick(['read', 'write', 'premium', 'admin'])}' scope, which this key lacks"}}`,
-    (api, host) => `401 Unauthorized: invalid API key supplied to ${host} for ${api}`,
+    (api) => `HTTP 403 Forbidden\n{"error": {"code": 403, "status": "PERMISSION_DENIED", "message": "The caller does not have permission to call ${api}."}}`,
+    (api) => `HTTP 401 Unauthorized\nWWW-Authenticate: Bearer error="invalid_token"\n{"message": "Invalid API key: the key sent with ${api} is not valid."}`,
+    (api, r) => `{"error": {"code": 403, "message": "Permission denied: ${api} requires the '${r.pick(['read', 'write', 'premium', 'admin'])}' scope, which this key lacks"}}`,
   ],
   quota_exceeded: [
-    (api, _h, r) => {
+    (api, r) => {
       const limit = r.pick([100, 500, 1000, 5000]);
-      return `Monthly quota exceeded for ${api}: ${limit}/${limit} calls used on the current plan; upgrade the plan or wait for the next billing cycle`;
+      return `HTTP 402 Payment Required\n{"error": {"code": 402, "message": "Monthly quota exceeded for ${api}: ${limit}/${limit} calls used on the current plan."}}`;
     },
-    (api) => `{"status": "0", "info": "USER_DAILY_QUERY_OVER_LIMIT", "message": "The daily query limit of ${api} has been reached"}`,
-    (api, host) => `402 Payment Required: insufficient credits on the ${host} account to call ${api}`,
+    (api) => `{"status": "0", "info": "USER_DAILY_QUERY_OVER_LIMIT", "infocode": "10044", "message": "The daily query limit of ${api} has been reached"}`,
+    (api) => `{"error": {"code": 403, "status": "QUOTA_EXCEEDED", "message": "Daily usage limit for ${api} exceeded."}}`,
   ],
   timeout: [
-    (api, _h, r) => `Request to ${api} timed out after ${r.pick([10, 15, 30, 60])} seconds`,
-    (api, host, r) => `HTTPSConnectionPool(host='${host}', port=443): Read timed out. (read timeout=${r.pick([5, 10, 30])}) while calling ${api}`,
-    (api, host) => `504 Gateway Timeout: ${host} did not answer ${api} in time`,
+    (api, r) => `HTTP 504 Gateway Timeout\n{"error": {"code": 504, "message": "${api} did not answer in time."}}`,
+    (api, r) => `ReadTimeout: the request to ${api} timed out (read timeout=${r.pick([5, 10, 30])})`,
+    (api, r) => `Request to ${api} timed out after ${r.pick([10, 15, 30, 60])} seconds`,
   ],
   connection_error: [
-    (api, host) => `Connection error: connection reset by peer while calling ${api} at ${host}`,
-    (api, host) => `HTTPSConnectionPool(host='${host}', port=443): Max retries exceeded with url: /${apiOf(api)} (Caused by NewConnectionError('Failed to establish a new connection: [Errno 111] Connection refused')) for ${api}`,
-    (api, host) => `getaddrinfo ENOTFOUND ${host}: the network request for ${api} could not be sent`,
+    (api) => `ConnectionError: ('Connection aborted.', ConnectionResetError(104, 'Connection reset by peer')) while calling ${api}`,
+    (api) => `ConnectionError: Max retries exceeded with url: /${apiOf(api)} (Caused by NewConnectionError('Failed to establish a new connection: [Errno 111] Connection refused')) for ${api}`,
+    (api) => `ProxyError: Unable to connect to proxy, the tunnel connection for ${api} failed: 502 Bad Gateway`,
   ],
   server_error: [
-    (api) => `500 Internal Server Error: ${api} failed to process the request, please try again later`,
-    (api, host) => `503 Service Unavailable: ${host} is temporarily down for maintenance (${api})`,
-    (api, host) => `502 Bad Gateway: ${host} returned an invalid answer for ${api}`,
+    (api) => `HTTP 500 Internal Server Error\n{"error": {"code": 500, "status": "INTERNAL", "message": "Internal error encountered while processing ${api}."}}`,
+    (api, r) => `HTTP 503 Service Unavailable\nRetry-After: ${r.pick([30, 60, 120])}\n{"error": {"code": 503, "message": "${api} is temporarily unavailable. Please try again later."}}`,
+    (api) => `HTTP 502 Bad Gateway\n{"error": {"code": 502, "message": "Bad gateway: invalid answer from the server behind ${api}."}}`,
   ],
 };
 
-export function environmentMessage(kind: EnvironmentErrorKind, api: string, rng: Rng): string {
-  return rng.pick(WORDING[kind])(api, hostOf(api), rng);
+const LOCAL: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]> = {
+  // Local software has no request quota: "busy or locked" is its way of saying "not now".
+  rate_limit: [
+    (api) => `OSError: [Errno 16] Device or resource busy: ${api} could not run`,
+    (api) => `${api} failed: resource temporarily unavailable (EAGAIN); another operation holds the lock`,
+    (api, r) => `${api} failed: the resource is locked by another process (pid ${r.int(300, 9999)}); try again when it is released`,
+  ],
+  permission_denied: [
+    (api) => `PermissionError: [Errno 13] Permission denied while running ${api}`,
+    (api) => `${api} failed: operation not permitted (EPERM)`,
+    (api) => `${api} failed: access denied; the current user lacks the rights for this operation`,
+  ],
+  quota_exceeded: [
+    (api) => `OSError: [Errno 122] Disk quota exceeded while running ${api}`,
+    (api) => `OSError: [Errno 28] No space left on device while running ${api}`,
+  ],
+  timeout: [
+    (api, r) => `TimeoutError: [Errno 110] Operation timed out after ${r.pick([5, 10, 30])} s while running ${api}`,
+    (api, r) => `${api} failed: the operation timed out after ${r.pick([2000, 5000, 10000])} ms waiting for the device to acknowledge`,
+    (api) => `${api} failed: timed out waiting for the lock on the device`,
+  ],
+  connection_error: [
+    (api) => `${api} failed: device not ready; the controller did not respond`,
+    (api) => `OSError: [Errno 6] No such device or address (ENXIO) while running ${api}`,
+    (api) => `${api} failed: the device is not connected (ENOTCONN)`,
+  ],
+  server_error: [
+    (api) => `OSError: [Errno 5] Input/output error while running ${api}`,
+    (api) => `${api} failed: I/O error (EIO) reading from the device`,
+    (api, r) => `${api} failed: internal fault in the ${r.pick(['controller', 'driver', 'storage layer'])} (I/O error); the operation was aborted`,
+  ],
+};
+
+/** The kinds a local tool can really fail with (no billing quota on a car's controls or a calculator). */
+export const LOCAL_KINDS: readonly EnvironmentErrorKind[] = ['rate_limit', 'permission_denied', 'timeout', 'connection_error', 'server_error'];
+
+export function environmentMessage(kind: EnvironmentErrorKind, api: string, rng: Rng, locality: ToolLocality = 'remote'): string {
+  return rng.pick((locality === 'local' ? LOCAL : REMOTE)[kind])(api, rng);
 }
 
 // -------------------------------------------------------------------------------------------
@@ -272,7 +310,8 @@ function scalar(field: string, description: string, c: Ctx): unknown {
 function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
   const description = `${field.description ?? ''} ${typeof field.descriptions === 'string' ? field.descriptions : ''}`.trim();
   const reused = argFor(field.name, c.args);
-  if (reused !== undefined) return reused;
+  // A list of records is the answer to the call, not its argument echoed (search_nearby's places).
+  if (reused !== undefined && !(depth === 0 && !Array.isArray(reused) && listedFields(description).length > 0 && isListField(description))) return reused;
   // "forecast of N days": N is the call's own count when it gives one.
   const count = Object.values(c.args).find((v): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 10);
   const n = depth === 0 ? (/\bN\b/.test(description) && count !== undefined ? count : listSize(description, c.rng)) : undefined;
@@ -296,6 +335,100 @@ export function pyJson(value: unknown): string {
   return toJson(value) ?? 'null';
 }
 
+// -------------------------------------------------------------------------------------------
+// Grounded answers: values later steps take from this answer
+// -------------------------------------------------------------------------------------------
+
+/**
+ * A value a later ground-truth step takes from this answer, and where the answer carries it: a
+ * top-level return field, or a sub-field of the records a list field holds ("a list of at most 3
+ * properties, containing id, name, and address" → `property[i].id`), or an item of a list of ids.
+ */
+export interface CarriedValue {
+  /** The later step's argument that takes the value (movie_id, latitude...). */
+  key: string;
+  value: unknown;
+  field: string;
+  /** The sub-field of each record of a list field. */
+  sub?: string;
+  /** The field is a list whose items are the values themselves (a list of room ids). */
+  list?: boolean;
+}
+
+/** Does a return field named `field` hold the value of an argument named `key`? Same name, or the id of what the key names. */
+function fieldFits(field: string, key: string, value: unknown): boolean {
+  const f = norm(field);
+  const k = norm(key);
+  if (!f || !k) return false;
+  const numeric = typeof value === 'number' || typeof value === 'bigint';
+  if (/^(latitude|lat|longitude|lon|lng)$/.test(f) && !numeric) return false;
+  if (f === k) return true;
+  // film_name ↔ a record's title or name.
+  if (k.endsWith('name') && !numeric && (f === 'title' || f === 'name')) return true;
+  // property_id ↔ id, author_id ↔ authorid, movie_id ↔ id: an answer's own `id` is the id the next call asks about.
+  if (f === 'id' && k.endsWith('id')) return true;
+  if (k === 'id' && f.endsWith('id')) return true;
+  return Math.min(f.length, k.length) >= 4 && (k.endsWith(f) || f.endsWith(k));
+}
+
+/** Where an answer of `doc` can carry the value of argument `key`, or undefined when no documented field fits. */
+export function carrierField(doc: ToolDoc, key: string, value: unknown, label?: string): Omit<CarriedValue, 'key' | 'value'> | undefined {
+  if (label) {
+    // A number inside free text: the field whose name shares a word with the words before it ("Average temperature" → "avg temperature").
+    const words = new Set(humanize(label).split(/\s+/).filter((w) => w.length >= 4));
+    const field = doc.return_data.find((f) => humanize(f.name).split(/\s+/).some((w) => words.has(w)));
+    return field ? { field: field.name } : undefined;
+  }
+  for (const field of doc.return_data) {
+    if (fieldFits(field.name, key, value)) {
+      const description = field.description ?? '';
+      return isListField(description) && !listedFields(description).length ? { field: field.name, list: true } : { field: field.name };
+    }
+  }
+  // A file path or URL goes into the field that documents one (get_image's picture_url → add_text_image_page's image).
+  if (typeof value === 'string' && /^https?:\/\/|[\\/]|\.[a-z0-9]{2,4}$/i.test(value)) {
+    const field = doc.return_data.find((f) => /\b(path|url|link|file)\b/i.test(`${humanize(f.name)} ${f.description ?? ''}`));
+    if (field) return { field: field.name };
+  }
+  for (const field of doc.return_data) {
+    const description = field.description ?? '';
+    const sub = listedFields(description).find((s) => fieldFits(s, key, value));
+    if (sub) return { field: field.name, sub };
+    if (/\bids\b/i.test(description) && norm(key).endsWith('id')) return { field: field.name, list: true };
+  }
+  return undefined;
+}
+
+/** The descriptions listSize gives a size to: the field is a list. */
+function isListField(description: string): boolean {
+  return /at most \d+|\b(?:a )?list of \d+\b|\b\d+ (?:items|results|papers|articles|records|entries)\b|\blist\b|\barray\b|\bsnippets\b/i.test(description);
+}
+
+/** Put every carried value where its field says, in the answer's records in order (the first value in the first record). */
+export function applyCarried(answer: Record<string, unknown>, carried: CarriedValue[]): Record<string, unknown> {
+  const next = new Map<string, number>();
+  for (const c of carried) {
+    if (!c.sub && !c.list) {
+      answer[c.field] = c.value;
+      continue;
+    }
+    const slot = next.get(c.field) ?? 0;
+    next.set(c.field, slot + 1);
+    const current = answer[c.field];
+    const items: unknown[] = Array.isArray(current) ? current : current === undefined ? [] : [current];
+    if (c.sub) {
+      while (items.length <= slot) items.push(isPlainObject(items[0]) ? { ...items[0] } : {});
+      const record = isPlainObject(items[slot]) ? (items[slot] as Record<string, unknown>) : {};
+      items[slot] = { ...record, [c.sub]: c.value };
+    } else {
+      while (items.length <= slot) items.push(c.value);
+      items[slot] = c.value;
+    }
+    answer[c.field] = items;
+  }
+  return answer;
+}
+
 /** A plausible answer of a valid call, from the doc's return_data. */
 export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng: Rng): Record<string, unknown> {
   const topic = Object.values(args).find((v): v is string => typeof v === 'string' && v.trim().length > 0) ?? '';
@@ -316,12 +449,14 @@ export interface OfflineSimulatorInput {
   args: unknown;
   tools: ToolDoc[];
   environmentError?: EnvironmentErrorKind;
+  /** Values later ground-truth steps take from this answer: they must be in it (see CarriedValue). */
+  carry?: CarriedValue[];
 }
 
 export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): SimulatedAnswer {
-  if (input.environmentError) return { error: environmentMessage(input.environmentError, input.name, rng), response: '' };
+  if (input.environmentError) return { error: environmentMessage(input.environmentError, input.name, rng, localityOf(input.name, input.tools)), response: '' };
   const problems = validateCall(input.name, input.args, input.tools);
   if (problems.length) return { error: problems.join('; '), response: '' };
   const doc = input.tools.find((t) => t.name === input.name)!;
-  return { error: '', response: pyJson(plausibleAnswer(doc, input.args as Record<string, unknown>, rng)) };
+  return { error: '', response: pyJson(applyCarried(plausibleAnswer(doc, input.args as Record<string, unknown>, rng), input.carry ?? [])) };
 }

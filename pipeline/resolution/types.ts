@@ -4,6 +4,7 @@
  */
 import type { EnvironmentErrorKind, SourceName, ToolArgs, ToolDoc, ToolResponse } from '../schemas.js';
 import type { Rng } from '../rng.js';
+import type { CarriedValue } from './simulatorRules.js';
 
 export interface CallToResolve {
   source: SourceName;
@@ -19,6 +20,8 @@ export interface CallToResolve {
   history: { name: string; args: ToolArgs }[];
   /** Trajectory meta, read by the source's live executor (BFCL: initialConfigJson, involvedClasses). */
   meta: Record<string, unknown>;
+  /** Values later ground-truth steps take from a simulated answer to this call (resolve's grounding plan). */
+  carry?: CarriedValue[];
 }
 
 export interface ResolveOptions {
@@ -27,6 +30,11 @@ export interface ResolveOptions {
   rng: Rng;
   /** Ask the simulator for an environment failure of this kind instead of an answer. */
   environmentError?: EnvironmentErrorKind;
+  /**
+   * Do not answer from the cache: its answer for these arguments was recorded in another task's
+   * state (a call with no arguments, such as save_file(), answers whatever that task had built).
+   */
+  skipCache?: boolean;
 }
 
 export interface ToolResolver {

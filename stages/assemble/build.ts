@@ -20,8 +20,9 @@ import { toolSteps } from '../../pipeline/steps.js';
 import { classifyAction, isErrorResponse, sameValue } from '../../pipeline/errors/index.js';
 import { internalEligible } from '../diversify-internal/eligibility.js';
 import { groundTruthProblems, promptProblems } from './checks.js';
+import { describeUngrounded, foreignRecordedResponse, ungroundedValues, unsupportedNumbers } from '../../pipeline/quality/grounding.js';
 
-export const ASSEMBLE_RULES = 'rules:assemble@1';
+export const ASSEMBLE_RULES = 'rules:assemble@2';
 export const PROMPT_RULES = 'rules:standard-prompt@1';
 
 /** What a case is made from. `candidate` stays unparsed until `buildCase`, so a malformed one is a recorded rejection. */
@@ -80,6 +81,10 @@ function locate(t: Trajectory, k: number): { problem?: string; action?: Action }
 
 function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot' | 'trajectoryId' | 'source' | 'tools' | 'provenance'> & { methods: Record<string, string>; origin: string }, t: Trajectory): BuildResult {
   const problems = promptProblems(parts.messages, t.tools);
+  // Solvable from what it shows: every id, name, coordinate and number the ground truth needs is
+  // in a user turn, a tool doc or a tool response of the prompt.
+  const missing = ungroundedValues({ messages: parts.messages, groundTruth: parts.groundTruth });
+  if (missing.length) problems.push(`ungrounded ground truth: ${describeUngrounded(missing)} appear${missing.length === 1 ? 's' : ''} in no user turn, tool doc or tool response of the prompt`);
   if (problems.length) return { ok: false, reason: problems.join('; ') };
   const tag: CaseTag = spec.part === 'control' ? 'control' : spec.part === 'external' ? 'env' : (parts.errorType as ErrorType);
   const { methods, origin, ...rest } = parts;
@@ -149,11 +154,19 @@ function buildControl(spec: Extract<CaseSpec, { part: 'control' }>, cot: boolean
   const problems = prefixProblems(t, spec.k);
   if (!step.response) problems.push(`tool step k=${spec.k} of ${t.id} has no response`);
   else if (isErrorResponse(step.response)) problems.push(`tool step k=${spec.k} of ${t.id} answered with an error, so stopping there is no error-free control`);
+  else if (foreignRecordedResponse(step.response.origin, String(t.meta.recordId ?? t.id), here.action!.args)) {
+    problems.push(`tool step k=${spec.k} of ${t.id} shows a response recorded in another task's state (${step.response.origin}), not this trajectory's`);
+  }
   problems.push(...groundTruthProblems(here.action!, t.tools, { cot, what: `the correct a_k at k=${spec.k}` }));
   const next = nextAction(t, spec.k);
   problems.push(...groundTruthProblems(next, t.tools, { cot, what: `the next action after k=${spec.k}` }));
   if (problems.length) return { ok: false, reason: problems.join('; ') };
   const messages = [...renderPrefix(t, spec.k, { cot }), ...renderStep(here.action!, step.response!.content, { cot })];
+  if (next.name === FINISH_ACTION && typeof next.args === 'string') {
+    // The closing answer must agree with the responses shown: a number nothing shows contradicts them.
+    const unsupported = unsupportedNumbers(next.args, messages);
+    if (unsupported.length) return { ok: false, reason: `the closing answer after k=${spec.k} states ${unsupported.join(', ')}, which no shown response or user turn says` };
+  }
   return finish(
     spec,
     cot,

@@ -26,6 +26,9 @@ import { externalEligible } from '../diversify-internal/eligibility.js';
 import { indexCaptured, matchCaptured, type CapturedFailure } from './captured.js';
 import { collect, describeFailure, environmentFailures, type CollectorTarget } from './collector.js';
 import { actionAfterFailure } from './afterFailure.js';
+import { localityOf, type ToolLocality } from '../../pipeline/errors/environment.js';
+import { LOCAL_KINDS } from '../../pipeline/resolution/simulatorRules.js';
+import { httpStyleError } from '../../pipeline/quality/grounding.js';
 
 const STAGE = 'diversify-external';
 const STAGE_RULES = 'rules:diversify-external@1';
@@ -69,7 +72,9 @@ export function enumerateExternal(ctx: StageContext): StageItem<ExternalItemInpu
   for (const { key, trajectory } of resolved) {
     const k = chooseK(trajectory, ctx.seed, 'k-external', externalEligible) ?? null;
     const tool = k === null ? '' : (toolSteps(trajectory)[k - 1]?.step.action.name ?? '');
-    const relevant = captured.usable.filter((c) => toolkitOf(c.tool) === toolkitOf(tool));
+    // A local tool's failures never read as an HTTP API's, whatever T-Eval's wrapper once printed.
+    const local = k !== null && localityOf(tool, trajectory.tools) === 'local';
+    const relevant = captured.usable.filter((c) => toolkitOf(c.tool) === toolkitOf(tool) && !(local && httpStyleError(c.message)));
     const collector = collectorFor(ctx.config, tool);
     items.push({
       id: trajectory.id,
@@ -84,8 +89,10 @@ function environmentResponse(message: string, tier: ToolResponse['tier'], origin
   return { content: message, tier, error: { source: 'environment', message }, origin };
 }
 
-function drawKind(weights: Record<EnvironmentErrorKind, number>, ctx: ItemContext): EnvironmentErrorKind {
-  return ENVIRONMENT_ERROR_KINDS[ctx.rng('environment-kind').weighted(ENVIRONMENT_ERROR_KINDS.map((k) => weights[k]))];
+/** A kind drawn by the weights, among those the tool can really fail with (a local tool has no billing quota). */
+function drawKind(weights: Record<EnvironmentErrorKind, number>, locality: ToolLocality, ctx: ItemContext): EnvironmentErrorKind {
+  const possible = (k: EnvironmentErrorKind) => locality === 'remote' || LOCAL_KINDS.includes(k);
+  return ENVIRONMENT_ERROR_KINDS[ctx.rng('environment-kind').weighted(ENVIRONMENT_ERROR_KINDS.map((k) => (possible(k) ? weights[k] : 0)))];
 }
 
 async function fromCollector(
@@ -138,7 +145,8 @@ export async function runExternal(item: StageItem<ExternalItemInput>, ctx: ItemC
   if (!result.content || item.input.k === null) return result;
   const after = await actionAfterFailure(item.input.trajectory, item.input.k, result.content.response, ctx);
   const method = after.method ? `${result.method}+${after.method}` : result.method;
-  return { ...result, method, content: { ...result.content, next: after.action, method } };
+  const details = after.skipProblem ? { ...result.content.details, notes: [...result.content.details.notes, `the next step cannot be taken without a_k, so the ground truth closes the turn: ${after.skipProblem}`] } : result.content.details;
+  return { ...result, method, content: { ...result.content, next: after.action, method, details } };
 }
 
 /** The environment failure of a_k, most real source first. */
@@ -150,7 +158,7 @@ async function drawFailure(item: StageItem<ExternalItemInput>, ctx: ItemContext)
   }
   if (k > steps.length) return { status: 'rejected', content: null, reason: `trajectory ${trajectory.id} has ${steps.length} tool steps, too short for k=${k}`, method: STAGE_RULES };
   const action = stepAt(trajectory, k).step.action;
-  const drawn = drawKind(item.input.weights, ctx);
+  const drawn = drawKind(item.input.weights, localityOf(action.name, trajectory.tools), ctx);
   const base = { trajectoryId: trajectory.id, source: trajectory.source, k, action, drawnKind: drawn };
   const notes: string[] = [];
 
@@ -241,7 +249,7 @@ export function externalSummary(ctx: StageContext): string {
 export const diversifyExternalStage: ItemStage<ExternalItemInput, ExternalErrorCandidate> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
   name: STAGE,
-  version: '2',
+  version: '3',
   upstream: ['collect', 'resolve'],
   description: 'environment errors at step k: live collector, T-Eval captured failures, API simulator in error mode',
   roles: ['api-simulator', 'answer-writer'],

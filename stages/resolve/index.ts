@@ -28,6 +28,9 @@ import {
 } from '../../pipeline/schemas.js';
 import { cacheKey } from '../../pipeline/resolution/canonical.js';
 import { answerWriterRole } from './answerWriter.js';
+import { toolSteps } from '../../pipeline/steps.js';
+import { carriesFor, type GroundingView } from '../../pipeline/resolution/grounded.js';
+import { foreignRecordedResponse } from '../../pipeline/quality/grounding.js';
 
 const STAGE = 'resolve';
 const RULES = 'rules:resolve-1';
@@ -35,19 +38,19 @@ const RULES = 'rules:resolve-1';
 export interface ResolveInput {
   trajectory: Trajectory;
   /** T-Eval recorded responses (label A) whose call matches one of the trajectory's steps. */
-  recorded: { recordId: string; tool: string; response: string }[];
+  recorded: { recordId: string; tool: string; args?: unknown; response: string }[];
 }
 
 const clip = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** collect's label-A recorded responses by cache key, first one per key (as the cache is seeded). */
-function recordedByKey(ctx: Parameters<ItemStage['enumerate']>[0]): Map<string, { recordId: string; tool: string; response: string }> {
-  const out = new Map<string, { recordId: string; tool: string; response: string }>();
+function recordedByKey(ctx: Parameters<ItemStage['enumerate']>[0]): Map<string, ResolveInput['recorded'][number]> {
+  const out = new Map<string, ResolveInput['recorded'][number]>();
   for (const a of ctx.upstream<Record<string, unknown> | null>('collect', ['ok'])) {
     const c = a.content;
     if (!c || c.label !== 'A' || typeof c.tool !== 'string' || typeof c.response !== 'string' || !('args' in c)) continue;
     const key = cacheKey(c.tool, c.args);
-    if (!out.has(key)) out.set(key, { recordId: String(c.recordId ?? a.itemId), tool: c.tool, response: c.response });
+    if (!out.has(key)) out.set(key, { recordId: String(c.recordId ?? a.itemId), tool: c.tool, args: c.args, response: c.response });
   }
   return out;
 }
@@ -73,7 +76,7 @@ export function resolveSummary(ctx: Pick<StageContext, 'upstream'>): string {
 export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
   name: STAGE,
-  version: '1',
+  version: '2',
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],
@@ -112,34 +115,58 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
     let agreed = 0;
     let compared = 0;
 
-    for (const turn of trajectory.turns) {
-      turn.steps = turn.steps.filter((s) => s.action.name !== FINISH_ACTION);
-      for (const step of turn.steps) {
-        k++;
-        const { name, args } = step.action;
-        const kept = trajectory.source !== 'bfcl' ? step.response : undefined;
-        if (kept) {
-          step.response = kept;
-        } else {
-          const before = step.response;
-          const response = await ctx.services.resolver.resolve(
-            { source: trajectory.source, trajectoryId: trajectory.id, tools: trajectory.tools, name, args, history: [...history], meta: trajectory.meta },
-            { rng: ctx.rng(`resolve-step:${k}`), artifactKey: ctx.itemKey, stage: STAGE },
-          );
-          if (before && before.content !== response.content) {
-            notes.push(`step ${k} ${name}: the ${response.tier} answer differs from the source's recorded one (${clip(before.content, 80)} → ${clip(response.content, 80)})`);
-          }
-          if (before) {
-            compared++;
-            if (before.content === response.content) agreed++;
-          }
-          step.response = response;
-          if (response.tier === 'simulated') methods.add(response.origin?.startsWith('llm:') ? response.origin : `rules:${response.origin ?? 'api-simulator'}`);
-        }
-        const r = step.response!;
-        if (r.error) problems.push(`step ${k} ${name}: ${r.error.source} error from the ${r.tier} tier: ${clip(r.error.message)}`);
-        if (typeof args === 'object') history.push({ name, args });
+    for (const turn of trajectory.turns) turn.steps = turn.steps.filter((s) => s.action.name !== FINISH_ACTION);
+    const located = toolSteps(trajectory);
+    const recordId = String(trajectory.meta.recordId ?? trajectory.id);
+    const recordedKeys = new Map(item.input.recorded.map((r) => [cacheKey(r.tool, r.args ?? {}), r]));
+    // A recording made in another task's state (a call with no arguments) is not this trajectory's answer.
+    const foreignAt = located.map(({ step: { action, response } }) => {
+      if (trajectory.source === 'bfcl') return false;
+      if (response) return foreignRecordedResponse(response.origin, recordId, action.args);
+      const hit = typeof action.args === 'object' ? recordedKeys.get(cacheKey(action.name, action.args)) : undefined;
+      return !!hit && foreignRecordedResponse(`teval-review:${hit.recordId}`, recordId, action.args);
+    });
+    const foreign = (i: number) => foreignAt[i];
+    for (const [i, l] of located.entries()) {
+      if (l.step.response && foreign(i)) {
+        notes.push(`step ${i + 1} ${l.step.action.name}: the recorded answer (${l.step.response.origin}) belongs to another task's state; simulated instead`);
+        delete l.step.response;
       }
+    }
+    // Which steps the simulator will answer: what neither the source nor a recording of this call answers.
+    const simulated = located.map((l, i) => {
+      if (trajectory.source === 'bfcl' || l.step.response) return false;
+      return typeof l.step.action.args !== 'object' || !recordedKeys.has(cacheKey(l.step.action.name, l.step.action.args)) || foreign(i);
+    });
+    const grounding: GroundingView = { known: (i) => located[i].step.response?.content, simulated: (i) => simulated[i] };
+
+    for (const [i, { step }] of located.entries()) {
+      k++;
+      const { name, args } = step.action;
+      const kept = trajectory.source !== 'bfcl' ? step.response : undefined;
+      if (kept) {
+        step.response = kept;
+      } else {
+        const before = step.response;
+        const carry = simulated[i] ? carriesFor(trajectory, i, grounding) : [];
+        if (carry.length) notes.push(`step ${k} ${name}: carries ${carry.map((c) => `${c.key}=${JSON.stringify(c.value)} in ${c.field}${c.sub ? `[].${c.sub}` : ''}`).join(', ')} for later steps`);
+        const response = await ctx.services.resolver.resolve(
+          { source: trajectory.source, trajectoryId: trajectory.id, tools: trajectory.tools, name, args, history: [...history], meta: trajectory.meta, ...(carry.length ? { carry } : {}) },
+          { rng: ctx.rng(`resolve-step:${k}`), artifactKey: ctx.itemKey, stage: STAGE, ...(simulated[i] && foreign(i) ? { skipCache: true } : {}) },
+        );
+        if (before && before.content !== response.content) {
+          notes.push(`step ${k} ${name}: the ${response.tier} answer differs from the source's recorded one (${clip(before.content, 80)} → ${clip(response.content, 80)})`);
+        }
+        if (before) {
+          compared++;
+          if (before.content === response.content) agreed++;
+        }
+        step.response = response;
+        if (response.tier === 'simulated') methods.add(response.origin?.startsWith('llm:') ? response.origin : `rules:${response.origin ?? 'api-simulator'}`);
+      }
+      const r = step.response!;
+      if (r.error) problems.push(`step ${k} ${name}: ${r.error.source} error from the ${r.tier} tier: ${clip(r.error.message)}`);
+      if (typeof args === 'object') history.push({ name, args });
     }
     if (compared > 0) notes.push(`${agreed}/${compared} answers byte-identical to the source's recorded responses`);
 

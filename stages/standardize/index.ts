@@ -4,6 +4,7 @@
  * types (every coercion counted), a thought for every tool step, T-Eval's closing FinishAction
  * step removed (the turn's answer is written at resolve).
  */
+import { localityOf } from '../../pipeline/errors/environment.js';
 import type { ItemStage, StageItem } from '../../pipeline/stage.js';
 import { FlagItem, RejectItem } from '../../pipeline/stage.js';
 import {
@@ -38,7 +39,7 @@ function isVague(text: string, minWords: number): boolean {
 export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajectory> = {
   kind: 'items',
   name: 'standardize',
-  version: '1',
+  version: '2',
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
@@ -77,6 +78,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
 
     const tools: ToolDoc[] = [];
     for (const doc of raw.tools) tools.push(await standardDoc(doc));
+    // Local or remote per toolkit, from the docs of all its APIs the trajectory lists.
+    for (const doc of tools) doc.locality = localityOf(doc.name, tools.map(({ name, description }) => ({ name, description })));
 
     async function standardDoc(doc: RawToolDoc): Promise<ToolDoc> {
       const params = doc.params.map((p): ToolParam & { required: boolean } => {

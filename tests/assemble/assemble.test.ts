@@ -41,8 +41,10 @@ describe('assemble on real trajectories through the real diversify stages (offli
   });
 
   it('keeps the pool mix: each error type × source gets its largest-remainder share', () => {
+    // Screening comes first: a candidate assemble rejects (an ungrounded ground truth...) takes no seat.
+    const rejected = new Set(run.artifacts.filter((a) => a.status === 'rejected').map((a) => a.itemId));
     const sizes = new Map<string, number>();
-    for (const c of pool) sizes.set(`${c.errorType} | ${c.source}`, (sizes.get(`${c.errorType} | ${c.source}`) ?? 0) + 1);
+    for (const c of pool.filter((p) => !rejected.has(caseId(p.trajectoryId, p.errorType, p.k, false)))) sizes.set(`${c.errorType} | ${c.source}`, (sizes.get(`${c.errorType} | ${c.source}`) ?? 0) + 1);
     const expected = allocate(sizes, 24);
     for (const a of expected) {
       const [type, source] = a.stratum.split(' | ');
@@ -97,7 +99,13 @@ describe('assemble on real trajectories through the real diversify stages (offli
       const [retry, next] = c.groundTruth as [Action, Action];
       expect(retry.name).toBe(candidate.action.name);
       expect(retry.args).toEqual(candidate.action.args);
-      expect(next.name).toBe(nextAction(byTraj.get(c.trajectoryId)!, c.k).name);
+      // The trajectory's next step, unless it cannot be taken without a_k: then a closing answer reporting the failure.
+      const planned = nextAction(byTraj.get(c.trajectoryId)!, c.k);
+      expect(next.name).toBe(candidate.next.name);
+      if (next.name !== planned.name) {
+        expect(next.name).toBe(FINISH_ACTION);
+        expect(candidate.details.notes.join(' ')).toContain('cannot be taken without a_k');
+      }
       expect(c.environmentError).toBe(candidate.kind);
       if (c.cot) expect(retry.thought && next.thought).toBeTruthy();
     }

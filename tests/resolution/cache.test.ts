@@ -9,7 +9,7 @@ import { Store } from '../../pipeline/store/store.js';
 import { OfflineGateway } from '../../pipeline/llm/offline.js';
 import { Rng } from '../../pipeline/rng.js';
 import type { ToolDoc } from '../../pipeline/schemas.js';
-import { ChainResolver } from '../../pipeline/resolution/index.js';
+import { ChainResolver, SIMULATOR_RULES_VERSION } from '../../pipeline/resolution/index.js';
 
 const DOC: ToolDoc = {
   name: 'Weather.forecast_weather',
@@ -86,7 +86,7 @@ describe('cache tier', () => {
       content: JSON.stringify({ error: "Missing required parameter 'days' for Weather.forecast_weather" }),
       tier: 'simulated',
       error: { source: 'internal', message: "Missing required parameter 'days' for Weather.forecast_weather" },
-      origin: 'api-simulator-1',
+      origin: SIMULATOR_RULES_VERSION,
     });
     store.close();
   });

@@ -13,7 +13,7 @@ import { classifyEnvironmentMessage } from '../../pipeline/errors/environment.js
 import { ENVIRONMENT_ERROR_KINDS, type ToolDoc } from '../../pipeline/schemas.js';
 import { ChainResolver } from '../../pipeline/resolution/index.js';
 import type { CallToResolve } from '../../pipeline/resolution/types.js';
-import { environmentMessage, simulateOffline, validateCall } from '../../pipeline/resolution/simulatorRules.js';
+import { SIMULATOR_RULES_VERSION, environmentMessage, simulateOffline, validateCall } from '../../pipeline/resolution/simulatorRules.js';
 
 const p = (name: string, type: ToolDoc['required_parameters'][number]['type'], description = '') => ({ name, type, description });
 const TOOLS: ToolDoc[] = [
@@ -190,7 +190,7 @@ describe('error mode: environment failures worded per kind', () => {
       expect(r.error?.source).toBe('environment');
       expect(r.content).toBe(r.error?.message);
       expect(classifyEnvironmentMessage(r.content)?.kind).toBe(kind);
-      expect(r.origin).toBe('api-simulator-1');
+      expect(r.origin).toBe(SIMULATOR_RULES_VERSION);
     }
     const logged = store.db.prepare("SELECT stage, tier, status, artifact_key FROM calls WHERE kind = 'tool'").all();
     expect(logged).toHaveLength(ENVIRONMENT_ERROR_KINDS.length);

@@ -9,7 +9,7 @@ import { createServices } from '../../pipeline/services.js';
 import { runPipeline } from '../../pipeline/runner.js';
 import { registry } from '../../stages/index.js';
 import type { CollectRecord, StandardizedTrajectory } from '../../pipeline/schemas.js';
-import { renderSystemPrompt, toolListFromSystemPrompt, TOOL_LIST_END_MARKER } from '../../pipeline/prompts/standard.js';
+import { orderedDoc, renderSystemPrompt, toolListFromSystemPrompt, TOOL_LIST_END_MARKER } from '../../pipeline/prompts/standard.js';
 import { sourceRows } from '../../scripts/report/sources.js';
 import { makeSourceDir } from './fixtures.js';
 
@@ -114,7 +114,9 @@ describe('the vendored data', () => {
         // Exactly as the official evaluator slices it.
         expect(prompt.indexOf('[')).toBe(prompt.indexOf(JSON.stringify(t.tools).slice(0, 1)));
         expect(prompt.split(TOOL_LIST_END_MARKER)).toHaveLength(2);
-        expect(toolListFromSystemPrompt(prompt)).toEqual(JSON.parse(JSON.stringify(t.tools)));
+        // The prompt shows the doc fields only (locality stays out of it).
+        expect(toolListFromSystemPrompt(prompt)).toEqual(JSON.parse(JSON.stringify(t.tools.map(orderedDoc))));
+        expect(t.tools.every((d) => d.locality === 'local' || d.locality === 'remote')).toBe(true);
       }
       const docs = new Map(t.tools.map((d) => [d.name, d]));
       for (const turn of t.turns) {
