@@ -8,6 +8,7 @@ import type { Store } from '../store/store.js';
 import { qualityThresholds, type Config } from '../config.js';
 import { ResolvedTrajectory, TestCase, type Trajectory } from '../schemas.js';
 import type { CaseMeasure, Measure, MeasureGroup, QualityContext, SetMeasure } from './types.js';
+import { registeredSources, type LiveExecutor } from '../resolution/sources.js';
 import { SOLVABLE_MEASURES } from './measures/solvable.js';
 import { ERROR_MEASURES } from './measures/errors.js';
 import { TEXT_MEASURES } from './measures/text.js';
@@ -105,9 +106,14 @@ export function loadQualityInput(store: Store): QualityInput {
       rules.set(key, e);
     }
   }
+  // One executor per source for the whole report: BFCL's keeps sessions, so replays stay cheap.
+  const executors = new Map<string, LiveExecutor>();
+  for (const def of registeredSources()) if (def.live) executors.set(def.source, def.live());
+  const execute: QualityContext['execute'] = (t, call) =>
+    executors.get(t.source)?.execute({ trajectoryId: t.id, tools: t.tools, name: call.name, args: call.args, history: call.history, meta: t.meta });
   return {
     cases: [...base, ...evolved],
-    ctx: { trajectory: (id) => trajectories.get(id), baseCase: (id) => baseById.get(id) },
+    ctx: { trajectory: (id) => trajectories.get(id), baseCase: (id) => baseById.get(id), execute },
     rejections: [...rules.values()].sort((a, b) => a.stage.localeCompare(b.stage) || b.count - a.count || a.rule.localeCompare(b.rule)),
   };
 }

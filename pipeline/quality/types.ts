@@ -3,7 +3,8 @@
  * defective (a case measure) or scores a whole set (a set measure, e.g. distinct-4-grams). Each
  * measure's population is explicit, so every rate has a denominator a reader can check.
  */
-import type { TestCase, Trajectory } from '../schemas.js';
+import type { TestCase, ToolArgs, Trajectory } from '../schemas.js';
+import type { LiveAnswer } from '../resolution/sources.js';
 
 /** What a measure may look at besides the case itself. */
 export interface QualityContext {
@@ -11,6 +12,11 @@ export interface QualityContext {
   trajectory(id: string): Trajectory | undefined;
   /** The base case an evolved case was made from. */
   baseCase(id: string): TestCase | undefined;
+  /**
+   * Runs a call on the trajectory's live executor (BFCL's backends) after `history`, when the
+   * source registered one; undefined when it did not or the executor does not run this call.
+   */
+  execute?(trajectory: Trajectory, call: { name: string; args: ToolArgs; history: { name: string; args: ToolArgs }[] }): LiveAnswer | undefined;
 }
 
 export type MeasureGroup = 'solvable' | 'errors' | 'text';

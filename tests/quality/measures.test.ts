@@ -76,8 +76,9 @@ describe('solvable measures', () => {
     const copied = mk({ k: 2, messages: msgs('Find Dune.', [[details(299534), '{"title":"Dune"}']]), groundTruth: details(299534) });
     expect(unshownGroundTruth.check(copied, NONE)).not.toBeNull();
     expect(absentGroundTruth.check(copied, NONE)).toBeNull();
-    // Small counts come from words ("three"); they need no source.
-    expect(unshownGroundTruth.check(mk({ groundTruth: { name: 'Movies.search', args: { query: 'Dune', limit: 3 } } }), NONE)).toBeNull();
+    // A count the user said in words is shown; one nobody said is not.
+    expect(unshownGroundTruth.check(mk({ messages: msgs('Find three films called Dune.', []), groundTruth: { name: 'Movies.search', args: { query: 'Dune', limit: 3 } } }), NONE)).toBeNull();
+    expect(unshownGroundTruth.check(mk({ messages: msgs('Find films called Dune.', []), groundTruth: { name: 'Movies.search', args: { query: 'Dune', limit: 3 } } }), NONE)).toMatch(/limit=3/);
   });
 
   it('flags a control whose shown response is an error or whose closing answer states unseen numbers', () => {
@@ -99,11 +100,25 @@ describe('solvable measures', () => {
     expect(controlNotErrorFree.check(mk({ errorType: 'tool_select_error' }), NONE)).toBeUndefined();
   });
 
-  it('flags a skip that needs the failed call\'s output or runs on the state it was to change', () => {
+  it('flags a skip that needs the failed call\'s output, or whose next step answers differently without it', () => {
     const cd: Action = { name: 'FileSystem.cd', args: { folder: 'projects' } };
     const mkdir: Action = { name: 'FileSystem.mkdir', args: { dir_name: 'deep_folder' } };
+    const traj: Trajectory = {
+      id: 't1',
+      source: 'bfcl',
+      tools: TOOLS,
+      turns: [{ user: 'Go to projects and make deep_folder.', steps: [{ action: cd, response: { content: 'None', tier: 'live' } }, { action: mkdir, response: { content: 'None', tier: 'live' } }], final: 'f' }],
+      final: 'f',
+      meta: {},
+    };
     const bfcl = mk({ kind: 'external', source: 'bfcl', messages: msgs('Go to projects and make deep_folder.', [[cd, 'cd: permission denied']]), groundTruth: [cd, mkdir] });
-    expect(infeasibleSkip.check(bfcl, NONE)).toMatch(/state cd was to change/);
+    // The executor stands for BFCL's backends: without the cd, mkdir runs elsewhere and answers otherwise.
+    const history: unknown[] = [];
+    const differs: QualityContext = { ...ctxWith(traj), execute: (_t, call) => (history.push(call.history), { response: "mkdir: cannot create directory 'deep_folder': File exists", isError: false, origin: 'test', context: '', replayed: 0 }) };
+    expect(infeasibleSkip.check(bfcl, differs)).toMatch(/answers differently/);
+    expect(history).toEqual([[]]); // run with the history before a_k: the failed cd never happened
+    const same: QualityContext = { ...ctxWith(traj), execute: () => ({ response: 'None', isError: false, origin: 'test', context: '', replayed: 0 }) };
+    expect(infeasibleSkip.check(bfcl, same)).toBeNull();
     const needsId = mk({ kind: 'external', messages: msgs('Find Dune.', [[search, 'operation timed out']]), groundTruth: [search, details(299534)] });
     expect(infeasibleSkip.check(needsId, NONE)).toMatch(/299534/);
     const closing = mk({ kind: 'external', messages: msgs('Find Dune.', [[search, 'operation timed out']]), groundTruth: [search, { name: 'FinishAction', args: 'The search kept timing out.' }] });

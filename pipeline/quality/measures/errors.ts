@@ -7,7 +7,7 @@ import { type Action, type TestCase, type ToolDoc } from '../../schemas.js';
 import { apiOf, isPlainObject, sameValue } from '../../errors/values.js';
 import { escapeRegExp, words } from '../../errors/vocabulary.js';
 import { Rng } from '../../rng.js';
-import { evidenceOf, groundTruthActions } from '../evidence.js';
+import { groundTruthActions, userText } from '../evidence.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 
 function wrongAction(tc: TestCase): Action | undefined {
@@ -151,7 +151,7 @@ export const implausibleValue: CaseMeasure = {
     const wrong = wrongAction(tc);
     const correct = groundTruthActions(tc)[0];
     if (!wrong) return null;
-    const user = evidenceOf(tc.messages).user;
+    const user = userText(tc);
     const t = ctx.trajectory(tc.trajectoryId);
     for (const c of changedValues(correct, wrong)) {
       if (typeof c.wrong !== 'string') continue;

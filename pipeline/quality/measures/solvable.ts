@@ -3,19 +3,14 @@
  * (issue 13: grounded ground truth, error-free controls, feasible skips, real errors, fitting
  * environment errors, exact integers.)
  */
-import { FINISH_ACTION, type Action, type TestCase, type ToolDoc } from '../../schemas.js';
-import { toolSteps } from '../../steps.js';
-import { sameValue, toolkitOf, apiOf } from '../../errors/values.js';
+import { FINISH_ACTION, type Action, type TestCase } from '../../schemas.js';
+import { historyBefore, toolSteps } from '../../steps.js';
+import { isPlainObject, sameValue } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
-import { evidenceOf, groundTruthActions, numbersIn, unshownValues, argLeaves } from '../evidence.js';
+import { localityOf } from '../../errors/environment.js';
+import { describeUngrounded, foreignRecordedResponse, httpStyleError, ungroundedValues, unsupportedNumbers, valueShownIn } from '../grounding.js';
+import { groundTruthActions } from '../evidence.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
-
-function show(values: { path: string; value: string }[]): string {
-  return values
-    .slice(0, 3)
-    .map((v) => `${v.path}=${v.value}`)
-    .join(', ');
-}
 
 /** The tool calls among a case's ground-truth actions, with their position in the file's `ground_truth`. */
 function toolCalls(tc: TestCase): { action: Action; index: number }[] {
@@ -28,17 +23,12 @@ export const unshownGroundTruth: CaseMeasure = {
   kind: 'case',
   id: 'gt_value_unshown',
   group: 'solvable',
-  title: 'ground-truth id / number shown by no user turn, tool response or doc',
+  title: 'ground-truth id / name / number shown by no user turn, tool response or doc',
   population: 'cases whose ground truth calls a tool',
   check(tc) {
-    const calls = toolCalls(tc);
-    if (calls.length === 0) return undefined;
-    // External cases: the failed call's error message is shown but carries no data.
-    const ev = evidenceOf(tc.messages);
-    const missing = calls.flatMap(({ action, index }) =>
-      unshownValues(action, [ev.user, ev.responses, ev.docs]).map((v) => ({ ...v, path: `${calls.length > 1 || index > 0 ? `[${index}].` : ''}${action.name}.${v.path}` })),
-    );
-    return missing.length ? `not shown: ${show(missing)}` : null;
+    if (toolCalls(tc).length === 0) return undefined;
+    const missing = ungroundedValues(tc);
+    return missing.length ? `not shown: ${describeUngrounded(missing.slice(0, 3))}` : null;
   },
 };
 
@@ -46,28 +36,15 @@ export const absentGroundTruth: CaseMeasure = {
   kind: 'case',
   id: 'gt_value_absent',
   group: 'solvable',
-  title: 'ground-truth id / number that appears nowhere in the prompt (no model could produce it)',
+  title: 'ground-truth id / name / number that appears nowhere in the prompt, earlier calls included (no model could produce it)',
   population: 'cases whose ground truth calls a tool',
   check(tc) {
-    const calls = toolCalls(tc);
-    if (calls.length === 0) return undefined;
-    const ev = evidenceOf(tc.messages);
-    const missing = calls.flatMap(({ action }) => unshownValues(action, [ev.user, ev.responses, ev.docs, ev.assistant]).map((v) => ({ ...v, path: `${action.name}.${v.path}` })));
-    return missing.length ? `nowhere in the prompt: ${show(missing)}` : null;
+    if (toolCalls(tc).length === 0) return undefined;
+    const calls = tc.messages.filter((m) => m.role === 'assistant').map((m) => m.content).join('\n');
+    const missing = ungroundedValues(tc).filter((u) => !valueShownIn(u.value, calls));
+    return missing.length ? `nowhere in the prompt: ${describeUngrounded(missing.slice(0, 3))}` : null;
   },
 };
-
-/** Numbers of two or more digits a closing answer states that nothing in the case shows. */
-function unsupportedNumbers(answer: string, tc: TestCase, excludeLastFunction: boolean): string[] {
-  const ev = evidenceOf(tc.messages, excludeLastFunction);
-  const shown = new Set<string>([...numbersIn(ev.user), ...numbersIn(ev.responses), ...numbersIn(ev.assistant)]);
-  const out: string[] = [];
-  for (const n of numbersIn(answer)) {
-    if (n.replace(/[^0-9]/g, '').length < 2 || shown.has(n) || shown.has(n.replace(/^-/, ''))) continue;
-    out.push(n);
-  }
-  return out;
-}
 
 export const unsupportedAnswer: CaseMeasure = {
   kind: 'case',
@@ -78,13 +55,12 @@ export const unsupportedAnswer: CaseMeasure = {
   check(tc) {
     const finals = groundTruthActions(tc).filter((a) => a.name === FINISH_ACTION && typeof a.args === 'string');
     if (finals.length === 0) return undefined;
-    const bad = finals.flatMap((a) => unsupportedNumbers(a.args as string, tc, tc.kind === 'external'));
+    // An external case's last message is the failure: a closing answer may not take numbers from it either.
+    const shown = tc.kind === 'external' ? tc.messages.slice(0, -1) : tc.messages;
+    const bad = finals.flatMap((a) => unsupportedNumbers(a.args as string, shown));
     return bad.length ? `the answer states ${bad.slice(0, 4).join(', ')}, which nothing shown supports` : null;
   },
 };
-
-/** A path-like file name in a response that the user never mentioned: a sign of another task's data. */
-const FILE_RE = /[\w./-]+\.(?:pptx?|txt|md|json|csv|png|jpe?g|pdf|docx?|xlsx?)\b/gi;
 
 export const controlNotErrorFree: CaseMeasure = {
   kind: 'case',
@@ -105,26 +81,28 @@ export const controlNotErrorFree: CaseMeasure = {
         else if (isErrorResponse(step.response)) problems.push(`the shown response at k=${tc.k} is an error`);
       }
     }
-    if (last.role === 'function') {
-      const user = evidenceOf(tc.messages).user.toLowerCase();
-      const foreign = [...last.content.matchAll(FILE_RE)].map((m) => m[0]).filter((f) => !user.includes(f.toLowerCase().split('/').pop()!));
-      if (foreign.length && /cache:/.test(tc.provenance.methods.response ?? '')) problems.push(`the shown response names ${foreign[0]}, a file this task never mentions (a cached response of another task)`);
+    const shownCall = tc.messages[tc.messages.length - 2];
+    let shownArgs: unknown = {};
+    try {
+      shownArgs = (JSON.parse(shownCall?.content ?? '') as { args?: unknown }).args;
+    } catch {
+      // not a JSON action: the prompt checks report that elsewhere
+    }
+    const recordId = typeof t?.meta.recordId === 'string' ? t.meta.recordId : tc.trajectoryId;
+    if (foreignRecordedResponse(tc.provenance.methods.response?.replace(/^cache:/, ''), recordId, shownArgs)) {
+      problems.push(`the shown response was recorded for another task (${tc.provenance.methods.response})`);
     }
     const gt = groundTruthActions(tc)[0];
     if (gt.name !== FINISH_ACTION) {
-      const ev = evidenceOf(tc.messages);
-      const missing = unshownValues(gt, [ev.user, ev.responses, ev.docs]);
-      if (missing.length) problems.push(`next action needs ${show(missing)}, which nothing shows`);
+      const missing = ungroundedValues(tc);
+      if (missing.length) problems.push(`next action needs ${describeUngrounded(missing.slice(0, 3))}, which nothing shows`);
     } else if (typeof gt.args === 'string') {
-      const bad = unsupportedNumbers(gt.args, tc, false);
+      const bad = unsupportedNumbers(gt.args, tc.messages);
       if (bad.length) problems.push(`the closing answer states ${bad.slice(0, 3).join(', ')}, which no response shows`);
     }
     return problems.length ? problems.join('; ') : null;
   },
 };
-
-/** Calls that only read state; a failed one leaves nothing the next step could depend on. */
-const READ_ONLY_RE = /^(get|check|list|display|search|find|view|ls|pwd|cat|grep|wc|du|tail|head|diff|sort|estimate|query|fetch|read|retrieve|show|verify|compare|count|calculate|compute|mean|standard|add|subtract|multiply|divide|power|square|logarithm|round|percentage|max|min|sum|absolute|si_unit|imperial|gallon|liter|celsius|fahrenheit)/i;
 
 export const infeasibleSkip: CaseMeasure = {
   kind: 'case',
@@ -135,20 +113,19 @@ export const infeasibleSkip: CaseMeasure = {
   check(tc, ctx) {
     if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
     const [failed, next] = tc.groundTruth;
-    if (next.name === FINISH_ACTION || typeof next.args !== 'object') return undefined;
-    const ev = evidenceOf(tc.messages, true);
-    const missing = unshownValues(next, [ev.user, ev.responses, ev.docs]);
-    if (missing.length) return `the next action needs ${show(missing)}, which only the failed call could have returned`;
+    if (next.name === FINISH_ACTION || !isPlainObject(next.args)) return undefined;
+    // Data flow: the failure message is shown, the failed call's answer never was.
+    const missing = ungroundedValues({ messages: tc.messages, groundTruth: next });
+    if (missing.length) return `the next action takes ${describeUngrounded(missing.slice(0, 3))}, which only the failed call would have shown`;
+    // Side effects: run the next step without a_k on the live backends and compare with its answer after a_k.
     const t = ctx.trajectory(tc.trajectoryId);
-    const real = t ? toolSteps(t)[tc.k - 1]?.step.response?.content : undefined;
-    if (real) {
-      const fromFailed = argLeaves(next.args).filter(({ value }) => typeof value === 'string' && value.length >= 3 && real.includes(value) && !ev.user.includes(value) && !ev.responses.includes(value));
-      if (fromFailed.length) return `the next action's ${fromFailed[0].path}=${JSON.stringify(fromFailed[0].value)} comes from the failed call's response`;
-    }
-    // A state-changing call on the same backend (BFCL: cd, mkdir, book...) the next call builds on.
-    if (tc.source === 'bfcl' && toolkitOf(failed.name) === toolkitOf(next.name) && !READ_ONLY_RE.test(apiOf(failed.name)) && !READ_ONLY_RE.test(apiOf(next.name))) {
-      return `${apiOf(next.name)} runs on the state ${apiOf(failed.name)} was to change (same ${toolkitOf(failed.name)} session)`;
-    }
+    const steps = t ? toolSteps(t) : [];
+    const after = steps[tc.k]?.step;
+    if (!t || !ctx.execute || !after?.response || after.action.name !== next.name || !sameValue(after.action.args, next.args)) return null;
+    const without = ctx.execute(t, { name: next.name, args: next.args, history: historyBefore(t, tc.k) });
+    if (!without) return null;
+    if (without.isError) return `without ${failed.name} the next step fails: ${without.response.slice(0, 100)}`;
+    if (without.response !== after.response.content) return `without ${failed.name} the next step answers differently (${without.response.slice(0, 60)} instead of ${after.response.content.slice(0, 60)})`;
     return null;
   },
 };
@@ -178,19 +155,6 @@ export const errorEqualsValidStep: CaseMeasure = {
   },
 };
 
-/** Toolkits that run in-process or on the user's machine (no network in between). */
-const LOCAL_TOOLKITS = new Set(['GorillaFileSystem', 'VehicleControlAPI', 'MathAPI', 'FileOperation', 'PPT', 'TimeTool']);
-
-/** The locality a ToolDoc declares, else the known local toolkits. */
-export function isLocalTool(name: string, tools: ToolDoc[]): boolean {
-  const doc = tools.find((t) => t.name === name) as (ToolDoc & { locality?: string }) | undefined;
-  if (doc?.locality === 'local' || doc?.locality === 'remote') return doc.locality === 'local';
-  return LOCAL_TOOLKITS.has(toolkitOf(name));
-}
-
-const HTTP_STYLE_RE = /\b(?:HTTP|[1-5]\d\d (?:[A-Z][a-z]+ ?)+|Gateway|Service Unavailable|Too Many Requests|Retry-After|rate.?limit|quota|api\.[a-z0-9-]+\.[a-z]{2,}|https?:\/\/)/i;
-const HOST_RE = /\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|cn)\b/i;
-
 export const httpErrorOnLocalTool: CaseMeasure = {
   kind: 'case',
   id: 'http_error_on_local_tool',
@@ -199,13 +163,13 @@ export const httpErrorOnLocalTool: CaseMeasure = {
   population: 'external cases whose failed call is a local tool',
   check(tc) {
     if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
-    const failed = tc.groundTruth[0];
-    if (!isLocalTool(failed.name, tc.tools)) return undefined;
+    if (localityOf(tc.groundTruth[0].name, tc.tools) !== 'local') return undefined;
     const msg = tc.messages[tc.messages.length - 1].content;
-    const m = HTTP_STYLE_RE.exec(msg);
-    return m ? `"${msg.slice(0, 90)}" (${m[0]})` : null;
+    return httpStyleError(msg) ? `"${msg.slice(0, 100)}"` : null;
   },
 };
+
+const HOST_RE = /\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|cn)\b/i;
 
 export const inventedHost: CaseMeasure = {
   kind: 'case',
