@@ -26,7 +26,7 @@ const ResolvedArtifact = z.object({ trajectory: Trajectory }).passthrough();
 export const observeStage: ItemStage<ObserveInput, Observation> = {
   kind: 'items',
   name: 'observe',
-  version: '1',
+  version: '2', // 2: BFCL wrong calls answer with BFCL's own error texts
   upstream: ['resolve'],
   description: 'run a model under test step by step and keep the errors it really makes',
   roles: ['observed-model'],

@@ -9,7 +9,8 @@
  * hash-seed-dependent order, so such a call lists every order the generator saw and ours must
  * be one of them.
  */
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
@@ -35,6 +36,7 @@ interface FixtureCase {
   calls: FixtureCall[];
 }
 interface Fixture {
+  reference: { files: Record<string, string> };
   public_methods: Record<string, string[]>;
   signatures: Record<string, Record<string, { name: string; default?: unknown }[]>>;
   cases: FixtureCase[];
@@ -57,7 +59,19 @@ function initialConfig(c: FixtureCase): Record<string, unknown> {
   return config;
 }
 
+// CI keeps the pinned upstream code beside the clone (../shared, like /work/main -> /work/shared);
+// BFCL_REFERENCE_DIR points elsewhere (the generator's --reference).
+const REFERENCE = `${process.env.BFCL_REFERENCE_DIR ?? here("../../../shared/reference/bfcl/func_source_code")}/`;
+
 describe("BFCL backends answer wrong calls exactly as BFCL's Python does", () => {
+  it.runIf(existsSync(REFERENCE))("was generated from the reference code beside the clone (file hashes)", () => {
+    const hashes = Object.fromEntries(
+      Object.keys(fixture.reference.files).map((f) => [f, createHash("sha256").update(readFileSync(REFERENCE + f)).digest("hex")]),
+    );
+    // A mismatch means the reference moved: rerun tests/support/bfcl/generate_wrong_call_fixture.py.
+    expect(hashes).toEqual(fixture.reference.files);
+  });
+
   it("has the same public methods as the upstream classes", () => {
     for (const cls of BFCL_CLASSES) expect([cls, methodsOfClass(cls).sort()]).toEqual([cls, fixture.public_methods[cls]]);
   });

@@ -101,6 +101,8 @@ const execError = (message: string): BfclCallResult => ({
 function bindArguments(qualname: string, spec: MethodSpec, args: Record<string, unknown>): PyValue[] {
   const names = spec.params.map((p) => p.name);
   for (const key of Object.keys(args)) {
+    // `self` is already bound positionally, so Python reports it as given twice.
+    if (key === "self") throw new PyException("TypeError", `${qualname}() got multiple values for argument 'self'`);
     if (!names.includes(key)) throw new PyException("TypeError", `${qualname}() got an unexpected keyword argument '${key}'`);
   }
   const missing = spec.params.filter((p) => !Object.hasOwn(args, p.name) && p.default === undefined).map((p) => `'${p.name}'`);

@@ -1148,6 +1148,12 @@ case("vehicle: odd door map and tire pressures from the config", [
 }})
 
 # --------------------------------------------------------------------------- method resolution
+case("binding: self passed as a keyword", [
+    c("cd", self=1, folder="x"),
+    c("cd", x=1, self=1),
+    c("pwd", self=None),
+    c("ls", a=True, self=1),
+], classes=FS)
 case("resolution: later classes override earlier ones, unknown names", [
     c("get_login_status"),
     c("logout"),
@@ -1521,3 +1527,11 @@ case("math: ints too large for a float", [
     c("square_root", number=10 ** 400, precision=5),
     c("logarithm", value=10 ** 400, base=10, precision=10),
 ], classes=MATH)
+case("falsy date filters and high precision", [
+    c("get_transaction_history", start_date="", end_date=0),
+    c("get_transaction_history", start_date=[], end_date=None),
+    c("logarithm", value=7, base=3, precision=100),
+    c("square_root", number=2, precision=100),
+    c("square_root", number=1e-300, precision=20),
+    c("logarithm", value=1e-300, base=0.5, precision=12),
+], classes=["TradingBot", "MathAPI"], config={"TradingBot": {"authenticated": True}})
