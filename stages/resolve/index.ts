@@ -15,6 +15,7 @@
  * The item input carries, besides the trajectory, the recorded responses the cache will answer
  * its steps with, so a change in collect's recorded responses is new work here.
  */
+import { toJson } from '../../pipeline/pyValues.js';
 import type { ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
 import { modelFor } from '../../pipeline/config.js';
 import {
@@ -149,7 +150,7 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
       } else {
         const before = step.response;
         const carry = simulated[i] ? carriesFor(trajectory, i, grounding) : [];
-        if (carry.length) notes.push(`step ${k} ${name}: carries ${carry.map((c) => `${c.key}=${JSON.stringify(c.value)} in ${c.field}${c.sub ? `[].${c.sub}` : ''}`).join(', ')} for later steps`);
+        if (carry.length) notes.push(`step ${k} ${name}: carries ${carry.map((c) => `${c.key}=${toJson(c.value)} in ${c.field}${c.sub ? `[].${c.sub}` : ''}`).join(', ')} for later steps`);
         const response = await ctx.services.resolver.resolve(
           { source: trajectory.source, trajectoryId: trajectory.id, tools: trajectory.tools, name, args, history: [...history], meta: trajectory.meta, ...(carry.length ? { carry } : {}) },
           { rng: ctx.rng(`resolve-step:${k}`), artifactKey: ctx.itemKey, stage: STAGE, ...(simulated[i] && foreign(i) ? { skipCache: true } : {}) },
