@@ -16,7 +16,7 @@ import { runEvolveVerify, type EvolveRun } from './fixtures/harness.js';
 
 const cases = fixtureCases();
 const byId = new Map(cases.map((c) => [c.id, c]));
-const CONFIG = { evolve: { internal: 20, external: 8, perStrategy: 12 } };
+const CONFIG = { evolve: { internal: 20, external: 8 } };
 let run: EvolveRun;
 
 beforeAll(async () => {
@@ -137,7 +137,7 @@ describe('evolve (offline rules, real runner)', () => {
     const good = join(dir, 'chat.jsonl');
     const sentence = 'The orchestra rehearsed the second movement again because the violas kept rushing the tempo. ';
     writeFileSync(good, Array.from({ length: 30 }, (_, i) => JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: sentence.repeat(6) })).join('\n'));
-    const r = await runEvolveVerify(cases.slice(0, 6), { target: 'verify', config: { evolve: { internal: 0, external: 0, perStrategy: 3, longContext: { corpus: good } } } });
+    const r = await runEvolveVerify(cases.slice(0, 6), { target: 'verify', config: { evolve: { internal: 15, external: 0, longContext: { corpus: good } } } });
     const lc = r.verified.filter((a) => a.content?.evolution?.strategy === 'long_context');
     expect(lc).toHaveLength(3);
     for (const a of lc) {
@@ -147,7 +147,7 @@ describe('evolve (offline rules, real runner)', () => {
     }
     const bad = join(dir, 'bad.jsonl');
     writeFileSync(bad, `${JSON.stringify({ role: 'user', content: 'ok' })}\n{"role": "user"}\n`);
-    await expect(runEvolveVerify(cases.slice(0, 6), { target: 'evolve', config: { evolve: { internal: 0, external: 0, perStrategy: 3, longContext: { corpus: bad } } } })).rejects.toThrow(
+    await expect(runEvolveVerify(cases.slice(0, 6), { target: 'evolve', config: { evolve: { internal: 15, external: 0, longContext: { corpus: bad } } } })).rejects.toThrow(
       /bad\.jsonl:2: expected \{role, content\}/,
     );
   }, 60_000);

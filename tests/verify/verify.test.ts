@@ -10,7 +10,7 @@ import { ScriptedGateway } from './fixtures/scriptedGateway.js';
 
 const cases = fixtureCases();
 const byId = new Map(cases.map((c) => [c.id, c]));
-const CONFIG = { evolve: { internal: 24, external: 10, perStrategy: 12 } };
+const CONFIG = { evolve: { internal: 24, external: 10 } };
 let offline: EvolveRun;
 
 beforeAll(async () => {
@@ -83,7 +83,7 @@ describe('verify (offline, real evolve + verify run)', () => {
 
   it('a judge that answers garbage flags the case, which still carries the evolved case and the reason', async () => {
     const garbage = new ScriptedGateway({ judge: () => 'Sure! The answer is probably yes.' });
-    const r = await runEvolveVerify(cases.slice(0, 9), { config: { evolve: { internal: 3, external: 1, perStrategy: 2 } }, llm: garbage });
+    const r = await runEvolveVerify(cases.slice(0, 9), { config: { evolve: { internal: 3, external: 1 } }, llm: garbage });
     expect(r.verified.length).toBeGreaterThan(0);
     for (const a of r.verified) {
       expect(a.status).toBe('flagged');
@@ -96,13 +96,13 @@ describe('verify (offline, real evolve + verify run)', () => {
       expect(v.reasons[0]).toMatch(/judge output on \w+ was invalid: judge reply is not JSON/);
     }
     const wrongShape = new ScriptedGateway({ judge: () => JSON.stringify({ answer: 'Maybe', reason: 'hmm' }) });
-    const r2 = await runEvolveVerify(cases.slice(0, 9), { config: { evolve: { internal: 3, external: 1, perStrategy: 2 } }, llm: wrongShape });
+    const r2 = await runEvolveVerify(cases.slice(0, 9), { config: { evolve: { internal: 3, external: 1 } }, llm: wrongShape });
     expect(r2.verified.every((a) => a.status === 'flagged' && /does not match equivalence_judgement: answer/.test(a.content.verification!.reasons[0]))).toBe(true);
   }, 60_000);
 
   it('a judge "No" flags by default and rejects with judgeNoMeans=reject; a garbage judge never hides a failed invariant', async () => {
     const no = new ScriptedGateway({ judge: (input) => JSON.stringify({ answer: input.strategy === 'noisy_query' ? 'No' : 'Yes', reason: 'the query lost its meaning' }) });
-    const cfg = { evolve: { internal: 0, external: 0, perStrategy: 4 } };
+    const cfg = { evolve: { internal: 20, external: 0 } };
     const flagged = await runEvolveVerify(cases, { config: cfg, llm: no });
     const noisy = flagged.verified.filter((a) => a.content.evolution!.strategy === 'noisy_query');
     expect(noisy).toHaveLength(4);
@@ -120,7 +120,7 @@ describe('verify (offline, real evolve + verify run)', () => {
 
   it('the judge prompt is the role template for the strategy (Figs. 20-23)', async () => {
     const gw = new ScriptedGateway({ judge: () => JSON.stringify({ answer: 'Yes', reason: 'ok' }) });
-    await runEvolveVerify(cases.slice(0, 6), { config: { evolve: { internal: 0, external: 0, perStrategy: 1 } }, llm: gw });
+    await runEvolveVerify(cases.slice(0, 6), { config: { evolve: { internal: 5, external: 0 } }, llm: gw });
     const texts = gw.prompts.map((p) => p.messages[1].content);
     expect(texts.some((t) => t.startsWith('A long piece of dialogue context was inserted'))).toBe(true);
     expect(texts.some((t) => t.startsWith('The original user query was rewritten'))).toBe(true);
