@@ -49,9 +49,17 @@ function termsOf(sentence: string): Term[] {
   return json.flatMap((s) => s.terms.map((t) => ({ text: t.text, lower: t.text.toLowerCase(), tags: t.tags })));
 }
 
-function isBaseVerb(t: Term): boolean {
-  if (isCodeLike(t.text)) return false;
-  return t.tags.includes('Infinitive') || t.tags.includes('Imperative') || BASE_FORMS.has(t.lower);
+/**
+ * Whether a word cannot start the verb phrase after "to" or a modal: a determiner, preposition,
+ * pronoun or conjunction ("need to a search"), or a verb not in its base form ("need to gets",
+ * "will called", "should getting"). An unknown word (a coined verb like "retweet") passes.
+ */
+function notBaseVerb(t: Term): boolean {
+  if (isCodeLike(t.text) || BASE_FORMS.has(t.lower)) return false;
+  if (t.tags.includes('Infinitive') || t.tags.includes('Imperative')) return false;
+  if (['Determiner', 'Preposition', 'Pronoun', 'Conjunction'].some((tag) => t.tags.includes(tag))) return true;
+  if (t.tags.includes('Gerund') || t.tags.includes('PastTense')) return true;
+  return t.tags.includes('PresentTense') && /s$/.test(t.lower);
 }
 
 /** The sentences of a text (split after . ! ? followed by a space and a capital or a quote). */
@@ -67,12 +75,13 @@ export function grammarIssues(text: string): GrammarIssue[] {
   for (const sentence of sentencesOf(text)) {
     if (/^[a-z]/.test(sentence) && !isCodeLike(sentence.split(/\s/)[0])) issues.push({ rule: 'capital', at: sentence.slice(0, 40) });
     if (!/[.!?]["')`]?$/.test(sentence)) issues.push({ rule: 'end-punctuation', at: sentence.slice(-40) });
+    // A doubled word in the raw text (not across code: `send` after "send" is a name, not a slip).
+    for (const m of sentence.matchAll(/(?<![`\w])([A-Za-z]+)\s+\1(?![`\w])/gi)) issues.push({ rule: 'doubled-word', at: m[0] });
     const terms = termsOf(sentence);
     for (let i = 0; i < terms.length; i++) {
       const t = terms[i];
       const next = terms[i + 1];
       if (!next) continue;
-      if (t.lower === next.lower && /^[a-z]+$/i.test(t.text) && t.text === t.text.replace(/[^A-Za-z]/g, '')) issues.push({ rule: 'doubled-word', at: `${t.text} ${next.text}` });
       if ((t.lower === 'a' || t.lower === 'an') && articleWrong(t.lower, next.text)) issues.push({ rule: 'article', at: `${t.text} ${next.text}` });
       if (t.lower === 'i' && next.tags.includes('PresentTense') && !next.tags.includes('Infinitive') && /s$/.test(next.lower) && !isCodeLike(next.text) && !['was', 'is', 'has'].includes(next.lower)) {
         issues.push({ rule: 'subject-verb', at: `${t.text} ${next.text}` });
@@ -86,7 +95,7 @@ export function grammarIssues(text: string): GrammarIssue[] {
       if (!verb) continue;
       // "will" as a noun ("the user's will") is too rare here to special-case; "to" after "have"
       // may be "have to" + verb only when "have" is the main verb, which the list assumes.
-      if (!isBaseVerb(verb)) issues.push({ rule: afterTo ? 'verb-after-to' : 'verb-after-modal', at: terms.slice(i, j + 1).map((x) => x.text).join(' ') });
+      if (notBaseVerb(verb)) issues.push({ rule: afterTo ? 'verb-after-to' : 'verb-after-modal', at: terms.slice(i, j + 1).map((x) => x.text).join(' ') });
     }
   }
   return issues;
