@@ -15,6 +15,7 @@
  * - one-sided contexts: Long Context insertions with turns of only one side.
  */
 import { diffWords } from 'diff';
+import { canonicalJson } from '../hash.js';
 import { FINISH_ACTION, type TestCase, type ToolDoc } from '../schemas.js';
 import { grammarIssues, sentencesOf } from './grammar.js';
 
@@ -105,7 +106,8 @@ export function nonDescriptionChanges(before: ToolDoc, after: ToolDoc): string[]
   const b = strip(after) as Record<string, unknown>;
   const out: string[] = [];
   for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) out.push(`${before.name}.${key}`);
+    // Key order is not content (the store writes key-sorted JSON).
+    if (canonicalJson(a[key] ?? null) !== canonicalJson(b[key] ?? null)) out.push(`${before.name}.${key}`);
   }
   return out;
 }

@@ -20,11 +20,12 @@ import type { RoleSpec } from '../../pipeline/llm/types.js';
 import { toolCallReason } from '../../sources/dialogue/corpus.js';
 import { conflictWith, contentWords } from '../evolve/similarity.js';
 import { isDistinctive } from '../evolve/caseParts.js';
+import { descriptionSynonyms, splitPreamble } from '../evolve/roles/harderTools.js';
 
 export const JudgeOutput = z.object({ answer: z.enum(['Yes', 'No']), reason: z.string() });
 export type JudgeOutput = z.infer<typeof JudgeOutput>;
 
-export const JUDGE_RULES_VERSION = 'judge-1';
+export const JUDGE_RULES_VERSION = 'judge-2';
 export const NOISY_WORD_SHARE = 0.6;
 export const HARDER_WORD_SHARE = 0.7;
 
@@ -50,14 +51,18 @@ function levenshtein(a: string, b: string): number {
   return prev[b.length];
 }
 
-/** Share of the original's content words still in the evolved text; a word of 5+ letters within edit distance 2 (a typo) counts as kept. */
-export function keptShare(original: string, evolved: string): number {
+/**
+ * Share of the original's content words still in the evolved text; a word of 5+ letters within edit
+ * distance 2 (a typo) counts as kept, and so does a word whose synonym (an abbreviation such as
+ * "info" for "information", or a vaguer verb) is there.
+ */
+export function keptShare(original: string, evolved: string, synonyms: (word: string) => readonly string[] = () => []): number {
   const a = contentWords(original);
   if (a.size === 0) return 1;
   const b = contentWords(evolved);
   let kept = 0;
   for (const w of a) {
-    if (b.has(w)) kept++;
+    if (b.has(w) || synonyms(w).some((x) => b.has(x))) kept++;
     else if (w.length >= 5 && [...b].some((x) => Math.abs(x.length - w.length) <= 1 && levenshtein(w, x) <= 2)) kept++;
   }
   return kept / a.size;
@@ -96,7 +101,8 @@ export function judgeRules(input: JudgeInput): JudgeOutput {
     case 'harder_tools': {
       for (const p of input.pairs) {
         if (!p.sameSignature) return { answer: 'No', reason: `${p.name} changed its name or parameters` };
-        const s = keptShare(p.original, p.evolved);
+        // The API's own description is what says what it does; BFCL's toolkit preamble may be cut to a tag.
+        const s = keptShare(splitPreamble(p.original).own, p.evolved, descriptionSynonyms);
         if (s < HARDER_WORD_SHARE) return { answer: 'No', reason: `${p.name}: only ${(s * 100).toFixed(0)}% of the original description's content words remain` };
       }
       return { answer: 'Yes', reason: `all ${input.pairs.length} rewritten docs keep their signatures and the original content` };

@@ -89,6 +89,26 @@ const VAGUE_VERBS: Record<string, string[]> = {
   queries: ['looks up'],
 };
 
+let synonymIndex: Map<string, string[]> | undefined;
+
+/** The words the rules may put for `word` (abbreviations and vaguer verbs), both ways: a judge counts them as kept. */
+export function descriptionSynonyms(word: string): readonly string[] {
+  if (!synonymIndex) {
+    const index = new Map<string, Set<string>>();
+    const link = (a: string, b: string) => {
+      if (!/^[a-z]+$/.test(a) || !/^[a-z]+$/.test(b)) return;
+      for (const [x, y] of [[a, b], [b, a]]) {
+        if (!index.has(x)) index.set(x, new Set());
+        index.get(x)!.add(y);
+      }
+    };
+    for (const [re, short] of ABBREVIATIONS) link(re.source.replace(/\\b/g, '').toLowerCase(), short.toLowerCase());
+    for (const [verb, vaguer] of Object.entries(VAGUE_VERBS)) for (const v of vaguer) link(verb, v);
+    synonymIndex = new Map([...index].map(([k, v]) => [k, [...v]]));
+  }
+  return synonymIndex.get(word.toLowerCase()) ?? [];
+}
+
 /** Qualifiers whose loss leaves the doc vaguer but the function the same. */
 const QUALIFIERS = /\b(currently|specific|particular|various|certain|basic|simple|exactly|existing|corresponding|respective|desired|provided|relevant|appropriate|detailed|comprehensive|authenticated|current)\s+/gi;
 /** Examples and enumerations: "(e.g. ...)", "such as A, B and C", ", etc.", "For example ...". */
@@ -143,15 +163,37 @@ export function degradeDescription(description: string, rng: Rng): string {
   if (rng.chance(0.4)) text = text.replace(/\.$/, '');
   if (rng.chance(0.4) && /^[A-Z][a-z]/.test(text)) text = text.charAt(0).toLowerCase() + text.slice(1);
   const original = own.trim();
-  if (!text || text === original || text.replace(/\.$/, '') === original.replace(/\.$/, '')) {
-    // Nothing above applied (a short doc): restate it as a fragment in a different voice.
-    const body = original.replace(/\.$/, '');
-    text = rng.pick([`${body.charAt(0).toLowerCase()}${body.slice(1)} (see params)`, `${body.charAt(0).toLowerCase()}${body.slice(1)}; args below`, `op: ${body.charAt(0).toLowerCase()}${body.slice(1)}`]);
-  }
+  if (!text || text.toLowerCase().includes(original.replace(/\.$/, '').toLowerCase())) text = terser(original, rng);
   if (!system) return text;
   // The preamble: dropped, cut to a tag, or moved after the API's own text.
   const tag = system.replace(/^the /i, '');
   return rng.pick([text, `[${tag}] ${text}`, `${text.replace(/[.;]?$/, '.')} Part of ${tag}.`]);
+}
+
+/** A third-person verb: "write" -> "writes", "search" -> "searches", "apply" -> "applies". */
+function thirdPerson(verb: string): string {
+  if (/[^aeiou]y$/i.test(verb)) return `${verb.slice(0, -1)}ies`;
+  if (/(s|sh|ch|x|z)$/i.test(verb)) return `${verb}es`;
+  return `${verb}s`;
+}
+
+/**
+ * For a doc too short for the rules above to touch ("write file to disk"): its last qualifying
+ * phrase dropped ("to disk") and, when it opens with an imperative verb, that verb in the third
+ * person ("writes file") — the terse, lossy style of a real changelog-era doc.
+ */
+function terser(original: string, rng: Rng): string {
+  let text = original.replace(/\.$/, '');
+  // Only a phrase of two words or more, after at least three ("line by line" and "the details of a ticket" keep theirs).
+  const cut = text.match(/^(.*\S)\s+(?:to|for|in|on|at|from|by|with|into|using|via|given)\s+(\S+\s+[^,;]*\S)$/i);
+  if (cut && cut[1].split(/\s+/).length >= 3) text = cut[1];
+  const first = text.match(/^[A-Za-z]+/)?.[0] ?? '';
+  const verb = first.toLowerCase();
+  if (VAGUE_VERBS[verb] || ['add', 'write', 'read', 'send', 'book', 'open', 'move', 'copy', 'delete', 'remove', 'find', 'update', 'cancel', 'set', 'post', 'make', 'raise', 'sort', 'convert', 'translate', 'play', 'reply', 'apply', 'modify', 'edit', 'view'].includes(verb)) {
+    if (!/s$/.test(verb)) text = matchCase(thirdPerson(verb), first) + text.slice(first.length);
+  }
+  if (text.toLowerCase() === original.replace(/\.$/, '').toLowerCase()) text = rng.pick([`handles ${text.charAt(0).toLowerCase()}${text.slice(1)} stuff`, `${text} (details in params)`.replace(/^./, (c) => c.toLowerCase())]);
+  return text;
 }
 
 export function harderRules(input: HarderToolsInput, rng: Rng): HarderToolsOutput {

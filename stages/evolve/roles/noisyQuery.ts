@@ -30,101 +30,57 @@ export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 export const NOISY_RULES_VERSION = 'noisy-query-3';
 
 /**
- * The grammar the offline rules draw from: each inserted sentence is put together from several
- * independent slots, so any one sentence is rare (thousands of combinations per kind) and the
- * inserted text as a whole rarely repeats a 4-word phrase.
+ * The grammar the offline rules draw from. Every inserted sentence is put together from short
+ * independent slots (one to three words each, a dozen or more options per slot), so any 4-word run
+ * spans two or three slots: a sentence recurs rarely and the inserted text seldom repeats a phrase.
  */
 const G = {
-  greet: ['Hi,', 'Hey,', 'Hello,', 'Hi there,', 'Morning,', 'Evening,', 'Hey again,', 'Good afternoon,', 'Hiya,', 'Ok so,', 'Right,', 'Um, hi,'],
-  hedge: [
-    "I'm not sure this is the right place to ask, but",
-    "I'm honestly a bit lost here, so",
-    'I think I know what I want but maybe not how to say it, anyway',
-    'this might be a silly question, but',
-    "I've been putting this off all day, so",
-    "I tried doing this myself and gave up, so",
-    'bear with me because I type fast and badly, but',
-    "I'm on my phone so forgive the formatting, but",
-    "not sure if you can help with this, but here goes:",
-    "I'll try to be clear, though I rarely am, so",
-    'quick one, I hope,',
-    "I hope I'm explaining this right, so",
-    "I don't usually ask for help with this kind of thing, but",
-    'someone told me you could sort this out, so',
-  ],
-  who: ['my sister', 'my neighbour', 'my boss', 'my roommate', 'a friend from work', 'my landlord', 'my cousin', 'my dentist', 'our team lead', 'my old flatmate', 'my brother-in-law', 'the plumber', 'my manager', 'a colleague'],
-  did: ['called me', 'texted me', 'stopped by', 'emailed me', 'rang the doorbell', 'pinged me', 'left me a voicemail', 'dropped in'],
-  when: ['this morning', 'an hour ago', 'just now', 'earlier today', 'last night', 'over lunch', 'while I was cooking', 'at seven sharp', 'halfway through my coffee'],
-  about: ['the weekend plans', 'a leaking tap', 'the car insurance', 'a birthday dinner', 'the book club', 'a broken bike chain', 'the garden fence', 'a parking ticket', 'the school run', 'some concert tickets', 'the quarterly review', 'a recipe for lentil soup', 'the wifi at home', 'a flight delay'],
-  feel: ["so I'm a little scattered", 'so my head is elsewhere', "so I'm running behind", 'which threw my whole day off', "and now I can't focus", 'so sorry if I ramble', "and I'm still thinking about it", 'so apologies in advance'],
-  aside: [
-    'the printer in the hallway is making that noise again',
-    'it has been raining for what feels like a week',
-    "I still haven't had breakfast",
-    'my laptop fan sounds like a jet engine',
-    'there is construction right outside my window',
-    'the cat keeps sitting on my notes',
-    "I'm typing this between two meetings",
-    'my coffee went cold ages ago',
-    "the kids' music practice is very loud today",
-    "I've had about four hours of sleep",
-    'the train was cancelled again this morning',
-    'I can hear the neighbours moving furniture',
-  ],
-  asideFrame: ['(Side note: {a}.)', 'Not that it matters, but {a}.', 'Also, unrelated, {a}.', 'Anyway, {a}, ha.', 'By the way {a}, just so you know.', '(Sorry, {a}.)', 'Funny thing, {a}.'],
-  correction: [
-    'wait, let me reread that... yes, that is what I meant',
-    'hold on, I typed that wrong at first but it is right now',
-    "sorry, I almost asked for something else there, but that's it",
-    'actually no, ignore my first thought, what I wrote is correct',
-    "scratch what I was about to add, it's fine as it is",
-    'I went back and checked, and that part is right',
-  ],
-  thanks: ['Thanks a lot', 'Thank you so much', 'Cheers', 'Many thanks', 'Thanks heaps', 'Much appreciated', 'Thanks in advance', 'Thank you'],
-  close: [
-    "and sorry if that's confusing",
-    'and let me know if anything is unclear',
-    "I owe you one",
-    'and sorry for the wall of text',
-    "hope that's enough to go on",
-    'you are a lifesaver',
-    "and no rush, well, a little rush",
-    'and apologies for the rambling',
-    'I think that covers it',
-    "let me know if I've missed something",
-  ],
-  sign: ['!', '.', '!!', ', really.', ' :)', '.'],
+  greet: ['Hi,', 'Hey,', 'Hello,', 'Hi there,', 'Morning,', 'Evening,', 'Hey again,', 'Good afternoon,', 'Hiya,', 'Ok so,', 'Right,', 'Um, hi,', 'Hello again,', 'Yo,', 'Afternoon,', 'Hi hi,'],
+  stance: ["I'm not sure", "I'm not totally sure", "I honestly don't know", 'I can never remember', "I'm a bit unsure", "I've no idea", "I wasn't sure", 'I kind of wonder', "I'm still figuring out", 'I keep forgetting', 'no clue really', 'I was wondering'],
+  doubtWh: ['if', 'whether', 'how', 'when', 'why'],
+  doubtWho: ['this', 'my request', 'the thing below', 'what I need', 'my ask', 'this one', 'the job', 'everything below'],
+  doubtTail: ['makes sense', 'is clear', 'fits here', 'reads right', 'is doable', 'sounds okay', 'is possible', 'belongs here', 'comes across', 'is the norm', 'works out', 'is too much'],
+  connect: [', but', ', so', ', anyway,', ', though,', '... anyway,', ', still,', ' - so'],
+  who: ['my sister', 'my neighbour', 'my boss', 'my roommate', 'a coworker', 'my landlord', 'my cousin', 'my dentist', 'our team lead', 'my old flatmate', 'my brother-in-law', 'the plumber', 'my manager', 'a colleague', 'my aunt', 'the courier', 'my accountant', 'my kid', 'the vet', 'my partner'],
+  did: ['called', 'texted', 'stopped by', 'emailed', 'rang', 'pinged me', 'phoned', 'dropped in', 'wrote', 'showed up', 'messaged', 'buzzed'],
+  when: ['this morning', 'an hour ago', 'just now', 'earlier today', 'last night', 'over lunch', 'at dawn', 'at seven', 'before noon', 'around ten', 'after dinner', 'mid-meeting', 'on Sunday', 'yesterday', 'at midnight'],
+  about: ['the weekend', 'a leaking tap', 'car insurance', 'a birthday', 'book club', 'a bike chain', 'the fence', 'a parking fine', 'the school run', 'concert tickets', 'the review', 'lentil soup', 'the wifi', 'a delayed flight', 'the rent', 'a lost key', 'tax forms', 'the boiler', 'a wedding', 'the garden'],
+  so: ['so', 'and now', 'which means', 'and honestly', 'hence why', 'meaning', 'so yeah,', 'and so', 'therefore', 'and basically', 'long story short,'],
+  about2: ['about', 'regarding', 'asking about', 'over', 'to discuss', 'to moan about', 'to ask about', 're:', 'wanting to chat about', 'with news on'],
+  mood: ["I'm scattered", "I'm distracted", "I'm behind", "I'm frazzled", "I'm all over", "I can't focus", "I'm half here", "I'm rushed", "I'm tired", "I'm sidetracked", "I'm flustered", "I'm slow today"],
+  thing: ['the printer', 'my laptop fan', 'the radiator', 'the dog next door', 'the kettle', 'my phone', 'the upstairs drill', 'the smoke alarm', 'my headset', 'the fridge', 'the doorbell', 'a car alarm', 'the baby monitor', 'my old mouse'],
+  act: ['keeps beeping', 'is rattling', 'will not stop', 'just died', 'is buzzing', 'is acting up', 'went off', 'is humming', 'keeps clicking', 'is blinking', 'froze again', 'started squeaking'],
+  asideOpen: ['Side note:', 'Unrelated, but', 'Also,', 'Oh and', 'Fun fact:', 'Meanwhile', 'Sorry,', 'Ugh,', 'Random, but', 'FYI'],
+  fix: ['wait', 'hold on', 'sorry', 'hmm', 'oops', 'one sec', 'scratch that', 'never mind'],
+  fixWhat: ['I reread it', 'I double-checked', 'I looked again', 'I checked twice', 'I went back over it', 'I reread my notes', 'just checked', 'I compared notes', 'I scrolled up', 'looked twice', 'I verified', 'I checked the email'],
+  fixJoin: ['and', '-', ';', ', and', '... and', ', so', ', yep,'],
+  fixEnd: ['it is right', "that's what I meant", "it's correct as typed", 'nothing changes', 'it stands', 'yes, that is it', 'all good', 'it holds', 'no edits needed', 'it is fine', 'spot on', 'keep it as is'],
+  thanks: ['Thanks', 'Thank you', 'Cheers', 'Many thanks', 'Thanks heaps', 'Much appreciated', 'Ta', 'Thanks so much', 'Grateful', 'Thx'],
+  thanksFor: ['a lot', 'in advance', 'for this', 'for helping', 'for your time', 'for looking', 'again', 'loads', 'massively', 'truly'],
+  closeTail: ["sorry if it's messy", 'ping me if unclear', 'I owe you', 'no huge rush', 'hope that helps', 'tell me if I missed anything', 'you rock', 'have a good one', 'talk soon', 'sorry for rambling', "that's all", 'fingers crossed'],
+  sign: ['!', '.', '!!', ' :)', '.', '...!', ' :D'],
 };
 
-const fill = (frame: string, a: string) => frame.replace('{a}', a);
-
-const STANCE = ["I'm not sure", "I'm not totally sure", "I honestly don't know", 'I can never remember', "I'm a bit unsure", "I've no idea", "I wasn't sure", 'I really wonder'];
-const DOUBT = ['if this is the right place to ask', 'how to phrase this', 'whether this is even possible', "if I'm asking this the right way", 'how this usually works', 'what the proper way is', 'if you get requests like this', 'who else to ask'];
-const CONNECT = [', but', ', so', ', anyway,', '. Anyway,', ', though'];
+const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 function hedgeOpener(rng: Rng): string {
   const greet = rng.chance(0.6) ? `${rng.pick(G.greet)} ` : '';
-  const hedge = rng.chance(0.4) ? rng.pick(G.hedge) : `${rng.pick(STANCE)} ${rng.pick(DOUBT)}${rng.pick(CONNECT)}`;
-  return `${greet}${greet ? hedge : hedge.charAt(0).toUpperCase() + hedge.slice(1)} `;
+  const stance = rng.pick(G.stance);
+  const hedge = `${stance} ${rng.pick(G.doubtWh)} ${rng.pick(G.doubtWho)} ${rng.pick(G.doubtTail)}${rng.pick(G.connect)}`;
+  return `${greet}${greet ? hedge : cap(hedge)} `;
 }
 
 function digression(rng: Rng): string {
-  if (rng.chance(0.5)) {
-    const s = `${rng.pick(G.who)} ${rng.pick(G.did)} ${rng.pick(G.when)} about ${rng.pick(G.about)}, ${rng.pick(G.feel)}.`;
-    return s.charAt(0).toUpperCase() + s.slice(1);
-  }
-  return fill(rng.pick(G.asideFrame), rng.pick(G.aside));
+  if (rng.chance(0.55)) return cap(`${rng.pick(G.who)} ${rng.pick(G.did)} ${rng.pick(G.when)} ${rng.pick(G.about2)} ${rng.pick(G.about)}, ${rng.pick(G.so)} ${rng.pick(G.mood)}.`);
+  return `${rng.pick(G.asideOpen)} ${rng.pick(G.thing)} ${rng.pick(G.act)} ${rng.pick(G.when)}.`;
 }
 
 function selfCorrection(rng: Rng): string {
-  const s = rng.pick(G.correction);
-  return `(${s.charAt(0).toUpperCase()}${s.slice(1)}.)`;
+  return `(${cap(rng.pick(G.fix))}, ${rng.pick(G.fixWhat)}${rng.pick(G.fixJoin).replace(/^(?=[a-z-])/, ' ')} ${rng.pick(G.fixEnd)}.)`;
 }
 
 function closer(rng: Rng): string {
-  const s = ` ${rng.pick(G.thanks)}, ${rng.pick(G.close)}`;
-  const sign = rng.pick(G.sign);
-  return s + sign;
+  return ` ${rng.pick(G.thanks)} ${rng.pick(G.thanksFor)}, ${rng.pick(G.closeTail)}${rng.pick(G.sign)}`;
 }
 
 /** Sentence-initial words safe to lower-case after an opener (not names). */
@@ -222,7 +178,7 @@ function insertAside(text: string, aside: string, keep: string[], rng: Rng): str
 export function noisyRules(input: NoisyQueryInput, rng: Rng): NoisyQueryOutput & { typos: { from: string; to: string }[] } {
   const { text: typoed, typos } = addTypos(input.query, input.protected, rng);
   // The inserted text has slips too, as a hurried writer's would.
-  const sloppy = (text: string) => (rng.chance(0.3) ? addTypos(text, [], rng).text : text);
+  const sloppy = (text: string) => (rng.chance(0.4) ? addTypos(text, [], rng).text : text);
   // A digression goes between two sentences (never inside one); a self-correction after the request.
   let body = rng.chance(0.8) ? insertAside(typoed, sloppy(digression(rng)), input.protected, rng) : typoed;
   if (rng.chance(0.4)) body = `${body.trimEnd()} ${selfCorrection(rng)}`;
@@ -232,7 +188,7 @@ export function noisyRules(input: NoisyQueryInput, rng: Rng): NoisyQueryOutput &
   const first = body.match(/^[A-Za-z']+/)?.[0] ?? '';
   const lower = opener && /^[A-Z][a-z']+$/.test(first) && first !== 'I' && !input.protected.some((v) => body.startsWith(v)) && COMMON_STARTS.has(first.toLowerCase());
   // A query that cannot run on (it starts with a name or a value) follows a hedge that ends as a sentence.
-  const lead = lower || !opener ? opener : `${opener.trimEnd().replace(/[,.]?\s*(so|but|anyway,?|though|here goes:|quick one, I hope,)$/i, '').replace(/[,:]$/, '')}. `;
+  const lead = lower || !opener ? opener : `${opener.trimEnd().replace(/(\s*-\s*|[,.]+\s*|\.\.\.\s*)(so|but|anyway,?|though,?|still,?)$/i, '')}. `;
   const query = lead + (lower ? body[0].toLowerCase() + body.slice(1) : body) + sloppy(closer(rng));
   const lost = missingValues(query, input.protected);
   // Cannot happen with the spans respected; if it does, the rules are wrong and must not ship a broken case.
