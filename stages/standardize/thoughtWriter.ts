@@ -117,6 +117,9 @@ const FIRST: Frame[] = [
   ({ api, intent, withArgs }) => `I should begin by calling ${api}${withArgs} in order to ${intent}.`,
   ({ api, intent, args }) => `This request calls for ${api}: it lets me ${intent}${args ? `, and I will pass ${args}` : ''}.`,
   ({ api, intent, withArgs }) => `Let me ${intent} first; ${api}${withArgs} does exactly that.`,
+  ({ api, intent, withArgs }) => `Before anything else I have to ${intent}, and ${api}${withArgs} is the tool for it.`,
+  ({ api, intent, args }) => `My plan starts with ${api}, since it can ${intent}${args ? `; the arguments are ${args}` : ''}.`,
+  ({ api, intent, withArgs }) => `Step one: call ${api}${withArgs} so that I can ${intent}.`,
 ];
 const NEXT: Frame[] = [
   ({ api, intent, withArgs }) => `Next, I need to ${intent}, so I will call ${api}${withArgs}.`,
@@ -124,6 +127,9 @@ const NEXT: Frame[] = [
   ({ api, intent, withArgs }) => `The next step is to ${intent}; ${api}${withArgs} will do it.`,
   ({ api, intent, args }) => `Now I will use ${api} to ${intent}${args ? `, passing ${args}` : ''}.`,
   ({ api, intent, withArgs }) => `That leaves one more thing to do here: ${intent}, which means calling ${api}${withArgs}.`,
+  ({ api, intent, args }) => `Building on that, ${api} should ${intent}${args ? ` when I pass ${args}` : ''}.`,
+  ({ api, intent, withArgs }) => `What remains is to ${intent}, so ${api}${withArgs} comes next.`,
+  ({ api, intent, withArgs }) => `I still need to ${intent}; calling ${api}${withArgs} takes care of that.`,
 ];
 
 const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
@@ -148,9 +154,14 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
     // One optional clause in front: what the previous call returned, or the value the user gave.
     const lead =
       fact && rng.chance(0.7)
-        ? `\`${prevApi}\` says ${fact}. `
+        ? rng.pick([`\`${prevApi}\` says ${fact}. `, `From \`${prevApi}\` I know that ${fact}. `, `The last call tells me ${fact}. `])
         : stated && rng.chance(0.5)
-          ? rng.pick([`The user gave the ${humanize(stated.key)} as "${stated.value}". `, `The request names "${stated.value}" as the ${humanize(stated.key)}. `])
+          ? rng.pick([
+              `The user gave the ${humanize(stated.key)} as "${stated.value}". `,
+              `The request names "${stated.value}" as the ${humanize(stated.key)}. `,
+              `The user mentioned "${stated.value}", which is the ${humanize(stated.key)} here. `,
+              `"${stated.value}" comes straight from the request. `,
+            ])
           : '';
     return capitalise(lead + frame);
   });
