@@ -27,7 +27,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-3';
+export const NOISY_RULES_VERSION = 'noisy-query-4';
 
 /**
  * The grammar the offline rules draw from. Every inserted sentence is put together from short
@@ -36,9 +36,9 @@ export const NOISY_RULES_VERSION = 'noisy-query-3';
  */
 const G = {
   greet: ['Hi,', 'Hey,', 'Hello,', 'Hi there,', 'Morning,', 'Evening,', 'Hey again,', 'Good afternoon,', 'Hiya,', 'Ok so,', 'Right,', 'Um, hi,', 'Hello again,', 'Yo,', 'Afternoon,', 'Hi hi,'],
-  stance: ["I'm not sure", "I'm not totally sure", "I honestly don't know", 'I can never remember', "I'm a bit unsure", "I've no idea", "I wasn't sure", 'I kind of wonder', "I'm still figuring out", 'I keep forgetting', 'no clue really', 'I was wondering'],
+  stance: ['Not sure', 'Unsure', 'No idea', 'Wondering', 'Honestly unsure', 'Dunno', 'Not certain', 'Curious', 'Doubtful', 'Confused about', 'Clueless', 'Uncertain', 'Debating', 'Puzzled', 'Torn on'],
   doubtWh: ['if', 'whether', 'how', 'when', 'why'],
-  doubtWho: ['this', 'my request', 'the thing below', 'what I need', 'my ask', 'this one', 'the job', 'everything below'],
+  doubtWho: ['this', 'my request', 'the thing below', 'what I need', 'my ask', 'this one', 'the job', 'everything below', 'my question', 'the task', 'any of it', 'my wording', 'the plan', 'this bit', 'my message', 'the order of things', 'the details', 'my notes', 'the request', 'what follows'],
   doubtTail: ['makes sense', 'is clear', 'fits here', 'reads right', 'is doable', 'sounds okay', 'is possible', 'belongs here', 'comes across', 'is the norm', 'works out', 'is too much'],
   connect: [', but', ', so', ', anyway,', ', though,', '... anyway,', ', still,', ' - so'],
   who: ['my sister', 'my neighbour', 'my boss', 'my roommate', 'a coworker', 'my landlord', 'my cousin', 'my dentist', 'our team lead', 'my old flatmate', 'my brother-in-law', 'the plumber', 'my manager', 'a colleague', 'my aunt', 'the courier', 'my accountant', 'my kid', 'the vet', 'my partner'],
@@ -52,12 +52,12 @@ const G = {
   act: ['keeps beeping', 'is rattling', 'will not stop', 'just died', 'is buzzing', 'is acting up', 'went off', 'is humming', 'keeps clicking', 'is blinking', 'froze again', 'started squeaking'],
   asideOpen: ['Side note:', 'Unrelated, but', 'Also,', 'Oh and', 'Fun fact:', 'Meanwhile', 'Sorry,', 'Ugh,', 'Random, but', 'FYI'],
   fix: ['wait', 'hold on', 'sorry', 'hmm', 'oops', 'one sec', 'scratch that', 'never mind'],
-  fixWhat: ['I reread it', 'I double-checked', 'I looked again', 'I checked twice', 'I went back over it', 'I reread my notes', 'just checked', 'I compared notes', 'I scrolled up', 'looked twice', 'I verified', 'I checked the email'],
+  fixWhat: ['reread', 'double-checked', 'looked again', 'checked twice', 'went back', 'verified', 'scrolled up', 'compared', 'rechecked', 'reviewed', 'confirmed', 'squinted'],
   fixJoin: ['and', '-', ';', ', and', '... and', ', so', ', yep,'],
-  fixEnd: ['it is right', "that's what I meant", "it's correct as typed", 'nothing changes', 'it stands', 'yes, that is it', 'all good', 'it holds', 'no edits needed', 'it is fine', 'spot on', 'keep it as is'],
+  fixEnd: ['it is right', "that's what I meant", 'correct as typed', 'nothing changes', 'it stands', 'yes, that', 'all good', 'it holds', 'no edits', 'fine', 'spot on', 'as is', 'accurate', 'unchanged', 'still valid'],
   thanks: ['Thanks', 'Thank you', 'Cheers', 'Many thanks', 'Thanks heaps', 'Much appreciated', 'Ta', 'Thanks so much', 'Grateful', 'Thx'],
-  thanksFor: ['a lot', 'in advance', 'for this', 'for helping', 'for your time', 'for looking', 'again', 'loads', 'massively', 'truly'],
-  closeTail: ["sorry if it's messy", 'ping me if unclear', 'I owe you', 'no huge rush', 'hope that helps', 'tell me if I missed anything', 'you rock', 'have a good one', 'talk soon', 'sorry for rambling', "that's all", 'fingers crossed'],
+  thanksFor: ['a lot', 'in advance', 'for this', 'for helping', 'for your time', 'for looking', 'again', 'loads', 'massively', 'truly', 'kindly', 'heaps', 'a million', 'hugely', 'as always'],
+  closeTail: ["sorry if it's messy", 'ping me', 'I owe you', 'no rush', 'hope that helps', 'shout if lost', 'you rock', 'have a good one', 'talk soon', 'sorry for rambling', "that's all", 'fingers crossed', 'legend', 'ciao', 'catch you later', 'much love', 'stay dry', 'enjoy your day', 'over and out', 'bye for now', 'take care', 'best'],
   sign: ['!', '.', '!!', ' :)', '.', '...!', ' :D'],
 };
 
@@ -76,7 +76,7 @@ function digression(rng: Rng): string {
 }
 
 function selfCorrection(rng: Rng): string {
-  return `(${cap(rng.pick(G.fix))}, ${rng.pick(G.fixWhat)}${rng.pick(G.fixJoin).replace(/^(?=[a-z-])/, ' ')} ${rng.pick(G.fixEnd)}.)`;
+  return `(${cap(rng.pick(G.fix))}, I ${rng.pick(G.fixWhat)}${rng.pick(G.fixJoin).replace(/^(?=[a-z-])/, ' ')} ${rng.pick(G.fixEnd)}.)`;
 }
 
 function closer(rng: Rng): string {
