@@ -29,7 +29,7 @@ export const HarderToolsOutput = z.object({
 });
 export type HarderToolsOutput = z.infer<typeof HarderToolsOutput>;
 
-export const HARDER_RULES_VERSION = 'harder-tools-2';
+export const HARDER_RULES_VERSION = 'harder-tools-3';
 
 /** Jargon and abbreviations a hurried maintainer writes (whole words, case kept on the first letter). */
 const ABBREVIATIONS: [RegExp, string][] = [
