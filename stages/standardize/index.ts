@@ -38,7 +38,8 @@ function isVague(text: string, minWords: number): boolean {
 export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajectory> = {
   kind: 'items',
   name: 'standardize',
-  version: '1',
+  // The offline writer's version is part of the stage version, so changing its rules redoes the items.
+  version: `2+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
