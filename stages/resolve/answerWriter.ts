@@ -81,7 +81,7 @@ function fields(value: unknown, depth: number): string {
   const entries = Object.entries(value);
   if (entries.length === 0) return 'no fields';
   if (entries.length > WHOLE_OBJECT) return `${plural(entries.length, 'field')} (${joinAnd(entries.map(([k]) => humanize(k)))})`;
-  return joinAnd(entries.map(([k, v]) => `the ${humanize(k)} ${/s$/.test(k) && Array.isArray(v) ? 'are' : 'is'} ${say(v, depth)}`));
+  return joinAnd(entries.map(([k, v]) => `the ${humanize(k)} ${/[^siu]s$/.test(k) ? 'are' : 'is'} ${say(v, depth)}`));
 }
 
 /** How a step is named in prose: its API name in backticks, as people write code names. */
@@ -172,5 +172,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-3', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-4', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

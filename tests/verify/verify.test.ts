@@ -48,11 +48,11 @@ describe('verify (offline, real evolve + verify run)', () => {
       expect(v.invariants.map((i) => i.name)).toEqual([...INVARIANT_NAMES]);
       expect(v.invariants.every((i) => i.passed)).toBe(true);
       expect(v.judge.length).toBe(a.content.evolution!.applied.length);
-      expect(v.judge.every((j) => j.result === 'Yes' && j.method === 'rules:judge-1')).toBe(true);
+      expect(v.judge.every((j) => j.result === 'Yes' && j.method === 'rules:judge-2')).toBe(true);
       // Independently of the stage: the invariants hold against the base case.
       const base = byId.get(a.content.evolution!.baseCaseId)!;
       expect(checkInvariants(base, a.content).filter((i) => !i.passed)).toEqual([]);
-      expect(a.method).toBe('rules:judge-1+rules:verify-1');
+      expect(a.method).toBe('rules:judge-2+rules:verify-1');
       expect(a.parents).toHaveLength(2);
     }
     for (const a of offline.verified.filter((x) => x.status !== 'ok')) {
@@ -104,12 +104,12 @@ describe('verify (offline, real evolve + verify run)', () => {
     const no = new ScriptedGateway({ judge: (input) => JSON.stringify({ answer: input.strategy === 'noisy_query' ? 'No' : 'Yes', reason: 'the query lost its meaning' }) });
     const cfg = { evolve: { internal: 20, external: 0 } };
     const flagged = await runEvolveVerify(cases, { config: cfg, llm: no });
-    const noisy = flagged.verified.filter((a) => a.content.evolution!.strategy === 'noisy_query');
-    expect(noisy).toHaveLength(4);
+    const noisy = flagged.verified.filter((a) => a.content.evolution!.applied.includes('noisy_query'));
+    expect(noisy.length).toBeGreaterThan(0);
     expect(noisy.every((a) => a.status === 'flagged' && a.content.verification!.reasons[0] === 'judge says No on noisy_query: the query lost its meaning')).toBe(true);
-    expect(flagged.verified.filter((a) => a.content.evolution!.strategy !== 'noisy_query').every((a) => a.status === 'ok')).toBe(true);
+    expect(flagged.verified.filter((a) => !a.content.evolution!.applied.includes('noisy_query')).every((a) => a.status === 'ok')).toBe(true);
     const rejecting = await runEvolveVerify(cases, { config: { ...cfg, verify: { judgeNoMeans: 'reject' } }, llm: no });
-    expect(rejecting.verified.filter((a) => a.content.evolution!.strategy === 'noisy_query').every((a) => a.status === 'rejected')).toBe(true);
+    expect(rejecting.verified.filter((a) => a.content.evolution!.applied.includes('noisy_query')).every((a) => a.status === 'rejected')).toBe(true);
 
     const garbage = new ScriptedGateway({ judge: () => '{"answer":' });
     const r = await runEvolveVerify(cases, { config: cfg, llm: garbage, evolveStage: valueDeletingEvolve });
@@ -227,7 +227,7 @@ describe('pnpm report evolved', () => {
     // Long context makes cases longer on average than their base cases.
     const lc = rows.filter((r) => r.strategy === 'long_context');
     expect(lc.every((r) => r.tokens > r.baseTokens + 900)).toBe(true);
-    expect(text).toMatch(/rules:evolve-1\+rules:harder-tools-1\+rules:noisy-query-2 \| rules:judge-1\+rules:verify-1/);
+    expect(text).toMatch(/rules:evolve-1\+rules:harder-tools-3\+rules:noisy-query-4 \| rules:judge-2\+rules:verify-1/);
     expect(text).toMatch(/paper 2387/);
   });
 });
