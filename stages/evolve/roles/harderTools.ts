@@ -29,7 +29,7 @@ export const HarderToolsOutput = z.object({
 });
 export type HarderToolsOutput = z.infer<typeof HarderToolsOutput>;
 
-export const HARDER_RULES_VERSION = 'harder-tools-3';
+export const HARDER_RULES_VERSION = 'harder-tools-4';
 
 /** Jargon and abbreviations a hurried maintainer writes (whole words, case kept on the first letter). */
 const ABBREVIATIONS: [RegExp, string][] = [
@@ -192,7 +192,11 @@ function terser(original: string, rng: Rng): string {
   if (VAGUE_VERBS[verb] || ['add', 'write', 'read', 'send', 'book', 'open', 'move', 'copy', 'delete', 'remove', 'find', 'update', 'cancel', 'set', 'post', 'make', 'raise', 'sort', 'convert', 'translate', 'play', 'reply', 'apply', 'modify', 'edit', 'view'].includes(verb)) {
     if (!/s$/.test(verb)) text = matchCase(thirdPerson(verb), first) + text.slice(first.length);
   }
-  if (text.toLowerCase() === original.replace(/\.$/, '').toLowerCase()) text = rng.pick([`handles ${text.charAt(0).toLowerCase()}${text.slice(1)} stuff`, `${text} (details in params)`.replace(/^./, (c) => c.toLowerCase())]);
+  // Still the same: articles cut, and a third-person opening verb put in the imperative ("prints the details" -> "print details").
+  if (text.toLowerCase() === original.replace(/\.$/, '').toLowerCase()) {
+    text = text.replace(/\b(the|a|an) (?=\S)/gi, '');
+    if (text.toLowerCase() === original.replace(/\.$/, '').toLowerCase() && /^[a-z]+s\s/i.test(text)) text = text.replace(/^([a-z]+?)(e?s)(?=\s)/i, (_m, stem: string, end: string) => (end === 'es' && /(s|sh|ch|x|z)$/i.test(stem) ? stem : stem + (end === 'es' ? 'e' : '')));
+  }
   return text;
 }
 
