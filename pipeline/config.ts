@@ -154,8 +154,6 @@ export const ConfigSchema = z
       .object({
         internal: z.number().int().min(0).default(1000),
         external: z.number().int().min(0).default(250),
-        /** Per-strategy subsets besides the mixed set, so each can be studied alone. */
-        perStrategy: z.number().int().min(0).default(200),
         longContext: z
           .object({
             minTokens: z.number().int().positive().default(1000),
@@ -174,7 +172,6 @@ export const ConfigSchema = z
       .default({
         internal: 1000,
         external: 250,
-        perStrategy: 200,
         longContext: { minTokens: 1000, maxTokens: 3000 },
         extraTools: { min: 3, max: 8 },
       }),

@@ -6,8 +6,9 @@
  *   <out>/strategies/<strategy>/{internal,external}_error/evol_data_{wo,w}_cot.json
  *   <out>/jsonl/{base,evol}_cases.jsonl                     (every TestCase field)
  *
- * `evol_data_*` holds the paper's evolved set, the Mixed strategy; each single-strategy subset gets
- * the same files under `strategies/<strategy>/`, so it can be scored alone by the same evaluator.
+ * `evol_data_*` holds the paper's evolved set (every strategy: long context, extra tools, noisy query,
+ * harder tools, mixed); each strategy's subset of it gets the same files under `strategies/<strategy>/`,
+ * so it can be scored alone by the same evaluator (the paper's Tables 6 and 13–17).
  *
  * Base files come from `assemble` (status ok); evolved files from `verify`, whose artifacts are
  * TestCases carrying `evolution` and `verification`, status ok meaning accepted, under the review
@@ -56,9 +57,9 @@ export interface ExportResult {
   empty: string[];
   counts: {
     base: SetCounts;
-    /** The mixed evolved set (evol_data_*); null when verify has no output yet (no evolved files written). */
+    /** The evolved set (evol_data_*: every strategy); null when verify has no output yet (no evolved files written). */
     evolved: SetCounts | null;
-    /** Each single-strategy subset (strategies/<strategy>/…). */
+    /** Each strategy's subset of it (strategies/<strategy>/…). */
     strategies: Partial<Record<EvolutionStrategy, SetCounts>>;
     flaggedIncluded: number;
     /** Cases left out because the evaluator could not score them as they are, with the reason. */
@@ -66,23 +67,26 @@ export interface ExportResult {
   };
 }
 
-const SINGLE_STRATEGIES = EVOLUTION_STRATEGIES.filter((s) => s !== 'mixed');
-
 export const EXPORT_FILES = (['internal', 'external'] as const).flatMap((kind) =>
-  (['base', 'evol', ...SINGLE_STRATEGIES] as const).flatMap((set) =>
+  (['base', 'evol', ...EVOLUTION_STRATEGIES] as const).flatMap((set) =>
     (['wo', 'w'] as const).map((cot) => evaluatorFilePath(set, kind, cot === 'w')),
   ),
 );
 
-/** Where a case of this set (base, the mixed evolved set, or a single strategy's subset) is written. */
+/** Where a case of this set (base, the evolved set, or one strategy's subset of it) is written. */
 export function evaluatorFilePath(set: 'base' | 'evol' | EvolutionStrategy, kind: 'internal' | 'external', cot: boolean): string {
   const file = `${kind}_error/${set === 'base' ? 'base' : 'evol'}_data_${cot ? 'w' : 'wo'}_cot.json`;
-  return set === 'base' || set === 'evol' || set === 'mixed' ? file : `strategies/${set}/${file}`;
+  return set === 'base' || set === 'evol' ? file : `strategies/${set}/${file}`;
 }
 
-/** The evaluator file a case belongs in. */
+/** The evaluator file a case belongs in: base, or the evolved set (evol_data_*, all strategies). */
 export function evaluatorFileOf(tc: TestCase): string {
-  return evaluatorFilePath(tc.evolution ? tc.evolution.strategy : 'base', tc.kind, tc.cot);
+  return evaluatorFilePath(tc.evolution ? 'evol' : 'base', tc.kind, tc.cot);
+}
+
+/** Every evaluator file a case is written to: an evolved case is also in its strategy's subset. */
+export function evaluatorFilesOf(tc: TestCase): string[] {
+  return tc.evolution ? [evaluatorFileOf(tc), evaluatorFilePath(tc.evolution.strategy, tc.kind, tc.cot)] : [evaluatorFileOf(tc)];
 }
 export const JSONL_FILES = ['jsonl/base_cases.jsonl', 'jsonl/evol_cases.jsonl'];
 
@@ -148,7 +152,7 @@ export function writeExport(store: Store, _config: Config, outDir: string, opts:
 
   const contents = new Map<string, { text: string; samples: number }>();
   const byFile = new Map<string, TestCase[]>(EXPORT_FILES.map((f) => [f, []]));
-  for (const tc of [...base, ...(evolved ?? [])]) byFile.get(evaluatorFileOf(tc))!.push(tc);
+  for (const tc of [...base, ...(evolved ?? [])]) for (const f of evaluatorFilesOf(tc)) byFile.get(f)!.push(tc);
   for (const [path, cases] of byFile) {
     // Without verify output no evolved file is due at all, not even an empty one.
     if (!evolved && !path.includes('/base_')) continue;
@@ -156,9 +160,8 @@ export function writeExport(store: Store, _config: Config, outDir: string, opts:
   }
   contents.set('jsonl/base_cases.jsonl', { text: jsonlFile(base), samples: base.length });
   if (evolved) contents.set('jsonl/evol_cases.jsonl', { text: jsonlFile(evolved), samples: evolved.length });
-  const mixed = evolved?.filter((c) => c.evolution?.strategy === 'mixed') ?? null;
   const strategies: ExportResult['counts']['strategies'] = {};
-  for (const s of SINGLE_STRATEGIES) {
+  for (const s of EVOLUTION_STRATEGIES) {
     const subset = evolved?.filter((c) => c.evolution?.strategy === s) ?? [];
     if (subset.length) strategies[s] = counts(subset);
   }
@@ -182,7 +185,7 @@ export function writeExport(store: Store, _config: Config, outDir: string, opts:
     if (!contents.has(path) && existsSync(join(outDir, path))) unlinkSync(join(outDir, path));
   }
   files.sort((a, b) => a.path.localeCompare(b.path));
-  return { files, empty, counts: { base: counts(base), evolved: mixed ? counts(mixed) : null, strategies, flaggedIncluded, skipped } };
+  return { files, empty, counts: { base: counts(base), evolved: evolved ? counts(evolved) : null, strategies, flaggedIncluded, skipped } };
 }
 
 export function formatExportResult(result: ExportResult, outDir: string): string {
@@ -192,7 +195,7 @@ export function formatExportResult(result: ExportResult, outDir: string): string
   return [
     `wrote ${result.files.length} files to ${outDir}`,
     line('base', c.base),
-    c.evolved ? line('evolved (mixed)', c.evolved) : 'evolved: verify has no output yet; no evol_* files written',
+    c.evolved ? line('evolved', c.evolved) : 'evolved: verify has no output yet; no evol_* files written',
     ...Object.entries(c.strategies).map(([s, n]) => line(`  ${s}`, n)),
     ...(result.empty.length ? [`not written (no samples): ${result.empty.join(', ')}`] : []),
     ...(c.flaggedIncluded ? [`flagged cases included: ${c.flaggedIncluded}`] : []),

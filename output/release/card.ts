@@ -123,6 +123,13 @@ export function renderCard(input: CardInput): string {
     'Apache-2.0; this dataset is released under Apache-2.0. The method follows CRITICTOOL',
     '(arXiv:2506.13977).',
     '',
+    'The Long Context cases insert prior conversation from Taskmaster-4 (Bill Byrne and Saravanan',
+    'Ganesh, Google LLC; released with "PERL: Parameter Efficient Reinforcement Learning from Human',
+    'Feedback", arXiv:2403.10704), used under the Creative Commons Attribution 4.0 licence',
+    '(https://creativecommons.org/licenses/by/4.0/): its dialogue text only (speaker and utterance),',
+    'annotations dropped. The noisy queries take misspellings from cspell\'s',
+    '@cspell/dict-en-common-misspellings (CC BY-SA 4.0).',
+    '',
   ];
   return [...front, ...body].join('\n');
 }

@@ -15,6 +15,8 @@ import { formatTable, pct } from './table.js';
 
 export const PAPER_EVOLVED_AVG_TOKENS = 2387;
 export const PAPER_BASE_AVG_TOKENS = 1291;
+/** The paper's evolved / base average length (2,387 / 1,291). */
+export const PAPER_LENGTH_RATIO = PAPER_EVOLVED_AVG_TOKENS / PAPER_BASE_AVG_TOKENS;
 
 interface Row {
   strategy: string;
@@ -28,6 +30,12 @@ interface Row {
 function tokensOf(tc: TestCase): { evolved: number; base?: number } {
   const t = tc.evolution?.details?.tokens as { base?: number; evolved?: number } | undefined;
   return { evolved: t?.evolved ?? countChatTokens(tc.messages), base: t?.base };
+}
+
+/** Average evolved length over the average length of the same cases' bases, as "1.85x". */
+export function lengthRatio(rows: { tokens: number; baseTokens: number }[]): string {
+  const base = rows.reduce((n, r) => n + r.baseTokens, 0);
+  return base ? `${(rows.reduce((n, r) => n + r.tokens, 0) / base).toFixed(2)}x` : '-';
 }
 
 const avg = (xs: number[]) => (xs.length ? Math.round(xs.reduce((a, b) => a + b, 0) / xs.length) : 0);
@@ -93,6 +101,7 @@ export function evolvedReportLines(store: Store): string[] {
     table,
     '',
     `average tokens: base set ${avg(baseAll)} over ${baseAll.length} cases (paper ${PAPER_BASE_AVG_TOKENS}); accepted evolved ${avg(accepted.map((r) => r.tokens))} over ${accepted.length} (paper ${PAPER_EVOLVED_AVG_TOKENS})`,
+    `length ratio evolved / base: ${lengthRatio(accepted)} on the accepted evolved cases against their own base cases (paper ${PAPER_LENGTH_RATIO.toFixed(2)}x: ${PAPER_BASE_AVG_TOKENS} -> ${PAPER_EVOLVED_AVG_TOKENS})`,
     '',
     'acceptance per method',
     methodTable,

@@ -1,7 +1,7 @@
 /**
  * The Long Context corpus: pure dialogue (no tool calls) inserted before a case's query. The
- * default is BFCL's user-only "memory" dialogues (sources/bfcl/data/dialogue/*.json, one JSON object
- * per line with `question: [[{role, content}], ...]`); a user may point config.evolve.longContext.corpus
+ * default is Taskmaster-4's 3,710 two-sided dialogues (sources/dialogue/taskmaster4/, CC BY 4.0);
+ * BFCL's user-only "memory" dialogues stay readable (loadBfclDialogues); a user may point config.evolve.longContext.corpus
  * at any JSONL of chat messages, either one `{role, content}` per line (consecutive lines form one
  * dialogue; a blank line or a `{"dialogue": id}` key starts a new one) or one `{messages: [...]}` per
  * line (LongBench-style). Bad input is an error naming file and line. Turns that look like tool calls
@@ -10,6 +10,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { sha256 } from '../../pipeline/hash.js';
 import { countTokens } from '../../pipeline/tokens.js';
@@ -179,6 +180,24 @@ function finish(files: string[], b: Builder, origin: string): Corpus {
   return { files, digest, dialogues: b.dialogues, dropped: b.dropped };
 }
 
+/** The vendored Taskmaster-4 dialogue text (sources/dialogue/taskmaster4/, CC BY 4.0). */
+export const TASKMASTER4_DIALOGUES = fileURLToPath(new URL('./taskmaster4/dialogues.jsonl', import.meta.url));
+
+/** BFCL's user-only dialogues (vendored, or under sourceDir). */
+export function loadBfclDialogues(sourceDir?: string): Corpus {
+  const dir = sourceFiles(sourceDir).bfcl.dialogueDir;
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith('.json') || n.endsWith('.jsonl')).sort();
+  } catch {
+    throw new CorpusError(`BFCL dialogue directory ${dir} is missing`);
+  }
+  const b = new Builder();
+  const files = names.map((n) => join(dir, n));
+  for (const f of files) readBfclFile(f, b);
+  return finish(files, b, dir);
+}
+
 const cache = new Map<string, Corpus>();
 
 function safeStamp(path: string): string {
@@ -190,7 +209,7 @@ function safeStamp(path: string): string {
   }
 }
 
-/** The default corpus (BFCL's dialogues, vendored or under --source-dir), or the user's JSONL file. */
+/** The default corpus (Taskmaster-4's two-sided dialogues), or the user's JSONL file. */
 export function loadCorpus(opts: { corpus?: string; sourceDir?: string } = {}): Corpus {
   // A user's file is keyed with its size and mtime too, so an edited corpus is read again.
   const stamp = opts.corpus ? safeStamp(opts.corpus) : '';
@@ -208,16 +227,12 @@ export function loadCorpus(opts: { corpus?: string; sourceDir?: string } = {}): 
     readJsonlFile(opts.corpus, b);
     corpus = finish([opts.corpus], b, opts.corpus);
   } else {
-    const dir = sourceFiles(opts.sourceDir).bfcl.dialogueDir;
-    let names: string[];
-    try {
-      names = readdirSync(dir).filter((n) => n.endsWith('.json') || n.endsWith('.jsonl')).sort();
-    } catch {
-      throw new CorpusError(`BFCL dialogue directory ${dir} is missing`);
-    }
-    const files = names.map((n) => join(dir, n));
-    for (const f of files) readBfclFile(f, b);
-    corpus = finish(files, b, dir);
+    // Taskmaster-4: two-sided (user and assistant) human-written dialogues. BFCL's own dialogue
+    // files are user-only monologues, so a context cut from them would read one-sided; they stay
+    // readable as a BFCL file list (loadBfclDialogues) but are not the default.
+    const path = TASKMASTER4_DIALOGUES;
+    readJsonlFile(path, b);
+    corpus = finish([path], b, path);
   }
   cache.set(cacheKey, corpus);
   return corpus;

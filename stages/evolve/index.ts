@@ -13,9 +13,11 @@
  *   parameters and types untouched;
  * - mixed: all four (extra tools → harder tools → noisy query → long context).
  *
- * Which cases: a mixed set of config.evolve.internal internal + .external external cases, and a
- * per-strategy subset of config.evolve.perStrategy cases for each single strategy, each drawn as a
- * stratified sample so the evolved sets keep the base error-type distribution. Every random choice
+ * Which cases (the paper's composition): for the plain and for the CoT base set alike,
+ * config.evolve.internal internal + .external external cases (1,000 + 250), spread evenly over the
+ * five strategies, each strategy's share drawn as a stratified sample so it keeps the base
+ * error-type distribution. The whole is the evolved set (evol_data_*); each strategy's share is its
+ * subset (strategies/<s>/). Every random choice
  * that needs the whole pool (which cases, which distractors, which dialogue) is made in `enumerate`
  * with ctx.rng(purpose + item id) and becomes part of the item's input (and so of its key); `run`
  * draws only from the item's own generator — except the harder-tools rules, seeded by the tool
@@ -23,8 +25,7 @@
  * model path where each doc is rewritten once and the LLM cache answers every repeat.
  *
  * A case evolve cannot make (no admissible distractor) is rejected with the reason; a model
- * answer that stays invalid flags it (the runner's LlmOutputError path). `details.set` says
- * whether a case belongs to the mixed set or a per-strategy subset; `details.tokens` holds the
+ * answer that stays invalid flags it (the runner's LlmOutputError path). `details.tokens` holds the
  * chat token counts of the base and evolved prompts for the reports.
  */
 import { EVOLUTION_STRATEGIES, TestCase, type ChatMessage, type EvolutionStrategy, type ToolDoc } from '../../pipeline/schemas.js';
@@ -51,8 +52,6 @@ const MIXED_ORDER: SingleStrategy[] = ['extra_tools', 'harder_tools', 'noisy_que
 export interface EvolveInput {
   base: TestCase;
   strategy: EvolutionStrategy;
-  /** 'mixed' set or the single strategy's study subset. */
-  set: 'mixed' | 'per-strategy';
   context?: ContextSlice & { corpusDigest: string; redraws?: number };
   extraTools?: { tools: ToolDoc[]; candidates: number };
 }
@@ -109,6 +108,11 @@ export class PairMemo {
   }
 }
 
+/** `total` split into `parts` near-equal whole shares, the larger ones first (1,000 / 5 = 200 each; 126 / 5 = 26, 25, 25, 25, 25). */
+export function evenSplit(total: number, parts: number): number[] {
+  return Array.from({ length: parts }, (_, i) => Math.floor(total / parts) + (i < total % parts ? 1 : 0));
+}
+
 function stratum(tc: TestCase): string {
   return `${tc.kind}|${tc.cot ? 'cot' : 'plain'}|${tc.errorType || 'error-free'}|${tc.environmentError ?? ''}`;
 }
@@ -122,20 +126,26 @@ export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
   let corpus: Corpus | undefined;
   const corpusFor = () => (corpus ??= loadCorpus({ corpus: cfg.longContext.corpus, sourceDir: ctx.config.sources.dir }));
 
-  const picks: { base: (typeof bases)[number]; strategy: EvolutionStrategy; set: EvolveInput['set'] }[] = [];
-  const internal = bases.filter((b) => b.tc.kind === 'internal');
-  const external = bases.filter((b) => b.tc.kind === 'external');
-  for (const b of stratifiedSample(internal, cfg.internal, (x) => stratum(x.tc), ctx.rng('evolve:mixed:internal'))) picks.push({ base: b, strategy: 'mixed', set: 'mixed' });
-  for (const b of stratifiedSample(external, cfg.external, (x) => stratum(x.tc), ctx.rng('evolve:mixed:external'))) picks.push({ base: b, strategy: 'mixed', set: 'mixed' });
-  for (const s of SINGLE_STRATEGIES) {
-    for (const b of stratifiedSample(bases, cfg.perStrategy, (x) => stratum(x.tc), ctx.rng(`evolve:${s}`))) picks.push({ base: b, strategy: s, set: 'per-strategy' });
+  const picks: { base: (typeof bases)[number]; strategy: EvolutionStrategy }[] = [];
+  // The paper's composition: for each base variant (plain, CoT), config.evolve.internal internal and
+  // .external external evolved cases, spread evenly over the five strategies, each strategy's share a
+  // stratified sample of that variant's base cases (so a base case is evolved at most once per strategy).
+  for (const kind of ['internal', 'external'] as const) {
+    for (const cot of [false, true]) {
+      const pool = bases.filter((b) => b.tc.kind === kind && b.tc.cot === cot);
+      const quotas = evenSplit(kind === 'internal' ? cfg.internal : cfg.external, EVOLUTION_STRATEGIES.length);
+      EVOLUTION_STRATEGIES.forEach((strategy, i) => {
+        const rng = ctx.rng(`evolve:${kind}:${cot ? 'cot' : 'plain'}:${strategy}`);
+        for (const b of stratifiedSample(pool, quotas[i], (x) => stratum(x.tc), rng)) picks.push({ base: b, strategy });
+      });
+    }
   }
 
   const items: StageItem<EvolveInput>[] = [];
   let noCandidates = 0;
-  for (const { base, strategy, set } of picks) {
+  for (const { base, strategy } of picks) {
     const id = evolvedId(base.tc.id, strategy);
-    const input: EvolveInput = { base: base.tc, strategy, set };
+    const input: EvolveInput = { base: base.tc, strategy };
     const uses = (s: SingleStrategy) => strategy === s || strategy === 'mixed';
     if (uses('long_context')) {
       const c = corpusFor();
@@ -177,7 +187,7 @@ export async function runEvolve(item: StageItem<EvolveInput>, ctx: ItemContext):
   const steps = strategy === 'mixed' ? MIXED_ORDER : [strategy as SingleStrategy];
   let messages = base.messages.map((m) => ({ ...m }));
   let tools = base.tools;
-  const details: Record<string, unknown> = { set: item.input.set };
+  const details: Record<string, unknown> = {};
   const methods: string[] = [];
   const applied: string[] = [];
 

@@ -1,13 +1,15 @@
 /**
  * The `answer-writer` role: the assistant's closing answer to a turn (its FinishAction), written
  * from the user's request and the answers its tool calls got. Offline, the rules restate what each
- * call returned — short, and nothing that the responses do not say.
+ * call returned, whole (long values counted and described, never cut), and nothing the responses do
+ * not say.
  */
 import { z } from 'zod';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
 import { pythonLiteralToJson } from '../../pipeline/prompts/parseAction.js';
 import { apiOf, isPlainObject } from '../../pipeline/errors/values.js';
 import { parseJson, toJson } from '../../pipeline/pyValues.js';
+import { Rng } from '../../pipeline/rng.js';
 
 export interface AnswerInput {
   request: string;
@@ -17,10 +19,15 @@ export interface AnswerInput {
 export const AnswerOutput = z.object({ answer: z.string().trim().min(1) });
 export type AnswerOutput = z.infer<typeof AnswerOutput>;
 
-const MAX_ANSWER = 600;
-
+/** Only for the model's prompt: a huge response is shortened there, never in an answer. */
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 const humanize = (k: string) => k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_+/g, ' ').trim();
+/** Strings up to this many characters are quoted whole; a longer one is described, never cut. */
+const WHOLE_STRING = 240;
+/** Lists up to this many items are named in full; a longer one is counted and its first items named. */
+const WHOLE_LIST = 6;
+/** Objects up to this many fields are stated in full; a larger one is counted and its keys named. */
+const WHOLE_OBJECT = 6;
 
 /** A response as a value, when it is JSON or a Python literal; else undefined. */
 export function parseResponse(text: string): unknown {
@@ -36,35 +43,110 @@ export function parseResponse(text: string): unknown {
   return undefined;
 }
 
-function short(value: unknown, depth = 0): string {
-  if (typeof value === 'string') return JSON.stringify(clip(value.replace(/\s+/g, ' ').trim(), 80));
-  if (Array.isArray(value)) {
-    if (value.length === 0) return 'an empty list';
-    return depth > 0 ? `${value.length} item${value.length > 1 ? 's' : ''}` : `${value.length} item${value.length > 1 ? 's' : ''} (first: ${short(value[0], depth + 1)})`;
-  }
-  if (isPlainObject(value)) {
-    const entries = Object.entries(value);
-    if (entries.length === 0) return 'nothing';
-    if (depth > 0) return `{${entries.slice(0, 2).map(([k, v]) => `${humanize(k)}: ${short(v, depth + 1)}`).join(', ')}${entries.length > 2 ? ', …' : ''}}`;
-    return entries.slice(0, 3).map(([k, v]) => `${humanize(k)} ${short(v, depth + 1)}`).join(', ') + (entries.length > 3 ? ', …' : '');
-  }
-  return String(value);
+function joinAnd(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-export function offlineAnswer(input: AnswerInput): string {
-  if (input.steps.length === 0) return 'No tool call was needed for this request.';
-  const parts = input.steps.map((s) => {
-    const api = apiOf(s.name);
-    if (s.error) return `${api} failed: ${clip(s.error, 120)}`;
-    const value = parseResponse(s.response);
-    if (value === undefined) return s.response.trim() ? `${api} returned ${JSON.stringify(clip(s.response.replace(/\s+/g, ' ').trim(), 120))}` : `${api} completed`;
-    if (value === null || (isPlainObject(value) && Object.keys(value).length === 0)) return `${api} completed`;
-    return `${api} returned ${short(value)}`;
-  });
-  // The opening word must not claim success a failed call did not give.
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${n === 1 ? word : word.endsWith('y') ? `${word.slice(0, -1)}ies` : `${word}s`}`;
+
+/** A string stated whole, or — when too long to repeat — what it is, with its first sentence if that is short. */
+function sayString(text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  if (!t) return 'an empty text';
+  if (t.length <= WHOLE_STRING) return JSON.stringify(t);
+  const first = t.match(/^[^.!?]{10,160}[.!?](?=\s)/)?.[0];
+  const words = t.split(' ').length;
+  return first ? `a ${words.toLocaleString('en-US')}-word text that opens with ${JSON.stringify(first)}` : `a ${words.toLocaleString('en-US')}-word text`;
+}
+
+/** A value in words: whole where it is short, otherwise counted and described (never cut with an ellipsis). */
+function say(value: unknown, depth = 0): string {
+  if (value === null) return 'null';
+  if (typeof value === 'string') return sayString(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return 'an empty list';
+    const scalar = value.every((v) => v === null || typeof v !== 'object');
+    if (scalar && value.length <= WHOLE_LIST && depth < 2) return `${value.length === 1 ? 'a list with' : `a list of ${value.length}:`} ${joinAnd(value.map((v) => say(v, depth + 1)))}`;
+    if (scalar) return `${plural(value.length, 'item')}, the first three being ${joinAnd(value.slice(0, 3).map((v) => say(v, depth + 1)))}`;
+    return depth > 0 ? plural(value.length, 'entry') : `${plural(value.length, 'entry')}, the first with ${fields(value[0], depth + 1)}`;
+  }
+  if (isPlainObject(value)) return depth > 1 ? plural(Object.keys(value).length, 'field') : `{${fields(value, depth + 1)}}`;
+  return toJson(value);
+}
+
+/** "key value, key value and key value" — every field when there are few, else counted with the keys named. */
+function fields(value: unknown, depth: number): string {
+  if (!isPlainObject(value)) return say(value, depth);
+  const entries = Object.entries(value);
+  if (entries.length === 0) return 'no fields';
+  if (entries.length > WHOLE_OBJECT) return `${plural(entries.length, 'field')} (${joinAnd(entries.map(([k]) => humanize(k)))})`;
+  return joinAnd(entries.map(([k, v]) => `the ${humanize(k)} ${/[^siu]s$/.test(k) ? 'are' : 'is'} ${say(v, depth)}`));
+}
+
+/** How a step is named in prose: its API name in backticks, as people write code names. */
+const named = (name: string) => `\`${apiOf(name)}\``;
+
+const SUCCESS: ((api: string, what: string) => string)[] = [
+  (api, what) => `${api} reports that ${what}.`,
+  (api, what) => `According to ${api}, ${what}.`,
+  (api, what) => `The ${api} call came back: ${what}.`,
+  (api, what) => `${api} says ${what}.`,
+  (api, what) => `I checked with ${api}: ${what}.`,
+];
+const EMPTY: ((api: string) => string)[] = [
+  (api) => `${api} went through and returned no data.`,
+  (api) => `${api} completed without returning anything.`,
+  (api) => `The ${api} call succeeded; it has no output.`,
+  (api) => `${api} ran with no result to report.`,
+];
+const TEXT: ((api: string, text: string) => string)[] = [
+  (api, text) => `${api} answered: ${text}.`,
+  (api, text) => `The ${api} call returned this text: ${text}.`,
+  (api, text) => `Here is what ${api} said: ${text}.`,
+];
+const FAILED: ((api: string, error: string) => string)[] = [
+  (api, error) => `${api} failed with the error ${error}.`,
+  (api, error) => `I could not get ${api} to work: it reported ${error}.`,
+  (api, error) => `The ${api} call did not go through (${error}).`,
+  (api, error) => `${api} returned an error, ${error}.`,
+];
+/** Openers, chosen by outcome, so a failure is never introduced as a success; often none at all. */
+const OPENERS = {
+  ok: ['', '', '', 'Here is what I found.', 'All set.', 'That is taken care of.', 'Here are the results.', 'I have finished this.'],
+  partial: ['', 'Part of this worked, but not all of it.', 'Some of this went through and some did not.', 'Not everything succeeded.'],
+  failed: ['', 'I was not able to do this.', 'This did not work.', 'Unfortunately this could not be completed.'],
+};
+
+function capitalise(text: string): string {
+  return /^[a-z]/.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+/** What one step's response says, in one whole sentence. */
+function stepSentence(s: AnswerInput['steps'][number], rng: Rng): string {
+  const api = named(s.name);
+  if (s.error) return rng.pick(FAILED)(api, sayString(s.error));
+  const value = parseResponse(s.response);
+  if (value === undefined) return s.response.trim() ? rng.pick(TEXT)(api, sayString(s.response)) : rng.pick(EMPTY)(api);
+  if (value === null || (isPlainObject(value) && Object.keys(value).length === 0)) return rng.pick(EMPTY)(api);
+  if (typeof value === 'string') return rng.pick(TEXT)(api, sayString(value));
+  return rng.pick(SUCCESS)(api, isPlainObject(value) ? fields(value, 1) : `the result is ${say(value)}`);
+}
+
+/**
+ * The closing answer from the responses alone: an opener that matches the outcome (often none), then
+ * one whole sentence per call saying what it returned — every value stated in full where it is short,
+ * counted and described where it is long, never cut with an ellipsis — in the calls' order.
+ */
+export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-writer')): string {
+  if (input.steps.length === 0) return rng.pick(['No tool call was needed for this request.', 'This needed no tool call.', 'There was nothing to look up or change for this.']);
   const failed = input.steps.filter((s) => s.error).length;
-  const lead = failed === 0 ? 'Done.' : failed === input.steps.length ? 'I could not complete this.' : 'Only partly done.';
-  return clip(`${lead} ${parts.join('; ')}.`, MAX_ANSWER);
+  const outcome = failed === 0 ? 'ok' : failed === input.steps.length ? 'failed' : 'partial';
+  const opener = rng.pick(OPENERS[outcome]);
+  const body = input.steps.map((s) => capitalise(stepSentence(s, rng)));
+  return [opener, ...body].filter(Boolean).join(' ');
 }
 
 export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
@@ -92,5 +174,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-2', run: (input) => ({ answer: offlineAnswer(input) }) },
+  offline: { version: 'answer-writer-4', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -77,7 +77,8 @@ export function resolveSummary(ctx: Pick<StageContext, 'upstream'>): string {
 export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
   name: STAGE,
-  version: '2',
+  // The offline writer's version is part of the stage version, so changing its rules redoes the items.
+  version: `2+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],

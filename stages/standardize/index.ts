@@ -39,7 +39,8 @@ function isVague(text: string, minWords: number): boolean {
 export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajectory> = {
   kind: 'items',
   name: 'standardize',
-  version: '2',
+  // The offline writer's version is part of the stage version, so changing its rules redoes the items.
+  version: `2+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
@@ -157,7 +158,13 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
       if (turn.steps.length === 0) continue;
       const { output, method } = await ctx.llm.invoke(
         thoughtWriterRole,
-        { query: turn.user, steps: turn.steps.map((s) => ({ name: s.action.name, description: byName.get(s.action.name)!.description, args: s.action.args })) },
+        {
+          query: turn.user,
+          steps: turn.steps.map((s, i) => {
+            const previous = i > 0 ? turn.steps[i - 1].response?.content : undefined;
+            return { name: s.action.name, description: byName.get(s.action.name)!.description, args: s.action.args, ...(previous ? { previousResponse: previous } : {}) };
+          }),
+        },
         { rng: ctx.rng('thoughts'), artifactKey: ctx.itemKey, stage: 'standardize' },
       );
       if (output.thoughts.length !== turn.steps.length) {

@@ -1,18 +1,28 @@
 /**
  * The `thought-writer` role: the "goal at current step" a CoT variant shows for each ground-truth
- * call. Offline, the rules tie the user's request, the tool's purpose and the key argument values.
+ * call. Offline (offlineThoughts), the rules tie the step's purpose, its arguments, a value the user
+ * stated and what the previous step returned, in varied frames that stay grammatical.
  */
 import { z } from 'zod';
+import nlp from 'compromise';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
-import { toJson } from '../../pipeline/pyValues.js';
+import type { Rng } from '../../pipeline/rng.js';
+import { parseJson, toJson } from '../../pipeline/pyValues.js';
 
 export interface ThoughtInput {
   query: string;
-  steps: { name: string; description: string; args: Record<string, unknown> | string }[];
+  steps: {
+    name: string;
+    description: string;
+    args: Record<string, unknown> | string;
+    /** The previous step's response, when the source recorded one (T-Eval); BFCL's come later, in resolve. */
+    previousResponse?: string;
+  }[];
 }
 
 const Output = z.object({ thoughts: z.array(z.string().min(1)) });
 
+/** The API's own description (BFCL's toolkit preamble dropped), its first sentence, without its period. */
 function purpose(description: string): string {
   // BFCL descriptions carry a preamble about the toolkit; the part after "Tool description:" is the API's own.
   const own = description.includes('Tool description:') ? description.split('Tool description:').pop()! : description;
@@ -20,10 +30,142 @@ function purpose(description: string): string {
   return first.charAt(0).toLowerCase() + first.slice(1);
 }
 
-function showArgs(args: Record<string, unknown> | string): string {
-  if (typeof args === 'string') return args ? ` with ${args}` : '';
-  const parts = Object.entries(args).slice(0, 4).map(([k, v]) => `${k}=${toJson(v)}`);
-  return parts.length ? ` with ${parts.join(', ')}` : '';
+/** Verbs a doc may open with that compromise may read as nouns ("list", "search", "post", ...). */
+const OPENING_VERBS = new Set(['add', 'adjust', 'answer', 'archive', 'ask', 'book', 'buy', 'calculate', 'call', 'cancel', 'change', 'check', 'close', 'compute', 'convert', 'copy', 'count', 'create', 'delete', 'display', 'download', 'edit', 'estimate', 'fetch', 'fill', 'find', 'follow', 'generate', 'get', 'give', 'list', 'load', 'lock', 'log', 'look', 'make', 'mention', 'modify', 'move', 'navigate', 'open', 'order', 'pause', 'place', 'play', 'post', 'press', 'print', 'query', 'raise', 'read', 'record', 'remove', 'rename', 'reply', 'request', 'reset', 'resolve', 'retrieve', 'retweet', 'return', 'round', 'run', 'save', 'search', 'sell', 'send', 'set', 'share', 'show', 'sort', 'start', 'stop', 'submit', 'take', 'translate', 'turn', 'unlock', 'update', 'upload', 'use', 'verify', 'view', 'withdraw', 'write']);
+
+/** A third-person verb in its base form: "gets" -> "get", "searches" -> "search", "applies" -> "apply". */
+export function baseForm(word: string): string {
+  const w = word.toLowerCase();
+  if (/ies$/.test(w)) return w.slice(0, -3) + 'y';
+  if (/(ch|sh|ss|x|z|o)es$/.test(w)) return w.slice(0, -2);
+  if (/[^s]s$/.test(w)) return w.slice(0, -1);
+  return w;
+}
+
+/**
+ * What the step does as a base-form verb phrase, for "I need to ___": the doc's first sentence with
+ * "This function/tool/API" dropped and a third-person verb put in its base form ("Gets the zipcode"
+ * -> "get the zipcode"); a doc that names a thing instead ("A google search API") becomes "use a
+ * google search API"; a doc with nothing usable, "use <api>".
+ */
+export function intentOf(description: string, api: string): string {
+  let text = purpose(description)
+    .replace(/^(this|the) (function|tool|api|endpoint|method|operation)( is used to| is used for| will| can| helps to| helps| allows you to| lets you)?\s+/i, '')
+    .replace(/^(used|designed) to\s+/i, '')
+    .replace(/^(it|this)\s+/i, '')
+    .split(/[:;]\s/)[0]
+    .trim()
+    .replace(/[.!?]+$/, '');
+  if (!text) return `use \`${api}\``;
+  const first = text.match(/^[A-Za-z]+/)?.[0] ?? '';
+  const base = baseForm(first);
+  const isVerb = OPENING_VERBS.has(base) || (nlp(text).terms().first().has('#Verb') && !nlp(first).has('#Determiner'));
+  if (isVerb && first) text = base + text.slice(first.length);
+  else text = `use ${/^(a|an|the)\b/i.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : `\`${api}\`, which provides ${text.charAt(0).toLowerCase() + text.slice(1)}`}`;
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+const humanize = (k: string) => k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_+/g, ' ').trim();
+
+function sayValue(v: unknown): string {
+  if (typeof v === 'string') return v.length > 60 ? `a ${v.split(/\s+/).length}-word text` : JSON.stringify(v);
+  if (Array.isArray(v)) return v.length <= 3 ? `[${v.map(sayValue).join(', ')}]` : `a list of ${v.length} values`;
+  if (v && typeof v === 'object') return `an object with ${Object.keys(v).map(humanize).join(', ')}`;
+  return String(v);
+}
+
+/** "the city "Paris" and the unit "C"" — up to three arguments; "" when there are none. */
+function argPhrase(args: Record<string, unknown> | string): string {
+  if (typeof args === 'string') return args ? JSON.stringify(args) : '';
+  const entries = Object.entries(args)
+    .slice(0, 3)
+    .map(([k, v]) => (typeof v === 'string' && v.length <= 60 ? `${humanize(k)} ${sayValue(v)}` : `${humanize(k)} set to ${sayValue(v)}`));
+  if (entries.length <= 1) return entries.join('');
+  return `${entries.slice(0, -1).join(', ')} and ${entries[entries.length - 1]}`;
+}
+
+/** An argument value the user's request states verbatim (what ties this step to the request), if any. */
+function statedValue(args: Record<string, unknown> | string, query: string): { key: string; value: string } | undefined {
+  if (typeof args === 'string') return undefined;
+  for (const [key, v] of Object.entries(args)) {
+    const value = typeof v === 'number' ? String(v) : typeof v === 'string' ? v : undefined;
+    if (value && value.length >= 2 && value.length <= 60 && query.includes(value)) return { key, value };
+  }
+  return undefined;
+}
+
+/** One short, whole fact from a previous response, when it is a JSON object with a short scalar field. */
+function previousFact(response: string | undefined): string | undefined {
+  if (!response) return undefined;
+  try {
+    const v = parseJson(response) as unknown;
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      for (const [k, x] of Object.entries(v)) {
+        if ((typeof x === 'string' && x.length > 0 && x.length <= 40) || typeof x === 'number') return `the ${humanize(k)} is ${sayValue(x)}`;
+      }
+    }
+  } catch {
+    // not JSON: no fact to quote
+  }
+  return undefined;
+}
+
+type Frame = (p: { api: string; intent: string; args: string; withArgs: string }) => string;
+
+const FIRST: Frame[] = [
+  ({ api, intent, withArgs }) => `To start, I need to ${intent}, so I will call ${api}${withArgs}.`,
+  ({ api, intent, withArgs }) => `The first thing to do is ${intent.startsWith('use ') ? intent : `to ${intent}`}, which ${api} handles${withArgs}.`,
+  ({ api, intent, withArgs }) => `I should begin by calling ${api}${withArgs} in order to ${intent}.`,
+  ({ api, intent, args }) => `This request calls for ${api}: it lets me ${intent}${args ? `, and I will pass ${args}` : ''}.`,
+  ({ api, intent, withArgs }) => `Let me ${intent} first; ${api}${withArgs} does exactly that.`,
+  ({ api, intent, withArgs }) => `Before anything else I have to ${intent}, and ${api}${withArgs} is the tool for it.`,
+  ({ api, intent, args }) => `My plan starts with ${api}, since it can ${intent}${args ? `; the arguments are ${args}` : ''}.`,
+  ({ api, intent, withArgs }) => `Step one: call ${api}${withArgs} so that I can ${intent}.`,
+];
+const NEXT: Frame[] = [
+  ({ api, intent, withArgs }) => `Next, I need to ${intent}, so I will call ${api}${withArgs}.`,
+  ({ api, intent, withArgs }) => `With that done, I can ${intent} by calling ${api}${withArgs}.`,
+  ({ api, intent, withArgs }) => `The next step is to ${intent}; ${api}${withArgs} will do it.`,
+  ({ api, intent, args }) => `Now I will use ${api} to ${intent}${args ? `, passing ${args}` : ''}.`,
+  ({ api, intent, withArgs }) => `That leaves one more thing to do here: ${intent}, which means calling ${api}${withArgs}.`,
+  ({ api, intent, args }) => `Building on that, ${api} should ${intent}${args ? ` when I pass ${args}` : ''}.`,
+  ({ api, intent, withArgs }) => `What remains is to ${intent}, so ${api}${withArgs} comes next.`,
+  ({ api, intent, withArgs }) => `I still need to ${intent}; calling ${api}${withArgs} takes care of that.`,
+];
+
+const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+
+/**
+ * The offline thought for each step: what the step is for (the tool's own description as a verb
+ * phrase), with which arguments, tied to the request (a value the user stated) and to what the
+ * previous step returned where the source recorded it — in one of several sentence frames, each
+ * grammatical whatever it is filled with.
+ */
+export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
+  return input.steps.map((s, i) => {
+    const apiName = s.name.includes('.') ? s.name.slice(s.name.indexOf('.') + 1) : s.name;
+    const api = `\`${apiName}\``;
+    const intent = intentOf(s.description, apiName);
+    const args = argPhrase(s.args);
+    const withArgs = args ? ` with ${args}` : '';
+    const frame = rng.pick(i === 0 ? FIRST : NEXT)({ api, intent, args, withArgs });
+    const stated = statedValue(s.args, input.query);
+    const fact = i > 0 ? previousFact(s.previousResponse) : undefined;
+    const prevApi = i > 0 ? input.steps[i - 1].name.split('.').pop()! : '';
+    // One optional clause in front: what the previous call returned, or the value the user gave.
+    const lead =
+      fact && rng.chance(0.7)
+        ? rng.pick([`\`${prevApi}\` says ${fact}. `, `From \`${prevApi}\` I know that ${fact}. `, `The last call tells me ${fact}. `])
+        : stated && rng.chance(0.5)
+          ? rng.pick([
+              `The user gave the ${humanize(stated.key)} as "${stated.value}". `,
+              `The request names "${stated.value}" as the ${humanize(stated.key)}. `,
+              `The user mentioned "${stated.value}", which is the ${humanize(stated.key)} here. `,
+              `"${stated.value}" comes straight from the request. `,
+            ])
+          : '';
+    return capitalise(lead + frame);
+  });
 }
 
 export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> = {
@@ -42,13 +184,5 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
       { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
-  offline: {
-    version: 'thought-writer-1',
-    run: (input) => ({
-      thoughts: input.steps.map((s, i) => {
-        const lead = i === 0 ? 'To handle the request' : 'Next';
-        return `${lead}, I need to ${purpose(s.description) || 'use ' + s.name}, so I will call ${s.name}${showArgs(s.args)}.`;
-      }),
-    }),
-  },
+  offline: { version: 'thought-writer-3', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };

@@ -19,6 +19,7 @@ import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from
 import { protectedValues, taskValues } from '../evolve/caseParts.js';
 import { alignMessages, checkInvariants, insertedText, signature } from './invariants.js';
 import { JUDGE_RULES_VERSION, judgeRole, type JudgeInput, type JudgeOutput } from './judge.js';
+import { toJson } from '../../pipeline/pyValues.js';
 
 export const VERIFY_RULES = 'rules:verify-1';
 const JUDGED = ['long_context', 'noisy_query', 'extra_tools', 'harder_tools'] as const;
@@ -73,7 +74,7 @@ export function judgeInput(strategy: Judged, base: TestCase, evolved: TestCase):
           .filter((t) => byName.has(t.name))
           .map((t) => {
             const e = byName.get(t.name)!;
-            return { name: t.name, original: JSON.stringify(orderedDoc(t)), evolved: JSON.stringify(orderedDoc(e)), sameSignature: signature(t) === signature(e) };
+            return { name: t.name, original: toJson(orderedDoc(t)), evolved: toJson(orderedDoc(e)), sameSignature: signature(t) === signature(e) };
           }),
       };
     }

@@ -21,11 +21,12 @@ import { toolCallReason } from '../../sources/dialogue/corpus.js';
 import { conflictWith, contentWords } from '../evolve/similarity.js';
 import { isDistinctive } from '../evolve/caseParts.js';
 import { toJson } from '../../pipeline/pyValues.js';
+import { descriptionSynonyms, splitPreamble } from '../evolve/roles/harderTools.js';
 
 export const JudgeOutput = z.object({ answer: z.enum(['Yes', 'No']), reason: z.string() });
 export type JudgeOutput = z.infer<typeof JudgeOutput>;
 
-export const JUDGE_RULES_VERSION = 'judge-1';
+export const JUDGE_RULES_VERSION = 'judge-2';
 export const NOISY_WORD_SHARE = 0.6;
 export const HARDER_WORD_SHARE = 0.7;
 
@@ -51,14 +52,18 @@ function levenshtein(a: string, b: string): number {
   return prev[b.length];
 }
 
-/** Share of the original's content words still in the evolved text; a word of 5+ letters within edit distance 2 (a typo) counts as kept. */
-export function keptShare(original: string, evolved: string): number {
+/**
+ * Share of the original's content words still in the evolved text; a word of 5+ letters within edit
+ * distance 2 (a typo) counts as kept, and so does a word whose synonym (an abbreviation such as
+ * "info" for "information", or a vaguer verb) is there.
+ */
+export function keptShare(original: string, evolved: string, synonyms: (word: string) => readonly string[] = () => []): number {
   const a = contentWords(original);
   if (a.size === 0) return 1;
   const b = contentWords(evolved);
   let kept = 0;
   for (const w of a) {
-    if (b.has(w)) kept++;
+    if (b.has(w) || synonyms(w).some((x) => b.has(x))) kept++;
     else if (w.length >= 5 && [...b].some((x) => Math.abs(x.length - w.length) <= 1 && levenshtein(w, x) <= 2)) kept++;
   }
   return kept / a.size;
@@ -97,7 +102,8 @@ export function judgeRules(input: JudgeInput): JudgeOutput {
     case 'harder_tools': {
       for (const p of input.pairs) {
         if (!p.sameSignature) return { answer: 'No', reason: `${p.name} changed its name or parameters` };
-        const s = keptShare(p.original, p.evolved);
+        // The API's own description is what says what it does; BFCL's toolkit preamble may be cut to a tag.
+        const s = keptShare(splitPreamble(p.original).own, p.evolved, descriptionSynonyms);
         if (s < HARDER_WORD_SHARE) return { answer: 'No', reason: `${p.name}: only ${(s * 100).toFixed(0)}% of the original description's content words remain` };
       }
       return { answer: 'Yes', reason: `all ${input.pairs.length} rewritten docs keep their signatures and the original content` };
@@ -131,7 +137,7 @@ function render(input: JudgeInput): string {
         'New tools were added to the tool list of a task. Determine whether any newly added tool is similar in function to one of ' +
         'the original tools, so that it could be used instead of it and make the expected answer ambiguous. Answer "Yes" if the ' +
         'added tools are all dissimilar to the original tools, "No" if any of them is similar.\n\n' +
-        `Task:\n${input.task}\n\nOriginal tools:\n${JSON.stringify(input.original, null, 2)}\n\nAdded tools:\n${JSON.stringify(input.added, null, 2)}`
+        `Task:\n${input.task}\n\nOriginal tools:\n${toJson(input.original, 2)}\n\nAdded tools:\n${toJson(input.added, 2)}`
       );
     case 'harder_tools':
       // Fig. 23

@@ -69,7 +69,7 @@ const CONFIG = {
     tokensPerMinute: 100_000_000,
   },
   assemble: { internal: 12, external: 4, cotInternal: 6, cotExternal: 2, errorFreeShare: 0.2 },
-  evolve: { internal: 6, external: 2, perStrategy: 2 },
+  evolve: { internal: 6, external: 2 },
   observe: { trajectories: 2, stepsPerTrajectory: 1, cot: false },
 };
 

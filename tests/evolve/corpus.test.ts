@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../pipeline/rng.js';
 import { countTokens } from '../../pipeline/tokens.js';
-import { CorpusError, loadCorpus, toolCallReason } from '../../sources/dialogue/corpus.js';
+import { CorpusError, loadBfclDialogues, loadCorpus, toolCallReason } from '../../sources/dialogue/corpus.js';
+import { isOneSided } from '../../pipeline/quality/text.js';
 import { sliceContext } from '../../sources/dialogue/context.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'd-corpus-'));
@@ -15,20 +16,23 @@ function file(name: string, lines: unknown[]): string {
 }
 
 describe('Long Context corpus', () => {
-  it('reads the vendored BFCL dialogues: 37 user-only dialogues, no tool calls', () => {
+  it('reads the vendored Taskmaster-4 dialogues: 3,710 two-sided dialogues, no tool calls', () => {
     const c = loadCorpus();
-    expect(c.files).toHaveLength(5);
-    expect(c.dialogues).toHaveLength(37);
+    expect(c.files).toHaveLength(1);
+    expect(c.dialogues).toHaveLength(3710);
     expect(c.dropped).toEqual([]);
     for (const d of c.dialogues) {
-      expect(d.id).toMatch(/^memory_\w+\.json#memory_prereq_/);
-      for (const t of d.turns) {
-        expect(t.role).toBe('user');
-        expect(toolCallReason(t.content)).toBeUndefined();
-        expect(t.tokens).toBe(countTokens(t.content));
-      }
+      expect(d.id).toMatch(/^dialogues\.jsonl#dlg-/);
+      expect(new Set(d.turns.map((t) => t.role))).toEqual(new Set(['user', 'assistant']));
+      for (const t of d.turns) expect(toolCallReason(t.content)).toBeUndefined();
     }
     expect(c.digest).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('still reads BFCL\'s user-only dialogues on request: 37 dialogues', () => {
+    const c = loadBfclDialogues();
+    expect(c.dialogues).toHaveLength(37);
+    for (const d of c.dialogues) for (const t of d.turns) expect(t.role).toBe('user');
   });
 
   it('reads a user JSONL of {role, content} lines and {messages} lines, dropping tool-call turns with where they were', () => {
@@ -73,6 +77,7 @@ describe('Long Context corpus', () => {
       expect(tokens).toBeGreaterThanOrEqual(1000);
       expect(tokens).toBeLessThanOrEqual(3000);
       expect(a.turns.every((t) => toolCallReason(t.content) === undefined)).toBe(true);
+      expect(isOneSided(a.turns)).toBe(false);
     }
     expect(() => sliceContext(c, new Rng(1, 'x'), 3000, 1000)).toThrow(/maxTokens 1000 < minTokens 3000/);
   });

@@ -11,12 +11,15 @@ import { protectedValues, queryIndex, usedToolDocs } from '../../stages/evolve/c
 import { conflictWith } from '../../stages/evolve/similarity.js';
 import { addTypos, noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
 import { signature } from '../../stages/verify/invariants.js';
+import { evenSplit } from '../../stages/evolve/index.js';
+import { mergeDescriptions } from '../../stages/evolve/roles/harderTools.js';
+import { harderToolsFidelity, insertedSentences, isOneSided, nonDescriptionChanges, topInsertedSentences, distinctN, insertedText } from '../../pipeline/quality/text.js';
 import { fixtureCases } from './fixtures/cases.js';
 import { runEvolveVerify, type EvolveRun } from './fixtures/harness.js';
 
 const cases = fixtureCases();
 const byId = new Map(cases.map((c) => [c.id, c]));
-const CONFIG = { evolve: { internal: 20, external: 8, perStrategy: 12 } };
+const CONFIG = { evolve: { internal: 20, external: 8 } };
 let run: EvolveRun;
 
 beforeAll(async () => {
@@ -28,12 +31,17 @@ function ofStrategy(s: string): TestCase[] {
 }
 
 describe('evolve (offline rules, real runner)', () => {
-  it('makes the mixed set and the per-strategy subsets with <base>~<strategy> ids, the ground truth unchanged', () => {
+  it('makes the paper\'s composition: per base variant, internal + external cases spread evenly over the five strategies, ids <base>~<strategy>, the ground truth unchanged', () => {
     expect(run.evolved.every((a) => a.status === 'ok')).toBe(true);
-    const mixed = ofStrategy('mixed');
-    expect(mixed.filter((c) => c.kind === 'internal')).toHaveLength(20);
-    expect(mixed.filter((c) => c.kind === 'external')).toHaveLength(8);
-    for (const s of ['long_context', 'extra_tools', 'noisy_query', 'harder_tools']) expect(ofStrategy(s)).toHaveLength(12);
+    for (const kind of ['internal', 'external'] as const) {
+      for (const cot of [false, true]) {
+        const pool = cases.filter((c) => c.kind === kind && c.cot === cot).length;
+        const quota = evenSplit(kind === 'internal' ? 20 : 8, 5);
+        ['long_context', 'extra_tools', 'noisy_query', 'harder_tools', 'mixed'].forEach((s, i) => {
+          expect(ofStrategy(s).filter((c) => c.kind === kind && c.cot === cot)).toHaveLength(Math.min(quota[i], pool));
+        });
+      }
+    }
     for (const a of run.evolved) {
       const e = a.content;
       const base = byId.get(e.evolution!.baseCaseId)!;
@@ -46,13 +54,20 @@ describe('evolve (offline rules, real runner)', () => {
     }
   });
 
-  it('keeps the base error-type distribution in the mixed internal set', () => {
-    const internal = cases.filter((c) => c.kind === 'internal');
-    const mixed = ofStrategy('mixed').filter((c) => c.kind === 'internal');
+  it('splits a total evenly over the strategies', () => {
+    expect(evenSplit(1000, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(evenSplit(126, 5)).toEqual([26, 25, 25, 25, 25]);
+  });
+
+  it('keeps the base error-type distribution in each strategy\'s internal share', () => {
+    const internal = cases.filter((c) => c.kind === 'internal' && !c.cot);
     const share = (list: TestCase[], t: string) => list.filter((c) => c.errorType === t).length / list.length;
-    for (const t of ['', 'tool_select_error', 'tool_hallucination_error', 'parameters_key_error', 'parameters_value_error']) {
-      // Largest-remainder allocation over (cot, error type) strata: within 2 cases of proportional.
-      expect(Math.abs(share(mixed, t) * 20 - share(internal, t) * 20)).toBeLessThanOrEqual(2);
+    for (const s of ['long_context', 'mixed']) {
+      const evolved = ofStrategy(s).filter((c) => c.kind === 'internal' && !c.cot);
+      for (const t of ['', 'tool_select_error', 'tool_hallucination_error', 'parameters_key_error', 'parameters_value_error']) {
+        // Largest-remainder allocation over error-type strata: within 1 case of proportional.
+        expect(Math.abs(share(evolved, t) * evolved.length - share(internal, t) * evolved.length)).toBeLessThanOrEqual(1);
+      }
     }
   });
 
@@ -63,10 +78,11 @@ describe('evolve (offline rules, real runner)', () => {
       const qb = queryIndex(base.messages);
       expect(d.insertedAt).toBe(qb);
       const inserted = e.messages.slice(qb, qb + d.messages);
-      const tokens = inserted.reduce((n, m) => n + countTokens(m.content), 0);
-      expect(tokens).toBeGreaterThanOrEqual(1000);
-      expect(tokens).toBeLessThanOrEqual(3000);
-      expect(inserted.every((m) => m.role === 'user')).toBe(true);
+      // The slice's own text is inside the bounds (assistant turns are then wrapped as FinishAction messages).
+      expect(d.tokens).toBeGreaterThanOrEqual(1000);
+      expect(d.tokens).toBeLessThanOrEqual(3000);
+      // Two-sided: the user's turns and the assistant's replies (as FinishAction messages).
+      expect(isOneSided(inserted)).toBe(false);
       expect(e.messages.slice(qb + d.messages)).toEqual(base.messages.slice(qb));
       expect(e.messages.slice(0, qb)).toEqual(base.messages.slice(0, qb));
     }
@@ -86,16 +102,30 @@ describe('evolve (offline rules, real runner)', () => {
     }
   });
 
-  it('harder_tools rewrites descriptions only', () => {
+  it('harder_tools changes tool descriptions only, and never wraps the original', () => {
     for (const e of ofStrategy('harder_tools')) {
       const base = byId.get(e.evolution!.baseCaseId)!;
       expect(e.tools.map(signature)).toEqual(base.tools.map(signature));
       e.tools.forEach((t, i) => {
-        expect(t.description.length).toBeGreaterThan(base.tools[i].description.length);
-        expect(t.description).toContain(base.tools[i].description.trim().replace(/\.$/, ''));
+        // Names, parameters, parameter descriptions, types, return docs: byte-identical.
+        expect(nonDescriptionChanges(base.tools[i], t)).toEqual([]);
+        expect(t.description).not.toBe(base.tools[i].description);
+        expect(t.description).not.toContain(base.tools[i].description.trim());
       });
       expect(toolListFromSystemPrompt(e.messages[0].content)).toEqual(JSON.parse(JSON.stringify(e.tools)));
     }
+  });
+
+  it('the fidelity measure catches a changed parameter description', () => {
+    const e = ofStrategy('harder_tools')[0];
+    const base = byId.get(e.evolution!.baseCaseId)!;
+    const withParams = e.tools.findIndex((t) => t.required_parameters.length > 0);
+    const tampered = e.tools.map((t, i) => (i === withParams ? { ...t, required_parameters: t.required_parameters.map((p, j) => (j === 0 ? { ...p, description: `${p.description} Please be careful.` } : p)) } : t));
+    expect(harderToolsFidelity([{ before: base.tools, after: e.tools }]).otherPartsChanged).toBe(0);
+    expect(harderToolsFidelity([{ before: base.tools, after: tampered }]).otherPartsChanged).toBe(1);
+    // And mergeDescriptions never lets a rewrite's parameter text through.
+    const merged = mergeDescriptions(base.tools, { tools: [{ name: base.tools[withParams].name, description: 'vaguer', parameters: [{ name: base.tools[withParams].required_parameters[0].name, description: 'changed' }] }] });
+    expect(nonDescriptionChanges(base.tools[withParams], merged.tools[withParams])).toEqual([]);
   });
 
   it('a tool reads the same in every case it was made harder in', () => {
@@ -137,9 +167,9 @@ describe('evolve (offline rules, real runner)', () => {
     const good = join(dir, 'chat.jsonl');
     const sentence = 'The orchestra rehearsed the second movement again because the violas kept rushing the tempo. ';
     writeFileSync(good, Array.from({ length: 30 }, (_, i) => JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: sentence.repeat(6) })).join('\n'));
-    const r = await runEvolveVerify(cases.slice(0, 6), { target: 'verify', config: { evolve: { internal: 0, external: 0, perStrategy: 3, longContext: { corpus: good } } } });
+    const r = await runEvolveVerify(cases.slice(0, 6), { target: 'verify', config: { evolve: { internal: 15, external: 0, longContext: { corpus: good } } } });
     const lc = r.verified.filter((a) => a.content?.evolution?.strategy === 'long_context');
-    expect(lc).toHaveLength(3);
+    expect(lc.length).toBeGreaterThan(0);
     for (const a of lc) {
       expect(a.status).toBe('ok');
       const roles = a.content.messages.filter((m) => m.content.includes('violas') || m.content.includes('FinishAction')).map((m) => m.role);
@@ -147,7 +177,7 @@ describe('evolve (offline rules, real runner)', () => {
     }
     const bad = join(dir, 'bad.jsonl');
     writeFileSync(bad, `${JSON.stringify({ role: 'user', content: 'ok' })}\n{"role": "user"}\n`);
-    await expect(runEvolveVerify(cases.slice(0, 6), { target: 'evolve', config: { evolve: { internal: 0, external: 0, perStrategy: 3, longContext: { corpus: bad } } } })).rejects.toThrow(
+    await expect(runEvolveVerify(cases.slice(0, 6), { target: 'evolve', config: { evolve: { internal: 15, external: 0, longContext: { corpus: bad } } } })).rejects.toThrow(
       /bad\.jsonl:2: expected \{role, content\}/,
     );
   }, 60_000);
@@ -180,6 +210,33 @@ describe('noisy-query rules', () => {
     expect(typos).toBeGreaterThan(200);
   });
 
+  it('inserts varied text: no inserted sentence in more than 1% of 2,000 queries, distinct-4 of the insertions >= 0.5', () => {
+    const queries = ['Find available accommodations in New York City. Once a property is selected, determine the cost of staying there for three days.', 'Move the report to the temp folder and show me its size.', 'What is the weather in Oslo today? Also book a table for two.'];
+    const perCase: string[][] = [];
+    const runs: string[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const query = queries[i % queries.length];
+      const out = noisyRules({ query, protected: [] }, new Rng(5, `cap${i}`, 'noisy')).query;
+      perCase.push(insertedSentences(query, out));
+      runs.push(...insertedText(query, out));
+    }
+    expect(topInsertedSentences(perCase, 1)[0].share).toBeLessThanOrEqual(0.01);
+    expect(distinctN(runs, 4)).toBeGreaterThanOrEqual(0.5);
+    // The measure catches a canned sentence reused past the cap.
+    const canned = perCase.map((s, i) => (i % 50 === 0 ? [...s, 'My cat just walked across the keyboard, sorry.'] : s));
+    expect(topInsertedSentences(canned, 1)[0]).toMatchObject({ sentence: 'my cat just walked across the keyboard, sorry.', share: 0.02 });
+  });
+
+  it('never puts a digression inside a sentence', () => {
+    const query = 'Please move the file to the archive folder right now. Then tell me how many files are left there.';
+    for (let i = 0; i < 300; i++) {
+      const out = noisyRules({ query, protected: ['archive folder', 'files are left'] }, new Rng(9, `split${i}`)).query;
+      // Each original sentence runs on to its own end (a typo may land in "right" or "there", nothing else between).
+      expect(out).toMatch(/archive folder [a-z]{4,7} [a-z]{2,4}\./);
+      expect(out).toMatch(/files are left [a-z]{4,7}\./);
+    }
+  });
+
   it('adds no typos when every long word is protected', () => {
     const out = addTypos('Documents', ['Documents'], new Rng(1, 'x'));
     expect(out).toEqual({ text: 'Documents', typos: [] });
@@ -200,7 +257,7 @@ describe('noisy-query rules keep value-like text intact', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 50; i++) {
       seen.add(noisyRules({ query: 'Also, create a file.', protected: [] }, new Rng(1, `o${i}`)).query);
-      expect(noisyRules({ query: 'Berlin is where I want to stay.', protected: [] }, new Rng(1, `o${i}`)).query).toContain(' Berlin is ');
+      expect(noisyRules({ query: 'Berlin is where I want to stay.', protected: [] }, new Rng(1, `o${i}`)).query).toMatch(/(^|\. )Berlin is /);
     }
     expect([...seen].some((q) => q.includes('so also, cr'))).toBe(true);
   });

@@ -103,16 +103,19 @@ describe('export through the runner', async () => {
 
     const accepted = writeExport(run.store, run.config, out);
     expect(accepted.counts.evolved).not.toBeNull();
-    const evolCount = (r: typeof accepted) => r.files.filter((f) => f.path.includes('_error/evol_')).reduce((n, f) => n + f.samples, 0);
+    // evol_data_* holds the whole evolved set; strategies/<s>/ the same cases again, as that strategy's subset.
+    const evolCount = (r: typeof accepted) => r.files.filter((f) => /^(internal|external)_error\/evol_/.test(f.path)).reduce((n, f) => n + f.samples, 0);
+    const subsetCount = (r: typeof accepted) => r.files.filter((f) => f.path.startsWith('strategies/noisy_query/')).reduce((n, f) => n + f.samples, 0);
     expect(evolCount(accepted)).toBe(6);
-    // A single strategy's subset is its own set; evol_data_* is the mixed set, empty here, so not written.
-    expect(accepted.files.map((f) => f.path).filter((p) => p.includes('_error/evol_')).every((p) => p.startsWith('strategies/noisy_query/'))).toBe(true);
-    expect(existsSync(join(out, 'internal_error/evol_data_wo_cot.json'))).toBe(false);
+    expect(subsetCount(accepted)).toBe(6);
+    expect(accepted.files.map((f) => f.path).filter((p) => p.startsWith('strategies/')).every((p) => p.startsWith('strategies/noisy_query/'))).toBe(true);
+    expect(accepted.counts.evolved!.internal + accepted.counts.evolved!.internalCot + accepted.counts.evolved!.external + accepted.counts.evolved!.externalCot).toBe(6);
     expect(accepted.counts.strategies.noisy_query?.internal).toBeGreaterThan(0);
     const lines = readFileSync(join(out, 'jsonl/evol_cases.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(lines.every((l) => l.evolution.strategy === 'noisy_query' && l.verification.outcome === 'accepted')).toBe(true);
     const withFlagged = writeExport(run.store, run.config, out, { includeFlagged: true });
     expect(evolCount(withFlagged)).toBe(8);
+    expect(subsetCount(withFlagged)).toBe(8);
     expect(withFlagged.counts.flaggedIncluded).toBe(2);
 
     // Without verify output, an older evol file in the directory must not survive.

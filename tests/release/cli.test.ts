@@ -19,7 +19,7 @@ const TSX = join(process.cwd(), 'node_modules/.bin/tsx');
 let dir: string;
 
 // Small counts keep the run short; the offline rules make it deterministic.
-const CONFIG = { assemble: { internal: 12, external: 4, cotInternal: 6, cotExternal: 2 }, evolve: { internal: 8, external: 4, perStrategy: 3 } };
+const CONFIG = { assemble: { internal: 12, external: 4, cotInternal: 6, cotExternal: 2 }, evolve: { internal: 8, external: 4 } };
 
 // Pinned once: other work committing between the two releases must not count as a difference.
 const COMMIT = codeCommit();

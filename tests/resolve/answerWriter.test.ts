@@ -1,33 +1,49 @@
 import { describe, expect, it } from 'vitest';
 import { answerWriterRole, offlineAnswer } from '../../stages/resolve/answerWriter.js';
+import { Rng } from '../../pipeline/rng.js';
+import { isTruncated } from '../../pipeline/quality/text.js';
 
 describe('answer-writer offline rules', () => {
-  it('restates what each call returned, reading JSON and Python literals, and nothing else', () => {
-    const answer = offlineAnswer({
-      request: 'Move the report and show me the summary.',
-      steps: [
-        { name: 'GorillaFileSystem.mv', args: { source: 'a', destination: 'b' }, response: '{"result": "a moved to b"}' },
-        { name: 'TimeTool.get_curr_time', args: {}, response: "{'time': '2023-10-19 20:53', 'zone': None}" },
-        { name: 'ArxivSearch.get_arxiv_article_information', args: { query: 'x' }, response: 'Published: 2023-04-06\nTitle: A paper' },
-        { name: 'Weather.get_weather_today', args: { location: 'Oslo' }, response: '{"error": "quota"}', error: 'Monthly quota exceeded for Weather.get_weather_today' },
-      ],
-    });
-    expect(answer).toBe(
-      'Only partly done. mv returned result "a moved to b"; get_curr_time returned time "2023-10-19 20:53", zone null; get_arxiv_article_information returned "Published: 2023-04-06 Title: A paper"; get_weather_today failed: Monthly quota exceeded for Weather.get_weather_today.',
+  it('restates what each call returned, whole, reading JSON and Python literals, and nothing else', () => {
+    const answer = offlineAnswer(
+      {
+        request: 'Move the report and show me the summary.',
+        steps: [
+          { name: 'GorillaFileSystem.mv', args: { source: 'a', destination: 'b' }, response: '{"result": "a moved to b"}' },
+          { name: 'TimeTool.get_curr_time', args: {}, response: "{'time': '2023-10-19 20:53', 'zone': None}" },
+          { name: 'GorillaFileSystem.ls', args: {}, response: '{"current_directory_content": ["a.txt", "b", "notes.md"]}' },
+          { name: 'Weather.get_weather_today', args: { location: 'Oslo' }, response: '{"error": "quota"}', error: 'Monthly quota exceeded for Weather.get_weather_today' },
+        ],
+      },
+      new Rng(1, 'test'),
     );
+    for (const fact of ['"a moved to b"', 'the time is "2023-10-19 20:53"', 'the zone is null', '"a.txt", "b" and "notes.md"', '"Monthly quota exceeded for Weather.get_weather_today"']) expect(answer).toContain(fact);
+    expect(answer).not.toMatch(/^(Done|All set|Here are the results|I have finished)/);
   });
 
-  it('never opens with "Done." when a call failed', () => {
+  it('never opens as a success when a call failed, and never as a failure when all worked', () => {
     const step = (error?: string) => ({ name: 'Weather.get_weather_today', args: { location: 'Oslo' }, response: '{"overall": "Sunny"}', ...(error ? { error } : {}) });
-    expect(offlineAnswer({ request: 'x', steps: [step()] })).toMatch(/^Done\. get_weather_today returned overall "Sunny"\.$/);
-    expect(offlineAnswer({ request: 'x', steps: [step('429 Too Many Requests')] })).toBe('I could not complete this. get_weather_today failed: 429 Too Many Requests.');
+    for (let seed = 0; seed < 40; seed++) {
+      const ok = offlineAnswer({ request: 'x', steps: [step()] }, new Rng(seed, 'ok'));
+      expect(ok).toContain('the overall is "Sunny"');
+      expect(ok).not.toMatch(/not|fail|could not|Unfortunately/i);
+      const bad = offlineAnswer({ request: 'x', steps: [step('429 Too Many Requests')] }, new Rng(seed, 'bad'));
+      expect(bad).toContain('"429 Too Many Requests"');
+      expect(bad).not.toMatch(/All set|taken care|Here are the results|I have finished|Here is what I found/);
+    }
   });
 
-  it('says so when no tool was called, and stays short', () => {
-    expect(offlineAnswer({ request: 'Hi', steps: [] })).toBe('No tool call was needed for this request.');
-    const long = offlineAnswer({ request: 'x', steps: Array.from({ length: 20 }, (_, i) => ({ name: `A.api${i}`, args: {}, response: JSON.stringify({ text: 'y'.repeat(200) }) })) });
-    expect(long.length).toBeLessThanOrEqual(600);
-    expect(long.endsWith('…')).toBe(true);
+  it('is never cut: long values are counted and described whole, with no ellipsis', () => {
+    expect(['No tool call was needed for this request.', 'This needed no tool call.', 'There was nothing to look up or change for this.']).toContain(offlineAnswer({ request: 'Hi', steps: [] }));
+    const long = offlineAnswer({
+      request: 'x',
+      steps: Array.from({ length: 20 }, (_, i) => ({ name: `A.api${i}`, args: {}, response: JSON.stringify({ text: `This is a long text number ${i}. ` + 'y '.repeat(200), items: Array.from({ length: 30 }, (_, j) => j) }) })),
+    });
+    expect(isTruncated(long)).toBe(false);
+    expect(long).toContain('a 207-word text that opens with "This is a long text number 19."');
+    expect(long).toContain('30 items, the first three being 0, 1 and 2');
+    // The measure itself: a cut answer is caught.
+    expect(isTruncated('`ls` says the content is "a.txt", "b"…')).toBe(true);
   });
 
   it('prompts a model with the request and every call with its result', () => {

@@ -13,7 +13,7 @@ import { fixtureCases } from '../evolve/fixtures/cases.js';
 import { runEvolveVerify } from '../evolve/fixtures/harness.js';
 
 const cases = fixtureCases().slice(0, 12);
-const CONFIG = { evolve: { internal: 4, external: 2, perStrategy: 3 } };
+const CONFIG = { evolve: { internal: 4, external: 2 } };
 let server: OpenAiTestServer;
 
 type Role = 'noisy-query' | 'harder-tools' | 'judge';

@@ -14,7 +14,7 @@ import { checkInvariants } from '../../stages/verify/invariants.js';
 
 describe('evolve + verify on the real registered chain (vendored data, offline)', () => {
   it('every accepted evolved case passes every invariant against its real assembled base', async () => {
-    const config = parseConfig({ llm: { mode: 'offline' }, evolve: { internal: 30, external: 8, perStrategy: 10 } });
+    const config = parseConfig({ llm: { mode: 'offline' }, evolve: { internal: 30, external: 8 } });
     const store = Store.open(':memory:');
     const llm = new OfflineGateway();
     store.startRun('test real chain', {}, config.seed, 'test');

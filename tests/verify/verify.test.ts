@@ -10,7 +10,7 @@ import { ScriptedGateway } from './fixtures/scriptedGateway.js';
 
 const cases = fixtureCases();
 const byId = new Map(cases.map((c) => [c.id, c]));
-const CONFIG = { evolve: { internal: 24, external: 10, perStrategy: 12 } };
+const CONFIG = { evolve: { internal: 24, external: 10 } };
 let offline: EvolveRun;
 
 beforeAll(async () => {
@@ -48,11 +48,11 @@ describe('verify (offline, real evolve + verify run)', () => {
       expect(v.invariants.map((i) => i.name)).toEqual([...INVARIANT_NAMES]);
       expect(v.invariants.every((i) => i.passed)).toBe(true);
       expect(v.judge.length).toBe(a.content.evolution!.applied.length);
-      expect(v.judge.every((j) => j.result === 'Yes' && j.method === 'rules:judge-1')).toBe(true);
+      expect(v.judge.every((j) => j.result === 'Yes' && j.method === 'rules:judge-2')).toBe(true);
       // Independently of the stage: the invariants hold against the base case.
       const base = byId.get(a.content.evolution!.baseCaseId)!;
       expect(checkInvariants(base, a.content).filter((i) => !i.passed)).toEqual([]);
-      expect(a.method).toBe('rules:judge-1+rules:verify-1');
+      expect(a.method).toBe('rules:judge-2+rules:verify-1');
       expect(a.parents).toHaveLength(2);
     }
     for (const a of offline.verified.filter((x) => x.status !== 'ok')) {
@@ -83,7 +83,7 @@ describe('verify (offline, real evolve + verify run)', () => {
 
   it('a judge that answers garbage flags the case, which still carries the evolved case and the reason', async () => {
     const garbage = new ScriptedGateway({ judge: () => 'Sure! The answer is probably yes.' });
-    const r = await runEvolveVerify(cases.slice(0, 9), { config: { evolve: { internal: 3, external: 1, perStrategy: 2 } }, llm: garbage });
+    const r = await runEvolveVerify(cases.slice(0, 9), { config: { evolve: { internal: 3, external: 1 } }, llm: garbage });
     expect(r.verified.length).toBeGreaterThan(0);
     for (const a of r.verified) {
       expect(a.status).toBe('flagged');
@@ -96,20 +96,20 @@ describe('verify (offline, real evolve + verify run)', () => {
       expect(v.reasons[0]).toMatch(/judge output on \w+ was invalid: judge reply is not JSON/);
     }
     const wrongShape = new ScriptedGateway({ judge: () => JSON.stringify({ answer: 'Maybe', reason: 'hmm' }) });
-    const r2 = await runEvolveVerify(cases.slice(0, 9), { config: { evolve: { internal: 3, external: 1, perStrategy: 2 } }, llm: wrongShape });
+    const r2 = await runEvolveVerify(cases.slice(0, 9), { config: { evolve: { internal: 3, external: 1 } }, llm: wrongShape });
     expect(r2.verified.every((a) => a.status === 'flagged' && /does not match equivalence_judgement: answer/.test(a.content.verification!.reasons[0]))).toBe(true);
   }, 60_000);
 
   it('a judge "No" flags by default and rejects with judgeNoMeans=reject; a garbage judge never hides a failed invariant', async () => {
     const no = new ScriptedGateway({ judge: (input) => JSON.stringify({ answer: input.strategy === 'noisy_query' ? 'No' : 'Yes', reason: 'the query lost its meaning' }) });
-    const cfg = { evolve: { internal: 0, external: 0, perStrategy: 4 } };
+    const cfg = { evolve: { internal: 20, external: 0 } };
     const flagged = await runEvolveVerify(cases, { config: cfg, llm: no });
-    const noisy = flagged.verified.filter((a) => a.content.evolution!.strategy === 'noisy_query');
-    expect(noisy).toHaveLength(4);
+    const noisy = flagged.verified.filter((a) => a.content.evolution!.applied.includes('noisy_query'));
+    expect(noisy.length).toBeGreaterThan(0);
     expect(noisy.every((a) => a.status === 'flagged' && a.content.verification!.reasons[0] === 'judge says No on noisy_query: the query lost its meaning')).toBe(true);
-    expect(flagged.verified.filter((a) => a.content.evolution!.strategy !== 'noisy_query').every((a) => a.status === 'ok')).toBe(true);
+    expect(flagged.verified.filter((a) => !a.content.evolution!.applied.includes('noisy_query')).every((a) => a.status === 'ok')).toBe(true);
     const rejecting = await runEvolveVerify(cases, { config: { ...cfg, verify: { judgeNoMeans: 'reject' } }, llm: no });
-    expect(rejecting.verified.filter((a) => a.content.evolution!.strategy === 'noisy_query').every((a) => a.status === 'rejected')).toBe(true);
+    expect(rejecting.verified.filter((a) => a.content.evolution!.applied.includes('noisy_query')).every((a) => a.status === 'rejected')).toBe(true);
 
     const garbage = new ScriptedGateway({ judge: () => '{"answer":' });
     const r = await runEvolveVerify(cases, { config: cfg, llm: garbage, evolveStage: valueDeletingEvolve });
@@ -120,7 +120,7 @@ describe('verify (offline, real evolve + verify run)', () => {
 
   it('the judge prompt is the role template for the strategy (Figs. 20-23)', async () => {
     const gw = new ScriptedGateway({ judge: () => JSON.stringify({ answer: 'Yes', reason: 'ok' }) });
-    await runEvolveVerify(cases.slice(0, 6), { config: { evolve: { internal: 0, external: 0, perStrategy: 1 } }, llm: gw });
+    await runEvolveVerify(cases.slice(0, 6), { config: { evolve: { internal: 5, external: 0 } }, llm: gw });
     const texts = gw.prompts.map((p) => p.messages[1].content);
     expect(texts.some((t) => t.startsWith('A long piece of dialogue context was inserted'))).toBe(true);
     expect(texts.some((t) => t.startsWith('The original user query was rewritten'))).toBe(true);
@@ -227,7 +227,7 @@ describe('pnpm report evolved', () => {
     // Long context makes cases longer on average than their base cases.
     const lc = rows.filter((r) => r.strategy === 'long_context');
     expect(lc.every((r) => r.tokens > r.baseTokens + 900)).toBe(true);
-    expect(text).toMatch(/rules:evolve-1\+rules:harder-tools-1\+rules:noisy-query-2 \| rules:judge-1\+rules:verify-1/);
+    expect(text).toMatch(/rules:evolve-1\+rules:harder-tools-4\+rules:noisy-query-4 \| rules:judge-2\+rules:verify-1/);
     expect(text).toMatch(/paper 2387/);
   });
 });

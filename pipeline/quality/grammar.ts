@@ -1,0 +1,102 @@
+/**
+ * A small rule-based grammar check for generated English (thoughts, answers), on compromise's
+ * part-of-speech tags. It looks for the slips template filling makes, not for style: a verb after
+ * "need to" / a modal that is not in its base form ("I need to gets", "I need to a search"), a
+ * first-person subject with a third-person verb ("I needs"), a doubled word, "a"/"an" before the
+ * wrong sound, and a sentence that does not start with a capital or end with punctuation.
+ * Code-like tokens (snake_case, dotted names, `quoted`, key=value) are read as nouns.
+ */
+import nlp from 'compromise';
+
+export interface GrammarIssue {
+  rule: 'verb-after-to' | 'verb-after-modal' | 'subject-verb' | 'doubled-word' | 'article' | 'capital' | 'end-punctuation';
+  at: string;
+}
+
+/** Verbs that take "to" + base form ("I need to check"). */
+const TO_VERBS = new Set(['need', 'needs', 'want', 'wants', 'have', 'has', 'going', 'try', 'trying', 'able', 'plan', 'planning', 'intend', 'wish', 'decide', 'ought', 'used']);
+const MODALS = new Set(['will', 'would', 'can', 'could', 'should', 'must', 'shall', 'might', "i'll", "we'll", "let's"]);
+/** Words that may stand between a modal or "to" and its verb. */
+const SKIPPABLE = new Set(['not', 'also', 'then', 'first', 'now', 'just', 'still', 'simply', 'quickly', 'only', 'now,', 'next']);
+/** Base-form verbs compromise sometimes tags otherwise (as nouns when they start a clause). */
+const BASE_FORMS = new Set(['be', 'have', 'do', 'check', 'look', 'list', 'call', 'find', 'fetch', 'use', 'get', 'set', 'send', 'post', 'open', 'move', 'copy', 'search', 'sort', 'report', 'book', 'ask', 'show', 'run', 'read', 'work', 'pull', 'add', 'make', 'put', 'try', 'tell', 'view', 'log', 'note', 'record', 'query', 'filter', 'convert', 'start', 'finish', 'cancel', 'update', 'order', 'quote', 'contact', 'display', 'purchase', 'touch', 'reply', 'message', 'answer', 'end', 'confirm', 'reset', 'close', 'lock', 'unlock', 'fill', 'place', 'sell', 'buy']);
+
+/** A token that is code or a value, not English: snake_case, dotted, quoted, with digits or `=`. */
+function isCodeLike(text: string): boolean {
+  return /[_=`"'()\[\]{}\d/\\@]|\.\w/.test(text) || /^[a-z]+[A-Z]/.test(text);
+}
+
+const VOWEL_SOUND_EXCEPTIONS_A = /^(uni|use|usu|user|utili|eu|one|once|ur)/i; // "a user", "a one-way"
+const VOWEL_SOUND_EXCEPTIONS_AN = /^(hour|honest|honou?r|heir)/i;
+
+function articleWrong(article: string, next: string): boolean {
+  const word = next.replace(/^[^A-Za-z]+/, '');
+  if (!word || isCodeLike(next)) return false;
+  // Acronyms read letter by letter: "an API", "an SMS", "a URL"; leave them alone.
+  if (/^[A-Z]{2,}/.test(word)) return false;
+  const vowel = /^[aeiou]/i.test(word) ? !VOWEL_SOUND_EXCEPTIONS_A.test(word) : VOWEL_SOUND_EXCEPTIONS_AN.test(word);
+  return article === 'a' ? vowel : !vowel;
+}
+
+interface Term {
+  text: string;
+  lower: string;
+  tags: string[];
+}
+
+function termsOf(sentence: string): Term[] {
+  const json = nlp(sentence).json() as { terms: { text: string; tags: string[] }[] }[];
+  return json.flatMap((s) => s.terms.map((t) => ({ text: t.text, lower: t.text.toLowerCase(), tags: t.tags })));
+}
+
+/**
+ * Whether a word cannot start the verb phrase after "to" or a modal: a determiner, preposition,
+ * pronoun or conjunction ("need to a search"), or a verb not in its base form ("need to gets",
+ * "will called", "should getting"). An unknown word (a coined verb like "retweet") passes.
+ */
+function notBaseVerb(t: Term): boolean {
+  if (isCodeLike(t.text) || BASE_FORMS.has(t.lower)) return false;
+  if (t.tags.includes('Infinitive') || t.tags.includes('Imperative')) return false;
+  if (['Determiner', 'Preposition', 'Pronoun', 'Conjunction'].some((tag) => t.tags.includes(tag))) return true;
+  if (t.tags.includes('Gerund') || t.tags.includes('PastTense')) return true;
+  return t.tags.includes('PresentTense') && /s$/.test(t.lower);
+}
+
+/** The sentences of a text (split after . ! ? followed by a space and a capital or a quote). */
+export function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+(?=[A-Z"'(`])/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function grammarIssues(text: string): GrammarIssue[] {
+  const issues: GrammarIssue[] = [];
+  for (const sentence of sentencesOf(text)) {
+    if (/^[a-z]/.test(sentence) && !isCodeLike(sentence.split(/\s/)[0])) issues.push({ rule: 'capital', at: sentence.slice(0, 40) });
+    if (!/[.!?]["')`]?$/.test(sentence)) issues.push({ rule: 'end-punctuation', at: sentence.slice(-40) });
+    // A doubled word in the raw text (not across code: `send` after "send" is a name, not a slip).
+    for (const m of sentence.matchAll(/(?<![`\w])([A-Za-z]+)\s+\1(?![`\w])/gi)) issues.push({ rule: 'doubled-word', at: m[0] });
+    const terms = termsOf(sentence);
+    for (let i = 0; i < terms.length; i++) {
+      const t = terms[i];
+      const next = terms[i + 1];
+      if (!next) continue;
+      if ((t.lower === 'a' || t.lower === 'an') && articleWrong(t.lower, next.text)) issues.push({ rule: 'article', at: `${t.text} ${next.text}` });
+      if (t.lower === 'i' && next.tags.includes('PresentTense') && !next.tags.includes('Infinitive') && /s$/.test(next.lower) && !isCodeLike(next.text) && !['was', 'is', 'has'].includes(next.lower)) {
+        issues.push({ rule: 'subject-verb', at: `${t.text} ${next.text}` });
+      }
+      const afterTo = TO_VERBS.has(t.lower) && next.lower === 'to';
+      const afterModal = MODALS.has(t.lower.replace(/[’]/g, "'"));
+      if (!afterTo && !afterModal) continue;
+      let j = afterTo ? i + 2 : i + 1;
+      while (j < terms.length && (SKIPPABLE.has(terms[j].lower) || terms[j].tags.includes('Adverb'))) j++;
+      const verb = terms[j];
+      if (!verb) continue;
+      // "will" as a noun ("the user's will") is too rare here to special-case; "to" after "have"
+      // may be "have to" + verb only when "have" is the main verb, which the list assumes.
+      if (notBaseVerb(verb)) issues.push({ rule: afterTo ? 'verb-after-to' : 'verb-after-modal', at: terms.slice(i, j + 1).map((x) => x.text).join(' ') });
+    }
+  }
+  return issues;
+}

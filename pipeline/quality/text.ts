@@ -1,0 +1,234 @@
+/**
+ * How the generated text of a build reads, as numbers: pure functions over TestCases (base and
+ * evolved, as exported in jsonl/) for `pnpm report quality`.
+ *
+ * - distinct-n (distinct n-grams / all n-grams, lower-cased words) of the text noisy-query inserted,
+ *   of ground-truth thoughts and of closing answers: 1 means no phrase repeats, near 0 means a few
+ *   canned phrases;
+ * - the share of noisy cases holding the most frequent inserted sentences;
+ * - template share: the share of texts that open with one of the 3 most frequent 3-word openings;
+ * - truncations: texts cut with "…" or "..." or not ending a sentence;
+ * - grammar issues per 100 thoughts (pipeline/quality/grammar.ts);
+ * - harder-tools fidelity: anything but a tool description that differs from the base case
+ *   (names, parameters, parameter descriptions, types, required sets, return docs): must be 0;
+ *   and how many rewritten descriptions hold the original verbatim;
+ * - one-sided contexts: Long Context insertions with turns of only one side.
+ */
+import { diffWords } from 'diff';
+import { canonicalJson } from '../hash.js';
+import { FINISH_ACTION, type TestCase, type ToolDoc } from '../schemas.js';
+import { grammarIssues, sentencesOf } from './grammar.js';
+import { parseJson } from '../pyValues.js';
+
+export function words(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+}
+
+/** Distinct n-grams over all n-grams of the texts (n-grams never cross two texts); 1 when there are none. */
+export function distinctN(texts: string[], n: number): number {
+  let total = 0;
+  const seen = new Set<string>();
+  for (const t of texts) {
+    const w = words(t);
+    for (let i = 0; i + n <= w.length; i++) {
+      total++;
+      seen.add(w.slice(i, i + n).join(' '));
+    }
+  }
+  return total ? seen.size / total : 1;
+}
+
+/** The text a rewrite added to the original: inserted word runs, joined per run. */
+export function insertedText(original: string, rewritten: string): string[] {
+  return diffWords(original, rewritten)
+    .filter((p) => p.added)
+    .map((p) => p.value.trim())
+    .filter(Boolean);
+}
+
+/** Sentences of the inserted runs (a run with no sentence end counts as one). */
+export function insertedSentences(original: string, rewritten: string): string[] {
+  return insertedText(original, rewritten).flatMap((run) => sentencesOf(run));
+}
+
+/** The most frequent inserted sentences and the share of cases holding each (a sentence counts once per case). */
+export function topInsertedSentences(perCase: string[][], top = 5): { sentence: string; cases: number; share: number }[] {
+  const counts = new Map<string, number>();
+  for (const sentences of perCase) for (const s of new Set(sentences.map((x) => x.toLowerCase()).filter((x) => words(x).length >= 4))) counts.set(s, (counts.get(s) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, top)
+    .map(([sentence, cases]) => ({ sentence, cases, share: perCase.length ? cases / perCase.length : 0 }));
+}
+
+/**
+ * Share of texts whose opening is one of the `top` most frequent openings; the opening is the first
+ * sentence when it is a stock phrase of at most `n + 1` words ("Done.", "Only partly done."), else
+ * the first `n` words.
+ */
+export function templateShare(texts: string[], n = 3, top = 3): number {
+  if (texts.length === 0) return 0;
+  const counts = new Map<string, number>();
+  const opening = (t: string) => {
+    const first = words(t.split(/(?<=[.!?])\s/)[0]);
+    return (first.length <= n + 1 ? first : words(t).slice(0, n)).join(' ');
+  };
+  const keys = texts.map(opening);
+  for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+  const frequent = new Set([...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k]) => k));
+  return keys.filter((k) => frequent.has(k)).length / texts.length;
+}
+
+/** Whether a text was cut: an ellipsis anywhere, or no sentence end at the end. */
+export function isTruncated(text: string): boolean {
+  const t = text.trim();
+  return /…|\.\.\./.test(t) || !/[.!?]["')\]`]?$/.test(t);
+}
+
+export function grammarIssuesPer100(texts: string[]): { per100: number; withIssues: number; examples: string[] } {
+  let issues = 0;
+  let withIssues = 0;
+  const examples: string[] = [];
+  for (const t of texts) {
+    const found = grammarIssues(t);
+    issues += found.length;
+    if (found.length) {
+      withIssues++;
+      if (examples.length < 5) examples.push(`${found[0].rule}: ${found[0].at}`);
+    }
+  }
+  return { per100: texts.length ? (issues * 100) / texts.length : 0, withIssues, examples };
+}
+
+/** What differs between two docs of the same tool besides its description (paths of the differences). */
+export function nonDescriptionChanges(before: ToolDoc, after: ToolDoc): string[] {
+  const strip = (t: ToolDoc) => ({ ...t, description: '' });
+  const a = strip(before) as Record<string, unknown>;
+  const b = strip(after) as Record<string, unknown>;
+  const out: string[] = [];
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    // Key order is not content (the store writes key-sorted JSON).
+    if (canonicalJson(a[key] ?? null) !== canonicalJson(b[key] ?? null)) out.push(`${before.name}.${key}`);
+  }
+  return out;
+}
+
+export interface HarderToolsFidelity {
+  toolsCompared: number;
+  /** Tools whose parameters, parameter docs, types, required sets or return docs changed: must be 0. */
+  otherPartsChanged: number;
+  descriptionsChanged: number;
+  /** Rewritten descriptions that still hold the original verbatim (a wrapper, not a rewrite). */
+  originalWrapped: number;
+  examples: string[];
+}
+
+export function harderToolsFidelity(pairs: { before: ToolDoc[]; after: ToolDoc[] }[]): HarderToolsFidelity {
+  const out: HarderToolsFidelity = { toolsCompared: 0, otherPartsChanged: 0, descriptionsChanged: 0, originalWrapped: 0, examples: [] };
+  for (const { before, after } of pairs) {
+    const byName = new Map(before.map((t) => [t.name, t]));
+    for (const t of after) {
+      const b = byName.get(t.name);
+      if (!b) continue;
+      out.toolsCompared++;
+      const diffs = nonDescriptionChanges(b, t);
+      if (diffs.length) {
+        out.otherPartsChanged++;
+        if (out.examples.length < 5) out.examples.push(diffs.join(', '));
+      }
+      if (t.description !== b.description) {
+        out.descriptionsChanged++;
+        if (b.description.trim().length > 20 && t.description.includes(b.description.trim())) out.originalWrapped++;
+      }
+    }
+  }
+  return out;
+}
+
+/** The Long Context insertion of an evolved case (from evolve's details), or undefined. */
+export function insertedContext(tc: TestCase): TestCase['messages'] | undefined {
+  const lc = tc.evolution?.details?.longContext as { insertedAt?: number; messages?: number } | undefined;
+  if (!lc || lc.insertedAt === undefined || lc.messages === undefined) return undefined;
+  return tc.messages.slice(lc.insertedAt, lc.insertedAt + lc.messages);
+}
+
+export function isOneSided(context: { role: string }[]): boolean {
+  return new Set(context.map((m) => m.role)).size < 2;
+}
+
+function parseAction(content: string): { thought?: string; name?: string; args?: unknown } | undefined {
+  try {
+    const v = parseJson(content) as unknown;
+    return v && typeof v === 'object' ? (v as { thought?: string; name?: string; args?: unknown }) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Ground-truth thoughts and closing answers of base cases, each once: the history's actions
+ * (the erroneous action shown at step k excluded: its thought is the injector's) and the ground
+ * truth's.
+ */
+export function groundTruthTexts(bases: TestCase[]): { thoughts: string[]; answers: string[] } {
+  const thoughts = new Set<string>();
+  const answers = new Set<string>();
+  for (const tc of bases) {
+    const assistant = tc.messages.map((m, i) => ({ m, i })).filter(({ m }) => m.role === 'assistant');
+    const skip = tc.erroneousAction ? assistant[assistant.length - 1]?.i : undefined;
+    const actions = assistant.filter(({ i }) => i !== skip).map(({ m }) => parseAction(m.content));
+    const truth = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
+    for (const a of [...actions, ...truth]) {
+      if (!a) continue;
+      if (a.name === FINISH_ACTION) {
+        if (typeof a.args === 'string' && a.args.trim()) answers.add(a.args);
+      } else if (tc.cot && typeof a.thought === 'string' && a.thought.trim()) thoughts.add(a.thought);
+    }
+  }
+  return { thoughts: [...thoughts].sort(), answers: [...answers].sort() };
+}
+
+export interface TextQuality {
+  noise: { cases: number; distinct4: number; topSentences: { sentence: string; cases: number; share: number }[]; maxSentenceShare: number };
+  thoughts: { distinct: number; distinct4: number; templateShare: number; grammarPer100: number; withGrammarIssues: number; grammarExamples: string[] };
+  answers: { distinct: number; distinct4: number; templateShare: number; truncated: number; truncatedShare: number };
+  harderTools: HarderToolsFidelity;
+  contexts: { cases: number; oneSided: number };
+}
+
+/** Every measure above, from the base cases and the evolved cases of one build. */
+export function textQuality(bases: TestCase[], evolved: TestCase[]): TextQuality {
+  const baseById = new Map(bases.map((b) => [b.id, b]));
+  const noisyPerCase: string[][] = [];
+  const noiseRuns: string[] = [];
+  const toolPairs: { before: ToolDoc[]; after: ToolDoc[] }[] = [];
+  let contexts = 0;
+  let oneSided = 0;
+  for (const tc of evolved) {
+    const d = tc.evolution?.details ?? {};
+    const noisy = d.noisyQuery as { originalQuery?: string } | undefined;
+    if (noisy?.originalQuery !== undefined) {
+      const query = [...tc.messages].reverse().find((m) => m.role === 'user')!.content;
+      noiseRuns.push(...insertedText(noisy.originalQuery, query));
+      noisyPerCase.push(insertedSentences(noisy.originalQuery, query));
+    }
+    const base = tc.evolution && baseById.get(tc.evolution.baseCaseId);
+    if (d.harderTools && base) toolPairs.push({ before: base.tools, after: tc.tools });
+    const ctx = insertedContext(tc);
+    if (ctx) {
+      contexts++;
+      if (isOneSided(ctx)) oneSided++;
+    }
+  }
+  const top = topInsertedSentences(noisyPerCase);
+  const { thoughts, answers } = groundTruthTexts(bases);
+  const grammar = grammarIssuesPer100(thoughts);
+  const truncated = answers.filter(isTruncated).length;
+  return {
+    noise: { cases: noisyPerCase.length, distinct4: distinctN(noiseRuns, 4), topSentences: top, maxSentenceShare: top[0]?.share ?? 0 },
+    thoughts: { distinct: thoughts.length, distinct4: distinctN(thoughts, 4), templateShare: templateShare(thoughts), grammarPer100: grammar.per100, withGrammarIssues: grammar.withIssues, grammarExamples: grammar.examples },
+    answers: { distinct: answers.length, distinct4: distinctN(answers, 4), templateShare: templateShare(answers), truncated, truncatedShare: answers.length ? truncated / answers.length : 0 },
+    harderTools: harderToolsFidelity(toolPairs),
+    contexts: { cases: contexts, oneSided },
+  };
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../pipeline/rng.js';
+import { grammarIssues } from '../../pipeline/quality/grammar.js';
+import { distinctN, templateShare } from '../../pipeline/quality/text.js';
+import { baseForm, intentOf, offlineThoughts, type ThoughtInput } from '../../stages/standardize/thoughtWriter.js';
+
+const BFCL = 'This tool belongs to the vehicle control system, which allows users to control various aspects of the car. Tool description: ';
+const STEPS: ThoughtInput['steps'] = [
+  { name: 'VehicleControlAPI.get_zipcode_based_on_city', description: `${BFCL}Gets the zipcode based on the city.`, args: { city: 'Rivermist' } },
+  { name: 'GoogleSearch.search', description: 'A google search API', args: { query: 'weather in Rivermist' } },
+  { name: 'GorillaFileSystem.ls', description: 'This tool belongs to the Gorilla file system. Tool description: List the contents of the current directory.', args: {} },
+  { name: 'FileOps.write_file', description: 'write file to disk', args: { file_path: 'notes.txt', text: 'a much longer body of text that goes on well past sixty characters in all' } },
+  { name: 'Reviews.get_property_reviews', description: 'This function retrieves the reviews of a property given its ID.', args: { property_id: 42, limit: 5, sort: ['date', 'rating'] } },
+  { name: 'TwitterAPI.retweet', description: `${BFCL}Retweet a tweet for the authenticated user.`, args: { tweet_id: 10 } },
+  { name: 'Weather.get_weather_today', description: "Get weather today: get today's weather. It needs the location (location).", args: { location: 'Oslo' }, previousResponse: '{"zipcode": "83214", "city": "Rivermist"}' },
+];
+
+describe('thought-writer offline rules', () => {
+  it('turns a doc into a base-form verb phrase, or "use ..." when it names a thing', () => {
+    expect(baseForm('Gets')).toBe('get');
+    expect(baseForm('searches')).toBe('search');
+    expect(baseForm('applies')).toBe('apply');
+    expect(intentOf(STEPS[0].description, 'get_zipcode_based_on_city')).toBe('get the zipcode based on the city');
+    expect(intentOf('A google search API', 'search')).toBe('use a google search API');
+    expect(intentOf('This function retrieves the reviews of a property given its ID.', 'x')).toBe('retrieve the reviews of a property given its ID');
+  });
+
+  it('writes grammatical, varied thoughts over many seeds', () => {
+    const thoughts: string[] = [];
+    for (let seed = 0; seed < 60; seed++) thoughts.push(...offlineThoughts({ query: 'What is the zipcode of Rivermist, and the weather in Oslo?', steps: STEPS }, new Rng(seed, 'thoughts')));
+    for (const t of thoughts) expect(grammarIssues(t), t).toEqual([]);
+    const distinct = [...new Set(thoughts)];
+    expect(distinct.length).toBeGreaterThan(60);
+    expect(templateShare(distinct)).toBeLessThan(0.6);
+    expect(distinctN(distinct, 4)).toBeGreaterThan(0.1);
+  });
+
+  it('ties a thought to the previous response and to a value the user stated', () => {
+    const seen = new Set<string>();
+    for (let seed = 0; seed < 40; seed++) for (const t of offlineThoughts({ query: 'Weather in Oslo?', steps: STEPS.slice(5) }, new Rng(seed, 'tie'))) seen.add(t);
+    expect([...seen].some((t) => t.includes('`retweet` says the zipcode is "83214".'))).toBe(true);
+    expect([...seen].some((t) => /"Oslo"/.test(t))).toBe(true);
+  });
+
+  it('the grammar check catches the old template slips', () => {
+    expect(grammarIssues('To handle the request, I need to gets the zipcode, so I will call `get_zipcode`.').map((i) => i.rule)).toEqual(['verb-after-to']);
+    expect(grammarIssues('Next, I need to a google search API, so I will call `search`.').map((i) => i.rule)).toEqual(['verb-after-to']);
+    expect(grammarIssues('I will called `ls` now.').map((i) => i.rule)).toEqual(['verb-after-modal']);
+    expect(grammarIssues('I needs the the file.').map((i) => i.rule).sort()).toEqual(['doubled-word', 'subject-verb']);
+    expect(grammarIssues('next I will call it')).toHaveLength(2);
+  });
+});
