@@ -35,10 +35,6 @@ export function exactInt(value: number | bigint): number | bigint {
   return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
 }
 
-export function isPyInt(value: unknown): value is number | bigint {
-  return typeof value === 'bigint' || (typeof value === 'number' && Number.isInteger(value));
-}
-
 const INT_RE = /^-?(0|[1-9]\d*)$/;
 // Fewer than 16 digits in a row anywhere in the text: no integer literal can reach 2^53.
 const LONG_DIGITS_RE = /\d{16}/;

@@ -49,6 +49,7 @@ import type { ObservedModelInput } from '../../stages/observe/observedModel.js';
 import { registry } from '../../stages/index.js';
 import { startOpenAiServer, type ChatRequestBody, type OpenAiTestServer } from '../support/openaiServer.js';
 import { TEST_API_KEY } from '../support/llmGateway.js';
+import { parseJson, toJson } from '../../pipeline/pyValues.js';
 
 const CHECKER = join(dirname(fileURLToPath(import.meta.url)), '../support/evaluator/perfect_model.py');
 const MODEL = 'gpt-4o-mini';
@@ -125,7 +126,8 @@ class RecordingGateway implements LlmGateway {
     if (spec.role === 'observed-model') content = observedReply(input as unknown as ObservedModelInput);
     else {
       const raw = await spec.offline.run(input, cloneRng(opts.rng));
-      content = spec.output === 'text' ? (raw as unknown as string) : JSON.stringify(raw);
+      // A model writes ids beyond 2^53 with every digit, as the gateway reads them (pipeline/pyValues).
+      content = spec.output === 'text' ? (raw as unknown as string) : toJson(raw);
     }
     const key = promptKey(sent);
     const before = this.rec.replies.get(key);
@@ -134,7 +136,7 @@ class RecordingGateway implements LlmGateway {
     this.rec.roles.add(spec.role);
     // Exactly what the model path makes of that reply: the text, or the JSON read back and validated.
     const reply = before ?? content;
-    const output = spec.output === 'text' ? spec.schema.parse(reply) : spec.schema.parse(JSON.parse(reply));
+    const output = spec.output === 'text' ? spec.schema.parse(reply) : spec.schema.parse(parseJson(reply));
     return { output, method: `llm:${modelFor(this.config, spec.role)}`, cached: false };
   }
 }
