@@ -1,6 +1,7 @@
 /**
- * How the generated text of a build reads, as numbers: pure functions over TestCases (base and
- * evolved, as exported in jsonl/) for `pnpm report quality`.
+ * How the generated text of a build reads, as numbers: pure functions over texts and TestCases that
+ * the text measures of `pnpm report quality` (pipeline/quality/measures/text.ts) and the
+ * generators' tests share.
  *
  * - distinct-n (distinct n-grams / all n-grams, lower-cased words) of the text noisy-query inserted,
  *   of ground-truth thoughts and of closing answers: 1 means no phrase repeats, near 0 means a few
@@ -8,7 +9,6 @@
  * - the share of noisy cases holding the most frequent inserted sentences;
  * - template share: the share of texts that open with one of the 3 most frequent 3-word openings;
  * - truncations: texts cut with "…" or "..." or not ending a sentence;
- * - grammar issues per 100 thoughts (pipeline/quality/grammar.ts);
  * - harder-tools fidelity: anything but a tool description that differs from the base case
  *   (names, parameters, parameter descriptions, types, required sets, return docs): must be 0;
  *   and how many rewritten descriptions hold the original verbatim;
@@ -16,9 +16,8 @@
  */
 import { diffWords } from 'diff';
 import { canonicalJson } from '../hash.js';
-import { FINISH_ACTION, type TestCase, type ToolDoc } from '../schemas.js';
-import { grammarIssues, sentencesOf } from './grammar.js';
-import { parseJson } from '../pyValues.js';
+import type { TestCase, ToolDoc } from '../schemas.js';
+import { sentencesOf } from './grammar.js';
 
 export function words(text: string): string[] {
   return text.toLowerCase().match(/[a-z0-9']+/g) ?? [];
@@ -85,21 +84,6 @@ export function isTruncated(text: string): boolean {
   return /…|\.\.\./.test(t) || !/[.!?]["')\]`]?$/.test(t);
 }
 
-export function grammarIssuesPer100(texts: string[]): { per100: number; withIssues: number; examples: string[] } {
-  let issues = 0;
-  let withIssues = 0;
-  const examples: string[] = [];
-  for (const t of texts) {
-    const found = grammarIssues(t);
-    issues += found.length;
-    if (found.length) {
-      withIssues++;
-      if (examples.length < 5) examples.push(`${found[0].rule}: ${found[0].at}`);
-    }
-  }
-  return { per100: texts.length ? (issues * 100) / texts.length : 0, withIssues, examples };
-}
-
 /** What differs between two docs of the same tool besides its description (paths of the differences). */
 export function nonDescriptionChanges(before: ToolDoc, after: ToolDoc): string[] {
   const strip = (t: ToolDoc) => ({ ...t, description: '' });
@@ -154,81 +138,4 @@ export function insertedContext(tc: TestCase): TestCase['messages'] | undefined 
 
 export function isOneSided(context: { role: string }[]): boolean {
   return new Set(context.map((m) => m.role)).size < 2;
-}
-
-function parseAction(content: string): { thought?: string; name?: string; args?: unknown } | undefined {
-  try {
-    const v = parseJson(content) as unknown;
-    return v && typeof v === 'object' ? (v as { thought?: string; name?: string; args?: unknown }) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Ground-truth thoughts and closing answers of base cases, each once: the history's actions
- * (the erroneous action shown at step k excluded: its thought is the injector's) and the ground
- * truth's.
- */
-export function groundTruthTexts(bases: TestCase[]): { thoughts: string[]; answers: string[] } {
-  const thoughts = new Set<string>();
-  const answers = new Set<string>();
-  for (const tc of bases) {
-    const assistant = tc.messages.map((m, i) => ({ m, i })).filter(({ m }) => m.role === 'assistant');
-    const skip = tc.erroneousAction ? assistant[assistant.length - 1]?.i : undefined;
-    const actions = assistant.filter(({ i }) => i !== skip).map(({ m }) => parseAction(m.content));
-    const truth = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
-    for (const a of [...actions, ...truth]) {
-      if (!a) continue;
-      if (a.name === FINISH_ACTION) {
-        if (typeof a.args === 'string' && a.args.trim()) answers.add(a.args);
-      } else if (tc.cot && typeof a.thought === 'string' && a.thought.trim()) thoughts.add(a.thought);
-    }
-  }
-  return { thoughts: [...thoughts].sort(), answers: [...answers].sort() };
-}
-
-export interface TextQuality {
-  noise: { cases: number; distinct4: number; topSentences: { sentence: string; cases: number; share: number }[]; maxSentenceShare: number };
-  thoughts: { distinct: number; distinct4: number; templateShare: number; grammarPer100: number; withGrammarIssues: number; grammarExamples: string[] };
-  answers: { distinct: number; distinct4: number; templateShare: number; truncated: number; truncatedShare: number };
-  harderTools: HarderToolsFidelity;
-  contexts: { cases: number; oneSided: number };
-}
-
-/** Every measure above, from the base cases and the evolved cases of one build. */
-export function textQuality(bases: TestCase[], evolved: TestCase[]): TextQuality {
-  const baseById = new Map(bases.map((b) => [b.id, b]));
-  const noisyPerCase: string[][] = [];
-  const noiseRuns: string[] = [];
-  const toolPairs: { before: ToolDoc[]; after: ToolDoc[] }[] = [];
-  let contexts = 0;
-  let oneSided = 0;
-  for (const tc of evolved) {
-    const d = tc.evolution?.details ?? {};
-    const noisy = d.noisyQuery as { originalQuery?: string } | undefined;
-    if (noisy?.originalQuery !== undefined) {
-      const query = [...tc.messages].reverse().find((m) => m.role === 'user')!.content;
-      noiseRuns.push(...insertedText(noisy.originalQuery, query));
-      noisyPerCase.push(insertedSentences(noisy.originalQuery, query));
-    }
-    const base = tc.evolution && baseById.get(tc.evolution.baseCaseId);
-    if (d.harderTools && base) toolPairs.push({ before: base.tools, after: tc.tools });
-    const ctx = insertedContext(tc);
-    if (ctx) {
-      contexts++;
-      if (isOneSided(ctx)) oneSided++;
-    }
-  }
-  const top = topInsertedSentences(noisyPerCase);
-  const { thoughts, answers } = groundTruthTexts(bases);
-  const grammar = grammarIssuesPer100(thoughts);
-  const truncated = answers.filter(isTruncated).length;
-  return {
-    noise: { cases: noisyPerCase.length, distinct4: distinctN(noiseRuns, 4), topSentences: top, maxSentenceShare: top[0]?.share ?? 0 },
-    thoughts: { distinct: thoughts.length, distinct4: distinctN(thoughts, 4), templateShare: templateShare(thoughts), grammarPer100: grammar.per100, withGrammarIssues: grammar.withIssues, grammarExamples: grammar.examples },
-    answers: { distinct: answers.length, distinct4: distinctN(answers, 4), templateShare: templateShare(answers), truncated, truncatedShare: answers.length ? truncated / answers.length : 0 },
-    harderTools: harderToolsFidelity(toolPairs),
-    contexts: { cases: contexts, oneSided },
-  };
 }

@@ -16,7 +16,7 @@ import {
   unshownGroundTruth,
 } from '../../pipeline/quality/measures/solvable.js';
 import { implausibleValue, keyErrorHint, thoughtLeak, toolErrorHint, valueErrorHint } from '../../pipeline/quality/measures/errors.js';
-import { answerTruncated, grammarProblems, thoughtGrammar, harderToolsFidelity, harderToolsWrapped, insertedChunks, noiseDistinct, noiseReuse, oneSidedContext } from '../../pipeline/quality/measures/text.js';
+import { answerTruncated, grammarProblems, thoughtGrammar, harderToolsFidelity, harderToolsWrapped, insertedRuns, noiseDistinct, noiseReuse, oneSidedContext } from '../../pipeline/quality/measures/text.js';
 import { breaches, qualityReport, ruleOf } from '../../pipeline/quality/report.js';
 import { qualityMarkdown } from '../../pipeline/quality/format.js';
 
@@ -214,7 +214,7 @@ describe('text measures', () => {
     ];
     expect(noiseReuse.score(varied, NONE)!.value).toBe(0.25);
     expect(noiseDistinct.score(varied, NONE)!.value).toBeGreaterThan(0.9);
-    expect(insertedChunks(q, `${q} a b`)).toEqual([]); // under four words: a slip, not a sentence
+    expect(insertedRuns(q, `${q} a b`)).toEqual([]); // under four words: a slip, not a sentence
   });
 
   it('flags truncated answers, changed parameter docs, wrapped descriptions and one-sided contexts', () => {

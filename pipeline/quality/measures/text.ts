@@ -5,12 +5,15 @@
 import { diffWords } from 'diff';
 import { FINISH_ACTION, type Action, type TestCase } from '../../schemas.js';
 import { apiOf } from '../../errors/values.js';
+import { parseJson } from '../../pyValues.js';
 import { groundTruthActions } from '../evidence.js';
+import { grammarIssues } from '../grammar.js';
+import { distinctN, insertedContext, insertedSentences, insertedText, isOneSided, isTruncated, nonDescriptionChanges, words } from '../text.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 
 function parseAction(content: string): Action | undefined {
   try {
-    const a = JSON.parse(content) as Action;
+    const a = parseJson(content) as Action;
     return typeof a?.name === 'string' ? a : undefined;
   } catch {
     return undefined;
@@ -38,8 +41,8 @@ export function noisyPair(tc: TestCase): { original: string; noisy: string } | u
   return noisy ? { original: nq.originalQuery, noisy: noisy.content } : undefined;
 }
 
-/** The runs of words noise added to a query (typo replacements of one word are not insertions). */
-export function insertedChunks(original: string, noisy: string): { text: string; before: string; after: string }[] {
+/** The runs of words noise added to a query, with the original text around each (typo replacements of one word are not insertions). */
+export function insertedRuns(original: string, noisy: string): { text: string; before: string; after: string }[] {
   const parts = diffWords(original, noisy);
   const out: { text: string; before: string; after: string }[] = [];
   let before = '';
@@ -52,20 +55,9 @@ export function insertedChunks(original: string, noisy: string): { text: string;
   return out.filter((c) => c.text.split(/\s+/).length >= 4);
 }
 
-function normSentence(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9' ]+/g, ' ').replace(/\s+/g, ' ').trim();
-}
-
-function ngrams(text: string, n: number): string[] {
-  const w = normSentence(text).split(' ').filter(Boolean);
-  const out: string[] = [];
-  for (let i = 0; i + n <= w.length; i++) out.push(w.slice(i, i + n).join(' '));
-  return out;
-}
-
 function distinctRatio(texts: string[], n: number): { value: number; total: number } {
-  const all = texts.flatMap((t) => ngrams(t, n));
-  return { value: all.length ? new Set(all).size / all.length : 0, total: all.length };
+  const total = texts.reduce((sum, t) => sum + Math.max(0, words(t).length - n + 1), 0);
+  return { value: distinctN(texts, n), total };
 }
 
 export const noiseReuse: SetMeasure = {
@@ -84,15 +76,13 @@ export const noiseReuse: SetMeasure = {
       if (!pair) continue;
       n++;
       const seen = new Set<string>();
-      for (const c of insertedChunks(pair.original, pair.noisy)) {
-        for (const s of c.text.split(/(?<=[.!?])\s+/)) {
-          const key = normSentence(s);
-          if (key.split(' ').length < 4 || seen.has(key)) continue;
-          seen.add(key);
-          const e = counts.get(key) ?? { n: 0, id: tc.id, text: s };
-          e.n++;
-          counts.set(key, e);
-        }
+      for (const sentence of insertedSentences(pair.original, pair.noisy)) {
+        const key = words(sentence).join(' ');
+        if (words(sentence).length < 4 || seen.has(key)) continue;
+        seen.add(key);
+        const e = counts.get(key) ?? { n: 0, id: tc.id, text: sentence };
+        e.n++;
+        counts.set(key, e);
       }
     }
     if (n === 0) return undefined;
@@ -116,7 +106,7 @@ export const noiseDistinct: SetMeasure = {
   score(cases) {
     const texts = cases.flatMap((tc) => {
       const pair = hasNoise(tc) ? noisyPair(tc) : undefined;
-      return pair ? insertedChunks(pair.original, pair.noisy).map((c) => c.text) : [];
+      return pair ? insertedText(pair.original, pair.noisy) : [];
     });
     if (texts.length === 0) return undefined;
     const d = distinctRatio(texts, 4);
@@ -134,7 +124,7 @@ export const noiseSplitsSentence: CaseMeasure = {
     if (!hasNoise(tc)) return undefined;
     const pair = noisyPair(tc);
     if (!pair) return null;
-    for (const c of insertedChunks(pair.original, pair.noisy)) {
+    for (const c of insertedRuns(pair.original, pair.noisy)) {
       const before = c.before.trimEnd();
       const after = c.after.trimStart();
       // Mid-sentence: the text before it does not end a clause and the text after goes on in lower case.
@@ -173,7 +163,7 @@ function skeleton(thought: string, tc: TestCase): string {
     .trim();
 }
 
-function templateShare(items: { text: string; skel: string; id: string }[], top = 3): { share: number; examples: { id: string; detail: string }[]; distinct: number } {
+function skeletonShare(items: { text: string; skel: string; id: string }[], top = 3): { share: number; examples: { id: string; detail: string }[]; distinct: number } {
   const distinct = new Map<string, { skel: string; id: string }>();
   for (const it of items) if (!distinct.has(it.text)) distinct.set(it.text, { skel: it.skel, id: it.id });
   const bySkel = new Map<string, { n: number; id: string; text: string }>();
@@ -201,24 +191,14 @@ export const thoughtTemplates: SetMeasure = {
   score(cases) {
     const items = cases.filter((c) => c.cot).flatMap((tc) => thoughtsOf(tc).map((text) => ({ text, skel: skeleton(text, tc), id: tc.id })));
     if (items.length === 0) return undefined;
-    const t = templateShare(items);
+    const t = skeletonShare(items);
     const d = distinctRatio([...new Set(items.map((i) => i.text))], 3);
     return { value: t.share, n: t.distinct, detail: `distinct thoughts ${t.distinct}; distinct-3-gram ratio ${d.value.toFixed(3)}`, examples: t.examples };
   },
 };
 
-/** Verbs API names start with; "to gets" / "to retrieves" is a broken infinitive. */
-const VERBS = 'get|retrieve|check|search|find|list|create|add|send|book|cancel|calculate|compute|fetch|read|write|delete|remove|update|set|post|show|display|view|open|close|move|copy|make|return|query|look|convert|estimate|reserve|schedule|purchase|buy|sell|place|submit|contact|verify|compare|count|sort|filter|download|upload|lock|unlock|start|stop|fill|press|release|activate|comment|follow|mention|authenticate|login|logout|generate|insert|translate|plan|report|record|save|edit|modify|change|sum|divide|multiply|subtract|round|take|give|provide|perform|use|do';
-const GRAMMAR_RULES: { name: string; re: RegExp }[] = [
-  { name: 'infinitive followed by a third-person verb', re: new RegExp(`\\b(?:need|want|have|going|able|try|trying) to (?:${VERBS})(?:e?s)\\b`, 'i') },
-  { name: 'infinitive followed by a determiner', re: /\b(?:need|want|have|going|able) to (?:a|an|the|this|that|these|those|my|its)\b/i },
-  { name: 'doubled word', re: /\b(\w{2,})\s+\1\b/i },
-  { name: '"a" before a vowel sound', re: /\ba (?:[aeio]\w+|u(?:n|p|s[^e]))/i },
-  { name: 'sentence starts lower case after a full stop', re: /[a-z]\.\s+[a-z]{3,}\s/ },
-];
-
 export function grammarProblems(text: string): string[] {
-  return GRAMMAR_RULES.filter((r) => r.re.test(text)).map((r) => `${r.name}: "${(r.re.exec(text)?.[0] ?? '').slice(0, 40)}"`);
+  return grammarIssues(text).map((i) => `${i.rule}: "${i.at}"`);
 }
 
 export const thoughtGrammar: SetMeasure = {
@@ -258,13 +238,13 @@ export const answerTruncated: CaseMeasure = {
   kind: 'case',
   id: 'answer_truncated',
   group: 'text',
-  title: 'closing answer cut short ("…" or a trailing "...")',
+  title: 'closing answer cut short (an ellipsis, or no sentence end at the end)',
   population: 'cases that show or ask for a closing answer',
   check(tc) {
     const answers = answersOf(tc);
     if (answers.length === 0) return undefined;
-    const cut = answers.find((a) => /…/.test(a) || /\.\.\.\s*$/.test(a));
-    return cut ? `"${cut.slice(Math.max(0, cut.search(/…|\.\.\./) - 50), cut.search(/…|\.\.\./) + 3)}"` : null;
+    const cut = answers.find(isTruncated);
+    return cut ? `"…${cut.slice(-70)}"` : null;
   },
 };
 
@@ -276,9 +256,9 @@ export const answerOpenings: SetMeasure = {
   population: 'closing answers shown or asked for',
   better: 'lower',
   score(cases) {
-    const items = cases.flatMap((tc) => answersOf(tc).map((text) => ({ text, skel: normSentence(text).split(' ').slice(0, 2).join(' '), id: tc.id })));
+    const items = cases.flatMap((tc) => answersOf(tc).map((text) => ({ text, skel: words(text).slice(0, 2).join(' '), id: tc.id })));
     if (items.length === 0) return undefined;
-    const t = templateShare(items);
+    const t = skeletonShare(items);
     const d = distinctRatio([...new Set(items.map((i) => i.text))], 3);
     return { value: t.share, n: t.distinct, detail: `distinct-3-gram ratio ${d.value.toFixed(3)}`, examples: t.examples };
   },
@@ -301,9 +281,8 @@ export const harderToolsFidelity: CaseMeasure = {
     for (const b of base.tools) {
       const e = tc.tools.find((t) => t.name === b.name);
       if (!e) return `${b.name} is gone`;
-      const { description: _bd, ...bRest } = b;
-      const { description: _ed, ...eRest } = e;
-      if (JSON.stringify(bRest) !== JSON.stringify(eRest)) return `${b.name}: more than the description changed`;
+      const changed = nonDescriptionChanges(b, e);
+      if (changed.length) return `more than the description changed: ${changed.slice(0, 3).join(', ')}`;
     }
     return null;
   },
@@ -334,10 +313,9 @@ export const oneSidedContext: CaseMeasure = {
   title: 'long context: the inserted conversation has only user turns',
   population: 'evolved cases with an inserted long context',
   check(tc) {
-    const range = insertedRange(tc);
-    if (!range) return undefined;
-    const roles = new Set(tc.messages.slice(range[0], range[1]).map((m) => m.role));
-    return roles.has('assistant') && roles.has('user') ? null : `${range[1] - range[0]} inserted messages, roles: ${[...roles].join(', ')}`;
+    const context = insertedContext(tc);
+    if (!context) return undefined;
+    return isOneSided(context) ? `${context.length} inserted messages, roles: ${[...new Set(context.map((m) => m.role))].join(', ')}` : null;
   },
 };
 
