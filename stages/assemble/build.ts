@@ -21,7 +21,7 @@ import { classifyAction, isErrorResponse, sameValue } from '../../pipeline/error
 import { internalEligible } from '../diversify-internal/eligibility.js';
 import { groundTruthProblems, promptProblems } from './checks.js';
 
-export const ASSEMBLE_RULES = 'rules:assemble@1';
+export const ASSEMBLE_RULES = 'rules:assemble@2';
 export const PROMPT_RULES = 'rules:standard-prompt@1';
 
 /** What a case is made from. `candidate` stays unparsed until `buildCase`, so a malformed one is a recorded rejection. */
@@ -130,7 +130,13 @@ function buildInternal(spec: Extract<CaseSpec, { part: 'internal' }>, cot: boole
       messages,
       groundTruth: shown(c.correctAction, cot),
       erroneousAction: shown(c.erroneousAction, cot),
-      methods: { error: c.method, label: `rules:label-checker:${verdict.label}`, response: `${c.response.tier}${c.response.origin ? `:${c.response.origin}` : ''}` },
+      methods: {
+        error: c.method,
+        label: `rules:label-checker:${verdict.label}`,
+        response: `${c.response.tier}${c.response.origin ? `:${c.response.origin}` : ''}`,
+        // The family of real mistakes the error belongs to (an injector's variant is `<family>:<detail>`).
+        family: spec.observed ? 'observed' : c.method.startsWith('llm:') ? 'error-simulator' : (c.variant?.split(':')[0] ?? 'unknown'),
+      },
       origin: spec.observed
         ? `observed (${spec.observed.model})`
         : c.method.startsWith('llm:')

@@ -206,7 +206,7 @@ export function assembleSummary(ctx: Pick<StageContext, 'upstream'>): string {
 export const assembleStage: ItemStage<AssembleInput, TestCase> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
   name: STAGE,
-  version: '3',
+  version: '4',
   // observe is read for the errors a model really made; it is skipped (no output) without a model.
   upstream: ['resolve', 'observe', 'diversify-internal', 'diversify-external'],
   description: 'base test cases: internal errors, error-free controls and environment errors at step k, plain and CoT, stratified to the configured sizes',
