@@ -60,11 +60,11 @@ export interface ToolSimilarity {
  * toolkit's own vocabulary ("file", "system") says nothing about which of its tools is meant.
  */
 export function toolSimilarity(a: ToolDoc, b: ToolDoc, pool: ToolDoc[] = []): ToolSimilarity {
-  const common = new Set<string>(contentWords(`${toolkitOf(a.name)} ${toolkitOf(b.name)}`));
+  const common = new Set<string>();
   if (pool.length >= 4) {
     const df = new Map<string, number>();
     for (const t of pool) for (const w of contentWords(ownDescription(t.description))) df.set(w, (df.get(w) ?? 0) + 1);
-    for (const [w, n] of df) if (n / pool.length >= 0.4) common.add(w);
+    for (const [w, n] of df) if (n / pool.length >= 0.5) common.add(w);
   }
   const own = (t: ToolDoc) => new Set([...contentWords(ownDescription(t.description))].filter((w) => !common.has(w)));
   const nameWords = jaccard(contentWords(apiOf(a.name)), contentWords(apiOf(b.name)));

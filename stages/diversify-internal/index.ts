@@ -52,7 +52,7 @@ export interface InternalItemInput {
 
 const STAGE = 'diversify-internal';
 /** The stage's own decisions (applicability, rejection) are rules too. */
-const STAGE_RULES = 'rules:diversify-internal@1';
+const STAGE_RULES = 'rules:diversify-internal@2';
 /** Injector examples built per error type for the last few-shot pool. */
 const INJECTOR_EXAMPLES_PER_TYPE = 12;
 
@@ -156,11 +156,12 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
     // A completed step, or one the trajectory has still to take, is a valid step and no error.
     const repeats = repeatsValidStep(action, injection);
     const agrees = verdict.label === errorType && !repeats;
-    const problem = repeats
-      ? `the action repeats a valid step of the trajectory (${action.name} with the same arguments), so it is no error`
-      : agrees
-        ? undefined
-        : `claimed ${errorType}, the label checker says ${verdict.label}: ${verdict.reasons.join('; ')}`;
+    const problem =
+      verdict.label !== errorType
+        ? `claimed ${errorType}, the label checker says ${verdict.label}: ${verdict.reasons.join('; ')}`
+        : repeats
+          ? `the action repeats a valid step of the trajectory (${action.name} with the same arguments), so it is no error`
+          : undefined;
     attempts.push({ attempt, method, action, ...(variant ? { variant } : {}), detected: verdict.label, agrees, ...(problem ? { problem } : {}) });
     last = { action, verdict, method, variant };
     if (agrees) {

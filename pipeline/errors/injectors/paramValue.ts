@@ -206,9 +206,9 @@ function editsFor(key: string, value: unknown, param: ToolParam | undefined, inp
       if (otherDir) one([...parts.slice(0, -1), otherDir, base].join('/'), 'same-kind-entity', 'path-wrong-directory', 3);
       one(base, 'format', 'path-directory-dropped', 2);
     } else if (/\.\w{1,5}$/.test(value) && dirs.length > 0) {
-      one(`${rng.pick(dirs)}/${value}`, 'same-kind-entity', 'path-wrong-directory', 2);
+      for (const d of dirs) one(`${d}/${value}`, 'same-kind-entity', 'path-wrong-directory', 2 / dirs.length);
     } else if (/folder|dir|destination|path|location/i.test(key) && dirs.length > 0) {
-      taken(rng.pick(dirs), 'same-kind-entity', 'other-directory', 3);
+      for (const d of dirs) taken(d, 'same-kind-entity', 'other-directory', 3 / dirs.length);
     }
     // Another entity of the same shape from the user's turn (a city for a city, a date for a date).
     const shape = shapeOf(value);

@@ -12,7 +12,11 @@ import { leaksIn, changedValues } from '../leaks.js';
 import { apiOf, isPlainObject, show } from '../values.js';
 
 function sentences(text: string): string[] {
-  return (text.match(/[^.!?\n]+[.!?]*/g) ?? []).map((s) => s.trim()).filter(Boolean);
+  // A sentence ends at . ! ? before white space, so "report.txt" stays whole.
+  return text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function shown(value: unknown): string {
