@@ -89,8 +89,9 @@ export function valueKindProblem(param: Pick<ToolParam, 'name' | 'type'> & { des
         if (!hasDigit(text) && !/noon|midnight|morning|evening|afternoon/i.test(text)) return `${param.name} is a time, "${text}" has no digit`;
         break;
       case 'place':
-        if (/^[a-z]+$/.test(text) && !(typeof reference === 'string' && /^[a-z]/.test(reference))) return `${param.name} is a place, "${text}" is a lower-case word`;
-        if (wordCount > 6) return `${param.name} is a place, "${text.slice(0, 40)}" is a sentence`;
+        // A place in lower case is a format slip of the right place ("stonebrook"), not another kind of value.
+        if (/^[a-z]+$/.test(text) && !(typeof reference === 'string' && reference.toLowerCase() === text) && !(typeof reference === 'string' && /^[a-z]/.test(reference))) return `${param.name} is a place, "${text}" is a lower-case word`;
+        if (wordCount > 10) return `${param.name} is a place, "${text.slice(0, 40)}" is a sentence`;
         if (/^\d+$/.test(text) && !(reference !== undefined && /^\d+$/.test(String(reference).trim()))) return `${param.name} is a place, "${text}" is a number`;
         break;
       case 'file':
