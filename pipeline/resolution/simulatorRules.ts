@@ -52,10 +52,14 @@ export function validateCall(name: string, args: unknown, tools: ToolDoc[], opts
   if (!isPlainObject(args)) return [`Invalid request to ${name}: the parameters must be a JSON object, got ${describeValue(args)}`];
   const params = paramIndex(doc);
   const problems: string[] = [];
+  const unexpected = Object.keys(args)
+    .filter((key) => !params.byName.has(key))
+    .map((key) => `Unexpected parameter '${key}' for ${name}${opts.hints ? ` (accepted: ${[...params.byName.keys()].join(', ') || 'none'})` : ''}`);
+  // A misspelt key is rejected as unexpected before anything else is checked (as a Python function
+  // rejects an unknown keyword first): naming the required key it stood for would spell out the fix.
+  if (unexpected.length && !opts.hints) return unexpected;
   for (const p of params.required) if (!(p.name in args) || args[p.name] === undefined) problems.push(`Missing required parameter '${p.name}' for ${name}`);
-  for (const key of Object.keys(args)) {
-    if (!params.byName.has(key)) problems.push(`Unexpected parameter '${key}' for ${name}${opts.hints ? ` (accepted: ${[...params.byName.keys()].join(', ') || 'none'})` : ''}`);
-  }
+  problems.push(...unexpected);
   for (const [key, value] of Object.entries(args)) {
     const p = params.byName.get(key);
     if (p && value !== undefined && !fitsType(value, p.type)) problems.push(`Invalid value for parameter '${key}' of ${name}: expected ${p.type}, got ${describeValue(value)}`);

@@ -79,9 +79,10 @@ describe('offline simulator: validation errors, one per kind', () => {
     expect(validateCall('Weather.forecast_weather', { location: 'Paris', days: 2.5 }, TOOLS)[0]).toContain('expected integer, got float 2.5');
   });
 
-  it('reports every problem of a call, and nothing for a valid one', () => {
-    const problems = validateCall('Weather.forecast_weather', { days: 'x', city: 'Rome' }, TOOLS);
-    expect(problems).toHaveLength(3);
+  it('reports every problem of a call (an unknown key alone without hints), and nothing for a valid one', () => {
+    expect(validateCall('Weather.forecast_weather', { days: 'x', city: 'Rome' }, TOOLS, { hints: true })).toHaveLength(3);
+    // A misspelt key: the API rejects the key it got and does not name the required one it stood for.
+    expect(validateCall('Weather.forecast_weather', { days: 2, city: 'Rome' }, TOOLS)).toEqual(["Unexpected parameter 'city' for Weather.forecast_weather"]);
     expect(validateCall('Weather.forecast_weather', { location: 'Paris', days: 2 }, TOOLS)).toEqual([]);
     expect(validateCall('TimeTool.get_curr_time', {}, TOOLS)).toEqual([]);
   });
