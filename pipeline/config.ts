@@ -123,9 +123,11 @@ export const ConfigSchema = z
         httpEnabled: z.boolean().default(false),
         /** Cached examples of the same API shown to the simulator. */
         simulatorExamples: z.number().int().min(0).default(3),
+        /** Simulated validation errors list the accepted tools / keys (a hint no real API gives; off). */
+        errorHints: z.boolean().default(false),
       })
       .strict()
-      .default({ http: [], httpEnabled: false, simulatorExamples: 3 }),
+      .default({ http: [], httpEnabled: false, simulatorExamples: 3, errorHints: false }),
     diversify: z
       .object({
         /** Attempts per error (internal: label-checked injection; external: simulated wording) before the item is flagged. */

@@ -15,6 +15,8 @@ export {
   relevance,
   erroneousThought,
   querySpans,
+  confusableTools,
+  repeatsValidStep,
   type Injection,
   type InjectionInput,
   type Injector,
@@ -23,4 +25,7 @@ export {
 } from './injectors/index.js';
 export { agreementByMethod, formatAgreement, type AgreementRow, type CandidateRecord } from './agreement.js';
 export { isErrorResponse } from './responses.js';
+export { toolSimilarity, randomDrawSimilarity, confusable, type ToolSimilarity } from './similarity.js';
+export { valueKindProblem, kindOfParam, isNameFragment, looksLikeClause, type ParamKind } from './kinds.js';
+export { leaksIn, changedValues, wrongKeys, type Leak } from './leaks.js';
 export { classifyEnvironmentMessage, notAnEnvironmentError, kindForStatus, kindWeights, type EnvironmentClass } from './environment.js';

@@ -186,7 +186,7 @@ export class ChainResolver implements ToolResolver {
 
   /** The simulator rules' answer to a call the tool docs rule out (unknown tool, keys, types), or undefined. */
   private invalid(call: CallToResolve): ToolResponse | undefined {
-    const problems = validateCall(call.name, call.args, call.tools);
+    const problems = validateCall(call.name, call.args, call.tools, { hints: this.deps.config.resolve.errorHints });
     if (problems.length === 0) return undefined;
     const message = problems.join('; ');
     return { content: JSON.stringify({ error: message }), tier: 'simulated', error: { source: 'internal', message }, origin: SIMULATOR_RULES_VERSION };

@@ -37,25 +37,31 @@ function describeValue(v: unknown): string {
   return `${type} ${text.length > 40 ? `${text.slice(0, 39)}…` : text}`;
 }
 
-/** Every problem of a call against the tools, worded as the API would; empty when it is valid. */
-export function validateCall(name: string, args: unknown, tools: ToolDoc[]): string[] {
+/**
+ * Every problem of a call against the tools, worded as the API would; empty when it is valid.
+ * A real API says what is wrong with the call it got, not which names it would have accepted: a
+ * list of the accepted tools or keys would hand the model the correction it is being tested on.
+ * `hints` (config `resolve.errorHints`, off by default) adds those lists back.
+ */
+export function validateCall(name: string, args: unknown, tools: ToolDoc[], opts: { hints?: boolean } = {}): string[] {
   const doc = tools.find((t) => t.name === name);
   if (!doc) {
     const kit = toolkitOf(name);
     const siblings = tools.filter((t) => kit && toolkitOf(t.name) === kit).map((t) => apiOf(t.name));
-    return [
-      siblings.length
-        ? `API ${name} does not exist: ${kit} has no API named "${apiOf(name)}" (available: ${siblings.join(', ')})`
-        : `API ${name} does not exist: no tool named "${kit || name}" is available`,
-    ];
+    if (!siblings.length) return [`API ${name} does not exist: no tool named "${kit || name}" is available`];
+    return [`API ${name} does not exist: ${kit} has no API named "${apiOf(name)}"${opts.hints ? ` (available: ${siblings.join(', ')})` : ''}`];
   }
   if (!isPlainObject(args)) return [`Invalid request to ${name}: the parameters must be a JSON object, got ${describeValue(args)}`];
   const params = paramIndex(doc);
   const problems: string[] = [];
+  const unexpected = Object.keys(args)
+    .filter((key) => !params.byName.has(key))
+    .map((key) => `Unexpected parameter '${key}' for ${name}${opts.hints ? ` (accepted: ${[...params.byName.keys()].join(', ') || 'none'})` : ''}`);
+  // A misspelt key is rejected as unexpected before anything else is checked (as a Python function
+  // rejects an unknown keyword first): naming the required key it stood for would spell out the fix.
+  if (unexpected.length && !opts.hints) return unexpected;
   for (const p of params.required) if (!(p.name in args) || args[p.name] === undefined) problems.push(`Missing required parameter '${p.name}' for ${name}`);
-  for (const key of Object.keys(args)) {
-    if (!params.byName.has(key)) problems.push(`Unexpected parameter '${key}' for ${name} (accepted: ${[...params.byName.keys()].join(', ') || 'none'})`);
-  }
+  problems.push(...unexpected);
   for (const [key, value] of Object.entries(args)) {
     const p = params.byName.get(key);
     if (p && value !== undefined && !fitsType(value, p.type)) problems.push(`Invalid value for parameter '${key}' of ${name}: expected ${p.type}, got ${describeValue(value)}`);

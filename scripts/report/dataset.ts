@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Store } from '../../pipeline/store/store.js';
 import { TestCase } from '../../pipeline/schemas.js';
 import { countChatTokens, TOKENIZER } from '../../pipeline/tokens.js';
-import { formatTable } from './table.js';
+import { formatTable, pct } from './table.js';
 import { datasetChart, type ChartPanel } from './datasetChart.js';
 
 /** CRITICTOOL paper: average tokens per base test case. */
@@ -30,6 +30,8 @@ export interface CaseStat {
   /** The method of the error (internal), the environment error (external), or `control`. */
   method: string;
   origin: string;
+  /** Internal errors: the family of real mistakes the error belongs to (provenance.methods.family); '' otherwise. */
+  family: string;
   tokens: number;
 }
 
@@ -55,7 +57,7 @@ export interface DatasetSection {
 function stat(tc: TestCase): CaseStat {
   const type = tc.kind === 'external' ? `env:${tc.environmentError ?? '?'}` : tc.errorType || 'control';
   const method = tc.provenance.methods.error ?? tc.provenance.methods.environment ?? (tc.errorType === '' ? 'control' : '?');
-  return { id: tc.id, kind: tc.kind, type, source: tc.source, k: tc.k, cot: tc.cot, method, origin: tc.provenance.origin ?? '', tokens: countChatTokens(tc.messages) };
+  return { id: tc.id, kind: tc.kind, type, source: tc.source, k: tc.k, cot: tc.cot, method, origin: tc.provenance.origin ?? '', family: tc.provenance.methods.family ?? '', tokens: countChatTokens(tc.messages) };
 }
 
 function readCases(store: Store, stage: 'assemble' | 'verify'): TestCase[] {
@@ -153,6 +155,21 @@ const byMethod: DatasetSection = {
   },
 };
 
+const byFamily: DatasetSection = {
+  title: 'plain internal error cases by error family (share within the type)',
+  text({ base }) {
+    const internal = base.filter((c) => !c.cot && c.kind === 'internal' && c.type !== 'control');
+    if (internal.length === 0) return 'no internal error cases';
+    const perType = countBy(internal, (c) => c.type);
+    const counts = countBy(internal, (c) => `${c.type}\u0000${c.family || '(not recorded)'}`);
+    const rows = [...counts]
+      .map(([k, n]) => [...k.split('\u0000'), n] as [string, string, number])
+      .sort((a, b) => typeRank(a[0]) - typeRank(b[0]) || b[2] - a[2] || a[1].localeCompare(b[1]))
+      .map(([type, family, n]) => [type, family, n, pct(n, perType.get(type) ?? 0)]);
+    return formatTable(['type', 'family', 'cases', 'share'], rows);
+  },
+};
+
 const tokenSection: DatasetSection = {
   title: `prompt length in tokens (${TOKENIZER}, query_prompt as a chat request)`,
   text({ base }) {
@@ -188,7 +205,7 @@ const evolvedSummary: DatasetSection = {
   },
 };
 
-export const DATASET_SECTIONS: DatasetSection[] = [baseCounts, byK, byMethod, tokenSection, evolvedSummary];
+export const DATASET_SECTIONS: DatasetSection[] = [baseCounts, byK, byMethod, byFamily, tokenSection, evolvedSummary];
 
 /** Add a section after the built-in ones (e.g. evolved per-strategy averages and acceptance rates). */
 export function registerDatasetSection(section: DatasetSection): void {

@@ -36,6 +36,8 @@ export type CaseSpec =
       thoughtsMethod: string;
       /** Set for errors a model really made (observe): names the case apart from a simulated one at the same step. */
       observed?: { model: string };
+      /** Set for T-Eval's recorded input errors (stages/assemble/recorded.ts): the review record id. */
+      recorded?: { recordId: string };
     }
   | { part: 'control'; trajectory: Trajectory; trajectoryId: string; k: number; thoughtsMethod: string }
   | { part: 'external'; trajectory: Trajectory | null; trajectoryId: string; candidate: unknown; candidateItemId: string; thoughtsMethod: string };
@@ -45,10 +47,11 @@ export type CaseTag = ErrorType | 'control' | 'env';
 export type BuildResult = { ok: true; testCase: TestCase } | { ok: false; reason: string };
 
 /** Sample ids are file names in the evaluator's resume cache (`<id>.json`, read back by split('.')[0]): no dots, no slashes. */
-export function caseId(trajectoryId: string, tag: CaseTag, k: number, cot: boolean, observedModel?: string): string {
+export function caseId(trajectoryId: string, tag: CaseTag, k: number, cot: boolean, observedModel?: string, recordedId?: string): string {
   const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_');
   // The model is part of an observed case's id: two models making the same error are two cases.
-  return `${safe(trajectoryId)}-${tag}-k${k}${observedModel ? `-observed-${safe(observedModel)}` : ''}${cot ? '-cot' : ''}`;
+  // A recorded error's record id likewise keeps it apart from a simulated error at the same step.
+  return `${safe(trajectoryId)}-${tag}-k${k}${observedModel ? `-observed-${safe(observedModel)}` : ''}${recordedId ? `-recorded-${safe(recordedId)}` : ''}${cot ? '-cot' : ''}`;
 }
 
 function issue(error: z.ZodError): string {
@@ -91,7 +94,7 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
   return {
     ok: true,
     testCase: {
-      id: caseId(t.id, tag, parts.k, cot, spec.part === 'internal' ? spec.observed?.model : undefined),
+      id: caseId(t.id, tag, parts.k, cot, spec.part === 'internal' ? spec.observed?.model : undefined, spec.part === 'internal' ? spec.recorded?.recordId : undefined),
       cot,
       trajectoryId: t.id,
       source: t.source,
@@ -135,9 +138,17 @@ function buildInternal(spec: Extract<CaseSpec, { part: 'internal' }>, cot: boole
       messages,
       groundTruth: shown(c.correctAction, cot),
       erroneousAction: shown(c.erroneousAction, cot),
-      methods: { error: c.method, label: `rules:label-checker:${verdict.label}`, response: `${c.response.tier}${c.response.origin ? `:${c.response.origin}` : ''}` },
+      methods: {
+        error: c.method,
+        label: `rules:label-checker:${verdict.label}`,
+        response: `${c.response.tier}${c.response.origin ? `:${c.response.origin}` : ''}`,
+        // The family of real mistakes the error belongs to (an injector's variant is `<family>:<detail>`).
+        family: spec.observed ? 'observed' : spec.recorded ? 'recorded' : c.method.startsWith('llm:') ? 'error-simulator' : (c.variant?.split(':')[0] ?? 'unknown'),
+      },
       origin: spec.observed
         ? `observed (${spec.observed.model})`
+        : spec.recorded
+          ? `recorded (T-Eval review ${spec.recorded.recordId})`
         : c.method.startsWith('llm:')
           ? `error-simulator (few-shot ${c.fewShotPool})`
           : `injector${c.variant ? ` ${c.variant}` : ''}`,

@@ -11,11 +11,12 @@
 import { TestCase, type SourceName } from '../../pipeline/schemas.js';
 import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
 import { chooseK } from '../../pipeline/steps.js';
-import { readResolved } from '../diversify-internal/inputs.js';
+import { readResolved, readTevalRecords } from '../diversify-internal/inputs.js';
 import { internalEligible } from '../diversify-internal/eligibility.js';
 import { ASSEMBLE_RULES, buildCase, caseId, type CaseSpec } from './build.js';
 import { stratifiedSample, type Allocation } from './sampling.js';
 import { observedCandidates } from './observed.js';
+import { recordedCandidates } from './recorded.js';
 
 const STAGE = 'assemble';
 
@@ -31,6 +32,8 @@ interface PoolMember {
   spec: CaseSpec;
   stratum: string;
   parents: string[];
+  /** A real error (recorded in the source or observed from a model): drawn before any simulated one. */
+  real?: boolean;
 }
 
 type Part = 'internal' | 'control' | 'external';
@@ -93,7 +96,28 @@ function buildPools(ctx: StageContext): Record<Part, PoolMember[]> {
       thoughtsMethod: r ? (thoughts.get(r.key) ?? 'trajectory') : 'none',
       observed: { model: c.method.replace(/^llm:/, '') },
     };
-    pools.internal.push({ id: caseId(c.trajectoryId, c.errorType, c.k, false, spec.observed!.model), spec, stratum: `${c.errorType} | ${c.source}`, parents: [...(r ? [r.key] : []), o.parentKey] });
+    pools.internal.push({ id: caseId(c.trajectoryId, c.errorType, c.k, false, spec.observed!.model), spec, stratum: `${c.errorType} | ${c.source}`, parents: [...(r ? [r.key] : []), o.parentKey], real: true });
+  }
+  // T-Eval's recorded input errors (review label C) with their real answers, bound to the steps they attempted.
+  const recorded = recordedCandidates(readTevalRecords(ctx, STAGE, ['C']), resolved.map((r) => r.trajectory));
+  for (const o of recorded.candidates) {
+    const c = o.candidate;
+    const r = byId.get(c.trajectoryId);
+    const spec: CaseSpec = {
+      part: 'internal',
+      trajectory: r?.trajectory ?? null,
+      trajectoryId: c.trajectoryId,
+      candidate: c,
+      candidateItemId: o.id,
+      thoughtsMethod: r ? (thoughts.get(r.key) ?? 'trajectory') : 'none',
+      recorded: { recordId: o.recordId },
+    };
+    pools.internal.push({ id: caseId(c.trajectoryId, c.errorType, c.k, false, undefined, o.recordId), spec, stratum: `${c.errorType} | ${c.source}`, parents: [...(r ? [r.key] : []), o.parentKey], real: true });
+  }
+  if (recorded.candidates.length || recorded.skipped.length) {
+    const byType = new Map<string, number>();
+    for (const o of recorded.candidates) byType.set(o.candidate.errorType, (byType.get(o.candidate.errorType) ?? 0) + 1);
+    ctx.log(`[${STAGE}] T-Eval recorded input errors: ${recorded.candidates.length} in the internal pool (${[...byType].map(([t, n]) => `${t} ${n}`).join(', ')}), ${recorded.skipped.length} left out`);
   }
   if (observed.candidates.length || observed.skipped.length) {
     ctx.log(`[${STAGE}] observed errors: ${observed.candidates.length} in the internal pool, ${observed.skipped.length} left out (${[...new Set(observed.skipped.map((s) => s.reason.split(':')[0]))].slice(0, 5).join('; ') || '-'})`);
@@ -143,16 +167,33 @@ export function enumerateAssemble(ctx: StageContext): StageItem<AssembleInput>[]
     return usable;
   };
 
+  /**
+   * Real errors first: every recorded or observed error takes a seat (up to the target), and the
+   * stratified draw of simulated ones fills the rest.
+   */
+  const realFirst = <M extends PoolMember>(part: Part, variant: string, members: M[], target: number) => {
+    const real = members.filter((m) => m.real).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const seated = real.length <= target ? real : ctx.rng(`sample:${part}:${variant}:real`).sample(real, target);
+    const rest = stratifiedSample(
+      members.filter((m) => !m.real),
+      (m) => m.stratum,
+      target - seated.length,
+      (s) => ctx.rng(`sample:${part}:${variant}:${s}`),
+    );
+    if (seated.length) ctx.log(`[${STAGE}] ${part} ${variant}: ${seated.length} real errors seated before the draw`);
+    return { chosen: [...seated, ...rest.chosen], allocation: rest.allocation, seated: seated.length };
+  };
+
   const draw = (part: Part, members: ReturnType<typeof screen>, plainTarget: number, cotTarget: number) => {
-    const plain = stratifiedSample(members, (m) => m.stratum, plainTarget, (s) => ctx.rng(`sample:${part}:plain:${s}`));
-    ctx.log(formatAllocation(part, 'plain', plainTarget, plain.allocation));
+    const plain = realFirst(part, 'plain', members, plainTarget);
+    ctx.log(formatAllocation(part, 'plain', plainTarget - plain.seated, plain.allocation));
     for (const m of plain.chosen) items.push({ id: m.id, input: { spec: m.spec, cot: false }, parents: m.parents });
     // A chosen case whose CoT rendering is unusable is recorded as such and cannot be drawn for CoT.
     for (const m of plain.chosen.filter((x) => x.cotProblem)) {
       items.push({ id: `${m.id}-cot`, input: { spec: m.spec, cot: true, problem: m.cotProblem }, parents: m.parents });
     }
-    const cot = stratifiedSample(plain.chosen.filter((m) => !m.cotProblem), (m) => m.stratum, cotTarget, (s) => ctx.rng(`sample:${part}:cot:${s}`));
-    ctx.log(formatAllocation(part, 'cot', cotTarget, cot.allocation));
+    const cot = realFirst(part, 'cot', plain.chosen.filter((m) => !m.cotProblem), cotTarget);
+    ctx.log(formatAllocation(part, 'cot', cotTarget - cot.seated, cot.allocation));
     for (const m of cot.chosen) items.push({ id: `${m.id}-cot`, input: { spec: m.spec, cot: true }, parents: m.parents });
   };
 
@@ -208,7 +249,8 @@ export const assembleStage: ItemStage<AssembleInput, TestCase> & { summarize(ctx
   name: STAGE,
   version: '4',
   // observe is read for the errors a model really made; it is skipped (no output) without a model.
-  upstream: ['resolve', 'observe', 'diversify-internal', 'diversify-external'],
+  // collect: T-Eval's recorded input errors (review label C) become cases.
+  upstream: ['collect', 'resolve', 'observe', 'diversify-internal', 'diversify-external'],
   description: 'base test cases: internal errors, error-free controls and environment errors at step k, plain and CoT, stratified to the configured sizes',
   output: TestCase,
   configSlice: (c) => c.assemble,

@@ -28,6 +28,8 @@ import {
   erroneousThought,
   formatAgreement,
   isErrorResponse,
+  leaksIn,
+  repeatsValidStep,
   toolkitOf,
   type CandidateRecord,
   type Verdict,
@@ -50,7 +52,7 @@ export interface InternalItemInput {
 
 const STAGE = 'diversify-internal';
 /** The stage's own decisions (applicability, rejection) are rules too. */
-const STAGE_RULES = 'rules:diversify-internal@1';
+const STAGE_RULES = 'rules:diversify-internal@2';
 /** Injector examples built per error type for the last few-shot pool. */
 const INJECTOR_EXAMPLES_PER_TYPE = 12;
 
@@ -144,14 +146,22 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
       continue;
     }
     const action = toAction(output);
-    if (action.thought === undefined && correct.thought !== undefined) {
-      const thought = erroneousThought(errorType, correct, action);
+    // A thought that is missing, or that states the correct tool, key or value, is rewritten for the wrong call.
+    if (correct.thought !== undefined && (action.thought === undefined || leaksIn(action.thought, errorType, correct, action).length > 0)) {
+      const thought = erroneousThought(errorType, correct, action, { tools: trajectory.tools });
       if (thought !== undefined) action.thought = thought;
     }
     const variant = method.startsWith('rules:') ? output.variant : undefined;
     const verdict = classifyAction(action, { tools: trajectory.tools, groundTruth: correct });
-    const agrees = verdict.label === errorType;
-    const problem = agrees ? undefined : `claimed ${errorType}, the label checker says ${verdict.label}: ${verdict.reasons.join('; ')}`;
+    // A completed step, or one the trajectory has still to take, is a valid step and no error.
+    const repeats = repeatsValidStep(action, injection);
+    const agrees = verdict.label === errorType && !repeats;
+    const problem =
+      verdict.label !== errorType
+        ? `claimed ${errorType}, the label checker says ${verdict.label}: ${verdict.reasons.join('; ')}`
+        : repeats
+          ? `the action repeats a valid step of the trajectory (${action.name} with the same arguments), so it is no error`
+          : undefined;
     attempts.push({ attempt, method, action, ...(variant ? { variant } : {}), detected: verdict.label, agrees, ...(problem ? { problem } : {}) });
     last = { action, verdict, method, variant };
     if (agrees) {
@@ -250,7 +260,7 @@ export function internalSummary(ctx: StageContext): string {
 export const diversifyInternalStage: ItemStage<InternalItemInput, InternalErrorCandidate> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
   name: STAGE,
-  version: '2', // 2: BFCL wrong calls answer with BFCL's own error texts
+  version: '3', // 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error
   upstream: ['collect', 'resolve', 'observe'],
   description: 'four internal errors (tool select, hallucination, key, value) at step k, held to the label checker, with real responses',
   roles: ['error-simulator', 'api-simulator'],

@@ -116,9 +116,8 @@ export function toolkitIndex(trajectories: Trajectory[], extra: string[] = []): 
 /** What an injector needs to corrupt step k of a trajectory. */
 export function injectionInputFor(trajectory: Trajectory, k: number, toolkitApis: string[], tools: ToolDoc[] = trajectory.tools): InjectionInput {
   const located = stepAt(trajectory, k);
-  const earlier = toolSteps(trajectory)
-    .slice(0, k - 1)
-    .map(({ step }) => ({ name: step.action.name, args: step.action.args, response: step.response?.content }));
+  const steps = toolSteps(trajectory);
+  const earlier = steps.slice(0, k - 1).map(({ step }) => ({ name: step.action.name, args: step.action.args, response: step.response?.content }));
   return {
     tools,
     correct: located.step.action,
@@ -126,5 +125,6 @@ export function injectionInputFor(trajectory: Trajectory, k: number, toolkitApis
     earlier,
     toolkitApis,
     meta: trajectory.meta,
+    validSteps: steps.map(({ step }) => ({ name: step.action.name, args: step.action.args })),
   };
 }

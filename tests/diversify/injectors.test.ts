@@ -2,7 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_TYPES, type ErrorType, type Trajectory } from '../../pipeline/schemas.js';
 import { Rng } from '../../pipeline/rng.js';
 import { toolSteps } from '../../pipeline/steps.js';
-import { applicability, classifyAction, findTool, inject, inventedApiNames, renamesFor, toolkitOf, type Injection } from '../../pipeline/errors/index.js';
+import {
+  applicability,
+  classifyAction,
+  confusable,
+  findTool,
+  inject,
+  inventedApiNames,
+  leaksIn,
+  renamesFor,
+  repeatsValidStep,
+  toolSimilarity,
+  toolkitOf,
+  valueKindProblem,
+  changedValues,
+  type Injection,
+  type InjectionInput,
+} from '../../pipeline/errors/index.js';
+import { styleOf, words } from '../../pipeline/errors/vocabulary.js';
 import { injectionInputFor, toolkitIndex } from '../../stages/diversify-internal/inputs.js';
 import { bfclTrajectories, tevalTrajectories } from './fixtures/vendored.js';
 
@@ -17,6 +34,7 @@ interface Made {
   trajectory: Trajectory;
   k: number;
   type: ErrorType;
+  input: InjectionInput;
   injection: Injection;
   label: string;
 }
@@ -34,7 +52,7 @@ function injectEverywhere(): { made: Made[]; skipped: { type: ErrorType; reason:
           continue;
         }
         const injection = inject(type, input, new Rng(42, trajectory.id, `k${k}`, type));
-        made.push({ trajectory, k, type, injection, label: classifyAction(injection.action, { tools: trajectory.tools, groundTruth: input.correct }).label });
+        made.push({ trajectory, k, type, input, injection, label: classifyAction(injection.action, { tools: trajectory.tools, groundTruth: input.correct }).label });
       }
     }
   }
@@ -51,8 +69,8 @@ describe('offline injectors on real trajectories', () => {
   });
 
   it('skip only what cannot apply, with the reason', () => {
-    expect(skipped.every((s) => s.type === 'parameters_value_error' && s.reason.includes('passes no arguments'))).toBe(true);
     expect(skipped.length).toBeGreaterThan(0);
+    for (const sk of skipped) expect(sk.reason).toMatch(/passes no arguments|confusable|realistic|only/);
   });
 
   it('invent names that keep the toolkit prefix and never name an existing tool', () => {
@@ -67,39 +85,147 @@ describe('offline injectors on real trajectories', () => {
     expect(inventedApiNames('getPropertyDetails').map((c) => c.name)).toContain('getPropertyInfo');
   });
 
-  it('select a listed tool, a sibling of the same toolkit whenever the list has one, with its own parameters filled', () => {
-    for (const m of made.filter((x) => x.type === 'tool_select_error')) {
-      const gt = toolSteps(m.trajectory)[m.k - 1].step.action;
+  it('tool_select: a confusable listed tool (shared name words, description, parameters or a neighbouring step), filled with values of its kinds', () => {
+    const selects = made.filter((x) => x.type === 'tool_select_error');
+    expect(selects.length).toBeGreaterThan(30);
+    for (const m of selects) {
+      const gt = findTool(m.trajectory.tools, m.input.correct.name)!;
       const chosen = findTool(m.trajectory.tools, m.injection.action.name)!;
-      expect(chosen).toBeDefined();
-      const hasSibling = m.trajectory.tools.some((t) => t.name !== gt.name && toolkitOf(t.name) === toolkitOf(gt.name));
-      if (hasSibling) expect(toolkitOf(chosen.name)).toBe(toolkitOf(gt.name));
+      const steps = toolSteps(m.trajectory);
+      const neighbour = [steps[m.k - 2], steps[m.k]].some((s) => s?.step.action.name === chosen.name);
+      expect(confusable(toolSimilarity(gt, chosen, m.trajectory.tools), neighbour), `${m.trajectory.id} k=${m.k}: ${gt.name} → ${chosen.name}`).toBe(true);
       const args = m.injection.action.args as Record<string, unknown>;
       for (const p of chosen.required_parameters) expect(args).toHaveProperty(p.name);
-      for (const key of Object.keys(args)) expect([...chosen.required_parameters, ...chosen.optional_parameters].map((p) => p.name)).toContain(key);
+      for (const [key, value] of Object.entries(args)) {
+        const param = [...chosen.required_parameters, ...chosen.optional_parameters].find((p) => p.name === key);
+        expect(param, key).toBeDefined();
+        expect(valueKindProblem(param!, value, undefined, m.input.query), `${m.trajectory.id} k=${m.k} ${chosen.name}.${key}`).toBeUndefined();
+      }
     }
+  });
+
+  it('tool_select: never a tool unrelated to the step, and never a parameter filled with a value of another kind', () => {
+    const vehicle = bfclTrajectories([50])[0];
+    const doc = (n: string) => vehicle.tools.find((t) => t.name === `VehicleControlAPI.${n}`)!;
+    const input: InjectionInput = {
+      tools: [doc('lockDoors'), doc('get_outside_temperature_from_google')],
+      correct: { name: 'VehicleControlAPI.lockDoors', args: { unlock: true, door: ['driver'] } },
+      query: 'Unlock the driver door.',
+      earlier: [],
+      toolkitApis: [],
+      meta: {},
+    };
+    // The weather tool shares nothing with unlocking doors: no selection error is made at all.
+    expect(applicability('tool_select_error', input).ok).toBe(false);
+    const travel = bfclTrajectories([177])[0];
+    const book = toolSteps(travel).find((s) => s.step.action.name === 'TravelAPI.book_flight')!;
+    const insurance = travel.tools.find((t) => t.name === 'TravelAPI.purchase_insurance')!;
+    const noBooking: InjectionInput = { tools: [travel.tools.find((t) => t.name === 'TravelAPI.book_flight')!, insurance], correct: book.step.action, query: 'Book the flight from LAX to HND.', earlier: [], toolkitApis: [], meta: {} };
+    // purchase_insurance needs a booking id; nothing in the conversation is one, so it is no candidate (never booking_id "LAX").
+    expect(applicability('tool_select_error', noBooking).ok).toBe(false);
   });
 
   it('rename keys the way models misspell them', () => {
     expect(renamesFor('file_name', new Set(['file_name'])).map((r) => r.to)).toEqual(expect.arrayContaining(['fileName', 'filename']));
     expect(renamesFor('propertyId', new Set(['propertyId'])).map((r) => r.to)).toContain('property_id');
+    expect(renamesFor('tags', new Set(['tags'])).map((r) => r.to)).toContain('tag');
     // A rename never lands on a declared parameter (that would be no key error at all).
     expect(renamesFor('source', new Set(['source', 'src'])).map((r) => r.to)).not.toContain('src');
   });
 
-  it('use the realistic strategies of each type across the fixture set', () => {
-    const variants = (type: ErrorType) => new Set(made.filter((m) => m.type === type).map((m) => m.injection.variant.split(':')[0]));
-    expect([...variants('parameters_key_error')].sort()).toEqual(['add-unknown-key', 'drop-required-key', 'rename-key']);
-    expect([...variants('parameters_value_error')]).toEqual(expect.arrayContaining(['date-format', 'wrong-part-of-query', 'wrong-id', 'path', 'arguments-swapped']));
-    expect([...variants('tool_select_error')]).toContain('sibling-tool');
+  it('parameters_key: only synonyms, case style, singular/plural, a required key left out or a sibling API\'s key — never an option nobody asked for', () => {
+    const keys = made.filter((m) => m.type === 'parameters_key_error');
+    const families = new Set(keys.map((m) => m.injection.family));
+    expect([...families].sort()).toEqual(['case-style', 'missing-required', 'sibling-key', 'singular-plural', 'synonym']);
+    for (const m of keys) {
+      const before = Object.keys(m.input.correct.args as object);
+      const after = Object.keys(m.injection.action.args as object);
+      // A rename keeps the count, a drop lowers it; nothing is ever added.
+      expect(after.length).toBeLessThanOrEqual(before.length);
+      for (const k of after.filter((x) => !before.includes(x))) expect(['recursive', 'verbose', 'limit', 'format', 'timeout', 'page', 'language']).not.toContain(k);
+    }
+    const clock = tevalTrajectories(['query_85_0'])[0];
+    const time = toolSteps(clock).find((s) => s.step.action.name === 'TimeTool.get_curr_time');
+    if (time) expect(applicability('parameters_key_error', injectionInputFor(clock, time.k, [])).ok).toBe(false);
   });
 
-  it('keep a plausible thought in CoT variants: the wrong tool is named, the wrong value is stated', () => {
-    for (const m of made) expect(typeof m.injection.action.thought).toBe('string');
-    const select = made.find((m) => m.type === 'tool_select_error')!;
-    expect(select.injection.action.thought).toContain(select.injection.action.name.split('.')[1]);
-    const dated = made.find((m) => m.injection.variant.startsWith('date-format'));
-    expect(dated).toBeDefined();
+  it('parameters_value: every changed value is of its parameter\'s kind, in the six families', () => {
+    const values = made.filter((m) => m.type === 'parameters_value_error');
+    for (const m of values) {
+      const doc = findTool(m.trajectory.tools, m.input.correct.name)!;
+      for (const c of changedValues(m.input.correct, m.injection.action)) {
+        if (m.injection.family === 'type-confusion' || m.injection.family === 'format' || m.injection.family === 'quantity' || m.injection.family === 'mistyped') continue;
+        const param = [...doc.required_parameters, ...doc.optional_parameters].find((p) => p.name === c.key)!;
+        expect(valueKindProblem(param, c.to, c.from, m.input.query), `${m.trajectory.id} k=${m.k} ${c.key} → ${JSON.stringify(c.to)}`).toBeUndefined();
+      }
+    }
+    expect([...new Set(values.map((m) => m.injection.family))]).toEqual(expect.arrayContaining(['format', 'quantity', 'same-kind-entity', 'type-confusion', 'mistyped']));
+  });
+
+  it('parameters_value: another entity of the request is a whole name, never a fragment ("York" of "New York")', () => {
+    const input: InjectionInput = {
+      tools: [{ name: 'Weather.get_weather', description: 'Weather of a city.', required_parameters: [{ name: 'city', type: 'string', description: 'the city' }], optional_parameters: [], return_data: [] }],
+      correct: { name: 'Weather.get_weather', args: { city: 'Boston' } },
+      query: 'Compare the weather in Boston with New York and Times Square today.',
+      earlier: [],
+      toolkitApis: [],
+      meta: {},
+    };
+    const seen = new Set<string>();
+    for (let seed = 0; seed < 60; seed++) seen.add(String((inject('parameters_value_error', input, new Rng(seed, 'fragments')).action.args as Record<string, unknown>).city));
+    expect(seen).toContain('New York');
+    for (const bad of ['York', 'Square', 'New', 'Times']) expect(seen).not.toContain(bad);
+  });
+
+  it('parameters_value: type confusion only where the documented type makes it an error', () => {
+    const doc = (type: 'string' | 'integer') => ({ name: 'File.tail', description: 'Last lines of a file.', required_parameters: [{ name: 'lines', type, description: 'how many lines' }], optional_parameters: [], return_data: [] });
+    const input = (type: 'string' | 'integer', value: unknown): InjectionInput => ({ tools: [doc(type)], correct: { name: 'File.tail', args: { lines: value } }, query: 'Show the last lines.', earlier: [], toolkitApis: [], meta: {} });
+    const variants = (i: InjectionInput) => new Set(Array.from({ length: 60 }, (_, seed) => inject('parameters_value_error', i, new Rng(seed, 'types')).variant));
+    expect([...variants(input('integer', 5))]).toEqual(expect.arrayContaining(['type-confusion:number-as-words', 'type-confusion:number-as-string']));
+    // "5" where the doc asks for a string is no type error: the string form is never offered as one.
+    expect([...variants(input('string', '5'))].filter((v) => v === 'type-confusion:number-as-string')).toEqual([]);
+  });
+
+  it('never passes a completed or later ground-truth step off as an error (the second zip-code lookup done first)', () => {
+    for (const m of made) expect(repeatsValidStep(m.injection.action, m.input), `${m.trajectory.id} k=${m.k} ${m.type}`).toBe(false);
+    const t = bfclTrajectories([96])[0];
+    const zips = toolSteps(t).filter((s) => s.step.action.name === 'VehicleControlAPI.get_zipcode_based_on_city');
+    expect(zips.length).toBe(2);
+    const input = injectionInputFor(t, zips[0].k, TOOLKITS.get('VehicleControlAPI') ?? []);
+    for (let seed = 0; seed < 60; seed++) {
+      const action = inject('parameters_value_error', input, new Rng(seed, 'zip')).action;
+      expect(action.args).not.toEqual(zips[1].step.action.args);
+    }
+  });
+
+  it('tool_hallucination: an invented name in the toolkit\'s own naming style', () => {
+    for (const m of made.filter((x) => x.type === 'tool_hallucination_error')) {
+      const api = m.input.correct.name.split('.').pop()!;
+      const invented = m.injection.action.name.split('.').pop()!;
+      if (words(api).length > 1 && words(invented).length > 1 && !/_v\d+$/.test(invented)) expect(styleOf(invented), `${api} → ${invented}`).toBe(styleOf(api));
+    }
+  });
+
+  it('CoT thoughts reason toward the wrong step and never state the correct tool, key or value', () => {
+    for (const m of made) {
+      expect(typeof m.injection.action.thought).toBe('string');
+      expect(leaksIn(m.injection.action.thought!, m.type, m.input.correct, m.injection.action), `${m.trajectory.id} k=${m.k} ${m.type}: ${m.injection.action.thought}`).toEqual([]);
+      if (m.type === 'tool_select_error' || m.type === 'tool_hallucination_error') expect(m.injection.action.thought).toContain(m.injection.action.name);
+    }
+    // The issue's case: the correct thought says lines=1, the call passes "one".
+    const input: InjectionInput = {
+      tools: [{ name: 'GorillaFileSystem.tail', description: 'Last lines.', required_parameters: [{ name: 'file_name', type: 'string', description: '' }, { name: 'lines', type: 'integer', description: '' }], optional_parameters: [], return_data: [] }],
+      correct: { thought: 'The user wants the last line of report.txt. I will call tail with file_name="report.txt" and lines=1.', name: 'GorillaFileSystem.tail', args: { file_name: 'report.txt', lines: 1 } },
+      query: 'Show me the last line of report.txt.',
+      earlier: [],
+      toolkitApis: [],
+      meta: {},
+    };
+    for (let seed = 0; seed < 40; seed++) {
+      const a = inject('parameters_value_error', input, new Rng(seed, 'cot')).action;
+      expect(leaksIn(a.thought!, 'parameters_value_error', input.correct, a), a.thought).toEqual([]);
+      expect(a.thought).toContain('The user wants the last line of report.txt.');
+    }
   });
 
   it('reformat a date argument of a real T-Eval plan', () => {
@@ -112,7 +238,7 @@ describe('offline injectors on real trajectories', () => {
       expect(classifyAction(injection.action, { tools: trajectory.tools, groundTruth: input.correct }).label).toBe('parameters_value_error');
       outcomes.add(injection.variant);
     }
-    expect([...outcomes].some((v) => v.startsWith('date-format'))).toBe(true);
+    expect([...outcomes].some((v) => v.startsWith('format:date-format'))).toBe(true);
   });
 
   it('are deterministic for a seed and vary across seeds', () => {

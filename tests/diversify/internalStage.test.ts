@@ -54,11 +54,12 @@ describe('diversify-internal, offline (rules)', async () => {
       const again = classifyAction(c.erroneousAction!, { tools: REAL.concat(SINGLE_TOOL, NO_ARGS).find((t) => t.id === c.trajectoryId)!.tools, groundTruth: c.correctAction });
       expect(again.label).toBe(c.errorType);
       expect(sameValue(c.erroneousAction, c.correctAction)).toBe(false);
-      expect(c.method).toBe('rules:error-injectors@1');
+      expect(c.method).toBe('rules:error-injectors@2');
       expect(c.response).toBeDefined();
       expect(c.erroneousAction!.thought).toBeTruthy();
     }
-    for (const type of ERROR_TYPES) expect(ok.filter((a) => a.content.errorType === type).length).toBeGreaterThanOrEqual(REAL.length - 1);
+    // A type may not apply at a trajectory's step k (no confusable tool, no realistic wrong value): it is rejected, never forced.
+    for (const type of ERROR_TYPES) expect(ok.filter((a) => a.content.errorType === type).length).toBeGreaterThanOrEqual(REAL.length - 4);
   });
 
   it('gets BFCL responses from the backends (real errors) and T-Eval responses from the simulator tier', () => {
@@ -71,7 +72,7 @@ describe('diversify-internal, offline (rules)', async () => {
   });
 
   it('records the few-shot examples and their pool: T-Eval recorded input errors where they have the type, else injector examples', () => {
-    const value = byId.get('teval_query_0_1-parameters_value_error')!.content as InternalErrorCandidate;
+    const value = run.artifacts.find((a) => a.status === 'ok' && a.itemId.startsWith('teval_') && a.itemId.endsWith('-parameters_value_error'))!.content as InternalErrorCandidate;
     expect(value.fewShotPool).toBe('teval-recorded');
     expect(value.fewShot).toHaveLength(3);
     expect(value.fewShot.every((id) => id.startsWith('teval-recorded:'))).toBe(true);
@@ -80,7 +81,7 @@ describe('diversify-internal, offline (rules)', async () => {
     expect(hallucination.fewShot).toHaveLength(3);
     expect(hallucination.fewShot.every((id) => id.startsWith('injectors:') && !id.startsWith('injectors:teval_query_0_1-'))).toBe(true);
     // T-Eval holds a single recorded tool-mismatch among these docs: it comes first, the injectors top up.
-    const select = byId.get('teval_query_0_1-tool_select_error')!.content as InternalErrorCandidate;
+    const select = run.artifacts.find((a) => a.status === 'ok' && a.itemId.startsWith('teval_') && a.itemId.endsWith('-tool_select_error'))!.content as InternalErrorCandidate;
     expect(select.fewShotPool).toBe('teval-recorded');
     expect(select.fewShot.map((id) => id.split(':')[0])).toEqual(['teval-recorded', 'injectors', 'injectors']);
     expect(run.logs.some((l) => l.includes('few-shot pools') && l.includes('observe has no output'))).toBe(true);
@@ -96,16 +97,16 @@ describe('diversify-internal, offline (rules)', async () => {
     expect(byId.get('bfcl_single_tool-tool_select_error')!.reason).toContain('a tool selection error needs another listed tool');
     expect(byId.get('bfcl_single_tool-tool_hallucination_error')!.status).toBe('ok');
     expect(byId.get('bfcl_no_args-parameters_value_error')!.reason).toContain('passes no arguments');
-    const keyOnEmpty = byId.get('bfcl_no_args-parameters_key_error')!.content as InternalErrorCandidate;
-    expect(keyOnEmpty.variant).toMatch(/^add-unknown-key/);
+    // No key to misspell or leave out: a key error would have to invent an option nobody asked for.
+    expect(byId.get('bfcl_no_args-parameters_key_error')!.reason).toContain('no key of GorillaFileSystem.ls has a realistic misspelling');
   });
 
   it('reports agreement per method: every kept candidate agrees', () => {
     const rows = agreementByMethod(run.artifacts.map((a) => ({ status: a.status, content: a.content })));
-    const all = rows.find((r) => r.method === 'rules:error-injectors@1' && r.errorType === 'all')!;
+    const all = rows.find((r) => r.method === 'rules:error-injectors@2' && r.errorType === 'all')!;
     expect(all.kept).toBeGreaterThan(40);
     expect(all.keptRate).toBe(1);
-    expect(formatAgreement(rows)).toContain('rules:error-injectors@1 | all');
+    expect(formatAgreement(rows)).toContain('rules:error-injectors@2 | all');
     expect(internalSummary({ upstream: (s: string, st?: string[]) => run.store.readStage(s, st as never) } as never)).toContain('label agreement');
   });
 
@@ -120,14 +121,14 @@ describe('diversify-internal, offline (rules)', async () => {
 describe('diversify-internal, responses that are no errors', () => {
   it('flags a hallucination the chain answered without an error, and notes an accepted wrong value or a wrong tool that ran', async () => {
     const accepting = { resolve: async () => ({ content: '{"result": "ok"}', tier: 'simulated' as const }) };
-    const run = await runDiversify('diversify-internal', { trajectories: tevalTrajectories(['query_0_1']), resolver: accepting });
+    const run = await runDiversify('diversify-internal', { trajectories: tevalTrajectories(['query_13_0', 'query_107_2', 'query_10_1']), resolver: accepting });
     const hallucination = run.artifacts.find((a) => a.itemId.endsWith('tool_hallucination_error'))!;
     expect(hallucination.status).toBe('flagged');
     expect(hallucination.reason).toContain('answered this tool_hallucination_error call without an error');
-    const value = run.artifacts.find((a) => a.itemId.endsWith('parameters_value_error'))!;
+    const value = run.artifacts.find((a) => a.itemId.endsWith('parameters_value_error') && a.status !== 'rejected')!;
     expect(value.status).toBe('ok');
     expect((value.content as InternalErrorCandidate).notes[0]).toContain('accepted the erroneous value');
-    const select = run.artifacts.find((a) => a.itemId.endsWith('tool_select_error'))!;
+    const select = run.artifacts.find((a) => a.itemId.endsWith('tool_select_error') && a.status !== 'rejected')!;
     expect(select.status).toBe('ok');
     expect((select.content as InternalErrorCandidate).notes[0]).toContain('wrongly selected tool ran');
   });

@@ -45,11 +45,12 @@ const TOOLS: ToolDoc[] = [
 const rng = (label = 'x') => new Rng(42, 'test', label);
 
 describe('offline simulator: validation errors, one per kind', () => {
-  it('an API the toolkit does not have: names the toolkit and lists its APIs', () => {
+  it('an API the toolkit does not have: names the call, never the APIs it would accept (no hints by default)', () => {
     const [m] = validateCall('Weather.get_humidity', { location: 'Paris' }, TOOLS);
-    expect(m).toContain('API Weather.get_humidity does not exist');
-    expect(m).toContain('forecast_weather');
-    expect(m).toContain('get_weather_today');
+    expect(m).toBe('API Weather.get_humidity does not exist: Weather has no API named "get_humidity"');
+    const [hinted] = validateCall('Weather.get_humidity', { location: 'Paris' }, TOOLS, { hints: true });
+    expect(hinted).toContain('forecast_weather');
+    expect(hinted).toContain('get_weather_today');
   });
 
   it('a toolkit that does not exist', () => {
@@ -64,8 +65,9 @@ describe('offline simulator: validation errors, one per kind', () => {
     expect(validateCall('Weather.forecast_weather', { location: 'Paris' }, TOOLS)).toEqual(["Missing required parameter 'days' for Weather.forecast_weather"]);
   });
 
-  it('an unknown key, listing the accepted ones', () => {
-    expect(validateCall('Weather.forecast_weather', { location: 'Paris', days: 2, city: 'Paris' }, TOOLS)).toEqual([
+  it('an unknown key: named, the accepted ones listed only with hints on', () => {
+    expect(validateCall('Weather.forecast_weather', { location: 'Paris', days: 2, city: 'Paris' }, TOOLS)).toEqual(["Unexpected parameter 'city' for Weather.forecast_weather"]);
+    expect(validateCall('Weather.forecast_weather', { location: 'Paris', days: 2, city: 'Paris' }, TOOLS, { hints: true })).toEqual([
       "Unexpected parameter 'city' for Weather.forecast_weather (accepted: location, days, unit)",
     ]);
   });
@@ -77,9 +79,10 @@ describe('offline simulator: validation errors, one per kind', () => {
     expect(validateCall('Weather.forecast_weather', { location: 'Paris', days: 2.5 }, TOOLS)[0]).toContain('expected integer, got float 2.5');
   });
 
-  it('reports every problem of a call, and nothing for a valid one', () => {
-    const problems = validateCall('Weather.forecast_weather', { days: 'x', city: 'Rome' }, TOOLS);
-    expect(problems).toHaveLength(3);
+  it('reports every problem of a call (an unknown key alone without hints), and nothing for a valid one', () => {
+    expect(validateCall('Weather.forecast_weather', { days: 'x', city: 'Rome' }, TOOLS, { hints: true })).toHaveLength(3);
+    // A misspelt key: the API rejects the key it got and does not name the required one it stood for.
+    expect(validateCall('Weather.forecast_weather', { days: 2, city: 'Rome' }, TOOLS)).toEqual(["Unexpected parameter 'city' for Weather.forecast_weather"]);
     expect(validateCall('Weather.forecast_weather', { location: 'Paris', days: 2 }, TOOLS)).toEqual([]);
     expect(validateCall('TimeTool.get_curr_time', {}, TOOLS)).toEqual([]);
   });

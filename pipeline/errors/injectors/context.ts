@@ -5,7 +5,7 @@
  * earlier response) rather than random noise.
  */
 import type { Action, ErrorType, ToolArgs, ToolDoc } from '../../schemas.js';
-import { isPlainObject } from '../values.js';
+import { isPlainObject, sameValue } from '../values.js';
 
 export interface EarlierStep {
   name: string;
@@ -27,10 +27,18 @@ export interface InjectionInput {
   toolkitApis: string[];
   /** Trajectory meta (BFCL initial state), mined for directory names and the like. */
   meta: Record<string, unknown>;
+  /**
+   * Every tool step of the trajectory's ground truth (1-based k-1 is the correct one). An injected
+   * action equal to any of them is a valid step, not an error; the tools of steps k-1 and k+1 are
+   * the "neighbouring step" confusions. Absent: only the correct action is known.
+   */
+  validSteps?: { name: string; args: ToolArgs | string }[];
 }
 
 export interface Injection {
   action: Action;
+  /** The family of real mistakes it belongs to (README "Internal errors"), e.g. "format", "confusable-name". */
+  family: string;
   /** The strategy that made it, e.g. "rename-key:snake-camel", "date-format". */
   variant: string;
   /** What changed, for the audit trail. */
@@ -43,6 +51,30 @@ export interface Injector {
   type: ErrorType;
   applies(input: InjectionInput): Applicability;
   inject(input: InjectionInput, rng: import('../../rng.js').Rng): Injection;
+}
+
+/** Does `action` repeat a step of the trajectory's ground truth (a valid step, so no error)? */
+export function repeatsValidStep(action: Pick<Action, 'name' | 'args'>, input: Pick<InjectionInput, 'validSteps' | 'correct'>): boolean {
+  const steps = input.validSteps ?? [input.correct];
+  return steps.some((s) => s.name === action.name && sameValue(s.args, action.args));
+}
+
+/** Spans of the query that name one of the listed tools or toolkits ("Arxiv", "Airbnb") rather than an entity of the task. */
+export function namesATool(text: string, input: Pick<InjectionInput, 'tools'>): boolean {
+  const toolWords = new Set(input.tools.flatMap((t) => t.name.split(/[._]/).flatMap((part) => [part.toLowerCase(), ...part.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(' ')])));
+  const ws = text.toLowerCase().split(/\s+/);
+  return ws.every((w) => toolWords.has(w));
+}
+
+/** The tools of the steps just before and just after the correct one. */
+export function neighbourTools(input: InjectionInput): Set<string> {
+  const out = new Set<string>();
+  const prev = input.earlier[input.earlier.length - 1];
+  if (prev) out.add(prev.name);
+  const next = input.validSteps?.[input.earlier.length + 1];
+  if (next) out.add(next.name);
+  out.delete(input.correct.name);
+  return out;
 }
 
 export function gtArgs(input: InjectionInput): ToolArgs {

@@ -8,7 +8,6 @@ import type { Rng } from '../../rng.js';
 import { apiOf, toolkitOf } from '../values.js';
 import { NOUN_SYNONYMS, OTHER_VERBS, SPELLED_OUT, VERB_SYNONYMS, join, styleOf, words } from '../vocabulary.js';
 import type { Injection, InjectionInput, Injector } from './context.js';
-import { thoughtForTool, withThought } from './thoughts.js';
 
 const KNOWN_VERBS = new Set([...Object.keys(VERB_SYNONYMS), ...OTHER_VERBS]);
 const PREPOSITIONS = new Set(['to', 'from', 'by', 'for', 'on', 'in', 'of', 'with', 'into']);
@@ -73,8 +72,9 @@ export const hallucinationInjector: Injector = {
       chosen = { full: `${toolkit}.${api}_v${n}`, strategy: 'versioned' };
     }
     return {
-      action: withThought({ name: chosen.full, args: input.correct.args }, thoughtForTool(input.correct, chosen.full)),
-      variant: `invented-name:${chosen.strategy}`,
+      action: { name: chosen.full, args: input.correct.args },
+      family: chosen.strategy,
+      variant: `${chosen.strategy}:invented-name`,
       detail: `${input.correct.name} → ${chosen.full} (not a tool)`,
     };
   },

@@ -3,22 +3,23 @@
  * the error simulator's offline rules and the last fallback of its few-shot pool.
  */
 import type { Rng } from '../../rng.js';
-import type { ErrorType } from '../../schemas.js';
+import type { Action, ErrorType } from '../../schemas.js';
 import { findTool, isPlainObject } from '../values.js';
-import type { Applicability, Injection, InjectionInput, Injector } from './context.js';
+import { repeatsValidStep, type Applicability, type Injection, type InjectionInput, type Injector } from './context.js';
 import { hallucinationInjector } from './hallucination.js';
 import { paramKeyInjector } from './paramKey.js';
 import { paramValueInjector } from './paramValue.js';
 import { toolSelectInjector } from './toolSelect.js';
+import { erroneousThought } from './thoughts.js';
 
 export * from './context.js';
 export { inventedApiNames } from './hallucination.js';
 export { renamesFor } from './paramKey.js';
-export { adaptArgs, relevance } from './toolSelect.js';
+export { adaptArgs, confusableTools, relevance } from './toolSelect.js';
 export { erroneousThought } from './thoughts.js';
 
 /** Bumped whenever an injector's behaviour changes; recorded as `rules:error-injectors@<version>`. */
-export const INJECTORS_VERSION = 'error-injectors@1';
+export const INJECTORS_VERSION = 'error-injectors@2';
 
 export const INJECTORS: Record<ErrorType, Injector> = {
   tool_select_error: toolSelectInjector,
@@ -44,8 +45,23 @@ export function applicability(type: ErrorType, input: InjectionInput): Applicabi
   return INJECTORS[type].applies(input);
 }
 
+/** Draws before giving up on an error that keeps repeating a valid step of the trajectory. */
+const MAX_DRAWS = 8;
+
+/**
+ * One error of `type` at the step: never an action equal to a step of the trajectory's ground
+ * truth (a completed step, or one still to come, is no error), and with the CoT thought written
+ * for the wrong call when the correct step has one.
+ */
 export function inject(type: ErrorType, input: InjectionInput, rng: Rng): Injection {
   const verdict = applicability(type, input);
   if (!verdict.ok) throw new Error(verdict.reason);
-  return INJECTORS[type].inject(input, rng);
+  for (let draw = 0; draw < MAX_DRAWS; draw++) {
+    const injection = INJECTORS[type].inject(input, rng);
+    if (repeatsValidStep(injection.action, input)) continue;
+    const thought = erroneousThought(type, input.correct, injection.action, { tools: input.tools, rng });
+    const action: Action = thought === undefined ? { name: injection.action.name, args: injection.action.args } : { thought, name: injection.action.name, args: injection.action.args };
+    return { ...injection, action };
+  }
+  throw new Error(`every ${type} drawn at ${input.correct.name} repeated a valid step of the trajectory`);
 }

@@ -1,122 +1,127 @@
 /**
- * Parameter key errors: the right tool with a key a model gets wrong — renamed to a plausible
- * spelling (`file_name` → `filename`, `propertyId` → `property_id`), a required key dropped, or
- * an undeclared key added (a sibling tool's parameter, or a habitual option like `limit`).
+ * Parameter key errors: the right tool with a key a model gets wrong, in five families — a synonym
+ * (`file_name` → `filename`), the other case style (`propertyId` → `property_id`), the other
+ * grammatical number (`tags` → `tag`), a required key left out, and the key a sibling API of the
+ * toolkit uses for the same thing. Never an option nobody asked for (`"recursive": true` on a clock).
  */
 import type { Rng } from '../../rng.js';
 import type { ToolArgs } from '../../schemas.js';
-import { findTool, isPlainObject, paramIndex, toolkitOf } from '../values.js';
-import { HABITUAL_EXTRA_KEYS, KEY_SYNONYMS, join, styleOf, words } from '../vocabulary.js';
-import { gtArgs, type Injection, type InjectionInput, type Injector } from './context.js';
-import { relevance, valueFor } from './toolSelect.js';
-import { thoughtForKeys, withThought } from './thoughts.js';
+import { findTool, paramIndex, toolkitOf } from '../values.js';
+import { KEY_SYNONYMS, join, styleOf, words } from '../vocabulary.js';
+import { gtArgs, repeatsValidStep, type Injection, type InjectionInput, type Injector } from './context.js';
 
-/** Plausible wrong spellings of `key` that the tool does not declare. */
-export function renamesFor(key: string, declared: Set<string>): { to: string; strategy: string }[] {
-  const out: { to: string; strategy: string }[] = [];
+/** A key's other grammatical number: `file_names` ↔ `file_name`, `tags` ↔ `tag`, `propertyIds` ↔ `propertyId`. */
+function otherNumber(key: string): string | undefined {
+  const m = /^(.*?)([A-Za-z]+)$/.exec(key);
+  if (!m) return undefined;
+  const [, head, last] = m;
+  if (last.length < 3) return undefined;
+  if (/ies$/.test(last)) return `${head}${last.slice(0, -3)}y`;
+  if (/[^s]s$/.test(last)) return `${head}${last.slice(0, -1)}`;
+  if (/[^aeiou]y$/.test(last)) return `${head}${last.slice(0, -1)}ies`;
+  if (/(s|x|ch|sh)$/.test(last)) return `${head}${last}es`;
+  return `${head}${last}s`;
+}
+
+export type KeyFamily = 'synonym' | 'case-style' | 'singular-plural' | 'missing-required' | 'sibling-key';
+
+/** Plausible wrong spellings of `key` that the tool does not declare, each with its family. */
+export function renamesFor(key: string, declared: Set<string>): { to: string; strategy: string; family: KeyFamily }[] {
+  const out: { to: string; strategy: string; family: KeyFamily }[] = [];
   const parts = words(key);
   const style = styleOf(key);
   if (parts.length > 1) {
     if (style === 'snake') {
-      out.push({ to: join(parts, 'camel'), strategy: 'snake-to-camel' });
-      out.push({ to: parts.join(''), strategy: 'joined' });
+      out.push({ to: join(parts, 'camel'), strategy: 'snake-to-camel', family: 'case-style' });
+      out.push({ to: parts.join(''), strategy: 'joined', family: 'case-style' });
     } else {
-      out.push({ to: join(parts, 'snake'), strategy: 'camel-to-snake' });
+      out.push({ to: join(parts, 'snake'), strategy: 'camel-to-snake', family: 'case-style' });
     }
   }
-  for (const syn of KEY_SYNONYMS[key] ?? []) out.push({ to: syn, strategy: 'synonym' });
+  const number = otherNumber(key);
+  if (number) out.push({ to: number, strategy: 'singular-plural', family: 'singular-plural' });
+  for (const syn of KEY_SYNONYMS[key] ?? []) out.push({ to: syn, strategy: 'synonym', family: 'synonym' });
   const seen = new Set<string>();
   return out.filter((r) => r.to !== key && !declared.has(r.to) && !seen.has(r.to) && (seen.add(r.to), true));
 }
 
 interface KeyEdit {
-  kind: 'rename' | 'drop' | 'add';
+  family: KeyFamily;
   weight: number;
   apply(): Injection;
 }
 
-export const paramKeyInjector: Injector = {
-  type: 'parameters_key_error',
-  applies: () => ({ ok: true }),
-  inject(input: InjectionInput, rng: Rng): Injection {
-    const doc = findTool(input.tools, input.correct.name);
-    if (!doc) throw new Error(`${input.correct.name} is not in the tool list`);
-    const params = paramIndex(doc);
-    const args = gtArgs(input);
-    const declared = new Set([...params.byName.keys(), ...Object.keys(args)]);
-    const edits: KeyEdit[] = [];
+/** How often each family is drawn where it applies (renames are the commonest slip in tool-use logs). */
+const FAMILY_WEIGHT: Record<KeyFamily, number> = { 'case-style': 3, synonym: 3, 'singular-plural': 1.5, 'missing-required': 3, 'sibling-key': 2 };
 
-    for (const key of Object.keys(args)) {
-      for (const r of renamesFor(key, declared)) {
-        edits.push({
-          kind: 'rename',
-          weight: 1,
-          apply: () => {
-            const renamed: ToolArgs = {};
-            for (const [k, v] of Object.entries(args)) renamed[k === key ? r.to : k] = v;
-            return {
-              action: withThought({ name: doc.name, args: renamed }, thoughtForKeys(input.correct, [{ from: key, to: r.to }])),
-              variant: `rename-key:${r.strategy}`,
-              detail: `${key} → ${r.to}`,
-            };
-          },
-        });
+function related(a: string, b: string): boolean {
+  if ((KEY_SYNONYMS[a] ?? []).includes(b) || (KEY_SYNONYMS[b] ?? []).includes(a)) return true;
+  const wa = words(a).filter((w) => w.length > 2 && w !== 'id');
+  const wb = words(b);
+  return wa.some((w) => wb.includes(w));
+}
+
+/** Every key edit of the correct call that repeats no valid step of the trajectory. */
+function keyEdits(input: InjectionInput): KeyEdit[] {
+  const doc = findTool(input.tools, input.correct.name);
+  if (!doc) return [];
+  const params = paramIndex(doc);
+  const args = gtArgs(input);
+  const declared = new Set([...params.byName.keys(), ...Object.keys(args)]);
+  const edits: KeyEdit[] = [];
+  const renamed = (from: string, to: string, family: KeyFamily, variant: string, detail: string) => {
+    const out: ToolArgs = {};
+    for (const [k, v] of Object.entries(args)) out[k === from ? to : k] = v;
+    return { action: { name: doc.name, args: out }, family, variant: `${family}:${variant}`, detail };
+  };
+
+  for (const key of Object.keys(args)) {
+    for (const r of renamesFor(key, declared)) {
+      edits.push({ family: r.family, weight: 1, apply: () => renamed(key, r.to, r.family, r.strategy, `${key} → ${r.to}`) });
+    }
+  }
+  for (const p of params.required) {
+    if (!(p.name in args)) continue;
+    edits.push({
+      family: 'missing-required',
+      weight: 1,
+      apply: () => {
+        const rest: ToolArgs = { ...args };
+        delete rest[p.name];
+        return { action: { name: doc.name, args: rest }, family: 'missing-required', variant: 'missing-required:dropped', detail: `required ${p.name} left out` };
+      },
+    });
+  }
+  // A sibling API's name for the same thing: the key a confusable tool of the toolkit uses for
+  // what this one calls `key` (get_distance's `origins` where get_route says `origin`).
+  const siblings = input.tools.filter((t) => t.name !== doc.name && toolkitOf(t.name) === toolkitOf(doc.name));
+  for (const key of Object.keys(args)) {
+    const seen = new Set<string>();
+    for (const sib of siblings) {
+      for (const p of [...sib.required_parameters, ...sib.optional_parameters]) {
+        if (declared.has(p.name) || seen.has(p.name) || !related(key, p.name)) continue;
+        seen.add(p.name);
+        edits.push({ family: 'sibling-key', weight: 1, apply: () => renamed(key, p.name, 'sibling-key', 'renamed', `${key} → ${p.name}, the key ${sib.name} uses`) });
       }
     }
-    for (const p of params.required) {
-      if (!(p.name in args)) continue;
-      edits.push({
-        kind: 'drop',
-        weight: 1,
-        apply: () => {
-          const rest: ToolArgs = { ...args };
-          delete rest[p.name];
-          return { action: withThought({ name: doc.name, args: rest }, input.correct.thought), variant: 'drop-required-key', detail: `required ${p.name} left out` };
-        },
-      });
-    }
-    // Undeclared keys: a parameter of one of the most similar sibling tools is the confusion models
-    // make most (its value chosen as for that tool, so it is no empty placeholder).
-    const siblings = input.tools
-      .filter((t) => t.name !== doc.name && toolkitOf(t.name) === toolkitOf(doc.name))
-      .map((tool) => ({ tool, score: relevance(tool, input) }))
-      .sort((a, b) => b.score - a.score || a.tool.name.localeCompare(b.tool.name))
-      .slice(0, 3)
-      .map((s) => s.tool);
-    const neighbourParams = siblings
-      .flatMap((t) => [...t.required_parameters, ...t.optional_parameters])
-      .filter((p, i, all) => !declared.has(p.name) && all.findIndex((x) => x.name === p.name) === i);
-    for (const p of neighbourParams) {
-      const { value } = valueFor(p, input);
-      if (value === undefined || (Array.isArray(value) && value.length === 0) || (isPlainObject(value) && Object.keys(value).length === 0)) continue;
-      edits.push({
-        kind: 'add',
-        weight: 1,
-        apply: () => ({
-          action: withThought({ name: doc.name, args: { ...args, [p.name]: value } }, input.correct.thought),
-          variant: 'add-unknown-key:neighbour-parameter',
-          detail: `added ${p.name}, a parameter of another ${toolkitOf(doc.name)} tool`,
-        }),
-      });
-    }
-    for (const extra of HABITUAL_EXTRA_KEYS) {
-      if (declared.has(extra.key)) continue;
-      edits.push({
-        kind: 'add',
-        weight: 1,
-        apply: () => ({
-          action: withThought({ name: doc.name, args: { ...args, [extra.key]: extra.value } }, input.correct.thought),
-          variant: 'add-unknown-key:habitual-option',
-          detail: `added ${extra.key}`,
-        }),
-      });
-    }
+  }
 
-    // Choose the kind of slip first (renames are the most common in observed logs), then one instance.
-    const kindWeight = { rename: 0.45, drop: 0.3, add: 0.25 } as const;
-    const kinds = (['rename', 'drop', 'add'] as const).filter((k) => edits.some((e) => e.kind === k));
-    if (kinds.length === 0) throw new Error(`no key edit possible for ${doc.name}`);
-    const kind = kinds[rng.weighted(kinds.map((k) => kindWeight[k]))];
-    return rng.pick(edits.filter((e) => e.kind === kind)).apply();
+  return edits.filter((e) => !repeatsValidStep(e.apply().action, input));
+}
+
+export const paramKeyInjector: Injector = {
+  type: 'parameters_key_error',
+  applies(input) {
+    if (keyEdits(input).length === 0) {
+      return { ok: false, reason: `no key of ${input.correct.name} has a realistic misspelling (synonym, case style, singular/plural, a sibling API's key) and none is required to leave out` };
+    }
+    return { ok: true };
+  },
+  inject(input: InjectionInput, rng: Rng): Injection {
+    const possible = keyEdits(input);
+    const families = [...new Set(possible.map((e) => e.family))].sort();
+    if (families.length === 0) throw new Error(`no key edit possible for ${input.correct.name}`);
+    const family = families[rng.weighted(families.map((f) => FAMILY_WEIGHT[f]))];
+    return rng.pick(possible.filter((e) => e.family === family)).apply();
   },
 };

@@ -1,18 +1,26 @@
 /**
- * Parameter value errors: the right tool and keys, a value a model gets wrong in format or
- * content — a date in another format, a number spelled out or quoted, a value taken from the
- * wrong part of the query, an id from an earlier response, a path in the wrong directory, a unit
- * mix-up, a flipped flag, swapped arguments.
+ * Parameter value errors: the right tool and keys, a value a model gets wrong, in six families —
+ * format (a date, time, unit or letter case written another way), quantity (off by one, another
+ * number of the request, an element missing), another entity of the same kind from the
+ * conversation (another city of the request, an earlier id, the other end of a pair), a stale
+ * value an earlier step gave the same key, type confusion where the documented type makes it an
+ * error ("one" or "5" for 5, a string for a list), and a mistyped id. A value taken from elsewhere
+ * is held to the parameter's kind (kinds.ts): never a fragment of a name, a clause of the
+ * request, or a value of an unrelated parameter.
  */
-import type { Rng } from '../../rng.js';
+import { Rng as SeededRng, type Rng } from '../../rng.js';
 import type { ToolArgs, ToolParam } from '../../schemas.js';
 import { enumOf, findTool, isPlainObject, paramIndex, sameValue, show } from '../values.js';
 import { MONTHS, numberToWords, words } from '../vocabulary.js';
-import { earlierIds, gtArgs, isIdKey, knownDirectories, querySpans, shapeAffinity, shapeOf, type Injection, type InjectionInput, type Injector } from './context.js';
-import { thoughtForValues, withThought } from './thoughts.js';
+import { earlierIds, gtArgs, isIdKey, knownDirectories, namesATool, querySpans, repeatsValidStep, shapeAffinity, shapeOf, type Injection, type InjectionInput, type Injector } from './context.js';
+import { valueKindProblem } from '../kinds.js';
 import { toJson } from '../../pyValues.js';
 
+/** The families of wrong values (README "Internal errors"): what a model really gets wrong. */
+export type ValueFamily = 'format' | 'quantity' | 'same-kind-entity' | 'stale-value' | 'type-confusion' | 'mistyped';
+
 interface ValueEdit {
+  family: ValueFamily;
   variant: string;
   weight: number;
   changes: { key: string; to: unknown }[];
@@ -96,14 +104,6 @@ function perturbId(value: string | number, rng: Rng): string | number | undefine
   return typeof value === 'number' ? Number(out) : out;
 }
 
-/** `document` ↔ `documents`: the slip models make on lower-case names (never on codes like AMZN). */
-function nearMissWord(value: string): string | undefined {
-  const t = value.trim();
-  if (!/^[a-z][a-z_-]*$/.test(t)) return undefined;
-  if (t.endsWith('s') && t.length > 3) return t.slice(0, -1);
-  return `${t}s`;
-}
-
 const PAIRS: [string, string][] = [
   ['source', 'destination'],
   ['start', 'end'],
@@ -130,77 +130,103 @@ function counterparts(a: string, b: string): boolean {
   );
 }
 
-function editsFor(key: string, value: unknown, param: ToolParam | undefined, input: InjectionInput, args: ToolArgs, rng: Rng): ValueEdit[] {
-  const out: ValueEdit[] = [];
-  const one = (to: unknown, variant: string, weight: number) => {
-    if (!sameValue(to, value)) out.push({ variant, weight, changes: [{ key, to }] });
-  };
-  const enumValues = enumOf(param);
-  for (const e of enumValues) one(e, 'enum-other-member', 4 / enumValues.length);
+/** Values the same key had in earlier steps (another turn's city, the previous file): the stale value a model carries over. */
+function staleValues(input: InjectionInput, key: string, current: unknown): unknown[] {
+  const out: unknown[] = [];
+  for (const step of [...input.earlier].reverse()) {
+    if (!isPlainObject(step.args) || !(key in step.args)) continue;
+    const v = step.args[key];
+    if (!sameValue(v, current) && typeof v === typeof current && !out.some((o) => sameValue(o, v))) out.push(v);
+  }
+  return out;
+}
 
-  if (typeof value === 'boolean') one(!value, 'flag-flipped', 3);
+function editsFor(key: string, value: unknown, param: ToolParam | undefined, input: InjectionInput, rng: Rng): ValueEdit[] {
+  const out: ValueEdit[] = [];
+  const kindParam = param ?? { name: key, type: 'any' as const };
+  const one = (to: unknown, family: ValueFamily, variant: string, weight: number) => {
+    if (sameValue(to, value)) return;
+    out.push({ family, variant: `${family}:${variant}`, weight, changes: [{ key, to }] });
+  };
+  /** A value taken from elsewhere must be of the parameter's kind and no fragment of a longer name. */
+  const taken = (to: unknown, family: ValueFamily, variant: string, weight: number) => {
+    if (valueKindProblem(kindParam, to, value, input.query)) return;
+    one(to, family, variant, weight);
+  };
+  const type = param?.type;
+  const enumValues = enumOf(param);
+  for (const e of enumValues) one(e, 'same-kind-entity', 'enum-other-member', 4 / enumValues.length);
+
+  if (typeof value === 'boolean') one(!value, 'same-kind-entity', 'flag-flipped', 3);
+
+  for (const stale of staleValues(input, key, value)) taken(stale, 'stale-value', 'earlier-step', 4);
 
   if (typeof value === 'number') {
     const integer = Number.isInteger(value);
     if (isIdKey(key)) {
       const other = earlierIds(input, key, value).find((id) => /^\d+$/.test(id));
-      if (other) one(Number(other), 'wrong-id:earlier', 4);
+      if (other) one(Number(other), 'same-kind-entity', 'earlier-id', 4);
       const p = perturbId(value, rng);
-      if (p !== undefined) one(p, 'wrong-id:mistyped', 3);
-      one(String(value), 'number-as-string', 1);
+      if (p !== undefined) one(p, 'mistyped', 'id-digits', 3);
+      if (type === 'integer' || type === 'float') one(String(value), 'type-confusion', 'number-as-string', 1);
     } else {
-      const words = numberToWords(value);
-      if (words && integer) one(words, 'number-as-words', 2);
-      one(String(value), 'number-as-string', 2);
-      for (const u of UNIT_KEYS) if (u.re.test(key) || u.re.test(param?.description ?? '')) one(roundLike(u.convert(value), integer), u.variant, 3);
+      if (type === 'integer' || type === 'float') {
+        const words = numberToWords(value);
+        if (words && integer) one(words, 'type-confusion', 'number-as-words', 2);
+        one(String(value), 'type-confusion', 'number-as-string', 2);
+      }
+      for (const u of UNIT_KEYS) if (u.re.test(key) || u.re.test(param?.description ?? '')) one(roundLike(u.convert(value), integer), 'format', u.variant, 3);
       const fromQuery = querySpans(input.query).filter((s) => s.kind === 'number' && Number(s.text) !== value);
-      for (const s of fromQuery) one(Number(s.text), 'wrong-part-of-query', 3 / fromQuery.length);
-      one(value * 10, 'magnitude-slip', 1);
+      for (const s of fromQuery) one(Number(s.text), 'quantity', 'other-number-in-query', 3 / fromQuery.length);
+      if (integer) {
+        one(value + 1, 'quantity', 'off-by-one', 2);
+        if (value > 1) one(value - 1, 'quantity', 'off-by-one', 2);
+      } else {
+        one(roundLike(value * 10, false), 'quantity', 'magnitude-slip', 1);
+      }
     }
   }
 
   if (typeof value === 'string') {
-    for (const d of dateEdits(value)) one(d.to, d.variant, 4 / 2);
-    for (const c of clockEdits(value)) one(c.to, c.variant, 3 / 2);
+    for (const d of dateEdits(value)) one(d.to, 'format', d.variant, 4 / 2);
+    for (const c of clockEdits(value)) one(c.to, 'format', c.variant, 3 / 2);
     const coords = COORDS.exec(value);
-    if (coords) one(`${coords[2]},${coords[1]}`, 'coordinates-swapped', 3);
+    if (coords) one(`${coords[2]},${coords[1]}`, 'format', 'coordinates-swapped', 3);
     if (isIdKey(key)) {
       const other = earlierIds(input, key, value)[0];
-      if (other) one(other, 'wrong-id:earlier', 4);
+      if (other) taken(other, 'same-kind-entity', 'earlier-id', 4);
       const p = perturbId(value, rng);
-      if (p !== undefined) one(p, 'wrong-id:mistyped', 3);
+      if (p !== undefined) one(p, 'mistyped', 'id-digits', 3);
     }
-    if (/^\d+$/.test(value.trim()) && param?.type === 'string') one(Number(value), 'string-as-number', 2);
+    if (/^\d+$/.test(value.trim()) && type === 'string') one(Number(value), 'type-confusion', 'string-as-number', 2);
     const dirs = knownDirectories(input).filter((d) => d !== value);
     if (value.includes('/')) {
       const parts = value.split('/');
       const base = parts.pop()!;
       const otherDir = dirs.find((d) => !parts.includes(d));
-      if (otherDir) one([...parts.slice(0, -1), otherDir, base].join('/'), 'path:wrong-directory', 3);
-      one(base, 'path:directory-dropped', 2);
+      if (otherDir) one([...parts.slice(0, -1), otherDir, base].join('/'), 'same-kind-entity', 'path-wrong-directory', 3);
+      one(base, 'format', 'path-directory-dropped', 2);
     } else if (/\.\w{1,5}$/.test(value) && dirs.length > 0) {
-      one(`${rng.pick(dirs)}/${value}`, 'path:wrong-directory', 2);
+      for (const d of dirs) one(`${d}/${value}`, 'same-kind-entity', 'path-wrong-directory', 2 / dirs.length);
     } else if (/folder|dir|destination|path|location/i.test(key) && dirs.length > 0) {
-      one(rng.pick(dirs), 'path:wrong-directory', 3);
+      for (const d of dirs) taken(d, 'same-kind-entity', 'other-directory', 3 / dirs.length);
     }
-    // Another span of the query with the same shape (a city for a city, a date for a date).
+    // Another entity of the same shape from the user's turn (a city for a city, a date for a date).
     const shape = shapeOf(value);
     const spans = querySpans(input.query)
       .map((s) => ({ text: s.text, affinity: shapeAffinity(shape, shapeOf(s.text)) }))
-      .filter((s) => s.affinity > 0 && !sameValue(s.text, value) && !value.includes(s.text));
-    for (const s of spans) one(s.text, 'wrong-part-of-query', (3 * s.affinity) / spans.length);
+      .filter((s) => s.affinity >= 0.6 && !sameValue(s.text, value) && !value.includes(s.text) && !s.text.includes(value) && !namesATool(s.text, input))
+      // The value another argument of this call already has is the swap below, not a new entity.
+      .filter((s) => !Object.values(gtArgs(input)).some((v) => sameValue(v, s.text)));
+    for (const s of spans) taken(s.text, 'same-kind-entity', 'other-entity-in-query', (3 * s.affinity) / spans.length);
     // Codes and names in the wrong letter case: 'start' for START, 'aapl' for AAPL.
-    if ((shape === 'code' || shape === 'name') && /[A-Z]/.test(value)) one(value.toLowerCase(), 'letter-case', 1);
-    const wordsIn = value.trim().split(/\s+/);
-    if (wordsIn.length >= 3) one(wordsIn.slice(0, Math.ceil(wordsIn.length / 2)).join(' ').replace(/[\s,;:.-]+$/, ''), 'value-truncated', 1);
-    const near = nearMissWord(value);
-    if (near) one(near, 'near-miss-spelling', 0.5);
+    if ((shape === 'code' || shape === 'name') && /[A-Z]/.test(value)) one(value.toLowerCase(), 'format', 'letter-case', 1);
   }
 
   if (Array.isArray(value)) {
-    if (value.length >= 2) one(value.slice(0, -1), 'array-element-missing', 2);
-    if (value.some((v) => typeof v === 'number')) one(value.map((v) => (typeof v === 'number' ? String(v) : v)), 'array-numbers-as-strings', 1);
-    if (value.length === 1 && typeof value[0] === 'string') one(value[0], 'array-as-scalar', 2);
+    if (value.length >= 2) one(value.slice(0, -1), 'quantity', 'array-element-missing', 2);
+    if (value.some((v) => typeof v === 'number')) one(value.map((v) => (typeof v === 'number' ? String(v) : v)), 'type-confusion', 'array-numbers-as-strings', 1);
+    if (type === 'array' && value.length >= 1 && value.every((v) => typeof v === 'string')) one(value.join(', '), 'type-confusion', 'list-as-string', value.length === 1 ? 2 : 1);
   }
 
   if (isPlainObject(value)) {
@@ -208,16 +234,43 @@ function editsFor(key: string, value: unknown, param: ToolParam | undefined, inp
     if (keys.length >= 1) {
       const dropped = { ...value };
       delete dropped[keys[keys.length - 1]];
-      one(dropped, 'dict-entry-missing', 1);
+      one(dropped, 'quantity', 'dict-entry-missing', 1);
     }
   }
-  // Whatever the value, a model can still send it in the wrong shape; the least likely slip, kept
-  // so that every argument has at least one realistic way to go wrong.
-  const reshaped =
-    typeof value === 'string' ? [value] : Array.isArray(value) ? value.map(String).join(', ') : value === null ? 'None' : isPlainObject(value) ? toJson(value) : String(value);
-  one(reshaped, 'wrong-shape', 0.3);
   return out;
 }
+
+/** Every value edit of the correct call that is of its parameter's kind and repeats no valid step, applied. */
+function appliedEdits(input: InjectionInput, rng: Rng): { edit: ValueEdit; changed: ToolArgs }[] {
+  const doc = findTool(input.tools, input.correct.name);
+  if (!doc) return [];
+  const params = paramIndex(doc);
+  const args = gtArgs(input);
+  const edits: ValueEdit[] = [];
+  for (const [key, value] of Object.entries(args)) edits.push(...editsFor(key, value, params.byName.get(key), input, rng));
+
+  // Swapped arguments: the two ends of a pair exchanged (source/destination, travel_from/travel_to).
+  const keys = Object.keys(args);
+  for (let i = 0; i < keys.length; i++) {
+    for (let j = i + 1; j < keys.length; j++) {
+      const [a, b] = [keys[i], keys[j]];
+      if (counterparts(a, b) && typeof args[a] === typeof args[b] && !sameValue(args[a], args[b])) {
+        edits.push({ family: 'same-kind-entity', variant: 'same-kind-entity:arguments-swapped', weight: 3, changes: [{ key: a, to: args[b] }, { key: b, to: args[a] }] });
+      }
+    }
+  }
+  const applied = edits
+    .map((edit) => {
+      const changed: ToolArgs = { ...args };
+      for (const c of edit.changes) changed[c.key] = c.to;
+      return { edit, changed };
+    })
+    .filter((e) => !repeatsValidStep({ name: doc.name, args: e.changed }, input));
+  return applied;
+}
+
+/** How often each family is drawn where it applies (format and entity mix-ups are the commonest slips). */
+const FAMILY_WEIGHT: Record<ValueFamily, number> = { format: 3, 'same-kind-entity': 3, quantity: 2, 'stale-value': 2, 'type-confusion': 2, mistyped: 1 };
 
 export const paramValueInjector: Injector = {
   type: 'parameters_value_error',
@@ -225,34 +278,29 @@ export const paramValueInjector: Injector = {
     if (Object.keys(gtArgs(input)).length === 0) {
       return { ok: false, reason: `the ground-truth call ${input.correct.name} passes no arguments; a parameter value error needs a value to get wrong` };
     }
+    // Which edits exist does not depend on the draw; a fixed generator keeps this a pure question.
+    if (appliedEdits(input, new SeededRng(0, 'applies')).length === 0) {
+      return { ok: false, reason: `no argument of ${input.correct.name} has a realistic wrong value (format, quantity, same-kind entity, stale value, type confusion) that repeats no valid step` };
+    }
     return { ok: true };
   },
   inject(input: InjectionInput, rng: Rng): Injection {
     const doc = findTool(input.tools, input.correct.name);
     if (!doc) throw new Error(`${input.correct.name} is not in the tool list`);
-    const params = paramIndex(doc);
     const args = gtArgs(input);
-    const edits: ValueEdit[] = [];
-    for (const [key, value] of Object.entries(args)) edits.push(...editsFor(key, value, params.byName.get(key), input, args, rng));
-
-    // Swapped arguments: the two ends of a pair exchanged (source/destination, travel_from/travel_to).
-    const keys = Object.keys(args);
-    for (let i = 0; i < keys.length; i++) {
-      for (let j = i + 1; j < keys.length; j++) {
-        const [a, b] = [keys[i], keys[j]];
-        if (counterparts(a, b) && typeof args[a] === typeof args[b] && !sameValue(args[a], args[b])) {
-          edits.push({ variant: 'arguments-swapped', weight: 3, changes: [{ key: a, to: args[b] }, { key: b, to: args[a] }] });
-        }
-      }
+    const applied = appliedEdits(input, rng);
+    if (applied.length === 0) {
+      throw new Error(`no value edit found for ${doc.name} ${show(args)} that is of its parameter's kind and repeats no valid step`);
     }
-    if (edits.length === 0) {
-      throw new Error(`no value edit found for ${doc.name} ${show(args)}`);
-    }
-    const edit = edits[rng.weighted(edits.map((e) => e.weight))];
-    const changed: ToolArgs = { ...args };
-    for (const c of edit.changes) changed[c.key] = c.to;
+    // Choose the family first (FAMILY_WEIGHT, among those that apply), then one edit of it: a
+    // parameter with many spans in its query must not drown the formats and quantities.
+    const families = [...new Set(applied.map((e) => e.edit.family))].sort();
+    const family = families[rng.weighted(families.map((f) => FAMILY_WEIGHT[f]))];
+    const ofFamily = applied.filter((e) => e.edit.family === family);
+    const { edit, changed } = ofFamily[rng.weighted(ofFamily.map((e) => e.edit.weight))];
     return {
-      action: withThought({ name: doc.name, args: changed }, thoughtForValues(input.correct, edit.changes.map((c) => ({ from: args[c.key], to: c.to })))),
+      action: { name: doc.name, args: changed },
+      family: edit.family,
       variant: edit.variant,
       detail: edit.changes.map((c) => `${c.key}: ${show(args[c.key], 40)} → ${show(c.to, 40)}`).join('; '),
     };

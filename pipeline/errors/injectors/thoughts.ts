@@ -1,67 +1,93 @@
 /**
- * The thought an erroneous action carries in CoT variants. It stays the correct step's reasoning,
- * made consistent with the error: a model that calls the wrong tool believes it is the right one,
- * so its thought names that tool; a model that passes a wrong value states that value.
+ * The thought an erroneous action carries in CoT variants. A model that makes a mistake believes
+ * its step is right, so the thought reasons toward the wrong step — the tool it picked, the key it
+ * spelled, the value it passes — and never states the correct tool, key or value (a thought that
+ * says `lines=1` before passing "one" hands the model the answer). What the correct step's thought
+ * says about the situation is kept sentence by sentence where it gives nothing away; the sentence
+ * that announces the call is written for the wrong call, in one of several phrasings.
  */
-import type { Action, ErrorType } from '../../schemas.js';
-import { apiOf, isPlainObject, sameValue } from '../values.js';
-import { escapeRegExp } from '../vocabulary.js';
+import { Rng } from '../../rng.js';
+import type { Action, ErrorType, ToolDoc } from '../../schemas.js';
+import { leaksIn, changedValues } from '../leaks.js';
+import { apiOf, isPlainObject, show } from '../values.js';
+import { toJson } from '../../pyValues.js';
 
-function replaceWord(text: string, from: string, to: string): { text: string; hit: boolean } {
-  if (!from) return { text, hit: false };
-  const re = new RegExp(`(?<![\\w.])${escapeRegExp(from)}(?![\\w])`, 'g');
-  const out = text.replace(re, to);
-  return { text: out, hit: out !== text };
+function sentences(text: string): string[] {
+  // A sentence ends at . ! ? before white space, so "report.txt" stays whole.
+  return text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
-function sentence(thought: string): string {
-  return thought.trim().replace(/[.!\s]+$/, '');
+function shown(value: unknown): string {
+  if (typeof value === 'string') return `"${value.length > 60 ? `${value.slice(0, 57)}...` : value}"`;
+  return show(value, 60);
 }
 
-/** The thought for a call to another tool (selected or invented) with the same intent. */
-export function thoughtForTool(correct: Action, wrongName: string): string | undefined {
-  if (correct.thought === undefined) return undefined;
-  let { text, hit } = replaceWord(correct.thought, correct.name, wrongName);
-  if (!hit) ({ text, hit } = replaceWord(correct.thought, apiOf(correct.name), apiOf(wrongName)));
-  if (hit) return text;
-  return `${sentence(correct.thought)}, so I will call ${wrongName}.`;
+/** A short clause for what a tool does, from the first sentence of its description. */
+function purpose(doc: ToolDoc | undefined): string | undefined {
+  const first = doc?.description.split(/(?<=[.!?])\s/)[0]?.trim().replace(/[.!?]+$/, '');
+  if (!first || first.length < 8 || first.length > 140) return undefined;
+  const lowered = first[0].toLowerCase() + first.slice(1);
+  // "This function retrieves..." / "Retrieves..." both read as "it retrieves ...".
+  const body = lowered.replace(/^(this (function|tool|api)|the function|it)\s+/, '');
+  return /^[a-z]+s\b/.test(body) ? body : undefined;
 }
 
-/** The thought for changed values: any value the correct thought states is replaced by the wrong one. */
-export function thoughtForValues(correct: Action, changes: { from: unknown; to: unknown }[]): string | undefined {
-  if (correct.thought === undefined) return undefined;
-  let text = correct.thought;
-  for (const { from, to } of changes) {
-    if (from === undefined || to === undefined || typeof from === 'object' || typeof to === 'object') continue;
-    const fromText = String(from);
-    if (fromText.length < 2) continue;
-    text = replaceWord(text, fromText, String(to)).text;
-  }
-  return text;
+function argsText(args: Action['args']): string {
+  if (!isPlainObject(args)) return '';
+  const entries = Object.entries(args).slice(0, 3);
+  if (entries.length === 0) return '';
+  return entries.map(([k, v]) => `${k} ${shown(v)}`).join(', ');
 }
 
-/** The thought for a renamed key: the key is renamed wherever the thought spells it. */
-export function thoughtForKeys(correct: Action, renames: { from: string; to: string }[]): string | undefined {
-  if (correct.thought === undefined) return undefined;
-  let text = correct.thought;
-  for (const { from, to } of renames) text = replaceWord(text, from, to).text;
-  return text;
+type Template = (p: { tool: string; args: string; purpose?: string }) => string | undefined;
+
+const TOOL_TEMPLATES: Template[] = [
+  ({ tool, args }) => `I'll call ${tool}${args ? ` with ${args}` : ''}.`,
+  ({ tool, purpose }) => (purpose ? `${tool} ${purpose}, which is what this step needs, so I'll use it.` : undefined),
+  ({ tool, args }) => `The tool for this looks like ${tool}; calling it${args ? ` with ${args}` : ''}.`,
+  ({ tool }) => `${tool} should handle this, so that is the call to make.`,
+  ({ tool, args }) => `Next I'll use ${tool}${args ? `, passing ${args}` : ''}.`,
+];
+
+const CALL_TEMPLATES: Template[] = [
+  ({ tool, args }) => `I'll call ${tool}${args ? ` with ${args}` : ''}.`,
+  ({ tool, args }) => `Calling ${tool}${args ? ` with ${args}` : ''} now.`,
+  ({ tool, args }) => (args ? `The arguments are ${args}, so I'll pass them to ${tool}.` : `${tool} needs no further input, so I'll call it.`),
+  ({ tool, args }) => `Next step: ${tool}${args ? ` with ${args}` : ''}.`,
+];
+
+function seededRng(type: ErrorType, erroneous: Pick<Action, 'name' | 'args'>): Rng {
+  return new Rng(0, 'erroneous-thought', type, erroneous.name, toJson(erroneous.args) ?? '');
 }
 
-export function withThought(action: Omit<Action, 'thought'>, thought: string | undefined): Action {
-  return thought === undefined ? { name: action.name, args: action.args } : { thought, name: action.name, args: action.args };
+/** The changed arguments first (the value the model believes in), then the rest. */
+function orderedArgs(type: ErrorType, correct: Action, erroneous: Pick<Action, 'name' | 'args'>): Action['args'] {
+  if (!isPlainObject(erroneous.args) || type !== 'parameters_value_error') return erroneous.args;
+  const changed = new Set(changedValues(correct, erroneous).map((c) => c.key));
+  const entries = Object.entries(erroneous.args).sort(([a], [b]) => Number(changed.has(b)) - Number(changed.has(a)));
+  return Object.fromEntries(entries);
 }
 
 /**
- * A thought for an erroneous action that came without one (a simulator reply that left it out):
- * the correct step's thought, made consistent with the wrong tool or the wrong values.
+ * The thought for an erroneous action: the correct thought's sentences that leak nothing about the
+ * correct step and announce no call, then one sentence announcing the wrong call. Deterministic per
+ * action (its own generator when none is given). Undefined when the correct step has no thought.
  */
-export function erroneousThought(type: ErrorType, correct: Action, erroneous: Action): string | undefined {
-  if (type === 'tool_select_error' || type === 'tool_hallucination_error') return thoughtForTool(correct, erroneous.name);
-  const before = isPlainObject(correct.args) ? correct.args : {};
-  const after = isPlainObject(erroneous.args) ? erroneous.args : {};
-  const changes = Object.keys(before)
-    .filter((k) => k in after && !sameValue(before[k], after[k]))
-    .map((k) => ({ from: before[k], to: after[k] }));
-  return thoughtForValues(correct, changes);
+export function erroneousThought(type: ErrorType, correct: Action, erroneous: Pick<Action, 'name' | 'args'>, opts: { tools?: ToolDoc[]; rng?: Rng } = {}): string | undefined {
+  if (correct.thought === undefined) return undefined;
+  const rng = opts.rng ?? seededRng(type, erroneous);
+  const announcesCall = (s: string) => s.includes(apiOf(correct.name)) || /\b(call|use|invoke|run|execute|pass|set|with)\b/i.test(s) || /[=:{]/.test(s);
+  const kept = sentences(correct.thought).filter((s) => !announcesCall(s) && leaksIn(s, type, correct, erroneous).length === 0);
+  const isToolError = type === 'tool_select_error' || type === 'tool_hallucination_error';
+  const templates = isToolError ? TOOL_TEMPLATES : CALL_TEMPLATES;
+  const params = { tool: erroneous.name, args: argsText(orderedArgs(type, correct, erroneous)), purpose: isToolError ? purpose(opts.tools?.find((t) => t.name === erroneous.name)) : undefined };
+  const usable = templates.map((t) => t(params)).filter((s): s is string => s !== undefined);
+  let announce = usable[rng.int(0, usable.length - 1)];
+  // A wrong call's own arguments can still hold the correct value elsewhere (a swapped pair): then say less.
+  if (leaksIn(announce, type, correct, erroneous).length) announce = `I'll call ${erroneous.name}.`;
+  const thought = [...kept.slice(0, 2), announce].join(' ');
+  return thought;
 }

@@ -1,14 +1,17 @@
 /**
- * Tool selection errors: a listed tool that is plausible for the query but not the right one — a
- * sibling of the same toolkit first — called with arguments adapted to its own parameters, the
- * way a model fills in a tool it believes is the right one.
+ * Tool selection errors: a listed tool a model could take for the right one — ranked by how alike
+ * the two look (name words, description, parameters, toolkit) or the tool of a neighbouring step,
+ * drawn from the top, never a tool that shares nothing with the step — called with arguments
+ * adapted to its own parameters (each of its kind), the way a model fills in a tool it believes is
+ * the right one. The CoT thought is written afterwards (thoughts.ts erroneousThought).
  */
 import type { Rng } from '../../rng.js';
 import type { ParamType, ToolArgs, ToolDoc, ToolParam } from '../../schemas.js';
-import { enumOf, fitsType, sameValue, toolkitOf } from '../values.js';
+import { enumOf, fitsType, isPlainObject, sameValue, toolkitOf } from '../values.js';
 import { KEY_SYNONYMS, words } from '../vocabulary.js';
-import { gtArgs, isIdKey, querySpans, shapeOf, type Injection, type InjectionInput, type Injector, type QuerySpan, type ValueShape } from './context.js';
-import { thoughtForTool, withThought } from './thoughts.js';
+import { kindOfParam, valueKindProblem } from '../kinds.js';
+import { confusable, toolSimilarity, type ToolSimilarity } from '../similarity.js';
+import { gtArgs, isIdKey, namesATool, neighbourTools, querySpans, repeatsValidStep, shapeOf, type Injection, type InjectionInput, type Injector, type QuerySpan, type ValueShape } from './context.js';
 
 const STOP = new Set(['the', 'a', 'an', 'to', 'of', 'and', 'or', 'in', 'on', 'for', 'with', 'by', 'is', 'are', 'be', 'this', 'that', 'it', 'from', 'as', 'at', 'i', 'me', 'my', 'you', 'your', 'can', 'will', 'please', 'tool', 'function', 'api', 'given', 'specified', 'current']);
 
@@ -96,113 +99,165 @@ function suitability(param: ToolParam, c: ValueCandidate): number | undefined {
   return score;
 }
 
-/** A typed value from nothing but the query, when no candidate fits: the first number, a quoted span... never a placeholder. */
-function valueFromQuery(param: ToolParam, query: string): unknown {
-  const spans = querySpans(query);
-  switch (param.type) {
-    case 'integer': {
-      const n = spans.find((s) => s.kind === 'number' && /^-?\d+$/.test(s.text));
-      return n ? Number(n.text) : 1;
-    }
-    case 'float': {
-      const n = spans.find((s) => s.kind === 'number');
-      return n ? Number(n.text) : 1.0;
-    }
-    case 'boolean':
-      return true;
-    case 'array': {
-      const s = spans.find((x) => x.kind !== 'number');
-      return s ? [s.text] : [query.split(/\s+/).slice(0, 3).join(' ')];
-    }
-    case 'dict':
-      return {};
-    default: {
-      const s = spans.find((x) => x.kind === 'quoted' || x.kind === 'name') ?? spans.find((x) => x.kind !== 'number');
-      return s ? s.text : query.split(/\s+/).slice(0, 4).join(' ');
-    }
+/**
+ * May a value given for `key` (of the correct tool) fill `param` of another? Only when both hold
+ * the same kind of thing (pipeline/errors/kinds.ts) — an order type never fills an order id, a
+ * headlight mode never a destination — and ids only for the same entity (`booking_id` is no `card_id`).
+ */
+function sameKindKeys(key: string, param: ToolParam, sourceDoc: ToolDoc | undefined): boolean {
+  if (key === param.name) return true;
+  const sourceParam = sourceDoc ? [...sourceDoc.required_parameters, ...sourceDoc.optional_parameters].find((p) => p.name === key) : undefined;
+  const from = kindOfParam(sourceParam ?? { name: key, type: 'any' });
+  const to = kindOfParam(param);
+  if (from === 'id' || to === 'id') {
+    const entity = (k: string) => words(k).filter((w) => w !== 'id' && w !== 'ids');
+    return from === to && entity(key).some((w) => entity(param.name).includes(w));
   }
+  const loose = new Set(['other', 'name', 'text']);
+  return from === to || (loose.has(from) && loose.has(to));
+}
+
+/** Values the trajectory gave this key before (an earlier call's argument): what a model reuses when it fills the same parameter again. */
+function earlierValues(input: InjectionInput, key: string): unknown[] {
+  const out: unknown[] = [];
+  for (const step of [...input.earlier].reverse()) {
+    if (isPlainObject(step.args) && key in step.args && !out.some((v) => sameValue(v, (step.args as ToolArgs)[key]))) out.push((step.args as ToolArgs)[key]);
+  }
+  return out;
 }
 
 /**
  * A value for a parameter nobody named: the best-suited unused ground-truth value or span of the
- * query (a file name for a file parameter, a city for a place), else one made from the query.
+ * query (a file name for a file parameter, a city for a place), or the value an earlier step gave
+ * the same key — and only one of the parameter's kind (pipeline/errors/kinds.ts). Undefined when
+ * nothing fits: a model would not fill a booking id with an airport code, so neither do we.
  */
-export function valueFor(param: ToolParam, input: InjectionInput, usedKeys: Set<string> = new Set(), usedValues: unknown[] = []): { value: unknown; key?: string } {
+export function valueFor(param: ToolParam, input: InjectionInput, usedKeys: Set<string> = new Set(), usedValues: unknown[] = []): { value: unknown; key?: string } | undefined {
   const allowed = enumOf(param);
   if (allowed.length > 0) {
     // An enumerated parameter gets the member the query mentions, else its first member.
     const mentioned = allowed.find((v) => typeof v === 'string' && input.query.toLowerCase().includes(v.toLowerCase()));
     return { value: mentioned ?? allowed[0] };
   }
+  if (param.type === 'boolean') return { value: true };
   const source = gtArgs(input);
   const candidates: ValueCandidate[] = [
     ...Object.keys(source)
-      .filter((k) => !usedKeys.has(k))
+      .filter((k) => !usedKeys.has(k) && sameKindKeys(k, param, input.tools.find((t) => t.name === input.correct.name)))
       .map((k) => ({ value: source[k], from: { key: k } })),
-    ...querySpans(input.query).map((span) => ({ value: span.kind === 'number' ? Number(span.text) : span.text, from: { span } })),
+    ...earlierValues(input, param.name).map((value) => ({ value, from: { key: param.name } })),
+    ...querySpans(input.query)
+      .filter((span) => !namesATool(span.text, input))
+      .map((span) => ({ value: span.kind === 'number' ? Number(span.text) : span.text, from: { span } })),
   ];
-  let best: { c: ValueCandidate; score: number } | undefined;
+  let best: { c: ValueCandidate; score: number; value: unknown } | undefined;
   for (const c of candidates) {
     if (usedValues.some((u) => sameValue(u, c.value))) continue;
     const score = suitability(param, c);
-    if (score !== undefined && score > 0 && (!best || score > best.score)) best = { c, score };
+    if (score === undefined || score <= 0) continue;
+    const value = coerce(c.value, param.type);
+    if (valueKindProblem(param, value, undefined, input.query)) continue;
+    if (!best || score > best.score) best = { c, score, value };
   }
-  if (best) return { value: coerce(best.c.value, param.type), ...('key' in best.c.from ? { key: best.c.from.key } : {}) };
-  return { value: valueFromQuery(param, input.query) };
+  if (!best) return undefined;
+  return { value: best.value, ...('key' in best.c.from && best.c.from.key in source ? { key: best.c.from.key } : {}) };
 }
 
-/** The ground truth's arguments carried over to another tool's parameters: same names first, then related names, then the best-suited value. */
-export function adaptArgs(tool: ToolDoc, input: InjectionInput): ToolArgs {
+/**
+ * The ground truth's arguments carried over to another tool's parameters: same names first, then
+ * related names, then the best-suited value of the parameter's kind. Undefined when a required
+ * parameter has no value of its kind anywhere in the conversation.
+ */
+export function adaptArgs(tool: ToolDoc, input: InjectionInput): ToolArgs | undefined {
   const source = gtArgs(input);
+  const sourceDoc = input.tools.find((t) => t.name === input.correct.name);
   const used = new Set<string>();
   const out: ToolArgs = {};
-  const fill = (p: ToolParam, requiredParam: boolean) => {
-    if (p.name in source) {
-      out[p.name] = coerce(source[p.name], p.type);
-      used.add(p.name);
-      return;
-    }
+  const fill = (p: ToolParam, requiredParam: boolean): boolean => {
+    const carry = (key: string): boolean => {
+      const value = coerce(source[key], p.type);
+      if (!sameKindKeys(key, p, sourceDoc)) return false;
+      if (valueKindProblem(p, value, undefined, input.query)) return false;
+      out[p.name] = value;
+      used.add(key);
+      return true;
+    };
+    if (p.name in source && carry(p.name)) return true;
     const relatedKey = Object.keys(source).find((k) => !used.has(k) && related(k, p.name));
-    if (relatedKey) {
-      out[p.name] = coerce(source[relatedKey], p.type);
-      used.add(relatedKey);
-      return;
-    }
-    if (!requiredParam) return;
-    const { value, key } = valueFor(p, input, used, Object.values(out));
-    out[p.name] = value;
-    if (key) used.add(key);
+    if (relatedKey && carry(relatedKey)) return true;
+    if (!requiredParam) return true;
+    const found = valueFor(p, input, used, Object.values(out));
+    if (!found) return false;
+    out[p.name] = found.value;
+    if (found.key) used.add(found.key);
+    return true;
   };
-  for (const p of tool.required_parameters) fill(p, true);
+  for (const p of tool.required_parameters) if (!fill(p, true)) return undefined;
   for (const p of tool.optional_parameters) fill(p, false);
   return out;
+}
+
+export interface ConfusableTool {
+  tool: ToolDoc;
+  similarity: ToolSimilarity;
+  neighbour: boolean;
+  /** Ranking score: similarity, a neighbouring step's tool, words shared with the request. */
+  score: number;
+  args: ToolArgs;
+}
+
+/**
+ * The listed tools a model could take for the right one, most confusable first: each shares a
+ * name word, a description or parameters with it, or is the tool of a neighbouring step, and can
+ * be called with values of its parameters' kinds; a call equal to a valid step is no candidate.
+ */
+export function confusableTools(input: InjectionInput): ConfusableTool[] {
+  const correctDoc = input.tools.find((t) => t.name === input.correct.name);
+  if (!correctDoc) return [];
+  const neighbours = neighbourTools(input);
+  const out: ConfusableTool[] = [];
+  for (const tool of input.tools) {
+    if (tool.name === input.correct.name) continue;
+    const similarity = toolSimilarity(correctDoc, tool, input.tools);
+    const neighbour = neighbours.has(tool.name);
+    if (!confusable(similarity, neighbour)) continue;
+    const args = adaptArgs(tool, input);
+    if (!args || repeatsValidStep({ name: tool.name, args }, input)) continue;
+    out.push({ tool, similarity, neighbour, args, score: similarity.score + (neighbour ? 0.15 : 0) + Math.min(relevance(tool, input), 6) * 0.02 });
+  }
+  return out.sort((a, b) => b.score - a.score || a.tool.name.localeCompare(b.tool.name));
+}
+
+function familyOf(c: ConfusableTool): string {
+  if (c.neighbour) return 'neighbour-step';
+  if (c.similarity.nameWords > 0) return 'similar-name';
+  if (c.similarity.description >= 0.12) return 'similar-description';
+  return 'shared-parameters';
 }
 
 export const toolSelectInjector: Injector = {
   type: 'tool_select_error',
   applies(input) {
-    const others = input.tools.filter((t) => t.name !== input.correct.name);
-    if (others.length === 0) {
+    if (input.tools.every((t) => t.name === input.correct.name)) {
       return { ok: false, reason: `the tool list holds only ${input.correct.name}; a tool selection error needs another listed tool` };
+    }
+    if (confusableTools(input).length === 0) {
+      return { ok: false, reason: `no listed tool is confusable with ${input.correct.name} (none shares a name word, a description, parameters or a neighbouring step with it and can be called with values of its kinds)` };
     }
     return { ok: true };
   },
   inject(input: InjectionInput, rng: Rng): Injection {
-    const others = input.tools.filter((t) => t.name !== input.correct.name);
-    // A sibling of the same toolkit is the confusion models make; another toolkit only when there is none.
-    const siblings = others.filter((t) => toolkitOf(t.name) === toolkitOf(input.correct.name));
-    const ranked = (siblings.length ? siblings : others)
-      .map((tool) => ({ tool, score: relevance(tool, input) }))
-      .sort((a, b) => b.score - a.score || a.tool.name.localeCompare(b.tool.name));
+    const ranked = confusableTools(input);
+    if (ranked.length === 0) throw new Error(`no listed tool is confusable with ${input.correct.name}`);
     const top = ranked.slice(0, 3);
-    // Favour the most plausible tools without always taking the first one.
-    const chosen = top[rng.weighted(top.map((c) => c.score + 0.5))].tool;
-    const args = adaptArgs(chosen, input);
-    const sibling = toolkitOf(chosen.name) === toolkitOf(input.correct.name);
+    // Favour the most confusable tools without always taking the first one.
+    const chosen = top[rng.weighted(top.map((c) => c.score + 0.05))];
+    const family = familyOf(chosen);
     return {
-      action: withThought({ name: chosen.name, args }, thoughtForTool(input.correct, chosen.name)),
-      variant: sibling ? 'sibling-tool' : 'other-listed-tool',
-      detail: `${input.correct.name} → ${chosen.name}`,
+      action: { name: chosen.tool.name, args: chosen.args },
+      family,
+      variant: `${family}:${toolkitOf(chosen.tool.name) === toolkitOf(input.correct.name) ? 'same-toolkit' : 'other-toolkit'}`,
+      detail: `${input.correct.name} → ${chosen.tool.name} (similarity ${chosen.similarity.score.toFixed(2)})`,
     };
   },
 };

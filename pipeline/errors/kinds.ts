@@ -1,0 +1,117 @@
+/**
+ * Is a value of the kind a parameter holds? A model that gets a value wrong puts a wrong value of
+ * the right kind there — another city for a city, another id for an id, a date in another format —
+ * never a piece of a name ("York" of "New York"), a clause of the user's sentence for a time
+ * ("I need to book"), or a value of an unrelated parameter (an airport code for a booking id).
+ * The injectors hold every value they make up to this, and the quality report measures it.
+ */
+import type { ToolParam } from '../schemas.js';
+import { isPlainObject } from './values.js';
+
+export type ParamKind = 'id' | 'date' | 'time' | 'place' | 'file' | 'folder' | 'text' | 'name' | 'number' | 'flag' | 'list' | 'record' | 'other';
+
+const ID_KEY = /(^id$|_id$|Id$|ID$|^id_|ids$|Ids$)/;
+
+/** What a parameter holds, read from its name, type and description. */
+export function kindOfParam(param: Pick<ToolParam, 'name' | 'type'> & { description?: string }): ParamKind {
+  const n = param.name;
+  if (param.type === 'boolean') return 'flag';
+  if (param.type === 'array') return 'list';
+  if (param.type === 'dict') return 'record';
+  if (ID_KEY.test(n)) return 'id';
+  if (param.type === 'integer' || param.type === 'float') return 'number';
+  if (/date|day$|^day|birthday|check_?in|check_?out/i.test(n)) return 'date';
+  if (/time|hour/i.test(n)) return 'time';
+  if (/folder|dir/i.test(n)) return 'folder';
+  if (/file|image|path|document/i.test(n)) return 'file';
+  if (/city|place|location|address|destination|origin|airport|^from$|^to$|_from$|_to$|^start$|^end$|country|state$/i.test(n)) return 'place';
+  if (/query|keyword|search|term|content|text|message|body|title|comment|description|note|pattern|review|summary|bullet|prompt/i.test(n)) return 'text';
+  if (/name|user|symbol|ticker|stock|company|film|movie|author|brand|model|team|player|artist/i.test(n)) return 'name';
+  return 'other';
+}
+
+const PRONOUN_CLAUSE = /^(i|i'm|i've|i'll|we|my|please|could|can|would|let's|you|it|this|that|and|but|so|then)\b/i;
+const VERB_CLAUSE = /\b(need|want|would like|have|handled|book|check|find|get|make|tell|show|help)\b/i;
+
+/** Reads as a piece of a sentence rather than a value: a clause that starts with a pronoun or carries a verb phrase. */
+export function looksLikeClause(text: string): boolean {
+  const t = text.trim();
+  const n = t.split(/\s+/).length;
+  return (n >= 2 && PRONOUN_CLAUSE.test(t)) || (n >= 3 && VERB_CLAUSE.test(t) && /\b(i|we|you|me|my)\b/i.test(t));
+}
+
+/**
+ * A word or words cut out of a longer name in `context`: "York" of "New York", "Square" of
+ * "Times Square", "Industries" of "Stark Industries". A whole name is no fragment.
+ */
+export function isNameFragment(value: string, context: string): boolean {
+  const v = value.trim();
+  if (!v || /\s{2,}/.test(v) || v.length > 60) return false;
+  const esc = v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (!new RegExp(`(?<![\\w])${esc}(?![\\w])`).test(context)) return false;
+  const name = /[A-Z][\w'&-]*/.source;
+  const before = new RegExp(`${name}\\s+${esc}(?![\\w])`);
+  const after = new RegExp(`(?<![\\w])${esc}\\s+${name}`);
+  // Only a capitalised value can be cut from a capitalised name.
+  if (!/^[A-Z]/.test(v)) return false;
+  return before.test(context) || after.test(context);
+}
+
+function hasDigit(v: unknown): boolean {
+  return /\d/.test(String(v));
+}
+
+/**
+ * Why `value` is not of the kind `param` holds, or undefined when it is. `reference` is the
+ * correct value (its shape is the kind when the parameter's name says little); `context` the text
+ * the value was taken from (the user's turn), for the fragment check. Type is not judged here: a
+ * type confusion ("5" for 5) is a wrong value of the right kind.
+ */
+export function valueKindProblem(param: Pick<ToolParam, 'name' | 'type'> & { description?: string }, value: unknown, reference?: unknown, context = ''): string | undefined {
+  const kind = kindOfParam(param);
+  if (value === undefined || value === null) return `${param.name} is empty`;
+  const text = typeof value === 'string' ? value.trim() : undefined;
+  if (text !== undefined) {
+    if (text === '') return `${param.name} is an empty string`;
+    if (looksLikeClause(text) && kind !== 'text') return `${param.name} holds a clause of the user's sentence ("${text.slice(0, 40)}")`;
+    if (context && isNameFragment(text, context) && !(typeof reference === 'string' && reference.includes(text))) return `${param.name} holds "${text}", a fragment of a longer name in the query`;
+    const wordCount = text.split(/\s+/).length;
+    switch (kind) {
+      case 'id':
+        if (/\s/.test(text)) return `${param.name} is an id, "${text.slice(0, 40)}" has spaces`;
+        if (/^\d{1,2}:\d{2}|^\d{4}-\d{2}-\d{2}/.test(text)) return `${param.name} is an id, "${text}" is a time or date`;
+        if ((reference === undefined || hasDigit(reference)) && !hasDigit(text)) return `${param.name} is an id, "${text}" has no digit`;
+        break;
+      case 'date':
+        if (!hasDigit(text)) return `${param.name} is a date, "${text}" has no digit`;
+        break;
+      case 'time':
+        if (!hasDigit(text) && !/noon|midnight|morning|evening|afternoon/i.test(text)) return `${param.name} is a time, "${text}" has no digit`;
+        break;
+      case 'place':
+        // A place in lower case is a format slip of the right place ("stonebrook"), not another kind of value.
+        if (/^[a-z]+$/.test(text) && !(typeof reference === 'string' && reference.toLowerCase() === text) && !(typeof reference === 'string' && /^[a-z]/.test(reference))) return `${param.name} is a place, "${text}" is a lower-case word`;
+        if (wordCount > 10) return `${param.name} is a place, "${text.slice(0, 40)}" is a sentence`;
+        if (/^\d+$/.test(text) && !(reference !== undefined && /^\d+$/.test(String(reference).trim()))) return `${param.name} is a place, "${text}" is a number`;
+        break;
+      case 'file':
+        if (wordCount > 4) return `${param.name} is a file, "${text.slice(0, 40)}" is a sentence`;
+        break;
+      case 'folder':
+        if (wordCount > 4) return `${param.name} is a folder, "${text.slice(0, 40)}" is a sentence`;
+        break;
+      case 'name':
+      case 'other':
+        if (wordCount > 8 && !(typeof reference === 'string' && reference.split(/\s+/).length > 4)) return `${param.name} holds a long text ("${text.slice(0, 40)}…") where a short value goes`;
+        if (reference !== undefined && typeof reference !== 'string' && /^[A-Za-z]/.test(text) && wordCount > 2) return `${param.name} takes a ${typeof reference}, "${text.slice(0, 40)}" is words`;
+        break;
+      default:
+        break;
+    }
+    return undefined;
+  }
+  if (kind === 'list' && !Array.isArray(value) && typeof value !== 'string') return `${param.name} is a list, got ${typeof value}`;
+  if (kind === 'record' && !isPlainObject(value) && typeof value !== 'string') return `${param.name} is a record, got ${Array.isArray(value) ? 'a list' : typeof value}`;
+  if (kind === 'id' && typeof value === 'boolean') return `${param.name} is an id, got a boolean`;
+  return undefined;
+}

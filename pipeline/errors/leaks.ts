@@ -1,0 +1,83 @@
+/**
+ * Does a text hand the model the correction it is being tested on? For an internal error case,
+ * the correct tool (a tool error), the correct key (a key error) or the correct value (a value
+ * error) named in the thought before the wrong call, or in the tool's answer to it. The thought
+ * writer holds its thoughts to this; the quality report counts it.
+ */
+import type { Action, ErrorType } from '../schemas.js';
+import { apiOf, isPlainObject, sameValue } from './values.js';
+import { escapeRegExp, numberToWords } from './vocabulary.js';
+import { toJson } from '../pyValues.js';
+
+export interface Leak {
+  what: 'tool' | 'key' | 'value';
+  /** The correct name or value the text gives away. */
+  text: string;
+}
+
+function mentions(text: string, word: string, caseInsensitive = false): boolean {
+  if (!word) return false;
+  return new RegExp(`(?<![\\w])${escapeRegExp(word)}(?![\\w])`, caseInsensitive ? 'i' : '').test(text);
+}
+
+function argsOf(action: Pick<Action, 'args'>): Record<string, unknown> {
+  return isPlainObject(action.args) ? action.args : {};
+}
+
+/** The ways a correct value can be written out; empty for values too common to count (booleans, "", single letters). */
+function spellings(value: unknown): string[] {
+  if (typeof value === 'number') {
+    const out = [String(value)];
+    const w = numberToWords(value);
+    if (w) out.push(w);
+    return out;
+  }
+  if (typeof value === 'string') return value.trim().length >= 2 ? [value.trim()] : [];
+  if (Array.isArray(value)) return value.flatMap((v) => (typeof v === 'object' ? [] : spellings(v)));
+  return [];
+}
+
+/** The keys a key error got wrong: renamed or left out keys of the ground truth. */
+export function wrongKeys(correct: Pick<Action, 'args'>, erroneous: Pick<Action, 'args'>): string[] {
+  const after = argsOf(erroneous);
+  return Object.keys(argsOf(correct)).filter((k) => !(k in after));
+}
+
+/** The ground-truth arguments a value error changed. */
+export function changedValues(correct: Pick<Action, 'args'>, erroneous: Pick<Action, 'args'>): { key: string; from: unknown; to: unknown }[] {
+  const before = argsOf(correct);
+  const after = argsOf(erroneous);
+  return Object.keys(before)
+    .filter((k) => k in after && !sameValue(before[k], after[k]))
+    .map((k) => ({ key: k, from: before[k], to: after[k] }));
+}
+
+/** What `text` gives away about the correct step of an internal error of `type`. */
+export function leaksIn(text: string, type: ErrorType, correct: Pick<Action, 'name' | 'args'>, erroneous: Pick<Action, 'name' | 'args'>): Leak[] {
+  const out: Leak[] = [];
+  if (!text) return out;
+  if (type === 'tool_select_error' || type === 'tool_hallucination_error') {
+    const api = apiOf(correct.name);
+    if (mentions(text, correct.name) || (mentions(text, api) && !mentions(erroneous.name, api))) out.push({ what: 'tool', text: correct.name });
+    return out;
+  }
+  if (type === 'parameters_key_error') {
+    for (const key of wrongKeys(correct, erroneous)) {
+      // A plain word ("file", "query") is prose as often as a key; an identifier or `key=` is the key.
+      const identifier = /[_A-Z]/.test(key.slice(1)) ? mentions(text, key) : new RegExp(`(?<![\\w])${escapeRegExp(key)}\\s*[=:]`).test(text);
+      if (identifier) out.push({ what: 'key', text: key });
+    }
+    return out;
+  }
+  for (const { from, to } of changedValues(correct, erroneous)) {
+    const wrongText = toJson(to) ?? '';
+    for (const s of spellings(from)) {
+      if (wrongText.toLowerCase().includes(s.toLowerCase())) continue;
+      if (mentions(text, s, true)) {
+        out.push({ what: 'value', text: s });
+        break;
+      }
+    }
+  }
+  return out;
+}

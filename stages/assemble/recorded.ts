@@ -1,0 +1,126 @@
+/**
+ * T-Eval's recorded input errors as base-benchmark candidates. review_str_v1.json holds real calls
+ * a model made with the tool's real answer, 86 of them judged "C: input error" (the tool mismatches
+ * the query, or the arguments are wrong). A record names no trajectory, so it is bound to the step
+ * of a resolved T-Eval trajectory it was an attempt at: the same tool, no key the step's tool lacks,
+ * and either an argument value shared with the step or an argument value the step's user turn
+ * mentions ('Joker' where the plan asks FilmDouban for 小丑). The step's own action is the ground
+ * truth; the label checker types the record against it. A record equal to a ground-truth step of
+ * the trajectory is no error there (43 of the 86 are the plan's own call failing) and binds nowhere.
+ *
+ * Pure: records and trajectories in, candidates and the reasons for every record left out, out.
+ */
+import { InternalErrorCandidate, type ToolResponse, type Trajectory } from '../../pipeline/schemas.js';
+import { classifyAction, erroneousThought, isErrorLabel, isErrorResponse, isPlainObject, repeatsValidStep, sameValue } from '../../pipeline/errors/index.js';
+import { toolSteps } from '../../pipeline/steps.js';
+import type { TevalRecord } from '../diversify-internal/inputs.js';
+import { toJson } from '../../pipeline/pyValues.js';
+
+export const RECORDED_ORIGIN = 'recorded';
+export const RECORDED_METHOD = 'recorded:teval-review_str_v1';
+
+export interface RecordedCandidate {
+  /** `recorded:<collect item id>`. */
+  id: string;
+  /** The T-Eval review record id (the case id carries it). */
+  recordId: string;
+  origin: typeof RECORDED_ORIGIN;
+  /** The collect artifact of the record (lineage). */
+  parentKey: string;
+  candidate: InternalErrorCandidate;
+}
+
+export interface RecordedCandidates {
+  candidates: RecordedCandidate[];
+  skipped: { itemId: string; reason: string }[];
+}
+
+interface Binding {
+  trajectory: Trajectory;
+  k: number;
+  /** 2: shares an argument value with the step; 1: its value is mentioned in the step's user turn. */
+  strength: number;
+}
+
+function bindings(record: TevalRecord['record'], trajectories: Trajectory[]): Binding[] {
+  const args = record.args;
+  if (!isPlainObject(args)) return [];
+  const out: Binding[] = [];
+  for (const t of trajectories) {
+    if (t.source !== 'teval') continue;
+    const validSteps = toolSteps(t).map(({ step }) => ({ name: step.action.name, args: step.action.args }));
+    if (repeatsValidStep({ name: record.tool, args }, { validSteps, correct: validSteps[0] ?? { name: '', args: {} } })) continue;
+    for (const { k, step, turnIndex } of toolSteps(t)) {
+      const gt = step.action;
+      if (gt.name !== record.tool || !isPlainObject(gt.args)) continue;
+      const gtArgs = gt.args;
+      if (Object.keys(args).some((key) => !(key in gtArgs))) continue;
+      const shared = Object.entries(args).some(([key, v]) => sameValue(v, gtArgs[key]));
+      const user = t.turns[turnIndex]?.user ?? '';
+      const mentioned = Object.values(args).some((v) => typeof v === 'string' && v.trim().length > 3 && user.includes(v.trim()));
+      if (shared || mentioned) out.push({ trajectory: t, k, strength: shared ? 2 : 1 });
+    }
+  }
+  return out.sort((a, b) => b.strength - a.strength || (a.trajectory.id < b.trajectory.id ? -1 : a.trajectory.id > b.trajectory.id ? 1 : a.k - b.k));
+}
+
+/**
+ * Every label-C record that binds to a step becomes a candidate there (the strongest binding, ties
+ * to the first trajectory id), typed by the label checker, with the tool's recorded answer as the
+ * response. Records with the same call are one error: the first by id is kept.
+ */
+export function recordedCandidates(records: TevalRecord[], trajectories: Trajectory[]): RecordedCandidates {
+  const candidates: RecordedCandidate[] = [];
+  const skipped: RecordedCandidates['skipped'] = [];
+  const seenCalls = new Set<string>();
+  const sorted = [...records].sort((a, b) => a.itemId.localeCompare(b.itemId, 'en', { numeric: true }));
+  for (const { key, itemId, record } of sorted) {
+    if (record.label !== 'C') continue;
+    const call = toJson([record.tool, record.args]);
+    if (seenCalls.has(call)) {
+      skipped.push({ itemId, reason: 'the same call as an earlier record' });
+      continue;
+    }
+    const [bound] = bindings(record, trajectories);
+    if (!bound) {
+      skipped.push({ itemId, reason: `binds to no step of a resolved T-Eval trajectory (no ${record.tool} step that shares or mentions its values, or the call is a ground-truth step)` });
+      continue;
+    }
+    const step = toolSteps(bound.trajectory)[bound.k - 1].step;
+    const correct = step.action;
+    const erroneous = { name: record.tool, args: record.args };
+    const verdict = classifyAction(erroneous, { tools: bound.trajectory.tools, groundTruth: correct });
+    if (!isErrorLabel(verdict.label)) {
+      skipped.push({ itemId, reason: `the label checker calls it ${verdict.label} against ${bound.trajectory.id} k=${bound.k}` });
+      continue;
+    }
+    const response: ToolResponse = { content: record.response, tier: 'recorded', origin: `teval-review:${itemId}` };
+    if (!isErrorResponse(response) && (verdict.label === 'tool_hallucination_error' || verdict.label === 'parameters_key_error')) {
+      skipped.push({ itemId, reason: `the recorded answer shows no error for this ${verdict.label}` });
+      continue;
+    }
+    seenCalls.add(call);
+    const thought = erroneousThought(verdict.label, correct, erroneous, { tools: bound.trajectory.tools });
+    const action = thought === undefined ? erroneous : { thought, ...erroneous };
+    const notes = [`origin: ${RECORDED_ORIGIN} (T-Eval review record ${itemId}, judged C: input error; bound to ${bound.trajectory.id} k=${bound.k} by ${bound.strength === 2 ? 'a shared argument value' : 'a value its user turn mentions'})`];
+    if (thought !== undefined) notes.push('T-Eval records no thought; the CoT thought was written by the rules');
+    const candidate = InternalErrorCandidate.parse({
+      trajectoryId: bound.trajectory.id,
+      source: 'teval',
+      k: bound.k,
+      errorType: verdict.label,
+      correctAction: correct,
+      erroneousAction: action,
+      response,
+      method: RECORDED_METHOD,
+      variant: `${RECORDED_ORIGIN}:teval-review`,
+      label: { claimed: verdict.label, detected: verdict.label, agrees: true, reasons: verdict.reasons },
+      attempts: [{ attempt: 1, method: RECORDED_METHOD, action, detected: verdict.label, agrees: true }],
+      fewShot: [],
+      fewShotPool: 'none',
+      notes,
+    } satisfies InternalErrorCandidate);
+    candidates.push({ id: `${RECORDED_ORIGIN}:${itemId}`, recordId: itemId, origin: RECORDED_ORIGIN, parentKey: key, candidate });
+  }
+  return { candidates, skipped };
+}
