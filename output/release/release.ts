@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import type { Store } from '../../pipeline/store/store.js';
 import type { Config } from '../../pipeline/config.js';
 import { canonicalJson, hashValue, sha256 } from '../../pipeline/hash.js';
-import { writeReleaseData, type ExportFile, type Selection } from './writer.js';
+import { selectSamples, writeReleaseData, type ExportFile, type Selection } from './writer.js';
 import { compareSemver, parseSemver } from './semver.js';
 import { renderChangelog, type SampleIndex } from './changelog.js';
 import { renderCard } from './card.js';
@@ -149,6 +149,13 @@ export function publishRelease(store: Store, config: Config, version: string, op
   if (!opts.dryRun) recoverDir(outDir);
   const halfDone = !opts.dryRun && isUnrecordedRelease(outDir, version);
   if (!halfDone && existsSync(outDir) && readdirSync(outDir).length > 0) throw new ReleaseError(`${outDir} already exists and is not empty; refusing to overwrite a release`);
+  const stale = selectSamples(store, opts).leftOut.filter((l) => l.why === 'stale-decision');
+  if (stale.length > 0) {
+    throw new ReleaseError(
+      `${stale.length} sample(s) were reviewed on content that has changed since: ${stale.slice(0, 5).map((s) => `${s.id} (${s.detail})`).join('; ')}${stale.length > 5 ? '; …' : ''}. ` +
+        'A stale decision is never applied, and shipping these as unreviewed could ship a rejected sample: review them again (pnpm review export --queue stale, or pnpm review serve), then release',
+    );
+  }
   const staging = opts.dryRun ? mkdtempSync(join(tmpdir(), `forge-release-${version}-`)) : stagingDirFor(outDir);
   try {
     const plan = buildReleaseInto(store, config, version, staging, opts);

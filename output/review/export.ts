@@ -4,6 +4,7 @@
  * follow the verify stage's order, so the same queue exports to the same bytes.
  */
 import { replaceDir } from '../atomicDir.js';
+import { staleDecision } from './decisions.js';
 import { join } from 'node:path';
 import type { Store } from '../../pipeline/store/store.js';
 import { loadSamples, type ReviewSample } from './samples.js';
@@ -25,7 +26,7 @@ export interface QueueExportResult {
 }
 
 export function exportQueue(store: Store, opts: { spec: QueueSpec; formats: ReviewFormat[]; outDir?: string; seed: number }): QueueExportResult {
-  const samples = selectQueue(loadSamples(store), opts.spec, opts.seed);
+  const samples = selectQueue(loadSamples(store), opts.spec, opts.seed, (s) => !!staleDecision(store, s.id, s.contentHash));
   const name = queueName(opts.spec);
   const outDir = opts.outDir ?? join(DEFAULT_QUEUE_ROOT, name);
   const files: string[] = [];

@@ -26,7 +26,7 @@ export const reviewCommand: CommandModule<object, ReviewArgs> = {
     withCommon(y)
       .positional('action', { choices: ['export', 'import', 'serve'] as const, demandOption: true })
       .positional('file', { type: 'string', describe: 'import: the returned file (Argilla records .json/.jsonl, Label Studio export .json, or the .csv)' })
-      .option('queue', { type: 'string', default: 'flagged', describe: 'export: flagged | sample:N | strategy:X' })
+      .option('queue', { type: 'string', default: 'flagged', describe: 'export: flagged | stale (decided on content that changed since) | sample:N | strategy:X' })
       .option('format', { choices: [...REVIEW_FORMATS, 'all'] as const, default: 'all' as const, describe: 'export: queue format' })
       .option('out', { type: 'string', describe: 'export: output directory (default output/review/queues/<queue>)' })
       .option('reviewer', { type: 'string', describe: 'import/serve: reviewer name when the file names none (default $USER)' })
