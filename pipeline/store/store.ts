@@ -197,8 +197,26 @@ export class Store {
       this.db
         .prepare('INSERT OR REPLACE INTO lock (id, pid, host, command, acquired_at) VALUES (1, ?, ?, ?, ?)')
         .run(process.pid, hostname(), command, now());
+      // Whoever held the lock before is gone: a run it left "running" was killed, not running.
+      this.markInterrupted();
     }).immediate();
     this.lockHeld = true;
+  }
+
+  /** Runs and stage runs left unfinished by a process that died (kill -9, power loss) become "interrupted". */
+  markInterrupted(): number {
+    const t = now();
+    const runs = this.db.prepare("UPDATE runs SET status = 'interrupted', finished_at = ? WHERE finished_at IS NULL AND status = 'running'").run(t).changes;
+    this.db.prepare("UPDATE stage_runs SET status = 'interrupted', finished_at = ? WHERE finished_at IS NULL AND status = 'running'").run(t);
+    return runs;
+  }
+
+  /** The live process holding the writer lock, if any (a dead or zombie holder does not count). */
+  lockHolder(): { pid: number; command: string; acquired_at: string } | undefined {
+    const row = this.db.prepare('SELECT pid, host, command, acquired_at FROM lock WHERE id = 1').get() as
+      | { pid: number; host: string; command: string; acquired_at: string }
+      | undefined;
+    return row && row.host === hostname() && pidAlive(row.pid) ? row : undefined;
   }
 
   releaseLock(): void {
@@ -218,7 +236,7 @@ export class Store {
     return this.runId;
   }
 
-  finishRun(status: 'ok' | 'failed' | 'partial' | 'stopped'): void {
+  finishRun(status: 'ok' | 'failed' | 'partial' | 'stopped' | 'interrupted'): void {
     if (this.runId === null) return;
     this.db.prepare('UPDATE runs SET finished_at = ?, status = ? WHERE id = ?').run(now(), status, this.runId);
   }
@@ -241,9 +259,12 @@ export class Store {
   lastStageRun(stage: string):
     | { started_at: string; finished_at: string | null; duration_ms: number | null; status: string; message: string | null }
     | undefined {
-    return this.db
+    const row = this.db
       .prepare('SELECT started_at, finished_at, duration_ms, status, message FROM stage_runs WHERE stage = ? ORDER BY id DESC LIMIT 1')
-      .get(stage) as never;
+      .get(stage) as { started_at: string; finished_at: string | null; duration_ms: number | null; status: string; message: string | null } | undefined;
+    // "running" with nobody holding the writer lock: its process died (a read-only caller cannot record that).
+    if (row && row.status === 'running' && row.finished_at === null && !this.lockHolder()) return { ...row, status: 'interrupted' };
+    return row;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -437,11 +458,23 @@ export class Store {
   }
 }
 
-function pidAlive(pid: number): boolean {
+/**
+ * Is the process running? kill(pid, 0) succeeds on a zombie (dead, not yet reaped by its parent —
+ * forever in a container whose init does not reap), so on Linux the state in /proc/<pid>/stat
+ * decides: Z (zombie) and X (dead) are dead.
+ */
+export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // pid (comm) state …; comm may hold spaces and parentheses, so read after the last ')'.
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X' && state !== 'x';
+  } catch {
+    return !existsSync('/proc/self/stat'); // no procfs (macOS): trust kill(pid, 0)
   }
 }

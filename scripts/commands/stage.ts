@@ -5,6 +5,7 @@ import { registry } from '../../stages/index.js';
 import { sessionFrom, withCommon, type CommonArgs } from './common.js';
 import { printStatus } from './status.js';
 import { dryRunStage } from './dryRun.js';
+import { handleStopSignals, Interrupt, SIGNAL_EXIT_CODES } from '../../pipeline/interrupt.js';
 
 export interface StageArgs extends CommonArgs {
   name: StageName;
@@ -37,6 +38,15 @@ export const stageCommand: CommandModule<object, StageArgs> = {
   handler: async (args) => {
     if (args['dry-run']) return dryRunStage(args);
     const session = sessionFrom(args, { lock: `stage ${args.name}` });
+    const interrupt = new Interrupt();
+    const resume = `pnpm ${process.argv.slice(2).join(' ')}`;
+    const stopHandlers = handleStopSignals(interrupt, (signal) => {
+      // Second signal: abandon the items in flight (uncommitted, so the rerun redoes them).
+      session.store.finishRun('interrupted');
+      session.close();
+      console.error(`${signal} again: stopped at once; items in flight were abandoned. Resume with: ${resume}`);
+      process.exit(SIGNAL_EXIT_CODES[signal]);
+    });
     try {
       if (args['max-cost'] !== undefined) session.config.llm.maxCost = args['max-cost'];
       if (args['source-dir']) session.config.sources.dir = args['source-dir'];
@@ -49,12 +59,19 @@ export const stageCommand: CommandModule<object, StageArgs> = {
           services: session.services,
           stages: registry(),
           options: { limit: args.limit, out: args.out, dryRun: args['dry-run'], includeFlagged: args['include-flagged'] },
+          interrupt,
         },
         args.name,
         { force: args.force ? new Set([args.name]) : undefined, concurrency: args.concurrency, progress: args.progress },
       );
       const failed = reports.some((r) => r.failed > 0);
       const stopped = reports.find((r) => r.stopped);
+      if (interrupt.signal) {
+        session.store.finishRun('interrupted');
+        console.error(`interrupted by ${interrupt.signal}: every finished item is kept. Resume with: ${resume}`);
+        process.exitCode = SIGNAL_EXIT_CODES[interrupt.signal];
+        return;
+      }
       session.store.finishRun(stopped ? 'stopped' : failed ? 'partial' : 'ok');
       printStatus(session.store, registry());
       if (failed || stopped) process.exitCode = 1;
@@ -62,6 +79,7 @@ export const stageCommand: CommandModule<object, StageArgs> = {
       session.store.finishRun('failed');
       throw err;
     } finally {
+      stopHandlers();
       session.close();
     }
   },
