@@ -3,7 +3,7 @@
  * each stage, LLM and tool calls, caches, reviews and releases.
  */
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { hostname } from 'node:os';
 import { APP_ID, MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
@@ -14,6 +14,23 @@ import type { ArtifactStatus } from '../schemas.js';
 const APPLICATION_ID = 0x43544631;
 
 export class StoreError extends Error {}
+
+/** Databases this process opened, so an SQLite error raised anywhere can name its file. */
+const openPaths = new Set<string>();
+
+/**
+ * An SQLite error's message with the database it concerns ("database disk image is malformed",
+ * "attempt to write a readonly database" and "database is locked" name no file by themselves).
+ */
+export function withDatabasePath(err: unknown): unknown {
+  const code = (err as { code?: unknown })?.code;
+  if (!(err instanceof Error) || typeof code !== 'string' || !code.startsWith('SQLITE_') || openPaths.size === 0) return err;
+  const paths = [...openPaths];
+  if (paths.some((p) => err.message.includes(p))) return err;
+  const hint = code.startsWith('SQLITE_BUSY') ? '; another process is writing to it (a stage?) — wait for it, then rerun' : '';
+  err.message = `${err.message} (database ${paths.join(', ')}${hint})`;
+  return err;
+}
 export class StoreInUseError extends StoreError {}
 
 export interface ArtifactRecord {
@@ -120,6 +137,7 @@ export class Store {
 
   static open(path: string, opts: { readonly?: boolean } = {}): Store {
     if (path !== ':memory:') {
+      if (existsSync(path) && statSync(path).isDirectory()) throw new StoreError(`database path ${path} is a folder; give a file, e.g. ${path}/forge.db`);
       if (existsSync(path)) {
         const head = readFileSync(path).subarray(0, 16).toString('latin1');
         if (head.length > 0 && head !== 'SQLite format 3\u0000') {
@@ -133,7 +151,8 @@ export class Store {
     }
     let db: Database.Database;
     try {
-      db = new Database(path, { readonly: !!opts.readonly, timeout: 5000 });
+      // busy timeout: long enough for another process's per-item commit or a release's swap to finish first.
+      db = new Database(path, { readonly: !!opts.readonly, timeout: 30_000 });
     } catch (err) {
       throw new StoreError(`cannot open database ${path}: ${(err as Error).message}`);
     }
@@ -142,8 +161,10 @@ export class Store {
       store.checkAndMigrate(!!opts.readonly);
     } catch (err) {
       db.close();
-      throw err;
+      if (err instanceof StoreError) throw err;
+      throw new StoreError(`cannot use database ${path}: ${(err as Error).message}`);
     }
+    openPaths.add(path);
     return store;
   }
 

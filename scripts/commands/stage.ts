@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { STAGE_NAMES, type StageName } from '../../pipeline/stage.js';
 import { runPipeline } from '../../pipeline/runner.js';
 import { registry } from '../../stages/index.js';
-import { sessionFrom, withCommon, type CommonArgs } from './common.js';
+import { checkNumber, sessionFrom, withCommon, type CommonArgs } from './common.js';
 import { printStatus } from './status.js';
 import { dryRunStage } from './dryRun.js';
 import { handleStopSignals, Interrupt, SIGNAL_EXIT_CODES } from '../../pipeline/interrupt.js';
@@ -27,11 +27,14 @@ export const stageCommand: CommandModule<object, StageArgs> = {
     withCommon(y)
       .positional('name', { choices: STAGE_NAMES, demandOption: true, describe: 'stage to run' })
       .option('limit', { type: 'number', describe: 'Only the first N source records per source (a quick sample run)' })
+      .coerce('limit', checkNumber('--limit', { integer: true, min: 1 }))
       .option('force', { type: 'boolean', describe: 'Redo the named stage even where results exist' })
       .option('concurrency', { type: 'number', default: 4, describe: 'Items in flight at once' })
+      .coerce('concurrency', checkNumber('--concurrency', { integer: true, min: 1, max: 256 }))
       .option('out', { type: 'string', describe: 'Output directory (export)' })
       .option('source-dir', { type: 'string', describe: 'Directory with the upstream BFCL/T-Eval files (default: vendored sources/)' })
       .option('max-cost', { type: 'number', describe: 'Stop making LLM calls once this many USD were spent (resumable)' })
+      .coerce('max-cost', checkNumber('--max-cost', { min: 0 }))
       .option('dry-run', { type: 'boolean', describe: 'Estimate LLM calls, tokens and cost; spend nothing' })
       .option('include-flagged', { type: 'boolean', describe: 'export: also write unreviewed flagged cases (a preview; releases refuse them unless told)' })
       .option('progress', { type: 'boolean', default: !!process.stderr.isTTY, describe: 'Show a progress bar' }) as never,
