@@ -95,3 +95,30 @@ describe('output', () => {
     expect(stderr).not.toMatch(/EPIPE|Error/);
   });
 });
+
+describe('tools replay', () => {
+  it('a line that runs past --time-limit is reported and skipped; the lines after it still run', async () => {
+    const file = join(dir, 'replay.jsonl');
+    writeFileSync(
+      file,
+      [
+        { involved_classes: ['MathAPI'], calls: [{ name: 'add', args: { a: 1, b: 2 } }] },
+        { involved_classes: ['MathAPI'], calls: [{ name: 'power', args: { base: 3, exponent: 100000000 } }] },
+        { involved_classes: ['MathAPI'], calls: [{ name: 'add', args: { a: 5, b: 2 } }] },
+      ].map((l) => JSON.stringify(l)).join('\n') + '\n',
+    );
+    let stdout = '';
+    let code = 0;
+    try {
+      ({ stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', 'tools', 'replay', file, '--time-limit', '2']));
+    } catch (err) {
+      ({ stdout, code } = err as { stdout: string; code: number });
+    }
+    const out = stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(code).toBe(1);
+    expect(out.map((o) => o.line)).toEqual([1, 2, 3]);
+    expect(out[0].responses[0].response).toBe('{"result": 3}');
+    expect(out[1].error).toBe(`${file}:2: did not finish within 2s (--time-limit); stopped`);
+    expect(out[2].responses[0].response).toBe('{"result": 7}');
+  });
+});
