@@ -6,8 +6,9 @@
  * error or a kill leaves the old set in place. The one window where the target is missing (between
  * the two renames) is closed by `recoverDir`, which every writer runs first: it puts a
  * `.previous-*` back when the target is missing and removes leftover staging folders.
+ * The price: room for two copies of the folder while it is replaced.
  */
-import { closeSync, existsSync, fsyncSync, linkSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, linkSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
 const PARTIAL = 'partial';
@@ -49,7 +50,10 @@ export function stagingDirFor(target: string): string {
   const full = resolve(target);
   mkdirSync(dirname(full), { recursive: true });
   recoverDir(full);
-  return mkdtempSync(join(dirname(full), `.${basename(full)}.${PARTIAL}-`));
+  const dir = mkdtempSync(join(dirname(full), `.${basename(full)}.${PARTIAL}-`));
+  // mkdtemp makes the folder private (0700); once swapped in it is an ordinary output folder.
+  chmodSync(dir, 0o777 & ~process.umask());
+  return dir;
 }
 
 /** Writes and fsyncs one file; an error names the file. */
