@@ -240,11 +240,17 @@ export function loadConfig(path?: string, overrides: { seed?: number; llmMode?: 
     } catch (err) {
       throw new ConfigError(`cannot read config ${path}: ${(err as Error).message}`);
     }
+    let parsed: unknown;
     try {
-      raw = JSON.parse(text);
+      parsed = JSON.parse(text);
     } catch (err) {
       throw new ConfigError(`config ${path} is not valid JSON: ${(err as Error).message}`);
     }
+    // `null`, a list or a number is not "no settings": say so instead of running on the defaults.
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      throw new ConfigError(`config ${path} must be a JSON object of settings, got ${parsed === null ? 'null' : Array.isArray(parsed) ? 'a list' : typeof parsed}`);
+    }
+    raw = parsed as Record<string, unknown>;
   }
   const config = parseConfig(raw, path);
   if (overrides.seed !== undefined) config.seed = overrides.seed;

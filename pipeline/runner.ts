@@ -22,6 +22,7 @@ import {
   type StageName,
 } from './stage.js';
 import type { ArtifactStatus } from './schemas.js';
+import type { Interrupt } from './interrupt.js';
 
 export interface RunnerEnv {
   store: Store;
@@ -31,6 +32,8 @@ export interface RunnerEnv {
   stages: Map<StageName, Stage>;
   log?: (line: string) => void;
   options?: Record<string, unknown>;
+  /** A stop request (SIGINT / SIGTERM): no new item starts, items in flight finish. */
+  interrupt?: Interrupt;
 }
 
 export interface RunOptions {
@@ -108,6 +111,7 @@ function stageContext(env: RunnerEnv): StageContext {
 export async function runPipeline(env: RunnerEnv, target: StageName, opts: RunOptions = {}): Promise<StageReport[]> {
   const reports: StageReport[] = [];
   for (const name of planStages(env.stages, target)) {
+    if (env.interrupt?.signal) break;
     const report = await runStage(env, env.stages.get(name)!, opts);
     reports.push(report);
     if (report.stopped) break;
@@ -184,7 +188,14 @@ export async function runStage(env: RunnerEnv, stage: Stage, opts: RunOptions = 
       : undefined;
   bar?.start(todo.length, 0, { speed: '0.0' });
 
+  let lastYield = Date.now();
   const processOne = async ({ item, key }: { item: (typeof todo)[number]['item']; key: string }) => {
+    // Items whose work never waits on I/O run back to back in microtasks, where no signal handler
+    // (SIGINT / SIGTERM) and no timer can run; hand the event loop a turn every 50 ms.
+    if (Date.now() - lastYield > 50) {
+      await new Promise((res) => setImmediate(res));
+      lastYield = Date.now();
+    }
     if (stopped) return;
     const ictx: ItemContext = {
       ...ctx,
@@ -242,13 +253,18 @@ export async function runStage(env: RunnerEnv, stage: Stage, opts: RunOptions = 
     }
   };
 
+  const unsubscribe = env.interrupt?.onRequest((signal) => {
+    stopped ??= `interrupted by ${signal}`;
+    queue.clear();
+  });
   for (const entry of todo) queue.add(() => processOne(entry));
   await queue.onIdle();
+  unsubscribe?.();
   bar?.stop();
 
   report.durationMs = Date.now() - started;
   report.stopped = stopped;
-  const status = stopped ? 'stopped' : report.failed > 0 ? 'partial' : 'ok';
+  const status = stopped ? (env.interrupt?.signal ? 'interrupted' : 'stopped') : report.failed > 0 ? 'partial' : 'ok';
   if (!stopped && stage.summarize) report.summary = stage.summarize(ctx);
   store.finishStageRun(stageRunId, {
     processed: report.processed,

@@ -7,6 +7,15 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { COMMANDS } from './commands/index.js';
 import { redactSecrets } from '../pipeline/secrets.js';
+import { withDatabasePath } from '../pipeline/store/store.js';
+
+// `pnpm status | head -1`: the reader went away; that is the end of the output, not an error.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw err;
+  });
+}
 
 async function main(): Promise<void> {
   let cli = yargs(hideBin(process.argv)).scriptName('forge').strict().demandCommand(1, 'name a command (see --help)').help().alias('h', 'help');
@@ -20,7 +29,8 @@ async function main(): Promise<void> {
     .parseAsync();
 }
 
-main().catch((err: unknown) => {
+main().catch((thrown: unknown) => {
+  const err = withDatabasePath(thrown);
   const message = err instanceof Error ? err.message : String(err);
   console.error(`error: ${redactSecrets(message)}`);
   if (process.env.FORGE_DEBUG && err instanceof Error && err.stack) console.error(redactSecrets(err.stack));

@@ -20,8 +20,8 @@
  * slicing, ground-truth keys and types); one that fails is left out and listed, never written.
  * Same store content, same bytes: a stable sample order, keys sorted, Python-faithful numbers, no timestamps.
  */
-import { existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { replaceDir, writeFileDurably } from '../atomicDir.js';
 import type { Config } from '../../pipeline/config.js';
 import { sha256 } from '../../pipeline/hash.js';
 import type { Store } from '../../pipeline/store/store.js';
@@ -134,7 +134,14 @@ function counts(cases: TestCase[]): SetCounts {
   };
 }
 
-export function writeExport(store: Store, _config: Config, outDir: string, opts: { includeFlagged?: boolean } = {}): ExportResult {
+/** An export that would write no file at all (every case filtered, flagged or unscorable). */
+export class ExportEmptyError extends Error {}
+
+/**
+ * `opts.staging`: outDir is an empty staging folder the caller swaps into place itself (a release),
+ * so the files go straight in.
+ */
+export function writeExport(store: Store, _config: Config, outDir: string, opts: { includeFlagged?: boolean; staging?: boolean } = {}): ExportResult {
   const statuses: ArtifactStatus[] = opts.includeFlagged ? ['ok', 'flagged'] : ['ok'];
   const skipped: ExportResult['counts']['skipped'] = [];
   const keep = (stage: string) => (tc: TestCase) => {
@@ -175,15 +182,21 @@ export function writeExport(store: Store, _config: Config, outDir: string, opts:
       contents.delete(path);
       continue;
     }
-    const full = join(outDir, path);
-    mkdirSync(dirname(full), { recursive: true });
-    writeFileSync(full, text);
     files.push({ path, sha256: sha256(text), bytes: Buffer.byteLength(text), samples });
   }
-  // A file of ours this export did not write (no evolved set now) must not linger from an older run.
-  for (const path of [...EXPORT_FILES, ...JSONL_FILES]) {
-    if (!contents.has(path) && existsSync(join(outDir, path))) unlinkSync(join(outDir, path));
+  // Nothing to write must not look like success, nor wipe the files a previous export left there.
+  if (files.length === 0) {
+    throw new ExportEmptyError(
+      `nothing to export into ${outDir}: no case passed (base ${base.length}, evolved ${evolved?.length ?? 0}${skipped.length ? `, ${skipped.length} left out as unscorable` : ''}); ` +
+        'check --limit and the flagged/failed counts in `pnpm status`; the files already there were left as they were',
+    );
   }
+  // The whole set is staged beside outDir and swapped in at once (output/atomicDir.ts): a kill or a
+  // full disk leaves the previous set, never a mix. Files of ours this export does not write (no
+  // evolved set now) disappear with the old set; anything else in outDir is kept.
+  const ours = new Set([...EXPORT_FILES, ...JSONL_FILES]);
+  if (opts.staging) for (const [path, { text }] of contents) writeFileDurably(join(outDir, path), text);
+  else replaceDir(outDir, [...contents].map(([path, { text }]) => [path, text] as [string, string]), { owned: (rel) => ours.has(rel) });
   files.sort((a, b) => a.path.localeCompare(b.path));
   return { files, empty, counts: { base: counts(base), evolved: evolved ? counts(evolved) : null, strategies, flaggedIncluded, skipped } };
 }

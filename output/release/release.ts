@@ -9,16 +9,18 @@
  *                                 review statistics, sha256 of every other file
  *
  * No file holds a time: the same store, seed and config give the same bytes (the creation time
- * lives only in the releases table). Files are built in a staging directory beside the target and
- * renamed into place, so a failed release leaves nothing half-written.
+ * lives only in the releases table). Files are built in a staging directory beside the target,
+ * fsynced and swapped into place (output/atomicDir.ts), so a failed release leaves nothing
+ * half-written; a run killed after the move but before the database row is finished by the rerun.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { recoverDir, stagingDirFor, swapInto, writeFileDurably } from '../atomicDir.js';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Store } from '../../pipeline/store/store.js';
 import type { Config } from '../../pipeline/config.js';
 import { canonicalJson, hashValue, sha256 } from '../../pipeline/hash.js';
-import { writeReleaseData, type ExportFile, type Selection } from './writer.js';
+import { selectSamples, writeReleaseData, type ExportFile, type Selection } from './writer.js';
 import { compareSemver, parseSemver } from './semver.js';
 import { renderChangelog, type SampleIndex } from './changelog.js';
 import { renderCard } from './card.js';
@@ -50,6 +52,8 @@ export interface ReleasePlan {
   selection: Selection;
   previous?: string;
   dryRun: boolean;
+  /** This run replaced a release of the same version that a killed run had moved into place but not recorded. */
+  finishedInterrupted?: boolean;
 }
 
 interface ReleaseRow {
@@ -104,7 +108,7 @@ export function buildReleaseInto(store: Store, config: Config, version: string, 
   const extra: ExportFile[] = [...hf.files];
   const put = (path: string, text: string) => {
     const buf = Buffer.from(text, 'utf8');
-    writeFileSync(join(dir, path), buf);
+    writeFileDurably(join(dir, path), buf);
     extra.push({ path, sha256: sha256(buf), bytes: buf.length, samples: 0 });
   };
   put('CHANGELOG.md', renderChangelog(version, previous, index));
@@ -128,7 +132,7 @@ export function buildReleaseInto(store: Store, config: Config, version: string, 
     samplesHash: hashValue(index),
     files,
   };
-  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  writeFileDurably(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
   return { version, files, manifest, selection, previous: previous?.version };
 }
 
@@ -138,11 +142,28 @@ export function buildReleaseInto(store: Store, config: Config, version: string, 
  * nothing is written to the target or the database.
  */
 export function publishRelease(store: Store, config: Config, version: string, opts: ReleaseOptions = {}): ReleasePlan {
-  if (!parseSemver(version)) throw new ReleaseError(`version "${version}" is not a semantic version (MAJOR.MINOR.PATCH[-pre][+build], e.g. 1.0.0)`);
+  const parsed = parseSemver(version);
+  if (!parsed) throw new ReleaseError(`version "${version}" is not a semantic version (MAJOR.MINOR.PATCH[-pre][+build], e.g. 1.0.0)`);
   const outDir = resolve(opts.outDir ?? join(DEFAULT_RELEASE_ROOT, version));
   const existing = store.db.prepare('SELECT out_dir, created_at FROM releases WHERE version = ?').get(version) as { out_dir: string; created_at: string } | undefined;
   if (existing) throw new ReleaseError(`release ${version} already exists (made ${existing.created_at} into ${existing.out_dir}); versions are immutable, pick a new one`);
-  if (existsSync(outDir) && readdirSync(outDir).length > 0) throw new ReleaseError(`${outDir} already exists and is not empty; refusing to overwrite a release`);
+  // Build metadata does not order versions (semver §10): 1.0.0+rebuild beside 1.0.0 would be a
+  // second release nothing can tell apart from the first.
+  const twin = (store.db.prepare('SELECT version FROM releases').pluck().all() as string[]).find((v) => {
+    const other = parseSemver(v);
+    return other && compareSemver(other, parsed) === 0;
+  });
+  if (twin) throw new ReleaseError(`release ${version} has the same precedence as the existing release ${twin} (build metadata after "+" does not order versions); pick a new version`);
+  if (!opts.dryRun) recoverDir(outDir);
+  const halfDone = !opts.dryRun && isUnrecordedRelease(outDir, version);
+  if (!halfDone && existsSync(outDir) && readdirSync(outDir).length > 0) throw new ReleaseError(`${outDir} already exists and is not empty; refusing to overwrite a release`);
+  const stale = selectSamples(store, opts).leftOut.filter((l) => l.why === 'stale-decision');
+  if (stale.length > 0) {
+    throw new ReleaseError(
+      `${stale.length} sample(s) were reviewed on content that has changed since: ${stale.slice(0, 5).map((s) => `${s.id} (${s.detail})`).join('; ')}${stale.length > 5 ? '; …' : ''}. ` +
+        'A stale decision is never applied, and shipping these as unreviewed could ship a rejected sample: review them again (pnpm review export --queue stale, or pnpm review serve), then release',
+    );
+  }
   // The quality gate: a benchmark that misleads is worse than none, so a breach is refused unless asked for.
   const quality = qualityOf(store, config);
   const breached = breachedMeasures(quality);
@@ -153,19 +174,32 @@ export function publishRelease(store: Store, config: Config, version: string, op
         .join('\n')}\nfix the build, raise quality.thresholds in the config, or pass --allow-quality-breach (the card then lists the breaches)`,
     );
   }
-  const staging = opts.dryRun ? mkdtempSync(join(tmpdir(), `forge-release-${version}-`)) : (mkdirSync(dirname(outDir), { recursive: true }), mkdtempSync(join(dirname(outDir), `.${basename(outDir)}.partial-`)));
+  const staging = opts.dryRun ? mkdtempSync(join(tmpdir(), `forge-release-${version}-`)) : stagingDirFor(outDir);
   try {
     const plan = buildReleaseInto(store, config, version, staging, { ...opts, quality });
     if (opts.dryRun) return { ...plan, outDir, dryRun: true };
-    if (existsSync(outDir)) rmSync(outDir, { recursive: true }); // empty (checked above)
-    renameSync(staging, outDir);
+    // A release moved into place by a run killed before it was recorded is this version, unpublished:
+    // the rebuild replaces it (identical bytes when nothing changed since), then records it.
+    swapInto(staging, outDir);
     const index: SampleIndex = {};
     for (const s of [...plan.selection.base, ...plan.selection.evolved]) index[s.id] = s.contentHash;
     store.db
       .prepare('INSERT INTO releases (version, created_at, out_dir, manifest) VALUES (?, ?, ?, ?)')
       .run(version, new Date().toISOString(), outDir, canonicalJson({ manifest: plan.manifest, samples: index }));
-    return { ...plan, outDir, dryRun: false };
+    return { ...plan, outDir, dryRun: false, ...(halfDone ? { finishedInterrupted: true } : {}) };
   } finally {
     if (existsSync(staging)) rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** Is `dir` a release of `version` by this tool that the database never recorded (a run killed between move and record)? */
+function isUnrecordedRelease(dir: string, version: string): boolean {
+  const path = join(dir, 'manifest.json');
+  if (!existsSync(path)) return false;
+  try {
+    const m = JSON.parse(readFileSync(path, 'utf8')) as { name?: unknown; version?: unknown };
+    return m.name === 'critictool-forge' && m.version === version;
+  } catch {
+    return false;
   }
 }

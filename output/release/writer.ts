@@ -47,7 +47,7 @@ export function selectSamples(store: Store, opts: { includeFlagged?: boolean }):
  */
 export function writeReleaseData(store: Store, config: Config, outDir: string, opts: { includeFlagged?: boolean }): { result: ExportResult; selection: Selection } {
   const selection = selectSamples(store, opts);
-  const result = writeExport(store, config, outDir, { includeFlagged: opts.includeFlagged });
+  const result = writeExport(store, config, outDir, { includeFlagged: opts.includeFlagged, staging: true });
   const skipped = new Map(result.counts.skipped.map((s) => [`${s.stage}:${s.id}`, s.reason]));
   const keep = (stage: string) => (s: SelectedSample) => !skipped.has(`${stage}:${s.id}`);
   for (const s of selection.evolved.filter((x) => !keep('verify')(x))) selection.leftOut.push({ id: s.id, why: 'evaluator-cannot-score', detail: skipped.get(`verify:${s.id}`) });

@@ -127,13 +127,27 @@ export function reviewedOutcome(store: Store, sampleId: string, contentHash: str
 
 export type Inclusion =
   | { include: true; content: TestCase; review: 'accepted' | 'edited' | 'unreviewed-accepted' | 'unreviewed-flagged'; decision?: StoredDecision }
-  | { include: false; why: 'rejected-by-verify' | 'rejected-by-review' | 'flagged-unreviewed' | 'edit-failed-recheck'; detail?: string };
+  | { include: false; why: 'rejected-by-verify' | 'rejected-by-review' | 'flagged-unreviewed' | 'edit-failed-recheck' | 'stale-decision'; detail?: string };
+
+/**
+ * The latest decision on a sample made on content it no longer has, when none was made on its
+ * current content: the reviewer's word no longer applies, and shipping the sample as if nobody had
+ * looked could ship one they rejected.
+ */
+export function staleDecision(store: Store, sampleId: string, contentHash: string): StoredDecision | undefined {
+  const row = store.db
+    .prepare('SELECT * FROM reviews WHERE sample_id = ? ORDER BY decided_at DESC, id DESC LIMIT 1')
+    .get(sampleId) as ReviewRow | undefined;
+  return row && row.content_hash !== contentHash ? toDecision(row) : undefined;
+}
 
 /**
  * Whether an evolved sample goes into a release/export, and with what content:
  *  - verify `rejected`: never (a reviewer cannot override the invariants from the queue);
  *  - reviewed reject: out; reviewed accept: in (a flagged sample too);
  *  - reviewed edit: in, with the edit applied — if the edited case still passes the re-check;
+ *  - decided only on content the sample no longer has (stale): out, and a release refuses to ship
+ *    until someone decides again (a stale reject must never ship as "unreviewed-accepted");
  *  - verify `ok` and unreviewed: in; verify `flagged` and unreviewed: only with includeFlagged.
  */
 export function inclusion(store: Store, artifact: StoredArtifact<unknown>, opts: { includeFlagged?: boolean; bases?: Map<string, TestCase> } = {}): Inclusion {
@@ -150,6 +164,8 @@ export function inclusion(store: Store, artifact: StoredArtifact<unknown>, opts:
     const reviewed = { ...edited.content, provenance: { ...edited.content.provenance, methods: { ...edited.content.provenance.methods, review: `review:edit-${outcome.edit.field}` } } };
     return { include: true, content: reviewed, review: 'edited', decision: outcome.decision };
   }
+  const stale = staleDecision(store, content.id, artifact.contentHash ?? '');
+  if (stale) return { include: false, why: 'stale-decision', detail: `${stale.decision} by ${stale.reviewer} on content ${stale.contentHash.slice(0, 12)}, now ${(artifact.contentHash ?? '').slice(0, 12)}` };
   if (artifact.status === 'ok') return { include: true, content, review: 'unreviewed-accepted' };
   return opts.includeFlagged ? { include: true, content, review: 'unreviewed-flagged' } : { include: false, why: 'flagged-unreviewed' };
 }

@@ -3,7 +3,8 @@
  * records), Label Studio (tasks JSON + labeling config XML), and CSV. The files hold no time and
  * follow the verify stage's order, so the same queue exports to the same bytes.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { replaceDir } from '../atomicDir.js';
+import { staleDecision } from './decisions.js';
 import { join } from 'node:path';
 import type { Store } from '../../pipeline/store/store.js';
 import { loadSamples, type ReviewSample } from './samples.js';
@@ -25,14 +26,13 @@ export interface QueueExportResult {
 }
 
 export function exportQueue(store: Store, opts: { spec: QueueSpec; formats: ReviewFormat[]; outDir?: string; seed: number }): QueueExportResult {
-  const samples = selectQueue(loadSamples(store), opts.spec, opts.seed);
+  const samples = selectQueue(loadSamples(store), opts.spec, opts.seed, (s) => !!staleDecision(store, s.id, s.contentHash));
   const name = queueName(opts.spec);
   const outDir = opts.outDir ?? join(DEFAULT_QUEUE_ROOT, name);
   const files: string[] = [];
+  const texts = new Map<string, string>();
   const write = (rel: string, text: string) => {
-    const path = join(outDir, rel);
-    mkdirSync(join(path, '..'), { recursive: true });
-    writeFileSync(path, text);
+    texts.set(rel, text);
     files.push(rel);
   };
   if (opts.formats.includes('argilla')) {
@@ -44,5 +44,7 @@ export function exportQueue(store: Store, opts: { spec: QueueSpec; formats: Revi
     write('labelstudio/tasks.json', JSON.stringify(samples.map(labelStudioTask), null, 2) + '\n');
   }
   if (opts.formats.includes('csv')) write('review.csv', writeCsvQueue(samples));
+  // Swapped in at once (output/atomicDir.ts): a reviewer never opens half a queue; other formats' files stay.
+  replaceDir(outDir, texts, { owned: (rel) => texts.has(rel) });
   return { queue: name, outDir, samples, files };
 }

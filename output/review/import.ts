@@ -51,18 +51,26 @@ export function parseReviewFile(path: string): ParsedDecisions {
   if (/\.jsonl$/i.test(path)) {
     records = [];
     const errors: FieldError[] = [];
+    const lineOf: number[] = [];
+    const broken = new Set<number>();
     text.split('\n').forEach((line, i) => {
       if (!line.trim()) return;
+      lineOf.push(i + 1);
       try {
         records.push(JSON.parse(line));
       } catch (err) {
         errors.push({ where: `line ${i + 1}`, field: '(json)', message: (err as Error).message });
+        broken.add(records.length + 1);
         records.push(null);
       }
     });
     const parsed = readArgilla(records);
-    // A line that is not JSON was pushed as null (so record numbers match lines); name it as the JSON error, once.
-    parsed.errors = [...errors, ...parsed.errors.filter((e) => !(e.field === '(record)' && errors.length))];
+    // Errors name the file's line, not the record's position (blank lines are skipped); a line that
+    // is not JSON is named once, as the JSON error, and every other line's errors still show.
+    const onLine = (e: FieldError) => e.where.replace(/^record (\d+)/, (_, n: string) => `line ${lineOf[Number(n) - 1]}`);
+    const recordNo = (e: FieldError) => Number(/^record (\d+)/.exec(e.where)?.[1] ?? 0);
+    parsed.errors = [...errors, ...parsed.errors.filter((e) => !broken.has(recordNo(e))).map((e) => ({ ...e, where: onLine(e) }))];
+    for (const d of parsed.decisions) d.where = d.where.replace(/^record (\d+)/, (_, n: string) => `line ${lineOf[Number(n) - 1]}`);
     return parsed;
   }
   let value: unknown;
@@ -100,8 +108,14 @@ export function applyDecisions(store: Store, parsed: ParsedDecisions, source: st
   const current = currentArtifacts(store);
   let bases: ReturnType<typeof baseCases> | undefined;
   const fail = (d: RawDecision, field: string, message: string) => report.errors.push({ where: d.where, field, message });
+  const reviewerOf = (d: RawDecision) => d.reviewer ?? opts.reviewer ?? env.USER ?? env.USERNAME ?? 'unknown';
+  const conflicted = conflicts(parsed.decisions, reviewerOf);
+  for (const [d, other] of conflicted) fail(d, 'decision', `conflicts with ${other.where} on the same sample ${d.sampleId} by ${reviewerOf(d)} (${describe(d)} vs ${describe(other)}); neither is applied — keep one`);
+  // IMMEDIATE: take the write lock up front, so a stage committing items makes this wait (busy
+  // timeout) instead of failing half-way with "database is locked".
   store.db.transaction(() => {
     for (const d of parsed.decisions) {
+      if (conflicted.has(d)) continue;
       const artifact = current.get(d.sampleId);
       if (!artifact) {
         fail(d, 'sample_id', `no sample ${d.sampleId} in the verify stage's current output`);
@@ -135,7 +149,7 @@ export function applyDecisions(store: Store, parsed: ParsedDecisions, source: st
           continue;
         }
       }
-      const reviewer = d.reviewer ?? opts.reviewer ?? env.USER ?? env.USERNAME ?? 'unknown';
+      const reviewer = reviewerOf(d);
       const inserted = recordDecision(store, {
         sampleId: d.sampleId,
         contentHash: d.contentHash,
@@ -149,6 +163,31 @@ export function applyDecisions(store: Store, parsed: ParsedDecisions, source: st
       if (inserted) report.applied.push({ sampleId: d.sampleId, decision: kind, reviewer });
       else report.duplicates.push(d.sampleId);
     }
-  })();
+  }).immediate();
   return report;
+}
+
+const describe = (d: RawDecision) => (d.editedQuery !== undefined && d.decision !== 'reject' ? `${d.decision} with edited query` : d.decision);
+
+/**
+ * Decisions in one file by the same reviewer on the same sample and content that say different
+ * things (accept then reject, two different edits): each maps to the first one it contradicts.
+ */
+function conflicts(decisions: RawDecision[], reviewerOf: (d: RawDecision) => string): Map<RawDecision, RawDecision> {
+  const out = new Map<RawDecision, RawDecision>();
+  const seen = new Map<string, RawDecision>();
+  for (const d of decisions) {
+    const key = JSON.stringify([d.sampleId, d.contentHash, reviewerOf(d)]);
+    const first = seen.get(key);
+    if (!first) {
+      seen.set(key, d);
+      continue;
+    }
+    const what = (x: RawDecision) => JSON.stringify([x.decision === 'reject' ? 'reject' : 'keep', x.decision === 'reject' ? null : (x.editedQuery ?? null)]);
+    if (what(first) !== what(d)) {
+      out.set(d, first);
+      if (!out.has(first)) out.set(first, d);
+    }
+  }
+  return out;
 }

@@ -3,7 +3,7 @@
  * them as OpenAI chat JSONL and ShareGPT JSONL, split into train and validation by trajectory so
  * no trajectory appears on both sides.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { replaceDir } from '../atomicDir.js';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Store } from '../../pipeline/store/store.js';
@@ -94,16 +94,16 @@ export function exportSft(store: Store, outDir: string, opts: { seed: number; va
   const isValidation = (trajectoryId: string) => new Rng(opts.seed, trajectoryId, 'sft-split').float() < opts.validationShare;
   const split = { train: samples.filter((s) => !isValidation(s.trajectory.id)), validation: samples.filter((s) => isValidation(s.trajectory.id)) };
   const files: SftExportResult['files'] = {};
+  const texts = new Map<string, string>();
   for (const [format, render] of [
     ['openai', toOpenAIChat],
     ['sharegpt', toShareGpt],
   ] as const) {
-    mkdirSync(join(outDir, format), { recursive: true });
     for (const [name, list] of Object.entries(split)) {
       const lines = list.map((s) => toJson(render(s)));
       const text = lines.join('\n') + (list.length ? '\n' : '');
       const rel = `${format}/${name}.jsonl`;
-      writeFileSync(join(outDir, rel), text);
+      texts.set(rel, text);
       files[rel] = { lines: list.length, sha256: sha256(text), ...tokenStats(lines) };
     }
   }
@@ -120,8 +120,13 @@ export function exportSft(store: Store, outDir: string, opts: { seed: number; va
     skipped,
     tokenizer: TOKENIZER,
   };
+  if (samples.length === 0) {
+    throw new Error(`nothing to export into ${outDir}: no observed or simulated error makes a training sample (${skipped.length} left out); the files already there were left as they were`);
+  }
   // LLaMA-Factory finds the files through dataset_info.json (copy its entries into data/dataset_info.json).
-  writeFileSync(join(outDir, 'sharegpt', 'dataset_info.json'), JSON.stringify(llamaFactoryDatasetInfo(Object.keys(split).map((n) => `${n}.jsonl`)), null, 2) + '\n');
-  writeFileSync(join(outDir, 'sft_manifest.json'), JSON.stringify(result, null, 2) + '\n');
+  texts.set('sharegpt/dataset_info.json', JSON.stringify(llamaFactoryDatasetInfo(Object.keys(split).map((n) => `${n}.jsonl`)), null, 2) + '\n');
+  texts.set('sft_manifest.json', JSON.stringify(result, null, 2) + '\n');
+  // All files swapped in at once (output/atomicDir.ts); anything else in outDir is kept.
+  replaceDir(outDir, texts, { owned: (rel) => texts.has(rel) });
   return result;
 }

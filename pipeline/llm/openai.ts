@@ -153,6 +153,23 @@ export class OpenAiGateway implements LlmGateway {
     return llmFingerprint(this.config, role);
   }
 
+  /** USD reserved by requests in flight (their worst-case cost). */
+  private reserved = 0;
+
+  /** Reserves a request's worst-case cost under --max-cost, or stops the run; returns the amount. */
+  private reserve(identity: RequestIdentity): number {
+    const maxCost = this.config.llm.maxCost;
+    if (maxCost === undefined) return 0;
+    const worst = callCost(this.config, identity.model, countChatTokens(identity.messages), identity.params.max_tokens);
+    const spent = this.store.runCost();
+    if (spent + this.reserved + worst > maxCost) {
+      const inFlight = this.reserved > 0 ? ` with ${usd(this.reserved)} reserved by requests in flight` : '';
+      throw new BudgetExceededError(`spent ${usd(spent)} of the ${usd(maxCost)} budget (--max-cost)${inFlight}; the next request could cost up to ${usd(worst)}`);
+    }
+    this.reserved += worst;
+    return worst;
+  }
+
   async invoke<I, O>(spec: RoleSpec<I, O>, input: I, opts: InvokeOptions): Promise<InvokeResult<O>> {
     const anySpec = spec as unknown as RoleSpec<unknown, O>;
     const model = modelFor(this.config, spec.role);
@@ -197,11 +214,9 @@ export class OpenAiGateway implements LlmGateway {
       this.record(spec, identity, hash, opts, { ...reply, cached: true }, problem, 0);
       return { ...reply, cached: true };
     }
-    const maxCost = this.config.llm.maxCost;
-    if (maxCost !== undefined) {
-      const spent = this.store.runCost();
-      if (spent >= maxCost) throw new BudgetExceededError(`spent $${spent.toFixed(4)} of the $${maxCost} budget (--max-cost)`);
-    }
+    // The request's worst-case cost (prompt + max_tokens) is reserved before it is sent, so requests
+    // in flight together can never overshoot --max-cost; the reservation gives way to the real cost.
+    const reservation = this.reserve(identity);
     const started = this.clock.now();
     const pending = this.send(spec, identity, hash);
     this.inflight.set(hash, pending);
@@ -213,6 +228,7 @@ export class OpenAiGateway implements LlmGateway {
       throw err;
     } finally {
       this.inflight.delete(hash);
+      this.reserved -= reservation;
     }
     // Every paid answer is kept, usable or not: a resumed run replays the same re-ask chain from
     // the cache instead of paying for it again.
@@ -278,8 +294,11 @@ export class OpenAiGateway implements LlmGateway {
         this.stats.requests++;
         try {
           const completion = (await this.client.chat.completions.create(body as never)) as OpenAI.Chat.Completions.ChatCompletion;
-          // A 200 without a message is the server's fault, like a 5xx.
-          return this.readCompletion(identity.model, completion) ?? { retryable: true, message: 'the response has no assistant message' };
+          // A 200 without a message is the server's fault, like a 5xx — but if it reports usage it
+          // was billed, and what was billed counts against the budget.
+          const read = this.readCompletion(identity.model, completion);
+          if (!read && completion?.usage) this.recordBilledFailure(spec, identity, hash, completion.usage);
+          return read ?? { retryable: true, message: 'the response has no assistant message' };
         } catch (err) {
           const failure = this.classify(err);
           // A 429 is about the client as a whole: everyone waits, not just this request. Set here,
@@ -333,10 +352,30 @@ export class OpenAiGateway implements LlmGateway {
     return failure.serverWaitMs ?? backoffMs(attempt, this.config.llm.backoffBaseMs, this.config.llm.backoffMaxMs, this.config.seed, hash);
   }
 
+  /** A reply the endpoint billed (usage reported) but that carries no answer: a call row with its cost. */
+  private recordBilledFailure(spec: RoleSpec<unknown, unknown>, identity: RequestIdentity, hash: string, usage: { prompt_tokens?: number; completion_tokens?: number }): void {
+    const promptTokens = usage.prompt_tokens ?? 0;
+    const completionTokens = usage.completion_tokens ?? 0;
+    this.store.recordCall({
+      kind: 'llm',
+      requestHash: hash,
+      role: spec.role,
+      model: identity.model,
+      request: { ...identity, schema: spec.output === 'text' ? 'text' : spec.schemaName },
+      status: 'error',
+      error: 'a 200 reply with usage but no assistant message (billed, retried)',
+      promptTokens,
+      completionTokens,
+      cost: callCost(this.config, identity.model, promptTokens, completionTokens),
+    });
+  }
+
   private readCompletion(model: string, completion: OpenAI.Chat.Completions.ChatCompletion): Reply | undefined {
     const choice = completion?.choices?.[0];
     if (!choice || !choice.message) return undefined;
-    const content = typeof choice.message.content === 'string' ? choice.message.content : '';
+    // An endpoint may echo the key back (a proxy's debug output, a model repeating its headers):
+    // it is scrubbed before the reply reaches the cache, the calls table or a parser.
+    const content = redactSecrets(typeof choice.message.content === 'string' ? choice.message.content : '', this.env);
     const promptTokens = completion.usage?.prompt_tokens ?? countChatTokens([{ content: '' }]);
     const completionTokens = completion.usage?.completion_tokens ?? 0;
     return {
@@ -365,6 +404,13 @@ export class OpenAiGateway implements LlmGateway {
     if (err instanceof SyntaxError) return { retryable: true, message: `the response body is not JSON (${err.message})` };
     return { retryable: false, message: (err as Error)?.message ?? String(err) };
   }
+}
+
+/** Dollars with the digits that matter: $12.50, $0.0123, $0.00002 (never "$0.0000"). */
+export function usd(x: number): string {
+  if (x === 0) return '$0';
+  if (Math.abs(x) >= 1) return `$${x.toFixed(2)}`;
+  return `$${Number(x.toPrecision(3)).toString()}`;
 }
 
 function causeOf(err: Error): string {

@@ -3,7 +3,7 @@
  * each stage, LLM and tool calls, caches, reviews and releases.
  */
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { hostname } from 'node:os';
 import { APP_ID, MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
@@ -15,6 +15,23 @@ import type { ArtifactStatus } from '../schemas.js';
 const APPLICATION_ID = 0x43544631;
 
 export class StoreError extends Error {}
+
+/** Databases this process opened, so an SQLite error raised anywhere can name its file. */
+const openPaths = new Set<string>();
+
+/**
+ * An SQLite error's message with the database it concerns ("database disk image is malformed",
+ * "attempt to write a readonly database" and "database is locked" name no file by themselves).
+ */
+export function withDatabasePath(err: unknown): unknown {
+  const code = (err as { code?: unknown })?.code;
+  if (!(err instanceof Error) || typeof code !== 'string' || !code.startsWith('SQLITE_') || openPaths.size === 0) return err;
+  const paths = [...openPaths];
+  if (paths.some((p) => err.message.includes(p))) return err;
+  const hint = code.startsWith('SQLITE_BUSY') ? '; another process is writing to it (a stage?) — wait for it, then rerun' : '';
+  err.message = `${err.message} (database ${paths.join(', ')}${hint})`;
+  return err;
+}
 export class StoreInUseError extends StoreError {}
 
 export interface ArtifactRecord {
@@ -122,6 +139,7 @@ export class Store {
 
   static open(path: string, opts: { readonly?: boolean } = {}): Store {
     if (path !== ':memory:') {
+      if (existsSync(path) && statSync(path).isDirectory()) throw new StoreError(`database path ${path} is a folder; give a file, e.g. ${path}/forge.db`);
       if (existsSync(path)) {
         const head = readFileSync(path).subarray(0, 16).toString('latin1');
         if (head.length > 0 && head !== 'SQLite format 3\u0000') {
@@ -135,7 +153,8 @@ export class Store {
     }
     let db: Database.Database;
     try {
-      db = new Database(path, { readonly: !!opts.readonly, timeout: 5000 });
+      // busy timeout: long enough for another process's per-item commit or a release's swap to finish first.
+      db = new Database(path, { readonly: !!opts.readonly, timeout: 30_000 });
     } catch (err) {
       throw new StoreError(`cannot open database ${path}: ${(err as Error).message}`);
     }
@@ -144,8 +163,10 @@ export class Store {
       store.checkAndMigrate(!!opts.readonly);
     } catch (err) {
       db.close();
-      throw err;
+      if (err instanceof StoreError) throw err;
+      throw new StoreError(`cannot use database ${path}: ${(err as Error).message}`);
     }
+    openPaths.add(path);
     return store;
   }
 
@@ -199,8 +220,26 @@ export class Store {
       this.db
         .prepare('INSERT OR REPLACE INTO lock (id, pid, host, command, acquired_at) VALUES (1, ?, ?, ?, ?)')
         .run(process.pid, hostname(), command, now());
+      // Whoever held the lock before is gone: a run it left "running" was killed, not running.
+      this.markInterrupted();
     }).immediate();
     this.lockHeld = true;
+  }
+
+  /** Runs and stage runs left unfinished by a process that died (kill -9, power loss) become "interrupted". */
+  markInterrupted(): number {
+    const t = now();
+    const runs = this.db.prepare("UPDATE runs SET status = 'interrupted', finished_at = ? WHERE finished_at IS NULL AND status = 'running'").run(t).changes;
+    this.db.prepare("UPDATE stage_runs SET status = 'interrupted', finished_at = ? WHERE finished_at IS NULL AND status = 'running'").run(t);
+    return runs;
+  }
+
+  /** The live process holding the writer lock, if any (a dead or zombie holder does not count). */
+  lockHolder(): { pid: number; command: string; acquired_at: string } | undefined {
+    const row = this.db.prepare('SELECT pid, host, command, acquired_at FROM lock WHERE id = 1').get() as
+      | { pid: number; host: string; command: string; acquired_at: string }
+      | undefined;
+    return row && row.host === hostname() && pidAlive(row.pid) ? row : undefined;
   }
 
   releaseLock(): void {
@@ -220,7 +259,7 @@ export class Store {
     return this.runId;
   }
 
-  finishRun(status: 'ok' | 'failed' | 'partial' | 'stopped'): void {
+  finishRun(status: 'ok' | 'failed' | 'partial' | 'stopped' | 'interrupted'): void {
     if (this.runId === null) return;
     this.db.prepare('UPDATE runs SET finished_at = ?, status = ? WHERE id = ?').run(now(), status, this.runId);
   }
@@ -243,9 +282,12 @@ export class Store {
   lastStageRun(stage: string):
     | { started_at: string; finished_at: string | null; duration_ms: number | null; status: string; message: string | null }
     | undefined {
-    return this.db
+    const row = this.db
       .prepare('SELECT started_at, finished_at, duration_ms, status, message FROM stage_runs WHERE stage = ? ORDER BY id DESC LIMIT 1')
-      .get(stage) as never;
+      .get(stage) as { started_at: string; finished_at: string | null; duration_ms: number | null; status: string; message: string | null } | undefined;
+    // "running" with nobody holding the writer lock: its process died (a read-only caller cannot record that).
+    if (row && row.status === 'running' && row.finished_at === null && !this.lockHolder()) return { ...row, status: 'interrupted' };
+    return row;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -439,11 +481,23 @@ export class Store {
   }
 }
 
-function pidAlive(pid: number): boolean {
+/**
+ * Is the process running? kill(pid, 0) succeeds on a zombie (dead, not yet reaped by its parent —
+ * forever in a container whose init does not reap), so on Linux the state in /proc/<pid>/stat
+ * decides: Z (zombie) and X (dead) are dead.
+ */
+export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // pid (comm) state …; comm may hold spaces and parentheses, so read after the last ')'.
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X' && state !== 'x';
+  } catch {
+    return !existsSync('/proc/self/stat'); // no procfs (macOS): trust kill(pid, 0)
   }
 }

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { exportSft, OPENAI_EXAMPLE_TOKEN_LIMIT } from '../../output/sft/export.js';
-import { sessionFrom, withCommon, type CommonArgs } from './common.js';
+import { checkNumber, sessionFrom, withCommon, type CommonArgs } from './common.js';
 
 interface ExportArgs extends CommonArgs {
   what: 'sft';
@@ -15,7 +15,8 @@ export const exportCommand: CommandModule<object, ExportArgs> = {
     withCommon(y)
       .positional('what', { choices: ['sft'] as const, demandOption: true })
       .option('out', { type: 'string', default: 'output/sft', describe: 'Output directory' })
-      .option('validation-share', { type: 'number', default: 0.1, describe: 'Share of trajectories held out for validation' }) as never,
+      .option('validation-share', { type: 'number', default: 0.1, describe: 'Share of trajectories held out for validation' })
+      .coerce('validation-share', checkNumber('--validation-share', { min: 0, max: 1 })) as never,
   handler: (args) => {
     const session = sessionFrom(args, { readonly: true });
     try {

@@ -32,6 +32,7 @@ export const releaseCommand: CommandModule<object, ReleaseArgs> = {
         allowQualityBreach: args['allow-quality-breach'],
       });
       const s = plan.selection;
+      if (plan.finishedInterrupted) console.log(`finished release ${plan.version}: an earlier run was stopped after moving it into ${plan.outDir} but before recording it`);
       console.log(`${plan.dryRun ? 'would write' : 'released'} ${plan.version} → ${plan.outDir}${plan.previous ? ` (changes against ${plan.previous})` : ''}`);
       console.log(`  ${s.base.length} base + ${s.evolved.length} evolved samples; ${s.leftOut.length} evolved left out`);
       for (const [k, v] of Object.entries(plan.manifest.review as Record<string, number>)) console.log(`    ${k}: ${v}`);

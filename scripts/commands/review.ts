@@ -7,7 +7,7 @@ import { exportQueue, REVIEW_FORMATS, type ReviewFormat } from '../../output/rev
 import { parseQueueSpec } from '../../output/review/queue.js';
 import { importDecisions } from '../../output/review/import.js';
 import { startReviewServer } from '../../output/review/serve/server.js';
-import { sessionFrom, withCommon, type CommonArgs } from './common.js';
+import { checkNumber, sessionFrom, withCommon, type CommonArgs } from './common.js';
 
 interface ReviewArgs extends CommonArgs {
   action: 'export' | 'import' | 'serve';
@@ -26,11 +26,12 @@ export const reviewCommand: CommandModule<object, ReviewArgs> = {
     withCommon(y)
       .positional('action', { choices: ['export', 'import', 'serve'] as const, demandOption: true })
       .positional('file', { type: 'string', describe: 'import: the returned file (Argilla records .json/.jsonl, Label Studio export .json, or the .csv)' })
-      .option('queue', { type: 'string', default: 'flagged', describe: 'export: flagged | sample:N | strategy:X' })
+      .option('queue', { type: 'string', default: 'flagged', describe: 'export: flagged | stale (decided on content that changed since) | sample:N | strategy:X' })
       .option('format', { choices: [...REVIEW_FORMATS, 'all'] as const, default: 'all' as const, describe: 'export: queue format' })
       .option('out', { type: 'string', describe: 'export: output directory (default output/review/queues/<queue>)' })
       .option('reviewer', { type: 'string', describe: 'import/serve: reviewer name when the file names none (default $USER)' })
-      .option('port', { type: 'number', default: 4173, describe: 'serve: port on 127.0.0.1 (0 = any free port)' }) as never,
+      .option('port', { type: 'number', default: 4173, describe: 'serve: port on 127.0.0.1 (0 = any free port)' })
+      .coerce('port', checkNumber('--port', { integer: true, min: 0, max: 65535 })) as never,
   handler: async (args) => {
     if (args.action === 'export') {
       const spec = parseQueueSpec(args.queue);

@@ -84,10 +84,11 @@ describe('cache', () => {
 });
 
 describe('--max-cost', () => {
-  it('stops new calls once the run has spent the budget; cached answers still flow', async () => {
-    const gw = testGateway(store, server.baseUrl, { llm: { maxCost: 0.0008 } }, { clock: new VirtualClock() });
-    await gw.invoke(answerRole, { q: 'one' }, { rng: rng() }); // $0.00045
-    await gw.invoke(answerRole, { q: 'two' }, { rng: rng() }); // $0.00090 ≥ budget
+  it('stops new calls once the next one could overrun the budget; cached answers still flow', async () => {
+    // Each request reserves its worst case (prompt + max_tokens ≈ $0.00123) and costs $0.00045.
+    const gw = testGateway(store, server.baseUrl, { llm: { maxCost: 0.00175 } }, { clock: new VirtualClock() });
+    await gw.invoke(answerRole, { q: 'one' }, { rng: rng() }); // 0 + 0.00123 fits; spent $0.00045
+    await gw.invoke(answerRole, { q: 'two' }, { rng: rng() }); // 0.00045 + 0.00123 fits; spent $0.00090
     await expect(gw.invoke(answerRole, { q: 'three' }, { rng: rng() })).rejects.toBeInstanceOf(BudgetExceededError);
     expect(server.requests).toHaveLength(2);
     const cached = await gw.invoke(answerRole, { q: 'one' }, { rng: rng() });
@@ -96,10 +97,10 @@ describe('--max-cost', () => {
   });
 
   it('through the runner: the stage stops resumably, and a later run with budget finishes it', async () => {
-    const overrides = { llm: { maxCost: 0.001, concurrency: 1 } };
+    const overrides = { llm: { maxCost: 0.0022, concurrency: 1 } };
     const report = await runLlmStage(store, testConfig(overrides), testGateway(store, server.baseUrl, overrides, { clock: new VirtualClock() }), 10, 1);
     expect(report.stopped).toMatch(/budget reached/);
-    expect(report.processed).toBe(3); // 3 × $0.00045 crosses $0.001 at the third
+    expect(report.processed).toBe(3); // after 3 × $0.00045 a worst case of $0.00123 no longer fits in $0.0022
     expect(server.requests).toHaveLength(3);
 
     store.startRun('resume', {}, 42, 'test');

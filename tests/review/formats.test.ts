@@ -115,7 +115,7 @@ describe('queue specs and manifest lookups', () => {
     expect(parseQueueSpec('strategy:noisy_query')).toEqual({ kind: 'strategy', strategy: 'noisy_query' });
     expect(() => parseQueueSpec('sample:0')).toThrow(QueueSpecError);
     expect(() => parseQueueSpec('strategy:louder')).toThrow(/unknown strategy "louder"/);
-    expect(() => parseQueueSpec('all')).toThrow(/expected flagged, sample:N or strategy:X/);
+    expect(() => parseQueueSpec('all')).toThrow(/expected flagged, stale, sample:N or strategy:X/);
   });
 
   it('lists models per role with the prompt template version, from ok calls behind current artifacts', async () => {

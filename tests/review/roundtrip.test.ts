@@ -15,7 +15,7 @@ import { exportQueue } from '../../output/review/export.js';
 import { parseQueueSpec } from '../../output/review/queue.js';
 import { importDecisions } from '../../output/review/import.js';
 import { parseCsv, writeCsv } from '../../output/review/formats/csv.js';
-import { reviewedOutcome } from '../../output/review/decisions.js';
+import { recordDecision, reviewedOutcome } from '../../output/review/decisions.js';
 import { publishRelease } from '../../output/release/release.js';
 import { loadSamples } from '../../output/review/samples.js';
 import { evaluatorFileOf } from '../../output/critictool/export.js';
@@ -187,19 +187,22 @@ describe('review round trip', () => {
     expect(rep.format).toBe('argilla');
     expect(rep.stale.map((s) => s.sampleId)).toEqual(['evol-10']);
     expect(rep.applied).toEqual([]);
-    expect(rep.errors).toEqual([{ where: 'record 5 (evol-1)', field: 'metadata.content_hash', message: 'missing' }]);
+    expect(rep.errors).toEqual([{ where: 'line 5 (evol-1)', field: 'metadata.content_hash', message: 'missing' }]);
     expect(reviewedOutcome(store, 'evol-10', hashOf('evol-10')).state).toBe('undecided');
     // alice's accept of evol-1 was on the old content: stale now.
     expect(reviewedOutcome(store, 'evol-1', hashOf('evol-1')).state).toBe('undecided');
   });
 
   it('releases with the decisions applied, and without the stale ones', () => {
+    // A stale decision blocks the release until someone decides on the current content.
+    expect(() => publishRelease(store, config, '1.0.0', { outDir: join(dir, 'release') })).toThrow(/reviewed on content that has changed since: evol-1 \(accept by alice/);
+    recordDecision(store, { sampleId: 'evol-1', contentHash: hashOf('evol-1'), decision: 'reject', reviewer: 'alice', source: 'test', decidedAt: '2026-11-23T12:00:00.000Z' });
     const plan = publishRelease(store, config, '1.0.0', { outDir: join(dir, 'release') });
     const evol = readFileSync(join(dir, 'release/jsonl/evol_cases.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     const byId = new Map(evol.map((e) => [e.id, e]));
     expect(byId.has('evol-4')).toBe(false); // flagged, reviewed reject
     expect(byId.has('evol-12')).toBe(false); // accepted by verify, rejected by review
-    expect(byId.has('evol-1')).toBe(false); // its accept is stale: flagged and unreviewed now
+    expect(byId.has('evol-1')).toBe(false); // its accept went stale; rejected again on the current content
     expect(byId.has('evol-10')).toBe(false); // the stale decision was never applied
     expect(byId.has('evol-6')).toBe(false); // rejected by verify
     const review = new Map(plan.selection.evolved.map((s) => [s.id, s.review]));
@@ -216,8 +219,8 @@ describe('review round trip', () => {
     expect(plan.manifest.review).toMatchObject({
       'included: accepted': 1,
       'included: edited': 1,
-      'left out: rejected-by-review': 2,
-      'left out: flagged-unreviewed': 2,
+      'left out: rejected-by-review': 3,
+      'left out: flagged-unreviewed': 1,
       'left out: rejected-by-verify': 2,
       'decisions: stale': 1,
     });

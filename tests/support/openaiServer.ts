@@ -30,6 +30,8 @@ export interface ScriptedReply {
   hang?: boolean;
   /** 200 with a body that is not JSON. */
   malformed?: boolean;
+  /** 200 with an empty choices list but a usage block (billed, no answer). */
+  noChoices?: boolean;
   /** finish_reason "length" and the content cut in half. */
   truncated?: boolean;
   /** Destroy the socket mid-request. */
@@ -143,6 +145,10 @@ export async function startOpenAiServer(script: Script): Promise<OpenAiTestServe
       prompt_tokens: body.messages.reduce((n, m) => n + roughTokens(String(m.content ?? '')) + 4, 3),
       completion_tokens: roughTokens(content),
     };
+    if (reply.noChoices) {
+      sendJson(res, 200, { id: `chatcmpl-test-${++completionId}`, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: body.model, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } });
+      return;
+    }
     sendJson(res, 200, {
       id: `chatcmpl-test-${++completionId}`,
       object: 'chat.completion',

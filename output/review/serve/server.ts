@@ -70,13 +70,26 @@ export function startReviewServer(store: Store, opts: ServeOptions = {}): Promis
   const page = readFileSync(join(HERE, 'page.html'), 'utf8');
   const app = readFileSync(join(HERE, 'app.js'), 'utf8');
 
+  // The queue is built once and kept until another connection commits to the database (PRAGMA
+  // data_version moves: a stage ran, a file was imported); building it takes seconds on a full
+  // build, far too long per request. Decisions are one cheap query, read fresh every time.
+  let cached: { version: number; samples: ReviewSample[]; byId: Map<string, ReviewSample> } | undefined;
   const current = () => {
-    const samples = loadSamples(store).filter((s) => s.status !== 'rejected');
-    const decisions = latestDecisions(store, new Map(samples.map((s) => [s.id, s.contentHash])));
-    return { samples, decisions };
+    const version = store.db.pragma('data_version', { simple: true }) as number;
+    if (!cached || cached.version !== version) {
+      const samples = loadSamples(store).filter((s) => s.status !== 'rejected');
+      cached = { version, samples, byId: new Map(samples.map((s) => [s.id, s])) };
+    }
+    const decisions = latestDecisions(store, new Map(cached.samples.map((s) => [s.id, s.contentHash])));
+    return { samples: cached.samples, byId: cached.byId, decisions };
   };
+  let port = 0;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    // DNS rebinding: a page on evil.example whose name now resolves to 127.0.0.1 reaches this port
+    // with its own Host header; only requests addressed to this server by a loopback name get in.
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (![`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(host)) return send(res, 421, { error: `unexpected Host ${JSON.stringify(req.headers.host ?? '')}: open the page at http://127.0.0.1:${port}/` });
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (req.method === 'GET' && url.pathname === '/') return send(res, 200, page, 'text/html; charset=utf-8');
     if (req.method === 'GET' && url.pathname === '/app.js') return send(res, 200, app, 'text/javascript; charset=utf-8');
@@ -95,9 +108,14 @@ export function startReviewServer(store: Store, opts: ServeOptions = {}): Promis
     }
     const one = /^\/api\/samples\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && one) {
-      const id = decodeURIComponent(one[1]);
-      const { samples, decisions } = current();
-      const s = samples.find((x) => x.id === id);
+      let id: string;
+      try {
+        id = decodeURIComponent(one[1]);
+      } catch {
+        return send(res, 400, { error: `bad sample id in the URL: ${one[1]}` });
+      }
+      const { byId, decisions } = current();
+      const s = byId.get(id);
       if (!s) return send(res, 404, { error: `no sample ${id}` });
       return send(res, 200, {
         sample: s,
@@ -115,11 +133,16 @@ export function startReviewServer(store: Store, opts: ServeOptions = {}): Promis
     }
     if (req.method === 'POST' && url.pathname === '/api/decisions') {
       if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return send(res, 415, { error: 'send JSON (content-type: application/json)' });
-      let body: Record<string, unknown>;
+      let parsed: unknown;
       try {
-        body = (await readJson(req)) as Record<string, unknown>;
+        parsed = await readJson(req);
       } catch (err) {
         return send(res, 400, { error: `bad JSON: ${(err as Error).message}` });
+      }
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return send(res, 400, { error: 'the body must be a JSON object {sampleId, contentHash, decision, ...}' });
+      const body = parsed as Record<string, unknown>;
+      for (const field of ['editedQuery', 'note', 'reviewer'] as const) {
+        if (body[field] !== undefined && body[field] !== null && typeof body[field] !== 'string') return send(res, 400, { error: `${field} must be text` });
       }
       const label = decisionLabel(body.decision);
       if (!label || typeof body.sampleId !== 'string' || typeof body.contentHash !== 'string') {
@@ -162,7 +185,7 @@ export function startReviewServer(store: Store, opts: ServeOptions = {}): Promis
     server.once('error', reject);
     server.listen(opts.port ?? 4173, '127.0.0.1', () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
+      port = typeof address === 'object' && address ? address.port : 0;
       resolvePromise({
         url: `http://127.0.0.1:${port}/`,
         port,
