@@ -315,3 +315,19 @@ export function toJsonText(v: PyValue): string {
   }
   throw new Error(`a ${pyTypeName(v)} has no JSON form`);
 }
+
+/** `json.dump(v, f, ensure_ascii=False, indent=2)`: Python's layout (", " never used, ": " after keys). */
+export function toJsonPretty(v: PyValue, indent = 2, depth = 0): string {
+  const pad = ' '.repeat(indent * (depth + 1));
+  const end = ' '.repeat(indent * depth);
+  if (Array.isArray(v) || v instanceof PyTuple) {
+    const items = Array.isArray(v) ? v : v.items;
+    if (items.length === 0) return '[]';
+    return `[\n${items.map((x) => pad + toJsonPretty(x, indent, depth + 1)).join(',\n')}\n${end}]`;
+  }
+  if (v instanceof PyDict) {
+    if (v.size === 0) return '{}';
+    return `{\n${v.entries.map(([k, x]) => `${pad}${JSON.stringify(typeof k === 'string' ? k : pyStr(k))}: ${toJsonPretty(x, indent, depth + 1)}`).join(',\n')}\n${end}}`;
+  }
+  return toJsonText(v);
+}
