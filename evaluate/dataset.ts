@@ -99,7 +99,7 @@ function strategyOf(path: string): string {
 }
 
 /** id → attributes from jsonl/*.jsonl beside the files (absent: none). */
-function jsonlAttrs(dir: string): Map<string, Partial<SampleAttrs>> {
+export function jsonlAttrs(dir: string): Map<string, Partial<SampleAttrs>> {
   const out = new Map<string, Partial<SampleAttrs>>();
   for (const file of fg.sync(['jsonl/*.jsonl'], { cwd: dir })) {
     const lines = readFileSync(join(dir, file), 'utf8').split('\n');
@@ -144,7 +144,7 @@ export function functionList(systemPrompt: string, where: string): PyValue[] {
   return value;
 }
 
-export function loadFile(dir: string, path: string, limit?: number): EvalFile {
+export function loadFile(dir: string, path: string, limit?: number, attrs: Map<string, Partial<SampleAttrs>> = jsonlAttrs(dir)): EvalFile {
   const abs = join(dir, path);
   const text = readFileSync(abs, 'utf8');
   let data: PyValue;
@@ -156,7 +156,6 @@ export function loadFile(dir: string, path: string, limit?: number): EvalFile {
   if (!(data instanceof PyDict)) throw new DatasetError(`${abs}: not a JSON object keyed by sample id`);
   const kind = /(?:^|\/)internal_error\//.test(path) ? 'internal' : 'external';
   const cot = path.endsWith('_w_cot.json');
-  const attrs = jsonlAttrs(dir);
   const samples: EvalSampleData[] = [];
   const entries = limit !== undefined && limit >= 0 ? data.entries.slice(0, limit) : data.entries;
   for (const [key, value] of entries) {

@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { hashParts } from '../pipeline/hash.js';
 import { StopRunError } from '../pipeline/llm/types.js';
-import { dataIdentity, functionList, loadFile, selectFiles, type EvalFile, type EvalSampleData } from './dataset.js';
+import { dataIdentity, functionList, jsonlAttrs, loadFile, selectFiles, type EvalFile, type EvalSampleData } from './dataset.js';
 import { formatLoadForScoring } from './formatLoad.js';
 import { aggregate, scoreExternal, scoreInternal, type SampleScore } from './metrics.js';
 import type { Policy } from './policies.js';
@@ -89,7 +89,8 @@ export async function runEvaluation(opts: EvaluateOptions): Promise<EvaluateResu
   const identity = dataIdentity(opts.dataDir);
   const dir = identity.dir;
   opts.records?.saveDataset(identity);
-  const files = selectFiles(dir, opts.files).map((path) => loadFile(dir, path, opts.limit));
+  const attrs = jsonlAttrs(dir);
+  const files = selectFiles(dir, opts.files).map((path) => loadFile(dir, path, opts.limit, attrs));
   const tasks: Task[] = [];
   for (const file of files) {
     const modes: EvalMode[] = file.kind === 'internal' ? ['internal'] : opts.environmentModes;
