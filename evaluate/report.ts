@@ -152,18 +152,20 @@ export function table2(m: ModelReport): string {
 /** Metric means per value of each breakdown attribute, per mode. */
 export function breakdowns(m: ModelReport): string {
   const lines: string[] = [];
-  for (const attr of ['errorType', 'environmentError', 'source', 'k', 'strategy', 'cot'] as const) {
-    const byMode = groupBy(m.rows, (r) => r.mode);
-    for (const [mode, rows] of byMode) {
+  for (const attr of ['errorType', 'environmentError', 'source', 'k', 'strategy'] as const) {
+    // Within one mode and one CoT setting: CoT metrics (goal, thought) exist only on CoT files.
+    const byMode = groupBy(m.rows, (r) => `${r.mode}${r.cot ? ', CoT' : ''}`);
+    for (const [modeLabel, rows] of byMode) {
+      const mode = rows[0].mode;
       const groups = groupBy(rows, (r) => {
         const v = (JSON.parse(r.attrs) as Record<string, unknown>)[attr];
         return v === undefined ? '' : String(v);
       });
       if (groups.size <= 1 && groups.has('')) continue;
-      lines.push(`\nby ${attr} (${mode}):`);
+      lines.push(`\nby ${attr} (${modeLabel}):`);
       for (const [value, grows] of [...groups].sort(([a], [b]) => (attr === 'k' ? Number(a) - Number(b) : a.localeCompare(b)))) {
         if (value === '') continue;
-        const means = aggregate(mode as EvalMode, !!grows[0].cot, scoresOf(grows));
+        const means = aggregate(mode, !!grows[0].cot, scoresOf(grows));
         lines.push(`  ${value.padEnd(28)} n=${String(grows.length).padStart(5)}  ${Object.entries(means).map(([k, v]) => `${k} ${f(v)}`).join('  ')}`);
       }
     }
