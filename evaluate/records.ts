@@ -4,6 +4,7 @@
  * scores once the sample is done.
  */
 import { canonicalJson } from '../pipeline/hash.js';
+import type { Statement } from 'better-sqlite3';
 import type { Store } from '../pipeline/store/store.js';
 import type { DataIdentity, SampleAttrs } from './dataset.js';
 import type { EvalMode } from './protocol.js';
@@ -36,26 +37,38 @@ export interface ReplyRow {
 const now = () => new Date().toISOString();
 
 export class EvalRecords {
+  private readonly statements = new Map<string, Statement>();
+
   constructor(private readonly store: Store) {}
 
   get db() {
     return this.store.db;
   }
 
+  /** Each statement prepared once: a run makes several writes per reply. */
+  private stmt(sql: string): Statement {
+    let st = this.statements.get(sql);
+    if (!st) {
+      st = this.store.db.prepare(sql);
+      this.statements.set(sql, st);
+    }
+    return st;
+  }
+
   saveDataset(id: DataIdentity): void {
-    this.db
-      .prepare('INSERT OR REPLACE INTO eval_datasets (data_id, label, dir, files, created_at) VALUES (?, ?, ?, ?, coalesce((SELECT created_at FROM eval_datasets WHERE data_id = ?), ?))')
+    this
+      .stmt('INSERT OR REPLACE INTO eval_datasets (data_id, label, dir, files, created_at) VALUES (?, ?, ?, ?, coalesce((SELECT created_at FROM eval_datasets WHERE data_id = ?), ?))')
       .run(id.dataId, id.label, id.dir, canonicalJson(id.files), id.dataId, now());
   }
 
   sample(key: string): SampleRow | undefined {
-    return this.db.prepare('SELECT * FROM eval_samples WHERE key = ?').get(key) as SampleRow | undefined;
+    return this.stmt('SELECT * FROM eval_samples WHERE key = ?').get(key) as SampleRow | undefined;
   }
 
   /** Registers a sample as started (keeps rounds already stored). */
   begin(row: { key: string; dataId: string; model: string; file: string; sampleId: string; mode: EvalMode; cot: boolean; retryLimit: number; attrs: SampleAttrs }): void {
-    this.db
-      .prepare(
+    this
+      .stmt(
         `INSERT INTO eval_samples (key, data_id, model, file, sample_id, mode, cot, retry_limit, attrs, status, run_id, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?)
          ON CONFLICT(key) DO UPDATE SET status = 'running', error = NULL, run_id = excluded.run_id, updated_at = excluded.updated_at`,
@@ -64,36 +77,36 @@ export class EvalRecords {
   }
 
   replies(key: string): ReplyRow[] {
-    return this.db.prepare('SELECT round, reply, request_hash, cached FROM eval_replies WHERE key = ? ORDER BY round').all(key) as ReplyRow[];
+    return this.stmt('SELECT round, reply, request_hash, cached FROM eval_replies WHERE key = ? ORDER BY round').all(key) as ReplyRow[];
   }
 
   addReply(key: string, round: number, reply: string, requestHash: string | null, cached: boolean): void {
-    this.db.prepare('INSERT OR REPLACE INTO eval_replies (key, round, reply, request_hash, cached, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(key, round, reply, requestHash, cached ? 1 : 0, now());
+    this.stmt('INSERT OR REPLACE INTO eval_replies (key, round, reply, request_hash, cached, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(key, round, reply, requestHash, cached ? 1 : 0, now());
   }
 
   finish(key: string, scores: Record<string, number>, errorSample: boolean, similarity: string): void {
-    this.db
-      .prepare("UPDATE eval_samples SET status = 'done', error = NULL, scores = ?, error_sample = ?, similarity = ?, updated_at = ? WHERE key = ?")
+    this
+      .stmt("UPDATE eval_samples SET status = 'done', error = NULL, scores = ?, error_sample = ?, similarity = ?, updated_at = ? WHERE key = ?")
       .run(JSON.stringify(scores), errorSample ? 1 : 0, similarity, now(), key);
   }
 
   fail(key: string, message: string): void {
-    this.db.prepare("UPDATE eval_samples SET status = 'failed', error = ?, updated_at = ? WHERE key = ?").run(message, now(), key);
+    this.stmt("UPDATE eval_samples SET status = 'failed', error = ?, updated_at = ? WHERE key = ?").run(message, now(), key);
   }
 
   /** Every row for a sample id (pnpm inspect). */
   forSampleId(sampleId: string): SampleRow[] {
-    return this.db.prepare('SELECT * FROM eval_samples WHERE sample_id = ? ORDER BY model, file, mode').all(sampleId) as SampleRow[];
+    return this.stmt('SELECT * FROM eval_samples WHERE sample_id = ? ORDER BY model, file, mode').all(sampleId) as SampleRow[];
   }
 
   /** Done rows, for reports: optionally one data set. */
   doneRows(dataId?: string): SampleRow[] {
     const sql = "SELECT * FROM eval_samples WHERE status = 'done'" + (dataId ? ' AND data_id = ?' : '') + ' ORDER BY data_id, model, file, mode, sample_id';
-    return (dataId ? this.db.prepare(sql).all(dataId) : this.db.prepare(sql).all()) as SampleRow[];
+    return (dataId ? this.stmt(sql).all(dataId) : this.stmt(sql).all()) as SampleRow[];
   }
 
   datasets(): { data_id: string; label: string; dir: string; created_at: string }[] {
-    return this.db.prepare('SELECT data_id, label, dir, created_at FROM eval_datasets ORDER BY created_at').all() as never;
+    return this.stmt('SELECT data_id, label, dir, created_at FROM eval_datasets ORDER BY created_at').all() as never;
   }
 }
 

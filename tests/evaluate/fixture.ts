@@ -55,8 +55,11 @@ function externalSample(marker: string, failed: { name: string; args: unknown },
   };
 }
 
-/** Writes internal_error/base_data_wo_cot.json (3 errors + 1 control) and external_error/base_data_wo_cot.json (2). */
-export function writeFixture(dir: string): void {
+/**
+ * Writes internal_error/base_data_wo_cot.json (3 errors + 1 control) and external_error/base_data_wo_cot.json (2);
+ * with copies > 1, each sample that many times, each copy's query made distinct (for benchmarks).
+ */
+export function writeFixture(dir: string, copies = 1): void {
   mkdirSync(join(dir, 'internal_error'), { recursive: true });
   mkdirSync(join(dir, 'external_error'), { recursive: true });
   const internal = {
@@ -69,8 +72,19 @@ export function writeFixture(dir: string): void {
     'e1-skip': externalSample('[case e1]', { name: 'Maps.fetch', args: { id: 7 } }, { name: 'Maps.search', args: { query: 'x', limit: 1 } }),
     'e2-stuck': externalSample('[case e2]', { name: 'Maps.fetch', args: { id: 9 } }, { name: 'FinishAction', args: 'done' }),
   };
-  writeFileSync(join(dir, 'internal_error', 'base_data_wo_cot.json'), JSON.stringify(internal, null, 2));
-  writeFileSync(join(dir, 'external_error', 'base_data_wo_cot.json'), JSON.stringify(external, null, 2));
+  const scaled = (samples: Record<string, { query_prompt: { role: string; content: string }[] }>) => {
+    if (copies === 1) return samples;
+    const out: Record<string, unknown> = {};
+    for (let c = 0; c < copies; c++) {
+      for (const [id, sample] of Object.entries(samples)) {
+        const prompt = sample.query_prompt.map((m, i) => (i === 1 ? { ...m, content: `${m.content} (copy ${c})` } : m));
+        out[`${id}-${c}`] = { ...sample, query_prompt: prompt };
+      }
+    }
+    return out;
+  };
+  writeFileSync(join(dir, 'internal_error', 'base_data_wo_cot.json'), JSON.stringify(scaled(internal), null, 2));
+  writeFileSync(join(dir, 'external_error', 'base_data_wo_cot.json'), JSON.stringify(scaled(external), null, 2));
 }
 
 /**
