@@ -107,7 +107,7 @@ export class EmbeddingSimilarity implements Similarity {
     const started = Date.now();
     let vector: Float64Array;
     try {
-      const res = await this.client.embeddings.create({ model, input: [text] });
+      const res = await this.client.embeddings.create({ model, input: [text], encoding_format: 'float' });
       vector = Float64Array.from(res.data[0].embedding);
       store.db.transaction(() => {
         store.db

@@ -2,7 +2,8 @@
  * `pnpm evaluate` throughput: the scripted model of tests/evaluate (internal samples one reply,
  * external ones a retry then the next step, or four retries) on a synthetic data set, through the
  * real OpenAiGateway and the evaluation store on a temp file, against the local test server answering
- * after a fixed latency. Prints wall time over the ideal (requests × latency / concurrency).
+ * after a fixed latency. Prints wall time over the ideal (requests × latency / concurrency) and the CPU
+ * per request, which (unlike the wall time) does not depend on what else the machine is running.
  *
  *   pnpm bench evaluate [--copies=100] [--latency=200] [--concurrency=50]
  */
@@ -48,6 +49,7 @@ export default async function bench(args: string[]): Promise<void> {
     const gateway = testGateway(store, server.baseUrl, overrides);
     const config = testConfig(overrides);
     const started = Date.now();
+    const cpuStart = process.cpuUsage();
     const result = await runEvaluation({
       dataDir: data,
       environmentModes: ['skip'],
@@ -59,11 +61,12 @@ export default async function bench(args: string[]): Promise<void> {
       records: new EvalRecords(store),
     });
     const wall = Date.now() - started;
+    const cpu = process.cpuUsage(cpuStart);
     const requests = server.requests.length;
     const ideal = (requests * latency) / concurrency;
     const samples = result.results.reduce((n, r) => n + r.samples, 0);
     console.log(`evaluate: ${samples} samples, ${requests} requests, ${latency} ms replies, concurrency ${concurrency} (peak in flight ${peak})`);
-    console.log(`  wall ${wall} ms, ideal ${Math.round(ideal)} ms, wall/ideal ${(wall / ideal).toFixed(2)}`);
+    console.log(`  wall ${wall} ms, ideal ${Math.round(ideal)} ms, wall/ideal ${(wall / ideal).toFixed(2)}; cpu ${((cpu.user + cpu.system) / 1000 / requests).toFixed(2)} ms/request (client, store and test server together)`);
   } finally {
     store.close();
     await server.close();

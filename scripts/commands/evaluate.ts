@@ -65,6 +65,8 @@ async function run(args: EvaluateArgs): Promise<void> {
   config.llm.temperature = 0;
   config.llm.maxTokens = args['max-tokens'];
   config.llm.models['observed-model'] = args.model;
+  // A config that keeps the model-under-test role on the rules would answer with the ground truth: never here.
+  config.llm.offlineRoles = config.llm.offlineRoles.filter((r) => r !== 'observed-model');
   if (args.concurrency !== undefined) config.llm.concurrency = args.concurrency;
   if (args['max-cost'] !== undefined) config.llm.maxCost = args['max-cost'];
   const dbPath = resolve(args.db ?? process.env.FORGE_DB ?? DEFAULT_DB);
