@@ -59,7 +59,7 @@ function externalSample(marker: string, failed: { name: string; args: unknown },
  * Writes internal_error/base_data_wo_cot.json (3 errors + 1 control) and external_error/base_data_wo_cot.json (2);
  * with copies > 1, each sample that many times, each copy's query made distinct (for benchmarks).
  */
-export function writeFixture(dir: string, copies = 1): void {
+export function writeFixture(dir: string, copies = 1, opts: { cot?: boolean } = {}): void {
   mkdirSync(join(dir, 'internal_error'), { recursive: true });
   mkdirSync(join(dir, 'external_error'), { recursive: true });
   const internal = {
@@ -85,6 +85,23 @@ export function writeFixture(dir: string, copies = 1): void {
   };
   writeFileSync(join(dir, 'internal_error', 'base_data_wo_cot.json'), JSON.stringify(scaled(internal), null, 2));
   writeFileSync(join(dir, 'external_error', 'base_data_wo_cot.json'), JSON.stringify(scaled(external), null, 2));
+  if (opts.cot) {
+    // The same cases with thoughts: on every ground-truth action and every shown step.
+    const thought = (a: { name: string; args: unknown }) => ({ thought: `Next I will call ${a.name} to get what the user asked for.`, ...a });
+    const withThoughts = <T extends { ground_truth: unknown; query_prompt: { role: string; content: string }[] }>(samples: Record<string, T>) =>
+      Object.fromEntries(
+        Object.entries(samples).map(([id, smp]) => [
+          `${id}-cot`,
+          {
+            ...smp,
+            ground_truth: Array.isArray(smp.ground_truth) ? smp.ground_truth.map(thought) : thought(smp.ground_truth as { name: string; args: unknown }),
+            query_prompt: smp.query_prompt.map((m) => (m.role === 'assistant' ? { ...m, content: JSON.stringify(thought(JSON.parse(m.content))) } : m)),
+          },
+        ]),
+      );
+    writeFileSync(join(dir, 'internal_error', 'base_data_w_cot.json'), JSON.stringify(withThoughts(internal), null, 2));
+    writeFileSync(join(dir, 'external_error', 'base_data_w_cot.json'), JSON.stringify(withThoughts(external), null, 2));
+  }
 }
 
 /**
