@@ -12,7 +12,7 @@ import { DryRunGateway, formatDryRun } from '../../pipeline/llm/dryRun.js';
 import { baseUrlFor } from '../../pipeline/llm/openai.js';
 import { DEFAULT_DB } from '../../pipeline/session.js';
 import { hashValue } from '../../pipeline/hash.js';
-import { Store } from '../../pipeline/store/store.js';
+import { Store, StoreError } from '../../pipeline/store/store.js';
 import { BASELINES, baselinePolicy, modelPolicy, type Policy } from '../../evaluate/policies.js';
 import { EvalRecords, hasEvalTables } from '../../evaluate/records.js';
 import { runEvaluation, type EvaluateResult } from '../../evaluate/runner.js';
@@ -76,7 +76,7 @@ async function run(args: EvaluateArgs): Promise<void> {
     return;
   }
   // A dry run reads what is already done (if the database has it) and writes nothing.
-  const store = dryRun ? (existsSync(dbPath) ? Store.open(dbPath, { readonly: true }) : Store.open(':memory:')) : Store.open(dbPath);
+  const store = dryRun ? openForDryRun(dbPath) : Store.open(dbPath);
   try {
     if (!dryRun) store.acquireLock('evaluate');
     const llm = isBaseline ? undefined : createGateway(config, store, process.env, { dryRun });
@@ -112,6 +112,17 @@ async function run(args: EvaluateArgs): Promise<void> {
     if (result.stopped || result.failures.length) process.exitCode = 1;
   } finally {
     store.close();
+  }
+}
+
+/** The database read-only when it has the evaluation tables' schema; else an empty in-memory one (nothing done yet). */
+function openForDryRun(path: string): Store {
+  if (!existsSync(path)) return Store.open(':memory:');
+  try {
+    return Store.open(path, { readonly: true });
+  } catch (err) {
+    if (err instanceof StoreError && /needs a migration/.test(err.message)) return Store.open(':memory:');
+    throw err;
   }
 }
 

@@ -4,7 +4,7 @@
  * blocks against the authors' prompt.py, and the Overall weights.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { components } from '../../evaluate/report.js';
 import { runEvaluation, type EvaluateResult } from '../../evaluate/runner.js';
 import { LexicalSimilarity } from '../../evaluate/similarity.js';
 import { writeFixture } from './fixture.js';
+import { loadFile, selectFiles } from '../../evaluate/dataset.js';
 
 let dir: string;
 let store: Store;
@@ -125,5 +126,16 @@ describe('offline similarity', () => {
     expect(a).toBeGreaterThan(0.3);
     expect(a).toBeLessThan(1);
     expect(await sim.similarity('book a flight to Paris', 'reserve a flight to Paris')).toBe(a);
+  });
+});
+
+describe('bad data', () => {
+  it('is an error naming the file, the sample and the field', () => {
+    const bad = join(dir, 'bad');
+    mkdirSync(join(bad, 'internal_error'), { recursive: true });
+    const sample = { ground_truth: { name: 'A.b', args: {} }, query_prompt: [{ role: 'system', content: '[]\nTo use a tool\nRemember: only generate ONE step each time' }] };
+    writeFileSync(join(bad, 'internal_error', 'base_data_wo_cot.json'), JSON.stringify({ 'case-7': sample }));
+    expect(() => loadFile(bad, 'internal_error/base_data_wo_cot.json')).toThrow(/internal_error\/base_data_wo_cot\.json sample case-7: error_type is missing/);
+    expect(() => selectFiles(bad, ['external_error/*'])).toThrow(/matches no evaluator file/);
   });
 });
