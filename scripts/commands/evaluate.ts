@@ -18,7 +18,7 @@ import { EvalRecords, hasEvalTables } from '../../evaluate/records.js';
 import { runEvaluation, type EvaluateResult } from '../../evaluate/runner.js';
 import { EmbeddingSimilarity, LexicalSimilarity, type Similarity } from '../../evaluate/similarity.js';
 import { printReport } from '../../evaluate/report.js';
-import { withCommon, type CommonArgs } from './common.js';
+import type { CommonArgs } from './common.js';
 
 export interface EvaluateArgs extends CommonArgs {
   action: 'run' | 'report';
@@ -138,7 +138,11 @@ export const evaluateCommand: CommandModule<object, EvaluateArgs> = {
   command: 'evaluate [action]',
   describe: 'Score a model (or a baseline) on an export or release with the official CRITICTOOL protocol; `evaluate report` for the tables',
   builder: (y) =>
-    withCommon(y)
+    // Not withCommon: --llm / --llm-roles mean nothing here (a model name always goes to the endpoint, a baseline never).
+    y
+      .option('db', { type: 'string', describe: 'SQLite database file (default cache/forge.db, or $FORGE_DB)' })
+      .option('config', { type: 'string', describe: 'JSON config file (endpoint, limits, prices; validated)' })
+      .option('seed', { type: 'number', describe: 'Seed (retry jitter)' })
       .positional('action', { choices: ['run', 'report'] as const, default: 'run' as const, describe: 'run (default) or report' })
       .option('data', { type: 'string', describe: 'An export or release directory (holds internal_error/ and external_error/)' })
       .option('model', { type: 'string', describe: `Model name at the OpenAI-compatible endpoint, or ${BASELINES.join(' | ')}` })
