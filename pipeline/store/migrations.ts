@@ -137,6 +137,56 @@ export const MIGRATIONS: { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    // pnpm evaluate: one row per (data, model, file, mode, sample) with its breakdown attributes and
+    // scores, every reply round of it, and the embeddings the similarity metrics used.
+    version: 2,
+    sql: `
+      CREATE TABLE eval_datasets (
+        data_id TEXT PRIMARY KEY,
+        label TEXT NOT NULL,
+        dir TEXT NOT NULL,
+        files TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE eval_samples (
+        key TEXT PRIMARY KEY,
+        data_id TEXT NOT NULL,
+        model TEXT NOT NULL,
+        file TEXT NOT NULL,
+        sample_id TEXT NOT NULL,
+        mode TEXT NOT NULL CHECK (mode IN ('internal','skip','finish')),
+        cot INTEGER NOT NULL,
+        retry_limit INTEGER NOT NULL,
+        attrs TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('running','done','failed')),
+        error TEXT,
+        scores TEXT,
+        error_sample INTEGER,
+        similarity TEXT,
+        run_id INTEGER,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX eval_samples_sample ON eval_samples(sample_id);
+      CREATE INDEX eval_samples_group ON eval_samples(data_id, model, file, mode);
+      CREATE TABLE eval_replies (
+        key TEXT NOT NULL REFERENCES eval_samples(key),
+        round INTEGER NOT NULL,
+        reply TEXT NOT NULL,
+        request_hash TEXT,
+        cached INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (key, round)
+      );
+      CREATE TABLE eval_embeddings (
+        model TEXT NOT NULL,
+        text_hash TEXT NOT NULL,
+        vector BLOB NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (model, text_hash)
+      );
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -8,5 +8,6 @@ import { reportCommand } from './report.js';
 import { reviewCommand } from './review.js';
 import { releaseCommand } from './release.js';
 import { toolsCommand } from './tools.js';
+import { evaluateCommand } from './evaluate.js';
 
-export const COMMANDS: CommandModule<any, any>[] = [stageCommand, statusCommand, inspectCommand, reportCommand, exportCommand, reviewCommand, releaseCommand, toolsCommand];
+export const COMMANDS: CommandModule<any, any>[] = [stageCommand, statusCommand, inspectCommand, reportCommand, exportCommand, reviewCommand, releaseCommand, toolsCommand, evaluateCommand];

@@ -3,6 +3,7 @@ import type { Store, StoredArtifact } from '../../pipeline/store/store.js';
 import { STAGE_NAMES } from '../../pipeline/stage.js';
 import { sessionFrom, withCommon, type CommonArgs } from './common.js';
 import { parseJson, toJson } from '../../pipeline/pyValues.js';
+import { evaluationsOf, printEvaluations } from '../../evaluate/inspect.js';
 
 interface InspectArgs extends CommonArgs {
   id: string;
@@ -93,14 +94,23 @@ export const inspectCommand: CommandModule<object, InspectArgs> = {
     const session = sessionFrom(args, { readonly: true });
     try {
       const target = findTarget(session.store, args.id);
+      const evaluations = evaluationsOf(session.store, args.id);
+      if (!target && evaluations.length > 0) {
+        if (args.json) console.log(JSON.stringify({ evaluations }, null, 2));
+        else printEvaluations(evaluations);
+        return;
+      }
       if (!target) {
         console.error(`no artifact with key or item id "${args.id}"`);
         process.exitCode = 2;
         return;
       }
       const tree = lineage(session.store, target.key, !!args.content);
-      if (args.json) console.log(toJson(tree, 2));
-      else printNode(tree, 0);
+      if (args.json) console.log(toJson(evaluations.length ? { ...tree, evaluations } : tree, 2));
+      else {
+        printNode(tree, 0);
+        printEvaluations(evaluations);
+      }
     } finally {
       session.close();
     }
