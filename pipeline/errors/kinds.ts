@@ -74,7 +74,9 @@ export function valueKindProblem(param: Pick<ToolParam, 'name' | 'type'> & { des
   if (text !== undefined) {
     if (text === '') return `${param.name} is an empty string`;
     if (looksLikeClause(text) && kind !== 'text') return `${param.name} holds a clause of the user's sentence ("${text.slice(0, 40)}")`;
-    if (context && isNameFragment(text, context) && !(typeof reference === 'string' && reference.includes(text))) return `${param.name} holds "${text}", a fragment of a longer name in the query`;
+    // A shortened name ("San Francisco" for "San Francisco International") is a slip people make; a
+    // single word cut out of a name ("York", "Square", "Industries") is not, even of the right value.
+    if (context && isNameFragment(text, context) && !(typeof reference === 'string' && reference.includes(text) && /\s/.test(text))) return `${param.name} holds "${text}", a fragment of a longer name in the query`;
     const wordCount = text.split(/\s+/).length;
     switch (kind) {
       case 'id':

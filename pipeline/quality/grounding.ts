@@ -132,9 +132,6 @@ export function describeUngrounded(values: UngroundedValue[]): string {
   return values.map((u) => `${u.action} ${u.key}=${JSON.stringify(typeof u.value === 'bigint' ? u.value.toString() : u.value)}`).join(', ');
 }
 
-// -------------------------------------------------------------------------------------------
-// Defect measures over assembled cases (the quality report and the before/after measurement)
-// -------------------------------------------------------------------------------------------
 
 /** Where a T-Eval recorded response came from: the plan its review record belongs to (`query_420_0_4` → `query_420_0`). */
 export function recordPlan(recordId: string): string | undefined {
@@ -169,84 +166,4 @@ const HTTP_STYLE = /\bHTTP\b|\b(?:40[0-9]|429|50[0-4])\b|https?:\/\/|\bapi\.[a-z
 /** Does an environment failure read as an HTTP / network API's (status, headers, host, quota, proxy...)? */
 export function httpStyleError(message: string): boolean {
   return HTTP_STYLE.test(message);
-}
-
-export interface DefectCase {
-  id: string;
-  kind: 'internal' | 'external';
-  errorType: string;
-  source: string;
-  trajectoryId: string;
-  k: number;
-  messages: ChatMessage[];
-  groundTruth: Action | [Action, Action];
-  tools: { name: string; description: string; locality?: 'local' | 'remote' }[];
-  provenance: { methods: Record<string, string> };
-}
-
-export interface Rate {
-  population: number;
-  defects: number;
-  examples: string[];
-}
-
-export interface DefectRates {
-  /** Cases with a tool-call ground truth whose ids / names / numbers the prompt does not show, per source and overall. */
-  ungrounded: Record<string, Rate>;
-  /** Controls showing another task's response, with an unreachable next action, or a closing answer stating what nothing shows. */
-  controlsNotErrorFree: Rate;
-  /** External cases whose next action cannot be taken once a_k has failed. */
-  infeasibleSkips: Rate;
-  /** External cases on local tools whose failure reads as an HTTP API's. */
-  httpOnLocal: Rate;
-}
-
-const rate = (): Rate => ({ population: 0, defects: 0, examples: [] });
-const count = (r: Rate, defect: boolean, id: string) => {
-  r.population++;
-  if (defect) {
-    r.defects++;
-    if (r.examples.length < 5) r.examples.push(id);
-  }
-};
-
-/**
- * Each defect class of issue 13 over a set of base cases. `skipProblem` decides an external
- * case's skip (diversify-external's rule: data flow, and for BFCL execution without a_k); without
- * it a skip counts as infeasible when its next action is ungrounded.
- */
-export async function measureDefects(
-  cases: DefectCase[],
-  opts: { skipProblem?: (c: DefectCase) => Promise<string | undefined>; trajectoryRecordId?: (c: DefectCase) => string } = {},
-): Promise<DefectRates> {
-  const out: DefectRates = { ungrounded: { all: rate() }, controlsNotErrorFree: rate(), infeasibleSkips: rate(), httpOnLocal: rate() };
-  for (const c of cases) {
-    const gts = Array.isArray(c.groundTruth) ? c.groundTruth : [c.groundTruth];
-    if (gts.some((a) => a.name !== FINISH_ACTION)) {
-      const bad = ungroundedValues(c).length > 0;
-      count(out.ungrounded.all, bad, c.id);
-      count((out.ungrounded[c.source] ??= rate()), bad, c.id);
-    }
-    if (c.kind === 'internal' && c.errorType === '') {
-      const next = c.groundTruth as Action;
-      const shownAction = c.messages[c.messages.length - 2];
-      let args: unknown = {};
-      try {
-        args = (JSON.parse(shownAction.content) as { args?: unknown }).args;
-      } catch {
-        // not a JSON action
-      }
-      const foreign = foreignRecordedResponse(c.provenance.methods.response?.replace(/^cache:/, ''), opts.trajectoryRecordId?.(c) ?? c.trajectoryId, args);
-      const unreachable = ungroundedValues(c).length > 0;
-      const contradicts = next.name === FINISH_ACTION && typeof next.args === 'string' && unsupportedNumbers(next.args, c.messages).length > 0;
-      count(out.controlsNotErrorFree, foreign || unreachable || contradicts, c.id);
-    }
-    if (c.kind === 'external' && Array.isArray(c.groundTruth)) {
-      const [retry, next] = c.groundTruth;
-      const infeasible = next.name !== FINISH_ACTION && (opts.skipProblem ? (await opts.skipProblem(c)) !== undefined : ungroundedValues({ messages: c.messages, groundTruth: next }).length > 0);
-      count(out.infeasibleSkips, infeasible, c.id);
-      if (localityOf(retry.name, c.tools) === 'local') count(out.httpOnLocal, httpStyleError(c.messages[c.messages.length - 1].content), c.id);
-    }
-  }
-  return out;
 }

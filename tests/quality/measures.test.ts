@@ -14,6 +14,7 @@ import {
   inventedHost,
   unsafeIntegers,
   unshownGroundTruth,
+  unsupportedAnswer,
 } from '../../pipeline/quality/measures/solvable.js';
 import { implausibleValue, keyErrorHint, thoughtLeak, toolErrorHint, valueErrorHint } from '../../pipeline/quality/measures/errors.js';
 import { answerTruncated, grammarProblems, thoughtGrammar, harderToolsFidelity, harderToolsWrapped, insertedRuns, noiseDistinct, noiseReuse, oneSidedContext } from '../../pipeline/quality/measures/text.js';
@@ -28,7 +29,7 @@ const tool = (name: string, params: string[], description = `Does ${name}.`): To
   return_data: [{ name: 'result', description: 'what came back' }],
 });
 
-const TOOLS = [tool('Movies.search', ['query']), tool('Movies.get_details', ['movie_id']), tool('FileSystem.cd', ['folder']), tool('FileSystem.mkdir', ['dir_name'])];
+const TOOLS = [tool('Movies.search', ['query']), tool('Weather.forecast', ['city']), tool('Movies.get_details', ['movie_id']), tool('FileSystem.cd', ['folder']), tool('FileSystem.mkdir', ['dir_name'])];
 
 function msgs(user: string, steps: [Action, string][]): ChatMessage[] {
   return [
@@ -95,6 +96,9 @@ describe('solvable measures', () => {
     const okTraj: Trajectory = { ...traj, turns: [{ ...traj.turns[0], steps: [{ action: search, response: { content: '{"rating": 8.1}', tier: 'simulated' } }] }] };
     const okControl = mk({ k: 1, messages: msgs('Find Dune.', [[search, '{"rating": 8.1}']]), groundTruth: { name: 'FinishAction', args: 'Dune is rated 8.1.' } });
     expect(controlNotErrorFree.check(okControl, ctxWith(okTraj))).toBeNull();
+    // A count the answer makes of what it saw is shown by that text.
+    expect(unsupportedAnswer.check(mk({ messages: msgs('Find Dune.', [[search, '{"plot": "a long text"}']]), groundTruth: { name: 'FinishAction', args: 'The plot is a 230-word text.' } }), NONE)).toBeNull();
+    expect(unsupportedAnswer.check(mk({ messages: msgs('Find Dune.', [[search, '{"plot": "a long text"}']]), groundTruth: { name: 'FinishAction', args: 'Dune runs 155 minutes.' } }), NONE)).toMatch(/155/);
     const contradicts = mk({ k: 1, messages: msgs('Find Dune.', [[search, '{"rating": 8.1}']]), groundTruth: { name: 'FinishAction', args: 'It is sunny, 11.0°C.' } });
     expect(controlNotErrorFree.check(contradicts, ctxWith(okTraj))).toMatch(/states 11/);
     expect(controlNotErrorFree.check(mk({ errorType: 'tool_select_error' }), NONE)).toBeUndefined();
@@ -143,10 +147,12 @@ describe('solvable measures', () => {
     const cd: Action = { name: 'FileSystem.cd', args: { folder: 'x' } };
     const local = [tool('GorillaFileSystem.cd', ['folder'])];
     const gt: [Action, Action] = [{ ...cd, name: 'GorillaFileSystem.cd' }, { name: 'FinishAction', args: 'failed' }];
-    const http = mk({ kind: 'external', tools: local, groundTruth: gt, messages: msgs('u', [[gt[0], '504 Gateway Timeout: api.file-operation.com']]) });
+    const http = mk({ kind: 'external', tools: local, groundTruth: gt, provenance: { methods: {}, origin: 'simulated timeout', parents: [] }, messages: msgs('u', [[gt[0], '504 Gateway Timeout: api.file-operation.com']]) });
+    // A failure captured from the real API keeps its real host.
+    expect(inventedHost.check({ ...http, provenance: { methods: {}, origin: 'captured timeout', parents: [] } }, NONE)).toBeUndefined();
     expect(httpErrorOnLocalTool.check(http, NONE)).toMatch(/Gateway/);
     expect(inventedHost.check(http, NONE)).toMatch(/api\.file-operation\.com/);
-    const eio = mk({ kind: 'external', tools: local, groundTruth: gt, messages: msgs('u', [[gt[0], 'cd: x: Input/output error']]) });
+    const eio = mk({ kind: 'external', tools: local, groundTruth: gt, provenance: { methods: {}, origin: 'simulated timeout', parents: [] }, messages: msgs('u', [[gt[0], 'cd: x: Input/output error']]) });
     expect(httpErrorOnLocalTool.check(eio, NONE)).toBeNull();
     expect(inventedHost.check(eio, NONE)).toBeNull();
   });
@@ -161,12 +167,13 @@ describe('internal-error measures', () => {
   it('flags a tool-error response that names the right tool, and a key-error response listing the key', () => {
     const wrong: Action = { name: 'Movies.find_film', args: { query: 'Dune' } };
     const hint = mk({ errorType: 'tool_hallucination_error', erroneousAction: wrong, messages: msgs('Find Dune.', [[wrong, 'no API find_film (available: search, get_details)']]) });
-    expect(toolErrorHint.check(hint, NONE)).toMatch(/names search/);
+    expect(toolErrorHint.check(hint, NONE)).toMatch(/gives away (Movies\.)?search/);
     const plain = mk({ errorType: 'tool_hallucination_error', erroneousAction: wrong, messages: msgs('Find Dune.', [[wrong, "unknown tool 'Movies.find_film'"]]) });
     expect(toolErrorHint.check(plain, NONE)).toBeNull();
-    const key: Action = { name: 'Movies.search', args: { q: 'Dune' } };
-    expect(keyErrorHint.check(mk({ errorType: 'parameters_key_error', erroneousAction: key, messages: msgs('Find Dune.', [[key, 'bad key q; accepted: query']]) }), NONE)).toMatch(/query/);
-    expect(keyErrorHint.check(mk({ errorType: 'parameters_key_error', erroneousAction: key, messages: msgs('Find Dune.', [[key, "unexpected parameter 'q'"]]) }), NONE)).toBeNull();
+    const key: Action = { name: 'Movies.get_details', args: { movieId: 'tt1160419' } };
+    const keyCase = (response: string) => mk({ errorType: 'parameters_key_error', groundTruth: { name: 'Movies.get_details', args: { movie_id: 'tt1160419' } }, erroneousAction: key, messages: msgs('u', [[key, response]]) });
+    expect(keyErrorHint.check(keyCase("unexpected parameter 'movieId' (accepted: movie_id)"), NONE)).toMatch(/movie_id/);
+    expect(keyErrorHint.check(keyCase("unexpected parameter 'movieId'"), NONE)).toBeNull();
   });
 
   it('flags a value-error response that states the correct value', () => {
@@ -185,13 +192,13 @@ describe('internal-error measures', () => {
   });
 
   it('flags a value that is a fragment of a name or prose where a token belongs', () => {
-    const gt: Action = { name: 'Movies.search', args: { query: 'New York' } };
-    const frag = mk({ errorType: 'parameters_value_error', groundTruth: gt, erroneousAction: { name: gt.name, args: { query: 'York' } }, messages: msgs('Films shot in New York.', []) });
-    expect(implausibleValue.check(frag, NONE)).toMatch(/fragment/);
+    const gt: Action = { name: 'Weather.forecast', args: { city: 'New York' } };
+    const frag = mk({ errorType: 'parameters_value_error', groundTruth: gt, erroneousAction: { name: gt.name, args: { city: 'York' } }, messages: msgs('Weather in New York tomorrow?', []) });
+    expect(implausibleValue.check(frag, NONE)).not.toBeNull();
     const idgt: Action = { name: 'Movies.get_details', args: { movie_id: 'tt1160419' } };
     const prose = mk({ errorType: 'parameters_value_error', groundTruth: idgt, erroneousAction: { name: idgt.name, args: { movie_id: 'I need to book' } } });
-    expect(implausibleValue.check(prose, NONE)).toMatch(/prose/);
-    const plausible = mk({ errorType: 'parameters_value_error', groundTruth: gt, erroneousAction: { name: gt.name, args: { query: 'Boston' } }, messages: msgs('Films shot in New York, not Boston.', []) });
+    expect(implausibleValue.check(prose, NONE)).toMatch(/clause/);
+    const plausible = mk({ errorType: 'parameters_value_error', groundTruth: gt, erroneousAction: { name: gt.name, args: { city: 'Boston' } }, messages: msgs('Weather in New York tomorrow, not Boston?', []) });
     expect(implausibleValue.check(plausible, NONE)).toBeNull();
   });
 });
@@ -220,6 +227,9 @@ describe('text measures', () => {
   it('flags truncated answers, changed parameter docs, wrapped descriptions and one-sided contexts', () => {
     expect(answerTruncated.check(mk({ groundTruth: { name: 'FinishAction', args: 'search returned title "Dune", rating 8.1, …' } }), NONE)).not.toBeNull();
     expect(answerTruncated.check(mk({ groundTruth: { name: 'FinishAction', args: 'The search found Dune (rated 8.1).' } }), NONE)).toBeNull();
+    // An ellipsis quoted from a response is the response's, not a cut.
+    const snippet = mk({ messages: msgs('Find Dune.', [[search, '{"snippet": "… a desert planet …"}']]), groundTruth: { name: 'FinishAction', args: 'The search says "… a desert planet …".' } });
+    expect(answerTruncated.check(snippet, NONE)).toBeNull();
 
     const base = mk({ id: 'b' });
     const evo = (tools: ToolDoc[]) => mk({ id: 'b~harder_tools', tools, evolution: { strategy: 'harder_tools', baseCaseId: 'b', applied: ['harder_tools'], details: { harderTools: { changed: [] } } } });

@@ -46,6 +46,8 @@ export const absentGroundTruth: CaseMeasure = {
   },
 };
 
+const COUNT_RE = /\b\d[\d,]*-word\b|\blist of \d[\d,]*|\b\d[\d,]* (?:items|entries|results|records|lines|words|characters|elements|values)\b/gi;
+
 export const unsupportedAnswer: CaseMeasure = {
   kind: 'case',
   id: 'answer_unsupported',
@@ -55,9 +57,9 @@ export const unsupportedAnswer: CaseMeasure = {
   check(tc) {
     const finals = groundTruthActions(tc).filter((a) => a.name === FINISH_ACTION && typeof a.args === 'string');
     if (finals.length === 0) return undefined;
-    // An external case's last message is the failure: a closing answer may not take numbers from it either.
-    const shown = tc.kind === 'external' ? tc.messages.slice(0, -1) : tc.messages;
-    const bad = finals.flatMap((a) => unsupportedNumbers(a.args as string, shown));
+    // An external case's closing answer may quote the failure it reports (a status code, a limit);
+    // a count the answer makes of what it saw ("a 230-word text", "a list of 3") is shown by that text.
+    const bad = finals.flatMap((a) => unsupportedNumbers((a.args as string).replace(COUNT_RE, ' '), tc.messages));
     return bad.length ? `the answer states ${bad.slice(0, 4).join(', ')}, which nothing shown supports` : null;
   },
 };
@@ -175,10 +177,10 @@ export const inventedHost: CaseMeasure = {
   kind: 'case',
   id: 'invented_host',
   group: 'solvable',
-  title: 'environment error naming a host the tool docs never mention',
-  population: 'external cases',
+  title: 'simulated environment error naming a host the tool docs never mention (captured real failures keep their real host)',
+  population: 'external cases whose failure was simulated',
   check(tc) {
-    if (tc.kind !== 'external') return undefined;
+    if (tc.kind !== 'external' || !(tc.provenance.origin ?? '').startsWith('simulated')) return undefined;
     const msg = tc.messages[tc.messages.length - 1].content;
     const m = HOST_RE.exec(msg);
     if (!m) return null;

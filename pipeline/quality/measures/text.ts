@@ -223,10 +223,11 @@ export const thoughtGrammar: SetMeasure = {
   },
 };
 
-/** Closing answers a case shows or asks for. */
+/** Closing answers a case shows or asks for (an inserted long context is conversation, not answers). */
 function answersOf(tc: TestCase): string[] {
   const out: string[] = [];
-  for (const m of tc.messages) if (m.role === 'assistant') {
+  const range = insertedRange(tc);
+  for (const [i, m] of tc.messages.entries()) if (m.role === 'assistant' && !(range && i >= range[0] && i < range[1])) {
     const a = parseAction(m.content);
     if (a?.name === FINISH_ACTION && typeof a.args === 'string') out.push(a.args);
   }
@@ -243,7 +244,10 @@ export const answerTruncated: CaseMeasure = {
   check(tc) {
     const answers = answersOf(tc);
     if (answers.length === 0) return undefined;
-    const cut = answers.find(isTruncated);
+    // An ellipsis the answer quotes from a response ("… machine learning …" in a snippet) was not cut by the writer.
+    const responses = tc.messages.filter((m) => m.role === 'function').map((m) => m.content).join('\n');
+    const ownText = (a: string) => a.replace(/"([^"]*)"/g, (q, inner: string) => (inner.includes('…') && responses.includes(inner) ? '""' : q));
+    const cut = answers.find((a) => isTruncated(ownText(a)));
     return cut ? `"…${cut.slice(-70)}"` : null;
   },
 };
