@@ -75,9 +75,9 @@ function parseCases(store: Store, stage: 'assemble' | 'verify'): TestCase[] {
 /** A rejection reason with its ids and numbers blanked, so reasons of one rule count together. */
 export function ruleOf(reason: string): string {
   const first = reason.split(/;\s/)[0];
-  // "<rule> at step k=3 of <id>: <detail>" — the part before the colon names the rule.
+  // "<rule>: <detail>" — the part before the colon names the rule ("ungrounded ground truth", "unknown_argument").
   const head = first.split(/:\s/)[0];
-  return (head.length >= 24 ? head : first)
+  return (head.length >= 12 && head !== first ? head : first)
     .replace(/\b(?:bfcl|teval)_[\w-]+/g, '‹id›')
     .replace(/"[^"]*"|'[^']*'/g, '‹…›')
     .replace(/\b[0-9a-f]{12,}\b/g, '‹hash›')

@@ -8,7 +8,7 @@
  * CoT case has a plain twin. A pool member that cannot make a sound case becomes a rejected item
  * with its reason; it never takes a seat in the sample.
  */
-import { TestCase, type SourceName } from '../../pipeline/schemas.js';
+import { TestCase, type InternalErrorCandidate, type SourceName } from '../../pipeline/schemas.js';
 import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
 import { chooseK } from '../../pipeline/steps.js';
 import { readResolved, readTevalRecords } from '../diversify-internal/inputs.js';
@@ -82,38 +82,18 @@ function buildPools(ctx: StageContext): Record<Part, PoolMember[]> {
   const sourceOf = (c: unknown) => String(field(c, 'source') ?? '?');
   fromCandidates('internal', 'diversify-internal', (c) => `${String(field(c, 'errorType') ?? '?')} | ${sourceOf(c)}`);
 
-  // Errors a model under test really made join the same pool and strata (observe is skipped without a model).
+  // Real errors (observed from a model under test, recorded by T-Eval) join the same pool and strata, seated first.
+  const addReal = (c: InternalErrorCandidate, candidateItemId: string, parentKey: string, who: { observed: { model: string } } | { recorded: { recordId: string } }) => {
+    const r = byId.get(c.trajectoryId);
+    const spec: CaseSpec = { part: 'internal', trajectory: r?.trajectory ?? null, trajectoryId: c.trajectoryId, candidate: c, candidateItemId, thoughtsMethod: r ? (thoughts.get(r.key) ?? 'trajectory') : 'none', ...who };
+    const id = 'observed' in who ? caseId(c.trajectoryId, c.errorType, c.k, false, who.observed.model) : caseId(c.trajectoryId, c.errorType, c.k, false, undefined, who.recorded.recordId);
+    pools.internal.push({ id, spec, stratum: `${c.errorType} | ${c.source}`, parents: [...(r ? [r.key] : []), parentKey], real: true });
+  };
+  // observe is skipped without a model; the recorded errors are T-Eval's review label C, bound to the steps they attempted.
   const observed = observedCandidates(ctx.upstream<unknown>('observe', ['ok']));
-  for (const o of observed.candidates) {
-    const c = o.candidate;
-    const r = byId.get(c.trajectoryId);
-    const spec: CaseSpec = {
-      part: 'internal',
-      trajectory: r?.trajectory ?? null,
-      trajectoryId: c.trajectoryId,
-      candidate: c,
-      candidateItemId: o.id,
-      thoughtsMethod: r ? (thoughts.get(r.key) ?? 'trajectory') : 'none',
-      observed: { model: c.method.replace(/^llm:/, '') },
-    };
-    pools.internal.push({ id: caseId(c.trajectoryId, c.errorType, c.k, false, spec.observed!.model), spec, stratum: `${c.errorType} | ${c.source}`, parents: [...(r ? [r.key] : []), o.parentKey], real: true });
-  }
-  // T-Eval's recorded input errors (review label C) with their real answers, bound to the steps they attempted.
+  for (const o of observed.candidates) addReal(o.candidate, o.id, o.parentKey, { observed: { model: o.candidate.method.replace(/^llm:/, '') } });
   const recorded = recordedCandidates(readTevalRecords(ctx, STAGE, ['C']), resolved.map((r) => r.trajectory));
-  for (const o of recorded.candidates) {
-    const c = o.candidate;
-    const r = byId.get(c.trajectoryId);
-    const spec: CaseSpec = {
-      part: 'internal',
-      trajectory: r?.trajectory ?? null,
-      trajectoryId: c.trajectoryId,
-      candidate: c,
-      candidateItemId: o.id,
-      thoughtsMethod: r ? (thoughts.get(r.key) ?? 'trajectory') : 'none',
-      recorded: { recordId: o.recordId },
-    };
-    pools.internal.push({ id: caseId(c.trajectoryId, c.errorType, c.k, false, undefined, o.recordId), spec, stratum: `${c.errorType} | ${c.source}`, parents: [...(r ? [r.key] : []), o.parentKey], real: true });
-  }
+  for (const o of recorded.candidates) addReal(o.candidate, o.id, o.parentKey, { recorded: { recordId: o.recordId } });
   if (recorded.candidates.length || recorded.skipped.length) {
     const byType = new Map<string, number>();
     for (const o of recorded.candidates) byType.set(o.candidate.errorType, (byType.get(o.candidate.errorType) ?? 0) + 1);

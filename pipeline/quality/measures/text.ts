@@ -268,8 +268,11 @@ export const answerOpenings: SetMeasure = {
   },
 };
 
-function harderTools(tc: TestCase): boolean {
-  return tc.evolution?.details?.harderTools !== undefined;
+/** Each tool of the base case with its doc in an evolved case whose tool docs were made harder; undefined for other cases. */
+function harderToolPairs(tc: TestCase, ctx: QualityContext): { before: TestCase['tools'][number]; after?: TestCase['tools'][number] }[] | undefined {
+  if (tc.evolution?.details?.harderTools === undefined) return undefined;
+  const base = ctx.baseCase(tc.evolution.baseCaseId);
+  return base ? base.tools.map((before) => ({ before, after: tc.tools.find((t) => t.name === before.name) })) : [];
 }
 
 export const harderToolsFidelity: CaseMeasure = {
@@ -278,14 +281,12 @@ export const harderToolsFidelity: CaseMeasure = {
   group: 'text',
   title: 'harder tools: a tool\'s name, parameters, parameter docs or return docs changed (only the description may)',
   population: 'evolved cases with harder tool docs',
-  check(tc, ctx: QualityContext) {
-    if (!harderTools(tc)) return undefined;
-    const base = tc.evolution && ctx.baseCase(tc.evolution.baseCaseId);
-    if (!base) return null;
-    for (const b of base.tools) {
-      const e = tc.tools.find((t) => t.name === b.name);
-      if (!e) return `${b.name} is gone`;
-      const changed = nonDescriptionChanges(b, e);
+  check(tc, ctx) {
+    const pairs = harderToolPairs(tc, ctx);
+    if (!pairs) return undefined;
+    for (const { before, after } of pairs) {
+      if (!after) return `${before.name} is gone`;
+      const changed = nonDescriptionChanges(before, after);
       if (changed.length) return `more than the description changed: ${changed.slice(0, 3).join(', ')}`;
     }
     return null;
@@ -299,14 +300,10 @@ export const harderToolsWrapped: CaseMeasure = {
   title: 'harder tools: the new description still holds the original verbatim (wrapped, not rewritten)',
   population: 'evolved cases with harder tool docs',
   check(tc, ctx) {
-    if (!harderTools(tc)) return undefined;
-    const base = tc.evolution && ctx.baseCase(tc.evolution.baseCaseId);
-    if (!base) return null;
-    for (const b of base.tools) {
-      const e = tc.tools.find((t) => t.name === b.name);
-      if (e && e.description !== b.description && b.description.length >= 20 && e.description.includes(b.description)) return `${b.name}: "${e.description.slice(0, 90)}"`;
-    }
-    return null;
+    const pairs = harderToolPairs(tc, ctx);
+    if (!pairs) return undefined;
+    const wrapped = pairs.find(({ before, after }) => after && after.description !== before.description && before.description.length >= 20 && after.description.includes(before.description));
+    return wrapped ? `${wrapped.before.name}: "${wrapped.after!.description.slice(0, 90)}"` : null;
   },
 };
 
