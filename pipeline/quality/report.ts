@@ -109,8 +109,14 @@ export function loadQualityInput(store: Store): QualityInput {
   // One executor per source for the whole report: BFCL's keeps sessions, so replays stay cheap.
   const executors = new Map<string, LiveExecutor>();
   for (const def of registeredSources()) if (def.live) executors.set(def.source, def.live());
-  const execute: QualityContext['execute'] = (t, call) =>
-    executors.get(t.source)?.execute({ trajectoryId: t.id, tools: t.tools, name: call.name, args: call.args, history: call.history, meta: t.meta });
+  // A trajectory the executor cannot run (one built before its state was carried) is measured on data flow alone.
+  const execute: QualityContext['execute'] = (t, call) => {
+    try {
+      return executors.get(t.source)?.execute({ trajectoryId: t.id, tools: t.tools, name: call.name, args: call.args, history: call.history, meta: t.meta });
+    } catch {
+      return undefined;
+    }
+  };
   return {
     cases: [...base, ...evolved],
     ctx: { trajectory: (id) => trajectories.get(id), baseCase: (id) => baseById.get(id), execute },
