@@ -3,6 +3,7 @@
  * one broken record is reported and the rest of the source still loads).
  */
 import type { CollectRecord } from '../pipeline/schemas.js';
+import { readFileSync } from 'node:fs';
 import { parseJson } from '../pipeline/pyValues.js';
 
 export interface SourceProblem {
@@ -35,4 +36,28 @@ export function jsonLines(
     }
   });
   return out;
+}
+
+export class SourceFileError extends Error {}
+
+/**
+ * A whole-file JSON source (T-Eval's plans, reviews and docs, BFCL's executed responses), read
+ * losslessly. A file that cannot be read or parsed (truncated, not JSON) is an error naming it, and
+ * the line and column where parsing stopped, instead of a bare "Unexpected end of JSON input".
+ */
+export function readJsonFile(path: string, parse: (text: string) => unknown = parseJson): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new SourceFileError(`cannot read source file ${path}: ${(err as Error).message}`);
+  }
+  try {
+    return parse(text);
+  } catch (err) {
+    const message = (err as Error).message;
+    const at = /position (\d+)/.exec(message);
+    const where = at ? ` (line ${text.slice(0, Number(at[1])).split('\n').length})` : text.trim() === '' ? ' (the file is empty)' : '';
+    throw new SourceFileError(`source file ${path} is not valid JSON${where}: ${message}`);
+  }
 }

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { RawStep, RawToolDoc, RawTrajectory } from '../../pipeline/schemas.js';
 import { bindArguments, parsePythonCall } from '../pythonCall.js';
-import { jsonLines, type SourceItem, type SourceProblem } from '../records.js';
+import { jsonLines, readJsonFile, type SourceItem, type SourceProblem } from '../records.js';
 import type { SourceFiles } from '../paths.js';
 import { parseBfclJson } from './backends/index.js';
 import { parseJson } from '../../pipeline/pyValues.js';
@@ -94,7 +94,7 @@ export function loadBfcl(files: SourceFiles, limit?: number): SourceItem[] {
   }
   const executed = new Map<string, { turns: { steps: { call: string; response: string }[] }[] }>();
   try {
-    for (const rec of parseJson(readFileSync(files.bfcl.executed, 'utf8')) as { id: string; turns: { steps: { call: string; response: string }[] }[] }[]) executed.set(rec.id, rec);
+    for (const rec of readJsonFile(files.bfcl.executed) as { id: string; turns: { steps: { call: string; response: string }[] }[] }[]) executed.set(rec.id, rec);
   } catch (err) {
     items.push({ kind: 'problem', id: `${rel(files.bfcl.executed)}#file`, sourceFile: rel(files.bfcl.executed), recordId: 'file', code: 'broken_json', detail: (err as Error).message });
   }

@@ -4,14 +4,13 @@
  * outcome labels A–E). A plan step whose name and arguments match a label-A recorded response
  * carries that response (tier `cache`).
  */
-import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { RawToolDoc, RawTrajectory, RecordedResponse } from '../../pipeline/schemas.js';
 import { TEVAL_LABELS } from '../../pipeline/schemas.js';
 import { canonicalJson } from '../../pipeline/hash.js';
 import { parseJson, toJson } from '../../pipeline/pyValues.js';
 import { pythonLiteralToJson } from '../../pipeline/prompts/parseAction.js';
-import type { SourceItem, SourceProblem } from '../records.js';
+import { readJsonFile, type SourceItem, type SourceProblem } from '../records.js';
 import type { SourceFiles } from '../paths.js';
 
 interface ApiParam {
@@ -26,7 +25,7 @@ interface Toolkit {
 
 export function loadTevalDocs(path: string): Map<string, RawToolDoc> {
   const docs = new Map<string, RawToolDoc>();
-  for (const kit of parseJson(readFileSync(path, 'utf8')) as Toolkit[]) {
+  for (const kit of readJsonFile(path) as Toolkit[]) {
     for (const api of kit.api_list) {
       const name = `${kit.name}.${api.name}`;
       docs.set(name, {
@@ -93,7 +92,7 @@ export function loadTeval(files: SourceFiles, limit?: number): SourceItem[] {
 
   const reviewsFile = rel(files.teval.reviews);
   const successes = new Map<string, RecordedResponse>();
-  const reviews = parseJson(readFileSync(files.teval.reviews, 'utf8')) as Record<string, unknown>;
+  const reviews = readJsonFile(files.teval.reviews) as Record<string, unknown>;
   for (const [id, rec] of Object.entries(reviews)) {
     const parsed = parseReview(id, rec, reviewsFile);
     items.push(parsed);
@@ -105,7 +104,7 @@ export function loadTeval(files: SourceFiles, limit?: number): SourceItem[] {
 
   const plansFile = rel(files.teval.plans);
   // Lossless: 32 ids in the plans' ground truths are beyond 2^53 (JSON.parse would round them).
-  const plans = parseJson(readFileSync(files.teval.plans, 'utf8')) as Record<string, Plan>;
+  const plans = readJsonFile(files.teval.plans) as Record<string, Plan>;
   let count = 0;
   for (const [key, plan] of Object.entries(plans)) {
     if (limit !== undefined && count >= limit) break;
