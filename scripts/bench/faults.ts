@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { Rng } from '../../pipeline/rng.js';
 
-const CONFIG = { assemble: { internal: 12, external: 4, cotInternal: 6, cotExternal: 2 }, evolve: { internal: 8, external: 4, perStrategy: 3 } };
+const CONFIG = { assemble: { internal: 12, external: 4, cotInternal: 6, cotExternal: 2 }, evolve: { internal: 8, external: 4 } };
 
 export type FaultKind = 'build' | 'export' | 'release' | 'sigint' | 'disk';
 export interface FaultCounts {

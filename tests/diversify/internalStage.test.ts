@@ -216,10 +216,11 @@ describe('diversify-internal, the LLM error simulator', () => {
 
   it('flags output that is not the claimed error, with the checker\'s verdict', async () => {
     const unchanged = new ScriptedGateway(() => ({ thought: correct.thought, name: correct.name, args: correct.args }));
-    const result = await runInternal(item(trajectory, 'parameters_value_error'), itemContext(unchanged, 'y'));
-    expect(result.status).toBe('flagged');
+    // A key error applies at k=1 (cd's folder has no realistic wrong value there that repeats no valid step).
+    const result = await runInternal(item(trajectory, 'parameters_key_error'), itemContext(unchanged, 'y'));
+    expect(result.status, result.reason ?? '').toBe('flagged');
     expect(result.reason).toContain('the label checker says correct');
-    expect(result.content!.label).toMatchObject({ claimed: 'parameters_value_error', detected: 'correct', agrees: false });
+    expect(result.content!.label).toMatchObject({ claimed: 'parameters_key_error', detected: 'correct', agrees: false });
   });
 
   it('retries with the rejection as feedback and keeps a corrected answer, thought filled in', async () => {

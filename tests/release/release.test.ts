@@ -105,7 +105,7 @@ describe('release', () => {
     expect(front).toMatch(/task_categories:\n- text-generation/);
     expect(front).toMatch(/size_categories:\n- n<1K/);
     expect(front).toMatch(/source_datasets:\n- gorilla-llm\/Berkeley-Function-Calling-Leaderboard\n- lovesnowbest\/T-Eval/);
-    expect(front).toContain('- config_name: jsonl_evol_cases\n  data_files:\n  - split: test\n    path: "jsonl/evol_cases.jsonl"');
+    expect(front).toContain('- config_name: evolved\n  data_files:\n  - split: test\n    path: "data/evolved.parquet"');
     for (const m of front.matchAll(/path: "([^"]+)"/g)) expect(existsSync(join(dir, 'r1', m[1])), m[1]).toBe(true);
   });
 

@@ -12,6 +12,7 @@ import type { CollectRecord, StandardizedTrajectory } from '../../pipeline/schem
 import { orderedDoc, renderSystemPrompt, toolListFromSystemPrompt, TOOL_LIST_END_MARKER } from '../../pipeline/prompts/standard.js';
 import { sourceRows } from '../../scripts/report/sources.js';
 import { makeSourceDir } from './fixtures.js';
+import { grammarIssues } from '../../pipeline/quality/grammar.js';
 
 async function run(sourceDir: string | undefined, options: Record<string, unknown> = {}) {
   const db = join(mkdtempSync(join(tmpdir(), 'forge-sources-')), 'db.sqlite');
@@ -70,7 +71,10 @@ describe('collect → filter → standardize on small fixtures', () => {
     // T-Eval's closing FinishAction is gone from the steps; the recorded label-A response rode along.
     expect(teval.trajectory.turns[0].steps).toHaveLength(1);
     expect(teval.trajectory.turns[0].steps[0].response).toMatchObject({ tier: 'cache', content: "{'forecast': 'sunny'}", origin: 'teval-review:r1' });
-    expect(teval.trajectory.turns[0].steps[0].action.thought).toMatch(/call Weather\.get_weather with city="Paris", days=3/);
+    // The thought says what the step is for, with the value the user stated, in grammatical English.
+    const thought = teval.trajectory.turns[0].steps[0].action.thought!;
+    expect(thought).toContain('Paris');
+    expect(grammarIssues(thought)).toEqual([]);
     const bfcl = byId.bfcl_multi_turn_base_0;
     expect(bfcl.trajectory.tools.map((t) => t.name)).toEqual(['MathAPI.add', 'MathAPI.absolute_value']);
     expect(bfcl.trajectory.turns[0].steps[0]).toMatchObject({ action: { name: 'MathAPI.add', args: { a: 2, b: 3 } }, response: { tier: 'recorded', content: '{"result": 5.0}' } });
