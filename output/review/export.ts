@@ -1,6 +1,6 @@
 /**
- * `pnpm review export`: writes one queue in the formats people load — Argilla (settings + JSONL
- * records), Label Studio (tasks JSON + labeling config XML), and CSV. The files hold no time and
+ * `pnpm review export`: writes one queue in the formats people load — Argilla (the folder
+ * `rg.Dataset.from_disk` reads), Label Studio (tasks JSON + labeling config XML), and CSV. The files hold no time and
  * follow the verify stage's order, so the same queue exports to the same bytes.
  */
 import { replaceDir } from '../atomicDir.js';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Store } from '../../pipeline/store/store.js';
 import { loadSamples, type ReviewSample } from './samples.js';
 import { queueName, selectQueue, type QueueSpec } from './queue.js';
-import { argillaRecord, argillaSettings } from './formats/argilla.js';
+import { argillaDiskFiles } from './formats/argilla.js';
 import { labelStudioConfig, labelStudioTask } from './formats/labelstudio.js';
 import { writeCsvQueue } from './formats/csvQueue.js';
 
@@ -36,8 +36,7 @@ export function exportQueue(store: Store, opts: { spec: QueueSpec; formats: Revi
     files.push(rel);
   };
   if (opts.formats.includes('argilla')) {
-    write('argilla/settings.json', JSON.stringify(argillaSettings(), null, 2) + '\n');
-    write('argilla/records.jsonl', samples.map((s) => JSON.stringify(argillaRecord(s)) + '\n').join(''));
+    for (const [rel, text] of argillaDiskFiles(name, samples)) write(`argilla/${rel}`, text);
   }
   if (opts.formats.includes('labelstudio')) {
     write('labelstudio/config.xml', labelStudioConfig());

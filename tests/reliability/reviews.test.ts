@@ -80,7 +80,8 @@ describe('review import', () => {
 
   it('a broken JSONL line does not hide the errors of other lines, and errors name file lines', () => {
     exportQueue(store, { spec: { kind: 'sample', n: 3 }, formats: ['argilla'], outDir: join(dir, 'qa'), seed: 42 });
-    const lines = readFileSync(join(dir, 'qa/argilla/records.jsonl'), 'utf8').trim().split('\n');
+    // Records as JSON lines (as records.to_json / a line-per-record export gives them back).
+    const lines = (JSON.parse(readFileSync(join(dir, 'qa/argilla/records.json'), 'utf8')) as unknown[]).map((r) => JSON.stringify(r));
     const file = join(dir, 'broken.jsonl');
     // line 1 ok, line 2 blank, line 3 truncated JSON, line 4 a number (not a record)
     writeFileSync(file, [lines[0], '', lines[1].slice(0, 20), '5'].join('\n') + '\n');

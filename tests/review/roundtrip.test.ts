@@ -56,12 +56,18 @@ describe('review round trip', () => {
   it('exports the flagged queue with base vs evolved text, diffs, verdicts and hashes in all three formats', () => {
     const r = exportQueue(store, { spec: parseQueueSpec('flagged'), formats: ['argilla', 'labelstudio', 'csv'], outDir: join(dir, 'flagged'), seed: config.seed });
     expect(r.samples.map((s) => s.id)).toEqual(['evol-1', 'evol-4', 'evol-7', 'evol-10']);
-    expect(r.files.sort()).toEqual(['argilla/records.jsonl', 'argilla/settings.json', 'labelstudio/config.xml', 'labelstudio/tasks.json', 'review.csv']);
+    expect(r.files.sort()).toEqual(['argilla/.argilla/dataset.json', 'argilla/.argilla/settings.json', 'argilla/records.json', 'labelstudio/config.xml', 'labelstudio/tasks.json', 'review.csv']);
 
-    const settings = JSON.parse(readFileSync(join(dir, 'flagged/argilla/settings.json'), 'utf8'));
+    // The layout rg.Dataset.from_disk reads: .argilla/dataset.json (a DatasetModel), .argilla/settings.json, records.json (an array).
+    const model = JSON.parse(readFileSync(join(dir, 'flagged/argilla/.argilla/dataset.json'), 'utf8'));
+    expect(Object.keys(model).sort()).toEqual(['allow_extra_metadata', 'distribution', 'guidelines', 'id', 'inserted_at', 'last_activity_at', 'name', 'status', 'updated_at', 'workspace_id']);
+    expect(model).toMatchObject({ id: null, name: 'critictool-forge-flagged', status: 'draft', workspace_id: null });
+    const settings = JSON.parse(readFileSync(join(dir, 'flagged/argilla/.argilla/settings.json'), 'utf8'));
     expect(settings.questions.map((q: { name: string; settings: { type: string } }) => `${q.name}:${q.settings.type}`)).toEqual(['decision:label_selection', 'edited_query:text', 'note:text']);
     expect(settings.fields.map((f: { name: string }) => f.name)).toContain('inserted_context');
-    const records = readFileSync(join(dir, 'flagged/argilla/records.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const records = JSON.parse(readFileSync(join(dir, 'flagged/argilla/records.json'), 'utf8')) as any[];
+    expect(Array.isArray(records)).toBe(true);
+    for (const rec of records) expect(Object.keys(rec).sort()).toEqual(['_server_id', 'fields', 'id', 'metadata', 'responses', 'suggestions', 'vectors']);
     const long = records.find((x) => x.id === 'evol-1');
     expect(long.metadata.content_hash).toBe(hashOf('evol-1'));
     expect(long.fields.inserted_context).toContain('Earlier I asked about hotels');
@@ -171,7 +177,7 @@ describe('review round trip', () => {
 
   it('marks a decision on a sample that changed since export as stale, and does not apply it', async () => {
     // Argilla records as they come back (responses per question, per user), taken from the export...
-    const lines = readFileSync(join(dir, 'flagged/argilla/records.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = JSON.parse(readFileSync(join(dir, 'flagged/argilla/records.json'), 'utf8')) as any[];
     const r10 = lines.find((x) => x.id === 'evol-10');
     r10.responses = { decision: [{ value: 'accept', user_id: 'dave', status: 'submitted' }] };
     const r4 = lines.find((x) => x.id === 'evol-4');

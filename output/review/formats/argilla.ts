@@ -1,10 +1,12 @@
 /**
- * Argilla v2: a dataset settings file (what `rg.Settings.serialize()` / `to_json` writes: fields,
- * questions, metadata, vectors, guidelines, allow_extra_metadata) and records in the shape of
+ * Argilla v2, in the folder layout `rg.Dataset.from_disk(path)` reads (argilla's
+ * datasets/_io/_disk.py): `.argilla/dataset.json` (the dataset model), `.argilla/settings.json`
+ * (what `rg.Settings.to_json` writes: fields, questions, metadata, vectors, guidelines,
+ * allow_extra_metadata) and `records.json`, a JSON array of records in the shape of
  * `rg.Record.to_dict()` — `{id, fields, metadata, suggestions: {question: {value, score, agent}},
- * responses: {question: [{value, user_id}]}, vectors, _server_id}` — one per line.
- * Load with `rg.Settings.from_json(...)` and `dataset.records.log([...])`; the records exported
- * back (to_json / to_list / to_disk) carry the reviewers' responses, which `readArgilla` reads.
+ * responses: {question: [{value, user_id}]}, vectors, _server_id}` — which `records.from_json` takes.
+ * The records exported back (`to_disk` / `to_json` / `to_list`) carry the reviewers' responses,
+ * which `readArgilla` reads.
  */
 import { EVOLUTION_STRATEGIES } from '../../../pipeline/schemas.js';
 import type { ReviewSample } from '../samples.js';
@@ -74,6 +76,34 @@ export function argillaSettings(): unknown {
     ],
     allow_extra_metadata: false,
   };
+}
+
+/**
+ * `.argilla/dataset.json`: the dataset model `from_disk` creates the dataset from (argilla's
+ * `DatasetModel`: the server fills id, workspace and times; `from_disk(name=...)` may rename it).
+ */
+export function argillaDatasetModel(queue: string): unknown {
+  return {
+    id: null,
+    name: `critictool-forge-${queue.replace(/[^A-Za-z0-9_-]+/g, '-')}`,
+    status: 'draft',
+    guidelines: ARGILLA_GUIDELINES,
+    allow_extra_metadata: false,
+    distribution: { strategy: 'overlap', min_submitted: 1 },
+    workspace_id: null,
+    last_activity_at: null,
+    inserted_at: null,
+    updated_at: null,
+  };
+}
+
+/** The files of the `from_disk` layout, relative to the queue's `argilla/` folder. */
+export function argillaDiskFiles(queue: string, samples: ReviewSample[]): Map<string, string> {
+  return new Map([
+    ['.argilla/dataset.json', JSON.stringify(argillaDatasetModel(queue), null, 2) + '\n'],
+    ['.argilla/settings.json', JSON.stringify(argillaSettings(), null, 2) + '\n'],
+    ['records.json', JSON.stringify(samples.map(argillaRecord), null, 2) + '\n'],
+  ]);
 }
 
 export function argillaRecord(s: ReviewSample): unknown {
