@@ -42,8 +42,12 @@ export function exportQueue(store: Store, opts: { spec: QueueSpec; formats: Revi
     write('labelstudio/config.xml', labelStudioConfig());
     write('labelstudio/tasks.json', JSON.stringify(samples.map(labelStudioTask), null, 2) + '\n');
   }
-  if (opts.formats.includes('csv')) write('review.csv', writeCsvQueue(samples));
+  if (opts.formats.includes('csv')) {
+    const { csv, cells } = writeCsvQueue(samples);
+    write('review.csv', csv);
+    for (const [rel, text] of cells) write(rel, text);
+  }
   // Swapped in at once (output/atomicDir.ts): a reviewer never opens half a queue; other formats' files stay.
-  replaceDir(outDir, texts, { owned: (rel) => texts.has(rel) });
+  replaceDir(outDir, texts, { owned: (rel) => texts.has(rel) || (opts.formats.includes('csv') && rel.startsWith('review.csv.cells/')) });
   return { queue: name, outDir, samples, files };
 }

@@ -15,6 +15,8 @@ import { parseReviewFile, ReviewImportError } from '../../output/review/import.j
 import { parseQueueSpec, QueueSpecError } from '../../output/review/queue.js';
 import { buildFixture } from './fixtures.js';
 import { modelsUsed } from '../../output/release/provenance.js';
+import { loadSamples } from '../../output/review/samples.js';
+import { SPREADSHEET_CELL_LIMIT, writeCsvQueue } from '../../output/review/formats/csvQueue.js';
 
 let dir: string;
 beforeAll(() => {
@@ -40,6 +42,30 @@ describe('CSV', () => {
     expect(parsed.errors).toEqual([{ where: 'row 2 (evol-1)', field: 'content_hash', message: 'empty' }]);
     expect(parsed.undecided).toBe(1);
     expect(parsed.decisions).toEqual([{ where: 'row 4 (evol-3)', sampleId: 'evol-3', contentHash: 'abc', decision: 'reject' }]);
+  });
+});
+
+describe('CSV queue cells past the spreadsheet limit', () => {
+  it('are cut with a note naming the file that holds the whole text, and the queue still imports', async () => {
+    const { store } = await buildFixture({ dbPath: join(dir, 'cells.db') });
+    const samples = loadSamples(store).slice(0, 2);
+    const long = 'word '.repeat(10_000); // 50,000 characters
+    samples[0] = { ...samples[0], evolvedQuery: long };
+    const { csv, cells } = writeCsvQueue(samples);
+    const rows = parseCsv(csv);
+    const col = rows[0].indexOf('evolved_query');
+    expect(rows[1][col].length).toBeLessThanOrEqual(SPREADSHEET_CELL_LIMIT);
+    const rel = `review.csv.cells/${samples[0].id}.evolved_query.txt`;
+    expect(rows[1][col]).toContain(`the whole 50,000 characters are in ${rel}`);
+    expect(cells.get(rel)).toBe(long);
+    expect(rows[2][col]).toBe(samples[1].evolvedQuery); // short cells untouched
+    for (const row of rows) for (const cell of row) expect(cell.length).toBeLessThanOrEqual(SPREADSHEET_CELL_LIMIT);
+    // A reviewer's decision on the cut row still imports: the decision columns are whole.
+    rows[1][rows[0].indexOf('decision')] = 'accept';
+    const file = join(dir, 'cells.csv');
+    writeFileSync(file, writeCsv(rows[0], rows.slice(1)));
+    expect(parseReviewFile(file).decisions.map((d) => d.sampleId)).toEqual([samples[0].id]);
+    store.close();
   });
 });
 

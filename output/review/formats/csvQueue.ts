@@ -12,11 +12,31 @@ const DATA_COLUMNS: (keyof QueueRow)[] = [
 ];
 export const CSV_COLUMNS = [...DATA_COLUMNS, 'decision', 'edited_query', 'reviewer', 'note'];
 
-export function writeCsvQueue(samples: ReviewSample[]): string {
-  return writeCsv(CSV_COLUMNS, samples.map((s) => {
-    const r = queueRow(s);
-    return [...DATA_COLUMNS.map((c) => r[c]), '', '', '', ''];
-  }));
+/** Excel and LibreOffice keep at most this many characters in a cell and cut the rest silently. */
+export const SPREADSHEET_CELL_LIMIT = 32_767;
+
+/**
+ * The CSV queue, and the whole text of every cell too long for a spreadsheet: such a cell is cut
+ * with a note naming the file beside the CSV (`review.csv.cells/<sample>.<column>.txt`) that holds
+ * it in full. Only data columns can be that long; the decision columns import reads stay whole.
+ */
+export function writeCsvQueue(samples: ReviewSample[]): { csv: string; cells: Map<string, string> } {
+  const cells = new Map<string, string>();
+  const fit = (sampleId: string, column: string, text: string): string => {
+    if (text.length <= SPREADSHEET_CELL_LIMIT) return text;
+    const rel = `review.csv.cells/${sampleId.replace(/[^A-Za-z0-9_~-]+/g, '_')}.${column}.txt`;
+    cells.set(rel, text);
+    const note = `… [cut at ${SPREADSHEET_CELL_LIMIT.toLocaleString('en-US')} characters, the spreadsheet cell limit; the whole ${text.length.toLocaleString('en-US')} characters are in ${rel}]`;
+    return text.slice(0, SPREADSHEET_CELL_LIMIT - note.length) + note;
+  };
+  const csv = writeCsv(
+    CSV_COLUMNS,
+    samples.map((s) => {
+      const r = queueRow(s);
+      return [...DATA_COLUMNS.map((c) => fit(s.id, c, r[c])), '', '', '', ''];
+    }),
+  );
+  return { csv, cells };
 }
 
 export function readCsvQueue(text: string): ParsedDecisions {
