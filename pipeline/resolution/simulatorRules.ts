@@ -18,7 +18,7 @@ import { fitsType, isPlainObject, paramIndex, toolkitOf, apiOf } from '../errors
 import { toJson } from '../pyValues.js';
 import { localityOf, type ToolLocality } from '../errors/environment.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-2';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-3';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -300,7 +300,8 @@ function scalar(field: string, description: string, c: Ctx): unknown {
       : titleFor(c);
   }
   if (/aff?i?liation|organi[sz]ation|institution|company/.test(f)) return `University of ${rng.pick(CITIES)}`;
-  if (/address/.test(f)) return `${rng.int(1, 250)} ${rng.pick(STREETS)}, ${c.place ?? rng.pick(CITIES)}`;
+  // A city only when the call names the place: results "near" coordinates are not put in a city picked at random.
+  if (/address/.test(f)) return c.place ? `${rng.int(1, 250)} ${rng.pick(STREETS)}, ${c.place}` : `${rng.int(1, 250)} ${rng.pick(STREETS)}`;
   if (/\b(city|place|location|region|country|destination)\b/.test(f)) return rng.pick(CITIES);
   if (/weather|overall|condition|forecast/.test(text)) return rng.pick(WEATHER);
   if (/genre|categor|\bcate\b|\btype\b|\bkind\b/.test(f)) return /propert|airbnb|hotel|room/i.test(c.hint) ? rng.pick(PLACE_KINDS) : rng.pick(GENRES);
@@ -326,8 +327,20 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
   // "list of available room ids" holds ids, whatever the field is called.
   const item = /\bids\b/i.test(description) ? 'id' : singular(field.name);
   const inner: Ctx = { ...c, args: {}, hint: `${c.hint} ${field.name} ${description}` };
+  // "list of rooms as well as its booking status": each item names its thing and that thing's own status.
+  if (sub.length === 0 && /\bstatus\b/i.test(description)) {
+    return Array.from({ length: n }, () => `${humanize(item).replace(/^./, (ch) => ch.toUpperCase())} ${c.rng.int(100, 999)}: ${c.rng.pick(['available', 'booked', 'occupied until 15:00', 'free after 12:30'])}`);
+  }
+  const seen = new Map<string, number>();
   return Array.from({ length: n }, () => {
-    if (sub.length === 0) return scalar(item, description.replace(/\blist of\b/gi, ''), inner);
+    if (sub.length === 0) {
+      // The fallback text of a list item ("route for X") would repeat itself: number the repeats as parts.
+      const v = scalar(item, description.replace(/\blist of\b/gi, ''), inner);
+      if (typeof v !== 'string') return v;
+      const times = (seen.get(v) ?? 0) + 1;
+      seen.set(v, times);
+      return times === 1 ? v : `${v} (part ${times})`;
+    }
     const obj: Record<string, unknown> = {};
     for (const s of sub) obj[s] = fieldValue({ name: s, description: '' }, inner, depth + 1);
     return obj;

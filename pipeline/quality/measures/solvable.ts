@@ -10,6 +10,8 @@ import { isErrorResponse } from '../../errors/responses.js';
 import { localityOf } from '../../errors/environment.js';
 import { describeUngrounded, foreignRecordedResponse, httpStyleError, ungroundedValues, unsupportedNumbers, valueShownIn } from '../grounding.js';
 import { groundTruthActions } from '../evidence.js';
+import { parseJson, toJson } from '../../pyValues.js';
+import { pythonLiteralToJson } from '../../prompts/parseAction.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
 
 /** The tool calls among a case's ground-truth actions, with their position in the file's `ground_truth`. */
@@ -215,6 +217,66 @@ export const unsafeIntegers: CaseMeasure = {
   },
 };
 
+const ADDRESS_RE = /\b\d{1,4} [A-Z][a-z]+ (?:Street|Avenue|Road|Lane|Boulevard|Drive), ([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)?)/g;
+const LOCATION_KEY_RE = /location|latitude|longitude|address|city|place|near|origin|destination|^lat$|^lng$/i;
+
+/**
+ * What makes a simulated answer read as made up, for one call: a list of several identical items
+ * (a list of rooms that is three copies of one status sentence), or results placed in a city that
+ * neither the call nor the request mentions (places "near Times Square" in Madrid).
+ */
+export function incoherentAnswer(call: Action, response: string, request: string): string | undefined {
+  let value: unknown;
+  try {
+    value = parseJson(response);
+  } catch {
+    try {
+      value = parseJson(pythonLiteralToJson(response));
+    } catch {
+      value = undefined;
+    }
+  }
+  const lists: unknown[][] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) {
+      lists.push(v);
+      v.forEach(walk);
+    } else if (isPlainObject(v)) Object.values(v).forEach(walk);
+  };
+  walk(value);
+  for (const l of lists) {
+    if (l.length >= 2 && l.every((x) => toJson(x) === toJson(l[0])) && toJson(l[0]).length > 8) return `${l.length} identical items: ${toJson(l[0]).slice(0, 60)}`;
+  }
+  if (isPlainObject(call.args) && Object.keys(call.args).some((k) => LOCATION_KEY_RE.test(k))) {
+    const asked = `${toJson(call.args)} ${request}`.toLowerCase();
+    for (const m of response.matchAll(ADDRESS_RE)) {
+      if (!asked.includes(m[1].toLowerCase())) return `results placed in ${m[1]}, which neither the call nor the request mentions`;
+    }
+  }
+  return undefined;
+}
+
+export const incoherentSimulation: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_answer_incoherent',
+  group: 'solvable',
+  title: 'a simulated tool answer the case shows reads as made up (identical list items, results in a city nobody asked about)',
+  population: 'cases showing at least one simulated tool answer',
+  check(tc, ctx) {
+    const t = ctx.trajectory(tc.trajectoryId);
+    if (!t) return undefined;
+    const shown = new Set(tc.messages.filter((m) => m.role === 'function').map((m) => m.content));
+    const simulated = toolSteps(t).filter(({ k, step }) => k <= tc.k && step.response?.tier === 'simulated' && shown.has(step.response.content));
+    if (simulated.length === 0) return undefined;
+    const request = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+    for (const { step } of simulated) {
+      const why = incoherentAnswer(step.action, step.response!.content, request);
+      if (why) return `${step.action.name}: ${why}`;
+    }
+    return null;
+  },
+};
+
 export const SOLVABLE_MEASURES: CaseMeasure[] = [
   unshownGroundTruth,
   absentGroundTruth,
@@ -225,4 +287,5 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   httpErrorOnLocalTool,
   inventedHost,
   unsafeIntegers,
+  incoherentSimulation,
 ];

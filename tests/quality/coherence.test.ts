@@ -1,0 +1,46 @@
+/**
+ * Simulated answers that read as made up: the measure finds them, and the rules simulator no
+ * longer makes the two kinds the default build showed (a room list of one repeated status
+ * sentence; places near coordinates put in a city picked at random).
+ */
+import { describe, expect, it } from 'vitest';
+import type { ToolDoc } from '../../pipeline/schemas.js';
+import { Rng } from '../../pipeline/rng.js';
+import { plausibleAnswer } from '../../pipeline/resolution/simulatorRules.js';
+import { incoherentAnswer } from '../../pipeline/quality/measures/solvable.js';
+
+const ROOMS: ToolDoc = { name: 'ReserveMeeting.get_room_status', description: 'get the room booking status', required_parameters: [], optional_parameters: [], return_data: [{ name: 'rooms', description: 'list of rooms as well as its booking status' }] };
+const NEARBY: ToolDoc = {
+  name: 'BINGMap.search_nearby',
+  description: 'Search for places nearby a location, within a given radius.',
+  required_parameters: [
+    { name: 'search_term', type: 'string', description: 'what to look for' },
+    { name: 'latitude', type: 'float', description: 'latitude' },
+    { name: 'longitude', type: 'float', description: 'longitude' },
+  ],
+  optional_parameters: [],
+  return_data: [{ name: 'places', description: 'a list of at most 3 places, containing name and address' }],
+};
+const CITIES = ['London', 'Paris', 'Berlin', 'Tokyo', 'New York', 'San Francisco', 'Toronto', 'Sydney', 'Madrid', 'Singapore', 'Seoul', 'Amsterdam'];
+
+describe('simulated answer coherence', () => {
+  it('flags identical list items and results placed in a city nobody asked about', () => {
+    const call = { name: NEARBY.name, args: { search_term: 'coffee shop', latitude: 40.757, longitude: -73.986 } };
+    expect(incoherentAnswer({ name: ROOMS.name, args: {} }, '{"rooms": ["Get room status completed successfully.", "Get room status completed successfully."]}', 'Check the rooms.')).toMatch(/2 identical items/);
+    expect(incoherentAnswer(call, '{"places": [{"name": "Bright loft", "address": "236 Park Lane, Madrid"}]}', 'Coffee near Times Square, New York?')).toMatch(/placed in Madrid/);
+    expect(incoherentAnswer(call, '{"places": [{"name": "Bright loft", "address": "236 Park Lane, New York"}]}', 'Coffee near Times Square, New York?')).toBeUndefined();
+    expect(incoherentAnswer({ name: ROOMS.name, args: {} }, "{'rooms': ['Room 101: booked', 'Room 102: available']}", 'Check the rooms.')).toBeUndefined();
+  });
+
+  it('are not what the rules simulator makes for these calls', () => {
+    for (let i = 0; i < 20; i++) {
+      const rooms = plausibleAnswer(ROOMS, {}, new Rng(i, 'rooms'));
+      expect(incoherentAnswer({ name: ROOMS.name, args: {} }, JSON.stringify(rooms), 'Check the rooms.'), JSON.stringify(rooms)).toBeUndefined();
+      expect(JSON.stringify(rooms)).toMatch(/available|booked|occupied|free/);
+      const args = { search_term: 'coffee shop', latitude: 40.757, longitude: -73.986 };
+      const places = JSON.stringify(plausibleAnswer(NEARBY, args, new Rng(i, 'nearby')));
+      expect(incoherentAnswer({ name: NEARBY.name, args }, places, 'Coffee near Times Square?'), places).toBeUndefined();
+      for (const city of CITIES) expect(places).not.toContain(`, ${city}`);
+    }
+  });
+});
