@@ -42,8 +42,9 @@ describe('the API key never persists', () => {
       const stage = await run(['stage', 'standardize', '--llm', 'openai', '--db', db, '--limit', '3', '--concurrency', '2'], env);
       const exported = await run(['export', 'sft', '--db', db, '--out', join(dir, 'export')], env);
 
-      // The run really went through the model path and met the refusals.
-      expect(server.requests.length).toBeGreaterThan(5);
+      // The run really went through the model path and met the refusal: the fifth request is refused,
+      // which stops the run; a sixth is sent only if it left (concurrency 2) before the 401 came back.
+      expect(server.requests.length).toBeGreaterThanOrEqual(5);
       expect(server.requests[0].headers.authorization).toBe(`Bearer ${key}`);
       expect(stage.out).toMatch(/standardize/);
       // The refusal stopped the run (it would refuse every request alike), logged with the key blanked out.
