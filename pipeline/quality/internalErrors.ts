@@ -16,6 +16,7 @@ import { changedValues, leaksIn, type Leak } from '../errors/leaks.js';
 import { valueKindProblem } from '../errors/kinds.js';
 import { randomDrawSimilarity, toolSimilarity } from '../errors/similarity.js';
 import { findTool, isPlainObject, paramIndex } from '../errors/values.js';
+import { userText } from './evidence.js';
 
 export type ErrorOrigin = 'recorded' | 'observed' | 'injected' | 'error-simulator';
 
@@ -74,13 +75,6 @@ export function selectionSimilarity(tc: TestCase): SelectionSimilarity | undefin
   return { injected: toolSimilarity(correctDoc, chosenDoc, tc.tools).score, random };
 }
 
-/** The user's text the values may come from: every user message of the prompt. */
-function userText(tc: TestCase): string {
-  return tc.messages
-    .filter((m) => m.role === 'user')
-    .map((m) => m.content)
-    .join('\n');
-}
 
 /**
  * Injected values not of their parameter's kind: for a value error, each changed argument; for a

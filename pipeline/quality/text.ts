@@ -129,11 +129,17 @@ export function harderToolsFidelity(pairs: { before: ToolDoc[]; after: ToolDoc[]
   return out;
 }
 
-/** The Long Context insertion of an evolved case (from evolve's details), or undefined. */
-export function insertedContext(tc: TestCase): TestCase['messages'] | undefined {
+/** Where evolve's Long Context put the inserted conversation: [first message, end), or undefined. */
+export function insertedRange(tc: TestCase): [number, number] | undefined {
   const lc = tc.evolution?.details?.longContext as { insertedAt?: number; messages?: number } | undefined;
-  if (!lc || lc.insertedAt === undefined || lc.messages === undefined) return undefined;
-  return tc.messages.slice(lc.insertedAt, lc.insertedAt + lc.messages);
+  if (!lc || typeof lc.insertedAt !== 'number' || typeof lc.messages !== 'number') return undefined;
+  return [lc.insertedAt, lc.insertedAt + lc.messages];
+}
+
+/** The Long Context insertion of an evolved case, or undefined. */
+export function insertedContext(tc: TestCase): TestCase['messages'] | undefined {
+  const range = insertedRange(tc);
+  return range && tc.messages.slice(range[0], range[1]);
 }
 
 export function isOneSided(context: { role: string }[]): boolean {

@@ -9,7 +9,7 @@ import { isPlainObject, sameValue } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { localityOf } from '../../errors/environment.js';
 import { describeUngrounded, foreignRecordedResponse, httpStyleError, ungroundedValues, unsupportedNumbers, valueShownIn } from '../grounding.js';
-import { groundTruthActions } from '../evidence.js';
+import { groundTruthActions, shownAction, userText } from '../evidence.js';
 import { parseJson, toJson } from '../../pyValues.js';
 import { pythonLiteralToJson } from '../../prompts/parseAction.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
@@ -85,13 +85,7 @@ export const controlNotErrorFree: CaseMeasure = {
         else if (isErrorResponse(step.response)) problems.push(`the shown response at k=${tc.k} is an error`);
       }
     }
-    const shownCall = tc.messages[tc.messages.length - 2];
-    let shownArgs: unknown = {};
-    try {
-      shownArgs = (JSON.parse(shownCall?.content ?? '') as { args?: unknown }).args;
-    } catch {
-      // not a JSON action: the prompt checks report that elsewhere
-    }
+    const shownArgs = shownAction(tc.messages[tc.messages.length - 2]?.content ?? '')?.args ?? {};
     const recordId = typeof t?.meta.recordId === 'string' ? t.meta.recordId : tc.trajectoryId;
     if (foreignRecordedResponse(tc.provenance.methods.response?.replace(/^cache:/, ''), recordId, shownArgs)) {
       problems.push(`the shown response was recorded for another task (${tc.provenance.methods.response})`);
@@ -134,15 +128,6 @@ export const infeasibleSkip: CaseMeasure = {
   },
 };
 
-function actionOfMessage(content: string): Action | undefined {
-  try {
-    const parsed = JSON.parse(content) as Action;
-    return typeof parsed?.name === 'string' ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export const errorEqualsValidStep: CaseMeasure = {
   kind: 'case',
   id: 'error_equals_valid_step',
@@ -151,7 +136,7 @@ export const errorEqualsValidStep: CaseMeasure = {
   population: 'internal error cases (tool_select / parameter_value / key / hallucination)',
   check(tc, ctx) {
     if (tc.kind !== 'internal' || tc.errorType === '') return undefined;
-    const wrong = tc.erroneousAction ?? actionOfMessage(tc.messages[tc.messages.length - 2]?.content ?? '');
+    const wrong = tc.erroneousAction ?? shownAction(tc.messages[tc.messages.length - 2]?.content ?? '');
     const t = ctx.trajectory(tc.trajectoryId);
     if (!wrong || !t) return null;
     const hit = toolSteps(t).find(({ k, step }) => k !== tc.k && step.action.name === wrong.name && sameValue(step.action.args, wrong.args));
@@ -268,7 +253,7 @@ export const incoherentSimulation: CaseMeasure = {
     const shown = new Set(tc.messages.filter((m) => m.role === 'function').map((m) => m.content));
     const simulated = toolSteps(t).filter(({ k, step }) => k <= tc.k && step.response?.tier === 'simulated' && shown.has(step.response.content));
     if (simulated.length === 0) return undefined;
-    const request = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+    const request = userText(tc);
     for (const { step } of simulated) {
       const why = incoherentAnswer(step.action, step.response!.content, request);
       if (why) return `${step.action.name}: ${why}`;

@@ -3,32 +3,15 @@
  * answers, harder tool docs, long contexts, evolved length.)
  */
 import { diffWords } from 'diff';
-import { FINISH_ACTION, type Action, type TestCase } from '../../schemas.js';
+import { FINISH_ACTION, type TestCase } from '../../schemas.js';
 import { apiOf } from '../../errors/values.js';
-import { parseJson } from '../../pyValues.js';
-import { groundTruthActions } from '../evidence.js';
+import { groundTruthActions, shownAction } from '../evidence.js';
 import { grammarIssues } from '../grammar.js';
-import { distinctN, insertedContext, insertedSentences, insertedText, isOneSided, isTruncated, nonDescriptionChanges, words } from '../text.js';
+import { distinctN, insertedContext, insertedRange, insertedSentences, insertedText, isOneSided, isTruncated, nonDescriptionChanges, words } from '../text.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
-
-function parseAction(content: string): Action | undefined {
-  try {
-    const a = parseJson(content) as Action;
-    return typeof a?.name === 'string' ? a : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function hasNoise(tc: TestCase): boolean {
   return tc.evolution?.details?.noisyQuery !== undefined;
-}
-
-/** The inserted context's message range in an evolved case, if long context was applied. */
-function insertedRange(tc: TestCase): [number, number] | undefined {
-  const lc = tc.evolution?.details?.longContext as { insertedAt?: number; messages?: number } | undefined;
-  if (!lc || typeof lc.insertedAt !== 'number' || typeof lc.messages !== 'number') return undefined;
-  return [lc.insertedAt, lc.insertedAt + lc.messages];
 }
 
 /** The noisy query of an evolved case and the query it was made from. */
@@ -140,7 +123,7 @@ export const noiseSplitsSentence: CaseMeasure = {
 function thoughtsOf(tc: TestCase): string[] {
   const out: string[] = [];
   for (const m of tc.messages) if (m.role === 'assistant') {
-    const a = parseAction(m.content);
+    const a = shownAction(m.content);
     if (a?.thought) out.push(a.thought);
   }
   for (const a of groundTruthActions(tc)) if (a.thought) out.push(a.thought);
@@ -228,7 +211,7 @@ function answersOf(tc: TestCase): string[] {
   const out: string[] = [];
   const range = insertedRange(tc);
   for (const [i, m] of tc.messages.entries()) if (m.role === 'assistant' && !(range && i >= range[0] && i < range[1])) {
-    const a = parseAction(m.content);
+    const a = shownAction(m.content);
     if (a?.name === FINISH_ACTION && typeof a.args === 'string') out.push(a.args);
   }
   for (const a of groundTruthActions(tc)) if (a.name === FINISH_ACTION && typeof a.args === 'string') out.push(a.args);
