@@ -64,10 +64,14 @@ export interface QualityInput {
   rejections: QualityReport['rejections'];
 }
 
-function parseCases(store: Store, stage: 'assemble' | 'verify'): TestCase[] {
+/** A stage's accepted TestCases (assemble: base, verify: evolved); one that is not a TestCase is a bug upstream, named and fatal. */
+export function readCases(store: Store, stage: 'assemble' | 'verify'): TestCase[] {
   return store.readStage<unknown>(stage, ['ok']).map((a) => {
     const parsed = TestCase.safeParse(a.content);
-    if (!parsed.success) throw new Error(`${stage} artifact ${a.itemId} is not a TestCase at ${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(`${stage} artifact ${a.itemId} is not a TestCase at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    }
     return parsed.data;
   });
 }
@@ -88,8 +92,8 @@ export function ruleOf(reason: string): string {
 const REJECTING_STAGES = ['filter', 'standardize', 'resolve', 'diversify-internal', 'diversify-external', 'assemble', 'evolve', 'verify'];
 
 export function loadQualityInput(store: Store): QualityInput {
-  const base = parseCases(store, 'assemble');
-  const evolved = parseCases(store, 'verify');
+  const base = readCases(store, 'assemble');
+  const evolved = readCases(store, 'verify');
   const trajectories = new Map<string, Trajectory>();
   for (const a of store.readStage<unknown>('resolve', ['ok'])) {
     const parsed = ResolvedTrajectory.safeParse(a.content);

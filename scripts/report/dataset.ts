@@ -10,7 +10,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Store } from '../../pipeline/store/store.js';
-import { TestCase } from '../../pipeline/schemas.js';
+import type { TestCase } from '../../pipeline/schemas.js';
+import { readCases } from '../../pipeline/quality/report.js';
 import { countChatTokens, TOKENIZER } from '../../pipeline/tokens.js';
 import { formatTable, pct } from './table.js';
 import { datasetChart, type ChartPanel } from './datasetChart.js';
@@ -60,16 +61,6 @@ function stat(tc: TestCase): CaseStat {
   return { id: tc.id, kind: tc.kind, type, source: tc.source, k: tc.k, cot: tc.cot, method, origin: tc.provenance.origin ?? '', family: tc.provenance.methods.family ?? '', tokens: countChatTokens(tc.messages) };
 }
 
-function readCases(store: Store, stage: 'assemble' | 'verify'): TestCase[] {
-  return store.readStage<unknown>(stage, ['ok']).map((a) => {
-    const parsed = TestCase.safeParse(a.content);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new Error(`${stage} artifact ${a.itemId} is not a TestCase at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
-    }
-    return parsed.data;
-  });
-}
 
 export function datasetData(store: Store): DatasetData {
   const verifyStatuses: Record<string, number> = {};
