@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PNPM_VERSION=9.15.9
+PNPM_VERSION=10.34.9
 if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version)" != "$PNPM_VERSION" ]; then
   npm install -g "pnpm@$PNPM_VERSION" >/dev/null
 fi

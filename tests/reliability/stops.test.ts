@@ -20,7 +20,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const ENV = { ...process.env, OPENAI_API_KEY: '', OPENAI_BASE_URL: '', FORGE_DB: '' };
 
 /** Runs a command in its own process group; sends `signal` to the group once the output shows `when`. */
-export function runAndSignal(cmd: string, args: string[], signal?: { name: NodeJS.Signals; when: string }): Promise<{ code: number | null; out: string }> {
+export function runAndSignal(cmd: string, args: string[], signal?: { name: NodeJS.Signals; when: string }): Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: ENV });
     let out = '';
@@ -34,7 +34,7 @@ export function runAndSignal(cmd: string, args: string[], signal?: { name: NodeJ
     };
     child.stdout.on('data', on);
     child.stderr.on('data', on);
-    child.on('close', (code) => resolve({ code, out }));
+    child.on('close', (code, signal) => resolve({ code, signal, out }));
   });
 }
 
@@ -109,4 +109,18 @@ describe('SIGINT / SIGTERM on the real CLI', () => {
       expect(rerun.out).toMatch(new RegExp(`\\[collect\\] 1240 items: ${done} reused`));
     });
   }
+});
+
+describe('Ctrl+C through pnpm', () => {
+  // pnpm 9 exited 0 when its script died of SIGINT (pnpm/pnpm#9626, fixed in 10.16), so
+  // `pnpm stage export && pnpm release …` went on after a Ctrl+C; package.json pins a fixed pnpm.
+  it('`pnpm stage …` interrupted by SIGINT to its process group exits 130 with the resume line', async () => {
+    const db = join(dir, 'pnpm-sigint.db');
+    const stopped = await runAndSignal('pnpm', ['stage', 'filter', '--llm', 'offline', '--db', db], { name: 'SIGINT', when: '[collect] vendored' });
+    expect(stopped.out).toContain('interrupted by SIGINT');
+    expect(stopped.out).toMatch(/Resume with: pnpm stage filter --llm offline --db \S+/);
+    // pnpm re-raises the signal on itself: it dies of SIGINT, which a shell reads as status 130.
+    const shellStatus = stopped.code ?? 128 + (stopped.signal === 'SIGINT' ? 2 : 0);
+    expect(shellStatus).toBe(130);
+  });
 });
