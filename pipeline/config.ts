@@ -85,6 +85,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_leak: 0,
   noise_sentence_top_share: 0.01,
   noise_distinct4: 0.5,
+  noise_incoherent: 0.005,
   answer_truncated: 0,
   harder_tools_param_changed: 0,
   context_one_sided: 0,

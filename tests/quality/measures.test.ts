@@ -17,7 +17,10 @@ import {
   unsupportedAnswer,
 } from '../../pipeline/quality/measures/solvable.js';
 import { implausibleValue, keyErrorHint, thoughtLeak, toolErrorHint, valueErrorHint } from '../../pipeline/quality/measures/errors.js';
-import { answerTruncated, grammarProblems, thoughtGrammar, harderToolsFidelity, harderToolsWrapped, insertedRuns, noiseDistinct, noiseReuse, oneSidedContext } from '../../pipeline/quality/measures/text.js';
+import { answerTruncated, grammarProblems, thoughtGrammar, harderToolsFidelity, harderToolsWrapped, insertedRuns, noiseDistinct, noiseIncoherent, noiseReuse, noiseSplitsSentence, oneSidedContext } from '../../pipeline/quality/measures/text.js';
+import { noiseIncoherences } from '../../pipeline/quality/noiseCoherence.js';
+import { noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
+import { Rng } from '../../pipeline/rng.js';
 import { breaches, qualityReport, ruleOf } from '../../pipeline/quality/report.js';
 import { qualityMarkdown } from '../../pipeline/quality/format.js';
 
@@ -222,6 +225,43 @@ describe('text measures', () => {
     expect(noiseReuse.score(varied, NONE)!.value).toBe(0.25);
     expect(noiseDistinct.score(varied, NONE)!.value).toBeGreaterThan(0.9);
     expect(insertedRuns(q, `${q} a b`)).toEqual([]); // under four words: a slip, not a sentence
+  });
+
+  it('flags small talk no person would write, each rule on its own, and passes the same talk written well', () => {
+    const bad: [string, string][] = [
+      ['wh-predicate', 'Curious when my wording makes sense, but'],
+      ['plural-subject', 'Not sure whether the details reads right, so'],
+      ['progressive-past', 'Oh and my phone is humming an hour ago.'],
+      ['progressive-past', 'FYI the smoke alarm will not stop last night.'],
+      ['retracted-confirmation', '(Scratch that, I rechecked - correct as typed.)'],
+      ['thanks-collocation', 'Grateful hugely, no rush!'],
+      ['fragment', '(Hmm, I reread - yes, that.)'],
+    ];
+    for (const [rule, text] of bad) expect(noiseIncoherences(text).map((f) => f.rule)).toContain(rule);
+    const good = ['Curious whether my wording makes sense, but', 'Not sure how the details read, so', 'Oh and my phone has been humming since lunch.', 'My phone died an hour ago.', '(Hmm, I rechecked - it is correct as typed.)', 'Thanks hugely, no rush!', 'Grateful as always, take care.'];
+    for (const text of good) expect(noiseIncoherences(text)).toEqual([]);
+    const q = 'Find the movie Dune and show its details.';
+    expect(noiseIncoherent.check(noisy('i1', q, `Unsure when this is clear, so find the movie Dune and show its details.`), NONE)).toMatch(/wh-predicate/);
+    expect(noiseIncoherent.check(noisy('i2', q, `Unsure whether this is clear, so find the movie Dune and show its details.`), NONE)).toBeNull();
+  });
+
+  it('the offline noisy-query rules write none of it (2,000 seeds)', () => {
+    const q = "Could you fetch the meta information from the first three articles about 'data analysis'? After that, show me what is showing in theaters.";
+    // Typos can forge a plural ("request" -> "reques"), so a handful of false alarms may remain.
+    let flagged = 0;
+    for (let seed = 0; seed < 2000; seed++) if (noiseIncoherences(noisyRules({ query: q, protected: [] }, new Rng(seed, 'noise', 'test')).query).length) flagged++;
+    expect(flagged).toBeLessThanOrEqual(4);
+  });
+
+  it('reads a sentence inserted before one that starts with the same word as inserted between sentences', () => {
+    const q = 'I need flight costs for my journey. My takeoff is scheduled for 2026-11-15.';
+    const n = 'I need flight costs for my journey. My manager showed up yesterday to ask about the rent, so I am behind. My takeoff is scheduled for 2026-11-15.';
+    expect(noiseSplitsSentence.check(noisy('s1', q, n), NONE)).toBeNull();
+    // The mirror: an aside ending in the word that ends the sentence it follows.
+    expect(noiseSplitsSentence.check(noisy('s4', 'Book a room for the team today. Once booked, tell me.', 'Book a room for the team today. Meanwhile the kettle gave up earlier today. Once booked, tell me.'), NONE)).toBeNull();
+    // A real cut still counts: "My [aside] early takeoff".
+    expect(noiseSplitsSentence.check(noisy('s2', 'Book it. My early takeoff is at 9.', 'Book it. My Oh and the printer died an hour ago. early takeoff is at 9.'), NONE)).not.toBeNull();
+    expect(noiseSplitsSentence.check(noisy('s3', 'I need flight costs for my takeoff journey.', 'I need flight costs for my Oh and the printer died. takeoff journey.'), NONE)).not.toBeNull();
   });
 
   it('flags truncated answers, changed parameter docs, wrapped descriptions and one-sided contexts', () => {

@@ -7,6 +7,7 @@ import { FINISH_ACTION, type TestCase } from '../../schemas.js';
 import { apiOf } from '../../errors/values.js';
 import { groundTruthActions, shownAction } from '../evidence.js';
 import { grammarIssues } from '../grammar.js';
+import { noiseIncoherences } from '../noiseCoherence.js';
 import { distinctN, insertedContext, insertedRange, insertedSentences, insertedText, isOneSided, isTruncated, nonDescriptionChanges, words } from '../text.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 
@@ -31,8 +32,30 @@ export function insertedRuns(original: string, noisy: string): { text: string; b
   let before = '';
   parts.forEach((p, i) => {
     if (p.added) {
-      const after = parts.slice(i + 1).find((q) => !q.added)?.value ?? '';
-      out.push({ text: p.value.trim(), before, after });
+      let after = parts.slice(i + 1).find((q) => !q.added)?.value ?? '';
+      let text = p.value.trim();
+      let at = before;
+      // A word diff aligns a sentence inserted before "My takeoff…" that itself starts with "My" as
+      // "My [manager … . My] takeoff": while the run ends with the word before it, the same text
+      // was inserted one word earlier, so slide it back to where it was put.
+      for (;;) {
+        const prev = /(\S+)(\s*)$/.exec(at);
+        const last = /(\s*)(\S+)$/.exec(text);
+        if (!prev || !last || prev[1] !== last[2]) break;
+        text = `${prev[1]} ${text.slice(0, last.index).trim()}`.trim();
+        after = `${prev[1]}${prev[2]}${after}`;
+        at = at.slice(0, prev.index);
+      }
+      // The mirror case: "team [today. Meanwhile … earlier] today. Once" was put after "today.".
+      for (;;) {
+        const first = /^(\S+)(\s*)/.exec(text);
+        const next = /^(\s*)(\S+)(\s*)/.exec(after);
+        if (!first || !next || first[1] !== next[2] || !/[.!?]$/.test(first[1])) break;
+        at = `${at}${next[1]}${first[1]} `;
+        text = `${text.slice(first[0].length)} ${first[1]}`.trim();
+        after = after.slice(next[0].length);
+      }
+      out.push({ text, before: at, after });
     } else if (!p.removed) before += p.value;
   });
   return out.filter((c) => c.text.split(/\s+/).length >= 4);
@@ -116,6 +139,21 @@ export const noiseSplitsSentence: CaseMeasure = {
       }
     }
     return null;
+  },
+};
+
+export const noiseIncoherent: CaseMeasure = {
+  kind: 'case',
+  id: 'noise_incoherent',
+  group: 'text',
+  title: 'noisy query: inserted small talk no person would write (doubting "when" a request makes sense, plural subject with a singular verb, an ongoing state dated in the past, a retraction that confirms, "grateful hugely", a fragment)',
+  population: 'evolved cases with a noisy query',
+  check(tc) {
+    if (!hasNoise(tc)) return undefined;
+    const pair = noisyPair(tc);
+    if (!pair) return null;
+    const found = noiseIncoherences(insertedText(pair.original, pair.noisy).join(' '));
+    return found.length ? found.map((f) => `${f.rule}: "${f.at}"`).join('; ') : null;
   },
 };
 
@@ -326,4 +364,4 @@ export const lengthRatio: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, thoughtTemplates, thoughtGrammar, answerTruncated, answerOpenings, harderToolsFidelity, harderToolsWrapped, oneSidedContext, lengthRatio];
+export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, answerTruncated, answerOpenings, harderToolsFidelity, harderToolsWrapped, oneSidedContext, lengthRatio];

@@ -28,37 +28,85 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-4';
+export const NOISY_RULES_VERSION = 'noisy-query-6';
 
 /**
  * The grammar the offline rules draw from. Every inserted sentence is put together from short
- * independent slots (one to three words each, a dozen or more options per slot), so any 4-word run
- * spans two or three slots: a sentence recurs rarely and the inserted text seldom repeats a phrase.
+ * slots (one to three words each, a dozen or more options per slot), so any 4-word run spans two
+ * or three slots: a sentence recurs rarely and the inserted text seldom repeats a phrase. Slots
+ * are grouped so that every combination is English a person would write: a doubt is *whether* or
+ * *how* something reads (never "when it makes sense"), subjects are singular to agree with their
+ * verbs, an ongoing noise takes a present time and a finished one a past time, a self-correction
+ * confirms (it never retracts), and each thanks takes only the tails it collocates with
+ * (pipeline/quality/noiseCoherence.ts measures the slips the unconstrained product made).
  */
 const G = {
-  greet: ['Hi,', 'Hey,', 'Hello,', 'Hi there,', 'Morning,', 'Evening,', 'Hey again,', 'Good afternoon,', 'Hiya,', 'Ok so,', 'Right,', 'Um, hi,', 'Hello again,', 'Yo,', 'Afternoon,', 'Hi hi,'],
-  stance: ['Not sure', 'Unsure', 'No idea', 'Wondering', 'Honestly unsure', 'Dunno', 'Not certain', 'Curious', 'Doubtful', 'Confused about', 'Clueless', 'Uncertain', 'Debating', 'Puzzled', 'Torn on'],
-  doubtWh: ['if', 'whether', 'how', 'when', 'why'],
-  doubtWho: ['this', 'my request', 'the thing below', 'what I need', 'my ask', 'this one', 'the job', 'everything below', 'my question', 'the task', 'any of it', 'my wording', 'the plan', 'this bit', 'my message', 'the order of things', 'the details', 'my notes', 'the request', 'what follows'],
-  doubtTail: ['makes sense', 'is clear', 'fits here', 'reads right', 'is doable', 'sounds okay', 'is possible', 'belongs here', 'comes across', 'is the norm', 'works out', 'is too much'],
+  greet: ['Hi,', 'Hey,', 'Hello,', 'Hi there,', 'Morning,', 'Evening,', 'Hey again,', 'Good afternoon,', 'Hiya,', 'Ok so,', 'Right,', 'Um, hi,', 'Hello again,', 'Afternoon,', 'Hi hi,', 'Hey there,', 'Hi again,', 'Okay,', 'So,', 'Quick one,', 'Good morning,', 'Good evening,', 'Howdy,'],
+  /** Stances that take "whether" (and "if", unless `whetherOnly`). */
+  stanceWhether: ['Not sure', 'Unsure', 'No idea', 'Wondering', 'Honestly unsure', 'Dunno', 'Not certain', 'Curious', 'Uncertain', "Can't tell", 'Asking myself', "I'm not sure", 'Not quite sure', 'Unclear', 'Checking', 'I wonder', 'Never sure', 'Not totally sure'],
+  whetherOnly: ['Debating', 'Torn on', 'Doubtful', 'Undecided on', 'Second-guessing', 'Going back and forth on', 'In two minds about'],
+  /** Stances that take "how". */
+  stanceHow: ['Not sure', 'Unsure', 'No idea', 'Wondering', 'Curious', "Can't tell", 'Unclear on', 'Not quite sure', 'I wonder', 'Unsure, honestly,'],
+  /** Singular subjects, so "is" / "makes" agree. */
+  doubtWho: ['this', 'my request', 'the thing below', 'what I need', 'my ask', 'this one', 'the job', 'everything below', 'my question', 'the task', 'any of this', 'my wording', 'the plan', 'this bit', 'my message', 'the order of things', 'the request', 'what follows', 'the whole thing', 'my note', 'my phrasing', 'the ask', 'this message', 'my list', 'what I typed', 'this request', 'my explanation', 'the setup', 'my brief', 'the description', 'my summary', 'the wording'],
+  whetherTail: ['makes sense', 'is clear', 'reads right', 'is doable', 'sounds okay', 'is possible', 'is a normal ask', 'works out', 'is too much', 'is enough to go on', 'fits what you do', 'is phrased well', 'is specific enough', 'is detailed enough', 'is complete', 'adds up', 'hangs together', 'is in scope', 'is worded right', 'is unambiguous', 'is a big ask', 'is easy to follow', 'needs more detail', 'covers it'],
+  howTail: ['comes across', 'reads', 'sounds', 'will land', 'should be phrased', 'looks to you', 'is best put', 'reads to you', 'will come across', 'ought to be worded', 'lands'],
   connect: [', but', ', so', ', anyway,', ', though,', '... anyway,', ', still,', ' - so'],
-  who: ['my sister', 'my neighbour', 'my boss', 'my roommate', 'a coworker', 'my landlord', 'my cousin', 'my dentist', 'our team lead', 'my old flatmate', 'my brother-in-law', 'the plumber', 'my manager', 'a colleague', 'my aunt', 'the courier', 'my accountant', 'my kid', 'the vet', 'my partner'],
-  did: ['called', 'texted', 'stopped by', 'emailed', 'rang', 'pinged me', 'phoned', 'dropped in', 'wrote', 'showed up', 'messaged', 'buzzed'],
-  when: ['this morning', 'an hour ago', 'just now', 'earlier today', 'last night', 'over lunch', 'at dawn', 'at seven', 'before noon', 'around ten', 'after dinner', 'mid-meeting', 'on Sunday', 'yesterday', 'at midnight'],
-  about: ['the weekend', 'a leaking tap', 'car insurance', 'a birthday', 'book club', 'a bike chain', 'the fence', 'a parking fine', 'the school run', 'concert tickets', 'the review', 'lentil soup', 'the wifi', 'a delayed flight', 'the rent', 'a lost key', 'tax forms', 'the boiler', 'a wedding', 'the garden'],
-  so: ['so', 'and now', 'which means', 'and honestly', 'hence why', 'meaning', 'so yeah,', 'and so', 'therefore', 'and basically', 'long story short,'],
-  about2: ['about', 'regarding', 'asking about', 'over', 'to discuss', 'to moan about', 'to ask about', 're:', 'wanting to chat about', 'with news on'],
-  mood: ["I'm scattered", "I'm distracted", "I'm behind", "I'm frazzled", "I'm all over", "I can't focus", "I'm half here", "I'm rushed", "I'm tired", "I'm sidetracked", "I'm flustered", "I'm slow today"],
-  thing: ['the printer', 'my laptop fan', 'the radiator', 'the dog next door', 'the kettle', 'my phone', 'the upstairs drill', 'the smoke alarm', 'my headset', 'the fridge', 'the doorbell', 'a car alarm', 'the baby monitor', 'my old mouse'],
-  act: ['keeps beeping', 'is rattling', 'will not stop', 'just died', 'is buzzing', 'is acting up', 'went off', 'is humming', 'keeps clicking', 'is blinking', 'froze again', 'started squeaking'],
-  asideOpen: ['Side note:', 'Unrelated, but', 'Also,', 'Oh and', 'Fun fact:', 'Meanwhile', 'Sorry,', 'Ugh,', 'Random, but', 'FYI'],
-  fix: ['wait', 'hold on', 'sorry', 'hmm', 'oops', 'one sec', 'scratch that', 'never mind'],
-  fixWhat: ['reread', 'double-checked', 'looked again', 'checked twice', 'went back', 'verified', 'scrolled up', 'compared', 'rechecked', 'reviewed', 'confirmed', 'squinted'],
-  fixJoin: ['and', '-', ';', ', and', '... and', ', so', ', yep,'],
-  fixEnd: ['it is right', "that's what I meant", 'correct as typed', 'nothing changes', 'it stands', 'yes, that', 'all good', 'it holds', 'no edits', 'fine', 'spot on', 'as is', 'accurate', 'unchanged', 'still valid'],
-  thanks: ['Thanks', 'Thank you', 'Cheers', 'Many thanks', 'Thanks heaps', 'Much appreciated', 'Ta', 'Thanks so much', 'Grateful', 'Thx'],
-  thanksFor: ['a lot', 'in advance', 'for this', 'for helping', 'for your time', 'for looking', 'again', 'loads', 'massively', 'truly', 'kindly', 'heaps', 'a million', 'hugely', 'as always'],
-  closeTail: ["sorry if it's messy", 'ping me', 'I owe you', 'no rush', 'hope that helps', 'shout if lost', 'you rock', 'have a good one', 'talk soon', 'sorry for rambling', "that's all", 'fingers crossed', 'legend', 'ciao', 'catch you later', 'much love', 'stay dry', 'enjoy your day', 'over and out', 'bye for now', 'take care', 'best'],
+  who: ['my sister', 'my neighbour', 'my boss', 'my roommate', 'a coworker', 'my landlord', 'my cousin', 'my dentist', 'our team lead', 'my old flatmate', 'my brother-in-law', 'the plumber', 'my manager', 'a colleague', 'my aunt', 'the courier', 'my accountant', 'my kid', 'the vet', 'my partner', 'my mum', 'my dad', 'my grandma', 'the neighbour upstairs', 'my flatmate', 'an old friend', 'my old teacher', 'my coach', 'the landlady', 'my niece', 'my nephew', 'my uncle', 'the babysitter', 'my best friend', 'a client', 'my mentor', 'the mechanic', 'my trainer'],
+  /** A visit or a message, each with the ways of saying what it was about that fit it. */
+  contact: [
+    { did: ['called', 'rang', 'phoned'], about: ['about', 'regarding', 'to ask about', 'to moan about', 'with news on', 'wanting to chat about'] },
+    { did: ['stopped by', 'dropped in', 'showed up', 'came round'], about: ['to discuss', 'to moan about', 'to ask about', 'with news on', 'wanting to chat about', 'about'] },
+    { did: ['texted', 'emailed', 'messaged', 'pinged me', 'wrote'], about: ['about', 'regarding', 'asking about', 'with news on', 'to complain about'] },
+  ],
+  pastWhen: ['this morning', 'an hour ago', 'just now', 'earlier today', 'last night', 'over lunch', 'at dawn', 'at seven', 'before noon', 'around ten', 'after dinner', 'mid-meeting', 'on Sunday', 'yesterday', 'at midnight', 'at breakfast', 'this afternoon', 'on the way here', 'during my commute', 'late last night', 'first thing', 'at lunchtime', 'on Friday', 'twenty minutes ago', 'a moment ago'],
+  about: ['the weekend', 'a leaking tap', 'car insurance', 'a birthday', 'book club', 'a bike chain', 'the fence', 'a parking fine', 'the school run', 'concert tickets', 'a film review', 'lentil soup', 'the wifi', 'a delayed flight', 'the rent', 'a lost key', 'tax forms', 'the boiler', 'a wedding', 'the garden', 'the holidays', 'a job offer', 'their new puppy', 'the football', 'a broken dishwasher', 'the bins', 'a surprise party', 'the heatwave', 'a noisy party', 'the car service', 'a dentist bill', 'their house move', 'a recipe', 'the quiz night', 'a missing parcel', 'the gym', 'a board game', 'a new bakery', 'the broadband bill', 'a leaky roof'],
+  so: ['so', 'and now', 'which means', 'and honestly', 'so yeah,', 'and so', 'and basically', 'long story short,', 'so now', 'which is why', 'and as a result', 'so as you can imagine', 'so anyway'],
+  mood: ["I'm scattered", "I'm distracted", "I'm behind", "I'm frazzled", "I'm all over the place", "I can't focus", "I'm half here", "I'm rushed", "I'm tired", "I'm sidetracked", "I'm flustered", "I'm slow today", "I'm a bit behind", 'my head is elsewhere', "I'm running late", "I'm juggling things", "I'm playing catch-up", "I'm not at my sharpest", "I'm multitasking", "I'm short on time", 'my focus is shot', "I'm miles away"],
+  asideOpen: ['Side note:', 'Unrelated, but', 'Also,', 'Oh and', 'Fun fact:', 'Meanwhile', 'Sorry,', 'Ugh,', 'Random, but', 'FYI', 'By the way,', 'Not that it matters, but', 'Totally unrelated:', 'Quick aside:', 'PS:', 'Apologies,'],
+  /** Things around the writer, each with what it may do: an ongoing act ("is", "keeps", "will not") or a finished one. */
+  thing: [
+    { name: 'the printer', act: ['keeps beeping', 'is acting up', 'is blinking', 'jammed', 'died', 'gave up'] },
+    { name: 'my laptop fan', act: ['keeps whining', 'is humming', 'is acting up', 'started squeaking', 'gave up'] },
+    { name: 'my phone', act: ['keeps buzzing', 'is acting up', 'died', 'froze', 'crashed'] },
+    { name: 'the smoke alarm', act: ['keeps beeping', 'will not stop', 'went off'] },
+    { name: 'my headset', act: ['keeps crackling', 'is acting up', 'died', 'broke'] },
+    { name: 'the fridge', act: ['is humming', 'keeps clicking', 'is rattling', 'broke'] },
+    { name: 'the doorbell', act: ['keeps ringing', 'went off', 'broke'] },
+    { name: 'a car alarm', act: ['will not stop', 'keeps wailing', 'went off'] },
+    { name: 'the kettle', act: ['is rattling', 'broke', 'gave up'] },
+    { name: 'the radiator', act: ['keeps clicking', 'is rattling', 'is banging', 'broke'] },
+    { name: 'the upstairs drill', act: ['will not stop', 'is going again', 'started up'] },
+    { name: 'the dog next door', act: ['keeps barking', 'will not stop', 'started howling'] },
+    { name: 'my old mouse', act: ['keeps double-clicking', 'died', 'froze', 'gave up'] },
+    { name: 'the baby monitor', act: ['keeps beeping', 'is crackling', 'went off'] },
+    { name: "the neighbour's lawnmower", act: ['will not stop', 'is going again', 'started up'] },
+    { name: 'my keyboard', act: ['keeps sticking', 'is acting up', 'died'] },
+    { name: 'the wifi', act: ['keeps dropping', 'is acting up', 'went down', 'cut out'] },
+    { name: 'the heating', act: ['keeps clicking', 'is acting up', 'broke', 'packed in'] },
+    { name: 'the ceiling fan', act: ['keeps wobbling', 'is rattling', 'died'] },
+    { name: 'my webcam', act: ['keeps freezing', 'is acting up', 'died'] },
+    { name: 'the microwave', act: ['keeps beeping', 'broke', 'died'] },
+    { name: 'the cat', act: ['keeps walking across my keyboard', 'is yowling', 'knocked a mug over', 'escaped'] },
+    { name: 'my toddler', act: ['is singing', 'keeps asking for snacks', 'woke up', 'spilled juice'] },
+    { name: 'the washing machine', act: ['is thumping', 'keeps beeping', 'flooded the floor', 'broke'] },
+  ],
+  /** Times that fit an ongoing act. */
+  nowWhen: ['again', 'right now', 'all morning', 'non-stop', 'as I type', 'every few minutes', 'today', 'all afternoon', 'every so often', 'on and off', 'constantly', 'this whole time', 'as we speak', 'all day'],
+  fix: ['wait', 'hold on', 'sorry', 'hmm', 'oops', 'one sec', 'ah', 'actually', 'hang on', 'um', 'let me see'],
+  fixWhat: ['reread', 'double-checked', 'looked again', 'checked twice', 'went back', 'verified', 'scrolled up', 'compared', 'rechecked', 'reviewed', 'confirmed', 'squinted at it', 'read it back', 'went over it', 'proofread it', 'skimmed it again', 'checked the details'],
+  fixJoin: [' and', ' -', ';', ', and', '... and', ', yep,', ' and yes,'],
+  /** Whole clauses: a self-correction that confirms says so in words. */
+  fixEnd: ["it's right", "that's what I meant", "it's correct as typed", 'nothing changes', 'it stands', "it's all good", 'it holds', 'no edits needed', "it's fine", "it's spot on", "it's accurate", "it's still valid", 'the request stays as is', "it's what I want", "it's as I intended", 'nothing needs changing', "it's good to go", "it's all correct", "it's exactly right"],
+  /** Each thanks with the tails it takes. */
+  thanks: [
+    { say: ['Thanks', 'Thx'], tail: ['a lot', 'in advance', 'for this', 'for helping', 'for your time', 'for looking', 'again', 'loads', 'heaps', 'a million', 'as always', 'so much', 'for the help', 'for sorting this', 'for bearing with me'] },
+    { say: ['Thank you'], tail: ['in advance', 'for this', 'for helping', 'for your time', 'for looking', 'again', 'kindly', 'so much', 'as always', 'for the help', 'for bearing with me'] },
+    { say: ['Cheers'], tail: ['in advance', 'for this', 'for helping', 'for looking', 'again', 'loads', 'as always', 'for the help', 'for sorting this'] },
+    { say: ['Many thanks'], tail: ['in advance', 'for this', 'for helping', 'for your time', 'again', 'as always', 'for any pointers', 'for the help'] },
+    { say: ['Grateful', 'Much appreciated'], tail: ['as always', 'in advance', 'for any help', 'for your time', 'for any pointers', 'for the help'] },
+  ],
+  closeTail: ["sorry if it's messy", 'ping me', 'I owe you', 'no rush', 'hope that helps', 'shout if lost', 'you rock', 'have a good one', 'talk soon', 'sorry for rambling', "that's all", 'fingers crossed', 'ciao', 'catch you later', 'enjoy your day', 'over and out', 'bye for now', 'take care', 'best', 'have a nice evening', 'speak soon', 'appreciate it', 'hope all is well', 'no pressure', 'whenever you can', 'hope your day is going well', 'much obliged', 'you are a star', 'until next time', 'be well'],
   sign: ['!', '.', '!!', ' :)', '.', '...!', ' :D'],
 };
 
@@ -66,22 +114,35 @@ const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 function hedgeOpener(rng: Rng): string {
   const greet = rng.chance(0.6) ? `${rng.pick(G.greet)} ` : '';
-  const stance = rng.pick(G.stance);
-  const hedge = `${stance} ${rng.pick(G.doubtWh)} ${rng.pick(G.doubtWho)} ${rng.pick(G.doubtTail)}${rng.pick(G.connect)}`;
+  let doubt: string;
+  if (rng.chance(0.3)) doubt = `${rng.pick(G.stanceHow)} how ${rng.pick(G.doubtWho)} ${rng.pick(G.howTail)}`;
+  else {
+    const only = rng.chance(0.25);
+    const stance = only ? rng.pick(G.whetherOnly) : rng.pick(G.stanceWhether);
+    doubt = `${stance} ${only ? 'whether' : rng.pick(['if', 'whether'])} ${rng.pick(G.doubtWho)} ${rng.pick(G.whetherTail)}`;
+  }
+  const hedge = `${doubt}${rng.pick(G.connect)}`;
   return `${greet}${greet ? hedge : cap(hedge)} `;
 }
 
 function digression(rng: Rng): string {
-  if (rng.chance(0.55)) return cap(`${rng.pick(G.who)} ${rng.pick(G.did)} ${rng.pick(G.when)} ${rng.pick(G.about2)} ${rng.pick(G.about)}, ${rng.pick(G.so)} ${rng.pick(G.mood)}.`);
-  return `${rng.pick(G.asideOpen)} ${rng.pick(G.thing)} ${rng.pick(G.act)} ${rng.pick(G.when)}.`;
+  if (rng.chance(0.55)) {
+    const c = rng.pick(G.contact);
+    return cap(`${rng.pick(G.who)} ${rng.pick(c.did)} ${rng.pick(G.pastWhen)} ${rng.pick(c.about)} ${rng.pick(G.about)}, ${rng.pick(G.so)} ${rng.pick(G.mood)}.`);
+  }
+  const thing = rng.pick(G.thing);
+  const act = rng.pick(thing.act);
+  const when = /^(is|keeps|will not)\b/.test(act) ? rng.pick(G.nowWhen) : rng.pick(G.pastWhen);
+  return `${rng.pick(G.asideOpen)} ${thing.name} ${act} ${when}.`;
 }
 
 function selfCorrection(rng: Rng): string {
-  return `(${cap(rng.pick(G.fix))}, I ${rng.pick(G.fixWhat)}${rng.pick(G.fixJoin).replace(/^(?=[a-z-])/, ' ')} ${rng.pick(G.fixEnd)}.)`;
+  return `(${cap(rng.pick(G.fix))}, I ${rng.pick(G.fixWhat)}${rng.pick(G.fixJoin)} ${rng.pick(G.fixEnd)}.)`;
 }
 
 function closer(rng: Rng): string {
-  return ` ${rng.pick(G.thanks)} ${rng.pick(G.thanksFor)}, ${rng.pick(G.closeTail)}${rng.pick(G.sign)}`;
+  const t = rng.pick(G.thanks);
+  return ` ${rng.pick(t.say)} ${rng.pick(t.tail)}, ${rng.pick(G.closeTail)}${rng.pick(G.sign)}`;
 }
 
 /** Sentence-initial words safe to lower-case after an opener (not names). */
@@ -127,7 +188,9 @@ export function commonMisspellings(): Map<string, string[]> {
 }
 
 function keyboardSlip(word: string, rng: Rng): string {
-  const positions = [...word].map((c, i) => i).filter((i) => i > 0 && NEIGHBOURS[word[i].toLowerCase()]);
+  // Never the first letter (people rarely miss it) nor the last (a slip there reads as another
+  // inflection: "note" -> "nots").
+  const positions = [...word].map((c, i) => i).filter((i) => i > 0 && i < word.length - 1 && NEIGHBOURS[word[i].toLowerCase()]);
   if (positions.length === 0) return word;
   const i = rng.pick(positions);
   return word.slice(0, i) + rng.pick([...NEIGHBOURS[word[i].toLowerCase()]]) + word.slice(i + 1);
@@ -150,11 +213,11 @@ export function lookalikeSpans(text: string): [number, number][] {
   return [...text.matchAll(re)].map((m) => [m.index!, m.index! + m[0].length] as [number, number]);
 }
 
-export function addTypos(text: string, keep: string[], rng: Rng): { text: string; typos: { from: string; to: string }[] } {
+export function addTypos(text: string, keep: string[], rng: Rng, most = 3): { text: string; typos: { from: string; to: string }[] } {
   const spans = [...protectedSpans(text, keep), ...lookalikeSpans(text)];
   const words = [...text.matchAll(/[A-Za-z]{4,}/g)].filter((m) => !overlaps(m.index!, m.index! + m[0].length, spans));
   if (words.length === 0) return { text, typos: [] };
-  const n = rng.int(1, Math.min(3, words.length));
+  const n = rng.int(1, Math.min(most, words.length));
   const chosen = rng.sample(words, n).sort((a, b) => b.index! - a.index!);
   let out = text;
   const typos: { from: string; to: string }[] = [];
@@ -177,9 +240,10 @@ function insertAside(text: string, aside: string, keep: string[], rng: Rng): str
 }
 
 export function noisyRules(input: NoisyQueryInput, rng: Rng): NoisyQueryOutput & { typos: { from: string; to: string }[] } {
-  const { text: typoed, typos } = addTypos(input.query, input.protected, rng);
-  // The inserted text has slips too, as a hurried writer's would.
-  const sloppy = (text: string) => (rng.chance(0.4) ? addTypos(text, [], rng).text : text);
+  const { text: typoed, typos } = addTypos(input.query, input.protected, rng, 2);
+  // The inserted text has the odd slip too, as a hurried writer's would; a few in all, or the
+  // message reads garbled rather than hurried.
+  const sloppy = (text: string) => (rng.chance(0.25) ? addTypos(text, [], rng, 1).text : text);
   // A digression goes between two sentences (never inside one); a self-correction after the request.
   let body = rng.chance(0.8) ? insertAside(typoed, sloppy(digression(rng)), input.protected, rng) : typoed;
   if (rng.chance(0.4)) body = `${body.trimEnd()} ${selfCorrection(rng)}`;
