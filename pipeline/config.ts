@@ -90,6 +90,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   harder_tools_param_changed: 0,
   context_one_sided: 0,
   simulated_answer_incoherent: 0,
+  simulated_placeholder_text: 0,
 };
 
 export const ConfigSchema = z

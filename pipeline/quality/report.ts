@@ -12,8 +12,9 @@ import { registeredSources, type LiveExecutor } from '../resolution/sources.js';
 import { SOLVABLE_MEASURES } from './measures/solvable.js';
 import { ERROR_MEASURES } from './measures/errors.js';
 import { TEXT_MEASURES } from './measures/text.js';
+import { SIMULATED_MEASURES } from './measures/simulated.js';
 
-export const MEASURES: Measure[] = [...SOLVABLE_MEASURES, ...ERROR_MEASURES, ...TEXT_MEASURES];
+export const MEASURES: Measure[] = [...SOLVABLE_MEASURES, ...ERROR_MEASURES, ...TEXT_MEASURES, ...SIMULATED_MEASURES];
 
 export const GROUP_TITLES: Record<MeasureGroup, string> = {
   solvable: 'Solvable and honest (every value visible, controls error-free, skips feasible, real errors)',

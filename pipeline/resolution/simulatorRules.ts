@@ -17,8 +17,9 @@ import type { Rng } from '../rng.js';
 import { fitsType, isPlainObject, paramIndex, toolkitOf, apiOf } from '../errors/values.js';
 import { toJson } from '../pyValues.js';
 import { localityOf, type ToolLocality } from '../errors/environment.js';
+import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-3';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-4';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -169,7 +170,6 @@ const CITIES = ['London', 'Paris', 'Berlin', 'Tokyo', 'New York', 'San Francisco
 const STREETS = ['Main Street', 'Oak Avenue', 'Station Road', 'Park Lane', 'Market Street', 'River Road', 'Hill Street', 'Church Lane'];
 const WEATHER = ['Sunny', 'Partly cloudy', 'Cloudy', 'Light rain', 'Showers', 'Clear', 'Overcast', 'Windy'];
 const GENRES = ['Drama', 'Comedy', 'Science Fiction', 'Documentary', 'Thriller', 'Animation', 'Romance', 'Adventure'];
-const TOPICS = ['a practical overview', 'recent advances', 'an empirical study', 'a survey', 'lessons learned', 'a case study', 'new results'];
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -195,6 +195,8 @@ interface Ctx {
   args: Record<string, unknown>;
   /** The call's first string argument: what the call is about. */
   topic: string;
+  /** The topic when it reads as words (not an id, a path or coordinates): what free text may be about. */
+  subject: string;
   api: string;
   /** What the answer is about (API name, the enclosing field's description): "property", "room"... */
   hint: string;
@@ -220,12 +222,26 @@ const TITLES = ['The Quiet Harbor', 'Northern Lights', 'Riverside Loft', 'A Year
 
 const ADJECTIVES = ['Cozy', 'Bright', 'Modern', 'Quiet', 'Spacious', 'Charming'];
 
+const VENUE_WORDS = ['Harbor View', 'Golden Gate', 'Riverside', 'The Corner', 'Old Town', 'Parkside', 'Blue Door', 'Central'];
+
+function textCtx(c: Ctx): TextCtx {
+  return { rng: c.rng, args: c.args, subject: c.subject, hint: c.hint };
+}
+
 function titleFor(c: Ctx): string {
-  if (/propert|airbnb|hotel|room|place|restaurant/i.test(c.hint)) {
-    return `${c.rng.pick(ADJECTIVES)} ${c.rng.pick(PLACE_KINDS).toLowerCase()} ${c.topic ? `in ${c.topic}` : `near ${c.rng.pick(STREETS)}`}`;
+  // Places found near a point are named for what was searched ("Riverside Restaurant"), not as rentals.
+  if (/nearby/i.test(c.hint)) {
+    const term = Object.entries(c.args).find(([k, v]) => /search|keyword|term|query/i.test(k) && typeof v === 'string' && isWords(v))?.[1] as string | undefined;
+    const kind = term ? singular(term.trim().split(/\s+/).pop()!.toLowerCase()) : c.rng.pick(['café', 'restaurant', 'hotel', 'market']);
+    return `${c.rng.pick(VENUE_WORDS)} ${cap(kind)}`;
   }
-  if (!c.topic) return c.rng.pick(TITLES);
-  return `${c.topic.replace(/\b\w/g, (ch) => ch.toUpperCase())}: ${c.rng.pick(TOPICS)}`;
+  if (/propert|airbnb|hotel|room|place|restaurant/i.test(c.hint)) {
+    return `${c.rng.pick(ADJECTIVES)} ${c.rng.pick(PLACE_KINDS).toLowerCase()} ${c.subject ? `in ${c.subject}` : `near ${c.rng.pick(STREETS)}`}`;
+  }
+  // A search by name answers with the thing named: the movie, the company asked for.
+  if (c.subject && !/arxiv|scholar|paper|article/i.test(c.hint) && /search|movie|film|ticker|stock|asset/i.test(c.hint)) return c.subject;
+  if (!c.subject) return c.rng.pick(TITLES);
+  return cap(paperTitles(textCtx(c), 1)[0]);
 }
 
 /** An argument of the call that the field names (same name ignoring case and separators, or the field is `<arg>` minus a prefix). */
@@ -291,6 +307,11 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   if (/rating|score|vote|average|stars/.test(f)) return round(/out of 5|5 stars/.test(d) ? rng.int(10, 50) / 10 : rng.int(40, 95) / 10, 1);
   if (/percent|ratio|rate\b|humidity|probability/.test(f)) return rng.int(0, 100);
   if (/capacity|guests|people/.test(f)) return rng.int(1, 10);
+  // A citation, a reference or a format is a formatted string; "cited by" / "citation number" is a count.
+  if (isFormattedTextField(f)) return citation(textCtx(c));
+  if (/\bpub(lication)? info\b/.test(f)) return pubInfo(textCtx(c));
+  if (/\bcoordinates?\b/.test(f)) return `${round(rng.float() * 340 - 170, 6)},${round(rng.float() * 140 - 70, 6)}`;
+  if (/\b(article|paper|publication)s?\b/.test(f)) return cap(paperTitles(textCtx(c), 1)[0]);
   if (/count|number|\bnum\b|capacity|cited|citation|popularity|quantity|\bsize\b|total|volume|people/.test(text)) return rng.int(1, /popularity|volume|people|cited|citation/.test(text) ? 20_000 : 500);
   if (/status|state\b|result of|\bsuccess\b/.test(text)) return `${humanize(apiOf(c.api)).replace(/^./, (ch) => ch.toUpperCase())} completed successfully.`;
   if (/availab/.test(f)) return rng.chance(0.7);
@@ -307,11 +328,9 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   if (/genre|categor|\bcate\b|\btype\b|\bkind\b/.test(f)) return /propert|airbnb|hotel|room/i.test(c.hint) ? rng.pick(PLACE_KINDS) : rng.pick(GENRES);
   if (/title|headline|subject/.test(f)) return titleFor(c);
   if (/ticker|symbol/.test(f)) return Array.from({ length: rng.int(3, 4) }, () => rng.pick([...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'])).join('');
-  if (/summary|overview|content|snippet|description|text|abstract|body|message|review|answer|info/.test(f)) {
-    const about = c.topic || humanize(apiOf(c.api));
-    return `${about.replace(/^./, (ch) => ch.toUpperCase())}: ${rng.pick(TOPICS)}, with ${rng.int(2, 9)} key points on ${humanize(field)}.`;
-  }
-  return c.topic ? `${humanize(field)} for ${c.topic}` : `${humanize(field)} #${rng.int(1, 999)}`;
+  if (/snipp?et/.test(f)) return snippets(textCtx(c), 1)[0];
+  // Free text of any other field reads as the API would write it about the call, never the field's own name.
+  return passage(field, textCtx(c));
 }
 
 function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
@@ -331,20 +350,29 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
   if (sub.length === 0 && /\bstatus\b/i.test(description)) {
     return Array.from({ length: n }, () => `${humanize(item).replace(/^./, (ch) => ch.toUpperCase())} ${c.rng.int(100, 999)}: ${c.rng.pick(['available', 'booked', 'occupied until 15:00', 'free after 12:30'])}`);
   }
-  const seen = new Map<string, number>();
-  return Array.from({ length: n }, () => {
-    if (sub.length === 0) {
-      // The fallback text of a list item ("route for X") would repeat itself: number the repeats as parts.
-      const v = scalar(item, description.replace(/\blist of\b/gi, ''), inner);
-      if (typeof v !== 'string') return v;
-      const times = (seen.get(v) ?? 0) + 1;
-      seen.set(v, times);
-      return times === 1 ? v : `${v} (part ${times})`;
+  if (sub.length === 0) {
+    const kind = humanize(item);
+    // Lists whose items are one text each, written as a whole so no two items read alike.
+    if (/\b(route|step|action|direction)\b/.test(kind)) return routeSteps(textCtx(c));
+    if (/snipp?et/.test(kind)) return snippets(textCtx(c), n);
+    if (/\b(article|paper|publication)\b/.test(kind) || (/\btitle\b/.test(kind) && /paper|article|scholar|arxiv/i.test(`${c.hint} ${description}`))) return paperTitles(textCtx(c), n).map(cap);
+  }
+  const items: unknown[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < n; i++) {
+    let v: unknown;
+    if (sub.length === 0) v = scalar(item, description.replace(/\blist of\b/gi, ''), inner);
+    else {
+      const obj: Record<string, unknown> = {};
+      for (const s of sub) obj[s] = fieldValue({ name: s, description: '' }, inner, depth + 1);
+      v = obj;
     }
-    const obj: Record<string, unknown> = {};
-    for (const s of sub) obj[s] = fieldValue({ name: s, description: '' }, inner, depth + 1);
-    return obj;
-  });
+    // A text item drawn twice is left out rather than repeated: a shorter list reads truer than a padded one.
+    if (typeof v === 'string' && seen.has(v)) continue;
+    if (typeof v === 'string') seen.add(v);
+    items.push(v);
+  }
+  return items;
 }
 
 /** Python's json.dumps spacing (", " and ": "), as BFCL's backends and T-Eval's tools print. */
@@ -395,7 +423,9 @@ export function carrierField(doc: ToolDoc, key: string, value: unknown, label?: 
   if (label) {
     // A number inside free text: the field whose name shares a word with the words before it ("Average temperature" → "avg temperature").
     const words = new Set(humanize(label).split(/\s+/).filter((w) => w.length >= 4));
-    const field = doc.return_data.find((f) => humanize(f.name).split(/\s+/).some((w) => words.has(w)));
+    // A number is not put in a field that holds a formatted reference ("Citation count: 1603" is no citation).
+    const numeric = typeof value === 'number' || typeof value === 'bigint';
+    const field = doc.return_data.find((f) => !(numeric && isFormattedTextField(humanize(f.name))) && humanize(f.name).split(/\s+/).some((w) => words.has(w)));
     return field ? { field: field.name } : undefined;
   }
   for (const field of doc.return_data) {
@@ -453,7 +483,7 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
   const topic = Object.values(args).find((v): v is string => typeof v === 'string' && v.trim().length > 0) ?? '';
   // A base day in 2019-2024 for the answer's dates; they then run forward one day at a time.
   const placeArg = Object.entries(args).find(([k, v]) => /place|city|location|destination|address/i.test(k) && typeof v === 'string' && !/\d/.test(v));
-  const c: Ctx = { rng, args, topic, api: doc.name, hint: doc.name, ...(placeArg ? { place: placeArg[1] as string } : {}), dates: { base: Date.UTC(2019, 0, 1) + rng.int(0, 6 * 365) * DAY, next: 0 } };
+  const c: Ctx = { rng, args, topic, subject: isWords(topic) ? topic : '', api: doc.name, hint: doc.name, ...(placeArg ? { place: placeArg[1] as string } : {}), dates: { base: Date.UTC(2019, 0, 1) + rng.int(0, 6 * 365) * DAY, next: 0 } };
   const out: Record<string, unknown> = {};
   for (const field of doc.return_data) {
     const name = field.name || 'result';

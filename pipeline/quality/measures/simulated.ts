@@ -1,0 +1,91 @@
+/**
+ * Does a simulated tool answer read like the real API's? A placeholder a careful person would
+ * never write — a field's own name echoed as its content ("snipet for solar energy", "… with 3
+ * key points on pub info", "route #12"), a list padded with numbered repeats ("route for X
+ * (part 2)"), or a value of the wrong kind for its field (a number as a citation, a sentence as
+ * a count) — is text the benchmark scores models on.
+ */
+import { toolSteps } from '../../steps.js';
+import { isPlainObject } from '../../errors/values.js';
+import { parseJson } from '../../pyValues.js';
+import { pythonLiteralToJson } from '../../prompts/parseAction.js';
+import type { CaseMeasure } from '../types.js';
+
+/** A tool answer as a value: JSON, else a Python literal, else the text itself. */
+export function responseValue(text: string): unknown {
+  try {
+    return parseJson(text);
+  } catch {
+    try {
+      return parseJson(pythonLiteralToJson(text));
+    } catch {
+      return text;
+    }
+  }
+}
+
+const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+const singularOf = (w: string) => w.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+
+/** Fields whose value is a formatted text (a reference, a passage): never a bare number. */
+const TEXT_FIELD = /^(citation|citation format|reference|format|text|title|summary|snipp?ets?|description|overview|abstract|body|content|comments?|address|pub info)$/;
+/** Fields whose value is a count: never a sentence. */
+const COUNT_FIELD = /(^| )(count|num|number|total|quantity|capacity)$/;
+
+function placeholderIn(field: string, value: string): string | undefined {
+  const text = value.trim().toLowerCase();
+  if (/\(part \d+\)/.test(text)) return `numbered repeat "${value.slice(0, 60)}"`;
+  if (/\bkey points on\b/.test(text)) return `template text "${value.slice(0, 60)}"`;
+  const name = words(field);
+  if (!name) return undefined;
+  for (const echo of new Set([name, singularOf(name)])) {
+    if (text.startsWith(`${echo} for `) || new RegExp(`^${echo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} #\\d+$`).test(text)) {
+      return `field name echoed as content: ${field} = "${value.slice(0, 60)}"`;
+    }
+  }
+  if (COUNT_FIELD.test(name) && /^\D*[a-z]{3,}\D* [a-z]{3,}/i.test(text)) return `a sentence for the count ${field}: "${value.slice(0, 60)}"`;
+  return undefined;
+}
+
+/** What makes one simulated answer read as a placeholder; undefined when nothing does. */
+export function placeholderContent(response: string): string | undefined {
+  const visit = (field: string, v: unknown): string | undefined => {
+    if (typeof v === 'string') return placeholderIn(field, v);
+    if ((typeof v === 'number' || typeof v === 'bigint') && TEXT_FIELD.test(words(field))) return `a number for the text field ${field}: ${String(v)}`;
+    if (Array.isArray(v)) {
+      for (const item of v) {
+        const why = visit(field, item);
+        if (why) return why;
+      }
+    } else if (isPlainObject(v)) {
+      for (const [k, inner] of Object.entries(v)) {
+        const why = visit(k, inner);
+        if (why) return why;
+      }
+    }
+    return undefined;
+  };
+  return visit('', responseValue(response));
+}
+
+export const simulatedPlaceholder: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_placeholder_text',
+  group: 'text',
+  title: 'a simulated tool answer the case shows holds placeholder content (field name as content, "(part N)" repeats, a number for a citation)',
+  population: 'cases showing at least one simulated tool answer',
+  check(tc, ctx) {
+    const t = ctx.trajectory(tc.trajectoryId);
+    if (!t) return undefined;
+    const shown = new Set(tc.messages.filter((m) => m.role === 'function').map((m) => m.content));
+    const simulated = toolSteps(t).filter(({ k, step }) => k <= tc.k && step.response?.tier === 'simulated' && shown.has(step.response.content));
+    if (simulated.length === 0) return undefined;
+    for (const { step } of simulated) {
+      const why = placeholderContent(step.response!.content);
+      if (why) return `${step.action.name}: ${why}`;
+    }
+    return null;
+  },
+};
+
+export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedPlaceholder];

@@ -1,0 +1,265 @@
+/**
+ * Free text of simulated answers, written the way the real APIs write it (T-Eval's recorded
+ * responses are the model): Google Scholar snippets are clauses cut from abstracts and its
+ * pub_info reads "A Author, B Author - Journal, 2019 - publisher.com"; a route is turn-by-turn
+ * steps ending at the destination; a citation is a formatted reference. Each text is about what
+ * the call asked (its query, its origin and destination), takes one of several forms, and is drawn
+ * from the call's seeded Rng, so the same call always reads the same.
+ */
+import type { Rng } from '../rng.js';
+
+export interface TextCtx {
+  rng: Rng;
+  args: Record<string, unknown>;
+  /** What the call is about in words ("solar energy"), or '' when its arguments are ids and numbers. */
+  subject: string;
+  /** What the answer is about: API name and the enclosing field's description. */
+  hint: string;
+}
+
+const FIRST = ['Alice', 'Bob', 'Carmen', 'David', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Keiko', 'Liam', 'Maya', 'Noah', 'Olga', 'Priya', 'Rafael', 'Sofia', 'Tomás', 'Wei'];
+const LAST = ['Anderson', 'Brown', 'Chen', 'Dubois', 'Evans', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Kowalski', 'Lopez', 'Müller', 'Novak', 'Okafor', 'Patel', 'Rossi', 'Schmidt', 'Tanaka', 'Zhang'];
+/** Fields a query falls back on when the call names no topic (an author id, a paper id). */
+const FIELDS = ['machine learning', 'climate policy', 'renewable energy systems', 'urban mobility', 'public health', 'computer vision', 'materials science', 'behavioral economics'];
+const VENUES: readonly [string, string][] = [
+  ['Nature', 'nature.com'], ['Science', 'science.org'], ['IEEE Access', 'ieeexplore.ieee.org'], ['Journal of Cleaner Production', 'Elsevier'],
+  ['Renewable and Sustainable Energy Reviews', 'Elsevier'], ['Scientific Reports', 'nature.com'], ['PLOS ONE', 'journals.plos.org'],
+  ['Sustainability', 'mdpi.com'], ['arXiv preprint', 'arxiv.org'], ['Proceedings of the National Academy of Sciences', 'pnas.org'],
+  ['Springer', 'Springer'], ['ACM Computing Surveys', 'dl.acm.org'], ['The Lancet', 'thelancet.com'], ['Energy Policy', 'Elsevier'],
+];
+const PUBLISHERS = ['Springer Nature', 'MIT Press', 'Cambridge University Press', 'Routledge', 'Oxford University Press', 'Wiley'];
+
+/** A field whose value is a formatted reference (a citation, a reference format), never a bare number; "cited by" and "citation number" are counts. */
+export function isFormattedTextField(humanName: string): boolean {
+  return /\b(citation|reference|format)\b/.test(humanName) && !/\b(cited|number|count|num)\b/.test(humanName);
+}
+
+export const cap = (s: string) => s.replace(/^./, (ch) => ch.toUpperCase());
+const titleCase = (s: string) => s.replace(/\b([a-z])([a-z]{3,})/g, (_, a: string, b: string) => a.toUpperCase() + b);
+
+/** Does a string read as words someone asked about (not an id, a path, coordinates or a number)? */
+export function isWords(s: string): boolean {
+  const t = s.trim();
+  if (!/[A-Za-z\u00C0-\u024F\u4E00-\u9FFF]/.test(t) || /^[\d\s.,:+-]+$/.test(t)) return false;
+  if (/[\\/]|\.[a-z0-9]{2,4}$|^https?:|@/i.test(t)) return false;
+  // An opaque id: one token mixing cases or digits ("EQ8shYj8Ai8J", "TXdHj3MAAAAJ").
+  if (!/\s/.test(t) && t.length >= 6 && /\d/.test(t) && /[A-Za-z]/.test(t)) return false;
+  if (!/\s/.test(t) && t.length >= 8 && /[a-z]/.test(t) && /[A-Z].*[A-Z]/.test(t.slice(1))) return false;
+  return true;
+}
+
+function topicOf(c: TextCtx): string {
+  return c.subject ? c.subject.trim() : c.rng.pick(FIELDS);
+}
+
+/** "Grace Chen" → "G Chen" (Scholar's author lists). */
+function initials(rng: Rng): string {
+  return `${rng.pick(FIRST)[0]}${rng.chance(0.4) ? rng.pick(FIRST)[0] : ''} ${rng.pick(LAST)}`;
+}
+
+// -------------------------------------------------------------------------------------------
+// Papers
+// -------------------------------------------------------------------------------------------
+
+const TITLE_FORMS: ((t: string) => string)[] = [
+  (t) => `${cap(t)}: a review`,
+  (t) => `${cap(t)}: trends, perspectives, and prospects`,
+  (t) => `Advances in ${t}`,
+  (t) => `A survey of ${t}`,
+  (t) => `${cap(t)} in practice: evidence from ${['three', 'four', 'five', 'twelve'][t.length % 4]} case studies`,
+  (t) => `Rethinking ${t}`,
+  (t) => `The limits of ${t}`,
+  (t) => `Toward a theory of ${t}`,
+  (t) => `${cap(t)} and its applications`,
+  (t) => `Measuring the impact of ${t}`,
+];
+
+/** n distinct paper titles on the call's topic. */
+export function paperTitles(c: TextCtx, n: number): string[] {
+  const t = topicOf(c).toLowerCase();
+  return c.rng.sample(TITLE_FORMS, n).map((f) => f(t));
+}
+
+const SNIPPET_FORMS: ((t: string, r: Rng) => string)[] = [
+  (t, r) => `… we propose a framework for ${t} that combines ${r.pick(['field data', 'simulation', 'expert interviews', 'public records'])} with ${r.pick(['statistical models', 'a life-cycle analysis', 'deep learning', 'cost modelling'])}. Experiments on ${r.int(3, 12)} datasets show …`,
+  (t) => `${cap(t)} has attracted growing attention in recent years. This paper reviews the main approaches, their strengths and limitations, and …`,
+  (t, r) => `… the role of ${t} in ${r.pick(['developing economies', 'urban planning', 'clinical practice', 'small firms', 'higher education'])}. We find that …`,
+  (t, r) => `… a systematic review of ${r.int(40, 400)} studies on ${t} published between ${r.int(1995, 2010)} and ${r.int(2018, 2023)} …`,
+  (t) => `In this chapter we introduce the basic concepts of ${t}, discuss the open problems, and outline directions for …`,
+  (t, r) => `… results indicate that ${t} can reduce ${r.pick(['costs', 'emissions', 'errors', 'delays'])} by up to ${r.int(12, 45)}% when …`,
+];
+
+/** n distinct snippets, as Scholar shows them: clauses of the abstract, cut with ellipses. */
+export function snippets(c: TextCtx, n: number): string[] {
+  const t = topicOf(c).toLowerCase();
+  return c.rng.sample(SNIPPET_FORMS, n).map((f) => f(t, c.rng));
+}
+
+/** One abstract, in whole sentences (arXiv's summary). */
+export function abstract(c: TextCtx): string {
+  const t = topicOf(c).toLowerCase();
+  const r = c.rng;
+  const forms = [
+    `We study ${t} from the perspective of ${r.pick(['optimisation', 'statistical learning', 'control theory', 'game theory'])}. Our analysis shows that simple baselines remain competitive, and we identify ${r.int(2, 4)} conditions under which they fail.`,
+    `This paper surveys recent work on ${t}, compares ${r.int(5, 30)} published methods on common benchmarks, and discusses open challenges.`,
+    `${cap(t)} is central to many applications. We introduce a new dataset of ${r.int(2, 90)}k examples and show that existing methods leave substantial room for improvement.`,
+    `We present a model of ${t} and validate it against observations from ${r.int(2, 40)} sites. The model reproduces the observed trends within ${r.int(3, 15)}%.`,
+  ];
+  return r.pick(forms);
+}
+
+/** Scholar's publication line: authors - venue, year - host. */
+export function pubInfo(c: TextCtx): string {
+  const r = c.rng;
+  const authors = Array.from({ length: r.int(1, 3) }, () => initials(r)).join(', ') + (r.chance(0.3) ? ', …' : '');
+  const [venue, host] = r.pick(VENUES);
+  return `${authors} - ${venue}, ${r.int(2005, 2023)} - ${host}`;
+}
+
+/** A formatted reference (MLA, as Scholar's "Cite" gives it), about the call's topic. */
+export function citation(c: TextCtx): string {
+  const r = c.rng;
+  const title = paperTitles(c, 1)[0];
+  const first = `${r.pick(LAST)}, ${r.pick(FIRST)}`;
+  const year = r.int(1998, 2023);
+  const [venue] = r.pick(VENUES.filter(([v]) => v !== 'Springer' && v !== 'arXiv preprint'));
+  switch (r.int(0, 2)) {
+    case 0:
+      return `${first}, et al. "${titleCase(title)}." ${venue} ${r.int(3, 120)}.${r.int(1, 12)} (${year}): ${((p) => `${p}-${p + r.int(8, 40)}`)(r.int(1, 900))}.`;
+    case 1:
+      return `${first}, and ${r.pick(FIRST)} ${r.pick(LAST)}. "${titleCase(title)}." ${venue} ${r.int(3, 120)} (${year}).`;
+    default:
+      return `${first}. ${titleCase(title)}. ${r.pick(PUBLISHERS)}, ${year}.`;
+  }
+}
+
+// -------------------------------------------------------------------------------------------
+// Routes
+// -------------------------------------------------------------------------------------------
+
+const STREETS = ['Main St', 'Oak Ave', 'Station Rd', 'Park Ln', 'Market St', 'River Rd', 'Hill St', 'Church Ln', 'Broadway', '5th Ave', 'King St', 'Elm St', 'Harbor Blvd', 'Mill Rd'];
+const ROADS = ['I-5', 'I-80', 'A1', 'M25', 'US-101', 'Route 9', 'the ring road', 'the expressway', 'A7', 'I-95'];
+const HEADINGS = ['north', 'south', 'east', 'west', 'northwest', 'southeast'];
+
+function endpoint(args: Record<string, unknown>, re: RegExp): string | undefined {
+  const hit = Object.entries(args).find(([k, v]) => re.test(k) && (typeof v === 'string' || typeof v === 'number'));
+  return hit ? String(hit[1]).trim() : undefined;
+}
+
+/** Turn-by-turn steps from the call's start to its end, the last one arriving there. */
+export function routeSteps(c: TextCtx): string[] {
+  const r = c.rng;
+  const from = endpoint(c.args, /^(start|origins?|from|source)$/i);
+  const to = endpoint(c.args, /^(end|destination|to|target)$/i);
+  const streets = r.shuffle(STREETS);
+  const road = r.pick(ROADS);
+  const steps = [
+    r.pick([
+      `Head ${r.pick(HEADINGS)} on ${streets[0]} toward ${streets[1]}`,
+      `Depart${from && isWords(from) ? ` ${from}` : ''} and head ${r.pick(HEADINGS)}`,
+      `Start on ${streets[0]} heading ${r.pick(HEADINGS)}`,
+    ]),
+  ];
+  const middle = [
+    `Turn right onto ${streets[2]}`,
+    `Turn left onto ${streets[3]}`,
+    `Take the ramp on the right for ${road}`,
+    `Keep left to stay on ${road}`,
+    `Continue on ${road} for ${r.int(2, 60)} km`,
+    `At the roundabout, take the ${r.pick(['first', 'second', 'third'])} exit onto ${streets[4]}`,
+    `Bear right onto ${streets[5]}`,
+    `Turn left to stay on ${streets[5]}`,
+  ];
+  steps.push(...r.sample(middle, r.int(2, 6)));
+  steps.push(to && isWords(to) ? r.pick([`Arrive at ${to}`, `Arrive at ${to} on the ${r.pick(['left', 'right'])}`]) : `Arrive at your destination on the ${r.pick(['left', 'right'])}`);
+  return steps;
+}
+
+// -------------------------------------------------------------------------------------------
+// Passages: overviews, reviews, descriptions, file text
+// -------------------------------------------------------------------------------------------
+
+const PLOTS = [
+  'A retired detective is pulled back for one last case when a string of disappearances leads to his old partner.',
+  'Two estranged sisters inherit a failing vineyard and have one harvest to save it.',
+  'A young engineer on a remote research station discovers that the signals she is decoding are coming from inside the base.',
+  'After a storm strands a ferry full of strangers on an island, old secrets surface one night at a time.',
+  'A struggling chef gets an unlikely second chance when a food critic walks into her late-night noodle bar.',
+  'A teenage chess prodigy travels across the country to face the rival who beat her father decades ago.',
+];
+const PROPERTY_REVIEWS = [
+  'Great location, spotless apartment and a very responsive host. Would stay again.',
+  'The place was exactly as described. Check-in was easy and the neighbourhood felt safe.',
+  'Lovely stay overall, but the bedroom faces the street and it got noisy at night.',
+  'Comfortable beds, well-equipped kitchen, and a short walk to the metro.',
+  'Smaller than it looks in the photos, but clean and good value for the price.',
+  'Our host left great restaurant tips and was quick to answer every question.',
+];
+const FILM_REVIEWS = [
+  'Beautifully shot, with a final act that more than makes up for the slow start.',
+  'The performances carry it; the script is thinner than it thinks it is.',
+  'One of the best films of the year. I was on the edge of my seat for the last half hour.',
+  'Visually stunning but emotionally distant. Worth seeing on a big screen.',
+  'A clever, funny script and a cast that clearly had fun making it.',
+  'Too long by twenty minutes, but the soundtrack alone is worth the ticket.',
+];
+const NEWS = [
+  (t: string, r: Rng) => `Shares of ${t} ${r.pick(['rose', 'fell', 'edged up', 'slipped'])} ${r.int(1, 9)}.${r.int(0, 9)}% after the company ${r.pick(['reported quarterly results', 'updated its full-year guidance', 'announced a share buyback'])}.`,
+  (t: string, r: Rng) => `Analysts at ${r.pick(['Morgan Stanley', 'Goldman Sachs', 'Barclays', 'UBS'])} ${r.pick(['raised', 'cut'])} their price target on ${t}, citing ${r.pick(['demand trends', 'margin pressure', 'new product cycles'])}.`,
+  (t: string, r: Rng) => `${t} is among the most-traded names this week as investors weigh ${r.pick(['interest-rate expectations', 'supply-chain news', 'the latest earnings season'])}.`,
+];
+
+function argText(c: TextCtx, re: RegExp): string | undefined {
+  const v = endpoint(c.args, re);
+  return v && isWords(v) ? v : undefined;
+}
+
+/** A passage for a text field: its form follows what the answer is about (a film, a property, a company, a file, a paper). */
+export function passage(field: string, c: TextCtx): string {
+  const r = c.rng;
+  const about = `${field} ${c.hint}`.toLowerCase();
+  const t = topicOf(c);
+  if (/review|comment/.test(about) && /propert|airbnb|room|hotel/.test(about)) return r.pick(PROPERTY_REVIEWS);
+  if (/review|comment/.test(about)) return r.pick(FILM_REVIEWS);
+  if (/film|movie/.test(about)) {
+    const film = argText(c, /film|movie|title|name/i);
+    if (!film) return r.pick(PLOTS);
+    const genre = r.pick(['drama', 'thriller', 'comedy', 'science-fiction', 'adventure', 'crime']);
+    return `${film} is a ${genre} film directed by ${r.pick(FIRST)} ${r.pick(LAST)}, starring ${r.pick(FIRST)} ${r.pick(LAST)} and ${r.pick(FIRST)} ${r.pick(LAST)}. ${r.pick(PLOTS)}`;
+  }
+  if (/news|ticker|stock/.test(about) && /summary|content|body/.test(field.toLowerCase())) return cap(r.pick(NEWS)(argText(c, /ticker|search|symbol/i) ?? 'the company', r));
+  if (/company|ticker|stock|asset/.test(about)) {
+    const who = argText(c, /ticker|search|symbol|name/i) ?? 'The company';
+    return `${who} ${r.pick(['designs and sells', 'develops and markets', 'manufactures and distributes'])} ${r.pick(['consumer electronics and software', 'industrial equipment', 'medical devices', 'cloud services for businesses', 'packaged foods'])}, with ${r.pick(['operations', 'customers', 'offices'])} in more than ${r.int(10, 150)} countries.`;
+  }
+  if (/search result|serper|web search/.test(about)) {
+    return r.pick([
+      `${titleCase(t)}: what you need to know. A practical guide to ${t}, updated ${r.pick(['this month', 'for ' + r.int(2021, 2023), 'weekly'])}.`,
+      `${titleCase(t)} - latest news and analysis. Coverage of ${t} from reporters and ${r.pick(['industry experts', 'local sources', 'our readers'])}.`,
+      `${titleCase(t)} | Frequently asked questions. Answers to the ${r.int(5, 25)} most common questions about ${t}.`,
+      `${titleCase(t)} - Wikipedia. ${cap(t)} is the subject of this article; see also related topics and references.`,
+    ]);
+  }
+  if (/arxiv|paper|article|scholar|summary|abstract/.test(about)) return abstract(c);
+  if (/file|text/.test(about)) {
+    const path = endpoint(c.args, /path|file/i);
+    const name = path ? path.split(/[\\/]/).pop()!.replace(/\.[a-z0-9]+$/i, '').replace(/[_-]+/g, ' ') : t;
+    return r.pick([
+      `${cap(name)}\n\nPrepared by ${r.pick(FIRST)} ${r.pick(LAST)}.\n\n1. Background\n2. Current status\n3. Next steps`,
+      `Notes: ${name}\n- ${r.int(2, 9)} items reviewed\n- open questions sent to the team\n- follow-up scheduled for next week`,
+      `${cap(name)}\nLast updated by ${r.pick(FIRST)} ${r.pick(LAST)}.\nThis file collects the figures and decisions agreed so far; see the sections below for details.`,
+    ]);
+  }
+  if (/mail|body|message/.test(about)) {
+    return r.pick([
+      `Hi, just a quick note about ${t}. Could you take a look when you have a moment? Thanks, ${r.pick(FIRST)}`,
+      `Hello, please find the latest update on ${t} below. Let me know if you have any questions.`,
+      `Reminder: the meeting about ${t} is moved to ${r.pick(['Tuesday', 'Thursday', 'Friday'])} at ${r.int(9, 16)}:00.`,
+    ]);
+  }
+  return r.pick([
+    `${cap(t)}: ${abstract({ ...c, subject: t })}`,
+    `Results for "${t}": ${r.int(2, 40)} matching entries, the most relevant first.`,
+    abstract({ ...c, subject: t }),
+  ]);
+}
