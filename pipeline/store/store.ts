@@ -395,6 +395,22 @@ export class Store {
     return rows.map((r) => toArtifact<T>(r));
   }
 
+  /**
+   * readStage one artifact at a time, for a reader that keeps only part of what it reads (a
+   * stage's output can be far larger than what its reader needs to hold). The connection is busy
+   * until the loop ends: run no other statement inside it.
+   */
+  *iterateStage<T = unknown>(stage: string, statuses: ArtifactStatus[] = ['ok', 'flagged', 'rejected']): Generator<StoredArtifact<T>> {
+    const rows = this.db
+      .prepare(
+        `SELECT a.* FROM stage_items s JOIN artifacts a ON a.key = s.key
+         WHERE s.stage = ? AND a.status IN (${statuses.map(() => '?').join(',')})
+         ORDER BY s.position`,
+      )
+      .iterate(stage, ...statuses) as IterableIterator<ArtifactRow>;
+    for (const row of rows) yield toArtifact<T>(row);
+  }
+
   /** Artifacts whose key starts with a prefix, or whose item id equals the given id. */
   findArtifacts(idOrPrefix: string): StoredArtifact[] {
     const rows = this.db
