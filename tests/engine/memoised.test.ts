@@ -125,3 +125,21 @@ describe('ToolCache.examples', () => {
     store.close();
   });
 });
+
+describe('Store.iterateStage', () => {
+  it('yields what readStage returns, in enumeration order, with the same status filter', () => {
+    const store = Store.open(':memory:');
+    const rows = [
+      { key: 'k3', itemId: 'c', status: 'ok' as const, content: { n: 12345678901234567890n } },
+      { key: 'k1', itemId: 'a', status: 'rejected' as const, content: null },
+      { key: 'k2', itemId: 'b', status: 'ok' as const, content: { n: 2 } },
+      { key: 'k4', itemId: 'd', status: 'failed' as const, content: null },
+    ];
+    for (const r of rows) store.putArtifact({ ...r, stage: 'assemble', stageVersion: '1', parents: [], method: 'rules' });
+    store.setStageItems('assemble', rows.map((r) => ({ itemId: r.itemId, key: r.key })));
+    expect([...store.iterateStage('assemble')]).toEqual(store.readStage('assemble'));
+    expect([...store.iterateStage('assemble', ['ok'])].map((a) => a.itemId)).toEqual(['c', 'b']);
+    expect([...store.iterateStage('assemble', ['ok'])][0].content).toEqual({ n: 12345678901234567890n });
+    store.close();
+  });
+});
