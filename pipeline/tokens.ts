@@ -94,12 +94,21 @@ function mergedLength(bytes: Uint8Array, ranks: Map<string, number>): number {
   return parts.filter((p) => ranks.get(piece.slice(p.start, p.end).join(',')) !== undefined).length;
 }
 
-let counter: PieceCounter | undefined;
+let counter: PieceCounter | null | undefined;
+
+/** The piece counter, or null when js-tiktoken no longer has the fields it reads (then every text is encoded). */
+function pieceCounter(): PieceCounter | null {
+  if (counter === undefined) {
+    const internals = enc() as unknown as { patStr?: unknown; rankMap?: unknown; specialTokens?: unknown };
+    const usable = typeof internals.patStr === 'string' && internals.rankMap instanceof Map && typeof internals.specialTokens === 'object';
+    counter = usable ? new PieceCounter(enc()) : null;
+  }
+  return counter;
+}
 
 function countFast(text: string): number {
   if (!text) return 0;
-  counter ??= new PieceCounter(enc());
-  return counter.count(text) ?? countTokensUncached(text);
+  return pieceCounter()?.count(text) ?? countTokensUncached(text);
 }
 
 // One system prompt serves many cases and corpus turns recur: each distinct text is counted once
