@@ -8,22 +8,55 @@ import { createHash, hash } from 'node:crypto';
 import { PyFloat, toJson } from './pyValues.js';
 
 export function canonicalJson(value: unknown): string {
-  return toJson(sortDeep(value));
+  const walk = { lossless: false };
+  const sorted = sortDeep(value, walk);
+  // No bigint and no PyFloat anywhere: toJson would take JSON.stringify after walking the value again.
+  return walk.lossless ? toJson(sorted) : JSON.stringify(sorted);
 }
 
-function sortDeep(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortDeep);
-  if (value && typeof value === 'object' && !(value instanceof Date) && !(value instanceof PyFloat)) {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value as Record<string, unknown>).sort()) {
-      const v = (value as Record<string, unknown>)[key];
-      if (v !== undefined) out[key] = sortDeep(v);
+/**
+ * The value with every plain object's keys in sorted order. Copy on write: values read back from
+ * the store are canonical already, and copying every one of them was most of what hashing a large
+ * item input cost (in allocation and garbage collection). A plain object whose keys are in order
+ * and that holds no undefined is returned as it is, and so is an array none of whose members
+ * changed; anything else (a class instance, a Map) is copied as before, own enumerable keys only.
+ */
+function sortDeep(value: unknown, walk: { lossless: boolean }): unknown {
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      const s = sortDeep(v, walk);
+      if (s !== v && !out) out = value.slice(0, i);
+      if (out) out.push(s);
     }
-    return out;
+    return out ?? value;
+  }
+  if (value && typeof value === 'object' && !(value instanceof Date) && !(value instanceof PyFloat)) {
+    const obj = value as Record<string, unknown>;
+    const keys = Object.keys(obj);
+    const sortedKeys = keys.slice().sort();
+    const proto = Object.getPrototypeOf(obj);
+    let out: Record<string, unknown> | undefined;
+    if (proto !== Object.prototype && proto !== null) out = {};
+    for (let i = 0; !out && i < keys.length; i++) if (keys[i] !== sortedKeys[i]) out = {};
+    for (let i = 0; i < sortedKeys.length; i++) {
+      const key = sortedKeys[i];
+      const v = obj[key];
+      const s = v === undefined ? undefined : sortDeep(v, walk);
+      if (!out && (s === undefined || s !== v)) {
+        // First difference: the copy takes the keys before it as they are.
+        out = {};
+        for (let j = 0; j < i; j++) out[sortedKeys[j]] = obj[sortedKeys[j]];
+      }
+      if (out && s !== undefined) out[key] = s;
+    }
+    return out ?? value;
   }
   if (typeof value === 'number' && !Number.isFinite(value)) {
     throw new Error(`cannot hash non-finite number ${value}`);
   }
+  if (typeof value === 'bigint' || value instanceof PyFloat) walk.lossless = true;
   return value;
 }
 

@@ -57,7 +57,13 @@ function parseNumberKeepFloats(text: string): unknown {
 export function parseJson(text: string, opts: { floats?: 'number' | 'keep' } = {}): unknown {
   const keep = opts.floats === 'keep';
   if (!keep && !LONG_DIGITS_RE.test(text)) return JSON.parse(text);
-  if (!keep && !text.includes(SENTINEL_ESCAPED)) return parseMarked(text);
+  if (!keep && !text.includes(SENTINEL_ESCAPED)) {
+    // Long digit runs are mostly inside strings (ids in responses, timestamps): the native parse
+    // is exact unless some integer literal lies beyond 2^53, and such a literal parses to an
+    // integral number beyond it — only then is the text marked and parsed again.
+    const plain: unknown = JSON.parse(text);
+    return holdsUnsafeInteger(plain) ? parseMarked(text) : plain;
+  }
   return parse(text, null, { parseNumber: keep ? parseNumberKeepFloats : parseNumber, onDuplicateKey: ({ newValue }) => newValue });
 }
 
@@ -68,6 +74,22 @@ const SENTINEL = '\u0000py-int:';
 const SENTINEL_ESCAPED = '\\u0000py-int:';
 // A number token starts after a structural character or whitespace, never inside another number.
 const TOKEN_RE = /"(?:[^"\\]|\\.)*"|(?<![\d.eE+-])-?\d{16,}(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/** Does the value hold an integral number beyond ±(2^53 - 1) (a literal JSON.parse rounded, or a float written without a fraction)? */
+function holdsUnsafeInteger(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'number') {
+      if (Number.isInteger(v) && !Number.isSafeInteger(v)) return true;
+    } else if (Array.isArray(v)) {
+      for (const x of v) stack.push(x);
+    } else if (v !== null && typeof v === 'object') {
+      for (const x of Object.values(v)) stack.push(x);
+    }
+  }
+  return false;
+}
 
 function parseMarked(text: string): unknown {
   let marked = false;

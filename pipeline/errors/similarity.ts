@@ -30,16 +30,31 @@ export function ownDescription(description: string): string {
 
 /** Content words of a text or identifier, lower-case, crude plural folded ("files" → "file"). */
 export function contentWords(text: string): Set<string> {
-  return new Set(
-    text
-      .split(/[^A-Za-z0-9]+/)
-      .flatMap((w) => words(w))
-      .filter((w) => w.length > 2 && !STOP.has(w))
-      .map((w) => (w.length > 4 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w)),
-  );
+  return new Set(wordsOf(text));
 }
 
-function jaccard(a: Set<string>, b: Set<string>): number {
+// Tool descriptions recur in every item of a trajectory and every pair of a tool list: each
+// distinct text is split once per process. Bounded by clearing (the words are pure).
+const wordsMemo = new Map<string, ReadonlySet<string>>();
+const MAX_WORDS_MEMO = 20_000;
+
+function wordsOf(text: string): ReadonlySet<string> {
+  let found = wordsMemo.get(text);
+  if (!found) {
+    found = new Set(
+      text
+        .split(/[^A-Za-z0-9]+/)
+        .flatMap((w) => words(w))
+        .filter((w) => w.length > 2 && !STOP.has(w))
+        .map((w) => (w.length > 4 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w)),
+    );
+    if (wordsMemo.size >= MAX_WORDS_MEMO) wordsMemo.clear();
+    wordsMemo.set(text, found);
+  }
+  return found;
+}
+
+function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
   let both = 0;
   for (const w of a) if (b.has(w)) both++;
@@ -60,19 +75,34 @@ export interface ToolSimilarity {
  * toolkit's own vocabulary ("file", "system") says nothing about which of its tools is meant.
  */
 export function toolSimilarity(a: ToolDoc, b: ToolDoc, pool: ToolDoc[] = []): ToolSimilarity {
-  const common = new Set<string>();
-  if (pool.length >= 4) {
-    const df = new Map<string, number>();
-    for (const t of pool) for (const w of contentWords(ownDescription(t.description))) df.set(w, (df.get(w) ?? 0) + 1);
-    for (const [w, n] of df) if (n / pool.length >= 0.5) common.add(w);
-  }
-  const own = (t: ToolDoc) => new Set([...contentWords(ownDescription(t.description))].filter((w) => !common.has(w)));
-  const nameWords = jaccard(contentWords(apiOf(a.name)), contentWords(apiOf(b.name)));
+  const common = commonWords(pool);
+  const own = (t: ToolDoc) => new Set([...wordsOf(ownDescription(t.description))].filter((w) => !common.has(w)));
+  const nameWords = jaccard(wordsOf(apiOf(a.name)), wordsOf(apiOf(b.name)));
   const description = jaccard(own(a), own(b));
   const params = (t: ToolDoc) => new Set([...t.required_parameters, ...t.optional_parameters].map((p) => p.name));
   const parameters = jaccard(params(a), params(b));
   const sameToolkit = toolkitOf(a.name) !== '' && toolkitOf(a.name) === toolkitOf(b.name);
   return { score: 0.4 * nameWords + 0.35 * description + 0.15 * parameters + (sameToolkit ? 0.1 : 0), nameWords, description, parameters, sameToolkit };
+}
+
+// A caller compares one tool with every other tool of the same list: the list's common words are
+// counted once per list (lists are not changed after they are built).
+const commonMemo = new WeakMap<ToolDoc[], ReadonlySet<string>>();
+
+/** The words at least half of the pool's descriptions share (none for a pool under four tools). */
+function commonWords(pool: ToolDoc[]): ReadonlySet<string> {
+  let common = commonMemo.get(pool);
+  if (!common) {
+    const found = new Set<string>();
+    if (pool.length >= 4) {
+      const df = new Map<string, number>();
+      for (const t of pool) for (const w of wordsOf(ownDescription(t.description))) df.set(w, (df.get(w) ?? 0) + 1);
+      for (const [w, n] of df) if (n / pool.length >= 0.5) found.add(w);
+    }
+    common = found;
+    commonMemo.set(pool, common);
+  }
+  return common;
 }
 
 /**

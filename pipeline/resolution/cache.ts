@@ -56,6 +56,13 @@ export class ToolCache {
     );
   }
 
+  /**
+   * The first rows `examples` may pick from, per tool and count (one more than asked, so the
+   * excluded call's own entry can be dropped in JavaScript). The simulator asks for the same API's
+   * examples for every call it answers; a write of a new entry for the tool forgets its rows.
+   */
+  private readonly exampleRows = new Map<string, Map<number, Row[]>>();
+
   get(tool: string, args: unknown, context = ''): CacheEntry | undefined {
     const row = this.getStmt.get(cacheKey(tool, args, context)) as Row | undefined;
     return row ? toEntry(row) : undefined;
@@ -65,6 +72,7 @@ export class ToolCache {
   put(tool: string, args: unknown, context: string, response: CachedResponse, origin: string): boolean {
     const stored: CachedResponse = { content: response.content, ...(response.error ? { error: response.error } : {}) };
     const info = this.putStmt.run(cacheKey(tool, args, context), tool, canonicalArgs(args), context, canonicalJson(stored), origin, new Date().toISOString());
+    if (info.changes > 0) this.exampleRows.delete(tool);
     return info.changes > 0;
   }
 
@@ -72,7 +80,11 @@ export class ToolCache {
   examples(tool: string, n: number, excludeArgs?: unknown): { args: unknown; response: string; origin: string }[] {
     if (n <= 0) return [];
     const exclude = excludeArgs === undefined ? '' : cacheKey(tool, excludeArgs);
-    return (this.examplesStmt.all(tool, exclude, n) as Row[]).map((r) => ({ args: parseJson(r.args), response: (JSON.parse(r.response) as CachedResponse).content, origin: r.origin }));
+    let byCount = this.exampleRows.get(tool);
+    if (!byCount) this.exampleRows.set(tool, (byCount = new Map()));
+    let rows = byCount.get(n);
+    if (!rows) byCount.set(n, (rows = this.examplesStmt.all(tool, '', n + 1) as Row[]));
+    return rows.filter((r) => r.cache_key !== exclude).slice(0, n).map((r) => ({ args: parseJson(r.args), response: (JSON.parse(r.response) as CachedResponse).content, origin: r.origin }));
   }
 
   /** Seed from recorded responses, in the order given; returns how many keys were new. */

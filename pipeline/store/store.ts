@@ -3,7 +3,7 @@
  * each stage, LLM and tool calls, caches, reviews and releases.
  */
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { hostname } from 'node:os';
 import { APP_ID, MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
@@ -141,7 +141,7 @@ export class Store {
     if (path !== ':memory:') {
       if (existsSync(path) && statSync(path).isDirectory()) throw new StoreError(`database path ${path} is a folder; give a file, e.g. ${path}/forge.db`);
       if (existsSync(path)) {
-        const head = readFileSync(path).subarray(0, 16).toString('latin1');
+        const head = fileHead(path, 16).toString('latin1');
         if (head.length > 0 && head !== 'SQLite format 3\u0000') {
           throw new StoreError(`${path} is not a critictool-forge database (not an SQLite file); refusing to touch it`);
         }
@@ -395,6 +395,22 @@ export class Store {
     return rows.map((r) => toArtifact<T>(r));
   }
 
+  /**
+   * readStage one artifact at a time, for a reader that keeps only part of what it reads (a
+   * stage's output can be far larger than what its reader needs to hold). The connection is busy
+   * until the loop ends: run no other statement inside it.
+   */
+  *iterateStage<T = unknown>(stage: string, statuses: ArtifactStatus[] = ['ok', 'flagged', 'rejected']): Generator<StoredArtifact<T>> {
+    const rows = this.db
+      .prepare(
+        `SELECT a.* FROM stage_items s JOIN artifacts a ON a.key = s.key
+         WHERE s.stage = ? AND a.status IN (${statuses.map(() => '?').join(',')})
+         ORDER BY s.position`,
+      )
+      .iterate(stage, ...statuses) as IterableIterator<ArtifactRow>;
+    for (const row of rows) yield toArtifact<T>(row);
+  }
+
   /** Artifacts whose key starts with a prefix, or whose item id equals the given id. */
   findArtifacts(idOrPrefix: string): StoredArtifact[] {
     const rows = this.db
@@ -478,6 +494,17 @@ export class Store {
       .prepare("SELECT coalesce(sum(cost), 0) AS c FROM calls WHERE kind = 'llm' AND cached = 0 AND run_id = ?")
       .get(runId) as { c: number };
     return row.c;
+  }
+}
+
+/** The first `n` bytes of a file (a database can be gigabytes; its header is all a check needs). */
+function fileHead(path: string, n: number): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(n);
+    return buf.subarray(0, readSync(fd, buf, 0, n, 0));
+  } finally {
+    closeSync(fd);
   }
 }
 

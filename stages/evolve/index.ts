@@ -118,8 +118,9 @@ function stratum(tc: TestCase): string {
 }
 
 export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
-  const upstream = ctx.upstream<TestCase>('assemble', ['ok']);
-  const bases = upstream.map((a) => ({ key: a.key, tc: TestCase.parse(a.content) }));
+  // One artifact at a time: the parsed copies are kept, the stored ones are not held alongside them.
+  const bases: { key: string; tc: TestCase }[] = [];
+  for (const a of ctx.store.iterateStage<TestCase>('assemble', ['ok'])) bases.push({ key: a.key, tc: TestCase.parse(a.content) });
   const cfg = ctx.config.evolve;
   const pool = toolPool(bases.map((b) => b.tc));
   const pairMemo = new PairMemo(pool);

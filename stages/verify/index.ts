@@ -31,12 +31,15 @@ export interface VerifyInput {
 }
 
 export function enumerateVerify(ctx: StageContext): StageItem<VerifyInput>[] {
+  const evolvedCases = ctx.upstream<TestCase>('evolve', ['ok']);
+  // Only the base cases some evolved case names are kept; the rest pass by one at a time.
+  const wanted = new Set(evolvedCases.map((a) => a.content.evolution?.baseCaseId));
   const bases = new Map<string, { key: string; tc: TestCase }>();
-  for (const a of ctx.upstream<TestCase>('assemble', ['ok', 'flagged', 'rejected'])) {
-    if (a.content) bases.set((a.content as TestCase).id, { key: a.key, tc: a.content as TestCase });
+  for (const a of ctx.store.iterateStage<TestCase>('assemble', ['ok', 'flagged', 'rejected'])) {
+    if (a.content && wanted.has((a.content as TestCase).id)) bases.set((a.content as TestCase).id, { key: a.key, tc: a.content as TestCase });
   }
   const items: StageItem<VerifyInput>[] = [];
-  for (const a of ctx.upstream<TestCase>('evolve', ['ok'])) {
+  for (const a of evolvedCases) {
     const evolved = a.content;
     const baseId = evolved.evolution?.baseCaseId;
     if (!baseId) throw new Error(`evolve artifact ${a.itemId} (${a.key}) has no evolution.baseCaseId`);

@@ -72,13 +72,19 @@ export function keptShare(original: string, evolved: string, synonyms: (word: st
 export function judgeRules(input: JudgeInput): JudgeOutput {
   switch (input.strategy) {
     case 'long_context': {
+      // Only distinctive identifiers (snake_case or camelCase): plain words like "mean" or "search" are conversation.
+      // Each is looked for in every turn: its pattern is built once, and only a turn that holds the word is searched.
+      const apis = input.toolNames
+        .map((n) => n.split('.')[1] ?? n)
+        .filter((a) => /_|[a-z][A-Z]/.test(a))
+        .map((a) => {
+          const word = a.replace(/[^A-Za-z0-9_]/g, '');
+          return { api: a, word, pattern: new RegExp(`\\b${word}\\b`) };
+        });
       for (const [i, turn] of input.context.entries()) {
         const why = toolCallReason(turn);
         if (why) return { answer: 'No', reason: `context turn ${i + 1} ${why}` };
-        // Only distinctive identifiers (snake_case or camelCase): plain words like "mean" or "search" are conversation.
-        const api = input.toolNames
-          .map((n) => n.split('.')[1] ?? n)
-          .find((a) => /_|[a-z][A-Z]/.test(a) && new RegExp(`\\b${a.replace(/[^A-Za-z0-9_]/g, '')}\\b`).test(turn));
+        const api = apis.find((a) => turn.includes(a.word) && a.pattern.test(turn))?.api;
         if (api) return { answer: 'No', reason: `context turn ${i + 1} names the tool "${api}"` };
         const value = input.values.find((v) => isDistinctive(v) && turn.includes(v));
         if (value) return { answer: 'No', reason: `context turn ${i + 1} states the task value ${toJson(value)}` };

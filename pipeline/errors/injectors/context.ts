@@ -61,9 +61,21 @@ export function repeatsValidStep(action: Pick<Action, 'name' | 'args'>, input: P
 
 /** Spans of the query that name one of the listed tools or toolkits ("Arxiv", "Airbnb") rather than an entity of the task. */
 export function namesATool(text: string, input: Pick<InjectionInput, 'tools'>): boolean {
-  const toolWords = new Set(input.tools.flatMap((t) => t.name.split(/[._]/).flatMap((part) => [part.toLowerCase(), ...part.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(' ')])));
+  const toolWords = toolNameWords(input.tools);
   const ws = text.toLowerCase().split(/\s+/);
   return ws.every((w) => toolWords.has(w));
+}
+
+// Asked for every span of a query against the same tool list: its words are collected once per list.
+const toolWordsMemo = new WeakMap<ToolDoc[], ReadonlySet<string>>();
+
+function toolNameWords(tools: ToolDoc[]): ReadonlySet<string> {
+  let found = toolWordsMemo.get(tools);
+  if (!found) {
+    found = new Set(tools.flatMap((t) => t.name.split(/[._]/).flatMap((part) => [part.toLowerCase(), ...part.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(' ')])));
+    toolWordsMemo.set(tools, found);
+  }
+  return found;
 }
 
 /** The tools of the steps just before and just after the correct one. */
