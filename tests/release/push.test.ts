@@ -21,6 +21,7 @@ import { codeCommit } from '../../output/release/provenance.js';
 import { hubTarget, pushRelease, releaseFiles, HubPushError, type PushFile } from '../../output/release/hubPush.js';
 import { startHub, type StandInHub } from '../support/hubServer.js';
 import { listFiles } from '../support/files.js';
+import { redactSecrets } from '../../pipeline/secrets.js';
 
 const TOKEN = 'hf_StandInWriteToken0123456789abcdef';
 const REPO = 'forge-org/critictool-forge';
@@ -186,6 +187,8 @@ describe('pushRelease against a stand-in Hub', () => {
     expect(() => hubTarget(REPO, {})).toThrow(/needs a Hub token with write access: set HF_TOKEN/);
     expect(hubTarget(REPO, { HUGGING_FACE_HUB_TOKEN: TOKEN })).toMatchObject({ endpoint: 'https://huggingface.co', token: TOKEN });
     expect(() => hubTarget(REPO, { HF_TOKEN: TOKEN, HF_ENDPOINT: 'https://user:pw@hub.example' })).toThrow(HubPushError);
+    // A Hub token that did not come from the environment is still cut out of messages.
+    expect(redactSecrets(`server echoed ${TOKEN}`, {})).toBe('server echoed [REDACTED]');
   });
 });
 
