@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -224,7 +224,9 @@ describe('pnpm release --push (CLI)', () => {
 
   it('--dry-run lists what would be uploaded with sizes and sends nothing, token or not', async () => {
     const h = await hub();
-    const dry = await cli({ HF_ENDPOINT: h.url }, 'release', '1.1.0', '--db', db, '--llm', 'offline', '--dry-run', '--push', REPO);
+    // --push without a value: the repo comes from the config.
+    writeFileSync(join(dir, 'push-config.json'), JSON.stringify({ release: { hubRepo: REPO } }));
+    const dry = await cli({ HF_ENDPOINT: h.url }, 'release', '1.1.0', '--db', db, '--llm', 'offline', '--config', join(dir, 'push-config.json'), '--push', '--dry-run');
     expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(new RegExp(`would push \\d+ files \\(\\d+ bytes\\) to dataset ${REPO} at ${h.url}, commit "Release 1\\.1\\.0" on main, tag v1\\.1\\.0`));
     expect(dry.stdout).toMatch(/ {2}data\/base\.parquet {2}\d+ bytes/);
