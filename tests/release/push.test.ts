@@ -192,7 +192,8 @@ describe('pushRelease against a stand-in Hub', () => {
   });
 });
 
-describe('pnpm release --push (CLI)', () => {
+// Each test runs the CLI (tsx, a release build) two times; on a loaded 2-core machine that takes minutes.
+describe('pnpm release --push (CLI)', { timeout: 400_000 }, () => {
   let db: string;
   beforeAll(async () => {
     db = join(dir, 'cli.db');
