@@ -203,6 +203,13 @@ export const ConfigSchema = z
       })
       .strict()
       .default({ thresholds: {} }),
+    release: z
+      .object({
+        /** The Hub dataset repo (org/name) `pnpm release <v> --push` uses when --push has no value. */
+        hubRepo: z.string().optional(),
+      })
+      .strict()
+      .optional(),
     verify: z
       .object({
         /** With an LLM judge: a "No" flags the case for review instead of rejecting it. */

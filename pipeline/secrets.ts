@@ -15,6 +15,6 @@ export function secretValues(env: NodeJS.ProcessEnv = process.env): string[] {
 export function redactSecrets(text: string, env: NodeJS.ProcessEnv = process.env): string {
   let out = text;
   for (const value of secretValues(env)) out = out.split(value).join('[REDACTED]');
-  // Bearer tokens and sk- style keys that did not come from the environment.
-  return out.replace(/\b(sk-[A-Za-z0-9_-]{8,})/g, '[REDACTED]').replace(/(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi, '$1[REDACTED]');
+  // Bearer tokens, sk- style keys and Hugging Face hf_ tokens that did not come from the environment.
+  return out.replace(/\b(sk-[A-Za-z0-9_-]{8,}|hf_[A-Za-z0-9]{20,})/g, '[REDACTED]').replace(/(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi, '$1[REDACTED]');
 }

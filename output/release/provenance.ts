@@ -56,9 +56,11 @@ export function modelsUsed(store: Store): { role: string; model: string; templat
     .all() as { role: string; model: string; template: string | null; calls: number }[];
 }
 
-/** The config as the release records it: any credential in a URL is cut out. */
+/** The config as the release records it: any credential in a URL is cut out, the push target left out. */
 export function releaseConfig(config: Config): Config {
   const copy = structuredClone(config);
+  // Where a release is pushed is not part of what it is: the same build pushed anywhere has the same bytes.
+  delete copy.release;
   if (copy.llm.baseUrl) {
     try {
       const u = new URL(copy.llm.baseUrl);

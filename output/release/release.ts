@@ -132,9 +132,12 @@ export function buildReleaseInto(store: Store, config: Config, version: string, 
     samplesHash: hashValue(index),
     files,
   };
-  writeFileDurably(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  writeFileDurably(join(dir, 'manifest.json'), manifestText(manifest));
   return { version, files, manifest, selection, previous: previous?.version };
 }
+
+/** manifest.json's bytes. */
+export const manifestText = (manifest: Record<string, unknown>): string => JSON.stringify(manifest, null, 2) + '\n';
 
 /**
  * Checks, builds and publishes a release. Refuses a version that is not semver or that exists in

@@ -2,6 +2,8 @@
 import type { CommandModule } from 'yargs';
 import { publishRelease } from '../../output/release/release.js';
 import { sessionFrom, withCommon, type CommonArgs } from './common.js';
+import { hubTarget } from '../../output/release/hubPush.js';
+import { pushStep, recordedRelease } from './releasePush.js';
 
 interface ReleaseArgs extends CommonArgs {
   /** Named semver, not version: yargs reserves `version` for its own --version flag. */
@@ -10,6 +12,7 @@ interface ReleaseArgs extends CommonArgs {
   'include-flagged'?: boolean;
   'dry-run'?: boolean;
   'allow-quality-breach'?: boolean;
+  push?: string;
 }
 
 export const releaseCommand: CommandModule<object, ReleaseArgs> = {
@@ -21,10 +24,15 @@ export const releaseCommand: CommandModule<object, ReleaseArgs> = {
       .option('out', { type: 'string', describe: 'Output directory (default output/releases/<version>)' })
       .option('include-flagged', { type: 'boolean', describe: 'Also include flagged samples nobody reviewed yet' })
       .option('dry-run', { type: 'boolean', describe: 'Show what would be written; write nothing' })
-      .option('allow-quality-breach', { type: 'boolean', describe: 'Publish even if `pnpm report quality` breaches a threshold in quality.thresholds (the card lists the breaches)' }) as never,
-  handler: (args) => {
+      .option('allow-quality-breach', { type: 'boolean', describe: 'Publish even if `pnpm report quality` breaches a threshold in quality.thresholds (the card lists the breaches)' })
+      .option('push', { type: 'string', describe: 'Then upload it to this Hugging Face Hub dataset repo (org/name; no value: release.hubRepo from the config). Token from HF_TOKEN, server from HF_ENDPOINT. An already recorded version is pushed as it is' }) as never,
+  handler: async (args) => {
     const session = sessionFrom(args, { lock: `release ${args.semver}` });
     try {
+      // Checked before anything is built: a bad repo id or a missing token should not cost a release.
+      const target = args.push === undefined ? undefined : hubTarget(args.push || session.config.release?.hubRepo, process.env, { dryRun: args['dry-run'] });
+      const recorded = target && recordedRelease(session.store, String(args.semver));
+      if (target && recorded) return await pushStep(String(args.semver), target, { dir: recorded, dryRun: !!args['dry-run'] });
       const plan = publishRelease(session.store, session.config, String(args.semver), {
         outDir: args.out,
         includeFlagged: args['include-flagged'],
@@ -40,6 +48,7 @@ export const releaseCommand: CommandModule<object, ReleaseArgs> = {
       console.log('  manifest.json');
       const unreviewed = s.leftOut.filter((l) => l.why === 'flagged-unreviewed').length;
       if (unreviewed) console.log(`  note: ${unreviewed} flagged samples nobody reviewed were left out (review them, or pass --include-flagged)`);
+      if (target) await pushStep(plan.version, target, plan.dryRun ? { plan } : { dir: plan.outDir, dryRun: false });
     } finally {
       session.close();
     }
