@@ -31,6 +31,8 @@ export interface ApiSimulatorInput {
   variant?: number;
   /** Values later ground-truth steps take from this answer: the response must carry each in its field. */
   carry?: CarriedValue[];
+  /** The place the request is about (a known city or landmark): addresses and coordinates belong there. */
+  place?: string;
 }
 
 export const ApiSimulatorOutput = z.object({
@@ -99,6 +101,7 @@ export function renderApiSimulatorPrompt(input: ApiSimulatorInput): PromptMessag
       `\n\nLater steps of this task take these values from this response, so it must contain each of them unchanged, in the field named:\n` +
       input.carry.map((c) => `- ${c.sub ? `"${c.sub}" of an item of "${c.field}"` : c.list ? `an item of "${c.field}"` : `"${c.field}"`}: ${toJson(c.value)}`).join('\n');
   }
+  if (!input.environmentError && input.place) user += `\n\nThe task is about ${input.place}: any address, coordinates or nearby place in the response belongs there.`;
   return [
     { role: 'system', content: SYSTEM },
     { role: 'user', content: user },
@@ -112,6 +115,6 @@ export const apiSimulatorRole: RoleSpec<ApiSimulatorInput, ApiSimulatorOutput> =
   template: { id: 'api-simulator/fig17', version: '2', render: renderApiSimulatorPrompt },
   offline: {
     version: SIMULATOR_RULES_VERSION,
-    run: (input, rng) => simulateOffline({ name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError, ...(input.carry ? { carry: input.carry } : {}) }, rng),
+    run: (input, rng) => simulateOffline({ name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError, ...(input.carry ? { carry: input.carry } : {}), ...(input.place ? { place: input.place } : {}) }, rng),
   },
 };

@@ -12,6 +12,7 @@
  * Deterministic per call: the caller seeds the Rng from the call itself (tool, canonical args,
  * kind), never from the order calls are made in.
  */
+import { placeNamed, type Place } from './places.js';
 import type { EnvironmentErrorKind, ReturnField, ToolDoc } from '../schemas.js';
 import type { Rng } from '../rng.js';
 import { fitsType, isPlainObject, paramIndex, toolkitOf, apiOf } from '../errors/values.js';
@@ -19,7 +20,7 @@ import { toJson } from '../pyValues.js';
 import { localityOf, type ToolLocality } from '../errors/environment.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-4';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-5';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -200,8 +201,10 @@ interface Ctx {
   api: string;
   /** What the answer is about (API name, the enclosing field's description): "property", "room"... */
   hint: string;
-  /** The call's place argument (place, city, location...), for addresses. */
+  /** The call's place argument (place, city, location...), else the place the task is about: for addresses. */
   place?: string;
+  /** Where that place is, when it is a known one: coordinates go near it. */
+  near?: Place;
   /** Dates of one answer run forward from one day, so a forecast or a history reads in order. */
   dates: { base: number; next: number };
 }
@@ -288,8 +291,9 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   if (/e-?mail/.test(f)) return `${rng.pick(FIRST).toLowerCase()}.${rng.pick(LAST).toLowerCase().normalize('NFKD').replace(/[^a-z]/g, '')}@example.com`;
   if (/\b(url|link|website|homepage|href)\b/.test(text)) return `https://www.example.com/${slug(c.topic || f)}/${rng.int(100, 9999)}`;
   if (/\b(picture|image|photo)\b/.test(f) || /\bfile path\b|\bpath\b/.test(text)) return `/data/${slug(c.topic || f)}_${rng.int(1, 99)}.${/image|picture|photo/.test(text) ? 'png' : 'txt'}`;
-  if (/\blatitude\b|\blat\b/.test(f)) return round(rng.float() * 140 - 70, 6);
-  if (/\blongitude\b|\blon\b|\blng\b/.test(f)) return round(rng.float() * 340 - 170, 6);
+  // Within about 3 km of the place the task is about, when it is a known one.
+  if (/\blatitude\b|\blat\b/.test(f)) return c.near ? round(c.near.lat + (rng.float() - 0.5) * 0.05, 6) : round(rng.float() * 140 - 70, 6);
+  if (/\blongitude\b|\blon\b|\blng\b/.test(f)) return c.near ? round(c.near.lon + (rng.float() - 0.5) * 0.05, 6) : round(rng.float() * 340 - 170, 6);
   if (/weekday|day of (the )?week/.test(text)) return rng.pick(WEEKDAYS);
   if (/\bdate\b|published|release|birthday/.test(f) && !/\btime\b/.test(f)) return date(c);
   if (/\btime\b|timestamp/.test(f)) {
@@ -479,11 +483,14 @@ export function applyCarried(answer: Record<string, unknown>, carried: CarriedVa
 }
 
 /** A plausible answer of a valid call, from the doc's return_data. */
-export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng: Rng): Record<string, unknown> {
+export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng: Rng, taskPlace?: string): Record<string, unknown> {
   const topic = Object.values(args).find((v): v is string => typeof v === 'string' && v.trim().length > 0) ?? '';
   // A base day in 2019-2024 for the answer's dates; they then run forward one day at a time.
   const placeArg = Object.entries(args).find(([k, v]) => /place|city|location|destination|address/i.test(k) && typeof v === 'string' && !/\d/.test(v));
-  const c: Ctx = { rng, args, topic, subject: isWords(topic) ? topic : '', api: doc.name, hint: doc.name, ...(placeArg ? { place: placeArg[1] as string } : {}), dates: { base: Date.UTC(2019, 0, 1) + rng.int(0, 6 * 365) * DAY, next: 0 } };
+  // The call's own place, else the place the task is about; coordinates near it when it is a known one.
+  const place = placeArg ? (placeArg[1] as string) : taskPlace;
+  const near = place ? placeNamed(place) : undefined;
+  const c: Ctx = { rng, args, topic, subject: isWords(topic) ? topic : '', api: doc.name, hint: doc.name, ...(place ? { place } : {}), ...(near ? { near } : {}), dates: { base: Date.UTC(2019, 0, 1) + rng.int(0, 6 * 365) * DAY, next: 0 } };
   const out: Record<string, unknown> = {};
   for (const field of doc.return_data) {
     const name = field.name || 'result';
@@ -500,6 +507,8 @@ export interface OfflineSimulatorInput {
   environmentError?: EnvironmentErrorKind;
   /** Values later ground-truth steps take from this answer: they must be in it (see CarriedValue). */
   carry?: CarriedValue[];
+  /** The known place the task is about (places.ts), when the call names none itself. */
+  place?: string;
 }
 
 export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): SimulatedAnswer {
@@ -507,5 +516,5 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   const problems = validateCall(input.name, input.args, input.tools);
   if (problems.length) return { error: problems.join('; '), response: '' };
   const doc = input.tools.find((t) => t.name === input.name)!;
-  return { error: '', response: pyJson(applyCarried(plausibleAnswer(doc, input.args as Record<string, unknown>, rng), input.carry ?? [])) };
+  return { error: '', response: pyJson(applyCarried(plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place), input.carry ?? [])) };
 }

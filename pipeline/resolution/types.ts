@@ -22,6 +22,8 @@ export interface CallToResolve {
   meta: Record<string, unknown>;
   /** Values later ground-truth steps take from a simulated answer to this call (resolve's grounding plan). */
   carry?: CarriedValue[];
+  /** The known place the trajectory is about at this step (places.ts), for a simulated answer's addresses and coordinates. */
+  place?: string;
 }
 
 export interface ResolveOptions {

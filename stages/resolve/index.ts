@@ -31,6 +31,7 @@ import { cacheKey } from '../../pipeline/resolution/canonical.js';
 import { answerWriterRole } from './answerWriter.js';
 import { toolSteps } from '../../pipeline/steps.js';
 import { carriesFor, type GroundingView } from '../../pipeline/resolution/grounded.js';
+import { placesNamedIn } from '../../pipeline/resolution/places.js';
 import { foreignRecordedResponse } from '../../pipeline/quality/grounding.js';
 
 const STAGE = 'resolve';
@@ -72,6 +73,21 @@ export function resolveSummary(ctx: Pick<StageContext, 'upstream'>): string {
     mix.set(a.content.trajectory.source, m);
   }
   return [...mix].sort(([a], [b]) => a.localeCompare(b)).map(([src, m]) => `${src}: ${RESPONSE_TIERS.filter((t) => m[t]).map((t) => `${t} ${m[t]}`).join(', ')}`).join(' | ') || 'nothing resolved';
+}
+
+
+/**
+ * The place a step's simulated answer is about: the last place an earlier call of the trajectory
+ * named (search_property_by_place "Paris" before get_property_details), else the first the user
+ * named up to this step's turn; undefined when neither names a known place.
+ */
+function placeOfStep(trajectory: Trajectory, turnIndex: number, history: { name: string; args: ToolArgs }[]): string | undefined {
+  for (let h = history.length - 1; h >= 0; h--) {
+    const named = placesNamedIn(Object.values(history[h].args).filter((v): v is string => typeof v === 'string').join(' \n '));
+    if (named.length) return named[0].name;
+  }
+  const users = trajectory.turns.slice(0, turnIndex + 1).map((t) => t.user).join('\n');
+  return placesNamedIn(users)[0]?.name;
 }
 
 export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summarize(ctx: StageContext): string } = {
@@ -152,8 +168,9 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
         const before = step.response;
         const carry = simulated[i] ? carriesFor(trajectory, i, grounding) : [];
         if (carry.length) notes.push(`step ${k} ${name}: carries ${carry.map((c) => `${c.key}=${toJson(c.value)} in ${c.field}${c.sub ? `[].${c.sub}` : ''}`).join(', ')} for later steps`);
+        const place = simulated[i] ? placeOfStep(trajectory, located[i].turnIndex, history) : undefined;
         const response = await ctx.services.resolver.resolve(
-          { source: trajectory.source, trajectoryId: trajectory.id, tools: trajectory.tools, name, args, history: [...history], meta: trajectory.meta, ...(carry.length ? { carry } : {}) },
+          { source: trajectory.source, trajectoryId: trajectory.id, tools: trajectory.tools, name, args, history: [...history], meta: trajectory.meta, ...(carry.length ? { carry } : {}), ...(place ? { place } : {}) },
           { rng: ctx.rng(`resolve-step:${k}`), artifactKey: ctx.itemKey, stage: STAGE, ...(simulated[i] && foreign(i) ? { skipCache: true } : {}) },
         );
         if (before && before.content !== response.content) {

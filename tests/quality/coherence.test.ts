@@ -43,4 +43,32 @@ describe('simulated answer coherence', () => {
       for (const city of CITIES) expect(places).not.toContain(`, ${city}`);
     }
   });
+
+  const DETAILS: ToolDoc = {
+    name: 'AirbnbSearch.get_property_details',
+    description: 'get the details of a property',
+    required_parameters: [{ name: 'propertyId', type: 'NUMBER', description: 'the id of the property' }],
+    optional_parameters: [],
+    return_data: [
+      { name: 'title', description: 'the title of the property' },
+      { name: 'latitude', description: 'the latitude of the property' },
+      { name: 'longitude', description: 'the longitude of the property' },
+    ],
+  };
+
+  it('flags coordinates far from every place the call and the request name', () => {
+    const call = { name: DETAILS.name, args: { propertyId: 42736872 } };
+    expect(incoherentAnswer(call, '{"title": "Loft", "latitude": -61.169091, "longitude": -165.569385}', 'Find Airbnb properties in Paris.')).toMatch(/km from Paris/);
+    expect(incoherentAnswer(call, '{"title": "Loft", "latitude": 48.86, "longitude": 2.34}', 'Find Airbnb properties in Paris.')).toBeUndefined();
+    // No known place named: nothing to compare with.
+    expect(incoherentAnswer(call, '{"title": "Loft", "latitude": -61.1, "longitude": -165.5}', 'Find Airbnb properties in Rivermist.')).toBeUndefined();
+  });
+
+  it('the rules simulator puts coordinates near the place the task is about', () => {
+    for (let i = 0; i < 20; i++) {
+      const answer = plausibleAnswer(DETAILS, { propertyId: 42736872 }, new Rng(i, 'details'), 'Paris');
+      expect(incoherentAnswer({ name: DETAILS.name, args: { propertyId: 42736872 } }, JSON.stringify(answer), 'Find Airbnb properties in Paris.'), JSON.stringify(answer)).toBeUndefined();
+      expect(Math.abs((answer.latitude as number) - 48.8566)).toBeLessThan(0.05);
+    }
+  });
 });

@@ -12,6 +12,7 @@ import { describeUngrounded, foreignRecordedResponse, httpStyleError, neededValu
 import { groundTruthActions, shownAction, userText } from '../evidence.js';
 import { parseJson, toJson } from '../../pyValues.js';
 import { pythonLiteralToJson } from '../../prompts/parseAction.js';
+import { distanceKm, placesNamedIn } from '../../resolution/places.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
 
 /** The tool calls among a case's ground-truth actions, with their position in the file's `ground_truth`. */
@@ -202,13 +203,16 @@ export const unsafeIntegers: CaseMeasure = {
   },
 };
 
+/** Farther than this from every place a task names, coordinates are somewhere else (a metro area spans less). */
+const FAR_KM = 300;
 const ADDRESS_RE = /\b\d{1,4} [A-Z][a-z]+ (?:Street|Avenue|Road|Lane|Boulevard|Drive), ([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)?)/g;
 const LOCATION_KEY_RE = /location|latitude|longitude|address|city|place|near|origin|destination|^lat$|^lng$/i;
 
 /**
  * What makes a simulated answer read as made up, for one call: a list of several identical items
  * (a list of rooms that is three copies of one status sentence), or results placed in a city that
- * neither the call nor the request mentions (places "near Times Square" in Madrid).
+ * neither the call nor the request mentions (places "near Times Square" in Madrid), or coordinates
+ * more than 300 km from every known place (pipeline/resolution/places.ts) the call and request name.
  */
 export function incoherentAnswer(call: Action, response: string, request: string): string | undefined {
   let value: unknown;
@@ -232,6 +236,25 @@ export function incoherentAnswer(call: Action, response: string, request: string
   for (const l of lists) {
     if (l.length >= 2 && l.every((x) => toJson(x) === toJson(l[0])) && toJson(l[0]).length > 8) return `${l.length} identical items: ${toJson(l[0]).slice(0, 60)}`;
   }
+  // Coordinates far from every known place the call and the request name (a Paris flat at 61°S).
+  const places = placesNamedIn(`${toJson(call.args)} ${request}`);
+  if (places.length) {
+    const pairs: { lat: number; lon: number }[] = [];
+    const collect = (v: unknown): void => {
+      if (Array.isArray(v)) v.forEach(collect);
+      else if (isPlainObject(v)) {
+        const lat = Object.entries(v).find(([k]) => /^(latitude|lat)$/i.test(k))?.[1];
+        const lon = Object.entries(v).find(([k]) => /^(longitude|lon|lng)$/i.test(k))?.[1];
+        if (typeof lat === 'number' && typeof lon === 'number') pairs.push({ lat, lon });
+        Object.values(v).forEach(collect);
+      }
+    };
+    collect(value);
+    for (const p of pairs) {
+      const nearest = Math.min(...places.map((pl) => distanceKm(p, pl)));
+      if (nearest > FAR_KM) return `coordinates ${p.lat}, ${p.lon} lie ${Math.round(nearest)} km from ${places.map((pl) => pl.name).join(' / ')}, the places the call and the request name`;
+    }
+  }
   if (isPlainObject(call.args) && Object.keys(call.args).some((k) => LOCATION_KEY_RE.test(k))) {
     const asked = `${toJson(call.args)} ${request}`.toLowerCase();
     for (const m of response.matchAll(ADDRESS_RE)) {
@@ -245,7 +268,7 @@ export const incoherentSimulation: CaseMeasure = {
   kind: 'case',
   id: 'simulated_answer_incoherent',
   group: 'solvable',
-  title: 'a simulated tool answer the case shows reads as made up (identical list items, results in a city nobody asked about)',
+  title: 'a simulated tool answer the case shows reads as made up (identical list items, results in a city nobody asked about, coordinates far from the place asked about)',
   population: 'cases showing at least one simulated tool answer',
   check(tc, ctx) {
     const t = ctx.trajectory(tc.trajectoryId);

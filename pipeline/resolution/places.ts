@@ -1,0 +1,103 @@
+/**
+ * Where the places a request names are. A simulated answer about a property in Paris must not put
+ * it at 61°S 165°W: the simulator answers coordinates near the place the trajectory is about, and
+ * the quality report flags coordinates far from every place a request names. The table holds the
+ * cities and landmarks the source queries name (T-Eval's travel, map and property tasks), with
+ * their coordinates to about a kilometre; a place not in it gets no coordinates (and no check).
+ */
+
+export interface Place {
+  name: string;
+  lat: number;
+  lon: number;
+}
+
+const TABLE: [string, number, number][] = [
+  ['New York City', 40.7128, -74.006],
+  ['New York', 40.7128, -74.006],
+  ['NYC', 40.7128, -74.006],
+  ['Manhattan', 40.7831, -73.9712],
+  ['Brooklyn', 40.6782, -73.9442],
+  ['Times Square', 40.758, -73.9855],
+  ['Central Park', 40.7829, -73.9654],
+  ['Statue of Liberty', 40.6892, -74.0445],
+  ['Empire State Building', 40.7484, -73.9857],
+  ['Battery Park', 40.7033, -74.017],
+  ['TWA Hotel', 40.6454, -73.7776],
+  ['Los Angeles', 34.0522, -118.2437],
+  ['Hollywood', 34.0928, -118.3287],
+  ['Griffith Park', 34.1366, -118.2942],
+  ['Santa Monica', 34.0195, -118.4912],
+  ['San Francisco', 37.7749, -122.4194],
+  ['Golden Gate Bridge', 37.8199, -122.4783],
+  ['Mountain View', 37.3861, -122.0839],
+  ['Google Headquarters', 37.422, -122.0841],
+  ['Silicon Valley', 37.3875, -122.0575],
+  ['Yosemite', 37.8651, -119.5383],
+  ['Seattle', 47.6062, -122.3321],
+  ['Portland', 45.5152, -122.6784],
+  ['Las Vegas', 36.1699, -115.1398],
+  ['Denver', 39.7392, -104.9903],
+  ['Chicago', 41.8781, -87.6298],
+  ['Boston', 42.3601, -71.0589],
+  ['Washington', 38.9072, -77.0369],
+  ['Miami', 25.7617, -80.1918],
+  ['Paris', 48.8566, 2.3522],
+  ['Eiffel Tower', 48.8584, 2.2945],
+  ['Louvre Museum', 48.8606, 2.3376],
+  ['Versailles', 48.8049, 2.1204],
+  ['London', 51.5074, -0.1278],
+  ['Oxford', 51.752, -1.2577],
+  ['Amsterdam', 52.3676, 4.9041],
+  ['Berlin', 52.52, 13.405],
+  ['Copenhagen', 55.6761, 12.5683],
+  ['Barcelona', 41.3874, 2.1686],
+  ['Madrid', 40.4168, -3.7038],
+  ['Rome', 41.9028, 12.4964],
+  ['Tokyo', 35.6762, 139.6503],
+  ['Hiroshima', 34.3853, 132.4553],
+  ['Seoul', 37.5665, 126.978],
+  ['Beijing', 39.9042, 116.4074],
+  ['Tiananmen Square', 39.9055, 116.3976],
+  ['Shanghai', 31.2304, 121.4737],
+  ['Guangzhou', 23.1291, 113.2644],
+  ['Shenzhen', 22.5431, 114.0579],
+  ['Chengdu', 30.5728, 104.0668],
+  ['Hangzhou', 30.2741, 120.1551],
+  ['Wuhan', 30.5928, 114.3055],
+  ['Nanjing', 32.0603, 118.7969],
+  ['Hong Kong', 22.3193, 114.1694],
+  ['Singapore', 1.3521, 103.8198],
+  ['Sydney', -33.8688, 151.2093],
+  ['Bali', -8.3405, 115.092],
+];
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// Longest names first, so "New York City" wins over "New York" at the same spot.
+const SORTED = [...TABLE].sort((a, b) => b[0].length - a[0].length);
+const PATTERN = new RegExp(`\\b(${SORTED.map(([n]) => escape(n)).join('|')})\\b`, 'gi');
+const BY_NAME = new Map(TABLE.map(([name, lat, lon]) => [name.toLowerCase(), { name, lat, lon }]));
+
+/** The known places a text names, in the order it names them (each once). */
+export function placesNamedIn(text: string): Place[] {
+  const out: Place[] = [];
+  for (const m of text.matchAll(PATTERN)) {
+    const p = BY_NAME.get(m[1].toLowerCase());
+    if (p && !out.some((o) => o.name === p.name)) out.push(p);
+  }
+  return out;
+}
+
+/** The known place a name (a call's `place` argument, say "Paris, France") is, if any. */
+export function placeNamed(name: string): Place | undefined {
+  return placesNamedIn(name)[0];
+}
+
+/** Great-circle distance in kilometres. */
+export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const dLat = rad(b.lat - a.lat);
+  const dLon = rad(b.lon - a.lon);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
