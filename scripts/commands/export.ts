@@ -6,6 +6,7 @@ interface ExportArgs extends CommonArgs {
   what: 'sft';
   out: string;
   'validation-share': number;
+  json?: boolean;
 }
 
 export const exportCommand: CommandModule<object, ExportArgs> = {
@@ -16,11 +17,16 @@ export const exportCommand: CommandModule<object, ExportArgs> = {
       .positional('what', { choices: ['sft'] as const, demandOption: true })
       .option('out', { type: 'string', default: 'output/sft', describe: 'Output directory' })
       .option('validation-share', { type: 'number', default: 0.1, describe: 'Share of trajectories held out for validation' })
-      .coerce('validation-share', checkNumber('--validation-share', { min: 0, max: 1 })) as never,
+      .coerce('validation-share', checkNumber('--validation-share', { min: 0, max: 1 }))
+      .option('json', { type: 'boolean', describe: 'Print the result (files with lines and sha256, counts, skipped errors) as JSON' }) as never,
   handler: (args) => {
     const session = sessionFrom(args, { readonly: true });
     try {
       const result = exportSft(session.store, args.out, { seed: session.config.seed, validationShare: args['validation-share'] });
+      if (args.json) {
+        console.log(JSON.stringify({ out: args.out, ...result }, null, 2));
+        return;
+      }
       const c = result.counts;
       console.log(`sft export → ${args.out}: ${c.observed} observed + ${c.simulated} simulated errors; train ${c.train} samples (${c.trajectoriesTrain} trajectories), validation ${c.validation} (${c.trajectoriesValidation} trajectories)`);
       for (const [file, info] of Object.entries(result.files)) {

@@ -1,6 +1,6 @@
 /** `pnpm release <version>`: versioned files, manifest with checksums, dataset card, changelog. */
 import type { CommandModule } from 'yargs';
-import { publishRelease } from '../../output/release/release.js';
+import { publishRelease, type ReleasePlan } from '../../output/release/release.js';
 import { sessionFrom, withCommon, type CommonArgs } from './common.js';
 
 interface ReleaseArgs extends CommonArgs {
@@ -10,6 +10,22 @@ interface ReleaseArgs extends CommonArgs {
   'include-flagged'?: boolean;
   'dry-run'?: boolean;
   'allow-quality-breach'?: boolean;
+  json?: boolean;
+}
+
+/** `release --json`: what the text lists, as data. */
+function releaseJson(plan: ReleasePlan, unreviewedLeftOut: number) {
+  const s = plan.selection;
+  return {
+    version: plan.version,
+    outDir: plan.outDir,
+    dryRun: plan.dryRun,
+    previous: plan.previous ?? null,
+    finishedInterrupted: !!plan.finishedInterrupted,
+    samples: { base: s.base.length, evolved: s.evolved.length, evolvedLeftOut: s.leftOut.length, unreviewedLeftOut },
+    review: plan.manifest.review,
+    files: plan.files.map((f) => ({ path: f.path, samples: f.samples, bytes: f.bytes, sha256: f.sha256 })),
+  };
 }
 
 export const releaseCommand: CommandModule<object, ReleaseArgs> = {
@@ -21,7 +37,8 @@ export const releaseCommand: CommandModule<object, ReleaseArgs> = {
       .option('out', { type: 'string', describe: 'Output directory (default output/releases/<version>)' })
       .option('include-flagged', { type: 'boolean', describe: 'Also include flagged samples nobody reviewed yet' })
       .option('dry-run', { type: 'boolean', describe: 'Show what would be written; write nothing' })
-      .option('allow-quality-breach', { type: 'boolean', describe: 'Publish even if `pnpm report quality` breaches a threshold in quality.thresholds (the card lists the breaches)' }) as never,
+      .option('allow-quality-breach', { type: 'boolean', describe: 'Publish even if `pnpm report quality` breaches a threshold in quality.thresholds (the card lists the breaches)' })
+      .option('json', { type: 'boolean', describe: 'Print what was (or with --dry-run would be) written as JSON' }) as never,
   handler: (args) => {
     const session = sessionFrom(args, { lock: `release ${args.semver}` });
     try {
@@ -32,13 +49,17 @@ export const releaseCommand: CommandModule<object, ReleaseArgs> = {
         allowQualityBreach: args['allow-quality-breach'],
       });
       const s = plan.selection;
+      const unreviewed = s.leftOut.filter((l) => l.why === 'flagged-unreviewed').length;
+      if (args.json) {
+        console.log(JSON.stringify(releaseJson(plan, unreviewed), null, 2));
+        return;
+      }
       if (plan.finishedInterrupted) console.log(`finished release ${plan.version}: an earlier run was stopped after moving it into ${plan.outDir} but before recording it`);
       console.log(`${plan.dryRun ? 'would write' : 'released'} ${plan.version} → ${plan.outDir}${plan.previous ? ` (changes against ${plan.previous})` : ''}`);
       console.log(`  ${s.base.length} base + ${s.evolved.length} evolved samples; ${s.leftOut.length} evolved left out`);
       for (const [k, v] of Object.entries(plan.manifest.review as Record<string, number>)) console.log(`    ${k}: ${v}`);
       for (const f of plan.files) console.log(`  ${f.path}  ${f.samples} samples  ${f.bytes} bytes  sha256 ${f.sha256.slice(0, 16)}`);
       console.log('  manifest.json');
-      const unreviewed = s.leftOut.filter((l) => l.why === 'flagged-unreviewed').length;
       if (unreviewed) console.log(`  note: ${unreviewed} flagged samples nobody reviewed were left out (review them, or pass --include-flagged)`);
     } finally {
       session.close();
