@@ -2,6 +2,7 @@
 import type { CommandModule } from 'yargs';
 import { publishRelease, type ReleasePlan } from '../../output/release/release.js';
 import { sessionFrom, withCommon, type CommonArgs } from './common.js';
+import { stepProgress } from '../../output/progress.js';
 
 interface ReleaseArgs extends CommonArgs {
   /** Named semver, not version: yargs reserves `version` for its own --version flag. */
@@ -11,6 +12,7 @@ interface ReleaseArgs extends CommonArgs {
   'dry-run'?: boolean;
   'allow-quality-breach'?: boolean;
   json?: boolean;
+  progress: boolean;
 }
 
 /** `release --json`: what the text lists, as data. */
@@ -38,16 +40,20 @@ export const releaseCommand: CommandModule<object, ReleaseArgs> = {
       .option('include-flagged', { type: 'boolean', describe: 'Also include flagged samples nobody reviewed yet' })
       .option('dry-run', { type: 'boolean', describe: 'Show what would be written; write nothing' })
       .option('allow-quality-breach', { type: 'boolean', describe: 'Publish even if `pnpm report quality` breaches a threshold in quality.thresholds (the card lists the breaches)' })
-      .option('json', { type: 'boolean', describe: 'Print what was (or with --dry-run would be) written as JSON' }) as never,
+      .option('json', { type: 'boolean', describe: 'Print what was (or with --dry-run would be) written as JSON' })
+      .option('progress', { type: 'boolean', default: !!process.stderr.isTTY, describe: 'Show a progress bar on stderr (default: when stderr is a terminal)' }) as never,
   handler: (args) => {
     const session = sessionFrom(args, { lock: `release ${args.semver}` });
+    const progress = stepProgress(args.progress, `release ${args.semver}`);
     try {
       const plan = publishRelease(session.store, session.config, String(args.semver), {
         outDir: args.out,
         includeFlagged: args['include-flagged'],
         dryRun: args['dry-run'],
         allowQualityBreach: args['allow-quality-breach'],
+        onProgress: progress.onProgress,
       });
+      progress.stop();
       const s = plan.selection;
       const unreviewed = s.leftOut.filter((l) => l.why === 'flagged-unreviewed').length;
       if (args.json) {
@@ -62,6 +68,7 @@ export const releaseCommand: CommandModule<object, ReleaseArgs> = {
       console.log('  manifest.json');
       if (unreviewed) console.log(`  note: ${unreviewed} flagged samples nobody reviewed were left out (review them, or pass --include-flagged)`);
     } finally {
+      progress.stop();
       session.close();
     }
   },

@@ -10,6 +10,7 @@ import fg from 'fast-glob';
 import { importDecisions, type ImportReport } from '../../output/review/import.js';
 import { startReviewServer } from '../../output/review/serve/server.js';
 import { checkNumber, sessionFrom, withCommon, type CommonArgs } from './common.js';
+import { stepProgress } from '../../output/progress.js';
 
 interface ReviewArgs extends CommonArgs {
   action: 'export' | 'import' | 'serve';
@@ -20,6 +21,7 @@ interface ReviewArgs extends CommonArgs {
   reviewer?: string;
   port: number;
   json?: boolean;
+  progress: boolean;
 }
 
 /**
@@ -53,14 +55,17 @@ export const reviewCommand: CommandModule<object, ReviewArgs> = {
       .option('reviewer', { type: 'string', describe: 'import/serve: reviewer name when the file names none (default $USER)' })
       .option('port', { type: 'number', default: 4173, describe: 'serve: port on 127.0.0.1 (0 = any free port)' })
       .coerce('port', checkNumber('--port', { integer: true, min: 0, max: 65535 }))
-      .option('json', { type: 'boolean', describe: 'export/import: print the result as JSON' }) as never,
+      .option('json', { type: 'boolean', describe: 'export/import: print the result as JSON' })
+      .option('progress', { type: 'boolean', default: !!process.stderr.isTTY, describe: 'export: show a progress bar on stderr (default: when stderr is a terminal)' }) as never,
   handler: async (args) => {
     if (args.action === 'export') {
       const spec = parseQueueSpec(args.queue);
       const session = sessionFrom(args, { readonly: true });
+      const progress = stepProgress(args.progress, `review export ${args.queue}`);
       try {
         const formats = args.format === 'all' ? [...REVIEW_FORMATS] : [args.format];
-        const r = exportQueue(session.store, { spec, formats, outDir: args.out, seed: session.config.seed });
+        const r = exportQueue(session.store, { spec, formats, outDir: args.out, seed: session.config.seed, onProgress: progress.onProgress });
+        progress.stop();
         const verifyEmpty = session.store.readStage('verify').length === 0;
         if (args.json) {
           console.log(JSON.stringify({ queue: r.queue, samples: r.samples.length, outDir: r.outDir, files: r.files, verifyEmpty }, null, 2));
@@ -70,6 +75,7 @@ export const reviewCommand: CommandModule<object, ReviewArgs> = {
         if (verifyEmpty) console.log('  note: the verify stage has no output in this database yet (run pnpm stage verify first)');
         for (const f of r.files) console.log(`  ${f}`);
       } finally {
+        progress.stop();
         session.close();
       }
       return;

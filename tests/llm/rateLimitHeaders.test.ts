@@ -45,7 +45,7 @@ describe('x-ratelimit-* headers', () => {
   it('no requests left in the window: the next request waits for the reset instead of meeting a 429', async () => {
     await serve((body, i) => ({
       content: answerFor(body),
-      headers: i === 0 ? { 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': '2s', 'x-ratelimit-remaining-tokens': '90000', 'x-ratelimit-reset-tokens': '1ms' } : {},
+      headers: i === 0 ? { 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': '2s', 'x-ratelimit-remaining-tokens': '90000', 'x-ratelimit-reset-tokens': '1ms' } : undefined,
     }));
     const clock = new VirtualClock();
     const gw = testGateway(store, server.baseUrl, { llm: { concurrency: 1 } }, { clock });
@@ -58,7 +58,7 @@ describe('x-ratelimit-* headers', () => {
   });
 
   it('too few tokens left: a request waits for the tokens window to reset', async () => {
-    await serve((body, i) => ({ content: answerFor(body), headers: i === 0 ? { 'x-ratelimit-remaining-tokens': '5', 'x-ratelimit-reset-tokens': '750ms' } : {} }));
+    await serve((body, i) => ({ content: answerFor(body), headers: i === 0 ? { 'x-ratelimit-remaining-tokens': '5', 'x-ratelimit-reset-tokens': '750ms' } : undefined }));
     const clock = new VirtualClock();
     const gw = testGateway(store, server.baseUrl, { llm: { concurrency: 1 } }, { clock });
     await gw.invoke(answerRole, { q: 'first' }, opts(0));
