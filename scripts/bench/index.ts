@@ -17,8 +17,13 @@ const available = readdirSync(here)
   .sort();
 
 async function load(name: string): Promise<CommandModule> {
-  const mod = (await import(pathToFileURL(join(here, `${name}.ts`)).href)) as { default?: Bench<unknown> };
+  const mod = (await import(pathToFileURL(join(here, `${name}.ts`)).href)) as { default?: Bench<unknown> | ((args: string[]) => Promise<void>) };
   const bench = mod.default;
+  if (typeof bench === 'function') {
+    // The older form, a function of the raw arguments: it still runs, and --help still stops it,
+    // but its options are unknown to yargs — export a Bench to have them checked and listed.
+    return { command: name, describe: '(options not declared: see the file)', builder: (y) => y.strict(false), handler: () => bench(argv.slice(1)) };
+  }
   if (!bench?.builder || !bench.handler) throw new Error(`scripts/bench/${name}.ts does not export a Bench (see scripts/bench/lib/bench.ts) as its default`);
   return {
     command: bench.positional ? `${name} ${bench.positional}` : name,
