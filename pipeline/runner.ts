@@ -23,6 +23,7 @@ import {
 } from './stage.js';
 import type { ArtifactStatus } from './schemas.js';
 import type { Interrupt } from './interrupt.js';
+import { usd } from './llm/openai.js';
 
 export interface RunnerEnv {
   store: Store;
@@ -179,14 +180,24 @@ export async function runStage(env: RunnerEnv, stage: Stage, opts: RunOptions = 
   const concurrency = Math.max(1, opts.concurrency ?? 4);
   const queue = new PQueue({ concurrency });
   let stopped: string | undefined;
+  // With a model in use the bar also shows the tokens and dollars paid so far in this run.
+  const usesModel = env.llm.mode === 'openai';
+  const spend = () => ({ tokens: store.liveUsage.tokens.toLocaleString('en-US'), cost: usd(store.liveUsage.cost) });
   const bar =
     opts.progress && todo.length > 0
       ? new cliProgress.SingleBar(
-          { format: `${stage.name.padEnd(18)} {bar} {value}/{total} | {speed} items/s | ETA {eta_formatted}`, hideCursor: true, etaBuffer: 200 },
+          {
+            format: `${stage.name.padEnd(18)} {bar} {value}/{total} | {speed} items/s | ETA {eta_formatted}` + (usesModel ? ' | {tokens} tokens {cost}' : ''),
+            hideCursor: true,
+            etaBuffer: 200,
+          },
           cliProgress.Presets.shades_classic,
         )
       : undefined;
-  bar?.start(todo.length, 0, { speed: '0.0' });
+  bar?.start(todo.length, 0, { speed: '0.0', ...spend() });
+  // Model calls take seconds: refresh the spend between finished items too.
+  const spendTimer = bar && usesModel ? setInterval(() => bar.update(spend()), 1000) : undefined;
+  spendTimer?.unref();
 
   let lastYield = Date.now();
   const processOne = async ({ item, key }: { item: (typeof todo)[number]['item']; key: string }) => {
@@ -249,7 +260,7 @@ export async function runStage(env: RunnerEnv, stage: Stage, opts: RunOptions = 
     if (result.status === 'rejected') report.rejected++;
     if (bar) {
       const secs = (Date.now() - started) / 1000;
-      bar.increment(1, { speed: (report.processed / Math.max(secs, 0.001)).toFixed(1) });
+      bar.increment(1, { speed: (report.processed / Math.max(secs, 0.001)).toFixed(1), ...spend() });
     }
   };
 
@@ -260,6 +271,7 @@ export async function runStage(env: RunnerEnv, stage: Stage, opts: RunOptions = 
   for (const entry of todo) queue.add(() => processOne(entry));
   await queue.onIdle();
   unsubscribe?.();
+  clearInterval(spendTimer);
   bar?.stop();
 
   report.durationMs = Date.now() - started;

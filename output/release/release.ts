@@ -22,6 +22,7 @@ import type { Config } from '../../pipeline/config.js';
 import { canonicalJson, hashValue, sha256 } from '../../pipeline/hash.js';
 import { selectSamples, writeReleaseData, type ExportFile, type Selection } from './writer.js';
 import { compareSemver, parseSemver } from './semver.js';
+import type { OnProgress } from '../progress.js';
 import { renderChangelog, type SampleIndex } from './changelog.js';
 import { renderCard } from './card.js';
 import { writeHfData } from './huggingface.js';
@@ -42,6 +43,8 @@ export interface ReleaseOptions {
   root?: string;
   /** Publish even though `pnpm report quality` breaches a threshold (the card and manifest say so). */
   allowQualityBreach?: boolean;
+  /** Called between the steps (checks, quality report, files, publish). */
+  onProgress?: OnProgress;
 }
 
 export interface ReleasePlan {
@@ -145,6 +148,8 @@ export const manifestText = (manifest: Record<string, unknown>): string => JSON.
  * nothing is written to the target or the database.
  */
 export function publishRelease(store: Store, config: Config, version: string, opts: ReleaseOptions = {}): ReleasePlan {
+  const step = (done: number, what: string) => opts.onProgress?.(done, 4, what);
+  step(0, 'checks');
   const parsed = parseSemver(version);
   if (!parsed) throw new ReleaseError(`version "${version}" is not a semantic version (MAJOR.MINOR.PATCH[-pre][+build], e.g. 1.0.0)`);
   const outDir = resolve(opts.outDir ?? join(DEFAULT_RELEASE_ROOT, version));
@@ -168,6 +173,7 @@ export function publishRelease(store: Store, config: Config, version: string, op
     );
   }
   // The quality gate: a benchmark that misleads is worse than none, so a breach is refused unless asked for.
+  step(1, 'quality report');
   const quality = qualityOf(store, config);
   const breached = breachedMeasures(quality);
   if (breached.length && !opts.allowQualityBreach) {
@@ -179,7 +185,9 @@ export function publishRelease(store: Store, config: Config, version: string, op
   }
   const staging = opts.dryRun ? mkdtempSync(join(tmpdir(), `forge-release-${version}-`)) : stagingDirFor(outDir);
   try {
+    step(2, 'writing files');
     const plan = buildReleaseInto(store, config, version, staging, { ...opts, quality });
+    step(3, opts.dryRun ? 'done' : 'publishing');
     if (opts.dryRun) return { ...plan, outDir, dryRun: true };
     // A release moved into place by a run killed before it was recorded is this version, unpublished:
     // the rebuild replaces it (identical bytes when nothing changed since), then records it.
@@ -189,6 +197,7 @@ export function publishRelease(store: Store, config: Config, version: string, op
     store.db
       .prepare('INSERT INTO releases (version, created_at, out_dir, manifest) VALUES (?, ?, ?, ?)')
       .run(version, new Date().toISOString(), outDir, canonicalJson({ manifest: plan.manifest, samples: index }));
+    step(4, 'done');
     return { ...plan, outDir, dryRun: false, ...(halfDone ? { finishedInterrupted: true } : {}) };
   } finally {
     if (existsSync(staging)) rmSync(staging, { recursive: true, force: true });

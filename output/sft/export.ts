@@ -17,6 +17,7 @@ import { groundTruthAt, type CorrectionSample } from './samples.js';
 import { toOpenAIChat } from './openaiChat.js';
 import { llamaFactoryDatasetInfo, toShareGpt } from './shareGpt.js';
 import { toJson } from '../../pipeline/pyValues.js';
+import type { OnProgress } from '../progress.js';
 
 const Resolved = z.object({ trajectory: Trajectory }).passthrough();
 // Only the fields this exporter needs from a diversify-internal candidate.
@@ -89,7 +90,10 @@ function tokenStats(lines: string[]): { longestTokens: number; overLimit: number
   return { longestTokens: countTokens(lines[longest]), overLimit };
 }
 
-export function exportSft(store: Store, outDir: string, opts: { seed: number; validationShare: number }): SftExportResult {
+export function exportSft(store: Store, outDir: string, opts: { seed: number; validationShare: number; onProgress?: OnProgress }): SftExportResult {
+  // Steps: collect, four files rendered (two formats × two splits), write.
+  const step = (done: number, what: string) => opts.onProgress?.(done, 6, what);
+  step(0, 'collecting samples');
   const { samples, skipped } = collectSamples(store);
   const isValidation = (trajectoryId: string) => new Rng(opts.seed, trajectoryId, 'sft-split').float() < opts.validationShare;
   const split = { train: samples.filter((s) => !isValidation(s.trajectory.id)), validation: samples.filter((s) => isValidation(s.trajectory.id)) };
@@ -103,6 +107,7 @@ export function exportSft(store: Store, outDir: string, opts: { seed: number; va
       const lines = list.map((s) => toJson(render(s)));
       const text = lines.join('\n') + (list.length ? '\n' : '');
       const rel = `${format}/${name}.jsonl`;
+      step(1 + texts.size, rel);
       texts.set(rel, text);
       files[rel] = { lines: list.length, sha256: sha256(text), ...tokenStats(lines) };
     }
@@ -127,6 +132,8 @@ export function exportSft(store: Store, outDir: string, opts: { seed: number; va
   texts.set('sharegpt/dataset_info.json', JSON.stringify(llamaFactoryDatasetInfo(Object.keys(split).map((n) => `${n}.jsonl`)), null, 2) + '\n');
   texts.set('sft_manifest.json', JSON.stringify(result, null, 2) + '\n');
   // All files swapped in at once (output/atomicDir.ts); anything else in outDir is kept.
+  step(5, 'writing');
   replaceDir(outDir, texts, { owned: (rel) => texts.has(rel) });
+  step(6, 'done');
   return result;
 }

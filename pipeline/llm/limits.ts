@@ -44,14 +44,37 @@ export class RateLimiter {
   private starts: { t: number; tokens: number }[] = [];
   private tokensInWindow = 0;
   private coolUntil = 0;
+  /** What the server last said is left of its current window (x-ratelimit-remaining-*), until that window resets. */
+  private serverRequests?: { remaining: number; until: number };
+  private serverTokens?: { remaining: number; until: number };
+  /** The per-minute limits in force: the configured ones, lowered to what the server announces. */
+  rpm: number;
+  tpm: number;
   /** Total ms requests spent waiting for the limits or the cool-down (for reports and tests). */
   waitedMs = 0;
 
   constructor(
-    private readonly rpm: number,
-    private readonly tpm: number,
+    private readonly configuredRpm: number,
+    private readonly configuredTpm: number,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.rpm = configuredRpm;
+    this.tpm = configuredTpm;
+  }
+
+  /**
+   * Adapts to the server's x-ratelimit-* headers (OpenAI, Azure, vLLM behind a gateway, ...): its
+   * announced limits cap ours (never raise them above the config), and when it says a window has
+   * no requests or too few tokens left, requests wait for that window's reset instead of being
+   * refused with a 429 first.
+   */
+  learn(h: RateLimitHeaders): void {
+    const now = this.clock.now();
+    if (h.limitRequests !== undefined && h.limitRequests > 0) this.rpm = Math.min(this.configuredRpm, h.limitRequests);
+    if (h.limitTokens !== undefined && h.limitTokens > 0) this.tpm = Math.min(this.configuredTpm, h.limitTokens);
+    if (h.remainingRequests !== undefined && h.resetRequestsMs !== undefined) this.serverRequests = { remaining: h.remainingRequests, until: now + h.resetRequestsMs };
+    if (h.remainingTokens !== undefined && h.resetTokensMs !== undefined) this.serverTokens = { remaining: h.remainingTokens, until: now + h.resetTokensMs };
+  }
 
   /** Hold every request until `ms` from now (a later cool-down wins over an earlier one). */
   coolDown(ms: number): void {
@@ -67,14 +90,21 @@ export class RateLimiter {
     for (;;) {
       const now = this.clock.now();
       while (this.starts.length && this.starts[0].t <= now - WINDOW_MS) this.tokensInWindow -= this.starts.shift()!.tokens;
+      if (this.serverRequests && this.serverRequests.until <= now) this.serverRequests = undefined;
+      if (this.serverTokens && this.serverTokens.until <= now) this.serverTokens = undefined;
       let wait = 0;
       if (this.coolUntil > now) wait = this.coolUntil - now;
+      else if (this.serverRequests && this.serverRequests.remaining <= 0) wait = this.serverRequests.until - now;
+      else if (this.serverTokens && this.serverTokens.remaining < tokens) wait = this.serverTokens.until - now;
       else if (this.starts.length >= this.rpm) wait = this.starts[0].t + WINDOW_MS - now;
       // A request bigger than the whole budget still goes, alone, rather than never.
       else if (this.starts.length && this.tokensInWindow + tokens > this.tpm) wait = this.starts[0].t + WINDOW_MS - now;
       if (wait <= 0) {
         this.starts.push({ t: now, tokens });
         this.tokensInWindow += tokens;
+        // Until the next reply says otherwise, what this request takes is no longer left.
+        if (this.serverRequests) this.serverRequests.remaining--;
+        if (this.serverTokens) this.serverTokens.remaining -= tokens;
         return;
       }
       this.waitedMs += wait;
@@ -103,4 +133,55 @@ export function retryAfterMs(headers: { get(name: string): string | null } | und
   if (Number.isFinite(Number(value))) return Math.max(0, Number(value) * 1000);
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** What a server's x-ratelimit-* headers say; a field is absent when its header is. */
+export interface RateLimitHeaders {
+  limitRequests?: number;
+  limitTokens?: number;
+  remainingRequests?: number;
+  remainingTokens?: number;
+  resetRequestsMs?: number;
+  resetTokensMs?: number;
+}
+
+/**
+ * A reset as servers write it: OpenAI's durations ("1s", "6m0s", "20ms", "1h2m3.5s"), plain
+ * seconds ("0.5"), or a Unix time in seconds (some proxies) — as ms from now.
+ */
+export function resetMs(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) {
+    const n = Number(text);
+    return n > 1e9 ? Math.max(0, n * 1000 - now) : n * 1000;
+  }
+  const units: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
+  let ms = 0;
+  let rest = text;
+  for (;;) {
+    const part = /^(\d+(?:\.\d+)?)(ms|h|m|s)/.exec(rest);
+    if (!part) break;
+    ms += Number(part[1]) * units[part[2]];
+    rest = rest.slice(part[0].length);
+  }
+  return rest === '' && text !== '' ? Math.round(ms) : undefined;
+}
+
+/** The x-ratelimit-* headers of a response, or undefined when it sent none. */
+export function rateLimitHeaders(headers: { get(name: string): string | null } | undefined, now = Date.now()): RateLimitHeaders | undefined {
+  if (!headers) return undefined;
+  const count = (name: string) => {
+    const v = headers.get(name);
+    return v !== null && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
+  };
+  const h: RateLimitHeaders = {
+    limitRequests: count('x-ratelimit-limit-requests'),
+    limitTokens: count('x-ratelimit-limit-tokens'),
+    remainingRequests: count('x-ratelimit-remaining-requests'),
+    remainingTokens: count('x-ratelimit-remaining-tokens'),
+    resetRequestsMs: resetMs(headers.get('x-ratelimit-reset-requests'), now),
+    resetTokensMs: resetMs(headers.get('x-ratelimit-reset-tokens'), now),
+  };
+  return Object.values(h).some((v) => v !== undefined) ? h : undefined;
 }

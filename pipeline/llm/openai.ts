@@ -19,7 +19,7 @@ import { redactSecrets } from '../secrets.js';
 import type { Store } from '../store/store.js';
 import { countChatTokens } from '../tokens.js';
 import { callCost, LlmCache, requestHash, type CachedReply, type RequestIdentity } from './callCache.js';
-import { backoffMs, RateLimiter, realClock, retryAfterMs, type Clock } from './limits.js';
+import { backoffMs, RateLimiter, rateLimitHeaders, realClock, retryAfterMs, type Clock } from './limits.js';
 import {
   interpretReply,
   isResponseFormatRejection,
@@ -293,13 +293,16 @@ export class OpenAiGateway implements LlmGateway {
         await this.limiter.acquire(estTokens);
         this.stats.requests++;
         try {
-          const completion = (await this.client.chat.completions.create(body as never)) as OpenAI.Chat.Completions.ChatCompletion;
+          const { data, response } = await this.client.chat.completions.create(body as never).withResponse();
+          this.learnLimits(response.headers);
+          const completion = data as OpenAI.Chat.Completions.ChatCompletion;
           // A 200 without a message is the server's fault, like a 5xx — but if it reports usage it
           // was billed, and what was billed counts against the budget.
           const read = this.readCompletion(identity.model, completion);
           if (!read && completion?.usage) this.recordBilledFailure(spec, identity, hash, completion.usage);
           return read ?? { retryable: true, message: 'the response has no assistant message' };
         } catch (err) {
+          if (err instanceof APIError) this.learnLimits(err.headers as Headers | undefined);
           const failure = this.classify(err);
           // A 429 is about the client as a whole: everyone waits, not just this request. Set here,
           // inside the queue slot, so the next queued request already sees it.
@@ -345,6 +348,12 @@ export class OpenAiGateway implements LlmGateway {
       this.onEvent({ type: 'retry', hash, attempt, waitMs, reason: failure.message, retryAfter: failure.serverWaitMs !== undefined });
       await this.clock.sleep(waitMs);
     }
+  }
+
+  /** The server's x-ratelimit-* headers, when it sends them, pace the requests that follow. */
+  private learnLimits(headers: Headers | undefined): void {
+    const limits = rateLimitHeaders(headers, this.clock.now());
+    if (limits) this.limiter.learn(limits);
   }
 
   /** The server's Retry-After when it gave one, else exponential back-off with seeded jitter. */

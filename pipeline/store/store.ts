@@ -256,6 +256,7 @@ export class Store {
       .prepare('INSERT INTO runs (command, args, seed, config_hash, started_at) VALUES (?, ?, ?, ?, ?)')
       .run(command, canonicalJson(args), seed, configHash, now());
     this.runId = Number(info.lastInsertRowid);
+    Object.assign(this.liveUsage, { calls: 0, tokens: 0, cost: 0 });
     return this.runId;
   }
 
@@ -452,7 +453,15 @@ export class Store {
   // Calls and caches
   // -------------------------------------------------------------------------------------------
 
+  /** Paid LLM usage this process recorded in the current run (live progress; runCost is the full sum). */
+  readonly liveUsage = { calls: 0, tokens: 0, cost: 0 };
+
   recordCall(call: CallRecord): number {
+    if (call.kind === 'llm' && !call.cached) {
+      this.liveUsage.calls++;
+      this.liveUsage.tokens += (call.promptTokens ?? 0) + (call.completionTokens ?? 0);
+      this.liveUsage.cost += call.cost ?? 0;
+    }
     const info = this
       .stmt(
         `INSERT INTO calls (kind, artifact_key, stage, request_hash, role, model, tier, request, response, status, error,

@@ -12,6 +12,7 @@ import { OfflineGateway } from '../../pipeline/llm/offline.js';
 import { createServices } from '../../pipeline/services.js';
 import { runPipeline } from '../../pipeline/runner.js';
 import type { ItemStage, Stage, StageName } from '../../pipeline/stage.js';
+import { benchNumber, defineBench } from './lib/bench.js';
 
 function noopStage(items: number): ItemStage<{ i: number }, { i: number }> {
   return {
@@ -39,9 +40,18 @@ async function timeRun(db: string, items: number, concurrency: number): Promise<
   return { ms, processed: report.processed, reused: report.reused };
 }
 
-export default async function main(args: string[]): Promise<void> {
-  const items = Number(args.find((a) => a.startsWith('--items='))?.split('=')[1] ?? 100_000);
-  const concurrency = Number(args.find((a) => a.startsWith('--concurrency='))?.split('=')[1] ?? 16);
+export default defineBench({
+  describe: 'Engine overhead: a no-op stage through the real runner and SQLite, then a resume with nothing to do',
+  builder: (y) =>
+    y
+      .option('items', { type: 'number', default: 100_000, describe: 'No-op items in the stage' })
+      .coerce('items', benchNumber('--items', { integer: true, min: 1 }))
+      .option('concurrency', { type: 'number', default: 16, describe: 'Items in flight at once' })
+      .coerce('concurrency', benchNumber('--concurrency', { integer: true, min: 1, max: 256 })),
+  handler: main,
+});
+
+async function main({ items, concurrency }: { items: number; concurrency: number }): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'forge-bench-engine-'));
   const db = join(dir, 'bench.db');
   try {

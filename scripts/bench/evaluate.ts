@@ -19,16 +19,22 @@ import { LexicalSimilarity } from '../../evaluate/similarity.js';
 import { startOpenAiServer } from '../../tests/support/openaiServer.js';
 import { testConfig, testGateway } from '../../tests/support/llmGateway.js';
 import { scriptedModel, writeFixture } from '../../tests/evaluate/fixture.js';
+import { benchNumber, defineBench } from './lib/bench.js';
 
-function arg(args: string[], name: string, fallback: number): number {
-  const v = args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-  return v === undefined ? fallback : Number(v);
-}
+export default defineBench({
+  describe: '`pnpm evaluate` throughput through the real gateway against the local test server',
+  builder: (y) =>
+    y
+      .option('copies', { type: 'number', default: 100, describe: 'Copies of the fixture data set' })
+      .coerce('copies', benchNumber('--copies', { integer: true, min: 1 }))
+      .option('latency', { type: 'number', default: 200, describe: 'Server reply latency, ms' })
+      .coerce('latency', benchNumber('--latency', { min: 0 }))
+      .option('concurrency', { type: 'number', default: 50, describe: 'Requests in flight at once' })
+      .coerce('concurrency', benchNumber('--concurrency', { integer: true, min: 1, max: 1024 })),
+  handler: bench,
+});
 
-export default async function bench(args: string[]): Promise<void> {
-  const copies = arg(args, 'copies', 100);
-  const latency = arg(args, 'latency', 200);
-  const concurrency = arg(args, 'concurrency', 50);
+async function bench({ copies, latency, concurrency }: { copies: number; latency: number; concurrency: number }): Promise<void> {
   let inFlight = 0;
   let peak = 0;
   const server = await startOpenAiServer(async (body) => {

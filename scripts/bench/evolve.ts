@@ -20,6 +20,7 @@ import { registry } from '../../stages/index.js';
 import { extraToolCandidates, PairMemo, toolPool } from '../../stages/evolve/index.js';
 import { usedToolDocs } from '../../stages/evolve/caseParts.js';
 import { conflictWith } from '../../stages/evolve/similarity.js';
+import { benchNumber, defineBench } from './lib/bench.js';
 
 function time<T>(fn: () => T): { ms: number; value: T } {
   const t = performance.now();
@@ -27,9 +28,16 @@ function time<T>(fn: () => T): { ms: number; value: T } {
   return { ms: performance.now() - t, value };
 }
 
-export default async function bench(args: string[]): Promise<void> {
-  const limitAt = args.indexOf('--limit');
-  const limit = limitAt >= 0 ? Number(args[limitAt + 1]) : 60;
+export default defineBench({
+  describe: "What evolve's two caches (extra-tool candidates, chat token counts) buy, as ratios on real assembled cases",
+  builder: (y) =>
+    y
+      .option('limit', { type: 'number', default: 60, describe: 'Source records per source run through the offline pipeline' })
+      .coerce('limit', benchNumber('--limit', { integer: true, min: 1 })),
+  handler: bench,
+});
+
+async function bench({ limit }: { limit: number }): Promise<void> {
   const config = parseConfig({ llm: { mode: 'offline' } });
   const store = Store.open(':memory:');
   const llm = new OfflineGateway();

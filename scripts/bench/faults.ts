@@ -20,6 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { Rng } from '../../pipeline/rng.js';
+import { benchNumber, defineBench } from './lib/bench.js';
 
 const CONFIG = { assemble: { internal: 12, external: 4, cotInternal: 6, cotExternal: 2 }, evolve: { internal: 8, external: 4 } };
 
@@ -194,14 +195,19 @@ export async function runFaultBattery(opts: { rounds: number; seed: number; kind
   return counts;
 }
 
-export default async function main(args: string[]): Promise<void> {
-  const num = (flag: string, dflt: number) => {
-    const i = args.indexOf(flag);
-    const n = i >= 0 ? Number(args[i + 1]) : dflt;
-    if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${flag} must be a positive integer`);
-    return n;
-  };
-  const counts = await runFaultBattery({ rounds: num('--rounds', 3), seed: num('--seed', 7) });
+export default defineBench({
+  describe: 'A fault battery on the real CLI: kill -9, SIGINT and a full disk during build, export and release; faults survived / injected',
+  builder: (y) =>
+    y
+      .option('rounds', { type: 'number', default: 3, describe: 'Rounds of injected faults' })
+      .coerce('rounds', benchNumber('--rounds', { integer: true, min: 1 }))
+      .option('seed', { type: 'number', default: 7, describe: 'Seed for the kill moments' })
+      .coerce('seed', benchNumber('--seed', { integer: true, min: 1 })),
+  handler: main,
+});
+
+async function main({ rounds, seed }: { rounds: number; seed: number }): Promise<void> {
+  const counts = await runFaultBattery({ rounds, seed });
   console.log('\nfaults survived / injected (rerun exit 0, output byte-identical to the reference, no staging folder left):');
   for (const k of Object.keys(counts.injected) as FaultKind[]) if (counts.injected[k]) console.log(`  ${k.padEnd(8)} ${counts.survived[k]}/${counts.injected[k]}`);
   const total = Object.values(counts.injected).reduce((a, b) => a + b, 0);

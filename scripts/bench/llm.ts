@@ -17,11 +17,8 @@ import { forgetLearnedModes } from '../../pipeline/llm/structured.js';
 import { startOpenAiServer } from '../../tests/support/openaiServer.js';
 import { testGateway } from '../../tests/support/llmGateway.js';
 import { answerFor, answerRole } from '../../tests/llm/fixtures/roles.js';
+import { benchNumber, defineBench } from './lib/bench.js';
 
-function arg(args: string[], name: string, fallback: number): number {
-  const v = args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-  return v === undefined ? fallback : Number(v);
-}
 
 interface Result {
   wallMs: number;
@@ -107,12 +104,24 @@ async function rawFetch(calls: number, latencyMs: number, concurrency: number): 
   }
 }
 
-export default async function main(args: string[]): Promise<void> {
-  const calls = arg(args, 'calls', 2000);
-  const latency = arg(args, 'latency', 200);
-  const concurrency = arg(args, 'concurrency', 50);
-  const rate429 = arg(args, 'rate429', 0.2);
-  const retryAfter = arg(args, 'retry-after', 0.2);
+export default defineBench({
+  describe: 'LLM client throughput through the real OpenAiGateway against the local test server, clean and with 429s',
+  builder: (y) =>
+    y
+      .option('calls', { type: 'number', default: 2000, describe: 'Distinct calls' })
+      .coerce('calls', benchNumber('--calls', { integer: true, min: 1 }))
+      .option('latency', { type: 'number', default: 200, describe: 'Server reply latency, ms' })
+      .coerce('latency', benchNumber('--latency', { min: 0 }))
+      .option('concurrency', { type: 'number', default: 50, describe: 'Requests in flight at once' })
+      .coerce('concurrency', benchNumber('--concurrency', { integer: true, min: 1, max: 1024 }))
+      .option('rate429', { type: 'number', default: 0.2, describe: 'Share of requests refused with 429 in the faulty run' })
+      .coerce('rate429', benchNumber('--rate429', { min: 0, max: 1 }))
+      .option('retry-after', { type: 'number', default: 0.2, describe: 'Retry-After the 429s carry, seconds' })
+      .coerce('retry-after', benchNumber('--retry-after', { min: 0 })),
+  handler: (a) => main(a.calls, a.latency, a.concurrency, a.rate429, a['retry-after']),
+});
+
+async function main(calls: number, latency: number, concurrency: number, rate429: number, retryAfter: number): Promise<void> {
   countTokens('warm up the tokenizer'); // loading the BPE ranks is a one-off, not per-call cost
   const ideal = (calls * latency) / concurrency;
   console.log(`llm bench: ${calls} distinct calls, ${latency} ms server latency, concurrency ${concurrency}; ideal ${(ideal / 1000).toFixed(2)} s`);

@@ -22,6 +22,7 @@ import { ChainResolver } from '../../pipeline/resolution/index.js';
 import '../../sources/index.js';
 import { BfclLive, initialConfigJson } from '../../sources/bfcl/resolution.js';
 import { createSession, parseBfclJson } from '../../sources/bfcl/backends/index.js';
+import { benchNumber, defineBench } from './lib/bench.js';
 
 const DATA = fileURLToPath(new URL('../../sources/bfcl/data/', import.meta.url));
 
@@ -62,8 +63,17 @@ function best(n: number, f: () => void | Promise<void>): Promise<number> {
   })();
 }
 
-export default async function bench(args: string[]): Promise<void> {
-  const rounds = Number(args[0] ?? 5);
+export default defineBench({
+  describe: "The live tier on BFCL's ground-truth calls: kept sessions vs replaying histories, the whole chain vs bare backends (best of N)",
+  positional: '[rounds]',
+  builder: (y) =>
+    y
+      .positional('rounds', { type: 'number', default: 5, describe: 'Timed rounds per measurement (best of N)' })
+      .coerce('rounds', benchNumber('rounds', { integer: true, min: 1 })),
+  handler: bench,
+});
+
+async function bench({ rounds }: { rounds: number }): Promise<void> {
   const records = load();
   const total = records.reduce((n, r) => n + r.calls.length, 0);
 

@@ -31,15 +31,17 @@ export function printStatus(store: Store, stages: Map<StageName, Stage>): void {
   for (const row of table) console.log(row.map((cell, i) => cell.slice(0, limit(i)).padEnd(widths[i])).join('  ').trimEnd());
 }
 
-export const statusCommand: CommandModule<object, CommonArgs> = {
+export const statusCommand: CommandModule<object, CommonArgs & { json?: boolean }> = {
   command: 'status',
   describe: 'One row per stage: items done / flagged / failed / pending, last run, duration',
-  builder: (y) => withCommon(y) as never,
+  builder: (y) => withCommon(y).option('json', { type: 'boolean', describe: 'Print the rows as JSON: {stages: [{stage, done, flagged, failed, pending, lastRun, duration, note}]}' }) as never,
   handler: (args) => {
     const session = sessionFrom(args, { readonly: true });
     try {
-      printStatus(session.store, registry());
-      const failed = statusRows(session.store, registry()).some((r) => r.failed > 0);
+      const rows = statusRows(session.store, registry());
+      if (args.json) console.log(JSON.stringify({ stages: rows }, null, 2));
+      else printStatus(session.store, registry());
+      const failed = rows.some((r) => r.failed > 0);
       if (failed) process.exitCode = 1;
     } finally {
       session.close();

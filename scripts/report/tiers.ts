@@ -44,19 +44,24 @@ export function tierRows(store: Store): TierRow[] {
   return [...rows.values()];
 }
 
-export function formatTiers(store: Store): string {
-  const rows = tierRows(store);
-  if (rows.length === 0) return 'no resolved responses yet: run `pnpm stage resolve` first';
-  const table = formatTable(
-    ['responses', 'source', ...RESPONSE_TIERS, 'total', ...RESPONSE_TIERS.map((t) => `% ${t}`)],
-    rows.map((r) => [r.what, r.source, ...RESPONSE_TIERS.map((t) => r.counts[t]), r.total, ...RESPONSE_TIERS.map((t) => pct(r.counts[t], r.total))]),
-  );
+/** The tier rows plus the tool cache by origin and the tool calls logged per stage and tier. */
+export function tierData(store: Store) {
   const cache = store.db
     .prepare("SELECT substr(origin, 1, instr(origin || ':', ':') - 1) AS kind, count(*) AS n FROM tool_cache GROUP BY kind ORDER BY kind")
     .all() as { kind: string; n: number }[];
   const calls = store.db
     .prepare("SELECT coalesce(stage, '-') AS stage, coalesce(tier, 'failed') AS tier, count(*) AS n FROM calls WHERE kind = 'tool' GROUP BY stage, tier ORDER BY stage, tier")
     .all() as { stage: string; tier: string; n: number }[];
+  return { rows: tierRows(store), toolCache: cache, toolCalls: calls };
+}
+
+export function formatTiers(store: Store): string {
+  const { rows, toolCache: cache, toolCalls: calls } = tierData(store);
+  if (rows.length === 0) return 'no resolved responses yet: run `pnpm stage resolve` first';
+  const table = formatTable(
+    ['responses', 'source', ...RESPONSE_TIERS, 'total', ...RESPONSE_TIERS.map((t) => `% ${t}`)],
+    rows.map((r) => [r.what, r.source, ...RESPONSE_TIERS.map((t) => r.counts[t]), r.total, ...RESPONSE_TIERS.map((t) => pct(r.counts[t], r.total))]),
+  );
   const parts = [table];
   if (cache.length) parts.push(`tool cache entries by origin: ${cache.map((c) => `${c.kind} ${c.n}`).join(', ')}`);
   if (calls.length) parts.push(`tool calls logged (stage / tier): ${calls.map((c) => `${c.stage}/${c.tier} ${c.n}`).join(', ')}`);

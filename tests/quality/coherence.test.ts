@@ -47,7 +47,7 @@ describe('simulated answer coherence', () => {
   const DETAILS: ToolDoc = {
     name: 'AirbnbSearch.get_property_details',
     description: 'get the details of a property',
-    required_parameters: [{ name: 'propertyId', type: 'NUMBER', description: 'the id of the property' }],
+    required_parameters: [{ name: 'propertyId', type: 'integer', description: 'the id of the property' }],
     optional_parameters: [],
     return_data: [
       { name: 'title', description: 'the title of the property' },

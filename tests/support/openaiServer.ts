@@ -40,6 +40,8 @@ export interface ScriptedReply {
   systemFingerprint?: string;
   /** finish_reason when not truncated (default "stop"). */
   finishReason?: string;
+  /** Extra response headers (e.g. x-ratelimit-remaining-requests), on success and error replies alike. */
+  headers?: Record<string, string>;
 }
 
 export type Script = (req: ChatRequestBody, index: number) => ScriptedReply | Promise<ScriptedReply>;
@@ -122,7 +124,7 @@ export async function startOpenAiServer(script: Script): Promise<OpenAiTestServe
       return;
     }
     if (reply.status && reply.status !== 200) {
-      const extra: Record<string, string> = {};
+      const extra: Record<string, string> = { ...reply.headers };
       if (reply.retryAfter !== undefined) extra['retry-after'] = String(reply.retryAfter);
       if (reply.retryAfterMs !== undefined) extra['retry-after-ms'] = String(reply.retryAfterMs);
       sendJson(
@@ -146,7 +148,7 @@ export async function startOpenAiServer(script: Script): Promise<OpenAiTestServe
       completion_tokens: roughTokens(content),
     };
     if (reply.noChoices) {
-      sendJson(res, 200, { id: `chatcmpl-test-${++completionId}`, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: body.model, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } });
+      sendJson(res, 200, { id: `chatcmpl-test-${++completionId}`, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: body.model, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }, reply.headers);
       return;
     }
     sendJson(res, 200, {
@@ -164,7 +166,7 @@ export async function startOpenAiServer(script: Script): Promise<OpenAiTestServe
         },
       ],
       usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
-    });
+    }, reply.headers);
   };
 
   const server = createServer((req, res) => {
