@@ -111,7 +111,7 @@ describe('--help', () => {
     const r = await queue.add(
       () =>
         new Promise<{ code: number; out: string }>((resolve) => {
-          execFile(join(ROOT, 'node_modules/.bin/forge'), ['status', '--help'], { cwd: ROOT, env, timeout: 120_000 }, (err, stdout, stderr) =>
+          execFile(join(ROOT, 'bin/forge.js'), ['status', '--help'], { cwd: ROOT, env, timeout: 120_000 }, (err, stdout, stderr) =>
             resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr }),
           );
         }),
