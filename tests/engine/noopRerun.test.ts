@@ -211,3 +211,16 @@ describe('no-op rerun', () => {
     expect(w.enumerated).toEqual([]);
   });
 });
+
+describe('no-op rerun with a result gone from the store', () => {
+  it('enumerates again when an item of the recorded mapping lost its artifact', async () => {
+    const w = world();
+    await run(w);
+    const store = Store.open(w.db);
+    store.db.prepare("DELETE FROM artifacts WHERE stage = 'collect' AND item_id = 'n3'").run();
+    store.close();
+    const reports = await run(w);
+    expect(w.enumerated[0]).toBe('collect');
+    expect(reports[0].processed).toBe(1);
+  });
+});
