@@ -3,7 +3,7 @@
  * each stage, LLM and tool calls, caches, reviews and releases.
  */
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { hostname } from 'node:os';
 import { createHash } from 'node:crypto';
@@ -142,7 +142,8 @@ export class Store {
     if (path !== ':memory:') {
       if (existsSync(path) && statSync(path).isDirectory()) throw new StoreError(`database path ${path} is a folder; give a file, e.g. ${path}/forge.db`);
       if (existsSync(path)) {
-        const head = readFileSync(path).subarray(0, 16).toString('latin1');
+        // The 16-byte header only: reading the whole file (hundreds of MB) made every command slow to start.
+        const head = readHead(path, 16).toString('latin1');
         if (head.length > 0 && head !== 'SQLite format 3\u0000') {
           throw new StoreError(`${path} is not a critictool-forge database (not an SQLite file); refusing to touch it`);
         }
@@ -536,6 +537,16 @@ export class Store {
       .prepare("SELECT coalesce(sum(cost), 0) AS c FROM calls WHERE kind = 'llm' AND cached = 0 AND run_id = ?")
       .get(runId) as { c: number };
     return row.c;
+  }
+}
+
+function readHead(path: string, bytes: number): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    return buf.subarray(0, readSync(fd, buf, 0, bytes, 0));
+  } finally {
+    closeSync(fd);
   }
 }
 
