@@ -24,6 +24,7 @@ import {
 import type { ArtifactStatus } from './schemas.js';
 import type { Interrupt } from './interrupt.js';
 import { usd } from './llm/openai.js';
+import { codeDigest } from './fingerprint.js';
 
 export interface RunnerEnv {
   store: Store;
@@ -94,6 +95,55 @@ function itemKeyFrom(prefix: string, item: { id: string; input: unknown }): stri
   return sha256(`${prefix}\u0000${item.id}\u0000${canonicalJson(item.input)}`);
 }
 
+/**
+ * Output digests of stages (Store.outputDigest), taken once per pipeline run: a stage's entry is
+ * dropped when it runs, and taken again when a downstream stage asks.
+ */
+export type OutputDigests = Map<string, string>;
+
+/**
+/** CLI options only a sink reads; any other option counts for every stage, read or not. */
+const SINK_ONLY_OPTIONS = ['out', 'includeFlagged'];
+
+/**
+ * Everything the stage's enumerate (or a sink's write) may read, hashed: the pipeline's code, the
+ * stage's name and version, its config slice and the seed (the slice is "the part of the config the
+ * stage reads", as for item keys), its roles' LLM fingerprints and the LLM mode, the CLI options (but
+ * SINK_ONLY_OPTIONS for an item stage), what it reads outside the store (`externalInputs`), and the
+ * current output of every stage upstream of it, transitively.
+ */
+export function stageInputFingerprint(env: RunnerEnv, stage: Stage, ctx: StageContext, digests: OutputDigests = new Map()): string {
+  const ancestors = new Set<string>();
+  const visit = (name: string) => {
+    for (const up of env.stages.get(name as StageName)?.upstream ?? []) {
+      if (ancestors.has(up)) continue;
+      ancestors.add(up);
+      visit(up);
+    }
+  };
+  visit(stage.name);
+  const upstream = [...ancestors].sort().map((name) => {
+    let digest = digests.get(name);
+    if (digest === undefined) digests.set(name, (digest = env.store.outputDigest(name)));
+    return [name, digest];
+  });
+  const options = env.options ?? {};
+  const itemOptions = Object.fromEntries(Object.entries(options).filter(([k]) => !SINK_ONLY_OPTIONS.includes(k)));
+  return hashParts(
+    codeDigest(),
+    stage.kind,
+    stage.name,
+    stage.version,
+    stage.configSlice(env.config),
+    env.config.seed,
+    (stage.roles ?? []).map((r) => [r, env.llm.fingerprint(r)]),
+    env.llm.mode,
+    stage.kind === 'sink' ? options : itemOptions,
+    stage.externalInputs?.(ctx) ?? null,
+    upstream,
+  );
+}
+
 function stageContext(env: RunnerEnv): StageContext {
   const { store, config, llm, services } = env;
   return {
@@ -111,22 +161,25 @@ function stageContext(env: RunnerEnv): StageContext {
 
 export async function runPipeline(env: RunnerEnv, target: StageName, opts: RunOptions = {}): Promise<StageReport[]> {
   const reports: StageReport[] = [];
+  const digests: OutputDigests = new Map();
   for (const name of planStages(env.stages, target)) {
     if (env.interrupt?.signal) break;
-    const report = await runStage(env, env.stages.get(name)!, opts);
+    const report = await runStage(env, env.stages.get(name)!, opts, digests);
     reports.push(report);
     if (report.stopped) break;
   }
   return reports;
 }
 
-export async function runStage(env: RunnerEnv, stage: Stage, opts: RunOptions = {}): Promise<StageReport> {
+export async function runStage(env: RunnerEnv, stage: Stage, opts: RunOptions = {}, digests: OutputDigests = new Map()): Promise<StageReport> {
   const { store } = env;
   const ctx = stageContext(env);
   const started = Date.now();
   const base: StageReport = { stage: stage.name, total: 0, reused: 0, processed: 0, failed: 0, flagged: 0, rejected: 0, durationMs: 0 };
 
   const skipReason = stage.skip?.(ctx);
+  // Whatever happens below may change this stage's output; downstream stages take its digest afresh.
+  digests.delete(stage.name);
   if (skipReason) {
     store.setStageItems(stage.name, []);
     const id = store.startStageRun(stage.name, 0, 0);
@@ -135,19 +188,38 @@ export async function runStage(env: RunnerEnv, stage: Stage, opts: RunOptions = 
     return { ...base, skipped: skipReason };
   }
 
+  const force = opts.force?.has(stage.name) ?? false;
+  const inputFingerprint = stageInputFingerprint(env, stage, ctx, digests);
+
   if (stage.kind === 'sink') {
     const id = store.startStageRun(stage.name, 1, 0);
     try {
-      const { summary } = await stage.write(ctx);
+      const { summary, reused } = await stage.write(force ? ctx : { ...ctx, inputFingerprint });
       const durationMs = Date.now() - started;
-      store.finishStageRun(id, { processed: 1, failed: 0, status: 'ok', durationMs, message: summary });
+      store.finishStageRun(id, { processed: reused ? 0 : 1, failed: 0, status: 'ok', durationMs, message: summary });
+      if (reused) ctx.log(`[${stage.name}] inputs and files unchanged since the last write: kept as they are`);
       ctx.log(`[${stage.name}] ${summary}`);
-      return { ...base, total: 1, processed: 1, durationMs, summary };
+      return { ...base, total: 1, processed: reused ? 0 : 1, reused: reused ? 1 : 0, durationMs, summary };
     } catch (err) {
       store.finishStageRun(id, { processed: 0, failed: 1, status: 'failed', durationMs: Date.now() - started, message: (err as Error).message });
       throw err;
     }
   }
+
+  const recorded = force ? undefined : store.stageFingerprint(stage.name);
+  if (recorded?.fingerprint === inputFingerprint && store.unfinishedCount(stage.name) === 0) {
+    // Nothing it reads has changed and nothing is left to do: its output stands, unenumerated.
+    const total = store.stageCounts(stage.name).total;
+    const id = store.startStageRun(stage.name, total, total);
+    const durationMs = Date.now() - started;
+    const summary = recorded.summary ?? undefined;
+    store.finishStageRun(id, { processed: 0, failed: 0, status: 'ok', durationMs, message: summary });
+    ctx.log(`[${stage.name}] ${total} items: ${total} reused (inputs unchanged since the last run) in ${(durationMs / 1000).toFixed(1)}s`);
+    if (summary) ctx.log(`[${stage.name}] ${summary.split('\n').join(`\n[${stage.name}] `)}`);
+    return { ...base, total, reused: total, durationMs, summary };
+  }
+  // Recorded again only once this run ends with nothing pending.
+  store.setStageFingerprint(stage.name, null);
 
   const items = await stage.enumerate(ctx);
   const seenIds = new Set<string>();
@@ -159,7 +231,6 @@ export async function runStage(env: RunnerEnv, stage: Stage, opts: RunOptions = 
   const fingerprint = (stage.roles ?? []).map((r) => [r, env.llm.fingerprint(r)]);
   const prefix = stagePrefix(stage, slice, fingerprint, env.config.seed);
   const keyed = items.map((item) => ({ item, key: itemKeyFrom(prefix, item) }));
-  const force = opts.force?.has(stage.name) ?? false;
   const digest = sha256(keyed.map(({ item, key }) => `${item.id}\u0000${key}\u0000${item.parents.join(',')}`).join('\n'));
   let todo: typeof keyed;
   if (!force && store.mappingDigest(stage.name) === digest) {
@@ -285,6 +356,7 @@ export async function runStage(env: RunnerEnv, stage: Stage, opts: RunOptions = 
     durationMs: report.durationMs,
     message: stopped ?? report.summary,
   });
+  if (status === 'ok' && store.unfinishedCount(stage.name) === 0) store.setStageFingerprint(stage.name, inputFingerprint, report.summary ?? null);
   ctx.log(
     `[${stage.name}] ${items.length} items: ${report.reused} reused, ${report.processed} done` +
       (report.flagged ? `, ${report.flagged} flagged` : '') +

@@ -57,6 +57,11 @@ export interface StageContext {
   rng(purpose: string): Rng;
   /** Options the CLI passed through (e.g. --limit, --out). */
   options: Record<string, unknown>;
+  /**
+   * The stage's input fingerprint (pipeline/fingerprint.ts): set for a sink, whose write may keep
+   * what it wrote last time when this and whatever else it reads are unchanged.
+   */
+  inputFingerprint?: string;
 }
 
 export interface ItemContext extends StageContext {
@@ -79,6 +84,12 @@ interface StageBase {
   /** A reason to skip the stage entirely (e.g. observe with no model), or undefined to run it. */
   skip?(ctx: StageContext): string | undefined;
   /**
+   * What `enumerate` reads besides the store, the config and the CLI options — source files, a
+   * corpus — as a JSON value that changes whenever they do (pipeline/fingerprint.ts `fileStamps`).
+   * It is part of the stage's input fingerprint: with every input unchanged a rerun skips enumerate.
+   */
+  externalInputs?(ctx: StageContext): unknown;
+  /**
    * A short account of the stage's current output (e.g. resolve's tier mix per source), logged after
    * each run and kept as the stage run's message, so `pnpm status` shows it; its first line is the note.
    */
@@ -96,7 +107,8 @@ export interface ItemStage<I = unknown, O = unknown> extends StageBase {
 /** A stage that writes files from artifacts (export). It runs whole each time; it is cheap and deterministic. */
 export interface SinkStage extends StageBase {
   kind: 'sink';
-  write(ctx: StageContext): Promise<{ summary: string }>;
+  /** `reused`: what the sink wrote last time was already current, and it was kept. */
+  write(ctx: StageContext): Promise<{ summary: string; reused?: boolean }>;
 }
 
 export type Stage = ItemStage<any, any> | SinkStage;

@@ -195,3 +195,12 @@ export function reviewedCases(store: Store, opts: { includeFlagged?: boolean } =
   }
   return { cases, leftOut, included };
 }
+
+/**
+ * A digest of every recorded decision, all fields: `reviewedCases` reads the table, so an export
+ * that kept its files must see any decision imported since.
+ */
+export function reviewsDigest(store: Store): string {
+  const rows = store.db.prepare('SELECT * FROM reviews ORDER BY id').raw().all();
+  return hashValue(rows);
+}

@@ -187,6 +187,22 @@ export const MIGRATIONS: { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    // A stage's input fingerprint (pipeline/fingerprint.ts), recorded when it finished with nothing
+    // pending, and the summary it gave then: an unchanged rerun reuses both without enumerating.
+    // export_state: what the last export wrote into each output folder, so an unchanged one is kept.
+    version: 3,
+    sql: `
+      ALTER TABLE stage_state ADD COLUMN input_fingerprint TEXT;
+      ALTER TABLE stage_state ADD COLUMN summary TEXT;
+      CREATE TABLE export_state (
+        out_dir TEXT PRIMARY KEY,
+        fingerprint TEXT NOT NULL,
+        files TEXT NOT NULL,
+        summary TEXT NOT NULL
+      );
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

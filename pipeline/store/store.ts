@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { hostname } from 'node:os';
+import { createHash } from 'node:crypto';
 import { APP_ID, MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
 import { canonicalJson, sha256 } from '../hash.js';
 import { parseJson } from '../pyValues.js';
@@ -314,6 +315,63 @@ export class Store {
 
   mappingDigest(stage: string): string | undefined {
     return this.db.prepare('SELECT mapping_digest FROM stage_state WHERE stage = ?').pluck().get(stage) as string | undefined;
+  }
+
+  /** The input fingerprint recorded when the stage last finished with nothing pending, and its summary then. */
+  stageFingerprint(stage: string): { fingerprint: string; summary: string | null } | undefined {
+    const row = this.db.prepare('SELECT input_fingerprint, summary FROM stage_state WHERE stage = ?').get(stage) as
+      | { input_fingerprint: string | null; summary: string | null }
+      | undefined;
+    return row?.input_fingerprint ? { fingerprint: row.input_fingerprint, summary: row.summary } : undefined;
+  }
+
+  /** Record (or, with null, forget) the fingerprint of the inputs the stage's current mapping was made from. */
+  setStageFingerprint(stage: string, fingerprint: string | null, summary: string | null = null): void {
+    this.db.prepare('UPDATE stage_state SET input_fingerprint = ?, summary = ? WHERE stage = ?').run(fingerprint, fingerprint ? summary : null, stage);
+  }
+
+  /** Items of the stage's current mapping without a finished result (never run, or failed). */
+  unfinishedCount(stage: string): number {
+    return this.db
+      .prepare(
+        `SELECT count(*) FROM stage_items s LEFT JOIN artifacts a ON a.key = s.key AND a.status != 'failed'
+         WHERE s.stage = ? AND a.key IS NULL`,
+      )
+      .pluck()
+      .get(stage) as number;
+  }
+
+  /**
+   * A digest of a stage's current output as readStage and getArtifact show it: every mapped item's
+   * id, key, status, content hash, method, reason and parents, in order (pending ones too). Read
+   * without the content, so it is cheap beside parsing it.
+   */
+  outputDigest(stage: string): string {
+    const h = createHash('sha256');
+    const rows = this.db
+      .prepare(
+        `SELECT s.item_id, s.key, a.status, a.content_hash, a.method, a.reason, a.parents
+         FROM stage_items s LEFT JOIN artifacts a ON a.key = s.key WHERE s.stage = ? ORDER BY s.position`,
+      )
+      .raw()
+      .iterate(stage) as IterableIterator<(string | null)[]>;
+    for (const row of rows) {
+      for (const cell of row) h.update(cell === null ? '\u0001' : `${cell.length}:${cell}`);
+      h.update('\n');
+    }
+    return h.digest('hex');
+  }
+
+  /** What the last export wrote into `outDir` (an absolute path), if one was recorded. */
+  exportState(outDir: string): { fingerprint: string; files: string; summary: string } | undefined {
+    return this.db.prepare('SELECT fingerprint, files, summary FROM export_state WHERE out_dir = ?').get(outDir) as
+      | { fingerprint: string; files: string; summary: string }
+      | undefined;
+  }
+
+  setExportState(outDir: string, state: { fingerprint: string; files: string; summary: string } | null): void {
+    if (!state) this.db.prepare('DELETE FROM export_state WHERE out_dir = ?').run(outDir);
+    else this.db.prepare('INSERT OR REPLACE INTO export_state (out_dir, fingerprint, files, summary) VALUES (?, ?, ?, ?)').run(outDir, state.fingerprint, state.files, state.summary);
   }
 
   /** Keys of the stage's current mapping that hold no finished result (never run, or failed). */

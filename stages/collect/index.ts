@@ -9,6 +9,7 @@ import { checkSourceFiles, sourceFiles } from '../../sources/paths.js';
 import { loadBfcl } from '../../sources/bfcl/adapter.js';
 import { loadTeval } from '../../sources/teval/adapter.js';
 import type { SourceItem } from '../../sources/records.js';
+import { fileStamps } from '../../pipeline/fingerprint.js';
 
 export const collectStage: ItemStage<SourceItem, CollectRecord> = {
   kind: 'items',
@@ -19,6 +20,8 @@ export const collectStage: ItemStage<SourceItem, CollectRecord> = {
   description: 'read BFCL multi-turn base and T-Eval into raw trajectories and recorded responses',
   output: CollectRecord,
   configSlice: (c) => ({ sources: c.sources }),
+  // The source files themselves (vendored or --source-dir): an edited, added or removed one is read again.
+  externalInputs: (ctx) => fileStamps([sourceFiles(ctx.config.sources.dir).root]),
 
   enumerate(ctx) {
     const files = sourceFiles(ctx.config.sources.dir);

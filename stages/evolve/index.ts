@@ -33,7 +33,8 @@ import { renderAction, renderToolList, TOOL_LIST_END_MARKER, finishAction } from
 import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
 import { countChatTokens } from '../../pipeline/tokens.js';
 import { Rng } from '../../pipeline/rng.js';
-import { loadCorpus, type Corpus } from '../../sources/dialogue/corpus.js';
+import { loadCorpus, TASKMASTER4_DIALOGUES, type Corpus } from '../../sources/dialogue/corpus.js';
+import { fileStamps } from '../../pipeline/fingerprint.js';
 import { sliceContext, type ContextSlice } from '../../sources/dialogue/context.js';
 import { protectedValues, queryIndex, taskValues, usedToolDocs } from './caseParts.js';
 import { conflictWith } from './similarity.js';
@@ -268,6 +269,8 @@ export const evolveStage: ItemStage<EvolveInput, TestCase> = {
   upstream: ['assemble'],
   description: 'SRM evolution: long context, extra tools, noisy query, harder tools, mixed',
   configSlice: (config) => ({ evolve: config.evolve, sourcesDir: config.sources.dir ?? null }),
+  // The long-context corpus is read in enumerate: a user's file (or the vendored one) edited in place counts.
+  externalInputs: (ctx) => fileStamps([ctx.config.evolve.longContext.corpus ?? TASKMASTER4_DIALOGUES]),
   roles: ['noisy-query', 'harder-tools'],
   output: TestCase,
   enumerate: enumerateEvolve,

@@ -7,15 +7,23 @@
  */
 import type { SinkStage, Stage, StageContext, StageName } from '../../pipeline/stage.js';
 import { formatExportResult, writeExport } from '../../output/critictool/export.js';
+import { currentExport, exportFingerprint, forgetExport, recordExport } from '../../output/critictool/upToDate.js';
 
 export const DEFAULT_OUT = 'output/latest';
 export const EXPORT_UPSTREAM: StageName[] = ['assemble', 'verify'];
 
-async function write(ctx: StageContext): Promise<{ summary: string }> {
+async function write(ctx: StageContext): Promise<{ summary: string; reused?: boolean }> {
   const out = typeof ctx.options.out === 'string' && ctx.options.out ? ctx.options.out : DEFAULT_OUT;
+  // No fingerprint (--force): write whatever the folder holds.
+  const fingerprint = ctx.inputFingerprint ? exportFingerprint(ctx.store, ctx.inputFingerprint) : undefined;
+  const kept = fingerprint ? currentExport(ctx.store, out, fingerprint) : undefined;
+  if (kept !== undefined) return { summary: kept, reused: true };
+  forgetExport(ctx.store, out);
   const result = writeExport(ctx.store, ctx.config, out, { includeFlagged: ctx.options.includeFlagged === true });
   for (const s of result.counts.skipped) ctx.log(`[export] left out ${s.stage} case ${s.id}: ${s.reason}`);
-  return { summary: formatExportResult(result, out) };
+  const summary = formatExportResult(result, out);
+  if (fingerprint) recordExport(ctx.store, out, fingerprint, result.files.map((f) => f.path), summary);
+  return { summary };
 }
 
 /** The export stage, after those of EXPORT_UPSTREAM that are registered (verify joins once it exists). */

@@ -131,6 +131,7 @@ function fixtureStage(name: StageName, upstream: StageName[], items: TestCase[])
     upstream,
     description: `fixture ${name}`,
     configSlice: () => null,
+    externalInputs: () => items,
     enumerate: () => items.map((c) => ({ id: c.id, input: c, parents: [`fixture:${c.id}`] })),
     run: async (item) => {
       const outcome = item.input.verification?.outcome;

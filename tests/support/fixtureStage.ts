@@ -12,6 +12,8 @@ export function fixtureStage<T>(name: StageName, items: { id: string; content: T
     upstream: [],
     description: `fixture ${name}`,
     configSlice: () => null,
+    // Its items are its source: a fixture with other items on the same database must enumerate again.
+    externalInputs: () => items,
     enumerate: () => items.map((i) => ({ id: i.id, input: i.content, parents: [`fixture:${i.id}`] })),
     run: async (item) => ({ status: 'ok', content: item.input, method: 'fixture' }),
   };
