@@ -9,9 +9,10 @@ import { join } from 'node:path';
 import type { Store } from '../../pipeline/store/store.js';
 import { loadSamples, type ReviewSample } from './samples.js';
 import { queueName, selectQueue, type QueueSpec } from './queue.js';
-import { argillaDiskFiles } from './formats/argilla.js';
+import { writeArgillaDisk } from './formats/argilla.js';
 import { labelStudioConfig, labelStudioTask } from './formats/labelstudio.js';
-import { writeCsvQueue } from './formats/csvQueue.js';
+import { csvQueueLines } from './formats/csvQueue.js';
+import { writeJsonArray } from '../jsonArray.js';
 
 export const REVIEW_FORMATS = ['argilla', 'labelstudio', 'csv'] as const;
 export type ReviewFormat = (typeof REVIEW_FORMATS)[number];
@@ -29,25 +30,33 @@ export function exportQueue(store: Store, opts: { spec: QueueSpec; formats: Revi
   const samples = selectQueue(loadSamples(store), opts.spec, opts.seed, (s) => !!staleDecision(store, s.id, s.contentHash));
   const name = queueName(opts.spec);
   const outDir = opts.outDir ?? join(DEFAULT_QUEUE_ROOT, name);
+  // Written into a staging folder file by file and swapped in at once (output/atomicDir.ts): a
+  // reviewer never opens half a queue; other formats' files stay.
   const files: string[] = [];
-  const texts = new Map<string, string>();
-  const write = (rel: string, text: string) => {
-    texts.set(rel, text);
-    files.push(rel);
-  };
-  if (opts.formats.includes('argilla')) {
-    for (const [rel, text] of argillaDiskFiles(name, samples)) write(`argilla/${rel}`, text);
-  }
-  if (opts.formats.includes('labelstudio')) {
-    write('labelstudio/config.xml', labelStudioConfig());
-    write('labelstudio/tasks.json', JSON.stringify(samples.map(labelStudioTask), null, 2) + '\n');
-  }
-  if (opts.formats.includes('csv')) {
-    const { csv, cells } = writeCsvQueue(samples);
-    write('review.csv', csv);
-    for (const [rel, text] of cells) write(rel, text);
-  }
-  // Swapped in at once (output/atomicDir.ts): a reviewer never opens half a queue; other formats' files stay.
-  replaceDir(outDir, texts, { owned: (rel) => texts.has(rel) || (opts.formats.includes('csv') && rel.startsWith('review.csv.cells/')) });
+  const owned = new Set<string>();
+  replaceDir(
+    outDir,
+    (dir) => {
+      if (opts.formats.includes('argilla')) files.push(...writeArgillaDisk(dir, 'argilla/', name, samples));
+      if (opts.formats.includes('labelstudio')) {
+        dir.writeFile('labelstudio/config.xml', labelStudioConfig());
+        dir.stream('labelstudio/tasks.json', (sink) => writeJsonArray(sink, samples.map(labelStudioTask)));
+        files.push('labelstudio/config.xml', 'labelstudio/tasks.json');
+      }
+      if (opts.formats.includes('csv')) {
+        const cells = new Map<string, string>();
+        dir.stream('review.csv', (sink) => {
+          for (const line of csvQueueLines(samples, cells)) sink.write(line);
+        });
+        files.push('review.csv');
+        for (const [rel, text] of cells) {
+          dir.writeFile(rel, text);
+          files.push(rel);
+        }
+      }
+      for (const f of files) owned.add(f);
+    },
+    { owned: (rel) => owned.has(rel) || (opts.formats.includes('csv') && rel.startsWith('review.csv.cells/')) },
+  );
   return { queue: name, outDir, samples, files };
 }

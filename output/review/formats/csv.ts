@@ -6,8 +6,13 @@ export function csvField(value: string): string {
   return `"${value.replace(/"/g, '""')}"`;
 }
 
+/** One record with its CRLF end. */
+export function csvLine(fields: string[]): string {
+  return fields.map(csvField).join(',') + '\r\n';
+}
+
 export function writeCsv(header: string[], rows: string[][]): string {
-  return [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return [header, ...rows].map(csvLine).join('');
 }
 
 export class CsvError extends Error {}
