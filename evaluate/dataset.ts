@@ -9,7 +9,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fg from 'fast-glob';
-import { hashParts, sha256 } from '../pipeline/hash.js';
+import { fileSha256, hashParts } from '../pipeline/hash.js';
+import { fileLines } from '../pipeline/fileLines.js';
+import { readEvaluatorEntries } from './entries.js';
 import { parsePyJson } from './python/json.js';
 import { literalEval } from './python/literal.js';
 import { PyDict, pyStr, type PyValue } from './python/value.js';
@@ -68,7 +70,7 @@ export function listEvaluatorFiles(dir: string): string[] {
 
 export function dataIdentity(dir: string): DataIdentity {
   const abs = resolve(dir);
-  const files = listEvaluatorFiles(abs).map((path) => ({ path, sha256: sha256(readFileSync(join(abs, path))) }));
+  const files = listEvaluatorFiles(abs).map((path) => ({ path, sha256: fileSha256(join(abs, path)) }));
   let label = abs;
   const manifest = join(abs, 'manifest.json');
   if (existsSync(manifest)) {
@@ -102,22 +104,23 @@ function strategyOf(path: string): string {
 export function jsonlAttrs(dir: string): Map<string, Partial<SampleAttrs>> {
   const out = new Map<string, Partial<SampleAttrs>>();
   for (const file of fg.sync(['jsonl/*.jsonl'], { cwd: dir })) {
-    const lines = readFileSync(join(dir, file), 'utf8').split('\n');
-    lines.forEach((line, i) => {
-      if (!line.trim()) return;
+    let i = -1;
+    for (const line of fileLines(join(dir, file))) {
+      i++;
+      if (!line.trim()) continue;
       let rec: Record<string, unknown>;
       try {
         rec = JSON.parse(line);
       } catch (err) {
         throw new DatasetError(`${join(dir, file)} line ${i + 1}: not JSON (${(err as Error).message})`);
       }
-      if (typeof rec.id !== 'string') return;
+      if (typeof rec.id !== 'string') continue;
       out.set(rec.id, {
         source: typeof rec.source === 'string' ? rec.source : undefined,
         k: typeof rec.k === 'number' ? rec.k : undefined,
         environmentError: typeof rec.environmentError === 'string' ? rec.environmentError : undefined,
       });
-    });
+    }
   }
   return out;
 }
@@ -146,14 +149,15 @@ export function functionList(systemPrompt: string, where: string): PyValue[] {
 
 export function loadFile(dir: string, path: string, limit?: number, attrs: Map<string, Partial<SampleAttrs>> = jsonlAttrs(dir)): EvalFile {
   const abs = join(dir, path);
-  const text = readFileSync(abs, 'utf8');
-  let data: PyValue;
+  let data: PyDict;
+  let fileHash: string;
   try {
-    data = parsePyJson(text);
+    // Entry by entry: an evaluator file may be larger than one JavaScript string can be.
+    ({ data, sha256: fileHash } = readEvaluatorEntries(abs));
   } catch (err) {
-    throw new DatasetError(`${abs}: not JSON (${(err as Error).message})`);
+    const message = (err as Error).message;
+    throw new DatasetError(message.startsWith(abs) ? message : `${abs}: not JSON (${message})`);
   }
-  if (!(data instanceof PyDict)) throw new DatasetError(`${abs}: not a JSON object keyed by sample id`);
   const kind = /(?:^|\/)internal_error\//.test(path) ? 'internal' : 'external';
   const cot = path.endsWith('_w_cot.json');
   const samples: EvalSampleData[] = [];
@@ -195,5 +199,5 @@ export function loadFile(dir: string, path: string, limit?: number, attrs: Map<s
       attrs: { ...extra, errorType: kind === 'internal' ? errorType || 'control' : undefined, strategy: strategyOf(path), cot },
     });
   }
-  return { path, kind, cot, sha256: sha256(text), samples };
+  return { path, kind, cot, sha256: fileHash, samples };
 }

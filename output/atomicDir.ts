@@ -8,8 +8,11 @@
  * `.previous-*` back when the target is missing and removes leftover staging folders.
  * The price: room for two copies of the folder while it is replaced.
  */
-import { chmodSync, closeSync, existsSync, fsyncSync, linkSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, linkSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { openFileSink, type FileSink, type WrittenFile } from './fileSink.js';
+
+export { openFileSink, type FileSink, type WrittenFile };
 
 const PARTIAL = 'partial';
 const PREVIOUS = 'previous';
@@ -57,21 +60,18 @@ export function stagingDirFor(target: string): string {
 }
 
 /** Writes and fsyncs one file; an error names the file. */
-export function writeFileDurably(path: string, data: string | Uint8Array): void {
+export function writeFileDurably(path: string, data: string | Uint8Array): WrittenFile {
+  return streamInto(openFileSink(path), (sink) => sink.write(data));
+}
+
+function streamInto(sink: FileSink, fill: (sink: FileSink) => void): WrittenFile {
   try {
-    mkdirSync(dirname(path), { recursive: true });
-    const fd = openSync(path, 'w');
-    try {
-      const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-      let off = 0;
-      while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    fill(sink);
   } catch (err) {
-    throw new Error(`cannot write ${path}: ${(err as Error).message}`);
+    sink.abort();
+    throw err;
   }
+  return sink.close();
 }
 
 function fsyncDir(dir: string): void {
@@ -126,15 +126,37 @@ export function swapInto(staging: string, target: string, opts: { owned?: (rel: 
   if (previous) rmSync(previous, { recursive: true, force: true });
 }
 
+/** A staging folder being filled: files are opened by path relative to it and streamed in. */
+export interface StagingDir {
+  readonly path: string;
+  /** A new file at `rel` (forward slashes), written chunk by chunk; close it to fsync it. */
+  open(rel: string): FileSink;
+  /** A file written by `fill` through a sink, closed after it (removed if `fill` throws). */
+  stream(rel: string, fill: (sink: FileSink) => void): WrittenFile;
+  /** A whole small file at once. */
+  writeFile(rel: string, data: string | Uint8Array): WrittenFile;
+}
+
+export function stagingDir(path: string): StagingDir {
+  return {
+    path,
+    open: (rel) => openFileSink(join(path, rel)),
+    stream: (rel, fill) => streamInto(openFileSink(join(path, rel)), fill),
+    writeFile: (rel, data) => writeFileDurably(join(path, rel), data),
+  };
+}
+
 /**
- * Replaces `target` with exactly `files` (relative path → content), atomically as above. Files of
- * the old target that `owned` does not claim are kept (by default none are: the folder is the writer's).
+ * Replaces `target` with what `fill` writes into a staging folder, atomically as above. Files of
+ * the old target that `owned` does not claim are kept (by default none are: the folder is the
+ * writer's). A throw from `fill` leaves the old target untouched; its result is returned.
  */
-export function replaceDir(target: string, files: Iterable<[string, string | Uint8Array]>, opts: { owned?: (rel: string) => boolean } = {}): void {
+export function replaceDir<T>(target: string, fill: (dir: StagingDir) => T, opts: { owned?: (rel: string) => boolean } = {}): T {
   const staging = stagingDirFor(target);
   try {
-    for (const [rel, data] of files) writeFileDurably(join(staging, rel), data);
+    const result = fill(stagingDir(staging));
     swapInto(staging, target, opts);
+    return result;
   } finally {
     if (existsSync(staging)) rmSync(staging, { recursive: true, force: true });
   }

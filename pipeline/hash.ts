@@ -4,6 +4,7 @@
  * Numbers are written losslessly (pipeline/pyValues.ts): a bigint id keeps every digit, so two
  * ids that share a float64 never share a hash, and the store reads back what was written.
  */
+import { closeSync, openSync, readSync } from 'node:fs';
 import { createHash, hash } from 'node:crypto';
 import { PyFloat, toJson } from './pyValues.js';
 
@@ -63,6 +64,23 @@ function sortDeep(value: unknown, walk: { lossless: boolean }): unknown {
 export function sha256(text: string | Buffer): string {
   // The one-shot hash is markedly faster than createHash for the many small inputs item keys are.
   return hash('sha256', text, 'hex');
+}
+
+/** sha256 of a file, read in chunks (a file may be larger than one string or buffer should be). */
+export function fileSha256(path: string): string {
+  const h = createHash('sha256');
+  for (const chunk of fileChunks(path)) h.update(chunk);
+  return h.digest('hex');
+}
+
+function* fileChunks(path: string): Generator<Buffer> {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(1 << 20);
+    for (let n = readSync(fd, buf); n > 0; n = readSync(fd, buf)) yield buf.subarray(0, n);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Hash of a value's canonical JSON. */

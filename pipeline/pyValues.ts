@@ -130,8 +130,9 @@ export function toJson(value: unknown, indent?: number): string {
 /**
  * JSON text as Python's json.dumps(ensure_ascii=False) writes it: 2-space indent (or indent 0:
  * one line with Python's `, ` and `: ` separators), PyFloat as floats, bigints as their digits.
+ * `depth`: the nesting level the value sits at (a member of a file written entry by entry is at 1).
  */
-export function pythonJson(value: unknown, indent = 2): string {
+export function pythonJson(value: unknown, indent = 2, depth = 0): string {
   const nl = indent > 0 ? '\n' : '';
   const write = (v: unknown, depth: number): string => {
     if (v instanceof PyFloat) return floatText(v.value);
@@ -156,5 +157,5 @@ export function pythonJson(value: unknown, indent = 2): string {
     }
     throw new Error(`cannot write a ${typeof v} as JSON`);
   };
-  return write(value, 0);
+  return write(value, depth);
 }

@@ -17,6 +17,8 @@ export class PyJsonError extends Error {
 
 const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y;
+// A run of string characters that need no attention: no quote, backslash or control character.
+const PLAIN = /[^"\\\u0000-\u001f]*/y;
 
 export function parsePyJson(text: string): PyValue {
   let i = 0;
@@ -33,6 +35,10 @@ export function parsePyJson(text: string): PyValue {
     let out = '';
     let runStart = i;
     for (;;) {
+      // Ordinary characters are skipped by the regex engine, not one by one (a message may run to megabytes).
+      PLAIN.lastIndex = i;
+      PLAIN.test(text);
+      i = PLAIN.lastIndex;
       if (i >= text.length) fail('Unterminated string');
       const c = text.charCodeAt(i);
       if (c === 0x22) {

@@ -19,16 +19,20 @@
  * Every case is checked once more against what the evaluator does with it (markers, tool-list
  * slicing, ground-truth keys and types); one that fails is left out and listed, never written.
  * Same store content, same bytes: a stable sample order, keys sorted, Python-faithful numbers, no timestamps.
+ *
+ * Scale: no file is built as one string and no set of cases is held. A first pass reads each case
+ * once and keeps a small reference (id, artifact key, what the counts need); the files are then
+ * written case by case in their order, each case read again from the store when its turn comes
+ * (the evaluator files of one set share one order, so each case is read once for them and once for
+ * the JSONL).
  */
-import { join } from 'node:path';
-import { replaceDir, writeFileDurably } from '../atomicDir.js';
+import { replaceDir, stagingDir, type FileSink, type StagingDir } from '../atomicDir.js';
 import type { Config } from '../../pipeline/config.js';
-import { sha256 } from '../../pipeline/hash.js';
-import type { Store } from '../../pipeline/store/store.js';
+import type { Store, StoredArtifact } from '../../pipeline/store/store.js';
 import { EVOLUTION_STRATEGIES, FINISH_ACTION, TestCase, type Action, type ArtifactStatus, type EvolutionStrategy } from '../../pipeline/schemas.js';
 import { groundTruthProblems, promptProblems } from '../../stages/assemble/checks.js';
-import { evaluatorFile, jsonlFile } from './format.js';
-import { reviewedCases } from '../review/decisions.js';
+import { EvaluatorFileWriter, jsonlLine, sortById, sortByIdHash } from './format.js';
+import { eachReviewedCase, reviewedCaseAt } from '../review/decisions.js';
 
 export interface ExportFile {
   /** Relative to the output directory, with forward slashes. */
@@ -80,26 +84,41 @@ export function evaluatorFilePath(set: 'base' | 'evol' | EvolutionStrategy, kind
 }
 
 /** The evaluator file a case belongs in: base, or the evolved set (evol_data_*, all strategies). */
-export function evaluatorFileOf(tc: TestCase): string {
+type Routed = Pick<TestCase, 'kind' | 'cot'> & { evolution?: { strategy: EvolutionStrategy } };
+
+export function evaluatorFileOf(tc: Routed): string {
   return evaluatorFilePath(tc.evolution ? 'evol' : 'base', tc.kind, tc.cot);
 }
 
 /** Every evaluator file a case is written to: an evolved case is also in its strategy's subset. */
-export function evaluatorFilesOf(tc: TestCase): string[] {
+export function evaluatorFilesOf(tc: Routed): string[] {
   return tc.evolution ? [evaluatorFileOf(tc), evaluatorFilePath(tc.evolution.strategy, tc.kind, tc.cot)] : [evaluatorFileOf(tc)];
 }
 export const JSONL_FILES = ['jsonl/base_cases.jsonl', 'jsonl/evol_cases.jsonl'];
 
-/** Base cases: assemble's TestCases; one that is not a TestCase is a bug upstream, named and fatal. */
-function readBaseCases(store: Store, statuses: ArtifactStatus[]): TestCase[] {
-  return store.readStage<unknown>('assemble', statuses).map((a) => {
-    const parsed = TestCase.safeParse(a.content);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new Error(`assemble artifact ${a.itemId} (${a.key.slice(0, 12)}) is not a TestCase at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
-    }
-    return parsed.data;
-  });
+/** A base case as a TestCase; one that is not a TestCase is a bug upstream, named and fatal. */
+function baseCase(a: StoredArtifact<unknown>): TestCase {
+  const parsed = TestCase.safeParse(a.content);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`assemble artifact ${a.itemId} (${a.key.slice(0, 12)}) is not a TestCase at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+/** What the export keeps of a case between reading it and writing it: enough to order, route and count. */
+interface CaseRef {
+  id: string;
+  key: string;
+  kind: TestCase['kind'];
+  cot: boolean;
+  errorType: TestCase['errorType'];
+  environmentError?: TestCase['environmentError'];
+  evolution?: { strategy: EvolutionStrategy };
+}
+
+function caseRef(tc: TestCase, key: string): CaseRef {
+  return { id: tc.id, key, kind: tc.kind, cot: tc.cot, errorType: tc.errorType, environmentError: tc.environmentError, ...(tc.evolution ? { evolution: { strategy: tc.evolution.strategy } } : {}) };
 }
 
 /** What keeps the evaluator from scoring this case as a perfect model would answer it (empty = none). */
@@ -117,7 +136,7 @@ export function evaluatorProblems(tc: TestCase): string[] {
   return problems;
 }
 
-function counts(cases: TestCase[]): SetCounts {
+function counts(cases: CaseRef[]): SetCounts {
   const byType: Record<string, number> = {};
   for (const c of cases) {
     const type = c.kind === 'external' ? `external:${c.environmentError ?? '?'}` : c.errorType || 'control';
@@ -144,61 +163,111 @@ export class ExportEmptyError extends Error {}
 export function writeExport(store: Store, _config: Config, outDir: string, opts: { includeFlagged?: boolean; staging?: boolean } = {}): ExportResult {
   const statuses: ArtifactStatus[] = opts.includeFlagged ? ['ok', 'flagged'] : ['ok'];
   const skipped: ExportResult['counts']['skipped'] = [];
-  const keep = (stage: string) => (tc: TestCase) => {
+  const keep = (stage: string, tc: TestCase) => {
     const problems = evaluatorProblems(tc);
     if (problems.length) skipped.push({ id: tc.id, stage, reason: problems.join('; ') });
     return problems.length === 0;
   };
-  const base = readBaseCases(store, statuses).filter(keep('assemble'));
-  const verifyRan = store.readStage('verify', ['ok', 'flagged', 'rejected']).length > 0;
-  // Which evolved cases ship is the review rule's call (reviewed rejects out, accepts in, edits applied).
-  const evolved = verifyRan ? reviewedCases(store, opts).cases.filter(keep('verify')) : null;
-  const flaggedIncluded = opts.includeFlagged
-    ? store.readStage('assemble', ['flagged']).length + (verifyRan ? store.readStage('verify', ['flagged']).length : 0)
-    : 0;
-
-  const contents = new Map<string, { text: string; samples: number }>();
-  const byFile = new Map<string, TestCase[]>(EXPORT_FILES.map((f) => [f, []]));
-  for (const tc of [...base, ...(evolved ?? [])]) for (const f of evaluatorFilesOf(tc)) byFile.get(f)!.push(tc);
-  for (const [path, cases] of byFile) {
-    // Without verify output no evolved file is due at all, not even an empty one.
-    if (!evolved && !path.includes('/base_')) continue;
-    contents.set(path, { text: evaluatorFile(cases), samples: cases.length });
+  const base: CaseRef[] = [];
+  for (const a of store.iterateStage<unknown>('assemble', statuses)) {
+    const tc = baseCase(a);
+    if (keep('assemble', tc)) base.push(caseRef(tc, a.key));
   }
-  contents.set('jsonl/base_cases.jsonl', { text: jsonlFile(base), samples: base.length });
-  if (evolved) contents.set('jsonl/evol_cases.jsonl', { text: jsonlFile(evolved), samples: evolved.length });
+  const verifyCounts = store.stageCounts('verify');
+  const verifyRan = verifyCounts.ok + verifyCounts.flagged + verifyCounts.rejected > 0;
+  // Which evolved cases ship is the review rule's call (reviewed rejects out, accepts in, edits applied).
+  let evolved: CaseRef[] | null = null;
+  if (verifyRan) {
+    evolved = [];
+    for (const { key, inc } of eachReviewedCase(store, opts)) if (inc.include && keep('verify', inc.content)) evolved.push(caseRef(inc.content, key));
+  }
+  const flaggedIncluded = opts.includeFlagged ? store.stageCounts('assemble').flagged + (verifyRan ? verifyCounts.flagged : 0) : 0;
+  const readCase = (ref: CaseRef, stage: 'assemble' | 'verify'): TestCase => {
+    if (stage === 'assemble') {
+      const a = store.getArtifact(ref.key);
+      if (!a) throw new Error(`assemble artifact ${ref.key.slice(0, 12)} (${ref.id}) disappeared from the store during the export`);
+      return baseCase(a);
+    }
+    const inc = reviewedCaseAt(store, ref.key, opts);
+    if (!inc.include) throw new Error(`verify artifact ${ref.key.slice(0, 12)} (${ref.id}) changed during the export`);
+    return inc.content;
+  };
+
+  // Which files are due, with their samples: without verify output no evolved file is due at all, not even an empty one.
+  const due = new Map<string, CaseRef[]>(EXPORT_FILES.filter((f) => evolved || f.includes('/base_')).map((f) => [f, []]));
+  for (const ref of [...base, ...(evolved ?? [])]) for (const f of evaluatorFilesOf(ref)) due.get(f)?.push(ref);
+  due.set('jsonl/base_cases.jsonl', base);
+  if (evolved) due.set('jsonl/evol_cases.jsonl', evolved);
+  // The evaluator divides by the number of samples: an empty file would crash it, so none is written.
+  const empty = [...due].filter(([, refs]) => refs.length === 0).map(([path]) => path);
+  for (const path of empty) due.delete(path);
   const strategies: ExportResult['counts']['strategies'] = {};
   for (const s of EVOLUTION_STRATEGIES) {
     const subset = evolved?.filter((c) => c.evolution?.strategy === s) ?? [];
     if (subset.length) strategies[s] = counts(subset);
   }
-
-  const files: ExportFile[] = [];
-  const empty: string[] = [];
-  for (const [path, { text, samples }] of contents) {
-    // The evaluator divides by the number of samples: an empty file would crash it, so none is written.
-    if (samples === 0) {
-      empty.push(path);
-      contents.delete(path);
-      continue;
-    }
-    files.push({ path, sha256: sha256(text), bytes: Buffer.byteLength(text), samples });
-  }
   // Nothing to write must not look like success, nor wipe the files a previous export left there.
-  if (files.length === 0) {
+  if (due.size === 0) {
     throw new ExportEmptyError(
       `nothing to export into ${outDir}: no case passed (base ${base.length}, evolved ${evolved?.length ?? 0}${skipped.length ? `, ${skipped.length} left out as unscorable` : ''}); ` +
         'check --limit and the flagged/failed counts in `pnpm status`; the files already there were left as they were',
     );
   }
+
+  const write = (dir: StagingDir): ExportFile[] => {
+    const files: ExportFile[] = [];
+    const sets: [CaseRef[], 'assemble' | 'verify', string][] = [[base, 'assemble', 'jsonl/base_cases.jsonl']];
+    if (evolved) sets.push([evolved, 'verify', 'jsonl/evol_cases.jsonl']);
+    for (const [refs, stage, jsonl] of sets) {
+      files.push(...writeEvaluatorFiles(dir, due, sortByIdHash(refs), (ref) => readCase(ref, stage)));
+      const { sha256, bytes } = dir.stream(jsonl, (sink) => {
+        for (const ref of sortById(refs)) sink.write(jsonlLine(readCase(ref, stage)));
+      });
+      files.push({ path: jsonl, sha256, bytes, samples: refs.length });
+    }
+    return files;
+  };
   // The whole set is staged beside outDir and swapped in at once (output/atomicDir.ts): a kill or a
   // full disk leaves the previous set, never a mix. Files of ours this export does not write (no
   // evolved set now) disappear with the old set; anything else in outDir is kept.
   const ours = new Set([...EXPORT_FILES, ...JSONL_FILES]);
-  if (opts.staging) for (const [path, { text }] of contents) writeFileDurably(join(outDir, path), text);
-  else replaceDir(outDir, [...contents].map(([path, { text }]) => [path, text] as [string, string]), { owned: (rel) => ours.has(rel) });
+  const files = opts.staging ? write(stagingDir(outDir)) : replaceDir(outDir, write, { owned: (rel) => ours.has(rel) });
   files.sort((a, b) => a.path.localeCompare(b.path));
   return { files, empty, counts: { base: counts(base), evolved: evolved ? counts(evolved) : null, strategies, flaggedIncluded, skipped } };
+}
+
+/**
+ * Every due evaluator file of one set (base or evolved), in one pass over its cases in sample order:
+ * the files of a set, a strategy's subset included, share that order, so each case is read once.
+ */
+function writeEvaluatorFiles(dir: StagingDir, due: Map<string, CaseRef[]>, ordered: CaseRef[], read: (ref: CaseRef) => TestCase): ExportFile[] {
+  const open = new Map<string, { sink: FileSink; writer: EvaluatorFileWriter }>();
+  try {
+    for (const ref of ordered) {
+      const paths = evaluatorFilesOf(ref).filter((p) => due.has(p));
+      if (paths.length === 0) continue;
+      const tc = read(ref);
+      for (const path of paths) {
+        let file = open.get(path);
+        if (!file) {
+          const sink = dir.open(path);
+          file = { sink, writer: new EvaluatorFileWriter((t) => sink.write(t), path) };
+          open.set(path, file);
+        }
+        file.writer.add(tc);
+      }
+    }
+    const files: ExportFile[] = [];
+    for (const [path, { sink, writer }] of open) {
+      writer.end();
+      const { sha256, bytes } = sink.close();
+      open.delete(path);
+      files.push({ path, sha256, bytes, samples: writer.samples });
+    }
+    return files;
+  } finally {
+    for (const { sink } of open.values()) sink.abort();
+  }
 }
 
 export function formatExportResult(result: ExportResult, outDir: string): string {

@@ -44,13 +44,42 @@ export function evaluatorEntry(tc: TestCase): Record<string, unknown> {
 
 /**
  * A whole evaluator file: an object keyed by sample id, 2-space indent, trailing newline. test.py
- * runs the first `--test_num` keys, so samples are ordered by a hash of their id: stable across
- * rebuilds, and any prefix is an unbiased sample rather than "all BFCL cases first".
+ * runs the first `--test_num` keys, so samples are ordered by a hash of their id (sortByIdHash):
+ * stable across rebuilds, and any prefix is an unbiased sample rather than "all BFCL cases first".
+ * Written entry by entry into `out`, exactly as pythonJson would write the whole object, so a file
+ * never has to be one string. Cases must come in sortByIdHash order; an id twice is refused (the
+ * evaluator's object would keep only one of them).
  */
+export class EvaluatorFileWriter {
+  private ids = new Set<string>();
+
+  constructor(
+    private readonly out: (text: string) => void,
+    private readonly where: string,
+  ) {}
+
+  get samples(): number {
+    return this.ids.size;
+  }
+
+  add(tc: TestCase): void {
+    if (this.ids.has(tc.id)) throw new Error(`${this.where}: sample id ${tc.id} comes twice (the evaluator keys samples by id)`);
+    this.out(`${this.ids.size === 0 ? '{\n' : ',\n'}  ${JSON.stringify(tc.id)}: ${pythonJson(evaluatorEntry(tc), 2, 1)}`);
+    this.ids.add(tc.id);
+  }
+
+  end(): void {
+    this.out(this.ids.size === 0 ? '{}\n' : '\n}\n');
+  }
+}
+
+/** evaluatorFile as one string, for a handful of cases (tests, previews). */
 export function evaluatorFile(cases: TestCase[]): string {
-  const body: Record<string, unknown> = {};
-  for (const tc of sortByIdHash(cases)) body[tc.id] = evaluatorEntry(tc);
-  return `${pythonJson(body, 2)}\n`;
+  let text = '';
+  const w = new EvaluatorFileWriter((t) => (text += t), 'evaluator file');
+  for (const tc of sortByIdHash(cases)) w.add(tc);
+  w.end();
+  return text;
 }
 
 export function sortByIdHash<T extends { id: string }>(items: T[]): T[] {
@@ -59,11 +88,9 @@ export function sortByIdHash<T extends { id: string }>(items: T[]): T[] {
   return keyed.map((k) => k.item);
 }
 
-/** One TestCase per line in id order (diffable), every field, sorted keys, float-typed ground-truth arguments as floats. */
-export function jsonlFile(cases: TestCase[]): string {
-  return sortById(cases)
-    .map((tc) => pythonJson(sortKeys({ ...tc, groundTruth: groundTruth(tc) }), 0) + '\n')
-    .join('');
+/** One line of the rich JSONL (written in id order, diffable): every field, sorted keys, float-typed ground-truth arguments as floats. */
+export function jsonlLine(tc: TestCase): string {
+  return pythonJson(sortKeys({ ...tc, groundTruth: groundTruth(tc) }), 0) + '\n';
 }
 
 export function sortById<T extends { id: string }>(items: T[]): T[] {

@@ -9,12 +9,16 @@
  * the first rows and fails on the first row that differs, so here every such field is a JSON string
  * (written exactly: big integers with all their digits, 5.0 as 5.0); only fields of one type stay
  * typed, and `messages` is a list of {role, content} in every row.
+ *
+ * Both tables are written as the rich JSONL is read, line by line: the Parquet file in row groups of
+ * PARQUET_ROW_GROUP rows (one group in memory at a time), the JSONL one row per line.
  */
-import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parquetWriteBuffer } from 'hyparquet-writer';
-import { sha256 } from '../../pipeline/hash.js';
+import { ByteWriter, ParquetWriter, parquetWriteBuffer } from 'hyparquet-writer';
+import { fileLines } from '../../pipeline/fileLines.js';
 import { parseJson, pythonJson } from '../../pipeline/pyValues.js';
+import { openFileSink, type FileSink } from '../fileSink.js';
 import type { ExportFile } from './writer.js';
 
 export type HfDtype = 'string' | 'bool' | 'int32';
@@ -93,8 +97,56 @@ function parquetSchema(): Record<string, unknown>[] {
 }
 
 export function parquetBytes(rows: HfRow[]): Uint8Array {
-  const columnData = HF_FEATURES.map((f) => ({ name: f.name, data: rows.map((r) => r[f.name]) }));
-  return new Uint8Array(parquetWriteBuffer({ columnData, schema: parquetSchema() as never, createdBy: 'critictool-forge' }));
+  return new Uint8Array(parquetWriteBuffer({ columnData: columnData(rows), schema: parquetSchema() as never, createdBy: 'critictool-forge', rowGroupSize: PARQUET_ROW_GROUP }));
+}
+
+/** Rows per Parquet row group: the rows one group holds are all the writer keeps in memory. */
+export const PARQUET_ROW_GROUP = 1000;
+
+function columnData(rows: HfRow[]) {
+  return HF_FEATURES.map((f) => ({ name: f.name, data: rows.map((r) => r[f.name]) }));
+}
+
+/** hyparquet-writer's output buffer, emptied into a file sink after every row group. */
+class SinkByteWriter extends ByteWriter {
+  constructor(private readonly sink: FileSink) {
+    super(1 << 20);
+  }
+
+  flush(): void {
+    this.sink.write(new Uint8Array(this.buffer, 0, this.index));
+    this.index = 0;
+  }
+
+  override finish(): void {
+    this.flush();
+  }
+}
+
+/** A Parquet file of HF_FEATURES rows written group by group (same bytes as parquetBytes on the same rows). */
+class ParquetTableWriter {
+  private readonly pq: ParquetWriter;
+  private batch: HfRow[] = [];
+
+  constructor(sink: FileSink) {
+    this.pq = new ParquetWriter({ writer: new SinkByteWriter(sink), schema: parquetSchema() as never, createdBy: 'critictool-forge' });
+  }
+
+  add(row: HfRow): void {
+    this.batch.push(row);
+    if (this.batch.length === PARQUET_ROW_GROUP) this.writeBatch();
+  }
+
+  end(): void {
+    this.writeBatch();
+    this.pq.finish();
+  }
+
+  private writeBatch(): void {
+    if (this.batch.length === 0) return;
+    this.pq.write({ columnData: columnData(this.batch), rowGroupSize: PARQUET_ROW_GROUP });
+    this.batch = [];
+  }
 }
 
 export interface HfConfig {
@@ -116,18 +168,30 @@ export function writeHfData(dir: string): { configs: HfConfig[]; files: ExportFi
   for (const t of TABLES) {
     const src = join(dir, t.from);
     if (!existsSync(src)) continue;
-    const rows = readFileSync(src, 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((line, i) => hfRow(parseJson(line, { floats: 'keep' }) as Record<string, unknown>, `${t.from} line ${i + 1}`));
-    mkdirSync(join(dir, 'data'), { recursive: true });
-    const put = (path: string, bytes: Uint8Array | Buffer) => {
-      writeFileSync(join(dir, path), bytes);
-      files.push({ path, sha256: sha256(Buffer.from(bytes)), bytes: bytes.length, samples: rows.length });
-    };
-    const cfg: HfConfig = { name: t.name, parquet: `data/${t.name}.parquet`, jsonl: `data/${t.name}.jsonl`, rows: rows.length };
-    put(cfg.parquet, parquetBytes(rows));
-    put(cfg.jsonl, Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''), 'utf8'));
+    const cfg: HfConfig = { name: t.name, parquet: `data/${t.name}.parquet`, jsonl: `data/${t.name}.jsonl`, rows: 0 };
+    const parquet = openFileSink(join(dir, cfg.parquet));
+    const jsonl = openFileSink(join(dir, cfg.jsonl));
+    try {
+      const table = new ParquetTableWriter(parquet);
+      let line = 0;
+      for (const text of fileLines(src)) {
+        line++;
+        if (text.trim() === '') continue;
+        const row = hfRow(parseJson(text, { floats: 'keep' }) as Record<string, unknown>, `${t.from} line ${line}`);
+        table.add(row);
+        jsonl.write(JSON.stringify(row) + '\n');
+        cfg.rows++;
+      }
+      table.end();
+    } catch (err) {
+      parquet.abort();
+      jsonl.abort();
+      throw err;
+    }
+    for (const [path, sink] of [[cfg.parquet, parquet], [cfg.jsonl, jsonl]] as const) {
+      const { sha256, bytes } = sink.close();
+      files.push({ path, sha256, bytes, samples: cfg.rows });
+    }
     configs.push(cfg);
   }
   return { configs, files };

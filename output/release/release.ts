@@ -86,7 +86,7 @@ function reviewStatistics(store: Store, selection: Selection): Record<string, nu
   for (const s of selection.leftOut) bump(`left out: ${s.why}`);
   // Decisions on content that changed since (stale) are counted, never applied.
   const current = new Map<string, string>();
-  for (const a of store.readStage<unknown>('verify', ['ok', 'flagged', 'rejected'])) current.set((a.content as { id?: string }).id ?? a.itemId, a.contentHash ?? '');
+  for (const a of store.iterateStage<unknown>('verify', ['ok', 'flagged', 'rejected'])) current.set((a.content as { id?: string }).id ?? a.itemId, a.contentHash ?? '');
   const valid = latestDecisions(store, current);
   const total = (store.db.prepare('SELECT count(*) FROM reviews').pluck().get() as number) ?? 0;
   const onCurrent = store.db.prepare('SELECT sample_id, content_hash FROM reviews').all() as { sample_id: string; content_hash: string }[];

@@ -11,7 +11,7 @@ import type { Config } from '../../pipeline/config.js';
 import { hashValue } from '../../pipeline/hash.js';
 import { TestCase } from '../../pipeline/schemas.js';
 import { writeExport, type ExportFile, type ExportResult } from '../critictool/export.js';
-import { reviewedCases } from '../review/decisions.js';
+import { eachReviewedCase } from '../review/decisions.js';
 import { BASE_STAGE } from '../review/samples.js';
 
 export type { ExportFile, ExportResult };
@@ -31,14 +31,19 @@ export interface Selection {
 
 /** Base cases: assemble's output (ok, + flagged with includeFlagged). Evolved: verify's under the review rule. */
 export function selectSamples(store: Store, opts: { includeFlagged?: boolean }): Selection {
-  const base = store.readStage<unknown>(BASE_STAGE, opts.includeFlagged ? ['ok', 'flagged'] : ['ok']).map((a) => {
+  // One case at a time: a selection keeps ids and hashes, never the cases.
+  const base: SelectedSample[] = [];
+  for (const a of store.iterateStage<unknown>(BASE_STAGE, opts.includeFlagged ? ['ok', 'flagged'] : ['ok'])) {
     const content = TestCase.parse(a.content);
-    return { id: content.id, contentHash: hashValue(content), review: 'base' };
-  });
-  const reviewed = reviewedCases(store, opts);
-  const state = new Map(reviewed.included.map((i) => [i.id, i.review]));
-  const evolved = reviewed.cases.map((c) => ({ id: c.id, contentHash: hashValue(c), review: state.get(c.id) ?? 'unknown' }));
-  return { base, evolved, leftOut: reviewed.leftOut };
+    base.push({ id: content.id, contentHash: hashValue(content), review: 'base' });
+  }
+  const evolved: SelectedSample[] = [];
+  const leftOut: Selection['leftOut'] = [];
+  for (const { id, inc } of eachReviewedCase(store, opts)) {
+    if (inc.include) evolved.push({ id: inc.content.id, contentHash: hashValue(inc.content), review: inc.review });
+    else leftOut.push({ id, why: inc.why, ...(inc.detail ? { detail: inc.detail } : {}) });
+  }
+  return { base, evolved, leftOut };
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Store, StoredArtifact } from '../../pipeline/store/store.js';
 import { hashValue } from '../../pipeline/hash.js';
 import { TestCase } from '../../pipeline/schemas.js';
 import { applyEdit, EDITABLE_FIELDS, type EditSpec } from './edit.js';
-import { baseCases, parseEvolved, ReviewDataError, REVIEW_STAGE } from './samples.js';
+import { baseCaseLookup, parseEvolved, ReviewDataError, REVIEW_STAGE } from './samples.js';
 
 export const DECISIONS = ['accept', 'reject', 'edit'] as const;
 export type DecisionKind = (typeof DECISIONS)[number];
@@ -150,7 +150,7 @@ export function staleDecision(store: Store, sampleId: string, contentHash: strin
  *    until someone decides again (a stale reject must never ship as "unreviewed-accepted");
  *  - verify `ok` and unreviewed: in; verify `flagged` and unreviewed: only with includeFlagged.
  */
-export function inclusion(store: Store, artifact: StoredArtifact<unknown>, opts: { includeFlagged?: boolean; bases?: Map<string, TestCase> } = {}): Inclusion {
+export function inclusion(store: Store, artifact: StoredArtifact<unknown>, opts: { includeFlagged?: boolean; bases?: Pick<Map<string, TestCase>, 'get'> } = {}): Inclusion {
   if (artifact.status === 'rejected' || artifact.status === 'failed') return { include: false, why: 'rejected-by-verify' };
   const content = TestCase.parse(artifact.content);
   const outcome = reviewedOutcome(store, content.id, artifact.contentHash ?? '');
@@ -179,19 +179,14 @@ export { EDITABLE_FIELDS };
  * its evolved set with this, so `pnpm stage export` and `pnpm release` agree.
  */
 export function reviewedCases(store: Store, opts: { includeFlagged?: boolean } = {}): { cases: TestCase[]; leftOut: { id: string; why: string; detail?: string }[]; included: { id: string; review: string }[] } {
-  const bases = baseCases(store);
   const cases: TestCase[] = [];
   const leftOut: { id: string; why: string; detail?: string }[] = [];
   const included: { id: string; review: string }[] = [];
-  for (const a of store.readStage<unknown>(REVIEW_STAGE, ['ok', 'flagged', 'rejected'])) {
-    const tc = parseEvolved(a); // names the artifact and field when the content is not a TestCase
-    if (!tc.evolution || !tc.verification) throw new ReviewDataError(`${REVIEW_STAGE} artifact ${a.itemId} has no ${tc.evolution ? 'verification' : 'evolution'}: an evolved case must carry both`);
-    if (a.status === 'ok' && tc.verification.outcome !== 'accepted') throw new ReviewDataError(`${REVIEW_STAGE} artifact ${a.itemId} has status ok but verification outcome ${tc.verification.outcome}`);
-    const inc = inclusion(store, a, { ...opts, bases });
+  for (const { id, inc } of eachReviewedCase(store, opts)) {
     if (inc.include) {
       cases.push(inc.content);
-      included.push({ id: tc.id, review: inc.review });
-    } else leftOut.push({ id: tc.id, why: inc.why, ...(inc.detail ? { detail: inc.detail } : {}) });
+      included.push({ id, review: inc.review });
+    } else leftOut.push({ id, why: inc.why, ...(inc.detail ? { detail: inc.detail } : {}) });
   }
   return { cases, leftOut, included };
 }
@@ -203,4 +198,25 @@ export function reviewedCases(store: Store, opts: { includeFlagged?: boolean } =
 export function reviewsDigest(store: Store): string {
   const rows = store.db.prepare('SELECT * FROM reviews ORDER BY id').raw().all();
   return hashValue(rows);
+}
+
+/** reviewedCases one evolved sample at a time (with its artifact key), holding none of the others. */
+export function* eachReviewedCase(store: Store, opts: { includeFlagged?: boolean } = {}): Generator<{ key: string; id: string; inc: Inclusion }> {
+  const bases = baseCaseLookup(store);
+  for (const a of store.iterateStage<unknown>(REVIEW_STAGE, ['ok', 'flagged', 'rejected'])) yield { key: a.key, id: checkedEvolved(a).id, inc: inclusion(store, a, { ...opts, bases }) };
+}
+
+/** An evolved case's inclusion again, from its artifact key (the export reads each case when it writes it). */
+export function reviewedCaseAt(store: Store, key: string, opts: { includeFlagged?: boolean } = {}): Inclusion {
+  const a = store.getArtifact(key);
+  if (!a) throw new ReviewDataError(`${REVIEW_STAGE} artifact ${key.slice(0, 12)} disappeared from the store during the export`);
+  checkedEvolved(a);
+  return inclusion(store, a, { ...opts, bases: baseCaseLookup(store) });
+}
+
+function checkedEvolved(a: StoredArtifact<unknown>): TestCase {
+  const tc = parseEvolved(a); // names the artifact and field when the content is not a TestCase
+  if (!tc.evolution || !tc.verification) throw new ReviewDataError(`${REVIEW_STAGE} artifact ${a.itemId} has no ${tc.evolution ? 'verification' : 'evolution'}: an evolved case must carry both`);
+  if (a.status === 'ok' && tc.verification.outcome !== 'accepted') throw new ReviewDataError(`${REVIEW_STAGE} artifact ${a.itemId} has status ok but verification outcome ${tc.verification.outcome}`);
+  return tc;
 }

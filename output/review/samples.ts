@@ -137,6 +137,21 @@ export function baseCases(store: Store): Map<string, TestCase> {
   return out;
 }
 
+/**
+ * A base case by item id, read from the store when asked: what an edit needs (its base) without
+ * holding every base case. Same cases as baseCases.
+ */
+export function baseCaseLookup(store: Store): { get(itemId: string): TestCase | undefined } {
+  const keyOf = store.db.prepare("SELECT s.key FROM stage_items s JOIN artifacts a ON a.key = s.key WHERE s.stage = ? AND s.item_id = ? AND a.status IN ('ok', 'flagged')").pluck();
+  return {
+    get(itemId) {
+      const key = keyOf.get(BASE_STAGE, itemId) as string | undefined;
+      const parsed = key === undefined ? undefined : TestCase.safeParse(store.getArtifact(key)?.content);
+      return parsed?.success ? parsed.data : undefined;
+    },
+  };
+}
+
 /** Every current evolved sample (ok, flagged, rejected), in the verify stage's order. */
 export function loadSamples(store: Store): ReviewSample[] {
   const bases = baseCases(store);

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { Store } from '../../pipeline/store/store.js';
 import { Rng } from '../../pipeline/rng.js';
-import { sha256 } from '../../pipeline/hash.js';
 import { countTokens, TOKENIZER } from '../../pipeline/tokens.js';
 import { Action, ErrorType, ToolResponse, Trajectory } from '../../pipeline/schemas.js';
 import { classifyAction } from '../../pipeline/errors/index.js';
@@ -82,12 +81,27 @@ export function collectSamples(store: Store): { samples: CorrectionSample[]; ski
  * Tokenizing every line is the slow part of an export, and a token is at least one byte: only lines
  * longer than the limit in bytes can be over it, so only those (and the longest line) are counted.
  */
-function tokenStats(lines: string[]): { longestTokens: number; overLimit: number } {
-  if (lines.length === 0) return { longestTokens: 0, overLimit: 0 };
-  const bytes = lines.map((l) => Buffer.byteLength(l));
-  const longest = bytes.indexOf(Math.max(...bytes));
-  const overLimit = lines.filter((l, i) => bytes[i] > OPENAI_EXAMPLE_TOKEN_LIMIT && countTokens(l) > OPENAI_EXAMPLE_TOKEN_LIMIT).length;
-  return { longestTokens: countTokens(lines[longest]), overLimit };
+/**
+ * longestTokens and overLimit (SftExportResult) over the lines of a file as they are written: only
+ * the longest line so far is kept; a line is tokenized only when it may be over the limit.
+ */
+class TokenStats {
+  private longest = '';
+  private longestBytes = -1;
+  overLimit = 0;
+
+  add(line: string): void {
+    const bytes = Buffer.byteLength(line);
+    if (bytes > this.longestBytes) {
+      this.longest = line;
+      this.longestBytes = bytes;
+    }
+    if (bytes > OPENAI_EXAMPLE_TOKEN_LIMIT && countTokens(line) > OPENAI_EXAMPLE_TOKEN_LIMIT) this.overLimit++;
+  }
+
+  result(): { longestTokens: number; overLimit: number } {
+    return { longestTokens: this.longestBytes < 0 ? 0 : countTokens(this.longest), overLimit: this.overLimit };
+  }
 }
 
 export function exportSft(store: Store, outDir: string, opts: { seed: number; validationShare: number; onProgress?: OnProgress }): SftExportResult {
@@ -98,20 +112,6 @@ export function exportSft(store: Store, outDir: string, opts: { seed: number; va
   const isValidation = (trajectoryId: string) => new Rng(opts.seed, trajectoryId, 'sft-split').float() < opts.validationShare;
   const split = { train: samples.filter((s) => !isValidation(s.trajectory.id)), validation: samples.filter((s) => isValidation(s.trajectory.id)) };
   const files: SftExportResult['files'] = {};
-  const texts = new Map<string, string>();
-  for (const [format, render] of [
-    ['openai', toOpenAIChat],
-    ['sharegpt', toShareGpt],
-  ] as const) {
-    for (const [name, list] of Object.entries(split)) {
-      const lines = list.map((s) => toJson(render(s)));
-      const text = lines.join('\n') + (list.length ? '\n' : '');
-      const rel = `${format}/${name}.jsonl`;
-      step(1 + texts.size, rel);
-      texts.set(rel, text);
-      files[rel] = { lines: list.length, sha256: sha256(text), ...tokenStats(lines) };
-    }
-  }
   const result: SftExportResult = {
     files,
     counts: {
@@ -128,12 +128,38 @@ export function exportSft(store: Store, outDir: string, opts: { seed: number; va
   if (samples.length === 0) {
     throw new Error(`nothing to export into ${outDir}: no observed or simulated error makes a training sample (${skipped.length} left out); the files already there were left as they were`);
   }
-  // LLaMA-Factory finds the files through dataset_info.json (copy its entries into data/dataset_info.json).
-  texts.set('sharegpt/dataset_info.json', JSON.stringify(llamaFactoryDatasetInfo(Object.keys(split).map((n) => `${n}.jsonl`)), null, 2) + '\n');
-  texts.set('sft_manifest.json', JSON.stringify(result, null, 2) + '\n');
-  // All files swapped in at once (output/atomicDir.ts); anything else in outDir is kept.
-  step(5, 'writing');
-  replaceDir(outDir, texts, { owned: (rel) => texts.has(rel) });
+  // All files written into a staging folder line by line and swapped in at once (output/atomicDir.ts);
+  // anything else in outDir is kept.
+  const owned = new Set<string>();
+  replaceDir(
+    outDir,
+    (dir) => {
+      for (const [format, render] of [
+        ['openai', toOpenAIChat],
+        ['sharegpt', toShareGpt],
+      ] as const) {
+        for (const [name, list] of Object.entries(split)) {
+          const rel = `${format}/${name}.jsonl`;
+          step(1 + owned.size, rel);
+          const stats = new TokenStats();
+          const { sha256 } = dir.stream(rel, (sink) => {
+            for (const s of list) {
+              const line = toJson(render(s));
+              stats.add(line);
+              sink.write(line + '\n');
+            }
+          });
+          files[rel] = { lines: list.length, sha256, ...stats.result() };
+          owned.add(rel);
+        }
+      }
+      // LLaMA-Factory finds the files through dataset_info.json (copy its entries into data/dataset_info.json).
+      dir.writeFile('sharegpt/dataset_info.json', JSON.stringify(llamaFactoryDatasetInfo(Object.keys(split).map((n) => `${n}.jsonl`)), null, 2) + '\n');
+      dir.writeFile('sft_manifest.json', JSON.stringify(result, null, 2) + '\n');
+      owned.add('sharegpt/dataset_info.json').add('sft_manifest.json');
+    },
+    { owned: (rel) => owned.has(rel) },
+  );
   step(6, 'done');
   return result;
 }

@@ -455,19 +455,24 @@ export class Store {
   }
 
   /**
-   * readStage one artifact at a time, for a reader that keeps only part of what it reads (a
-   * stage's output can be far larger than what its reader needs to hold). The connection is busy
-   * until the loop ends: run no other statement inside it.
+   * readStage one artifact at a time, for readers that must not hold a whole stage: the keys are
+   * listed first and each artifact is read when reached, so the caller may query the store between
+   * items (an open better-sqlite3 iterator would lock the connection).
    */
   *iterateStage<T = unknown>(stage: string, statuses: ArtifactStatus[] = ['ok', 'flagged', 'rejected']): Generator<StoredArtifact<T>> {
-    const rows = this.db
+    const keys = this.db
       .prepare(
-        `SELECT a.* FROM stage_items s JOIN artifacts a ON a.key = s.key
+        `SELECT a.key FROM stage_items s JOIN artifacts a ON a.key = s.key
          WHERE s.stage = ? AND a.status IN (${statuses.map(() => '?').join(',')})
          ORDER BY s.position`,
       )
-      .iterate(stage, ...statuses) as IterableIterator<ArtifactRow>;
-    for (const row of rows) yield toArtifact<T>(row);
+      .pluck()
+      .all(stage, ...statuses) as string[];
+    const one = this.stmt('SELECT * FROM artifacts WHERE key = ?');
+    for (const key of keys) {
+      const row = one.get(key) as ArtifactRow | undefined;
+      if (row) yield toArtifact<T>(row);
+    }
   }
 
   /** Artifacts whose key starts with a prefix, or whose item id equals the given id. */

@@ -14,7 +14,9 @@ import type { Store } from '../../pipeline/store/store.js';
 import type { Config } from '../../pipeline/config.js';
 import { buildFixture } from '../review/fixtures.js';
 import { publishRelease } from '../../output/release/release.js';
-import { HF_FEATURES, hfRow, HfRowError, type HfFeature } from '../../output/release/huggingface.js';
+import { HF_FEATURES, hfRow, HfRowError, PARQUET_ROW_GROUP, parquetBytes, writeHfData, type HfFeature } from '../../output/release/huggingface.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { pythonJson } from '../../pipeline/pyValues.js';
 import { parseJson, PyFloat } from '../../pipeline/pyValues.js';
 
 let dir: string;
@@ -97,5 +99,26 @@ describe('Hugging Face release tables', () => {
     expect(hf.ground_truth).toContain('5.0');
     expect(hf.erroneous_action).toBe('');
     expect(() => hfRow({ ...row, k: '2' }, 'jsonl/base_cases.jsonl line 3')).toThrow(new HfRowError('jsonl/base_cases.jsonl line 3: field k is "2", not a int32'));
+  });
+
+  it('stream a table of several row groups: the same rows and bytes as one in-memory write', async () => {
+    const tableDir = join(dir, 'groups');
+    mkdirSync(join(tableDir, 'jsonl'), { recursive: true });
+    const n = 2 * PARQUET_ROW_GROUP + 17;
+    const rich = Array.from({ length: n }, (_, i) => ({
+      id: `case-${i}`, kind: 'internal', errorType: '', cot: i % 2 === 0, source: 'teval', trajectoryId: `t${i}`, k: 1 + (i % 5),
+      messages: [{ role: 'user', content: `query ${i}` }],
+      groundTruth: { name: 'A.b', args: { id: 691676460109271194n + BigInt(i) } },
+      tools: [], provenance: { methods: {}, parents: [] },
+    }));
+    writeFileSync(join(tableDir, 'jsonl/base_cases.jsonl'), rich.map((r) => pythonJson(r, 0) + '\n').join(''));
+    const { configs, files } = writeHfData(tableDir);
+    expect(configs).toEqual([{ name: 'base', parquet: 'data/base.parquet', jsonl: 'data/base.jsonl', rows: n }]);
+    const rows = rich.map((r, i) => hfRow(r, `line ${i + 1}`));
+    const buf = readFileSync(join(tableDir, 'data/base.parquet'));
+    expect(new Uint8Array(buf)).toEqual(parquetBytes(rows));
+    expect(await parquetReadObjects({ file: buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) })).toEqual(rows);
+    expect(readFileSync(join(tableDir, 'data/base.jsonl'), 'utf8')).toBe(rows.map((r) => JSON.stringify(r) + '\n').join(''));
+    expect(files.map((f) => [f.path, f.samples])).toEqual([['data/base.parquet', n], ['data/base.jsonl', n]]);
   });
 });

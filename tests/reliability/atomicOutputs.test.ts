@@ -85,7 +85,7 @@ describe('export', () => {
 
   it('an interrupted swap (killed between the two renames) is restored by the next writer', () => {
     const out = join(dir, 'swap');
-    replaceDir(out, [['a.txt', 'old']]);
+    replaceDir(out, (d) => d.writeFile('a.txt', 'old'));
     // The state a kill leaves between "target → .previous-*" and "staging → target".
     renameSync(out, join(dir, '.swap.previous-x1'));
     mkdirSync(join(dir, '.swap.partial-x2'));

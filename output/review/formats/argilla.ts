@@ -8,6 +8,8 @@
  * The records exported back (`to_disk` / `to_json` / `to_list`) carry the reviewers' responses,
  * which `readArgilla` reads.
  */
+import type { StagingDir } from '../../atomicDir.js';
+import { writeJsonArray } from '../../jsonArray.js';
 import { EVOLUTION_STRATEGIES } from '../../../pipeline/schemas.js';
 import type { ReviewSample } from '../samples.js';
 import { isPlainObject } from '../../../pipeline/errors/index.js';
@@ -97,13 +99,13 @@ export function argillaDatasetModel(queue: string): unknown {
   };
 }
 
-/** The files of the `from_disk` layout, relative to the queue's `argilla/` folder. */
-export function argillaDiskFiles(queue: string, samples: ReviewSample[]): Map<string, string> {
-  return new Map([
-    ['.argilla/dataset.json', JSON.stringify(argillaDatasetModel(queue), null, 2) + '\n'],
-    ['.argilla/settings.json', JSON.stringify(argillaSettings(), null, 2) + '\n'],
-    ['records.json', JSON.stringify(samples.map(argillaRecord), null, 2) + '\n'],
-  ]);
+/** Writes the files of the `from_disk` layout into `dir` (the queue's `argilla/` folder); returns their paths. */
+export function writeArgillaDisk(dir: Pick<StagingDir, 'stream' | 'writeFile'>, prefix: string, queue: string, samples: ReviewSample[]): string[] {
+  const files = [`${prefix}.argilla/dataset.json`, `${prefix}.argilla/settings.json`, `${prefix}records.json`];
+  dir.writeFile(files[0], JSON.stringify(argillaDatasetModel(queue), null, 2) + '\n');
+  dir.writeFile(files[1], JSON.stringify(argillaSettings(), null, 2) + '\n');
+  dir.stream(files[2], (sink) => writeJsonArray(sink, samples.map(argillaRecord)));
+  return files;
 }
 
 export function argillaRecord(s: ReviewSample): unknown {

@@ -6,8 +6,15 @@
 import { parse, CsvError as ParseError } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 
+const CSV_OPTIONS = { quoted: true, quoted_empty: true, record_delimiter: '\r\n' } as const;
+
+/** One record with its CRLF end (a streamed queue writes them one at a time). */
+export function csvLine(fields: string[]): string {
+  return stringify([fields], CSV_OPTIONS);
+}
+
 export function writeCsv(header: string[], rows: string[][]): string {
-  return stringify([header, ...rows], { quoted: true, quoted_empty: true, record_delimiter: '\r\n' });
+  return stringify([header, ...rows], CSV_OPTIONS);
 }
 
 export class CsvError extends Error {}

@@ -4,7 +4,7 @@
  */
 import type { ReviewSample } from '../samples.js';
 import { queueRow, type FieldError, type ParsedDecisions, type QueueRow, type RawDecision, decisionLabel } from './common.js';
-import { parseCsv, writeCsv } from './csv.js';
+import { csvLine, parseCsv } from './csv.js';
 
 const DATA_COLUMNS: (keyof QueueRow)[] = [
   'sample_id', 'content_hash', 'strategy', 'outcome', 'kind', 'error_type', 'base_case_id',
@@ -22,6 +22,11 @@ export const SPREADSHEET_CELL_LIMIT = 32_767;
  */
 export function writeCsvQueue(samples: ReviewSample[]): { csv: string; cells: Map<string, string> } {
   const cells = new Map<string, string>();
+  return { csv: [...csvQueueLines(samples, cells)].join(''), cells };
+}
+
+/** writeCsvQueue one record at a time (the queue file is written as it goes); long cells land in `cells`. */
+export function* csvQueueLines(samples: ReviewSample[], cells: Map<string, string>): Generator<string> {
   const fit = (sampleId: string, column: string, text: string): string => {
     if (text.length <= SPREADSHEET_CELL_LIMIT) return text;
     const rel = `review.csv.cells/${sampleId.replace(/[^A-Za-z0-9_~-]+/g, '_')}.${column}.txt`;
@@ -29,14 +34,11 @@ export function writeCsvQueue(samples: ReviewSample[]): { csv: string; cells: Ma
     const note = `… [cut at ${SPREADSHEET_CELL_LIMIT.toLocaleString('en-US')} characters, the spreadsheet cell limit; the whole ${text.length.toLocaleString('en-US')} characters are in ${rel}]`;
     return text.slice(0, SPREADSHEET_CELL_LIMIT - note.length) + note;
   };
-  const csv = writeCsv(
-    CSV_COLUMNS,
-    samples.map((s) => {
-      const r = queueRow(s);
-      return [...DATA_COLUMNS.map((c) => fit(s.id, c, r[c])), '', '', '', ''];
-    }),
-  );
-  return { csv, cells };
+  yield csvLine(CSV_COLUMNS);
+  for (const s of samples) {
+    const r = queueRow(s);
+    yield csvLine([...DATA_COLUMNS.map((c) => fit(s.id, c, r[c])), '', '', '', '']);
+  }
 }
 
 export function readCsvQueue(text: string): ParsedDecisions {
