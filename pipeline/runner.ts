@@ -25,6 +25,7 @@ import type { ArtifactStatus } from './schemas.js';
 import type { Interrupt } from './interrupt.js';
 import { usd } from './llm/openai.js';
 import { codeDigest } from './fingerprint.js';
+import { collectGarbage } from './memory.js';
 
 export interface RunnerEnv {
   store: Store;
@@ -165,6 +166,8 @@ export async function runPipeline(env: RunnerEnv, target: StageName, opts: RunOp
   for (const name of planStages(env.stages, target)) {
     if (env.interrupt?.signal) break;
     const report = await runStage(env, env.stages.get(name)!, opts, digests);
+    // What a stage held is garbage now; without a collection here the next stage grows on top of it.
+    if (report.processed > 0) collectGarbage();
     reports.push(report);
     if (report.stopped) break;
   }
