@@ -20,7 +20,7 @@ import { toJson } from '../pyValues.js';
 import { localityOf, type ToolLocality } from '../errors/environment.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-5';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-6';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -489,7 +489,8 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
   const placeArg = Object.entries(args).find(([k, v]) => /place|city|location|destination|address/i.test(k) && typeof v === 'string' && !/\d/.test(v));
   // The call's own place, else the place the task is about; coordinates near it when it is a known one.
   const place = placeArg ? (placeArg[1] as string) : taskPlace;
-  const near = place ? placeNamed(place) : undefined;
+  // A place the table does not know ("Ubud") is still in the place the task is about (Bali).
+  const near = (place ? placeNamed(place) : undefined) ?? (taskPlace ? placeNamed(taskPlace) : undefined);
   const c: Ctx = { rng, args, topic, subject: isWords(topic) ? topic : '', api: doc.name, hint: doc.name, ...(place ? { place } : {}), ...(near ? { near } : {}), dates: { base: Date.UTC(2019, 0, 1) + rng.int(0, 6 * 365) * DAY, next: 0 } };
   const out: Record<string, unknown> = {};
   for (const field of doc.return_data) {
