@@ -69,6 +69,10 @@ describe('simulated answer coherence', () => {
       const answer = plausibleAnswer(DETAILS, { propertyId: 42736872 }, new Rng(i, 'details'), 'Paris');
       expect(incoherentAnswer({ name: DETAILS.name, args: { propertyId: 42736872 } }, JSON.stringify(answer), 'Find Airbnb properties in Paris.'), JSON.stringify(answer)).toBeUndefined();
       expect(Math.abs((answer.latitude as number) - 48.8566)).toBeLessThan(0.05);
+      // The call names a place the table does not know: the task's place still holds it.
+      const coords: ToolDoc = { ...DETAILS, name: 'BINGMap.get_coordinates', required_parameters: [{ name: 'location', type: 'string', description: 'the place' }], return_data: DETAILS.return_data.slice(1) };
+      const ubud = plausibleAnswer(coords, { location: 'Ubud' }, new Rng(i, 'coords'), 'Bali');
+      expect(incoherentAnswer({ name: coords.name, args: { location: 'Ubud' } }, JSON.stringify(ubud), 'Plan my days in Bali.'), JSON.stringify(ubud)).toBeUndefined();
     }
   });
 });
