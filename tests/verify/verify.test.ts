@@ -227,7 +227,7 @@ describe('pnpm report evolved', () => {
     // Long context makes cases longer on average than their base cases.
     const lc = rows.filter((r) => r.strategy === 'long_context');
     expect(lc.every((r) => r.tokens > r.baseTokens + 900)).toBe(true);
-    expect(text).toMatch(/rules:evolve-1\+rules:harder-tools-4\+rules:noisy-query-4 \| rules:judge-2\+rules:verify-1/);
+    expect(text).toMatch(/rules:evolve-1\+rules:harder-tools-4\+rules:noisy-query-7 \| rules:judge-2\+rules:verify-1/);
     expect(text).toMatch(/paper 2387/);
   });
 });

@@ -28,7 +28,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-6';
+export const NOISY_RULES_VERSION = 'noisy-query-7';
 
 /**
  * The grammar the offline rules draw from. Every inserted sentence is put together from short
@@ -41,29 +41,29 @@ export const NOISY_RULES_VERSION = 'noisy-query-6';
  * (pipeline/quality/noiseCoherence.ts measures the slips the unconstrained product made).
  */
 const G = {
-  greet: ['Hi,', 'Hey,', 'Hello,', 'Hi there,', 'Morning,', 'Evening,', 'Hey again,', 'Good afternoon,', 'Hiya,', 'Ok so,', 'Right,', 'Um, hi,', 'Hello again,', 'Afternoon,', 'Hi hi,', 'Hey there,', 'Hi again,', 'Okay,', 'So,', 'Quick one,', 'Good morning,', 'Good evening,', 'Howdy,'],
+  greet: ['Hi,', 'Hey,', 'Hello,', 'Hi there,', 'Morning,', 'Evening,', 'Hey again,', 'Good afternoon,', 'Hiya,', 'Ok so,', 'Right,', 'Um, hi,', 'Hello again,', 'Afternoon,', 'Hi hi,', 'Hey there,', 'Hi again,', 'Okay,', 'So,', 'Quick one,', 'Good morning,', 'Good evening,', 'Howdy,', 'Heya,', 'Hey folks,', 'Morning all,', 'Greetings,'],
   /** Stances that take "whether" (and "if", unless `whetherOnly`). */
   stanceWhether: ['Not sure', 'Unsure', 'No idea', 'Wondering', 'Honestly unsure', 'Dunno', 'Not certain', 'Curious', 'Uncertain', "Can't tell", 'Asking myself', "I'm not sure", 'Not quite sure', 'Unclear', 'Checking', 'I wonder', 'Never sure', 'Not totally sure'],
-  whetherOnly: ['Debating', 'Torn on', 'Doubtful', 'Undecided on', 'Second-guessing', 'Going back and forth on', 'In two minds about'],
+  whetherOnly: ['Debating', 'Torn on', 'Doubtful', 'Undecided on', 'Second-guessing'],
   /** Stances that take "how". */
   stanceHow: ['Not sure', 'Unsure', 'No idea', 'Wondering', 'Curious', "Can't tell", 'Unclear on', 'Not quite sure', 'I wonder', 'Unsure, honestly,'],
   /** Singular subjects, so "is" / "makes" agree. */
   doubtWho: ['this', 'my request', 'the thing below', 'what I need', 'my ask', 'this one', 'the job', 'everything below', 'my question', 'the task', 'any of this', 'my wording', 'the plan', 'this bit', 'my message', 'the order of things', 'the request', 'what follows', 'the whole thing', 'my note', 'my phrasing', 'the ask', 'this message', 'my list', 'what I typed', 'this request', 'my explanation', 'the setup', 'my brief', 'the description', 'my summary', 'the wording'],
-  whetherTail: ['makes sense', 'is clear', 'reads right', 'is doable', 'sounds okay', 'is possible', 'is a normal ask', 'works out', 'is too much', 'is enough to go on', 'fits what you do', 'is phrased well', 'is specific enough', 'is detailed enough', 'is complete', 'adds up', 'hangs together', 'is in scope', 'is worded right', 'is unambiguous', 'is a big ask', 'is easy to follow', 'needs more detail', 'covers it'],
-  howTail: ['comes across', 'reads', 'sounds', 'will land', 'should be phrased', 'looks to you', 'is best put', 'reads to you', 'will come across', 'ought to be worded', 'lands'],
+  whetherTail: ['makes sense', 'is clear', 'reads right', 'is doable', 'sounds okay', 'is possible', 'is a normal ask', 'works out', 'is too much', 'is phrased well', 'is specific enough', 'is detailed enough', 'is complete', 'adds up', 'hangs together', 'is in scope', 'is worded right', 'is unambiguous', 'is a big ask', 'is easy to follow', 'needs more detail', 'covers it'],
+  howTail: ['comes across', 'reads', 'sounds', 'will land', 'should be phrased', 'looks to you', 'is best put', 'reads to you', 'will come across', 'lands'],
   connect: [', but', ', so', ', anyway,', ', though,', '... anyway,', ', still,', ' - so'],
-  who: ['my sister', 'my neighbour', 'my boss', 'my roommate', 'a coworker', 'my landlord', 'my cousin', 'my dentist', 'our team lead', 'my old flatmate', 'my brother-in-law', 'the plumber', 'my manager', 'a colleague', 'my aunt', 'the courier', 'my accountant', 'my kid', 'the vet', 'my partner', 'my mum', 'my dad', 'my grandma', 'the neighbour upstairs', 'my flatmate', 'an old friend', 'my old teacher', 'my coach', 'the landlady', 'my niece', 'my nephew', 'my uncle', 'the babysitter', 'my best friend', 'a client', 'my mentor', 'the mechanic', 'my trainer'],
+  who: ['my sister', 'my neighbour', 'my boss', 'my roommate', 'a coworker', 'my landlord', 'my cousin', 'my dentist', 'our team lead', 'my old flatmate', 'my brother-in-law', 'the plumber', 'my manager', 'a colleague', 'my aunt', 'the courier', 'my accountant', 'my kid', 'the vet', 'my partner', 'my mum', 'my dad', 'my grandma', 'the neighbour upstairs', 'my flatmate', 'an old friend', 'my old teacher', 'my coach', 'the landlady', 'my niece', 'my nephew', 'my uncle', 'the babysitter', 'my best friend', 'a client', 'my mentor', 'the mechanic', 'my trainer', "my landlord's son", 'a neighbour', 'my sister-in-law', 'my godson', "the plumber's office", 'my old boss', 'a recruiter', 'the school', 'my brother', 'my grandad'],
   /** A visit or a message, each with the ways of saying what it was about that fit it. */
   contact: [
-    { did: ['called', 'rang', 'phoned'], about: ['about', 'regarding', 'to ask about', 'to moan about', 'with news on', 'wanting to chat about'] },
-    { did: ['stopped by', 'dropped in', 'showed up', 'came round'], about: ['to discuss', 'to moan about', 'to ask about', 'with news on', 'wanting to chat about', 'about'] },
-    { did: ['texted', 'emailed', 'messaged', 'pinged me', 'wrote'], about: ['about', 'regarding', 'asking about', 'with news on', 'to complain about'] },
+    { did: ['called', 'rang', 'phoned'], about: ['about', 'regarding', 'to ask about', 'to moan about'] },
+    { did: ['stopped by', 'dropped in', 'showed up', 'came round'], about: ['to discuss', 'to moan about', 'to ask about', 'about'] },
+    { did: ['texted', 'emailed', 'messaged', 'pinged me', 'wrote'], about: ['about', 'regarding', 'asking about', 'to complain about'] },
   ],
-  pastWhen: ['this morning', 'an hour ago', 'just now', 'earlier today', 'last night', 'over lunch', 'at dawn', 'at seven', 'before noon', 'around ten', 'after dinner', 'mid-meeting', 'on Sunday', 'yesterday', 'at midnight', 'at breakfast', 'this afternoon', 'on the way here', 'during my commute', 'late last night', 'first thing', 'at lunchtime', 'on Friday', 'twenty minutes ago', 'a moment ago'],
+  pastWhen: ['this morning', 'an hour ago', 'just now', 'earlier today', 'last night', 'over lunch', 'at dawn', 'at seven', 'before noon', 'around ten', 'after dinner', 'mid-meeting', 'on Sunday', 'yesterday', 'at midnight', 'at breakfast', 'this afternoon', 'on the way here', 'during my commute', 'late last night', 'first thing', 'at lunchtime', 'on Friday', 'twenty minutes ago', 'a moment ago', 'mid-morning', 'around noon', 'before breakfast', 'over coffee', 'at the weekend', 'this evening'],
   about: ['the weekend', 'a leaking tap', 'car insurance', 'a birthday', 'book club', 'a bike chain', 'the fence', 'a parking fine', 'the school run', 'concert tickets', 'a film review', 'lentil soup', 'the wifi', 'a delayed flight', 'the rent', 'a lost key', 'tax forms', 'the boiler', 'a wedding', 'the garden', 'the holidays', 'a job offer', 'their new puppy', 'the football', 'a broken dishwasher', 'the bins', 'a surprise party', 'the heatwave', 'a noisy party', 'the car service', 'a dentist bill', 'their house move', 'a recipe', 'the quiz night', 'a missing parcel', 'the gym', 'a board game', 'a new bakery', 'the broadband bill', 'a leaky roof'],
-  so: ['so', 'and now', 'which means', 'and honestly', 'so yeah,', 'and so', 'and basically', 'long story short,', 'so now', 'which is why', 'and as a result', 'so as you can imagine', 'so anyway'],
-  mood: ["I'm scattered", "I'm distracted", "I'm behind", "I'm frazzled", "I'm all over the place", "I can't focus", "I'm half here", "I'm rushed", "I'm tired", "I'm sidetracked", "I'm flustered", "I'm slow today", "I'm a bit behind", 'my head is elsewhere', "I'm running late", "I'm juggling things", "I'm playing catch-up", "I'm not at my sharpest", "I'm multitasking", "I'm short on time", 'my focus is shot', "I'm miles away"],
-  asideOpen: ['Side note:', 'Unrelated, but', 'Also,', 'Oh and', 'Fun fact:', 'Meanwhile', 'Sorry,', 'Ugh,', 'Random, but', 'FYI', 'By the way,', 'Not that it matters, but', 'Totally unrelated:', 'Quick aside:', 'PS:', 'Apologies,'],
+  so: ['so', 'and now', 'which means', 'and honestly', 'so yeah,', 'and so', 'and basically', 'long story short,', 'so now', 'which is why', 'so anyway', 'so basically', 'hence', 'so honestly'],
+  mood: ["I'm scattered", "I'm distracted", "I'm behind", "I'm frazzled", "I'm all over the place", "I can't focus", "I'm half here", "I'm rushed", "I'm tired", "I'm sidetracked", "I'm flustered", "I'm slow today", "I'm a bit behind", "I'm running late", "I'm juggling things", "I'm playing catch-up", "I'm multitasking", "I'm short on time", "I'm miles away", "I'm swamped", "I'm knackered", "I'm way behind", "I'm wiped out", "I'm stretched thin"],
+  asideOpen: ['Side note:', 'Unrelated, but', 'Also,', 'Oh and', 'Fun fact:', 'Meanwhile', 'Sorry,', 'Ugh,', 'Random, but', 'FYI', 'By the way,', 'Totally unrelated:', 'Quick aside:', 'PS:', 'Apologies,'],
   /** Things around the writer, each with what it may do: an ongoing act ("is", "keeps", "will not") or a finished one. */
   thing: [
     { name: 'the printer', act: ['keeps beeping', 'is acting up', 'is blinking', 'jammed', 'died', 'gave up'] },
@@ -93,20 +93,22 @@ const G = {
   ],
   /** Times that fit an ongoing act. */
   nowWhen: ['again', 'right now', 'all morning', 'non-stop', 'as I type', 'every few minutes', 'today', 'all afternoon', 'every so often', 'on and off', 'constantly', 'this whole time', 'as we speak', 'all day'],
-  fix: ['wait', 'hold on', 'sorry', 'hmm', 'oops', 'one sec', 'ah', 'actually', 'hang on', 'um', 'let me see'],
-  fixWhat: ['reread', 'double-checked', 'looked again', 'checked twice', 'went back', 'verified', 'scrolled up', 'compared', 'rechecked', 'reviewed', 'confirmed', 'squinted at it', 'read it back', 'went over it', 'proofread it', 'skimmed it again', 'checked the details'],
+  fix: ['wait', 'hold on', 'sorry', 'hmm', 'oops', 'one sec', 'ah', 'actually', 'hang on', 'um'],
+  fixWhat: ['reread', 'double-checked', 'looked again', 'checked twice', 'went back', 'verified', 'scrolled up', 'compared', 'rechecked', 'reviewed', 'confirmed', 'squinted at it', 'read it back', 'went over it', 'proofread it', 'skimmed it again', 'checked the details', 'checked it', 'looked twice', 'read it over', 'double-checked it', 'rechecked it'],
   fixJoin: [' and', ' -', ';', ', and', '... and', ', yep,', ' and yes,'],
   /** Whole clauses: a self-correction that confirms says so in words. */
-  fixEnd: ["it's right", "that's what I meant", "it's correct as typed", 'nothing changes', 'it stands', "it's all good", 'it holds', 'no edits needed', "it's fine", "it's spot on", "it's accurate", "it's still valid", 'the request stays as is', "it's what I want", "it's as I intended", 'nothing needs changing', "it's good to go", "it's all correct", "it's exactly right"],
+  fixEnd: ["it's right", "that's what I meant", "it's correct as typed", 'nothing changes', 'it stands', "it's all good", 'it holds', 'no edits needed', "it's fine", "it's spot on", "it's accurate", "it's still valid", "it's what I want", "it's as I intended", 'nothing needs changing', "it's good to go", "it's all correct", "it's exactly right", 'all fine', 'it reads right', 'no changes', 'it is right', 'it checks out', 'still right'],
   /** Each thanks with the tails it takes. */
   thanks: [
     { say: ['Thanks', 'Thx'], tail: ['a lot', 'in advance', 'for this', 'for helping', 'for your time', 'for looking', 'again', 'loads', 'heaps', 'a million', 'as always', 'so much', 'for the help', 'for sorting this', 'for bearing with me'] },
     { say: ['Thank you'], tail: ['in advance', 'for this', 'for helping', 'for your time', 'for looking', 'again', 'kindly', 'so much', 'as always', 'for the help', 'for bearing with me'] },
     { say: ['Cheers'], tail: ['in advance', 'for this', 'for helping', 'for looking', 'again', 'loads', 'as always', 'for the help', 'for sorting this'] },
-    { say: ['Many thanks'], tail: ['in advance', 'for this', 'for helping', 'for your time', 'again', 'as always', 'for any pointers', 'for the help'] },
+    { say: ['Many thanks'], tail: ['in advance', 'for this', 'for helping', 'for your time', 'again', 'as always'] },
+    // Thanks that stand alone.
+    { say: ['Thanks a ton', 'Big thanks', 'Much obliged', 'Ta very much', 'Thanks ever so much'], tail: [''] },
     { say: ['Grateful', 'Much appreciated'], tail: ['as always', 'in advance', 'for any help', 'for your time', 'for any pointers', 'for the help'] },
   ],
-  closeTail: ["sorry if it's messy", 'ping me', 'I owe you', 'no rush', 'hope that helps', 'shout if lost', 'you rock', 'have a good one', 'talk soon', 'sorry for rambling', "that's all", 'fingers crossed', 'ciao', 'catch you later', 'enjoy your day', 'over and out', 'bye for now', 'take care', 'best', 'have a nice evening', 'speak soon', 'appreciate it', 'hope all is well', 'no pressure', 'whenever you can', 'hope your day is going well', 'much obliged', 'you are a star', 'until next time', 'be well'],
+  closeTail: ["sorry if it's messy", 'ping me', 'I owe you', 'no rush', 'hope that helps', 'shout if lost', 'you rock', 'have a good one', 'talk soon', 'sorry for rambling', "that's all", 'fingers crossed', 'ciao', 'catch you later', 'enjoy your day', 'over and out', 'bye for now', 'take care', 'best', 'speak soon', 'appreciate it', 'no pressure', 'whenever you can', 'much obliged', "you're a star", 'until next time', 'be well', 'all the best', 'good luck', 'see you', 'later', 'chat soon', 'stay well'],
   sign: ['!', '.', '!!', ' :)', '.', '...!', ' :D'],
 };
 
@@ -142,7 +144,8 @@ function selfCorrection(rng: Rng): string {
 
 function closer(rng: Rng): string {
   const t = rng.pick(G.thanks);
-  return ` ${rng.pick(t.say)} ${rng.pick(t.tail)}, ${rng.pick(G.closeTail)}${rng.pick(G.sign)}`;
+  const tail = rng.pick(t.tail);
+  return ` ${rng.pick(t.say)}${tail ? ` ${tail}` : ''}, ${rng.pick(G.closeTail)}${rng.pick(G.sign)}`;
 }
 
 /** Sentence-initial words safe to lower-case after an opener (not names). */
@@ -254,7 +257,8 @@ export function noisyRules(input: NoisyQueryInput, rng: Rng): NoisyQueryOutput &
   const lower = opener && /^[A-Z][a-z']+$/.test(first) && first !== 'I' && !input.protected.some((v) => body.startsWith(v)) && COMMON_STARTS.has(first.toLowerCase());
   // A query that cannot run on (it starts with a name or a value) follows a hedge that ends as a sentence.
   const lead = lower || !opener ? opener : `${opener.trimEnd().replace(/(\s*-\s*|[,.]+\s*|\.\.\.\s*)(so|but|anyway,?|though,?|still,?)$/i, '')}. `;
-  const query = lead + (lower ? body[0].toLowerCase() + body.slice(1) : body) + sloppy(closer(rng));
+  // Most people sign off; some just stop.
+  const query = lead + (lower ? body[0].toLowerCase() + body.slice(1) : body) + (rng.chance(0.8) ? sloppy(closer(rng)) : '');
   const lost = missingValues(query, input.protected);
   // Cannot happen with the spans respected; if it does, the rules are wrong and must not ship a broken case.
   if (lost.length) throw new Error(`noisy-query rules lost protected values ${toJson(lost)}`);
