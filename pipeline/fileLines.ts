@@ -45,3 +45,14 @@ export function* fileLines(path: string, opts: { hash?: Hash } = {}): Generator<
     closeSync(fd);
   }
 }
+
+/** The first `n` bytes of a file, without reading the rest (a database's header, a preupload sample). */
+export function fileHead(path: string, n: number): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(n);
+    return buf.subarray(0, readSync(fd, buf, 0, n, 0));
+  } finally {
+    closeSync(fd);
+  }
+}

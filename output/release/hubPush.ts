@@ -22,9 +22,10 @@
  * the token named explicitly, and presigned LFS URLs get no Authorization header (as in lfs.py).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, createReadStream, existsSync, openAsBlob, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, openAsBlob, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { redactSecrets } from '../../pipeline/secrets.js';
+import { fileHead } from '../../pipeline/fileLines.js';
 import { compareSemver, parseSemver } from './semver.js';
 
 export const DEFAULT_HUB_ENDPOINT = 'https://huggingface.co';
@@ -256,17 +257,6 @@ interface Refs {
   tags?: { name: string; targetCommit: string }[];
 }
 
-/** The first `n` bytes of a file (preupload's sample), without reading the rest. */
-function head(path: string, n: number): Buffer {
-  const fd = openSync(path, 'r');
-  try {
-    const buf = Buffer.alloc(n);
-    return buf.subarray(0, readSync(fd, buf, 0, n, 0));
-  } finally {
-    closeSync(fd);
-  }
-}
-
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -322,7 +312,7 @@ export async function pushRelease(dir: string, version: string, target: HubTarge
   for (const part of chunks(files, CHUNK)) {
     const payload = {
       files: part.map((f) => {
-        return { path: f.path, sample: head(join(dir, f.path), 512).toString('base64'), size: f.bytes };
+        return { path: f.path, sample: fileHead(join(dir, f.path), 512).toString('base64'), size: f.bytes };
       }),
     };
     const answer = await hub.json<Preupload>(hub.api(`/api/datasets/${repo}/preupload/${rev}`), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }, { what: 'preupload' });

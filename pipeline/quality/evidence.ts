@@ -1,10 +1,12 @@
 /**
  * Small readers of a case the measures share: its ground-truth actions, the actions its assistant
- * messages show, and its user turns (what the user said, where a wrong value a model might take
- * could come from).
+ * messages show, its user turns (what the user said, where a wrong value a model might take could
+ * come from), and the simulated tool answers it shows.
  */
-import type { Action, TestCase } from '../schemas.js';
+import type { Action, Step, TestCase } from '../schemas.js';
 import { parseJson } from '../pyValues.js';
+import { toolSteps } from '../steps.js';
+import type { QualityContext } from './types.js';
 
 /** The ground-truth actions of a case: internal a_k, external [retry, next]. */
 export function groundTruthActions(tc: TestCase): Action[] {
@@ -27,4 +29,17 @@ export function shownAction(content: string): Action | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The trajectory steps up to the case's step k whose simulated answer the case shows; undefined
+ * when resolve kept no trajectory for the case (not in the population of a measure over them).
+ */
+export function shownSimulatedSteps(tc: TestCase, ctx: QualityContext): Step[] | undefined {
+  const t = ctx.trajectory(tc.trajectoryId);
+  if (!t) return undefined;
+  const shown = new Set(tc.messages.filter((m) => m.role === 'function').map((m) => m.content));
+  return toolSteps(t)
+    .filter(({ k, step }) => k <= tc.k && step.response?.tier === 'simulated' && shown.has(step.response.content))
+    .map(({ step }) => step);
 }

@@ -8,7 +8,6 @@
  * quality report (how many cases break it).
  */
 import { FINISH_ACTION, type Action, type ChatMessage } from '../schemas.js';
-import { localityOf } from '../errors/environment.js';
 
 export interface NeededValue {
   /** The argument that takes it. */

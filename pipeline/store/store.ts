@@ -2,8 +2,9 @@
  * The SQLite store (better-sqlite3, WAL): runs, stage runs, artifacts, the current item mapping of
  * each stage, LLM and tool calls, caches, reviews and releases.
  */
+import { fileHead } from '../fileLines.js';
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { hostname } from 'node:os';
 import { createHash } from 'node:crypto';
@@ -142,6 +143,7 @@ export class Store {
     if (path !== ':memory:') {
       if (existsSync(path) && statSync(path).isDirectory()) throw new StoreError(`database path ${path} is a folder; give a file, e.g. ${path}/forge.db`);
       if (existsSync(path)) {
+        // The 16-byte header only: a database can be gigabytes.
         const head = fileHead(path, 16).toString('latin1');
         if (head.length > 0 && head !== 'SQLite format 3\u0000') {
           throw new StoreError(`${path} is not a critictool-forge database (not an SQLite file); refusing to touch it`);
@@ -566,17 +568,6 @@ export class Store {
       .prepare("SELECT coalesce(sum(cost), 0) AS c FROM calls WHERE kind = 'llm' AND cached = 0 AND run_id = ?")
       .get(runId) as { c: number };
     return row.c;
-  }
-}
-
-/** The first `n` bytes of a file (a database can be gigabytes; its header is all a check needs). */
-function fileHead(path: string, n: number): Buffer {
-  const fd = openSync(path, 'r');
-  try {
-    const buf = Buffer.alloc(n);
-    return buf.subarray(0, readSync(fd, buf, 0, n, 0));
-  } finally {
-    closeSync(fd);
   }
 }
 

@@ -5,7 +5,7 @@
  * (part 2)"), or a value of the wrong kind for its field (a number as a citation, a sentence as
  * a count) — is text the benchmark scores models on.
  */
-import { toolSteps } from '../../steps.js';
+import { shownSimulatedSteps } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
 import { parseJson } from '../../pyValues.js';
 import { pythonLiteralToJson } from '../../prompts/parseAction.js';
@@ -75,12 +75,9 @@ export const simulatedPlaceholder: CaseMeasure = {
   title: 'a simulated tool answer the case shows holds placeholder content (field name as content, "(part N)" repeats, a number for a citation)',
   population: 'cases showing at least one simulated tool answer',
   check(tc, ctx) {
-    const t = ctx.trajectory(tc.trajectoryId);
-    if (!t) return undefined;
-    const shown = new Set(tc.messages.filter((m) => m.role === 'function').map((m) => m.content));
-    const simulated = toolSteps(t).filter(({ k, step }) => k <= tc.k && step.response?.tier === 'simulated' && shown.has(step.response.content));
-    if (simulated.length === 0) return undefined;
-    for (const { step } of simulated) {
+    const simulated = shownSimulatedSteps(tc, ctx);
+    if (!simulated?.length) return undefined;
+    for (const step of simulated) {
       const why = placeholderContent(step.response!.content);
       if (why) return `${step.action.name}: ${why}`;
     }

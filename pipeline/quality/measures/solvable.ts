@@ -9,11 +9,11 @@ import { isPlainObject, sameValue } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { localityOf } from '../../errors/environment.js';
 import { describeUngrounded, foreignRecordedResponse, httpStyleError, neededValues, shownText, ungroundedValues, unsupportedNumbers, valueShownIn } from '../grounding.js';
-import { groundTruthActions, shownAction, userText } from '../evidence.js';
+import { groundTruthActions, shownAction, shownSimulatedSteps, userText } from '../evidence.js';
 import { parseJson, toJson } from '../../pyValues.js';
 import { pythonLiteralToJson } from '../../prompts/parseAction.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
-import type { CaseMeasure, QualityContext } from '../types.js';
+import type { CaseMeasure } from '../types.js';
 
 /** The tool calls among a case's ground-truth actions, with their position in the file's `ground_truth`. */
 function toolCalls(tc: TestCase): { action: Action; index: number }[] {
@@ -225,40 +225,35 @@ export function incoherentAnswer(call: Action, response: string, request: string
       value = undefined;
     }
   }
+  // One pass over the answer: its lists, and the coordinate pairs its records hold.
   const lists: unknown[][] = [];
+  const pairs: { lat: number; lon: number }[] = [];
   const walk = (v: unknown): void => {
     if (Array.isArray(v)) {
       lists.push(v);
       v.forEach(walk);
-    } else if (isPlainObject(v)) Object.values(v).forEach(walk);
+    } else if (isPlainObject(v)) {
+      const lat = Object.entries(v).find(([k]) => /^(latitude|lat)$/i.test(k))?.[1];
+      const lon = Object.entries(v).find(([k]) => /^(longitude|lon|lng)$/i.test(k))?.[1];
+      if (typeof lat === 'number' && typeof lon === 'number') pairs.push({ lat, lon });
+      Object.values(v).forEach(walk);
+    }
   };
   walk(value);
   for (const l of lists) {
     if (l.length >= 2 && l.every((x) => toJson(x) === toJson(l[0])) && toJson(l[0]).length > 8) return `${l.length} identical items: ${toJson(l[0]).slice(0, 60)}`;
   }
+  const asked = `${toJson(call.args)} ${request}`;
   // Coordinates far from every known place the call and the request name (a Paris flat at 61°S).
-  const places = placesNamedIn(`${toJson(call.args)} ${request}`);
-  if (places.length) {
-    const pairs: { lat: number; lon: number }[] = [];
-    const collect = (v: unknown): void => {
-      if (Array.isArray(v)) v.forEach(collect);
-      else if (isPlainObject(v)) {
-        const lat = Object.entries(v).find(([k]) => /^(latitude|lat)$/i.test(k))?.[1];
-        const lon = Object.entries(v).find(([k]) => /^(longitude|lon|lng)$/i.test(k))?.[1];
-        if (typeof lat === 'number' && typeof lon === 'number') pairs.push({ lat, lon });
-        Object.values(v).forEach(collect);
-      }
-    };
-    collect(value);
-    for (const p of pairs) {
-      const nearest = Math.min(...places.map((pl) => distanceKm(p, pl)));
-      if (nearest > FAR_KM) return `coordinates ${p.lat}, ${p.lon} lie ${Math.round(nearest)} km from ${places.map((pl) => pl.name).join(' / ')}, the places the call and the request name`;
-    }
+  const places = pairs.length ? placesNamedIn(asked) : [];
+  for (const p of places.length ? pairs : []) {
+    const nearest = Math.min(...places.map((pl) => distanceKm(p, pl)));
+    if (nearest > FAR_KM) return `coordinates ${p.lat}, ${p.lon} lie ${Math.round(nearest)} km from ${places.map((pl) => pl.name).join(' / ')}, the places the call and the request name`;
   }
   if (isPlainObject(call.args) && Object.keys(call.args).some((k) => LOCATION_KEY_RE.test(k))) {
-    const asked = `${toJson(call.args)} ${request}`.toLowerCase();
+    const lower = asked.toLowerCase();
     for (const m of response.matchAll(ADDRESS_RE)) {
-      if (!asked.includes(m[1].toLowerCase())) return `results placed in ${m[1]}, which neither the call nor the request mentions`;
+      if (!lower.includes(m[1].toLowerCase())) return `results placed in ${m[1]}, which neither the call nor the request mentions`;
     }
   }
   return undefined;
@@ -271,13 +266,10 @@ export const incoherentSimulation: CaseMeasure = {
   title: 'a simulated tool answer the case shows reads as made up (identical list items, results in a city nobody asked about, coordinates far from the place asked about)',
   population: 'cases showing at least one simulated tool answer',
   check(tc, ctx) {
-    const t = ctx.trajectory(tc.trajectoryId);
-    if (!t) return undefined;
-    const shown = new Set(tc.messages.filter((m) => m.role === 'function').map((m) => m.content));
-    const simulated = toolSteps(t).filter(({ k, step }) => k <= tc.k && step.response?.tier === 'simulated' && shown.has(step.response.content));
-    if (simulated.length === 0) return undefined;
+    const simulated = shownSimulatedSteps(tc, ctx);
+    if (!simulated?.length) return undefined;
     const request = userText(tc);
-    for (const { step } of simulated) {
+    for (const step of simulated) {
       const why = incoherentAnswer(step.action, step.response!.content, request);
       if (why) return `${step.action.name}: ${why}`;
     }
