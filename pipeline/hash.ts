@@ -9,10 +9,15 @@ import { createHash, hash } from 'node:crypto';
 import { PyFloat, toJson } from './pyValues.js';
 
 export function canonicalJson(value: unknown): string {
+  return canonicalJsonText(value).text;
+}
+
+/** canonicalJson, and whether the text needs the lossless parser to read back (a bigint or PyFloat in it). */
+export function canonicalJsonText(value: unknown): { text: string; lossless: boolean } {
   const walk = { lossless: false };
   const sorted = sortDeep(value, walk);
   // No bigint and no PyFloat anywhere: toJson would take JSON.stringify after walking the value again.
-  return walk.lossless ? toJson(sorted) : JSON.stringify(sorted);
+  return { text: walk.lossless ? toJson(sorted) : JSON.stringify(sorted), lossless: walk.lossless };
 }
 
 /**

@@ -133,6 +133,57 @@ export function toJson(value: unknown, indent?: number): string {
  * `depth`: the nesting level the value sits at (a member of a file written entry by entry is at 1).
  */
 export function pythonJson(value: unknown, indent = 2, depth = 0): string {
+  if (isPlainJson(value)) {
+    // Same bytes as the writer below, from the native serializer: it writes numbers and strings as
+    // JSON.stringify does and puts `": "` after a key once indented. Strings never hold a raw newline,
+    // so every newline is structure: re-indented for a nested value, or, for one line, turned into
+    // Python's `, ` after a comma and nothing after an opening or before a closing bracket.
+    const text = JSON.stringify(value, null, indent > 0 ? indent : 1);
+    if (indent === 0) return text.replace(/,\n */g, ', ').replace(/\n */g, '');
+    return depth > 0 ? text.replace(/\n/g, '\n' + ' '.repeat(indent * depth)) : text;
+  }
+  return pythonJsonWalk(value, indent, depth);
+}
+
+/**
+ * True when JSON.stringify writes the value exactly as Python would read it: only plain objects,
+ * arrays, strings, booleans, null and finite numbers — no PyFloat, no bigint, no class instance
+ * (a Date's toJSON), nothing JSON.stringify would silently drop or turn into null.
+ */
+function isPlainJson(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    switch (typeof v) {
+      case 'string':
+      case 'boolean':
+        continue;
+      case 'number':
+        if (!Number.isFinite(v)) return false;
+        continue;
+      case 'object': {
+        if (v === null) continue;
+        if (Array.isArray(v)) {
+          for (const x of v) {
+            if (x === undefined) return false;
+            stack.push(x);
+          }
+          continue;
+        }
+        const proto = Object.getPrototypeOf(v);
+        if (proto !== Object.prototype && proto !== null) return false;
+        for (const x of Object.values(v)) if (x !== undefined) stack.push(x);
+        continue;
+      }
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+/** pythonJson by walking the value: the form for PyFloat and bigint, and the reference the fast path must match. */
+export function pythonJsonWalk(value: unknown, indent = 2, depth = 0): string {
   const nl = indent > 0 ? '\n' : '';
   const write = (v: unknown, depth: number): string => {
     if (v instanceof PyFloat) return floatText(v.value);

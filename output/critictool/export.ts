@@ -20,19 +20,19 @@
  * slicing, ground-truth keys and types); one that fails is left out and listed, never written.
  * Same store content, same bytes: a stable sample order, keys sorted, Python-faithful numbers, no timestamps.
  *
- * Scale: no file is built as one string and no set of cases is held. A first pass reads each case
- * once and keeps a small reference (id, artifact key, what the counts need); the files are then
- * written case by case in their order, each case read again from the store when its turn comes
- * (the evaluator files of one set share one order, so each case is read once for them and once for
- * the JSONL).
+ * Scale: no file is built as one string and no set of cases is held. One pass reads, validates and
+ * renders each case once — its evaluator entry and its JSONL line go to a temporary spool file
+ * (output/spool.ts) — and keeps a small reference (id, what routing and counts need, where its text
+ * lies); the files are then written in their own orders from the spool.
  */
 import { replaceDir, stagingDir, type FileSink, type StagingDir } from '../atomicDir.js';
 import type { Config } from '../../pipeline/config.js';
 import type { Store, StoredArtifact } from '../../pipeline/store/store.js';
 import { EVOLUTION_STRATEGIES, FINISH_ACTION, TestCase, type Action, type ArtifactStatus, type EvolutionStrategy } from '../../pipeline/schemas.js';
 import { groundTruthProblems, promptProblems } from '../../stages/assemble/checks.js';
-import { EvaluatorFileWriter, jsonlLine, sortById, sortByIdHash } from './format.js';
-import { eachReviewedCase, reviewedCaseAt } from '../review/decisions.js';
+import { EvaluatorFileWriter, evaluatorEntryText, jsonlLine, sortById, sortByIdHash } from './format.js';
+import { eachReviewedCase } from '../review/decisions.js';
+import { TextSpool, type SpoolRef } from '../spool.js';
 
 export interface ExportFile {
   /** Relative to the output directory, with forward slashes. */
@@ -109,7 +109,9 @@ function baseCase(a: StoredArtifact<unknown>): TestCase {
 /** What the export keeps of a case between reading it and writing it: enough to order, route and count. */
 interface CaseRef {
   id: string;
-  key: string;
+  /** The case's evaluator entry and JSONL line, rendered once. */
+  entry: SpoolRef;
+  line: SpoolRef;
   kind: TestCase['kind'];
   cot: boolean;
   errorType: TestCase['errorType'];
@@ -117,8 +119,8 @@ interface CaseRef {
   evolution?: { strategy: EvolutionStrategy };
 }
 
-function caseRef(tc: TestCase, key: string): CaseRef {
-  return { id: tc.id, key, kind: tc.kind, cot: tc.cot, errorType: tc.errorType, environmentError: tc.environmentError, ...(tc.evolution ? { evolution: { strategy: tc.evolution.strategy } } : {}) };
+function caseRef(tc: TestCase, spool: TextSpool): CaseRef {
+  return { id: tc.id, entry: spool.put(evaluatorEntryText(tc)), line: spool.put(jsonlLine(tc)), kind: tc.kind, cot: tc.cot, errorType: tc.errorType, environmentError: tc.environmentError, ...(tc.evolution ? { evolution: { strategy: tc.evolution.strategy } } : {}) };
 }
 
 /** What keeps the evaluator from scoring this case as a perfect model would answer it (empty = none). */
@@ -161,6 +163,15 @@ export class ExportEmptyError extends Error {}
  * so the files go straight in.
  */
 export function writeExport(store: Store, _config: Config, outDir: string, opts: { includeFlagged?: boolean; staging?: boolean } = {}): ExportResult {
+  const spool = new TextSpool('export');
+  try {
+    return exportFrom(store, outDir, opts, spool);
+  } finally {
+    spool.dispose();
+  }
+}
+
+function exportFrom(store: Store, outDir: string, opts: { includeFlagged?: boolean; staging?: boolean }, spool: TextSpool): ExportResult {
   const statuses: ArtifactStatus[] = opts.includeFlagged ? ['ok', 'flagged'] : ['ok'];
   const skipped: ExportResult['counts']['skipped'] = [];
   const keep = (stage: string, tc: TestCase) => {
@@ -171,7 +182,7 @@ export function writeExport(store: Store, _config: Config, outDir: string, opts:
   const base: CaseRef[] = [];
   for (const a of store.iterateStage<unknown>('assemble', statuses)) {
     const tc = baseCase(a);
-    if (keep('assemble', tc)) base.push(caseRef(tc, a.key));
+    if (keep('assemble', tc)) base.push(caseRef(tc, spool));
   }
   const verifyCounts = store.stageCounts('verify');
   const verifyRan = verifyCounts.ok + verifyCounts.flagged + verifyCounts.rejected > 0;
@@ -179,19 +190,9 @@ export function writeExport(store: Store, _config: Config, outDir: string, opts:
   let evolved: CaseRef[] | null = null;
   if (verifyRan) {
     evolved = [];
-    for (const { key, inc } of eachReviewedCase(store, opts)) if (inc.include && keep('verify', inc.content)) evolved.push(caseRef(inc.content, key));
+    for (const { inc } of eachReviewedCase(store, opts)) if (inc.include && keep('verify', inc.content)) evolved.push(caseRef(inc.content, spool));
   }
   const flaggedIncluded = opts.includeFlagged ? store.stageCounts('assemble').flagged + (verifyRan ? verifyCounts.flagged : 0) : 0;
-  const readCase = (ref: CaseRef, stage: 'assemble' | 'verify'): TestCase => {
-    if (stage === 'assemble') {
-      const a = store.getArtifact(ref.key);
-      if (!a) throw new Error(`assemble artifact ${ref.key.slice(0, 12)} (${ref.id}) disappeared from the store during the export`);
-      return baseCase(a);
-    }
-    const inc = reviewedCaseAt(store, ref.key, opts);
-    if (!inc.include) throw new Error(`verify artifact ${ref.key.slice(0, 12)} (${ref.id}) changed during the export`);
-    return inc.content;
-  };
 
   // Which files are due, with their samples: without verify output no evolved file is due at all, not even an empty one.
   const due = new Map<string, CaseRef[]>(EXPORT_FILES.filter((f) => evolved || f.includes('/base_')).map((f) => [f, []]));
@@ -216,12 +217,12 @@ export function writeExport(store: Store, _config: Config, outDir: string, opts:
 
   const write = (dir: StagingDir): ExportFile[] => {
     const files: ExportFile[] = [];
-    const sets: [CaseRef[], 'assemble' | 'verify', string][] = [[base, 'assemble', 'jsonl/base_cases.jsonl']];
-    if (evolved) sets.push([evolved, 'verify', 'jsonl/evol_cases.jsonl']);
-    for (const [refs, stage, jsonl] of sets) {
-      files.push(...writeEvaluatorFiles(dir, due, sortByIdHash(refs), (ref) => readCase(ref, stage)));
+    const sets: [CaseRef[], string][] = [[base, 'jsonl/base_cases.jsonl']];
+    if (evolved) sets.push([evolved, 'jsonl/evol_cases.jsonl']);
+    for (const [refs, jsonl] of sets) {
+      files.push(...writeEvaluatorFiles(dir, due, sortByIdHash(refs), spool));
       const { sha256, bytes } = dir.stream(jsonl, (sink) => {
-        for (const ref of sortById(refs)) sink.write(jsonlLine(readCase(ref, stage)));
+        for (const ref of sortById(refs)) sink.write(spool.get(ref.line));
       });
       files.push({ path: jsonl, sha256, bytes, samples: refs.length });
     }
@@ -240,13 +241,13 @@ export function writeExport(store: Store, _config: Config, outDir: string, opts:
  * Every due evaluator file of one set (base or evolved), in one pass over its cases in sample order:
  * the files of a set, a strategy's subset included, share that order, so each case is read once.
  */
-function writeEvaluatorFiles(dir: StagingDir, due: Map<string, CaseRef[]>, ordered: CaseRef[], read: (ref: CaseRef) => TestCase): ExportFile[] {
+function writeEvaluatorFiles(dir: StagingDir, due: Map<string, CaseRef[]>, ordered: CaseRef[], spool: TextSpool): ExportFile[] {
   const open = new Map<string, { sink: FileSink; writer: EvaluatorFileWriter }>();
   try {
     for (const ref of ordered) {
       const paths = evaluatorFilesOf(ref).filter((p) => due.has(p));
       if (paths.length === 0) continue;
-      const tc = read(ref);
+      const entry = spool.get(ref.entry);
       for (const path of paths) {
         let file = open.get(path);
         if (!file) {
@@ -254,7 +255,7 @@ function writeEvaluatorFiles(dir: StagingDir, due: Map<string, CaseRef[]>, order
           file = { sink, writer: new EvaluatorFileWriter((t) => sink.write(t), path) };
           open.set(path, file);
         }
-        file.writer.add(tc);
+        file.writer.addRendered(ref.id, entry);
       }
     }
     const files: ExportFile[] = [];

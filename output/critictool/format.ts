@@ -42,6 +42,11 @@ export function evaluatorEntry(tc: TestCase): Record<string, unknown> {
   return sortKeys(entry) as Record<string, unknown>;
 }
 
+/** An entry as it sits in an evaluator file: one level deep in the file's object. */
+export function evaluatorEntryText(tc: TestCase): string {
+  return pythonJson(evaluatorEntry(tc), 2, 1);
+}
+
 /**
  * A whole evaluator file: an object keyed by sample id, 2-space indent, trailing newline. test.py
  * runs the first `--test_num` keys, so samples are ordered by a hash of their id (sortByIdHash):
@@ -63,9 +68,14 @@ export class EvaluatorFileWriter {
   }
 
   add(tc: TestCase): void {
-    if (this.ids.has(tc.id)) throw new Error(`${this.where}: sample id ${tc.id} comes twice (the evaluator keys samples by id)`);
-    this.out(`${this.ids.size === 0 ? '{\n' : ',\n'}  ${JSON.stringify(tc.id)}: ${pythonJson(evaluatorEntry(tc), 2, 1)}`);
-    this.ids.add(tc.id);
+    this.addRendered(tc.id, evaluatorEntryText(tc));
+  }
+
+  /** A case whose entry is rendered already (evaluatorEntryText). */
+  addRendered(id: string, entry: string): void {
+    if (this.ids.has(id)) throw new Error(`${this.where}: sample id ${id} comes twice (the evaluator keys samples by id)`);
+    this.out(`${this.ids.size === 0 ? '{\n' : ',\n'}  ${JSON.stringify(id)}: ${entry}`);
+    this.ids.add(id);
   }
 
   end(): void {

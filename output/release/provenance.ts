@@ -35,7 +35,7 @@ export function methodsUsed(store: Store): { stage: string; stageVersion: string
   const rows = store.db
     .prepare(
       `SELECT s.stage AS stage, a.stage_version AS stageVersion, a.method AS method, count(*) AS items
-       FROM stage_items s JOIN artifacts a ON a.key = s.key
+       FROM stage_items s JOIN artifacts a INDEXED BY artifacts_meta ON a.stage = s.stage AND a.key = s.key
        GROUP BY s.stage, a.stage_version, a.method ORDER BY s.stage, a.stage_version, a.method`,
     )
     .all() as { stage: string; stageVersion: string; method: string; items: number }[];

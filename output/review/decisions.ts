@@ -150,9 +150,14 @@ export function staleDecision(store: Store, sampleId: string, contentHash: strin
  *    until someone decides again (a stale reject must never ship as "unreviewed-accepted");
  *  - verify `ok` and unreviewed: in; verify `flagged` and unreviewed: only with includeFlagged.
  */
-export function inclusion(store: Store, artifact: StoredArtifact<unknown>, opts: { includeFlagged?: boolean; bases?: Pick<Map<string, TestCase>, 'get'> } = {}): Inclusion {
+export function inclusion(
+  store: Store,
+  artifact: StoredArtifact<unknown>,
+  opts: { includeFlagged?: boolean; bases?: Pick<Map<string, TestCase>, 'get'>; parsed?: TestCase } = {},
+): Inclusion {
   if (artifact.status === 'rejected' || artifact.status === 'failed') return { include: false, why: 'rejected-by-verify' };
-  const content = TestCase.parse(artifact.content);
+  // `parsed`: the caller validated the content already (a TestCase parse is most of what this costs).
+  const content = opts.parsed ?? TestCase.parse(artifact.content);
   const outcome = reviewedOutcome(store, content.id, artifact.contentHash ?? '');
   if (outcome.state === 'reject') return { include: false, why: 'rejected-by-review' };
   if (outcome.state === 'accept') return { include: true, content, review: 'accepted', decision: outcome.decision };
@@ -203,15 +208,10 @@ export function reviewsDigest(store: Store): string {
 /** reviewedCases one evolved sample at a time (with its artifact key), holding none of the others. */
 export function* eachReviewedCase(store: Store, opts: { includeFlagged?: boolean } = {}): Generator<{ key: string; id: string; inc: Inclusion }> {
   const bases = baseCaseLookup(store);
-  for (const a of store.iterateStage<unknown>(REVIEW_STAGE, ['ok', 'flagged', 'rejected'])) yield { key: a.key, id: checkedEvolved(a).id, inc: inclusion(store, a, { ...opts, bases }) };
-}
-
-/** An evolved case's inclusion again, from its artifact key (the export reads each case when it writes it). */
-export function reviewedCaseAt(store: Store, key: string, opts: { includeFlagged?: boolean } = {}): Inclusion {
-  const a = store.getArtifact(key);
-  if (!a) throw new ReviewDataError(`${REVIEW_STAGE} artifact ${key.slice(0, 12)} disappeared from the store during the export`);
-  checkedEvolved(a);
-  return inclusion(store, a, { ...opts, bases: baseCaseLookup(store) });
+  for (const a of store.iterateStage<unknown>(REVIEW_STAGE, ['ok', 'flagged', 'rejected'])) {
+    const parsed = checkedEvolved(a);
+    yield { key: a.key, id: parsed.id, inc: inclusion(store, a, { ...opts, bases, parsed }) };
+  }
 }
 
 function checkedEvolved(a: StoredArtifact<unknown>): TestCase {

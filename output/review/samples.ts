@@ -142,7 +142,7 @@ export function baseCases(store: Store): Map<string, TestCase> {
  * holding every base case. Same cases as baseCases.
  */
 export function baseCaseLookup(store: Store): { get(itemId: string): TestCase | undefined } {
-  const keyOf = store.db.prepare("SELECT s.key FROM stage_items s JOIN artifacts a ON a.key = s.key WHERE s.stage = ? AND s.item_id = ? AND a.status IN ('ok', 'flagged')").pluck();
+  const keyOf = store.db.prepare("SELECT s.key FROM stage_items s JOIN artifacts a INDEXED BY artifacts_meta ON a.stage = s.stage AND a.key = s.key WHERE s.stage = ? AND s.item_id = ? AND a.status IN ('ok', 'flagged')").pluck();
   return {
     get(itemId) {
       const key = keyOf.get(BASE_STAGE, itemId) as string | undefined;

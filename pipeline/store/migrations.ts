@@ -203,6 +203,19 @@ export const MIGRATIONS: { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    // lossless: 1 when the content holds a bigint or PyFloat and must be read back with the
+    // lossless parser, 0 when JSON.parse gives back exactly what was stored (NULL: written before
+    // this column, read losslessly). artifacts_meta covers every column a listing reads (not the
+    // content, the run or the time): the content comes before them in each row, so without it
+    // reading a status walks the content's overflow pages. Queries name it (INDEXED BY): the planner,
+    // without statistics, would take the primary key and the row.
+    version: 4,
+    sql: `
+      ALTER TABLE artifacts ADD COLUMN lossless INTEGER;
+      CREATE INDEX artifacts_meta ON artifacts(stage, key, status, content_hash, method, stage_version, parents, reason);
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import { hostname } from 'node:os';
 import { createHash } from 'node:crypto';
 import { APP_ID, MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
-import { canonicalJson, sha256 } from '../hash.js';
+import { canonicalJson, canonicalJsonText, sha256 } from '../hash.js';
 import { parseJson } from '../pyValues.js';
 import type { ArtifactStatus } from '../schemas.js';
 
@@ -108,6 +108,7 @@ interface ArtifactRow {
   method: string;
   run_id: number | null;
   created_at: string;
+  lossless: number | null;
 }
 
 function toArtifact<T>(row: ArtifactRow): StoredArtifact<T> {
@@ -116,8 +117,9 @@ function toArtifact<T>(row: ArtifactRow): StoredArtifact<T> {
     stage: row.stage,
     stageVersion: row.stage_version,
     itemId: row.item_id,
-    // Lossless: an id beyond 2^53 comes back with every digit it was stored with.
-    content: (row.content === null ? null : parseJson(row.content)) as T,
+    // Lossless: an id beyond 2^53 comes back with every digit it was stored with. Content known to
+    // hold none takes the native parse alone.
+    content: (row.content === null ? null : row.lossless === 0 ? JSON.parse(row.content) : parseJson(row.content)) as T,
     contentHash: row.content_hash,
     parents: JSON.parse(row.parents),
     status: row.status,
@@ -336,7 +338,7 @@ export class Store {
   unfinishedCount(stage: string): number {
     return this.db
       .prepare(
-        `SELECT count(*) FROM stage_items s LEFT JOIN artifacts a ON a.key = s.key AND a.status != 'failed'
+        `SELECT count(*) FROM stage_items s LEFT JOIN artifacts a INDEXED BY artifacts_meta ON a.stage = s.stage AND a.key = s.key AND a.status != 'failed'
          WHERE s.stage = ? AND a.key IS NULL`,
       )
       .pluck()
@@ -353,7 +355,7 @@ export class Store {
     const rows = this.db
       .prepare(
         `SELECT s.item_id, s.key, a.status, a.content_hash, a.method, a.reason, a.parents
-         FROM stage_items s LEFT JOIN artifacts a ON a.key = s.key WHERE s.stage = ? ORDER BY s.position`,
+         FROM stage_items s LEFT JOIN artifacts a INDEXED BY artifacts_meta ON a.stage = s.stage AND a.key = s.key WHERE s.stage = ? ORDER BY s.position`,
       )
       .raw()
       .iterate(stage) as IterableIterator<(string | null)[]>;
@@ -380,7 +382,7 @@ export class Store {
   pendingKeys(stage: string): Set<string> {
     const rows = this.db
       .prepare(
-        `SELECT s.key FROM stage_items s LEFT JOIN artifacts a ON a.key = s.key AND a.status != 'failed'
+        `SELECT s.key FROM stage_items s LEFT JOIN artifacts a INDEXED BY artifacts_meta ON a.stage = s.stage AND a.key = s.key AND a.status != 'failed'
          WHERE s.stage = ? AND a.key IS NULL`,
       )
       .pluck()
@@ -391,7 +393,7 @@ export class Store {
   /** Keys of a stage that hold a finished result (anything but failed), with their parents JSON. */
   finishedKeys(stage: string): Map<string, string> {
     const rows = this.db
-      .prepare("SELECT key, parents FROM artifacts WHERE stage = ? AND status != 'failed'")
+      .prepare("SELECT key, parents FROM artifacts INDEXED BY artifacts_meta WHERE stage = ? AND status != 'failed'")
       .raw()
       .all(stage) as [string, string][];
     return new Map(rows);
@@ -410,11 +412,12 @@ export class Store {
   }
 
   putArtifact(rec: ArtifactRecord): void {
-    const content = rec.content === undefined || rec.content === null ? null : canonicalJson(rec.content);
+    const canonical = rec.content === undefined || rec.content === null ? null : canonicalJsonText(rec.content);
+    const content = canonical?.text ?? null;
     this.stmt(
       `INSERT OR REPLACE INTO artifacts
-         (key, stage, stage_version, item_id, content, content_hash, parents, status, reason, method, run_id, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         (key, stage, stage_version, item_id, content, content_hash, parents, status, reason, method, run_id, created_at, lossless)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
         rec.key,
         rec.stage,
@@ -428,6 +431,7 @@ export class Store {
         rec.method,
         this.runId,
         now(),
+        canonical === null ? null : canonical.lossless ? 1 : 0,
       );
   }
 
@@ -448,7 +452,7 @@ export class Store {
   readStage<T = unknown>(stage: string, statuses: ArtifactStatus[] = ['ok', 'flagged', 'rejected']): StoredArtifact<T>[] {
     const rows = this.db
       .prepare(
-        `SELECT a.* FROM stage_items s JOIN artifacts a ON a.key = s.key
+        `SELECT a.* FROM stage_items s JOIN artifacts a INDEXED BY artifacts_meta ON a.stage = s.stage AND a.key = s.key
          WHERE s.stage = ? AND a.status IN (${statuses.map(() => '?').join(',')})
          ORDER BY s.position`,
       )
@@ -464,7 +468,7 @@ export class Store {
   *iterateStage<T = unknown>(stage: string, statuses: ArtifactStatus[] = ['ok', 'flagged', 'rejected']): Generator<StoredArtifact<T>> {
     const keys = this.db
       .prepare(
-        `SELECT a.key FROM stage_items s JOIN artifacts a ON a.key = s.key
+        `SELECT a.key FROM stage_items s JOIN artifacts a INDEXED BY artifacts_meta ON a.stage = s.stage AND a.key = s.key
          WHERE s.stage = ? AND a.status IN (${statuses.map(() => '?').join(',')})
          ORDER BY s.position`,
       )
@@ -500,7 +504,7 @@ export class Store {
            sum(a.status = 'ok') AS ok, sum(a.status = 'flagged') AS flagged,
            sum(a.status = 'rejected') AS rejected, sum(a.status = 'failed') AS failed,
            sum(a.key IS NULL) AS pending
-         FROM stage_items s LEFT JOIN artifacts a ON a.key = s.key WHERE s.stage = ?`,
+         FROM stage_items s LEFT JOIN artifacts a INDEXED BY artifacts_meta ON a.stage = s.stage AND a.key = s.key WHERE s.stage = ?`,
       )
       .get(stage) as Record<string, number | null>;
     return {

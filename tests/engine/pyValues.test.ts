@@ -1,7 +1,7 @@
 /** The one lossless JSON path: integers beyond 2^53 keep every digit, PyFloat stays a float. */
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, hashValue } from '../../pipeline/hash.js';
-import { parseJson, pyInt, PyFloat, pythonJson, toJson } from '../../pipeline/pyValues.js';
+import { parseJson, pyInt, PyFloat, pythonJson, pythonJsonWalk, toJson } from '../../pipeline/pyValues.js';
 
 describe('pipeline/pyValues', () => {
   it('reads an id beyond 2^53 as a bigint with every digit, smaller integers as numbers', () => {
@@ -40,5 +40,39 @@ describe('pipeline/pyValues fast path', () => {
     expect(v).toEqual({ s: 'id 691676460109271194 " 12345678901234567', a: [1.12345678901234567, -691676460109271194n, 12345678901234567.5, Infinity], n: 12345678901234567890n });
     // A string that spells the marker the fast path uses is read by the full parser, as it is.
     expect(parseJson('{"s": "\\u0000py-int:1", "n": 12345678901234567890}')).toEqual({ s: '\u0000py-int:1', n: 12345678901234567890n });
+  });
+});
+
+describe('pythonJson native path', () => {
+  // Values the evaluator files hold, plus what could trip a text rewrite of JSON.stringify's output:
+  // commas, brackets and escaped newlines inside strings, empty containers, nesting, odd numbers.
+  const values: unknown[] = [
+    { query_prompt: [{ role: 'system', content: 'a, b\n[c]: {d}\t"e"' }, { role: 'user', content: '' }], ground_truth: { name: 'f', args: { x: [], y: {}, z: [[], [{}]] } }, error_type: '' },
+    [1, -0, 0.1, 1e21, 1e-7, -2.5, 123456789012345, 'x', true, false, null],
+    { 'k, "q"': { '\n': [' ,\n ', '\u2028', 'é😀'] }, 2: 'int-like key first', a: undefined },
+    [],
+    {},
+    'plain string',
+    42,
+    null,
+  ];
+
+  it('writes exactly what the walking writer writes, at every indent and depth', () => {
+    let compared = 0;
+    for (const v of values) {
+      for (const [indent, depth] of [[0, 0], [2, 0], [2, 1], [2, 3], [4, 2]]) {
+        expect(pythonJson(v, indent, depth)).toBe(pythonJsonWalk(v, indent, depth));
+        compared++;
+      }
+    }
+    expect(compared).toBe(values.length * 5);
+    expect(pythonJson({ a: [1, 'b'] }, 0)).toBe('{"a": [1, "b"]}');
+    expect(pythonJson({ a: [1] }, 2, 1)).toBe('{\n    "a": [\n      1\n    ]\n  }');
+  });
+
+  it('leaves PyFloat, bigints and non-finite numbers to the walking writer', () => {
+    expect(pythonJson({ f: new PyFloat(5), n: 691676460109271194n }, 2)).toBe('{\n  "f": 5.0,\n  "n": 691676460109271194\n}');
+    expect(() => pythonJson({ x: NaN })).toThrow(/NaN/);
+    expect(() => pythonJson([Infinity], 0)).toThrow(/Infinity/);
   });
 });
