@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `forge` (package.json "bin"; `pnpm forge --help`, or on the PATH after `pnpm link --global`): runs scripts/cli.ts from source. tsx is
-// registered in this process rather than spawning a second node, so signals and exit codes are the CLI's own.
-import { register } from 'tsx/esm/api';
+// `forge` (package.json "bin"; every `pnpm <command>` script runs it): runs the CLI in this process —
+// signals and exit codes are the CLI's own — from the compiled copy of the sources (bin/compiled.js).
+// FORGE_DEBUG=1 maps stack traces back to the TypeScript lines.
+import { compiledEntry } from './compiled.js';
 
-register();
-await import('../scripts/cli.ts');
+if (process.env.FORGE_DEBUG) process.setSourceMapsEnabled(true);
+await import(await compiledEntry('scripts/cli.js'));

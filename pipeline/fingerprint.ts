@@ -10,10 +10,10 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { REPO_ROOT } from './repoRoot.js';
 
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
 /** The folders whose code a stage runs (stages import from these and nothing else of ours), and the dependency lock. */
 const CODE_DIRS = ['pipeline', 'stages', 'sources', 'output'];
 const CODE_FILES = ['package.json', 'pnpm-lock.yaml'];

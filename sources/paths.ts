@@ -3,11 +3,11 @@
  * sources/provenance.json), or a user's directory laid out like ../shared/data (checked for shape).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { sha256 } from '../pipeline/hash.js';
+import { REPO_ROOT } from '../pipeline/repoRoot.js';
 
-export const SOURCES_DIR = dirname(fileURLToPath(import.meta.url));
+export const SOURCES_DIR = join(REPO_ROOT, 'sources');
 
 export interface SourceFiles {
   root: string;

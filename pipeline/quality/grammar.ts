@@ -6,7 +6,7 @@
  * wrong sound, and a sentence that does not start with a capital or end with punctuation.
  * Code-like tokens (snake_case, dotted names, `quoted`, key=value) are read as nouns.
  */
-import nlp from 'compromise';
+import { nlp } from '../nlp.js';
 
 export interface GrammarIssue {
   rule: 'verb-after-to' | 'verb-after-modal' | 'subject-verb' | 'doubled-word' | 'article' | 'capital' | 'end-punctuation';

@@ -10,11 +10,10 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { sha256 } from '../../pipeline/hash.js';
 import { countTokens } from '../../pipeline/tokens.js';
-import { sourceFiles } from '../paths.js';
+import { SOURCES_DIR, sourceFiles } from '../paths.js';
 
 export interface CorpusTurn {
   role: 'user' | 'assistant';
@@ -181,7 +180,7 @@ function finish(files: string[], b: Builder, origin: string): Corpus {
 }
 
 /** The vendored Taskmaster-4 dialogue text (sources/dialogue/taskmaster4/, CC BY 4.0). */
-export const TASKMASTER4_DIALOGUES = fileURLToPath(new URL('./taskmaster4/dialogues.jsonl', import.meta.url));
+export const TASKMASTER4_DIALOGUES = join(SOURCES_DIR, 'dialogue', 'taskmaster4', 'dialogues.jsonl');
 
 /** BFCL's user-only dialogues (vendored, or under sourceDir). */
 export function loadBfclDialogues(sourceDir?: string): Corpus {

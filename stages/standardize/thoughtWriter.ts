@@ -4,7 +4,7 @@
  * stated and what the previous step returned, in varied frames that stay grammatical.
  */
 import { z } from 'zod';
-import nlp from 'compromise';
+import { nlp } from '../../pipeline/nlp.js';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
 import type { Rng } from '../../pipeline/rng.js';
 import { parseJson, toJson } from '../../pipeline/pyValues.js';

@@ -10,8 +10,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../../../pipeline/repoRoot.js';
 import { diffLines, diffWordsWithSpace } from 'diff';
 import type { Store } from '../../../pipeline/store/store.js';
 import { loadSamples, type ReviewSample } from '../samples.js';
@@ -20,7 +20,7 @@ import { applyDecisions } from '../import.js';
 import { decisionLabel, queueRow, suggestion } from '../formats/common.js';
 import { toJson } from '../../../pipeline/pyValues.js';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
+const HERE = join(REPO_ROOT, 'output', 'review', 'serve');
 
 export interface ReviewServer {
   url: string;
