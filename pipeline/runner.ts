@@ -6,23 +6,14 @@ import PQueue from 'p-queue';
 import cliProgress from 'cli-progress';
 import type { Config } from './config.js';
 import { canonicalJson, hashParts, sha256 } from './hash.js';
-import { Rng } from './rng.js';
 import type { Store } from './store/store.js';
 import type { LlmGateway } from './llm/types.js';
-import { BudgetExceededError, LlmOutputError, StopRunError } from './llm/types.js';
 import type { Services } from './services.js';
-import {
-  FlagItem,
-  RejectItem,
-  type ItemContext,
-  type ItemResult,
-  type ItemStage,
-  type Stage,
-  type StageContext,
-  type StageName,
-} from './stage.js';
-import type { ArtifactStatus } from './schemas.js';
+import type { ItemStage, Stage, StageContext, StageName } from './stage.js';
 import type { Interrupt } from './interrupt.js';
+import { itemContext, stageContext } from './context.js';
+import { runItem, type ItemOutcome } from './parallel/outcome.js';
+import type { ItemPool } from './parallel/pool.js';
 import { usd } from './llm/openai.js';
 import { codeDigest } from './fingerprint.js';
 import { collectGarbage } from './memory.js';
@@ -37,6 +28,12 @@ export interface RunnerEnv {
   options?: Record<string, unknown>;
   /** A stop request (SIGINT / SIGTERM): no new item starts, items in flight finish. */
   interrupt?: Interrupt;
+  /**
+   * Starts worker threads for the items of a `pure` stage on the offline engine
+   * (pipeline/parallel/pool.ts); the runner closes them when the stage ends, so what they held goes
+   * with them. Without it every item runs on this thread.
+   */
+  pool?: () => ItemPool;
 }
 
 export interface RunOptions {
@@ -145,21 +142,6 @@ export function stageInputFingerprint(env: RunnerEnv, stage: Stage, ctx: StageCo
   );
 }
 
-function stageContext(env: RunnerEnv): StageContext {
-  const { store, config, llm, services } = env;
-  return {
-    store,
-    config,
-    seed: config.seed,
-    llm,
-    services,
-    log: env.log ?? ((line) => process.stderr.write(line + '\n')),
-    upstream: <T>(name: StageName, statuses?: ArtifactStatus[]) => store.readStage<T>(name, statuses),
-    rng: (purpose: string) => new Rng(config.seed, `stage`, purpose),
-    options: env.options ?? {},
-  };
-}
-
 export async function runPipeline(env: RunnerEnv, target: StageName, opts: RunOptions = {}): Promise<StageReport[]> {
   const reports: StageReport[] = [];
   const digests: OutputDigests = new Map();
@@ -224,6 +206,24 @@ export async function runStage(env: RunnerEnv, stage: Stage, opts: RunOptions = 
   // Recorded again only once this run ends with nothing pending.
   store.setStageFingerprint(stage.name, null);
 
+  // Asked for before enumerating, so the workers load their modules while this thread enumerates.
+  const pool = stage.pure && env.llm.mode === 'offline' ? env.pool?.() : undefined;
+  try {
+    return await runItems(env, stage, ctx, { opts, force, inputFingerprint, started, base, pool });
+  } finally {
+    await pool?.close();
+  }
+}
+
+/** An item stage's run once it must enumerate: map items to keys, run what is not done, record. */
+async function runItems(
+  env: RunnerEnv,
+  stage: ItemStage,
+  ctx: StageContext,
+  run: { opts: RunOptions; force: boolean; inputFingerprint: string; started: number; base: StageReport; pool: ItemPool | undefined },
+): Promise<StageReport> {
+  const { store } = env;
+  const { opts, force, inputFingerprint, started, base, pool } = run;
   const items = await stage.enumerate(ctx);
   const seenIds = new Set<string>();
   for (const it of items) {
@@ -251,7 +251,8 @@ export async function runStage(env: RunnerEnv, stage: Stage, opts: RunOptions = 
   const report: StageReport = { ...base, total: items.length, reused: items.length - todo.length };
   const stageRunId = store.startStageRun(stage.name, items.length, report.reused);
 
-  const concurrency = Math.max(1, opts.concurrency ?? 4);
+  // With workers, enough items in flight to keep each busy while its last result crosses back.
+  const concurrency = Math.max(1, opts.concurrency ?? 4, pool ? pool.size * 2 : 0);
   const queue = new PQueue({ concurrency });
   let stopped: string | undefined;
   // With a model in use the bar also shows the tokens and dollars paid so far in this run.
@@ -282,56 +283,24 @@ export async function runStage(env: RunnerEnv, stage: Stage, opts: RunOptions = 
       lastYield = Date.now();
     }
     if (stopped) return;
-    const ictx: ItemContext = {
-      ...ctx,
-      itemKey: key,
-      itemId: item.id,
-      rng: (purpose: string) => new Rng(env.config.seed, item.id, purpose),
-    };
-    let result: ItemResult<unknown>;
-    try {
-      result = await stage.run(item, ictx);
-      if (stage.output && result.status !== 'rejected') {
-        const parsed = stage.output.safeParse(result.content);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          throw new Error(`output of item ${item.id} is invalid at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
-        }
-        result = { ...result, content: parsed.data };
-      }
-    } catch (err) {
-      if (err instanceof StopRunError) {
-        stopped = err instanceof BudgetExceededError ? `budget reached: ${err.message}` : err.message;
-        queue.clear();
-        return;
-      }
-      if (err instanceof FlagItem || err instanceof LlmOutputError) {
-        result = { status: 'flagged', content: null, reason: err.message, method: err instanceof LlmOutputError ? `llm:${err.model ?? err.role}` : 'rules' };
-      } else if (err instanceof RejectItem) {
-        result = { status: 'rejected', content: null, reason: err.message, method: 'rules' };
-      } else {
-        const message = (err as Error)?.message ?? String(err);
-        store.commitItem({ key, stage: stage.name, stageVersion: stage.version, itemId: item.id, content: null, parents: item.parents, status: 'failed', reason: message, method: 'error' });
-        report.failed++;
-        ctx.log(`[${stage.name}] item ${item.id} failed: ${message}`);
-        bar?.increment();
-        return;
-      }
+    const outcome: ItemOutcome = pool ? await pool.run(stage.name, item, key) : await runItem(stage, item, itemContext(ctx, item, key));
+    const record = { key, stage: stage.name, stageVersion: stage.version, itemId: item.id, parents: item.parents };
+    if (outcome.kind === 'stop') {
+      stopped ??= outcome.message;
+      queue.clear();
+      return;
     }
-    store.commitItem({
-      key,
-      stage: stage.name,
-      stageVersion: stage.version,
-      itemId: item.id,
-      content: result.content,
-      parents: item.parents,
-      status: result.status,
-      reason: result.reason ?? null,
-      method: result.method,
-    });
+    if (outcome.kind === 'failed') {
+      store.commitRendered({ ...record, status: 'failed', reason: outcome.message, method: 'error' }, null);
+      report.failed++;
+      ctx.log(`[${stage.name}] item ${item.id} failed: ${outcome.message}`);
+      bar?.increment();
+      return;
+    }
+    store.commitRendered({ ...record, status: outcome.status, reason: outcome.reason, method: outcome.method }, outcome.content);
     report.processed++;
-    if (result.status === 'flagged') report.flagged++;
-    if (result.status === 'rejected') report.rejected++;
+    if (outcome.status === 'flagged') report.flagged++;
+    if (outcome.status === 'rejected') report.rejected++;
     if (bar) {
       const secs = (Date.now() - started) / 1000;
       bar.increment(1, { speed: (report.processed / Math.max(secs, 0.001)).toFixed(1), ...spend() });

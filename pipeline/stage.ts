@@ -100,6 +100,12 @@ export interface ItemStage<I = unknown, O = unknown> extends StageBase {
   kind: 'items';
   /** Validates every ok/flagged output; a violation fails the item with the path named. */
   output?: z.ZodType<O>;
+  /**
+   * `run` reads only its item, the store, the config and its item's seeded randomness; it writes
+   * nothing (no store row, no file) and keeps nothing from one item to the next. On the offline engine
+   * such a stage's items may run in worker threads (pipeline/parallel/pool.ts).
+   */
+  pure?: boolean;
   enumerate(ctx: StageContext): StageItem<I>[] | Promise<StageItem<I>[]>;
   run(item: StageItem<I>, ctx: ItemContext): Promise<ItemResult<O>>;
 }

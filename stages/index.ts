@@ -24,3 +24,6 @@ ALL.push(exportStageAfter(ALL));
 export function registry(extra: Stage[] = []): Map<StageName, Stage> {
   return new Map([...ALL, ...extra].map((s) => [s.name, s]));
 }
+
+/** The worker-thread entry for the items of pure stages: its compiled .js when the CLI runs compiled (bin/compiled.js). */
+export const WORKER_MODULE = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);

@@ -412,32 +412,41 @@ export class Store {
   }
 
   putArtifact(rec: ArtifactRecord): void {
-    const canonical = rec.content === undefined || rec.content === null ? null : canonicalJsonText(rec.content);
+    this.putRendered(rec, rec.content === undefined || rec.content === null ? null : canonicalJsonText(rec.content));
+  }
+
+  /** putArtifact with the content already in canonical form (canonicalJsonText), e.g. by a worker thread. */
+  putRendered(rec: Omit<ArtifactRecord, 'content'>, canonical: { text: string; lossless: boolean } | null): void {
     const content = canonical?.text ?? null;
     this.stmt(
       `INSERT OR REPLACE INTO artifacts
          (key, stage, stage_version, item_id, content, content_hash, parents, status, reason, method, run_id, created_at, lossless)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
-        rec.key,
-        rec.stage,
-        rec.stageVersion,
-        rec.itemId,
-        content,
-        content === null ? null : sha256(content),
-        JSON.stringify(rec.parents),
-        rec.status,
-        rec.reason ?? null,
-        rec.method,
-        this.runId,
-        now(),
-        canonical === null ? null : canonical.lossless ? 1 : 0,
-      );
+      rec.key,
+      rec.stage,
+      rec.stageVersion,
+      rec.itemId,
+      content,
+      content === null ? null : sha256(content),
+      JSON.stringify(rec.parents),
+      rec.status,
+      rec.reason ?? null,
+      rec.method,
+      this.runId,
+      now(),
+      canonical === null ? null : canonical.lossless ? 1 : 0,
+    );
   }
 
   /** Commit one item's result in its own transaction. */
   commitItem(rec: ArtifactRecord): void {
     this.db.transaction(() => this.putArtifact(rec)).immediate();
+  }
+
+  /** commitItem for content already in canonical form. */
+  commitRendered(rec: Omit<ArtifactRecord, 'content'>, canonical: { text: string; lossless: boolean } | null): void {
+    this.db.transaction(() => this.putRendered(rec, canonical)).immediate();
   }
 
   getArtifact<T = unknown>(key: string): StoredArtifact<T> | undefined {

@@ -107,7 +107,7 @@ interface Measure {
 
 function runCli(cliArgs: string[], logFile: string): Measure {
   const timeFile = `${logFile}.time`;
-  const res = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', '-o', timeFile, process.execPath, '--import', 'tsx', join(REPO, 'scripts/cli.ts'), ...cliArgs], {
+  const res = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', '-o', timeFile, process.execPath, join(REPO, 'bin/forge.js'), ...cliArgs], {
     cwd: REPO,
     encoding: 'utf8',
     maxBuffer: 1 << 30,
@@ -160,7 +160,7 @@ async function main(opts: ScaleArgs): Promise<void> {
     const row = (name: string, a: Measure, b: Measure) => [name, fmt(a.wallS), fmt(a.cpuS), fmt(a.rssMb, 0), fmt(b.wallS), fmt(b.cpuS), fmt(b.rssMb, 0), fmt(b.cpuS / a.cpuS, 2), fmt(b.rssMb / a.rssMb, 2)];
     const rows = [head, ...STAGE_NAMES.map((s) => row(s, small.stages.get(s)!, large.stages.get(s)!)), row('fresh build', small.fresh, large.fresh)];
     const widths = head.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-    console.log(`scale bench: factor ${opts.factor}; each stage a child process (node + tsx start-up included); CPU = user + sys`);
+    console.log(`scale bench: factor ${opts.factor}; each stage a child process (start-up included); CPU = user + sys`);
     for (const r of rows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
     for (const [label, b] of [['1×', small], [N, large]] as const) {
       console.log(

@@ -1,7 +1,9 @@
 import type { CommandModule } from 'yargs';
 import { STAGE_NAMES, type StageName } from '../../pipeline/stage.js';
 import { runPipeline } from '../../pipeline/runner.js';
-import { registry } from '../../stages/index.js';
+import { availableParallelism } from 'node:os';
+import { registry, WORKER_MODULE } from '../../stages/index.js';
+import { ItemPool } from '../../pipeline/parallel/pool.js';
 import { checkNumber, sessionFrom, withCommon, type CommonArgs } from './common.js';
 import { printStatus } from './status.js';
 import { dryRunStage } from './dryRun.js';
@@ -12,6 +14,7 @@ export interface StageArgs extends CommonArgs {
   limit?: number;
   force?: boolean;
   concurrency: number;
+  workers?: number;
   out?: string;
   'source-dir'?: string;
   'max-cost'?: number;
@@ -31,6 +34,8 @@ export const stageCommand: CommandModule<object, StageArgs> = {
       .option('force', { type: 'boolean', describe: 'Redo the named stage even where results exist' })
       .option('concurrency', { type: 'number', default: 4, describe: 'Items in flight at once' })
       .coerce('concurrency', checkNumber('--concurrency', { integer: true, min: 1, max: 256 }))
+      .option('workers', { type: 'number', describe: 'Worker threads for rule-only items on the offline engine (assemble, evolve, verify); 0 runs them on the main thread [default: one per core]' })
+      .coerce('workers', checkNumber('--workers', { integer: true, min: 0, max: 64 }))
       .option('out', { type: 'string', describe: 'Output directory (export)' })
       .option('source-dir', { type: 'string', describe: 'Directory with the upstream BFCL/T-Eval files (default: vendored sources/)' })
       .option('max-cost', { type: 'number', describe: 'Stop making LLM calls once this many USD were spent (resumable)' })
@@ -50,6 +55,8 @@ export const stageCommand: CommandModule<object, StageArgs> = {
       console.error(`${signal} again: stopped at once; items in flight were abandoned. Resume with: ${resume}`);
       process.exit(SIGNAL_EXIT_CODES[signal]);
     });
+    const options = { limit: args.limit, out: args.out, dryRun: args['dry-run'], includeFlagged: args['include-flagged'] };
+    const workers = session.store.path === ':memory:' ? 0 : (args.workers ?? availableParallelism());
     try {
       if (args['max-cost'] !== undefined) session.config.llm.maxCost = args['max-cost'];
       if (args['source-dir']) session.config.sources.dir = args['source-dir'];
@@ -61,8 +68,10 @@ export const stageCommand: CommandModule<object, StageArgs> = {
           llm: session.llm,
           services: session.services,
           stages: registry(),
-          options: { limit: args.limit, out: args.out, dryRun: args['dry-run'], includeFlagged: args['include-flagged'] },
+          options,
           interrupt,
+          // Started for each pure stage that runs, with the config as it stands then.
+          pool: workers > 0 ? () => new ItemPool(WORKER_MODULE, workers, { dbPath: session.store.path, config: session.config, options }, (line) => console.error(line)) : undefined,
         },
         args.name,
         { force: args.force ? new Set([args.name]) : undefined, concurrency: args.concurrency, progress: args.progress },

@@ -226,6 +226,7 @@ export function assembleSummary(ctx: Pick<StageContext, 'upstream'>): string {
 
 export const assembleStage: ItemStage<AssembleInput, TestCase> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
+  pure: true,
   name: STAGE,
   version: '4',
   // observe is read for the errors a model really made; it is skipped (no output) without a model.

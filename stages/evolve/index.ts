@@ -263,6 +263,7 @@ export async function runEvolve(item: StageItem<EvolveInput>, ctx: ItemContext):
 
 export const evolveStage: ItemStage<EvolveInput, TestCase> = {
   kind: 'items',
+  pure: true,
   name: 'evolve',
   // The offline rules' versions are part of the stage version, so changing a rule redoes the items.
   version: `4+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,

@@ -149,6 +149,7 @@ export async function runVerify(item: StageItem<VerifyInput>, ctx: ItemContext):
 
 export const verifyStage: ItemStage<VerifyInput, TestCase> = {
   kind: 'items',
+  pure: true,
   name: 'verify',
   // The judge rules' version is part of the stage version, so changing a rule redoes the items.
   version: `3+${JUDGE_RULES_VERSION}`,
