@@ -51,6 +51,7 @@ import { apiSimulatorRole } from './apiSimulator.js';
 import { SIMULATOR_RULES_VERSION, applyCarried, pyJson, validateCall, type CarriedValue } from './simulatorRules.js';
 import { valueShownIn } from '../quality/grounding.js';
 import { pathProblem } from '../errors/pathKinds.js';
+import { oneTypePerField } from './fieldTypes.js';
 
 /** The source's form for a file error, when it registered one. */
 function sourceFileError(source: string): ((tool: string, message: string) => string) | undefined {
@@ -258,7 +259,7 @@ function withCarried(response: string, carried: CarriedValue[]): string {
   } catch {
     return response;
   }
-  return isPlainObject(parsed) ? pyJson(applyCarried(parsed, missing)) : response;
+  return isPlainObject(parsed) ? pyJson(oneTypePerField(applyCarried(parsed, missing), carried.map((c) => c.value))) : response;
 }
 
 export function createResolver(deps: ResolverDeps): ToolResolver {
