@@ -95,6 +95,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_list_mixed_types: 0,
   simulated_records_repeated: 0,
   thought_states_dropped_value: 0,
+  thought_doc_residue: 0,
 };
 
 export const ConfigSchema = z
