@@ -91,6 +91,11 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   context_one_sided: 0,
   simulated_answer_incoherent: 0,
   simulated_placeholder_text: 0,
+  simulated_path_unusable: 0,
+  simulated_list_mixed_types: 0,
+  simulated_records_repeated: 0,
+  thought_states_dropped_value: 0,
+  thought_doc_residue: 0,
 };
 
 export const ConfigSchema = z

@@ -38,6 +38,16 @@ export function historyBefore(trajectory: Trajectory, k: number): { name: string
     .map(({ step }) => ({ name: step.action.name, args: step.action.args as Record<string, unknown> }));
 }
 
+/** What the task shows before step k: the user turns up to k's and the answers of the steps before it. */
+export function shownBefore(trajectory: Trajectory, k: number): string {
+  const located = stepAt(trajectory, k);
+  const users = trajectory.turns.slice(0, located.turnIndex + 1).map((t) => t.user);
+  const answers = toolSteps(trajectory)
+    .slice(0, k - 1)
+    .map(({ step }) => step.response?.content ?? '');
+  return [...users, ...answers].join('\n');
+}
+
 /**
  * The step a case stops at, drawn uniformly over the tool steps that allow it. `purpose` separates
  * draws (e.g. "k-internal", "k-external") so one trajectory can yield cases at different steps.

@@ -7,6 +7,7 @@
  */
 import type { ToolParam } from '../schemas.js';
 import { isPlainObject } from './values.js';
+import { imageKindProblem } from './pathKinds.js';
 
 export type ParamKind = 'id' | 'date' | 'time' | 'place' | 'file' | 'folder' | 'text' | 'name' | 'number' | 'flag' | 'list' | 'record' | 'other';
 
@@ -98,7 +99,7 @@ export function valueKindProblem(param: Pick<ToolParam, 'name' | 'type'> & { des
         break;
       case 'file':
         if (wordCount > 4) return `${param.name} is a file, "${text.slice(0, 40)}" is a sentence`;
-        break;
+        return imageKindProblem(param, text);
       case 'folder':
         if (wordCount > 4) return `${param.name} is a folder, "${text.slice(0, 40)}" is a sentence`;
         break;

@@ -81,3 +81,23 @@ export function leaksIn(text: string, type: ErrorType, correct: Pick<Action, 'na
   }
   return out;
 }
+
+/**
+ * The ground-truth values a key error leaves out altogether: a required key dropped, its value passed
+ * under no other key. A thought that states such a value and then drops it contradicts itself.
+ */
+export function droppedValues(correct: Pick<Action, 'args'>, erroneous: Pick<Action, 'args'>): { key: string; value: unknown }[] {
+  const after = Object.values(argsOf(erroneous));
+  return wrongKeys(correct, erroneous)
+    .map((key) => ({ key, value: argsOf(correct)[key] }))
+    .filter(({ value }) => !after.some((v) => sameValue(v, value)));
+}
+
+/** The dropped value a text states (its first spelling found), or undefined. */
+export function statesDroppedValue(text: string, correct: Pick<Action, 'args'>, erroneous: Pick<Action, 'args'>): string | undefined {
+  for (const { value } of droppedValues(correct, erroneous)) {
+    const found = spellings(value).find((s) => mentions(text, s, true));
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -23,7 +23,8 @@
  *   to an HTTP API for a call that is wrong on paper. A valid call then goes to the cache
  *   (canonical arguments, no state: T-Eval's APIs are stateless lookups), then an HTTP adapter
  *   when `resolve.httpEnabled` and the tool is declared in `resolve.http` (its successful answers
- *   are cached), then the `api-simulator` role (rules offline, a model otherwise), seeded from
+ *   are cached); a call whose path argument its parameter cannot take (pathKinds.ts) then fails as
+ *   the real tool would, in the source's own error form; otherwise the `api-simulator` role (rules offline, a model otherwise), seeded from
  *   the call. Error mode goes straight to the simulator.
  *
  * `ResolveOptions.rng` is not drawn from for answers: an answer depends on the call (and the
@@ -49,6 +50,13 @@ import { callHttp, publicEndpoint, type HttpApi } from './http.js';
 import { apiSimulatorRole } from './apiSimulator.js';
 import { SIMULATOR_RULES_VERSION, applyCarried, pyJson, validateCall, type CarriedValue } from './simulatorRules.js';
 import { valueShownIn } from '../quality/grounding.js';
+import { pathProblem } from '../errors/pathKinds.js';
+import { oneTypePerField } from './fieldTypes.js';
+
+/** The source's form for a file error, when it registered one. */
+function sourceFileError(source: string): ((tool: string, message: string) => string) | undefined {
+  return registeredSources().find((d) => d.source === source)?.fileError;
+}
 
 export { ToolCache } from './cache.js';
 export { cacheKey, canonicalArgs, stateContext } from './canonical.js';
@@ -141,7 +149,22 @@ export class ChainResolver implements ToolResolver {
         return { response, context: '' };
       }
     }
+    const unusable = this.unusablePath(call);
+    if (unusable) return { response: unusable, context: '' };
     return { response: await this.simulate(call, opts), context: '' };
+  }
+
+  /**
+   * A call whose path argument its parameter cannot take (a file to read that does not exist, an
+   * image parameter given a slide deck) fails as the real tool fails, in the tool's own form, whatever
+   * the LLM mode: no simulated success for a file nobody made.
+   */
+  private unusablePath(call: CallToResolve): ToolResponse | undefined {
+    const doc = call.tools.find((t) => t.name === call.name);
+    const problem = doc ? pathProblem(doc, call.args, call.shown === undefined ? undefined : { shown: call.shown, earlier: call.history, tools: call.tools }) : undefined;
+    if (!problem) return undefined;
+    const content = sourceFileError(call.source)?.(call.name, problem.message) ?? problem.message;
+    return { content, tier: 'simulated', error: { source: 'internal', message: problem.message }, origin: SIMULATOR_RULES_VERSION };
   }
 
   private executor(source: string): LiveExecutor | null {
@@ -236,7 +259,7 @@ function withCarried(response: string, carried: CarriedValue[]): string {
   } catch {
     return response;
   }
-  return isPlainObject(parsed) ? pyJson(applyCarried(parsed, missing)) : response;
+  return isPlainObject(parsed) ? pyJson(oneTypePerField(applyCarried(parsed, missing), carried.map((c) => c.value))) : response;
 }
 
 export function createResolver(deps: ResolverDeps): ToolResolver {

@@ -18,9 +18,10 @@ import type { Rng } from '../rng.js';
 import { fitsType, isPlainObject, paramIndex, toolkitOf, apiOf } from '../errors/values.js';
 import { toJson } from '../pyValues.js';
 import { localityOf, type ToolLocality } from '../errors/environment.js';
+import { oneTypePerField } from './fieldTypes.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-6';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-7';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -210,6 +211,7 @@ interface Ctx {
 }
 
 const DAY = 86_400_000;
+const LANDMARK = /\b(square|park|liberty|bridge|building|tower|museum|station|airport|hotel|headquarters|statue|monument|palace|cathedral|church|castle|beach|zoo|stadium|terrace)\b/i;
 const PLACE_KINDS = ['Entire apartment', 'Private room', 'House', 'Condominium', 'Loft', 'Guest suite'];
 
 function date(c: Ctx): string {
@@ -326,7 +328,8 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   }
   if (/aff?i?liation|organi[sz]ation|institution|company/.test(f)) return `University of ${rng.pick(CITIES)}`;
   // A city only when the call names the place: results "near" coordinates are not put in a city picked at random.
-  if (/address/.test(f)) return c.place ? `${rng.int(1, 250)} ${rng.pick(STREETS)}, ${c.place}` : `${rng.int(1, 250)} ${rng.pick(STREETS)}`;
+  // A landmark the task is about (the Statue of Liberty) is no town to write in an address.
+  if (/address/.test(f)) return c.place && !LANDMARK.test(c.place) ? `${rng.int(1, 250)} ${rng.pick(STREETS)}, ${c.place}` : `${rng.int(1, 250)} ${rng.pick(STREETS)}`;
   if (/\b(city|place|location|region|country|destination)\b/.test(f)) return rng.pick(CITIES);
   if (/weather|overall|condition|forecast/.test(text)) return rng.pick(WEATHER);
   if (/genre|categor|\bcate\b|\btype\b|\bkind\b/.test(f)) return /propert|airbnb|hotel|room/i.test(c.hint) ? rng.pick(PLACE_KINDS) : rng.pick(GENRES);
@@ -337,14 +340,24 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   return passage(field, textCtx(c));
 }
 
-function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
+/** The record's own name (title, name): two records of one list never share it. */
+function recordName(v: unknown): string | undefined {
+  if (!isPlainObject(v)) return undefined;
+  const name = v.title ?? v.name;
+  return typeof name === 'string' ? name : undefined;
+}
+
+/** `minItems`: the list holds at least this many records (as many as values later calls take from it). */
+function fieldValue(field: ReturnField, c: Ctx, depth: number, minItems = 0): unknown {
   const description = `${field.description ?? ''} ${typeof field.descriptions === 'string' ? field.descriptions : ''}`.trim();
   const reused = argFor(field.name, c.args);
   // A list of records is the answer to the call, not its argument echoed (search_nearby's places).
   if (reused !== undefined && !(depth === 0 && !Array.isArray(reused) && listedFields(description).length > 0 && isListField(description))) return reused;
   // "forecast of N days": N is the call's own count when it gives one.
   const count = Object.values(c.args).find((v): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 10);
-  const n = depth === 0 ? (/\bN\b/.test(description) && count !== undefined ? count : listSize(description, c.rng)) : undefined;
+  const drawn = depth === 0 ? (/\bN\b/.test(description) && count !== undefined ? count : listSize(description, c.rng)) : undefined;
+  // Room for every carried value: a list padded afterwards would repeat its first record.
+  const n = drawn !== undefined && minItems > drawn ? minItems : drawn;
   if (n === undefined) return scalar(field.name, description, c);
   const sub = listedFields(description);
   // "list of available room ids" holds ids, whatever the field is called.
@@ -363,13 +376,21 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
   }
   const items: unknown[] = [];
   const seen = new Set<string>();
+  const record = (): Record<string, unknown> => {
+    const obj: Record<string, unknown> = {};
+    for (const s of sub) obj[s] = fieldValue({ name: s, description: '' }, inner, depth + 1);
+    return obj;
+  };
   for (let i = 0; i < n; i++) {
     let v: unknown;
     if (sub.length === 0) v = scalar(item, description.replace(/\blist of\b/gi, ''), inner);
     else {
-      const obj: Record<string, unknown> = {};
-      for (const s of sub) obj[s] = fieldValue({ name: s, description: '' }, inner, depth + 1);
-      v = obj;
+      // Two records of one list are two things: a name drawn twice (two papers with one title) is drawn again.
+      v = record();
+      for (let tries = 0; tries < 6 && seen.has(recordName(v) ?? '\u0000'); tries++) v = record();
+      const name = recordName(v);
+      if (name !== undefined && seen.has(name) && i >= minItems) continue;
+      if (name !== undefined) seen.add(name);
     }
     // A text item drawn twice is left out rather than repeated: a shorter list reads truer than a padded one.
     if (typeof v === 'string' && seen.has(v)) continue;
@@ -429,7 +450,9 @@ export function carrierField(doc: ToolDoc, key: string, value: unknown, label?: 
     const words = new Set(humanize(label).split(/\s+/).filter((w) => w.length >= 4));
     // A number is not put in a field that holds a formatted reference ("Citation count: 1603" is no citation).
     const numeric = typeof value === 'number' || typeof value === 'bigint';
-    const field = doc.return_data.find((f) => !(numeric && isFormattedTextField(humanize(f.name))) && humanize(f.name).split(/\s+/).some((w) => words.has(w)));
+    // Nor in a field an API writes as text (an address, a name): `"address": 975` is no address.
+    const textField = (name: string) => isFormattedTextField(name) || /\b(address|name|title|description|summary|url|link)\b/.test(name);
+    const field = doc.return_data.find((f) => !(numeric && textField(humanize(f.name))) && humanize(f.name).split(/\s+/).some((w) => words.has(w)));
     return field ? { field: field.name } : undefined;
   }
   for (const field of doc.return_data) {
@@ -483,7 +506,7 @@ export function applyCarried(answer: Record<string, unknown>, carried: CarriedVa
 }
 
 /** A plausible answer of a valid call, from the doc's return_data. */
-export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng: Rng, taskPlace?: string): Record<string, unknown> {
+export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng: Rng, taskPlace?: string, carried: CarriedValue[] = []): Record<string, unknown> {
   const topic = Object.values(args).find((v): v is string => typeof v === 'string' && v.trim().length > 0) ?? '';
   // A base day in 2019-2024 for the answer's dates; they then run forward one day at a time.
   const placeArg = Object.entries(args).find(([k, v]) => /place|city|location|destination|address/i.test(k) && typeof v === 'string' && !/\d/.test(v));
@@ -495,7 +518,7 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
   const out: Record<string, unknown> = {};
   for (const field of doc.return_data) {
     const name = field.name || 'result';
-    out[name] = fieldValue(field, c, 0);
+    out[name] = fieldValue(field, c, 0, carried.filter((v) => v.field === field.name && (v.sub || v.list)).length);
   }
   if (doc.return_data.length === 0) out.status = `${humanize(apiOf(doc.name)).replace(/^./, (ch) => ch.toUpperCase())} completed successfully.`;
   return out;
@@ -517,5 +540,7 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   const problems = validateCall(input.name, input.args, input.tools);
   if (problems.length) return { error: problems.join('; '), response: '' };
   const doc = input.tools.find((t) => t.name === input.name)!;
-  return { error: '', response: pyJson(applyCarried(plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place), input.carry ?? [])) };
+  const carry = input.carry ?? [];
+  const answer = applyCarried(plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry), carry);
+  return { error: '', response: pyJson(oneTypePerField(answer, carry.map((c) => c.value))) };
 }

@@ -4,7 +4,8 @@
  * it asks this registry, by the trajectory's source name, for
  * - a live executor (the live tier: a call executed for real, in the state its trajectory reached),
  * - cache seeds (answers the source itself recorded, found among collect's records),
- * - grounding hints (which earlier steps a step takes its values from, as the source records it).
+ * - grounding hints (which earlier steps a step takes its values from, as the source records it),
+ * - the form its tools print a file error in.
  */
 import type { SourceName, ToolArgs, ToolDoc, Trajectory } from '../schemas.js';
 
@@ -60,6 +61,11 @@ export interface SourceResolution {
   /** The cache seeds among collect's records (each record's content, in collect's order). */
   cacheSeeds?: (collected: unknown[]) => CacheSeed[];
   groundingHints?: (trajectory: Trajectory) => GroundingHints;
+  /**
+   * How the source's tool prints an OS error such as `[Errno 2] No such file or directory: 'x'`
+   * (a call given a file it cannot use). Absent: the error's text as it is, as Python's str() prints it.
+   */
+  fileError?: (tool: string, message: string) => string;
 }
 
 const REGISTRY = new Map<string, SourceResolution>();

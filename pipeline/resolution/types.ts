@@ -24,6 +24,12 @@ export interface CallToResolve {
   carry?: CarriedValue[];
   /** The known place the trajectory is about at this step (places.ts), for a simulated answer's addresses and coordinates. */
   place?: string;
+  /**
+   * What the task showed before this call (user turns, earlier answers), when the caller knows it:
+   * a file the call reads must be one of these, or one an earlier call wrote (pipeline/errors/pathKinds.ts).
+   * Absent: only a path's kind is judged (an image parameter given a .ppt).
+   */
+  shown?: string;
 }
 
 export interface ResolveOptions {

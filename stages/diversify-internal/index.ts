@@ -20,7 +20,7 @@ import {
   type Trajectory,
 } from '../../pipeline/schemas.js';
 import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
-import { chooseK, historyBefore, toolSteps } from '../../pipeline/steps.js';
+import { chooseK, historyBefore, shownBefore, toolSteps } from '../../pipeline/steps.js';
 import {
   agreementByMethod,
   applicability,
@@ -204,6 +204,7 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
       args: accepted.action.args,
       history: historyBefore(trajectory, k),
       meta: trajectory.meta,
+      shown: shownBefore(trajectory, k),
     },
     { rng: ctx.rng('resolve-erroneous'), artifactKey: ctx.itemKey, stage: STAGE },
   );
@@ -260,7 +261,7 @@ export function internalSummary(ctx: StageContext): string {
 export const diversifyInternalStage: ItemStage<InternalItemInput, InternalErrorCandidate> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
   name: STAGE,
-  version: '3', // 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error
+  version: '4', // 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed)
   upstream: ['collect', 'resolve', 'observe'],
   description: 'four internal errors (tool select, hallucination, key, value) at step k, held to the label checker, with real responses',
   roles: ['error-simulator', 'api-simulator'],

@@ -29,7 +29,7 @@ import {
 } from '../../pipeline/schemas.js';
 import { cacheKey } from '../../pipeline/resolution/canonical.js';
 import { answerWriterRole } from './answerWriter.js';
-import { toolSteps } from '../../pipeline/steps.js';
+import { shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { carriesFor, type GroundingView } from '../../pipeline/resolution/grounded.js';
 import { placesNamedIn } from '../../pipeline/resolution/places.js';
 import { foreignRecordedResponse } from '../../pipeline/quality/grounding.js';
@@ -94,7 +94,7 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   kind: 'items',
   name: STAGE,
   // The offline writer's version is part of the stage version, so changing its rules redoes the items.
-  version: `2+${answerWriterRole.offline.version}`,
+  version: `3+${answerWriterRole.offline.version}`, // 3: a step reading a file nobody named or wrote fails (pipeline/errors/pathKinds.ts)
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],
@@ -170,7 +170,8 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
         if (carry.length) notes.push(`step ${k} ${name}: carries ${carry.map((c) => `${c.key}=${toJson(c.value)} in ${c.field}${c.sub ? `[].${c.sub}` : ''}`).join(', ')} for later steps`);
         const place = simulated[i] ? placeOfStep(trajectory, located[i].turnIndex, history) : undefined;
         const response = await ctx.services.resolver.resolve(
-          { source: trajectory.source, trajectoryId: trajectory.id, tools: trajectory.tools, name, args, history: [...history], meta: trajectory.meta, ...(carry.length ? { carry } : {}), ...(place ? { place } : {}) },
+          // What the task has shown so far: a file the step reads must be among it (or written before), else it fails as the real tool does.
+          { source: trajectory.source, trajectoryId: trajectory.id, tools: trajectory.tools, name, args, history: [...history], meta: trajectory.meta, shown: shownBefore(trajectory, k), ...(carry.length ? { carry } : {}), ...(place ? { place } : {}) },
           { rng: ctx.rng(`resolve-step:${k}`), artifactKey: ctx.itemKey, stage: STAGE, ...(simulated[i] && foreign(i) ? { skipCache: true } : {}) },
         );
         if (before && before.content !== response.content) {

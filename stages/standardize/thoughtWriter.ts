@@ -26,7 +26,12 @@ const Output = z.object({ thoughts: z.array(z.string().min(1)) });
 function purpose(description: string): string {
   // BFCL descriptions carry a preamble about the toolkit; the part after "Tool description:" is the API's own.
   const own = description.includes('Tool description:') ? description.split('Tool description:').pop()! : description;
-  const first = own.trim().split(/(?<=\.)\s/)[0].replace(/\.$/, '').replace(/^\[[^\]]*\]\s*/, '');
+  let first = own.trim().split(/(?<=\.)\s/)[0].replace(/\.$/, '').replace(/^\[[^\]]*\]\s*/, '');
+  // A doc's template slot ("the filtered [outNum] playing films") is no words a person thinks in.
+  first = first.replace(/\s*\[[A-Za-z_]+\]/g, '');
+  // An instruction to the model ("When all steps done, YOU MUST use save_file() to save PPT") says what the tool is for after "to".
+  const instructed = /\buse\s+`?\w+\(\)`?\s+to\s+(.+)$/i.exec(first);
+  if (instructed) first = instructed[1].replace(/\bPPT\b/, 'the presentation');
   return first.charAt(0).toLowerCase() + first.slice(1);
 }
 
@@ -184,5 +189,5 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
       { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
-  offline: { version: 'thought-writer-3', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
+  offline: { version: 'thought-writer-4', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };

@@ -8,7 +8,7 @@
  */
 import { Rng } from '../../rng.js';
 import type { Action, ErrorType, ToolDoc } from '../../schemas.js';
-import { leaksIn, changedValues } from '../leaks.js';
+import { leaksIn, changedValues, statesDroppedValue } from '../leaks.js';
 import { apiOf, isPlainObject, show } from '../values.js';
 import { toJson } from '../../pyValues.js';
 
@@ -55,7 +55,8 @@ const TOOL_TEMPLATES: Template[] = [
 const CALL_TEMPLATES: Template[] = [
   ({ tool, args }) => `I'll call ${tool}${args ? ` with ${args}` : ''}.`,
   ({ tool, args }) => `Calling ${tool}${args ? ` with ${args}` : ''} now.`,
-  ({ tool, args }) => (args ? `The arguments are ${args}, so I'll pass them to ${tool}.` : `${tool} needs no further input, so I'll call it.`),
+  // No "needs no further input" for a call without arguments: the wrong call is one that leaves out a required key.
+  ({ tool, args }) => (args ? `The arguments are ${args}, so I'll pass them to ${tool}.` : undefined),
   ({ tool, args }) => `Next step: ${tool}${args ? ` with ${args}` : ''}.`,
 ];
 
@@ -80,7 +81,8 @@ export function erroneousThought(type: ErrorType, correct: Action, erroneous: Pi
   if (correct.thought === undefined) return undefined;
   const rng = opts.rng ?? seededRng(type, erroneous);
   const announcesCall = (s: string) => s.includes(apiOf(correct.name)) || /\b(call|use|invoke|run|execute|pass|set|with)\b/i.test(s) || /[=:{]/.test(s);
-  const kept = sentences(correct.thought).filter((s) => !announcesCall(s) && leaksIn(s, type, correct, erroneous).length === 0);
+  // A sentence stating a value the wrong call then leaves out ("The user gave the file path as …") is dropped with it.
+  const kept = sentences(correct.thought).filter((s) => !announcesCall(s) && leaksIn(s, type, correct, erroneous).length === 0 && (type !== 'parameters_key_error' || statesDroppedValue(s, correct, erroneous) === undefined));
   const isToolError = type === 'tool_select_error' || type === 'tool_hallucination_error';
   const templates = isToolError ? TOOL_TEMPLATES : CALL_TEMPLATES;
   const params = { tool: erroneous.name, args: argsText(orderedArgs(type, correct, erroneous)), purpose: isToolError ? purpose(opts.tools?.find((t) => t.name === erroneous.name)) : undefined };

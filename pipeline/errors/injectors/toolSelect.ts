@@ -11,6 +11,7 @@ import { enumOf, fitsType, isPlainObject, sameValue, toolkitOf } from '../values
 import { KEY_SYNONYMS, words } from '../vocabulary.js';
 import { kindOfParam, valueKindProblem } from '../kinds.js';
 import { confusable, toolSimilarity, type ToolSimilarity } from '../similarity.js';
+import { pathProblem, type PathContext } from '../pathKinds.js';
 import { gtArgs, isIdKey, namesATool, neighbourTools, querySpans, repeatsValidStep, shapeOf, type Injection, type InjectionInput, type Injector, type QuerySpan, type ValueShape } from './context.js';
 
 const STOP = new Set(['the', 'a', 'an', 'to', 'of', 'and', 'or', 'in', 'on', 'for', 'with', 'by', 'is', 'are', 'be', 'this', 'that', 'it', 'from', 'as', 'at', 'i', 'me', 'my', 'you', 'your', 'can', 'will', 'please', 'tool', 'function', 'api', 'given', 'specified', 'current']);
@@ -197,6 +198,11 @@ export function adaptArgs(tool: ToolDoc, input: InjectionInput): ToolArgs | unde
   return out;
 }
 
+/** What the task has shown before step k (the request, earlier answers and calls), for "does this file exist". */
+function pathContextOf(input: InjectionInput): PathContext {
+  return { shown: [input.query, ...input.earlier.map((s) => s.response ?? '')].join('\n'), earlier: input.earlier, tools: input.tools };
+}
+
 export interface ConfusableTool {
   tool: ToolDoc;
   similarity: ToolSimilarity;
@@ -223,6 +229,8 @@ export function confusableTools(input: InjectionInput): ConfusableTool[] {
     if (!confusable(similarity, neighbour)) continue;
     const args = adaptArgs(tool, input);
     if (!args || repeatsValidStep({ name: tool.name, args }, input)) continue;
+    // A file it would read that does not exist fails for a second reason: the case would no longer be only the wrong tool.
+    if (pathProblem(tool, args, pathContextOf(input))) continue;
     out.push({ tool, similarity, neighbour, args, score: similarity.score + (neighbour ? 0.15 : 0) + Math.min(relevance(tool, input), 6) * 0.02 });
   }
   return out.sort((a, b) => b.score - a.score || a.tool.name.localeCompare(b.tool.name));

@@ -3,9 +3,9 @@
  * itself? (issue 14.) The rules live in pipeline/quality/internalErrors.ts, shared with the
  * injectors' own checks; these are their rates over the shipped cases.
  */
-import type { TestCase } from '../../schemas.js';
+import type { Action, TestCase } from '../../schemas.js';
 import { errorOrigin, responseHints, selectionSimilarity, thoughtLeaks, valueKindProblems } from '../internalErrors.js';
-import type { Leak } from '../../errors/leaks.js';
+import { droppedValues, statesDroppedValue, type Leak } from '../../errors/leaks.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 
 function hintMeasure(id: string, what: Leak['what'], types: TestCase['errorType'][], title: string, population: string): CaseMeasure {
@@ -43,6 +43,24 @@ export const thoughtLeak: CaseMeasure = {
     if (!tc.cot || tc.kind !== 'internal' || tc.errorType === '') return undefined;
     const leaks = thoughtLeaks(tc);
     return leaks.length ? `the thought states the correct ${leaks[0].what} ${leaks[0].text.slice(0, 40)}: "${(tc.erroneousAction?.thought ?? '').slice(0, 80)}"` : null;
+  },
+};
+
+export const thoughtStatesDroppedValue: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_states_dropped_value',
+  group: 'errors',
+  title: 'CoT: the thought before a call that leaves out a required key states that key\'s value, or says the call needs no input (it contradicts the call it announces)',
+  population: 'CoT parameters_key cases whose wrong call leaves a ground-truth value out altogether',
+  check(tc) {
+    if (!tc.cot || tc.errorType !== 'parameters_key_error' || !tc.erroneousAction || Array.isArray(tc.groundTruth)) return undefined;
+    const correct = tc.groundTruth as Action;
+    if (droppedValues(correct, tc.erroneousAction).length === 0) return undefined;
+    const thought = tc.erroneousAction.thought ?? '';
+    const stated = statesDroppedValue(thought, correct, tc.erroneousAction);
+    if (stated) return `the thought states ${stated.slice(0, 40)}, which the call then leaves out: "${thought.slice(0, 100)}"`;
+    if (/needs no (further )?input/i.test(thought)) return `the thought says the call needs no input, yet it leaves out a required key: "${thought.slice(0, 100)}"`;
+    return null;
   },
 };
 
@@ -113,4 +131,4 @@ export const realErrors: SetMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [toolErrorHint, keyErrorHint, valueErrorHint, thoughtLeak, implausibleValue, confusableTools, realErrors];
+export const ERROR_MEASURES = [toolErrorHint, keyErrorHint, valueErrorHint, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];

@@ -10,6 +10,7 @@ import { isPlainObject } from '../../errors/values.js';
 import { parseJson } from '../../pyValues.js';
 import { pythonLiteralToJson } from '../../prompts/parseAction.js';
 import type { CaseMeasure } from '../types.js';
+import { mixedTypes } from '../../resolution/fieldTypes.js';
 
 /** A tool answer as a value: JSON, else a Python literal, else the text itself. */
 export function responseValue(text: string): unknown {
@@ -85,4 +86,62 @@ export const simulatedPlaceholder: CaseMeasure = {
   },
 };
 
-export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedPlaceholder];
+export const simulatedMixedTypes: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_list_mixed_types',
+  group: 'text',
+  title: 'a simulated tool answer the case shows gives one field two types (a list of room ids ["102", 85371]; a record field a number in one record, a string in the next)',
+  population: 'cases showing at least one simulated tool answer',
+  check(tc, ctx) {
+    const simulated = shownSimulatedSteps(tc, ctx);
+    if (!simulated?.length) return undefined;
+    for (const step of simulated) {
+      const why = mixedTypes(responseValue(step.response!.content));
+      if (why) return `${step.action.name}: ${why}`;
+    }
+    return null;
+  },
+};
+
+/** Two records of one list sharing their name or title: one thing listed twice, or two things with one name. */
+export function repeatedRecord(value: unknown): string | undefined {
+  if (Array.isArray(value)) {
+    const seen = new Map<string, number>();
+    for (const [i, item] of value.entries()) {
+      if (!isPlainObject(item)) continue;
+      const name = item.title ?? item.name;
+      if (typeof name !== 'string' || !name.trim()) continue;
+      if (seen.has(name)) return `records ${seen.get(name)! + 1} and ${i + 1} are both "${name.slice(0, 60)}"`;
+      seen.set(name, i);
+    }
+    for (const item of value) {
+      const why = repeatedRecord(item);
+      if (why) return why;
+    }
+  } else if (isPlainObject(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      const why = repeatedRecord(v);
+      if (why) return Array.isArray(v) ? `${k}: ${why}` : why;
+    }
+  }
+  return undefined;
+}
+
+export const simulatedRepeatedRecords: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_records_repeated',
+  group: 'text',
+  title: 'a simulated tool answer the case shows lists two records under one name or title (two papers called "Artificial intelligence: a review", three properties with one name and address)',
+  population: 'cases showing at least one simulated tool answer',
+  check(tc, ctx) {
+    const simulated = shownSimulatedSteps(tc, ctx);
+    if (!simulated?.length) return undefined;
+    for (const step of simulated) {
+      const why = repeatedRecord(responseValue(step.response!.content));
+      if (why) return `${step.action.name}: ${why}`;
+    }
+    return null;
+  },
+};
+
+export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords];

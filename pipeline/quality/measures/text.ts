@@ -7,6 +7,7 @@ import { FINISH_ACTION, type TestCase } from '../../schemas.js';
 import { apiOf } from '../../errors/values.js';
 import { groundTruthActions, shownAction } from '../evidence.js';
 import { grammarIssues } from '../grammar.js';
+import { toJson } from '../../pyValues.js';
 import { noiseIncoherences } from '../noiseCoherence.js';
 import { distinctN, insertedContext, insertedRange, insertedSentences, insertedText, isOneSided, isTruncated, nonDescriptionChanges, words } from '../text.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
@@ -218,6 +219,36 @@ export const thoughtTemplates: SetMeasure = {
   },
 };
 
+/**
+ * Words of a tool's doc no person thinks in, copied into a thought: a template slot ("the filtered
+ * [outNum] playing films") or an instruction shouted at the model ("YOU MUST use save_file()"). A
+ * slot or capitals an argument of the case holds (`[SPAN]` in bullet items, a recorded `[IMAGE_PATH]`)
+ * is quoted, not copied.
+ */
+export function docResidue(thought: string, tc: TestCase): string | undefined {
+  const args = tc.messages.filter((m) => m.role === 'assistant').map((m) => m.content).join('\n') + (toJson(groundTruthActions(tc).map((a) => a.args)) ?? '');
+  const slot = thought.match(/\[[A-Za-z_]+\]/g)?.find((m) => !args.includes(m));
+  if (slot) return `a doc's template slot ${slot}`;
+  const shout = thought.match(/\b[A-Z]{3,}(?: [A-Z]{3,})+\b/g)?.find((m) => !args.includes(m));
+  return shout ? `a doc's instruction in capitals "${shout}"` : undefined;
+}
+
+export const thoughtDocResidue: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_doc_residue',
+  group: 'text',
+  title: 'CoT: a thought copies words of a tool doc no person thinks in (a template slot "[outNum]", an instruction "YOU MUST use save_file()")',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    for (const t of thoughtsOf(tc)) {
+      const why = docResidue(t, tc);
+      if (why) return `${why}: "${t.slice(0, 100)}"`;
+    }
+    return null;
+  },
+};
+
 export function grammarProblems(text: string): string[] {
   return grammarIssues(text).map((i) => `${i.rule}: "${i.at}"`);
 }
@@ -364,4 +395,4 @@ export const lengthRatio: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, answerTruncated, answerOpenings, harderToolsFidelity, harderToolsWrapped, oneSidedContext, lengthRatio];
+export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, thoughtDocResidue, answerTruncated, answerOpenings, harderToolsFidelity, harderToolsWrapped, oneSidedContext, lengthRatio];

@@ -1,0 +1,106 @@
+/**
+ * Can a file path be what a parameter takes? A tool that reads a file needs one that exists — one
+ * the user named, an earlier step wrote, or an earlier answer showed — and an image parameter needs
+ * an image. A call outside that fails for real (`[Errno 2] No such file or directory: 'x'`,
+ * `cannot identify image file 'x'`), so the simulator must not answer it with a success, and an
+ * injected tool-selection error must not be built that way (its answer would then show a second,
+ * value-kind error beside the wrong tool, and the case would have two right labels).
+ */
+import type { ToolDoc, ToolParam } from '../schemas.js';
+import { apiOf, isPlainObject } from './values.js';
+
+/** What a path parameter does with its file: writes it, reads an image from it, or reads it. */
+export type PathRole = 'output' | 'image' | 'input';
+
+const IMAGE_EXT = new Set(['png', 'jpg', 'jpeg', 'gif', 'bmp', 'webp', 'tif', 'tiff', 'svg']);
+/** Tools whose path parameter names where they put a file, not one they read. */
+const WRITER = /write|save|create|export|download|mkdir|touch|upload|new/i;
+
+function words(param: Pick<ToolParam, 'name'> & { description?: string }): string {
+  return `${param.name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ')} ${param.description ?? ''}`.toLowerCase();
+}
+
+/** The role of a parameter that takes a file path, or undefined for any other parameter. */
+export function pathRole(tool: Pick<ToolDoc, 'name'>, param: Pick<ToolParam, 'name' | 'type'> & { description?: string }): PathRole | undefined {
+  if (param.type !== 'string' && param.type !== 'any') return undefined;
+  const text = words(param);
+  const isPath = /\b(path|file|image|picture|photo|attachment|location)\b/.test(param.name.toLowerCase().replace(/_/g, ' ')) && /\b(path|file|image|picture|photo)\b/.test(text);
+  if (!isPath || /\b(url|link|folder|directory|dir)\b/.test(param.name.toLowerCase().replace(/_/g, ' '))) return undefined;
+  if (WRITER.test(apiOf(tool.name))) return 'output';
+  return /\b(image|picture|photo|poster)\b/.test(text) ? 'image' : 'input';
+}
+
+/** Why `value` is no image for a parameter that takes one ("outputs/deck.ppt" for `image`); undefined otherwise. */
+export function imageKindProblem(param: Pick<ToolParam, 'name'> & { description?: string }, value: string): string | undefined {
+  if (!/\b(image|picture|photo|poster)\b/.test(words(param))) return undefined;
+  const ext = extensionOf(value);
+  return ext !== undefined && !IMAGE_EXT.has(ext) ? `${param.name} takes an image, "${value.trim().slice(0, 40)}" is a .${ext} file` : undefined;
+}
+
+/** The extension of a path ("ppt" of "outputs/deck.ppt"), lower case; undefined when it has none. */
+export function extensionOf(path: string): string | undefined {
+  const m = /\.([a-z0-9]{2,5})$/i.exec(path.trim());
+  return m && !/^\d+$/.test(m[1]) ? m[1].toLowerCase() : undefined;
+}
+
+/** What the task has shown before a call, for "does this file exist". */
+export interface PathContext {
+  /** User turns and earlier tool answers, as text. */
+  shown: string;
+  /** The calls made before this one: a file an earlier writer call names exists. */
+  earlier: { name: string; args: unknown }[];
+  tools: ToolDoc[];
+}
+
+/** Paths earlier writer calls created (write_file's file_path, create_file's abs_location). */
+function createdPaths(ctx: PathContext): Set<string> {
+  const out = new Set<string>();
+  for (const call of ctx.earlier) {
+    const doc = ctx.tools.find((t) => t.name === call.name);
+    if (!doc || !isPlainObject(call.args)) continue;
+    for (const p of [...doc.required_parameters, ...doc.optional_parameters]) {
+      const v = call.args[p.name];
+      if (typeof v === 'string' && pathRole(doc, p) === 'output') out.add(v.trim());
+    }
+  }
+  return out;
+}
+
+export interface PathProblem {
+  param: string;
+  path: string;
+  /** Whether the file is there at all: a non-image file an earlier step wrote is there, just not an image. */
+  exists: boolean;
+  /** The OS / library error the real tool prints (Python's str of the exception). */
+  message: string;
+  /** What is wrong, for reports. */
+  why: string;
+}
+
+/**
+ * Why a call's path argument cannot be what its parameter takes, or undefined when every one can.
+ * Without a context only the kind is judged (an image parameter given a .ppt); with one, a file to
+ * read must also exist.
+ */
+export function pathProblem(doc: ToolDoc, args: unknown, ctx?: PathContext): PathProblem | undefined {
+  if (!isPlainObject(args)) return undefined;
+  const created = ctx ? createdPaths(ctx) : new Set<string>();
+  for (const p of [...doc.required_parameters, ...doc.optional_parameters]) {
+    const value = args[p.name];
+    if (typeof value !== 'string' || !value.trim()) continue;
+    const role = pathRole(doc, p);
+    if (!role || role === 'output') continue;
+    const path = value.trim();
+    const exists = created.has(path) || (ctx !== undefined && ctx.shown.includes(path));
+    const ext = extensionOf(path);
+    if (role === 'image' && ext !== undefined && !IMAGE_EXT.has(ext)) {
+      return created.has(path)
+        ? { param: p.name, path, exists: true, message: `cannot identify image file '${path}'`, why: `${p.name} takes an image, "${path}" is a .${ext} file` }
+        : { param: p.name, path, exists: false, message: `[Errno 2] No such file or directory: '${path}'`, why: `${p.name} takes an image, "${path}" is a .${ext} file no earlier step wrote` };
+    }
+    if (ctx && !exists) {
+      return { param: p.name, path, exists: false, message: `[Errno 2] No such file or directory: '${path}'`, why: `${p.name} reads "${path}", which no user turn or earlier answer shows and no earlier step wrote` };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,61 @@
+/**
+ * A CoT thought before a call that leaves out a required key must not state that key's value (the
+ * default build: 'The user gave the file path as "data_v2/template_data/movies.txt".
+ * FileOperation.read_file needs no further input, so I'll call it.' before `read_file({})`).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Action, TestCase, ToolDoc } from '../../pipeline/schemas.js';
+import { erroneousThought } from '../../pipeline/errors/injectors/thoughts.js';
+import { droppedValues } from '../../pipeline/errors/leaks.js';
+import { thoughtStatesDroppedValue } from '../../pipeline/quality/measures/errors.js';
+
+const READ: ToolDoc = { name: 'FileOperation.read_file', description: 'get the text inside a file', required_parameters: [{ name: 'file_path', type: 'string', description: 'The path of the file.' }], optional_parameters: [], return_data: [{ name: 'text', description: 'the text' }] };
+const correct: Action = {
+  name: 'FileOperation.read_file',
+  args: { file_path: 'data_v2/template_data/movies.txt' },
+  thought: 'The user gave the file path as "data_v2/template_data/movies.txt". To start, I need to read file from disk, so I will call `read_file` with file path "data_v2/template_data/movies.txt".',
+};
+const dropped: Action = { name: 'FileOperation.read_file', args: {} };
+const renamed: Action = { name: 'FileOperation.read_file', args: { path: 'data_v2/template_data/movies.txt' } };
+
+const mk = (thought: string, wrong: Action = dropped): TestCase =>
+  ({
+    id: 'c',
+    kind: 'internal',
+    errorType: 'parameters_key_error',
+    cot: true,
+    trajectoryId: 't',
+    source: 'teval',
+    k: 1,
+    messages: [
+      { role: 'system', content: 'tools' },
+      { role: 'user', content: 'Read `data_v2/template_data/movies.txt`.' },
+      { role: 'assistant', content: JSON.stringify({ ...wrong, thought }) },
+      { role: 'function', content: "{\"error\": \"Missing required parameter 'file_path'\"}" },
+    ],
+    tools: [READ],
+    groundTruth: correct,
+    erroneousAction: { ...wrong, thought },
+    provenance: { methods: {}, parents: [] },
+  }) as TestCase;
+
+describe('thought before a dropped key', () => {
+  it('the measure flags a thought stating the dropped value or claiming no input is needed', () => {
+    const ctx = { trajectory: () => undefined, baseCase: () => undefined };
+    expect(thoughtStatesDroppedValue.check(mk('The user gave the file path as "data_v2/template_data/movies.txt". I\'ll call it.'), ctx)).toMatch(/leaves out/);
+    expect(thoughtStatesDroppedValue.check(mk('FileOperation.read_file needs no further input, so I\'ll call it.'), ctx)).toMatch(/needs no input/);
+    expect(thoughtStatesDroppedValue.check(mk('To start I read the file. I\'ll call FileOperation.read_file.'), ctx)).toBeNull();
+    // A renamed key still passes the value: stating it is no contradiction, and the case is not in the population.
+    expect(droppedValues(correct, renamed)).toEqual([]);
+    expect(thoughtStatesDroppedValue.check(mk('The user gave the file path as "data_v2/template_data/movies.txt".', renamed), ctx)).toBeUndefined();
+  });
+
+  it('the thought writer keeps neither the value nor a "needs no input" claim', () => {
+    const thought = erroneousThought('parameters_key_error', correct, dropped, { tools: [READ] })!;
+    expect(thought).not.toContain('movies.txt');
+    expect(thought).not.toMatch(/needs no (further )?input/);
+    expect(thought).toContain('FileOperation.read_file');
+    const ctx = { trajectory: () => undefined, baseCase: () => undefined };
+    expect(thoughtStatesDroppedValue.check(mk(thought), ctx)).toBeNull();
+  });
+});
