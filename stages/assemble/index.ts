@@ -227,7 +227,7 @@ export function assembleSummary(ctx: Pick<StageContext, 'upstream'>): string {
 export const assembleStage: ItemStage<AssembleInput, TestCase> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
   name: STAGE,
-  version: '4',
+  version: '5',
   // observe is read for the errors a model really made; it is skipped (no output) without a model.
   // collect: T-Eval's recorded input errors (review label C) become cases.
   upstream: ['collect', 'resolve', 'observe', 'diversify-internal', 'diversify-external'],
