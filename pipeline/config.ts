@@ -73,6 +73,7 @@ const HttpApi = z
 
 /** The goals of the issues that defined each measure; see pipeline/quality/measures. */
 export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
+  history_value_unshown: 0,
   gt_value_unshown: 0.01,
   gt_value_absent: 0.01,
   control_not_error_free: 0,

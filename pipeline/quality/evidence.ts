@@ -4,7 +4,6 @@
  * come from), and the simulated tool answers it shows.
  */
 import type { Action, Step, TestCase } from '../schemas.js';
-import { parseJson } from '../pyValues.js';
 import { toolSteps } from '../steps.js';
 import type { QualityContext } from './types.js';
 
@@ -21,15 +20,7 @@ export function userText(tc: TestCase): string {
     .join('\n');
 }
 
-/** The action an assistant message shows, read losslessly (an id beyond 2^53 keeps its digits); undefined for other text. */
-export function shownAction(content: string): Action | undefined {
-  try {
-    const a = parseJson(content) as Action;
-    return typeof a?.name === 'string' ? a : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export { shownAction } from './grounding.js';
 
 /**
  * The trajectory steps up to the case's step k whose simulated answer the case shows; undefined

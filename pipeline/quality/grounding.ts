@@ -8,6 +8,7 @@
  * quality report (how many cases break it).
  */
 import { FINISH_ACTION, type Action, type ChatMessage } from '../schemas.js';
+import { parseJson } from '../pyValues.js';
 
 export interface NeededValue {
   /** The argument that takes it. */
@@ -15,6 +16,12 @@ export interface NeededValue {
   value: unknown;
   /** For a number written inside a free-text argument: the words before it ("Average temperature"). */
   label?: string;
+  /**
+   * For a place named under a location argument ("24 Reed St, Brooklyn, NY"): the part before the
+   * first comma, which is what must be shown; the city, state or country after it is context a
+   * writer adds from what it knows.
+   */
+  head?: string;
 }
 
 export interface UngroundedValue extends NeededValue {
@@ -25,8 +32,18 @@ export interface UngroundedValue extends NeededValue {
 /** Argument names whose string values are ids, names or coordinates: taken from somewhere, never composed. */
 // Tickers are left out (a model may know NVDA for Nvidia), and titles, which a model composes (a slide's, an email's).
 const TAKEN_KEY = /(^|_)ids?$|[a-z]Ids?$|identifier|latitude|longitude|^lat$|^lng$|^lon$|coordinate|(^|_)name$|[a-z]Name$|^name$/;
-/** Dates and times: a model writes them from what the user says in words ("October 6th"), so no form is required. */
-const DATE_LIKE = /^\d{4}-\d{1,2}-\d{1,2}|^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$|^\d{1,2}:\d{2}/;
+/** Dates and times: a model writes them from what the user says in words ("October 6th", "December 2028"), so no form is required. */
+const DATE_LIKE = /^\d{4}-\d{1,2}-\d{1,2}|^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$|^\d{1,2}:\d{2}|^\d{1,2}\/\d{4}$|^\d{4}-\d{1,2}$/;
+/**
+ * Arguments that name a place: where a route starts or ends, what a search is near. A proper name
+ * there ("Takami Sushi & Robata", "24 Reed St") is taken from what the user or a tool said, as an
+ * id is; a description ("closest train station") is composed.
+ */
+const PLACE_KEY = /^(start|end|origins?|destination|places?|location|address)$/i;
+/** Latin-script words with a capital or a digit: a name someone wrote, which can be looked for as written. */
+const PROPER_NAME = /^(?=.*[A-Z0-9])[\p{Script=Latin}0-9][\p{Script=Latin}\p{Mark}0-9 .,'&()#/-]*$/u;
+/** A string of numbers only ("116.397428,39.90923", "(37.77, -122.41) and (37.78, -122.40)"): coordinates, a box. */
+const NUMBER_LIST = /^[\s(\[]*-?\d+(?:\.\d+)?(?:[\s,;)(\[\]]+(?:and\s+)?-?\d+(?:\.\d+)?)+[\s)\]]*$/;
 
 const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 
@@ -39,8 +56,15 @@ export function mustBeShown(key: string, value: unknown): boolean {
   const v = value.trim();
   if (v.length < 2) return false;
   if (DATE_LIKE.test(v)) return false;
-  // An id-like token (digits in one word) or a value of an id / name / coordinate argument.
-  return /^\S*\d{3,}\S*$/.test(v) || TAKEN_KEY.test(key);
+  // An id-like token (digits in one word), a list of numbers, or a value of an id / name / coordinate argument.
+  return /^\S*\d{3,}\S*$/.test(v) || NUMBER_LIST.test(v) || TAKEN_KEY.test(key) || placeHead(key, v) !== undefined;
+}
+
+/** The part of a place argument's value that must be shown (see NeededValue.head), or undefined for no proper name. */
+function placeHead(key: string, value: string): string | undefined {
+  if (!PLACE_KEY.test(key) || !PROPER_NAME.test(value) || NUMBER_LIST.test(value)) return undefined;
+  const head = value.split(',')[0].trim();
+  return head.length >= 2 && /[A-Za-z]/.test(head) ? head : undefined;
 }
 
 /**
@@ -53,7 +77,7 @@ function embeddedNumbers(key: string, text: string): NeededValue[] {
   for (const m of text.matchAll(/(?<![\w.])(-?\d+\.\d+|\d{3,})(?![\w.]*\d)/g)) {
     const n = Number(m[1]);
     if (!Number.isFinite(n) || (/^\d{4}$/.test(m[1]) && n >= 1900 && n <= 2099) || m[1].length > 15) continue;
-    const label = /([A-Za-z][A-Za-z _-]{2,40})[:=]?\s*$/.exec(text.slice(Math.max(0, (m.index ?? 0) - 40), m.index))?.[1].trim();
+    const label = /([A-Za-z][A-Za-z _-]{2,40})[:=]?\s*[$€£¥]?\s*$/.exec(text.slice(Math.max(0, (m.index ?? 0) - 40), m.index))?.[1].trim();
     out.push({ key, value: n, ...(label ? { label } : {}) });
   }
   return out;
@@ -65,7 +89,10 @@ export function neededValues(action: Action): NeededValue[] {
   const out: NeededValue[] = [];
   const visit = (key: string, value: unknown) => {
     if (Array.isArray(value)) for (const v of value) visit(key, v);
-    else if (mustBeShown(key, value)) out.push({ key, value });
+    else if (mustBeShown(key, value)) {
+      const head = typeof value === 'string' ? placeHead(key, value.trim()) : undefined;
+      out.push({ key, value, ...(head !== undefined && head !== value ? { head } : {}) });
+    }
     else if (typeof value === 'string') out.push(...embeddedNumbers(key, value));
   };
   for (const [key, value] of Object.entries(action.args)) visit(key, value);
@@ -89,23 +116,92 @@ function numberForms(v: number | bigint): string[] {
   return [...forms];
 }
 
+/** "1", "one", "a" for a count of units written before the unit ("1 km", "one mile", "a mile"). */
+function unitCountPattern(n: number): string {
+  const forms = [String(n), ...(Number.isInteger(n) && n < NUMBER_WORDS.length ? [NUMBER_WORDS[n]] : []), ...(n === 1 ? ['a', 'an'] : [])];
+  return forms.map((f) => f.replace('.', '\\.')).join('|');
+}
+
+/** A distance in metres the text states in kilometres or miles ("1 kilometer", "1km", "a 1-mile radius"). */
+function metresShownIn(value: number, t: string): boolean {
+  if (!Number.isInteger(value) || value < 500) return false;
+  const stated = (n: number, unit: string) => new RegExp(`(^|[^\\w.])(${unitCountPattern(n)})\\s*-?\\s*(${unit})`, 'i').test(t);
+  if (value % 100 === 0 && stated(value / 1000, 'km\\b|kilomet')) return true;
+  // A mile is 1,609.344 m: 1609 or 1610 for one, 8047 for five.
+  const miles = Math.round((value / 1609.344) * 2) / 2;
+  return miles > 0 && Math.abs(miles * 1609.344 - value) < 1 && stated(miles, 'miles?\\b');
+}
+
+/** Every decimal number the text writes with more places than `places`. */
+function longerDecimals(t: string, places: number): number[] {
+  return [...t.matchAll(/(?<![\w.])-?\d+\.(\d+)(?![\w.]*\d)/g)].filter((m) => m[1].length > places).map((m) => Number(m[0]));
+}
+
+function numberShownIn(value: number | bigint, t: string): boolean {
+  if (typeof value === 'number' && metresShownIn(value, t)) return true;
+  if (
+    numberForms(value).some((form) => {
+      const escaped = form.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+      return new RegExp(`(^|[^0-9.])${escaped}(?![0-9]|\\.[0-9])`, /^[a-z]/.test(form) ? 'i' : '').test(t);
+    })
+  )
+    return true;
+  // A decimal rounded from a longer one the text shows (43.85 from 43.8534 "to the nearest hundredth").
+  if (typeof value === 'number' && !Number.isInteger(value)) {
+    const places = String(value).split('.')[1]?.length ?? 0;
+    // Two places at least: a one-place value (4.5) sits near too many shown numbers (4.54) by chance.
+    if (places >= 2 && places <= 4) return longerDecimals(t, places).some((x) => Math.abs(x - value) <= 0.5 * 10 ** -places + 1e-9);
+  }
+  return false;
+}
+
 /** Is `value` written in `text` (numbers as whole tokens, strings case- and space-insensitively)? */
 export function valueShownIn(value: unknown, text: string): boolean {
   const t = normText(text);
-  if (isNumber(value)) {
-    // 1000 (metres) for "1 kilometer", "1km", "one kilometre".
-    if (typeof value === 'number' && Number.isInteger(value) && value >= 1000 && value % 100 === 0) {
-      const km = value / 1000;
-      const forms = [String(km), ...(Number.isInteger(km) && km < NUMBER_WORDS.length ? [NUMBER_WORDS[km]] : [])].map((f) => f.replace('.', '\\.'));
-      if (new RegExp(`(^|[^0-9.])(${forms.join('|')})\\s*-?\\s*(km\\b|kilomet)`, 'i').test(t)) return true;
+  if (isNumber(value)) return numberShownIn(value, t);
+  if (typeof value === 'string') {
+    const v = value.trim();
+    if (t.includes(normText(v))) return true;
+    // Coordinates or a box written another way ("(37.7749, -122.4194)" for "37.7749,-122.4194"): every number shown.
+    if (NUMBER_LIST.test(v)) {
+      return (v.match(/-?\d+(?:\.\d+)?/g) ?? []).every((n) => new RegExp(`(^|[^0-9.])${n.replace(/[.-]/g, '\\$&')}(?![0-9]|\\.[0-9])`).test(t) || numberShownIn(Number(n), t));
     }
-    return numberForms(value).some((form) => {
-      const escaped = form.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
-      return new RegExp(`(^|[^0-9.])${escaped}(?![0-9]|\\.[0-9])`, /^[a-z]/.test(form) ? 'i' : '').test(t);
-    });
+    return false;
   }
-  if (typeof value === 'string') return t.includes(normText(value.trim()));
   return false;
+}
+
+/** Does `text` show what a needed value requires (a place argument's head, else the value)? */
+export function needShownIn(need: NeededValue, text: string): boolean {
+  return valueShownIn(need.head ?? need.value, text);
+}
+
+/**
+ * Arguments that set how far a call looks or how much it returns (a search radius, a number of days
+ * or results). When the user names none, an assistant chooses one: a shown call taking an unstated
+ * radius is a choice, not a value from nowhere. A ground truth still needs it shown (no model can
+ * guess the same choice), so only the history rule below leaves them out.
+ */
+const SETTING_KEY = /radius|^days?$|limit|^num|num$|count$|^top_?k$|^page_?size$|max_?results/i;
+
+/**
+ * The first call of a case's shown history (its assistant messages before `end`) that takes an
+ * id, name or number nothing before it shows — no user turn, tool doc or earlier response — with
+ * the values; undefined when every shown call is grounded in what precedes it.
+ */
+export function ungroundedHistory(messages: ChatMessage[], end = messages.length): { index: number; values: UngroundedValue[] } | undefined {
+  for (let i = 0; i < end; i++) {
+    const m = messages[i];
+    if (m.role !== 'assistant') continue;
+    const action = shownAction(m.content);
+    if (!action || action.name === FINISH_ACTION) continue;
+    const before = shownText(messages.slice(0, i));
+    const values = neededValues(action)
+      .filter((n) => !(isNumber(n.value) && !n.label && SETTING_KEY.test(n.key)) && !needShownIn(n, before))
+      .map((n) => ({ ...n, action: action.name }));
+    if (values.length) return { index: i, values };
+  }
+  return undefined;
 }
 
 /** What a case shows a model as a source of values: the system prompt (tool docs), user turns and tool responses. */
@@ -122,9 +218,19 @@ export function ungroundedValues(testCase: { messages: ChatMessage[]; groundTrut
   const actions = Array.isArray(testCase.groundTruth) ? testCase.groundTruth : [testCase.groundTruth];
   const out: UngroundedValue[] = [];
   for (const action of actions) {
-    for (const need of neededValues(action)) if (!valueShownIn(need.value, text)) out.push({ ...need, action: action.name });
+    for (const need of neededValues(action)) if (!needShownIn(need, text)) out.push({ ...need, action: action.name });
   }
   return out;
+}
+
+/** The action an assistant message shows, read losslessly (an id beyond 2^53 keeps its digits); undefined for other text. */
+export function shownAction(content: string): Action | undefined {
+  try {
+    const a = parseJson(content) as Action;
+    return typeof a?.name === 'string' ? a : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function describeUngrounded(values: UngroundedValue[]): string {

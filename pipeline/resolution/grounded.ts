@@ -1,48 +1,191 @@
 /**
  * Grounded simulated answers. T-Eval plans record only calls, so a later step's arguments (a
- * movie id, a property id, coordinates) often come from a response nobody recorded. Before step j
- * is simulated, every value of a later step i that no user turn, tool doc or response before i
- * shows is given to the step that can carry it: the nearest step before i whose answer will be
- * simulated and whose documented return fields include one that fits the argument (name and
- * type). When that step is j, its answer must carry the value (CarriedValue). Recorded answers keep
- * precedence: a step answered from a recording carries nothing, and a value only it could have
- * shown stays ungrounded (assemble then rejects the cases that need it).
+ * movie id, a property id, coordinates, the restaurant a route goes to) often come from a response
+ * nobody recorded. Every value a step i takes that no user turn, tool doc or known response before
+ * i shows is given to one earlier step whose answer will be simulated and whose documented return
+ * fields include one that fits it (name and type; a record's sub-field; a list of ids); that
+ * step's answer must then carry the value (CarriedValue).
+ *
+ * Which earlier step: the values are matched from the last one needed back to the first, each to
+ * the nearest earlier step that can still take it. A list field takes any number of values; a
+ * single field takes one, and a field that echoes the call's own argument (get_movie_details(27205)
+ * answers id 27205) takes none. So three get_property_details calls followed by three searches
+ * near their coordinates give each property its own coordinates, in order, and two get_coordinate
+ * calls followed by get_distance(origins, destination) give each place its own.
+ *
+ * Recorded answers keep precedence: a step answered from this task's own recording carries
+ * nothing, and a value only it could have shown stays ungrounded (assemble then rejects the cases
+ * that need it). A recording made for another task (the cache is keyed by the call, so "search
+ * Los Angeles" answers with whatever another plan saw) is replaceable: when this plan's later
+ * steps take a value from that step that the recording does not show, the plan was made on another
+ * answer, and the step is simulated again, carrying it.
  */
 import type { Trajectory } from '../schemas.js';
 import { toolSteps } from '../steps.js';
 import { renderToolList } from '../prompts/standard.js';
-import { neededValues, valueShownIn } from '../quality/grounding.js';
-import { carrierField, type CarriedValue } from './simulatorRules.js';
+import { needShownIn, neededValues, type NeededValue } from '../quality/grounding.js';
+import { carrierField, echoedArgument, type CarriedValue } from './simulatorRules.js';
 import { sameValue } from '../errors/values.js';
+import { toJson } from '../pyValues.js';
+import { distanceKm, placesNamedIn } from './places.js';
+import { isPlainObject } from '../errors/values.js';
 
 export interface GroundingView {
   /** The response content of tool step `index` (0-based) when it is already known (resolved, or recorded), else undefined. */
   known(index: number): string | undefined;
   /** Will tool step `index` be answered by the simulator (and so can carry values)? */
   simulated(index: number): boolean;
+  /** Is tool step `index` answered by another task's recording, which this plan may contradict (then it is simulated instead)? */
+  replaceable?(index: number): boolean;
 }
 
-/** The values tool step `j` (0-based) must carry for later steps. */
-export function carriesFor(trajectory: Trajectory, j: number, view: GroundingView): CarriedValue[] {
+export interface CarryPlan {
+  /** Per tool step (0-based), the values its simulated answer must carry. */
+  carries: CarriedValue[][];
+  /** Steps answered by another task's recording that this plan contradicts: simulate them (with their carries). */
+  resimulate: number[];
+}
+
+interface Need {
+  step: number;
+  need: NeededValue;
+}
+
+/**
+ * Every value a step takes that nothing known before it shows, each at its first use only (a later
+ * call reusing a value an earlier call took is grounded as far as that earlier call is), in call order.
+ */
+function openNeeds(trajectory: Trajectory, view: GroundingView): Need[] {
   const steps = toolSteps(trajectory);
   const docs = renderToolList(trajectory.tools);
-  const out: CarriedValue[] = [];
-  for (let i = j + 1; i < steps.length; i++) {
+  const out: Need[] = [];
+  const used: unknown[] = [];
+  for (let i = 0; i < steps.length; i++) {
     const users = trajectory.turns.slice(0, steps[i].turnIndex + 1).map((t) => t.user);
     const responses = steps.slice(0, i).map((_, m) => view.known(m) ?? '');
     const text = [docs, ...users, ...responses].join('\n');
     for (const need of neededValues(steps[i].step.action)) {
-      if (valueShownIn(need.value, text)) continue;
-      if (out.some((c) => sameValue(c.value, need.value))) continue;
-      for (let m = i - 1; m >= j; m--) {
-        if (!view.simulated(m)) continue;
-        const doc = trajectory.tools.find((t) => t.name === steps[m].step.action.name);
-        const where = doc && carrierField(doc, need.key, need.value, need.label);
-        if (!where) continue;
-        if (m === j) out.push({ key: need.key, value: need.value, ...where });
-        break;
-      }
+      if (used.some((v) => sameValue(v, need.value))) continue;
+      used.push(need.value);
+      if (i > 0 && !needShownIn(need, text)) out.push({ step: i, need });
     }
   }
   return out;
+}
+
+/** Farther than this from every place a call names, coordinates are not that place's (a metro area spans less). */
+const FAR_KM = 300;
+
+/**
+ * Where a coordinate value lies: a latitude or longitude with its sibling in the same call, or a
+ * pair written as one string (either order: AMap writes "lon,lat"). Empty for any other value.
+ */
+function pointsOf(need: NeededValue, args: unknown): { lat: number; lon: number }[] {
+  if (!isPlainObject(args)) return [];
+  const num = (re: RegExp) => Object.entries(args).find(([k, v]) => re.test(k) && typeof v === 'number')?.[1] as number | undefined;
+  if (/^(latitude|lat|longitude|lon|lng)$/i.test(need.key)) {
+    const lat = num(/^(latitude|lat)$/i);
+    const lon = num(/^(longitude|lon|lng)$/i);
+    return lat !== undefined && lon !== undefined ? [{ lat, lon }] : [];
+  }
+  const m = typeof need.value === 'string' ? /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(need.value) : null;
+  if (!m) return [];
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  return [
+    ...(Math.abs(a) <= 90 ? [{ lat: a, lon: b }] : []),
+    ...(Math.abs(b) <= 90 ? [{ lat: b, lon: a }] : []),
+  ];
+}
+
+/** Could the answer to this call hold these coordinates: does it name no known place, or one near them? */
+function nearCall(points: { lat: number; lon: number }[], args: unknown): boolean {
+  if (!points.length || !isPlainObject(args)) return true;
+  const places = placesNamedIn(Object.values(args).filter((v): v is string => typeof v === 'string').join(' \n '));
+  return !places.length || points.some((p) => places.some((pl) => distanceKm(p, pl) <= FAR_KM));
+}
+
+/** One pass: the values of `needs` matched to carriers, from the last one needed back to the first. */
+function assign(trajectory: Trajectory, view: GroundingView, needs: Need[]): CarryPlan & { placed: Map<Need, number> } {
+  const steps = toolSteps(trajectory);
+  const carries: CarriedValue[][] = steps.map(() => []);
+  const resimulate = new Set<number>();
+  const placed = new Map<Need, number>();
+  // A single field holds one value: `${step}:${field}` → the value it carries.
+  const taken = new Map<string, string>();
+  const docOf = (m: number) => trajectory.tools.find((t) => t.name === steps[m].step.action.name);
+
+  const place = (m: number, need: NeededValue, points: { lat: number; lon: number }[]): boolean => {
+    // Beijing's coordinates are not get_coordinate("上海")'s answer, whatever the order of the calls.
+    if (!nearCall(points, steps[m].step.action.args)) return false;
+    const doc = docOf(m);
+    const where = doc && carrierField(doc, need.key, need.value, need.label);
+    if (!where) return false;
+    if (!where.sub && !where.list) {
+      const echoed = echoedArgument(where.field, steps[m].step.action.args);
+      // The answer shows its own argument there: the value when they are the same, nothing else otherwise.
+      if (echoed !== undefined) return sameValue(echoed, need.value);
+      const slot = `${m}:${where.field}`;
+      const value = toJson(need.value);
+      if (taken.has(slot) && taken.get(slot) !== value) return false;
+      taken.set(slot, value);
+    }
+    carries[m].push({ key: need.key, value: need.value, ...where });
+    return true;
+  };
+
+  for (const n of [...needs].reverse()) {
+    const { step: i, need } = n;
+    const points = pointsOf(need, steps[i].step.action.args);
+    let at = -1;
+    for (let m = i - 1; m >= 0 && at < 0; m--) if (view.simulated(m) && place(m, need, points)) at = m;
+    // No simulated step can: another task's recording the plan contradicts is replaced, the nearest first.
+    for (let m = i - 1; m >= 0 && at < 0; m--) {
+      if (view.replaceable?.(m) && place(m, need, points)) {
+        at = m;
+        resimulate.add(m);
+      }
+    }
+    if (at >= 0) placed.set(n, at);
+  }
+  // Each step's values in the order its later steps use them (the first value in the first record).
+  for (const c of carries) c.reverse();
+  return { carries, resimulate: [...resimulate].sort((a, b) => a - b), placed };
+}
+
+/**
+ * Which earlier step carries each value later steps take from nowhere (see the module comment).
+ * Deterministic in the trajectory and the view: resolve computes it once, before any answer is made.
+ */
+export function carryPlan(trajectory: Trajectory, view: GroundingView): CarryPlan {
+  let resimulated = new Set<number>();
+  let plan: ReturnType<typeof assign> | undefined;
+  // A replaced recording no longer shows what it showed: plan again until the set of replaced steps holds.
+  for (let round = 0; round < 4; round++) {
+    const v: GroundingView = {
+      known: (i) => (resimulated.has(i) ? undefined : view.known(i)),
+      simulated: (i) => resimulated.has(i) || view.simulated(i),
+      replaceable: (i) => !resimulated.has(i) && !!view.replaceable?.(i),
+    };
+    let needs = openNeeds(trajectory, v);
+    plan = assign(trajectory, v, needs);
+    // A value an earlier answer already carries for another call ("40.7,-73.9" after latitude 40.7
+    // and longitude -73.9) is shown by then: it needs no second carrier.
+    const shownByCarries = needs.filter((n) => {
+      const before = plan!.carries.slice(0, n.step).flat().filter((c) => !(plan!.placed.get(n) !== undefined && c.value === n.need.value));
+      return before.length > 0 && needShownIn(n.need, before.map((c) => toJson(c.value)).join('\n'));
+    });
+    if (shownByCarries.length) {
+      needs = needs.filter((n) => !shownByCarries.includes(n));
+      plan = assign(trajectory, v, needs);
+    }
+    const merged = new Set([...resimulated, ...plan.resimulate]);
+    if (merged.size === resimulated.size) break;
+    resimulated = merged;
+  }
+  return { carries: plan!.carries, resimulate: [...resimulated].sort((a, b) => a - b) };
+}
+
+/** The values tool step `j` (0-based) must carry for later steps. */
+export function carriesFor(trajectory: Trajectory, j: number, view: GroundingView): CarriedValue[] {
+  return carryPlan(trajectory, view).carries[j] ?? [];
 }

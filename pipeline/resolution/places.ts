@@ -70,12 +70,30 @@ const TABLE: [string, number, number][] = [
   ['Singapore', 1.3521, 103.8198],
   ['Sydney', -33.8688, 151.2093],
   ['Bali', -8.3405, 115.092],
+  // The Chinese names GaodeMap calls take ("Param must be in Chinese").
+  ['北京', 39.9042, 116.4074],
+  ['天安门', 39.9055, 116.3976],
+  ['故宫', 39.9163, 116.3972],
+  ['长城', 40.4319, 116.5704],
+  ['上海', 31.2304, 121.4737],
+  ['外滩', 31.2400, 121.4900],
+  ['东方明珠', 31.2397, 121.4998],
+  ['广州', 23.1291, 113.2644],
+  ['深圳', 22.5431, 114.0579],
+  ['杭州', 30.2741, 120.1551],
+  ['西湖', 30.2431, 120.1509],
+  ['成都', 30.5728, 104.0668],
+  ['武汉', 30.5928, 114.3055],
+  ['南京', 32.0603, 118.7969],
+  ['西安', 34.3416, 108.9398],
+  ['香港', 22.3193, 114.1694],
 ];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Longest names first, so "New York City" wins over "New York" at the same spot.
 const SORTED = [...TABLE].sort((a, b) => b[0].length - a[0].length);
-const PATTERN = new RegExp(`\\b(${SORTED.map(([n]) => escape(n)).join('|')})\\b`, 'gi');
+// Not inside a longer word; CJK names need no boundary ("北京市政府" names 北京).
+const PATTERN = new RegExp(`(?<!\\w)(${SORTED.map(([n]) => escape(n)).join('|')})(?!\\w)`, 'gi');
 const BY_NAME = new Map(TABLE.map(([name, lat, lon]) => [name.toLowerCase(), { name, lat, lon }]));
 
 /** The known places a text names, in the order it names them (each once). */

@@ -21,7 +21,7 @@ import { localityOf, type ToolLocality } from '../errors/environment.js';
 import { oneTypePerField } from './fieldTypes.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-7';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-8';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -208,6 +208,12 @@ interface Ctx {
   near?: Place;
   /** Dates of one answer run forward from one day, so a forecast or a history reads in order. */
   dates: { base: number; next: number };
+  /** What a search looked for ("sushi restaurant"), when the call says it in words: what found places are. */
+  term?: string;
+  /** Venue names an answer already gave: one list does not name two places alike. */
+  names: Set<string>;
+  /** Records a list field must hold at least (one per value carried in it). */
+  minItems: Map<string, number>;
 }
 
 const DAY = 86_400_000;
@@ -233,12 +239,21 @@ function textCtx(c: Ctx): TextCtx {
   return { rng: c.rng, args: c.args, subject: c.subject, hint: c.hint };
 }
 
+/** What a search for `term` finds, as a venue's name ends: "sushi restaurants" → "Sushi Restaurant". */
+function venueKind(term: string): string {
+  const words = term.trim().toLowerCase().split(/\s+/);
+  words[words.length - 1] = singular(words[words.length - 1]);
+  return words.map(cap).join(' ');
+}
+
 function titleFor(c: Ctx): string {
-  // Places found near a point are named for what was searched ("Riverside Restaurant"), not as rentals.
+  // Places found near a point are named for what was searched ("Blue Door Sushi Restaurant"), not as rentals.
   if (/nearby/i.test(c.hint)) {
-    const term = Object.entries(c.args).find(([k, v]) => /search|keyword|term|query/i.test(k) && typeof v === 'string' && isWords(v))?.[1] as string | undefined;
-    const kind = term ? singular(term.trim().split(/\s+/).pop()!.toLowerCase()) : c.rng.pick(['café', 'restaurant', 'hotel', 'market']);
-    return `${c.rng.pick(VENUE_WORDS)} ${cap(kind)}`;
+    const kind = c.term ? venueKind(c.term) : cap(c.rng.pick(['café', 'restaurant', 'hotel', 'market']));
+    const free = VENUE_WORDS.filter((w) => !c.names.has(`${w} ${kind}`));
+    const name = `${c.rng.pick(free.length ? free : VENUE_WORDS)} ${kind}`;
+    c.names.add(name);
+    return name;
   }
   if (/propert|airbnb|hotel|room|place|restaurant/i.test(c.hint)) {
     return `${c.rng.pick(ADJECTIVES)} ${c.rng.pick(PLACE_KINDS).toLowerCase()} ${c.subject ? `in ${c.subject}` : `near ${c.rng.pick(STREETS)}`}`;
@@ -247,6 +262,11 @@ function titleFor(c: Ctx): string {
   if (c.subject && !/arxiv|scholar|paper|article/i.test(c.hint) && /search|movie|film|ticker|stock|asset/i.test(c.hint)) return c.subject;
   if (!c.subject) return c.rng.pick(TITLES);
   return cap(paperTitles(textCtx(c), 1)[0]);
+}
+
+/** The call's own argument an answer field echoes (get_movie_details(movie_id=27205).id is 27205), if any: such a field carries nothing else. */
+export function echoedArgument(field: string, args: unknown): unknown {
+  return isPlainObject(args) ? argFor(field, args) : undefined;
 }
 
 /** An argument of the call that the field names (same name ignoring case and separators, or the field is `<arg>` minus a prefix). */
@@ -316,7 +336,10 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   // A citation, a reference or a format is a formatted string; "cited by" / "citation number" is a count.
   if (isFormattedTextField(f)) return citation(textCtx(c));
   if (/\bpub(lication)? info\b/.test(f)) return pubInfo(textCtx(c));
-  if (/\bcoordinates?\b/.test(f)) return `${round(rng.float() * 340 - 170, 6)},${round(rng.float() * 140 - 70, 6)}`;
+  // "lon,lat" as AMap writes it (the doc's own format), near the place the call names when it is a known one.
+  if (/\bcoordinates?\b/.test(f)) {
+    return c.near ? `${round(c.near.lon + (rng.float() - 0.5) * 0.05, 6)},${round(c.near.lat + (rng.float() - 0.5) * 0.05, 6)}` : `${round(rng.float() * 340 - 170, 6)},${round(rng.float() * 140 - 70, 6)}`;
+  }
   if (/\b(article|paper|publication)s?\b/.test(f)) return cap(paperTitles(textCtx(c), 1)[0]);
   if (/count|number|\bnum\b|capacity|cited|citation|popularity|quantity|\bsize\b|total|volume|people/.test(text)) return rng.int(1, /popularity|volume|people|cited|citation/.test(text) ? 20_000 : 500);
   if (/status|state\b|result of|\bsuccess\b/.test(text)) return `${humanize(apiOf(c.api)).replace(/^./, (ch) => ch.toUpperCase())} completed successfully.`;
@@ -347,8 +370,7 @@ function recordName(v: unknown): string | undefined {
   return typeof name === 'string' ? name : undefined;
 }
 
-/** `minItems`: the list holds at least this many records (as many as values later calls take from it). */
-function fieldValue(field: ReturnField, c: Ctx, depth: number, minItems = 0): unknown {
+function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
   const description = `${field.description ?? ''} ${typeof field.descriptions === 'string' ? field.descriptions : ''}`.trim();
   const reused = argFor(field.name, c.args);
   // A list of records is the answer to the call, not its argument echoed (search_nearby's places).
@@ -356,8 +378,9 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number, minItems = 0): un
   // "forecast of N days": N is the call's own count when it gives one.
   const count = Object.values(c.args).find((v): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 10);
   const drawn = depth === 0 ? (/\bN\b/.test(description) && count !== undefined ? count : listSize(description, c.rng)) : undefined;
-  // Room for every carried value: a list padded afterwards would repeat its first record.
-  const n = drawn !== undefined && minItems > drawn ? minItems : drawn;
+  // Room for every carried value, each a whole record of its own: a list padded afterwards would repeat its first record.
+  const minItems = depth === 0 ? (c.minItems.get(field.name) ?? 0) : 0;
+  const n = drawn === undefined ? undefined : Math.max(drawn, minItems);
   if (n === undefined) return scalar(field.name, description, c);
   const sub = listedFields(description);
   // "list of available room ids" holds ids, whatever the field is called.
@@ -452,19 +475,51 @@ export function carrierField(doc: ToolDoc, key: string, value: unknown, label?: 
     const numeric = typeof value === 'number' || typeof value === 'bigint';
     // Nor in a field an API writes as text (an address, a name): `"address": 975` is no address.
     const textField = (name: string) => isFormattedTextField(name) || /\b(address|name|title|description|summary|url|link)\b/.test(name);
-    const field = doc.return_data.find((f) => !(numeric && textField(humanize(f.name))) && humanize(f.name).split(/\s+/).some((w) => words.has(w)));
-    return field ? { field: field.name } : undefined;
+    const fits = (name: string) => !(numeric && textField(humanize(name))) && humanize(name).split(/\s+/).some((w) => words.has(w));
+    const field = doc.return_data.find((f) => fits(f.name));
+    if (field) return { field: field.name };
+    // Or a sub-field of the records a list holds ("Rating: 10" → reviews[].rating).
+    for (const f of doc.return_data) {
+      const sub = listedFields(f.description ?? '').find(fits);
+      if (sub) return { field: f.name, sub };
+    }
+    return undefined;
   }
   for (const field of doc.return_data) {
-    if (fieldFits(field.name, key, value)) {
-      const description = field.description ?? '';
-      return isListField(description) && !listedFields(description).length ? { field: field.name, list: true } : { field: field.name };
+    const description = field.description ?? '';
+    // A list of records (search_nearby's places) holds the value in one of its records, never as itself.
+    if (fieldFits(field.name, key, value) && !listedFields(description).length) {
+      return isListField(description) ? { field: field.name, list: true } : { field: field.name };
     }
   }
   // A file path or URL goes into the field that documents one (get_image's picture_url → add_text_image_page's image).
   if (typeof value === 'string' && /^https?:\/\/|[\\/]|\.[a-z0-9]{2,4}$/i.test(value)) {
     const field = doc.return_data.find((f) => /\b(path|url|link|file)\b/i.test(`${humanize(f.name)} ${f.description ?? ''}`));
     if (field) return { field: field.name };
+  }
+  // Coordinates written as one string ("116.407417,39.904172", AMap's form) go into the field that documents coordinates.
+  if (typeof value === 'string' && /^\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*$/.test(value)) {
+    const field = doc.return_data.find((f) => /\b(coordinates?|location)\b/i.test(humanize(f.name)));
+    if (field) return { field: field.name };
+  }
+  // A place a later call goes to ("Takami Sushi & Robata", "24 Reed St, ...") is one this answer
+  // found: the name of one of its places, or the address when it is written as one. A locality a
+  // later call searches in or looks up ("Torrance, CA, United States") is where a listing is, never
+  // a result found near some point (a restaurant near the Statue of Liberty is not at Times Square).
+  if (typeof value === 'string' && /^(start|end|origins?|destination|places?|location|address)$/i.test(key) && !/^[\d\s.,;()-]+$/.test(value)) {
+    const locality = /^(places?|location|address)$/i.test(key);
+    const nearPoint = [...doc.required_parameters, ...doc.optional_parameters].some((p) => /radius|latitude|^lat$|^location$/i.test(p.name));
+    const order = locality ? (nearPoint ? [] : ['address']) : /^\d/.test(value.trim()) ? ['address', 'name'] : ['name', 'address'];
+    for (const field of doc.return_data) {
+      const subs = listedFields(field.description ?? '');
+      const sub = order.find((s) => subs.includes(s));
+      if (sub) return { field: field.name, sub };
+    }
+  }
+  // An opaque id taken under another name (get_citation_format's q) goes into the answer's list of ids.
+  if (typeof value === 'string' && /^\S*\d{3,}\S*$/.test(value.trim())) {
+    const field = doc.return_data.find((f) => /(^|_)ids?$|[a-z]Ids?$/.test(f.name) || /\bids\b/i.test(f.description ?? ''));
+    if (field) return isListField(field.description ?? '') || /\bids\b/i.test(field.description ?? '') ? { field: field.name, list: true } : { field: field.name };
   }
   for (const field of doc.return_data) {
     const description = field.description ?? '';
@@ -488,8 +543,10 @@ export function applyCarried(answer: Record<string, unknown>, carried: CarriedVa
       answer[c.field] = c.value;
       continue;
     }
-    const slot = next.get(c.field) ?? 0;
-    next.set(c.field, slot + 1);
+    // Each sub-field fills the records from the first (ids in records 1-3, an address in record 1).
+    const slotKey = `${c.field}.${c.sub ?? ''}`;
+    const slot = next.get(slotKey) ?? 0;
+    next.set(slotKey, slot + 1);
     const current = answer[c.field];
     const items: unknown[] = Array.isArray(current) ? current : current === undefined ? [] : [current];
     if (c.sub) {
@@ -514,11 +571,23 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
   const place = placeArg ? (placeArg[1] as string) : taskPlace;
   // A place the table does not know ("Ubud") is still in the place the task is about (Bali).
   const near = (place ? placeNamed(place) : undefined) ?? (taskPlace ? placeNamed(taskPlace) : undefined);
-  const c: Ctx = { rng, args, topic, subject: isWords(topic) ? topic : '', api: doc.name, hint: doc.name, ...(place ? { place } : {}), ...(near ? { near } : {}), dates: { base: Date.UTC(2019, 0, 1) + rng.int(0, 6 * 365) * DAY, next: 0 } };
+  const term = Object.entries(args).find(([k, v]) => /search|keyword|term|query/i.test(k) && typeof v === 'string' && isWords(v))?.[1] as string | undefined;
+  const minItems = new Map<string, number>();
+  const perSlot = new Map<string, number>();
+  for (const c of carried) {
+    if (!c.sub && !c.list) continue;
+    const key = `${c.field}.${c.sub ?? ''}`;
+    perSlot.set(key, (perSlot.get(key) ?? 0) + 1);
+    minItems.set(c.field, Math.max(minItems.get(c.field) ?? 0, perSlot.get(key)!));
+  }
+  const c: Ctx = {
+    rng, args, topic, subject: isWords(topic) ? topic : '', api: doc.name, hint: doc.name, ...(place ? { place } : {}), ...(near ? { near } : {}),
+    dates: { base: Date.UTC(2019, 0, 1) + rng.int(0, 6 * 365) * DAY, next: 0 }, ...(term ? { term } : {}), names: new Set(), minItems,
+  };
   const out: Record<string, unknown> = {};
   for (const field of doc.return_data) {
     const name = field.name || 'result';
-    out[name] = fieldValue(field, c, 0, carried.filter((v) => v.field === field.name && (v.sub || v.list)).length);
+    out[name] = fieldValue(field, c, 0);
   }
   if (doc.return_data.length === 0) out.status = `${humanize(apiOf(doc.name)).replace(/^./, (ch) => ch.toUpperCase())} completed successfully.`;
   return out;

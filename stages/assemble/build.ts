@@ -20,9 +20,9 @@ import { toolSteps } from '../../pipeline/steps.js';
 import { classifyAction, isErrorResponse, sameValue } from '../../pipeline/errors/index.js';
 import { internalEligible } from '../diversify-internal/eligibility.js';
 import { groundTruthProblems, promptProblems } from './checks.js';
-import { describeUngrounded, foreignRecordedResponse, ungroundedValues, unsupportedNumbers } from '../../pipeline/quality/grounding.js';
+import { describeUngrounded, foreignRecordedResponse, ungroundedHistory, ungroundedValues, unsupportedNumbers } from '../../pipeline/quality/grounding.js';
 
-export const ASSEMBLE_RULES = 'rules:assemble@2';
+export const ASSEMBLE_RULES = 'rules:assemble@3';
 export const PROMPT_RULES = 'rules:standard-prompt@1';
 
 /** What a case is made from. `candidate` stays unparsed until `buildCase`, so a malformed one is a recorded rejection. */
@@ -88,6 +88,11 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
   // in a user turn, a tool doc or a tool response of the prompt.
   const missing = ungroundedValues({ messages: parts.messages, groundTruth: parts.groundTruth });
   if (missing.length) problems.push(`ungrounded ground truth: ${describeUngrounded(missing)} appear${missing.length === 1 ? 's' : ''} in no user turn, tool doc or tool response of the prompt`);
+  // Coherent history: no shown call takes an id, name, number or place that nothing before it shows
+  // (BFCL's hidden state, a plan's value from nowhere). An internal case's wrong call is the injected error.
+  const lastCall = parts.messages.map((m) => m.role).lastIndexOf('assistant');
+  const gap = ungroundedHistory(parts.messages, parts.kind === 'internal' && parts.errorType !== '' ? lastCall : parts.messages.length);
+  if (gap) problems.push(`ungrounded history: the shown call ${gap.values[0].action} takes ${describeUngrounded(gap.values)}, which nothing before it shows`);
   if (problems.length) return { ok: false, reason: problems.join('; ') };
   const tag: CaseTag = spec.part === 'control' ? 'control' : spec.part === 'external' ? 'env' : (parts.errorType as ErrorType);
   const { methods, origin, ...rest } = parts;

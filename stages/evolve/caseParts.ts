@@ -6,6 +6,7 @@
  */
 import { FINISH_ACTION, type Action, type ChatMessage, type TestCase, type ToolDoc } from '../../pipeline/schemas.js';
 import { parseJson } from '../../pipeline/pyValues.js';
+import { neededValues } from '../../pipeline/quality/grounding.js';
 
 /** Index of the query: the last user message (the turn that holds step k). */
 export function queryIndex(messages: ChatMessage[]): number {
@@ -72,10 +73,10 @@ export function statedGroundTruthValues(tc: Pick<TestCase, 'groundTruth'>, query
 
 /** What a rewrite of the query must keep verbatim: stated values of the ground truth and of every earlier action. */
 export function protectedValues(tc: Pick<TestCase, 'groundTruth' | 'messages'>, query: string): string[] {
-  const values = [...groundTruthActions(tc), ...historyActions(tc.messages)]
-    .filter((a) => a.name !== FINISH_ACTION)
-    .flatMap((a) => argValues(a.args));
-  return uniqueStated(values, query);
+  const actions = [...groundTruthActions(tc), ...historyActions(tc.messages)].filter((a) => a.name !== FINISH_ACTION);
+  // A place argument is shown by its head ("Times Square" for "Times Square, New York City"): keep that too.
+  const heads = actions.flatMap((a) => neededValues(a).flatMap((n) => (n.head ? [n.head] : [])));
+  return uniqueStated([...actions.flatMap((a) => argValues(a.args)), ...heads], query);
 }
 
 function uniqueStated(values: string[], query: string): string[] {

@@ -30,12 +30,12 @@ import {
 import { cacheKey } from '../../pipeline/resolution/canonical.js';
 import { answerWriterRole } from './answerWriter.js';
 import { shownBefore, toolSteps } from '../../pipeline/steps.js';
-import { carriesFor, type GroundingView } from '../../pipeline/resolution/grounded.js';
+import { carryPlan } from '../../pipeline/resolution/grounded.js';
 import { placesNamedIn } from '../../pipeline/resolution/places.js';
-import { foreignRecordedResponse } from '../../pipeline/quality/grounding.js';
+import { foreignRecordedResponse, recordPlan } from '../../pipeline/quality/grounding.js';
 
 const STAGE = 'resolve';
-const RULES = 'rules:resolve-1';
+const RULES = 'rules:resolve-2';
 
 export interface ResolveInput {
   trajectory: Trajectory;
@@ -94,7 +94,7 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   kind: 'items',
   name: STAGE,
   // The offline writer's version is part of the stage version, so changing its rules redoes the items.
-  version: `3+${answerWriterRole.offline.version}`, // 3: a step reading a file nobody named or wrote fails (pipeline/errors/pathKinds.ts)
+  version: `4+${answerWriterRole.offline.version}`, // 3: a step reading a file nobody named or wrote fails (pipeline/errors/pathKinds.ts); 4: one carry plan per trajectory
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],
@@ -156,7 +156,26 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
       if (trajectory.source === 'bfcl' || l.step.response) return false;
       return typeof l.step.action.args !== 'object' || !recordedKeys.has(cacheKey(l.step.action.name, l.step.action.args)) || foreign(i);
     });
-    const grounding: GroundingView = { known: (i) => located[i].step.response?.content, simulated: (i) => simulated[i] };
+    // The recording that will answer each step that is not simulated, and whether another task made it.
+    const recording = located.map(({ step: { action, response } }, i) => {
+      if (trajectory.source === 'bfcl' || simulated[i]) return undefined;
+      if (response) return { content: response.content, origin: response.origin };
+      const hit = typeof action.args === 'object' ? recordedKeys.get(cacheKey(action.name, action.args)) : undefined;
+      return hit ? { content: hit.response, origin: `teval-review:${hit.recordId}` } : undefined;
+    });
+    const ownPlan = recordPlan(recordId.replace(/^teval_/, '')) ?? recordId.replace(/^teval_/, '');
+    const otherTask = (i: number) => {
+      const m = /teval-review:(\S+)$/.exec(recording[i]?.origin ?? '');
+      return !!m && recordPlan(m[1]) !== undefined && recordPlan(m[1]) !== ownPlan;
+    };
+    // One plan for the whole trajectory, made before any answer, so every step agrees on who carries what.
+    const plan = carryPlan(trajectory, { known: (i) => recording[i]?.content, simulated: (i) => simulated[i], replaceable: otherTask });
+    for (const i of plan.resimulate) {
+      notes.push(`step ${i + 1} ${located[i].step.action.name}: the recorded answer (${recording[i]?.origin}) was made for another task and lacks ${plan.carries[i].map((c) => toJson(c.value)).join(', ')}, which this plan takes from it; simulated instead`);
+      delete located[i].step.response;
+      simulated[i] = true;
+    }
+    const resimulated = new Set(plan.resimulate);
 
     for (const [i, { step }] of located.entries()) {
       k++;
@@ -166,13 +185,13 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
         step.response = kept;
       } else {
         const before = step.response;
-        const carry = simulated[i] ? carriesFor(trajectory, i, grounding) : [];
+        const carry = simulated[i] ? plan.carries[i] : [];
         if (carry.length) notes.push(`step ${k} ${name}: carries ${carry.map((c) => `${c.key}=${toJson(c.value)} in ${c.field}${c.sub ? `[].${c.sub}` : ''}`).join(', ')} for later steps`);
         const place = simulated[i] ? placeOfStep(trajectory, located[i].turnIndex, history) : undefined;
         const response = await ctx.services.resolver.resolve(
           // What the task has shown so far: a file the step reads must be among it (or written before), else it fails as the real tool does.
           { source: trajectory.source, trajectoryId: trajectory.id, tools: trajectory.tools, name, args, history: [...history], meta: trajectory.meta, shown: shownBefore(trajectory, k), ...(carry.length ? { carry } : {}), ...(place ? { place } : {}) },
-          { rng: ctx.rng(`resolve-step:${k}`), artifactKey: ctx.itemKey, stage: STAGE, ...(simulated[i] && foreign(i) ? { skipCache: true } : {}) },
+          { rng: ctx.rng(`resolve-step:${k}`), artifactKey: ctx.itemKey, stage: STAGE, ...(simulated[i] && (foreign(i) || resimulated.has(i)) ? { skipCache: true } : {}) },
         );
         if (before && before.content !== response.content) {
           notes.push(`step ${k} ${name}: the ${response.tier} answer differs from the source's recorded one (${clip(before.content, 80)} → ${clip(response.content, 80)})`);

@@ -68,7 +68,7 @@ describe('export through the runner', async () => {
     expect(lines).toHaveLength(20 + 10 + 5 + 3);
     const first = JSON.parse(lines[0]) as TestCase;
     expect(Object.keys(first)).toEqual([...Object.keys(first)].sort());
-    expect(first.provenance.methods.case).toBe('rules:assemble@2');
+    expect(first.provenance.methods.case).toBe('rules:assemble@3');
     expect(first.provenance.parents.length).toBeGreaterThan(0);
     expect(first.tools.length).toBeGreaterThan(0);
   });

@@ -124,7 +124,7 @@ describe('api-simulator through the gateway (LLM path)', () => {
     await runPipeline({ store, config, llm, services: createServices(store, config, llm), stages, log: () => {} }, 'resolve');
     const [a] = store.readStage<ResolvedTrajectory>('resolve');
     expect(a.status).toBe('ok');
-    expect(a.method).toBe('llm:gpt-4o-mini+rules:resolve-1');
+    expect(a.method).toBe('llm:gpt-4o-mini+rules:resolve-2');
     expect(a.content.trajectory.turns[0].steps[0].response).toMatchObject({ tier: 'simulated', origin: 'llm:gpt-4o-mini' });
     expect(a.content.trajectory.final).toBe('It will be clear over Oslo on 2024-05-02.');
     store.close();

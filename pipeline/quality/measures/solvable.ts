@@ -8,7 +8,7 @@ import { historyBefore, toolSteps } from '../../steps.js';
 import { isPlainObject, sameValue } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { localityOf } from '../../errors/environment.js';
-import { describeUngrounded, foreignRecordedResponse, httpStyleError, neededValues, shownText, ungroundedValues, unsupportedNumbers, valueShownIn } from '../grounding.js';
+import { describeUngrounded, foreignRecordedResponse, httpStyleError, needShownIn, ungroundedHistory, ungroundedValues, unsupportedNumbers } from '../grounding.js';
 import { groundTruthActions, shownAction, shownSimulatedSteps, userText } from '../evidence.js';
 import { parseJson, toJson } from '../../pyValues.js';
 import { pythonLiteralToJson } from '../../prompts/parseAction.js';
@@ -44,7 +44,7 @@ export const absentGroundTruth: CaseMeasure = {
   check(tc) {
     if (toolCalls(tc).length === 0) return undefined;
     const calls = tc.messages.filter((m) => m.role === 'assistant').map((m) => m.content).join('\n');
-    const missing = ungroundedValues(tc).filter((u) => !valueShownIn(u.value, calls));
+    const missing = ungroundedValues(tc).filter((u) => !needShownIn(u, calls));
     return missing.length ? `nowhere in the prompt: ${describeUngrounded(missing.slice(0, 3))}` : null;
   },
 };
@@ -281,25 +281,22 @@ export const incoherentSimulation: CaseMeasure = {
  * The history a case shows is a conversation a model is asked to continue: a shown call taking an
  * id, name or number that nothing before it shows (the tool said ticker "KENT", the next call asks
  * for "TSLZ") reads as made up, and teaches a model that values come from nowhere. The wrong call of
- * an internal-error case is the injected error and is left out.
+ * an internal-error case is the injected error and is left out; so are settings an assistant
+ * chooses (a search radius, a number of days) — see ungroundedHistory in grounding.ts.
  */
 export const unshownHistoryValue: CaseMeasure = {
   kind: 'case',
   id: 'history_value_unshown',
   group: 'solvable',
-  title: 'a call in the shown history takes an id / name / number that nothing before it shows',
+  title: 'a call in the shown history takes an id / name / number / place that nothing before it shows',
   population: 'cases showing at least one earlier tool call',
   check(tc) {
     const calls = tc.messages.flatMap((m, i) => (m.role === 'assistant' ? [{ i, action: shownAction(m.content) }] : []));
     const last = calls.length ? calls[calls.length - 1].i : -1;
-    const history = calls.filter(({ i, action }) => action && action.name !== FINISH_ACTION && !(tc.kind === 'internal' && tc.errorType !== '' && i === last));
-    if (history.length === 0) return undefined;
-    for (const { i, action } of history) {
-      const before = shownText(tc.messages.slice(0, i));
-      const missing = neededValues(action!).filter((n) => !valueShownIn(n.value, before));
-      if (missing.length) return `${describeUngrounded(missing.slice(0, 2).map((n) => ({ ...n, action: action!.name })))} (message ${i})`;
-    }
-    return null;
+    const end = tc.kind === 'internal' && tc.errorType !== '' ? last : tc.messages.length;
+    if (!calls.some(({ i, action }) => i < end && action && action.name !== FINISH_ACTION)) return undefined;
+    const gap = ungroundedHistory(tc.messages, end);
+    return gap ? `${describeUngrounded(gap.values.slice(0, 2))} (message ${gap.index})` : null;
   },
 };
 
