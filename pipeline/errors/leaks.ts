@@ -95,8 +95,12 @@ export function droppedValues(correct: Pick<Action, 'args'>, erroneous: Pick<Act
 
 /** The dropped value a text states (its first spelling found), or undefined. */
 export function statesDroppedValue(text: string, correct: Pick<Action, 'args'>, erroneous: Pick<Action, 'args'>): string | undefined {
+  // A mention inside a value the call does pass is that value: "outputs/conference.ppt" states the
+  // file, not the theme "Conference" the call leaves out.
+  const passed = Object.values(argsOf(erroneous)).filter((v): v is string => typeof v === 'string' && v.length > 0);
+  const rest = passed.reduce((t, v) => t.split(v).join(' '), text);
   for (const { value } of droppedValues(correct, erroneous)) {
-    const found = spellings(value).find((s) => mentions(text, s, true));
+    const found = spellings(value).find((s) => mentions(rest, s, true));
     if (found) return found;
   }
   return undefined;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action, TestCase, ToolDoc } from '../../pipeline/schemas.js';
 import { erroneousThought } from '../../pipeline/errors/injectors/thoughts.js';
-import { droppedValues } from '../../pipeline/errors/leaks.js';
+import { droppedValues, statesDroppedValue } from '../../pipeline/errors/leaks.js';
 import { thoughtStatesDroppedValue } from '../../pipeline/quality/measures/errors.js';
 
 const READ: ToolDoc = { name: 'FileOperation.read_file', description: 'get the text inside a file', required_parameters: [{ name: 'file_path', type: 'string', description: 'The path of the file.' }], optional_parameters: [], return_data: [{ name: 'text', description: 'the text' }] };
@@ -48,6 +48,13 @@ describe('thought before a dropped key', () => {
     // A renamed key still passes the value: stating it is no contradiction, and the case is not in the population.
     expect(droppedValues(correct, renamed)).toEqual([]);
     expect(thoughtStatesDroppedValue.check(mk('The user gave the file path as "data_v2/template_data/movies.txt".', renamed), ctx)).toBeUndefined();
+  });
+
+  it('does not count a mention inside a value the call passes (the merged build: theme "Conference" in "outputs/conference.ppt")', () => {
+    const full: Action = { name: 'PPT.create_file', args: { abs_location: 'outputs/conference.ppt', theme: 'Conference' } };
+    const wrong: Action = { name: 'PPT.create_file', args: { abs_location: 'outputs/conference.ppt' } };
+    expect(statesDroppedValue('Calling PPT.create_file with abs_location "outputs/conference.ppt" now.', full, wrong)).toBeUndefined();
+    expect(statesDroppedValue('A Conference theme, then: calling PPT.create_file with abs_location "outputs/conference.ppt".', full, wrong)).toBe('Conference');
   });
 
   it('the thought writer keeps neither the value nor a "needs no input" claim', () => {
