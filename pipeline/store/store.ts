@@ -581,7 +581,7 @@ export class Store {
 
   /**
    * A stage's current output in enumeration order, without its content: key, item id, status,
-   * content hash, method and parents, plus `fields` — named JSON paths into the content (`$.id`,
+   * content hash, method, reason and parents, plus `fields` — named JSON paths into the content (`$.id`,
    * `$.evolution.baseCaseId`) that SQLite extracts, so no content is parsed in JavaScript. A field
    * the content lacks is undefined. Meant for small fields: a whole sub-document defeats the point.
    */
@@ -594,7 +594,7 @@ export class Store {
     const extracts = names.map((_, i) => `, a.content -> ? AS f${i}`).join('');
     const rows = this.db
       .prepare(
-        `SELECT a.key, a.item_id, a.status, a.content_hash, a.method, a.parents${extracts}
+        `SELECT a.key, a.item_id, a.status, a.content_hash, a.method, a.parents, a.reason${extracts}
          FROM stage_items s JOIN artifacts a ON a.key = s.key
          WHERE s.stage = ? AND a.status IN (${statuses.map(() => '?').join(',')})
          ORDER BY s.position`,
@@ -602,21 +602,22 @@ export class Store {
       .raw()
       .all(...names.map((n) => fields[n]), stage, ...statuses) as (string | null)[][];
     return rows.map((row) => {
-      const [key, itemId, status, contentHash, method, parents] = row as string[];
+      const [key, itemId, status, contentHash, method, parents, reason] = row as string[];
       const values = {} as Record<F, unknown>;
       // `->` hands back JSON text: parsed losslessly, so a string stays a string and true stays true.
-      names.forEach((n, i) => (values[n] = row[6 + i] === null ? undefined : parseJson(row[6 + i]!)));
-      return { key, itemId, status: status as ArtifactStatus, contentHash, method, parents: JSON.parse(parents) as string[], fields: values };
+      names.forEach((n, i) => (values[n] = row[7 + i] === null ? undefined : parseJson(row[7 + i]!)));
+      return { key, itemId, status: status as ArtifactStatus, contentHash, method, reason, parents: JSON.parse(parents) as string[], fields: values };
     });
   }
 
   /** One artifact's listing (as stageListing gives it, with its stage), without its content. */
   artifactInfo(key: string): (ArtifactInfo & { stage: string }) | undefined {
-    const row = this.stmt('SELECT key, stage, item_id, status, content_hash, method, parents FROM artifacts WHERE key = ?').get(key) as
-      | { key: string; stage: string; item_id: string; status: ArtifactStatus; content_hash: string | null; method: string; parents: string }
+    const row = this.stmt('SELECT key, stage, item_id, status, content_hash, method, reason, parents FROM artifacts WHERE key = ?').get(key) as
+      | { key: string; stage: string; item_id: string; status: ArtifactStatus; content_hash: string | null; method: string; reason: string | null; parents: string }
       | undefined;
     if (!row) return undefined;
-    return { key: row.key, stage: row.stage, itemId: row.item_id, status: row.status, contentHash: row.content_hash, method: row.method, parents: JSON.parse(row.parents) as string[], fields: {} };
+    const { item_id: itemId, content_hash: contentHash, parents, ...rest } = row;
+    return { ...rest, itemId, contentHash, parents: JSON.parse(parents) as string[], fields: {} };
   }
 }
 
@@ -648,6 +649,7 @@ export interface ArtifactInfo<F extends string = never> {
   status: ArtifactStatus;
   contentHash: string | null;
   method: string;
+  reason: string | null;
   parents: string[];
   fields: Record<F, unknown>;
 }

@@ -82,12 +82,36 @@ export function toolPool(cases: Iterable<Pick<TestCase, 'tools'>>): ToolDoc[] {
   return [...pool.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** Pool tools that may be added to `base`: not already listed, and not the same function as a listed or used tool. */
-export function extraToolCandidates(base: TestCase, pool: ToolDoc[], memo: PairMemo = new PairMemo(pool)): ToolDoc[] {
+/** What the choice of extra tools reads of a case: the tools it lists, then the other tools it uses, by name and description. */
+export interface ToolFootprint {
+  /** How many of `tools` are listed in the case (they come first). */
+  listed: number;
+  tools: Pick<ToolDoc, 'name' | 'description'>[];
+}
+
+/**
+ * A case's footprint. `shared` hands back one object per (name, description), so the footprints
+ * of every case of a stage take little more than their references.
+ */
+export function toolFootprint(base: TestCase, shared?: Map<string, Pick<ToolDoc, 'name' | 'description'>>): ToolFootprint {
   const listed = new Set(base.tools.map((t) => t.name));
   const against = [...base.tools.map((t) => ({ name: t.name, description: t.description })), ...usedToolDocs(base).filter((u) => !listed.has(u.name))];
+  const one = (t: Pick<ToolDoc, 'name' | 'description'>) => {
+    if (!shared) return t;
+    const key = `${t.name}\u0000${t.description}`;
+    let hit = shared.get(key);
+    if (!hit) shared.set(key, (hit = t));
+    return hit;
+  };
+  return { listed: base.tools.length, tools: against.map(one) };
+}
+
+/** Pool tools that may be added to `base`: not already listed, and not the same function as a listed or used tool. */
+export function extraToolCandidates(base: TestCase | ToolFootprint, pool: ToolDoc[], memo: PairMemo = new PairMemo(pool)): ToolDoc[] {
+  const footprint = 'listed' in base && typeof base.listed === 'number' ? base : toolFootprint(base as TestCase);
+  const listed = new Set(footprint.tools.slice(0, footprint.listed).map((t) => t.name));
   const excluded = new Set<number>();
-  for (const u of against) for (const i of memo.conflictsOf(u)) excluded.add(i);
+  for (const u of footprint.tools) for (const i of memo.conflictsOf(u)) excluded.add(i);
   return pool.filter((t, i) => !listed.has(t.name) && !excluded.has(i));
 }
 
@@ -124,7 +148,7 @@ function stratum(tc: TestCase): string {
   return `${tc.kind}|${tc.cot ? 'cot' : 'plain'}|${tc.errorType || 'error-free'}|${tc.environmentError ?? ''}`;
 }
 
-/** What the draw needs of a base case; the case itself is read again only where a pick needs it. */
+/** What the draws need of a base case, kept instead of the case. */
 interface BaseListing {
   key: string;
   contentHash: string | null;
@@ -132,16 +156,20 @@ interface BaseListing {
   kind: TestCase['kind'];
   cot: boolean;
   stratum: string;
+  /** Values a long-context slice must not mention. */
+  values: string[];
+  footprint: ToolFootprint;
 }
 
 export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
   // One artifact at a time, keeping its listing and its tools: no stage-wide set of cases is held.
   const bases: BaseListing[] = [];
+  const shared = new Map<string, Pick<ToolDoc, 'name' | 'description'>>();
   const pool = toolPool(
     (function* () {
       for (const a of ctx.store.iterateStage<TestCase>('assemble', ['ok'])) {
         const tc = parseCase(a.content);
-        bases.push({ key: a.key, contentHash: a.contentHash, id: tc.id, kind: tc.kind, cot: tc.cot, stratum: stratum(tc) });
+        bases.push({ key: a.key, contentHash: a.contentHash, id: tc.id, kind: tc.kind, cot: tc.cot, stratum: stratum(tc), values: taskValues(tc), footprint: toolFootprint(tc, shared) });
         yield tc;
       }
     })(),
@@ -173,14 +201,12 @@ export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
     const ref = refTo(base, 0);
     const input: EvolveInput = { base: ref, strategy };
     const uses = (s: SingleStrategy) => strategy === s || strategy === 'mixed';
-    // Read again only for the draws that look inside the case.
-    const tc = uses('long_context') || uses('extra_tools') ? readRef(ctx.store, [base.key], ref, parseCase) : undefined;
     if (uses('long_context')) {
       const c = corpusFor();
       const { minTokens, maxTokens } = cfg.longContext;
       // A context that happens to mention a task value ("Seattle", "machine learning") could
       // change the task: draw again (a few times) for one that does not.
-      const values = taskValues(tc!);
+      const values = base.values;
       let draw = drawSlice(c, ctx.rng(`long-context:${id}`), minTokens, maxTokens);
       let redraws = 0;
       while (redraws < LONG_CONTEXT_REDRAWS && sliceAt(c, draw, minTokens, maxTokens).turns.some((t) => values.some((v) => t.content.includes(v)))) {
@@ -190,7 +216,7 @@ export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
       input.context = { ...draw, corpusDigest: c.digest, ...(redraws ? { redraws } : {}) };
     }
     if (uses('extra_tools')) {
-      const candidates = extraToolCandidates(tc!, pool, pairMemo);
+      const candidates = extraToolCandidates(base.footprint, pool, pairMemo);
       const rng = ctx.rng(`extra-tools:${id}`);
       const n = Math.min(candidates.length, rng.int(cfg.extraTools.min, Math.max(cfg.extraTools.min, cfg.extraTools.max)));
       if (candidates.length === 0) noCandidates++;
