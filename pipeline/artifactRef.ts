@@ -37,6 +37,8 @@ const asIs = (content: unknown) => content;
  * through `parse` (a schema's parse, say). The stored content must still hash to `ref.hash`.
  */
 export function readRef<T = unknown>(store: Store, parents: readonly string[], ref: ArtifactRef, parse: (content: unknown) => T = asIs as (content: unknown) => T): T {
+  const key = parents[ref.parent];
+  if (key === undefined) throw new Error(`an item input refers to parent ${ref.parent}, but the item has ${parents.length} parents`);
   let cache = recent.get(parse);
   if (!cache) recent.set(parse, (cache = new Map()));
   if (cache.has(ref.hash)) {
@@ -46,8 +48,6 @@ export function readRef<T = unknown>(store: Store, parents: readonly string[], r
     cache.set(ref.hash, hit);
     return hit;
   }
-  const key = parents[ref.parent];
-  if (key === undefined) throw new Error(`an item input refers to parent ${ref.parent}, but the item has ${parents.length} parents`);
   const artifact = store.getArtifact(key);
   if (!artifact) throw new Error(`artifact ${key} is not in the store`);
   if (artifact.contentHash !== ref.hash) throw new Error(`artifact ${key} (${artifact.stage} ${artifact.itemId}) changed since its reader was enumerated: content hash ${artifact.contentHash}, expected ${ref.hash}`);
