@@ -1,9 +1,9 @@
 /**
- * Lazy item inputs (pipeline/artifactRef.ts): on a small real build, no item stage's enumerate puts
- * an upstream artifact's content (or a large part of it, such as a resolved trajectory) into an
- * item's input — the runner holds every item's input at once, so an embedded artifact makes a
- * stage's memory grow with the data — and an upstream content that changes still changes the input
- * (so the item key) that refers to it.
+ * Lazy item inputs (pipeline/artifactRef.ts): on a small real build, no item stage's enumerate
+ * (observe's too, called directly: the offline build skips it) puts an upstream artifact's content
+ * (or a large part of it, such as a resolved trajectory) into an item's input — the runner holds
+ * every item's input at once, so an embedded artifact makes a stage's memory grow with the data —
+ * and an upstream content that changes still changes the input (so the item key) that refers to it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { readRef, refTo } from '../../pipeline/artifactRef.js';
 import { registry } from '../../stages/index.js';
 import { realRun, type RealRun } from '../export/fixtures/realRun.js';
 
-const LAZY_STAGES: StageName[] = ['standardize', 'resolve', 'diversify-internal', 'diversify-external', 'assemble', 'evolve', 'verify'];
+const LAZY_STAGES: StageName[] = ['standardize', 'resolve', 'observe', 'diversify-internal', 'diversify-external', 'assemble', 'evolve', 'verify'];
 /** A whole test case or trajectory is tens of kilobytes; an input is references and parameters. */
 const MAX_INPUT_CHARS = 16_000;
 /** Parts of a parent's content at least this long must not reappear in an input. */
