@@ -18,7 +18,7 @@ import { readRef, refTo } from '../../pipeline/artifactRef.js';
 import { registry } from '../../stages/index.js';
 import { realRun, type RealRun } from '../export/fixtures/realRun.js';
 
-const LAZY_STAGES: StageName[] = ['standardize', 'resolve', 'observe', 'diversify-internal', 'diversify-external', 'assemble', 'evolve', 'verify'];
+const LAZY_STAGES: StageName[] = ['filter', 'standardize', 'resolve', 'observe', 'diversify-internal', 'diversify-external', 'assemble', 'evolve', 'verify'];
 /** A whole test case or trajectory is tens of kilobytes; an input is references and parameters. */
 const MAX_INPUT_CHARS = 16_000;
 /** Parts of a parent's content at least this long must not reappear in an input. */
