@@ -71,26 +71,34 @@ function before(a: Binding, b: Binding): boolean {
 
 /**
  * The best binding of each record, over trajectories seen one at a time: a caller streaming the
- * resolved trajectories keeps only the ones some record binds to.
+ * resolved trajectories keeps only the ones some record binds to. A binding depends on the call
+ * alone (tool and arguments), so records of one call are bound once.
  */
 export class RecordBinder {
-  private best = new Map<TevalRecord, Binding>();
+  /** One record per distinct call, and the best binding of that call so far. */
+  private calls = new Map<string, { record: TevalRecord['record']; best?: Binding }>();
 
-  constructor(private records: TevalRecord[]) {}
+  constructor(private records: TevalRecord[]) {
+    for (const r of records) {
+      const call = callOf(r.record);
+      if (r.record.label === 'C' && !this.calls.has(call)) this.calls.set(call, { record: r.record });
+    }
+  }
 
   see(t: Trajectory): void {
-    for (const r of this.records) {
-      if (r.record.label !== 'C') continue;
-      for (const b of bindingsIn(r.record, t)) {
-        const current = this.best.get(r);
-        if (!current || before(b, current)) this.best.set(r, b);
-      }
+    for (const entry of this.calls.values()) {
+      for (const b of bindingsIn(entry.record, t)) if (!entry.best || before(b, entry.best)) entry.best = b;
     }
   }
 
   candidates(): RecordedCandidates {
-    return candidatesFrom(this.records, (r) => this.best.get(r));
+    return candidatesFrom(this.records, (r) => this.calls.get(callOf(r.record))?.best);
   }
+}
+
+/** A record's call, as the dedupe of records compares them. */
+function callOf(record: TevalRecord['record']): string {
+  return toJson([record.tool, record.args]);
 }
 
 /**
@@ -112,7 +120,7 @@ function candidatesFrom(records: TevalRecord[], bindingOf: (r: TevalRecord) => B
   for (const r of sorted) {
     const { key, itemId, record } = r;
     if (record.label !== 'C') continue;
-    const call = toJson([record.tool, record.args]);
+    const call = callOf(record);
     if (seenCalls.has(call)) {
       skipped.push({ itemId, reason: 'the same call as an earlier record' });
       continue;
