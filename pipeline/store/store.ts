@@ -582,6 +582,52 @@ export class Store {
       .get(runId) as { c: number };
     return row.c;
   }
+
+  // -------------------------------------------------------------------------------------------
+  // Lazy item inputs: a stage's enumerate lists its upstream without parsing content, keeps what
+  // its pool-wide decisions need, and its items name the artifacts `run` reads by key.
+  // -------------------------------------------------------------------------------------------
+
+  /**
+   * A stage's current output in enumeration order, without its content: key, item id, status,
+   * content hash, method, reason and parents, plus `fields` — named JSON paths into the content (`$.id`,
+   * `$.evolution.baseCaseId`) that SQLite extracts, so no content is parsed in JavaScript. A field
+   * the content lacks is undefined. Meant for small fields: a whole sub-document defeats the point.
+   */
+  stageListing<F extends string = never>(
+    stage: string,
+    statuses: ArtifactStatus[] = ['ok', 'flagged', 'rejected'],
+    fields: Record<F, string> = {} as Record<F, string>,
+  ): ArtifactInfo<F>[] {
+    const names = Object.keys(fields) as F[];
+    const extracts = names.map((_, i) => `, a.content -> ? AS f${i}`).join('');
+    const rows = this.db
+      .prepare(
+        `SELECT a.key, a.item_id, a.status, a.content_hash, a.method, a.parents, a.reason${extracts}
+         FROM stage_items s JOIN artifacts a ON a.key = s.key
+         WHERE s.stage = ? AND a.status IN (${statuses.map(() => '?').join(',')})
+         ORDER BY s.position`,
+      )
+      .raw()
+      .all(...names.map((n) => fields[n]), stage, ...statuses) as (string | null)[][];
+    return rows.map((row) => {
+      const [key, itemId, status, contentHash, method, parents, reason] = row as string[];
+      const values = {} as Record<F, unknown>;
+      // `->` hands back JSON text: parsed losslessly, so a string stays a string and true stays true.
+      names.forEach((n, i) => (values[n] = row[7 + i] === null ? undefined : parseJson(row[7 + i]!)));
+      return { key, itemId, status: status as ArtifactStatus, contentHash, method, reason, parents: JSON.parse(parents) as string[], fields: values };
+    });
+  }
+
+  /** One artifact's listing (as stageListing gives it, with its stage), without its content. */
+  artifactInfo(key: string): (ArtifactInfo & { stage: string }) | undefined {
+    const row = this.stmt('SELECT key, stage, item_id, status, content_hash, method, reason, parents FROM artifacts WHERE key = ?').get(key) as
+      | { key: string; stage: string; item_id: string; status: ArtifactStatus; content_hash: string | null; method: string; reason: string | null; parents: string }
+      | undefined;
+    if (!row) return undefined;
+    const { item_id: itemId, content_hash: contentHash, parents, ...rest } = row;
+    return { ...rest, itemId, contentHash, parents: JSON.parse(parents) as string[], fields: {} };
+  }
 }
 
 /**
@@ -603,4 +649,16 @@ export function pidAlive(pid: number): boolean {
   } catch {
     return !existsSync('/proc/self/stat'); // no procfs (macOS): trust kill(pid, 0)
   }
+}
+
+/** An artifact as a listing shows it: everything but its content, and the content fields asked for. */
+export interface ArtifactInfo<F extends string = never> {
+  key: string;
+  itemId: string;
+  status: ArtifactStatus;
+  contentHash: string | null;
+  method: string;
+  reason: string | null;
+  parents: string[];
+  fields: Record<F, unknown>;
 }

@@ -3,7 +3,7 @@
  * standardize), kept; tools and APIs counted.
  */
 import type { Store } from '../../pipeline/store/store.js';
-import type { CollectRecord, StandardizedTrajectory } from '../../pipeline/schemas.js';
+import type { StandardizedTrajectory } from '../../pipeline/schemas.js';
 import { formatTable } from './table.js';
 
 export const PAPER_KEPT = 733;
@@ -27,21 +27,22 @@ export function sourceRows(store: Store): SourceRow[] {
     if (!r) rows.set(source, (r = { source, read: 0, dropped: {}, kept: 0, tools: 0, apis: 0 }));
     return r;
   };
-  for (const a of store.readStage<CollectRecord>('collect')) {
-    if (a.status === 'ok' && a.content.kind !== 'trajectory') continue;
-    const r = row(a.status === 'ok' && a.content.kind === 'trajectory' ? a.content.source : sourceOf(a.itemId));
+  // Listings and one artifact at a time: a source report never holds a whole stage.
+  for (const a of store.stageListing('collect', undefined, { kind: '$.kind', source: '$.source' })) {
+    if (a.status === 'ok' && a.fields.kind !== 'trajectory') continue;
+    const r = row(a.status === 'ok' && a.fields.kind === 'trajectory' ? String(a.fields.source) : sourceOf(a.itemId));
     r.read++;
     if (a.status === 'rejected') r.dropped[`collect:${reasonCode(a.reason)}`] = (r.dropped[`collect:${reasonCode(a.reason)}`] ?? 0) + 1;
   }
   for (const stage of ['filter', 'standardize'] as const) {
-    for (const a of store.readStage(stage, ['rejected'])) {
+    for (const a of store.stageListing(stage, ['rejected'])) {
       const r = row(sourceOf(a.itemId));
       const code = `${stage}:${reasonCode(a.reason)}`;
       r.dropped[code] = (r.dropped[code] ?? 0) + 1;
     }
   }
   const toolsBySource = new Map<string, Set<string>>();
-  for (const a of store.readStage<StandardizedTrajectory>('standardize', ['ok'])) {
+  for (const a of store.iterateStage<StandardizedTrajectory>('standardize', ['ok'])) {
     const r = row(a.content.trajectory.source);
     r.kept++;
     const set = toolsBySource.get(r.source) ?? new Set<string>();

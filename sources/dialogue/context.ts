@@ -29,12 +29,28 @@ function cutAtWord(text: string): string {
   return m ? m[0] : text;
 }
 
-export function sliceContext(corpus: Corpus, rng: Rng, minTokens: number, maxTokens: number): ContextSlice {
+/** Where a slice starts and how long it runs: all a slice is, given the corpus and the token bounds. */
+export interface SliceDraw {
+  target: number;
+  /** Index of the first dialogue in the corpus. */
+  start: number;
+}
+
+export function drawSlice(corpus: Corpus, rng: Rng, minTokens: number, maxTokens: number): SliceDraw {
   if (maxTokens < minTokens) throw new Error(`evolve.longContext: maxTokens ${maxTokens} < minTokens ${minTokens}`);
   const total = corpus.dialogues.reduce((n, d) => n + d.turns.reduce((m, t) => m + t.tokens, 0), 0);
   if (total < minTokens) throw new Error(`long-context corpus has ${total} tokens in all, fewer than minTokens ${minTokens}`);
   const target = rng.int(minTokens, maxTokens);
   const start = rng.int(0, corpus.dialogues.length - 1);
+  return { target, start };
+}
+
+export function sliceContext(corpus: Corpus, rng: Rng, minTokens: number, maxTokens: number): ContextSlice {
+  return sliceAt(corpus, drawSlice(corpus, rng, minTokens, maxTokens), minTokens, maxTokens);
+}
+
+/** The slice a draw names: the same turns every time for the same corpus and bounds. */
+export function sliceAt(corpus: Corpus, { target, start }: SliceDraw, minTokens: number, maxTokens: number): ContextSlice {
   const out: ContextSlice = { from: [], turns: [], tokens: 0, target };
   let done = false;
   for (let d = 0; d < corpus.dialogues.length && !done; d++) {

@@ -8,20 +8,33 @@
  * CoT case has a plain twin. A pool member that cannot make a sound case becomes a rejected item
  * with its reason; it never takes a seat in the sample.
  */
-import { TestCase, type InternalErrorCandidate, type SourceName } from '../../pipeline/schemas.js';
+import { TestCase, type InternalErrorCandidate, type SourceName, type Trajectory } from '../../pipeline/schemas.js';
 import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
 import { chooseK } from '../../pipeline/steps.js';
-import { readResolved, readTevalRecords } from '../diversify-internal/inputs.js';
+import { iterateResolved, parseResolvedTrajectory, readTevalRecords } from '../diversify-internal/inputs.js';
+import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
+import type { Store } from '../../pipeline/store/store.js';
 import { internalEligible } from '../diversify-internal/eligibility.js';
 import { ASSEMBLE_RULES, buildCase, caseId, type CaseSpec } from './build.js';
 import { stratifiedSample, type Allocation } from './sampling.js';
 import { observedCandidates } from './observed.js';
-import { recordedCandidates } from './recorded.js';
+import { RecordBinder } from './recorded.js';
 
 const STAGE = 'assemble';
 
+/**
+ * A CaseSpec with its upstream artifacts by reference (pipeline/artifactRef.ts): the resolved
+ * trajectory and a diversify candidate are read when the item runs. A real error's candidate is
+ * made in enumerate (from a T-Eval record or an observation) and travels inline.
+ */
+export type SpecInput = DistributiveOmit<CaseSpec, 'trajectory' | 'candidate'> & {
+  trajectory: ArtifactRef | null;
+  candidate?: ArtifactRef | { inline: unknown };
+};
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 export interface AssembleInput {
-  spec: CaseSpec;
+  spec: SpecInput;
   cot: boolean;
   /** Set when screening already found the case unusable: the item is recorded as rejected with it. */
   problem?: string;
@@ -29,70 +42,141 @@ export interface AssembleInput {
 
 interface PoolMember {
   id: string;
-  spec: CaseSpec;
+  spec: SpecInput;
   stratum: string;
   parents: string[];
   /** A real error (recorded in the source or observed from a model): drawn before any simulated one. */
   real?: boolean;
+  /** Why the plain case cannot be made (screened in enumerate), or why its CoT twin cannot. */
+  problem?: string;
+  cotProblem?: string;
 }
 
 type Part = 'internal' | 'control' | 'external';
 
-function field(content: unknown, name: string): unknown {
-  return content && typeof content === 'object' ? (content as Record<string, unknown>)[name] : undefined;
-}
-
-/** Where the trajectory's thoughts came from: the standardize artifact behind the resolved one. */
-function thoughtsMethods(ctx: StageContext): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const a of ctx.upstream<unknown>('resolve', ['ok'])) {
-    const std = a.parents.map((p) => ctx.store.getArtifact(p)).find((p) => p?.stage === 'standardize');
-    out.set(a.key, std ? `standardize:${std.method}` : `resolve:${a.method}`);
+/** The spec a SpecInput names, its artifacts read from the store. */
+function specFrom(input: SpecInput, parents: readonly string[], store: Store): CaseSpec {
+  const trajectory = input.trajectory ? readRef(store, parents, input.trajectory, parseResolvedTrajectory) : null;
+  if (input.part === 'control') {
+    if (!trajectory) throw new Error(`control ${input.trajectoryId} names no trajectory`);
+    return { ...input, trajectory };
   }
-  return out;
+  const c = input.candidate;
+  const candidate = c === undefined ? undefined : 'inline' in c ? c.inline : readRef(store, parents, c);
+  return { ...input, trajectory, candidate } as CaseSpec;
 }
 
-function buildPools(ctx: StageContext): Record<Part, PoolMember[]> {
-  const resolved = readResolved(ctx, STAGE);
-  const byId = new Map(resolved.map((r) => [r.trajectory.id, r]));
-  const thoughts = thoughtsMethods(ctx);
-  const pools: Record<Part, PoolMember[]> = { internal: [], control: [], external: [] };
+/** Screen a member: both renderings built once here, so only the reasons are kept. */
+function screened(m: Omit<PoolMember, 'problem' | 'cotProblem'>, spec: CaseSpec): PoolMember {
+  const plain = buildCase(spec, false);
+  if (!plain.ok) return { ...m, problem: plain.reason };
+  const cot = buildCase(spec, true);
+  return cot.ok ? m : { ...m, cotProblem: cot.reason };
+}
 
-  const fromCandidates = (part: 'internal' | 'external', stage: 'diversify-internal' | 'diversify-external', stratumOf: (c: unknown) => string) => {
-    for (const a of ctx.upstream<unknown>(stage, ['ok'])) {
-      const trajectoryId = field(a.content, 'trajectoryId');
-      const k = field(a.content, 'k');
-      const r = typeof trajectoryId === 'string' ? byId.get(trajectoryId) : undefined;
-      const tag = part === 'external' ? 'env' : field(a.content, 'errorType');
-      const id =
-        typeof trajectoryId === 'string' && typeof k === 'number' && Number.isInteger(k) && k > 0 && typeof tag === 'string' && /^[a-z_]+$/.test(tag)
-          ? caseId(trajectoryId, tag as never, k, false)
-          : `${a.itemId.replace(/[^A-Za-z0-9_-]/g, '_')}-malformed`;
-      const spec: CaseSpec = {
-        part,
-        trajectory: r?.trajectory ?? null,
-        trajectoryId: typeof trajectoryId === 'string' ? trajectoryId : '?',
-        candidate: a.content,
-        candidateItemId: a.itemId,
-        thoughtsMethod: r ? (thoughts.get(r.key) ?? 'trajectory') : 'none',
-      };
-      pools[part].push({ id, spec, stratum: stratumOf(a.content), parents: [...(r ? [r.key] : []), a.key] });
-    }
+/**
+ * The three pools, screened, from the upstream stages read one artifact at a time: listings give
+ * every candidate's trajectory, stratum and id without parsing it; one pass over the resolved
+ * trajectories then reads each trajectory once and screens its candidates and its control (a pool
+ * keeps its upstream order); only ids, strata, references and screening verdicts are kept.
+ */
+function buildPools(ctx: StageContext): Record<Part, PoolMember[]> {
+  const { store } = ctx;
+  const resolvedListing = store.stageListing('resolve', ['ok'], { trajectoryId: '$.trajectory.id' });
+  // A trajectory id names its last resolved artifact, as a map built in stage order would.
+  const lastOfId = new Map<unknown, number>();
+  resolvedListing.forEach((a, i) => lastOfId.set(a.fields.trajectoryId, i));
+  const candidateFields = { trajectoryId: '$.trajectoryId', k: '$.k', errorType: '$.errorType', kind: '$.kind', source: '$.source' };
+  const listings = {
+    internal: store.stageListing('diversify-internal', ['ok'], candidateFields),
+    external: store.stageListing('diversify-external', ['ok'], candidateFields),
   };
-  const sourceOf = (c: unknown) => String(field(c, 'source') ?? '?');
-  fromCandidates('internal', 'diversify-internal', (c) => `${String(field(c, 'errorType') ?? '?')} | ${sourceOf(c)}`);
+  const candidatesOf = new Map<unknown, { part: 'internal' | 'external'; at: number }[]>();
+  for (const part of ['internal', 'external'] as const) {
+    listings[part].forEach((a, at) => {
+      const list = candidatesOf.get(a.fields.trajectoryId) ?? [];
+      list.push({ part, at });
+      candidatesOf.set(a.fields.trajectoryId, list);
+    });
+  }
+  const records = readTevalRecords(ctx, STAGE, ['C']);
+  const binder = new RecordBinder(records);
+
+  // Members by upstream position, so each pool keeps the order its stage gives it.
+  const placed: Record<Part, (PoolMember | undefined)[]> = { internal: [], control: [], external: [] };
+  const resolvedById = new Map<string, { key: string; ref: ArtifactRef; thoughtsMethod: string }>();
+
+  const sourceOf = (f: Record<string, unknown>) => String(f.source ?? '?');
+  const candidateMember = (part: 'internal' | 'external', at: number, r: { key: string; contentHash: string | null; trajectory: Trajectory; thoughtsMethod: string } | undefined): PoolMember => {
+    const a = listings[part][at];
+    const { trajectoryId, k } = a.fields;
+    const tag = part === 'external' ? 'env' : a.fields.errorType;
+    const id =
+      typeof trajectoryId === 'string' && typeof k === 'number' && Number.isInteger(k) && k > 0 && typeof tag === 'string' && /^[a-z_]+$/.test(tag)
+        ? caseId(trajectoryId, tag as never, k, false)
+        : `${a.itemId.replace(/[^A-Za-z0-9_-]/g, '_')}-malformed`;
+    const parents = [...(r ? [r.key] : []), a.key];
+    const spec: SpecInput = {
+      part,
+      trajectory: r ? refTo(r, 0) : null,
+      trajectoryId: typeof trajectoryId === 'string' ? trajectoryId : '?',
+      candidate: refTo(a, parents.length - 1),
+      candidateItemId: a.itemId,
+      thoughtsMethod: r ? r.thoughtsMethod : 'none',
+    };
+    const stratum = part === 'external' ? `${String(a.fields.kind ?? '?')} | ${sourceOf(a.fields)}` : `${String(a.fields.errorType ?? '?')} | ${sourceOf(a.fields)}`;
+    const candidate = store.getArtifact(a.key)!.content;
+    return screened({ id, spec, stratum, parents }, { ...spec, trajectory: r?.trajectory ?? null, candidate } as CaseSpec);
+  };
+
+  const positionOf = new Map(resolvedListing.map((a, i) => [a.key, i]));
+  let noStep = 0;
+  for (const r of iterateResolved(ctx, STAGE)) {
+    const listed = positionOf.get(r.key)!;
+    binder.see(r.trajectory);
+    // Where the trajectory's thoughts came from: the standardize artifact behind the resolved one.
+    const info = resolvedListing[listed];
+    const stdKey = info.parents.find((p) => store.artifactInfo(p)?.stage === 'standardize');
+    const thoughtsMethod = stdKey ? `standardize:${store.artifactInfo(stdKey)!.method}` : `resolve:${info.method}`;
+    const here = { ...r, thoughtsMethod };
+    resolvedById.set(r.trajectory.id, { key: r.key, ref: refTo(r, 0), thoughtsMethod });
+    if (lastOfId.get(r.trajectory.id) === listed) {
+      for (const { part, at } of candidatesOf.get(r.trajectory.id) ?? []) placed[part][at] = candidateMember(part, at, here);
+      candidatesOf.delete(r.trajectory.id);
+    }
+    // The same draw diversify-internal made, so a control stops where that trajectory's errors do.
+    const k = chooseK(r.trajectory, ctx.seed, 'k-internal', internalEligible);
+    if (k === undefined) {
+      noStep++;
+      continue;
+    }
+    const spec: SpecInput = { part: 'control', trajectory: refTo(r, 0), trajectoryId: r.trajectory.id, k, thoughtsMethod };
+    placed.control[listed] = screened(
+      { id: caseId(r.trajectory.id, 'control', k, false), spec, stratum: `control | ${r.trajectory.source}`, parents: [r.key] },
+      { ...spec, trajectory: r.trajectory },
+    );
+  }
+  // Candidates whose trajectory resolve did not keep: screening names why.
+  for (const list of candidatesOf.values()) for (const { part, at } of list) placed[part][at] = candidateMember(part, at, undefined);
+
+  const pools: Record<Part, PoolMember[]> = {
+    internal: placed.internal.filter((m): m is PoolMember => !!m),
+    control: placed.control.filter((m): m is PoolMember => !!m),
+    external: placed.external.filter((m): m is PoolMember => !!m),
+  };
 
   // Real errors (observed from a model under test, recorded by T-Eval) join the same pool and strata, seated first.
   const addReal = (c: InternalErrorCandidate, candidateItemId: string, parentKey: string, who: { observed: { model: string } } | { recorded: { recordId: string } }) => {
-    const r = byId.get(c.trajectoryId);
-    const spec: CaseSpec = { part: 'internal', trajectory: r?.trajectory ?? null, trajectoryId: c.trajectoryId, candidate: c, candidateItemId, thoughtsMethod: r ? (thoughts.get(r.key) ?? 'trajectory') : 'none', ...who };
+    const r = resolvedById.get(c.trajectoryId);
+    const parents = [...(r ? [r.key] : []), parentKey];
+    const spec: SpecInput = { part: 'internal', trajectory: r ? r.ref : null, trajectoryId: c.trajectoryId, candidate: { inline: c }, candidateItemId, thoughtsMethod: r ? r.thoughtsMethod : 'none', ...who };
     const id = 'observed' in who ? caseId(c.trajectoryId, c.errorType, c.k, false, who.observed.model) : caseId(c.trajectoryId, c.errorType, c.k, false, undefined, who.recorded.recordId);
-    pools.internal.push({ id, spec, stratum: `${c.errorType} | ${c.source}`, parents: [...(r ? [r.key] : []), parentKey], real: true });
+    pools.internal.push(screened({ id, spec, stratum: `${c.errorType} | ${c.source}`, parents, real: true }, specFrom(spec, parents, store)));
   };
   // observe is skipped without a model; the recorded errors are T-Eval's review label C, bound to the steps they attempted.
   const observed = observedCandidates(ctx.upstream<unknown>('observe', ['ok']));
   for (const o of observed.candidates) addReal(o.candidate, o.id, o.parentKey, { observed: { model: o.candidate.method.replace(/^llm:/, '') } });
-  const recorded = recordedCandidates(readTevalRecords(ctx, STAGE, ['C']), resolved.map((r) => r.trajectory));
+  const recorded = binder.candidates();
   for (const o of recorded.candidates) addReal(o.candidate, o.id, o.parentKey, { recorded: { recordId: o.recordId } });
   if (recorded.candidates.length || recorded.skipped.length) {
     const byType = new Map<string, number>();
@@ -101,19 +185,6 @@ function buildPools(ctx: StageContext): Record<Part, PoolMember[]> {
   }
   if (observed.candidates.length || observed.skipped.length) {
     ctx.log(`[${STAGE}] observed errors: ${observed.candidates.length} in the internal pool, ${observed.skipped.length} left out (${[...new Set(observed.skipped.map((s) => s.reason.split(':')[0]))].slice(0, 5).join('; ') || '-'})`);
-  }
-  fromCandidates('external', 'diversify-external', (c) => `${String(field(c, 'kind') ?? '?')} | ${sourceOf(c)}`);
-
-  let noStep = 0;
-  for (const r of resolved) {
-    // The same draw diversify-internal made, so a control stops where that trajectory's errors do.
-    const k = chooseK(r.trajectory, ctx.seed, 'k-internal', internalEligible);
-    if (k === undefined) {
-      noStep++;
-      continue;
-    }
-    const spec: CaseSpec = { part: 'control', trajectory: r.trajectory, trajectoryId: r.trajectory.id, k, thoughtsMethod: thoughts.get(r.key) ?? 'trajectory' };
-    pools.control.push({ id: caseId(r.trajectory.id, 'control', k, false), spec, stratum: `control | ${r.trajectory.source}`, parents: [r.key] });
   }
   if (noStep) ctx.log(`[${STAGE}] ${noStep} resolved trajectories have no tool step that can stop a control`);
   return pools;
@@ -133,16 +204,14 @@ export function enumerateAssemble(ctx: StageContext): StageItem<AssembleInput>[]
   const rejectedCounts: Record<string, number> = {};
 
   const screen = (part: Part) => {
-    const usable: (PoolMember & { cotProblem?: string })[] = [];
+    const usable: PoolMember[] = [];
     for (const m of pools[part]) {
-      const plain = buildCase(m.spec, false);
-      if (!plain.ok) {
-        items.push({ id: m.id, input: { spec: m.spec, cot: false, problem: plain.reason }, parents: m.parents });
+      if (m.problem) {
+        items.push({ id: m.id, input: { spec: m.spec, cot: false, problem: m.problem }, parents: m.parents });
         rejectedCounts[part] = (rejectedCounts[part] ?? 0) + 1;
         continue;
       }
-      const cot = buildCase(m.spec, true);
-      usable.push({ ...m, ...(cot.ok ? {} : { cotProblem: cot.reason }) });
+      usable.push(m);
     }
     return usable;
   };
@@ -199,9 +268,9 @@ export function enumerateAssemble(ctx: StageContext): StageItem<AssembleInput>[]
   return unique.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-export async function runAssemble(item: StageItem<AssembleInput>, _ctx: ItemContext): Promise<ItemResult<TestCase>> {
+export async function runAssemble(item: StageItem<AssembleInput>, ctx: ItemContext): Promise<ItemResult<TestCase>> {
   if (item.input.problem) return { status: 'rejected', content: null, reason: item.input.problem, method: ASSEMBLE_RULES };
-  const built = buildCase(item.input.spec, item.input.cot);
+  const built = buildCase(specFrom(item.input.spec, item.parents, ctx.store), item.input.cot);
   if (!built.ok) return { status: 'rejected', content: null, reason: built.reason, method: ASSEMBLE_RULES };
   const testCase: TestCase = { ...built.testCase, provenance: { ...built.testCase.provenance, parents: item.parents } };
   const upstreamMethod = testCase.provenance.methods.error ?? testCase.provenance.methods.environment;
@@ -209,16 +278,17 @@ export async function runAssemble(item: StageItem<AssembleInput>, _ctx: ItemCont
 }
 
 /** Counts per kind × error type × source × variant over the stage's current output. */
-export function assembleSummary(ctx: Pick<StageContext, 'upstream'>): string {
+export function assembleSummary(ctx: Pick<StageContext, 'store'>): string {
   const counts = new Map<string, number>();
   let rejected = 0;
-  for (const a of ctx.upstream<TestCase | null>(STAGE, ['ok', 'rejected'])) {
-    if (a.status === 'rejected' || !a.content) {
+  const fields = { kind: '$.kind', environmentError: '$.environmentError', errorType: '$.errorType', source: '$.source', cot: '$.cot' };
+  for (const a of ctx.store.stageListing(STAGE, ['ok', 'rejected'], fields)) {
+    if (a.status === 'rejected' || a.contentHash === null) {
       rejected++;
       continue;
     }
-    const c = a.content;
-    const key = `${c.kind} | ${c.kind === 'external' ? (c.environmentError ?? '?') : c.errorType || 'control'} | ${c.source as SourceName} | ${c.cot ? 'cot' : 'plain'}`;
+    const c = a.fields as { kind: TestCase['kind']; environmentError?: string; errorType?: string; source: SourceName; cot: boolean };
+    const key = `${c.kind} | ${c.kind === 'external' ? (c.environmentError ?? '?') : c.errorType || 'control'} | ${c.source} | ${c.cot ? 'cot' : 'plain'}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return ['cases (kind | type | source | variant: count)', ...[...counts].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k}: ${n}`), `rejected pool members: ${rejected}`].join('\n');

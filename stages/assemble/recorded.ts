@@ -42,26 +42,63 @@ interface Binding {
   strength: number;
 }
 
-function bindings(record: TevalRecord['record'], trajectories: Trajectory[]): Binding[] {
+/** The steps of one trajectory a record binds to. */
+function bindingsIn(record: TevalRecord['record'], t: Trajectory): Binding[] {
   const args = record.args;
-  if (!isPlainObject(args)) return [];
+  if (!isPlainObject(args) || t.source !== 'teval') return [];
+  const validSteps = toolSteps(t).map(({ step }) => ({ name: step.action.name, args: step.action.args }));
+  if (repeatsValidStep({ name: record.tool, args }, { validSteps, correct: validSteps[0] ?? { name: '', args: {} } })) return [];
   const out: Binding[] = [];
-  for (const t of trajectories) {
-    if (t.source !== 'teval') continue;
-    const validSteps = toolSteps(t).map(({ step }) => ({ name: step.action.name, args: step.action.args }));
-    if (repeatsValidStep({ name: record.tool, args }, { validSteps, correct: validSteps[0] ?? { name: '', args: {} } })) continue;
-    for (const { k, step, turnIndex } of toolSteps(t)) {
-      const gt = step.action;
-      if (gt.name !== record.tool || !isPlainObject(gt.args)) continue;
-      const gtArgs = gt.args;
-      if (Object.keys(args).some((key) => !(key in gtArgs))) continue;
-      const shared = Object.entries(args).some(([key, v]) => sameValue(v, gtArgs[key]));
-      const user = t.turns[turnIndex]?.user ?? '';
-      const mentioned = Object.values(args).some((v) => typeof v === 'string' && v.trim().length > 3 && user.includes(v.trim()));
-      if (shared || mentioned) out.push({ trajectory: t, k, strength: shared ? 2 : 1 });
+  for (const { k, step, turnIndex } of toolSteps(t)) {
+    const gt = step.action;
+    if (gt.name !== record.tool || !isPlainObject(gt.args)) continue;
+    const gtArgs = gt.args;
+    if (Object.keys(args).some((key) => !(key in gtArgs))) continue;
+    const shared = Object.entries(args).some(([key, v]) => sameValue(v, gtArgs[key]));
+    const user = t.turns[turnIndex]?.user ?? '';
+    const mentioned = Object.values(args).some((v) => typeof v === 'string' && v.trim().length > 3 && user.includes(v.trim()));
+    if (shared || mentioned) out.push({ trajectory: t, k, strength: shared ? 2 : 1 });
+  }
+  return out;
+}
+
+/** The stronger binding first; ties to the first trajectory id, then the first step. */
+function before(a: Binding, b: Binding): boolean {
+  if (a.strength !== b.strength) return a.strength > b.strength;
+  if (a.trajectory.id !== b.trajectory.id) return a.trajectory.id < b.trajectory.id;
+  return a.k < b.k;
+}
+
+/**
+ * The best binding of each record, over trajectories seen one at a time: a caller streaming the
+ * resolved trajectories keeps only the ones some record binds to. A binding depends on the call
+ * alone (tool and arguments), so records of one call are bound once.
+ */
+export class RecordBinder {
+  /** One record per distinct call, and the best binding of that call so far. */
+  private calls = new Map<string, { record: TevalRecord['record']; best?: Binding }>();
+
+  constructor(private records: TevalRecord[]) {
+    for (const r of records) {
+      const call = callOf(r.record);
+      if (r.record.label === 'C' && !this.calls.has(call)) this.calls.set(call, { record: r.record });
     }
   }
-  return out.sort((a, b) => b.strength - a.strength || (a.trajectory.id < b.trajectory.id ? -1 : a.trajectory.id > b.trajectory.id ? 1 : a.k - b.k));
+
+  see(t: Trajectory): void {
+    for (const entry of this.calls.values()) {
+      for (const b of bindingsIn(entry.record, t)) if (!entry.best || before(b, entry.best)) entry.best = b;
+    }
+  }
+
+  candidates(): RecordedCandidates {
+    return candidatesFrom(this.records, (r) => this.calls.get(callOf(r.record))?.best);
+  }
+}
+
+/** A record's call, as the dedupe of records compares them. */
+function callOf(record: TevalRecord['record']): string {
+  return toJson([record.tool, record.args]);
 }
 
 /**
@@ -69,19 +106,26 @@ function bindings(record: TevalRecord['record'], trajectories: Trajectory[]): Bi
  * to the first trajectory id), typed by the label checker, with the tool's recorded answer as the
  * response. Records with the same call are one error: the first by id is kept.
  */
-export function recordedCandidates(records: TevalRecord[], trajectories: Trajectory[]): RecordedCandidates {
+export function recordedCandidates(records: TevalRecord[], trajectories: Iterable<Trajectory>): RecordedCandidates {
+  const binder = new RecordBinder(records);
+  for (const t of trajectories) binder.see(t);
+  return binder.candidates();
+}
+
+function candidatesFrom(records: TevalRecord[], bindingOf: (r: TevalRecord) => Binding | undefined): RecordedCandidates {
   const candidates: RecordedCandidate[] = [];
   const skipped: RecordedCandidates['skipped'] = [];
   const seenCalls = new Set<string>();
   const sorted = [...records].sort((a, b) => a.itemId.localeCompare(b.itemId, 'en', { numeric: true }));
-  for (const { key, itemId, record } of sorted) {
+  for (const r of sorted) {
+    const { key, itemId, record } = r;
     if (record.label !== 'C') continue;
-    const call = toJson([record.tool, record.args]);
+    const call = callOf(record);
     if (seenCalls.has(call)) {
       skipped.push({ itemId, reason: 'the same call as an earlier record' });
       continue;
     }
-    const [bound] = bindings(record, trajectories);
+    const bound = bindingOf(r);
     if (!bound) {
       skipped.push({ itemId, reason: `binds to no step of a resolved T-Eval trajectory (no ${record.tool} step that shares or mentions its values, or the call is a ground-truth step)` });
       continue;

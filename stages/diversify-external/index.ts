@@ -21,7 +21,8 @@ import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from
 import { FlagItem } from '../../pipeline/stage.js';
 import { chooseK, historyBefore, stepAt, toolSteps } from '../../pipeline/steps.js';
 import { classifyEnvironmentMessage, isPlainObject, kindWeights, toolkitOf } from '../../pipeline/errors/index.js';
-import { readResolved, readTevalRecords } from '../diversify-internal/inputs.js';
+import { iterateResolved, parseResolvedTrajectory, readTevalRecords } from '../diversify-internal/inputs.js';
+import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import { externalEligible } from '../diversify-internal/eligibility.js';
 import { indexCaptured, matchCaptured, type CapturedFailure } from './captured.js';
 import { collect, describeFailure, environmentFailures, type CollectorTarget } from './collector.js';
@@ -34,7 +35,8 @@ const STAGE = 'diversify-external';
 const STAGE_RULES = 'rules:diversify-external@1';
 
 export interface ExternalItemInput {
-  trajectory: Trajectory;
+  /** The resolved trajectory, by reference (pipeline/artifactRef.ts): the item's first parent. */
+  trajectory: ArtifactRef;
   k: number | null;
   /** Captured failures of the step's toolkit (the only ones that can apply). */
   captured: CapturedFailure[];
@@ -53,7 +55,6 @@ function collectorFor(config: Config, tool: string): CollectorTarget | undefined
 }
 
 export function enumerateExternal(ctx: StageContext): StageItem<ExternalItemInput>[] {
-  const resolved = readResolved(ctx, STAGE);
   const captured = indexCaptured(readTevalRecords(ctx, STAGE, ['B']));
   const weights = kindWeights(captured.usable.map((c) => c.kind));
   const { repeats, intervalMs } = { repeats: ctx.config.diversify.externalCollectorRepeats, intervalMs: ctx.config.diversify.collectorIntervalMs };
@@ -69,7 +70,8 @@ export function enumerateExternal(ctx: StageContext): StageItem<ExternalItemInpu
   }
 
   const items: StageItem<ExternalItemInput>[] = [];
-  for (const { key, trajectory } of resolved) {
+  // One trajectory at a time: an item keeps its step k, the failures that fit it and a reference.
+  for (const { key, contentHash, trajectory } of iterateResolved(ctx, STAGE)) {
     const k = chooseK(trajectory, ctx.seed, 'k-external', externalEligible) ?? null;
     const tool = k === null ? '' : (toolSteps(trajectory)[k - 1]?.step.action.name ?? '');
     // A local tool's failures never read as an HTTP API's, whatever T-Eval's wrapper once printed.
@@ -78,7 +80,7 @@ export function enumerateExternal(ctx: StageContext): StageItem<ExternalItemInpu
     const collector = collectorFor(ctx.config, tool);
     items.push({
       id: trajectory.id,
-      input: { trajectory, k, captured: relevant, weights, ...(collector ? { collector } : {}), repeats, intervalMs },
+      input: { trajectory: refTo({ key, contentHash }, 0), k, captured: relevant, weights, ...(collector ? { collector } : {}), repeats, intervalMs },
       parents: [key, ...relevant.map((c) => c.key)],
     });
   }
@@ -141,17 +143,18 @@ async function fromCollector(
 }
 
 export async function runExternal(item: StageItem<ExternalItemInput>, ctx: ItemContext): Promise<ItemResult<ExternalErrorCandidate>> {
-  const result = await drawFailure(item, ctx);
+  const trajectory = readRef(ctx.store, item.parents, item.input.trajectory, parseResolvedTrajectory);
+  const result = await drawFailure(item, trajectory, ctx);
   if (!result.content || item.input.k === null) return result;
-  const after = await actionAfterFailure(item.input.trajectory, item.input.k, result.content.response, ctx);
+  const after = await actionAfterFailure(trajectory, item.input.k, result.content.response, ctx);
   const method = after.method ? `${result.method}+${after.method}` : result.method;
   const details = after.skipProblem ? { ...result.content.details, notes: [...result.content.details.notes, `the next step cannot be taken without a_k, so the ground truth closes the turn: ${after.skipProblem}`] } : result.content.details;
   return { ...result, method, content: { ...result.content, next: after.action, method, details } };
 }
 
 /** The environment failure of a_k, most real source first. */
-async function drawFailure(item: StageItem<ExternalItemInput>, ctx: ItemContext): Promise<ItemResult<ExternalErrorCandidate>> {
-  const { trajectory, k } = item.input;
+async function drawFailure(item: StageItem<ExternalItemInput>, trajectory: Trajectory, ctx: ItemContext): Promise<ItemResult<ExternalErrorCandidate>> {
+  const { k } = item.input;
   const steps = toolSteps(trajectory);
   if (k === null) {
     return { status: 'rejected', content: null, reason: `trajectory ${trajectory.id} has no tool call whose response can fail (${steps.length} tool steps)`, method: STAGE_RULES };
@@ -237,10 +240,10 @@ async function drawFailure(item: StageItem<ExternalItemInput>, ctx: ItemContext)
 
 /** Counts per origin × kind over the stage's current output. */
 export function externalSummary(ctx: StageContext): string {
-  const records = ctx.upstream<ExternalErrorCandidate | null>(STAGE, ['ok', 'flagged', 'rejected']);
+  const records = ctx.store.stageListing(STAGE, ['ok', 'flagged', 'rejected'], { origin: '$.origin', kind: '$.kind' });
   const counts = new Map<string, number>();
   for (const r of records) {
-    const key = r.content ? `${r.status} | ${r.content.origin} | ${r.content.kind}` : `${r.status} | - | -`;
+    const key = r.contentHash !== null ? `${r.status} | ${String(r.fields.origin)} | ${String(r.fields.kind)}` : `${r.status} | - | -`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return ['external candidates (status | origin | kind: count)', ...[...counts].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k}: ${n}`)].join('\n');

@@ -5,7 +5,7 @@
  * offline injectors make on other trajectories. Examples never come from the item's own trajectory.
  */
 import type { Rng } from '../../pipeline/rng.js';
-import { ERROR_TYPES, type Action, type ErrorType, type FewShotPool, type ToolDoc } from '../../pipeline/schemas.js';
+import { ERROR_TYPES, type Action, type ErrorType, type FewShotPool, type ToolDoc, type Trajectory } from '../../pipeline/schemas.js';
 import { chooseK, stepAt } from '../../pipeline/steps.js';
 import { applicability, classifyAction, fitsType, inject, paramIndex, toolkitOf } from '../../pipeline/errors/index.js';
 import { Rng as SeededRng } from '../../pipeline/rng.js';
@@ -103,13 +103,19 @@ export function tevalExamples(records: TevalRecord[], docs: Map<string, ToolDoc>
  * Examples the injectors make on a seeded sample of trajectories (`perType` of each type), each
  * checked by the label checker. They are built once per stage run from the stage-wide rng.
  */
-export function injectorExamples(resolved: ResolvedTrajectory[], seed: number, perType: number, toolkits: Map<string, string[]>): FewShotExample[] {
+/**
+ * `resolved` gives each trajectory on demand: the draw goes through a shuffled list and reads only
+ * the trajectories it reaches.
+ */
+export function injectorExamples(resolved: { key: string; trajectory: () => Trajectory }[], seed: number, perType: number, toolkits: Map<string, string[]>): FewShotExample[] {
   const out: FewShotExample[] = [];
   for (const type of ERROR_TYPES) {
     const order = new SeededRng(seed, 'stage', `few-shot-injectors:${type}`).shuffle(resolved);
     let made = 0;
-    for (const { key, trajectory } of order) {
+    for (const entry of order) {
       if (made >= perType) break;
+      const { key } = entry;
+      const trajectory = entry.trajectory();
       const k = chooseK(trajectory, seed, 'few-shot-injectors', internalEligible);
       if (k === undefined) continue;
       const correct = stepAt(trajectory, k).step.action;
@@ -151,7 +157,7 @@ export function selectFewShot(pools: PoolSet, type: ErrorType, trajectoryId: str
 }
 
 /** Every T-Eval tool doc known from the trajectories, by name (for typing label-C records). */
-export function docsByName(resolved: ResolvedTrajectory[]): Map<string, ToolDoc> {
+export function docsByName(resolved: Iterable<Pick<ResolvedTrajectory, 'trajectory'>>): Map<string, ToolDoc> {
   const docs = new Map<string, ToolDoc>();
   for (const { trajectory } of resolved) for (const t of trajectory.tools) if (!docs.has(t.name)) docs.set(t.name, t);
   return docs;

@@ -17,6 +17,7 @@ import {
   type ErrorType,
   type FewShotPool,
   type InternalErrorAttempt,
+  type ToolDoc,
   type Trajectory,
 } from '../../pipeline/schemas.js';
 import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
@@ -36,11 +37,13 @@ import {
 } from '../../pipeline/errors/index.js';
 import { errorSimulatorRole, type ErrorSimulatorOutput } from './errorSimulator.js';
 import { docsByName, injectorExamples, observedExamples, selectFewShot, tevalExamples, type FewShotExample, type PoolSet } from './fewShot.js';
-import { injectionInputFor, readObservedErrors, readResolved, readTevalRecords, toolkitIndex } from './inputs.js';
+import { injectionInputFor, iterateResolved, parseResolvedTrajectory, readObservedErrors, readTevalRecords, toolkitIndex } from './inputs.js';
+import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import { internalEligible } from './eligibility.js';
 
 export interface InternalItemInput {
-  trajectory: Trajectory;
+  /** The resolved trajectory, by reference (pipeline/artifactRef.ts): the item's first parent. */
+  trajectory: ArtifactRef;
   /** null: no tool step of the trajectory can carry an internal error. */
   k: number | null;
   errorType: ErrorType;
@@ -64,11 +67,22 @@ function toAction(output: ErrorSimulatorOutput): Action {
   return output.thought !== undefined ? { thought: output.thought, name: output.name, args: output.args } : { name: output.name, args: output.args };
 }
 
-function buildPools(ctx: StageContext, resolved: ReturnType<typeof readResolved>, toolkits: Map<string, string[]>): PoolSet {
+/** What the items need of a resolved trajectory, kept instead of the trajectory. */
+interface Listed {
+  key: string;
+  contentHash: string | null;
+  id: string;
+  k: number | null;
+  gtName: string;
+}
+
+function buildPools(ctx: StageContext, listed: Listed[], docs: Map<string, ToolDoc>, toolkits: Map<string, string[]>): PoolSet {
+  // The injector draw reads the trajectories it reaches, one at a time.
+  const lazy = listed.map((l) => ({ key: l.key, trajectory: () => readRef(ctx.store, [l.key], refTo(l, 0), parseResolvedTrajectory) }));
   const pools: PoolSet = {
     observed: observedExamples(readObservedErrors(ctx)),
-    'teval-recorded': tevalExamples(readTevalRecords(ctx, STAGE, ['C']), docsByName(resolved)),
-    injectors: injectorExamples(resolved, ctx.seed, INJECTOR_EXAMPLES_PER_TYPE, toolkits),
+    'teval-recorded': tevalExamples(readTevalRecords(ctx, STAGE, ['C']), docs),
+    injectors: injectorExamples(lazy, ctx.seed, INJECTOR_EXAMPLES_PER_TYPE, toolkits),
   };
   const byType = (examples: FewShotExample[]) => ERROR_TYPES.map((t) => examples.filter((e) => e.errorType === t).length).join('/');
   ctx.log(
@@ -80,20 +94,32 @@ function buildPools(ctx: StageContext, resolved: ReturnType<typeof readResolved>
 }
 
 export function enumerateInternal(ctx: StageContext): StageItem<InternalItemInput>[] {
-  const resolved = readResolved(ctx, STAGE);
-  const toolkits = toolkitIndex(resolved.map((r) => r.trajectory));
-  const pools = buildPools(ctx, resolved, toolkits);
+  // One trajectory at a time: its step k and ground-truth tool, and the tool names and docs the pools need.
+  const listed: Listed[] = [];
+  const names = new Set<string>();
+  const docs = docsByName(
+    (function* () {
+      for (const r of iterateResolved(ctx, STAGE)) {
+        const { trajectory } = r;
+        const k = chooseK(trajectory, ctx.seed, 'k-internal', internalEligible) ?? null;
+        const gtName = k === null ? '' : (toolSteps(trajectory)[k - 1]?.step.action.name ?? '');
+        listed.push({ key: r.key, contentHash: r.contentHash, id: trajectory.id, k, gtName });
+        for (const tool of trajectory.tools) names.add(tool.name);
+        yield r;
+      }
+    })(),
+  );
+  const toolkits = toolkitIndex([], [...names]);
+  const pools = buildPools(ctx, listed, docs, toolkits);
   const items: StageItem<InternalItemInput>[] = [];
-  for (const { key, trajectory } of resolved) {
-    const k = chooseK(trajectory, ctx.seed, 'k-internal', internalEligible) ?? null;
-    const gtName = k === null ? '' : (toolSteps(trajectory)[k - 1]?.step.action.name ?? '');
+  for (const l of listed) {
     for (const errorType of ERROR_TYPES) {
-      const id = `${trajectory.id}-${errorType}`;
-      const { examples, pool } = selectFewShot(pools, errorType, trajectory.id, ctx.config.diversify.fewShot, ctx.rng(`few-shot:${id}`));
+      const id = `${l.id}-${errorType}`;
+      const { examples, pool } = selectFewShot(pools, errorType, l.id, ctx.config.diversify.fewShot, ctx.rng(`few-shot:${id}`));
       items.push({
         id,
-        input: { trajectory, k, errorType, toolkitApis: toolkits.get(toolkitOf(gtName)) ?? [], fewShot: examples, fewShotPool: pool },
-        parents: [key, ...new Set(examples.map((e) => e.parentKey))],
+        input: { trajectory: refTo(l, 0), k: l.k, errorType, toolkitApis: toolkits.get(toolkitOf(l.gtName)) ?? [], fewShot: examples, fewShotPool: pool },
+        parents: [l.key, ...new Set(examples.map((e) => e.parentKey))],
       });
     }
   }
@@ -105,7 +131,8 @@ function rejected(reason: string): ItemResult<InternalErrorCandidate> {
 }
 
 export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemContext): Promise<ItemResult<InternalErrorCandidate>> {
-  const { trajectory, k, errorType, fewShot, fewShotPool } = item.input;
+  const { k, errorType, fewShot, fewShotPool } = item.input;
+  const trajectory = readRef(ctx.store, item.parents, item.input.trajectory, parseResolvedTrajectory);
   const steps = toolSteps(trajectory);
   if (k === null) {
     return rejected(`trajectory ${trajectory.id} has no tool step that can carry an internal error (${steps.length} tool steps; a step needs a tool call with object arguments)`);
@@ -243,7 +270,13 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
 
 /** Counts per error type × method and the label agreement, over the stage's current output. */
 export function internalSummary(ctx: StageContext): string {
-  const records = ctx.upstream<InternalErrorCandidate | null>(STAGE, ['ok', 'flagged', 'rejected']);
+  // One artifact at a time, keeping what the counts and the agreement read.
+  const records: { itemId: string; status: string; method: string; content: InternalErrorCandidate | null }[] = [];
+  for (const a of ctx.store.iterateStage<InternalErrorCandidate | null>(STAGE, ['ok', 'flagged', 'rejected'])) {
+    const c = a.content;
+    const slim = c && ({ errorType: c.errorType, method: c.method, label: c.label, attempts: c.attempts.map((t) => ({ method: t.method, agrees: t.agrees })) } as InternalErrorCandidate);
+    records.push({ itemId: a.itemId, status: a.status, method: a.method, content: slim });
+  }
   const counts = new Map<string, { ok: number; flagged: number; rejected: number }>();
   for (const r of records) {
     const type = r.content?.errorType ?? ERROR_TYPES.find((t) => r.itemId.endsWith(`-${t}`)) ?? '?';

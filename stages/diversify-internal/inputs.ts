@@ -26,18 +26,27 @@ function warnSkip(ctx: StageContext, reader: StageName, upstream: string, itemId
   ctx.log(`[${reader}] skipped ${upstream} artifact ${itemId}: ${why}`);
 }
 
-/** The resolved trajectories (status ok), in resolve's order. */
-export function readResolved(ctx: StageContext, reader: StageName): ResolvedTrajectory[] {
-  const out: ResolvedTrajectory[] = [];
-  for (const a of ctx.upstream<unknown>('resolve', ['ok'])) {
+/** A resolve artifact's trajectory, schema-checked (throws on a malformed one): what a reader of one by key parses. */
+export const parseResolvedTrajectory = (content: unknown): Trajectory => ResolvedArtifact.parse(content).trajectory;
+
+/**
+ * The resolved trajectories (status ok), in resolve's order, one at a time: a reader that keeps
+ * only what it needs of each never holds the whole stage.
+ */
+export function* iterateResolved(ctx: StageContext, reader: StageName): Generator<ResolvedTrajectory & { contentHash: string | null }> {
+  for (const a of ctx.store.iterateStage<unknown>('resolve', ['ok'])) {
     const parsed = ResolvedArtifact.safeParse(a.content);
     if (!parsed.success) {
       warnSkip(ctx, reader, 'resolve', a.itemId, `invalid at ${describeIssue(parsed.error)}`);
       continue;
     }
-    out.push({ key: a.key, trajectory: parsed.data.trajectory });
+    yield { key: a.key, contentHash: a.contentHash, trajectory: parsed.data.trajectory };
   }
-  return out;
+}
+
+/** The resolved trajectories (status ok), in resolve's order. */
+export function readResolved(ctx: StageContext, reader: StageName): ResolvedTrajectory[] {
+  return [...iterateResolved(ctx, reader)].map(({ key, trajectory }) => ({ key, trajectory }));
 }
 
 /**
@@ -66,7 +75,10 @@ export interface TevalRecord {
 /** collect's T-Eval response records with one of `labels`; collect's trajectories are a different shape and pass by. */
 export function readTevalRecords(ctx: StageContext, reader: StageName, labels: TevalRecordedResponse['label'][]): TevalRecord[] {
   const out: TevalRecord[] = [];
-  for (const a of ctx.upstream<unknown>('collect', ['ok'])) {
+  // Only records carry a label: collect's trajectories are listed, never read.
+  for (const listed of ctx.store.stageListing('collect', ['ok'], { label: '$.label' })) {
+    if (listed.fields.label === undefined) continue;
+    const a = ctx.store.getArtifact(listed.key)!;
     const c = a.content as Record<string, unknown> | null;
     if (!c || typeof c !== 'object' || !('label' in c) || !('response' in c)) continue;
     const parsed = TevalRecordedResponse.safeParse(c);

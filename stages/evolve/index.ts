@@ -35,7 +35,8 @@ import { countChatTokens } from '../../pipeline/tokens.js';
 import { Rng } from '../../pipeline/rng.js';
 import { loadCorpus, TASKMASTER4_DIALOGUES, type Corpus } from '../../sources/dialogue/corpus.js';
 import { fileStamps } from '../../pipeline/fingerprint.js';
-import { sliceContext, type ContextSlice } from '../../sources/dialogue/context.js';
+import { drawSlice, sliceAt, type ContextSlice, type SliceDraw } from '../../sources/dialogue/context.js';
+import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import { protectedValues, queryIndex, taskValues, usedToolDocs } from './caseParts.js';
 import { conflictWith } from './similarity.js';
 import { stratifiedSample } from './sampling.js';
@@ -51,11 +52,16 @@ const LONG_CONTEXT_REDRAWS = 5;
 const MIXED_ORDER: SingleStrategy[] = ['extra_tools', 'harder_tools', 'noisy_query', 'long_context'];
 
 export interface EvolveInput {
-  base: TestCase;
+  /** The base case, by reference (pipeline/artifactRef.ts): the item's only parent. */
+  base: ArtifactRef;
   strategy: EvolutionStrategy;
-  context?: ContextSlice & { corpusDigest: string; redraws?: number };
+  /** The long-context slice as drawn: run cuts the same turns from the corpus this digest names. */
+  context?: SliceDraw & { corpusDigest: string; redraws?: number };
   extraTools?: { tools: ToolDoc[]; candidates: number };
 }
+
+/** The base case as evolve reads it, in enumerate and in run alike. */
+const parseCase = (content: unknown): TestCase => TestCase.parse(content);
 
 export function evolvedId(baseId: string, strategy: EvolutionStrategy): string {
   return `${baseId}~${strategy}`;
@@ -70,18 +76,42 @@ export function replaceToolList(system: string, tools: ToolDoc[]): string {
 }
 
 /** Every distinct tool of every assembled case, by name (first seen wins), sorted by name. */
-export function toolPool(cases: TestCase[]): ToolDoc[] {
+export function toolPool(cases: Iterable<Pick<TestCase, 'tools'>>): ToolDoc[] {
   const pool = new Map<string, ToolDoc>();
   for (const c of cases) for (const t of c.tools) if (!pool.has(t.name)) pool.set(t.name, t);
   return [...pool.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** Pool tools that may be added to `base`: not already listed, and not the same function as a listed or used tool. */
-export function extraToolCandidates(base: TestCase, pool: ToolDoc[], memo: PairMemo = new PairMemo(pool)): ToolDoc[] {
+/** What the choice of extra tools reads of a case: the tools it lists, then the other tools it uses, by name and description. */
+export interface ToolFootprint {
+  /** How many of `tools` are listed in the case (they come first). */
+  listed: number;
+  tools: Pick<ToolDoc, 'name' | 'description'>[];
+}
+
+/**
+ * A case's footprint. `shared` hands back one object per (name, description), so the footprints
+ * of every case of a stage take little more than their references.
+ */
+export function toolFootprint(base: TestCase, shared?: Map<string, Pick<ToolDoc, 'name' | 'description'>>): ToolFootprint {
   const listed = new Set(base.tools.map((t) => t.name));
   const against = [...base.tools.map((t) => ({ name: t.name, description: t.description })), ...usedToolDocs(base).filter((u) => !listed.has(u.name))];
+  const one = (t: Pick<ToolDoc, 'name' | 'description'>) => {
+    if (!shared) return t;
+    const key = `${t.name}\u0000${t.description}`;
+    let hit = shared.get(key);
+    if (!hit) shared.set(key, (hit = t));
+    return hit;
+  };
+  return { listed: base.tools.length, tools: against.map(one) };
+}
+
+/** Pool tools that may be added to `base`: not already listed, and not the same function as a listed or used tool. */
+export function extraToolCandidates(base: TestCase | ToolFootprint, pool: ToolDoc[], memo: PairMemo = new PairMemo(pool)): ToolDoc[] {
+  const footprint = 'listed' in base && typeof base.listed === 'number' ? base : toolFootprint(base as TestCase);
+  const listed = new Set(footprint.tools.slice(0, footprint.listed).map((t) => t.name));
   const excluded = new Set<number>();
-  for (const u of against) for (const i of memo.conflictsOf(u)) excluded.add(i);
+  for (const u of footprint.tools) for (const i of memo.conflictsOf(u)) excluded.add(i);
   return pool.filter((t, i) => !listed.has(t.name) && !excluded.has(i));
 }
 
@@ -118,27 +148,48 @@ function stratum(tc: TestCase): string {
   return `${tc.kind}|${tc.cot ? 'cot' : 'plain'}|${tc.errorType || 'error-free'}|${tc.environmentError ?? ''}`;
 }
 
+/** What the draws need of a base case, kept instead of the case. */
+interface BaseListing {
+  key: string;
+  contentHash: string | null;
+  id: string;
+  kind: TestCase['kind'];
+  cot: boolean;
+  stratum: string;
+  /** Values a long-context slice must not mention. */
+  values: string[];
+  footprint: ToolFootprint;
+}
+
 export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
-  // One artifact at a time: the parsed copies are kept, the stored ones are not held alongside them.
-  const bases: { key: string; tc: TestCase }[] = [];
-  for (const a of ctx.store.iterateStage<TestCase>('assemble', ['ok'])) bases.push({ key: a.key, tc: TestCase.parse(a.content) });
+  // One artifact at a time, keeping its listing and its tools: no stage-wide set of cases is held.
+  const bases: BaseListing[] = [];
+  const shared = new Map<string, Pick<ToolDoc, 'name' | 'description'>>();
+  const pool = toolPool(
+    (function* () {
+      for (const a of ctx.store.iterateStage<TestCase>('assemble', ['ok'])) {
+        const tc = parseCase(a.content);
+        bases.push({ key: a.key, contentHash: a.contentHash, id: tc.id, kind: tc.kind, cot: tc.cot, stratum: stratum(tc), values: taskValues(tc), footprint: toolFootprint(tc, shared) });
+        yield tc;
+      }
+    })(),
+  );
   const cfg = ctx.config.evolve;
-  const pool = toolPool(bases.map((b) => b.tc));
   const pairMemo = new PairMemo(pool);
   let corpus: Corpus | undefined;
   const corpusFor = () => (corpus ??= loadCorpus({ corpus: cfg.longContext.corpus, sourceDir: ctx.config.sources.dir }));
 
-  const picks: { base: (typeof bases)[number]; strategy: EvolutionStrategy }[] = [];
+  const picks: { base: BaseListing; strategy: EvolutionStrategy }[] = [];
   // The paper's composition: for each base variant (plain, CoT), config.evolve.internal internal and
   // .external external evolved cases, spread evenly over the five strategies, each strategy's share a
   // stratified sample of that variant's base cases (so a base case is evolved at most once per strategy).
   for (const kind of ['internal', 'external'] as const) {
     for (const cot of [false, true]) {
-      const pool = bases.filter((b) => b.tc.kind === kind && b.tc.cot === cot);
+      const pool = bases.filter((b) => b.kind === kind && b.cot === cot);
       const quotas = evenSplit(kind === 'internal' ? cfg.internal : cfg.external, EVOLUTION_STRATEGIES.length);
       EVOLUTION_STRATEGIES.forEach((strategy, i) => {
         const rng = ctx.rng(`evolve:${kind}:${cot ? 'cot' : 'plain'}:${strategy}`);
-        for (const b of stratifiedSample(pool, quotas[i], (x) => stratum(x.tc), rng)) picks.push({ base: b, strategy });
+        for (const b of stratifiedSample(pool, quotas[i], (x) => x.stratum, rng)) picks.push({ base: b, strategy });
       });
     }
   }
@@ -146,25 +197,26 @@ export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
   const items: StageItem<EvolveInput>[] = [];
   let noCandidates = 0;
   for (const { base, strategy } of picks) {
-    const id = evolvedId(base.tc.id, strategy);
-    const input: EvolveInput = { base: base.tc, strategy };
+    const id = evolvedId(base.id, strategy);
+    const ref = refTo(base, 0);
+    const input: EvolveInput = { base: ref, strategy };
     const uses = (s: SingleStrategy) => strategy === s || strategy === 'mixed';
     if (uses('long_context')) {
       const c = corpusFor();
       const { minTokens, maxTokens } = cfg.longContext;
       // A context that happens to mention a task value ("Seattle", "machine learning") could
       // change the task: draw again (a few times) for one that does not.
-      const values = taskValues(base.tc);
-      let slice = sliceContext(c, ctx.rng(`long-context:${id}`), minTokens, maxTokens);
+      const values = base.values;
+      let draw = drawSlice(c, ctx.rng(`long-context:${id}`), minTokens, maxTokens);
       let redraws = 0;
-      while (redraws < LONG_CONTEXT_REDRAWS && slice.turns.some((t) => values.some((v) => t.content.includes(v)))) {
+      while (redraws < LONG_CONTEXT_REDRAWS && sliceAt(c, draw, minTokens, maxTokens).turns.some((t) => values.some((v) => t.content.includes(v)))) {
         redraws++;
-        slice = sliceContext(c, ctx.rng(`long-context:${id}:${redraws}`), minTokens, maxTokens);
+        draw = drawSlice(c, ctx.rng(`long-context:${id}:${redraws}`), minTokens, maxTokens);
       }
-      input.context = { ...slice, corpusDigest: c.digest, ...(redraws ? { redraws } : {}) };
+      input.context = { ...draw, corpusDigest: c.digest, ...(redraws ? { redraws } : {}) };
     }
     if (uses('extra_tools')) {
-      const candidates = extraToolCandidates(base.tc, pool, pairMemo);
+      const candidates = extraToolCandidates(base.footprint, pool, pairMemo);
       const rng = ctx.rng(`extra-tools:${id}`);
       const n = Math.min(candidates.length, rng.int(cfg.extraTools.min, Math.max(cfg.extraTools.min, cfg.extraTools.max)));
       if (candidates.length === 0) noCandidates++;
@@ -178,6 +230,14 @@ export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
   return items;
 }
 
+/** The turns a drawn slice names, cut from the corpus enumerate drew them from. */
+function contextSlice(draw: NonNullable<EvolveInput['context']>, ctx: ItemContext): ContextSlice {
+  const cfg = ctx.config.evolve.longContext;
+  const corpus = loadCorpus({ corpus: cfg.corpus, sourceDir: ctx.config.sources.dir });
+  if (corpus.digest !== draw.corpusDigest) throw new Error(`the long-context corpus changed since evolve enumerated (digest ${corpus.digest}, drawn from ${draw.corpusDigest}); run evolve again`);
+  return sliceAt(corpus, draw, cfg.minTokens, cfg.maxTokens);
+}
+
 function contextMessages(ctxSlice: ContextSlice, cot: boolean): ChatMessage[] {
   // Assistant turns of a corpus become FinishAction replies: the only assistant message in this
   // format that is conversation, not a tool call.
@@ -185,7 +245,8 @@ function contextMessages(ctxSlice: ContextSlice, cot: boolean): ChatMessage[] {
 }
 
 export async function runEvolve(item: StageItem<EvolveInput>, ctx: ItemContext): Promise<ItemResult<TestCase>> {
-  const { base, strategy } = item.input;
+  const { strategy } = item.input;
+  const base = readRef(ctx.store, item.parents, item.input.base, parseCase);
   const steps = strategy === 'mixed' ? MIXED_ORDER : [strategy as SingleStrategy];
   let messages = base.messages.map((m) => ({ ...m }));
   let tools = base.tools;
@@ -235,11 +296,11 @@ export async function runEvolve(item: StageItem<EvolveInput>, ctx: ItemContext):
       details.noisyQuery = { originalQuery: original, protected: keep, method: result.method };
       methods.push(result.method);
     } else {
-      const slice = item.input.context!;
+      const slice = contextSlice(item.input.context!, ctx);
       const qi = queryIndex(messages);
       const inserted = contextMessages(slice, base.cot);
       messages = [...messages.slice(0, qi), ...inserted, ...messages.slice(qi)];
-      details.longContext = { insertedAt: qi, messages: inserted.length, tokens: slice.tokens, target: slice.target, from: slice.from, ...(slice.redraws ? { redraws: slice.redraws } : {}) };
+      details.longContext = { insertedAt: qi, messages: inserted.length, tokens: slice.tokens, target: slice.target, from: slice.from, ...(item.input.context!.redraws ? { redraws: item.input.context!.redraws } : {}) };
       methods.push(EVOLVE_RULES);
     }
     applied.push(step);

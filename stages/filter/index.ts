@@ -7,9 +7,11 @@ import type { ItemStage, StageItem } from '../../pipeline/stage.js';
 import { RejectItem } from '../../pipeline/stage.js';
 import { RawTrajectory, type CollectRecord } from '../../pipeline/schemas.js';
 import { checkTrajectory, signature } from './rules.js';
+import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 
 interface FilterInput {
-  trajectory: RawTrajectory;
+  /** collect's trajectory, by reference (pipeline/artifactRef.ts): the item's only parent. */
+  trajectory: ArtifactRef;
   duplicateOf?: string;
 }
 
@@ -25,7 +27,10 @@ export const filterStage: ItemStage<FilterInput, RawTrajectory> = {
   enumerate(ctx) {
     const firstBySignature = new Map<string, string>();
     const items: StageItem<FilterInput>[] = [];
-    for (const a of ctx.upstream<CollectRecord>('collect', ['ok'])) {
+    // Trajectories one at a time; T-Eval's response records are listed, never read.
+    for (const listed of ctx.store.stageListing('collect', ['ok'], { kind: '$.kind' })) {
+      if (listed.fields.kind !== 'trajectory') continue;
+      const a = ctx.store.getArtifact<CollectRecord>(listed.key)!;
       if (a.content.kind !== 'trajectory') continue;
       const t = a.content;
       let duplicateOf: string | undefined;
@@ -34,14 +39,16 @@ export const filterStage: ItemStage<FilterInput, RawTrajectory> = {
         duplicateOf = firstBySignature.get(sig);
         if (!duplicateOf) firstBySignature.set(sig, t.id);
       }
-      items.push({ id: t.id, input: duplicateOf ? { trajectory: t, duplicateOf } : { trajectory: t }, parents: [a.key] });
+      const trajectory = refTo(a, 0);
+      items.push({ id: t.id, input: duplicateOf ? { trajectory, duplicateOf } : { trajectory }, parents: [a.key] });
     }
     return items;
   },
 
   async run(item, ctx) {
-    const drop = checkTrajectory(item.input.trajectory, { minSteps: ctx.config.filter.minSteps, duplicateOf: item.input.duplicateOf });
+    const trajectory = readRef<RawTrajectory>(ctx.store, item.parents, item.input.trajectory);
+    const drop = checkTrajectory(trajectory, { minSteps: ctx.config.filter.minSteps, duplicateOf: item.input.duplicateOf });
     if (drop) throw new RejectItem(`${drop.code}: ${drop.detail}`);
-    return { status: 'ok', content: item.input.trajectory, method: 'rules:filter-1' };
+    return { status: 'ok', content: trajectory, method: 'rules:filter-1' };
   },
 };

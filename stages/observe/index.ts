@@ -14,14 +14,17 @@ import { modelFor } from '../../pipeline/config.js';
 import { classifyAction } from '../../pipeline/errors/index.js';
 import { roleMode } from '../../pipeline/llm/types.js';
 import { observedModelRole } from './observedModel.js';
+import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 
 interface ObserveInput {
-  trajectory: Trajectory;
+  /** The resolved trajectory, by reference (pipeline/artifactRef.ts): the item's only parent. */
+  trajectory: ArtifactRef;
   k: number;
   cot: boolean;
 }
 
 const ResolvedArtifact = z.object({ trajectory: Trajectory }).passthrough();
+const parseTrajectory = (content: unknown): Trajectory => ResolvedArtifact.parse(content).trajectory;
 
 export const observeStage: ItemStage<ObserveInput, Observation> = {
   kind: 'items',
@@ -41,20 +44,24 @@ export const observeStage: ItemStage<ObserveInput, Observation> = {
 
   enumerate(ctx) {
     const { trajectories, stepsPerTrajectory, cot } = ctx.config.observe;
-    const resolved = ctx.upstream<unknown>('resolve', ['ok']).map((a) => ({ key: a.key, trajectory: ResolvedArtifact.parse(a.content).trajectory }));
+    // The draw is made on the listing; only the chosen trajectories are read, one at a time.
+    const resolved = ctx.store.stageListing('resolve', ['ok'], { trajectoryId: '$.trajectory.id' });
     const chosen = trajectories > 0 ? ctx.rng('observe-trajectories').sample(resolved, trajectories) : resolved;
-    chosen.sort((a, b) => a.trajectory.id.localeCompare(b.trajectory.id));
+    chosen.sort((a, b) => String(a.fields.trajectoryId).localeCompare(String(b.fields.trajectoryId)));
     const items: StageItem<ObserveInput>[] = [];
-    for (const { key, trajectory } of chosen) {
+    for (const a of chosen) {
+      const ref = refTo(a, 0);
+      const trajectory = readRef(ctx.store, [a.key], ref, parseTrajectory);
       const ks = toolSteps(trajectory).map((s) => s.k);
       const picked = stepsPerTrajectory > 0 ? ctx.rng(`observe-steps:${trajectory.id}`).sample(ks, stepsPerTrajectory).sort((a, b) => a - b) : ks;
-      for (const k of picked) items.push({ id: `${trajectory.id}-k${k}`, input: { trajectory, k, cot }, parents: [key] });
+      for (const k of picked) items.push({ id: `${trajectory.id}-k${k}`, input: { trajectory: ref, k, cot }, parents: [a.key] });
     }
     return items;
   },
 
   async run(item, ctx) {
-    const { trajectory, k, cot } = item.input;
+    const { k, cot } = item.input;
+    const trajectory = readRef(ctx.store, item.parents, item.input.trajectory, parseTrajectory);
     const groundTruth = stepAt(trajectory, k).step.action as Action;
     const messages = renderPrefix(trajectory, k, { cot });
     const rng = ctx.rng('observe');

@@ -33,12 +33,14 @@ import { shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { carryPlan } from '../../pipeline/resolution/grounded.js';
 import { placesNamedIn } from '../../pipeline/resolution/places.js';
 import { foreignRecordedResponse, recordPlan } from '../../pipeline/quality/grounding.js';
+import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 
 const STAGE = 'resolve';
 const RULES = 'rules:resolve-2';
 
 export interface ResolveInput {
-  trajectory: Trajectory;
+  /** standardize's artifact, by reference (pipeline/artifactRef.ts): the item's only parent. */
+  trajectory: ArtifactRef;
   /** T-Eval recorded responses (label A) whose call matches one of the trajectory's steps. */
   recorded: { recordId: string; tool: string; args?: unknown; response: string }[];
 }
@@ -48,7 +50,10 @@ const clip = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1)}…` :
 /** collect's label-A recorded responses by cache key, first one per key (as the cache is seeded). */
 function recordedByKey(ctx: Parameters<ItemStage['enumerate']>[0]): Map<string, ResolveInput['recorded'][number]> {
   const out = new Map<string, ResolveInput['recorded'][number]>();
-  for (const a of ctx.upstream<Record<string, unknown> | null>('collect', ['ok'])) {
+  // Only records carry a label: collect's trajectories are listed, never read.
+  for (const listed of ctx.store.stageListing('collect', ['ok'], { label: '$.label' })) {
+    if (listed.fields.label !== 'A') continue;
+    const a = ctx.store.getArtifact<Record<string, unknown> | null>(listed.key)!;
     const c = a.content;
     if (!c || c.label !== 'A' || typeof c.tool !== 'string' || typeof c.response !== 'string' || !('args' in c)) continue;
     const key = cacheKey(c.tool, c.args);
@@ -64,13 +69,14 @@ export function tierCounts(trajectory: Trajectory): Partial<Record<ResponseTier,
 }
 
 /** The tier mix per source over the stage's current output, one line (for status notes and logs). */
-export function resolveSummary(ctx: Pick<StageContext, 'upstream'>): string {
+export function resolveSummary(ctx: Pick<StageContext, 'store'>): string {
   const mix = new Map<string, Partial<Record<ResponseTier, number>>>();
-  for (const a of ctx.upstream<ResolvedTrajectory | null>(STAGE, ['ok', 'flagged'])) {
-    if (!a.content) continue;
-    const m = mix.get(a.content.trajectory.source) ?? {};
-    for (const [t, n] of Object.entries(a.content.tiers) as [ResponseTier, number][]) m[t] = (m[t] ?? 0) + n;
-    mix.set(a.content.trajectory.source, m);
+  for (const a of ctx.store.stageListing(STAGE, ['ok', 'flagged'], { source: '$.trajectory.source', tiers: '$.tiers' })) {
+    if (a.contentHash === null) continue;
+    const source = String(a.fields.source);
+    const m = mix.get(source) ?? {};
+    for (const [t, n] of Object.entries(a.fields.tiers as ResolvedTrajectory['tiers']) as [ResponseTier, number][]) m[t] = (m[t] ?? 0) + n;
+    mix.set(source, m);
   }
   return [...mix].sort(([a], [b]) => a.localeCompare(b)).map(([src, m]) => `${src}: ${RESPONSE_TIERS.filter((t) => m[t]).map((t) => `${t} ${m[t]}`).join(', ')}`).join(' | ') || 'nothing resolved';
 }
@@ -103,10 +109,11 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   summarize: resolveSummary,
 
   enumerate(ctx) {
-    const kept = ctx.upstream<StandardizedTrajectory>('standardize', ['ok']);
-    const hasTeval = kept.some((a) => a.content.trajectory.source !== 'bfcl');
+    const hasTeval = ctx.store.stageListing('standardize', ['ok'], { source: '$.trajectory.source' }).some((a) => a.fields.source !== 'bfcl');
     const recorded = hasTeval ? recordedByKey(ctx) : new Map();
-    return kept.map((a): StageItem<ResolveInput> => {
+    const items: StageItem<ResolveInput>[] = [];
+    // One trajectory at a time: an item keeps the recorded responses its steps match, and a reference.
+    for (const a of ctx.store.iterateStage<StandardizedTrajectory>('standardize', ['ok'])) {
       const t = a.content.trajectory;
       const matches = new Map<string, ResolveInput['recorded'][number]>();
       if (t.source !== 'bfcl') {
@@ -119,12 +126,14 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
           }
         }
       }
-      return { id: a.itemId, input: { trajectory: t, recorded: [...matches.values()] }, parents: [a.key] };
-    });
+      items.push({ id: a.itemId, input: { trajectory: refTo(a, 0), recorded: [...matches.values()] }, parents: [a.key] });
+    }
+    return items;
   },
 
   async run(item, ctx) {
-    const trajectory: Trajectory = structuredClone(item.input.trajectory);
+    // A copy: the steps get their responses in place, and what readRef returns is shared.
+    const trajectory: Trajectory = structuredClone(readRef<StandardizedTrajectory>(ctx.store, item.parents, item.input.trajectory).trajectory);
     const notes: string[] = [];
     const problems: string[] = [];
     const methods = new Set<string>([RULES]);

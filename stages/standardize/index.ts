@@ -23,9 +23,11 @@ import { coerce, CoercionError, mapType } from './types.js';
 import { refineDocRole } from './refineDoc.js';
 import { thoughtWriterRole } from './thoughtWriter.js';
 import { formatSources, sourceRows } from '../../scripts/report/sources.js';
+import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 
 interface StandardizeInput {
-  trajectory: RawTrajectory;
+  /** filter's trajectory, by reference (pipeline/artifactRef.ts): the item's only parent. */
+  trajectory: ArtifactRef;
   /** `Tool.param` of NUMBER parameters that hold a non-integral value somewhere in the source. */
   nonIntegral: string[];
 }
@@ -53,10 +55,12 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   },
 
   enumerate(ctx) {
-    const kept = ctx.upstream<RawTrajectory>('filter', ['ok']);
+    // One trajectory at a time; what each item needs of it besides the reference is its tool names.
+    const kept: { key: string; contentHash: string | null; itemId: string; toolNames: Set<string> }[] = [];
     // Whether a T-Eval NUMBER is an integer or a float is a property of the API, seen across all plans.
     const nonIntegral = new Set<string>();
-    for (const a of kept) {
+    for (const a of ctx.store.iterateStage<RawTrajectory>('filter', ['ok'])) {
+      kept.push({ key: a.key, contentHash: a.contentHash, itemId: a.itemId, toolNames: new Set(a.content.tools.map((t) => t.name)) });
       for (const turn of a.content.turns) {
         for (const step of turn.steps) {
           if (typeof step.action.args !== 'object') continue;
@@ -65,13 +69,13 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
       }
     }
     return kept.map((a): StageItem<StandardizeInput> => {
-      const names = new Set(a.content.tools.map((t) => t.name));
-      return { id: a.itemId, input: { trajectory: a.content, nonIntegral: [...nonIntegral].filter((p) => names.has(p.slice(0, p.lastIndexOf('.')))).sort() }, parents: [a.key] };
+      const names = a.toolNames;
+      return { id: a.itemId, input: { trajectory: refTo(a, 0), nonIntegral: [...nonIntegral].filter((p) => names.has(p.slice(0, p.lastIndexOf('.')))).sort() }, parents: [a.key] };
     });
   },
 
   async run(item, ctx) {
-    const raw = item.input.trajectory;
+    const raw = readRef<RawTrajectory>(ctx.store, item.parents, item.input.trajectory);
     const nonIntegral = new Set(item.input.nonIntegral);
     const docNotes: DocNote[] = [];
     const typeMappings: StandardizedTrajectory['typeMappings'] = [];

@@ -20,32 +20,34 @@ import { protectedValues, taskValues } from '../evolve/caseParts.js';
 import { alignMessages, checkInvariants, insertedText, signature } from './invariants.js';
 import { JUDGE_RULES_VERSION, judgeRole, type JudgeInput, type JudgeOutput } from './judge.js';
 import { toJson } from '../../pipeline/pyValues.js';
+import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
+import type { ArtifactInfo } from '../../pipeline/store/store.js';
 
 export const VERIFY_RULES = 'rules:verify-1';
 const JUDGED = ['long_context', 'noisy_query', 'extra_tools', 'harder_tools'] as const;
 type Judged = (typeof JUDGED)[number];
 
+/** The evolved case and its base, by reference (pipeline/artifactRef.ts): parents are [evolved, base]. */
 export interface VerifyInput {
-  evolved: TestCase;
-  base: TestCase;
+  evolved: ArtifactRef;
+  base: ArtifactRef;
 }
 
 export function enumerateVerify(ctx: StageContext): StageItem<VerifyInput>[] {
-  const evolvedCases = ctx.upstream<TestCase>('evolve', ['ok']);
-  // Only the base cases some evolved case names are kept; the rest pass by one at a time.
-  const wanted = new Set(evolvedCases.map((a) => a.content.evolution?.baseCaseId));
-  const bases = new Map<string, { key: string; tc: TestCase }>();
-  for (const a of ctx.store.iterateStage<TestCase>('assemble', ['ok', 'flagged', 'rejected'])) {
-    if (a.content && wanted.has((a.content as TestCase).id)) bases.set((a.content as TestCase).id, { key: a.key, tc: a.content as TestCase });
+  // Listings only: which base each evolved case names is all enumerate needs; run reads the cases.
+  const evolvedCases = ctx.store.stageListing('evolve', ['ok'], { id: '$.id', baseCaseId: '$.evolution.baseCaseId' });
+  const wanted = new Set(evolvedCases.map((a) => a.fields.baseCaseId));
+  const bases = new Map<string, ArtifactInfo>();
+  for (const a of ctx.store.stageListing('assemble', ['ok', 'flagged', 'rejected'], { id: '$.id' })) {
+    if (typeof a.fields.id === 'string' && wanted.has(a.fields.id)) bases.set(a.fields.id, a);
   }
   const items: StageItem<VerifyInput>[] = [];
   for (const a of evolvedCases) {
-    const evolved = a.content;
-    const baseId = evolved.evolution?.baseCaseId;
-    if (!baseId) throw new Error(`evolve artifact ${a.itemId} (${a.key}) has no evolution.baseCaseId`);
+    const baseId = a.fields.baseCaseId;
+    if (typeof baseId !== 'string' || !baseId) throw new Error(`evolve artifact ${a.itemId} (${a.key}) has no evolution.baseCaseId`);
     const base = bases.get(baseId);
     if (!base) throw new Error(`evolve artifact ${a.itemId}: base case ${baseId} is not among the assemble artifacts`);
-    items.push({ id: evolved.id, input: { evolved, base: base.tc }, parents: [a.key, base.key] });
+    items.push({ id: String(a.fields.id), input: { evolved: refTo(a, 0), base: refTo(base, 1) }, parents: [a.key, base.key] });
   }
   return items;
 }
@@ -110,7 +112,8 @@ async function askJudge(strategy: Judged, input: JudgeInput, ctx: ItemContext): 
 }
 
 export async function runVerify(item: StageItem<VerifyInput>, ctx: ItemContext): Promise<ItemResult<TestCase>> {
-  const { evolved, base } = item.input;
+  const evolved = readRef<TestCase>(ctx.store, item.parents, item.input.evolved);
+  const base = readRef<TestCase>(ctx.store, item.parents, item.input.base);
   const invariants = checkInvariants(base, evolved);
   const judge: Verification['judge'] = [];
   const judgeProblems: string[] = [];

@@ -119,7 +119,7 @@ describe('assemble on real trajectories through the real diversify stages (offli
   });
 
   it('summarises per kind, type, source and variant', () => {
-    const text = assembleSummary({ upstream: (s: string, st?: string[]) => run.store.readStage(s, st as never) } as never);
+    const text = assembleSummary({ store: run.store });
     expect(text).toContain('internal | control | bfcl | plain');
     expect(text).toContain('external |');
   });

@@ -116,7 +116,7 @@ describe('resolve on the vendored data (first 4 records per source)', async () =
     const steps = resolved.filter((a) => a.content.trajectory.source === 'bfcl').reduce((n, a) => n + toolSteps(a.content.trajectory).length, 0);
     expect(bfcl.total).toBe(steps);
     expect(formatTiers(store)).toMatch(/ground-truth steps \(resolve\)\s+bfcl\s+0\s+0\s+\d+\s+0/);
-    expect(resolveSummary({ upstream: (stage, statuses) => store.readStage(stage, statuses) })).toBe(
+    expect(resolveSummary({ store })).toBe(
       `bfcl: live ${bfcl.total} | teval: ${Object.entries(rows.find((r) => r.source === 'teval')!.counts).filter(([, n]) => n > 0).map(([t, n]) => `${t} ${n}`).join(', ')}`,
     );
   });

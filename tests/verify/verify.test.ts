@@ -7,6 +7,7 @@ import { checkInvariants, INVARIANT_NAMES } from '../../stages/verify/invariants
 import { fixtureCases } from '../evolve/fixtures/cases.js';
 import { runEvolveVerify, type EvolveRun } from '../evolve/fixtures/harness.js';
 import { ScriptedGateway } from './fixtures/scriptedGateway.js';
+import { readRef } from '../../pipeline/artifactRef.js';
 
 const cases = fixtureCases();
 const byId = new Map(cases.map((c) => [c.id, c]));
@@ -27,7 +28,7 @@ const valueDeletingEvolve: ItemStage<EvolveInput, TestCase> = {
     const result = await evolveStage.run(item, ctx);
     const e = result.content;
     if (!e || !e.evolution!.applied.includes('noisy_query')) return result;
-    const base = item.input.base;
+    const base = readRef<TestCase>(ctx.store, item.parents, item.input.base);
     const values = statedGroundTruthValues(base, base.messages[queryIndex(base.messages)].content);
     if (!values.length) return result;
     const q = queryIndex(e.messages);
