@@ -57,6 +57,9 @@ export interface StageReport {
   summary?: string;
 }
 
+/** Items committed between two full garbage collections within a stage (each costs tens of milliseconds). */
+const COLLECT_EVERY_ITEMS = 2000;
+
 /** Every stage the target needs, upstream first, in a stable topological order. */
 export function planStages(stages: Map<StageName, Stage>, target: StageName): StageName[] {
   const order: StageName[] = [];
@@ -275,6 +278,7 @@ async function runItems(
   spendTimer?.unref();
 
   let lastYield = Date.now();
+  let sinceCollection = 0;
   const processOne = async ({ item, key }: { item: (typeof todo)[number]['item']; key: string }) => {
     // Items whose work never waits on I/O run back to back in microtasks, where no signal handler
     // (SIGINT / SIGTERM) and no timer can run; hand the event loop a turn every 50 ms.
@@ -298,6 +302,12 @@ async function runItems(
       return;
     }
     store.commitRendered({ ...record, status: outcome.status, reason: outcome.reason, method: outcome.method }, outcome.content);
+    // Each lazy read leaves the content it parsed behind: at 10x evolve's live heap stays under 180 MB
+    // while V8, collecting lazily, let the process reach 0.85 GB; a full collection every so often holds it.
+    if (++sinceCollection >= COLLECT_EVERY_ITEMS) {
+      sinceCollection = 0;
+      collectGarbage();
+    }
     report.processed++;
     if (outcome.status === 'flagged') report.flagged++;
     if (outcome.status === 'rejected') report.rejected++;

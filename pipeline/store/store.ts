@@ -450,7 +450,7 @@ export class Store {
   }
 
   getArtifact<T = unknown>(key: string): StoredArtifact<T> | undefined {
-    const row = this.db.prepare('SELECT * FROM artifacts WHERE key = ?').get(key) as ArtifactRow | undefined;
+    const row = this.stmt('SELECT * FROM artifacts WHERE key = ?').get(key) as ArtifactRow | undefined;
     return row ? toArtifact<T>(row) : undefined;
   }
 
