@@ -29,13 +29,22 @@ function isCodeLike(text: string): boolean {
 const VOWEL_SOUND_EXCEPTIONS_A = /^(uni|use|usu|user|utili|eu|one|once|ur)/i; // "a user", "a one-way"
 const VOWEL_SOUND_EXCEPTIONS_AN = /^(hour|honest|honou?r|heir)/i;
 
+function startsWithVowelSound(word: string): boolean {
+  return /^[aeiou]/i.test(word) ? !VOWEL_SOUND_EXCEPTIONS_A.test(word) : VOWEL_SOUND_EXCEPTIONS_AN.test(word);
+}
+
 function articleWrong(article: string, next: string): boolean {
   const word = next.replace(/^[^A-Za-z]+/, '');
   if (!word || isCodeLike(next)) return false;
   // Acronyms read letter by letter: "an API", "an SMS", "a URL"; leave them alone.
   if (/^[A-Z]{2,}/.test(word)) return false;
-  const vowel = /^[aeiou]/i.test(word) ? !VOWEL_SOUND_EXCEPTIONS_A.test(word) : VOWEL_SOUND_EXCEPTIONS_AN.test(word);
+  const vowel = startsWithVowelSound(word);
   return article === 'a' ? vowel : !vowel;
+}
+
+/** "a drama", "an adventure", "an hour", "a user": the word with the indefinite article it takes. */
+export function withArticle(word: string): string {
+  return `${startsWithVowelSound(word) ? 'an' : 'a'} ${word}`;
 }
 
 interface Term {

@@ -7,6 +7,7 @@
  * from the call's seeded Rng, so the same call always reads the same.
  */
 import type { Rng } from '../rng.js';
+import { withArticle } from '../quality/grammar.js';
 
 export interface TextCtx {
   rng: Rng;
@@ -225,7 +226,7 @@ export function passage(field: string, c: TextCtx): string {
     const film = argText(c, /film|movie|title|name/i);
     if (!film) return r.pick(PLOTS);
     const genre = r.pick(['drama', 'thriller', 'comedy', 'science-fiction', 'adventure', 'crime']);
-    return `${film} is a ${genre} film directed by ${r.pick(FIRST)} ${r.pick(LAST)}, starring ${r.pick(FIRST)} ${r.pick(LAST)} and ${r.pick(FIRST)} ${r.pick(LAST)}. ${r.pick(PLOTS)}`;
+    return `${film} is ${withArticle(genre)} film directed by ${r.pick(FIRST)} ${r.pick(LAST)}, starring ${r.pick(FIRST)} ${r.pick(LAST)} and ${r.pick(FIRST)} ${r.pick(LAST)}. ${r.pick(PLOTS)}`;
   }
   if (/news|ticker|stock/.test(about) && /summary|content|body/.test(field.toLowerCase())) return cap(r.pick(NEWS)(argText(c, /ticker|search|symbol/i) ?? 'the company', r));
   if (/company|ticker|stock|asset/.test(about)) {

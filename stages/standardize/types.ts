@@ -5,6 +5,7 @@
  */
 import type { ParamType } from '../../pipeline/schemas.js';
 import { pyInt, toJson } from '../../pipeline/pyValues.js';
+import { withArticle } from '../../pipeline/quality/grammar.js';
 
 const DIRECT: Record<string, ParamType> = {
   string: 'string',
@@ -79,5 +80,5 @@ export function coerce(value: unknown, type: ParamType): unknown {
       if (value && typeof value === 'object' && !Array.isArray(value)) return value;
       break;
   }
-  throw new CoercionError(`cannot make ${toJson(value)} a ${type}`);
+  throw new CoercionError(`cannot make ${toJson(value)} ${withArticle(type)}`);
 }
