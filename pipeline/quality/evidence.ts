@@ -34,3 +34,17 @@ export function shownSimulatedSteps(tc: TestCase, ctx: QualityContext): Step[] |
     .filter(({ k, step }) => k <= tc.k && step.response?.tier === 'simulated' && shown.has(step.response.content))
     .map(({ step }) => step);
 }
+
+/**
+ * The first simulated answer the case shows that `defect` finds fault with, as "<tool>: <why>";
+ * null when none is faulty, undefined when the case shows no simulated answer (not in the population).
+ */
+export function simulatedDefect(tc: TestCase, ctx: QualityContext, defect: (step: Step) => string | undefined): string | null | undefined {
+  const simulated = shownSimulatedSteps(tc, ctx);
+  if (!simulated?.length) return undefined;
+  for (const step of simulated) {
+    const why = defect(step);
+    if (why) return `${step.action.name}: ${why}`;
+  }
+  return null;
+}

@@ -5,7 +5,7 @@
  * (part 2)"), or a value of the wrong kind for its field (a number as a citation, a sentence as
  * a count) — is text the benchmark scores models on.
  */
-import { shownSimulatedSteps } from '../evidence.js';
+import { simulatedDefect } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
 import { parseJson } from '../../pyValues.js';
 import { pythonLiteralToJson } from '../../prompts/parseAction.js';
@@ -75,15 +75,7 @@ export const simulatedPlaceholder: CaseMeasure = {
   group: 'text',
   title: 'a simulated tool answer the case shows holds placeholder content (field name as content, "(part N)" repeats, a number for a citation)',
   population: 'cases showing at least one simulated tool answer',
-  check(tc, ctx) {
-    const simulated = shownSimulatedSteps(tc, ctx);
-    if (!simulated?.length) return undefined;
-    for (const step of simulated) {
-      const why = placeholderContent(step.response!.content);
-      if (why) return `${step.action.name}: ${why}`;
-    }
-    return null;
-  },
+  check: (tc, ctx) => simulatedDefect(tc, ctx, (step) => placeholderContent(step.response!.content)),
 };
 
 export const simulatedMixedTypes: CaseMeasure = {
@@ -92,15 +84,7 @@ export const simulatedMixedTypes: CaseMeasure = {
   group: 'text',
   title: 'a simulated tool answer the case shows gives one field two types (a list of room ids ["102", 85371]; a record field a number in one record, a string in the next)',
   population: 'cases showing at least one simulated tool answer',
-  check(tc, ctx) {
-    const simulated = shownSimulatedSteps(tc, ctx);
-    if (!simulated?.length) return undefined;
-    for (const step of simulated) {
-      const why = mixedTypes(responseValue(step.response!.content));
-      if (why) return `${step.action.name}: ${why}`;
-    }
-    return null;
-  },
+  check: (tc, ctx) => simulatedDefect(tc, ctx, (step) => mixedTypes(responseValue(step.response!.content))),
 };
 
 /** Two records of one list sharing their name or title: one thing listed twice, or two things with one name. */
@@ -133,15 +117,7 @@ export const simulatedRepeatedRecords: CaseMeasure = {
   group: 'text',
   title: 'a simulated tool answer the case shows lists two records under one name or title (two papers called "Artificial intelligence: a review", three properties with one name and address)',
   population: 'cases showing at least one simulated tool answer',
-  check(tc, ctx) {
-    const simulated = shownSimulatedSteps(tc, ctx);
-    if (!simulated?.length) return undefined;
-    for (const step of simulated) {
-      const why = repeatedRecord(responseValue(step.response!.content));
-      if (why) return `${step.action.name}: ${why}`;
-    }
-    return null;
-  },
+  check: (tc, ctx) => simulatedDefect(tc, ctx, (step) => repeatedRecord(responseValue(step.response!.content))),
 };
 
 export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords];

@@ -9,7 +9,7 @@ import { isPlainObject, sameValue } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { localityOf } from '../../errors/environment.js';
 import { describeUngrounded, foreignRecordedResponse, httpStyleError, needShownIn, ungroundedHistory, ungroundedValues, unsupportedNumbers } from '../grounding.js';
-import { groundTruthActions, shownAction, shownSimulatedSteps, userText } from '../evidence.js';
+import { groundTruthActions, shownAction, simulatedDefect, userText } from '../evidence.js';
 import { parseJson, toJson } from '../../pyValues.js';
 import { pythonLiteralToJson } from '../../prompts/parseAction.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
@@ -266,14 +266,8 @@ export const incoherentSimulation: CaseMeasure = {
   title: 'a simulated tool answer the case shows reads as made up (identical list items, results in a city nobody asked about, coordinates far from the place asked about)',
   population: 'cases showing at least one simulated tool answer',
   check(tc, ctx) {
-    const simulated = shownSimulatedSteps(tc, ctx);
-    if (!simulated?.length) return undefined;
     const request = userText(tc);
-    for (const step of simulated) {
-      const why = incoherentAnswer(step.action, step.response!.content, request);
-      if (why) return `${step.action.name}: ${why}`;
-    }
-    return null;
+    return simulatedDefect(tc, ctx, (step) => incoherentAnswer(step.action, step.response!.content, request));
   },
 };
 
