@@ -10,6 +10,7 @@
 // half of one. Modules find their data files from the checkout's root (pipeline/repoRoot.ts), not
 // from their own location in the cache.
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -34,8 +35,10 @@ function sourceFiles() {
   return files.sort();
 }
 
-async function compilerOptions() {
-  const { version } = await import('esbuild');
+// The version from the package's manifest: importing esbuild itself only to ask costs every command
+// start ~30 ms; it is loaded when a copy must be built.
+function compilerOptions() {
+  const { version } = createRequire(import.meta.url)('esbuild/package.json');
   return { version, options: { format: 'esm', platform: 'node', target: 'node20', sourcemap: true, logLevel: 'silent' } };
 }
 
@@ -84,7 +87,7 @@ function prune(current) {
 /** The file URL of `entry` (a path like scripts/cli.js) in the compiled copy of the current sources, built if missing. */
 export async function compiledEntry(entry) {
   const files = sourceFiles();
-  const compiler = await compilerOptions();
+  const compiler = compilerOptions();
   const target = join(CACHE, digestOf(files, compiler));
   if (!existsSync(join(target, entry))) await build(files, compiler, target);
   return pathToFileURL(join(target, entry)).href;
