@@ -239,6 +239,8 @@ export class OpenAiGateway implements LlmGateway {
       this.cache.put(hash, identity.model, reply);
       this.record(spec, identity, hash, opts, reply, problem, latencyMs);
     })();
+    // Inside a stage's group commit the batch would wait for more items: a paid answer is durable at once.
+    this.store.commitPending();
     return reply;
   }
 

@@ -101,6 +101,27 @@ export function neededValues(action: Action): NeededValue[] {
 
 const normText = (s: string) => s.toLowerCase().replace(/\\u([0-9a-f]{4})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\s+/g, ' ');
 
+/**
+ * normText of a text that many values are looked up in: a case's shown text (and its system
+ * prompt, the same for every candidate of a trajectory) is checked for every value of every
+ * candidate built on it, and normalising it each time was a fifth of assemble's work.
+ */
+const normalizedTexts = new Map<string, string>();
+function normalized(text: string): string {
+  let n = normalizedTexts.get(text);
+  if (n === undefined) {
+    n = normText(text);
+    if (normalizedTexts.size >= 64) normalizedTexts.delete(normalizedTexts.keys().next().value as string);
+    normalizedTexts.set(text, n);
+  }
+  return n;
+}
+
+/** normText(a + '\n' + b) from normText(a) and normText(b): the whitespace where they meet is one space. */
+function joinNormalized(a: string, b: string): string {
+  return (a.endsWith(' ') ? a.slice(0, -1) : a) + ' ' + (b.startsWith(' ') ? b.slice(1) : b);
+}
+
 function numberForms(v: number | bigint): string[] {
   if (typeof v === 'bigint') return [v.toString()];
   const forms = new Set<string>([String(v)]);
@@ -157,7 +178,11 @@ function numberShownIn(value: number | bigint, t: string): boolean {
 
 /** Is `value` written in `text` (numbers as whole tokens, strings case- and space-insensitively)? */
 export function valueShownIn(value: unknown, text: string): boolean {
-  const t = normText(text);
+  return shownInNormalized(value, normalized(text));
+}
+
+/** valueShownIn on a text already normalised (normText). */
+function shownInNormalized(value: unknown, t: string): boolean {
   if (isNumber(value)) return numberShownIn(value, t);
   if (typeof value === 'string') {
     const v = value.trim();
@@ -176,6 +201,10 @@ export function needShownIn(need: NeededValue, text: string): boolean {
   return valueShownIn(need.head ?? need.value, text);
 }
 
+function needShownInNormalized(need: NeededValue, t: string): boolean {
+  return shownInNormalized(need.head ?? need.value, t);
+}
+
 /**
  * Arguments that set how far a call looks or how much it returns (a search radius, a number of days
  * or results). When the user names none, an assistant chooses one: a shown call taking an unstated
@@ -190,14 +219,20 @@ const SETTING_KEY = /radius|^days?$|limit|^num|num$|count$|^top_?k$|^page_?size$
  * the values; undefined when every shown call is grounded in what precedes it.
  */
 export function ungroundedHistory(messages: ChatMessage[], end = messages.length): { index: number; values: UngroundedValue[] } | undefined {
+  // normText(shownText(messages.slice(0, i))), grown a message at a time rather than rebuilt for each call.
+  let before: string | undefined;
   for (let i = 0; i < end; i++) {
     const m = messages[i];
-    if (m.role !== 'assistant') continue;
+    if (m.role !== 'assistant') {
+      const part = normalized(m.content);
+      before = before === undefined ? part : joinNormalized(before, part);
+      continue;
+    }
     const action = shownAction(m.content);
     if (!action || action.name === FINISH_ACTION) continue;
-    const before = shownText(messages.slice(0, i));
+    const shown = before ?? '';
     const values = neededValues(action)
-      .filter((n) => !(isNumber(n.value) && !n.label && SETTING_KEY.test(n.key)) && !needShownIn(n, before))
+      .filter((n) => !(isNumber(n.value) && !n.label && SETTING_KEY.test(n.key)) && !needShownInNormalized(n, shown))
       .map((n) => ({ ...n, action: action.name }));
     if (values.length) return { index: i, values };
   }

@@ -204,6 +204,7 @@ export class Store {
   }
 
   close(): void {
+    this.endGroupCommit();
     if (this.lockHeld) this.releaseLock();
     this.db.close();
   }
@@ -444,9 +445,69 @@ export class Store {
     this.db.transaction(() => this.putArtifact(rec)).immediate();
   }
 
-  /** commitItem for content already in canonical form. */
+  /** commitItem for content already in canonical form; inside a group commit it joins the open batch. */
   commitRendered(rec: Omit<ArtifactRecord, 'content'>, canonical: { text: string; lossless: boolean } | null): void {
-    this.db.transaction(() => this.putRendered(rec, canonical)).immediate();
+    const group = this.groupCommit;
+    if (!group) {
+      this.db.transaction(() => this.putRendered(rec, canonical)).immediate();
+      return;
+    }
+    if (group.failure) throw group.failure;
+    if (!group.open) {
+      this.db.exec('BEGIN IMMEDIATE');
+      // An item that finishes and is then followed by a long wait (a model call) must not sit uncommitted.
+      const timer = setTimeout(() => this.flushGroupCommit(), group.maxMs);
+      timer.unref();
+      group.open = { since: Date.now(), items: 0, timer };
+    }
+    this.putRendered(rec, canonical);
+    if (++group.open.items >= group.maxItems || Date.now() - group.open.since >= group.maxMs) this.flushGroupCommit();
+  }
+
+  /**
+   * Group commit: item results are committed together, a transaction every `maxItems` results or
+   * `maxMs` milliseconds, whichever comes first. A transaction per item cost 0.75 ms of the fresh
+   * build's 45 s — 9 s over 12,000 items, each writing the same B-tree pages of four indexes again.
+   * A kill loses at most the last batch, and resume runs exactly those items again; a paid model
+   * answer is committed at once (commitPending), so it is never bought twice.
+   */
+  beginGroupCommit(opts: { maxItems?: number; maxMs?: number } = {}): void {
+    this.endGroupCommit();
+    this.groupCommit = { maxItems: opts.maxItems ?? 256, maxMs: opts.maxMs ?? 200 };
+  }
+
+  /** Commit what the batch holds and go back to a transaction per item. */
+  endGroupCommit(): void {
+    const group = this.groupCommit;
+    if (!group) return;
+    this.flushGroupCommit();
+    this.groupCommit = undefined;
+    if (group.failure) throw group.failure;
+  }
+
+  private groupCommit:
+    | { maxItems: number; maxMs: number; open?: { since: number; items: number; timer: NodeJS.Timeout }; failure?: Error }
+    | undefined;
+
+  /** Commit the open batch now, e.g. a paid model answer. Not from inside a db.transaction(). */
+  commitPending(): void {
+    this.flushGroupCommit();
+    const failure = this.groupCommit?.failure;
+    if (failure) throw failure;
+  }
+
+  private flushGroupCommit(): void {
+    const group = this.groupCommit;
+    if (!group?.open) return;
+    clearTimeout(group.open.timer);
+    group.open = undefined;
+    try {
+      this.db.exec('COMMIT');
+    } catch (err) {
+      // From the timer nobody could catch it: kept and thrown by the next commit or endGroupCommit.
+      group.failure = err as Error;
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+    }
   }
 
   getArtifact<T = unknown>(key: string): StoredArtifact<T> | undefined {

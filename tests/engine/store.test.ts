@@ -120,3 +120,73 @@ describe('store reads', () => {
     store.close();
   });
 });
+
+describe('group commit', () => {
+  const rec = (key: string) => ({ key, stage: 'evolve', stageVersion: '1', itemId: key, parents: [], status: 'ok' as const, reason: null, method: 'rules' });
+  const visible = (db: string) => {
+    const reader = new Database(db, { readonly: true });
+    try {
+      return reader.prepare("SELECT key FROM artifacts WHERE stage = 'evolve' ORDER BY key").pluck().all() as string[];
+    } finally {
+      reader.close();
+    }
+  };
+
+  it('commits a batch when it is full, when it is old, on commitPending and at its end — and only then', async () => {
+    const db = join(tmp(), 'group.db');
+    const store = Store.open(db);
+    store.beginGroupCommit({ maxItems: 3, maxMs: 150 });
+    store.commitRendered(rec('a'), { text: '{"n":1}', lossless: true });
+    store.commitRendered(rec('b'), { text: '{"n":2}', lossless: true });
+    // Another connection sees nothing of an open batch; this one reads its own writes.
+    expect(visible(db)).toEqual([]);
+    expect(store.getArtifact('b')?.content).toEqual({ n: 2 });
+    store.commitRendered(rec('c'), { text: '{"n":3}', lossless: true });
+    expect(visible(db)).toEqual(['a', 'b', 'c']);
+
+    // An item followed by a long wait (a model call) is committed by the timer, not by the next item.
+    store.commitRendered(rec('d'), null);
+    expect(visible(db)).toEqual(['a', 'b', 'c']);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(visible(db)).toEqual(['a', 'b', 'c', 'd']);
+
+    store.commitRendered(rec('e'), null);
+    store.commitPending();
+    expect(visible(db)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    store.commitRendered(rec('f'), null);
+    store.endGroupCommit();
+    expect(visible(db)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    // Back to a transaction per item.
+    store.commitRendered(rec('g'), null);
+    expect(visible(db)).toContain('g');
+    store.close();
+  });
+
+  it('loses only the open batch when the process is killed, and resumes from what was committed', async () => {
+    const db = join(tmp(), 'killed.db');
+    Store.open(db).close();
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import { Store } from ${JSON.stringify(join(process.cwd(), 'pipeline/store/store.ts'))};
+         const store = Store.open(${JSON.stringify(db)});
+         store.beginGroupCommit({ maxItems: 4, maxMs: 60_000 });
+         for (let i = 0; i < 10; i++) store.commitRendered({ key: 'k' + i, stage: 'evolve', stageVersion: '1', itemId: 'k' + i, parents: [], status: 'ok', reason: null, method: 'rules' }, null);
+         process.stdout.write('ready\\n');
+         setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve()));
+    child.kill('SIGKILL');
+    await new Promise((r) => child.on('exit', r));
+    // Two full batches of four were committed; the last two items were in the open batch.
+    expect(visible(db)).toEqual(['k0', 'k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'k7']);
+    const store = Store.open(db);
+    expect(store.getArtifact('k8')).toBeUndefined();
+    store.close();
+  });
+});
