@@ -91,6 +91,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   harder_tools_param_changed: 0,
   context_one_sided: 0,
   simulated_answer_incoherent: 0,
+  simulated_answer_contradicts: 0,
   simulated_placeholder_text: 0,
   simulated_path_unusable: 0,
   simulated_list_mixed_types: 0,

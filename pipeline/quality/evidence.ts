@@ -23,16 +23,24 @@ export function userText(tc: TestCase): string {
 export { shownAction } from './grounding.js';
 
 /**
- * The trajectory steps up to the case's step k whose simulated answer the case shows; undefined
- * when resolve kept no trajectory for the case (not in the population of a measure over them).
+ * The trajectory steps up to the case's step k whose answer the case shows, whatever answered it;
+ * undefined when resolve kept no trajectory for the case.
  */
-export function shownSimulatedSteps(tc: TestCase, ctx: QualityContext): Step[] | undefined {
+export function shownSteps(tc: TestCase, ctx: QualityContext): Step[] | undefined {
   const t = ctx.trajectory(tc.trajectoryId);
   if (!t) return undefined;
   const shown = new Set(tc.messages.filter((m) => m.role === 'function').map((m) => m.content));
   return toolSteps(t)
-    .filter(({ k, step }) => k <= tc.k && step.response?.tier === 'simulated' && shown.has(step.response.content))
+    .filter(({ k, step }) => k <= tc.k && step.response !== undefined && shown.has(step.response.content))
     .map(({ step }) => step);
+}
+
+/**
+ * The trajectory steps up to the case's step k whose simulated answer the case shows; undefined
+ * when resolve kept no trajectory for the case (not in the population of a measure over them).
+ */
+export function shownSimulatedSteps(tc: TestCase, ctx: QualityContext): Step[] | undefined {
+  return shownSteps(tc, ctx)?.filter((step) => step.response?.tier === 'simulated');
 }
 
 /**

@@ -49,6 +49,31 @@ const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'sev
 
 const isNumber = (v: unknown): v is number | bigint => (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'bigint';
 
+/**
+ * A token nobody composes, only copies: a word holding a run of 3+ digits ("691676460109271194",
+ * "tt0111161"), or a code of 8+ characters that mixes digits and letters ("Dfr79tjK7j4J") or
+ * switches case inside the word as no word does ("aRCT0jKYjgIJ", "HR5pAakAAAAJ": Google Scholar's
+ * result and author ids). "JavaScript" or "YouTube" (one capital inside) is a word.
+ */
+export function isOpaqueId(value: string): boolean {
+  const v = value.trim();
+  if (/^\S*\d{3,}\S*$/.test(v)) return true;
+  if (!/^[A-Za-z0-9_-]{8,}$/.test(v)) return false;
+  const digits = v.match(/\d/g)?.length ?? 0;
+  const letters = v.match(/[A-Za-z]/g)?.length ?? 0;
+  const innerCapitals = v.slice(1).match(/[A-Z]/g)?.length ?? 0;
+  const lower = v.match(/[a-z]/g)?.length ?? 0;
+  return (digits >= 2 && letters >= 2) || (innerCapitals >= 2 && lower >= 2 && (digits >= 1 || innerCapitals >= 3));
+}
+
+/** An id whose letters' case is part of it ("b8af6XDcmWoJ" is not "b8af6xdcmwoj"): looked for as written. */
+function caseSensitiveId(value: string): boolean {
+  return isOpaqueId(value) && /[a-z]/.test(value) && /[A-Z]/.test(value);
+}
+
+/** Arguments naming a person whose work a call looks up (Google Scholar's get_author_id takes `mauthors`). */
+const PERSON_KEY = /(^|_|[a-z])authors?$|^author_?name$/i;
+
 /** Does this argument value have to come from what the case shows (rather than be composed or a switch)? */
 export function mustBeShown(key: string, value: unknown): boolean {
   if (isNumber(value)) return true;
@@ -56,8 +81,23 @@ export function mustBeShown(key: string, value: unknown): boolean {
   const v = value.trim();
   if (v.length < 2) return false;
   if (DATE_LIKE.test(v)) return false;
-  // An id-like token (digits in one word), a list of numbers, or a value of an id / name / coordinate argument.
-  return /^\S*\d{3,}\S*$/.test(v) || NUMBER_LIST.test(v) || TAKEN_KEY.test(key) || placeHead(key, v) !== undefined;
+  // An opaque id, a list of numbers, a value of an id / name / coordinate argument, a place or a person named.
+  return isOpaqueId(v) || NUMBER_LIST.test(v) || TAKEN_KEY.test(key) || placeHead(key, v) !== undefined || isPersonName(key, v);
+}
+
+/**
+ * A name (Latin script, every word capitalised but a particle: "Richard S. J. Tol", "Intergovernmental
+ * Panel on Climate Change") under an author argument. "first author" is a description and "Global
+ * climate change impacts in the United States" a title a plan put there: neither is copied as a name.
+ */
+export function isPersonName(key: string, value: string): boolean {
+  const words = value.trim().split(/\s+/);
+  return (
+    PERSON_KEY.test(key) &&
+    PROPER_NAME.test(value.trim()) &&
+    words.length <= 6 &&
+    words.every((w) => /^[\p{Lu}(]/u.test(w) || /^(of|on|for|and|de|da|del|der|den|van|von|la|le|du|di|bin|al)$/.test(w))
+  );
 }
 
 /** The part of a place argument's value that must be shown (see NeededValue.head), or undefined for no proper name. */
@@ -176,16 +216,20 @@ function numberShownIn(value: number | bigint, t: string): boolean {
   return false;
 }
 
-/** Is `value` written in `text` (numbers as whole tokens, strings case- and space-insensitively)? */
+/**
+ * Is `value` written in `text`? Numbers as whole tokens; strings case- and space-insensitively,
+ * except an id whose case is part of it, which must be written as it is.
+ */
 export function valueShownIn(value: unknown, text: string): boolean {
-  return shownInNormalized(value, normalized(text));
+  return shownInNormalized(value, normalized(text), text);
 }
 
-/** valueShownIn on a text already normalised (normText). */
-function shownInNormalized(value: unknown, t: string): boolean {
+/** valueShownIn on a text already normalised (normText), with the text as written for case-sensitive ids. */
+function shownInNormalized(value: unknown, t: string, raw: string): boolean {
   if (isNumber(value)) return numberShownIn(value, t);
   if (typeof value === 'string') {
     const v = value.trim();
+    if (caseSensitiveId(v)) return raw.includes(v);
     if (t.includes(normText(v))) return true;
     // Coordinates or a box written another way ("(37.7749, -122.4194)" for "37.7749,-122.4194"): every number shown.
     if (NUMBER_LIST.test(v)) {
@@ -201,8 +245,8 @@ export function needShownIn(need: NeededValue, text: string): boolean {
   return valueShownIn(need.head ?? need.value, text);
 }
 
-function needShownInNormalized(need: NeededValue, t: string): boolean {
-  return shownInNormalized(need.head ?? need.value, t);
+function needShownInNormalized(need: NeededValue, t: string, raw: string): boolean {
+  return shownInNormalized(need.head ?? need.value, t, raw);
 }
 
 /**
@@ -221,18 +265,20 @@ const SETTING_KEY = /radius|^days?$|limit|^num|num$|count$|^top_?k$|^page_?size$
 export function ungroundedHistory(messages: ChatMessage[], end = messages.length): { index: number; values: UngroundedValue[] } | undefined {
   // normText(shownText(messages.slice(0, i))), grown a message at a time rather than rebuilt for each call.
   let before: string | undefined;
+  let raw = '';
   for (let i = 0; i < end; i++) {
     const m = messages[i];
     if (m.role !== 'assistant') {
       const part = normalized(m.content);
       before = before === undefined ? part : joinNormalized(before, part);
+      raw += `${m.content}\n`;
       continue;
     }
     const action = shownAction(m.content);
     if (!action || action.name === FINISH_ACTION) continue;
     const shown = before ?? '';
     const values = neededValues(action)
-      .filter((n) => !(isNumber(n.value) && !n.label && SETTING_KEY.test(n.key)) && !needShownInNormalized(n, shown))
+      .filter((n) => !(isNumber(n.value) && !n.label && SETTING_KEY.test(n.key)) && !needShownInNormalized(n, shown, raw))
       .map((n) => ({ ...n, action: action.name }));
     if (values.length) return { index: i, values };
   }

@@ -16,6 +16,7 @@ import type { EnvironmentErrorKind, ToolDoc } from '../schemas.js';
 import { SIMULATOR_RULES_VERSION, simulateOffline, type CarriedValue } from './simulatorRules.js';
 import { localityOf } from '../errors/environment.js';
 import { toJson } from '../pyValues.js';
+import type { KnownFacts } from './knownFacts.js';
 
 export interface ApiSimulatorInput {
   name: string;
@@ -33,6 +34,8 @@ export interface ApiSimulatorInput {
   carry?: CarriedValue[];
   /** The place the request is about (a known city or landmark): addresses and coordinates belong there. */
   place?: string;
+  /** What earlier answers of the task said about the thing this call looks up: the response must agree. */
+  known?: KnownFacts;
 }
 
 export const ApiSimulatorOutput = z.object({
@@ -102,6 +105,14 @@ export function renderApiSimulatorPrompt(input: ApiSimulatorInput): PromptMessag
       input.carry.map((c) => `- ${c.sub ? `"${c.sub}" of an item of "${c.field}"` : c.list ? `an item of "${c.field}"` : `"${c.field}"`}: ${toJson(c.value)}`).join('\n');
   }
   if (!input.environmentError && input.place) user += `\n\nThe task is about ${input.place}: any address, coordinates or nearby place in the response belongs there.`;
+  const known = input.environmentError ? undefined : input.known;
+  if (known && (known.name || known.title || known.topic)) {
+    user +=
+      `\n\nEarlier answers of this task already said this about what the call asks for; the response must agree with it:` +
+      (known.name ? `\n- it is about ${toJson(known.name)} (use that name)` : '') +
+      (known.title ? `\n- it is the record titled ${toJson(known.title)}` : '') +
+      (known.topic ? `\n- the task searched for ${toJson(known.topic)}: free text belongs to that subject` : '');
+  }
   return [
     { role: 'system', content: SYSTEM },
     { role: 'user', content: user },
@@ -112,9 +123,13 @@ export const apiSimulatorRole: RoleSpec<ApiSimulatorInput, ApiSimulatorOutput> =
   role: 'api-simulator',
   schemaName: 'api_simulator_reply',
   schema: ApiSimulatorOutput,
-  template: { id: 'api-simulator/fig17', version: '2', render: renderApiSimulatorPrompt },
+  template: { id: 'api-simulator/fig17', version: '3', render: renderApiSimulatorPrompt },
   offline: {
     version: SIMULATOR_RULES_VERSION,
-    run: (input, rng) => simulateOffline({ name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError, ...(input.carry ? { carry: input.carry } : {}), ...(input.place ? { place: input.place } : {}) }, rng),
+    run: (input, rng) =>
+      simulateOffline(
+        { name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError, ...(input.carry ? { carry: input.carry } : {}), ...(input.place ? { place: input.place } : {}), ...(input.known ? { known: input.known } : {}) },
+        rng,
+      ),
   },
 };

@@ -16,6 +16,8 @@ export interface TextCtx {
   subject: string;
   /** What the answer is about: API name and the enclosing field's description. */
   hint: string;
+  /** The title of the record the call looks up, when an earlier answer gave it (knownFacts.ts): a citation cites it. */
+  title?: string;
 }
 
 const FIRST = ['Alice', 'Bob', 'Carmen', 'David', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Keiko', 'Liam', 'Maya', 'Noah', 'Olga', 'Priya', 'Rafael', 'Sofia', 'Tomás', 'Wei'];
@@ -120,7 +122,7 @@ export function pubInfo(c: TextCtx): string {
 /** A formatted reference (MLA, as Scholar's "Cite" gives it), about the call's topic. */
 export function citation(c: TextCtx): string {
   const r = c.rng;
-  const title = paperTitles(c, 1)[0];
+  const title = c.title?.replace(/[.\s]+$/, '') ?? paperTitles(c, 1)[0];
   const first = `${r.pick(LAST)}, ${r.pick(FIRST)}`;
   const year = r.int(1998, 2023);
   const [venue] = r.pick(VENUES.filter(([v]) => v !== 'Springer' && v !== 'arXiv preprint'));

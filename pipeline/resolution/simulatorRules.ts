@@ -17,11 +17,13 @@ import type { EnvironmentErrorKind, ReturnField, ToolDoc } from '../schemas.js';
 import type { Rng } from '../rng.js';
 import { fitsType, isPlainObject, paramIndex, toolkitOf, apiOf } from '../errors/values.js';
 import { toJson } from '../pyValues.js';
+import { isOpaqueId, isPersonName } from '../quality/grounding.js';
+import type { KnownFacts } from './knownFacts.js';
 import { localityOf, type ToolLocality } from '../errors/environment.js';
 import { oneTypePerField } from './fieldTypes.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-9';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-10';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -214,6 +216,12 @@ interface Ctx {
   names: Set<string>;
   /** Records a list field must hold at least (one per value carried in it). */
   minItems: Map<string, number>;
+  /** What earlier answers said about the thing the call looks up (knownFacts.ts); top-level fields only. */
+  known?: KnownFacts;
+  /** List fields that carry ids written as codes ("O89oBDOtbPMJ"): the ids made up beside them are codes too. */
+  codeLists?: Set<string>;
+  /** The length every flat list of the answer shares, once the first is drawn; at least the most values any carries. */
+  parallel: { n?: number; atLeast: number };
 }
 
 const DAY = 86_400_000;
@@ -236,7 +244,7 @@ const ADJECTIVES = ['Cozy', 'Bright', 'Modern', 'Quiet', 'Spacious', 'Charming']
 const VENUE_WORDS = ['Harbor View', 'Golden Gate', 'Riverside', 'The Corner', 'Old Town', 'Parkside', 'Blue Door', 'Central'];
 
 function textCtx(c: Ctx): TextCtx {
-  return { rng: c.rng, args: c.args, subject: c.subject, hint: c.hint };
+  return { rng: c.rng, args: c.args, subject: c.subject, hint: c.hint, ...(c.known?.title ? { title: c.known.title } : {}) };
 }
 
 /** What a search for `term` finds, as a venue's name ends: "sushi restaurants" → "Sushi Restaurant". */
@@ -260,8 +268,31 @@ function titleFor(c: Ctx): string {
   }
   // A search by name answers with the thing named: the movie, the company asked for.
   if (c.subject && !/arxiv|scholar|paper|article/i.test(c.hint) && /search|movie|film|ticker|stock|asset/i.test(c.hint)) return c.subject;
-  if (!c.subject) return c.rng.pick(TITLES);
+  if (!c.subject) return /movie|film/i.test(c.hint) ? filmTitle(c) : distinct(c, TITLES);
   return cap(paperTitles(textCtx(c), 1)[0]);
+}
+
+const FILM_ADJECTIVES = ['Silent', 'Last', 'Hidden', 'Broken', 'Golden', 'Crimson', 'Distant', 'Endless', 'Frozen', 'Burning', 'Quiet', 'Lost', 'Wild', 'Midnight', 'Northern', 'Electric', 'Velvet', 'Iron', 'Glass', 'Paper'];
+const FILM_NOUNS = ['River', 'Harbor', 'Horizon', 'Kingdom', 'Summer', 'Garden', 'Signal', 'Orchard', 'Empire', 'Road', 'Lantern', 'Tide', 'Canyon', 'Frontier', 'Letters', 'Hours', 'Compass', 'Shadows', 'Winter', 'Station'];
+
+/** A film's title, none already given in this answer (a top-rated list of ten does not hold one film three times). */
+function filmTitle(c: Ctx): string {
+  for (let tries = 0; tries < 20; tries++) {
+    const title = `${c.rng.chance(0.5) ? 'The ' : ''}${c.rng.pick(FILM_ADJECTIVES)} ${c.rng.pick(FILM_NOUNS)}`;
+    if (!c.names.has(title)) {
+      c.names.add(title);
+      return title;
+    }
+  }
+  return `${c.rng.pick(FILM_ADJECTIVES)} ${c.rng.pick(FILM_NOUNS)} ${c.rng.int(2, 4)}`;
+}
+
+/** A name from `pool` this answer has not given yet, while there is one. */
+function distinct(c: Ctx, pool: readonly string[]): string {
+  const free = pool.filter((t) => !c.names.has(t));
+  const name = c.rng.pick(free.length ? free : pool);
+  c.names.add(name);
+  return name;
 }
 
 /** The call's own argument an answer field echoes (get_movie_details(movie_id=27205).id is 27205), if any: such a field carries nothing else. */
@@ -311,7 +342,8 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   const { rng } = c;
   if (/^(is|has|can)\b|\bwhether\b/.test(f) || /\bwhether\b|true or false/.test(d)) return rng.chance(0.7);
   if (/e-?mail/.test(f)) return `${rng.pick(FIRST).toLowerCase()}.${rng.pick(LAST).toLowerCase().normalize('NFKD').replace(/[^a-z]/g, '')}@example.com`;
-  if (/\b(url|link|website|homepage|href)\b/.test(text)) return `https://www.example.com/${slug(c.topic || f)}/${rng.int(100, 9999)}`;
+  // A person's homepage is named for the person (not for the id the call took).
+  if (/\b(url|link|website|homepage|href)\b/.test(text)) return c.known?.name ? `https://www.example.com/~${slug(c.known.name)}` : `https://www.example.com/${slug(c.topic || f)}/${rng.int(100, 9999)}`;
   if (/\b(picture|image|photo)\b/.test(f) || /\bfile path\b|\bpath\b/.test(text)) return `/data/${slug(c.topic || f)}_${rng.int(1, 99)}.${/image|picture|photo/.test(text) ? 'png' : 'txt'}`;
   // Within about 3 km of the place the task is about, when it is a known one.
   if (/\blatitude\b|\blat\b/.test(f)) return c.near ? round(c.near.lat + (rng.float() - 0.5) * 0.05, 6) : round(rng.float() * 140 - 70, 6);
@@ -324,7 +356,7 @@ function scalar(field: string, description: string, c: Ctx): unknown {
     return `${pad(rng.int(7, 21))}:${pad(rng.pick([0, 15, 30, 45]))}`;
   }
   if (/\bid\b|identifier|\bids\b/.test(f) || /\bid$/.test(f)) {
-    return /number|numeric|integer/.test(d) || f === 'id' ? rng.int(100, 99_999) : Array.from({ length: 12 }, () => rng.pick([...'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'])).join('');
+    return /number|numeric|integer/.test(d) || f === 'id' ? rng.int(100, 99_999) : code(rng);
   }
   if (/temperature|\btemp\b/.test(text)) return round(rng.int(-50, 350) / 10, 1);
   if (/distance/.test(text)) return round(rng.int(5, 50_000) / 10, 1);
@@ -344,6 +376,9 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   if (/count|number|\bnum\b|capacity|cited|citation|popularity|quantity|\bsize\b|total|volume|people/.test(text)) return rng.int(1, /popularity|volume|people|cited|citation/.test(text) ? 20_000 : 500);
   if (/status|state\b|result of|\bsuccess\b/.test(text)) return `${humanize(apiOf(c.api)).replace(/^./, (ch) => ch.toUpperCase())} completed successfully.`;
   if (/availab/.test(f)) return rng.chance(0.7);
+  // The one an earlier call asked about by name (get_author_id's mauthors) is the one this answer is about.
+  if (c.known?.name && /author|\bname\b/.test(f)) return c.known.name;
+  if (c.known?.title && /\btitle\b/.test(f)) return c.known.title;
   if (/author|\bname\b|user|sender|recipient|person|owner|host|director|\bcast\b|actor/.test(f)) {
     return /author|user|sender|recipient|person|owner|director|\bcast\b|actor/.test(f) || !/propert|hotel|room|company|asset|organi[sz]ation|place|movie|film|stock|ticker|file|restaurant|shop|store|venue/i.test(`${d} ${c.hint}`)
       ? personName(rng)
@@ -363,6 +398,11 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   return passage(field, textCtx(c));
 }
 
+/** An id written as a code, as Google Scholar's result and author ids are. */
+function code(rng: Rng): string {
+  return Array.from({ length: 12 }, () => rng.pick([...'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'])).join('');
+}
+
 /** The record's own name (title, name): two records of one list never share it. */
 function recordName(v: unknown): string | undefined {
   if (!isPlainObject(v)) return undefined;
@@ -380,12 +420,15 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
   const drawn = depth === 0 ? (/\bN\b/.test(description) && count !== undefined ? count : listSize(description, c.rng)) : undefined;
   // Room for every carried value, each a whole record of its own: a list padded afterwards would repeat its first record.
   const minItems = depth === 0 ? (c.minItems.get(field.name) ?? 0) : 0;
-  const n = drawn === undefined ? undefined : Math.max(drawn, minItems);
-  if (n === undefined) return scalar(field.name, description, c);
   const sub = listedFields(description);
+  // Flat lists of one answer describe the same results side by side (a search's titles, result ids and
+  // snippets): one length for all, long enough for every value carried in any of them.
+  const parallel = drawn !== undefined && depth === 0 && sub.length === 0 ? (c.parallel.n ??= Math.max(drawn, c.parallel.atLeast)) : undefined;
+  const n = drawn === undefined ? undefined : Math.max(parallel ?? drawn, minItems);
+  if (n === undefined) return scalar(field.name, description, c);
   // "list of available room ids" holds ids, whatever the field is called.
   const item = /\bids\b/i.test(description) ? 'id' : singular(field.name);
-  const inner: Ctx = { ...c, args: {}, hint: `${c.hint} ${field.name} ${description}` };
+  const inner: Ctx = { ...c, args: {}, hint: `${c.hint} ${field.name} ${description}`, known: undefined };
   // "list of rooms as well as its booking status": each item names its thing and that thing's own status.
   if (sub.length === 0 && /\bstatus\b/i.test(description)) {
     return Array.from({ length: n }, () => `${humanize(item).replace(/^./, (ch) => ch.toUpperCase())} ${c.rng.int(100, 999)}: ${c.rng.pick(['available', 'booked', 'occupied until 15:00', 'free after 12:30'])}`);
@@ -406,7 +449,8 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
   };
   for (let i = 0; i < n; i++) {
     let v: unknown;
-    if (sub.length === 0) v = scalar(item, description.replace(/\blist of\b/gi, ''), inner);
+    if (sub.length === 0 && item === 'id' && c.codeLists?.has(field.name)) v = code(c.rng);
+    else if (sub.length === 0) v = scalar(item, description.replace(/\blist of\b/gi, ''), inner);
     else {
       // Two records of one list are two things: a name drawn twice (two papers with one title) is drawn again.
       v = record();
@@ -448,6 +492,8 @@ export interface CarriedValue {
   sub?: string;
   /** The field is a list whose items are the values themselves (a list of room ids). */
   list?: boolean;
+  /** The field is a list of names written as text ("W Okafor, R Patel, … - Nature, 2016"): the value leads it. */
+  lead?: boolean;
 }
 
 /** Does a return field named `field` hold the value of an argument named `key`? Same name, or the id of what the key names. */
@@ -517,9 +563,16 @@ export function carrierField(doc: ToolDoc, key: string, value: unknown, label?: 
     }
   }
   // An opaque id taken under another name (get_citation_format's q) goes into the answer's list of ids.
-  if (typeof value === 'string' && /^\S*\d{3,}\S*$/.test(value.trim())) {
-    const field = doc.return_data.find((f) => /(^|_)ids?$|[a-z]Ids?$/.test(f.name) || /\bids\b/i.test(f.description ?? ''));
-    if (field) return isListField(field.description ?? '') || /\bids\b/i.test(field.description ?? '') ? { field: field.name, list: true } : { field: field.name };
+  // Only a list: a single id field (get_author_id's author_id) names one kind of thing, which fieldFits matched above.
+  if (typeof value === 'string' && isOpaqueId(value)) {
+    const field = doc.return_data.find((f) => /\bids\b/i.test(f.description ?? '') || (/(^|_)ids?$|[a-z]Ids?$/.test(f.name) && isListField(f.description ?? '')));
+    if (field) return { field: field.name, list: true };
+  }
+  // A person a later call looks up by name (get_author_id's mauthors) is an author of what this answer
+  // found: first in the field that lists authors (Google Scholar's pub_info, "publication information").
+  if (typeof value === 'string' && isPersonName(key, value)) {
+    const field = doc.return_data.find((f) => /\bauthors?\b|publication info/i.test(`${humanize(f.name)} ${f.description ?? ''}`) && !/\bids?\b/i.test(humanize(f.name)));
+    if (field) return { field: field.name, lead: true };
   }
   for (const field of doc.return_data) {
     const description = field.description ?? '';
@@ -538,7 +591,12 @@ function isListField(description: string): boolean {
 /** Put every carried value where its field says, in the answer's records in order (the first value in the first record). */
 export function applyCarried(answer: Record<string, unknown>, carried: CarriedValue[]): Record<string, unknown> {
   const next = new Map<string, number>();
+  const leads = new Map<string, string[]>();
   for (const c of carried) {
+    if (c.lead) {
+      leads.set(c.field, [...(leads.get(c.field) ?? []), String(c.value)]);
+      continue;
+    }
     if (!c.sub && !c.list) {
       answer[c.field] = c.value;
       continue;
@@ -559,11 +617,16 @@ export function applyCarried(answer: Record<string, unknown>, carried: CarriedVa
     }
     answer[c.field] = items;
   }
+  // Names lead the author list in the order later calls use them, before the authors made up for it.
+  for (const [field, names] of leads) {
+    const current = answer[field];
+    answer[field] = typeof current === 'string' && current ? `${names.join(', ')}, ${current}` : names.join(', ');
+  }
   return answer;
 }
 
 /** A plausible answer of a valid call, from the doc's return_data. */
-export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng: Rng, taskPlace?: string, carried: CarriedValue[] = []): Record<string, unknown> {
+export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng: Rng, taskPlace?: string, carried: CarriedValue[] = [], known?: KnownFacts): Record<string, unknown> {
   const topic = Object.values(args).find((v): v is string => typeof v === 'string' && v.trim().length > 0) ?? '';
   // A base day in 2019-2024 for the answer's dates; they then run forward one day at a time.
   const placeArg = Object.entries(args).find(([k, v]) => /place|city|location|destination|address/i.test(k) && typeof v === 'string' && !/\d/.test(v));
@@ -581,8 +644,11 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
     minItems.set(c.field, Math.max(minItems.get(c.field) ?? 0, perSlot.get(key)!));
   }
   const c: Ctx = {
-    rng, args, topic, subject: isWords(topic) ? topic : '', api: doc.name, hint: doc.name, ...(place ? { place } : {}), ...(near ? { near } : {}),
+    // A call that takes only an id writes about what the task searched for (an author's articles on its topic).
+    rng, args, topic, subject: isWords(topic) ? topic : (known?.topic ?? ''), api: doc.name, hint: doc.name, ...(place ? { place } : {}), ...(near ? { near } : {}), ...(known ? { known } : {}),
     dates: { base: Date.UTC(2019, 0, 1) + rng.int(0, 6 * 365) * DAY, next: 0 }, ...(term ? { term } : {}), names: new Set(), minItems,
+    codeLists: new Set(carried.filter((k) => k.list && typeof k.value === 'string' && /[A-Za-z]/.test(k.value)).map((k) => k.field)),
+    parallel: { atLeast: Math.max(0, ...[...minItems.entries()].filter(([f]) => !listedFields(doc.return_data.find((r) => r.name === f)?.description ?? '').length).map(([, n]) => n)) },
   };
   const out: Record<string, unknown> = {};
   for (const field of doc.return_data) {
@@ -602,6 +668,8 @@ export interface OfflineSimulatorInput {
   carry?: CarriedValue[];
   /** The known place the task is about (places.ts), when the call names none itself. */
   place?: string;
+  /** What earlier answers said about the thing the call looks up (knownFacts.ts). */
+  known?: KnownFacts;
 }
 
 export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): SimulatedAnswer {
@@ -610,6 +678,6 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   if (problems.length) return { error: problems.join('; '), response: '' };
   const doc = input.tools.find((t) => t.name === input.name)!;
   const carry = input.carry ?? [];
-  const answer = applyCarried(plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry), carry);
+  const answer = applyCarried(plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known), carry);
   return { error: '', response: pyJson(oneTypePerField(answer, carry.map((c) => c.value))) };
 }

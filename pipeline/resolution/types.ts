@@ -5,6 +5,7 @@
 import type { EnvironmentErrorKind, SourceName, ToolArgs, ToolDoc, ToolResponse } from '../schemas.js';
 import type { Rng } from '../rng.js';
 import type { CarriedValue } from './simulatorRules.js';
+import type { KnownFacts } from './knownFacts.js';
 
 export interface CallToResolve {
   source: SourceName;
@@ -24,6 +25,8 @@ export interface CallToResolve {
   carry?: CarriedValue[];
   /** The known place the trajectory is about at this step (places.ts), for a simulated answer's addresses and coordinates. */
   place?: string;
+  /** What the trajectory's earlier answers said about the thing this call looks up (knownFacts.ts). */
+  known?: KnownFacts;
   /**
    * What the task showed before this call (user turns, earlier answers), when the caller knows it:
    * a file the call reads must be one of these, or one an earlier call wrote (pipeline/errors/pathKinds.ts).

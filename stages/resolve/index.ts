@@ -31,6 +31,7 @@ import { cacheKey } from '../../pipeline/resolution/canonical.js';
 import { answerWriterRole } from './answerWriter.js';
 import { shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { carryPlan } from '../../pipeline/resolution/grounded.js';
+import { knownFacts } from '../../pipeline/resolution/knownFacts.js';
 import { placesNamedIn } from '../../pipeline/resolution/places.js';
 import { foreignRecordedResponse, recordPlan } from '../../pipeline/quality/grounding.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
@@ -100,7 +101,9 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   kind: 'items',
   name: STAGE,
   // The offline writer's version is part of the stage version, so changing its rules redoes the items.
-  version: `4+${answerWriterRole.offline.version}`, // 3: a step reading a file nobody named or wrote fails (pipeline/errors/pathKinds.ts); 4: one carry plan per trajectory
+  // 3: a step reading a file nobody named or wrote fails (pipeline/errors/pathKinds.ts); 4: one carry plan per trajectory;
+  // 5: a simulated answer agrees with what earlier answers said about the id it looks up (knownFacts.ts)
+  version: `5+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],
@@ -197,9 +200,11 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
         const carry = simulated[i] ? plan.carries[i] : [];
         if (carry.length) notes.push(`step ${k} ${name}: carries ${carry.map((c) => `${c.key}=${toJson(c.value)} in ${c.field}${c.sub ? `[].${c.sub}` : ''}`).join(', ')} for later steps`);
         const place = simulated[i] ? placeOfStep(trajectory, located[i].turnIndex, history) : undefined;
+        // An id an earlier answer gave: what that answer said about it (the paper's title, the author's name).
+        const known = simulated[i] ? knownFacts(args, located.slice(0, i).map((l) => ({ name: l.step.action.name, args: l.step.action.args, response: l.step.response?.content }))) : undefined;
         const response = await ctx.services.resolver.resolve(
           // What the task has shown so far: a file the step reads must be among it (or written before), else it fails as the real tool does.
-          { source: trajectory.source, trajectoryId: trajectory.id, tools: trajectory.tools, name, args, history: [...history], meta: trajectory.meta, shown: shownBefore(trajectory, k), ...(carry.length ? { carry } : {}), ...(place ? { place } : {}) },
+          { source: trajectory.source, trajectoryId: trajectory.id, tools: trajectory.tools, name, args, history: [...history], meta: trajectory.meta, shown: shownBefore(trajectory, k), ...(carry.length ? { carry } : {}), ...(place ? { place } : {}), ...(known ? { known } : {}) },
           { rng: ctx.rng(`resolve-step:${k}`), artifactKey: ctx.itemKey, stage: STAGE, ...(simulated[i] && (foreign(i) || resimulated.has(i)) ? { skipCache: true } : {}) },
         );
         if (before && before.content !== response.content) {

@@ -96,6 +96,20 @@ describe('the history rule', () => {
     expect(unshownHistoryValue.check(tc(''), { trajectory: () => undefined, baseCase: () => undefined })).toMatch(/order_id=99999/);
   });
 
+  it('holds an id whose letters\' case is part of it to its case, and names under an author argument to being shown', () => {
+    const shown = '{"organic_id": ["b8af6xdcmwoj"]}';
+    expect(valueShownIn('b8af6XDcmWoJ', shown)).toBe(false);
+    expect(valueShownIn('b8af6XDcmWoJ', '{"organic_id": ["b8af6XDcmWoJ"]}')).toBe(true);
+    // Words keep matching case-insensitively.
+    expect(valueShownIn('Blue Door Restaurant', 'the blue door restaurant')).toBe(true);
+    const cite = (q: string): Action => ({ name: 'GoogleScholar.get_citation_format', args: { q } });
+    expect(ungroundedHistory(history('Cite the paper.', [[cite('Dfr79tjK7j4J'), '{"citation": "x"}']]))?.values.map((v) => v.value)).toEqual(['Dfr79tjK7j4J']);
+    const author = (mauthors: string): Action => ({ name: 'GoogleScholar.get_author_id', args: { mauthors } });
+    expect(ungroundedHistory(history('Who wrote it?', [[author('Robert Gross'), '{"author_id": "x"}']]))?.values.map((v) => v.value)).toEqual(['Robert Gross']);
+    // A description is composed, not copied.
+    expect(ungroundedHistory(history('Who wrote it?', [[author('first author'), '{"author_id": "x"}']]))).toBeUndefined();
+  });
+
   it('is gated at zero by default', () => {
     expect(DEFAULT_QUALITY_THRESHOLDS.history_value_unshown).toBe(0);
   });
@@ -167,7 +181,23 @@ describe('simulated answers carry what later calls take from them (real T-Eval p
     expect(carryPlan(t, view(false))).toEqual({ carries: toolSteps(t).map(() => []), resimulate: [] });
   });
 
-  it('over every T-Eval plan, answered by the rules: at most 32 of 547 plans show a later call taking a value from nowhere (60 with the rules before)', () => {
+  it("Google Scholar: the search carries the result ids get_citation_format takes and the author get_author_id looks up (query_78_1)", () => {
+    const [t] = tevalTrajectories(['query_78_1']);
+    const messages = simulate(t);
+    expect(ungroundedHistory(messages)).toBeUndefined();
+    const search = JSON.parse(answerOf(messages, 0)) as { organic_id: unknown[]; pub_info: string };
+    const citationIds = toolSteps(t).filter((s) => s.step.action.name === 'GoogleScholar.get_citation_format').map((s) => (s.step.action.args as { q: string }).q);
+    expect(citationIds).toContain('Dfr79tjK7j4J');
+    // As written, case and all, and the other ids of the list of the same type.
+    for (const id of citationIds) expect(search.organic_id).toContain(id);
+    expect(new Set(search.organic_id.map((v) => typeof v))).toEqual(new Set(['string']));
+    expect(search.pub_info.startsWith('Robert Gross, ')).toBe(true);
+  });
+
+  // 60 with the rules before the carriers; 32 with them; 35 once author names and mixed-case result
+  // ids count as taken values: query_187_1 and query_441_0 look up an author no step names, and
+  // query_78_0's search fails (it passes an undeclared `limit`), so nothing can show its result ids.
+  it('over every T-Eval plan, answered by the rules: at most 35 of 547 plans show a later call taking a value from nowhere', () => {
     const keys = Object.keys(JSON.parse(readFileSync(new URL('../../sources/teval/data/plan_json_v1.json', import.meta.url), 'utf8')));
     let later = 0;
     for (const t of tevalTrajectories(keys)) {
@@ -177,7 +207,7 @@ describe('simulated answers carry what later calls take from them (real T-Eval p
       // A value the first call takes has no earlier answer to come from: that is the plan's, not the simulator's.
       if (gap && messages.slice(0, gap.index).some((m) => m.role === 'assistant')) later++;
     }
-    expect(later).toBeLessThanOrEqual(32);
+    expect(later).toBeLessThanOrEqual(35);
   });
 });
 

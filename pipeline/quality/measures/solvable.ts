@@ -9,7 +9,8 @@ import { isPlainObject, sameValue } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { localityOf } from '../../errors/environment.js';
 import { describeUngrounded, foreignRecordedResponse, httpStyleError, needShownIn, ungroundedHistory, ungroundedValues, unsupportedNumbers } from '../grounding.js';
-import { groundTruthActions, shownAction, simulatedDefect, userText } from '../evidence.js';
+import { groundTruthActions, shownAction, shownSteps, simulatedDefect, userText } from '../evidence.js';
+import { knownFacts, type EarlierStep } from '../../resolution/knownFacts.js';
 import { parseJson, toJson } from '../../pyValues.js';
 import { pythonLiteralToJson } from '../../prompts/parseAction.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
@@ -272,6 +273,57 @@ export const incoherentSimulation: CaseMeasure = {
 };
 
 /**
+ * Where a simulated answer about the thing a call looks up contradicts what an earlier answer the
+ * case shows said about it (pipeline/resolution/knownFacts.ts): get_author_information naming
+ * someone other than the author get_author_id was asked for, a citation of a search result's id
+ * citing a title the search did not list under it. Undefined when nothing earlier speaks to it.
+ */
+export function contradictedFacts(step: { action: Action; response: string }, earlier: EarlierStep[]): string | null | undefined {
+  const facts = knownFacts(step.action.args, earlier);
+  if (!facts?.name && !facts?.title) return undefined;
+  let answer: unknown;
+  try {
+    answer = parseJson(step.response);
+  } catch {
+    return undefined;
+  }
+  if (!isPlainObject(answer)) return undefined;
+  const norm = (t: string) => t.trim().toLowerCase().replace(/[.\s]+$/, '');
+  for (const [field, value] of Object.entries(answer)) {
+    if (typeof value !== 'string') continue;
+    if (facts.name && /(^|_)(name|author)s?$/i.test(field) && norm(value) !== norm(facts.name)) {
+      return `${field} is ${JSON.stringify(value)}, but the id is the one given for ${JSON.stringify(facts.name)}`;
+    }
+    if (facts.title && /citation|reference|(^|_)title$/i.test(field) && !norm(value).includes(norm(facts.title))) {
+      return `${field} ${JSON.stringify(value.slice(0, 80))} is not the result listed under that id (${JSON.stringify(facts.title)})`;
+    }
+  }
+  return null;
+}
+
+export const contradictedSimulation: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_answer_contradicts',
+  group: 'solvable',
+  title: 'a simulated tool answer the case shows contradicts an earlier answer about the same id (an author id answered with another person\'s name, a result id cited as a paper the search did not list under it)',
+  population: 'cases showing a simulated answer to a call that takes an id an earlier shown answer gave with its name or title',
+  check(tc, ctx) {
+    const steps = shownSteps(tc, ctx);
+    if (!steps) return undefined;
+    let inPopulation = false;
+    for (const [i, step] of steps.entries()) {
+      if (step.response?.tier !== 'simulated') continue;
+      const earlier = steps.slice(0, i).map((s) => ({ name: s.action.name, args: s.action.args, response: s.response?.content }));
+      const why = contradictedFacts({ action: step.action, response: step.response.content }, earlier);
+      if (why === undefined) continue;
+      inPopulation = true;
+      if (why) return `${step.action.name}: ${why}`;
+    }
+    return inPopulation ? null : undefined;
+  },
+};
+
+/**
  * The history a case shows is a conversation a model is asked to continue: a shown call taking an
  * id, name or number that nothing before it shows (the tool said ticker "KENT", the next call asks
  * for "TSLZ") reads as made up, and teaches a model that values come from nowhere. The wrong call of
@@ -306,4 +358,5 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   inventedHost,
   unsafeIntegers,
   incoherentSimulation,
+  contradictedSimulation,
 ];

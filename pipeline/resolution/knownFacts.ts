@@ -1,0 +1,109 @@
+/**
+ * What earlier answers of a task already say about the thing a call looks up. A call that takes an
+ * id from an earlier answer asks about that answer's record: get_citation_format(q) about the paper
+ * the search listed under that result id, get_author_information(author_id) about the author
+ * get_author_id was asked for. A simulated answer that names another paper or another person
+ * ("Hiro Haddad" for the id of Robert Gross) reads as made up; these facts let the simulator agree,
+ * and the quality report check that it did (simulated_answer_contradicts).
+ */
+import { parseJson } from '../pyValues.js';
+import { isPlainObject } from '../errors/values.js';
+import { isOpaqueId, isPersonName } from '../quality/grounding.js';
+
+export interface KnownFacts {
+  /** The name the id stands for, as the call that gave the id named it (get_author_id's mauthors). */
+  name?: string;
+  /** The title of the record the id is from (the paper a search listed under that result id). */
+  title?: string;
+  /** What the task searched for before: the subject of free text about the thing (an author's articles). */
+  topic?: string;
+}
+
+export interface EarlierStep {
+  name: string;
+  args: unknown;
+  /** The answer's text, undefined when it has none yet. */
+  response: string | undefined;
+}
+
+const ID_KEY = /(^|_)ids?$|[a-z]Ids?$|^q$/;
+const SEARCH_KEY = /^(query|q|search_?term|keywords?|term)$/i;
+
+/** The ids a call takes: values of id arguments, and opaque tokens under any name (get_citation_format's q). */
+function idsOf(args: unknown): string[] {
+  if (!isPlainObject(args)) return [];
+  const out: string[] = [];
+  for (const [key, value] of Object.entries(args)) {
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint') continue;
+    const text = String(value).trim();
+    if (text && (isOpaqueId(text) || (ID_KEY.test(key) && /\d/.test(text)))) out.push(text);
+  }
+  return out;
+}
+
+function answerOf(response: string | undefined): Record<string, unknown> | undefined {
+  if (!response) return undefined;
+  try {
+    const v = parseJson(response);
+    return isPlainObject(v) && !('error' in v && Object.keys(v).length === 1) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const sameId = (v: unknown, id: string) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint') && String(v).trim() === id;
+
+const textAt = (answer: Record<string, unknown>, field: RegExp, at: number): string | undefined => {
+  for (const [k, v] of Object.entries(answer)) {
+    if (field.test(k) && Array.isArray(v) && typeof v[at] === 'string') return v[at] as string;
+  }
+  return undefined;
+};
+
+/** A call's words: the search term it looked for, when that reads as words rather than an id. */
+function searchTerm(args: unknown): string | undefined {
+  if (!isPlainObject(args)) return undefined;
+  const hit = Object.entries(args).find(([k, v]) => SEARCH_KEY.test(k) && typeof v === 'string' && /\p{L}{3,}/u.test(v) && !isOpaqueId(v));
+  return hit ? (hit[1] as string).trim() : undefined;
+}
+
+/**
+ * The facts earlier answers give about what `args` asks for, or undefined when the call takes no
+ * id an earlier answer gave. The nearest earlier answer holding the id decides.
+ */
+export function knownFacts(args: unknown, earlier: EarlierStep[]): KnownFacts | undefined {
+  const ids = idsOf(args);
+  if (!ids.length) return undefined;
+  const topic = [...earlier].reverse().map((s) => searchTerm(s.args)).find((t) => t !== undefined);
+  for (let j = earlier.length - 1; j >= 0; j--) {
+    const answer = answerOf(earlier[j].response);
+    if (!answer) continue;
+    for (const id of ids) {
+      for (const [field, value] of Object.entries(answer)) {
+        if (Array.isArray(value)) {
+          // A list of ids beside lists of titles (a search's organic_id and title): the same position.
+          const at = value.findIndex((v) => sameId(v, id));
+          if (at >= 0) {
+            const title = textAt(answer, /title/i, at);
+            const name = textAt(answer, /(^|_)names?$/i, at);
+            return { ...(title ? { title } : {}), ...(name ? { name } : {}), ...(topic ? { topic } : {}) };
+          }
+          // A list of records, one of which carries the id.
+          const record = value.find((r) => isPlainObject(r) && Object.values(r).some((v) => sameId(v, id))) as Record<string, unknown> | undefined;
+          if (record) {
+            const title = typeof record.title === 'string' ? record.title : undefined;
+            const name = typeof record.name === 'string' ? record.name : undefined;
+            return { ...(title ? { title } : {}), ...(name ? { name } : {}), ...(topic ? { topic } : {}) };
+          }
+        } else if (sameId(value, id) && field !== 'error') {
+          // The answer gave the id for what its call named (get_author_id(mauthors) → author_id).
+          const call = earlier[j].args;
+          const named = isPlainObject(call) ? Object.entries(call).find(([k, v]) => typeof v === 'string' && isPersonName(k, v)) : undefined;
+          const name = named ? (named[1] as string).trim() : undefined;
+          if (name || topic) return { ...(name ? { name } : {}), ...(topic ? { topic } : {}) };
+        }
+      }
+    }
+  }
+  return undefined;
+}

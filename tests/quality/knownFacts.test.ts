@@ -1,0 +1,83 @@
+/**
+ * Simulated answers agree with what earlier answers said about the id they look up: the author
+ * get_author_id was asked for is the one get_author_information describes, and a result id a
+ * search listed is cited as that search's paper. The rule (knownFacts.ts), the measure that counts
+ * its breaking (simulated_answer_contradicts) and the simulator obeying it, on the defect and the fix;
+ * and a long list of films made up for a plan names each film once.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Trajectory } from '../../pipeline/schemas.js';
+import { knownFacts } from '../../pipeline/resolution/knownFacts.js';
+import { contradictedFacts } from '../../pipeline/quality/measures/solvable.js';
+import { repeatedRecord } from '../../pipeline/quality/measures/simulated.js';
+import { carryPlan } from '../../pipeline/resolution/grounded.js';
+import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
+import { toolSteps } from '../../pipeline/steps.js';
+import { Rng } from '../../pipeline/rng.js';
+import { parseJson } from '../../pipeline/pyValues.js';
+import { tevalTrajectories } from '../diversify/fixtures/vendored.js';
+
+const search = {
+  name: 'GoogleScholar.search_google_scholar',
+  args: { query: 'renewable energy' },
+  response: '{"title": ["Advances in renewable energy", "Renewable energy in practice"], "organic_id": ["Dfr79tjK7j4J", "b8af6XDcmWoJ"], "pub_info": "Robert Gross, W Okafor - Nature, 2016 - nature.com"}',
+};
+const authorId = { name: 'GoogleScholar.get_author_id', args: { mauthors: 'Robert Gross' }, response: '{"author_id": "HR5pAakAAAAJ"}' };
+
+describe('what earlier answers say about an id', () => {
+  it('a search result id is the paper listed at its place; an author id is the author it was asked for', () => {
+    expect(knownFacts({ q: 'b8af6XDcmWoJ' }, [search])).toEqual({ title: 'Renewable energy in practice', topic: 'renewable energy' });
+    expect(knownFacts({ author_id: 'HR5pAakAAAAJ' }, [search, authorId])).toEqual({ name: 'Robert Gross', topic: 'renewable energy' });
+    // An id no earlier answer gave, or a call without one, has nothing known about it.
+    expect(knownFacts({ q: 'ZZZZ9999abcd' }, [search])).toBeUndefined();
+    expect(knownFacts({ query: 'solar power' }, [search])).toBeUndefined();
+  });
+
+  it('the measure flags an answer naming someone else, or citing a paper the search did not list there, and passes one that agrees', () => {
+    const info = (name: string) => ({ action: { name: 'GoogleScholar.get_author_information', args: { author_id: 'HR5pAakAAAAJ' } }, response: JSON.stringify({ name, affliation: 'UCL' }) });
+    expect(contradictedFacts(info('Hiro Haddad'), [search, authorId])).toMatch(/Hiro Haddad.*Robert Gross/);
+    expect(contradictedFacts(info('Robert Gross'), [search, authorId])).toBeNull();
+    const cite = (citation: string) => ({ action: { name: 'GoogleScholar.get_citation_format', args: { q: 'Dfr79tjK7j4J' } }, response: JSON.stringify({ citation }) });
+    expect(contradictedFacts(cite('Rossi, Carmen. "Measuring the Impact of Behavioral Economics." Science (2023).'), [search])).toMatch(/not the result listed/);
+    expect(contradictedFacts(cite('Gross, Robert. "Advances in Renewable Energy." Nature (2016).'), [search])).toBeNull();
+    // Nothing known: outside the measure's population.
+    expect(contradictedFacts(cite('anything'), [])).toBeUndefined();
+  });
+});
+
+/** Every step simulated by the rules the way resolve answers it: the plan's carries and what earlier answers said. */
+function resolveByRules(t: Trajectory): { name: string; args: unknown; response: string }[] {
+  const steps = toolSteps(t);
+  const plan = carryPlan(t, { known: () => undefined, simulated: () => true });
+  const done: { name: string; args: unknown; response: string }[] = [];
+  steps.forEach((s, i) => {
+    const { name, args } = s.step.action;
+    const known = knownFacts(args, done);
+    const r = simulateOffline({ name, args, tools: t.tools, carry: plan.carries[i], ...(known ? { known } : {}) }, new Rng(1, t.id, String(i)));
+    done.push({ name, args, response: r.response || JSON.stringify({ error: r.error }) });
+  });
+  return done;
+}
+
+describe('the simulator agrees with earlier answers (real T-Eval plans)', () => {
+  it('query_78_1: the author info names Robert Gross, and each citation cites the paper the search listed under its id', () => {
+    const [t] = tevalTrajectories(['query_78_1']);
+    const answers = resolveByRules(t);
+    const info = answers.find((a) => a.name === 'GoogleScholar.get_author_information')!;
+    expect((parseJson(info.response) as { name: string }).name).toBe('Robert Gross');
+    const titles = (parseJson(answers[0].response) as { title: string[] }).title;
+    const citations = answers.filter((a) => a.name === 'GoogleScholar.get_citation_format');
+    expect(citations.length).toBe(3);
+    for (const [i, a] of answers.entries()) expect(contradictedFacts({ action: { name: a.name, args: a.args as never }, response: a.response }, answers.slice(0, i))).not.toBeTruthy();
+    for (const c of citations) expect(titles.some((title) => (parseJson(c.response) as { citation: string }).citation.toLowerCase().includes(title.toLowerCase()))).toBe(true);
+  });
+
+  it('query_472_2: ten top-rated films made up to carry the plan\'s numbers are ten different films', () => {
+    const [t] = tevalTrajectories(['query_472_2']);
+    const answers = resolveByRules(t);
+    const top = answers.find((a) => a.name === 'FilmTMDB.get_top_rated_movies')!;
+    const films = (parseJson(top.response) as { films: { title: string }[] }).films;
+    expect(films.length).toBeGreaterThanOrEqual(8);
+    expect(repeatedRecord(parseJson(top.response))).toBeUndefined();
+  });
+});
