@@ -90,6 +90,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_truncated: 0,
   harder_tools_param_changed: 0,
   context_one_sided: 0,
+  context_unanswered_turn: 0,
   simulated_answer_incoherent: 0,
   simulated_answer_contradicts: 0,
   simulated_placeholder_text: 0,

@@ -1,9 +1,8 @@
 /**
- * Cutting a Long Context insertion out of the corpus: whole turns, in their original order, from a
- * seeded starting dialogue onwards, until a seeded token target inside [minTokens, maxTokens] is
- * reached; the turn that crosses the target is cut at a sentence end (or, when that would fall
- * below the minimum, at a word, or at the token) and ends the slice, so the total stays inside
- * [min, max]. Token counts are o200k_base (pipeline/tokens.ts).
+ * Cutting a Long Context insertion out of the corpus: whole exchanges, in their original order,
+ * from a seeded starting dialogue onwards, up to a seeded token target inside [minTokens,
+ * maxTokens]; the slice ends after an assistant's reply (see sliceAt). Token counts are
+ * o200k_base (pipeline/tokens.ts).
  */
 import type { Rng } from '../../pipeline/rng.js';
 import { countTokens, truncateToTokens } from '../../pipeline/tokens.js';
@@ -49,36 +48,63 @@ export function sliceContext(corpus: Corpus, rng: Rng, minTokens: number, maxTok
   return sliceAt(corpus, drawSlice(corpus, rng, minTokens, maxTokens), minTokens, maxTokens);
 }
 
-/** The slice a draw names: the same turns every time for the same corpus and bounds. */
+/**
+ * The slice a draw names: the same turns every time for the same corpus and bounds. It ends after
+ * an assistant's reply — the last one whose running total stays within the target, else the first
+ * that reaches the minimum — so no question is left unanswered before the task's own request and
+ * no reply stops mid-word. Only when no reply ends inside [min, max] is the crossing turn cut, at a
+ * sentence end when it is a reply.
+ */
 export function sliceAt(corpus: Corpus, { target, start }: SliceDraw, minTokens: number, maxTokens: number): ContextSlice {
-  const out: ContextSlice = { from: [], turns: [], tokens: 0, target };
-  let done = false;
-  for (let d = 0; d < corpus.dialogues.length && !done; d++) {
+  const turns: { role: 'user' | 'assistant'; content: string; tokens: number; from: string }[] = [];
+  let tokens = 0;
+  // Where the slice could end: after each assistant turn, with the running total then.
+  const ends: { length: number; tokens: number }[] = [];
+  let crossing: { role: 'user' | 'assistant'; content: string; from: string } | undefined;
+  // A user-only corpus (BFCL's dialogues, on request) can end after any turn.
+  const twoSided = corpus.dialogues.some((d) => d.turns.some((t) => t.role === 'assistant'));
+  outer: for (let d = 0; d < corpus.dialogues.length; d++) {
     const dialogue = corpus.dialogues[(start + d) % corpus.dialogues.length];
-    out.from.push(dialogue.id);
     for (const turn of dialogue.turns) {
-      const room = target - out.tokens;
-      if (turn.tokens <= room) {
-        out.turns.push({ role: turn.role, content: turn.content });
-        out.tokens += turn.tokens;
-        if (out.tokens === target) done = true;
-        continue;
+      if (tokens + turn.tokens > maxTokens) {
+        crossing = { role: turn.role, content: turn.content, from: dialogue.id };
+        break outer;
       }
-      // The turn that crosses the target is the last one: cut at a sentence end if that still
-      // reaches the minimum, else at a word; a fragment too short to be a turn is left out.
-      const raw = truncateToTokens(turn.content, room);
-      const options = [cutAtSentence(raw), cutAtWord(raw), raw].filter((t): t is string => !!t && t.trim().length > 0);
-      for (const text of options) {
-        const tokens = countTokens(text);
-        if (out.tokens + tokens >= minTokens && out.tokens + tokens <= maxTokens) {
-          out.turns.push({ role: turn.role, content: text });
-          out.tokens += tokens;
-          break;
-        }
-      }
-      done = true;
-      break;
+      turns.push({ ...turn, from: dialogue.id });
+      tokens += turn.tokens;
+      const canEnd = turn.role === 'assistant' || !twoSided;
+      if (canEnd) ends.push({ length: turns.length, tokens });
+      if (tokens >= target && canEnd) break outer;
     }
   }
-  return out;
+  const within = ends.filter((e) => e.tokens >= minTokens && e.tokens <= maxTokens);
+  const end = [...within].reverse().find((e) => e.tokens <= target) ?? within[0];
+  if (end) return slice(turns.slice(0, end.length), target);
+
+  // No reply ends inside the bounds (a corpus of very long turns): the old cut, at the crossing turn.
+  const out = turns.filter((_, i) => i < (ends[ends.length - 1]?.length ?? 0));
+  let total = out.reduce((n, t) => n + t.tokens, 0);
+  const next = turns[out.length] ?? crossing;
+  if (next) {
+    const raw = truncateToTokens(next.content, Math.max(0, target - total));
+    const options = [cutAtSentence(raw), ...(next.role === 'user' ? [] : [cutAtWord(raw), raw])].filter((t): t is string => !!t && t.trim().length > 0);
+    for (const text of options) {
+      const n = countTokens(text);
+      if (total + n >= minTokens && total + n <= maxTokens) {
+        out.push({ role: next.role, content: text, tokens: n, from: next.from });
+        total += n;
+        break;
+      }
+    }
+  }
+  return slice(out, target);
+}
+
+function slice(turns: { role: 'user' | 'assistant'; content: string; tokens: number; from: string }[], target: number): ContextSlice {
+  return {
+    from: [...new Set(turns.map((t) => t.from))],
+    turns: turns.map(({ role, content }) => ({ role, content })),
+    tokens: turns.reduce((n, t) => n + t.tokens, 0),
+    target,
+  };
 }

@@ -83,9 +83,12 @@ function zodWhere(error: z.ZodError): string {
 class Builder {
   dialogues: Dialogue[] = [];
   dropped: Corpus['dropped'] = [];
+  /** Where each kept turn came from (its first line when merged), by dialogue: for the unanswered turns finish drops. */
+  private readonly wheres = new Map<Dialogue, string[]>();
 
   add(id: string, messages: { role: string; content: string }[], where: (i: number) => string): void {
     const turns: CorpusTurn[] = [];
+    const at: string[] = [];
     messages.forEach((m, i) => {
       const role = roleOf(m.role);
       if (role === undefined) throw new CorpusError(`${where(i)}: unknown role "${m.role}" (expected user/assistant; system and function/tool turns are dropped)`);
@@ -106,8 +109,49 @@ class Builder {
         return;
       }
       turns.push({ role, content, tokens: countTokens(content) });
+      at.push(where(i));
     });
-    if (turns.length) this.dialogues.push({ id, turns });
+    if (!turns.length) return;
+    const dialogue = { id, turns };
+    this.dialogues.push(dialogue);
+    this.wheres.set(dialogue, at);
+  }
+
+  /**
+   * A two-sided corpus as exchanges a chat shows: a speaker's consecutive turns are one message
+   * (Taskmaster splits some; a dropped tool turn can leave two), and each dialogue opens with the
+   * user and ends with the assistant's reply. A user turn nobody answered, inserted before the task's
+   * own request, would read as two requests in a row with the first ignored. A user-only corpus
+   * (BFCL's dialogues, on request) is kept as it is.
+   */
+  asExchanges(): void {
+    if (!this.dialogues.some((d) => d.turns.some((t) => t.role === 'assistant'))) return;
+    const kept: Dialogue[] = [];
+    for (const d of this.dialogues) {
+      const at = this.wheres.get(d)!;
+      const merged: CorpusTurn[] = [];
+      const from: string[] = [];
+      d.turns.forEach((t, i) => {
+        const last = merged[merged.length - 1];
+        if (last?.role === t.role) {
+          const content = `${last.content}\n${t.content}`;
+          merged[merged.length - 1] = { role: t.role, content, tokens: countTokens(content) };
+        } else {
+          merged.push(t);
+          from.push(at[i]);
+        }
+      });
+      while (merged[0]?.role === 'assistant') {
+        merged.shift();
+        this.dropped.push({ where: from.shift()!, why: 'an assistant turn that answers nothing shown (the dialogue opens with it)' });
+      }
+      while (merged[merged.length - 1]?.role === 'user') {
+        merged.pop();
+        this.dropped.push({ where: from.pop()!, why: 'a user turn nobody answered (the dialogue ends with it)' });
+      }
+      if (merged.length) kept.push({ id: d.id, turns: merged });
+    }
+    this.dialogues = kept;
   }
 }
 
@@ -174,7 +218,8 @@ function readJsonlFile(path: string, b: Builder): void {
 }
 
 function finish(files: string[], b: Builder, origin: string): Corpus {
-  if (b.dialogues.length === 0) throw new CorpusError(`${origin}: no usable dialogue turns (${b.dropped.length} dropped as tool calls)`);
+  b.asExchanges();
+  if (b.dialogues.length === 0) throw new CorpusError(`${origin}: no usable dialogue turns (${b.dropped.length} dropped: tool calls, system messages, turns nobody answered)`);
   const digest = sha256(JSON.stringify(b.dialogues.map((d) => [d.id, d.turns.map((t) => [t.role, t.content])])));
   return { files, digest, dialogues: b.dialogues, dropped: b.dropped };
 }

@@ -226,7 +226,7 @@ export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
   }
   const counts = [...EVOLUTION_STRATEGIES].map((s) => `${s} ${items.filter((i) => i.input.strategy === s).length}`).join(', ');
   ctx.log(`[evolve] ${bases.length} base cases, tool pool ${pool.length}; items: ${counts}` + (noCandidates ? `; ${noCandidates} with no admissible extra tool` : ''));
-  if (corpus?.dropped.length) ctx.log(`[evolve] long-context corpus: ${corpus.dropped.length} turns dropped as tool calls (first: ${corpus.dropped[0].where}: ${corpus.dropped[0].why})`);
+  if (corpus?.dropped.length) ctx.log(`[evolve] long-context corpus: ${corpus.dropped.length} turns dropped (tool calls, unanswered questions; first: ${corpus.dropped[0].where}: ${corpus.dropped[0].why})`);
   return items;
 }
 
@@ -327,7 +327,8 @@ export const evolveStage: ItemStage<EvolveInput, TestCase> = {
   pure: true,
   name: 'evolve',
   // The offline rules' versions are part of the stage version, so changing a rule redoes the items.
-  version: `4+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
+  // 5: a long context ends after a reply, cut from a corpus of exchanges (sources/dialogue/context.ts).
+  version: `5+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
   upstream: ['assemble'],
   description: 'SRM evolution: long context, extra tools, noisy query, harder tools, mixed',
   configSlice: (config) => ({ evolve: config.evolve, sourcesDir: config.sources.dir ?? null }),

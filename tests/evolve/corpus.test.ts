@@ -16,11 +16,13 @@ function file(name: string, lines: unknown[]): string {
 }
 
 describe('Long Context corpus', () => {
-  it('reads the vendored Taskmaster-4 dialogues: 3,710 two-sided dialogues, no tool calls', () => {
+  it('reads the vendored Taskmaster-4 dialogues: 3,710 two-sided dialogues, no tool calls, every one ending with a reply', () => {
     const c = loadCorpus();
     expect(c.files).toHaveLength(1);
     expect(c.dialogues).toHaveLength(3710);
-    expect(c.dropped).toEqual([]);
+    // No tool calls; 75 dialogues end with a question nobody answered, which is left out.
+    expect(c.dropped).toHaveLength(75);
+    expect(c.dropped.every((d) => /a user turn nobody answered/.test(d.why))).toBe(true);
     for (const d of c.dialogues) {
       expect(d.id).toMatch(/^dialogues\.jsonl#dlg-/);
       expect(new Set(d.turns.map((t) => t.role))).toEqual(new Set(['user', 'assistant']));
@@ -45,13 +47,30 @@ describe('Long Context corpus', () => {
       { messages: [{ role: 'system', content: 'You are helpful.' }, { role: 'human', content: 'Do you like jazz?' }, { role: 'gpt', content: 'cd(folder="music")' }], id: 'lb-1' },
     ]);
     const c = loadCorpus({ corpus: path });
-    expect(c.dialogues.map((d) => d.id)).toEqual(['mixed.jsonl#1', 'mixed.jsonl#lb-1']);
+    // lb-1's reply was a tool call: its question, answered by nobody, goes too (two requests in a row otherwise).
+    expect(c.dialogues.map((d) => d.id)).toEqual(['mixed.jsonl#1']);
     expect(c.dialogues[0].turns.map((t) => t.role)).toEqual(['user', 'assistant']);
-    expect(c.dialogues[1].turns).toEqual([{ role: 'user', content: 'Do you like jazz?', tokens: countTokens('Do you like jazz?') }]);
-    expect(c.dropped.map((d) => d.where)).toEqual([`${path}:3`, `${path}:4`, `${path}:6 message 0`, `${path}:6 message 2`]);
+    expect(c.dropped.map((d) => d.where)).toEqual([`${path}:3`, `${path}:4`, `${path}:6 message 0`, `${path}:6 message 2`, `${path}:6 message 1`]);
     expect(c.dropped[0].why).toMatch(/JSON action/);
     expect(c.dropped[2].why).toBe('a system message');
     expect(c.dropped[3].why).toMatch(/Python-style/);
+    expect(c.dropped[4].why).toMatch(/a user turn nobody answered/);
+  });
+
+  it('makes a two-sided corpus exchanges: one message per speaker in a row, opening with the user and ending with a reply', () => {
+    const path = file('split.jsonl', [
+      { role: 'assistant', content: 'Welcome back!', dialogue: 'a' },
+      { role: 'user', content: 'I would like a latte.', dialogue: 'a' },
+      { role: 'user', content: 'With oat milk, please.', dialogue: 'a' },
+      { role: 'assistant', content: 'Sure, one oat latte.', dialogue: 'a' },
+      { role: 'user', content: 'And what kinds of milk do you carry?', dialogue: 'a' },
+    ]);
+    const c = loadCorpus({ corpus: path });
+    expect(c.dialogues[0].turns.map((t) => [t.role, t.content])).toEqual([
+      ['user', 'I would like a latte.\nWith oat milk, please.'],
+      ['assistant', 'Sure, one oat latte.'],
+    ]);
+    expect(c.dropped.map((d) => d.why)).toEqual([expect.stringMatching(/opens with it/), expect.stringMatching(/nobody answered/)]);
   });
 
   it('names file and line on bad input', () => {
@@ -78,6 +97,10 @@ describe('Long Context corpus', () => {
       expect(tokens).toBeLessThanOrEqual(3000);
       expect(a.turns.every((t) => toolCallReason(t.content) === undefined)).toBe(true);
       expect(isOneSided(a.turns)).toBe(false);
+      // Exchanges: never two turns of one speaker in a row, and the last is a reply.
+      expect(a.turns.every((t, j) => j === 0 || t.role !== a.turns[j - 1].role)).toBe(true);
+      expect(a.turns[0].role).toBe('user');
+      expect(a.turns[a.turns.length - 1].role).toBe('assistant');
     }
     expect(() => sliceContext(c, new Rng(1, 'x'), 3000, 1000)).toThrow(/maxTokens 1000 < minTokens 3000/);
   });

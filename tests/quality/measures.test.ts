@@ -17,7 +17,7 @@ import {
   unsupportedAnswer,
 } from '../../pipeline/quality/measures/solvable.js';
 import { implausibleValue, keyErrorHint, thoughtLeak, toolErrorHint, valueErrorHint } from '../../pipeline/quality/measures/errors.js';
-import { answerTruncated, grammarProblems, thoughtGrammar, harderToolsFidelity, harderToolsWrapped, insertedRuns, noiseDistinct, noiseIncoherent, noiseReuse, noiseSplitsSentence, oneSidedContext } from '../../pipeline/quality/measures/text.js';
+import { answerTruncated, grammarProblems, thoughtGrammar, harderToolsFidelity, harderToolsWrapped, insertedRuns, noiseDistinct, noiseIncoherent, noiseReuse, noiseSplitsSentence, oneSidedContext, brokenContext } from '../../pipeline/quality/measures/text.js';
 import { noiseIncoherences } from '../../pipeline/quality/noiseCoherence.js';
 import { noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
 import { Rng } from '../../pipeline/rng.js';
@@ -289,6 +289,11 @@ describe('text measures', () => {
     };
     expect(oneSidedContext.check(withContext(['user', 'user', 'user']), NONE)).toMatch(/roles: user/);
     expect(oneSidedContext.check(withContext(['user', 'assistant', 'user', 'assistant']), NONE)).toBeNull();
+    // A question nobody answers: inside the insertion, or at its seam with the task's own request.
+    expect(brokenContext.check(withContext(['user', 'assistant', 'user', 'assistant']), NONE)).toBeNull();
+    expect(brokenContext.check(withContext(['user', 'user', 'assistant']), NONE)).toMatch(/two user turns in a row: "turn 0" then "turn 1"/);
+    expect(brokenContext.check(withContext(['user', 'assistant', 'user']), NONE)).toMatch(/"turn 2" then "Find/);
+    expect(brokenContext.check(mk({}), NONE)).toBeUndefined();
   });
 
   it('finds broken grammar in thoughts, per 100 distinct thoughts', () => {

@@ -372,6 +372,28 @@ export const oneSidedContext: CaseMeasure = {
   },
 };
 
+/**
+ * An inserted conversation that breaks as a chat: a user turn followed by another user turn, the
+ * first never answered — inside the insertion, or where it meets the task's own request.
+ */
+export const brokenContext: CaseMeasure = {
+  kind: 'case',
+  id: 'context_unanswered_turn',
+  group: 'text',
+  title: 'long context: an inserted user turn nobody answers (two user turns in a row, at the seam with the task too)',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const range = insertedRange(tc);
+    if (!range) return undefined;
+    // The message after the insertion is the task's own turn: the seam counts.
+    const span = tc.messages.slice(range[0], range[1] + 1);
+    for (let i = 1; i < span.length; i++) {
+      if (span[i].role === 'user' && span[i - 1].role === 'user') return `two user turns in a row: "${span[i - 1].content.slice(0, 60)}" then "${span[i].content.slice(0, 60)}"`;
+    }
+    return null;
+  },
+};
+
 export const lengthRatio: SetMeasure = {
   kind: 'set',
   id: 'evolved_length_ratio',
@@ -395,4 +417,4 @@ export const lengthRatio: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, thoughtDocResidue, answerTruncated, answerOpenings, harderToolsFidelity, harderToolsWrapped, oneSidedContext, lengthRatio];
+export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, thoughtDocResidue, answerTruncated, answerOpenings, harderToolsFidelity, harderToolsWrapped, oneSidedContext, brokenContext, lengthRatio];
