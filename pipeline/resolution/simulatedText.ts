@@ -18,6 +18,8 @@ export interface TextCtx {
   hint: string;
   /** The title of the record the call looks up, when an earlier answer gave it (knownFacts.ts): a citation cites it. */
   title?: string;
+  /** The trip a route call asks about (trips.ts): the highway leg is most of its length. */
+  trip?: { km?: number; local: boolean };
 }
 
 const FIRST = ['Alice', 'Bob', 'Carmen', 'David', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Keiko', 'Liam', 'Maya', 'Noah', 'Olga', 'Priya', 'Rafael', 'Sofia', 'Tomás', 'Wei'];
@@ -163,17 +165,24 @@ export function routeSteps(c: TextCtx): string[] {
       `Start on ${streets[0]} heading ${r.pick(HEADINGS)}`,
     ]),
   ];
-  const middle = [
+  const streetSteps = [
     `Turn right onto ${streets[2]}`,
     `Turn left onto ${streets[3]}`,
-    `Take the ramp on the right for ${road}`,
-    `Keep left to stay on ${road}`,
-    `Continue on ${road} for ${r.int(2, 60)} km`,
     `At the roundabout, take the ${r.pick(['first', 'second', 'third'])} exit onto ${streets[4]}`,
     `Bear right onto ${streets[5]}`,
     `Turn left to stay on ${streets[5]}`,
   ];
-  steps.push(...r.sample(middle, r.int(2, 6)));
+  const km = c.trip?.km;
+  if (km === undefined) {
+    const middle = [...streetSteps, `Take the ramp on the right for ${road}`, `Keep left to stay on ${road}`, `Continue on ${road} for ${r.int(2, 60)} km`];
+    steps.push(...r.sample(middle, r.int(2, 6)));
+  } else if (km < 5) {
+    // A short drive in town: streets only, no highway.
+    steps.push(...r.sample(streetSteps, r.int(1, 3)));
+  } else {
+    // A longer one is mostly its highway leg, taken between the streets at either end.
+    steps.push(...r.sample(streetSteps.slice(0, 3), r.int(1, 2)), `Take the ramp on the right for ${road}`, `Continue on ${road} for ${Math.max(2, Math.round(km * 0.8))} km`, ...r.sample(streetSteps.slice(3), r.int(0, 2)));
+  }
   steps.push(to && isWords(to) ? r.pick([`Arrive at ${to}`, `Arrive at ${to} on the ${r.pick(['left', 'right'])}`]) : `Arrive at your destination on the ${r.pick(['left', 'right'])}`);
   return steps;
 }

@@ -19,11 +19,12 @@ import { fitsType, isPlainObject, paramIndex, toolkitOf, apiOf } from '../errors
 import { toJson } from '../pyValues.js';
 import { isOpaqueId, isPersonName } from '../quality/grounding.js';
 import type { KnownFacts } from './knownFacts.js';
+import { driveMinutes, tripOf, type Trip } from './trips.js';
 import { localityOf, type ToolLocality } from '../errors/environment.js';
 import { oneTypePerField } from './fieldTypes.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-10';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-11';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -222,6 +223,8 @@ interface Ctx {
   codeLists?: Set<string>;
   /** The length every flat list of the answer shares, once the first is drawn; at least the most values any carries. */
   parallel: { n?: number; atLeast: number };
+  /** The trip a distance or route call asks about (trips.ts): its length follows the map. */
+  trip?: Trip;
 }
 
 const DAY = 86_400_000;
@@ -244,7 +247,7 @@ const ADJECTIVES = ['Cozy', 'Bright', 'Modern', 'Quiet', 'Spacious', 'Charming']
 const VENUE_WORDS = ['Harbor View', 'Golden Gate', 'Riverside', 'The Corner', 'Old Town', 'Parkside', 'Blue Door', 'Central'];
 
 function textCtx(c: Ctx): TextCtx {
-  return { rng: c.rng, args: c.args, subject: c.subject, hint: c.hint, ...(c.known?.title ? { title: c.known.title } : {}) };
+  return { rng: c.rng, args: c.args, subject: c.subject, hint: c.hint, ...(c.known?.title ? { title: c.known.title } : {}), ...(c.trip ? { trip: c.trip } : {}) };
 }
 
 /** What a search for `term` finds, as a venue's name ends: "sushi restaurants" → "Sushi Restaurant". */
@@ -359,8 +362,11 @@ function scalar(field: string, description: string, c: Ctx): unknown {
     return /number|numeric|integer/.test(d) || f === 'id' ? rng.int(100, 99_999) : code(rng);
   }
   if (/temperature|\btemp\b/.test(text)) return round(rng.int(-50, 350) / 10, 1);
-  if (/distance/.test(text)) return round(rng.int(5, 50_000) / 10, 1);
-  if (/duration|minutes|runtime|\blength\b/.test(text)) return rng.int(5, 180);
+  if (/distance/.test(text)) return tripKm(c) ?? round(rng.int(5, 50_000) / 10, 1);
+  if (/duration|minutes|runtime|\blength\b/.test(text)) {
+    const km = tripKm(c);
+    return km !== undefined && /minute/.test(text) ? driveMinutes(km) : km !== undefined && /hour/.test(text) ? round(driveMinutes(km) / 60, 1) : rng.int(5, 180);
+  }
   if (/price|cost|amount|balance|fare|salary|revenue|\bopen\b|\bclose\b|\bhigh\b|\blow\b/.test(f)) return round(rng.int(100, 100_000) / 100, 2);
   if (/rating|score|vote|average|stars/.test(f)) return round(/out of 5|5 stars/.test(d) ? rng.int(10, 50) / 10 : rng.int(40, 95) / 10, 1);
   if (/percent|ratio|rate\b|humidity|probability/.test(f)) return rng.int(0, 100);
@@ -396,6 +402,11 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   if (/snipp?et/.test(f)) return snippets(textCtx(c), 1)[0];
   // Free text of any other field reads as the API would write it about the call, never the field's own name.
   return passage(field, textCtx(c));
+}
+
+/** The trip's road kilometres: the map's when both ends are known, a short drive inside one town, else undefined. */
+function tripKm(c: Ctx): number | undefined {
+  return c.trip?.km;
 }
 
 /** An id written as a code, as Google Scholar's result and author ids are. */
@@ -637,6 +648,9 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
   const term = Object.entries(args).find(([k, v]) => /search|keyword|term|query/i.test(k) && typeof v === 'string' && isWords(v))?.[1] as string | undefined;
   const minItems = new Map<string, number>();
   const perSlot = new Map<string, number>();
+  // A drive inside one town that nothing locates exactly: a few kilometres, the same for its distance and its route.
+  const trip = tripOf(doc, args);
+  if (trip && trip.km === undefined && trip.local) trip.km = round(rng.int(8, 150) / 10, 1);
   for (const c of carried) {
     if (!c.sub && !c.list) continue;
     const key = `${c.field}.${c.sub ?? ''}`;
@@ -648,6 +662,7 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
     rng, args, topic, subject: isWords(topic) ? topic : (known?.topic ?? ''), api: doc.name, hint: doc.name, ...(place ? { place } : {}), ...(near ? { near } : {}), ...(known ? { known } : {}),
     dates: { base: Date.UTC(2019, 0, 1) + rng.int(0, 6 * 365) * DAY, next: 0 }, ...(term ? { term } : {}), names: new Set(), minItems,
     codeLists: new Set(carried.filter((k) => k.list && typeof k.value === 'string' && /[A-Za-z]/.test(k.value)).map((k) => k.field)),
+    ...(trip ? { trip } : {}),
     parallel: { atLeast: Math.max(0, ...[...minItems.entries()].filter(([f]) => !listedFields(doc.return_data.find((r) => r.name === f)?.description ?? '').length).map(([, n]) => n)) },
   };
   const out: Record<string, unknown> = {};

@@ -48,7 +48,9 @@ function joinAnd(items: string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${n === 1 ? word : word.endsWith('y') ? `${word.slice(0, -1)}ies` : `${word}s`}`;
+/** "entry" → "entries", "day" → "days", "address" → "addresses". */
+const pluralOf = (word: string) => (/[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(word) ? `${word}es` : `${word}s`);
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${n === 1 ? word : pluralOf(word)}`;
 
 /** A string stated whole, or — when too long to repeat — what it is, with its first sentence if that is short. */
 function sayString(text: string): string {
@@ -83,7 +85,43 @@ function fields(value: unknown, depth: number): string {
   const entries = Object.entries(value);
   if (entries.length === 0) return 'no fields';
   if (entries.length > WHOLE_OBJECT) return `${plural(entries.length, 'field')} (${joinAnd(entries.map(([k]) => humanize(k)))})`;
-  return joinAnd(entries.map(([k, v]) => `the ${humanize(k)} ${/[^siu]s$/.test(k) ? 'are' : 'is'} ${say(v, depth)}`));
+  return joinAnd(
+    entries.map(([k, v]) => {
+      const records = Array.isArray(v) && v.length > 0 && v.every(isPlainObject);
+      // A list of records is counted by what it holds ("there are 3 places: …"), never "the places are 3 entries".
+      if (records || (Array.isArray(v) && v.length === 0)) return `there ${v.length === 1 ? 'is' : 'are'} ${recordList(v, singular(humanize(k).toLowerCase()), depth)}`;
+      return `the ${humanize(k)} ${/[^siu]s$/.test(k) ? 'are' : 'is'} ${say(v, depth)}`;
+    }),
+  );
+}
+
+/** "places" → "place", "properties" → "property"; a name that is no plural stays as it is. */
+function singular(word: string): string {
+  if (/ies$/.test(word)) return word.replace(/ies$/, 'y');
+  if (/[^su]s$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** The record's own name (title, name), for naming it in prose. */
+function recordName(v: unknown): string | undefined {
+  if (!isPlainObject(v)) return undefined;
+  const name = v.title ?? v.name;
+  return typeof name === 'string' && name.trim() ? name.trim() : undefined;
+}
+
+/**
+ * A list of records in words: counted in the noun of what they are, named when they have names (up
+ * to three, "among them" when more), else the first one's fields.
+ */
+function recordList(list: unknown[], noun: string, depth: number): string {
+  if (list.length === 0) return `no ${pluralOf(noun)}`;
+  const count = plural(list.length, noun);
+  const names = list.map(recordName);
+  if (names.every((n) => n !== undefined)) {
+    const shown = joinAnd(names.slice(0, 3).map((n) => JSON.stringify(n)));
+    return list.length <= 3 ? `${count}: ${shown}` : `${count}, among them ${shown}`;
+  }
+  return depth > 1 ? count : `${count}, the first with ${fields(list[0], depth + 1)}`;
 }
 
 /** How a step is named in prose: its API name in backticks, as people write code names. */
@@ -95,6 +133,12 @@ const SUCCESS: ((api: string, what: string) => string)[] = [
   (api, what) => `The ${api} call came back: ${what}.`,
   (api, what) => `${api} says ${what}.`,
   (api, what) => `I checked with ${api}: ${what}.`,
+];
+/** A response that is a list: what came back, counted. */
+const LISTED: ((api: string, what: string) => string)[] = [
+  (api, what) => `${api} returned ${what}.`,
+  (api, what) => `The ${api} call gave back ${what}.`,
+  (api, what) => `I got ${what} from ${api}.`,
 ];
 const EMPTY: ((api: string) => string)[] = [
   (api) => `${api} went through and returned no data.`,
@@ -132,6 +176,10 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng): string {
   if (value === undefined) return s.response.trim() ? rng.pick(TEXT)(api, sayString(s.response)) : rng.pick(EMPTY)(api);
   if (value === null || (isPlainObject(value) && Object.keys(value).length === 0)) return rng.pick(EMPTY)(api);
   if (typeof value === 'string') return rng.pick(TEXT)(api, sayString(value));
+  if (Array.isArray(value)) {
+    const records = value.length > 0 && value.every(isPlainObject);
+    return rng.pick(LISTED)(api, records ? recordList(value, 'entry', 1) : value.length === 0 ? 'an empty list' : say(value));
+  }
   return rng.pick(SUCCESS)(api, isPlainObject(value) ? fields(value, 1) : `the result is ${say(value)}`);
 }
 
@@ -174,5 +222,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-4', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-5', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -21,6 +21,20 @@ describe('answer-writer offline rules', () => {
     expect(answer).not.toMatch(/^(Done|All set|Here are the results|I have finished)/);
   });
 
+  it('counts records in the noun of what they are and names them; a list answer is what came back', () => {
+    const nearby = (n: number) => JSON.stringify({ places: Array.from({ length: n }, (_, i) => ({ name: `Sushi Place ${i + 1}`, address: `${i + 1} Main St` })) });
+    for (let seed = 0; seed < 10; seed++) {
+      const one = offlineAnswer({ request: 'x', steps: [{ name: 'BINGMap.search_nearby', args: {}, response: nearby(1) }] }, new Rng(seed, 'one'));
+      expect(one).toContain('there is 1 place: "Sushi Place 1"');
+      expect(one).not.toMatch(/are 1 entry|1 entries/);
+      const five = offlineAnswer({ request: 'x', steps: [{ name: 'BINGMap.search_nearby', args: {}, response: nearby(5) }] }, new Rng(seed, 'five'));
+      expect(five).toContain('there are 5 places, among them "Sushi Place 1", "Sushi Place 2" and "Sushi Place 3"');
+      const airports = offlineAnswer({ request: 'x', steps: [{ name: 'TravelAPI.list_all_airports', args: {}, response: JSON.stringify(Array.from({ length: 23 }, (_, i) => `A${i}`)) }] }, new Rng(seed, 'list'));
+      expect(airports).toMatch(/23 items, the first three being "A0", "A1" and "A2"/);
+      expect(airports).not.toMatch(/the result is 23 items/);
+    }
+  });
+
   it('never opens as a success when a call failed, and never as a failure when all worked', () => {
     const step = (error?: string) => ({ name: 'Weather.get_weather_today', args: { location: 'Oslo' }, response: '{"overall": "Sunny"}', ...(error ? { error } : {}) });
     for (let seed = 0; seed < 40; seed++) {

@@ -3,7 +3,7 @@
  * (issue 13: grounded ground truth, error-free controls, feasible skips, real errors, fitting
  * environment errors, exact integers.)
  */
-import { FINISH_ACTION, type Action, type TestCase } from '../../schemas.js';
+import { FINISH_ACTION, type Action, type TestCase, type ToolDoc } from '../../schemas.js';
 import { historyBefore, toolSteps } from '../../steps.js';
 import { isPlainObject, sameValue } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
@@ -14,6 +14,7 @@ import { knownFacts, type EarlierStep } from '../../resolution/knownFacts.js';
 import { parseJson, toJson } from '../../pyValues.js';
 import { pythonLiteralToJson } from '../../prompts/parseAction.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
+import { straightKm } from '../../resolution/trips.js';
 import type { CaseMeasure } from '../types.js';
 
 /** The tool calls among a case's ground-truth actions, with their position in the file's `ground_truth`. */
@@ -213,9 +214,11 @@ const LOCATION_KEY_RE = /location|latitude|longitude|address|city|place|near|ori
  * What makes a simulated answer read as made up, for one call: a list of several identical items
  * (a list of rooms that is three copies of one status sentence), or results placed in a city that
  * neither the call nor the request mentions (places "near Times Square" in Madrid), or coordinates
- * more than 300 km from every known place (pipeline/resolution/places.ts) the call and request name.
+ * more than 300 km from every known place (pipeline/resolution/places.ts) the call and request name,
+ * or a distance between two located places shorter than the straight line or over three times it
+ * (Beijing to Shanghai "61.8 km").
  */
-export function incoherentAnswer(call: Action, response: string, request: string): string | undefined {
+export function incoherentAnswer(call: Action, response: string, request: string, doc?: ToolDoc): string | undefined {
   let value: unknown;
   try {
     value = parseJson(response);
@@ -251,6 +254,12 @@ export function incoherentAnswer(call: Action, response: string, request: string
     const nearest = Math.min(...places.map((pl) => distanceKm(p, pl)));
     if (nearest > FAR_KM) return `coordinates ${p.lat}, ${p.lon} lie ${Math.round(nearest)} km from ${places.map((pl) => pl.name).join(' / ')}, the places the call and the request name`;
   }
+  // A distance between two located places that the map contradicts: shorter than the straight line, or far longer than a road.
+  const straight = doc ? straightKm(doc, call.args) : undefined;
+  const distance = isPlainObject(value) ? Object.entries(value).find(([k, v]) => /distance/i.test(k) && typeof v === 'number')?.[1] : undefined;
+  if (straight !== undefined && typeof distance === 'number' && (distance < straight * 0.9 - 0.5 || distance > straight * 3 + 30)) {
+    return `distance ${distance} km where the places the call names lie ${Math.round(straight)} km apart`;
+  }
   if (isPlainObject(call.args) && Object.keys(call.args).some((k) => LOCATION_KEY_RE.test(k))) {
     const lower = asked.toLowerCase();
     for (const m of response.matchAll(ADDRESS_RE)) {
@@ -264,11 +273,11 @@ export const incoherentSimulation: CaseMeasure = {
   kind: 'case',
   id: 'simulated_answer_incoherent',
   group: 'solvable',
-  title: 'a simulated tool answer the case shows reads as made up (identical list items, results in a city nobody asked about, coordinates far from the place asked about)',
+  title: 'a simulated tool answer the case shows reads as made up (identical list items, results in a city nobody asked about, coordinates far from the place asked about, a distance the map contradicts)',
   population: 'cases showing at least one simulated tool answer',
   check(tc, ctx) {
     const request = userText(tc);
-    return simulatedDefect(tc, ctx, (step) => incoherentAnswer(step.action, step.response!.content, request));
+    return simulatedDefect(tc, ctx, (step) => incoherentAnswer(step.action, step.response!.content, request, tc.tools.find((t) => t.name === step.action.name)));
   },
 };
 

@@ -1,0 +1,79 @@
+/**
+ * How far a simulated trip is: a distance or route call between two places the table knows
+ * (places.ts) or two coordinates is about as long as the road between them — Beijing to Shanghai
+ * is not 61.8 km, London to Paris is the same both ways. The road runs about a quarter longer than
+ * the great circle. Endpoints nothing locates give no trip: the simulator draws a distance then.
+ */
+import type { ToolDoc } from '../schemas.js';
+import { distanceKm, placesNamedIn } from './places.js';
+import { isPlainObject } from '../errors/values.js';
+
+const START = /^(start|origins?|from|source|city_?a|departure)$/i;
+const END = /^(end|destination|to|target|city_?b|arrival)$/i;
+/** Roads wind: the drive is this much longer than the straight line. */
+const ROAD_FACTOR = 1.25;
+
+type Point = { lat: number; lon: number };
+
+/** Where an endpoint is: coordinates written as "a,b" (in the order its parameter documents), or the known place it names. */
+function locate(value: unknown, lonFirst: boolean): Point | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = /^\s*\(?\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\)?\s*$/.exec(value);
+  if (m) {
+    const [a, b] = [Number(m[1]), Number(m[2])];
+    // The documented order, unless the numbers cannot be read that way (a latitude beyond 90).
+    const lonLat = Math.abs(a) > 90 || (lonFirst && Math.abs(b) <= 90);
+    return lonLat ? { lat: b, lon: a } : { lat: a, lon: b };
+  }
+  return placesNamedIn(value)[0];
+}
+
+/** A place only the user can see ("current location", "the closest gas station"): a trip to it is a short local one. */
+function isLocalDescription(value: unknown): boolean {
+  return typeof value === 'string' && /\b(current|closest|nearest|nearby|my|here)\b|^[a-z]/.test(value.trim());
+}
+
+export interface Trip {
+  /** Road kilometres, one decimal; undefined when it is a short local trip nothing locates exactly. */
+  km?: number;
+  /** A trip inside one town (both ends local descriptions or one town named on both sides). */
+  local: boolean;
+}
+
+/** A call's start and end arguments, and where each is when something locates it. */
+function ends(doc: ToolDoc, args: unknown): { start: [string, unknown]; end: [string, unknown]; a?: Point; b?: Point } | undefined {
+  if (!isPlainObject(args)) return undefined;
+  const params = [...doc.required_parameters, ...doc.optional_parameters];
+  const find = (re: RegExp) => Object.entries(args).find(([k]) => re.test(k));
+  const start = find(START);
+  const end = find(END);
+  if (!start || !end) return undefined;
+  const lonFirst = (key: string) => /lon\s*,\s*lat/i.test(params.find((p) => p.name === key)?.description ?? '');
+  return { start, end, a: locate(start[1], lonFirst(start[0])), b: locate(end[1], lonFirst(end[0])) };
+}
+
+/** The straight-line kilometres between a call's start and end, when both are located. */
+export function straightKm(doc: ToolDoc, args: unknown): number | undefined {
+  const e = ends(doc, args);
+  return e?.a && e.b ? distanceKm(e.a, e.b) : undefined;
+}
+
+/** The trip a call asks about, when it names a start and an end; undefined for any other call. */
+export function tripOf(doc: ToolDoc, args: unknown): Trip | undefined {
+  const e = ends(doc, args);
+  if (!e) return undefined;
+  const { start, end, a, b } = e;
+  if (a && b) {
+    const straight = distanceKm(a, b);
+    return { km: straight < 0.05 ? 0 : Math.round(straight * ROAD_FACTOR * 10) / 10, local: straight < 40 };
+  }
+  // "123 Orchard St, Springfield" to "321 Industrial Ln, Springfield": one town.
+  const town = (v: unknown) => (typeof v === 'string' && v.includes(',') ? v.split(',').slice(1).join(',').trim().toLowerCase() : undefined);
+  const sameTown = town(start[1]) !== undefined && town(start[1]) === town(end[1]);
+  return { local: sameTown || isLocalDescription(start[1]) || isLocalDescription(end[1]) || !!(a ?? b) };
+}
+
+/** Minutes to drive `km`: town traffic below 30 km, highway speed beyond. */
+export function driveMinutes(km: number): number {
+  return Math.max(1, Math.round(km < 30 ? (km / 25) * 60 : 20 + (km / 85) * 60));
+}

@@ -1,0 +1,67 @@
+/**
+ * Simulated trips follow the map: a distance between two places the table knows (or two
+ * coordinates) is about the road between them, the same both ways; a drive inside one town is a
+ * few kilometres; a route's highway leg is most of its length. The measure flags a distance the
+ * map contradicts (simulated_answer_incoherent) — on the old answers and not on the new ones.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ToolDoc } from '../../pipeline/schemas.js';
+import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
+import { straightKm, tripOf } from '../../pipeline/resolution/trips.js';
+import { incoherentAnswer } from '../../pipeline/quality/measures/solvable.js';
+import { Rng } from '../../pipeline/rng.js';
+
+const param = (name: string, description: string) => ({ name, type: 'string', description });
+const bingDistance: ToolDoc = {
+  name: 'BINGMap.get_distance',
+  description: 'Get the distance between two locations in km.',
+  required_parameters: [param('start', 'The start location.'), param('end', 'The end location.')],
+  optional_parameters: [],
+  return_data: [{ name: 'distance', description: 'the distance in km.' }],
+};
+const bingRoute: ToolDoc = { ...bingDistance, name: 'BINGMap.get_route', description: 'Get the route between two locations in km.', return_data: [{ name: 'route', description: 'the route, a list of actions.' }] };
+const gaode: ToolDoc = {
+  name: 'GaodeMap.get_distance',
+  description: 'Get the distance between two locations in km.',
+  required_parameters: [param('origins', "coordinate of the start location, format with 'lon,lat'"), param('destination', "coordinate of the end location, format with 'lon,lat'")],
+  optional_parameters: [],
+  return_data: [{ name: 'distance', description: 'the distance in KM' }, { name: 'duration', description: 'expected time in minutes' }],
+};
+const TOOLS = [bingDistance, bingRoute, gaode];
+const answer = (name: string, args: Record<string, unknown>, seed = 1) => JSON.parse(simulateOffline({ name, args, tools: TOOLS }, new Rng(seed, 'trip')).response);
+
+describe('simulated trips follow the map', () => {
+  it('a distance between known places is the road between them, the same both ways', () => {
+    const there = answer('BINGMap.get_distance', { start: 'Paris', end: 'London' }).distance;
+    const back = answer('BINGMap.get_distance', { start: 'London', end: 'Paris' }, 2).distance;
+    expect(there).toBe(back);
+    expect(there).toBeGreaterThan(straightKm(bingDistance, { start: 'Paris', end: 'London' })!);
+    expect(there).toBeLessThan(600);
+    // AMap writes "lon,lat": Beijing to Shanghai is a long drive, with a duration to match.
+    const bs = answer('GaodeMap.get_distance', { origins: '116.407417,39.904172', destination: '121.473657,31.230378' });
+    expect(bs.distance).toBeGreaterThan(1000);
+    expect(bs.duration).toBeGreaterThan(600);
+  });
+
+  it('a drive inside one town is a few kilometres; a route takes its highway for most of a long one and none in town', () => {
+    for (let seed = 0; seed < 10; seed++) {
+      const d = answer('BINGMap.get_distance', { start: '123 Orchard St, Springfield', end: '321 Industrial Ln, Springfield' }, seed).distance;
+      expect(d).toBeLessThan(20);
+      const long = answer('BINGMap.get_route', { start: 'New York City', end: 'Miami' }, seed).route as string[];
+      const leg = long.map((s) => /for (\d+) km/.exec(s)?.[1]).find(Boolean);
+      expect(Number(leg)).toBeGreaterThan(1000);
+      const short = answer('BINGMap.get_route', { start: 'Times Square', end: 'Central Park' }, seed).route as string[];
+      expect(short.join(' ')).not.toMatch(/ramp|km/);
+    }
+    expect(tripOf(bingDistance, { start: 'somewhere', end: 'elsewhere' })?.km).toBeUndefined();
+  });
+
+  it('the measure flags a distance the map contradicts, and passes the road distance', () => {
+    const call = { name: 'BINGMap.get_distance', args: { start: 'Times Square', end: 'Central Park' } };
+    expect(incoherentAnswer(call, '{"distance": 543.9}', 'How far is it?', bingDistance)).toMatch(/distance 543.9 km where the places the call names lie 3 km apart/);
+    const real = JSON.stringify(answer('BINGMap.get_distance', call.args));
+    expect(incoherentAnswer(call, real, 'How far is it?', bingDistance)).toBeUndefined();
+    const gaodeCall = { name: 'GaodeMap.get_distance', args: { origins: '116.407526,39.904030', destination: '121.473701,31.230416' } };
+    expect(incoherentAnswer(gaodeCall, '{"distance": 61.8, "duration": 43}', 'x', gaode)).toMatch(/lie 1067 km apart/);
+  });
+});
