@@ -29,11 +29,22 @@ function isCodeLike(text: string): boolean {
 const VOWEL_SOUND_EXCEPTIONS_A = /^(uni|use|usu|user|utili|eu|one|once|ur)/i; // "a user", "a one-way"
 const VOWEL_SOUND_EXCEPTIONS_AN = /^(hour|honest|honou?r|heir)/i;
 
+/** A number as it is read: "8…" (eight, eighty), "11" / "18" leading a group (eleven, eighteen thousand) open with a vowel. */
+function numberStartsWithVowelSound(token: string): boolean {
+  const digits = /^\d[\d,]*/.exec(token)![0].replace(/,/g, '');
+  if (digits.startsWith('8')) return true;
+  const lead = digits.length % 3 === 2;
+  return lead && (digits.startsWith('11') || digits.startsWith('18'));
+}
+
 function startsWithVowelSound(word: string): boolean {
+  if (/^\d/.test(word)) return numberStartsWithVowelSound(word);
   return /^[aeiou]/i.test(word) ? !VOWEL_SOUND_EXCEPTIONS_A.test(word) : VOWEL_SOUND_EXCEPTIONS_AN.test(word);
 }
 
 function articleWrong(article: string, next: string): boolean {
+  // "a 11-word text" reads "a eleven": a number is checked by how it is said.
+  if (/^\d/.test(next)) return article === 'a' ? numberStartsWithVowelSound(next) : !numberStartsWithVowelSound(next);
   const word = next.replace(/^[^A-Za-z]+/, '');
   if (!word || isCodeLike(next)) return false;
   // Acronyms read letter by letter: "an API", "an SMS", "a URL"; leave them alone.
@@ -42,7 +53,7 @@ function articleWrong(article: string, next: string): boolean {
   return article === 'a' ? vowel : !vowel;
 }
 
-/** "a drama", "an adventure", "an hour", "a user": the word with the indefinite article it takes. */
+/** "a drama", "an adventure", "an hour", "a user", "an 11-word": the word with the indefinite article it takes. */
 export function withArticle(word: string): string {
   return `${startsWithVowelSound(word) ? 'an' : 'a'} ${word}`;
 }
@@ -91,7 +102,9 @@ export function grammarIssues(text: string): GrammarIssue[] {
       const t = terms[i];
       const next = terms[i + 1];
       if (!next) continue;
-      if ((t.lower === 'a' || t.lower === 'an') && articleWrong(t.lower, next.text)) issues.push({ rule: 'article', at: `${t.text} ${next.text}` });
+      // A capital "A" inside a sentence is a label ("city A", "option A"), not an article.
+      const label = t.text === 'A' && i > 0;
+      if ((t.lower === 'a' || t.lower === 'an') && !label && articleWrong(t.lower, next.text)) issues.push({ rule: 'article', at: `${t.text} ${next.text}` });
       if (t.lower === 'i' && next.tags.includes('PresentTense') && !next.tags.includes('Infinitive') && /s$/.test(next.lower) && !isCodeLike(next.text) && !['was', 'is', 'has'].includes(next.lower)) {
         issues.push({ rule: 'subject-verb', at: `${t.text} ${next.text}` });
       }

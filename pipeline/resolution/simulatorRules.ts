@@ -240,6 +240,7 @@ function personName(rng: Rng): string {
   return `${rng.pick(FIRST)} ${rng.pick(LAST)}`;
 }
 
+const COUNTRIES = ['United States', 'China', 'Japan', 'France', 'United Kingdom', 'South Korea', 'Germany', 'India', 'Italy', 'Spain'];
 const TITLES = ['The Quiet Harbor', 'Northern Lights', 'Riverside Loft', 'A Year in Review', 'City Center Studio', 'The Long Road Home', 'Sunset Terrace', 'Blue Horizon'];
 
 const ADJECTIVES = ['Cozy', 'Bright', 'Modern', 'Quiet', 'Spacious', 'Charming'];
@@ -370,7 +371,8 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   if (/price|cost|amount|balance|fare|salary|revenue|\bopen\b|\bclose\b|\bhigh\b|\blow\b/.test(f)) return round(rng.int(100, 100_000) / 100, 2);
   if (/rating|score|vote|average|stars/.test(f)) return round(/out of 5|5 stars/.test(d) ? rng.int(10, 50) / 10 : rng.int(40, 95) / 10, 1);
   if (/percent|ratio|rate\b|humidity|probability/.test(f)) return rng.int(0, 100);
-  if (/capacity|guests|people/.test(f)) return rng.int(1, 10);
+  // How many a room or a table holds; "want watch people num" counts an audience, below.
+  if (/capacity|guests/.test(f) || (/people/.test(f) && !/want|watch|view|follow|num|count/.test(f))) return rng.int(1, 10);
   // A citation, a reference or a format is a formatted string; "cited by" / "citation number" is a count.
   if (isFormattedTextField(f)) return citation(textCtx(c));
   if (/\bpub(lication)? info\b/.test(f)) return pubInfo(textCtx(c));
@@ -394,7 +396,9 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   // A city only when the call names the place: results "near" coordinates are not put in a city picked at random.
   // A landmark the task is about (the Statue of Liberty) is no town to write in an address.
   if (/address/.test(f)) return c.place && !LANDMARK.test(c.place) ? `${rng.int(1, 250)} ${rng.pick(STREETS)}, ${c.place}` : `${rng.int(1, 250)} ${rng.pick(STREETS)}`;
-  if (/\b(city|place|location|region|country|destination)\b/.test(f)) return rng.pick(CITIES);
+  // A film's region or a company's country is a country, not a city.
+  if (/\b(region|country|nation)\b/.test(f)) return rng.pick(COUNTRIES);
+  if (/\b(city|place|location|destination)\b/.test(f)) return rng.pick(CITIES);
   if (/weather|overall|condition|forecast/.test(text)) return rng.pick(WEATHER);
   if (/genre|categor|\bcate\b|\btype\b|\bkind\b/.test(f)) return /propert|airbnb|hotel|room/i.test(c.hint) ? rng.pick(PLACE_KINDS) : rng.pick(GENRES);
   if (/title|headline|subject/.test(f)) return titleFor(c);

@@ -10,6 +10,7 @@ import { pythonLiteralToJson } from '../../pipeline/prompts/parseAction.js';
 import { apiOf, isPlainObject } from '../../pipeline/errors/values.js';
 import { parseJson, toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
+import { withArticle } from '../../pipeline/quality/grammar.js';
 
 export interface AnswerInput {
   request: string;
@@ -59,7 +60,8 @@ function sayString(text: string): string {
   if (t.length <= WHOLE_STRING) return JSON.stringify(t);
   const first = t.match(/^[^.!?]{10,160}[.!?](?=\s)/)?.[0];
   const words = t.split(' ').length;
-  return first ? `a ${words.toLocaleString('en-US')}-word text that opens with ${JSON.stringify(first)}` : `a ${words.toLocaleString('en-US')}-word text`;
+  const described = `${withArticle(`${words.toLocaleString('en-US')}-word`)} text`;
+  return first ? `${described} that opens with ${JSON.stringify(first)}` : described;
 }
 
 /** A value in words: whole where it is short, otherwise counted and described (never cut with an ellipsis). */
@@ -222,5 +224,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-5', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-6', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { nlp } from '../../pipeline/nlp.js';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
 import type { Rng } from '../../pipeline/rng.js';
+import { withArticle } from '../../pipeline/quality/grammar.js';
 import { parseJson, toJson } from '../../pipeline/pyValues.js';
 
 export interface ThoughtInput {
@@ -73,7 +74,7 @@ export function intentOf(description: string, api: string): string {
 const humanize = (k: string) => k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_+/g, ' ').trim();
 
 function sayValue(v: unknown): string {
-  if (typeof v === 'string') return v.length > 60 ? `a ${v.split(/\s+/).length}-word text` : JSON.stringify(v);
+  if (typeof v === 'string') return v.length > 60 ? `${withArticle(`${v.split(/\s+/).length}-word`)} text` : JSON.stringify(v);
   if (Array.isArray(v)) return v.length <= 3 ? `[${v.map(sayValue).join(', ')}]` : `a list of ${v.length} values`;
   if (v && typeof v === 'object') return `an object with ${Object.keys(v).map(humanize).join(', ')}`;
   return String(v);
@@ -189,5 +190,5 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
       { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
-  offline: { version: 'thought-writer-4', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
+  offline: { version: 'thought-writer-5', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };

@@ -21,6 +21,15 @@ describe('articles in simulated text', () => {
     expect(['adventure', 'drama', 'hour', 'user', 'honest'].map(withArticle)).toEqual(['an adventure', 'a drama', 'an hour', 'a user', 'an honest']);
   });
 
+  it('reads numbers as they are said ("an 11-word text", "an 8-word", "a 17-word", "an 18,000-word"), and leaves a label "A" alone', () => {
+    for (const [n, article] of [['11', 'an'], ['8', 'an'], ['18', 'an'], ['89', 'an'], ['800', 'an'], ['18,000', 'an'], ['11000', 'an'], ['17', 'a'], ['1', 'a'], ['110', 'a'], ['1100', 'a'], ['71', 'a']] as const) {
+      expect(withArticle(`${n}-word`)).toBe(`${article} ${n}-word`);
+    }
+    expect(grammarIssues('I will send a 11-word text.').map((i) => i.rule)).toContain('article');
+    expect(grammarIssues('I will send an 11-word text.')).toEqual([]);
+    expect(grammarIssues('I will estimate the distance with city A "83214" and city B "74532".')).toEqual([]);
+  });
+
   it('every film description over many seeds reads with the right article', () => {
     const genres = new Set<string>();
     for (let seed = 0; seed < 200; seed++) {

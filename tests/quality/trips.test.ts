@@ -11,7 +11,7 @@ import { straightKm, tripOf } from '../../pipeline/resolution/trips.js';
 import { incoherentAnswer } from '../../pipeline/quality/measures/solvable.js';
 import { Rng } from '../../pipeline/rng.js';
 
-const param = (name: string, description: string) => ({ name, type: 'string', description });
+const param = (name: string, description: string) => ({ name, type: 'string' as const, description });
 const bingDistance: ToolDoc = {
   name: 'BINGMap.get_distance',
   description: 'Get the distance between two locations in km.',
