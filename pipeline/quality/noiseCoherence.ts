@@ -2,12 +2,13 @@
  * Does the small talk a noisy query adds make sense as English? Slot grammars (and careless
  * rewrites) produce sentences every word of which is fine but which no person would write:
  * "Curious when my wording makes sense", "the details reads right", "my phone is humming an hour
- * ago", "(Scratch that, I rechecked — correct as typed.)", "Grateful hugely". Each rule names one
+ * ago", "(Scratch that, I rechecked — correct as typed.)", "Grateful hugely", "Heya, Undecided on whether",
+ * "anyway,. I've been". Each rule names one
  * such pattern; the checks run on the inserted text only (the user's request is upstream data).
  * Typos the rewrite added may hide a pattern from a rule, so the count is a lower bound.
  */
 
-export type NoiseIncoherence = 'wh-predicate' | 'plural-subject' | 'progressive-past' | 'retracted-confirmation' | 'thanks-collocation' | 'fragment';
+export type NoiseIncoherence = 'wh-predicate' | 'plural-subject' | 'progressive-past' | 'retracted-confirmation' | 'thanks-collocation' | 'fragment' | 'capital-after-comma' | 'stray-punctuation';
 
 /** Predicates that judge a request ("makes sense"): one doubts *whether* or *how*, never *when* or *why*, it does. */
 const JUDGEMENT = String.raw`(?:makes sense|is clear|fits here|reads right|is doable|sounds okay|sounds ok|is possible|belongs here|is the norm|works out|is too much|comes across)`;
@@ -28,6 +29,10 @@ const RULES: { rule: NoiseIncoherence; re: RegExp }[] = [
   { rule: 'thanks-collocation', re: /\b(?:grateful|much appreciated|appreciated)\s*,?\s+(?:loads|hugely|massively|heaps|a million|a lot|kindly|truly)\b/i },
   // "(Hmm, I reread - yes, that.)": a self-correction ending in a fragment.
   { rule: 'fragment', re: /[,;-]\s*(?:yes, that|as is|fine|accurate|spot on|unchanged)\.\)/i },
+  // "Heya, Undecided on whether…": a greeting run on into a sentence that still starts with a capital.
+  { rule: 'capital-after-comma', re: /[a-z],\s+(?!I\b)[A-Z][a-z'-]*(?:\s+[a-z'-]+){0,2}\s+(?:whether|if|how)\b/ },
+  // "…anyway,. I've been": a connector left before the full stop that ends the hedge.
+  { rule: 'stray-punctuation', re: /[a-z],\.(?:\s|$)/i },
 ];
 
 /** The incoherences in a piece of inserted text, one per rule at most, with the matched words. */

@@ -147,7 +147,7 @@ export const noiseIncoherent: CaseMeasure = {
   kind: 'case',
   id: 'noise_incoherent',
   group: 'text',
-  title: 'noisy query: inserted small talk no person would write (doubting "when" a request makes sense, plural subject with a singular verb, an ongoing state dated in the past, a retraction that confirms, "grateful hugely", a fragment)',
+  title: 'noisy query: inserted small talk no person would write (doubting "when" a request makes sense, plural subject with a singular verb, an ongoing state dated in the past, a retraction that confirms, "grateful hugely", a fragment, a capital run on after a greeting, a connector stranded before a full stop)',
   population: 'evolved cases with a noisy query',
   check(tc) {
     if (!hasNoise(tc)) return undefined;

@@ -28,7 +28,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-7';
+export const NOISY_RULES_VERSION = 'noisy-query-8';
 
 /**
  * The grammar the offline rules draw from. Every inserted sentence is put together from short
@@ -124,8 +124,11 @@ function hedgeOpener(rng: Rng): string {
     doubt = `${stance} ${only ? 'whether' : rng.pick(['if', 'whether'])} ${rng.pick(G.doubtWho)} ${rng.pick(G.whetherTail)}`;
   }
   const hedge = `${doubt}${rng.pick(G.connect)}`;
-  return `${greet}${greet ? hedge : cap(hedge)} `;
+  // After a greeting the hedge runs on: "Heya, undecided on whether…" ("I" keeps its capital).
+  return `${greet}${greet ? decap(hedge) : cap(hedge)} `;
 }
+
+const decap = (t: string) => (/^I\b/.test(t) ? t : t.charAt(0).toLowerCase() + t.slice(1));
 
 function digression(rng: Rng): string {
   if (rng.chance(0.55)) {
@@ -250,13 +253,15 @@ export function noisyRules(input: NoisyQueryInput, rng: Rng): NoisyQueryOutput &
   // A digression goes between two sentences (never inside one); a self-correction after the request.
   let body = rng.chance(0.8) ? insertAside(typoed, sloppy(digression(rng)), input.protected, rng) : typoed;
   if (rng.chance(0.4)) body = `${body.trimEnd()} ${selfCorrection(rng)}`;
-  const opener = rng.chance(0.85) ? sloppy(hedgeOpener(rng)) : '';
+  const hedge = rng.chance(0.85) ? hedgeOpener(rng) : '';
   // The openers run on into the query: its first letter goes lower-case unless it starts a
   // protected value, a name or "I".
   const first = body.match(/^[A-Za-z']+/)?.[0] ?? '';
-  const lower = opener && /^[A-Z][a-z']+$/.test(first) && first !== 'I' && !input.protected.some((v) => body.startsWith(v)) && COMMON_STARTS.has(first.toLowerCase());
-  // A query that cannot run on (it starts with a name or a value) follows a hedge that ends as a sentence.
-  const lead = lower || !opener ? opener : `${opener.trimEnd().replace(/(\s*-\s*|[,.]+\s*|\.\.\.\s*)(so|but|anyway,?|though,?|still,?)$/i, '')}. `;
+  const lower = hedge && /^[A-Z][a-z']+$/.test(first) && first !== 'I' && !input.protected.some((v) => body.startsWith(v)) && COMMON_STARTS.has(first.toLowerCase());
+  // A query that cannot run on (it starts with a name or a value) follows a hedge that ends as a
+  // sentence: its connector goes before the typos, which would hide it ("anway,. I've been").
+  const ended = lower || !hedge ? hedge : `${hedge.trimEnd().replace(/(\s*-\s*|[,.]+\s*|\.\.\.\s*)(so|but|anyway,?|though,?|still,?)$/i, '')}. `;
+  const lead = ended ? sloppy(ended) : '';
   // Most people sign off; some just stop.
   const query = lead + (lower ? body[0].toLowerCase() + body.slice(1) : body) + (rng.chance(0.8) ? sloppy(closer(rng)) : '');
   const lost = missingValues(query, input.protected);
