@@ -73,7 +73,8 @@ function say(value: unknown, depth = 0): string {
   if (Array.isArray(value)) {
     if (value.length === 0) return 'an empty list';
     const scalar = value.every((v) => v === null || typeof v !== 'object');
-    if (scalar && value.length <= WHOLE_LIST && depth < 2) return `${value.length === 1 ? 'a list with' : `a list of ${value.length}:`} ${joinAnd(value.map((v) => say(v, depth + 1)))}`;
+    if (scalar && value.length === 1 && depth < 2) return `just ${say(value[0], depth + 1)}`;
+    if (scalar && value.length <= WHOLE_LIST && depth < 2) return `a list of ${value.length}: ${joinAnd(value.map((v) => say(v, depth + 1)))}`;
     if (scalar) return `${plural(value.length, 'item')}, the first three being ${joinAnd(value.slice(0, 3).map((v) => say(v, depth + 1)))}`;
     return depth > 0 ? plural(value.length, 'entry') : `${plural(value.length, 'entry')}, the first with ${fields(value[0], depth + 1)}`;
   }
@@ -170,10 +171,22 @@ function capitalise(text: string): string {
   return /^[a-z]/.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
+/**
+ * An error as a person would report it: an HTTP failure by its status line and the message its
+ * body gives (and when to retry), not its raw text with escaped JSON; any other error quoted.
+ */
+export function sayError(error: string): string {
+  const status = /^HTTP\s+(\d{3}\s+[A-Za-z][A-Za-z -]*?)\s*(?:\n|\/|$|[A-Z][a-z-]+:)/.exec(error.trim());
+  if (!status) return sayString(error);
+  const message = /"(?:message|detail|error_description)"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(error)?.[1].replace(/\\"/g, '"');
+  const retry = /Retry-After:\s*(\d+)/i.exec(error)?.[1];
+  return `HTTP ${status[1].trim()}${message ? `: "${message}"` : ''}${retry ? `, to retry after ${retry} seconds` : ''}`;
+}
+
 /** What one step's response says, in one whole sentence. */
 function stepSentence(s: AnswerInput['steps'][number], rng: Rng): string {
   const api = named(s.name);
-  if (s.error) return rng.pick(FAILED)(api, sayString(s.error));
+  if (s.error) return rng.pick(FAILED)(api, sayError(s.error));
   const value = parseResponse(s.response);
   if (value === undefined) return s.response.trim() ? rng.pick(TEXT)(api, sayString(s.response)) : rng.pick(EMPTY)(api);
   if (value === null || (isPlainObject(value) && Object.keys(value).length === 0)) return rng.pick(EMPTY)(api);
@@ -224,5 +237,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-6', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-7', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

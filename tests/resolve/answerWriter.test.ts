@@ -35,6 +35,14 @@ describe('answer-writer offline rules', () => {
     }
   });
 
+  it('reports an HTTP failure by its status and message, not its raw text; a one-item list as its item', () => {
+    const error = 'HTTP 429 Too Many Requests\nRetry-After: 60\n{"error": {"code": 429, "message": "Rate limit exceeded for R.get_room_status: 100 requests per minute allowed."}}';
+    const answer = offlineAnswer({ request: 'x', steps: [{ name: 'R.get_room_status', args: {}, response: '', error }] }, new Rng(3, 'http'));
+    expect(answer).toContain('HTTP 429 Too Many Requests: "Rate limit exceeded for R.get_room_status: 100 requests per minute allowed.", to retry after 60 seconds');
+    expect(answer).not.toContain('\\"');
+    expect(offlineAnswer({ request: 'x', steps: [{ name: 'R.get_empty_room_with_time', args: {}, response: "{'rooms': [103]}" }] }, new Rng(1, 'one'))).toContain('the rooms are just 103');
+  });
+
   it('never opens as a success when a call failed, and never as a failure when all worked', () => {
     const step = (error?: string) => ({ name: 'Weather.get_weather_today', args: { location: 'Oslo' }, response: '{"overall": "Sunny"}', ...(error ? { error } : {}) });
     for (let seed = 0; seed < 40; seed++) {
