@@ -5,6 +5,8 @@
  * to a configured HTTP API, when enabled), T-Eval's captured failures of the same API or toolkit,
  * and the API simulator in error mode, whose wording is checked against the kind it was asked for.
  */
+import { answerWriterRole } from '../resolve/answerWriter.js';
+import { SIMULATOR_RULES_VERSION } from '../../pipeline/resolution/simulatorRules.js';
 import { modelFor, type Config } from '../../pipeline/config.js';
 import { roleMode } from '../../pipeline/llm/types.js';
 import { canonicalJson, sha256 } from '../../pipeline/hash.js';
@@ -252,7 +254,8 @@ export function externalSummary(ctx: StageContext): string {
 export const diversifyExternalStage: ItemStage<ExternalItemInput, ExternalErrorCandidate> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
   name: STAGE,
-  version: '3',
+  // The rules of its roles are part of its version: changing how failures or closing answers read redoes its items.
+  version: `3+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['collect', 'resolve'],
   description: 'environment errors at step k: live collector, T-Eval captured failures, API simulator in error mode',
   roles: ['api-simulator', 'answer-writer'],

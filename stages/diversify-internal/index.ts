@@ -7,6 +7,7 @@
  * erroneous call's response comes through the resolution chain (BFCL: the live backends' real
  * errors; T-Eval: cache, then the API simulator).
  */
+import { SIMULATOR_RULES_VERSION } from '../../pipeline/resolution/simulatorRules.js';
 import { modelFor } from '../../pipeline/config.js';
 import { LlmOutputError, StopRunError, roleMode } from '../../pipeline/llm/types.js';
 import { renderAction, renderPrefix } from '../../pipeline/prompts/standard.js';
@@ -294,7 +295,7 @@ export function internalSummary(ctx: StageContext): string {
 export const diversifyInternalStage: ItemStage<InternalItemInput, InternalErrorCandidate> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
   name: STAGE,
-  version: '4', // 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed)
+  version: `4+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed)
   upstream: ['collect', 'resolve', 'observe'],
   description: 'four internal errors (tool select, hallucination, key, value) at step k, held to the label checker, with real responses',
   roles: ['error-simulator', 'api-simulator'],

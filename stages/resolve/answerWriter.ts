@@ -177,15 +177,44 @@ function capitalise(text: string): string {
  */
 export function sayError(error: string): string {
   const status = /^HTTP\s+(\d{3}\s+[A-Za-z][A-Za-z -]*?)\s*(?:\n|\/|$|[A-Z][a-z-]+:)/.exec(error.trim());
-  if (!status) return sayString(error);
+  if (!status) return sayErrorBody(error) ?? sayString(error);
   const message = /"(?:message|detail|error_description)"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(error)?.[1].replace(/\\"/g, '"');
   const retry = /Retry-After:\s*(\d+)/i.exec(error)?.[1];
   return `HTTP ${status[1].trim()}${message ? `: "${message}"` : ''}${retry ? `, to retry after ${retry} seconds` : ''}`;
 }
 
+/** An error given as a JSON body ({"error": {"code": 403, "status": "QUOTA_EXCEEDED", "message": …}}): its code and message. */
+function sayErrorBody(error: string): string | undefined {
+  const body = parseResponse(error.trim());
+  if (!isPlainObject(body)) return undefined;
+  // A captured client failure wrapped as {'text': "('Connection aborted.', …)"}: the text itself.
+  if (Object.keys(body).length === 1 && typeof body.text === 'string') return JSON.stringify(body.text.trim());
+  const inner = isPlainObject(body.error) ? body.error : body;
+  const message = [inner.message, inner.detail, inner.error_description, typeof body.error === 'string' ? body.error : undefined].find((m): m is string => typeof m === 'string' && m.trim() !== '');
+  if (!message) return undefined;
+  const code = [inner.code, inner.status, inner.info, body.infocode].filter((c) => (typeof c === 'string' || typeof c === 'number') && String(c) !== '0' && String(c) !== message).map(String);
+  return `${code.length ? `${code.join(' ')}: ` : ''}${JSON.stringify(message.trim())}`;
+}
+
+/**
+ * What a call is called in the answer: its API, and when the turn calls the API more than once, the
+ * argument that tells those calls apart ("`check_availability` for id 25433"), so three sentences
+ * about three properties do not read as one said three times.
+ */
+function callName(s: AnswerInput['steps'][number], steps: AnswerInput['steps']): string {
+  const same = steps.filter((o) => o.name === s.name);
+  if (same.length < 2 || !isPlainObject(s.args)) return named(s.name);
+  for (const [key, value] of Object.entries(s.args)) {
+    // A short value only: a long text is no name for a call (and is never cut in an answer).
+    if (!(typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && value.length <= 40))) continue;
+    const values = same.map((o) => (isPlainObject(o.args) ? o.args[key] : undefined));
+    if (new Set(values.map((v) => String(v))).size === same.length) return `${named(s.name)} for ${humanize(key)} ${typeof value === 'string' ? `"${value}"` : String(value)}`;
+  }
+  return named(s.name);
+}
+
 /** What one step's response says, in one whole sentence. */
-function stepSentence(s: AnswerInput['steps'][number], rng: Rng): string {
-  const api = named(s.name);
+function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api = named(s.name)): string {
   if (s.error) return rng.pick(FAILED)(api, sayError(s.error));
   const value = parseResponse(s.response);
   if (value === undefined) return s.response.trim() ? rng.pick(TEXT)(api, sayString(s.response)) : rng.pick(EMPTY)(api);
@@ -208,7 +237,7 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
   const failed = input.steps.filter((s) => s.error).length;
   const outcome = failed === 0 ? 'ok' : failed === input.steps.length ? 'failed' : 'partial';
   const opener = rng.pick(OPENERS[outcome]);
-  const body = input.steps.map((s) => capitalise(stepSentence(s, rng)));
+  const body = input.steps.map((s) => capitalise(stepSentence(s, rng, callName(s, input.steps))));
   return [opener, ...body].filter(Boolean).join(' ');
 }
 
@@ -237,5 +266,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-7', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-9', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

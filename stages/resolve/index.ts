@@ -15,6 +15,7 @@
  * The item input carries, besides the trajectory, the recorded responses the cache will answer
  * its steps with, so a change in collect's recorded responses is new work here.
  */
+import { SIMULATOR_RULES_VERSION } from '../../pipeline/resolution/simulatorRules.js';
 import { toJson } from '../../pipeline/pyValues.js';
 import type { ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
 import { modelFor } from '../../pipeline/config.js';
@@ -103,7 +104,7 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // The offline writer's version is part of the stage version, so changing its rules redoes the items.
   // 3: a step reading a file nobody named or wrote fails (pipeline/errors/pathKinds.ts); 4: one carry plan per trajectory;
   // 5: a simulated answer agrees with what earlier answers said about the id it looks up (knownFacts.ts)
-  version: `5+${answerWriterRole.offline.version}`,
+  version: `5+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],

@@ -42,7 +42,7 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   kind: 'items',
   name: 'standardize',
   // The offline writer's version is part of the stage version, so changing its rules redoes the items.
-  version: `2+${thoughtWriterRole.offline.version}`,
+  version: `2+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],

@@ -40,7 +40,22 @@ describe('answer-writer offline rules', () => {
     const answer = offlineAnswer({ request: 'x', steps: [{ name: 'R.get_room_status', args: {}, response: '', error }] }, new Rng(3, 'http'));
     expect(answer).toContain('HTTP 429 Too Many Requests: "Rate limit exceeded for R.get_room_status: 100 requests per minute allowed.", to retry after 60 seconds');
     expect(answer).not.toContain('\\"');
+    const quota = '{"error": {"code": 403, "status": "QUOTA_EXCEEDED", "message": "Daily usage limit for TravelAPI.book_flight exceeded."}}';
+    const q = offlineAnswer({ request: 'x', steps: [{ name: 'TravelAPI.book_flight', args: {}, response: '', error: quota }] }, new Rng(3, 'quota'));
+    expect(q).toContain('403 QUOTA_EXCEEDED: "Daily usage limit for TravelAPI.book_flight exceeded."');
+    expect(q).not.toContain('\\"');
     expect(offlineAnswer({ request: 'x', steps: [{ name: 'R.get_empty_room_with_time', args: {}, response: "{'rooms': [103]}" }] }, new Rng(1, 'one'))).toContain('the rooms are just 103');
+    const captured = offlineAnswer({ request: 'x', steps: [{ name: 'S.get_ticker_detail', args: {}, response: '', error: `{'text': "('Connection aborted.', ConnectionResetError(104, 'Connection reset by peer'))"}` }] }, new Rng(1, 'cap'));
+    expect(captured).toContain(`"('Connection aborted.', ConnectionResetError(104, 'Connection reset by peer'))"`);
+    expect(captured).not.toContain("{'text'");
+  });
+
+  it('tells calls of one API apart by the argument that differs', () => {
+    const steps = [25433, 99120].map((id) => ({ name: 'AirbnbSearch.check_availability', args: { id, start_date: '2024-05-01' }, response: '{"availability": true}' }));
+    const answer = offlineAnswer({ request: 'x', steps }, new Rng(2, 'same'));
+    expect(answer).toContain('`check_availability` for id 25433');
+    expect(answer).toContain('`check_availability` for id 99120');
+    expect(answer).not.toContain('for start date');
   });
 
   it('never opens as a success when a call failed, and never as a failure when all worked', () => {
