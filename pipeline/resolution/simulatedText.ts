@@ -53,8 +53,18 @@ export function isWords(s: string): boolean {
   return true;
 }
 
+/**
+ * What papers and passages are about: the call's subject without the words that ask for papers
+ * ("recent scholarly articles about quantum computing" is about quantum computing; a title "The
+ * limits of recent scholarly articles about quantum computing" reads as made up).
+ */
 function topicOf(c: TextCtx): string {
-  return c.subject ? c.subject.trim() : c.rng.pick(FIELDS);
+  if (!c.subject) return c.rng.pick(FIELDS);
+  const topic = c.subject
+    .trim()
+    .replace(/^(?:(?:the\s+)?(?:latest|recent|new|newest|top|some|any|most\s+cited|popular|relevant|\d+|three|five|ten)\s+)*(?:scholarly\s+|academic\s+|research\s+|scientific\s+)?(?:articles?|papers?|publications?|studies|research|literature|works?)\s+(?:about|on|related\s+to|regarding|concerning|in|of)\s+/i, '')
+    .replace(/^(?:research|studies|papers?|articles?)\s+(?:about|on)\s+/i, '');
+  return topic || c.subject.trim();
 }
 
 /** "Grace Chen" → "G Chen" (Scholar's author lists). */

@@ -15,6 +15,7 @@ import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
 import { toolSteps } from '../../pipeline/steps.js';
 import { Rng } from '../../pipeline/rng.js';
 import { parseJson } from '../../pipeline/pyValues.js';
+import { paperTitles } from '../../pipeline/resolution/simulatedText.js';
 import { tevalTrajectories } from '../diversify/fixtures/vendored.js';
 
 const search = {
@@ -79,5 +80,17 @@ describe('the simulator agrees with earlier answers (real T-Eval plans)', () => 
     const films = (parseJson(top.response) as { films: { title: string }[] }).films;
     expect(films.length).toBeGreaterThanOrEqual(8);
     expect(repeatedRecord(parseJson(top.response))).toBeUndefined();
+  });
+});
+
+describe('what simulated papers are about', () => {
+  it('the topic a search asks about, not the words that ask for papers', () => {
+    const titles = (subject: string) => paperTitles({ rng: new Rng(1, 'topic'), args: {}, subject, hint: '' }, 3);
+    for (const subject of ['recent scholarly articles about quantum computing', 'latest research on quantum computing', 'Papers related to quantum computing']) {
+      for (const t of titles(subject)) {
+        expect(t.toLowerCase()).toContain('quantum computing');
+        expect(t.toLowerCase()).not.toMatch(/articles|research on|papers related/);
+      }
+    }
   });
 });
