@@ -24,7 +24,7 @@ import { localityOf, type ToolLocality } from '../errors/environment.js';
 import { oneTypePerField } from './fieldTypes.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-12';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-13';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -369,7 +369,11 @@ function scalar(field: string, description: string, c: Ctx): unknown {
     return km !== undefined && /minute/.test(text) ? driveMinutes(km) : km !== undefined && /hour/.test(text) ? round(driveMinutes(km) / 60, 1) : rng.int(5, 180);
   }
   if (/price|cost|amount|balance|fare|salary|revenue|\bopen\b|\bclose\b|\bhigh\b|\blow\b/.test(f)) return round(rng.int(100, 100_000) / 100, 2);
-  if (/rating|score|vote|average|stars/.test(f)) return round(/out of 5|5 stars/.test(d) ? rng.int(10, 50) / 10 : rng.int(40, 95) / 10, 1);
+  // Stays and places are rated out of 5 (Airbnb's stars), films out of 10.
+  if (/rating|score|vote|average|stars/.test(f)) {
+    if (/out of 5|5 stars/.test(d) || /airbnb|propert|hotel|\broom|restaurant|venue/i.test(c.hint)) return round(rng.int(380, 500) / 100, 2);
+    return round(rng.int(40, 95) / 10, 1);
+  }
   if (/percent|ratio|rate\b|humidity|probability/.test(f)) return rng.int(0, 100);
   // How many a room or a table holds; "want watch people num" counts an audience, below.
   if (/capacity|guests/.test(f) || (/people/.test(f) && !/want|watch|view|follow|num|count/.test(f))) return rng.int(1, 10);
@@ -678,6 +682,49 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
   return out;
 }
 
+/**
+ * A list the doc says is "ranked by rating" or "by popularity" lists its records in that order: the
+ * ranking field's values are put in descending order over the records (the records stay where the
+ * plan put them). Left as is when a value carried for a later call sits in that field.
+ */
+function rankedAsDocumented(doc: ToolDoc, answer: Record<string, unknown>, carried: CarriedValue[]): Record<string, unknown> {
+  for (const field of doc.return_data) {
+    const by = /\branked by (\w+)/i.exec(field.description ?? '')?.[1]?.toLowerCase();
+    const list = answer[field.name];
+    if (!by || !Array.isArray(list) || !list.every(isPlainObject)) continue;
+    const records = list as Record<string, unknown>[];
+    if (records.length < 2 || !records.every((r) => typeof r[by] === 'number')) continue;
+    const here = carried.filter((c) => c.field === field.name);
+    if (!here.some((c) => c.sub === by)) {
+      // Nothing carried in the ranking field: its values go in order, the records stay where they are.
+      const sorted = records.map((r) => r[by] as number).sort((a, b) => b - a);
+      records.forEach((r, i) => (r[by] = sorted[i]));
+    } else if (!here.some((c) => /(^|_)(id|title|name)$/i.test(c.sub ?? ''))) {
+      // A carried rating belongs with its record's other carried values: whole records are ordered,
+      // which only a carried id or name (a later call's "first film") would mind.
+      answer[field.name] = [...records].sort((a, b) => (b[by] as number) - (a[by] as number));
+    } else {
+      // Records in place: the made-up values fit between the carried ones (the first film carried
+      // with popularity 100.7 comes before films made up below it), when the carried ones are in order.
+      const fixed = records.map((r) => here.some((c) => c.sub === by && c.value === r[by]));
+      const fixedValues = records.filter((_, i) => fixed[i]).map((r) => r[by] as number);
+      if (fixedValues.some((v, i) => i > 0 && v > fixedValues[i - 1])) continue;
+      const top = Math.max(...records.map((r) => r[by] as number));
+      for (let i = 0; i < records.length; i++) {
+        if (fixed[i]) continue;
+        const above = [...records.slice(0, i)].reverse().find((_, j) => fixed[i - 1 - j]);
+        const belowAt = records.findIndex((_, j) => j > i && fixed[j]);
+        const hi = i === 0 ? (above?.[by] as number | undefined) ?? top : (records[i - 1][by] as number);
+        const lo = belowAt >= 0 ? (records[belowAt][by] as number) : 0;
+        const gap = belowAt >= 0 ? belowAt - i + 1 : records.length - i + 1;
+        const value = lo + ((hi - lo) * (gap - 1)) / gap;
+        records[i][by] = Number.isInteger(hi) && Number.isInteger(lo) && hi - lo > gap ? Math.round(value) : Math.round(value * 10) / 10;
+      }
+    }
+  }
+  return answer;
+}
+
 export interface OfflineSimulatorInput {
   name: string;
   args: unknown;
@@ -697,6 +744,6 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   if (problems.length) return { error: problems.join('; '), response: '' };
   const doc = input.tools.find((t) => t.name === input.name)!;
   const carry = input.carry ?? [];
-  const answer = applyCarried(plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known), carry);
+  const answer = rankedAsDocumented(doc, applyCarried(plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known), carry), carry);
   return { error: '', response: pyJson(oneTypePerField(answer, carry.map((c) => c.value))) };
 }

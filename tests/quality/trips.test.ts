@@ -65,3 +65,29 @@ describe('simulated trips follow the map', () => {
     expect(incoherentAnswer(gaodeCall, '{"distance": 61.8, "duration": 43}', 'x', gaode)).toMatch(/lie 1067 km apart/);
   });
 });
+
+describe('ranked lists keep their rank', () => {
+  const films = (by: string): ToolDoc => ({
+    name: `FilmTMDB.get_${by}`,
+    description: `films by ${by}`,
+    required_parameters: [],
+    optional_parameters: [],
+    return_data: [{ name: 'films', description: `list of films ranked by ${by}, including id, title, release date, popularity and rating` }],
+  });
+  const ranks = (doc: ToolDoc, carry: Parameters<typeof simulateOffline>[0]['carry'], seed: number, by: string) =>
+    (JSON.parse(simulateOffline({ name: doc.name, args: {}, tools: [doc], carry }, new Rng(seed, 'rank')).response).films as Record<string, number>[]).map((f) => f[by]);
+  const descending = (xs: number[]) => xs.every((x, i) => i === 0 || x <= xs[i - 1]);
+
+  it('a list "ranked by rating" or "by popularity" is in that order, carried values included', () => {
+    for (let seed = 0; seed < 20; seed++) {
+      expect(descending(ranks(films('rating'), [], seed, 'rating'))).toBe(true);
+      // The first film is the one a later call takes (its id), with a small popularity: the others fit below it.
+      const first = [{ key: 'movie_id', value: 299054, field: 'films', sub: 'id' }, { key: 'bullet_items', value: 100.7, field: 'films', sub: 'popularity' }];
+      const pop = ranks(films('popularity'), first, seed, 'popularity');
+      expect(pop[0]).toBe(100.7);
+      expect(descending(pop)).toBe(true);
+    }
+    const call = { name: 'FilmTMDB.get_rating', args: {} };
+    expect(incoherentAnswer(call, '{"films": [{"rating": 6.3}, {"rating": 8.9}]}', 'x', films('rating'))).toMatch(/ranked by rating lists 6.3 before 8.9/);
+  });
+});

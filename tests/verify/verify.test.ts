@@ -8,6 +8,8 @@ import { fixtureCases } from '../evolve/fixtures/cases.js';
 import { runEvolveVerify, type EvolveRun } from '../evolve/fixtures/harness.js';
 import { ScriptedGateway } from './fixtures/scriptedGateway.js';
 import { readRef } from '../../pipeline/artifactRef.js';
+import { NOISY_RULES_VERSION } from '../../stages/evolve/roles/noisyQuery.js';
+import { HARDER_RULES_VERSION } from '../../stages/evolve/roles/harderTools.js';
 
 const cases = fixtureCases();
 const byId = new Map(cases.map((c) => [c.id, c]));
@@ -228,7 +230,8 @@ describe('pnpm report evolved', () => {
     // Long context makes cases longer on average than their base cases.
     const lc = rows.filter((r) => r.strategy === 'long_context');
     expect(lc.every((r) => r.tokens > r.baseTokens + 900)).toBe(true);
-    expect(text).toMatch(/rules:evolve-1\+rules:harder-tools-4\+rules:noisy-query-7 \| rules:judge-2\+rules:verify-1/);
+    // The method names every rule set that made the case, by its current version.
+    expect(text).toContain(`rules:evolve-1+rules:${HARDER_RULES_VERSION}+rules:${NOISY_RULES_VERSION} | rules:judge-2+rules:verify-1`);
     expect(text).toMatch(/paper 2387/);
   });
 });

@@ -216,7 +216,7 @@ const LOCATION_KEY_RE = /location|latitude|longitude|address|city|place|near|ori
  * neither the call nor the request mentions (places "near Times Square" in Madrid), or coordinates
  * more than 300 km from every known place (pipeline/resolution/places.ts) the call and request name,
  * or a distance between two located places shorter than the straight line or over three times it
- * (Beijing to Shanghai "61.8 km").
+ * (Beijing to Shanghai "61.8 km"), or a list its doc says is ranked by a field out of that order.
  */
 export function incoherentAnswer(call: Action, response: string, request: string, doc?: ToolDoc): string | undefined {
   let value: unknown;
@@ -260,6 +260,15 @@ export function incoherentAnswer(call: Action, response: string, request: string
   if (straight !== undefined && typeof distance === 'number' && (distance < straight * 0.9 - 0.5 || distance > straight * 3 + 30)) {
     return `distance ${distance} km where the places the call names lie ${Math.round(straight)} km apart`;
   }
+  // A list the doc says is ranked by a field, out of that order ("top rated" with 6.3 before 8.9).
+  for (const field of doc?.return_data ?? []) {
+    const by = /\branked by (\w+)/i.exec(field.description ?? '')?.[1]?.toLowerCase();
+    const list = isPlainObject(value) ? value[field.name] : undefined;
+    if (!by || !Array.isArray(list)) continue;
+    const ranks = list.map((r) => (isPlainObject(r) ? r[by] : undefined)).filter((v): v is number => typeof v === 'number');
+    const at = ranks.findIndex((v, i) => i > 0 && v > ranks[i - 1]);
+    if (at > 0) return `${field.name} ranked by ${by} lists ${ranks[at - 1]} before ${ranks[at]}`;
+  }
   if (isPlainObject(call.args) && Object.keys(call.args).some((k) => LOCATION_KEY_RE.test(k))) {
     const lower = asked.toLowerCase();
     for (const m of response.matchAll(ADDRESS_RE)) {
@@ -273,7 +282,7 @@ export const incoherentSimulation: CaseMeasure = {
   kind: 'case',
   id: 'simulated_answer_incoherent',
   group: 'solvable',
-  title: 'a simulated tool answer the case shows reads as made up (identical list items, results in a city nobody asked about, coordinates far from the place asked about, a distance the map contradicts)',
+  title: 'a simulated tool answer the case shows reads as made up (identical list items, results in a city nobody asked about, coordinates far from the place asked about, a distance the map contradicts, a ranked list out of its order)',
   population: 'cases showing at least one simulated tool answer',
   check(tc, ctx) {
     const request = userText(tc);
