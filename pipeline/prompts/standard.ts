@@ -4,7 +4,7 @@
  * prompt (first `[` up to `\nTo use a tool`) and inserts its own instructions right before
  * "Remember: only generate ONE step each time", so both markers must appear exactly once.
  */
-import { FINISH_ACTION, type Action, type ChatMessage, type ToolDoc, type Trajectory } from '../schemas.js';
+import { FINISH_ACTION, type Action, type ChatMessage, type ToolDoc, type Trajectory, type Turn } from '../schemas.js';
 import { toolSteps } from '../steps.js';
 import { toJson } from '../pyValues.js';
 
@@ -90,9 +90,43 @@ export function finishAction(answer: string, thought?: string): Action {
   return thought === undefined ? { name: FINISH_ACTION, args: answer } : { thought, name: FINISH_ACTION, args: answer };
 }
 
-/** The thought a turn's closing FinishAction carries in CoT variants. */
-export function finishThought(): string {
-  return 'The task is accomplished: every requested step has been carried out, so I can give the final answer.';
+const DONE: ((api: string) => string)[] = [
+  (api) => `That was the last step this request needed; ${api} came back, so I can report the results.`,
+  () => 'Everything asked for is done, so I can sum up what came back.',
+  (api) => `${api} was the final call this request needed, so it is time to answer.`,
+  () => 'All the requested steps went through; now I give the answer.',
+  () => 'Nothing else is left to do for this request, so I will write the final answer.',
+];
+const PARTLY: ((api: string) => string)[] = [
+  (api) => `${api} failed, so I will say what went through and what did not.`,
+  () => 'Not every call succeeded; I will report the results and the failure.',
+];
+const FAILED: ((api: string) => string)[] = [
+  (api) => `${api} did not go through, so I will tell the user what went wrong.`,
+  () => 'The request could not be completed; I will explain the error that came back.',
+];
+const NO_TOOL = ['This needs no tool call, so I can answer directly.', 'Nothing here calls for a tool; I can reply straight away.'];
+
+/** A small stable hash: which wording a turn gets depends on the turn, never on call order. */
+function pick<T>(options: readonly T[], key: string): T {
+  let h = 2166136261;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+  return options[(h >>> 0) % options.length];
+}
+
+/**
+ * The thought a turn's closing FinishAction carries in CoT variants: what the turn's calls came to
+ * (all done, one failed, none needed), in one of a few wordings chosen by the turn's request.
+ */
+export function finishThought(turn?: Pick<Turn, 'user' | 'steps'>): string {
+  const calls = (turn?.steps ?? []).filter((s) => s.action.name !== FINISH_ACTION);
+  const key = turn?.user ?? '';
+  if (calls.length === 0) return pick(NO_TOOL, key);
+  const failed = calls.filter((s) => s.response?.error);
+  const named = (s: (typeof calls)[number]) => `\`${s.action.name.slice(s.action.name.lastIndexOf('.') + 1)}\``;
+  if (failed.length === calls.length) return pick(FAILED, key)(named(failed[failed.length - 1]));
+  if (failed.length) return pick(PARTLY, key)(named(failed[failed.length - 1]));
+  return pick(DONE, key)(named(calls[calls.length - 1]));
 }
 
 /**
@@ -116,7 +150,7 @@ export function renderPrefix(trajectory: Trajectory, k: number, opts: { cot: boo
       messages.push(...renderStep(step.action, step.response?.content ?? '', opts));
     }
     if (t < target.turnIndex) {
-      messages.push({ role: 'assistant', content: renderAction(finishAction(turn.final ?? '', finishThought()), opts) });
+      messages.push({ role: 'assistant', content: renderAction(finishAction(turn.final ?? '', finishThought(turn)), opts) });
     }
   }
   return messages;
@@ -141,5 +175,5 @@ export function nextAction(trajectory: Trajectory, k: number): Action {
     if (step.action.name !== FINISH_ACTION) return step.action;
   }
   const answer = turn.final ?? (here.turnIndex === trajectory.turns.length - 1 ? trajectory.final : '');
-  return finishAction(answer, finishThought());
+  return finishAction(answer, finishThought(turn));
 }

@@ -78,7 +78,10 @@ function say(value: unknown, depth = 0): string {
     if (scalar) return `${plural(value.length, 'item')}, the first three being ${joinAnd(value.slice(0, 3).map((v) => say(v, depth + 1)))}`;
     return depth > 0 ? plural(value.length, 'entry') : `${plural(value.length, 'entry')}, the first with ${fields(value[0], depth + 1)}`;
   }
-  if (isPlainObject(value)) return depth > 1 ? plural(Object.keys(value).length, 'field') : `{${fields(value, depth + 1)}}`;
+  if (isPlainObject(value)) {
+    if (Object.keys(value).length === 0) return 'empty';
+    return depth > 1 ? plural(Object.keys(value).length, 'field') : `{${fields(value, depth + 1)}}`;
+  }
   return toJson(value);
 }
 
@@ -266,5 +269,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-9', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-10', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -58,3 +58,19 @@ describe('doc residue in thoughts', () => {
     }
   });
 });
+
+describe('the thought before a closing answer', () => {
+  it('says what the turn came to, in wordings that vary by request, never one canned sentence', async () => {
+    const { finishThought } = await import('../../pipeline/prompts/standard.js');
+    const step = (name: string, error?: string) => ({ action: { name, args: {} }, response: { content: '{}', tier: 'live' as const, ...(error ? { error: { source: 'environment' as const, message: error } } : {}) } });
+    const thoughts = new Set<string>();
+    for (let i = 0; i < 40; i++) thoughts.add(finishThought({ user: `request ${i}`, steps: [step('TravelAPI.book_flight'), step('TravelAPI.purchase_insurance')] }));
+    expect(thoughts.size).toBeGreaterThanOrEqual(4);
+    for (const t of thoughts) expect(t).not.toMatch(/fail|did not|could not/);
+    expect(finishThought({ user: 'x', steps: [step('TravelAPI.book_flight'), step('TravelAPI.purchase_insurance', '503')] })).toMatch(/`purchase_insurance` failed|Not every call succeeded/);
+    expect(finishThought({ user: 'x', steps: [step('TravelAPI.book_flight', '503')] })).toMatch(/did not go through|could not be completed/);
+    expect(finishThought({ user: 'x', steps: [] })).toMatch(/no tool|Nothing here calls for a tool/);
+    // The same request always gets the same wording.
+    expect(finishThought({ user: 'same', steps: [step('A.b')] })).toBe(finishThought({ user: 'same', steps: [step('A.b')] }));
+  });
+});

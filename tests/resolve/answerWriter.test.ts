@@ -50,6 +50,12 @@ describe('answer-writer offline rules', () => {
     expect(captured).not.toContain("{'text'");
   });
 
+  it('says an empty record is empty', () => {
+    const answer = offlineAnswer({ request: 'x', steps: [{ name: 'TravelAPI.book_flight', args: {}, response: '{"booking_id": "3426812", "booking_history": {}}' }] }, new Rng(1, 'empty'));
+    expect(answer).toContain('the booking history is empty');
+    expect(answer).not.toContain('{no fields}');
+  });
+
   it('tells calls of one API apart by the argument that differs', () => {
     const steps = [25433, 99120].map((id) => ({ name: 'AirbnbSearch.check_availability', args: { id, start_date: '2024-05-01' }, response: '{"availability": true}' }));
     const answer = offlineAnswer({ request: 'x', steps }, new Rng(2, 'same'));
