@@ -24,7 +24,7 @@ import { localityOf, type ToolLocality } from '../errors/environment.js';
 import { oneTypePerField } from './fieldTypes.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-13';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-14';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -652,7 +652,9 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
   // The call's own place, else the place the task is about; coordinates near it when it is a known one.
   const place = placeArg ? (placeArg[1] as string) : taskPlace;
   // A place the table does not know ("Ubud") is still in the place the task is about (Bali).
-  const near = (place ? placeNamed(place) : undefined) ?? (taskPlace ? placeNamed(taskPlace) : undefined);
+  // An address the call names ("123 Main St, Springfield") is no town for an address line, but it says where.
+  const addressed = Object.entries(args).find(([k, v]) => /place|city|location|destination|address/i.test(k) && typeof v === 'string' && placeNamed(v))?.[1] as string | undefined;
+  const near = (place ? placeNamed(place) : undefined) ?? (addressed ? placeNamed(addressed) : undefined) ?? (taskPlace ? placeNamed(taskPlace) : undefined);
   const term = Object.entries(args).find(([k, v]) => /search|keyword|term|query/i.test(k) && typeof v === 'string' && isWords(v))?.[1] as string | undefined;
   const minItems = new Map<string, number>();
   const perSlot = new Map<string, number>();

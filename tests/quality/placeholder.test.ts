@@ -65,7 +65,9 @@ describe('simulated placeholder content', () => {
   it('answers with the call\'s own words: a route ends at the destination, a citation is a formatted reference, snippets are about the query', () => {
     const [route, , scholar, cite] = CALLS;
     const steps = plausibleAnswer(route.doc, route.args, new Rng(1, 'r')).route as string[];
-    expect(steps.length).toBeGreaterThanOrEqual(4);
+    // JFK Airport to the TWA Hotel (which stands at JFK) is a short drive: a few streets, no highway.
+    expect(steps.length).toBeGreaterThanOrEqual(3);
+    expect(steps.join(' ')).not.toMatch(/ramp|km/);
     expect(steps.at(-1)).toMatch(/^Arrive at TWA Hotel/);
     expect(new Set(steps).size).toBe(steps.length);
     const s = plausibleAnswer(scholar.doc, scholar.args, new Rng(2, 's'));

@@ -91,3 +91,22 @@ describe('ranked lists keep their rank', () => {
     expect(incoherentAnswer(call, '{"films": [{"rating": 6.3}, {"rating": 8.9}]}', 'x', films('rating'))).toMatch(/ranked by rating lists 6.3 before 8.9/);
   });
 });
+
+describe('places T-Eval names', () => {
+  it('Springfield is in Illinois, not wherever a draw puts it; Cambridge, MA is not Cambridge, England', async () => {
+    const { placeNamed, distanceKm } = await import('../../pipeline/resolution/places.js');
+    const coords: ToolDoc = {
+      name: 'BINGMap.get_coordinates',
+      description: 'Get the coordinates of a location.',
+      required_parameters: [param('location', 'the location')],
+      optional_parameters: [],
+      return_data: [{ name: 'latitude', description: 'the latitude' }, { name: 'longitude', description: 'the longitude' }],
+    };
+    for (let seed = 0; seed < 5; seed++) {
+      const at = JSON.parse(simulateOffline({ name: coords.name, args: { location: '123 Main St, Springfield' }, tools: [coords] }, new Rng(seed, 'place')).response);
+      expect(distanceKm({ lat: at.latitude, lon: at.longitude }, placeNamed('Springfield')!)).toBeLessThan(10);
+    }
+    expect(distanceKm(placeNamed('Cambridge, MA')!, placeNamed('Boston')!)).toBeLessThan(10);
+    expect(distanceKm(placeNamed('Cambridge')!, placeNamed('London')!)).toBeLessThan(100);
+  });
+});
