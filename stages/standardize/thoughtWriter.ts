@@ -37,7 +37,7 @@ function purpose(description: string): string {
 }
 
 /** Verbs a doc may open with that compromise may read as nouns ("list", "search", "post", ...). */
-const OPENING_VERBS = new Set(['add', 'adjust', 'answer', 'archive', 'ask', 'book', 'buy', 'calculate', 'call', 'cancel', 'change', 'check', 'close', 'compute', 'convert', 'copy', 'count', 'create', 'delete', 'display', 'download', 'edit', 'estimate', 'fetch', 'fill', 'find', 'follow', 'generate', 'get', 'give', 'list', 'load', 'lock', 'log', 'look', 'make', 'mention', 'modify', 'move', 'navigate', 'open', 'order', 'pause', 'place', 'play', 'post', 'press', 'print', 'query', 'raise', 'read', 'record', 'remove', 'rename', 'reply', 'request', 'reset', 'resolve', 'retrieve', 'retweet', 'return', 'round', 'run', 'save', 'search', 'sell', 'send', 'set', 'share', 'show', 'sort', 'start', 'stop', 'submit', 'take', 'translate', 'turn', 'unlock', 'update', 'upload', 'use', 'verify', 'view', 'withdraw', 'write']);
+const OPENING_VERBS = new Set(['add', 'adjust', 'answer', 'archive', 'ask', 'book', 'buy', 'calculate', 'call', 'cancel', 'change', 'check', 'close', 'compute', 'convert', 'copy', 'count', 'create', 'delete', 'display', 'download', 'edit', 'estimate', 'fetch', 'fill', 'find', 'follow', 'generate', 'get', 'give', 'list', 'load', 'lock', 'log', 'look', 'make', 'mention', 'modify', 'move', 'navigate', 'open', 'order', 'pause', 'place', 'play', 'post', 'press', 'print', 'purchase', 'query', 'raise', 'read', 'record', 'remove', 'rename', 'reply', 'request', 'reset', 'resolve', 'retrieve', 'retweet', 'return', 'round', 'run', 'save', 'search', 'sell', 'send', 'set', 'share', 'show', 'sort', 'start', 'stop', 'submit', 'take', 'translate', 'turn', 'unlock', 'update', 'upload', 'use', 'verify', 'view', 'withdraw', 'write']);
 
 /** A third-person verb in its base form: "gets" -> "get", "searches" -> "search", "applies" -> "apply". */
 export function baseForm(word: string): string {
@@ -63,12 +63,27 @@ export function intentOf(description: string, api: string): string {
     .trim()
     .replace(/[.!?]+$/, '');
   if (!text) return `use \`${api}\``;
+  text = plainWords(text);
   const first = text.match(/^[A-Za-z]+/)?.[0] ?? '';
   const base = baseForm(first);
   const isVerb = OPENING_VERBS.has(base) || (nlp(text).terms().first().has('#Verb') && !nlp(first).has('#Determiner'));
   if (isVerb && first) text = base + text.slice(first.length);
   else text = `use ${/^(a|an|the)\b/i.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : `\`${api}\`, which provides ${text.charAt(0).toLowerCase() + text.slice(1)}`}`;
   return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/**
+ * Doc shorthand no person thinks in, in plain words: "add text page of ppt" is adding a text slide
+ * to the presentation; "book a flight given the travel information" is booking the flight.
+ */
+function plainWords(text: string): string {
+  return text
+    .replace(/\b(?:an?\s+)?((?:text|image|title|bullet)(?:\s+and\s+\w+)?)\s+page\s+of\s+ppt\b/gi, (_m, kind: string) => `${withArticle(kind.toLowerCase())} slide to the presentation`)
+    .replace(/\bpage\s+of\s+ppt\b/gi, 'slide to the presentation')
+    .replace(/\bof ppt\b/gi, 'of the presentation')
+    .replace(/\bppt\b/gi, 'presentation')
+    .replace(/\s+given the [a-z ]+?information$/i, '')
+    .replace(/\s+(?:with|using) the given [a-z ]+$/i, '');
 }
 
 const humanize = (k: string) => k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_+/g, ' ').trim();
@@ -190,5 +205,5 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
       { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
-  offline: { version: 'thought-writer-5', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
+  offline: { version: 'thought-writer-6', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };

@@ -43,6 +43,11 @@ describe('doc residue in thoughts', () => {
   it('the thought writer says what such a tool is for in plain words', () => {
     expect(intentOf(NOW_PLAYING, 'now_playing_out_filter')).toBe('print the details of the filtered playing films now in China');
     expect(intentOf(SAVE, 'save_file')).toBe('save the presentation');
+    // Doc shorthand in plain words.
+    expect(intentOf('Add text page of ppt', 'add_text_page')).toBe('add a text slide to the presentation');
+    expect(intentOf('Add image page of ppt', 'add_text_image_page')).toBe('add an image slide to the presentation');
+    expect(intentOf('Book a flight given the travel information.', 'book_flight')).toBe('book a flight');
+    expect(intentOf('Purchase insurance.', 'purchase_insurance')).toBe('purchase insurance');
     for (let seed = 0; seed < 20; seed++) {
       const thoughts = offlineThoughts(
         {
