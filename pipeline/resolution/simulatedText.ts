@@ -58,6 +58,17 @@ export function isWords(s: string): boolean {
  * ("recent scholarly articles about quantum computing" is about quantum computing; a title "The
  * limits of recent scholarly articles about quantum computing" reads as made up).
  */
+/**
+ * The verb a topic takes as a subject: "neural networks are", "machine learning is". A topic is
+ * plural when its last word is a plural noun ("algorithms", "exhibitions"), not a singular in -s
+ * ("analysis", "economics", "news", "bus").
+ */
+function agree(topic: string, singular: string, plural: string): string {
+  const last = topic.trim().split(/\s+/).pop()!.toLowerCase();
+  const isPlural = /[^s]s$/.test(last) && !/(ics|ss|us|is|news|series|species|ways)$/.test(last);
+  return isPlural ? plural : singular;
+}
+
 function topicOf(c: TextCtx): string {
   if (!c.subject) return c.rng.pick(FIELDS);
   const topic = c.subject
@@ -97,7 +108,7 @@ export function paperTitles(c: TextCtx, n: number): string[] {
 
 const SNIPPET_FORMS: ((t: string, r: Rng) => string)[] = [
   (t, r) => `… we propose a framework for ${t} that combines ${r.pick(['field data', 'simulation', 'expert interviews', 'public records'])} with ${r.pick(['statistical models', 'a life-cycle analysis', 'deep learning', 'cost modelling'])}. Experiments on ${r.int(3, 12)} datasets show …`,
-  (t) => `${cap(t)} has attracted growing attention in recent years. This paper reviews the main approaches, their strengths and limitations, and …`,
+  (t) => `${cap(t)} ${agree(t, 'has', 'have')} attracted growing attention in recent years. This paper reviews the main approaches, their strengths and limitations, and …`,
   (t, r) => `… the role of ${t} in ${r.pick(['developing economies', 'urban planning', 'clinical practice', 'small firms', 'higher education'])}. We find that …`,
   (t, r) => `… a systematic review of ${r.int(40, 400)} studies on ${t} published between ${r.int(1995, 2010)} and ${r.int(2018, 2023)} …`,
   (t) => `In this chapter we introduce the basic concepts of ${t}, discuss the open problems, and outline directions for …`,
@@ -117,7 +128,7 @@ export function abstract(c: TextCtx): string {
   const forms = [
     `We study ${t} from the perspective of ${r.pick(['optimisation', 'statistical learning', 'control theory', 'game theory'])}. Our analysis shows that simple baselines remain competitive, and we identify ${r.int(2, 4)} conditions under which they fail.`,
     `This paper surveys recent work on ${t}, compares ${r.int(5, 30)} published methods on common benchmarks, and discusses open challenges.`,
-    `${cap(t)} is central to many applications. We introduce a new dataset of ${r.int(2, 90)}k examples and show that existing methods leave substantial room for improvement.`,
+    `${cap(t)} ${agree(t, 'is', 'are')} central to many applications. We introduce a new dataset of ${r.int(2, 90)}k examples and show that existing methods leave substantial room for improvement.`,
     `We present a model of ${t} and validate it against observations from ${r.int(2, 40)} sites. The model reproduces the observed trends within ${r.int(3, 15)}%.`,
   ];
   return r.pick(forms);
@@ -259,7 +270,7 @@ export function passage(field: string, c: TextCtx): string {
       `${titleCase(t)}: what you need to know. A practical guide to ${t}, updated ${r.pick(['this month', 'for ' + r.int(2021, 2023), 'weekly'])}.`,
       `${titleCase(t)} - latest news and analysis. Coverage of ${t} from reporters and ${r.pick(['industry experts', 'local sources', 'our readers'])}.`,
       `${titleCase(t)} | Frequently asked questions. Answers to the ${r.int(5, 25)} most common questions about ${t}.`,
-      `${titleCase(t)} - Wikipedia. ${cap(t)} is the subject of this article; see also related topics and references.`,
+      `${titleCase(t)} - Wikipedia. ${cap(t)} ${agree(t, 'is', 'are')} the subject of this article; see also related topics and references.`,
     ]);
   }
   if (/arxiv|paper|article|scholar|summary|abstract/.test(about)) return abstract(c);

@@ -15,7 +15,7 @@ import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
 import { toolSteps } from '../../pipeline/steps.js';
 import { Rng } from '../../pipeline/rng.js';
 import { parseJson } from '../../pipeline/pyValues.js';
-import { paperTitles } from '../../pipeline/resolution/simulatedText.js';
+import { paperTitles, snippets } from '../../pipeline/resolution/simulatedText.js';
 import { tevalTrajectories } from '../diversify/fixtures/vendored.js';
 
 const search = {
@@ -90,6 +90,17 @@ describe('what simulated papers are about', () => {
       for (const t of titles(subject)) {
         expect(t.toLowerCase()).toContain('quantum computing');
         expect(t.toLowerCase()).not.toMatch(/articles|research on|papers related/);
+      }
+    }
+  });
+});
+
+describe('simulated text agrees with its topic', () => {
+  it('a plural topic takes a plural verb ("neural networks are central"), a singular one the singular ("machine learning is")', () => {
+    for (let seed = 0; seed < 30; seed++) {
+      for (const [subject, wrong] of [['neural networks', /neural networks (is|has)\b/i], ['art exhibitions', /art exhibitions (is|has)\b/i], ['machine learning', /machine learning (are|have)\b/i], ['data analysis', /data analysis (are|have)\b/i]] as const) {
+        const text = snippets({ rng: new Rng(seed, 'agree', subject), args: {}, subject, hint: '' }, 3).join(' ');
+        expect(text).not.toMatch(wrong);
       }
     }
   });
