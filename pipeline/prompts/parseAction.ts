@@ -51,6 +51,23 @@ export function parseReply(raw: string): ParsedReply {
   return { action, error: typeof obj.error === 'string' && obj.error ? obj.error : undefined };
 }
 
+/**
+ * A tool response as a value: JSON (read losslessly), else a Python literal (T-Eval's recordings
+ * print dicts: {'author_id': 'HR5pAakAAAAJ'}); undefined when it is neither.
+ */
+export function parseToolResponse(text: string): unknown {
+  try {
+    return parseJson(text);
+  } catch {
+    // not JSON: try it as a Python literal
+  }
+  try {
+    return parseJson(pythonLiteralToJson(text));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Rewrites a Python literal (single-quoted strings, True/False/None, tuples) as JSON text. */
 export function pythonLiteralToJson(src: string): string {
   let out = '';

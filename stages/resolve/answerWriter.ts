@@ -6,9 +6,9 @@
  */
 import { z } from 'zod';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
-import { pythonLiteralToJson } from '../../pipeline/prompts/parseAction.js';
+import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
 import { apiOf, isPlainObject } from '../../pipeline/errors/values.js';
-import { parseJson, toJson } from '../../pipeline/pyValues.js';
+import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
 import { withArticle } from '../../pipeline/quality/grammar.js';
 
@@ -29,20 +29,6 @@ const WHOLE_STRING = 240;
 const WHOLE_LIST = 6;
 /** Objects up to this many fields are stated in full; a larger one is counted and its keys named. */
 const WHOLE_OBJECT = 6;
-
-/** A response as a value, when it is JSON or a Python literal; else undefined. */
-export function parseResponse(text: string): unknown {
-  for (const candidate of [text, (() => { try { return pythonLiteralToJson(text); } catch { return undefined; } })()]) {
-    if (candidate === undefined) continue;
-    try {
-      // Lossless: an id in a response is quoted in the answer with every digit.
-      return parseJson(candidate);
-    } catch {
-      // not this form
-    }
-  }
-  return undefined;
-}
 
 function joinAnd(items: string[]): string {
   if (items.length <= 1) return items.join('');
@@ -188,7 +174,7 @@ export function sayError(error: string): string {
 
 /** An error given as a JSON body ({"error": {"code": 403, "status": "QUOTA_EXCEEDED", "message": …}}): its code and message. */
 function sayErrorBody(error: string): string | undefined {
-  const body = parseResponse(error.trim());
+  const body = parseToolResponse(error.trim());
   if (!isPlainObject(body)) return undefined;
   // A captured client failure wrapped as {'text': "('Connection aborted.', …)"}: the text itself.
   if (Object.keys(body).length === 1 && typeof body.text === 'string') return JSON.stringify(body.text.trim());
@@ -219,7 +205,7 @@ function callName(s: AnswerInput['steps'][number], steps: AnswerInput['steps']):
 /** What one step's response says, in one whole sentence. */
 function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api = named(s.name)): string {
   if (s.error) return rng.pick(FAILED)(api, sayError(s.error));
-  const value = parseResponse(s.response);
+  const value = parseToolResponse(s.response);
   if (value === undefined) return s.response.trim() ? rng.pick(TEXT)(api, sayString(s.response)) : rng.pick(EMPTY)(api);
   if (value === null || (isPlainObject(value) && Object.keys(value).length === 0)) return rng.pick(EMPTY)(api);
   if (typeof value === 'string') return rng.pick(TEXT)(api, sayString(value));

@@ -7,22 +7,14 @@
  */
 import { simulatedDefect } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
-import { parseJson } from '../../pyValues.js';
-import { pythonLiteralToJson } from '../../prompts/parseAction.js';
+import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { CaseMeasure } from '../types.js';
 import { mixedTypes } from '../../resolution/fieldTypes.js';
 
 /** A tool answer as a value: JSON, else a Python literal, else the text itself. */
 export function responseValue(text: string): unknown {
-  try {
-    return parseJson(text);
-  } catch {
-    try {
-      return parseJson(pythonLiteralToJson(text));
-    } catch {
-      return text;
-    }
-  }
+  const value = parseToolResponse(text);
+  return value === undefined ? text : value;
 }
 
 const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();

@@ -12,7 +12,7 @@ import { describeUngrounded, foreignRecordedResponse, httpStyleError, needShownI
 import { groundTruthActions, shownAction, shownSteps, simulatedDefect, userText } from '../evidence.js';
 import { knownFacts, type EarlierStep } from '../../resolution/knownFacts.js';
 import { parseJson, toJson } from '../../pyValues.js';
-import { pythonLiteralToJson } from '../../prompts/parseAction.js';
+import { parseToolResponse } from '../../prompts/parseAction.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
 import { straightKm } from '../../resolution/trips.js';
 import type { CaseMeasure } from '../types.js';
@@ -219,16 +219,7 @@ const LOCATION_KEY_RE = /location|latitude|longitude|address|city|place|near|ori
  * (Beijing to Shanghai "61.8 km"), or a list its doc says is ranked by a field out of that order.
  */
 export function incoherentAnswer(call: Action, response: string, request: string, doc?: ToolDoc): string | undefined {
-  let value: unknown;
-  try {
-    value = parseJson(response);
-  } catch {
-    try {
-      value = parseJson(pythonLiteralToJson(response));
-    } catch {
-      value = undefined;
-    }
-  }
+  const value = parseToolResponse(response);
   // One pass over the answer: its lists, and the coordinate pairs its records hold.
   const lists: unknown[][] = [];
   const pairs: { lat: number; lon: number }[] = [];
