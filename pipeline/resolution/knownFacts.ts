@@ -6,7 +6,7 @@
  * ("Hiro Haddad" for the id of Robert Gross) reads as made up; these facts let the simulator agree,
  * and the quality report check that it did (simulated_answer_contradicts).
  */
-import { parseJson } from '../pyValues.js';
+import { parseToolResponse } from '../prompts/parseAction.js';
 import { isPlainObject } from '../errors/values.js';
 import { isOpaqueId, isPersonName } from '../quality/grounding.js';
 
@@ -41,14 +41,10 @@ function idsOf(args: unknown): string[] {
   return out;
 }
 
+/** An earlier answer as a record: simulated JSON or a recording's Python literal ({'author_id': 'lyMGnwIAAAAJ'}). */
 function answerOf(response: string | undefined): Record<string, unknown> | undefined {
-  if (!response) return undefined;
-  try {
-    const v = parseJson(response);
-    return isPlainObject(v) && !('error' in v && Object.keys(v).length === 1) ? (v as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+  const v = response ? parseToolResponse(response) : undefined;
+  return isPlainObject(v) && !('error' in v && Object.keys(v).length === 1) ? (v as Record<string, unknown>) : undefined;
 }
 
 const sameId = (v: unknown, id: string) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint') && String(v).trim() === id;

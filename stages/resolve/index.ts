@@ -103,8 +103,9 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   name: STAGE,
   // The offline writer's version is part of the stage version, so changing its rules redoes the items.
   // 3: a step reading a file nobody named or wrote fails (pipeline/errors/pathKinds.ts); 4: one carry plan per trajectory;
-  // 5: a simulated answer agrees with what earlier answers said about the id it looks up (knownFacts.ts)
-  version: `5+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  // 5: a simulated answer agrees with what earlier answers said about the id it looks up (knownFacts.ts);
+  // 6: recorded answers written as Python literals count among them
+  version: `6+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],

@@ -29,6 +29,8 @@ describe('what earlier answers say about an id', () => {
   it('a search result id is the paper listed at its place; an author id is the author it was asked for', () => {
     expect(knownFacts({ q: 'b8af6XDcmWoJ' }, [search])).toEqual({ title: 'Renewable energy in practice', topic: 'renewable energy' });
     expect(knownFacts({ author_id: 'HR5pAakAAAAJ' }, [search, authorId])).toEqual({ name: 'Robert Gross', topic: 'renewable energy' });
+    // A recording prints a Python dict: it says as much.
+    expect(knownFacts({ author_id: 'lyMGnwIAAAAJ' }, [{ name: 'GoogleScholar.get_author_id', args: { mauthors: 'Seth Lloyd' }, response: "{'author_id': 'lyMGnwIAAAAJ'}" }])).toEqual({ name: 'Seth Lloyd' });
     // An id no earlier answer gave, or a call without one, has nothing known about it.
     expect(knownFacts({ q: 'ZZZZ9999abcd' }, [search])).toBeUndefined();
     expect(knownFacts({ query: 'solar power' }, [search])).toBeUndefined();

@@ -11,7 +11,7 @@ import { localityOf } from '../../errors/environment.js';
 import { describeUngrounded, foreignRecordedResponse, httpStyleError, needShownIn, ungroundedHistory, ungroundedValues, unsupportedNumbers } from '../grounding.js';
 import { groundTruthActions, shownAction, shownSteps, simulatedDefect, userText } from '../evidence.js';
 import { knownFacts, type EarlierStep } from '../../resolution/knownFacts.js';
-import { parseJson, toJson } from '../../pyValues.js';
+import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
 import { straightKm } from '../../resolution/trips.js';
@@ -290,12 +290,7 @@ export const incoherentSimulation: CaseMeasure = {
 export function contradictedFacts(step: { action: Action; response: string }, earlier: EarlierStep[]): string | null | undefined {
   const facts = knownFacts(step.action.args, earlier);
   if (!facts?.name && !facts?.title) return undefined;
-  let answer: unknown;
-  try {
-    answer = parseJson(step.response);
-  } catch {
-    return undefined;
-  }
+  const answer = parseToolResponse(step.response);
   if (!isPlainObject(answer)) return undefined;
   const norm = (t: string) => t.trim().toLowerCase().replace(/[.\s]+$/, '');
   for (const [field, value] of Object.entries(answer)) {
