@@ -8,6 +8,7 @@
  */
 import type { Rng } from '../rng.js';
 import { withArticle } from '../quality/grammar.js';
+import { TRIP_END, TRIP_START } from './trips.js';
 
 export interface TextCtx {
   rng: Rng;
@@ -175,8 +176,8 @@ function endpoint(args: Record<string, unknown>, re: RegExp): string | undefined
 /** Turn-by-turn steps from the call's start to its end, the last one arriving there. */
 export function routeSteps(c: TextCtx): string[] {
   const r = c.rng;
-  const from = endpoint(c.args, /^(start|origins?|from|source)$/i);
-  const to = endpoint(c.args, /^(end|destination|to|target)$/i);
+  const from = endpoint(c.args, TRIP_START);
+  const to = endpoint(c.args, TRIP_END);
   const streets = r.shuffle(STREETS);
   const road = r.pick(ROADS);
   const steps = [

@@ -189,7 +189,8 @@ function slug(text: string): string {
   return text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'item';
 }
 
-function singular(name: string): string {
+/** "films" → "film", "properties" → "property"; "address", "status", "analysis" stay as they are. */
+export function singular(name: string): string {
   if (/ies$/.test(name)) return name.replace(/ies$/, 'y');
   if (/(ss|us|is)$/.test(name)) return name;
   return name.replace(/s$/, '');
@@ -422,11 +423,11 @@ function code(rng: Rng): string {
   return Array.from({ length: 12 }, () => rng.pick([...'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'])).join('');
 }
 
-/** The record's own name (title, name): two records of one list never share it. */
-function recordName(v: unknown): string | undefined {
+/** A record's own name (its title, else its name): two records of one list never share it, and prose names it by it. */
+export function recordName(v: unknown): string | undefined {
   if (!isPlainObject(v)) return undefined;
   const name = v.title ?? v.name;
-  return typeof name === 'string' ? name : undefined;
+  return typeof name === 'string' && name.trim() ? name.trim() : undefined;
 }
 
 function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
@@ -689,9 +690,14 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
  * ranking field's values are put in descending order over the records (the records stay where the
  * plan put them). Left as is when a value carried for a later call sits in that field.
  */
+/** The field a list's records are ranked by, when its doc says so ("list of films ranked by rating"). */
+export function rankedBy(field: ReturnField): string | undefined {
+  return /\branked by (\w+)/i.exec(field.description ?? '')?.[1]?.toLowerCase();
+}
+
 function rankedAsDocumented(doc: ToolDoc, answer: Record<string, unknown>, carried: CarriedValue[]): Record<string, unknown> {
   for (const field of doc.return_data) {
-    const by = /\branked by (\w+)/i.exec(field.description ?? '')?.[1]?.toLowerCase();
+    const by = rankedBy(field);
     const list = answer[field.name];
     if (!by || !Array.isArray(list) || !list.every(isPlainObject)) continue;
     const records = list as Record<string, unknown>[];

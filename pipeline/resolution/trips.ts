@@ -8,8 +8,9 @@ import type { ToolDoc } from '../schemas.js';
 import { distanceKm, placesNamedIn } from './places.js';
 import { isPlainObject } from '../errors/values.js';
 
-const START = /^(start|origins?|from|source|city_?a|departure)$/i;
-const END = /^(end|destination|to|target|city_?b|arrival)$/i;
+/** The arguments naming where a trip starts and ends (a distance's, a route's). */
+export const TRIP_START = /^(start|origins?|from|source|city_?a|departure)$/i;
+export const TRIP_END = /^(end|destination|to|target|city_?b|arrival)$/i;
 /** Roads wind: the drive is this much longer than the straight line. */
 const ROAD_FACTOR = 1.25;
 
@@ -45,8 +46,8 @@ function ends(doc: ToolDoc, args: unknown): { start: [string, unknown]; end: [st
   if (!isPlainObject(args)) return undefined;
   const params = [...doc.required_parameters, ...doc.optional_parameters];
   const find = (re: RegExp) => Object.entries(args).find(([k]) => re.test(k));
-  const start = find(START);
-  const end = find(END);
+  const start = find(TRIP_START);
+  const end = find(TRIP_END);
   if (!start || !end) return undefined;
   const lonFirst = (key: string) => /lon\s*,\s*lat/i.test(params.find((p) => p.name === key)?.description ?? '');
   return { start, end, a: locate(start[1], lonFirst(start[0])), b: locate(end[1], lonFirst(end[0])) };

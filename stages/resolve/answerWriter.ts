@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
 import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
+import { recordName, singular } from '../../pipeline/resolution/simulatorRules.js';
 import { apiOf, isPlainObject } from '../../pipeline/errors/values.js';
 import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
@@ -85,20 +86,6 @@ function fields(value: unknown, depth: number): string {
       return `the ${humanize(k)} ${/[^siu]s$/.test(k) ? 'are' : 'is'} ${say(v, depth)}`;
     }),
   );
-}
-
-/** "places" → "place", "properties" → "property"; a name that is no plural stays as it is. */
-function singular(word: string): string {
-  if (/ies$/.test(word)) return word.replace(/ies$/, 'y');
-  if (/[^su]s$/.test(word)) return word.slice(0, -1);
-  return word;
-}
-
-/** The record's own name (title, name), for naming it in prose. */
-function recordName(v: unknown): string | undefined {
-  if (!isPlainObject(v)) return undefined;
-  const name = v.title ?? v.name;
-  return typeof name === 'string' && name.trim() ? name.trim() : undefined;
 }
 
 /**

@@ -10,6 +10,7 @@ import { isPlainObject } from '../../errors/values.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { CaseMeasure } from '../types.js';
 import { mixedTypes } from '../../resolution/fieldTypes.js';
+import { recordName } from '../../resolution/simulatorRules.js';
 
 /** A tool answer as a value: JSON, else a Python literal, else the text itself. */
 export function responseValue(text: string): unknown {
@@ -84,9 +85,8 @@ export function repeatedRecord(value: unknown): string | undefined {
   if (Array.isArray(value)) {
     const seen = new Map<string, number>();
     for (const [i, item] of value.entries()) {
-      if (!isPlainObject(item)) continue;
-      const name = item.title ?? item.name;
-      if (typeof name !== 'string' || !name.trim()) continue;
+      const name = recordName(item);
+      if (name === undefined) continue;
       if (seen.has(name)) return `records ${seen.get(name)! + 1} and ${i + 1} are both "${name.slice(0, 60)}"`;
       seen.set(name, i);
     }

@@ -15,6 +15,7 @@ import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
 import { straightKm } from '../../resolution/trips.js';
+import { rankedBy } from '../../resolution/simulatorRules.js';
 import type { CaseMeasure } from '../types.js';
 
 /** The tool calls among a case's ground-truth actions, with their position in the file's `ground_truth`. */
@@ -253,7 +254,7 @@ export function incoherentAnswer(call: Action, response: string, request: string
   }
   // A list the doc says is ranked by a field, out of that order ("top rated" with 6.3 before 8.9).
   for (const field of doc?.return_data ?? []) {
-    const by = /\branked by (\w+)/i.exec(field.description ?? '')?.[1]?.toLowerCase();
+    const by = rankedBy(field);
     const list = isPlainObject(value) ? value[field.name] : undefined;
     if (!by || !Array.isArray(list)) continue;
     const ranks = list.map((r) => (isPlainObject(r) ? r[by] : undefined)).filter((v): v is number => typeof v === 'number');
