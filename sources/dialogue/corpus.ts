@@ -66,6 +66,22 @@ export function toolCallReason(text: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Line breaks a corpus's export escaped into text (Taskmaster-4: "It is.\\r", "teas.\\rI recommend")
+ * read as a space. Only at the start, the end, or after a sentence's end: a "\\n" inside a word
+ * or a path may be what the speaker wrote.
+ */
+export function unescapeBreaks(text: string): string {
+  return text
+    .replace(/(?:\\[rn])+/g, (m, at: number, all: string) => {
+      const before = all.slice(0, at);
+      const after = all.slice(at + m.length);
+      const sentenceEnd = /[.!?,;]\s*$/.test(before) && /^[A-Z"']/.test(after);
+      return before.trim() === '' || after.trim() === '' || sentenceEnd || /^\s/.test(after) ? ' ' : m;
+    })
+    .replace(/ {2,}/g, ' ');
+}
+
 function roleOf(raw: string): 'user' | 'assistant' | 'tool' | 'system' | undefined {
   const r = raw.toLowerCase();
   if (r === 'system') return 'system';
@@ -101,7 +117,7 @@ class Builder {
         this.dropped.push({ where: where(i), why: 'a system message' });
         return;
       }
-      const content = m.content.trim();
+      const content = unescapeBreaks(m.content).trim();
       if (!content) return;
       const why = toolCallReason(content);
       if (why) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../pipeline/rng.js';
 import { countTokens } from '../../pipeline/tokens.js';
-import { CorpusError, loadBfclDialogues, loadCorpus, toolCallReason } from '../../sources/dialogue/corpus.js';
+import { CorpusError, loadBfclDialogues, loadCorpus, toolCallReason, unescapeBreaks } from '../../sources/dialogue/corpus.js';
 import { isOneSided } from '../../pipeline/quality/text.js';
 import { sliceContext } from '../../sources/dialogue/context.js';
 
@@ -29,6 +29,16 @@ describe('Long Context corpus', () => {
       for (const t of d.turns) expect(toolCallReason(t.content)).toBeUndefined();
     }
     expect(c.digest).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('reads a line break the export escaped as a space: 29 in Taskmaster-4 ("It is.\\r"), none left in what it keeps', () => {
+    expect(unescapeBreaks('It is.\\r').trim()).toBe('It is.');
+    expect(unescapeBreaks('\\rHere are your drinks').trim()).toBe('Here are your drinks');
+    expect(unescapeBreaks('oolong teas.\\rI recommend the mint')).toBe('oolong teas. I recommend the mint');
+    // Inside a word or a path it may be what the speaker wrote.
+    expect(unescapeBreaks('saved to C:\\new\\reports')).toBe('saved to C:\\new\\reports');
+    const kept = loadCorpus().dialogues.flatMap((d) => d.turns.map((t) => t.content));
+    expect(kept.filter((t) => /\\[rn]/.test(t))).toEqual([]);
   });
 
   it('still reads BFCL\'s user-only dialogues on request: 37 dialogues', () => {

@@ -159,7 +159,7 @@ export const noiseIncoherent: CaseMeasure = {
 };
 
 /** Thoughts shown in a CoT case: earlier steps and the ground truth. */
-function thoughtsOf(tc: TestCase): string[] {
+export function thoughtsOf(tc: TestCase): string[] {
   const out: string[] = [];
   for (const m of tc.messages) if (m.role === 'assistant') {
     const a = shownAction(m.content);
@@ -394,6 +394,31 @@ export const brokenContext: CaseMeasure = {
   },
 };
 
+/** The words a person reads in an inserted turn: a user's text, or the reply inside an assistant's FinishAction. */
+function spokenText(m: TestCase['messages'][number]): string {
+  if (m.role !== 'assistant') return m.content;
+  const a = shownAction(m.content);
+  return a && typeof a.args === 'string' ? a.args : m.content;
+}
+
+export const contextEscapeResidue: CaseMeasure = {
+  kind: 'case',
+  id: 'context_escape_residue',
+  group: 'text',
+  title: 'long context: an inserted turn shows a line break its corpus escaped ("It is.\\r", "teas.\\rI recommend") as text',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const context = insertedContext(tc);
+    if (!context) return undefined;
+    for (const m of context) {
+      const text = spokenText(m);
+      const at = /.{0,30}\\[rnt].{0,10}/.exec(text);
+      if (at) return `${m.role} turn: "${at[0]}"`;
+    }
+    return null;
+  },
+};
+
 export const lengthRatio: SetMeasure = {
   kind: 'set',
   id: 'evolved_length_ratio',
@@ -417,4 +442,4 @@ export const lengthRatio: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, thoughtDocResidue, answerTruncated, answerOpenings, harderToolsFidelity, harderToolsWrapped, oneSidedContext, brokenContext, lengthRatio];
+export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, thoughtDocResidue, answerTruncated, answerOpenings, harderToolsFidelity, harderToolsWrapped, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
