@@ -99,6 +99,9 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_records_repeated: 0,
   thought_states_dropped_value: 0,
   thought_doc_residue: 0,
+  thought_misplaces_step: 0,
+  thought_malformed: 0,
+  context_escape_residue: 0,
 };
 
 export const ConfigSchema = z

@@ -30,6 +30,8 @@ function purpose(description: string): string {
   let first = own.trim().split(/(?<=\.)\s/)[0].replace(/\.$/, '').replace(/^\[[^\]]*\]\s*/, '');
   // A doc's template slot ("the filtered [outNum] playing films") is no words a person thinks in.
   first = first.replace(/\s*\[[A-Za-z_]+\]/g, '');
+  // A clause pointing at another API by a name no tool list holds ("using the room id provided by `check_empty`").
+  first = first.replace(/,?\s+(?:using|with|from|by|via)\b[^,;`]*`[^`]+`[^,;]*/g, '');
   // An instruction to the model ("When all steps done, YOU MUST use save_file() to save PPT") says what the tool is for after "to".
   const instructed = /\buse\s+`?\w+\(\)`?\s+to\s+(.+)$/i.exec(first);
   if (instructed) first = instructed[1].replace(/\bPPT\b/, 'the presentation');
@@ -37,7 +39,7 @@ function purpose(description: string): string {
 }
 
 /** Verbs a doc may open with that compromise may read as nouns ("list", "search", "post", ...). */
-const OPENING_VERBS = new Set(['add', 'adjust', 'answer', 'archive', 'ask', 'book', 'buy', 'calculate', 'call', 'cancel', 'change', 'check', 'close', 'compute', 'convert', 'copy', 'count', 'create', 'delete', 'display', 'download', 'edit', 'estimate', 'fetch', 'fill', 'find', 'follow', 'generate', 'get', 'give', 'list', 'load', 'lock', 'log', 'look', 'make', 'mention', 'modify', 'move', 'navigate', 'open', 'order', 'pause', 'place', 'play', 'post', 'press', 'print', 'purchase', 'query', 'raise', 'read', 'record', 'remove', 'rename', 'reply', 'request', 'reset', 'resolve', 'retrieve', 'retweet', 'return', 'round', 'run', 'save', 'search', 'sell', 'send', 'set', 'share', 'show', 'sort', 'start', 'stop', 'submit', 'take', 'translate', 'turn', 'unlock', 'update', 'upload', 'use', 'verify', 'view', 'withdraw', 'write']);
+const OPENING_VERBS = new Set(['add', 'adjust', 'answer', 'archive', 'ask', 'book', 'buy', 'calculate', 'call', 'cancel', 'change', 'check', 'close', 'compare', 'compute', 'convert', 'copy', 'count', 'create', 'delete', 'display', 'download', 'edit', 'estimate', 'fetch', 'fill', 'filter', 'find', 'follow', 'generate', 'get', 'give', 'handle', 'list', 'load', 'lock', 'log', 'look', 'make', 'mention', 'modify', 'move', 'navigate', 'open', 'order', 'pause', 'place', 'play', 'post', 'press', 'print', 'purchase', 'query', 'raise', 'read', 'record', 'release', 'remove', 'rename', 'reply', 'request', 'reset', 'resolve', 'retrieve', 'retweet', 'return', 'round', 'run', 'save', 'search', 'sell', 'send', 'set', 'share', 'show', 'sort', 'start', 'stop', 'submit', 'take', 'translate', 'turn', 'unlock', 'update', 'upload', 'use', 'verify', 'view', 'withdraw', 'write']);
 
 /** A third-person verb in its base form: "gets" -> "get", "searches" -> "search", "applies" -> "apply". */
 export function baseForm(word: string): string {
@@ -54,22 +56,36 @@ export function baseForm(word: string): string {
  * -> "get the zipcode"); a doc that names a thing instead ("A google search API") becomes "use a
  * google search API"; a doc with nothing usable, "use <api>".
  */
-export function intentOf(description: string, api: string): string {
+export function intentOf(description: string, api: string, args: Record<string, unknown> | string = {}): string {
   let text = purpose(description)
-    .replace(/^(this|the) (function|tool|api|endpoint|method|operation)( is used to| is used for| will| can| helps to| helps| allows you to| lets you)?\s+/i, '')
+    .replace(/^(this|the)( \w+)? (function|tool|api|endpoint|method|operation)( is used to| is used for| will| can| helps to| helps| allows you to| lets you)?\s+/i, '')
     .replace(/^(used|designed) to\s+/i, '')
     .replace(/^(it|this)\s+/i, '')
     .split(/[:;]\s/)[0]
     .trim()
     .replace(/[.!?]+$/, '');
   if (!text) return `use \`${api}\``;
-  text = plainWords(text);
+  text = fillPlaceholder(plainWords(text), args);
+  // A doc that opens with the question the tool answers ("if they are any rooms available") is a check.
+  const question = /^(?:if|whether)\s+(.+)$/i.exec(text);
+  if (question) text = `check whether ${question[1].replace(/^they are any\b/i, 'there are any')}`;
   const first = text.match(/^[A-Za-z]+/)?.[0] ?? '';
   const base = baseForm(first);
   const isVerb = OPENING_VERBS.has(base) || (nlp(text).terms().first().has('#Verb') && !nlp(first).has('#Determiner'));
   if (isVerb && first) text = base + text.slice(first.length);
   else text = `use ${/^(a|an|the)\b/i.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : `\`${api}\`, which provides ${text.charAt(0).toLowerCase() + text.slice(1)}`}`;
   return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/**
+ * A doc's count placeholder ("forecast weather in the N upcoming days") with the call's number in
+ * it when the call passes exactly one ("in the next 3 days"), else without it ("in the upcoming days").
+ */
+function fillPlaceholder(text: string, args: Record<string, unknown> | string): string {
+  if (!/\bN\b/.test(text)) return text;
+  const numbers = typeof args === 'string' ? [] : Object.values(args).filter((v): v is number => typeof v === 'number' && Number.isInteger(v));
+  if (numbers.length !== 1) return text.replace(/\s*\bN\b/g, '');
+  return text.replace(/\bthe N upcoming\b/g, 'the next N').replace(/\bN\b/g, String(numbers[0]));
 }
 
 /**
@@ -86,7 +102,14 @@ function plainWords(text: string): string {
     .replace(/\s+(?:with|using) the given [a-z ]+$/i, '');
 }
 
-const humanize = (k: string) => k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_+/g, ' ').trim();
+/** A key as words: "frontLeftTirePressure" -> "front left tire pressure", "file_name1" -> "file name 1" (acronyms kept). */
+const humanize = (k: string) =>
+  k
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([a-z])(\d)/gi, '$1 $2')
+    .replace(/_+/g, ' ')
+    .trim()
+    .replace(/\b([A-Z])([a-z]+)\b/g, (_m, a: string, b: string) => a.toLowerCase() + b);
 
 function sayValue(v: unknown): string {
   if (typeof v === 'string') return v.length > 60 ? `${withArticle(`${v.split(/\s+/).length}-word`)} text` : JSON.stringify(v);
@@ -137,22 +160,41 @@ const FIRST: Frame[] = [
   ({ api, intent, withArgs }) => `To start, I need to ${intent}, so I will call ${api}${withArgs}.`,
   ({ api, intent, withArgs }) => `The first thing to do is ${intent.startsWith('use ') ? intent : `to ${intent}`}, which ${api} handles${withArgs}.`,
   ({ api, intent, withArgs }) => `I should begin by calling ${api}${withArgs} in order to ${intent}.`,
-  ({ api, intent, args }) => `This request calls for ${api}: it lets me ${intent}${args ? `, and I will pass ${args}` : ''}.`,
   ({ api, intent, withArgs }) => `Let me ${intent} first; ${api}${withArgs} does exactly that.`,
   ({ api, intent, withArgs }) => `Before anything else I have to ${intent}, and ${api}${withArgs} is the tool for it.`,
   ({ api, intent, args }) => `My plan starts with ${api}, since it can ${intent}${args ? `; the arguments are ${args}` : ''}.`,
   ({ api, intent, withArgs }) => `Step one: call ${api}${withArgs} so that I can ${intent}.`,
 ];
+/** Frames for a later call that say nothing of what comes after it. */
 const NEXT: Frame[] = [
   ({ api, intent, withArgs }) => `Next, I need to ${intent}, so I will call ${api}${withArgs}.`,
   ({ api, intent, withArgs }) => `With that done, I can ${intent} by calling ${api}${withArgs}.`,
   ({ api, intent, withArgs }) => `The next step is to ${intent}; ${api}${withArgs} will do it.`,
   ({ api, intent, args }) => `Now I will use ${api} to ${intent}${args ? `, passing ${args}` : ''}.`,
-  ({ api, intent, withArgs }) => `That leaves one more thing to do here: ${intent}, which means calling ${api}${withArgs}.`,
-  ({ api, intent, args }) => `Building on that, ${api} should ${intent}${args ? ` when I pass ${args}` : ''}.`,
-  ({ api, intent, withArgs }) => `What remains is to ${intent}, so ${api}${withArgs} comes next.`,
+  ({ api, intent, args }) => `Building on that, I can ${intent} with ${api}${args ? `, passing ${args}` : ''}.`,
   ({ api, intent, withArgs }) => `I still need to ${intent}; calling ${api}${withArgs} takes care of that.`,
 ];
+/** Frames that say the call is the turn's last: only for the last call. */
+const LAST: Frame[] = [
+  ({ api, intent, withArgs }) => `That leaves one more thing to do here: ${intent}, which means calling ${api}${withArgs}.`,
+  ({ api, intent, withArgs }) => `What remains is to ${intent}, so ${api}${withArgs} comes next.`,
+  ({ api, intent, withArgs }) => `Last, I need to ${intent}, so I will call ${api}${withArgs}.`,
+];
+/** Frames for a turn's only call: no "to start", no "next". */
+const SOLE: Frame[] = [
+  ({ api, intent, withArgs }) => `I need to ${intent}, so I will call ${api}${withArgs}.`,
+  ({ api, intent, args }) => `This request calls for ${api}: it lets me ${intent}${args ? `, and I will pass ${args}` : ''}.`,
+  ({ api, intent, withArgs }) => `One call does it: ${api}${withArgs}, to ${intent}.`,
+  ({ api, intent, withArgs }) => `${api}${withArgs} is the one call this needs: it will ${intent}.`,
+  ({ api, intent, withArgs }) => `Calling ${api}${withArgs} will ${intent}.`,
+];
+
+/** The frames that say true things about a call's place among its turn's `count` calls. */
+function framesFor(index: number, count: number): Frame[] {
+  if (count === 1) return SOLE;
+  if (index === 0) return FIRST;
+  return index === count - 1 ? [...NEXT, ...LAST] : NEXT;
+}
 
 const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
@@ -166,10 +208,10 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
   return input.steps.map((s, i) => {
     const apiName = s.name.includes('.') ? s.name.slice(s.name.indexOf('.') + 1) : s.name;
     const api = `\`${apiName}\``;
-    const intent = intentOf(s.description, apiName);
+    const intent = intentOf(s.description, apiName, s.args);
     const args = argPhrase(s.args);
     const withArgs = args ? ` with ${args}` : '';
-    const frame = rng.pick(i === 0 ? FIRST : NEXT)({ api, intent, args, withArgs });
+    const frame = rng.pick(framesFor(i, input.steps.length))({ api, intent, args, withArgs });
     const stated = statedValue(s.args, input.query);
     const fact = i > 0 ? previousFact(s.previousResponse) : undefined;
     const prevApi = i > 0 ? input.steps[i - 1].name.split('.').pop()! : '';
@@ -205,5 +247,5 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
       { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
-  offline: { version: 'thought-writer-6', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
+  offline: { version: 'thought-writer-7', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };

@@ -27,7 +27,9 @@ function shown(value: unknown): string {
 
 /** A short clause for what a tool does, from the first sentence of its description. */
 function purpose(doc: ToolDoc | undefined): string | undefined {
-  const first = doc?.description.split(/(?<=[.!?])\s/)[0]?.trim().replace(/[.!?]+$/, '');
+  // BFCL's descriptions open with a preamble about the toolkit ("This tool belongs to the ticketing system…"); the API's own words follow "Tool description:".
+  const own = doc?.description.includes('Tool description:') ? doc.description.split('Tool description:').pop()! : doc?.description;
+  const first = own?.trim().split(/(?<=[.!?])\s/)[0]?.trim().replace(/[.!?]+$/, '');
   if (!first || first.length < 8 || first.length > 140) return undefined;
   const lowered = first[0].toLowerCase() + first.slice(1);
   // "This function retrieves..." / "Retrieves..." both read as "it retrieves ...".
@@ -46,7 +48,7 @@ type Template = (p: { tool: string; args: string; purpose?: string }) => string 
 
 const TOOL_TEMPLATES: Template[] = [
   ({ tool, args }) => `I'll call ${tool}${args ? ` with ${args}` : ''}.`,
-  ({ tool, purpose }) => (purpose ? `${tool} ${purpose}, which is what this step needs, so I'll use it.` : undefined),
+  ({ tool, purpose }) => (purpose ? `${tool} ${purpose}; that is what this step needs, so I'll use it.` : undefined),
   ({ tool, args }) => `The tool for this looks like ${tool}; calling it${args ? ` with ${args}` : ''}.`,
   ({ tool }) => `${tool} should handle this, so that is the call to make.`,
   ({ tool, args }) => `Next I'll use ${tool}${args ? `, passing ${args}` : ''}.`,

@@ -1,0 +1,88 @@
+/**
+ * Do a CoT case's thoughts say true things about the plan and read as a person's words? A thought
+ * that says "that leaves one more thing to do" with two calls still to come, or "to start" on the
+ * only call of its turn, misleads a model trained or judged on it; one that names a tool no list
+ * holds (`check_empty`), a doc's placeholder ("the N upcoming days") or a key's camel case ("the
+ * brake Pedal Status") was filled in by a template, not written.
+ */
+import type { TestCase } from '../../schemas.js';
+import { apiOf } from '../../errors/values.js';
+import { sentencesOf } from '../grammar.js';
+import { thoughtsOf } from './text.js';
+import type { CaseMeasure } from '../types.js';
+
+/** Frames that say the step is the turn's last (nothing after it) or its first (more after it). */
+const CLAIMS_LAST = /\b(?:one more thing to do|what remains is to|the only thing left|the last thing (?:to do|left))\b|(?:^|\.\s+)Last, /i;
+const CLAIMS_FIRST = /(?:^|\.\s+)(?:To start,|The first thing to do|I should begin by|Before anything else|My plan starts with|Step one:)|\bfirst; /;
+
+/** What a thought claims about its place among the turn's `count` calls that is false at `index`. */
+export function misplacedClaim(thought: string, index: number, count: number): string | undefined {
+  if (CLAIMS_LAST.test(thought) && index < count - 1) return `says nothing more is left, but ${count - 1 - index} more call${count - 1 - index > 1 ? 's follow' : ' follows'} in this turn`;
+  if (CLAIMS_FIRST.test(thought) && index > 0) return `says it is the first call, but it is call ${index + 1} of ${count}`;
+  if (CLAIMS_FIRST.test(thought) && count === 1) return 'calls the only call of its turn a first step';
+  return undefined;
+}
+
+export const thoughtMisplacesStep: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_misplaces_step',
+  group: 'text',
+  title: 'CoT: a thought places its call wrongly in the plan ("that leaves one more thing" with more calls to come, "to start" on a later or the only call)',
+  population: 'CoT cases whose trajectory resolve kept',
+  check(tc, ctx) {
+    if (!tc.cot) return undefined;
+    const trajectory = ctx.trajectory(tc.trajectoryId);
+    if (!trajectory) return undefined;
+    const place = new Map<string, { index: number; count: number }>();
+    for (const turn of trajectory.turns) turn.steps.forEach((s, index) => s.action.thought && place.set(s.action.thought, { index, count: turn.steps.length }));
+    for (const t of thoughtsOf(tc)) {
+      const at = place.get(t);
+      const why = at && misplacedClaim(t, at.index, at.count);
+      if (why) return `${why}: "${t.slice(0, 110)}"`;
+    }
+    return null;
+  },
+};
+
+/** Text anywhere in the case a thought may quote from (arguments, responses, the request). */
+function caseText(tc: TestCase): string {
+  return tc.messages.filter((m) => m.role !== 'system').map((m) => m.content).join('\n');
+}
+
+/** How a thought shows it was filled in by a template rather than written; undefined when it reads as written. */
+export function thoughtMalformation(thought: string, tc: TestCase): string | undefined {
+  const listed = new Set(tc.tools.flatMap((t) => [t.name, apiOf(t.name)]));
+  for (const sentence of sentencesOf(thought)) {
+    const named = [...sentence.matchAll(/`([A-Za-z_][\w.]*)`/g)].map((m) => m[1]);
+    const twice = named.find((n, i) => named.indexOf(n) !== i);
+    if (twice) return `names \`${twice}\` twice in one sentence`;
+  }
+  const unlisted = [...thought.matchAll(/`([A-Za-z_][\w.]*)`/g)].map((m) => m[1]).find((n) => !listed.has(n));
+  if (unlisted) return `names \`${unlisted}\`, which is no tool in the list`;
+  if (/\b(?:the|in|of|for|next) N\b/.test(thought)) return 'keeps a doc\'s placeholder "N"';
+  if (/, which [^.;]*, which /.test(thought)) return 'chains two "which" clauses';
+  const text = caseText(tc);
+  for (const m of thought.matchAll(/\b([a-z]+)((?: [A-Z][a-z]+)+)\b/g)) {
+    const key = m[1] + m[2].replace(/ /g, '');
+    if (text.includes(key)) return `keeps the capitals of the key ${key} ("${m[0]}")`;
+  }
+  return undefined;
+}
+
+export const thoughtMalformed: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_malformed',
+  group: 'text',
+  title: 'CoT: a thought reads as a filled template (a tool named twice in a sentence, a tool no list holds, a doc placeholder "N", two chained "which" clauses, a key\'s camel case)',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    for (const t of thoughtsOf(tc)) {
+      const why = thoughtMalformation(t, tc);
+      if (why) return `${why}: "${t.slice(0, 110)}"`;
+    }
+    return null;
+  },
+};
+
+export const THOUGHT_MEASURES = [thoughtMisplacesStep, thoughtMalformed];
