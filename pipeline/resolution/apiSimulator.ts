@@ -106,12 +106,13 @@ export function renderApiSimulatorPrompt(input: ApiSimulatorInput): PromptMessag
   }
   if (!input.environmentError && input.place) user += `\n\nThe task is about ${input.place}: any address, coordinates or nearby place in the response belongs there.`;
   const known = input.environmentError ? undefined : input.known;
-  if (known && (known.name || known.title || known.topic)) {
+  if (known && (known.name || known.title || known.topic || known.fields)) {
     user +=
       `\n\nEarlier answers of this task already said this about what the call asks for; the response must agree with it:` +
       (known.name ? `\n- it is about ${toJson(known.name)} (use that name)` : '') +
       (known.title ? `\n- it is the record titled ${toJson(known.title)}` : '') +
-      (known.topic ? `\n- the task searched for ${toJson(known.topic)}: free text belongs to that subject` : '');
+      (known.topic ? `\n- the task searched for ${toJson(known.topic)}: free text belongs to that subject` : '') +
+      (known.fields ? `\n- the list that gave its id said: ${Object.entries(known.fields).map(([k, v]) => `${k} ${toJson(v)}`).join(', ')} (a field of the same name says the same)` : '');
   }
   return [
     { role: 'system', content: SYSTEM },

@@ -17,6 +17,33 @@ export interface KnownFacts {
   title?: string;
   /** What the task searched for before: the subject of free text about the thing (an author's articles). */
   topic?: string;
+  /**
+   * The other short facts the record listed the id with (a film's release_date, popularity, rating):
+   * a details answer about the same film says the same.
+   */
+  fields?: Record<string, string | number | boolean>;
+}
+
+/** Names one fact goes by in a list and in a details answer (TMDB lists a film's "rating", its details a "vote_average"). */
+const SAME_FACT: string[][] = [['rating', 'vote_average']];
+
+/** The value `fields` gives for `field`, under its own name or one it also goes by. */
+export function knownField(field: string, fields: KnownFacts['fields']): string | number | boolean | undefined {
+  if (!fields) return undefined;
+  if (field in fields) return fields[field];
+  const names = SAME_FACT.find((g) => g.includes(field)) ?? [];
+  for (const n of names) if (n in fields) return fields[n];
+  return undefined;
+}
+
+/** A record's short scalar facts, its ids, title and name left out (those are matched on their own). */
+function factsOf(record: Record<string, unknown>): KnownFacts['fields'] {
+  const out: Record<string, string | number | boolean> = {};
+  for (const [k, v] of Object.entries(record)) {
+    if (/(^|_)ids?$|^(title|name)$/i.test(k)) continue;
+    if (typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v.length <= 40)) out[k] = v;
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 export interface EarlierStep {
@@ -89,7 +116,8 @@ export function knownFacts(args: unknown, earlier: EarlierStep[]): KnownFacts | 
           if (record) {
             const title = typeof record.title === 'string' ? record.title : undefined;
             const name = typeof record.name === 'string' ? record.name : undefined;
-            return { ...(title ? { title } : {}), ...(name ? { name } : {}), ...(topic ? { topic } : {}) };
+            const fields = factsOf(record);
+            return { ...(title ? { title } : {}), ...(name ? { name } : {}), ...(topic ? { topic } : {}), ...(fields ? { fields } : {}) };
           }
         } else if (sameId(value, id) && field !== 'error') {
           // The answer gave the id for what its call named (get_author_id(mauthors) → author_id).
@@ -102,4 +130,16 @@ export function knownFacts(args: unknown, earlier: EarlierStep[]): KnownFacts | 
     }
   }
   return undefined;
+}
+
+/**
+ * The values later steps need from this answer, less any the list this id came from gave otherwise
+ * (a later slide's "Vote Average: 7.3" put in the details of a film the list rated 8.4): the answer
+ * stays true to the list, and a plan that needed the value there is rejected as ungrounded in assemble.
+ */
+export function agreeingCarries<C extends { field: string; sub?: string; list?: boolean; value: unknown }>(carry: C[], known: KnownFacts | undefined): C[] {
+  return carry.filter((c) => {
+    const listed = c.sub || c.list ? undefined : knownField(c.field, known?.fields);
+    return listed === undefined || String(listed) === String(c.value);
+  });
 }

@@ -18,13 +18,13 @@ import type { Rng } from '../rng.js';
 import { fitsType, isPlainObject, paramIndex, toolkitOf, apiOf } from '../errors/values.js';
 import { toJson } from '../pyValues.js';
 import { isOpaqueId, isPersonName } from '../quality/grounding.js';
-import type { KnownFacts } from './knownFacts.js';
+import { knownField, type KnownFacts } from './knownFacts.js';
 import { driveMinutes, tripOf, type Trip } from './trips.js';
 import { localityOf, type ToolLocality } from '../errors/environment.js';
 import { oneTypePerField } from './fieldTypes.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-15';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-16';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -341,6 +341,9 @@ function listSize(description: string, rng: Rng): number | undefined {
 function scalar(field: string, description: string, c: Ctx): unknown {
   const reused = argFor(field, c.args);
   if (reused !== undefined) return reused;
+  // What the list this id came from said about its record (the film's release date there) stays true here.
+  const listed = knownField(field, c.known?.fields);
+  if (listed !== undefined) return listed;
   const f = humanize(field);
   const d = description.toLowerCase();
   const text = `${f} ${d}`;

@@ -32,7 +32,7 @@ import { cacheKey } from '../../pipeline/resolution/canonical.js';
 import { answerWriterRole } from './answerWriter.js';
 import { shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { carryPlan } from '../../pipeline/resolution/grounded.js';
-import { knownFacts } from '../../pipeline/resolution/knownFacts.js';
+import { knownFacts, agreeingCarries } from '../../pipeline/resolution/knownFacts.js';
 import { placesNamedIn } from '../../pipeline/resolution/places.js';
 import { foreignRecordedResponse, recordPlan } from '../../pipeline/quality/grounding.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
@@ -104,8 +104,9 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // The offline writer's version is part of the stage version, so changing its rules redoes the items.
   // 3: a step reading a file nobody named or wrote fails (pipeline/errors/pathKinds.ts); 4: one carry plan per trajectory;
   // 5: a simulated answer agrees with what earlier answers said about the id it looks up (knownFacts.ts);
-  // 6: recorded answers written as Python literals count among them
-  version: `6+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  // 6: recorded answers written as Python literals count among them; 7: a value later steps need is not
+  // carried into a field the list the id came from gave otherwise (agreeingCarries)
+  version: `7+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],
@@ -199,11 +200,11 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
         step.response = kept;
       } else {
         const before = step.response;
-        const carry = simulated[i] ? plan.carries[i] : [];
-        if (carry.length) notes.push(`step ${k} ${name}: carries ${carry.map((c) => `${c.key}=${toJson(c.value)} in ${c.field}${c.sub ? `[].${c.sub}` : ''}`).join(', ')} for later steps`);
-        const place = simulated[i] ? placeOfStep(trajectory, located[i].turnIndex, history) : undefined;
         // An id an earlier answer gave: what that answer said about it (the paper's title, the author's name).
         const known = simulated[i] ? knownFacts(args, located.slice(0, i).map((l) => ({ name: l.step.action.name, args: l.step.action.args, response: l.step.response?.content }))) : undefined;
+        const carry = simulated[i] ? agreeingCarries(plan.carries[i], known) : [];
+        if (carry.length) notes.push(`step ${k} ${name}: carries ${carry.map((c) => `${c.key}=${toJson(c.value)} in ${c.field}${c.sub ? `[].${c.sub}` : ''}`).join(', ')} for later steps`);
+        const place = simulated[i] ? placeOfStep(trajectory, located[i].turnIndex, history) : undefined;
         const response = await ctx.services.resolver.resolve(
           // What the task has shown so far: a file the step reads must be among it (or written before), else it fails as the real tool does.
           { source: trajectory.source, trajectoryId: trajectory.id, tools: trajectory.tools, name, args, history: [...history], meta: trajectory.meta, shown: shownBefore(trajectory, k), ...(carry.length ? { carry } : {}), ...(place ? { place } : {}), ...(known ? { known } : {}) },

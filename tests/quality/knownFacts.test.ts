@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Trajectory } from '../../pipeline/schemas.js';
-import { knownFacts } from '../../pipeline/resolution/knownFacts.js';
+import { agreeingCarries, knownFacts } from '../../pipeline/resolution/knownFacts.js';
 import { contradictedFacts } from '../../pipeline/quality/measures/solvable.js';
 import { repeatedRecord } from '../../pipeline/quality/measures/simulated.js';
 import { carryPlan } from '../../pipeline/resolution/grounded.js';
@@ -46,6 +46,22 @@ describe('what earlier answers say about an id', () => {
     // Nothing known: outside the measure's population.
     expect(contradictedFacts(cite('anything'), [])).toBeUndefined();
   });
+
+  it('a film\'s details say what the list that gave its id said: its release date, popularity and rating (as vote_average)', () => {
+    const popular = { name: 'FilmTMDB.get_popular_movies', args: {}, response: '{"films": [{"id": 299054, "title": "Iron Summer", "release_date": "2019-09-06", "popularity": 100.7, "rating": 8.4}]}' };
+    expect(knownFacts({ movie_id: 299054 }, [popular])).toEqual({ title: 'Iron Summer', fields: { release_date: '2019-09-06', popularity: 100.7, rating: 8.4 } });
+    const details = (over: Record<string, unknown>) => ({ action: { name: 'FilmTMDB.get_movie_details', args: { movie_id: 299054 } }, response: JSON.stringify({ id: 299054, title: 'Iron Summer', release_date: '2019-09-06', popularity: 100.7, vote_average: 8.4, ...over }) });
+    expect(contradictedFacts(details({ release_date: '2021-03-10' }), [popular])).toMatch(/release_date is "2021-03-10", but the list that gave the id said "2019-09-06"/);
+    expect(contradictedFacts(details({ vote_average: 7.3 }), [popular])).toMatch(/vote_average is 7.3.*8.4/);
+    expect(contradictedFacts(details({}), [popular])).toBeNull();
+    // A later step's value is not carried into a field the list gave otherwise; one that agrees, or a list's own field, is.
+    const carries = [
+      { key: 'x', value: 7.3, field: 'vote_average' },
+      { key: 'y', value: 100.7, field: 'popularity' },
+      { key: 'z', value: 'Shrek 2', field: 'films', sub: 'title' },
+    ];
+    expect(agreeingCarries(carries, knownFacts({ movie_id: 299054 }, [popular]))).toEqual(carries.slice(1));
+  });
 });
 
 /** Every step simulated by the rules the way resolve answers it: the plan's carries and what earlier answers said. */
@@ -56,7 +72,7 @@ function resolveByRules(t: Trajectory): { name: string; args: unknown; response:
   steps.forEach((s, i) => {
     const { name, args } = s.step.action;
     const known = knownFacts(args, done);
-    const r = simulateOffline({ name, args, tools: t.tools, carry: plan.carries[i], ...(known ? { known } : {}) }, new Rng(1, t.id, String(i)));
+    const r = simulateOffline({ name, args, tools: t.tools, carry: agreeingCarries(plan.carries[i], known), ...(known ? { known } : {}) }, new Rng(1, t.id, String(i)));
     done.push({ name, args, response: r.response || JSON.stringify({ error: r.error }) });
   });
   return done;
@@ -73,6 +89,17 @@ describe('the simulator agrees with earlier answers (real T-Eval plans)', () => 
     expect(citations.length).toBe(3);
     for (const [i, a] of answers.entries()) expect(contradictedFacts({ action: { name: a.name, args: a.args as never }, response: a.response }, answers.slice(0, i))).not.toBeTruthy();
     for (const c of citations) expect(titles.some((title) => (parseJson(c.response) as { citation: string }).citation.toLowerCase().includes(title.toLowerCase()))).toBe(true);
+  });
+
+  it('query_477_0: the details of the first popular film agree with the list on every fact they share', () => {
+    const [t] = tevalTrajectories(['query_477_0']);
+    const answers = resolveByRules(t);
+    const list = (parseJson(answers[0].response) as { films: Record<string, unknown>[] }).films[0];
+    const details = parseJson(answers.find((a) => a.name === 'FilmTMDB.get_movie_details')!.response) as Record<string, unknown>;
+    expect(details.release_date).toBe(list.release_date);
+    expect(details.popularity).toBe(list.popularity);
+    expect(details.vote_average).toBe(list.rating);
+    for (const [i, a] of answers.entries()) expect(contradictedFacts({ action: { name: a.name, args: a.args as never }, response: a.response }, answers.slice(0, i))).not.toBeTruthy();
   });
 
   it('query_472_2: ten top-rated films made up to carry the plan\'s numbers are ten different films', () => {

@@ -10,7 +10,7 @@ import { isErrorResponse } from '../../errors/responses.js';
 import { localityOf } from '../../errors/environment.js';
 import { describeUngrounded, foreignRecordedResponse, httpStyleError, needShownIn, ungroundedHistory, ungroundedValues, unsupportedNumbers } from '../grounding.js';
 import { groundTruthActions, shownAction, shownSteps, simulatedDefect, userText } from '../evidence.js';
-import { knownFacts, type EarlierStep } from '../../resolution/knownFacts.js';
+import { knownFacts, knownField, type EarlierStep } from '../../resolution/knownFacts.js';
 import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
@@ -290,11 +290,15 @@ export const incoherentSimulation: CaseMeasure = {
  */
 export function contradictedFacts(step: { action: Action; response: string }, earlier: EarlierStep[]): string | null | undefined {
   const facts = knownFacts(step.action.args, earlier);
-  if (!facts?.name && !facts?.title) return undefined;
+  if (!facts?.name && !facts?.title && !facts?.fields) return undefined;
   const answer = parseToolResponse(step.response);
   if (!isPlainObject(answer)) return undefined;
   const norm = (t: string) => t.trim().toLowerCase().replace(/[.\s]+$/, '');
   for (const [field, value] of Object.entries(answer)) {
+    const listed = knownField(field, facts.fields);
+    if (listed !== undefined && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') && String(value) !== String(listed)) {
+      return `${field} is ${JSON.stringify(value)}, but the list that gave the id said ${JSON.stringify(listed)}`;
+    }
     if (typeof value !== 'string') continue;
     if (facts.name && /(^|_)(name|author)s?$/i.test(field) && norm(value) !== norm(facts.name)) {
       return `${field} is ${JSON.stringify(value)}, but the id is the one given for ${JSON.stringify(facts.name)}`;
@@ -310,8 +314,8 @@ export const contradictedSimulation: CaseMeasure = {
   kind: 'case',
   id: 'simulated_answer_contradicts',
   group: 'solvable',
-  title: 'a simulated tool answer the case shows contradicts an earlier answer about the same id (an author id answered with another person\'s name, a result id cited as a paper the search did not list under it)',
-  population: 'cases showing a simulated answer to a call that takes an id an earlier shown answer gave with its name or title',
+  title: 'a simulated tool answer the case shows contradicts an earlier answer about the same id (an author id answered with another person\'s name, a result id cited as a paper the search did not list under it, a film\'s details giving another release date than the list it came from)',
+  population: 'cases showing a simulated answer to a call that takes an id an earlier shown answer gave with its name, title or other facts',
   check(tc, ctx) {
     const steps = shownSteps(tc, ctx);
     if (!steps) return undefined;
