@@ -76,12 +76,26 @@ async function build(files, compiler, target) {
 
 /** Removes all but the newest copies, and builds abandoned by a killed process. */
 function prune(current) {
-  const entries = readdirSync(CACHE, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(CACHE, e.name));
+  // Another forge process may rename its build or prune the same copies meanwhile: an entry gone
+  // between the listing and its stat is simply no longer there to prune.
+  const mtime = (p) => {
+    try {
+      return statSync(p).mtimeMs;
+    } catch (err) {
+      if (err.code === 'ENOENT') return undefined;
+      throw err;
+    }
+  };
+  const entries = readdirSync(CACHE, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => ({ path: join(CACHE, e.name), at: mtime(join(CACHE, e.name)) }))
+    .filter((e) => e.at !== undefined);
   const hour = 3600_000;
-  const copies = entries.filter((p) => p !== current && !p.startsWith(join(CACHE, '.building-')));
-  copies.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  for (const old of copies.slice(KEEP - 1)) rmSync(old, { recursive: true, force: true });
-  for (const stale of entries.filter((p) => p.startsWith(join(CACHE, '.building-')) && Date.now() - statSync(p).mtimeMs > hour)) rmSync(stale, { recursive: true, force: true });
+  const building = (p) => p.startsWith(join(CACHE, '.building-'));
+  const copies = entries.filter((e) => e.path !== current && !building(e.path));
+  copies.sort((a, b) => b.at - a.at);
+  for (const old of copies.slice(KEEP - 1)) rmSync(old.path, { recursive: true, force: true });
+  for (const stale of entries.filter((e) => building(e.path) && Date.now() - e.at > hour)) rmSync(stale.path, { recursive: true, force: true });
 }
 
 /** The file URL of `entry` (a path like scripts/cli.js) in the compiled copy of the current sources, built if missing. */
