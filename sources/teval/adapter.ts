@@ -75,6 +75,12 @@ export function parseReview(id: string, rec: unknown, sourceFile: string): Recor
   };
 }
 
+/** A review's reasoning, cut to its first two sentences for a filter detail. */
+function clipSentence(text: string): string {
+  const two = text.split(/(?<=[.!?])\s+/).slice(0, 2).join(' ');
+  return two.length > 240 ? `${two.slice(0, 237)}...` : two;
+}
+
 export function recordedKey(tool: string, args: unknown): string {
   return `${tool}\u0000${canonicalJson(args)}`;
 }
@@ -92,13 +98,16 @@ export function loadTeval(files: SourceFiles, limit?: number): SourceItem[] {
 
   const reviewsFile = rel(files.teval.reviews);
   const successes = new Map<string, RecordedResponse>();
+  // Calls T-Eval's own review judged an input error ("C": wrong tool, or arguments wrong for the task).
+  const inputErrors = new Map<string, RecordedResponse>();
   const reviews = readJsonFile(files.teval.reviews) as Record<string, unknown>;
   for (const [id, rec] of Object.entries(reviews)) {
     const parsed = parseReview(id, rec, reviewsFile);
     items.push(parsed);
-    if (parsed.kind === 'recorded-response' && parsed.label === 'A') {
+    if (parsed.kind === 'recorded-response' && (parsed.label === 'A' || parsed.label === 'C')) {
       const key = recordedKey(parsed.tool, parsed.args);
-      if (!successes.has(key)) successes.set(key, parsed);
+      const into = parsed.label === 'A' ? successes : inputErrors;
+      if (!into.has(key)) into.set(key, parsed);
     }
   }
 
@@ -124,10 +133,17 @@ export function loadTeval(files: SourceFiles, limit?: number): SourceItem[] {
     const steps = plan.ground_truth.map((s) => {
       const args = s.args && typeof s.args === 'object' && !Array.isArray(s.args) ? (s.args as Record<string, unknown>) : s.args === undefined || s.args === null ? {} : String(s.args);
       const hit = successes.get(recordedKey(s.name, args));
+      // A plan step T-Eval's review recorded only as an input error (get_ticker_detail("TSLZ") for
+      // Tesla, redone with "TSLA" a step later) is the source's own mistake, not a ground truth.
+      const judged = hit ? undefined : inputErrors.get(recordedKey(s.name, args));
       return {
         action: { name: s.name, args },
         prev: s.prev ?? [],
-        ...(typeof s.args !== 'object' || Array.isArray(s.args) ? { problem: { code: 'unparsable_arguments', detail: `args is ${toJson(s.args)}` } } : {}),
+        ...(typeof s.args !== 'object' || Array.isArray(s.args)
+          ? { problem: { code: 'unparsable_arguments', detail: `args is ${toJson(s.args)}` } }
+          : judged
+            ? { problem: { code: 'source_judged_input_error', detail: `T-Eval's review ${judged.recordId} judged this call an input error: ${clipSentence(judged.thought)}` } }
+            : {}),
         ...(hit ? { response: { content: hit.response, tier: 'cache' as const, origin: `teval-review:${hit.recordId}` } } : {}),
       };
     });

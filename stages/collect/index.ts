@@ -15,7 +15,8 @@ export const collectStage: ItemStage<SourceItem, CollectRecord> = {
   kind: 'items',
   name: 'collect',
   // 2: integers beyond 2^53 kept exactly; BFCL's initial_config carried as JSON text.
-  version: '2',
+  // 3: a T-Eval plan step its own review judged only an input error carries that as a problem (filter drops the plan).
+  version: '3',
   upstream: [],
   description: 'read BFCL multi-turn base and T-Eval into raw trajectories and recorded responses',
   output: CollectRecord,

@@ -12,6 +12,7 @@ export interface Drop {
 
 export const FILTER_RULES = [
   'unparsable_arguments',
+  'source_judged_input_error',
   'wrong_arity',
   'unknown_tool',
   'unknown_argument',

@@ -13,6 +13,8 @@ import { orderedDoc, renderSystemPrompt, toolListFromSystemPrompt, TOOL_LIST_END
 import { sourceRows } from '../../scripts/report/sources.js';
 import { makeSourceDir } from './fixtures.js';
 import { grammarIssues } from '../../pipeline/quality/grammar.js';
+import { loadTeval } from '../../sources/teval/adapter.js';
+import { sourceFiles } from '../../sources/paths.js';
 
 async function run(sourceDir: string | undefined, options: Record<string, unknown> = {}) {
   const db = join(mkdtempSync(join(tmpdir(), 'forge-sources-')), 'db.sqlite');
@@ -98,19 +100,33 @@ describe('collect → filter → standardize on small fixtures', () => {
 });
 
 describe('the vendored data', () => {
+  it('drops the T-Eval plans holding a call T-Eval\'s own review judged an input error, naming the review', () => {
+    const items = loadTeval(sourceFiles());
+    const plan = items.find((i) => i.kind === 'trajectory' && i.id === 'teval_query_377_1');
+    const steps = plan?.kind === 'trajectory' ? plan.turns.flatMap((t) => t.steps) : [];
+    // get_ticker_detail("TSLZ") was redone with "TSLA" a step later; the review judged it "C" (input error), never a success.
+    expect(steps[2].action).toEqual({ name: 'PolygonFinance.get_ticker_detail', args: { ticker: 'TSLZ' } });
+    expect(steps[2].problem?.code).toBe('source_judged_input_error');
+    expect(steps[2].problem?.detail).toMatch(/^T-Eval's review \S+ judged this call an input error: /);
+    expect(steps[3].problem).toBeUndefined();
+    const judged = items.filter((i) => i.kind === 'trajectory' && i.turns.some((t) => t.steps.some((s) => s.problem?.code === 'source_judged_input_error')));
+    expect(judged).toHaveLength(24);
+  });
+
   it('standardizes 200 BFCL and 553 T-Eval trajectories into a renderable, typed set', async () => {
     const { store, reports } = await run(undefined);
     // The stage itself prints the per-source table after it runs (and keeps its total as the status note).
     const summary = reports.find((r) => r.stage === 'standardize')!.summary!;
-    expect(summary.split('\n')[0]).toMatch(/^kept 739 trajectories \(the paper kept 733\); 23 tools, 178 APIs/);
-    expect(summary).toMatch(/^teval +553 .* 540 +15 +50$/m);
+    expect(summary.split('\n')[0]).toMatch(/^kept 715 trajectories \(the paper kept 733\); 23 tools, 178 APIs/);
+    // 24 T-Eval plans hold a call T-Eval's own review judged an input error (get_ticker_detail("TSLZ") for Tesla).
+    expect(summary).toMatch(/^teval +553 +7 +24 +5 +1 +516 +15 +50$/m);
     const rows = Object.fromEntries(sourceRows(store).map((r) => [r.source, r]));
     expect(rows.bfcl.read).toBe(200);
     expect(rows.teval.read).toBe(553);
     expect(rows.bfcl.tools + rows.teval.tools).toBe(23);
     expect(rows.bfcl.apis + rows.teval.apis).toBe(178);
     const kept = store.readStage<StandardizedTrajectory>('standardize', ['ok']);
-    expect(kept.length).toBeGreaterThan(720);
+    expect(kept.length).toBe(715);
     for (const { content } of kept) {
       const t = content.trajectory;
       for (const cot of [false, true]) {
