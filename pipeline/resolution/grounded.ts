@@ -51,6 +51,21 @@ interface Need {
   need: NeededValue;
 }
 
+/** Arguments that take a stock's ticker. */
+const TICKER_KEY = /^(ticker|symbol|stock_?(symbol|ticker))$/i;
+
+/**
+ * The tickers a call takes (get_ticker_detail("ABNB")). A model may know a ticker, so no case needs
+ * one shown (grounding.ts leaves them out); but a simulated lookup of the company before it should
+ * give that ticker, not a made-up "YMFW" the next call then ignores. Carried where a field fits.
+ */
+function tickersTaken(args: unknown): NeededValue[] {
+  if (!isPlainObject(args)) return [];
+  return Object.entries(args)
+    .filter(([k, v]) => TICKER_KEY.test(k) && typeof v === 'string' && /^[A-Z][A-Z.]{0,5}$/.test(v))
+    .map(([key, value]) => ({ key, value }));
+}
+
 /**
  * Every value a step takes that nothing known before it shows, each at its first use only (a later
  * call reusing a value an earlier call took is grounded as far as that earlier call is), in call order.
@@ -64,7 +79,7 @@ function openNeeds(trajectory: Trajectory, view: GroundingView): Need[] {
     const users = trajectory.turns.slice(0, steps[i].turnIndex + 1).map((t) => t.user);
     const responses = steps.slice(0, i).map((_, m) => view.known(m) ?? '');
     const text = [docs, ...users, ...responses].join('\n');
-    for (const need of neededValues(steps[i].step.action)) {
+    for (const need of [...neededValues(steps[i].step.action), ...tickersTaken(steps[i].step.action.args)]) {
       if (used.some((v) => sameValue(v, need.value))) continue;
       used.push(need.value);
       if (i > 0 && !needShownIn(need, text)) out.push({ step: i, need });

@@ -105,8 +105,9 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // 3: a step reading a file nobody named or wrote fails (pipeline/errors/pathKinds.ts); 4: one carry plan per trajectory;
   // 5: a simulated answer agrees with what earlier answers said about the id it looks up (knownFacts.ts);
   // 6: recorded answers written as Python literals count among them; 7: a value later steps need is not
-  // carried into a field the list the id came from gave otherwise (agreeingCarries)
-  version: `7+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  // carried into a field the list the id came from gave otherwise (agreeingCarries); 8: a ticker a later
+  // step takes is carried into the simulated lookup before it (grounded.ts tickersTaken)
+  version: `8+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],

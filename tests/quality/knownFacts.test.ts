@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Trajectory } from '../../pipeline/schemas.js';
 import { agreeingCarries, knownFacts } from '../../pipeline/resolution/knownFacts.js';
-import { contradictedFacts } from '../../pipeline/quality/measures/solvable.js';
+import { contradictedFacts, ignoredTicker } from '../../pipeline/quality/measures/solvable.js';
+import type { TestCase } from '../../pipeline/schemas.js';
 import { repeatedRecord } from '../../pipeline/quality/measures/simulated.js';
 import { carryPlan } from '../../pipeline/resolution/grounded.js';
 import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
@@ -109,6 +110,34 @@ describe('the simulator agrees with earlier answers (real T-Eval plans)', () => 
     const films = (parseJson(top.response) as { films: { title: string }[] }).films;
     expect(films.length).toBeGreaterThanOrEqual(8);
     expect(repeatedRecord(parseJson(top.response))).toBeUndefined();
+  });
+});
+
+describe('a simulated ticker lookup gives the ticker the plan takes next', () => {
+  it('query_181_0: search_stock_ticker("Airbnb") answers "ABNB", the ticker get_ticker_detail takes', () => {
+    const [t] = tevalTrajectories(['query_181_0']);
+    const answers = resolveByRules(t);
+    expect((parseJson(answers.find((a) => a.name === 'PolygonFinance.search_stock_ticker')!.response) as { ticker: string }).ticker).toBe('ABNB');
+  });
+
+  it('the measure flags a lookup the next ticker call ignores, and passes one it follows or a ticker the user gave', () => {
+    const lookup = (ticker: string) => ({ action: { name: 'P.search_stock_ticker', args: { search: 'Airbnb' } }, response: { content: JSON.stringify({ ticker, name: 'Airbnb' }), tier: 'simulated' as const } });
+    const trajectory = (ticker: string) => ({ id: 't', source: 'teval', tools: [], final: '', meta: {}, turns: [{ user: 'x', steps: [lookup(ticker), { action: { name: 'P.get_ticker_detail', args: { ticker: 'ABNB' } } }] }] }) as unknown as Trajectory;
+    const tc = (ticker: string, user = 'Tell me about Airbnb.'): TestCase =>
+      ({
+        id: 'c', kind: 'internal', errorType: '', cot: false, trajectoryId: 't', source: 'teval', k: 2,
+        messages: [
+          { role: 'system', content: 'tools' },
+          { role: 'user', content: user },
+          { role: 'assistant', content: JSON.stringify({ name: 'P.search_stock_ticker', args: { search: 'Airbnb' } }) },
+          { role: 'function', content: JSON.stringify({ ticker, name: 'Airbnb' }) },
+        ],
+        tools: [], groundTruth: { name: 'P.get_ticker_detail', args: { ticker: 'ABNB' } }, provenance: { methods: {}, parents: [] },
+      }) as unknown as TestCase;
+    const ctx = (ticker: string) => ({ trajectory: () => trajectory(ticker), baseCase: () => undefined });
+    expect(ignoredTicker.check(tc('YMFW'), ctx('YMFW'))).toMatch(/gave YMFW, then P.get_ticker_detail takes ABNB/);
+    expect(ignoredTicker.check(tc('ABNB'), ctx('ABNB'))).toBeNull();
+    expect(ignoredTicker.check(tc('YMFW', 'Tell me about ABNB.'), ctx('YMFW'))).toBeNull();
   });
 });
 

@@ -355,6 +355,45 @@ export const unshownHistoryValue: CaseMeasure = {
   },
 };
 
+const TICKER_FIELD = /^(ticker|symbol|stock_?(symbol|ticker))$/i;
+
+/** The tickers a call's arguments or an answer's fields hold (uppercase codes under a ticker / symbol key). */
+function tickersIn(value: unknown): string[] {
+  if (!isPlainObject(value)) return [];
+  return Object.entries(value).flatMap(([k, v]) => (TICKER_FIELD.test(k) && typeof v === 'string' && /^[A-Z][A-Z.]{0,5}$/.test(v.trim()) ? [v.trim()] : []));
+}
+
+/**
+ * A simulated lookup gave a company's ticker and the case's next ticker call, shown or expected,
+ * takes another one nothing shows (search_stock_ticker("Airbnb") → "YMFW", then
+ * get_ticker_detail("ABNB")): the answer reads as made up, or the plan ignores it.
+ */
+export const ignoredTicker: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_ticker_ignored',
+  group: 'solvable',
+  title: 'a simulated lookup gives a ticker and the next call taking a ticker, shown or expected, takes another that nothing shows ("YMFW" for Airbnb, then get_ticker_detail("ABNB"))',
+  population: 'cases showing a simulated answer that gives a ticker, followed by a call taking one',
+  check(tc, ctx) {
+    const steps = shownSteps(tc, ctx);
+    if (!steps) return undefined;
+    const calls = [...steps.map((s) => s.action), ...groundTruthActions(tc)];
+    const shown = tc.messages.filter((m) => m.role !== 'assistant').map((m) => m.content).join('\n');
+    let inPopulation = false;
+    for (const [i, step] of steps.entries()) {
+      if (step.response?.tier !== 'simulated') continue;
+      const given = tickersIn(parseToolResponse(step.response.content));
+      if (!given.length) continue;
+      const next = calls.slice(i + 1).find((a) => tickersIn(a.args).length > 0);
+      if (!next) continue;
+      inPopulation = true;
+      const other = tickersIn(next.args).find((t) => !given.includes(t) && !new RegExp(`\\b${t.replace('.', '\\.')}\\b`).test(shown));
+      if (other) return `${step.action.name} gave ${given.join(', ')}, then ${next.name} takes ${other}`;
+    }
+    return inPopulation ? null : undefined;
+  },
+};
+
 export const SOLVABLE_MEASURES: CaseMeasure[] = [
   unshownHistoryValue,
   unshownGroundTruth,
@@ -368,4 +407,5 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   unsafeIntegers,
   incoherentSimulation,
   contradictedSimulation,
+  ignoredTicker,
 ];
