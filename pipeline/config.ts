@@ -102,6 +102,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_misplaces_step: 0,
   thought_malformed: 0,
   context_escape_residue: 0,
+  tool_select_early_step: 0,
+  simulated_ticker_ignored: 0,
 };
 
 export const ConfigSchema = z

@@ -57,3 +57,25 @@ export function chooseK(trajectory: Trajectory, seed: number, purpose: string, e
   if (candidates.length === 0) return undefined;
   return new Rng(seed, trajectory.id, purpose).pick(candidates).k;
 }
+
+/**
+ * The tool steps after k, in k's turn, that do not need step k done first: T-Eval's plans say which
+ * earlier steps each step needs (`prev`, plan ids counted from 0); BFCL's calls share one state, so
+ * each needs every call before it and none is listed.
+ */
+export function independentLaterSteps(trajectory: Trajectory, k: number): LocatedStep[] {
+  const steps = toolSteps(trajectory);
+  const at = steps[k - 1];
+  if (!at) return [];
+  const needsK = (s: LocatedStep, seen = new Set<number>()): boolean => {
+    for (const id of s.step.prev ?? []) {
+      const j = id + 1;
+      if (j === k) return true;
+      if (seen.has(j) || !steps[j - 1]) continue;
+      seen.add(j);
+      if (needsK(steps[j - 1], seen)) return true;
+    }
+    return false;
+  };
+  return steps.slice(k).filter((s) => s.turnIndex === at.turnIndex && s.step.prev !== undefined && !needsK(s));
+}

@@ -17,6 +17,7 @@ export {
   querySpans,
   confusableTools,
   repeatsValidStep,
+  earlyLaterStep,
   type Injection,
   type InjectionInput,
   type Injector,

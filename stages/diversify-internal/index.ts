@@ -32,6 +32,7 @@ import {
   isErrorResponse,
   leaksIn,
   repeatsValidStep,
+  earlyLaterStep,
   toolkitOf,
   type CandidateRecord,
   type Verdict,
@@ -183,13 +184,17 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
     const verdict = classifyAction(action, { tools: trajectory.tools, groundTruth: correct });
     // A completed step, or one the trajectory has still to take, is a valid step and no error.
     const repeats = repeatsValidStep(action, injection);
-    const agrees = verdict.label === errorType && !repeats;
+    // The same tool as a step the request still asks for, with no argument against it: done early, not wrong.
+    const early = errorType === 'tool_select_error' ? earlyLaterStep(action, injection.laterInTurn) : undefined;
+    const agrees = verdict.label === errorType && !repeats && !early;
     const problem =
       verdict.label !== errorType
         ? `claimed ${errorType}, the label checker says ${verdict.label}: ${verdict.reasons.join('; ')}`
         : repeats
           ? `the action repeats a valid step of the trajectory (${action.name} with the same arguments), so it is no error`
-          : undefined;
+          : early
+            ? `the action is a later step of the same request done early (${action.name}, no argument against that step's), so it is no wrong tool`
+            : undefined;
     attempts.push({ attempt, method, action, ...(variant ? { variant } : {}), detected: verdict.label, agrees, ...(problem ? { problem } : {}) });
     last = { action, verdict, method, variant };
     if (agrees) {
@@ -295,7 +300,7 @@ export function internalSummary(ctx: StageContext): string {
 export const diversifyInternalStage: ItemStage<InternalItemInput, InternalErrorCandidate> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
   name: STAGE,
-  version: `4+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed)
+  version: `5+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool
   upstream: ['collect', 'resolve', 'observe'],
   description: 'four internal errors (tool select, hallucination, key, value) at step k, held to the label checker, with real responses',
   roles: ['error-simulator', 'api-simulator'],

@@ -33,6 +33,22 @@ export interface InjectionInput {
    * the "neighbouring step" confusions. Absent: only the correct action is known.
    */
   validSteps?: { name: string; args: ToolArgs | string }[];
+  /** The tool steps after k in the same turn that do not need step k first (steps.ts independentLaterSteps). */
+  laterInTurn?: { name: string; args: ToolArgs | string }[];
+}
+
+/**
+ * A later step of the same request that `action` does early: the same tool, no argument in both
+ * with another value (get_ticker_news(ticker="AAPL") when the request also wants get_ticker_news()).
+ * Calling it before the step due is doing the task in another order, not choosing the wrong tool.
+ */
+export function earlyLaterStep(action: Pick<Action, 'name' | 'args'>, laterInTurn: { name: string; args: ToolArgs | string }[] | undefined): { name: string; args: ToolArgs | string } | undefined {
+  return laterInTurn?.find((s) => {
+    if (s.name !== action.name) return false;
+    if (!isPlainObject(s.args) || !isPlainObject(action.args)) return sameValue(s.args, action.args);
+    const later = s.args;
+    return Object.entries(action.args).every(([k, v]) => !(k in later) || sameValue(later[k], v));
+  });
 }
 
 export interface Injection {

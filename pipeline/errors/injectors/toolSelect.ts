@@ -12,7 +12,7 @@ import { KEY_SYNONYMS, words } from '../vocabulary.js';
 import { kindOfParam, valueKindProblem } from '../kinds.js';
 import { confusable, toolSimilarity, type ToolSimilarity } from '../similarity.js';
 import { pathProblem, type PathContext } from '../pathKinds.js';
-import { gtArgs, isIdKey, namesATool, neighbourTools, querySpans, repeatsValidStep, shapeOf, type Injection, type InjectionInput, type Injector, type QuerySpan, type ValueShape } from './context.js';
+import { earlyLaterStep, gtArgs, isIdKey, namesATool, neighbourTools, querySpans, repeatsValidStep, shapeOf, type Injection, type InjectionInput, type Injector, type QuerySpan, type ValueShape } from './context.js';
 
 const STOP = new Set(['the', 'a', 'an', 'to', 'of', 'and', 'or', 'in', 'on', 'for', 'with', 'by', 'is', 'are', 'be', 'this', 'that', 'it', 'from', 'as', 'at', 'i', 'me', 'my', 'you', 'your', 'can', 'will', 'please', 'tool', 'function', 'api', 'given', 'specified', 'current']);
 
@@ -228,7 +228,7 @@ export function confusableTools(input: InjectionInput): ConfusableTool[] {
     const neighbour = neighbours.has(tool.name);
     if (!confusable(similarity, neighbour)) continue;
     const args = adaptArgs(tool, input);
-    if (!args || repeatsValidStep({ name: tool.name, args }, input)) continue;
+    if (!args || repeatsValidStep({ name: tool.name, args }, input) || earlyLaterStep({ name: tool.name, args }, input.laterInTurn)) continue;
     // A file it would read that does not exist fails for a second reason: the case would no longer be only the wrong tool.
     if (pathProblem(tool, args, pathContextOf(input))) continue;
     out.push({ tool, similarity, neighbour, args, score: similarity.score + (neighbour ? 0.15 : 0) + Math.min(relevance(tool, input), 6) * 0.02 });

@@ -7,6 +7,8 @@ import type { Action, TestCase } from '../../schemas.js';
 import { errorOrigin, responseHints, selectionSimilarity, thoughtLeaks, valueKindProblems } from '../internalErrors.js';
 import { droppedValues, statesDroppedValue, type Leak } from '../../errors/leaks.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
+import { earlyLaterStep } from '../../errors/injectors/context.js';
+import { independentLaterSteps } from '../../steps.js';
 
 function hintMeasure(id: string, what: Leak['what'], types: TestCase['errorType'][], title: string, population: string): CaseMeasure {
   return {
@@ -32,6 +34,27 @@ export const keyErrorHint = hintMeasure(
   'parameters_key cases',
 );
 export const valueErrorHint = hintMeasure('value_error_hint', 'value', ['parameters_value_error'], 'response to a wrong value states the correct value', 'parameters_value cases');
+
+/**
+ * A "wrong tool" that is a later step of the same request done early: the same tool, no argument
+ * against that step's (get_ticker_news(ticker="AAPL") when the request also asks for the news).
+ * A model that calls it made no mistake, so a case asking it to find one misleads.
+ */
+export const toolSelectEarlyStep: CaseMeasure = {
+  kind: 'case',
+  id: 'tool_select_early_step',
+  group: 'errors',
+  title: 'a tool selection "error" that is a later step of the same request done early (the same tool, no argument against it, a step that does not need the one due first)',
+  population: 'tool_select cases whose trajectory resolve kept',
+  check(tc, ctx) {
+    if (tc.kind !== 'internal' || tc.errorType !== 'tool_select_error' || !tc.erroneousAction) return undefined;
+    const trajectory = ctx.trajectory(tc.trajectoryId);
+    if (!trajectory) return undefined;
+    const later = independentLaterSteps(trajectory, tc.k);
+    const early = earlyLaterStep(tc.erroneousAction, later.map(({ step }) => step.action));
+    return early ? `${tc.erroneousAction.name} is step ${later.find(({ step }) => step.action === early)!.k} of the same request, which does not need step ${tc.k} first` : null;
+  },
+};
 
 export const thoughtLeak: CaseMeasure = {
   kind: 'case',
@@ -131,4 +154,4 @@ export const realErrors: SetMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [toolErrorHint, keyErrorHint, valueErrorHint, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];
+export const ERROR_MEASURES = [toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];
