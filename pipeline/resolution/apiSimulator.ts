@@ -129,7 +129,7 @@ export const apiSimulatorRole: RoleSpec<ApiSimulatorInput, ApiSimulatorOutput> =
     version: SIMULATOR_RULES_VERSION,
     run: (input, rng) =>
       simulateOffline(
-        { name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError, ...(input.carry ? { carry: input.carry } : {}), ...(input.place ? { place: input.place } : {}), ...(input.known ? { known: input.known } : {}) },
+        { name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError, examples: input.examples, ...(input.carry ? { carry: input.carry } : {}), ...(input.place ? { place: input.place } : {}), ...(input.known ? { known: input.known } : {}) },
         rng,
       ),
   },

@@ -19,12 +19,13 @@ import { fitsType, isPlainObject, paramIndex, toolkitOf, apiOf } from '../errors
 import { toJson } from '../pyValues.js';
 import { isOpaqueId, isPersonName } from '../quality/grounding.js';
 import { knownField, type KnownFacts } from './knownFacts.js';
+import { parseToolResponse } from '../prompts/parseAction.js';
 import { driveMinutes, tripOf, type Trip } from './trips.js';
 import { localityOf, type ToolLocality } from '../errors/environment.js';
 import { oneTypePerField } from './fieldTypes.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-16';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-17';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -198,6 +199,8 @@ export function singular(name: string): string {
 
 interface Ctx {
   rng: Rng;
+  /** Top-level fields every real answer of this API holds as a list (recordedLists). */
+  lists?: ReadonlySet<string>;
   args: Record<string, unknown>;
   /** The call's first string argument: what the call is about. */
   topic: string;
@@ -440,7 +443,9 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
   if (reused !== undefined && !(depth === 0 && !Array.isArray(reused) && listedFields(description).length > 0 && isListField(description))) return reused;
   // "forecast of N days": N is the call's own count when it gives one.
   const count = Object.values(c.args).find((v): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 10);
-  const drawn = depth === 0 ? (/\bN\b/.test(description) && count !== undefined ? count : listSize(description, c.rng)) : undefined;
+  let drawn = depth === 0 ? (/\bN\b/.test(description) && count !== undefined ? count : listSize(description, c.rng)) : undefined;
+  // "citation number of papers" reads as one number, but Google Scholar answers one per paper: real answers decide.
+  if (drawn === undefined && depth === 0 && c.lists?.has(field.name)) drawn = c.rng.int(2, 3);
   // Room for every carried value, each a whole record of its own: a list padded afterwards would repeat its first record.
   const minItems = depth === 0 ? (c.minItems.get(field.name) ?? 0) : 0;
   const sub = listedFields(description);
@@ -649,7 +654,22 @@ export function applyCarried(answer: Record<string, unknown>, carried: CarriedVa
 }
 
 /** A plausible answer of a valid call, from the doc's return_data. */
-export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng: Rng, taskPlace?: string, carried: CarriedValue[] = [], known?: KnownFacts): Record<string, unknown> {
+/**
+ * The top-level fields that every recorded answer of an API holding them holds as a flat list (Google
+ * Scholar's cited_by: one count per paper), read from the examples the resolver passes.
+ */
+export function recordedLists(examples: { response: string }[]): Set<string> {
+  const shapes = new Map<string, Set<boolean>>();
+  for (const e of examples) {
+    const v = parseToolResponse(e.response);
+    if (!isPlainObject(v) || 'error' in v) continue;
+    // Flat lists only: a list of records (a month of {date, available}) is a structure the doc would have to describe.
+    for (const [k, x] of Object.entries(v)) (shapes.get(k) ?? shapes.set(k, new Set()).get(k)!).add(Array.isArray(x) && !x.some(isPlainObject));
+  }
+  return new Set([...shapes].filter(([, s]) => s.size === 1 && s.has(true)).map(([k]) => k));
+}
+
+export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng: Rng, taskPlace?: string, carried: CarriedValue[] = [], known?: KnownFacts, lists?: ReadonlySet<string>): Record<string, unknown> {
   const topic = Object.values(args).find((v): v is string => typeof v === 'string' && v.trim().length > 0) ?? '';
   // A base day in 2019-2024 for the answer's dates; they then run forward one day at a time.
   const placeArg = Object.entries(args).find(([k, v]) => /place|city|location|destination|address/i.test(k) && typeof v === 'string' && !/\d/.test(v));
@@ -673,7 +693,7 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
   }
   const c: Ctx = {
     // A call that takes only an id writes about what the task searched for (an author's articles on its topic).
-    rng, args, topic, subject: isWords(topic) ? topic : (known?.topic ?? ''), api: doc.name, hint: doc.name, ...(place ? { place } : {}), ...(near ? { near } : {}), ...(known ? { known } : {}),
+    rng, ...(lists?.size ? { lists } : {}), args, topic, subject: isWords(topic) ? topic : (known?.topic ?? ''), api: doc.name, hint: doc.name, ...(place ? { place } : {}), ...(near ? { near } : {}), ...(known ? { known } : {}),
     dates: { base: Date.UTC(2019, 0, 1) + rng.int(0, 6 * 365) * DAY, next: 0 }, ...(term ? { term } : {}), names: new Set(), minItems,
     codeLists: new Set(carried.filter((k) => k.list && typeof k.value === 'string' && /[A-Za-z]/.test(k.value)).map((k) => k.field)),
     ...(trip ? { trip } : {}),
@@ -743,6 +763,8 @@ export interface OfflineSimulatorInput {
   environmentError?: EnvironmentErrorKind;
   /** Values later ground-truth steps take from this answer: they must be in it (see CarriedValue). */
   carry?: CarriedValue[];
+  /** Real answers of this API (the cache's examples): their field shapes win over a doc that reads otherwise. */
+  examples?: { response: string }[];
   /** The known place the task is about (places.ts), when the call names none itself. */
   place?: string;
   /** What earlier answers said about the thing the call looks up (knownFacts.ts). */
@@ -755,6 +777,6 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   if (problems.length) return { error: problems.join('; '), response: '' };
   const doc = input.tools.find((t) => t.name === input.name)!;
   const carry = input.carry ?? [];
-  const answer = rankedAsDocumented(doc, applyCarried(plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known), carry), carry);
+  const answer = rankedAsDocumented(doc, applyCarried(plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known, recordedLists(input.examples ?? [])), carry), carry);
   return { error: '', response: pyJson(oneTypePerField(answer, carry.map((c) => c.value))) };
 }

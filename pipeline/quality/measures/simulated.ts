@@ -5,10 +5,10 @@
  * (part 2)"), or a value of the wrong kind for its field (a number as a citation, a sentence as
  * a count) — is text the benchmark scores models on.
  */
-import { simulatedDefect } from '../evidence.js';
+import { shownSimulatedSteps, shownSteps, simulatedDefect } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
-import type { CaseMeasure } from '../types.js';
+import type { CaseMeasure, SetMeasure } from '../types.js';
 import { mixedTypes } from '../../resolution/fieldTypes.js';
 import { recordName } from '../../resolution/simulatorRules.js';
 
@@ -113,3 +113,55 @@ export const simulatedRepeatedRecords: CaseMeasure = {
 };
 
 export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords];
+
+/**
+ * A simulated answer gives a field another shape than every recorded answer of the same API the
+ * shipped cases show: one citation count beside three papers where Google Scholar answers one
+ * count per paper. The recorded answers are read from the cases themselves (cache-tier answers).
+ */
+export const simulatedShapeUnlikeRecorded: SetMeasure = {
+  kind: 'set',
+  id: 'simulated_shape_unlike_recorded',
+  group: 'solvable',
+  title: 'share of cases showing a simulated answer that holds a field as one value where every recorded answer of that API the cases show holds a list (or the reverse)',
+  population: 'cases showing a simulated answer of an API some shipped case shows a recorded answer of',
+  better: 'lower',
+  score(cases, ctx) {
+    const recorded = new Map<string, Map<string, Set<boolean>>>();
+    for (const tc of cases) {
+      for (const step of shownSteps(tc, ctx) ?? []) {
+        if (step.response?.tier !== 'cache') continue;
+        const v = parseToolResponse(step.response.content);
+        if (!isPlainObject(v) || 'error' in v) continue;
+        const fields = recorded.get(step.action.name) ?? recorded.set(step.action.name, new Map()).get(step.action.name)!;
+        for (const [k, x] of Object.entries(v)) (fields.get(k) ?? fields.set(k, new Set()).get(k)!).add(Array.isArray(x));
+      }
+    }
+    let n = 0;
+    let defective = 0;
+    const examples: { id: string; detail: string }[] = [];
+    for (const tc of cases) {
+      let inPopulation = false;
+      let why: string | undefined;
+      for (const step of shownSimulatedSteps(tc, ctx) ?? []) {
+        const fields = recorded.get(step.action.name);
+        const v = parseToolResponse(step.response!.content);
+        if (!fields || !isPlainObject(v) || 'error' in v) continue;
+        inPopulation = true;
+        for (const [k, x] of Object.entries(v)) {
+          const shapes = fields.get(k);
+          if (shapes?.size === 1 && shapes.has(true) !== Array.isArray(x)) {
+            why ??= `${step.action.name}: ${k} is ${Array.isArray(x) ? 'a list' : 'one value'}; recorded answers hold ${shapes.has(true) ? 'a list' : 'one value'}`;
+          }
+        }
+      }
+      if (!inPopulation) continue;
+      n++;
+      if (why) {
+        defective++;
+        if (examples.length < 3) examples.push({ id: tc.id, detail: why });
+      }
+    }
+    return n ? { value: defective / n, n, detail: `${defective} of ${n} cases`, examples } : undefined;
+  },
+};
