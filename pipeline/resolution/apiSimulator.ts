@@ -36,6 +36,8 @@ export interface ApiSimulatorInput {
   place?: string;
   /** What earlier answers of the task said about the thing this call looks up: the response must agree. */
   known?: KnownFacts;
+  /** The day the task is on (knownFacts.ts taskToday): a forecast starts there. */
+  today?: string;
 }
 
 export const ApiSimulatorOutput = z.object({
@@ -105,6 +107,7 @@ export function renderApiSimulatorPrompt(input: ApiSimulatorInput): PromptMessag
       input.carry.map((c) => `- ${c.sub ? `"${c.sub}" of an item of "${c.field}"` : c.list ? `an item of "${c.field}"` : `"${c.field}"`}: ${toJson(c.value)}`).join('\n');
   }
   if (!input.environmentError && input.place) user += `\n\nThe task is about ${input.place}: any address, coordinates or nearby place in the response belongs there.`;
+  if (!input.environmentError && input.today) user += `\n\nThe task takes place on ${input.today}: dates of days ahead (a forecast) start there.`;
   const known = input.environmentError ? undefined : input.known;
   if (known && (known.name || known.title || known.topic || known.fields)) {
     user +=
@@ -129,7 +132,7 @@ export const apiSimulatorRole: RoleSpec<ApiSimulatorInput, ApiSimulatorOutput> =
     version: SIMULATOR_RULES_VERSION,
     run: (input, rng) =>
       simulateOffline(
-        { name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError, examples: input.examples, ...(input.carry ? { carry: input.carry } : {}), ...(input.place ? { place: input.place } : {}), ...(input.known ? { known: input.known } : {}) },
+        { name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError, examples: input.examples, ...(input.today ? { today: input.today } : {}), ...(input.carry ? { carry: input.carry } : {}), ...(input.place ? { place: input.place } : {}), ...(input.known ? { known: input.known } : {}) },
         rng,
       ),
   },

@@ -143,3 +143,21 @@ export function agreeingCarries<C extends { field: string; sub?: string; list?: 
     return listed === undefined || String(listed) === String(c.value);
   });
 }
+
+const ISO_DAY = /^(\d{4}-\d{2}-\d{2})(?:$|[ T])/;
+
+/**
+ * The day the task is on, for an answer about the days ahead (a forecast): the date a clock call
+ * answered (get_curr_time's "2020-09-29 05:30"), else the earliest date the calls so far take (the
+ * stay checked for 2023-10-18), else undefined.
+ */
+export function taskToday(args: unknown, earlier: EarlierStep[]): string | undefined {
+  for (let j = earlier.length - 1; j >= 0; j--) {
+    if (!/time|date|today|now/i.test(earlier[j].name.split('.').pop() ?? '')) continue;
+    const answer = answerOf(earlier[j].response);
+    const day = answer && Object.values(answer).map((v) => (typeof v === 'string' ? ISO_DAY.exec(v.trim())?.[1] : undefined)).find((d) => d !== undefined);
+    if (day) return day;
+  }
+  const days = [...earlier.map((e) => e.args), args].flatMap((a) => (isPlainObject(a) ? Object.values(a) : [])).flatMap((v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? [v.trim()] : []));
+  return days.sort()[0];
+}

@@ -25,7 +25,7 @@ import { localityOf, type ToolLocality } from '../errors/environment.js';
 import { oneTypePerField } from './fieldTypes.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-17';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-18';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -669,7 +669,12 @@ export function recordedLists(examples: { response: string }[]): Set<string> {
   return new Set([...shapes].filter(([, s]) => s.size === 1 && s.has(true)).map(([k]) => k));
 }
 
-export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng: Rng, taskPlace?: string, carried: CarriedValue[] = [], known?: KnownFacts, lists?: ReadonlySet<string>): Record<string, unknown> {
+/** An answer about the days ahead (a forecast, coming films): its dates start on the task's day. */
+export function aboutDaysAhead(doc: ToolDoc): boolean {
+  return /forecast|upcoming|coming/i.test(`${doc.name} ${doc.description} ${doc.return_data.map((r) => r.description ?? '').join(' ')}`);
+}
+
+export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng: Rng, taskPlace?: string, carried: CarriedValue[] = [], known?: KnownFacts, lists?: ReadonlySet<string>, today?: string): Record<string, unknown> {
   const topic = Object.values(args).find((v): v is string => typeof v === 'string' && v.trim().length > 0) ?? '';
   // A base day in 2019-2024 for the answer's dates; they then run forward one day at a time.
   const placeArg = Object.entries(args).find(([k, v]) => /place|city|location|destination|address/i.test(k) && typeof v === 'string' && !/\d/.test(v));
@@ -694,7 +699,7 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
   const c: Ctx = {
     // A call that takes only an id writes about what the task searched for (an author's articles on its topic).
     rng, ...(lists?.size ? { lists } : {}), args, topic, subject: isWords(topic) ? topic : (known?.topic ?? ''), api: doc.name, hint: doc.name, ...(place ? { place } : {}), ...(near ? { near } : {}), ...(known ? { known } : {}),
-    dates: { base: Date.UTC(2019, 0, 1) + rng.int(0, 6 * 365) * DAY, next: 0 }, ...(term ? { term } : {}), names: new Set(), minItems,
+    dates: { base: today && aboutDaysAhead(doc) && !Number.isNaN(Date.parse(`${today}T00:00:00Z`)) ? Date.parse(`${today}T00:00:00Z`) : Date.UTC(2019, 0, 1) + rng.int(0, 6 * 365) * DAY, next: 0 }, ...(term ? { term } : {}), names: new Set(), minItems,
     codeLists: new Set(carried.filter((k) => k.list && typeof k.value === 'string' && /[A-Za-z]/.test(k.value)).map((k) => k.field)),
     ...(trip ? { trip } : {}),
     parallel: { atLeast: Math.max(0, ...[...minItems.entries()].filter(([f]) => !listedFields(doc.return_data.find((r) => r.name === f)?.description ?? '').length).map(([, n]) => n)) },
@@ -765,6 +770,8 @@ export interface OfflineSimulatorInput {
   carry?: CarriedValue[];
   /** Real answers of this API (the cache's examples): their field shapes win over a doc that reads otherwise. */
   examples?: { response: string }[];
+  /** The day the task is on (knownFacts.ts taskToday): a forecast starts there. */
+  today?: string;
   /** The known place the task is about (places.ts), when the call names none itself. */
   place?: string;
   /** What earlier answers said about the thing the call looks up (knownFacts.ts). */
@@ -777,6 +784,6 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   if (problems.length) return { error: problems.join('; '), response: '' };
   const doc = input.tools.find((t) => t.name === input.name)!;
   const carry = input.carry ?? [];
-  const answer = rankedAsDocumented(doc, applyCarried(plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known, recordedLists(input.examples ?? [])), carry), carry);
+  const answer = rankedAsDocumented(doc, applyCarried(plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known, recordedLists(input.examples ?? []), input.today), carry), carry);
   return { error: '', response: pyJson(oneTypePerField(answer, carry.map((c) => c.value))) };
 }

@@ -27,6 +27,8 @@ export interface CallToResolve {
   place?: string;
   /** What the trajectory's earlier answers said about the thing this call looks up (knownFacts.ts). */
   known?: KnownFacts;
+  /** The day the task is on (knownFacts.ts taskToday), for the dates of an answer about the days ahead. */
+  today?: string;
   /**
    * What the task showed before this call (user turns, earlier answers), when the caller knows it:
    * a file the call reads must be one of these, or one an earlier call wrote (pipeline/errors/pathKinds.ts).

@@ -23,6 +23,7 @@ import {
 } from '../../pipeline/schemas.js';
 import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
 import { chooseK, historyBefore, shownBefore, toolSteps } from '../../pipeline/steps.js';
+import { taskToday } from '../../pipeline/resolution/knownFacts.js';
 import {
   agreementByMethod,
   applicability,
@@ -228,6 +229,12 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
     return { status: 'flagged', content, reason, method: last.method };
   }
 
+  const today = taskToday(
+    accepted.action.args,
+    toolSteps(trajectory)
+      .slice(0, k - 1)
+      .map(({ step }) => ({ name: step.action.name, args: step.action.args, response: step.response?.content })),
+  );
   const response = await ctx.services.resolver.resolve(
     {
       source: trajectory.source,
@@ -238,6 +245,8 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
       history: historyBefore(trajectory, k),
       meta: trajectory.meta,
       shown: shownBefore(trajectory, k),
+      // A wrong call to a forecast still answers for the days after the clock the task showed.
+      ...(today ? { today } : {}),
     },
     { rng: ctx.rng('resolve-erroneous'), artifactKey: ctx.itemKey, stage: STAGE },
   );
@@ -300,7 +309,7 @@ export function internalSummary(ctx: StageContext): string {
 export const diversifyInternalStage: ItemStage<InternalItemInput, InternalErrorCandidate> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
   name: STAGE,
-  version: `5+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool
+  version: `6+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool; 6: a wrong call's forecast starts on the task's day
   upstream: ['collect', 'resolve', 'observe'],
   description: 'four internal errors (tool select, hallucination, key, value) at step k, held to the label checker, with real responses',
   roles: ['error-simulator', 'api-simulator'],

@@ -32,7 +32,7 @@ import { cacheKey } from '../../pipeline/resolution/canonical.js';
 import { answerWriterRole } from './answerWriter.js';
 import { shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { carryPlan } from '../../pipeline/resolution/grounded.js';
-import { knownFacts, agreeingCarries } from '../../pipeline/resolution/knownFacts.js';
+import { knownFacts, agreeingCarries, taskToday } from '../../pipeline/resolution/knownFacts.js';
 import { placesNamedIn } from '../../pipeline/resolution/places.js';
 import { foreignRecordedResponse, recordPlan } from '../../pipeline/quality/grounding.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
@@ -106,8 +106,8 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // 5: a simulated answer agrees with what earlier answers said about the id it looks up (knownFacts.ts);
   // 6: recorded answers written as Python literals count among them; 7: a value later steps need is not
   // carried into a field the list the id came from gave otherwise (agreeingCarries); 8: a ticker a later
-  // step takes is carried into the simulated lookup before it (grounded.ts tickersTaken)
-  version: `8+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  // step takes is carried into the simulated lookup before it (grounded.ts tickersTaken); 9: a forecast starts on the task's day (taskToday)
+  version: `9+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],
@@ -202,13 +202,15 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
       } else {
         const before = step.response;
         // An id an earlier answer gave: what that answer said about it (the paper's title, the author's name).
-        const known = simulated[i] ? knownFacts(args, located.slice(0, i).map((l) => ({ name: l.step.action.name, args: l.step.action.args, response: l.step.response?.content }))) : undefined;
+        const earlier = located.slice(0, i).map((l) => ({ name: l.step.action.name, args: l.step.action.args, response: l.step.response?.content }));
+        const known = simulated[i] ? knownFacts(args, earlier) : undefined;
+        const today = simulated[i] ? taskToday(args, earlier) : undefined;
         const carry = simulated[i] ? agreeingCarries(plan.carries[i], known) : [];
         if (carry.length) notes.push(`step ${k} ${name}: carries ${carry.map((c) => `${c.key}=${toJson(c.value)} in ${c.field}${c.sub ? `[].${c.sub}` : ''}`).join(', ')} for later steps`);
         const place = simulated[i] ? placeOfStep(trajectory, located[i].turnIndex, history) : undefined;
         const response = await ctx.services.resolver.resolve(
           // What the task has shown so far: a file the step reads must be among it (or written before), else it fails as the real tool does.
-          { source: trajectory.source, trajectoryId: trajectory.id, tools: trajectory.tools, name, args, history: [...history], meta: trajectory.meta, shown: shownBefore(trajectory, k), ...(carry.length ? { carry } : {}), ...(place ? { place } : {}), ...(known ? { known } : {}) },
+          { source: trajectory.source, trajectoryId: trajectory.id, tools: trajectory.tools, name, args, history: [...history], meta: trajectory.meta, shown: shownBefore(trajectory, k), ...(carry.length ? { carry } : {}), ...(place ? { place } : {}), ...(known ? { known } : {}), ...(today ? { today } : {}) },
           { rng: ctx.rng(`resolve-step:${k}`), artifactKey: ctx.itemKey, stage: STAGE, ...(simulated[i] && (foreign(i) || resimulated.has(i)) ? { skipCache: true } : {}) },
         );
         if (before && before.content !== response.content) {

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Trajectory } from '../../pipeline/schemas.js';
-import { agreeingCarries, knownFacts } from '../../pipeline/resolution/knownFacts.js';
-import { contradictedFacts, ignoredTicker } from '../../pipeline/quality/measures/solvable.js';
+import { agreeingCarries, knownFacts, taskToday } from '../../pipeline/resolution/knownFacts.js';
+import { contradictedFacts, ignoredTicker, misdatedForecast } from '../../pipeline/quality/measures/solvable.js';
 import type { TestCase } from '../../pipeline/schemas.js';
 import { repeatedRecord } from '../../pipeline/quality/measures/simulated.js';
 import { carryPlan } from '../../pipeline/resolution/grounded.js';
@@ -73,7 +73,8 @@ function resolveByRules(t: Trajectory): { name: string; args: unknown; response:
   steps.forEach((s, i) => {
     const { name, args } = s.step.action;
     const known = knownFacts(args, done);
-    const r = simulateOffline({ name, args, tools: t.tools, carry: agreeingCarries(plan.carries[i], known), ...(known ? { known } : {}) }, new Rng(1, t.id, String(i)));
+    const today = taskToday(args, done);
+    const r = simulateOffline({ name, args, tools: t.tools, carry: agreeingCarries(plan.carries[i], known), ...(known ? { known } : {}), ...(today ? { today } : {}) }, new Rng(1, t.id, String(i)));
     done.push({ name, args, response: r.response || JSON.stringify({ error: r.error }) });
   });
   return done;
@@ -138,6 +139,35 @@ describe('a simulated ticker lookup gives the ticker the plan takes next', () =>
     expect(ignoredTicker.check(tc('YMFW'), ctx('YMFW'))).toMatch(/gave YMFW, then P.get_ticker_detail takes ABNB/);
     expect(ignoredTicker.check(tc('ABNB'), ctx('ABNB'))).toBeNull();
     expect(ignoredTicker.check(tc('YMFW', 'Tell me about ABNB.'), ctx('YMFW'))).toBeNull();
+  });
+});
+
+describe('a simulated forecast starts on the day the task is on', () => {
+  it('taskToday: a clock answer\'s date, else the earliest date a call takes, else none', () => {
+    const clock = { name: 'TimeTool.get_curr_time', args: {}, response: '{"time": "2020-09-29 05:30"}' };
+    expect(taskToday({ days: 3 }, [clock])).toBe('2020-09-29');
+    expect(taskToday({ days: 3 }, [{ name: 'A.check_availability', args: { date: '2023-10-19' }, response: '{}' }, { name: 'A.check_availability', args: { date: '2023-10-18' }, response: '{}' }])).toBe('2023-10-18');
+    expect(taskToday({ days: 3 }, [])).toBeUndefined();
+  });
+
+  it('query_255_1: the three-day forecast after get_curr_time begins on the day the clock gave', () => {
+    const [t] = tevalTrajectories(['query_255_1']);
+    const answers = resolveByRules(t);
+    const now = (parseJson(answers.find((a) => a.name === 'TimeTool.get_curr_time')!.response) as { time: string }).time.slice(0, 10);
+    const forecast = parseJson(answers.find((a) => a.name === 'Weather.forecast_weather')!.response) as { results: { date: string }[] };
+    expect(forecast.results.map((r) => r.date)[0]).toBe(now);
+    expect(forecast.results).toHaveLength(3);
+  });
+
+  it('the measure flags a forecast dated away from the clock the case shows', () => {
+    const step = (name: string, args: Record<string, unknown>, content: string) => ({ action: { name, args }, response: { content, tier: 'simulated' as const } });
+    const forecastDoc = { name: 'Weather.forecast_weather', description: 'Forecast weather in the N upcoming days.', required_parameters: [], optional_parameters: [], return_data: [] };
+    const traj = (first: string) =>
+      ({ id: 't', source: 'teval', tools: [], final: '', meta: {}, turns: [{ user: 'q', steps: [step('TimeTool.get_curr_time', {}, '{"time": "2020-09-29 05:30"}'), step('Weather.forecast_weather', { days: 3 }, `{"results": [{"date": "${first}"}]}`)] }] }) as unknown as Trajectory;
+    const tc = (first: string) =>
+      ({ id: 'c', kind: 'internal', errorType: '', cot: false, trajectoryId: 't', source: 'teval', k: 3, tools: [forecastDoc], groundTruth: { name: 'FinishAction', args: 'x' }, provenance: { methods: {}, parents: [] }, messages: [{ role: 'user', content: 'q' }, { role: 'function', content: '{"time": "2020-09-29 05:30"}' }, { role: 'function', content: `{"results": [{"date": "${first}"}]}` }] }) as unknown as TestCase;
+    expect(misdatedForecast.check(tc('2023-09-07'), { trajectory: () => traj('2023-09-07'), baseCase: () => undefined })).toMatch(/begins 2023-09-07; the task is on 2020-09-29/);
+    expect(misdatedForecast.check(tc('2020-09-29'), { trajectory: () => traj('2020-09-29'), baseCase: () => undefined })).toBeNull();
   });
 });
 

@@ -10,12 +10,12 @@ import { isErrorResponse } from '../../errors/responses.js';
 import { localityOf } from '../../errors/environment.js';
 import { describeUngrounded, foreignRecordedResponse, httpStyleError, needShownIn, ungroundedHistory, ungroundedValues, unsupportedNumbers } from '../grounding.js';
 import { groundTruthActions, shownAction, shownSteps, simulatedDefect, userText } from '../evidence.js';
-import { knownFacts, knownField, type EarlierStep } from '../../resolution/knownFacts.js';
+import { knownFacts, knownField, taskToday, type EarlierStep } from '../../resolution/knownFacts.js';
 import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
 import { straightKm } from '../../resolution/trips.js';
-import { rankedBy } from '../../resolution/simulatorRules.js';
+import { aboutDaysAhead, rankedBy } from '../../resolution/simulatorRules.js';
 import type { CaseMeasure } from '../types.js';
 
 /** The tool calls among a case's ground-truth actions, with their position in the file's `ground_truth`. */
@@ -394,6 +394,34 @@ export const ignoredTicker: CaseMeasure = {
   },
 };
 
+/**
+ * A simulated answer about the days ahead (a forecast) dated away from the day the case shows the
+ * task is on: get_curr_time said 2020-09-29 and the three-day forecast begins 2023-09-07.
+ */
+export const misdatedForecast: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_forecast_misdated',
+  group: 'solvable',
+  title: 'a simulated forecast (an answer about the days ahead) whose first date is not the day the case shows the task is on, or the next (a clock answer, else the earliest date a call takes)',
+  population: 'cases showing a simulated answer about the days ahead after something dates the task',
+  check(tc, ctx) {
+    const steps = shownSteps(tc, ctx);
+    if (!steps) return undefined;
+    let inPopulation = false;
+    for (const [i, step] of steps.entries()) {
+      const doc = tc.tools.find((t) => t.name === step.action.name);
+      if (step.response?.tier !== 'simulated' || !doc || !aboutDaysAhead(doc)) continue;
+      const today = taskToday(step.action.args, steps.slice(0, i).map((s) => ({ name: s.action.name, args: s.action.args, response: s.response?.content })));
+      const first = /\b(\d{4}-\d{2}-\d{2})\b/.exec(step.response.content)?.[1];
+      if (!today || !first) continue;
+      inPopulation = true;
+      const days = (Date.parse(`${first}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
+      if (days < 0 || days > 1) return `${step.action.name} begins ${first}; the task is on ${today}`;
+    }
+    return inPopulation ? null : undefined;
+  },
+};
+
 export const SOLVABLE_MEASURES: CaseMeasure[] = [
   unshownHistoryValue,
   unshownGroundTruth,
@@ -408,4 +436,5 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   incoherentSimulation,
   contradictedSimulation,
   ignoredTicker,
+  misdatedForecast,
 ];
