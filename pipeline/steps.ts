@@ -59,23 +59,71 @@ export function chooseK(trajectory: Trajectory, seed: number, purpose: string, e
 }
 
 /**
- * The tool steps after k, in k's turn, that do not need step k done first: T-Eval's plans say which
- * earlier steps each step needs (`prev`, plan ids counted from 0); BFCL's calls share one state, so
- * each needs every call before it and none is listed.
+ * Tools whose call changes no state, so two of them may run in either order. Named by the verb
+ * their name starts with (after a toolkit prefix such as "ticket_get_login_status"); a verb not
+ * listed counts as a change, which keeps the order the trajectory gives. Checked against BFCL's
+ * backends (sort, diff, verify_traveler_information assign nothing) and T-Eval's docs.
+ */
+const READ_VERBS = new Set([
+  'get', 'search', 'check', 'find', 'list', 'show', 'print', 'display', 'view', 'retrieve', 'estimate', 'compute',
+  'filter', 'verify', 'aggregate', 'serper', 'coming', 'now', 'ls', 'pwd', 'cat', 'grep', 'du', 'wc', 'tail', 'diff', 'sort',
+  'gallon', 'liter',
+]);
+/** BFCL's MathAPI holds no state at all: every function of it is a pure computation. */
+const STATELESS_TOOLKITS = new Set(['MathAPI']);
+
+export function changesNothing(tool: string): boolean {
+  const dot = tool.indexOf('.');
+  if (dot > 0 && STATELESS_TOOLKITS.has(tool.slice(0, dot))) return true;
+  const words = tool.slice(dot + 1).replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split('_').filter(Boolean);
+  return READ_VERBS.has(words[0] ?? '') || words[1] === 'get';
+}
+
+function argLeaves(args: unknown, out: string[] = []): string[] {
+  if (typeof args === 'string') { if (args.trim().length >= 2) out.push(args.trim()); }
+  else if (typeof args === 'number') out.push(String(args));
+  else if (Array.isArray(args)) args.forEach((a) => argLeaves(a, out));
+  else if (args && typeof args === 'object') Object.values(args).forEach((a) => argLeaves(a, out));
+  return out;
+}
+
+/**
+ * Does `later` take a value nothing showed before `earlier` ran? Its answer, or one after it, is
+ * where that value came from; `answered` asks for `earlier`'s own answer to show it.
+ */
+function takesNewValue(trajectory: Trajectory, later: LocatedStep, earlier: LocatedStep, answered: boolean): boolean {
+  const answer = earlier.step.response?.content ?? '';
+  if (answered && !answer) return false;
+  const before = shownBefore(trajectory, earlier.k);
+  return argLeaves(later.step.action.args).some((v) => !before.includes(v) && (!answered || answer.includes(v)));
+}
+
+/**
+ * The tool steps after k, in k's turn, that do not need step k done first. A step needs an earlier
+ * one when it takes a value only that one's answer showed, or when either changes state and the
+ * source orders them: T-Eval's plans list the steps each needs (`prev`, plan ids counted from 0),
+ * though many chain every step to the one before whatever the request says, so a link between two
+ * lookups counts only when the later takes a value nothing showed before the earlier ran; BFCL's calls share one state, so each follows
+ * every earlier call of its turn.
  */
 export function independentLaterSteps(trajectory: Trajectory, k: number): LocatedStep[] {
   const steps = toolSteps(trajectory);
   const at = steps[k - 1];
   if (!at) return [];
-  const needsK = (s: LocatedStep, seen = new Set<number>()): boolean => {
-    for (const id of s.step.prev ?? []) {
-      const j = id + 1;
-      if (j === k) return true;
-      if (seen.has(j) || !steps[j - 1]) continue;
-      seen.add(j);
-      if (needsK(steps[j - 1], seen)) return true;
-    }
-    return false;
+  const ordered = (s: LocatedStep): LocatedStep[] =>
+    s.step.prev !== undefined
+      ? s.step.prev.map((id) => steps[id]).filter((p): p is LocatedStep => p !== undefined && p.k < s.k)
+      : steps.filter((p) => p.k < s.k && p.turnIndex === s.turnIndex);
+  const needs = (s: LocatedStep, p: LocatedStep): boolean =>
+    takesNewValue(trajectory, s, p, true) ||
+    (ordered(s).includes(p) && (!(changesNothing(s.step.action.name) && changesNothing(p.step.action.name)) || takesNewValue(trajectory, s, p, false)));
+  const memo = new Map<number, boolean>();
+  const needsK = (s: LocatedStep): boolean => {
+    const known = memo.get(s.k);
+    if (known !== undefined) return known;
+    const result = steps.slice(k - 1, s.k - 1).some((p) => needs(s, p) && (p.k === k || needsK(p)));
+    memo.set(s.k, result);
+    return result;
   };
-  return steps.slice(k).filter((s) => s.turnIndex === at.turnIndex && s.step.prev !== undefined && !needsK(s));
+  return steps.slice(k).filter((s) => s.turnIndex === at.turnIndex && !needsK(s));
 }

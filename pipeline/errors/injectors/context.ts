@@ -47,8 +47,16 @@ export function earlyLaterStep(action: Pick<Action, 'name' | 'args'>, laterInTur
     if (s.name !== action.name) return false;
     if (!isPlainObject(s.args) || !isPlainObject(action.args)) return sameValue(s.args, action.args);
     const later = s.args;
-    return Object.entries(action.args).every(([k, v]) => !(k in later) || sameValue(later[k], v));
+    return Object.entries(action.args).every(([k, v]) => !(k in later) || sameValue(later[k], v) || samePlace(later[k], v));
   });
+}
+
+/** "Mountain View" and "Mountain View, California": a place and the same place with its region. */
+function samePlace(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  const parts = long.split(/\s*,\s*/);
+  return parts.some((_, i) => i > 0 && sameValue(parts.slice(0, i).join(', '), short));
 }
 
 export interface Injection {
