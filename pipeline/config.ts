@@ -105,6 +105,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   tool_select_early_step: 0,
   simulated_ticker_ignored: 0,
   simulated_forecast_misdated: 0,
+  value_implausible: 0,
 };
 
 export const ConfigSchema = z

@@ -58,6 +58,13 @@ export function isNameFragment(value: string, context: string): boolean {
   return before.test(context) || after.test(context);
 }
 
+const CALENDAR_WORD = /^(january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
+
+/** "March" of "March 15, 1985", "Friday": a word of a date, never a person, place or company. */
+export function isCalendarWord(text: string): boolean {
+  return CALENDAR_WORD.test(text.trim());
+}
+
 function hasDigit(v: unknown): boolean {
   return /\d/.test(String(v));
 }
@@ -78,6 +85,7 @@ export function valueKindProblem(param: Pick<ToolParam, 'name' | 'type'> & { des
     // A shortened name ("San Francisco" for "San Francisco International") is a slip people make; a
     // single word cut out of a name ("York", "Square", "Industries") is not, even of the right value.
     if (context && isNameFragment(text, context) && !(typeof reference === 'string' && reference.includes(text) && /\s/.test(text))) return `${param.name} holds "${text}", a fragment of a longer name in the query`;
+    if (isCalendarWord(text) && kind !== 'date' && kind !== 'time' && kind !== 'text' && !(typeof reference === 'string' && isCalendarWord(reference))) return `${param.name} holds "${text}", a word of a date`;
     const wordCount = text.split(/\s+/).length;
     switch (kind) {
       case 'id':

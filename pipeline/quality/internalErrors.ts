@@ -15,7 +15,7 @@ import type { Action, ErrorType, TestCase, ToolDoc } from '../schemas.js';
 import { changedValues, leaksIn, type Leak } from '../errors/leaks.js';
 import { valueKindProblem } from '../errors/kinds.js';
 import { randomDrawSimilarity, toolSimilarity } from '../errors/similarity.js';
-import { findTool, isPlainObject, paramIndex } from '../errors/values.js';
+import { findTool, isPlainObject, paramIndex, sameValue } from '../errors/values.js';
 import { userText } from './evidence.js';
 
 export type ErrorOrigin = 'recorded' | 'observed' | 'injected' | 'error-simulator';
@@ -86,14 +86,19 @@ export function valueKindProblems(tc: TestCase): string[] {
   if (!p) return [];
   const context = userText(tc);
   const out: string[] = [];
-  const check = (doc: ToolDoc | undefined, key: string, value: unknown, reference?: unknown) => {
+  const check = (doc: ToolDoc | undefined, key: string, value: unknown, reference?: unknown, within = context) => {
     const param = doc ? paramIndex(doc).byName.get(key) : undefined;
-    const problem = valueKindProblem(param ?? { name: key, type: 'any' }, value, reference, context);
+    const problem = valueKindProblem(param ?? { name: key, type: 'any' }, value, reference, within);
     if (problem) out.push(problem);
   };
   if (p.type === 'parameters_value_error') {
     const doc = findTool(tc.tools, p.correct.name);
-    for (const c of changedValues(p.correct, p.erroneous)) check(doc, c.key, c.to, c.from);
+    const correctArgs = isPlainObject(p.correct.args) ? p.correct.args : {};
+    const wrongArgs = isPlainObject(p.erroneous.args) ? p.erroneous.args : {};
+    // Two arguments exchanged (first_name "Smith", last_name "Eleanor") is a slip people make; the
+    // value was not cut out of a name in the query.
+    const swapped = (key: string, value: unknown) => Object.entries(correctArgs).some(([k, v]) => k !== key && sameValue(v, value) && sameValue(wrongArgs[k], correctArgs[key]));
+    for (const c of changedValues(p.correct, p.erroneous)) check(doc, c.key, c.to, c.from, swapped(c.key, c.to) ? '' : context);
   } else if (p.type === 'tool_select_error' && isPlainObject(p.erroneous.args)) {
     const doc = findTool(tc.tools, p.erroneous.name);
     for (const [k, v] of Object.entries(p.erroneous.args)) check(doc, k, v);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action, TestCase, ToolDoc } from '../../pipeline/schemas.js';
 import { errorFamily, errorOrigin, responseHints, selectionSimilarity, thoughtLeaks, valueKindProblems } from '../../pipeline/quality/internalErrors.js';
+import { querySpans } from '../../pipeline/errors/injectors/context.js';
 
 const doc = (name: string, description: string, params: string[]): ToolDoc => ({
   name,
@@ -74,6 +75,19 @@ describe('quality measures of internal error cases', () => {
     expect(valueKindProblems(select)[0]).toContain('booking_id');
   });
 
+  // bfcl_multi_turn_base_165 before error-injectors@8: last_name "March" out of "date of birth, March 15, 1985".
+  it('flags a month or weekday given as a name, and passes two arguments swapped', () => {
+    const verify = { name: 'Travel.verify_traveler_information', args: { first_name: 'Eleanor', last_name: 'Smith', date_of_birth: '1985-03-15' } };
+    const user = "Check Eleanor Smith's details, including her date of birth, March 15, 1985.";
+    const month = internalCase('parameters_value_error', verify, { ...verify, args: { ...verify.args, last_name: 'March' } }, 'ok', { user });
+    expect(valueKindProblems(month)[0]).toMatch(/last_name holds "March", a word of a date/);
+    const swapped = internalCase('parameters_value_error', verify, { ...verify, args: { ...verify.args, first_name: 'Smith', last_name: 'Eleanor' } }, 'ok', { user });
+    expect(valueKindProblems(swapped)).toEqual([]);
+    // Without the swap, "Smith" in first_name is a word cut out of "Eleanor Smith".
+    const cut = internalCase('parameters_value_error', verify, { ...verify, args: { ...verify.args, first_name: 'Smith' } }, 'ok', { user });
+    expect(valueKindProblems(cut)[0]).toContain('fragment');
+  });
+
   it('tells real errors from injected ones, and reads the family', () => {
     const a = { name: 'Files.cat', args: { file_name: 'a.txt' } };
     const b = { name: 'Files.cat', args: { file_name: 'b.txt' } };
@@ -81,5 +95,15 @@ describe('quality measures of internal error cases', () => {
     expect(errorOrigin(internalCase('parameters_value_error', a, b, 'x', { origin: 'observed (gpt)' }))).toBe('observed');
     expect(errorOrigin(internalCase('parameters_value_error', a, b, 'x'))).toBe('injected');
     expect(errorFamily(internalCase('parameters_value_error', a, b, 'x', { family: 'stale-value' }))).toBe('stale-value');
+  });
+});
+
+describe('query spans a value may be taken from', () => {
+  it('takes no month or weekday for a name', () => {
+    const spans = querySpans("Please verify Eleanor Smith, born March 15, 1985, before the flight on Friday with Delta.").map((s) => s.text);
+    expect(spans).toContain('Eleanor Smith');
+    expect(spans).toContain('Delta');
+    expect(spans).not.toContain('March');
+    expect(spans).not.toContain('Friday');
   });
 });

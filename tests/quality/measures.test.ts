@@ -203,6 +203,9 @@ describe('internal-error measures', () => {
     expect(implausibleValue.check(prose, NONE)).toMatch(/clause/);
     const plausible = mk({ errorType: 'parameters_value_error', groundTruth: gt, erroneousAction: { name: gt.name, args: { city: 'Boston' } }, messages: msgs('Weather in New York tomorrow, not Boston?', []) });
     expect(implausibleValue.check(plausible, NONE)).toBeNull();
+    // A recorded model error is real as it is: no made-up value to judge.
+    const recorded = mk({ errorType: 'parameters_value_error', groundTruth: gt, erroneousAction: { name: gt.name, args: { city: 'York' } }, messages: msgs('Weather in New York tomorrow?', []), provenance: { methods: {}, parents: [], origin: 'recorded (T-Eval review 17)' } });
+    expect(implausibleValue.check(recorded, NONE)).toBeUndefined();
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import type { Action, ErrorType, ToolArgs, ToolDoc } from '../../schemas.js';
 import { isPlainObject, sameValue } from '../values.js';
+import { isCalendarWord } from '../kinds.js';
 
 export interface EarlierStep {
   name: string;
@@ -137,9 +138,10 @@ export function querySpans(query: string): QuerySpan[] {
   for (const m of query.matchAll(/\b[\w-]+\.(?:txt|pdf|csv|md|json|py|docx?|xlsx?|jpg|png|log|zip)\b/gi)) add(m[0], 'file');
   for (const m of query.matchAll(/\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/g)) add(m[0], 'date');
   for (const m of query.matchAll(/(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])/g)) add(m[0], 'number');
-  for (const m of query.matchAll(/\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b/g)) add(m[0], 'name');
+  // Months and weekdays are words of dates ("March 15, 1985"), not names.
+  for (const m of query.matchAll(/\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b/g)) if (!m[0].split(/\s+/).some(isCalendarWord)) add(m[0], 'name');
   // Single capitalised words inside a sentence (Rivermist, Nvidia); a sentence's first word is no name.
-  for (const m of query.matchAll(/(?<=[a-z0-9,;:]\s+)[A-Z][a-z]{2,}\b/g)) if (!COMMON_CAPITALISED.has(m[0])) add(m[0], 'name');
+  for (const m of query.matchAll(/(?<=[a-z0-9,;:]\s+)[A-Z][a-z]{2,}\b/g)) if (!COMMON_CAPITALISED.has(m[0]) && !isCalendarWord(m[0])) add(m[0], 'name');
   return spans;
 }
 

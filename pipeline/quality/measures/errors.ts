@@ -91,10 +91,12 @@ export const implausibleValue: CaseMeasure = {
   kind: 'case',
   id: 'value_implausible',
   group: 'errors',
-  title: 'injected value not of its parameter\'s kind (a fragment of a name, a clause of the request, another parameter\'s value)',
-  population: 'parameters_value and tool_select cases',
+  title: 'injected value not of its parameter\'s kind (a fragment of a name, a month or weekday as a name, a clause of the request, another parameter\'s value; a swap of two arguments is a real slip)',
+  population: 'parameters_value and tool_select cases whose error was made up (a recorded or observed model error is real as it is)',
   check(tc) {
     if (tc.errorType !== 'parameters_value_error' && tc.errorType !== 'tool_select_error') return undefined;
+    const origin = errorOrigin(tc);
+    if (origin === 'recorded' || origin === 'observed') return undefined;
     const problems = valueKindProblems(tc);
     return problems.length ? problems[0] : null;
   },
