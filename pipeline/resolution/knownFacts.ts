@@ -15,6 +15,8 @@ export interface KnownFacts {
   name?: string;
   /** The title of the record the id is from (the paper a search listed under that result id). */
   title?: string;
+  /** The record's publication line, "P Anderson, R Rossi - IEEE Access, 2021 - ieeexplore.ieee.org": a citation of it names that first author, venue and year. */
+  publication?: string;
   /** What the task searched for before: the subject of free text about the thing (an author's articles). */
   topic?: string;
   /**
@@ -83,6 +85,11 @@ const textAt = (answer: Record<string, unknown>, field: RegExp, at: number): str
   return undefined;
 };
 
+const lineAt = (answer: Record<string, unknown>, field: RegExp): string | undefined => {
+  for (const [k, v] of Object.entries(answer)) if (field.test(k) && typeof v === 'string') return v;
+  return undefined;
+};
+
 /** A call's words: the search term it looked for, when that reads as words rather than an id. */
 function searchTerm(args: unknown): string | undefined {
   if (!isPlainObject(args)) return undefined;
@@ -109,7 +116,9 @@ export function knownFacts(args: unknown, earlier: EarlierStep[]): KnownFacts | 
           if (at >= 0) {
             const title = textAt(answer, /title/i, at);
             const name = textAt(answer, /(^|_)names?$/i, at);
-            return { ...(title ? { title } : {}), ...(name ? { name } : {}), ...(topic ? { topic } : {}) };
+            // One line beside lists of papers reads as the first paper's.
+            const publication = textAt(answer, /^pub_?info$|^publication_?info/i, at) ?? (at === 0 ? lineAt(answer, /^pub_?info$|^publication_?info/i) : undefined);
+            return { ...(title ? { title } : {}), ...(name ? { name } : {}), ...(publication ? { publication } : {}), ...(topic ? { topic } : {}) };
           }
           // A list of records, one of which carries the id.
           const record = value.find((r) => isPlainObject(r) && Object.values(r).some((v) => sameId(v, id))) as Record<string, unknown> | undefined;
@@ -160,4 +169,14 @@ export function taskToday(args: unknown, earlier: EarlierStep[]): string | undef
   }
   const days = [...earlier.map((e) => e.args), args].flatMap((a) => (isPlainObject(a) ? Object.values(a) : [])).flatMap((v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? [v.trim()] : []));
   return days.sort()[0];
+}
+
+/** A publication line's first author, venue and year: "P Anderson, R Rossi - IEEE Access, 2021 - host". */
+export function publicationParts(line: string): { authors: string[]; venue?: string; year?: string } | undefined {
+  const [authorPart, venuePart] = line.split(/\s+-\s+/);
+  if (!authorPart || venuePart === undefined) return undefined;
+  const authors = authorPart.split(/\s*,\s*/).filter((a) => /\p{L}/u.test(a) && a !== '…');
+  const year = /\b(1[89]\d\d|20\d\d)\b/.exec(venuePart)?.[1];
+  const venue = venuePart.replace(/,?\s*\b(1[89]\d\d|20\d\d)\b.*$/, '').trim() || undefined;
+  return authors.length ? { authors, ...(venue ? { venue } : {}), ...(year ? { year } : {}) } : undefined;
 }

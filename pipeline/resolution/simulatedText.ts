@@ -9,6 +9,8 @@
 import type { Rng } from '../rng.js';
 import { withArticle } from '../quality/grammar.js';
 import { TRIP_END, TRIP_START } from './trips.js';
+import { publicationParts } from './knownFacts.js';
+import { nlp } from '../nlp.js';
 
 export interface TextCtx {
   rng: Rng;
@@ -19,6 +21,8 @@ export interface TextCtx {
   hint: string;
   /** The title of the record the call looks up, when an earlier answer gave it (knownFacts.ts): a citation cites it. */
   title?: string;
+  /** The cited record's publication line, when an earlier answer gave it (knownFacts.ts): the citation names its authors, venue and year. */
+  publication?: string;
   /** The trip a route call asks about (trips.ts): the highway leg is most of its length. */
   trip?: { km?: number; local: boolean };
 }
@@ -70,8 +74,14 @@ function agree(topic: string, singular: string, plural: string): string {
   return isPlural ? plural : singular;
 }
 
+function isPerson(text: string): boolean {
+  const t = text.trim();
+  return /^\p{Lu}/u.test(t) && t.split(/\s+/).length <= 4 && nlp(t).people().out('text') === t;
+}
+
 function topicOf(c: TextCtx): string {
-  if (!c.subject) return c.rng.pick(FIELDS);
+  // A person's name is whom the papers are by, not what they are about ("Advances in John Smith").
+  if (!c.subject || isPerson(c.subject)) return c.rng.pick(FIELDS);
   const topic = c.subject
     .trim()
     .replace(/^(?:(?:the\s+)?(?:latest|recent|new|newest|top|some|any|most\s+cited|popular|relevant|\d+|three|five|ten)\s+)*(?:scholarly\s+|academic\s+|research\s+|scientific\s+)?(?:articles?|papers?|publications?|studies|research|literature|works?)\s+(?:about|on|related\s+to|regarding|concerning|in|of)\s+/i, '')
@@ -143,10 +153,34 @@ export function pubInfo(c: TextCtx): string {
   return `${authors} - ${venue}, ${r.int(2005, 2023)} - ${host}`;
 }
 
+/** "G Chen" → ["Chen", "G."], "Grace Chen" → ["Chen", "Grace"]: an author as MLA lists them. */
+function mlaName(author: string): [string, string] {
+  const words = author.trim().split(/\s+/);
+  const last = words.pop() ?? author;
+  const given = words.map((w) => (/^\p{Lu}+$/u.test(w) ? [...w].map((ch) => `${ch}.`).join(' ') : w)).join(' ');
+  return [last, given];
+}
+
+/** A reference to the paper a publication line describes: its first author, venue and year, as that line gives them. */
+function citationOf(title: string, line: string, r: Rng): string | undefined {
+  const parts = publicationParts(line);
+  if (!parts?.year) return undefined;
+  const [last, given] = mlaName(parts.authors[0]);
+  const first = given ? `${last}, ${given.replace(/\.$/, '')}` : last;
+  const second = parts.authors[1] ? mlaName(parts.authors[1]) : undefined;
+  const who = parts.authors.length > 2 ? `${first}, et al.` : second ? `${first}, and ${second[1] ? `${second[1]} ` : ''}${second[0]}.` : `${first}.`;
+  const venue = parts.venue ?? '';
+  if (/^arxiv/i.test(venue)) return `${who} "${titleCase(title)}." arXiv preprint (${parts.year}).`;
+  if (!venue || PUBLISHERS.includes(venue) || venue === 'Springer') return `${who} ${titleCase(title)}. ${venue || r.pick(PUBLISHERS)}, ${parts.year}.`;
+  return `${who} "${titleCase(title)}." ${venue} ${r.int(3, 120)}.${r.int(1, 12)} (${parts.year}): ${((p) => `${p}-${p + r.int(8, 40)}`)(r.int(1, 900))}.`;
+}
+
 /** A formatted reference (MLA, as Scholar's "Cite" gives it), about the call's topic. */
 export function citation(c: TextCtx): string {
   const r = c.rng;
   const title = c.title?.replace(/[.\s]+$/, '') ?? paperTitles(c, 1)[0];
+  const known = c.publication ? citationOf(title, c.publication, r) : undefined;
+  if (known) return known;
   const first = `${r.pick(LAST)}, ${r.pick(FIRST)}`;
   const year = r.int(1998, 2023);
   const [venue] = r.pick(VENUES.filter(([v]) => v !== 'Springer' && v !== 'arXiv preprint'));

@@ -25,7 +25,7 @@ import { localityOf, type ToolLocality } from '../errors/environment.js';
 import { oneTypePerField } from './fieldTypes.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-18';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-19';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -252,7 +252,7 @@ const ADJECTIVES = ['Cozy', 'Bright', 'Modern', 'Quiet', 'Spacious', 'Charming']
 const VENUE_WORDS = ['Harbor View', 'Golden Gate', 'Riverside', 'The Corner', 'Old Town', 'Parkside', 'Blue Door', 'Central'];
 
 function textCtx(c: Ctx): TextCtx {
-  return { rng: c.rng, args: c.args, subject: c.subject, hint: c.hint, ...(c.known?.title ? { title: c.known.title } : {}), ...(c.trip ? { trip: c.trip } : {}) };
+  return { rng: c.rng, args: c.args, subject: c.subject, hint: c.hint, ...(c.known?.title ? { title: c.known.title } : {}), ...(c.known?.publication ? { publication: c.known.publication } : {}), ...(c.trip ? { trip: c.trip } : {}) };
 }
 
 /** What a search for `term` finds, as a venue's name ends: "sushi restaurants" → "Sushi Restaurant". */
@@ -446,6 +446,9 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
   let drawn = depth === 0 ? (/\bN\b/.test(description) && count !== undefined ? count : listSize(description, c.rng)) : undefined;
   // "citation number of papers" reads as one number, but Google Scholar answers one per paper: real answers decide.
   if (drawn === undefined && depth === 0 && c.lists?.has(field.name)) drawn = c.rng.int(2, 3);
+  // "publication information of selected papers" beside lists of titles: one line per paper, so a
+  // citation of one of them can agree with its own line.
+  if (drawn === undefined && depth === 0 && /\bof (?:the )?(?:selected |found )?(?:papers|articles|results)\b/i.test(description) && !/\b(number|count|total|how many)\b/i.test(description) && listedFields(description).length === 0) drawn = c.rng.int(2, 3);
   // Room for every carried value, each a whole record of its own: a list padded afterwards would repeat its first record.
   const minItems = depth === 0 ? (c.minItems.get(field.name) ?? 0) : 0;
   const sub = listedFields(description);
@@ -648,7 +651,9 @@ export function applyCarried(answer: Record<string, unknown>, carried: CarriedVa
   // Names lead the author list in the order later calls use them, before the authors made up for it.
   for (const [field, names] of leads) {
     const current = answer[field];
-    answer[field] = typeof current === 'string' && current ? `${names.join(', ')}, ${current}` : names.join(', ');
+    // A line per paper: the names lead the first paper's authors.
+    if (Array.isArray(current) && typeof current[0] === 'string') answer[field] = [`${names.join(', ')}, ${current[0]}`, ...current.slice(1)];
+    else answer[field] = typeof current === 'string' && current ? `${names.join(', ')}, ${current}` : names.join(', ');
   }
   return answer;
 }

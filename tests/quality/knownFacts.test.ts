@@ -48,6 +48,27 @@ describe('what earlier answers say about an id', () => {
     expect(contradictedFacts(cite('anything'), [])).toBeUndefined();
   });
 
+  // teval_query_163_1 before api-simulator-19: one pub_info line "P Anderson, R Rossi, I Chen - IEEE
+  // Access, 2021" beside three papers, then the first paper cited as "Haddad, Priya, et al. ... Science (2017)".
+  it('a citation names the first author and year of the paper\'s own publication line', () => {
+    const perPaper = { ...search, response: JSON.stringify({ title: ['Advances in renewable energy', 'Renewable energy in practice'], organic_id: ['Dfr79tjK7j4J', 'b8af6XDcmWoJ'], pub_info: ['Robert Gross, W Okafor - Nature, 2016 - nature.com', 'PR Novak - Springer, 2008 - Springer'] }) };
+    expect(knownFacts({ q: 'b8af6XDcmWoJ' }, [perPaper])).toEqual({ title: 'Renewable energy in practice', publication: 'PR Novak - Springer, 2008 - Springer', topic: 'renewable energy' });
+    // One line beside the lists reads as the first paper's.
+    expect(knownFacts({ q: 'Dfr79tjK7j4J' }, [search])?.publication).toBe('Robert Gross, W Okafor - Nature, 2016 - nature.com');
+    const cite = (q: string, citation: string) => ({ action: { name: 'GoogleScholar.get_citation_format', args: { q } }, response: JSON.stringify({ citation }) });
+    expect(contradictedFacts(cite('b8af6XDcmWoJ', 'Haddad, Priya, et al. "Renewable Energy in Practice." Science 65.9 (2017): 797-828.'), [perPaper])).toMatch(/lacks the first author Novak and the year 2008/);
+    expect(contradictedFacts(cite('b8af6XDcmWoJ', 'Novak, P. R. Renewable Energy in Practice. Springer, 2008.'), [perPaper])).toBeNull();
+    expect(contradictedFacts(cite('Dfr79tjK7j4J', 'Gross, Robert, and W. Okafor. "Advances in Renewable Energy." Nature 12 (2016).'), [perPaper])).toBeNull();
+  });
+
+  it('papers searched for by a person\'s name are on a field, not about the person ("Advances in John Smith")', () => {
+    for (let seed = 0; seed < 10; seed++) {
+      const titles = paperTitles({ rng: new Rng(seed, 'p'), args: { query: 'John Smith' }, subject: 'John Smith', hint: 'GoogleScholar' }, 3);
+      for (const t of titles) expect(t).not.toMatch(/john smith/i);
+    }
+    expect(paperTitles({ rng: new Rng(1, 'p'), args: { query: 'Artificial Intelligence' }, subject: 'Artificial Intelligence', hint: 'GoogleScholar' }, 3).join(' ')).toMatch(/artificial intelligence/i);
+  });
+
   it('a film\'s details say what the list that gave its id said: its release date, popularity and rating (as vote_average)', () => {
     const popular = { name: 'FilmTMDB.get_popular_movies', args: {}, response: '{"films": [{"id": 299054, "title": "Iron Summer", "release_date": "2019-09-06", "popularity": 100.7, "rating": 8.4}]}' };
     expect(knownFacts({ movie_id: 299054 }, [popular])).toEqual({ title: 'Iron Summer', fields: { release_date: '2019-09-06', popularity: 100.7, rating: 8.4 } });
@@ -91,6 +112,10 @@ describe('the simulator agrees with earlier answers (real T-Eval plans)', () => 
     expect(citations.length).toBe(3);
     for (const [i, a] of answers.entries()) expect(contradictedFacts({ action: { name: a.name, args: a.args as never }, response: a.response }, answers.slice(0, i))).not.toBeTruthy();
     for (const c of citations) expect(titles.some((title) => (parseJson(c.response) as { citation: string }).citation.toLowerCase().includes(title.toLowerCase()))).toBe(true);
+    // "publication information of selected papers": a line per paper, the first led by the author a later call looks up.
+    const pubInfo = (parseJson(answers[0].response) as { pub_info: string[] }).pub_info;
+    expect(pubInfo).toHaveLength(titles.length);
+    expect(pubInfo[0]).toMatch(/^Robert Gross, /);
   });
 
   it('query_477_0: the details of the first popular film agree with the list on every fact they share', () => {

@@ -10,7 +10,7 @@ import { isErrorResponse } from '../../errors/responses.js';
 import { localityOf } from '../../errors/environment.js';
 import { describeUngrounded, foreignRecordedResponse, httpStyleError, needShownIn, ungroundedHistory, ungroundedValues, unsupportedNumbers } from '../grounding.js';
 import { groundTruthActions, shownAction, shownSteps, simulatedDefect, userText } from '../evidence.js';
-import { knownFacts, knownField, taskToday, type EarlierStep } from '../../resolution/knownFacts.js';
+import { knownFacts, knownField, publicationParts, taskToday, type EarlierStep } from '../../resolution/knownFacts.js';
 import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
@@ -290,7 +290,7 @@ export const incoherentSimulation: CaseMeasure = {
  */
 export function contradictedFacts(step: { action: Action; response: string }, earlier: EarlierStep[]): string | null | undefined {
   const facts = knownFacts(step.action.args, earlier);
-  if (!facts?.name && !facts?.title && !facts?.fields) return undefined;
+  if (!facts?.name && !facts?.title && !facts?.fields && !facts?.publication) return undefined;
   const answer = parseToolResponse(step.response);
   if (!isPlainObject(answer)) return undefined;
   const norm = (t: string) => t.trim().toLowerCase().replace(/[.\s]+$/, '');
@@ -306,6 +306,12 @@ export function contradictedFacts(step: { action: Action; response: string }, ea
     if (facts.title && /citation|reference|(^|_)title$/i.test(field) && !norm(value).includes(norm(facts.title))) {
       return `${field} ${JSON.stringify(value.slice(0, 80))} is not the result listed under that id (${JSON.stringify(facts.title)})`;
     }
+    const published = facts.publication ? publicationParts(facts.publication) : undefined;
+    if (published && /citation|reference/i.test(field)) {
+      const surname = published.authors[0].split(/\s+/).pop()!;
+      const missing = [!value.includes(surname) && `first author ${surname}`, published.year && !value.includes(published.year) && `year ${published.year}`].filter(Boolean);
+      if (missing.length) return `${field} ${JSON.stringify(value.slice(0, 80))} lacks the ${missing.join(' and the ')} the search listed for that paper (${JSON.stringify(facts.publication)})`;
+    }
   }
   return null;
 }
@@ -314,7 +320,7 @@ export const contradictedSimulation: CaseMeasure = {
   kind: 'case',
   id: 'simulated_answer_contradicts',
   group: 'solvable',
-  title: 'a simulated tool answer the case shows contradicts an earlier answer about the same id (an author id answered with another person\'s name, a result id cited as a paper the search did not list under it, a film\'s details giving another release date than the list it came from)',
+  title: 'a simulated tool answer the case shows contradicts an earlier answer about the same id (an author id answered with another person\'s name, a result id cited as a paper the search did not list under it, a film\'s details giving another release date than the list it came from, a citation naming another first author or year than the paper\'s publication line)',
   population: 'cases showing a simulated answer to a call that takes an id an earlier shown answer gave with its name, title or other facts',
   check(tc, ctx) {
     const steps = shownSteps(tc, ctx);
