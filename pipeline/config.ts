@@ -106,6 +106,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_ticker_ignored: 0,
   simulated_forecast_misdated: 0,
   value_implausible: 0,
+  answer_field_unphrased: 0,
 };
 
 export const ConfigSchema = z

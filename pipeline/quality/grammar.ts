@@ -122,3 +122,17 @@ export function grammarIssues(text: string): GrammarIssue[] {
   }
   return issues;
 }
+
+/**
+ * A key as prose words: "frontLeftTirePressure" -> "front left tire pressure", "checkIn" -> "check
+ * in", "file_name1" -> "file name 1"; acronyms ("ID", "URL") kept. The writers of thoughts and closing
+ * answers name fields with it, so neither shows a key's camel case.
+ */
+export function keyAsWords(k: string): string {
+  return k
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([a-z])(\d)/gi, '$1 $2')
+    .replace(/_+/g, ' ')
+    .trim()
+    .replace(/\b([A-Z])([a-z]+)\b/g, (_m, a: string, b: string) => a.toLowerCase() + b);
+}

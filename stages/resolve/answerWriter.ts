@@ -11,7 +11,7 @@ import { recordName, singular } from '../../pipeline/resolution/simulatorRules.j
 import { apiOf, isPlainObject } from '../../pipeline/errors/values.js';
 import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
-import { withArticle } from '../../pipeline/quality/grammar.js';
+import { keyAsWords, withArticle } from '../../pipeline/quality/grammar.js';
 
 export interface AnswerInput {
   request: string;
@@ -23,7 +23,7 @@ export type AnswerOutput = z.infer<typeof AnswerOutput>;
 
 /** Only for the model's prompt: a huge response is shortened there, never in an answer. */
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
-const humanize = (k: string) => k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_+/g, ' ').trim();
+const humanize = keyAsWords;
 /** Strings up to this many characters are quoted whole; a longer one is described, never cut. */
 const WHOLE_STRING = 240;
 /** Lists up to this many items are named in full; a longer one is counted and its first items named. */
@@ -83,9 +83,23 @@ function fields(value: unknown, depth: number): string {
       const records = Array.isArray(v) && v.length > 0 && v.every(isPlainObject);
       // A list of records is counted by what it holds ("there are 3 places: …"), never "the places are 3 entries".
       if (records || (Array.isArray(v) && v.length === 0)) return `there ${v.length === 1 ? 'is' : 'are'} ${recordList(v, singular(humanize(k).toLowerCase()), depth)}`;
-      return `the ${humanize(k)} ${/[^siu]s$/.test(k) ? 'are' : 'is'} ${say(v, depth)}`;
+      const name = humanize(k);
+      // A flag of success reads as what happened; a name ending in a preposition ("created by",
+      // "cited by", "expires in") is a phrase its value completes, never a noun with "the … is".
+      if (typeof v === 'boolean' && /^(success|ok|succeeded)$/i.test(name)) return v ? 'it succeeded' : 'it did not succeed';
+      if (PHRASE_FIELD.test(name) && !NOUN_COMPOUND.test(name)) return `${name.toLowerCase()} ${completing(v, depth)}`;
+      return `the ${name} ${/[^siu]s$/.test(k) ? 'are' : 'is'} ${say(v, depth)}`;
     }),
   );
+}
+
+const PHRASE_FIELD = /\b(by|at|on|in|from|to|with|for)$/i;
+const NOUN_COMPOUND = /\b(check|log|sign|plug|add|drop) (in|on)$/i;
+
+/** A value completing a phrase: "cited by 5,854, 12,360 and 4,942", not "cited by a list of 3: …". */
+function completing(v: unknown, depth: number): string {
+  if (Array.isArray(v) && v.length > 1 && v.length <= WHOLE_LIST && v.every((x) => x === null || typeof x !== 'object')) return joinAnd(v.map((x) => say(x, depth + 1)));
+  return say(v, depth);
 }
 
 /**
@@ -242,5 +256,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-10', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-11', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { nlp } from '../../pipeline/nlp.js';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
 import type { Rng } from '../../pipeline/rng.js';
-import { withArticle } from '../../pipeline/quality/grammar.js';
+import { keyAsWords, withArticle } from '../../pipeline/quality/grammar.js';
 import { parseJson, toJson } from '../../pipeline/pyValues.js';
 
 export interface ThoughtInput {
@@ -102,14 +102,7 @@ function plainWords(text: string): string {
     .replace(/\s+(?:with|using) the given [a-z ]+$/i, '');
 }
 
-/** A key as words: "frontLeftTirePressure" -> "front left tire pressure", "file_name1" -> "file name 1" (acronyms kept). */
-const humanize = (k: string) =>
-  k
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/([a-z])(\d)/gi, '$1 $2')
-    .replace(/_+/g, ' ')
-    .trim()
-    .replace(/\b([A-Z])([a-z]+)\b/g, (_m, a: string, b: string) => a.toLowerCase() + b);
+const humanize = keyAsWords;
 
 function sayValue(v: unknown): string {
   if (typeof v === 'string') return v.length > 60 ? `${withArticle(`${v.split(/\s+/).length}-word`)} text` : JSON.stringify(v);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answerWriterRole, offlineAnswer } from '../../stages/resolve/answerWriter.js';
 import { Rng } from '../../pipeline/rng.js';
 import { isTruncated } from '../../pipeline/quality/text.js';
+import { unphrasedField } from '../../pipeline/quality/measures/text.js';
 
 describe('answer-writer offline rules', () => {
   it('restates what each call returned, whole, reading JSON and Python literals, and nothing else', () => {
@@ -19,6 +20,32 @@ describe('answer-writer offline rules', () => {
     );
     for (const fact of ['"a moved to b"', 'the time is "2023-10-19 20:53"', 'the zone is null', '"a.txt", "b" and "notes.md"', '"Monthly quota exceeded for Weather.get_weather_today"']) expect(answer).toContain(fact);
     expect(answer).not.toMatch(/^(Done|All set|Here are the results|I have finished)/);
+  });
+
+  // 6.1% (91/1,502) of closing answers before answer-writer-11: "the created by is", "the cited by is", "the success is true".
+  it('reads a field named as a phrase as that phrase, and a success flag as what happened', () => {
+    for (let seed = 0; seed < 10; seed++) {
+      const answer = offlineAnswer(
+        {
+          request: 'Log in and open a ticket, then find papers on solar power.',
+          steps: [
+            { name: 'TicketAPI.ticket_login', args: {}, response: '{"success": true}' },
+            { name: 'TicketAPI.create_ticket', args: {}, response: '{"id": 2, "title": "emergency", "created_by": "tech_guru"}' },
+            { name: 'GoogleScholar.search_google_scholar', args: {}, response: '{"title": ["A", "B", "C"], "cited_by": [5854, 12360, 4942]}' },
+            { name: 'TravelAPI.authenticate_travel', args: {}, response: '{"expires_in": 2, "checkIn": "2023-10-20"}' },
+            { name: 'MessageAPI.message_login', args: {}, response: '{"login_status": false, "success": false}' },
+          ],
+        },
+        new Rng(seed, 'phrase'),
+      );
+      expect(unphrasedField(answer), answer).toBeUndefined();
+      for (const fact of ['it succeeded', 'created by "tech_guru"', 'cited by 5854, 12360 and 4942', 'expires in 2', 'it did not succeed']) expect(answer).toContain(fact);
+      expect(answer).toContain('the check in is "2023-10-20"');
+    }
+    // The measure over what the writer used to write.
+    expect(unphrasedField('`get_ticket` says the id is 1, the created by is "Michael Thompson".')).toBe('the created by is');
+    expect(unphrasedField('According to `ticket_login`, the success is true.')).toBe('the success is true');
+    expect(unphrasedField('the check in is "2023-10-20" and the number of rooms is 2.')).toBeUndefined();
   });
 
   it('counts records in the noun of what they are and names them; a list answer is what came back', () => {

@@ -304,6 +304,35 @@ export const answerTruncated: CaseMeasure = {
   },
 };
 
+/**
+ * A field name read as a noun where it is a phrase: "the created by is", "the cited by is [5854,
+ * 12360]", "the success is true". People write "created by tech_guru", "it succeeded".
+ */
+const UNPHRASED_FIELD = /\bthe ((?:[a-z]+ )*?(?:by|at|on|in|from|to|with|for))\s+(?:is|are)\b|\bthe (?:success|ok|succeeded)\s+(?:is|are)\s+(?:true|false)\b/i;
+const NOUN_COMPOUND = /\b(?:check|log|sign|plug|add|drop) (?:in|on)\s+(?:is|are)\b/i;
+
+export function unphrasedField(answer: string): string | undefined {
+  const m = UNPHRASED_FIELD.exec(answer);
+  return m && !NOUN_COMPOUND.test(m[0]) ? m[0] : undefined;
+}
+
+export const answerFieldUnphrased: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_field_unphrased',
+  group: 'text',
+  title: 'closing answer reads a field name as a noun where it is a phrase ("the created by is", "the cited by is", "the success is true")',
+  population: 'cases that show or ask for a closing answer',
+  check(tc) {
+    const answers = answersOf(tc);
+    if (answers.length === 0) return undefined;
+    for (const a of answers) {
+      const hit = unphrasedField(a);
+      if (hit) return `"${hit}" in "${a.slice(Math.max(0, a.indexOf(hit) - 30), a.indexOf(hit) + hit.length + 30)}"`;
+    }
+    return null;
+  },
+};
+
 export const answerOpenings: SetMeasure = {
   kind: 'set',
   id: 'answer_opening_share',
@@ -442,4 +471,4 @@ export const lengthRatio: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, thoughtDocResidue, answerTruncated, answerOpenings, harderToolsFidelity, harderToolsWrapped, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
+export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, thoughtDocResidue, answerTruncated, answerFieldUnphrased, answerOpenings, harderToolsFidelity, harderToolsWrapped, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
