@@ -107,6 +107,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_forecast_misdated: 0,
   value_implausible: 0,
   answer_field_unphrased: 0,
+  answer_withholds_fields: 0,
 };
 
 export const ConfigSchema = z

@@ -28,8 +28,12 @@ const humanize = keyAsWords;
 const WHOLE_STRING = 240;
 /** Lists up to this many items are named in full; a longer one is counted and its first items named. */
 const WHOLE_LIST = 6;
-/** Objects up to this many fields are stated in full; a larger one is counted and its keys named. */
-const WHOLE_OBJECT = 6;
+/**
+ * Objects up to this many fields are stated in full (a film's details, an invoice); a larger one has
+ * that many stated and the rest counted with their keys named. A closing answer that names fields
+ * without their values tells the user nothing they asked for.
+ */
+const WHOLE_OBJECT = 10;
 
 function joinAnd(items: string[]): string {
   if (items.length <= 1) return items.join('');
@@ -77,9 +81,10 @@ function fields(value: unknown, depth: number): string {
   if (!isPlainObject(value)) return say(value, depth);
   const entries = Object.entries(value);
   if (entries.length === 0) return 'no fields';
-  if (entries.length > WHOLE_OBJECT) return `${plural(entries.length, 'field')} (${joinAnd(entries.map(([k]) => humanize(k)))})`;
-  return joinAnd(
-    entries.map(([k, v]) => {
+  const rest = entries.slice(WHOLE_OBJECT);
+  const more = rest.length ? [`${plural(rest.length, 'more field')} (${joinAnd(rest.map(([k]) => humanize(k)))})`] : [];
+  return joinAnd([
+    ...entries.slice(0, WHOLE_OBJECT).map(([k, v]) => {
       const records = Array.isArray(v) && v.length > 0 && v.every(isPlainObject);
       // A list of records is counted by what it holds ("there are 3 places: …"), never "the places are 3 entries".
       if (records || (Array.isArray(v) && v.length === 0)) return `there ${v.length === 1 ? 'is' : 'are'} ${recordList(v, singular(humanize(k).toLowerCase()), depth)}`;
@@ -88,9 +93,23 @@ function fields(value: unknown, depth: number): string {
       // "cited by", "expires in") is a phrase its value completes, never a noun with "the … is".
       if (typeof v === 'boolean' && /^(success|ok|succeeded)$/i.test(name)) return v ? 'it succeeded' : 'it did not succeed';
       if (PHRASE_FIELD.test(name) && !NOUN_COMPOUND.test(name)) return `${name.toLowerCase()} ${completing(v, depth)}`;
+      // A record inside the answer (an invoice) has its own fields, stated as "booking id …, travel date …".
+      if (isPlainObject(v) && Object.keys(v).length > 0 && depth < 3) return `the ${name} has ${pairs(v, depth + 1)}`;
       return `the ${name} ${/[^siu]s$/.test(k) ? 'are' : 'is'} ${say(v, depth)}`;
     }),
-  );
+    ...more,
+  ]);
+}
+
+/** "booking id \"3426812\", travel date \"2024-12-15\" and travel cost 1020.0": a record's fields and values. */
+function pairs(record: Record<string, unknown>, depth: number): string {
+  const entries = Object.entries(record);
+  const rest = entries.slice(WHOLE_OBJECT);
+  const more = rest.length ? [`${plural(rest.length, 'more field')} (${joinAnd(rest.map(([k]) => humanize(k)))})`] : [];
+  const small = (v: Record<string, unknown>) => Object.keys(v).length <= 4 && Object.values(v).every((x) => x === null || typeof x !== 'object');
+  const stated = (k: string, v: unknown) =>
+    isPlainObject(v) ? (small(v) && depth < 4 ? `${humanize(k)} (${pairs(v, depth + 1)})` : `${humanize(k)} with ${plural(Object.keys(v).length, 'field')} of its own`) : `${humanize(k)} ${say(v, depth)}`;
+  return joinAnd([...entries.slice(0, WHOLE_OBJECT).map(([k, v]) => stated(k, v)), ...more]);
 }
 
 const PHRASE_FIELD = /\b(by|at|on|in|from|to|with|for)$/i;
@@ -256,5 +275,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-11', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-12', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -333,6 +333,33 @@ export const answerFieldUnphrased: CaseMeasure = {
   },
 };
 
+/**
+ * A closing answer that names a response's fields without their values: "`get_movie_details` reports
+ * that 8 fields (id, genres, release date, …)", "the invoice is {7 fields (booking id, …)}". The user
+ * asked for those values; a count of them answers nothing. ("and 3 more fields (…)" after ten stated
+ * ones is a long record summed up, not withheld.)
+ */
+export function withheldFields(answer: string): string | undefined {
+  return /\b\d[\d,]* fields \([^)]*\)|\{\d[\d,]* fields\b[^}]*\}?/.exec(answer)?.[0];
+}
+
+export const answerWithholdsFields: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_withholds_fields',
+  group: 'text',
+  title: 'closing answer names a response\'s fields without their values ("8 fields (id, genres, release date, …)")',
+  population: 'cases that show or ask for a closing answer',
+  check(tc) {
+    const answers = answersOf(tc);
+    if (answers.length === 0) return undefined;
+    for (const a of answers) {
+      const hit = withheldFields(a);
+      if (hit) return `"${hit.slice(0, 90)}"`;
+    }
+    return null;
+  },
+};
+
 export const answerOpenings: SetMeasure = {
   kind: 'set',
   id: 'answer_opening_share',
@@ -471,4 +498,4 @@ export const lengthRatio: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, thoughtDocResidue, answerTruncated, answerFieldUnphrased, answerOpenings, harderToolsFidelity, harderToolsWrapped, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
+export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, thoughtDocResidue, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerOpenings, harderToolsFidelity, harderToolsWrapped, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
