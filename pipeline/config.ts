@@ -108,6 +108,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   value_implausible: 0,
   answer_field_unphrased: 0,
   answer_withholds_fields: 0,
+  weekday_contradicts_clock: 0,
 };
 
 export const ConfigSchema = z

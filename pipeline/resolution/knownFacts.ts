@@ -155,18 +155,40 @@ export function agreeingCarries<C extends { field: string; sub?: string; list?: 
 
 const ISO_DAY = /^(\d{4}-\d{2}-\d{2})(?:$|[ T])/;
 
-/**
- * The day the task is on, for an answer about the days ahead (a forecast): the date a clock call
- * answered (get_curr_time's "2020-09-29 05:30"), else the earliest date the calls so far take (the
- * stay checked for 2023-10-18), else undefined.
- */
-export function taskToday(args: unknown, earlier: EarlierStep[]): string | undefined {
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** The date a clock call answered ("2020-09-29" of get_curr_time's "2020-09-29 05:30"), the latest one first. */
+export function clockDay(earlier: EarlierStep[]): string | undefined {
   for (let j = earlier.length - 1; j >= 0; j--) {
     if (!/time|date|today|now/i.test(earlier[j].name.split('.').pop() ?? '')) continue;
     const answer = answerOf(earlier[j].response);
     const day = answer && Object.values(answer).map((v) => (typeof v === 'string' ? ISO_DAY.exec(v.trim())?.[1] : undefined)).find((d) => d !== undefined);
     if (day) return day;
   }
+  return undefined;
+}
+
+/** The weekday an earlier answer gave (get_weekday's "Thursday"). */
+export function shownWeekday(earlier: EarlierStep[]): string | undefined {
+  for (let j = earlier.length - 1; j >= 0; j--) {
+    const answer = answerOf(earlier[j].response);
+    const day = answer && Object.entries(answer).find(([k, v]) => /weekday|day_?of_?(the_?)?week/i.test(k) && typeof v === 'string' && WEEKDAY_NAMES.includes(v.trim()))?.[1];
+    if (typeof day === 'string') return day.trim();
+  }
+  return undefined;
+}
+
+/**
+ * The day the task is on, for answers about today (a weekday, a clock) and the days ahead (a
+ * forecast): the date a clock call answered, else a day with the weekday an earlier answer gave (in
+ * the week of Monday 2023-10-16: any such day agrees with everything the task shows), else the
+ * earliest date the calls so far take (the stay checked for 2023-10-18), else undefined.
+ */
+export function taskToday(args: unknown, earlier: EarlierStep[]): string | undefined {
+  const clock = clockDay(earlier);
+  if (clock) return clock;
+  const weekday = shownWeekday(earlier);
+  if (weekday) return `2023-10-${15 + WEEKDAY_NAMES.indexOf(weekday) + (weekday === 'Sunday' ? 7 : 0)}`;
   const days = [...earlier.map((e) => e.args), args].flatMap((a) => (isPlainObject(a) ? Object.values(a) : [])).flatMap((v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? [v.trim()] : []));
   return days.sort()[0];
 }

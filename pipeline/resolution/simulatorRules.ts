@@ -18,14 +18,14 @@ import type { Rng } from '../rng.js';
 import { fitsType, isPlainObject, paramIndex, toolkitOf, apiOf } from '../errors/values.js';
 import { toJson } from '../pyValues.js';
 import { isOpaqueId, isPersonName } from '../quality/grounding.js';
-import { knownField, type KnownFacts } from './knownFacts.js';
+import { knownField, WEEKDAY_NAMES, type KnownFacts } from './knownFacts.js';
 import { parseToolResponse } from '../prompts/parseAction.js';
 import { driveMinutes, tripOf, type Trip } from './trips.js';
 import { localityOf, type ToolLocality } from '../errors/environment.js';
 import { oneTypePerField } from './fieldTypes.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-19';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-20';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -215,6 +215,8 @@ interface Ctx {
   near?: Place;
   /** Dates of one answer run forward from one day, so a forecast or a history reads in order. */
   dates: { base: number; next: number };
+  /** The day the task is on (knownFacts.ts taskToday), when something the task showed dates it. */
+  today?: string;
   /** What a search looked for ("sushi restaurant"), when the call says it in words: what found places are. */
   term?: string;
   /** Venue names an answer already gave: one list does not name two places alike. */
@@ -359,7 +361,8 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   // Within about 3 km of the place the task is about, when it is a known one.
   if (/\blatitude\b|\blat\b/.test(f)) return c.near ? round(c.near.lat + (rng.float() - 0.5) * 0.05, 6) : round(rng.float() * 140 - 70, 6);
   if (/\blongitude\b|\blon\b|\blng\b/.test(f)) return c.near ? round(c.near.lon + (rng.float() - 0.5) * 0.05, 6) : round(rng.float() * 340 - 170, 6);
-  if (/weekday|day of (the )?week/.test(text)) return rng.pick(WEEKDAYS);
+  // Today's weekday is the weekday of the day the task is on, when something dated it (a clock answer).
+  if (/weekday|day of (the )?week/.test(text)) return c.today ? WEEKDAY_NAMES[new Date(Date.parse(`${c.today}T00:00:00Z`)).getUTCDay()] : rng.pick(WEEKDAYS);
   if (/\bdate\b|published|release|birthday/.test(f) && !/\btime\b/.test(f)) return date(c);
   if (/\btime\b|timestamp/.test(f)) {
     if (/unix|msec|millisecond/.test(d)) return Date.UTC(rng.int(2019, 2024), rng.int(0, 11), rng.int(1, 28)) + rng.int(0, 86_399) * 1000;
@@ -674,6 +677,11 @@ export function recordedLists(examples: { response: string }[]): Set<string> {
   return new Set([...shapes].filter(([, s]) => s.size === 1 && s.has(true)).map(([k]) => k));
 }
 
+/** A clock: a call that takes nothing and answers the current time or date (get_curr_time). */
+function isClock(doc: ToolDoc): boolean {
+  return doc.required_parameters.length === 0 && /time|date|today|now/i.test(doc.name.split('.').pop() ?? '') && doc.return_data.some((r) => /time|date/i.test(r.name));
+}
+
 /** An answer about the days ahead (a forecast, coming films): its dates start on the task's day. */
 export function aboutDaysAhead(doc: ToolDoc): boolean {
   return /forecast|upcoming|coming/i.test(`${doc.name} ${doc.description} ${doc.return_data.map((r) => r.description ?? '').join(' ')}`);
@@ -701,10 +709,13 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
     perSlot.set(key, (perSlot.get(key) ?? 0) + 1);
     minItems.set(c.field, Math.max(minItems.get(c.field) ?? 0, perSlot.get(key)!));
   }
+  const dated = today && !Number.isNaN(Date.parse(`${today}T00:00:00Z`)) ? today : undefined;
   const c: Ctx = {
     // A call that takes only an id writes about what the task searched for (an author's articles on its topic).
     rng, ...(lists?.size ? { lists } : {}), args, topic, subject: isWords(topic) ? topic : (known?.topic ?? ''), api: doc.name, hint: doc.name, ...(place ? { place } : {}), ...(near ? { near } : {}), ...(known ? { known } : {}),
-    dates: { base: today && aboutDaysAhead(doc) && !Number.isNaN(Date.parse(`${today}T00:00:00Z`)) ? Date.parse(`${today}T00:00:00Z`) : Date.UTC(2019, 0, 1) + rng.int(0, 6 * 365) * DAY, next: 0 }, ...(term ? { term } : {}), names: new Set(), minItems,
+    // A clock and a forecast speak of the task's day; other dates (a film's release) are their own.
+    dates: { base: dated && (aboutDaysAhead(doc) || isClock(doc)) ? Date.parse(`${dated}T00:00:00Z`) : Date.UTC(2019, 0, 1) + rng.int(0, 6 * 365) * DAY, next: 0 },
+    ...(dated ? { today: dated } : {}), ...(term ? { term } : {}), names: new Set(), minItems,
     codeLists: new Set(carried.filter((k) => k.list && typeof k.value === 'string' && /[A-Za-z]/.test(k.value)).map((k) => k.field)),
     ...(trip ? { trip } : {}),
     parallel: { atLeast: Math.max(0, ...[...minItems.entries()].filter(([f]) => !listedFields(doc.return_data.find((r) => r.name === f)?.description ?? '').length).map(([, n]) => n)) },

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Trajectory } from '../../pipeline/schemas.js';
 import { agreeingCarries, knownFacts, taskToday } from '../../pipeline/resolution/knownFacts.js';
-import { contradictedFacts, ignoredTicker, misdatedForecast } from '../../pipeline/quality/measures/solvable.js';
+import { contradictedFacts, ignoredTicker, misdatedForecast, weekdayContradicts } from '../../pipeline/quality/measures/solvable.js';
 import type { TestCase } from '../../pipeline/schemas.js';
 import { repeatedRecord } from '../../pipeline/quality/measures/simulated.js';
 import { carryPlan } from '../../pipeline/resolution/grounded.js';
@@ -193,6 +193,49 @@ describe('a simulated forecast starts on the day the task is on', () => {
       ({ id: 'c', kind: 'internal', errorType: '', cot: false, trajectoryId: 't', source: 'teval', k: 3, tools: [forecastDoc], groundTruth: { name: 'FinishAction', args: 'x' }, provenance: { methods: {}, parents: [] }, messages: [{ role: 'user', content: 'q' }, { role: 'function', content: '{"time": "2020-09-29 05:30"}' }, { role: 'function', content: `{"results": [{"date": "${first}"}]}` }] }) as unknown as TestCase;
     expect(misdatedForecast.check(tc('2023-09-07'), { trajectory: () => traj('2023-09-07'), baseCase: () => undefined })).toMatch(/begins 2023-09-07; the task is on 2020-09-29/);
     expect(misdatedForecast.check(tc('2020-09-29'), { trajectory: () => traj('2020-09-29'), baseCase: () => undefined })).toBeNull();
+  });
+});
+
+// Before api-simulator-20, 100% (50/50) of cases showing a clock and a weekday disagreed:
+// get_curr_time "2020-09-29 05:30" (a Tuesday), get_weekday "Monday", each simulated on its own.
+describe('a weekday and a clock agree', () => {
+  const clock = { name: 'TimeTool.get_curr_time', args: {}, response: '{"time": "2020-09-29 05:30"}' };
+  const weekday = { name: 'TimeTool.get_weekday', args: {}, response: "{'weekday': 'Thursday'}" };
+
+  it('taskToday: a clock first, else a day with the weekday shown, then the dates calls take', () => {
+    expect(taskToday({}, [weekday, clock])).toBe('2020-09-29');
+    expect(taskToday({}, [weekday])).toBe('2023-10-19');
+    expect(new Date('2023-10-19T00:00:00Z').getUTCDay()).toBe(4);
+    for (const [i, day] of ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].entries()) {
+      const today = taskToday({}, [{ ...weekday, response: JSON.stringify({ weekday: day }) }])!;
+      expect(new Date(`${today}T00:00:00Z`).getUTCDay(), day).toBe(i);
+    }
+  });
+
+  it('query_228_2 order (clock, then weekday) and the reverse: the simulator answers the same day', () => {
+    const [t] = tevalTrajectories(['query_228_2']);
+    const names = toolSteps(t).map((s) => s.step.action.name);
+    expect(names.slice(0, 2)).toEqual(['TimeTool.get_curr_time', 'TimeTool.get_weekday']);
+    const answers = resolveByRules(t);
+    const day = (parseJson(answers[0].response) as { time: string }).time.slice(0, 10);
+    const named = (parseJson(answers[1].response) as { weekday: string }).weekday;
+    expect(['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][new Date(`${day}T00:00:00Z`).getUTCDay()]).toBe(named);
+    // Weekday first: the clock then answers a day of that weekday.
+    const tools = t.tools;
+    const after = simulateOffline({ name: 'TimeTool.get_curr_time', args: {}, tools, today: taskToday({}, [weekday]) }, new Rng(3, 'clock'));
+    expect(new Date(`${(parseJson(after.response) as { time: string }).time.slice(0, 10)}T00:00:00Z`).getUTCDay()).toBe(4);
+  });
+
+  it('the measure flags a weekday the clock contradicts, either order', () => {
+    const step = (s: { name: string; args: Record<string, unknown>; response: string }) => ({ action: { name: s.name, args: s.args }, response: { content: s.response, tier: 'simulated' as const } });
+    const ctxOf = (steps: (typeof clock)[]) => ({ trajectory: () => ({ id: 't', source: 'teval', tools: [], final: '', meta: {}, turns: [{ user: 'q', steps: steps.map(step) }] }) as unknown as Trajectory, baseCase: () => undefined });
+    const tc = (steps: (typeof clock)[]) => ({ id: 'c', kind: 'internal', errorType: '', cot: false, trajectoryId: 't', source: 'teval', k: steps.length + 1, tools: [], groundTruth: { name: 'FinishAction', args: 'x' }, provenance: { methods: {}, parents: [] }, messages: [{ role: 'user', content: 'q' }, ...steps.map((s) => ({ role: 'function', content: s.response }))] }) as unknown as TestCase;
+    const monday = { ...weekday, response: '{"weekday": "Monday"}' };
+    const tuesday = { ...weekday, response: '{"weekday": "Tuesday"}' };
+    expect(weekdayContradicts.check(tc([clock, monday]), ctxOf([clock, monday]))).toMatch(/2020-09-29 \(a Tuesday\), the weekday answer Monday/);
+    expect(weekdayContradicts.check(tc([monday, clock]), ctxOf([monday, clock]))).toMatch(/Monday/);
+    expect(weekdayContradicts.check(tc([clock, tuesday]), ctxOf([clock, tuesday]))).toBeNull();
+    expect(weekdayContradicts.check(tc([clock]), ctxOf([clock]))).toBeUndefined();
   });
 });
 

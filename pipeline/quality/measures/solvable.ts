@@ -10,7 +10,7 @@ import { isErrorResponse } from '../../errors/responses.js';
 import { localityOf } from '../../errors/environment.js';
 import { describeUngrounded, foreignRecordedResponse, httpStyleError, needShownIn, ungroundedHistory, ungroundedValues, unsupportedNumbers } from '../grounding.js';
 import { groundTruthActions, shownAction, shownSteps, simulatedDefect, userText } from '../evidence.js';
-import { knownFacts, knownField, publicationParts, taskToday, type EarlierStep } from '../../resolution/knownFacts.js';
+import { clockDay, knownFacts, knownField, publicationParts, shownWeekday, taskToday, WEEKDAY_NAMES, type EarlierStep } from '../../resolution/knownFacts.js';
 import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
@@ -408,7 +408,7 @@ export const misdatedForecast: CaseMeasure = {
   kind: 'case',
   id: 'simulated_forecast_misdated',
   group: 'solvable',
-  title: 'a simulated forecast (an answer about the days ahead) whose first date is not the day the case shows the task is on, or the next (a clock answer, else the earliest date a call takes)',
+  title: 'a simulated forecast (an answer about the days ahead) whose first date is not the day the case shows the task is on, or the next (a clock answer, else a weekday answer, else the earliest date a call takes)',
   population: 'cases showing a simulated answer about the days ahead after something dates the task',
   check(tc, ctx) {
     const steps = shownSteps(tc, ctx);
@@ -428,6 +428,29 @@ export const misdatedForecast: CaseMeasure = {
   },
 };
 
+/**
+ * Two answers about today that disagree: get_curr_time "2020-09-29 05:30" (a Tuesday) and
+ * get_weekday "Monday". Each simulated on its own, they read as made up, and a model asked what day
+ * it is cannot answer from both.
+ */
+export const weekdayContradicts: CaseMeasure = {
+  kind: 'case',
+  id: 'weekday_contradicts_clock',
+  group: 'solvable',
+  title: 'a weekday answer and a clock answer the case shows disagree (get_curr_time "2020-09-29", a Tuesday; get_weekday "Monday")',
+  population: 'cases showing both a clock answer and a weekday answer',
+  check(tc, ctx) {
+    const steps = shownSteps(tc, ctx);
+    if (!steps) return undefined;
+    const shown = steps.map((s) => ({ name: s.action.name, args: s.action.args, response: s.response?.content }));
+    const day = clockDay(shown);
+    const weekday = shownWeekday(shown);
+    if (!day || !weekday) return undefined;
+    const actual = WEEKDAY_NAMES[new Date(Date.parse(`${day}T00:00:00Z`)).getUTCDay()];
+    return actual === weekday ? null : `the clock says ${day} (a ${actual}), the weekday answer ${weekday}`;
+  },
+};
+
 export const SOLVABLE_MEASURES: CaseMeasure[] = [
   unshownHistoryValue,
   unshownGroundTruth,
@@ -443,4 +466,5 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   contradictedSimulation,
   ignoredTicker,
   misdatedForecast,
+  weekdayContradicts,
 ];
