@@ -32,6 +32,37 @@ export interface UngroundedValue extends NeededValue {
 /** Argument names whose string values are ids, names or coordinates: taken from somewhere, never composed. */
 // Tickers are left out (a model may know NVDA for Nvidia), and titles, which a model composes (a slide's, an email's).
 const TAKEN_KEY = /(^|_)ids?$|[a-z]Ids?$|identifier|latitude|longitude|^lat$|^lng$|^lon$|coordinate|(^|_)name$|[a-z]Name$|^name$/;
+/** "18:00", "9:30", "18:00:00": a time of day. */
+const CLOCK_TIME = /^(\d{1,2}):(\d{2})(?::00)?$/;
+
+export function isClockTime(value: unknown): boolean {
+  return typeof value === 'string' && CLOCK_TIME.test(value.trim());
+}
+
+/**
+ * Is the time of day `value` said in `t` (normText) in any form people write it: "18:00", "6:00
+ * pm", "6pm", "6 p.m.", "six o'clock in the evening", "noon", "midnight"?
+ */
+function timeShownIn(value: string, t: string): boolean {
+  const m = CLOCK_TIME.exec(value);
+  if (!m) return false;
+  const h = Number(m[1]);
+  const min = Number(m[2]);
+  if (h > 23 || min > 59) return false;
+  const mm = String(min).padStart(2, '0');
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  const half = h < 12 ? '(?:am|a\\.m\\.|in the morning)' : '(?:pm|p\\.m\\.|in the (?:afternoon|evening)|at night|tonight)';
+  const hours = [String(h12), ...(h12 < NUMBER_WORDS.length ? [NUMBER_WORDS[h12]] : [])].join('|');
+  const forms = [
+    `(?<![\\d:])0?${h}:${mm}(?![\\d])`,
+    `(?<![\\d:])(?:${hours})(?::${mm})?\\s*${half}`,
+    ...(min === 0 ? [`(?<![\\d:])(?:${hours})\\s*o'?clock`] : []),
+    ...(min === 0 && h === 12 ? ['\\bnoon\\b', '\\bmidday\\b'] : []),
+    ...(min === 0 && h === 0 ? ['\\bmidnight\\b'] : []),
+  ];
+  return forms.some((f) => new RegExp(f).test(t));
+}
+
 /** Dates and times: a model writes them from what the user says in words ("October 6th", "December 2028"), so no form is required. */
 const DATE_LIKE = /^\d{4}-\d{1,2}-\d{1,2}|^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$|^\d{1,2}:\d{2}|^\d{1,2}\/\d{4}$|^\d{4}-\d{1,2}$/;
 /**
@@ -80,6 +111,8 @@ export function mustBeShown(key: string, value: unknown): boolean {
   if (typeof value !== 'string') return false;
   const v = value.trim();
   if (v.length < 2) return false;
+  // A time of day is said in some form ("6 PM", "18:00", "noon"); one no form of shows is a guess.
+  if (CLOCK_TIME.test(v)) return true;
   if (DATE_LIKE.test(v)) return false;
   // An opaque id, a list of numbers, a value of an id / name / coordinate argument, a place or a person named.
   return isOpaqueId(v) || NUMBER_LIST.test(v) || TAKEN_KEY.test(key) || placeHead(key, v) !== undefined || isPersonName(key, v);
@@ -229,6 +262,7 @@ function shownInNormalized(value: unknown, t: string, raw: string): boolean {
   if (isNumber(value)) return numberShownIn(value, t);
   if (typeof value === 'string') {
     const v = value.trim();
+    if (CLOCK_TIME.test(v)) return timeShownIn(v, t);
     if (caseSensitiveId(v)) return raw.includes(v);
     if (t.includes(normText(v))) return true;
     // Coordinates or a box written another way ("(37.7749, -122.4194)" for "37.7749,-122.4194"): every number shown.

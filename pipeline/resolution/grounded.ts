@@ -23,7 +23,7 @@
 import type { Trajectory } from '../schemas.js';
 import { toolSteps } from '../steps.js';
 import { renderToolList } from '../prompts/standard.js';
-import { needShownIn, neededValues, type NeededValue } from '../quality/grounding.js';
+import { isClockTime, needShownIn, neededValues, type NeededValue } from '../quality/grounding.js';
 import { carrierField, echoedArgument, type CarriedValue } from './simulatorRules.js';
 import { sameValue } from '../errors/values.js';
 import { toJson } from '../pyValues.js';
@@ -80,7 +80,8 @@ function openNeeds(trajectory: Trajectory, view: GroundingView): Need[] {
     const responses = steps.slice(0, i).map((_, m) => view.known(m) ?? '');
     const text = [docs, ...users, ...responses].join('\n');
     for (const need of [...neededValues(steps[i].step.action), ...tickersTaken(steps[i].step.action.args)]) {
-      if (used.some((v) => sameValue(v, need.value))) continue;
+      // A time of day is the user's to say; no answer is made to carry one.
+      if (isClockTime(need.value) || used.some((v) => sameValue(v, need.value))) continue;
       used.push(need.value);
       if (i > 0 && !needShownIn(need, text)) out.push({ step: i, need });
     }

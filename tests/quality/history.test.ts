@@ -132,6 +132,26 @@ function simulate(t: Trajectory, view: GroundingView = allSimulated): ChatMessag
 
 const answerOf = (messages: ChatMessage[], call: number) => messages.filter((m) => m.role === 'function')[call].content;
 
+// Before assemble 8 times were exempt as dates are: 1.0% (46/4,651) of ground truths and 0.8%
+// (33/4,078) of histories took a time nothing said (T-Eval query_172_2 books meeting rooms 18:00-19:00
+// for a request about Tokyo flats; query_210_1 reads "this afternoon" as 13:00-17:00).
+describe('a time of day a call takes is said in some form', () => {
+  it('valueShownIn: "18:00" is shown by 18:00, 6 PM, 6:00 p.m., six in the evening; not by 8 PM or 19:00', () => {
+    for (const text of ['Book it from 18:00.', 'Book it at 6 PM.', 'at 6:00 p.m. please', 'around six in the evening', "at 6 o'clock"]) expect(valueShownIn('18:00', text), text).toBe(true);
+    for (const text of ['Book it at 8 PM.', 'from 19:00', 'this afternoon', 'at 6 AM', 'room 618:00']) expect(valueShownIn('18:00', text), text).toBe(false);
+    expect(valueShownIn('12:00', 'meet at noon')).toBe(true);
+    expect(valueShownIn('09:30', 'the 9:30 am slot')).toBe(true);
+    expect(valueShownIn('9:30', 'at 19:30')).toBe(false);
+  });
+
+  it('a ground truth with a time the request never says is ungrounded; one it says is not', () => {
+    const reserve = (start: string, end: string): Action => ({ name: 'ReserveMeeting.get_empty_room_with_time', args: { start_time: start, end_time: end } });
+    const tc = (user: string, gt: Action) => ({ messages: [{ role: 'system', content: 'tools' }, { role: 'user', content: user }] as ChatMessage[], groundTruth: gt });
+    expect(ungroundedValues(tc('Could you check if any rooms are available this afternoon?', reserve('13:00', '17:00'))).map((v) => v.value)).toEqual(['13:00', '17:00']);
+    expect(ungroundedValues(tc('Is a room free from 1 PM to 5 PM?', reserve('13:00', '17:00')))).toEqual([]);
+  });
+});
+
 describe('simulated answers carry what later calls take from them (real T-Eval plans)', () => {
   it('three property details, then a search near each: each details call carries its own property\'s coordinates, in order', () => {
     const [t] = tevalTrajectories(['query_114_2']);
@@ -197,8 +217,9 @@ describe('simulated answers carry what later calls take from them (real T-Eval p
 
   // 60 with the rules before the carriers; 32 with them; 35 once author names and mixed-case result
   // ids count as taken values: query_187_1 and query_441_0 look up an author no step names, and
-  // query_78_0's search fails (it passes an undeclared `limit`), so nothing can show its result ids.
-  it('over every T-Eval plan, answered by the rules: at most 35 of 547 plans show a later call taking a value from nowhere', () => {
+  // query_78_0's search fails (it passes an undeclared `limit`), so nothing can show its result ids;
+  // 42 once times of day count: 7 plans book or look up rooms at hours the request never says.
+  it('over every T-Eval plan, answered by the rules: at most 42 of 547 plans show a later call taking a value from nowhere', () => {
     const keys = Object.keys(JSON.parse(readFileSync(new URL('../../sources/teval/data/plan_json_v1.json', import.meta.url), 'utf8')));
     let later = 0;
     for (const t of tevalTrajectories(keys)) {
@@ -208,7 +229,7 @@ describe('simulated answers carry what later calls take from them (real T-Eval p
       // A value the first call takes has no earlier answer to come from: that is the plan's, not the simulator's.
       if (gap && messages.slice(0, gap.index).some((m) => m.role === 'assistant')) later++;
     }
-    expect(later).toBeLessThanOrEqual(35);
+    expect(later).toBeLessThanOrEqual(42);
   });
 });
 
