@@ -110,3 +110,25 @@ describe('places T-Eval names', () => {
     expect(distanceKm(placeNamed('Cambridge')!, placeNamed('London')!)).toBeLessThan(100);
   });
 });
+
+// teval_query_290_0 before api-simulator-21: the Statue of Liberty to "212 Washington St, Jersey City"
+// read as Washington, DC, a route "Continue on the ring road for 323 km" for a 3 km drive (11 cases).
+describe('a place named in a street is that street', () => {
+  it('placesNamedIn: "Washington St" and "Washington Square" are no Washington; ", Washington, DC" is', async () => {
+    const { placesNamedIn } = await import('../../pipeline/resolution/places.js');
+    expect(placesNamedIn('212 Washington St, Jersey City, NJ, 07302')).toEqual([]);
+    expect(placesNamedIn('Washington Square Park')).toEqual([]);
+    expect(placesNamedIn('London Road, Paris').map((p) => p.name)).toEqual(['Paris']);
+    expect(placesNamedIn('1600 Pennsylvania Avenue NW, Washington, DC 20500').map((p) => p.name)).toEqual(['Washington']);
+  });
+
+  it('a route from the Statue of Liberty to an address on Washington St is no 300 km drive', () => {
+    const args = { start: '40.6892,-74.0445', end: '212 Washington St, Jersey City, NJ, 07302' };
+    expect(straightKm(bingRoute, args)).toBeUndefined();
+    for (let seed = 0; seed < 10; seed++) {
+      const route = JSON.parse(simulateOffline({ name: 'BINGMap.get_route', args, tools: TOOLS }, new Rng(seed, 'ws')).response) as { route: string[] };
+      const km = route.route.map((s) => Number(/for (\d+) km/.exec(s)?.[1] ?? 0)).reduce((a, b) => a + b, 0);
+      expect(km, route.route.join(' | ')).toBeLessThan(100);
+    }
+  });
+});
