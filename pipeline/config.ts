@@ -109,6 +109,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_field_unphrased: 0,
   answer_withholds_fields: 0,
   weekday_contradicts_clock: 0,
+  simulated_text_repeated: 0,
 };
 
 export const ConfigSchema = z

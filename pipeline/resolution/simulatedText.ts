@@ -247,30 +247,74 @@ export function routeSteps(c: TextCtx): string[] {
 // Passages: overviews, reviews, descriptions, file text
 // -------------------------------------------------------------------------------------------
 
-const PLOTS = [
-  'A retired detective is pulled back for one last case when a string of disappearances leads to his old partner.',
-  'Two estranged sisters inherit a failing vineyard and have one harvest to save it.',
-  'A young engineer on a remote research station discovers that the signals she is decoding are coming from inside the base.',
-  'After a storm strands a ferry full of strangers on an island, old secrets surface one night at a time.',
-  'A struggling chef gets an unlikely second chance when a food critic walks into her late-night noodle bar.',
-  'A teenage chess prodigy travels across the country to face the rival who beat her father decades ago.',
+// Passages are put together from parts, so the reviews and plots one case shows never repeat each
+// other (a pool of six whole reviews gave three flats the same one): thousands of combinations.
+const HEROES = ['a retired detective', 'an estranged sister', 'a young engineer', 'a struggling chef', 'a teenage chess prodigy', 'a small-town reporter', 'an aging jazz pianist', 'a rookie paramedic', 'a disgraced surgeon', 'a widowed farmer'];
+const SETUPS = [
+  'is pulled back for one last case when a string of disappearances begins',
+  'inherits a failing vineyard with one harvest left to save it',
+  'discovers that the signals on a remote research station come from inside the base',
+  'is stranded with a ferry full of strangers after a storm',
+  'gets an unlikely second chance when a food critic walks in late one night',
+  'crosses the country to face the rival who once ruined the family business',
+  'finds a stack of unsent letters in a house bought at auction',
+  'agrees to guide a stranger across the mountains before the first snow',
+  'takes a night shift that nobody else in the city will work',
+  'returns home after twenty years to settle a debt',
 ];
-const PROPERTY_REVIEWS = [
-  'Great location, spotless apartment and a very responsive host. Would stay again.',
-  'The place was exactly as described. Check-in was easy and the neighbourhood felt safe.',
-  'Lovely stay overall, but the bedroom faces the street and it got noisy at night.',
-  'Comfortable beds, well-equipped kitchen, and a short walk to the metro.',
-  'Smaller than it looks in the photos, but clean and good value for the price.',
-  'Our host left great restaurant tips and was quick to answer every question.',
+const TURNS = [
+  'and old secrets surface one night at a time.',
+  'and learns that the past is closer than it looks.',
+  'only to find that everyone there is hiding something.',
+  'and has until the end of the week to decide whom to trust.',
+  'and the plan falls apart in the first hour.',
+  'while a rival closes in.',
+  'and the town will not be the same afterwards.',
+  'and an unlikely friendship starts.',
 ];
-const FILM_REVIEWS = [
-  'Beautifully shot, with a final act that more than makes up for the slow start.',
-  'The performances carry it; the script is thinner than it thinks it is.',
-  'One of the best films of the year. I was on the edge of my seat for the last half hour.',
-  'Visually stunning but emotionally distant. Worth seeing on a big screen.',
-  'A clever, funny script and a cast that clearly had fun making it.',
-  'Too long by twenty minutes, but the soundtrack alone is worth the ticket.',
+function plot(r: Rng): string {
+  return `${cap(r.pick(HEROES))} ${r.pick(SETUPS)}, ${r.pick(TURNS)}`;
+}
+
+const STAY_OPENINGS = ['Great stay.', 'Lovely place.', 'Exactly as described.', 'Good value for the price.', 'We had a wonderful week here.', 'Solid choice for a short trip.', 'A bit smaller than the photos suggest.', 'Spotless.', 'Better than we expected.', 'A comfortable base for the city.'];
+const STAY_DETAILS = [
+  (host: string) => `${host} was quick to answer every question`,
+  (host: string) => `${host} left us great restaurant tips`,
+  (host: string) => `check-in with ${host} was easy`,
+  (host: string) => `${host} met us at the door and showed us around`,
+  () => 'the bed was comfortable and the kitchen well equipped',
+  () => 'the metro is a five-minute walk away',
+  () => 'the bedroom faces the street and it got noisy at night',
+  () => 'the neighbourhood felt safe after dark',
+  () => 'the shower pressure could be better',
+  () => 'the view from the balcony was the highlight',
+  () => 'the wifi was fast enough to work from',
+  () => 'there are plenty of cafés on the same block',
 ];
+const STAY_CLOSINGS = ['Would stay again.', 'Recommended.', 'We will be back.', 'Would book again for a longer stay.', 'Thanks for having us!', 'Good base for exploring.', 'Five stars from us.', 'No complaints at all.'];
+
+const FILM_OPENINGS = ['Beautifully shot.', 'A slow start, then gripping.', 'One of the best films of the year.', 'Visually stunning but emotionally distant.', 'Smart and funny.', 'Too long by twenty minutes.', 'Better than the trailer suggests.', 'A crowd-pleaser.', 'Uneven but memorable.', 'Not for everyone.'];
+const FILM_DETAILS = [
+  'the final act more than makes up for the first hour',
+  'the performances carry it',
+  'the script is thinner than it thinks it is',
+  'the soundtrack alone is worth the ticket',
+  'the cast clearly had fun making it',
+  'the last half hour had me on the edge of my seat',
+  'the dialogue is sharper than usual for the genre',
+  'the pacing drags in the middle',
+  'the ending will divide audiences',
+  'the cinematography deserves a big screen',
+];
+const FILM_CLOSINGS = ['Worth seeing.', 'Recommended.', 'I would watch it again.', 'Worth a second look.', 'Go in knowing nothing.', 'Bring tissues.', 'A solid evening out.', 'Eight out of ten.'];
+
+/** A review in three parts: an opening, two details joined as people join them, a verdict. */
+function review(r: Rng, openings: string[], details: ((host: string) => string)[], closings: string[]): string {
+  const host = r.pick(FIRST);
+  const [a, b] = r.sample(details, 2).map((d) => d(host));
+  return `${r.pick(openings)} ${cap(a)}, and ${b}. ${r.pick(closings)}`;
+}
+
 const NEWS = [
   (t: string, r: Rng) => `Shares of ${t} ${r.pick(['rose', 'fell', 'edged up', 'slipped'])} ${r.int(1, 9)}.${r.int(0, 9)}% after the company ${r.pick(['reported quarterly results', 'updated its full-year guidance', 'announced a share buyback'])}.`,
   (t: string, r: Rng) => `Analysts at ${r.pick(['Morgan Stanley', 'Goldman Sachs', 'Barclays', 'UBS'])} ${r.pick(['raised', 'cut'])} their price target on ${t}, citing ${r.pick(['demand trends', 'margin pressure', 'new product cycles'])}.`,
@@ -287,13 +331,13 @@ export function passage(field: string, c: TextCtx): string {
   const r = c.rng;
   const about = `${field} ${c.hint}`.toLowerCase();
   const t = topicOf(c);
-  if (/review|comment/.test(about) && /propert|airbnb|room|hotel/.test(about)) return r.pick(PROPERTY_REVIEWS);
-  if (/review|comment/.test(about)) return r.pick(FILM_REVIEWS);
+  if (/review|comment/.test(about) && /propert|airbnb|room|hotel/.test(about)) return review(r, STAY_OPENINGS, STAY_DETAILS, STAY_CLOSINGS);
+  if (/review|comment/.test(about)) return review(r, FILM_OPENINGS, FILM_DETAILS.map((d) => () => d), FILM_CLOSINGS);
   if (/film|movie/.test(about)) {
     const film = argText(c, /film|movie|title|name/i);
-    if (!film) return r.pick(PLOTS);
+    if (!film) return plot(r);
     const genre = r.pick(['drama', 'thriller', 'comedy', 'science-fiction', 'adventure', 'crime']);
-    return `${film} is ${withArticle(genre)} film directed by ${r.pick(FIRST)} ${r.pick(LAST)}, starring ${r.pick(FIRST)} ${r.pick(LAST)} and ${r.pick(FIRST)} ${r.pick(LAST)}. ${r.pick(PLOTS)}`;
+    return `${film} is ${withArticle(genre)} film directed by ${r.pick(FIRST)} ${r.pick(LAST)}, starring ${r.pick(FIRST)} ${r.pick(LAST)} and ${r.pick(FIRST)} ${r.pick(LAST)}. ${plot(r)}`;
   }
   if (/news|ticker|stock/.test(about) && /summary|content|body/.test(field.toLowerCase())) return cap(r.pick(NEWS)(argText(c, /ticker|search|symbol/i) ?? 'the company', r));
   if (/company|ticker|stock|asset/.test(about)) {

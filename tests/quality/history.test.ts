@@ -218,8 +218,11 @@ describe('simulated answers carry what later calls take from them (real T-Eval p
   // 60 with the rules before the carriers; 32 with them; 35 once author names and mixed-case result
   // ids count as taken values: query_187_1 and query_441_0 look up an author no step names, and
   // query_78_0's search fails (it passes an undeclared `limit`), so nothing can show its result ids;
-  // 42 once times of day count: 7 plans book or look up rooms at hours the request never says.
-  it('over every T-Eval plan, answered by the rules: at most 42 of 547 plans show a later call taking a value from nowhere', () => {
+  // 42 once times of day count: 7 plans book or look up rooms at hours the request never says; 44
+  // when the reviews and plots are put together from parts (api-simulator-22): the draws after them
+  // shift, and two plans whose slides quote a rating no step gives (query_477_0's "Vote Average: 8.4")
+  // no longer meet one by chance.
+  it('over every T-Eval plan, answered by the rules: at most 44 of 547 plans show a later call taking a value from nowhere', () => {
     const keys = Object.keys(JSON.parse(readFileSync(new URL('../../sources/teval/data/plan_json_v1.json', import.meta.url), 'utf8')));
     let later = 0;
     for (const t of tevalTrajectories(keys)) {
@@ -229,7 +232,7 @@ describe('simulated answers carry what later calls take from them (real T-Eval p
       // A value the first call takes has no earlier answer to come from: that is the plan's, not the simulator's.
       if (gap && messages.slice(0, gap.index).some((m) => m.role === 'assistant')) later++;
     }
-    expect(later).toBeLessThanOrEqual(42);
+    expect(later).toBeLessThanOrEqual(44);
   });
 });
 

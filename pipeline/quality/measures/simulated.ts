@@ -11,6 +11,7 @@ import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { mixedTypes } from '../../resolution/fieldTypes.js';
 import { recordName } from '../../resolution/simulatorRules.js';
+import { toJson } from '../../pyValues.js';
 
 /** A tool answer as a value: JSON, else a Python literal, else the text itself. */
 export function responseValue(text: string): unknown {
@@ -112,7 +113,47 @@ export const simulatedRepeatedRecords: CaseMeasure = {
   check: (tc, ctx) => simulatedDefect(tc, ctx, (step) => repeatedRecord(responseValue(step.response!.content))),
 };
 
-export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords];
+/** The passages of an answer: strings of eight words or more that end a sentence (reviews, plots, snippets; not titles). */
+function passagesOf(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') {
+    const t = value.trim();
+    if (t.split(/\s+/).length >= 8 && /[.!?…]$/.test(t)) out.push(t);
+  } else if (Array.isArray(value)) value.forEach((v) => passagesOf(v, out));
+  else if (isPlainObject(value)) Object.values(value).forEach((v) => passagesOf(v, out));
+  return out;
+}
+
+/**
+ * The same passage twice in what the simulator wrote for one case: "Smaller than it looks in the
+ * photos, but clean and good value for the price." as a review of three different flats, twice for
+ * one. People do not write the same review twice; a small pool of canned texts shows through.
+ */
+export const simulatedTextRepeated: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_text_repeated',
+  group: 'text',
+  title: 'the same passage (a review, a plot, a snippet of eight words or more) twice among the simulated answers a case shows',
+  population: 'cases showing at least one simulated tool answer',
+  check(tc, ctx) {
+    const simulated = shownSimulatedSteps(tc, ctx);
+    if (!simulated?.length) return undefined;
+    // The same call asked twice answers the same: only passages of two different calls, or twice in one answer, count.
+    const seen = new Map<string, { name: string; call: string }>();
+    for (const step of simulated) {
+      const call = `${step.action.name}${toJson(step.action.args)}`;
+      const own = new Set<string>();
+      for (const text of passagesOf(responseValue(step.response!.content))) {
+        const where = seen.get(text);
+        if (own.has(text) || (where && where.call !== call)) return `${step.action.name}: "${text.slice(0, 70)}" also in ${own.has(text) ? 'the same answer' : where!.name}`;
+        own.add(text);
+        seen.set(text, { name: step.action.name, call });
+      }
+    }
+    return null;
+  },
+};
+
+export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated];
 
 /**
  * A simulated answer gives a field another shape than every recorded answer of the same API the
