@@ -72,8 +72,10 @@ export function leaksIn(text: string, type: ErrorType, correct: Pick<Action, 'na
   for (const { from, to } of changedValues(correct, erroneous)) {
     const wrongText = toJson(to) ?? '';
     for (const s of spellings(from)) {
-      if (wrongText.toLowerCase().includes(s.toLowerCase())) continue;
-      if (mentions(text, s, true)) {
+      // The wrong value in another letter case ("amzn" for "AMZN"): the correct spelling, as written, gives it away.
+      const caseOnly = !wrongText.includes(s) && wrongText.toLowerCase().includes(s.toLowerCase());
+      if (wrongText.toLowerCase().includes(s.toLowerCase()) && !caseOnly) continue;
+      if (mentions(text, s, !caseOnly)) {
         out.push({ what: 'value', text: s });
         break;
       }
@@ -91,6 +93,23 @@ export function droppedValues(correct: Pick<Action, 'args'>, erroneous: Pick<Act
   return wrongKeys(correct, erroneous)
     .map((key) => ({ key, value: argsOf(correct)[key] }))
     .filter(({ value }) => !after.some((v) => sameValue(v, value)));
+}
+
+/**
+ * A value of the correct call the wrong one does not pass, as a text states it (its first spelling
+ * found), or undefined: a thought that says "The request names \"quantum computing\" as the query"
+ * and then calls the weather for Mountain View argues for the call it does not make.
+ */
+export function statesUnpassedValue(text: string, correct: Pick<Action, 'args'>, erroneous: Pick<Action, 'args'>): string | undefined {
+  const after = Object.values(argsOf(erroneous));
+  const passed = after.filter((v): v is string => typeof v === 'string' && v.length > 0);
+  const rest = passed.reduce((t, v) => t.split(v).join(' '), text);
+  for (const value of Object.values(argsOf(correct))) {
+    if (after.some((v) => sameValue(v, value)) || (typeof value === 'string' && value.trim().length < 3)) continue;
+    const found = spellings(value).find((s) => mentions(rest, s, true));
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** The dropped value a text states (its first spelling found), or undefined. */

@@ -12,7 +12,7 @@
  * - origin: a real error (recorded in the source, observed from a model) or an injected one.
  */
 import type { Action, ErrorType, TestCase, ToolDoc } from '../schemas.js';
-import { changedValues, leaksIn, type Leak } from '../errors/leaks.js';
+import { changedValues, leaksIn, statesUnpassedValue, type Leak } from '../errors/leaks.js';
 import { valueKindProblem } from '../errors/kinds.js';
 import { randomDrawSimilarity, toolSimilarity } from '../errors/similarity.js';
 import { findTool, isPlainObject, paramIndex, sameValue } from '../errors/values.js';
@@ -53,7 +53,10 @@ export function responseHints(tc: TestCase): Leak[] {
 export function thoughtLeaks(tc: TestCase): Leak[] {
   const p = internalParts(tc);
   if (!p || !tc.cot || !p.erroneous.thought) return [];
-  return leaksIn(p.erroneous.thought, p.type, p.correct, p.erroneous);
+  const leaks = leaksIn(p.erroneous.thought, p.type, p.correct, p.erroneous);
+  // A wrong tool's thought stating the correct call's value it does not pass argues for the right call.
+  const unpassed = p.type === 'tool_select_error' ? statesUnpassedValue(p.erroneous.thought, p.correct, p.erroneous) : undefined;
+  return unpassed ? [...leaks, { what: 'value', text: unpassed }] : leaks;
 }
 
 export interface SelectionSimilarity {

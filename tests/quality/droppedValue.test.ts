@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action, TestCase, ToolDoc } from '../../pipeline/schemas.js';
 import { erroneousThought } from '../../pipeline/errors/injectors/thoughts.js';
-import { droppedValues, statesDroppedValue } from '../../pipeline/errors/leaks.js';
+import { droppedValues, statesDroppedValue, statesUnpassedValue } from '../../pipeline/errors/leaks.js';
 import { thoughtStatesDroppedValue } from '../../pipeline/quality/measures/errors.js';
 
 const READ: ToolDoc = { name: 'FileOperation.read_file', description: 'get the text inside a file', required_parameters: [{ name: 'file_path', type: 'string', description: 'The path of the file.' }], optional_parameters: [], return_data: [{ name: 'text', description: 'the text' }] };
@@ -64,5 +64,32 @@ describe('thought before a dropped key', () => {
     expect(thought).toContain('FileOperation.read_file');
     const ctx = { trajectory: () => undefined, baseCase: () => undefined };
     expect(thoughtStatesDroppedValue.check(mk(thought), ctx)).toBeNull();
+  });
+});
+
+// Before error-injectors@9, 3.7% (53/1,446) of CoT internal errors: a letter-case slip announced after
+// the correct spelling ("The user gave the stock as \"AMZN\". Calling … with stock \"amzn\" now."), and
+// wrong tools after a sentence about the correct call's value ("The request names \"quantum
+// computing\" as the query. … Weather.get_weather_today … \"Mountain View\"").
+describe('a wrong call\'s thought argues for no other call', () => {
+  it('leaksIn: the correct spelling of a value the call writes in another case gives it away', async () => {
+    const { leaksIn } = await import('../../pipeline/errors/leaks.js');
+    const gt: Action = { name: 'TradingBot.add_to_watchlist', args: { stock: 'AMZN' } };
+    const wrong: Action = { name: gt.name, args: { stock: 'amzn' } };
+    expect(leaksIn('The user gave the stock as "AMZN".', 'parameters_value_error', gt, wrong)).toEqual([{ what: 'value', text: 'AMZN' }]);
+    expect(leaksIn('Calling it with stock "amzn" now.', 'parameters_value_error', gt, wrong)).toEqual([]);
+    const thought = erroneousThought('parameters_value_error', { ...gt, thought: 'The user gave the stock as "AMZN". Next, I add it with `add_to_watchlist`.' }, wrong);
+    expect(thought).not.toContain('AMZN');
+  });
+
+  it('a wrong tool\'s thought keeps no sentence about the value the correct call takes', () => {
+    const gt: Action = { name: 'ArxivSearch.get_arxiv_article_information', args: { query: 'quantum computing' }, thought: 'The request names "quantum computing" as the query. The first thing to do is to run Arxiv search, which `get_arxiv_article_information` handles with query "quantum computing".' };
+    const wrong: Action = { name: 'Weather.get_weather_today', args: { location: 'Mountain View' } };
+    const thought = erroneousThought('tool_select_error', gt, wrong)!;
+    expect(thought).toContain('Weather.get_weather_today');
+    expect(thought).not.toContain('quantum computing');
+    expect(statesUnpassedValue('The request names "quantum computing" as the query.', gt, wrong)).toBe('quantum computing');
+    // A wrong tool taking the same value may say it.
+    expect(statesUnpassedValue('The request names "quantum computing" as the query.', gt, { name: 'GoogleSearch.serper_search', args: { query: 'quantum computing' } })).toBeUndefined();
   });
 });

@@ -75,7 +75,7 @@ describe('quality measures of internal error cases', () => {
     expect(valueKindProblems(select)[0]).toContain('booking_id');
   });
 
-  // bfcl_multi_turn_base_165 before error-injectors@8: last_name "March" out of "date of birth, March 15, 1985".
+  // bfcl_multi_turn_base_165 before error-injectors@9: last_name "March" out of "date of birth, March 15, 1985".
   it('flags a month or weekday given as a name, and passes two arguments swapped', () => {
     const verify = { name: 'Travel.verify_traveler_information', args: { first_name: 'Eleanor', last_name: 'Smith', date_of_birth: '1985-03-15' } };
     const user = "Check Eleanor Smith's details, including her date of birth, March 15, 1985.";

@@ -8,7 +8,7 @@
  */
 import { Rng } from '../../rng.js';
 import type { Action, ErrorType, ToolDoc } from '../../schemas.js';
-import { leaksIn, changedValues, statesDroppedValue } from '../leaks.js';
+import { leaksIn, changedValues, statesDroppedValue, statesUnpassedValue } from '../leaks.js';
 import { apiOf, isPlainObject, show } from '../values.js';
 import { toJson } from '../../pyValues.js';
 
@@ -84,7 +84,14 @@ export function erroneousThought(type: ErrorType, correct: Action, erroneous: Pi
   const rng = opts.rng ?? seededRng(type, erroneous);
   const announcesCall = (s: string) => s.includes(apiOf(correct.name)) || /\b(call|use|invoke|run|execute|pass|set|with)\b/i.test(s) || /[=:{]/.test(s);
   // A sentence stating a value the wrong call then leaves out ("The user gave the file path as …") is dropped with it.
-  const kept = sentences(correct.thought).filter((s) => !announcesCall(s) && leaksIn(s, type, correct, erroneous).length === 0 && (type !== 'parameters_key_error' || statesDroppedValue(s, correct, erroneous) === undefined));
+  // So is one stating a value of the correct call a wrong tool does not take (it argues for the call not made).
+  const kept = sentences(correct.thought).filter(
+    (s) =>
+      !announcesCall(s) &&
+      leaksIn(s, type, correct, erroneous).length === 0 &&
+      (type !== 'parameters_key_error' || statesDroppedValue(s, correct, erroneous) === undefined) &&
+      (type !== 'tool_select_error' || statesUnpassedValue(s, correct, erroneous) === undefined),
+  );
   const isToolError = type === 'tool_select_error' || type === 'tool_hallucination_error';
   const templates = isToolError ? TOOL_TEMPLATES : CALL_TEMPLATES;
   const params = { tool: erroneous.name, args: argsText(orderedArgs(type, correct, erroneous)), purpose: isToolError ? purpose(opts.tools?.find((t) => t.name === erroneous.name)) : undefined };
