@@ -90,6 +90,6 @@ describe('a wrong call\'s thought argues for no other call', () => {
     expect(thought).not.toContain('quantum computing');
     expect(statesUnpassedValue('The request names "quantum computing" as the query.', gt, wrong)).toBe('quantum computing');
     // A wrong tool taking the same value may say it.
-    expect(statesUnpassedValue('The request names "quantum computing" as the query.', gt, { name: 'GoogleSearch.serper_search', args: { query: 'quantum computing' } })).toBeUndefined();
+    expect(statesUnpassedValue('The request names "quantum computing" as the query.', gt, { args: { query: 'quantum computing' } })).toBeUndefined();
   });
 });
