@@ -110,6 +110,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_withholds_fields: 0,
   weekday_contradicts_clock: 0,
   simulated_text_repeated: 0,
+  answer_failure_no_next_step: 0,
 };
 
 export const ConfigSchema = z

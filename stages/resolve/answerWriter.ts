@@ -241,13 +241,50 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api = named(s.n
  * one whole sentence per call saying what it returned — every value stated in full where it is short,
  * counted and described where it is long, never cut with an ellipsis — in the calls' order.
  */
+/**
+ * After a failure the user decides what comes next (CRITICTOOL's protocol: "report the error to the
+ * user and ask the user for next action"): a question fitted to what failed. A limit or a quota
+ * resets later, access is the user's to grant, anything else may work on another try.
+ */
+const NEXT_STEP: { when: RegExp; ask: ((api: string) => string)[] }[] = [
+  {
+    when: /\b(429|rate.?limit|too many requests|quota)\b/i,
+    ask: [
+      (api) => `Should I try ${api} again once the limit resets, or carry on without it?`,
+      (api) => `Would you like me to retry ${api} later, or skip it for now?`,
+    ],
+  },
+  {
+    when: /\b(401|403|permission|denied|forbidden|unauthori[sz]ed|not allowed|EACCES|EPERM)\b/i,
+    ask: [
+      (api) => `Could you check that I have access for ${api}, or should I skip this step?`,
+      (api) => `Do you want to grant access and have me try ${api} again, or leave it out?`,
+    ],
+  },
+  {
+    when: /./,
+    ask: [
+      (api) => `Shall I try ${api} again in a moment, or carry on without it?`,
+      (api) => `Would you like me to try ${api} again, or do something else instead?`,
+      (api) => `How would you like to proceed: another try at ${api}, or skip it?`,
+    ],
+  },
+];
+
+function nextStepQuestion(step: AnswerInput['steps'][number], rng: Rng, api: string): string {
+  const { ask } = NEXT_STEP.find((n) => n.when.test(step.error ?? ''))!;
+  return rng.pick(ask)(api);
+}
+
 export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-writer')): string {
   if (input.steps.length === 0) return rng.pick(['No tool call was needed for this request.', 'This needed no tool call.', 'There was nothing to look up or change for this.']);
-  const failed = input.steps.filter((s) => s.error).length;
-  const outcome = failed === 0 ? 'ok' : failed === input.steps.length ? 'failed' : 'partial';
+  const failed = input.steps.filter((s) => s.error);
+  const outcome = failed.length === 0 ? 'ok' : failed.length === input.steps.length ? 'failed' : 'partial';
   const opener = rng.pick(OPENERS[outcome]);
   const body = input.steps.map((s) => capitalise(stepSentence(s, rng, callName(s, input.steps))));
-  return [opener, ...body].filter(Boolean).join(' ');
+  const last = failed[failed.length - 1];
+  const question = last ? nextStepQuestion(last, rng, named(last.name)) : '';
+  return [opener, ...body, question].filter(Boolean).join(' ');
 }
 
 export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
@@ -275,5 +312,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-12', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-13', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

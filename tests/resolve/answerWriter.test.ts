@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answerWriterRole, offlineAnswer } from '../../stages/resolve/answerWriter.js';
 import { Rng } from '../../pipeline/rng.js';
 import { isTruncated } from '../../pipeline/quality/text.js';
-import { unphrasedField, withheldFields } from '../../pipeline/quality/measures/text.js';
+import { answerFailureNoNextStep, unphrasedField, withheldFields } from '../../pipeline/quality/measures/text.js';
 
 describe('answer-writer offline rules', () => {
   it('restates what each call returned, whole, reading JSON and Python literals, and nothing else', () => {
@@ -61,6 +61,25 @@ describe('answer-writer offline rules', () => {
     }
     expect(withheldFields('`get_movie_details` reports that 8 fields (id, genres, release date, runtime, overview, title, vote average and popularity).')).toMatch(/^8 fields \(/);
     expect(withheldFields('the invoice is {7 fields (booking id, travel date)}.')).toBeDefined();
+  });
+
+  // 100% (488/488) before answer-writer-13: a failure reported and nothing asked, where CRITICTOOL's
+  // protocol says "report the error to the user and ask the user for next action".
+  it('after a failure asks the user what to do next, fitted to what failed', () => {
+    const fail = (error: string) => offlineAnswer({ request: 'x', steps: [{ name: 'R.get_room_status', args: {}, response: '', error }] }, new Rng(4, 'fail'));
+    const limit = fail('HTTP 429 Too Many Requests: rate limit exceeded for R.get_room_status');
+    expect(limit).toMatch(/limit resets|retry `get_room_status` later/);
+    const denied = fail('PermissionError: [Errno 13] Permission denied while running R.get_room_status');
+    expect(denied).toMatch(/access/);
+    const timeout = fail('Request to R.get_room_status timed out after 15 seconds');
+    expect(timeout).toMatch(/again/);
+    for (const a of [limit, denied, timeout]) {
+      expect(a.trim().endsWith('?'), a).toBe(true);
+      expect(answerFailureNoNextStep.check({ messages: [], groundTruth: { name: 'FinishAction', args: a } } as never, {} as never)).toBeNull();
+    }
+    const ok = offlineAnswer({ request: 'x', steps: [{ name: 'R.get_room_status', args: {}, response: '{"rooms": ["101"]}' }] }, new Rng(4, 'ok'));
+    expect(ok).not.toContain('?');
+    expect(answerFailureNoNextStep.check({ messages: [], groundTruth: { name: 'FinishAction', args: 'This did not work. The `touch` call did not go through ("OSError").' } } as never, {} as never)).toMatch(/did not go through/);
   });
 
   it('counts records in the noun of what they are and names them; a list answer is what came back', () => {

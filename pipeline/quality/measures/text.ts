@@ -360,6 +360,26 @@ export const answerWithholdsFields: CaseMeasure = {
   },
 };
 
+const REPORTS_FAILURE = /did not go through|could not get .{1,80} to work|failed with the error|returned an error|was not able to do this|could not be completed/i;
+
+/**
+ * A closing answer that reports a failed call and leaves the user without a next step. CRITICTOOL's
+ * protocol for environment errors: "report the error to the user and ask the user for next action".
+ */
+export const answerFailureNoNextStep: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_failure_no_next_step',
+  group: 'text',
+  title: 'closing answer reports a failed call and asks the user nothing about what to do next (the protocol: "report the error to the user and ask the user for next action")',
+  population: 'cases that show or ask for a closing answer reporting a failed call',
+  check(tc) {
+    const failures = answersOf(tc).filter((a) => REPORTS_FAILURE.test(a));
+    if (failures.length === 0) return undefined;
+    const silent = failures.find((a) => !a.includes('?'));
+    return silent ? `"…${silent.slice(-90)}"` : null;
+  },
+};
+
 export const answerOpenings: SetMeasure = {
   kind: 'set',
   id: 'answer_opening_share',
@@ -498,4 +518,4 @@ export const lengthRatio: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, thoughtDocResidue, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerOpenings, harderToolsFidelity, harderToolsWrapped, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
+export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, thoughtDocResidue, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerFailureNoNextStep, answerOpenings, harderToolsFidelity, harderToolsWrapped, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
