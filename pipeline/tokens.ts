@@ -3,16 +3,20 @@
  * works offline). o200k_base is the encoding of the GPT-4o family the paper measured with; the
  * counts are used for the dataset report, Long Context sizing and LLM cost estimates.
  */
-import { getEncoding, type Tiktoken } from 'js-tiktoken';
+// The lite entry and the one rank file: the main entry bundles every encoding's ranks (5.6 MB of
+// module to compile) and getEncoding is `new Tiktoken(<these ranks>)`.
+import { Tiktoken } from 'js-tiktoken/lite';
+import o200kBase from 'js-tiktoken/ranks/o200k_base';
 import type { ChatMessage } from './schemas.js';
 
 export const TOKENIZER = 'o200k_base';
+const RANKS = o200kBase;
 
 let encoder: Tiktoken | undefined;
 
 function enc(): Tiktoken {
-  // Loading the ranks takes ~100 ms; most commands never count a token.
-  encoder ??= getEncoding(TOKENIZER);
+  // Building the encoder takes ~0.6 s; counting (PieceCounter) does without it.
+  encoder ??= new Tiktoken(RANKS);
   return encoder;
 }
 
@@ -26,21 +30,23 @@ export function countTokensUncached(text: string): number {
  * the encoding's pattern, and each piece is one token (it is in the ranks) or its byte-pair merge.
  * A piece's count depends on the piece alone, so it is worked out once per distinct piece — words,
  * punctuation and indentation recur across every prompt, the whole texts rarely do.
+ *
+ * The ranks are read from the encoding's data, not from a Tiktoken: building one (a 200k-entry
+ * object, every token base64-decoded and joined into a "b1,b2,…" key) cost 0.6 s of every build.
+ * Here a byte string is its latin1 text — one character per byte, so a slice of the piece's bytes
+ * is a slice of its key — and the rank table is the tokens decoded once into such keys.
  */
 class PieceCounter {
   private readonly pattern: RegExp;
   private readonly special: RegExp;
   private readonly ranks: Map<string, number>;
-  private readonly utf8 = new TextEncoder();
   private readonly pieces = new Map<string, number>();
 
-  constructor(tiktoken: Tiktoken) {
-    // The fields encode itself reads (typed @internal, public in the package's JavaScript).
-    const internals = tiktoken as unknown as { patStr: string; rankMap: Map<string, number>; specialTokens: Record<string, number> };
-    this.pattern = new RegExp(internals.patStr, 'ug');
-    this.ranks = internals.rankMap;
-    const escaped = Object.keys(internals.specialTokens).map((t) => t.replace(/[\\^$*+?.()|[\]{}]/g, '\\$&'));
+  constructor(data: { pat_str: string; special_tokens: Record<string, number>; bpe_ranks: string }) {
+    this.pattern = new RegExp(data.pat_str, 'ug');
+    const escaped = Object.keys(data.special_tokens).map((t) => t.replace(/[\\^$*+?.()|[\]{}]/g, '\\$&'));
     this.special = new RegExp(escaped.join('|'));
+    this.ranks = rankTable(data.bpe_ranks);
   }
 
   /** Undefined when the text holds a special token: encode decides what that means (it refuses). */
@@ -55,8 +61,8 @@ class PieceCounter {
   private piece(piece: string): number {
     let n = this.pieces.get(piece);
     if (n === undefined) {
-      const bytes = this.utf8.encode(piece);
-      n = this.ranks.has(bytes.join(',')) ? 1 : mergedLength(bytes, this.ranks);
+      const bytes = Buffer.from(piece, 'utf8').toString('latin1');
+      n = this.ranks.has(bytes) ? 1 : mergedLength(bytes, this.ranks);
       // Pieces are short and their variety is bounded; a plain bound keeps a pathological input in check.
       if (this.pieces.size >= MAX_PIECES) this.pieces.clear();
       this.pieces.set(piece, n);
@@ -65,22 +71,36 @@ class PieceCounter {
   }
 }
 
+/**
+ * The ranks as js-tiktoken reads them ("! <first rank> <base64 token> …" per line, ranks counting up
+ * along the line, a token listed again taking its later rank), keyed by the token's bytes as latin1.
+ */
+function rankTable(bpeRanks: string): Map<string, number> {
+  const ranks = new Map<string, number>();
+  for (const line of bpeRanks.split('\n')) {
+    if (!line) continue;
+    const [, offsetText, ...tokens] = line.split(' ');
+    const offset = Number.parseInt(offsetText, 10);
+    tokens.forEach((token, i) => ranks.set(Buffer.from(token, 'base64').toString('latin1'), offset + i));
+  }
+  return ranks;
+}
+
 const MAX_PIECES = 500_000;
 
 /**
  * How many tokens js-tiktoken's bytePairEncode yields for a piece not in the ranks: the same
- * merge (lowest rank first, leftmost on ties) over the same byte-string keys, counting the parts
+ * merge (lowest rank first, leftmost on ties) over the same byte strings, counting the parts
  * whose bytes are a token (encode drops the others).
  */
-function mergedLength(bytes: Uint8Array, ranks: Map<string, number>): number {
-  const piece = Array.from(bytes);
-  if (piece.length === 1) return ranks.get(piece.join(',')) === undefined ? 0 : 1;
-  const parts = piece.map((_, i) => ({ start: i, end: i + 1 }));
+function mergedLength(piece: string, ranks: Map<string, number>): number {
+  if (piece.length === 1) return ranks.get(piece) === undefined ? 0 : 1;
+  const parts = Array.from({ length: piece.length }, (_, i) => ({ start: i, end: i + 1 }));
   while (parts.length > 1) {
     let minRank: number | undefined;
     let at = -1;
     for (let i = 0; i < parts.length - 1; i++) {
-      const rank = ranks.get(piece.slice(parts[i].start, parts[i + 1].end).join(','));
+      const rank = ranks.get(piece.slice(parts[i].start, parts[i + 1].end));
       if (rank === undefined) continue;
       if (minRank === undefined || rank < minRank) {
         minRank = rank;
@@ -91,24 +111,19 @@ function mergedLength(bytes: Uint8Array, ranks: Map<string, number>): number {
     parts[at] = { start: parts[at].start, end: parts[at + 1].end };
     parts.splice(at + 1, 1);
   }
-  return parts.filter((p) => ranks.get(piece.slice(p.start, p.end).join(',')) !== undefined).length;
+  return parts.filter((p) => ranks.get(piece.slice(p.start, p.end)) !== undefined).length;
 }
 
-let counter: PieceCounter | null | undefined;
+let counter: PieceCounter | undefined;
 
-/** The piece counter, or null when js-tiktoken no longer has the fields it reads (then every text is encoded). */
-function pieceCounter(): PieceCounter | null {
-  if (counter === undefined) {
-    const internals = enc() as unknown as { patStr?: unknown; rankMap?: unknown; specialTokens?: unknown };
-    const usable = typeof internals.patStr === 'string' && internals.rankMap instanceof Map && typeof internals.specialTokens === 'object';
-    counter = usable ? new PieceCounter(enc()) : null;
-  }
+function pieceCounter(): PieceCounter {
+  counter ??= new PieceCounter(RANKS);
   return counter;
 }
 
 function countFast(text: string): number {
   if (!text) return 0;
-  return pieceCounter()?.count(text) ?? countTokensUncached(text);
+  return pieceCounter().count(text) ?? countTokensUncached(text);
 }
 
 // One system prompt serves many cases and corpus turns recur: each distinct text is counted once

@@ -4,6 +4,7 @@
  * tool cache's remembered example rows. Output bytes depend on every one of them.
  */
 import { describe, expect, it } from 'vitest';
+import { getEncoding } from 'js-tiktoken';
 import { canonicalJson } from '../../pipeline/hash.js';
 import { parseJson, PyFloat, toJson } from '../../pipeline/pyValues.js';
 import { clearTokenMemo, countTokens, countTokensUncached } from '../../pipeline/tokens.js';
@@ -37,6 +38,14 @@ describe('countTokens', () => {
   it('refuses a special token as the encoder does', () => {
     expect(() => countTokensUncached('before <|endoftext|> after')).toThrow(/special token/);
     expect(() => countTokens('before <|endoftext|> after')).toThrow(/special token/);
+  });
+
+  it('counts what the package\'s own o200k_base encoder counts (tokens.ts reads the rank file, not getEncoding)', () => {
+    clearTokenMemo();
+    const reference = getEncoding('o200k_base');
+    const texts = ['héllo wörld, 5.0 + 3 🎉 世界', 'GorillaFileSystem.cd({"folder": "documents"})\n\n  tabs\t', "I'll can't WE'RE", 'x'.repeat(64)];
+    for (const t of texts) expect(countTokens(t), t).toBe(reference.encode(t).length);
+    expect(() => countTokens('a <|endofprompt|> b')).toThrow(/special token/);
   });
 });
 
