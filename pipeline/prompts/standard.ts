@@ -48,8 +48,20 @@ export function orderedDoc(doc: ToolDoc): ToolDoc {
   };
 }
 
+/**
+ * Lists rendered, by the list: every case cut from a trajectory renders its tool list (assemble
+ * screens each pool member in both variants, builds the drawn ones again, and checks each prompt
+ * against the list), 0.8 s of the build's stringify. A hit must still hold the same docs in the same
+ * places; docs are never edited in place (readers share them, pipeline/artifactRef.ts).
+ */
+const renderedLists = new WeakMap<ToolDoc[], { docs: ToolDoc[]; text: string }>();
+
 export function renderToolList(tools: ToolDoc[]): string {
-  return JSON.stringify(tools.map(orderedDoc));
+  const hit = renderedLists.get(tools);
+  if (hit && hit.docs.length === tools.length && hit.docs.every((d, i) => d === tools[i])) return hit.text;
+  const text = JSON.stringify(tools.map(orderedDoc));
+  renderedLists.set(tools, { docs: tools.slice(), text });
+  return text;
 }
 
 export function renderSystemPrompt(tools: ToolDoc[], opts: { cot: boolean }): string {

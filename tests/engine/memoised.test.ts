@@ -10,6 +10,8 @@ import { parseJson, PyFloat, toJson } from '../../pipeline/pyValues.js';
 import { clearTokenMemo, countTokens, countTokensUncached } from '../../pipeline/tokens.js';
 import { Store } from '../../pipeline/store/store.js';
 import { ToolCache } from '../../pipeline/resolution/cache.js';
+import { orderedDoc, renderToolList } from '../../pipeline/prompts/standard.js';
+import type { ToolDoc } from '../../pipeline/schemas.js';
 
 describe('countTokens', () => {
   it('equals encoding the whole text, for text BPE merges in many ways', () => {
@@ -150,5 +152,24 @@ describe('Store.iterateStage', () => {
     expect([...store.iterateStage('assemble', ['ok'])].map((a) => a.itemId)).toEqual(['c', 'b']);
     expect([...store.iterateStage('assemble', ['ok'])][0].content).toEqual({ n: 12345678901234567890n });
     store.close();
+  });
+});
+
+describe('renderToolList', () => {
+  const doc = (name: string, description: string): ToolDoc => ({ name, description, required_parameters: [], optional_parameters: [], return_data: [] });
+
+  it('renders a list again once a member was replaced, added or removed, as it would have rendered fresh', () => {
+    const tools = [doc('A.get', 'gets'), doc('B.put', 'puts')];
+    const fresh = (list: ToolDoc[]) => JSON.stringify(list.map(orderedDoc));
+    expect(renderToolList(tools)).toBe(fresh(tools));
+    expect(renderToolList(tools)).toBe(fresh(tools)); // from the memo
+    tools[1] = doc('B.put', 'stores');
+    expect(renderToolList(tools)).toBe(fresh(tools));
+    tools.push(doc('C.del', 'deletes'));
+    expect(renderToolList(tools)).toBe(fresh(tools));
+    tools.splice(0, 1);
+    expect(renderToolList(tools)).toBe(fresh(tools));
+    expect(renderToolList(tools)).toContain('stores');
+    expect(renderToolList(tools)).not.toContain('gets');
   });
 });
