@@ -212,10 +212,12 @@ export async function runStage(env: RunnerEnv, stage: Stage, opts: RunOptions = 
   // Asked for before enumerating, so the workers load their modules while this thread enumerates.
   const pool = stage.pure && env.llm.mode === 'offline' ? env.pool?.() : undefined;
   store.beginGroupCommit();
+  const stopCheckpoints = store.startBackgroundCheckpoints();
   try {
     return await runItems(env, stage, ctx, { opts, force, inputFingerprint, started, base, pool });
   } finally {
     store.endGroupCommit();
+    await stopCheckpoints();
     await pool?.close();
   }
 }

@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import { hostname } from 'node:os';
 import { createHash } from 'node:crypto';
 import { APP_ID, MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
+import { BACKSTOP_PAGES, BackgroundCheckpointer } from './checkpointer.js';
 import { canonicalJson, canonicalJsonText, sha256 } from '../hash.js';
 import { parseJson } from '../pyValues.js';
 import type { ArtifactStatus } from '../schemas.js';
@@ -488,6 +489,21 @@ export class Store {
   private groupCommit:
     | { maxItems: number; maxMs: number; open?: { since: number; items: number; timer: NodeJS.Timeout }; failure?: Error }
     | undefined;
+
+  /**
+   * Checkpoints on a worker thread (checkpointer.ts) until the returned stop is awaited; this
+   * connection checkpoints itself meanwhile only past BACKSTOP_PAGES of WAL. Nothing for an
+   * in-memory database, which has no WAL.
+   */
+  startBackgroundCheckpoints(): () => Promise<void> {
+    if (this.path === ':memory:') return async () => {};
+    const checkpointer = new BackgroundCheckpointer(this.path);
+    this.db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+    return async () => {
+      await checkpointer.stop();
+      this.db.pragma('wal_autocheckpoint = 1000');
+    };
+  }
 
   /** Commit the open batch now, e.g. a paid model answer. Not from inside a db.transaction(). */
   commitPending(): void {

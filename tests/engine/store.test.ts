@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Store, StoreError, StoreInUseError } from '../../pipeline/store/store.js';
 import { SCHEMA_VERSION } from '../../pipeline/store/migrations.js';
+import { BACKSTOP_PAGES } from '../../pipeline/store/checkpointer.js';
 import { parseConfig, ConfigError } from '../../pipeline/config.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'forge-store-'));
@@ -187,6 +188,47 @@ describe('group commit', () => {
     expect(visible(db)).toEqual(['k0', 'k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'k7']);
     const store = Store.open(db);
     expect(store.getArtifact('k8')).toBeUndefined();
+    store.close();
+  });
+});
+
+describe('Store.startBackgroundCheckpoints', () => {
+  const fill = (store: Store, from: number) => {
+    // ~4 MB of WAL per call: far below the backstop, far above SQLite's default of 1000 pages.
+    store.db.transaction(() => {
+      for (let i = from; i < from + 40; i++) {
+        store.putArtifact({ key: `k${i}`, stage: 'assemble', stageVersion: '1', itemId: `i${i}`, content: { text: 'x'.repeat(100_000), i }, parents: [], status: 'ok', method: 'rules' });
+      }
+    })();
+  };
+  const pages = (store: Store) => store.db.pragma('page_count', { simple: true }) as number;
+  const fileBytes = (path: string) => statSync(path).size;
+
+  it('copies the WAL into the database file from another thread, and gives the connection its checkpoints back when stopped', async () => {
+    const path = join(tmp(), 'forge.db');
+    const store = Store.open(path);
+    const stop = store.startBackgroundCheckpoints();
+    expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(BACKSTOP_PAGES);
+    const before = fileBytes(path);
+    for (let n = 0; n < 5; n++) fill(store, n * 40);
+    // The committing connection did not checkpoint (backstop not reached): only the worker can have grown the file.
+    const deadline = Date.now() + 5000;
+    while (fileBytes(path) < before + 10_000_000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(fileBytes(path)).toBeGreaterThan(before + 10_000_000);
+    await stop();
+    expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    expect(pages(store)).toBeGreaterThan(0);
+    expect(store.getArtifact<{ i: number }>('k199')?.content.i).toBe(199);
+    store.close();
+  });
+
+  it('without it, the same writes stay in the WAL until SQLite checkpoints them itself', () => {
+    const path = join(tmp(), 'forge.db');
+    const store = Store.open(path);
+    store.db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+    const before = fileBytes(path);
+    for (let n = 0; n < 5; n++) fill(store, n * 40);
+    expect(fileBytes(path)).toBeLessThan(before + 1_000_000);
     store.close();
   });
 });
