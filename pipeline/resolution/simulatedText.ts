@@ -74,9 +74,14 @@ function agree(topic: string, singular: string, plural: string): string {
   return isPlural ? plural : singular;
 }
 
+// A topic is asked about for every text of every answer about it: parsed once.
+const personTopics = new Map<string, boolean>();
 function isPerson(text: string): boolean {
   const t = text.trim();
-  return /^\p{Lu}/u.test(t) && t.split(/\s+/).length <= 4 && nlp(t).people().out('text') === t;
+  if (!/^\p{Lu}/u.test(t) || t.split(/\s+/).length > 4) return false;
+  let known = personTopics.get(t);
+  if (known === undefined) personTopics.set(t, (known = nlp(t).people().out('text') === t));
+  return known;
 }
 
 function topicOf(c: TextCtx): string {
