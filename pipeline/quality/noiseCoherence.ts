@@ -24,7 +24,9 @@ const RULES: { rule: NoiseIncoherence; re: RegExp }[] = [
   { rule: 'progressive-past', re: /\b(?:is|are|am|keeps|keep)\s+[a-z]+ing\b[^.;!?)]{0,30}?\b(?:ago|yesterday|last night|last week)\b/i },
   { rule: 'progressive-past', re: /\b(?:will not|won't)\s+[a-z]+\b[^.;!?)]{0,30}?\b(?:ago|yesterday|last night|last week)\b/i },
   // "(Scratch that, I rechecked - correct as typed.)": a retraction that then confirms.
-  { rule: 'retracted-confirmation', re: /\b(?:scratch that|never mind|nevermind)\b[^)]{0,60}?\b(?:correct as typed|no edits|it stands|nothing changes|unchanged|still valid|as is|it holds|spot on|all good|it is right|that's what i meant|accurate|fine)\b/i },
+  // "(Oops, I confirmed and it's good to go.)": a slip announced, then none found.
+  { rule: 'retracted-confirmation', re: /\((?:oops|whoops)\b[^)]*\)/i },
+  { rule: 'retracted-confirmation', re: /\b(?:scratch that|never mind|nevermind)\b[^)]{0,60}?\b(?:correct as typed|no edits|it stands|nothing changes|unchanged|still valid|as is|it holds|spot on|all good|it is right|that's what i meant|accurate|fine|good to go|checks out|what i want|all correct|exactly right|no changes|still right)\b/i },
   // "Grateful hugely", "Much appreciated loads": thanks that take no intensifier.
   { rule: 'thanks-collocation', re: /\b(?:grateful|much appreciated|appreciated)\s*,?\s+(?:loads|hugely|massively|heaps|a million|a lot|kindly|truly)\b/i },
   // "(Hmm, I reread - yes, that.)": a self-correction ending in a fragment.

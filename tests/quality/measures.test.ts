@@ -228,6 +228,9 @@ describe('text measures', () => {
     expect(noiseReuse.score(varied, NONE)!.value).toBe(0.25);
     expect(noiseDistinct.score(varied, NONE)!.value).toBeGreaterThan(0.9);
     expect(insertedRuns(q, `${q} a b`)).toEqual([]); // under four words: a slip, not a sentence
+    // An opener before "I need", whose "need" the noise also misspelled: inserted before the sentence, not inside it.
+    const runs = insertedRuns('I need to arrange a meeting for the team.', 'I wonder how the request lajds. I nedd to arrange a meeting for the team.');
+    expect(runs.map((r) => [r.text, r.before])).toEqual([['I wonder how the request lajds.', '']]);
   });
 
   it('flags small talk no person would write, each rule on its own, and passes the same talk written well', () => {
@@ -237,6 +240,8 @@ describe('text measures', () => {
       ['progressive-past', 'Oh and my phone is humming an hour ago.'],
       ['progressive-past', 'FYI the smoke alarm will not stop last night.'],
       ['retracted-confirmation', '(Scratch that, I rechecked - correct as typed.)'],
+      // 3.5% (35/998) of noisy queries before noisy-query-9.
+      ['retracted-confirmation', "(Oops, I confirmed and it's good to go.)"],
       ['thanks-collocation', 'Grateful hugely, no rush!'],
       ['fragment', '(Hmm, I reread - yes, that.)'],
       ['capital-after-comma', 'Heya, Undecided on whether the setup makes sense.'],

@@ -36,6 +36,12 @@ export function insertedRuns(original: string, noisy: string): { text: string; b
       let after = parts.slice(i + 1).find((q) => !q.added)?.value ?? '';
       let text = p.value.trim();
       let at = before;
+      // A word the noise also misspelled right after the inserted sentence ("I [wonder how this
+      // reads. I nedd] need to") ends the run: it is that word's typo, not inserted text.
+      const swapped = [parts[i - 1], parts[i + 1]].find((q) => q?.removed);
+      const replaced = swapped ? swapped.value.trim().split(/\s+/).length : 0;
+      const runWords = text.split(/\s+/);
+      if (replaced && runWords.length > replaced) text = runWords.slice(0, -replaced).join(' ');
       // A word diff aligns a sentence inserted before "My takeoff…" that itself starts with "My" as
       // "My [manager … . My] takeoff": while the run ends with the word before it, the same text
       // was inserted one word earlier, so slide it back to where it was put.

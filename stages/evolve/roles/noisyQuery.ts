@@ -28,7 +28,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-8';
+export const NOISY_RULES_VERSION = 'noisy-query-9';
 
 /**
  * The grammar the offline rules draw from. Every inserted sentence is put together from short
@@ -93,7 +93,8 @@ const G = {
   ],
   /** Times that fit an ongoing act. */
   nowWhen: ['again', 'right now', 'all morning', 'non-stop', 'as I type', 'every few minutes', 'today', 'all afternoon', 'every so often', 'on and off', 'constantly', 'this whole time', 'as we speak', 'all day'],
-  fix: ['wait', 'hold on', 'sorry', 'hmm', 'oops', 'one sec', 'ah', 'actually', 'hang on', 'um'],
+  // No "oops": it announces a slip, and the aside then finds none.
+  fix: ['wait', 'hold on', 'sorry', 'hmm', 'one sec', 'ah', 'actually', 'hang on', 'um'],
   fixWhat: ['reread', 'double-checked', 'looked again', 'checked twice', 'went back', 'verified', 'scrolled up', 'compared', 'rechecked', 'reviewed', 'confirmed', 'squinted at it', 'read it back', 'went over it', 'proofread it', 'skimmed it again', 'checked the details', 'checked it', 'looked twice', 'read it over', 'double-checked it', 'rechecked it'],
   fixJoin: [' and', ' -', ';', ', and', '... and', ', yep,', ' and yes,'],
   /** Whole clauses: a self-correction that confirms says so in words. */
