@@ -111,6 +111,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   weekday_contradicts_clock: 0,
   simulated_text_repeated: 0,
   answer_failure_no_next_step: 0,
+  tool_select_helpful_lookup: 0,
 };
 
 export const ConfigSchema = z

@@ -24,6 +24,8 @@ import {
 import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
 import { chooseK, historyBefore, shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { taskToday } from '../../pipeline/resolution/knownFacts.js';
+import { helpfulLookup } from '../../pipeline/errors/helpfulLookup.js';
+import { toJson } from '../../pipeline/pyValues.js';
 import {
   agreementByMethod,
   applicability,
@@ -154,6 +156,36 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
   let accepted: { action: Action; verdict: Verdict; method: string; variant?: string } | undefined;
   let last: { action?: Action; verdict?: Verdict; method: string; variant?: string } = { method: llmMethod };
 
+  // The wrong call's answer, through the same chain as every call (one answer per action).
+  const answers = new Map<string, Awaited<ReturnType<typeof ctx.services.resolver.resolve>>>();
+  const answerOf = async (action: Action) => {
+    const key = `${action.name}${toJson(action.args)}`;
+    let response = answers.get(key);
+    if (!response) {
+      const today = taskToday(
+        action.args,
+        steps.slice(0, k - 1).map(({ step }) => ({ name: step.action.name, args: step.action.args, response: step.response?.content })),
+      );
+      response = await ctx.services.resolver.resolve(
+        {
+          source: trajectory.source,
+          trajectoryId: trajectory.id,
+          tools: trajectory.tools,
+          name: action.name,
+          args: action.args,
+          history: historyBefore(trajectory, k),
+          meta: trajectory.meta,
+          shown: shownBefore(trajectory, k),
+          // A wrong call to a forecast still answers for the days after the clock the task showed.
+          ...(today ? { today } : {}),
+        },
+        { rng: ctx.rng('resolve-erroneous'), artifactKey: ctx.itemKey, stage: STAGE },
+      );
+      answers.set(key, response);
+    }
+    return response;
+  };
+
   for (let attempt = 1; attempt <= ctx.config.diversify.maxAttempts; attempt++) {
     let output: ErrorSimulatorOutput;
     let method: string;
@@ -187,7 +219,12 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
     const repeats = repeatsValidStep(action, injection);
     // The same tool as a step the request still asks for, with no argument against it: done early, not wrong.
     const early = errorType === 'tool_select_error' ? earlyLaterStep(action, injection.laterInTurn) : undefined;
-    const agrees = verdict.label === errorType && !repeats && !early;
+    // A lookup whose answer gives what the correct call needs is a step toward it, not a wrong tool.
+    const helps =
+      errorType === 'tool_select_error' && verdict.label === errorType && !repeats && !early
+        ? helpfulLookup(correct, action, (await answerOf(action)).content, shownBefore(trajectory, k))
+        : undefined;
+    const agrees = verdict.label === errorType && !repeats && !early && !helps;
     const problem =
       verdict.label !== errorType
         ? `claimed ${errorType}, the label checker says ${verdict.label}: ${verdict.reasons.join('; ')}`
@@ -195,7 +232,9 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
           ? `the action repeats a valid step of the trajectory (${action.name} with the same arguments), so it is no error`
           : early
             ? `the action is a later step of the same request done early (${action.name}, no argument against that step's), so it is no wrong tool`
-            : undefined;
+            : helps
+              ? `the action is a lookup whose answer gives ${helps}, which the correct call takes and nothing showed before: a step toward it, not a wrong tool`
+              : undefined;
     attempts.push({ attempt, method, action, ...(variant ? { variant } : {}), detected: verdict.label, agrees, ...(problem ? { problem } : {}) });
     last = { action, verdict, method, variant };
     if (agrees) {
@@ -229,27 +268,7 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
     return { status: 'flagged', content, reason, method: last.method };
   }
 
-  const today = taskToday(
-    accepted.action.args,
-    toolSteps(trajectory)
-      .slice(0, k - 1)
-      .map(({ step }) => ({ name: step.action.name, args: step.action.args, response: step.response?.content })),
-  );
-  const response = await ctx.services.resolver.resolve(
-    {
-      source: trajectory.source,
-      trajectoryId: trajectory.id,
-      tools: trajectory.tools,
-      name: accepted.action.name,
-      args: accepted.action.args,
-      history: historyBefore(trajectory, k),
-      meta: trajectory.meta,
-      shown: shownBefore(trajectory, k),
-      // A wrong call to a forecast still answers for the days after the clock the task showed.
-      ...(today ? { today } : {}),
-    },
-    { rng: ctx.rng('resolve-erroneous'), artifactKey: ctx.itemKey, stage: STAGE },
-  );
+  const response = await answerOf(accepted.action);
 
   const notes: string[] = [];
   let status: 'ok' | 'flagged' = 'ok';
@@ -309,7 +328,7 @@ export function internalSummary(ctx: StageContext): string {
 export const diversifyInternalStage: ItemStage<InternalItemInput, InternalErrorCandidate> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
   name: STAGE,
-  version: `9+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool; 6: a wrong call's forecast starts on the task's day; 7: a later lookup counts as done early though the source chains it, unless a value flows from the step due (BFCL lookups too); 8: a month or weekday is no name; 9: a wrong call's thought states no correct value the call leaves out or writes in another case
+  version: `10+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool; 6: a wrong call's forecast starts on the task's day; 7: a later lookup counts as done early though the source chains it, unless a value flows from the step due (BFCL lookups too); 8: a month or weekday is no name; 9: a wrong call's thought states no correct value the call leaves out or writes in another case; 10: no lookup whose answer gives what the correct call needs as a wrong tool
   upstream: ['collect', 'resolve', 'observe'],
   description: 'four internal errors (tool select, hallucination, key, value) at step k, held to the label checker, with real responses',
   roles: ['error-simulator', 'api-simulator'],

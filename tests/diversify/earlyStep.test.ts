@@ -101,3 +101,30 @@ describe('a later step done early is no wrong tool', () => {
     expect(toolSelectEarlyStep.check(tc('PolygonFinance.search_stock_ticker', { search: 'AAPL' }), ctx)).toBeNull();
   });
 });
+
+// bfcl_multi_turn_base_156 before diversify-internal 10: get_nearest_airport_by_city("San Francisco")
+// answering "SFO" was the "wrong tool" before get_flight_cost(travel_from="SFO") (1.3%, 7/534).
+describe('a lookup that answers what the correct call needs is no wrong tool', () => {
+  it('helpfulLookup: the value learned from the answer, not one the wrong call passed itself', async () => {
+    const { helpfulLookup } = await import('../../pipeline/errors/helpfulLookup.js');
+    const gt = { args: { travel_from: 'SFO', travel_to: 'LAX', travel_date: '2026-10-15', travel_class: 'first' } };
+    const shown = "I'm planning to fly from San Francisco to Los Angeles on October 15, 2026.";
+    expect(helpfulLookup(gt, { name: 'TravelAPI.get_nearest_airport_by_city', args: { location: 'San Francisco' } }, '{"nearest_airport": "SFO"}', shown)).toBe('travel_from="SFO"');
+    // Not a lookup, an answer without the value, or the value shown before: no.
+    expect(helpfulLookup(gt, { name: 'TravelAPI.book_flight', args: {} }, '{"airport": "SFO"}', shown)).toBeUndefined();
+    expect(helpfulLookup(gt, { name: 'TravelAPI.get_nearest_airport_by_city', args: { location: 'Paris' } }, '{"nearest_airport": "CDG"}', shown)).toBeUndefined();
+    expect(helpfulLookup(gt, { name: 'TravelAPI.get_nearest_airport_by_city', args: { location: 'San Francisco' } }, '{"nearest_airport": "SFO"}', `${shown} (SFO)`)).toBeUndefined();
+    // An answer echoing what the wrong call passed taught nothing.
+    expect(helpfulLookup({ args: { ticker: 'TSLA' } }, { name: 'PolygonFinance.get_ticker_news', args: { ticker: 'TSLA' } }, '{"ticker": "TSLA", "news": []}', 'Tell me about Tesla.')).toBeUndefined();
+  });
+
+  it('the measure flags the case and passes a lookup that answers something else', async () => {
+    const { toolSelectHelpfulLookup } = await import('../../pipeline/quality/measures/errors.js');
+    const gt = { name: 'TravelAPI.get_flight_cost', args: { travel_from: 'SFO', travel_to: 'LAX', travel_date: '2026-10-15', travel_class: 'first' } };
+    const wrong = { name: 'TravelAPI.get_nearest_airport_by_city', args: { location: 'San Francisco' } };
+    const tc = (answer: string) =>
+      ({ id: 'c', kind: 'internal', errorType: 'tool_select_error', cot: false, trajectoryId: 't', source: 'bfcl', k: 1, tools: [], groundTruth: gt, erroneousAction: wrong, provenance: { methods: {}, parents: [] }, messages: [{ role: 'system', content: 'docs' }, { role: 'user', content: 'Fly me from San Francisco to Los Angeles on October 15, 2026, first class.' }, { role: 'assistant', content: JSON.stringify(wrong) }, { role: 'function', content: answer }] }) as never;
+    expect(toolSelectHelpfulLookup.check(tc('{"nearest_airport": "SFO"}'), {} as never)).toMatch(/answers travel_from="SFO"/);
+    expect(toolSelectHelpfulLookup.check(tc('{"nearest_airport": "OAK"}'), {} as never)).toBeNull();
+  });
+});

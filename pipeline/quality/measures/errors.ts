@@ -9,6 +9,7 @@ import { droppedValues, statesDroppedValue, type Leak } from '../../errors/leaks
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { earlyLaterStep } from '../../errors/injectors/context.js';
 import { independentLaterSteps } from '../../steps.js';
+import { helpfulLookup } from '../../errors/helpfulLookup.js';
 
 function hintMeasure(id: string, what: Leak['what'], types: TestCase['errorType'][], title: string, population: string): CaseMeasure {
   return {
@@ -53,6 +54,26 @@ export const toolSelectEarlyStep: CaseMeasure = {
     const later = independentLaterSteps(trajectory, tc.k);
     const early = earlyLaterStep(tc.erroneousAction, later.map(({ step }) => step.action));
     return early ? `${tc.erroneousAction.name} is step ${later.find(({ step }) => step.action === early)!.k} of the same request, which does not need step ${tc.k} first` : null;
+  },
+};
+
+/**
+ * A tool selection "error" that is a lookup answering a value the correct call needs and nothing
+ * showed before (get_nearest_airport_by_city answering "SFO" before get_flight_cost(travel_from="SFO")):
+ * a step toward the correct call, not a wrong one.
+ */
+export const toolSelectHelpfulLookup: CaseMeasure = {
+  kind: 'case',
+  id: 'tool_select_helpful_lookup',
+  group: 'errors',
+  title: 'a tool selection "error" that is a lookup whose answer gives a value the correct call takes and nothing before showed (a step toward the correct call)',
+  population: 'tool_select cases',
+  check(tc) {
+    if (tc.kind !== 'internal' || tc.errorType !== 'tool_select_error' || !tc.erroneousAction || Array.isArray(tc.groundTruth)) return undefined;
+    const answer = tc.messages[tc.messages.length - 1];
+    const before = tc.messages.slice(0, -2).filter((m) => m.role !== 'system').map((m) => m.content).join('\n');
+    const gives = helpfulLookup(tc.groundTruth, tc.erroneousAction, answer?.role === 'function' ? answer.content : '', before);
+    return gives ? `${tc.erroneousAction.name} answers ${gives}, which ${tc.groundTruth.name} takes and nothing showed before` : null;
   },
 };
 
@@ -156,4 +177,4 @@ export const realErrors: SetMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];
+export const ERROR_MEASURES = [toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];
