@@ -103,7 +103,7 @@ function searchTerm(args: unknown): string | undefined {
  */
 export function knownFacts(args: unknown, earlier: EarlierStep[]): KnownFacts | undefined {
   const ids = idsOf(args);
-  if (!ids.length) return undefined;
+  if (!ids.length) return namedRecordFacts(args, earlier);
   const topic = [...earlier].reverse().map((s) => searchTerm(s.args)).find((t) => t !== undefined);
   for (let j = earlier.length - 1; j >= 0; j--) {
     const answer = answerOf(earlier[j].response);
@@ -139,6 +139,38 @@ export function knownFacts(args: unknown, earlier: EarlierStep[]): KnownFacts | 
     }
   }
   return undefined;
+}
+
+const NAME_KEY = /(^|_)(name|title)$|^film_?name$|^movie_?name$/i;
+
+/**
+ * A call that names a record an earlier list gave by its title (Douban's print_detail(film_name) of a
+ * film now_playing_out_filter listed): that record's facts, so a description of "奥本海默" does not call
+ * the film a comedy the list filed under drama.
+ */
+function namedRecordFacts(args: unknown, earlier: EarlierStep[]): KnownFacts | undefined {
+  if (!isPlainObject(args)) return undefined;
+  const names = Object.entries(args).filter(([k, v]) => NAME_KEY.test(k) && typeof v === 'string' && v.trim()).map(([, v]) => (v as string).trim());
+  if (!names.length) return undefined;
+  for (let j = earlier.length - 1; j >= 0; j--) {
+    const answer = answerOf(earlier[j].response);
+    if (!answer) continue;
+    for (const value of Object.values(answer)) {
+      if (!Array.isArray(value)) continue;
+      const record = value.find((r) => isPlainObject(r) && names.some((n) => r.title === n || r.name === n)) as Record<string, unknown> | undefined;
+      if (!record) continue;
+      const title = typeof record.title === 'string' ? record.title : undefined;
+      const fields = factsOf(record);
+      return { ...(title ? { title } : {}), ...(fields ? { fields } : {}) };
+    }
+  }
+  return undefined;
+}
+
+/** The genre a record's facts file it under (Douban's cate "Drama", TMDB's genre), lower case. */
+export function knownGenre(fields: KnownFacts['fields']): string | undefined {
+  const v = fields?.cate ?? fields?.genre ?? fields?.category;
+  return typeof v === 'string' && v.trim() ? v.split('/')[0].trim().toLowerCase() : undefined;
 }
 
 /**

@@ -21,6 +21,8 @@ export interface TextCtx {
   hint: string;
   /** The title of the record the call looks up, when an earlier answer gave it (knownFacts.ts): a citation cites it. */
   title?: string;
+  /** The genre an earlier list filed the film under (knownFacts.ts knownGenre): its description agrees. */
+  genre?: string;
   /** The cited record's publication line, when an earlier answer gave it (knownFacts.ts): the citation names its authors, venue and year. */
   publication?: string;
   /** The trip a route call asks about (trips.ts): the highway leg is most of its length. */
@@ -341,7 +343,7 @@ export function passage(field: string, c: TextCtx): string {
   if (/film|movie/.test(about)) {
     const film = argText(c, /film|movie|title|name/i);
     if (!film) return plot(r);
-    const genre = r.pick(['drama', 'thriller', 'comedy', 'science-fiction', 'adventure', 'crime']);
+    const genre = c.genre ?? r.pick(['drama', 'thriller', 'comedy', 'science-fiction', 'adventure', 'crime']);
     return `${film} is ${withArticle(genre)} film directed by ${r.pick(FIRST)} ${r.pick(LAST)}, starring ${r.pick(FIRST)} ${r.pick(LAST)} and ${r.pick(FIRST)} ${r.pick(LAST)}. ${plot(r)}`;
   }
   if (/news|ticker|stock/.test(about) && /summary|content|body/.test(field.toLowerCase())) return cap(r.pick(NEWS)(argText(c, /ticker|search|symbol/i) ?? 'the company', r));

@@ -261,3 +261,26 @@ describe('simulated text agrees with its topic', () => {
     }
   });
 });
+
+// Before api-simulator-23 every Douban description of a listed film (78 of 78 shown) named a genre
+// of its own: "奥本海默 is a comedy film" after now_playing_out_filter filed it under Drama.
+describe('a film looked up by name agrees with the list that named it', () => {
+  const list = { name: 'FilmDouban.now_playing_out_filter', args: {}, response: JSON.stringify({ film: [{ date: '2023-12-21', title: '奥本海默', cate: 'Drama', region: 'France' }] }) };
+
+  it('knownFacts by title: the listed record\'s facts', () => {
+    expect(knownFacts({ film_name: '奥本海默' }, [list])).toEqual({ title: '奥本海默', fields: { date: '2023-12-21', cate: 'Drama', region: 'France' } });
+    expect(knownFacts({ film_name: '驯龙高手' }, [list])).toBeUndefined();
+  });
+
+  it('the simulated description names the listed genre; the measure flags one that does not', () => {
+    const [t] = tevalTrajectories(['query_60_0']);
+    const known = knownFacts({ film_name: '奥本海默' }, [list]);
+    for (let seed = 0; seed < 5; seed++) {
+      const r = simulateOffline({ name: 'FilmDouban.print_detail', args: { film_name: '奥本海默' }, tools: t.tools, ...(known ? { known } : {}) }, new Rng(seed, 'genre'));
+      expect((parseJson(r.response) as { description: string }).description).toMatch(/^奥本海默 is a drama film/);
+    }
+    const detail = (description: string) => ({ action: { name: 'FilmDouban.print_detail', args: { film_name: '奥本海默' } }, response: JSON.stringify({ description }) });
+    expect(contradictedFacts(detail('奥本海默 is a comedy film directed by Olga Lopez.'), [list])).toMatch(/calls it a comedy film; the list that named it said "drama"/);
+    expect(contradictedFacts(detail('奥本海默 is a drama film directed by Olga Lopez.'), [list])).toBeNull();
+  });
+});

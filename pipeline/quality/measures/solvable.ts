@@ -10,7 +10,7 @@ import { isErrorResponse } from '../../errors/responses.js';
 import { localityOf } from '../../errors/environment.js';
 import { describeUngrounded, foreignRecordedResponse, httpStyleError, needShownIn, ungroundedHistory, ungroundedValues, unsupportedNumbers } from '../grounding.js';
 import { groundTruthActions, shownAction, shownSteps, simulatedDefect, userText } from '../evidence.js';
-import { clockDay, knownFacts, knownField, publicationParts, shownWeekday, taskToday, WEEKDAY_NAMES, type EarlierStep } from '../../resolution/knownFacts.js';
+import { clockDay, knownFacts, knownField, knownGenre, publicationParts, shownWeekday, taskToday, WEEKDAY_NAMES, type EarlierStep } from '../../resolution/knownFacts.js';
 import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
@@ -306,6 +306,12 @@ export function contradictedFacts(step: { action: Action; response: string }, ea
     if (facts.title && /citation|reference|(^|_)title$/i.test(field) && !norm(value).includes(norm(facts.title))) {
       return `${field} ${JSON.stringify(value.slice(0, 80))} is not the result listed under that id (${JSON.stringify(facts.title)})`;
     }
+    // "奥本海默 is a comedy film" after a list that filed it under Drama.
+    const genre = knownGenre(facts.fields);
+    const called = /\bis an? ([a-z-]+(?: [a-z-]+)?) film\b/i.exec(value)?.[1]?.toLowerCase().replace(/-/g, ' ');
+    if (genre && called && !called.includes(genre.replace(/-/g, ' ')) && !genre.replace(/-/g, ' ').includes(called)) {
+      return `${field} calls it ${`a ${called}`} film; the list that named it said ${JSON.stringify(genre)}`;
+    }
     const published = facts.publication ? publicationParts(facts.publication) : undefined;
     if (published && /citation|reference/i.test(field)) {
       const surname = published.authors[0].split(/\s+/).pop()!;
@@ -320,7 +326,7 @@ export const contradictedSimulation: CaseMeasure = {
   kind: 'case',
   id: 'simulated_answer_contradicts',
   group: 'solvable',
-  title: 'a simulated tool answer the case shows contradicts an earlier answer about the same id (an author id answered with another person\'s name, a result id cited as a paper the search did not list under it, a film\'s details giving another release date than the list it came from, a citation naming another first author or year than the paper\'s publication line)',
+  title: 'a simulated tool answer the case shows contradicts an earlier answer about the same id (an author id answered with another person\'s name, a result id cited as a paper the search did not list under it, a film\'s details giving another release date than the list it came from, a citation naming another first author or year than the paper\'s publication line, a film described in another genre than the list that named it)',
   population: 'cases showing a simulated answer to a call that takes an id an earlier shown answer gave with its name, title or other facts',
   check(tc, ctx) {
     const steps = shownSteps(tc, ctx);
