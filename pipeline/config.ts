@@ -112,6 +112,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_text_repeated: 0,
   answer_failure_no_next_step: 0,
   tool_select_helpful_lookup: 0,
+  simulated_list_short: 0,
 };
 
 export const ConfigSchema = z

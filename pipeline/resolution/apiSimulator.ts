@@ -38,6 +38,8 @@ export interface ApiSimulatorInput {
   known?: KnownFacts;
   /** The day the task is on (knownFacts.ts taskToday): a forecast starts there. */
   today?: string;
+  /** How many results the user asked this list call for (askedCount.ts). */
+  asked?: number;
 }
 
 export const ApiSimulatorOutput = z.object({
@@ -108,6 +110,7 @@ export function renderApiSimulatorPrompt(input: ApiSimulatorInput): PromptMessag
   }
   if (!input.environmentError && input.place) user += `\n\nThe task is about ${input.place}: any address, coordinates or nearby place in the response belongs there.`;
   if (!input.environmentError && input.today) user += `\n\nThe task takes place on ${input.today}: dates of days ahead (a forecast) start there.`;
+  if (!input.environmentError && input.asked) user += `\n\nThe user asked for ${input.asked} results: list that many, unless the API's documented limit is lower.`;
   const known = input.environmentError ? undefined : input.known;
   if (known && (known.name || known.title || known.topic || known.fields)) {
     user +=
@@ -132,7 +135,7 @@ export const apiSimulatorRole: RoleSpec<ApiSimulatorInput, ApiSimulatorOutput> =
     version: SIMULATOR_RULES_VERSION,
     run: (input, rng) =>
       simulateOffline(
-        { name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError, examples: input.examples, ...(input.today ? { today: input.today } : {}), ...(input.carry ? { carry: input.carry } : {}), ...(input.place ? { place: input.place } : {}), ...(input.known ? { known: input.known } : {}) },
+        { name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError, examples: input.examples, ...(input.today ? { today: input.today } : {}), ...(input.asked ? { asked: input.asked } : {}), ...(input.carry ? { carry: input.carry } : {}), ...(input.place ? { place: input.place } : {}), ...(input.known ? { known: input.known } : {}) },
         rng,
       ),
   },

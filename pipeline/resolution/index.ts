@@ -193,6 +193,7 @@ export class ChainResolver implements ToolResolver {
         ...(call.place && !opts.environmentError ? { place: call.place } : {}),
         ...(call.known && !opts.environmentError ? { known: call.known } : {}),
         ...(call.today && !opts.environmentError ? { today: call.today } : {}),
+        ...(call.asked && !opts.environmentError ? { asked: call.asked } : {}),
         // Only a model is asked for a variant: the rules answer per call, and a retry is the consumer's business.
         ...(opts.environmentError ? { environmentError: opts.environmentError, ...(llm.mode === 'openai' ? { variant: opts.rng.int(1, 999) } : {}) } : {}),
       },

@@ -25,7 +25,7 @@ import { localityOf, type ToolLocality } from '../errors/environment.js';
 import { oneTypePerField } from './fieldTypes.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-23';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-24';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -217,6 +217,8 @@ interface Ctx {
   dates: { base: number; next: number };
   /** The day the task is on (knownFacts.ts taskToday), when something the task showed dates it. */
   today?: string;
+  /** How many results the user asked for (askedCount.ts). */
+  asked?: number;
   /** What a search looked for ("sushi restaurant"), when the call says it in words: what found places are. */
   term?: string;
   /** Venue names an answer already gave: one list does not name two places alike. */
@@ -447,6 +449,8 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
   // "forecast of N days": N is the call's own count when it gives one.
   const count = Object.values(c.args).find((v): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 10);
   let drawn = depth === 0 ? (/\bN\b/.test(description) && count !== undefined ? count : listSize(description, c.rng)) : undefined;
+  // As many as the user asked for ("a list of 5 restaurants"), as far as the doc's "at most N" allows.
+  if (drawn !== undefined && depth === 0 && c.asked) drawn = Math.max(drawn, Math.min(c.asked, Number(/at most (\d+)|\blist of (\d+)\b/i.exec(description)?.slice(1).find(Boolean) ?? c.asked)));
   // "citation number of papers" reads as one number, but Google Scholar answers one per paper: real answers decide.
   if (drawn === undefined && depth === 0 && c.lists?.has(field.name)) drawn = c.rng.int(2, 3);
   // "publication information of selected papers" beside lists of titles: one line per paper, so a
@@ -687,7 +691,7 @@ export function aboutDaysAhead(doc: ToolDoc): boolean {
   return /forecast|upcoming|coming/i.test(`${doc.name} ${doc.description} ${doc.return_data.map((r) => r.description ?? '').join(' ')}`);
 }
 
-export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng: Rng, taskPlace?: string, carried: CarriedValue[] = [], known?: KnownFacts, lists?: ReadonlySet<string>, today?: string): Record<string, unknown> {
+export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng: Rng, taskPlace?: string, carried: CarriedValue[] = [], known?: KnownFacts, lists?: ReadonlySet<string>, today?: string, asked?: number): Record<string, unknown> {
   const topic = Object.values(args).find((v): v is string => typeof v === 'string' && v.trim().length > 0) ?? '';
   // A base day in 2019-2024 for the answer's dates; they then run forward one day at a time.
   const placeArg = Object.entries(args).find(([k, v]) => /place|city|location|destination|address/i.test(k) && typeof v === 'string' && !/\d/.test(v));
@@ -715,7 +719,8 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
     rng, ...(lists?.size ? { lists } : {}), args, topic, subject: isWords(topic) ? topic : (known?.topic ?? ''), api: doc.name, hint: doc.name, ...(place ? { place } : {}), ...(near ? { near } : {}), ...(known ? { known } : {}),
     // A clock and a forecast speak of the task's day; other dates (a film's release) are their own.
     dates: { base: dated && (aboutDaysAhead(doc) || isClock(doc)) ? Date.parse(`${dated}T00:00:00Z`) : Date.UTC(2019, 0, 1) + rng.int(0, 6 * 365) * DAY, next: 0 },
-    ...(dated ? { today: dated } : {}), ...(term ? { term } : {}), names: new Set(), minItems,
+    ...(dated ? { today: dated } : {}),
+    ...(asked ? { asked } : {}), ...(term ? { term } : {}), names: new Set(), minItems,
     codeLists: new Set(carried.filter((k) => k.list && typeof k.value === 'string' && /[A-Za-z]/.test(k.value)).map((k) => k.field)),
     ...(trip ? { trip } : {}),
     parallel: { atLeast: Math.max(0, ...[...minItems.entries()].filter(([f]) => !listedFields(doc.return_data.find((r) => r.name === f)?.description ?? '').length).map(([, n]) => n)) },
@@ -792,6 +797,8 @@ export interface OfflineSimulatorInput {
   place?: string;
   /** What earlier answers said about the thing the call looks up (knownFacts.ts). */
   known?: KnownFacts;
+  /** How many results the user asked for (askedCount.ts): a list answer holds that many, as far as its doc allows. */
+  asked?: number;
 }
 
 export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): SimulatedAnswer {
@@ -800,6 +807,6 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   if (problems.length) return { error: problems.join('; '), response: '' };
   const doc = input.tools.find((t) => t.name === input.name)!;
   const carry = input.carry ?? [];
-  const answer = rankedAsDocumented(doc, applyCarried(plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known, recordedLists(input.examples ?? []), input.today), carry), carry);
+  const answer = rankedAsDocumented(doc, applyCarried(plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known, recordedLists(input.examples ?? []), input.today, input.asked), carry), carry);
   return { error: '', response: pyJson(oneTypePerField(answer, carry.map((c) => c.value))) };
 }

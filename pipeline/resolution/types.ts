@@ -29,6 +29,8 @@ export interface CallToResolve {
   known?: KnownFacts;
   /** The day the task is on (knownFacts.ts taskToday), for the dates of an answer about the days ahead. */
   today?: string;
+  /** How many results the user asked this list call for (askedCount.ts). */
+  asked?: number;
   /**
    * What the task showed before this call (user turns, earlier answers), when the caller knows it:
    * a file the call reads must be one of these, or one an earlier call wrote (pipeline/errors/pathKinds.ts).

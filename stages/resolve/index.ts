@@ -33,6 +33,7 @@ import { answerWriterRole } from './answerWriter.js';
 import { shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { carryPlan } from '../../pipeline/resolution/grounded.js';
 import { knownFacts, agreeingCarries, taskToday } from '../../pipeline/resolution/knownFacts.js';
+import { askedCount } from '../../pipeline/resolution/askedCount.js';
 import { placesNamedIn } from '../../pipeline/resolution/places.js';
 import { foreignRecordedResponse, recordPlan } from '../../pipeline/quality/grounding.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
@@ -205,12 +206,14 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
         const earlier = located.slice(0, i).map((l) => ({ name: l.step.action.name, args: l.step.action.args, response: l.step.response?.content }));
         const known = simulated[i] ? knownFacts(args, earlier) : undefined;
         const today = simulated[i] ? taskToday(args, earlier) : undefined;
+        const doc = trajectory.tools.find((t) => t.name === name);
+        const asked = simulated[i] && doc ? askedCount(trajectory.turns[located[i].turnIndex].user, args, doc) : undefined;
         const carry = simulated[i] ? agreeingCarries(plan.carries[i], known) : [];
         if (carry.length) notes.push(`step ${k} ${name}: carries ${carry.map((c) => `${c.key}=${toJson(c.value)} in ${c.field}${c.sub ? `[].${c.sub}` : ''}`).join(', ')} for later steps`);
         const place = simulated[i] ? placeOfStep(trajectory, located[i].turnIndex, history) : undefined;
         const response = await ctx.services.resolver.resolve(
           // What the task has shown so far: a file the step reads must be among it (or written before), else it fails as the real tool does.
-          { source: trajectory.source, trajectoryId: trajectory.id, tools: trajectory.tools, name, args, history: [...history], meta: trajectory.meta, shown: shownBefore(trajectory, k), ...(carry.length ? { carry } : {}), ...(place ? { place } : {}), ...(known ? { known } : {}), ...(today ? { today } : {}) },
+          { source: trajectory.source, trajectoryId: trajectory.id, tools: trajectory.tools, name, args, history: [...history], meta: trajectory.meta, shown: shownBefore(trajectory, k), ...(carry.length ? { carry } : {}), ...(place ? { place } : {}), ...(known ? { known } : {}), ...(today ? { today } : {}), ...(asked ? { asked } : {}) },
           { rng: ctx.rng(`resolve-step:${k}`), artifactKey: ctx.itemKey, stage: STAGE, ...(simulated[i] && (foreign(i) || resimulated.has(i)) ? { skipCache: true } : {}) },
         );
         if (before && before.content !== response.content) {

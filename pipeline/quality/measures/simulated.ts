@@ -12,6 +12,8 @@ import type { CaseMeasure, SetMeasure } from '../types.js';
 import { mixedTypes } from '../../resolution/fieldTypes.js';
 import { recordName } from '../../resolution/simulatorRules.js';
 import { toJson } from '../../pyValues.js';
+import { toolSteps } from '../../steps.js';
+import { askedCount } from '../../resolution/askedCount.js';
 
 /** A tool answer as a value: JSON, else a Python literal, else the text itself. */
 export function responseValue(text: string): unknown {
@@ -153,7 +155,40 @@ export const simulatedTextRepeated: CaseMeasure = {
   },
 };
 
-export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated];
+/**
+ * A simulated list answer shorter than the user asked for, where the API's doc allows as many: one
+ * restaurant for "a list of 5 restaurants nearby". (A doc's "at most 3" caps what may be expected.)
+ */
+export const simulatedListShort: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_list_short',
+  group: 'solvable',
+  title: 'a simulated list answer holds fewer results than the user asked for and the API\'s doc allows ("a list of 5 restaurants", one restaurant)',
+  population: 'cases showing a simulated answer to a list call the user asked a number of results from',
+  check(tc, ctx) {
+    const t = ctx.trajectory(tc.trajectoryId);
+    if (!t) return undefined;
+    const shown = new Set(tc.messages.filter((m) => m.role === 'function').map((m) => m.content));
+    let inPopulation = false;
+    for (const { k, turnIndex, step } of toolSteps(t)) {
+      if (k > tc.k || step.response?.tier !== 'simulated' || !shown.has(step.response.content)) continue;
+      const doc = tc.tools.find((d) => d.name === step.action.name);
+      const asked = doc ? askedCount(t.turns[turnIndex].user, step.action.args, doc) : undefined;
+      const answer = responseValue(step.response.content);
+      if (!doc || !asked || !isPlainObject(answer)) continue;
+      for (const [field, value] of Object.entries(answer)) {
+        if (!Array.isArray(value)) continue;
+        const cap = /at most (\d+)|\blist of (\d+)\b/i.exec(doc.return_data.find((r) => r.name === field)?.description ?? '');
+        const expected = Math.min(asked, cap ? Number(cap[1] ?? cap[2]) : asked);
+        inPopulation = true;
+        if (value.length < expected) return `${step.action.name}: ${value.length} ${field} for ${asked} asked ("${t.turns[turnIndex].user.slice(0, 60)}…")`;
+      }
+    }
+    return inPopulation ? null : undefined;
+  },
+};
+
+export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort];
 
 /**
  * A simulated answer gives a field another shape than every recorded answer of the same API the

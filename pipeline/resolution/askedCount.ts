@@ -1,0 +1,34 @@
+/**
+ * How many results the user asked a list call for: "a list of 5 restaurants nearby", "the three most
+ * popular movies", counted on the noun the call searches for or its answer lists. A simulated search
+ * then answers that many (as far as the API's own "at most N" allows) instead of one restaurant for
+ * five asked.
+ */
+import type { ToolDoc } from '../schemas.js';
+
+const WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+/** What users call the records an answer lists under these field names. */
+const SYNONYMS: Record<string, string[]> = {
+  film: ['movie', 'film'],
+  property: ['property', 'accommodation', 'rental', 'listing', 'apartment', 'place to stay', 'places to stay'],
+  place: ['place', 'restaurant', 'hotel', 'cafe', 'coffee shop', 'shop', 'attraction', 'museum', 'park', 'bar', 'store'],
+  result: ['result', 'article', 'paper', 'link'],
+  review: ['review'],
+};
+
+const singular = (w: string) => w.replace(/ies$/, 'y').replace(/(ch|sh|ss|x)es$/, '$1').replace(/s$/, '');
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export function askedCount(request: string, args: unknown, doc: ToolDoc): number | undefined {
+  const nouns = new Set<string>();
+  for (const field of doc.return_data) for (const s of SYNONYMS[singular(field.name.toLowerCase())] ?? []) nouns.add(s);
+  if (args && typeof args === 'object') {
+    for (const v of Object.values(args)) if (typeof v === 'string' && /^[a-z][a-z ]{2,30}$/i.test(v.trim())) nouns.add(singular(v.trim().toLowerCase()));
+  }
+  if (!nouns.size) return undefined;
+  const alternatives = [...nouns].map((n) => `${escape(n)}(?:e?s)?`).join('|');
+  const m = new RegExp(`\\b(\\d{1,2}|${Object.keys(WORDS).join('|')})\\s+(?:[a-z-]+\\s+){0,2}(?:${alternatives})\\b`, 'i').exec(request);
+  if (!m) return undefined;
+  const n = WORDS[m[1].toLowerCase()] ?? Number(m[1]);
+  return n >= 2 && n <= 10 ? n : undefined;
+}
