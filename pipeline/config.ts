@@ -113,6 +113,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_failure_no_next_step: 0,
   tool_select_helpful_lookup: 0,
   simulated_list_short: 0,
+  value_error_not_wrong: 0,
+  simulated_unknown_record_found: 0,
 };
 
 export const ConfigSchema = z

@@ -51,6 +51,7 @@ import { apiSimulatorRole } from './apiSimulator.js';
 import { SIMULATOR_RULES_VERSION, applyCarried, pyJson, validateCall, type CarriedValue } from './simulatorRules.js';
 import { valueShownIn } from '../quality/grounding.js';
 import { pathProblem } from '../errors/pathKinds.js';
+import { unknownRecord } from './unknownRecord.js';
 import { oneTypePerField } from './fieldTypes.js';
 
 /** The source's form for a file error, when it registered one. */
@@ -149,7 +150,7 @@ export class ChainResolver implements ToolResolver {
         return { response, context: '' };
       }
     }
-    const unusable = this.unusablePath(call);
+    const unusable = this.unusablePath(call) ?? this.unknownRecord(call);
     if (unusable) return { response: unusable, context: '' };
     return { response: await this.simulate(call, opts), context: '' };
   }
@@ -165,6 +166,20 @@ export class ChainResolver implements ToolResolver {
     if (!problem) return undefined;
     const content = sourceFileError(call.source)?.(call.name, problem.message) ?? problem.message;
     return { content, tier: 'simulated', error: { source: 'internal', message: problem.message }, origin: SIMULATOR_RULES_VERSION };
+  }
+
+  /**
+   * A lookup by an identifier the task never showed (a mistyped property id, the ticker "aapl")
+   * names no record: the API answers "not found", in the source's own form when it registered one.
+   */
+  private unknownRecord(call: CallToResolve): ToolResponse | undefined {
+    const doc = call.tools.find((t) => t.name === call.name);
+    if (!doc || call.shown === undefined) return undefined;
+    const missing = unknownRecord(doc, call.args, call.shown, call.history);
+    if (!missing) return undefined;
+    const rng = new Rng(this.deps.config.seed, 'not-found', call.name, canonicalArgs(call.args));
+    const content = registeredSources().find((d) => d.source === call.source)?.notFound?.(call.name, missing, rng) ?? JSON.stringify({ error: missing.message });
+    return { content, tier: 'simulated', error: { source: 'internal', message: missing.message }, origin: SIMULATOR_RULES_VERSION };
   }
 
   private executor(source: string): LiveExecutor | null {

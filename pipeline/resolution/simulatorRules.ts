@@ -25,7 +25,7 @@ import { localityOf, type ToolLocality } from '../errors/environment.js';
 import { oneTypePerField } from './fieldTypes.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-24';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-26';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -233,6 +233,8 @@ interface Ctx {
   parallel: { n?: number; atLeast: number };
   /** The trip a distance or route call asks about (trips.ts): its length follows the map. */
   trip?: Trip;
+  /** The person this answer is about, once its name field is drawn: their homepage is named for them. */
+  person?: string;
 }
 
 const DAY = 86_400_000;
@@ -345,6 +347,30 @@ function listSize(description: string, rng: Rng): number | undefined {
   return undefined;
 }
 
+/** Where a service's own pages live, for links into it (a film's page on Douban). */
+const SERVICE_PAGES: [RegExp, (rng: Rng) => string][] = [
+  [/douban/i, (rng) => `https://movie.douban.com/subject/${rng.int(1_000_000, 36_999_999)}/`],
+  [/airbnb/i, (rng) => `https://www.airbnb.com/rooms/${rng.int(10_000_000, 54_999_999)}`],
+  [/arxiv/i, (rng) => `https://arxiv.org/abs/${rng.int(18, 24)}${pad(rng.int(1, 12))}.${String(rng.int(1, 19_999)).padStart(5, '0')}`],
+  [/scholar/i, (rng) => `https://scholar.google.com/citations?user=${code(rng).slice(0, 7)}AAAAJ`],
+];
+
+/**
+ * A link a real answer would give: a researcher's homepage named for them, else a page on the
+ * service's own site. Only an API nothing here knows gets a reserved example.com address (RFC 2606),
+ * which the quality report counts as a placeholder.
+ */
+function link(f: string, c: Ctx): string {
+  const { rng } = c;
+  const person = c.known?.name ?? c.person;
+  if (person && /website|homepage/.test(f)) {
+    const s = slug(person);
+    return rng.pick([`https://sites.google.com/view/${s}`, `https://${s.replace(/-/g, '')}.github.io/`, `https://www.${s}.net/`]);
+  }
+  const page = SERVICE_PAGES.find(([service]) => service.test(c.api))?.[1];
+  return page ? page(rng) : `https://www.example.com/${slug(c.topic || f)}/${rng.int(100, 9999)}`;
+}
+
 function scalar(field: string, description: string, c: Ctx): unknown {
   const reused = argFor(field, c.args);
   if (reused !== undefined) return reused;
@@ -358,7 +384,8 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   if (/^(is|has|can)\b|\bwhether\b/.test(f) || /\bwhether\b|true or false/.test(d)) return rng.chance(0.7);
   if (/e-?mail/.test(f)) return `${rng.pick(FIRST).toLowerCase()}.${rng.pick(LAST).toLowerCase().normalize('NFKD').replace(/[^a-z]/g, '')}@example.com`;
   // A person's homepage is named for the person (not for the id the call took).
-  if (/\b(url|link|website|homepage|href)\b/.test(text)) return c.known?.name ? `https://www.example.com/~${slug(c.known.name)}` : `https://www.example.com/${slug(c.topic || f)}/${rng.int(100, 9999)}`;
+  // "picture_url: the file path to the searched image" is a path, whatever the field is called.
+  if (/\b(url|link|website|homepage|href)\b/.test(text) && !/\bfile path\b/.test(d)) return link(f, c);
   if (/\b(picture|image|photo)\b/.test(f) || /\bfile path\b|\bpath\b/.test(text)) return `/data/${slug(c.topic || f)}_${rng.int(1, 99)}.${/image|picture|photo/.test(text) ? 'png' : 'txt'}`;
   // Within about 3 km of the place the task is about, when it is a known one.
   if (/\blatitude\b|\blat\b/.test(f)) return c.near ? round(c.near.lat + (rng.float() - 0.5) * 0.05, 6) : round(rng.float() * 140 - 70, 6);
@@ -729,6 +756,8 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
   for (const field of doc.return_data) {
     const name = field.name || 'result';
     out[name] = fieldValue(field, c, 0);
+    // get_author_information's name, then its website: the homepage is the named person's.
+    if (/^(name|author|author name)$/i.test(humanize(name)) && typeof out[name] === 'string') c.person = out[name] as string;
   }
   if (doc.return_data.length === 0) out.status = `${humanize(apiOf(doc.name)).replace(/^./, (ch) => ch.toUpperCase())} completed successfully.`;
   return out;

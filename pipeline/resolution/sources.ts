@@ -5,9 +5,11 @@
  * - a live executor (the live tier: a call executed for real, in the state its trajectory reached),
  * - cache seeds (answers the source itself recorded, found among collect's records),
  * - grounding hints (which earlier steps a step takes its values from, as the source records it),
- * - the form its tools print a file error in.
+ * - the form its tools print a file error in, and a lookup of a record that does not exist.
  */
 import type { SourceName, ToolArgs, ToolDoc, Trajectory } from '../schemas.js';
+import type { Rng } from '../rng.js';
+import type { UnknownRecord } from './unknownRecord.js';
 
 export interface LiveCall {
   trajectoryId: string;
@@ -66,6 +68,8 @@ export interface SourceResolution {
    * (a call given a file it cannot use). Absent: the error's text as it is, as Python's str() prints it.
    */
   fileError?: (tool: string, message: string) => string;
+  /** How the source's tool answers a lookup of a record that does not exist (unknownRecord.ts). Absent: `{"error": message}`. */
+  notFound?: (tool: string, missing: UnknownRecord, rng: Rng) => string | undefined;
 }
 
 const REGISTRY = new Map<string, SourceResolution>();

@@ -5,6 +5,8 @@
  * tools print a file error in.
  */
 import type { CacheSeed, SourceResolution } from '../../pipeline/resolution/sources.js';
+import type { UnknownRecord } from '../../pipeline/resolution/unknownRecord.js';
+import type { Rng } from '../../pipeline/rng.js';
 
 /** T-Eval's successful recorded responses among collect's records, in collect's order. */
 export function recordedSeeds(collected: unknown[]): CacheSeed[] {
@@ -34,9 +36,21 @@ export function tevalFileError(tool: string, message: string): string {
   return tool.startsWith('FileOperation.') ? `{'text': ${pyRepr(`Error: ${message}`)}}` : message;
 }
 
+/**
+ * Polygon answers a ticker it does not know as T-Eval recorded it (get_ticker_detail("Inception")):
+ * `{'text': "{'status': 'NOT_FOUND', 'request_id': '…', 'message': 'Ticker not found.'}"}`. T-Eval
+ * recorded no other API's missing record; those keep the simulator's `{"error": …}`.
+ */
+export function tevalNotFound(tool: string, missing: UnknownRecord, rng: Rng): string | undefined {
+  if (!tool.startsWith('PolygonFinance.') || missing.key !== 'ticker') return undefined;
+  const requestId = Array.from({ length: 32 }, () => rng.pick([...'0123456789abcdef'])).join('');
+  return `{'text': "{'status': 'NOT_FOUND', 'request_id': '${requestId}', 'message': 'Ticker not found.'}"}`;
+}
+
 export const tevalResolution: SourceResolution = {
   source: 'teval',
   fileError: tevalFileError,
+  notFound: tevalNotFound,
   cacheSeeds: recordedSeeds,
   groundingHints: (trajectory) => {
     const steps = trajectory.turns.flatMap((t) => t.steps);

@@ -31,6 +31,24 @@ const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const CLOCK = /^(\d{1,2}):(\d{2})$/;
 const COORDS = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/;
 
+/**
+ * Inputs a service matches whatever their letter case: free text it searches ("ibm", "joker"), a
+ * place it geocodes ("san francisco"), an author it searches for, and an option its doc lists
+ * ("Buy/Sell": BFCL's place_order lower-cases the order type before comparing).
+ */
+export function matchedInAnyCase(key: string, param: Pick<ToolParam, 'description'> | undefined, value: string): boolean {
+  // Not a name, file or folder: BFCL's backends match those exactly ("rivermist" finds no zip code).
+  const said = words(key).join(' ');
+  if (/\b(search|query|keywords?|term|q|mauthors|location|place|address|start|end|destination|origin)\b/.test(said) && !/\b(name|file|dir|path|folder)\b/.test(said)) return true;
+  const description = param?.description ?? '';
+  return /\//.test(description) && new RegExp(`(^|[(/,\\s])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[/),.\\s]|$)`).test(description);
+}
+
+/** A tool whose answer is the same either way round (a distance between two places): swapping its ends is no error. */
+export function symmetricInEnds(doc: { name: string; description?: string }): boolean {
+  return /distance/i.test(doc.name) && !/route|direction|step/i.test(doc.name);
+}
+
 function dateEdits(value: string): { to: string; variant: string }[] {
   const iso = ISO_DATE.exec(value);
   if (iso) {
@@ -219,8 +237,9 @@ function editsFor(key: string, value: unknown, param: ToolParam | undefined, inp
       // The value another argument of this call already has is the swap below, not a new entity.
       .filter((s) => !Object.values(gtArgs(input)).some((v) => sameValue(v, s.text)));
     for (const s of spans) taken(s.text, 'same-kind-entity', 'other-entity-in-query', (3 * s.affinity) / spans.length);
-    // Codes and names in the wrong letter case: 'start' for START, 'aapl' for AAPL.
-    if ((shape === 'code' || shape === 'name') && /[A-Z]/.test(value)) one(value.toLowerCase(), 'format', 'letter-case', 1);
+    // Codes and names in the wrong letter case: 'start' for START, 'aapl' for AAPL. Not where the
+    // service matches any case: "ibm" finds IBM's ticker as well as "IBM" does, so it is no error.
+    if ((shape === 'code' || shape === 'name') && /[A-Z]/.test(value) && !matchedInAnyCase(key, param, value)) one(value.toLowerCase(), 'format', 'letter-case', 1);
   }
 
   if (Array.isArray(value)) {
@@ -254,7 +273,7 @@ function appliedEdits(input: InjectionInput, rng: Rng): { edit: ValueEdit; chang
   for (let i = 0; i < keys.length; i++) {
     for (let j = i + 1; j < keys.length; j++) {
       const [a, b] = [keys[i], keys[j]];
-      if (counterparts(a, b) && typeof args[a] === typeof args[b] && !sameValue(args[a], args[b])) {
+      if (counterparts(a, b) && typeof args[a] === typeof args[b] && !sameValue(args[a], args[b]) && !symmetricInEnds(doc)) {
         edits.push({ family: 'same-kind-entity', variant: 'same-kind-entity:arguments-swapped', weight: 3, changes: [{ key: a, to: args[b] }, { key: b, to: args[a] }] });
       }
     }

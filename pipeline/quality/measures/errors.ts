@@ -10,6 +10,9 @@ import type { CaseMeasure, SetMeasure } from '../types.js';
 import { earlyLaterStep } from '../../errors/injectors/context.js';
 import { independentLaterSteps } from '../../steps.js';
 import { helpfulLookup } from '../../errors/helpfulLookup.js';
+import { matchedInAnyCase, symmetricInEnds } from '../../errors/injectors/paramValue.js';
+import { isPlainObject } from '../../errors/values.js';
+import { toJson } from '../../pyValues.js';
 
 function hintMeasure(id: string, what: Leak['what'], types: TestCase['errorType'][], title: string, population: string): CaseMeasure {
   return {
@@ -177,4 +180,45 @@ export const realErrors: SetMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];
+/**
+ * Why an injected value "error" is a value the service takes as the right one, or undefined: a search
+ * term, place or listed option in another letter case ("ibm" finds IBM's ticker), the two ends of a
+ * distance swapped. A model that calls such a call correct is right, so the case has two answers.
+ */
+export function valueNotWrong(tc: Pick<TestCase, 'tools' | 'groundTruth' | 'erroneousAction'>): string | undefined {
+  const wrong = tc.erroneousAction;
+  const correct = Array.isArray(tc.groundTruth) ? undefined : (tc.groundTruth as Action);
+  if (!wrong || !correct || wrong.name !== correct.name || !isPlainObject(wrong.args) || !isPlainObject(correct.args)) return undefined;
+  const [right, given] = [correct.args as Record<string, unknown>, wrong.args as Record<string, unknown>];
+  const doc = tc.tools.find((t) => t.name === correct.name);
+  const params = [...(doc?.required_parameters ?? []), ...(doc?.optional_parameters ?? [])];
+  const changed = Object.keys(right).filter((k) => toJson(right[k]) !== toJson(given[k]));
+  for (const key of changed) {
+    const [was, now] = [right[key], given[key]];
+    if (typeof was === 'string' && typeof now === 'string' && was.toLowerCase() === now.toLowerCase() && matchedInAnyCase(key, params.find((p) => p.name === key), was)) {
+      return `${key} "${now}" for "${was}": ${correct.name} matches it in any letter case`;
+    }
+  }
+  if (doc && changed.length === 2 && symmetricInEnds(doc)) {
+    const [a, b] = changed;
+    const [ca, cb, wa, wb] = [right[a], right[b], given[a], given[b]];
+    if (toJson(ca) === toJson(wb) && toJson(cb) === toJson(wa)) return `${a} and ${b} swapped: ${correct.name} is the same either way round`;
+  }
+  return undefined;
+}
+
+export const valueErrorNotWrong: CaseMeasure = {
+  kind: 'case',
+  id: 'value_error_not_wrong',
+  group: 'errors',
+  title: 'injected value "error" the service takes as the right value ("ibm" for IBM in a ticker search, "new york city" for a place, the two ends of a distance swapped)',
+  population: 'parameters_value cases whose error was made up (a recorded or observed model error is real as it is)',
+  check(tc) {
+    if (tc.errorType !== 'parameters_value_error') return undefined;
+    const origin = errorOrigin(tc);
+    if (origin === 'recorded' || origin === 'observed') return undefined;
+    return valueNotWrong(tc) ?? null;
+  },
+};
+
+export const ERROR_MEASURES = [valueErrorNotWrong, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];

@@ -14,6 +14,8 @@ import { recordName } from '../../resolution/simulatorRules.js';
 import { toJson } from '../../pyValues.js';
 import { toolSteps } from '../../steps.js';
 import { askedCount } from '../../resolution/askedCount.js';
+import { unknownRecord } from '../../resolution/unknownRecord.js';
+import { parseReply } from '../../prompts/parseAction.js';
 
 /** A tool answer as a value: JSON, else a Python literal, else the text itself. */
 export function responseValue(text: string): unknown {
@@ -33,6 +35,8 @@ function placeholderIn(field: string, value: string): string | undefined {
   const text = value.trim().toLowerCase();
   if (/\(part \d+\)/.test(text)) return `numbered repeat "${value.slice(0, 60)}"`;
   if (/\bkey points on\b/.test(text)) return `template text "${value.slice(0, 60)}"`;
+  // RFC 2606's reserved names stand in for a real page: "https://www.example.com/link/8761" for a film's Douban page.
+  if (/\bhttps?:\/\/(?:[\w-]+\.)*example\.(?:com|org|net)\b/.test(text)) return `placeholder link "${value.slice(0, 60)}"`;
   const name = words(field);
   if (!name) return undefined;
   for (const echo of new Set([name, singularOf(name)])) {
@@ -188,7 +192,46 @@ export const simulatedListShort: CaseMeasure = {
   },
 };
 
-export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort];
+/** An answer that reads as a failure: an error object, a NOT_FOUND status, a "not found" message. */
+const FAILED = /^\s*\{\s*["']error["']\s*:|NOT_FOUND|\bnot found\b|does not exist/i;
+
+/**
+ * A call that looks a record up by an identifier nothing before it showed (a mistyped property id,
+ * the ticker "The Matrix", an author id in the wrong case), answered with a success about a record
+ * that cannot exist: a real API answers "not found". BFCL's answers come from its own backends and
+ * speak for themselves.
+ */
+export const simulatedUnknownRecordFound: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_unknown_record_found',
+  group: 'solvable',
+  title: 'a lookup by an identifier nothing before it showed ("The Matrix" as a ticker, a mistyped property id) answered with a success instead of "not found"',
+  population: 'T-Eval cases showing a call that takes an identifier (id, ticker, result id)',
+  check(tc) {
+    if (tc.source === 'bfcl') return undefined;
+    let inPopulation = false;
+    const shown: string[] = [];
+    const earlier: { args: unknown }[] = [];
+    for (let i = 0; i < tc.messages.length; i++) {
+      const m = tc.messages[i];
+      if (m.role === 'user' || m.role === 'function') shown.push(m.content);
+      if (m.role !== 'assistant') continue;
+      const action = parseReply(m.content).action;
+      const answer = tc.messages[i + 1]?.role === 'function' ? tc.messages[i + 1].content : undefined;
+      const doc = action ? tc.tools.find((t) => t.name === action.name) : undefined;
+      if (action && doc && answer !== undefined) {
+        const params = [...doc.required_parameters, ...doc.optional_parameters];
+        if (params.some((p) => /\b(id|ids|ticker|symbol)\b/i.test(p.name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ')) || /\bid\b/i.test(p.description ?? ''))) inPopulation = true;
+        const missing = unknownRecord(doc, action.args, shown.join('\n'), earlier);
+        if (missing && !FAILED.test(answer)) return `${action.name}(${missing.key}=${JSON.stringify(missing.value)}) answered "${answer.slice(0, 60)}…" though nothing showed that ${missing.noun}`;
+      }
+      if (action) earlier.push({ args: action.args });
+    }
+    return inPopulation ? null : undefined;
+  },
+};
+
+export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedUnknownRecordFound, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort];
 
 /**
  * A simulated answer gives a field another shape than every recorded answer of the same API the

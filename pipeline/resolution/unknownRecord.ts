@@ -1,0 +1,67 @@
+/**
+ * A lookup by identifier finds only records that exist. An id, ticker or result id the task never
+ * showed (a mistyped property id, the ticker "aapl" or "The Matrix", an author id in the wrong
+ * case) names no record the API knows, so the real API answers "not found". The simulator had
+ * answered such calls with a success about a company called "The Matrix"; this rule answers them
+ * the way the API fails, before any simulation.
+ *
+ * Only simulated calls reach it (a live backend and a recorded answer speak for themselves), and
+ * only when the caller says what the task had shown.
+ */
+import type { ToolDoc, ToolParam } from '../schemas.js';
+import { toJson } from '../pyValues.js';
+
+/** The parameter names an identifier a lookup resolves, not free text it searches. */
+export function isIdentifierParam(param: Pick<ToolParam, 'name'> & { description?: string }): boolean {
+  const key = param.name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  if (/\b(id|ids|ticker|symbol)\b/.test(key)) return true;
+  return /^(?:the |a |unique )*(?:id|identifier)\b|\bid of\b/i.test((param.description ?? '').trim());
+}
+
+/** What the identifier names, for the message: "propertyId" → "property", `q` ("ID of … search result") → "result". */
+function recordNoun(param: Pick<ToolParam, 'name'> & { description?: string }): string {
+  const key = param.name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase().replace(/\b(id|ids)\b/g, '').trim();
+  if (key.length > 1) return key;
+  const described = /\bid of (?:an? |the )?(?:individual )?(?:[\w-]+ )*?(result|record|item|paper|article|author|movie|property|room)\b/i.exec(param.description ?? '');
+  return described?.[1]?.toLowerCase() ?? 'record';
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Does the text show this identifier exactly (letter case included: "aapl" is not AAPL)? */
+function identifierShown(value: string | number, text: string): boolean {
+  const v = String(value).trim();
+  if (!v) return true;
+  return new RegExp(`(^|[^A-Za-z0-9])${escape(v)}(?![A-Za-z0-9])`).test(text);
+}
+
+export interface UnknownRecord {
+  key: string;
+  value: string | number;
+  /** What the identifier names ("property", "ticker", "author"). */
+  noun: string;
+  message: string;
+}
+
+/**
+ * The identifier argument of this call that nothing the task showed holds, with the API's
+ * "not found" message; undefined when every identifier it takes was shown (or it takes none).
+ * `shown` is what the task showed before the call (user turns, earlier answers); `earlier` the
+ * earlier calls, whose own arguments count as shown.
+ */
+export function unknownRecord(doc: ToolDoc, args: unknown, shown: string, earlier: readonly { args: unknown; response?: string }[] = []): UnknownRecord | undefined {
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return undefined;
+  const text = [shown, ...earlier.map((e) => `${toJson(e.args ?? {})}\n${e.response ?? ''}`)].join('\n');
+  for (const param of [...doc.required_parameters, ...doc.optional_parameters]) {
+    if (!isIdentifierParam(param)) continue;
+    const value = (args as Record<string, unknown>)[param.name];
+    if (typeof value !== 'string' && !(typeof value === 'number' && Number.isInteger(value))) continue;
+    if (identifierShown(value, text)) continue;
+    // A well-formed ticker ("TSLA" for Tesla) may be one the exchange lists: a model knows it without
+    // a lookup, as the plans themselves do. "aapl" and "The Matrix" are no tickers at all.
+    if (/\b(ticker|symbol)\b/i.test(param.name) && typeof value === 'string' && /^[A-Z]{1,5}(?:\.[A-Z])?$/.test(value)) continue;
+    const noun = recordNoun(param);
+    return { key: param.name, value, noun, message: `No ${noun} found with ${param.name} ${JSON.stringify(value)}.` };
+  }
+  return undefined;
+}
