@@ -210,7 +210,7 @@ describe('offline injectors on real trajectories', () => {
     for (const m of made) {
       expect(typeof m.injection.action.thought).toBe('string');
       expect(leaksIn(m.injection.action.thought!, m.type, m.input.correct, m.injection.action), `${m.trajectory.id} k=${m.k} ${m.type}: ${m.injection.action.thought}`).toEqual([]);
-      if (m.type === 'tool_select_error' || m.type === 'tool_hallucination_error') expect(m.injection.action.thought).toContain(m.injection.action.name);
+      if (m.type === 'tool_select_error' || m.type === 'tool_hallucination_error') expect(m.injection.action.thought).toContain(`\`${m.injection.action.name.split('.').pop()}\``);
     }
     // The issue's case: the correct thought says lines=1, the call passes "one".
     const input: InjectionInput = {

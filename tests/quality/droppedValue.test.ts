@@ -61,7 +61,7 @@ describe('thought before a dropped key', () => {
     const thought = erroneousThought('parameters_key_error', correct, dropped, { tools: [READ] })!;
     expect(thought).not.toContain('movies.txt');
     expect(thought).not.toMatch(/needs no (further )?input/);
-    expect(thought).toContain('FileOperation.read_file');
+    expect(thought).toContain('`read_file`');
     const ctx = { trajectory: () => undefined, baseCase: () => undefined };
     expect(thoughtStatesDroppedValue.check(mk(thought), ctx)).toBeNull();
   });
@@ -85,8 +85,13 @@ describe('a wrong call\'s thought argues for no other call', () => {
   it('a wrong tool\'s thought keeps no sentence about the value the correct call takes', () => {
     const gt: Action = { name: 'ArxivSearch.get_arxiv_article_information', args: { query: 'quantum computing' }, thought: 'The request names "quantum computing" as the query. The first thing to do is to run Arxiv search, which `get_arxiv_article_information` handles with query "quantum computing".' };
     const wrong: Action = { name: 'Weather.get_weather_today', args: { location: 'Mountain View' } };
-    const thought = erroneousThought('tool_select_error', gt, wrong)!;
-    expect(thought).toContain('Weather.get_weather_today');
+    const tools: ToolDoc[] = [
+      { name: gt.name, description: 'Run Arxiv search.', required_parameters: [{ name: 'query', type: 'string', description: 'the content of search query' }], optional_parameters: [], return_data: [] },
+      { name: wrong.name, description: 'Get the weather of today for a location.', required_parameters: [{ name: 'location', type: 'string', description: 'the location' }], optional_parameters: [], return_data: [] },
+    ];
+    const thought = erroneousThought('tool_select_error', gt, wrong, { tools })!;
+    // In the correct thought's own frame: the wrong tool, what it does, what it is passed.
+    expect(thought).toBe('The first thing to do is to get the weather of today for a location, which `get_weather_today` handles with location "Mountain View".');
     expect(thought).not.toContain('quantum computing');
     expect(statesUnpassedValue('The request names "quantum computing" as the query.', gt, wrong)).toBe('quantum computing');
     // A wrong tool taking the same value may say it.

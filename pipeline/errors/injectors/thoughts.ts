@@ -11,6 +11,8 @@ import type { Action, ErrorType, ToolDoc } from '../../schemas.js';
 import { leaksIn, changedValues, statesDroppedValue, statesUnpassedValue } from '../leaks.js';
 import { apiOf, isPlainObject, show } from '../values.js';
 import { toJson } from '../../pyValues.js';
+import { argPhrase, intentOf } from '../../thoughtPhrases.js';
+import { keyAsWords } from '../../quality/grammar.js';
 
 function sentences(text: string): string[] {
   // A sentence ends at . ! ? before white space, so "report.txt" stays whole.
@@ -18,6 +20,22 @@ function sentences(text: string): string[] {
     .split(/(?<=[.!?])\s+|\n+/)
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** Sentences, where a period inside a quoted value ("Fixed. Closing.") ends none. */
+function sentencesOutsideQuotes(text: string): string[] {
+  const out: string[] = [];
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '"') quoted = !quoted;
+    else if (!quoted && /[.!?]/.test(text[i]) && /\s/.test(text[i + 1] ?? '')) {
+      out.push(text.slice(start, i + 1).trim());
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start).trim());
+  return out.filter(Boolean);
 }
 
 function shown(value: unknown): string {
@@ -41,7 +59,7 @@ function argsText(args: Action['args']): string {
   if (!isPlainObject(args)) return '';
   const entries = Object.entries(args).slice(0, 3);
   if (entries.length === 0) return '';
-  return entries.map(([k, v]) => `${k} ${shown(v)}`).join(', ');
+  return entries.map(([k, v]) => `${keyAsWords(k)} ${shown(v)}`).join(', ');
 }
 
 type Template = (p: { tool: string; args: string; purpose?: string }) => string | undefined;
@@ -74,6 +92,72 @@ function orderedArgs(type: ErrorType, correct: Action, erroneous: Pick<Action, '
   return Object.fromEntries(entries);
 }
 
+const shortName = (name: string) => (name.includes('.') ? name.slice(name.indexOf('.') + 1) : name);
+
+/** Another way to say an API named by one verb, for the thought of a call to a tool that does not exist. */
+const VERB_SYNONYMS: Record<string, string> = {
+  show: 'list', send: 'mail off', find: 'look for', search: 'look up', retweet: 'repost', comment: 'reply to', reply: 'answer', post: 'publish',
+  delete: 'remove', remove: 'delete', create: 'make', add: 'put in', read: 'open', write: 'save', list: 'show', get: 'fetch', logarithm: 'log',
+  reserve: 'book', cancel: 'call off', cd: 'change into', ls: 'list', cat: 'print', mkdir: 'make', touch: 'create', mv: 'move', cp: 'copy',
+};
+
+/** How a frame attaches a call's arguments (thoughtWriter's frames): dropped whole when the wrong call passes none. */
+const ARG_ATTACHMENTS = [' with ', '; the arguments are ', ', passing ', ', and I will pass '];
+
+/**
+ * The correct thought with the wrong call said in its place, in the same frame: the thought writer
+ * built the correct thought from the tool's name, what it does and its arguments in words, so the
+ * wrong call's thought swaps exactly those (its tool, what the model believes that tool does, the
+ * arguments it passes). A thought in another style than every correct one would give the error away
+ * before any answer is read: every CoT error of the default build did (1,445 of 1,447) until this.
+ * Undefined when the correct thought is not one the rules wrote (an LLM's), or when the swap would
+ * still state the correct tool, key or value.
+ */
+function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action, 'name' | 'args'>, tools: ToolDoc[]): string | undefined {
+  const thought = correct.thought ?? '';
+  const doc = tools.find((t) => t.name === correct.name);
+  const api = `\`${shortName(correct.name)}\``;
+  if (!thought.includes(api)) return undefined;
+  const args = isPlainObject(correct.args) || typeof correct.args === 'string' ? correct.args : {};
+  const parts = sentencesOutsideQuotes(thought);
+  const at = parts.findIndex((s) => s.includes(api));
+  let frame = parts[at];
+  const wrongArgs = isPlainObject(erroneous.args) || typeof erroneous.args === 'string' ? orderedArgs(type, correct, erroneous) : {};
+  const wrongDoc = tools.find((t) => t.name === erroneous.name);
+  frame = frame.replace(api, `\`${shortName(erroneous.name)}\``);
+  // A wrong tool is believed to do what it does; an invented one, what the step needs.
+  const intent = doc ? intentOf(doc.description, shortName(correct.name), args) : undefined;
+  if (type === 'tool_select_error' && wrongDoc && intent && frame.includes(intent)) frame = frame.replace(intent, intentOf(wrongDoc.description, shortName(erroneous.name), wrongArgs));
+  // What the step does can hold a count the call passes ("forecast weather in the next 3 days"): the wrong call's count.
+  else if (doc && intent && frame.includes(intent)) frame = frame.replace(intent, intentOf(doc.description, shortName(correct.name), wrongArgs));
+  // An invented tool's thought says what the step needs; where that names the real tool ("show the
+  // emails" for `show`), the verb is said another way, as a person who forgot the name would.
+  if (type === 'tool_hallucination_error') {
+    const real = shortName(correct.name).toLowerCase();
+    const other = VERB_SYNONYMS[real];
+    if (other) frame = frame.replace(new RegExp(`(?<![\\w\`])${real}(?![\\w\`])`, 'g'), other);
+  }
+  // "the one call" reads as the number 1 to a leak check when 1 is the value the wrong call got wrong.
+  frame = frame.replace('is the one call this needs', 'is the call this needs').replace(/^One call does it:/, 'A single call does it:');
+  // The arguments in words as the writer put them (in the call's key order, or sorted), then the wrong call's.
+  const phrase = [args, isPlainObject(args) ? Object.fromEntries(Object.entries(args).sort(([x], [y]) => x.localeCompare(y))) : args].map(argPhrase).find((p) => p && frame.includes(p));
+  const wrongPhrase = argPhrase(wrongArgs);
+  const withoutArgs = (f: string, p: string) => {
+    const attached = ARG_ATTACHMENTS.map((a) => `${a}${p}`).find((a) => f.includes(a));
+    return attached ? f.replace(attached, '') : f.replace(p, '');
+  };
+  if (phrase) frame = wrongPhrase ? frame.replace(phrase, wrongPhrase) : withoutArgs(frame, phrase);
+  const clean = (s: string) => leaksIn(s, type, correct, erroneous).length === 0 && (type !== 'parameters_key_error' || statesDroppedValue(s, correct, erroneous) === undefined) && (type !== 'tool_select_error' || statesUnpassedValue(s, correct, erroneous) === undefined);
+  // A wrong call whose own arguments still hold a correct value elsewhere (a swapped pair): say less.
+  if (!clean(frame) && phrase && wrongPhrase) frame = withoutArgs(frame, wrongPhrase);
+  if (!clean(frame)) return undefined;
+  // A key the wrong call misspells or leaves out is not named in words either ("The request names "AAPL" as the symbol").
+  const missingKeys = type === 'parameters_key_error' && isPlainObject(correct.args) ? Object.keys(correct.args).filter((k) => !isPlainObject(erroneous.args) || !(k in erroneous.args)).map((k) => keyAsWords(k).toLowerCase()) : [];
+  const lead = parts.filter((s, i) => i !== at && clean(s) && !missingKeys.some((k) => new RegExp(`\\b${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(s)));
+  const out = [...lead, frame].join(' ');
+  return out.charAt(0).toUpperCase() + out.slice(1);
+}
+
 /**
  * The thought for an erroneous action: the correct thought's sentences that leak nothing about the
  * correct step and announce no call, then one sentence announcing the wrong call. Deterministic per
@@ -81,6 +165,8 @@ function orderedArgs(type: ErrorType, correct: Action, erroneous: Pick<Action, '
  */
 export function erroneousThought(type: ErrorType, correct: Action, erroneous: Pick<Action, 'name' | 'args'>, opts: { tools?: ToolDoc[]; rng?: Rng } = {}): string | undefined {
   if (correct.thought === undefined) return undefined;
+  const restyled = inCorrectFrame(type, correct, erroneous, opts.tools ?? []);
+  if (restyled) return restyled;
   const rng = opts.rng ?? seededRng(type, erroneous);
   const announcesCall = (s: string) => s.includes(apiOf(correct.name)) || /\b(call|use|invoke|run|execute|pass|set|with)\b/i.test(s) || /[=:{]/.test(s);
   // A sentence stating a value the wrong call then leaves out ("The user gave the file path as …") is dropped with it.
@@ -94,11 +180,11 @@ export function erroneousThought(type: ErrorType, correct: Action, erroneous: Pi
   );
   const isToolError = type === 'tool_select_error' || type === 'tool_hallucination_error';
   const templates = isToolError ? TOOL_TEMPLATES : CALL_TEMPLATES;
-  const params = { tool: erroneous.name, args: argsText(orderedArgs(type, correct, erroneous)), purpose: isToolError ? purpose(opts.tools?.find((t) => t.name === erroneous.name)) : undefined };
+  const params = { tool: `\`${shortName(erroneous.name)}\``, args: argsText(orderedArgs(type, correct, erroneous)), purpose: isToolError ? purpose(opts.tools?.find((t) => t.name === erroneous.name)) : undefined };
   const usable = templates.map((t) => t(params)).filter((s): s is string => s !== undefined);
   let announce = usable[rng.int(0, usable.length - 1)];
   // A wrong call's own arguments can still hold the correct value elsewhere (a swapped pair): then say less.
-  if (leaksIn(announce, type, correct, erroneous).length) announce = `I'll call ${erroneous.name}.`;
+  if (leaksIn(announce, type, correct, erroneous).length) announce = `I'll call \`${shortName(erroneous.name)}\`.`;
   const thought = [...kept.slice(0, 2), announce].join(' ');
   return thought;
 }

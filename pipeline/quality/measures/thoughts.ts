@@ -51,7 +51,9 @@ function caseText(tc: TestCase): string {
 
 /** How a thought shows it was filled in by a template rather than written; undefined when it reads as written. */
 export function thoughtMalformation(thought: string, tc: TestCase): string | undefined {
-  const listed = new Set(tc.tools.flatMap((t) => [t.name, apiOf(t.name)]));
+  // The wrong call's own tool counts as named: a model that invents `get_movie_info` believes in it.
+  const own = tc.erroneousAction ? [tc.erroneousAction.name, apiOf(tc.erroneousAction.name)] : [];
+  const listed = new Set([...tc.tools.flatMap((t) => [t.name, apiOf(t.name)]), ...own]);
   for (const sentence of sentencesOf(thought)) {
     const named = [...sentence.matchAll(/`([A-Za-z_][\w.]*)`/g)].map((m) => m[1]);
     const twice = named.find((n, i) => named.indexOf(n) !== i);
@@ -85,4 +87,36 @@ export const thoughtMalformed: CaseMeasure = {
   },
 };
 
-export const THOUGHT_MEASURES = [thoughtMisplacesStep, thoughtMalformed];
+/** How a thought is written, apart from what it says: how it names its tool, whether it spells raw keys. */
+export function thoughtStyle(thought: string, args: unknown): string {
+  const dotted = /(?<!`)\b[A-Z][A-Za-z0-9]+\.[A-Za-z_][A-Za-z0-9_]*\b(?!`)/.test(thought.replace(/"[^"]*"/g, '""'));
+  const backticked = /`[A-Za-z_][A-Za-z0-9_]*`/.test(thought);
+  const keys = args && typeof args === 'object' && !Array.isArray(args) ? Object.keys(args).filter((k) => /_|[a-z][A-Z]/.test(k)) : [];
+  const rawKey = keys.some((k) => new RegExp(`(?<![\\w"])${k}(?![\\w"])`).test(thought.replace(/"[^"]*"/g, '""')));
+  // Frames only the fallback for a wrong call's thought used (pipeline/errors/injectors/thoughts.ts), never the thought writer.
+  const fallbackFrame = /The tool for this looks like|should handle this, so that is the call to make|(?:^|\. )Next step: |(?:^|\. )Calling `[^`]+`.* now\.$|The arguments are .*, so I'll pass them to|Next I'll use `|(?:^|\. )I'll call `|; that is what this step needs, so I'll use it/.test(thought);
+  return [dotted ? 'names Toolkit.api' : '', backticked ? 'names `api`' : '', rawKey ? 'spells a raw key' : '', fallbackFrame ? 'uses a frame no correct thought uses' : ''].filter(Boolean).join(', ') || 'plain';
+}
+
+/**
+ * CoT: the wrong call's thought written in another style than the ground truth's (the tool as
+ * `Toolkit.api` where every correct thought writes \`api\`, raw keys where they write words): a model
+ * could tell the injected step from its style alone, without reading a single answer.
+ */
+export const errorThoughtStyleTell: CaseMeasure = {
+  kind: 'case',
+  id: 'error_thought_style_tell',
+  group: 'errors',
+  title: "CoT: the wrong call's thought is written in another style than the correct thoughts (names its tool as Toolkit.api, spells raw keys, a sentence frame no correct thought uses), so its style gives the error away",
+  population: 'CoT internal error cases whose wrong call and ground truth both carry a thought',
+  check(tc) {
+    if (!tc.cot || !tc.errorType || !tc.erroneousAction?.thought || Array.isArray(tc.groundTruth)) return undefined;
+    const gt = tc.groundTruth as { thought?: string; args?: unknown };
+    if (!gt.thought) return undefined;
+    const wrong = thoughtStyle(tc.erroneousAction.thought, tc.erroneousAction.args);
+    const right = thoughtStyle(gt.thought, gt.args);
+    return wrong === right ? null : `the wrong call's thought ${wrong}, the correct one ${right}: "${tc.erroneousAction.thought.slice(0, 90)}"`;
+  },
+};
+
+export const THOUGHT_MEASURES = [thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell];

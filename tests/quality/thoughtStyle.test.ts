@@ -1,0 +1,58 @@
+/**
+ * A wrong call's CoT thought is written like every correct one. Before error-injectors@11 each was
+ * made from its own templates ("The tool for this looks like TicketAPI.resolve_ticket; calling it
+ * with ticket_id 1."), which no correct thought used: 1,445 of 1,447 CoT error cases could be told
+ * from their style alone. Now the wrong call is said in the correct thought's own frame.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Action, TestCase, ToolDoc } from '../../pipeline/schemas.js';
+import { Rng } from '../../pipeline/rng.js';
+import { erroneousThought } from '../../pipeline/errors/injectors/thoughts.js';
+import { offlineThoughts } from '../../stages/standardize/thoughtWriter.js';
+import { errorThoughtStyleTell, thoughtStyle } from '../../pipeline/quality/measures/thoughts.js';
+
+const FORECAST: ToolDoc = {
+  name: 'Weather.forecast_weather',
+  description: 'forecast weather in the N upcoming days',
+  required_parameters: [
+    { name: 'location', type: 'string', description: 'the city' },
+    { name: 'days', type: 'integer', description: 'how many days' },
+  ],
+  optional_parameters: [],
+  return_data: [],
+};
+const SHOW: ToolDoc = { name: 'Email.show', description: 'show the emails in the inbox', required_parameters: [{ name: 'only_unread', type: 'boolean', description: '' }], optional_parameters: [], return_data: [] };
+
+function correctAction(doc: ToolDoc, args: Record<string, unknown>, seed: number): Action {
+  const [thought] = offlineThoughts({ query: 'What will the weather be in San Francisco?', steps: [{ name: doc.name, description: doc.description, args }] }, new Rng(seed, 'thought'));
+  return { name: doc.name, args, thought };
+}
+
+describe("a wrong call's thought in the correct thought's style", () => {
+  it('a value error keeps the frame and says the wrong value, its count in what the step does included', () => {
+    for (let seed = 0; seed < 12; seed++) {
+      const correct = correctAction(FORECAST, { location: 'San Francisco', days: 3 }, seed);
+      const wrong = { name: FORECAST.name, args: { location: 'San Francisco', days: 30 } };
+      const thought = erroneousThought('parameters_value_error', correct, wrong, { tools: [FORECAST] })!;
+      expect(thought).toContain('`forecast_weather`');
+      expect(thought).toContain('30');
+      expect(thought).not.toMatch(/\b3 days\b|set to 3\b/);
+      expect(thoughtStyle(thought, wrong.args)).toBe(thoughtStyle(correct.thought!, correct.args));
+    }
+  });
+
+  it('an invented tool says what the step needs without naming the real tool', () => {
+    const correct = correctAction(SHOW, { only_unread: true }, 4);
+    const thought = erroneousThought('tool_hallucination_error', correct, { name: 'Email.get_show', args: { only_unread: true } }, { tools: [SHOW] })!;
+    expect(thought).toContain('`get_show`');
+    expect(thought).not.toMatch(/(?<![\w`])show(?![\w`])/);
+  });
+
+  it('the measure flags a thought in a style no correct thought has and passes one in the same style', () => {
+    const gt = { name: 'TicketAPI.resolve_ticket', args: { ticket_id: 1 }, thought: '`resolve_ticket` with ticket id set to 1 is the one call this needs: it will resolve a ticket.' };
+    const tc = (thought: string) => ({ cot: true, errorType: 'parameters_value_error', groundTruth: gt, erroneousAction: { name: gt.name, args: { ticket_id: '1' }, thought } }) as unknown as TestCase;
+    expect(errorThoughtStyleTell.check(tc('Next step: TicketAPI.resolve_ticket with ticket_id "1".'), {} as never)).toMatch(/Toolkit\.api/);
+    expect(errorThoughtStyleTell.check(tc('The tool for this looks like `resolve_ticket`; calling it with ticket id "1".'), {} as never)).toMatch(/frame no correct thought uses/);
+    expect(errorThoughtStyleTell.check(tc('`resolve_ticket` with ticket id "1" is the call this needs: it will resolve a ticket.'), {} as never)).toBeNull();
+  });
+});
