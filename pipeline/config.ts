@@ -117,6 +117,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_unknown_record_found: 0,
   // 3 left: a value error whose correct value ("first") is a word of the correct thought's frame ("The first thing to do"), so the leak check sends it to the fallback frames.
   error_thought_style_tell: 0.005,
+  gt_date_unanchored: 0,
 };
 
 export const ConfigSchema = z

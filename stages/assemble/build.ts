@@ -20,6 +20,7 @@ import { toolSteps } from '../../pipeline/steps.js';
 import { classifyAction, isErrorResponse, sameValue } from '../../pipeline/errors/index.js';
 import { internalEligible } from '../diversify-internal/eligibility.js';
 import { groundTruthProblems, promptProblems } from './checks.js';
+import { unanchoredDates } from '../../pipeline/quality/dates.js';
 import { describeUngrounded, foreignRecordedResponse, ungroundedHistory, ungroundedValues, unsupportedNumbers } from '../../pipeline/quality/grounding.js';
 
 export const ASSEMBLE_RULES = 'rules:assemble@3';
@@ -88,6 +89,9 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
   // in a user turn, a tool doc or a tool response of the prompt.
   const missing = ungroundedValues({ messages: parts.messages, groundTruth: parts.groundTruth });
   if (missing.length) problems.push(`ungrounded ground truth: ${describeUngrounded(missing)} appear${missing.length === 1 ? 's' : ''} in no user turn, tool doc or tool response of the prompt`);
+  // A date is said many ways, and "tomorrow" is one: it needs the date, or a today to count from.
+  const undated = unanchoredDates({ messages: parts.messages, groundTruth: parts.groundTruth, errorType: parts.kind === 'internal' ? parts.errorType : '' });
+  if (undated.length) problems.push(`unanchored date: ${undated.map((u) => `${u.action} ${u.key}="${u.value}"`).join(', ')}, and nothing in the prompt says what day it is`);
   // Coherent history: no shown call takes an id, name, number or place that nothing before it shows
   // (BFCL's hidden state, a plan's value from nowhere). An internal case's wrong call is the injected error.
   const lastCall = parts.messages.map((m) => m.role).lastIndexOf('assistant');

@@ -3,6 +3,7 @@
  * (issue 13: grounded ground truth, error-free controls, feasible skips, real errors, fitting
  * environment errors, exact integers.)
  */
+import { argumentDates, unanchoredDates } from '../dates.js';
 import { FINISH_ACTION, type Action, type TestCase, type ToolDoc } from '../../schemas.js';
 import { historyBefore, toolSteps } from '../../steps.js';
 import { isPlainObject, sameValue } from '../../errors/values.js';
@@ -49,6 +50,25 @@ export const absentGroundTruth: CaseMeasure = {
     const calls = tc.messages.filter((m) => m.role === 'assistant').map((m) => m.content).join('\n');
     const missing = ungroundedValues(tc).filter((u) => !needShownIn(u, calls));
     return missing.length ? `nowhere in the prompt: ${describeUngrounded(missing.slice(0, 3))}` : null;
+  },
+};
+
+/**
+ * A ground-truth date nothing lets a model work out: not shown in any form, and no date to count
+ * "tomorrow" or "next week" from (the user's words or a clock's answer). T-Eval plans date "a stay
+ * for the next week" 2023-11-20 in cases that never say what today is.
+ */
+export const unanchoredGroundTruthDate: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_date_unanchored',
+  group: 'solvable',
+  title: 'ground-truth date neither shown in any form nor countable from a date the user or a clock gives ("next week" as 2023-11-20 with no today)',
+  population: 'cases whose ground truth passes a calendar date',
+  check(tc) {
+    const actions = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
+    if (!actions.some((a) => argumentDates(a).length > 0)) return undefined;
+    const missing = unanchoredDates(tc);
+    return missing.length ? `${missing.map((m) => `${m.action} ${m.key}="${m.value}"`).join(', ')}: no date in the case to work it out from` : null;
   },
 };
 
@@ -458,6 +478,7 @@ export const weekdayContradicts: CaseMeasure = {
 };
 
 export const SOLVABLE_MEASURES: CaseMeasure[] = [
+  unanchoredGroundTruthDate,
   unshownHistoryValue,
   unshownGroundTruth,
   absentGroundTruth,

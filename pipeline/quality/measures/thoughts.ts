@@ -88,8 +88,10 @@ export const thoughtMalformed: CaseMeasure = {
 };
 
 /** How a thought is written, apart from what it says: how it names its tool, whether it spells raw keys. */
-export function thoughtStyle(thought: string, args: unknown): string {
-  const dotted = /(?<!`)\b[A-Z][A-Za-z0-9]+\.[A-Za-z_][A-Za-z0-9_]*\b(?!`)/.test(thought.replace(/"[^"]*"/g, '""'));
+export function thoughtStyle(thought: string, args: unknown, tools: readonly string[] = []): string {
+  // A tool named Toolkit.api ("Polygon.io" in a doc's words is no tool name).
+  const bare = thought.replace(/"[^"]*"/g, '""');
+  const dotted = [...bare.matchAll(/(?<!`)\b([A-Z][A-Za-z0-9]+\.[A-Za-z_][A-Za-z0-9_]*)\b(?!`)/g)].some((m) => tools.length === 0 ? /_|[a-z][A-Z]/.test(m[1].split('.')[1]) : tools.includes(m[1]));
   const backticked = /`[A-Za-z_][A-Za-z0-9_]*`/.test(thought);
   const keys = args && typeof args === 'object' && !Array.isArray(args) ? Object.keys(args).filter((k) => /_|[a-z][A-Z]/.test(k)) : [];
   const rawKey = keys.some((k) => new RegExp(`(?<![\\w"])${k}(?![\\w"])`).test(thought.replace(/"[^"]*"/g, '""')));
@@ -113,8 +115,9 @@ export const errorThoughtStyleTell: CaseMeasure = {
     if (!tc.cot || !tc.errorType || !tc.erroneousAction?.thought || Array.isArray(tc.groundTruth)) return undefined;
     const gt = tc.groundTruth as { thought?: string; args?: unknown };
     if (!gt.thought) return undefined;
-    const wrong = thoughtStyle(tc.erroneousAction.thought, tc.erroneousAction.args);
-    const right = thoughtStyle(gt.thought, gt.args);
+    const names = [...(tc.tools ?? []).map((t) => t.name), tc.erroneousAction.name];
+    const wrong = thoughtStyle(tc.erroneousAction.thought, tc.erroneousAction.args, names);
+    const right = thoughtStyle(gt.thought, gt.args, names);
     return wrong === right ? null : `the wrong call's thought ${wrong}, the correct one ${right}: "${tc.erroneousAction.thought.slice(0, 90)}"`;
   },
 };
