@@ -115,6 +115,16 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_list_short: 0,
   value_error_not_wrong: 0,
   simulated_unknown_record_found: 0,
+  long_context_repeated_line: 0,
+  long_context_dangling_question: 0,
+  long_context_empty_thought: 0,
+  long_context_contradicts_tools: 0,
+  long_context_declines: 0,
+  long_context_contradicts_itself: 0,
+  long_context_greeting_reopens: 0,
+  // Whole dialogues are reused (the corpus holds ~160k tokens; 1,000 insertions of 1k-3k need ~2M):
+  // spread evenly, no line is in more than ~3% of them (it was 95%).
+  long_context_line_top_share: 0.03,
 };
 
 export const ConfigSchema = z
@@ -185,9 +195,10 @@ export const ConfigSchema = z
         external: z.number().int().min(0).default(250),
         longContext: z
           .object({
+            /** Tokens of the inserted messages as the model reads them (replies as FinishAction JSON, without CoT thoughts). */
             minTokens: z.number().int().positive().default(1000),
             maxTokens: z.number().int().positive().default(3000),
-            /** A JSONL file of chat messages; default: BFCL's user-only dialogues. */
+            /** A JSONL file of chat messages; default: Taskmaster-4's two-sided dialogues. */
             corpus: z.string().optional(),
           })
           .strict()
