@@ -1,8 +1,11 @@
 /**
- * Cutting a Long Context insertion out of the corpus: whole exchanges, in their original order,
- * from a seeded starting dialogue onwards, up to a seeded token target inside [minTokens,
- * maxTokens]; the slice ends after an assistant's reply (see sliceAt). Token counts are
- * o200k_base (pipeline/tokens.ts).
+ * Cutting a Long Context insertion out of the corpus. The default is whole dialogues
+ * (pickDialogues, below): the rules of ./rules.ts leave out the dialogues that would not read as
+ * part of one visit, and the least-used lines across cases come first. When the corpus cannot make
+ * one that way (a user's corpus of a few long dialogues), the older cut: whole exchanges, in their
+ * original order, from a seeded starting dialogue onwards, up to a seeded token target inside
+ * [minTokens, maxTokens], ending after an assistant's reply (sliceAt). Token counts are o200k_base
+ * (pipeline/tokens.ts).
  */
 import type { Rng } from '../../pipeline/rng.js';
 import { countTokens, truncateToTokens } from '../../pipeline/tokens.js';
