@@ -118,6 +118,16 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // 3 left: a value error whose correct value ("first") is a word of the correct thought's frame ("The first thing to do"), so the leak check sends it to the fallback frames.
   error_thought_style_tell: 0.005,
   gt_date_unanchored: 0,
+  long_context_repeated_line: 0,
+  long_context_dangling_question: 0,
+  long_context_empty_thought: 0,
+  long_context_contradicts_tools: 0,
+  long_context_declines: 0,
+  long_context_contradicts_itself: 0,
+  long_context_greeting_reopens: 0,
+  // Whole dialogues are reused (the corpus holds ~160k tokens; 1,000 insertions of 1k-3k need ~2M):
+  // spread evenly, no line is in more than ~3% of them (it was 95%).
+  long_context_line_top_share: 0.03,
 };
 
 export const ConfigSchema = z
@@ -188,9 +198,10 @@ export const ConfigSchema = z
         external: z.number().int().min(0).default(250),
         longContext: z
           .object({
+            /** Tokens of the inserted messages as the model reads them (replies as FinishAction JSON, without CoT thoughts). */
             minTokens: z.number().int().positive().default(1000),
             maxTokens: z.number().int().positive().default(3000),
-            /** A JSONL file of chat messages; default: BFCL's user-only dialogues. */
+            /** A JSONL file of chat messages; default: Taskmaster-4's two-sided dialogues. */
             corpus: z.string().optional(),
           })
           .strict()

@@ -1,12 +1,17 @@
 /**
- * Cutting a Long Context insertion out of the corpus: whole exchanges, in their original order,
- * from a seeded starting dialogue onwards, up to a seeded token target inside [minTokens,
- * maxTokens]; the slice ends after an assistant's reply (see sliceAt). Token counts are
- * o200k_base (pipeline/tokens.ts).
+ * Cutting a Long Context insertion out of the corpus. The default is whole dialogues
+ * (pickDialogues, below): the rules of ./rules.ts leave out the dialogues that would not read as
+ * part of one visit, and the least-used lines across cases come first. When the corpus cannot make
+ * one that way (a user's corpus of a few long dialogues), the older cut: whole exchanges, in their
+ * original order, from a seeded starting dialogue onwards, up to a seeded token target inside
+ * [minTokens, maxTokens], ending after an assistant's reply (sliceAt). Token counts are o200k_base
+ * (pipeline/tokens.ts).
  */
 import type { Rng } from '../../pipeline/rng.js';
 import { countTokens, truncateToTokens } from '../../pipeline/tokens.js';
-import type { Corpus } from './corpus.js';
+import type { Corpus, CorpusTurn } from './corpus.js';
+import { declines, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from './rules.js';
+import { renderAction, finishAction } from '../../pipeline/prompts/standard.js';
 
 export interface ContextSlice {
   /** Dialogue ids the turns came from, in order. */
@@ -14,6 +19,8 @@ export interface ContextSlice {
   turns: { role: 'user' | 'assistant'; content: string }[];
   tokens: number;
   target: number;
+  /** Indices of the turns that open a new source dialogue. */
+  starts: number[];
 }
 
 /** The text cut back to its last sentence end, or undefined when it has none. */
@@ -106,5 +113,158 @@ function slice(turns: { role: 'user' | 'assistant'; content: string; tokens: num
     turns: turns.map(({ role, content }) => ({ role, content })),
     tokens: turns.reduce((n, t) => n + t.tokens, 0),
     target,
+    starts: turns.flatMap((t, i) => (i === 0 || turns[i - 1].from !== t.from ? [i] : [])),
   };
+}
+
+/**
+ * Whole dialogues, not a run of the corpus: the default way a Long Context insertion is made.
+ *
+ * The corpus's dialogues are short (Taskmaster-4: 2–8 turns, ~45 tokens), so reaching the token
+ * target takes many of them; what keeps them reading as one visit at the counter is what is left
+ * out. The pool drops every dialogue the rules of sources/dialogue/rules.ts flag (it stops on a
+ * question, says the shop lacks a drink, declines a topic, repeats itself). One insertion then takes
+ * whole dialogues with no line (4+ words) in common, at most one that opens with a greeting (it goes
+ * first) and one that takes leave (it goes last), and at most one answer per menu question (two
+ * scenarios' menus differ). Across cases, the lines already used least are preferred, so the
+ * corpus is spread and no canned line recurs in many cases.
+ */
+
+/** A dialogue as the picker sees it. */
+export interface PoolEntry {
+  id: string;
+  /** Tokens of its messages as inserted (replies wrapped as FinishAction JSON). */
+  tokens: number;
+  /**
+   * Normalized replies of 4+ words and requests of 8+ words: no two dialogues of one insertion share
+   * one, and across cases the least used come first. (Short answers — "Yes, that is correct." — are
+   * what any customer says; they may recur.)
+   */
+  lines: string[];
+  greets: boolean;
+  leaves: boolean;
+  /** Menu questions the user asks ("what syrups do you have" -> syrup). */
+  topics: string[];
+  /** All its text, for the task-value check. */
+  text: string;
+}
+
+export interface ContextPool {
+  entries: PoolEntry[];
+  /** Dialogues left out, by reason. */
+  dropped: Record<string, number>;
+  /** False when the rules left too little text and the pool is the whole corpus unfiltered. */
+  filtered: boolean;
+}
+
+/** Why a dialogue cannot be inserted whole, or undefined. */
+export function unusableReason(turns: { role: 'user' | 'assistant'; content: string }[]): string | undefined {
+  const replies = turns.filter((t) => t.role === 'assistant');
+  if (!replies.length || turns[turns.length - 1].role !== 'assistant') return 'has no closing reply';
+  if (endsOnQuestion(turns[turns.length - 1].content)) return 'ends on a question nobody answers';
+  if (replies.some((t) => saysUnavailable(t.content))) return 'says the menu lacks a drink';
+  if (replies.some((t) => declines(t.content))) return 'declines a topic';
+  const keys = replies.map((t) => normalizeLine(t.content));
+  if (new Set(keys).size < keys.length) return 'repeats a reply';
+  return undefined;
+}
+
+const QUESTION = /^(?:\W*(?:hi|hello|hey|ok(?:ay)?|so|and|also|um+|oh)\b[,.!]*\s*)*(?:what|which|how|do you|does|is there|are there|can you tell|tell me|could you tell|what'?s)\b/i;
+
+const rendered = new WeakMap<CorpusTurn, number>();
+/** A turn's tokens as inserted: a reply is wrapped as FinishAction JSON (counted once per turn). */
+function insertedTokens(t: CorpusTurn): number {
+  if (t.role === 'user') return t.tokens;
+  let n = rendered.get(t);
+  if (n === undefined) rendered.set(t, (n = countTokens(renderAction(finishAction(t.content), { cot: false }))));
+  return n;
+}
+
+export function contextPool(corpus: Corpus, minTokens: number): ContextPool {
+  const dropped: Record<string, number> = {};
+  const entry = (d: Corpus['dialogues'][number]): PoolEntry => {
+    const users = d.turns.filter((t) => t.role === 'user');
+    return {
+      id: d.id,
+      tokens: d.turns.reduce((n, t) => n + insertedTokens(t), 0),
+      lines: [...new Set(d.turns.filter((t) => lineWords(t.content) >= (t.role === 'assistant' ? 4 : 8)).map((t) => normalizeLine(t.content)))],
+      greets: users.some((t) => opensWithGreeting(t.content)),
+      leaves: d.turns.some((t) => takesLeave(t.content)),
+      topics: [...new Set(users.filter((t) => QUESTION.test(t.content)).flatMap((t) => menuItems(t.content)))],
+      text: d.turns.map((t) => t.content).join('\n'),
+    };
+  };
+  const entries: PoolEntry[] = [];
+  for (const d of corpus.dialogues) {
+    const why = unusableReason(d.turns);
+    if (why) dropped[why] = (dropped[why] ?? 0) + 1;
+    else entries.push(entry(d));
+  }
+  // A user's corpus the rules empty (or leave too short): every dialogue, as before.
+  if (entries.reduce((n, e) => n + e.tokens, 0) < minTokens * 4) return { entries: corpus.dialogues.map(entry), dropped: {}, filtered: false };
+  return { entries, dropped, filtered: true };
+}
+
+/** How often each dialogue and each of its lines has been inserted so far, over the cases already drawn. */
+export class LineUsage {
+  private counts = new Map<string, number>();
+  cost(e: PoolEntry): number {
+    let max = this.counts.get(`#${e.id}`) ?? 0;
+    for (const l of e.lines) max = Math.max(max, this.counts.get(l) ?? 0);
+    return max;
+  }
+  add(e: PoolEntry): void {
+    this.counts.set(`#${e.id}`, (this.counts.get(`#${e.id}`) ?? 0) + 1);
+    for (const l of e.lines) this.counts.set(l, (this.counts.get(l) ?? 0) + 1);
+  }
+}
+
+/**
+ * The dialogues of one insertion (ids, in the order shown), or undefined when the pool cannot reach
+ * minTokens under the rules. Their tokens reach `target` (or the most that fits under maxTokens);
+ * none mentions one of `values` (a task value in the context could change the task).
+ */
+export function pickDialogues(pool: ContextPool, usage: LineUsage, rng: Rng, opts: { target: number; minTokens: number; maxTokens: number; values: string[] }): string[] | undefined {
+  const ranked = pool.entries.map((e) => ({ e, cost: usage.cost(e), r: rng.float() })).sort((a, b) => a.cost - b.cost || a.r - b.r);
+  const chosen: PoolEntry[] = [];
+  const lines = new Set<string>();
+  const topics = new Set<string>();
+  let tokens = 0;
+  let greets = false;
+  let leaves = false;
+  for (const { e } of ranked) {
+    if (tokens >= opts.target) break;
+    if (tokens + e.tokens > opts.maxTokens) continue;
+    if (pool.filtered) {
+      // A greeting goes first and a goodbye last: a dialogue with both fits only alone.
+      if ((e.greets && greets) || (e.leaves && leaves) || (e.greets && e.leaves)) continue;
+      if (e.lines.some((l) => lines.has(l)) || e.topics.some((t) => topics.has(t))) continue;
+    }
+    if (opts.values.some((v) => e.text.includes(v))) continue;
+    chosen.push(e);
+    tokens += e.tokens;
+    greets ||= e.greets;
+    leaves ||= e.leaves;
+    for (const l of e.lines) lines.add(l);
+    for (const t of e.topics) topics.add(t);
+  }
+  if (tokens < opts.minTokens) return undefined;
+  for (const e of chosen) usage.add(e);
+  // One visit: the greeting opens it, the goodbye closes it.
+  const first = chosen.filter((e) => e.greets && !e.leaves);
+  const last = chosen.filter((e) => e.leaves);
+  const middle = chosen.filter((e) => !first.includes(e) && !last.includes(e));
+  return [...first, ...middle, ...last].map((e) => e.id);
+}
+
+/** The insertion a list of whole dialogues makes. */
+export function dialoguesAt(corpus: Corpus, ids: string[], target: number): ContextSlice {
+  const byId = new Map(corpus.dialogues.map((d) => [d.id, d]));
+  const turns: { role: 'user' | 'assistant'; content: string; tokens: number; from: string }[] = [];
+  for (const id of ids) {
+    const d = byId.get(id);
+    if (!d) throw new Error(`long-context corpus has no dialogue ${id}`);
+    for (const t of d.turns) turns.push({ role: t.role, content: t.content, tokens: insertedTokens(t), from: id });
+  }
+  return slice(turns, target);
 }

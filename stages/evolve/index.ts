@@ -3,7 +3,8 @@
  * ground truth. Four strategies and their mix:
  *
  * - long_context: pure dialogue (1k–3k tokens from the corpus, never tool calls) inserted right
- *   before the query (the user message of the turn that holds step k);
+ *   before the query (the user message of the turn that holds step k): whole dialogues that read
+ *   as one visit (sources/dialogue/context.ts pickDialogues);
  * - extra_tools: distractor tools from the pool of every assembled case's tools, none the same
  *   function as a tool the case uses (stages/evolve/similarity.ts), the system prompt's tool list
  *   re-rendered in place;
@@ -35,7 +36,8 @@ import { countChatTokens } from '../../pipeline/tokens.js';
 import { Rng } from '../../pipeline/rng.js';
 import { loadCorpus, TASKMASTER4_DIALOGUES, type Corpus } from '../../sources/dialogue/corpus.js';
 import { fileStamps } from '../../pipeline/fingerprint.js';
-import { drawSlice, sliceAt, type ContextSlice, type SliceDraw } from '../../sources/dialogue/context.js';
+import { contextPool, dialoguesAt, drawSlice, LineUsage, pickDialogues, sliceAt, type ContextPool, type ContextSlice, type SliceDraw } from '../../sources/dialogue/context.js';
+import { contextThoughts } from './contextThoughts.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import { protectedValues, queryIndex, taskValues, usedToolDocs } from './caseParts.js';
 import { conflictWith } from './similarity.js';
@@ -55,8 +57,12 @@ export interface EvolveInput {
   /** The base case, by reference (pipeline/artifactRef.ts): the item's only parent. */
   base: ArtifactRef;
   strategy: EvolutionStrategy;
-  /** The long-context slice as drawn: run cuts the same turns from the corpus this digest names. */
-  context?: SliceDraw & { corpusDigest: string; redraws?: number };
+  /**
+   * The long context as drawn: whole dialogues by id (`dialogues`), or, when the corpus cannot make
+   * one under the rules (a user's corpus of few long dialogues), a run of it from `start`; run takes
+   * the same turns from the corpus this digest names.
+   */
+  context?: SliceDraw & { corpusDigest: string; redraws?: number; dialogues?: string[] };
   extraTools?: { tools: ToolDoc[]; candidates: number };
 }
 
@@ -178,6 +184,11 @@ export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
   const pairMemo = new PairMemo(pool);
   let corpus: Corpus | undefined;
   const corpusFor = () => (corpus ??= loadCorpus({ corpus: cfg.longContext.corpus, sourceDir: ctx.config.sources.dir }));
+  let dialoguePool: ContextPool | undefined;
+  // Lines already inserted, over the cases drawn so far (in the fixed order of `picks`): the next
+  // case prefers dialogues whose lines were used least, so the corpus is spread evenly.
+  const usage = new LineUsage();
+  let fallbacks = 0;
 
   const picks: { base: BaseListing; strategy: EvolutionStrategy }[] = [];
   // The paper's composition: for each base variant (plain, CoT), config.evolve.internal internal and
@@ -204,16 +215,23 @@ export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
     if (uses('long_context')) {
       const c = corpusFor();
       const { minTokens, maxTokens } = cfg.longContext;
-      // A context that happens to mention a task value ("Seattle", "machine learning") could
-      // change the task: draw again (a few times) for one that does not.
+      // Whole dialogues, none mentioning a task value ("Seattle", "machine learning"): a context
+      // that did could change the task.
       const values = base.values;
+      dialoguePool ??= contextPool(c, minTokens);
       let draw = drawSlice(c, ctx.rng(`long-context:${id}`), minTokens, maxTokens);
-      let redraws = 0;
-      while (redraws < LONG_CONTEXT_REDRAWS && sliceAt(c, draw, minTokens, maxTokens).turns.some((t) => values.some((v) => t.content.includes(v)))) {
-        redraws++;
-        draw = drawSlice(c, ctx.rng(`long-context:${id}:${redraws}`), minTokens, maxTokens);
+      const dialogues = pickDialogues(dialoguePool, usage, ctx.rng(`long-context:${id}:dialogues`), { target: draw.target, minTokens, maxTokens, values });
+      if (dialogues) input.context = { ...draw, corpusDigest: c.digest, dialogues };
+      else {
+        // The pool cannot make one (a user's corpus of a few long dialogues): a run of the corpus, as before.
+        fallbacks++;
+        let redraws = 0;
+        while (redraws < LONG_CONTEXT_REDRAWS && sliceAt(c, draw, minTokens, maxTokens).turns.some((t) => values.some((v) => t.content.includes(v)))) {
+          redraws++;
+          draw = drawSlice(c, ctx.rng(`long-context:${id}:${redraws}`), minTokens, maxTokens);
+        }
+        input.context = { ...draw, corpusDigest: c.digest, ...(redraws ? { redraws } : {}) };
       }
-      input.context = { ...draw, corpusDigest: c.digest, ...(redraws ? { redraws } : {}) };
     }
     if (uses('extra_tools')) {
       const candidates = extraToolCandidates(base.footprint, pool, pairMemo);
@@ -226,6 +244,10 @@ export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
   }
   const counts = [...EVOLUTION_STRATEGIES].map((s) => `${s} ${items.filter((i) => i.input.strategy === s).length}`).join(', ');
   ctx.log(`[evolve] ${bases.length} base cases, tool pool ${pool.length}; items: ${counts}` + (noCandidates ? `; ${noCandidates} with no admissible extra tool` : ''));
+  if (dialoguePool) {
+    const left = Object.entries(dialoguePool.dropped).map(([why, n]) => `${n} ${why}`).join(', ');
+    ctx.log(`[evolve] long-context pool: ${dialoguePool.entries.length} whole dialogues` + (left ? ` (left out: ${left})` : '') + (fallbacks ? `; ${fallbacks} insertions cut as a run of the corpus (no whole dialogues fit)` : ''));
+  }
   if (corpus?.dropped.length) ctx.log(`[evolve] long-context corpus: ${corpus.dropped.length} turns dropped (tool calls, unanswered questions; first: ${corpus.dropped[0].where}: ${corpus.dropped[0].why})`);
   return items;
 }
@@ -235,13 +257,16 @@ function contextSlice(draw: NonNullable<EvolveInput['context']>, ctx: ItemContex
   const cfg = ctx.config.evolve.longContext;
   const corpus = loadCorpus({ corpus: cfg.corpus, sourceDir: ctx.config.sources.dir });
   if (corpus.digest !== draw.corpusDigest) throw new Error(`the long-context corpus changed since evolve enumerated (digest ${corpus.digest}, drawn from ${draw.corpusDigest}); run evolve again`);
-  return sliceAt(corpus, draw, cfg.minTokens, cfg.maxTokens);
+  return draw.dialogues ? dialoguesAt(corpus, draw.dialogues, draw.target) : sliceAt(corpus, draw, cfg.minTokens, cfg.maxTokens);
 }
 
 function contextMessages(ctxSlice: ContextSlice, cot: boolean): ChatMessage[] {
   // Assistant turns of a corpus become FinishAction replies: the only assistant message in this
-  // format that is conversation, not a tool call.
-  return ctxSlice.turns.map((t) => (t.role === 'user' ? { role: 'user', content: t.content } : { role: 'assistant', content: renderAction(finishAction(t.content), { cot }) }));
+  // format that is conversation, not a tool call. In CoT variants each carries a thought, as every
+  // other reply of the case does (stages/evolve/contextThoughts.ts).
+  const thoughts = cot ? contextThoughts(ctxSlice.turns, new Set(ctxSlice.starts)) : [];
+  let r = 0;
+  return ctxSlice.turns.map((t) => (t.role === 'user' ? { role: 'user', content: t.content } : { role: 'assistant', content: renderAction(finishAction(t.content, cot ? thoughts[r++] : undefined), { cot }) }));
 }
 
 export async function runEvolve(item: StageItem<EvolveInput>, ctx: ItemContext): Promise<ItemResult<TestCase>> {
@@ -328,7 +353,8 @@ export const evolveStage: ItemStage<EvolveInput, TestCase> = {
   name: 'evolve',
   // The offline rules' versions are part of the stage version, so changing a rule redoes the items.
   // 5: a long context ends after a reply, cut from a corpus of exchanges (sources/dialogue/context.ts).
-  version: `5+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
+  // 6: a long context is whole dialogues the rules pass, spread over the corpus; CoT replies carry a thought.
+  version: `6+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
   upstream: ['assemble'],
   description: 'SRM evolution: long context, extra tools, noisy query, harder tools, mixed',
   configSlice: (config) => ({ evolve: config.evolve, sourcesDir: config.sources.dir ?? null }),

@@ -14,6 +14,7 @@ import { signature } from '../../stages/verify/invariants.js';
 import { evenSplit } from '../../stages/evolve/index.js';
 import { mergeDescriptions } from '../../stages/evolve/roles/harderTools.js';
 import { harderToolsFidelity, insertedSentences, isOneSided, nonDescriptionChanges, topInsertedSentences, distinctN, insertedText } from '../../pipeline/quality/text.js';
+import { CONTEXT_MEASURES, spokenTurns } from '../../pipeline/quality/measures/context.js';
 import { fixtureCases } from './fixtures/cases.js';
 import { runEvolveVerify, type EvolveRun } from './fixtures/harness.js';
 
@@ -85,6 +86,19 @@ describe('evolve (offline rules, real runner)', () => {
       expect(isOneSided(inserted)).toBe(false);
       expect(e.messages.slice(qb + d.messages)).toEqual(base.messages.slice(qb));
       expect(e.messages.slice(0, qb)).toEqual(base.messages.slice(0, qb));
+    }
+  });
+
+  it('long_context inserts whole dialogues that read as one visit: no repeated reply, no dangling question, no refusal, a thought on every CoT reply', () => {
+    const withContext = [...ofStrategy('long_context'), ...ofStrategy('mixed')];
+    expect(withContext.some((c) => c.cot)).toBe(true);
+    const gated = CONTEXT_MEASURES.filter((m) => m.kind === 'case');
+    for (const e of withContext) {
+      for (const m of gated) expect(m.check(e, { trajectory: () => undefined, baseCase: () => undefined }), `${m.id} on ${e.id}`).toBeFalsy();
+      const d = e.evolution!.details.longContext as { from: string[]; messages: number };
+      // Whole dialogues: the insertion holds every turn of each dialogue it names.
+      expect(d.from.length).toBeGreaterThan(1);
+      if (e.cot) for (const t of spokenTurns(e)!) if (t.role === 'assistant') expect(t.thought!.length).toBeGreaterThan(20);
     }
   });
 

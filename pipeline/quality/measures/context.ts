@@ -1,0 +1,233 @@
+/**
+ * Does a Long Context insertion read like a real earlier conversation? (The reviewer's findings on
+ * the coffee-order insertions: canned lines repeated within a case and across cases, a context that
+ * stops on "Is this correct?", a shop that has no mocha and then serves one, an assistant refusing a
+ * topic its own tools cover, and CoT replies whose thought is empty.) The text rules are
+ * sources/dialogue/rules.ts, the ones the corpus pool applies.
+ */
+import type { TestCase } from '../../schemas.js';
+import { shownAction } from '../evidence.js';
+import { insertedContext } from '../text.js';
+import type { CaseMeasure, SetMeasure } from '../types.js';
+import { declines, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable } from '../../../sources/dialogue/rules.js';
+
+/** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
+export function spokenTurns(tc: TestCase): { role: 'user' | 'assistant'; text: string; thought?: string }[] | undefined {
+  const context = insertedContext(tc);
+  if (!context) return undefined;
+  return context.map((m) => {
+    if (m.role !== 'assistant') return { role: 'user' as const, text: m.content };
+    const a = shownAction(m.content);
+    return { role: 'assistant' as const, text: a && typeof a.args === 'string' ? a.args : m.content, ...(a && 'thought' in a ? { thought: String(a.thought ?? '') } : {}) };
+  });
+}
+
+export const contextRepeatedLine: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_repeated_line',
+  group: 'text',
+  title: 'long context: the inserted conversation has the assistant say the same line (4+ words) twice',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    const seen = new Map<string, number>();
+    for (const t of turns) {
+      if (t.role !== 'assistant' || lineWords(t.text) < 4) continue;
+      const key = normalizeLine(t.text);
+      seen.set(key, (seen.get(key) ?? 0) + 1);
+    }
+    const top = [...seen].sort((a, b) => b[1] - a[1])[0];
+    return top && top[1] > 1 ? `${top[1]} times: "${top[0].slice(0, 90)}"` : null;
+  },
+};
+
+export const contextDanglingQuestion: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_dangling_question',
+  group: 'text',
+  title: 'long context: the inserted conversation ends on a question of the assistant nobody answers ("Is this correct?"), then the task starts',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns?.length) return undefined;
+    const last = turns[turns.length - 1];
+    return last.role === 'assistant' && endsOnQuestion(last.text) ? `ends on "${last.text.slice(0, 100)}"` : null;
+  },
+};
+
+export const contextEmptyThought: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_empty_thought',
+  group: 'text',
+  title: 'long context (CoT): an inserted assistant reply has an empty thought, unlike every other turn',
+  population: 'CoT evolved cases with an inserted long context',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    const empty = turns.filter((t) => t.role === 'assistant' && !t.thought?.trim());
+    return empty.length ? `${empty.length} of ${turns.filter((t) => t.role === 'assistant').length} inserted replies, e.g. "${empty[0].text.slice(0, 60)}"` : null;
+  },
+};
+
+/** Topics a user asks about under a word a tool doc would not use ("rain" for a Weather tool). */
+const TOPIC_WORDS: [RegExp, string][] = [
+  [/\b(?:rain\w*|snow\w*|sunny|cloudy|storm\w*|temperature|forecast|umbrella|humid\w*|wind\w*)\b/i, 'weather'],
+  [/\b(?:headlines?|news)\b/i, 'news'],
+  [/\b(?:stocks?|shares?|market)\b/i, 'stock'],
+  [/\b(?:movies?|films?|cinema)\b/i, 'film movie'],
+  [/\b(?:translat\w*|spanish|french|german|language)\b/i, 'translate translation'],
+  [/\b(?:directions?|route|how far|distance|map)\b/i, 'map location route direction'],
+    [/\b(?:papers?|research|scholar|article)\b/i, 'scholar paper'],
+  [/\b(?:e-?mail)\b/i, 'email mail'],
+  [/\b(?:calculat\w*|math|plus|minus|times|divided)\b/i, 'calculate calculator math'],
+  [/\b(?:flights?|airport|fly)\b/i, 'flight airport'],
+];
+const stem = (w: string) => w.toLowerCase().replace(/(?:ing|ed|es|s)$/, '');
+
+/** The topics a user's request is about, in the words a tool doc would use ("rain" -> weather). */
+function topicWords(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const [re, words] of TOPIC_WORDS) if (re.test(text)) for (const w of words.split(' ')) out.add(stem(w));
+  return out;
+}
+
+/** A listed tool covering what an inserted reply declines, as "<tool>: <user's request>", or undefined. */
+export function toolCoversDeclined(tc: TestCase, turns: { role: string; text: string }[]): string | undefined {
+  for (let i = 1; i < turns.length; i++) {
+    if (turns[i].role !== 'assistant' || turns[i - 1].role !== 'user' || !declines(turns[i].text)) continue;
+    const asked = topicWords(turns[i - 1].text);
+    if (!asked.size) continue;
+    for (const tool of tc.tools) {
+      const doc = new Set(`${tool.name.replace(/[._]/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2')} ${tool.description}`.toLowerCase().match(/[a-z]{4,}/g)?.map(stem) ?? []);
+      const shared = [...asked].find((w) => doc.has(w));
+      if (shared) return `${tool.name} covers "${shared}", but the inserted reply to "${turns[i - 1].text.slice(0, 60)}" is "${turns[i].text.slice(0, 70)}"`;
+    }
+  }
+  return undefined;
+}
+
+export const contextContradictsTools: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_contradicts_tools',
+  group: 'text',
+  title: 'long context: an inserted reply declines a topic one of the case\'s own tools covers ("Sorry I have no idea" about the rain, with a Weather tool listed)',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    return toolCoversDeclined(tc, turns) ?? null;
+  },
+};
+
+export const contextDeclines: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_declines',
+  group: 'text',
+  title: 'long context: an inserted reply declines what it was asked ("I can only help you with your order"), which a tool-using assistant does not say of itself',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    const i = turns.findIndex((t, j) => j > 0 && t.role === 'assistant' && turns[j - 1].role === 'user' && declines(t.text));
+    return i >= 0 ? `"${turns[i - 1].text.slice(0, 60)}" -> "${turns[i].text.slice(0, 80)}"` : null;
+  },
+};
+
+export const contextContradictsItself: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_contradicts_itself',
+  group: 'text',
+  title: 'long context: the inserted conversation says the shop has no such drink and elsewhere serves it ("We don\'t have Mocha" ... "your mocha will be ready soon")',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    const replies = turns.filter((t) => t.role === 'assistant');
+    for (const denial of replies) {
+      const items = saysUnavailable(denial.text);
+      if (!items?.length) continue;
+      for (const other of replies) {
+        if (other === denial || saysUnavailable(other.text)) continue;
+        const item = items.find((i) => menuItems(other.text).includes(i));
+        if (item) return `"${denial.text.slice(0, 60)}" but "${other.text.slice(0, 60)}"`;
+      }
+    }
+    return null;
+  },
+};
+
+export const contextGreetingReopens: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_greeting_reopens',
+  group: 'text',
+  title: 'long context: a user turn after the first greets again ("Hi, ..."), so the insertion reads as separate conversations strung together',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    const users = turns.filter((t) => t.role === 'user');
+    const again = users.slice(1).filter((t) => opensWithGreeting(t.text));
+    return again.length ? `${again.length} later user turns greet, e.g. "${again[0].text.slice(0, 60)}"` : null;
+  },
+};
+
+/**
+ * Most frequent inserted line over the cases with a long context — a reply of 4+ words or a request
+ * of 8+ words (a short answer like "Yes, that is correct." is what any customer says) — and the
+ * share of them holding it.
+ */
+export const contextLineTopShare: SetMeasure = {
+  kind: 'set',
+  id: 'long_context_line_top_share',
+  group: 'text',
+  title: 'long context: share of long-context cases holding the most frequent inserted line (a reply of 4+ words, a request of 8+)',
+  population: 'evolved cases with an inserted long context',
+  better: 'lower',
+  minGateN: 100,
+  score(cases) {
+    const counts = new Map<string, { n: number; id: string; text: string }>();
+    let n = 0;
+    for (const tc of cases) {
+      const turns = spokenTurns(tc);
+      if (!turns) continue;
+      n++;
+      const seen = new Set<string>();
+      for (const t of turns) {
+        const key = normalizeLine(t.text);
+        if (lineWords(t.text) < (t.role === 'assistant' ? 4 : 8) || seen.has(key)) continue;
+        seen.add(key);
+        const e = counts.get(key) ?? { n: 0, id: tc.id, text: t.text };
+        e.n++;
+        counts.set(key, e);
+      }
+    }
+    if (n === 0) return undefined;
+    const top = [...counts.values()].sort((a, b) => b.n - a.n).slice(0, 3);
+    return {
+      value: (top[0]?.n ?? 0) / n,
+      n,
+      detail: top.map((t) => `${t.n}: "${t.text.slice(0, 60)}"`).join('; '),
+      examples: top.map((t) => ({ id: t.id, detail: `${t.n} cases: "${t.text.slice(0, 90)}"` })),
+    };
+  },
+};
+
+/** How many source dialogues one insertion strings together (informational: the corpus's dialogues are short). */
+export const contextDialogues: SetMeasure = {
+  kind: 'set',
+  id: 'long_context_dialogues',
+  group: 'text',
+  title: 'long context: source dialogues per insertion (mean; the user turns that open a new one in the detail)',
+  population: 'evolved cases with an inserted long context',
+  better: 'lower',
+  score(cases) {
+    const per = cases.map((tc) => tc.evolution?.details?.longContext as { from?: string[] } | undefined).filter((lc): lc is { from: string[] } => Array.isArray(lc?.from)).map((lc) => lc.from.length);
+    if (per.length === 0) return undefined;
+    const sorted = [...per].sort((a, b) => a - b);
+    return { value: per.reduce((a, b) => a + b, 0) / per.length, n: per.length, detail: `median ${sorted[Math.floor(sorted.length / 2)]}, range ${sorted[0]}-${sorted[sorted.length - 1]}` };
+  },
+};
+
+export const CONTEXT_MEASURES = [contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
