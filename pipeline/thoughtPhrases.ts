@@ -92,7 +92,12 @@ function plainWords(text: string): string {
 const humanize = keyAsWords;
 
 export function sayValue(v: unknown): string {
-  if (typeof v === 'string') return v.length > 60 ? `${withArticle(`${v.split(/\s+/).length}-word`)} text` : JSON.stringify(v);
+  if (typeof v === 'string' && v.length > 60) {
+    // Chinese or Japanese runs on without spaces: counted in characters, not as "a 3-word text".
+    const cjk = (v.match(/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g) ?? []).length > v.length / 3;
+    return `${withArticle(cjk ? `${v.replace(/\s/g, '').length}-character` : `${v.split(/\s+/).length}-word`)} text`;
+  }
+  if (typeof v === 'string') return JSON.stringify(v);
   if (Array.isArray(v)) return v.length <= 3 ? `[${v.map(sayValue).join(', ')}]` : `a list of ${v.length} values`;
   if (v && typeof v === 'object') return `an object with ${Object.keys(v).map(humanize).join(', ')}`;
   return String(v);

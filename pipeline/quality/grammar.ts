@@ -134,5 +134,12 @@ export function keyAsWords(k: string): string {
     .replace(/([a-z])(\d)/gi, '$1 $2')
     .replace(/_+/g, ' ')
     .trim()
-    .replace(/\b([A-Z])([a-z]+)\b/g, (_m, a: string, b: string) => a.toLowerCase() + b);
+    .replace(/\b([A-Z])([a-z]+)\b/g, (_m, a: string, b: string) => a.toLowerCase() + b)
+    .replace(/\b[a-z]+\b/g, (w) => MISSPELT_KEYS[w] ?? w);
 }
+
+/**
+ * Words the sources misspell in their field names (T-Eval's `affliation`, `snipets`, `get_daliy_open_close`):
+ * the key stays as the API spells it, prose says the word. "The affliation is" reads as a careless writer.
+ */
+const MISSPELT_KEYS: Record<string, string> = { affliation: 'affiliation', snipets: 'snippets', snipet: 'snippet', daliy: 'daily', curr: 'current', descripton: 'description', adress: 'address', recieve: 'receive', seperate: 'separate', occured: 'occurred' };

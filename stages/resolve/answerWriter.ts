@@ -50,8 +50,10 @@ function sayString(text: string): string {
   if (!t) return 'an empty text';
   if (t.length <= WHOLE_STRING) return JSON.stringify(t);
   const first = t.match(/^[^.!?]{10,160}[.!?](?=\s)/)?.[0];
-  const words = t.split(' ').length;
-  const described = `${withArticle(`${words.toLocaleString('en-US')}-word`)} text`;
+  // Chinese or Japanese runs on without spaces: counted in characters, not as "a 3-word text".
+  const cjk = (t.match(/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g) ?? []).length > t.length / 3;
+  const size = cjk ? `${t.replace(/\s/g, '').length.toLocaleString('en-US')}-character` : `${t.split(' ').length.toLocaleString('en-US')}-word`;
+  const described = `${withArticle(size)} text`;
   return first ? `${described} that opens with ${JSON.stringify(first)}` : described;
 }
 
@@ -60,7 +62,8 @@ function say(value: unknown, depth = 0): string {
   if (value === null) return 'null';
   if (typeof value === 'string') return sayString(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'number') return String(value);
+  // Binary floating point's noise (5.283440000000001) is no digit anyone stated.
+  if (typeof value === 'number') return String(Number.isInteger(value) ? value : Number(value.toPrecision(12)));
   if (Array.isArray(value)) {
     if (value.length === 0) return 'an empty list';
     const scalar = value.every((v) => v === null || typeof v !== 'object');
@@ -145,35 +148,52 @@ const SUCCESS: ((api: string, what: string) => string)[] = [
   (api, what) => `The ${api} call came back: ${what}.`,
   (api, what) => `${api} says ${what}.`,
   (api, what) => `I checked with ${api}: ${what}.`,
+  (api, what) => `From ${api}: ${what}.`,
+  (api, what) => `${api} shows that ${what}.`,
+  (api, what) => `Per ${api}, ${what}.`,
+  (api, what) => `I looked this up with ${api}, and ${what}.`,
+  (api, what) => `Running ${api} told me that ${what}.`,
+  (api, what) => `As for ${api}, ${what}.`,
 ];
 /** A response that is a list: what came back, counted. */
 const LISTED: ((api: string, what: string) => string)[] = [
   (api, what) => `${api} returned ${what}.`,
   (api, what) => `The ${api} call gave back ${what}.`,
   (api, what) => `I got ${what} from ${api}.`,
+  (api, what) => `${api} brought back ${what}.`,
+  (api, what) => `Calling ${api} gave me ${what}.`,
+  (api, what) => `${api} came back with ${what}.`,
 ];
 const EMPTY: ((api: string) => string)[] = [
   (api) => `${api} went through and returned no data.`,
   (api) => `${api} completed without returning anything.`,
   (api) => `The ${api} call succeeded; it has no output.`,
   (api) => `${api} ran with no result to report.`,
+  (api) => `${api} finished; there was nothing in its reply.`,
+  (api) => `The call to ${api} worked but returned nothing.`,
 ];
 const TEXT: ((api: string, text: string) => string)[] = [
   (api, text) => `${api} answered: ${text}.`,
   (api, text) => `The ${api} call returned this text: ${text}.`,
   (api, text) => `Here is what ${api} said: ${text}.`,
+  (api, text) => `${api} replied with ${text}.`,
+  (api, text) => `The answer from ${api} was ${text}.`,
 ];
 const FAILED: ((api: string, error: string) => string)[] = [
   (api, error) => `${api} failed with the error ${error}.`,
   (api, error) => `I could not get ${api} to work: it reported ${error}.`,
   (api, error) => `The ${api} call did not go through (${error}).`,
   (api, error) => `${api} returned an error, ${error}.`,
+  (api, error) => `My call to ${api} failed (${error}).`,
+  (api, error) => `${api} gave an error: ${error}.`,
+  (api, error) => `I tried ${api}, but it failed with ${error}.`,
+  (api, error) => `${api} did not work; it reported ${error}.`,
 ];
 /** Openers, chosen by outcome, so a failure is never introduced as a success; often none at all. */
 const OPENERS = {
-  ok: ['', '', '', 'Here is what I found.', 'All set.', 'That is taken care of.', 'Here are the results.', 'I have finished this.'],
-  partial: ['', 'Part of this worked, but not all of it.', 'Some of this went through and some did not.', 'Not everything succeeded.'],
-  failed: ['', 'I was not able to do this.', 'This did not work.', 'Unfortunately this could not be completed.'],
+  ok: ['', '', '', '', 'Here is what I found.', 'All set.', 'That is taken care of.', 'Here are the results.', 'I have finished this.', 'Done.', 'Here is the rundown.', 'Here is where things stand.'],
+  partial: ['', '', 'Part of this worked, but not all of it.', 'Some of this went through and some did not.', 'Not everything succeeded.', 'I got part of the way.', 'Only some of this could be done.'],
+  failed: ['', '', 'I was not able to do this.', 'This did not work.', 'Unfortunately this could not be completed.', 'I ran into a problem.', 'Sorry, this did not go through.'],
 };
 
 function capitalise(text: string): string {
@@ -248,10 +268,13 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api = named(s.n
  */
 const NEXT_STEP: { when: RegExp; ask: ((api: string) => string)[] }[] = [
   {
-    when: /\b(429|rate.?limit|too many requests|quota)\b/i,
+    // "QUOTA_EXCEEDED" and "USER_DAILY_QUERY_OVER_LIMIT" are limits too, whatever status code came with them.
+    when: /\b429\b|rate.?limit|too many requests|quota|over.?limit|limit (?:exceeded|reached)|daily limit/i,
     ask: [
       (api) => `Should I try ${api} again once the limit resets, or carry on without it?`,
       (api) => `Would you like me to retry ${api} later, or skip it for now?`,
+      (api) => `The limit should reset before long; do you want me to wait and try ${api} again, or move on?`,
+      (api) => `Do you want me to come back to ${api} after the limit resets, or leave it?`,
     ],
   },
   {
@@ -259,6 +282,8 @@ const NEXT_STEP: { when: RegExp; ask: ((api: string) => string)[] }[] = [
     ask: [
       (api) => `Could you check that I have access for ${api}, or should I skip this step?`,
       (api) => `Do you want to grant access and have me try ${api} again, or leave it out?`,
+      (api) => `If you can sort out the permissions for ${api}, I can try again; or should I go on without it?`,
+      (api) => `Is there an account with access to ${api} I should use, or shall I skip it?`,
     ],
   },
   {
@@ -267,6 +292,9 @@ const NEXT_STEP: { when: RegExp; ask: ((api: string) => string)[] }[] = [
       (api) => `Shall I try ${api} again in a moment, or carry on without it?`,
       (api) => `Would you like me to try ${api} again, or do something else instead?`,
       (api) => `How would you like to proceed: another try at ${api}, or skip it?`,
+      (api) => `Should I give ${api} another go, or leave it for now?`,
+      (api) => `Do you want me to retry ${api}, or continue without that part?`,
+      (api) => `I can try ${api} once more if you like, or we can skip it. Which do you prefer?`,
     ],
   },
 ];
@@ -281,7 +309,8 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
   const failed = input.steps.filter((s) => s.error);
   const outcome = failed.length === 0 ? 'ok' : failed.length === input.steps.length ? 'failed' : 'partial';
   const opener = rng.pick(OPENERS[outcome]);
-  const body = input.steps.map((s) => capitalise(stepSentence(s, rng, callName(s, input.steps))));
+  // A quoted message that ends its own sentence ("Daily quota exceeded.") takes no second period.
+  const body = input.steps.map((s) => capitalise(stepSentence(s, rng, callName(s, input.steps))).replace(/([.!?]")\.(?=\s|$)/g, '$1').replace(/([.!?]")\)\./g, '$1).'));
   const last = failed[failed.length - 1];
   const question = last ? nextStepQuestion(last, rng, named(last.name)) : '';
   return [opener, ...body, question].filter(Boolean).join(' ');
@@ -312,5 +341,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-13', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-15', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

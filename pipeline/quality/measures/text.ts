@@ -402,6 +402,48 @@ export const answerOpenings: SetMeasure = {
   },
 };
 
+/** A sentence of a closing answer with what it is about blanked: its code names, quotes, numbers and what follows a colon. */
+export function answerFrame(sentence: string): string {
+  return sentence
+    .replace(/`[^`]*`/g, 'X')
+    .replace(/"(?:[^"\\]|\\.)*"/g, 'Q')
+    .replace(/:.*$/, ': …')
+    .replace(/\d[\d,.]*/g, 'N')
+    .replace(/\b(?:for|with) [a-z ]+ (?:Q|N)\b/g, 'for K V')
+    .trim();
+}
+
+/**
+ * Closing answers written from a handful of frames ("Would you like me to try `X` again, or do
+ * something else instead?" closing 148 answers): the share of distinct answers that hold the most
+ * common sentence frame (what a sentence is about blanked, answerFrame).
+ */
+export const answerFrameShare: SetMeasure = {
+  kind: 'set',
+  id: 'answer_frame_top_share',
+  group: 'text',
+  title: 'closing answers: share of distinct answers holding the most common sentence frame (names, quotes and numbers blanked)',
+  population: 'closing answers shown or asked for',
+  better: 'lower',
+  score(cases) {
+    const distinct = new Map<string, string>();
+    for (const tc of cases) for (const a of answersOf(tc)) if (!distinct.has(a)) distinct.set(a, tc.id);
+    if (distinct.size === 0) return undefined;
+    const counts = new Map<string, { n: number; id: string; text: string }>();
+    for (const [text, id] of distinct) {
+      const frames = new Set(text.split(/(?<=[.!?])\s+/).map(answerFrame).filter((f) => f.split(/\s+/).length >= 4));
+      for (const f of frames) {
+        const e = counts.get(f) ?? { n: 0, id, text };
+        e.n++;
+        counts.set(f, e);
+      }
+    }
+    const top = [...counts.entries()].sort((a, b) => b[1].n - a[1].n).slice(0, 3);
+    if (top.length === 0) return { value: 0, n: distinct.size };
+    return { value: top[0][1].n / distinct.size, n: distinct.size, detail: `most common: "${top[0][0]}" (${top[0][1].n})`, examples: top.map(([f, e]) => ({ id: e.id, detail: `${e.n}× "${f}"` })) };
+  },
+};
+
 /** Each tool of the base case with its doc in an evolved case whose tool docs were made harder; undefined for other cases. */
 function harderToolPairs(tc: TestCase, ctx: QualityContext): { before: TestCase['tools'][number]; after?: TestCase['tools'][number] }[] | undefined {
   if (tc.evolution?.details?.harderTools === undefined) return undefined;
@@ -524,4 +566,4 @@ export const lengthRatio: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, thoughtDocResidue, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerFailureNoNextStep, answerOpenings, harderToolsFidelity, harderToolsWrapped, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
+export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, thoughtDocResidue, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerFailureNoNextStep, answerOpenings, answerFrameShare, harderToolsFidelity, harderToolsWrapped, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
