@@ -29,6 +29,7 @@ import { externalEligible } from '../diversify-internal/eligibility.js';
 import { indexCaptured, matchCaptured, type CapturedFailure } from './captured.js';
 import { collect, describeFailure, environmentFailures, type CollectorTarget } from './collector.js';
 import { actionAfterFailure } from './afterFailure.js';
+import { docFieldNames, placeholderArgument } from '../../pipeline/afterFailure.js';
 import { localityOf, type ToolLocality } from '../../pipeline/errors/environment.js';
 import { LOCAL_KINDS } from '../../pipeline/resolution/simulatorRules.js';
 import { httpStyleError } from '../../pipeline/quality/grounding.js';
@@ -74,7 +75,9 @@ export function enumerateExternal(ctx: StageContext): StageItem<ExternalItemInpu
   const items: StageItem<ExternalItemInput>[] = [];
   // One trajectory at a time: an item keeps its step k, the failures that fit it and a reference.
   for (const { key, contentHash, trajectory } of iterateResolved(ctx, STAGE)) {
-    const k = chooseK(trajectory, ctx.seed, 'k-external', externalEligible) ?? null;
+    // A call whose argument is a placeholder ("company name", "{places}") is no step a careful model retries.
+    const fields = docFieldNames(JSON.stringify(trajectory.tools));
+    const k = chooseK(trajectory, ctx.seed, 'k-external', (s) => externalEligible(s) && !placeholderArgument(s.step.action, fields)) ?? null;
     const tool = k === null ? '' : (toolSteps(trajectory)[k - 1]?.step.action.name ?? '');
     // A local tool's failures never read as an HTTP API's, whatever T-Eval's wrapper once printed.
     const local = k !== null && localityOf(tool, trajectory.tools) === 'local';
@@ -255,7 +258,8 @@ export const diversifyExternalStage: ItemStage<ExternalItemInput, ExternalErrorC
   kind: 'items',
   name: STAGE,
   // The rules of its roles are part of its version: changing how failures or closing answers read redoes its items.
-  version: `3+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  // 4: the step after a failure passes pipeline/afterFailure.ts (no values from the failed answer, no opened state, no condition on it, no placeholder); a later independent step before closing; skip thoughts cite no result; no placeholder retries.
+  version: `4+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['collect', 'resolve'],
   description: 'environment errors at step k: live collector, T-Eval captured failures, API simulator in error mode',
   roles: ['api-simulator', 'answer-writer'],

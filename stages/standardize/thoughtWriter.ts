@@ -112,7 +112,7 @@ function sayValue(v: unknown): string {
 }
 
 /** "the city "Paris" and the unit "C"" — up to three arguments; "" when there are none. */
-function argPhrase(args: Record<string, unknown> | string): string {
+export function argPhrase(args: Record<string, unknown> | string): string {
   if (typeof args === 'string') return args ? JSON.stringify(args) : '';
   const entries = Object.entries(args)
     .slice(0, 3)
