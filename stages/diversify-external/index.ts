@@ -12,6 +12,7 @@ import { roleMode } from '../../pipeline/llm/types.js';
 import { canonicalJson, sha256 } from '../../pipeline/hash.js';
 import {
   ENVIRONMENT_ERROR_KINDS,
+  FINISH_ACTION,
   ExternalErrorCandidate,
   type Action,
   type EnvironmentErrorKind,
@@ -153,7 +154,8 @@ export async function runExternal(item: StageItem<ExternalItemInput>, ctx: ItemC
   if (!result.content || item.input.k === null) return result;
   const after = await actionAfterFailure(trajectory, item.input.k, result.content.response, ctx);
   const method = after.method ? `${result.method}+${after.method}` : result.method;
-  const details = after.skipProblem ? { ...result.content.details, notes: [...result.content.details.notes, `the next step cannot be taken without a_k, so the ground truth closes the turn: ${after.skipProblem}`] } : result.content.details;
+  const outcome = after.action.name === FINISH_ACTION ? 'so the ground truth closes the turn' : `so the ground truth goes on with a later step that needs nothing from a_k (${after.action.name})`;
+  const details = after.skipProblem ? { ...result.content.details, notes: [...result.content.details.notes, `the next step cannot be taken without a_k, ${outcome}: ${after.skipProblem}`] } : result.content.details;
   return { ...result, method, content: { ...result.content, next: after.action, method, details } };
 }
 
