@@ -1,22 +1,29 @@
 /**
  * The action a model should take once a_k has failed for good and it moves on: the external ground
  * truth's second element. It must make sense in a world where a_k never succeeded:
- * - the turn's next tool step stands only when it does not depend on a_k. BFCL decides by
- *   execution: the step runs on the backends without a_k (steps 1..k-1, then it) and must answer
- *   exactly as it did after a_k (`cd deep_folder` fails once `cd projects` never ran). T-Eval
- *   decides by data flow: the step may use no value that only a_k's response would have shown;
- * - otherwise — and when a_k was the turn's last tool call — the model closes the turn with an
- *   answer that reports the failure. The turn's recorded closing answer reports a_k's result,
+ * - a later tool step of the turn stands only when it needs nothing from a_k (pipeline/afterFailure.ts:
+ *   no value or text only a_k's answer shows, no file or session a_k opens, no condition the user
+ *   tied to a_k's result, no claim that a_k worked, no placeholder argument); for BFCL the step
+ *   also runs on the backends without a_k (steps 1..k-1, then it) and must answer exactly as it did
+ *   after a_k (`cd deep_folder` fails once `cd projects` never ran). The turn's next step is tried
+ *   first, then the later ones that need nothing from a_k (independentLaterSteps): a request's
+ *   independent part is still done;
+ * - when none stands — and when a_k was the turn's last tool call — the model closes the turn with
+ *   an answer that reports the failure. The turn's recorded closing answer reports a_k's result,
  *   which the model never got, so the answer is written again (role `answer-writer`) from the
  *   turn's steps up to a_k with a_k failed: the ground truth never rewards claiming a result that
  *   did not arrive.
+ * The CoT thought of a step taken after the failure says that the call failed and cites nothing it
+ * never returned (skipThought).
  */
 import { FINISH_ACTION, type Action, type ToolArgs, type ToolResponse, type Trajectory } from '../../pipeline/schemas.js';
 import type { ItemContext } from '../../pipeline/stage.js';
-import { nextAction, renderPrefix } from '../../pipeline/prompts/standard.js';
-import { historyBefore, stepAt, toolSteps } from '../../pipeline/steps.js';
+import { renderPrefix } from '../../pipeline/prompts/standard.js';
+import { historyBefore, stepAt, toolSteps, type LocatedStep } from '../../pipeline/steps.js';
+import { skipCandidates, skipObstacle } from '../../pipeline/afterFailure.js';
+import type { Rng } from '../../pipeline/rng.js';
+import { argPhrase, intentOf } from '../../pipeline/thoughtPhrases.js';
 import { apiOf, isPlainObject } from '../../pipeline/errors/index.js';
-import { describeUngrounded, ungroundedValues } from '../../pipeline/quality/grounding.js';
 import type { CallToResolve } from '../../pipeline/resolution/types.js';
 import { answerWriterRole } from '../resolve/answerWriter.js';
 
@@ -32,20 +39,21 @@ export interface AfterFailure {
 export type Execute = (call: CallToResolve) => Promise<ToolResponse>;
 
 /**
- * Why the next tool step after a_k cannot be taken once a_k has failed, or undefined when it can.
- * Data flow for every source (a value of the next step that only a_k's response shows); for BFCL
- * also execution without a_k, compared with what the step answered after a_k.
+ * Why `candidate` (a later tool step of a_k's turn) cannot be taken once a_k has failed, or
+ * undefined when it can: the data-flow rules of pipeline/afterFailure.ts (a value or text only a_k's
+ * answer shows, the file or session it opens, a condition tied to its result, a claim that it
+ * worked, a placeholder argument); for BFCL also execution without a_k (steps 1..k-1, then the
+ * candidate), compared with what the candidate answered in the trajectory.
  */
-export async function skipProblem(trajectory: Trajectory, k: number, failure: ToolResponse, execute: Execute | undefined): Promise<string | undefined> {
-  const next = nextAction(trajectory, k);
-  if (next.name === FINISH_ACTION) return undefined;
+export async function skipProblem(trajectory: Trajectory, k: number, failure: ToolResponse, execute: Execute | undefined, candidate: LocatedStep | undefined = toolSteps(trajectory)[k]): Promise<string | undefined> {
+  if (!candidate) return undefined;
   const here = stepAt(trajectory, k);
+  const next = candidate.step.action;
   const messages = [...renderPrefix(trajectory, k, { cot: false }), { role: 'assistant' as const, content: '' }, { role: 'function' as const, content: failure.content }];
-  const missing = ungroundedValues({ messages, groundTruth: next });
-  if (missing.length) return `the next step ${next.name} takes ${describeUngrounded(missing)}, which only the failed ${here.step.action.name} would have shown`;
+  const obstacle = skipObstacle(trajectory, k, candidate, messages);
+  if (obstacle) return obstacle;
   if (trajectory.source !== 'bfcl' || !execute || !isPlainObject(next.args)) return undefined;
-  const after = toolSteps(trajectory)[k];
-  if (!after?.step.response) return undefined;
+  if (!candidate.step.response) return undefined;
   const without = await execute({
     source: trajectory.source,
     trajectoryId: trajectory.id,
@@ -56,16 +64,64 @@ export async function skipProblem(trajectory: Trajectory, k: number, failure: To
     meta: trajectory.meta,
   });
   if (without.error) return `without ${here.step.action.name} the next step ${next.name} fails: ${without.content.slice(0, 160)}`;
-  if (without.content !== after.step.response.content) {
-    return `without ${here.step.action.name} the next step ${next.name} answers differently (${without.content.slice(0, 80)} instead of ${after.step.response.content.slice(0, 80)})`;
+  if (without.content !== candidate.step.response.content) {
+    return `without ${here.step.action.name} the next step ${next.name} answers differently (${without.content.slice(0, 80)} instead of ${candidate.step.response.content.slice(0, 80)})`;
   }
   return undefined;
 }
 
+/** How a thought opens when the call before it failed for good: it says so, and cites nothing the call never returned. */
+const GAVE_UP: ((api: string) => string)[] = [
+  (api) => `${api} still fails after retrying, so I set it aside.`,
+  (api) => `Retrying ${api} did not help; I will leave it and go on with the rest of the request.`,
+  (api) => `${api} keeps returning an error, so that part has to wait.`,
+  (api) => `Since ${api} failed again on every retry, I move on.`,
+  (api) => `I could not get an answer from ${api}, so I skip it for now.`,
+];
+const GO_ON: ((p: { api: string; intent: string; withArgs: string }) => string)[] = [
+  ({ api, intent, withArgs }) => `The request also asks me to ${intent}; that part does not depend on it, so I will call ${api}${withArgs}.`,
+  ({ api, intent, withArgs }) => `Next I can still ${intent}: ${api}${withArgs} does that.`,
+  ({ api, intent, withArgs }) => `What I can do without it is ${intent}, so I call ${api}${withArgs}.`,
+  ({ api, intent, withArgs }) => `${api}${withArgs} needs nothing from that call, so I use it to ${intent}.`,
+];
+
+/**
+ * The CoT thought of the step taken after giving up on `failedName`: that the call failed, then
+ * what the step does (the tool's own description) with its arguments. It states no value the case
+ * does not show: the step's arguments are shown, a_k's answer never was.
+ */
+export function skipThought(failedName: string, step: Action, tools: Trajectory['tools'], rng: Rng): string {
+  const failedApi = `\`${apiOf(failedName)}\``;
+  const apiName = apiOf(step.name);
+  const description = tools.find((t) => t.name === step.name)?.description ?? '';
+  const args = typeof step.args === 'string' || isPlainObject(step.args) ? (step.args as Record<string, unknown> | string) : {};
+  const intent = intentOf(description, apiName, args);
+  const phrase = argPhrase(args);
+  const open = rng.pick(GAVE_UP)(failedApi);
+  // An intent that already names the tool ("use `x`, which provides ...") is said once, not framed around the name again.
+  const go = intent.includes('`')
+    ? `${rng.pick(['Next I can still', 'What I can still do is', 'Without it I can still'])} ${intent}${phrase ? `, passing ${phrase}` : ''}.`
+    : rng.pick(GO_ON)({ api: `\`${apiName}\``, intent, withArgs: phrase ? ` with ${phrase}` : '' });
+  return `${open} ${go.charAt(0).toUpperCase()}${go.slice(1)}`;
+}
+
 export async function actionAfterFailure(trajectory: Trajectory, k: number, failure: ToolResponse, ctx: ItemContext): Promise<AfterFailure> {
-  const next = nextAction(trajectory, k);
-  const problem = await skipProblem(trajectory, k, failure, (call) => ctx.services.resolver.resolve(call, { rng: ctx.rng('skip-without-a_k'), artifactKey: ctx.itemKey, stage: 'diversify-external' }));
-  if (next.name !== FINISH_ACTION && !problem) return { action: next };
+  const execute: Execute = (call) => ctx.services.resolver.resolve(call, { rng: ctx.rng('skip-without-a_k'), artifactKey: ctx.itemKey, stage: 'diversify-external' });
+  const failedName = stepAt(trajectory, k).step.action.name;
+  // The next step of the turn if it can go on without a_k; else the first later one that needs nothing from a_k.
+  const problems: string[] = [];
+  for (const candidate of skipCandidates(trajectory, k)) {
+    const problem = await skipProblem(trajectory, k, failure, execute, candidate);
+    if (!problem) {
+      const { name, args } = candidate.step.action;
+      return {
+        action: { thought: skipThought(failedName, candidate.step.action, trajectory.tools, ctx.rng('skip-thought')), name, args },
+        ...(problems.length ? { skipProblem: problems.join('; ') } : {}),
+      };
+    }
+    problems.push(`step ${candidate.k}: ${problem}`);
+  }
+  const problem = problems.length ? problems.join('; ') : undefined;
   const here = stepAt(trajectory, k);
   const turn = trajectory.turns[here.turnIndex];
   const steps = turn.steps

@@ -12,6 +12,7 @@ import { roleMode } from '../../pipeline/llm/types.js';
 import { canonicalJson, sha256 } from '../../pipeline/hash.js';
 import {
   ENVIRONMENT_ERROR_KINDS,
+  FINISH_ACTION,
   ExternalErrorCandidate,
   type Action,
   type EnvironmentErrorKind,
@@ -29,6 +30,7 @@ import { externalEligible } from '../diversify-internal/eligibility.js';
 import { indexCaptured, matchCaptured, type CapturedFailure } from './captured.js';
 import { collect, describeFailure, environmentFailures, type CollectorTarget } from './collector.js';
 import { actionAfterFailure } from './afterFailure.js';
+import { docFieldNames, placeholderArgument } from '../../pipeline/afterFailure.js';
 import { localityOf, type ToolLocality } from '../../pipeline/errors/environment.js';
 import { LOCAL_KINDS } from '../../pipeline/resolution/simulatorRules.js';
 import { httpStyleError } from '../../pipeline/quality/grounding.js';
@@ -74,7 +76,9 @@ export function enumerateExternal(ctx: StageContext): StageItem<ExternalItemInpu
   const items: StageItem<ExternalItemInput>[] = [];
   // One trajectory at a time: an item keeps its step k, the failures that fit it and a reference.
   for (const { key, contentHash, trajectory } of iterateResolved(ctx, STAGE)) {
-    const k = chooseK(trajectory, ctx.seed, 'k-external', externalEligible) ?? null;
+    // A call whose argument is a placeholder ("company name", "{places}") is no step a careful model retries.
+    const fields = docFieldNames(JSON.stringify(trajectory.tools));
+    const k = chooseK(trajectory, ctx.seed, 'k-external', (s) => externalEligible(s) && !placeholderArgument(s.step.action, fields)) ?? null;
     const tool = k === null ? '' : (toolSteps(trajectory)[k - 1]?.step.action.name ?? '');
     // A local tool's failures never read as an HTTP API's, whatever T-Eval's wrapper once printed.
     const local = k !== null && localityOf(tool, trajectory.tools) === 'local';
@@ -150,7 +154,8 @@ export async function runExternal(item: StageItem<ExternalItemInput>, ctx: ItemC
   if (!result.content || item.input.k === null) return result;
   const after = await actionAfterFailure(trajectory, item.input.k, result.content.response, ctx);
   const method = after.method ? `${result.method}+${after.method}` : result.method;
-  const details = after.skipProblem ? { ...result.content.details, notes: [...result.content.details.notes, `the next step cannot be taken without a_k, so the ground truth closes the turn: ${after.skipProblem}`] } : result.content.details;
+  const outcome = after.action.name === FINISH_ACTION ? 'so the ground truth closes the turn' : `so the ground truth goes on with a later step that needs nothing from a_k (${after.action.name})`;
+  const details = after.skipProblem ? { ...result.content.details, notes: [...result.content.details.notes, `the next step cannot be taken without a_k, ${outcome}: ${after.skipProblem}`] } : result.content.details;
   return { ...result, method, content: { ...result.content, next: after.action, method, details } };
 }
 
@@ -255,7 +260,8 @@ export const diversifyExternalStage: ItemStage<ExternalItemInput, ExternalErrorC
   kind: 'items',
   name: STAGE,
   // The rules of its roles are part of its version: changing how failures or closing answers read redoes its items.
-  version: `3+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  // 4: the step after a failure passes pipeline/afterFailure.ts (no values from the failed answer, no opened state, no condition on it, no placeholder); a later independent step before closing; skip thoughts cite no result; no placeholder retries.
+  version: `4+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['collect', 'resolve'],
   description: 'environment errors at step k: live collector, T-Eval captured failures, API simulator in error mode',
   roles: ['api-simulator', 'answer-writer'],

@@ -4,8 +4,9 @@
  * environment errors, exact integers.)
  */
 import { argumentDates, unanchoredDates } from '../dates.js';
-import { FINISH_ACTION, type Action, type TestCase, type ToolDoc } from '../../schemas.js';
-import { historyBefore, toolSteps } from '../../steps.js';
+import { FINISH_ACTION, type Action, type ChatMessage, type TestCase, type ToolDoc, type Trajectory } from '../../schemas.js';
+import { historyBefore, toolSteps, type LocatedStep } from '../../steps.js';
+import { docFieldNames, placeholderArgument, skipCandidates, skipObstacle } from '../../afterFailure.js';
 import { isPlainObject, sameValue } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { localityOf } from '../../errors/environment.js';
@@ -17,7 +18,7 @@ import { parseToolResponse } from '../../prompts/parseAction.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
 import { straightKm } from '../../resolution/trips.js';
 import { aboutDaysAhead, rankedBy } from '../../resolution/simulatorRules.js';
-import type { CaseMeasure } from '../types.js';
+import type { CaseMeasure, QualityContext } from '../types.js';
 
 /** The tool calls among a case's ground-truth actions, with their position in the file's `ground_truth`. */
 function toolCalls(tc: TestCase): { action: Action; index: number }[] {
@@ -126,28 +127,80 @@ export const controlNotErrorFree: CaseMeasure = {
   },
 };
 
+/** The trajectory's tool step after k (in k's turn) that a case's skip ground truth takes, if it is one. */
+function skipStep(t: Trajectory, k: number, next: Action): LocatedStep | undefined {
+  const steps = toolSteps(t);
+  const at = steps[k - 1];
+  return steps.slice(k).find((s) => s.turnIndex === at?.turnIndex && s.step.action.name === next.name && sameValue(s.step.action.args, next.args));
+}
+
+/**
+ * Why the step a case (or the generator) goes on with after giving up on a_k cannot be taken: the
+ * data-flow rules of pipeline/afterFailure.ts, then, where the source has live backends, the step
+ * run without a_k (and the steps skipped with it) must answer as it did after them.
+ */
+export function skipStepProblem(t: Trajectory, k: number, step: LocatedStep, messages: ChatMessage[], ctx: QualityContext, action: Action = step.step.action): string | undefined {
+  const failed = toolSteps(t)[k - 1]?.step.action;
+  const obstacle = skipObstacle(t, k, step, messages, action);
+  if (obstacle) return obstacle;
+  if (!failed || !ctx.execute || !step.step.response || !isPlainObject(action.args)) return undefined;
+  const without = ctx.execute(t, { name: action.name, args: action.args, history: historyBefore(t, k) });
+  if (!without) return undefined;
+  if (without.isError) return `without ${failed.name} the next step fails: ${without.response.slice(0, 100)}`;
+  if (without.response !== step.step.response.content) return `without ${failed.name} the next step answers differently (${without.response.slice(0, 60)} instead of ${step.step.response.content.slice(0, 60)})`;
+  return undefined;
+}
+
 export const infeasibleSkip: CaseMeasure = {
   kind: 'case',
   id: 'skip_infeasible',
   group: 'solvable',
-  title: 'external case whose next action (after giving up on the failed call) needs that call\'s output or side effect',
+  title: 'external case whose next action (after giving up on the failed call) needs that call\'s output or side effect: a value or text only its answer would show, the file or session it opens, a condition the user tied to its result, a claim that it worked, a placeholder argument',
   population: 'external cases whose next ground-truth action is a tool call',
   check(tc, ctx) {
     if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
-    const [failed, next] = tc.groundTruth;
+    const [, next] = tc.groundTruth;
     if (next.name === FINISH_ACTION || !isPlainObject(next.args)) return undefined;
     // Data flow: the failure message is shown, the failed call's answer never was.
     const missing = ungroundedValues({ messages: tc.messages, groundTruth: next });
     if (missing.length) return `the next action takes ${describeUngrounded(missing.slice(0, 3))}, which only the failed call would have shown`;
-    // Side effects: run the next step without a_k on the live backends and compare with its answer after a_k.
     const t = ctx.trajectory(tc.trajectoryId);
-    const steps = t ? toolSteps(t) : [];
-    const after = steps[tc.k]?.step;
-    if (!t || !ctx.execute || !after?.response || after.action.name !== next.name || !sameValue(after.action.args, next.args)) return null;
-    const without = ctx.execute(t, { name: next.name, args: next.args, history: historyBefore(t, tc.k) });
-    if (!without) return null;
-    if (without.isError) return `without ${failed.name} the next step fails: ${without.response.slice(0, 100)}`;
-    if (without.response !== after.response.content) return `without ${failed.name} the next step answers differently (${without.response.slice(0, 60)} instead of ${after.response.content.slice(0, 60)})`;
+    const step = t && skipStep(t, tc.k, next);
+    if (!t || !step) return null;
+    return skipStepProblem(t, tc.k, step, tc.messages, ctx, next) ?? null;
+  },
+};
+
+export const finishWithStepsLeft: CaseMeasure = {
+  kind: 'case',
+  id: 'skip_finishes_early',
+  group: 'solvable',
+  title: 'external case whose ground truth closes the turn after the failure though a later step of the request needs nothing from the failed call (e.g. the ticker of "Apple Inc." after a movie search failed)',
+  population: 'external cases whose next ground-truth action is a closing answer, with their trajectory',
+  check(tc, ctx) {
+    if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth) || tc.groundTruth[1].name !== FINISH_ACTION) return undefined;
+    const t = ctx.trajectory(tc.trajectoryId);
+    if (!t) return undefined;
+    for (const step of skipCandidates(t, tc.k)) {
+      if (!skipStepProblem(t, tc.k, step, tc.messages, ctx)) return `step ${step.k} ${step.step.action.name}(${toJson(step.step.action.args).slice(0, 80)}) needs nothing from the failed ${tc.groundTruth[0].name}, yet the ground truth closes the turn`;
+    }
+    return null;
+  },
+};
+
+export const placeholderRetry: CaseMeasure = {
+  kind: 'case',
+  id: 'external_placeholder_call',
+  group: 'solvable',
+  title: 'external case whose ground truth retries (or goes on with) a call whose argument is a placeholder ("company name", "{places}", "organic_result_id", "Bullet point 1"): no careful step',
+  population: 'external cases',
+  check(tc) {
+    if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
+    const fields = docFieldNames(tc.messages[0]?.content ?? '');
+    for (const [i, action] of tc.groundTruth.entries()) {
+      const why = placeholderArgument(action, fields);
+      if (why) return `${i === 0 ? 'the retried' : 'the next'} ${action.name}: ${why}`;
+    }
     return null;
   },
 };
@@ -485,6 +538,8 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   controlNotErrorFree,
   unsupportedAnswer,
   infeasibleSkip,
+  finishWithStepsLeft,
+  placeholderRetry,
   errorEqualsValidStep,
   httpErrorOnLocalTool,
   inventedHost,

@@ -5,7 +5,9 @@
  * holds (`check_empty`), a doc's placeholder ("the N upcoming days") or a key's camel case ("the
  * brake Pedal Status") was filled in by a template, not written.
  */
-import type { TestCase } from '../../schemas.js';
+import { FINISH_ACTION, type TestCase } from '../../schemas.js';
+import { groundTruthActions } from '../evidence.js';
+import { toJson } from '../../pyValues.js';
 import { apiOf } from '../../errors/values.js';
 import { sentencesOf } from '../grammar.js';
 import { thoughtsOf } from './text.js';
@@ -122,4 +124,41 @@ export const errorThoughtStyleTell: CaseMeasure = {
   },
 };
 
-export const THOUGHT_MEASURES = [thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell];
+/** Phrases by which a thought leans on the call before it having answered. */
+const LEANS_ON_PREVIOUS = /\b(?:the last call tells me|with that done|building on that|now that (?:I have|it (?:has|is))|from the (?:result|answer)|using (?:the|its) (?:result|answer))\b/i;
+
+/**
+ * What an external case's thought for the step after the failure states that the case never
+ * showed: a result of the failed call ("`get_zipcode_based_on_city` says the zipcode is "94016""),
+ * success of the call before it ("With that done"), or a quoted value or number nowhere in the case.
+ */
+export function skipThoughtUnseen(thought: string, failedApi: string, tc: TestCase): string | undefined {
+  const api = failedApi.includes('.') ? failedApi.slice(failedApi.indexOf('.') + 1) : failedApi;
+  const cites = new RegExp(`\`${api}\` (?:says|said|reports|returned|shows|tells|gave)|(?:From|According to) \`${api}\``);
+  if (cites.test(thought) && !/\b(?:fail|error|did not|didn't|never|could not|couldn't|no answer)/i.test(thought)) return `cites a result of the failed \`${api}\``;
+  const leans = LEANS_ON_PREVIOUS.exec(thought);
+  if (leans) return `says "${leans[0]}" after a call that failed`;
+  const shown = `${caseText(tc)}\n${toJson(groundTruthActions(tc).map((a) => a.args))}`;
+  for (const m of thought.matchAll(/"([^"]{2,80})"/g)) if (!shown.includes(m[1]) && !shown.includes(JSON.stringify(m[1]).slice(1, -1))) return `states "${m[1]}", which the case never shows`;
+  // A count the thought makes of an argument ("a 22-word text", "a list of 4 values") is shown by the argument.
+  const counted = thought.replace(/\b\d+-word\b|\ba list of \d+ values\b/g, ' ');
+  for (const m of counted.matchAll(/(?<![\w.])\d+(?:\.\d+)?(?![\w])/g)) if (!shown.includes(m[0])) return `states ${m[0]}, which the case never shows`;
+  return undefined;
+}
+
+export const skipThoughtCitesUnseen: CaseMeasure = {
+  kind: 'case',
+  id: 'skip_thought_unseen',
+  group: 'text',
+  title: 'CoT: the thought of the step after a failure states what never came (the failed call\'s result, "with that done", a value the case does not show)',
+  population: 'CoT external cases whose next ground-truth action is a tool call',
+  check(tc) {
+    if (!tc.cot || tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
+    const [failed, next] = tc.groundTruth;
+    if (next.name === FINISH_ACTION) return undefined;
+    const why = next.thought ? skipThoughtUnseen(next.thought, failed.name, tc) : undefined;
+    return why ? `${why}: "${next.thought!.slice(0, 110)}"` : null;
+  },
+};
+
+export const THOUGHT_MEASURES = [thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen];

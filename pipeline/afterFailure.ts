@@ -1,0 +1,312 @@
+/**
+ * What a careful model may do once tool step k has failed for good (an environment error) and it
+ * gives up on it: which later step of the turn it can still take, judged from what it saw. Shared
+ * by diversify-external (which picks the external ground truth's second element) and the quality
+ * measures (which check the shipped cases), so the two agree.
+ *
+ * A later step cannot be taken when it needs what the failed call would have given:
+ * - a value only the failed call's answer (or the answer of a step skipped with it) would have
+ *   shown: an id, or text written from that answer (an email quoting the articles it found);
+ * - state the failed call would have made: the presentation create_file opens, the session a
+ *   login starts;
+ * - a condition the user tied to the failed call's result ("if room 101 is available, reserve
+ *   it", "should any tire be below 40 PSI, ...");
+ * - a claim that the failed call's effect happened (an email saying the room was booked);
+ * - or it is no careful step at all: an argument that is a placeholder ("company name").
+ */
+import { FINISH_ACTION, type Action, type ChatMessage, type Trajectory } from './schemas.js';
+import { changesNothing, independentLaterSteps, toolSteps, type LocatedStep } from './steps.js';
+import { describeUngrounded, shownText, ungroundedValues } from './quality/grounding.js';
+
+const norm = (s: string): string => s.toLowerCase().replace(/\\u([0-9a-f]{4})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\s+/g, ' ').trim();
+
+function stringLeaves(args: unknown, out: { key: string; value: string }[] = [], key = ''): { key: string; value: string }[] {
+  if (typeof args === 'string') out.push({ key, value: args });
+  else if (typeof args === 'number' && Number.isFinite(args)) out.push({ key, value: String(args) });
+  else if (Array.isArray(args)) args.forEach((a) => stringLeaves(a, out, key));
+  else if (args && typeof args === 'object') Object.entries(args).forEach(([k, a]) => stringLeaves(a, out, k));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placeholders
+
+/**
+ * Why an argument value is a placeholder rather than a value (undefined when it is a value): a
+ * template slot ("{places}", "[IMAGE_PATH]"), what the value should be instead of it ("company
+ * name", "organic_result_id" where the docs name a field so), numbered filler ("Bullet point 1",
+ * "Lorem ipsum"), a dummy number ("12345", "xxx km").
+ */
+export function placeholderValue(value: string, fields: ReadonlySet<string> = new Set()): string | undefined {
+  const v = value.trim();
+  if (/\{[A-Za-z_][A-Za-z0-9_ ]*\}/.test(v)) return 'a template slot';
+  if (/^\[[A-Z][A-Z0-9_ ]*\]$|\[(?:IMAGE|FILE|PATH|URL|NAME|ID)[A-Z_]*\]/.test(v)) return 'a template slot';
+  if (/^<[^<>]+>$/.test(v)) return 'a template slot';
+  if (/\blorem ipsum\b/i.test(v)) return 'filler text';
+  if (/\b(?:bullet (?:point|item)|point|item|slide) [1-9]\b\.?(?:\s*\[SPAN\]|\s*$)/i.test(v) && /\b(?:bullet (?:point|item)|item) [1-9]/i.test(v)) return 'numbered filler';
+  if (/^(?:the |a |your |my )?(?:[a-z]+ ){0,2}(?:name|id|title|symbol|ticker|address|keyword|query)s?$/.test(v) && !/^[A-Z]/.test(v)) return 'a description of the value, not the value';
+  if (/^(?:1234|12345|123456|1234567|0000|00000|xxx+)$/i.test(v) || /\bx{3,}\b/i.test(v)) return 'a dummy value';
+  // A parameter or answer field of the docs passed as the value ("organic_result_id").
+  if (/^[a-z]+(?:_[a-z]+)+$/.test(v) && fields.has(v)) return 'a field name of the docs, not a value';
+  return undefined;
+}
+
+/** The parameter and answer-field names the tool docs of a system prompt (or a trajectory's tools, as JSON) declare. */
+export function docFieldNames(docs: string): Set<string> {
+  return new Set([...docs.matchAll(/"name"\s*:\s*"([A-Za-z_][\w]*)"/g)].map((m) => m[1]));
+}
+
+/** The first placeholder argument of a call ("search=\"company name\": a description ..."), or undefined. */
+export function placeholderArgument(action: Action, fields: ReadonlySet<string> = new Set()): string | undefined {
+  if (action.name === FINISH_ACTION || typeof action.args !== 'object' || action.args === null) return undefined;
+  for (const { key, value } of stringLeaves(action.args)) {
+    const why = placeholderValue(value, fields);
+    if (why) return `${key}=${JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)} is ${why}`;
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values from answers that never came
+
+/** The pieces of an argument's text a writer copies from an answer: lines, list items, fields, dates, numbers. */
+function fragments(value: string): string[] {
+  const out = new Set<string>();
+  const add = (s: string) => {
+    const t = s.trim().replace(/^(?:\d+[.)]|[-*•])\s+/, '').replace(/[.;,]+$/, '').trim();
+    const cjk = /[\u3400-\u9fff]/.test(t);
+    if (t.length < (cjk ? 2 : 4)) return;
+    // A piece worth finding: a name, a number, a CJK word, or several words.
+    if (cjk || /\d/.test(t) || /[A-Z]/.test(t.slice(0, 1)) || /\s\S+\s/.test(t)) out.add(t);
+  };
+  // The smallest pieces first: a report names "2022-08-01", not the whole text around it.
+  for (const m of value.matchAll(/\b\d{4}-\d{2}-\d{2}\b|(?<![\w.])\d+\.\d+(?![\w.])|(?<![\w.])\d{3,}(?![\w.])/g)) out.add(m[0]);
+  for (const piece of value.split(/\[SPAN\]|\n|[;|]|,\s|:\s|\s[-–—]\s|\s\/\s/i)) add(piece);
+  add(value);
+  return [...out];
+}
+
+/**
+ * Pieces of `step`'s arguments that the answers of `skipped` (the failed step and any skipped with
+ * it) show and the case does not: the step was written from answers the model never got.
+ */
+export function valuesFromUnseenAnswers(step: Action, skipped: LocatedStep[], shown: string): string[] {
+  const answers = norm(skipped.map((s) => s.step.response?.content ?? '').join('\n'));
+  if (!answers) return [];
+  const seen = norm(shown);
+  const out: string[] = [];
+  for (const { value } of stringLeaves(step.args)) {
+    for (const f of fragments(value)) {
+      const n = norm(f);
+      if (answers.includes(n) && !seen.includes(n) && !out.some((o) => n.includes(norm(o)))) out.push(f);
+    }
+  }
+  return out;
+}
+
+/** A fragment nobody composes: a CJK name, a word mixing letters and digits, a date, a long number, a decimal. */
+function copiedFragment(f: string): boolean {
+  return /[\u3400-\u9fff]/.test(f) || /^(?=\S*[A-Za-z])(?=\S*\d)\S{4,}$/.test(f) || /^\d{4}-\d{2}-\d{2}$/.test(f) || /^(?:\d{3,}|\d+\.\d+)$/.test(f);
+}
+
+/**
+ * Pieces of `step`'s arguments that nothing the case shows holds, when the plan says the step was
+ * built on the failed call (T-Eval's `prev`): a film name, an id or a date copied from the answer
+ * the source recorded for it, which the model never got.
+ */
+export function valuesFromPlannedAnswer(step: Action, shown: string): string[] {
+  const seen = norm(shown);
+  const out: string[] = [];
+  for (const { key, value } of stringLeaves(step.args)) {
+    // Numbers are grounding's (a radius said as "2 km"); titles and paths are the writer's own.
+    if (/title|subject|theme|path|location|file/i.test(key) || /^-?\d+(?:\.\d+)?$/.test(value.trim())) continue;
+    for (const f of fragments(value)) if (copiedFragment(f) && !seen.includes(norm(f)) && !out.includes(f)) out.push(f);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// State the failed call would have made
+
+/** Calls that open what later calls of their toolkit work in: a file, a session. */
+const OPENS = /^(?:create_file|create_presentation|open|open_file|new_file|login|log_in|\w*_login|login_\w+|authenticate\w*|auth_\w+)$/i;
+
+function apiName(tool: string): string {
+  return tool.slice(tool.indexOf('.') + 1);
+}
+function toolkit(tool: string): string {
+  return tool.includes('.') ? tool.slice(0, tool.indexOf('.')) : '';
+}
+
+/** Why `step` needs what the failed call would have opened, or undefined. */
+export function needsOpenedState(failed: Action, step: Action): string | undefined {
+  if (!OPENS.test(apiName(failed.name)) || toolkit(failed.name) !== toolkit(step.name)) return undefined;
+  if (OPENS.test(apiName(step.name)) || changesNothing(step.name)) return undefined;
+  const what = /create|open|new/i.test(apiName(failed.name)) ? 'the file' : 'the session';
+  return `${step.name} works in ${what} the failed ${apiName(failed.name)} would have opened`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Claims that the failed call's effect happened
+
+/** Why `step` reports the failed call's effect as done (its text names what the failed call would have changed), or undefined. */
+export function claimsFailedEffect(failed: Action, step: Action): string | undefined {
+  if (changesNothing(failed.name) || typeof failed.args !== 'object' || failed.args === null) return undefined;
+  const changed = stringLeaves(failed.args).map((l) => l.value.trim()).filter((v) => v.length >= 2 && v.length <= 60);
+  if (changed.length === 0) return undefined;
+  for (const { key, value } of stringLeaves(step.args)) {
+    if (value.trim().split(/\s+/).length < 5) continue;
+    const text = norm(value);
+    // A text of the same kind (the email the failed send was to go out as) is not a report of it.
+    if (stringLeaves(failed.args).some((l) => norm(l.value) === text)) continue;
+    const named = changed.filter((v) => new RegExp(`(^|[^\\p{L}\\p{N}])${norm(v).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u').test(text));
+    if (named.length && /\b(?:booked|reserved|secured|confirmed|scheduled|created|sent|saved|added|placed|done|completed|have (?:been )?\w+ed)\b/i.test(value)) {
+      return `${step.name} ${key} reports ${apiName(failed.name)}(${named.map((n) => JSON.stringify(n)).join(', ')}) as done, though it failed`;
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conditions the user tied to the failed call's result
+
+const STOP = new Set(
+  'the a an of to in on for at by with and or is are be it its this that these those any all my me you your i we our please kindly could would should can will if once whether when then so there their them they what which who get set use make do does did have has from into up out about as than just also more most some each every'.split(' '),
+);
+
+function contentWords(text: string): Set<string> {
+  const words = text
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= 3 && !STOP.has(w))
+    .map((w) => w.replace(/(?:ies)$/, 'y').replace(/(?<=[^s])s$/, ''));
+  return new Set(words);
+}
+
+function wordsOfCall(action: Action, description = ''): Set<string> {
+  const args = stringLeaves(action.args).map((l) => l.value).filter((v) => v.length <= 40).join(' ');
+  return contentWords(`${apiName(action.name).replace(/_/g, ' ')} ${args} ${description.split(/(?<=\.)\s/)[0] ?? ''}`);
+}
+
+/** Politeness and hedges that open with "if" and tie nothing to a result. */
+const HEDGE = /^(?:if|should)\s+(?:you|it(?:'s| is) (?:possible|convenient)|possible|needed|necessary|required|applicable|you can|you could|you don't mind)\b/i;
+/**
+ * A condition about what something turns out to be: "if room 101 is available", "Should any tire
+ * display ...", "once the file is saved". "Should" counts only where it opens a clause (a modal
+ * "should be sent" is no condition); a number's decimal point does not end the clause.
+ */
+const CONDITION = /(?:\b(if|in case|once|whether|provided that|unless|depending on)|(?:^|[,;:]\s*|\band\s+)(should))\b\s+((?:[^,.;?!]|\.(?=\d))*)(?:[,;]\s*(?:then\s+)?((?:[^.;?!]|\.(?=\d))*))?/gi;
+/** "determine if ...", "check whether ...": an embedded question, what a call finds out, not a condition on it. */
+const ASKS = /\b(?:determine|check|verify|see|know|find out|tell me|ask|confirm|figure out|learn|investigate|examine|whether or not)\s*$/i;
+
+function sentences(text: string): string[] {
+  return text.split(/(?<=[.?!])\s+/).map((s) => s.trim()).filter(Boolean);
+}
+
+const shares = (a: Set<string>, b: Set<string>): string[] => [...a].filter((w) => b.has(w));
+
+/**
+ * Why the user made `step` depend on the failed call's result, or undefined: a condition in the
+ * turn's request about what the failed call checks ("Should any tire display a pressure below 40
+ * PSI" ~ check_tire_pressure), with `step` in what follows it ("guide me to the nearest tire
+ * service facility" ~ find_nearest_tire_shop). A condition that opens with a pronoun ("If it falls
+ * under 37.5 PSI") is about the sentence before it.
+ */
+export function conditionOnFailed(request: string, failed: Action, step: Action, tools: { name: string; description: string }[] = []): string | undefined {
+  const doc = (name: string) => tools.find((t) => t.name === name)?.description ?? '';
+  const failedWords = wordsOfCall(failed, doc(failed.name));
+  const stepWords = wordsOfCall(step, doc(step.name));
+  const all = sentences(request);
+  for (let i = 0; i < all.length; i++) {
+    const sentence = all[i];
+    for (const m of sentence.matchAll(CONDITION)) {
+      const word = m[1] ?? m[2];
+      const clause = `${word} ${m[3]}`;
+      if (HEDGE.test(clause) || /^(?:if|once)\s+(?:you|I)\b/i.test(clause)) continue;
+      const at = (m.index ?? 0) + m[0].length - m[0].replace(/^[,;:]?\s*(?:and\s+)?/i, '').length;
+      if (/^(?:if|whether)$/i.test(word) && ASKS.test(sentence.slice(0, at))) continue;
+      // What follows the condition: the rest of the clause after a comma, or the sentence's head before it.
+      const after = (m[4] ?? '').trim();
+      const before = sentence.slice(0, at).trim();
+      const consequent = after || before;
+      if (!consequent) continue;
+      const anaphoric = /^(?:if|should|once|unless)\s+(?:it|they|this|that|so|not|these|those|the result|any of them)\b/i.test(clause);
+      const conditionText = anaphoric && i > 0 ? `${clause} ${all[i - 1]}` : clause;
+      const onFailed = shares(contentWords(conditionText), failedWords);
+      const onStep = shares(contentWords(consequent), stepWords);
+      // The consequent must not also be what the failed call itself does ("check whether ..., then check ...").
+      if (onFailed.length && onStep.length && shares(contentWords(consequent), failedWords).length <= onStep.length) {
+        return `the user asked for ${apiName(step.name)} only "${clause.trim()}", which the failed ${apiName(failed.name)} was to tell`;
+      }
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Alternatives the user offered, chosen by the failed call's result
+
+/** Why `step` picks between alternatives the user offered ("'healthy' or 'not healthy'") that only the failed call could decide. */
+export function choiceOnFailed(request: string, failed: Action, step: Action): string | undefined {
+  if (!changesNothing(failed.name)) return undefined;
+  for (const m of request.matchAll(/(['"‘“])([^'"’”]{1,40})['"’”]\s+or\s+(['"‘“])([^'"’”]{1,40})['"’”]/g)) {
+    const options = [m[2], m[4]];
+    for (const { key, value } of stringLeaves(step.args)) {
+      if (options.includes(value.trim())) return `${step.name} ${key}=${JSON.stringify(value)} picks one of "${options[0]}" or "${options[1]}", which the failed ${apiName(failed.name)} was to decide`;
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** The turn's request that step k belongs to. */
+export function requestOf(trajectory: Trajectory, k: number): string {
+  const at = toolSteps(trajectory)[k - 1];
+  return at ? trajectory.turns[at.turnIndex].user : '';
+}
+
+/**
+ * Why `candidate` (a later tool step of k's turn) cannot be the next step once step k has failed
+ * for good, from what the case shows (`messages`, the failure last); undefined when it can. The
+ * steps between k and the candidate are given up with k (they needed it).
+ */
+export function skipObstacle(trajectory: Trajectory, k: number, candidate: LocatedStep, messages: ChatMessage[], action: Action = candidate.step.action): string | undefined {
+  const steps = toolSteps(trajectory);
+  const failed = steps[k - 1]?.step.action;
+  if (!failed) return undefined;
+  const placeholder = placeholderArgument(action, docFieldNames(messages[0]?.content ?? ''));
+  if (placeholder) return `the next step ${action.name} is no careful step: ${placeholder}`;
+  const missing = ungroundedValues({ messages, groundTruth: action });
+  if (missing.length) return `the next step ${action.name} takes ${describeUngrounded(missing.slice(0, 3))}, which only the failed ${apiName(failed.name)} would have shown`;
+  const unseen = valuesFromUnseenAnswers(action, steps.slice(k - 1, candidate.k - 1), shownText(messages));
+  if (unseen.length) return `the next step ${action.name} states ${unseen.slice(0, 3).map((u) => JSON.stringify(u.length > 50 ? `${u.slice(0, 47)}...` : u)).join(', ')}, which only the failed ${apiName(failed.name)} would have shown`;
+  const opened = needsOpenedState(failed, action);
+  if (opened) return opened;
+  const builtOn = (candidate.step.prev ?? []).filter((id) => id >= k - 1 && id < candidate.k - 1);
+  const planned = builtOn.length ? valuesFromPlannedAnswer(action, shownText(messages)) : [];
+  if (planned.length) return `the next step ${action.name} states ${planned.slice(0, 3).map((u) => JSON.stringify(u)).join(', ')}, which the plan took from the failed ${apiName(failed.name)} and the case never shows`;
+  const request = requestOf(trajectory, k);
+  return (
+    claimsFailedEffect(failed, action) ??
+    conditionOnFailed(request, failed, action, trajectory.tools) ??
+    choiceOnFailed(request, failed, action)
+  );
+}
+
+/**
+ * The later tool steps of k's turn a model may go on with after giving up on step k, in order:
+ * the next one, then those that need nothing from step k (independentLaterSteps). Each still has to
+ * pass skipObstacle.
+ */
+export function skipCandidates(trajectory: Trajectory, k: number): LocatedStep[] {
+  const steps = toolSteps(trajectory);
+  const at = steps[k - 1];
+  if (!at) return [];
+  const next = steps[k];
+  const out: LocatedStep[] = [];
+  if (next && next.turnIndex === at.turnIndex) out.push(next);
+  for (const s of independentLaterSteps(trajectory, k)) if (!out.some((o) => o.k === s.k)) out.push(s);
+  return out;
+}

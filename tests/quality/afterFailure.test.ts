@@ -1,0 +1,215 @@
+/**
+ * The step after a failure (external cases): the rules of pipeline/afterFailure.ts, the measures
+ * that check shipped cases with them, and the generator (diversify-external) that must no longer
+ * go on with a step that needs the failed call, close a turn whose independent part is left, retry
+ * a placeholder call or write a skip thought that cites a result that never came.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Action, ChatMessage, TestCase, ToolDoc, ToolResponse, Trajectory } from '../../pipeline/schemas.js';
+import type { QualityContext } from '../../pipeline/quality/types.js';
+import { claimsFailedEffect, conditionOnFailed, needsOpenedState, placeholderArgument, placeholderValue, skipCandidates, valuesFromUnseenAnswers } from '../../pipeline/afterFailure.js';
+import { toolSteps } from '../../pipeline/steps.js';
+import { finishWithStepsLeft, infeasibleSkip, placeholderRetry } from '../../pipeline/quality/measures/solvable.js';
+import { skipThoughtCitesUnseen } from '../../pipeline/quality/measures/thoughts.js';
+import { skipProblem, skipThought } from '../../stages/diversify-external/afterFailure.js';
+import { Rng } from '../../pipeline/rng.js';
+
+const tool = (name: string, params: string[], description = `Does ${name}.`): ToolDoc => ({
+  name,
+  description,
+  required_parameters: params.map((p) => ({ name: p, type: 'string', description: `the ${p}` })),
+  optional_parameters: [],
+  return_data: [{ name: 'organic_result_id', description: 'the id of the result' }],
+});
+
+const TOOLS = [
+  tool('ReserveMeeting.get_empty_room_with_time', ['start_time', 'end_time'], 'Get the empty rooms in a time slot.'),
+  tool('ReserveMeeting.reserve', ['room_id', 'start_time', 'end_time'], 'Reserve a room.'),
+  tool('ReserveMeeting.get_reserved', [], 'Get the booking status of all rooms.'),
+  tool('ArxivSearch.get_arxiv_article_information', ['query'], 'Run Arxiv search and get the article meta information.'),
+  tool('FileOperation.write_file', ['file_path', 'text'], 'Write text to a file.'),
+  tool('PPT.create_file', ['abs_location', 'theme'], 'Create a pptx file.'),
+  tool('PPT.add_text_page', ['title', 'bullet_items'], 'Add a text page of ppt.'),
+  tool('PPT.get_image', ['keywords'], 'Get an image by keywords.'),
+  tool('Email.send', ['address', 'title', 'body'], 'Send an email.'),
+  tool('GoogleScholar.search_google_scholar', ['query'], 'Search for scholarly articles on Google Scholar.'),
+  tool('GoogleScholar.get_citation_format', ['q'], 'Get the citation format of a result.'),
+  tool('AirbnbSearch.search_property_by_place', ['place'], 'Search for properties by place.'),
+  tool('AirbnbSearch.get_property_details', ['propertyId'], 'Get the details of a property given its ID.'),
+  tool('VehicleControlAPI.check_tire_pressure', [], 'Check the tire pressure of the vehicle.'),
+  tool('VehicleControlAPI.find_nearest_tire_shop', [], 'Find the nearest tire shop.'),
+];
+
+const ok = (content: string): ToolResponse => ({ content, tier: 'simulated' });
+const failure: ToolResponse = { content: 'HTTP 503 Service Unavailable', tier: 'simulated', error: { source: 'environment', message: 'HTTP 503 Service Unavailable' } };
+
+function trajectory(id: string, user: string, steps: [Action, string, number[]?][], source: 'teval' | 'bfcl' = 'teval'): Trajectory {
+  return {
+    id,
+    source,
+    tools: TOOLS,
+    turns: [{ user, steps: steps.map(([action, response, prev]) => ({ action, response: ok(response), ...(prev ? { prev } : {}) })), final: 'done' }],
+    final: 'done',
+    meta: {},
+  };
+}
+
+/** The case an external failure at step k of `t` makes, with `next` as its second ground-truth action. */
+function externalCase(t: Trajectory, k: number, next: Action, cot = false): TestCase {
+  const steps = toolSteps(t);
+  const messages: ChatMessage[] = [
+    { role: 'system', content: `You can call: ${JSON.stringify(t.tools)}` },
+    { role: 'user', content: t.turns[0].user },
+    ...steps.slice(0, k - 1).flatMap(({ step }): ChatMessage[] => [
+      { role: 'assistant', content: JSON.stringify(step.action) },
+      { role: 'function', content: step.response!.content },
+    ]),
+    { role: 'assistant', content: JSON.stringify(steps[k - 1].step.action) },
+    { role: 'function', content: failure.content },
+  ];
+  return {
+    id: `${t.id}-env-k${k}${cot ? '-cot' : ''}`,
+    kind: 'external',
+    errorType: '',
+    cot,
+    trajectoryId: t.id,
+    source: t.source,
+    k,
+    messages,
+    tools: t.tools,
+    groundTruth: [steps[k - 1].step.action, next],
+    provenance: { methods: {}, parents: [] },
+  } as TestCase;
+}
+
+const ctxWith = (t: Trajectory): QualityContext => ({ trajectory: (id) => (id === t.id ? t : undefined), baseCase: () => undefined });
+
+// teval_query_51_1: reserve room 101 only if the availability check (which failed) says it is free.
+const rooms = trajectory(
+  'teval_query_51_1',
+  'I need to book a meeting room for today. Can you find any available rooms between 14:00 and 16:00? If room 101 is available for that time slot, please reserve it. After the reservation, could you provide me with the current booking status of all the rooms?',
+  [
+    [{ name: 'ReserveMeeting.get_empty_room_with_time', args: { start_time: '14:00', end_time: '16:00' } }, '{"empty_rooms": ["101", "103"]}'],
+    [{ name: 'ReserveMeeting.reserve', args: { room_id: '101', start_time: '14:00', end_time: '16:00' } }, '{"status": "reserved"}', [0]],
+    [{ name: 'ReserveMeeting.get_reserved', args: {} }, '{"101": "14:00-16:00"}', [1]],
+  ],
+);
+
+// teval_query_212_0: the file would hold the articles the failed search was to find.
+const articles = trajectory('teval_query_212_0', "Look for articles on 'quantum computing' and save their meta information to 'outputs/quantum.txt'.", [
+  [{ name: 'ArxivSearch.get_arxiv_article_information', args: { query: 'quantum computing' } }, 'Published: 2022-08-01\nTitle: The Rise of Quantum Internet Computing\nAuthors: Seng W. Loke'],
+  [{ name: 'FileOperation.write_file', args: { file_path: 'outputs/quantum.txt', text: 'Published: 2022-08-01\nTitle: The Rise of Quantum Internet Computing\nAuthors: Seng W. Loke' } }, '{"status": "ok"}', [0]],
+]);
+
+// teval_query_88_2: a page added to a presentation that create_file never opened.
+const slides = trajectory('teval_query_88_2', "Create a presentation 'outputs/ww2.pptx' with a page 'Causes' listing the Treaty of Versailles, and find an image of a tank.", [
+  [{ name: 'PPT.create_file', args: { abs_location: 'outputs/ww2.pptx', theme: 'default' } }, '{"status": "created"}'],
+  [{ name: 'PPT.add_text_page', args: { title: 'Causes', bullet_items: 'Treaty of Versailles' } }, '{"status": "added"}', [0]],
+  [{ name: 'PPT.get_image', args: { keywords: 'tank' } }, '{"picture_url": "outputs/tank.jpg"}', [1]],
+]);
+
+// teval_query_7_1: the property search fails; the scholar search asked for in the same request needs nothing from it.
+const paris = trajectory(
+  'teval_query_7_1',
+  "Search for properties in Paris on Airbnb. Retrieve the details of the first property in the search results. Then, search for scholarly articles related to 'Paris tourism' on Google Scholar.",
+  [
+    [{ name: 'AirbnbSearch.search_property_by_place', args: { place: 'Paris' } }, '{"property": [{"id": 631154213461762756, "name": "Modern condominium"}]}'],
+    [{ name: 'AirbnbSearch.get_property_details', args: { propertyId: 631154213461762756n } }, '{"name": "Modern condominium"}', [0]],
+    [{ name: 'GoogleScholar.search_google_scholar', args: { query: 'Paris tourism' } }, '{"organic_results": []}', [1]],
+  ],
+);
+
+describe('what the step after a failure may not need', () => {
+  it('a condition the user tied to the failed call\'s result; not a modal "should", an embedded question or a hedge', () => {
+    const [check, reserve] = toolSteps(rooms).map((s) => s.step.action);
+    expect(conditionOnFailed(rooms.turns[0].user, check, reserve, TOOLS)).toMatch(/If room 101 is available/);
+    const tires = { name: 'VehicleControlAPI.check_tire_pressure', args: {} };
+    const shop = { name: 'VehicleControlAPI.find_nearest_tire_shop', args: {} };
+    expect(conditionOnFailed('Could you take a look at the tire pressures. Should any tire display a pressure below 40 PSI, kindly guide me to the nearest tire service facility for a fix.', tires, shop, TOOLS)).toMatch(/Should any tire/);
+    // "it" is the tire pressure of the sentence before; 37.5 does not end the clause.
+    expect(conditionOnFailed('Would you be able to verify if my tire pressure is in check? If it falls under 37.5 PSI, perhaps we could swing by the nearest tire shop?', tires, shop, TOOLS)).toMatch(/37\.5 PSI/);
+    expect(conditionOnFailed('Check my tire pressure. The tire shop visit should be booked for Monday, and find the nearest tire shop.', tires, shop, TOOLS)).toBeUndefined();
+    expect(conditionOnFailed('Check my tire pressure and, if you can, find the nearest tire shop.', tires, shop, TOOLS)).toBeUndefined();
+    expect(conditionOnFailed('Find the nearest tire shop to determine if it is open near my tire pressure check.', tires, shop, TOOLS)).toBeUndefined();
+  });
+
+  it('text written from the failed call\'s answer; the file or session it opens; a claim that it worked', () => {
+    const steps = toolSteps(articles);
+    const shown = `${articles.turns[0].user}\n${failure.content}`;
+    expect(valuesFromUnseenAnswers(steps[1].step.action, steps.slice(0, 1), shown)).toEqual(expect.arrayContaining(['2022-08-01', 'The Rise of Quantum Internet Computing']));
+    expect(valuesFromUnseenAnswers(steps[1].step.action, steps.slice(0, 1), `${shown}\n${steps[0].step.response!.content}`)).toEqual([]);
+    const [create, page, image] = toolSteps(slides).map((s) => s.step.action);
+    expect(needsOpenedState(create, page)).toMatch(/file the failed create_file would have opened/);
+    expect(needsOpenedState(create, image)).toBeUndefined(); // a search for an image reads nothing of the file
+    const reserve: Action = { name: 'ReserveMeeting.reserve', args: { room_id: '102', start_time: '10:00', end_time: '12:00' } };
+    const email = (body: string): Action => ({ name: 'Email.send', args: { address: 'team@example.com', title: 'Meeting', body } });
+    expect(claimsFailedEffect(reserve, email('I have secured a meeting room for us. Room Number: 102, from 10:00 to 12:00.'))).toMatch(/reports reserve/);
+    expect(claimsFailedEffect(reserve, email('Could we meet on Monday? I am still looking for a free room.'))).toBeUndefined();
+  });
+
+  it('placeholders: template slots, descriptions of the value, field names, numbered filler, dummy ids; real values pass', () => {
+    const fields = new Set(['organic_result_id', 'query']);
+    for (const v of ['{places}', 'company name', 'organic_result_id', 'Bullet point 1[SPAN]Bullet point 2[SPAN]Bullet point 3', '12345', '[IMAGE_PATH]', 'Lorem ipsum dolor sit amet']) {
+      expect(placeholderValue(v, fields), v).toBeDefined();
+    }
+    for (const v of ['Apple Inc.', 'b8af6XDcmWoJ', 'project_archive', 'Treaty of Versailles[SPAN]Rise of Fascism', '691676460109271194', 'outputs/ww2.pptx', 'John Smith']) {
+      expect(placeholderValue(v, fields), v).toBeUndefined();
+    }
+    expect(placeholderArgument({ name: 'GoogleScholar.get_citation_format', args: { q: 'organic_result_id' } }, fields)).toMatch(/field name/);
+  });
+});
+
+describe('measures of the step after a failure', () => {
+  it('skip_infeasible flags a step on a condition, on the failed answer or in the unopened file, and passes an independent one', () => {
+    const [, reserve] = toolSteps(rooms).map((s) => s.step.action);
+    expect(infeasibleSkip.check(externalCase(rooms, 1, reserve), ctxWith(rooms))).toMatch(/only "If room 101 is available/);
+    expect(infeasibleSkip.check(externalCase(articles, 1, toolSteps(articles)[1].step.action), ctxWith(articles))).toMatch(/2022-08-01/);
+    const [, page, image] = toolSteps(slides).map((s) => s.step.action);
+    expect(infeasibleSkip.check(externalCase(slides, 1, page), ctxWith(slides))).toMatch(/would have opened/);
+    const scholar = toolSteps(paris)[2].step.action;
+    expect(infeasibleSkip.check(externalCase(paris, 1, scholar), ctxWith(paris))).toBeNull();
+    expect(infeasibleSkip.check(externalCase(slides, 2, image), ctxWith(slides))).toBeNull();
+  });
+
+  it('skip_finishes_early flags a closing answer while an independent step is left, not one where every later step needs the failed call', () => {
+    const close: Action = { name: 'FinishAction', args: 'The property search kept failing.' };
+    expect(finishWithStepsLeft.check(externalCase(paris, 1, close), ctxWith(paris))).toMatch(/step 3 GoogleScholar.search_google_scholar/);
+    expect(finishWithStepsLeft.check(externalCase(articles, 1, close), ctxWith(articles))).toBeNull();
+    expect(finishWithStepsLeft.check(externalCase(rooms, 1, close), ctxWith(rooms))).toBeNull();
+  });
+
+  it('external_placeholder_call flags a retried call whose argument is a placeholder', () => {
+    const cite = trajectory('teval_query_443_2', 'Get the citation of the first result.', [[{ name: 'GoogleScholar.get_citation_format', args: { q: 'organic_result_id' } }, '{"citations": []}']]);
+    const close: Action = { name: 'FinishAction', args: 'It kept failing.' };
+    expect(placeholderRetry.check(externalCase(cite, 1, close), ctxWith(cite))).toMatch(/the retried GoogleScholar.get_citation_format: q="organic_result_id"/);
+    expect(placeholderRetry.check(externalCase(paris, 1, close), ctxWith(paris))).toBeNull();
+  });
+
+  it('skip_thought_unseen flags a thought citing the failed call\'s result or "with that done", and passes the generator\'s thought', () => {
+    const scholar = toolSteps(paris)[2].step.action;
+    const cites = externalCase(paris, 1, { ...scholar, thought: '`search_property_by_place` says the id is "631154213461762756". Next I search Google Scholar.' }, true);
+    expect(skipThoughtCitesUnseen.check(cites, ctxWith(paris))).toMatch(/cites a result of the failed/);
+    const leans = externalCase(paris, 1, { ...scholar, thought: 'With that done, I can search for scholarly articles.' }, true);
+    expect(skipThoughtCitesUnseen.check(leans, ctxWith(paris))).toMatch(/With that done/);
+    for (let seed = 0; seed < 12; seed++) {
+      const thought = skipThought('AirbnbSearch.search_property_by_place', scholar, TOOLS, new Rng(seed, 'skip-thought'));
+      expect(skipThoughtCitesUnseen.check(externalCase(paris, 1, { ...scholar, thought }, true), ctxWith(paris)), thought).toBeNull();
+      expect(thought).toMatch(/`search_property_by_place`/);
+    }
+  });
+});
+
+describe('the generator goes on only with a step that needs nothing from the failed call', () => {
+  it('refuses the conditional, written-from-the-answer and unopened-file steps', async () => {
+    expect(await skipProblem(rooms, 1, failure, undefined)).toMatch(/If room 101 is available/);
+    expect(await skipProblem(articles, 1, failure, undefined)).toMatch(/Rise of Quantum Internet Computing/);
+    expect(await skipProblem(slides, 1, failure, undefined)).toMatch(/would have opened/);
+  });
+
+  it('looks past a dependent next step to a later independent one of the request', async () => {
+    const candidates = skipCandidates(paris, 1);
+    expect(candidates.map((s) => s.k)).toEqual([2, 3]);
+    expect(await skipProblem(paris, 1, failure, undefined, candidates[0])).toMatch(/631154213461762756/);
+    expect(await skipProblem(paris, 1, failure, undefined, candidates[1])).toBeUndefined();
+  });
+});
