@@ -17,6 +17,7 @@ import { SIMULATOR_RULES_VERSION, simulateOffline, type CarriedValue } from './s
 import { localityOf } from '../errors/environment.js';
 import { toJson } from '../pyValues.js';
 import type { KnownFacts } from './knownFacts.js';
+import { worldFactLines } from './worldAnswer.js';
 
 export interface ApiSimulatorInput {
   name: string;
@@ -120,6 +121,9 @@ export function renderApiSimulatorPrompt(input: ApiSimulatorInput): PromptMessag
       (known.topic ? `\n- the task searched for ${toJson(known.topic)}: free text belongs to that subject` : '') +
       (known.fields ? `\n- the list that gave its id said: ${Object.entries(known.fields).map(([k, v]) => `${k} ${toJson(v)}`).join(', ')} (a field of the same name says the same)` : '');
   }
+  // What the world knows about a real film or company the call is about: the answer must not contradict it.
+  const world = input.environmentError ? [] : worldFactLines(input.name, input.args);
+  if (world.length) user += `\n\nWhat is publicly known about what the call asks for; the response must agree with it (values carried for later steps above still win):\n${world.map((l) => `- ${l}`).join('\n')}`;
   return [
     { role: 'system', content: SYSTEM },
     { role: 'user', content: user },
@@ -130,7 +134,7 @@ export const apiSimulatorRole: RoleSpec<ApiSimulatorInput, ApiSimulatorOutput> =
   role: 'api-simulator',
   schemaName: 'api_simulator_reply',
   schema: ApiSimulatorOutput,
-  template: { id: 'api-simulator/fig17', version: '3', render: renderApiSimulatorPrompt },
+  template: { id: 'api-simulator/fig17', version: '4', render: renderApiSimulatorPrompt },
   offline: {
     version: SIMULATOR_RULES_VERSION,
     run: (input, rng) =>

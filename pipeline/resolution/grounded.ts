@@ -25,6 +25,7 @@ import { toolSteps } from '../steps.js';
 import { renderToolList } from '../prompts/standard.js';
 import { isClockTime, needShownIn, neededValues, type NeededValue } from '../quality/grounding.js';
 import { carrierField, echoedArgument, type CarriedValue } from './simulatorRules.js';
+import { answeredDoc } from './worldAnswer.js';
 import { sameValue } from '../errors/values.js';
 import { toJson } from '../pyValues.js';
 import { distanceKm, placesNamedIn } from './places.js';
@@ -128,7 +129,10 @@ function assign(trajectory: Trajectory, view: GroundingView, needs: Need[]): Car
   const placed = new Map<Need, number>();
   // A single field holds one value: `${step}:${field}` → the value it carries.
   const taken = new Map<string, string>();
-  const docOf = (m: number) => trajectory.tools.find((t) => t.name === steps[m].step.action.name);
+  const docOf = (m: number) => {
+    const doc = trajectory.tools.find((t) => t.name === steps[m].step.action.name);
+    return doc && answeredDoc(doc);
+  };
 
   const place = (m: number, need: NeededValue, points: { lat: number; lon: number }[]): boolean => {
     // Beijing's coordinates are not get_coordinate("上海")'s answer, whatever the order of the calls.

@@ -23,9 +23,10 @@ import { parseToolResponse } from '../prompts/parseAction.js';
 import { driveMinutes, tripOf, type Trip } from './trips.js';
 import { localityOf, type ToolLocality } from '../errors/environment.js';
 import { oneTypePerField } from './fieldTypes.js';
+import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-26';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-27';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -834,8 +835,11 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   if (input.environmentError) return { error: environmentMessage(input.environmentError, input.name, rng, localityOf(input.name, input.tools)), response: '' };
   const problems = validateCall(input.name, input.args, input.tools);
   if (problems.length) return { error: problems.join('; '), response: '' };
-  const doc = input.tools.find((t) => t.name === input.name)!;
+  // The shape the API really answers in, where its doc slipped (similar movies documented as reviews).
+  const doc = answeredDoc(input.tools.find((t) => t.name === input.name)!);
   const carry = input.carry ?? [];
-  const answer = rankedAsDocumented(doc, applyCarried(plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known, recordedLists(input.examples ?? []), input.today, input.asked), carry), carry);
+  const drawn = applyCarried(plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known, recordedLists(input.examples ?? []), input.today, input.asked), carry);
+  // What the world knows about a real film or company the call is about (worldFacts.ts) wins over what was drawn.
+  const answer = rankedAsDocumented(doc, worldAnswer(doc, input.args as Record<string, unknown>, drawn, carry, input.known, rng), carry);
   return { error: '', response: pyJson(oneTypePerField(answer, carry.map((c) => c.value))) };
 }

@@ -277,7 +277,7 @@ describe('a film looked up by name agrees with the list that named it', () => {
     const known = knownFacts({ film_name: '奥本海默' }, [list]);
     for (let seed = 0; seed < 5; seed++) {
       const r = simulateOffline({ name: 'FilmDouban.print_detail', args: { film_name: '奥本海默' }, tools: t.tools, ...(known ? { known } : {}) }, new Rng(seed, 'genre'));
-      expect((parseJson(r.response) as { description: string }).description).toMatch(/^奥本海默 is a drama film/);
+      expect((parseJson(r.response) as { description: string }).description).toMatch(/^奥本海默 \(Oppenheimer\) is a drama film .*Christopher Nolan/);
     }
     const detail = (description: string) => ({ action: { name: 'FilmDouban.print_detail', args: { film_name: '奥本海默' } }, response: JSON.stringify({ description }) });
     expect(contradictedFacts(detail('奥本海默 is a comedy film directed by Olga Lopez.'), [list])).toMatch(/calls it a comedy film; the list that named it said "drama"/);

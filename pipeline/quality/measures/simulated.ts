@@ -16,6 +16,7 @@ import { toolSteps } from '../../steps.js';
 import { askedCount } from '../../resolution/askedCount.js';
 import { unknownRecord } from '../../resolution/unknownRecord.js';
 import { parseReply } from '../../prompts/parseAction.js';
+import { simulatedContradictsWorld } from './world.js';
 
 /** A tool answer as a value: JSON, else a Python literal, else the text itself. */
 export function responseValue(text: string): unknown {
@@ -231,7 +232,7 @@ export const simulatedUnknownRecordFound: CaseMeasure = {
   },
 };
 
-export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedUnknownRecordFound, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort];
+export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedUnknownRecordFound, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedContradictsWorld];
 
 /**
  * A simulated answer gives a field another shape than every recorded answer of the same API the

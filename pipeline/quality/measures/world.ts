@@ -1,0 +1,168 @@
+/**
+ * Does a simulated answer about a real film or company agree with what the world knows of it
+ * (pipeline/resolution/worldFacts.ts)? A model under test knows The Matrix is a 1999 film by the
+ * Wachowskis and that Tesla's homepage is tesla.com: "The Matrix (2020-07-01): an aging jazz
+ * pianist inherits a vineyard", "奥本海默 is a comedy directed by Rafael Okafor", a ticker detail
+ * naming the asset "TSLA", or an AAPL open of 29.95 beside a close of 734.79 is dishonest data.
+ */
+import { shownSteps } from '../evidence.js';
+import { isPlainObject } from '../../errors/values.js';
+import { parseToolResponse } from '../../prompts/parseAction.js';
+import type { CaseMeasure } from '../types.js';
+import type { Action } from '../../schemas.js';
+import { companyBySearch, companyByTicker, filmById, filmByTitle, genreName, priceLevel, type FilmFact } from '../../resolution/worldFacts.js';
+
+const same = (a: string, b: string) => a.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '') === b.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+const yearOf = (v: unknown) => (typeof v === 'string' ? /^(\d{4})/.exec(v.trim())?.[1] : undefined);
+
+/** What in a film's details or description contradicts the film. */
+function filmDetailsWrong(film: FilmFact, answer: Record<string, unknown>, shownTitle: boolean): string | undefined {
+  const year = film.release.slice(0, 4);
+  const released = yearOf(answer.release_date);
+  if (released && released !== year) return `${film.title} released ${String(answer.release_date)}; it came out in ${year}`;
+  if (Array.isArray(answer.genres) && answer.genres.length) {
+    const names = answer.genres.map((g) => (isPlainObject(g) ? g.name : g)).filter((g): g is string => typeof g === 'string');
+    if (names.length && !names.some((g) => film.genres.includes(genreName(g) ?? g))) return `${film.title} filed under ${names.join(', ')}; it is ${film.genres.join(', ')}`;
+  }
+  if (typeof answer.runtime === 'number' && film.runtime !== undefined && Math.abs(answer.runtime - film.runtime) > 5) return `${film.title} runs ${answer.runtime} minutes; it runs ${film.runtime}`;
+  if (shownTitle && typeof answer.title === 'string' && !same(answer.title, film.title) && !(film.zh && same(answer.title, film.zh))) return `TMDB id ${String(film.tmdb)} titled ${JSON.stringify(answer.title)}; it is ${film.title}`;
+  for (const text of [answer.description, answer.overview]) {
+    if (typeof text !== 'string') continue;
+    const director = /directed by ([^,.(;]+)/i.exec(text)?.[1]?.trim();
+    if (director && !film.director.toLowerCase().includes(director.toLowerCase()) && !director.toLowerCase().includes(film.director.split(/\s+and\s+|,\s*/)[0].toLowerCase())) return `${film.title} said to be directed by ${director}; it is by ${film.director}`;
+    const called = /\bis an? ([a-z-]+(?: [a-z-]+)?) film\b/i.exec(text)?.[1];
+    const genre = called ? genreName(called) : undefined;
+    if (genre && !film.genres.includes(genre)) return `${film.title} called a ${called} film; it is ${film.genres.join(', ')}`;
+    // "a drama film from 2020", "released in 2020": the film's own year (a story set "in 1956" is no release).
+    const dated = /\b(?:film|movie) from ((?:19|20)\d\d)\b|\breleased in ((?:19|20)\d\d)\b|\(((?:19|20)\d\d)\)/i.exec(text);
+    const said = dated?.slice(1).find(Boolean);
+    if (said && said !== year) return `${film.title} dated ${said}; it came out in ${year}`;
+  }
+  return undefined;
+}
+
+/** What in a list's film records contradicts the films they name. */
+function filmRecordsWrong(list: unknown[]): string | undefined {
+  for (const r of list) {
+    if (!isPlainObject(r)) continue;
+    const byId = filmById(r.id);
+    if (byId && typeof r.title === 'string' && !same(r.title, byId.title)) return `TMDB id ${String(r.id)} listed as ${JSON.stringify(r.title)}; it is ${byId.title}`;
+    const film = byId ?? filmByTitle(r.title);
+    if (!film) continue;
+    const released = yearOf(r.release_date);
+    if (released && released !== film.release.slice(0, 4)) return `${film.title} listed with release ${String(r.release_date)}; it came out in ${film.release.slice(0, 4)}`;
+    if (!byId && film.tmdb !== undefined && typeof r.id === 'number' && r.id !== film.tmdb) return `${film.title} listed under TMDB id ${r.id}; its id is ${film.tmdb}`;
+    const cate = typeof r.cate === 'string' ? genreName(r.cate) : undefined;
+    if (cate && !film.genres.includes(cate)) return `${film.title} filed under ${String(r.cate)}; it is ${film.genres.join(', ')}`;
+  }
+  return undefined;
+}
+
+/**
+ * What a simulated answer says against the world about the film or company its call is about;
+ * null when it agrees, undefined when the call is about nothing the facts table knows.
+ */
+export function worldContradiction(action: Action, response: string): string | null | undefined {
+  const answer = parseToolResponse(response);
+  if (!isPlainObject(answer) || 'error' in answer) return undefined;
+  const args = isPlainObject(action.args) ? action.args : {};
+  const kit = action.name.split('.')[0];
+  if (/film|movie|tmdb|douban/i.test(kit)) {
+    let about = false;
+    const film = filmById(args.movie_id) ?? filmByTitle(args.query) ?? filmByTitle(args.film_name);
+    if (film && !Array.isArray(answer.films) && !Array.isArray(answer.film)) {
+      about = true;
+      const why = filmDetailsWrong(film, answer, args.movie_id !== undefined && film.tmdb === args.movie_id);
+      if (why) return why;
+    }
+    for (const list of [answer.films, answer.film]) {
+      if (!Array.isArray(list)) continue;
+      if (list.some((r) => isPlainObject(r) && (filmById(r.id) || filmByTitle(r.title)))) about = true;
+      const why = filmRecordsWrong(list);
+      if (why) return why;
+    }
+    return about ? null : undefined;
+  }
+  if (!/polygon|finance|stock/i.test(kit)) return undefined;
+  const api = action.name.split('.').pop();
+  if (api === 'search_stock_ticker') {
+    const asked = companyBySearch(args.search);
+    const listed = companyByTicker(answer.ticker);
+    if (!asked && !listed) return undefined;
+    if (listed && typeof answer.name === 'string' && !same(answer.name, listed.name)) return `${listed.ticker} named ${JSON.stringify(answer.name)}; it is ${listed.name}`;
+    if (asked && !listed && typeof answer.name === 'string' && companyBySearch(answer.name) === asked) return `${asked.name} listed under ticker ${String(answer.ticker)}; it trades as ${asked.ticker}`;
+    return null;
+  }
+  const ticker = typeof args.ticker === 'string' ? args.ticker.trim() : undefined;
+  if (!ticker) return undefined;
+  const company = companyByTicker(ticker) ?? (/[a-z\s]/.test(ticker) ? companyBySearch(ticker) : undefined);
+  let about = false;
+  if ('homepage_url' in answer || api === 'get_ticker_detail') {
+    about = true;
+    if (typeof answer.name === 'string' && answer.name.trim().toUpperCase() === ticker.toUpperCase()) return `the asset ${ticker} is named by its own symbol`;
+    if (typeof answer.homepage_url === 'string' && /\bexample\.(com|org|net)\b/.test(answer.homepage_url)) return `${ticker}'s homepage is a placeholder (${answer.homepage_url})`;
+    if (company) {
+      if (typeof answer.name === 'string' && !same(answer.name, company.name)) return `${ticker} named ${JSON.stringify(answer.name)}; it is ${company.name}`;
+      if (company.homepage && typeof answer.homepage_url === 'string' && answer.homepage_url.replace(/\/$/, '') !== company.homepage) return `${ticker}'s homepage given as ${answer.homepage_url}; it is ${company.homepage}`;
+      if (company.listDate && typeof answer.list_date === 'string' && answer.list_date !== company.listDate) return `${ticker} listed ${answer.list_date}; it was listed ${company.listDate}`;
+    }
+  }
+  const why = pricesWrong(ticker, pricesIn(answer));
+  if (why !== undefined) return why ?? (about ? null : null);
+  return about ? null : undefined;
+}
+
+/** The open/close pairs an answer gives, in its order (one day's answer, or an aggregate's bars). */
+function pricesIn(answer: Record<string, unknown>): { open?: number; close?: number }[] {
+  const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+  const pair = (r: Record<string, unknown>) => ({ open: num(r.open ?? r.o), close: num(r.close ?? r.c) });
+  if (Array.isArray(answer.results)) return answer.results.filter(isPlainObject).map(pair).filter((p) => p.open !== undefined || p.close !== undefined);
+  const p = pair(answer);
+  return p.open !== undefined || p.close !== undefined ? [p] : [];
+}
+
+/** Prices of one ticker that jump more than 20% within a day or from one bar to the next, or sit far from where a known stock traded; undefined when there are none. */
+function pricesWrong(ticker: string, prices: { open?: number; close?: number }[]): string | null | undefined {
+  if (!prices.length) return undefined;
+  const jump = (a: number, b: number) => Math.max(a, b) / Math.max(1e-9, Math.min(a, b)) > 1.2;
+  const level = companyByTicker(ticker) ? priceLevel(ticker) : undefined;
+  let last: number | undefined;
+  for (const p of prices) {
+    if (p.open !== undefined && p.close !== undefined && jump(p.open, p.close)) return `${ticker} opened at ${p.open} and closed at ${p.close} the same day`;
+    if (last !== undefined && p.open !== undefined && jump(last, p.open)) return `${ticker} went from ${last} to ${p.open} from one bar to the next`;
+    for (const v of [p.open, p.close]) if (level !== undefined && v !== undefined && (v > level * 2 || v < level / 2)) return `${ticker} priced at ${v}; it traded near ${level} in 2023`;
+    last = p.close ?? p.open;
+  }
+  return null;
+}
+
+export const simulatedContradictsWorld: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_contradicts_world',
+  group: 'solvable',
+  title: 'a simulated tool answer the case shows contradicts what the world knows about a real film or company (The Matrix released in 2020, 奥本海默 directed by someone else than Christopher Nolan, the asset "TSLA" named by its symbol, an example.com homepage, an AAPL open of 29.95 and close of 734.79 on one day)',
+  population: 'cases showing a simulated answer about a film or company the facts table knows, or a simulated stock price',
+  check(tc, ctx) {
+    const steps = shownSteps(tc, ctx);
+    if (!steps) return undefined;
+    let inPopulation = false;
+    // Across the answers of one case, the same ticker's prices stay within a few percent.
+    const seen = new Map<string, number>();
+    for (const step of steps) {
+      if (step.response?.tier !== 'simulated') continue;
+      const why = worldContradiction(step.action, step.response.content);
+      if (why === undefined) continue;
+      inPopulation = true;
+      if (why) return `${step.action.name}: ${why}`;
+      const ticker = isPlainObject(step.action.args) && typeof step.action.args.ticker === 'string' ? step.action.args.ticker.trim() : undefined;
+      const answer = parseToolResponse(step.response.content);
+      const first = ticker && isPlainObject(answer) ? pricesIn(answer).map((p) => p.open ?? p.close)[0] : undefined;
+      if (ticker && first !== undefined) {
+        const before = seen.get(ticker);
+        if (before !== undefined && Math.max(before, first) / Math.min(before, first) > 1.5) return `${step.action.name}: ${ticker} at ${first} here and ${before} in an earlier answer`;
+        seen.set(ticker, first);
+      }
+    }
+    return inPopulation ? null : undefined;
+  },
+};

@@ -1,0 +1,269 @@
+/**
+ * A simulated answer about a real film or company says what the world knows of it (worldFacts.ts):
+ * TMDB's details and lists, Douban's descriptions and lists, Polygon's searches, company details
+ * and prices. Values carried for later steps stay as they are; everything else about a known film
+ * or company follows the facts table. Stock prices of any ticker (known or not) come from one
+ * deterministic level per ticker, so the open and close of one day, and the days of one range,
+ * stay within a few percent of each other.
+ */
+import type { ReturnField, ToolDoc } from '../schemas.js';
+import type { Rng } from '../rng.js';
+import { isPlainObject } from '../errors/values.js';
+import { knownGenre, type KnownFacts } from './knownFacts.js';
+import type { CarriedValue } from './simulatorRules.js';
+import { FILMS, genreName, companyBySearch, companyByTicker, dayPrices, filmById, filmByTitle, homepageFor, similarFilms, type CompanyFact, type FilmFact } from './worldFacts.js';
+
+/**
+ * Return fields whose doc says otherwise than the API answers: T-Eval's FilmTMDB.get_similar_movies
+ * documents `films` as "list of reviews including user's name, rating, and reviews" (copied from
+ * get_movie_reviews), while its recorded answers list films: {id, title, release_date, vote_average, popularity}.
+ */
+const DOC_SLIPS: { api: RegExp; field: string; slip: RegExp; description: string }[] = [
+  { api: /\.get_similar_movies$/, field: 'films', slip: /\breviews?\b/i, description: 'list of similar films, including id, title, release_date, vote_average and popularity' },
+];
+
+/** The doc as the API really answers (a slip in a return field's description mended); the same doc when there is none. */
+export function answeredDoc(doc: ToolDoc): ToolDoc {
+  const slips = DOC_SLIPS.filter((s) => s.api.test(doc.name));
+  if (!slips.length) return doc;
+  const fix = (f: ReturnField): ReturnField => {
+    const slip = slips.find((s) => s.field === f.name && s.slip.test(f.description ?? ''));
+    return slip ? { ...f, description: slip.description } : f;
+  };
+  return { ...doc, return_data: doc.return_data.map(fix) };
+}
+
+/** A day of the film's release: its own when the table gives it, else a fixed day of the known year. */
+export function releaseDate(film: FilmFact): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(film.release)) return film.release;
+  let h = 0;
+  for (const ch of film.title) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return `${film.release}-${String(1 + (h % 12)).padStart(2, '0')}-${String(1 + ((h >>> 4) % 28)).padStart(2, '0')}`;
+}
+
+/** Which top-level fields, and which sub-fields of which records, carry values for later steps. */
+function carriedSlots(carry: CarriedValue[]): { top: Set<string>; sub: Set<string>; listed: Set<string> } {
+  const top = new Set<string>();
+  const sub = new Set<string>();
+  const listed = new Set<string>();
+  const next = new Map<string, number>();
+  for (const c of carry) {
+    if (c.lead) continue;
+    if (c.list) listed.add(c.field);
+    else if (!c.sub) top.add(c.field);
+    else {
+      const k = `${c.field}.${c.sub}`;
+      const at = next.get(k) ?? 0;
+      next.set(k, at + 1);
+      sub.add(`${c.field}.${at}.${c.sub}`);
+    }
+  }
+  return { top, sub, listed };
+}
+
+const toolkit = (name: string) => name.split('.')[0];
+const api = (name: string) => name.split('.').pop() ?? name;
+
+/** A film record of a list (TMDB's films, Douban's film) made true to the film it names by its id or title. */
+function fixFilmRecord(record: Record<string, unknown>, isCarried: (sub: string) => boolean, replacement: FilmFact | undefined, douban: boolean): void {
+  const idCarried = isCarried('id');
+  const titleCarried = isCarried('title');
+  let film = idCarried ? filmById(record.id) : undefined;
+  film ??= titleCarried ? filmByTitle(record.title) : undefined;
+  film ??= !idCarried && !titleCarried ? (filmById(record.id) ?? filmByTitle(record.title) ?? replacement) : undefined;
+  if (!film) return;
+  const set = (sub: string, value: unknown) => {
+    if (sub in record && !isCarried(sub) && value !== undefined) record[sub] = value;
+  };
+  if (!titleCarried && !douban) set('title', film.title);
+  if (!titleCarried && douban && !filmByTitle(record.title)) set('title', film.zh ?? film.title);
+  if (!idCarried) set('id', film.tmdb);
+  set('release_date', releaseDate(film));
+  set('vote_average', film.vote);
+  set('rating', film.vote);
+  set('cate', film.genres[0]);
+  set('region', film.region);
+}
+
+function filmAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<string, unknown>, slots: ReturnType<typeof carriedSlots>, known: KnownFacts | undefined): void {
+  const name = api(doc.name);
+  const free = (field: string) => field in answer && !slots.top.has(field);
+  const douban = /douban/i.test(doc.name);
+  // The film a call is about: by its id, else the title it names, else the title the list that gave its id listed.
+  const film = filmById(args.movie_id) ?? filmByTitle(args.query) ?? filmByTitle(args.film_name) ?? (args.movie_id === undefined ? undefined : filmByTitle(known?.title));
+  if (film && !Array.isArray(answer.films) && !Array.isArray(answer.film)) {
+    if (free('id') && film.tmdb !== undefined && args.movie_id === undefined) answer.id = film.tmdb;
+    if (free('title') && !douban) answer.title = film.title;
+    if (free('genres')) answer.genres = [...film.genres];
+    if (free('release_date')) answer.release_date = releaseDate(film);
+    if (free('runtime') && film.runtime !== undefined) answer.runtime = film.runtime;
+    if (free('overview')) answer.overview = film.premise;
+    if (free('vote_average') && film.vote !== undefined) answer.vote_average = film.vote;
+    if (free('description') && douban) {
+      const shown = typeof args.film_name === 'string' ? args.film_name.trim() : (film.zh ?? film.title);
+      const named = shown === film.title ? film.title : `${shown} (${film.title})`;
+      // The genre the list that named it gave, when that is one of the film's; else its main one.
+      const listed = knownGenre(known?.fields);
+      const genre = (listed && film.genres.includes(genreName(listed) ?? '') ? listed : film.genres[0]).toLowerCase();
+      answer.description = `${named} is ${/^[aeiou]/.test(genre) ? 'an' : 'a'} ${genre} film from ${film.release.slice(0, 4)}, directed by ${film.director} (${film.region}). ${film.premise}`;
+    }
+  }
+  for (const field of ['films', 'film']) {
+    const list = answer[field];
+    if (!Array.isArray(list)) continue;
+    // Films like a known one: the table's films sharing its genres, in the records nothing carried into.
+    // A chart of real films (top rated, playing now, popular) lists real films where nothing was carried.
+    const present = new Set(list.flatMap((r) => (isPlainObject(r) ? [filmById(r.id), filmByTitle(r.title)] : [])).filter((f) => f !== undefined));
+    const chart = name === 'get_similar_movies' && film ? similarFilms(film, list.length + present.size) : !douban ? chartFilms(name) : [];
+    const similar = chart.filter((f) => !present.has(f) && f !== film);
+    list.forEach((r, i) => {
+      if (!isPlainObject(r)) return;
+      const isCarried = (sub: string) => slots.sub.has(`${field}.${i}.${sub}`);
+      const free = !isCarried('id') && !isCarried('title') && !filmById(r.id) && !filmByTitle(r.title);
+      fixFilmRecord(r, isCarried, free ? similar.shift() : undefined, douban);
+    });
+  }
+}
+
+/** The real films a TMDB chart would list: the best rated for top_rated, the autumn 2023 releases for now_playing and popular. */
+function chartFilms(api: string): FilmFact[] {
+  const tmdb = FILMS.filter((f) => f.tmdb !== undefined);
+  if (/top_rated/.test(api)) return tmdb.filter((f) => (f.vote ?? 0) >= 8.4).sort((a, b) => (b.vote ?? 0) - (a.vote ?? 0));
+  if (/now_playing|popular/.test(api)) return tmdb.filter((f) => /^2023-0[7-9]/.test(f.release));
+  return [];
+}
+
+/** "Apple Inc." → "Apple", "Alphabet Inc. Class A Common Stock" → "Alphabet". */
+function shortName(name: string): string {
+  return name.replace(/,?\s+(Inc\.?|Corporation|Corp|Group|Holdings|Class [A-C]|Common Stock|American Depositary Shares|Trust).*$/i, '').replace(/\.com$/, '').trim();
+}
+
+/** Market news headlines, each different, about the company when the call names one. */
+function headlines(company: string | undefined, rng: Rng): string[] {
+  const pct = `${rng.int(1, 9)}.${rng.int(0, 9)}%`;
+  const about = company
+    ? [`${company} shares ${rng.pick(['rise', 'slip', 'climb', 'fall'])} ${pct} after quarterly results`, `What analysts expect from ${company}'s next earnings report`, `${company} stock: is it a buy after this week's ${rng.pick(['rally', 'sell-off', 'swing'])}?`, `${company} ${rng.pick(['expands', 'trims', 'reorganises'])} its ${rng.pick(['product line', 'workforce', 'operations in Asia'])}, sources say`]
+    : [`Stocks ${rng.pick(['edge higher', 'close lower', 'finish mixed'])} as investors weigh ${rng.pick(['bond yields', 'the Fed outlook', 'earnings season'])}`, `${rng.int(3, 7)} things to watch in the market this week`, `Treasury yields ${rng.pick(['climb', 'ease'])} ahead of inflation data`, `Earnings season: what to expect from ${rng.pick(['banks', 'tech giants', 'retailers'])}`];
+  const start = rng.int(0, about.length - 1);
+  return about.map((_, i) => about[(start + i) % about.length]);
+}
+
+/** A name for an asset the table does not know: what an earlier search called it, else one made from the symbol. */
+function assetName(ticker: string, known: KnownFacts | undefined, rng: Rng): string {
+  if (known?.name && known.name.trim().toUpperCase() !== ticker.toUpperCase()) return known.name;
+  const stem = ticker.replace(/[^A-Za-z]/g, '').toLowerCase();
+  return `${stem.charAt(0).toUpperCase()}${stem.slice(1)} ${rng.pick(['Holdings Inc.', 'Corporation', 'Group Inc.', 'Industries Inc.'])}`;
+}
+
+function companyAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<string, unknown>, slots: ReturnType<typeof carriedSlots>, known: KnownFacts | undefined, rng: Rng): void {
+  const name = api(doc.name);
+  const free = (field: string) => field in answer && !slots.top.has(field);
+  if (name === 'search_stock_ticker') {
+    const carried = slots.top.has('ticker') ? companyByTicker(answer.ticker) : undefined;
+    const company: CompanyFact | undefined = carried ?? (slots.top.has('ticker') ? undefined : companyBySearch(args.search));
+    if (!company) return;
+    if (free('ticker')) answer.ticker = company.ticker;
+    if (free('name')) answer.name = company.name;
+    return;
+  }
+  const ticker = typeof args.ticker === 'string' ? args.ticker.trim() : undefined;
+  if (!ticker) return;
+  // A company looked up by its name where the symbol belongs ("Tesla"): a lenient answer is still about that company.
+  const company = companyByTicker(ticker) ?? (/[a-z\s]/.test(ticker) ? companyBySearch(ticker) : undefined);
+  if (name === 'get_ticker_news' && Array.isArray(answer.results) && !slots.listed.has('results')) {
+    const short = company ? shortName(company.name) : undefined;
+    const titles = headlines(short, rng);
+    answer.results.forEach((r, i) => {
+      if (isPlainObject(r) && 'title' in r && !slots.sub.has(`results.${i}.title`)) r.title = titles[i % titles.length];
+    });
+  }
+  if (name === 'get_ticker_detail' || 'homepage_url' in answer) {
+    const drawnName = typeof answer.name === 'string' ? answer.name : undefined;
+    const assetCalled = company?.name ?? (free('name') && (!drawnName || drawnName.toUpperCase() === ticker.toUpperCase()) ? assetName(ticker, known, rng) : (drawnName ?? ticker));
+    if (free('name')) answer.name = assetCalled;
+    if (free('homepage_url')) answer.homepage_url = company?.homepage ?? homepageFor(assetCalled);
+    if (company?.address && free('address')) answer.address = company.address;
+    if (company?.listDate && free('list_date')) answer.list_date = company.listDate;
+    if (free('description')) {
+      if (company?.description) answer.description = company.description;
+      else if (typeof answer.description === 'string') answer.description = answer.description.split(ticker).join(assetCalled.replace(/\s+(Inc\.|Corporation|Group Inc\.|Industries Inc\.|Holdings Inc\.)$/, ''));
+    }
+  }
+  // Prices: one level per ticker, a few percent from day to day.
+  const date = typeof args.date === 'string' ? args.date : undefined;
+  if (date) {
+    const p = dayPrices(ticker, date);
+    for (const f of ['open', 'close', 'high', 'low'] as const) if (free(f) && typeof answer[f] === 'number') answer[f] = p[f];
+    for (const f of Object.keys(answer)) if (/after_?hours|pre_?market/i.test(f) && free(f) && typeof answer[f] === 'number') answer[f] = Math.round(p.close * (1 + (rng.float() - 0.5) * 0.01) * 100) / 100;
+  }
+  if (name === 'aggregate_stock_with_time' && Array.isArray(answer.results) && !slots.listed.has('results')) {
+    answer.results = bars(ticker, args);
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/** Aggregate bars from `from` to `to` in windows of multiplier × timespan: open, close and the window's start (unix ms); at most 12. */
+function bars(ticker: string, args: Record<string, unknown>): Record<string, unknown>[] {
+  const from = Date.parse(`${String(args.from)}T00:00:00Z`);
+  const to = Date.parse(`${String(args.to)}T00:00:00Z`);
+  if (Number.isNaN(from) || Number.isNaN(to) || to < from) return [];
+  const mult = typeof args.multiplier === 'number' && args.multiplier > 0 ? args.multiplier : 1;
+  const span = String(args.timespan ?? 'day').toLowerCase();
+  const out: Record<string, unknown>[] = [];
+  if (span.startsWith('hour')) {
+    // Trading hours only (New York, 13:30-20:00 UTC), weekdays.
+    for (let d = from; d <= to && out.length < 12; d += DAY_MS) {
+      if ([0, 6].includes(new Date(d).getUTCDay())) continue;
+      const day = dayPrices(ticker, d);
+      const steps = Math.max(1, Math.floor(6 / mult));
+      for (let h = 0; h < steps && out.length < 12; h++) {
+        const t = d + (13.5 + h * mult) * 3_600_000;
+        const at = (x: number) => Math.round((day.open + ((day.close - day.open) * x) / steps) * 100) / 100;
+        out.push({ open: at(h), close: at(h + 1), timestamp: t });
+      }
+    }
+    return out;
+  }
+  const step = (span.startsWith('week') ? 7 : span.startsWith('month') ? 30 : 1) * mult * DAY_MS;
+  for (let d = from; d <= to && out.length < 12; d += step) {
+    if (step === DAY_MS && [0, 6].includes(new Date(d).getUTCDay())) continue;
+    const first = dayPrices(ticker, d);
+    const last = dayPrices(ticker, Math.min(to, d + step - DAY_MS));
+    out.push({ open: first.open, close: last.close, timestamp: d });
+  }
+  return out;
+}
+
+/** The answer made true to the world where the call is about a film or company the facts table knows, and stock prices made steady. */
+export function worldAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<string, unknown>, carry: CarriedValue[], known: KnownFacts | undefined, rng: Rng): Record<string, unknown> {
+  if (!isPlainObject(args)) return answer;
+  const slots = carriedSlots(carry);
+  const kit = toolkit(doc.name);
+  if (/film|movie|tmdb|douban/i.test(kit)) filmAnswer(doc, args, answer, slots, known);
+  else if (/polygon|finance|stock/i.test(kit)) companyAnswer(doc, args, answer, slots, known, rng);
+  return answer;
+}
+
+/** What the world knows about the film or company a call is about, as lines for a model simulating the API; empty when nothing. */
+export function worldFactLines(name: string, args: unknown): string[] {
+  if (!isPlainObject(args)) return [];
+  const kit = toolkit(name);
+  if (/film|movie|tmdb|douban/i.test(kit)) {
+    const film = filmById(args.movie_id) ?? filmByTitle(args.query) ?? filmByTitle(args.film_name);
+    if (!film) return [];
+    return [
+      `the film is ${film.title}${film.zh ? ` (${film.zh})` : ''}${film.tmdb !== undefined ? `, TMDB id ${film.tmdb}` : ''}, released ${releaseDate(film).slice(0, /^\d{4}$/.test(film.release) ? 4 : 10)}, directed by ${film.director}, made in ${film.region}`,
+      `its genres: ${film.genres.join(', ')}${film.runtime !== undefined ? `; runtime ${film.runtime} minutes` : ''}`,
+      `what it is about: ${film.premise}`,
+    ];
+  }
+  if (!/polygon|finance|stock/i.test(kit)) return [];
+  const company = companyByTicker(args.ticker) ?? companyBySearch(args.search) ?? companyBySearch(args.ticker);
+  if (!company) return [];
+  return [
+    `the asset is ${company.name}, ticker ${company.ticker}${company.homepage ? `, homepage ${company.homepage}` : ''}${company.address ? `, at ${company.address}` : ''}${company.listDate ? `, listed ${company.listDate}` : ''}`,
+    ...(company.description ? [`what it does: ${company.description}`] : []),
+    `its shares traded near ${company.price} US dollars in October 2023; prices of one day or of neighbouring days differ by a few percent at most`,
+  ];
+}

@@ -1,0 +1,218 @@
+/**
+ * What the world knows about the real films and companies T-Eval's tasks name. T-Eval's tools were
+ * real web APIs (TMDB, Douban, Polygon); an answer simulated for them that gives The Matrix a 2020
+ * release and a vineyard plot, or Tesla the name "TSLA" and a packaged-food business, is data a
+ * model under test knows to be false. The simulator (simulatorRules.ts worldAnswer) takes these
+ * facts when a call is about such a film or company; the quality report checks that shown answers
+ * agree (simulated_contradicts_world).
+ *
+ * Only facts we are sure of are written down; a field left out is drawn by the generator. A release
+ * given as a bare year is sure only to the year. Premises and descriptions are our own words.
+ */
+
+export interface FilmFact {
+  title: string;
+  /** The Chinese title Douban lists it under. */
+  zh?: string;
+  /** TMDB's id, where T-Eval's recorded answers or well-known URLs show it. */
+  tmdb?: number;
+  /** "YYYY-MM-DD" (TMDB's release date) or "YYYY" when only the year is sure. */
+  release: string;
+  /** TMDB's genre names, main first. */
+  genres: string[];
+  /** Minutes. */
+  runtime?: number;
+  director: string;
+  /** Douban's region words: where it was made. */
+  region: string;
+  /** TMDB's rounded vote average, where well known. */
+  vote?: number;
+  premise: string;
+}
+
+export const FILMS: FilmFact[] = [
+  { title: 'The Godfather', tmdb: 238, release: '1972-03-14', genres: ['Drama', 'Crime'], runtime: 175, director: 'Francis Ford Coppola', region: 'United States', vote: 8.7, premise: 'The ageing head of a New York Mafia family hands his empire to his reluctant youngest son, Michael, who is drawn ever deeper into its violence.' },
+  { title: 'The Shawshank Redemption', tmdb: 278, release: '1994-09-23', genres: ['Drama', 'Crime'], runtime: 142, director: 'Frank Darabont', region: 'United States', vote: 8.7, premise: 'A banker sentenced to life for a murder he says he did not commit keeps his hope alive over two decades in Shawshank prison, helped by his friendship with a fellow inmate, Red.' },
+  { title: 'The Godfather Part II', tmdb: 240, release: '1974-12-20', genres: ['Drama', 'Crime'], runtime: 202, director: 'Francis Ford Coppola', region: 'United States', vote: 8.6, premise: "Michael Corleone tightens his hold on the family business as the story of his father Vito's rise from Sicilian orphan to New York boss unfolds alongside." },
+  { title: "Schindler's List", tmdb: 424, release: '1993-12-15', genres: ['Drama', 'History', 'War'], runtime: 195, director: 'Steven Spielberg', region: 'United States', vote: 8.6, premise: 'A German industrialist in occupied Poland comes to use his factory and his fortune to save more than a thousand Jewish workers from the Holocaust.' },
+  { title: 'Dilwale Dulhania Le Jayenge', tmdb: 19404, release: '1995-10-20', genres: ['Comedy', 'Drama', 'Romance'], runtime: 190, director: 'Aditya Chopra', region: 'India', vote: 8.6, premise: 'Two young Indians raised in London fall in love on a trip across Europe, and he follows her to Punjab to win over the father who has promised her to another man.' },
+  { title: 'Inception', zh: '盗梦空间', tmdb: 27205, release: '2010-07-15', genres: ['Action', 'Science Fiction', 'Adventure'], runtime: 148, director: 'Christopher Nolan', region: 'United States', vote: 8.4, premise: "A thief who steals secrets from people's dreams is offered his old life back if his team can plant an idea in a target's mind instead." },
+  { title: 'The Dark Knight', zh: '黑暗骑士', tmdb: 155, release: '2008-07-16', genres: ['Drama', 'Action', 'Crime', 'Thriller'], runtime: 152, director: 'Christopher Nolan', region: 'United States', vote: 8.5, premise: 'Batman, Lieutenant Gordon and the new district attorney Harvey Dent set out to break organised crime in Gotham, until the Joker plunges the city into chaos.' },
+  { title: 'Batman Begins', tmdb: 272, release: '2005-06-10', genres: ['Action', 'Crime', 'Drama'], runtime: 140, director: 'Christopher Nolan', region: 'United States', vote: 7.7, premise: 'After years abroad learning to fight, Bruce Wayne returns to a corrupt Gotham City and takes up the mask of Batman.' },
+  { title: 'Interstellar', zh: '星际穿越', tmdb: 157336, release: '2014-11-05', genres: ['Adventure', 'Drama', 'Science Fiction'], runtime: 169, director: 'Christopher Nolan', region: 'United States', vote: 8.4, premise: 'With crops failing on Earth, a former pilot leads a crew through a wormhole in search of a planet humanity could move to.' },
+  { title: 'The Matrix', tmdb: 603, release: '1999-03-30', genres: ['Action', 'Science Fiction'], runtime: 136, director: 'Lana Wachowski and Lilly Wachowski', region: 'United States', vote: 8.2, premise: 'A hacker learns that the world he lives in is a simulation run by machines, and joins the rebels fighting to free humanity from it.' },
+  { title: 'Fight Club', tmdb: 550, release: '1999-10-15', genres: ['Drama'], runtime: 139, director: 'David Fincher', region: 'United States', vote: 8.4, premise: 'A sleepless office worker and a reckless soap salesman start an underground fight club that grows into something far more dangerous.' },
+  { title: 'Titanic', tmdb: 597, release: '1997', genres: ['Drama', 'Romance'], runtime: 194, director: 'James Cameron', region: 'United States', vote: 7.9, premise: 'A young aristocrat and a penniless artist fall in love aboard the Titanic on its doomed maiden voyage in 1912.' },
+  { title: 'Joker', zh: '小丑', tmdb: 475557, release: '2019-10-01', genres: ['Crime', 'Thriller', 'Drama'], runtime: 122, director: 'Todd Phillips', region: 'United States', vote: 8.2, premise: 'A failed stand-up comedian pushed aside by Gotham City in 1981 slides into madness and violence, and becomes the Joker.' },
+  { title: 'Dune', zh: '沙丘', tmdb: 438631, release: '2021-09-15', genres: ['Science Fiction', 'Adventure'], runtime: 155, director: 'Denis Villeneuve', region: 'United States', vote: 7.8, premise: 'Paul Atreides, heir of a noble house, is sent with his family to the desert planet Arrakis, the only source of the most valuable substance in the universe.' },
+  { title: 'Avengers: Endgame', zh: '复仇者联盟4：终局之战', tmdb: 299534, release: '2019-04-24', genres: ['Adventure', 'Science Fiction', 'Action'], runtime: 181, director: 'Anthony Russo and Joe Russo', region: 'United States', vote: 8.3, premise: "After Thanos wiped out half of all life, the surviving Avengers gather for one last attempt to undo what he did." },
+  { title: 'Spider-Man: No Way Home', tmdb: 634649, release: '2021-12-15', genres: ['Action', 'Adventure', 'Science Fiction'], runtime: 148, director: 'Jon Watts', region: 'United States', vote: 8.0, premise: "With his identity revealed, Peter Parker asks Doctor Strange for help, and a spell gone wrong brings in villains from other universes." },
+  { title: 'Shang-Chi and the Legend of the Ten Rings', tmdb: 566525, release: '2021-09-01', genres: ['Action', 'Adventure', 'Fantasy'], runtime: 132, director: 'Destin Daniel Cretton', region: 'United States', vote: 7.6, premise: 'A martial artist living quietly in San Francisco is forced to confront the past he fled and his father, leader of the Ten Rings organisation.' },
+  { title: 'The Princess Bride', tmdb: 2493, release: '1987-09-25', genres: ['Adventure', 'Family', 'Fantasy', 'Comedy', 'Romance'], runtime: 99, director: 'Rob Reiner', region: 'United States', vote: 7.7, premise: 'A grandfather reads his grandson the tale of Westley and Buttercup, true loves kept apart by pirates, princes, giants and a six-fingered swordsman.' },
+  { title: 'The Bourne Identity', tmdb: 2501, release: '2002', genres: ['Action', 'Drama', 'Mystery', 'Thriller'], runtime: 119, director: 'Doug Liman', region: 'United States', premise: 'A man pulled from the Mediterranean with bullet wounds and no memory finds he has the skills of an assassin, and that people are trying to kill him.' },
+  { title: 'The Bourne Ultimatum', tmdb: 2503, release: '2007', genres: ['Action', 'Drama', 'Mystery', 'Thriller'], runtime: 115, director: 'Paul Greengrass', region: 'United States', premise: 'Jason Bourne goes after the CIA programme that made him an assassin, as the agency sends its own killers after him.' },
+  { title: 'Expend4bles', tmdb: 299054, release: '2023-09-15', genres: ['Action', 'Adventure', 'Thriller'], runtime: 103, director: 'Scott Waugh', region: 'United States', vote: 6.3, premise: 'The veteran mercenaries of the Expendables, joined by new recruits, try to stop an arms dealer from starting a war between nuclear powers.' },
+  { title: 'The Equalizer 3', tmdb: 926393, release: '2023-08-30', genres: ['Action', 'Thriller', 'Crime'], runtime: 109, director: 'Antoine Fuqua', region: 'United States', vote: 7.2, premise: 'Robert McCall, settling into a quiet life in a southern Italian town, takes on the Mafia when it threatens his new friends.' },
+  { title: 'The Nun II', tmdb: 968051, release: '2023-09-06', genres: ['Horror', 'Mystery', 'Thriller'], runtime: 110, director: 'Michael Chaves', region: 'United States', vote: 7.0, premise: 'In 1956 France, Sister Irene is sent to investigate a priest\'s murder and comes face to face again with the demon Valak.' },
+  { title: 'Sound of Freedom', tmdb: 678512, release: '2023-07-03', genres: ['Action', 'Drama'], runtime: 131, director: 'Alejandro Monteverde', region: 'United States', vote: 8.1, premise: 'A US federal agent quits his job to rescue a girl taken by child traffickers in Colombia.' },
+  { title: 'Talk to Me', tmdb: 1008042, release: '2023-07-26', genres: ['Horror', 'Thriller'], runtime: 95, director: 'Danny Philippou and Michael Philippou', region: 'Australia', vote: 7.2, premise: 'Teenagers who get high on conjuring spirits with an embalmed hand go one step too far.' },
+  { title: 'Mission: Impossible - Dead Reckoning Part One', tmdb: 575264, release: '2023-07-08', genres: ['Action', 'Thriller'], runtime: 164, director: 'Christopher McQuarrie', region: 'United States', vote: 7.7, premise: 'Ethan Hunt and his team race to find a key that controls a rogue artificial intelligence before it falls into the wrong hands.' },
+  { title: 'Oppenheimer', zh: '奥本海默', tmdb: 872585, release: '2023-07-19', genres: ['Drama', 'History'], runtime: 181, director: 'Christopher Nolan', region: 'United States, United Kingdom', vote: 8.1, premise: 'The story of J. Robert Oppenheimer, who led the Manhattan Project that built the first atomic bomb, and of what it cost him afterwards.' },
+  { title: 'Porco Rosso', zh: '红猪', release: '1992', genres: ['Animation', 'Adventure', 'Comedy'], runtime: 94, director: 'Hayao Miyazaki', region: 'Japan', premise: 'In 1920s Italy, a First World War flying ace cursed with the face of a pig hunts air pirates over the Adriatic.' },
+  { title: 'How to Train Your Dragon', zh: '驯龙高手', release: '2010', genres: ['Animation', 'Fantasy', 'Adventure', 'Family'], runtime: 98, director: 'Dean DeBlois and Chris Sanders', region: 'United States', premise: 'A Viking boy meant to become a dragon slayer befriends an injured dragon, and changes how his village sees dragons.' },
+  { title: 'Jurassic Park', zh: '侏罗纪公园', tmdb: 329, release: '1993-06-11', genres: ['Adventure', 'Science Fiction', 'Thriller'], runtime: 127, director: 'Steven Spielberg', region: 'United States', premise: 'Scientists invited to an island theme park of cloned dinosaurs fight to survive when its security systems fail.' },
+  { title: 'Kung Fu Panda', zh: '功夫熊猫', release: '2008', genres: ['Animation', 'Action', 'Comedy', 'Family'], runtime: 92, director: 'Mark Osborne and John Stevenson', region: 'United States', premise: 'A clumsy panda who works in his father\'s noodle shop is chosen as the Dragon Warrior, to defend his valley from a vengeful snow leopard.' },
+  { title: 'Jane', zh: '珍·古道尔的传奇一生', release: '2017', genres: ['Documentary'], runtime: 90, director: 'Brett Morgen', region: 'United States', premise: "A portrait of primatologist Jane Goodall, told through long-lost footage of her early years studying chimpanzees in Tanzania's Gombe." },
+  { title: 'The Marvels', zh: '惊奇队长2', release: '2023-11-08', genres: ['Action', 'Fantasy', 'Adventure', 'Science Fiction'], runtime: 105, director: 'Nia DaCosta', region: 'United States', premise: 'Carol Danvers, Monica Rambeau and Kamala Khan find their powers entangled, so that they swap places whenever they use them.' },
+  { title: 'Across the Furious Sea', zh: '涉过愤怒的海', release: '2023', genres: ['Crime', 'Drama'], director: 'Cao Baoping', region: 'China', premise: 'A fisherman whose daughter is found dead in Japan sets out to avenge her, and the families of both sides are torn apart.' },
+  { title: 'Twinkle Twinkle Little Star', zh: '一闪一闪亮星星', release: '2023', genres: ['Romance', 'Fantasy'], director: 'Zhang Pan', region: 'China', premise: 'A young man goes back in time to his high-school years to save the girl he loved, who once went back in time for him.' },
+  { title: 'The Goldfinger', zh: '金手指', release: '2023', genres: ['Crime', 'Drama'], director: 'Felix Chong', region: 'Hong Kong', premise: 'A fifteen-year investigation pits an anti-corruption officer against a tycoon whose company rose from nothing in 1980s Hong Kong.' },
+  { title: 'Only the River Flows', zh: '河边的错误', release: '2023', genres: ['Crime', 'Mystery', 'Drama'], director: 'Wei Shujun', region: 'China', premise: 'In a small town in the 1990s, a police captain investigating a series of murders by the river finds the case unravelling his own mind.' },
+  { title: 'Fire of Love', zh: '火山挚恋', release: '2022', genres: ['Documentary'], runtime: 93, director: 'Sara Dosa', region: 'United States', premise: 'The story of French volcanologists Katia and Maurice Krafft, told through the footage they shot at erupting volcanoes until their deaths in 1991.' },
+  { title: "Chang'an", zh: '长安三万里', release: '2023', genres: ['Animation', 'History'], runtime: 168, director: 'Xie Junwei and Zou Jing', region: 'China', premise: 'The poet Gao Shi looks back on his lifelong friendship with Li Bai, against the rise and fall of the Tang dynasty.' },
+  { title: 'Elemental', zh: '疯狂元素城', release: '2023-06-14', genres: ['Animation', 'Comedy', 'Fantasy', 'Romance'], runtime: 101, director: 'Peter Sohn', region: 'United States', premise: 'In a city where fire, water, land and air residents live together, a fiery young woman and an easy-going water man discover how much they have in common.' },
+  { title: 'The Lost City', zh: '迷失之城', release: '2022', genres: ['Action', 'Adventure', 'Comedy', 'Romance'], runtime: 112, director: 'Aaron Nee and Adam Nee', region: 'United States', premise: 'A reclusive romance novelist is kidnapped by a billionaire who thinks she can find a lost city, and her cover model sets out to rescue her.' },
+  { title: 'The Big Short', zh: '大空头', release: '2015-12-11', genres: ['Comedy', 'Drama'], runtime: 130, director: 'Adam McKay', region: 'United States', premise: 'A handful of investors foresee the collapse of the US housing market in the mid-2000s and bet against it.' },
+  { title: 'The Wandering Earth', zh: '流浪地球', release: '2019-02-05', genres: ['Science Fiction', 'Action', 'Drama'], runtime: 125, director: 'Frant Gwo', region: 'China', premise: 'As the dying Sun threatens to swallow it, humanity fits the Earth with giant engines to push it out of the solar system.' },
+  { title: 'Parasite', zh: '寄生虫', tmdb: 496243, release: '2019-05-30', genres: ['Comedy', 'Thriller', 'Drama'], runtime: 133, director: 'Bong Joon-ho', region: 'South Korea', premise: 'A poor family talks its way, one member at a time, into jobs in the household of a wealthy one, until an unexpected discovery.' },
+  { title: 'Avatar', zh: '阿凡达', tmdb: 19995, release: '2009-12-15', genres: ['Action', 'Adventure', 'Fantasy', 'Science Fiction'], runtime: 162, director: 'James Cameron', region: 'United States', premise: 'A paraplegic marine sent to the moon Pandora in a Na\'vi body comes to side with its people against the company mining their home.' },
+  { title: 'Farewell My Concubine', zh: '霸王别姬', release: '1993', genres: ['Drama', 'Romance'], runtime: 171, director: 'Chen Kaige', region: 'China, Hong Kong', premise: 'Two Peking opera actors who trained together as boys see their lifelong bond tested through fifty years of Chinese history.' },
+  { title: "A Writer's Odyssey", zh: '刺杀小说家', release: '2021', genres: ['Fantasy', 'Action', 'Adventure'], director: 'Lu Yang', region: 'China', premise: 'A father searching for his abducted daughter is hired to kill a young novelist, whose fantasy story turns out to be bound up with the real world.' },
+  { title: 'Uri: The Surgical Strike', tmdb: 554600, release: '2019-01-11', genres: ['Action', 'Drama', 'War'], runtime: 138, director: 'Aditya Dhar', region: 'India', premise: 'An Indian army officer leads a covert cross-border strike in retaliation for the 2016 attack on the army base at Uri.' },
+  { title: 'Nowhere', tmdb: 1151534, release: '2023-09-29', genres: ['Thriller', 'Drama'], director: 'Albert Pintó', region: 'Spain', premise: 'A pregnant woman fleeing a totalitarian Spain is separated from her husband and left adrift at sea alone in a shipping container.' },
+  { title: 'The Lord of the Rings: The Fellowship of the Ring', tmdb: 120, release: '2001-12-18', genres: ['Adventure', 'Fantasy', 'Action'], runtime: 179, director: 'Peter Jackson', region: 'New Zealand, United States', premise: 'The hobbit Frodo sets out with eight companions to destroy the One Ring before the Dark Lord Sauron can reclaim it.' },
+  { title: 'The Lord of the Rings: The Two Towers', tmdb: 121, release: '2002-12-18', genres: ['Adventure', 'Fantasy', 'Action'], runtime: 179, director: 'Peter Jackson', region: 'New Zealand, United States', premise: 'With the Fellowship broken, Frodo and Sam go on towards Mordor while their friends stand with Rohan against Saruman.' },
+  { title: 'Shrek 2', tmdb: 809, release: '2004-05-19', genres: ['Animation', 'Family', 'Comedy', 'Fantasy', 'Adventure'], runtime: 93, director: 'Andrew Adamson, Kelly Asbury and Conrad Vernon', region: 'United States', premise: 'Shrek and Fiona visit her parents in the kingdom of Far Far Away, where the king is not pleased with his new son-in-law.' },
+  { title: 'Home Alone 2: Lost in New York', tmdb: 772, release: '1992-11-19', genres: ['Comedy', 'Family', 'Adventure'], runtime: 120, director: 'Chris Columbus', region: 'United States', premise: 'Kevin McCallister boards the wrong plane and ends up alone in New York City, where he meets the burglars he foiled once before.' },
+];
+
+/** Genres that read as one family: a "sci-fi" answer agrees with "Science Fiction". */
+const GENRE_WORDS: [RegExp, string][] = [
+  [/sci(?:ence)?[\s-]?fi(?:ction)?/i, 'Science Fiction'],
+  [/biograph/i, 'History'],
+  [/histor/i, 'History'],
+  [/animat|cartoon/i, 'Animation'],
+  [/documentar/i, 'Documentary'],
+  [/horror/i, 'Horror'],
+  [/thriller|suspense/i, 'Thriller'],
+  [/myster/i, 'Mystery'],
+  [/crime|gangster/i, 'Crime'],
+  [/romanc|romantic/i, 'Romance'],
+  [/comed/i, 'Comedy'],
+  [/action/i, 'Action'],
+  [/adventure/i, 'Adventure'],
+  [/fantas/i, 'Fantasy'],
+  [/family/i, 'Family'],
+  [/\bwar\b/i, 'War'],
+  [/drama/i, 'Drama'],
+];
+
+/** TMDB's genre name for a word an answer uses ("sci-fi" → "Science Fiction"), if any. */
+export function genreName(word: string): string | undefined {
+  return GENRE_WORDS.find(([re]) => re.test(word))?.[1];
+}
+
+const key = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[\s:：·.,'’!-]+/g, '');
+
+/** The film a title names, English or Chinese, in any case. */
+export function filmByTitle(title: unknown): FilmFact | undefined {
+  if (typeof title !== 'string' || !title.trim()) return undefined;
+  const k = key(title);
+  return FILMS.find((f) => key(f.title) === k || (f.zh !== undefined && key(f.zh) === k));
+}
+
+/** The film TMDB knows under `id`. */
+export function filmById(id: unknown): FilmFact | undefined {
+  const n = typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id.trim()) ? Number(id) : undefined;
+  return n === undefined ? undefined : FILMS.find((f) => f.tmdb === n);
+}
+
+/** Films most like `film`: the most genres in common first, TMDB-listed ones only (they have ids). */
+export function similarFilms(film: FilmFact, n: number): FilmFact[] {
+  const shared = (f: FilmFact) => f.genres.filter((g) => film.genres.includes(g)).length;
+  return FILMS.filter((f) => f !== film && f.tmdb !== undefined && shared(f) > 0)
+    .sort((a, b) => shared(b) - shared(a) || (b.vote ?? 0) - (a.vote ?? 0))
+    .slice(0, n);
+}
+
+export interface CompanyFact {
+  ticker: string;
+  /** The asset's name as Polygon lists it. */
+  name: string;
+  /** What a search for the company is likely to say: "Apple", "Apple Inc.". */
+  aliases: string[];
+  address?: string;
+  homepage?: string;
+  /** What the company does, in our words. */
+  description?: string;
+  /** The day the symbol was first listed, where sure. */
+  listDate?: string;
+  /** About where the share traded in October 2023, in US dollars. */
+  price: number;
+}
+
+export const COMPANIES: CompanyFact[] = [
+  { ticker: 'AAPL', name: 'Apple Inc.', aliases: ['apple', 'apple inc'], address: 'One Apple Park Way, Cupertino, CA 95014', homepage: 'https://www.apple.com', listDate: '1980-12-12', price: 178, description: 'Apple designs and sells consumer electronics (iPhone, iPad, Mac, Apple Watch, AirPods) together with the software and services that run on them, such as the App Store, Apple Music, iCloud and Apple Pay.' },
+  { ticker: 'TSLA', name: 'Tesla, Inc.', aliases: ['tesla', 'tesla inc', 'tesla motors'], address: '1 Tesla Road, Austin, TX 78725', homepage: 'https://www.tesla.com', listDate: '2010-06-29', price: 255, description: 'Tesla designs and makes electric cars (Model S, 3, X and Y), battery storage systems and solar products, and runs a network of Supercharger stations.' },
+  { ticker: 'AMZN', name: 'Amazon.com, Inc.', aliases: ['amazon', 'amazon.com', 'amazon inc'], address: '410 Terry Avenue North, Seattle, WA 98109', homepage: 'https://www.amazon.com', listDate: '1997-05-15', price: 128, description: 'Amazon runs one of the largest online retail marketplaces and, through Amazon Web Services, one of the largest cloud computing platforms; it also sells devices such as Kindle and Echo and the Prime subscription.' },
+  { ticker: 'MSFT', name: 'Microsoft Corporation', aliases: ['microsoft', 'microsoft corp'], address: 'One Microsoft Way, Redmond, WA 98052', homepage: 'https://www.microsoft.com', listDate: '1986-03-13', price: 328, description: 'Microsoft makes software and cloud services, including Windows, Office and Microsoft 365, the Azure cloud platform, LinkedIn and the Xbox gaming business.' },
+  { ticker: 'GOOGL', name: 'Alphabet Inc. Class A Common Stock', aliases: ['google', 'alphabet', 'alphabet inc'], address: '1600 Amphitheatre Parkway, Mountain View, CA 94043', homepage: 'https://abc.xyz', listDate: '2004-08-19', price: 138, description: 'Alphabet is the parent company of Google, whose search, advertising, YouTube, Android, Chrome and Google Cloud businesses bring in most of its revenue.' },
+  { ticker: 'IBM', name: 'International Business Machines Corporation', aliases: ['ibm', 'international business machines'], address: '1 New Orchard Road, Armonk, NY 10504', homepage: 'https://www.ibm.com', price: 140, description: 'IBM sells hybrid cloud software, consulting and IT infrastructure, including its mainframe computers, to large businesses and governments.' },
+  { ticker: 'ABNB', name: 'Airbnb, Inc. Class A Common Stock', aliases: ['airbnb', 'airbnb inc'], address: '888 Brannan Street, San Francisco, CA 94103', homepage: 'https://www.airbnb.com', listDate: '2020-12-10', price: 132, description: 'Airbnb runs an online marketplace where hosts rent out homes, rooms and experiences to travellers, taking a fee on each booking.' },
+  { ticker: 'WB', name: 'Weibo Corporation American Depositary Shares', aliases: ['weibo', 'weibo corp', 'weibo corporation'], address: 'Beijing, China', homepage: 'https://www.weibo.com', listDate: '2014-04-17', price: 12, description: 'Weibo runs a Chinese social media platform for posting and sharing short messages, pictures and videos, and earns most of its revenue from advertising.' },
+  { ticker: 'MCD', name: "McDonald's Corporation", aliases: ['mcdonalds', "mcdonald's", 'mcdonalds corp'], address: '110 North Carpenter Street, Chicago, IL 60607', homepage: 'https://corporate.mcdonalds.com', price: 258, description: "McDonald's runs and franchises the world's largest chain of fast-food restaurants, with around 40,000 locations in more than 100 countries." },
+  { ticker: 'FOX', name: 'Fox Corporation Class B Common Stock', aliases: ['fox', 'fox corporation', 'fox corp', '21st century fox', '20th century fox'], address: '1211 Avenue of the Americas, New York, NY 10036', homepage: 'https://www.foxcorporation.com', listDate: '2019-03-19', price: 29, description: 'Fox Corporation owns news, sports and entertainment broadcasting in the United States, including Fox News, Fox Sports, the Fox television network and the Tubi streaming service.' },
+  { ticker: 'ESRT', name: 'Empire State Realty Trust, Inc. Class A Common Stock', aliases: ['empire state realty trust', 'empire state realty'], address: '111 West 33rd Street, New York, NY 10120', listDate: '2013-10-02', price: 8.3, description: 'Empire State Realty Trust is a real estate investment trust that owns and manages office and retail buildings in Manhattan and the New York area, among them the Empire State Building.' },
+  { ticker: 'LEN', name: 'Lennar Corporation Class A Common Stock', aliases: ['lennar', 'lennar corp', 'lennar corporation'], address: 'Miami, FL', homepage: 'https://www.lennar.com', price: 110, description: 'Lennar is one of the largest homebuilders in the United States, building and selling single-family homes and offering mortgage and title services to its buyers.' },
+  { ticker: 'LEN.B', name: 'Lennar Corporation Class B Common Stock', aliases: [], address: 'Miami, FL', homepage: 'https://www.lennar.com', price: 102, description: 'Lennar is one of the largest homebuilders in the United States, building and selling single-family homes and offering mortgage and title services to its buyers.' },
+  { ticker: 'SPG', name: 'Simon Property Group, Inc.', aliases: ['simon property group', 'simon property'], address: '225 West Washington Street, Indianapolis, IN 46204', homepage: 'https://www.simon.com', price: 108, description: 'Simon Property Group is a real estate investment trust that owns shopping malls, premium outlets and mixed-use properties in North America, Europe and Asia.' },
+  { ticker: 'ZG', name: 'Zillow Group, Inc. Class A Common Stock', aliases: ['zillow', 'zillow group'], address: '1301 Second Avenue, Floor 31, Seattle, WA 98101', homepage: 'https://www.zillowgroup.com', price: 44, description: 'Zillow Group runs Zillow, the US real estate website and apps where people search homes for sale and rent, and earns from the agents, landlords and lenders who advertise on them.' },
+  { ticker: 'REAL', name: 'The RealReal, Inc. Common Stock', aliases: ['the realreal', 'realreal'], homepage: 'https://www.therealreal.com', listDate: '2019-06-28', price: 2.2, description: 'The RealReal runs an online marketplace for authenticated second-hand luxury goods, such as designer clothing, handbags, jewellery and watches, sold on consignment.' },
+  { ticker: 'TECH', name: 'Bio-Techne Corp Common Stock', aliases: ['bio-techne', 'bio techne', 'biotechne'], address: '614 McKinley Place NE, Minneapolis, MN 55413', homepage: 'https://www.bio-techne.com', price: 63, description: 'Bio-Techne makes reagents, instruments and diagnostic products for life-science research and clinical labs, such as antibodies, proteins and analysis systems.' },
+  { ticker: 'TSLZ', name: 'T-Rex 2X Inverse Tesla Daily Target ETF', aliases: [], price: 20, description: 'An exchange-traded fund that seeks twice the inverse of the daily return of Tesla shares; it is meant for short-term trading, not for holding.' },
+];
+
+/** The company traded under `ticker` (exact symbol, upper case as exchanges write it). */
+export function companyByTicker(ticker: unknown): CompanyFact | undefined {
+  return typeof ticker === 'string' ? COMPANIES.find((c) => c.ticker === ticker.trim()) : undefined;
+}
+
+/** The company a search names ("Apple Inc.", "Lennar Corporation"), by its name or a common alias. */
+export function companyBySearch(search: unknown): CompanyFact | undefined {
+  if (typeof search !== 'string' || !search.trim()) return undefined;
+  const k = search.trim().toLowerCase().replace(/[.,]/g, '').replace(/\s+/g, ' ');
+  return COMPANIES.find((c) => c.aliases.includes(k) || c.name.toLowerCase().replace(/[.,]/g, '') === k);
+}
+
+/** A small deterministic number in [0, 1) from a text, so one ticker on one day prices the same in every answer. */
+function unit(text: string): number {
+  let h = 2166136261;
+  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
+  return (h % 100_000) / 100_000;
+}
+
+/** About where a ticker trades: the table's level, else a level drawn from the symbol itself (5-300 dollars). */
+export function priceLevel(ticker: string): number {
+  return companyByTicker(ticker)?.price ?? Math.round(5 + unit(`level:${ticker}`) * 295);
+}
+
+/**
+ * A day's open and close for a ticker: within about 4% of its level, the close within about 2% of
+ * the open, the same for one ticker and day in every answer. `day` is "YYYY-MM-DD" or a unix ms time.
+ */
+export function dayPrices(ticker: string, day: string | number): { open: number; close: number; high: number; low: number } {
+  const level = priceLevel(ticker);
+  const d = typeof day === 'number' ? new Date(day).toISOString().slice(0, 10) : day;
+  const open = level * (1 + (unit(`${ticker}:${d}:o`) - 0.5) * 0.08);
+  const close = open * (1 + (unit(`${ticker}:${d}:c`) - 0.5) * 0.04);
+  const high = Math.max(open, close) * (1 + unit(`${ticker}:${d}:h`) * 0.01);
+  const low = Math.min(open, close) * (1 - unit(`${ticker}:${d}:l`) * 0.01);
+  const r = (x: number) => Math.round(x * 100) / 100;
+  return { open: r(open), close: r(close), high: r(high), low: r(low) };
+}
+
+/** A homepage for a company the table does not know, from its name: "Northwind Traders Inc." → https://www.northwindtraders.com. */
+export function homepageFor(name: string): string {
+  const core = name.replace(/\b(inc|corp|corporation|co|ltd|plc|group|holdings?|company|common stock|class [a-c])\b\.?/gi, '').normalize('NFKD').toLowerCase().replace(/[^a-z0-9]/g, '');
+  return `https://www.${core || 'investors'}.com`;
+}

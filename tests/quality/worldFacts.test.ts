@@ -1,0 +1,83 @@
+/**
+ * Simulated answers about real films and companies agree with what the world knows
+ * (pipeline/resolution/worldFacts.ts), and simulated_contradicts_world catches those that do not.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { ToolDoc } from '../../pipeline/schemas.js';
+import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
+import { worldContradiction } from '../../pipeline/quality/measures/world.js';
+import { Rng } from '../../pipeline/rng.js';
+
+/** T-Eval's own docs of the film and stock tools, typed as the adapter types them (NUMBER → integer, STRING → string). */
+interface RawApi { name: string; description: string; required_parameters: { name: string; type: string; description: string }[]; optional_parameters: { name: string; type: string; description: string }[]; return_data: { name: string; description: string }[] }
+const typed = (ps: RawApi['required_parameters']) => ps.map((p) => ({ ...p, type: p.type === 'NUMBER' ? 'integer' : 'string' }));
+const TOOLS = (JSON.parse(readFileSync('sources/teval/data/api_descrip.json', 'utf8')) as { name: string; api_list: RawApi[] }[])
+  .filter((t) => ['FilmTMDB', 'FilmDouban', 'PolygonFinance'].includes(t.name))
+  .flatMap((t) => t.api_list.map((a) => ({ ...a, name: `${t.name}.${a.name}`, required_parameters: typed(a.required_parameters), optional_parameters: typed(a.optional_parameters) }) as unknown as ToolDoc));
+
+const call = (name: string, args: Record<string, unknown>, seed = 1) => {
+  const { response, error } = simulateOffline({ name, args, tools: TOOLS }, new Rng(seed, 'world'));
+  if (error) throw new Error(error);
+  return { response, answer: JSON.parse(response) as Record<string, unknown>, why: worldContradiction({ name, args }, response) };
+};
+
+describe('simulated_contradicts_world', () => {
+  it('flags answers that contradict the world', () => {
+    const matrix = '{"genres": ["Thriller", "Science Fiction"], "id": 603, "release_date": "2020-07-01", "runtime": 137, "title": "The Matrix", "overview": "An aging jazz pianist inherits a failing vineyard."}';
+    expect(worldContradiction({ name: 'FilmTMDB.get_movie_details', args: { movie_id: 603 } }, matrix)).toMatch(/1999/);
+    const oppenheimer = '{"description": "奥本海默 is a comedy film directed by Rafael Okafor, starring Liam Chen."}';
+    expect(worldContradiction({ name: 'FilmDouban.print_detail', args: { film_name: '奥本海默' } }, oppenheimer)).toMatch(/Christopher Nolan/);
+    const shawshank = '{"genres": ["Drama"], "id": 278, "release_date": "1994-09-23", "runtime": 26, "title": "The Shawshank Redemption"}';
+    expect(worldContradiction({ name: 'FilmTMDB.get_movie_details', args: { movie_id: 278 } }, shawshank)).toMatch(/26 minutes/);
+    const tsla = '{"address": "169 Church Lane, Tokyo", "homepage_url": "https://www.example.com/tsla/3809", "description": "TSLA manufactures cloud services.", "list_date": "2022-01-04", "name": "TSLA"}';
+    expect(worldContradiction({ name: 'PolygonFinance.get_ticker_detail', args: { ticker: 'TSLA' } }, tsla)).toBeTruthy();
+    expect(worldContradiction({ name: 'PolygonFinance.get_daliy_open_close', args: { ticker: 'AAPL', date: '2023-10-12' } }, '{"close": 734.79, "open": 29.95}')).toMatch(/same day/);
+    expect(worldContradiction({ name: 'FilmTMDB.get_top_rated_movies', args: {} }, '{"films": [{"id": 238, "title": "Paper Compass", "release_date": "2023-04-19"}]}')).toMatch(/Godfather/);
+  });
+
+  it('passes answers that agree, and leaves unknown films alone', () => {
+    const inception = "{'id': 27205, 'genres': [{'id': 28, 'name': 'Action'}, {'id': 878, 'name': 'Science Fiction'}], 'release_date': '2010-07-15', 'runtime': 148, 'title': 'Inception'}";
+    expect(worldContradiction({ name: 'FilmTMDB.get_movie_details', args: { movie_id: 27205 } }, inception)).toBeNull();
+    expect(worldContradiction({ name: 'FilmTMDB.get_movie_details', args: { movie_id: 1234567 } }, '{"title": "The Quiet Road", "release_date": "2023-04-20"}')).toBeUndefined();
+  });
+
+  it('the simulator answers real films and companies as they are', () => {
+    for (let seed = 1; seed <= 5; seed++) {
+      const matrix = call('FilmTMDB.get_movie_details', { movie_id: 603 }, seed);
+      expect(matrix.why).toBeNull();
+      expect(String(matrix.answer.release_date)).toMatch(/^1999-\d\d-\d\d$/);
+      const opp = call('FilmDouban.print_detail', { film_name: '奥本海默' }, seed);
+      expect(opp.answer.description).toMatch(/Christopher Nolan/);
+      expect(opp.why).toBeNull();
+      const tsla = call('PolygonFinance.get_ticker_detail', { ticker: 'TSLA' }, seed);
+      expect(tsla.answer).toMatchObject({ name: 'Tesla, Inc.', homepage_url: 'https://www.tesla.com' });
+      expect(tsla.why).toBeNull();
+      // A ticker the table does not know gets a name that is not its symbol, and a homepage named for it.
+      const other = call('PolygonFinance.get_ticker_detail', { ticker: 'WBIL' }, seed);
+      expect(other.answer.name).not.toBe('WBIL');
+      expect(String(other.answer.homepage_url)).not.toMatch(/example\.com/);
+      expect(call('PolygonFinance.get_daliy_open_close', { ticker: 'AAPL', date: '2023-10-12' }, seed).why).toBeNull();
+      const bars = call('PolygonFinance.aggregate_stock_with_time', { ticker: 'TSLA', multiplier: 1, timespan: 'day', from: '2023-09-17', to: '2023-10-17' }, seed);
+      expect(bars.why).toBeNull();
+      expect((bars.answer.results as unknown[]).length).toBeGreaterThan(1);
+    }
+  });
+
+  it('similar movies answer films, as T-Eval recorded them, not reviews', () => {
+    const similar = call('FilmTMDB.get_similar_movies', { movie_id: 155 });
+    const films = similar.answer.films as Record<string, unknown>[];
+    expect(Object.keys(films[0]).sort()).toEqual(['id', 'popularity', 'release_date', 'title', 'vote_average']);
+    expect(similar.why).toBeNull();
+  });
+});
+
+describe('company answers', () => {
+  it('a company named where its symbol belongs is still that company, and news headlines are not the symbol', () => {
+    const tesla = call('PolygonFinance.get_ticker_detail', { ticker: 'Tesla' });
+    expect(tesla.answer.name).toBe('Tesla, Inc.');
+    expect(tesla.why).toBeNull();
+    const news = call('PolygonFinance.get_ticker_news', { ticker: 'TSLA' });
+    for (const r of news.answer.results as { title: string }[]) expect(r.title).not.toBe('TSLA');
+  });
+});
