@@ -90,6 +90,31 @@ const GO_ON: ((p: { api: string; intent: string; withArgs: string }) => string)[
  * what the step does (the tool's own description) with its arguments. It states no value the case
  * does not show: the step's arguments are shown, a_k's answer never was.
  */
+/** What the failure was, in a few words: a limit, access, a timeout, the server, else the call failing. */
+function failureKind(message: string): string {
+  if (/\b429\b|rate.?limit|too many requests|quota|over.?limit|daily limit/i.test(message)) return 'hit its usage limit';
+  if (/\b40[13]\b|permission|denied|forbidden|unauthori[sz]ed|EACCES|EPERM/i.test(message)) return 'was refused access';
+  if (/time(?:d)? ?out|ETIMEDOUT|deadline/i.test(message)) return 'timed out';
+  if (/\b5\d\d\b|server|gateway|unavailable/i.test(message)) return 'met a server error';
+  return 'failed';
+}
+
+/**
+ * The CoT thought of the closing answer after a call that kept failing: what failed and how, and
+ * that the answer reports it and asks (CRITICTOOL's protocol), in one of several wordings. One
+ * sentence for all 227 such thoughts read as the template it was.
+ */
+export function finishThought(api: string, message: string, rng: Rng): string {
+  const how = failureKind(message);
+  const call = `\`${api}\``;
+  return rng.pick([
+    `${call} ${how} again on the retry, so I cannot finish this; I will say what worked, what did not, and ask how to go on.`,
+    `The retry of ${call} ${how === 'failed' ? 'failed too' : `${how} as well`}. Time to report what I have and let the user decide the next step.`,
+    `${call} still ${how === 'failed' ? 'fails' : how.replace(/^was /, 'is ').replace(/^hit /, 'hits ').replace(/^met /, 'meets ').replace(/^timed out$/, 'times out')} after retrying; rather than guess, I will tell the user what happened and ask what they want.`,
+    `No luck with ${call} on the second try either (it ${how}). I'll sum up what was done and ask the user how to proceed.`,
+  ]);
+}
+
 export function skipThought(failedName: string, step: Action, tools: Trajectory['tools'], rng: Rng): string {
   const failedApi = `\`${apiOf(failedName)}\``;
   const apiName = apiOf(step.name);
@@ -141,7 +166,7 @@ export async function actionAfterFailure(trajectory: Trajectory, k: number, fail
   const api = apiOf(here.step.action.name);
   return {
     action: {
-      thought: `The ${api} call kept failing (an environment error) after retrying, so the request cannot be fully accomplished; I report what was done and what failed.`,
+      thought: finishThought(api, failure.error?.message ?? failure.content, ctx.rng('finish-thought')),
       name: FINISH_ACTION,
       args: output.answer,
     },

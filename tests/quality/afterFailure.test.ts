@@ -213,3 +213,17 @@ describe('the generator goes on only with a step that needs nothing from the fai
     expect(await skipProblem(paris, 1, failure, undefined, candidates[1])).toBeUndefined();
   });
 });
+
+// Before diversify-external 5 every one of the 227 CoT closing thoughts after a failure was one
+// sentence: "The X call kept failing (an environment error) after retrying, so the request cannot be
+// fully accomplished; I report what was done and what failed."
+describe('the closing thought after a call that kept failing', () => {
+  it('says how it failed, in more than one wording', async () => {
+    const { finishThought } = await import('../../stages/diversify-external/afterFailure.js');
+    const { Rng } = await import('../../pipeline/rng.js');
+    const thoughts = new Set(Array.from({ length: 30 }, (_, i) => finishThought('get_ticker_detail', 'HTTP 429 Too Many Requests', new Rng(i, 'f'))));
+    expect(thoughts.size).toBeGreaterThanOrEqual(3);
+    for (const t of thoughts) expect(t).toMatch(/limit/);
+    expect(finishThought('search_movie', 'Request timed out after 15 s', new Rng(1, 'f'))).toMatch(/time/);
+  });
+});
