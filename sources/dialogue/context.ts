@@ -10,7 +10,7 @@
 import type { Rng } from '../../pipeline/rng.js';
 import { countTokens, truncateToTokens } from '../../pipeline/tokens.js';
 import type { Corpus, CorpusTurn } from './corpus.js';
-import { declines, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from './rules.js';
+import { declines, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from '../../pipeline/dialogueRules.js';
 import { renderAction, finishAction } from '../../pipeline/prompts/standard.js';
 
 export interface ContextSlice {

@@ -7,7 +7,7 @@
  * missing detail — naming the drink when the conversation named one. No wording repeats within a
  * case while another is left.
  */
-import { endsOnQuestion, menuItems } from '../../sources/dialogue/rules.js';
+import { endsOnQuestion, menuItems } from '../../pipeline/dialogueRules.js';
 
 const DRINKS = new Set(['hot chocolate', 'chai latte', 'cold brew', 'iced coffee', 'drip coffee', 'flat white', 'matcha latte', 'green tea', 'black tea', 'herbal tea', 'cappuccino', 'macchiato', 'americano', 'espresso', 'frappuccino', 'frappe', 'cortado', 'steamer', 'mocha', 'latte', 'chai', 'matcha', 'smoothie']);
 

@@ -68,9 +68,12 @@ describe('grounded simulated responses', () => {
     expect(carry).toEqual([{ key: 'movie_id', value: 299534, field: 'id' }]);
     const answer = simulateOffline({ name: 'FilmTMDB.search_movie', args: { query: 'Avengers: Endgame' }, tools: TMDB, carry }, new Rng(1, 'x'));
     expect(JSON.parse(answer.response).id).toBe(299534);
-    // Without the carried value the simulator invents an id, and the ground truth is unreachable.
-    const plain = simulateOffline({ name: 'FilmTMDB.search_movie', args: { query: 'Avengers: Endgame' }, tools: TMDB }, new Rng(1, 'x'));
+    // Without a carried value a film the world-facts table does not know gets an invented id, and a
+    // ground truth taking another id would be unreachable; a film it knows gets its real TMDB id.
+    const plain = simulateOffline({ name: 'FilmTMDB.search_movie', args: { query: 'The Quiet Harbor' }, tools: TMDB }, new Rng(1, 'x'));
     expect(plain.response).not.toContain('299534');
+    const known = simulateOffline({ name: 'FilmTMDB.search_movie', args: { query: 'Avengers: Endgame' }, tools: TMDB }, new Rng(1, 'x'));
+    expect(JSON.parse(known.response).id).toBe(299534);
   });
 
   it('through the resolver: the simulated answer shows the value, so the case is grounded', async () => {

@@ -8,7 +8,7 @@ import { renderAction, finishAction } from '../../pipeline/prompts/standard.js';
 import { Rng } from '../../pipeline/rng.js';
 import { loadCorpus } from '../../sources/dialogue/corpus.js';
 import { contextPool, dialoguesAt, LineUsage, pickDialogues } from '../../sources/dialogue/context.js';
-import { declines, endsOnQuestion, normalizeLine, opensWithGreeting, saysUnavailable } from '../../sources/dialogue/rules.js';
+import { declines, endsOnQuestion, normalizeLine, opensWithGreeting, saysUnavailable } from '../../pipeline/dialogueRules.js';
 import { contextThoughts } from '../../stages/evolve/contextThoughts.js';
 import {
   contextContradictsItself,

@@ -9,7 +9,7 @@ import type { TestCase } from '../../schemas.js';
 import { shownAction } from '../evidence.js';
 import { insertedContext } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
-import { declines, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable } from '../../../sources/dialogue/rules.js';
+import { declines, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable } from '../../dialogueRules.js';
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
 export function spokenTurns(tc: TestCase): { role: 'user' | 'assistant'; text: string; thought?: string }[] | undefined {
