@@ -8,6 +8,7 @@ import {
   noiseLowercaseI,
   noiseProofreadBesideTypos,
   noiseSkeletonOnly,
+  skeletonDefect,
   noiseTypoInCountWord,
   noiseTypoInTaskWord,
 } from '../../pipeline/quality/measures/noise.js';
@@ -42,10 +43,11 @@ const Q = 'Please retrieve three articles about lentil soup and show the first o
 describe('noise measures flag the old skeleton and its clashes, and pass real variety', () => {
   it('skeleton share: only opener, aside, self-check and sign-off vs a reason tied to the topic', () => {
     const skeleton = `Hello again, unclear if everything below is complete, but ${Q.charAt(0).toLowerCase()}${Q.slice(1)} My brother rang this evening about a wedding, so I'm behind. (Ah, I confirmed, yep, it reads right.) Thanks a lot, take care!`;
-    expect(noiseSkeletonOnly.check(noisy(Q, skeleton), NONE)).toMatch(/only/);
-    expect(noiseSkeletonOnly.check(noisy(Q, `I'm putting together some reading for a class on cooking. ${Q}`), NONE)).toBeNull();
+    expect(skeletonDefect(noisy(Q, skeleton))).toMatch(/only/);
+    expect(noiseSkeletonOnly.score([noisy(Q, skeleton), noisy(Q, `For context, I'm reading up on soups. ${Q}`)], NONE)!.value).toBe(0.5);
+    expect(skeletonDefect(noisy(Q, `I'm putting together some reading for a class on cooking. ${Q}`))).toBeNull();
     // Typos alone are no skeleton.
-    expect(noiseSkeletonOnly.check(noisy(Q, Q.replace('retrieve', 'retreive')), NONE)).toBeNull();
+    expect(skeletonDefect(noisy(Q, Q.replace('retrieve', 'retreive')))).toBeNull();
     expect(skeletonOnly(Q, skeleton).kinds).toEqual(expect.arrayContaining(['doubt', 'relative', 'self-check', 'sign-off']));
   });
 
@@ -98,7 +100,7 @@ describe('the offline noisy-query rules make none of it (1,000 seeds)', () => {
       for (const m of [noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord]) {
         expect(m.check(tc, NONE), `${m.id}: ${out}`).toBeNull();
       }
-      if (noiseSkeletonOnly.check(tc, NONE)) skeleton++;
+      if (skeletonDefect(tc)) skeleton++;
     }
     expect(skeleton / 1000).toBeLessThan(0.25);
     const all = queries.flatMap((query, q) => Array.from({ length: 100 }, (_, i) => noisy(query, noisyRules({ query, protected: [] }, new Rng(12, `f${q}-${i}`)).query)));

@@ -31,17 +31,35 @@ function pairOf(tc: TestCase): { original: string; noisy: string } | null | unde
   return noisyPair(tc) ?? null;
 }
 
-export const noiseSkeletonOnly: CaseMeasure = {
-  kind: 'case',
+/** Whether a case's noise is the old skeleton only (undefined: not a noisy case). */
+export function skeletonDefect(tc: TestCase): string | null | undefined {
+  const pair = pairOf(tc);
+  if (!pair) return pair;
+  const s = skeletonOnly(pair.original, pair.noisy);
+  return s.only ? `only ${s.kinds.join(' + ')}` : null;
+}
+
+// A share over the set, not a per-case defect: a case holding only a sign-off is fine; a build whose
+// noise is mostly the skeleton is not (so it is gated only from 100 cases up).
+export const noiseSkeletonOnly: SetMeasure = {
+  kind: 'set',
   id: 'noise_skeleton_share',
   group: 'text',
-  title: "noisy query: every sentence the noise added is one of the old skeleton's parts (a doubting opener, a relative's call, an appliance aside, a bracketed self-check, a sign-off)",
+  title: "noisy query: share of noisy cases whose every added sentence is one of the old skeleton's parts (a doubting opener, a relative's call, an appliance aside, a bracketed self-check, a sign-off)",
   population: POPULATION,
-  check(tc) {
-    const pair = pairOf(tc);
-    if (!pair) return pair;
-    const s = skeletonOnly(pair.original, pair.noisy);
-    return s.only ? `only ${s.kinds.join(' + ')}` : null;
+  better: 'lower',
+  minGateN: 100,
+  score(cases) {
+    let n = 0;
+    const hits: { id: string; detail: string }[] = [];
+    for (const tc of cases) {
+      const d = skeletonDefect(tc);
+      if (d === undefined) continue;
+      n++;
+      if (d) hits.push({ id: tc.id, detail: d });
+    }
+    if (n === 0) return undefined;
+    return { value: hits.length / n, n, detail: `${hits.length} of ${n}`, examples: hits.slice(0, 3) };
   },
 };
 
