@@ -29,7 +29,7 @@
  * answer that stays invalid flags it (the runner's LlmOutputError path). `details.tokens` holds the
  * chat token counts of the base and evolved prompts for the reports.
  */
-import { EVOLUTION_STRATEGIES, TestCase, type ChatMessage, type EvolutionStrategy, type ToolDoc } from '../../pipeline/schemas.js';
+import { EVOLUTION_STRATEGIES, FINISH_ACTION, TestCase, type ChatMessage, type EvolutionStrategy, type ToolDoc } from '../../pipeline/schemas.js';
 import { renderAction, renderToolList, TOOL_LIST_END_MARKER, finishAction } from '../../pipeline/prompts/standard.js';
 import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
 import { countChatTokens } from '../../pipeline/tokens.js';
@@ -39,10 +39,10 @@ import { fileStamps } from '../../pipeline/fingerprint.js';
 import { contextPool, dialoguesAt, drawSlice, LineUsage, pickDialogues, sliceAt, type ContextPool, type ContextSlice, type SliceDraw } from '../../sources/dialogue/context.js';
 import { contextThoughts } from './contextThoughts.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
-import { protectedValues, queryIndex, taskValues, usedToolDocs } from './caseParts.js';
+import { argValues, groundTruthActions, historyActions, protectedValues, queryIndex, taskValues, usedToolDocs } from './caseParts.js';
 import { conflictWith } from './similarity.js';
 import { stratifiedSample } from './sampling.js';
-import { NOISY_RULES_VERSION, noisyQueryRole, type NoisyQueryOutput } from './roles/noisyQuery.js';
+import { NOISY_RULES_VERSION, noisyQueryRole, type NoisyQueryInput, type NoisyQueryOutput } from './roles/noisyQuery.js';
 import { HARDER_RULES_VERSION, harderInput, harderToolsRole, mergeDescriptions, type HarderToolsOutput } from './roles/harderTools.js';
 
 export const EVOLVE_RULES = 'rules:evolve-1';
@@ -312,7 +312,10 @@ export async function runEvolve(item: StageItem<EvolveInput>, ctx: ItemContext):
       const qi = queryIndex(messages);
       const original = messages[qi].content;
       const keep = protectedValues(base, original);
-      const result = await ctx.llm.invoke<{ query: string; protected: string[] }, NoisyQueryOutput>(noisyQueryRole, { query: original, protected: keep }, {
+      // Words no typo may touch (the task's argument values, in any case) and whether the user spoke before.
+      const avoid = [...groundTruthActions(base), ...historyActions(base.messages)].filter((a) => a.name !== FINISH_ACTION).flatMap((a) => argValues(a.args));
+      const followUp = messages.slice(0, qi).some((m) => m.role === 'user');
+      const result = await ctx.llm.invoke<NoisyQueryInput, NoisyQueryOutput>(noisyQueryRole, { query: original, protected: keep, avoid: [...new Set(avoid)].sort(), followUp }, {
         rng: ctx.rng('noisy-query'),
         artifactKey: ctx.itemKey,
         stage: 'evolve',

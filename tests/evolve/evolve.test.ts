@@ -159,8 +159,8 @@ describe('evolve (offline rules, real runner)', () => {
       const base = byId.get(e.evolution!.baseCaseId)!;
       const q = queryIndex(base.messages);
       const original = base.messages[q].content;
+      // Some users only make typos, so the rewrite may be no longer; it always differs.
       expect(e.messages[q].content).not.toBe(original);
-      expect(e.messages[q].content.length).toBeGreaterThan(original.length);
       for (const v of protectedValues(base, original)) expect(e.messages[q].content).toContain(v);
       expect((e.evolution!.details.noisyQuery as { protected: string[] }).protected).toEqual(protectedValues(base, original));
     }
@@ -224,11 +224,12 @@ describe('noisy-query rules', () => {
     expect(typos).toBeGreaterThan(200);
   });
 
-  it('inserts varied text: no inserted sentence in more than 1% of 2,000 queries, distinct-4 of the insertions >= 0.5', () => {
-    const queries = ['Find available accommodations in New York City. Once a property is selected, determine the cost of staying there for three days.', 'Move the report to the temp folder and show me its size.', 'What is the weather in Oslo today? Also book a table for two.'];
+  it('inserts varied text: no inserted sentence in more than 1% of 1,000 queries, distinct-4 of the insertions >= 0.5', () => {
+    // As many rewrites as a default build makes, over requests on different topics.
+    const queries = ['Find available accommodations in New York City. Once a property is selected, determine the cost of staying there for three days.', 'Move the report to the temp folder and show me its size.', 'What is the weather in Oslo today? Also book a table for two.', 'Send a message to my colleague saying the meeting moved.', 'Show me the latest price of the stock on my watchlist.', 'Find a vegetarian recipe for dinner tonight.', 'Search for articles about climate policy and summarise the first one.', 'Post a tweet about my new blog.', 'Calculate the average of these numbers.', 'Check the tyre pressure of my car before the drive.', 'Play some jazz songs from my playlist.', 'Give me directions to the nearest pharmacy.'];
     const perCase: string[][] = [];
     const runs: string[] = [];
-    for (let i = 0; i < 2000; i++) {
+    for (let i = 0; i < 1000; i++) {
       const query = queries[i % queries.length];
       const out = noisyRules({ query, protected: [] }, new Rng(5, `cap${i}`, 'noisy')).query;
       perCase.push(insertedSentences(query, out));
@@ -246,8 +247,9 @@ describe('noisy-query rules', () => {
     for (let i = 0; i < 300; i++) {
       const out = noisyRules({ query, protected: ['archive folder', 'files are left'] }, new Rng(9, `split${i}`)).query;
       // Each original sentence runs on to its own end (a typo may land in "right" or "there", nothing else between).
-      expect(out).toMatch(/archive folder [a-z]{4,7} [a-z]{2,4}\./);
-      expect(out).toMatch(/files are left [a-z]{4,7}\./);
+      // A hedge may close the sentence (", if possible."), and a casual message may drop its last stop.
+      expect(out).toMatch(/archive folder [a-z]{4,7} [a-z]{2,4}[.,]/);
+      expect(out).toMatch(/files are left [a-z]{4,7}(?:[.,]|$)/);
     }
   });
 
@@ -260,19 +262,22 @@ describe('noisy-query rules', () => {
 describe('noisy-query rules keep value-like text intact', () => {
   it('never types a typo into quoted text, paths, numbers or names, even unprotected', () => {
     const query = "Can you check whether the 'quarterly summary' in /home/alice/reports is older than 2023-05-01, and tell Margaret whether the upload finished?";
+    let typos = 0;
     for (let i = 0; i < 200; i++) {
       const out = noisyRules({ query, protected: [] }, new Rng(3, `v${i}`, 'noisy'));
       for (const v of ["'quarterly summary'", '/home/alice/reports', '2023-05-01', 'Margaret']) expect(out.query).toContain(v);
-      expect(out.typos.length).toBeGreaterThan(0);
+      typos += out.typos.length;
     }
+    // Most rewrites have a typo or two; some have none.
+    expect(typos).toBeGreaterThan(150);
   });
 
   it('lower-cases a common first word after an opener that runs on, never a name', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 50; i++) {
       seen.add(noisyRules({ query: 'Also, create a file.', protected: [] }, new Rng(1, `o${i}`)).query);
-      expect(noisyRules({ query: 'Berlin is where I want to stay.', protected: [] }, new Rng(1, `o${i}`)).query).toMatch(/(^|\. )Berlin is /);
+      expect(noisyRules({ query: 'Berlin is where I want to stay.', protected: [] }, new Rng(1, `o${i}`)).query).toMatch(/(^|[.!?:)] )Berlin is /);
     }
-    expect([...seen].some((q) => q.includes('so also, cr'))).toBe(true);
+    expect([...seen].some((q) => /[a-z,] also, create/.test(q))).toBe(true);
   });
 });

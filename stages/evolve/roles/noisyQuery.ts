@@ -4,11 +4,15 @@
  * protected value (an argument value of the ground truth or of an earlier action that the query
  * states) must survive verbatim; verify re-checks that as an invariant.
  *
- * Offline rules: a hedge, a digression put between two sentences (never inside one), sometimes a
- * self-correction, a closer — each sentence assembled from independent slots of a grammar (G) so
- * none recurs often — and 1–3 typos, real misspellings from cspell's common-misspellings list or
- * keyboard-adjacent slips, in plain lower-case words that touch no protected span and no value-like
- * span (quotes, paths, numbers, names: see lookalikeSpans).
+ * Offline rules: a few kinds of noise drawn per case from many (a reason for asking, a sentence
+ * tied to the request's topic, filler and hedges, a restatement, a casual register, a note on the
+ * typing, a word on whether the assistant can help, a personal aside, an interruption, a doubting
+ * opener, a greeting, a sign-off), sometimes only typos; each sentence assembled from slots so
+ * none recurs often, the parts agreeing with each other and with the case (see the grammar's
+ * comment). Typos are 1–3 real misspellings from cspell's common-misspellings list or
+ * keyboard-adjacent slips, in plain lower-case words that touch no protected span, no value-like
+ * span (quotes, paths, numbers, names: see lookalikeSpans), no number word, ordinal or time word,
+ * and no word of the task's argument values.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,133 +27,289 @@ export interface NoisyQueryInput {
   query: string;
   /** Values that must appear verbatim in the rewrite. */
   protected: string[];
+  /** Words of the task's argument values (any case): no typo goes into them. */
+  avoid?: string[];
+  /** Whether the user spoke earlier in the conversation. */
+  followUp?: boolean;
 }
 
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-9';
+export const NOISY_RULES_VERSION = 'noisy-query-17';
 
 /**
- * The grammar the offline rules draw from. Every inserted sentence is put together from short
- * slots (one to three words each, a dozen or more options per slot), so any 4-word run spans two
- * or three slots: a sentence recurs rarely and the inserted text seldom repeats a phrase. Slots
- * are grouped so that every combination is English a person would write: a doubt is *whether* or
- * *how* something reads (never "when it makes sense"), subjects are singular to agree with their
- * verbs, an ongoing noise takes a present time and a finished one a past time, a self-correction
- * confirms (it never retracts), and each thanks takes only the tails it collocates with
- * (pipeline/quality/noiseCoherence.ts measures the slips the unconstrained product made).
+ * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
+ * sometimes only typos): a lead-in saying why they need it, a sentence of context tied to the
+ * request's own topic, filler and hedges, a restatement, a casual register, a note on their typing,
+ * a word on whether the assistant can do it, a personal aside, an interruption, a doubting opener,
+ * a greeting and a sign-off. Each sentence is put together from short slots so none recurs often,
+ * and the parts of one case agree: one part of the day for every time said (a "Good morning" never
+ * meets "this evening"), visits only from people who visit, a trade only about its trade, an
+ * appliance only at home and only now, "again" only where the user spoke before, a claim to have
+ * checked the message only where it holds no typo. No sentence holds a number, a name or a value,
+ * so none can change what is asked.
  */
-const G = {
-  greet: ['Hi,', 'Hey,', 'Hello,', 'Hi there,', 'Morning,', 'Evening,', 'Hey again,', 'Good afternoon,', 'Hiya,', 'Ok so,', 'Right,', 'Um, hi,', 'Hello again,', 'Afternoon,', 'Hi hi,', 'Hey there,', 'Hi again,', 'Okay,', 'So,', 'Quick one,', 'Good morning,', 'Good evening,', 'Howdy,', 'Heya,', 'Hey folks,', 'Morning all,', 'Greetings,'],
-  /** Stances that take "whether" (and "if", unless `whetherOnly`). */
-  stanceWhether: ['Not sure', 'Unsure', 'No idea', 'Wondering', 'Honestly unsure', 'Dunno', 'Not certain', 'Curious', 'Uncertain', "Can't tell", 'Asking myself', "I'm not sure", 'Not quite sure', 'Unclear', 'Checking', 'I wonder', 'Never sure', 'Not totally sure'],
-  whetherOnly: ['Debating', 'Torn on', 'Doubtful', 'Undecided on', 'Second-guessing'],
-  /** Stances that take "how". */
-  stanceHow: ['Not sure', 'Unsure', 'No idea', 'Wondering', 'Curious', "Can't tell", 'Unclear on', 'Not quite sure', 'I wonder', 'Unsure, honestly,'],
-  /** Singular subjects, so "is" / "makes" agree. */
-  doubtWho: ['this', 'my request', 'the thing below', 'what I need', 'my ask', 'this one', 'the job', 'everything below', 'my question', 'the task', 'any of this', 'my wording', 'the plan', 'this bit', 'my message', 'the order of things', 'the request', 'what follows', 'the whole thing', 'my note', 'my phrasing', 'the ask', 'this message', 'my list', 'what I typed', 'this request', 'my explanation', 'the setup', 'my brief', 'the description', 'my summary', 'the wording'],
-  whetherTail: ['makes sense', 'is clear', 'reads right', 'is doable', 'sounds okay', 'is possible', 'is a normal ask', 'works out', 'is too much', 'is phrased well', 'is specific enough', 'is detailed enough', 'is complete', 'adds up', 'hangs together', 'is in scope', 'is worded right', 'is unambiguous', 'is a big ask', 'is easy to follow', 'needs more detail', 'covers it'],
-  howTail: ['comes across', 'reads', 'sounds', 'will land', 'should be phrased', 'looks to you', 'is best put', 'reads to you', 'will come across', 'lands'],
-  connect: [', but', ', so', ', anyway,', ', though,', '... anyway,', ', still,', ' - so'],
-  who: ['my sister', 'my neighbour', 'my boss', 'my roommate', 'a coworker', 'my landlord', 'my cousin', 'my dentist', 'our team lead', 'my old flatmate', 'my brother-in-law', 'the plumber', 'my manager', 'a colleague', 'my aunt', 'the courier', 'my accountant', 'my kid', 'the vet', 'my partner', 'my mum', 'my dad', 'my grandma', 'the neighbour upstairs', 'my flatmate', 'an old friend', 'my old teacher', 'my coach', 'the landlady', 'my niece', 'my nephew', 'my uncle', 'the babysitter', 'my best friend', 'a client', 'my mentor', 'the mechanic', 'my trainer', "my landlord's son", 'a neighbour', 'my sister-in-law', 'my godson', "the plumber's office", 'my old boss', 'a recruiter', 'the school', 'my brother', 'my grandad'],
-  /** A visit or a message, each with the ways of saying what it was about that fit it. */
-  contact: [
-    { did: ['called', 'rang', 'phoned'], about: ['about', 'regarding', 'to ask about', 'to moan about'] },
-    { did: ['stopped by', 'dropped in', 'showed up', 'came round'], about: ['to discuss', 'to moan about', 'to ask about', 'about'] },
-    { did: ['texted', 'emailed', 'messaged', 'pinged me', 'wrote'], about: ['about', 'regarding', 'asking about', 'to complain about'] },
-  ],
-  pastWhen: ['this morning', 'an hour ago', 'just now', 'earlier today', 'last night', 'over lunch', 'at dawn', 'at seven', 'before noon', 'around ten', 'after dinner', 'mid-meeting', 'on Sunday', 'yesterday', 'at midnight', 'at breakfast', 'this afternoon', 'on the way here', 'during my commute', 'late last night', 'first thing', 'at lunchtime', 'on Friday', 'twenty minutes ago', 'a moment ago', 'mid-morning', 'around noon', 'before breakfast', 'over coffee', 'at the weekend', 'this evening'],
-  about: ['the weekend', 'a leaking tap', 'car insurance', 'a birthday', 'book club', 'a bike chain', 'the fence', 'a parking fine', 'the school run', 'concert tickets', 'a film review', 'lentil soup', 'the wifi', 'a delayed flight', 'the rent', 'a lost key', 'tax forms', 'the boiler', 'a wedding', 'the garden', 'the holidays', 'a job offer', 'their new puppy', 'the football', 'a broken dishwasher', 'the bins', 'a surprise party', 'the heatwave', 'a noisy party', 'the car service', 'a dentist bill', 'their house move', 'a recipe', 'the quiz night', 'a missing parcel', 'the gym', 'a board game', 'a new bakery', 'the broadband bill', 'a leaky roof'],
-  so: ['so', 'and now', 'which means', 'and honestly', 'so yeah,', 'and so', 'and basically', 'long story short,', 'so now', 'which is why', 'so anyway', 'so basically', 'hence', 'so honestly'],
-  mood: ["I'm scattered", "I'm distracted", "I'm behind", "I'm frazzled", "I'm all over the place", "I can't focus", "I'm half here", "I'm rushed", "I'm tired", "I'm sidetracked", "I'm flustered", "I'm slow today", "I'm a bit behind", "I'm running late", "I'm juggling things", "I'm playing catch-up", "I'm multitasking", "I'm short on time", "I'm miles away", "I'm swamped", "I'm knackered", "I'm way behind", "I'm wiped out", "I'm stretched thin"],
-  asideOpen: ['Side note:', 'Unrelated, but', 'Also,', 'Oh and', 'Fun fact:', 'Meanwhile', 'Sorry,', 'Ugh,', 'Random, but', 'FYI', 'By the way,', 'Totally unrelated:', 'Quick aside:', 'PS:', 'Apologies,'],
-  /** Things around the writer, each with what it may do: an ongoing act ("is", "keeps", "will not") or a finished one. */
-  thing: [
-    { name: 'the printer', act: ['keeps beeping', 'is acting up', 'is blinking', 'jammed', 'died', 'gave up'] },
-    { name: 'my laptop fan', act: ['keeps whining', 'is humming', 'is acting up', 'started squeaking', 'gave up'] },
-    { name: 'my phone', act: ['keeps buzzing', 'is acting up', 'died', 'froze', 'crashed'] },
-    { name: 'the smoke alarm', act: ['keeps beeping', 'will not stop', 'went off'] },
-    { name: 'my headset', act: ['keeps crackling', 'is acting up', 'died', 'broke'] },
-    { name: 'the fridge', act: ['is humming', 'keeps clicking', 'is rattling', 'broke'] },
-    { name: 'the doorbell', act: ['keeps ringing', 'went off', 'broke'] },
-    { name: 'a car alarm', act: ['will not stop', 'keeps wailing', 'went off'] },
-    { name: 'the kettle', act: ['is rattling', 'broke', 'gave up'] },
-    { name: 'the radiator', act: ['keeps clicking', 'is rattling', 'is banging', 'broke'] },
-    { name: 'the upstairs drill', act: ['will not stop', 'is going again', 'started up'] },
-    { name: 'the dog next door', act: ['keeps barking', 'will not stop', 'started howling'] },
-    { name: 'my old mouse', act: ['keeps double-clicking', 'died', 'froze', 'gave up'] },
-    { name: 'the baby monitor', act: ['keeps beeping', 'is crackling', 'went off'] },
-    { name: "the neighbour's lawnmower", act: ['will not stop', 'is going again', 'started up'] },
-    { name: 'my keyboard', act: ['keeps sticking', 'is acting up', 'died'] },
-    { name: 'the wifi', act: ['keeps dropping', 'is acting up', 'went down', 'cut out'] },
-    { name: 'the heating', act: ['keeps clicking', 'is acting up', 'broke', 'packed in'] },
-    { name: 'the ceiling fan', act: ['keeps wobbling', 'is rattling', 'died'] },
-    { name: 'my webcam', act: ['keeps freezing', 'is acting up', 'died'] },
-    { name: 'the microwave', act: ['keeps beeping', 'broke', 'died'] },
-    { name: 'the cat', act: ['keeps walking across my keyboard', 'is yowling', 'knocked a mug over', 'escaped'] },
-    { name: 'my toddler', act: ['is singing', 'keeps asking for snacks', 'woke up', 'spilled juice'] },
-    { name: 'the washing machine', act: ['is thumping', 'keeps beeping', 'flooded the floor', 'broke'] },
-  ],
-  /** Times that fit an ongoing act. */
-  nowWhen: ['again', 'right now', 'all morning', 'non-stop', 'as I type', 'every few minutes', 'today', 'all afternoon', 'every so often', 'on and off', 'constantly', 'this whole time', 'as we speak', 'all day'],
-  // No "oops": it announces a slip, and the aside then finds none.
-  fix: ['wait', 'hold on', 'sorry', 'hmm', 'one sec', 'ah', 'actually', 'hang on', 'um'],
-  fixWhat: ['reread', 'double-checked', 'looked again', 'checked twice', 'went back', 'verified', 'scrolled up', 'compared', 'rechecked', 'reviewed', 'confirmed', 'squinted at it', 'read it back', 'went over it', 'proofread it', 'skimmed it again', 'checked the details', 'checked it', 'looked twice', 'read it over', 'double-checked it', 'rechecked it'],
-  fixJoin: [' and', ' -', ';', ', and', '... and', ', yep,', ' and yes,'],
-  /** Whole clauses: a self-correction that confirms says so in words. */
-  fixEnd: ["it's right", "that's what I meant", "it's correct as typed", 'nothing changes', 'it stands', "it's all good", 'it holds', 'no edits needed', "it's fine", "it's spot on", "it's accurate", "it's still valid", "it's what I want", "it's as I intended", 'nothing needs changing', "it's good to go", "it's all correct", "it's exactly right", 'all fine', 'it reads right', 'no changes', 'it is right', 'it checks out', 'still right'],
-  /** Each thanks with the tails it takes. */
-  thanks: [
-    { say: ['Thanks', 'Thx'], tail: ['a lot', 'in advance', 'for this', 'for helping', 'for your time', 'for looking', 'again', 'loads', 'heaps', 'a million', 'as always', 'so much', 'for the help', 'for sorting this', 'for bearing with me'] },
-    { say: ['Thank you'], tail: ['in advance', 'for this', 'for helping', 'for your time', 'for looking', 'again', 'kindly', 'so much', 'as always', 'for the help', 'for bearing with me'] },
-    { say: ['Cheers'], tail: ['in advance', 'for this', 'for helping', 'for looking', 'again', 'loads', 'as always', 'for the help', 'for sorting this'] },
-    { say: ['Many thanks'], tail: ['in advance', 'for this', 'for helping', 'for your time', 'again', 'as always'] },
-    // Thanks that stand alone.
-    { say: ['Thanks a ton', 'Big thanks', 'Much obliged', 'Ta very much', 'Thanks ever so much'], tail: [''] },
-    { say: ['Grateful', 'Much appreciated'], tail: ['as always', 'in advance', 'for any help', 'for your time', 'for any pointers', 'for the help'] },
-  ],
-  closeTail: ["sorry if it's messy", 'ping me', 'I owe you', 'no rush', 'hope that helps', 'shout if lost', 'you rock', 'have a good one', 'talk soon', 'sorry for rambling', "that's all", 'fingers crossed', 'ciao', 'catch you later', 'enjoy your day', 'over and out', 'bye for now', 'take care', 'best', 'speak soon', 'appreciate it', 'no pressure', 'whenever you can', 'much obliged', "you're a star", 'until next time', 'be well', 'all the best', 'good luck', 'see you', 'later', 'chat soon', 'stay well'],
-  sign: ['!', '.', '!!', ' :)', '.', '...!', ' :D'],
+type Part = 'morning' | 'afternoon' | 'evening' | 'any';
+
+/** Topics a request can be about, recognised by its words, with what a person says about each. */
+const TOPICS: { re: RegExp; noun: string[]; why: string[]; context: string[] }[] = [
+  {
+    re: /\b(?:files?|folders?|director(?:y|ies)|documents?|workspace|txt|pdf|csv|report)\b/i,
+    noun: ['the files', 'my folders', 'the file stuff', 'the documents'],
+    why: ["I'm {tidying up|sorting out|cleaning up|reorganising} my {work|project|old} {folders|files|directories} {before a deadline|before the week is out|while it's quiet|at last}", "my {files|folders|documents} have {turned into|become} a {total|complete|bit of a} mess {lately|over the past month|since the last project}", "I'm {cleaning up|going through} a {shared drive|project folder|work directory} nobody has {touched|looked at} in {ages|months|forever}", "I'm handing my {work|project|files} over to {a colleague|someone on my team|a new starter} {soon|next week|shortly}", "I'm trying to get my {documents|files|paperwork} in order before I {go on leave|take a break|forget what is where}"],
+    context: ["{Everything|Half of everything} on this {machine|laptop|computer} is {a bit|rather|pretty} {disorganised|chaotic|messy} {at the moment|right now|these days}", "I keep losing track of where {things are|stuff is|I put things} {saved|stored|kept}", "The folder {structure|layout|setup} {isn't mine|wasn't my idea}, I {inherited|took over} it", "{Someone else|A former colleague|My predecessor} set up these {directories|folders} {and I'm still learning them|and never explained them|years ago}"],
+  },
+  {
+    re: /\b(?:flights?|hotels?|trip|travel|airport|accommodations?|vacation|holiday|booking|reservations?|itinerary|airline)\b/i,
+    noun: ['the trip', 'the travel bits', 'the booking', 'the travel plans'],
+    why: ["I'm {finally|at last} sorting out a trip I've been {putting off|avoiding|meaning to book}", "we're trying to {lock in|settle|pin down} {travel plans|the trip} before {prices go up|everything books up|it gets too late}", "I'm {planning|organising} {some travel|a getaway|time away} and want the {boring|admin|fiddly} parts {done|out of the way}", "my {family|partner|friends} {keep|keeps} asking {me|} whether {the trip|everything} is {booked|sorted} yet"],
+    context: ["Travel {planning|admin} always takes me {longer than it should|ages|forever}", "I'm not the most {organised|relaxed|efficient} traveller", "It's been {ages|a long time|far too long} since I {last went anywhere|had a proper break|travelled}", "I always leave {the bookings|this stuff|travel admin} to the last minute"],
+  },
+  {
+    re: /\b(?:messages?|email|e-mail|inbox|contacts?|send|sms|chat)\b/i,
+    noun: ['the message', 'the messaging part', 'the messages'],
+    why: ["I'm catching up on {messages|emails|replies} I've been {ignoring|putting off|sitting on}", "I need to get back to people before they think I {vanished|forgot them|fell off the planet}", "I'm trying to {clear|tame|get through} my inbox before {the weekend|the end of the day|I log off}", "I {promised|said I would} {get in touch|reply|follow up} and {haven't yet|keep forgetting}"],
+    context: ["I'm {terrible|hopeless|not great} at replying to people {on time|quickly|promptly}", "My inbox has been {out of control|a nightmare|overflowing} {lately|this week|for days}", "I keep forgetting to follow up with {people|colleagues|friends}"],
+  },
+  {
+    re: /\b(?:stocks?|shares|portfolio|trading|watchlist|invest(?:ment|ing)?|market|ticker|(?<!in )orders?)\b/i,
+    noun: ['the stock stuff', 'the trading part', 'my portfolio', 'the order'],
+    why: ["I'm trying to keep a {closer|better|proper} eye on my {investments|money|savings}", "I've been meaning to {review|look over|check on} my {portfolio|investments|holdings} for {a while|weeks|ages}", "I'm {new to|still getting used to|only starting} managing {this|my money|investments} myself", "the market has been {jumpy|all over the place|nervy} and I want to stay on top of it"],
+    context: ["I'm still learning how {all this|this whole} {trading|investing|market} {stuff|thing} works", "I check the markets far too often {these days|lately|at the moment}", "I'm trying not to make {rash|hasty|emotional} decisions with my money"],
+  },
+  {
+    re: /\b(?:weather|forecast|temperature|rain|snow|sunny|humidity|wind)\b/i,
+    noun: ['the weather', 'the forecast'],
+    why: ["I'm trying to plan {around the weather|my week around the weather|what to wear}", "I don't want to get caught in the {rain|cold|heat} {again|like last time|unprepared}", "we have plans {outdoors|outside|for a walk} and I want to know what to expect"],
+    context: ["The weather has been {all over the place|unpredictable|strange} {lately|this week|recently}", "I never {quite|really|fully} trust the forecast on my phone", "I always {pack|wear} the wrong {clothes|jacket|shoes}"],
+  },
+  {
+    re: /\b(?:movies?|films?|cinema|theaters?|theatres?|showtimes?|actors?|directors?|tv|series|episodes?)\b/i,
+    noun: ['the film stuff', 'the movies', 'the film bit'],
+    why: ["we're planning a {film night|movie night|cosy night in}", "I'm trying to pick something to {watch|see} {tonight|this weekend|with friends}", "I've been meaning to catch up on {films|movies|new releases} for {ages|months|a while}", "a {friend|colleague|cousin} keeps recommending {things|films|titles} and I want to {check them out|see what the fuss is about}"],
+    context: ["I can never decide what to watch{| without help| on my own}", "I've fallen {way|hopelessly|a bit} behind on new releases", "{Film|Movie} night at ours is a bit of a {tradition|ritual|thing}"],
+  },
+  {
+    re: /\b(?:restaurants?|recipes?|food|cook(?:ing)?|meals?|dinner|lunch|breakfast|cuisine|ingredients?|menu)\b/i,
+    noun: ['the food question', 'the recipe stuff', 'the food bit'],
+    why: ["I'm trying to figure out what to {eat|cook|make}{| tonight| this week}", "I'm cooking for {people|friends|family} and want to get it right", "I'm bored of eating the same {things|meals|food} every week", "we are {hosting|having people over} {soon|at the weekend} and I need ideas"],
+    context: ["I'm not much of a cook, {honestly|to be fair|if I'm honest}", "Deciding where to eat always takes us {forever|ages|far too long}", "My fridge is looking a bit {sad|empty|bare} right now"],
+  },
+  {
+    re: /\b(?:articles?|news|papers?|research|arxiv|journals?|publications?|headlines?|blog)\b/i,
+    noun: ['the articles', 'the reading', 'the research bit'],
+    why: ["I'm researching a {topic|subject|question} for {work|a class|a project}", "I'm trying to catch up on what's been {written|published|said} {lately|recently|about it}", "I'm putting together some reading for {a project|a talk|my team}", "I need {background|some} reading for something I am {writing|preparing|working on}"],
+    context: ["I've got a {pile|stack|backlog} of reading I keep putting off", "I learn best from reading {a few|several|different} sources side by side", "I'm trying to get up to speed {quickly|fast|before a meeting}"],
+  },
+  {
+    re: /\b(?:tweets?|posts?|twitter|followers?|comments?|social media|retweets?)\b/i,
+    noun: ['the posting stuff', 'the social media bit', 'the post'],
+    why: ["I'm trying to be more active {online|on social media}", "I have been neglecting my {social media|accounts|online presence}", "I'm helping out with a small {account|page|community}"],
+    context: ["I'm not really a social media person{|, honestly}", "Posting things {always|still} makes me a {little|bit} nervous"],
+  },
+  {
+    re: /\b(?:cars?|vehicles?|engine|fuel|tyres?|tires?|driving|drive|parking|gas)\b/i,
+    noun: ['the car stuff', 'the car', 'the driving bit'],
+    why: ["I'm about to head off on a {drive|road trip|long drive}", "I want to make sure the car is ready before I {set off|head out|leave}", "I {hate|really dislike} surprises on the road"],
+    context: ["I'm not much of a car person{|, sadly|, honestly}", "The car has been making me a {little|bit} nervous {lately|recently}"],
+  },
+  {
+    re: /\b(?:tax(?:es)?|loans?|payments?|invoices?|budget|salary|bank|currency|convert|exchange|mortgage|price|prices|cost|costs)\b/i,
+    noun: ['the money stuff', 'the numbers', 'the cost question'],
+    why: ["I'm trying to get my finances {straight|in order|sorted}", "I'm budgeting for the {coming months|rest of the year|next while}", "I'd rather know the money side before I {commit|decide|sign anything}"],
+    context: ["Money admin is my least favourite {thing|job|chore}", "I'm trying to be more careful with {spending|money|my budget}"],
+  },
+  {
+    re: /\b(?:calculate|compute|sum|average|equation|formula|math|maths|area|volume|probability)\b/i,
+    noun: ['the maths', 'the calculation', 'the numbers'],
+    why: ["I'm checking some working for {a project|a report|a friend}", "maths was never my {strong point|thing|best subject} and I'd rather be sure", "I'm helping my {kid|niece|nephew} with homework and want to {double check|be sure|get it right}"],
+    context: ["I don't {trust|quite trust} my own arithmetic", "It has been {years|ages|a long time} since I did any of this by hand"],
+  },
+  {
+    re: /\b(?:maps?|route|distance|directions|nearby|near|address|location|places?|city|cities)\b/i,
+    noun: ['the location stuff', 'the directions', 'the place question'],
+    why: ["I'm {new to|still new to|unfamiliar with} the area", "I'm trying to find my way around{| town| the city}", "I'm planning a day out and want to know where things are"],
+    context: ["My sense of direction is {terrible|hopeless|not great}", "I don't know this part of town at all"],
+  },
+  {
+    re: /\b(?:songs?|music|playlists?|albums?|artists?|tracks?|podcasts?|lyrics)\b/i,
+    noun: ['the music stuff', 'the playlist', 'the music bit'],
+    why: ["I'm putting together music for a {get-together|party|long drive}", "I'm in a bit of a music rut{| lately| at the moment}", "a friend got me into this and I want to hear more"],
+    context: ["I listen to the same songs on repeat far too {much|often}", "Music is what keeps me going {at work|during the day|when I'm busy}"],
+  },
+];
+
+const GENERIC = {
+  noun: ['this', 'the request', 'the whole thing', 'this job'],
+  why: ["{I've been putting this off|I kept postponing this|I've been dodging this|this got pushed back} {all week|for days|far too long|since Monday|again and again}", "{my|our} {manager|boss|team lead|director|supervisor} {asked|wants|needs} me to {sort this out|deal with this|get this done|look at this|handle this}{| today| soon| by tomorrow| this week}", "I'm trying to clear my {to-do list|backlog|list of chores}{| before the weekend| today}", "this has been on my {list|mind|to-do list} for {a while|days|ages}", "I'd like to get this done before I {forget|get distracted|lose track}", "I'm juggling {a few|several|too many} things and this is {next|the next one|up now}", "someone asked me about it and I realised I never {did it|got round to it}", "I {need|want} this {sorted|out of the way|done} before {a meeting|the end of the day|I head off|lunch}", "a {friend|colleague|neighbour} {asked|nudged} me {about it|to do this} and I {said yes|agreed|couldn't say no}", "I {forgot|completely forgot|nearly forgot} about this {until now|until someone reminded me|yesterday}", "{work|life|the week} has been {hectic|chaotic|a blur} and I'm {catching up|behind|trying to keep up}", "I'm {setting things up|getting organised|sorting a few things} for {next week|a project|the team}", "I {promised|told} {someone|my team|a friend} I'd {look into this|handle this|check this}", "I'm {covering for|helping out|filling in for} a colleague {this week|today|while they're away}", "my {notes|to-do app|calendar} {reminded me|flagged this|popped up} {this morning|just now|earlier}", "I'm {new to|still getting used to|only learning} {this kind of thing|these tools|doing this myself}"],
+  context: ["{It's been|It has been|Honestly it's been|What a} {one of those|a long|a strange|a busy|a hectic} {weeks|days|week|day}", "I'm doing {several|a few|too many} things at once {today|right now|this week}", "I keep getting pulled into other {stuff|things|meetings}", "I've been meaning to get to this for {ages|a while|days}", "My {head|brain} is {a bit|rather|totally} {all over the place|fried|elsewhere} {today|this week}", "I'm {running on|living on|surviving on} {coffee|very little sleep|tea} {today|at the moment}", "{Nothing|Not much} has gone to plan {today|this week|so far}", "I {tend to|always} leave {these things|little jobs like this|admin} {until the last minute|too late|for later}", "I'm {usually|normally} better organised than this{, honestly|, I promise|}", "My {desk|inbox|calendar} is {a disaster|a mess|overflowing} {right now|at the moment|this week}", "I {should|could} have done this {ages|days|weeks} ago{, to be fair|, honestly|}"],
 };
+
+const WHY_OPEN = ['Okay so', 'So', 'Right, so', 'Long story short,', 'Bit of background:', 'For context,', 'Quick background:', 'Basically', 'Context:', '{Background|Some background|A bit of context}, in case it {helps|matters|is useful}:', 'Some context:', 'Honestly,'];
+const WHY_END = ['.', '.', ', hence this message.', ', so here goes.', ' - anyway.', ', so {bear with me|be patient with me|go easy on me|forgive the rush}.', ", so {here I am|here we are|I'm asking now}.", '.', ', so {this is overdue|I am finally asking}.'];
+const CONTEXT_OPEN = ['', '', '', '{Honestly|Truthfully|Frankly}, ', '{For what it is worth|Fwiw|For the record}, ', 'Not that it {matters|changes anything}, but ', 'To be {fair|honest}, ', 'Admittedly, ', 'Side note: '];
+const CONTEXT_END = ['.', '.', '.', ', to be honest.', ', if that explains {anything|a lot|the mess}.', ' lol.', ', but anyway.', '!', ' haha.'];
+
+/** Run-on openers: the request follows them in lower case ("So basically, move …"). */
+const FILLER_LEAD = ['So basically,', 'Um, so', 'Okay so', 'So yeah,', 'Right, so basically', 'I guess what I need is:', 'Hmm, okay, so', 'Alright, so', 'Ok so like,', 'Basically,', 'So, um,', 'What I need, I think:'];
+/** Hedges put before the request's last stop. */
+const FILLER_TAIL = [", if {that's|it's} {possible|doable|okay|alright|fine}", ', if you {can|could|would}', ", if {it is|it's|that's} {not too much|no} {trouble|bother|hassle}", ', when you {get|have} a {chance|minute|sec|moment|spare minute}', ', if that {makes sense|works|is ok}', ', I {think|guess|suppose}', ', ideally', ', if possible', ', please', ", {whenever|as soon as} {you can|you're able|it suits}", ', {no pressure|no stress}', ', {cheers|ta}'];
+
+const RESTATE_OPEN = ['So yeah,', 'To sum up,', 'In short,', 'TL;DR:', 'Short version:', 'Bottom line,', 'Just to be clear,', 'Basically,', 'Recap:', 'Anyway,', 'Long story short,', 'So, in a nutshell,'];
+const RESTATE_CORE = ["that's {the whole|my whole|basically the} ask", "that's {everything|all} I {need|want|was after}", "that's {basically|pretty much|more or less} it", 'everything above, {in that order|step by step|one after the other}', 'just what I {wrote|said|typed} above', "that's all I'm {after|asking for|hoping for}", '{please|just} do what I {described|wrote|said above}', 'the request above, nothing {more|else|extra}', "it's all in the {message|text|bit} above"];
+
+const TYPING_SORRY = ['{Sorry|Apologies} for {the|any} typos', '{Excuse|Forgive|Pardon} the {typos|spelling|typing}', '{Sorry|Apologies} if {the|my} spelling is {off|all over the place|a mess|wonky|dodgy}', 'Excuse any spelling {mistakes|slips}', 'Typos are {mine|all mine}, sorry'];
+const TYPING_WHY = ["I'm on my {phone|old phone|tablet}", "I'm typing {one-handed|with one thumb|lying down}", "I'm on a {tiny|sticky|cramped} keyboard", 'autocorrect {hates me|is fighting me|keeps "helping"}', "I'm typing {in a hurry|fast|on the go}", "I'm typing with a {sleeping baby|cat|laptop tray} on me", "I'm on the {bus|train|sofa}", 'I typed this {fast|quickly|in a rush}', "I'm {between meetings|on a break|half asleep}"];
+
+const ABILITY_FRESH = ['{Not sure|No idea|Unsure} if {this is something|this is a thing} you can {do|help with|handle}, but {here goes|worth a try|let me ask}.', 'First time asking {for something like this|you for this kind of thing|this sort of thing}, so {bear with me|go easy on me|be patient}.', '{Hoping|I hope|Fingers crossed} {this is|this falls} {within|in} your {wheelhouse|range|remit}.', "{Not sure|Unsure|No idea if} you're the right {place|one|person to ask|tool} for this, but {let's see|here goes|worth asking|I'll try}.", '{Possibly|Maybe|Probably} a {weird|slightly odd|boring|simple} one{| for you}, but {here goes|bear with me|let me try}.', '{Hope|Hopefully} this is {the kind of|the sort of} {thing|request|job} you {do|can help with|handle}.', 'Bit of an {odd|unusual|dull|fiddly} {request|ask|one}, {maybe|perhaps|I know}.', '{Can|Could} you {even|actually} {do this|help with this}? {Let us see|Here goes|Worth a shot}.'];
+const ABILITY_AGAIN = ['One more {thing|question|request}{| for you| if that is okay}.', 'Okay, {next bit|next part|next step}.', 'Following on from {before|earlier|what I said}:', 'Another one for you{| if you have a minute}.', 'Next up:', 'Right, moving on{| to the next bit}.', '{Same|Still the same} {conversation|thread}, new ask.', 'Okay, {continuing|carrying on}.', 'Back again with the next {part|bit|step}.'];
+
+/** Greetings by the part of the day they fit. */
+const GREET: Record<Part, string[]> = {
+  any: ['Hi!', 'Hey.', 'Hello!', 'Hi there.', 'Hiya!', 'Hey there!', 'Hello.', 'Hi.', 'Hey!', 'Heya.', 'Howdy!', 'Hi all.'],
+  morning: ['Morning!', 'Good morning.', 'Morning all.', 'Good morning!'],
+  afternoon: ['Good afternoon.', 'Afternoon!', 'Good afternoon!'],
+  evening: ['Good evening.', 'Evening!', 'Evening all.'],
+};
+const GREET_AGAIN = ['Hi again!', 'Hello again.', 'Hey again!', 'Me again!', 'Okay, me again.'];
+
+/** Times of a past event that fit a part of the day ("this evening" is never before a morning greeting). */
+const PAST_WHEN: Record<Part, string[]> = {
+  morning: ['this morning', 'first thing', 'an hour ago', 'last night', 'just now', 'earlier', 'a moment ago', 'yesterday'],
+  afternoon: ['this morning', 'over lunch', 'earlier today', 'an hour ago', 'at lunchtime', 'just now', 'yesterday', 'a moment ago'],
+  evening: ['this evening', 'after dinner', 'this afternoon', 'earlier today', 'over lunch', 'just now', 'an hour ago', 'yesterday'],
+  any: ['earlier', 'yesterday', 'an hour ago', 'the other day', 'last night', 'just now', 'earlier today', 'a moment ago'],
+};
+
+/** People, each with what they talk about and whether they would drop by. */
+const PEOPLE: { who: string[]; topics: string[]; visits: boolean }[] = [
+  { who: ['my sister', 'my brother', 'my mum', 'my dad', 'my cousin', 'my aunt', 'my uncle', 'my grandma', 'my best friend', 'an old friend', 'my old flatmate', 'my neighbour', 'my partner'], topics: ['the weekend', 'a birthday', 'the holidays', 'a wedding', 'their new puppy', 'a surprise party', 'a board game night', 'a recipe', 'the football', 'their house move', 'a family dinner'], visits: true },
+  { who: ['my boss', 'my manager', 'a coworker', 'a colleague', 'our team lead', 'a client', 'my mentor'], topics: ['a deadline', 'the quarterly review', 'a project update', 'a client meeting', 'the team offsite', 'a budget question', 'a presentation', 'next week'], visits: false },
+  { who: ['the plumber'], topics: ['the boiler', 'a leaking tap', 'the pipes'], visits: true },
+  { who: ['the mechanic'], topics: ['the car service', 'the brakes', 'a new tyre'], visits: false },
+  { who: ['my landlord', 'the landlady'], topics: ['the rent', 'the boiler', 'the fence', 'an inspection'], visits: true },
+  { who: ['my accountant'], topics: ['tax forms', 'some receipts', 'the invoices'], visits: false },
+  { who: ['the dentist'], topics: ['an appointment', 'a checkup'], visits: false },
+  { who: ['the vet'], topics: ["the cat's checkup", "our dog's jabs"], visits: false },
+  { who: ['the courier'], topics: ['a missing parcel', 'a delivery slot'], visits: false },
+];
+const CALL = ['called', 'rang', 'phoned', 'texted', 'messaged', 'emailed'];
+const VISIT = ['stopped by', 'dropped in', 'came round', 'popped over'];
+const CALL_ABOUT = ['about', 'to talk about', 'to ask about', 'to moan about', 'about'];
+const SO = ['so', 'and now', 'which means', 'and honestly', 'so yeah,', 'long story short,', 'so now', 'which is why', 'so basically'];
+const MOOD = ["I'm scattered", "I'm distracted", "I'm behind", "I'm frazzled", "I'm all over the place", "I'm half here", "I'm rushed", "I'm sidetracked", "I'm running late", "I'm juggling things", "I'm playing catch-up", "I'm short on time", "I'm swamped", "I'm a bit behind"];
+
+/** Interruptions at home, happening now. */
+const THING: { name: string; act: string[] }[] = [
+  { name: 'the printer', act: ['keeps beeping', 'is acting up', 'is blinking at me'] },
+  { name: 'my laptop fan', act: ['keeps whining', 'is humming loudly', 'sounds like a jet'] },
+  { name: 'my phone', act: ['keeps buzzing', 'will not stop pinging'] },
+  { name: 'the smoke alarm', act: ['keeps chirping', 'needs a new battery and keeps telling me'] },
+  { name: 'the upstairs drill', act: ['will not stop', 'is going again'] },
+  { name: 'the dog next door', act: ['keeps barking', 'will not stop'] },
+  { name: 'the cat', act: ['keeps walking across my keyboard', 'is yowling for food', 'is sitting on my notes'] },
+  { name: 'my toddler', act: ['is singing at full volume', 'keeps asking for snacks', 'is climbing on me'] },
+  { name: 'the washing machine', act: ['is thumping away', 'keeps beeping'] },
+  { name: 'the wifi', act: ['keeps dropping', 'is acting up', 'is crawling'] },
+  { name: "the neighbour's lawnmower", act: ['will not stop', 'is going again'] },
+  { name: 'the radiator', act: ['keeps clicking', 'is banging'] },
+];
+const THING_OPEN = ['Sorry,', 'Ugh,', 'Also', 'Bear with me,', 'Apologies,', 'Fair warning,', 'Excuse me if I am slow,', 'Forgive me,'];
+const THING_WHEN = ['right now', 'as I type', 'non-stop', 'on and off', 'every few minutes', 'as we speak', ''];
+
+/** A doubting opener (the old rules' one frame, now one kind among many). */
+const DOUBT_STANCE = ['Not sure', 'Unsure', 'No idea', 'Wondering', 'Not certain', "Can't tell", "I'm not sure", 'Not quite sure', 'I wonder'];
+const DOUBT_WHO = ['this', 'my request', 'what I need', 'my question', 'my wording', 'my message', 'the request', 'my phrasing'];
+const DOUBT_TAIL = ['makes sense', 'is clear', 'reads right', 'is specific enough', 'is detailed enough', 'is easy to follow', 'covers it'];
+
+const THANKS: { say: string[]; tail: string[] }[] = [
+  { say: ['Thanks', 'Thx'], tail: ['a lot', 'in advance', 'for this', 'for helping', 'for your time', 'loads', 'so much', 'for the help', 'for sorting this'] },
+  { say: ['Thank you'], tail: ['in advance', 'for this', 'for helping', 'for your time', 'so much', 'for the help'] },
+  { say: ['Cheers'], tail: ['in advance', 'for this', 'for helping', 'for the help'] },
+  { say: ['Many thanks', 'Ta', 'Much appreciated', 'Big thanks', 'Appreciate it', 'Thanks a ton'], tail: [''] },
+];
+const CLOSE_TAIL = ['', '', '', "sorry if it's {messy|long|a bit much|rambly}", 'no {rush|hurry|pressure}', 'you {rock|are a star|are a lifesaver}', 'have a {good one|nice day|good week|good evening}', '{talk|speak|chat} {soon|later}', 'sorry for {rambling|the essay|going on}', "that's {all|it}{| for now}", 'fingers crossed', 'take care', 'all the best', '{much|really} appreciated'];
+const SIGN = ['!', '.', '!!', ' :)', '.', ' :D'];
+
+/** A self-check, said only when the message holds no typo. */
+const CHECKED = ['({Read|Looked} it back, it should all be there.)', '(I {reread|re-read} it and it {seems|looks} complete.)', '(Checked it over, I think that is {everything|all of it}.)', '(Went over it {once|again}, it looks right to me.)'];
 
 const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
-function hedgeOpener(rng: Rng): string {
-  const greet = rng.chance(0.6) ? `${rng.pick(G.greet)} ` : '';
-  let doubt: string;
-  if (rng.chance(0.3)) doubt = `${rng.pick(G.stanceHow)} how ${rng.pick(G.doubtWho)} ${rng.pick(G.howTail)}`;
-  else {
-    const only = rng.chance(0.25);
-    const stance = only ? rng.pick(G.whetherOnly) : rng.pick(G.stanceWhether);
-    doubt = `${stance} ${only ? 'whether' : rng.pick(['if', 'whether'])} ${rng.pick(G.doubtWho)} ${rng.pick(G.whetherTail)}`;
-  }
-  const hedge = `${doubt}${rng.pick(G.connect)}`;
-  // After a greeting the hedge runs on: "Heya, undecided on whether…" ("I" keeps its capital).
-  return `${greet}${greet ? decap(hedge) : cap(hedge)} `;
+/** Each {a|b|c} of a generated line replaced by one of its options (an option may be empty). */
+function fill(rng: Rng, line: string): string {
+  return line
+    .replace(/\{([^{}]*)\}/g, (_, alts: string) => rng.pick(alts.split('|')))
+    .replace(/ {2,}/g, ' ')
+    .replace(/ ([,.!?:])/g, '$1');
 }
 
-const decap = (t: string) => (/^I\b/.test(t) ? t : t.charAt(0).toLowerCase() + t.slice(1));
-
-function digression(rng: Rng): string {
-  if (rng.chance(0.55)) {
-    const c = rng.pick(G.contact);
-    return cap(`${rng.pick(G.who)} ${rng.pick(c.did)} ${rng.pick(G.pastWhen)} ${rng.pick(c.about)} ${rng.pick(G.about)}, ${rng.pick(G.so)} ${rng.pick(G.mood)}.`);
-  }
-  const thing = rng.pick(G.thing);
-  const act = rng.pick(thing.act);
-  const when = /^(is|keeps|will not)\b/.test(act) ? rng.pick(G.nowWhen) : rng.pick(G.pastWhen);
-  return `${rng.pick(G.asideOpen)} ${thing.name} ${act} ${when}.`;
+/** One line of a list, its options filled. */
+function pk(rng: Rng, items: readonly string[]): string {
+  return fill(rng, rng.pick(items));
 }
 
-function selfCorrection(rng: Rng): string {
-  return `(${cap(rng.pick(G.fix))}, I ${rng.pick(G.fixWhat)}${rng.pick(G.fixJoin)} ${rng.pick(G.fixEnd)}.)`;
+function topicOf(query: string): { noun: string[]; why: string[]; context: string[] } {
+  const hit = TOPICS.filter((t) => t.re.test(query));
+  // The first topic the request names; generic lines stay possible too.
+  const first = hit.sort((a, b) => query.search(a.re) - query.search(b.re))[0];
+  const t = first ? { noun: [...first.noun], why: [...first.why], context: [...first.context] } : GENERIC;
+  // A line that says what the request already says ("I'm planning a trip" twice) reads as an echo.
+  const q = ` ${query.toLowerCase().replace(/[^a-z' ]+/g, ' ').replace(/\s+/g, ' ')} `;
+  const fresh = (line: string) => {
+    const w = line.toLowerCase().replace(/\{[^}]*\}/g, ' ').replace(/[^a-z' ]+/g, ' ').split(/\s+/).filter(Boolean);
+    for (let i = 0; i + 3 <= w.length; i++) if (q.includes(` ${w.slice(i, i + 3).join(' ')} `)) return false;
+    return true;
+  };
+  const keep = (lines: string[], fallback: string[]) => (lines.filter(fresh).length ? lines.filter(fresh) : fallback);
+  return { noun: t.noun, why: keep(t.why, GENERIC.why), context: keep(t.context, GENERIC.context) };
 }
 
-function closer(rng: Rng): string {
-  const t = rng.pick(G.thanks);
+function reason(rng: Rng, topic: ReturnType<typeof topicOf>, after = false): string {
+  // After the request a reason just ends ("…, so here goes." only leads into it).
+  return cap(fill(rng, `${rng.pick(after ? ['For context,', '{Background|Some background|A bit of context}, in case it {helps|matters|is useful}:', 'Context:', 'Why I ask:', 'In case it matters,'] : WHY_OPEN)} ${pk(rng, rng.chance(0.25) ? GENERIC.why : topic.why)}${after ? '.' : pk(rng, WHY_END)}`));
+}
+
+function contextLine(rng: Rng, topic: ReturnType<typeof topicOf>): string {
+  const open = pk(rng, CONTEXT_OPEN);
+  const body = pk(rng, rng.chance(0.25) ? GENERIC.context : topic.context);
+  return `${open}${open ? (/^I\b/.test(body) ? body : body.charAt(0).toLowerCase() + body.slice(1)) : body}${pk(rng, CONTEXT_END)}`;
+}
+
+function restate(rng: Rng, topic: ReturnType<typeof topicOf>): string {
+  if (rng.chance(0.15)) return `${rng.pick(['Main thing is', 'The important part is', 'What matters most is'])} ${pk(rng, topic.noun)}, ${rng.pick(['as above', 'as described', 'like I said', 'as written above'])}.`;
+  return `${pk(rng, RESTATE_OPEN)} ${pk(rng, RESTATE_CORE)}.`;
+}
+
+function typingNote(rng: Rng): string {
+  const s = `${pk(rng, TYPING_SORRY)}, ${pk(rng, TYPING_WHY)}`;
+  return rng.chance(0.3) ? `(${s}.)` : `${s}.`;
+}
+
+function personal(rng: Rng, part: Part): string {
+  const p = rng.pick(PEOPLE);
+  const visit = p.visits && rng.chance(0.4);
+  const did = visit ? pk(rng, VISIT) : pk(rng, CALL);
+  const about = visit ? rng.pick(['to talk about', 'about', 'to ask about', 'to chat about']) : pk(rng, CALL_ABOUT);
+  return cap(`${rng.pick(p.who)} ${did} ${pk(rng, PAST_WHEN[part])} ${about} ${rng.pick(p.topics)}, ${pk(rng, SO)} ${pk(rng, MOOD)}.`);
+}
+
+function interruption(rng: Rng): string {
+  const t = rng.pick(THING);
+  const when = pk(rng, THING_WHEN);
+  return `${pk(rng, THING_OPEN)} ${t.name} ${rng.pick(t.act)}${when ? ` ${when}` : ''}${rng.pick(['.', '.', '!', ', so if I seem distracted, that is why.', ', so forgive me if this is scattered.'])}`;
+}
+
+function doubt(rng: Rng): string {
+  return `${pk(rng, DOUBT_STANCE)} ${rng.pick(['if', 'whether'])} ${pk(rng, DOUBT_WHO)} ${pk(rng, DOUBT_TAIL)}${rng.pick([', but here goes.', '.', ', so bear with me.', ', but let me try.'])}`;
+}
+
+function signOff(rng: Rng): string {
+  const t = rng.pick(THANKS);
   const tail = rng.pick(t.tail);
-  return ` ${rng.pick(t.say)}${tail ? ` ${tail}` : ''}, ${rng.pick(G.closeTail)}${rng.pick(G.sign)}`;
+  const close = pk(rng, CLOSE_TAIL);
+  return `${rng.pick(t.say)}${tail ? ` ${tail}` : ''}${close ? `, ${close}` : ''}${pk(rng, SIGN)}`.replace(/\{([^{}]*)\}/g, (_, alts: string) => rng.pick(alts.split('|')));
 }
 
 /** Sentence-initial words safe to lower-case after an opener (not names). */
@@ -220,9 +380,14 @@ export function lookalikeSpans(text: string): [number, number][] {
   return [...text.matchAll(re)].map((m) => [m.index!, m.index! + m[0].length] as [number, number]);
 }
 
-export function addTypos(text: string, keep: string[], rng: Rng, most = 3): { text: string; typos: { from: string; to: string }[] } {
+export function addTypos(text: string, keep: string[], rng: Rng, most = 3, avoid: string[] = []): { text: string; typos: { from: string; to: string }[] } {
   const spans = [...protectedSpans(text, keep), ...lookalikeSpans(text)];
-  const words = [...text.matchAll(/[A-Za-z]{4,}/g)].filter((m) => !overlaps(m.index!, m.index! + m[0].length, spans));
+  const avoided = new Set(avoid.flatMap((v) => v.toLowerCase().match(/[a-z']+/g) ?? []));
+  // Never a number word, ordinal, time word or a word the task's values use, nor the word after a
+  // number (its unit: "5 kilometers").
+  const words = [...text.matchAll(/[A-Za-z]{4,}/g)].filter(
+    (m) => !overlaps(m.index!, m.index! + m[0].length, spans) && !NEVER_TYPO.has(m[0].toLowerCase()) && !avoided.has(m[0].toLowerCase()) && !/\d[^\s]*\s+$/.test(text.slice(Math.max(0, m.index! - 12), m.index!)),
+  );
   if (words.length === 0) return { text, typos: [] };
   const n = rng.int(1, Math.min(most, words.length));
   const chosen = rng.sample(words, n).sort((a, b) => b.index! - a.index!);
@@ -241,30 +406,155 @@ export function addTypos(text: string, keep: string[], rng: Rng, most = 3): { te
 function insertAside(text: string, aside: string, keep: string[], rng: Rng): string {
   const spans = protectedSpans(text, keep);
   const boundaries = [...text.matchAll(/[.!?](\s+)(?=\S)/g)].map((m) => m.index! + 1).filter((p) => !overlaps(p - 1, p + 1, spans));
-  if (boundaries.length === 0) return `${text.trimEnd()} ${aside}`;
+  if (boundaries.length === 0) {
+    // After the request, as a sentence of its own: the request gets its stop if it has none.
+    const t = text.trimEnd();
+    return `${/[.!?]["')\]]?$/.test(t) ? t : `${t}.`} ${aside}`;
+  }
   const at = rng.pick(boundaries);
   return `${text.slice(0, at)} ${aside}${text.slice(at)}`;
 }
 
-export function noisyRules(input: NoisyQueryInput, rng: Rng): NoisyQueryOutput & { typos: { from: string; to: string }[] } {
-  const { text: typoed, typos } = addTypos(input.query, input.protected, rng, 2);
-  // The inserted text has the odd slip too, as a hurried writer's would; a few in all, or the
-  // message reads garbled rather than hurried.
-  const sloppy = (text: string) => (rng.chance(0.25) ? addTypos(text, [], rng, 1).text : text);
-  // A digression goes between two sentences (never inside one); a self-correction after the request.
-  let body = rng.chance(0.8) ? insertAside(typoed, sloppy(digression(rng)), input.protected, rng) : typoed;
-  if (rng.chance(0.4)) body = `${body.trimEnd()} ${selfCorrection(rng)}`;
-  const hedge = rng.chance(0.85) ? hedgeOpener(rng) : '';
-  // The openers run on into the query: its first letter goes lower-case unless it starts a
-  // protected value, a name or "I".
-  const first = body.match(/^[A-Za-z']+/)?.[0] ?? '';
-  const lower = hedge && /^[A-Z][a-z']+$/.test(first) && first !== 'I' && !input.protected.some((v) => body.startsWith(v)) && COMMON_STARTS.has(first.toLowerCase());
-  // A query that cannot run on (it starts with a name or a value) follows a hedge that ends as a
-  // sentence: its connector goes before the typos, which would hide it ("anway,. I've been").
-  const ended = lower || !hedge ? hedge : `${hedge.trimEnd().replace(/(\s*-\s*|[,.]+\s*|\.\.\.\s*)(so|but|anyway,?|though,?|still,?)$/i, '')}. `;
-  const lead = ended ? sloppy(ended) : '';
-  // Most people sign off; some just stop.
-  const query = lead + (lower ? body[0].toLowerCase() + body.slice(1) : body) + (rng.chance(0.8) ? sloppy(closer(rng)) : '');
+/** Words a typo must never touch: a slip in one can change how many, which one or when. */
+const NEVER_TYPO = new Set(
+  (
+    'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million billion ' +
+    'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth twentieth hundredth once twice thrice dozen dozens half quarter single double triple couple pair both ' +
+    'last latest top next previous few several each every all most least recent earliest newest oldest highest lowest many ' +
+    'today tomorrow tonight yesterday morning afternoon evening night week weekend month year hour hours minute minutes second seconds daily weekly monthly yearly annual ' +
+    'january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday ' +
+    'not never without except only no none'
+  ).split(' '),
+);
+
+export interface NoisyOptions {
+  /** Words of the task's argument values (any case): no typo goes into them. */
+  avoid?: string[];
+  /** Whether the user spoke earlier in the conversation ("Hi again" needs that). */
+  followUp?: boolean;
+}
+
+type Kind = 'reason' | 'context' | 'filler' | 'restate' | 'casual' | 'personal' | 'interruption' | 'typing' | 'ability' | 'doubt' | 'checked';
+const KIND_WEIGHTS: [Kind, number][] = [
+  ['reason', 16],
+  ['context', 14],
+  ['filler', 14],
+  ['casual', 10],
+  ['restate', 8],
+  ['ability', 8],
+  ['typing', 8],
+  ['personal', 7],
+  ['interruption', 5],
+  ['doubt', 4],
+  ['checked', 3],
+];
+
+function weighted<T>(rng: Rng, items: [T, number][]): T {
+  const total = items.reduce((s, [, w]) => s + w, 0);
+  let r = rng.float() * total;
+  for (const [item, w] of items) if ((r -= w) < 0) return item;
+  return items[items.length - 1][0];
+}
+
+/** Casual register in the request itself: "pls", "u", "thx", no final stop — never inside a value. */
+function casual(text: string, keep: string[], rng: Rng): string {
+  const spans = [...protectedSpans(text, keep), ...lookalikeSpans(text)];
+  const swaps: [RegExp, string[]][] = [
+    [/\bplease\b/g, ['pls', 'plz', 'pls']],
+    [/\byou\b/g, ['u', 'you', 'u']],
+    [/\bthanks\b/g, ['thx']],
+    [/\bbecause\b/g, ['cuz', 'bc']],
+    [/\band\b/g, ['and', 'and', '&']],
+  ];
+  let out = text;
+  for (const [re, subs] of swaps) {
+    const hits = [...out.matchAll(re)].filter((m) => !overlaps(m.index!, m.index! + m[0].length, [...protectedSpans(out, keep), ...lookalikeSpans(out)]));
+    // Right to left, so earlier offsets stay valid.
+    for (const m of hits.reverse()) if (rng.chance(0.6)) out = out.slice(0, m.index!) + rng.pick(subs) + out.slice(m.index! + m[0].length);
+  }
+  void spans;
+  return out;
+}
+
+/** A hedge before the request's last stop: "…into 'archive', if that's possible." */
+function hedgeTail(text: string, keep: string[], rng: Rng): string {
+  const m = /([.?!]+)(\s*)$/.exec(text);
+  const at = m ? m.index : text.trimEnd().length;
+  if (overlaps(at - 1, at + 1, protectedSpans(text, keep))) return text;
+  // A question takes only hedges that fit one ("Could you…, if you can?", never "…, I think?").
+  const fits = m?.[1].startsWith('?') ? FILLER_TAIL.filter((h) => /if|when|please/.test(h)) : FILLER_TAIL;
+  return `${text.slice(0, at)}${pk(rng, fits)}${text.slice(at)}`;
+}
+
+/** The first word, lower-cased so a filler runs on into it, or undefined when it must keep its capital. */
+function runOn(text: string, keep: string[]): string | undefined {
+  const first = text.match(/^[A-Za-z']+/)?.[0] ?? '';
+  if (!/^[A-Z][a-z']*$/.test(first) || /^I('|$)/.test(first)) return undefined;
+  if (!COMMON_STARTS.has(first.toLowerCase()) || keep.some((v) => text.startsWith(v))) return undefined;
+  return first.toLowerCase() + text.slice(first.length);
+}
+
+export function noisyRules(input: NoisyQueryInput, rng: Rng, options: NoisyOptions = {}): NoisyQueryOutput & { typos: { from: string; to: string }[] } {
+  const avoid = [...(options.avoid ?? []), ...(input.avoid ?? [])];
+  const followUp = options.followUp ?? input.followUp ?? false;
+  const topic = topicOf(input.query);
+  const part: Part = rng.pick(['morning', 'afternoon', 'evening', 'any', 'any']);
+  // How many kinds of noise: sometimes none but typos, mostly one or two.
+  const n = weighted(rng, [
+    [0, 8],
+    [1, 47],
+    [2, 35],
+    [3, 10],
+  ] as [number, number][]);
+  const { text: typoed, typos } = n === 0 || rng.chance(0.7) ? addTypos(input.query, input.protected, rng, input.query.length > 160 ? 3 : 2, avoid) : { text: input.query, typos: [] };
+  const kinds = new Set<Kind>();
+  const allowed = KIND_WEIGHTS.filter(([k]) => (k !== 'typing' || typos.length > 0) && (k !== 'checked' || typos.length === 0));
+  for (let i = 0; i < Math.max(n, typos.length ? 0 : 1) && kinds.size < allowed.length; i++) {
+    const k = weighted(rng, allowed.filter(([x]) => !kinds.has(x)));
+    if (k === 'checked' && kinds.has('casual')) continue;
+    if (k === 'casual' && kinds.has('checked')) continue;
+    kinds.add(k);
+  }
+  // Small slips in the added text too, now and then, never in a number (it has none).
+  const sloppy = (t: string) => (typos.length && rng.chance(0.15) ? addTypos(t, [], rng, 1, avoid).text : t);
+
+  let body = typoed;
+  if (kinds.has('casual')) body = casual(body, input.protected, rng);
+  if (kinds.has('filler') && rng.chance(0.5)) body = hedgeTail(body, input.protected, rng);
+  else if (kinds.has('filler')) {
+    const ran = runOn(body, input.protected);
+    body = ran ? `${pk(rng, FILLER_LEAD)} ${ran}` : hedgeTail(body, input.protected, rng);
+  }
+  const lead: string[] = [];
+  const tail: string[] = [];
+  const between = (s: string) => {
+    // Between two sentences of the request, or after it.
+    if (rng.chance(0.5)) body = insertAside(body, sloppy(s), input.protected, rng);
+    else tail.push(sloppy(s));
+  };
+  if (kinds.has('ability')) lead.push(followUp ? pk(rng, ABILITY_AGAIN) : pk(rng, ABILITY_FRESH));
+  if (kinds.has('doubt')) lead.push(doubt(rng));
+  if (kinds.has('reason')) {
+    if (rng.chance(0.75)) lead.push(sloppy(reason(rng, topic)));
+    else tail.push(sloppy(reason(rng, topic, true)));
+  }
+  if (kinds.has('context')) between(contextLine(rng, topic));
+  if (kinds.has('personal')) between(personal(rng, part));
+  if (kinds.has('interruption')) (rng.chance(0.5) ? lead : tail).push(sloppy(interruption(rng)));
+  if (kinds.has('typing')) (rng.chance(0.4) ? lead : tail).push(typingNote(rng));
+  if (kinds.has('restate')) tail.push(restate(rng, topic));
+  if (kinds.has('checked')) tail.push(pk(rng, CHECKED));
+  // A greeting fits the part of the day; "again" only where the user spoke before.
+  if (rng.chance(kinds.has('casual') ? 0.15 : 0.3)) lead.unshift(followUp && !kinds.has('ability') && rng.chance(0.4) ? pk(rng, GREET_AGAIN) : rng.pick([...GREET.any, ...GREET[part]]));
+  if (rng.chance(0.35)) tail.push(sloppy(signOff(rng)));
+  body = body.trim();
+  // In a casual message the last full stop often goes (a question mark stays: it says what is asked).
+  if (kinds.has('casual') && tail.length === 0 && /[a-z0-9'")]\.$/.test(body) && !overlaps(body.length - 1, body.length, protectedSpans(body, input.protected)) && rng.chance(0.7)) body = body.slice(0, -1);
+  // Text after a request that ends without a stop starts a new sentence: the request gets its stop.
+  if (tail.length && /[A-Za-z0-9'"`)\]]$/.test(body)) body = `${body}.`;
+  let query = [...lead, body, ...tail].join(' ');
+  // Casual touches that found nothing to change: say why the user asks instead.
+  if (query === input.query) query = `${reason(rng, topic)} ${query}`;
   const lost = missingValues(query, input.protected);
   // Cannot happen with the spans respected; if it does, the rules are wrong and must not ship a broken case.
   if (lost.length) throw new Error(`noisy-query rules lost protected values ${toJson(lost)}`);
@@ -277,7 +567,7 @@ export const noisyQueryRole: RoleSpec<NoisyQueryInput, NoisyQueryOutput> = {
   schema: NoisyQueryOutput,
   template: {
     id: 'noisy-query/fig18',
-    version: '2',
+    version: '3',
     render: (input) => [
       {
         role: 'system',
@@ -296,7 +586,10 @@ export const noisyQueryRole: RoleSpec<NoisyQueryInput, NoisyQueryOutput> = {
           (input.protected.length
             ? `These values must appear in the rewritten query exactly as written (no typos inside them, same spelling, case and format):\n${input.protected.map((v) => `- ${toJson(v)}`).join('\n')}\n`
             : 'The query states no argument values that must be kept verbatim.\n') +
-          'Also keep every quoted string, file or path name, number, date and proper name of the original exactly as it is.\n',
+          'Also keep every quoted string, file or path name, number, date and proper name of the original exactly as it is, ' +
+          'and put no typo in a number word or ordinal ("three", "first") or in a word the task needs.\n' +
+          'Vary the noise as a real user would (a reason for asking, filler, a casual tone, an aside about the topic) and keep its parts consistent with each other. ' +
+          (input.followUp ? 'The user has written earlier in this conversation.\n' : 'This is the first message of the conversation: do not greet as if returning.\n'),
       },
     ],
   },

@@ -1,0 +1,189 @@
+/**
+ * Does a noisy query read like a real, varied user, with parts that fit together? (The offline
+ * rules once filled one skeleton from word lists — doubting opener, relative's call or appliance
+ * aside, bracketed self-check, sign-off — with clashing parts: "Good afternoon … my brother rang
+ * this evening", "the fridge broke during my commute", "Hello again" opening a conversation, a
+ * proofreading claim beside typos, a typo in "three".)
+ */
+import { FINISH_ACTION, type TestCase } from '../../schemas.js';
+import { groundTruthActions } from '../evidence.js';
+import { AGAIN_GREETING, COUNT_WORDS, lowercaseI, noiseClashes, noiseFrame, PROOFREAD_CLAIM, skeletonOnly, typosOf } from '../noiseShape.js';
+import { insertedRange } from '../text.js';
+import { noisyPair } from './text.js';
+import type { CaseMeasure, SetMeasure } from '../types.js';
+
+/** Words every text has: a slip in one changes no value. */
+const GLUE = new Set('with that this from have your about into then than them they there their what when where which will would could should also just only some more most very been were does done make made like want need please'.split(' '));
+
+const POPULATION = 'evolved cases with a noisy query';
+
+/** String and number leaves of an argument value, as text. */
+function leaves(v: unknown): string[] {
+  if (typeof v === 'string') return [v];
+  if (typeof v === 'number') return [String(v)];
+  if (Array.isArray(v)) return v.flatMap(leaves);
+  if (v && typeof v === 'object') return Object.values(v).flatMap(leaves);
+  return [];
+}
+
+function pairOf(tc: TestCase): { original: string; noisy: string } | null | undefined {
+  if (tc.evolution?.details?.noisyQuery === undefined) return undefined;
+  return noisyPair(tc) ?? null;
+}
+
+/** Whether a case's noise is the old skeleton only (undefined: not a noisy case). */
+export function skeletonDefect(tc: TestCase): string | null | undefined {
+  const pair = pairOf(tc);
+  if (!pair) return pair;
+  const s = skeletonOnly(pair.original, pair.noisy);
+  return s.only ? `only ${s.kinds.join(' + ')}` : null;
+}
+
+// A share over the set, not a per-case defect: a case holding only a sign-off is fine; a build whose
+// noise is mostly the skeleton is not (so it is gated only from 100 cases up).
+export const noiseSkeletonOnly: SetMeasure = {
+  kind: 'set',
+  id: 'noise_skeleton_share',
+  group: 'text',
+  title: "noisy query: share of noisy cases whose every added sentence is one of the old skeleton's parts (a doubting opener, a relative's call, an appliance aside, a bracketed self-check, a sign-off)",
+  population: POPULATION,
+  better: 'lower',
+  minGateN: 100,
+  score(cases) {
+    let n = 0;
+    const hits: { id: string; detail: string }[] = [];
+    for (const tc of cases) {
+      const d = skeletonDefect(tc);
+      if (d === undefined) continue;
+      n++;
+      if (d) hits.push({ id: tc.id, detail: d });
+    }
+    if (n === 0) return undefined;
+    return { value: hits.length / n, n, detail: `${hits.length} of ${n}`, examples: hits.slice(0, 3) };
+  },
+};
+
+export const noiseFrameTop: SetMeasure = {
+  kind: 'set',
+  id: 'noise_frame_top_share',
+  group: 'text',
+  title: 'noisy query: share of noisy cases with the most frequent frame (the set of kinds of sentence the noise added)',
+  population: POPULATION,
+  better: 'lower',
+  minGateN: 100,
+  score(cases) {
+    const counts = new Map<string, { n: number; id: string }>();
+    let n = 0;
+    for (const tc of cases) {
+      const pair = pairOf(tc);
+      if (!pair) continue;
+      n++;
+      const f = noiseFrame(pair.original, pair.noisy);
+      const e = counts.get(f) ?? { n: 0, id: tc.id };
+      e.n++;
+      counts.set(f, e);
+    }
+    if (n === 0) return undefined;
+    const top = [...counts.entries()].sort((a, b) => b[1].n - a[1].n || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
+    return { value: top[0][1].n / n, n, detail: `${counts.size} frames`, examples: top.map(([f, e]) => ({ id: e.id, detail: `${e.n}×: ${f}` })) };
+  },
+};
+
+export const noiseClash: CaseMeasure = {
+  kind: 'case',
+  id: 'noise_clash',
+  group: 'text',
+  title: 'noisy query: parts that clash (an appliance acting "on the way here", a morning greeting beside "this evening", a visit at dawn, an accountant come to discuss lentil soup)',
+  population: POPULATION,
+  check(tc) {
+    const pair = pairOf(tc);
+    if (!pair) return pair;
+    // Only what the noise added can clash: the user's request is upstream data.
+    const found = noiseClashes(pair.noisy).filter((c) => !noiseClashes(pair.original).includes(c));
+    return found.length ? found.join('; ') : null;
+  },
+};
+
+export const noiseProofreadBesideTypos: CaseMeasure = {
+  kind: 'case',
+  id: 'noise_proofread_beside_typos',
+  group: 'text',
+  title: 'noisy query: claims to have checked the message ("(Sorry, I double-checked and nothing needs changing.)") while holding typos',
+  population: POPULATION,
+  check(tc) {
+    const pair = pairOf(tc);
+    if (!pair) return pair;
+    const claim = PROOFREAD_CLAIM.exec(pair.noisy);
+    if (!claim || PROOFREAD_CLAIM.test(pair.original)) return null;
+    const typos = typosOf(pair.original, pair.noisy);
+    return typos.length ? `"${claim[0]}" beside ${typos.map((t) => `"${t.to}"`).join(', ')}` : null;
+  },
+};
+
+export const noiseAgainWithoutHistory: CaseMeasure = {
+  kind: 'case',
+  id: 'noise_again_without_history',
+  group: 'text',
+  title: 'noisy query: greets as if back ("Hello again") where no earlier user turn exists',
+  population: POPULATION,
+  check(tc) {
+    const pair = pairOf(tc);
+    if (!pair) return pair;
+    const m = AGAIN_GREETING.exec(pair.noisy);
+    if (!m || AGAIN_GREETING.test(pair.original)) return null;
+    const range = insertedRange(tc);
+    const users = tc.messages.filter((msg, i) => msg.role === 'user' && !(range && i >= range[0] && i < range[1]));
+    // The query is the last user turn; an earlier original user turn is the history.
+    return users.length > 1 ? null : `"${m[0].trim()}" opens the conversation`;
+  },
+};
+
+export const noiseLowercaseI: CaseMeasure = {
+  kind: 'case',
+  id: 'noise_lowercase_i',
+  group: 'text',
+  title: `noisy query: a lower-case "i'm" spliced in where text was joined`,
+  population: POPULATION,
+  check(tc) {
+    const pair = pairOf(tc);
+    if (!pair) return pair;
+    const at = lowercaseI(pair.original, pair.noisy);
+    return at ? `"${at}"` : null;
+  },
+};
+
+export const noiseTypoInCountWord: CaseMeasure = {
+  kind: 'case',
+  id: 'noise_typo_in_count_word',
+  group: 'text',
+  title: 'noisy query: a typo in a number word or ordinal ("retrieve turee articles", "fiorst"), which can change what is asked',
+  population: POPULATION,
+  check(tc) {
+    const pair = pairOf(tc);
+    if (!pair) return pair;
+    const bad = typosOf(pair.original, pair.noisy).filter((t) => COUNT_WORDS.has(t.from.toLowerCase()));
+    return bad.length ? bad.map((t) => `"${t.from}" -> "${t.to}"`).join(', ') : null;
+  },
+};
+
+export const noiseTypoInTaskWord: CaseMeasure = {
+  kind: 'case',
+  id: 'noise_typo_in_task_word',
+  group: 'text',
+  title: "noisy query: a typo in a word the ground truth's arguments use (the request says \"lentil soup\", the call searches \"lentil soup\", the rewrite says \"lentl\")",
+  population: POPULATION,
+  check(tc) {
+    const pair = pairOf(tc);
+    if (!pair) return pair;
+    const used = new Set(
+      groundTruthActions(tc)
+        .filter((a) => a.name !== FINISH_ACTION)
+        .flatMap((a) => leaves(a.args))
+        .flatMap((v) => v.toLowerCase().match(/[a-z']+/g) ?? []),
+    );
+    const bad = typosOf(pair.original, pair.noisy).filter((t) => used.has(t.from.toLowerCase()) && t.from.length >= 4 && !GLUE.has(t.from.toLowerCase()));
+    return bad.length ? bad.map((t) => `"${t.from}" -> "${t.to}"`).join(', ') : null;
+  },
+};
+
+export const NOISE_MEASURES = [noiseSkeletonOnly, noiseFrameTop, noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord];

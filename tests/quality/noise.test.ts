@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage, TestCase } from '../../pipeline/schemas.js';
+import type { QualityContext } from '../../pipeline/quality/types.js';
+import {
+  noiseAgainWithoutHistory,
+  noiseClash,
+  noiseFrameTop,
+  noiseLowercaseI,
+  noiseProofreadBesideTypos,
+  noiseSkeletonOnly,
+  skeletonDefect,
+  noiseTypoInCountWord,
+  noiseTypoInTaskWord,
+} from '../../pipeline/quality/measures/noise.js';
+import { noiseClashes, skeletonOnly, typosOf } from '../../pipeline/quality/noiseShape.js';
+import { noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
+import { Rng } from '../../pipeline/rng.js';
+
+const NONE: QualityContext = { trajectory: () => undefined, baseCase: () => undefined };
+
+function noisy(original: string, text: string, opts: { history?: boolean; args?: Record<string, unknown> } = {}): TestCase {
+  const messages: ChatMessage[] = [{ role: 'system', content: 'You can call tools.\nTo use a tool' }];
+  if (opts.history) messages.push({ role: 'user', content: 'First, list my files.' }, { role: 'assistant', content: '{"name": "ls", "args": {}}' }, { role: 'function', content: '{"files": []}' });
+  messages.push({ role: 'user', content: text });
+  return {
+    id: 'n1',
+    kind: 'internal',
+    errorType: '',
+    cot: false,
+    trajectoryId: 't1',
+    source: 'teval',
+    k: 1,
+    messages,
+    tools: [],
+    groundTruth: { name: 'News.search', args: opts.args ?? { query: 'lentil soup', count: 3 } },
+    provenance: { methods: {}, parents: [] },
+    evolution: { strategy: 'noisy_query', baseCaseId: 'b', applied: ['noisy_query'], details: { noisyQuery: { originalQuery: original } } },
+  } as unknown as TestCase;
+}
+
+const Q = 'Please retrieve three articles about lentil soup and show the first one.';
+
+describe('noise measures flag the old skeleton and its clashes, and pass real variety', () => {
+  it('skeleton share: only opener, aside, self-check and sign-off vs a reason tied to the topic', () => {
+    const skeleton = `Hello again, unclear if everything below is complete, but ${Q.charAt(0).toLowerCase()}${Q.slice(1)} My brother rang this evening about a wedding, so I'm behind. (Ah, I confirmed, yep, it reads right.) Thanks a lot, take care!`;
+    expect(skeletonDefect(noisy(Q, skeleton))).toMatch(/only/);
+    expect(noiseSkeletonOnly.score([noisy(Q, skeleton), noisy(Q, `For context, I'm reading up on soups. ${Q}`)], NONE)!.value).toBe(0.5);
+    expect(skeletonDefect(noisy(Q, `I'm putting together some reading for a class on cooking. ${Q}`))).toBeNull();
+    // Typos alone are no skeleton.
+    expect(skeletonDefect(noisy(Q, Q.replace('retrieve', 'retreive')))).toBeNull();
+    expect(skeletonOnly(Q, skeleton).kinds).toEqual(expect.arrayContaining(['doubt', 'relative', 'self-check', 'sign-off']));
+  });
+
+  it('clash: an appliance on the commute, a morning greeting beside "this evening", a trade off its trade', () => {
+    expect(noiseClashes('Side note: the fridge broke during my commute.')).toHaveLength(1);
+    expect(noiseClashes('Good morning. My brother rang this evening about a wedding.')[0]).toMatch(/morning/);
+    expect(noiseClashes('My accountant came round at dawn to discuss lentil soup, so I am behind.').length).toBeGreaterThanOrEqual(2);
+    expect(noiseClash.check(noisy(Q, `Good afternoon! ${Q} My brother rang this evening about the football, so I'm behind.`), NONE)).toMatch(/afternoon/);
+    expect(noiseClash.check(noisy(Q, `Good evening! ${Q} My brother rang this afternoon about the football, so I'm behind.`), NONE)).toBeNull();
+    expect(noiseClash.check(noisy(Q, `${Q} My accountant emailed earlier about some receipts.`), NONE)).toBeNull();
+  });
+
+  it('proofreading claim beside typos; "again" without history; spliced lower-case "i\'m"', () => {
+    const typoed = Q.replace('retrieve', 'retreive').replace('articles', 'artcles');
+    expect(typosOf(Q, typoed).map((t) => t.from)).toEqual(['retrieve', 'articles']);
+    expect(noiseProofreadBesideTypos.check(noisy(Q, `${typoed} (Sorry, I double-checked and nothing needs changing.)`), NONE)).toMatch(/retreive/);
+    expect(noiseProofreadBesideTypos.check(noisy(Q, `${Q} (Sorry, I double-checked and nothing needs changing.)`), NONE)).toBeNull();
+    expect(noiseAgainWithoutHistory.check(noisy(Q, `Hello again. ${Q}`), NONE)).toMatch(/opens the conversation/);
+    expect(noiseAgainWithoutHistory.check(noisy(Q, `Hello again. ${Q}`, { history: true }), NONE)).toBeNull();
+    const own = "I'm after three articles about lentil soup.";
+    expect(noiseLowercaseI.check(noisy(own, `Not sure this is clear, so i'm after three articles about lentil soup.`), NONE)).not.toBeNull();
+    expect(noiseLowercaseI.check(noisy(own, `Not sure this is clear. I'm after three articles about lentil soup.`), NONE)).toBeNull();
+  });
+
+  it('typos in a count word or in a word the call uses', () => {
+    expect(noiseTypoInCountWord.check(noisy(Q, Q.replace('three', 'threee')), NONE)).toMatch(/three/);
+    expect(noiseTypoInCountWord.check(noisy(Q, Q.replace('first', 'fiorst')), NONE)).toMatch(/first/);
+    expect(noiseTypoInCountWord.check(noisy(Q, Q.replace('retrieve', 'retreive')), NONE)).toBeNull();
+    expect(noiseTypoInTaskWord.check(noisy(Q, Q.replace('lentil', 'lentl')), NONE)).toMatch(/lentil/);
+    expect(noiseTypoInTaskWord.check(noisy(Q, Q.replace('articles', 'artcles')), NONE)).toBeNull();
+  });
+});
+
+describe('the offline noisy-query rules make none of it (1,000 seeds)', () => {
+  const queries = [
+    'Please retrieve three articles about lentil soup and show the first one.',
+    "I'm planning a trip to Rome. Find two hotels near the Colosseum for the second week of May.",
+    'Move the report to the temp folder, then list the last five files in it.',
+    'Calculate the average of twelve numbers and send the result to my manager.',
+  ];
+  it('no clash, no proofreading claim beside typos, no "again" opening a conversation, no lower-case "i", no typo in a count or task word; varied frames', () => {
+    const frames = new Map<string, number>();
+    let skeleton = 0;
+    for (let i = 0; i < 1000; i++) {
+      const query = queries[i % queries.length];
+      const history = i % 3 === 0;
+      const args = { query: query.includes('lentil') ? 'lentil soup' : query.includes('Rome') ? 'Rome' : 'report', count: 3 };
+      const out = noisyRules({ query, protected: [], avoid: Object.values(args).map(String), followUp: history }, new Rng(11, `s${i}`, 'noise')).query;
+      const tc = noisy(query, out, { history, args });
+      for (const m of [noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord]) {
+        expect(m.check(tc, NONE), `${m.id}: ${out}`).toBeNull();
+      }
+      if (skeletonDefect(tc)) skeleton++;
+    }
+    expect(skeleton / 1000).toBeLessThan(0.25);
+    const all = queries.flatMap((query, q) => Array.from({ length: 100 }, (_, i) => noisy(query, noisyRules({ query, protected: [] }, new Rng(12, `f${q}-${i}`)).query)));
+    const top = noiseFrameTop.score(all, NONE)!;
+    expect(top.value).toBeLessThan(0.2);
+    void frames;
+  });
+});
