@@ -126,9 +126,10 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   tool_select_helpful_lookup: 0,
   simulated_list_short: 0,
   value_error_not_wrong: 0,
+  error_changes_state: 0,
   simulated_unknown_record_found: 0,
-  // 3 left: a value error whose correct value ("first") is a word of the correct thought's frame ("The first thing to do"), so the leak check sends it to the fallback frames.
-  error_thought_style_tell: 0.005,
+  // Left: value errors whose correct value is a word of the correct thought's frame or intent ("first" in "The first thing to do", START in "start the engine"), so the leak check sends them to the fallback frames.
+  error_thought_style_tell: 0.01,
   gt_date_unanchored: 0,
   long_context_repeated_line: 0,
   long_context_dangling_question: 0,

@@ -24,6 +24,7 @@ import {
 import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
 import { chooseK, historyBefore, shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { taskToday } from '../../pipeline/resolution/knownFacts.js';
+import { wrongCallChangedState } from '../../pipeline/errors/sideEffects.js';
 import { helpfulLookup } from '../../pipeline/errors/helpfulLookup.js';
 import { toJson } from '../../pipeline/pyValues.js';
 import {
@@ -224,7 +225,14 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
       errorType === 'tool_select_error' && verdict.label === errorType && !repeats && !early
         ? helpfulLookup(correct, action, (await answerOf(action)).content, shownBefore(trajectory, k))
         : undefined;
-    const agrees = verdict.label === errorType && !repeats && !early && !helps;
+    // A wrong call that changed something and went through leaves the next step two right answers
+    // (undo it, or go on as if it had not happened): place_order(amount=101) filled, then the ground
+    // truth places a second order. Only a wrong call that changes nothing, or fails, makes a clean case.
+    const changed =
+      (errorType === 'tool_select_error' || errorType === 'parameters_value_error') && verdict.label === errorType && !repeats && !early && !helps && wrongCallChangedState(action.name, await answerOf(action))
+        ? action.name
+        : undefined;
+    const agrees = verdict.label === errorType && !repeats && !early && !helps && !changed;
     const problem =
       verdict.label !== errorType
         ? `claimed ${errorType}, the label checker says ${verdict.label}: ${verdict.reasons.join('; ')}`
@@ -234,7 +242,9 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
             ? `the action is a later step of the same request done early (${action.name}, no argument against that step's), so it is no wrong tool`
             : helps
               ? `the action is a lookup whose answer gives ${helps}, which the correct call takes and nothing showed before: a step toward it, not a wrong tool`
-              : undefined;
+              : changed
+                ? `the wrong call ${changed} changes state and went through: the next step could undo it or go on, so the correct call is not the one right answer`
+                : undefined;
     attempts.push({ attempt, method, action, ...(variant ? { variant } : {}), detected: verdict.label, agrees, ...(problem ? { problem } : {}) });
     last = { action, verdict, method, variant };
     if (agrees) {
@@ -328,7 +338,7 @@ export function internalSummary(ctx: StageContext): string {
 export const diversifyInternalStage: ItemStage<InternalItemInput, InternalErrorCandidate> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
   name: STAGE,
-  version: `12+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool; 6: a wrong call's forecast starts on the task's day; 7: a later lookup counts as done early though the source chains it, unless a value flows from the step due (BFCL lookups too); 8: a month or weekday is no name; 9: a wrong call's thought states no correct value the call leaves out or writes in another case; 10: no lookup whose answer gives what the correct call needs as a wrong tool; 11: a wrong call looking up an identifier the task never showed answers not found; 12: a wrong call's thought in the frame of the correct one
+  version: `15+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool; 6: a wrong call's forecast starts on the task's day; 7: a later lookup counts as done early though the source chains it, unless a value flows from the step due (BFCL lookups too); 8: a month or weekday is no name; 9: a wrong call's thought states no correct value the call leaves out or writes in another case; 10: no lookup whose answer gives what the correct call needs as a wrong tool; 13: no wrong call that changes state and goes through; 11: a wrong call looking up an identifier the task never showed answers not found; 12: a wrong call's thought in the frame of the correct one
   upstream: ['collect', 'resolve', 'observe'],
   description: 'four internal errors (tool select, hallucination, key, value) at step k, held to the label checker, with real responses',
   roles: ['error-simulator', 'api-simulator'],

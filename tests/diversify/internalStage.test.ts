@@ -49,7 +49,8 @@ describe('diversify-internal, offline (rules)', async () => {
 
   it('makes one candidate per trajectory × error type, each agreeing with the label checker and differing from the ground truth', () => {
     const ok = contents(run.artifacts.filter((a) => a.status === 'ok'));
-    expect(ok.length).toBeGreaterThanOrEqual(REAL.length * 4 - 3);
+    // A few are flagged: no realistic error at that step, or only wrong calls that would change state and go through.
+    expect(ok.length).toBeGreaterThanOrEqual(REAL.length * 4 - 5);
     for (const { content: c } of ok) {
       expect(c.label).toMatchObject({ claimed: c.errorType, detected: c.errorType, agrees: true });
       const again = classifyAction(c.erroneousAction!, { tools: REAL.concat(SINGLE_TOOL, NO_ARGS).find((t) => t.id === c.trajectoryId)!.tools, groundTruth: c.correctAction });
@@ -60,7 +61,7 @@ describe('diversify-internal, offline (rules)', async () => {
       expect(c.erroneousAction!.thought).toBeTruthy();
     }
     // A type may not apply at a trajectory's step k (no confusable tool, no realistic wrong value): it is rejected, never forced.
-    for (const type of ERROR_TYPES) expect(ok.filter((a) => a.content.errorType === type).length).toBeGreaterThanOrEqual(REAL.length - 4);
+    for (const type of ERROR_TYPES) expect(ok.filter((a) => a.content.errorType === type).length).toBeGreaterThanOrEqual(REAL.length - 5);
   });
 
   it('gets BFCL responses from the backends (real errors) and T-Eval responses from the simulator tier', () => {

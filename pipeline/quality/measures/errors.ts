@@ -10,6 +10,7 @@ import type { CaseMeasure, SetMeasure } from '../types.js';
 import { earlyLaterStep } from '../../errors/injectors/context.js';
 import { independentLaterSteps } from '../../steps.js';
 import { helpfulLookup } from '../../errors/helpfulLookup.js';
+import { wrongCallChangedState } from '../../errors/sideEffects.js';
 import { matchedInAnyCase, symmetricInEnds } from '../../errors/injectors/paramValue.js';
 import { isPlainObject } from '../../errors/values.js';
 import { toJson } from '../../pyValues.js';
@@ -221,4 +222,22 @@ export const valueErrorNotWrong: CaseMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [valueErrorNotWrong, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];
+/**
+ * A wrong call that changed state and went through: after `place_order(amount=101)` filled, the
+ * ground truth's second order is one right next step of two (cancelling the first is the other).
+ */
+export const errorChangesState: CaseMeasure = {
+  kind: 'case',
+  id: 'error_changes_state',
+  group: 'errors',
+  title: 'a wrong tool or value that changed state and went through (an order filled, an email sent, a slide added), so undoing it is as right a next step as the correct call',
+  population: 'tool_select and parameters_value cases',
+  check(tc) {
+    if ((tc.errorType !== 'tool_select_error' && tc.errorType !== 'parameters_value_error') || !tc.erroneousAction) return undefined;
+    const answer = tc.messages[tc.messages.length - 1];
+    if (answer?.role !== 'function') return undefined;
+    return wrongCallChangedState(tc.erroneousAction.name, { content: answer.content }) ? `${tc.erroneousAction.name} went through: "${answer.content.slice(0, 80)}"` : null;
+  },
+};
+
+export const ERROR_MEASURES = [errorChangesState, valueErrorNotWrong, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];
