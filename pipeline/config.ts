@@ -127,6 +127,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_list_short: 0,
   value_error_not_wrong: 0,
   error_changes_state: 0,
+  env_error_names_toolkit: 0,
   simulated_unknown_record_found: 0,
   // Left: value errors whose correct value is a word of the correct thought's frame or intent ("first" in "The first thing to do", START in "start the engine"), so the leak check sends them to the fallback frames.
   error_thought_style_tell: 0.01,

@@ -252,6 +252,26 @@ export const inventedHost: CaseMeasure = {
   },
 };
 
+/**
+ * A simulated failure that names its call by the benchmark's `Toolkit.api` label ("Rate limit
+ * exceeded for ReserveMeeting.get_room_status"): no server or program knows that label, so the
+ * message reads as written by the benchmark. A server names its endpoint, a program its function.
+ */
+export const environmentErrorNamesToolkit: CaseMeasure = {
+  kind: 'case',
+  id: 'env_error_names_toolkit',
+  group: 'text',
+  title: "simulated environment error naming the call by the benchmark's Toolkit.api label (\"Rate limit exceeded for ReserveMeeting.get_room_status\")",
+  population: 'external cases whose failure was simulated',
+  check(tc) {
+    if (tc.kind !== 'external' || !(tc.provenance.origin ?? '').startsWith('simulated')) return undefined;
+    const call = tc.messages.map((m) => m.role).lastIndexOf('assistant');
+    const name = /"name"\s*:\s*"([^"]+)"/.exec(tc.messages[call]?.content ?? '')?.[1];
+    const msg = tc.messages[tc.messages.length - 1].content;
+    return name && name.includes('.') && msg.includes(name) ? `"${msg.slice(0, 90)}"` : null;
+  },
+};
+
 /** An integer-valued double past 2^53: a big id rounded on its way through float64. */
 function roundedIntegers(value: unknown): number[] {
   const out: number[] = [];
@@ -532,6 +552,7 @@ export const weekdayContradicts: CaseMeasure = {
 
 export const SOLVABLE_MEASURES: CaseMeasure[] = [
   unanchoredGroundTruthDate,
+  environmentErrorNamesToolkit,
   unshownHistoryValue,
   unshownGroundTruth,
   absentGroundTruth,
