@@ -6,7 +6,7 @@
  * tells the two apart.
  */
 import { nlp } from './nlp.js';
-import { keyAsWords, withArticle } from './quality/grammar.js';
+import { isCjkText, keyAsWords, withArticle } from './quality/grammar.js';
 
 /** The API's own description (BFCL's toolkit preamble dropped), its first sentence, without its period. */
 export function purpose(description: string): string {
@@ -94,8 +94,7 @@ const humanize = keyAsWords;
 export function sayValue(v: unknown): string {
   if (typeof v === 'string' && v.length > 60) {
     // Chinese or Japanese runs on without spaces: counted in characters, not as "a 3-word text".
-    const cjk = (v.match(/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g) ?? []).length > v.length / 3;
-    return `${withArticle(cjk ? `${v.replace(/\s/g, '').length}-character` : `${v.split(/\s+/).length}-word`)} text`;
+    return `${withArticle(isCjkText(v) ? `${v.replace(/\s/g, '').length}-character` : `${v.split(/\s+/).length}-word`)} text`;
   }
   if (typeof v === 'string') return JSON.stringify(v);
   if (Array.isArray(v)) return v.length <= 3 ? `[${v.map(sayValue).join(', ')}]` : `a list of ${v.length} values`;

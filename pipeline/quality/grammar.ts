@@ -128,6 +128,11 @@ export function grammarIssues(text: string): GrammarIssue[] {
  * in", "file_name1" -> "file name 1"; acronyms ("ID", "URL") kept. The writers of thoughts and closing
  * answers name fields with it, so neither shows a key's camel case.
  */
+/** Chinese, Japanese or Korean text, which runs on without spaces: sized in characters, not words. */
+export function isCjkText(text: string): boolean {
+  return (text.match(/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g) ?? []).length > text.length / 3;
+}
+
 export function keyAsWords(k: string): string {
   return k
     .replace(/([a-z])([A-Z])/g, '$1 $2')

@@ -8,6 +8,7 @@
  */
 import { diffWords } from 'diff';
 import { sentencesOf } from './grammar.js';
+import { levenshtein } from '../editDistance.js';
 
 /** The four parts of the one skeleton the noisy-query rules used to fill from word lists. */
 export const SKELETON_KINDS = ['doubt', 'relative', 'appliance', 'self-check', 'sign-off'] as const;
@@ -54,16 +55,6 @@ export function skeletonOnly(original: string, noisy: string): { only: boolean; 
 export function noiseFrame(original: string, noisy: string): string {
   const kinds = [...new Set(addedSentences(original, noisy).map(noiseKind))].sort();
   return kinds.length ? kinds.join('+') : 'typos only';
-}
-
-function levenshtein(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length];
 }
 
 /**

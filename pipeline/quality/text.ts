@@ -50,6 +50,25 @@ export function insertedSentences(original: string, rewritten: string): string[]
   return insertedText(original, rewritten).flatMap((run) => sentencesOf(run));
 }
 
+/**
+ * For each item, how many members hold it (an item counts once per member), with the first holder's
+ * id and the item as written there: what "share of cases holding the most frequent line" measures count.
+ */
+export function holderCounts(members: Iterable<{ id: string; items: Iterable<{ key: string; text: string }> }>): Map<string, { n: number; id: string; text: string }> {
+  const counts = new Map<string, { n: number; id: string; text: string }>();
+  for (const { id, items } of members) {
+    const seen = new Set<string>();
+    for (const { key, text } of items) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const e = counts.get(key) ?? { n: 0, id, text };
+      e.n++;
+      counts.set(key, e);
+    }
+  }
+  return counts;
+}
+
 /** The most frequent inserted sentences and the share of cases holding each (a sentence counts once per case). */
 export function topInsertedSentences(perCase: string[][], top = 5): { sentence: string; cases: number; share: number }[] {
   const counts = new Map<string, number>();

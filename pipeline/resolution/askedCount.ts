@@ -19,6 +19,12 @@ const SYNONYMS: Record<string, string[]> = {
 const singular = (w: string) => w.replace(/ies$/, 'y').replace(/(ch|sh|ss|x)es$/, '$1').replace(/s$/, '');
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The most results a list field's doc allows ("a list of at most 3 properties", "a list of 3 papers"); undefined when it sets none. */
+export function docListCap(description: string): number | undefined {
+  const m = /at most (\d+)|\blist of (\d+)\b/i.exec(description);
+  return m ? Number(m[1] ?? m[2]) : undefined;
+}
+
 export function askedCount(request: string, args: unknown, doc: ToolDoc): number | undefined {
   const nouns = new Set<string>();
   for (const field of doc.return_data) for (const s of SYNONYMS[singular(field.name.toLowerCase())] ?? []) nouns.add(s);

@@ -23,6 +23,7 @@ import { parseToolResponse } from '../prompts/parseAction.js';
 import { driveMinutes, tripOf, type Trip } from './trips.js';
 import { localityOf, type ToolLocality } from '../errors/environment.js';
 import { oneTypePerField } from './fieldTypes.js';
+import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
@@ -483,7 +484,7 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
   const count = Object.values(c.args).find((v): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 10);
   let drawn = depth === 0 ? (/\bN\b/.test(description) && count !== undefined ? count : listSize(description, c.rng)) : undefined;
   // As many as the user asked for ("a list of 5 restaurants"), as far as the doc's "at most N" allows.
-  if (drawn !== undefined && depth === 0 && c.asked) drawn = Math.max(drawn, Math.min(c.asked, Number(/at most (\d+)|\blist of (\d+)\b/i.exec(description)?.slice(1).find(Boolean) ?? c.asked)));
+  if (drawn !== undefined && depth === 0 && c.asked) drawn = Math.max(drawn, Math.min(c.asked, docListCap(description) ?? c.asked));
   // "citation number of papers" reads as one number, but Google Scholar answers one per paper: real answers decide.
   if (drawn === undefined && depth === 0 && c.lists?.has(field.name)) drawn = c.rng.int(2, 3);
   // "publication information of selected papers" beside lists of titles: one line per paper, so a

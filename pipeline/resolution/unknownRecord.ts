@@ -10,17 +10,17 @@
  */
 import type { ToolDoc, ToolParam } from '../schemas.js';
 import { toJson } from '../pyValues.js';
+import { words } from '../errors/vocabulary.js';
 
 /** The parameter names an identifier a lookup resolves, not free text it searches. */
 export function isIdentifierParam(param: Pick<ToolParam, 'name'> & { description?: string }): boolean {
-  const key = param.name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
-  if (/\b(id|ids|ticker|symbol)\b/.test(key)) return true;
+  if (/\b(id|ids|ticker|symbol)\b/.test(words(param.name).join(' '))) return true;
   return /^(?:the |a |unique )*(?:id|identifier)\b|\bid of\b/i.test((param.description ?? '').trim());
 }
 
 /** What the identifier names, for the message: "propertyId" → "property", `q` ("ID of … search result") → "result". */
 function recordNoun(param: Pick<ToolParam, 'name'> & { description?: string }): string {
-  const key = param.name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase().replace(/\b(id|ids)\b/g, '').trim();
+  const key = words(param.name).filter((w) => w !== 'id' && w !== 'ids').join(' ');
   if (key.length > 1) return key;
   const described = /\bid of (?:an? |the )?(?:individual )?(?:[\w-]+ )*?(result|record|item|paper|article|author|movie|property|room)\b/i.exec(param.description ?? '');
   return described?.[1]?.toLowerCase() ?? 'record';

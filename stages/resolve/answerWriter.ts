@@ -11,7 +11,7 @@ import { recordName, singular } from '../../pipeline/resolution/simulatorRules.j
 import { apiOf, isPlainObject } from '../../pipeline/errors/values.js';
 import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
-import { keyAsWords, withArticle } from '../../pipeline/quality/grammar.js';
+import { isCjkText, keyAsWords, withArticle } from '../../pipeline/quality/grammar.js';
 
 export interface AnswerInput {
   request: string;
@@ -51,8 +51,7 @@ function sayString(text: string): string {
   if (t.length <= WHOLE_STRING) return JSON.stringify(t);
   const first = t.match(/^[^.!?]{10,160}[.!?](?=\s)/)?.[0];
   // Chinese or Japanese runs on without spaces: counted in characters, not as "a 3-word text".
-  const cjk = (t.match(/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g) ?? []).length > t.length / 3;
-  const size = cjk ? `${t.replace(/\s/g, '').length.toLocaleString('en-US')}-character` : `${t.split(' ').length.toLocaleString('en-US')}-word`;
+  const size = isCjkText(t) ? `${t.replace(/\s/g, '').length.toLocaleString('en-US')}-character` : `${t.split(' ').length.toLocaleString('en-US')}-word`;
   const described = `${withArticle(size)} text`;
   return first ? `${described} that opens with ${JSON.stringify(first)}` : described;
 }

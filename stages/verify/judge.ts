@@ -22,6 +22,7 @@ import { conflictWith, contentWords } from '../evolve/similarity.js';
 import { isDistinctive } from '../evolve/caseParts.js';
 import { toJson } from '../../pipeline/pyValues.js';
 import { descriptionSynonyms, splitPreamble } from '../evolve/roles/harderTools.js';
+import { levenshtein } from '../../pipeline/editDistance.js';
 
 export const JudgeOutput = z.object({ answer: z.enum(['Yes', 'No']), reason: z.string() });
 export type JudgeOutput = z.infer<typeof JudgeOutput>;
@@ -40,17 +41,6 @@ export type JudgeInput =
   | { strategy: 'noisy_query'; original: string; evolved: string; protected: string[] }
   | { strategy: 'extra_tools'; task: string; original: BriefTool[]; added: BriefTool[] }
   | { strategy: 'harder_tools'; pairs: { name: string; original: string; evolved: string; sameSignature: boolean }[] };
-
-/** Edit distance, for telling a typo from a lost word. */
-function levenshtein(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length];
-}
 
 /**
  * Share of the original's content words still in the evolved text; a word of 5+ letters within edit

@@ -7,7 +7,7 @@
  */
 import type { TestCase } from '../../schemas.js';
 import { shownAction } from '../evidence.js';
-import { insertedContext } from '../text.js';
+import { holderCounts, insertedContext } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { declines, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable } from '../../dialogueRules.js';
 
@@ -187,22 +187,12 @@ export const contextLineTopShare: SetMeasure = {
   better: 'lower',
   minGateN: 100,
   score(cases) {
-    const counts = new Map<string, { n: number; id: string; text: string }>();
-    let n = 0;
-    for (const tc of cases) {
+    const members = cases.flatMap((tc) => {
       const turns = spokenTurns(tc);
-      if (!turns) continue;
-      n++;
-      const seen = new Set<string>();
-      for (const t of turns) {
-        const key = normalizeLine(t.text);
-        if (lineWords(t.text) < (t.role === 'assistant' ? 4 : 8) || seen.has(key)) continue;
-        seen.add(key);
-        const e = counts.get(key) ?? { n: 0, id: tc.id, text: t.text };
-        e.n++;
-        counts.set(key, e);
-      }
-    }
+      return turns ? [{ id: tc.id, items: turns.filter((t) => lineWords(t.text) >= (t.role === 'assistant' ? 4 : 8)).map((t) => ({ key: normalizeLine(t.text), text: t.text })) }] : [];
+    });
+    const n = members.length;
+    const counts = holderCounts(members);
     if (n === 0) return undefined;
     const top = [...counts.values()].sort((a, b) => b.n - a.n).slice(0, 3);
     return {

@@ -13,8 +13,8 @@ import { mixedTypes } from '../../resolution/fieldTypes.js';
 import { recordName } from '../../resolution/simulatorRules.js';
 import { toJson } from '../../pyValues.js';
 import { toolSteps } from '../../steps.js';
-import { askedCount } from '../../resolution/askedCount.js';
-import { unknownRecord } from '../../resolution/unknownRecord.js';
+import { askedCount, docListCap } from '../../resolution/askedCount.js';
+import { isIdentifierParam, unknownRecord } from '../../resolution/unknownRecord.js';
 import { parseReply } from '../../prompts/parseAction.js';
 import { simulatedContradictsWorld } from './world.js';
 
@@ -183,8 +183,7 @@ export const simulatedListShort: CaseMeasure = {
       if (!doc || !asked || !isPlainObject(answer)) continue;
       for (const [field, value] of Object.entries(answer)) {
         if (!Array.isArray(value)) continue;
-        const cap = /at most (\d+)|\blist of (\d+)\b/i.exec(doc.return_data.find((r) => r.name === field)?.description ?? '');
-        const expected = Math.min(asked, cap ? Number(cap[1] ?? cap[2]) : asked);
+        const expected = Math.min(asked, docListCap(doc.return_data.find((r) => r.name === field)?.description ?? '') ?? asked);
         inPopulation = true;
         if (value.length < expected) return `${step.action.name}: ${value.length} ${field} for ${asked} asked ("${t.turns[turnIndex].user.slice(0, 60)}…")`;
       }
@@ -222,7 +221,7 @@ export const simulatedUnknownRecordFound: CaseMeasure = {
       const doc = action ? tc.tools.find((t) => t.name === action.name) : undefined;
       if (action && doc && answer !== undefined) {
         const params = [...doc.required_parameters, ...doc.optional_parameters];
-        if (params.some((p) => /\b(id|ids|ticker|symbol)\b/i.test(p.name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ')) || /\bid\b/i.test(p.description ?? ''))) inPopulation = true;
+        if (params.some(isIdentifierParam)) inPopulation = true;
         const missing = unknownRecord(doc, action.args, shown.join('\n'), earlier);
         if (missing && !FAILED.test(answer)) return `${action.name}(${missing.key}=${JSON.stringify(missing.value)}) answered "${answer.slice(0, 60)}…" though nothing showed that ${missing.noun}`;
       }

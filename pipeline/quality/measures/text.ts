@@ -9,7 +9,7 @@ import { groundTruthActions, shownAction } from '../evidence.js';
 import { grammarIssues } from '../grammar.js';
 import { toJson } from '../../pyValues.js';
 import { noiseIncoherences } from '../noiseCoherence.js';
-import { distinctN, insertedContext, insertedRange, insertedSentences, insertedText, isOneSided, isTruncated, nonDescriptionChanges, words } from '../text.js';
+import { distinctN, holderCounts, insertedContext, insertedRange, insertedSentences, insertedText, isOneSided, isTruncated, nonDescriptionChanges, words } from '../text.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 
 function hasNoise(tc: TestCase): boolean {
@@ -82,22 +82,12 @@ export const noiseReuse: SetMeasure = {
   better: 'lower',
   minGateN: 100,
   score(cases) {
-    const counts = new Map<string, { n: number; id: string; text: string }>();
-    let n = 0;
-    for (const tc of cases) {
+    const members = cases.flatMap((tc) => {
       const pair = hasNoise(tc) ? noisyPair(tc) : undefined;
-      if (!pair) continue;
-      n++;
-      const seen = new Set<string>();
-      for (const sentence of insertedSentences(pair.original, pair.noisy)) {
-        const key = words(sentence).join(' ');
-        if (words(sentence).length < 4 || seen.has(key)) continue;
-        seen.add(key);
-        const e = counts.get(key) ?? { n: 0, id: tc.id, text: sentence };
-        e.n++;
-        counts.set(key, e);
-      }
-    }
+      return pair ? [{ id: tc.id, items: insertedSentences(pair.original, pair.noisy).filter((s) => words(s).length >= 4).map((s) => ({ key: words(s).join(' '), text: s })) }] : [];
+    });
+    const n = members.length;
+    const counts = holderCounts(members);
     if (n === 0) return undefined;
     const top = [...counts.values()].sort((a, b) => b.n - a.n || a.text.localeCompare(b.text)).slice(0, 3);
     return {
@@ -429,15 +419,7 @@ export const answerFrameShare: SetMeasure = {
     const distinct = new Map<string, string>();
     for (const tc of cases) for (const a of answersOf(tc)) if (!distinct.has(a)) distinct.set(a, tc.id);
     if (distinct.size === 0) return undefined;
-    const counts = new Map<string, { n: number; id: string; text: string }>();
-    for (const [text, id] of distinct) {
-      const frames = new Set(text.split(/(?<=[.!?])\s+/).map(answerFrame).filter((f) => f.split(/\s+/).length >= 4));
-      for (const f of frames) {
-        const e = counts.get(f) ?? { n: 0, id, text };
-        e.n++;
-        counts.set(f, e);
-      }
-    }
+    const counts = holderCounts([...distinct].map(([text, id]) => ({ id, items: text.split(/(?<=[.!?])\s+/).map(answerFrame).filter((f) => f.split(/\s+/).length >= 4).map((key) => ({ key, text })) })));
     const top = [...counts.entries()].sort((a, b) => b[1].n - a[1].n).slice(0, 3);
     if (top.length === 0) return { value: 0, n: distinct.size };
     return { value: top[0][1].n / distinct.size, n: distinct.size, detail: `most common: "${top[0][0]}" (${top[0][1].n})`, examples: top.map(([f, e]) => ({ id: e.id, detail: `${e.n}× "${f}"` })) };
