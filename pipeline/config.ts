@@ -106,6 +106,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_answer_contradicts: 0,
   simulated_placeholder_text: 0,
   simulated_contradicts_world: 0,
+  simulated_address_foreign: 0,
+  answer_unsupported: 0,
   simulated_path_unusable: 0,
   simulated_list_mixed_types: 0,
   simulated_records_repeated: 0,

@@ -6,6 +6,8 @@
  * the call asked (its query, its origin and destination), takes one of several forms, and is drawn
  * from the call's seeded Rng, so the same call always reads the same.
  */
+import { placeNamed, type Place } from './places.js';
+import { streetsOf } from './streets.js';
 import type { Rng } from '../rng.js';
 import { withArticle } from '../quality/grammar.js';
 import { TRIP_END, TRIP_START } from './trips.js';
@@ -27,6 +29,8 @@ export interface TextCtx {
   publication?: string;
   /** The trip a route call asks about (trips.ts): the highway leg is most of its length. */
   trip?: { km?: number; local: boolean };
+  /** The known place the call is about (places.ts): a route's streets are that town's. */
+  near?: Place;
 }
 
 const FIRST = ['Alice', 'Bob', 'Carmen', 'David', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Keiko', 'Liam', 'Maya', 'Noah', 'Olga', 'Priya', 'Rafael', 'Sofia', 'Tomás', 'Wei'];
@@ -205,7 +209,6 @@ export function citation(c: TextCtx): string {
 // Routes
 // -------------------------------------------------------------------------------------------
 
-const STREETS = ['Main St', 'Oak Ave', 'Station Rd', 'Park Ln', 'Market St', 'River Rd', 'Hill St', 'Church Ln', 'Broadway', '5th Ave', 'King St', 'Elm St', 'Harbor Blvd', 'Mill Rd'];
 const ROADS = ['I-5', 'I-80', 'A1', 'M25', 'US-101', 'Route 9', 'the ring road', 'the expressway', 'A7', 'I-95'];
 const HEADINGS = ['north', 'south', 'east', 'west', 'northwest', 'southeast'];
 
@@ -219,7 +222,8 @@ export function routeSteps(c: TextCtx): string[] {
   const r = c.rng;
   const from = endpoint(c.args, TRIP_START);
   const to = endpoint(c.args, TRIP_END);
-  const streets = r.shuffle(STREETS);
+  // The streets of the town the route starts in, else of the place the call is about.
+  const streets = r.shuffle([...streetsOf((from ? placeNamed(from) : undefined) ?? c.near, from).streets]);
   const road = r.pick(ROADS);
   const steps = [
     r.pick([

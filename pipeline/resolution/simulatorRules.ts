@@ -19,6 +19,8 @@ import { fitsType, isPlainObject, paramIndex, toolkitOf, apiOf } from '../errors
 import { toJson } from '../pyValues.js';
 import { isOpaqueId, isPersonName } from '../quality/grounding.js';
 import { knownField, knownGenre, WEEKDAY_NAMES, type KnownFacts } from './knownFacts.js';
+import { RENTAL_KINDS, rentalKindOf } from './rentalKinds.js';
+import { streetsOf } from './streets.js';
 import { parseToolResponse } from '../prompts/parseAction.js';
 import { driveMinutes, tripOf, type Trip } from './trips.js';
 import { localityOf, type ToolLocality } from '../errors/environment.js';
@@ -27,7 +29,7 @@ import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-28';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-30';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -180,7 +182,6 @@ export function environmentMessage(kind: EnvironmentErrorKind, api: string, rng:
 const FIRST = ['Alice', 'Bob', 'Carmen', 'David', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Keiko', 'Liam', 'Maya', 'Noah', 'Olga', 'Priya'];
 const LAST = ['Anderson', 'Brown', 'Chen', 'Dubois', 'Evans', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Kowalski', 'Lopez', 'Müller', 'Novak', 'Okafor', 'Patel'];
 const CITIES = ['London', 'Paris', 'Berlin', 'Tokyo', 'New York', 'San Francisco', 'Toronto', 'Sydney', 'Madrid', 'Singapore', 'Seoul', 'Amsterdam'];
-const STREETS = ['Main Street', 'Oak Avenue', 'Station Road', 'Park Lane', 'Market Street', 'River Road', 'Hill Street', 'Church Lane'];
 const WEATHER = ['Sunny', 'Partly cloudy', 'Cloudy', 'Light rain', 'Showers', 'Clear', 'Overcast', 'Windy'];
 const GENRES = ['Drama', 'Comedy', 'Science Fiction', 'Documentary', 'Thriller', 'Animation', 'Romance', 'Adventure'];
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -246,7 +247,6 @@ interface Ctx {
 
 const DAY = 86_400_000;
 const LANDMARK = /\b(square|park|liberty|bridge|building|tower|museum|station|airport|hotel|headquarters|statue|monument|palace|cathedral|church|castle|beach|zoo|stadium|terrace)\b/i;
-const PLACE_KINDS = ['Entire apartment', 'Private room', 'House', 'Condominium', 'Loft', 'Guest suite'];
 
 function date(c: Ctx): string {
   const d = new Date(c.dates.base + c.dates.next++ * DAY);
@@ -260,12 +260,15 @@ function personName(rng: Rng): string {
 const COUNTRIES = ['United States', 'China', 'Japan', 'France', 'United Kingdom', 'South Korea', 'Germany', 'India', 'Italy', 'Spain'];
 const TITLES = ['The Quiet Harbor', 'Northern Lights', 'Riverside Loft', 'A Year in Review', 'City Center Studio', 'The Long Road Home', 'Sunset Terrace', 'Blue Horizon'];
 
+/** A call about a rental listing (Airbnb's properties). */
+const RENTAL = /propert|airbnb|hotel|room/i;
+
 const ADJECTIVES = ['Cozy', 'Bright', 'Modern', 'Quiet', 'Spacious', 'Charming'];
 
-const VENUE_WORDS = ['Harbor View', 'Golden Gate', 'Riverside', 'The Corner', 'Old Town', 'Parkside', 'Blue Door', 'Central'];
+const VENUE_WORDS = ['Harbor View', 'Greenleaf', 'Riverside', 'The Corner', 'Old Town', 'Parkside', 'Blue Door', 'Maple'];
 
 function textCtx(c: Ctx): TextCtx {
-  return { rng: c.rng, args: c.args, subject: c.subject, hint: c.hint, ...(c.known?.title ? { title: c.known.title } : {}), ...(c.known?.publication ? { publication: c.known.publication } : {}), ...(knownGenre(c.known?.fields) ? { genre: knownGenre(c.known?.fields) } : {}), ...(c.trip ? { trip: c.trip } : {}) };
+  return { rng: c.rng, args: c.args, subject: c.subject, hint: c.hint, ...(c.known?.title ? { title: c.known.title } : {}), ...(c.known?.publication ? { publication: c.known.publication } : {}), ...(knownGenre(c.known?.fields) ? { genre: knownGenre(c.known?.fields) } : {}), ...(c.trip ? { trip: c.trip } : {}), ...(c.near ? { near: c.near } : {}) };
 }
 
 /** What a search for `term` finds, as a venue's name ends: "sushi restaurants" → "Sushi Restaurant". */
@@ -285,7 +288,7 @@ function titleFor(c: Ctx): string {
     return name;
   }
   if (/propert|airbnb|hotel|room|place|restaurant/i.test(c.hint)) {
-    return `${c.rng.pick(ADJECTIVES)} ${c.rng.pick(PLACE_KINDS).toLowerCase()} ${c.subject ? `in ${c.subject}` : `near ${c.rng.pick(STREETS)}`}`;
+    return `${c.rng.pick(ADJECTIVES)} ${c.rng.pick(RENTAL_KINDS).toLowerCase()} ${c.subject ? `in ${c.subject}` : `near ${c.rng.pick(streetsOf(c.near, c.place).streets)}`}`;
   }
   // A search by name answers with the thing named: the movie, the company asked for.
   if (c.subject && !/arxiv|scholar|paper|article/i.test(c.hint) && /search|movie|film|ticker|stock|asset/i.test(c.hint)) return c.subject;
@@ -437,6 +440,8 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   // The one an earlier call asked about by name (get_author_id's mauthors) is the one this answer is about.
   if (c.known?.name && /author|\bname\b/.test(f)) return c.known.name;
   if (c.known?.title && /\btitle\b/.test(f)) return c.known.title;
+  // A listing's details carry the name the search listed it under.
+  if (c.known?.name && c.known.fields && /\btitle\b/.test(f) && RENTAL.test(c.hint)) return c.known.name;
   if (/author|\bname\b|user|sender|recipient|person|owner|host|director|\bcast\b|actor/.test(f)) {
     return /author|user|sender|recipient|person|owner|director|\bcast\b|actor/.test(f) || !/propert|hotel|room|company|asset|organi[sz]ation|place|movie|film|stock|ticker|file|restaurant|shop|store|venue/i.test(`${d} ${c.hint}`)
       ? personName(rng)
@@ -445,12 +450,12 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   if (/aff?i?liation|organi[sz]ation|institution|company/.test(f)) return `University of ${rng.pick(CITIES)}`;
   // A city only when the call names the place: results "near" coordinates are not put in a city picked at random.
   // A landmark the task is about (the Statue of Liberty) is no town to write in an address.
-  if (/address/.test(f)) return c.place && !LANDMARK.test(c.place) ? `${rng.int(1, 250)} ${rng.pick(STREETS)}, ${c.place}` : `${rng.int(1, 250)} ${rng.pick(STREETS)}`;
+  if (/address/.test(f)) return streetsOf(c.near, c.place).address(rng, c.place && !LANDMARK.test(c.place) ? c.place : undefined);
   // A film's region or a company's country is a country, not a city.
   if (/\b(region|country|nation)\b/.test(f)) return rng.pick(COUNTRIES);
   if (/\b(city|place|location|destination)\b/.test(f)) return rng.pick(CITIES);
   if (/weather|overall|condition|forecast/.test(text)) return rng.pick(WEATHER);
-  if (/genre|categor|\bcate\b|\btype\b|\bkind\b/.test(f)) return /propert|airbnb|hotel|room/i.test(c.hint) ? rng.pick(PLACE_KINDS) : rng.pick(GENRES);
+  if (/genre|categor|\bcate\b|\btype\b|\bkind\b/.test(f)) return RENTAL.test(c.hint) ? rentalKindOf(c.known?.title ?? c.known?.name ?? '') ?? rng.pick(RENTAL_KINDS) : rng.pick(GENRES);
   if (/title|headline|subject/.test(f)) return titleFor(c);
   if (/ticker|symbol/.test(f)) return Array.from({ length: rng.int(3, 4) }, () => rng.pick([...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'])).join('');
   if (/snipp?et/.test(f)) return snippets(textCtx(c), 1)[0];

@@ -28,11 +28,24 @@ function recordNoun(param: Pick<ToolParam, 'name'> & { description?: string }): 
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Does the text show this identifier exactly (letter case included: "aapl" is not AAPL)? */
+/**
+ * Does the text show this identifier exactly (letter case included: "aapl" is not AAPL)? A value
+ * with a space in it ("John Doe", "The Matrix") or in a script without case (the film 沙丘) is a
+ * name or a title wherever prose holds it; it
+ * counts as shown only where an answer or a call gave it under an identifier's key
+ * (`'organic_id': [...]`, `"author_id": ...`), never because the user wrote the name.
+ */
 function identifierShown(value: string | number, text: string): boolean {
   const v = String(value).trim();
   if (!v) return true;
-  return new RegExp(`(^|[^A-Za-z0-9])${escape(v)}(?![A-Za-z0-9])`).test(text);
+  const at = new RegExp(`(^|[^A-Za-z0-9])${escape(v)}(?![A-Za-z0-9])`, 'g');
+  if (!/\s|[^\p{Script=Latin}\p{N}\p{P}\p{S}]/u.test(v)) return at.test(text);
+  for (let m = at.exec(text); m; m = at.exec(text)) {
+    const line = text.slice(text.lastIndexOf('\n', m.index) + 1, m.index + m[1].length);
+    const key = [...line.matchAll(/["']([A-Za-z_][\w ]*)["']\s*:/g)].pop()?.[1];
+    if (key !== undefined && isIdentifierParam({ name: key })) return true;
+  }
+  return false;
 }
 
 export interface UnknownRecord {

@@ -9,7 +9,7 @@
 import type { ReturnField, ToolDoc } from '../schemas.js';
 import type { Rng } from '../rng.js';
 import { isPlainObject } from '../errors/values.js';
-import { knownGenre, type KnownFacts } from './knownFacts.js';
+import { knownField, knownGenre, type KnownFacts } from './knownFacts.js';
 import type { CarriedValue } from './simulatorRules.js';
 import { FILMS, genreName, companyBySearch, companyByTicker, dayPrices, filmById, filmByTitle, homepageFor, similarFilms, type CompanyFact, type FilmFact } from './worldFacts.js';
 
@@ -98,7 +98,8 @@ function filmAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<
     if (free('release_date')) answer.release_date = releaseDate(film);
     if (free('runtime') && film.runtime !== undefined) answer.runtime = film.runtime;
     if (free('overview')) answer.overview = film.premise;
-    if (free('vote_average') && film.vote !== undefined) answer.vote_average = film.vote;
+    // The rating the list that gave the id showed, where it showed one: recordings of one film differ by a tenth over time.
+    if (free('vote_average') && film.vote !== undefined) answer.vote_average = knownField('vote_average', known?.fields) ?? film.vote;
     if (free('description') && douban) {
       const shown = typeof args.film_name === 'string' ? args.film_name.trim() : (film.zh ?? film.title);
       const named = shown === film.title ? film.title : `${shown} (${film.title})`;

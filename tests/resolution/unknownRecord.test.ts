@@ -43,6 +43,12 @@ describe('lookups of records nobody showed', () => {
     expect(unknownRecord(REVIEWS, { propertyId: 41020754 }, '{"property": [{"id": 41020753}]}')?.noun).toBe('property');
     expect(unknownRecord(REVIEWS, { propertyId: 41020753 }, '{"property": [{"id": 41020753}]}')).toBeUndefined();
     expect(unknownRecord(CITATION, { q: 'John Doe' }, 'Cite the first paper.')?.noun).toBe('result');
+    // A name the user wrote, or a name inside a title or a publication line, is no result id.
+    expect(unknownRecord(CITATION, { q: 'John Doe' }, "Find the first author named 'John Doe'.")?.noun).toBe('result');
+    expect(unknownRecord(CITATION, { q: 'John Doe' }, "{'pub_info': ['John Doe, L Haddad - Nature, 2020']}")).toBeDefined();
+    expect(unknownRecord(CITATION, { q: 'Jane Roe' }, '{"organic_id": ["Jane Roe", "x1"]}')).toBeUndefined();
+    // A single-token id stays shown wherever the text holds it (the user may give it).
+    expect(unknownRecord(CITATION, { q: 'EQ8shYj8Ai8J' }, 'Cite the result EQ8shYj8Ai8J.')).toBeUndefined();
     // A value an earlier call took counts as shown (its answer may have been cut).
     expect(unknownRecord(REVIEWS, { propertyId: 7 }, '', [{ args: { propertyId: 7 } }])).toBeUndefined();
   });

@@ -17,6 +17,8 @@ import { askedCount, docListCap } from '../../resolution/askedCount.js';
 import { isIdentifierParam, unknownRecord } from '../../resolution/unknownRecord.js';
 import { parseReply } from '../../prompts/parseAction.js';
 import { simulatedContradictsWorld } from './world.js';
+import { placesNamedIn } from '../../resolution/places.js';
+import { ENGLISH_STREET, localeNear } from '../../resolution/streets.js';
 
 /** A tool answer as a value: JSON, else a Python literal, else the text itself. */
 export function responseValue(text: string): unknown {
@@ -231,7 +233,60 @@ export const simulatedUnknownRecordFound: CaseMeasure = {
   },
 };
 
-export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedUnknownRecordFound, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedContradictsWorld];
+/** Address, route and place fields: where a street name stands. */
+const STREET_FIELD = /address|location|route|step|instruction|direction|road|street|vicinity/i;
+
+/** The street-bearing strings of an answer (fields named for addresses and routes, at any depth). */
+function streetTexts(value: unknown, field = ''): string[] {
+  if (typeof value === 'string') return STREET_FIELD.test(field) ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap((v) => streetTexts(v, field));
+  if (isPlainObject(value)) return Object.entries(value).flatMap(([k, v]) => streetTexts(v, STREET_FIELD.test(k) ? k : field || ''));
+  return [];
+}
+
+/**
+ * A simulated address or route that puts an English street ("199 Park Lane, Berlin", "Head north on
+ * Main St" through Tokyo) in a town whose streets are not named in English: the town is the one the
+ * call names, else the one the request names (resolution/streets.ts knows which towns).
+ */
+export const simulatedAddressForeign: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_address_foreign',
+  group: 'text',
+  title: 'a simulated address or route gives a town whose streets are not named in English an English street ("199 Park Lane, Berlin", "Church Lane" in 上海, "Main St" through Tokyo)',
+  population: 'cases showing a simulated answer with an address or route about a town whose streets are not named in English',
+  check(tc, ctx) {
+    const simulated = shownSimulatedSteps(tc, ctx);
+    if (!simulated?.length) return undefined;
+    const request = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+    let inPopulation = false;
+    for (const step of simulated) {
+      const why = foreignStreet(step.action, step.response!.content, request);
+      if (why === undefined) continue;
+      inPopulation = true;
+      if (why) return `${step.action.name}: ${why}`;
+    }
+    return inPopulation ? null : undefined;
+  },
+};
+
+/**
+ * The English street an answer about a town whose streets are not English gives, null when it gives
+ * none, undefined when the answer has no address or route about such a town.
+ */
+export function foreignStreet(action: { name: string; args: unknown }, response: string, request: string): string | null | undefined {
+  // The request's town only for a call about a spot (coordinates, a place) that does not name one.
+  const spot = isPlainObject(action.args) && Object.keys(action.args).some((k) => /lat|lon|coord|location|place|city|address|origin|destination/i.test(k));
+  const place = placesNamedIn(toJson(action.args ?? {}))[0] ?? (spot ? placesNamedIn(request)[0] : undefined);
+  const locale = localeNear(place);
+  if (!locale || locale.english) return undefined;
+  const texts = streetTexts(responseValue(response));
+  if (!texts.length) return undefined;
+  const english = texts.map((t) => ENGLISH_STREET.exec(t)?.[0]).find(Boolean);
+  return english ? `"${english}" in ${place!.name}` : null;
+}
+
+export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedUnknownRecordFound, simulatedAddressForeign, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedContradictsWorld];
 
 /**
  * A simulated answer gives a field another shape than every recorded answer of the same API the

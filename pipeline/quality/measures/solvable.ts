@@ -3,6 +3,7 @@
  * (issue 13: grounded ground truth, error-free controls, feasible skips, real errors, fitting
  * environment errors, exact integers.)
  */
+import { RENTAL_KINDS, rentalKindOf } from '../../resolution/rentalKinds.js';
 import { argumentDates, unanchoredDates } from '../dates.js';
 import { FINISH_ACTION, type Action, type ChatMessage, type TestCase, type ToolDoc, type Trajectory } from '../../schemas.js';
 import { historyBefore, toolSteps, type LocatedStep } from '../../steps.js';
@@ -73,7 +74,7 @@ export const unanchoredGroundTruthDate: CaseMeasure = {
   },
 };
 
-const COUNT_RE = /\b\d[\d,]*-word\b|\blist of \d[\d,]*|\b\d[\d,]* (?:items|entries|results|records|lines|words|characters|elements|values)\b/gi;
+const COUNT_RE = /\b\d[\d,]*-(?:word|character)\b|\blist of \d[\d,]*|\b\d[\d,]* (?:items|entries|results|records|lines|words|characters|elements|values)\b/gi;
 
 export const unsupportedAnswer: CaseMeasure = {
   kind: 'case',
@@ -399,6 +400,14 @@ export function contradictedFacts(step: { action: Action; response: string }, ea
     if (facts.title && /citation|reference|(^|_)title$/i.test(field) && !norm(value).includes(norm(facts.title))) {
       return `${field} ${JSON.stringify(value.slice(0, 80))} is not the result listed under that id (${JSON.stringify(facts.title)})`;
     }
+    // A listing's details under another name than the search listed it by, or of another kind than that name says.
+    if (!facts.title && facts.name && facts.fields && /(^|_)title$/i.test(field) && norm(value) !== norm(facts.name)) {
+      return `${field} is ${JSON.stringify(value)}, but the list that gave the id named it ${JSON.stringify(facts.name)}`;
+    }
+    const kind = rentalKindOf(facts.title ?? facts.name ?? '');
+    if (kind && /type|kind/i.test(field) && (RENTAL_KINDS as readonly string[]).includes(value) && value !== kind) {
+      return `${field} is ${JSON.stringify(value)}, but the list named it ${JSON.stringify(facts.title ?? facts.name)}`;
+    }
     // "奥本海默 is a comedy film" after a list that filed it under Drama.
     const genre = knownGenre(facts.fields);
     const called = /\bis an? ([a-z-]+(?: [a-z-]+)?) film\b/i.exec(value)?.[1]?.toLowerCase().replace(/-/g, ' ');
@@ -419,7 +428,7 @@ export const contradictedSimulation: CaseMeasure = {
   kind: 'case',
   id: 'simulated_answer_contradicts',
   group: 'solvable',
-  title: 'a simulated tool answer the case shows contradicts an earlier answer about the same id (an author id answered with another person\'s name, a result id cited as a paper the search did not list under it, a film\'s details giving another release date than the list it came from, a citation naming another first author or year than the paper\'s publication line, a film described in another genre than the list that named it)',
+  title: 'a simulated tool answer the case shows contradicts an earlier answer about the same id (an author id answered with another person\'s name, a result id cited as a paper the search did not list under it, a film\'s details giving another release date than the list it came from, a citation naming another first author or year than the paper\'s publication line, a film described in another genre than the list that named it, a rental\'s details under another name or of another kind than the list gave)',
   population: 'cases showing a simulated answer to a call that takes an id an earlier shown answer gave with its name, title or other facts',
   check(tc, ctx) {
     const steps = shownSteps(tc, ctx);

@@ -1,0 +1,101 @@
+/**
+ * Streets as the town a simulated answer is in names them. The simulator had one English pool for
+ * every town ("199 Park Lane, Berlin", "Church Lane, 上海", a route through Tokyo on "Main St"); an
+ * address or a turn reads as made up the moment its street could not be in that town. Each town the
+ * source tasks are about gets real street names in its own language and its own address order
+ * (Torstraße 88 in Berlin, 2-14-5 Jingumae in Tokyo, 南京西路88号 in 上海); any other town keeps
+ * the generic pool. The quality report's simulated_address_foreign checks every simulated answer.
+ */
+import type { Rng } from '../rng.js';
+import { distanceKm, placesNamedIn, type Place } from './places.js';
+
+export interface StreetLocale {
+  /** The town's name as an address line writes it. */
+  town: string;
+  /** Streets a route through the town takes, and an address may be on. */
+  streets: readonly string[];
+  /** Whether the town's streets are named in English (an "Oak Avenue" there is plausible). */
+  english: boolean;
+  /** One address in the town's own order, ending in `label` (the place as the call named it) when given. */
+  address(rng: Rng, label?: string): string;
+}
+
+const GENERIC_STREETS = ['Main Street', 'Oak Avenue', 'Station Road', 'Park Lane', 'Market Street', 'River Road', 'Hill Street', 'Church Lane'];
+
+/** A town whose addresses put `street` and a house number `n` in its own order. */
+function town(name: string, streets: readonly string[], format: (street: string, n: number) => string, english = false): StreetLocale {
+  return { town: name, streets, english, address: (rng, label) => `${format(rng.pick(streets), rng.int(1, 180))}${label ? `, ${label}` : ''}` };
+}
+const numberFirst = (name: string, streets: readonly string[], english = true) => town(name, streets, (st, n) => `${n} ${st}`, english);
+const numberAfter = (name: string, streets: readonly string[]) => town(name, streets, (st, n) => `${st} ${n}`);
+
+/** Towns by the place-table name at their centre, with how far from it their streets reach. */
+const LOCALES: [centre: string, km: number, locale: StreetLocale][] = [
+  ['New York City', 30, numberFirst('New York', ['Lexington Avenue', 'West 44th Street', 'Amsterdam Avenue', 'Bleecker Street', 'Madison Avenue', 'East 14th Street', 'Columbus Avenue', 'Mulberry Street'])],
+  ['San Francisco', 12, numberFirst('San Francisco', ['Valencia Street', 'Hayes Street', 'Mission Street', 'Divisadero Street', 'Polk Street', 'Clement Street', 'Irving Street', 'Fillmore Street'])],
+  ['Los Angeles', 30, numberFirst('Los Angeles', ['Sunset Boulevard', 'Melrose Avenue', 'Wilshire Boulevard', 'Vermont Avenue', 'Fairfax Avenue', 'La Brea Avenue', 'Santa Monica Boulevard', 'Figueroa Street'])],
+  ['Miami', 25, numberFirst('Miami', ['Collins Avenue', 'Ocean Drive', 'Biscayne Boulevard', 'Brickell Avenue', 'Washington Avenue', 'Alton Road', 'Lincoln Road', 'Coral Way'])],
+  ['Chicago', 25, numberFirst('Chicago', ['North Michigan Avenue', 'West Randolph Street', 'North Clark Street', 'West Division Street', 'North Halsted Street', 'South State Street'])],
+  ['Boston', 20, numberFirst('Boston', ['Newbury Street', 'Boylston Street', 'Hanover Street', 'Tremont Street', 'Charles Street', 'Commonwealth Avenue'])],
+  ['Seattle', 20, numberFirst('Seattle', ['Pike Street', 'Pine Street', 'Broadway East', 'Fremont Avenue North', 'Ballard Avenue NW', '1st Avenue'])],
+  ['London', 25, numberFirst('London', ['Camden High Street', 'Brick Lane', 'Old Street', 'Marylebone High Street', 'Upper Street', 'Borough High Street', 'Portobello Road', 'Kensington Church Street'])],
+  ['Sydney', 25, numberFirst('Sydney', ['George Street', 'Oxford Street', 'Crown Street', 'Macleay Street', 'Glebe Point Road', 'Darlinghurst Road'])],
+  ['Singapore', 30, numberFirst('Singapore', ['Orchard Road', 'Tanjong Pagar Road', 'Beach Road', 'Joo Chiat Road', 'Holland Avenue', 'Telok Ayer Street'])],
+  ['Hong Kong', 20, numberFirst('Hong Kong', ['Nathan Road', "Queen's Road Central", 'Hollywood Road', 'Des Voeux Road Central', 'Lockhart Road', 'Canton Road'])],
+  ['Paris', 20, numberFirst('Paris', ['Rue de Rivoli', 'Rue Oberkampf', 'Boulevard Saint-Germain', 'Rue de la Roquette', 'Rue Montorgueil', 'Avenue Parmentier', 'Rue des Martyrs', 'Rue du Faubourg Saint-Antoine'], false)],
+  ['Berlin', 25, numberAfter('Berlin', ['Torstraße', 'Kastanienallee', 'Oranienstraße', 'Bergmannstraße', 'Schönhauser Allee', 'Karl-Marx-Allee', 'Kantstraße', 'Friedrichstraße'])],
+  ['Copenhagen', 20, numberAfter('Copenhagen', ['Vesterbrogade', 'Nørrebrogade', 'Istedgade', 'Jægersborggade', 'Gothersgade', 'Østerbrogade', 'Amagerbrogade', 'Store Kongensgade'])],
+  ['Amsterdam', 15, numberAfter('Amsterdam', ['Prinsengracht', 'Keizersgracht', 'Haarlemmerstraat', 'Utrechtsestraat', 'Overtoom', 'Ferdinand Bolstraat', 'Jan Pieter Heijestraat', 'Czaar Peterstraat'])],
+  ['Rome', 20, numberAfter('Rome', ['Via del Corso', 'Via Nazionale', 'Via Cavour', 'Via dei Coronari', 'Via Margutta', 'Via del Governo Vecchio'])],
+  ['Madrid', 20, town('Madrid', ['Calle de Alcalá', 'Gran Vía', 'Calle de Fuencarral', 'Calle Mayor', 'Calle de Atocha', 'Calle de Serrano'], (st, n) => `${st}, ${n}`)],
+  ['Barcelona', 15, town('Barcelona', ['Passeig de Gràcia', 'Carrer de Verdi', 'Carrer de Mallorca', 'Carrer del Consell de Cent', 'Carrer de Girona', 'Carrer de Blai'], (st, n) => `${st}, ${n}`)],
+  ['Tokyo', 30, {
+    town: 'Tokyo', english: false,
+    streets: ['Meiji-dori', 'Omotesando', 'Yasukuni-dori', 'Aoyama-dori', 'Sotobori-dori', 'Chuo-dori', 'Harumi-dori', 'Showa-dori'],
+    address: (rng, label) => `${rng.int(1, 4)}-${rng.int(1, 28)}-${rng.int(1, 20)} ${rng.pick(['Jingumae, Shibuya', 'Ginza, Chuo', 'Nishi-Shinjuku, Shinjuku', 'Asakusa, Taito', 'Roppongi, Minato', 'Ebisu, Shibuya', 'Kagurazaka, Shinjuku', 'Nakameguro, Meguro'])}${label ? `, ${label}` : ''}`,
+  }],
+  ['Seoul', 25, town('Seoul', ['Teheran-ro', 'Sejong-daero', 'Itaewon-ro', 'Yanghwa-ro', 'Dosan-daero', 'Hoehyeon-ro'], (st, n) => `${n} ${st}`)],
+  ['Bali', 60, town('Bali', ['Jalan Raya Seminyak', 'Jalan Monkey Forest', 'Jalan Pantai Kuta', 'Jalan Bisma', 'Jalan Batu Bolong', 'Jalan Kayu Aya', 'Jalan Hanoman', 'Jalan Legian'], (st, n) => `${st} No. ${n}`)],
+  ['Shanghai', 40, numberFirst('Shanghai', ['Nanjing West Road', 'Huaihai Middle Road', 'Hengshan Road', 'Yuyuan Road', 'Wukang Road', 'Changle Road'])],
+  ['Beijing', 40, numberFirst('Beijing', ['Wangfujing Street', "Dongchang'an Avenue", 'Jianguomenwai Avenue', 'Sanlitun Road', 'Gulou East Street', 'Xidan North Street'])],
+];
+
+/** Towns written in Chinese characters: streets and address order as Chinese maps give them. */
+const CHINESE: Record<string, readonly string[]> = {
+  上海: ['南京西路', '淮海中路', '衡山路', '愚园路', '武康路', '长乐路', '陕西北路', '延安西路'],
+  外滩: ['中山东一路', '南京东路', '九江路', '福州路', '北京东路', '广东路'],
+  北京: ['东长安街', '王府井大街', '南锣鼓巷', '三里屯路', '建国门外大街', '鼓楼东大街', '西单北大街', '朝阳门内大街'],
+};
+const CHINESE_GENERIC = ['人民路', '解放路', '中山路', '建设路', '和平路', '新华路', '文化路', '胜利路'];
+const HAN = /\p{Script=Han}/u;
+
+function chinese(name: string): StreetLocale {
+  const streets = CHINESE[name] ?? CHINESE_GENERIC;
+  // Town first, as a Chinese address is written: 上海南京西路88号.
+  return { town: name, streets, english: false, address: (rng, label) => `${label ?? ''}${rng.pick(streets)}${rng.int(1, 1500)}号` };
+}
+
+const GENERIC = town('', GENERIC_STREETS, (st, n) => `${n} ${st}`, true);
+
+const CENTRES = LOCALES.map(([centre, km, locale]) => ({ centre: placesNamedIn(centre)[0], km, locale }));
+
+/** The town whose streets an answer about this place gives: the nearest known town it lies in, else undefined. */
+export function localeNear(place: Place | undefined): StreetLocale | undefined {
+  if (!place) return undefined;
+  if (HAN.test(place.name)) return chinese(place.name);
+  let best: { km: number; locale: StreetLocale } | undefined;
+  for (const { centre, km, locale } of CENTRES) {
+    if (!centre) continue;
+    const d = distanceKm(centre, place);
+    if (d <= km && (!best || d < best.km)) best = { km: d, locale };
+  }
+  return best?.locale;
+}
+
+/** The streets of the place an answer is about: the town it lies in, a Chinese name's own streets, else the generic pool. */
+export function streetsOf(place: Place | undefined, named?: string): StreetLocale {
+  return localeNear(place) ?? (named && HAN.test(named) ? chinese(named) : GENERIC);
+}
+
+/** An English street name ("Park Lane", "Oak Ave"): implausible in a town whose streets are not named in English. */
+export const ENGLISH_STREET = /\b[A-Z][a-z]+(?: [A-Z][a-z]+)? (?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive)\b/;

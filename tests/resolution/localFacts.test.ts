@@ -1,0 +1,87 @@
+/**
+ * Simulated answers about places and listings agree with the place and the list: an Airbnb listing
+ * the search named "Spacious guest suite in Berlin" is not described as a "Bright private room near
+ * Park Lane" (simulated_answer_contradicts: 38.0% of its population in the default build of
+ * 8de660b), and an address in Berlin, Tokyo or Bali is on one of that town's streets, not on
+ * "Park Lane" (simulated_address_foreign: 149 of 149). The rules, the measures, and the simulator.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ToolDoc } from '../../pipeline/schemas.js';
+import { Rng } from '../../pipeline/rng.js';
+import { plausibleAnswer } from '../../pipeline/resolution/simulatorRules.js';
+import { rentalKindOf } from '../../pipeline/resolution/rentalKinds.js';
+import { localeNear, streetsOf, ENGLISH_STREET } from '../../pipeline/resolution/streets.js';
+import { placeNamed } from '../../pipeline/resolution/places.js';
+import { contradictedFacts } from '../../pipeline/quality/measures/solvable.js';
+import { foreignStreet } from '../../pipeline/quality/measures/simulated.js';
+import { routeSteps } from '../../pipeline/resolution/simulatedText.js';
+
+const SEARCH: ToolDoc = {
+  name: 'AirbnbSearch.search_property_by_place', description: 'search properties on Airbnb',
+  required_parameters: [{ name: 'place', type: 'string', description: 'the name of the place' }], optional_parameters: [],
+  return_data: [{ name: 'property', description: 'a list of at most 3 properties, containing id, name, and address' }],
+};
+const DETAILS: ToolDoc = {
+  name: 'AirbnbSearch.get_property_details', description: 'retrieve the details of a property given its ID',
+  required_parameters: [{ name: 'propertyId', type: 'integer', description: 'The ID of the property.' }], optional_parameters: [],
+  return_data: [{ name: 'title', description: 'the title of the property' }, { name: 'propertyType', description: 'the type of the property' }, { name: 'personCapacity', description: 'the capacity' }],
+};
+const list = (name: string, address = '203 Park Lane, Berlin') => ({ name: SEARCH.name, args: { place: 'Berlin' }, response: JSON.stringify({ property: [{ id: 45475252, name, address }] }) });
+
+describe('a listing\'s details agree with the list that named it', () => {
+  it('reads the kind from a listing\'s name', () => {
+    expect(rentalKindOf('Spacious guest suite in Berlin')).toBe('Guest suite');
+    expect(rentalKindOf('Sunny room in a shared flat')).toBe('Private room');
+    expect(rentalKindOf('Cozy loft near the canal')).toBe('Loft');
+    expect(rentalKindOf('Modern entire apartment in Paris')).toBe('Entire apartment');
+    expect(rentalKindOf('Ocean view')).toBeUndefined();
+  });
+
+  it('the measure flags details under another name or of another kind, and passes agreeing ones', () => {
+    const details = (answer: object) => ({ action: { name: DETAILS.name, args: { propertyId: 45475252 } }, response: JSON.stringify(answer) });
+    const earlier = [list('Spacious guest suite in Berlin')];
+    expect(contradictedFacts(details({ title: 'Bright private room near Park Lane', propertyType: 'Guest suite' }), earlier)).toMatch(/named it "Spacious guest suite in Berlin"/);
+    expect(contradictedFacts(details({ title: 'Spacious guest suite in Berlin', propertyType: 'Private room' }), earlier)).toMatch(/propertyType is "Private room"/);
+    expect(contradictedFacts(details({ title: 'Spacious guest suite in Berlin', propertyType: 'Guest suite' }), earlier)).toBeNull();
+  });
+
+  it('the simulator describes the listing the search gave', () => {
+    for (let i = 0; i < 20; i++) {
+      const earlier = [list('Spacious guest suite in Berlin')];
+      const answer = plausibleAnswer(DETAILS, { propertyId: 45475252 }, new Rng(i, 'details'), 'Berlin', [], { name: 'Spacious guest suite in Berlin', fields: { address: '203 Park Lane, Berlin' } });
+      expect(contradictedFacts({ action: { name: DETAILS.name, args: { propertyId: 45475252 } }, response: JSON.stringify(answer) }, earlier), JSON.stringify(answer)).toBeNull();
+      expect(answer.propertyType).toBe('Guest suite');
+    }
+  });
+});
+
+describe('streets belong to the town', () => {
+  it('knows the towns whose streets are not English, and what they are', () => {
+    expect(localeNear(placeNamed('Berlin'))?.english).toBe(false);
+    expect(localeNear(placeNamed('Eiffel Tower'))?.town).toBe('Paris');
+    expect(localeNear(placeNamed('Times Square'))?.town).toBe('New York');
+    expect(localeNear(placeNamed('Yosemite'))).toBeUndefined();
+    expect(streetsOf(placeNamed('上海'), '上海').address(new Rng(1, 's'), '上海')).toMatch(/^上海\p{Script=Han}+\d+号$/u);
+    expect(streetsOf(placeNamed('Berlin')).address(new Rng(1, 's'), 'Berlin')).toMatch(/^\S+(?: \S+)? \d+, Berlin$/);
+  });
+
+  it('the measure flags an English street in Berlin or Tokyo and passes a local one', () => {
+    const call = { name: SEARCH.name, args: { place: 'Berlin' } };
+    expect(foreignStreet(call, '{"property": [{"id": 1, "name": "Loft", "address": "199 Park Lane, Berlin"}]}', 'Find a place in Berlin.')).toMatch(/Park Lane/);
+    expect(foreignStreet(call, '{"property": [{"id": 1, "name": "Loft", "address": "Torstraße 88, Berlin"}]}', 'Find a place in Berlin.')).toBeNull();
+    // A town whose streets are English, or a call about no place: outside the population.
+    expect(foreignStreet({ name: SEARCH.name, args: { place: 'London' } }, '{"property": [{"address": "12 Park Lane, London"}]}', '')).toBeUndefined();
+    expect(foreignStreet({ name: 'PolygonFinance.get_ticker_detail', args: { ticker: 'TSLA' } }, '{"address": "1 Tesla Road, Austin"}', 'I am in Tokyo.')).toBeUndefined();
+  });
+
+  it('the simulator writes addresses and routes on the town\'s own streets', () => {
+    for (let i = 0; i < 30; i++) {
+      for (const place of ['Berlin', 'Tokyo', 'Bali', 'Paris', 'Copenhagen']) {
+        const answer = JSON.stringify(plausibleAnswer(SEARCH, { place }, new Rng(i, 'search', place), place));
+        expect(foreignStreet({ name: SEARCH.name, args: { place } }, answer, `Find a place in ${place}.`), answer).toBeNull();
+      }
+      const route = routeSteps({ rng: new Rng(i, 'route'), args: { origin: 'Tokyo', destination: 'Tokyo' }, subject: '', hint: 'BINGMap.get_route', near: placeNamed('Tokyo') }).join(' ');
+      expect(ENGLISH_STREET.test(route), route).toBe(false);
+    }
+  });
+});
