@@ -378,7 +378,11 @@ export function foreignRecordedResponse(origin: string | undefined, trajectoryRe
 export function unsupportedNumbers(answer: string, messages: ChatMessage[]): string[] {
   const text = shownText(messages);
   const numbers = answer.match(/(?<![\w.])-?\d+(?:\.\d+)?(?![\w])/g) ?? [];
-  return [...new Set(numbers)].filter((n) => !valueShownIn(Number(n), text) && !text.includes(n));
+  const unsupported = [...new Set(numbers)].filter((n) => !valueShownIn(Number(n), text) && !text.includes(n));
+  if (!unsupported.length) return unsupported;
+  // An answer states a float to 12 significant digits (no binary noise): 40.7494314923 says the shown 40.749431492345.
+  const shown = new Set((text.match(/-?\d+\.\d+/g) ?? []).map((m) => Number(Number(m).toPrecision(12))));
+  return unsupported.filter((n) => !shown.has(Number(n)));
 }
 
 const HTTP_STYLE = /\bHTTP\b|\b(?:40[0-9]|429|50[0-4])\b|https?:\/\/|\bapi\.[a-z-]+\.(?:com|org|net)\b|host=|Retry-After|x-ratelimit|\bquota\b|rate limit|requests per|\bgateway\b|\bproxy\b|API key|\bscope\b|too many requests|billing|service unavailable|Max retries exceeded/i;

@@ -109,6 +109,14 @@ const TRADE_TOPICS: Record<string, RegExp> = {
   recruiter: /job|role|offer|interview|position|cv|salary/i,
 };
 
+/** A topic within the trade, a typo in it forgiven (the courier about a missing "paecel" is about a parcel). */
+function onTopic(trade: string, topic: string): boolean {
+  const re = TRADE_TOPICS[trade];
+  if (re.test(topic)) return true;
+  const keys = re.source.replace(/\\b/g, '').replace(/-\?/g, '').split('|').filter((k) => k.length >= 4);
+  return topic.toLowerCase().split(/[^a-z]+/).some((w) => w.length >= 4 && keys.some((k) => levenshtein(w, k) <= 1));
+}
+
 /** Parts of a noisy query that clash with one another (each rule names one; the first found). */
 export function noiseClashes(noisy: string): string[] {
   const out: string[] = [];
@@ -126,7 +134,7 @@ export function noiseClashes(noisy: string): string[] {
   if (m3) out.push(`visit at an odd hour: "${m3[0]}"`);
   // A professional about something outside their trade.
   for (const m of noisy.matchAll(/\b(?:my|the|a|our)\s+(accountant|dentist|vet|plumber|mechanic|courier|recruiter)\b[^.;!?]{0,60}?\b(?:about|regarding|to discuss|to ask about|to moan about|asking about|to complain about)\s+([^,.;!?]+)/gi)) {
-    if (!TRADE_TOPICS[m[1].toLowerCase()].test(m[2])) out.push(`${m[1]} about ${m[2].trim()}`);
+    if (!onTopic(m[1].toLowerCase(), m[2])) out.push(`${m[1]} about ${m[2].trim()}`);
   }
   return out;
 }

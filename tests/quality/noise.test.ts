@@ -58,6 +58,9 @@ describe('noise measures flag the old skeleton and its clashes, and pass real va
     expect(noiseClash.check(noisy(Q, `Good afternoon! ${Q} My brother rang this evening about the football, so I'm behind.`), NONE)).toMatch(/afternoon/);
     expect(noiseClash.check(noisy(Q, `Good evening! ${Q} My brother rang this afternoon about the football, so I'm behind.`), NONE)).toBeNull();
     expect(noiseClash.check(noisy(Q, `${Q} My accountant emailed earlier about some receipts.`), NONE)).toBeNull();
+    // A typo in the topic is still the topic (teval_query_288_2~noisy_query: "a missing paecel").
+    expect(noiseClashes('The courier emailed at lunchtime about a missing paecel, so I am behind.')).toEqual([]);
+    expect(noiseClashes('The courier emailed at lunchtime about a missing pancake, so I am behind.')).toHaveLength(1);
   });
 
   it('proofreading claim beside typos; "again" without history; spliced lower-case "i\'m"', () => {
