@@ -105,3 +105,22 @@ export function localityOf(name: string, tools: { name: string; description: str
   const kit = name.includes('.') ? name.slice(0, name.indexOf('.')) : name;
   return toolkitLocality(kit, tools.filter((t) => t.name.startsWith(`${kit}.`)));
 }
+
+// A local tool that only computes or looks up (a unit conversion, the weekday, a city's zip code)
+// has no device, lock or disk to fail on: its failures are a busy worker, a timeout, a crashed
+// process. A device or lock fault there reads as made up.
+const COMPUTE_WORDS = /\b(math|logarithm|sum|mean|average|deviation|convert|conversion|exchange|estimate|calculat\w*|zip ?code|weekday|current time|curr time|date|gallons?|liters?|litres?|percentage|multiply|divide|power|square root|distance|imperial|units?)\b/i;
+const DEVICE_WORDS = /\b(files?|director(y|ies)|folders?|disk|engine|doors?|brakes?|lights?|tires?|tyres?|fuel|battery|climate|windows?|seats?|pptx?|slides?|images?|camera|lock\w*|horn|gear|cruise|parking|sunroof)\b/i;
+
+/** A local tool that only computes or looks something up, with no device, file or lock behind it. */
+export function isComputation(name: string, tools: { name: string; description: string; locality?: ToolLocality }[]): boolean {
+  if (localityOf(name, tools) !== 'local') return false;
+  const doc = tools.find((t) => t.name === name);
+  // BFCL opens every description with its toolkit's blurb ("…control the car such as engine, doors…"); the tool's own part follows.
+  const own = (doc?.description ?? '').split(/Tool description:/i).pop() ?? '';
+  const text = `${(name.split('.').pop() ?? name).replace(/_/g, ' ')} ${own}`;
+  return COMPUTE_WORDS.test(text) && !DEVICE_WORDS.test(text);
+}
+
+/** Words of a device, lock or storage fault: wrong on a tool that only computes. */
+export const DEVICE_FAULT = /\bdevice\b|\bcontroller\b|\block(ed)?\b|\bdriver\b|storage layer|\bEIO\b|\bENXIO\b|\bENOTCONN\b|I\/O error|Input\/output/i;

@@ -10,7 +10,7 @@ import { placeNamed, type Place } from './places.js';
 import { streetsOf } from './streets.js';
 import type { Rng } from '../rng.js';
 import { withArticle } from '../quality/grammar.js';
-import { TRIP_END, TRIP_START } from './trips.js';
+import { TRIP_END, TRIP_START, type Trip } from './trips.js';
 import { publicationParts } from './knownFacts.js';
 import { nlp } from '../nlp.js';
 
@@ -27,8 +27,8 @@ export interface TextCtx {
   genre?: string;
   /** The cited record's publication line, when an earlier answer gave it (knownFacts.ts): the citation names its authors, venue and year. */
   publication?: string;
-  /** The trip a route call asks about (trips.ts): the highway leg is most of its length. */
-  trip?: { km?: number; local: boolean };
+  /** The trip a route call asks about (trips.ts): the highway leg is most of its length, its streets those of the towns at either end. */
+  trip?: Trip;
   /** The known place the call is about (places.ts): a route's streets are that town's. */
   near?: Place;
 }
@@ -209,7 +209,6 @@ export function citation(c: TextCtx): string {
 // Routes
 // -------------------------------------------------------------------------------------------
 
-const ROADS = ['I-5', 'I-80', 'A1', 'M25', 'US-101', 'Route 9', 'the ring road', 'the expressway', 'A7', 'I-95'];
 const HEADINGS = ['north', 'south', 'east', 'west', 'northwest', 'southeast'];
 
 function endpoint(args: Record<string, unknown>, re: RegExp): string | undefined {
@@ -222,9 +221,14 @@ export function routeSteps(c: TextCtx): string[] {
   const r = c.rng;
   const from = endpoint(c.args, TRIP_START);
   const to = endpoint(c.args, TRIP_END);
-  // The streets of the town the route starts in, else of the place the call is about.
-  const streets = r.shuffle([...streetsOf((from ? placeNamed(from) : undefined) ?? c.near, from).streets]);
-  const road = r.pick(ROADS);
+  // The streets of the town the route starts in (else of the place the call is about) and of the one it ends in; the roads between.
+  const startTown = streetsOf(c.trip?.from ?? (from ? placeNamed(from) : undefined) ?? c.near, from);
+  const endPlace = c.trip?.to ?? (to ? placeNamed(to) : undefined);
+  const endTown = c.trip?.local || !endPlace ? startTown : streetsOf(endPlace, to);
+  const [a, b] = [r.shuffle([...startTown.streets]), r.shuffle([...endTown.streets])];
+  // Steps 0–4 leave the start town, step 5 (after any highway) is in the end town.
+  const streets = endTown === startTown ? a : [...a.slice(0, 5), b[0]];
+  const road = r.pick(startTown.roads === streetsOf(undefined).roads ? endTown.roads : startTown.roads);
   const steps = [
     r.pick([
       `Head ${r.pick(HEADINGS)} on ${streets[0]} toward ${streets[1]}`,

@@ -23,13 +23,13 @@ import { RENTAL_KINDS, rentalKindOf } from './rentalKinds.js';
 import { streetsOf } from './streets.js';
 import { parseToolResponse } from '../prompts/parseAction.js';
 import { driveMinutes, tripOf, type Trip } from './trips.js';
-import { localityOf, type ToolLocality } from '../errors/environment.js';
+import { isComputation, localityOf, type ToolLocality } from '../errors/environment.js';
 import { oneTypePerField } from './fieldTypes.js';
 import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-30';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-32';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -110,7 +110,6 @@ const REMOTE: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]
       const limit = r.pick([100, 500, 1000, 5000]);
       return `HTTP 402 Payment Required\n{"error": {"code": 402, "message": "Monthly quota exceeded for ${api}: ${limit}/${limit} calls used on the current plan."}}`;
     },
-    (api) => `{"status": "0", "info": "USER_DAILY_QUERY_OVER_LIMIT", "infocode": "10044", "message": "The daily query limit of ${api} has been reached"}`,
     (api) => `{"error": {"code": 403, "status": "QUOTA_EXCEEDED", "message": "Daily usage limit for ${api} exceeded."}}`,
   ],
   timeout: [
@@ -163,6 +162,50 @@ const LOCAL: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]>
   ],
 };
 
+/** A tool that only computes (a conversion, the weekday, a zip code): a busy worker, a timeout, a crashed process; no device or lock. */
+const COMPUTE: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]> = {
+  rate_limit: [
+    (api) => `BlockingIOError: [Errno 11] Resource temporarily unavailable while running ${api}`,
+    (api, r) => `${api} failed: resource temporarily unavailable (EAGAIN); ${r.int(4, 16)} calls are already running`,
+  ],
+  permission_denied: LOCAL.permission_denied,
+  quota_exceeded: LOCAL.quota_exceeded,
+  timeout: [
+    (api, r) => `TimeoutError: [Errno 110] Operation timed out after ${r.pick([5, 10, 30])} s while running ${api}`,
+    (api, r) => `${api} failed: the operation timed out after ${r.pick([2000, 5000, 10000])} ms`,
+  ],
+  connection_error: [
+    (api) => `ConnectionRefusedError: [Errno 111] Connection refused: the local service behind ${api} is not running`,
+    (api) => `BrokenPipeError: [Errno 32] Broken pipe: the worker running ${api} exited before answering`,
+  ],
+  server_error: [
+    (api) => `${api} failed: the worker process crashed with an internal error; try again later`,
+    (api, r) => `${api} failed: internal error (exit status ${r.pick([1, 70, 134, 139])}) in the worker; try again later`,
+  ],
+};
+
+/** AMap (GaodeMap) answers a failure in its own body, status "0" and an info code; a client's timeout or dropped connection stays the client's. */
+const AMAP: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]> = {
+  rate_limit: [
+    (api) => `{"status": "0", "info": "CUQPS_HAS_EXCEEDED_THE_LIMIT", "infocode": "10019", "message": "Too many requests per second to ${api}"}`,
+    (api) => `{"status": "0", "info": "ACCESS_TOO_FREQUENT", "infocode": "10004", "message": "${api} is called too often; slow down"}`,
+  ],
+  permission_denied: [
+    (api) => `{"status": "0", "info": "INVALID_USER_KEY", "infocode": "10001", "message": "The key sent with ${api} is not valid"}`,
+    (api) => `{"status": "0", "info": "USERKEY_PLAT_NOMATCH", "infocode": "10009", "message": "Permission denied: the key is not bound to the platform calling ${api}"}`,
+  ],
+  quota_exceeded: [
+    (api) => `{"status": "0", "info": "USER_DAILY_QUERY_OVER_LIMIT", "infocode": "10044", "message": "The daily query limit of ${api} has been reached"}`,
+    (api) => `{"status": "0", "info": "DAILY_QUERY_OVER_LIMIT", "infocode": "10003", "message": "The key's daily quota for ${api} is used up"}`,
+  ],
+  timeout: REMOTE.timeout.slice(1),
+  connection_error: REMOTE.connection_error.slice(0, 2),
+  server_error: [
+    (api) => `{"status": "0", "info": "ENGINE_RESPONSE_DATA_ERROR", "infocode": "30001", "message": "The engine behind ${api} returned no usable data"}`,
+    (api) => `{"status": "0", "info": "ENGINE_RESPONSE_DATA_ERROR", "infocode": "30001", "message": "${api} failed on the server; try again later"}`,
+  ],
+};
+
 /** The kinds a local tool can really fail with (no billing quota on a car's controls or a calculator). */
 export const LOCAL_KINDS: readonly EnvironmentErrorKind[] = ['rate_limit', 'permission_denied', 'timeout', 'connection_error', 'server_error'];
 
@@ -171,8 +214,9 @@ export const LOCAL_KINDS: readonly EnvironmentErrorKind[] = ['rate_limit', 'perm
  * (`get_room_status`), a program its function: neither knows the benchmark's `Toolkit.api` label,
  * which read as the message having been written by the benchmark (692 of 800 external cases).
  */
-export function environmentMessage(kind: EnvironmentErrorKind, api: string, rng: Rng, locality: ToolLocality = 'remote'): string {
-  return rng.pick((locality === 'local' ? LOCAL : REMOTE)[kind])(apiOf(api), rng);
+export function environmentMessage(kind: EnvironmentErrorKind, api: string, rng: Rng, locality: ToolLocality = 'remote', computation = false): string {
+  const pool = locality === 'local' ? (computation ? COMPUTE : LOCAL) : /^(GaodeMap|AMap)\./i.test(api) ? AMAP : REMOTE;
+  return rng.pick(pool[kind])(apiOf(api), rng);
 }
 
 // -------------------------------------------------------------------------------------------
@@ -271,6 +315,15 @@ function textCtx(c: Ctx): TextCtx {
   return { rng: c.rng, args: c.args, subject: c.subject, hint: c.hint, ...(c.known?.title ? { title: c.known.title } : {}), ...(c.known?.publication ? { publication: c.known.publication } : {}), ...(knownGenre(c.known?.fields) ? { genre: knownGenre(c.known?.fields) } : {}), ...(c.trip ? { trip: c.trip } : {}), ...(c.near ? { near: c.near } : {}) };
 }
 
+/** A kind of place a search asks for ("Italian restaurant", "gas station"), whatever its letter case. */
+const PLACE_CATEGORY = /\b(restaurants?|caf[eé]s?|coffee shops?|hotels?|stations?|parks?|museums?|shops?|stores?|bars?|markets?|attractions?|galler(y|ies)|theat(er|re)s?|cinemas?|camping|campsites?|beach(es)?|eater(y|ies)|baker(y|ies)|pharmac(y|ies)|hospitals?|schools?|gyms?|catering|spaces?|exhibitions?)$/i;
+
+/** A search term naming one place (Le Bernardin, Times Square, an address) rather than a kind of place. */
+export function namesOnePlace(term: string): boolean {
+  const t = term.trim();
+  return (/(^|\s)\p{Lu}/u.test(t) || /\d/.test(t)) && !PLACE_CATEGORY.test(t);
+}
+
 /** What a search for `term` finds, as a venue's name ends: "sushi restaurants" → "Sushi Restaurant". */
 function venueKind(term: string): string {
   const words = term.trim().toLowerCase().split(/\s+/);
@@ -281,7 +334,14 @@ function venueKind(term: string): string {
 function titleFor(c: Ctx): string {
   // Places found near a point are named for what was searched ("Blue Door Sushi Restaurant"), not as rentals.
   if (/nearby/i.test(c.hint)) {
-    const kind = c.term ? venueKind(c.term) : cap(c.rng.pick(['café', 'restaurant', 'hotel', 'market']));
+    // A search for one named place (Le Bernardin, Times Square, an address) finds that place first,
+    // then other places around it; "Harbor View Le Bernardin" is no place's name.
+    const named = c.term !== undefined && namesOnePlace(c.term);
+    if (named && !c.names.has(c.term!.trim())) {
+      c.names.add(c.term!.trim());
+      return c.term!.trim();
+    }
+    const kind = c.term && !named ? venueKind(c.term) : cap(c.rng.pick(['café', 'restaurant', 'hotel', 'market']));
     const free = VENUE_WORDS.filter((w) => !c.names.has(`${w} ${kind}`));
     const name = `${c.rng.pick(free.length ? free : VENUE_WORDS)} ${kind}`;
     c.names.add(name);
@@ -843,7 +903,7 @@ export interface OfflineSimulatorInput {
 }
 
 export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): SimulatedAnswer {
-  if (input.environmentError) return { error: environmentMessage(input.environmentError, input.name, rng, localityOf(input.name, input.tools)), response: '' };
+  if (input.environmentError) return { error: environmentMessage(input.environmentError, input.name, rng, localityOf(input.name, input.tools), isComputation(input.name, input.tools)), response: '' };
   const problems = validateCall(input.name, input.args, input.tools);
   if (problems.length) return { error: problems.join('; '), response: '' };
   // The shape the API really answers in, where its doc slipped (similar movies documented as reviews).

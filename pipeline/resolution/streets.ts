@@ -16,6 +16,8 @@ export interface StreetLocale {
   streets: readonly string[];
   /** Whether the town's streets are named in English (an "Oak Avenue" there is plausible). */
   english: boolean;
+  /** Roads a drive out of town or across it takes ("I-280", "the A100", "the G2 Jinghu Expressway"). */
+  roads: readonly string[];
   /** One address in the town's own order, ending in `label` (the place as the call named it) when given. */
   address(rng: Rng, label?: string): string;
 }
@@ -23,41 +25,44 @@ export interface StreetLocale {
 const GENERIC_STREETS = ['Main Street', 'Oak Avenue', 'Station Road', 'Park Lane', 'Market Street', 'River Road', 'Hill Street', 'Church Lane'];
 
 /** A town whose addresses put `street` and a house number `n` in its own order. */
-function town(name: string, streets: readonly string[], format: (street: string, n: number) => string, english = false): StreetLocale {
-  return { town: name, streets, english, address: (rng, label) => `${format(rng.pick(streets), rng.int(1, 180))}${label ? `, ${label}` : ''}` };
+function town(name: string, streets: readonly string[], roads: readonly string[], format: (street: string, n: number) => string, english = false): StreetLocale {
+  return { town: name, streets, roads, english, address: (rng, label) => `${format(rng.pick(streets), rng.int(1, 180))}${label ? `, ${label}` : ''}` };
 }
-const numberFirst = (name: string, streets: readonly string[], english = true) => town(name, streets, (st, n) => `${n} ${st}`, english);
-const numberAfter = (name: string, streets: readonly string[]) => town(name, streets, (st, n) => `${st} ${n}`);
+const numberFirst = (name: string, streets: readonly string[], roads: readonly string[], english = true) => town(name, streets, roads, (st, n) => `${n} ${st}`, english);
+const numberAfter = (name: string, streets: readonly string[], roads: readonly string[]) => town(name, streets, roads, (st, n) => `${st} ${n}`);
+
+/** China's long-distance roads: a drive from Beijing to Shanghai is on a Chinese expressway, not the M25. */
+const CN = ['the G2 Jinghu Expressway', 'the G60 Hukun Expressway', 'the G4 Jinggangao Expressway', 'the G15 Shenhai Expressway'];
 
 /** Towns by the place-table name at their centre, with how far from it their streets reach. */
 const LOCALES: [centre: string, km: number, locale: StreetLocale][] = [
-  ['New York City', 30, numberFirst('New York', ['Lexington Avenue', 'West 44th Street', 'Amsterdam Avenue', 'Bleecker Street', 'Madison Avenue', 'East 14th Street', 'Columbus Avenue', 'Mulberry Street'])],
-  ['San Francisco', 12, numberFirst('San Francisco', ['Valencia Street', 'Hayes Street', 'Mission Street', 'Divisadero Street', 'Polk Street', 'Clement Street', 'Irving Street', 'Fillmore Street'])],
-  ['Los Angeles', 30, numberFirst('Los Angeles', ['Sunset Boulevard', 'Melrose Avenue', 'Wilshire Boulevard', 'Vermont Avenue', 'Fairfax Avenue', 'La Brea Avenue', 'Santa Monica Boulevard', 'Figueroa Street'])],
-  ['Miami', 25, numberFirst('Miami', ['Collins Avenue', 'Ocean Drive', 'Biscayne Boulevard', 'Brickell Avenue', 'Washington Avenue', 'Alton Road', 'Lincoln Road', 'Coral Way'])],
-  ['Chicago', 25, numberFirst('Chicago', ['North Michigan Avenue', 'West Randolph Street', 'North Clark Street', 'West Division Street', 'North Halsted Street', 'South State Street'])],
-  ['Boston', 20, numberFirst('Boston', ['Newbury Street', 'Boylston Street', 'Hanover Street', 'Tremont Street', 'Charles Street', 'Commonwealth Avenue'])],
-  ['Seattle', 20, numberFirst('Seattle', ['Pike Street', 'Pine Street', 'Broadway East', 'Fremont Avenue North', 'Ballard Avenue NW', '1st Avenue'])],
-  ['London', 25, numberFirst('London', ['Camden High Street', 'Brick Lane', 'Old Street', 'Marylebone High Street', 'Upper Street', 'Borough High Street', 'Portobello Road', 'Kensington Church Street'])],
-  ['Sydney', 25, numberFirst('Sydney', ['George Street', 'Oxford Street', 'Crown Street', 'Macleay Street', 'Glebe Point Road', 'Darlinghurst Road'])],
-  ['Singapore', 30, numberFirst('Singapore', ['Orchard Road', 'Tanjong Pagar Road', 'Beach Road', 'Joo Chiat Road', 'Holland Avenue', 'Telok Ayer Street'])],
-  ['Hong Kong', 20, numberFirst('Hong Kong', ['Nathan Road', "Queen's Road Central", 'Hollywood Road', 'Des Voeux Road Central', 'Lockhart Road', 'Canton Road'])],
-  ['Paris', 20, numberFirst('Paris', ['Rue de Rivoli', 'Rue Oberkampf', 'Boulevard Saint-Germain', 'Rue de la Roquette', 'Rue Montorgueil', 'Avenue Parmentier', 'Rue des Martyrs', 'Rue du Faubourg Saint-Antoine'], false)],
-  ['Berlin', 25, numberAfter('Berlin', ['Torstraße', 'Kastanienallee', 'Oranienstraße', 'Bergmannstraße', 'Schönhauser Allee', 'Karl-Marx-Allee', 'Kantstraße', 'Friedrichstraße'])],
-  ['Copenhagen', 20, numberAfter('Copenhagen', ['Vesterbrogade', 'Nørrebrogade', 'Istedgade', 'Jægersborggade', 'Gothersgade', 'Østerbrogade', 'Amagerbrogade', 'Store Kongensgade'])],
-  ['Amsterdam', 15, numberAfter('Amsterdam', ['Prinsengracht', 'Keizersgracht', 'Haarlemmerstraat', 'Utrechtsestraat', 'Overtoom', 'Ferdinand Bolstraat', 'Jan Pieter Heijestraat', 'Czaar Peterstraat'])],
-  ['Rome', 20, numberAfter('Rome', ['Via del Corso', 'Via Nazionale', 'Via Cavour', 'Via dei Coronari', 'Via Margutta', 'Via del Governo Vecchio'])],
-  ['Madrid', 20, town('Madrid', ['Calle de Alcalá', 'Gran Vía', 'Calle de Fuencarral', 'Calle Mayor', 'Calle de Atocha', 'Calle de Serrano'], (st, n) => `${st}, ${n}`)],
-  ['Barcelona', 15, town('Barcelona', ['Passeig de Gràcia', 'Carrer de Verdi', 'Carrer de Mallorca', 'Carrer del Consell de Cent', 'Carrer de Girona', 'Carrer de Blai'], (st, n) => `${st}, ${n}`)],
+  ['New York City', 30, numberFirst('New York', ['Lexington Avenue', 'West 44th Street', 'Amsterdam Avenue', 'Bleecker Street', 'Madison Avenue', 'East 14th Street', 'Columbus Avenue', 'Mulberry Street'], ['I-95', 'I-278', 'the FDR Drive', 'I-495'])],
+  ['San Francisco', 12, numberFirst('San Francisco', ['Valencia Street', 'Hayes Street', 'Mission Street', 'Divisadero Street', 'Polk Street', 'Clement Street', 'Irving Street', 'Fillmore Street'], ['US-101', 'I-80', 'I-280'])],
+  ['Los Angeles', 30, numberFirst('Los Angeles', ['Sunset Boulevard', 'Melrose Avenue', 'Wilshire Boulevard', 'Vermont Avenue', 'Fairfax Avenue', 'La Brea Avenue', 'Santa Monica Boulevard', 'Figueroa Street'], ['I-405', 'I-10', 'US-101', 'I-5'])],
+  ['Miami', 25, numberFirst('Miami', ['Collins Avenue', 'Ocean Drive', 'Biscayne Boulevard', 'Brickell Avenue', 'Washington Avenue', 'Alton Road', 'Lincoln Road', 'Coral Way'], ['I-95', 'I-195', 'US-1'])],
+  ['Chicago', 25, numberFirst('Chicago', ['North Michigan Avenue', 'West Randolph Street', 'North Clark Street', 'West Division Street', 'North Halsted Street', 'South State Street'], ['I-90', 'I-94', 'I-290'])],
+  ['Boston', 20, numberFirst('Boston', ['Newbury Street', 'Boylston Street', 'Hanover Street', 'Tremont Street', 'Charles Street', 'Commonwealth Avenue'], ['I-93', 'I-90'])],
+  ['Seattle', 20, numberFirst('Seattle', ['Pike Street', 'Pine Street', 'Broadway East', 'Fremont Avenue North', 'Ballard Avenue NW', '1st Avenue'], ['I-5', 'I-90', 'SR 99'])],
+  ['London', 25, numberFirst('London', ['Camden High Street', 'Brick Lane', 'Old Street', 'Marylebone High Street', 'Upper Street', 'Borough High Street', 'Portobello Road', 'Kensington Church Street'], ['the A40', 'the M25', 'the A406'])],
+  ['Sydney', 25, numberFirst('Sydney', ['George Street', 'Oxford Street', 'Crown Street', 'Macleay Street', 'Glebe Point Road', 'Darlinghurst Road'], ['the M1', 'the Cahill Expressway'])],
+  ['Singapore', 30, numberFirst('Singapore', ['Orchard Road', 'Tanjong Pagar Road', 'Beach Road', 'Joo Chiat Road', 'Holland Avenue', 'Telok Ayer Street'], ['the PIE', 'the CTE', 'the ECP'])],
+  ['Hong Kong', 20, numberFirst('Hong Kong', ['Nathan Road', "Queen's Road Central", 'Hollywood Road', 'Des Voeux Road Central', 'Lockhart Road', 'Canton Road'], ['the Island Eastern Corridor', 'Tolo Highway'])],
+  ['Paris', 20, numberFirst('Paris', ['Rue de Rivoli', 'Rue Oberkampf', 'Boulevard Saint-Germain', 'Rue de la Roquette', 'Rue Montorgueil', 'Avenue Parmentier', 'Rue des Martyrs', 'Rue du Faubourg Saint-Antoine'], ['the Boulevard Périphérique', 'the A1', 'the A6'], false)],
+  ['Berlin', 25, numberAfter('Berlin', ['Torstraße', 'Kastanienallee', 'Oranienstraße', 'Bergmannstraße', 'Schönhauser Allee', 'Karl-Marx-Allee', 'Kantstraße', 'Friedrichstraße'], ['the A100', 'the A111'])],
+  ['Copenhagen', 20, numberAfter('Copenhagen', ['Vesterbrogade', 'Nørrebrogade', 'Istedgade', 'Jægersborggade', 'Gothersgade', 'Østerbrogade', 'Amagerbrogade', 'Store Kongensgade'], ['the E20', 'Ring 2'])],
+  ['Amsterdam', 15, numberAfter('Amsterdam', ['Prinsengracht', 'Keizersgracht', 'Haarlemmerstraat', 'Utrechtsestraat', 'Overtoom', 'Ferdinand Bolstraat', 'Jan Pieter Heijestraat', 'Czaar Peterstraat'], ['the A10 ring road', 'the A2'])],
+  ['Rome', 20, numberAfter('Rome', ['Via del Corso', 'Via Nazionale', 'Via Cavour', 'Via dei Coronari', 'Via Margutta', 'Via del Governo Vecchio'], ['the Grande Raccordo Anulare', 'the A1'])],
+  ['Madrid', 20, town('Madrid', ['Calle de Alcalá', 'Gran Vía', 'Calle de Fuencarral', 'Calle Mayor', 'Calle de Atocha', 'Calle de Serrano'], ['the M-30', 'the A-6'], (st, n) => `${st}, ${n}`)],
+  ['Barcelona', 15, town('Barcelona', ['Passeig de Gràcia', 'Carrer de Verdi', 'Carrer de Mallorca', 'Carrer del Consell de Cent', 'Carrer de Girona', 'Carrer de Blai'], ['the Ronda de Dalt', 'the B-10'], (st, n) => `${st}, ${n}`)],
   ['Tokyo', 30, {
-    town: 'Tokyo', english: false,
+    town: 'Tokyo', english: false, roads: ['the Shuto Expressway', 'the Tomei Expressway', 'the Chuo Expressway'],
     streets: ['Meiji-dori', 'Omotesando', 'Yasukuni-dori', 'Aoyama-dori', 'Sotobori-dori', 'Chuo-dori', 'Harumi-dori', 'Showa-dori'],
     address: (rng, label) => `${rng.int(1, 4)}-${rng.int(1, 28)}-${rng.int(1, 20)} ${rng.pick(['Jingumae, Shibuya', 'Ginza, Chuo', 'Nishi-Shinjuku, Shinjuku', 'Asakusa, Taito', 'Roppongi, Minato', 'Ebisu, Shibuya', 'Kagurazaka, Shinjuku', 'Nakameguro, Meguro'])}${label ? `, ${label}` : ''}`,
   }],
-  ['Seoul', 25, town('Seoul', ['Teheran-ro', 'Sejong-daero', 'Itaewon-ro', 'Yanghwa-ro', 'Dosan-daero', 'Hoehyeon-ro'], (st, n) => `${n} ${st}`)],
-  ['Bali', 60, town('Bali', ['Jalan Raya Seminyak', 'Jalan Monkey Forest', 'Jalan Pantai Kuta', 'Jalan Bisma', 'Jalan Batu Bolong', 'Jalan Kayu Aya', 'Jalan Hanoman', 'Jalan Legian'], (st, n) => `${st} No. ${n}`)],
-  ['Shanghai', 40, numberFirst('Shanghai', ['Nanjing West Road', 'Huaihai Middle Road', 'Hengshan Road', 'Yuyuan Road', 'Wukang Road', 'Changle Road'])],
-  ['Beijing', 40, numberFirst('Beijing', ['Wangfujing Street', "Dongchang'an Avenue", 'Jianguomenwai Avenue', 'Sanlitun Road', 'Gulou East Street', 'Xidan North Street'])],
+  ['Seoul', 25, town('Seoul', ['Teheran-ro', 'Sejong-daero', 'Itaewon-ro', 'Yanghwa-ro', 'Dosan-daero', 'Hoehyeon-ro'], ['the Olympic-daero', 'the Gyeongbu Expressway'], (st, n) => `${n} ${st}`)],
+  ['Bali', 60, town('Bali', ['Jalan Raya Seminyak', 'Jalan Monkey Forest', 'Jalan Pantai Kuta', 'Jalan Bisma', 'Jalan Batu Bolong', 'Jalan Kayu Aya', 'Jalan Hanoman', 'Jalan Legian'], ['the Bali Mandara Toll Road', 'Jalan By Pass Ngurah Rai'], (st, n) => `${st} No. ${n}`)],
+  ['Shanghai', 40, numberFirst('Shanghai', ['Nanjing West Road', 'Huaihai Middle Road', 'Hengshan Road', 'Yuyuan Road', 'Wukang Road', 'Changle Road'], ['the Yan\'an Elevated Road', ...CN])],
+  ['Beijing', 40, numberFirst('Beijing', ['Wangfujing Street', "Dongchang'an Avenue", 'Jianguomenwai Avenue', 'Sanlitun Road', 'Gulou East Street', 'Xidan North Street'], ['the 3rd Ring Road', ...CN])],
 ];
 
 /** Towns written in Chinese characters: streets and address order as Chinese maps give them. */
@@ -72,17 +77,17 @@ const HAN = /\p{Script=Han}/u;
 function chinese(name: string): StreetLocale {
   const streets = CHINESE[name] ?? CHINESE_GENERIC;
   // Town first, as a Chinese address is written: 上海南京西路88号.
-  return { town: name, streets, english: false, address: (rng, label) => `${label ?? ''}${rng.pick(streets)}${rng.int(1, 1500)}号` };
+  return { town: name, streets, roads: CN, english: false, address: (rng, label) => `${label ?? ''}${rng.pick(streets)}${rng.int(1, 1500)}号` };
 }
 
-const GENERIC = town('', GENERIC_STREETS, (st, n) => `${n} ${st}`, true);
+const GENERIC = town('', GENERIC_STREETS, ['the ring road', 'the expressway', 'the highway'], (st, n) => `${n} ${st}`, true);
 
 const CENTRES = LOCALES.map(([centre, km, locale]) => ({ centre: placesNamedIn(centre)[0], km, locale }));
 
 /** The town whose streets an answer about this place gives: the nearest known town it lies in, else undefined. */
-export function localeNear(place: Place | undefined): StreetLocale | undefined {
+export function localeNear(place: (Omit<Place, 'name'> & { name?: string }) | undefined): StreetLocale | undefined {
   if (!place) return undefined;
-  if (HAN.test(place.name)) return chinese(place.name);
+  if (place.name && HAN.test(place.name)) return chinese(place.name);
   let best: { km: number; locale: StreetLocale } | undefined;
   for (const { centre, km, locale } of CENTRES) {
     if (!centre) continue;
@@ -93,7 +98,7 @@ export function localeNear(place: Place | undefined): StreetLocale | undefined {
 }
 
 /** The streets of the place an answer is about: the town it lies in, a Chinese name's own streets, else the generic pool. */
-export function streetsOf(place: Place | undefined, named?: string): StreetLocale {
+export function streetsOf(place: (Omit<Place, 'name'> & { name?: string }) | undefined, named?: string): StreetLocale {
   return localeNear(place) ?? (named && HAN.test(named) ? chinese(named) : GENERIC);
 }
 

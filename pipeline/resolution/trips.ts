@@ -14,7 +14,7 @@ export const TRIP_END = /^(end|destination|to|target|city_?b|arrival)$/i;
 /** Roads wind: the drive is this much longer than the straight line. */
 const ROAD_FACTOR = 1.25;
 
-type Point = { lat: number; lon: number };
+export type Point = { lat: number; lon: number };
 
 /** Where an endpoint is: coordinates written as "a,b" (in the order its parameter documents), or the known place it names. */
 function locate(value: unknown, lonFirst: boolean): Point | undefined {
@@ -39,6 +39,9 @@ export interface Trip {
   km?: number;
   /** A trip inside one town (both ends local descriptions or one town named on both sides). */
   local: boolean;
+  /** Where it starts and ends, when coordinates or a known place locate them: the route's streets are those towns'. */
+  from?: Point;
+  to?: Point;
 }
 
 /** A call's start and end arguments, and where each is when something locates it. */
@@ -64,14 +67,15 @@ export function tripOf(doc: ToolDoc, args: unknown): Trip | undefined {
   const e = ends(doc, args);
   if (!e) return undefined;
   const { start, end, a, b } = e;
+  const located = { ...(a ? { from: a } : {}), ...(b ? { to: b } : {}) };
   if (a && b) {
     const straight = distanceKm(a, b);
-    return { km: straight < 0.05 ? 0 : Math.round(straight * ROAD_FACTOR * 10) / 10, local: straight < 40 };
+    return { km: straight < 0.05 ? 0 : Math.round(straight * ROAD_FACTOR * 10) / 10, local: straight < 40, ...located };
   }
   // "123 Orchard St, Springfield" to "321 Industrial Ln, Springfield": one town.
   const town = (v: unknown) => (typeof v === 'string' && v.includes(',') ? v.split(',').slice(1).join(',').trim().toLowerCase() : undefined);
   const sameTown = town(start[1]) !== undefined && town(start[1]) === town(end[1]);
-  return { local: sameTown || isLocalDescription(start[1]) || isLocalDescription(end[1]) || !!(a ?? b) };
+  return { local: sameTown || isLocalDescription(start[1]) || isLocalDescription(end[1]) || !!(a ?? b), ...located };
 }
 
 /** Minutes to drive `km`: town traffic below 30 km, highway speed beyond. */

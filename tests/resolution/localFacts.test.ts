@@ -8,12 +8,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDoc } from '../../pipeline/schemas.js';
 import { Rng } from '../../pipeline/rng.js';
-import { plausibleAnswer } from '../../pipeline/resolution/simulatorRules.js';
+import { namesOnePlace, plausibleAnswer } from '../../pipeline/resolution/simulatorRules.js';
 import { rentalKindOf } from '../../pipeline/resolution/rentalKinds.js';
 import { localeNear, streetsOf, ENGLISH_STREET } from '../../pipeline/resolution/streets.js';
 import { placeNamed } from '../../pipeline/resolution/places.js';
 import { contradictedFacts } from '../../pipeline/quality/measures/solvable.js';
-import { foreignStreet } from '../../pipeline/quality/measures/simulated.js';
+import { foreignStreet, mangledVenue } from '../../pipeline/quality/measures/simulated.js';
 import { routeSteps } from '../../pipeline/resolution/simulatedText.js';
 
 const SEARCH: ToolDoc = {
@@ -82,6 +82,38 @@ describe('streets belong to the town', () => {
       }
       const route = routeSteps({ rng: new Rng(i, 'route'), args: { origin: 'Tokyo', destination: 'Tokyo' }, subject: '', hint: 'BINGMap.get_route', near: placeNamed('Tokyo') }).join(' ');
       expect(ENGLISH_STREET.test(route), route).toBe(false);
+    }
+  });
+});
+
+describe('routes run on the roads of the towns they join', () => {
+  it('Beijing to Shanghai by coordinates: Chinese streets at each end and a Chinese expressway, never the M25', () => {
+    for (let i = 0; i < 30; i++) {
+      const from = { lat: 39.904172, lon: 116.407417 };
+      const to = { lat: 31.230378, lon: 121.473657 };
+      const route = routeSteps({ rng: new Rng(i, 'route'), args: { origin: '116.407417,39.904172', destination: '121.473657,31.230378' }, subject: '', hint: 'GaodeMap.get_route', trip: { km: 1334, local: false, from, to } });
+      const text = route.join(' | ');
+      expect(text, text).not.toMatch(/\b(M25|US-101|I-\d+|A7|Main St|Oak Ave)\b/);
+      expect(text, text).toMatch(/G\d+ \w+ Expressway|Ring Road|Elevated Road/);
+    }
+  });
+});
+
+describe('a search for one named place finds that place', () => {
+  const NEARBY: ToolDoc = {
+    name: 'BINGMap.search_nearby', description: 'Search for places nearby a location, within a given radius.',
+    required_parameters: [{ name: 'search_term', type: 'string', description: 'what to look for' }, { name: 'latitude', type: 'float', description: 'latitude' }, { name: 'longitude', type: 'float', description: 'longitude' }],
+    optional_parameters: [], return_data: [{ name: 'places', description: 'a list of at most 3 places, containing name and address' }],
+  };
+  it('names no made-up place after it; a kind of place still names venues of that kind', () => {
+    expect(namesOnePlace('Le Bernardin')).toBe(true);
+    expect(namesOnePlace('Italian restaurant')).toBe(false);
+    expect(mangledVenue({ name: NEARBY.name, args: { search_term: 'Le Bernardin' } }, '{"places": [{"name": "Harbor View Le Bernardin"}]}')).toMatch(/Harbor View Le Bernardin/);
+    for (let i = 0; i < 20; i++) {
+      const args = { search_term: 'Le Bernardin', latitude: 40.7614, longitude: -73.9817 };
+      const answer = JSON.stringify(plausibleAnswer(NEARBY, args, new Rng(i, 'nearby'), 'New York'));
+      expect(mangledVenue({ name: NEARBY.name, args }, answer), answer).toBeNull();
+      expect(answer).toContain('"Le Bernardin"');
     }
   });
 });

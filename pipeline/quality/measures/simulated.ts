@@ -10,7 +10,7 @@ import { isPlainObject } from '../../errors/values.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { mixedTypes } from '../../resolution/fieldTypes.js';
-import { recordName } from '../../resolution/simulatorRules.js';
+import { namesOnePlace, recordName } from '../../resolution/simulatorRules.js';
 import { toJson } from '../../pyValues.js';
 import { toolSteps } from '../../steps.js';
 import { askedCount, docListCap } from '../../resolution/askedCount.js';
@@ -286,7 +286,45 @@ export function foreignStreet(action: { name: string; args: unknown }, response:
   return english ? `"${english}" in ${place!.name}` : null;
 }
 
-export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedUnknownRecordFound, simulatedAddressForeign, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedContradictsWorld];
+/**
+ * A place search for one named place (Le Bernardin, Amazon, an address) answered with made-up
+ * places named after it ("Riverside Le Bernardin", "Harbor View Amazon"): a word glued to a name.
+ */
+export function mangledVenue(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  if (!isPlainObject(action.args) || !/nearby|places?\b|poi/i.test(action.name)) return undefined;
+  const term = Object.entries(action.args).find(([k, v]) => /search|keyword|term|query/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+  if (!term || !namesOnePlace(term)) return undefined;
+  const t = term.trim().toLowerCase();
+  const names = JSON.stringify(responseValue(response)).match(/"(?:name|title)":"([^"]+)"/g) ?? [];
+  if (!names.length) return undefined;
+  for (const n of names) {
+    const name = n.replace(/^"(?:name|title)":"|"$/g, '').toLowerCase();
+    if (name !== t && name.endsWith(` ${t}`)) return `"${n.replace(/^"(?:name|title)":"|"$/g, '')}" for a search for "${term}"`;
+  }
+  return null;
+}
+
+export const simulatedVenueMangled: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_venue_mangled',
+  group: 'text',
+  title: 'a simulated place search for one named place answers made-up places named after it ("Riverside Le Bernardin", "Harbor View Amazon")',
+  population: 'cases showing a simulated answer to a search for a named place (a capitalised term, an address)',
+  check(tc, ctx) {
+    const simulated = shownSimulatedSteps(tc, ctx);
+    if (!simulated?.length) return undefined;
+    let inPopulation = false;
+    for (const step of simulated) {
+      const why = mangledVenue(step.action, step.response!.content);
+      if (why === undefined) continue;
+      inPopulation = true;
+      if (why) return `${step.action.name}: ${why}`;
+    }
+    return inPopulation ? null : undefined;
+  },
+};
+
+export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedUnknownRecordFound, simulatedAddressForeign, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedContradictsWorld];
 
 /**
  * A simulated answer gives a field another shape than every recorded answer of the same API the

@@ -10,7 +10,7 @@ import { historyBefore, toolSteps, type LocatedStep } from '../../steps.js';
 import { docFieldNames, placeholderArgument, skipCandidates, skipObstacle } from '../../afterFailure.js';
 import { isPlainObject, sameValue } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
-import { localityOf } from '../../errors/environment.js';
+import { DEVICE_FAULT, isComputation, localityOf } from '../../errors/environment.js';
 import { describeUngrounded, foreignRecordedResponse, httpStyleError, needShownIn, ungroundedHistory, ungroundedValues, unsupportedNumbers } from '../grounding.js';
 import { groundTruthActions, shownAction, shownSteps, simulatedDefect, userText } from '../evidence.js';
 import { clockDay, knownFacts, knownField, knownGenre, publicationParts, shownWeekday, taskToday, WEEKDAY_NAMES, type EarlierStep } from '../../resolution/knownFacts.js';
@@ -233,6 +233,29 @@ export const httpErrorOnLocalTool: CaseMeasure = {
     if (localityOf(tc.groundTruth[0].name, tc.tools) !== 'local') return undefined;
     const msg = tc.messages[tc.messages.length - 1].content;
     return httpStyleError(msg) ? `"${msg.slice(0, 100)}"` : null;
+  },
+};
+
+/**
+ * An environment failure in another tool's words: a device, lock or storage fault on a tool that
+ * only computes or looks up ("get_weekday failed: device not ready; the controller did not
+ * respond", "estimate_distance failed: the resource is locked by another process"), or AMap's
+ * `{"status": "0", "infocode": ...}` body on a tool that is not AMap's.
+ */
+export const envErrorUnfitTool: CaseMeasure = {
+  kind: 'case',
+  id: 'env_error_unfit_tool',
+  group: 'solvable',
+  title: 'environment error in another tool\'s words: a device, lock or I/O fault on a tool that only computes or looks up (a weekday, a conversion, a zip code), or AMap\'s error body on a tool that is not AMap\'s',
+  population: 'external cases whose failure was simulated',
+  check(tc) {
+    if (tc.kind !== 'external' || !(tc.provenance.origin ?? '').startsWith('simulated')) return undefined;
+    const failed = shownAction(tc.messages[tc.messages.length - 2]?.content ?? '');
+    const msg = tc.messages[tc.messages.length - 1].content;
+    if (!failed) return undefined;
+    if (isComputation(failed.name, tc.tools) && DEVICE_FAULT.test(msg)) return `${failed.name} only computes, yet failed with "${msg.slice(0, 90)}"`;
+    if (/"infocode"/.test(msg) && !/^(GaodeMap|AMap)\./i.test(failed.name)) return `${failed.name} failed with AMap's error body "${msg.slice(0, 90)}"`;
+    return null;
   },
 };
 
@@ -572,6 +595,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   placeholderRetry,
   errorEqualsValidStep,
   httpErrorOnLocalTool,
+  envErrorUnfitTool,
   inventedHost,
   unsafeIntegers,
   incoherentSimulation,
