@@ -321,13 +321,27 @@ const FILM_DETAILS = [
   'the ending will divide audiences',
   'the cinematography deserves a big screen',
 ];
-const FILM_CLOSINGS = ['Worth seeing.', 'Recommended.', 'I would watch it again.', 'Worth a second look.', 'Go in knowing nothing.', 'Bring tissues.', 'A solid evening out.', 'Eight out of ten.'];
+const FILM_CLOSINGS = ['Worth seeing.', 'Recommended.', 'I would watch it again.', 'Worth a second look.', 'Go in knowing nothing.', 'A solid evening out.', 'Eight out of ten.', 'Still worth a look.'];
 
-/** A review in three parts: an opening, two details joined as people join them, a verdict. */
+/** A complaint in a review; a review holding one does not end "No complaints at all." */
+export const REVIEW_COMPLAINT = /could be better|noisy|smaller than|too long|thinner than|drags|will divide|emotionally distant|not for everyone|slow start|uneven/i;
+/** A verdict only an unreserved review gives. */
+export const UNRESERVED_PRAISE = /no complaints|five stars|eight out of ten|one of the best/i;
+
+/**
+ * A review in three parts: an opening, two details joined as people join them ("and", or "but"
+ * before a complaint after praise), a verdict that fits what came before (no "No complaints at
+ * all." after the shower pressure could be better).
+ */
 function review(r: Rng, openings: string[], details: ((host: string) => string)[], closings: string[]): string {
   const host = r.pick(FIRST);
-  const [a, b] = r.sample(details, 2).map((d) => d(host));
-  return `${r.pick(openings)} ${cap(a)}, and ${b}. ${r.pick(closings)}`;
+  const opening = r.pick(openings);
+  let [a, b] = r.sample(details, 2).map((d) => d(host));
+  if (REVIEW_COMPLAINT.test(a) && !REVIEW_COMPLAINT.test(b)) [a, b] = [b, a];
+  const join = !REVIEW_COMPLAINT.test(a) && REVIEW_COMPLAINT.test(b) ? 'but' : 'and';
+  const reserved = [opening, a, b].some((t) => REVIEW_COMPLAINT.test(t));
+  const fitting = reserved ? closings.filter((c) => !UNRESERVED_PRAISE.test(c)) : closings;
+  return `${opening} ${cap(a)}, ${join} ${b}. ${r.pick(fitting)}`;
 }
 
 const NEWS = [

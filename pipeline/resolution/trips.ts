@@ -68,7 +68,10 @@ export function tripOf(doc: ToolDoc, args: unknown): Trip | undefined {
   if (!e) return undefined;
   const { start, end, a, b } = e;
   const located = { ...(a ? { from: a } : {}), ...(b ? { to: b } : {}) };
-  if (a && b) {
+  // Two addresses in one town ("123 Orchard St, Springfield" to "321 Industrial Ln, Springfield") locate
+  // only to the town: a short drive across it, not 0 km.
+  const sameSpot = a && b && distanceKm(a, b) < 0.05 && String(start[1]).trim().toLowerCase() !== String(end[1]).trim().toLowerCase();
+  if (a && b && !sameSpot) {
     const straight = distanceKm(a, b);
     return { km: straight < 0.05 ? 0 : Math.round(straight * ROAD_FACTOR * 10) / 10, local: straight < 40, ...located };
   }

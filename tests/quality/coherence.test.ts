@@ -8,6 +8,7 @@ import type { ToolDoc } from '../../pipeline/schemas.js';
 import { Rng } from '../../pipeline/rng.js';
 import { plausibleAnswer } from '../../pipeline/resolution/simulatorRules.js';
 import { incoherentAnswer } from '../../pipeline/quality/measures/solvable.js';
+import { passage, REVIEW_COMPLAINT, UNRESERVED_PRAISE } from '../../pipeline/resolution/simulatedText.js';
 
 const ROOMS: ToolDoc = { name: 'ReserveMeeting.get_room_status', description: 'get the room booking status', required_parameters: [], optional_parameters: [], return_data: [{ name: 'rooms', description: 'list of rooms as well as its booking status' }] };
 const NEARBY: ToolDoc = {
@@ -30,6 +31,16 @@ describe('simulated answer coherence', () => {
     expect(incoherentAnswer(call, '{"places": [{"name": "Bright loft", "address": "236 Park Lane, Madrid"}]}', 'Coffee near Times Square, New York?')).toMatch(/placed in Madrid/);
     expect(incoherentAnswer(call, '{"places": [{"name": "Bright loft", "address": "236 Park Lane, New York"}]}', 'Coffee near Times Square, New York?')).toBeUndefined();
     expect(incoherentAnswer({ name: ROOMS.name, args: {} }, "{'rooms': ['Room 101: booked', 'Room 102: available']}", 'Check the rooms.')).toBeUndefined();
+    // A review that complains, then gives unreserved praise.
+    expect(incoherentAnswer({ name: 'AirbnbSearch.get_property_reviews', args: { propertyId: 1 } }, '{"reviews": [{"comment": "Great stay. Check-in was easy, and the shower pressure could be better. No complaints at all."}]}', 'Reviews?')).toMatch(/complains/);
+    for (let i = 0; i < 200; i++) {
+      const text = passage('comment', { rng: new Rng(i, 'review'), args: {}, subject: '', hint: 'AirbnbSearch.get_property_reviews reviews comment' });
+      expect(REVIEW_COMPLAINT.test(text) && UNRESERVED_PRAISE.test(text), text).toBe(false);
+    }
+    // No distance between two addresses the call names apart.
+    const trip = { name: 'BINGMap.get_distance', args: { start: '123 Orchard St, Springfield', end: '321 Industrial Ln, Springfield' } };
+    expect(incoherentAnswer(trip, '{"distance": 0}', 'How far is it?')).toMatch(/distance 0/);
+    expect(incoherentAnswer(trip, '{"distance": 4.2}', 'How far is it?')).toBeUndefined();
   });
 
   it('are not what the rules simulator makes for these calls', () => {

@@ -17,7 +17,7 @@ import { clockDay, knownFacts, knownField, knownGenre, publicationParts, shownWe
 import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
-import { straightKm } from '../../resolution/trips.js';
+import { straightKm, TRIP_END, TRIP_START } from '../../resolution/trips.js';
 import { aboutDaysAhead, rankedBy } from '../../resolution/simulatorRules.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
 
@@ -366,6 +366,12 @@ export function incoherentAnswer(call: Action, response: string, request: string
   // A distance between two located places that the map contradicts: shorter than the straight line, or far longer than a road.
   const straight = doc ? straightKm(doc, call.args) : undefined;
   const distance = isPlainObject(value) ? Object.entries(value).find(([k, v]) => /distance/i.test(k) && typeof v === 'number')?.[1] : undefined;
+  // A review that complains and then gives unreserved praise ("the shower pressure could be better. No complaints at all.").
+  const mixed = response.match(/[^"{}[\]]*(?:could be better|noisy|smaller than|too long|drags)[^"{}[\]]*/i)?.[0];
+  if (mixed && /no complaints|five stars|eight out of ten/i.test(mixed)) return `a review that complains and praises without reserve: "${mixed.slice(0, 90)}"`;
+  // No distance between two places the call names apart ("123 Orchard St" and "321 Industrial Ln", both Springfield).
+  const ends = isPlainObject(call.args) ? Object.entries(call.args).filter(([k]) => TRIP_START.test(k) || TRIP_END.test(k)).map(([, v]) => String(v).trim().toLowerCase()) : [];
+  if (distance === 0 && ends.length === 2 && ends[0] !== ends[1]) return `distance 0 between ${ends.join(' and ')}`;
   if (straight !== undefined && typeof distance === 'number' && (distance < straight * 0.9 - 0.5 || distance > straight * 3 + 30)) {
     return `distance ${distance} km where the places the call names lie ${Math.round(straight)} km apart`;
   }
