@@ -31,6 +31,16 @@ export interface TextCtx {
   trip?: Trip;
   /** The known place the call is about (places.ts): a route's streets are that town's. */
   near?: Place;
+  /** Forms this answer already used: a list of snippets or abstracts does not take one template twice. */
+  used?: Set<string>;
+}
+
+/** One of `forms` this answer has not used yet (any, once all are used): the index it drew is remembered under `kind`. */
+function freshForm<T>(c: TextCtx, kind: string, forms: readonly T[]): T {
+  const free = forms.map((_, i) => i).filter((i) => !c.used?.has(`${kind}:${i}`));
+  const i = c.rng.pick(free.length ? free : forms.map((_, j) => j));
+  c.used?.add(`${kind}:${i}`);
+  return forms[i];
 }
 
 const FIRST = ['Alice', 'Bob', 'Carmen', 'David', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Keiko', 'Liam', 'Maya', 'Noah', 'Olga', 'Priya', 'Rafael', 'Sofia', 'Tomás', 'Wei'];
@@ -147,13 +157,29 @@ export function snippets(c: TextCtx, n: number): string[] {
 export function abstract(c: TextCtx): string {
   const t = topicOf(c).toLowerCase();
   const r = c.rng;
-  const forms = [
-    `We study ${t} from the perspective of ${r.pick(['optimisation', 'statistical learning', 'control theory', 'game theory'])}. Our analysis shows that simple baselines remain competitive, and we identify ${r.int(2, 4)} conditions under which they fail.`,
-    `This paper surveys recent work on ${t}, compares ${r.int(5, 30)} published methods on common benchmarks, and discusses open challenges.`,
-    `${cap(t)} ${agree(t, 'is', 'are')} central to many applications. We introduce a new dataset of ${r.int(2, 90)}k examples and show that existing methods leave substantial room for improvement.`,
-    `We present a model of ${t} and validate it against observations from ${r.int(2, 40)} sites. The model reproduces the observed trends within ${r.int(3, 15)}%.`,
+  // An abstract in two parts, what the paper does and what it finds, each drawn once per answer:
+  // three papers of one search never share a template.
+  const does = [
+    () => `We study ${t} from the perspective of ${r.pick(['optimisation', 'statistical learning', 'control theory', 'game theory'])}.`,
+    () => `This paper surveys recent work on ${t} and compares ${r.int(5, 30)} published methods on common benchmarks.`,
+    () => `We introduce a dataset of ${r.int(2, 90)}k examples for ${t}.`,
+    () => `We present a model of ${t} and validate it against observations from ${r.int(2, 40)} sites.`,
+    () => `We revisit the standard evaluation protocol for ${t} and propose a simpler one.`,
+    () => `We report a ${r.int(2, 6)}-year field study of ${t} across ${r.int(3, 25)} organisations.`,
+    () => `We propose a method for ${t} that needs ${r.pick(['no labelled data', 'a tenth of the compute', 'only public data'])}.`,
+    () => `We analyse ${r.int(200, 9000)} reports on ${t} published between ${r.int(2005, 2012)} and ${r.int(2018, 2022)}.`,
   ];
-  return r.pick(forms);
+  const finds = [
+    () => `Simple baselines remain competitive, and we identify ${r.int(2, 4)} conditions under which they fail.`,
+    () => `Existing methods leave substantial room for improvement.`,
+    () => `The model reproduces the observed trends within ${r.int(3, 15)}%.`,
+    () => `Our approach improves on the strongest prior result by ${r.int(2, 19)}%.`,
+    () => `We close with the open problems we consider most pressing.`,
+    () => `Results vary widely with the choice of data, which we discuss in detail.`,
+    () => `Code and data are publicly available.`,
+    () => `The effect holds across settings but is smaller than reported before.`,
+  ];
+  return `${freshForm(c, 'does', does)()} ${freshForm(c, 'finds', finds)()}`;
 }
 
 /** Scholar's publication line: authors - venue, year - host. */
@@ -374,7 +400,7 @@ export function passage(field: string, c: TextCtx): string {
     return `${who} ${r.pick(['designs and sells', 'develops and markets', 'manufactures and distributes'])} ${r.pick(['consumer electronics and software', 'industrial equipment', 'medical devices', 'cloud services for businesses', 'packaged foods'])}, with ${r.pick(['operations', 'customers', 'offices'])} in more than ${r.int(10, 150)} countries.`;
   }
   if (/search result|serper|web search/.test(about)) {
-    return r.pick([
+    return freshForm(c, 'snippet', [
       `${titleCase(t)}: what you need to know. A practical guide to ${t}, updated ${r.pick(['this month', 'for ' + r.int(2021, 2023), 'weekly'])}.`,
       `${titleCase(t)} - latest news and analysis. Coverage of ${t} from reporters and ${r.pick(['industry experts', 'local sources', 'our readers'])}.`,
       `${titleCase(t)} | Frequently asked questions. Answers to the ${r.int(5, 25)} most common questions about ${t}.`,

@@ -12,6 +12,7 @@ import type { CaseMeasure, SetMeasure } from '../types.js';
 import { mixedTypes } from '../../resolution/fieldTypes.js';
 import { namesOnePlace, recordName } from '../../resolution/simulatorRules.js';
 import { toJson } from '../../pyValues.js';
+import { levenshtein } from '../../editDistance.js';
 import { toolSteps } from '../../steps.js';
 import { askedCount, docListCap } from '../../resolution/askedCount.js';
 import { isIdentifierParam, unknownRecord } from '../../resolution/unknownRecord.js';
@@ -122,6 +123,11 @@ export const simulatedRepeatedRecords: CaseMeasure = {
   check: (tc, ctx) => simulatedDefect(tc, ctx, (step) => repeatedRecord(responseValue(step.response!.content))),
 };
 
+/** Two passages a few words apart: one template twice. */
+export function nearDuplicate(a: string, b: string): boolean {
+  return levenshtein(a, b) <= Math.max(a.length, b.length) * 0.2;
+}
+
 /** The passages of an answer: strings of eight words or more that end a sentence (reviews, plots, snippets; not titles). */
 function passagesOf(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') {
@@ -141,7 +147,7 @@ export const simulatedTextRepeated: CaseMeasure = {
   kind: 'case',
   id: 'simulated_text_repeated',
   group: 'text',
-  title: 'the same passage (a review, a plot, a snippet of eight words or more) twice among the simulated answers a case shows',
+  title: 'the same passage (a review, a plot, a snippet of eight words or more) twice among the simulated answers a case shows, or twice in one answer a few words apart',
   population: 'cases showing at least one simulated tool answer',
   check(tc, ctx) {
     const simulated = shownSimulatedSteps(tc, ctx);
@@ -154,6 +160,9 @@ export const simulatedTextRepeated: CaseMeasure = {
       for (const text of passagesOf(responseValue(step.response!.content))) {
         const where = seen.get(text);
         if (own.has(text) || (where && where.call !== call)) return `${step.action.name}: "${text.slice(0, 70)}" also in ${own.has(text) ? 'the same answer' : where!.name}`;
+        // One template twice in a list, a word apart ("… from reporters and industry experts." / "… and our readers.").
+        const near = [...own].find((o) => nearDuplicate(o, text));
+        if (near) return `${step.action.name}: "${text.slice(0, 70)}" and "${near.slice(0, 70)}" in one answer differ by a few words`;
         own.add(text);
         seen.set(text, { name: step.action.name, call });
       }

@@ -1,0 +1,30 @@
+/**
+ * A list answer does not take one template twice: three arXiv abstracts of one search read
+ * "X are central to many applications. We introduce a new dataset of 32k examples…" twice a few
+ * words apart, and Serper's snippets "… latest news and analysis. Coverage of … from reporters and
+ * industry experts." / "… and our readers." (simulated_text_repeated widened to passages a few
+ * words apart in one answer: 5.8% (127/2,188) of cases showing a simulated answer before).
+ */
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../pipeline/rng.js';
+import { abstract, passage } from '../../pipeline/resolution/simulatedText.js';
+import { nearDuplicate } from '../../pipeline/quality/measures/simulated.js';
+
+describe('one answer, no template twice', () => {
+  it('the measure finds two passages a word apart and passes two different ones', () => {
+    expect(nearDuplicate('Quantum Computing News - latest news and analysis. Coverage of quantum computing news from reporters and industry experts.', 'Quantum Computing News - latest news and analysis. Coverage of quantum computing news from reporters and our readers.')).toBe(true);
+    expect(nearDuplicate('We study solar energy from the perspective of game theory. Code and data are publicly available.', 'We analyse 812 reports on solar energy published between 2008 and 2020. Existing methods leave substantial room for improvement.')).toBe(false);
+  });
+
+  it('three abstracts or snippets of one answer are never a template twice', () => {
+    for (let seed = 0; seed < 100; seed++) {
+      const used = new Set<string>();
+      const rng = new Rng(seed, 'list');
+      const abstracts = [0, 1, 2].map(() => abstract({ rng, args: { query: 'solar energy' }, subject: 'solar energy', hint: 'ArxivSearch.get_arxiv_article_information', used }));
+      const snippets = [0, 1, 2].map(() => passage('snippet', { rng, args: { query: 'quantum computing news' }, subject: 'quantum computing news', hint: 'GoogleSearch.serper_search web search', used }));
+      for (const list of [abstracts, snippets]) {
+        for (let i = 0; i < list.length; i++) for (let j = i + 1; j < list.length; j++) expect(nearDuplicate(list[i], list[j]), `${list[i]}\n${list[j]}`).toBe(false);
+      }
+    }
+  });
+});
