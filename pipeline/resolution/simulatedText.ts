@@ -6,7 +6,7 @@
  * the call asked (its query, its origin and destination), takes one of several forms, and is drawn
  * from the call's seeded Rng, so the same call always reads the same.
  */
-import { placeNamed, type Place } from './places.js';
+import { placeNamed, placesNamedIn, type Place } from './places.js';
 import { streetsOf } from './streets.js';
 import type { Rng } from '../rng.js';
 import { withArticle } from '../quality/grammar.js';
@@ -46,7 +46,7 @@ function freshForm<T>(c: TextCtx, kind: string, forms: readonly T[]): T {
 const FIRST = ['Alice', 'Bob', 'Carmen', 'David', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Keiko', 'Liam', 'Maya', 'Noah', 'Olga', 'Priya', 'Rafael', 'Sofia', 'Tomás', 'Wei'];
 const LAST = ['Anderson', 'Brown', 'Chen', 'Dubois', 'Evans', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Kowalski', 'Lopez', 'Müller', 'Novak', 'Okafor', 'Patel', 'Rossi', 'Schmidt', 'Tanaka', 'Zhang'];
 /** Fields a query falls back on when the call names no topic (an author id, a paper id). */
-const FIELDS = ['machine learning', 'climate policy', 'renewable energy systems', 'urban mobility', 'public health', 'computer vision', 'materials science', 'behavioral economics'];
+export const FIELDS = ['machine learning', 'climate policy', 'renewable energy systems', 'urban mobility', 'public health', 'computer vision', 'materials science', 'behavioral economics'];
 const VENUES: readonly [string, string][] = [
   ['Nature', 'nature.com'], ['Science', 'science.org'], ['IEEE Access', 'ieeexplore.ieee.org'], ['Journal of Cleaner Production', 'Elsevier'],
   ['Renewable and Sustainable Energy Reviews', 'Elsevier'], ['Scientific Reports', 'nature.com'], ['PLOS ONE', 'journals.plos.org'],
@@ -101,8 +101,15 @@ function isPerson(text: string): boolean {
 }
 
 function topicOf(c: TextCtx): string {
-  // A person's name is whom the papers are by, not what they are about ("Advances in John Smith").
-  if (!c.subject || isPerson(c.subject)) return c.rng.pick(FIELDS);
+  // A person's name is whom the papers are by, not what they are about ("Advances in John Smith");
+  // one answer's papers, titles and snippets alike, are then on one field.
+  if (!c.subject || isPerson(c.subject)) {
+    const chosen = [...(c.used ?? [])].find((u) => u.startsWith('field:'));
+    if (chosen) return chosen.slice('field:'.length);
+    const field = c.rng.pick(FIELDS);
+    c.used?.add(`field:${field}`);
+    return field;
+  }
   const topic = c.subject
     .trim()
     .replace(/^(?:(?:the\s+)?(?:latest|recent|new|newest|top|some|any|most\s+cited|popular|relevant|\d+|three|five|ten)\s+)*(?:scholarly\s+|academic\s+|research\s+|scientific\s+)?(?:articles?|papers?|publications?|studies|research|literature|works?)\s+(?:about|on|related\s+to|regarding|concerning|in|of)\s+/i, '')
@@ -133,29 +140,38 @@ const TITLE_FORMS: ((t: string) => string)[] = [
 ];
 
 /** n distinct paper titles on the call's topic. */
+/**
+ * A topic as it reads mid-sentence: "Artificial Intelligence" → "artificial intelligence", but a
+ * place keeps its capitals ("New York City") and an acronym stays one ("NLP").
+ */
+export function topicInProse(topic: string): string {
+  const keep = new Set(placesNamedIn(topic).flatMap((p) => p.name.split(/\s+/)));
+  return topic.split(/(\s+)/).map((w) => (keep.has(w) || /^\p{Lu}{2,}s?$/u.test(w) ? w : w.toLowerCase())).join('');
+}
+
 export function paperTitles(c: TextCtx, n: number): string[] {
-  const t = topicOf(c).toLowerCase();
+  const t = topicInProse(topicOf(c));
   return c.rng.sample(TITLE_FORMS, n).map((f) => f(t));
 }
 
 const SNIPPET_FORMS: ((t: string, r: Rng) => string)[] = [
   (t, r) => `… we propose a framework for ${t} that combines ${r.pick(['field data', 'simulation', 'expert interviews', 'public records'])} with ${r.pick(['statistical models', 'a life-cycle analysis', 'deep learning', 'cost modelling'])}. Experiments on ${r.int(3, 12)} datasets show …`,
-  (t) => `${cap(t)} ${agree(t, 'has', 'have')} attracted growing attention in recent years. This paper reviews the main approaches, their strengths and limitations, and …`,
+  (t, r) => `${cap(t)} ${agree(t, 'has', 'have')} attracted growing attention ${r.pick(['in recent years', 'since 2015', 'across disciplines', 'in industry and academia'])}. This paper ${r.pick(['reviews the main approaches', 'maps the main lines of work', 'compares the leading methods'])}, their strengths and limitations, and …`,
   (t, r) => `… the role of ${t} in ${r.pick(['developing economies', 'urban planning', 'clinical practice', 'small firms', 'higher education'])}. We find that …`,
   (t, r) => `… a systematic review of ${r.int(40, 400)} studies on ${t} published between ${r.int(1995, 2010)} and ${r.int(2018, 2023)} …`,
-  (t) => `In this chapter we introduce the basic concepts of ${t}, discuss the open problems, and outline directions for …`,
+  (t, r) => `In this ${r.pick(['chapter', 'tutorial', 'lecture note', 'primer'])} we introduce the basic concepts of ${t}, discuss ${r.pick(['the open problems', 'common pitfalls', 'the main results'])}, and outline directions for …`,
   (t, r) => `… results indicate that ${t} can reduce ${r.pick(['costs', 'emissions', 'errors', 'delays'])} by up to ${r.int(12, 45)}% when …`,
 ];
 
 /** n distinct snippets, as Scholar shows them: clauses of the abstract, cut with ellipses. */
 export function snippets(c: TextCtx, n: number): string[] {
-  const t = topicOf(c).toLowerCase();
+  const t = topicInProse(topicOf(c));
   return c.rng.sample(SNIPPET_FORMS, n).map((f) => f(t, c.rng));
 }
 
 /** One abstract, in whole sentences (arXiv's summary). */
 export function abstract(c: TextCtx): string {
-  const t = topicOf(c).toLowerCase();
+  const t = topicInProse(topicOf(c));
   const r = c.rng;
   // An abstract in two parts, what the paper does and what it finds, each drawn once per answer:
   // three papers of one search never share a template.
@@ -374,6 +390,11 @@ const NEWS = [
   (t: string, r: Rng) => `Shares of ${t} ${r.pick(['rose', 'fell', 'edged up', 'slipped'])} ${r.int(1, 9)}.${r.int(0, 9)}% after the company ${r.pick(['reported quarterly results', 'updated its full-year guidance', 'announced a share buyback'])}.`,
   (t: string, r: Rng) => `Analysts at ${r.pick(['Morgan Stanley', 'Goldman Sachs', 'Barclays', 'UBS'])} ${r.pick(['raised', 'cut'])} their price target on ${t}, citing ${r.pick(['demand trends', 'margin pressure', 'new product cycles'])}.`,
   (t: string, r: Rng) => `${t} is among the most-traded names this week as investors weigh ${r.pick(['interest-rate expectations', 'supply-chain news', 'the latest earnings season'])}.`,
+  (t: string, r: Rng) => `${t} named a new ${r.pick(['chief financial officer', 'head of operations', 'board chair'])}, effective ${r.pick(['next month', 'at the start of the quarter', 'immediately'])}.`,
+  (t: string, r: Rng) => `Options activity in ${t} picked up ahead of ${r.pick(['its earnings call', 'an investor day', 'the index rebalancing'])}.`,
+  (t: string, r: Rng) => `${t} agreed to ${r.pick(['acquire a smaller rival', 'sell a non-core unit', 'form a joint venture'])} for an undisclosed sum.`,
+  (t: string, r: Rng) => `A regulator opened a review of ${t}'s ${r.pick(['pricing practices', 'latest merger', 'data handling'])}; the company said it would cooperate.`,
+  (t: string, r: Rng) => `${t} will report results on ${r.pick(['Tuesday', 'Wednesday', 'Thursday'])}; analysts expect revenue ${r.pick(['to grow', 'to be flat', 'to dip'])} from a year earlier.`,
 ];
 
 function argText(c: TextCtx, re: RegExp): string | undefined {
@@ -394,7 +415,7 @@ export function passage(field: string, c: TextCtx): string {
     const genre = c.genre ?? r.pick(['drama', 'thriller', 'comedy', 'science-fiction', 'adventure', 'crime']);
     return `${film} is ${withArticle(genre)} film directed by ${r.pick(FIRST)} ${r.pick(LAST)}, starring ${r.pick(FIRST)} ${r.pick(LAST)} and ${r.pick(FIRST)} ${r.pick(LAST)}. ${plot(r)}`;
   }
-  if (/news|ticker|stock/.test(about) && /summary|content|body/.test(field.toLowerCase())) return cap(r.pick(NEWS)(argText(c, /ticker|search|symbol/i) ?? 'the company', r));
+  if (/news|ticker|stock/.test(about) && /summary|content|body/.test(field.toLowerCase())) return cap(freshForm(c, 'news', NEWS)(argText(c, /ticker|search|symbol/i) ?? 'the company', r));
   if (/company|ticker|stock|asset/.test(about)) {
     const who = argText(c, /ticker|search|symbol|name/i) ?? 'The company';
     return `${who} ${r.pick(['designs and sells', 'develops and markets', 'manufactures and distributes'])} ${r.pick(['consumer electronics and software', 'industrial equipment', 'medical devices', 'cloud services for businesses', 'packaged foods'])}, with ${r.pick(['operations', 'customers', 'offices'])} in more than ${r.int(10, 150)} countries.`;

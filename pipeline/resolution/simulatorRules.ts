@@ -29,7 +29,7 @@ import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-34';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-36';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -469,7 +469,8 @@ function scalar(field: string, description: string, c: Ctx): unknown {
     return `${pad(rng.int(7, 21))}:${pad(rng.pick([0, 15, 30, 45]))}`;
   }
   if (/\bid\b|identifier|\bids\b/.test(f) || /\bid$/.test(f)) {
-    return /number|numeric|integer/.test(d) || f === 'id' ? rng.int(100, 99_999) : code(rng);
+    // Google Scholar's result and author ids are always codes ("EQ8shYj8Ai8J"), whatever the doc calls them.
+    return !/scholar/i.test(c.api) && (/number|numeric|integer/.test(d) || f === 'id') ? rng.int(100, 99_999) : code(rng);
   }
   if (/temperature|\btemp\b/.test(text)) return round(rng.int(-50, 350) / 10, 1);
   if (/distance/.test(text)) return tripKm(c) ?? round(rng.int(5, 50_000) / 10, 1);

@@ -18,6 +18,7 @@ import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
 import { straightKm, TRIP_END, TRIP_START } from '../../resolution/trips.js';
+import { FIELDS } from '../../resolution/simulatedText.js';
 import { aboutDaysAhead, rankedBy } from '../../resolution/simulatorRules.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
 
@@ -366,6 +367,12 @@ export function incoherentAnswer(call: Action, response: string, request: string
   // A distance between two located places that the map contradicts: shorter than the straight line, or far longer than a road.
   const straight = doc ? straightKm(doc, call.args) : undefined;
   const distance = isPlainObject(value) ? Object.entries(value).find(([k, v]) => /distance/i.test(k) && typeof v === 'number')?.[1] : undefined;
+  // Papers titled on one field and summarised on another ("Materials science and its applications" with a snippet on urban mobility).
+  if (isPlainObject(value)) {
+    const fieldsIn = (re: RegExp) => new Set(Object.entries(value).filter(([k]) => re.test(k)).flatMap(([, v]) => FIELDS.filter((f) => JSON.stringify(v).toLowerCase().includes(f))));
+    const [titled, summarised] = [fieldsIn(/title/i), fieldsIn(/snip|summary|abstract/i)];
+    if (titled.size && summarised.size && ![...titled].some((f) => summarised.has(f))) return `papers titled on ${[...titled].join(', ')} summarised on ${[...summarised].join(', ')}`;
+  }
   // A review that complains and then gives unreserved praise ("the shower pressure could be better. No complaints at all.").
   const mixed = response.match(/[^"{}[\]]*(?:could be better|noisy|smaller than|too long|drags)[^"{}[\]]*/i)?.[0];
   if (mixed && /no complaints|five stars|eight out of ten/i.test(mixed)) return `a review that complains and praises without reserve: "${mixed.slice(0, 90)}"`;
