@@ -45,22 +45,115 @@ export function intentOf(description: string, api: string, args: Record<string, 
   let text = purpose(description)
     .replace(/^(this|the)( \w+)? (function|tool|api|endpoint|method|operation)( is used to| is used for| will| can| helps to| helps| allows you to| lets you)?\s+/i, '')
     .replace(/^(used|designed) to\s+/i, '')
-    .replace(/^(it|this)\s+/i, '')
-    .split(/[:;]\s/)[0]
-    .trim()
-    .replace(/[.!?]+$/, '');
+    .replace(/^(it|this)\s+/i, '');
+  // "Send: send email" / "Get curr time: get current time": a name, then what it does; the words after the colon say it.
+  const headed = /^([^:;]{1,30}):\s+([^:;]+)/.exec(text);
+  text = (headed && headed[2].trim().split(/\s+/).length >= headed[1].trim().split(/\s+/).length ? headed[2] : text.split(/[:;]\s/)[0]).trim().replace(/[.!?]+$/, '');
   if (!text) return `use \`${api}\``;
-  text = fillPlaceholder(plainWords(text), args);
+  text = fillPlaceholder(plainWords(coreOf(text)), args);
   // A doc that opens with the question the tool answers ("if they are any rooms available") is a check.
   const question = /^(?:if|whether)\s+(.+)$/i.exec(text);
   if (question) text = `check whether ${question[1].replace(/^they are any\b/i, 'there are any')}`;
   const first = text.match(/^[A-Za-z]+/)?.[0] ?? '';
   const base = baseForm(first);
   const isVerb = OPENING_VERBS.has(base) || (nlp(text).terms().first().has('#Verb') && !nlp(first).has('#Determiner'));
-  if (isVerb && first) text = base + text.slice(first.length);
+  if (isVerb && first) text = specific(base + text.slice(first.length));
   else text = `use ${/^(a|an|the)\b/i.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : `\`${api}\`, which provides ${text.charAt(0).toLowerCase() + text.slice(1)}`}`;
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
+
+/** Misspellings tool docs carry ("currrent directory", "milage") that a person writing the thought would not copy. */
+const DOC_TYPOS: Record<string, string> = { currrent: 'current', milage: 'mileage', daliy: 'daily', recieve: 'receive', seperate: 'separate', adress: 'address', occured: 'occurred', untill: 'until' };
+
+/** A word of a doc spelled wrong: a known misspelling, or a letter tripled ("currrent"). */
+export function docTypo(word: string): string | undefined {
+  const w = word.toLowerCase();
+  if (DOC_TYPOS[w]) return DOC_TYPOS[w];
+  return /([a-z])\1\1/.test(w) ? w.replace(/([a-z])\1\1+/g, '$1$1') : undefined;
+}
+
+/**
+ * What the doc's sentence is about, without the qualifiers a doc adds for a reader choosing among
+ * tools and no one says of the step in hand: how the tool is keyed ("by its ID", "given its name",
+ * "by author's id provided by get_author_id"), where it works ("of any extension", "from current
+ * directory"), units and formats ("in km", "in USD"), what it returns ("and return the results into
+ * a list"), the options it takes ("within a given radius", "with specific themes"). The call's own
+ * arguments say all that about this step.
+ */
+function coreOf(text: string): string {
+  const t = text
+    .replace(/\b[a-z]+\b/gi, (w) => (docTypo(w) ? (w[0] === w[0].toUpperCase() ? docTypo(w)!.charAt(0).toUpperCase() + docTypo(w)!.slice(1) : docTypo(w)!) : w))
+    .replace(/^takes? various parameters to\s+/i, '')
+    .replace(/\s+(?:with|using) the given [a-z ]+$/i, '')
+    .replace(/^run (\w+) search and get (?:the )?(\w+) meta information$/i, 'look up the $2 on $1')
+    // A clause after a comma that adds an option or what comes back ("within a given radius, and return the results into a list").
+    .replace(/,\s*(?:within|and return|return|with|get|giving|using|based on|supported by)\b.*$/i, '')
+    .replace(/(?<!\b(?:the|a|an))\s+(?:given|based on|provided by|supported by|according to|using|via)\b.*$/i, '')
+    .replace(/\s+by (?:its|his or her|their|an?|the)?\s*(?:id|ids|name|names|identification|original|author's id|ticker)\b.*$/i, '')
+    .replace(/\s+by (?:ID|id)$/, '')
+    .replace(/\s+of any (?:extension|type|kind)\b/gi, '')
+    .replace(/\s+(?:in|at|from|under) (?:the )?current (?:working )?directory\b/gi, '')
+    .replace(/\s+in (?:km|miles|kilometers|usd|USD)\b/g, '')
+    .replace(/\s+with (?:specific|adjustable|detailed|custom)\b.*$/i, '')
+    .replace(/\s+in custom\b.*$/i, '')
+    .replace(/\s+on a certain \w+$/i, '')
+    .replace(/\s+or (?:display|print|show|return)\b.*$/i, '')
+    .replace(/\s+for the (?:authenticated|current|currently authenticated) user$/i, '')
+    .replace(/\s+of the (?:authenticated|current|currently authenticated) user$/i, '')
+    .replace(/\s+with username and password$/i, '')
+    .replace(/\s+from one location to another$/i, '')
+    .replace(/\s+for the user$/i, '')
+    .replace(/\s+with the [\w ]+ API$/i, '')
+    .replace(/\s+of the vehicle$/i, '')
+    .replace(/\ban? text page with one image\b/i, 'a slide with text and an image')
+    .replace(/\s+in the system and queue it$/i, ' and queue it');
+  return t.trim();
+}
+
+/** Verbs whose object a step brings into being ("create a file", "book a flight"): it stays "a" thing. */
+const MAKES = new Set(['add', 'book', 'create', 'generate', 'get', 'make', 'place', 'post', 'register', 'send', 'write', 'open', 'purchase', 'search', 'find', 'list', 'set', 'compute', 'calculate', 'estimate', 'print']);
+
+/**
+ * A doc speaks of any thing of a kind ("the details of a movie", "the route between two locations");
+ * a step works on the one in hand ("the details of the movie", "the route between the two locations").
+ */
+function specific(text: string): string {
+  const [verb] = text.split(' ');
+  let t = text
+    .replace(/\b(of|for|to|on|from|between|in|about|nearby|near|relating to|over) (?:a specific|a certain|a given|the given|the specified|the provided|an?|any|some|one|specific|given|specified|provided)\s+(?=\w)/gi, '$1 the ')
+    .replace(/\b(between|compare) two\b/gi, '$1 the two')
+    .replace(/\bthe (?:specified|given|provided) /gi, 'the ')
+    .replace(/\bnearby the\b/gi, 'near the')
+    .replace(/\bin the (?:provided |given )?time$/i, 'at that time')
+    .replace(/\ba single ticker\b/i, 'the details of the ticker')
+    .replace(/^(get|retrieve|fetch) a list of\b/i, '$1 the')
+    .replace(/\bthe contents of the current directory\b/i, 'what the current directory holds')
+    .replace(/^search for (?:\w+ )?(\w+) on ([A-Z][\w ]+)$/, 'search $2 for $1')
+    .replace(/\btop level details\b/gi, 'details')
+    .replace(/\bthe list of cost of\b/gi, 'the cost of')
+    .replace(/\bthe number of\s+/gi, 'the ')
+    .replace(/\ball historical messages\b/gi, 'the messages')
+    .replace(/\bthe filtered (\w+ing) films now\b/gi, 'the films now $1')
+    .replace(/\bthe filtered coming films\b/gi, 'the films coming out')
+    .replace(/\bthe open, close and afterhours prices\b/gi, 'the opening, closing and after-hours prices')
+    .replace(/\brelating to the stock ticker symbol\b/gi, 'about the stock')
+    .replace(/\bany file or directories under \w+ path that contain name in its file name\b/gi, 'the files whose names match')
+    .replace(/\bchange the current working directory to\b/gi, 'change into')
+    .replace(/\b(an?) (file|directory) or (?:directory|file)\b/gi, (_m, _a: string, kind: string) => `the ${kind}`)
+    .replace(/\bthat the (?:authenticated )?user is following\b/gi, 'the user follows')
+    .replace(/^log in an? user\b/i, 'log in')
+    .replace(/^get an? specific\b/i, 'get the');
+  // The object of a verb that acts on something already there is that thing: "cancel the order".
+  if (!MAKES.has(verb.toLowerCase())) t = t.replace(new RegExp(`^${verb} (?:an?) `), `${verb} the `);
+  // A bare noun after the verb reads as a telegram ("get weather today", "send email"): it takes "the".
+  const next = t.split(' ')[1];
+  if (verb.toLowerCase() === 'search' && next && /^[a-z]+s$/i.test(next) && !BARE_OK.has(next.toLowerCase())) return t.replace(/^search /i, `${verb} for `);
+  if (next && /^(?:[a-z]+|[A-Z]{2,})$/.test(next) && !BARE_OK.has(next.toLowerCase()) && !/ing$/.test(next) && !nlp(next).has('#Adverb') && !nlp(next).has('#Preposition')) t = t.replace(new RegExp(`^${verb} ${next}`), `${verb} the ${next}`);
+  return t;
+}
+
+/** Words that may follow the opening verb as they are ("get all", "log in", "look up", "check whether"). */
+const BARE_OK = new Set(['a', 'an', 'the', 'all', 'any', 'some', 'his', 'her', 'their', 'its', 'my', 'your', 'our', 'this', 'that', 'these', 'those', 'for', 'to', 'in', 'on', 'up', 'out', 'off', 'down', 'with', 'from', 'into', 'about', 'whether', 'if', 'over', 'at', 'by', 'one', 'two', 'three', 'more', 'most', 'what', 'which', 'how', 'through', 'back', 'into', 'content', 'insurance', 'information', 'statistics', 'aggregate', 'disk', 'scholarly', 'places', 'lines', 'movies', 'files']);
 
 /**
  * A doc's count placeholder ("forecast weather in the N upcoming days") with the call's number in
@@ -110,4 +203,47 @@ export function argPhrase(args: Record<string, unknown> | string): string {
     .map(([k, v]) => (typeof v === 'string' && v.length <= 60 ? `${humanize(k)} ${sayValue(v)}` : `${humanize(k)} set to ${sayValue(v)}`));
   if (entries.length <= 1) return entries.join('');
   return `${entries.slice(0, -1).join(', ')} and ${entries[entries.length - 1]}`;
+}
+
+/**
+ * The sentences a thought opens with to say where a value of its call comes from: the request
+ * (the first four, only for a value the user's request states) or the step's own choice (the last
+ * two, for any value the call passes). The thought writer opens a correct thought with one; a wrong
+ * call's thought (pipeline/errors/injectors/thoughts.ts) opens with the same kind of sentence about
+ * a value the wrong call passes, so that neither its presence nor its absence tells the two apart.
+ */
+export const FROM_REQUEST: ((key: string, value: string) => string)[] = [
+  (key, value) => `The user gave the ${key} as "${value}".`,
+  (key, value) => `The request names "${value}" as the ${key}.`,
+  (key, value) => `The user mentioned "${value}", which is the ${key} here.`,
+  (_key, value) => `"${value}" comes straight from the request.`,
+];
+export const CHOSEN: ((key: string, value: string) => string)[] = [
+  (key, value) => `I'll go with "${value}" for the ${key}.`,
+  (key, value) => `The ${key} will be "${value}".`,
+];
+
+const SOURCE_PATTERNS: RegExp[] = [
+  /^The user gave the (?<key>.+?) as "(?<value>.*)"\.$/,
+  /^The request names "(?<value>.*)" as the (?<key>.+?)\.$/,
+  /^The user mentioned "(?<value>.*)", which is the (?<key>.+?) here\.$/,
+  /^"(?<value>.*)" comes straight from the request\.$/,
+  /^I'll go with "(?<value>.*)" for the (?<key>.+?)\.$/,
+  /^The (?<key>.+?) will be "(?<value>.*)"\.$/,
+];
+
+/** A sentence saying where a value comes from, read back: which one (index into [...FROM_REQUEST, ...CHOSEN]) and the value it states. */
+export function valueSource(sentence: string): { index: number; value: string; key?: string } | undefined {
+  for (const [index, p] of SOURCE_PATTERNS.entries()) {
+    const m = p.exec(sentence.trim());
+    if (m?.groups) return { index, value: m.groups.value, key: m.groups.key };
+  }
+  return undefined;
+}
+
+/** An argument's value as a thought quotes it: a short string or a number; undefined for anything else. */
+export function quotable(v: unknown): string | undefined {
+  const value = typeof v === 'number' ? String(v) : typeof v === 'string' ? v : undefined;
+  // A recorded placeholder ("[IMAGE_PATH]", "Image: [SPAN]…") is no value a person quotes as theirs.
+  return value && value.length >= 2 && value.length <= 60 && !/["[\]]/.test(value) ? value : undefined;
 }

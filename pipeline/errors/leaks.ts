@@ -8,6 +8,7 @@ import type { Action, ErrorType } from '../schemas.js';
 import { apiOf, isPlainObject, sameValue } from './values.js';
 import { escapeRegExp, numberToWords } from './vocabulary.js';
 import { toJson } from '../pyValues.js';
+import { FROM_REQUEST, valueSource } from '../thoughtPhrases.js';
 
 export interface Leak {
   what: 'tool' | 'key' | 'value';
@@ -121,6 +122,24 @@ export function statesDroppedValue(text: string, correct: Pick<Action, 'args'>, 
   for (const { value } of droppedValues(correct, erroneous)) {
     const found = spellings(value).find((s) => mentions(rest, s, true));
     if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * A value a thought says the call takes ("\"12:00\" comes straight from the request", "The request
+ * names \"321 Industrial Ln, Springfield\" as the address") that the call does not pass as it is — or,
+ * for a sentence that says the request holds it, one the request does not hold. Before a wrong call
+ * such a sentence hands over the correct value or argues for a call not made ("12:00" before a call
+ * passing "12:00 PM"). Undefined when every such sentence states a value the call passes.
+ */
+export function statesValueNotPassed(text: string, call: Pick<Action, 'args'>, request?: string): string | undefined {
+  const passed = Object.values(argsOf(call)).flatMap((v) => (Array.isArray(v) ? v : [v])).map((v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v : undefined));
+  for (const sentence of text.split(/(?<=[.!?])\s+(?=[A-Z"`])/)) {
+    const source = valueSource(sentence);
+    if (!source) continue;
+    if (!passed.includes(source.value)) return source.value;
+    if (request !== undefined && source.index < FROM_REQUEST.length && !request.includes(source.value)) return source.value;
   }
   return undefined;
 }

@@ -12,7 +12,7 @@
  * - origin: a real error (recorded in the source, observed from a model) or an injected one.
  */
 import type { Action, ErrorType, TestCase, ToolDoc } from '../schemas.js';
-import { changedValues, leaksIn, statesUnpassedValue, type Leak } from '../errors/leaks.js';
+import { changedValues, leaksIn, statesUnpassedValue, statesValueNotPassed, type Leak } from '../errors/leaks.js';
 import { valueKindProblem } from '../errors/kinds.js';
 import { randomDrawSimilarity, toolSimilarity } from '../errors/similarity.js';
 import { findTool, isPlainObject, paramIndex, sameValue } from '../errors/values.js';
@@ -56,7 +56,9 @@ export function thoughtLeaks(tc: TestCase): Leak[] {
   const leaks = leaksIn(p.erroneous.thought, p.type, p.correct, p.erroneous);
   // A wrong tool's thought stating the correct call's value it does not pass argues for the right call.
   const unpassed = p.type === 'tool_select_error' ? statesUnpassedValue(p.erroneous.thought, p.correct, p.erroneous) : undefined;
-  return unpassed ? [...leaks, { what: 'value', text: unpassed }] : leaks;
+  // A thought saying the call takes a value it does not pass ("\"12:00\" comes straight from the request" before end_time="12:00 PM").
+  const notPassed = statesValueNotPassed(p.erroneous.thought, p.erroneous, userText(tc));
+  return [...leaks, ...(unpassed ? [{ what: 'value' as const, text: unpassed }] : []), ...(notPassed ? [{ what: 'value' as const, text: notPassed }] : [])];
 }
 
 export interface SelectionSimilarity {

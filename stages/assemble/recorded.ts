@@ -12,7 +12,7 @@
  */
 import { InternalErrorCandidate, type ToolResponse, type Trajectory } from '../../pipeline/schemas.js';
 import { classifyAction, erroneousThought, isErrorLabel, isErrorResponse, isPlainObject, repeatsValidStep, sameValue } from '../../pipeline/errors/index.js';
-import { toolSteps } from '../../pipeline/steps.js';
+import { stepAt, toolSteps } from '../../pipeline/steps.js';
 import type { TevalRecord } from '../diversify-internal/inputs.js';
 import { toJson } from '../../pipeline/pyValues.js';
 
@@ -144,7 +144,7 @@ function candidatesFrom(records: TevalRecord[], bindingOf: (r: TevalRecord) => B
       continue;
     }
     seenCalls.add(call);
-    const thought = erroneousThought(verdict.label, correct, erroneous, { tools: bound.trajectory.tools });
+    const thought = erroneousThought(verdict.label, correct, erroneous, { tools: bound.trajectory.tools, query: bound.trajectory.turns[stepAt(bound.trajectory, bound.k).turnIndex].user });
     const action = thought === undefined ? erroneous : { thought, ...erroneous };
     const notes = [`origin: ${RECORDED_ORIGIN} (T-Eval review record ${itemId}, judged C: input error; bound to ${bound.trajectory.id} k=${bound.k} by ${bound.strength === 2 ? 'a shared argument value' : 'a value its user turn mentions'})`];
     if (thought !== undefined) notes.push('T-Eval records no thought; the CoT thought was written by the rules');

@@ -211,7 +211,7 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
     const action = toAction(output);
     // A thought that is missing, or that states the correct tool, key or value, is rewritten for the wrong call.
     if (correct.thought !== undefined && (action.thought === undefined || leaksIn(action.thought, errorType, correct, action).length > 0)) {
-      const thought = erroneousThought(errorType, correct, action, { tools: trajectory.tools });
+      const thought = erroneousThought(errorType, correct, action, { tools: trajectory.tools, query: injection.query });
       if (thought !== undefined) action.thought = thought;
     }
     const variant = method.startsWith('rules:') ? output.variant : undefined;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
 import type { Rng } from '../../pipeline/rng.js';
 import { keyAsWords } from '../../pipeline/quality/grammar.js';
-import { argPhrase, intentOf, purpose, sayValue } from '../../pipeline/thoughtPhrases.js';
+import { CHOSEN, FROM_REQUEST, argPhrase, intentOf, purpose, quotable, sayValue } from '../../pipeline/thoughtPhrases.js';
 
 export { baseForm, intentOf } from '../../pipeline/thoughtPhrases.js';
 
@@ -31,8 +31,8 @@ const Output = z.object({ thoughts: z.array(z.string().min(1)) });
 function statedValue(args: Record<string, unknown> | string, query: string): { key: string; value: string } | undefined {
   if (typeof args === 'string') return undefined;
   for (const [key, v] of Object.entries(args)) {
-    const value = typeof v === 'number' ? String(v) : typeof v === 'string' ? v : undefined;
-    if (value && value.length >= 2 && value.length <= 60 && query.includes(value)) return { key, value };
+    const value = quotable(v);
+    if (value && query.includes(value)) return { key, value };
   }
   return undefined;
 }
@@ -62,7 +62,7 @@ const FIRST: Frame[] = [
   ({ api, intent, withArgs }) => `Let me ${intent} first; ${api}${withArgs} does exactly that.`,
   ({ api, intent, withArgs }) => `Before anything else I have to ${intent}, and ${api}${withArgs} is the tool for it.`,
   ({ api, intent, args }) => `My plan starts with ${api}, since it can ${intent}${args ? `; the arguments are ${args}` : ''}.`,
-  ({ api, intent, withArgs }) => `Step one: call ${api}${withArgs} so that I can ${intent}.`,
+  ({ api, intent, withArgs }) => `First step: call ${api}${withArgs} so that I can ${intent}.`,
 ];
 /** Frames for a later call that say nothing of what comes after it. */
 const NEXT: Frame[] = [
@@ -83,8 +83,8 @@ const LAST: Frame[] = [
 const SOLE: Frame[] = [
   ({ api, intent, withArgs }) => `I need to ${intent}, so I will call ${api}${withArgs}.`,
   ({ api, intent, args }) => `This request calls for ${api}: it lets me ${intent}${args ? `, and I will pass ${args}` : ''}.`,
-  ({ api, intent, withArgs }) => `One call does it: ${api}${withArgs}, to ${intent}.`,
-  ({ api, intent, withArgs }) => `${api}${withArgs} is the one call this needs: it will ${intent}.`,
+  ({ api, intent, withArgs }) => `A single call does it: ${api}${withArgs}, to ${intent}.`,
+  ({ api, intent, withArgs }) => `${api}${withArgs} is the only call this needs: it will ${intent}.`,
   ({ api, intent, withArgs }) => `Calling ${api}${withArgs} will ${intent}.`,
 ];
 
@@ -98,8 +98,9 @@ function framesFor(index: number, count: number): Frame[] {
 const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 /**
- * The offline thought for each step: what the step is for (the tool's own description as a verb
- * phrase), with which arguments, tied to the request (a value the user stated) and to what the
+ * The offline thought for each step: what the step is for (the tool's description cut to what it
+ * does, in plain words about the thing in hand: "get the details of the movie", not the doc's "get
+ * the top level details of a movie by ID"), with which arguments, tied to the request (a value the user stated) and to what the
  * previous step returned where the source recorded it — in one of several sentence frames, each
  * grammatical whatever it is filled with.
  */
@@ -112,6 +113,8 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
     const withArgs = args ? ` with ${args}` : '';
     const frame = rng.pick(framesFor(i, input.steps.length))({ api, intent, args, withArgs });
     const stated = statedValue(s.args, input.query);
+    // A value the call passes that the request does not state is the step's own choice, said as one.
+    const chosen = typeof s.args === 'string' ? undefined : Object.entries(s.args).map(([key, v]) => ({ key, value: quotable(v) })).find((e): e is { key: string; value: string } => e.value !== undefined);
     const fact = i > 0 ? previousFact(s.previousResponse) : undefined;
     const prevApi = i > 0 ? input.steps[i - 1].name.split('.').pop()! : '';
     // One optional clause in front: what the previous call returned, or the value the user gave.
@@ -119,13 +122,10 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
       fact && rng.chance(0.7)
         ? rng.pick([`\`${prevApi}\` says ${fact}. `, `From \`${prevApi}\` I know that ${fact}. `, `The last call tells me ${fact}. `])
         : stated && rng.chance(0.5)
-          ? rng.pick([
-              `The user gave the ${humanize(stated.key)} as "${stated.value}". `,
-              `The request names "${stated.value}" as the ${humanize(stated.key)}. `,
-              `The user mentioned "${stated.value}", which is the ${humanize(stated.key)} here. `,
-              `"${stated.value}" comes straight from the request. `,
-            ])
-          : '';
+          ? `${rng.pick(rng.chance(0.8) ? FROM_REQUEST : CHOSEN)(humanize(stated.key), stated.value)} `
+          : chosen && rng.chance(0.2)
+            ? `${rng.pick(CHOSEN)(humanize(chosen.key), chosen.value)} `
+            : '';
     return capitalise(lead + frame);
   });
 }
@@ -146,5 +146,5 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
       { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
-  offline: { version: 'thought-writer-9', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
+  offline: { version: 'thought-writer-10', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };

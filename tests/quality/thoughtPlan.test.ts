@@ -93,11 +93,11 @@ describe('a thought reads as written, not filled in', () => {
 
   it('the writer turns the docs that gave it away into plain intents', () => {
     expect(intentOf('Book the meeting room today using the room id provided by `check_empty`.', 'reserve')).toBe('book the meeting room today');
-    expect(intentOf('if they are any rooms available in the provided time', 'get_empty_room_with_time')).toBe('check whether there are any rooms available in the provided time');
-    expect(intentOf('Forecast weather in the N upcoming days.', 'forecast_weather', { days: 3, location: 'Paris' })).toBe('forecast weather in the next 3 days');
-    expect(intentOf('Forecast weather in the N upcoming days.', 'forecast_weather', { location: 'Paris' })).toBe('forecast weather in the upcoming days');
-    expect(intentOf('This tool belongs to the file system. Tool description: Compare two files of any extension line by line.', 'diff')).toBe('compare two files of any extension line by line');
-    expect(intentOf('The getAuthorId function is used to get the author\'s id by his or her name.', 'get_author_id')).toBe("get the author's id by his or her name");
+    expect(intentOf('if they are any rooms available in the provided time', 'get_empty_room_with_time')).toBe('check whether there are any rooms available at that time');
+    expect(intentOf('Forecast weather in the N upcoming days.', 'forecast_weather', { days: 3, location: 'Paris' })).toBe('forecast the weather in the next 3 days');
+    expect(intentOf('Forecast weather in the N upcoming days.', 'forecast_weather', { location: 'Paris' })).toBe('forecast the weather in the upcoming days');
+    expect(intentOf('This tool belongs to the file system. Tool description: Compare two files of any extension line by line.', 'diff')).toBe('compare the two files line by line');
+    expect(intentOf('The getAuthorId function is used to get the author\'s id by his or her name.', 'get_author_id')).toBe("get the author's id");
   });
 
   it('the writer says a camelCase key in words without its capitals', () => {

@@ -41,7 +41,7 @@ describe('doc residue in thoughts', () => {
   });
 
   it('the thought writer says what such a tool is for in plain words', () => {
-    expect(intentOf(NOW_PLAYING, 'now_playing_out_filter')).toBe('print the details of the filtered playing films now in China');
+    expect(intentOf(NOW_PLAYING, 'now_playing_out_filter')).toBe('print the details of the films now playing in China');
     expect(intentOf(SAVE, 'save_file')).toBe('save the presentation');
     // Doc shorthand in plain words.
     expect(intentOf('Add text page of ppt', 'add_text_page')).toBe('add a text slide to the presentation');

@@ -53,6 +53,8 @@ describe("a wrong call's thought in the correct thought's style", () => {
     const tc = (thought: string) => ({ cot: true, errorType: 'parameters_value_error', groundTruth: gt, erroneousAction: { name: gt.name, args: { ticket_id: '1' }, thought } }) as unknown as TestCase;
     expect(errorThoughtStyleTell.check(tc('Next step: TicketAPI.resolve_ticket with ticket_id "1".'), {} as never)).toMatch(/Toolkit\.api/);
     expect(errorThoughtStyleTell.check(tc('The tool for this looks like `resolve_ticket`; calling it with ticket id "1".'), {} as never)).toMatch(/frame no correct thought uses/);
-    expect(errorThoughtStyleTell.check(tc('`resolve_ticket` with ticket id "1" is the call this needs: it will resolve a ticket.'), {} as never)).toBeNull();
+    // "is the call this needs" was the correct frame with a word taken out: only wrong calls had it.
+    expect(errorThoughtStyleTell.check(tc('`resolve_ticket` with ticket id "1" is the call this needs: it will resolve a ticket.'), {} as never)).toMatch(/frame no correct thought uses/);
+    expect(errorThoughtStyleTell.check(tc('`resolve_ticket` with ticket id "1" is the one call this needs: it will resolve a ticket.'), {} as never)).toBeNull();
   });
 });

@@ -20,9 +20,9 @@ describe('thought-writer offline rules', () => {
     expect(baseForm('Gets')).toBe('get');
     expect(baseForm('searches')).toBe('search');
     expect(baseForm('applies')).toBe('apply');
-    expect(intentOf(STEPS[0].description, 'get_zipcode_based_on_city')).toBe('get the zipcode based on the city');
+    expect(intentOf(STEPS[0].description, 'get_zipcode_based_on_city')).toBe('get the zipcode');
     expect(intentOf('A google search API', 'search')).toBe('use a google search API');
-    expect(intentOf('This function retrieves the reviews of a property given its ID.', 'x')).toBe('retrieve the reviews of a property given its ID');
+    expect(intentOf('This function retrieves the reviews of a property given its ID.', 'x')).toBe('retrieve the reviews of the property');
   });
 
   it('writes grammatical, varied thoughts over many seeds', () => {

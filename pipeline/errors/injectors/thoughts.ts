@@ -11,7 +11,7 @@ import type { Action, ErrorType, ToolDoc } from '../../schemas.js';
 import { leaksIn, changedValues, statesDroppedValue, statesUnpassedValue } from '../leaks.js';
 import { apiOf, isPlainObject, show } from '../values.js';
 import { toJson } from '../../pyValues.js';
-import { argPhrase, intentOf } from '../../thoughtPhrases.js';
+import { CHOSEN, FROM_REQUEST, argPhrase, intentOf, quotable, valueSource } from '../../thoughtPhrases.js';
 import { keyAsWords } from '../../quality/grammar.js';
 
 function sentences(text: string): string[] {
@@ -101,6 +101,35 @@ const VERB_SYNONYMS: Record<string, string> = {
   reserve: 'book', cancel: 'call off', cd: 'change into', ls: 'list', cat: 'print', mkdir: 'make', touch: 'create', mv: 'move', cp: 'copy',
 };
 
+/**
+ * The sentence saying where a value comes from, for the wrong call: of the same kind as the correct
+ * thought's (`index` into [...FROM_REQUEST, ...CHOSEN]) about a value the wrong call passes — one the
+ * request states, for a sentence that says it comes from the request. Where the wrong call passes no
+ * value the request states, it says its value is its choice (as correct thoughts also do); never
+ * that the request holds a value the wrong call does not pass (that hands over the correct one).
+ */
+function sourceForWrongCall(index: number, wrongArgs: Action['args'], query: string | undefined, rng: Rng, clean: (s: string) => boolean): string | undefined {
+  if (!isPlainObject(wrongArgs)) return undefined;
+  const values = Object.entries(wrongArgs).flatMap(([key, v]) => {
+    const value = quotable(v);
+    return value ? [{ key: keyAsWords(key), value }] : [];
+  });
+  // A value that is also the correct value of another key (a swapped pair) is not said, as the frame does not say it.
+  const says = (sentence: string) => (clean(sentence) ? sentence : undefined);
+  if (index < FROM_REQUEST.length && query) {
+    for (const e of values.filter((v) => query.includes(v.value))) {
+      const told = says(FROM_REQUEST[index](e.key, e.value));
+      if (told) return told;
+    }
+  }
+  const own = index >= FROM_REQUEST.length ? CHOSEN[index - FROM_REQUEST.length] : rng.pick(CHOSEN);
+  for (const e of values) {
+    const told = says(own(e.key, e.value));
+    if (told) return told;
+  }
+  return undefined;
+}
+
 /** How a frame attaches a call's arguments (thoughtWriter's frames): dropped whole when the wrong call passes none. */
 const ARG_ATTACHMENTS = [' with ', '; the arguments are ', ', passing ', ', and I will pass '];
 
@@ -113,7 +142,7 @@ const ARG_ATTACHMENTS = [' with ', '; the arguments are ', ', passing ', ', and 
  * Undefined when the correct thought is not one the rules wrote (an LLM's), or when the swap would
  * still state the correct tool, key or value.
  */
-function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action, 'name' | 'args'>, tools: ToolDoc[]): string | undefined {
+function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action, 'name' | 'args'>, tools: ToolDoc[], query: string | undefined, rng: Rng): string | undefined {
   const thought = correct.thought ?? '';
   const doc = tools.find((t) => t.name === correct.name);
   const api = `\`${shortName(correct.name)}\``;
@@ -137,8 +166,6 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
     const other = VERB_SYNONYMS[real];
     if (other) frame = frame.replace(new RegExp(`(?<![\\w\`])${real}(?![\\w\`])`, 'g'), other);
   }
-  // "the one call" reads as the number 1 to a leak check when 1 is the value the wrong call got wrong.
-  frame = frame.replace('is the one call this needs', 'is the call this needs').replace(/^One call does it:/, 'A single call does it:');
   // The arguments in words as the writer put them (in the call's key order, or sorted), then the wrong call's.
   const phrase = [args, isPlainObject(args) ? Object.fromEntries(Object.entries(args).sort(([x], [y]) => x.localeCompare(y))) : args].map(argPhrase).find((p) => p && frame.includes(p));
   const wrongPhrase = argPhrase(wrongArgs);
@@ -153,7 +180,16 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
   if (!clean(frame)) return undefined;
   // A key the wrong call misspells or leaves out is not named in words either ("The request names "AAPL" as the symbol").
   const missingKeys = type === 'parameters_key_error' && isPlainObject(correct.args) ? Object.keys(correct.args).filter((k) => !isPlainObject(erroneous.args) || !(k in erroneous.args)).map((k) => keyAsWords(k).toLowerCase()) : [];
-  const lead = parts.filter((s, i) => i !== at && clean(s) && !missingKeys.some((k) => new RegExp(`\\b${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(s)));
+  const namesMissingKey = (s: string) => missingKeys.some((k) => new RegExp(`\\b${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(s));
+  const lead = parts.flatMap((s, i) => {
+    if (i === at) return [];
+    const source = valueSource(s);
+    if (source) {
+      const told = sourceForWrongCall(source.index, wrongArgs, query, rng, clean);
+      return told ? [told] : [];
+    }
+    return clean(s) && !namesMissingKey(s) ? [s] : [];
+  });
   const out = [...lead, frame].join(' ');
   return out.charAt(0).toUpperCase() + out.slice(1);
 }
@@ -163,17 +199,24 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
  * correct step and announce no call, then one sentence announcing the wrong call. Deterministic per
  * action (its own generator when none is given). Undefined when the correct step has no thought.
  */
-export function erroneousThought(type: ErrorType, correct: Action, erroneous: Pick<Action, 'name' | 'args'>, opts: { tools?: ToolDoc[]; rng?: Rng } = {}): string | undefined {
+export function erroneousThought(type: ErrorType, correct: Action, erroneous: Pick<Action, 'name' | 'args'>, opts: { tools?: ToolDoc[]; rng?: Rng; query?: string } = {}): string | undefined {
   if (correct.thought === undefined) return undefined;
-  const restyled = inCorrectFrame(type, correct, erroneous, opts.tools ?? []);
-  if (restyled) return restyled;
   const rng = opts.rng ?? seededRng(type, erroneous);
+  const restyled = inCorrectFrame(type, correct, erroneous, opts.tools ?? [], opts.query, rng);
+  if (restyled) return restyled;
   const announcesCall = (s: string) => s.includes(apiOf(correct.name)) || /\b(call|use|invoke|run|execute|pass|set|with)\b/i.test(s) || /[=:{]/.test(s);
   // A sentence stating a value the wrong call then leaves out ("The user gave the file path as …") is dropped with it.
   // So is one stating a value of the correct call a wrong tool does not take (it argues for the call not made).
-  const kept = sentences(correct.thought).filter(
+  const wrongArgs = isPlainObject(erroneous.args) ? erroneous.args : {};
+  const kept = sentencesOutsideQuotes(correct.thought).flatMap((s) => {
+    // Where a value comes from is said of a value the wrong call passes, as the correct thought said it of its own.
+    const source = valueSource(s);
+    if (!source) return [s];
+    const told = sourceForWrongCall(source.index, wrongArgs, opts.query, rng, (t) => leaksIn(t, type, correct, erroneous).length === 0);
+    return told ? [told] : [];
+  }).filter(
     (s) =>
-      !announcesCall(s) &&
+      (valueSource(s) !== undefined || !announcesCall(s)) &&
       leaksIn(s, type, correct, erroneous).length === 0 &&
       (type !== 'parameters_key_error' || statesDroppedValue(s, correct, erroneous) === undefined) &&
       (type !== 'tool_select_error' || statesUnpassedValue(s, correct, erroneous) === undefined),

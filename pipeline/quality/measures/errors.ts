@@ -85,7 +85,7 @@ export const thoughtLeak: CaseMeasure = {
   kind: 'case',
   id: 'thought_leak',
   group: 'errors',
-  title: 'CoT: the thought before the wrong call states the correct tool, key or value',
+  title: 'CoT: the thought before the wrong call states the correct tool, key or value, or says the call takes a value it does not pass ("12:00" comes straight from the request, then end_time="12:00 PM")',
   population: 'CoT internal error cases',
   check(tc) {
     if (!tc.cot || tc.kind !== 'internal' || tc.errorType === '') return undefined;

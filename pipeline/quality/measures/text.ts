@@ -8,6 +8,7 @@ import { apiOf } from '../../errors/values.js';
 import { groundTruthActions, shownAction } from '../evidence.js';
 import { grammarIssues } from '../grammar.js';
 import { toJson } from '../../pyValues.js';
+import { docTypo } from '../../thoughtPhrases.js';
 import { noiseIncoherences } from '../noiseCoherence.js';
 import { distinctN, holderCounts, insertedContext, insertedRange, insertedSentences, insertedText, isOneSided, isTruncated, nonDescriptionChanges, words } from '../text.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
@@ -240,6 +241,75 @@ export const thoughtDocResidue: CaseMeasure = {
     for (const t of thoughtsOf(tc)) {
       const why = docResidue(t, tc);
       if (why) return `${why}: "${t.slice(0, 100)}"`;
+    }
+    return null;
+  },
+};
+
+/** Words of a text as a thought and a doc share them: lower case, quoted values and code left out as breaks. */
+function docWords(text: string): string[] {
+  return text
+    .replace(/"[^"]*"|`[^`]*`/g, ' | ')
+    .toLowerCase()
+    .split(/[^a-z0-9'|]+/)
+    .filter(Boolean);
+}
+
+/** The longest run of words `a` and `b` share in order (a "|" breaks a run). */
+function longestSharedRun(a: string[], b: string[]): string[] {
+  let best: [number, number] = [0, 0];
+  const prev = new Array<number>(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = 0;
+    for (let j = 1; j <= b.length; j++) {
+      const up = prev[j];
+      prev[j] = a[i - 1] === b[j - 1] && a[i - 1] !== '|' ? diag + 1 : 0;
+      if (prev[j] > best[0]) best = [prev[j], i];
+      diag = up;
+    }
+  }
+  return a.slice(best[1] - best[0], best[1]);
+}
+
+/** How many words of a tool doc in a row a thought may share with it before it reads as pasted. */
+export const DOC_RUN_LIMIT = 7;
+
+/**
+ * A tool doc's wording lifted into a thought, where a person says what the step is for in their own
+ * words about the task in hand: a run of DOC_RUN_LIMIT or more of a doc's words in a row ("search for
+ * places nearby a location, within a given radius"), a misspelling of the doc ("from currrent
+ * directory"), or the bare name of the tool as what it does ("since it can send;"). A run the user's
+ * request holds too is the user's words.
+ */
+export function docLifted(thought: string, tc: TestCase): string | undefined {
+  const request = docWords(tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join(' | ')).join(' ');
+  const mine = docWords(thought);
+  for (const tool of tc.tools) {
+    const own = tool.description.includes('Tool description:') ? tool.description.split('Tool description:').pop()! : tool.description;
+    const run = longestSharedRun(mine, docWords(own));
+    if (run.length >= DOC_RUN_LIMIT && !` ${request} `.includes(` ${run.join(' ')} `)) return `${run.length} words of the doc of ${apiOf(tool.name)} in a row ("${run.join(' ')}")`;
+  }
+  const bare = thought.replace(/"[^"]*"/g, '""');
+  const typo = bare.match(/[A-Za-z]+/g)?.find((w) => docTypo(w) && tc.tools.some((t) => new RegExp(`\\b${w}\\b`, 'i').test(t.description)));
+  if (typo) return `the doc's misspelling "${typo}"`;
+  for (const tool of tc.tools) {
+    const api = apiOf(tool.name);
+    if (new RegExp(`\\b(?:can|to|will|lets me) ${api}(?:[.;,]|$)`).test(bare)) return `says what \`${api}\` does by its bare name ("to ${api}")`;
+  }
+  return undefined;
+}
+
+export const thoughtDocLifted: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_doc_lifted',
+  group: 'text',
+  title: `CoT: a thought pastes a tool doc's wording instead of saying what the step is for (${DOC_RUN_LIMIT}+ doc words in a row "search for places nearby a location, within a given radius", a doc typo "currrent", "since it can send;")`,
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    for (const t of thoughtsOf(tc)) {
+      const why = docLifted(t, tc);
+      if (why) return `${why}: "${t.slice(0, 110)}"`;
     }
     return null;
   },
@@ -548,4 +618,4 @@ export const lengthRatio: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, thoughtDocResidue, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerFailureNoNextStep, answerOpenings, answerFrameShare, harderToolsFidelity, harderToolsWrapped, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
+export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerFailureNoNextStep, answerOpenings, answerFrameShare, harderToolsFidelity, harderToolsWrapped, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];

@@ -11,11 +11,12 @@ import { toJson } from '../../pyValues.js';
 import { apiOf } from '../../errors/values.js';
 import { sentencesOf } from '../grammar.js';
 import { thoughtsOf } from './text.js';
+import { quotable, valueSource } from '../../thoughtPhrases.js';
 import type { CaseMeasure } from '../types.js';
 
 /** Frames that say the step is the turn's last (nothing after it) or its first (more after it). */
 const CLAIMS_LAST = /\b(?:one more thing to do|what remains is to|the only thing left|the last thing (?:to do|left))\b|(?:^|\.\s+)Last, /i;
-const CLAIMS_FIRST = /(?:^|\.\s+)(?:To start,|The first thing to do|I should begin by|Before anything else|My plan starts with|Step one:)|\bfirst; /;
+const CLAIMS_FIRST = /(?:^|\.\s+)(?:To start,|The first thing to do|I should begin by|Before anything else|My plan starts with|Step one:|First step:)|\bfirst; /;
 
 /** What a thought claims about its place among the turn's `count` calls that is false at `index`. */
 export function misplacedClaim(thought: string, index: number, count: number): string | undefined {
@@ -98,8 +99,12 @@ export function thoughtStyle(thought: string, args: unknown, tools: readonly str
   const keys = args && typeof args === 'object' && !Array.isArray(args) ? Object.keys(args).filter((k) => /_|[a-z][A-Z]/.test(k)) : [];
   const rawKey = keys.some((k) => new RegExp(`(?<![\\w"])${k}(?![\\w"])`).test(thought.replace(/"[^"]*"/g, '""')));
   // Frames only the fallback for a wrong call's thought used (pipeline/errors/injectors/thoughts.ts), never the thought writer.
-  const fallbackFrame = /The tool for this looks like|should handle this, so that is the call to make|(?:^|\. )Next step: |(?:^|\. )Calling `[^`]+`.* now\.$|The arguments are .*, so I'll pass them to|Next I'll use `|(?:^|\. )I'll call `|; that is what this step needs, so I'll use it/.test(thought);
-  return [dotted ? 'names Toolkit.api' : '', backticked ? 'names `api`' : '', rawKey ? 'spells a raw key' : '', fallbackFrame ? 'uses a frame no correct thought uses' : ''].filter(Boolean).join(', ') || 'plain';
+  // "is the call this needs" was the writer's "is the one call this needs" with a word taken out, only ever before a wrong call.
+  const fallbackFrame = /is the call this needs|The tool for this looks like|should handle this, so that is the call to make|(?:^|\. )Next step: |(?:^|\. )Calling `[^`]+`.* now\.$|The arguments are .*, so I'll pass them to|Next I'll use `|(?:^|\. )I'll call `|; that is what this step needs, so I'll use it/.test(thought);
+  // An opening sentence saying where a value comes from ("The request names \"workspace\" as the folder.") or what the last call said.
+  const first = sentencesOf(thought)[0] ?? '';
+  const sourced = valueSource(first) !== undefined || /^(?:`[^`]+` says |From `[^`]+` I know that |The last call tells me )/.test(first);
+  return [dotted ? 'names Toolkit.api' : '', backticked ? 'names `api`' : '', rawKey ? 'spells a raw key' : '', fallbackFrame ? 'uses a frame no correct thought uses' : '', sourced ? 'opens with where a value comes from' : ''].filter(Boolean).join(', ') || 'plain';
 }
 
 /**
@@ -111,15 +116,21 @@ export const errorThoughtStyleTell: CaseMeasure = {
   kind: 'case',
   id: 'error_thought_style_tell',
   group: 'errors',
-  title: "CoT: the wrong call's thought is written in another style than the correct thoughts (names its tool as Toolkit.api, spells raw keys, a sentence frame no correct thought uses), so its style gives the error away",
+  title: "CoT: the wrong call's thought is written in another style than the correct thoughts (names its tool as Toolkit.api, spells raw keys, a sentence frame no correct thought uses such as \"is the call this needs\", or only one of the two opens with where a value comes from), so its style gives the error away",
   population: 'CoT internal error cases whose wrong call and ground truth both carry a thought',
   check(tc) {
     if (!tc.cot || !tc.errorType || !tc.erroneousAction?.thought || Array.isArray(tc.groundTruth)) return undefined;
     const gt = tc.groundTruth as { thought?: string; args?: unknown };
     if (!gt.thought) return undefined;
     const names = [...(tc.tools ?? []).map((t) => t.name), tc.erroneousAction.name];
-    const wrong = thoughtStyle(tc.erroneousAction.thought, tc.erroneousAction.args, names);
-    const right = thoughtStyle(gt.thought, gt.args, names);
+    // A call passing no value a thought could quote (none, only long texts and objects, or only values that are the
+    // correct value of another key, as in a swapped pair) has nothing to say the source of without giving the error away.
+    const correctValues = gt.args && typeof gt.args === 'object' ? Object.entries(gt.args as Record<string, unknown>) : [];
+    const quotes = (args: unknown) =>
+      !!args && typeof args === 'object' && Object.entries(args).some(([k, v]) => quotable(v) !== undefined && !correctValues.some(([ck, cv]) => ck !== k && quotable(cv) === quotable(v)));
+    const sourceless = (style: string) => (quotes(tc.erroneousAction!.args) ? style : style.replace(/(?:, )?opens with where a value comes from/, '') || 'plain');
+    const wrong = sourceless(thoughtStyle(tc.erroneousAction.thought, tc.erroneousAction.args, names));
+    const right = sourceless(thoughtStyle(gt.thought, gt.args, names));
     return wrong === right ? null : `the wrong call's thought ${wrong}, the correct one ${right}: "${tc.erroneousAction.thought.slice(0, 90)}"`;
   },
 };
