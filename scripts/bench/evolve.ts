@@ -19,7 +19,7 @@ import { clearTokenMemo, countChatTokens, countTokensUncached } from '../../pipe
 import { registry } from '../../stages/index.js';
 import { extraToolCandidates, PairMemo, toolPool } from '../../stages/evolve/index.js';
 import { usedToolDocs } from '../../stages/evolve/caseParts.js';
-import { conflictWith } from '../../stages/evolve/similarity.js';
+import { conflictWith } from '../../pipeline/quality/sameFunction.js';
 import { benchNumber, defineBench } from './lib/bench.js';
 
 function time<T>(fn: () => T): { ms: number; value: T } {

@@ -6,7 +6,7 @@
  *   before the query (the user message of the turn that holds step k): whole dialogues that read
  *   as one visit (sources/dialogue/context.ts pickDialogues);
  * - extra_tools: distractor tools from the pool of every assembled case's tools, none the same
- *   function as a tool the case uses (stages/evolve/similarity.ts), the system prompt's tool list
+ *   function as a tool the case uses (pipeline/quality/sameFunction.ts), the system prompt's tool list
  *   re-rendered in place;
  * - noisy_query: the query rewritten verbose, vague, noisy, with typos (role `noisy-query`), every
  *   stated argument value kept verbatim;
@@ -40,7 +40,7 @@ import { contextPool, dialoguesAt, drawSlice, LineUsage, pickDialogues, sliceAt,
 import { contextThoughts } from './contextThoughts.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import { argValues, groundTruthActions, historyActions, protectedValues, queryIndex, taskValues, usedToolDocs } from './caseParts.js';
-import { conflictWith } from './similarity.js';
+import { conflictWith } from '../../pipeline/quality/sameFunction.js';
 import { stratifiedSample } from './sampling.js';
 import { NOISY_RULES_VERSION, noisyQueryRole, type NoisyQueryInput, type NoisyQueryOutput } from './roles/noisyQuery.js';
 import { HARDER_RULES_VERSION, harderInput, harderToolsRole, mergeDescriptions, type HarderToolsOutput } from './roles/harderTools.js';
@@ -357,7 +357,8 @@ export const evolveStage: ItemStage<EvolveInput, TestCase> = {
   // The offline rules' versions are part of the stage version, so changing a rule redoes the items.
   // 5: a long context ends after a reply, cut from a corpus of exchanges (sources/dialogue/context.ts).
   // 6: a long context is whole dialogues the rules pass, spread over the corpus; CoT replies carry a thought.
-  version: `6+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
+  // 7: extra tools never the same lookup as a listed tool (plural names, lookup verb + object, own descriptions compared).
+  version: `7+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
   upstream: ['assemble'],
   description: 'SRM evolution: long context, extra tools, noisy query, harder tools, mixed',
   configSlice: (config) => ({ evolve: config.evolve, sourcesDir: config.sources.dir ?? null }),

@@ -23,7 +23,7 @@ import { orderedDoc, REMEMBER_LINE, TOOL_LIST_END_MARKER, toolListFromSystemProm
 import { FINISH_ACTION, ToolDoc, type ChatMessage, type TestCase } from '../../pipeline/schemas.js';
 import { toolCallReason } from '../../sources/dialogue/corpus.js';
 import { missingValues, protectedValues, queryIndex, statedGroundTruthValues, usedToolDocs } from '../evolve/caseParts.js';
-import { conflictWith } from '../evolve/similarity.js';
+import { conflictWith } from '../../pipeline/quality/sameFunction.js';
 import { parseJson, toJson } from '../../pipeline/pyValues.js';
 
 export interface InvariantResult {

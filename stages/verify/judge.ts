@@ -12,22 +12,37 @@
  *   query's content words survive (a typo'd word of 5+ letters counts as kept; padding is allowed,
  *   a rewrite that drops the task is not);
  * - extra_tools: Yes when no added tool is the same function as an original tool (similarity.ts);
- * - harder_tools: Yes when every tool keeps its name and parameters and at least 70% of each
- *   original description's content words are still in the rewritten one.
+ * - harder_tools: Yes when every tool keeps its name and parameters, at least 70% of each
+ *   original description's content words are still in the rewritten one, no constraint of the
+ *   original (language, format, unit, range, condition) is lost and the rewrite reads as a doc
+ *   that still says what its tool's name does (pipeline/quality/toolDocs.ts).
  */
 import { z } from 'zod';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
 import { toolCallReason } from '../../sources/dialogue/corpus.js';
-import { conflictWith, contentWords } from '../evolve/similarity.js';
+import { conflictWith, contentWords } from '../../pipeline/quality/sameFunction.js';
 import { isDistinctive } from '../evolve/caseParts.js';
 import { toJson } from '../../pipeline/pyValues.js';
 import { descriptionSynonyms, splitPreamble } from '../evolve/roles/harderTools.js';
 import { levenshtein } from '../../pipeline/editDistance.js';
+import { brokenDocIssues, droppedConstraints, type DocParts } from '../../pipeline/quality/toolDocs.js';
+import { parseJson } from '../../pipeline/pyValues.js';
+
+/** A judged doc: the JSON of a tool doc (as verify renders it), or a bare description. */
+function docOf(text: string): DocParts {
+  try {
+    const v = parseJson(text) as Partial<DocParts>;
+    if (v && typeof v === 'object' && typeof v.description === 'string') return v as DocParts;
+  } catch {
+    // A bare description.
+  }
+  return { description: text };
+}
 
 export const JudgeOutput = z.object({ answer: z.enum(['Yes', 'No']), reason: z.string() });
 export type JudgeOutput = z.infer<typeof JudgeOutput>;
 
-export const JUDGE_RULES_VERSION = 'judge-2';
+export const JUDGE_RULES_VERSION = 'judge-3';
 export const NOISY_WORD_SHARE = 0.6;
 export const HARDER_WORD_SHARE = 0.7;
 
@@ -101,6 +116,13 @@ export function judgeRules(input: JudgeInput): JudgeOutput {
         // The API's own description is what says what it does; BFCL's toolkit preamble may be cut to a tag.
         const s = keptShare(splitPreamble(p.original).own, p.evolved, descriptionSynonyms);
         if (s < HARDER_WORD_SHARE) return { answer: 'No', reason: `${p.name}: only ${(s * 100).toFixed(0)}% of the original description's content words remain` };
+        const before = docOf(p.original);
+        const after = docOf(p.evolved).description;
+        if (after === before.description) continue;
+        const lost = droppedConstraints(before, after);
+        if (lost.length) return { answer: 'No', reason: `${p.name}: the rewrite lost the constraint "${lost[0].constraint}" (${lost[0].missing.join(', ')})` };
+        const broken = brokenDocIssues({ name: p.name, description: before.description }, after);
+        if (broken.length) return { answer: 'No', reason: `${p.name}: ${broken[0]}` };
       }
       return { answer: 'Yes', reason: `all ${input.pairs.length} rewritten docs keep their signatures and the original content` };
     }

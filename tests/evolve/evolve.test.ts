@@ -8,7 +8,7 @@ import { Rng } from '../../pipeline/rng.js';
 import type { TestCase } from '../../pipeline/schemas.js';
 import { countTokens } from '../../pipeline/tokens.js';
 import { protectedValues, queryIndex, usedToolDocs } from '../../stages/evolve/caseParts.js';
-import { conflictWith } from '../../stages/evolve/similarity.js';
+import { conflictWith } from '../../pipeline/quality/sameFunction.js';
 import { addTypos, noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
 import { signature } from '../../stages/verify/invariants.js';
 import { evenSplit } from '../../stages/evolve/index.js';

@@ -17,7 +17,7 @@ import {
   unsupportedAnswer,
 } from '../../pipeline/quality/measures/solvable.js';
 import { implausibleValue, keyErrorHint, thoughtLeak, toolErrorHint, valueErrorHint } from '../../pipeline/quality/measures/errors.js';
-import { answerTruncated, grammarProblems, thoughtGrammar, harderToolsFidelity, harderToolsWrapped, insertedRuns, noiseDistinct, noiseIncoherent, noiseReuse, noiseSplitsSentence, oneSidedContext, brokenContext } from '../../pipeline/quality/measures/text.js';
+import { answerTruncated, grammarProblems, thoughtGrammar, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, extraToolsSameFunction, insertedRuns, noiseDistinct, noiseIncoherent, noiseReuse, noiseSplitsSentence, oneSidedContext, brokenContext } from '../../pipeline/quality/measures/text.js';
 import { noiseIncoherences } from '../../pipeline/quality/noiseCoherence.js';
 import { noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
 import { Rng } from '../../pipeline/rng.js';
@@ -309,6 +309,29 @@ describe('text measures', () => {
     expect(brokenContext.check(withContext(['user', 'user', 'assistant']), NONE)).toMatch(/two user turns in a row: "turn 0" then "turn 1"/);
     expect(brokenContext.check(withContext(['user', 'assistant', 'user']), NONE)).toMatch(/"turn 2" then "Find/);
     expect(brokenContext.check(mk({}), NONE)).toBeUndefined();
+  });
+
+  it('flags a harder doc that lost a constraint or reads broken, and an extra tool doing a listed tool\'s job', () => {
+    const coordinate = { ...tool('GaodeMap.get_coordinate', ['address']), description: 'Get the coordinate of a location. Param must be in Chinese' };
+    const rmdir = { ...tool('GorillaFileSystem.rmdir', ['dir_name']), description: 'This tool belongs to the Gorilla file system. Tool description: Remove a directory at current directory.' };
+    const si = { ...tool('MathAPI.si_unit_conversion', ['value']), description: 'Convert a value from one SI unit to another.' };
+    const imperial = { ...tool('MathAPI.imperial_si_conversion', ['value']), description: 'Convert a value between imperial and SI units.' };
+    const base = mk({ id: 'b', tools: [coordinate, rmdir, si, imperial] });
+    const ctx = ctxWith(undefined, base);
+    const evo = (docs: string[]) => mk({ id: 'b~harder_tools', tools: base.tools.map((t, i) => ({ ...t, description: docs[i] })), evolution: { strategy: 'harder_tools', baseCaseId: 'b', applied: ['harder_tools'], details: { harderTools: { changed: [] } } } });
+    const good = ['Fetch coordinate of location. Param must be in Chinese', 'Remove a dir at current dir. Part of the Gorilla file system.', '[Math API] Converts a value from one SI unit to another', '[Math API] Convert value between imperial and SI units.'];
+    expect(harderToolsConstraintDropped.check(evo(good), ctx)).toBeNull();
+    expect(harderToolsBroken.check(evo(good), ctx)).toBeNull();
+    expect(harderToolsConstraintDropped.check(evo(['Fetch coordinate of location.', ...good.slice(1)]), ctx)).toMatch(/Param must be in Chinese/);
+    expect(harderToolsBroken.check(evo([good[0], 'Remove a dir at dir. Part of Gorilla file system.', ...good.slice(2)]), ctx)).toMatch(/repeats "dir"/);
+    expect(harderToolsBroken.check(evo([good[0], good[1], 'Convert a value.', good[3]]), ctx)).toMatch(/MathAPI\.si_unit_conversion.*drops "si", "unit"/);
+    expect(harderToolsConstraintDropped.check(mk({ id: 'x' }), ctx)).toBeUndefined();
+
+    const distance = { ...tool('VehicleControlAPI.estimate_distance', ['cityA', 'cityB']), description: 'Estimates the distance between two cities.' };
+    const extra = (added: ToolDoc) => mk({ id: 'e~extra_tools', tools: [distance, added], evolution: { strategy: 'extra_tools', baseCaseId: 'e', applied: ['extra_tools'], details: { extraTools: { added: [added.name], candidates: 1 } } } });
+    const extraCtx = ctxWith(undefined, mk({ id: 'e', tools: [distance] }));
+    expect(extraToolsSameFunction.check(extra({ ...tool('BINGMap.get_distance', ['start', 'end']), description: 'Get the distance between two locations in km.' }), extraCtx)).toMatch(/BINGMap\.get_distance: looks up the same thing/);
+    expect(extraToolsSameFunction.check(extra({ ...tool('BINGMap.get_coordinates', ['location']), description: 'Get the coordinates of a location.' }), extraCtx)).toBeNull();
   });
 
   it('finds broken grammar in thoughts, per 100 distinct thoughts', () => {

@@ -10,6 +10,7 @@ import { ScriptedGateway } from './fixtures/scriptedGateway.js';
 import { readRef } from '../../pipeline/artifactRef.js';
 import { NOISY_RULES_VERSION } from '../../stages/evolve/roles/noisyQuery.js';
 import { HARDER_RULES_VERSION } from '../../stages/evolve/roles/harderTools.js';
+import { JUDGE_RULES_VERSION } from '../../stages/verify/judge.js';
 
 const cases = fixtureCases();
 const byId = new Map(cases.map((c) => [c.id, c]));
@@ -51,11 +52,11 @@ describe('verify (offline, real evolve + verify run)', () => {
       expect(v.invariants.map((i) => i.name)).toEqual([...INVARIANT_NAMES]);
       expect(v.invariants.every((i) => i.passed)).toBe(true);
       expect(v.judge.length).toBe(a.content.evolution!.applied.length);
-      expect(v.judge.every((j) => j.result === 'Yes' && j.method === 'rules:judge-2')).toBe(true);
+      expect(v.judge.every((j) => j.result === 'Yes' && j.method === `rules:${JUDGE_RULES_VERSION}`)).toBe(true);
       // Independently of the stage: the invariants hold against the base case.
       const base = byId.get(a.content.evolution!.baseCaseId)!;
       expect(checkInvariants(base, a.content).filter((i) => !i.passed)).toEqual([]);
-      expect(a.method).toBe('rules:judge-2+rules:verify-1');
+      expect(a.method).toBe(`rules:${JUDGE_RULES_VERSION}+rules:verify-1`);
       expect(a.parents).toHaveLength(2);
     }
     for (const a of offline.verified.filter((x) => x.status !== 'ok')) {
@@ -231,7 +232,7 @@ describe('pnpm report evolved', () => {
     const lc = rows.filter((r) => r.strategy === 'long_context');
     expect(lc.every((r) => r.tokens > r.baseTokens + 900)).toBe(true);
     // The method names every rule set that made the case, by its current version.
-    expect(text).toContain(`rules:evolve-1+rules:${HARDER_RULES_VERSION}+rules:${NOISY_RULES_VERSION} | rules:judge-2+rules:verify-1`);
+    expect(text).toContain(`rules:evolve-1+rules:${HARDER_RULES_VERSION}+rules:${NOISY_RULES_VERSION} | rules:${JUDGE_RULES_VERSION}+rules:verify-1`);
     expect(text).toMatch(/paper 2387/);
   });
 });

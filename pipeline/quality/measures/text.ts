@@ -12,6 +12,8 @@ import { docTypo } from '../../thoughtPhrases.js';
 import { noiseIncoherences } from '../noiseCoherence.js';
 import { distinctN, holderCounts, insertedContext, insertedRange, insertedSentences, insertedText, isOneSided, isTruncated, nonDescriptionChanges, words } from '../text.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
+import { brokenDocIssues, droppedConstraints, indistinctDocs } from '../toolDocs.js';
+import { conflictWith } from '../sameFunction.js';
 
 function hasNoise(tc: TestCase): boolean {
   return tc.evolution?.details?.noisyQuery !== undefined;
@@ -535,6 +537,86 @@ export const harderToolsWrapped: CaseMeasure = {
   },
 };
 
+/**
+ * A harder doc that lost a constraint the original description set on values — a language, a
+ * format, a unit, a range, a condition (GaodeMap.get_coordinate "Param must be in Chinese" ->
+ * "Fetch coordinate of location.": a ground truth of 天安门广场 nothing in the case asks for) —
+ * whose words neither the rewrite nor the parameter docs still hold (pipeline/quality/toolDocs.ts).
+ */
+export const harderToolsConstraintDropped: CaseMeasure = {
+  kind: 'case',
+  id: 'harder_tools_constraint_dropped',
+  group: 'text',
+  title: 'harder tools: a rewritten doc lost a constraint of the original (language, format, unit, range, condition) the parameter docs do not restate',
+  population: 'evolved cases with harder tool docs',
+  check(tc, ctx) {
+    const pairs = harderToolPairs(tc, ctx);
+    if (!pairs) return undefined;
+    for (const { before, after } of pairs) {
+      if (!after || after.description === before.description) continue;
+      const lost = droppedConstraints(before, after.description);
+      if (lost.length) return `${before.name}: "${lost[0].constraint}" (${lost[0].missing.join(', ')}) gone from "${after.description.slice(0, 90)}"`;
+    }
+    return null;
+  },
+};
+
+/**
+ * A harder doc a doc writer would not have written, or that no longer tells its tool from a sibling:
+ * a dangling end ("Filter stocks based."), a/an mismatch ("an ticket"), a noun repeated across a
+ * preposition ("Remove a dir at dir"), a tag holding a relative clause ("[ticketing system that is
+ * part of a company]"), a re-inflected heading ("Sends: send email"), a word of the tool's name
+ * dropped ("Raises a number" for MathAPI.power), or a doc that says nothing a listed sibling's does
+ * not ("Converts a value" next to "Convert value between imperial and SI units").
+ */
+export const harderToolsBroken: CaseMeasure = {
+  kind: 'case',
+  id: 'harder_tools_broken',
+  group: 'text',
+  title: "harder tools: a rewritten doc reads broken (dangling end, a/an, repeated noun, tag clause) or no longer says what its name or its siblings' docs tell apart",
+  population: 'evolved cases with harder tool docs',
+  check(tc, ctx) {
+    const pairs = harderToolPairs(tc, ctx);
+    if (!pairs) return undefined;
+    for (const { before, after } of pairs) {
+      if (!after || after.description === before.description) continue;
+      const issues = brokenDocIssues(before, after.description);
+      if (issues.length) return `${before.name}: ${issues[0]} in "${after.description.slice(0, 90)}"`;
+    }
+    // Siblings: every listed tool, a distractor (not in the base case) read as already rewritten.
+    const original = new Map(pairs.map((p) => [p.before.name, p.before.description]));
+    const sibling = indistinctDocs(tc.tools.map((t) => ({ name: t.name, before: original.get(t.name) ?? t.description, after: t.description })));
+    return sibling.length ? sibling[0] : null;
+  },
+};
+
+/**
+ * Extra Tools must add distractors, never a second tool for the same job: an added tool the same
+ * function as one the base case lists (pipeline/quality/sameFunction.ts: BINGMap.get_coordinates
+ * next to GaodeMap.get_coordinate, BINGMap.get_distance next to VehicleControlAPI.estimate_distance).
+ */
+export const extraToolsSameFunction: CaseMeasure = {
+  kind: 'case',
+  id: 'extra_tools_same_function',
+  group: 'text',
+  title: 'extra tools: an added tool does the same job as a tool the case lists (a second right answer)',
+  population: 'evolved cases with extra tools',
+  check(tc, ctx) {
+    const added = (tc.evolution?.details?.extraTools as { added?: string[] } | undefined)?.added;
+    if (!added) return undefined;
+    const base = ctx.baseCase(tc.evolution!.baseCaseId);
+    if (!base) return null;
+    // The base docs are the originals; an added tool's doc is the one shown (rewritten too in a mixed case: the name rules read no doc).
+    for (const name of added) {
+      const doc = tc.tools.find((t) => t.name === name);
+      if (!doc) continue;
+      const why = conflictWith(doc, base.tools);
+      if (why) return `added ${name}: ${why}`;
+    }
+    return null;
+  },
+};
+
 export const oneSidedContext: CaseMeasure = {
   kind: 'case',
   id: 'context_one_sided',
@@ -618,4 +700,4 @@ export const lengthRatio: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerFailureNoNextStep, answerOpenings, answerFrameShare, harderToolsFidelity, harderToolsWrapped, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
+export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerFailureNoNextStep, answerOpenings, answerFrameShare, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, extraToolsSameFunction, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];

@@ -4,17 +4,27 @@
  *
  *   1. same name (`Toolkit.api`) — the same tool;
  *   2. same api name in any toolkit (`A.get_weather` vs `B.get_weather`), compared after
- *      normalising case, `_` and camelCase;
+ *      normalising case, `_`, camelCase and a plural (`GaodeMap.get_coordinate` vs
+ *      `BINGMap.get_coordinates`);
+ *   2b. any toolkit, the same thing looked up: both api names a lookup verb (get, estimate, compute,
+ *      find, ...) and the same object once verbs, sources ("from_google") and fillers are left out,
+ *      an abbreviation counting as its word (`BINGMap.get_distance` vs
+ *      `VehicleControlAPI.estimate_distance`, `TimeTool.get_curr_time` vs
+ *      `TradingBot.get_current_time`);
  *   3. same toolkit and similar api names: Jaccard similarity of their word sets ≥ 0.5
  *      (`TravelAPI.book_flight` vs `TravelAPI.book_flight_ticket`), or one word set inside the other;
  *   4. any toolkit, descriptions that say the same thing: Jaccard similarity of their content-word
  *      sets (lower-cased, stop words dropped, plural `s` stripped, words of 3+ letters) ≥ 0.5, when
  *      both descriptions have at least 4 content words (shorter ones say too little to compare).
+ *      A BFCL doc is compared on its own text (after "Tool description:"): the toolkit preamble
+ *      they share would make every pair of one toolkit alike, and the words of two preambles
+ *      would drown what two tools of different toolkits do (`TradingBot.get_symbol_by_name` vs
+ *      `PolygonFinance.search_stock_ticker`).
  *
  * The thresholds are deliberately conservative: a distractor wrongly excluded costs nothing, a
  * duplicate wrongly admitted makes the ground truth ambiguous.
  */
-import type { ToolDoc } from '../../pipeline/schemas.js';
+import type { ToolDoc } from '../schemas.js';
 
 export const NAME_JACCARD = 0.5;
 export const DESCRIPTION_JACCARD = 0.5;
@@ -68,6 +78,32 @@ export function jaccard<T>(a: Set<T>, b: Set<T>): number {
   return inter / (a.size + b.size - inter);
 }
 
+const stemWord = (w: string) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
+
+/** Verbs of an api name that look something up without changing anything. */
+const LOOKUP_VERBS = new Set(['get', 'fetch', 'retrieve', 'estimate', 'compute', 'calculate', 'find', 'search', 'lookup', 'query', 'list', 'show', 'display', 'check']);
+/** Words of an api name that say where from or how, not what: `get_outside_temperature_from_google`. */
+const NAME_FILLERS = new Set(['by', 'from', 'of', 'for', 'with', 'to', 'on', 'in', 'the', 'a', 'based', 'info', 'information', 'detail', 'details', 'data']);
+
+/** What a lookup api fetches ("get_curr_time" -> ["curr", "time"]), or undefined when its name does not open with a lookup verb. */
+function lookupObject(words: string[]): string[] | undefined {
+  if (!LOOKUP_VERBS.has(words[0] ?? '')) return undefined;
+  const from = words.indexOf('from');
+  const object = (from > 0 ? words.slice(1, from) : words.slice(1)).filter((w) => !NAME_FILLERS.has(w) && !LOOKUP_VERBS.has(w)).map(stemWord);
+  return object.length ? object : undefined;
+}
+
+/** One word the abbreviation of the other ("curr" of "current", "temp" of "temperature"), or the same. */
+function sameNameWord(a: string, b: string): boolean {
+  return a === b || (a.length >= 3 && b.length >= 3 && (a.startsWith(b) || b.startsWith(a)));
+}
+
+/** The API's own description of a BFCL doc (after its toolkit preamble), or the whole description. */
+function ownDescription(description: string): string {
+  const at = description.indexOf('Tool description:');
+  return at < 0 ? description : description.slice(at + 'Tool description:'.length);
+}
+
 function split(name: string): { toolkit: string; api: string } {
   const dot = name.indexOf('.');
   return dot < 0 ? { toolkit: '', api: name } : { toolkit: name.slice(0, dot), api: name.slice(dot + 1) };
@@ -80,7 +116,10 @@ export function sameFunction(candidate: Pick<ToolDoc, 'name' | 'description'>, u
   const b = split(used.name);
   const wa = nameWords(a.api);
   const wb = nameWords(b.api);
-  if (wa.join('_') === wb.join('_')) return `same api name as ${used.name}`;
+  if (wa.map(stemWord).join('_') === wb.map(stemWord).join('_')) return `same api name as ${used.name}`;
+  const oa = lookupObject(wa);
+  const ob = lookupObject(wb);
+  if (oa && ob && oa.length === ob.length && oa.every((w, i) => sameNameWord(w, ob[i]))) return `looks up the same thing as ${used.name} (${ob.join(' ')})`;
   if (a.toolkit === b.toolkit) {
     const sa = new Set(wa);
     const sb = new Set(wb);
@@ -88,8 +127,8 @@ export function sameFunction(candidate: Pick<ToolDoc, 'name' | 'description'>, u
     if (j >= NAME_JACCARD) return `same toolkit and similar name as ${used.name} (name Jaccard ${j.toFixed(2)})`;
     if ([...sa].every((w) => sb.has(w)) || [...sb].every((w) => sa.has(w))) return `same toolkit and a name contained in ${used.name}`;
   }
-  const da = contentWords(candidate.description);
-  const db = contentWords(used.description);
+  const da = contentWords(ownDescription(candidate.description));
+  const db = contentWords(ownDescription(used.description));
   if (da.size >= MIN_DESCRIPTION_WORDS && db.size >= MIN_DESCRIPTION_WORDS) {
     const j = jaccard(da, db);
     if (j >= DESCRIPTION_JACCARD) return `description overlaps ${used.name}'s (content-word Jaccard ${j.toFixed(2)})`;

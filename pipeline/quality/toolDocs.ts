@@ -1,0 +1,230 @@
+/**
+ * What a rewritten ("harder") tool description must still do, checked against the original doc.
+ * Shared by the harder-tools rules (stages/evolve/roles/harderTools.ts, which redraw a rewrite that
+ * fails) and the quality measures harder_tools_constraint_dropped and harder_tools_broken.
+ *
+ * A harder doc may be terser, vaguer in wording, abbreviated or reordered, but:
+ *
+ * - constraints: every constraint of the original description (a sentence that says must, should,
+ *   only, note, if, until, up to, a format or default ...; and anywhere a unit, a format name, a
+ *   language or a number: "in km", "IATA", "in Chinese", "50 gallons") keeps its content words in
+ *   the rewrite or in the parameter docs (which the rewrite never changes). "Param must be in
+ *   Chinese" dropped from GaodeMap.get_coordinate leaves a ground truth of 天安门广场 unguessable.
+ * - grammar and meaning (brokenDocIssues): no sentence ends on a dangling preposition or
+ *   participle ("Filter stocks based."), no a/an mismatch ("an ticket"), no noun repeated across a
+ *   preposition ("Remove a dir at dir", "unfollow user for user"), no relative clause in a toolkit
+ *   tag ("[ticketing system that is part of a company]"), no heading re-inflected ("Sends: send
+ *   email"), and every word of the description that the tool's own name says ("power" for
+ *   MathAPI.power, "SI unit" for si_unit_conversion, "price" for filter_stocks_by_price) kept —
+ *   those words are what tells the tool from its siblings;
+ * - siblings (indistinctDocs): no rewrite says nothing its sibling's does not ("Converts a value"
+ *   next to "Convert value between imperial and SI units") unless the originals were already so.
+ *
+ * Each check reports only what the rewrite introduced: an issue the original doc has already
+ * (T-Eval's "if they are any rooms") is not the rewrite's.
+ */
+import type { ToolDoc } from '../schemas.js';
+
+/** What the checks read of a tool doc: its description and its parameters' names and docs. */
+export interface DocParts {
+  description: string;
+  required_parameters?: { name: string; description: string }[];
+  optional_parameters?: { name: string; description: string }[];
+}
+
+/** The API's own text of a BFCL doc (after "Tool description:"), or the whole doc. */
+export function ownText(description: string): string {
+  const at = description.indexOf('Tool description:');
+  return (at < 0 ? description : description.slice(at + 'Tool description:'.length)).trim();
+}
+
+/** A rewrite without its toolkit tag ("[Math API] ...") or trailer ("... Part of the Math API."). */
+export function untagged(description: string): string {
+  return ownText(description)
+    .replace(/^\[[^\]]*\]\s*/, '')
+    .replace(/\s*Part of (?:the )?[^.]*\.?$/, '')
+    .trim();
+}
+
+/** Words that say the same (abbreviations and vaguer verbs a rewrite may put). */
+const SAME: string[][] = [
+  ['get', 'gets', 'fetch', 'fetches', 'pull', 'pulls', 'grab', 'grabs', 'retrieve', 'retrieves', 'obtain'],
+  ['calculate', 'calculates', 'compute', 'computes', 'work', 'works'],
+  ['search', 'searches', 'look', 'looks', 'find', 'finds', 'query', 'queries'],
+  ['display', 'displays', 'show', 'shows', 'list', 'lists'],
+  ['create', 'creates', 'make', 'makes', 'set'],
+  ['check', 'checks', 'see', 'sees'],
+  ['return', 'returns', 'give', 'gives'],
+  ['message', 'msg'],
+  ['account', 'acct'],
+  ['database', 'db'],
+  ['identifier', 'id'],
+  ['specified', 'given'],
+  ['number', 'no'],
+];
+const SAME_INDEX = new Map<string, number>();
+SAME.forEach((group, i) => group.forEach((w) => SAME_INDEX.set(w, i)));
+
+const STOP = new Set(
+  'the and for with from that this into onto are was were will can may its has have had not but you your our their them they then than when what which who whom whose how all any each per via use used uses using given based also only just more most such other some over under about above after before between both same own very should would could one two a an of to in on by or as at be is if do does it must note specified'.split(' '),
+);
+
+function stem(w: string): string {
+  return w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w;
+}
+
+/** Lower-cased word tokens (letters and digits; "save_file()" gives save, file). */
+function tokens(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+}
+
+function keyWords(text: string): string[] {
+  return [...new Set(tokens(text).filter((w) => w.length >= 3 && !STOP.has(w)).map(stem))];
+}
+
+/** Whether `word` (or an abbreviation, expansion or synonym of it) is among `have`. */
+function kept(word: string, have: Set<string>): boolean {
+  if (have.has(word)) return true;
+  const group = SAME_INDEX.get(word) ?? SAME_INDEX.get(`${word}s`);
+  if (group !== undefined && SAME[group].some((w) => have.has(stem(w)) || have.has(w))) return true;
+  // Abbreviations are prefixes ("dir", "info", "temp", "dest", "curr"); typo-free, so a shared start of 3+ letters that is a whole word of one side.
+  for (const h of have) {
+    if (h.length >= 3 && word.startsWith(h)) return true;
+    if (word.length >= 3 && h.startsWith(word)) return true;
+  }
+  return false;
+}
+
+/** A sentence that states a constraint or condition on how the tool is called or what it takes. */
+const CONSTRAINT_SENTENCE = /\b(must|should|only|required|requires|cannot|can't|never|always|note|unless|until|if|at least|at most|up to|no more than|default|defaults|format|formatted)\b/i;
+/** Value tokens that constrain wherever they stand: units, formats, languages, numbers. */
+const VALUE_TOKEN = /\b(km|kilometers?|kilometres?|miles?|meters?|metres?|usd|eur|gallons?|liters?|litres?|celsius|fahrenheit|kg|iata|iso|yyyy[-\w]*|utc|mla|apa|chinese|english|japanese|french|german|spanish|\d+(?:\.\d+)?)\b/gi;
+
+function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+(?=\S)/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The constraints of `original`'s description that `rewritten` lost: for each, the constraint as
+ * the original says it and the words missing from both the rewrite and the parameter docs.
+ */
+export function droppedConstraints(original: DocParts, rewritten: string): { constraint: string; missing: string[] }[] {
+  const own = ownText(original.description);
+  const params = [...(original.required_parameters ?? []), ...(original.optional_parameters ?? [])].map((p) => `${p.name} ${p.description}`).join(' ');
+  const have = new Set(keyWords(`${rewritten} ${params}`));
+  const raw = new Set(tokens(`${rewritten} ${params}`));
+  const out: { constraint: string; missing: string[] }[] = [];
+  for (const s of sentences(own)) {
+    const missing = new Set<string>();
+    if (CONSTRAINT_SENTENCE.test(s)) for (const w of keyWords(s)) if (!kept(w, have)) missing.add(w);
+    for (const m of s.matchAll(VALUE_TOKEN)) {
+      const v = m[0].toLowerCase();
+      if (!raw.has(v) && !kept(stem(v), have)) missing.add(v);
+    }
+    if (missing.size) out.push({ constraint: s, missing: [...missing] });
+  }
+  return out;
+}
+
+const DANGLING_END = /\b(based|for|to|of|in|at|by|with|from|on|into|onto|via|the|a|an|and|or|than|between|given|about|w\/)$/i;
+const NOT_AN = /^(?:h(?:our|onest|onou?r|eir))/i;
+
+/** Issues of one text, each a short label with the words concerned. */
+function textIssues(text: string): string[] {
+  const out: string[] = [];
+  for (const s of sentences(untagged(text))) {
+    const bare = s.replace(/[.!?;:,]+$/, '').trim();
+    const end = bare.match(DANGLING_END);
+    if (end) out.push(`ends on "${end[0]}": "${s}"`);
+  }
+  for (const m of text.matchAll(/\b(a|an)\s+([a-z][a-z-]*)/gi)) {
+    const [, art, word] = m;
+    const vowel = /^[aeio]/i.test(word) || (/^u/i.test(word) && !/^u(?:s|n[iy]|ti|r[aeiou]|k)/i.test(word));
+    if (art.toLowerCase() === 'a' && /^[aeio]/i.test(word)) out.push(`"a ${word}"`);
+    else if (art.toLowerCase() === 'an' && !vowel && !NOT_AN.test(word)) out.push(`"an ${word}"`);
+  }
+  // The same noun either side of a preposition, ending the clause: "a dir at dir", "user for user" (not "pedal by pedal position").
+  for (const m of untagged(text).matchAll(/\b([a-z]{3,})\s+(?:at|in|for|to|from|on|into|of|by)\s+(?:(?:the|a|an)\s+)?\1\b(?=\s*(?:[.;,:]|$))/gi)) out.push(`repeats "${m[1]}": "${m[0]}"`);
+  const tag = text.match(/^\[([^\]]*)\]/)?.[1] ?? text.match(/Part of (?:the )?([^.]*)\.?$/)?.[1];
+  if (tag && /\b(that|which|who|whose)\b/i.test(tag)) out.push(`a toolkit tag with a relative clause: "${tag}"`);
+  return out;
+}
+
+/** Words of the tool's own name ("filter_stocks_by_price": filter, stock, price; "si_unit_conversion": si, unit, conversion). */
+function nameWords(name: string): string[] {
+  const api = name.slice(name.indexOf('.') + 1);
+  return api
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= 2 && !STOP.has(w))
+    .map(stem);
+}
+
+function sameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (a.length < 4 || b.length < 4) return false;
+  // "curr"/"current", "convert"/"conversion", "coordinate"/"coordinates".
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i >= Math.min(a.length, b.length) || i >= 6;
+}
+
+/**
+ * What a rewrite broke: grammar a doc writer would not write, or a word of the tool's name the
+ * original description said and the rewrite dropped. Only issues the original does not have.
+ */
+export function brokenDocIssues(original: Pick<ToolDoc, 'name' | 'description'>, rewritten: string): string[] {
+  const before = new Set(textIssues(original.description).map((i) => i.replace(/: ".*$/, '')));
+  const out = textIssues(rewritten).filter((i) => !before.has(i.replace(/: ".*$/, '')));
+  // A heading re-inflected: "Send: send email" -> "Sends: send email".
+  const h0 = ownText(original.description).match(/^([A-Za-z][\w ]{0,40}):\s/)?.[1];
+  const h1 = untagged(rewritten).match(/^([A-Za-z][\w ]{0,40}):\s/)?.[1];
+  if (h0 && h1 && h0.toLowerCase() !== h1.toLowerCase() && stem(h0.toLowerCase().replace(/e?s$/, '')) === stem(h1.toLowerCase().replace(/e?s$/, ''))) out.push(`heading "${h0}:" re-inflected as "${h1}:"`);
+  const name = nameWords(original.name);
+  const have = new Set([...tokens(rewritten), ...keyWords(rewritten)]);
+  const lost = new Set<string>();
+  for (const w of tokens(ownText(original.description))) {
+    const s = stem(w);
+    if ((w.length >= 3 && STOP.has(w)) || !name.some((n) => sameWord(n, s))) continue;
+    if (!kept(s, have) && !have.has(w)) lost.add(w);
+  }
+  if (lost.size) out.push(`drops ${[...lost].map((w) => `"${w}"`).join(', ')}, which the tool's name ${original.name} says`);
+  return out;
+}
+
+/** Qualifiers whose loss leaves a doc vaguer but still about the same thing. */
+const QUALIFIER_WORDS = new Set('specific particular certain various basic simple exactly existing corresponding respective desired provided relevant appropriate detailed comprehensive authenticated current currently'.split(' '));
+
+/**
+ * Tools of one list whose rewritten doc no longer tells them from a sibling: the same opening verb
+ * (or a synonym), every word of the rewrite (its toolkit tag included) in the sibling's rewrite, and
+ * a word the original had, that the sibling's original lacks and that is more than a qualifier, lost
+ * ("Converts a value" next to "Convert value between imperial and SI units": "SI unit" lost).
+ */
+export function indistinctDocs(pairs: { name: string; before: string; after: string }[]): string[] {
+  const words = (t: string) => new Set(keyWords(t.replace(/[[\]]/g, ' ')));
+  const verb = (t: string) => stem(tokens(untagged(t))[0] ?? '');
+  const sameVerb = (a: string, b: string) => a === b || (SAME_INDEX.get(a) ?? -1) === (SAME_INDEX.get(b) ?? -2) || sameWord(a, b);
+  const out: string[] = [];
+  for (const p of pairs) {
+    if (p.after === p.before) continue;
+    const a1 = words(p.after);
+    const a0 = words(ownText(p.before));
+    const lost = [...a0].filter((w) => !QUALIFIER_WORDS.has(w) && !kept(w, a1));
+    if (!lost.length || a1.size === 0) continue;
+    for (const q of pairs) {
+      if (q.name === p.name || !sameVerb(verb(p.after), verb(q.after))) continue;
+      const b1 = words(q.after);
+      const b0 = words(ownText(q.before));
+      if ([...a1].every((w) => kept(w, b1)) && lost.some((w) => !kept(w, b0))) {
+        out.push(`${p.name} "${untagged(p.after)}" says nothing ${q.name} "${untagged(q.after)}" does not (lost ${lost.join(', ')})`);
+        break;
+      }
+    }
+  }
+  return out;
+}

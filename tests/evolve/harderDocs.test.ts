@@ -1,0 +1,136 @@
+/**
+ * Harder tool docs keep what the ground truth depends on and read as docs; extra tools never add a
+ * second tool for the same job. The fixture holds real BFCL and T-Eval docs (name, description,
+ * parameters) of the tools whose rewrites went wrong: "Param must be in Chinese" dropped, "Remove
+ * a dir at dir", "Filter stocks based.", "Raises a number", "[ticketing system that is part of a
+ * company]", "Sends: send email", BINGMap.get_coordinates next to GaodeMap.get_coordinate.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../pipeline/rng.js';
+import type { ToolDoc } from '../../pipeline/schemas.js';
+import { brokenDocIssues, droppedConstraints, indistinctDocs } from '../../pipeline/quality/toolDocs.js';
+import { conflictWith } from '../../pipeline/quality/sameFunction.js';
+import { degradeDescription, harderInput, harderRules } from '../../stages/evolve/roles/harderTools.js';
+import { judgeRules } from '../../stages/verify/judge.js';
+
+const DOCS: ToolDoc[] = JSON.parse(readFileSync(new URL('./fixtures/harderDocs.json', import.meta.url), 'utf8'));
+const doc = (name: string) => DOCS.find((d) => d.name === name)!;
+
+/** Rewrites the harder-tools rules made before (harder-tools-4), each with what is wrong with it. */
+const BAD: [string, string, RegExp][] = [
+  ['GaodeMap.get_coordinate', 'Fetch coordinate of location.', /chinese/],
+  ['TravelAPI.book_flight', 'book flight given travel info. Part of travel system.', /iata/],
+  ['GorillaFileSystem.find', 'Find any file or directories under path that contain name in its file name. Part of Gorilla file system.', /recursive/],
+  ['PPT.save_file', 'When all steps done, YOU MUST use save_file()', /ppt/],
+  ['GorillaFileSystem.cp', '[Gorilla file system] Copy file or dir from one location to another. If dest is dir, source file or dir will be copied into dest dir. Both source and dest must be local to dir.', /current/],
+];
+const BROKEN: [string, string, RegExp][] = [
+  ['GorillaFileSystem.rmdir', 'Remove a dir at dir. Part of Gorilla file system.', /repeats "dir"/],
+  ['GorillaFileSystem.mkdir', 'Make a new directory in the directory.', /repeats "directory"/],
+  ['TwitterAPI.unfollow_user', 'unfollow user for user. Part of TwitterAPI.', /repeats "user"/],
+  ['TradingBot.filter_stocks_by_price', 'Filter stocks based. Part of trading system.', /ends on "based"/],
+  ['TicketAPI.edit_ticket', 'Modify the details of an ticket', /"an ticket"/],
+  ['MathAPI.power', 'Raises a number', /drops "power"/],
+  ['MathAPI.si_unit_conversion', '[Math API] Converts a value', /drops "si", "unit"/],
+  ['TicketAPI.close_ticket', '[ticketing system that is part of a company] Close ticket', /relative clause/],
+  ['Email.send', 'Sends: send email. It needs the address (address) and title (title), and optionally body and attachment. It returns the state', /re-inflected/],
+  ['TradingBot.get_current_time', 'Fetch time. Part of trading system.', /drops "current"/],
+];
+const GOOD: [string, string][] = [
+  ['GaodeMap.get_coordinate', 'Fetch coordinate of location. Param must be in Chinese'],
+  ['TravelAPI.book_flight', '[travel system] Book flight given travel info. From and To should be airport codes in IATA format'],
+  ['GorillaFileSystem.rmdir', 'Remove a dir at current dir. Part of the Gorilla file system.'],
+  ['TradingBot.filter_stocks_by_price', 'Filter stocks based on price range'],
+  ['TicketAPI.edit_ticket', 'Modifies the details of an existing ticket. Part of the ticketing system.'],
+  ['MathAPI.power', '[Math API] Raises a number to a power'],
+  ['Email.send', 'Send: send email. It needs address (address) and title (title), and optionally body and attachment. It returns state'],
+  ['VehicleControlAPI.fillFuelTank', 'fills fuel tank of vehicle. Fuel tank can hold up to 50 gallons. Part of the vehicle control system.'],
+];
+
+describe('harder tool docs: the checks', () => {
+  it('flag a lost constraint, whatever the parameter docs do not restate', () => {
+    for (const [name, rewrite, missing] of BAD) {
+      const lost = droppedConstraints(doc(name), rewrite);
+      expect(lost.length, name).toBeGreaterThan(0);
+      expect(lost.flatMap((l) => l.missing).join(' '), name).toMatch(missing);
+    }
+    // A range ("up to 50 gallons") is a constraint; its unit the parameter docs restate ("in gallons"), its limit they do not.
+    expect(droppedConstraints(doc('VehicleControlAPI.fillFuelTank'), 'Fills fuel tank of vehicle.').flatMap((l) => l.missing)).toContain('50');
+  });
+
+  it('flag broken English and a dropped name word, and pass careful rewrites', () => {
+    for (const [name, rewrite, why] of BROKEN) expect(brokenDocIssues(doc(name), rewrite).join('; '), name).toMatch(why);
+    for (const [name, rewrite] of GOOD) {
+      expect(droppedConstraints(doc(name), rewrite), name).toEqual([]);
+      expect(brokenDocIssues(doc(name), rewrite), name).toEqual([]);
+    }
+    // A noun either side of a preposition mid-clause is English ("the brake pedal by pedal position").
+    expect(brokenDocIssues({ name: 'V.pressBrakePedal', description: 'Presses the brake pedal based on pedal position.' }, 'Presses the brake pedal by pedal position.')).toEqual([]);
+  });
+
+  it('flag a doc that no longer tells its tool from a listed sibling', () => {
+    const si = doc('MathAPI.si_unit_conversion');
+    const imperial = doc('MathAPI.imperial_si_conversion');
+    const pairs = (siAfter: string) => [
+      { name: si.name, before: si.description, after: siAfter },
+      { name: imperial.name, before: imperial.description, after: '[Math API] Convert value between imperial and SI units.' },
+    ];
+    expect(indistinctDocs(pairs('[Math API] Converts a value'))).toHaveLength(1);
+    expect(indistinctDocs(pairs('[Math API] Converts a value from one SI unit to another'))).toEqual([]);
+    // Different verbs tell them apart ("Comment on a tweet" is no "retrieve all comments").
+    const c = doc('TwitterAPI.comment');
+    const g = doc('TwitterAPI.get_tweet_comments');
+    expect(indistinctDocs([{ name: c.name, before: c.description, after: 'Comment on a tweet.' }, { name: g.name, before: g.description, after: 'retrieve all comments for a tweet.' }])).toEqual([]);
+  });
+});
+
+describe('harder tool docs: the rules', () => {
+  it('never lose a constraint, break the English or blur a sibling, over many seeds', () => {
+    for (let seed = 0; seed < 40; seed++) {
+      const after = new Map<string, string>();
+      for (const t of DOCS) {
+        const out = harderRules(harderInput([t]), new Rng(seed, `tool:${t.name}`, 'harder-tools')).tools[0].description;
+        after.set(t.name, out);
+        expect(out, `${t.name} seed ${seed}`).not.toBe(t.description);
+        expect(droppedConstraints(t, out), `${t.name} seed ${seed}: ${out}`).toEqual([]);
+        expect(brokenDocIssues(t, out), `${t.name} seed ${seed}: ${out}`).toEqual([]);
+      }
+      expect(after.get('GaodeMap.get_coordinate')).toMatch(/Chinese/);
+      expect(after.get('TravelAPI.book_flight')).toMatch(/IATA/);
+      expect(after.get('MathAPI.power')).toMatch(/power/);
+      expect(after.get('TicketAPI.close_ticket')).not.toMatch(/that is part of/);
+      expect(after.get('Email.send')).toMatch(/^(\[[^\]]+\] )?Send: /);
+      expect(indistinctDocs(DOCS.map((t) => ({ name: t.name, before: t.description, after: after.get(t.name)! }))), `seed ${seed}`).toEqual([]);
+    }
+  });
+
+  it('keep an identifier as written when cutting articles, and a heading as written', () => {
+    for (let seed = 0; seed < 20; seed++) {
+      const rng = new Rng(seed, 'ids');
+      expect(degradeDescription(doc('GoogleScholar.get_author_id').description, rng, doc('GoogleScholar.get_author_id'))).toMatch(/getAuthorId/);
+      expect(degradeDescription(doc('TimeTool.get_curr_time').description, rng, doc('TimeTool.get_curr_time'))).toMatch(/^Get curr time: \S+ current time/);
+    }
+  });
+
+  it('the judge says No to a rewrite that lost a constraint or reads broken', () => {
+    const pair = (name: string, evolved: string) => ({ name, original: JSON.stringify(doc(name)), evolved: JSON.stringify({ ...doc(name), description: evolved }), sameSignature: true });
+    expect(judgeRules({ strategy: 'harder_tools', pairs: [pair('GaodeMap.get_coordinate', 'Get the coordinate of a location.')] }).reason).toMatch(/lost the constraint "Param must be in Chinese"/);
+    expect(judgeRules({ strategy: 'harder_tools', pairs: [pair('TicketAPI.edit_ticket', 'Modify the details of an ticket.')] }).reason).toMatch(/"an ticket"/);
+    expect(judgeRules({ strategy: 'harder_tools', pairs: [pair('GaodeMap.get_coordinate', 'Fetch the coordinate of a location. Param must be in Chinese')] }).answer).toBe('Yes');
+  });
+});
+
+describe('extra tools: the same job under another name', () => {
+  it('counts a plural name, the same looked-up thing and a BFCL doc\'s own text as the same function', () => {
+    expect(conflictWith(doc('BINGMap.get_coordinates'), [doc('GaodeMap.get_coordinate')])).toMatch(/same api name/);
+    expect(conflictWith(doc('BINGMap.get_distance'), [doc('VehicleControlAPI.estimate_distance')])).toMatch(/looks up the same thing/);
+    expect(conflictWith(doc('TimeTool.get_curr_time'), [doc('TradingBot.get_current_time')])).toMatch(/looks up the same thing/);
+    const symbol = { name: 'TradingBot.get_symbol_by_name', description: 'This tool belongs to the trading system, which allows users to trade stocks, manage their account, and view stock information. Tool description: Get the symbol of a stock by company name.' };
+    expect(conflictWith(symbol, [{ name: 'PolygonFinance.search_stock_ticker', description: 'get the stock ticker given the company name' }])).toMatch(/description overlaps/);
+    // Fair distractors stay: another thing looked up, another job.
+    expect(conflictWith(doc('BINGMap.get_distance'), [doc('GaodeMap.get_coordinate')])).toBeUndefined();
+    expect(conflictWith(doc('TimeTool.get_curr_time'), [doc('Weather.forecast_weather')])).toBeUndefined();
+    expect(conflictWith(doc('VehicleControlAPI.estimate_distance'), [doc('TravelAPI.book_flight')])).toBeUndefined();
+  });
+});
