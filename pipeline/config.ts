@@ -140,6 +140,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // Left: value errors whose correct value is a word of the correct thought's frame or intent ("first" in "The first thing to do", START in "start the engine"), so the leak check sends them to the fallback frames (0.3%, 4/1,448).
   error_thought_style_tell: 0.005,
   gt_date_unanchored: 0,
+  long_context_unbacked_claim: 0,
+  long_context_splits_task: 0,
   long_context_repeated_line: 0,
   long_context_dangling_question: 0,
   long_context_empty_thought: 0,

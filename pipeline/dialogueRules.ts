@@ -83,7 +83,14 @@ const DECLINES = [
   /\bno idea\b/i,
   /\b(?:can|could|am able to)\s+only\b|\b(?:i|we)\s+(?:am\s+|are\s+|'m\s+|'re\s+)?only\s+(?:help|assist|able|here|take orders)\b/i,
   /\b(?:help|assist)\s+you\s+(?:with\s+)?(?:ordering|order|place|placing|get|getting|with (?:your|an|a) (?:coffee|order|drink))/i,
-  /\b(?:can'?t|cannot|can not|unable to|not able to)\s+(?:help|answer|assist|tell|do|give|provide|say|speak|comment)\b/i,
+  /\b(?:can'?t|cannot|can not|unable to|not able to)\s+(?:really\s+)?(?:help|answer|assist|tell|do|give|provide|say|speak|comment|talk|discuss|chat|share|recommend)\b/i,
+  // "I'm sorry I can't talk about movies, but I can take your order", "I do not help with that",
+  // "not really familiar with ChatGPT", "never heard of this show", "not at liberty to say",
+  // "I am a specialist on weather but we have plenty hot drinks".
+  /\bbut (?:i|we) can (?:take|help|get|make|offer)\b|\b(?:i|we) (?:do not|don'?t|dont) (?:help|deal|do) with\b/i,
+  /\bnot (?:really |very |too |that |so )?familiar with\b|\bnever (?:heard|seen) (?:of|about)\b|\bnot at liberty\b|\bspeciali[sz](?:t|e) (?:on|in)\b/i,
+  /\b(?:not|never) (?:something|anything) (?:i|we) (?:know|talk|can)\b|\bno clue\b|\bnot qualified\b/i,
+  /\bi do know (?:a lot |a bit |plenty )?about\b|\b(?:i|we) (?:only )?know (?:a lot )?about (?:coffee|tea|drinks)\b/i,
   /\bi (?:don'?t|do not|dont) (?:know|have (?:an? )?(?:answer|information|info|opinion|access))\b/i,
   /\bi'?m (?:just|only) (?:a|an|here)\b|\bi'?m not sure\b|\bnot (?:something|a question) i\b/i,
   /\b(?:out(?:side)? of|beyond) my\b|\bnot (?:within|in) my\b/i,
@@ -102,4 +109,62 @@ export function opensWithGreeting(text: string): boolean {
 /** A turn that takes leave ("Have a Brew-tiful day!", "Thanks, bye", "See you"). */
 export function takesLeave(text: string): boolean {
   return /\b(?:good\s?bye|bye|see you|see ya|take care|have an? (?:\w+[- ])?(?:\w+ )?(?:day|morning|afternoon|evening|night|one|weekend)|enjoy your (?:day|drink|coffee|evening|morning))\b/i.test(text);
+}
+
+/** Words of a user turn that keep it on the coffee order (the menu's words and the shop's). */
+const SHOP_WORDS = /\b(?:order\w*|menu|drinks?|coffees?|teas?|caf[eé]s?|shop|bar|barista|cups?|sizes?|hot|iced|cold|sweet\w*|milk|food|eat|snacks?|pastr\w*|prices?|cost|pay|wifi|restroom|bathroom|tables?|seats?|recommend\w*|special\w*|caffeine|flavou?rs?|brew\w*|roast\w*|beans?|foam|shots?|ounces?|oz|syrups?|whip\w*|straws?|lids?|to go|here)\b/i;
+const SMALL_TALK = /^(?:\W*(?:hi|hello|hey|good (?:morning|afternoon|evening)|ok(?:ay)?|so|well|there)\b[,.!]*\s*)*(?:how are (?:you|things)|how'?s (?:it going|your day|everything)|how is your day|what'?s up|how do you do)\b/i;
+
+/** Asking the shop for something, whatever it is ("Do you serve any wine?", "Can I get a jin xuan?"). */
+const ASKS_SHOP = /\b(?:can|could|may) i (?:please |just )?(?:get|have|see|order|try)\b|\bearl gr[ae]y\b|\b(?:do|did) you (?:guys |all )?(?:\w+ )?(?:have|sell|serve|carry|make|offer|stock)\b(?! (?:any |an )?idea)|\byou (?:guys |all )?(?:have|sell|serve|carry)\b(?! (?:any |an )?idea)|\b(?:can|could) you (?:make|get)\b|\bable to make\b|\bhappen to have\b|\bmenus?\b|\boptions\b|\bcoff?e+\b|\bbreakfast\b/i;
+
+/**
+ * A user question about something besides the coffee ("Who is the best youtube fashion star now?",
+ * "Do you know when the rain will stop?"): the corpus's coffee agent declines it or makes an answer
+ * up ("I would say Jennifer Anniston."), and neither is for the case's assistant to have said.
+ */
+export function asksOffTopic(text: string): boolean {
+  const t = text.trim();
+  const asks = /\?/.test(t) || /^(?:\W*(?:hi|hello|hey|so|ok(?:ay)?|well|um+)\b[,.!]*\s*)*(?:what|which|who|whom|whose|when|where|why|how|do you|did you|does|is there|are there|have you|can you tell|could you tell|tell me|any idea|know)\b/i.test(t);
+  if (!asks || SMALL_TALK.test(t)) return false;
+  return menuItems(t).length === 0 && !SHOP_WORDS.test(t) && !ASKS_SHOP.test(t);
+}
+
+/**
+ * What an assistant's sentence claims it did or is doing in the world, or undefined. The corpus's
+ * coffee agent places orders ("Okay, order place. It will be ready soon!", "Great choice! I put it
+ * in for you.", "I'll send it to the coffee bar"); the case's assistant has no tool for that, so
+ * such a line in its own history is a claim nothing backs. Also what only a shop's till can do: a
+ * screen showing the order, a pickup at the bar, a time it will be ready, a fetch offer ("What can
+ * I get for you?"). A negated act ("I can't place orders from here") claims nothing.
+ */
+const CLAIMS: RegExp[] = [
+  /\b(?:will|'ll|should|shall|(?:is|are|'s|'re) going to|gonna|ll)\s+(?:\w+\s+)?(?:be\s+)?(?:right\s+)?(?:ready|out|up|done|made|prepared|available|finished|brewing|coming|over|served|waiting)\b/i,
+  /\bready\b(?!\s+to order)/i,
+  /\b(?:coming (?:right )?(?:up|out)|on (?:its|it'?s|the|their|your) way|being (?:made|prepared|brewed|processed)|in the works|under ?way|in progress)\b/i,
+  /\b(?:pick(?:ing)? (?:it|them|that|this|those|these|your \w+(?: \w+)?|up)|collect (?:it|them|your)|proceed to|head (?:over )?to|check back|wait (?:for it )?(?:at|by|over))\b/i,
+  /\b(?:coffee|espresso|pickup|pick-up) (?:bar|counter|station|area|window)\b|\b(?:at|to|by|from) the bar\b/i,
+  /\b(?:screen|displayed|display|monitor|receipt|total)\b/i,
+  /\b(?:order|drink|coffee|it|that)(?:'s| is| was| has been| have been)?\s+(?:been\s+)?(?:placed|place|sent|submitted|entered|received|processed|put in|in the system|rung up|on order)\b/i,
+  /\b(?:i|we|ill|ive|im|we'?ll)(?:'ll|'ve|'m|'d|'re| will| have| am| are| shall| just| now| already| also| then| can| could| would| gonna| going to| about to| go ahead and| get right on| be)*\s+(?:send|sending|sent|submit|submitting|submitted|forward(?:ing|ed)?|put(?:ting)?|plac(?:e|ed|ing)|start(?:ed|ing)?|mak(?:e|ing)|made|prepar(?:e|ed|ing)|bring(?:ing)?|brought|ring(?:ing)?|rang|process(?:ed|ing)?|pass(?:ed|ing)?|add(?:ed|ing)?|whip(?:ped|ping)?|fix(?:ed|ing)?|brew(?:ed|ing)?|order(?:ed|ing)? (?:you|it|that|this|them|for|one|some|a|an|coffee|tea|drinks?|your)|enter(?:ed|ing)?|key(?:ed|ing)?|get (?:for )?(?:you|it|that|this|them|those|your|right|started|going|on it|to work)|work on|handle|take care of)\b/i,
+  /\b(?:can|may|shall|could) (?:i|we) get (?:you|for you|that|it|something|anything)\b|\bwhat (?:can|may|shall|could|would) (?:i|we) (?:get|make|fix|bring)\b|\blet me (?:get|send|put|place|make|start|add|grab|ring|bring|fix)\b/i,
+  /\b(?:in|within) (?:just |only |about |around |under |less than )*(?:(?:a|an) )?(?:(?:few|couple(?: of)?|several|\d+|two|three|four|five|ten|fifteen)\s*(?:more\s+)?(?:minutes?|mins?|moments?|seconds?|secs?)\b|(?:few|couple|bit|moments?|jiffy|sec|second|minute|flash)\b)|\b(?:shortly|momentarily|soon|right away|in no time|asap)\b/i,
+  /\b(?:before|prior to|after|once)\s+(?:i\s+|we\s+)?(?:send|sending|sent|forward(?:ing)?|submit(?:ting)?|plac(?:e|ing)|put(?:ting)?)\b|\b(?:be|been|being|gets?|getting) (?:sent|forwarded|submitted|placed)\b|\bto be (?:made|prepared|brewed)\b|\b(?:will|'ll|shall)\s+have\s+(?:that|it|this|them|those|your \w+)\s+(?:\w+\s+)?(?:up|out|ready|done|made|over)\b/i,
+  /\bhere (?:you go|you are|it is|is your|'s your|are your)\b|\bhere'?s (?:your|the) (?:order|drink|coffee|menu)\b|\bhere'?s (?:that|this|it)\b/i,
+  /\benjoy (?:your|the) (?:drink|coffee|order|tea|latte|beverage|\w+ (?:latte|coffee|tea))\b|\bthanks? (?:you )?for (?:your|the) order(?:ing)?\b|\bthanks? for ordering\b|\bthat(?:'ll| will) be \$/i,
+];
+const NEGATED = /\b(?:can'?t|cannot|can not|unable to|not able to|no way to|won'?t|will not|don'?t|do not|didn'?t|did not|isn'?t|is not|not)\b/i;
+/** Patterns whose act a negation undoes ("I can't send orders"); a time or a pickup stays a claim. */
+const ACTS = new Set([6, 7, 8]);
+
+export function claimsAction(text: string): string | undefined {
+  for (const sentence of text.split(/(?<=[.!?;])\s+/)) {
+    for (const [i, re] of CLAIMS.entries()) {
+      const m = re.exec(sentence);
+      if (!m) continue;
+      if (ACTS.has(i) && NEGATED.test(sentence.slice(0, m.index + m[0].length))) continue;
+      return m[0].trim();
+    }
+  }
+  return undefined;
 }

@@ -127,7 +127,9 @@ export function renderCard(input: CardInput): string {
     'Ganesh, Google LLC; released with "PERL: Parameter Efficient Reinforcement Learning from Human',
     'Feedback", arXiv:2403.10704), used under the Creative Commons Attribution 4.0 licence',
     '(https://creativecommons.org/licenses/by/4.0/): its dialogue text only (speaker and utterance),',
-    'annotations dropped. The noisy queries take misspellings from cspell\'s',
+    'annotations dropped; changed: a reply sentence in which the coffee agent claims to place or send an order',
+    'is dropped, and a reply left empty is rewritten as a read-back of what the user asked for or a note that',
+    'the assistant cannot place the order. The noisy queries take misspellings from cspell\'s',
     '@cspell/dict-en-common-misspellings (CC BY-SA 4.0).',
     '',
   ];

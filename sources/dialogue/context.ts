@@ -9,8 +9,9 @@
  */
 import type { Rng } from '../../pipeline/rng.js';
 import { countTokens, truncateToTokens } from '../../pipeline/tokens.js';
-import type { Corpus, CorpusTurn } from './corpus.js';
-import { declines, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from '../../pipeline/dialogueRules.js';
+import type { Corpus, CorpusTurn, Dialogue } from './corpus.js';
+import { asksOffTopic, claimsAction, declines, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from '../../pipeline/dialogueRules.js';
+import { honestTurns } from './honest.js';
 import { renderAction, finishAction } from '../../pipeline/prompts/standard.js';
 
 export interface ContextSlice {
@@ -62,6 +63,22 @@ export function sliceContext(corpus: Corpus, rng: Rng, minTokens: number, maxTok
  * no reply stops mid-word. Only when no reply ends inside [min, max] is the crossing turn cut, at a
  * sentence end when it is a reply.
  */
+/**
+ * A dialogue as it may be inserted: the coffee agent's claims of acts undone (./honest.ts), token
+ * counts redone for the rewritten replies; undefined when a claim could not be undone. Cached per
+ * dialogue object.
+ */
+const honestCache = new WeakMap<Dialogue, Dialogue | null>();
+export function honestDialogue(d: Dialogue): Dialogue | undefined {
+  let h = honestCache.get(d);
+  if (h === undefined) {
+    const turns = honestTurns(d.turns, d.id);
+    h = turns ? { id: d.id, turns: turns.map((t, i) => (t === d.turns[i] ? t : { ...t, tokens: countTokens(t.content) })) } : null;
+    honestCache.set(d, h);
+  }
+  return h ?? undefined;
+}
+
 export function sliceAt(corpus: Corpus, { target, start }: SliceDraw, minTokens: number, maxTokens: number): ContextSlice {
   const turns: { role: 'user' | 'assistant'; content: string; tokens: number; from: string }[] = [];
   let tokens = 0;
@@ -71,7 +88,8 @@ export function sliceAt(corpus: Corpus, { target, start }: SliceDraw, minTokens:
   // A user-only corpus (BFCL's dialogues, on request) can end after any turn.
   const twoSided = corpus.dialogues.some((d) => d.turns.some((t) => t.role === 'assistant'));
   outer: for (let d = 0; d < corpus.dialogues.length; d++) {
-    const dialogue = corpus.dialogues[(start + d) % corpus.dialogues.length];
+    const dialogue = honestDialogue(corpus.dialogues[(start + d) % corpus.dialogues.length]);
+    if (!dialogue) continue;
     for (const turn of dialogue.turns) {
       if (tokens + turn.tokens > maxTokens) {
         crossing = { role: turn.role, content: turn.content, from: dialogue.id };
@@ -164,6 +182,10 @@ export function unusableReason(turns: { role: 'user' | 'assistant'; content: str
   if (endsOnQuestion(turns[turns.length - 1].content)) return 'ends on a question nobody answers';
   if (replies.some((t) => saysUnavailable(t.content))) return 'says the menu lacks a drink';
   if (replies.some((t) => declines(t.content))) return 'declines a topic';
+  // "Who is the best youtube fashion star now?" -> "I would say Jennifer Anniston.": declined or made up.
+  if (turns.some((t) => t.role === 'user' && asksOffTopic(t.content))) return 'asks about something besides the coffee';
+  // A claim ./honest.ts could not undo ("I'll send it to the coffee bar"): no tool did it.
+  if (replies.some((t) => claimsAction(t.content))) return 'claims an act no tool did';
   const keys = replies.map((t) => normalizeLine(t.content));
   if (new Set(keys).size < keys.length) return 'repeats a reply';
   return undefined;
@@ -195,13 +217,14 @@ export function contextPool(corpus: Corpus, minTokens: number): ContextPool {
     };
   };
   const entries: PoolEntry[] = [];
-  for (const d of corpus.dialogues) {
-    const why = unusableReason(d.turns);
-    if (why) dropped[why] = (dropped[why] ?? 0) + 1;
+  for (const raw of corpus.dialogues) {
+    const d = honestDialogue(raw);
+    const why = d ? unusableReason(d.turns) : 'claims an act no tool did';
+    if (why || !d) dropped[why!] = (dropped[why!] ?? 0) + 1;
     else entries.push(entry(d));
   }
   // A user's corpus the rules empty (or leave too short): every dialogue, as before.
-  if (entries.reduce((n, e) => n + e.tokens, 0) < minTokens * 4) return { entries: corpus.dialogues.map(entry), dropped: {}, filtered: false };
+  if (entries.reduce((n, e) => n + e.tokens, 0) < minTokens * 4) return { entries: corpus.dialogues.map((d) => entry(honestDialogue(d) ?? d)), dropped: {}, filtered: false };
   return { entries, dropped, filtered: true };
 }
 
@@ -260,10 +283,12 @@ export function pickDialogues(pool: ContextPool, usage: LineUsage, rng: Rng, opt
 /** The insertion a list of whole dialogues makes. */
 export function dialoguesAt(corpus: Corpus, ids: string[], target: number): ContextSlice {
   const byId = new Map(corpus.dialogues.map((d) => [d.id, d]));
+  // The pool (contextPool) lists only dialogues honestDialogue could make; a raw one is a user's corpus the rules emptied.
   const turns: { role: 'user' | 'assistant'; content: string; tokens: number; from: string }[] = [];
   for (const id of ids) {
-    const d = byId.get(id);
-    if (!d) throw new Error(`long-context corpus has no dialogue ${id}`);
+    const raw = byId.get(id);
+    if (!raw) throw new Error(`long-context corpus has no dialogue ${id}`);
+    const d = honestDialogue(raw) ?? raw;
     for (const t of d.turns) turns.push({ role: t.role, content: t.content, tokens: insertedTokens(t), from: id });
   }
   return slice(turns, target);

@@ -14,6 +14,17 @@ export function queryIndex(messages: ChatMessage[]): number {
   throw new Error('case has no user message');
 }
 
+/**
+ * Where a Long Context insertion goes: before the task's first user turn. A multi-turn task's later
+ * turns refer back to its earlier ones ("Following on from what I said", "Also, create a file"), so
+ * the inserted conversation must not come between them.
+ */
+export function firstUserIndex(messages: ChatMessage[]): number {
+  const i = messages.findIndex((m) => m.role === 'user');
+  if (i < 0) throw new Error('case has no user message');
+  return i;
+}
+
 export function groundTruthActions(tc: Pick<TestCase, 'groundTruth'>): Action[] {
   return Array.isArray(tc.groundTruth) ? [...tc.groundTruth] : [tc.groundTruth as Action];
 }

@@ -3,46 +3,50 @@
  * says why it does what it does; an inserted reply with an empty thought would mark the insertion.
  * Like the closing FinishAction thoughts (pipeline/prompts/standard.ts finishThought: "This needs
  * no tool call, so I can answer directly."), a short first-person note of what the reply is for —
- * asking to confirm the order, saying it is on its way, answering a menu question, asking for a
- * missing detail — naming the drink when the conversation named one. No wording repeats within a
+ * reading the user's choice back, saying plainly that it cannot place the order, answering a
+ * question about a drink, asking for a missing detail — naming the drink when the conversation
+ * named one. No wording repeats within a
  * case while another is left.
  */
 import { endsOnQuestion, menuItems } from '../../pipeline/dialogueRules.js';
 
 const DRINKS = new Set(['hot chocolate', 'chai latte', 'cold brew', 'iced coffee', 'drip coffee', 'flat white', 'matcha latte', 'green tea', 'black tea', 'herbal tea', 'cappuccino', 'macchiato', 'americano', 'espresso', 'frappuccino', 'frappe', 'cortado', 'steamer', 'mocha', 'latte', 'chai', 'matcha', 'smoothie']);
 
-type Act = 'confirm' | 'ready' | 'answer' | 'clarify' | 'other';
+type Act = 'confirm' | 'close' | 'answer' | 'clarify' | 'other';
 
+/**
+ * No wording says an order went anywhere: the inserted replies never place one (the coffee agent's
+ * claims are undone in sources/dialogue/honest.ts), and a thought must agree with its reply.
+ */
 const WORDINGS: Record<Act, ((d?: string, topic?: string) => string | undefined)[]> = {
   confirm: [
-    (d) => d && `The ${d} order needs their confirmation before it goes to the coffee bar.`,
-    (d) => d && `I have the ${d} order; they should check it before I send it off.`,
-    (d) => d && `No tool is needed for the ${d} order, only their go-ahead on what the screen shows.`,
-    () => 'The order needs a check from them before it goes to the coffee bar.',
-    () => 'I should ask them to confirm the order before sending it off.',
-    () => 'Nothing to look up here; the order just needs their confirmation.',
-    () => 'Before anything is made, they should see the order and say it is right.',
+    (d) => d && `I should read the ${d} back to them and check I have it right.`,
+    (d) => d && `Before going on, they should hear the ${d} as I understood it.`,
+    (d) => d && `Let me repeat the ${d} so they can correct anything I missed.`,
+    () => 'I should repeat what they asked for and let them correct it.',
+    () => 'Reading their choice back first avoids a mix-up.',
+    () => 'They named what they want; a quick check that I heard it right comes first.',
   ],
-  ready: [
-    (d) => d && `They confirmed the ${d} order, so it can go to the bar now.`,
-    (d) => d && `The ${d} order is settled; I can tell them it is being made.`,
-    () => 'They confirmed the order, so I can send it to the coffee bar and say it will be ready soon.',
-    () => 'The order is confirmed; all that is left is to tell them where to pick it up.',
-    () => 'With the order confirmed, I can let them know it is being made.',
-    () => 'That settles the order; I will tell them it is on its way.',
+  close: [
+    (d) => d && `They settled on the ${d}, but I have no tool that orders it, so I must say so plainly.`,
+    (d) => d && `The ${d} is decided; placing it is beyond what I can do here, and they should know that.`,
+    (d) => d && `I cannot order the ${d} for them, so I will tell them what to ask for at the counter.`,
+    () => 'They confirmed, yet none of my tools places an order; I should say that and leave the ordering to them.',
+    () => 'None of my tools sends an order anywhere, so I should be clear that they need to order it themselves.',
+    () => 'Their choice is settled; I can only tell them what to ask for, not order it.',
   ],
   answer: [
-    (_, t) => t && `They want to know about the ${t}; I can answer that from the menu.`,
-    (_, t) => t && `A question about the ${t}, which I can answer without a tool.`,
-    () => 'This is a question about the menu, which I can answer directly.',
-    () => 'They are asking about what we serve; no tool is needed to answer.',
-    () => 'I know the menu, so I can answer this straight away.',
+    (_, t) => t && `They want to know about the ${t}; I can say what I know about it.`,
+    (_, t) => t && `A question about the ${t}, which needs no tool to answer.`,
+    () => 'This is a question about the drinks, which I can answer directly.',
+    () => 'They are asking about what goes into a drink; no tool is needed to answer.',
+    () => 'I can answer this straight away from what I know.',
   ],
   clarify: [
     (d) => d && `One detail of the ${d} is still open, so I will ask about it first.`,
-    () => 'I need a little more information before I can put this order in.',
-    () => 'Something about the order is unclear, so I will ask before going on.',
-    () => 'Before the order can be made I need one more detail from them.',
+    () => 'I need a little more detail about what they want.',
+    () => 'Something about their choice is unclear, so I will ask before going on.',
+    () => 'Before we settle it I need one more detail from them.',
   ],
   other: [
     () => 'This needs no tool call, so I can answer directly.',
@@ -54,9 +58,8 @@ const WORDINGS: Record<Act, ((d?: string, topic?: string) => string | undefined)
 
 function actOf(user: string, reply: string): Act {
   const asks = endsOnQuestion(reply);
-  if (asks && /\b(?:confirm|correct|right|accurate|okay|ok|good|check|verify|look)\b/i.test(reply)) return 'confirm';
-  if (/\b(?:confirm|verify|check)\b[^.]*\border\b/i.test(reply) && !/\b(?:ready|coming|shortly|soon)\b/i.test(reply)) return 'confirm';
-  if (/\b(?:ready|coming (?:right )?up|on (?:its|it'?s|the) way|pick (?:it |them )?up|shortly|soon|in a (?:few|bit|moment|minute)|being made|sent (?:it|your order)|will be out)\b/i.test(reply)) return 'ready';
+  if (/\b(?:can'?t|cannot|not able to|no way to|no ordering tool|up to you)\b[^.]*\b(?:order|place|send|reach|contact|put)\b|\b(?:order|place|send|reach|contact|put)\b[^.]*\b(?:can'?t|cannot|not able to)\b/i.test(reply)) return 'close';
+  if (asks && /\b(?:confirm|correct|right|accurate|check|verify|is that it|heard you|i follow|read that back)\b/i.test(reply)) return 'confirm';
   if (/\?/.test(user) || /^(?:\W*(?:hi|hello|hey)\b\W*)?(?:what|which|how|do you|does|is there|are there|tell me)\b/i.test(user)) return 'answer';
   if (asks) return 'clarify';
   return 'other';

@@ -2,9 +2,10 @@
  * evolve: SRM (the paper's §3.3) — harder variants of assembled test cases that keep the same
  * ground truth. Four strategies and their mix:
  *
- * - long_context: pure dialogue (1k–3k tokens from the corpus, never tool calls) inserted right
- *   before the query (the user message of the turn that holds step k): whole dialogues that read
- *   as one visit (sources/dialogue/context.ts pickDialogues);
+ * - long_context: pure dialogue (1k–3k tokens from the corpus, never tool calls) inserted before
+ *   the task's first user turn (a multi-turn task's turns stay together): whole dialogues that read
+ *   as one visit (sources/dialogue/context.ts pickDialogues), none claiming an act no tool did
+ *   (sources/dialogue/honest.ts);
  * - extra_tools: distractor tools from the pool of every assembled case's tools, none the same
  *   function as a tool the case uses (pipeline/quality/sameFunction.ts), the system prompt's tool list
  *   re-rendered in place;
@@ -39,7 +40,7 @@ import { fileStamps } from '../../pipeline/fingerprint.js';
 import { contextPool, dialoguesAt, drawSlice, LineUsage, pickDialogues, sliceAt, type ContextPool, type ContextSlice, type SliceDraw } from '../../sources/dialogue/context.js';
 import { contextThoughts } from './contextThoughts.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
-import { argValues, groundTruthActions, historyActions, protectedValues, queryIndex, taskValues, usedToolDocs } from './caseParts.js';
+import { argValues, groundTruthActions, firstUserIndex, historyActions, protectedValues, queryIndex, taskValues, usedToolDocs } from './caseParts.js';
 import { conflictWith } from '../../pipeline/quality/sameFunction.js';
 import { stratifiedSample } from './sampling.js';
 import { NOISY_RULES_VERSION, noisyQueryRole, type NoisyQueryInput, type NoisyQueryOutput } from './roles/noisyQuery.js';
@@ -325,10 +326,11 @@ export async function runEvolve(item: StageItem<EvolveInput>, ctx: ItemContext):
       methods.push(result.method);
     } else {
       const slice = contextSlice(item.input.context!, ctx);
-      const qi = queryIndex(messages);
+      // Before the task's first user turn: never between the turns of a multi-turn task.
+      const at = firstUserIndex(messages);
       const inserted = contextMessages(slice, base.cot);
-      messages = [...messages.slice(0, qi), ...inserted, ...messages.slice(qi)];
-      details.longContext = { insertedAt: qi, messages: inserted.length, tokens: slice.tokens, target: slice.target, from: slice.from, ...(item.input.context!.redraws ? { redraws: item.input.context!.redraws } : {}) };
+      messages = [...messages.slice(0, at), ...inserted, ...messages.slice(at)];
+      details.longContext = { insertedAt: at, messages: inserted.length, tokens: slice.tokens, target: slice.target, from: slice.from, ...(item.input.context!.redraws ? { redraws: item.input.context!.redraws } : {}) };
       methods.push(EVOLVE_RULES);
     }
     applied.push(step);
@@ -358,7 +360,8 @@ export const evolveStage: ItemStage<EvolveInput, TestCase> = {
   // 5: a long context ends after a reply, cut from a corpus of exchanges (sources/dialogue/context.ts).
   // 6: a long context is whole dialogues the rules pass, spread over the corpus; CoT replies carry a thought.
   // 7: extra tools never the same lookup as a listed tool (plural names, lookup verb + object, own descriptions compared).
-  version: `7+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
+  // 8: long context inserted before the task's first user turn; the coffee agent's claims of acts undone; off-topic questions and wider declines left out.
+  version: `8+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
   upstream: ['assemble'],
   description: 'SRM evolution: long context, extra tools, noisy query, harder tools, mixed',
   configSlice: (config) => ({ evolve: config.evolve, sourcesDir: config.sources.dir ?? null }),

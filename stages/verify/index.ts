@@ -155,7 +155,8 @@ export const verifyStage: ItemStage<VerifyInput, TestCase> = {
   pure: true,
   name: 'verify',
   // The judge rules' version is part of the stage version, so changing a rule redoes the items.
-  version: `3+${JUDGE_RULES_VERSION}`,
+  // 4: history_preserved finds a long context's block wherever it starts (before the first user turn now).
+  version: `4+${JUDGE_RULES_VERSION}`,
   upstream: ['evolve'],
   description: 'equivalence verification of evolved cases: invariants + judge (Figs. 20-23); accepted / flagged / rejected',
   configSlice: (config) => ({ verify: config.verify }),

@@ -9,8 +9,8 @@
  *   names, types, extra schema details, required/optional sets and return fields (descriptions may change);
  * - no_same_function_tool_added: no added tool has a used tool's name or function (similarity.ts),
  *   and no name is listed twice;
- * - history_preserved: the conversation is the original one — only a block inserted right before
- *   the query (long_context) and the query itself (noisy_query) may differ;
+ * - history_preserved: the conversation is the original one — only one inserted block (long_context:
+ *   before the task's first user turn) and the query itself (noisy_query) may differ;
  * - context_has_no_tool_call: inserted messages are user turns or FinishAction replies, none
  *   looking like a tool call;
  * - tool_list_parses: the evolved system prompt's tool list (first `[` to `\nTo use a tool`) parses
@@ -60,16 +60,24 @@ export function signature(doc: ToolDoc): string {
   });
 }
 
-/** The evolved conversation split against the base: shared prefix, inserted block, query, shared suffix. */
+/**
+ * The evolved conversation split against the base: shared prefix, inserted block, the rest of the
+ * base's turns, query, shared suffix. The block starts at the first message (after the system
+ * prompt) that differs from the base's: before the task's first user turn (long_context), or right
+ * before the query in cases evolved by older rules.
+ */
 export function alignMessages(base: ChatMessage[], evolved: ChatMessage[]): { prefixOk: boolean; suffixOk: boolean; inserted: ChatMessage[]; baseQuery: string; evolvedQuery: string; problems: string[] } {
   const qb = queryIndex(base);
   const qe = queryIndex(evolved);
   const problems: string[] = [];
   const same = (a: ChatMessage, b: ChatMessage) => a.role === b.role && a.content === b.content;
-  let prefixOk = qe >= qb;
+  const extra = qe - qb;
+  let prefixOk = extra >= 0 && evolved.length - base.length === extra;
   if (!prefixOk) problems.push(`the query moved from message ${qb} to ${qe}`);
-  for (let i = 1; prefixOk && i < qb; i++) {
-    if (!evolved[i] || !same(base[i], evolved[i])) {
+  let at = 1;
+  while (at < qb && evolved[at] && same(base[at], evolved[at])) at++;
+  for (let i = at; prefixOk && i < qb; i++) {
+    if (!evolved[i + extra] || !same(base[i], evolved[i + extra])) {
       prefixOk = false;
       problems.push(`message ${i} (${base[i].role}) differs from the original`);
     }
@@ -79,7 +87,7 @@ export function alignMessages(base: ChatMessage[], evolved: ChatMessage[]): { pr
   const suffixOk = tailBase.length === tailEvolved.length && tailBase.every((m, i) => same(m, tailEvolved[i]));
   if (!suffixOk) problems.push(`the ${tailBase.length} messages after the query differ (${tailEvolved.length} now)`);
   if (evolved[0]?.role !== 'system') problems.push('message 0 is not the system prompt');
-  return { prefixOk, suffixOk, inserted: prefixOk ? evolved.slice(qb, qe) : [], baseQuery: base[qb].content, evolvedQuery: evolved[qe].content, problems };
+  return { prefixOk, suffixOk, inserted: prefixOk ? evolved.slice(at, at + extra) : [], baseQuery: base[qb].content, evolvedQuery: evolved[qe].content, problems };
 }
 
 /** The text of an inserted message, or why it is not conversation. */

@@ -7,14 +7,14 @@ import { toolListFromSystemPrompt } from '../../pipeline/prompts/standard.js';
 import { Rng } from '../../pipeline/rng.js';
 import type { TestCase } from '../../pipeline/schemas.js';
 import { countTokens } from '../../pipeline/tokens.js';
-import { protectedValues, queryIndex, usedToolDocs } from '../../stages/evolve/caseParts.js';
+import { firstUserIndex, protectedValues, queryIndex, usedToolDocs } from '../../stages/evolve/caseParts.js';
 import { conflictWith } from '../../pipeline/quality/sameFunction.js';
 import { addTypos, noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
 import { signature } from '../../stages/verify/invariants.js';
 import { evenSplit } from '../../stages/evolve/index.js';
 import { mergeDescriptions } from '../../stages/evolve/roles/harderTools.js';
 import { harderToolsFidelity, insertedSentences, isOneSided, nonDescriptionChanges, topInsertedSentences, distinctN, insertedText } from '../../pipeline/quality/text.js';
-import { CONTEXT_MEASURES, spokenTurns } from '../../pipeline/quality/measures/context.js';
+import { CONTEXT_MEASURES, contextSplitsTask, spokenTurns } from '../../pipeline/quality/measures/context.js';
 import { fixtureCases } from './fixtures/cases.js';
 import { runEvolveVerify, type EvolveRun } from './fixtures/harness.js';
 
@@ -72,12 +72,13 @@ describe('evolve (offline rules, real runner)', () => {
     }
   });
 
-  it('long_context inserts 1k-3k tokens of pure dialogue right before the query', () => {
+  it('long_context inserts 1k-3k tokens of pure dialogue before the task\'s first user turn, never between its turns', () => {
     for (const e of ofStrategy('long_context')) {
       const base = byId.get(e.evolution!.baseCaseId)!;
       const d = e.evolution!.details.longContext as { insertedAt: number; messages: number; tokens: number };
-      const qb = queryIndex(base.messages);
+      const qb = firstUserIndex(base.messages);
       expect(d.insertedAt).toBe(qb);
+      expect(contextSplitsTask.check(e, { trajectory: () => undefined, baseCase: () => undefined })).toBeNull();
       const inserted = e.messages.slice(qb, qb + d.messages);
       // The slice's own text is inside the bounds (assistant turns are then wrapped as FinishAction messages).
       expect(d.tokens).toBeGreaterThanOrEqual(1000);

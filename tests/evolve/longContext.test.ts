@@ -8,7 +8,8 @@ import { renderAction, finishAction } from '../../pipeline/prompts/standard.js';
 import { Rng } from '../../pipeline/rng.js';
 import { loadCorpus } from '../../sources/dialogue/corpus.js';
 import { contextPool, dialoguesAt, LineUsage, pickDialogues } from '../../sources/dialogue/context.js';
-import { declines, endsOnQuestion, normalizeLine, opensWithGreeting, saysUnavailable } from '../../pipeline/dialogueRules.js';
+import { honestTurns, honestWordings, orderPhrase } from '../../sources/dialogue/honest.js';
+import { asksOffTopic, claimsAction, declines, endsOnQuestion, normalizeLine, opensWithGreeting, saysUnavailable } from '../../pipeline/dialogueRules.js';
 import { contextThoughts } from '../../stages/evolve/contextThoughts.js';
 import {
   contextContradictsItself,
@@ -19,6 +20,8 @@ import {
   contextGreetingReopens,
   contextLineTopShare,
   contextRepeatedLine,
+  contextSplitsTask,
+  contextUnbackedClaim,
 } from '../../pipeline/quality/measures/context.js';
 
 const WEATHER: ToolDoc = { name: 'Weather.forecast_weather', description: 'Get the weather forecast of a city for the next days.', parameters: [{ name: 'city', type: 'STRING', description: 'city' }], required: ['city'] } as unknown as ToolDoc;
@@ -46,11 +49,24 @@ function withContext(turns: [ChatMessage['role'], string, string?][], opts: { co
 
 const GOOD: [ChatMessage['role'], string, string?][] = [
   ['user', 'Hello, could I get a chai latte with oat milk?'],
-  ['assistant', 'Sure. Please check the order on the screen and tell me if it is right.', 'The chai latte order needs their confirmation before it goes to the coffee bar.'],
+  ['assistant', 'Sure. A chai latte with oat milk, is that right?', 'I should read the chai latte back to them and check I have it right.'],
   ['user', 'Yes, that is right.'],
-  ['assistant', 'Great, it will be ready at the coffee bar in a few minutes.', 'They confirmed the chai latte order, so it can go to the bar now.'],
+  ['assistant', "Great. I can't place orders from here, so you'll need to ask for a chai latte with oat milk at the counter yourself.", 'They settled on the chai latte, but I have no tool that orders it, so I must say so plainly.'],
   ['user', 'What syrups do you have?'],
-  ['assistant', 'We have vanilla, hazelnut and caramel.', 'They want to know about the syrup; I can answer that from the menu.'],
+  ['assistant', 'Vanilla, hazelnut and caramel are the usual ones.', 'They want to know about the syrup; I can say what I know about it.'],
+];
+
+/** The coffee agent's claims the reviewer found, each an act no tool did. */
+const CLAIMS = [
+  "I'll send it to the coffee bar",
+  'Okay, order place. It will be ready soon!',
+  'Great choice! I put it in for you.',
+  'Is the order displayed correct and ready to send off to be made?',
+  'Ok, then you can pick up your drink over at the bar in a few minutes.',
+  'Okay I\'ll get right on that is this order correct?',
+  'Your order coming up soon.',
+  'Okay, Ill work on that right now.',
+  'Great, your order will be right up.',
 ];
 
 describe('long context text rules', () => {
@@ -65,12 +81,62 @@ describe('long context text rules', () => {
     expect(opensWithGreeting('Hi, I need a cappuccino')).toBe(true);
     expect(opensWithGreeting('High five for the latte')).toBe(false);
   });
+
+  it('tells a claimed act from an honest reply', () => {
+    for (const c of CLAIMS) expect(claimsAction(c), c).toBeTruthy();
+    for (const ok of ["It's basically just espresso and hot water, served in a 10 ounce mug.", 'We have vanilla, hazelnut and caramel.', 'Just let me know when you are ready to order.', "I can't place orders from here, so ask for it at the counter."]) expect(claimsAction(ok), ok).toBeUndefined();
+    for (const w of honestWordings('a triple Latte with Almond milk')) {
+      expect(claimsAction(w), w).toBeUndefined();
+      expect(declines(w), w).toBe(false);
+    }
+  });
+
+  it('finds the declines and off-topic questions the pool used to let through', () => {
+    for (const d of ["I'm sorry I can't talk about movies, but I can take your order if you'd like a coffee or tea drink.", 'I am a specialist on weather but we have plenty hot drinks', 'I do not help with that, sorry.', 'I am not really familiar with ChatGPT Artificial Intelligence, but I can help you decide', 'Sorry I have never heard of this show before.', "I'm not at liberty to say.", "I can't talk about that right now."]) expect(declines(d), d).toBe(true);
+    for (const q of ['Who is the best youtube fashion star now?', 'Have you seen any good movies lately?', 'Do you know if it\'s supposed to rain this morning?', 'I just got my oil changed and now my check engine light is on, do you have any idea why?']) expect(asksOffTopic(q), q).toBe(true);
+    for (const q of ['What kinds of black tea do you have?', 'Do you serve any wine?', 'Hi there, how are you today?', 'Can I please get one Earl Grey?', 'What is in a steamer?', 'Can I see what my options are again?']) expect(asksOffTopic(q), q).toBe(false);
+  });
+
+  it('undoes the coffee agent\'s claims: a read-back of the order, then a plain word that it cannot be placed from here', () => {
+    const dialogue = [
+      { role: 'user' as const, content: 'I want a triple Latte with Almond milk, please.' },
+      { role: 'assistant' as const, content: "Alright, before we send this to the coffee bar, please check the order details and confirm they're correct. Once you do, I'll get it started." },
+      { role: 'user' as const, content: 'It is correct.' },
+      { role: 'assistant' as const, content: 'Ok, you can pick it up at the coffee bar shortly. Thank you.' },
+    ];
+    const honest = honestTurns(dialogue, 'dlg-1')!;
+    expect(honest.map((t) => t.role)).toEqual(dialogue.map((t) => t.role));
+    expect(honest[0]).toBe(dialogue[0]);
+    expect(honest[1].content).toMatch(/a triple Latte with Almond milk/);
+    expect(endsOnQuestion(honest[1].content)).toBe(true);
+    expect(honest[3].content).toMatch(/can't|cannot|not able|no way|no ordering tool/);
+    expect(honest[3].content).toMatch(/a triple Latte with Almond milk/);
+    for (const t of honest) expect(claimsAction(t.content)).toBeUndefined();
+    // A reply claiming nothing stays the corpus's own words; an offer to fetch becomes a question.
+    const unavailable = honestTurns([{ role: 'user' as const, content: "I'd like an espresso, please." }, { role: 'assistant' as const, content: "I'm sorry, we don't serve espresso. Can I get you something else instead?" }], 'dlg-2')!;
+    expect(unavailable[1].content).toBe("I'm sorry, we don't serve espresso. Would you like something else instead?");
+    expect(orderPhrase('Hi, can I get a Mocha with whole milk? Thanks')).toBe('a Mocha with whole milk');
+    expect(orderPhrase('Could I please have two cortados?')).toBe('two cortados');
+  });
 });
 
 describe('long context measures', () => {
   it('flag the reviewer\'s defects and pass a clean insertion', () => {
     const good = withContext(GOOD, { cot: true });
-    for (const m of [contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens]) expect(m.check(good, NONE), m.id).toBeNull();
+    for (const m of [contextUnbackedClaim, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens]) expect(m.check(good, NONE), m.id).toBeNull();
+
+    // The reviewer's claims, in a reply or only in its thought.
+    expect(contextUnbackedClaim.check(withContext([['user', 'A mocha please'], ['assistant', 'Okay, order place. It will be ready soon!']]), NONE)).toMatch(/reply claims/);
+    expect(contextUnbackedClaim.check(withContext([['user', 'Yes'], ['assistant', 'Thank you.', 'They confirmed the order, so I can send it to the coffee bar and say it will be ready soon.']], { cot: true }), NONE)).toMatch(/thought claims/);
+    // Spliced between the task's turns: a task user turn before the insertion.
+    const spliced = withContext(GOOD);
+    spliced.messages.splice(1, 0, { role: 'user', content: 'Create a folder named reports.' }, { role: 'assistant', content: '{"name": "mkdir", "args": {"dir_name": "reports"}}' });
+    (spliced.evolution!.details.longContext as { insertedAt: number }).insertedAt = 3;
+    expect(contextSplitsTask.check(spliced, NONE)).toMatch(/1 task user turn/);
+    // An off-topic question answered from nothing, and a decline the old rules missed.
+    expect(contextDeclines.check(withContext([['user', 'Who is the best youtube fashion star now?'], ['assistant', 'I would say Jennifer Anniston.']]), NONE)).toMatch(/off-topic/);
+    expect(contextContradictsTools.check(withContext([['user', 'Do you know what the weather is going to be like tomorrow?'], ['assistant', "No, I'm sorry. I do know about coffee and tea, though."]]), NONE)).toMatch(/Weather\.forecast_weather covers "weather"/);
+    expect(contextContradictsTools.check(withContext([['user', 'Have you seen any good movies lately?'], ['assistant', "I'm sorry I can't talk about movies, but I can take your order."]], { tools: [{ ...WEATHER, name: 'FilmTMDB.get_movie_details', description: 'Get the details of a movie.' }] }), NONE)).toMatch(/FilmTMDB/);
 
     const canned = 'OK. Just confirm the order all looks correct and I\'ll send it off to be made for you.';
     expect(contextRepeatedLine.check(withContext([['user', 'A mocha please'], ['assistant', canned], ['user', 'A latte please'], ['assistant', canned]]), NONE)).toMatch(/2 times/);
@@ -95,7 +161,7 @@ describe('whole-dialogue picker', () => {
 
   it('leaves out the dialogues the rules flag', () => {
     expect(pool.filtered).toBe(true);
-    expect(Object.keys(pool.dropped).sort()).toEqual(['declines a topic', 'ends on a question nobody answers', 'repeats a reply', 'says the menu lacks a drink']);
+    expect(Object.keys(pool.dropped).sort()).toEqual(['asks about something besides the coffee', 'claims an act no tool did', 'declines a topic', 'ends on a question nobody answers', 'repeats a reply', 'says the menu lacks a drink']);
     expect(pool.entries.length).toBeGreaterThan(3000);
   });
 
@@ -123,6 +189,9 @@ describe('whole-dialogue picker', () => {
       expect(new Set(long).size).toBe(long.length);
       expect(endsOnQuestion(replies[replies.length - 1])).toBe(false);
       expect(replies.some((r) => declines(r) || saysUnavailable(r))).toBe(false);
+      // No reply claims an act no tool did, and no user turn asks off the coffee.
+      expect(replies.filter((r) => claimsAction(r))).toEqual([]);
+      expect(s.turns.filter((t) => t.role === 'user' && asksOffTopic(t.content))).toEqual([]);
       expect(s.turns.filter((t, j) => t.role === 'user' && j > 0 && opensWithGreeting(t.content))).toEqual([]);
       expect(s.turns.some((t) => t.content.includes('Paris'))).toBe(false);
       for (const l of new Set(long)) lineCases.set(l, (lineCases.get(l) ?? 0) + 1);
@@ -130,6 +199,7 @@ describe('whole-dialogue picker', () => {
       const thoughts = contextThoughts(s.turns, new Set(s.starts));
       expect(thoughts.length).toBe(replies.length);
       expect(thoughts.every((t) => t.length > 20)).toBe(true);
+      expect(thoughts.filter((t) => claimsAction(t))).toEqual([]);
     }
     // The starting code put the most common reply in 95% of insertions.
     expect(Math.max(...lineCases.values()) / N).toBeLessThan(0.05);

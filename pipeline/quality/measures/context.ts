@@ -7,9 +7,9 @@
  */
 import type { TestCase } from '../../schemas.js';
 import { shownAction } from '../evidence.js';
-import { holderCounts, insertedContext } from '../text.js';
+import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
-import { declines, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable } from '../../dialogueRules.js';
+import { asksOffTopic, claimsAction, declines, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable } from '../../dialogueRules.js';
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
 export function spokenTurns(tc: TestCase): { role: 'user' | 'assistant'; text: string; thought?: string }[] | undefined {
@@ -73,10 +73,10 @@ export const contextEmptyThought: CaseMeasure = {
 
 /** Topics a user asks about under a word a tool doc would not use ("rain" for a Weather tool). */
 const TOPIC_WORDS: [RegExp, string][] = [
-  [/\b(?:rain\w*|snow\w*|sunny|cloudy|storm\w*|temperature|forecast|umbrella|humid\w*|wind\w*)\b/i, 'weather'],
+  [/\b(?:weather|rain\w*|snow\w*|sunny|cloudy|storm\w*|temperature|forecast|umbrella|humid\w*|wind\w*|tornado|siren)\b/i, 'weather'],
   [/\b(?:headlines?|news)\b/i, 'news'],
   [/\b(?:stocks?|shares?|market)\b/i, 'stock'],
-  [/\b(?:movies?|films?|cinema)\b/i, 'film movie'],
+  [/\b(?:movies?|films?|cinema|actor|actress|oscars?|academy awards?|star of)\b/i, 'film movie'],
   [/\b(?:translat\w*|spanish|french|german|language)\b/i, 'translate translation'],
   [/\b(?:directions?|route|how far|distance|map)\b/i, 'map location route direction'],
     [/\b(?:papers?|research|scholar|article)\b/i, 'scholar paper'],
@@ -96,7 +96,8 @@ function topicWords(text: string): Set<string> {
 /** A listed tool covering what an inserted reply declines, as "<tool>: <user's request>", or undefined. */
 export function toolCoversDeclined(tc: TestCase, turns: { role: string; text: string }[]): string | undefined {
   for (let i = 1; i < turns.length; i++) {
-    if (turns[i].role !== 'assistant' || turns[i - 1].role !== 'user' || !declines(turns[i].text)) continue;
+    // A decline, or any reply to a question off the coffee: an answer made up without the tool is no better.
+    if (turns[i].role !== 'assistant' || turns[i - 1].role !== 'user' || !(declines(turns[i].text) || asksOffTopic(turns[i - 1].text))) continue;
     const asked = topicWords(turns[i - 1].text);
     if (!asked.size) continue;
     for (const tool of tc.tools) {
@@ -125,13 +126,13 @@ export const contextDeclines: CaseMeasure = {
   kind: 'case',
   id: 'long_context_declines',
   group: 'text',
-  title: 'long context: an inserted reply declines what it was asked ("I can only help you with your order"), which a tool-using assistant does not say of itself',
+  title: 'long context: an inserted reply declines what it was asked ("I can only help you with your order", "I can\'t talk about movies") or answers a question off the coffee from nothing ("Who is the best youtube fashion star now?" -> "I would say Jennifer Anniston.")',
   population: 'evolved cases with an inserted long context',
   check(tc) {
     const turns = spokenTurns(tc);
     if (!turns) return undefined;
-    const i = turns.findIndex((t, j) => j > 0 && t.role === 'assistant' && turns[j - 1].role === 'user' && declines(t.text));
-    return i >= 0 ? `"${turns[i - 1].text.slice(0, 60)}" -> "${turns[i].text.slice(0, 80)}"` : null;
+    const i = turns.findIndex((t, j) => j > 0 && t.role === 'assistant' && turns[j - 1].role === 'user' && (declines(t.text) || asksOffTopic(turns[j - 1].text)));
+    return i >= 0 ? `${declines(turns[i].text) ? 'declines' : 'off-topic question answered'}: "${turns[i - 1].text.slice(0, 60)}" -> "${turns[i].text.slice(0, 80)}"` : null;
   },
 };
 
@@ -170,6 +171,41 @@ export const contextGreetingReopens: CaseMeasure = {
     const users = turns.filter((t) => t.role === 'user');
     const again = users.slice(1).filter((t) => opensWithGreeting(t.text));
     return again.length ? `${again.length} later user turns greet, e.g. "${again[0].text.slice(0, 60)}"` : null;
+  },
+};
+
+export const contextUnbackedClaim: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_unbacked_claim',
+  group: 'text',
+  title: 'long context: an inserted reply (or its thought) claims an act done or under way that no tool call did ("Okay, order place. It will be ready soon!", "I put it in for you", "I\'ll send it to the coffee bar")',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    for (const t of turns) {
+      if (t.role !== 'assistant') continue;
+      const said = claimsAction(t.text);
+      if (said) return `reply claims "${said}": "${t.text.slice(0, 90)}"`;
+      const thought = t.thought ? claimsAction(t.thought) : undefined;
+      if (thought) return `thought claims "${thought}": "${t.thought!.slice(0, 90)}"`;
+    }
+    return null;
+  },
+};
+
+export const contextSplitsTask: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_splits_task',
+  group: 'text',
+  title: 'long context: the inserted conversation comes between the task\'s own turns, so the next task turn refers back across it ("Lastly, draft and publish a tweet…" after 80 coffee messages)',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const range = insertedRange(tc);
+    if (!range) return undefined;
+    const before = tc.messages.slice(0, range[0]).filter((m) => m.role === 'user');
+    const after = tc.messages[range[1]];
+    return before.length ? `${before.length} task user turn(s) before the insertion; the turn after it: "${(after?.content ?? '').slice(0, 70)}"` : null;
   },
 };
 
@@ -220,4 +256,4 @@ export const contextDialogues: SetMeasure = {
   },
 };
 
-export const CONTEXT_MEASURES = [contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+export const CONTEXT_MEASURES = [contextUnbackedClaim, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
