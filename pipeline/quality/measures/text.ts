@@ -8,6 +8,7 @@ import { apiOf } from '../../errors/values.js';
 import { groundTruthActions, shownAction } from '../evidence.js';
 import { grammarIssues } from '../grammar.js';
 import { toJson } from '../../pyValues.js';
+import { levenshtein } from '../../editDistance.js';
 import { noiseIncoherences } from '../noiseCoherence.js';
 import { distinctN, holderCounts, insertedContext, insertedRange, insertedSentences, insertedText, isOneSided, isTruncated, nonDescriptionChanges, words } from '../text.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
@@ -131,11 +132,70 @@ export const noiseSplitsSentence: CaseMeasure = {
       const before = c.before.trimEnd();
       const after = c.after.trimStart();
       // Mid-sentence: the text before it does not end a clause and the text after goes on in lower case.
-      if (before && !/[.!?,;:)\]"'—-]$/.test(before) && /^[a-z]/.test(after) && /[.!?]/.test(c.text)) {
+      if (before && !/[.!?,;:)\]"'—-]$/.test(before) && /^[a-z]/.test(after) && /[.!?]/.test(c.text) && !pair.original.split(/(?<=[.!?])\s+/).every((s) => sentenceIntact(s, pair.noisy))) {
         return `"…${before.slice(-30)} [${c.text.slice(0, 40)}…] ${after.slice(0, 30)}…"`;
       }
     }
     return null;
+  },
+};
+
+/** "you" / "u", "please" / "pls": the casual swaps the noise makes, one word for another. */
+const CASUAL_SAME: Record<string, string> = { u: 'you', pls: 'please', plz: 'please', thx: 'thanks', cuz: 'because', bc: 'because', '&': 'and' };
+
+/**
+ * Does the request's sentence still stand whole in the noisy query, its words in a row (a typo,
+ * "nesd" for "need", or a casual "u" for "you" counts as the word)? A word diff aligns an inserted
+ * sentence that starts like the request ("… I've been meaning to catch up. I nesd to make") as if it
+ * cut the request ("I [… . I nesd] to make"); the sentence standing whole in the text says it did not.
+ */
+export function sentenceIntact(sentence: string, noisy: string): boolean {
+  const norm = (t: string) => (t.toLowerCase().match(/[a-z0-9&']+/g) ?? []).map((w) => CASUAL_SAME[w] ?? w);
+  const want = norm(sentence);
+  const have = norm(noisy);
+  if (want.length < 2) return true;
+  const same = (a: string, b: string) => a === b || (a.length >= 4 && b.length >= 3 && levenshtein(a, b) <= 2);
+  for (let i = 0; i + want.length <= have.length; i++) if (want.every((w, j) => same(w, have[i + j]))) return true;
+  return false;
+}
+
+/**
+ * Grammar slips of the noise's slot templates: every slot fine alone, the sentence wrong ("Bit of an
+ * dull request", "my partner keep asking", "it has been a busy days", "one of those day", "the smoke
+ * alarm needs a new battery and keeps telling me", "I'm only starting managing this", a hedge stacked
+ * on a hedge in one sentence: "To be honest, I'm normally better organised than this, honestly, to be
+ * honest."). Checked on the inserted text only: the user's request is upstream data.
+ */
+const HEDGE = String.raw`(?:to be honest|honestly|to be fair|if I'm honest|frankly|truthfully|admittedly)`;
+const GRAMMAR_SLIPS: { rule: string; re: RegExp }[] = [
+  { rule: 'an-before-consonant', re: /\b[Aa]n\s+(?!(?:hour|honest|heir|herb)\w*\b)[b-df-hj-np-tv-z][a-z]*\b/ },
+  { rule: 'a-before-vowel', re: /\b[Aa]\s+(?!(?:one|once|uni|use|usu|uti|eu|ur)[a-z]*\b)[aeiou][a-z]+\b/ },
+  { rule: 'subject-verb', re: /\b(?:my|our|the) (?:partner|family|friend|boss|manager|team|sister|brother|mum|dad) keep\b|\bmy (?:friends|parents|kids) keeps\b/i },
+  { rule: 'article-plural', re: /\b(?:a|one) (?:long|strange|busy|hectic|quiet|slow|rough|good|bad) (?:days|weeks)\b|\bone of those (?:day|week)\b(?!s)|\bwhat a one of\b/i },
+  { rule: 'unfinished-phrase', re: /\bkeeps telling me\b(?!\s+(?:to|that|about|so|it|off))|\bonly starting (?:[a-z]+ing)\b/i },
+  { rule: 'stacked-hedge', re: new RegExp(String.raw`\b${HEDGE}\b[^.!?]*\b${HEDGE}\b`, 'i') },
+];
+
+export function noiseGrammarSlips(text: string): { rule: string; at: string }[] {
+  return GRAMMAR_SLIPS.flatMap(({ rule, re }) => {
+    const m = re.exec(text);
+    return m ? [{ rule, at: m[0] }] : [];
+  });
+}
+
+export const noiseGrammarSlip: CaseMeasure = {
+  kind: 'case',
+  id: 'noise_grammar_slip',
+  group: 'text',
+  title: 'noisy query: inserted small talk with a grammar slip ("Bit of an dull request", "my partner keep asking", "a busy days", "keeps telling me" with nothing told, "only starting managing", "To be honest, … honestly, to be honest")',
+  population: 'evolved cases with a noisy query',
+  check(tc) {
+    if (!hasNoise(tc)) return undefined;
+    const pair = noisyPair(tc);
+    if (!pair) return null;
+    // Sentence by sentence, so a hedge in one sentence and another in the next is no stack.
+    const found = insertedSentences(pair.original, pair.noisy).flatMap((s) => noiseGrammarSlips(s).filter((f) => !noiseGrammarSlips(pair.original).some((o) => o.at === f.at)));
+    return found.length ? found.map((f) => `${f.rule}: "${f.at}"`).join('; ') : null;
   },
 };
 
@@ -548,4 +608,4 @@ export const lengthRatio: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, thoughtDocResidue, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerFailureNoNextStep, answerOpenings, answerFrameShare, harderToolsFidelity, harderToolsWrapped, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
+export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerFailureNoNextStep, answerOpenings, answerFrameShare, harderToolsFidelity, harderToolsWrapped, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
