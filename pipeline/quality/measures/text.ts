@@ -9,6 +9,7 @@ import { groundTruthActions, shownAction } from '../evidence.js';
 import { grammarIssues } from '../grammar.js';
 import { toJson } from '../../pyValues.js';
 import { levenshtein } from '../../editDistance.js';
+import { callChangesState } from '../../errors/sideEffects.js';
 import { noiseIncoherences } from '../noiseCoherence.js';
 import { distinctN, holderCounts, insertedContext, insertedRange, insertedSentences, insertedText, isOneSided, isTruncated, nonDescriptionChanges, words } from '../text.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
@@ -361,28 +362,56 @@ export const answerTruncated: CaseMeasure = {
 };
 
 /**
- * A field name read as a noun where it is a phrase: "the created by is", "the cited by is [5854,
- * 12360]", "the success is true". People write "created by tech_guru", "it succeeded".
+ * A field name read as a noun where it is a phrase, or a value dumped under it: "the created by is",
+ * "the cited by is [5854, 12360]", "the success is true", "the healthy tire pressure is true", "the
+ * gallon is 3.96258", "the stock list is a list of 4", "the travel cost list is just 10000", "the car
+ * info is empty", `the state is "Send completed successfully."`, "the description is a 349-character
+ * text". People write "created by tech_guru", "it succeeded", "the tyre pressure is healthy", "that is
+ * 3.96258 gallons", "the flight costs 10000", "I sent the email".
  */
-const UNPHRASED_FIELD = /\bthe ((?:[a-z]+ )*?(?:by|at|on|in|from|to|with|for))\s+(?:is|are)\b|\bthe (?:success|ok|succeeded)\s+(?:is|are)\s+(?:true|false)\b/i;
+const UNPHRASED_FIELD: RegExp[] = [
+  /\bthe ((?:[a-z]+ )*?(?:by|at|on|in|from|to|with|for))\s+(?:is|are)\b/i,
+  /\bthe (?:[a-z()0-9]+ )*?[a-z()0-9]+\s+(?:is|are)\s+(?:true|false)\b/i,
+  /\b(?:is|are)\s+(?:a list of \d|just\b)/i,
+  /\bthe (?:[a-z]+ )*?list\s+(?:is|are)\b/i,
+  /\bthe (?:gallons?|liters?|litres?|kilometers?|kilometres?|miles?)\s+(?:is|are)\b/i,
+  /\bthe (?:[a-z]+ )*?[a-z]+\s+(?:is|are)\s+empty\b/i,
+  /\bthe (?:[a-z]+ )*?(?:status|state)\s+(?:is|are)\s+"[^"]*\b(?:successfully|completed)\b/i,
+  /\ba [\d,]+-(?:character|word) text\b/i,
+  /\bthe result\s+(?:is|are)\b/i,
+];
 const NOUN_COMPOUND = /\b(?:check|log|sign|plug|add|drop) (?:in|on)\s+(?:is|are)\b/i;
+/** Words that say a call only looked something up: wrong for a call that sent, booked or cancelled. */
+const LOOKUP_VERB = /(?:I looked this up with|I checked with|Running|I looked up) `([^`]+)`/g;
 
-export function unphrasedField(answer: string): string | undefined {
-  const m = UNPHRASED_FIELD.exec(answer);
-  return m && !NOUN_COMPOUND.test(m[0]) ? m[0] : undefined;
+/**
+ * The first unphrased field of an answer; with the case's tool names, also a look-up verb said of a
+ * call that changed state ("I looked this up with `cancel_booking`").
+ */
+export function unphrasedField(answer: string, tools: string[] = []): string | undefined {
+  for (const re of UNPHRASED_FIELD) {
+    const m = re.exec(answer);
+    if (m && !NOUN_COMPOUND.test(m[0])) return m[0];
+  }
+  for (const m of answer.matchAll(LOOKUP_VERB)) {
+    const tool = tools.find((t) => apiOf(t) === m[1]) ?? m[1];
+    if (callChangesState(tool)) return m[0];
+  }
+  return undefined;
 }
 
 export const answerFieldUnphrased: CaseMeasure = {
   kind: 'case',
   id: 'answer_field_unphrased',
   group: 'text',
-  title: 'closing answer reads a field name as a noun where it is a phrase ("the created by is", "the cited by is", "the success is true")',
+  title: 'closing answer reads a field name as a noun or dumps its value ("the created by is", "the success is true", "the healthy tire pressure is true", "the gallon is 3.96", "the stock list is a list of 4", "the travel cost list is just 10000", "the car info is empty", `the state is "Send completed successfully."`, "a 349-character text"), or says it looked up what a call changed ("I checked with `save_file`")',
   population: 'cases that show or ask for a closing answer',
   check(tc) {
     const answers = answersOf(tc);
     if (answers.length === 0) return undefined;
+    const tools = tc.tools.map((t) => t.name);
     for (const a of answers) {
-      const hit = unphrasedField(a);
+      const hit = unphrasedField(a, tools);
       if (hit) return `"${hit}" in "${a.slice(Math.max(0, a.indexOf(hit) - 30), a.indexOf(hit) + hit.length + 30)}"`;
     }
     return null;
