@@ -90,6 +90,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   noise_sentence_top_share: 0.01,
   noise_distinct4: 0.5,
   noise_incoherent: 0.005,
+  noise_grammar_slip: 0,
+  noise_splits_sentence: 0,
   noise_skeleton_share: 0.25,
   noise_frame_top_share: 0.2,
   noise_clash: 0,

@@ -15,8 +15,18 @@ const REFUSED = /^\s*(?:Error\b|HTTP [45]\d\d)|["']error["']\s*:|\[Errno \d+\]|\
 /** Verbs of calls that only read or compute, beyond the ones steps.ts knows (forecast_weather, read_file). */
 const ALSO_READS = new Set(['forecast', 'read', 'query', 'lookup', 'calculate', 'convert', 'translate', 'count', 'fetch', 'aggregate', 'print']);
 
-export function wrongCallChangedState(name: string, response: Pick<ToolResponse, 'content' | 'error'>): boolean {
+/** Does a call of this tool change something (send, book, cancel, write)? Reads and computations do not. */
+export function callChangesState(name: string): boolean {
   const verb = name.slice(name.indexOf('.') + 1).replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split('_')[0];
-  if (changesNothing(name) || ALSO_READS.has(verb)) return false;
-  return !isErrorResponse(response) && !REFUSED.test(response.content.slice(0, 400));
+  return !(changesNothing(name) || ALSO_READS.has(verb));
+}
+
+/** Does a response that is no error object still say the call did not happen ("status": false, "not found")? */
+export function responseRefuses(content: string): boolean {
+  return REFUSED.test(content.slice(0, 400));
+}
+
+export function wrongCallChangedState(name: string, response: Pick<ToolResponse, 'content' | 'error'>): boolean {
+  if (!callChangesState(name)) return false;
+  return !isErrorResponse(response) && !responseRefuses(response.content);
 }

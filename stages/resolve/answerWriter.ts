@@ -11,7 +11,8 @@ import { recordName, singular } from '../../pipeline/resolution/simulatorRules.j
 import { apiOf, isPlainObject } from '../../pipeline/errors/values.js';
 import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
-import { isCjkText, keyAsWords, withArticle } from '../../pipeline/quality/grammar.js';
+import { isCjkText, keyAsWords } from '../../pipeline/quality/grammar.js';
+import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEffects.js';
 
 export interface AnswerInput {
   request: string;
@@ -52,8 +53,16 @@ function sayString(text: string): string {
   const first = t.match(/^[^.!?]{10,160}[.!?](?=\s)/)?.[0];
   // Chinese or Japanese runs on without spaces: counted in characters, not as "a 3-word text".
   const size = isCjkText(t) ? `${t.replace(/\s/g, '').length.toLocaleString('en-US')}-character` : `${t.split(' ').length.toLocaleString('en-US')}-word`;
-  const described = `${withArticle(size)} text`;
-  return first ? `${described} that opens with ${JSON.stringify(first)}` : described;
+  return first ? `${size.replace('-', ' ')}s of text, opening with ${JSON.stringify(first)}` : `${size.replace('-', ' ')}s of text`;
+}
+
+/** A long text under a field's name: "the description runs to 40 words and opens with "…"". */
+function longText(text: string): string | undefined {
+  const t = text.replace(/\s+/g, ' ').trim();
+  if (t.length <= WHOLE_STRING) return undefined;
+  const first = t.match(/^[^.!?]{10,160}[.!?](?=\s)/)?.[0];
+  const size = isCjkText(t) ? plural(t.replace(/\s/g, '').length, 'character') : plural(t.split(' ').length, 'word');
+  return first ? `runs to ${size} and opens with ${JSON.stringify(first)}` : `runs to ${size}`;
 }
 
 /** A value in words: whole where it is short, otherwise counted and described (never cut with an ellipsis). */
@@ -94,9 +103,20 @@ function fields(value: unknown, depth: number): string {
       // A flag of success reads as what happened; a name ending in a preposition ("created by",
       // "cited by", "expires in") is a phrase its value completes, never a noun with "the … is".
       if (typeof v === 'boolean' && /^(success|ok|succeeded)$/i.test(name)) return v ? 'it succeeded' : 'it did not succeed';
+      if (typeof v === 'boolean') return sayFlag(name, v);
       if (PHRASE_FIELD.test(name) && !NOUN_COMPOUND.test(name)) return `${name.toLowerCase()} ${completing(v, depth)}`;
       // A record inside the answer (an invoice) has its own fields, stated as "booking id …, travel date …".
       if (isPlainObject(v) && Object.keys(v).length > 0 && depth < 3) return `the ${name} has ${pairs(v, depth + 1)}`;
+      if (isPlainObject(v)) return `there is no ${name.toLowerCase()}`;
+      // A unit is what the number counts: "that is 3.96258 gallons", not "the gallon is 3.96258".
+      if (typeof v === 'number' && UNITS[k.toLowerCase()]) return `that is ${say(v)} ${UNITS[k.toLowerCase()]}`;
+      if (typeof v === 'number' && /^result$/i.test(k)) return `it comes to ${say(v)}`;
+      const long = typeof v === 'string' ? longText(v) : undefined;
+      if (long) return `the ${name} ${long}`;
+      if (typeof v === 'string' && /(?:content|text|lines|message)$/i.test(name)) return `the ${name} reads ${say(v, depth)}`;
+      // A status that is a sentence ("Stock TSLA removed from watchlist successfully.") is a message, quoted as one.
+      if (typeof v === 'string' && /^(?:status|state|result)$/i.test(name) && v.trim().split(/\s+/).length >= 3) return `the reply reads ${say(v, depth)}`;
+      if (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) return sayScalarList(k, v, depth);
       return `the ${name} ${/[^siu]s$/.test(k) ? 'are' : 'is'} ${say(v, depth)}`;
     }),
     ...more,
@@ -123,6 +143,50 @@ function completing(v: unknown, depth: number): string {
   return say(v, depth);
 }
 
+/** What a number under a unit's name counts. */
+const UNITS: Record<string, string> = { gallon: 'gallons', gallons: 'gallons', liter: 'liters', liters: 'liters', litre: 'litres', litres: 'litres', km: 'kilometres', miles: 'miles', mile: 'miles' };
+/** Adjectives a flag's name may open with ("healthy tire pressure"): the rest is what they describe. */
+const FLAG_ADJECTIVE = /^(healthy|available|valid|open|locked|active|enabled|empty|full|complete|ready|verified|paid|online|connected|visible|public|private|read|new)\b/i;
+/** The act a "… status" flag reports, as a noun: "cancel status" -> "the cancellation". */
+const STATUS_ACT: Record<string, string> = { cancel: 'the cancellation', cancellation: 'the cancellation', booking: 'the booking', book: 'the booking', authentication: 'authentication', auth: 'authentication', verification: 'the verification', login: 'the login', logout: 'the logout', payment: 'the payment', delete: 'the deletion', deletion: 'the deletion', update: 'the update', upload: 'the upload', registration: 'the registration', transfer: 'the transfer', order: 'the order' };
+
+/** A yes-or-no field in words: "the tire pressure is healthy", "the cancellation went through", "it is available". */
+function sayFlag(name: string, v: boolean): string {
+  const n = name.toLowerCase();
+  const adj = FLAG_ADJECTIVE.exec(n);
+  if (adj && n.length > adj[0].length) return `the ${n.slice(adj[0].length).trim()} ${v ? 'is' : 'is not'} ${adj[1]}`;
+  if (adj || /^availab/.test(n)) return v ? `it is ${adj?.[1] ?? 'available'}` : `it is not ${adj?.[1] ?? 'available'}`;
+  const is = /^is (.+)$/.exec(n);
+  if (is) return `it ${v ? 'is' : 'is not'} ${is[1]}`;
+  const can = /^can (.+)$/.exec(n);
+  if (can) return can[1] === 'drive' ? (v ? 'the car can make the drive' : 'the car cannot make the drive') : `it ${v ? 'can' : 'cannot'} ${can[1]}`;
+  const status = /^(.+?) (?:status|state|result)$/.exec(n);
+  if (status) {
+    const act = STATUS_ACT[status[1]] ?? `the ${status[1]}`;
+    return `${act} ${v ? 'went through' : 'was not successful'}`;
+  }
+  return `${n}: ${v ? 'yes' : 'no'}`;
+}
+
+/** A short list of plain values under its field's name: "the rooms are 68155 and 15801", "the only tag is "#x"", "the watchlist has "NVDA" and "AMZN"". */
+function sayScalarList(key: string, list: unknown[], depth: number): string {
+  const listed = /_list$/i.test(key);
+  const base = humanize(key.replace(/_list$/i, '')).toLowerCase();
+  if (key === 'travel_cost_list') {
+    if (list.length === 1) return `the flight costs ${say(list[0], depth + 1)}`;
+    if (list.length > 1 && list.length <= WHOLE_LIST) return `the flights cost ${joinAnd(list.map((x) => say(x, depth + 1)))}`;
+  }
+  if (key === 'current_directory_content') return list.length === 0 ? 'the current directory is empty' : list.length <= WHOLE_LIST ? `the current directory holds ${joinAnd(list.map((x) => say(x, depth + 1)))}` : `the current directory holds ${say(list, depth)}`;
+  const pluralName = listed || /[^siu]s$/.test(base);
+  const one = pluralName ? singular(base) : base;
+  const many = pluralName ? (listed ? pluralOf(base) : base) : undefined;
+  if (list.length === 0) return many ? `there are no ${many}` : `the ${base} is empty`;
+  if (list.length === 1) return many ? `the only ${one} is ${say(list[0], depth + 1)}` : `the ${base} has only ${say(list[0], depth + 1)}`;
+  if (list.length <= WHOLE_LIST && depth < 2) return many ? `the ${many} are ${joinAnd(list.map((x) => say(x, depth + 1)))}` : `the ${base} has ${joinAnd(list.map((x) => say(x, depth + 1)))}`;
+  const first = joinAnd(list.slice(0, 3).map((x) => say(x, depth + 1)));
+  return many ? `there are ${plural(list.length, one)}, the first three being ${first}` : `the ${base} has ${plural(list.length, 'item')}, the first three being ${first}`;
+}
+
 /**
  * A list of records in words: counted in the noun of what they are, named when they have names (up
  * to three, "among them" when more), else the first one's fields.
@@ -141,19 +205,127 @@ function recordList(list: unknown[], noun: string, depth: number): string {
 /** How a step is named in prose: its API name in backticks, as people write code names. */
 const named = (name: string) => `\`${apiOf(name)}\``;
 
+/** What a call answered, in words that fit any call (one that changed something or a refused one). */
 const SUCCESS: ((api: string, what: string) => string)[] = [
   (api, what) => `${api} reports that ${what}.`,
   (api, what) => `According to ${api}, ${what}.`,
   (api, what) => `The ${api} call came back: ${what}.`,
   (api, what) => `${api} says ${what}.`,
-  (api, what) => `I checked with ${api}: ${what}.`,
   (api, what) => `From ${api}: ${what}.`,
   (api, what) => `${api} shows that ${what}.`,
   (api, what) => `Per ${api}, ${what}.`,
-  (api, what) => `I looked this up with ${api}, and ${what}.`,
-  (api, what) => `Running ${api} told me that ${what}.`,
   (api, what) => `As for ${api}, ${what}.`,
 ];
+/** What a look-up or a computation found: these say the call only read. */
+const LOOKED_UP: ((api: string, what: string) => string)[] = [
+  (api, what) => `I checked with ${api}: ${what}.`,
+  (api, what) => `I looked this up with ${api}, and ${what}.`,
+  (api, what) => `Running ${api} told me that ${what}.`,
+];
+/** A call that changed something and went through: what I did, then anything else its answer says. */
+const DONE: ((api: string, did: string, what: string) => string)[] = [
+  (api, did, what) => `I ${did} with ${api}${what ? `, and ${what}` : ''}.`,
+  (api, did, what) => `Using ${api}, I ${did}${what ? `; ${what}` : ''}.`,
+  (api, did, what) => `I ${did} (${api})${what ? `: ${what}` : ''}.`,
+  (api, did, what) => `${api} went through: I ${did}${what ? `, and ${what}` : ''}.`,
+  (api, did, what) => `Through ${api} I ${did}${what ? `, and ${what}` : ''}.`,
+  (api, did, what) => `I have ${participle(did)} with ${api}${what ? `; ${what}` : ''}.`,
+];
+
+/** Verbs whose past is not "-ed" or "-d", and ones that double their last consonant. */
+const IRREGULAR: Record<string, string> = { send: 'sent', set: 'set', make: 'made', buy: 'bought', sell: 'sold', pay: 'paid', put: 'put', write: 'wrote', run: 'ran', get: 'got', give: 'gave', take: 'took', begin: 'began', stop: 'stopped', drop: 'dropped', plan: 'planned', log: 'logged', submit: 'submitted', cancel: 'cancelled', label: 'labelled', ship: 'shipped', tag: 'tagged', pin: 'pinned', mv: 'moved', cp: 'copied', rm: 'removed', rmdir: 'removed', mkdir: 'created', touch: 'created', echo: 'wrote', cd: 'moved', comment: 'posted', retweet: 'retweeted', reserve: 'reserved' };
+const PARTICIPLE: Record<string, string> = { wrote: 'written', ran: 'run', got: 'got', gave: 'given', took: 'taken', began: 'begun' };
+const participle = (did: string) => did.replace(/^(\S+)/, (v) => PARTICIPLE[v] ?? v);
+
+function pastOf(verb: string): string {
+  if (IRREGULAR[verb]) return IRREGULAR[verb];
+  if (/e$/.test(verb)) return `${verb}d`;
+  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ied`;
+  return `${verb}ed`;
+}
+
+const PREPOSITION = new Set(['to', 'from', 'in', 'into', 'on', 'with', 'for', 'of', 'by', 'at']);
+/** The toolkit's word for what a bare verb acts on: Email.send sends "the email". */
+const TOOLKIT_OBJECT: Record<string, string> = { Email: 'the email', ReserveMeeting: 'the room', MessageAPI: 'the message', TwitterAPI: 'the tweet', PostingAPI: 'the post' };
+
+/** A short string argument of the call: the thing it acted on ("NVDA", "notes.txt"). */
+function argNamed(args: AnswerInput['steps'][number]['args'], keys: RegExp): string | undefined {
+  if (!isPlainObject(args)) return undefined;
+  const hit = Object.entries(args).find(([k, v]) => keys.test(k) && typeof v === 'string' && v.length > 0 && v.length <= 40);
+  return hit ? JSON.stringify(hit[1]) : undefined;
+}
+
+/**
+ * What a call that changed something did, in the past tense: "cancelled the booking", "sent the
+ * email", "added "NVDA" to the watchlist", "created the file "notes.txt"", "logged in". Undefined
+ * when its name says too little to tell.
+ */
+export function didPhrase(s: AnswerInput['steps'][number]): string | undefined {
+  const dot = s.name.indexOf('.');
+  const kit = dot > 0 ? s.name.slice(0, dot) : '';
+  const api = apiOf(s.name);
+  const words = api.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split('_').filter(Boolean);
+  if (words.length === 0) return undefined;
+  if (words.includes('login')) return 'logged in';
+  if (words.includes('logout')) return 'logged out';
+  const file = argNamed(s.args, /^(file_?name|name|path)$/i);
+  const folder = argNamed(s.args, /^(dir_?name|folder|directory)$/i);
+  const source = argNamed(s.args, /^source$/i);
+  const target = argNamed(s.args, /^destination$/i);
+  switch (api) {
+    case 'touch': return file ? `created the file ${file}` : 'created the file';
+    case 'mkdir': return folder ? `created the directory ${folder}` : 'created the directory';
+    case 'cd': return folder ? `moved into ${folder}` : 'changed the directory';
+    case 'mv': return source && target ? `moved ${source} to ${target}` : 'moved the file';
+    case 'cp': return source && target ? `copied ${source} to ${target}` : 'copied the file';
+    case 'rm': return file ? `removed ${file}` : 'removed the file';
+    case 'rmdir': return folder ? `removed the directory ${folder}` : 'removed the directory';
+    case 'echo': return file ? `wrote the text to ${file}` : 'wrote out the text';
+    case 'authenticate_twitter': return 'signed in to Twitter';
+    case 'contact_customer_support': return 'contacted customer support';
+    case 'add_text_image_page': return 'added a page with text and an image';
+    case 'retweet': return 'retweeted the tweet';
+    case 'comment': return 'posted the comment';
+  }
+  const [verb, ...rest] = words;
+  const past = pastOf(verb);
+  if (rest.length === 0) return TOOLKIT_OBJECT[kit] ? `${past} ${TOOLKIT_OBJECT[kit]}` : undefined;
+  // "add to watchlist" -> "added "NVDA" to the watchlist"; "remove stock from watchlist" -> "removed the stock from the watchlist".
+  const out: string[] = [past];
+  let i = 0;
+  if (PREPOSITION.has(rest[0])) {
+    const what = argNamed(s.args, /^(stock|symbol|ticker|item|name|user_?name|content)$/i);
+    if (!what) return undefined;
+    out.push(what);
+  } else {
+    const obj: string[] = [];
+    while (i < rest.length && !PREPOSITION.has(rest[i])) obj.push(rest[i++]);
+    out.push(`the ${obj.join(' ')}`);
+  }
+  while (i < rest.length) {
+    const prep = rest[i++];
+    const obj: string[] = [];
+    while (i < rest.length && !PREPOSITION.has(rest[i])) obj.push(rest[i++]);
+    if (obj.length) out.push(`${prep} the ${obj.join(' ')}`);
+  }
+  return out.join(' ');
+}
+
+/**
+ * A call's answer with what the sentence "I cancelled the booking" already says taken out: a flag
+ * that it went through, a message that only says so ("Send completed successfully.", "added page").
+ * A message that says more ("Ticket 987654 has been resolved successfully.") stays.
+ */
+function beyondDone(value: Record<string, unknown>): Record<string, unknown> {
+  const SUCCESS_MESSAGE = /^(?:[A-Za-z]+ )*?(?:successfully|completed successfully|success|succeeded|done|ok|added page)\.?$|^successfully [a-z ]+\.?$/i;
+  return Object.fromEntries(
+    Object.entries(value).filter(([k, v]) => {
+      if (v === true && /(?:^|_)(?:status|success|ok|result)$|Status$/.test(k)) return false;
+      if (typeof v === 'string' && /(?:^|_)(?:status|state)$|Status$/.test(k) && SUCCESS_MESSAGE.test(v.trim()) && !/\d|\b[A-Z]{2,}\b/.test(v)) return false;
+      return true;
+    }),
+  );
+}
 /** A response that is a list: what came back, counted. */
 const LISTED: ((api: string, what: string) => string)[] = [
   (api, what) => `${api} returned ${what}.`,
@@ -252,7 +424,14 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api = named(s.n
     const records = value.length > 0 && value.every(isPlainObject);
     return rng.pick(LISTED)(api, records ? recordList(value, 'entry', 1) : value.length === 0 ? 'an empty list' : say(value));
   }
-  return rng.pick(SUCCESS)(api, isPlainObject(value) ? fields(value, 1) : `the result is ${say(value)}`);
+  const what = (v: unknown) => (isPlainObject(v) ? fields(v, 1) : `it comes to ${say(v)}`);
+  if (!callChangesState(s.name)) return rng.pick([...SUCCESS, ...LOOKED_UP, ...LOOKED_UP])(api, what(value));
+  // A call that changed something: said as done, unless its answer says it did not happen.
+  const did = didPhrase(s);
+  const refused = responseRefuses(s.response) || (isPlainObject(value) && Object.entries(value).some(([k, v]) => v === false && /(?:^|_)(?:status|success|ok|result)$|Status$/.test(k)));
+  if (!did || refused) return rng.pick(SUCCESS)(api, what(value));
+  const rest = isPlainObject(value) ? beyondDone(value) : value;
+  return rng.pick(DONE)(api, did, isPlainObject(rest) && Object.keys(rest).length === 0 ? '' : what(rest));
 }
 
 /**
@@ -340,5 +519,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-15', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-18', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -17,7 +17,7 @@ import {
   unsupportedAnswer,
 } from '../../pipeline/quality/measures/solvable.js';
 import { implausibleValue, keyErrorHint, thoughtLeak, toolErrorHint, valueErrorHint } from '../../pipeline/quality/measures/errors.js';
-import { answerTruncated, grammarProblems, thoughtGrammar, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, extraToolsSameFunction, insertedRuns, noiseDistinct, noiseIncoherent, noiseReuse, noiseSplitsSentence, oneSidedContext, brokenContext } from '../../pipeline/quality/measures/text.js';
+import { answerTruncated, grammarProblems, thoughtGrammar, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, extraToolsSameFunction, insertedRuns, noiseDistinct, noiseIncoherent, noiseReuse, noiseSplitsSentence, noiseGrammarSlip, noiseGrammarSlips, sentenceIntact, oneSidedContext, brokenContext } from '../../pipeline/quality/measures/text.js';
 import { noiseIncoherences } from '../../pipeline/quality/noiseCoherence.js';
 import { noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
 import { Rng } from '../../pipeline/rng.js';
@@ -277,6 +277,47 @@ describe('text measures', () => {
     // A real cut still counts: "My [aside] early takeoff".
     expect(noiseSplitsSentence.check(noisy('s2', 'Book it. My early takeoff is at 9.', 'Book it. My Oh and the printer died an hour ago. early takeoff is at 9.'), NONE)).not.toBeNull();
     expect(noiseSplitsSentence.check(noisy('s3', 'I need flight costs for my takeoff journey.', 'I need flight costs for my Oh and the printer died. takeoff journey.'), NONE)).not.toBeNull();
+  });
+
+  it('reads an aside that starts like the request, before a typo in it, as put between sentences (the request stands whole)', () => {
+    // The word diff aligned the aside's "I" with the request's: "I [to catch up … message. I nesd] to make".
+    const q = 'I need to make a presentation about the latest movies.';
+    const n = "Morning all. Right, so I've been meaning to catch up on movies for a while, hence this message. I nesd to make a presentation about the latest movies.";
+    expect(noiseSplitsSentence.check(noisy('s5', q, n), NONE)).toBeNull();
+    expect(sentenceIntact('I need to make a presentation', n)).toBe(true);
+    expect(sentenceIntact('I need to make a presentation', 'I need to Oh and the printer died. make a presentation')).toBe(false);
+  });
+
+  it('noise_grammar_slip flags the slot grammar\'s slips and passes their fixed forms', () => {
+    const bad: [string, string][] = [
+      ['an-before-consonant', 'Bit of an dull request, I know.'],
+      ['subject-verb', 'So my partner keep asking me whether the trip is booked.'],
+      ['article-plural', 'Not that it changes anything, but it has been a busy days.'],
+      ['article-plural', 'Admittedly, it has been one of those day lol.'],
+      ['unfinished-phrase', 'Apologies, the smoke alarm needs a new battery and keeps telling me right now.'],
+      ['unfinished-phrase', "Basically I'm only starting managing this myself."],
+      ['stacked-hedge', "To be honest, I'm normally better organised than this, honestly, to be honest."],
+    ];
+    for (const [rule, text] of bad) expect(noiseGrammarSlips(text).map((f) => f.rule)).toContain(rule);
+    const good = ['Bit of a dull request, I know.', 'Bit of an odd ask, perhaps.', 'An hour ago the printer died.', 'My partner keeps asking me whether the trip is booked.', 'My friends keep asking.', 'It has been a busy day.', 'It has been one of those weeks lol.', 'The smoke alarm needs a new battery and keeps chirping about it.', "I'm only starting to manage this myself.", "To be honest, I'm normally better organised than this.", 'Honestly, it is a long day. To be fair, I asked late.', 'It is a useful tool, a unique one.'];
+    for (const text of good) expect(noiseGrammarSlips(text)).toEqual([]);
+    const q = 'Find the movie Dune and show its details.';
+    expect(noiseGrammarSlip.check(noisy('g1', q, 'Bit of an dull one, maybe. Find the movie Dune and show its details.'), NONE)).toMatch(/an-before-consonant/);
+    expect(noiseGrammarSlip.check(noisy('g2', q, 'Bit of a dull one, maybe. Find the movie Dune and show its details.'), NONE)).toBeNull();
+  });
+
+  it('the offline noisy-query rules make no grammar slip (3,000 seeds, topics that carry the slipping lines)', () => {
+    const queries = ['Please book a flight for my trip to the coast and check the hotel booking.', 'Add NVDA to my watchlist and show my portfolio of stocks.', 'Find the movie Dune and show its details.', 'Check the tire pressure of the car before the drive.', "I'm not sure what to cook; find a recipe for dinner."];
+    let flagged = 0;
+    const seen: string[] = [];
+    for (const query of queries)
+      for (let seed = 0; seed < 600; seed++) {
+        const out = noisyRules({ query, protected: ['NVDA'].filter((v) => query.includes(v)) }, new Rng(seed, 'noise', 'slip')).query;
+        const slips = noiseGrammarSlips(out.replace(query, ' . ')).filter((f) => !noiseGrammarSlips(query).length || f.rule !== 'stacked-hedge');
+        if (slips.length) { flagged++; seen.push(`${slips[0].rule}: ${out}`); }
+      }
+    expect(seen.slice(0, 3)).toEqual([]);
+    expect(flagged).toBe(0);
   });
 
   it('flags truncated answers, changed parameter docs, wrapped descriptions and one-sided contexts', () => {

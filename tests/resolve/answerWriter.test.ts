@@ -39,7 +39,7 @@ describe('answer-writer offline rules', () => {
         new Rng(seed, 'phrase'),
       );
       expect(unphrasedField(answer), answer).toBeUndefined();
-      for (const fact of ['it succeeded', 'created by "tech_guru"', 'cited by 5854, 12360 and 4942', 'expires in 2', 'it did not succeed']) expect(answer).toContain(fact);
+      for (const fact of ['logged in', 'created by "tech_guru"', 'cited by 5854, 12360 and 4942', 'expires in 2', 'it did not succeed']) expect(answer).toContain(fact);
       expect(answer).toContain('the check in is "2023-10-20"');
     }
     // The measure over what the writer used to write.
@@ -105,7 +105,7 @@ describe('answer-writer offline rules', () => {
     const q = offlineAnswer({ request: 'x', steps: [{ name: 'TravelAPI.book_flight', args: {}, response: '', error: quota }] }, new Rng(3, 'quota'));
     expect(q).toContain('403 QUOTA_EXCEEDED: "Daily usage limit for TravelAPI.book_flight exceeded."');
     expect(q).not.toContain('\\"');
-    expect(offlineAnswer({ request: 'x', steps: [{ name: 'R.get_empty_room_with_time', args: {}, response: "{'rooms': [103]}" }] }, new Rng(1, 'one'))).toContain('the rooms are just 103');
+    expect(offlineAnswer({ request: 'x', steps: [{ name: 'R.get_empty_room_with_time', args: {}, response: "{'rooms': [103]}" }] }, new Rng(1, 'one'))).toContain('the only room is 103');
     const captured = offlineAnswer({ request: 'x', steps: [{ name: 'S.get_ticker_detail', args: {}, response: '', error: `{'text': "('Connection aborted.', ConnectionResetError(104, 'Connection reset by peer'))"}` }] }, new Rng(1, 'cap'));
     expect(captured).toContain(`"('Connection aborted.', ConnectionResetError(104, 'Connection reset by peer'))"`);
     expect(captured).not.toContain("{'text'");
@@ -113,7 +113,7 @@ describe('answer-writer offline rules', () => {
 
   it('says an empty record is empty', () => {
     const answer = offlineAnswer({ request: 'x', steps: [{ name: 'TravelAPI.book_flight', args: {}, response: '{"booking_id": "3426812", "booking_history": {}}' }] }, new Rng(1, 'empty'));
-    expect(answer).toContain('the booking history is empty');
+    expect(answer).toContain('there is no booking history');
     expect(answer).not.toContain('{no fields}');
   });
 
@@ -144,7 +144,7 @@ describe('answer-writer offline rules', () => {
       steps: Array.from({ length: 20 }, (_, i) => ({ name: `A.api${i}`, args: {}, response: JSON.stringify({ text: `This is a long text number ${i}. ` + 'y '.repeat(200), items: Array.from({ length: 30 }, (_, j) => j) }) })),
     });
     expect(isTruncated(long)).toBe(false);
-    expect(long).toContain('a 207-word text that opens with "This is a long text number 19."');
+    expect(long).toContain('the text runs to 207 words and opens with "This is a long text number 19."');
     expect(long).toContain('30 items, the first three being 0, 1 and 2');
     // The measure itself: a cut answer is caught.
     expect(isTruncated('`ls` says the content is "a.txt", "b"…')).toBe(true);
@@ -154,5 +154,44 @@ describe('answer-writer offline rules', () => {
     const [system, user] = answerWriterRole.template.render({ request: 'Weather in Oslo?', steps: [{ name: 'Weather.get_weather_today', args: { location: 'Oslo' }, response: '{"overall": "Sunny"}' }] });
     expect(system.content).toContain('Use only what the tool results below say');
     expect(user.content).toBe('User request:\nWeather in Oslo?\n\nTool calls and results, in order:\n1. Weather.get_weather_today({"location":"Oslo"})\n   -> {"overall": "Sunny"}');
+  });
+});
+
+describe('closing answers say what was done and found in words that fit each field', () => {
+  it('answer_field_unphrased flags fields read as nouns, dumped values and look-up verbs for calls that changed state', () => {
+    const bad = [
+      'From `liter_to_gallon`: the gallon is 3.96258.',
+      '`check_tire_pressure` says the healthy tire pressure is true and the car info is empty.',
+      'Per `get_available_stocks`, the stock list is a list of 4: "AAPL", "GOOG", "MSFT" and "NVDA".',
+      '`get_flight_cost` reports that the travel cost list is just 10000.',
+      'I checked with `send`: the state is "Send completed successfully."',
+      'As for `print_detail`, the description is a 349-character text that opens with "A film."',
+    ];
+    for (const a of bad) expect(unphrasedField(a), a).toBeDefined();
+    expect(unphrasedField('I looked this up with `cancel_booking`, and it went through.', ['TravelAPI.cancel_booking'])).toBeDefined();
+    expect(unphrasedField('I looked this up with `get_flight_cost`, and the flight costs 220.', ['TravelAPI.get_flight_cost'])).toBeUndefined();
+    expect(unphrasedField('I cancelled the booking with `cancel_booking`. That is 3.96258 gallons, and the tire pressure is healthy.')).toBeUndefined();
+  });
+
+  it('the writer reports an action as done and each field in words (20 seeds)', () => {
+    for (let seed = 0; seed < 20; seed++) {
+      const rng = new Rng(seed, 'done');
+      const a = offlineAnswer(
+        {
+          request: 'x',
+          steps: [
+            { name: 'TravelAPI.cancel_booking', args: { booking_id: '3426812' }, response: '{"cancel_status": true}' },
+            { name: 'TravelAPI.get_flight_cost', args: {}, response: '{"travel_cost_list": [10000.0]}' },
+            { name: 'VehicleControlAPI.check_tire_pressure', args: {}, response: '{"healthy_tire_pressure": true, "car_info": {}}' },
+            { name: 'VehicleControlAPI.liter_to_gallon', args: {}, response: '{"gallon": 3.96258}' },
+            { name: 'Email.send', args: {}, response: "{'state': 'Send completed successfully.'}" },
+            { name: 'TradingBot.add_to_watchlist', args: { stock: 'NVDA' }, response: '{"watchlist": ["NVDA", "AMZN"]}' },
+          ],
+        },
+        rng,
+      );
+      expect(unphrasedField(a, ['TravelAPI.cancel_booking', 'Email.send', 'TradingBot.add_to_watchlist']), a).toBeUndefined();
+      for (const fact of ['cancelled the booking', 'the flight costs 10000', 'the tire pressure is healthy', 'there is no car info', 'that is 3.96258 gallons', 'sent the email', 'added "NVDA" to the watchlist', 'the watchlist has "NVDA" and "AMZN"']) expect(a, a).toContain(fact);
+    }
   });
 });

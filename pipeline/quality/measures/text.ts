@@ -9,6 +9,8 @@ import { groundTruthActions, shownAction } from '../evidence.js';
 import { grammarIssues } from '../grammar.js';
 import { toJson } from '../../pyValues.js';
 import { docTypo } from '../../thoughtPhrases.js';
+import { levenshtein } from '../../editDistance.js';
+import { callChangesState } from '../../errors/sideEffects.js';
 import { noiseIncoherences } from '../noiseCoherence.js';
 import { distinctN, holderCounts, insertedContext, insertedRange, insertedSentences, insertedText, isOneSided, isTruncated, nonDescriptionChanges, words } from '../text.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
@@ -134,11 +136,70 @@ export const noiseSplitsSentence: CaseMeasure = {
       const before = c.before.trimEnd();
       const after = c.after.trimStart();
       // Mid-sentence: the text before it does not end a clause and the text after goes on in lower case.
-      if (before && !/[.!?,;:)\]"'—-]$/.test(before) && /^[a-z]/.test(after) && /[.!?]/.test(c.text)) {
+      if (before && !/[.!?,;:)\]"'—-]$/.test(before) && /^[a-z]/.test(after) && /[.!?]/.test(c.text) && !pair.original.split(/(?<=[.!?])\s+/).every((s) => sentenceIntact(s, pair.noisy))) {
         return `"…${before.slice(-30)} [${c.text.slice(0, 40)}…] ${after.slice(0, 30)}…"`;
       }
     }
     return null;
+  },
+};
+
+/** "you" / "u", "please" / "pls": the casual swaps the noise makes, one word for another. */
+const CASUAL_SAME: Record<string, string> = { u: 'you', pls: 'please', plz: 'please', thx: 'thanks', cuz: 'because', bc: 'because', '&': 'and' };
+
+/**
+ * Does the request's sentence still stand whole in the noisy query, its words in a row (a typo,
+ * "nesd" for "need", or a casual "u" for "you" counts as the word)? A word diff aligns an inserted
+ * sentence that starts like the request ("… I've been meaning to catch up. I nesd to make") as if it
+ * cut the request ("I [… . I nesd] to make"); the sentence standing whole in the text says it did not.
+ */
+export function sentenceIntact(sentence: string, noisy: string): boolean {
+  const norm = (t: string) => (t.toLowerCase().match(/[a-z0-9&']+/g) ?? []).map((w) => CASUAL_SAME[w] ?? w);
+  const want = norm(sentence);
+  const have = norm(noisy);
+  if (want.length < 2) return true;
+  const same = (a: string, b: string) => a === b || (a.length >= 4 && b.length >= 3 && levenshtein(a, b) <= 2);
+  for (let i = 0; i + want.length <= have.length; i++) if (want.every((w, j) => same(w, have[i + j]))) return true;
+  return false;
+}
+
+/**
+ * Grammar slips of the noise's slot templates: every slot fine alone, the sentence wrong ("Bit of an
+ * dull request", "my partner keep asking", "it has been a busy days", "one of those day", "the smoke
+ * alarm needs a new battery and keeps telling me", "I'm only starting managing this", a hedge stacked
+ * on a hedge in one sentence: "To be honest, I'm normally better organised than this, honestly, to be
+ * honest."). Checked on the inserted text only: the user's request is upstream data.
+ */
+const HEDGE = String.raw`(?:to be honest|honestly|to be fair|if I'm honest|frankly|truthfully|admittedly)`;
+const GRAMMAR_SLIPS: { rule: string; re: RegExp }[] = [
+  { rule: 'an-before-consonant', re: /\b[Aa]n\s+(?!(?:hour|honest|heir|herb)\w*\b)[b-df-hj-np-tv-z][a-z]*\b/ },
+  { rule: 'a-before-vowel', re: /\b[Aa]\s+(?!(?:one|once|uni|use|usu|uti|eu|ur)[a-z]*\b)[aeiou][a-z]+\b/ },
+  { rule: 'subject-verb', re: /\b(?:my|our|the) (?:partner|family|friend|boss|manager|team|sister|brother|mum|dad) keep\b|\bmy (?:friends|parents|kids) keeps\b/i },
+  { rule: 'article-plural', re: /\b(?:a|one) (?:long|strange|busy|hectic|quiet|slow|rough|good|bad) (?:days|weeks)\b|\bone of those (?:day|week)\b(?!s)|\bwhat a one of\b/i },
+  { rule: 'unfinished-phrase', re: /\bkeeps telling me\b(?!\s+(?:to|that|about|so|it|off))|\bonly starting (?:[a-z]+ing)\b/i },
+  { rule: 'stacked-hedge', re: new RegExp(String.raw`\b${HEDGE}\b[^.!?]*\b${HEDGE}\b`, 'i') },
+];
+
+export function noiseGrammarSlips(text: string): { rule: string; at: string }[] {
+  return GRAMMAR_SLIPS.flatMap(({ rule, re }) => {
+    const m = re.exec(text);
+    return m ? [{ rule, at: m[0] }] : [];
+  });
+}
+
+export const noiseGrammarSlip: CaseMeasure = {
+  kind: 'case',
+  id: 'noise_grammar_slip',
+  group: 'text',
+  title: 'noisy query: inserted small talk with a grammar slip ("Bit of an dull request", "my partner keep asking", "a busy days", "keeps telling me" with nothing told, "only starting managing", "To be honest, … honestly, to be honest")',
+  population: 'evolved cases with a noisy query',
+  check(tc) {
+    if (!hasNoise(tc)) return undefined;
+    const pair = noisyPair(tc);
+    if (!pair) return null;
+    // Sentence by sentence, so a hedge in one sentence and another in the next is no stack.
+    const found = insertedSentences(pair.original, pair.noisy).flatMap((s) => noiseGrammarSlips(s).filter((f) => !noiseGrammarSlips(pair.original).some((o) => o.at === f.at)));
+    return found.length ? found.map((f) => `${f.rule}: "${f.at}"`).join('; ') : null;
   },
 };
 
@@ -373,28 +434,56 @@ export const answerTruncated: CaseMeasure = {
 };
 
 /**
- * A field name read as a noun where it is a phrase: "the created by is", "the cited by is [5854,
- * 12360]", "the success is true". People write "created by tech_guru", "it succeeded".
+ * A field name read as a noun where it is a phrase, or a value dumped under it: "the created by is",
+ * "the cited by is [5854, 12360]", "the success is true", "the healthy tire pressure is true", "the
+ * gallon is 3.96258", "the stock list is a list of 4", "the travel cost list is just 10000", "the car
+ * info is empty", `the state is "Send completed successfully."`, "the description is a 349-character
+ * text". People write "created by tech_guru", "it succeeded", "the tyre pressure is healthy", "that is
+ * 3.96258 gallons", "the flight costs 10000", "I sent the email".
  */
-const UNPHRASED_FIELD = /\bthe ((?:[a-z]+ )*?(?:by|at|on|in|from|to|with|for))\s+(?:is|are)\b|\bthe (?:success|ok|succeeded)\s+(?:is|are)\s+(?:true|false)\b/i;
+const UNPHRASED_FIELD: RegExp[] = [
+  /\bthe ((?:[a-z]+ )*?(?:by|at|on|in|from|to|with|for))\s+(?:is|are)\b/i,
+  /\bthe (?:[a-z()0-9]+ )*?[a-z()0-9]+\s+(?:is|are)\s+(?:true|false)\b/i,
+  /\b(?:is|are)\s+(?:a list of \d|just\b)/i,
+  /\bthe (?:[a-z]+ )*?list\s+(?:is|are)\b/i,
+  /\bthe (?:gallons?|liters?|litres?|kilometers?|kilometres?|miles?)\s+(?:is|are)\b/i,
+  /\bthe (?:[a-z]+ )*?[a-z]+\s+(?:is|are)\s+empty\b/i,
+  /\bthe (?:[a-z]+ )*?(?:status|state)\s+(?:is|are)\s+"[^"]*\b(?:successfully|completed)\b/i,
+  /\ba [\d,]+-(?:character|word) text\b/i,
+  /\bthe result\s+(?:is|are)\b/i,
+];
 const NOUN_COMPOUND = /\b(?:check|log|sign|plug|add|drop) (?:in|on)\s+(?:is|are)\b/i;
+/** Words that say a call only looked something up: wrong for a call that sent, booked or cancelled. */
+const LOOKUP_VERB = /(?:I looked this up with|I checked with|Running|I looked up) `([^`]+)`/g;
 
-export function unphrasedField(answer: string): string | undefined {
-  const m = UNPHRASED_FIELD.exec(answer);
-  return m && !NOUN_COMPOUND.test(m[0]) ? m[0] : undefined;
+/**
+ * The first unphrased field of an answer; with the case's tool names, also a look-up verb said of a
+ * call that changed state ("I looked this up with `cancel_booking`").
+ */
+export function unphrasedField(answer: string, tools: string[] = []): string | undefined {
+  for (const re of UNPHRASED_FIELD) {
+    const m = re.exec(answer);
+    if (m && !NOUN_COMPOUND.test(m[0])) return m[0];
+  }
+  for (const m of answer.matchAll(LOOKUP_VERB)) {
+    const tool = tools.find((t) => apiOf(t) === m[1]) ?? m[1];
+    if (callChangesState(tool)) return m[0];
+  }
+  return undefined;
 }
 
 export const answerFieldUnphrased: CaseMeasure = {
   kind: 'case',
   id: 'answer_field_unphrased',
   group: 'text',
-  title: 'closing answer reads a field name as a noun where it is a phrase ("the created by is", "the cited by is", "the success is true")',
+  title: 'closing answer reads a field name as a noun or dumps its value ("the created by is", "the success is true", "the healthy tire pressure is true", "the gallon is 3.96", "the stock list is a list of 4", "the travel cost list is just 10000", "the car info is empty", `the state is "Send completed successfully."`, "a 349-character text"), or says it looked up what a call changed ("I checked with `save_file`")',
   population: 'cases that show or ask for a closing answer',
   check(tc) {
     const answers = answersOf(tc);
     if (answers.length === 0) return undefined;
+    const tools = tc.tools.map((t) => t.name);
     for (const a of answers) {
-      const hit = unphrasedField(a);
+      const hit = unphrasedField(a, tools);
       if (hit) return `"${hit}" in "${a.slice(Math.max(0, a.indexOf(hit) - 30), a.indexOf(hit) + hit.length + 30)}"`;
     }
     return null;
@@ -700,4 +789,4 @@ export const lengthRatio: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerFailureNoNextStep, answerOpenings, answerFrameShare, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, extraToolsSameFunction, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
+export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerFailureNoNextStep, answerOpenings, answerFrameShare, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, extraToolsSameFunction, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];

@@ -36,7 +36,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-19';
+export const NOISY_RULES_VERSION = 'noisy-query-20';
 
 /**
  * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
@@ -63,7 +63,7 @@ const TOPICS: { re: RegExp; noun: string[]; why: string[]; context: string[] }[]
   {
     re: /\b(?:flights?|hotels?|trip|travel|airport|accommodations?|vacation|holiday|booking|reservations?|itinerary|airline)\b/i,
     noun: ['the trip', 'the travel bits', 'the booking', 'the travel plans'],
-    why: ["I'm {finally|at last} sorting out a trip I've been {putting off|avoiding|meaning to book}", "we're trying to {lock in|settle|pin down} {travel plans|the trip} before {prices go up|everything books up|it gets too late}", "I'm {planning|organising} {some travel|a getaway|time away} and want the {boring|admin|fiddly} parts {done|out of the way}", "my {family|partner|friends} {keep|keeps} asking {me|} whether {the trip|everything} is {booked|sorted} yet"],
+    why: ["I'm {finally|at last} sorting out a trip I've been {putting off|avoiding|meaning to book}", "we're trying to {lock in|settle|pin down} {travel plans|the trip} before {prices go up|everything books up|it gets too late}", "I'm {planning|organising} {some travel|a getaway|time away} and want the {boring|admin|fiddly} parts {done|out of the way}", "{my family keeps|my partner keeps|my friends keep} asking {me|} whether {the trip|everything} is {booked|sorted} yet"],
     context: ["Travel {planning|admin} always takes me {longer than it should|ages|forever}", "I'm not the most {organised|relaxed|efficient} traveller", "It's been {ages|a long time|far too long} since I {last went anywhere|had a proper break|travelled}", "I always leave {the bookings|this stuff|travel admin} to the last minute"],
   },
   {
@@ -75,7 +75,7 @@ const TOPICS: { re: RegExp; noun: string[]; why: string[]; context: string[] }[]
   {
     re: /\b(?:stocks?|shares|portfolio|trading|watchlist|invest(?:ment|ing)?|market|ticker|(?<!in )orders?)\b/i,
     noun: ['the stock stuff', 'the trading part', 'my portfolio', 'the order'],
-    why: ["I'm trying to keep a {closer|better|proper} eye on my {investments|money|savings}", "I've been meaning to {review|look over|check on} my {portfolio|investments|holdings} for {a while|weeks|ages}", "I'm {new to|still getting used to|only starting} managing {this|my money|investments} myself", "the market has been {jumpy|all over the place|nervy} and I want to stay on top of it"],
+    why: ["I'm trying to keep a {closer|better|proper} eye on my {investments|money|savings}", "I've been meaning to {review|look over|check on} my {portfolio|investments|holdings} for {a while|weeks|ages}", "I'm {new to managing|still getting used to managing|only starting to manage} {this|my money|investments} myself", "the market has been {jumpy|all over the place|nervy} and I want to stay on top of it"],
     context: ["I'm still learning how {all this|this whole} {trading|investing|market} {stuff|thing} works", "I check the markets far too often {these days|lately|at the moment}", "I'm trying not to make {rash|hasty|emotional} decisions with my money"],
   },
   {
@@ -143,7 +143,7 @@ const TOPICS: { re: RegExp; noun: string[]; why: string[]; context: string[] }[]
 const GENERIC = {
   noun: ['this', 'the request', 'the whole thing', 'this job'],
   why: ["{I've been putting this off|I kept postponing this|I've been dodging this|this got pushed back} {all week|for days|far too long|since Monday|again and again}", "{my|our} {manager|boss|team lead|director|supervisor} {asked|wants|needs} me to {sort this out|deal with this|get this done|look at this|handle this}{| today| soon| by tomorrow| this week}", "I'm trying to clear my {to-do list|backlog|list of chores}{| before the weekend| today}", "this has been on my {list|mind|to-do list} for {a while|days|ages}", "I'd like to get this done before I {forget|get distracted|lose track}", "I'm juggling {a few|several|too many} things and this is {next|the next one|up now}", "someone asked me about it and I realised I never {did it|got round to it}", "I {need|want} this {sorted|out of the way|done} before {a meeting|the end of the day|I head off|lunch}", "a {friend|colleague|neighbour} {asked|nudged} me {about it|to do this} and I {said yes|agreed|couldn't say no}", "I {forgot|completely forgot|nearly forgot} about this {until now|until someone reminded me|yesterday}", "{work|life|the week} has been {hectic|chaotic|a blur} and I'm {catching up|behind|trying to keep up}", "I'm {setting things up|getting organised|sorting a few things} for {next week|a project|the team}", "I {promised|told} {someone|my team|a friend} I'd {look into this|handle this|check this}", "I'm {covering for|helping out|filling in for} a colleague {this week|today|while they're away}", "my {notes|to-do app|calendar} {reminded me|flagged this|popped up} {this morning|just now|earlier}", "I'm {new to|still getting used to|only learning} {this kind of thing|these tools|doing this myself}"],
-  context: ["{It's been|It has been|Honestly it's been|What a} {one of those|a long|a strange|a busy|a hectic} {weeks|days|week|day}", "I'm doing {several|a few|too many} things at once {today|right now|this week}", "I keep getting pulled into other {stuff|things|meetings}", "I've been meaning to get to this for {ages|a while|days}", "My {head|brain} is {a bit|rather|totally} {all over the place|fried|elsewhere} {today|this week}", "I'm {running on|living on|surviving on} {coffee|very little sleep|tea} {today|at the moment}", "{Nothing|Not much} has gone to plan {today|this week|so far}", "I {tend to|always} leave {these things|little jobs like this|admin} {until the last minute|too late|for later}", "I'm {usually|normally} better organised than this{, honestly|, I promise|}", "My {desk|inbox|calendar} is {a disaster|a mess|overflowing} {right now|at the moment|this week}", "I {should|could} have done this {ages|days|weeks} ago{, to be fair|, honestly|}"],
+  context: ["{It's been|It has been|Honestly it's been} {one of those weeks|one of those days|a long week|a long day|a strange week|a busy day|a hectic week|a hectic day}", "What a {long|strange|busy|hectic} {week|day} it has been", "I'm doing {several|a few|too many} things at once {today|right now|this week}", "I keep getting pulled into other {stuff|things|meetings}", "I've been meaning to get to this for {ages|a while|days}", "My {head|brain} is {a bit|rather|totally} {all over the place|fried|elsewhere} {today|this week}", "I'm {running on|living on|surviving on} {coffee|very little sleep|tea} {today|at the moment}", "{Nothing|Not much} has gone to plan {today|this week|so far}", "I {tend to|always} leave {these things|little jobs like this|admin} {until the last minute|too late|for later}", "I'm {usually|normally} better organised than this{, honestly|, I promise|}", "My {desk|inbox|calendar} is {a disaster|a mess|overflowing} {right now|at the moment|this week}", "I {should|could} have done this {ages|days|weeks} ago{, to be fair|, honestly|}"],
 };
 
 const WHY_OPEN = ['Okay so', 'So', 'Right, so', 'Long story short,', 'Bit of background:', 'For context,', 'Quick background:', 'Basically', 'Context:', '{Background|Some background|A bit of context}, in case it {helps|matters|is useful}:', 'Some context:', 'Honestly,'];
@@ -162,7 +162,7 @@ const RESTATE_CORE = ["that's {the whole|my whole|basically the} ask", "that's {
 const TYPING_SORRY = ['{Sorry|Apologies} for {the|any} typos', '{Excuse|Forgive|Pardon} the {typos|spelling|typing}', '{Sorry|Apologies} if {the|my} spelling is {off|all over the place|a mess|wonky|dodgy}', 'Excuse any spelling {mistakes|slips}', 'Typos are {mine|all mine}, sorry'];
 const TYPING_WHY = ["I'm on my {phone|old phone|tablet}", "I'm typing {one-handed|with one thumb|lying down}", "I'm on a {tiny|sticky|cramped} keyboard", 'autocorrect {hates me|is fighting me|keeps "helping"}', "I'm typing {in a hurry|fast|on the go}", "I'm typing with a {sleeping baby|cat|laptop tray} on me", "I'm on the {bus|train|sofa}", 'I typed this {fast|quickly|in a rush}', "I'm {between meetings|on a break|half asleep}"];
 
-const ABILITY_FRESH = ['{Not sure|No idea|Unsure} if {this is something|this is a thing} you can {do|help with|handle}, but {here goes|worth a try|let me ask}.', 'First time asking {for something like this|you for this kind of thing|this sort of thing}, so {bear with me|go easy on me|be patient}.', '{Hoping|I hope|Fingers crossed} {this is|this falls} {within|in} your {wheelhouse|range|remit}.', "{Not sure|Unsure|No idea if} you're the right {place|one|person to ask|tool} for this, but {let's see|here goes|worth asking|I'll try}.", '{Possibly|Maybe|Probably} a {weird|slightly odd|boring|simple} one{| for you}, but {here goes|bear with me|let me try}.', '{Hope|Hopefully} this is {the kind of|the sort of} {thing|request|job} you {do|can help with|handle}.', 'Bit of an {odd|unusual|dull|fiddly} {request|ask|one}, {maybe|perhaps|I know}.', '{Can|Could} you {even|actually} {do this|help with this}? {Let us see|Here goes|Worth a shot}.'];
+const ABILITY_FRESH = ['{Not sure|No idea|Unsure} if {this is something|this is a thing} you can {do|help with|handle}, but {here goes|worth a try|let me ask}.', 'First time asking {for something like this|you for this kind of thing|this sort of thing}, so {bear with me|go easy on me|be patient}.', '{Hoping|I hope|Fingers crossed} {this is|this falls} {within|in} your {wheelhouse|range|remit}.', "{Not sure|Unsure|No idea if} you're the right {place|one|person to ask|tool} for this, but {let's see|here goes|worth asking|I'll try}.", '{Possibly|Maybe|Probably} a {weird|slightly odd|boring|simple} one{| for you}, but {here goes|bear with me|let me try}.', '{Hope|Hopefully} this is {the kind of|the sort of} {thing|request|job} you {do|can help with|handle}.', 'Bit of {an odd|an unusual|a dull|a fiddly} {request|ask|one}, {maybe|perhaps|I know}.', '{Can|Could} you {even|actually} {do this|help with this}? {Let us see|Here goes|Worth a shot}.'];
 const ABILITY_AGAIN = ['One more {thing|question|request}{| for you| if that is okay}.', 'Okay, {next bit|next part|next step}.', 'Following on from {before|earlier|what I said}:', 'Another one for you{| if you have a minute}.', 'Next up:', 'Right, moving on{| to the next bit}.', '{Same|Still the same} {conversation|thread}, new ask.', 'Okay, {continuing|carrying on}.', 'Back again with the next {part|bit|step}.'];
 
 /** Greetings by the part of the day they fit. */
@@ -205,7 +205,7 @@ const THING: { name: string; act: string[] }[] = [
   { name: 'the printer', act: ['keeps beeping', 'is acting up', 'is blinking at me'] },
   { name: 'my laptop fan', act: ['keeps whining', 'is humming loudly', 'sounds like a jet'] },
   { name: 'my phone', act: ['keeps buzzing', 'will not stop pinging'] },
-  { name: 'the smoke alarm', act: ['keeps chirping', 'needs a new battery and keeps telling me'] },
+  { name: 'the smoke alarm', act: ['keeps chirping', 'needs a new battery and keeps chirping about it'] },
   { name: 'the upstairs drill', act: ['will not stop', 'is going again'] },
   { name: 'the dog next door', act: ['keeps barking', 'will not stop'] },
   { name: 'the cat', act: ['keeps walking across my keyboard', 'is yowling for food', 'is sitting on my notes'] },
@@ -271,10 +271,17 @@ function reason(rng: Rng, topic: ReturnType<typeof topicOf>, after = false): str
   return cap(fill(rng, `${rng.pick(after ? ['For context,', '{Background|Some background|A bit of context}, in case it {helps|matters|is useful}:', 'Context:', 'Why I ask:', 'In case it matters,'] : WHY_OPEN)} ${pk(rng, rng.chance(0.25) ? GENERIC.why : topic.why)}${after ? '.' : pk(rng, WHY_END)}`));
 }
 
+/** Words that hedge a sentence: one is candour, two in one sentence ("To be honest, … honestly, to be honest") a stammer. */
+const HEDGE = /\b(?:to be honest|honestly|to be fair|if I'm honest|frankly|truthfully|admittedly)\b/i;
+/** A template slot that can fill to a hedge ("To be {fair|honest}, "). */
+const HEDGE_SLOT = /honest|fair|frank|truth|admitted/i;
+
 function contextLine(rng: Rng, topic: ReturnType<typeof topicOf>): string {
-  const open = pk(rng, CONTEXT_OPEN);
   const body = pk(rng, rng.chance(0.25) ? GENERIC.context : topic.context);
-  return `${open}${open ? (/^I\b/.test(body) ? body : body.charAt(0).toLowerCase() + body.slice(1)) : body}${pk(rng, CONTEXT_END)}`;
+  // The opener and the ending hedge only when nothing else in the sentence does.
+  const open = pk(rng, HEDGE.test(body) ? CONTEXT_OPEN.filter((o) => !HEDGE_SLOT.test(o)) : CONTEXT_OPEN);
+  const end = pk(rng, HEDGE.test(`${open} ${body}`) ? CONTEXT_END.filter((e) => !HEDGE_SLOT.test(e)) : CONTEXT_END);
+  return `${open}${open ? (/^I\b/.test(body) ? body : body.charAt(0).toLowerCase() + body.slice(1)) : body}${end}`;
 }
 
 function restate(rng: Rng, topic: ReturnType<typeof topicOf>): string {
