@@ -298,7 +298,7 @@ export const assembleStage: ItemStage<AssembleInput, TestCase> & { summarize(ctx
   kind: 'items',
   pure: true,
   name: STAGE,
-  version: '15', // 15: a closing answer's float rounded to 12 significant digits is the shown one (unsupportedNumbers); 14: a ground-truth date needs the date shown or a today to count from; // 9: a wrong call's thought in the frame of the correct one (recorded and observed errors too); 6: recorded errors' CoT thoughts no longer state a dropped key's value; pool members whose shown history takes a value from nowhere are rejected; 7: a closing answer's CoT thought says what the turn came to (finishThought); 8: a time of day a call takes must be said in some form ("6 PM", "18:00", "noon")
+  version: '16', // 16: a case whose calls copy a title nothing showed (unshownTitle) or pick against the shown ranking (rankContradiction) is turned down; 15: a closing answer's float rounded to 12 significant digits is the shown one (unsupportedNumbers); 14: a ground-truth date needs the date shown or a today to count from; // 9: a wrong call's thought in the frame of the correct one (recorded and observed errors too); 6: recorded errors' CoT thoughts no longer state a dropped key's value; pool members whose shown history takes a value from nowhere are rejected; 7: a closing answer's CoT thought says what the turn came to (finishThought); 8: a time of day a call takes must be said in some form ("6 PM", "18:00", "noon")
   // observe is read for the errors a model really made; it is skipped (no output) without a model.
   // collect: T-Eval's recorded input errors (review label C) become cases.
   upstream: ['collect', 'resolve', 'observe', 'diversify-internal', 'diversify-external'],
