@@ -391,3 +391,82 @@ const HTTP_STYLE = /\bHTTP\b|\b(?:40[0-9]|429|50[0-4])\b|https?:\/\/|\bapi\.[a-z
 export function httpStyleError(message: string): boolean {
   return HTTP_STYLE.test(message);
 }
+
+/**
+ * Words slide headings are made of ("Road Trip Itinerary", "Gas Stations Along the Route", "Top
+ * Rated Movies", "Box Office Performance"): a title of only these (and the user's own words) is a
+ * heading the writer composed, not the name of something an answer gave.
+ */
+const HEADING_WORDS = new Set(
+  `a an the of and or for in on at to with along about from by vs my our your
+  introduction intro conclusion conclusions summary overview analysis information info details detail
+  itinerary road trip travel plan planning schedule agenda event events performance top rated popular best
+  highest most latest new upcoming current now playing coming soon movie movies film films cinema releases release
+  route routes gas station stations restaurants restaurant hotels hotel places place nearby options option
+  recommendations highlights comparison image images picture pictures photo photos author authors
+  box office world war ii iii research papers paper articles article results result references contents
+  thank thanks you questions review reviews user users audience critics rating ratings weather forecast news stock stocks report
+  market price prices company profile property properties listing listings availability cost costs
+  meeting room rooms presentation slide slides page title catering services service food menu`.split(/\s+/),
+);
+
+/** "Slide 2", "Property 1: ...", "User Review 3": a numbered heading, whatever follows it. */
+const NUMBERED_HEADING = /^(?:slide|page|part|section|chapter|day|step|property|listing|review|user review|option|item|movie|film|paper|article|result)\s*#?\d+\b/i;
+
+/**
+ * Is a slide title the name of a thing (a film, a paper, a caterer: "Shrek 2", "Wegmans Catering",
+ * 奥本海默) rather than a heading? Chinese text, or a capitalised word neither the user said nor a
+ * heading is made of.
+ */
+export function namesAThing(title: string, userText: string): boolean {
+  const t = title.trim();
+  if (t.length < 2 || NUMBERED_HEADING.test(t)) return false;
+  if (/\p{Script=Han}/u.test(t)) return true;
+  const said = new Set(normText(userText).match(/[\p{L}\p{N}'’]+/gu) ?? []);
+  return (t.match(/[\p{L}\p{N}'’&]+/gu) ?? []).some((w) => /^\p{Lu}/u.test(w) && w.length >= 3 && !HEADING_WORDS.has(w.toLowerCase()) && !said.has(w.toLowerCase()));
+}
+
+/**
+ * Titles a call copies from an earlier answer: a "Title: …" line of a free-text argument (an
+ * email listing the papers a search found) and a slide titled with the name of a thing. A model
+ * composes a heading, but it can only copy "A Survey on Federated Learning…" or "Wegmans
+ * Catering" from an answer that gave it.
+ */
+export function copiedTitles(action: Action, userText: string): NeededValue[] {
+  if (action.name === FINISH_ACTION || !isPlainObject(action.args)) return [];
+  const out: NeededValue[] = [];
+  const args = action.args;
+  for (const [key, value] of Object.entries(args)) {
+    if (typeof value !== 'string') continue;
+    for (const m of value.matchAll(/^[ \t]*(?:\d+[.)][ \t]*)?(?:paper |article |film |movie )?title[ \t]*[:：][ \t]*(.+?)[ \t]*$/gim)) {
+      const t = m[1].replace(/[.;,]+$/, '').trim();
+      if (t.length >= 4) out.push({ key: 'title', value: t });
+    }
+    // A slide's title (a page call takes a title and its bullet items).
+    if (key === 'title' && 'bullet_items' in args && namesAThing(value, userText)) out.push({ key: 'title', value: value.trim() });
+  }
+  return out;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * The first call of the shown history (before `end`) or of the ground truth that copies a title
+ * (copiedTitles) nothing before it shows; undefined when every copied title is shown first.
+ */
+export function unshownTitle(messages: ChatMessage[], groundTruth: Action | Action[], end = messages.length): { action: string; title: string } | undefined {
+  const users = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  const calls: { action: Action; at: number }[] = [];
+  for (let i = 0; i < end; i++) {
+    const a = messages[i].role === 'assistant' ? shownAction(messages[i].content) : undefined;
+    if (a) calls.push({ action: a, at: i });
+  }
+  for (const a of Array.isArray(groundTruth) ? groundTruth : [groundTruth]) calls.push({ action: a, at: messages.length });
+  for (const { action, at } of calls) {
+    const before = shownText(messages.slice(0, at));
+    for (const need of copiedTitles(action, users)) if (!needShownIn(need, before)) return { action: action.name, title: String(need.value) };
+  }
+  return undefined;
+}

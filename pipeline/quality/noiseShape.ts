@@ -93,9 +93,11 @@ export const COUNT_WORDS = new Set(
 );
 
 /** Ways of writing at a time of day; the later part must not come after the greeting's. */
+// A plan for later ("something to see tonight", "what to cook tonight") is no clash: only a time the day has not reached yet told as past.
+const PLANNED = '(?<!\\b(?:watch|see|cook|make|eat|for)\\s)';
 const LATER_THAN: Record<'morning' | 'afternoon', RegExp> = {
-  morning: /\b(?:this afternoon|this evening|tonight|after dinner|over lunch|at lunchtime|after lunch|over dinner)\b/i,
-  afternoon: /\b(?:this evening|tonight|after dinner|over dinner)\b/i,
+  morning: new RegExp(`\\b(?:this afternoon|this evening|${PLANNED}tonight|after dinner|over lunch|at lunchtime|after lunch|over dinner)\\b`, 'i'),
+  afternoon: new RegExp(`\\b(?:this evening|${PLANNED}tonight|after dinner|over dinner)\\b`, 'i'),
 };
 
 /** Professionals and what they would plausibly come or write about. */

@@ -20,11 +20,13 @@
  * steps take a value from that step that the recording does not show, the plan was made on another
  * answer, and the step is simulated again, carrying it.
  */
-import type { Trajectory } from '../schemas.js';
+import type { ToolDoc, Trajectory } from '../schemas.js';
 import { toolSteps } from '../steps.js';
 import { renderToolList } from '../prompts/standard.js';
-import { isClockTime, needShownIn, neededValues, type NeededValue } from '../quality/grounding.js';
-import { carrierField, echoedArgument, type CarriedValue } from './simulatorRules.js';
+import { copiedTitles, isClockTime, needShownIn, neededValues, type NeededValue } from '../quality/grounding.js';
+import { carrierField, echoedArgument, listedFields, type CarriedValue } from './simulatorRules.js';
+import { argumentKind, carrierKind, kindsFit } from './carrierKinds.js';
+import { rankAsked, rankRequest } from '../quality/ranking.js';
 import { answeredDoc } from './worldAnswer.js';
 import { sameValue } from '../errors/values.js';
 import { toJson } from '../pyValues.js';
@@ -50,6 +52,10 @@ export interface CarryPlan {
 interface Need {
   step: number;
   need: NeededValue;
+  /** A title the step copies (copiedTitles): carried as the title or name of a record of a list. */
+  title?: boolean;
+  /** Shown already, but picked by rank: carried only by a simulated list that then ranks it as asked. */
+  rankOnly?: boolean;
 }
 
 /** Arguments that take a stock's ticker. */
@@ -80,11 +86,19 @@ function openNeeds(trajectory: Trajectory, view: GroundingView): Need[] {
     const users = trajectory.turns.slice(0, steps[i].turnIndex + 1).map((t) => t.user);
     const responses = steps.slice(0, i).map((_, m) => view.known(m) ?? '');
     const text = [docs, ...users, ...responses].join('\n');
-    for (const need of [...neededValues(steps[i].step.action), ...tickersTaken(steps[i].step.action.args)]) {
+    const titles = new Set(copiedTitles(steps[i].step.action, users.join('\n')));
+    const tickers = new Set(tickersTaken(steps[i].step.action.args));
+    const asked = rankRequest(trajectory.turns[steps[i].turnIndex].user);
+    const ranked = asked?.by === 'popular' || asked?.by === 'rated';
+    for (const need of [...neededValues(steps[i].step.action), ...tickers, ...titles]) {
       // A time of day is the user's to say; no answer is made to carry one.
       if (isClockTime(need.value) || used.some((v) => sameValue(v, need.value))) continue;
       used.push(need.value);
-      if (i > 0 && !needShownIn(need, text)) out.push({ step: i, need });
+      // A ticker is shown only as written: "tech company" does not show TECH.
+      const shown = tickers.has(need) ? new RegExp(`(^|[^A-Za-z])${String(need.value).replace('.', '\\.')}(?![A-Za-z])`).test(text) : needShownIn(need, text);
+      if (i > 0 && !shown) out.push({ step: i, need, ...(titles.has(need) ? { title: true } : {}) });
+      // A record picked "as the most popular" that an earlier answer showed: a simulated list before it still ranks it so.
+      else if (i > 0 && ranked && !titles.has(need) && !tickers.has(need) && !needShownIn(need, [docs, ...users].join('\n'))) out.push({ step: i, need, rankOnly: true });
     }
   }
   return out;
@@ -121,6 +135,21 @@ function nearCall(points: { lat: number; lon: number }[], args: unknown): boolea
   return !places.length || points.some((p) => places.some((pl) => distanceKm(p, pl) <= FAR_KM));
 }
 
+/**
+ * Where an answer gives a title: the title or name of the records a list holds (arXiv's papers, a
+ * film list, search_nearby's places), or an item of a list of titles. Not a details call's own title: get_property_details names
+ * the property as the search that found it did, which is where the title goes.
+ */
+function titleField(doc: ToolDoc): Omit<CarriedValue, 'key' | 'value'> | undefined {
+  for (const f of doc.return_data) {
+    const sub = listedFields(f.description ?? '').find((s) => s === 'title' || s === 'name');
+    if (sub) return { field: f.name, sub };
+  }
+  // Or a list of titles beside a list of ids (Google Scholar's title and organic_id): the item in order.
+  const titles = doc.return_data.find((f) => f.name === 'title' && /\blist\b/i.test(f.description ?? ''));
+  return titles && { field: titles.name, list: true };
+}
+
 /** One pass: the values of `needs` matched to carriers, from the last one needed back to the first. */
 function assign(trajectory: Trajectory, view: GroundingView, needs: Need[]): CarryPlan & { placed: Map<Need, number> } {
   const steps = toolSteps(trajectory);
@@ -134,12 +163,20 @@ function assign(trajectory: Trajectory, view: GroundingView, needs: Need[]): Car
     return doc && answeredDoc(doc);
   };
 
-  const place = (m: number, need: NeededValue, points: { lat: number; lon: number }[]): boolean => {
+  const place = (m: number, n: Need, points: { lat: number; lon: number }[]): boolean => {
+    const { need } = n;
     // Beijing's coordinates are not get_coordinate("上海")'s answer, whatever the order of the calls.
     if (!nearCall(points, steps[m].step.action.args)) return false;
     const doc = docOf(m);
-    const where = doc && carrierField(doc, need.key, need.value, need.label);
+    // A copied title is the title or name of one of the records a list holds (a paper, a film, a caterer).
+    const where = doc && (n.title ? titleField(doc) : carrierField(doc, need.key, need.value, need.label));
     if (!where) return false;
+    // Only where the tool could hold that kind of thing: no film among arXiv papers, no Scholar result id among room ids.
+    const consumer = trajectory.tools.find((t) => t.name === steps[n.step].step.action.name);
+    if (!where.lead && !n.title && !kindsFit(argumentKind(consumer, need.key), carrierKind(doc, where.field, where.sub))) return false;
+    // "the most popular movie": the record carrying the value the plan picks ranks first in that list.
+    const top = where.sub ? rankAsked(trajectory.turns[steps[n.step].turnIndex].user, listedFields(doc.return_data.find((f) => f.name === where.field)?.description ?? '')) : undefined;
+    if (n.rankOnly && !top) return false;
     if (!where.sub && !where.list) {
       const echoed = echoedArgument(where.field, steps[m].step.action.args);
       // The answer shows its own argument there: the value when they are the same, nothing else otherwise.
@@ -149,7 +186,7 @@ function assign(trajectory: Trajectory, view: GroundingView, needs: Need[]): Car
       if (taken.has(slot) && taken.get(slot) !== value) return false;
       taken.set(slot, value);
     }
-    carries[m].push({ key: need.key, value: need.value, ...where });
+    carries[m].push({ key: need.key, value: need.value, ...where, ...(top ? { top } : {}) });
     return true;
   };
 
@@ -157,10 +194,10 @@ function assign(trajectory: Trajectory, view: GroundingView, needs: Need[]): Car
     const { step: i, need } = n;
     const points = pointsOf(need, steps[i].step.action.args);
     let at = -1;
-    for (let m = i - 1; m >= 0 && at < 0; m--) if (view.simulated(m) && place(m, need, points)) at = m;
+    for (let m = i - 1; m >= 0 && at < 0; m--) if (view.simulated(m) && place(m, n, points)) at = m;
     // No simulated step can: another task's recording the plan contradicts is replaced, the nearest first.
-    for (let m = i - 1; m >= 0 && at < 0; m--) {
-      if (view.replaceable?.(m) && place(m, need, points)) {
+    for (let m = i - 1; m >= 0 && at < 0 && !n.rankOnly; m--) {
+      if (view.replaceable?.(m) && place(m, n, points)) {
         at = m;
         resimulate.add(m);
       }

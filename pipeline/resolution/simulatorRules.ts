@@ -29,7 +29,7 @@ import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-36';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-37';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -398,7 +398,7 @@ function argFor(field: string, args: Record<string, unknown>): unknown {
 }
 
 /** Sub-fields a description lists: "containing id, name, and address", "including date, title, ..." (after the last such word). */
-function listedFields(description: string): string[] {
+export function listedFields(description: string): string[] {
   const m = /^.*\b(?:containing|including|includes|contains|with)\s+([^.;()]+)/is.exec(description);
   if (!m || !/,|\band\b/.test(m[1])) return [];
   return m[1]
@@ -632,6 +632,8 @@ export interface CarriedValue {
   list?: boolean;
   /** The field is a list of names written as text ("W Okafor, R Patel, … - Nature, 2016"): the value leads it. */
   lead?: boolean;
+  /** The sub-field the user ranks by ("the most popular movie": popularity): the carrying record ranks first there. */
+  top?: string;
 }
 
 /** Does a return field named `field` hold the value of an argument named `key`? Same name, or the id of what the key names. */
@@ -710,7 +712,9 @@ export function carrierField(doc: ToolDoc, key: string, value: unknown, label?: 
   // found: first in the field that lists authors (Google Scholar's pub_info, "publication information").
   if (typeof value === 'string' && isPersonName(key, value)) {
     const field = doc.return_data.find((f) => /\bauthors?\b|publication info/i.test(`${humanize(f.name)} ${f.description ?? ''}`) && !/\bids?\b/i.test(humanize(f.name)));
-    if (field) return { field: field.name, lead: true };
+    // A list of records with an authors field (arXiv's papers) holds the name there, not in place of the list.
+    const authors = field && listedFields(field.description ?? '').find((s) => /^authors?$/i.test(s));
+    if (field) return authors ? { field: field.name, sub: authors } : { field: field.name, lead: true };
   }
   for (const field of doc.return_data) {
     const description = field.description ?? '';
@@ -884,6 +888,27 @@ function rankedAsDocumented(doc: ToolDoc, answer: Record<string, unknown>, carri
   return answer;
 }
 
+/**
+ * The records carrying what the plan picks "for the most popular movie" hold the highest values of
+ * that field, in the order they are carried (the values are moved, the records stay in place).
+ */
+function rankedAsAsked(answer: Record<string, unknown>, carried: CarriedValue[]): Record<string, unknown> {
+  for (const field of new Set(carried.filter((c) => c.top).map((c) => c.field))) {
+    const by = carried.find((c) => c.field === field && c.top)!.top!;
+    const list = answer[field];
+    if (!Array.isArray(list) || list.length < 2 || !list.every((r) => isPlainObject(r) && typeof r[by] === 'number')) continue;
+    if (carried.some((c) => c.field === field && c.sub === by)) continue;
+    const records = list as Record<string, unknown>[];
+    const holders = [...new Set(carried.filter((c) => c.field === field && c.sub).map((c) => records.findIndex((r) => sameCarried(r[c.sub!], c.value))).filter((i) => i >= 0))];
+    const values = records.map((r) => r[by] as number).sort((a, b) => b - a);
+    const order = [...holders, ...records.map((_, i) => i).filter((i) => !holders.includes(i))];
+    order.forEach((i, rank) => (records[i][by] = values[rank]));
+  }
+  return answer;
+}
+
+const sameCarried = (a: unknown, b: unknown) => toJson(a) === toJson(b);
+
 export interface OfflineSimulatorInput {
   name: string;
   args: unknown;
@@ -912,6 +937,6 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   const carry = input.carry ?? [];
   const drawn = applyCarried(plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known, recordedLists(input.examples ?? []), input.today, input.asked), carry);
   // What the world knows about a real film or company the call is about (worldFacts.ts) wins over what was drawn.
-  const answer = rankedAsDocumented(doc, worldAnswer(doc, input.args as Record<string, unknown>, drawn, carry, input.known, rng), carry);
+  const answer = rankedAsAsked(rankedAsDocumented(doc, worldAnswer(doc, input.args as Record<string, unknown>, drawn, carry, input.known, rng), carry), carry);
   return { error: '', response: pyJson(oneTypePerField(answer, carry.map((c) => c.value))) };
 }

@@ -21,7 +21,8 @@ import { classifyAction, isErrorResponse, sameValue } from '../../pipeline/error
 import { internalEligible } from '../diversify-internal/eligibility.js';
 import { groundTruthProblems, promptProblems } from './checks.js';
 import { unanchoredDates } from '../../pipeline/quality/dates.js';
-import { describeUngrounded, foreignRecordedResponse, ungroundedHistory, ungroundedValues, unsupportedNumbers } from '../../pipeline/quality/grounding.js';
+import { describeUngrounded, foreignRecordedResponse, ungroundedHistory, ungroundedValues, unshownTitle, unsupportedNumbers } from '../../pipeline/quality/grounding.js';
+import { rankContradiction } from '../../pipeline/quality/ranking.js';
 
 export const ASSEMBLE_RULES = 'rules:assemble@3';
 export const PROMPT_RULES = 'rules:standard-prompt@1';
@@ -97,6 +98,13 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
   const lastCall = parts.messages.map((m) => m.role).lastIndexOf('assistant');
   const gap = ungroundedHistory(parts.messages, parts.kind === 'internal' && parts.errorType !== '' ? lastCall : parts.messages.length);
   if (gap) problems.push(`ungrounded history: the shown call ${gap.values[0].action} takes ${describeUngrounded(gap.values)}, which nothing before it shows`);
+  // A title a call copies (a paper in an email, a film on a slide) must have been shown before it.
+  const historyEnd = parts.kind === 'internal' && parts.errorType !== '' ? lastCall : parts.messages.length;
+  const title = unshownTitle(parts.messages, parts.groundTruth, historyEnd);
+  if (title) problems.push(`unshown title: ${title.action} copies "${title.title}", which nothing before it shows`);
+  // A pick by rank ("the most popular movie") must be the record the shown list ranks there.
+  const ranking = rankContradiction(parts.messages, parts.groundTruth, historyEnd);
+  if (ranking) problems.push(`pick contradicts the shown ranking: ${ranking}`);
   if (problems.length) return { ok: false, reason: problems.join('; ') };
   const tag: CaseTag = spec.part === 'control' ? 'control' : spec.part === 'external' ? 'env' : (parts.errorType as ErrorType);
   const { methods, origin, ...rest } = parts;

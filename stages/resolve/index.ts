@@ -107,8 +107,12 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // 5: a simulated answer agrees with what earlier answers said about the id it looks up (knownFacts.ts);
   // 6: recorded answers written as Python literals count among them; 7: a value later steps need is not
   // carried into a field the list the id came from gave otherwise (agreeingCarries); 8: a ticker a later
-  // step takes is carried into the simulated lookup before it (grounded.ts tickersTaken); 9: a forecast starts on the task's day (taskToday)
-  version: `9+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  // step takes is carried into the simulated lookup before it (grounded.ts tickersTaken); 9: a forecast starts on the task's day (taskToday);
+  // 10: a value is carried only where its tool could hold that kind of thing (carrierKinds.ts), titles later
+  // steps copy are carried too (copiedTitles), a record picked "as the most popular" ranks first (CarriedValue.top), a ticker is shown only as written (TECH is not "tech company");
+  // 12: a record picked by rank that a recording showed is still ranked so by a simulated list before it (rankOnly);
+  // 13: a title copied from a Scholar search goes into its list of titles
+  version: `13+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],

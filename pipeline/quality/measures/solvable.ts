@@ -21,6 +21,7 @@ import { straightKm, TRIP_END, TRIP_START } from '../../resolution/trips.js';
 import { FIELDS } from '../../resolution/simulatedText.js';
 import { aboutDaysAhead, rankedBy } from '../../resolution/simulatorRules.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
+import { CARRIED_MEASURES } from './carried.js';
 
 /** The tool calls among a case's ground-truth actions, with their position in the file's `ground_truth`. */
 function toolCalls(tc: TestCase): { action: Action; index: number }[] {
@@ -596,6 +597,7 @@ export const weekdayContradicts: CaseMeasure = {
 };
 
 export const SOLVABLE_MEASURES: CaseMeasure[] = [
+  ...CARRIED_MEASURES,
   unanchoredGroundTruthDate,
   environmentErrorNamesToolkit,
   unshownHistoryValue,

@@ -1,0 +1,93 @@
+/**
+ * Picks by rank: "for the most popular movie", "the highest rated film", "the first article". A
+ * plan that takes another record than the one the list it read ranks there contradicts the case
+ * it shows (T-Eval's teval_query_309_1 takes the second organic id "for the first article").
+ * Shared by the simulator's plan (grounded.ts: a simulated list ranks the picked record as asked),
+ * assemble (which turns such a case down) and the quality report.
+ */
+import { FINISH_ACTION, type Action, type ChatMessage } from '../schemas.js';
+import { parseToolResponse } from '../prompts/parseAction.js';
+import { shownAction } from './grounding.js';
+import { toJson } from '../pyValues.js';
+
+const COUNT: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5 };
+const COUNT_WORD = '(one|two|three|four|five|[1-5])';
+const RANK_REQUEST = new RegExp(
+  `\\b(?:${COUNT_WORD}\\s+)?(most[- ]popular|highest[- ]rated|top[- ]rated|best[- ]rated|first)\\s+(?:${COUNT_WORD}\\s+)?(?:[a-z]+\\s+)?(movie|film|article|paper|result|property|listing)(s?)\\b`,
+  'i',
+);
+
+/** What a request picks by rank: the most popular / highest rated / first `n` of a list. Plural without a count ("top-rated movies") is a list, not a pick. */
+export function rankRequest(userText: string): { by: 'popular' | 'rated' | 'first'; n: number } | undefined {
+  const m = RANK_REQUEST.exec(userText);
+  if (!m) return undefined;
+  const count = m[1] ?? m[3];
+  const n = count ? (COUNT[count.toLowerCase()] ?? Number(count)) : m[5] ? undefined : 1;
+  if (n === undefined) return undefined;
+  // "the first movie" is a pick; "first" alone in "first, find..." never matches (a noun must follow).
+  const word = m[2].toLowerCase();
+  return { by: word.startsWith('most') ? 'popular' : word === 'first' ? 'first' : 'rated', n };
+}
+
+/** The record sub-field (of `subs`) the user ranks by, when the request asks for the most popular or highest rated one(s). */
+export function rankAsked(userText: string, subs: string[]): string | undefined {
+  const asked = rankRequest(userText);
+  if (asked?.by === 'popular') return subs.find((s) => /^popularity$/i.test(s)) ?? subs.find((s) => /want_?watch/i.test(s));
+  if (asked?.by === 'rated') return subs.find((s) => /^(rating|vote_average)$/i.test(s));
+  return undefined;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The ids (or titles) a list answer names, in its order, with each record when it is one. */
+function listed(answer: unknown): { keys: unknown[][]; records?: Record<string, unknown>[] } | undefined {
+  if (!isRecord(answer)) return undefined;
+  for (const v of Object.values(answer)) {
+    if (Array.isArray(v) && v.length >= 2 && v.every(isRecord) && v.some((r) => 'id' in r || 'title' in r || 'name' in r)) {
+      return { keys: v.map((r) => [r.id, r.title, r.name].filter((x) => x !== undefined)), records: v };
+    }
+  }
+  const ids = answer.organic_id;
+  if (Array.isArray(ids) && ids.length >= 2) return { keys: ids.map((x) => [x]) };
+  return undefined;
+}
+
+const same = (a: unknown, b: unknown) => a === b || (typeof a === 'string' && typeof b === 'string' && a.trim() === b.trim());
+
+/**
+ * Where the case's calls pick a record by rank against the ranking the shown list gives: the first
+ * list answer a later call (shown or ground truth) takes a record from, and that call's pick. A
+ * description of the contradiction, or undefined when the pick agrees (or nothing is picked by rank).
+ * Calls from `end` on are left out (an internal case's wrong call picks another record on purpose).
+ */
+export function rankContradiction(messages: ChatMessage[], groundTruth: Action | Action[], end = messages.length): string | undefined {
+  const user = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  const asked = rankRequest(user);
+  if (!asked) return undefined;
+  const calls: { action: Action; at: number }[] = [];
+  messages.forEach((m, i) => {
+    const a = m.role === 'assistant' && i < end ? shownAction(m.content) : undefined;
+    if (a) calls.push({ action: a, at: i });
+  });
+  for (const a of Array.isArray(groundTruth) ? groundTruth : [groundTruth]) calls.push({ action: a, at: messages.length });
+  for (let i = 0; i < messages.length; i++) {
+    if (messages[i].role !== 'function') continue;
+    const list = listed(parseToolResponse(messages[i].content));
+    if (!list) continue;
+    for (const { action, at } of calls) {
+      if (at <= i || action.name === FINISH_ACTION || !isRecord(action.args)) continue;
+      const picked = list.keys.findIndex((ks) => Object.values(action.args as Record<string, unknown>).some((v) => ks.some((k) => same(k, v))));
+      if (picked < 0) continue;
+      const what = toJson(list.keys[picked][0]);
+      if (asked.by === 'first') return picked < asked.n ? undefined : `${action.name} takes ${what}, record ${picked + 1} of the list, for the first ${asked.n > 1 ? asked.n : 'one'}`;
+      const by = list.records && rankAsked(user, Object.keys(list.records[0]));
+      if (!by || !list.records!.every((r) => typeof r[by] === 'number')) return undefined;
+      const values = list.records!.map((r) => r[by] as number);
+      const ranked = [...values].sort((a, b) => b - a);
+      const top = ranked[0];
+      // Among the n asked for: its value is at least the n-th highest.
+      return values[picked] >= ranked[Math.min(asked.n, ranked.length) - 1] ? undefined : `${action.name} takes ${what} (${by} ${values[picked]}) for the ${asked.n > 1 ? `${asked.n} ` : ''}${asked.by === 'popular' ? 'most popular' : 'highest rated'}; the list gives ${by} ${top} to ${toJson(list.keys[values.indexOf(top)][0])}`;
+    }
+  }
+  return undefined;
+}

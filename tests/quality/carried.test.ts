@@ -1,0 +1,159 @@
+/**
+ * What a plan takes from a simulated answer: a value only where the tool could hold it (no film
+ * among arXiv papers, no Scholar result id among meeting rooms), a record picked "as the most
+ * popular" ranked so by the list it came from, and titles later steps copy (papers in an email,
+ * films and caterers on slides) listed by the answer before them. The rules, the measures that
+ * count each defect, and the simulated answers of real T-Eval plans.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Action, ChatMessage, TestCase, Trajectory } from '../../pipeline/schemas.js';
+import { namesAThing, ungroundedHistory, unshownTitle } from '../../pipeline/quality/grounding.js';
+import { rankContradiction, rankRequest } from '../../pipeline/quality/ranking.js';
+import { contradictsRanking, titleUnshown, valueInUnfitCarrier } from '../../pipeline/quality/measures/carried.js';
+import { argumentKind, carrierKind, kindsFit } from '../../pipeline/resolution/carrierKinds.js';
+import { carryPlan, type GroundingView } from '../../pipeline/resolution/grounded.js';
+import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
+import { renderPrefix } from '../../pipeline/prompts/standard.js';
+import { toolSteps } from '../../pipeline/steps.js';
+import { Rng } from '../../pipeline/rng.js';
+import { DEFAULT_QUALITY_THRESHOLDS } from '../../pipeline/config.js';
+import { tevalTrajectories } from '../diversify/fixtures/vendored.js';
+
+const allSimulated: GroundingView = { known: () => undefined, simulated: () => true };
+
+/** Every step answered by the offline simulator with the plan's carries, as resolve does. */
+function simulate(t: Trajectory): Trajectory {
+  const plan = carryPlan(t, allSimulated);
+  toolSteps(t).forEach((s, i) => {
+    const r = simulateOffline({ name: s.step.action.name, args: s.step.action.args, tools: t.tools, carry: plan.carries[i] }, new Rng(1, t.id, String(i)));
+    s.step.response = { content: r.response || JSON.stringify({ error: r.error }), tier: 'simulated' };
+  });
+  t.turns.forEach((turn) => (turn.final = 'Done.'));
+  return t;
+}
+
+/** A control case of trajectory `t` at tool step k (1-based): the history before it, the step as ground truth. */
+function caseAt(t: Trajectory, k: number): TestCase {
+  const steps = toolSteps(t);
+  return {
+    id: `${t.id}-control-k${k}`, kind: 'internal', errorType: '', cot: false, trajectoryId: t.id, source: 'teval', k,
+    messages: renderPrefix(t, k, { cot: false }), tools: t.tools,
+    groundTruth: { name: steps[k - 1].step.action.name, args: steps[k - 1].step.action.args },
+    provenance: { methods: {}, parents: [] },
+  } as TestCase;
+}
+
+const ctxOf = (t: Trajectory) => ({ trajectory: () => t, baseCase: () => undefined });
+const answer = (t: Trajectory, i: number) => JSON.parse(toolSteps(t)[i].step.response!.content);
+const stepOf = (t: Trajectory, name: string) => toolSteps(t).findIndex((s) => s.step.action.name === name);
+
+describe('a value is carried only by an answer that could hold that kind of thing', () => {
+  it('reads kinds from the argument and the field: a film is no arXiv paper, a Scholar result id no room, an author id no organic id', () => {
+    const [t] = tevalTrajectories(['query_77_2']);
+    const doc = (n: string) => t.tools.find((d) => d.name === n)!;
+    expect(argumentKind(doc('GoogleScholar.get_citation_format'), 'q')).toBe('paper');
+    expect(carrierKind(doc('ReserveMeeting.get_empty_room_with_time'), 'rooms')).toBe('room');
+    expect(carrierKind(doc('GoogleScholar.search_google_scholar'), 'organic_id')).toBe('paper');
+    expect(kindsFit('paper', 'room')).toBe(false);
+    expect(kindsFit('author', 'paper')).toBe(false);
+    expect(kindsFit('place', 'property')).toBe(true);
+    expect(kindsFit(undefined, 'room')).toBe(true);
+  });
+
+  it('query_77_2: the citation id goes into the Scholar search\'s organic ids, not among the free meeting rooms', () => {
+    const t = simulate(tevalTrajectories(['query_77_2'])[0]);
+    const rooms = answer(t, stepOf(t, 'ReserveMeeting.get_empty_room_with_time')).rooms as string[];
+    const q = (toolSteps(t).find((s) => s.step.action.name === 'GoogleScholar.get_citation_format')!.step.action.args as { q: string }).q;
+    expect(rooms).not.toContain(q);
+    expect(answer(t, stepOf(t, 'GoogleScholar.search_google_scholar')).organic_id).toContain(q);
+    expect(valueInUnfitCarrier.check(caseAt(t, toolSteps(t).length), ctxOf(t))).toBeNull();
+  });
+
+  it('query_223_0: no answer before print_detail(沙丘) can hold a film, so none carries it and the history is ungrounded (assemble turns it down)', () => {
+    const t = simulate(tevalTrajectories(['query_223_0'])[0]);
+    const arxiv = JSON.stringify(answer(t, 0));
+    expect(arxiv).not.toContain('沙丘');
+    expect(ungroundedHistory(renderPrefix(t, 3, { cot: false }))?.values[0]).toMatchObject({ key: 'film_name', value: '沙丘' });
+  });
+
+  it('the measure flags a film planted as an arXiv paper\'s title, and passes the answer that does not', () => {
+    const t = simulate(tevalTrajectories(['query_223_0'])[0]);
+    const step = toolSteps(t)[0].step;
+    step.response = { content: JSON.stringify({ content: [{ published_date: '2022-11-01', title: '沙丘', authors: 'Alice Dubois', summary: 'We present a model of deep learning.' }] }), tier: 'simulated' };
+    expect(valueInUnfitCarrier.check(caseAt(t, 2), ctxOf(t))).toMatch(/film_name="沙丘" \(a film\).*content\[\]\.title, which holds a paper/);
+    // A recorded answer is the API's own: the plan may be wrong, but nothing was planted.
+    step.response = { ...step.response, tier: 'cache' } as typeof step.response;
+    expect(valueInUnfitCarrier.check(caseAt(t, 2), ctxOf(t))).toBeNull();
+  });
+
+  it('an author a later call looks up is an author of an arXiv paper, not the whole list', () => {
+    const t = simulate(tevalTrajectories(['query_242_1'])[0]);
+    const content = answer(t, 0).content;
+    expect(Array.isArray(content)).toBe(true);
+    expect(content[0].authors).toContain('Richard S. J. Tol');
+  });
+});
+
+describe('a pick by rank agrees with the list it comes from', () => {
+  it('reads what the user picks by rank: "the most popular movie" and "the first article" pick one; "top-rated movies" picks none', () => {
+    expect(rankRequest('for the most popular movie, provide details')).toEqual({ by: 'popular', n: 1 });
+    expect(rankRequest('the current three most popular movies in China')).toEqual({ by: 'popular', n: 3 });
+    expect(rankRequest('get the citation of the first article')).toEqual({ by: 'first', n: 1 });
+    expect(rankRequest('I would like to know the top-rated movies')).toBeUndefined();
+  });
+
+  it('query_463_2: the simulated now-playing list gives the film the plan details "as the most popular" the highest popularity', () => {
+    const t = simulate(tevalTrajectories(['query_463_2'])[0]);
+    const films = answer(t, 0).films as { id: number; popularity: number }[];
+    const picked = (toolSteps(t)[1].step.action.args as { movie_id: number }).movie_id;
+    const top = films.reduce((a, b) => (b.popularity > a.popularity ? b : a));
+    expect(top.id).toBe(picked);
+    expect(contradictsRanking.check(caseAt(t, 2), ctxOf(t))).toBeNull();
+  });
+
+  it('flags a plan that takes the second organic id "for the first article" (T-Eval query_309_1) or a less popular film', () => {
+    const user = 'Search for papers on graph neural networks and give me the citation of the first article.';
+    const messages: ChatMessage[] = [
+      { role: 'system', content: 'tools' },
+      { role: 'user', content: user },
+      { role: 'assistant', content: JSON.stringify({ name: 'GoogleScholar.search_google_scholar', args: { query: 'graph neural networks' } }) },
+      { role: 'function', content: "{'title': ['A', 'B'], 'organic_id': ['-jKcSxGaARwJ', 'selJwfIN0t8J']}" },
+    ];
+    const cite = (q: string): Action => ({ name: 'GoogleScholar.get_citation_format', args: { q } });
+    expect(rankContradiction(messages, cite('selJwfIN0t8J'))).toMatch(/record 2 of the list, for the first one/);
+    expect(rankContradiction(messages, cite('-jKcSxGaARwJ'))).toBeUndefined();
+    const films = '{"films": [{"id": 299054, "title": "Expend4bles", "popularity": 14835}, {"id": 968051, "title": "The Nun II", "popularity": 17993}]}';
+    const popular: ChatMessage[] = [messages[0], { role: 'user', content: 'For the most popular movie, give me its details.' }, { role: 'assistant', content: '{"name": "FilmTMDB.get_now_playing", "args": {}}' }, { role: 'function', content: films }];
+    expect(rankContradiction(popular, { name: 'FilmTMDB.get_movie_details', args: { movie_id: 299054 } })).toMatch(/popularity 14835.*17993 to 968051/);
+    expect(rankContradiction(popular, { name: 'FilmTMDB.get_movie_details', args: { movie_id: 968051 } })).toBeUndefined();
+  });
+});
+
+describe('titles a later call copies are listed by the answer before it', () => {
+  it('tells a name from a heading', () => {
+    for (const name of ['Shrek 2', 'Wegmans Catering', 'Lassen & Hennigs', '奥本海默', 'The Lord of the Rings: The Fellowship of the Ring']) expect(namesAThing(name, 'Make slides about them.'), name).toBe(true);
+    for (const heading of ['Slide 2', 'Road Trip Itinerary', 'Gas Stations Along the Route', 'Top Rated Movies', 'Introduction', 'Property 1: Boutique hotel in Barcelona', 'Audience Ratings']) expect(namesAThing(heading, 'Make slides.'), heading).toBe(false);
+    expect(namesAThing('Paris Trip', 'Plan my stay in Paris.')).toBe(false);
+  });
+
+  it('query_199_2: the arXiv answer lists the papers the email sends; query_477_0: the similar movies list the films on the slides', () => {
+    const mail = simulate(tevalTrajectories(['query_199_2'])[0]);
+    const titles = (answer(mail, 0).content as { title: string }[]).map((p) => p.title);
+    expect(titles).toContain('A Survey on Federated Learning for the Healthcare Metaverse: Concepts, Applications, Challenges, and Future Directions');
+    expect(unshownTitle(renderPrefix(mail, 2, { cot: false }), toolSteps(mail)[1].step.action)).toBeUndefined();
+    const slides = simulate(tevalTrajectories(['query_477_0'])[0]);
+    const similar = (answer(slides, stepOf(slides, 'FilmTMDB.get_similar_movies')).films as { title: string }[]).map((f) => f.title);
+    expect(similar).toEqual(expect.arrayContaining(['The Lord of the Rings: The Fellowship of the Ring', 'Shrek 2']));
+    expect(titleUnshown.check(caseAt(slides, toolSteps(slides).length), ctxOf(slides))).toBeNull();
+  });
+
+  it('the measure flags an email copying a paper no answer listed', () => {
+    const t = simulate(tevalTrajectories(['query_199_2'])[0]);
+    toolSteps(t)[0].step.response = { content: JSON.stringify({ content: [{ published_date: '2020-06-10', title: 'The limits of artificial intelligence in healthcare', authors: 'Farid Kowalski', summary: 'We study it.' }] }), tier: 'simulated' };
+    expect(titleUnshown.check(caseAt(t, 2), ctxOf(t))).toMatch(/Email\.send copies "A Survey on Federated Learning/);
+  });
+});
+
+it('the three measures are gated at zero by default', () => {
+  for (const id of ['gt_value_in_unfit_carrier', 'gt_contradicts_ranking', 'call_title_unshown']) expect(DEFAULT_QUALITY_THRESHOLDS[id]).toBe(0);
+});
