@@ -87,7 +87,9 @@ function coreOf(text: string): string {
     .replace(/\s+(?:with|using) the given [a-z ]+$/i, '')
     .replace(/^run (\w+) search and get (?:the )?(\w+) meta information$/i, 'look up the $2 on $1')
     // A clause after a comma that adds an option or what comes back ("within a given radius, and return the results into a list").
-    .replace(/,\s*(?:within|and return|return|with|get|giving|using|based on|supported by)\b.*$/i, '')
+    .replace(/,\s*(?:within|and return|return|with|get|giving|using|based on|supported by|optionally)\b.*$/i, '')
+    .replace(/\s+optionally\b.*$/i, '')
+    .replace(/\ball (\w+) created by the (?:current|authenticated|currently authenticated) user\b/i, 'the $1 this user created')
     .replace(/(?<!\b(?:the|a|an))\s+(?:given|based on|provided by|supported by|according to|using|via)\b.*$/i, '')
     .replace(/\s+by (?:its|his or her|their|an?|the)?\s*(?:id|ids|name|names|identification|original|author's id|ticker)\b.*$/i, '')
     .replace(/\s+by (?:ID|id)$/, '')

@@ -1,6 +1,6 @@
 /**
  * CoT thoughts say what a step is for in their own words, and a wrong call's thought reads like a
- * correct one. The default build before thought-writer-10 / error-injectors@16 pasted tool docs into
+ * correct one. The default build before thought-writer-10 / error-injectors@17 pasted tool docs into
  * 498 of 936 base CoT cases ("get MLA citation format by an identification of organic result's id",
  * "from currrent directory", "since it can send;"); 82 of 648 CoT internal errors could be told by
  * style alone (the wrong call's "is the call this needs" beside the correct "is the one call this
@@ -33,6 +33,8 @@ const DOCS = [
   doc('ReserveMeeting.get_empty_room_with_time', 'if they are any rooms available in the provided time'),
   doc('PolygonFinance.get_ticker_detail', 'Get a single ticker supported by Polygon.io, with detailed information about the ticker and the company behind it'),
   doc('GorillaFileSystem.find', 'This tool belongs to the Gorilla file system. Tool description: Find any file or directories under specific path that contain name in its file name.  This method searches for files.'),
+  // bfcl_multi_turn_base_27-tool_select_error-k5-cot pasted it after the merge of 8c89963.
+  doc('TicketAPI.get_user_tickets', 'This tool belongs to the ticketing system that is part of a company. Tool description: Get all tickets created by the current user, optionally filtered by status.'),
 ];
 
 const caseWith = (thoughts: string[], tools: ToolDoc[] = DOCS, request = 'Cite the first result.'): TestCase =>
