@@ -116,8 +116,8 @@ export type ReviewedOutcome =
  * Decisions on other hashes (stale) are ignored.
  */
 export function reviewedOutcome(store: Store, sampleId: string, contentHash: string): ReviewedOutcome {
-  const row = store.db
-    .prepare('SELECT * FROM reviews WHERE sample_id = ? AND content_hash = ? ORDER BY decided_at DESC, id DESC LIMIT 1')
+  const row = store
+    .stmt('SELECT * FROM reviews WHERE sample_id = ? AND content_hash = ? ORDER BY decided_at DESC, id DESC LIMIT 1')
     .get(sampleId, contentHash) as ReviewRow | undefined;
   if (!row) return { state: 'undecided' };
   const decision = toDecision(row);
@@ -135,8 +135,8 @@ export type Inclusion =
  * looked could ship one they rejected.
  */
 export function staleDecision(store: Store, sampleId: string, contentHash: string): StoredDecision | undefined {
-  const row = store.db
-    .prepare('SELECT * FROM reviews WHERE sample_id = ? ORDER BY decided_at DESC, id DESC LIMIT 1')
+  const row = store
+    .stmt('SELECT * FROM reviews WHERE sample_id = ? ORDER BY decided_at DESC, id DESC LIMIT 1')
     .get(sampleId) as ReviewRow | undefined;
   return row && row.content_hash !== contentHash ? toDecision(row) : undefined;
 }
