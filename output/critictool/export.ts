@@ -10,8 +10,9 @@
  * harder tools, mixed); each strategy's subset of it gets the same files under `strategies/<strategy>/`,
  * so it can be scored alone by the same evaluator (the paper's Tables 6 and 13–17).
  *
- * Base files come from `assemble` (status ok); evolved files from `verify`, whose artifacts are
- * TestCases carrying `evolution` and `verification`, status ok meaning accepted, under the review
+ * Base files come from `assemble` (status ok); evolved files from `verify`, whose artifacts (read
+ * through pipeline/verified.ts) are the evolved TestCases carrying `evolution` and `verification`,
+ * status ok meaning accepted, under the review
  * rule (output/review/decisions.ts `reviewedCases`: reviewed rejects out, reviewed accepts in,
  * edits applied). `includeFlagged` adds unreviewed flagged cases (a reviewer's preview; releases
  * leave it off). No file is written without samples — an empty file would make the evaluator

@@ -11,6 +11,7 @@ import { hashValue } from '../../pipeline/hash.js';
 import { TestCase } from '../../pipeline/schemas.js';
 import { applyEdit, EDITABLE_FIELDS, type EditSpec } from './edit.js';
 import { baseCaseLookup, parseEvolved, ReviewDataError, REVIEW_STAGE } from './samples.js';
+import { iterateVerified } from '../../pipeline/verified.js';
 
 export const DECISIONS = ['accept', 'reject', 'edit'] as const;
 export type DecisionKind = (typeof DECISIONS)[number];
@@ -208,7 +209,7 @@ export function reviewsDigest(store: Store): string {
 /** reviewedCases one evolved sample at a time (with its artifact key), holding none of the others. */
 export function* eachReviewedCase(store: Store, opts: { includeFlagged?: boolean } = {}): Generator<{ key: string; id: string; inc: Inclusion }> {
   const bases = baseCaseLookup(store);
-  for (const a of store.iterateStage<unknown>(REVIEW_STAGE, ['ok', 'flagged', 'rejected'])) {
+  for (const a of iterateVerified(store, ['ok', 'flagged', 'rejected'])) {
     const parsed = checkedEvolved(a);
     yield { key: a.key, id: parsed.id, inc: inclusion(store, a, { ...opts, bases, parsed }) };
   }
