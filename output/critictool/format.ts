@@ -9,7 +9,7 @@
  * written as floats (`5.0`) because it checks `isinstance(value, float)`.
  */
 import type { Action, TestCase } from '../../pipeline/schemas.js';
-import { sha256 } from '../../pipeline/hash.js';
+import { sha256, sortKeysInPlace } from '../../pipeline/hash.js';
 import { markFloats, PyFloat, pythonJson } from '../pythonJson.js';
 
 /** Recursively sorted keys; PyFloat markers are kept as they are. */
@@ -18,7 +18,9 @@ export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) {
+    const keys = Object.keys(value);
+    sortKeysInPlace(keys);
+    for (const key of keys) {
       const v = (value as Record<string, unknown>)[key];
       if (v !== undefined) out[key] = sortKeys(v);
     }
