@@ -223,7 +223,7 @@ function exportFrom(store: Store, outDir: string, opts: { includeFlagged?: boole
     for (const [refs, jsonl] of sets) {
       files.push(...writeEvaluatorFiles(dir, due, sortByIdHash(refs), spool));
       const { sha256, bytes } = dir.stream(jsonl, (sink) => {
-        for (const ref of sortById(refs)) sink.write(spool.get(ref.line));
+        for (const ref of sortById(refs)) sink.write(spool.bytes(ref.line));
       });
       files.push({ path: jsonl, sha256, bytes, samples: refs.length });
     }
@@ -248,7 +248,7 @@ function writeEvaluatorFiles(dir: StagingDir, due: Map<string, CaseRef[]>, order
     for (const ref of ordered) {
       const paths = evaluatorFilesOf(ref).filter((p) => due.has(p));
       if (paths.length === 0) continue;
-      const entry = spool.get(ref.entry);
+      const entry = spool.bytes(ref.entry);
       for (const path of paths) {
         let file = open.get(path);
         if (!file) {
