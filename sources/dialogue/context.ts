@@ -258,6 +258,21 @@ export class LineUsage {
  */
 function* rankedOrder(costs: readonly number[], draws: Float64Array): Generator<number> {
   const n = draws.length;
+  // Each draw is a whole number of 2^-30 (Rng.float), so (cost, draw, index) packs into one exact
+  // float64 when the three fit in 53 bits — a pool of 3,000 dialogues with costs in the hundreds —
+  // and a native numeric sort of those orders the pool at once. Otherwise a heap does it.
+  const indexBits = Math.max(1, Math.ceil(Math.log2(n + 1)));
+  let maxCost = 0;
+  for (const c of costs) if (c > maxCost) maxCost = c;
+  if (Number.isInteger(maxCost) && maxCost < 2 ** (53 - 30 - indexBits) && draws.every((d) => Number.isInteger(d * 2 ** 30))) {
+    const keys = new Float64Array(n);
+    const drawUnit = 2 ** indexBits;
+    const costUnit = 2 ** (30 + indexBits);
+    for (let i = 0; i < n; i++) keys[i] = costs[i] * costUnit + draws[i] * 2 ** 30 * drawUnit + i;
+    keys.sort();
+    for (let i = 0; i < n; i++) yield keys[i] % drawUnit;
+    return;
+  }
   const heap = new Int32Array(n);
   for (let i = 0; i < n; i++) heap[i] = i;
   const before = (a: number, b: number) => costs[a] - costs[b] || draws[a] - draws[b] || a - b;
