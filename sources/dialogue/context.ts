@@ -256,7 +256,7 @@ export class LineUsage {
  * one at a time from a binary heap: an insertion takes a few dozen dialogues of some 3,000, so
  * sorting them all for every case was wasted.
  */
-function* rankedOrder(costs: readonly number[], draws: Float64Array): Generator<number> {
+export function* rankedOrder(costs: readonly number[], draws: Float64Array): Generator<number> {
   const n = draws.length;
   // Each draw is a whole number of 2^-30 (Rng.float), so (cost, draw, index) packs into one exact
   // float64 when the three fit in 53 bits — a pool of 3,000 dialogues with costs in the hundreds —
