@@ -38,6 +38,11 @@ export class TextSpool {
   }
 
   get(ref: SpoolRef): string {
+    return this.bytes(ref).toString('utf8');
+  }
+
+  /** A piece as the UTF-8 bytes it was stored as: what a file sink takes without decoding and encoding it again. */
+  bytes(ref: SpoolRef): Buffer {
     const buf = Buffer.allocUnsafe(ref.bytes);
     let read = 0;
     while (read < ref.bytes) {
@@ -45,7 +50,7 @@ export class TextSpool {
       if (n === 0) throw new Error(`the temporary file in ${this.dir} ends before byte ${ref.at + ref.bytes}`);
       read += n;
     }
-    return buf.toString('utf8');
+    return buf;
   }
 
   /** Closes and removes the file; safe to call twice. */

@@ -44,17 +44,27 @@ const MENU = [
   'pastry', 'pastries', 'muffin', 'croissant', 'bagel', 'sandwich', 'cookie', 'cake', 'food', 'size', 'sizes', 'price', 'cup', 'cups', 'ice',
 ];
 
-/** Menu words a text names (singular, lower case), in the order of MENU. */
+/** Each menu word's pattern (as a word, plural allowed), compiled once: menuItems runs for every inserted turn. */
+const MENU_PATTERNS = MENU.map((item) => ({ item, re: new RegExp(` ${item}(?:e?s)? `, 'g') }));
+/** The same turns recur across insertions and checks: their answers are kept (a bounded memo). */
+const menuMemo = new Map<string, readonly string[]>();
+const MENU_MEMO_SIZE = 20_000;
+
+/** Menu words a text names (singular, lower case), in the order of MENU. Shared: callers must not change it. */
 export function menuItems(text: string): string[] {
+  const hit = menuMemo.get(text);
+  if (hit) return hit as string[];
   let rest = ` ${text.toLowerCase().replace(/[’']/g, '').replace(/[^a-z0-9]+/g, ' ')} `;
   const out: string[] = [];
-  for (const item of MENU) {
-    const re = new RegExp(` ${item}(?:e?s)? `, 'g');
+  for (const { item, re } of MENU_PATTERNS) {
+    re.lastIndex = 0;
     if (re.test(rest)) {
       out.push(item);
       rest = rest.replace(re, ' ');
     }
   }
+  if (menuMemo.size >= MENU_MEMO_SIZE) menuMemo.clear();
+  menuMemo.set(text, out);
   return out;
 }
 

@@ -40,12 +40,11 @@ function sortDeep(value: unknown, walk: { lossless: boolean }): unknown {
   }
   if (value && typeof value === 'object' && !(value instanceof Date) && !(value instanceof PyFloat)) {
     const obj = value as Record<string, unknown>;
-    const keys = Object.keys(obj);
-    const sortedKeys = keys.slice().sort();
+    const sortedKeys = Object.keys(obj);
+    const inOrder = sortKeysInPlace(sortedKeys);
     const proto = Object.getPrototypeOf(obj);
     let out: Record<string, unknown> | undefined;
-    if (proto !== Object.prototype && proto !== null) out = {};
-    for (let i = 0; !out && i < keys.length; i++) if (keys[i] !== sortedKeys[i]) out = {};
+    if ((proto !== Object.prototype && proto !== null) || !inOrder) out = {};
     for (let i = 0; i < sortedKeys.length; i++) {
       const key = sortedKeys[i];
       const v = obj[key];
@@ -64,6 +63,28 @@ function sortDeep(value: unknown, walk: { lossless: boolean }): unknown {
   }
   if (typeof value === 'bigint' || value instanceof PyFloat) walk.lossless = true;
   return value;
+}
+
+/**
+ * Sorts an object's keys (a fresh array, e.g. from Object.keys) in place, in the order Array#sort
+ * gives them (UTF-16 code units, as `<` compares strings), and says whether they were in that order
+ * already — checked without copying or sorting anything: most objects come in key order (read back
+ * from the store), and a sorted copy of every object's keys was a gigabyte of allocation per build.
+ */
+export function sortKeysInPlace(keys: string[]): boolean {
+  let i = 1;
+  while (i < keys.length && keys[i - 1] < keys[i]) i++;
+  if (i >= keys.length) return true;
+  if (keys.length > 16) keys.sort();
+  else {
+    for (; i < keys.length; i++) {
+      const k = keys[i];
+      let j = i - 1;
+      for (; j >= 0 && keys[j] > k; j--) keys[j + 1] = keys[j];
+      keys[j + 1] = k;
+    }
+  }
+  return false;
 }
 
 export function sha256(text: string | Buffer): string {

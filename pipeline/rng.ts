@@ -3,7 +3,7 @@
  * (seed, item id, purpose), never from call order, so concurrency and resumption cannot change
  * a result.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
@@ -12,7 +12,8 @@ export class Rng {
   private gen: RandomGenerator;
 
   constructor(seed: number | string, ...scope: string[]) {
-    const digest = createHash('sha256').update([String(seed), ...scope].join('\u0000')).digest();
+    // The one-shot hash: the same digest as createHash's, at a fraction of the cost for these short keys.
+    const digest = hash('sha256', [String(seed), ...scope].join('\u0000'), 'buffer');
     // 128 bits of state straight from the digest; sha256 output is never all zeros in practice.
     this.gen = xoroshiro128plusFromState([0, 4, 8, 12].map((o) => digest.readInt32LE(o)));
   }

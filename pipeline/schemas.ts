@@ -192,6 +192,21 @@ export const TestCase = z.object({
 });
 export type TestCase = z.infer<typeof TestCase>;
 
+/**
+ * What `verify` stores for an evolved case: its verdict beside the case, not a second copy of it.
+ * The evolved TestCase stays in its `evolve` artifact (the verify artifact's first parent), named
+ * here by content hash, so this record's own hash still changes whenever the case or the verdict
+ * does (a review decision is bound to it). pipeline/verified.ts joins the two: every reader of
+ * verify's output reads it there, as the evolved case with its `verification`.
+ */
+export const VerifyRecord = z.object({
+  id: z.string(),
+  /** Content hash of the evolved case (the evolve artifact at parents[0]) this verdict is about. */
+  evolvedHash: z.string(),
+  verification: Verification,
+});
+export type VerifyRecord = z.infer<typeof VerifyRecord>;
+
 // ---------------------------------------------------------------------------------------------
 // Store-level records
 // ---------------------------------------------------------------------------------------------

@@ -56,10 +56,25 @@ export function intentOf(description: string, api: string, args: Record<string, 
   if (question) text = `check whether ${question[1].replace(/^they are any\b/i, 'there are any')}`;
   const first = text.match(/^[A-Za-z]+/)?.[0] ?? '';
   const base = baseForm(first);
-  const isVerb = OPENING_VERBS.has(base) || (nlp(text).terms().first().has('#Verb') && !nlp(first).has('#Determiner'));
+  const isVerb = OPENING_VERBS.has(base) || opensWithVerb(text, first);
   if (isVerb && first) text = specific(base + text.slice(first.length));
   else text = `use ${/^(a|an|the)\b/i.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : `\`${api}\`, which provides ${text.charAt(0).toLowerCase() + text.slice(1)}`}`;
   return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** Tagging is the costly part of intentOf and the same docs recur in every case: each text is tagged once. */
+const verbOpenings = new Map<string, boolean>();
+
+/** Does the text open with a verb (and its first word is no determiner), as compromise tags it? */
+function opensWithVerb(text: string, first: string): boolean {
+  const key = `${first}\u0000${text}`;
+  let known = verbOpenings.get(key);
+  if (known === undefined) {
+    known = nlp(text).terms().first().has('#Verb') && !nlp(first).has('#Determiner');
+    if (verbOpenings.size >= 50_000) verbOpenings.clear();
+    verbOpenings.set(key, known);
+  }
+  return known;
 }
 
 /** Misspellings tool docs carry ("currrent directory", "milage") that a person writing the thought would not copy. */

@@ -42,8 +42,12 @@ class PieceCounter {
   private readonly ranks: Map<string, number>;
   private readonly pieces = new Map<string, number>();
 
+  /** The pattern anchored where the last piece ended: pieces are read without a match object each. */
+  private readonly sticky: RegExp;
+
   constructor(data: { pat_str: string; special_tokens: Record<string, number>; bpe_ranks: string }) {
     this.pattern = new RegExp(data.pat_str, 'ug');
+    this.sticky = new RegExp(data.pat_str, 'uy');
     const escaped = Object.keys(data.special_tokens).map((t) => t.replace(/[\\^$*+?.()|[\]{}]/g, '\\$&'));
     this.special = new RegExp(escaped.join('|'));
     this.ranks = rankTable(data.bpe_ranks);
@@ -52,6 +56,23 @@ class PieceCounter {
   /** Undefined when the text holds a special token: encode decides what that means (it refuses). */
   count(text: string): number | undefined {
     if (this.special.test(text)) return undefined;
+    // The pattern's pieces tile a text end to end, so each is read where the last ended (`test` on
+    // the sticky pattern, then a slice): matchAll's match objects were most of what counting
+    // allocated. Should a piece ever not start where the last ended (or be empty), the text is
+    // counted the way matchAll reads it.
+    const re = this.sticky;
+    let n = 0;
+    let at = 0;
+    re.lastIndex = 0;
+    while (at < text.length) {
+      if (!re.test(text) || re.lastIndex === at) return this.countByMatches(text);
+      n += this.piece(text.slice(at, re.lastIndex));
+      at = re.lastIndex;
+    }
+    return n;
+  }
+
+  private countByMatches(text: string): number {
     let n = 0;
     this.pattern.lastIndex = 0;
     for (const match of text.matchAll(this.pattern)) n += this.piece(match[0]);

@@ -10,8 +10,9 @@
  * harder tools, mixed); each strategy's subset of it gets the same files under `strategies/<strategy>/`,
  * so it can be scored alone by the same evaluator (the paper's Tables 6 and 13–17).
  *
- * Base files come from `assemble` (status ok); evolved files from `verify`, whose artifacts are
- * TestCases carrying `evolution` and `verification`, status ok meaning accepted, under the review
+ * Base files come from `assemble` (status ok); evolved files from `verify`, whose artifacts (read
+ * through pipeline/verified.ts) are the evolved TestCases carrying `evolution` and `verification`,
+ * status ok meaning accepted, under the review
  * rule (output/review/decisions.ts `reviewedCases`: reviewed rejects out, reviewed accepts in,
  * edits applied). `includeFlagged` adds unreviewed flagged cases (a reviewer's preview; releases
  * leave it off). No file is written without samples — an empty file would make the evaluator
@@ -222,7 +223,7 @@ function exportFrom(store: Store, outDir: string, opts: { includeFlagged?: boole
     for (const [refs, jsonl] of sets) {
       files.push(...writeEvaluatorFiles(dir, due, sortByIdHash(refs), spool));
       const { sha256, bytes } = dir.stream(jsonl, (sink) => {
-        for (const ref of sortById(refs)) sink.write(spool.get(ref.line));
+        for (const ref of sortById(refs)) sink.write(spool.bytes(ref.line));
       });
       files.push({ path: jsonl, sha256, bytes, samples: refs.length });
     }
@@ -247,7 +248,7 @@ function writeEvaluatorFiles(dir: StagingDir, due: Map<string, CaseRef[]>, order
     for (const ref of ordered) {
       const paths = evaluatorFilesOf(ref).filter((p) => due.has(p));
       if (paths.length === 0) continue;
-      const entry = spool.get(ref.entry);
+      const entry = spool.bytes(ref.entry);
       for (const path of paths) {
         let file = open.get(path);
         if (!file) {

@@ -9,7 +9,7 @@
  * written as floats (`5.0`) because it checks `isinstance(value, float)`.
  */
 import type { Action, TestCase } from '../../pipeline/schemas.js';
-import { sha256 } from '../../pipeline/hash.js';
+import { sha256, sortKeysInPlace } from '../../pipeline/hash.js';
 import { markFloats, PyFloat, pythonJson } from '../pythonJson.js';
 
 /** Recursively sorted keys; PyFloat markers are kept as they are. */
@@ -18,7 +18,9 @@ export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) {
+    const keys = Object.keys(value);
+    sortKeysInPlace(keys);
+    for (const key of keys) {
       const v = (value as Record<string, unknown>)[key];
       if (v !== undefined) out[key] = sortKeys(v);
     }
@@ -59,7 +61,7 @@ export class EvaluatorFileWriter {
   private ids = new Set<string>();
 
   constructor(
-    private readonly out: (text: string) => void,
+    private readonly out: (text: string | Uint8Array) => void,
     private readonly where: string,
   ) {}
 
@@ -71,10 +73,11 @@ export class EvaluatorFileWriter {
     this.addRendered(tc.id, evaluatorEntryText(tc));
   }
 
-  /** A case whose entry is rendered already (evaluatorEntryText). */
-  addRendered(id: string, entry: string): void {
+  /** A case whose entry is rendered already (evaluatorEntryText), as text or as its UTF-8 bytes. */
+  addRendered(id: string, entry: string | Uint8Array): void {
     if (this.ids.has(id)) throw new Error(`${this.where}: sample id ${id} comes twice (the evaluator keys samples by id)`);
-    this.out(`${this.ids.size === 0 ? '{\n' : ',\n'}  ${JSON.stringify(id)}: ${entry}`);
+    this.out(`${this.ids.size === 0 ? '{\n' : ',\n'}  ${JSON.stringify(id)}: `);
+    this.out(entry);
     this.ids.add(id);
   }
 
@@ -86,7 +89,7 @@ export class EvaluatorFileWriter {
 /** evaluatorFile as one string, for a handful of cases (tests, previews). */
 export function evaluatorFile(cases: TestCase[]): string {
   let text = '';
-  const w = new EvaluatorFileWriter((t) => (text += t), 'evaluator file');
+  const w = new EvaluatorFileWriter((t) => (text += typeof t === 'string' ? t : Buffer.from(t).toString('utf8')), 'evaluator file');
   for (const tc of sortByIdHash(cases)) w.add(tc);
   w.end();
   return text;

@@ -86,6 +86,7 @@ function reviewStatistics(store: Store, selection: Selection): Record<string, nu
   for (const s of selection.leftOut) bump(`left out: ${s.why}`);
   // Decisions on content that changed since (stale) are counted, never applied.
   const current = new Map<string, string>();
+  // A VerifyRecord (pipeline/schemas.ts) holds the case id; its content hash is what decisions are bound to.
   for (const a of store.iterateStage<unknown>('verify', ['ok', 'flagged', 'rejected'])) current.set((a.content as { id?: string }).id ?? a.itemId, a.contentHash ?? '');
   const valid = latestDecisions(store, current);
   const total = (store.db.prepare('SELECT count(*) FROM reviews').pluck().get() as number) ?? 0;

@@ -11,6 +11,7 @@ import { hashValue } from '../../pipeline/hash.js';
 import { TestCase } from '../../pipeline/schemas.js';
 import { applyEdit, EDITABLE_FIELDS, type EditSpec } from './edit.js';
 import { baseCaseLookup, parseEvolved, ReviewDataError, REVIEW_STAGE } from './samples.js';
+import { iterateVerified } from '../../pipeline/verified.js';
 
 export const DECISIONS = ['accept', 'reject', 'edit'] as const;
 export type DecisionKind = (typeof DECISIONS)[number];
@@ -116,8 +117,8 @@ export type ReviewedOutcome =
  * Decisions on other hashes (stale) are ignored.
  */
 export function reviewedOutcome(store: Store, sampleId: string, contentHash: string): ReviewedOutcome {
-  const row = store.db
-    .prepare('SELECT * FROM reviews WHERE sample_id = ? AND content_hash = ? ORDER BY decided_at DESC, id DESC LIMIT 1')
+  const row = store
+    .stmt('SELECT * FROM reviews WHERE sample_id = ? AND content_hash = ? ORDER BY decided_at DESC, id DESC LIMIT 1')
     .get(sampleId, contentHash) as ReviewRow | undefined;
   if (!row) return { state: 'undecided' };
   const decision = toDecision(row);
@@ -135,8 +136,8 @@ export type Inclusion =
  * looked could ship one they rejected.
  */
 export function staleDecision(store: Store, sampleId: string, contentHash: string): StoredDecision | undefined {
-  const row = store.db
-    .prepare('SELECT * FROM reviews WHERE sample_id = ? ORDER BY decided_at DESC, id DESC LIMIT 1')
+  const row = store
+    .stmt('SELECT * FROM reviews WHERE sample_id = ? ORDER BY decided_at DESC, id DESC LIMIT 1')
     .get(sampleId) as ReviewRow | undefined;
   return row && row.content_hash !== contentHash ? toDecision(row) : undefined;
 }
@@ -208,7 +209,7 @@ export function reviewsDigest(store: Store): string {
 /** reviewedCases one evolved sample at a time (with its artifact key), holding none of the others. */
 export function* eachReviewedCase(store: Store, opts: { includeFlagged?: boolean } = {}): Generator<{ key: string; id: string; inc: Inclusion }> {
   const bases = baseCaseLookup(store);
-  for (const a of store.iterateStage<unknown>(REVIEW_STAGE, ['ok', 'flagged', 'rejected'])) {
+  for (const a of iterateVerified(store, ['ok', 'flagged', 'rejected'])) {
     const parsed = checkedEvolved(a);
     yield { key: a.key, id: parsed.id, inc: inclusion(store, a, { ...opts, bases, parsed }) };
   }

@@ -1,11 +1,12 @@
 /**
- * What a reviewer sees of one evolved sample: the `verify` artifact (an evolved TestCase with its
- * verification) beside the `assemble` case it evolved from, reduced to what changed — the query
+ * What a reviewer sees of one evolved sample: the `verify` artifact (read through
+ * pipeline/verified.ts: the evolved TestCase with its verification) beside the `assemble` case it evolved from, reduced to what changed — the query
  * before and after, the context the evolution inserted, the tool list diff — plus the judge's
  * verdicts, the failed invariants and the content hash that a decision is bound to.
  *
- * The content hash is the store's own hash of the verify artifact (sha256 of its canonical JSON):
- * any change to the sample, however small, makes an older decision stale.
+ * The content hash is the store's own hash of the verify artifact (sha256 of its canonical JSON, a
+ * VerifyRecord naming the evolved case by its content hash): any change to the sample, however
+ * small, makes an older decision stale.
  */
 import type { Store, StoredArtifact } from '../../pipeline/store/store.js';
 import { TestCase, type ChatMessage, type ToolDoc } from '../../pipeline/schemas.js';
@@ -13,6 +14,7 @@ import { canonicalJson } from '../../pipeline/hash.js';
 import { alignMessages as verifyAlign } from '../../stages/verify/invariants.js';
 import { queryIndex } from '../../stages/evolve/caseParts.js';
 import { toJson } from '../../pipeline/pyValues.js';
+import { readVerified } from '../../pipeline/verified.js';
 
 /** The stage whose output is reviewed, and the stage holding the base cases. */
 export const REVIEW_STAGE = 'verify';
@@ -83,7 +85,7 @@ export function diffTools(base: ToolDoc[], evolved: ToolDoc[]): ReviewSample['to
   return { added, removed, changed };
 }
 
-/** Parses a verify artifact as an evolved TestCase; the error names the artifact and the field. */
+/** Parses a verify artifact, joined (pipeline/verified.ts), as an evolved TestCase; the error names the artifact and the field. */
 export function parseEvolved(a: StoredArtifact<unknown>): TestCase {
   const parsed = TestCase.safeParse(a.content);
   if (!parsed.success) {
@@ -156,7 +158,7 @@ export function baseCaseLookup(store: Store): { get(itemId: string): TestCase | 
 export function loadSamples(store: Store): ReviewSample[] {
   const bases = baseCases(store);
   const out: ReviewSample[] = [];
-  for (const a of store.readStage<unknown>(REVIEW_STAGE, ['ok', 'flagged', 'rejected'])) {
+  for (const a of readVerified(store, ['ok', 'flagged', 'rejected'])) {
     const tc = parseEvolved(a);
     if (!tc.evolution) continue;
     out.push(buildSample(a, bases.get(tc.evolution.baseCaseId)));
@@ -167,7 +169,7 @@ export function loadSamples(store: Store): ReviewSample[] {
 /** One current sample by id, with its artifact (the page and import need the current hash). */
 export function currentArtifacts(store: Store): Map<string, StoredArtifact<unknown>> {
   const out = new Map<string, StoredArtifact<unknown>>();
-  for (const a of store.readStage<unknown>(REVIEW_STAGE, ['ok', 'flagged', 'rejected'])) {
+  for (const a of readVerified(store, ['ok', 'flagged', 'rejected'])) {
     const id = (a.content as { id?: unknown } | null)?.id;
     out.set(typeof id === 'string' ? id : a.itemId, a);
   }

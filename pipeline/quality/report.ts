@@ -5,6 +5,7 @@
  * threshold in `quality.thresholds`; plus how many candidates each rule rejected upstream.
  */
 import type { Store } from '../store/store.js';
+import { readVerified } from '../verified.js';
 import { qualityThresholds, type Config } from '../config.js';
 import { ResolvedTrajectory, TestCase, type Trajectory } from '../schemas.js';
 import type { CaseMeasure, Measure, MeasureGroup, QualityContext, SetMeasure } from './types.js';
@@ -71,7 +72,8 @@ export interface QualityInput {
 
 /** A stage's accepted TestCases (assemble: base, verify: evolved); one that is not a TestCase is a bug upstream, named and fatal. */
 export function readCases(store: Store, stage: 'assemble' | 'verify'): TestCase[] {
-  return store.readStage<unknown>(stage, ['ok']).map((a) => {
+  const artifacts = stage === 'verify' ? readVerified(store, ['ok']) : store.readStage<unknown>(stage, ['ok']);
+  return artifacts.map((a) => {
     const parsed = TestCase.safeParse(a.content);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

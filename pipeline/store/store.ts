@@ -403,8 +403,12 @@ export class Store {
 
   private statements = new Map<string, Database.Statement>();
 
-  /** Prepared once per connection: compiling SQL per item would dominate a fast stage. */
-  private stmt(sql: string): Database.Statement {
+  /**
+   * Prepared once per connection: compiling SQL per item would dominate a fast stage. For plain
+   * `get`/`all`/`run` only: a caller that needs `pluck` or `raw` prepares its own (they change the
+   * statement for every later user).
+   */
+  stmt(sql: string): Database.Statement {
     let s = this.statements.get(sql);
     if (!s) {
       s = this.db.prepare(sql);

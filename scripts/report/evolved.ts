@@ -9,6 +9,7 @@
  * the counts evolve recorded in `evolution.details.tokens` when present.
  */
 import type { Store } from '../../pipeline/store/store.js';
+import { readVerified } from '../../pipeline/verified.js';
 import type { TestCase } from '../../pipeline/schemas.js';
 import { countChatTokens } from '../../pipeline/tokens.js';
 import { formatTable, pct } from './table.js';
@@ -49,7 +50,7 @@ export function evolvedRows(store: Store): { rows: Row[]; evolveOnly: { strategy
     baseAll.push(n);
   }
   const rows: Row[] = [];
-  for (const a of store.readStage<TestCase>('verify', ['ok', 'flagged', 'rejected'])) {
+  for (const a of readVerified<TestCase>(store, ['ok', 'flagged', 'rejected'])) {
     const tc = a.content;
     if (!tc?.evolution) continue;
     const t = tokensOf(tc);

@@ -231,14 +231,92 @@ export function contextPool(corpus: Corpus, minTokens: number): ContextPool {
 /** How often each dialogue and each of its lines has been inserted so far, over the cases already drawn. */
 export class LineUsage {
   private counts = new Map<string, number>();
+  /** Every key `add` counted, in order: what the tracked costs have not taken in yet starts at their `seen`. */
+  private added: string[] = [];
+  private tracked = new WeakMap<ContextPool, { costs: number[]; byKey: Map<string, number[]>; seen: number }>();
   cost(e: PoolEntry): number {
     let max = this.counts.get(`#${e.id}`) ?? 0;
     for (const l of e.lines) max = Math.max(max, this.counts.get(l) ?? 0);
     return max;
   }
   add(e: PoolEntry): void {
-    this.counts.set(`#${e.id}`, (this.counts.get(`#${e.id}`) ?? 0) + 1);
-    for (const l of e.lines) this.counts.set(l, (this.counts.get(l) ?? 0) + 1);
+    for (const key of [`#${e.id}`, ...e.lines]) {
+      this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+      this.added.push(key);
+    }
+  }
+  /**
+   * `cost` of every entry of the pool, in its order. Kept from one call to the next and brought up
+   * to date from the keys added since: a count only grows, so an entry's cost is the larger of what
+   * it was and the new count of a key it holds. (Recomputing every entry's cost for every case was
+   * most of evolve's enumerate: 3,000 dialogues by 1,000 insertions.)
+   */
+  costs(pool: ContextPool): readonly number[] {
+    let t = this.tracked.get(pool);
+    if (!t) {
+      const byKey = new Map<string, number[]>();
+      pool.entries.forEach((e, i) => {
+        for (const key of new Set([`#${e.id}`, ...e.lines])) {
+          const at = byKey.get(key);
+          if (at) at.push(i);
+          else byKey.set(key, [i]);
+        }
+      });
+      t = { costs: pool.entries.map((e) => this.cost(e)), byKey, seen: this.added.length };
+      this.tracked.set(pool, t);
+    }
+    for (; t.seen < this.added.length; t.seen++) {
+      const key = this.added[t.seen];
+      const n = this.counts.get(key)!;
+      for (const i of t.byKey.get(key) ?? []) if (t.costs[i] < n) t.costs[i] = n;
+    }
+    return t.costs;
+  }
+}
+
+/**
+ * Pool indices in the order (cost, draw, index) — what a stable sort by cost then draw gives — taken
+ * one at a time from a binary heap: an insertion takes a few dozen dialogues of some 3,000, so
+ * sorting them all for every case was wasted.
+ */
+export function* rankedOrder(costs: readonly number[], draws: Float64Array): Generator<number> {
+  const n = draws.length;
+  // Each draw is a whole number of 2^-30 (Rng.float), so (cost, draw, index) packs into one exact
+  // float64 when the three fit in 53 bits — a pool of 3,000 dialogues with costs in the hundreds —
+  // and a native numeric sort of those orders the pool at once. Otherwise a heap does it.
+  const indexBits = Math.max(1, Math.ceil(Math.log2(n + 1)));
+  let maxCost = 0;
+  for (const c of costs) if (c > maxCost) maxCost = c;
+  if (Number.isInteger(maxCost) && maxCost < 2 ** (53 - 30 - indexBits) && draws.every((d) => Number.isInteger(d * 2 ** 30))) {
+    const keys = new Float64Array(n);
+    const drawUnit = 2 ** indexBits;
+    const costUnit = 2 ** (30 + indexBits);
+    for (let i = 0; i < n; i++) keys[i] = costs[i] * costUnit + draws[i] * 2 ** 30 * drawUnit + i;
+    keys.sort();
+    for (let i = 0; i < n; i++) yield keys[i] % drawUnit;
+    return;
+  }
+  const heap = new Int32Array(n);
+  for (let i = 0; i < n; i++) heap[i] = i;
+  const before = (a: number, b: number) => costs[a] - costs[b] || draws[a] - draws[b] || a - b;
+  const down = (i: number, size: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= size) return;
+      const c = l + 1 < size && before(heap[l + 1], heap[l]) < 0 ? l + 1 : l;
+      if (before(heap[c], heap[i]) >= 0) return;
+      const x = heap[i];
+      heap[i] = heap[c];
+      heap[c] = x;
+      i = c;
+    }
+  };
+  for (let i = (n >> 1) - 1; i >= 0; i--) down(i, n);
+  for (let size = n; size > 0; size--) {
+    const top = heap[0];
+    heap[0] = heap[size - 1];
+    down(0, size - 1);
+    yield top;
   }
 }
 
@@ -248,15 +326,19 @@ export class LineUsage {
  * none mentions one of `values` (a task value in the context could change the task).
  */
 export function pickDialogues(pool: ContextPool, usage: LineUsage, rng: Rng, opts: { target: number; minTokens: number; maxTokens: number; values: string[] }): string[] | undefined {
-  const ranked = pool.entries.map((e) => ({ e, cost: usage.cost(e), r: rng.float() })).sort((a, b) => a.cost - b.cost || a.r - b.r);
+  // Least-used first, ties in a seeded order: one draw per pool entry, in the pool's order.
+  const costs = usage.costs(pool);
+  const draws = new Float64Array(pool.entries.length);
+  for (let i = 0; i < draws.length; i++) draws[i] = rng.float();
   const chosen: PoolEntry[] = [];
   const lines = new Set<string>();
   const topics = new Set<string>();
   let tokens = 0;
   let greets = false;
   let leaves = false;
-  for (const { e } of ranked) {
+  for (const i of rankedOrder(costs, draws)) {
     if (tokens >= opts.target) break;
+    const e = pool.entries[i];
     if (tokens + e.tokens > opts.maxTokens) continue;
     if (pool.filtered) {
       // A greeting goes first and a goodbye last: a dialogue with both fits only alone.
@@ -281,8 +363,12 @@ export function pickDialogues(pool: ContextPool, usage: LineUsage, rng: Rng, opt
 }
 
 /** The insertion a list of whole dialogues makes. */
+const dialoguesById = new WeakMap<Corpus, Map<string, Corpus['dialogues'][number]>>();
+
 export function dialoguesAt(corpus: Corpus, ids: string[], target: number): ContextSlice {
-  const byId = new Map(corpus.dialogues.map((d) => [d.id, d]));
+  // Indexed once per corpus, not once per insertion.
+  let byId = dialoguesById.get(corpus);
+  if (!byId) dialoguesById.set(corpus, (byId = new Map(corpus.dialogues.map((d) => [d.id, d]))));
   // The pool (contextPool) lists only dialogues honestDialogue could make; a raw one is a user's corpus the rules emptied.
   const turns: { role: 'user' | 'assistant'; content: string; tokens: number; from: string }[] = [];
   for (const id of ids) {

@@ -10,11 +10,14 @@
  *    artifact still carries the evolved case and its verification for the reviewer.
  *
  * Outcome: accepted (status ok), flagged (status flagged) or rejected (status rejected); every
- * outcome keeps the content with `verification` {outcome, reasons, judge[], invariants[]}.
+ * outcome stores a VerifyRecord: the case's id, the content hash of the evolved case it judged and
+ * `verification` {outcome, reasons, judge[], invariants[]}. The case itself stays in its evolve
+ * artifact (parents[0]); readers get the two joined, the evolved case carrying its verification,
+ * from pipeline/verified.ts.
  */
 import { LlmOutputError } from '../../pipeline/llm/types.js';
 import { orderedDoc } from '../../pipeline/prompts/standard.js';
-import { TestCase, type Verification } from '../../pipeline/schemas.js';
+import { VerifyRecord, type TestCase, type Verification } from '../../pipeline/schemas.js';
 import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
 import { protectedValues, taskValues } from '../evolve/caseParts.js';
 import { alignMessages, checkInvariants, insertedText, signature } from './invariants.js';
@@ -111,7 +114,7 @@ async function askJudge(strategy: Judged, input: JudgeInput, ctx: ItemContext): 
   return { method, output: { answer: 'Yes', reason: `all ${changed.length} rewritten docs judged equivalent` } };
 }
 
-export async function runVerify(item: StageItem<VerifyInput>, ctx: ItemContext): Promise<ItemResult<TestCase>> {
+export async function runVerify(item: StageItem<VerifyInput>, ctx: ItemContext): Promise<ItemResult<VerifyRecord>> {
   const evolved = readRef<TestCase>(ctx.store, item.parents, item.input.evolved);
   const base = readRef<TestCase>(ctx.store, item.parents, item.input.base);
   const invariants = checkInvariants(base, evolved);
@@ -144,24 +147,26 @@ export async function runVerify(item: StageItem<VerifyInput>, ctx: ItemContext):
   else if (judgeNo.length && ctx.config.verify.judgeNoMeans === 'reject') outcome = 'rejected';
   else if (judgeNo.length || judgeProblems.length) outcome = 'flagged';
 
-  const content: TestCase = { ...evolved, verification: { outcome, reasons, judge, invariants } };
+  // The verdict beside the case, not a second copy of it (pipeline/verified.ts joins them for readers).
+  const content: VerifyRecord = { id: evolved.id, evolvedHash: item.input.evolved.hash, verification: { outcome, reasons, judge, invariants } };
   const method = [...methods, VERIFY_RULES].join('+');
   const status = outcome === 'accepted' ? 'ok' : outcome;
   return { status, content, method, ...(reasons.length ? { reason: reasons.join(' | ') } : {}) };
 }
 
-export const verifyStage: ItemStage<VerifyInput, TestCase> = {
+export const verifyStage: ItemStage<VerifyInput, VerifyRecord> = {
   kind: 'items',
   pure: true,
   name: 'verify',
   // The judge rules' version is part of the stage version, so changing a rule redoes the items.
   // 4: history_preserved finds a long context's block wherever it starts (before the first user turn now).
-  version: `4+${JUDGE_RULES_VERSION}`,
+  // 5: the artifact is the verdict (VerifyRecord) beside evolve's case, not the case again with it.
+  version: `5+${JUDGE_RULES_VERSION}`,
   upstream: ['evolve'],
   description: 'equivalence verification of evolved cases: invariants + judge (Figs. 20-23); accepted / flagged / rejected',
   configSlice: (config) => ({ verify: config.verify }),
   roles: ['judge'],
-  output: TestCase,
+  output: VerifyRecord,
   enumerate: enumerateVerify,
   run: runVerify,
 };

@@ -12,6 +12,7 @@ import { Store } from '../../pipeline/store/store.js';
 import { ToolCache } from '../../pipeline/resolution/cache.js';
 import { orderedDoc, renderToolList } from '../../pipeline/prompts/standard.js';
 import type { ToolDoc } from '../../pipeline/schemas.js';
+import { Rng } from '../../pipeline/rng.js';
 
 describe('countTokens', () => {
   it('equals encoding the whole text, for text BPE merges in many ways', () => {
@@ -96,6 +97,19 @@ describe('canonicalJson', () => {
       null,
     ];
     for (const v of values) expect(canonicalJson(v)).toBe(copyingCanonicalJson(v));
+  });
+
+  it('sorts keys as Array#sort does, in order or not, short (insertion) and long (native sort) alike', () => {
+    const alphabet = ['a', 'B', '_', 'É', 'é', 'z', '10', '9', 'aa', 'a b', '\u{1F600}', 'ab', 'Z', '0', ''];
+    const rng = new Rng(3, 'keys');
+    for (let n = 0; n <= 40; n++) {
+      const keys = [...new Set(Array.from({ length: n }, (_, i) => `${rng.pick(alphabet)}${i % 3 ? rng.int(0, 99) : ''}`))];
+      for (const order of [keys, [...keys].sort(), [...keys].sort().reverse(), rng.shuffle(keys)]) {
+        const v = Object.fromEntries(order.map((k, i) => [k, i % 4 === 0 ? { y: i, x: [i] } : i]));
+        expect(canonicalJson(v)).toBe(copyingCanonicalJson(v));
+        expect(canonicalJson({ nested: [v] })).toBe(copyingCanonicalJson({ nested: [v] }));
+      }
+    }
   });
 
   it('leaves its input as it was', () => {

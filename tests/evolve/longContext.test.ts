@@ -7,7 +7,7 @@ import type { ChatMessage, TestCase, ToolDoc } from '../../pipeline/schemas.js';
 import { renderAction, finishAction } from '../../pipeline/prompts/standard.js';
 import { Rng } from '../../pipeline/rng.js';
 import { loadCorpus } from '../../sources/dialogue/corpus.js';
-import { contextPool, dialoguesAt, LineUsage, pickDialogues } from '../../sources/dialogue/context.js';
+import { contextPool, dialoguesAt, LineUsage, pickDialogues, rankedOrder, type ContextPool, type PoolEntry } from '../../sources/dialogue/context.js';
 import { honestTurns, honestWordings, orderPhrase } from '../../sources/dialogue/honest.js';
 import { asksOffTopic, claimsAction, declines, endsOnQuestion, normalizeLine, opensWithGreeting, saysUnavailable } from '../../pipeline/dialogueRules.js';
 import { contextThoughts } from '../../stages/evolve/contextThoughts.js';
@@ -155,9 +155,64 @@ describe('long context measures', () => {
   });
 });
 
+/** The picker as first written: every entry costed from the counts and the whole pool sorted, for every insertion. */
+function referencePick(pool: ContextPool, counts: Map<string, number>, rng: Rng, opts: { target: number; minTokens: number; maxTokens: number; values: string[] }): string[] | undefined {
+  const cost = (e: PoolEntry) => Math.max(counts.get(`#${e.id}`) ?? 0, ...e.lines.map((l) => counts.get(l) ?? 0));
+  const ranked = pool.entries.map((e) => ({ e, cost: cost(e), r: rng.float() })).sort((a, b) => a.cost - b.cost || a.r - b.r);
+  const chosen: PoolEntry[] = [];
+  const lines = new Set<string>();
+  const topics = new Set<string>();
+  let tokens = 0;
+  let greets = false;
+  let leaves = false;
+  for (const { e } of ranked) {
+    if (tokens >= opts.target) break;
+    if (tokens + e.tokens > opts.maxTokens) continue;
+    if ((e.greets && greets) || (e.leaves && leaves) || (e.greets && e.leaves)) continue;
+    if (e.lines.some((l) => lines.has(l)) || e.topics.some((t) => topics.has(t))) continue;
+    if (opts.values.some((v) => e.text.includes(v))) continue;
+    chosen.push(e);
+    tokens += e.tokens;
+    greets ||= e.greets;
+    leaves ||= e.leaves;
+    for (const l of e.lines) lines.add(l);
+    for (const t of e.topics) topics.add(t);
+  }
+  if (tokens < opts.minTokens) return undefined;
+  for (const e of chosen) for (const k of [`#${e.id}`, ...e.lines]) counts.set(k, (counts.get(k) ?? 0) + 1);
+  const first = chosen.filter((e) => e.greets && !e.leaves);
+  const last = chosen.filter((e) => e.leaves);
+  const middle = chosen.filter((e) => !first.includes(e) && !last.includes(e));
+  return [...first, ...middle, ...last].map((e) => e.id);
+}
+
 describe('whole-dialogue picker', () => {
   const corpus = loadCorpus();
   const pool = contextPool(corpus, 1000);
+
+  it('picks what costing and sorting the whole pool for every insertion picked (usage kept current, pool ranked lazily)', () => {
+    const usage = new LineUsage();
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 300; i++) {
+      const opts = (rng: Rng) => ({ target: rng.int(1000, 3000), minTokens: 1000, maxTokens: 3000, values: i % 7 === 0 ? ['latte'] : [] });
+      const a = new Rng(11, `pick-${i}`);
+      const b = new Rng(11, `pick-${i}`);
+      expect(pickDialogues(pool, usage, a, opts(a))).toEqual(referencePick(pool, counts, b, opts(b)));
+    }
+  });
+
+  it('ranks by (cost, draw, index) the same way whether packed into one number or taken from a heap', () => {
+    const rng = new Rng(5, 'rank');
+    for (const n of [1, 2, 17, 500]) {
+      const draws = Float64Array.from({ length: n }, () => (rng.chance(0.3) ? 0.5 : rng.float()));
+      const small = Array.from({ length: n }, () => rng.int(0, 3));
+      // Costs too large to pack next to a 30-bit draw and an index: the heap's order.
+      const large = small.map((c) => c * 2 ** 40);
+      const expected = [...Array(n).keys()].sort((x, y) => small[x] - small[y] || draws[x] - draws[y] || x - y);
+      expect([...rankedOrder(small, draws)]).toEqual(expected);
+      expect([...rankedOrder(large, draws)]).toEqual(expected);
+    }
+  });
 
   it('leaves out the dialogues the rules flag', () => {
     expect(pool.filtered).toBe(true);

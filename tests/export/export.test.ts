@@ -12,6 +12,7 @@ import { evaluatorFile, sortByIdHash } from '../../output/critictool/format.js';
 import { bfclTrajectories, tevalRecordedResponses, tevalTrajectories } from '../diversify/fixtures/vendored.js';
 import { TestResolver } from '../diversify/fixtures/testResolver.js';
 import { fixtureStage, runAssembleChain } from '../assemble/fixtures/harness.js';
+import { verifiedFixtureStages } from '../support/fixtureStage.js';
 
 const REAL = [...bfclTrajectories([0, 12, 75, 150]), ...tevalTrajectories(['query_0_1', 'query_13_0', 'query_107_2'])];
 const RECORDS = [...tevalRecordedResponses(['B']), ...tevalRecordedResponses(['C'])];
@@ -90,15 +91,12 @@ describe('export through the runner', async () => {
       evolution: { strategy: 'noisy_query', baseCaseId: tc.id, applied: ['noisy_query'], details: {} },
       verification: { outcome, reasons: [], judge: [], invariants: [{ name: 'ground-truth-unchanged', passed: true }] },
     });
-    const verify: Stage = {
-      ...fixtureStage('verify', [
-        ...base.slice(0, 6).map((tc) => ({ id: `${tc.id}-evol`, content: evolved(tc, 'accepted') })),
-        ...base.slice(6, 8).map((tc) => ({ id: `${tc.id}-evol`, content: evolved(tc, 'flagged') })),
-      ]),
-      // The fixture's items are ok; the last two stand for what verify flags.
-      run: async (item: any) => ({ status: item.input.verification.outcome === 'accepted' ? 'ok' : 'flagged', content: item.input, method: 'fixture' }),
-    } as Stage;
-    const stages = new Map<StageName, Stage>([['verify', verify]]);
+    // The last two stand for what verify flags.
+    const [evolve, verify] = verifiedFixtureStages([
+      ...base.slice(0, 6).map((tc) => ({ id: `${tc.id}-evol`, content: evolved(tc, 'accepted') })),
+      ...base.slice(6, 8).map((tc) => ({ id: `${tc.id}-evol`, content: evolved(tc, 'flagged') })),
+    ]);
+    const stages = new Map<StageName, Stage>([['evolve', evolve], ['verify', verify]]);
     await runPipeline({ store: run.store, config: run.config, llm: new OfflineGateway(), services: { resolver: new TestResolver() }, stages, log: () => {} }, 'verify');
 
     const accepted = writeExport(run.store, run.config, out);
@@ -141,7 +139,7 @@ describe('export through the runner', async () => {
       evolution: { strategy: 'harder_tools', baseCaseId: tc.id, applied: ['harder_tools'], details: {} },
       verification: { outcome: 'accepted', reasons: [], judge: [], invariants: [] },
     };
-    const stages = new Map<StageName, Stage>([['verify', fixtureStage('verify', [{ id: 'broken', content: broken }])]]);
+    const stages = new Map<StageName, Stage>(verifiedFixtureStages([{ id: 'broken', content: broken }]).map((s) => [s.name, s]));
     await runPipeline({ store: run.store, config: run.config, llm: new OfflineGateway(), services: { resolver: new TestResolver() }, stages, log: () => {} }, 'verify');
     const result = writeExport(run.store, run.config, tmp('d'));
     expect(result.counts.skipped).toEqual([

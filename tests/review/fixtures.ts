@@ -12,6 +12,7 @@ import { Rng } from '../../pipeline/rng.js';
 import type { ItemStage, Stage, StageName } from '../../pipeline/stage.js';
 import type { TestCase, ToolDoc } from '../../pipeline/schemas.js';
 import { renderSystemPrompt } from '../../pipeline/prompts/standard.js';
+import { verifiedFixtureStages } from '../support/fixtureStage.js';
 
 const CITIES = ['Paris', 'Berlin', 'Lisbon', 'Oslo', 'Madrid', 'Vienna', 'Prague', 'Dublin'];
 
@@ -158,9 +159,14 @@ export async function buildFixture(opts: FixtureOptions = {}): Promise<{ store: 
   const store = opts.store ?? Store.open(opts.dbPath ?? ':memory:');
   const bases = Array.from({ length: n }, (_, i) => baseCase(i, seed));
   const evolved = bases.map((b, i) => evolvedCase(b, i, seed, opts.mutate?.has(`evol-${i}`) ? ' (v2)' : ''));
+  const [evolve, verify] = verifiedFixtureStages(
+    evolved.map((c) => ({ id: c.id, content: c })),
+    { evolveUpstream: ['assemble'], method: 'rules:verify-fixture', reason: (c) => (c.verification?.outcome === 'accepted' ? undefined : c.verification?.reasons[0]) },
+  );
   const stages = new Map<StageName, Stage>([
     ['assemble', fixtureStage('assemble', [], bases)],
-    ['verify', fixtureStage('verify', ['assemble'], evolved)],
+    ['evolve', evolve],
+    ['verify', verify],
   ]);
   store.startRun('test fixture', {}, seed, 'test');
   await runPipeline({ store, config, llm: new OfflineGateway(), services: {} as never, stages, log: () => {} }, 'verify', { concurrency: 2 });

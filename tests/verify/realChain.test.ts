@@ -2,6 +2,7 @@
  * evolve + verify on the real chain: the registered stages from collect to verify, offline, on the
  * first few vendored source records per source — no fixture in between.
  */
+import { readVerified } from '../../pipeline/verified.js';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../pipeline/config.js';
 import { OfflineGateway } from '../../pipeline/llm/offline.js';
@@ -23,7 +24,7 @@ describe('evolve + verify on the real registered chain (vendored data, offline)'
     expect(reports.every((r) => r.failed === 0)).toBe(true);
 
     const bases = new Map(store.readStage<TestCase>('assemble', ['ok']).map((a) => [a.content.id, a.content]));
-    const verified = store.readStage<TestCase>('verify', ['ok', 'flagged', 'rejected']);
+    const verified = readVerified<TestCase>(store, ['ok', 'flagged', 'rejected']);
     expect(new Set(verified.map((a) => a.content.evolution!.strategy))).toEqual(new Set(EVOLUTION_STRATEGIES));
     const accepted = verified.filter((a) => a.status === 'ok');
     expect(accepted.length).toBeGreaterThan(verified.length * 0.9);
