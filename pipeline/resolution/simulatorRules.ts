@@ -29,7 +29,7 @@ import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-37';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-38';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -76,6 +76,9 @@ export function validateCall(name: string, args: unknown, tools: ToolDoc[], opts
   for (const [key, value] of Object.entries(args)) {
     const p = params.byName.get(key);
     if (p && value !== undefined && !fitsType(value, p.type)) problems.push(`Invalid value for parameter '${key}' of ${name}: expected ${p.type}, got ${describeValue(value)}`);
+    // No place lies at longitude 1153.11: a map API refuses coordinates off the globe.
+    const limit = /^(lat|latitude)$/i.test(key) ? 90 : /^(lon|lng|longitude)$/i.test(key) ? 180 : undefined;
+    if (limit !== undefined && typeof value === 'number' && Math.abs(value) > limit) problems.push(`Invalid value for parameter '${key}' of ${name}: ${value} is outside [-${limit}, ${limit}]`);
   }
   return problems;
 }

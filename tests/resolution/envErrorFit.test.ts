@@ -11,6 +11,7 @@ import { environmentMessage, simulateOffline, LOCAL_KINDS } from '../../pipeline
 import { classifyEnvironmentMessage, DEVICE_FAULT, isComputation } from '../../pipeline/errors/environment.js';
 import { httpStyleError } from '../../pipeline/quality/grounding.js';
 import { envErrorUnfitTool } from '../../pipeline/quality/measures/solvable.js';
+import { errorAcceptedImpossible } from '../../pipeline/quality/measures/errors.js';
 
 const tool = (name: string, description: string): ToolDoc => ({ name, description, required_parameters: [], optional_parameters: [], return_data: [{ name: 'result', description: '' }] });
 const TIME = [tool('TimeTool.get_weekday', 'Get the weekday of the current time.'), tool('TimeTool.get_curr_time', 'Get the current time.')];
@@ -61,5 +62,24 @@ describe('a BFCL tool is judged by its own description, not its toolkit\'s blurb
     const tools = [tool('VehicleControlAPI.estimate_distance', `${blurb}Estimates the distance between two cities.`), tool('VehicleControlAPI.lockDoors', `${blurb}Locks or unlocks the doors.`), tool('VehicleControlAPI.startEngine', `${blurb}Starts the engine of the vehicle.`)];
     expect(isComputation('VehicleControlAPI.estimate_distance', tools)).toBe(true);
     expect(isComputation('VehicleControlAPI.lockDoors', tools)).toBe(false);
+  });
+});
+
+describe('a map API refuses coordinates off the globe', () => {
+  it('answers longitude 1153.11 with an error, a real one with places (teval_query_91_2 value error answered "Parkside Beach")', () => {
+    const nearby: ToolDoc = { name: 'BINGMap.search_nearby', description: 'Search for places nearby a location.', required_parameters: [{ name: 'search_term', type: 'string', description: '' }, { name: 'latitude', type: 'float', description: '' }, { name: 'longitude', type: 'float', description: '' }], optional_parameters: [], return_data: [{ name: 'places', description: 'a list of places' }] };
+    const bad = simulateOffline({ name: nearby.name, args: { search_term: 'beach', latitude: -8.44929, longitude: 1153.11 }, tools: [nearby] }, new Rng(1, 'n'));
+    expect(bad.error).toMatch(/longitude.*1153\.11 is outside \[-180, 180\]/);
+    const good = simulateOffline({ name: nearby.name, args: { search_term: 'beach', latitude: -8.44929, longitude: 115.3113 }, tools: [nearby] }, new Rng(1, 'n'));
+    expect(good.error).toBe('');
+  });
+});
+
+describe('error_accepted_impossible', () => {
+  it('flags a wrong call its doc rules out that was answered with a success, and passes its error', () => {
+    const nearby: ToolDoc = { name: 'BINGMap.search_nearby', description: 'Search for places nearby a location.', required_parameters: [{ name: 'latitude', type: 'float', description: '' }, { name: 'longitude', type: 'float', description: '' }], optional_parameters: [], return_data: [{ name: 'places', description: '' }] };
+    const caseOf = (answer: string) => ({ source: 'teval', errorType: 'parameters_value_error', tools: [nearby], erroneousAction: { name: nearby.name, args: { latitude: -8.4, longitude: 1153.11 } }, messages: [{ role: 'user', content: 'Beaches near me?' }, { role: 'function', content: answer }] }) as unknown as TestCase;
+    expect(errorAcceptedImpossible.check(caseOf('{"places": [{"name": "Parkside Beach"}]}'), {} as never)).toMatch(/outside \[-180, 180\]/);
+    expect(errorAcceptedImpossible.check(caseOf('{"error": "Invalid value for parameter \'longitude\'"}'), {} as never)).toBeNull();
   });
 });

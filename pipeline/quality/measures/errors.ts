@@ -14,6 +14,8 @@ import { wrongCallChangedState } from '../../errors/sideEffects.js';
 import { matchedInAnyCase, symmetricInEnds } from '../../errors/injectors/paramValue.js';
 import { isPlainObject } from '../../errors/values.js';
 import { toJson } from '../../pyValues.js';
+import { validateCall } from '../../resolution/simulatorRules.js';
+import { isErrorResponse } from '../../errors/responses.js';
 
 function hintMeasure(id: string, what: Leak['what'], types: TestCase['errorType'][], title: string, population: string): CaseMeasure {
   return {
@@ -240,4 +242,24 @@ export const errorChangesState: CaseMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [errorChangesState, valueErrorNotWrong, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];
+/**
+ * A simulated wrong call the tool itself must refuse, answered with a success: `search_nearby` at
+ * longitude 1153.11 listing "Parkside Beach". The error then hides behind a plausible answer that no
+ * real service could give.
+ */
+export const errorAcceptedImpossible: CaseMeasure = {
+  kind: 'case',
+  id: 'error_accepted_impossible',
+  group: 'errors',
+  title: 'a wrong call its own tool doc rules out (a parameter of the wrong type, coordinates off the globe) answered with a success by the simulator',
+  population: 'T-Eval tool_select and parameters_value cases',
+  check(tc) {
+    if (tc.source !== 'teval' || (tc.errorType !== 'tool_select_error' && tc.errorType !== 'parameters_value_error') || !tc.erroneousAction) return undefined;
+    const answer = tc.messages[tc.messages.length - 1];
+    if (answer?.role !== 'function') return undefined;
+    const problems = validateCall(tc.erroneousAction.name, tc.erroneousAction.args, tc.tools);
+    return problems.length && !isErrorResponse({ content: answer.content }) ? `${problems[0]}, yet answered "${answer.content.slice(0, 70)}"` : null;
+  },
+};
+
+export const ERROR_MEASURES = [errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];
