@@ -66,6 +66,25 @@ export function placeholderArgument(action: Action, fields: ReadonlySet<string> 
   return undefined;
 }
 
+/**
+ * A ground-truth call whose argument is a placeholder nothing in the prompt says ("Bullet point
+ * 1[SPAN]Bullet point 2", "Lorem ipsum…", search="company name"): the plan's stand-in for content
+ * the user never gave, so any other text would be as right and the case has no one answer. A value
+ * the prompt shows (BFCL's order 12345 in an earlier answer) is a real value.
+ */
+export function unshownPlaceholder(messages: readonly ChatMessage[], groundTruth: Action | Action[]): string | undefined {
+  const shown = messages.filter((m) => m.role === 'user' || m.role === 'function').map((m) => m.content).join('\n');
+  const fields = docFieldNames(messages.find((m) => m.role === 'system')?.content ?? '');
+  for (const action of Array.isArray(groundTruth) ? groundTruth : [groundTruth]) {
+    if (action.name === FINISH_ACTION) continue;
+    for (const { key, value } of stringLeaves(action.args)) {
+      const why = placeholderValue(value, fields);
+      if (why && !shown.includes(value.trim())) return `${action.name} ${key}=${JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)} is ${why}`;
+    }
+  }
+  return undefined;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Values from answers that never came
 

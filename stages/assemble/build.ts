@@ -4,6 +4,7 @@
  * is rejected for the same reason in both places. Every way a pool member can be unusable comes
  * back as a reason naming the trajectory, step and field — never a throw.
  */
+import { unshownPlaceholder } from '../../pipeline/afterFailure.js';
 import { z } from 'zod';
 import {
   ExternalErrorCandidate,
@@ -105,6 +106,9 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
   // A pick by rank ("the most popular movie") must be the record the shown list ranks there.
   const ranking = rankContradiction(parts.messages, parts.groundTruth, historyEnd);
   if (ranking) problems.push(`pick contradicts the shown ranking: ${ranking}`);
+  // A placeholder the plan passes where the user gave no content ("Bullet point 1") has no one right value.
+  const placeholder = unshownPlaceholder(parts.messages, parts.groundTruth);
+  if (placeholder) problems.push(`placeholder ground truth: ${placeholder}, which nothing in the prompt says`);
   if (problems.length) return { ok: false, reason: problems.join('; ') };
   const tag: CaseTag = spec.part === 'control' ? 'control' : spec.part === 'external' ? 'env' : (parts.errorType as ErrorType);
   const { methods, origin, ...rest } = parts;

@@ -7,7 +7,7 @@ import { RENTAL_KINDS, rentalKindOf } from '../../resolution/rentalKinds.js';
 import { argumentDates, unanchoredDates } from '../dates.js';
 import { FINISH_ACTION, type Action, type ChatMessage, type TestCase, type ToolDoc, type Trajectory } from '../../schemas.js';
 import { historyBefore, toolSteps, type LocatedStep } from '../../steps.js';
-import { docFieldNames, placeholderArgument, skipCandidates, skipObstacle } from '../../afterFailure.js';
+import { docFieldNames, placeholderArgument, skipCandidates, skipObstacle, unshownPlaceholder } from '../../afterFailure.js';
 import { isPlainObject, sameValue } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { DEVICE_FAULT, isComputation, localityOf } from '../../errors/environment.js';
@@ -244,6 +244,20 @@ export const httpErrorOnLocalTool: CaseMeasure = {
  * respond", "estimate_distance failed: the resource is locked by another process"), or AMap's
  * `{"status": "0", "infocode": ...}` body on a tool that is not AMap's.
  */
+/** A ground truth passing a placeholder nothing in the prompt says ("Bullet point 1[SPAN]…", "Lorem ipsum"): no one right value. */
+export const gtPlaceholderArgument: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_placeholder_argument',
+  group: 'solvable',
+  title: 'ground truth passes a placeholder nothing in the prompt says ("Bullet point 1[SPAN]Bullet point 2", "Lorem ipsum…", search="company name"), so any other content would be as right',
+  population: 'cases whose ground truth calls a tool',
+  check(tc) {
+    const gts = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
+    if (!gts.some((g) => g.name !== FINISH_ACTION)) return undefined;
+    return unshownPlaceholder(tc.messages, tc.groundTruth) ?? null;
+  },
+};
+
 export const envErrorUnfitTool: CaseMeasure = {
   kind: 'case',
   id: 'env_error_unfit_tool',
@@ -611,6 +625,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   errorEqualsValidStep,
   httpErrorOnLocalTool,
   envErrorUnfitTool,
+  gtPlaceholderArgument,
   inventedHost,
   unsafeIntegers,
   incoherentSimulation,

@@ -1,0 +1,35 @@
+/**
+ * A ground truth that passes the plan's stand-in for content the user never gave ("Bullet point
+ * 1[SPAN]Bullet point 2[SPAN]Bullet point 3", "Lorem ipsum…", search="company name") has no one right
+ * answer: a model writing real bullets is not wrong. 0.3% (13/4,616) of tool-call ground truths in
+ * the build of ed60632; assemble now turns them down, and gt_placeholder_argument counts them.
+ */
+import { describe, expect, it } from 'vitest';
+import { unshownPlaceholder } from '../../pipeline/afterFailure.js';
+import { gtPlaceholderArgument } from '../../pipeline/quality/measures/solvable.js';
+import type { TestCase } from '../../pipeline/schemas.js';
+
+const messages = (user: string, answer = '{"status": "ok"}') => [
+  { role: 'system' as const, content: 'tools' },
+  { role: 'user' as const, content: user },
+  { role: 'function' as const, content: answer },
+];
+const slide = (bullet_items: string) => ({ name: 'PPT.add_text_page', args: { title: 'Introduction to Quantum Computing', bullet_items } });
+
+describe('placeholder ground truths', () => {
+  it('flags filler the user never gave and passes real content or a value the prompt shows', () => {
+    const ask = "Add a page titled 'Introduction to Quantum Computing'.";
+    expect(unshownPlaceholder(messages(ask), slide('Bullet point 1[SPAN]Bullet point 2[SPAN]Bullet point 3'))).toMatch(/numbered filler/);
+    expect(unshownPlaceholder(messages(ask), slide('Lorem ipsum dolor sit amet'))).toMatch(/filler text/);
+    expect(unshownPlaceholder(messages(ask), slide('Qubits[SPAN]Superposition[SPAN]Entanglement'))).toBeUndefined();
+    // BFCL's order 12345 is a real id once an answer shows it.
+    expect(unshownPlaceholder(messages('Cancel my order.', '{"orders": [12345]}'), { name: 'TradingBot.cancel_order', args: { order_id: '12345' } })).toBeUndefined();
+    expect(unshownPlaceholder(messages('Cancel my order.'), { name: 'TradingBot.cancel_order', args: { order_id: '12345' } })).toMatch(/dummy/);
+  });
+
+  it('the measure counts tool-call ground truths only', () => {
+    const tc = (groundTruth: unknown) => ({ messages: messages('Make the slides.'), groundTruth }) as unknown as TestCase;
+    expect(gtPlaceholderArgument.check(tc(slide('Bullet point 1[SPAN]Bullet point 2')), {} as never)).toMatch(/PPT.add_text_page/);
+    expect(gtPlaceholderArgument.check(tc({ name: 'FinishAction', args: 'Done.' }), {} as never)).toBeUndefined();
+  });
+});
