@@ -11,7 +11,7 @@ import type { Rng } from '../../pipeline/rng.js';
 import { countTokens, truncateToTokens } from '../../pipeline/tokens.js';
 import type { Corpus, CorpusTurn, Dialogue } from './corpus.js';
 import { asksOffTopic, claimsAction, declines, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from '../../pipeline/dialogueRules.js';
-import { honestTurns } from './honest.js';
+import { honestTurns, withDisclaimer } from './honest.js';
 import { renderAction, finishAction } from '../../pipeline/prompts/standard.js';
 
 export interface ContextSlice {
@@ -325,6 +325,9 @@ export function* rankedOrder(costs: readonly number[], draws: Float64Array): Gen
  * minTokens under the rules. Their tokens reach `target` (or the most that fits under maxTokens);
  * none mentions one of `values` (a task value in the context could change the task).
  */
+/** Tokens the insertion's one "I can't place orders from here" may add to the closing the pool counted (the longest wording, rendered, adds under 25). */
+export const DISCLAIMER_ROOM = 30;
+
 export function pickDialogues(pool: ContextPool, usage: LineUsage, rng: Rng, opts: { target: number; minTokens: number; maxTokens: number; values: string[] }): string[] | undefined {
   // Least-used first, ties in a seeded order: one draw per pool entry, in the pool's order.
   const costs = usage.costs(pool);
@@ -339,7 +342,8 @@ export function pickDialogues(pool: ContextPool, usage: LineUsage, rng: Rng, opt
   for (const i of rankedOrder(costs, draws)) {
     if (tokens >= opts.target) break;
     const e = pool.entries[i];
-    if (tokens + e.tokens > opts.maxTokens) continue;
+    // Room kept for the one disclaimer dialoguesAt puts on the first closing (longer than the pool counted it).
+    if (tokens + e.tokens > opts.maxTokens - DISCLAIMER_ROOM) continue;
     if (pool.filtered) {
       // A greeting goes first and a goodbye last: a dialogue with both fits only alone.
       if ((e.greets && greets) || (e.leaves && leaves) || (e.greets && e.leaves)) continue;
@@ -376,6 +380,13 @@ export function dialoguesAt(corpus: Corpus, ids: string[], target: number): Cont
     if (!raw) throw new Error(`long-context corpus has no dialogue ${id}`);
     const d = honestDialogue(raw) ?? raw;
     for (const t of d.turns) turns.push({ role: t.role, content: t.content, tokens: insertedTokens(t), from: id });
+  }
+  // The insertion says once, on its first closing, that the assistant cannot order (./honest.ts):
+  // only longer than the pool counted it, so the slice's bounds hold.
+  const first = turns.findIndex((t) => t.role === 'assistant' && withDisclaimer(t.content, 0) !== undefined);
+  if (first >= 0) {
+    const content = withDisclaimer(turns[first].content, ids.length)!;
+    turns[first] = { ...turns[first], content, tokens: countTokens(renderAction(finishAction(content), { cot: false })) };
   }
   return slice(turns, target);
 }

@@ -113,9 +113,53 @@ const CLOSING_PLAIN = [
   "Fine. Ordering it is up to you; I can't reach the shop from here.",
 ];
 
+/**
+ * How a dialogue ends once the assistant has said it cannot order: the order named, and where to
+ * give it. An insertion of many dialogues says "I can't place orders from here" once, on its first
+ * closing (withDisclaimer); every dialogue ends this way in the pool, so the picker counts the
+ * shorter ending and the one disclaimer only adds to an insertion.
+ */
+const CONFIRM: ((x: string) => string)[] = [
+  (x) => `That's ${x}, then.`,
+  (x) => `${cap(x)} it is.`,
+  (x) => `So, ${x}.`,
+  (x) => `Then ${x} is your order.`,
+  (x) => `${cap(x)} sounds like the one.`,
+  (x) => `Got it: ${x}.`,
+];
+const INSTRUCT = ['Ask for it at the counter.', 'Tell the barista when you get there.', 'Order it in person when you arrive.', 'Give that order at the counter.', 'Mention it when you reach the front.', 'You can order it at the counter.', 'The barista can make it for you there.'];
+const CONFIRM_PLAIN = ['Then you know what to ask for at the counter.', 'Good, that is settled; tell the barista when you get there.', 'Fine, give that order when you arrive.', 'That settles what to ask for.'];
+const shapeOf = (f: (x: string) => string) => {
+  const [pre, post] = f('\u0000').split('\u0000');
+  return new RegExp(`${pre.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^.!?]+?)${post.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+};
+const CONFIRM_SHAPES = CONFIRM.map(shapeOf);
+
+/** A dialogue's last reply: the order confirmed with where to give it (6 × 7 wordings by the dialogue's hash). */
+function confirmation(phrase: string | undefined, h: number): string {
+  return phrase ? `${CONFIRM[h % CONFIRM.length](phrase)} ${INSTRUCT[Math.floor(h / CONFIRM.length) % INSTRUCT.length]}` : CONFIRM_PLAIN[h % CONFIRM_PLAIN.length];
+}
+
+/**
+ * A closing reply with the one disclaimer of its insertion: "A latte it is. Ask for it at the
+ * counter." becomes "I can't place orders from here, so you'll need to ask for a latte at the
+ * counter yourself."; undefined when the reply is no closing.
+ */
+export function withDisclaimer(text: string, h: number): string | undefined {
+  for (const [i, re] of CONFIRM_SHAPES.entries()) {
+    const instruct = INSTRUCT.find((x) => text.includes(x));
+    const m = instruct ? re.exec(text) : null;
+    if (!m || !instruct || !text.includes(`${m[0]} ${instruct}`)) continue;
+    const phrase = CONFIRM[i]('\u0000').startsWith('\u0000') && !/^\p{Lu}{2}/u.test(m[1]) ? m[1].charAt(0).toLowerCase() + m[1].slice(1) : m[1];
+    return text.replace(`${m[0]} ${instruct}`, CLOSING[h % CLOSING.length](phrase));
+  }
+  const j = CONFIRM_PLAIN.findIndex((c) => text.includes(c));
+  return j >= 0 ? text.replace(CONFIRM_PLAIN[j], CLOSING_PLAIN[j % CLOSING_PLAIN.length]) : undefined;
+}
+
 /** Every wording the rewrite can use, for the tests: none may claim an act or read as a refusal. */
 export function honestWordings(phrase: string): string[] {
-  return [...READ_BACK.map((f) => f(phrase)), ...READ_BACK_PLAIN, ...CLOSING.map((f) => f(phrase)), ...CLOSING_PLAIN];
+  return [...READ_BACK.map((f) => f(phrase)), ...READ_BACK_PLAIN, ...CLOSING.map((f) => f(phrase)), ...CLOSING_PLAIN, ...CONFIRM.flatMap((f) => INSTRUCT.map((x) => `${f(phrase)} ${x}`)), ...CONFIRM_PLAIN];
 }
 
 /** A small stable hash: a dialogue's wording depends on its id, not on call order. */
@@ -193,7 +237,7 @@ export function honestTurns<T extends Turn>(turns: T[], key: string): T[] | unde
       if (!said.length) return undefined;
       text = kept.join(' ');
     } else if (last) {
-      const close = phrase ? CLOSING[(h + i) % CLOSING.length](phrase) : CLOSING_PLAIN[(h + i) % CLOSING_PLAIN.length];
+      const close = confirmation(phrase, h + i);
       text = [opener, ...said, close, ...leave].filter(Boolean).join(' ');
     } else {
       // A middle reply that only showed the order ("Ok. Here is your order."): read it back instead.

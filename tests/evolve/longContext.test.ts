@@ -7,8 +7,8 @@ import type { ChatMessage, TestCase, ToolDoc } from '../../pipeline/schemas.js';
 import { renderAction, finishAction } from '../../pipeline/prompts/standard.js';
 import { Rng } from '../../pipeline/rng.js';
 import { loadCorpus } from '../../sources/dialogue/corpus.js';
-import { contextPool, dialoguesAt, LineUsage, pickDialogues, rankedOrder, type ContextPool, type PoolEntry } from '../../sources/dialogue/context.js';
-import { honestTurns, honestWordings, orderPhrase } from '../../sources/dialogue/honest.js';
+import { contextPool, dialoguesAt, DISCLAIMER_ROOM, LineUsage, pickDialogues, rankedOrder, type ContextPool, type PoolEntry } from '../../sources/dialogue/context.js';
+import { honestTurns, honestWordings, orderPhrase, withDisclaimer } from '../../sources/dialogue/honest.js';
 import { asksOffTopic, claimsAction, declines, endsOnQuestion, normalizeLine, opensWithGreeting, saysUnavailable } from '../../pipeline/dialogueRules.js';
 import { contextThoughts } from '../../stages/evolve/contextThoughts.js';
 import {
@@ -22,6 +22,7 @@ import {
   contextRepeatedLine,
   contextSplitsTask,
   contextUnbackedClaim,
+  contextClosingRepeated,
 } from '../../pipeline/quality/measures/context.js';
 
 const WEATHER: ToolDoc = { name: 'Weather.forecast_weather', description: 'Get the weather forecast of a city for the next days.', parameters: [{ name: 'city', type: 'STRING', description: 'city' }], required: ['city'] } as unknown as ToolDoc;
@@ -109,8 +110,14 @@ describe('long context text rules', () => {
     expect(honest[0]).toBe(dialogue[0]);
     expect(honest[1].content).toMatch(/a triple Latte with Almond milk/);
     expect(endsOnQuestion(honest[1].content)).toBe(true);
-    expect(honest[3].content).toMatch(/can't|cannot|not able|no way|no ordering tool/);
-    expect(honest[3].content).toMatch(/a triple Latte with Almond milk/);
+    // Each dialogue ends naming the order and where to give it; the insertion's first closing also
+    // says, once, that the assistant cannot place it (withDisclaimer, put on by dialoguesAt).
+    expect(honest[3].content).toMatch(/a triple Latte with Almond milk/i);
+    expect(honest[3].content).not.toMatch(/can't|cannot|no way|no ordering tool/);
+    const disclaimed = withDisclaimer(honest[3].content, 0)!;
+    expect(disclaimed).toMatch(/can't|cannot|not able|no way|no ordering tool/);
+    expect(disclaimed).toMatch(/a triple Latte with Almond milk/i);
+    expect(claimsAction(disclaimed)).toBeUndefined();
     for (const t of honest) expect(claimsAction(t.content)).toBeUndefined();
     // A reply claiming nothing stays the corpus's own words; an offer to fetch becomes a question.
     const unavailable = honestTurns([{ role: 'user' as const, content: "I'd like an espresso, please." }, { role: 'assistant' as const, content: "I'm sorry, we don't serve espresso. Can I get you something else instead?" }], 'dlg-2')!;
@@ -127,6 +134,11 @@ describe('long context measures', () => {
 
     // The reviewer's claims, in a reply or only in its thought.
     expect(contextUnbackedClaim.check(withContext([['user', 'A mocha please'], ['assistant', 'Okay, order place. It will be ready soon!']]), NONE)).toMatch(/reply claims/);
+    // Saying it cannot order is honest once; after every order it reads as a script.
+    const twice = withContext([['user', 'A mocha please'], ['assistant', "I can't place orders from here, so ask for a mocha at the counter."], ['user', 'And a latte'], ['assistant', 'I have no way to send an order to the café, so order a latte when you get there.']]);
+    expect(contextClosingRepeated.check(twice, NONE)).toMatch(/2 replies say it cannot order/);
+    const once = withContext([['user', 'A mocha please'], ['assistant', "I can't place orders from here, so ask for a mocha at the counter."], ['user', 'And a latte'], ['assistant', 'A latte it is. Ask for it at the counter.'], ['user', 'Do you have mocha?'], ['assistant', "I can't find mocha on the menu."]]);
+    expect(contextClosingRepeated.check(once, NONE)).toBeNull();
     expect(contextUnbackedClaim.check(withContext([['user', 'Yes'], ['assistant', 'Thank you.', 'They confirmed the order, so I can send it to the coffee bar and say it will be ready soon.']], { cot: true }), NONE)).toMatch(/thought claims/);
     // Spliced between the task's turns: a task user turn before the insertion.
     const spliced = withContext(GOOD);
@@ -167,7 +179,7 @@ function referencePick(pool: ContextPool, counts: Map<string, number>, rng: Rng,
   let leaves = false;
   for (const { e } of ranked) {
     if (tokens >= opts.target) break;
-    if (tokens + e.tokens > opts.maxTokens) continue;
+    if (tokens + e.tokens > opts.maxTokens - DISCLAIMER_ROOM) continue;
     if ((e.greets && greets) || (e.leaves && leaves) || (e.greets && e.leaves)) continue;
     if (e.lines.some((l) => lines.has(l)) || e.topics.some((t) => topics.has(t))) continue;
     if (opts.values.some((v) => e.text.includes(v))) continue;
@@ -246,6 +258,8 @@ describe('whole-dialogue picker', () => {
       expect(replies.some((r) => declines(r) || saysUnavailable(r))).toBe(false);
       // No reply claims an act no tool did, and no user turn asks off the coffee.
       expect(replies.filter((r) => claimsAction(r))).toEqual([]);
+      // "I can't place orders from here" once an insertion, not after every order.
+      expect(replies.filter((r) => /can't place|cannot place|no way to (?:send|place)|can't (?:put|order|send|contact|reach)|no ordering tool|ordering (?:it )?is up to you/i.test(r)).length).toBeLessThanOrEqual(1);
       expect(s.turns.filter((t) => t.role === 'user' && asksOffTopic(t.content))).toEqual([]);
       expect(s.turns.filter((t, j) => t.role === 'user' && j > 0 && opensWithGreeting(t.content))).toEqual([]);
       expect(s.turns.some((t) => t.content.includes('Paris'))).toBe(false);

@@ -194,6 +194,28 @@ export const contextUnbackedClaim: CaseMeasure = {
   },
 };
 
+/** A reply saying the assistant cannot order ("I can't place orders from here, so …"), not one that cannot find a drink. */
+const CANNOT_ORDER = /\b(?:can't|cannot|can not|have no way|no ordering tool)\b[^.!?]*\b(?:order|place|put|send|reach|contact)\w*|\bordering (?:it )?is up to you\b/i;
+
+/**
+ * One insertion says the assistant cannot order more than once: honest, but a disclaimer after
+ * each of 25 orders (the median before) reads as a script. A person says it once, then names the
+ * order and where to give it.
+ */
+export const contextClosingRepeated: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_closing_repeated',
+  group: 'text',
+  title: 'long context: the inserted assistant says it cannot place orders more than once ("I can\'t place orders from here, so you\'ll need to ask for … at the counter" after each of 25 orders)',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    const said = turns.filter((t) => t.role === 'assistant' && CANNOT_ORDER.test(t.text));
+    return said.length > 1 ? `${said.length} replies say it cannot order: "${said[1].text.slice(0, 80)}"` : null;
+  },
+};
+
 export const contextSplitsTask: CaseMeasure = {
   kind: 'case',
   id: 'long_context_splits_task',
@@ -256,4 +278,4 @@ export const contextDialogues: SetMeasure = {
   },
 };
 
-export const CONTEXT_MEASURES = [contextUnbackedClaim, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+export const CONTEXT_MEASURES = [contextUnbackedClaim, contextClosingRepeated, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
