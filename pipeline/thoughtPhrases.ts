@@ -5,13 +5,14 @@
  * injectors/thoughts.ts) says them for the wrong call in the same frame, so nothing but its content
  * tells the two apart.
  */
+import { ownDescription } from './toolDescription.js';
 import { nlp } from './nlp.js';
 import { isCjkText, keyAsWords, withArticle } from './quality/grammar.js';
 
 /** The API's own description (BFCL's toolkit preamble dropped), its first sentence, without its period. */
 export function purpose(description: string): string {
   // BFCL descriptions carry a preamble about the toolkit; the part after "Tool description:" is the API's own.
-  const own = description.includes('Tool description:') ? description.split('Tool description:').pop()! : description;
+  const own = ownDescription(description);
   let first = own.trim().split(/(?<=\.)\s/)[0].replace(/\.$/, '').replace(/^\[[^\]]*\]\s*/, '');
   // A doc's template slot ("the filtered [outNum] playing films") is no words a person thinks in.
   first = first.replace(/\s*\[[A-Za-z_]+\]/g, '');

@@ -4,6 +4,7 @@
  * sort T-Eval's captured failures, to weigh the kinds drawn for simulated ones, to name what the
  * live collector saw, and to check that a simulated message says what it was asked to say.
  */
+import { ownDescription } from '../toolDescription.js';
 import type { EnvironmentErrorKind } from '../schemas.js';
 import { ENVIRONMENT_ERROR_KINDS } from '../schemas.js';
 
@@ -117,7 +118,7 @@ export function isComputation(name: string, tools: { name: string; description: 
   if (localityOf(name, tools) !== 'local') return false;
   const doc = tools.find((t) => t.name === name);
   // BFCL opens every description with its toolkit's blurb ("…control the car such as engine, doors…"); the tool's own part follows.
-  const own = (doc?.description ?? '').split(/Tool description:/i).pop() ?? '';
+  const own = ownDescription(doc?.description ?? '');
   const text = `${(name.split('.').pop() ?? name).replace(/_/g, ' ')} ${own}`;
   return COMPUTE_WORDS.test(text) && !DEVICE_WORDS.test(text);
 }

@@ -48,11 +48,23 @@ export function shownSimulatedSteps(tc: TestCase, ctx: QualityContext): Step[] |
  * null when none is faulty, undefined when the case shows no simulated answer (not in the population).
  */
 export function simulatedDefect(tc: TestCase, ctx: QualityContext, defect: (step: Step) => string | undefined): string | null | undefined {
+  return simulatedDefectAmong(tc, ctx, (step) => defect(step) ?? null);
+}
+
+/**
+ * The same over the simulated answers a measure speaks to: `defect` says undefined for an answer
+ * outside its population (no address about such a town, no search for a named place), null for
+ * one that is fine. Undefined when the case shows no answer in the population.
+ */
+export function simulatedDefectAmong(tc: TestCase, ctx: QualityContext, defect: (step: Step) => string | null | undefined): string | null | undefined {
   const simulated = shownSimulatedSteps(tc, ctx);
   if (!simulated?.length) return undefined;
+  let inPopulation = false;
   for (const step of simulated) {
     const why = defect(step);
+    if (why === undefined) continue;
+    inPopulation = true;
     if (why) return `${step.action.name}: ${why}`;
   }
-  return null;
+  return inPopulation ? null : undefined;
 }

@@ -24,6 +24,7 @@
  * The thresholds are deliberately conservative: a distractor wrongly excluded costs nothing, a
  * duplicate wrongly admitted makes the ground truth ambiguous.
  */
+import { ownDescription } from '../toolDescription.js';
 import type { ToolDoc } from '../schemas.js';
 
 export const NAME_JACCARD = 0.5;
@@ -98,11 +99,6 @@ function sameNameWord(a: string, b: string): boolean {
   return a === b || (a.length >= 3 && b.length >= 3 && (a.startsWith(b) || b.startsWith(a)));
 }
 
-/** The API's own description of a BFCL doc (after its toolkit preamble), or the whole description. */
-function ownDescription(description: string): string {
-  const at = description.indexOf('Tool description:');
-  return at < 0 ? description : description.slice(at + 'Tool description:'.length);
-}
 
 function split(name: string): { toolkit: string; api: string } {
   const dot = name.indexOf('.');

@@ -23,6 +23,7 @@
  * Each check reports only what the rewrite introduced: an issue the original doc has already
  * (T-Eval's "if they are any rooms") is not the rewrite's.
  */
+import { ownDescription } from '../toolDescription.js';
 import type { ToolDoc } from '../schemas.js';
 
 /** What the checks read of a tool doc: its description and its parameters' names and docs. */
@@ -34,8 +35,7 @@ export interface DocParts {
 
 /** The API's own text of a BFCL doc (after "Tool description:"), or the whole doc. */
 export function ownText(description: string): string {
-  const at = description.indexOf('Tool description:');
-  return (at < 0 ? description : description.slice(at + 'Tool description:'.length)).trim();
+  return ownDescription(description).trim();
 }
 
 /** A rewrite without its toolkit tag ("[Math API] ...") or trailer ("... Part of the Math API."). */

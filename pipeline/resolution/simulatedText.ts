@@ -7,7 +7,7 @@
  * from the call's seeded Rng, so the same call always reads the same.
  */
 import { placeNamed, placesNamedIn, type Place } from './places.js';
-import { streetsOf } from './streets.js';
+import { GENERIC_TOWN, streetsOf } from './streets.js';
 import type { Rng } from '../rng.js';
 import { withArticle } from '../quality/grammar.js';
 import { TRIP_END, TRIP_START, type Trip } from './trips.js';
@@ -35,12 +35,20 @@ export interface TextCtx {
   used?: Set<string>;
 }
 
-/** One of `forms` this answer has not used yet (any, once all are used): the index it drew is remembered under `kind`. */
+/**
+ * One of `pool` no earlier draw of this answer took (any, once all are taken): `used` remembers each
+ * draw under `keyOf` (a venue's name, a template's index), so one list never holds the same twice.
+ */
+export function pickFresh<T>(rng: Rng, pool: readonly T[], used: Set<string> | undefined, keyOf: (item: T, i: number) => string): T {
+  const free = pool.map((_, i) => i).filter((i) => !used?.has(keyOf(pool[i], i)));
+  const i = rng.pick(free.length ? free : pool.map((_, j) => j));
+  used?.add(keyOf(pool[i], i));
+  return pool[i];
+}
+
+/** One of `forms` this answer has not used yet, remembered by its index under `kind`. */
 function freshForm<T>(c: TextCtx, kind: string, forms: readonly T[]): T {
-  const free = forms.map((_, i) => i).filter((i) => !c.used?.has(`${kind}:${i}`));
-  const i = c.rng.pick(free.length ? free : forms.map((_, j) => j));
-  c.used?.add(`${kind}:${i}`);
-  return forms[i];
+  return pickFresh(c.rng, forms, c.used, (_, i) => `${kind}:${i}`);
 }
 
 const FIRST = ['Alice', 'Bob', 'Carmen', 'David', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Keiko', 'Liam', 'Maya', 'Noah', 'Olga', 'Priya', 'Rafael', 'Sofia', 'Tomás', 'Wei'];
@@ -270,7 +278,8 @@ export function routeSteps(c: TextCtx): string[] {
   const [a, b] = [r.shuffle([...startTown.streets]), r.shuffle([...endTown.streets])];
   // Steps 0–4 leave the start town, step 5 (after any highway) is in the end town.
   const streets = endTown === startTown ? a : [...a.slice(0, 5), b[0]];
-  const road = r.pick(startTown.roads === streetsOf(undefined).roads ? endTown.roads : startTown.roads);
+  // A drive out of a town the table does not know takes the roads of the one it reaches.
+  const road = r.pick(startTown === GENERIC_TOWN ? endTown.roads : startTown.roads);
   const steps = [
     r.pick([
       `Head ${r.pick(HEADINGS)} on ${streets[0]} toward ${streets[1]}`,

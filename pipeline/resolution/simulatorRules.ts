@@ -27,7 +27,7 @@ import { isComputation, localityOf, type ToolLocality } from '../errors/environm
 import { oneTypePerField } from './fieldTypes.js';
 import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
-import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
+import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pickFresh, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
 export const SIMULATOR_RULES_VERSION = 'api-simulator-38';
 
@@ -339,16 +339,14 @@ function titleFor(c: Ctx): string {
   if (/nearby/i.test(c.hint)) {
     // A search for one named place (Le Bernardin, Times Square, an address) finds that place first,
     // then other places around it; "Harbor View Le Bernardin" is no place's name.
-    const named = c.term !== undefined && namesOnePlace(c.term);
-    if (named && !c.names.has(c.term!.trim())) {
-      c.names.add(c.term!.trim());
-      return c.term!.trim();
+    const term = c.term?.trim();
+    const named = term !== undefined && namesOnePlace(term);
+    if (named && !c.names.has(term)) {
+      c.names.add(term);
+      return term;
     }
     const kind = c.term && !named ? venueKind(c.term) : cap(c.rng.pick(['café', 'restaurant', 'hotel', 'market']));
-    const free = VENUE_WORDS.filter((w) => !c.names.has(`${w} ${kind}`));
-    const name = `${c.rng.pick(free.length ? free : VENUE_WORDS)} ${kind}`;
-    c.names.add(name);
-    return name;
+    return `${pickFresh(c.rng, VENUE_WORDS, c.names, (w) => `${w} ${kind}`)} ${kind}`;
   }
   if (/propert|airbnb|hotel|room|place|restaurant/i.test(c.hint)) {
     return `${c.rng.pick(ADJECTIVES)} ${c.rng.pick(RENTAL_KINDS).toLowerCase()} ${c.subject ? `in ${c.subject}` : `near ${c.rng.pick(streetsOf(c.near, c.place).streets)}`}`;
@@ -376,10 +374,7 @@ function filmTitle(c: Ctx): string {
 
 /** A name from `pool` this answer has not given yet, while there is one. */
 function distinct(c: Ctx, pool: readonly string[]): string {
-  const free = pool.filter((t) => !c.names.has(t));
-  const name = c.rng.pick(free.length ? free : pool);
-  c.names.add(name);
-  return name;
+  return pickFresh(c.rng, pool, c.names, (t) => t);
 }
 
 /** The call's own argument an answer field echoes (get_movie_details(movie_id=27205).id is 27205), if any: such a field carries nothing else. */

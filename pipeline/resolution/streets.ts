@@ -80,7 +80,8 @@ function chinese(name: string): StreetLocale {
   return { town: name, streets, roads: CN, english: false, address: (rng, label) => `${label ?? ''}${rng.pick(streets)}${rng.int(1, 1500)}号` };
 }
 
-const GENERIC = town('', GENERIC_STREETS, ['the ring road', 'the expressway', 'the highway'], (st, n) => `${n} ${st}`, true);
+/** Any town the table does not know: streets that fit an English-speaking town, roads with no country's names. */
+export const GENERIC_TOWN = town('', GENERIC_STREETS, ['the ring road', 'the expressway', 'the highway'], (st, n) => `${n} ${st}`, true);
 
 const CENTRES = LOCALES.map(([centre, km, locale]) => ({ centre: placesNamedIn(centre)[0], km, locale }));
 
@@ -99,7 +100,7 @@ export function localeNear(place: (Omit<Place, 'name'> & { name?: string }) | un
 
 /** The streets of the place an answer is about: the town it lies in, a Chinese name's own streets, else the generic pool. */
 export function streetsOf(place: (Omit<Place, 'name'> & { name?: string }) | undefined, named?: string): StreetLocale {
-  return localeNear(place) ?? (named && HAN.test(named) ? chinese(named) : GENERIC);
+  return localeNear(place) ?? (named && HAN.test(named) ? chinese(named) : GENERIC_TOWN);
 }
 
 /** An English street name ("Park Lane", "Oak Ave"): implausible in a town whose streets are not named in English. */

@@ -6,6 +6,7 @@
  * says about the situation is kept sentence by sentence where it gives nothing away; the sentence
  * that announces the call is written for the wrong call, in one of several phrasings.
  */
+import { ownDescription } from '../../toolDescription.js';
 import { Rng } from '../../rng.js';
 import type { Action, ErrorType, ToolDoc } from '../../schemas.js';
 import { leaksIn, changedValues, statesDroppedValue, statesUnpassedValue } from '../leaks.js';
@@ -46,7 +47,7 @@ function shown(value: unknown): string {
 /** A short clause for what a tool does, from the first sentence of its description. */
 function purpose(doc: ToolDoc | undefined): string | undefined {
   // BFCL's descriptions open with a preamble about the toolkit ("This tool belongs to the ticketing system…"); the API's own words follow "Tool description:".
-  const own = doc?.description.includes('Tool description:') ? doc.description.split('Tool description:').pop()! : doc?.description;
+  const own = doc ? ownDescription(doc.description) : undefined;
   const first = own?.trim().split(/(?<=[.!?])\s/)[0]?.trim().replace(/[.!?]+$/, '');
   if (!first || first.length < 8 || first.length > 140) return undefined;
   const lowered = first[0].toLowerCase() + first.slice(1);

@@ -12,7 +12,7 @@
  */
 import { FINISH_ACTION, type Action, type TestCase, type ToolDoc } from '../../schemas.js';
 import { needShownIn, neededValues, shownAction, unshownTitle } from '../grounding.js';
-import { groundTruthActions, shownSimulatedSteps } from '../evidence.js';
+import { groundTruthActions, shownSimulatedSteps, userText } from '../evidence.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject, sameValue } from '../../errors/values.js';
 import { argumentKind, carrierKind, kindsFit } from '../../resolution/carrierKinds.js';
@@ -69,7 +69,7 @@ export const valueInUnfitCarrier: CaseMeasure = {
   check(tc, ctx) {
     if (tc.source !== 'teval') return undefined;
     const simulated = new Set((shownSimulatedSteps(tc, ctx) ?? []).map((s) => s.response!.content));
-    const users = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+    const users = userText(tc);
     const docOf = (name: string): ToolDoc | undefined => tc.tools.find((t) => t.name === name);
     let inPopulation = false;
     for (const { action, at } of callsOf(tc)) {
@@ -103,7 +103,7 @@ export const contradictsRanking: CaseMeasure = {
   title: 'the user asks for the most popular / highest rated / first one and a call takes another record of the list the case shows',
   population: 'cases whose user asks for the most popular, highest rated or first item(s)',
   check(tc) {
-    const users = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+    const users = userText(tc);
     if (!rankRequest(users)) return undefined;
     return rankContradiction(tc.messages, groundTruthActions(tc), historyEnd(tc)) ?? null;
   },

@@ -5,7 +5,7 @@
  * (part 2)"), or a value of the wrong kind for its field (a number as a citation, a sentence as
  * a count) — is text the benchmark scores models on.
  */
-import { shownSimulatedSteps, shownSteps, simulatedDefect } from '../evidence.js';
+import { shownSimulatedSteps, shownSteps, simulatedDefect, simulatedDefectAmong, userText } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
@@ -265,17 +265,8 @@ export const simulatedAddressForeign: CaseMeasure = {
   title: 'a simulated address or route gives a town whose streets are not named in English an English street ("199 Park Lane, Berlin", "Church Lane" in 上海, "Main St" through Tokyo)',
   population: 'cases showing a simulated answer with an address or route about a town whose streets are not named in English',
   check(tc, ctx) {
-    const simulated = shownSimulatedSteps(tc, ctx);
-    if (!simulated?.length) return undefined;
-    const request = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
-    let inPopulation = false;
-    for (const step of simulated) {
-      const why = foreignStreet(step.action, step.response!.content, request);
-      if (why === undefined) continue;
-      inPopulation = true;
-      if (why) return `${step.action.name}: ${why}`;
-    }
-    return inPopulation ? null : undefined;
+    const request = userText(tc);
+    return simulatedDefectAmong(tc, ctx, (step) => foreignStreet(step.action, step.response!.content, request));
   },
 };
 
@@ -304,13 +295,10 @@ export function mangledVenue(action: { name: string; args: unknown }, response: 
   const term = Object.entries(action.args).find(([k, v]) => /search|keyword|term|query/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
   if (!term || !namesOnePlace(term)) return undefined;
   const t = term.trim().toLowerCase();
-  const names = JSON.stringify(responseValue(response)).match(/"(?:name|title)":"([^"]+)"/g) ?? [];
+  const names = [...JSON.stringify(responseValue(response)).matchAll(/"(?:name|title)":"([^"]+)"/g)].map((m) => m[1]);
   if (!names.length) return undefined;
-  for (const n of names) {
-    const name = n.replace(/^"(?:name|title)":"|"$/g, '').toLowerCase();
-    if (name !== t && name.endsWith(` ${t}`)) return `"${n.replace(/^"(?:name|title)":"|"$/g, '')}" for a search for "${term}"`;
-  }
-  return null;
+  const glued = names.find((n) => n.toLowerCase() !== t && n.toLowerCase().endsWith(` ${t}`));
+  return glued ? `"${glued}" for a search for "${term}"` : null;
 }
 
 export const simulatedVenueMangled: CaseMeasure = {
@@ -319,18 +307,7 @@ export const simulatedVenueMangled: CaseMeasure = {
   group: 'text',
   title: 'a simulated place search for one named place answers made-up places named after it ("Riverside Le Bernardin", "Harbor View Amazon")',
   population: 'cases showing a simulated answer to a search for a named place (a capitalised term, an address)',
-  check(tc, ctx) {
-    const simulated = shownSimulatedSteps(tc, ctx);
-    if (!simulated?.length) return undefined;
-    let inPopulation = false;
-    for (const step of simulated) {
-      const why = mangledVenue(step.action, step.response!.content);
-      if (why === undefined) continue;
-      inPopulation = true;
-      if (why) return `${step.action.name}: ${why}`;
-    }
-    return inPopulation ? null : undefined;
-  },
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => mangledVenue(step.action, step.response!.content)),
 };
 
 export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedUnknownRecordFound, simulatedAddressForeign, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedContradictsWorld];

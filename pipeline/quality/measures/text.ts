@@ -2,10 +2,11 @@
  * Does the generated text read like people wrote it? (issue 15: noisy queries, thoughts, closing
  * answers, harder tool docs, long contexts, evolved length.)
  */
+import { ownDescription } from '../../toolDescription.js';
 import { diffWords } from 'diff';
 import { FINISH_ACTION, type TestCase } from '../../schemas.js';
 import { apiOf } from '../../errors/values.js';
-import { groundTruthActions, shownAction } from '../evidence.js';
+import { groundTruthActions, shownAction, userText } from '../evidence.js';
 import { grammarIssues } from '../grammar.js';
 import { toJson } from '../../pyValues.js';
 import { docTypo } from '../../thoughtPhrases.js';
@@ -218,6 +219,16 @@ export const noiseIncoherent: CaseMeasure = {
   },
 };
 
+/** The first thought of a CoT case `defect` finds fault with, quoted after why; null when none is, undefined for a plain case. */
+export function thoughtDefect(tc: TestCase, defect: (thought: string) => string | undefined, width = 110): string | null | undefined {
+  if (!tc.cot) return undefined;
+  for (const t of thoughtsOf(tc)) {
+    const why = defect(t);
+    if (why) return `${why}: "${t.slice(0, width)}"`;
+  }
+  return null;
+}
+
 /** Thoughts shown in a CoT case: earlier steps and the ground truth. */
 export function thoughtsOf(tc: TestCase): string[] {
   const out: string[] = [];
@@ -231,7 +242,7 @@ export function thoughtsOf(tc: TestCase): string[] {
 
 /** A thought with its case-specific words (tool, arguments, query words) blanked: what is left is the template. */
 function skeleton(thought: string, tc: TestCase): string {
-  const query = new Set((tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join(' ').toLowerCase().match(/[a-z]+/g) ?? []));
+  const query = new Set((userText(tc).toLowerCase().match(/[a-z]+/g) ?? []));
   const toolWords = new Set(tc.tools.flatMap((t) => [t.name, apiOf(t.name), ...(t.description.toLowerCase().match(/[a-z]+/g) ?? [])]).map((w) => w.toLowerCase()));
   return thought
     .replace(/"[^"]*"|'[^']*'|\b\w+\.\w+\b|-?\d+(?:\.\d+)?|\w+=\S+/g, ' _ ')
@@ -299,14 +310,7 @@ export const thoughtDocResidue: CaseMeasure = {
   group: 'text',
   title: 'CoT: a thought copies words of a tool doc no person thinks in (a template slot "[outNum]", an instruction "YOU MUST use save_file()")',
   population: 'CoT cases',
-  check(tc) {
-    if (!tc.cot) return undefined;
-    for (const t of thoughtsOf(tc)) {
-      const why = docResidue(t, tc);
-      if (why) return `${why}: "${t.slice(0, 100)}"`;
-    }
-    return null;
-  },
+  check: (tc) => thoughtDefect(tc, (t) => docResidue(t, tc), 100),
 };
 
 /** Words of a text as a thought and a doc share them: lower case, quoted values and code left out as breaks. */
@@ -348,7 +352,7 @@ export function docLifted(thought: string, tc: TestCase): string | undefined {
   const request = docWords(tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join(' | ')).join(' ');
   const mine = docWords(thought);
   for (const tool of tc.tools) {
-    const own = tool.description.includes('Tool description:') ? tool.description.split('Tool description:').pop()! : tool.description;
+    const own = ownDescription(tool.description);
     const run = longestSharedRun(mine, docWords(own));
     if (run.length >= DOC_RUN_LIMIT && !` ${request} `.includes(` ${run.join(' ')} `)) return `${run.length} words of the doc of ${apiOf(tool.name)} in a row ("${run.join(' ')}")`;
   }
@@ -368,14 +372,7 @@ export const thoughtDocLifted: CaseMeasure = {
   group: 'text',
   title: `CoT: a thought pastes a tool doc's wording instead of saying what the step is for (${DOC_RUN_LIMIT}+ doc words in a row "search for places nearby a location, within a given radius", a doc typo "currrent", "since it can send;")`,
   population: 'CoT cases',
-  check(tc) {
-    if (!tc.cot) return undefined;
-    for (const t of thoughtsOf(tc)) {
-      const why = docLifted(t, tc);
-      if (why) return `${why}: "${t.slice(0, 110)}"`;
-    }
-    return null;
-  },
+  check: (tc) => thoughtDefect(tc, (t) => docLifted(t, tc)),
 };
 
 export function grammarProblems(text: string): string[] {

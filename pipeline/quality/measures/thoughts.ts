@@ -10,7 +10,7 @@ import { groundTruthActions } from '../evidence.js';
 import { toJson } from '../../pyValues.js';
 import { apiOf } from '../../errors/values.js';
 import { sentencesOf } from '../grammar.js';
-import { thoughtsOf } from './text.js';
+import { thoughtDefect } from './text.js';
 import { quotable, valueSource } from '../../thoughtPhrases.js';
 import type { CaseMeasure } from '../types.js';
 
@@ -33,17 +33,14 @@ export const thoughtMisplacesStep: CaseMeasure = {
   title: 'CoT: a thought places its call wrongly in the plan ("that leaves one more thing" with more calls to come, "to start" on a later or the only call)',
   population: 'CoT cases whose trajectory resolve kept',
   check(tc, ctx) {
-    if (!tc.cot) return undefined;
-    const trajectory = ctx.trajectory(tc.trajectoryId);
+    const trajectory = tc.cot ? ctx.trajectory(tc.trajectoryId) : undefined;
     if (!trajectory) return undefined;
     const place = new Map<string, { index: number; count: number }>();
     for (const turn of trajectory.turns) turn.steps.forEach((s, index) => s.action.thought && place.set(s.action.thought, { index, count: turn.steps.length }));
-    for (const t of thoughtsOf(tc)) {
+    return thoughtDefect(tc, (t) => {
       const at = place.get(t);
-      const why = at && misplacedClaim(t, at.index, at.count);
-      if (why) return `${why}: "${t.slice(0, 110)}"`;
-    }
-    return null;
+      return at ? misplacedClaim(t, at.index, at.count) : undefined;
+    });
   },
 };
 
@@ -80,14 +77,7 @@ export const thoughtMalformed: CaseMeasure = {
   group: 'text',
   title: 'CoT: a thought reads as a filled template (a tool named twice in a sentence, a tool no list holds, a doc placeholder "N", two chained "which" clauses, a key\'s camel case)',
   population: 'CoT cases',
-  check(tc) {
-    if (!tc.cot) return undefined;
-    for (const t of thoughtsOf(tc)) {
-      const why = thoughtMalformation(t, tc);
-      if (why) return `${why}: "${t.slice(0, 110)}"`;
-    }
-    return null;
-  },
+  check: (tc) => thoughtDefect(tc, (t) => thoughtMalformation(t, tc)),
 };
 
 /** How a thought is written, apart from what it says: how it names its tool, whether it spells raw keys. */
