@@ -4,6 +4,7 @@
  */
 import { Rng } from './rng.js';
 import { FINISH_ACTION, type Step, type Trajectory } from './schemas.js';
+import { placesNamedIn } from './resolution/places.js';
 
 export interface LocatedStep {
   /** 1-based index over the trajectory's tool steps. */
@@ -126,4 +127,18 @@ export function independentLaterSteps(trajectory: Trajectory, k: number): Locate
     return result;
   };
   return steps.slice(k).filter((s) => s.turnIndex === at.turnIndex && !needsK(s));
+}
+
+/**
+ * The known place (resolution/places.ts) a trajectory is about at the step in `turnIndex` after the
+ * calls `history`: the last call that names one, else the first the user turns so far name. A
+ * simulated answer's addresses and coordinates go there, the wrong call's as much as the right one's.
+ */
+export function placeOfStep(trajectory: Trajectory, turnIndex: number, history: { name: string; args: Record<string, unknown> }[]): string | undefined {
+  for (let h = history.length - 1; h >= 0; h--) {
+    const named = placesNamedIn(Object.values(history[h].args).filter((v): v is string => typeof v === 'string').join(' \n '));
+    if (named.length) return named[0].name;
+  }
+  const users = trajectory.turns.slice(0, turnIndex + 1).map((t) => t.user).join('\n');
+  return placesNamedIn(users)[0]?.name;
 }

@@ -40,7 +40,22 @@ export function shownSteps(tc: TestCase, ctx: QualityContext): Step[] | undefine
  * when resolve kept no trajectory for the case (not in the population of a measure over them).
  */
 export function shownSimulatedSteps(tc: TestCase, ctx: QualityContext): Step[] | undefined {
-  return shownSteps(tc, ctx)?.filter((step) => step.response?.tier === 'simulated');
+  const steps = shownSteps(tc, ctx)?.filter((step) => step.response?.tier === 'simulated');
+  const wrong = wrongCallAnswer(tc);
+  return steps && wrong ? [...steps, wrong] : steps;
+}
+
+/**
+ * The wrong call of an internal error case with the answer the simulator gave it, as a step: the case
+ * shows it as much as any earlier answer (a route for the start and end swapped is read as closely as
+ * the right one). Undefined when the wrong call's answer did not come from the simulator (a backend's
+ * own error, a recorded answer).
+ */
+function wrongCallAnswer(tc: TestCase): Step | undefined {
+  if (!tc.erroneousAction || !tc.provenance.methods.response?.startsWith('simulated:')) return undefined;
+  const last = tc.messages[tc.messages.length - 1];
+  if (last?.role !== 'function') return undefined;
+  return { action: tc.erroneousAction, response: { content: last.content, tier: 'simulated' } };
 }
 
 /**

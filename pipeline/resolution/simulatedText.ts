@@ -272,8 +272,10 @@ export function routeSteps(c: TextCtx): string[] {
   const from = endpoint(c.args, TRIP_START);
   const to = endpoint(c.args, TRIP_END);
   // The streets of the town the route starts in (else of the place the call is about) and of the one it ends in; the roads between.
-  const startTown = streetsOf(c.trip?.from ?? (from ? placeNamed(from) : undefined) ?? c.near, from);
   const endPlace = c.trip?.to ?? (to ? placeNamed(to) : undefined);
+  // A start nothing locates ("AMC Empire 25 cinema") on a local trip is in the town its end is in.
+  const startPlace = c.trip?.from ?? (from ? placeNamed(from) : undefined) ?? (c.trip?.local ? endPlace : undefined);
+  const startTown = streetsOf(startPlace ?? c.near, from);
   const endTown = c.trip?.local || !endPlace ? startTown : streetsOf(endPlace, to);
   const [a, b] = [r.shuffle([...startTown.streets]), r.shuffle([...endTown.streets])];
   // Steps 0–4 leave the start town, step 5 (after any highway) is in the end town.

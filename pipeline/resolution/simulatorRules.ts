@@ -29,7 +29,7 @@ import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pickFresh, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-38';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-39';
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -793,17 +793,32 @@ export function aboutDaysAhead(doc: ToolDoc): boolean {
   return /forecast|upcoming|coming/i.test(`${doc.name} ${doc.description} ${doc.return_data.map((r) => r.description ?? '').join(' ')}`);
 }
 
+/** The point a call gives as latitude and longitude arguments (a search near Times Square by coordinates): its answer is there. */
+function pointOf(args: Record<string, unknown>): Place | undefined {
+  const num = (re: RegExp) => {
+    const v = Object.entries(args).find(([k]) => re.test(k))?.[1];
+    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+    return Number.isFinite(n) ? n : undefined;
+  };
+  const lat = num(/^lat(itude)?$/i);
+  const lon = num(/^(lon|lng|longitude)$/i);
+  if (lat === undefined || lon === undefined || Math.abs(lat) > 90 || Math.abs(lon) > 180) return undefined;
+  return { name: '', lat, lon };
+}
+
 export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng: Rng, taskPlace?: string, carried: CarriedValue[] = [], known?: KnownFacts, lists?: ReadonlySet<string>, today?: string, asked?: number): Record<string, unknown> {
   const topic = Object.values(args).find((v): v is string => typeof v === 'string' && v.trim().length > 0) ?? '';
   // A base day in 2019-2024 for the answer's dates; they then run forward one day at a time.
   const placeArg = Object.entries(args).find(([k, v]) => /place|city|location|destination|address/i.test(k) && typeof v === 'string' && !/\d/.test(v));
   // The call's own place, else the place the task is about; coordinates near it when it is a known one.
-  const place = placeArg ? (placeArg[1] as string) : taskPlace;
+  const term = Object.entries(args).find(([k, v]) => /search|keyword|term|query/i.test(k) && typeof v === 'string' && isWords(v))?.[1] as string | undefined;
+  // A search for a known place ("New York") finds it where it is, not in the town the task was last at.
+  const termPlace = term ? placeNamed(term) : undefined;
+  const place = placeArg ? (placeArg[1] as string) : (termPlace?.name ?? taskPlace);
   // A place the table does not know ("Ubud") is still in the place the task is about (Bali).
   // An address the call names ("123 Main St, Springfield") is no town for an address line, but it says where.
   const addressed = Object.entries(args).find(([k, v]) => /place|city|location|destination|address/i.test(k) && typeof v === 'string' && placeNamed(v))?.[1] as string | undefined;
-  const near = (place ? placeNamed(place) : undefined) ?? (addressed ? placeNamed(addressed) : undefined) ?? (taskPlace ? placeNamed(taskPlace) : undefined);
-  const term = Object.entries(args).find(([k, v]) => /search|keyword|term|query/i.test(k) && typeof v === 'string' && isWords(v))?.[1] as string | undefined;
+  const near = (placeArg ? placeNamed(placeArg[1] as string) : undefined) ?? (addressed ? placeNamed(addressed) : undefined) ?? pointOf(args) ?? termPlace ?? (taskPlace ? placeNamed(taskPlace) : undefined);
   const minItems = new Map<string, number>();
   const perSlot = new Map<string, number>();
   // A drive inside one town that nothing locates exactly: a few kilometres, the same for its distance and its route.

@@ -22,7 +22,8 @@ export interface StreetLocale {
   address(rng: Rng, label?: string): string;
 }
 
-const GENERIC_STREETS = ['Main Street', 'Oak Avenue', 'Station Road', 'Park Lane', 'Market Street', 'River Road', 'Hill Street', 'Church Lane'];
+/** Streets any town might have, for a town the table does not know ("Anytown"): American-style, as most such tasks are. */
+export const GENERIC_STREETS = ['Main Street', 'Oak Avenue', 'Maple Street', 'Park Avenue', 'Market Street', 'River Road', 'Hill Street', 'Church Street'];
 
 /** A town whose addresses put `street` and a house number `n` in its own order. */
 function town(name: string, streets: readonly string[], roads: readonly string[], format: (street: string, n: number) => string, english = false): StreetLocale {
@@ -61,6 +62,37 @@ const LOCALES: [centre: string, km: number, locale: StreetLocale][] = [
   }],
   ['Seoul', 25, town('Seoul', ['Teheran-ro', 'Sejong-daero', 'Itaewon-ro', 'Yanghwa-ro', 'Dosan-daero', 'Hoehyeon-ro'], ['the Olympic-daero', 'the Gyeongbu Expressway'], (st, n) => `${n} ${st}`)],
   ['Bali', 60, town('Bali', ['Jalan Raya Seminyak', 'Jalan Monkey Forest', 'Jalan Pantai Kuta', 'Jalan Bisma', 'Jalan Batu Bolong', 'Jalan Kayu Aya', 'Jalan Hanoman', 'Jalan Legian'], ['the Bali Mandara Toll Road', 'Jalan By Pass Ngurah Rai'], (st, n) => `${st} No. ${n}`)],
+  // Every other town the place table knows gets its own streets too: a route from the White House on
+  // "Main Street" or through San Bruno on "Station Road" reads as made up as much as a Park Lane in Berlin.
+  ['Washington', 20, numberFirst('Washington', ['Pennsylvania Avenue NW', 'K Street NW', 'Connecticut Avenue NW', '14th Street NW', 'Massachusetts Avenue NW', 'U Street NW', 'Constitution Avenue NW', 'M Street NW'], ['I-395', 'I-66', 'the Capital Beltway'])],
+  ['Las Vegas', 20, numberFirst('Las Vegas', ['Las Vegas Boulevard', 'Flamingo Road', 'Tropicana Avenue', 'Fremont Street', 'Sahara Avenue', 'Paradise Road', 'Charleston Boulevard', 'Spring Mountain Road'], ['I-15', 'I-11', 'the 215 Beltway'])],
+  ['Denver', 20, numberFirst('Denver', ['East Colfax Avenue', '16th Street', 'Larimer Street', 'Speer Boulevard', 'Federal Boulevard', 'Blake Street', 'South Pearl Street', 'Wynkoop Street'], ['I-25', 'I-70', 'I-225'])],
+  ['Portland', 15, numberFirst('Portland', ['West Burnside Street', 'SE Hawthorne Boulevard', 'NE Alberta Street', 'SE Division Street', 'NW 23rd Avenue', 'SW Broadway', 'N Mississippi Avenue'], ['I-5', 'I-84', 'I-405'])],
+  ['San Bruno', 8, numberFirst('San Bruno', ['El Camino Real', 'San Bruno Avenue', 'Sneath Lane', 'Huntington Avenue', 'Skyline Boulevard', 'Crystal Springs Road'], ['US-101', 'I-280', 'I-380'])],
+  ['Mountain View', 15, numberFirst('Mountain View', ['Castro Street', 'El Camino Real', 'Shoreline Boulevard', 'Amphitheatre Parkway', 'Middlefield Road', 'Rengstorff Avenue', 'California Street'], ['US-101', 'I-280', 'CA-85'])],
+  ['Stanford University', 4, numberFirst('Stanford', ['Campus Drive', 'Palm Drive', 'Serra Street', 'Junipero Serra Boulevard', 'Galvez Street', 'Escondido Road'], ['US-101', 'I-280', 'CA-82'])],
+  ['Berkeley', 6, numberFirst('Berkeley', ['Telegraph Avenue', 'Shattuck Avenue', 'University Avenue', 'College Avenue', 'Bancroft Way', 'Solano Avenue'], ['I-80', 'I-580'])],
+  ['Huntington Beach', 10, numberFirst('Huntington Beach', ['Main Street', 'Pacific Coast Highway', 'Beach Boulevard', 'Goldenwest Street', 'Adams Avenue', 'Warner Avenue'], ['I-405', 'CA-1'])],
+  ['Yosemite', 30, numberFirst('Yosemite Valley', ['Northside Drive', 'Southside Drive', 'Tioga Road', 'Glacier Point Road', 'Big Oak Flat Road', 'Wawona Road'], ['CA-120', 'CA-41', 'CA-140'])],
+  ['New Brunswick', 10, numberFirst('New Brunswick', ['George Street', 'Albany Street', 'Easton Avenue', 'Livingston Avenue', 'French Street', 'College Avenue'], ['the New Jersey Turnpike', 'US-1', 'Route 18'])],
+  ['Bayonne', 4, numberFirst('Bayonne', ['Broadway', 'Avenue C', 'Kennedy Boulevard', 'West 22nd Street', 'Avenue E', 'East 5th Street'], ['the New Jersey Turnpike', 'Route 440'])],
+  ['Union City', 3, numberFirst('Union City', ['Bergenline Avenue', 'Summit Avenue', 'Kennedy Boulevard', 'Palisade Avenue', 'New York Avenue', '32nd Street'], ['Route 495', 'the New Jersey Turnpike'])],
+  ['Cambridge, MA', 5, numberFirst('Cambridge', ['Massachusetts Avenue', 'Brattle Street', 'Cambridge Street', 'Prospect Street', 'Hampshire Street', 'Mount Auburn Street'], ['I-90', 'US-3'])],
+  ['Springfield', 15, numberFirst('Springfield', ['South 6th Street', 'East Adams Street', 'North Grand Avenue', 'Wabash Avenue', 'MacArthur Boulevard', 'Stevenson Drive'], ['I-55', 'I-72'])],
+  ['Oxford', 10, numberFirst('Oxford', ['High Street', 'Cornmarket Street', 'Broad Street', 'Banbury Road', 'Iffley Road', 'Cowley Road', 'Walton Street'], ['the A34', 'the M40', 'the A40'])],
+  ['Cambridge', 10, numberFirst('Cambridge', ['Trumpington Street', "King's Parade", 'Mill Road', 'Hills Road', 'Regent Street', 'Bridge Street'], ['the M11', 'the A14'])],
+  ['Manaus', 20, town('Manaus', ['Avenida Eduardo Ribeiro', 'Avenida Djalma Batista', 'Rua 10 de Julho', 'Avenida Constantino Nery', 'Rua Ramos Ferreira', 'Avenida Getúlio Vargas'], ['the BR-174', 'the AM-010'], (st, n) => `${st}, ${n}`)],
+  ['Hiroshima', 15, {
+    town: 'Hiroshima', english: false, roads: ['the Sanyo Expressway', 'the Hiroshima Expressway'],
+    streets: ['Heiwa-odori', 'Aioi-dori', 'Rijo-dori', 'Jonan-dori', 'Hondori', 'Chuo-dori'],
+    address: (rng, label) => `${rng.int(1, 9)}-${rng.int(1, 20)}-${rng.int(1, 20)} ${rng.pick(['Kamiyacho, Naka-ku', 'Hondori, Naka-ku', 'Otemachi, Naka-ku', 'Hatchobori, Naka-ku', 'Matsubaracho, Minami-ku'])}${label ? `, ${label}` : ''}`,
+  }],
+  ['Guangzhou', 30, numberFirst('Guangzhou', ['Beijing Road', 'Tianhe Road', 'Huanshi East Road', 'Zhongshan 5th Road', 'Shamian Street', 'Tiyu West Road'], ['the Guangzhou Ring Expressway', ...CN])],
+  ['Shenzhen', 30, numberFirst('Shenzhen', ['Shennan Boulevard', 'Huaqiang North Road', 'Dongmen Road', 'Fuhua 3rd Road', 'Binhe Boulevard', 'Nanhai Boulevard'], ['the Jihe Expressway', ...CN])],
+  ['Chengdu', 30, numberFirst('Chengdu', ['Chunxi Road', 'Renmin South Road', 'Jinli Street', 'Kehua North Road', 'Tianfu Avenue', 'Shuncheng Street'], ['the Chengdu Ring Expressway', ...CN])],
+  ['Hangzhou', 30, numberFirst('Hangzhou', ['Hubin Road', 'Yan\'an Road', 'Wulin Road', 'Nanshan Road', 'Qingchun Road', 'Hefang Street'], ['the Hangzhou Ring Expressway', ...CN])],
+  ['Wuhan', 30, numberFirst('Wuhan', ['Jiefang Avenue', 'Zhongshan Avenue', 'Jianghan Road', 'Luoyu Road', 'Hubu Alley', 'Yanjiang Avenue'], ['the Wuhan Ring Expressway', ...CN])],
+  ['Nanjing', 30, numberFirst('Nanjing', ['Zhongshan Road', 'Hunan Road', 'Zhongshan East Road', 'Hanzhong Road', 'Beijing West Road', 'Taiping South Road'], ['the Nanjing Ring Expressway', ...CN])],
   ['Shanghai', 40, numberFirst('Shanghai', ['Nanjing West Road', 'Huaihai Middle Road', 'Hengshan Road', 'Yuyuan Road', 'Wukang Road', 'Changle Road'], ['the Yan\'an Elevated Road', ...CN])],
   ['Beijing', 40, numberFirst('Beijing', ['Wangfujing Street', "Dongchang'an Avenue", 'Jianguomenwai Avenue', 'Sanlitun Road', 'Gulou East Street', 'Xidan North Street'], ['the 3rd Ring Road', ...CN])],
 ];

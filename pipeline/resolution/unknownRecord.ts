@@ -69,7 +69,11 @@ export function unknownRecord(doc: ToolDoc, args: unknown, shown: string, earlie
     if (!isIdentifierParam(param)) continue;
     const value = (args as Record<string, unknown>)[param.name];
     if (typeof value !== 'string' && !(typeof value === 'number' && Number.isInteger(value))) continue;
-    if (identifierShown(value, text)) continue;
+    const ticker = /\b(ticker|symbol)\b/i.test(param.name);
+    // A company's name the user wrote ("Tesla") is no ticker: Polygon answers NOT_FOUND for it unless
+    // an answer gave that very string as a ticker.
+    const tickerShaped = typeof value === 'string' && /^[A-Z]{1,5}(?:\.[A-Z])?$/.test(value);
+    if (ticker && !tickerShaped ? new RegExp(`["'](?:ticker|symbol)["']\\s*:\\s*["']${escape(String(value))}["']`).test(text) : identifierShown(value, text)) continue;
     // A well-formed ticker ("TSLA" for Tesla) may be one the exchange lists: a model knows it without
     // a lookup, as the plans themselves do. "aapl" and "The Matrix" are no tickers at all.
     if (/\b(ticker|symbol)\b/i.test(param.name) && typeof value === 'string' && /^[A-Z]{1,5}(?:\.[A-Z])?$/.test(value)) continue;

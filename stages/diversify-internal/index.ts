@@ -22,7 +22,7 @@ import {
   type Trajectory,
 } from '../../pipeline/schemas.js';
 import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
-import { chooseK, historyBefore, shownBefore, toolSteps } from '../../pipeline/steps.js';
+import { chooseK, historyBefore, placeOfStep, shownBefore, stepAt, toolSteps } from '../../pipeline/steps.js';
 import { taskToday } from '../../pipeline/resolution/knownFacts.js';
 import { wrongCallChangedState } from '../../pipeline/errors/sideEffects.js';
 import { helpfulLookup } from '../../pipeline/errors/helpfulLookup.js';
@@ -163,6 +163,7 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
     const key = `${action.name}${toJson(action.args)}`;
     let response = answers.get(key);
     if (!response) {
+      const place = placeOfStep(trajectory, stepAt(trajectory, k).turnIndex, historyBefore(trajectory, k));
       const today = taskToday(
         action.args,
         steps.slice(0, k - 1).map(({ step }) => ({ name: step.action.name, args: step.action.args, response: step.response?.content })),
@@ -179,6 +180,8 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
           shown: shownBefore(trajectory, k),
           // A wrong call to a forecast still answers for the days after the clock the task showed.
           ...(today ? { today } : {}),
+          // Its places are where the task is, as the right call's are (no generic "Market Street" by Times Square).
+          ...(place ? { place } : {}),
         },
         { rng: ctx.rng('resolve-erroneous'), artifactKey: ctx.itemKey, stage: STAGE },
       );
@@ -338,7 +341,7 @@ export function internalSummary(ctx: StageContext): string {
 export const diversifyInternalStage: ItemStage<InternalItemInput, InternalErrorCandidate> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
   name: STAGE,
-  version: `15+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool; 6: a wrong call's forecast starts on the task's day; 7: a later lookup counts as done early though the source chains it, unless a value flows from the step due (BFCL lookups too); 8: a month or weekday is no name; 9: a wrong call's thought states no correct value the call leaves out or writes in another case; 10: no lookup whose answer gives what the correct call needs as a wrong tool; 13: no wrong call that changes state and goes through; 11: a wrong call looking up an identifier the task never showed answers not found; 12: a wrong call's thought in the frame of the correct one
+  version: `16+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 16: a wrong call's answer is about the place the task is at (placeOfStep), as the right call's is; 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool; 6: a wrong call's forecast starts on the task's day; 7: a later lookup counts as done early though the source chains it, unless a value flows from the step due (BFCL lookups too); 8: a month or weekday is no name; 9: a wrong call's thought states no correct value the call leaves out or writes in another case; 10: no lookup whose answer gives what the correct call needs as a wrong tool; 13: no wrong call that changes state and goes through; 11: a wrong call looking up an identifier the task never showed answers not found; 12: a wrong call's thought in the frame of the correct one
   upstream: ['collect', 'resolve', 'observe'],
   description: 'four internal errors (tool select, hallucination, key, value) at step k, held to the label checker, with real responses',
   roles: ['error-simulator', 'api-simulator'],

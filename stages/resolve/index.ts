@@ -30,11 +30,10 @@ import {
 } from '../../pipeline/schemas.js';
 import { cacheKey } from '../../pipeline/resolution/canonical.js';
 import { answerWriterRole } from './answerWriter.js';
-import { shownBefore, toolSteps } from '../../pipeline/steps.js';
+import { placeOfStep, shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { carryPlan } from '../../pipeline/resolution/grounded.js';
 import { knownFacts, agreeingCarries, taskToday } from '../../pipeline/resolution/knownFacts.js';
 import { askedCount } from '../../pipeline/resolution/askedCount.js';
-import { placesNamedIn } from '../../pipeline/resolution/places.js';
 import { foreignRecordedResponse, recordPlan } from '../../pipeline/quality/grounding.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 
@@ -85,19 +84,6 @@ export function resolveSummary(ctx: Pick<StageContext, 'store'>): string {
 }
 
 
-/**
- * The place a step's simulated answer is about: the last place an earlier call of the trajectory
- * named (search_property_by_place "Paris" before get_property_details), else the first the user
- * named up to this step's turn; undefined when neither names a known place.
- */
-function placeOfStep(trajectory: Trajectory, turnIndex: number, history: { name: string; args: ToolArgs }[]): string | undefined {
-  for (let h = history.length - 1; h >= 0; h--) {
-    const named = placesNamedIn(Object.values(history[h].args).filter((v): v is string => typeof v === 'string').join(' \n '));
-    if (named.length) return named[0].name;
-  }
-  const users = trajectory.turns.slice(0, turnIndex + 1).map((t) => t.user).join('\n');
-  return placesNamedIn(users)[0]?.name;
-}
 
 export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summarize(ctx: StageContext): string } = {
   kind: 'items',

@@ -15,6 +15,9 @@ import { placeNamed } from '../../pipeline/resolution/places.js';
 import { contradictedFacts } from '../../pipeline/quality/measures/solvable.js';
 import { foreignStreet, mangledVenue } from '../../pipeline/quality/measures/simulated.js';
 import { routeSteps } from '../../pipeline/resolution/simulatedText.js';
+import { tripOf } from '../../pipeline/resolution/trips.js';
+import { shownSimulatedSteps } from '../../pipeline/quality/evidence.js';
+import type { TestCase, Trajectory } from '../../pipeline/schemas.js';
 
 const SEARCH: ToolDoc = {
   name: 'AirbnbSearch.search_property_by_place', description: 'search properties on Airbnb',
@@ -60,7 +63,7 @@ describe('streets belong to the town', () => {
     expect(localeNear(placeNamed('Berlin'))?.english).toBe(false);
     expect(localeNear(placeNamed('Eiffel Tower'))?.town).toBe('Paris');
     expect(localeNear(placeNamed('Times Square'))?.town).toBe('New York');
-    expect(localeNear(placeNamed('Yosemite'))).toBeUndefined();
+    expect(localeNear(placeNamed('Yosemite'))?.town).toBe('Yosemite Valley');
     expect(streetsOf(placeNamed('上海'), '上海').address(new Rng(1, 's'), '上海')).toMatch(/^上海\p{Script=Han}+\d+号$/u);
     expect(streetsOf(placeNamed('Berlin')).address(new Rng(1, 's'), 'Berlin')).toMatch(/^\S+(?: \S+)? \d+, Berlin$/);
   });
@@ -69,8 +72,8 @@ describe('streets belong to the town', () => {
     const call = { name: SEARCH.name, args: { place: 'Berlin' } };
     expect(foreignStreet(call, '{"property": [{"id": 1, "name": "Loft", "address": "199 Park Lane, Berlin"}]}', 'Find a place in Berlin.')).toMatch(/Park Lane/);
     expect(foreignStreet(call, '{"property": [{"id": 1, "name": "Loft", "address": "Torstraße 88, Berlin"}]}', 'Find a place in Berlin.')).toBeNull();
-    // A town whose streets are English, or a call about no place: outside the population.
-    expect(foreignStreet({ name: SEARCH.name, args: { place: 'London' } }, '{"property": [{"address": "12 Park Lane, London"}]}', '')).toBeUndefined();
+    // A call about no place: outside the population.
+    expect(foreignStreet({ name: SEARCH.name, args: { place: 'Atlantis' } }, '{"property": [{"address": "12 Park Lane, Atlantis"}]}', '')).toBeUndefined();
     expect(foreignStreet({ name: 'PolygonFinance.get_ticker_detail', args: { ticker: 'TSLA' } }, '{"address": "1 Tesla Road, Austin"}', 'I am in Tokyo.')).toBeUndefined();
   });
 
@@ -115,5 +118,66 @@ describe('a search for one named place finds that place', () => {
       expect(mangledVenue({ name: NEARBY.name, args }, answer), answer).toBeNull();
       expect(answer).toContain('"Le Bernardin"');
     }
+  });
+});
+
+// Every town the place table knows has its own streets (simulated_address_foreign before the change:
+// 16.7% (120/717) of the cases showing an address or route about one, on the build of f7ff899).
+describe('a known English-speaking town is on its own streets too', () => {
+  const ROUTE: ToolDoc = {
+    name: 'BINGMap.get_route', description: 'Get the route between two locations in km.',
+    required_parameters: [{ name: 'start', type: 'string', description: 'The start location.' }, { name: 'end', type: 'string', description: 'The end location.' }],
+    optional_parameters: [], return_data: [{ name: 'route', description: 'the route, a list of actions.' }],
+  };
+  const NEARBY: ToolDoc = {
+    name: 'BINGMap.search_nearby', description: 'Search for places nearby a location, within a given radius.',
+    required_parameters: [{ name: 'search_term', type: 'string', description: 'the term to search' }],
+    optional_parameters: [{ name: 'latitude', type: 'float', description: 'latitude' }, { name: 'longitude', type: 'float', description: 'longitude' }, { name: 'radius', type: 'float', description: 'radius in meters' }],
+    return_data: [{ name: 'places', description: 'a list of places, each with name and address' }],
+  };
+
+  it('the measure flags a street from nowhere in New York, San Bruno or Denver and passes the town\'s own', () => {
+    const route = { name: ROUTE.name, args: { start: 'AMC Empire 25 cinema', end: 'Central Park' } };
+    expect(foreignStreet(route, '{"route": ["Start on Hill Street heading west", "Arrive at Central Park"]}', '')).toMatch(/Hill Street/);
+    expect(foreignStreet(route, '{"route": ["Start on Madison Avenue heading west", "Arrive at Central Park"]}', '')).toBeNull();
+    expect(foreignStreet({ name: NEARBY.name, args: { search_term: 'cafe', places: 'San Bruno' } }, '{"places": [{"name": "Blue Door Cafe", "address": "12 Station Road"}]}', '')).toMatch(/Station Road/);
+    expect(foreignStreet({ name: ROUTE.name, args: { start: 'Denver', end: 'Boulder' } }, '{"route": ["Head north on Larimer Street toward Blake Street"]}', '')).toBeNull();
+    // A street the case's own calls name (an address a later call routes to) is the user's.
+    expect(foreignStreet(route, '{"route": ["Start on Reed Street"]}', '', '{"end": "24 Reed Street, Brooklyn"}')).toBeNull();
+  });
+
+  it('a route from a place nothing locates to Central Park runs on New York streets', () => {
+    for (let i = 0; i < 30; i++) {
+      const args = { start: 'AMC Empire 25 cinema', end: 'Central Park' };
+      const steps = routeSteps({ rng: new Rng(i, 'route'), args, subject: '', hint: ROUTE.name, trip: tripOf(ROUTE, args) }).join(' | ');
+      expect(foreignStreet({ name: ROUTE.name, args }, JSON.stringify({ route: steps.split(' | ') }), ''), steps).toBeNull();
+    }
+  });
+
+  it('a search near coordinates answers on the streets of the town they are in', () => {
+    for (let i = 0; i < 30; i++) {
+      const args = { search_term: 'coffee shop', latitude: 40.757, longitude: -73.986, radius: 500 };
+      const answer = JSON.stringify(plausibleAnswer(NEARBY, args, new Rng(i, 'nearby')));
+      expect(foreignStreet({ name: NEARBY.name, args }, answer, 'Coffee shops near Times Square?'), answer).toBeNull();
+    }
+  });
+});
+
+describe('the wrong call\'s answer is measured as every other simulated answer', () => {
+  const doc: ToolDoc = { name: 'BINGMap.get_route', description: 'route', required_parameters: [], optional_parameters: [], return_data: [] };
+  const trajectory = { id: 't1', source: 'teval', tools: [doc], meta: {}, turns: [{ user: 'Route from Central Park to the AMC Empire 25 cinema.', steps: [] }] } as unknown as Trajectory;
+  const tc = (response: string) =>
+    ({
+      id: 'c1', trajectoryId: 't1', k: 1, tools: [doc],
+      messages: [{ role: 'user', content: 'Route from Central Park to the AMC Empire 25 cinema.' }, { role: 'assistant', content: '{}' }, { role: 'function', content: '{"route": ["Start on Hill Street"]}' }],
+      erroneousAction: { name: doc.name, args: { start: 'AMC Empire 25 cinema', end: 'Central Park' } },
+      groundTruth: { name: doc.name, args: { start: 'Central Park', end: 'AMC Empire 25 cinema' } },
+      provenance: { methods: { response }, parents: [] },
+    }) as unknown as TestCase;
+
+  it('a simulated answer to the wrong call is among the shown simulated steps; a backend\'s is not', () => {
+    const steps = shownSimulatedSteps(tc('simulated:api-simulator-39'), { trajectory: () => trajectory } as never)!;
+    expect(steps.map((s) => s.action.args)).toEqual([{ start: 'AMC Empire 25 cinema', end: 'Central Park' }]);
+    expect(shownSimulatedSteps(tc('backend:GorillaFileSystem'), { trajectory: () => trajectory } as never)).toEqual([]);
   });
 });

@@ -40,6 +40,10 @@ describe('lookups of records nobody showed', () => {
     expect(unknownRecord(TICKER, { ticker: 'AAPL' }, shown)).toBeUndefined();
     expect(unknownRecord(TICKER, { ticker: 'aapl' }, shown)?.message).toBe('No ticker found with ticker "aapl".');
     expect(unknownRecord(TICKER, { ticker: 'The Matrix' }, shown)).toBeDefined();
+    // A company's name the user wrote is no ticker (Polygon answers NOT_FOUND for "Tesla")...
+    expect(unknownRecord(TICKER, { ticker: 'Tesla' }, 'Tell me about Tesla stock.')?.noun).toBe('ticker');
+    // ...unless an answer gave that very string as a ticker.
+    expect(unknownRecord(TICKER, { ticker: 'Tesla' }, '{"ticker": "Tesla"}')).toBeUndefined();
     expect(unknownRecord(REVIEWS, { propertyId: 41020754 }, '{"property": [{"id": 41020753}]}')?.noun).toBe('property');
     expect(unknownRecord(REVIEWS, { propertyId: 41020753 }, '{"property": [{"id": 41020753}]}')).toBeUndefined();
     expect(unknownRecord(CITATION, { q: 'John Doe' }, 'Cite the first paper.')?.noun).toBe('result');

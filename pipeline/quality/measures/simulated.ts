@@ -254,36 +254,52 @@ function streetTexts(value: unknown, field = ''): string[] {
 }
 
 /**
- * A simulated address or route that puts an English street ("199 Park Lane, Berlin", "Head north on
- * Main St" through Tokyo) in a town whose streets are not named in English: the town is the one the
- * call names, else the one the request names (resolution/streets.ts knows which towns).
+ * A simulated address or route on a street that is not the town's: an English street in a town whose
+ * streets are not named in English ("199 Park Lane, Berlin", "Main St" through Tokyo), or, in any town
+ * the place table knows, a street from nowhere in it ("Hill Street" from Central Park, "Station Road"
+ * in San Bruno). The towns are the ones the call names, else the one the request names for a call
+ * about a spot (resolution/streets.ts knows each one's streets); a street the request or the call
+ * names itself is the user's and always fits.
  */
 export const simulatedAddressForeign: CaseMeasure = {
   kind: 'case',
   id: 'simulated_address_foreign',
   group: 'text',
-  title: 'a simulated address or route gives a town whose streets are not named in English an English street ("199 Park Lane, Berlin", "Church Lane" in 上海, "Main St" through Tokyo)',
-  population: 'cases showing a simulated answer with an address or route about a town whose streets are not named in English',
+  title: 'a simulated address or route puts a street the town does not have in a known town ("199 Park Lane, Berlin", "Church Lane" in 上海, "Hill Street" from Central Park, "Station Road" in San Bruno)',
+  population: 'cases showing a simulated answer with an address or route about a town the place table knows',
   check(tc, ctx) {
     const request = userText(tc);
-    return simulatedDefectAmong(tc, ctx, (step) => foreignStreet(step.action, step.response!.content, request));
+    // A street some call of the case names (an address a later call routes to) is the case's own.
+    const calls = [...tc.messages.filter((m) => m.role === 'assistant').map((m) => m.content ?? ''), toJson(tc.groundTruth)].join('\n');
+    return simulatedDefectAmong(tc, ctx, (step) => foreignStreet(step.action, step.response!.content, request, calls));
   },
 };
 
+const ENGLISH_STREETS = new RegExp(ENGLISH_STREET.source, 'g');
+
 /**
- * The English street an answer about a town whose streets are not English gives, null when it gives
- * none, undefined when the answer has no address or route about such a town.
+ * The first street an answer about known towns gives that none of them has (nor the request or call
+ * names), null when every street fits, undefined when the answer has no address or route about a town
+ * the table knows.
  */
-export function foreignStreet(action: { name: string; args: unknown }, response: string, request: string): string | null | undefined {
+export function foreignStreet(action: { name: string; args: unknown }, response: string, request: string, calls = ''): string | null | undefined {
+  const args = toJson(action.args ?? {});
   // The request's town only for a call about a spot (coordinates, a place) that does not name one.
   const spot = isPlainObject(action.args) && Object.keys(action.args).some((k) => /lat|lon|coord|location|place|city|address|origin|destination/i.test(k));
-  const place = placesNamedIn(toJson(action.args ?? {}))[0] ?? (spot ? placesNamedIn(request)[0] : undefined);
-  const locale = localeNear(place);
-  if (!locale || locale.english) return undefined;
+  const named = placesNamedIn(args);
+  const places = named.length ? named : spot ? placesNamedIn(request).slice(0, 1) : [];
+  const towns = places.map((p) => ({ place: p, locale: localeNear(p) })).filter((t) => t.locale);
+  if (!towns.length) return undefined;
   const texts = streetTexts(responseValue(response));
   if (!texts.length) return undefined;
-  const english = texts.map((t) => ENGLISH_STREET.exec(t)?.[0]).find(Boolean);
-  return english ? `"${english}" in ${place!.name}` : null;
+  const own = (street: string) =>
+    args.includes(street) || request.includes(street) || calls.includes(street) || towns.some(({ locale }) => [...locale!.streets, ...locale!.roads].some((s) => s.includes(street) || street.includes(s)));
+  for (const text of texts) {
+    for (const [street] of text.matchAll(ENGLISH_STREETS)) {
+      if (!own(street)) return `"${street}" in ${towns.map((t) => t.place.name).join(' / ')}`;
+    }
+  }
+  return null;
 }
 
 /**
