@@ -79,6 +79,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   gt_value_in_unfit_carrier: 0,
   gt_contradicts_ranking: 0,
   call_title_unshown: 0,
+  call_field_unshown: 0,
   control_not_error_free: 0,
   skip_infeasible: 0,
   skip_finishes_early: 0,

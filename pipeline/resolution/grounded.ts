@@ -23,6 +23,7 @@
 import type { ToolDoc, Trajectory } from '../schemas.js';
 import { toolSteps } from '../steps.js';
 import { renderToolList } from '../prompts/standard.js';
+import { copiedRecords, labelFits, type CopiedField } from '../quality/copiedFields.js';
 import { copiedTitles, isClockTime, needShownIn, neededValues, type NeededValue } from '../quality/grounding.js';
 import { carrierField, echoedArgument, listedFields, type CarriedValue } from './simulatorRules.js';
 import { argumentKind, carrierKind, kindsFit } from './carrierKinds.js';
@@ -54,6 +55,8 @@ interface Need {
   need: NeededValue;
   /** A title the step copies (copiedTitles): carried as the title or name of a record of a list. */
   title?: boolean;
+  /** The other fields the step copies beside that title ("Published:", "Authors:"): carried in the same record. */
+  fields?: CopiedField[];
   /** Shown already, but picked by rank: carried only by a simulated list that then ranks it as asked. */
   rankOnly?: boolean;
 }
@@ -87,6 +90,8 @@ function openNeeds(trajectory: Trajectory, view: GroundingView): Need[] {
     const responses = steps.slice(0, i).map((_, m) => view.known(m) ?? '');
     const text = [docs, ...users, ...responses].join('\n');
     const titles = new Set(copiedTitles(steps[i].step.action, users.join('\n')));
+    const records = copiedRecords(steps[i].step.action, users.join('\n'));
+    const fieldsOf = (title: unknown) => records.filter((r) => r.title === title).flatMap((r) => r.fields);
     const tickers = new Set(tickersTaken(steps[i].step.action.args));
     const asked = rankRequest(trajectory.turns[steps[i].turnIndex].user);
     const ranked = asked?.by === 'popular' || asked?.by === 'rated';
@@ -96,12 +101,18 @@ function openNeeds(trajectory: Trajectory, view: GroundingView): Need[] {
       used.push(need.value);
       // A ticker is shown only as written: "tech company" does not show TECH.
       const shown = tickers.has(need) ? new RegExp(`(^|[^A-Za-z])${String(need.value).replace('.', '\\.')}(?![A-Za-z])`).test(text) : needShownIn(need, text);
-      if (i > 0 && !shown) out.push({ step: i, need, ...(titles.has(need) ? { title: true } : {}) });
+      if (i > 0 && !shown) out.push({ step: i, need, ...(titles.has(need) ? { title: true, ...(fieldsOf(need.value).length ? { fields: fieldsOf(need.value) } : {}) } : {}) });
       // A record picked "as the most popular" that an earlier answer showed: a simulated list before it still ranks it so.
       else if (i > 0 && ranked && !titles.has(need) && !tickers.has(need) && !needShownIn(need, [docs, ...users].join('\n'))) out.push({ step: i, need, rankOnly: true });
     }
   }
   return out;
+}
+
+/** A copied field's value as a record holds it: a number written alone ("4.72") as a number, anything else as written. */
+function fieldValueOf(text: string): unknown {
+  const t = text.trim();
+  return /^-?\d+(?:\.\d+)?$/.test(t) && t.length <= 15 ? Number(t) : t;
 }
 
 /** Farther than this from every place a call names, coordinates are not that place's (a metro area spans less). */
@@ -187,6 +198,14 @@ function assign(trajectory: Trajectory, view: GroundingView, needs: Need[]): Car
       taken.set(slot, value);
     }
     carries[m].push({ key: need.key, value: need.value, ...where, ...(top ? { top } : {}) });
+    // The record's other fields the step copies beside its title: in that record, where the list documents them.
+    if (n.fields && where.sub) {
+      const subs = listedFields(doc.return_data.find((f) => f.name === where.field)?.description ?? '');
+      for (const f of n.fields) {
+        const sub = subs.find((s) => s !== where.sub && labelFits(f.label, s));
+        if (sub) carries[m].push({ key: f.label, value: fieldValueOf(f.value), field: where.field, sub, beside: { sub: where.sub, value: need.value } });
+      }
+    }
     return true;
   };
 

@@ -29,7 +29,7 @@ import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pickFresh, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-39';
+export const SIMULATOR_RULES_VERSION = 'api-simulator-41'; // 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -632,6 +632,11 @@ export interface CarriedValue {
   lead?: boolean;
   /** The sub-field the user ranks by ("the most popular movie": popularity): the carrying record ranks first there. */
   top?: string;
+  /**
+   * A field of the record another carried value names ("Published:" beside a copied "Title:"): the
+   * value goes into the record of `field` whose `beside.sub` holds `beside.value`, not into a record of its own.
+   */
+  beside?: { sub: string; value: unknown };
 }
 
 /** Does a return field named `field` hold the value of an argument named `key`? Same name, or the id of what the key names. */
@@ -733,6 +738,7 @@ export function applyCarried(answer: Record<string, unknown>, carried: CarriedVa
   const next = new Map<string, number>();
   const leads = new Map<string, string[]>();
   for (const c of carried) {
+    if (c.beside) continue;
     if (c.lead) {
       leads.set(c.field, [...(leads.get(c.field) ?? []), String(c.value)]);
       continue;
@@ -756,6 +762,13 @@ export function applyCarried(answer: Record<string, unknown>, carried: CarriedVa
       items[slot] = c.value;
     }
     answer[c.field] = items;
+  }
+  // A record's other fields a later call copies beside its title go into that record.
+  for (const c of carried) {
+    if (!c.beside || !c.sub) continue;
+    const list = answer[c.field];
+    const record = Array.isArray(list) ? list.find((r) => isPlainObject(r) && sameCarried(r[c.beside!.sub], c.beside!.value)) : undefined;
+    if (isPlainObject(record)) (record as Record<string, unknown>)[c.sub] = c.value;
   }
   // Names lead the author list in the order later calls use them, before the authors made up for it.
   for (const [field, names] of leads) {
@@ -825,7 +838,7 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
   const trip = tripOf(doc, args);
   if (trip && trip.km === undefined && trip.local) trip.km = round(rng.int(8, 150) / 10, 1);
   for (const c of carried) {
-    if (!c.sub && !c.list) continue;
+    if ((!c.sub && !c.list) || c.beside) continue;
     const key = `${c.field}.${c.sub ?? ''}`;
     perSlot.set(key, (perSlot.get(key) ?? 0) + 1);
     minItems.set(c.field, Math.max(minItems.get(c.field) ?? 0, perSlot.get(key)!));

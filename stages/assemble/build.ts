@@ -24,6 +24,7 @@ import { groundTruthProblems, promptProblems } from './checks.js';
 import { unanchoredDates } from '../../pipeline/quality/dates.js';
 import { describeUngrounded, foreignRecordedResponse, ungroundedHistory, ungroundedValues, unshownTitle, unsupportedNumbers } from '../../pipeline/quality/grounding.js';
 import { rankContradiction } from '../../pipeline/quality/ranking.js';
+import { unshownField } from '../../pipeline/quality/copiedFields.js';
 
 export const ASSEMBLE_RULES = 'rules:assemble@3';
 export const PROMPT_RULES = 'rules:standard-prompt@1';
@@ -103,6 +104,9 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
   const historyEnd = parts.kind === 'internal' && parts.errorType !== '' ? lastCall : parts.messages.length;
   const title = unshownTitle(parts.messages, parts.groundTruth, historyEnd);
   if (title) problems.push(`unshown title: ${title.action} copies "${title.title}", which nothing before it shows`);
+  // A record's fields a call copies beside its title (a paper's "Published:" and "Authors:") must be the ones shown for it.
+  const field = unshownField(parts.messages, parts.groundTruth, historyEnd);
+  if (field) problems.push(`unshown record field: ${field.action} copies ${field.label} "${field.value.slice(0, 80)}" for "${field.title.slice(0, 80)}", ${field.shown === undefined ? 'which no answer before it gives' : `where the answer shows ${JSON.stringify(field.shown).slice(0, 80)}`}`);
   // A pick by rank ("the most popular movie") must be the record the shown list ranks there.
   const ranking = rankContradiction(parts.messages, parts.groundTruth, historyEnd);
   if (ranking) problems.push(`pick contradicts the shown ranking: ${ranking}`);

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { Action, ChatMessage, TestCase, Trajectory } from '../../pipeline/schemas.js';
 import { namesAThing, ungroundedHistory, unshownTitle } from '../../pipeline/quality/grounding.js';
 import { rankContradiction, rankRequest } from '../../pipeline/quality/ranking.js';
-import { contradictsRanking, titleUnshown, valueInUnfitCarrier } from '../../pipeline/quality/measures/carried.js';
+import { contradictsRanking, fieldUnshown, titleUnshown, valueInUnfitCarrier } from '../../pipeline/quality/measures/carried.js';
+import { copiedRecords, labelledBlocks, unshownField } from '../../pipeline/quality/copiedFields.js';
 import { argumentKind, carrierKind, kindsFit } from '../../pipeline/resolution/carrierKinds.js';
 import { carryPlan, type GroundingView } from '../../pipeline/resolution/grounded.js';
 import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
@@ -156,4 +157,51 @@ describe('titles a later call copies are listed by the answer before it', () => 
 
 it('the three measures are gated at zero by default', () => {
   for (const id of ['gt_value_in_unfit_carrier', 'gt_contradicts_ranking', 'call_title_unshown']) expect(DEFAULT_QUALITY_THRESHOLDS[id]).toBe(0);
+});
+
+describe('fields an email copies beside a title are the ones the simulated record gives', () => {
+  it('the simulated arXiv record carries the published date, authors and summary the email copies', () => {
+    const t = simulate(tevalTrajectories(['query_199_2'])[0]);
+    const papers = answer(t, 0).content as Record<string, string>[];
+    const survey = papers.find((p) => p.title.startsWith('A Survey on Federated Learning'))!;
+    expect(survey.published_date).toBe('2023-04-05');
+    expect(survey.authors).toMatch(/^Ali Kashif Bashir, Nancy Victor/);
+    expect(survey.summary).toMatch(/^Recent technological advancements/);
+    // The other records keep their own made-up fields, each in its own record.
+    expect(new Set(papers.map((p) => p.published_date)).size).toBe(papers.length);
+    expect(fieldUnshown.check(caseAt(t, 2), ctxOf(t))).toBeNull();
+  });
+
+  it('the measure flags a date the shown record contradicts, and authors nothing shows', () => {
+    const t = simulate(tevalTrajectories(['query_199_2'])[0]);
+    const papers = answer(t, 0).content as Record<string, string>[];
+    const changed = papers.map((p) => (p.title.startsWith('A Survey') ? { ...p, published_date: '2020-06-10' } : p));
+    toolSteps(t)[0].step.response = { content: JSON.stringify({ content: changed }), tier: 'simulated' };
+    expect(fieldUnshown.check(caseAt(t, 2), ctxOf(t))).toMatch(/Email\.send copies Published: "2023-04-05" for "A Survey on Federated.*where the answer shows "2020-06-10"/);
+    const noAuthors = papers.map((p) => { const { authors: _a, ...rest } = p; return rest; });
+    toolSteps(t)[0].step.response = { content: JSON.stringify({ content: noAuthors }), tier: 'simulated' };
+    expect(fieldUnshown.check(caseAt(t, 2), ctxOf(t))).toMatch(/copies Authors: "Ali Kashif Bashir.*which no answer before it gives/);
+  });
+
+  it('reads labelled blocks and copied records as people write them', () => {
+    const body = 'Here they are:\n\n1. Title: Fair Machine Learning in Healthcare: A Review\n   Authors: Qizhang Feng, Xia Hu\n   Summary: Benefiting from the digitization\nof healthcare data.\n\nPublished: 2019-09-08\nTitle: Lecture Notes: Optimization for Machine Learning\nAuthors: Elad Hazan';
+    const records = copiedRecords({ name: 'Email.send', args: { address: 'a@b.c', body } }, 'email the papers');
+    expect(records.map((r) => r.title)).toEqual(['Fair Machine Learning in Healthcare: A Review', 'Lecture Notes: Optimization for Machine Learning']);
+    expect(records[0].fields).toEqual([{ label: 'Authors', value: 'Qizhang Feng, Xia Hu' }, { label: 'Summary', value: 'Benefiting from the digitization of healthcare data.' }]);
+    expect(labelledBlocks('Property 1:\nTitle: A\nType: Room\n\nProperty 2:\nTitle: B\nType: Condo')).toEqual([[{ label: 'Title', value: 'A' }, { label: 'Type', value: 'Room' }], [{ label: 'Title', value: 'B' }, { label: 'Type', value: 'Condo' }]]);
+    // A slide heading the user named is no record's title.
+    expect(copiedRecords({ name: 'PPT.add_text_page', args: { title: 'Client Testimonials', bullet_items: 'Rating: 5' } }, "a page titled 'Client Testimonials'")).toEqual([]);
+  });
+
+  it('the assemble gate turns down a case whose copied field no answer gives', () => {
+    const t = simulate(tevalTrajectories(['query_199_2'])[0]);
+    const papers = (answer(t, 0).content as Record<string, string>[]).map((p) => ({ ...p, authors: 'Farid Kowalski' }));
+    toolSteps(t)[0].step.response = { content: JSON.stringify({ content: papers }), tier: 'simulated' };
+    const tc = caseAt(t, 2);
+    expect(unshownField(tc.messages, tc.groundTruth as Action)).toMatchObject({ action: 'Email.send', label: 'Authors', shown: 'Farid Kowalski' });
+  });
+});
+
+it('call_field_unshown is gated at zero by default', () => {
+  expect(DEFAULT_QUALITY_THRESHOLDS.call_field_unshown).toBe(0);
 });

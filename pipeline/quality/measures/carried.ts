@@ -9,6 +9,9 @@
  *   one, and a call takes another record of the list the case shows (ranking.ts).
  * - call_title_unshown: a call copies a title (an email's "Title: …" line, a slide named for a film
  *   or a caterer) that no user turn or earlier answer shows (grounding.ts copiedTitles).
+ * - call_field_unshown: a call copies a record field (a paper's "Published:" or "Authors:" line, a
+ *   property's "Type:" or "Capacity:") beside the title of a record an earlier answer lists, and no
+ *   answer before it gives that value: the record shown says otherwise, or nothing says it (copiedFields.ts).
  */
 import { FINISH_ACTION, type Action, type TestCase, type ToolDoc } from '../../schemas.js';
 import { needShownIn, neededValues, shownAction, unshownTitle } from '../grounding.js';
@@ -19,6 +22,7 @@ import { argumentKind, carrierKind, kindsFit } from '../../resolution/carrierKin
 import { answeredDoc } from '../../resolution/worldAnswer.js';
 import { rankContradiction, rankRequest } from '../ranking.js';
 import type { CaseMeasure } from '../types.js';
+import { copiedRecords, unshownField } from '../copiedFields.js';
 
 /**
  * Where an answer holds `value`: a top-level field (as itself or an item of its list), or a
@@ -124,4 +128,21 @@ export const titleUnshown: CaseMeasure = {
   },
 };
 
-export const CARRIED_MEASURES: CaseMeasure[] = [valueInUnfitCarrier, contradictsRanking, titleUnshown];
+export const fieldUnshown: CaseMeasure = {
+  kind: 'case',
+  id: 'call_field_unshown',
+  group: 'solvable',
+  title: 'a call (shown or ground truth) copies a record field (a paper\'s "Published:" or "Authors:" line, a property\'s "Type:" or "Rating:") beside a title an earlier answer lists, and no answer before it gives that value',
+  population: 'T-Eval cases with a call copying labelled fields of a record an earlier answer lists',
+  check(tc) {
+    if (tc.source !== 'teval') return undefined;
+    const users = userText(tc);
+    if (!callsOf(tc).some(({ action }) => copiedRecords(action, users).length > 0)) return undefined;
+    const gap = unshownField(tc.messages, groundTruthActions(tc), historyEnd(tc));
+    if (!gap) return null;
+    const shown = gap.shown === undefined ? 'which no answer before it gives' : `where the answer shows ${JSON.stringify(gap.shown).slice(0, 60)}`;
+    return `${gap.action} copies ${gap.label}: "${gap.value.slice(0, 60)}" for "${gap.title.slice(0, 50)}", ${shown}`;
+  },
+};
+
+export const CARRIED_MEASURES: CaseMeasure[] = [valueInUnfitCarrier, contradictsRanking, titleUnshown, fieldUnshown];

@@ -1,0 +1,248 @@
+/**
+ * Record fields a call copies: an email listing papers writes each one's "Published:", "Authors:"
+ * and "Summary:" lines next to its "Title:", a slide about a property its "Type:", "Capacity:" and
+ * "Rating:". They come from the record an earlier answer gave for that title, so they must be the
+ * values that answer shows: a plan recorded on another answer copies the original record's date
+ * and authors, which a simulated answer listing the same title with other values contradicts.
+ *
+ * Shared by the resolve stage (which fields a simulated record must carry beside a copied title,
+ * grounded.ts), assemble (which cases to turn down) and the quality report (call_field_unshown).
+ */
+import { FINISH_ACTION, type Action, type ChatMessage } from '../schemas.js';
+import { parseToolResponse } from '../prompts/parseAction.js';
+import { namesAThing, shownAction, shownText } from './grounding.js';
+
+/** One "Label: value" line of a copied record (continuation lines joined to the value). */
+export interface CopiedField {
+  label: string;
+  value: string;
+}
+
+/** A record a call copies: the title (or name) it is about, and the other fields it gives. */
+export interface CopiedRecord {
+  title: string;
+  fields: CopiedField[];
+}
+
+const LABEL_LINE = /^[ \t]*(?:\d+[.)][ \t]*|[-*•][ \t]*)?([A-Za-z][A-Za-z' ]{0,28}?)[ \t]*[:：][ \t]*(.*?)[ \t]*$/;
+/** Labels that name the record itself. */
+const IDENTITY = /^(?:(?:paper|article|film|movie|property)\s+)?(?:title|name)$/i;
+
+/**
+ * Fields a record gives that a writer can only copy: a date, an author list, a summary, a number
+ * (rating, capacity, price), a kind, an address, a phone, a homepage, an affiliation, a venue.
+ */
+const RECORD_LABEL =
+  /^(?:published(?: date| on)?|publication date|release date|date|authors?|summary|abstract|overview|rating|score|capacity|person capacity|price|cost|address|phone(?: number)?|(?:property )?type|website|homepage|affiliations?|journal|venue|year|user|review|comment)$/i;
+
+const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * The labelled blocks of a text: lines "Label: value" (a line without a label continues the value
+ * before it), a block ending at a blank line, at a heading ("Property 2:") or where a label comes
+ * again. Each block keeps its fields in order.
+ */
+export function labelledBlocks(text: string): CopiedField[][] {
+  const blocks: CopiedField[][] = [];
+  let current: CopiedField[] = [];
+  const close = () => {
+    if (current.length) blocks.push(current);
+    current = [];
+  };
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim()) {
+      close();
+      continue;
+    }
+    const m = LABEL_LINE.exec(line);
+    const label = m && m[1].trim().split(/\s+/).length <= 3 ? m[1].trim() : undefined;
+    if (m && label) {
+      if (!m[2]) {
+        // A heading ("Property 2:", "Details:") starts a block of its own.
+        close();
+        continue;
+      }
+      if (current.some((f) => f.label.toLowerCase() === label.toLowerCase())) close();
+      current.push({ label, value: m[2] });
+    } else if (current.length) {
+      current[current.length - 1].value += ` ${line.trim()}`;
+    }
+  }
+  close();
+  return blocks;
+}
+
+/**
+ * The records a call copies: each block of a free-text argument that names its record ("Title: …",
+ * "Name: …") and gives at least one record field; and a slide named for a thing (namesAThing) whose
+ * bullet items give record fields ("Authors: …\nSummary: …" on the slide of a paper).
+ */
+export function copiedRecords(action: Action, userText: string): CopiedRecord[] {
+  if (action.name === FINISH_ACTION || !isObject(action.args)) return [];
+  const args = action.args;
+  const out: CopiedRecord[] = [];
+  // A slide named for a thing the user did not name ("Lecture Notes: Optimization for Machine Learning", not 'Client Testimonials').
+  const slideTitle =
+    typeof args.title === 'string' && 'bullet_items' in args && namesAThing(args.title, userText) && !` ${norm(userText)} `.includes(` ${norm(args.title)} `) ? args.title.trim() : undefined;
+  for (const [key, value] of Object.entries(args)) {
+    for (const text of Array.isArray(value) ? value : [value]) {
+      if (typeof text !== 'string' || !/\n|^\s*\S[^:\n]{0,30}:/.test(text)) continue;
+      for (const block of labelledBlocks(text)) {
+        const identity = block.find((f) => IDENTITY.test(f.label));
+        const title = identity?.value.replace(/[.;,]+$/, '').trim() ?? (key === 'bullet_items' ? slideTitle : undefined);
+        const fields = block.filter((f) => f !== identity && RECORD_LABEL.test(f.label) && f.value.trim().length > 0);
+        if (title && title.length >= 2 && fields.length) out.push({ title, fields });
+      }
+    }
+  }
+  return out;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A record an answer shows: its title or name, and its other fields by name. */
+interface ShownRecord {
+  titles: string[];
+  fields: Record<string, unknown>;
+}
+
+/** The records an answer shows: itself, the records its lists hold, the items of parallel lists, the blocks of its text. */
+export function shownRecords(answer: unknown): ShownRecord[] {
+  const out: ShownRecord[] = [];
+  const add = (r: Record<string, unknown>) => {
+    const titles = Object.entries(r)
+      .filter(([k, v]) => /^(title|name|user|username|author|author_name)$/i.test(k) && typeof v === 'string')
+      .map(([, v]) => v as string);
+    if (titles.length) out.push({ titles, fields: r });
+  };
+  const fromText = (text: string) => {
+    for (const block of labelledBlocks(text)) {
+      const fields: Record<string, unknown> = {};
+      for (const f of block) fields[f.label] = f.value;
+      add(fields);
+    }
+  };
+  if (typeof answer === 'string') fromText(answer);
+  if (!isObject(answer)) return out;
+  add(answer);
+  for (const [k, v] of Object.entries(answer)) {
+    if (typeof v === 'string' && /\n/.test(v)) fromText(v);
+    if (!Array.isArray(v)) continue;
+    for (const item of v) {
+      if (isObject(item)) add(item);
+      else if (typeof item === 'string' && /\n/.test(item)) fromText(item);
+    }
+    // Parallel lists (Google Scholar's title, pub_info, cited_by): the items at one position make a record.
+    if (/^titles?$/i.test(k) && v.every((t) => typeof t === 'string')) {
+      v.forEach((_, i) => {
+        const record: Record<string, unknown> = {};
+        for (const [k2, v2] of Object.entries(answer)) if (Array.isArray(v2) && v2.length === v.length) record[k2] = v2[i];
+        record.title = v[i];
+        add(record);
+      });
+    }
+  }
+  return out;
+}
+
+/** Names one fact goes by in a call's text and in an answer's record. */
+const SAME_FIELD: string[][] = [
+  ['summary', 'abstract', 'overview', 'description'],
+  ['review', 'content', 'comment', 'text'],
+  ['rating', 'voteaverage', 'score'],
+  ['published', 'publisheddate', 'publicationdate', 'date', 'releasedate'],
+  ['website', 'homepage', 'url'],
+  ['affiliation', 'affiliations', 'affliation'],
+  ['authors', 'author'],
+  ['user', 'username', 'author'],
+];
+
+/** Does the answer field `key` hold what the call's `label` gives? */
+export function labelFits(label: string, key: string): boolean {
+  const l = squash(label);
+  const k = squash(key);
+  if (!l || !k) return false;
+  if (l === k || (l.length >= 4 && k.endsWith(l)) || (k.length >= 4 && l.endsWith(k))) return true;
+  // "Type" → propertyType, "Capacity" → personCapacity, "Published" → published_date.
+  if (l.length >= 4 && k.includes(l)) return true;
+  return SAME_FIELD.some((g) => g.includes(l) && g.includes(k));
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}/;
+
+/** Does the copied value say what the shown one does (as written, a number rounded, a text cut short, a date)? */
+export function sameFact(copied: string, shown: unknown): boolean {
+  if (shown === null || shown === undefined) return false;
+  const s = Array.isArray(shown) ? shown.map(String).join(', ') : String(shown);
+  const a = norm(copied);
+  const b = norm(s);
+  if (!a || !b) return false;
+  if (a === b) return true;
+  if (DATE.test(copied.trim()) && DATE.test(s.trim())) return copied.trim().slice(0, 10) === s.trim().slice(0, 10);
+  const num = /^-?\d+(?:\.\d+)?/;
+  const cn = num.exec(copied.trim());
+  if (cn && (typeof shown === 'number' || num.test(s.trim()))) {
+    const x = Number(cn[0]);
+    const y = Number(num.exec(s.trim())![0]);
+    const places = cn[0].split('.')[1]?.length ?? 0;
+    return Math.abs(x - y) <= 0.5 * 10 ** -places + 1e-9;
+  }
+  // A text cut short, or a list of names the shown one leads ("A Smith, B Jones - Nature, 2019").
+  const head = (t: string) => t.slice(0, 60);
+  return b.startsWith(head(a)) || a.startsWith(head(b)) || b.includes(head(a));
+}
+
+/** Is a copied value shown anywhere in `text` (normalised, its first 60 characters)? */
+function shownAnywhere(value: string, text: string): boolean {
+  const v = norm(value).slice(0, 60);
+  return v.length > 0 && ` ${norm(text)} `.includes(` ${v}`);
+}
+
+export interface FieldGap {
+  action: string;
+  title: string;
+  label: string;
+  value: string;
+  /** The value a shown record gives for that field, when one does. */
+  shown?: unknown;
+}
+
+/**
+ * The first record field a call (of the shown history before `end`, or of the ground truth) copies
+ * beside a title an earlier answer lists, where the answers before the call give that record
+ * another value for that field, or give it nowhere. Undefined when every copied field is shown.
+ */
+export function unshownField(messages: ChatMessage[], groundTruth: Action | Action[], end = messages.length): FieldGap | undefined {
+  const users = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  const calls: { action: Action; at: number }[] = [];
+  for (let i = 0; i < end; i++) {
+    const a = messages[i].role === 'assistant' ? shownAction(messages[i].content) : undefined;
+    if (a) calls.push({ action: a, at: i });
+  }
+  for (const a of Array.isArray(groundTruth) ? groundTruth : [groundTruth]) calls.push({ action: a, at: messages.length });
+  for (const { action, at } of calls) {
+    const copied = copiedRecords(action, users);
+    if (!copied.length) continue;
+    const answers = messages.slice(0, at).filter((m) => m.role === 'function');
+    const records = answers.flatMap((m) => shownRecords(parseToolResponse(m.content) ?? m.content));
+    const before = shownText(messages.slice(0, at));
+    for (const rec of copied) {
+      const t = norm(rec.title);
+      const mine = records.filter((r) => r.titles.some((x) => norm(x) === t));
+      // Only a record an earlier answer lists: a title nothing shows is call_title_unshown's.
+      if (!mine.length) continue;
+      for (const f of rec.fields) {
+        const held = mine.flatMap((r) => Object.entries(r.fields).filter(([k, v]) => labelFits(f.label, k) && v !== null && v !== undefined && v !== ''));
+        if (held.length) {
+          if (!held.some(([, v]) => sameFact(f.value, v))) return { action: action.name, title: rec.title, label: f.label, value: f.value, shown: held[0][1] };
+        } else if (!shownAnywhere(f.value, before)) {
+          return { action: action.name, title: rec.title, label: f.label, value: f.value };
+        }
+      }
+    }
+  }
+  return undefined;
+}
