@@ -43,7 +43,11 @@ function joinAnd(items: string[]): string {
 
 /** "entry" → "entries", "day" → "days", "address" → "addresses". */
 const pluralOf = (word: string) => (/[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(word) ? `${word}es` : `${word}s`);
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${n === 1 ? word : pluralOf(word)}`;
+/** "entry under people also ask" -> "entries under people also ask": the head noun takes the plural. */
+const plural = (n: number, word: string) => {
+  const [head, tail] = word.split(/(?= under )/);
+  return `${n.toLocaleString('en-US')} ${n === 1 ? head : pluralOf(head)}${tail ?? ''}`;
+};
 
 /** A string stated whole, or — when too long to repeat — what it is, with its first sentence if that is short. */
 function sayString(text: string): string {
@@ -78,11 +82,15 @@ function say(value: unknown, depth = 0): string {
     if (scalar && value.length === 1 && depth < 2) return `just ${say(value[0], depth + 1)}`;
     if (scalar && value.length <= WHOLE_LIST && depth < 2) return `a list of ${value.length}: ${joinAnd(value.map((v) => say(v, depth + 1)))}`;
     if (scalar) return `${plural(value.length, 'item')}, the first three being ${joinAnd(value.slice(0, 3).map((v) => say(v, depth + 1)))}`;
-    return depth > 0 ? plural(value.length, 'entry') : `${plural(value.length, 'entry')}, the first with ${fields(value[0], depth + 1)}`;
+    if (value.every(isPlainObject)) return recordList(value, 'entry', depth + 1);
+    // Lists inside a list (a conversation's lines): the plain values they hold, counted.
+    const flat = value.flat(Infinity as 1);
+    if (flat.every((v) => v === null || typeof v !== 'object')) return say(flat, depth);
+    return plural(value.length, 'entry');
   }
   if (isPlainObject(value)) {
     if (Object.keys(value).length === 0) return 'empty';
-    return depth > 1 ? plural(Object.keys(value).length, 'field') : `{${fields(value, depth + 1)}}`;
+    return depth > 1 ? plural(Object.keys(value).length, 'field') : `one with ${pairs(value, depth + 1)}`;
   }
   return toJson(value);
 }
@@ -92,28 +100,36 @@ function fields(value: unknown, depth: number): string {
   if (!isPlainObject(value)) return say(value, depth);
   const entries = Object.entries(value);
   if (entries.length === 0) return 'no fields';
+  if (isListMap(value)) return listMap('entries', value, depth);
+  const columns = parallelLists(value);
+  if (columns) return columnsByItem(value, columns, depth);
   const rest = entries.slice(WHOLE_OBJECT);
   const more = rest.length ? [`${plural(rest.length, 'more field')} (${joinAnd(rest.map(([k]) => humanize(k)))})`] : [];
   return joinAnd([
     ...entries.slice(0, WHOLE_OBJECT).map(([k, v]) => {
       const records = Array.isArray(v) && v.length > 0 && v.every(isPlainObject);
       // A list of records is counted by what it holds ("there are 3 places: …"), never "the places are 3 entries".
-      if (records || (Array.isArray(v) && v.length === 0)) return `there ${v.length === 1 ? 'is' : 'are'} ${recordList(v, singular(humanize(k).toLowerCase()), depth)}`;
+      if (records || (Array.isArray(v) && v.length === 0)) return `there ${v.length === 1 ? 'is' : 'are'} ${recordList(v, CONTAINER_KEY.test(k) ? 'result' : singularWord(humanize(k).toLowerCase()), depth)}`;
       const name = humanize(k);
       // A flag of success reads as what happened; a name ending in a preposition ("created by",
       // "cited by", "expires in") is a phrase its value completes, never a noun with "the … is".
       if (typeof v === 'boolean' && /^(success|ok|succeeded)$/i.test(name)) return v ? 'it succeeded' : 'it did not succeed';
       if (typeof v === 'boolean') return sayFlag(name, v);
       if (PHRASE_FIELD.test(name) && !NOUN_COMPOUND.test(name)) return `${name.toLowerCase()} ${completing(v, depth)}`;
+      // A map from ids to lists ({"USR005": [["Hey Sarah…"]], "travel_agent": ["Thank you…"]}): the
+      // items counted in the field's own noun, each id with what it holds.
+      if (isPlainObject(v) && isListMap(v)) return listMap(k, v, depth);
+      // One field inside another ({"message_id": {"new_id": 67410}}): one value, named once.
+      if (isPlainObject(v) && Object.keys(v).length === 1 && !isPlainObject(Object.values(v)[0]) && !Array.isArray(Object.values(v)[0])) return soleField(k, v);
       // A record inside the answer (an invoice) has its own fields, stated as "booking id …, travel date …".
-      if (isPlainObject(v) && Object.keys(v).length > 0 && depth < 3) return `the ${name} has ${pairs(v, depth + 1)}`;
+      if (isPlainObject(v) && Object.keys(v).length > 0 && depth < 3) return `the ${name} ${isPluralNoun(k) ? 'have' : 'has'} ${pairs(v, depth + 1)}`;
       if (isPlainObject(v)) return `there is no ${name.toLowerCase()}`;
       // A unit is what the number counts: "that is 3.96258 gallons", not "the gallon is 3.96258".
       if (typeof v === 'number' && UNITS[k.toLowerCase()]) return `that is ${say(v)} ${UNITS[k.toLowerCase()]}`;
       if (typeof v === 'number' && /^result$/i.test(k)) return `it comes to ${say(v)}`;
       const long = typeof v === 'string' ? longText(v) : undefined;
       if (long) return `the ${name} ${long}`;
-      if (typeof v === 'string' && /(?:content|text|lines|message)$/i.test(name)) return `the ${name} reads ${say(v, depth)}`;
+      if (typeof v === 'string' && /(?:content|text|lines|message)$/i.test(name)) return `the ${name} ${isPluralNoun(k) ? 'read' : 'reads'} ${say(v, depth)}`;
       // A status that is a sentence ("Stock TSLA removed from watchlist successfully.") is a message, quoted as one.
       if (typeof v === 'string' && /^(?:status|state|result)$/i.test(name) && v.trim().split(/\s+/).length >= 3) return `the reply reads ${say(v, depth)}`;
       if (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) return sayScalarList(k, v, depth);
@@ -127,10 +143,27 @@ function fields(value: unknown, depth: number): string {
 function pairs(record: Record<string, unknown>, depth: number): string {
   const entries = Object.entries(record);
   const rest = entries.slice(WHOLE_OBJECT);
-  const more = rest.length ? [`${plural(rest.length, 'more field')} (${joinAnd(rest.map(([k]) => humanize(k)))})`] : [];
+  const more = rest.length ? [`${plural(rest.length, 'more field')} (${joinAnd(rest.map(([k]) => keyName(k)))})`] : [];
   const small = (v: Record<string, unknown>) => Object.keys(v).length <= 4 && Object.values(v).every((x) => x === null || typeof x !== 'object');
-  const stated = (k: string, v: unknown) =>
-    isPlainObject(v) ? (small(v) && depth < 4 ? `${humanize(k)} (${pairs(v, depth + 1)})` : `${humanize(k)} with ${plural(Object.keys(v).length, 'field')} of its own`) : `${humanize(k)} ${say(v, depth)}`;
+  const stated = (k: string, v: unknown) => {
+    const name = keyName(k);
+    if (isPlainObject(v)) {
+      if (isListMap(v)) return listMap(k, v, depth);
+      return small(v) && depth < 4 ? `${name} (${pairs(v, depth + 1)})` : `${name} with ${plural(Object.keys(v).length, 'field')} of its own`;
+    }
+    if (Array.isArray(v)) {
+      // A list under a key: counted in its noun ("9 organic entries", "8 related searches"), named when short.
+      if (v.length > 0 && v.every(isPlainObject)) return recordList(v, nounOf(k), depth + 1, true);
+      const flat = v.flat(Infinity as 1);
+      if (flat.every((x) => x === null || typeof x !== 'object')) {
+        if (flat.length === 0) return `no ${isPluralNoun(k) ? name : `${name} entries`}`;
+        const shown = flat.length <= WHOLE_LIST ? joinAnd(flat.map((x) => say(x, depth + 1))) : `${plural(flat.length, 'value')}, the first three being ${joinAnd(flat.slice(0, 3).map((x) => say(x, depth + 1)))}`;
+        return `${name} ${shown}`;
+      }
+      return `${name} with ${plural(v.length, 'entry')}`;
+    }
+    return `${name} ${say(v, depth)}`;
+  };
   return joinAnd([...entries.slice(0, WHOLE_OBJECT).map(([k, v]) => stated(k, v)), ...more]);
 }
 
@@ -191,15 +224,117 @@ function sayScalarList(key: string, list: unknown[], depth: number): string {
  * A list of records in words: counted in the noun of what they are, named when they have names (up
  * to three, "among them" when more), else the first one's fields.
  */
-function recordList(list: unknown[], noun: string, depth: number): string {
-  if (list.length === 0) return `no ${pluralOf(noun)}`;
+function recordList(list: unknown[], noun: string, depth: number, inner = false): string {
+  if (list.length === 0) return `no ${plural(2, noun).replace(/^2 /, '')}`;
   const count = plural(list.length, noun);
   const names = list.map(recordName);
   if (names.every((n) => n !== undefined)) {
     const shown = joinAnd(names.slice(0, 3).map((n) => JSON.stringify(n)));
+    // Inside a list of a record's fields the names go in brackets, so the list still reads as one.
+    if (inner) return list.length <= 3 ? `${count} (${shown})` : `${count} (among them ${shown})`;
     return list.length <= 3 ? `${count}: ${shown}` : `${count}, among them ${shown}`;
   }
-  return depth > 1 ? count : `${count}, the first with ${fields(list[0], depth + 1)}`;
+  if (depth > 1) return count;
+  // The one record, or the first of several, with its own values: "in the first, the date is …".
+  return list.length === 1 ? `${count}, in which ${fields(list[0], depth + 1)}` : `${count}; in the first, ${fields(list[0], depth + 1)}`;
+}
+
+/**
+ * A record that holds its items column by column ({"title": ["A", "B"], "cited_by": [5854, 12360],
+ * "organic_id": […]}): the keys of the lists that run beside a list of names, as long as it.
+ */
+function parallelLists(record: Record<string, unknown>): { name: string; others: string[] } | undefined {
+  const scalarList = (v: unknown): v is unknown[] => Array.isArray(v) && v.length >= 2 && v.every((x) => x === null || typeof x !== 'object');
+  const name = Object.keys(record).find((k) => /^(?:titles?|names?)$/i.test(k) && scalarList(record[k]) && (record[k] as unknown[]).length <= WHOLE_LIST);
+  if (!name) return undefined;
+  const n = (record[name] as unknown[]).length;
+  const others = Object.keys(record).filter((k) => k !== name && scalarList(record[k]) && (record[k] as unknown[]).length === n);
+  return others.length ? { name, others } : undefined;
+}
+
+/** Such a record item by item: "there are 2 results: "A" (cited by 5854; organic id "x") and "B" (…)", then its other fields. */
+function columnsByItem(record: Record<string, unknown>, columns: { name: string; others: string[] }, depth: number): string {
+  const names = record[columns.name] as unknown[];
+  const items = names.map((title, i) => {
+    const parts = columns.others.map((k) => {
+      const v = (record[k] as unknown[])[i];
+      const key = humanize(k).toLowerCase();
+      const one = isPluralNoun(k) ? key.replace(/(\S+)$/, (w) => singularWord(w)) : key;
+      return PHRASE_FIELD.test(one) && !NOUN_COMPOUND.test(one) ? `${one} ${say(v, depth + 1)}` : `${keyName(one)} ${say(v, depth + 1)}`;
+    });
+    return `${say(title, depth + 1)} (${parts.join('; ')})`;
+  });
+  const rest = Object.fromEntries(Object.entries(record).filter(([k]) => k !== columns.name && !columns.others.includes(k)));
+  const head = `there are ${plural(names.length, 'result')}: ${joinAnd(items)}`;
+  return Object.keys(rest).length ? `${head}; besides, ${fields(rest, depth)}` : head;
+}
+
+/** Plural nouns, not "status", "address", "news" or "analysis". */
+function isPluralNoun(key: string): boolean {
+  const w = keyAsWords(key).toLowerCase().split(' ').pop() ?? '';
+  return /[^su]s$/.test(w) && !/^(?:news|series|species)$/.test(w);
+}
+
+/** One of what a plural word names: "searches" -> "search", "entries" -> "entry", "places" -> "place". */
+function singularWord(word: string): string {
+  if (/ies$/.test(word)) return word.replace(/ies$/, 'y');
+  if (/(?:ch|sh|ss|x|z)es$/.test(word)) return word.slice(0, -2);
+  return singular(word);
+}
+
+/** Keys that name a container, not what it holds: its records are results. */
+const CONTAINER_KEY = /^(?:content|contents|data|result|results|items?|hits|records?|list|output|value|values|response|entries|entry)$/i;
+
+/** What one record of a list under this key is called: "films" -> "film", "organic" -> "organic entry", "content" -> "result". */
+function nounOf(key: string): string {
+  const words = keyAsWords(key).toLowerCase();
+  if (CONTAINER_KEY.test(key)) return 'result';
+  if (isPluralNoun(key)) return words.replace(/(\S+)$/, (w) => singularWord(w));
+  // "organic" -> "organic entry"; a longer name is a section's: "entry under people also ask".
+  return words.includes(' ') ? `entry under ${words}` : `${words} entry`;
+}
+
+/** A key in prose: an id ("USR005", "travel_agent" among ids) as it is written, any other key in words. */
+function keyName(key: string): string {
+  return /\d/.test(key) ? key : humanize(key);
+}
+
+/** A map whose values are all lists (of plain values or of lists of them): an id to what it holds. */
+function isListMap(v: Record<string, unknown>): boolean {
+  const values = Object.values(v);
+  return values.length > 0 && values.every((x) => Array.isArray(x) && x.flat(Infinity as 1).every((y) => y === null || typeof y !== 'object')) && Object.keys(v).some((k) => /\d/.test(k));
+}
+
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const countWord = (n: number) => NUMBER_WORDS[n] ?? n.toLocaleString('en-US');
+
+/**
+ * A map from ids to lists in words: "there are 5 messages, one under USR005 ("Hey Sarah…"), one
+ * under USR007 ("I'll be there soon.") …". The ids are as the answer writes them, the direction (from,
+ * to) is not said because the answer does not say it.
+ */
+function listMap(key: string, map: Record<string, unknown>, depth: number): string {
+  const noun = isPluralNoun(key) ? singularWord(keyAsWords(key).toLowerCase().split(' ').pop()!) : 'entry';
+  const groups = Object.entries(map).map(([id, list]) => ({ id, items: (list as unknown[]).flat(Infinity as 1) }));
+  const total = groups.reduce((n, g) => n + g.items.length, 0);
+  if (total === 0) return `there are no ${pluralOf(noun)}`;
+  const shown = groups.slice(0, WHOLE_LIST).map(({ id, items }) => {
+    const said = items.length === 0 ? 'nothing' : items.length <= 3 ? `(${joinAnd(items.map((x) => say(x, depth + 1)))})` : `(${joinAnd(items.slice(0, 2).map((x) => say(x, depth + 1)))} and ${countWord(items.length - 2)} more)`;
+    return items.length === 0 ? `none under ${id}` : `${countWord(items.length)} under ${id} ${said}`;
+  });
+  const rest = groups.length - shown.length;
+  const tail = rest > 0 ? [`${plural(groups.slice(WHOLE_LIST).reduce((n, g) => n + g.items.length, 0), 'more')} under ${plural(rest, 'other id')}`] : [];
+  return `there ${total === 1 ? 'is' : 'are'} ${plural(total, noun)}, ${joinAnd([...shown, ...tail])}`;
+}
+
+/** A field holding one field ({"message_id": {"new_id": 67410}}): "the new message id is 67410". */
+function soleField(outer: string, record: Record<string, unknown>): string {
+  const [inner, value] = Object.entries(record)[0];
+  const o = keyAsWords(outer).toLowerCase().split(' ');
+  const i = keyAsWords(inner).toLowerCase().split(' ');
+  // The inner key qualifies the outer one when they end in the same word ("new id" of "message id").
+  const name = o[o.length - 1] === i[i.length - 1] ? [...i.slice(0, -1), ...o].join(' ') : `${o.join(' ')}'s ${i.join(' ')}`;
+  return `the ${name} is ${say(value, 2)}`;
 }
 
 /** How a step is named in prose: its API name in backticks, as people write code names. */
@@ -222,6 +357,28 @@ const LOOKED_UP: ((api: string, what: string) => string)[] = [
   (api, what) => `I looked this up with ${api}, and ${what}.`,
   (api, what) => `Running ${api} told me that ${what}.`,
 ];
+/** What a look-up found, said first, with the tool after it. */
+const FOUND_FIRST: ((api: string, what: string) => string)[] = [
+  (api, what) => `${capitalise(what)}, according to ${api}.`,
+  (api, what) => `${capitalise(what)}; that is what ${api} returned.`,
+];
+/** What a look-up was asked about, said first: "For the place "Berlin", …". */
+const ASKED_FIRST: ((api: string, about: string, what: string) => string)[] = [
+  (_api, about, what) => `For ${about}, ${what}.`,
+  (api, about, what) => `I asked ${api} about ${about}, and ${what}.`,
+];
+
+/** The one short argument a look-up was asked about, as a phrase: "the place "Berlin"", "the property id 36339325". */
+function askedAbout(s: AnswerInput['steps'][number]): string | undefined {
+  if (!isPlainObject(s.args)) return undefined;
+  // A name or an id, not a quantity: "For the liter 15, that is 3.96 gallons" reads wrong.
+  // A credential is no subject of the finding ("For the access token …, the invoice has …").
+  const short = Object.entries(s.args).filter(([k, v]) => !/token|password|secret|api_?key|auth/i.test(k) && (typeof v === 'string' && v.trim().length > 0 && v.length <= 40 && !/^\d[\d.,]*$/.test(v)) || (typeof v === 'number' && /id$/i.test(k)));
+  if (short.length !== 1 || humanize(short[0][0]).length < 2) return undefined;
+  const [key, value] = short[0];
+  return `the ${humanize(key).toLowerCase()} ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`;
+}
+
 /** A call that changed something and went through: what I did, then anything else its answer says. */
 const DONE: ((api: string, did: string, what: string) => string)[] = [
   (api, did, what) => `I ${did} with ${api}${what ? `, and ${what}` : ''}.`,
@@ -425,7 +582,18 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api = named(s.n
     return rng.pick(LISTED)(api, records ? recordList(value, 'entry', 1) : value.length === 0 ? 'an empty list' : say(value));
   }
   const what = (v: unknown) => (isPlainObject(v) ? fields(v, 1) : `it comes to ${say(v)}`);
-  if (!callChangesState(s.name)) return rng.pick([...SUCCESS, ...LOOKED_UP, ...LOOKED_UP])(api, what(value));
+  if (!callChangesState(s.name)) {
+    const said = what(value);
+    // Besides the tool-first sentences: the finding first, the tool after it; or what was asked about
+    // first ("For the place "Berlin", there are 3 properties …"). A finding with a colon or a semicolon
+    // of its own is said only after the tool, where its parts cannot be misread.
+    const forms: ((api: string, what: string) => string)[] = [...SUCCESS, ...LOOKED_UP];
+    // Said first only when short: ten fields before "according to" leave the reader waiting for the source.
+    if (!/[:;]/.test(said) && said.length <= 140) forms.push(...FOUND_FIRST);
+    const about = askedAbout(s);
+    if (about && !api.includes(' for ')) forms.push(...ASKED_FIRST.map((f) => (a: string, w: string) => f(a, about, w)));
+    return rng.pick(forms)(api, said);
+  }
   // A call that changed something: said as done, unless its answer says it did not happen.
   const did = didPhrase(s);
   const refused = responseRefuses(s.response) || (isPlainObject(value) && Object.entries(value).some(([k, v]) => v === false && /(?:^|_)(?:status|success|ok|result)$|Status$/.test(k)));
@@ -519,5 +687,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-18', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-22', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { answerWriterRole, offlineAnswer } from '../../stages/resolve/answerWriter.js';
 import { Rng } from '../../pipeline/rng.js';
 import { isTruncated } from '../../pipeline/quality/text.js';
-import { answerFailureNoNextStep, unphrasedField, withheldFields } from '../../pipeline/quality/measures/text.js';
+import { answerFailureNoNextStep, answerFrameShareTeval, nestedUnphrased, unphrasedField, withheldFields } from '../../pipeline/quality/measures/text.js';
+
+/** The answer with each sentence's first letter in lower case: a finding may open its sentence ("The flight costs 500, according to …"). */
+const lowered = (a: string) => a.replace(/(^|[.!?;:]"?\s+)([A-Z])(?=[a-z])/g, (_m, p: string, c: string) => p + c.toLowerCase());
 
 describe('answer-writer offline rules', () => {
   it('restates what each call returned, whole, reading JSON and Python literals, and nothing else', () => {
@@ -39,8 +42,9 @@ describe('answer-writer offline rules', () => {
         new Rng(seed, 'phrase'),
       );
       expect(unphrasedField(answer), answer).toBeUndefined();
-      for (const fact of ['logged in', 'created by "tech_guru"', 'cited by 5854, 12360 and 4942', 'expires in 2', 'it did not succeed']) expect(answer).toContain(fact);
-      expect(answer).toContain('the check in is "2023-10-20"');
+      // Scholar's parallel lists are said paper by paper (before answer-writer-22: "the title has "A", "B" and "C", cited by 5854, 12360 and 4942").
+      for (const fact of ['logged in', 'created by "tech_guru"', '"A" (cited by 5854), "B" (cited by 12360) and "C" (cited by 4942)', 'expires in 2', 'it did not succeed']) expect(lowered(answer)).toContain(fact);
+      expect(lowered(answer)).toContain('the check in is "2023-10-20"');
     }
     // The measure over what the writer used to write.
     expect(unphrasedField('`get_ticket` says the id is 1, the created by is "Michael Thompson".')).toBe('the created by is');
@@ -86,10 +90,10 @@ describe('answer-writer offline rules', () => {
     const nearby = (n: number) => JSON.stringify({ places: Array.from({ length: n }, (_, i) => ({ name: `Sushi Place ${i + 1}`, address: `${i + 1} Main St` })) });
     for (let seed = 0; seed < 10; seed++) {
       const one = offlineAnswer({ request: 'x', steps: [{ name: 'BINGMap.search_nearby', args: {}, response: nearby(1) }] }, new Rng(seed, 'one'));
-      expect(one).toContain('there is 1 place: "Sushi Place 1"');
+      expect(lowered(one)).toContain('there is 1 place: "Sushi Place 1"');
       expect(one).not.toMatch(/are 1 entry|1 entries/);
       const five = offlineAnswer({ request: 'x', steps: [{ name: 'BINGMap.search_nearby', args: {}, response: nearby(5) }] }, new Rng(seed, 'five'));
-      expect(five).toContain('there are 5 places, among them "Sushi Place 1", "Sushi Place 2" and "Sushi Place 3"');
+      expect(lowered(five)).toContain('there are 5 places, among them "Sushi Place 1", "Sushi Place 2" and "Sushi Place 3"');
       const airports = offlineAnswer({ request: 'x', steps: [{ name: 'TravelAPI.list_all_airports', args: {}, response: JSON.stringify(Array.from({ length: 23 }, (_, i) => `A${i}`)) }] }, new Rng(seed, 'list'));
       expect(airports).toMatch(/23 items, the first three being "A0", "A1" and "A2"/);
       expect(airports).not.toMatch(/the result is 23 items/);
@@ -129,7 +133,7 @@ describe('answer-writer offline rules', () => {
     const step = (error?: string) => ({ name: 'Weather.get_weather_today', args: { location: 'Oslo' }, response: '{"overall": "Sunny"}', ...(error ? { error } : {}) });
     for (let seed = 0; seed < 40; seed++) {
       const ok = offlineAnswer({ request: 'x', steps: [step()] }, new Rng(seed, 'ok'));
-      expect(ok).toContain('the overall is "Sunny"');
+      expect(lowered(ok)).toContain('the overall is "Sunny"');
       expect(ok).not.toMatch(/not|fail|could not|Unfortunately/i);
       const bad = offlineAnswer({ request: 'x', steps: [step('429 Too Many Requests')] }, new Rng(seed, 'bad'));
       expect(bad).toContain('"429 Too Many Requests"');
@@ -191,7 +195,73 @@ describe('closing answers say what was done and found in words that fit each fie
         rng,
       );
       expect(unphrasedField(a, ['TravelAPI.cancel_booking', 'Email.send', 'TradingBot.add_to_watchlist']), a).toBeUndefined();
-      for (const fact of ['cancelled the booking', 'the flight costs 10000', 'the tire pressure is healthy', 'there is no car info', 'that is 3.96258 gallons', 'sent the email', 'added "NVDA" to the watchlist', 'the watchlist has "NVDA" and "AMZN"']) expect(a, a).toContain(fact);
+      for (const fact of ['cancelled the booking', 'the flight costs 10000', 'the tire pressure is healthy', 'there is no car info', 'that is 3.96258 gallons', 'sent the email', 'added "NVDA" to the watchlist', 'the watchlist has "NVDA" and "AMZN"']) expect(lowered(a), a).toContain(fact);
     }
+  });
+
+  // 8.9% (136/1,527) of the cases with a closing answer before answer-writer-22: "the messages has USR 005 1 entry",
+  // "there are 3 contents", "the message id has new id 67410", "the first with the date is", Scholar's lists column by column.
+  it('says nested records and lists by what they hold, never as key-value residue (answer_nested_unphrased)', () => {
+    const messages = { messages: { USR005: [['Hey Sarah, are you ready for the trip?']], USR007: [["I'll  be there soon."]], travel_agent: ['Thank you for your efficient handling of my booking.'] } };
+    const scholar = { title: ['Toward a theory of deep learning', 'Measuring the impact of deep learning'], cited_by: [1399, 14087], organic_id: ['0qfs6zbVakoJ', 'rkR6PXUHrBh5'] };
+    const steps = [
+      { name: 'MessageAPI.view_messages_sent', args: {}, response: JSON.stringify(messages) },
+      { name: 'MessageAPI.send_message', args: { receiver_id: 'USR003', message: 'Hi' }, response: JSON.stringify({ sent_status: true, message_id: { new_id: 67410 }, message: "Message sent to 'USR003' successfully." }) },
+      { name: 'PolygonFinance.aggregate_stock_with_time', args: {}, response: JSON.stringify({ results: [{ open: 20.08, close: 19.61 }, { open: 19.35, close: 19.11 }] }) },
+      { name: 'ArxivSearch.get_arxiv_article_information', args: {}, response: JSON.stringify({ content: [{ title: 'A', authors: 'x' }, { title: 'B', authors: 'y' }] }) },
+      { name: 'GoogleSearch.serper_search', args: {}, response: JSON.stringify({ content: { searchParameters: { q: 'cast' }, organic: [{ title: 'T1' }, { title: 'T2' }], relatedSearches: [{ query: 'a' }] } }) },
+      { name: 'GoogleScholar.search_google_scholar', args: {}, response: JSON.stringify(scholar) },
+    ];
+    for (let seed = 0; seed < 20; seed++) {
+      const a = offlineAnswer({ request: 'x', steps }, new Rng(seed, 'nested'));
+      expect(nestedUnphrased(a, steps.map((s) => s.response)), a).toBeUndefined();
+      expect(unphrasedField(a), a).toBeUndefined();
+      const said = lowered(a);
+      for (const fact of [
+        'there are 3 messages, one under USR005 ("Hey Sarah, are you ready for the trip?"), one under USR007 ("I\'ll be there soon.") and one under travel_agent',
+        'the new message id is 67410',
+        'there are 2 results; in the first, the open is 20.08 and the close is 19.61',
+        'there are 2 results: "A" and "B"',
+        '2 organic entries ("T1" and "T2") and 1 related search',
+        '"Toward a theory of deep learning" (cited by 1399; organic id "0qfs6zbVakoJ") and "Measuring the impact of deep learning" (cited by 14087; organic id "rkR6PXUHrBh5")',
+      ]) expect(said, a).toContain(fact);
+    }
+    // The measure over what the writer used to write, and over sound answers.
+    const bad = [
+      'I checked with `view_messages_sent`: the messages has USR 001 1 entry and USR 003 1 item, the first three being "I\'ve decided."',
+      'I sent the message with `send_message`, and the message id has new id 67410.',
+      'According to `aggregate_stock_with_time`, there are 2 results, the first with the open is 20.08.',
+      'Per `get_arxiv_article_information`, there are 3 contents: "A", "B" and "C".',
+      'The `serper_search` call came back: the content has search parameters (q "x"), organic 9 entries and related searches 8 entries.',
+      'The `x` call came back: the record is {id 3 and name "a"}.',
+    ];
+    for (const b of bad) expect(nestedUnphrased(b), b).toBeDefined();
+    expect(nestedUnphrased('`view_messages_sent` says there are 2 messages under USR 005.', [JSON.stringify(messages)])).toBe('USR 005');
+    expect(nestedUnphrased('`search_google_scholar` says the title has "Toward a theory of deep learning" and "Measuring the impact of deep learning", cited by 1399 and 14087.', [JSON.stringify(scholar)])).toBeDefined();
+    for (const good of ['There are 5 places, among them "A", "B" and "C", according to `search_nearby`.', 'The watchlist has "NVDA" and "AMZN".', 'The `list_all_airports` call gave back 23 items, the first three being "A0", "A1" and "A2".', 'It reported HTTP 502 Bad Gateway.', 'The route has 10 items, the first three being "a", "b" and "c".', 'The address has "12 Main St".'])
+      expect(nestedUnphrased(good), good).toBeUndefined();
+  });
+
+  it('says what a look-up was asked about only when it names a thing, never a credential or a quantity', () => {
+    const seen = new Set<string>();
+    for (let seed = 0; seed < 60; seed++) {
+      const a = offlineAnswer({ request: 'x', steps: [
+        { name: 'AirbnbSearch.search_property_by_place', args: { place: 'Berlin' }, response: JSON.stringify({ property: [{ id: 1, name: 'Flat' }] }) },
+        { name: 'TravelAPI.retrieve_invoice', args: { access_token: 'secure_token_1' }, response: JSON.stringify({ invoice: { booking_id: '3426812' } }) },
+        { name: 'VehicleControlAPI.liter_to_gallon', args: { liter: 15 }, response: JSON.stringify({ gallon: 3.96258 }) },
+      ] }, new Rng(seed, 'asked'));
+      expect(a).not.toMatch(/For the (?:access token|liter)|about the (?:access token|liter)/);
+      if (/For the place "Berlin", there is 1 property: "Flat"/.test(a)) seen.add('for');
+      if (/I asked `search_property_by_place` about the place "Berlin", and there is 1 property: "Flat"/.test(a)) seen.add('asked');
+    }
+    expect([...seen].sort()).toEqual(['asked', 'for']);
+  });
+
+  it('measures the sentence frames of T-Eval closing answers apart from the others', () => {
+    const finish = (id: string, source: 'teval' | 'bfcl', answer: string) => ({ id, source, messages: [], groundTruth: { name: 'FinishAction', args: answer } }) as never;
+    const cases = [finish('t1', 'teval', 'I checked with `a`: the price is 1.'), finish('t2', 'teval', 'I checked with `b`: the rating is 4.'), finish('t3', 'teval', 'For the place "Oslo", the distance is 4.'), finish('b1', 'bfcl', 'I checked with `c`: the flight costs 5.')];
+    const score = answerFrameShareTeval.score(cases, {} as never);
+    expect(score?.n).toBe(3);
+    expect(score?.value).toBeCloseTo(2 / 3);
   });
 });

@@ -7,7 +7,9 @@ import { diffWords } from 'diff';
 import { FINISH_ACTION, type TestCase } from '../../schemas.js';
 import { apiOf } from '../../errors/values.js';
 import { groundTruthActions, shownAction, userText } from '../evidence.js';
-import { grammarIssues } from '../grammar.js';
+import { grammarIssues, keyAsWords } from '../grammar.js';
+import { parseToolResponse } from '../../prompts/parseAction.js';
+import { isPlainObject } from '../../errors/values.js';
 import { toJson } from '../../pyValues.js';
 import { docTypo } from '../../thoughtPhrases.js';
 import { levenshtein } from '../../editDistance.js';
@@ -514,6 +516,88 @@ export const answerWithholdsFields: CaseMeasure = {
   },
 };
 
+/** Words a count of entries may follow in a sentence: "there are 3 entries", "returned 3 entries", "(9 entries)". */
+const COUNT_LEAD = new Set(['are', 'is', 'were', 'was', 'returned', 'back', 'with', 'of', 'me', 'got', 'and', 'in', 'to', 'about', 'gave', 'listed', 'lists', 'found', 'shows', 'show', 'holds', 'hold', 'contains', 'only', 'just', 'all', 'than', 'had', 'over', 'under', 'another', 'has', 'have']);
+
+const esc = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Keys of a response's nested records that are ids ("USR005", "trip_2"), at any depth. */
+function idKeys(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) idKeys(v, out);
+  else if (isPlainObject(value)) for (const [k, v] of Object.entries(value)) {
+    if (/[A-Za-z]/.test(k) && /\d/.test(k)) out.add(k);
+    idKeys(v, out);
+  }
+  return out;
+}
+
+/**
+ * The first place a closing answer spells a nested record or list field by field instead of saying
+ * what it holds: "the messages has USR 005 1 entry" (a map of ids to lists of messages, its ids split
+ * into words and joined to counts), "organic 9 entries", "there are 2 results, the first with the open
+ * is 20.08", "the message id has new id 67410", "1 item, the first three being", "there are 3 contents",
+ * a record in braces. With the case's tool answers, also an id key of theirs split into words.
+ */
+export function nestedUnphrased(answer: string, responses: string[] = []): string | undefined {
+  const plain = answer.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const plural = /\bthe ((?:[a-z]+ )*?[a-z]*[^siu\s]s) has\b/.exec(plain);
+  if (plural && !/\b(?:news|series|species)$/.test(plural[1])) return plural[0];
+  for (const m of plain.matchAll(/\b([A-Za-z0-9]+) \d[\d,]* (?:entry|entries|items?)\b/g)) if (!COUNT_LEAD.has(m[1].toLowerCase())) return m[0];
+  const fixed = [
+    /\bthe first with (?:the|it|its)\b/i,
+    /\b[1-3] items?, the first three being\b/,
+    /\bthe (?:[a-z]+ )*?id has (?:[a-z]+ )*?id\b/i,
+    /\b\d[\d,]* contents\b/,
+    /\b1 entries\b|\b(?:[02-9]|\d\d+) entry\b/,
+    /[{}]/,
+    /\b[A-Z]{2,} 0\d+\b/,
+  ];
+  for (const re of fixed) {
+    const m = re.exec(plain);
+    if (m) return m[0];
+  }
+  for (const r of responses) {
+    const value = parseToolResponse(r);
+    // A record holding its items column by column (Scholar's title, cited_by, organic_id lists)
+    // listed column by column: two names side by side, their other values apart from them.
+    if (isPlainObject(value)) {
+      const scalarList = (v: unknown): v is unknown[] => Array.isArray(v) && v.length >= 2 && v.every((x) => x === null || typeof x !== 'object');
+      const names = Object.entries(value).find(([k, v]) => /^(?:titles?|names?)$/i.test(k) && scalarList(v))?.[1] as unknown[] | undefined;
+      const beside = names && Object.entries(value).some(([k, v]) => !/^(?:titles?|names?)$/i.test(k) && scalarList(v) && v.length === names.length);
+      if (names && beside && typeof names[0] === 'string' && typeof names[1] === 'string') {
+        const hit = new RegExp(`${esc(JSON.stringify(names[0]))}(?:,| and) ${esc(JSON.stringify(names[1]))}`).exec(answer);
+        if (hit) return hit[0];
+      }
+    }
+    for (const k of idKeys(value)) {
+      const split = keyAsWords(k);
+      if (split !== k && new RegExp(`\\b${esc(split)}\\b`).test(plain)) return split;
+    }
+  }
+  return undefined;
+}
+
+export const answerNestedUnphrased: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_nested_unphrased',
+  group: 'text',
+  title: 'closing answer spells a nested record or list of a tool answer as key-value residue ("the messages has USR 005 1 entry", "organic 9 entries", "there are 2 results, the first with the open is 20.08", "the message id has new id 67410", "there are 3 contents") instead of saying what it holds',
+  population: 'cases that show or ask for a closing answer',
+  check(tc) {
+    const answers = answersOf(tc);
+    if (answers.length === 0) return undefined;
+    const responses = tc.messages.filter((m) => m.role === 'function').map((m) => m.content);
+    for (const a of answers) {
+      const hit = nestedUnphrased(a, responses);
+      if (hit) {
+        const at = Math.max(0, a.indexOf(hit));
+        return `"${hit}" in "…${a.slice(Math.max(0, at - 40), at + hit.length + 40)}…"`;
+      }
+    }
+    return null;
+  },
+};
+
 const REPORTS_FAILURE = /did not go through|could not get .{1,80} to work|failed with the error|returned an error|was not able to do this|could not be completed/i;
 
 /**
@@ -564,25 +648,31 @@ export function answerFrame(sentence: string): string {
 /**
  * Closing answers written from a handful of frames ("Would you like me to try `X` again, or do
  * something else instead?" closing 148 answers): the share of distinct answers that hold the most
- * common sentence frame (what a sentence is about blanked, answerFrame).
+ * common sentence frame (what a sentence is about blanked, answerFrame). Per source too: T-Eval's
+ * answers run to several look-ups each, so one frame ("I checked with `X`: …") reached 0.255 of them
+ * while the whole set stood at 0.108.
  */
-export const answerFrameShare: SetMeasure = {
-  kind: 'set',
-  id: 'answer_frame_top_share',
-  group: 'text',
-  title: 'closing answers: share of distinct answers holding the most common sentence frame (names, quotes and numbers blanked)',
-  population: 'closing answers shown or asked for',
-  better: 'lower',
-  score(cases) {
-    const distinct = new Map<string, string>();
-    for (const tc of cases) for (const a of answersOf(tc)) if (!distinct.has(a)) distinct.set(a, tc.id);
-    if (distinct.size === 0) return undefined;
-    const counts = holderCounts([...distinct].map(([text, id]) => ({ id, items: text.split(/(?<=[.!?])\s+/).map(answerFrame).filter((f) => f.split(/\s+/).length >= 4).map((key) => ({ key, text })) })));
-    const top = [...counts.entries()].sort((a, b) => b[1].n - a[1].n).slice(0, 3);
-    if (top.length === 0) return { value: 0, n: distinct.size };
-    return { value: top[0][1].n / distinct.size, n: distinct.size, detail: `most common: "${top[0][0]}" (${top[0][1].n})`, examples: top.map(([f, e]) => ({ id: e.id, detail: `${e.n}× "${f}"` })) };
-  },
-};
+function answerFrameShareOf(source?: TestCase['source']): SetMeasure {
+  return {
+    kind: 'set',
+    id: source ? `answer_frame_top_share_${source}` : 'answer_frame_top_share',
+    group: 'text',
+    title: `closing answers${source === 'teval' ? ' of T-Eval cases' : source ? ` of ${source} cases` : ''}: share of distinct answers holding the most common sentence frame (names, quotes and numbers blanked)`,
+    population: source ? `closing answers shown or asked for in ${source === 'teval' ? 'T-Eval' : source} cases` : 'closing answers shown or asked for',
+    better: 'lower',
+    score(cases) {
+      const distinct = new Map<string, string>();
+      for (const tc of cases) if (!source || tc.source === source) for (const a of answersOf(tc)) if (!distinct.has(a)) distinct.set(a, tc.id);
+      if (distinct.size === 0) return undefined;
+      const counts = holderCounts([...distinct].map(([text, id]) => ({ id, items: text.split(/(?<=[.!?])\s+/).map(answerFrame).filter((f) => f.split(/\s+/).length >= 4).map((key) => ({ key, text })) })));
+      const top = [...counts.entries()].sort((a, b) => b[1].n - a[1].n).slice(0, 3);
+      if (top.length === 0) return { value: 0, n: distinct.size };
+      return { value: top[0][1].n / distinct.size, n: distinct.size, detail: `most common: "${top[0][0]}" (${top[0][1].n})`, examples: top.map(([f, e]) => ({ id: e.id, detail: `${e.n}× "${f}"` })) };
+    },
+  };
+}
+export const answerFrameShare = answerFrameShareOf();
+export const answerFrameShareTeval = answerFrameShareOf('teval');
 
 /** Each tool of the base case with its doc in an evolved case whose tool docs were made harder; undefined for other cases. */
 function harderToolPairs(tc: TestCase, ctx: QualityContext): { before: TestCase['tools'][number]; after?: TestCase['tools'][number] }[] | undefined {
@@ -786,4 +876,4 @@ export const lengthRatio: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerFailureNoNextStep, answerOpenings, answerFrameShare, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, extraToolsSameFunction, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
+export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, extraToolsSameFunction, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
