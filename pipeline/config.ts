@@ -137,6 +137,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_field_unphrased: 0,
   answer_withholds_fields: 0,
   weekday_contradicts_clock: 0,
+  simulated_date_contradicts_today: 0,
   simulated_text_repeated: 0,
   answer_failure_no_next_step: 0,
   tool_select_helpful_lookup: 0,

@@ -166,6 +166,7 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
       const today = taskToday(
         action.args,
         steps.slice(0, k - 1).map(({ step }) => ({ name: step.action.name, args: step.action.args, response: step.response?.content })),
+        trajectory.turns.slice(0, steps[k - 1].turnIndex + 1).map((t) => t.user).join('\n'),
       );
       response = await ctx.services.resolver.resolve(
         {
