@@ -142,6 +142,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_frame_top_share: 0.12,
   answer_frame_top_share_teval: 0.15,
   weekday_contradicts_clock: 0,
+  simulated_date_contradicts_today: 0,
   simulated_text_repeated: 0,
   answer_failure_no_next_step: 0,
   tool_select_helpful_lookup: 0,

@@ -110,7 +110,7 @@ export function renderApiSimulatorPrompt(input: ApiSimulatorInput): PromptMessag
       input.carry.map((c) => `- ${c.beside && c.sub ? `"${c.sub}" of the item of "${c.field}" whose "${c.beside.sub}" is ${toJson(c.beside.value)}` : c.sub ? `"${c.sub}" of an item of "${c.field}"` : c.list ? `an item of "${c.field}"` : `"${c.field}"`}: ${toJson(c.value)}`).join('\n');
   }
   if (!input.environmentError && input.place) user += `\n\nThe task is about ${input.place}: any address, coordinates or nearby place in the response belongs there.`;
-  if (!input.environmentError && input.today) user += `\n\nThe task takes place on ${input.today}: dates of days ahead (a forecast) start there.`;
+  if (!input.environmentError && input.today) user += `\n\nThe task takes place on ${input.today}: dates of days ahead (a forecast, coming films) start there, and what already happened (films now playing, papers published, reviews) is dated on or before it.`;
   if (!input.environmentError && input.asked) user += `\n\nThe user asked for ${input.asked} results: list that many, unless the API's documented limit is lower.`;
   const known = input.environmentError ? undefined : input.known;
   if (known && (known.name || known.title || known.topic || known.fields)) {

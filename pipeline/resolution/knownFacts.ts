@@ -9,6 +9,7 @@
 import { parseToolResponse } from '../prompts/parseAction.js';
 import { isPlainObject } from '../errors/values.js';
 import { isOpaqueId, isPersonName } from '../quality/grounding.js';
+import { statedToday } from './statedToday.js';
 
 export interface KnownFacts {
   /** The name the id stands for, as the call that gave the id named it (get_author_id's mauthors). */
@@ -211,17 +212,26 @@ export function shownWeekday(earlier: EarlierStep[]): string | undefined {
 }
 
 /**
- * The day the task is on, for answers about today (a weekday, a clock) and the days ahead (a
- * forecast): the date a clock call answered, else a day with the weekday an earlier answer gave (in
- * the week of Monday 2023-10-16: any such day agrees with everything the task shows), else the
- * earliest date the calls so far take (the stay checked for 2023-10-18), else undefined.
+ * The day the task is on, for answers about today (a weekday, a clock), the days ahead (a forecast,
+ * coming films) and the days behind (films already playing, published papers). In this order:
+ *  1. the day the user says it is (`said`, the user's words so far: "the weather in Beijing for
+ *     today, October 20, 2023"; statedToday.ts): the task's own premise, stated before any call;
+ *     a simulated clock then answers that very day;
+ *  2. the date a clock call answered;
+ *  3. a day with the weekday an earlier answer gave (in the week of Monday 2023-10-16: any such day
+ *     agrees with everything the task shows);
+ *  4. the earliest date the calls so far take (the stay checked for 2023-10-18);
+ * else undefined. A date the user names for something else (a meeting on the 25th, a range to
+ * search) is no today: only words that say it is today count.
  */
-export function taskToday(args: unknown, earlier: EarlierStep[]): string | undefined {
+export function taskToday(args: unknown, earlier: EarlierStep[], said?: string): string | undefined {
+  const days = [...earlier.map((e) => e.args), args].flatMap((a) => (isPlainObject(a) ? Object.values(a) : [])).flatMap((v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? [v.trim()] : []));
+  const stated = said ? statedToday(said, days.sort()[0]?.slice(0, 4)) : undefined;
+  if (stated) return stated;
   const clock = clockDay(earlier);
   if (clock) return clock;
   const weekday = shownWeekday(earlier);
   if (weekday) return `2023-10-${15 + WEEKDAY_NAMES.indexOf(weekday) + (weekday === 'Sunday' ? 7 : 0)}`;
-  const days = [...earlier.map((e) => e.args), args].flatMap((a) => (isPlainObject(a) ? Object.values(a) : [])).flatMap((v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? [v.trim()] : []));
   return days.sort()[0];
 }
 

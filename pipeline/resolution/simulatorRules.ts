@@ -29,7 +29,7 @@ import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pickFresh, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-41'; // 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
+export const SIMULATOR_RULES_VERSION = 'api-simulator-41'; // 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -268,8 +268,12 @@ interface Ctx {
   place?: string;
   /** Where that place is, when it is a known one: coordinates go near it. */
   near?: Place;
-  /** Dates of one answer run forward from one day, so a forecast or a history reads in order. */
-  dates: { base: number; next: number };
+  /**
+   * Dates of one answer run forward from one day, so a forecast or a history reads in order; none
+   * after `until` (the task's day, for an answer about what already happened: films now playing,
+   * papers published, reviews written).
+   */
+  dates: { base: number; next: number; until?: number };
   /** The day the task is on (knownFacts.ts taskToday), when something the task showed dates it. */
   today?: string;
   /** How many results the user asked for (askedCount.ts). */
@@ -296,7 +300,7 @@ const DAY = 86_400_000;
 const LANDMARK = /\b(square|park|liberty|bridge|building|tower|museum|station|airport|hotel|headquarters|statue|monument|palace|cathedral|church|castle|beach|zoo|stadium|terrace)\b/i;
 
 function date(c: Ctx): string {
-  const d = new Date(c.dates.base + c.dates.next++ * DAY);
+  const d = new Date(Math.min(c.dates.base + c.dates.next++ * DAY, c.dates.until ?? Infinity));
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
@@ -797,7 +801,7 @@ export function recordedLists(examples: { response: string }[]): Set<string> {
 }
 
 /** A clock: a call that takes nothing and answers the current time or date (get_curr_time). */
-function isClock(doc: ToolDoc): boolean {
+export function isClock(doc: ToolDoc): boolean {
   return doc.required_parameters.length === 0 && /time|date|today|now/i.test(doc.name.split('.').pop() ?? '') && doc.return_data.some((r) => /time|date/i.test(r.name));
 }
 
@@ -817,6 +821,31 @@ function pointOf(args: Record<string, unknown>): Place | undefined {
   const lon = num(/^(lon|lng|longitude)$/i);
   if (lat === undefined || lon === undefined || Math.abs(lat) > 90 || Math.abs(lon) > 180) return undefined;
   return { name: '', lat, lon };
+}
+
+/** Films to come (coming, upcoming) open after the task's day; a forecast begins on it. */
+function opensLater(doc: ToolDoc): boolean {
+  return /upcoming|coming/i.test(`${doc.name} ${doc.description}`) && !/forecast/i.test(`${doc.name} ${doc.description}`);
+}
+
+/** Days the doc says lie ahead without calling them a forecast (availability "for the given date or the next 10 days", scheduled events). */
+function facesAhead(doc: ToolDoc): boolean {
+  return aboutDaysAhead(doc) || /\bnext \d+ days\b|\b(scheduled|future)\b/i.test(`${doc.description} ${doc.return_data.map((r) => r.description ?? '').join(' ')}`);
+}
+
+/**
+ * Where an answer's dates start when the task's day is known: a forecast on that day, coming films
+ * the day after, a clock on it; anything else (films now playing, papers, reviews, a listing date)
+ * some time before it and never after it, films now playing within the last weeks. Unknown: a day in 2019-2024 drawn for the answer.
+ */
+function datesOf(doc: ToolDoc, today: string | undefined, rng: Rng): Ctx['dates'] {
+  if (!today) return { base: Date.UTC(2019, 0, 1) + rng.int(0, 6 * 365) * DAY, next: 0 };
+  const day = Date.parse(`${today}T00:00:00Z`);
+  if (isClock(doc)) return { base: day, next: 0 };
+  if (facesAhead(doc)) return { base: day + (opensLater(doc) ? DAY : 0), next: 0 };
+  // Films in theatres now opened in the last weeks, not years ago.
+  const recent = /now[_ ]?playing|playing .*now|currently in theat|in theat(?:er|re)s/i.test(`${doc.name} ${doc.description}`);
+  return { base: day - (recent ? rng.int(7, 45) : rng.int(30, 6 * 365)) * DAY, next: 0, until: day };
 }
 
 export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng: Rng, taskPlace?: string, carried: CarriedValue[] = [], known?: KnownFacts, lists?: ReadonlySet<string>, today?: string, asked?: number): Record<string, unknown> {
@@ -847,8 +876,8 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
   const c: Ctx = {
     // A call that takes only an id writes about what the task searched for (an author's articles on its topic).
     rng, ...(lists?.size ? { lists } : {}), args, topic, subject: isWords(topic) ? topic : (known?.topic ?? ''), api: doc.name, hint: doc.name, ...(place ? { place } : {}), ...(near ? { near } : {}), ...(known ? { known } : {}),
-    // A clock and a forecast speak of the task's day; other dates (a film's release) are their own.
-    dates: { base: dated && (aboutDaysAhead(doc) || isClock(doc)) ? Date.parse(`${dated}T00:00:00Z`) : Date.UTC(2019, 0, 1) + rng.int(0, 6 * 365) * DAY, next: 0 },
+    // A clock and a forecast speak of the task's day, coming films of the days after; what already happened (a film now playing, a paper) is dated before it.
+    dates: datesOf(doc, dated, rng),
     ...(dated ? { today: dated } : {}),
     ...(asked ? { asked } : {}), ...(term ? { term } : {}), names: new Set(), minItems,
     codeLists: new Set(carried.filter((k) => k.list && typeof k.value === 'string' && /[A-Za-z]/.test(k.value)).map((k) => k.field)),

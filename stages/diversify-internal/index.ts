@@ -22,7 +22,7 @@ import {
   type Trajectory,
 } from '../../pipeline/schemas.js';
 import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
-import { chooseK, historyBefore, placeOfStep, shownBefore, stepAt, toolSteps } from '../../pipeline/steps.js';
+import { chooseK, historyBefore, placeOfStep, shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { taskToday } from '../../pipeline/resolution/knownFacts.js';
 import { wrongCallChangedState } from '../../pipeline/errors/sideEffects.js';
 import { helpfulLookup } from '../../pipeline/errors/helpfulLookup.js';
@@ -163,10 +163,11 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
     const key = `${action.name}${toJson(action.args)}`;
     let response = answers.get(key);
     if (!response) {
-      const place = placeOfStep(trajectory, stepAt(trajectory, k).turnIndex, historyBefore(trajectory, k));
+      const place = placeOfStep(trajectory, steps[k - 1].turnIndex, historyBefore(trajectory, k));
       const today = taskToday(
         action.args,
         steps.slice(0, k - 1).map(({ step }) => ({ name: step.action.name, args: step.action.args, response: step.response?.content })),
+        trajectory.turns.slice(0, steps[k - 1].turnIndex + 1).map((t) => t.user).join('\n'),
       );
       response = await ctx.services.resolver.resolve(
         {

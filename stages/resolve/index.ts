@@ -195,7 +195,9 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
         // An id an earlier answer gave: what that answer said about it (the paper's title, the author's name).
         const earlier = located.slice(0, i).map((l) => ({ name: l.step.action.name, args: l.step.action.args, response: l.step.response?.content }));
         const known = simulated[i] ? knownFacts(args, earlier) : undefined;
-        const today = simulated[i] ? taskToday(args, earlier) : undefined;
+        // The day the user says it is comes first (knownFacts.ts taskToday): their words up to this step's turn.
+        const said = trajectory.turns.slice(0, located[i].turnIndex + 1).map((t) => t.user).join('\n');
+        const today = simulated[i] ? taskToday(args, earlier, said) : undefined;
         const doc = trajectory.tools.find((t) => t.name === name);
         const asked = simulated[i] && doc ? askedCount(trajectory.turns[located[i].turnIndex].user, args, doc) : undefined;
         const carry = simulated[i] ? agreeingCarries(plan.carries[i], known) : [];

@@ -19,7 +19,8 @@ import { parseToolResponse } from '../../prompts/parseAction.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
 import { straightKm, TRIP_END, TRIP_START } from '../../resolution/trips.js';
 import { FIELDS } from '../../resolution/simulatedText.js';
-import { aboutDaysAhead, rankedBy } from '../../resolution/simulatorRules.js';
+import { aboutDaysAhead, isClock, rankedBy } from '../../resolution/simulatorRules.js';
+import { statedToday } from '../../resolution/statedToday.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
 import { CARRIED_MEASURES } from './carried.js';
 
@@ -567,7 +568,7 @@ export const misdatedForecast: CaseMeasure = {
   kind: 'case',
   id: 'simulated_forecast_misdated',
   group: 'solvable',
-  title: 'a simulated forecast (an answer about the days ahead) whose first date is not the day the case shows the task is on, or the next (a clock answer, else a weekday answer, else the earliest date a call takes)',
+  title: 'a simulated forecast (an answer about the days ahead) whose first date is not the day the case shows the task is on, or the next (the day the user says it is, else a clock answer, else a weekday answer, else the earliest date a call takes)',
   population: 'cases showing a simulated answer about the days ahead after something dates the task',
   check(tc, ctx) {
     const steps = shownSteps(tc, ctx);
@@ -576,7 +577,7 @@ export const misdatedForecast: CaseMeasure = {
     for (const [i, step] of steps.entries()) {
       const doc = tc.tools.find((t) => t.name === step.action.name);
       if (step.response?.tier !== 'simulated' || !doc || !aboutDaysAhead(doc)) continue;
-      const today = taskToday(step.action.args, steps.slice(0, i).map((s) => ({ name: s.action.name, args: s.action.args, response: s.response?.content })));
+      const today = taskToday(step.action.args, steps.slice(0, i).map((s) => ({ name: s.action.name, args: s.action.args, response: s.response?.content })), userText(tc));
       const first = /\b(\d{4}-\d{2}-\d{2})\b/.exec(step.response.content)?.[1];
       if (!today || !first) continue;
       inPopulation = true;
@@ -610,6 +611,71 @@ export const weekdayContradicts: CaseMeasure = {
   },
 };
 
+/** Every ISO date an answer states, with the field it stands under ("date" of a listed film, "content" of a paper's text). */
+function answerDates(value: unknown, key = ''): { key: string; date: string }[] {
+  if (typeof value === 'string') return [...value.matchAll(/\b((?:19|20)\d\d-\d{2}-\d{2})\b/g)].map((m) => ({ key, date: m[1] }));
+  if (Array.isArray(value)) return value.flatMap((v) => answerDates(v, key));
+  if (isPlainObject(value)) return Object.entries(value).flatMap(([k, v]) => answerDates(v, k));
+  return [];
+}
+
+/** What a tool's doc says its dates are: days ahead (a forecast, coming films), days behind (films now playing, papers published), or neither. */
+function datesFacing(doc: ToolDoc): 'ahead' | 'behind' | undefined {
+  const text = `${doc.name} ${doc.description} ${doc.return_data.map((r) => `${r.name} ${r.description ?? ''}`).join(' ')}`;
+  if (aboutDaysAhead(doc) || /\b(scheduled|upcoming|future)\b|\bnext \d+ days\b/i.test(text)) return 'ahead';
+  if (/now[_ ]playing|playing .*now|currently in theat|in theat(?:er|re)s|\bpublished\b|\breviews?\b|\bposted\b|\bhistor(?:y|ical)\b|first publicly listed/i.test(text)) return 'behind';
+  return undefined;
+}
+
+/**
+ * A simulated answer that dates things against the day the case fixes as today: the user asks for
+ * the weather "for today, October 20, 2023" and the coming films are dated from 2024-11-09; a film
+ * now playing released after today; a clock or a weekday answer for another day. Today is what the
+ * user says it is (statedToday.ts), else what a clock answer shown before says; a weekday answer or
+ * a call's date does not fix the date. Dates the call itself takes are the call's, not the answer's.
+ */
+export const datesContradictToday: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_date_contradicts_today',
+  group: 'solvable',
+  title: 'a simulated answer dates things against the today the case fixes (the user\'s "today, October 20, 2023", else an earlier clock answer): coming films or a forecast dated before it, films now playing / papers published / reviews after it, a clock or weekday answer for another day',
+  population: 'cases showing a simulated answer that states a date or a weekday, where the user or an earlier clock answer fixes today',
+  check(tc, ctx) {
+    const steps = shownSteps(tc, ctx);
+    if (!steps) return undefined;
+    const said = userText(tc);
+    let inPopulation = false;
+    for (const [i, step] of steps.entries()) {
+      const doc = tc.tools.find((t) => t.name === step.action.name);
+      if (step.response?.tier !== 'simulated' || step.response.error || !doc) continue;
+      const earlier = steps.slice(0, i).map((s) => ({ name: s.action.name, args: s.action.args, response: s.response?.content }));
+      const callDates = argumentDates(step.action).map((d) => d.value.slice(0, 10));
+      const year = [...steps.flatMap((s) => argumentDates(s.action)), ...groundTruthActions(tc).flatMap((a) => argumentDates(a))].map((d) => d.value.slice(0, 4)).sort()[0];
+      const today = statedToday(said, year) ?? clockDay(earlier);
+      if (!today) continue;
+      const answer = parseToolResponse(step.response.content);
+      const weekday = isPlainObject(answer) ? Object.entries(answer).find(([k, v]) => /weekday|day_?of_?(the_?)?week/i.test(k) && typeof v === 'string' && WEEKDAY_NAMES.includes(v.trim()))?.[1] : undefined;
+      const dates = answerDates(answer).filter((d) => !callDates.includes(d.date));
+      if (typeof weekday !== 'string' && !dates.length) continue;
+      inPopulation = true;
+      const todayWeekday = WEEKDAY_NAMES[new Date(`${today}T00:00:00Z`).getUTCDay()];
+      if (typeof weekday === 'string' && weekday.trim() !== todayWeekday) return `${step.action.name} says today is a ${weekday.trim()}; the case fixes today as ${today}, a ${todayWeekday}`;
+      if (isClock(doc)) {
+        const other = dates.find((d) => d.date !== today);
+        if (other) return `${step.action.name} says the current date is ${other.date}; the case fixes today as ${today}`;
+        continue;
+      }
+      const facing = datesFacing(doc);
+      const behindField = (key: string) => /publish|release|posted|created|review|list_?date|born|birth/i.test(key);
+      const early = facing === 'ahead' ? dates.find((d) => d.date < today) : undefined;
+      if (early) return `${step.action.name} dates what is ahead ${early.date} (${early.key}); the case fixes today as ${today}`;
+      const late = facing !== 'ahead' ? dates.find((d) => d.date > today && (facing === 'behind' || behindField(d.key))) : undefined;
+      if (late) return `${step.action.name} dates what is past ${late.date} (${late.key}); the case fixes today as ${today}`;
+    }
+    return inPopulation ? null : undefined;
+  },
+};
+
 export const SOLVABLE_MEASURES: CaseMeasure[] = [
   ...CARRIED_MEASURES,
   unanchoredGroundTruthDate,
@@ -633,4 +699,5 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   ignoredTicker,
   misdatedForecast,
   weekdayContradicts,
+  datesContradictToday,
 ];
