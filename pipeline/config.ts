@@ -121,6 +121,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_venue_mangled: 0,
   error_accepted_impossible: 0,
   gt_placeholder_argument: 0,
+  gt_repeats_answered_call: 0,
   long_context_closing_repeated: 0,
   simulated_path_unusable: 0,
   simulated_list_mixed_types: 0,

@@ -5,6 +5,8 @@
 import { Rng } from './rng.js';
 import { FINISH_ACTION, type Step, type Trajectory } from './schemas.js';
 import { placesNamedIn } from './resolution/places.js';
+import { sameValue } from './errors/values.js';
+import { isErrorResponse } from './errors/responses.js';
 
 export interface LocatedStep {
   /** 1-based index over the trajectory's tool steps. */
@@ -141,4 +143,24 @@ export function placeOfStep(trajectory: Trajectory, turnIndex: number, history: 
   }
   const users = trajectory.turns.slice(0, turnIndex + 1).map((t) => t.user).join('\n');
   return placesNamedIn(users)[0]?.name;
+}
+
+/**
+ * Whether step `s` asks again what an earlier call already answered: the same call of a tool that
+ * changes nothing, with the same arguments, answered without an error, and no call that changes
+ * state in between (T-Eval plans call `get_arxiv_article_information("solar energy")` twice). A
+ * case stopping there has two right next steps, calling again or using the answer shown, so no
+ * case stops there, and an environment case does not stop just before one either (its "go on"
+ * step would be such a repeat).
+ */
+export function repeatsAnsweredCall(trajectory: Trajectory, s: LocatedStep): boolean {
+  const { name, args } = s.step.action;
+  if (!changesNothing(name)) return false;
+  const before = toolSteps(trajectory).slice(0, s.k - 1);
+  for (let i = before.length - 1; i >= 0; i--) {
+    const { step } = before[i];
+    if (step.action.name === name && sameValue(step.action.args, args) && step.response && !isErrorResponse(step.response)) return true;
+    if (!changesNothing(step.action.name)) return false;
+  }
+  return false;
 }

@@ -14,7 +14,7 @@ import { chooseK } from '../../pipeline/steps.js';
 import { iterateResolved, parseResolvedTrajectory, readTevalRecords } from '../diversify-internal/inputs.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import type { Store } from '../../pipeline/store/store.js';
-import { internalEligible } from '../diversify-internal/eligibility.js';
+import { internalEligibleIn } from '../diversify-internal/eligibility.js';
 import { ASSEMBLE_RULES, buildCase, caseId, type CaseSpec } from './build.js';
 import { stratifiedSample, type Allocation } from './sampling.js';
 import { observedCandidates } from './observed.js';
@@ -145,7 +145,7 @@ function buildPools(ctx: StageContext): Record<Part, PoolMember[]> {
       candidatesOf.delete(r.trajectory.id);
     }
     // The same draw diversify-internal made, so a control stops where that trajectory's errors do.
-    const k = chooseK(r.trajectory, ctx.seed, 'k-internal', internalEligible);
+    const k = chooseK(r.trajectory, ctx.seed, 'k-internal', internalEligibleIn(r.trajectory));
     if (k === undefined) {
       noStep++;
       continue;
@@ -298,7 +298,7 @@ export const assembleStage: ItemStage<AssembleInput, TestCase> & { summarize(ctx
   kind: 'items',
   pure: true,
   name: STAGE,
-  version: '19', // 19: a case whose calls copy a record field (a paper's "Published:", "Authors:") the shown record contradicts or nothing shows is turned down (unshownField); 18: a ground truth passing a placeholder nothing in the prompt says ("Bullet point 1", "Lorem ipsum") is turned down; 17: a case whose calls copy a title nothing showed (unshownTitle) or pick against the shown ranking (rankContradiction) is turned down; 16: a recorded error's thought says where a value comes from only of a value the wrong call passes; 15: a closing answer's float rounded to 12 significant digits is the shown one (unsupportedNumbers); 14: a ground-truth date needs the date shown or a today to count from; // 9: a wrong call's thought in the frame of the correct one (recorded and observed errors too); 6: recorded errors' CoT thoughts no longer state a dropped key's value; pool members whose shown history takes a value from nowhere are rejected; 7: a closing answer's CoT thought says what the turn came to (finishThought); 8: a time of day a call takes must be said in some form ("6 PM", "18:00", "noon")
+  version: '20', // 20: no control stops at a call that repeats one already answered (repeatsAnsweredCall); 19: a case whose calls copy a record field (a paper's "Published:", "Authors:") the shown record contradicts or nothing shows is turned down (unshownField); 18: a ground truth passing a placeholder nothing in the prompt says ("Bullet point 1", "Lorem ipsum") is turned down; 17: a case whose calls copy a title nothing showed (unshownTitle) or pick against the shown ranking (rankContradiction) is turned down; 16: a recorded error's thought says where a value comes from only of a value the wrong call passes; 15: a closing answer's float rounded to 12 significant digits is the shown one (unsupportedNumbers); 14: a ground-truth date needs the date shown or a today to count from; // 9: a wrong call's thought in the frame of the correct one (recorded and observed errors too); 6: recorded errors' CoT thoughts no longer state a dropped key's value; pool members whose shown history takes a value from nowhere are rejected; 7: a closing answer's CoT thought says what the turn came to (finishThought); 8: a time of day a call takes must be said in some form ("6 PM", "18:00", "noon")
   // observe is read for the errors a model really made; it is skipped (no output) without a model.
   // collect: T-Eval's recorded input errors (review label C) become cases.
   upstream: ['collect', 'resolve', 'observe', 'diversify-internal', 'diversify-external'],

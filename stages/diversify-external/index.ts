@@ -26,7 +26,7 @@ import { chooseK, historyBefore, stepAt, toolSteps } from '../../pipeline/steps.
 import { classifyEnvironmentMessage, isPlainObject, kindWeights, toolkitOf } from '../../pipeline/errors/index.js';
 import { iterateResolved, parseResolvedTrajectory, readTevalRecords } from '../diversify-internal/inputs.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
-import { externalEligible } from '../diversify-internal/eligibility.js';
+import { externalEligibleIn } from '../diversify-internal/eligibility.js';
 import { indexCaptured, matchCaptured, type CapturedFailure } from './captured.js';
 import { collect, describeFailure, environmentFailures, type CollectorTarget } from './collector.js';
 import { actionAfterFailure } from './afterFailure.js';
@@ -78,7 +78,8 @@ export function enumerateExternal(ctx: StageContext): StageItem<ExternalItemInpu
   for (const { key, contentHash, trajectory } of iterateResolved(ctx, STAGE)) {
     // A call whose argument is a placeholder ("company name", "{places}") is no step a careful model retries.
     const fields = docFieldNames(JSON.stringify(trajectory.tools));
-    const k = chooseK(trajectory, ctx.seed, 'k-external', (s) => externalEligible(s) && !placeholderArgument(s.step.action, fields)) ?? null;
+    const eligible = externalEligibleIn(trajectory);
+    const k = chooseK(trajectory, ctx.seed, 'k-external', (s) => eligible(s) && !placeholderArgument(s.step.action, fields)) ?? null;
     const tool = k === null ? '' : (toolSteps(trajectory)[k - 1]?.step.action.name ?? '');
     // A local tool's failures never read as an HTTP API's, whatever T-Eval's wrapper once printed.
     const local = k !== null && localityOf(tool, trajectory.tools) === 'local';
@@ -261,7 +262,7 @@ export const diversifyExternalStage: ItemStage<ExternalItemInput, ExternalErrorC
   name: STAGE,
   // The rules of its roles are part of its version: changing how failures or closing answers read redoes its items.
   // 4: the step after a failure passes pipeline/afterFailure.ts (no values from the failed answer, no opened state, no condition on it, no placeholder); a later independent step before closing; skip thoughts cite no result; no placeholder retries. 5: the closing thought after a call that kept failing says how it failed, in one of several wordings.
-  version: `6+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`, // 6: the step after a failure says what it is for in plain words, not the doc's (thoughtPhrases coreOf)
+  version: `7+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`, // 7: no failure at a call that repeats one already answered, nor just before one (repeatsAnsweredCall); 6: the step after a failure says what it is for in plain words, not the doc's (thoughtPhrases coreOf)
   upstream: ['collect', 'resolve'],
   description: 'environment errors at step k: live collector, T-Eval captured failures, API simulator in error mode',
   roles: ['api-simulator', 'answer-writer'],

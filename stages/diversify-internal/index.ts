@@ -45,7 +45,7 @@ import { errorSimulatorRole, type ErrorSimulatorOutput } from './errorSimulator.
 import { docsByName, injectorExamples, observedExamples, selectFewShot, tevalExamples, type FewShotExample, type PoolSet } from './fewShot.js';
 import { injectionInputFor, iterateResolved, parseResolvedTrajectory, readObservedErrors, readTevalRecords, toolkitIndex } from './inputs.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
-import { internalEligible } from './eligibility.js';
+import { internalEligibleIn } from './eligibility.js';
 
 export interface InternalItemInput {
   /** The resolved trajectory, by reference (pipeline/artifactRef.ts): the item's first parent. */
@@ -107,7 +107,7 @@ export function enumerateInternal(ctx: StageContext): StageItem<InternalItemInpu
     (function* () {
       for (const r of iterateResolved(ctx, STAGE)) {
         const { trajectory } = r;
-        const k = chooseK(trajectory, ctx.seed, 'k-internal', internalEligible) ?? null;
+        const k = chooseK(trajectory, ctx.seed, 'k-internal', internalEligibleIn(trajectory)) ?? null;
         const gtName = k === null ? '' : (toolSteps(trajectory)[k - 1]?.step.action.name ?? '');
         listed.push({ key: r.key, contentHash: r.contentHash, id: trajectory.id, k, gtName });
         for (const tool of trajectory.tools) names.add(tool.name);
@@ -342,7 +342,7 @@ export function internalSummary(ctx: StageContext): string {
 export const diversifyInternalStage: ItemStage<InternalItemInput, InternalErrorCandidate> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
   name: STAGE,
-  version: `16+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 16: a wrong call's answer is about the place the task is at (placeOfStep), as the right call's is; 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool; 6: a wrong call's forecast starts on the task's day; 7: a later lookup counts as done early though the source chains it, unless a value flows from the step due (BFCL lookups too); 8: a month or weekday is no name; 9: a wrong call's thought states no correct value the call leaves out or writes in another case; 10: no lookup whose answer gives what the correct call needs as a wrong tool; 13: no wrong call that changes state and goes through; 11: a wrong call looking up an identifier the task never showed answers not found; 12: a wrong call's thought in the frame of the correct one
+  version: `17+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 17: no error at a call that repeats one already answered (repeatsAnsweredCall); 16: a wrong call's answer is about the place the task is at (placeOfStep), as the right call's is; 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool; 6: a wrong call's forecast starts on the task's day; 7: a later lookup counts as done early though the source chains it, unless a value flows from the step due (BFCL lookups too); 8: a month or weekday is no name; 9: a wrong call's thought states no correct value the call leaves out or writes in another case; 10: no lookup whose answer gives what the correct call needs as a wrong tool; 13: no wrong call that changes state and goes through; 11: a wrong call looking up an identifier the task never showed answers not found; 12: a wrong call's thought in the frame of the correct one
   upstream: ['collect', 'resolve', 'observe'],
   description: 'four internal errors (tool select, hallucination, key, value) at step k, held to the label checker, with real responses',
   roles: ['error-simulator', 'api-simulator'],

@@ -6,7 +6,7 @@
 import { RENTAL_KINDS, rentalKindOf } from '../../resolution/rentalKinds.js';
 import { argumentDates, unanchoredDates } from '../dates.js';
 import { FINISH_ACTION, type Action, type ChatMessage, type TestCase, type ToolDoc, type Trajectory } from '../../schemas.js';
-import { historyBefore, toolSteps, type LocatedStep } from '../../steps.js';
+import { changesNothing, historyBefore, toolSteps, type LocatedStep } from '../../steps.js';
 import { docFieldNames, placeholderArgument, skipCandidates, skipObstacle, unshownPlaceholder } from '../../afterFailure.js';
 import { isPlainObject, sameValue } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
@@ -239,12 +239,6 @@ export const httpErrorOnLocalTool: CaseMeasure = {
   },
 };
 
-/**
- * An environment failure in another tool's words: a device, lock or storage fault on a tool that
- * only computes or looks up ("get_weekday failed: device not ready; the controller did not
- * respond", "estimate_distance failed: the resource is locked by another process"), or AMap's
- * `{"status": "0", "infocode": ...}` body on a tool that is not AMap's.
- */
 /** A ground truth passing a placeholder nothing in the prompt says ("Bullet point 1[SPAN]…", "Lorem ipsum"): no one right value. */
 export const gtPlaceholderArgument: CaseMeasure = {
   kind: 'case',
@@ -259,6 +253,12 @@ export const gtPlaceholderArgument: CaseMeasure = {
   },
 };
 
+/**
+ * An environment failure in another tool's words: a device, lock or storage fault on a tool that
+ * only computes or looks up ("get_weekday failed: device not ready; the controller did not
+ * respond", "estimate_distance failed: the resource is locked by another process"), or AMap's
+ * `{"status": "0", "infocode": ...}` body on a tool that is not AMap's.
+ */
 export const envErrorUnfitTool: CaseMeasure = {
   kind: 'case',
   id: 'env_error_unfit_tool',
@@ -676,6 +676,42 @@ export const datesContradictToday: CaseMeasure = {
   },
 };
 
+/**
+ * A ground truth that asks again what the case already shows answered: the same call of a tool that
+ * changes nothing, with the same arguments, answered without an error, and nothing changed since
+ * (`get_arxiv_article_information("solar energy")` a second time; an environment case's retry of a
+ * call an earlier step already made, or its "go on" step done before). Using the answer shown is
+ * as right as the call, so the case has two right next steps.
+ */
+export const gtRepeatsAnsweredCall: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_repeats_answered_call',
+  group: 'solvable',
+  title: 'ground truth repeats a read-only call the case already shows answered with the same arguments (nothing changed since), so using the shown answer is as right',
+  population: 'cases whose ground truth calls a tool',
+  check(tc) {
+    const gts = groundTruthActions(tc).filter((g) => g.name !== FINISH_ACTION);
+    if (!gts.length) return undefined;
+    // The calls the case shows with their answers; an error case's last one is the step it is about.
+    const shown: { action: Action; response: string }[] = [];
+    tc.messages.forEach((m, i) => {
+      const action = m.role === 'assistant' ? shownAction(m.content ?? '') : undefined;
+      const next = tc.messages[i + 1];
+      if (action && next?.role === 'function') shown.push({ action, response: next.content });
+    });
+    if (tc.errorType !== '' || tc.kind === 'external') shown.pop();
+    for (const g of gts) {
+      if (!changesNothing(g.name)) continue;
+      for (let i = shown.length - 1; i >= 0; i--) {
+        const { action, response } = shown[i];
+        if (action.name === g.name && sameValue(action.args, g.args) && !isErrorResponse({ content: response })) return `${g.name} ${toJson(g.args).slice(0, 80)} was already answered`;
+        if (!changesNothing(action.name)) break;
+      }
+    }
+    return null;
+  },
+};
+
 export const SOLVABLE_MEASURES: CaseMeasure[] = [
   ...CARRIED_MEASURES,
   unanchoredGroundTruthDate,
@@ -692,6 +728,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   httpErrorOnLocalTool,
   envErrorUnfitTool,
   gtPlaceholderArgument,
+  gtRepeatsAnsweredCall,
   inventedHost,
   unsafeIntegers,
   incoherentSimulation,
