@@ -131,6 +131,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_doc_lifted: 0,
   thought_misplaces_step: 0,
   thought_malformed: 0,
+  thought_claims_given_value: 0,
   context_escape_residue: 0,
   tool_select_early_step: 0,
   simulated_ticker_ignored: 0,

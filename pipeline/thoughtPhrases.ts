@@ -224,39 +224,71 @@ export function argPhrase(args: Record<string, unknown> | string): string {
 }
 
 /**
- * The sentences a thought opens with to say where a value of its call comes from: the request
- * (the first four, only for a value the user's request states) or the step's own choice (the last
- * two, for any value the call passes). The thought writer opens a correct thought with one; a wrong
- * call's thought (pipeline/errors/injectors/thoughts.ts) opens with the same kind of sentence about
- * a value the wrong call passes, so that neither its presence nor its absence tells the two apart.
+ * The sentences a thought opens with to say where a value of its call comes from, each for one
+ * provenance: the user's request (a value the user's words hold as they are), an earlier tool answer
+ * (one that answer shows), the assistant's own pick (a value nothing shown gave: a default, one of
+ * several the user left open) — or none (the neutral "The folder will be "workspace"", true whatever
+ * gave the value). The thought writer picks the frame by where the value really comes from; a wrong
+ * call's thought (pipeline/errors/injectors/thoughts.ts) opens with a sentence of the same kind about
+ * a value the wrong call passes where that is true of it, else with a neutral one, so that neither
+ * its presence nor its kind tells the two apart.
  */
-export const FROM_REQUEST: ((key: string, value: string) => string)[] = [
-  (key, value) => `The user gave the ${key} as "${value}".`,
-  (key, value) => `The request names "${value}" as the ${key}.`,
-  (key, value) => `The user mentioned "${value}", which is the ${key} here.`,
-  (_key, value) => `"${value}" comes straight from the request.`,
-];
-export const CHOSEN: ((key: string, value: string) => string)[] = [
-  (key, value) => `I'll go with "${value}" for the ${key}.`,
-  (key, value) => `The ${key} will be "${value}".`,
+export type SourceKind = 'request' | 'answer' | 'chosen' | 'neutral';
+export interface SourceFrame {
+  kind: SourceKind;
+  /** The sentence; `api` is the tool whose answer gave the value (answer frames only). */
+  say: (key: string, value: string, api?: string) => string;
+  pattern: RegExp;
+}
+
+export const SOURCE_FRAMES: SourceFrame[] = [
+  { kind: 'request', say: (key, value) => `The user gave the ${key} as "${value}".`, pattern: /^The user gave the (?<key>.+?) as "(?<value>.*)"\.$/ },
+  { kind: 'request', say: (key, value) => `The request names "${value}" as the ${key}.`, pattern: /^The request names "(?<value>.*)" as the (?<key>.+?)\.$/ },
+  { kind: 'request', say: (key, value) => `The user mentioned "${value}", which is the ${key} here.`, pattern: /^The user mentioned "(?<value>.*)", which is the (?<key>.+?) here\.$/ },
+  { kind: 'request', say: (_key, value) => `"${value}" comes straight from the request.`, pattern: /^"(?<value>.*)" comes straight from the request\.$/ },
+  { kind: 'chosen', say: (key, value) => `I'll go with "${value}" for the ${key}.`, pattern: /^I'll go with "(?<value>.*)" for the (?<key>.+?)\.$/ },
+  { kind: 'neutral', say: (key, value) => `The ${key} will be "${value}".`, pattern: /^The (?<key>.+?) will be "(?<value>.*)"\.$/ },
+  { kind: 'answer', say: (key, value, api) => `\`${api}\` returned "${value}", which is the ${key} to pass.`, pattern: /^`(?<api>[^`]+)` returned "(?<value>.*)", which is the (?<key>.+?) to pass\.$/ },
+  { kind: 'answer', say: (key, value, api) => `The ${key} "${value}" comes from what \`${api}\` returned.`, pattern: /^The (?<key>.+?) "(?<value>.*)" comes from what `(?<api>[^`]+)` returned\.$/ },
+  { kind: 'chosen', say: (key, value) => `Nothing fixes the ${key}, so I'll pick "${value}".`, pattern: /^Nothing fixes the (?<key>.+?), so I'll pick "(?<value>.*)"\.$/ },
+  { kind: 'neutral', say: (key, value) => `For the ${key}, I'll pass "${value}".`, pattern: /^For the (?<key>.+?), I'll pass "(?<value>.*)"\.$/ },
 ];
 
-const SOURCE_PATTERNS: RegExp[] = [
-  /^The user gave the (?<key>.+?) as "(?<value>.*)"\.$/,
-  /^The request names "(?<value>.*)" as the (?<key>.+?)\.$/,
-  /^The user mentioned "(?<value>.*)", which is the (?<key>.+?) here\.$/,
-  /^"(?<value>.*)" comes straight from the request\.$/,
-  /^I'll go with "(?<value>.*)" for the (?<key>.+?)\.$/,
-  /^The (?<key>.+?) will be "(?<value>.*)"\.$/,
-];
+/** The indices into SOURCE_FRAMES of the frames of one kind. */
+export function framesOf(kind: SourceKind): number[] {
+  return SOURCE_FRAMES.flatMap((f, i) => (f.kind === kind ? [i] : []));
+}
 
-/** A sentence saying where a value comes from, read back: which one (index into [...FROM_REQUEST, ...CHOSEN]) and the value it states. */
-export function valueSource(sentence: string): { index: number; value: string; key?: string } | undefined {
-  for (const [index, p] of SOURCE_PATTERNS.entries()) {
-    const m = p.exec(sentence.trim());
-    if (m?.groups) return { index, value: m.groups.value, key: m.groups.key };
+/** The frames that say a value comes from the user's request (only for a value the request states as it is). */
+export const FROM_REQUEST = framesOf('request').map((i) => SOURCE_FRAMES[i].say);
+
+/** A sentence saying where a value comes from, read back: which frame (index into SOURCE_FRAMES), its kind and the value it states. */
+export function valueSource(sentence: string): { index: number; kind: SourceKind; value: string; key?: string; api?: string } | undefined {
+  for (const [index, f] of SOURCE_FRAMES.entries()) {
+    const m = f.pattern.exec(sentence.trim());
+    if (m?.groups) return { index, kind: f.kind, value: m.groups.value, key: m.groups.key, api: m.groups.api };
   }
   return undefined;
+}
+
+/**
+ * Does `text` hold `value` as a whole token ("12:00" in "from 10:00 to 12:00 PM", not "2:00 PM" in
+ * "12:00 PM" nor "restaurant" in "restaurants")? A JSON-escaped spelling counts (an answer's JSON).
+ * `exact`: the same letter case, as a sentence quoting the value as the user's words needs.
+ */
+export function holdsValue(text: string, value: string, exact = false): boolean {
+  if (!value) return false;
+  const hay = exact ? text : text.toLowerCase();
+  const word = (c: string) => /[\p{L}\p{N}_]/u.test(c);
+  return [value, JSON.stringify(value).slice(1, -1)].some((v) => {
+    const needle = exact ? v : v.toLowerCase();
+    for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+      const before = hay[at - 1] ?? ' ';
+      const after = hay[at + needle.length] ?? ' ';
+      if ((!word(needle[0]) || !word(before)) && (!word(needle[needle.length - 1]) || !word(after))) return true;
+    }
+    return false;
+  });
 }
 
 /** An argument's value as a thought quotes it: a short string or a number; undefined for anything else. */

@@ -8,7 +8,7 @@ import type { Action, ErrorType } from '../schemas.js';
 import { apiOf, isPlainObject, sameValue } from './values.js';
 import { escapeRegExp, numberToWords } from './vocabulary.js';
 import { toJson } from '../pyValues.js';
-import { FROM_REQUEST, valueSource } from '../thoughtPhrases.js';
+import { holdsValue, valueSource } from '../thoughtPhrases.js';
 
 export interface Leak {
   what: 'tool' | 'key' | 'value';
@@ -139,7 +139,7 @@ export function statesValueNotPassed(text: string, call: Pick<Action, 'args'>, r
     const source = valueSource(sentence);
     if (!source) continue;
     if (!passed.includes(source.value)) return source.value;
-    if (request !== undefined && source.index < FROM_REQUEST.length && !request.includes(source.value)) return source.value;
+    if (request !== undefined && source.kind === 'request' && !holdsValue(request, source.value, true)) return source.value;
   }
   return undefined;
 }

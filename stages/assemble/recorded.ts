@@ -144,7 +144,9 @@ function candidatesFrom(records: TevalRecord[], bindingOf: (r: TevalRecord) => B
       continue;
     }
     seenCalls.add(call);
-    const thought = erroneousThought(verdict.label, correct, erroneous, { tools: bound.trajectory.tools, query: bound.trajectory.turns[stepAt(bound.trajectory, bound.k).turnIndex].user });
+    const turnIndex = stepAt(bound.trajectory, bound.k).turnIndex;
+    const earlier = toolSteps(bound.trajectory).slice(0, bound.k - 1).map(({ step: s }) => ({ name: s.action.name, response: s.response?.content }));
+    const thought = erroneousThought(verdict.label, correct, erroneous, { tools: bound.trajectory.tools, query: bound.trajectory.turns[turnIndex].user, earlierRequests: bound.trajectory.turns.slice(0, turnIndex).map((t) => t.user), earlier });
     const action = thought === undefined ? erroneous : { thought, ...erroneous };
     const notes = [`origin: ${RECORDED_ORIGIN} (T-Eval review record ${itemId}, judged C: input error; bound to ${bound.trajectory.id} k=${bound.k} by ${bound.strength === 2 ? 'a shared argument value' : 'a value its user turn mentions'})`];
     if (thought !== undefined) notes.push('T-Eval records no thought; the CoT thought was written by the rules');

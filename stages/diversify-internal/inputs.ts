@@ -134,6 +134,7 @@ export function injectionInputFor(trajectory: Trajectory, k: number, toolkitApis
     tools,
     correct: located.step.action,
     query: trajectory.turns[located.turnIndex].user,
+    earlierRequests: trajectory.turns.slice(0, located.turnIndex).map((t) => t.user),
     earlier,
     toolkitApis,
     meta: trajectory.meta,

@@ -158,12 +158,15 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
     }));
 
     // One thought-writer call per turn keeps each call's context to the request it serves.
-    for (const turn of turns) {
+    for (const [t, turn] of turns.entries()) {
       if (turn.steps.length === 0) continue;
+      // What the conversation showed before this turn: where a value comes from is said by it (a value the user gave is never "my pick").
+      const before = turns.slice(0, t);
       const { output, method } = await ctx.llm.invoke(
         thoughtWriterRole,
         {
           query: turn.user,
+          ...(before.length ? { earlierRequests: before.map((b) => b.user), earlierAnswers: before.flatMap((b) => b.steps.map((s) => ({ name: s.action.name, ...(s.response ? { response: s.response.content } : {}) }))) } : {}),
           steps: turn.steps.map((s, i) => {
             const previous = i > 0 ? turn.steps[i - 1].response?.content : undefined;
             return { name: s.action.name, description: byName.get(s.action.name)!.description, args: s.action.args, ...(previous ? { previousResponse: previous } : {}) };

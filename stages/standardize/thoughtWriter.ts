@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
 import type { Rng } from '../../pipeline/rng.js';
 import { keyAsWords } from '../../pipeline/quality/grammar.js';
-import { CHOSEN, FROM_REQUEST, argPhrase, intentOf, purpose, quotable, sayValue } from '../../pipeline/thoughtPhrases.js';
+import { SOURCE_FRAMES, framesOf, holdsValue, argPhrase, intentOf, purpose, quotable, sayValue, type SourceKind } from '../../pipeline/thoughtPhrases.js';
 
 export { baseForm, intentOf } from '../../pipeline/thoughtPhrases.js';
 
@@ -16,6 +16,10 @@ import { parseJson, toJson } from '../../pipeline/pyValues.js';
 
 export interface ThoughtInput {
   query: string;
+  /** The user's requests of the turns before this one (a multi-turn conversation): values they gave are the user's too. */
+  earlierRequests?: string[];
+  /** Tool answers shown before this turn, with the call that gave each (undefined: one the source does not record here). */
+  earlierAnswers?: { name: string; response?: string }[];
   steps: {
     name: string;
     description: string;
@@ -27,14 +31,61 @@ export interface ThoughtInput {
 
 const Output = z.object({ thoughts: z.array(z.string().min(1)) });
 
+/** Where a value a call passes comes from, as far as the writer can tell. */
+type Provenance =
+  /** The user's words hold it as it is: this turn's request, or (`earlier`) an earlier turn's. */
+  | { kind: 'request'; earlier: boolean }
+  /** Only in another letter case or spelling the user wrote, or in an answer the source does not record here: said without a source. */
+  | { kind: 'neutral' }
+  /** An earlier tool answer shows it: `api` gave it. */
+  | { kind: 'answer'; api: string }
+  /** Nothing shown before the step gave it: the assistant's own pick. */
+  | { kind: 'chosen' };
+
+/** The requests and tool answers a step's thought can know of: the ones shown before the step. */
+interface Seen {
+  query: string;
+  earlierRequests: string[];
+  /** Answers before the step, latest first; response undefined when the source does not record it here (BFCL's come in resolve). */
+  answers: { api: string; response?: string }[];
+}
+
+const apiOf = (name: string) => name.split('.').pop()!;
+
+function provenanceOf(value: string, seen: Seen): Provenance {
+  if (holdsValue(seen.query, value, true)) return { kind: 'request', earlier: false };
+  if (seen.earlierRequests.some((r) => holdsValue(r, value, true))) return { kind: 'request', earlier: true };
+  if ([seen.query, ...seen.earlierRequests].some((r) => holdsValue(r, value))) return { kind: 'neutral' };
+  const answered = seen.answers.find((a) => a.response !== undefined && holdsValue(a.response, value));
+  if (answered) return { kind: 'answer', api: answered.api };
+  // An answer not recorded here may have given it: nothing says the assistant picked it.
+  return seen.answers.some((a) => a.response === undefined) ? { kind: 'neutral' } : { kind: 'chosen' };
+}
+
 /** An argument value the user's request states verbatim (what ties this step to the request), if any. */
-function statedValue(args: Record<string, unknown> | string, query: string): { key: string; value: string } | undefined {
+function statedValue(args: Record<string, unknown> | string, seen: Seen): { key: string; value: string; provenance: Provenance } | undefined {
   if (typeof args === 'string') return undefined;
   for (const [key, v] of Object.entries(args)) {
     const value = quotable(v);
-    if (value && query.includes(value)) return { key, value };
+    const provenance = value ? provenanceOf(value, seen) : undefined;
+    if (value && provenance?.kind === 'request') return { key, value, provenance };
   }
   return undefined;
+}
+
+/** "The user gave ..." and "The user mentioned ..." (SOURCE_FRAMES 0 and 2) read true of an earlier turn; "The request names ..." is of this one. */
+const EARLIER_REQUEST = [0, 2];
+
+/**
+ * The sentence saying where `value` comes from, in a frame of its provenance: mostly the source
+ * (`sourced` of the time), else the neutral frame; a value the writer cannot place, always neutral.
+ */
+function sourceSentence(key: string, value: string, p: Provenance, rng: Rng, sourced: number): string {
+  const neutral = framesOf('neutral');
+  let kind: SourceKind = p.kind;
+  if (p.kind !== 'neutral' && !rng.chance(sourced)) kind = 'neutral';
+  const pool = kind === 'neutral' ? neutral : p.kind === 'request' && p.earlier ? EARLIER_REQUEST : framesOf(kind);
+  return SOURCE_FRAMES[rng.pick(pool)].say(key, value, p.kind === 'answer' ? `${p.api}` : undefined);
 }
 
 /** One short, whole fact from a previous response, when it is a JSON object with a short scalar field. */
@@ -75,7 +126,7 @@ const NEXT: Frame[] = [
 ];
 /** Frames that say the call is the turn's last: only for the last call. */
 const LAST: Frame[] = [
-  ({ api, intent, withArgs }) => `That leaves one more thing to do here: ${intent}, which means calling ${api}${withArgs}.`,
+  ({ api, intent, withArgs }) => `That leaves a final thing to do here: ${intent}, which means calling ${api}${withArgs}.`,
   ({ api, intent, withArgs }) => `What remains is to ${intent}, so ${api}${withArgs} comes next.`,
   ({ api, intent, withArgs }) => `Last, I need to ${intent}, so I will call ${api}${withArgs}.`,
 ];
@@ -112,19 +163,26 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
     const args = argPhrase(s.args);
     const withArgs = args ? ` with ${args}` : '';
     const frame = rng.pick(framesFor(i, input.steps.length))({ api, intent, args, withArgs });
-    const stated = statedValue(s.args, input.query);
-    // A value the call passes that the request does not state is the step's own choice, said as one.
-    const chosen = typeof s.args === 'string' ? undefined : Object.entries(s.args).map(([key, v]) => ({ key, value: quotable(v) })).find((e): e is { key: string; value: string } => e.value !== undefined);
+    const seen: Seen = {
+      query: input.query,
+      earlierRequests: input.earlierRequests ?? [],
+      answers: [],
+    };
+    // Latest first: this turn's earlier steps, then earlier turns'.
+    seen.answers = [...input.steps.slice(0, i).map((p, j) => ({ api: apiOf(p.name), response: input.steps[j + 1].previousResponse })).reverse(), ...[...(input.earlierAnswers ?? [])].reverse().map((a) => ({ api: apiOf(a.name), response: a.response }))];
+    const stated = statedValue(s.args, seen);
+    // Another value the call passes, said in the frame of where it comes from (its own pick only when nothing shown gave it).
+    const other = typeof s.args === 'string' ? undefined : Object.entries(s.args).map(([key, v]) => ({ key, value: quotable(v) })).find((e): e is { key: string; value: string } => e.value !== undefined);
     const fact = i > 0 ? previousFact(s.previousResponse) : undefined;
     const prevApi = i > 0 ? input.steps[i - 1].name.split('.').pop()! : '';
-    // One optional clause in front: what the previous call returned, or the value the user gave.
+    // One optional clause in front: what the previous call returned, or where a value of the call comes from.
     const lead =
       fact && rng.chance(0.7)
         ? rng.pick([`\`${prevApi}\` says ${fact}. `, `From \`${prevApi}\` I know that ${fact}. `, `The last call tells me ${fact}. `])
         : stated && rng.chance(0.5)
-          ? `${rng.pick(rng.chance(0.8) ? FROM_REQUEST : CHOSEN)(humanize(stated.key), stated.value)} `
-          : chosen && rng.chance(0.2)
-            ? `${rng.pick(CHOSEN)(humanize(chosen.key), chosen.value)} `
+          ? `${sourceSentence(humanize(stated.key), stated.value, stated.provenance, rng, 0.8)} `
+          : other && rng.chance(0.2)
+            ? `${sourceSentence(humanize(other.key), other.value, provenanceOf(other.value, seen), rng, 0.6)} `
             : '';
     return capitalise(lead + frame);
   });
@@ -146,5 +204,5 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
       { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
-  offline: { version: 'thought-writer-11', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
+  offline: { version: 'thought-writer-13', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };

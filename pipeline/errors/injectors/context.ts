@@ -22,6 +22,8 @@ export interface InjectionInput {
   correct: Action;
   /** The user message of the turn that holds step k. */
   query: string;
+  /** The user messages of the turns before the one that holds step k. */
+  earlierRequests?: string[];
   /** Tool steps before k, with their responses. */
   earlier: EarlierStep[];
   /** Every known tool name of the ground truth's toolkit, listed or not: an invented name must be none of them. */

@@ -19,7 +19,7 @@ export { adaptArgs, confusableTools, relevance } from './toolSelect.js';
 export { erroneousThought } from './thoughts.js';
 
 /** Bumped whenever an injector's behaviour changes; recorded as `rules:error-injectors@<version>`. */
-export const INJECTORS_VERSION = 'error-injectors@17';
+export const INJECTORS_VERSION = 'error-injectors@19';
 
 export const INJECTORS: Record<ErrorType, Injector> = {
   tool_select_error: toolSelectInjector,
@@ -59,7 +59,7 @@ export function inject(type: ErrorType, input: InjectionInput, rng: Rng): Inject
   for (let draw = 0; draw < MAX_DRAWS; draw++) {
     const injection = INJECTORS[type].inject(input, rng);
     if (repeatsValidStep(injection.action, input)) continue;
-    const thought = erroneousThought(type, input.correct, injection.action, { tools: input.tools, rng, query: input.query });
+    const thought = erroneousThought(type, input.correct, injection.action, { tools: input.tools, rng, query: input.query, earlierRequests: input.earlierRequests, earlier: input.earlier });
     const action: Action = thought === undefined ? { name: injection.action.name, args: injection.action.args } : { thought, name: injection.action.name, args: injection.action.args };
     return { ...injection, action };
   }

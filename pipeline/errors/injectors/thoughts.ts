@@ -12,7 +12,7 @@ import type { Action, ErrorType, ToolDoc } from '../../schemas.js';
 import { leaksIn, changedValues, statesDroppedValue, statesUnpassedValue } from '../leaks.js';
 import { apiOf, isPlainObject, show } from '../values.js';
 import { toJson } from '../../pyValues.js';
-import { CHOSEN, FROM_REQUEST, argPhrase, intentOf, quotable, valueSource } from '../../thoughtPhrases.js';
+import { SOURCE_FRAMES, argPhrase, framesOf, holdsValue, intentOf, quotable, valueSource } from '../../thoughtPhrases.js';
 import { keyAsWords } from '../../quality/grammar.js';
 
 function sentences(text: string): string[] {
@@ -102,14 +102,25 @@ const VERB_SYNONYMS: Record<string, string> = {
   reserve: 'book', cancel: 'call off', cd: 'change into', ls: 'list', cat: 'print', mkdir: 'make', touch: 'create', mv: 'move', cp: 'copy',
 };
 
+/** What the case shows before the wrong call, as far as its thought's writer knows: the turn's request and earlier answers. */
+export interface ShownBefore {
+  query?: string;
+  /** The user's requests of earlier turns (undefined: not known here). */
+  earlierRequests?: string[];
+  /** Earlier tool steps with the answers the case shows (undefined: not known here). */
+  earlier?: { name: string; response?: string }[];
+}
+
 /**
- * The sentence saying where a value comes from, for the wrong call: of the same kind as the correct
- * thought's (`index` into [...FROM_REQUEST, ...CHOSEN]) about a value the wrong call passes — one the
- * request states, for a sentence that says it comes from the request. Where the wrong call passes no
- * value the request states, it says its value is its choice (as correct thoughts also do); never
- * that the request holds a value the wrong call does not pass (that hands over the correct one).
+ * The sentence saying where a value comes from, for the wrong call: in the correct thought's frame
+ * (`index` into SOURCE_FRAMES) about a value the wrong call passes where that frame is true of it —
+ * one the request states for a request frame, one an earlier answer shows for an answer frame, one
+ * nothing shown gave for a frame saying it is the assistant's pick — else in a neutral frame ("The
+ * folder will be "documents"."), which correct thoughts also use. Never that the request holds a
+ * value the wrong call does not pass (that hands over the correct one), never a value the user gave
+ * as the assistant's own pick.
  */
-function sourceForWrongCall(index: number, wrongArgs: Action['args'], query: string | undefined, rng: Rng, clean: (s: string) => boolean): string | undefined {
+function sourceForWrongCall(index: number, wrongArgs: Action['args'], shown: ShownBefore, rng: Rng, clean: (s: string) => boolean): string | undefined {
   if (!isPlainObject(wrongArgs)) return undefined;
   const values = Object.entries(wrongArgs).flatMap(([key, v]) => {
     const value = quotable(v);
@@ -117,19 +128,27 @@ function sourceForWrongCall(index: number, wrongArgs: Action['args'], query: str
   });
   // A value that is also the correct value of another key (a swapped pair) is not said, as the frame does not say it.
   const says = (sentence: string) => (clean(sentence) ? sentence : undefined);
-  if (index < FROM_REQUEST.length && query) {
-    for (const e of values.filter((v) => query.includes(v.value))) {
-      const told = says(FROM_REQUEST[index](e.key, e.value));
-      if (told) return told;
-    }
-  }
-  const own = index >= FROM_REQUEST.length ? CHOSEN[index - FROM_REQUEST.length] : rng.pick(CHOSEN);
+  const frame = SOURCE_FRAMES[index];
+  const { query, earlier, earlierRequests } = shown;
+  const answerOf = (value: string) => [...(earlier ?? [])].reverse().find((s) => s.response !== undefined && holdsValue(s.response, value));
+  const picked = (value: string) => query !== undefined && earlier !== undefined && earlierRequests !== undefined && ![query, ...earlierRequests].some((r) => holdsValue(r, value)) && earlier.every((s) => s.response !== undefined && !holdsValue(s.response, value));
   for (const e of values) {
-    const told = says(own(e.key, e.value));
+    const api = frame.kind === 'answer' ? answerOf(e.value)?.name.split('.').pop() : undefined;
+    const fits =
+      frame.kind === 'request' ? query !== undefined && holdsValue(query, e.value, true) : frame.kind === 'answer' ? api !== undefined : frame.kind === 'chosen' ? picked(e.value) : true;
+    const told = fits ? says(frame.say(e.key, e.value, api)) : undefined;
+    if (told) return told;
+  }
+  const neutral = SOURCE_FRAMES[rng.pick(framesOf('neutral'))];
+  for (const e of values) {
+    const told = says(neutral.say(e.key, e.value));
     if (told) return told;
   }
   return undefined;
 }
+
+/** How the thought writer opens with what the last call returned. */
+const FACT_LEAD = /^(?:`[^`]+` says |From `[^`]+` I know that |The last call tells me )/;
 
 /** How a frame attaches a call's arguments (thoughtWriter's frames): dropped whole when the wrong call passes none. */
 const ARG_ATTACHMENTS = [' with ', '; the arguments are ', ', passing ', ', and I will pass '];
@@ -143,7 +162,7 @@ const ARG_ATTACHMENTS = [' with ', '; the arguments are ', ', passing ', ', and 
  * Undefined when the correct thought is not one the rules wrote (an LLM's), or when the swap would
  * still state the correct tool, key or value.
  */
-function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action, 'name' | 'args'>, tools: ToolDoc[], query: string | undefined, rng: Rng): string | undefined {
+function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action, 'name' | 'args'>, tools: ToolDoc[], shown: ShownBefore, rng: Rng): string | undefined {
   const thought = correct.thought ?? '';
   const doc = tools.find((t) => t.name === correct.name);
   const api = `\`${shortName(correct.name)}\``;
@@ -186,10 +205,16 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
     if (i === at) return [];
     const source = valueSource(s);
     if (source) {
-      const told = sourceForWrongCall(source.index, wrongArgs, query, rng, clean);
+      const told = sourceForWrongCall(source.index, wrongArgs, shown, rng, clean);
       return told ? [told] : [];
     }
-    return clean(s) && !namesMissingKey(s) ? [s] : [];
+    if (clean(s) && !namesMissingKey(s)) return [s];
+    // What the last call returned, dropped for naming what the wrong call leaves out: the thought still opens with where a value comes from.
+    if (i === 0 && FACT_LEAD.test(s)) {
+      const told = sourceForWrongCall(framesOf('neutral')[0], wrongArgs, shown, rng, (t) => clean(t) && !namesMissingKey(t));
+      return told ? [told] : [];
+    }
+    return [];
   });
   const out = [...lead, frame].join(' ');
   return out.charAt(0).toUpperCase() + out.slice(1);
@@ -200,10 +225,11 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
  * correct step and announce no call, then one sentence announcing the wrong call. Deterministic per
  * action (its own generator when none is given). Undefined when the correct step has no thought.
  */
-export function erroneousThought(type: ErrorType, correct: Action, erroneous: Pick<Action, 'name' | 'args'>, opts: { tools?: ToolDoc[]; rng?: Rng; query?: string } = {}): string | undefined {
+export function erroneousThought(type: ErrorType, correct: Action, erroneous: Pick<Action, 'name' | 'args'>, opts: { tools?: ToolDoc[]; rng?: Rng; query?: string; earlierRequests?: string[]; earlier?: ShownBefore['earlier'] } = {}): string | undefined {
   if (correct.thought === undefined) return undefined;
   const rng = opts.rng ?? seededRng(type, erroneous);
-  const restyled = inCorrectFrame(type, correct, erroneous, opts.tools ?? [], opts.query, rng);
+  const shown: ShownBefore = { query: opts.query, earlierRequests: opts.earlierRequests, earlier: opts.earlier };
+  const restyled = inCorrectFrame(type, correct, erroneous, opts.tools ?? [], shown, rng);
   if (restyled) return restyled;
   const announcesCall = (s: string) => s.includes(apiOf(correct.name)) || /\b(call|use|invoke|run|execute|pass|set|with)\b/i.test(s) || /[=:{]/.test(s);
   // A sentence stating a value the wrong call then leaves out ("The user gave the file path as …") is dropped with it.
@@ -213,7 +239,7 @@ export function erroneousThought(type: ErrorType, correct: Action, erroneous: Pi
     // Where a value comes from is said of a value the wrong call passes, as the correct thought said it of its own.
     const source = valueSource(s);
     if (!source) return [s];
-    const told = sourceForWrongCall(source.index, wrongArgs, opts.query, rng, (t) => leaksIn(t, type, correct, erroneous).length === 0);
+    const told = sourceForWrongCall(source.index, wrongArgs, shown, rng, (t) => leaksIn(t, type, correct, erroneous).length === 0);
     return told ? [told] : [];
   }).filter(
     (s) =>

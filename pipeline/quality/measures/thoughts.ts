@@ -6,16 +6,16 @@
  * brake Pedal Status") was filled in by a template, not written.
  */
 import { FINISH_ACTION, type TestCase } from '../../schemas.js';
-import { groundTruthActions } from '../evidence.js';
+import { groundTruthActions, shownAction } from '../evidence.js';
 import { toJson } from '../../pyValues.js';
 import { apiOf } from '../../errors/values.js';
 import { sentencesOf } from '../grammar.js';
 import { thoughtDefect } from './text.js';
-import { quotable, valueSource } from '../../thoughtPhrases.js';
+import { holdsValue, quotable, valueSource } from '../../thoughtPhrases.js';
 import type { CaseMeasure } from '../types.js';
 
 /** Frames that say the step is the turn's last (nothing after it) or its first (more after it). */
-const CLAIMS_LAST = /\b(?:one more thing to do|what remains is to|the only thing left|the last thing (?:to do|left))\b|(?:^|\.\s+)Last, /i;
+const CLAIMS_LAST = /\b(?:one more thing to do|a final thing to do|what remains is to|the only thing left|the last thing (?:to do|left))\b|(?:^|\.\s+)Last, /i;
 const CLAIMS_FIRST = /(?:^|\.\s+)(?:To start,|The first thing to do|I should begin by|Before anything else|My plan starts with|Step one:|First step:)|\bfirst; /;
 
 /** What a thought claims about its place among the turn's `count` calls that is false at `index`. */
@@ -80,6 +80,16 @@ export const thoughtMalformed: CaseMeasure = {
   check: (tc) => thoughtDefect(tc, (t) => thoughtMalformation(t, tc)),
 };
 
+/** A text's first sentence, where a period inside a quoted value ends none. */
+function firstSentenceOutsideQuotes(text: string): string {
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '"') quoted = !quoted;
+    else if (!quoted && /[.!?]/.test(text[i]) && /\s/.test(text[i + 1] ?? '')) return text.slice(0, i + 1).trim();
+  }
+  return text.trim();
+}
+
 /** How a thought is written, apart from what it says: how it names its tool, whether it spells raw keys. */
 export function thoughtStyle(thought: string, args: unknown, tools: readonly string[] = []): string {
   // A tool named Toolkit.api ("Polygon.io" in a doc's words is no tool name).
@@ -92,7 +102,8 @@ export function thoughtStyle(thought: string, args: unknown, tools: readonly str
   // "is the call this needs" was the writer's "is the one call this needs" with a word taken out, only ever before a wrong call.
   const fallbackFrame = /is the call this needs|The tool for this looks like|should handle this, so that is the call to make|(?:^|\. )Next step: |(?:^|\. )Calling `[^`]+`.* now\.$|The arguments are .*, so I'll pass them to|Next I'll use `|(?:^|\. )I'll call `|; that is what this step needs, so I'll use it/.test(thought);
   // An opening sentence saying where a value comes from ("The request names \"workspace\" as the folder.") or what the last call said.
-  const first = sentencesOf(thought)[0] ?? '';
+  // A quoted value may hold a sentence break (". Attach my resume"): the first sentence ends outside quotes.
+  const first = firstSentenceOutsideQuotes(thought);
   const sourced = valueSource(first) !== undefined || /^(?:`[^`]+` says |From `[^`]+` I know that |The last call tells me )/.test(first);
   return [dotted ? 'names Toolkit.api' : '', backticked ? 'names `api`' : '', rawKey ? 'spells a raw key' : '', fallbackFrame ? 'uses a frame no correct thought uses' : '', sourced ? 'opens with where a value comes from' : ''].filter(Boolean).join(', ') || 'plain';
 }
@@ -162,4 +173,79 @@ export const skipThoughtCitesUnseen: CaseMeasure = {
   },
 };
 
-export const THOUGHT_MEASURES = [thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen];
+
+/** A sentence that frames a quoted value as the assistant's own pick ("I'll go with "workspace" for the folder."). */
+const CLAIMS_CHOICE = /\bI(?:'ll| will| am going to)\s+(?:go with|pick|choose|opt for|settle on|decide on|use)\s+"([^"]*)"/gi;
+/** A sentence that says the user gave a quoted value ("The request names "AAPL" as the symbol", "as you asked"). */
+const CLAIMS_USER = /\b(?:the user (?:gave|mentioned|wants|asked for|said|named|chose|picked)|the request (?:names|says|gives|asks for)|comes straight from the request|you asked for|as you asked|as requested)\b/i;
+/** A sentence that says an earlier call answered with a value ("`search` says the id is 42", "The last call tells me ..."). */
+const CLAIMS_RESULT = /(?:^|\s)(?:`[^`]+` (?:says|said|returned|reports)|From `[^`]+` I know that|The last call tells me|The (?:last|earlier|previous) (?:answer|result|call) (?:gave|returned|shows|says))\b|\bcomes from what `[^`]+` returned\b/;
+
+/**
+ * Where a thought says a value comes from, against what the case showed before it: a value it calls
+ * its own pick that the user's request or an earlier tool answer already gave, or a value it says the
+ * user (or an earlier call) gave that they never did. `users` and `answers` are the user and tool
+ * messages shown before the thought's step.
+ */
+export function misattributedValue(thought: string, users: string, answers: string): string | undefined {
+  for (const sentence of sentencesOf(thought)) {
+    for (const m of sentence.matchAll(CLAIMS_CHOICE)) {
+      const value = m[1];
+      if (holdsValue(users, value)) return `calls "${value}" its own pick, but the user's request gave it`;
+      if (holdsValue(answers, value)) return `calls "${value}" its own pick, but an earlier tool answer gave it`;
+    }
+    const quoted = [...sentence.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+    if (CLAIMS_USER.test(sentence)) {
+      const unsaid = quoted.find((v) => !holdsValue(users, v));
+      if (unsaid) return `says the user gave "${unsaid}", which the user never said`;
+    }
+    if (CLAIMS_RESULT.test(sentence)) {
+      const facts = [...quoted, ...[...sentence.replace(/"[^"]*"/g, ' ').matchAll(/(?<![\w.])-?\d+(?:\.\d+)?(?![\w])/g)].map((m) => m[0])];
+      const unseen = facts.find((v) => !holdsValue(answers, v));
+      if (unseen) return `says an earlier call gave "${unseen}", which no earlier tool answer shows`;
+    }
+  }
+  return undefined;
+}
+
+/** Each thought a CoT case shows (earlier steps, the wrong call, the ground truth) with the user and tool messages shown before its step. */
+export function thoughtsInContext(tc: TestCase): { thought: string; users: string; answers: string }[] {
+  const out: { thought: string; users: string; answers: string }[] = [];
+  const seen = (upTo: number) => {
+    const before = tc.messages.slice(0, upTo);
+    return { users: before.filter((m) => m.role === 'user').map((m) => m.content).join('\n'), answers: before.filter((m) => m.role === 'function').map((m) => m.content).join('\n') };
+  };
+  tc.messages.forEach((m, i) => {
+    if (m.role !== 'assistant') return;
+    const thought = shownAction(m.content)?.thought;
+    if (thought) out.push({ thought, ...seen(i) });
+  });
+  // The ground truth stands where the wrong call stands (before its answer), or after everything shown.
+  const lastAssistant = tc.messages.map((m) => m.role).lastIndexOf('assistant');
+  const gtAt = tc.kind === 'internal' && tc.erroneousAction && lastAssistant >= 0 ? lastAssistant : tc.messages.length;
+  for (const a of groundTruthActions(tc)) if (a.thought) out.push({ thought: a.thought, ...seen(gtAt) });
+  return out;
+}
+
+/**
+ * CoT: a thought frames a value as its own choice ("I'll go with "workspace" for the folder.") that
+ * the user's request or an earlier tool answer gave, or says the user (or an earlier call) gave a
+ * value they never did. A choice frame is honest only for a value the assistant picked itself.
+ */
+export const thoughtClaimsGivenValue: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_claims_given_value',
+  group: 'text',
+  title: 'CoT: a thought calls a value the user or an earlier tool answer gave its own pick ("I\'ll go with "workspace" for the folder" after "Go to workspace directory"), or says the user gave a value they never said',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    for (const { thought, users, answers } of thoughtsInContext(tc)) {
+      const why = misattributedValue(thought, users, answers);
+      if (why) return `${why}: "${thought.slice(0, 110)}"`;
+    }
+    return null;
+  },
+};
+
+export const THOUGHT_MEASURES = [thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue];
