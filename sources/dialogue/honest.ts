@@ -175,7 +175,7 @@ export function completeOrder(phrase: string, texts: string[]): string {
     const second = orderPhrase(texts[0].slice(at));
     const noun = (x: string) => (DRINK.exec(x)?.[0] ?? '').toLowerCase().replace(/(?:'s|s)$/, '');
     // "two mochas except one mocha with almond milk and the other with oat": the same drink, split below.
-    if (second && noun(second) !== noun(phrase)) {
+    if (second && (noun(second) !== noun(phrase) || !/^(?:two|three|four|both|some|\d+)\b/i.test(phrase))) {
       const head = texts[0].slice(0, at);
       const tail = [texts[0].slice(at), ...texts.slice(1)];
       return `${withModifiers(phrase, lacking(phrase, [head]), head)} and ${withModifiers(second, lacking(second, tail), tail.join(' '))}`;

@@ -344,6 +344,9 @@ describe('closings, read-backs and casing of an insertion', () => {
     expect(completeOrder('two cortados', ['Could I please get two cortados? One with oat milk and one with 2% milk.'])).toBe('two cortados, one with oat milk and one with 2% milk');
     expect(completeOrder('a Latte with Almond milk', ['A Latte with Almond milk and vanilla syrup please, large.'])).toBe('a large Latte with Almond milk and vanilla syrup');
     expect(completeOrder('a decaf latte', ['I want a decaf latte.'])).toBe('a decaf latte');
+    expect(completeOrder('one almond milk cappuccino', ['Hi, can I get one almond milk cappuccino, and one Cappuccino with non-fat milk?'])).toBe('one almond milk cappuccino and one Cappuccino with non-fat milk');
+    expect(completeOrder('two mochas', ['I would like to order two mochas except one mocha I would like you to add almond milk and the other mocha add oat milk, please.'])).toBe('two mochas, one with almond milk and one with oat milk');
+    expect(completeOrder('a Chai Latte', ['I would like to order a Chai Latte using 2% milk and a Mocha using Almond milk please'])).toBe('a Chai Latte with 2% milk and a Mocha with almond milk');
     const honest = honestTurns(canned[3].map(([role, content]) => ({ role: role as 'user' | 'assistant', content: role === 'assistant' && content.startsWith('Okay. Got') ? 'Okay, it will be ready soon.' : content })), 'dlg-decaf')!;
     expect(honest[3].content).toMatch(/a decaf Latte/);
     expect(tidyLine("of course. i'll have a latte")).toBe("Of course. I'll have a latte");
