@@ -178,3 +178,118 @@ export function claimsAction(text: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * What a customer's words ask of a drink besides the drink itself, each as one canonical word: the
+ * size, hot or iced, decaf, the shots, the milk, the flavour, a topping ("a large decaf latte with
+ * oat milk" -> large, decaf, oat). A read-back or confirmation of the order should carry each one
+ * the customer stated; a modifier the customer only asked about ("do you have oat milk?") is theirs
+ * to decide, not stated.
+ */
+const MODIFIERS: [RegExp, string][] = [
+  [/\bdecaf(?:feinated)?\b|\bcaffeine[- ]free\b|\bwithout caffeine\b/i, 'decaf'],
+  [/\bhalf[- ]caf\b/i, 'half-caf'],
+  [/\b(?:small|short)\b/i, 'small'],
+  [/\bmedium\b/i, 'medium'],
+  [/\blarge\b/i, 'large'],
+  [/\btall\b/i, 'tall'],
+  [/\bgrande\b/i, 'grande'],
+  [/\bventi\b/i, 'venti'],
+  [/\b(\d+)\s*(?:oz|ounces?)\b/i, 'oz'],
+  [/\biced\b|\b(?:with|over|on) ice\b/i, 'iced'],
+  [/\bsingle(?:[- ]shot)?\b/i, 'single'],
+  [/\bdouble(?:[- ]shot)?\b(?![- ]?check)/i, 'double'],
+  [/\btriple(?:[- ]shot)?\b/i, 'triple'],
+  [/\bquad(?:ruple)?\b/i, 'quad'],
+  [/\bextra shot\b|\b(?:an? )?(?:additional|added) shot\b/i, 'extra shot'],
+  [/\boat\b|\boatmilk\b/i, 'oat'],
+  [/\balmond\b/i, 'almond'],
+  [/\bsoy\b/i, 'soy'],
+  [/\bcoconut\b/i, 'coconut'],
+  [/\bwhole milk\b/i, 'whole'],
+  [/\bskim(?:med)?\b|\bnon-?fat\b|\bfat[- ]free\b/i, 'skim'],
+  [/\b2 ?%|\btwo percent\b/i, '2%'],
+  [/\bhalf[- ](?:and|&|n)[- ]half\b/i, 'half and half'],
+  [/\bvanilla\b/i, 'vanilla'],
+  [/\bcaramel\b/i, 'caramel'],
+  [/\bhazelnut\b/i, 'hazelnut'],
+  [/\bpumpkin\b/i, 'pumpkin'],
+  [/\bpeppermint\b/i, 'peppermint'],
+  [/\bcinnamon\b/i, 'cinnamon'],
+  [/\bhoney\b/i, 'honey'],
+  [/\bsugar[- ]free\b/i, 'sugar-free'],
+  [/\bwhip(?:ped)?(?: cream)?\b/i, 'whipped cream'],
+];
+
+export function orderModifiers(text: string): string[] {
+  const out: string[] = [];
+  for (const [re, word] of MODIFIERS) if (re.test(text) && !out.includes(word)) out.push(word);
+  return out;
+}
+
+/** A customer's turn that asks about the menu rather than orders ("Do you have oat milk?", "What syrups are there?"). */
+const MENU_QUESTION = /^(?:\W*(?:hi|hello|hey|so|ok(?:ay)?|um+|oh|and|also|well)\b[,.!]*\s*)*(?:what|which|how|do you|does|is there|are there|can you tell|tell me|could you tell|what'?s)\b/i;
+
+/**
+ * The modifiers a customer's turn states for the order (orderModifiers): none for a question about
+ * the menu, and none named only to be ruled out ("instead of 2%", "rather than whole", "not decaf").
+ */
+export function statedModifiers(text: string): string[] {
+  if (MENU_QUESTION.test(text.trim())) return [];
+  const kept = text.replace(/\b(?:instead of|rather than|not|no longer|(?:do not|don'?t) want)\s+(?:the\s+|a\s+|an\s+)?[\w%-]+(?:\s+milk)?/gi, ' ');
+  return orderModifiers(kept);
+}
+
+/** Words a sentence may end on that are abbreviations, not a sentence's end ("12 oz. cup"). */
+const ABBREVIATIONS = /\b(?:oz|fl|lb|lbs|no|vs|etc|approx|min|mins|sec|st|dr|mr|mrs|ms|jr|sr|e\.g|i\.e|a\.m|p\.m|ave|inc)\.$/i;
+
+/**
+ * A corpus line as a careful writer would type it: the first word of the turn and of each later
+ * sentence capitalised ("of course. i'll have a latte" -> "Of course. I'll have a latte"), the
+ * pronoun "i" as "I". Nothing else changes: a word with capitals of its own ("iPhone") and a word
+ * after an abbreviation ("12 oz. cup") are left as they are.
+ */
+export function tidyLine(text: string): string {
+  return text
+    .replace(/(^|[.!?]["')]?\s+|\n\s*)([a-z][a-z']*)/g, (m, before: string, word: string, at: number, all: string) => {
+      if (before && ABBREVIATIONS.test(all.slice(0, at + before.trimEnd().length).trimEnd().split(/\s+/).pop() ?? '')) return m;
+      if (/[A-Z]/.test(all.slice(at + m.length).match(/^\S*/)![0])) return m;
+      return `${before}${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+    })
+    .replace(/(^|[^\w'-])i(?=$|[^\w-]|'(?:m|d|ll|ve)\b)/g, '$1I');
+}
+
+/** A drink a customer orders (menuItems' drinks). */
+const DRINKS = new Set(['hot chocolate', 'chai latte', 'cold brew', 'iced coffee', 'drip coffee', 'flat white', 'matcha latte', 'green tea', 'black tea', 'herbal tea', 'cappuccino', 'macchiato', 'americano', 'espresso', 'frappuccino', 'frappe', 'cortado', 'steamer', 'mocha', 'latte', 'chai', 'matcha', 'smoothie', 'tea', 'coffee']);
+const AFFIRMS = /^\W*(?:yes|yep|yeah|yup|ya|correct|that'?s (?:right|correct|it)|it is|it'?s (?:right|correct)|looks (?:good|right|great|correct)|perfect|right|sure|absolutely|exactly)\b/i;
+
+/**
+ * A reply reading an order back or confirming it ("Got it: a Latte") that leaves out a modifier the
+ * customer stated for it ("a Latte, but decaffeinated please"), or the modifiers it lacks.
+ */
+export function incompleteReadBack(dialogue: { role: string; text: string }[]): string | undefined {
+  let drink: string | undefined;
+  let texts: string[] = [];
+  const lastReply = dialogue.map((t) => t.role).lastIndexOf('assistant');
+  for (const [i, t] of dialogue.entries()) {
+    if (t.role === 'user') {
+      const named = menuItems(t.text).find((m) => DRINKS.has(m));
+      if (named && !/^\W*(?:what|which|how|do you|does|is there|are there)\b/i.test(t.text.trim())) {
+        drink = named;
+        texts = [t.text];
+      } else if (drink) texts.push(t.text);
+      continue;
+    }
+    if (!drink || !menuItems(t.text).includes(drink)) continue;
+    // It names the order ("a decaf Latte", "two cortados"), as a read-back does, not just the drink ("is this the right tea?").
+    const names = new RegExp(`\\b(?:a|an|one|two|three|four|both|\\d+)(?: [\\w%-]+){0,6}? ${drink}`).test(` ${normalizeLine(t.text.replace(/%/g, ' percent'))} `.replace(/ 2 percent/g, ' 2%'));
+    const readsBack = names && (i === lastReply || AFFIRMS.test(dialogue[i + 1]?.text ?? ''));
+    if (!readsBack) continue;
+    const stated = [...new Set(texts.flatMap(statedModifiers))];
+    const has = orderModifiers(t.text);
+    const missing = stated.filter((m) => !has.includes(m));
+    if (missing.length) return `lacks ${missing.join(', ')}: "${texts.join(' / ').slice(0, 80)}" -> "${t.text.slice(0, 80)}"`;
+  }
+  return undefined;
+}
+

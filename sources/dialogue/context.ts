@@ -10,8 +10,8 @@
 import type { Rng } from '../../pipeline/rng.js';
 import { countTokens, truncateToTokens } from '../../pipeline/tokens.js';
 import type { Corpus, CorpusTurn, Dialogue } from './corpus.js';
-import { asksOffTopic, claimsAction, declines, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from '../../pipeline/dialogueRules.js';
-import { honestTurns, withDisclaimer } from './honest.js';
+import { asksOffTopic, claimsAction, declines, endsOnQuestion, incompleteReadBack, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from '../../pipeline/dialogueRules.js';
+import { closeInsertion, honestTurns, type ClosingPlan } from './honest.js';
 import { renderAction, finishAction } from '../../pipeline/prompts/standard.js';
 
 export interface ContextSlice {
@@ -68,12 +68,15 @@ export function sliceContext(corpus: Corpus, rng: Rng, minTokens: number, maxTok
  * counts redone for the rewritten replies; undefined when a claim could not be undone. Cached per
  * dialogue object.
  */
-const honestCache = new WeakMap<Dialogue, Dialogue | null>();
-export function honestDialogue(d: Dialogue): Dialogue | undefined {
+/** A dialogue as inserted, with its rewritten closing's parts (an insertion words each closing anew). */
+export type HonestDialogue = Dialogue & { closing?: ClosingPlan };
+const honestCache = new WeakMap<Dialogue, HonestDialogue | null>();
+export function honestDialogue(d: Dialogue): HonestDialogue | undefined {
   let h = honestCache.get(d);
   if (h === undefined) {
-    const turns = honestTurns(d.turns, d.id);
-    h = turns ? { id: d.id, turns: turns.map((t, i) => (t === d.turns[i] ? t : { ...t, tokens: countTokens(t.content) })) } : null;
+    const plan: { closing?: ClosingPlan } = {};
+    const turns = honestTurns(d.turns, d.id, plan);
+    h = turns ? { id: d.id, turns: turns.map((t, i) => (t === d.turns[i] ? t : { ...t, tokens: countTokens(t.content) })), ...(plan.closing ? { closing: plan.closing } : {}) } : null;
     honestCache.set(d, h);
   }
   return h ?? undefined;
@@ -165,6 +168,8 @@ export interface PoolEntry {
   topics: string[];
   /** All its text, for the task-value check. */
   text: string;
+  /** The dialogue as inserted: an insertion's exact tokens are counted from it (insertionTurns). */
+  dialogue: HonestDialogue;
 }
 
 export interface ContextPool {
@@ -186,6 +191,8 @@ export function unusableReason(turns: { role: 'user' | 'assistant'; content: str
   if (turns.some((t) => t.role === 'user' && asksOffTopic(t.content))) return 'asks about something besides the coffee';
   // A claim ./honest.ts could not undo ("I'll send it to the coffee bar"): no tool did it.
   if (replies.some((t) => claimsAction(t.content))) return 'claims an act no tool did';
+  // The corpus's own read-back that drops what the customer asked ("a latte with the lactose free milk" for 2%).
+  if (incompleteReadBack(turns.map((t) => ({ role: t.role, text: t.content })))) return 'reads the order back without what the customer asked';
   const keys = replies.map((t) => normalizeLine(t.content));
   if (new Set(keys).size < keys.length) return 'repeats a reply';
   return undefined;
@@ -204,7 +211,7 @@ function insertedTokens(t: CorpusTurn): number {
 
 export function contextPool(corpus: Corpus, minTokens: number): ContextPool {
   const dropped: Record<string, number> = {};
-  const entry = (d: Corpus['dialogues'][number]): PoolEntry => {
+  const entry = (d: HonestDialogue): PoolEntry => {
     const users = d.turns.filter((t) => t.role === 'user');
     return {
       id: d.id,
@@ -214,6 +221,7 @@ export function contextPool(corpus: Corpus, minTokens: number): ContextPool {
       leaves: d.turns.some((t) => takesLeave(t.content)),
       topics: [...new Set(users.filter((t) => QUESTION.test(t.content)).flatMap((t) => menuItems(t.content)))],
       text: d.turns.map((t) => t.content).join('\n'),
+      dialogue: d,
     };
   };
   const entries: PoolEntry[] = [];
@@ -321,11 +329,63 @@ export function* rankedOrder(costs: readonly number[], draws: Float64Array): Gen
 }
 
 /**
+ * The turns of an insertion of whole dialogues, in order, each with its tokens as inserted: every
+ * rewritten closing worded for this insertion (./honest.ts closeInsertion: the first says once that
+ * the assistant cannot order, the later ones vary), so the tokens are exact. The wording depends
+ * only on the dialogues and their order.
+ */
+export function insertionTurns(dialogues: HonestDialogue[]): { role: 'user' | 'assistant'; content: string; tokens: number; from: string }[] {
+  const closings = closeInsertion(
+    dialogues.map((d) => d.closing),
+    dialogues.map((d) => d.id).join('\n'),
+  );
+  const turns: { role: 'user' | 'assistant'; content: string; tokens: number; from: string }[] = [];
+  dialogues.forEach((d, n) => {
+    d.turns.forEach((t, i) => {
+      const content = closings[n] !== undefined && d.closing?.index === i ? closings[n]! : undefined;
+      if (content === undefined || content === t.content) turns.push({ role: t.role, content: t.content, tokens: insertedTokens(t), from: d.id });
+      else turns.push({ role: t.role, content, tokens: closingTokens(content), from: d.id });
+    });
+  });
+  return turns;
+}
+
+/** A closing's tokens as inserted (FinishAction JSON); the same closings recur across insertions, so counted once each. */
+const closingMemo = new Map<string, number>();
+function closingTokens(text: string): number {
+  let n = closingMemo.get(text);
+  if (n === undefined) {
+    n = countTokens(renderAction(finishAction(text), { cot: false }));
+    if (closingMemo.size > 50_000) closingMemo.clear();
+    closingMemo.set(text, n);
+  }
+  return n;
+}
+
+/** Pool entries in the order shown: the greeting opens the visit, the goodbye closes it. */
+function shownOrder(chosen: PoolEntry[]): PoolEntry[] {
+  const first = chosen.filter((e) => e.greets && !e.leaves);
+  const last = chosen.filter((e) => e.leaves);
+  const middle = chosen.filter((e) => !first.includes(e) && !last.includes(e));
+  return [...first, ...middle, ...last];
+}
+
+/** The exact tokens of the insertion the chosen entries make. */
+export function insertionTokens(chosen: PoolEntry[]): number {
+  return insertionTurns(shownOrder(chosen).map((e) => e.dialogue)).reduce((n, t) => n + t.tokens, 0);
+}
+
+/**
  * The dialogues of one insertion (ids, in the order shown), or undefined when the pool cannot reach
  * minTokens under the rules. Their tokens reach `target` (or the most that fits under maxTokens);
  * none mentions one of `values` (a task value in the context could change the task).
  */
-/** Tokens the insertion's one "I can't place orders from here" may add to the closing the pool counted (the longest wording, rendered, adds under 25). */
+/**
+ * Tokens the pool's counts may fall short of an insertion's: the pool counts each closing in one
+ * wording, the insertion words them anew and says once that the assistant cannot order (under 25
+ * tokens more). The picker keeps this much room under maxTokens; the exact count (insertionTokens)
+ * then settles it.
+ */
 export const DISCLAIMER_ROOM = 30;
 
 export function pickDialogues(pool: ContextPool, usage: LineUsage, rng: Rng, opts: { target: number; minTokens: number; maxTokens: number; values: string[] }): string[] | undefined {
@@ -339,31 +399,51 @@ export function pickDialogues(pool: ContextPool, usage: LineUsage, rng: Rng, opt
   let tokens = 0;
   let greets = false;
   let leaves = false;
-  for (const i of rankedOrder(costs, draws)) {
-    if (tokens >= opts.target) break;
-    const e = pool.entries[i];
-    // Room kept for the one disclaimer dialoguesAt puts on the first closing (longer than the pool counted it).
-    if (tokens + e.tokens > opts.maxTokens - DISCLAIMER_ROOM) continue;
+  const fits = (e: PoolEntry) => {
     if (pool.filtered) {
       // A greeting goes first and a goodbye last: a dialogue with both fits only alone.
-      if ((e.greets && greets) || (e.leaves && leaves) || (e.greets && e.leaves)) continue;
-      if (e.lines.some((l) => lines.has(l)) || e.topics.some((t) => topics.has(t))) continue;
+      if ((e.greets && greets) || (e.leaves && leaves) || (e.greets && e.leaves)) return false;
+      if (e.lines.some((l) => lines.has(l)) || e.topics.some((t) => topics.has(t))) return false;
     }
-    if (opts.values.some((v) => e.text.includes(v))) continue;
+    return !opts.values.some((v) => e.text.includes(v));
+  };
+  const take = (e: PoolEntry) => {
     chosen.push(e);
     tokens += e.tokens;
     greets ||= e.greets;
     leaves ||= e.leaves;
     for (const l of e.lines) lines.add(l);
     for (const t of e.topics) topics.add(t);
+  };
+  const ranked = rankedOrder(costs, draws);
+  for (let r = ranked.next(); !r.done; r = ranked.next()) {
+    const e = pool.entries[r.value];
+    // Room kept for the closings as the insertion words them (longer than the pool counted them).
+    if (tokens + e.tokens > opts.maxTokens - DISCLAIMER_ROOM) continue;
+    if (!fits(e)) continue;
+    take(e);
+    if (tokens >= opts.target) break;
   }
   if (tokens < opts.minTokens) return undefined;
+  // The exact count settles the bounds: past the maximum, the last taken go back; short of the
+  // minimum (rare: closings worded shorter than counted), the next in the ranking that keep it
+  // within the maximum are taken.
+  let exact = insertionTokens(chosen);
+  while (exact > opts.maxTokens && chosen.length > 1) {
+    chosen.pop();
+    exact = insertionTokens(chosen);
+  }
+  for (let r = ranked.next(); exact < opts.minTokens && !r.done; r = ranked.next()) {
+    const e = pool.entries[r.value];
+    if (chosen.includes(e) || !fits(e)) continue;
+    const n = insertionTokens([...chosen, e]);
+    if (n > opts.maxTokens) continue;
+    take(e);
+    exact = n;
+  }
+  if (exact < opts.minTokens || exact > opts.maxTokens) return undefined;
   for (const e of chosen) usage.add(e);
-  // One visit: the greeting opens it, the goodbye closes it.
-  const first = chosen.filter((e) => e.greets && !e.leaves);
-  const last = chosen.filter((e) => e.leaves);
-  const middle = chosen.filter((e) => !first.includes(e) && !last.includes(e));
-  return [...first, ...middle, ...last].map((e) => e.id);
+  return shownOrder(chosen).map((e) => e.id);
 }
 
 /** The insertion a list of whole dialogues makes. */
@@ -374,19 +454,10 @@ export function dialoguesAt(corpus: Corpus, ids: string[], target: number): Cont
   let byId = dialoguesById.get(corpus);
   if (!byId) dialoguesById.set(corpus, (byId = new Map(corpus.dialogues.map((d) => [d.id, d]))));
   // The pool (contextPool) lists only dialogues honestDialogue could make; a raw one is a user's corpus the rules emptied.
-  const turns: { role: 'user' | 'assistant'; content: string; tokens: number; from: string }[] = [];
-  for (const id of ids) {
-    const raw = byId.get(id);
+  const dialogues = ids.map((id) => {
+    const raw = byId!.get(id);
     if (!raw) throw new Error(`long-context corpus has no dialogue ${id}`);
-    const d = honestDialogue(raw) ?? raw;
-    for (const t of d.turns) turns.push({ role: t.role, content: t.content, tokens: insertedTokens(t), from: id });
-  }
-  // The insertion says once, on its first closing, that the assistant cannot order (./honest.ts):
-  // only longer than the pool counted it, so the slice's bounds hold.
-  const first = turns.findIndex((t) => t.role === 'assistant' && withDisclaimer(t.content, 0) !== undefined);
-  if (first >= 0) {
-    const content = withDisclaimer(turns[first].content, ids.length)!;
-    turns[first] = { ...turns[first], content, tokens: countTokens(renderAction(finishAction(content), { cot: false })) };
-  }
-  return slice(turns, target);
+    return honestDialogue(raw) ?? raw;
+  });
+  return slice(insertionTurns(dialogues), target);
 }

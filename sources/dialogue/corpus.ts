@@ -13,6 +13,7 @@ import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { sha256 } from '../../pipeline/hash.js';
 import { countTokens } from '../../pipeline/tokens.js';
+import { tidyLine } from '../../pipeline/dialogueRules.js';
 import { SOURCES_DIR, sourceFiles } from '../paths.js';
 
 export interface CorpusTurn {
@@ -117,7 +118,7 @@ class Builder {
         this.dropped.push({ where: where(i), why: 'a system message' });
         return;
       }
-      const content = unescapeBreaks(m.content).trim();
+      const content = tidyLine(unescapeBreaks(m.content).trim());
       if (!content) return;
       const why = toolCallReason(content);
       if (why) {

@@ -16,12 +16,15 @@
  *   the assistant cannot place the order and what to ask for ("That's one Chai Latte, then. I can't
  *   put the order through for you, so ask for it at the counter.").
  *
- * The wording is chosen by the dialogue's id, so a dialogue reads the same in every case; the pool's
- * line rules (sources/dialogue/context.ts) then keep two dialogues of one insertion from sharing a
- * line and spread the lines across cases. A dialogue whose claim the rules cannot undo (a reply
+ * A read-back carries every modifier the customer stated (completeOrder: "a Latte, but
+ * decaffeinated please" is read back as "a decaf Latte"). Read-backs are worded by the dialogue's id;
+ * a closing is worded per insertion (closeInsertion): the first says once that the assistant cannot
+ * order, the later ones vary, no sentence shape more than twice in one insertion nor twice in a row.
+ * The pool's line rules (sources/dialogue/context.ts) keep two dialogues of one insertion from
+ * sharing a line and spread the lines across cases. A dialogue whose claim the rules cannot undo (a reply
  * mid-dialogue that only claims) is left out of the pool.
  */
-import { claimsAction, menuItems, takesLeave } from '../../pipeline/dialogueRules.js';
+import { claimsAction, orderModifiers, statedModifiers, takesLeave } from '../../pipeline/dialogueRules.js';
 
 type Turn = { role: 'user' | 'assistant'; content: string };
 
@@ -82,6 +85,123 @@ export function orderPhrase(text: string): string | undefined {
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** The user's own words for a modifier the read-back lacks, placed before the drink or after "with". */
+const BEFORE_DRINK: [string, RegExp][] = [
+  ['small', /\b(?:small|short)\b/i],
+  ['medium', /\bmedium\b/i],
+  ['large', /\blarge\b/i],
+  ['tall', /\btall\b/i],
+  ['grande', /\bgrande\b/i],
+  ['venti', /\bventi\b/i],
+  ['oz', /\b\d+\s*(?:oz|ounces?)\b/i],
+  ['iced', /\biced\b|\b(?:with|over|on) ice\b/i],
+  ['single', /\bsingle\b/i],
+  ['double', /\bdouble\b/i],
+  ['triple', /\btriple\b/i],
+  ['quad', /\bquad(?:ruple)?\b/i],
+  ['half-caf', /\bhalf[- ]caf\b/i],
+];
+const MILK = /\boatmilk\b|\b(?:(?:oat|almond|soy|coconut|whole|skim(?:med)?|non-?fat|fat[- ]free|two percent|half[- ](?:and|&|n)[- ]half)\b|2 ?%)(?:\s+milk\b)?/i;
+const FLAVOUR = /\b(?:sugar[- ]free\s+)?(?:vanilla|caramel|hazelnut|pumpkin(?: spice)?|peppermint|cinnamon|honey)(?:\s+(?:syrup|sauce|drizzle|flavou?r(?:ing)?|shots?))?\b/i;
+const MILK_WORDS = new Set(['oat', 'almond', 'soy', 'coconut', 'whole', 'skim', '2%', 'half and half']);
+const FLAVOUR_WORDS = new Set(['vanilla', 'caramel', 'hazelnut', 'pumpkin', 'peppermint', 'cinnamon', 'honey', 'sugar-free']);
+/** A flavour naming the drink itself ("Vanilla Latte"): already in the phrase, not a "with" extra. */
+const FLAVOURED_DRINK = /\b(?:vanilla|caramel|hazelnut|pumpkin|peppermint|cinnamon|honey)\s+(?=(?:lattes?|mochas?|macchiatos?|cappuccinos?|frappuccinos?|chais?|teas?|coffees?|cold brews?|steamers?)\b)/gi;
+
+const article = (rest: string) => (/^[aeiou]/i.test(rest) && !/^(?:one|uni|eu|use)/i.test(rest) ? 'an' : 'a');
+const andList = (xs: string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+
+/** The customer's words for modifiers: those that go before the drink ("large decaf") and those after "with" ("oat milk"). */
+function modifierWords(lack: string[], text: string): { before: string[]; extras: string[] } {
+  const before: string[] = [];
+  for (const [word, re] of BEFORE_DRINK) {
+    if (!lack.includes(word)) continue;
+    const said = re.exec(text);
+    if (said) before.push(word === 'iced' ? 'iced' : said[0].toLowerCase().replace(/\s+/g, ' '));
+  }
+  if (lack.includes('decaf')) before.push('decaf');
+  const extras: string[] = [];
+  // The span naming a lacking modifier ("oat milk" when oat is lacking, not the almond milk already said).
+  const find = (re: RegExp, from: string) => [...from.matchAll(new RegExp(re.source, 'gi'))].find((m) => orderModifiers(m[0]).some((x) => lack.includes(x)));
+  if (lack.some((m) => MILK_WORDS.has(m))) {
+    const said = find(MILK, text);
+    if (said) extras.push(/^oatmilk$/i.test(said[0]) ? 'oat milk' : /milk$/i.test(said[0]) || /half/i.test(said[0]) ? said[0].toLowerCase() : `${said[0].toLowerCase()} milk`);
+  }
+  if (lack.some((m) => FLAVOUR_WORDS.has(m))) {
+    const said = find(FLAVOUR, text.replace(FLAVOURED_DRINK, ''));
+    if (said) extras.push(said[0].toLowerCase());
+  }
+  if (lack.includes('extra shot')) extras.push('an extra shot');
+  if (lack.includes('whipped cream')) extras.push(/\b(?:no|without|hold the|skip the)\s+whip/i.test(text) ? 'no whipped cream' : 'whipped cream');
+  return { before, extras };
+}
+
+/** The phrase with the lacking modifiers in the customer's words ("a Latte" + decaf -> "a decaf Latte"). */
+function withModifiers(phrase: string, lack: string[], text: string): string {
+  const { before, extras } = modifierWords(lack, text);
+  const det = /^(a|an|one|some|two|three|four|both|\d+)\s+/i.exec(phrase);
+  let head = det ? phrase.slice(det[0].length) : phrase;
+  if (before.length) head = `${before.join(' ')} ${head}`;
+  let out = det ? `${/^(?:a|an)$/i.test(det[1]) ? article(head) : det[1]} ${head}` : head;
+  if (extras.length) out = / with /i.test(out) ? `${out} and ${andList(extras)}` : `${out} with ${andList(extras)}`;
+  return out;
+}
+
+/** Where a second drink of the turn starts ("..., and I'd also like a regular Latte"), or -1. */
+function secondDrinkAt(text: string): number {
+  const first = DRINK.exec(text);
+  if (!first) return -1;
+  const rest = text.slice(first.index + first[0].length);
+  const m = /(?:\band\s+(?:an?\s+|one\s+|another\s+)?|\b(?:also|plus)?\s*(?:an?|one|another)\s+)(?:[\w%-]+\s+){0,3}?(?=(?:hot chocolate|chai lattes?|cold brews?|iced coffees?|drip coffees?|flat whites?|matcha lattes?|cappuccinos?|macchiatos?|americanos?|espressos?|frappuccinos?|cortados?|mochas?|lattes?|chais?|teas?|coffees?)\b)/i.exec(rest);
+  return m && !/\b(?:shots?|of|pumps?|splash|bit|dash)\b/i.test(m[0]) ? first.index + first[0].length + m.index : -1;
+}
+
+/**
+ * A read-back that carries what the customer stated: the phrase orderPhrase took from the turn that
+ * named the drink, completed with the modifiers stated there or in the customer's later turns of the
+ * order ("I'd like a Latte, but decaffeinated please" -> "a decaf Latte"; "a mocha" then "caramel
+ * sauce please" -> "a mocha with caramel sauce"). Two drinks ordered together keep each its own
+ * ("two cortados, one with oat milk and one with 2% milk"; "a Chai Latte with 2% milk and a Mocha
+ * with almond milk"). The phrase as it was when nothing is missing.
+ */
+export function completeOrder(phrase: string, texts: string[]): string {
+  const lacking = (p: string, ts: string[]) => [...new Set(ts.flatMap(statedModifiers))].filter((m) => !orderModifiers(p).includes(m));
+  const lack = lacking(phrase, texts);
+  if (!lack.length) return phrase;
+  const all = texts.join(' ');
+  // Two drinks of one turn: each completed from its own part of the turn.
+  const at = secondDrinkAt(texts[0]);
+  if (at >= 0) {
+    const second = orderPhrase(texts[0].slice(at));
+    const noun = (x: string) => (DRINK.exec(x)?.[0] ?? '').toLowerCase().replace(/(?:'s|s)$/, '');
+    // "two mochas except one mocha with almond milk and the other with oat": the same drink, split below.
+    if (second && (noun(second) !== noun(phrase) || !/^(?:two|three|four|both|some|\d+)\b/i.test(phrase))) {
+      const head = texts[0].slice(0, at);
+      const tail = [texts[0].slice(at), ...texts.slice(1)];
+      return `${withModifiers(phrase, lacking(phrase, [head]), head)} and ${withModifiers(second, lacking(second, tail), tail.join(' '))}`;
+    }
+  }
+  // One drink several times, each made its own way: "one decaf", "one with oat milk and the other with 2%".
+  const parts = [...all.matchAll(/\b(?:one|1|the other(?: one)?|another|the second|the first)\b(?: of (?:them|those|the \w+))?[^.!?,;]*?(?=\s+and\s+(?:\w+\s+){0,2}?(?:one|1|the other|another|the second)\b|[.!?,;]|$)/gi)]
+    .map((m) => ({ text: m[0], mods: statedModifiers(m[0]) }))
+    .filter((p) => p.mods.length && (!DRINK.test(p.text) || /\bof\b/i.test(p.text) || (DRINK.exec(p.text)?.[0] ?? '').toLowerCase().replace(/(?:'s|s)$/, '') === (DRINK.exec(phrase)?.[0] ?? '').toLowerCase().replace(/(?:'s|s)$/, '')));
+  const several = /^(?:two|three|four|both|some|\d+)\b/i.test(phrase) || /\b(?:two|2|both)\b/i.test(all);
+  if (parts.length >= 2 || (parts.length && several)) {
+    let head = phrase;
+    if (/^(?:a|an) /i.test(head)) head = `two ${head.replace(/^(?:a|an) /i, '').replace(/(?<!s)$/, 's')}`;
+    const one = (who: string, mods: string[], text: string) => {
+      const { before, extras } = modifierWords(mods, text);
+      return [who, ...before, ...(extras.length ? [`with ${andList(extras)}`] : [])].join(' ');
+    };
+    const each = parts.map((p) => one('one', p.mods, p.text));
+    // "Make one with 2% milk. And use Oat milk for the other one.": what is left is the other's.
+    const rest = lack.filter((m) => !parts.some((p) => p.mods.includes(m)));
+    if (rest.length && parts.length === 1) each.push(one('the other', rest, all.replace(parts[0].text, ' ')));
+    return `${head}, ${andList(each)}`;
+  }
+  return withModifiers(phrase, lack, all);
+}
+
 const READ_BACK: ((x: string) => string)[] = [
   (x) => `${cap(x)}, is that right?`,
   (x) => `So that's ${x}?`,
@@ -94,6 +214,10 @@ const READ_BACK: ((x: string) => string)[] = [
 ];
 const READ_BACK_PLAIN = ['Is that everything you want?', 'Have I understood what you want?', 'Anything you would change about that?', 'Is that all you want in it?', 'Did I get all of that?'];
 
+/**
+ * The one closing of an insertion that says the assistant cannot order (closeInsertion puts it on
+ * the first closing): the order named, and that it is the user's to give.
+ */
 const CLOSING: ((x: string) => string)[] = [
   (x) => `I can't place orders from here, so you'll need to ask for ${x} at the counter yourself.`,
   (x) => `Just so you know, I have no way to send an order to the café, so order ${x} when you get there.`,
@@ -106,18 +230,19 @@ const CLOSING: ((x: string) => string)[] = [
   (x) => `${cap(x)} sounds like the one. I have no ordering tool here, so you'll have to ask for it in person.`,
   (x) => `I can't place it for you, but ${x} is what to ask for at the counter.`,
 ];
+/** Confirmation shapes (c<i> of CONFIRM) the disclaimers share, by index of CLOSING. */
+const CLOSING_SHAPES: Record<number, string[]> = { 2: ['c0'], 4: ['c1'], 5: ['c3'], 6: [], 7: ['c2'], 8: ['c4'] };
 const CLOSING_PLAIN = [
   "Good. I can't place the order from here, so you'll need to give it at the counter.",
-  "Then you know what to ask for. I have no way to send orders to the café myself.",
+  'Then you know what to ask for. I have no way to send orders to the café myself.',
   "That settles it. I can't put orders through from here, so ask the barista when you get there.",
   "Fine. Ordering it is up to you; I can't reach the shop from here.",
 ];
 
 /**
- * How a dialogue ends once the assistant has said it cannot order: the order named, and where to
- * give it. An insertion of many dialogues says "I can't place orders from here" once, on its first
- * closing (withDisclaimer); every dialogue ends this way in the pool, so the picker counts the
- * shorter ending and the one disclaimer only adds to an insertion.
+ * Every later closing: the order named, then where to give it — or both in one sentence. An
+ * insertion strings 20 to 50 dialogues together, so closeInsertion gives each closing a wording of
+ * its own: no sentence shape used more than twice in one insertion, none twice in a row.
  */
 const CONFIRM: ((x: string) => string)[] = [
   (x) => `That's ${x}, then.`,
@@ -126,40 +251,169 @@ const CONFIRM: ((x: string) => string)[] = [
   (x) => `Then ${x} is your order.`,
   (x) => `${cap(x)} sounds like the one.`,
   (x) => `Got it: ${x}.`,
+  (x) => `${cap(x)}, then.`,
+  (x) => `Noted, ${x}.`,
+  (x) => `So you're having ${x}.`,
+  (x) => `You've settled on ${x}.`,
+  (x) => `Right, ${x}.`,
+  (x) => `Your order is ${x}.`,
+  (x) => `${cap(x)}, just as you said.`,
+  (x) => `That makes ${x}.`,
+  (x) => `${cap(x)} for you, then.`,
+  (x) => `Good, ${x}.`,
 ];
-const INSTRUCT = ['Ask for it at the counter.', 'Tell the barista when you get there.', 'Order it in person when you arrive.', 'Give that order at the counter.', 'Mention it when you reach the front.', 'You can order it at the counter.', 'The barista can make it for you there.'];
-const CONFIRM_PLAIN = ['Then you know what to ask for at the counter.', 'Good, that is settled; tell the barista when you get there.', 'Fine, give that order when you arrive.', 'That settles what to ask for.'];
-const shapeOf = (f: (x: string) => string) => {
-  const [pre, post] = f('\u0000').split('\u0000');
-  return new RegExp(`${pre.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^.!?]+?)${post.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-};
-const CONFIRM_SHAPES = CONFIRM.map(shapeOf);
+const INSTRUCT = [
+  'Ask for it at the counter.',
+  'Tell the barista when you get there.',
+  'Order it in person when you arrive.',
+  'Give that order at the counter.',
+  'Mention it when you reach the front.',
+  'You can order it at the counter.',
+  'The barista can make it for you there.',
+  "That's what to tell the barista.",
+  'Say that at the till.',
+  'Just ask the barista for that one.',
+  'Give it to whoever is at the register.',
+  'Order that one at the counter.',
+  'The staff at the counter can take that order.',
+  "Ask for that when it's your turn in line.",
+  'Tell them that at the register.',
+  "You'll want to order that at the counter.",
+  'Let the barista know when you get to the front.',
+  "That's the one to ask for at the front.",
+  'Read that out at the counter.',
+  'Whoever is at the till can take it.',
+];
+const FUSED: ((x: string) => string)[] = [
+  (x) => `Ask the barista for ${x}.`,
+  (x) => `When you get there, ask for ${x}.`,
+  (x) => `At the counter, just say ${x}.`,
+  (x) => `${cap(x)} is what to ask for at the counter.`,
+  (x) => `Order ${x} at the counter, then.`,
+  (x) => `Ask for ${x} when you reach the front.`,
+  (x) => `${cap(x)} is the one to order when you get there.`,
+  (x) => `Give the barista your order: ${x}.`,
+  (x) => `Once you're at the till, ask for ${x}.`,
+  (x) => `Say ${x} at the register and that's it.`,
+  (x) => `Tell the barista ${x} and you're set.`,
+  (x) => `So at the counter it's ${x}.`,
+];
+const CONFIRM_PLAIN = [
+  'Then you know what to ask for at the counter.',
+  'Good, that is settled; tell the barista when you get there.',
+  'Fine, give that order when you arrive.',
+  'That settles what to ask for.',
+  'So that is your order for the counter.',
+  "That's all settled; order it at the till.",
+  'Then that is the one to ask the barista for.',
+  'Good. Give that order at the counter.',
+  "That's the order, then; say it at the register.",
+  'All clear, then. Ask for that when you reach the front.',
+];
 
-/** A dialogue's last reply: the order confirmed with where to give it (6 × 7 wordings by the dialogue's hash). */
+/** One wording of a closing: the sentence shapes it uses (no shape twice in a row, none thrice in one insertion) and its text. */
+interface Wording {
+  shapes: string[];
+  text: () => string;
+}
+
+function wordings(phrase: string | undefined): Wording[] {
+  // A plain closing that ends the way a later one's instruction does counts as that instruction too.
+  if (!phrase) return CONFIRM_PLAIN.map((text, i) => ({ shapes: [`p${i}`, ...INSTRUCT.flatMap((x, j) => (text.endsWith(` ${x}`) || text.toLowerCase().endsWith(`; ${x.toLowerCase()}`) ? [`x${j}`] : []))], text: () => text }));
+  return [...CONFIRM.flatMap((c, i) => INSTRUCT.map((x, j) => ({ shapes: [`c${i}`, `x${j}`], text: () => `${c(phrase)} ${x}` }))), ...FUSED.map((f, k) => ({ shapes: [`f${k}`], text: () => f(phrase) }))];
+}
+const PLAIN_WORDINGS = wordings(undefined);
+/** The text of wordings(phrase)[i], without building the others. */
+function wordingText(phrase: string, i: number): string {
+  const pairs = CONFIRM.length * INSTRUCT.length;
+  return i < pairs ? `${CONFIRM[Math.floor(i / INSTRUCT.length)](phrase)} ${INSTRUCT[i % INSTRUCT.length]}` : FUSED[i - pairs](phrase);
+}
+const PHRASE_WORDINGS = wordings('\u0000');
+/** Every shape a closing can have, numbered; each wording's shapes by number. */
+const SHAPE_IDS = new Map<string, number>();
+for (const w of [...PHRASE_WORDINGS, ...PLAIN_WORDINGS]) for (const s of w.shapes) if (!SHAPE_IDS.has(s)) SHAPE_IDS.set(s, SHAPE_IDS.size);
+const PHRASE_SHAPES = PHRASE_WORDINGS.map((w) => w.shapes.map((s) => SHAPE_IDS.get(s)!));
+const PLAIN_SHAPES = PLAIN_WORDINGS.map((w) => w.shapes.map((s) => SHAPE_IDS.get(s)!));
+
+/** A 32-bit mix of integers (murmur3's finalizer), for seeded tie-breaks without building strings. */
+function mix(...xs: number[]): number {
+  let h = 0x9e3779b9;
+  for (const x of xs) {
+    h = Math.imul(h ^ x, 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
+  }
+  return h >>> 0;
+}
+
+/** A dialogue's last reply on its own (the pool's costing, a dialogue outside an insertion): one wording by the dialogue's hash. */
 function confirmation(phrase: string | undefined, h: number): string {
   return phrase ? `${CONFIRM[h % CONFIRM.length](phrase)} ${INSTRUCT[Math.floor(h / CONFIRM.length) % INSTRUCT.length]}` : CONFIRM_PLAIN[h % CONFIRM_PLAIN.length];
 }
 
+/** What a rewritten closing says around its confirmation: kept so an insertion can word it anew. */
+export interface ClosingPlan {
+  /** Index of the closing turn in the dialogue. */
+  index: number;
+  opener?: string;
+  said: string[];
+  leave: string[];
+  phrase?: string;
+}
+
+const planText = (p: ClosingPlan, close: string) => [p.opener, ...p.said, close, ...p.leave].filter(Boolean).join(' ');
+
 /**
- * A closing reply with the one disclaimer of its insertion: "A latte it is. Ask for it at the
- * counter." becomes "I can't place orders from here, so you'll need to ask for a latte at the
- * counter yourself."; undefined when the reply is no closing.
+ * The closings of one insertion, in its order (undefined for a dialogue whose last reply was not
+ * rewritten): the first says once that the assistant cannot order; each later one names the order
+ * and where to give it in a wording the insertion has used least, never a shape of the closing just
+ * before, ties broken by a hash of the insertion's key — the same closings for the same dialogues.
  */
-export function withDisclaimer(text: string, h: number): string | undefined {
-  for (const [i, re] of CONFIRM_SHAPES.entries()) {
-    const instruct = INSTRUCT.find((x) => text.includes(x));
-    const m = instruct ? re.exec(text) : null;
-    if (!m || !instruct || !text.includes(`${m[0]} ${instruct}`)) continue;
-    const phrase = CONFIRM[i]('\u0000').startsWith('\u0000') && !/^\p{Lu}{2}/u.test(m[1]) ? m[1].charAt(0).toLowerCase() + m[1].slice(1) : m[1];
-    return text.replace(`${m[0]} ${instruct}`, CLOSING[h % CLOSING.length](phrase));
-  }
-  const j = CONFIRM_PLAIN.findIndex((c) => text.includes(c));
-  return j >= 0 ? text.replace(CONFIRM_PLAIN[j], CLOSING_PLAIN[j % CLOSING_PLAIN.length]) : undefined;
+export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string): (string | undefined)[] {
+  // Shapes are numbered once (SHAPE_IDS); uses and the previous closing's shapes are kept by number.
+  const used = new Int32Array(SHAPE_IDS.size);
+  let previous: readonly number[] = [];
+  let disclaimed = false;
+  const seed = hash(key);
+  return plans.map((p, n) => {
+    if (!p) return undefined;
+    if (!disclaimed) {
+      disclaimed = true;
+      const i = seed % (p.phrase ? CLOSING.length : CLOSING_PLAIN.length);
+      // A disclaimer that opens the way a later confirmation does counts as that shape.
+      const shapes = p.phrase ? (CLOSING_SHAPES[i] ?? []).map((s) => SHAPE_IDS.get(s)!) : [];
+      for (const s of shapes) used[s]++;
+      previous = shapes;
+      return planText(p, p.phrase ? CLOSING[i](p.phrase) : CLOSING_PLAIN[i]);
+    }
+    const options = p.phrase ? PHRASE_SHAPES : PLAIN_SHAPES;
+    let best = 0;
+    let bestKey = Infinity;
+    for (let i = 0; i < options.length; i++) {
+      const shapes = options[i];
+      let uses = 0;
+      let clash = false;
+      for (const s of shapes) {
+        if (previous.includes(s)) clash = true;
+        if (used[s] > uses) uses = used[s];
+      }
+      if (clash || uses > bestKey) continue;
+      const k = uses + mix(seed, n, i) / 2 ** 32;
+      if (k < bestKey) {
+        bestKey = k;
+        best = i;
+      }
+    }
+    for (const s of options[best]) used[s]++;
+    previous = options[best];
+    return planText(p, p.phrase ? wordingText(p.phrase, best) : PLAIN_WORDINGS[best].text());
+  });
 }
 
 /** Every wording the rewrite can use, for the tests: none may claim an act or read as a refusal. */
 export function honestWordings(phrase: string): string[] {
-  return [...READ_BACK.map((f) => f(phrase)), ...READ_BACK_PLAIN, ...CLOSING.map((f) => f(phrase)), ...CLOSING_PLAIN, ...CONFIRM.flatMap((f) => INSTRUCT.map((x) => `${f(phrase)} ${x}`)), ...CONFIRM_PLAIN];
+  return [...READ_BACK.map((f) => f(phrase)), ...READ_BACK_PLAIN, ...CLOSING.map((f) => f(phrase)), ...CLOSING_PLAIN, ...wordings(phrase).map((w) => w.text()), ...CONFIRM_PLAIN];
 }
 
 /** A small stable hash: a dialogue's wording depends on its id, not on call order. */
@@ -201,13 +455,19 @@ function withoutOffers(sentence: string): string {
  * The dialogue with every claim undone, or undefined when a reply could not be made honest. Replies
  * that claim nothing are returned as they are (the same strings).
  */
-export function honestTurns<T extends Turn>(turns: T[], key: string): T[] | undefined {
+export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { closing?: ClosingPlan }): T[] | undefined {
   const out: T[] = [];
   let phrase: string | undefined;
+  // The customer's turns since the one that named the drink: what they stated of the order.
+  let orderTexts: string[] = [];
   const h = hash(key);
   for (const [i, t] of turns.entries()) {
     if (t.role === 'user') {
-      phrase = orderPhrase(t.content) ?? (menuItems(t.content).length ? phrase : phrase);
+      const named = orderPhrase(t.content);
+      if (named) {
+        phrase = named;
+        orderTexts = [t.content];
+      } else if (phrase) orderTexts.push(t.content);
       out.push(t);
       continue;
     }
@@ -223,12 +483,13 @@ export function honestTurns<T extends Turn>(turns: T[], key: string): T[] | unde
     const opener = kept.find((s) => FILLER.test(s)) ?? openerOf(dropped[0]);
     const asked = dropped.some((s) => ASKS_TO_CHECK.test(s));
     const last = !turns.slice(i + 1).some((u) => u.role === 'assistant');
+    const order = phrase && completeOrder(phrase, orderTexts);
     let text: string;
     if (!dropped.length) text = kept.join(' ');
     else if (asked && !last) {
       if (kept.some((s) => /\?\s*$/.test(s))) text = kept.join(' ');
       else {
-        const q = phrase ? READ_BACK[(h + i) % READ_BACK.length](phrase) : READ_BACK_PLAIN[(h + i) % READ_BACK_PLAIN.length];
+        const q = order ? READ_BACK[(h + i) % READ_BACK.length](order) : READ_BACK_PLAIN[(h + i) % READ_BACK_PLAIN.length];
         text = [opener && !said.length ? opener : undefined, ...said, q].filter(Boolean).join(' ');
       }
     } else if (said.length && !last) text = kept.join(' ');
@@ -237,11 +498,12 @@ export function honestTurns<T extends Turn>(turns: T[], key: string): T[] | unde
       if (!said.length) return undefined;
       text = kept.join(' ');
     } else if (last) {
-      const close = confirmation(phrase, h + i);
-      text = [opener, ...said, close, ...leave].filter(Boolean).join(' ');
+      const closing: ClosingPlan = { index: i, opener, said, leave, phrase: order };
+      text = planText(closing, confirmation(order, h + i));
+      if (plan) plan.closing = closing;
     } else {
       // A middle reply that only showed the order ("Ok. Here is your order."): read it back instead.
-      const q = phrase ? READ_BACK[(h + i) % READ_BACK.length](phrase) : READ_BACK_PLAIN[(h + i) % READ_BACK_PLAIN.length];
+      const q = order ? READ_BACK[(h + i) % READ_BACK.length](order) : READ_BACK_PLAIN[(h + i) % READ_BACK_PLAIN.length];
       text = [opener, q].filter(Boolean).join(' ');
     }
     if (claimsAction(text)) return undefined;

@@ -330,7 +330,7 @@ export async function runEvolve(item: StageItem<EvolveInput>, ctx: ItemContext):
       const at = firstUserIndex(messages);
       const inserted = contextMessages(slice, base.cot);
       messages = [...messages.slice(0, at), ...inserted, ...messages.slice(at)];
-      details.longContext = { insertedAt: at, messages: inserted.length, tokens: slice.tokens, target: slice.target, from: slice.from, ...(item.input.context!.redraws ? { redraws: item.input.context!.redraws } : {}) };
+      details.longContext = { insertedAt: at, messages: inserted.length, tokens: slice.tokens, target: slice.target, from: slice.from, starts: slice.starts, ...(item.input.context!.redraws ? { redraws: item.input.context!.redraws } : {}) };
       methods.push(EVOLVE_RULES);
     }
     applied.push(step);
@@ -362,7 +362,7 @@ export const evolveStage: ItemStage<EvolveInput, TestCase> = {
   // 7: extra tools never the same lookup as a listed tool (plural names, lookup verb + object, own descriptions compared).
   // 9: one insertion says once that the assistant cannot order; every other dialogue ends naming the order and where to give it.
   // 8: long context inserted before the task's first user turn; the coffee agent's claims of acts undone; off-topic questions and wider declines left out.
-  version: `9+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
+  version: `10+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
   upstream: ['assemble'],
   description: 'SRM evolution: long context, extra tools, noisy query, harder tools, mixed',
   configSlice: (config) => ({ evolve: config.evolve, sourcesDir: config.sources.dir ?? null }),

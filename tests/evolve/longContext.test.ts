@@ -7,11 +7,14 @@ import type { ChatMessage, TestCase, ToolDoc } from '../../pipeline/schemas.js';
 import { renderAction, finishAction } from '../../pipeline/prompts/standard.js';
 import { Rng } from '../../pipeline/rng.js';
 import { loadCorpus } from '../../sources/dialogue/corpus.js';
-import { contextPool, dialoguesAt, DISCLAIMER_ROOM, LineUsage, pickDialogues, rankedOrder, type ContextPool, type PoolEntry } from '../../sources/dialogue/context.js';
-import { honestTurns, honestWordings, orderPhrase, withDisclaimer } from '../../sources/dialogue/honest.js';
-import { asksOffTopic, claimsAction, declines, endsOnQuestion, normalizeLine, opensWithGreeting, saysUnavailable } from '../../pipeline/dialogueRules.js';
+import { contextPool, dialoguesAt, DISCLAIMER_ROOM, honestDialogue, insertionTokens, LineUsage, pickDialogues, rankedOrder, type ContextPool, type PoolEntry } from '../../sources/dialogue/context.js';
+import { closeInsertion, completeOrder, honestTurns, honestWordings, orderPhrase, type ClosingPlan } from '../../sources/dialogue/honest.js';
+import { asksOffTopic, claimsAction, declines, endsOnQuestion, normalizeLine, opensWithGreeting, saysUnavailable, tidyLine } from '../../pipeline/dialogueRules.js';
 import { contextThoughts } from '../../stages/evolve/contextThoughts.js';
 import {
+  contextClosingShape,
+  contextLowercaseLine,
+  contextReadBackIncomplete,
   contextContradictsItself,
   contextContradictsTools,
   contextDanglingQuestion,
@@ -111,10 +114,12 @@ describe('long context text rules', () => {
     expect(honest[1].content).toMatch(/a triple Latte with Almond milk/);
     expect(endsOnQuestion(honest[1].content)).toBe(true);
     // Each dialogue ends naming the order and where to give it; the insertion's first closing also
-    // says, once, that the assistant cannot place it (withDisclaimer, put on by dialoguesAt).
+    // says, once, that the assistant cannot place it (closeInsertion, called by dialoguesAt).
     expect(honest[3].content).toMatch(/a triple Latte with Almond milk/i);
     expect(honest[3].content).not.toMatch(/can't|cannot|no way|no ordering tool/);
-    const disclaimed = withDisclaimer(honest[3].content, 0)!;
+    const plan: { closing?: ClosingPlan } = {};
+    honestTurns(dialogue, 'dlg-1', plan);
+    const disclaimed = closeInsertion([plan.closing], 'dlg-1')[0]!;
     expect(disclaimed).toMatch(/can't|cannot|not able|no way|no ordering tool/);
     expect(disclaimed).toMatch(/a triple Latte with Almond milk/i);
     expect(claimsAction(disclaimed)).toBeUndefined();
@@ -171,26 +176,42 @@ describe('long context measures', () => {
 function referencePick(pool: ContextPool, counts: Map<string, number>, rng: Rng, opts: { target: number; minTokens: number; maxTokens: number; values: string[] }): string[] | undefined {
   const cost = (e: PoolEntry) => Math.max(counts.get(`#${e.id}`) ?? 0, ...e.lines.map((l) => counts.get(l) ?? 0));
   const ranked = pool.entries.map((e) => ({ e, cost: cost(e), r: rng.float() })).sort((a, b) => a.cost - b.cost || a.r - b.r);
+  let next = 0;
   const chosen: PoolEntry[] = [];
   const lines = new Set<string>();
   const topics = new Set<string>();
   let tokens = 0;
   let greets = false;
   let leaves = false;
-  for (const { e } of ranked) {
-    if (tokens >= opts.target) break;
-    if (tokens + e.tokens > opts.maxTokens - DISCLAIMER_ROOM) continue;
-    if ((e.greets && greets) || (e.leaves && leaves) || (e.greets && e.leaves)) continue;
-    if (e.lines.some((l) => lines.has(l)) || e.topics.some((t) => topics.has(t))) continue;
-    if (opts.values.some((v) => e.text.includes(v))) continue;
+  const fits = (e: PoolEntry) => !((e.greets && greets) || (e.leaves && leaves) || (e.greets && e.leaves)) && !e.lines.some((l) => lines.has(l)) && !e.topics.some((t) => topics.has(t)) && !opts.values.some((v) => e.text.includes(v));
+  const take = (e: PoolEntry) => {
     chosen.push(e);
     tokens += e.tokens;
     greets ||= e.greets;
     leaves ||= e.leaves;
     for (const l of e.lines) lines.add(l);
     for (const t of e.topics) topics.add(t);
+  };
+  for (; next < ranked.length && tokens < opts.target; next++) {
+    const { e } = ranked[next];
+    if (tokens + e.tokens > opts.maxTokens - DISCLAIMER_ROOM || !fits(e)) continue;
+    take(e);
   }
   if (tokens < opts.minTokens) return undefined;
+  let exact = insertionTokens(chosen);
+  while (exact > opts.maxTokens && chosen.length > 1) {
+    chosen.pop();
+    exact = insertionTokens(chosen);
+  }
+  for (; exact < opts.minTokens && next < ranked.length; next++) {
+    const { e } = ranked[next];
+    if (chosen.includes(e) || !fits(e)) continue;
+    const n = insertionTokens([...chosen, e]);
+    if (n > opts.maxTokens) continue;
+    take(e);
+    exact = n;
+  }
+  if (exact < opts.minTokens || exact > opts.maxTokens) return undefined;
   for (const e of chosen) for (const k of [`#${e.id}`, ...e.lines]) counts.set(k, (counts.get(k) ?? 0) + 1);
   const first = chosen.filter((e) => e.greets && !e.leaves);
   const last = chosen.filter((e) => e.leaves);
@@ -228,7 +249,7 @@ describe('whole-dialogue picker', () => {
 
   it('leaves out the dialogues the rules flag', () => {
     expect(pool.filtered).toBe(true);
-    expect(Object.keys(pool.dropped).sort()).toEqual(['asks about something besides the coffee', 'claims an act no tool did', 'declines a topic', 'ends on a question nobody answers', 'repeats a reply', 'says the menu lacks a drink']);
+    expect(Object.keys(pool.dropped).sort()).toEqual(['asks about something besides the coffee', 'claims an act no tool did', 'declines a topic', 'ends on a question nobody answers', 'reads the order back without what the customer asked', 'repeats a reply', 'says the menu lacks a drink']);
     expect(pool.entries.length).toBeGreaterThan(3000);
   });
 
@@ -272,5 +293,85 @@ describe('whole-dialogue picker', () => {
     }
     // The starting code put the most common reply in 95% of insertions.
     expect(Math.max(...lineCases.values()) / N).toBeLessThan(0.05);
+  });
+});
+
+/** A case whose insertion is the given dialogues, with where each opens (as evolve records it). */
+function withDialogues(dialogues: [ChatMessage['role'], string][][]): TestCase {
+  const tc = withContext(dialogues.flat());
+  const starts: number[] = [];
+  let at = 0;
+  for (const d of dialogues) {
+    starts.push(at);
+    at += d.length;
+  }
+  (tc.evolution!.details.longContext as { starts: number[] }).starts = starts;
+  return tc;
+}
+
+describe('closings, read-backs and casing of an insertion', () => {
+  // The reviewer's case (teval_query_449_0 key-k3~mixed): four closings in a row with one instruction.
+  const canned: [ChatMessage['role'], string][][] = [
+    [['user', 'Can I get a double Espresso, please?'], ['assistant', 'OK. Just to check: a double Espresso, correct?'], ['user', 'Yep, it all looks great.'], ['assistant', "OK. That's a double Espresso, then. Order it in person when you arrive."]],
+    [['user', 'Let me get a Single Cappuccino with Whole milk.'], ['assistant', 'OK. So, a Single Cappuccino with Whole milk. Order it in person when you arrive.']],
+    [['user', 'I need to get a double shot Mocha made with almond milk please.'], ['assistant', 'Okay. So, a double shot Mocha made with almond milk. Order it in person when you arrive.']],
+    [['user', 'I think I would like a Latte, but decaffeinated please.'], ['assistant', 'Okay is this the correct order?'], ['user', 'Yes it is.'], ['assistant', 'Okay. Got it: a Latte. Order it in person when you arrive.']],
+  ];
+
+  it('the measures flag the reviewer\'s examples and pass careful text', () => {
+    expect(contextClosingShape.check(withDialogues(canned), NONE)).toMatch(/4 closings say "order it in person when you arrive"/);
+    expect(contextClosingShape.check(withDialogues(canned.slice(0, 2)), NONE)).toMatch(/two closings in a row/);
+    const varied: [ChatMessage['role'], string][][] = [
+      [['user', 'Can I get a double Espresso, please?'], ['assistant', "That's a double Espresso, then. Order it in person when you arrive."]],
+      [['user', 'Let me get a Single Cappuccino with Whole milk.'], ['assistant', 'Ask the barista for a Single Cappuccino with Whole milk.']],
+      [['user', 'I need a Mocha made with almond milk please.'], ['assistant', 'Got it: a Mocha made with almond milk. Say that at the till.']],
+      [['user', 'I would like a decaf latte.'], ['assistant', 'Thank you. A decaf latte it is. Order it in person when you arrive.']],
+    ];
+    expect(contextClosingShape.check(withDialogues(varied), NONE)).toBeNull();
+
+    expect(contextReadBackIncomplete.check(withDialogues(canned), NONE)).toMatch(/lacks decaf/);
+    expect(contextReadBackIncomplete.check(withDialogues(varied), NONE)).toBeNull();
+    // A modifier only asked about, or ruled out, is not stated.
+    expect(contextReadBackIncomplete.check(withDialogues([[['user', 'I want a latte. Do you have oat milk?'], ['assistant', 'We do.'], ['user', 'A latte with whole milk instead of 2% then.'], ['assistant', 'A latte with whole milk it is. Ask for it at the counter.']]]), NONE)).toBeNull();
+
+    expect(contextLowercaseLine.check(withContext([['user', 'i would like two mochas'], ['assistant', 'of course. Two mochas, is that right?']]), NONE)).toMatch(/2 lines/);
+    expect(contextLowercaseLine.check(withContext([['user', 'I would like two mochas'], ['assistant', 'Of course. It comes in a 12 oz. cup.']]), NONE)).toBeNull();
+  });
+
+  it('read-backs carry what the customer stated, and corpus lines are tidied without changing their words', () => {
+    expect(completeOrder('a Latte', ['I think I would like a Latte, but decaffeinated please.'])).toBe('a decaf Latte');
+    expect(completeOrder('a mocha', ['I would like a mocha', 'I would like caramel sauce please.'])).toBe('a mocha with caramel sauce');
+    expect(completeOrder('two cortados', ['Could I please get two cortados? One with oat milk and one with 2% milk.'])).toBe('two cortados, one with oat milk and one with 2% milk');
+    expect(completeOrder('a Latte with Almond milk', ['A Latte with Almond milk and vanilla syrup please, large.'])).toBe('a large Latte with Almond milk and vanilla syrup');
+    expect(completeOrder('a decaf latte', ['I want a decaf latte.'])).toBe('a decaf latte');
+    expect(completeOrder('one almond milk cappuccino', ['Hi, can I get one almond milk cappuccino, and one Cappuccino with non-fat milk?'])).toBe('one almond milk cappuccino and one Cappuccino with non-fat milk');
+    expect(completeOrder('two mochas', ['I would like to order two mochas except one mocha I would like you to add almond milk and the other mocha add oat milk, please.'])).toBe('two mochas, one with almond milk and one with oat milk');
+    expect(completeOrder('a Chai Latte', ['I would like to order a Chai Latte using 2% milk and a Mocha using Almond milk please'])).toBe('a Chai Latte with 2% milk and a Mocha with almond milk');
+    const honest = honestTurns(canned[3].map(([role, content]) => ({ role: role as 'user' | 'assistant', content: role === 'assistant' && content.startsWith('Okay. Got') ? 'Okay, it will be ready soon.' : content })), 'dlg-decaf')!;
+    expect(honest[3].content).toMatch(/a decaf Latte/);
+    expect(tidyLine("of course. i'll have a latte")).toBe("Of course. I'll have a latte");
+    expect(tidyLine('It comes in a 12 oz. microfoam cup.')).toBe('It comes in a 12 oz. microfoam cup.');
+    expect(tidyLine('iPhone orders? yes')).toBe('iPhone orders? Yes');
+  });
+
+  it('an insertion varies its closings: no shape thrice, none twice in a row, one disclaimer; tokens counted exactly', () => {
+    const corpus = loadCorpus();
+    const pool = contextPool(corpus, 1000);
+    const usage = new LineUsage();
+    for (let i = 0; i < 60; i++) {
+      const rng = new Rng(3, `closings-${i}`);
+      const ids = pickDialogues(pool, usage, rng, { target: rng.int(1000, 3000), minTokens: 1000, maxTokens: 3000, values: [] })!;
+      const s = dialoguesAt(corpus, ids, 0);
+      expect(s.tokens).toBeGreaterThanOrEqual(1000);
+      expect(s.tokens).toBeLessThanOrEqual(3000);
+      expect(s.tokens).toBe(insertionTokens(ids.map((id) => pool.entries.find((e) => e.id === id)!)));
+      const dialogues = s.starts.map((at, k) => s.turns.slice(at, s.starts[k + 1] ?? s.turns.length).map((t) => [t.role, t.content] as [ChatMessage['role'], string]));
+      const tc = withDialogues(dialogues);
+      expect(contextClosingShape.check(tc, NONE), ids[0]).toBeNull();
+      expect(contextReadBackIncomplete.check(tc, NONE), ids[0]).toBeNull();
+      expect(contextLowercaseLine.check(tc, NONE), ids[0]).toBeNull();
+      expect(s.turns.filter((t) => t.role === 'assistant' && /can't (?:place|put|send|contact|order)|have no way|no ordering tool|can't reach/.test(t.content)).length).toBeLessThanOrEqual(1);
+    }
+    expect(honestDialogue(corpus.dialogues[0])).toBeDefined();
   });
 });

@@ -9,7 +9,7 @@ import type { TestCase } from '../../schemas.js';
 import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
-import { asksOffTopic, claimsAction, declines, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable } from '../../dialogueRules.js';
+import { asksOffTopic, claimsAction, declines, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, saysUnavailable, tidyLine } from '../../dialogueRules.js';
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
 export function spokenTurns(tc: TestCase): { role: 'user' | 'assistant'; text: string; thought?: string }[] | undefined {
@@ -216,6 +216,135 @@ export const contextClosingRepeated: CaseMeasure = {
   },
 };
 
+/**
+ * The inserted turns cut into their source dialogues, from the insertion's `starts` (the turns that
+ * open one); undefined for a case exported before evolve recorded them.
+ */
+export function dialogueSegments<T>(tc: TestCase, turns: T[]): T[][] | undefined {
+  const starts = (tc.evolution?.details?.longContext as { starts?: unknown } | undefined)?.starts;
+  if (!Array.isArray(starts) || !starts.every((n) => typeof n === 'number')) return undefined;
+  const at = starts as number[];
+  return at.map((s, k) => turns.slice(s, at[k + 1] ?? turns.length)).filter((d) => d.length);
+}
+
+/** Sentences a closing may open or end with that anyone says ("OK.", "Thank you.", "Have a good day!"): not a shape. */
+const COMMON = /^(?:ok(?:ay)?|alright|all right|sure|great|perfect|awesome|excellent|wonderful|cool|yes|thanks?|thank you(?: (?:so|very) much)?|no problem|of course|certainly|absolutely|sounds good|got it|you got it|have a (?:\w+ )?(?:day|one|morning|afternoon|evening))$/;
+
+/** Words a closing's own wording is made of: never masked as the customer's, though customers say them too. */
+const SHAPE_WORDS = new Set('i me my you your youre youll youd we our it its thats that this there then so is are be was will can cant would should to at for of in on and or but with when where what which as if up just now here the ask asking tell say give order ordering orders place counter barista till register front line turn shop cafe arrive get got go set sure right good fine noted it is done settled settle one sounds like want wanted want have having had make made take taking know let whoever staff them they their out read mention reach reaching all any'.split(' '));
+
+/**
+ * The shape of each sentence of a dialogue's closing reply: its words, with the words the customer
+ * said in that dialogue (the order) masked ("Got it: a decaf Latte." -> "got it *"). Sentences
+ * anyone says ("Thank you.") are left out.
+ */
+export function closingShapes(dialogue: { role: string; text: string }[]): string[] {
+  const closing = [...dialogue].reverse().find((t) => t.role === 'assistant');
+  if (!closing) return [];
+  // The order's own words, not the words any sentence uses ("that's", "it", "order", "counter").
+  const said = new Set(dialogue.filter((t) => t.role === 'user').flatMap((t) => normalizeLine(t.text).split(' ')).filter((w) => !SHAPE_WORDS.has(w)));
+  for (const w of ['a', 'an', 'one', 'some', 'two']) said.add(w);
+  const out = new Set<string>();
+  for (const sentence of closing.text.split(/(?<=[.!?;])\s+/)) {
+    const words = normalizeLine(sentence).split(' ').filter(Boolean);
+    if (!words.length || COMMON.test(words.join(' '))) continue;
+    const shape = words.map((w) => (said.has(w) ? '*' : w)).join(' ').replace(/\*(?: \*)+/g, '*');
+    const own = shape.split(' ').filter((w) => w !== '*').length;
+    if (own === 0 || (!shape.includes('*') && own < 3)) continue;
+    out.add(shape);
+  }
+  return [...out];
+}
+
+/** How often the insertion's most used closing shape recurs, and whether any recurs in two closings in a row. */
+export function closingRepeats(tc: TestCase): { top: string; n: number; inARow?: string } | undefined {
+  const turns = spokenTurns(tc);
+  if (!turns) return undefined;
+  const segments = dialogueSegments(tc, turns);
+  if (!segments) return undefined;
+  const shapes = segments.map(closingShapes);
+  const counts = new Map<string, number>();
+  let inARow: string | undefined;
+  shapes.forEach((ss, i) => {
+    for (const s of ss) {
+      counts.set(s, (counts.get(s) ?? 0) + 1);
+      if (i > 0 && !inARow && shapes[i - 1].includes(s)) inARow = s;
+    }
+  });
+  const [top, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  return { top, n, inARow };
+}
+
+/**
+ * Every dialogue of an insertion ends naming the order and where to give it; worded by a hash of
+ * each dialogue, one insertion of 25 such closings said "Order it in person when you arrive." six
+ * times (the median; 13 at most), four closings in a row. A person would vary it.
+ */
+export const contextClosingShape: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_closing_shape',
+  group: 'text',
+  title: 'long context: a sentence of the dialogues\' closings recurs in more than two of them, or in two in a row, with only the order changed ("Order it in person when you arrive." six times; "Got it: a Latte." ... "Got it: a mocha.")',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const r = closingRepeats(tc);
+    if (!r) return undefined;
+    if (r.n > 2) return `${r.n} closings say "${r.top}"`;
+    return r.inARow ? `two closings in a row say "${r.inARow}"` : null;
+  },
+};
+
+/** Median and maximum, over insertions, of how often the most used closing shape recurs (informational). */
+export const contextClosingShapeRepeats: SetMeasure = {
+  kind: 'set',
+  id: 'long_context_closing_shape_repeats',
+  group: 'text',
+  title: 'long context: how often an insertion\'s most used closing sentence shape recurs (median over insertions; the maximum in the detail)',
+  population: 'evolved cases with an inserted long context',
+  better: 'lower',
+  score(cases) {
+    const per = cases.flatMap((tc) => {
+      const r = closingRepeats(tc);
+      return r ? [r.n] : [];
+    });
+    if (!per.length) return undefined;
+    const sorted = [...per].sort((a, b) => a - b);
+    return { value: sorted[Math.floor(sorted.length / 2)], n: per.length, detail: `median ${sorted[Math.floor(sorted.length / 2)]}, max ${sorted[sorted.length - 1]}` };
+  },
+};
+
+export const contextReadBackIncomplete: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_readback_incomplete',
+  group: 'text',
+  title: 'long context: a reply reading back or confirming an order drops a modifier the customer stated ("I would like a Latte, but decaffeinated please" -> "Got it: a Latte.")',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    // Without the dialogues' starts, the insertion read as one: each order is still tracked from the turn that names it.
+    for (const d of dialogueSegments(tc, turns) ?? [turns]) {
+      const why = incompleteReadBack(d);
+      if (why) return why;
+    }
+    return null;
+  },
+};
+
+export const contextLowercaseLine: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_lowercase_line',
+  group: 'text',
+  title: 'long context: an inserted line starts a sentence in lower case or writes "i" for "I" ("of course.", "i would like two mochas")',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    const bad = turns.filter((t) => tidyLine(t.text) !== t.text);
+    return bad.length ? `${bad.length} lines, e.g. "${bad[0].text.slice(0, 80)}"` : null;
+  },
+};
+
 export const contextSplitsTask: CaseMeasure = {
   kind: 'case',
   id: 'long_context_splits_task',
@@ -278,4 +407,4 @@ export const contextDialogues: SetMeasure = {
   },
 };
 
-export const CONTEXT_MEASURES = [contextUnbackedClaim, contextClosingRepeated, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+export const CONTEXT_MEASURES = [contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
