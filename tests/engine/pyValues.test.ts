@@ -50,6 +50,8 @@ describe('pythonJson native path', () => {
     { query_prompt: [{ role: 'system', content: 'a, b\n[c]: {d}\t"e"' }, { role: 'user', content: '' }], ground_truth: { name: 'f', args: { x: [], y: {}, z: [[], [{}]] } }, error_type: '' },
     [1, -0, 0.1, 1e21, 1e-7, -2.5, 123456789012345, 'x', true, false, null],
     { 'k, "q"': { '\n': [' ,\n ', '\u2028', 'é😀'] }, 2: 'int-like key first', a: undefined },
+    // Quotes after runs of backslashes, and separators inside strings, for the one-line scan.
+    { 'a\\': 'b\\\\', '\\"': ['\\\\"x,y:z"', '\\', '"', ':', ','], 'c:d,e': { '': '' } },
     [],
     {},
     'plain string',
