@@ -99,7 +99,33 @@ function parseMarked(text: string): unknown {
     return `"${SENTINEL_ESCAPED}${token}"`;
   });
   if (!marked) return JSON.parse(text);
-  return JSON.parse(quoted, (_key, value) => (typeof value === 'string' && value.startsWith(SENTINEL) ? BigInt(value.slice(SENTINEL.length)) : value));
+  // The marked strings turned back by one walk over the parsed value: what a reviver did, without a
+  // call for every value of the document.
+  return unmark(JSON.parse(quoted));
+}
+
+function unmark(value: unknown): unknown {
+  if (typeof value === 'string') return value.startsWith(SENTINEL) ? BigInt(value.slice(SENTINEL.length)) : value;
+  if (value === null || typeof value !== 'object') return value;
+  // Containers are turned in place (the parse made them; nobody else holds them).
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      if (typeof v === 'string') {
+        if (v.startsWith(SENTINEL)) value[i] = BigInt(v.slice(SENTINEL.length));
+      } else if (v !== null && typeof v === 'object') unmark(v);
+    }
+    return value;
+  }
+  const obj = value as Record<string, unknown>;
+  for (const key of Object.keys(obj)) {
+    const v = obj[key];
+    if (typeof v === 'string') {
+      // Defined, not assigned: an own "__proto__" key (JSON.parse makes one) stays a property.
+      if (v.startsWith(SENTINEL)) Object.defineProperty(obj, key, { value: BigInt(v.slice(SENTINEL.length)), writable: true, enumerable: true, configurable: true });
+    } else if (v !== null && typeof v === 'object') unmark(v);
+  }
+  return obj;
 }
 
 function floatText(n: number): string {
