@@ -166,8 +166,24 @@ function specific(text: string): string {
   // A bare noun after the verb reads as a telegram ("get weather today", "send email"): it takes "the".
   const next = t.split(' ')[1];
   if (verb.toLowerCase() === 'search' && next && /^[a-z]+s$/i.test(next) && !BARE_OK.has(next.toLowerCase())) return t.replace(/^search /i, `${verb} for `);
-  if (next && /^(?:[a-z]+|[A-Z]{2,})$/.test(next) && !BARE_OK.has(next.toLowerCase()) && !/ing$/.test(next) && !nlp(next).has('#Adverb') && !nlp(next).has('#Preposition')) t = t.replace(new RegExp(`^${verb} ${next}`), `${verb} the ${next}`);
+  if (next && /^(?:[a-z]+|[A-Z]{2,})$/.test(next) && !BARE_OK.has(next.toLowerCase()) && !/ing$/.test(next) && !adverbOrPreposition(next)) t = t.replace(new RegExp(`^${verb} ${next}`), `${verb} the ${next}`);
   return t;
+}
+
+/**
+ * Does compromise tag the word, alone, as an adverb or a preposition? A word alone is tagged the same
+ * every time, and specific() asked for the same few words after every intent's verb: tagging them
+ * afresh (twice a call) was most of what writing thoughts cost.
+ */
+const adverbsAndPrepositions = new Map<string, boolean>();
+function adverbOrPreposition(word: string): boolean {
+  let known = adverbsAndPrepositions.get(word);
+  if (known === undefined) {
+    known = nlp(word).has('#Adverb') || nlp(word).has('#Preposition');
+    if (adverbsAndPrepositions.size >= 50_000) adverbsAndPrepositions.clear();
+    adverbsAndPrepositions.set(word, known);
+  }
+  return known;
 }
 
 /** Words that may follow the opening verb as they are ("get all", "log in", "look up", "check whether"). */

@@ -56,17 +56,48 @@ export function parseReply(raw: string): ParsedReply {
  * print dicts: {'author_id': 'HR5pAakAAAAJ'}); undefined when it is neither.
  */
 export function parseToolResponse(text: string): unknown {
+  const form = responseForms.get(text);
+  // Read again from text each time: callers get a value of their own, as before.
+  if (form === JSON_FORM) return parseJson(text);
+  if (form === NEITHER) return undefined;
+  if (form !== undefined) return parseJson(form);
+  let value: unknown;
+  let learned: string;
   try {
-    return parseJson(text);
+    value = parseJson(text);
+    learned = JSON_FORM;
   } catch {
     // not JSON: try it as a Python literal
+    try {
+      const json = pythonLiteralToJson(text);
+      value = parseJson(json);
+      learned = json;
+    } catch {
+      value = undefined;
+      learned = NEITHER;
+    }
   }
-  try {
-    return parseJson(pythonLiteralToJson(text));
-  } catch {
-    return undefined;
+  if (responseFormChars + text.length > MAX_RESPONSE_FORM_CHARS) {
+    responseForms.clear();
+    responseFormChars = 0;
   }
+  responseForms.set(text, learned);
+  responseFormChars += text.length + (learned.length > 1 ? learned.length : 0);
+  return value;
 }
+
+/**
+ * How each response text read last time: as JSON, as this JSON rewrite of a Python literal, or as
+ * neither. The simulator reads the same recorded responses (an API's examples) for every step that
+ * calls the API, and each T-Eval recording is a Python literal: the failed JSON parse (an exception
+ * built each time) and the rewrite were most of what reading them cost. Bounded by the characters held.
+ */
+const responseForms = new Map<string, string>();
+// A rewrite is JSON text, never one character: these two cannot be mistaken for one.
+const JSON_FORM = '\u0000';
+const NEITHER = '\u0001';
+const MAX_RESPONSE_FORM_CHARS = 8_000_000;
+let responseFormChars = 0;
 
 /** Rewrites a Python literal (single-quoted strings, True/False/None, tuples) as JSON text. */
 export function pythonLiteralToJson(src: string): string {

@@ -184,7 +184,7 @@ function normalized(text: string): string {
   let n = normalizedTexts.get(text);
   if (n === undefined) {
     n = normText(text);
-    if (normalizedTexts.size >= 64) normalizedTexts.delete(normalizedTexts.keys().next().value as string);
+    if (normalizedTexts.size >= 256) normalizedTexts.delete(normalizedTexts.keys().next().value as string);
     normalizedTexts.set(text, n);
   }
   return n;
@@ -235,6 +235,10 @@ function numberShownIn(value: number | bigint, t: string): boolean {
   if (typeof value === 'number' && metresShownIn(value, t)) return true;
   if (
     numberForms(value).some((form) => {
+      // The pattern matches only where the form itself is written (t is lower case, a word form too):
+      // most values are looked up in texts that never write them, and a pattern that starts with an
+      // alternation is tried at every position of a long text.
+      if (!t.includes(form)) return false;
       const escaped = form.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
       return new RegExp(`(^|[^0-9.])${escaped}(?![0-9]|\\.[0-9])`, /^[a-z]/.test(form) ? 'i' : '').test(t);
     })
@@ -272,6 +276,31 @@ function shownInNormalized(value: unknown, t: string, raw: string): boolean {
     return false;
   }
   return false;
+}
+
+/**
+ * A text made of parts joined by newlines, as the lookups below read it: normText of the whole, made
+ * from each part's (memoized) normText, and the whole as written. A tool list or a system prompt is
+ * the same part for every step and candidate built on one trajectory, and normalising it again inside
+ * every joined text was most of what checking grounding cost.
+ */
+export interface ShownText {
+  normalized: string;
+  raw: string;
+}
+
+export function shownTextOf(parts: readonly string[]): ShownText {
+  let t: string | undefined;
+  for (const part of parts) {
+    const n = normalized(part);
+    t = t === undefined ? n : joinNormalized(t, n);
+  }
+  return { normalized: t ?? '', raw: parts.join('\n') };
+}
+
+/** needShownIn on a text made by shownTextOf. */
+export function needShownInText(need: NeededValue, text: ShownText): boolean {
+  return shownInNormalized(need.head ?? need.value, text.normalized, text.raw);
 }
 
 /** Does `text` show what a needed value requires (a place argument's head, else the value)? */
@@ -329,11 +358,11 @@ export function shownText(messages: ChatMessage[]): string {
  * response. Empty for a case a model can solve from what it sees.
  */
 export function ungroundedValues(testCase: { messages: ChatMessage[]; groundTruth: Action | [Action, Action] }): UngroundedValue[] {
-  const text = shownText(testCase.messages);
+  const text = shownTextOf(testCase.messages.filter((m) => m.role !== 'assistant').map((m) => m.content));
   const actions = Array.isArray(testCase.groundTruth) ? testCase.groundTruth : [testCase.groundTruth];
   const out: UngroundedValue[] = [];
   for (const action of actions) {
-    for (const need of neededValues(action)) if (!needShownIn(need, text)) out.push({ ...need, action: action.name });
+    for (const need of neededValues(action)) if (!needShownInText(need, text)) out.push({ ...need, action: action.name });
   }
   return out;
 }

@@ -25,6 +25,22 @@ export function docListCap(description: string): number | undefined {
   return m ? Number(m[1] ?? m[2]) : undefined;
 }
 
+/**
+ * The pattern for one set of nouns, compiled once: resolve asks for every simulated list step, and
+ * the same few noun sets recur (one per API and argument), so compiling a fresh RegExp per call was
+ * a third of a second of the fresh build. Not global or sticky: exec keeps no state between calls.
+ */
+const countPatterns = new Map<string, RegExp>();
+function countPattern(alternatives: string): RegExp {
+  let re = countPatterns.get(alternatives);
+  if (!re) {
+    if (countPatterns.size >= 512) countPatterns.clear();
+    re = new RegExp(`\\b(\\d{1,2}|${Object.keys(WORDS).join('|')})\\s+(?:[a-z-]+\\s+){0,2}(?:${alternatives})\\b`, 'i');
+    countPatterns.set(alternatives, re);
+  }
+  return re;
+}
+
 export function askedCount(request: string, args: unknown, doc: ToolDoc): number | undefined {
   const nouns = new Set<string>();
   for (const field of doc.return_data) for (const s of SYNONYMS[singular(field.name.toLowerCase())] ?? []) nouns.add(s);
@@ -32,8 +48,7 @@ export function askedCount(request: string, args: unknown, doc: ToolDoc): number
     for (const v of Object.values(args)) if (typeof v === 'string' && /^[a-z][a-z ]{2,30}$/i.test(v.trim())) nouns.add(singular(v.trim().toLowerCase()));
   }
   if (!nouns.size) return undefined;
-  const alternatives = [...nouns].map((n) => `${escape(n)}(?:e?s)?`).join('|');
-  const m = new RegExp(`\\b(\\d{1,2}|${Object.keys(WORDS).join('|')})\\s+(?:[a-z-]+\\s+){0,2}(?:${alternatives})\\b`, 'i').exec(request);
+  const m = countPattern([...nouns].map((n) => `${escape(n)}(?:e?s)?`).join('|')).exec(request);
   if (!m) return undefined;
   const n = WORDS[m[1].toLowerCase()] ?? Number(m[1]);
   return n >= 2 && n <= 10 ? n : undefined;

@@ -24,7 +24,7 @@ import type { ToolDoc, Trajectory } from '../schemas.js';
 import { toolSteps } from '../steps.js';
 import { renderToolList } from '../prompts/standard.js';
 import { copiedRecords, labelFits, type CopiedField } from '../quality/copiedFields.js';
-import { copiedTitles, isClockTime, needShownIn, neededValues, type NeededValue } from '../quality/grounding.js';
+import { copiedTitles, isClockTime, needShownIn, needShownInText, neededValues, shownTextOf, type NeededValue } from '../quality/grounding.js';
 import { carrierField, echoedArgument, listedFields, type CarriedValue } from './simulatorRules.js';
 import { argumentKind, carrierKind, kindsFit } from './carrierKinds.js';
 import { rankAsked, rankRequest } from '../quality/ranking.js';
@@ -88,7 +88,8 @@ function openNeeds(trajectory: Trajectory, view: GroundingView): Need[] {
   for (let i = 0; i < steps.length; i++) {
     const users = trajectory.turns.slice(0, steps[i].turnIndex + 1).map((t) => t.user);
     const responses = steps.slice(0, i).map((_, m) => view.known(m) ?? '');
-    const text = [docs, ...users, ...responses].join('\n');
+    const shown = shownTextOf([docs, ...users, ...responses]);
+    const text = shown.raw;
     const titles = new Set(copiedTitles(steps[i].step.action, users.join('\n')));
     const records = copiedRecords(steps[i].step.action, users.join('\n'));
     const fieldsOf = (title: unknown) => records.filter((r) => r.title === title).flatMap((r) => r.fields);
@@ -100,10 +101,10 @@ function openNeeds(trajectory: Trajectory, view: GroundingView): Need[] {
       if (isClockTime(need.value) || used.some((v) => sameValue(v, need.value))) continue;
       used.push(need.value);
       // A ticker is shown only as written: "tech company" does not show TECH.
-      const shown = tickers.has(need) ? new RegExp(`(^|[^A-Za-z])${String(need.value).replace('.', '\\.')}(?![A-Za-z])`).test(text) : needShownIn(need, text);
-      if (i > 0 && !shown) out.push({ step: i, need, ...(titles.has(need) ? { title: true, ...(fieldsOf(need.value).length ? { fields: fieldsOf(need.value) } : {}) } : {}) });
+      const isShown = tickers.has(need) ? new RegExp(`(^|[^A-Za-z])${String(need.value).replace('.', '\\.')}(?![A-Za-z])`).test(text) : needShownInText(need, shown);
+      if (i > 0 && !isShown) out.push({ step: i, need, ...(titles.has(need) ? { title: true, ...(fieldsOf(need.value).length ? { fields: fieldsOf(need.value) } : {}) } : {}) });
       // A record picked "as the most popular" that an earlier answer showed: a simulated list before it still ranks it so.
-      else if (i > 0 && ranked && !titles.has(need) && !tickers.has(need) && !needShownIn(need, [docs, ...users].join('\n'))) out.push({ step: i, need, rankOnly: true });
+      else if (i > 0 && ranked && !titles.has(need) && !tickers.has(need) && !needShownInText(need, shownTextOf([docs, ...users]))) out.push({ step: i, need, rankOnly: true });
     }
   }
   return out;

@@ -11,6 +11,18 @@ describe('pipeline/pyValues', () => {
     expect(pyInt('9007199254740993')).toBe(9007199254740993n);
   });
 
+  it('reads bigints anywhere in a document: nested arrays and objects, the root, an own __proto__ key', () => {
+    const text = '{"a": [1, 691676460109271194, {"b": [-9007199254740993, "691676460109271194"]}], "__proto__": 12345678901234567890, "s": "x"}';
+    const v = parseJson(text) as Record<string, unknown>;
+    expect(v.a).toEqual([1, 691676460109271194n, { b: [-9007199254740993n, '691676460109271194'] }]);
+    expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
+    expect(Object.prototype.hasOwnProperty.call(v, '__proto__')).toBe(true);
+    expect(Object.getOwnPropertyDescriptor(v, '__proto__')?.value).toBe(12345678901234567890n);
+    expect(Object.keys(v)).toEqual(['a', '__proto__', 's']);
+    expect(parseJson('12345678901234567890')).toBe(12345678901234567890n);
+    expect(parseJson('[12345678901234567890, [12345678901234567891]]')).toEqual([12345678901234567890n, [12345678901234567891n]]);
+  });
+
   it('keeps integral floats as PyFloat only when asked, and the last of duplicate keys', () => {
     expect(parseJson('{"a": 10.0}')).toEqual({ a: 10 });
     expect((parseJson('{"a": 10.0, "b": 12345678901234567890}', { floats: 'keep' }) as { a: unknown }).a).toBeInstanceOf(PyFloat);
@@ -50,6 +62,8 @@ describe('pythonJson native path', () => {
     { query_prompt: [{ role: 'system', content: 'a, b\n[c]: {d}\t"e"' }, { role: 'user', content: '' }], ground_truth: { name: 'f', args: { x: [], y: {}, z: [[], [{}]] } }, error_type: '' },
     [1, -0, 0.1, 1e21, 1e-7, -2.5, 123456789012345, 'x', true, false, null],
     { 'k, "q"': { '\n': [' ,\n ', '\u2028', 'é😀'] }, 2: 'int-like key first', a: undefined },
+    // Quotes after runs of backslashes, and separators inside strings, for the one-line scan.
+    { 'a\\': 'b\\\\', '\\"': ['\\\\"x,y:z"', '\\', '"', ':', ','], 'c:d,e': { '': '' } },
     [],
     {},
     'plain string',

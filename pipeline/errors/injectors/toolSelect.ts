@@ -230,6 +230,20 @@ export interface ConfusableTool {
  * be called with values of its parameters' kinds; a call equal to a valid step is no candidate.
  */
 export function confusableTools(input: InjectionInput): ConfusableTool[] {
+  let ranked = confusableByInput.get(input);
+  if (!ranked) confusableByInput.set(input, (ranked = rankConfusable(input)));
+  // A list and arguments of the caller's own: an injected call's args become the case's action.
+  return ranked.map((c) => ({ ...c, args: { ...c.args } }));
+}
+
+/**
+ * confusableTools per input: an item asks for one step's input three times or more (whether the type
+ * applies, again when the injector runs, then to draw), and ranking adapts the arguments of every
+ * listed tool. Inputs are not changed once made (the injectors read them), so the ranking stands.
+ */
+const confusableByInput = new WeakMap<InjectionInput, ConfusableTool[]>();
+
+function rankConfusable(input: InjectionInput): ConfusableTool[] {
   const correctDoc = input.tools.find((t) => t.name === input.correct.name);
   if (!correctDoc) return [];
   const neighbours = neighbourTools(input);
