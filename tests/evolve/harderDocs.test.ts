@@ -38,11 +38,15 @@ const BROKEN: [string, string, RegExp][] = [
   ['TicketAPI.close_ticket', '[ticketing system that is part of a company] Close ticket', /relative clause/],
   ['Email.send', 'Sends: send email. It needs the address (address) and title (title), and optionally body and attachment. It returns the state', /re-inflected/],
   ['TradingBot.get_current_time', 'Fetch time. Part of trading system.', /drops "current"/],
+  // Slang and made-up abbreviations a careful doc writer would not use, however terse.
+  ['TradingBot.get_current_time', 'Grab current time. Part of trading system.', /slang verb "Grab"/],
+  ['MessageAPI.delete_message', 'Deletes latest msg sent to receiver', /made-up abbreviation "msg"/],
+  ['TravelAPI.book_flight', '[travel system] Book flight w/ travel information. From and To should be airport codes in IATA format', /made-up abbreviation "w\/"/],
 ];
 const GOOD: [string, string][] = [
   ['GaodeMap.get_coordinate', 'Fetch coordinate of location. Param must be in Chinese'],
-  ['TravelAPI.book_flight', '[travel system] Book flight given travel info. From and To should be airport codes in IATA format'],
-  ['GorillaFileSystem.rmdir', 'Remove a dir at current dir. Part of the Gorilla file system.'],
+  ['TravelAPI.book_flight', '[travel system] Book flight given travel information. From and To should be airport codes in IATA format'],
+  ['GorillaFileSystem.rmdir', 'Remove a directory at current directory. Part of the Gorilla file system.'],
   ['TradingBot.filter_stocks_by_price', 'Filter stocks based on price range'],
   ['TicketAPI.edit_ticket', 'Modifies the details of an existing ticket. Part of the ticketing system.'],
   ['MathAPI.power', '[Math API] Raises a number to a power'],
