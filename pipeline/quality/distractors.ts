@@ -5,8 +5,8 @@
  * an unrelated system a model can skip at a glance. It must still never do the same job as a tool
  * the case uses (sameFunction.ts): related, not a second right answer.
  *
- * Subject words are content words (sameFunction.ts contentWords) of a tool's api name and own
- * description (after BFCL's toolkit preamble), less the words every tool doc uses (get, user,
+ * Subject words are content words (sameFunction.ts contentWords) of a tool's api name and the first
+ * sentence of its own description (after BFCL's toolkit preamble), less the words every tool doc uses (get, user,
  * given, current, ...), which say nothing of a domain.
  */
 import { ownDescription } from '../toolDescription.js';
@@ -30,6 +30,12 @@ const GENERIC = new Set(
   ).split(' '),
 );
 
+const GENERIC_STEMS = new Set([...GENERIC].map((w) => stem(w)));
+/** A generic word, in any form contentWords gives it ("status" -> "statu"). */
+const isGeneric = (w: string) => GENERIC.has(w) || GENERIC_STEMS.has(w) || GENERIC_STEMS.has(stem(w));
+
+const firstSentence = (text: string) => text.trim().split(/(?<=[.!?])\s+(?=[A-Z])/)[0] ?? '';
+
 const subjectMemo = new Map<string, Set<string>>();
 
 function stem(w: string): string {
@@ -43,8 +49,9 @@ export function toolSubject(tool: Pick<ToolDoc, 'name' | 'description'>): Set<st
   if (!out) {
     out = new Set<string>();
     const api = tool.name.slice(tool.name.indexOf('.') + 1);
-    for (const w of nameWords(api)) if (w.length >= 3 && !GENERIC.has(w) && !GENERIC.has(stem(w))) out.add(stem(w));
-    for (const w of contentWords(ownDescription(tool.description))) if (!GENERIC.has(w) && !/^\d+$/.test(w)) out.add(w);
+    for (const w of nameWords(api)) if (w.length >= 3 && !isGeneric(w)) out.add(stem(w));
+    // What the tool is about is in its first sentence; later ones say how (a "destination" of a file copy).
+    for (const w of contentWords(firstSentence(ownDescription(tool.description)))) if (!isGeneric(w) && !/^\d+$/.test(w)) out.add(w);
     subjectMemo.set(key, out);
   }
   return out;
@@ -59,7 +66,7 @@ export interface CaseSubject {
 export function caseSubject(tools: Pick<ToolDoc, 'name' | 'description'>[], requests: string[]): CaseSubject {
   const words = new Set<string>();
   for (const t of tools) for (const w of toolSubject(t)) words.add(w);
-  for (const r of requests) for (const w of contentWords(r)) if (!GENERIC.has(w) && !/^\d+$/.test(w)) words.add(w);
+  for (const r of requests) for (const w of contentWords(r)) if (!isGeneric(w) && !/^\d+$/.test(w)) words.add(w);
   return { toolkits: new Set(tools.map((t) => toolkitOf(t.name))), words };
 }
 
