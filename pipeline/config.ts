@@ -109,6 +109,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   harder_tools_constraint_dropped: 0,
   harder_tools_broken: 0,
   extra_tools_same_function: 0,
+  extra_tools_unrelated: 0.01,
   context_one_sided: 0,
   context_unanswered_turn: 0,
   simulated_answer_incoherent: 0,

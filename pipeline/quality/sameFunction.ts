@@ -11,6 +11,15 @@
  *      an abbreviation counting as its word (`BINGMap.get_distance` vs
  *      `VehicleControlAPI.estimate_distance`, `TimeTool.get_curr_time` vs
  *      `TradingBot.get_current_time`);
+ *   2c. any toolkit, the same job: what a tool does read as a verb class and an object class, from
+ *      its api name or, when the name does not say both, from its description's first sentence
+ *      (`toolJob`): read a file (`GorillaFileSystem.cat` "Display the contents of a file" vs
+ *      `FileOperation.read_file` "read file from disk"), write a file (`echo` vs `write_file`),
+ *      convert units (`VehicleControlAPI.liter_to_gallon` vs `MathAPI.imperial_si_conversion`), send
+ *      a message (`MessageAPI.send_message` vs `Email.send`), read messages, look up the weather, the
+ *      details of a movie, what is showing now, places near a location, scholarly articles;
+ *   2d. any toolkit, one api name's object words (two or more, verbs and fillers left out) all in
+ *      the other's (`FilmTMDB.get_now_playing` vs `FilmDouban.now_playing_out_filter`);
  *   3. same toolkit and similar api names: Jaccard similarity of their word sets ≥ 0.5
  *      (`TravelAPI.book_flight` vs `TravelAPI.book_flight_ticket`), or one word set inside the other;
  *   4. any toolkit, descriptions that say the same thing: Jaccard similarity of their content-word
@@ -19,7 +28,9 @@
  *      A BFCL doc is compared on its own text (after "Tool description:"): the toolkit preamble
  *      they share would make every pair of one toolkit alike, and the words of two preambles
  *      would drown what two tools of different toolkits do (`TradingBot.get_symbol_by_name` vs
- *      `PolygonFinance.search_stock_ticker`).
+ *      `PolygonFinance.search_stock_ticker`). Two docs that each name their own toolkit's system, and
+ *      not the other's ("Authenticate user for ticket system" of `TicketAPI.ticket_login`, "...with
+ *      travel system" of `TravelAPI.authenticate_travel`), are two systems' tools, not one function.
  *
  * The thresholds are deliberately conservative: a distractor wrongly excluded costs nothing, a
  * duplicate wrongly admitted makes the ground truth ambiguous.
@@ -94,11 +105,114 @@ function lookupObject(words: string[]): string[] | undefined {
   return object.length ? object : undefined;
 }
 
+/** An api name's words once verbs and fillers are left out ("get_now_playing" -> {now, playing}). */
+function objectWords(words: string[]): Set<string> {
+  return new Set(words.filter((w) => !VERB_CLASS[w] && !LOOKUP_VERBS.has(w) && !NAME_FILLERS.has(w) && !['all', 'out', 'filter', 'list'].includes(w)).map(stemWord));
+}
+
 /** One word the abbreviation of the other ("curr" of "current", "temp" of "temperature"), or the same. */
 function sameNameWord(a: string, b: string): boolean {
   return a === b || (a.length >= 3 && b.length >= 3 && (a.startsWith(b) || b.startsWith(a)));
 }
 
+
+/** A verb class: what kind of act a verb names. */
+const VERB_CLASS: Record<string, string> = {
+  ...Object.fromEntries(['read', 'reads', 'cat', 'display', 'displays', 'show', 'shows', 'view', 'views', 'print', 'prints', 'output', 'outputs', 'open', 'opens'].map((w) => [w, 'read'])),
+  ...Object.fromEntries(['write', 'writes', 'echo', 'echoes', 'append', 'appends'].map((w) => [w, 'write'])),
+  ...Object.fromEntries(['convert', 'converts', 'conversion', 'conversions'].map((w) => [w, 'convert'])),
+  ...Object.fromEntries(['send', 'sends'].map((w) => [w, 'send'])),
+  ...Object.fromEntries(
+    ['get', 'gets', 'fetch', 'fetches', 'retrieve', 'retrieves', 'find', 'finds', 'search', 'searches', 'lookup', 'query', 'queries', 'list', 'lists', 'estimate', 'estimates', 'check', 'checks', 'forecast'].map((w) => [w, 'lookup']),
+  ),
+};
+
+/** An object class: what a tool acts on, by the words that name it (singular; `stemWord` first). */
+const OBJECT_CLASS: Record<string, string> = {
+  file: 'file',
+  ...Object.fromEntries(['unit', 'gallon', 'liter', 'litre', 'imperial', 'si', 'metric', 'celsiu', 'fahrenheit', 'mile', 'kilometer', 'meter', 'pound', 'kilogram'].map((w) => [w, 'unit'])),
+  ...Object.fromEntries(['message', 'msg', 'email', 'mail', 'inbox'].map((w) => [w, 'message'])),
+  ...Object.fromEntries(['weather', 'temperature'].map((w) => [w, 'weather'])),
+  ...Object.fromEntries(['movie', 'film'].map((w) => [w, 'movie'])),
+  ...Object.fromEntries(['article', 'paper', 'arxiv', 'scholar', 'scholarly'].map((w) => [w, 'article'])),
+  // A place is a job only as what is near somewhere ("search_nearby", "find_nearest_tire_shop").
+  ...Object.fromEntries(['place', 'shop', 'restaurant', 'airport', 'station', 'hotel'].map((w) => [w, 'place'])),
+  // Words that name an object of their own, so a sentence about them is not read as about the words above.
+  ...Object.fromEntries(['log', 'directory', 'dir', 'folder', 'ppt', 'pptx', 'image', 'page', 'ticket', 'tweet', 'comment', 'user', 'contact', 'stat', 'statistic', 'status', 'line', 'pattern', 'difference', 'usage', 'news', 'ticker', 'stock', 'author', 'citation', 'property', 'room', 'flight', 'booking'].map((w) => [w, 'other'])),
+};
+
+/** Jobs an api name alone says: shell commands and the like. */
+const NAME_JOBS: Record<string, string> = { cat: 'read:file', tail: 'read:file', head: 'read:file', echo: 'write:file', touch: 'write:file' };
+
+/** Aspects a lookup of some objects asks for: the same object asked for a different aspect is a different job. */
+const ASPECTS: Record<string, string> = {
+  detail: 'detail', details: 'detail', info: 'detail', information: 'detail', review: 'review', reviews: 'review', similar: 'similar', popular: 'popular', rated: 'rated',
+  now: 'now', playing: 'now', coming: 'coming', upcoming: 'coming', nearby: 'nearby', nearest: 'nearby', near: 'nearby', forecast: 'forecast', today: 'today', outside: 'today', sent: 'sent', inbox: 'received',
+};
+
+/** Words of a description's first sentence, the BFCL preamble, "This function", a T-Eval heading ("Send:") left out. */
+function leadWords(description: string): string[] {
+  let text = ownDescription(description).trim();
+  text = text.replace(/^[A-Za-z][\w ]{0,40}:\s+/, '').replace(/^(?:this|the)\s+(?:function|tool|api|method)\s+(?:is used to\s+)?/i, '');
+  const first = text.split(/(?<=[.!?])\s+/)[0] ?? '';
+  return first.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+}
+
+/**
+ * The verb class (a verb among the first two words) and object class of a name's or a sentence's
+ * words, and the aspects it names. A name's object is its last classed word, its head noun
+ * ("get_message_stats" is about stats); a sentence's is its first after the verb ("Display the
+ * contents of a file").
+ */
+function classify(words: string[], head: 'first' | 'last'): { verb?: string; object?: string; aspects: Set<string> } {
+  let verb: string | undefined;
+  let object: string | undefined;
+  const aspects = new Set<string>();
+  words.forEach((w, i) => {
+    if (verb === undefined && i <= 1 && VERB_CLASS[w]) {
+      verb = VERB_CLASS[w];
+      return;
+    }
+    const o = OBJECT_CLASS[stemWord(w)] ?? OBJECT_CLASS[w];
+    if (o && (head === 'last' || object === undefined)) object = o;
+    if (ASPECTS[w]) aspects.add(ASPECTS[w]);
+  });
+  if (verb === 'lookup' && words[0] === 'forecast') aspects.add('forecast');
+  // "liter_to_gallon": one unit to another is a conversion.
+  if (!verb && words.includes('to') && words.filter((w) => OBJECT_CLASS[stemWord(w)] === 'unit').length >= 2) verb = 'convert';
+  return { verb, object, aspects };
+}
+
+const jobMemo = new Map<string, string | undefined>();
+
+/**
+ * What a tool does, as `verb:object[:aspect]` (`read:file`, `convert:unit`, `lookup:movie:detail`),
+ * or undefined when neither its name nor its description's first sentence says both a known verb
+ * class and a known object class. The name speaks first; the description fills in what it leaves out.
+ */
+export function toolJob(tool: Pick<ToolDoc, 'name' | 'description'>): string | undefined {
+  const key = `${tool.name}\u0000${tool.description}`;
+  if (jobMemo.has(key)) return jobMemo.get(key);
+  const api = split(tool.name).api;
+  let job: string | undefined = NAME_JOBS[api.toLowerCase()];
+  if (!job) {
+    const n = classify(nameWords(api), 'last');
+    const d = tool.description ? classify(leadWords(tool.description), 'first') : { aspects: new Set<string>() };
+    const verb = n.verb ?? d.verb;
+    // The name's object wins; a name with no object word ("print_detail", "send") takes the description's.
+    const object = n.object ?? d.object;
+    const aspects = [...new Set([...n.aspects, ...d.aspects])].sort();
+    if (verb && object && object !== 'other' && !(object === 'place' && !aspects.includes('nearby'))) {
+      if (object === 'file' || object === 'unit' || object === 'article' || verb === 'send') job = `${verb}:${object}`;
+      // Showing and viewing messages is one job, whichever box they are in.
+      else if (object === 'message' && verb === 'read') job = 'read:message';
+      // Looking up and printing out are one job for what is only ever read (a movie's details, the weather).
+      else job = `lookup:${object}${aspects.length ? `:${aspects.join('+')}` : ''}`;
+    }
+  }
+  jobMemo.set(key, job);
+  return job;
+}
 
 function split(name: string): { toolkit: string; api: string } {
   const dot = name.indexOf('.');
@@ -116,6 +230,11 @@ export function sameFunction(candidate: Pick<ToolDoc, 'name' | 'description'>, u
   const oa = lookupObject(wa);
   const ob = lookupObject(wb);
   if (oa && ob && oa.length === ob.length && oa.every((w, i) => sameNameWord(w, ob[i]))) return `looks up the same thing as ${used.name} (${ob.join(' ')})`;
+  const ja = toolJob(candidate);
+  if (ja && ja === toolJob(used)) return `does the same job as ${used.name} (${ja.replace(/:/g, ' ')})`;
+  const ca = objectWords(wa);
+  const cb = objectWords(wb);
+  if (a.toolkit !== b.toolkit && Math.min(ca.size, cb.size) >= 2 && ([...ca].every((w) => cb.has(w)) || [...cb].every((w) => ca.has(w)))) return `names the same thing as ${used.name} (${[...(ca.size <= cb.size ? ca : cb)].join(' ')})`;
   if (a.toolkit === b.toolkit) {
     const sa = new Set(wa);
     const sb = new Set(wb);
@@ -125,7 +244,11 @@ export function sameFunction(candidate: Pick<ToolDoc, 'name' | 'description'>, u
   }
   const da = contentWords(ownDescription(candidate.description));
   const db = contentWords(ownDescription(used.description));
-  if (da.size >= MIN_DESCRIPTION_WORDS && db.size >= MIN_DESCRIPTION_WORDS) {
+  // Two docs that each name their own, different system ("Authenticate user for ticket system" vs
+  // "Authenticate user with travel system") are two systems' logins, not one function.
+  const own = (toolkit: string, words: Set<string>) => nameWords(toolkit).some((w) => w.length >= 3 && w !== 'api' && words.has(stemWord(w)));
+  const namesOwnSystem = a.toolkit !== b.toolkit && own(a.toolkit, da) && own(b.toolkit, db) && !own(a.toolkit, db) && !own(b.toolkit, da);
+  if (!namesOwnSystem && da.size >= MIN_DESCRIPTION_WORDS && db.size >= MIN_DESCRIPTION_WORDS) {
     const j = jaccard(da, db);
     if (j >= DESCRIPTION_JACCARD) return `description overlaps ${used.name}'s (content-word Jaccard ${j.toFixed(2)})`;
   }

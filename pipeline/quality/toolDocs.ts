@@ -184,6 +184,7 @@ export function brokenDocIssues(original: Pick<ToolDoc, 'name' | 'description'>,
   const h0 = ownText(original.description).match(/^([A-Za-z][\w ]{0,40}):\s/)?.[1];
   const h1 = untagged(rewritten).match(/^([A-Za-z][\w ]{0,40}):\s/)?.[1];
   if (h0 && h1 && h0.toLowerCase() !== h1.toLowerCase() && stem(h0.toLowerCase().replace(/e?s$/, '')) === stem(h1.toLowerCase().replace(/e?s$/, ''))) out.push(`heading "${h0}:" re-inflected as "${h1}:"`);
+  out.push(...sloppyWording(original.description, rewritten));
   const name = nameWords(original.name);
   const have = new Set([...tokens(rewritten), ...keyWords(rewritten)]);
   const lost = new Set<string>();
@@ -193,6 +194,35 @@ export function brokenDocIssues(original: Pick<ToolDoc, 'name' | 'description'>,
     if (!kept(s, have) && !have.has(w)) lost.add(w);
   }
   if (lost.size) out.push(`drops ${[...lost].map((w) => `"${w}"`).join(', ')}, which the tool's name ${original.name} says`);
+  return out;
+}
+
+/**
+ * Words a careful doc writer does not put in a reference doc, however terse: slang verbs ("grab
+ * the route", "pull watchlist", "Sees about tire pressure", "gives back", "work out the mean",
+ * "set up new file") and abbreviations made up for the occasion ("acct", "msgs", "w/", "dest",
+ * "temp", "no. of", "dir"). Terse is fine ("Get account information", "Remove stock from
+ * watchlist"); standard short forms (ID, max, min, params, config, app) are too.
+ */
+const SLANG: [RegExp, string][] = [
+  [/\b(?:grab|grabs|grabbing)\b/i, 'slang verb'],
+  [/\b(?:pull|pulls)\b/i, 'slang verb'],
+  [/\b(?:see|sees) about\b/i, 'slang verb'],
+  [/\b(?:give|gives) back\b/i, 'slang verb'],
+  [/\b(?:work|works) out\b/i, 'slang verb'],
+  [/\b(?:set|sets) up\b/i, 'slang verb'],
+  [/\b(?:acct|accts|msg|msgs|dest|temp|prev|ref|desc|dirs?|info)\b/i, 'made-up abbreviation'],
+  [/(?:^|\s)w\/o?(?=\s|$)/i, 'made-up abbreviation'],
+  [/\bno\. of\b/i, 'made-up abbreviation'],
+];
+
+/** Slang verbs and made-up abbreviations in a rewrite that its original did not use. */
+export function sloppyWording(original: string, rewritten: string): string[] {
+  const out: string[] = [];
+  for (const [re, what] of SLANG) {
+    const m = rewritten.match(re);
+    if (m && !re.test(original)) out.push(`${what} "${m[0].trim()}"`);
+  }
   return out;
 }
 

@@ -43,6 +43,7 @@ import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js'
 import { argValues, groundTruthActions, firstUserIndex, historyActions, protectedValues, queryIndex, taskValues, usedToolDocs } from './caseParts.js';
 import { conflictWith } from '../../pipeline/quality/sameFunction.js';
 import { stratifiedSample } from './sampling.js';
+import { caseSubject, relatedness, subjectFrequencies, type CaseSubject } from '../../pipeline/quality/distractors.js';
 import { NOISY_RULES_VERSION, noisyQueryRole, type NoisyQueryInput, type NoisyQueryOutput } from './roles/noisyQuery.js';
 import { HARDER_RULES_VERSION, harderInput, harderToolsRole, mergeDescriptions, type HarderToolsOutput } from './roles/harderTools.js';
 
@@ -146,6 +147,27 @@ export class PairMemo {
   }
 }
 
+/**
+ * `n` distractors from the admissible candidates: at least half (rounded up) from those related to
+ * the case (a toolkit it lists, or a subject word of its request or listed tools; distractors.ts),
+ * drawn weighted by how related they are, so a model has to read them; the rest drawn evenly from
+ * all the others, so the list still mixes in tools of other systems. Fewer related ones when the
+ * pool has fewer.
+ */
+export function pickDistractors(candidates: ToolDoc[], n: number, subject: CaseSubject, rng: Rng, df: Map<string, number>, poolSize: number): ToolDoc[] {
+  const scores = relatedness(candidates, subject, df, poolSize);
+  const related = candidates.map((_, i) => i).filter((i) => scores[i] > 0);
+  const chosen = new Set<number>();
+  const wantRelated = Math.min(related.length, Math.ceil(n / 2));
+  while (chosen.size < wantRelated) {
+    const left = related.filter((i) => !chosen.has(i));
+    chosen.add(left[rng.weighted(left.map((i) => scores[i]))]);
+  }
+  const rest = candidates.map((_, i) => i).filter((i) => !chosen.has(i));
+  for (const i of rng.sample(rest, Math.min(rest.length, n - chosen.size))) chosen.add(i);
+  return [...chosen].map((i) => candidates[i]);
+}
+
 /** `total` split into `parts` near-equal whole shares, the larger ones first (1,000 / 5 = 200 each; 126 / 5 = 26, 25, 25, 25, 25). */
 export function evenSplit(total: number, parts: number): number[] {
   return Array.from({ length: parts }, (_, i) => Math.floor(total / parts) + (i < total % parts ? 1 : 0));
@@ -166,6 +188,8 @@ interface BaseListing {
   /** Values a long-context slice must not mention. */
   values: string[];
   footprint: ToolFootprint;
+  /** What the case is about (its requests, its listed tools), for choosing distractors near it. */
+  subject: CaseSubject;
 }
 
 export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
@@ -176,13 +200,14 @@ export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
     (function* () {
       for (const a of ctx.store.iterateStage<TestCase>('assemble', ['ok'])) {
         const tc = parseCase(a.content);
-        bases.push({ key: a.key, contentHash: a.contentHash, id: tc.id, kind: tc.kind, cot: tc.cot, stratum: stratum(tc), values: taskValues(tc), footprint: toolFootprint(tc, shared) });
+        bases.push({ key: a.key, contentHash: a.contentHash, id: tc.id, kind: tc.kind, cot: tc.cot, stratum: stratum(tc), values: taskValues(tc), footprint: toolFootprint(tc, shared), subject: caseSubject(tc.tools, tc.messages.filter((m) => m.role === 'user').map((m) => m.content)) });
         yield tc;
       }
     })(),
   );
   const cfg = ctx.config.evolve;
   const pairMemo = new PairMemo(pool);
+  const df = subjectFrequencies(pool);
   let corpus: Corpus | undefined;
   const corpusFor = () => (corpus ??= loadCorpus({ corpus: cfg.longContext.corpus, sourceDir: ctx.config.sources.dir }));
   let dialoguePool: ContextPool | undefined;
@@ -239,7 +264,7 @@ export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
       const rng = ctx.rng(`extra-tools:${id}`);
       const n = Math.min(candidates.length, rng.int(cfg.extraTools.min, Math.max(cfg.extraTools.min, cfg.extraTools.max)));
       if (candidates.length === 0) noCandidates++;
-      input.extraTools = { tools: rng.sample(candidates, n), candidates: candidates.length };
+      input.extraTools = { tools: pickDistractors(candidates, n, base.subject, rng, df, pool.length), candidates: candidates.length };
     }
     items.push({ id, input, parents: [base.key] });
   }
@@ -360,6 +385,8 @@ export const evolveStage: ItemStage<EvolveInput, TestCase> = {
   // 5: a long context ends after a reply, cut from a corpus of exchanges (sources/dialogue/context.ts).
   // 6: a long context is whole dialogues the rules pass, spread over the corpus; CoT replies carry a thought.
   // 7: extra tools never the same lookup as a listed tool (plural names, lookup verb + object, own descriptions compared).
+  // 10: extra tools never do the same job as a listed tool (verb + object classes: cat/read_file, echo/write_file, units, messages);
+  //     at least half of them related to the case (its toolkits, its request's and tools' subject words).
   // 9: one insertion says once that the assistant cannot order; every other dialogue ends naming the order and where to give it.
   // 8: long context inserted before the task's first user turn; the coffee agent's claims of acts undone; off-topic questions and wider declines left out.
   version: `10+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,

@@ -42,7 +42,7 @@ function docOf(text: string): DocParts {
 export const JudgeOutput = z.object({ answer: z.enum(['Yes', 'No']), reason: z.string() });
 export type JudgeOutput = z.infer<typeof JudgeOutput>;
 
-export const JUDGE_RULES_VERSION = 'judge-3';
+export const JUDGE_RULES_VERSION = 'judge-4';
 export const NOISY_WORD_SHARE = 0.6;
 export const HARDER_WORD_SHARE = 0.7;
 

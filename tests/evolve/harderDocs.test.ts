@@ -13,6 +13,8 @@ import { brokenDocIssues, droppedConstraints, indistinctDocs } from '../../pipel
 import { conflictWith } from '../../pipeline/quality/sameFunction.js';
 import { degradeDescription, harderInput, harderRules } from '../../stages/evolve/roles/harderTools.js';
 import { judgeRules } from '../../stages/verify/judge.js';
+import { pickDistractors } from '../../stages/evolve/index.js';
+import { caseSubject, isRelatedDistractor, subjectFrequencies } from '../../pipeline/quality/distractors.js';
 
 const DOCS: ToolDoc[] = JSON.parse(readFileSync(new URL('./fixtures/harderDocs.json', import.meta.url), 'utf8'));
 const doc = (name: string) => DOCS.find((d) => d.name === name)!;
@@ -36,11 +38,15 @@ const BROKEN: [string, string, RegExp][] = [
   ['TicketAPI.close_ticket', '[ticketing system that is part of a company] Close ticket', /relative clause/],
   ['Email.send', 'Sends: send email. It needs the address (address) and title (title), and optionally body and attachment. It returns the state', /re-inflected/],
   ['TradingBot.get_current_time', 'Fetch time. Part of trading system.', /drops "current"/],
+  // Slang and made-up abbreviations a careful doc writer would not use, however terse.
+  ['TradingBot.get_current_time', 'Grab current time. Part of trading system.', /slang verb "Grab"/],
+  ['MessageAPI.delete_message', 'Deletes latest msg sent to receiver', /made-up abbreviation "msg"/],
+  ['TravelAPI.book_flight', '[travel system] Book flight w/ travel information. From and To should be airport codes in IATA format', /made-up abbreviation "w\/"/],
 ];
 const GOOD: [string, string][] = [
   ['GaodeMap.get_coordinate', 'Fetch coordinate of location. Param must be in Chinese'],
-  ['TravelAPI.book_flight', '[travel system] Book flight given travel info. From and To should be airport codes in IATA format'],
-  ['GorillaFileSystem.rmdir', 'Remove a dir at current dir. Part of the Gorilla file system.'],
+  ['TravelAPI.book_flight', '[travel system] Book flight given travel information. From and To should be airport codes in IATA format'],
+  ['GorillaFileSystem.rmdir', 'Remove a directory at current directory. Part of the Gorilla file system.'],
   ['TradingBot.filter_stocks_by_price', 'Filter stocks based on price range'],
   ['TicketAPI.edit_ticket', 'Modifies the details of an existing ticket. Part of the ticketing system.'],
   ['MathAPI.power', '[Math API] Raises a number to a power'],
@@ -132,5 +138,48 @@ describe('extra tools: the same job under another name', () => {
     expect(conflictWith(doc('BINGMap.get_distance'), [doc('GaodeMap.get_coordinate')])).toBeUndefined();
     expect(conflictWith(doc('TimeTool.get_curr_time'), [doc('Weather.forecast_weather')])).toBeUndefined();
     expect(conflictWith(doc('VehicleControlAPI.estimate_distance'), [doc('TravelAPI.book_flight')])).toBeUndefined();
+  });
+
+  it('counts one job under other words as the same function: verb and object classes, not shared words', () => {
+    const t = (name: string, description: string) => ({ name, description });
+    const pairs: [ReturnType<typeof t>, ReturnType<typeof t>, RegExp][] = [
+      [t('FileOperation.read_file', 'read file from disk'), t('GorillaFileSystem.cat', 'Display the contents of a file of any extension from currrent directory.'), /same job.*\(read file\)/],
+      [t('FileOperation.write_file', 'write file to disk'), doc('GorillaFileSystem.echo'), /same job.*\(write file\)/],
+      [doc('MathAPI.imperial_si_conversion'), t('VehicleControlAPI.liter_to_gallon', 'Converts the liter to gallon.'), /same job.*\(convert unit\)/],
+      [doc('Email.send'), t('MessageAPI.send_message', 'Send a message to a user.'), /same job.*\(send message\)/],
+      [t('Email.show', 'show the emails in the inbox'), t('MessageAPI.view_messages_sent', 'View all historical messages sent by the current user.'), /same job.*\(read message\)/],
+      [t('FilmDouban.print_detail', 'prints the details of a movie, giving its name'), t('FilmTMDB.get_movie_details', 'Get the top level details of a movie by ID'), /same job.*\(lookup movie detail\)/],
+      [t('FilmTMDB.get_now_playing', 'Get a list of movies that are currently in theatres'), t('FilmDouban.now_playing_out_filter', 'prints the details of the filtered [outNum] playing films now in China'), /names the same thing/],
+      [t('Weather.get_weather_today', "Get weather today: get today's weather."), t('VehicleControlAPI.get_outside_temperature_from_google', 'Gets the outside temperature.'), /same job/],
+    ];
+    for (const [a, b, why] of pairs) {
+      expect(conflictWith(a, [b]), `${a.name} vs ${b.name}`).toMatch(why);
+      expect(conflictWith(b, [a]), `${b.name} vs ${a.name}`).toMatch(why);
+    }
+    // Related, but another job: these stay fair distractors.
+    const fair: [ReturnType<typeof t>, ReturnType<typeof t>][] = [
+      [t('FileOperation.read_file', 'read file from disk'), doc('GorillaFileSystem.find')],
+      [t('FileOperation.write_file', 'write file to disk'), doc('PPT.save_file')],
+      [t('FileOperation.read_file', 'read file from disk'), t('GorillaFileSystem.ls', 'List the contents of the current directory.')],
+      [t('TravelAPI.authenticate_travel', 'Authenticate user w/ travel API'), t('TicketAPI.ticket_login', 'Authenticate user for ticket system.')],
+      [t('PolygonFinance.get_ticker_news', 'get the most recent news articles relating to a stock ticker symbol'), t('ArxivSearch.get_arxiv_article_information', 'Run Arxiv search and get the article meta information.')],
+      [t('FilmTMDB.get_movie_reviews', 'Get the user reviews for a movie'), t('FilmDouban.print_detail', 'prints the details of a movie, giving its name')],
+      [t('VehicleControlAPI.display_log', 'Displays the log messages.'), t('MessageAPI.view_messages_sent', 'View all historical messages sent by the current user.')],
+    ];
+    for (const [a, b] of fair) expect(conflictWith(a, [b]), `${a.name} vs ${b.name}`).toBeUndefined();
+  });
+
+  it('draws at least half of the distractors from the case\'s domain, never a tool for the same job', () => {
+    const pool = DOCS.filter((d) => d.name !== 'GorillaFileSystem.echo');
+    const listed = [doc('GorillaFileSystem.echo'), doc('GorillaFileSystem.find'), doc('GorillaFileSystem.cp')];
+    const subject = caseSubject(listed, ['Write "hello" into notes.txt, then copy it to the backup folder.']);
+    const candidates = pool.filter((c) => !listed.some((l) => l.name === c.name) && conflictWith(c, listed) === undefined);
+    expect(candidates.map((c) => c.name)).not.toContain('FileOperation.write_file');
+    const df = subjectFrequencies(pool);
+    for (let seed = 0; seed < 20; seed++) {
+      const picked = pickDistractors(candidates, 4, subject, new Rng(seed, 'pick'), df, pool.length);
+      expect(new Set(picked.map((p) => p.name)).size).toBe(4);
+      expect(picked.filter((p) => isRelatedDistractor(p, subject)).length, picked.map((p) => p.name).join(', ')).toBeGreaterThanOrEqual(2);
+    }
   });
 });

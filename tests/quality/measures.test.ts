@@ -17,7 +17,7 @@ import {
   unsupportedAnswer,
 } from '../../pipeline/quality/measures/solvable.js';
 import { implausibleValue, keyErrorHint, thoughtLeak, toolErrorHint, valueErrorHint } from '../../pipeline/quality/measures/errors.js';
-import { answerTruncated, grammarProblems, thoughtGrammar, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, extraToolsSameFunction, insertedRuns, noiseDistinct, noiseIncoherent, noiseReuse, noiseSplitsSentence, noiseGrammarSlip, noiseGrammarSlips, sentenceIntact, oneSidedContext, brokenContext } from '../../pipeline/quality/measures/text.js';
+import { answerTruncated, grammarProblems, thoughtGrammar, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, extraToolsSameFunction, extraToolsUnrelated, insertedRuns, noiseDistinct, noiseIncoherent, noiseReuse, noiseSplitsSentence, noiseGrammarSlip, noiseGrammarSlips, sentenceIntact, oneSidedContext, brokenContext } from '../../pipeline/quality/measures/text.js';
 import { noiseIncoherences } from '../../pipeline/quality/noiseCoherence.js';
 import { noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
 import { Rng } from '../../pipeline/rng.js';
@@ -360,7 +360,7 @@ describe('text measures', () => {
     const base = mk({ id: 'b', tools: [coordinate, rmdir, si, imperial] });
     const ctx = ctxWith(undefined, base);
     const evo = (docs: string[]) => mk({ id: 'b~harder_tools', tools: base.tools.map((t, i) => ({ ...t, description: docs[i] })), evolution: { strategy: 'harder_tools', baseCaseId: 'b', applied: ['harder_tools'], details: { harderTools: { changed: [] } } } });
-    const good = ['Fetch coordinate of location. Param must be in Chinese', 'Remove a dir at current dir. Part of the Gorilla file system.', '[Math API] Converts a value from one SI unit to another', '[Math API] Convert value between imperial and SI units.'];
+    const good = ['Fetch coordinate of location. Param must be in Chinese', 'Remove a directory at current directory. Part of the Gorilla file system.', '[Math API] Converts a value from one SI unit to another', '[Math API] Convert value between imperial and SI units.'];
     expect(harderToolsConstraintDropped.check(evo(good), ctx)).toBeNull();
     expect(harderToolsBroken.check(evo(good), ctx)).toBeNull();
     expect(harderToolsConstraintDropped.check(evo(['Fetch coordinate of location.', ...good.slice(1)]), ctx)).toMatch(/Param must be in Chinese/);
@@ -373,6 +373,18 @@ describe('text measures', () => {
     const extraCtx = ctxWith(undefined, mk({ id: 'e', tools: [distance] }));
     expect(extraToolsSameFunction.check(extra({ ...tool('BINGMap.get_distance', ['start', 'end']), description: 'Get the distance between two locations in km.' }), extraCtx)).toMatch(/BINGMap\.get_distance: looks up the same thing/);
     expect(extraToolsSameFunction.check(extra({ ...tool('BINGMap.get_coordinates', ['location']), description: 'Get the coordinates of a location.' }), extraCtx)).toBeNull();
+
+    // The same job under words that share nothing: cat beside read_file (bfcl_multi_turn_base_26-tool_select_error-k3~extra_tools).
+    const cat = { ...tool('GorillaFileSystem.cat', ['file_name']), description: 'This tool belongs to the Gorilla file system. Tool description: Display the contents of a file of any extension from currrent directory.' };
+    const fileCase = (added: ToolDoc) => mk({ id: 'f~extra_tools', tools: [cat, added], evolution: { strategy: 'extra_tools', baseCaseId: 'f', applied: ['extra_tools'], details: { extraTools: { added: [added.name], candidates: 1 } } } });
+    const fileCtx = ctxWith(undefined, mk({ id: 'f', tools: [cat], messages: msgs('Show me what is in file3.txt.', []) }));
+    expect(extraToolsSameFunction.check(fileCase({ ...tool('FileOperation.read_file', ['file_path']), description: 'read file from disk' }), fileCtx)).toMatch(/FileOperation\.read_file: does the same job as GorillaFileSystem\.cat \(read file\)/);
+    expect(extraToolsSameFunction.check(fileCase({ ...tool('PPT.save_file', []), description: 'When all steps done, YOU MUST use save_file() to save PPT' }), fileCtx)).toBeNull();
+
+    // Related distractors: of the case's domain (a word of its request or listed tools), not an unrelated system.
+    expect(extraToolsUnrelated.check(fileCase({ ...tool('FileOperation.write_file', ['file_path', 'text']), description: 'write file to disk' }), fileCtx)).toBeNull();
+    expect(extraToolsUnrelated.check(fileCase({ ...tool('TradingBot.cancel_order', ['order_id']), description: 'Cancel an order.' }), fileCtx)).toMatch(/none of 1 added tools \(TradingBot\.cancel_order\)/);
+    expect(extraToolsUnrelated.check(mk({ id: 'x' }), fileCtx)).toBeUndefined();
   });
 
   it('finds broken grammar in thoughts, per 100 distinct thoughts', () => {

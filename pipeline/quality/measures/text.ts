@@ -19,6 +19,7 @@ import { distinctN, holderCounts, insertedContext, insertedRange, insertedSenten
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 import { brokenDocIssues, droppedConstraints, indistinctDocs } from '../toolDocs.js';
 import { conflictWith } from '../sameFunction.js';
+import { caseSubject, isRelatedDistractor } from '../distractors.js';
 
 function hasNoise(tc: TestCase): boolean {
   return tc.evolution?.details?.noisyQuery !== undefined;
@@ -793,6 +794,32 @@ export const extraToolsSameFunction: CaseMeasure = {
   },
 };
 
+/**
+ * Extra Tools should add distractors a model has to weigh: at least one added tool from the case's
+ * own domain — a toolkit the case lists, or a tool whose name or own description shares a subject
+ * word with the case's requests or listed tools (pipeline/quality/distractors.ts). A case whose
+ * added tools all come from unrelated systems (a file-system task given trading and film tools) is
+ * trivially easy.
+ */
+export const extraToolsUnrelated: CaseMeasure = {
+  kind: 'case',
+  id: 'extra_tools_unrelated',
+  group: 'text',
+  title: "extra tools: no added tool is related to the case (none of a listed toolkit, none sharing a subject word with the request or the listed tools)",
+  population: 'evolved cases with extra tools',
+  check(tc, ctx) {
+    const added = (tc.evolution?.details?.extraTools as { added?: string[] } | undefined)?.added;
+    if (!added?.length) return undefined;
+    const base = ctx.baseCase(tc.evolution!.baseCaseId);
+    if (!base) return null;
+    const subject = caseSubject(base.tools, base.messages.filter((m) => m.role === 'user').map((m) => m.content));
+    // The docs as shown (a mixed case shows them rewritten: abbreviations read as their words do not count).
+    const docs = added.map((name) => tc.tools.find((t) => t.name === name)).filter((t) => t !== undefined);
+    if (docs.some((d) => isRelatedDistractor(d, subject))) return null;
+    return `none of ${added.length} added tools (${added.slice(0, 4).join(', ')}${added.length > 4 ? ', ...' : ''}) is of a listed toolkit (${[...subject.toolkits].join(', ')}) or shares a subject word with the case`;
+  },
+};
+
 export const oneSidedContext: CaseMeasure = {
   kind: 'case',
   id: 'context_one_sided',
@@ -876,4 +903,4 @@ export const lengthRatio: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, extraToolsSameFunction, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
+export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, extraToolsSameFunction, extraToolsUnrelated, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];

@@ -32,62 +32,50 @@ export const HarderToolsOutput = z.object({
 });
 export type HarderToolsOutput = z.infer<typeof HarderToolsOutput>;
 
-export const HARDER_RULES_VERSION = 'harder-tools-5';
+export const HARDER_RULES_VERSION = 'harder-tools-6';
 
-/** Jargon and abbreviations a hurried maintainer writes (whole words, case kept on the first letter). */
+/**
+ * Jargon and standard short forms a terse maintainer writes (whole words, case kept on the first
+ * letter): ones real reference docs use (ID, max, params, config), never ones made up for the
+ * occasion ("acct", "msgs", "w/", "dest", "temp": pipeline/quality/toolDocs.ts sloppyWording).
+ */
 const ABBREVIATIONS: [RegExp, string][] = [
-  [/\binformation\b/gi, 'info'],
-  [/\bdirectories\b/gi, 'dirs'],
-  [/\bdirectory\b/gi, 'dir'],
   [/\bparameters\b/gi, 'params'],
   [/\bparameter\b/gi, 'param'],
   [/\bconfiguration\b/gi, 'config'],
   [/\bapplication\b/gi, 'app'],
-  [/\bmessages\b/gi, 'msgs'],
-  [/\bmessage\b/gi, 'msg'],
   [/\bmaximum\b/gi, 'max'],
   [/\bminimum\b/gi, 'min'],
   [/\bidentifier\b/gi, 'ID'],
-  [/\btemperature\b/gi, 'temp'],
   [/\bauthentication\b/gi, 'auth'],
   [/\bdatabase\b/gi, 'DB'],
   [/\bdocumentation\b/gi, 'docs'],
-  [/\bdescription\b/gi, 'desc'],
-  [/\baccount\b/gi, 'acct'],
   [/\brepository\b/gi, 'repo'],
-  [/\bdestination\b/gi, 'dest'],
-  [/\bprevious\b/gi, 'prev'],
   [/\benvironment\b/gi, 'env'],
-  [/\bnumber of\b/gi, 'no. of'],
-  [/\breference\b/gi, 'ref'],
-  [/\bwithout\b/gi, 'w/o'],
-  [/\bwith\b/gi, 'w/'],
   [/\bbased on\b/gi, 'by'],
   [/\bin order to\b/gi, 'to'],
   [/\bspecified\b/gi, 'given'],
 ];
 
-/** Vaguer verbs for precise ones, at the start of the description. */
+/** Plainer or vaguer verbs for precise ones, at the start of the description: words a careful writer uses, no slang ("grab", "pull", "sees about"). */
 const VAGUE_VERBS: Record<string, string[]> = {
-  retrieve: ['get', 'pull', 'fetch'],
-  retrieves: ['gets', 'pulls', 'fetches'],
-  get: ['fetch', 'pull', 'grab'],
-  gets: ['fetches', 'pulls', 'grabs'],
-  calculate: ['work out', 'compute'],
-  calculates: ['works out', 'computes'],
+  retrieve: ['get', 'fetch'],
+  retrieves: ['gets', 'fetches'],
+  get: ['fetch', 'return'],
+  gets: ['fetches', 'returns'],
+  calculate: ['compute'],
+  calculates: ['computes'],
   search: ['look up', 'find'],
   searches: ['looks up', 'finds'],
   display: ['show'],
   displays: ['shows'],
   list: ['show'],
   lists: ['shows'],
-  create: ['make', 'set up'],
-  creates: ['makes', 'sets up'],
-  check: ['see about'],
-  checks: ['sees about'],
+  create: ['make'],
+  creates: ['makes'],
+  check: ['inspect'],
+  checks: ['inspects'],
   obtain: ['get'],
-  return: ['give back'],
-  returns: ['gives back'],
   query: ['look up'],
   queries: ['looks up'],
 };
@@ -258,8 +246,8 @@ function terser(original: string, rng: Rng): string {
   if (!heading && (VAGUE_VERBS[verb] || ['add', 'write', 'read', 'send', 'book', 'open', 'move', 'copy', 'delete', 'remove', 'find', 'update', 'cancel', 'set', 'post', 'make', 'raise', 'sort', 'convert', 'translate', 'play', 'reply', 'apply', 'modify', 'edit', 'view'].includes(verb))) {
     if (!/s$/.test(verb)) {
       text = matchCase(thirdPerson(verb), first) + text.slice(first.length);
-      // A second verb of the same subject agrees too: "Creates a ticket and queues it".
-      text = text.replace(/\band ([a-z]+) (it|them)\b/, (_m, v: string, obj: string) => `and ${/s$/.test(v) ? v : thirdPerson(v)} ${obj}`);
+      // A second verb of the same subject agrees too: "Creates a ticket and queues it", "Writes content to a file or displays it".
+      text = text.replace(/\b(and|or) ([a-z]+) (it|them)\b/, (_m, conj: string, v: string, obj: string) => `${conj} ${/s$/.test(v) ? v : thirdPerson(v)} ${obj}`);
     }
   }
   if (text === original.replace(/\.$/, '')) text = conditionLast(text);
