@@ -389,7 +389,8 @@ export const evolveStage: ItemStage<EvolveInput, TestCase> = {
   //     at least half of them related to the case (its toolkits, its request's and tools' subject words).
   // 9: one insertion says once that the assistant cannot order; every other dialogue ends naming the order and where to give it.
   // 8: long context inserted before the task's first user turn; the coffee agent's claims of acts undone; off-topic questions and wider declines left out.
-  version: `10+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
+  // 11: both 10s merged: closings worded per insertion with whole read-backs (h-closings), related distractors and no same-job twins (h-extra).
+  version: `11+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
   upstream: ['assemble'],
   description: 'SRM evolution: long context, extra tools, noisy query, harder tools, mixed',
   configSlice: (config) => ({ evolve: config.evolve, sourcesDir: config.sources.dir ?? null }),
