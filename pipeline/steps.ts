@@ -164,3 +164,32 @@ export function repeatsAnsweredCall(trajectory: Trajectory, s: LocatedStep): boo
   }
   return false;
 }
+
+function toolkitName(tool: string): string {
+  const dot = tool.indexOf('.');
+  return dot > 0 ? tool.slice(0, dot) : '';
+}
+
+/**
+ * The tool steps after k, in k's turn, that a model could do before step k with the same result:
+ * those that do not need it (independentLaterSteps), and lookups of another toolkit than every
+ * step from k on that changes state, taking no value those steps answered — the web search of
+ * "…send the email to my professor. Then, look for tutorials on Google" reads nothing the email
+ * changed, so searching first only swaps the order of two steps.
+ */
+export function laterStepsDoableEarly(trajectory: Trajectory, k: number): LocatedStep[] {
+  const steps = toolSteps(trajectory);
+  const at = steps[k - 1];
+  if (!at) return [];
+  const independent = independentLaterSteps(trajectory, k);
+  const out = [...independent];
+  for (const s of steps.slice(k)) {
+    if (s.turnIndex !== at.turnIndex || out.some((o) => o.k === s.k)) continue;
+    const name = s.step.action.name;
+    if (!changesNothing(name) || !toolkitName(name)) continue;
+    const between = steps.slice(k - 1, s.k - 1);
+    const free = between.every((p) => !takesNewValue(trajectory, s, p, true) && (changesNothing(p.step.action.name) ? independent.some((o) => o.k === p.k) || p.k === k : toolkitName(p.step.action.name) !== toolkitName(name)));
+    if (free) out.push(s);
+  }
+  return out.sort((a, b) => a.k - b.k);
+}

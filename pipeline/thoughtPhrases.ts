@@ -138,7 +138,7 @@ const MAKES = new Set(['add', 'book', 'create', 'generate', 'get', 'make', 'plac
 function specific(text: string): string {
   const [verb] = text.split(' ');
   let t = text
-    .replace(/\b(of|for|to|on|from|between|in|about|nearby|near|relating to|over) (?:a specific|a certain|a given|the given|the specified|the provided|an?|any|some|one|specific|given|specified|provided)\s+(?=\w)/gi, '$1 the ')
+    .replace(/\b(of|for|to|on|from|between|in|about|nearby|near|relating to|over|containing|matching) (?:a specific|a certain|a given|the given|the specified|the provided|an?|any|some|one|specific|given|specified|provided)\s+(?=\w)/gi, '$1 the ')
     .replace(/\b(between|compare) two\b/gi, '$1 the two')
     .replace(/\bthe (?:specified|given|provided) /gi, 'the ')
     .replace(/\bnearby the\b/gi, 'near the')

@@ -14,6 +14,7 @@
 import type { Action, ErrorType, TestCase, ToolDoc } from '../schemas.js';
 import { changedValues, leaksIn, statesUnpassedValue, statesValueNotPassed, type Leak } from '../errors/leaks.js';
 import { valueKindProblem } from '../errors/kinds.js';
+import { misplacedValue, type GivenValue } from '../errors/misplaced.js';
 import { randomDrawSimilarity, toolSimilarity } from '../errors/similarity.js';
 import { findTool, isPlainObject, paramIndex, sameValue } from '../errors/values.js';
 import { userText } from './evidence.js';
@@ -81,6 +82,30 @@ export function selectionSimilarity(tc: TestCase): SelectionSimilarity | undefin
 }
 
 
+/** The values a case gives for parameters before its wrong call: the correct call's arguments and the earlier calls' in its messages. */
+function givenValuesOf(tc: TestCase, correct: Action): GivenValue[] {
+  const out: GivenValue[] = [];
+  const add = (call: Action, where: string) => {
+    if (!isPlainObject(call.args)) return;
+    const doc = findTool(tc.tools, call.name);
+    for (const [key, value] of Object.entries(call.args)) {
+      const param = doc ? paramIndex(doc).byName.get(key) : undefined;
+      out.push({ key, value, where, ...(param ? { param } : {}) });
+    }
+  };
+  add(correct, 'the correct call');
+  for (const m of tc.messages.slice(0, -2)) {
+    if (m.role !== 'assistant') continue;
+    try {
+      const call = JSON.parse(m.content) as Action;
+      if (call && typeof call.name === 'string' && call.name !== 'FinishAction') add(call, 'an earlier call');
+    } catch {
+      // a reply in words, no call
+    }
+  }
+  return out;
+}
+
 /**
  * Injected values not of their parameter's kind: for a value error, each changed argument; for a
  * tool selection error, every argument of the selected tool (they were filled for it). Empty when
@@ -107,6 +132,14 @@ export function valueKindProblems(tc: TestCase): string[] {
   } else if (p.type === 'tool_select_error' && isPlainObject(p.erroneous.args)) {
     const doc = findTool(tc.tools, p.erroneous.name);
     for (const [k, v] of Object.entries(p.erroneous.args)) check(doc, k, v);
+    // A value in a slot of another kind: another parameter's value (the travel class as the access
+    // token), one the request labels for another parameter, a sentence of the request.
+    const given = givenValuesOf(tc, p.correct);
+    for (const [k, v] of Object.entries(p.erroneous.args)) {
+      const param = doc ? paramIndex(doc).byName.get(k) : undefined;
+      const problem = misplacedValue(param ?? { name: k, type: 'any' }, v, given, context, tc.tools);
+      if (problem) out.push(problem);
+    }
   }
   return out;
 }

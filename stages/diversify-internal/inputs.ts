@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { StageContext, StageName } from '../../pipeline/stage.js';
 import { Action, Observation, ToolArgs, Trajectory, type ToolDoc } from '../../pipeline/schemas.js';
-import { independentLaterSteps, stepAt, toolSteps } from '../../pipeline/steps.js';
+import { laterStepsDoableEarly, stepAt, toolSteps } from '../../pipeline/steps.js';
 import type { InjectionInput } from '../../pipeline/errors/index.js';
 import { toolkitOf } from '../../pipeline/errors/index.js';
 
@@ -139,6 +139,6 @@ export function injectionInputFor(trajectory: Trajectory, k: number, toolkitApis
     toolkitApis,
     meta: trajectory.meta,
     validSteps: steps.map(({ step }) => ({ name: step.action.name, args: step.action.args })),
-    laterInTurn: independentLaterSteps(trajectory, k).map(({ step }) => ({ name: step.action.name, args: step.action.args })),
+    laterInTurn: laterStepsDoableEarly(trajectory, k).map(({ step }) => ({ name: step.action.name, args: step.action.args })),
   };
 }

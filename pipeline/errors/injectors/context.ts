@@ -6,7 +6,7 @@
  */
 import type { Action, ErrorType, ToolArgs, ToolDoc } from '../../schemas.js';
 import { isPlainObject, sameValue } from '../values.js';
-import { isCalendarWord } from '../kinds.js';
+import { isCalendarWord, kindOfParam } from '../kinds.js';
 
 export interface EarlierStep {
   name: string;
@@ -42,7 +42,9 @@ export interface InjectionInput {
 
 /**
  * A later step of the same request that `action` does early: the same tool, no argument in both
- * with another value (get_ticker_news(ticker="AAPL") when the request also wants get_ticker_news()).
+ * with another value — the same value, or for a search term or text a shorter, longer or overlapping form of it
+ * (serper_search("quantum computing") when the request also wants a web search on "the fundamentals
+ * and applications of quantum computing"; get_ticker_news(ticker="AAPL") when it wants get_ticker_news()).
  * Calling it before the step due is doing the task in another order, not choosing the wrong tool.
  */
 export function earlyLaterStep(action: Pick<Action, 'name' | 'args'>, laterInTurn: { name: string; args: ToolArgs | string }[] | undefined): { name: string; args: ToolArgs | string } | undefined {
@@ -50,8 +52,35 @@ export function earlyLaterStep(action: Pick<Action, 'name' | 'args'>, laterInTur
     if (s.name !== action.name) return false;
     if (!isPlainObject(s.args) || !isPlainObject(action.args)) return sameValue(s.args, action.args);
     const later = s.args;
-    return Object.entries(action.args).every(([k, v]) => !(k in later) || sameValue(later[k], v) || samePlace(later[k], v));
+    return Object.entries(action.args).every(([k, v]) => !(k in later) || sameValue(later[k], v) || samePlace(later[k], v) || (kindOfParam({ name: k, type: 'string' }) === 'text' && sameText(later[k], v)));
   });
+}
+
+const TEXT_STOP = new Set(['the', 'a', 'an', 'of', 'on', 'in', 'for', 'and', 'or', 'to', 'with', 'about', 'at', 'by', 'from', 'latest', 'recent', 'new', 'some', 'more']);
+
+function contentWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 1 && !TEXT_STOP.has(w));
+}
+
+/**
+ * "quantum computing" and "fundamentals and applications of quantum computing", "methods of data
+ * analysis" and "data analysis": two texts of which one holds every word of the other, or that
+ * share most of their words — the same search or lookup put shorter or longer.
+ */
+export function sameText(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
+  const [wa, wb] = [contentWords(a), contentWords(b)];
+  if (wa.length === 0 || wb.length === 0) return false;
+  // Ids, codes and numbers differ by a character: only words of text compare here.
+  if (![...wa, ...wb].some((w) => /^\p{L}{3,}$/u.test(w))) return false;
+  const [short, long] = wa.length <= wb.length ? [wa, new Set(wb)] : [wb, new Set(wa)];
+  const shared = short.filter((w) => long.has(w)).length;
+  if (shared === short.length) return true;
+  const union = new Set([...wa, ...wb]).size;
+  return shared >= 2 && shared / union >= 0.5;
 }
 
 /** "Mountain View" and "Mountain View, California": a place and the same place with its region. */

@@ -9,7 +9,8 @@ import type { Rng } from '../../rng.js';
 import type { ParamType, ToolArgs, ToolDoc, ToolParam } from '../../schemas.js';
 import { enumOf, fitsType, isPlainObject, sameValue, toolkitOf } from '../values.js';
 import { KEY_SYNONYMS, words } from '../vocabulary.js';
-import { kindOfParam, valueKindProblem } from '../kinds.js';
+import { valueKindProblem } from '../kinds.js';
+import { keysAgree, misplacedValue, type GivenValue } from '../misplaced.js';
 import { confusable, toolSimilarity, type ToolSimilarity } from '../similarity.js';
 import { pathProblem, type PathContext } from '../pathKinds.js';
 import { earlyLaterStep, gtArgs, isIdKey, namesATool, neighbourTools, querySpans, repeatsValidStep, shapeOf, type Injection, type InjectionInput, type Injector, type QuerySpan, type ValueShape } from './context.js';
@@ -114,20 +115,28 @@ function suitability(param: ToolParam, c: ValueCandidate): number | undefined {
 
 /**
  * May a value given for `key` (of the correct tool) fill `param` of another? Only when both hold
- * the same kind of thing (pipeline/errors/kinds.ts) — an order type never fills an order id, a
- * headlight mode never a destination — and ids only for the same entity (`booking_id` is no `card_id`).
+ * the same kind of thing (pipeline/errors/misplaced.ts keysAgree) — an order type never fills an
+ * order id, a travel class never an access token — and ids only for the same entity (`booking_id` is no `card_id`).
  */
 function sameKindKeys(key: string, param: ToolParam, sourceDoc: ToolDoc | undefined): boolean {
-  if (key === param.name) return true;
   const sourceParam = sourceDoc ? [...sourceDoc.required_parameters, ...sourceDoc.optional_parameters].find((p) => p.name === key) : undefined;
-  const from = kindOfParam(sourceParam ?? { name: key, type: 'any' });
-  const to = kindOfParam(param);
-  if (from === 'id' || to === 'id') {
-    const entity = (k: string) => words(k).filter((w) => w !== 'id' && w !== 'ids');
-    return from === to && entity(key).some((w) => entity(param.name).includes(w));
-  }
-  const loose = new Set(['other', 'name', 'text']);
-  return from === to || (loose.has(from) && loose.has(to));
+  return keysAgree(sourceParam ?? { name: key, type: 'any' }, param);
+}
+
+/** The values the case has given for a parameter before the wrong call: the correct call's arguments and earlier calls'. */
+export function givenValues(input: InjectionInput): GivenValue[] {
+  const out: GivenValue[] = [];
+  const add = (toolName: string, args: ToolArgs | string, where: string) => {
+    if (!isPlainObject(args)) return;
+    const doc = input.tools.find((t) => t.name === toolName);
+    for (const [key, value] of Object.entries(args)) {
+      const param = doc ? [...doc.required_parameters, ...doc.optional_parameters].find((p) => p.name === key) : undefined;
+      out.push({ key, value, where, ...(param ? { param } : {}) });
+    }
+  };
+  add(input.correct.name, input.correct.args, 'the correct call');
+  for (const step of input.earlier) add(step.name, step.args, 'an earlier call');
+  return out;
 }
 
 /** Values the trajectory gave this key before (an earlier call's argument): what a model reuses when it fills the same parameter again. */
@@ -154,13 +163,15 @@ export function valueFor(param: ToolParam, input: InjectionInput, usedKeys: Set<
   }
   if (param.type === 'boolean') return { value: true };
   const source = gtArgs(input);
+  const given = givenValues(input);
   const candidates: ValueCandidate[] = [
     ...Object.keys(source)
       .filter((k) => !usedKeys.has(k) && sameKindKeys(k, param, input.tools.find((t) => t.name === input.correct.name)))
       .map((k) => ({ value: source[k], from: { key: k } })),
     ...earlierValues(input, param.name).map((value) => ({ value, from: { key: param.name } })),
     ...querySpans(input.query)
-      .filter((span) => !namesATool(span.text, input))
+      // A span the request labels for another parameter ("my access token 'abc123xyz'") is no card id.
+      .filter((span) => !namesATool(span.text, input) && !misplacedValue(param, span.text, given, input.query, input.tools))
       .map((span) => ({ value: span.kind === 'number' ? Number(span.text) : span.text, from: { span } })),
   ];
   let best: { c: ValueCandidate; score: number; value: unknown } | undefined;
@@ -205,8 +216,21 @@ export function adaptArgs(tool: ToolDoc, input: InjectionInput): ToolArgs | unde
     if (found.key) used.add(found.key);
     return true;
   };
-  for (const p of tool.required_parameters) if (!fill(p, true)) return undefined;
-  for (const p of tool.optional_parameters) fill(p, false);
+  // Parameters of a name the correct call also takes are filled first, so the values they carry
+  // over are not drawn for another parameter before (travel_class "business" as the access token).
+  const ordered = (ps: ToolParam[]) => [...ps.filter((p) => p.name in source), ...ps.filter((p) => !(p.name in source))];
+  for (const p of ordered(tool.required_parameters)) if (!fill(p, true)) return undefined;
+  for (const p of ordered(tool.optional_parameters)) fill(p, false);
+  // Every value must sit in a slot of its kind: a tool whose call would hold another parameter's
+  // value or a sentence of the request is no tool a model would have picked this way.
+  const given = givenValues(input);
+  const params = [...tool.required_parameters, ...tool.optional_parameters];
+  for (const [key, value] of Object.entries(out)) {
+    const p = params.find((q) => q.name === key);
+    if (!p || !misplacedValue(p, value, given, input.query, input.tools)) continue;
+    if (tool.required_parameters.includes(p)) return undefined;
+    delete out[key];
+  }
   return out;
 }
 

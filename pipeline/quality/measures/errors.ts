@@ -8,7 +8,7 @@ import { errorOrigin, responseHints, selectionSimilarity, thoughtLeaks, valueKin
 import { droppedValues, statesDroppedValue, type Leak } from '../../errors/leaks.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { earlyLaterStep } from '../../errors/injectors/context.js';
-import { independentLaterSteps } from '../../steps.js';
+import { laterStepsDoableEarly } from '../../steps.js';
 import { helpfulLookup } from '../../errors/helpfulLookup.js';
 import { wrongCallChangedState } from '../../errors/sideEffects.js';
 import { matchedInAnyCase, symmetricInEnds } from '../../errors/injectors/paramValue.js';
@@ -57,7 +57,7 @@ export const toolSelectEarlyStep: CaseMeasure = {
     if (tc.kind !== 'internal' || tc.errorType !== 'tool_select_error' || !tc.erroneousAction) return undefined;
     const trajectory = ctx.trajectory(tc.trajectoryId);
     if (!trajectory) return undefined;
-    const later = independentLaterSteps(trajectory, tc.k);
+    const later = laterStepsDoableEarly(trajectory, tc.k);
     const early = earlyLaterStep(tc.erroneousAction, later.map(({ step }) => step.action));
     return early ? `${tc.erroneousAction.name} is step ${later.find(({ step }) => step.action === early)!.k} of the same request, which does not need step ${tc.k} first` : null;
   },
