@@ -143,6 +143,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   value_implausible: 0,
   answer_field_unphrased: 0,
   answer_withholds_fields: 0,
+  answer_text_size_only: 0,
+  answer_claims_whole_request: 0,
   answer_nested_unphrased: 0,
   // One frame ("I checked with `X`: …") held 25.5% (26/102) of T-Eval's closing answers, 10.8% of all.
   answer_frame_top_share: 0.12,

@@ -102,12 +102,16 @@ export function finishAction(answer: string, thought?: string): Action {
   return thought === undefined ? { name: FINISH_ACTION, args: answer } : { thought, name: FINISH_ACTION, args: answer };
 }
 
+/**
+ * Said of the calls, never of the request: the calls show what went through, not whether they
+ * cover every part of it (teval_query_479_1 asks for three things and its two calls answer two).
+ */
 const DONE: ((api: string) => string)[] = [
-  (api) => `That was the last step this request needed; ${api} came back, so I can report the results.`,
-  () => 'Everything asked for is done, so I can sum up what came back.',
-  (api) => `${api} was the final call this request needed, so it is time to answer.`,
-  () => 'All the requested steps went through; now I give the answer.',
-  () => 'Nothing else is left to do for this request, so I will write the final answer.',
+  (api) => `${api} came back, and it was the last call I planned, so I can report the results.`,
+  () => 'Every call went through, so I can sum up what came back.',
+  (api) => `${api} was my last call, so it is time to answer.`,
+  () => 'All the calls succeeded; now I give the answer.',
+  () => 'I have no further call to make, so I will write the final answer.',
 ];
 const PARTLY: ((api: string) => string)[] = [
   (api) => `${api} failed, so I will say what went through and what did not.`,

@@ -25,6 +25,7 @@ import { unanchoredDates } from '../../pipeline/quality/dates.js';
 import { describeUngrounded, foreignRecordedResponse, ungroundedHistory, ungroundedValues, unshownTitle, unsupportedNumbers } from '../../pipeline/quality/grounding.js';
 import { rankContradiction } from '../../pipeline/quality/ranking.js';
 import { unshownField } from '../../pipeline/quality/copiedFields.js';
+import { incoherentAnswer } from '../../pipeline/quality/measures/solvable.js';
 
 export const ASSEMBLE_RULES = 'rules:assemble@3';
 export const PROMPT_RULES = 'rules:standard-prompt@1';
@@ -113,6 +114,18 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
   // A placeholder the plan passes where the user gave no content ("Bullet point 1") has no one right value.
   const placeholder = unshownPlaceholder(parts.messages, parts.groundTruth);
   if (placeholder) problems.push(`placeholder ground truth: ${placeholder}, which nothing in the prompt says`);
+  // A simulated answer the case shows must read as real: a "top rated" list out of its rating order
+  // (a list carried over from a popularity ranking) cannot be put right here, so the case is turned down.
+  const request = parts.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  const shownAnswers = new Set(parts.messages.filter((m) => m.role === 'function').map((m) => m.content));
+  for (const { step } of toolSteps(t)) {
+    if (step.response?.tier !== 'simulated' || !shownAnswers.has(step.response.content)) continue;
+    const why = incoherentAnswer(step.action, step.response.content, request, t.tools.find((d) => d.name === step.action.name));
+    if (why) {
+      problems.push(`incoherent simulated answer: ${step.action.name} ${why}`);
+      break;
+    }
+  }
   if (problems.length) return { ok: false, reason: problems.join('; ') };
   const tag: CaseTag = spec.part === 'control' ? 'control' : spec.part === 'external' ? 'env' : (parts.errorType as ErrorType);
   const { methods, origin, ...rest } = parts;

@@ -54,19 +54,83 @@ function sayString(text: string): string {
   const t = text.replace(/\s+/g, ' ').trim();
   if (!t) return 'an empty text';
   if (t.length <= WHOLE_STRING) return JSON.stringify(t);
-  const first = t.match(/^[^.!?]{10,160}[.!?](?=\s)/)?.[0];
+  const records = labelledRecords(text);
+  if (records) return sayLabelled(records);
+  const first = openingOf(text);
   // Chinese or Japanese runs on without spaces: counted in characters, not as "a 3-word text".
   const size = isCjkText(t) ? `${t.replace(/\s/g, '').length.toLocaleString('en-US')}-character` : `${t.split(' ').length.toLocaleString('en-US')}-word`;
   return first ? `${size.replace('-', ' ')}s of text, opening with ${JSON.stringify(first)}` : `${size.replace('-', ' ')}s of text`;
 }
 
-/** A long text under a field's name: "the description runs to 40 words and opens with "…"". */
+/**
+ * A text under a field's name is quoted whole up to this many characters (a film's overview, a
+ * paper's abstract): the user asked to see it, and a word count tells them nothing.
+ */
+const WHOLE_TEXT = 600;
+/** Chinese or Japanese says as much in half the characters. */
+const fitsWhole = (t: string) => t.length <= (isCjkText(t) ? WHOLE_TEXT / 2 : WHOLE_TEXT);
+
+/** A text's opening to quote: its first sentence, or its first line, when short enough to read as one. */
+function openingOf(text: string): string | undefined {
+  const line = text.trim().split(/\n/)[0].trim();
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.match(/^[^.!?]{10,300}[.!?](?=\s)/)?.[0] ?? (line.length >= 10 && line.length <= 300 && line.length < t.length ? line : undefined);
+}
+
+/** A long text under a field's name: whole when it reads in a breath, else "runs to 400 words and opens with "…"". */
 function longText(text: string): string | undefined {
   const t = text.replace(/\s+/g, ' ').trim();
   if (t.length <= WHOLE_STRING) return undefined;
-  const first = t.match(/^[^.!?]{10,160}[.!?](?=\s)/)?.[0];
+  if (fitsWhole(t)) return `reads ${JSON.stringify(t)}`;
+  const first = openingOf(text);
   const size = isCjkText(t) ? plural(t.replace(/\s/g, '').length, 'character') : plural(t.split(' ').length, 'word');
   return first ? `runs to ${size} and opens with ${JSON.stringify(first)}` : `runs to ${size}`;
+}
+
+/**
+ * A text that holds records as labelled lines, blank lines between them ("Published: 2019-09-08\n
+ * Title: …\nAuthors: …\nSummary: …" — an arXiv search): the records, each label with its value.
+ */
+export function labelledRecords(text: string): Record<string, string>[] | undefined {
+  const blocks = text.trim().split(/\n\s*\n/);
+  const records: Record<string, string>[] = [];
+  for (const block of blocks) {
+    const record: Record<string, string> = {};
+    let last: string | undefined;
+    for (const line of block.split('\n')) {
+      const m = /^([A-Z][A-Za-z]*(?: [A-Za-z]+){0,2}):\s*(.*)$/.exec(line.trim());
+      if (m && !(m[1] in record)) record[(last = m[1])] = m[2].trim();
+      else if (last) record[last] = `${record[last]} ${line.trim()}`.trim();
+      else return undefined;
+    }
+    if (Object.keys(record).length < 2) return undefined;
+    records.push(record);
+  }
+  return records.length >= 2 || (records.length === 1 && Object.keys(records[0]).length >= 3) ? records : undefined;
+}
+
+/** Such records in words: "3 papers: "Lecture Notes…" by Elad Hazan (published 2019-09-08; summary opening "…"), …". */
+function sayLabelled(records: Record<string, string>[]): string {
+  const keys = new Set(records.flatMap((r) => Object.keys(r).map((k) => k.toLowerCase())));
+  const noun = keys.has('title') && keys.has('authors') ? 'paper' : 'entry';
+  const items = records.map((r) => {
+    const title = Object.entries(r).find(([k]) => /^(?:title|name)$/i.test(k));
+    const by = Object.entries(r).find(([k]) => /^(?:authors?|by)$/i.test(k));
+    const rest = Object.entries(r).filter(([k]) => k !== title?.[0] && k !== by?.[0]);
+    const parts = rest.map(([k, v]) => {
+      const key = k.toLowerCase();
+      const text = v.replace(/\s+/g, ' ').trim();
+      // A date or a number as it is written; a short text quoted whole; an abstract by its opening sentence.
+      if (/^[\d.,:/ -]+$/.test(text)) return `${key} ${text}`;
+      if (text.length <= WHOLE_STRING) return `${key} ${JSON.stringify(text)}`;
+      const first = openingOf(v);
+      if (first) return `${key} opening ${JSON.stringify(first)}`;
+      return fitsWhole(text) ? `${key} ${JSON.stringify(text)}` : `a ${plural(text.split(' ').length, 'word').replace(/ words?$/, '-word')} ${key}`;
+    });
+    const head = `${title ? JSON.stringify(title[1]) : 'one'}${by ? ` by ${by[1]}` : ''}`;
+    return parts.length ? `${head} (${parts.join('; ')})` : head;
+  });
+  return `${plural(records.length, noun)}: ${joinAnd(items)}`;
 }
 
 /** A value in words: whole where it is short, otherwise counted and described (never cut with an ellipsis). */
@@ -127,6 +191,13 @@ function fields(value: unknown, depth: number): string {
       // A unit is what the number counts: "that is 3.96258 gallons", not "the gallon is 3.96258".
       if (typeof v === 'number' && UNITS[k.toLowerCase()]) return `that is ${say(v)} ${UNITS[k.toLowerCase()]}`;
       if (typeof v === 'number' && /^result$/i.test(k)) return `it comes to ${say(v)}`;
+      if (typeof v === 'string' && v.length > WHOLE_STRING) {
+        // Records written as labelled lines, or a value written out as text ({'film': […]} read from a file): what they hold.
+        const records = labelledRecords(v);
+        if (records) return `there ${records.length === 1 ? 'is' : 'are'} ${sayLabelled(records)}`;
+        const inner = parseToolResponse(v.trim());
+        if ((isPlainObject(inner) && Object.keys(inner).length > 0) || (Array.isArray(inner) && inner.length > 0)) return isPlainObject(inner) ? fields(inner, depth + 1) : `the ${name} ${/[^siu]s$/.test(k) ? 'hold' : 'holds'} ${say(inner, depth + 1)}`;
+      }
       const long = typeof v === 'string' ? longText(v) : undefined;
       if (long) return `the ${name} ${long}`;
       if (typeof v === 'string' && /(?:content|text|lines|message)$/i.test(name)) return `the ${name} ${isPluralNoun(k) ? 'read' : 'reads'} ${say(v, depth)}`;
@@ -517,9 +588,13 @@ const FAILED: ((api: string, error: string) => string)[] = [
   (api, error) => `I tried ${api}, but it failed with ${error}.`,
   (api, error) => `${api} did not work; it reported ${error}.`,
 ];
-/** Openers, chosen by outcome, so a failure is never introduced as a success; often none at all. */
+/**
+ * Openers, chosen by outcome, so a failure is never introduced as a success; often none at all. They
+ * speak of the calls, never of the request ("All set.", "Done."): the calls show what went through, not
+ * whether they cover all it asks.
+ */
 const OPENERS = {
-  ok: ['', '', '', '', 'Here is what I found.', 'All set.', 'That is taken care of.', 'Here are the results.', 'I have finished this.', 'Done.', 'Here is the rundown.', 'Here is where things stand.'],
+  ok: ['', '', '', '', 'Here is what I found.', 'Every call went through.', 'This is what came back.', 'Here are the results.', 'The results follow.', 'Each call succeeded.', 'Here is the rundown.', 'Here is where things stand.'],
   partial: ['', '', 'Part of this worked, but not all of it.', 'Some of this went through and some did not.', 'Not everything succeeded.', 'I got part of the way.', 'Only some of this could be done.'],
   failed: ['', '', 'I was not able to do this.', 'This did not work.', 'Unfortunately this could not be completed.', 'I ran into a problem.', 'Sorry, this did not go through.'],
 };
@@ -587,7 +662,8 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api = named(s.n
     // Besides the tool-first sentences: the finding first, the tool after it; or what was asked about
     // first ("For the place "Berlin", there are 3 properties …"). A finding with a colon or a semicolon
     // of its own is said only after the tool, where its parts cannot be misread.
-    const forms: ((api: string, what: string) => string)[] = [...SUCCESS, ...LOOKED_UP];
+    // A finding with a colon of its own ("3 papers: …") is not put after another colon ("I checked with `x`: 3 papers: …").
+    const forms: ((api: string, what: string) => string)[] = [...SUCCESS, ...LOOKED_UP].filter((f) => !said.includes(':') || !f('A', 'W').includes(': W'));
     // Said first only when short: ten fields before "according to" leave the reader waiting for the source.
     if (!/[:;]/.test(said) && said.length <= 140) forms.push(...FOUND_FIRST);
     const about = askedAbout(s);
@@ -687,5 +763,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-22', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-23', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

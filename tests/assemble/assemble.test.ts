@@ -242,6 +242,20 @@ describe('assemble rejects cases the evaluator could not score', () => {
       for (const g of gts) if (g.name === FINISH_ACTION) expect(g.args).not.toBe('');
     }
   });
+
+  // teval_query_472_2-control-k2 showed a simulated "top rated" list with 6.3 before 7.2 (its films
+  // carried over from a popularity list); the simulator left it, the case is turned down.
+  it('a case showing a simulated answer out of the ranking its doc promises', async () => {
+    const doc = { name: 'FilmTMDB.get_top_rated_movies', description: 'Get a list of movies ordered by rating', locality: 'remote' as const, required_parameters: [], optional_parameters: [], return_data: [{ name: 'films', description: 'list of films ranked by rating, including id, title and rating' }] };
+    const films = (a: number, b: number) => JSON.stringify({ films: [{ id: 299054, title: 'Expend4bles', rating: a }, { id: 926393, title: 'The Equalizer 3', rating: b }] });
+    const step = (content: string) => ({ action: { name: doc.name, args: {} }, response: { content, tier: 'simulated' as const } });
+    const make = (id: string, content: string): Trajectory => ({ ...t, id, source: 'teval', tools: [doc], turns: [{ user: 'Show me the top rated movies, twice please.', steps: [step(content), step(content)], final: 'Here they are.' }], final: 'Here they are.' });
+    const run = await runAssembleChain({ trajectories: [make('teval_unranked', films(6.3, 7.2)), make('teval_ranked', films(7.2, 6.3))], config: { assemble: SIZES } });
+    const controls = (id: string) => run.artifacts.filter((a) => a.itemId.startsWith(`${id}-control`));
+    expect(controls('teval_unranked').length).toBeGreaterThan(0);
+    for (const c of controls('teval_unranked')) expect(c.reason ?? '', c.itemId).toContain('incoherent simulated answer: FilmTMDB.get_top_rated_movies films ranked by rating lists 6.3 before 7.2');
+    expect(controls('teval_ranked').every((c) => !(c.reason ?? '').includes('incoherent'))).toBe(true);
+  });
 });
 
 describe('assemble takes errors a model really made (observe) into the internal pool', () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { answerWriterRole, offlineAnswer } from '../../stages/resolve/answerWriter.js';
 import { Rng } from '../../pipeline/rng.js';
 import { isTruncated } from '../../pipeline/quality/text.js';
-import { answerFailureNoNextStep, answerFrameShareTeval, nestedUnphrased, unphrasedField, withheldFields } from '../../pipeline/quality/measures/text.js';
+import { answerFailureNoNextStep, answerFrameShareTeval, claimsWholeRequest, nestedUnphrased, textSizeOnly, unphrasedField, withheldFields } from '../../pipeline/quality/measures/text.js';
+import { finishThought } from '../../pipeline/prompts/standard.js';
 
 /** The answer with each sentence's first letter in lower case: a finding may open its sentence ("The flight costs 500, according to …"). */
 const lowered = (a: string) => a.replace(/(^|[.!?;:]"?\s+)([A-Z])(?=[a-z])/g, (_m, p: string, c: string) => p + c.toLowerCase());
@@ -65,6 +66,38 @@ describe('answer-writer offline rules', () => {
     }
     expect(withheldFields('`get_movie_details` reports that 8 fields (id, genres, release date, runtime, overview, title, vote average and popularity).')).toMatch(/^8 fields \(/);
     expect(withheldFields('the invoice is {7 fields (booking id, travel date)}.')).toBeDefined();
+  });
+
+  // 3.5% (55/1,562) before answer-writer-23: "the content runs to 192 words" where the user asked for three papers' dates, titles, authors and abstracts.
+  it('says the papers, the overview and the file\'s records the user asked for, never only their size', () => {
+    const arxiv = `{'content': "Published: 2019-09-08\\nTitle: Lecture Notes: Optimization for Machine Learning\\nAuthors: Elad Hazan\\nSummary: Lecture notes on optimization for machine learning, derived from a course at\\nPrinceton University and tutorials given in MLSS.\\n\\nPublished: 2018-11-11\\nTitle: An Optimal Control View of Adversarial Machine Learning\\nAuthors: Xiaojin Zhu\\nSummary: I describe an optimal control view of adversarial machine learning, where the\\ndynamical system is the machine learner, the input are adversarial actions, and\\nthe control costs are defined by the adversary's goals to do harm and be hard\\nto detect. This view encompasses many types of adversarial machine learning,\\nincluding test-item attacks, training-data poisoning, and adversarial reward\\nshaping."}`;
+    const movie = JSON.stringify({ id: 27205, overview: 'Cobb, a skilled thief who commits corporate espionage by infiltrating the subconscious of his targets is offered a chance to regain his old life as payment for a task considered to be impossible: "inception", the implantation of another person\'s idea into a target\'s subconscious.', title: 'Inception' });
+    const film = (date: string, title: string, n: number) => `{'date': '${date}', 'title': '${title}', 'wantWatchPeopleNum': ${n}, 'link': 'https://movie.douban.com/subject/${n}/'}`;
+    const file = JSON.stringify({ text: `{'film': [${[film('11月17日', '红猪', 143646), film('11月10日', '惊奇队长2', 64879), film('10月21日', '河边的错误', 43120), film('12月30日', '金手指', 2943)].join(', ')}]}` });
+    for (let seed = 0; seed < 10; seed++) {
+      const answer = offlineAnswer({ request: 'Find papers on machine learning with their date, title, authors and abstract, and the details of Inception.', steps: [{ name: 'ArxivSearch.get_arxiv_article_information', args: { query: 'machine learning' }, response: arxiv }, { name: 'FilmTMDB.get_movie_details', args: { movie_id: 27205 }, response: movie }, { name: 'FileOperation.read_file', args: { file_path: 'movies.txt' }, response: file }] }, new Rng(seed, 'texts'));
+      expect(textSizeOnly(answer), answer).toBeUndefined();
+      for (const fact of ['2 papers: "Lecture Notes: Optimization for Machine Learning" by Elad Hazan (published 2019-09-08; summary "Lecture notes on optimization', '"An Optimal Control View of Adversarial Machine Learning" by Xiaojin Zhu (published 2018-11-11; summary opening "I describe', 'the overview reads "Cobb, a skilled thief', '4 films']) expect(answer).toContain(fact);
+    }
+    // The measure over what the writer used to write.
+    expect(textSizeOnly('I checked with `get_arxiv_article_information`: the content runs to 192 words.')).toBe('runs to 192 words');
+    expect(textSizeOnly('The `read_file` call came back: a 78-word text.')).toBe('a 78-word text');
+    expect(textSizeOnly('the content runs to 230 words and opens with "Published: 2022-08-01 Title: The Rise of Quantum Internet Computing Authors: Seng W."')).toBeDefined();
+    expect(textSizeOnly('the description runs to 400 words and opens with "Oppenheimer is a drama film from 2023."')).toBeUndefined();
+  });
+
+  // 53.8% (841/1,562) before answer-writer-23: "All set.", "Done." and the thought "Everything asked for is done" where
+  // teval_query_479_1's two calls answered two of its three asks (no listed tool gives company details).
+  it('speaks of the calls, never claims the whole request is done', () => {
+    const steps = [{ name: 'FilmTMDB.get_popular_movies', args: {}, response: '{"films": [{"id": 299054, "title": "Expend4bles"}]}' }, { name: 'PolygonFinance.search_stock_ticker', args: { search: 'Expend4bles' }, response: '{"ticker": "ZTC", "name": "The Quiet Harbor"}' }];
+    const request = 'Get popular movies. Then, search for the ticker of the company behind the first one. Finally, get the details of that company.';
+    for (let seed = 0; seed < 60; seed++) expect(claimsWholeRequest(offlineAnswer({ request, steps }, new Rng(seed, 'claims')))).toBeUndefined();
+    const step = (name: string) => ({ action: { name, args: {} }, response: { content: '{}' } });
+    for (let i = 0; i < 40; i++) expect(claimsWholeRequest(finishThought({ user: `request ${i}`, steps: [step('A.b'), step('C.d')] } as never))).toBeUndefined();
+    expect(claimsWholeRequest('Everything asked for is done, so I can sum up what came back.')).toBeDefined();
+    expect(claimsWholeRequest('All set. I checked with `search_stock_ticker`: the ticker is "ZTC".')).toBe('All set.');
+    expect(claimsWholeRequest('Done. I checked with `x`: the ticker is "ZTC".')).toBe('Done.');
+    expect(claimsWholeRequest('Every call went through, so I can sum up what came back.')).toBeUndefined();
   });
 
   // 100% (488/488) before answer-writer-13: a failure reported and nothing asked, where CRITICTOOL's
@@ -145,10 +178,10 @@ describe('answer-writer offline rules', () => {
     expect(['No tool call was needed for this request.', 'This needed no tool call.', 'There was nothing to look up or change for this.']).toContain(offlineAnswer({ request: 'Hi', steps: [] }));
     const long = offlineAnswer({
       request: 'x',
-      steps: Array.from({ length: 20 }, (_, i) => ({ name: `A.api${i}`, args: {}, response: JSON.stringify({ text: `This is a long text number ${i}. ` + 'y '.repeat(200), items: Array.from({ length: 30 }, (_, j) => j) }) })),
+      steps: Array.from({ length: 20 }, (_, i) => ({ name: `A.api${i}`, args: {}, response: JSON.stringify({ text: `This is a long text number ${i}. ` + 'y '.repeat(400), items: Array.from({ length: 30 }, (_, j) => j) }) })),
     });
     expect(isTruncated(long)).toBe(false);
-    expect(long).toContain('the text runs to 207 words and opens with "This is a long text number 19."');
+    expect(long).toContain('the text runs to 407 words and opens with "This is a long text number 19."');
     expect(long).toContain('30 items, the first three being 0, 1 and 2');
     // The measure itself: a cut answer is caught.
     expect(isTruncated('`ls` says the content is "a.txt", "b"…')).toBe(true);

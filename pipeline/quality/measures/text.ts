@@ -517,6 +517,76 @@ export const answerWithholdsFields: CaseMeasure = {
   },
 };
 
+/**
+ * A closing answer that gives a text's size where the user asked for the text: "the content runs to
+ * 192 words" for three papers' dates, titles, authors and abstracts, "a 78-word text", "230 words of
+ * text", with nothing of it quoted; or an opening quoted with the text's labelled fields run together
+ * ("opens with "Published: 2022-08-01 Title: … Authors: Seng W.""), which is no one's reading of it.
+ */
+export function textSizeOnly(answer: string): string | undefined {
+  const SIZE = /\b(?:runs to [\d,]+ (?:words?|characters?)|[\d,]+ (?:words?|characters?) of text|a [\d,]+-(?:word|character) [a-z]+)\b/g;
+  for (const m of answer.matchAll(SIZE)) {
+    const after = answer.slice(m.index + m[0].length);
+    const quote = /^,? (?:and )?open(?:s|ing) with "((?:[^"\\]|\\.)*)"/.exec(after);
+    if (!quote) return m[0];
+    if ((quote[1].match(/(?:^|\s)[A-Z][a-z]+: /g) ?? []).length >= 2) return `${m[0]} and opens with "${quote[1].slice(0, 60)}"`;
+  }
+  return undefined;
+}
+
+export const answerTextSizeOnly: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_text_size_only',
+  group: 'text',
+  title: 'closing answer gives a text\'s size instead of its content ("the content runs to 192 words" for the papers\' titles, authors and abstracts the user asked for), or quotes an opening that runs its labelled fields together',
+  population: 'cases that show or ask for a closing answer',
+  check(tc) {
+    const answers = answersOf(tc);
+    if (answers.length === 0) return undefined;
+    for (const a of answers) {
+      const hit = textSizeOnly(a);
+      if (hit) return `"${hit}"`;
+    }
+    return null;
+  },
+};
+
+/**
+ * Words by which a closing answer (or the thought before it) claims the whole request is done: "All
+ * set.", "Done.", "Everything asked for is done", "Nothing else is left to do for this request". The
+ * writer knows the calls it made, not whether they cover all the request asks: teval_query_479_1
+ * asks for popular films, a ticker and the company's details, no listed tool gives company details,
+ * and its answer closed "Everything asked for is done".
+ */
+const WHOLE_REQUEST_DONE = /\bEverything (?:asked for|requested|you asked for) (?:is|has been) done\b|\bAll the requested steps\b|\bNothing else is left to do for this request\b|\bthe (?:last step|final call) this request needed\b|(?:^|[.!?]\s+)(?:All set|That is taken care of|I have finished this|Done|All done)[.!]|\bthat covers everything\b/i;
+
+export function claimsWholeRequest(text: string): string | undefined {
+  return WHOLE_REQUEST_DONE.exec(text)?.[0].replace(/^[.!?]\s+/, '');
+}
+
+export const answerClaimsWholeRequest: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_claims_whole_request',
+  group: 'text',
+  title: 'closing answer or its thought claims the whole request is done ("Everything asked for is done", "All set.", "Done.") where the calls can only show what went through (a request part no tool answers is then claimed done)',
+  population: 'cases that show or ask for a closing answer',
+  check(tc) {
+    const answers = answersOf(tc);
+    if (answers.length === 0) return undefined;
+    const thoughts: string[] = [];
+    for (const m of tc.messages) if (m.role === 'assistant') {
+      const a = shownAction(m.content);
+      if (a?.name === FINISH_ACTION && typeof a.thought === 'string') thoughts.push(a.thought);
+    }
+    for (const a of groundTruthActions(tc)) if (a.name === FINISH_ACTION && typeof a.thought === 'string') thoughts.push(a.thought);
+    for (const t of [...answers, ...thoughts]) {
+      const hit = claimsWholeRequest(t);
+      if (hit) return `"${hit}" in "${t.slice(0, 90)}"`;
+    }
+    return null;
+  },
+};
+
 /** Words a count of entries may follow in a sentence: "there are 3 entries", "returned 3 entries", "(9 entries)". */
 const COUNT_LEAD = new Set(['are', 'is', 'were', 'was', 'returned', 'back', 'with', 'of', 'me', 'got', 'and', 'in', 'to', 'about', 'gave', 'listed', 'lists', 'found', 'shows', 'show', 'holds', 'hold', 'contains', 'only', 'just', 'all', 'than', 'had', 'over', 'under', 'another', 'has', 'have']);
 
@@ -903,4 +973,4 @@ export const lengthRatio: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, extraToolsSameFunction, extraToolsUnrelated, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
+export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerTextSizeOnly, answerClaimsWholeRequest, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, extraToolsSameFunction, extraToolsUnrelated, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
