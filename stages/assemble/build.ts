@@ -17,7 +17,7 @@ import {
   type Trajectory,
 } from '../../pipeline/schemas.js';
 import { nextAction, renderPrefix, renderStep } from '../../pipeline/prompts/standard.js';
-import { toolSteps } from '../../pipeline/steps.js';
+import { repeatsAnsweredCall, toolSteps } from '../../pipeline/steps.js';
 import { classifyAction, isErrorResponse, sameValue } from '../../pipeline/errors/index.js';
 import { internalEligible } from '../diversify-internal/eligibility.js';
 import { groundTruthProblems, promptProblems } from './checks.js';
@@ -209,6 +209,9 @@ function buildControl(spec: Extract<CaseSpec, { part: 'control' }>, cot: boolean
   problems.push(...groundTruthProblems(here.action!, t.tools, { cot, what: `the correct a_k at k=${spec.k}` }));
   const next = nextAction(t, spec.k);
   problems.push(...groundTruthProblems(next, t.tools, { cot, what: `the next action after k=${spec.k}` }));
+  // A control's ground truth is the step after k: one asking again what the case shows answered has two right answers.
+  const after = toolSteps(t)[spec.k];
+  if (next.name !== FINISH_ACTION && after?.step.action.name === next.name && repeatsAnsweredCall(t, after)) problems.push(`the next action after k=${spec.k} (${next.name}) repeats a call the case already shows answered`);
   if (problems.length) return { ok: false, reason: problems.join('; ') };
   const messages = [...renderPrefix(t, spec.k, { cot }), ...renderStep(here.action!, step.response!.content, { cot })];
   if (next.name === FINISH_ACTION && typeof next.args === 'string') {
