@@ -248,8 +248,10 @@ describe('assemble rejects cases the evaluator could not score', () => {
   it('a case showing a simulated answer out of the ranking its doc promises', async () => {
     const doc = { name: 'FilmTMDB.get_top_rated_movies', description: 'Get a list of movies ordered by rating', locality: 'remote' as const, required_parameters: [], optional_parameters: [], return_data: [{ name: 'films', description: 'list of films ranked by rating, including id, title and rating' }] };
     const films = (a: number, b: number) => JSON.stringify({ films: [{ id: 299054, title: 'Expend4bles', rating: a }, { id: 926393, title: 'The Equalizer 3', rating: b }] });
-    const step = (content: string) => ({ action: { name: doc.name, args: {} }, response: { content, tier: 'simulated' as const } });
-    const make = (id: string, content: string): Trajectory => ({ ...t, id, source: 'teval', tools: [doc], turns: [{ user: 'Show me the top rated movies, twice please.', steps: [step(content), step(content)], final: 'Here they are.' }], final: 'Here they are.' });
+    // The second step is another call: asking the same one twice is turned down for that alone.
+    const playing = { ...doc, name: 'FilmTMDB.get_now_playing', description: 'Get the movies now playing', return_data: [{ name: 'films', description: 'list of films now playing' }] };
+    const step = (content: string, name = doc.name) => ({ action: { name, args: {} }, response: { content, tier: 'simulated' as const } });
+    const make = (id: string, content: string): Trajectory => ({ ...t, id, source: 'teval', tools: [doc, playing], turns: [{ user: 'Show me the top rated movies, then the ones now playing.', steps: [step(content), step(content, playing.name)], final: 'Here they are.' }], final: 'Here they are.' });
     const run = await runAssembleChain({ trajectories: [make('teval_unranked', films(6.3, 7.2)), make('teval_ranked', films(7.2, 6.3))], config: { assemble: SIZES } });
     const controls = (id: string) => run.artifacts.filter((a) => a.itemId.startsWith(`${id}-control`));
     expect(controls('teval_unranked').length).toBeGreaterThan(0);
