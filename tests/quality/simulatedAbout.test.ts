@@ -25,6 +25,11 @@ describe('the measures', () => {
   it('simulated_text_off_topic: a summary unrelated to its title, a topic echoed as a film title, an overview off the topic', () => {
     expect(summaryOffTitle({ content: [{ title: 'An Introduction to MM Algorithms for Machine Learning', summary: 'We report a 6-year field study of reinforcement policies across 21 organisations.' }] })).toMatch(/MM Algorithms/);
     expect(summaryOffTitle({ content: [{ title: 'An Introduction to MM Algorithms for Machine Learning', summary: 'This paper gives an introduction to MM algorithms for machine learning.' }] })).toBeNull();
+    // A summary written from the query alone shares the query's words with the title, none of its own.
+    const title = 'An Introduction to MM Algorithms for Machine Learning and Statistical';
+    expect(summaryOffTitle({ content: [{ title, summary: 'We report a 6-year field study of machine learning algorithms across 21 organisations.' }] }, 'machine learning algorithms')).toMatch(/field study/);
+    expect(summaryOffTitle({ content: [{ title, summary: 'This paper gives an introduction to MM algorithms for machine learning and statistical.' }] }, 'machine learning algorithms')).toBeNull();
+    expect(summaryOffTitle({ content: [{ title: 'Rethinking solar energy', summary: 'We revisit the usual assumptions behind solar energy.' }] }, 'solar energy')).toBeNull();
     expect(filmOffTopic({ name: 'FilmTMDB.search_movie', args: { query: 'fitness' } }, '{"id": 785218, "title": "fitness"}', [])).toMatch(/fitness/);
     expect(filmOffTopic({ name: 'FilmTMDB.search_movie', args: { query: 'fitness' } }, '{"id": 785218, "title": "The Fitness Club"}', [])).toBeNull();
     expect(filmOffTopic({ name: 'FilmTMDB.search_movie', args: { query: 'Inception' } }, '{"id": 27205, "title": "Inception"}', [])).toBeUndefined();
@@ -54,7 +59,7 @@ describe('the simulator writes about what was asked', () => {
       const carry = [{ key: 'title', value: 'An Introduction to MM Algorithms for Machine Learning and Statistical', field: 'content', sub: 'title' }];
       const answer = simulateOffline({ name: ARXIV.name, args: { query: 'machine learning algorithms' }, tools: [ARXIV], carry }, new Rng(seed, 'about', 'arxiv'));
       const value = JSON.parse(answer.response);
-      expect(summaryOffTitle(value), answer.response).toBeNull();
+      expect(summaryOffTitle(value, 'machine learning algorithms'), answer.response).toBeNull();
       expect(value.content[0].summary).toMatch(/MM algorithms/);
       expect(answer.response).not.toMatch(/field study|organisations|\d+k examples/);
     }

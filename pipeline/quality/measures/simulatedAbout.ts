@@ -28,8 +28,17 @@ const shares = (a: string, b: string) => {
   return [...stems(a)].some((w) => sb.has(w));
 };
 
-/** Paper records (a title and a summary or abstract) whose summary names nothing of its own title. */
-export function summaryOffTitle(value: unknown): string | null | undefined {
+/** Words of a title's frame ("Rethinking …", "Advances in …", "… in practice: evidence from case studies"), not of its subject. */
+const FRAME = new Set(['rethinking', 'advances', 'limits', 'measuring', 'impact', 'theory', 'applications', 'practice', 'evidence', 'case', 'trends', 'perspectives', 'prospects', 'three', 'four', 'five', 'twelve', 'toward', 'towards', 'recent', 'progress', 'developments', 'gentle', 'brief', 'short', 'systematic', 'comprehensive', 'critical', 'overview']);
+
+/**
+ * Paper records (a title and a summary or abstract) whose summary names nothing of its own title:
+ * none of the words the title adds to the query ("An Introduction to MM Algorithms for Machine
+ * Learning and Statistical" adds "statistical" to "machine learning algorithms"), or, when it adds
+ * none, no word of the title at all. A summary written from the query alone beside a real title fails.
+ */
+export function summaryOffTitle(value: unknown, query = ''): string | null | undefined {
+  const asked = stems(query);
   let seen = false;
   const visit = (v: unknown): string | undefined => {
     if (Array.isArray(v)) {
@@ -42,7 +51,9 @@ export function summaryOffTitle(value: unknown): string | null | undefined {
       const summary = typeof v.summary === 'string' ? v.summary : typeof v.abstract === 'string' ? v.abstract : undefined;
       if (typeof title === 'string' && summary !== undefined && stems(title).size) {
         seen = true;
-        if (!shares(title, summary)) return `"${title.slice(0, 50)}" summarised "${summary.slice(0, 70)}"`;
+        const own = [...stems(title)].filter((w) => !asked.has(w) && !FRAME.has(w) && ![...FRAME].some((f) => f.startsWith(w)));
+        const said = stems(summary);
+        if (own.length ? !own.some((w) => [...said].some((x) => x.startsWith(w) || w.startsWith(x))) : !shares(title, summary)) return `"${title.slice(0, 50)}" summarised "${summary.slice(0, 70)}"`;
       }
       for (const x of Object.values(v)) {
         const why = visit(x);
@@ -100,7 +111,8 @@ export const simulatedTextOffTopic: CaseMeasure = {
       })
       .filter((t): t is string => t !== undefined);
     return simulatedDefectAmong(tc, ctx, (step) => {
-      const paper = summaryOffTitle(responseValue(step.response!.content));
+      const query = isPlainObject(step.action.args) ? Object.values(step.action.args).filter((v) => typeof v === 'string').join(' ') : '';
+      const paper = summaryOffTitle(responseValue(step.response!.content), query);
       if (paper) return paper;
       const film = filmOffTopic(step.action, step.response!.content, topics);
       return film ?? paper;
