@@ -594,6 +594,32 @@ const VENUE_FORMS: [RegExp, NameForm[]][] = [
   [/restaurant|food|eat|dining|dinner|lunch|brunch|grill|steak|seafood|vegan|vegetarian/, [(p) => `${p(SURNAMES)}'s`, (p) => `The ${p(VENUE_NOUNS)} & ${p(VENUE_NOUNS)}`, (p) => `${p(VENUE_NOUNS)} Kitchen`, (p) => `${p(VENUE_NOUNS)} Tavern`, (p) => `The ${p(VENUE_ADJECTIVES)} ${p(VENUE_NOUNS)}`, (p) => `Bistro ${p(FR)}`, (p) => `${p(VENUE_NOUNS)} House`, (p) => `${p(SURNAMES)} Grill`]],
 ];
 
+/** Chinese names by kind, for places in a town whose addresses are written in Chinese (AMap's answers there). */
+const ZH_PREFIX = ['老', '小', '福', '金', '鸿', '聚', '新', '和', '悦', '望'];
+const ZH_SECOND = ['顺', '兴', '味', '香', '源', '满', '丰', '隆', '庭', '江'];
+const ZH_KINDS: [RegExp, string[]][] = [
+  [/hotel|hostel|inn|stay|lodging/, ['酒店', '宾馆', '大酒店', '客栈']],
+  [/caf[eé]|coffee|tea/, ['咖啡', '茶馆', '咖啡馆']],
+  [/park|garden/, ['公园', '园']],
+  [/museum|galler/, ['博物馆', '美术馆', '艺术馆']],
+  [/attraction|sight|landmark|tourist/, ['景区', '公园', '古镇', '纪念馆']],
+  [/shop|store|market|mall/, ['商场', '超市', '市场']],
+  [/restaurant|food|eat|dining/, ['饭店', '酒家', '面馆', '菜馆', '小馆']],
+];
+
+/** A made-up place in a Chinese-speaking town, named in Chinese as the map names it ("福顺饭店", "悦江酒店"). */
+export function chineseVenueName(kind: string, r: Rng, used: Set<string>): string {
+  const ends = ZH_KINDS.find(([re]) => re.test(kind.toLowerCase()))?.[1] ?? ['餐厅', '中心', '店'];
+  for (let tries = 0; tries < 12; tries++) {
+    const name = `${r.pick(ZH_PREFIX)}${r.pick(ZH_SECOND)}${r.pick(ends)}`;
+    if (!used.has(name)) {
+      used.add(name);
+      return name;
+    }
+  }
+  return `${r.pick(ZH_PREFIX)}${r.pick(ZH_SECOND)}${r.pick(ends)}${r.int(2, 9)}号店`;
+}
+
 /**
  * A made-up place a search for `kind` finds, named as such places are ("Trattoria Lucia" for Italian
  * restaurants, "Juniper Suites" for hotels, "Okafor Memorial Park" for parks), from name forms and

@@ -27,7 +27,7 @@ import { isComputation, localityOf, type ToolLocality } from '../errors/environm
 import { oneTypePerField } from './fieldTypes.js';
 import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
-import { cap, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
+import { cap, chineseVenueName, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
 export const SIMULATOR_RULES_VERSION = 'api-simulator-43'; // 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
 
@@ -348,7 +348,9 @@ function titleFor(c: Ctx): string {
       return term;
     }
     const kind = c.term && !named ? venueKind(c.term) : cap(c.rng.pick(['café', 'restaurant', 'hotel', 'market']));
-    return venueName(kind, c.rng, c.names);
+    // Places in a town whose addresses are written in Chinese are named in Chinese, as the map names them.
+    const zh = streetsOf(c.near, c.place).streets.some((st) => /\p{Script=Han}/u.test(st));
+    return zh ? chineseVenueName(kind, c.rng, c.names) : venueName(kind, c.rng, c.names);
   }
   if (/propert|airbnb|hotel|room|place|restaurant/i.test(c.hint)) {
     return `${c.rng.pick(ADJECTIVES)} ${c.rng.pick(RENTAL_KINDS).toLowerCase()} ${c.subject ? `in ${c.subject}` : `near ${c.rng.pick(streetsOf(c.near, c.place).streets)}`}`;

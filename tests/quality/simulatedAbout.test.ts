@@ -90,6 +90,9 @@ describe('the simulator writes about what was asked', () => {
       }
     }
     expect(names.size).toBeGreaterThan(300);
+    // In a town whose addresses are written in Chinese, the places are named in Chinese too.
+    const zh = JSON.parse(simulateOffline({ name: NEARBY.name, args: { search_term: 'restaurant', places: '上海' }, tools: [NEARBY] }, new Rng(3, 'about', 'zh')).response);
+    for (const p of zh.places) expect(p.name).toMatch(/\p{Script=Han}/u);
   });
 
   it('web results are about the query, without filler, and news headlines say what their summaries report', () => {
