@@ -152,6 +152,10 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   weekday_contradicts_clock: 0,
   simulated_date_contradicts_today: 0,
   simulated_text_repeated: 0,
+  // Summaries beside titles they do not describe, a topic echoed as a film title: 20.1% (64/319) before.
+  simulated_text_off_topic: 0,
+  // "Riverside / Old Town / Greenleaf Restaurant", addresses ending in the hotel searched from: 31.7% (198/624) before.
+  simulated_venue_templated: 0,
   answer_failure_no_next_step: 0,
   tool_select_helpful_lookup: 0,
   simulated_list_short: 0,

@@ -177,33 +177,110 @@ export function snippets(c: TextCtx, n: number): string[] {
   return c.rng.sample(SNIPPET_FORMS, n).map((f) => f(t, c.rng));
 }
 
-/** One abstract, in whole sentences (arXiv's summary). */
-export function abstract(c: TextCtx): string {
-  const t = topicInProse(topicOf(c));
+/**
+ * What a paper's title says it does, as the first sentence of its abstract, and what it is about:
+ * "An Introduction to MM Algorithms for Machine Learning" → "This paper gives an introduction to MM
+ * algorithms for machine learning". The title's own lead decides the verb (a survey surveys, a
+ * review reviews); any other title is studied.
+ */
+const TITLE_LEADS: [RegExp, (s: string, r: Rng) => string][] = [
+  [/^(?:an?\s+)?(?:gentle\s+|brief\s+|short\s+)?introduction\s+to\s+/i, (s, r) => r.pick([`This paper gives an introduction to ${s}.`, `We give a self-contained introduction to ${s}.`])],
+  [/^(?:an?\s+)?(?:systematic\s+|comprehensive\s+|brief\s+)?(?:survey|overview)\s+(?:of|on)\s+/i, (s, r) => r.pick([`We survey ${s}.`, `This survey covers ${s}.`])],
+  [/^(?:an?\s+)?(?:systematic\s+|critical\s+)?review\s+(?:of|on)\s+/i, (s) => `We review ${s}.`],
+  [/^(?:advances|progress|recent\s+developments)\s+in\s+/i, (s, r) => r.pick([`We review recent advances in ${s}.`, `This paper takes stock of recent progress in ${s}.`])],
+  [/^towards?\s+a\s+theory\s+of\s+/i, (s) => `We develop a theoretical account of ${s}.`],
+  [/^towards?\s+/i, (s) => `We take a step toward ${s}.`],
+  [/^rethinking\s+/i, (s) => `We revisit the usual assumptions behind ${s}.`],
+  [/^the\s+limits\s+of\s+/i, (s) => `We examine where ${s} ${agree(s, 'falls', 'fall')} short.`],
+  [/^measuring\s+the\s+impact\s+of\s+/i, (s) => `We measure the impact of ${s}.`],
+  [/^on\s+(?:the\s+)?/i, (s, r) => r.pick([`We study ${s}.`, `This note is concerned with ${s}.`])],
+];
+const TITLE_TAILS: [RegExp, (s: string, r: Rng) => string][] = [
+  [/:\s*(?:a\s+)?(?:systematic\s+)?review$/i, (s) => `We review the literature on ${s}.`],
+  [/:\s*trends,\s*perspectives,\s*and\s*prospects$/i, (s) => `We trace the main trends in ${s} and the prospects they open.`],
+  [/\s+in\s+practice:.*$/i, (s) => `We look at how ${s} ${agree(s, 'works', 'work')} in practice, drawing on case studies.`],
+  [/\s+and\s+its\s+applications$/i, (s) => `We describe ${s} and its main applications.`],
+];
+
+/** The first sentence of an abstract for `title`, and the subject the rest of it can name. */
+function titleSentence(title: string, r: Rng): { first: string; subject: string } {
+  const t = topicInProse(title.trim().replace(/[.\s]+$/, ''));
+  for (const [re, say] of TITLE_LEADS) {
+    if (re.test(t)) {
+      const subject = t.replace(re, '').replace(/:.*$/, '').trim();
+      if (subject) return { first: say(subject, r), subject };
+    }
+  }
+  for (const [re, say] of TITLE_TAILS) {
+    if (re.test(t)) {
+      const subject = t.replace(re, '').trim();
+      if (subject) return { first: say(subject, r), subject };
+    }
+  }
+  const [head, sub] = t.split(/:\s+/, 2);
+  const subject = head.trim();
+  const first = sub
+    ? `This paper is about ${subject}: ${sub.trim()}.`
+    : r.pick([`This paper studies ${subject}.`, `We consider ${subject}.`, `This work is concerned with ${subject}.`, `We address ${subject}.`, `The subject of this paper is ${subject}.`]);
+  return { first, subject };
+}
+
+/**
+ * One abstract, in whole sentences (arXiv's summary), about `title` when the record has one (its
+ * first sentence says what the title says), else about the call's topic. The rest says what such
+ * papers do in general terms, never a made-up count of sites, years or organisations that the case
+ * could contradict; each sentence is drawn once per answer, so three papers of one search read apart.
+ */
+export function abstract(c: TextCtx, title?: string): string {
   const r = c.rng;
-  // An abstract in two parts, what the paper does and what it finds, each drawn once per answer:
-  // three papers of one search never share a template.
-  const does = [
-    () => `We study ${t} from the perspective of ${r.pick(['optimisation', 'statistical learning', 'control theory', 'game theory'])}.`,
-    () => `This paper surveys recent work on ${t} and compares ${r.int(5, 30)} published methods on common benchmarks.`,
-    () => `We introduce a dataset of ${r.int(2, 90)}k examples for ${t}.`,
-    () => `We present a model of ${t} and validate it against observations from ${r.int(2, 40)} sites.`,
-    () => `We revisit the standard evaluation protocol for ${t} and propose a simpler one.`,
-    () => `We report a ${r.int(2, 6)}-year field study of ${t} across ${r.int(3, 25)} organisations.`,
-    () => `We propose a method for ${t} that needs ${r.pick(['no labelled data', 'a tenth of the compute', 'only public data'])}.`,
-    () => `We analyse ${r.int(200, 9000)} reports on ${t} published between ${r.int(2005, 2012)} and ${r.int(2018, 2022)}.`,
-  ];
-  const finds = [
-    () => `Simple baselines remain competitive, and we identify ${r.int(2, 4)} conditions under which they fail.`,
-    () => `Existing methods leave substantial room for improvement.`,
-    () => `The model reproduces the observed trends within ${r.int(3, 15)}%.`,
-    () => `Our approach improves on the strongest prior result by ${r.int(2, 19)}%.`,
-    () => `We close with the open problems we consider most pressing.`,
-    () => `Results vary widely with the choice of data, which we discuss in detail.`,
-    () => `Code and data are publicly available.`,
-    () => `The effect holds across settings but is smaller than reported before.`,
-  ];
-  return `${freshForm(c, 'does', does)()} ${freshForm(c, 'finds', finds)()}`;
+  const asked = topicInProse(topicOf(c));
+  const { first, subject } = title ? titleSentence(title, r) : { first: '', subject: asked };
+  const it = subject.length > 60 ? r.pick(['the approach', 'this setting', 'the problem']) : subject;
+  const opening = first || freshForm(c, 'does', [
+    `We study ${it}.`,
+    `This paper looks at ${it} and at the methods used for it.`,
+    `We present a framework for ${it}.`,
+    `We revisit how ${it} is usually evaluated and propose a simpler protocol.`,
+    `We discuss the main open questions in ${it}.`,
+    `We introduce a new dataset for ${it}.`,
+    `We propose a method for ${it} that needs ${r.pick(['no labelled data', 'much less compute', 'only public data'])}.`,
+    `We analyse published work on ${it} and what it agrees on.`,
+  ]);
+  const related = asked && !subject.toLowerCase().includes(asked.toLowerCase()) && !/^(we|this|the)\b/i.test(asked) ? asked : '';
+  const rest = freshForm(c, 'finds', [
+    `We set out the assumptions involved and illustrate them with worked examples.`,
+    `We compare the main approaches and discuss their trade-offs.`,
+    `We draw on published studies as well as new evidence.`,
+    `We close with the open problems we consider most pressing.`,
+    `Results depend strongly on the choice of data, which we discuss in detail.`,
+    `We discuss the implications for practice.`,
+    `Particular attention is paid to how the methods behave in practice.`,
+    `The paper is written for readers new to the area and assumes little background.`,
+    `We identify conditions under which the usual methods fail and suggest remedies.`,
+    `Several questions remain open, and we say which we think matter most.`,
+  ]);
+  const tie = related && r.chance(0.5) ? ` We discuss what this means for ${related}.` : '';
+  return `${opening} ${rest}${tie}`;
+}
+
+/**
+ * Records of a list that have a title and a summary (arXiv's papers): each summary is about its own
+ * record's title, not about the query alone (a paper titled "An Introduction to MM Algorithms…"
+ * summarised as "a field study of machine learning algorithms across 21 organisations"). A summary
+ * some later step copies (`keep`) stays as it is.
+ */
+export function summariesFollowTitles(answer: Record<string, unknown>, c: TextCtx, keep: (value: unknown) => boolean): Record<string, unknown> {
+  const fix = (rec: Record<string, unknown>) => {
+    const title = rec.title;
+    if (typeof title !== 'string' || !title.trim()) return;
+    for (const field of ['summary', 'abstract']) {
+      if (typeof rec[field] === 'string' && !keep(rec[field])) rec[field] = abstract(c, title);
+    }
+  };
+  for (const value of Object.values(answer)) {
+    if (Array.isArray(value)) value.forEach((v) => v && typeof v === 'object' && !Array.isArray(v) && fix(v as Record<string, unknown>));
+  }
+  return answer;
 }
 
 /** Scholar's publication line: authors - venue, year - host. */
@@ -413,6 +490,238 @@ function argText(c: TextCtx, re: RegExp): string | undefined {
   return v && isWords(v) ? v : undefined;
 }
 
+/** A news item's headline from its summary: the report's first clause ("Analysts at Barclays raised their price target on Apple"). */
+export function newsHeadline(summary: string): string {
+  const clause = summary.trim().replace(/[.;]\s.*$|[.]$/s, '').split(/,\s|;\s|\s+after\s+|\s+citing\s+/)[0];
+  return cap(clause.trim());
+}
+
+/** Records of a news list with a title and a summary: each title is its summary's headline, unless a later step copies the title (`keep`). */
+export function headlinesFollowSummaries(answer: Record<string, unknown>, keep: (value: unknown) => boolean): Record<string, unknown> {
+  for (const value of Object.values(answer)) {
+    if (!Array.isArray(value)) continue;
+    for (const rec of value) {
+      if (!rec || typeof rec !== 'object' || Array.isArray(rec)) continue;
+      const r = rec as Record<string, unknown>;
+      if (typeof r.title === 'string' && typeof r.summary === 'string' && !keep(r.title)) r.title = newsHeadline(r.summary);
+    }
+  }
+  return answer;
+}
+
+// -------------------------------------------------------------------------------------------
+// Films found by topic, venues found by kind
+// -------------------------------------------------------------------------------------------
+
+/**
+ * A film search's query that names a topic ("fitness", "quantum computing") rather than a title
+ * ("Inception", "The Matrix"): titles are written with capitals, a topic typed in lower case.
+ */
+export function isTopicQuery(query: string): boolean {
+  const q = query.trim();
+  return /\p{L}{3,}/u.test(q) && !/\p{Lu}/u.test(q) && isWords(q);
+}
+
+/** A stable number for a text, so a film found for a topic keeps its title in every call about it. */
+function hashOf(text: string): number {
+  let h = 2166136261;
+  for (const ch of text) h = Math.imul(h ^ ch.codePointAt(0)!, 16777619) >>> 0;
+  return h;
+}
+
+const TOPIC_FILM_TITLES: ((h: string) => string)[] = [
+  (h) => `Chasing ${h}`,
+  (h) => `The ${h} Club`,
+  (h) => `${h} Nation`,
+  (h) => `All About ${h}`,
+  (h) => `${h}: The Movie`,
+  (h) => `Born for ${h}`,
+  (h) => `The ${h} Diaries`,
+  (h) => `A Year of ${h}`,
+];
+
+/** A film a search for a topic finds: its title holds the topic's words, as a title search matches them ("fitness" → "The Fitness Club"). */
+export function filmTitleAbout(topic: string): string {
+  const h = headline(topic.trim());
+  return TOPIC_FILM_TITLES[hashOf(topic.trim().toLowerCase()) % TOPIC_FILM_TITLES.length](h);
+}
+
+/** The genres of a film found for a topic: a documentary or a drama about it. */
+export function topicFilmGenres(topic: string): string[] {
+  return [['Documentary'], ['Drama'], ['Documentary', 'Drama'], ['Comedy', 'Drama']][hashOf(topic.trim().toLowerCase()) % 4];
+}
+
+/** What a film found for a topic is about: the topic, told as a plot or a documentary's premise. */
+export function topicPlot(topic: string, r: Rng): string {
+  const t = topicInProse(topic.trim());
+  return r.pick([
+    () => `A documentary about ${t}, following ${r.pick(['four strangers', 'a group of friends', 'three generations of one family', 'a coach and her team'])} over a year and asking what it changes in their lives.`,
+    () => `${cap(r.pick(HEROES))} is drawn into the world of ${t} after ${r.pick(['a health scare', 'losing a job', 'a chance meeting', 'a move to a new town'])}, ${r.pick(TURNS)}`,
+    () => `Part documentary, part personal essay: a filmmaker spends a year with people who have made ${t} their life.`,
+    () => `${cap(r.pick(HEROES))} bets everything on ${t} to win back a place in the family, ${r.pick(TURNS)}`,
+  ])();
+}
+
+const VENUE_NOUNS = ['Willow', 'Juniper', 'Copper', 'Lantern', 'Fig', 'Olive', 'Saffron', 'Cedar', 'Magnolia', 'Anchor', 'Orchard', 'Ember', 'Sparrow', 'Birch', 'Pearl', 'Thistle', 'Clover', 'Marigold', 'Granite', 'Hazel', 'Indigo', 'Meadow', 'Pepper', 'Quince', 'Rosemary', 'Sage', 'Tamarind', 'Walnut', 'Heron', 'Fox'];
+const VENUE_ADJECTIVES = ['Little', 'Golden', 'Crooked', 'Hidden', 'Lucky', 'Salty', 'Humble', 'Rustic', 'Silver', 'Red'];
+const SURNAMES = ['Murphy', 'Rossi', 'Nakamura', 'Duval', 'Kowalski', 'Okafor', 'Lindqvist', 'Moreno', 'Brennan', 'Hartley', 'Castillo', 'Weber', 'Sullivan', 'Bianchi', 'Ortega', 'Delgado', 'Abernathy', 'Whitfield', 'Osei', 'Varga'];
+const JP = ['Kaito', 'Hana', 'Sakura', 'Tsubaki', 'Kinme', 'Umi', 'Yuzu', 'Kiku', 'Matsu', 'Nori'];
+const IT = ['Bella', 'Lucia', 'Nonna Rosa', 'da Marco', 'il Forno', 'Sorrento', 'Gianni', 'Verde', 'del Ponte', 'Siena'];
+const FR = ['Marcel', 'Lapin', 'Lumière', 'Margot', 'Papillon', 'Colette', 'Rivage', 'Jardin', 'Odette', 'Basile'];
+const ES = ['Sol', 'Fuego', 'Mercado', 'Tres Hermanos', 'Rincón', 'Jacal', 'Maíz', 'Luna', 'Paloma', 'Cielo'];
+const CN = ['Golden Dragon', 'Jade', 'Lotus', 'Red Lantern', 'Bamboo', 'Peony', 'Silk Road', 'Eight Treasures', 'Lucky Star', 'Phoenix'];
+const IN = ['Taj', 'Saffron', 'Masala', 'Bombay', 'Chutney', 'Jaipur', 'Tandoor', 'Maharaja', 'Cardamom', 'Tamarind'];
+
+type NameForm = (p: (pool: readonly string[]) => string) => string;
+/** Name forms by the kind of place searched for: a sushi bar, a hotel, a park are named as each is. */
+const VENUE_FORMS: [RegExp, NameForm[]][] = [
+  [/sushi|japanese|ramen|izakaya/, [(p) => `Sushi ${p(JP)}`, (p) => `${p(JP)} Sushi Bar`, (p) => `Izakaya ${p(JP)}`, (p) => `${p(JP)} Ramen`, (p) => `${p(JP)} Japanese Kitchen`]],
+  [/italian|pizza|pasta|trattoria/, [(p) => `Trattoria ${p(IT)}`, (p) => `Osteria ${p(IT)}`, (p) => `Pizzeria ${p(IT)}`, (p) => `${p(IT)} Cucina`, (p) => `Enoteca ${p(IT)}`]],
+  [/french|bistro|brasserie/, [(p) => `Chez ${p(FR)}`, (p) => `Bistro ${p(FR)}`, (p) => `Le Petit ${p(FR)}`, (p) => `Brasserie ${p(FR)}`, (p) => `Café ${p(FR)}`]],
+  [/mexican|taco|latin|spanish|tapas/, [(p) => `Taquería ${p(ES)}`, (p) => `El ${p(ES)}`, (p) => `La ${p(ES)} Cantina`, (p) => `Casa ${p(ES)}`, (p) => `${p(ES)} Tapas Bar`]],
+  [/chinese|dim sum|dumpling|noodle|szechuan|cantonese/, [(p) => `${p(CN)} Restaurant`, (p) => `${p(CN)} Noodle House`, (p) => `${p(CN)} Dim Sum`, (p) => `${p(CN)} Kitchen`, (p) => `${p(CN)} Garden`]],
+  [/indian|curry|tandoori/, [(p) => `${p(IN)} Palace`, (p) => `${p(IN)} Kitchen`, (p) => `Tandoori ${p(IN)}`, (p) => `${p(IN)} House`, (p) => `The ${p(IN)} Room`]],
+  [/caf[eé]|coffee|tea|bakery|bakeries|patisserie/, [(p) => `${p(VENUE_NOUNS)} Coffee`, (p) => `${p(VENUE_NOUNS)} Coffee Roasters`, (p) => `Café ${p(FR)}`, (p) => `${p(SURNAMES)}'s Bakery`, (p) => `The ${p(VENUE_ADJECTIVES)} ${p(VENUE_NOUNS)} Café`, (p) => `${p(VENUE_NOUNS)} & ${p(VENUE_NOUNS)} Espresso`]],
+  [/\b(bar|bars|pub|pubs|brewery|breweries|nightlife|cocktail)/, [(p) => `The ${p(VENUE_NOUNS)} & ${p(VENUE_NOUNS)}`, (p) => `${p(SURNAMES)}'s Tavern`, (p) => `The ${p(VENUE_ADJECTIVES)} ${p(VENUE_NOUNS)}`, (p) => `${p(VENUE_NOUNS)} Brewing Co.`, (p) => `Bar ${p(IT)}`]],
+  [/hotel|hostel|motel|inn|lodging|accommodation|stay/, [(p) => `Hotel ${p(FR)}`, (p) => `The ${p(SURNAMES)} Hotel`, (p) => `${p(VENUE_NOUNS)} Inn`, (p) => `${p(VENUE_NOUNS)} Suites`, (p) => `Grand Hotel ${p(IT)}`, (p) => `The ${p(VENUE_NOUNS)} Lodge`]],
+  [/museum|galler/, [(p) => `${p(SURNAMES)} Museum of Art`, (p) => `Museum of ${p(['Natural History', 'the City', 'Modern Art', 'Science and Industry', 'Photography', 'Design'])}`, (p) => `${p(SURNAMES)} Gallery`, (p) => `The ${p(SURNAMES)} Collection`, (p) => `${p(VENUE_NOUNS)} House Museum`]],
+  [/\bparks?\b|garden|nature|hiking|trail/, [(p) => `${p(SURNAMES)} Park`, (p) => `${p(VENUE_NOUNS)} Gardens`, (p) => `${p(SURNAMES)} Memorial Park`, (p) => `${p(VENUE_NOUNS)} Nature Reserve`, (p) => `${p(VENUE_NOUNS)} Creek Trail`]],
+  [/camp|rv\b|caravan/, [(p) => `${p(VENUE_NOUNS)} Creek Campground`, (p) => `${p(SURNAMES)} Lake RV Park`, (p) => `${p(VENUE_NOUNS)} Ridge Campsite`, (p) => `Camp ${p(VENUE_NOUNS)}`, (p) => `${p(VENUE_NOUNS)} Hollow Camping`]],
+  [/gas|fuel|petrol|charging/, [(p) => `Shell ${p(VENUE_NOUNS)} Service Station`, (p) => `Chevron ${p(VENUE_NOUNS)}`, (p) => `BP ${p(VENUE_NOUNS)} Fuel Stop`, (p) => `${p(VENUE_NOUNS)} Gas & Go`, (p) => `Mobil ${p(VENUE_NOUNS)}`]],
+  [/gym|fitness|yoga|sport/, [(p) => `${p(VENUE_NOUNS)} Fitness`, (p) => `${p(SURNAMES)}'s Gym`, (p) => `${p(VENUE_NOUNS)} Athletic Club`, (p) => `${p(VENUE_NOUNS)} Yoga Studio`, (p) => `CrossFit ${p(VENUE_NOUNS)}`]],
+  [/shop|store|market|mall|boutique|shopping/, [(p) => `${p(VENUE_NOUNS)} Market`, (p) => `${p(SURNAMES)} & Sons`, (p) => `The ${p(VENUE_NOUNS)} Shop`, (p) => `${p(VENUE_NOUNS)} Goods`, (p) => `${p(SURNAMES)}'s General Store`]],
+  [/attraction|sight|landmark|things to do|tourist|tour|point/, [(p) => `${p(SURNAMES)} Museum of Art`, (p) => `${p(VENUE_NOUNS)} Gardens`, (p) => `Old ${p(VENUE_NOUNS)} Market Hall`, (p) => `${p(SURNAMES)} Memorial Park`, (p) => `${p(VENUE_NOUNS)} Hill Lookout`, (p) => `Museum of ${p(['Natural History', 'the City', 'Modern Art', 'Photography'])}`, (p) => `${p(SURNAMES)} Theatre`, (p) => `${p(VENUE_NOUNS)} Botanical Garden`]],
+  [/restaurant|food|eat|dining|dinner|lunch|brunch|grill|steak|seafood|vegan|vegetarian/, [(p) => `${p(SURNAMES)}'s`, (p) => `The ${p(VENUE_NOUNS)} & ${p(VENUE_NOUNS)}`, (p) => `${p(VENUE_NOUNS)} Kitchen`, (p) => `${p(VENUE_NOUNS)} Tavern`, (p) => `The ${p(VENUE_ADJECTIVES)} ${p(VENUE_NOUNS)}`, (p) => `Bistro ${p(FR)}`, (p) => `${p(VENUE_NOUNS)} House`, (p) => `${p(SURNAMES)} Grill`]],
+];
+
+/** Chinese names by kind, for places in a town whose addresses are written in Chinese (AMap's answers there). */
+const ZH_PREFIX = ['老', '小', '福', '金', '鸿', '聚', '新', '和', '悦', '望'];
+const ZH_SECOND = ['顺', '兴', '味', '香', '源', '满', '丰', '隆', '庭', '江'];
+const ZH_KINDS: [RegExp, string[]][] = [
+  [/hotel|hostel|inn|stay|lodging/, ['酒店', '宾馆', '大酒店', '客栈']],
+  [/caf[eé]|coffee|tea/, ['咖啡', '茶馆', '咖啡馆']],
+  [/park|garden/, ['公园', '园']],
+  [/museum|galler/, ['博物馆', '美术馆', '艺术馆']],
+  [/attraction|sight|landmark|tourist/, ['景区', '公园', '古镇', '纪念馆']],
+  [/shop|store|market|mall/, ['商场', '超市', '市场']],
+  [/restaurant|food|eat|dining/, ['饭店', '酒家', '面馆', '菜馆', '小馆']],
+];
+
+/** A made-up place in a Chinese-speaking town, named in Chinese as the map names it ("福顺饭店", "悦江酒店"). */
+export function chineseVenueName(kind: string, r: Rng, used: Set<string>): string {
+  const ends = ZH_KINDS.find(([re]) => re.test(kind.toLowerCase()))?.[1] ?? ['餐厅', '中心', '店'];
+  for (let tries = 0; tries < 12; tries++) {
+    const name = `${r.pick(ZH_PREFIX)}${r.pick(ZH_SECOND)}${r.pick(ends)}`;
+    if (!used.has(name)) {
+      used.add(name);
+      return name;
+    }
+  }
+  return `${r.pick(ZH_PREFIX)}${r.pick(ZH_SECOND)}${r.pick(ends)}${r.int(2, 9)}号店`;
+}
+
+/**
+ * A made-up place a search for `kind` finds, named as such places are ("Trattoria Lucia" for Italian
+ * restaurants, "Juniper Suites" for hotels, "Okafor Memorial Park" for parks), from name forms and
+ * word pools of the kind: thousands of names, none given twice in one answer (`used`). A kind none
+ * of the forms fit is named for its owner or street word ("Hartley Car Wash").
+ */
+export function venueName(kind: string, r: Rng, used: Set<string>): string {
+  const k = kind.toLowerCase();
+  const forms = VENUE_FORMS.find(([re]) => re.test(k))?.[1] ?? [
+    (p: (pool: readonly string[]) => string) => `${p(SURNAMES)} ${headline(kind)}`,
+    (p: (pool: readonly string[]) => string) => `${p(VENUE_ADJECTIVES)} ${p(VENUE_NOUNS)}`,
+    (p: (pool: readonly string[]) => string) => `${p(SURNAMES)} & ${p(SURNAMES)}`,
+    (p: (pool: readonly string[]) => string) => `The ${p(VENUE_NOUNS)} ${p(['Studio', 'Centre', 'Works', 'Place'])}`,
+  ];
+  for (let tries = 0; tries < 12; tries++) {
+    const form = pickFresh(r, forms, used, (_, i) => `venue-form:${i}`);
+    const name = form((pool) => r.pick(pool));
+    if (!used.has(name)) {
+      used.add(name);
+      return name;
+    }
+  }
+  const name = `${r.pick(SURNAMES)} ${headline(kind)} ${r.int(2, 9)}`;
+  used.add(name);
+  return name;
+}
+
+// -------------------------------------------------------------------------------------------
+// Web search results
+// -------------------------------------------------------------------------------------------
+
+/** "Kuta Beach information" → "Kuta Beach": the words a search asks for, without the asking. */
+export function searchSubject(query: string): string {
+  return query
+    .trim()
+    .replace(/^(?:(?:search|look|looking)\s+(?:for|up)\s+|find\s+|information\s+(?:about|on)\s+|info\s+(?:about|on)\s+|details\s+(?:about|on)\s+)/i, '')
+    .replace(/\s+(?:information|info|details|overview)$/i, '')
+    .trim() || query.trim();
+}
+
+/** A page title's capitals: "top tourist attractions in Paris" → "Top Tourist Attractions in Paris" (small words stay small, names and acronyms as written). */
+export function headline(text: string): string {
+  const small = /^(a|an|the|and|or|but|of|in|on|at|to|for|by|with|from|vs|via|as)$/i;
+  return text
+    .split(/\s+/)
+    .map((w, i) => (i > 0 && small.test(w) ? w.toLowerCase() : /^\p{Ll}/u.test(w) ? w.replace(/^./, (ch) => ch.toUpperCase()) : w))
+    .join(' ');
+}
+
+type ResultForm = (s: string, h: string, r: Rng) => string;
+
+/** Results for a place or a trip (a beach, attractions in Paris): travel sites, a guide, a forum. */
+const TRAVEL_RESULTS: ResultForm[] = [
+  (s, h) => `${h} - Tripadvisor. See traveller reviews, photos and tips for ${s}, and find what is nearby.`,
+  (s, h, r) => `${h}: All You Need to Know Before You Go (${r.int(2022, 2023)}). Opening times, how to get there and what to bring, from people who have been.`,
+  (s, h) => `${h} | Lonely Planet. Plan your visit to ${s} with our guide: when to go, where to stay and what not to miss.`,
+  (s, h) => `Visiting ${s}? Here is what to know - Reddit. Locals and travellers share what they wish they had known before going.`,
+  (s, h, r) => `${h}: ${r.pick(['10', '12', '15', '20'])} Picks from Our Editors - Time Out. What we would see first, updated for the season.`,
+  (s, h) => `${h} - Travel Guide | Rough Guides. Background, history and getting there, with links to maps and further reading.`,
+  (s, h) => `A local's guide to ${s} | Culture Trip. Where to eat, when to avoid the crowds, and a few places most visitors miss.`,
+];
+/** Results for learning something (tutorials, how to, a course). */
+const LEARN_RESULTS: ResultForm[] = [
+  (s, h) => `${h} - Coursera. Learn ${s} at your own pace with courses from universities and companies; many can be audited for free.`,
+  (s, h) => `${h}: A Beginner's Guide - freeCodeCamp. A step-by-step walkthrough of ${s} with examples you can run yourself.`,
+  (s, h) => `Getting started with ${s} - Reddit. Which resources people found most useful when they were beginning, and which to skip.`,
+  (s, h) => `${h} Explained | Khan Academy. Short videos and practice exercises that build up ${s} from the basics.`,
+  (s, h) => `${h} - YouTube. Video lessons covering ${s}, from first steps to worked projects.`,
+  (s, h) => `How to learn ${s} in ${['a month', 'six weeks', 'three months'][s.length % 3]} - Medium. One learner's plan, with the books and exercises that worked.`,
+];
+/** Results for anything else: reference pages, explainers, news. */
+const GENERAL_RESULTS: ResultForm[] = [
+  (s, h) => `${h} - Wikipedia. An overview of ${s}: definitions, history and current developments, with references.`,
+  (s, h) => `What Is ${h}? | IBM. An explainer on ${s}: how it works, where it is used and what to consider.`,
+  (s, h) => `${h} - Latest News and Analysis | Reuters. Recent reporting on ${s} from our correspondents.`,
+  (s, h) => `${h}: Definition, Examples and Uses - Investopedia. What ${s} means in practice, explained with examples.`,
+  (s, h) => `${h} | Britannica. A concise article on ${s}, written and checked by subject editors.`,
+  (s, h) => `${h} - Scientific American. Researchers explain what is known about ${s} and what is still debated.`,
+  (s, h) => `What you should know about ${s} - The New York Times. A reader's guide to the questions people ask most often.`,
+  (s, h) => `${h} - MIT Technology Review. How ${s} is changing and who is working on it.`,
+  (s, h) => `${h}: Questions and Answers - Reddit. People ask about ${s}, and others who know it share links and experience.`,
+];
+
+const TRAVEL_WORDS = /\b(beach|beaches|attractions?|things to do|visit|travel|trip|itinerary|hotels?|restaurants?|museums?|parks?|sights?|tour|tourist|island|city|landmarks?|weather)\b/i;
+const LEARN_WORDS = /\b(tutorials?|how to|learn|beginners?|beginner-friendly|course|courses|guide|introduction|basics)\b/i;
+
+/**
+ * One web search result as a line: the page's title, its site, and the snippet the search shows,
+ * about what the query asks (its subject, not "Kuta Beach information"). Which sites answer follows
+ * what is asked: a place or a trip finds travel pages, "tutorials on X" learning pages, anything else
+ * reference and news pages. One answer never takes the same form twice.
+ */
+export function searchResult(c: TextCtx): string {
+  const query = c.subject || topicOf(c);
+  const subject = searchSubject(query).replace(/^(?:(?:top|best|most popular|popular|famous|latest|recent|new)\s+)+/i, '');
+  const s = topicInProse(subject);
+  const h = headline(subject);
+  const pool = LEARN_WORDS.test(query) ? LEARN_RESULTS : TRAVEL_WORDS.test(query) || placesNamedIn(query).length ? TRAVEL_RESULTS : GENERAL_RESULTS;
+  const learning = s.replace(/^(?:(?:beginner-friendly|beginner|free|online|good|best)\s+)*(?:tutorials?|courses?|guides?|resources?)\s+(?:on|for|about|in)\s+/i, '');
+  return freshForm(c, 'result', pool)(pool === LEARN_RESULTS ? learning : s, pool === LEARN_RESULTS ? headline(learning) : h, c.rng);
+}
+
 /** A passage for a text field: its form follows what the answer is about (a film, a property, a company, a file, a paper). */
 export function passage(field: string, c: TextCtx): string {
   const r = c.rng;
@@ -422,6 +731,8 @@ export function passage(field: string, c: TextCtx): string {
   if (/review|comment/.test(about)) return review(r, FILM_OPENINGS, FILM_DETAILS.map((d) => () => d), FILM_CLOSINGS);
   if (/film|movie/.test(about)) {
     const film = argText(c, /film|movie|title|name/i);
+    // A film a search for a topic found ("fitness") is about that topic.
+    if (!film && c.subject && isTopicQuery(c.subject)) return topicPlot(c.subject, r);
     if (!film) return plot(r);
     const genre = c.genre ?? r.pick(['drama', 'thriller', 'comedy', 'science-fiction', 'adventure', 'crime']);
     return `${film} is ${withArticle(genre)} film directed by ${r.pick(FIRST)} ${r.pick(LAST)}, starring ${r.pick(FIRST)} ${r.pick(LAST)} and ${r.pick(FIRST)} ${r.pick(LAST)}. ${plot(r)}`;
@@ -431,14 +742,7 @@ export function passage(field: string, c: TextCtx): string {
     const who = argText(c, /ticker|search|symbol|name/i) ?? 'The company';
     return `${who} ${r.pick(['designs and sells', 'develops and markets', 'manufactures and distributes'])} ${r.pick(['consumer electronics and software', 'industrial equipment', 'medical devices', 'cloud services for businesses', 'packaged foods'])}, with ${r.pick(['operations', 'customers', 'offices'])} in more than ${r.int(10, 150)} countries.`;
   }
-  if (/search result|serper|web search/.test(about)) {
-    return freshForm(c, 'snippet', [
-      `${titleCase(t)}: what you need to know. A practical guide to ${t}, updated ${r.pick(['this month', 'for ' + r.int(2021, 2023), 'weekly'])}.`,
-      `${titleCase(t)} - latest news and analysis. Coverage of ${t} from reporters and ${r.pick(['industry experts', 'local sources', 'our readers'])}.`,
-      `${titleCase(t)} | Frequently asked questions. Answers to the ${r.int(5, 25)} most common questions about ${t}.`,
-      `${titleCase(t)} - Wikipedia. ${cap(t)} ${agree(t, 'is', 'are')} the subject of this article; see also related topics and references.`,
-    ]);
-  }
+  if (/search result|serper|web search/.test(about)) return searchResult(c);
   if (/arxiv|paper|article|scholar|summary|abstract/.test(about)) return abstract(c);
   if (/file|text/.test(about)) {
     const path = endpoint(c.args, /path|file/i);

@@ -27,9 +27,9 @@ import { isComputation, localityOf, type ToolLocality } from '../errors/environm
 import { oneTypePerField } from './fieldTypes.js';
 import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
-import { cap, citation, isFormattedTextField, isWords, paperTitles, passage, pickFresh, pubInfo, routeSteps, snippets, type TextCtx } from './simulatedText.js';
+import { cap, chineseVenueName, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-41'; // 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
+export const SIMULATOR_RULES_VERSION = 'api-simulator-43'; // 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -316,8 +316,6 @@ const RENTAL = /propert|airbnb|hotel|room/i;
 
 const ADJECTIVES = ['Cozy', 'Bright', 'Modern', 'Quiet', 'Spacious', 'Charming'];
 
-const VENUE_WORDS = ['Harbor View', 'Greenleaf', 'Riverside', 'The Corner', 'Old Town', 'Parkside', 'Blue Door', 'Maple'];
-
 function textCtx(c: Ctx): TextCtx {
   return { rng: c.rng, args: c.args, subject: c.subject, hint: c.hint, ...(c.known?.title ? { title: c.known.title } : {}), ...(c.known?.publication ? { publication: c.known.publication } : {}), ...(knownGenre(c.known?.fields) ? { genre: knownGenre(c.known?.fields) } : {}), ...(c.trip ? { trip: c.trip } : {}), ...(c.near ? { near: c.near } : {}), used: c.names };
 }
@@ -350,11 +348,15 @@ function titleFor(c: Ctx): string {
       return term;
     }
     const kind = c.term && !named ? venueKind(c.term) : cap(c.rng.pick(['café', 'restaurant', 'hotel', 'market']));
-    return `${pickFresh(c.rng, VENUE_WORDS, c.names, (w) => `${w} ${kind}`)} ${kind}`;
+    // Places in a town whose addresses are written in Chinese are named in Chinese, as the map names them.
+    const zh = streetsOf(c.near, c.place).streets.some((st) => /\p{Script=Han}/u.test(st));
+    return zh ? chineseVenueName(kind, c.rng, c.names) : venueName(kind, c.rng, c.names);
   }
   if (/propert|airbnb|hotel|room|place|restaurant/i.test(c.hint)) {
     return `${c.rng.pick(ADJECTIVES)} ${c.rng.pick(RENTAL_KINDS).toLowerCase()} ${c.subject ? `in ${c.subject}` : `near ${c.rng.pick(streetsOf(c.near, c.place).streets)}`}`;
   }
+  // A film search for a topic ("fitness") finds a film whose title holds it, the same one in every call about it.
+  if (c.subject && /movie|film/i.test(c.hint) && !/arxiv|scholar|paper|article/i.test(c.hint) && isTopicQuery(c.subject)) return filmTitleAbout(c.subject);
   // A search by name answers with the thing named: the movie, the company asked for.
   if (c.subject && !/arxiv|scholar|paper|article/i.test(c.hint) && /search|movie|film|ticker|stock|asset/i.test(c.hint)) return c.subject;
   if (!c.subject) return /movie|film/i.test(c.hint) ? filmTitle(c) : distinct(c, TITLES);
@@ -374,6 +376,23 @@ function filmTitle(c: Ctx): string {
     }
   }
   return `${c.rng.pick(FILM_ADJECTIVES)} ${c.rng.pick(FILM_NOUNS)} ${c.rng.int(2, 4)}`;
+}
+
+/** A place the call names that is a building or a sight, not a town ("The Ritz-Carlton", "The Bund", "Times Square"): no address line ends in it. */
+const ESTABLISHMENT = /^the\s|\b(ritz|carlton|hilton|marriott|hyatt|sheraton|westin|inn|resort|suites|bund|walk of fame|boardwalk|pier|mall|center|centre|cinema|amc)\b/i;
+
+/**
+ * The town an address line ends in: the place the call names when it is a town ("Paris, France",
+ * "Ubud"); from a hotel or a sight the call names ("The Ritz-Carlton, New York", "The Bund") the
+ * town it is in, as the call gives it; none when the call names no town (the sight alone).
+ */
+function addressTown(c: Ctx): string | undefined {
+  if (!c.place) return undefined;
+  const parts = c.place.split(',').map((p) => p.trim()).filter(Boolean);
+  const isSight = (p: string) => LANDMARK.test(p) || ESTABLISHMENT.test(p);
+  if (parts.length && !isSight(parts[0])) return c.place.trim();
+  const from = parts.findIndex((p, i) => i > 0 && !isSight(p));
+  return from > 0 ? parts.slice(from).join(', ') : undefined;
 }
 
 /** A name from `pool` this answer has not given yet, while there is one. */
@@ -513,11 +532,13 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   if (/aff?i?liation|organi[sz]ation|institution|company/.test(f)) return `University of ${rng.pick(CITIES)}`;
   // A city only when the call names the place: results "near" coordinates are not put in a city picked at random.
   // A landmark the task is about (the Statue of Liberty) is no town to write in an address.
-  if (/address/.test(f)) return streetsOf(c.near, c.place).address(rng, c.place && !LANDMARK.test(c.place) ? c.place : undefined);
+  if (/address/.test(f)) return streetsOf(c.near, c.place).address(rng, addressTown(c));
   // A film's region or a company's country is a country, not a city.
   if (/\b(region|country|nation)\b/.test(f)) return rng.pick(COUNTRIES);
   if (/\b(city|place|location|destination)\b/.test(f)) return rng.pick(CITIES);
   if (/weather|overall|condition|forecast/.test(text)) return rng.pick(WEATHER);
+  // A film found for a topic is a documentary or a drama about it, not a thriller picked at random.
+  if (/genre/.test(f) && /movie|film/i.test(c.hint) && c.subject && isTopicQuery(c.subject)) return distinct(c, topicFilmGenres(c.subject));
   if (/genre|categor|\bcate\b|\btype\b|\bkind\b/.test(f)) return RENTAL.test(c.hint) ? rentalKindOf(c.known?.title ?? c.known?.name ?? '') ?? rng.pick(RENTAL_KINDS) : rng.pick(GENRES);
   if (/title|headline|subject/.test(f)) return titleFor(c);
   if (/ticker|symbol/.test(f)) return Array.from({ length: rng.int(3, 4) }, () => rng.pick([...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'])).join('');
@@ -990,7 +1011,16 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   // The shape the API really answers in, where its doc slipped (similar movies documented as reviews).
   const doc = answeredDoc(input.tools.find((t) => t.name === input.name)!);
   const carry = input.carry ?? [];
-  const drawn = applyCarried(plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known, recordedLists(input.examples ?? []), input.today, input.asked), carry);
+  const planned = plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known, recordedLists(input.examples ?? []), input.today, input.asked);
+  // A paper's summary is about its own title (one carried from a recorded answer included), unless a later step copies the summary.
+  const carriedValues = new Set(carry.map((c) => toJson(c.value)));
+  const drawn = applyCarried(planned, carry);
+  if (/arxiv|paper|article|scholar/i.test(doc.name)) {
+    const subject = Object.values(input.args as Record<string, unknown>).find((v): v is string => typeof v === 'string' && isWords(v)) ?? input.known?.topic ?? '';
+    summariesFollowTitles(drawn, { rng, args: input.args as Record<string, unknown>, subject, hint: doc.name, used: new Set() }, (v) => carriedValues.has(toJson(v) ?? ''));
+  }
+  // A news item's headline says what its summary reports (not "The Long Road Home" over a new CFO).
+  if (/news/i.test(doc.name)) headlinesFollowSummaries(drawn, (v) => carriedValues.has(toJson(v) ?? ''));
   // What the world knows about a real film or company the call is about (worldFacts.ts) wins over what was drawn.
   const answer = rankedAsAsked(rankedAsDocumented(doc, worldAnswer(doc, input.args as Record<string, unknown>, drawn, carry, input.known, rng), carry), carry);
   return { error: '', response: pyJson(oneTypePerField(answer, carry.map((c) => c.value))) };

@@ -20,6 +20,7 @@ import { parseReply } from '../../prompts/parseAction.js';
 import { simulatedContradictsWorld } from './world.js';
 import { placesNamedIn } from '../../resolution/places.js';
 import { ENGLISH_STREET, localeNear } from '../../resolution/streets.js';
+import { simulatedTextOffTopic, simulatedVenueTemplated } from './simulatedAbout.js';
 
 /** A tool answer as a value: JSON, else a Python literal, else the text itself. */
 export function responseValue(text: string): unknown {
@@ -39,6 +40,8 @@ function placeholderIn(field: string, value: string): string | undefined {
   const text = value.trim().toLowerCase();
   if (/\(part \d+\)/.test(text)) return `numbered repeat "${value.slice(0, 60)}"`;
   if (/\bkey points on\b/.test(text)) return `template text "${value.slice(0, 60)}"`;
+  // Web results that say nothing but the query in a fixed frame ("Kuta Beach information is the subject of this article").
+  if (/\bis the subject of this article\b|\bmost common questions about\b|\ba practical guide to .*, updated\b|\bcoverage of .* from reporters and\b/.test(text)) return `filler text "${value.slice(0, 60)}"`;
   // RFC 2606's reserved names stand in for a real page: "https://www.example.com/link/8761" for a film's Douban page.
   if (/\bhttps?:\/\/(?:[\w-]+\.)*example\.(?:com|org|net)\b/.test(text)) return `placeholder link "${value.slice(0, 60)}"`;
   const name = words(field);
@@ -326,7 +329,7 @@ export const simulatedVenueMangled: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => mangledVenue(step.action, step.response!.content)),
 };
 
-export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedUnknownRecordFound, simulatedAddressForeign, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedContradictsWorld];
+export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedTextOffTopic, simulatedVenueTemplated, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedContradictsWorld];
 
 /**
  * A simulated answer gives a field another shape than every recorded answer of the same API the

@@ -1,0 +1,163 @@
+/**
+ * Is simulated text about what was asked? A paper's summary written from the query alone beside a
+ * title it does not describe ("An Introduction to MM Algorithms…" summarised as "a field study of
+ * machine learning algorithms across 21 organisations"); a film search for a topic ("fitness")
+ * answered by the query itself as a title, its overview a thriller about a jazz pianist; places
+ * found nearby named from a fixed pool ("Riverside Restaurant", "Old Town Restaurant", "Greenleaf
+ * Restaurant"), their addresses ending in the hotel the search started from.
+ */
+import { simulatedDefectAmong } from '../evidence.js';
+import { isPlainObject } from '../../errors/values.js';
+import type { CaseMeasure } from '../types.js';
+import { parseToolResponse } from '../../prompts/parseAction.js';
+import { isTopicQuery } from '../../resolution/simulatedText.js';
+
+/** A tool answer as a value: JSON, else a Python literal, else the text itself. */
+function responseValue(text: string): unknown {
+  const value = parseToolResponse(text);
+  return value === undefined ? text : value;
+}
+
+const STOP = new Set(['with', 'from', 'that', 'this', 'their', 'about', 'into', 'using', 'based', 'towards', 'toward', 'over', 'under', 'between', 'through', 'study', 'studies', 'paper', 'approach', 'analysis', 'introduction', 'review', 'survey', 'respectively', 'some', 'what', 'when', 'which']);
+/** The content words of a text, each cut to a stem of five letters ("algorithms" and "algorithm" meet). */
+function stems(text: string): Set<string> {
+  return new Set((text.toLowerCase().match(/\p{L}{4,}/gu) ?? []).filter((w) => !STOP.has(w)).map((w) => w.slice(0, 5)));
+}
+const shares = (a: string, b: string) => {
+  const sb = stems(b);
+  return [...stems(a)].some((w) => sb.has(w));
+};
+
+/** Words of a title's frame ("Rethinking …", "Advances in …", "… in practice: evidence from case studies"), not of its subject. */
+const FRAME = new Set(['rethinking', 'advances', 'limits', 'measuring', 'impact', 'theory', 'applications', 'practice', 'evidence', 'case', 'trends', 'perspectives', 'prospects', 'three', 'four', 'five', 'twelve', 'toward', 'towards', 'recent', 'progress', 'developments', 'gentle', 'brief', 'short', 'systematic', 'comprehensive', 'critical', 'overview']);
+
+/**
+ * Paper records (a title and a summary or abstract) whose summary names nothing of its own title:
+ * none of the words the title adds to the query ("An Introduction to MM Algorithms for Machine
+ * Learning and Statistical" adds "statistical" to "machine learning algorithms"), or, when it adds
+ * none, no word of the title at all. A summary written from the query alone beside a real title fails.
+ */
+export function summaryOffTitle(value: unknown, query = ''): string | null | undefined {
+  const asked = stems(query);
+  let seen = false;
+  const visit = (v: unknown): string | undefined => {
+    if (Array.isArray(v)) {
+      for (const x of v) {
+        const why = visit(x);
+        if (why) return why;
+      }
+    } else if (isPlainObject(v)) {
+      const title = v.title;
+      const summary = typeof v.summary === 'string' ? v.summary : typeof v.abstract === 'string' ? v.abstract : undefined;
+      if (typeof title === 'string' && summary !== undefined && stems(title).size) {
+        seen = true;
+        const own = [...stems(title)].filter((w) => !asked.has(w) && !FRAME.has(w) && ![...FRAME].some((f) => f.startsWith(w)));
+        const said = stems(summary);
+        if (own.length ? !own.some((w) => [...said].some((x) => x.startsWith(w) || w.startsWith(x))) : !shares(title, summary)) return `"${title.slice(0, 50)}" summarised "${summary.slice(0, 70)}"`;
+      }
+      for (const x of Object.values(v)) {
+        const why = visit(x);
+        if (why) return why;
+      }
+    }
+    return undefined;
+  };
+  const why = visit(value);
+  return why ?? (seen ? null : undefined);
+}
+
+/** The query of a film search that names a topic (lower case), or undefined. */
+function topicOfFilmSearch(action: { name: string; args: unknown }): string | undefined {
+  if (!/search_movie|movie_search|search_film/i.test(action.name) || !isPlainObject(action.args)) return undefined;
+  const q = Object.values(action.args).find((v): v is string => typeof v === 'string');
+  return q && isTopicQuery(q) ? q.trim() : undefined;
+}
+
+/**
+ * A film search for a topic answered with the query as the film's title ("fitness"), or a film it
+ * found described by an overview that does not touch the topic.
+ */
+export function filmOffTopic(action: { name: string; args: unknown }, response: string, topics: string[]): string | null | undefined {
+  const value = responseValue(response);
+  if (!isPlainObject(value)) return undefined;
+  const topic = topicOfFilmSearch(action);
+  if (topic) {
+    const titles = [value.title, ...(Array.isArray(value.results) ? value.results.map((r) => (isPlainObject(r) ? r.title : undefined)) : [])].filter((t): t is string => typeof t === 'string');
+    const echo = titles.find((t) => t.trim() === topic);
+    return echo ? `the topic "${topic}" answered as a film titled "${echo}"` : titles.length ? null : undefined;
+  }
+  if (typeof value.overview !== 'string' || typeof value.title !== 'string') return undefined;
+  const about = topics.find((t) => shares(t, value.title as string));
+  if (!about) return undefined;
+  return shares(about, value.overview) ? null : `"${value.title}", found for "${about}", described as "${value.overview.slice(0, 70)}"`;
+}
+
+export const simulatedTextOffTopic: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_text_off_topic',
+  group: 'text',
+  title: 'a simulated answer writes text about something other than what it names: a paper summary sharing no word with its title ("An Introduction to MM Algorithms…" summarised as a field study across 21 organisations), a film search for a topic ("fitness") answered by the query as a title, or that film\'s overview off the topic',
+  population: 'cases showing a simulated answer with paper records (title and summary) or a film search for a topic and its details',
+  check(tc, ctx) {
+    const topics = tc.messages
+      .filter((m) => m.role === 'assistant')
+      .map((m) => {
+        try {
+          const a = JSON.parse(m.content) as { name: string; args: unknown };
+          return topicOfFilmSearch(a);
+        } catch {
+          return undefined;
+        }
+      })
+      .filter((t): t is string => t !== undefined);
+    return simulatedDefectAmong(tc, ctx, (step) => {
+      const query = isPlainObject(step.action.args) ? Object.values(step.action.args).filter((v) => typeof v === 'string').join(' ') : '';
+      const paper = summaryOffTitle(responseValue(step.response!.content), query);
+      if (paper) return paper;
+      const film = filmOffTopic(step.action, step.response!.content, topics);
+      return film ?? paper;
+    });
+  },
+};
+
+/** A place a call names that is a building or a sight, not a town: an address line does not end in it. */
+const SIGHT = /^the\s|\b(ritz|carlton|hilton|marriott|hyatt|hotel|inn|resort|bund|square|park|tower|museum|station|building|statue|bridge|airport|cinema|walk of fame)\b/i;
+
+/**
+ * Places found nearby named from a fixed pool of words before the searched kind ("Riverside
+ * Restaurant", "Old Town Restaurant", "Greenleaf Restaurant": three or more names of one answer a
+ * word or two before the same kind), or an address ending in the hotel or sight the search started
+ * from ("66 Columbus Avenue, The Ritz-Carlton, New York").
+ */
+export function templatedVenues(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  if (!/nearby|places?\b|poi/i.test(action.name)) return undefined;
+  const value = responseValue(response);
+  const records = isPlainObject(value) ? Object.values(value).find((v) => Array.isArray(v) && v.some((r) => isPlainObject(r) && typeof r.name === 'string')) : undefined;
+  if (!Array.isArray(records)) return undefined;
+  const names = records.filter(isPlainObject).map((r) => r.name).filter((n): n is string => typeof n === 'string');
+  const kinds = new Map<string, string[]>();
+  for (const n of names) {
+    const m = /^(?:\S+\s){1,2}(\S+(?:\s\S+)?)$/.exec(n.trim());
+    if (!m) continue;
+    // The last word, and the last two: "Greenleaf Tourist Attraction" is "Attraction" and "Tourist Attraction".
+    for (const tail of new Set([n.trim().split(/\s+/).pop()!, m[1]])) kinds.set(tail, [...(kinds.get(tail) ?? []), n]);
+  }
+  const repeated = [...kinds].find(([tail, ns]) => ns.length >= 3 && /^\p{Lu}/u.test(tail));
+  if (repeated) return `${repeated[1].length} names end in "${repeated[0]}": ${repeated[1].slice(0, 3).join(', ')}`;
+  const place = isPlainObject(action.args) ? Object.entries(action.args).find(([k, v]) => /place|location|near/i.test(k) && typeof v === 'string')?.[1] : undefined;
+  if (typeof place === 'string') {
+    const sight = place.split(',').map((p) => p.trim()).find((p) => SIGHT.test(p));
+    const address = records.filter(isPlainObject).map((r) => r.address).find((a): a is string => typeof a === 'string' && !!sight && a.includes(`, ${sight}`));
+    if (address) return `address "${address}" ends in "${sight}", where the search started`;
+  }
+  return null;
+}
+
+export const simulatedVenueTemplated: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_venue_templated',
+  group: 'text',
+  title: 'a simulated place search names its places from a fixed pool before the searched kind ("Riverside Restaurant", "Old Town Restaurant", "Greenleaf Restaurant"), or writes an address ending in the hotel or sight it searched from ("66 Columbus Avenue, The Ritz-Carlton, New York")',
+  population: 'cases showing a simulated answer of a place search listing places with names',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => templatedVenues(step.action, step.response!.content)),
+};
