@@ -32,7 +32,7 @@
  * sharing a line and spread the lines across cases. A dialogue whose claim the rules cannot undo (a reply
  * mid-dialogue that only claims) is left out of the pool.
  */
-import { claimsAction, orderModifiers, statedModifiers, takesLeave, userAsks } from '../../pipeline/dialogueRules.js';
+import { claimsAction, normalizeLine, orderModifiers, statedModifiers, takesLeave, userAsks } from '../../pipeline/dialogueRules.js';
 
 type Turn = { role: 'user' | 'assistant'; content: string };
 
@@ -41,7 +41,7 @@ const FILLER = /^\W*(?:ok(?:ay)?|k|alright|all right|great|sure(?: thing)?|perfe
 
 const DRINK = /\b(?:hot chocolate|chai lattes?|cold brews?|iced coffees?|drip coffees?|flat whites?|matcha lattes?|green teas?|black teas?|herbal teas?|earl gr[ae]y(?: teas?)?|cappuccinos?|macchiatos?|americanos?|espressos?|frappuccinos?|frappes?|cortados?|steamers?|mochas?|lattes?|chais?|matchas?|smoothies?|teas?|coffees?|caps?)(?:'s)?\b/i;
 const DETERMINER = /^(?:a|an|one|two|three|four|five|six|\d+|some|the)$/i;
-const STOP = /^(?:i|me|my|you|your|we|us|our|get|have|like|want|take|order|for|of|to|please|can|could|would|may|will|and|with|just|go|think|try|need|also|another|it|is|this|that|today|or|in|on|at|be|some|make|made|grab|gimme|give|id|ill|im|i'd|i'll|i'm|love|really|actually|gonna|going|mood|craving)$/i;
+const STOP = /^(?:i|me|my|you|your|we|us|our|get|have|like|want|take|order|for|of|to|please|can|could|would|may|will|and|with|just|go|think|try|need|also|another|it|is|this|that|today|or|in|on|at|be|some|make|made|grab|gimme|give|id|ill|im|i'd|i'll|i'm|love|really|actually|gonna|wanna|gotta|lemme|going|mood|craving)$/i;
 /** Words after the drink that carry on the order ("with oat milk", ", iced", "to go"). */
 const CARRY = /^(?:,?\s+(?:with|in|to go|no|extra|without|iced|hot|decaf|made with|that has|that'?s made with|along with|topped with|light|easy|half|double|triple|and (?:a |an |some |extra |no )?(?:[\w%-]+ ){0,2}(?:milk|syrup|sweetener|sugar|foam|cream|shot|shots|sauce|ice|cinnamon|honey|vanilla|hazelnut|caramel))\b[^.,!?;]*?)(?=[.,!?;]|\s+(?:and\s+)?(?:i|i'd|i'll|i'm|id|ill|please|thanks?|thank you|for me|today)\b|$)/i;
 
@@ -383,6 +383,7 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string):
   const used = new Int32Array(SHAPE_IDS.size);
   let previous: readonly number[] = [];
   let disclaimed = false;
+  const said = new Set<string>();
   const seed = hash(key);
   return plans.map((p, n) => {
     if (!p) return undefined;
@@ -396,7 +397,8 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string):
       return planText(p, p.phrase ? CLOSING[i](p.phrase) : CLOSING_PLAIN[i]);
     }
     const options = p.phrase ? PHRASE_SHAPES : PLAIN_SHAPES;
-    let best = 0;
+    const textOf = (i: number) => planText(p, p.phrase ? wordingText(p.phrase, i) : PLAIN_WORDINGS[i].text());
+    let best = -1;
     let bestKey = Infinity;
     for (let i = 0; i < options.length; i++) {
       const shapes = options[i];
@@ -408,14 +410,18 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string):
       }
       if (clash || uses > bestKey) continue;
       const k = uses + mix(seed, n, i) / 2 ** 32;
-      if (k < bestKey) {
+      // Two dialogues of one order ("a latte to go") never get the same closing word for word.
+      if (k < bestKey && !said.has(normalizeLine(textOf(i)))) {
         bestKey = k;
         best = i;
       }
     }
+    if (best < 0) best = 0;
     for (const s of options[best]) used[s]++;
     previous = options[best];
-    return planText(p, p.phrase ? wordingText(p.phrase, best) : PLAIN_WORDINGS[best].text());
+    const text = textOf(best);
+    said.add(normalizeLine(text));
+    return text;
   });
 }
 

@@ -362,7 +362,7 @@ export const evolveStage: ItemStage<EvolveInput, TestCase> = {
   // 7: extra tools never the same lookup as a listed tool (plural names, lookup verb + object, own descriptions compared).
   // 9: one insertion says once that the assistant cannot order; every other dialogue ends naming the order and where to give it.
   // 8: long context inserted before the task's first user turn; the coffee agent's claims of acts undone; off-topic questions and wider declines left out.
-  version: `15+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
+  version: `18+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
   upstream: ['assemble'],
   description: 'SRM evolution: long context, extra tools, noisy query, harder tools, mixed',
   configSlice: (config) => ({ evolve: config.evolve, sourcesDir: config.sources.dir ?? null }),

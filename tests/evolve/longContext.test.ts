@@ -435,6 +435,8 @@ describe('thoughts, waits and displays of an insertion', () => {
       expect(contextSplicedLine.check(tc, NONE), ids[0]).toBeNull();
       expect(contextUnbackedClaim.check(tc, NONE), ids[0]).toBeNull();
       expect(contextSpeaksAsCafe.check(tc, NONE), ids[0]).toBeNull();
+      // Two dialogues of one order ("a latte to go") never close word for word alike.
+      expect(contextRepeatedLine.check(tc, NONE), ids[0]).toBeNull();
     }
   });
 
@@ -446,6 +448,9 @@ describe('thoughts, waits and displays of an insertion', () => {
     // The claim is undone before the person changes: "we'll send that over" is still caught.
     const out = honestTurns([{ role: 'user', content: 'A mocha, please.' }, { role: 'assistant', content: "Great, we'll send that over." }], 'k')!;
     expect(out[1].content).not.toMatch(/send that over/);
+    // A shop's thanks for the purchase is a claim; "I wanna Latte" is read back without "wanna".
+    expect(claimsAction('Thanks so much for your business.')).toBeDefined();
+    expect(orderPhrase('I wanna Latte with 2% milk and caramel.')).toBe('a Latte with 2% milk and caramel');
     // A menu without the drink leaves the dialogue out ("no Americano on our menu").
     expect(saysUnavailable('Unfortunately, there is no Americano on our menu. Would you like something else?')).toEqual(['americano']);
   });
