@@ -69,13 +69,15 @@ export function menuItems(text: string): string[] {
 }
 
 const UNAVAILABLE = [
-  /\b(?:don'?t|do not|doesn'?t|does not|dont)\s+(?:currently\s+|really\s+|actually\s+)?(?:have|carry|serve|offer|sell|make|see)\b/i,
+  /\b(?:don'?t|do not|doesn'?t|does not|dont)\s+(?:currently\s+|really\s+|actually\s+|seem to\s+|think (?:we|they)\s+)?(?:have|carry|serve|offer|sell|make|see)\b/i,
   /\bnot\s+(?:on|in)\s+(?:the|our)\s+menu\b/i,
   /\b(?:isn'?t|is not|aren'?t|are not|not)\s+(?:currently\s+)?(?:available|on (?:the|our) menu|offered|served)\b/i,
   /\bunavailable\b|\bsold out\b|\bout of stock\b|\b(?:ran|run|are|were|we'?re) out of\b|\bno longer\b/i,
   /\bdid you (?:mean|want)\b|\b(?:would|do) you (?:like|want) (?:a|an|the) [^?]{1,30} instead\b/i,
   /^(?:sorry,?\s*)?no\b[^.?!]*\b(?:here|today)\b/i,
   /\bwe only (?:have|serve|offer|carry)\b/i,
+  // "Unfortunately, there is no Americano on our menu.", "There's nothing on the menu by that name."
+  /\b(?:no|not|don'?t|do not|doesn'?t|does not|isn'?t|is not)\b[^.?!]{0,40}\b(?:on|in) (?:the|our|their) menu\b|\bnothing (?:on|in) (?:the|our|their) menu\b/i,
 ];
 
 /**
@@ -145,8 +147,9 @@ export function asksOffTopic(text: string): boolean {
  * coffee agent places orders ("Okay, order place. It will be ready soon!", "Great choice! I put it
  * in for you.", "I'll send it to the coffee bar"); the case's assistant has no tool for that, so
  * such a line in its own history is a claim nothing backs. Also what only a shop's till can do: a
- * screen showing the order, a pickup at the bar, a time it will be ready, a fetch offer ("What can
- * I get for you?"). A negated act ("I can't place orders from here") claims nothing.
+ * screen showing the order ("Please confirm the order that is shown."), a pickup at the bar, a time
+ * it will be ready or a wait ("It'll be just a couple of minutes.", "Please wait for a bit."), a
+ * fetch offer ("What can I get for you?"). A negated act ("I can't place orders from here") claims nothing.
  */
 const CLAIMS: RegExp[] = [
   /\b(?:will|'ll|should|shall|(?:is|are|'s|'re) going to|gonna|ll)\s+(?:\w+\s+)?(?:be\s+)?(?:right\s+)?(?:ready|out|up|done|made|prepared|available|finished|brewing|coming|over|served|waiting)\b/i,
@@ -156,19 +159,25 @@ const CLAIMS: RegExp[] = [
   /\b(?:coffee|espresso|pickup|pick-up) (?:bar|counter|station|area|window)\b|\b(?:at|to|by|from) the bar\b/i,
   /\b(?:screen|displayed|display|monitor|receipt|total)\b/i,
   /\b(?:order|drink|coffee|it|that)(?:'s| is| was| has been| have been)?\s+(?:been\s+)?(?:placed|place|sent|submitted|entered|received|processed|put in|in the system|rung up|on order)\b/i,
-  /\b(?:i|we|ill|ive|im|we'?ll)(?:'ll|'ve|'m|'d|'re| will| have| am| are| shall| just| now| already| also| then| can| could| would| gonna| going to| about to| go ahead and| get right on| be)*\s+(?:send|sending|sent|submit|submitting|submitted|forward(?:ing|ed)?|put(?:ting)?|plac(?:e|ed|ing)|start(?:ed|ing)?|mak(?:e|ing)|made|prepar(?:e|ed|ing)|bring(?:ing)?|brought|ring(?:ing)?|rang|process(?:ed|ing)?|pass(?:ed|ing)?|add(?:ed|ing)?|whip(?:ped|ping)?|fix(?:ed|ing)?|brew(?:ed|ing)?|order(?:ed|ing)? (?:you|it|that|this|them|for|one|some|a|an|coffee|tea|drinks?|your)|enter(?:ed|ing)?|key(?:ed|ing)?|get (?:for )?(?:you|it|that|this|them|those|your|right|started|going|on it|to work)|work on|handle|take care of)\b/i,
-  /\b(?:can|may|shall|could) (?:i|we) get (?:you|for you|that|it|something|anything)\b|\bwhat (?:can|may|shall|could|would) (?:i|we) (?:get|make|fix|bring)\b|\blet me (?:get|send|put|place|make|start|add|grab|ring|bring|fix)\b/i,
+  /\b(?:i|we|ill|ive|im|we'?ll)(?:'ll|'ve|'m|'d|'re| will| have| am| are| shall| just| now| already| also| then| can| could| would| gonna| going to| about to| go ahead and| get right on| be)*\s+(?:send|sending|sent|submit|submitting|submitted|forward(?:ing|ed)?|put(?:ting)?|plac(?:e|ed|ing)|start(?:ed|ing)?|begin(?:ning)?|began|mak(?:e|ing)|made|prepar(?:e|ed|ing)|bring(?:ing)?|brought|ring(?:ing)?|rang|process(?:ed|ing)?|pass(?:ed|ing)?|add(?:ed|ing)?|whip(?:ped|ping)?|fix(?:ed|ing)?|brew(?:ed|ing)?|order(?:ed|ing)? (?:you|it|that|this|them|for|one|some|a|an|coffee|tea|drinks?|your)|enter(?:ed|ing)?|key(?:ed|ing)?|get (?:for )?(?:you|it|that|this|them|those|your|right|started|going|on it|to work)|work on|handle|take care of)\b/i,
+  /\b(?:can|may|shall|could) (?:i|we) get (?:you|for you|that|it|something|anything)\b|\bwhat (?:can|may|shall|could|would) (?:i|we) (?:get|make|fix|bring)\b|\blet me (?:just |quickly )?(?:get|send|put|place|make|start|add|grab|ring|bring|fix|enter|key|type|input|submit|punch)\b/i,
   /\b(?:in|within) (?:just |only |about |around |under |less than )*(?:(?:a|an) )?(?:(?:few|couple(?: of)?|several|\d+|two|three|four|five|ten|fifteen)\s*(?:more\s+)?(?:minutes?|mins?|moments?|seconds?|secs?)\b|(?:few|couple|bit|moments?|jiffy|sec|second|minute|flash)\b)|\b(?:shortly|momentarily|soon|right away|in no time|asap)\b/i,
   /\b(?:before|prior to|after|once)\s+(?:i\s+|we\s+)?(?:send|sending|sent|forward(?:ing)?|submit(?:ting)?|plac(?:e|ing)|put(?:ting)?)\b|\b(?:be|been|being|gets?|getting) (?:sent|forwarded|submitted|placed)\b|\bto be (?:made|prepared|brewed)\b|\b(?:will|'ll|shall)\s+have\s+(?:that|it|this|them|those|your \w+)\s+(?:\w+\s+)?(?:up|out|ready|done|made|over)\b/i,
   /\bhere (?:you go|you are|it is|is your|'s your|are your)\b|\bhere'?s (?:your|the) (?:order|drink|coffee|menu)\b|\bhere'?s (?:that|this|it)\b/i,
-  /\benjoy (?:your|the) (?:drink|coffee|order|tea|latte|beverage|\w+ (?:latte|coffee|tea))\b|\bthanks? (?:you )?for (?:your|the) order(?:ing)?\b|\bthanks? for ordering\b|\bthat(?:'ll| will) be \$/i,
+  /\benjoy (?:your|the) (?:drink|coffee|order|tea|latte|beverage|\w+ (?:latte|coffee|tea))\b|\bthanks? (?:you )?for (?:your|the) order(?:ing)?\b|\bthanks? for ordering\b|\bfor your (?:business|purchase|patronage)\b|\bthat(?:'ll| will) be \$/i,
+  // How long the making takes ("It'll be just a couple of minutes.", "Thanks, give us just a few
+  // minutes", "Ok, that will only take a moment.", "Please wait for a bit.", "The wait won't be very long").
+  /\b(?:take|be|give (?:us|me)|need)\s+(?:just\s+|only\s+|about\s+|around\s+|under\s+)*(?:(?:a|one)\s+)?(?:(?:few|couple(?: of)?|several|\d+|two|three|four|five|ten|fifteen)\s+(?:more\s+)?(?:minutes?|mins?|moments?|seconds?|secs?)|moment|minute|sec(?:ond)?|jiffy)\b|\b(?:please |just )?wait(?:ing)? (?:for (?:a (?:bit|moment|minute|sec(?:ond)?|little)|your|it|them|the)|a (?:bit|moment|minute|sec(?:ond)?|little|the)|at|by|over|here)\b|\b(?:have|need) to wait\b|\bwait time\b|\bthe wait\b|\b(?:won'?t|will not|shouldn'?t|should not) (?:be|take) (?:very |too |that |so )?long\b/i,
+  // An order on a display the chat does not have ("Please confirm the order that is shown.", "Your
+  // order is shown here.", "Take a look at this, is this what you ordered?", "what you see here").
+  /\b(?:shown|showing|what you see|this here|in front of you|i see your order|(?:the order|your order|it) (?:below|above)|typed (?:it )?in|here'?s what i have|do you see)\b|\bappears? (?:to|correctly|on|here|below|above)\b|\bshows? (?:your|the|what|that|it)\b|\bis this\b(?!\s+(?:all(?! right)|everything|for here|to go|for you|for today)\b)|\bhow (?:is|does) this\b|\bthis order\b|\b(?:confirm|verify|check|make sure|review|let me know if|does|do you want|want)\b[^.!?]*\bthis\b(?=\s+(?:is|all|new|orders?|\w+ order|correct|right|now|looks?|appears?)\b|\s*[?.,!]|\s*$)|\b(?:right|correct(?:ly)?|okay|ok|good|listed|fine|looks?) here\b|\border (?:right )?here\b|\b(?:look|check|go) (?:this|it) over\b|\bcheck this\b|\bthis is (?:your|how|the)\b|\ball of this\b|\bthis (?:information|info|all)\b|\b(?:updated|changed|fixed) (?:your|the) order\b|\bit this your\b|\b(?:if|whether) this\b|\bhave (?:this|the order|your order) (?:right|correct)\b|\b(?:starting|making|move|moving|send|sending|shoot) this\b|\beverything here\b|\bthis looks?\b|\b(?:take|have) a (?:quick |good )?look\b(?![^.!?]*\bmenu\b)|\blook (?:at|over) (?:this|it|the order|your order)\b|\border details\b/i,
 ];
 const NEGATED = /\b(?:can'?t|cannot|can not|unable to|not able to|no way to|won'?t|will not|don'?t|do not|didn'?t|did not|isn'?t|is not|not)\b/i;
 /** Patterns whose act a negation undoes ("I can't send orders"); a time or a pickup stays a claim. */
 const ACTS = new Set([6, 7, 8]);
 
 export function claimsAction(text: string): string | undefined {
-  for (const sentence of text.split(/(?<=[.!?;])\s+/)) {
+  for (const sentence of text.replace(/[’‘]/g, "'").split(/(?<=[.!?;])\s+/)) {
     for (const [i, re] of CLAIMS.entries()) {
       const m = re.exec(sentence);
       if (!m) continue;
@@ -293,3 +302,47 @@ export function incompleteReadBack(dialogue: { role: string; text: string }[]): 
   return undefined;
 }
 
+
+/** A reply saying the assistant cannot order ("I can't place orders from here, so …"), not one that cannot find a drink. */
+const CANNOT_ORDER = /\b(?:can't|cannot|can not|have no way|no ordering tool)\b[^.!?]*\b(?:order|place|put|send|reach|contact)\w*|\bordering (?:it )?is up to you\b/i;
+
+export function saysCannotOrder(text: string): boolean {
+  return CANNOT_ORDER.test(text);
+}
+
+/** An order put as a request ("Can I get an oat milk Macchiato?", "I'd like a latte"): an order, not a question. */
+const ORDER_REQUEST = /\b(?:i'?d like|id like|i would like|i'?ll (?:have|take|get|go with|try|do)|i want|i need|(?:can|could|may) i (?:please |just |also )?(?:get|have|order|try|do)|give me|get me|let me (?:get|have|order|try)|i'?m (?:going to|gonna) (?:get|have|order)|make (?:it|that|mine|me|them)|(?:can|could) (?:you|i) (?:please )?(?:make|add|change|switch|do)|i think i'?ll|i will (?:have|take|get))\b/i;
+const ASKING = /^(?:\W*(?:hi|hello|hey|so|ok(?:ay)?|um+|oh|and|also|well|great|thanks?|thank you|sure|cool|alright)\b[,.!]*\s*)*(?:what|which|who|when|where|why|how|do you|does|did you|is there|are there|is it|are they|can you tell|could you tell|tell me|what'?s|any (?:recommendations?|suggestions?))\b/i;
+
+/**
+ * Whether a user's turn asks something ("Do you have oat milk?", "What sizes are there?"): a
+ * sentence that asks and is not an order put as a request ("Can I get an oat milk Macchiato?").
+ */
+export function userAsks(text: string): boolean {
+  return text
+    .trim()
+    .split(/(?<=[.!?])\s+/)
+    .some((s) => (/\?\s*$/.test(s) || ASKING.test(s)) && !ORDER_REQUEST.test(s) && !/^\W*(?:is (?:that|it) (?:all|it|everything)|right|correct|yes|yeah|no|okay|ok)\b[^?]*\?\s*$/i.test(s));
+}
+
+/** Drinks a read-back names. */
+const ORDER_DRINKS = new Set(['hot chocolate', 'chai latte', 'cold brew', 'iced coffee', 'drip coffee', 'flat white', 'matcha latte', 'green tea', 'black tea', 'herbal tea', 'cappuccino', 'macchiato', 'americano', 'espresso', 'frappuccino', 'frappe', 'cortado', 'steamer', 'mocha', 'latte', 'chai', 'matcha', 'smoothie', 'tea', 'coffee']);
+const CONFIRMS = /\b(?:is that (?:right|correct|it|all|everything)|correct|right\?|have i got|got that right|heard you|i follow|read that back|so that'?s|you'?d like|you want|confirm|accurate|check)\b/i;
+const CHOICE_QUESTION = /^\W*(?:(?:ok(?:ay)?|sure|great|and|so)[,.!]?\s+)?(?:what|which|how|would you (?:like|want|prefer) (?:it|that|them|your|to|a|an|any|some)|do you (?:want|need|prefer) (?:it|that|them|your|a|an|any|some)|hot or|iced or|any)\b/i;
+
+/**
+ * Whether a reply reads an order back for the user to confirm ("So that's a decaf Latte with oat
+ * milk?", "A Mocha. Have I got that right?"): it ends on a question, names a drink, and asks to
+ * confirm rather than to choose ("What size latte would you like?").
+ */
+export function readsOrderBack(text: string): boolean {
+  const sentences = text.trim().split(/(?<=[.!?])\s+/);
+  // "A Mocha? I want to make sure I heard you.": the question, then why it is asked.
+  const why = sentences.length > 1 && /\b(?:make sure i heard|heard you|got (?:that|it) right)\b/i.test(sentences[sentences.length - 1]) && /\?\s*$/.test(sentences[sentences.length - 2]);
+  if (!endsOnQuestion(text) && !why) return false;
+  const tail = sentences.slice(-2).join(' ');
+  if (!menuItems(tail).some((m) => ORDER_DRINKS.has(m))) return false;
+  const last = sentences[sentences.length - 1];
+  if (CHOICE_QUESTION.test(last) && !CONFIRMS.test(last)) return false;
+  return CONFIRMS.test(tail) || /^\W*(?:(?:so|ok(?:ay)?|and)[,]?\s+)?(?:a|an|one|two|three|\d+|the|your)\b[^?]*\?\s*$/i.test(last);
+}

@@ -16,6 +16,14 @@
  *   the assistant cannot place the order and what to ask for ("That's one Chai Latte, then. I can't
  *   put the order through for you, so ask for it at the counter.").
  *
+ * - a reference to the till's screen or a wait ("Please confirm the order that is shown.", "It'll be
+ *   just a couple of minutes.") is a claim like the others; a check that names nothing ("Does
+ *   everything look correct?", "Could you confirm your order please?") after an order becomes a
+ *   read-back too, so the user has something to confirm.
+ *
+ * The café's first person is said of the café (asHelper: "Yes, we have Bigelow" -> "Yes, they have
+ * Bigelow"): the assistant is not the café, and says it cannot reach it.
+ *
  * A read-back carries every modifier the customer stated (completeOrder: "a Latte, but
  * decaffeinated please" is read back as "a decaf Latte"). Read-backs are worded by the dialogue's id;
  * a closing is worded per insertion (closeInsertion): the first says once that the assistant cannot
@@ -24,7 +32,7 @@
  * sharing a line and spread the lines across cases. A dialogue whose claim the rules cannot undo (a reply
  * mid-dialogue that only claims) is left out of the pool.
  */
-import { claimsAction, orderModifiers, statedModifiers, takesLeave } from '../../pipeline/dialogueRules.js';
+import { claimsAction, normalizeLine, orderModifiers, statedModifiers, takesLeave, userAsks } from '../../pipeline/dialogueRules.js';
 
 type Turn = { role: 'user' | 'assistant'; content: string };
 
@@ -33,7 +41,7 @@ const FILLER = /^\W*(?:ok(?:ay)?|k|alright|all right|great|sure(?: thing)?|perfe
 
 const DRINK = /\b(?:hot chocolate|chai lattes?|cold brews?|iced coffees?|drip coffees?|flat whites?|matcha lattes?|green teas?|black teas?|herbal teas?|earl gr[ae]y(?: teas?)?|cappuccinos?|macchiatos?|americanos?|espressos?|frappuccinos?|frappes?|cortados?|steamers?|mochas?|lattes?|chais?|matchas?|smoothies?|teas?|coffees?|caps?)(?:'s)?\b/i;
 const DETERMINER = /^(?:a|an|one|two|three|four|five|six|\d+|some|the)$/i;
-const STOP = /^(?:i|me|my|you|your|we|us|our|get|have|like|want|take|order|for|of|to|please|can|could|would|may|will|and|with|just|go|think|try|need|also|another|it|is|this|that|today|or|in|on|at|be|some|make|made|grab|gimme|give|id|ill|im|i'd|i'll|i'm|love|really|actually|gonna|going|mood|craving)$/i;
+const STOP = /^(?:i|me|my|you|your|we|us|our|get|have|like|want|take|order|for|of|to|please|can|could|would|may|will|and|with|just|go|think|try|need|also|another|it|is|this|that|today|or|in|on|at|be|some|make|made|grab|gimme|give|id|ill|im|i'd|i'll|i'm|love|really|actually|gonna|wanna|gotta|lemme|going|mood|craving)$/i;
 /** Words after the drink that carry on the order ("with oat milk", ", iced", "to go"). */
 const CARRY = /^(?:,?\s+(?:with|in|to go|no|extra|without|iced|hot|decaf|made with|that has|that'?s made with|along with|topped with|light|easy|half|double|triple|and (?:a |an |some |extra |no )?(?:[\w%-]+ ){0,2}(?:milk|syrup|sweetener|sugar|foam|cream|shot|shots|sauce|ice|cinnamon|honey|vanilla|hazelnut|caramel))\b[^.,!?;]*?)(?=[.,!?;]|\s+(?:and\s+)?(?:i|i'd|i'll|i'm|id|ill|please|thanks?|thank you|for me|today)\b|$)/i;
 
@@ -362,7 +370,7 @@ export interface ClosingPlan {
   phrase?: string;
 }
 
-const planText = (p: ClosingPlan, close: string) => [p.opener, ...p.said, close, ...p.leave].filter(Boolean).join(' ');
+const planText = (p: ClosingPlan, close: string) => [p.opener, ...p.said, close, ...p.leave].filter(Boolean).map((x) => asHelper({ role: 'assistant', content: x! }).content).join(' ');
 
 /**
  * The closings of one insertion, in its order (undefined for a dialogue whose last reply was not
@@ -375,6 +383,7 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string):
   const used = new Int32Array(SHAPE_IDS.size);
   let previous: readonly number[] = [];
   let disclaimed = false;
+  const said = new Set<string>();
   const seed = hash(key);
   return plans.map((p, n) => {
     if (!p) return undefined;
@@ -388,7 +397,8 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string):
       return planText(p, p.phrase ? CLOSING[i](p.phrase) : CLOSING_PLAIN[i]);
     }
     const options = p.phrase ? PHRASE_SHAPES : PLAIN_SHAPES;
-    let best = 0;
+    const textOf = (i: number) => planText(p, p.phrase ? wordingText(p.phrase, i) : PLAIN_WORDINGS[i].text());
+    let best = -1;
     let bestKey = Infinity;
     for (let i = 0; i < options.length; i++) {
       const shapes = options[i];
@@ -400,14 +410,18 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string):
       }
       if (clash || uses > bestKey) continue;
       const k = uses + mix(seed, n, i) / 2 ** 32;
-      if (k < bestKey) {
+      // Two dialogues of one order ("a latte to go") never get the same closing word for word.
+      if (k < bestKey && !said.has(normalizeLine(textOf(i)))) {
         bestKey = k;
         best = i;
       }
     }
+    if (best < 0) best = 0;
     for (const s of options[best]) used[s]++;
     previous = options[best];
-    return planText(p, p.phrase ? wordingText(p.phrase, best) : PLAIN_WORDINGS[best].text());
+    const text = textOf(best);
+    said.add(normalizeLine(text));
+    return text;
   });
 }
 
@@ -434,6 +448,17 @@ function asks(t: Turn | undefined): boolean {
   return !!t && t.role === 'user' && (/\?\s*$/.test(t.content.trim()) || /^(?:\W*(?:hi|hello|hey|so|ok(?:ay)?)\b[,.!]*\s*)*(?:what|which|how|do you|does|is there|are there|can you tell|tell me)\b/i.test(t.content.trim())) && !/^(?:\W*(?:hi|hello|hey)\b[,.!]*\s*)*(?:can|could|may) i (?:please )?(?:get|have|order)\b/i.test(t.content.trim());
 }
 
+/**
+ * A sentence asking the user to check an order it does not name ("Does everything look correct?",
+ * "Could you confirm your order please?", "Ok, now is everything right?").
+ */
+function bareCheck(s: string): boolean {
+  const t = s.trim();
+  if (DRINK.test(t) || /^\W*(?:(?:ok(?:ay)?|sure|great|and|so)[,.!]?\s+)?(?:what|which|how|would you like|do you want)\b/i.test(t)) return false;
+  const asksOrTells = /\?\s*$/.test(t) || /\b(?:please|confirm|check|verify|review|make sure)\b/i.test(t);
+  return asksOrTells && /\b(?:confirm\w*|correct|right|accurate|check\w*|verify|review|make sure|looks? (?:good|ok(?:ay)?|fine|alright|right|correct)|is (?:that|this|it) (?:good|it|all|everything|what you (?:want|wanted|ordered))|good to go|(?:everything|all) (?:good|ok(?:ay)?|set|fine))\b/i.test(t);
+}
+
 const ASKS_TO_CHECK = /\?\s*$|\b(?:confirm|correct|accurate|check|verify|make sure|review|look (?:over|at)|looks? (?:right|good|ok(?:ay)?|correct))\b/i;
 
 /** A shop clerk's offer to fetch something, said as a question of what the user would like. */
@@ -449,6 +474,30 @@ function withoutOffers(sentence: string): string {
   let out = sentence;
   for (const [re, to] of OFFERS) out = out.replace(re, (m) => (/^[A-Z]/.test(m) ? cap(to) : to));
   return out;
+}
+
+/** The café's first person, said of the café ("we have" -> "they have", "our menu" -> "their menu"). */
+const CAFE_PERSON: [RegExp, string][] = [
+  [/\bwe(?:'| a)re\b/gi, "they're"],
+  [/\bwe'?ve\b/gi, "they've"],
+  [/\bwe'll\b/gi, "they'll"],
+  [/\bwe'd\b/gi, "they'd"],
+  [/\bwe\b/gi, 'they'],
+  [/\bours\b/gi, 'theirs'],
+  [/\bour\b/gi, 'their'],
+  [/\blet us\b/gi, 'let them'],
+];
+
+/**
+ * A reply of the coffee agent speaks as the café ("Yes, we have Bigelow and Twinings.", "nothing on
+ * our menu"); the case's assistant is not the café, and elsewhere says it cannot reach it. The same
+ * words said of the café, in the third person; the same turn when there is nothing to change.
+ */
+export function asHelper<T extends Turn>(t: T): T {
+  if (!/\b(?:we|we're|we've|we'll|we'd|our|ours|let us)\b/i.test(t.content)) return t;
+  let content = t.content;
+  for (const [re, to] of CAFE_PERSON) content = content.replace(re, (m) => (/^[A-Z]/.test(m) ? cap(to) : to));
+  return { ...t, content };
 }
 
 /**
@@ -471,6 +520,16 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
       out.push(t);
       continue;
     }
+    const last = !turns.slice(i + 1).some((u) => u.role === 'assistant');
+    const order = phrase && completeOrder(phrase, orderTexts);
+    // "Sure. Does everything look correct?" after an order: the till's screen asked about, nothing
+    // named. The order read back instead, so the user has something to confirm.
+    const parts = t.content.trim().split(/(?<=[.!?])\s+/).filter(Boolean);
+    if (order && !last && !(turns[i - 1]?.role === 'user' && userAsks(turns[i - 1].content)) && parts.every((s) => FILLER.test(s) || bareCheck(s) || !!claimsAction(s)) && parts.some(bareCheck)) {
+      const opener = parts.find((s) => FILLER.test(s)) ?? openerOf(parts[0]);
+      out.push({ ...t, content: [opener, READ_BACK[(h + i) % READ_BACK.length](order)].filter(Boolean).join(' ') });
+      continue;
+    }
     if (!claimsAction(t.content)) {
       out.push(t);
       continue;
@@ -481,16 +540,18 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     const said = kept.filter((s) => !FILLER.test(s) && !takesLeave(s));
     const leave = kept.filter((s) => takesLeave(s) && !FILLER.test(s));
     const opener = kept.find((s) => FILLER.test(s)) ?? openerOf(dropped[0]);
-    const asked = dropped.some((s) => ASKS_TO_CHECK.test(s));
-    const last = !turns.slice(i + 1).some((u) => u.role === 'assistant');
-    const order = phrase && completeOrder(phrase, orderTexts);
+    // A check left standing once the display it pointed at is gone ("Your order is shown here. Is it
+    // correct?"): it names nothing to check, so the read-back takes its place.
+    const bare = (s: string) => /\?\s*$/.test(s) && ASKS_TO_CHECK.test(s) && !DRINK.test(s);
+    const asked = dropped.some((s) => ASKS_TO_CHECK.test(s)) || (dropped.length > 0 && kept.some(bare));
     let text: string;
     if (!dropped.length) text = kept.join(' ');
     else if (asked && !last) {
-      if (kept.some((s) => /\?\s*$/.test(s))) text = kept.join(' ');
+      if (kept.some((s) => /\?\s*$/.test(s)) && !(order && kept.some(bare))) text = kept.join(' ');
       else {
         const q = order ? READ_BACK[(h + i) % READ_BACK.length](order) : READ_BACK_PLAIN[(h + i) % READ_BACK_PLAIN.length];
-        text = [opener && !said.length ? opener : undefined, ...said, q].filter(Boolean).join(' ');
+        const rest = order ? said.filter((s) => !bare(s)) : said;
+        text = [opener && !rest.length ? opener : undefined, ...rest, q].filter(Boolean).join(' ');
       }
     } else if (said.length && !last) text = kept.join(' ');
     else if (last && asks(turns[i - 1])) {
@@ -509,5 +570,6 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     if (claimsAction(text)) return undefined;
     out.push({ ...t, content: text });
   }
-  return out;
+  // The claims are undone first: "we'll send that over" is a claim, "they'll send that over" would hide one.
+  return out.map((t) => (t.role === 'assistant' ? asHelper(t) : t));
 }

@@ -2,67 +2,192 @@
  * The thought an inserted reply carries in CoT variants. Every other assistant turn of a CoT case
  * says why it does what it does; an inserted reply with an empty thought would mark the insertion.
  * Like the closing FinishAction thoughts (pipeline/prompts/standard.ts finishThought: "This needs
- * no tool call, so I can answer directly."), a short first-person note of what the reply is for —
- * reading the user's choice back, saying plainly that it cannot place the order, answering a
- * question about a drink, asking for a missing detail — naming the drink when the conversation
- * named one. No wording repeats within a
- * case while another is left.
+ * no tool call, so I can answer directly."), a short first-person note of what the reply is for.
+ *
+ * A thought says only what its reply does, read from the reply itself (replyAct): a read-back that
+ * names the order ("So that's a decaf Latte with oat milk?") is introduced as one; a check that
+ * names nothing ("Is that everything you want?") is not promised as a read-back; a question about a
+ * detail ("What size would you like?") is said to ask about that detail; the closing that names
+ * the order and where to give it, and the one that says the assistant cannot order, are said to do
+ * that. A thought calls the user's turn a question only when it is one: an order put as a request
+ * ("Can I get an oat milk Macchiato?") is an order (pipeline/dialogueRules.ts userAsks).
+ *
+ * An insertion strings 20 to 50 dialogues together, so each act has many wordings (a lead and a
+ * reason, combined), and within one insertion the least-used wording and parts come first, ties
+ * broken by a hash of the reply: the same thoughts for the same insertion.
  */
-import { endsOnQuestion, menuItems } from '../../pipeline/dialogueRules.js';
+import { endsOnQuestion, menuItems, readsOrderBack, saysCannotOrder, userAsks } from '../../pipeline/dialogueRules.js';
 
-const DRINKS = new Set(['hot chocolate', 'chai latte', 'cold brew', 'iced coffee', 'drip coffee', 'flat white', 'matcha latte', 'green tea', 'black tea', 'herbal tea', 'cappuccino', 'macchiato', 'americano', 'espresso', 'frappuccino', 'frappe', 'cortado', 'steamer', 'mocha', 'latte', 'chai', 'matcha', 'smoothie']);
+const DRINKS = new Set(['hot chocolate', 'chai latte', 'cold brew', 'iced coffee', 'drip coffee', 'flat white', 'matcha latte', 'green tea', 'black tea', 'herbal tea', 'cappuccino', 'macchiato', 'americano', 'espresso', 'frappuccino', 'frappe', 'cortado', 'steamer', 'mocha', 'latte', 'chai', 'matcha', 'smoothie', 'tea']);
 
-type Act = 'confirm' | 'close' | 'answer' | 'clarify' | 'other';
+/** What a reply does: read the order back, check without naming it, ask a detail, answer, close, or say it cannot order. */
+export type ReplyAct = 'readback' | 'check' | 'ask' | 'answer' | 'answer_ask' | 'settle' | 'disclaim' | 'plain';
 
-/**
- * No wording says an order went anywhere: the inserted replies never place one (the coffee agent's
- * claims are undone in sources/dialogue/honest.ts), and a thought must agree with its reply.
- */
-const WORDINGS: Record<Act, ((d?: string, topic?: string) => string | undefined)[]> = {
-  confirm: [
-    (d) => d && `I should read the ${d} back to them and check I have it right.`,
-    (d) => d && `Before going on, they should hear the ${d} as I understood it.`,
-    (d) => d && `Let me repeat the ${d} so they can correct anything I missed.`,
-    () => 'I should repeat what they asked for and let them correct it.',
-    () => 'Reading their choice back first avoids a mix-up.',
-    () => 'They named what they want; a quick check that I heard it right comes first.',
-  ],
-  close: [
-    (d) => d && `They settled on the ${d}, but I have no tool that orders it, so I must say so plainly.`,
-    (d) => d && `The ${d} is decided; placing it is beyond what I can do here, and they should know that.`,
-    (d) => d && `I cannot order the ${d} for them, so I will tell them what to ask for at the counter.`,
-    () => 'They confirmed, yet none of my tools places an order; I should say that and leave the ordering to them.',
-    () => 'None of my tools sends an order anywhere, so I should be clear that they need to order it themselves.',
-    () => 'Their choice is settled; I can only tell them what to ask for, not order it.',
-  ],
-  answer: [
-    (_, t) => t && `They want to know about the ${t}; I can say what I know about it.`,
-    (_, t) => t && `A question about the ${t}, which needs no tool to answer.`,
-    () => 'This is a question about the drinks, which I can answer directly.',
-    () => 'They are asking about what goes into a drink; no tool is needed to answer.',
-    () => 'I can answer this straight away from what I know.',
-  ],
-  clarify: [
-    (d) => d && `One detail of the ${d} is still open, so I will ask about it first.`,
-    () => 'I need a little more detail about what they want.',
-    () => 'Something about their choice is unclear, so I will ask before going on.',
-    () => 'Before we settle it I need one more detail from them.',
-  ],
-  other: [
-    () => 'This needs no tool call, so I can answer directly.',
-    () => 'Nothing here calls for a tool; I can reply straight away.',
-    () => 'A plain reply is enough here; no tool is involved.',
-    () => 'No tool is needed for this, so I will just answer.',
-  ],
-};
+/** Where to give the order: a closing that names it and sends the user to the counter. */
+const WHERE_TO_ORDER = /\b(?:counter|barista|till|register|at the front|reach the front|when you (?:get there|arrive)|in person|ask for|order (?:it|that|this)|you know what to ask|settles what to ask|your order for)\b/i;
+const CHECKS = /\b(?:confirm|correct|right|accurate|check|verify|is that (?:it|all|everything)|heard you|i follow|read that back|understood|anything you would change|did i get|all you want|everything you want)\b/i;
 
-function actOf(user: string, reply: string): Act {
+export function replyAct(user: string, reply: string): ReplyAct {
+  if (saysCannotOrder(reply)) return 'disclaim';
+  if (readsOrderBack(reply)) return 'readback';
   const asks = endsOnQuestion(reply);
-  if (/\b(?:can'?t|cannot|not able to|no way to|no ordering tool|up to you)\b[^.]*\b(?:order|place|send|reach|contact|put)\b|\b(?:order|place|send|reach|contact|put)\b[^.]*\b(?:can'?t|cannot|not able to)\b/i.test(reply)) return 'close';
-  if (asks && /\b(?:confirm|correct|right|accurate|check|verify|is that it|heard you|i follow|read that back)\b/i.test(reply)) return 'confirm';
-  if (/\?/.test(user) || /^(?:\W*(?:hi|hello|hey)\b\W*)?(?:what|which|how|do you|does|is there|are there|tell me)\b/i.test(user)) return 'answer';
-  if (asks) return 'clarify';
-  return 'other';
+  if (asks && CHECKS.test(reply.split(/(?<=[.!])\s+/).pop() ?? reply)) return 'check';
+  if (!asks && WHERE_TO_ORDER.test(reply)) return 'settle';
+  const question = userAsks(user);
+  if (asks) return question ? 'answer_ask' : 'ask';
+  return question ? 'answer' : 'plain';
+}
+
+/** What a detail question asks about, as a clause ("which size they want"). */
+function detailOf(reply: string): string {
+  const q = reply.split(/(?<=[.!])\s+/).pop() ?? reply;
+  if (/\b(?:size|small|medium|large|tall|grande|venti|oz|ounces?)\b/i.test(q)) return 'which size they want';
+  if (/\b(?:iced|hot|cold)\b/i.test(q)) return 'whether they want it hot or iced';
+  if (/\bmilk\b/i.test(q)) return 'which milk they want';
+  if (/\b(?:syrup|flavou?r|vanilla|caramel|hazelnut|sweet\w*|sugar)\b/i.test(q)) return 'how they want it flavoured or sweetened';
+  if (/\b(?:whip(?:ped)?|cream|topping)\b/i.test(q)) return 'whether they want a topping';
+  if (/\b(?:shot|decaf|caffeine)\b/i.test(q)) return 'how strong they want it';
+  if (/\b(?:anything else|something else|else)\b/i.test(q)) return 'whether they want anything else';
+  if (/\b(?:for here|to go)\b/i.test(q)) return 'whether it is for here or to go';
+  if (/\bname\b/i.test(q)) return 'what name to use';
+  if (/\b(?:what|which) (?:would you|can|kind|type|drink|do you)\b|\bwhat would\b|\blike to (?:have|order|try)\b/i.test(q)) return 'what they would like';
+  return 'what they prefer';
+}
+
+interface Option {
+  text: string;
+  /** Parts whose use counts too (a lead or reason shared by several wordings). */
+  parts: string[];
+}
+
+const combos = (leads: string[], reasons: string[], tag: string): Option[] =>
+  leads.flatMap((l, i) => reasons.map((r, j) => ({ text: `${l}${r}`, parts: [`${tag}l${i}`, `${tag}r${j}`] })));
+const singles = (xs: string[], tag: string): Option[] => xs.map((text, i) => ({ text, parts: [`${tag}${i}`] }));
+
+function options(act: ReplyAct, d: string | undefined, topic: string | undefined, detail: string): Option[] {
+  switch (act) {
+    case 'readback': {
+      const x = d ? `the ${d}` : 'the order';
+      return combos(
+        [`Reading ${x} back`, `Saying ${x} back to them`, `Repeating ${x} as I understood it`, `A quick read-back of ${x}`, `Going over ${x} once more`, `Naming ${x} back to them`, `Echoing ${x} as they gave it`, `Putting ${x} into my own words`],
+        [' lets them catch anything I got wrong.', ' is the surest way to know I heard it right.', ' now saves a mix-up later.', ' gives them a chance to correct me.', ' shows whether the details match what they said.', ' is worth a moment before going on.', ' means nothing gets lost along the way.'],
+        'rb',
+      );
+    }
+    case 'check':
+      return singles(
+        [
+          'I should check that I have understood them before going on.',
+          'A quick question will tell me whether that is all they want.',
+          'Better to ask whether anything needs changing.',
+          'I want to make sure nothing is missing from what they want.',
+          'They may want something more, so I will ask.',
+          'Asking is the quickest way to be sure I understood.',
+          'Before going on, I should ask whether that covers it.',
+          'One question will tell me if I missed anything.',
+          'I will check with them rather than assume.',
+          'It is worth asking whether that is everything.',
+        ],
+        'ck',
+      );
+    case 'ask':
+      return singles(
+        [
+          `They have not said ${detail} yet, so I will ask.`,
+          `I do not know ${detail} yet; asking is the way to find out.`,
+          `Before going further I should ask ${detail}.`,
+          `It is not clear ${detail}, so a question comes next.`,
+          `I will ask ${detail}, since they have not said.`,
+          `Nothing they said tells me ${detail}.`,
+          `To go on I need to know ${detail}.`,
+          `Best to ask ${detail} rather than guess.`,
+          `I should not guess ${detail}; I will ask.`,
+          `Asking ${detail} is the next step.`,
+        ],
+        'ak',
+      );
+    case 'answer_ask': {
+      const x = topic ? `the ${topic}` : 'the drinks';
+      return singles(
+        [
+          `They asked about ${x}; I can answer and then ask ${detail}.`,
+          `A question about ${x}: I will answer it, then ask ${detail}.`,
+          `I can tell them about ${x} and ask ${detail}.`,
+          `Their question is about ${x}; after answering I need to know ${detail}.`,
+          `Answering about ${x} first, then asking ${detail}.`,
+          `I know enough about ${x} to answer, and then I will ask ${detail}.`,
+        ],
+        'aa',
+      );
+    }
+    case 'answer': {
+      if (!topic)
+        return singles(
+          [
+            'This is a question about the drinks, which I can answer directly.',
+            'I can answer this straight away from what I know.',
+            'They asked something I can answer without a tool.',
+            'A short answer from what I know will do here.',
+            'No tool is needed to answer this question.',
+            'Their question needs only a direct answer.',
+            'I know the answer to this, so I will just say it.',
+            'This question is easy to answer directly.',
+          ],
+          'an',
+        );
+      return combos(
+        [`They asked about the ${topic}`, `A question about the ${topic}`, `They want to know about the ${topic}`, `Their question is about the ${topic}`, `They are curious about the ${topic}`],
+        ['; I can answer that directly.', ', which needs no tool to answer.', '; a short answer will do.', '; I can say what I know about it.', ', and I know enough to answer.'],
+        'an',
+      );
+    }
+    case 'settle': {
+      if (!d)
+        return singles(
+          [
+            'Their order is settled; they will give it at the counter.',
+            'Nothing is left to decide, so I will point them to the counter.',
+            'That settles it; ordering it is theirs to do.',
+            'The choice is made, and they will order it in person.',
+            'All that is left is where to give the order.',
+            'They know what they want now; the counter is where to ask for it.',
+          ],
+          'sp',
+        );
+      return combos(
+        [`The ${d} is settled`, `They have decided on the ${d}`, `The ${d} is what they want`, `They have chosen the ${d}`, `They want the ${d}`, `Their choice is the ${d}`],
+        ['; I will name it and say where to order it.', ', so I will tell them where to ask for it.', '; all that is left is where to order it.', ', and they will give the order at the counter.', '; I will say it once more and point them to the counter.', ', so naming it for the counter is enough.'],
+        'st',
+      );
+    }
+    case 'disclaim':
+      return singles(
+        [
+          d ? `They settled on the ${d}, but I have no tool that orders it, so I must say so plainly.` : 'They confirmed, yet none of my tools places an order; I should say that and leave the ordering to them.',
+          d ? `The ${d} is decided; placing it is beyond what I can do here, and they should know that.` : 'None of my tools sends an order anywhere, so I should be clear that they need to order it themselves.',
+          d ? `I cannot order the ${d} for them, so I will tell them what to ask for at the counter.` : 'Their choice is settled; I can only tell them what to ask for, not order it.',
+        ],
+        'dc',
+      );
+    case 'plain':
+      return singles(
+        [
+          'This needs no tool call, so I can answer directly.',
+          'Nothing here calls for a tool; I can reply straight away.',
+          'A plain reply is enough here; no tool is involved.',
+          'No tool is needed for this, so I will just answer.',
+          'A short reply is all this needs.',
+          'I can respond to this directly.',
+          'Just a brief answer here; nothing to look up.',
+          'This only needs a word back from me.',
+          'No lookup is needed; I will reply.',
+          'A sentence in reply is enough.',
+          'Nothing to call here; a direct reply will do.',
+          'I can simply answer them.',
+        ],
+        'pl',
+      );
+  }
 }
 
 /** A small stable hash: which wording a reply gets depends on its text, not on call order. */
@@ -74,10 +199,11 @@ function hash(key: string): number {
 
 /**
  * Thoughts for the replies of one insertion, in order. `turns` is the inserted conversation; each
- * reply's thought reads the user turn before it and the drink the conversation last named.
+ * reply's thought reads the reply, the user turn before it and the drink the reply (else the
+ * conversation) last named.
  */
 export function contextThoughts(turns: { role: 'user' | 'assistant'; content: string }[], dialogueStarts: Set<number>): string[] {
-  const used = new Set<string>();
+  const used = new Map<string, number>();
   const out: string[] = [];
   let drink: string | undefined;
   turns.forEach((t, i) => {
@@ -88,14 +214,23 @@ export function contextThoughts(turns: { role: 'user' | 'assistant'; content: st
       return;
     }
     const user = turns[i - 1]?.role === 'user' ? turns[i - 1].content : '';
-    const act = actOf(user, t.content);
-    const topic = menuItems(user).find((m) => !['coffee', 'cup', 'cups', 'size', 'sizes'].includes(m));
-    const options = WORDINGS[act].map((w) => w(drink, topic)).filter((s): s is string => !!s);
-    const start = hash(t.content) % options.length;
-    const rotated = [...options.slice(start), ...options.slice(0, start)];
-    const thought = rotated.find((o) => !used.has(o)) ?? rotated[0];
-    used.add(thought);
-    out.push(thought);
+    const act = replyAct(user, t.content);
+    const own = menuItems(t.content).find((m) => DRINKS.has(m));
+    const topic = menuItems(user).find((m) => !['coffee', 'cup', 'cups', 'size', 'sizes', 'ice'].includes(m));
+    const opts = options(act, own ?? (act === 'readback' || act === 'settle' ? undefined : drink), topic, detailOf(t.content));
+    const h = hash(t.content);
+    let best = opts[0];
+    let bestKey = Infinity;
+    opts.forEach((o, k) => {
+      const uses = Math.max(used.get(o.text) ?? 0, ...o.parts.map((p) => used.get(p) ?? 0));
+      const key = uses * 2 + (used.get(o.text) ?? 0) * 4 + (((h ^ Math.imul(k + 1, 2654435761)) >>> 0) % 1000) / 1000;
+      if (key < bestKey) {
+        bestKey = key;
+        best = o;
+      }
+    });
+    for (const p of [best.text, ...best.parts]) used.set(p, (used.get(p) ?? 0) + 1);
+    out.push(best.text);
   });
   return out;
 }

@@ -8,8 +8,8 @@ import { renderAction, finishAction } from '../../pipeline/prompts/standard.js';
 import { Rng } from '../../pipeline/rng.js';
 import { loadCorpus } from '../../sources/dialogue/corpus.js';
 import { contextPool, dialoguesAt, DISCLAIMER_ROOM, honestDialogue, insertionTokens, LineUsage, pickDialogues, rankedOrder, type ContextPool, type PoolEntry } from '../../sources/dialogue/context.js';
-import { closeInsertion, completeOrder, honestTurns, honestWordings, orderPhrase, type ClosingPlan } from '../../sources/dialogue/honest.js';
-import { asksOffTopic, claimsAction, declines, endsOnQuestion, normalizeLine, opensWithGreeting, saysUnavailable, tidyLine } from '../../pipeline/dialogueRules.js';
+import { asHelper, closeInsertion, completeOrder, honestTurns, honestWordings, orderPhrase, type ClosingPlan } from '../../sources/dialogue/honest.js';
+import { asksOffTopic, claimsAction, declines, endsOnQuestion, normalizeLine, opensWithGreeting, readsOrderBack, saysUnavailable, tidyLine, userAsks } from '../../pipeline/dialogueRules.js';
 import { contextThoughts } from '../../stages/evolve/contextThoughts.js';
 import {
   contextClosingShape,
@@ -26,6 +26,10 @@ import {
   contextSplitsTask,
   contextUnbackedClaim,
   contextClosingRepeated,
+  contextSplicedLine,
+  contextSpeaksAsCafe,
+  contextThoughtDisagrees,
+  contextThoughtRepeats,
 } from '../../pipeline/quality/measures/context.js';
 
 const WEATHER: ToolDoc = { name: 'Weather.forecast_weather', description: 'Get the weather forecast of a city for the next days.', parameters: [{ name: 'city', type: 'STRING', description: 'city' }], required: ['city'] } as unknown as ToolDoc;
@@ -124,9 +128,9 @@ describe('long context text rules', () => {
     expect(disclaimed).toMatch(/a triple Latte with Almond milk/i);
     expect(claimsAction(disclaimed)).toBeUndefined();
     for (const t of honest) expect(claimsAction(t.content)).toBeUndefined();
-    // A reply claiming nothing stays the corpus's own words; an offer to fetch becomes a question.
+    // A reply claiming nothing stays the corpus's own words (the café's "we" said of the café); an offer to fetch becomes a question.
     const unavailable = honestTurns([{ role: 'user' as const, content: "I'd like an espresso, please." }, { role: 'assistant' as const, content: "I'm sorry, we don't serve espresso. Can I get you something else instead?" }], 'dlg-2')!;
-    expect(unavailable[1].content).toBe("I'm sorry, we don't serve espresso. Would you like something else instead?");
+    expect(unavailable[1].content).toBe("I'm sorry, they don't serve espresso. Would you like something else instead?");
     expect(orderPhrase('Hi, can I get a Mocha with whole milk? Thanks')).toBe('a Mocha with whole milk');
     expect(orderPhrase('Could I please have two cortados?')).toBe('two cortados');
   });
@@ -249,7 +253,8 @@ describe('whole-dialogue picker', () => {
 
   it('leaves out the dialogues the rules flag', () => {
     expect(pool.filtered).toBe(true);
-    expect(Object.keys(pool.dropped).sort()).toEqual(['asks about something besides the coffee', 'claims an act no tool did', 'declines a topic', 'ends on a question nobody answers', 'reads the order back without what the customer asked', 'repeats a reply', 'says the menu lacks a drink']);
+    expect(Object.keys(pool.dropped).sort()).toEqual(['asks about something besides the coffee', 'claims an act no tool did', 'declines a topic', 'ends on a question nobody answers', 'reads the order back without what the customer asked', 'says the menu lacks a drink']);
+    // A dialogue that repeated a bare check ("Is this correct?" twice) now reads the order back each time.
     expect(pool.entries.length).toBeGreaterThan(3000);
   });
 
@@ -373,5 +378,80 @@ describe('closings, read-backs and casing of an insertion', () => {
       expect(s.turns.filter((t) => t.role === 'assistant' && /can't (?:place|put|send|contact|order)|have no way|no ordering tool|can't reach/.test(t.content)).length).toBeLessThanOrEqual(1);
     }
     expect(honestDialogue(corpus.dialogues[0])).toBeDefined();
+  });
+});
+
+describe('thoughts, waits and displays of an insertion', () => {
+  it('the measures flag the reader\'s examples and pass careful text', () => {
+    // A read-back promised where the reply gives none; a detail "unclear" on a plain read-back; a question the user did not ask.
+    const promised = withContext([['user', 'I would like a latte.'], ['assistant', 'Do you see the correct order?', 'Let me repeat the latte so they can correct anything I missed.']], { cot: true });
+    expect(contextThoughtDisagrees.check(promised, NONE)).toMatch(/promises a read-back/);
+    const unclear = withContext([['user', 'A decaf latte with oat milk, please.'], ['assistant', "So that's a decaffeinated Latte with oat milk?", 'Something about their choice is unclear, so I will ask before going on.']], { cot: true });
+    expect(contextThoughtDisagrees.check(unclear, NONE)).toMatch(/detail is open on a read-back/);
+    const order = withContext([['user', 'Can I get an oat milk Macchiato?'], ['assistant', 'An oat milk Macchiato, is that right?', 'They want to know about the macchiato; I can say what I know about it.']], { cot: true });
+    expect(contextThoughtDisagrees.check(order, NONE)).toMatch(/question/);
+    expect(contextThoughtDisagrees.check(withContext(GOOD, { cot: true }), NONE)).toBeNull();
+    expect(userAsks('Can I get an oat milk Macchiato?')).toBe(false);
+    expect(userAsks('Do you have oat milk?')).toBe(true);
+    expect(readsOrderBack('A Mocha? I want to make sure I heard you.')).toBe(true);
+    expect(readsOrderBack('What size latte would you like?')).toBe(false);
+    // One canned thought ten times.
+    const canned = withContext(Array.from({ length: 10 }, (_, i) => [['user', `I'd like latte number ${i}.`], ['assistant', `Latte number ${i}, is that right?`, 'Reading their choice back first avoids a mix-up.']] as [ChatMessage['role'], string, string?][]).flat(), { cot: true });
+    expect(contextThoughtRepeats.check(canned, NONE)).toMatch(/10 times/);
+    expect(contextThoughtRepeats.check(withContext(GOOD, { cot: true }), NONE)).toBeNull();
+    // Spliced lines.
+    expect(contextSplicedLine.check(withContext([['user', 'Yes.'], ['assistant', "Okay.I can't place it for you, but  A Peppermint Rose tea is what to ask for at the counter."]]), NONE)).toBeTruthy();
+    expect(contextSplicedLine.check(withContext([['user', 'Yes.'], ['assistant', "Ok, thanks. That's One Cortado, then."]]), NONE)).toBeNull();
+    // Waits and displays are claims too.
+    for (const c of ["Got it. It'll be just a couple of minutes.", 'Thanks, give us just a few minutes', 'Ok, that will only take a moment.', 'Can you confirm your order before we begin making it?', 'Please wait for a bit.', 'Please confirm the order that is shown.', 'Your order is shown here.', 'Sure, is the shown order correct?', 'Take a look at this, is this what you ordered?', 'Does this look right to you?', 'Ok. Here’s your order. Is it correct?'])
+      expect(claimsAction(c), c).toBeDefined();
+    for (const c of ['A latte with oat milk, is that right?', "I can't place orders from here, so ask for it at the counter.", 'Vanilla, hazelnut and caramel are the usual ones.', 'Take a look at our menu for more.'])
+      expect(claimsAction(c), c).toBeUndefined();
+  });
+
+  it('a screen, a wait or a bare check becomes a read-back of the order', () => {
+    const t = (user: string, reply: string) => honestTurns([{ role: 'user', content: user }, { role: 'assistant', content: reply }, { role: 'user', content: 'Yes.' }, { role: 'assistant', content: 'Great, thanks.' }], 'k')![1].content;
+    for (const reply of ['Please confirm the order that is shown.', 'Your order is shown here.', 'Sure, is the shown order correct?', 'Does everything look correct?', 'Could you confirm your order please?', 'Please take a look at your order. Is that correct?']) {
+      const out = t('I would like a decaf latte with oat milk.', reply);
+      expect(out, reply).toMatch(/decaf latte with oat milk/i);
+      expect(readsOrderBack(out), out).toBe(true);
+      expect(claimsAction(out)).toBeUndefined();
+    }
+  });
+
+  it('inserted thoughts agree with their replies and vary within an insertion', () => {
+    const corpus = loadCorpus();
+    const pool = contextPool(corpus, 1000);
+    const usage = new LineUsage();
+    for (let i = 0; i < 40; i++) {
+      const rng = new Rng(5, `thoughts-${i}`);
+      const ids = pickDialogues(pool, usage, rng, { target: rng.int(1000, 3000), minTokens: 1000, maxTokens: 3000, values: [] })!;
+      const s = dialoguesAt(corpus, ids, 0);
+      const thoughts = contextThoughts(s.turns, new Set(s.starts));
+      let k = 0;
+      const tc = withContext(s.turns.map((t) => (t.role === 'user' ? ['user', t.content] : ['assistant', t.content, thoughts[k++]]) as [ChatMessage['role'], string, string?]), { cot: true });
+      expect(contextThoughtDisagrees.check(tc, NONE), ids[0]).toBeNull();
+      expect(contextThoughtRepeats.check(tc, NONE), ids[0]).toBeNull();
+      expect(contextSplicedLine.check(tc, NONE), ids[0]).toBeNull();
+      expect(contextUnbackedClaim.check(tc, NONE), ids[0]).toBeNull();
+      expect(contextSpeaksAsCafe.check(tc, NONE), ids[0]).toBeNull();
+      // Two dialogues of one order ("a latte to go") never close word for word alike.
+      expect(contextRepeatedLine.check(tc, NONE), ids[0]).toBeNull();
+    }
+  });
+
+  it('the café\'s first person is said of the café', () => {
+    const cafe = withContext([['user', 'Do you have Bigelow tea?'], ['assistant', 'Yes, we have Bigelow and Twinings.']]);
+    expect(contextSpeaksAsCafe.check(cafe, NONE)).toMatch(/we have Bigelow/);
+    expect(asHelper({ role: 'assistant', content: 'Yes, we have Bigelow and Twinings. Our menu lists more.' }).content).toBe('Yes, they have Bigelow and Twinings. Their menu lists more.');
+    expect(contextSpeaksAsCafe.check(withContext(GOOD), NONE)).toBeNull();
+    // The claim is undone before the person changes: "we'll send that over" is still caught.
+    const out = honestTurns([{ role: 'user', content: 'A mocha, please.' }, { role: 'assistant', content: "Great, we'll send that over." }], 'k')!;
+    expect(out[1].content).not.toMatch(/send that over/);
+    // A shop's thanks for the purchase is a claim; "I wanna Latte" is read back without "wanna".
+    expect(claimsAction('Thanks so much for your business.')).toBeDefined();
+    expect(orderPhrase('I wanna Latte with 2% milk and caramel.')).toBe('a Latte with 2% milk and caramel');
+    // A menu without the drink leaves the dialogue out ("no Americano on our menu").
+    expect(saysUnavailable('Unfortunately, there is no Americano on our menu. Would you like something else?')).toEqual(['americano']);
   });
 });

@@ -9,7 +9,7 @@ import type { TestCase } from '../../schemas.js';
 import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
-import { asksOffTopic, claimsAction, declines, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, saysUnavailable, tidyLine } from '../../dialogueRules.js';
+import { asksOffTopic, claimsAction, declines, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
 export function spokenTurns(tc: TestCase): { role: 'user' | 'assistant'; text: string; thought?: string }[] | undefined {
@@ -194,8 +194,6 @@ export const contextUnbackedClaim: CaseMeasure = {
   },
 };
 
-/** A reply saying the assistant cannot order ("I can't place orders from here, so …"), not one that cannot find a drink. */
-const CANNOT_ORDER = /\b(?:can't|cannot|can not|have no way|no ordering tool)\b[^.!?]*\b(?:order|place|put|send|reach|contact)\w*|\bordering (?:it )?is up to you\b/i;
 
 /**
  * One insertion says the assistant cannot order more than once: honest, but a disclaimer after
@@ -211,7 +209,7 @@ export const contextClosingRepeated: CaseMeasure = {
   check(tc) {
     const turns = spokenTurns(tc);
     if (!turns) return undefined;
-    const said = turns.filter((t) => t.role === 'assistant' && CANNOT_ORDER.test(t.text));
+    const said = turns.filter((t) => t.role === 'assistant' && saysCannotOrder(t.text));
     return said.length > 1 ? `${said.length} replies say it cannot order: "${said[1].text.slice(0, 80)}"` : null;
   },
 };
@@ -227,8 +225,8 @@ export function dialogueSegments<T>(tc: TestCase, turns: T[]): T[][] | undefined
   return at.map((s, k) => turns.slice(s, at[k + 1] ?? turns.length)).filter((d) => d.length);
 }
 
-/** Sentences a closing may open or end with that anyone says ("OK.", "Thank you.", "Have a good day!"): not a shape. */
-const COMMON = /^(?:ok(?:ay)?|alright|all right|sure|great|perfect|awesome|excellent|wonderful|cool|yes|thanks?|thank you(?: (?:so|very) much)?|no problem|of course|certainly|absolutely|sounds good|got it|you got it|have a (?:\w+ )?(?:day|one|morning|afternoon|evening))$/;
+/** Sentences a closing may open or end with that anyone says ("OK.", "Okay, great!", "Thank you.", "Have a good day!"): not a shape. */
+const COMMON = /^(?:ok(?:ay)?|alright|all right|sure|great|perfect|awesome|excellent|wonderful|cool|yes|thanks?|thank you(?: (?:so|very) much)?|no problem|of course|certainly|absolutely|sounds good|got it|you got it|have a (?:\w+ )?(?:day|one|morning|afternoon|evening))(?: (?:ok(?:ay)?|great|sure|thanks?|thank you|perfect|awesome|then))*$/;
 
 /** Words a closing's own wording is made of: never masked as the customer's, though customers say them too. */
 const SHAPE_WORDS = new Set('i me my you your youre youll youd we our it its thats that this there then so is are be was will can cant would should to at for of in on and or but with when where what which as if up just now here the ask asking tell say give order ordering orders place counter barista till register front line turn shop cafe arrive get got go set sure right good fine noted it is done settled settle one sounds like want wanted want have having had make made take taking know let whoever staff them they their out read mention reach reaching all any'.split(' '));
@@ -407,4 +405,111 @@ export const contextDialogues: SetMeasure = {
   },
 };
 
-export const CONTEXT_MEASURES = [contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+/** A thought that says its reply reads the order back ("Let me repeat the latte so they can correct anything I missed."). */
+const THOUGHT_READS_BACK = /\b(?:read(?:ing)? (?:the|their|it|that|this)\b[^.;]*\bback|read-back|repeat(?:ing)? (?:the|their|what)|(?:saying|naming|echoing) [^.;]*\b(?:back|as they gave it)|going over [^.;]*once more|as i understood|into my own words|hear the \w+)/i;
+/** A thought that says a detail is open and the reply asks about it ("Something about their choice is unclear…"). */
+const THOUGHT_ASKS = /\b(?:still open|unclear|is not clear|more detail|one more detail|(?:i will|i'll|should|then) ask|asking (?:is|which|whether|what|how)|a question comes next|need to know|rather than guess|not guess|have not said)\b/i;
+/** A thought that says the user asked a question ("They want to know about the macchiato…"). */
+const THOUGHT_QUESTION = /\b(?:they (?:asked|want to know|are asking|are curious)|a question about|their question|this is a question|answer (?:this|that) (?:question|directly)|to answer this question)\b/i;
+/** A thought that says the reply tells the user it cannot order. */
+const THOUGHT_CANNOT = /\b(?:no tool that orders|beyond what i can do|cannot order|none of my tools|can only tell them what to ask)\b/i;
+
+/**
+ * What an inserted reply's thought says that its reply does not do, or undefined: a read-back
+ * promised where the reply names no order, a detail said to be open where the reply only reads the
+ * order back, a question the user did not ask (an order put as a request is no question), a
+ * refusal to order the reply does not make.
+ */
+export function thoughtDisagrees(user: string, reply: string, thought: string): string | undefined {
+  if (THOUGHT_READS_BACK.test(thought) && !readsOrderBack(reply)) return 'promises a read-back the reply does not give';
+  if (THOUGHT_ASKS.test(thought) && (!endsOnQuestion(reply) || readsOrderBack(reply))) return readsOrderBack(reply) ? 'says a detail is open on a read-back' : 'says it will ask, the reply asks nothing';
+  if (THOUGHT_QUESTION.test(thought) && !userAsks(user)) return 'calls the user\'s turn a question';
+  if (THOUGHT_CANNOT.test(thought) && !saysCannotOrder(reply)) return 'says it cannot order, the reply does not';
+  return undefined;
+}
+
+export const contextThoughtDisagrees: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_thought_disagrees',
+  group: 'text',
+  title: 'long context (CoT): an inserted reply\'s thought says something its reply does not do ("Let me repeat the latte so they can correct anything I missed." -> "Do you see the correct order?"; "Something about their choice is unclear" on a read-back; "They want to know about the macchiato" after "Can I get an oat milk Macchiato?")',
+  population: 'CoT evolved cases with an inserted long context',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    let n = 0;
+    let first = '';
+    turns.forEach((t, i) => {
+      if (t.role !== 'assistant' || !t.thought) return;
+      const user = turns[i - 1]?.role === 'user' ? turns[i - 1].text : '';
+      const why = thoughtDisagrees(user, t.text, t.thought);
+      if (why && !n++) first = `${why}: "${t.thought.slice(0, 70)}" -> "${t.text.slice(0, 60)}"`;
+    });
+    return n ? `${n} replies; ${first}` : null;
+  },
+};
+
+/** Uses of one inserted thought in one case from which it reads as canned. */
+export const THOUGHT_REPEAT_LIMIT = 2;
+
+export const contextThoughtRepeats: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_thought_repeats',
+  group: 'text',
+  title: `long context (CoT): one inserted thought is used ${THOUGHT_REPEAT_LIMIT}+ times in one case ("Reading their choice back first avoids a mix-up." ten times)`,
+  population: 'CoT evolved cases with an inserted long context',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    const counts = new Map<string, number>();
+    for (const t of turns) if (t.role === 'assistant' && t.thought) counts.set(t.thought, (counts.get(t.thought) ?? 0) + 1);
+    const top = [...counts].sort((a, b) => b[1] - a[1])[0];
+    return top && top[1] >= THOUGHT_REPEAT_LIMIT ? `${top[1]} times: "${top[0].slice(0, 90)}"` : null;
+  },
+};
+
+/** A line spliced badly: no space after a sentence's end, a double space, a capital after a comma ("Okay.I can't place it for you, but  A Peppermint Rose tea …"). */
+export function splicedBadly(text: string): string | undefined {
+  const m = /[a-z!?]\.(?=[A-Z][a-z])|\S {2,}\S|, (?:but )?(?:A|An|One|The|Two) (?=[a-z])/.exec(text);
+  return m ? `"${text.slice(Math.max(0, m.index - 20), m.index + 25)}"` : undefined;
+}
+
+export const contextSplicedLine: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_spliced_line',
+  group: 'text',
+  title: 'long context: an inserted reply is spliced badly: no space after a sentence end, a double space, a capital after a comma ("Okay.I can\'t place it for you, but  A Peppermint Rose tea is what to ask for")',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    for (const t of turns) {
+      if (t.role !== 'assistant') continue;
+      const bad = splicedBadly(t.text);
+      if (bad) return bad;
+    }
+    return null;
+  },
+};
+
+/**
+ * The coffee agent spoke as the café ("Yes, we have Bigelow and Twinings.", "nothing on our menu");
+ * the case's assistant is not the café, and the same insertion says it cannot reach the café.
+ */
+export const contextSpeaksAsCafe: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_speaks_as_cafe',
+  group: 'text',
+  title: 'long context: an inserted reply speaks as the café ("Yes, we have Bigelow and Twinings.", "our menu") while the assistant says it cannot contact the café',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    const bad = turns.filter((t) => t.role === 'assistant' && /\b(?:we|we're|we've|we'll|we'd|our|ours|let us)\b/i.test(t.text));
+    return bad.length ? `${bad.length} replies, e.g. "${bad[0].text.slice(0, 80)}"` : null;
+  },
+};
+
+export const CONTEXT_MEASURES = [contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
