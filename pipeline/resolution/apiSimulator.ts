@@ -107,7 +107,7 @@ export function renderApiSimulatorPrompt(input: ApiSimulatorInput): PromptMessag
   } else if (input.carry?.length) {
     user +=
       `\n\nLater steps of this task take these values from this response, so it must contain each of them unchanged, in the field named:\n` +
-      input.carry.map((c) => `- ${c.beside && c.sub ? `"${c.sub}" of the item of "${c.field}" whose "${c.beside.sub}" is ${toJson(c.beside.value)}` : c.sub ? `"${c.sub}" of an item of "${c.field}"` : c.list ? `an item of "${c.field}"` : `"${c.field}"`}: ${toJson(c.value)}`).join('\n');
+      input.carry.map((c) => `- ${c.beside && c.sub ? `"${c.sub}" of the item of "${c.field}" whose "${c.beside.sub}" is ${toJson(c.beside.value)}` : c.sub ? `"${c.sub}" of an item of "${c.field}"` : c.list ? `an item of "${c.field}"` : `"${c.field}"`}: ${toJson(c.value)}${c.about ? ` (this task's own record of it says: ${[c.about.name ? `named ${toJson(c.about.name)}` : '', c.about.town ? `in ${c.about.town}` : ''].filter(Boolean).join(', ')}; that item says the same)` : ''}`).join('\n');
   }
   if (!input.environmentError && input.place) user += `\n\nThe task is about ${input.place}: any address, coordinates or nearby place in the response belongs there.`;
   if (!input.environmentError && input.today) user += `\n\nThe task takes place on ${input.today}: dates of days ahead (a forecast, coming films) start there, and what already happened (films now playing, papers published, reviews) is dated on or before it.`;

@@ -25,6 +25,35 @@ export interface KnownFacts {
    * a details answer about the same film says the same.
    */
   fields?: Record<string, string | number | boolean>;
+  /**
+   * The papers earlier searches listed with their publication lines, when the call is about a person
+   * (get_author_information of the id get_author_id gave for "Robert Gross"): the person's articles
+   * include the ones whose line names them and none a line says others wrote.
+   */
+  papers?: { title: string; publication: string }[];
+}
+
+/** Every paper earlier answers listed as a title beside its publication line (Scholar's title and pub_info). */
+function listedPapers(earlier: EarlierStep[]): { title: string; publication: string }[] {
+  const out: { title: string; publication: string }[] = [];
+  for (const step of earlier) {
+    const answer = answerOf(step.response);
+    if (!answer) continue;
+    const titles = Object.entries(answer).find(([k, v]) => /^titles?$/i.test(k) && Array.isArray(v))?.[1] as unknown[] | undefined;
+    const lines = Object.entries(answer).find(([k, v]) => /^pub_?info$|^publication_?info/i.test(k) && Array.isArray(v))?.[1] as unknown[] | undefined;
+    if (!titles || !lines) continue;
+    titles.forEach((t, i) => {
+      if (typeof t === 'string' && typeof lines[i] === 'string') out.push({ title: t, publication: lines[i] as string });
+    });
+  }
+  return out;
+}
+
+/** Does a publication line ("Robert Gross, LI Evans - IEEE Access, 2007") name this person among its authors (by surname)? */
+export function namesAuthor(publication: string, person: string): boolean {
+  const surname = person.trim().split(/\s+/).pop()?.toLowerCase();
+  const authors = publicationParts(publication)?.authors ?? [];
+  return !!surname && authors.some((a) => a.toLowerCase().split(/\s+/).includes(surname));
 }
 
 /** Names one fact goes by in a list and in a details answer (TMDB lists a film's "rating", its details a "vote_average"). */
@@ -134,7 +163,8 @@ export function knownFacts(args: unknown, earlier: EarlierStep[]): KnownFacts | 
           const call = earlier[j].args;
           const named = isPlainObject(call) ? Object.entries(call).find(([k, v]) => typeof v === 'string' && isPersonName(k, v)) : undefined;
           const name = named ? (named[1] as string).trim() : undefined;
-          if (name || topic) return { ...(name ? { name } : {}), ...(topic ? { topic } : {}) };
+          const papers = name ? listedPapers(earlier) : [];
+          if (name || topic) return { ...(name ? { name } : {}), ...(topic ? { topic } : {}), ...(papers.length ? { papers } : {}) };
         }
       }
     }

@@ -18,8 +18,9 @@ import type { Rng } from '../rng.js';
 import { fitsType, isPlainObject, paramIndex, toolkitOf, apiOf } from '../errors/values.js';
 import { toJson } from '../pyValues.js';
 import { isOpaqueId, isPersonName } from '../quality/grounding.js';
-import { knownField, knownGenre, WEEKDAY_NAMES, type KnownFacts } from './knownFacts.js';
+import { knownField, knownGenre, namesAuthor, WEEKDAY_NAMES, type KnownFacts } from './knownFacts.js';
 import { RENTAL_KINDS, rentalKindOf } from './rentalKinds.js';
+import type { RecordFacts } from './recordedFacts.js';
 import { streetsOf } from './streets.js';
 import { parseToolResponse } from '../prompts/parseAction.js';
 import { driveMinutes, tripOf, type Trip } from './trips.js';
@@ -29,7 +30,7 @@ import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { cap, chineseVenueName, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-43'; // 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
+export const SIMULATOR_RULES_VERSION = 'api-simulator-44'; // 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -80,7 +81,47 @@ export function validateCall(name: string, args: unknown, tools: ToolDoc[], opts
     const limit = /^(lat|latitude)$/i.test(key) ? 90 : /^(lon|lng|longitude)$/i.test(key) ? 180 : undefined;
     if (limit !== undefined && typeof value === 'number' && Math.abs(value) > limit) problems.push(`Invalid value for parameter '${key}' of ${name}: ${value} is outside [-${limit}, ${limit}]`);
   }
+  const reversed = reversedWindow(args);
+  if (reversed) problems.push(`Invalid value for parameter '${reversed.end}' of ${name}: ${reversed.endValue} is ${reversed.same ? 'the same as' : 'before'} ${reversed.start} ${reversed.startValue}`);
   return problems;
+}
+
+/** The two ends of a window a call takes, by the names tools give them (checkIn/checkOut, start_time/end_time). */
+const WINDOW_ENDS: [RegExp, RegExp][] = [
+  [/^check_?in(_?date)?$/i, /^check_?out(_?date)?$/i],
+  [/^start(_?(time|date|datetime))?$/i, /^end(_?(time|date|datetime))?$/i],
+  [/^(from|begin)(_?(time|date))?$|^date_?from$/i, /^(to|until)(_?(time|date))?$|^date_?to$/i],
+  [/^(departure|depart)(_?(time|date))?$/i, /^(return|arrival)(_?(time|date))?$/i],
+];
+
+/** A date "2023-10-25" (with an optional time) or a clock time "12:00" as a comparable key, with its kind. */
+function windowPoint(v: unknown): { kind: 'day' | 'clock'; at: string; hasTime: boolean } | undefined {
+  if (typeof v !== 'string') return undefined;
+  const t = v.trim();
+  const day = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}):(\d{2}))?/.exec(t);
+  if (day) return { kind: 'day', at: `${day[1]} ${day[2] ? day[2].padStart(2, '0') + ':' + day[3] : '00:00'}`, hasTime: !!day[2] };
+  const clock = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(t);
+  if (clock) return { kind: 'clock', at: `${clock[1].padStart(2, '0')}:${clock[2]}`, hasTime: true };
+  return undefined;
+}
+
+/**
+ * A window whose end is not after its start: check-out 2023-10-22 for check-in 2023-10-25, a room
+ * wanted from 12:00 to 10:00. No service books or prices such a window; it refuses the call. A range
+ * of whole days may start and end on one day (start_date = end_date); a stay or a booked time may not.
+ */
+export function reversedWindow(args: Record<string, unknown>): { start: string; end: string; startValue: string; endValue: string; same: boolean } | undefined {
+  const keys = Object.keys(args);
+  for (const [startRe, endRe] of WINDOW_ENDS) {
+    const start = keys.find((k) => startRe.test(k));
+    const end = keys.find((k) => endRe.test(k));
+    if (!start || !end) continue;
+    const [a, b] = [windowPoint(args[start]), windowPoint(args[end])];
+    if (!a || !b || a.kind !== b.kind) continue;
+    const stay = /check/i.test(start) || a.hasTime;
+    if (b.at < a.at || (stay && b.at === a.at)) return { start, end, startValue: String(args[start]).trim(), endValue: String(args[end]).trim(), same: b.at === a.at };
+  }
+  return undefined;
 }
 
 // -------------------------------------------------------------------------------------------
@@ -315,6 +356,21 @@ const TITLES = ['The Quiet Harbor', 'Northern Lights', 'Riverside Loft', 'A Year
 const RENTAL = /propert|airbnb|hotel|room/i;
 
 const ADJECTIVES = ['Cozy', 'Bright', 'Modern', 'Quiet', 'Spacious', 'Charming'];
+
+/**
+ * A person's articles when earlier searches listed papers with their authors (KnownFacts.papers): the
+ * ones whose publication line names them first, then titles on the topic that no line gives to anyone
+ * else. "Renewable energy: trends…" by G Anderson, C Novak and P Brown is not among Robert Gross's articles.
+ */
+function personsPapers(c: Ctx, n: number): string[] | undefined {
+  const person = c.known?.name;
+  const papers = c.known?.papers;
+  if (!person || !papers?.length) return undefined;
+  const own = [...new Set(papers.filter((p) => namesAuthor(p.publication, person)).map((p) => p.title))];
+  const taken = new Set(papers.map((p) => p.title.toLowerCase()));
+  const fresh = paperTitles(textCtx(c), Math.max(n, 8)).map(cap).filter((t) => !taken.has(t.toLowerCase()));
+  return [...own, ...fresh].slice(0, Math.max(n, Math.min(own.length, 3)));
+}
 
 function textCtx(c: Ctx): TextCtx {
   return { rng: c.rng, args: c.args, subject: c.subject, hint: c.hint, ...(c.known?.title ? { title: c.known.title } : {}), ...(c.known?.publication ? { publication: c.known.publication } : {}), ...(knownGenre(c.known?.fields) ? { genre: knownGenre(c.known?.fields) } : {}), ...(c.trip ? { trip: c.trip } : {}), ...(c.near ? { near: c.near } : {}), used: c.names };
@@ -599,7 +655,7 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
     // Lists whose items are one text each, written as a whole so no two items read alike.
     if (/\b(route|step|action|direction)\b/.test(kind)) return routeSteps(textCtx(c));
     if (/snipp?et/.test(kind)) return snippets(textCtx(c), n);
-    if (/\b(article|paper|publication)\b/.test(kind) || (/\btitle\b/.test(kind) && /paper|article|scholar|arxiv/i.test(`${c.hint} ${description}`))) return paperTitles(textCtx(c), n).map(cap);
+    if (/\b(article|paper|publication)\b/.test(kind) || (/\btitle\b/.test(kind) && /paper|article|scholar|arxiv/i.test(`${c.hint} ${description}`))) return personsPapers(c, n) ?? paperTitles(textCtx(c), n).map(cap);
   }
   const items: unknown[] = [];
   const seen = new Set<string>();
@@ -662,6 +718,8 @@ export interface CarriedValue {
    * value goes into the record of `field` whose `beside.sub` holds `beside.value`, not into a record of its own.
    */
   beside?: { sub: string; value: unknown };
+  /** What this task's recordings say about the record holding the value (recordedFacts.ts): its name, and the town its address names. */
+  about?: RecordFacts;
 }
 
 /** Does a return field named `field` hold the value of an argument named `key`? Same name, or the id of what the key names. */
@@ -759,6 +817,22 @@ function isListField(description: string): boolean {
 }
 
 /** Put every carried value where its field says, in the answer's records in order (the first value in the first record). */
+/**
+ * A record named as the task's recordings give it ("Home in Hawthorne"). Its address stays in the town
+ * the call searched (Hawthorne lies in the Los Angeles the search asked for; the name says which part).
+ * Two records the recordings name alike ("Rental unit in New York") are told apart by their street.
+ */
+function withFacts(record: Record<string, unknown>, about: RecordFacts | undefined, others: unknown[]): Record<string, unknown> {
+  if (!about?.name) return record;
+  const out = { ...record };
+  const nameKey = ['name', 'title'].find((k) => typeof out[k] === 'string');
+  if (!nameKey) return out;
+  const taken = others.some((o) => o !== record && isPlainObject(o) && o[nameKey] === about.name);
+  const street = typeof out.address === 'string' ? out.address.split(',')[0].replace(/^\d+[a-z]?\s+/i, '').trim() : '';
+  out[nameKey] = taken && street ? `${about.name} near ${street}` : about.name;
+  return out;
+}
+
 export function applyCarried(answer: Record<string, unknown>, carried: CarriedValue[]): Record<string, unknown> {
   const next = new Map<string, number>();
   const leads = new Map<string, string[]>();
@@ -781,7 +855,7 @@ export function applyCarried(answer: Record<string, unknown>, carried: CarriedVa
     if (c.sub) {
       while (items.length <= slot) items.push(isPlainObject(items[0]) ? { ...items[0] } : {});
       const record = isPlainObject(items[slot]) ? (items[slot] as Record<string, unknown>) : {};
-      items[slot] = { ...record, [c.sub]: c.value };
+      items[slot] = { ...withFacts(record, c.about, items), [c.sub]: c.value };
     } else {
       while (items.length <= slot) items.push(c.value);
       items[slot] = c.value;

@@ -15,7 +15,7 @@
  * The item input carries, besides the trajectory, the recorded responses the cache will answer
  * its steps with, so a change in collect's recorded responses is new work here.
  */
-import { SIMULATOR_RULES_VERSION } from '../../pipeline/resolution/simulatorRules.js';
+import { SIMULATOR_RULES_VERSION, type CarriedValue } from '../../pipeline/resolution/simulatorRules.js';
 import { toJson } from '../../pipeline/pyValues.js';
 import type { ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
 import { modelFor } from '../../pipeline/config.js';
@@ -29,11 +29,14 @@ import {
   type Trajectory,
 } from '../../pipeline/schemas.js';
 import { cacheKey } from '../../pipeline/resolution/canonical.js';
+import { callChangesState } from '../../pipeline/errors/sideEffects.js';
+import { valueShownIn } from '../../pipeline/quality/grounding.js';
 import { answerWriterRole } from './answerWriter.js';
 import { placeOfStep, shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { carryPlan } from '../../pipeline/resolution/grounded.js';
 import { knownFacts, agreeingCarries, taskToday } from '../../pipeline/resolution/knownFacts.js';
 import { askedCount } from '../../pipeline/resolution/askedCount.js';
+import { recordedFactsAbout } from '../../pipeline/resolution/recordedFacts.js';
 import { foreignRecordedResponse, recordPlan } from '../../pipeline/quality/grounding.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 
@@ -85,6 +88,28 @@ export function resolveSummary(ctx: Pick<StageContext, 'store'>): string {
 
 
 
+/**
+ * The earlier step making the very same read (same tool, same arguments) whose successful answer step
+ * `i` repeats, when no call of the same toolkit changed anything in between and that answer already
+ * shows every value step `i` must carry; else undefined. Search "artificial intelligence" twice in one
+ * task and the two answers list the same papers under the same ids.
+ */
+function sameReadBefore(located: ReturnType<typeof toolSteps>, i: number, carries: { value: unknown }[]): number | undefined {
+  const { name, args } = located[i].step.action;
+  if (typeof args !== 'object' || callChangesState(name)) return undefined;
+  const key = cacheKey(name, args);
+  const kit = name.split('.')[0];
+  for (let j = i - 1; j >= 0; j--) {
+    const a = located[j].step.action;
+    if (a.name.split('.')[0] === kit && callChangesState(a.name)) return undefined;
+    if (a.name !== name || typeof a.args !== 'object' || cacheKey(a.name, a.args) !== key) continue;
+    const r = located[j].step.response;
+    if (!r || r.error) return undefined;
+    return carries.every((c) => valueShownIn(c.value, r.content)) ? j : undefined;
+  }
+  return undefined;
+}
+
 export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
   name: STAGE,
@@ -97,8 +122,8 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // 10: a value is carried only where its tool could hold that kind of thing (carrierKinds.ts), titles later
   // steps copy are carried too (copiedTitles), a record picked "as the most popular" ranks first (CarriedValue.top), a ticker is shown only as written (TECH is not "tech company");
   // 12: a record picked by rank that a recording showed is still ranked so by a simulated list before it (rankOnly);
-  // 13: a title copied from a Scholar search goes into its list of titles
-  version: `13+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  // 13: a title copied from a Scholar search goes into its list of titles; 14: a read asked again gets the answer it got before (sameReadBefore), a carried record is named and placed as this task's recordings say (recordedFacts.ts)
+  version: `14+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],
@@ -183,12 +208,23 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
       simulated[i] = true;
     }
     const resimulated = new Set(plan.resimulate);
+    const recordedSteps = located.map((l, m) => ({ args: l.step.action.args, recorded: simulated[m] ? undefined : recording[m]?.content }));
+    const withRecordedFacts = <C extends CarriedValue>(c: C, i: number): C => {
+      if (!c.sub) return c;
+      const about = recordedFactsAbout(c.value, recordedSteps, i);
+      return about ? { ...c, about } : c;
+    };
 
     for (const [i, { step }] of located.entries()) {
       k++;
       const { name, args } = step.action;
       const kept = trajectory.source !== 'bfcl' ? step.response : undefined;
-      if (kept) {
+      const again = trajectory.source !== 'bfcl' ? sameReadBefore(located, i, plan.carries[i]) : undefined;
+      if (again !== undefined) {
+        // The same lookup asked again gets the same answer: two answers to one read would contradict each other.
+        if (step.response?.content !== located[again].step.response!.content) notes.push(`step ${k} ${name}: the same call as step ${again + 1}, answered as it was`);
+        step.response = { ...located[again].step.response! };
+      } else if (kept) {
         step.response = kept;
       } else {
         const before = step.response;
@@ -200,7 +236,8 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
         const today = simulated[i] ? taskToday(args, earlier, said) : undefined;
         const doc = trajectory.tools.find((t) => t.name === name);
         const asked = simulated[i] && doc ? askedCount(trajectory.turns[located[i].turnIndex].user, args, doc) : undefined;
-        const carry = simulated[i] ? agreeingCarries(plan.carries[i], known) : [];
+        // A record whose id a later step looks up: named and placed as this task's recording of that lookup says.
+        const carry = simulated[i] ? agreeingCarries(plan.carries[i], known).map((c) => withRecordedFacts(c, i)) : [];
         if (carry.length) notes.push(`step ${k} ${name}: carries ${carry.map((c) => `${c.key}=${toJson(c.value)} in ${c.field}${c.sub ? `[].${c.sub}` : ''}`).join(', ')} for later steps`);
         const place = simulated[i] ? placeOfStep(trajectory, located[i].turnIndex, history) : undefined;
         const response = await ctx.services.resolver.resolve(

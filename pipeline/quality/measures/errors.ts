@@ -244,14 +244,15 @@ export const errorChangesState: CaseMeasure = {
 
 /**
  * A simulated wrong call the tool itself must refuse, answered with a success: `search_nearby` at
- * longitude 1153.11 listing "Parkside Beach". The error then hides behind a plausible answer that no
+ * longitude 1153.11 listing "Parkside Beach", a checkout price for check-out 2023-10-22 after
+ * check-in 2023-10-25, free rooms from 12:00 to 10:00 (validateCall's reversedWindow). The error then hides behind a plausible answer that no
  * real service could give.
  */
 export const errorAcceptedImpossible: CaseMeasure = {
   kind: 'case',
   id: 'error_accepted_impossible',
   group: 'errors',
-  title: 'a wrong call its own tool doc rules out (a parameter of the wrong type, coordinates off the globe) answered with a success by the simulator',
+  title: 'a wrong call its own tool doc rules out (a parameter of the wrong type, coordinates off the globe, a window that ends before it starts) answered with a success by the simulator',
   population: 'T-Eval tool_select and parameters_value cases',
   check(tc) {
     if (tc.source !== 'teval' || (tc.errorType !== 'tool_select_error' && tc.errorType !== 'parameters_value_error') || !tc.erroneousAction) return undefined;

@@ -12,6 +12,12 @@ import type { CaseMeasure, SetMeasure } from '../types.js';
 import { mixedTypes } from '../../resolution/fieldTypes.js';
 import { namesOnePlace, recordName } from '../../resolution/simulatorRules.js';
 import { toJson } from '../../pyValues.js';
+import { callChangesState } from '../../errors/sideEffects.js';
+import { isErrorResponse } from '../../errors/responses.js';
+import { canonicalArgs } from '../../resolution/canonical.js';
+import { namesAuthor } from '../../resolution/knownFacts.js';
+import { factsOfRecording, sameId } from '../../resolution/recordedFacts.js';
+import type { TestCase } from '../../schemas.js';
 import { levenshtein } from '../../editDistance.js';
 import { toolSteps } from '../../steps.js';
 import { askedCount, docListCap } from '../../resolution/askedCount.js';
@@ -329,7 +335,136 @@ export const simulatedVenueMangled: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => mangledVenue(step.action, step.response!.content)),
 };
 
-export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedTextOffTopic, simulatedVenueTemplated, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedContradictsWorld];
+/**
+ * The same read asked twice in one case and answered two ways: search_google_scholar("artificial
+ * intelligence") listing result id efZZXguoqq8J as "Artificial intelligence in practice" and then as
+ * "Artificial intelligence in medicine". A lookup that changes nothing answers the same when asked
+ * again (unless a call of the same toolkit changed something in between). Failures are left out: a
+ * failure is the environment's mood of the moment.
+ */
+export function repeatedReadDiffers(tc: Pick<TestCase, 'messages'>): string | null | undefined {
+  const seen = new Map<string, { answer: string }>();
+  let repeated = false;
+  for (let i = 0; i < tc.messages.length; i++) {
+    const m = tc.messages[i];
+    if (m.role !== 'assistant') continue;
+    const action = parseReply(m.content).action;
+    const answer = tc.messages[i + 1]?.role === 'function' ? tc.messages[i + 1].content : undefined;
+    if (!action || answer === undefined) continue;
+    if (callChangesState(action.name)) {
+      const kit = action.name.split('.')[0];
+      for (const key of [...seen.keys()]) if (key.startsWith(`${kit}.`)) seen.delete(key);
+      continue;
+    }
+    // A failure (an error object, or an environment error's text such as "429 Client Error") is no answer to compare.
+    if (isErrorResponse({ content: answer }) || !isPlainObject(parseToolResponse(answer))) continue;
+    const key = `${action.name} ${canonicalArgs(action.args)}`;
+    const before = seen.get(key);
+    if (before) {
+      repeated = true;
+      if (toJson(responseValue(before.answer)) !== toJson(responseValue(answer))) return `${action.name}${toJson(action.args)} answered twice, differently: "${before.answer.slice(0, 60)}…" then "${answer.slice(0, 60)}…"`;
+    } else seen.set(key, { answer });
+  }
+  return repeated ? null : undefined;
+}
+
+export const repeatedReadAnsweredDifferently: CaseMeasure = {
+  kind: 'case',
+  id: 'repeated_read_answered_differently',
+  group: 'solvable',
+  title: 'the same read call asked twice in one case answered two ways (one Scholar search giving one result id two titles)',
+  population: 'T-Eval cases that show one read call (same tool, same arguments) answered successfully twice',
+  check: (tc) => (tc.source === 'bfcl' ? undefined : repeatedReadDiffers(tc)),
+};
+
+/**
+ * A simulated author record that claims a paper an earlier search listed as someone else's: Robert
+ * Gross's articles include "Renewable energy: trends, perspectives, and prospects", which the search
+ * showed as "G Anderson, C Novak, P Brown - …". Undefined when the case shows no such record after a
+ * search that listed papers with their publication lines.
+ */
+export function authorClaimsOthersPaper(messages: { role: string; content: string }[], simulated: (content: string) => boolean): string | null | undefined {
+  const papers = new Map<string, string>();
+  let inPopulation = false;
+  for (const m of messages) {
+    if (m.role !== 'function') continue;
+    const v = responseValue(m.content);
+    if (!isPlainObject(v)) continue;
+    const titles = v.title ?? v.titles;
+    const lines = v.pub_info ?? v.publication_info;
+    if (Array.isArray(titles) && Array.isArray(lines)) titles.forEach((t, i) => typeof t === 'string' && typeof lines[i] === 'string' && papers.set(t.trim().toLowerCase(), lines[i] as string));
+    if (typeof v.name === 'string' && Array.isArray(v.articles) && papers.size && simulated(m.content)) {
+      inPopulation = true;
+      const name = v.name;
+      const claimed = v.articles.find((a) => typeof a === 'string' && papers.has(a.trim().toLowerCase()) && !namesAuthor(papers.get(a.trim().toLowerCase())!, name));
+      if (typeof claimed === 'string') return `${name} is given "${claimed}", which the search listed as "${papers.get(claimed.trim().toLowerCase())!.slice(0, 60)}"`;
+    }
+  }
+  return inPopulation ? null : undefined;
+}
+
+export const simulatedAuthorClaimsOthersPaper: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_author_claims_others_paper',
+  group: 'solvable',
+  title: "a simulated author record listing among the author's articles a paper the task's search showed as written by others",
+  population: 'T-Eval cases showing a simulated author record (name and articles) after a search that listed papers with their publication lines',
+  check(tc, ctx) {
+    if (tc.source === 'bfcl') return undefined;
+    const steps = shownSimulatedSteps(tc, ctx);
+    if (!steps) return undefined;
+    const contents = new Set(steps.map((s) => s.response!.content));
+    return authorClaimsOthersPaper(tc.messages, (c) => contents.has(c));
+  },
+};
+
+/**
+ * A simulated list record that another answer in the case, a recorded one, contradicts: the search
+ * calls id 28722771 "Charming house in Los Angeles, 52 Vermont Avenue" and the recorded details of
+ * that id say "Home in Hawthorne · …"; the search calls id 49634091 a "Modern condominium" and its
+ * recorded reviews are of "Marina Motel". The recording may come before or after the list.
+ */
+export function recordContradictsRecording(steps: { action: { name: string; args: unknown }; content: string; simulated: boolean }[]): string | null | undefined {
+  let inPopulation = false;
+  for (const list of steps.filter((s) => s.simulated)) {
+    const v = responseValue(list.content);
+    if (!isPlainObject(v)) continue;
+    for (const records of Object.values(v)) {
+      if (!Array.isArray(records)) continue;
+      for (const r of records) {
+        if (!isPlainObject(r)) continue;
+        const label = [r.name, r.title, r.address].filter((x): x is string => typeof x === 'string').join(' | ');
+        if (!label) continue;
+        for (const id of Object.entries(r).filter(([k, x]) => /(^|_)id$|Id$/.test(k) && (typeof x === 'number' || typeof x === 'bigint' || typeof x === 'string')).map(([, x]) => x)) {
+          const other = steps.find((s) => !s.simulated && isPlainObject(s.action.args) && Object.values(s.action.args).some((a) => sameId(a, id)));
+          const facts = other && factsOfRecording(other.content);
+          if (!facts) continue;
+          inPopulation = true;
+          const said = label.toLowerCase();
+          if (facts.town && !said.includes(facts.town.toLowerCase())) return `${list.action.name} lists ${String(id)} as "${label.slice(0, 70)}", but the recorded ${other!.action.name} puts it in ${facts.town}`;
+          if (!facts.town && facts.name && !said.includes(facts.name.toLowerCase())) return `${list.action.name} lists ${String(id)} as "${label.slice(0, 70)}", but the recorded ${other!.action.name} is about ${facts.name}`;
+        }
+      }
+    }
+  }
+  return inPopulation ? null : undefined;
+}
+
+export const simulatedRecordContradictsRecording: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_record_contradicts_recording',
+  group: 'solvable',
+  title: 'a simulated list names or places a record otherwise than a recorded answer about the same id in the case (a search\'s "Charming house in Los Angeles" whose recorded details say "Home in Hawthorne")',
+  population: 'T-Eval cases showing a simulated list record whose id a recorded answer in the case describes by name or town',
+  check(tc, ctx) {
+    if (tc.source === 'bfcl') return undefined;
+    const steps = shownSteps(tc, ctx);
+    if (!steps) return undefined;
+    return recordContradictsRecording(steps.map((s) => ({ action: s.action, content: s.response!.content, simulated: s.response!.tier === 'simulated' })));
+  },
+};
+
+export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedTextOffTopic, simulatedVenueTemplated, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedContradictsWorld];
 
 /**
  * A simulated answer gives a field another shape than every recorded answer of the same API the
