@@ -385,8 +385,11 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string):
   let disclaimed = false;
   const said = new Set<string>();
   const seed = hash(key);
-  return plans.map((p, n) => {
-    if (!p) return undefined;
+  return plans.map((plan, n) => {
+    if (!plan) return undefined;
+    // A reply that already reads the order back ("Okay, that's one lavender earl grey tea.") gets only
+    // where to give it, not a second read-back of the same order.
+    const p = plan.phrase && readsBack(plan.said, plan.phrase) ? { ...plan, phrase: undefined } : plan;
     if (!disclaimed) {
       disclaimed = true;
       const i = seed % (p.phrase ? CLOSING.length : CLOSING_PLAIN.length);
@@ -423,6 +426,12 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string):
     said.add(normalizeLine(text));
     return text;
   });
+}
+
+/** Whether a kept sentence of the reply already names the order (its words, whatever article it opens with). */
+function readsBack(said: readonly string[], phrase: string): boolean {
+  const core = normalizeLine(phrase).replace(/^(?:a|an|one|the|some) /, '');
+  return core.length > 0 && said.some((s) => normalizeLine(s).includes(core));
 }
 
 /** Every wording the rewrite can use, for the tests: none may claim an act or read as a refusal. */

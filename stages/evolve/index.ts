@@ -391,7 +391,8 @@ export const evolveStage: ItemStage<EvolveInput, TestCase> = {
   // 8: long context inserted before the task's first user turn; the coffee agent's claims of acts undone; off-topic questions and wider declines left out.
   // 11: both 10s merged: closings worded per insertion with whole read-backs (h-closings), related distractors and no same-job twins (h-extra).
   // 19: inserted thoughts say what their reply does, no canned thought twice in a case; waits, order displays and the café's own voice undone (h-ctx2, which counted 11–18 on its branch).
-  version: `19+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
+  // 20: a closing whose kept reply already reads the order back adds only where to give it.
+  version: `20+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
   upstream: ['assemble'],
   description: 'SRM evolution: long context, extra tools, noisy query, harder tools, mixed',
   configSlice: (config) => ({ evolve: config.evolve, sourcesDir: config.sources.dir ?? null }),

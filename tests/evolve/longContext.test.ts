@@ -455,3 +455,16 @@ describe('thoughts, waits and displays of an insertion', () => {
     expect(saysUnavailable('Unfortunately, there is no Americano on our menu. Would you like something else?')).toEqual(['americano']);
   });
 });
+
+describe('a closing reads the order back once', () => {
+  it('a kept reply that already names the order gets only where to give it', () => {
+    const plan = (said: string[]): ClosingPlan => ({ index: 3, said, leave: [], phrase: 'a lavender earl grey tea' });
+    // Over many insertions and positions (the first closing disclaims, later ones vary), the order is named once.
+    for (let i = 0; i < 40; i++) {
+      const closings = closeInsertion([plan(['Okay, that\'s one lavender earl grey tea.']), plan(['Okay, that\'s one lavender earl grey tea.']), plan([])], `dlg-${i}`);
+      for (const text of closings.slice(0, 2)) expect(text!.toLowerCase().split('lavender earl grey tea').length - 1, text).toBe(1);
+      // Without a read-back in the reply, the closing names the order itself.
+      expect(closings[2]!.toLowerCase(), closings[2]).toContain('lavender earl grey tea');
+    }
+  });
+});
