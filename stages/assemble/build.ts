@@ -26,6 +26,7 @@ import { describeUngrounded, foreignRecordedResponse, ungroundedHistory, ungroun
 import { rankContradiction } from '../../pipeline/quality/ranking.js';
 import { unshownField } from '../../pipeline/quality/copiedFields.js';
 import { incoherentAnswer } from '../../pipeline/quality/measures/solvable.js';
+import { recordContradictsRecording } from '../../pipeline/quality/measures/simulated.js';
 
 export const ASSEMBLE_RULES = 'rules:assemble@3';
 export const PROMPT_RULES = 'rules:standard-prompt@1';
@@ -126,6 +127,14 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
       break;
     }
   }
+  // A simulated list record a recording in the case names otherwise (teval_query_2_2: the email the
+  // plan writes quotes "Guesthouse in Culver City", the recorded details say Huntington Beach) has no
+  // consistent repair: the case is turned down.
+  const shownSteps = toolSteps(t)
+    .filter(({ step }) => step.response && shownAnswers.has(step.response.content))
+    .map(({ step }) => ({ action: step.action, content: step.response!.content, simulated: step.response!.tier === 'simulated' }));
+  const contradiction = t.source === 'teval' ? recordContradictsRecording(shownSteps) : undefined;
+  if (contradiction) problems.push(`simulated record contradicts the recording: ${contradiction}`);
   if (problems.length) return { ok: false, reason: problems.join('; ') };
   const tag: CaseTag = spec.part === 'control' ? 'control' : spec.part === 'external' ? 'env' : (parts.errorType as ErrorType);
   const { methods, origin, ...rest } = parts;
