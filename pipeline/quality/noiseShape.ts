@@ -115,8 +115,16 @@ const TRADE_TOPICS: Record<string, RegExp> = {
 function onTopic(trade: string, topic: string): boolean {
   const re = TRADE_TOPICS[trade];
   if (re.test(topic)) return true;
-  const keys = re.source.replace(/\\b/g, '').replace(/-\?/g, '').split('|').filter((k) => k.length >= 4);
-  return topic.toLowerCase().split(/[^a-z]+/).some((w) => w.length >= 4 && keys.some((k) => levenshtein(w, k) <= 1));
+  // The words the trade's pattern names and their plurals (the typo may be in "invoices").
+  const keys = re.source.replace(/\\b/g, '').replace(/-\?/g, '').split('|').flatMap((k) => (k.endsWith('s?') ? [k.slice(0, -2), k.slice(0, -1)] : [k, `${k}s`])).filter((k) => k.length >= 4);
+  return topic.toLowerCase().split(/[^a-z]+/).some((w) => w.length >= 4 && keys.some((k) => levenshtein(w, k) <= 1 || swapsTwo(w, k)));
+}
+
+/** Two letters side by side swapped, the typo the noise makes most ("invocies" for "invoices"). */
+function swapsTwo(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const at = [...a].findIndex((ch, i) => ch !== b[i]);
+  return at >= 0 && at < a.length - 1 && a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2);
 }
 
 /** Parts of a noisy query that clash with one another (each rule names one; the first found). */

@@ -61,6 +61,9 @@ describe('noise measures flag the old skeleton and its clashes, and pass real va
     // A typo in the topic is still the topic (teval_query_288_2~noisy_query: "a missing paecel").
     expect(noiseClashes('The courier emailed at lunchtime about a missing paecel, so I am behind.')).toEqual([]);
     expect(noiseClashes('The courier emailed at lunchtime about a missing pancake, so I am behind.')).toHaveLength(1);
+    // Two letters swapped in a plural is still the topic (teval_query_96_1~noisy_query: "the invocies").
+    expect(noiseClashes('My accountant phoned earlier to moan about the invocies, so I am frazzled.')).toEqual([]);
+    expect(noiseClashes('My accountant phoned earlier to moan about the invasion, so I am frazzled.')).toHaveLength(1);
   });
 
   it('proofreading claim beside typos; "again" without history; spliced lower-case "i\'m"', () => {
