@@ -189,7 +189,7 @@ export function qualityReport(input: QualityInput, thresholds: Record<string, nu
         overall,
         bySource: Object.fromEntries([...bySource].map(([k, v]) => [k, caseCell(m, v, input.ctx)])),
         byFamily: Object.fromEntries([...byFamily].map(([k, v]) => [k, caseCell(m, v, input.ctx)])),
-        examples, threshold, breached: breaches(overall, threshold, better),
+        examples, threshold, breached: breaches(overall, threshold, better, m.minGateN),
       };
     }
     const all = setCell(m, cases, input.ctx);

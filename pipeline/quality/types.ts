@@ -33,6 +33,12 @@ export interface CaseMeasure {
    * saying what is wrong in a way a reader can check against the case.
    */
   check(tc: TestCase, ctx: QualityContext): string | null | undefined;
+  /**
+   * Below this many cases in the population the rate is reported but never gated: a limit of 1% is a
+   * statement about a full build's pool, and a --limit sample with two trajectories has no related
+   * tool to draw at all.
+   */
+  minGateN?: number;
 }
 
 export interface SetScore {

@@ -424,3 +424,13 @@ describe('the report', () => {
     expect(ruleOf('parameters_value_error cannot apply at step k=3 of teval_query_142_0: the call passes nothing')).toBe(ruleOf('parameters_value_error cannot apply at step k=7 of teval_query_9_1: other detail'));
   });
 });
+
+describe('a rate over a handful of cases is reported, not gated', () => {
+  it('a case measure with minGateN breaches only over a population that large', async () => {
+    const { breaches } = await import('../../pipeline/quality/report.js');
+    expect(breaches({ n: 8, defects: 4, value: 0.5 }, 0.01, 'lower', 100)).toBe(false);
+    expect(breaches({ n: 1000, defects: 20, value: 0.02 }, 0.01, 'lower', 100)).toBe(true);
+    const { TEXT_MEASURES } = await import('../../pipeline/quality/measures/text.js');
+    expect(TEXT_MEASURES.find((m) => m.id === 'extra_tools_unrelated')?.minGateN).toBe(100);
+  });
+});

@@ -68,7 +68,7 @@ export function baseCase(i: number, seed: number): TestCase {
       { role: 'function', content: '{"error": "unknown city Nowhere"}' },
     ],
     tools: TOOLS,
-    groundTruth: i % 3 === 2 ? [gt, { ...(cot ? { thought: 'Done.' } : {}), name: 'FinishAction', args: 'Booked.' }] : gt,
+    groundTruth: i % 3 === 2 ? [gt, { ...(cot ? { thought: 'The booking went through, so I can say so.' } : {}), name: 'FinishAction', args: 'Booked.' }] : gt,
     provenance: { methods: { assemble: 'rules:fixture' }, parents: [] },
   };
 }

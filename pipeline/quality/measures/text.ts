@@ -731,6 +731,9 @@ function answerFrameShareOf(source?: TestCase['source']): SetMeasure {
     title: `closing answers${source === 'teval' ? ' of T-Eval cases' : source ? ` of ${source} cases` : ''}: share of distinct answers holding the most common sentence frame (names, quotes and numbers blanked)`,
     population: source ? `closing answers shown or asked for in ${source === 'teval' ? 'T-Eval' : source} cases` : 'closing answers shown or asked for',
     better: 'lower',
+    // A frame's share of a handful of answers says nothing: a --limit sample is reported, not gated
+    // (a full build holds about 400 distinct closing answers, 100 of them T-Eval's).
+    minGateN: 50,
     score(cases) {
       const distinct = new Map<string, string>();
       for (const tc of cases) if (!source || tc.source === source) for (const a of answersOf(tc)) if (!distinct.has(a)) distinct.set(a, tc.id);
@@ -848,6 +851,7 @@ export const extraToolsSameFunction: CaseMeasure = {
   group: 'text',
   title: 'extra tools: an added tool does the same job as a tool the case lists (a second right answer)',
   population: 'evolved cases with extra tools',
+  minGateN: 100,
   check(tc, ctx) {
     const added = (tc.evolution?.details?.extraTools as { added?: string[] } | undefined)?.added;
     if (!added) return undefined;
@@ -877,6 +881,7 @@ export const extraToolsUnrelated: CaseMeasure = {
   group: 'text',
   title: "extra tools: no added tool is related to the case (none of a listed toolkit, none sharing a subject word with the request or the listed tools)",
   population: 'evolved cases with extra tools',
+  minGateN: 100,
   check(tc, ctx) {
     const added = (tc.evolution?.details?.extraTools as { added?: string[] } | undefined)?.added;
     if (!added?.length) return undefined;
