@@ -432,5 +432,7 @@ describe('a rate over a handful of cases is reported, not gated', () => {
     expect(breaches({ n: 1000, defects: 20, value: 0.02 }, 0.01, 'lower', 100)).toBe(true);
     const { TEXT_MEASURES } = await import('../../pipeline/quality/measures/text.js');
     expect(TEXT_MEASURES.find((m) => m.id === 'extra_tools_unrelated')?.minGateN).toBe(100);
+    // A same-job twin is a second right answer at any size: gated on every build.
+    expect(TEXT_MEASURES.find((m) => m.id === 'extra_tools_same_function')?.minGateN).toBeUndefined();
   });
 });

@@ -416,6 +416,20 @@ function answersOf(tc: TestCase): string[] {
   return out;
 }
 
+/**
+ * The first closing answer `find` faults, told by `tell` (the hit and the answer it is in); null when
+ * none is faulty, undefined when the case shows and asks for no closing answer.
+ */
+function answerDefect(tc: TestCase, find: (answer: string) => string | undefined, tell: (hit: string, answer: string) => string = (hit) => `"${hit}"`): string | null | undefined {
+  const answers = answersOf(tc);
+  if (answers.length === 0) return undefined;
+  for (const a of answers) {
+    const hit = find(a);
+    if (hit) return tell(hit, a);
+  }
+  return null;
+}
+
 export const answerTruncated: CaseMeasure = {
   kind: 'case',
   id: 'answer_truncated',
@@ -479,14 +493,8 @@ export const answerFieldUnphrased: CaseMeasure = {
   title: 'closing answer reads a field name as a noun or dumps its value ("the created by is", "the success is true", "the healthy tire pressure is true", "the gallon is 3.96", "the stock list is a list of 4", "the travel cost list is just 10000", "the car info is empty", `the state is "Send completed successfully."`, "a 349-character text"), or says it looked up what a call changed ("I checked with `save_file`")',
   population: 'cases that show or ask for a closing answer',
   check(tc) {
-    const answers = answersOf(tc);
-    if (answers.length === 0) return undefined;
     const tools = tc.tools.map((t) => t.name);
-    for (const a of answers) {
-      const hit = unphrasedField(a, tools);
-      if (hit) return `"${hit}" in "${a.slice(Math.max(0, a.indexOf(hit) - 30), a.indexOf(hit) + hit.length + 30)}"`;
-    }
-    return null;
+    return answerDefect(tc, (a) => unphrasedField(a, tools), (hit, a) => `"${hit}" in "${a.slice(Math.max(0, a.indexOf(hit) - 30), a.indexOf(hit) + hit.length + 30)}"`);
   },
 };
 
@@ -506,15 +514,7 @@ export const answerWithholdsFields: CaseMeasure = {
   group: 'text',
   title: 'closing answer names a response\'s fields without their values ("8 fields (id, genres, release date, …)")',
   population: 'cases that show or ask for a closing answer',
-  check(tc) {
-    const answers = answersOf(tc);
-    if (answers.length === 0) return undefined;
-    for (const a of answers) {
-      const hit = withheldFields(a);
-      if (hit) return `"${hit.slice(0, 90)}"`;
-    }
-    return null;
-  },
+  check: (tc) => answerDefect(tc, withheldFields, (hit) => `"${hit.slice(0, 90)}"`),
 };
 
 /**
@@ -540,15 +540,7 @@ export const answerTextSizeOnly: CaseMeasure = {
   group: 'text',
   title: 'closing answer gives a text\'s size instead of its content ("the content runs to 192 words" for the papers\' titles, authors and abstracts the user asked for), or quotes an opening that runs its labelled fields together',
   population: 'cases that show or ask for a closing answer',
-  check(tc) {
-    const answers = answersOf(tc);
-    if (answers.length === 0) return undefined;
-    for (const a of answers) {
-      const hit = textSizeOnly(a);
-      if (hit) return `"${hit}"`;
-    }
-    return null;
-  },
+  check: (tc) => answerDefect(tc, textSizeOnly),
 };
 
 /**
@@ -655,17 +647,11 @@ export const answerNestedUnphrased: CaseMeasure = {
   title: 'closing answer spells a nested record or list of a tool answer as key-value residue ("the messages has USR 005 1 entry", "organic 9 entries", "there are 2 results, the first with the open is 20.08", "the message id has new id 67410", "there are 3 contents") instead of saying what it holds',
   population: 'cases that show or ask for a closing answer',
   check(tc) {
-    const answers = answersOf(tc);
-    if (answers.length === 0) return undefined;
     const responses = tc.messages.filter((m) => m.role === 'function').map((m) => m.content);
-    for (const a of answers) {
-      const hit = nestedUnphrased(a, responses);
-      if (hit) {
-        const at = Math.max(0, a.indexOf(hit));
-        return `"${hit}" in "…${a.slice(Math.max(0, at - 40), at + hit.length + 40)}…"`;
-      }
-    }
-    return null;
+    return answerDefect(tc, (a) => nestedUnphrased(a, responses), (hit, a) => {
+      const at = Math.max(0, a.indexOf(hit));
+      return `"${hit}" in "…${a.slice(Math.max(0, at - 40), at + hit.length + 40)}…"`;
+    });
   },
 };
 
@@ -851,7 +837,6 @@ export const extraToolsSameFunction: CaseMeasure = {
   group: 'text',
   title: 'extra tools: an added tool does the same job as a tool the case lists (a second right answer)',
   population: 'evolved cases with extra tools',
-  minGateN: 100,
   check(tc, ctx) {
     const added = (tc.evolution?.details?.extraTools as { added?: string[] } | undefined)?.added;
     if (!added) return undefined;
