@@ -10,7 +10,7 @@
  */
 import { FINISH_ACTION, type Action, type ChatMessage } from '../schemas.js';
 import { parseToolResponse } from '../prompts/parseAction.js';
-import { namesAThing, shownAction, shownText } from './grounding.js';
+import { callsAt, namesAThing, shownText } from './grounding.js';
 
 /** One "Label: value" line of a copied record (continuation lines joined to the value). */
 export interface CopiedField {
@@ -217,13 +217,7 @@ export interface FieldGap {
  */
 export function unshownField(messages: ChatMessage[], groundTruth: Action | Action[], end = messages.length): FieldGap | undefined {
   const users = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
-  const calls: { action: Action; at: number }[] = [];
-  for (let i = 0; i < end; i++) {
-    const a = messages[i].role === 'assistant' ? shownAction(messages[i].content) : undefined;
-    if (a) calls.push({ action: a, at: i });
-  }
-  for (const a of Array.isArray(groundTruth) ? groundTruth : [groundTruth]) calls.push({ action: a, at: messages.length });
-  for (const { action, at } of calls) {
+  for (const { action, at } of callsAt(messages, groundTruth, end)) {
     const copied = copiedRecords(action, users);
     if (!copied.length) continue;
     const answers = messages.slice(0, at).filter((m) => m.role === 'function');

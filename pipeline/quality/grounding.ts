@@ -9,6 +9,7 @@
  */
 import { FINISH_ACTION, type Action, type ChatMessage } from '../schemas.js';
 import { parseJson } from '../pyValues.js';
+import { isPlainObject } from '../errors/values.js';
 
 export interface NeededValue {
   /** The argument that takes it. */
@@ -477,8 +478,18 @@ export function copiedTitles(action: Action, userText: string): NeededValue[] {
   return out;
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+/**
+ * The calls of the shown history before `end`, each with the index of its message, then the
+ * ground truth's, placed after every message: what a call copies must be shown before `at`.
+ */
+export function callsAt(messages: ChatMessage[], groundTruth: Action | Action[], end = messages.length): { action: Action; at: number }[] {
+  const calls: { action: Action; at: number }[] = [];
+  for (let i = 0; i < end; i++) {
+    const a = messages[i].role === 'assistant' ? shownAction(messages[i].content) : undefined;
+    if (a) calls.push({ action: a, at: i });
+  }
+  for (const a of Array.isArray(groundTruth) ? groundTruth : [groundTruth]) calls.push({ action: a, at: messages.length });
+  return calls;
 }
 
 /**
@@ -487,13 +498,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  */
 export function unshownTitle(messages: ChatMessage[], groundTruth: Action | Action[], end = messages.length): { action: string; title: string } | undefined {
   const users = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
-  const calls: { action: Action; at: number }[] = [];
-  for (let i = 0; i < end; i++) {
-    const a = messages[i].role === 'assistant' ? shownAction(messages[i].content) : undefined;
-    if (a) calls.push({ action: a, at: i });
-  }
-  for (const a of Array.isArray(groundTruth) ? groundTruth : [groundTruth]) calls.push({ action: a, at: messages.length });
-  for (const { action, at } of calls) {
+  for (const { action, at } of callsAt(messages, groundTruth, end)) {
     const before = shownText(messages.slice(0, at));
     for (const need of copiedTitles(action, users)) if (!needShownIn(need, before)) return { action: action.name, title: String(need.value) };
   }
