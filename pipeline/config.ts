@@ -101,6 +101,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   noise_clash: 0,
   noise_proofread_beside_typos: 0,
   noise_again_without_history: 0,
+  noise_greeting_mid_conversation: 0,
+  noise_aside_foreign: 0,
   noise_lowercase_i: 0,
   noise_typo_in_count_word: 0,
   noise_typo_in_task_word: 0,

@@ -3,7 +3,9 @@ import type { ChatMessage, TestCase } from '../../pipeline/schemas.js';
 import type { QualityContext } from '../../pipeline/quality/types.js';
 import {
   noiseAgainWithoutHistory,
+  noiseAsideForeign,
   noiseClash,
+  noiseGreetingMidConversation,
   noiseFrameTop,
   noiseLowercaseI,
   noiseProofreadBesideTypos,
@@ -14,6 +16,7 @@ import {
 } from '../../pipeline/quality/measures/noise.js';
 import { noiseClashes, skeletonOnly, typosOf } from '../../pipeline/quality/noiseShape.js';
 import { noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
+import { noiseGrammarSlip } from '../../pipeline/quality/measures/text.js';
 import { Rng } from '../../pipeline/rng.js';
 
 const NONE: QualityContext = { trajectory: () => undefined, baseCase: () => undefined };
@@ -78,6 +81,24 @@ describe('noise measures flag the old skeleton and its clashes, and pass real va
     expect(noiseLowercaseI.check(noisy(own, `Not sure this is clear. I'm after three articles about lentil soup.`), NONE)).toBeNull();
   });
 
+  it('a fresh greeting on a later turn; an aside about a subject the request does not have; "Looked it back", "will not stop non-stop", "Hi all."', () => {
+    expect(noiseGreetingMidConversation.check(noisy(Q, `Hi! Also, ${Q}`, { history: true }), NONE)).toMatch(/"Hi!" opens turn 2/);
+    expect(noiseGreetingMidConversation.check(noisy(Q, `Hi again! ${Q}`, { history: true }), NONE)).toBeNull();
+    expect(noiseGreetingMidConversation.check(noisy(Q, `Hi! ${Q}`), NONE)).toBeNull();
+    const room = 'Could you please book a meeting room for today from 14:00 to 16:00? Also show the current booking status of all rooms.';
+    expect(noiseAsideForeign.check(noisy(room, `${room} Honestly, I'm not the most efficient traveller.`), NONE)).toMatch(/travel aside "traveller"/);
+    expect(noiseAsideForeign.check(noisy(room, `${room} Main thing is the booking, as above.`), NONE)).toBeNull();
+    const blog = 'Being a travel blogger, find the three top-rated properties in Tokyo and show their reviews.';
+    expect(noiseAsideForeign.check(noisy(blog, `${blog} What matters most is the booking, as above.`), NONE)).toMatch(/no booking/);
+    expect(noiseAsideForeign.check(noisy(blog, `${blog} I'm not the most organised traveller.`), NONE)).toBeNull();
+    // "the numbers" names maths or money: a request with either backs it.
+    expect(noiseAsideForeign.check(noisy('Calculate the average of twelve values.', 'Calculate the average of twelve values. Main thing is the numbers, as above.'), NONE)).toBeNull();
+    for (const slip of ['(Looked it back, it should all be there.)', 'Sorry, the dog next door will not stop non-stop.', 'Hi all.']) {
+      expect(noiseGrammarSlip.check(noisy(Q, `${slip} ${Q}`), NONE), slip).not.toBeNull();
+    }
+    expect(noiseGrammarSlip.check(noisy(Q, `(I looked it over, it should all be there.) ${Q}`), NONE)).toBeNull();
+  });
+
   it('typos in a count word or in a word the call uses', () => {
     expect(noiseTypoInCountWord.check(noisy(Q, Q.replace('three', 'threee')), NONE)).toMatch(/three/);
     expect(noiseTypoInCountWord.check(noisy(Q, Q.replace('first', 'fiorst')), NONE)).toMatch(/first/);
@@ -93,6 +114,7 @@ describe('the offline noisy-query rules make none of it (1,000 seeds)', () => {
     "I'm planning a trip to Rome. Find two hotels near the Colosseum for the second week of May.",
     'Move the report to the temp folder, then list the last five files in it.',
     'Calculate the average of twelve numbers and send the result to my manager.',
+    'Could you please book a meeting room for a team meeting today from 14:00 to 16:00? Also, show the current booking status of all meeting rooms.',
   ];
   it('no clash, no proofreading claim beside typos, no "again" opening a conversation, no lower-case "i", no typo in a count or task word; varied frames', () => {
     const frames = new Map<string, number>();
@@ -100,10 +122,10 @@ describe('the offline noisy-query rules make none of it (1,000 seeds)', () => {
     for (let i = 0; i < 1000; i++) {
       const query = queries[i % queries.length];
       const history = i % 3 === 0;
-      const args = { query: query.includes('lentil') ? 'lentil soup' : query.includes('Rome') ? 'Rome' : 'report', count: 3 };
+      const args = { query: query.includes('lentil') ? 'lentil soup' : query.includes('Rome') ? 'Rome' : query.includes('meeting') ? 'meeting room' : 'report', count: 3 };
       const out = noisyRules({ query, protected: [], avoid: Object.values(args).map(String), followUp: history }, new Rng(11, `s${i}`, 'noise')).query;
       const tc = noisy(query, out, { history, args });
-      for (const m of [noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord]) {
+      for (const m of [noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord, noiseGreetingMidConversation, noiseAsideForeign, noiseGrammarSlip]) {
         expect(m.check(tc, NONE), `${m.id}: ${out}`).toBeNull();
       }
       if (skeletonDefect(tc)) skeleton++;

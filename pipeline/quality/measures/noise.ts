@@ -8,7 +8,7 @@
 import { FINISH_ACTION, type TestCase } from '../../schemas.js';
 import { groundTruthActions } from '../evidence.js';
 import { AGAIN_GREETING, COUNT_WORDS, lowercaseI, noiseClashes, noiseFrame, PROOFREAD_CLAIM, skeletonOnly, typosOf } from '../noiseShape.js';
-import { insertedRange } from '../text.js';
+import { insertedRange, insertedSentences } from '../text.js';
 import { noisyPair } from './text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 
@@ -186,4 +186,86 @@ export const noiseTypoInTaskWord: CaseMeasure = {
   },
 };
 
-export const NOISE_MEASURES = [noiseSkeletonOnly, noiseFrameTop, noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord];
+
+/** A fresh greeting ("Hi!", "Good morning.") with no "again": how a conversation opens, not how it goes on. */
+const FRESH_GREETING = /^\W*(?:hi|hey|hello|hiya|heya|howdy|greetings|(?:good\s+)?(?:morning|afternoon|evening))(?:\s+(?:there|all|everyone|folks))?\s*[!.,]/i;
+
+export const noiseGreetingMidConversation: CaseMeasure = {
+  kind: 'case',
+  id: 'noise_greeting_mid_conversation',
+  group: 'text',
+  title: 'noisy query: a later turn of a conversation already under way opens with a fresh greeting ("Hi! Also, create a file…" after earlier turns and calls)',
+  population: POPULATION,
+  check(tc) {
+    const pair = pairOf(tc);
+    if (!pair) return pair;
+    const m = FRESH_GREETING.exec(pair.noisy);
+    if (!m || FRESH_GREETING.test(pair.original) || AGAIN_GREETING.test(pair.noisy)) return null;
+    const range = insertedRange(tc);
+    const users = tc.messages.filter((msg, i) => msg.role === 'user' && !(range && i >= range[0] && i < range[1]));
+    return users.length > 1 ? `"${m[0].trim()}" opens turn ${users.length}` : null;
+  },
+};
+
+/**
+ * What a user says about their request's subject, by subject: the words that name it in a request
+ * ("request"), the heads of the nouns a priority aside uses for it ("Main thing is the travel bits"),
+ * and the words an aside in its voice uses ("I'm not the most efficient traveller"). Such an aside on
+ * a request about something else (a meeting room) is a false statement by the user.
+ */
+const ASIDE_SUBJECTS: { subject: string; request: RegExp; nouns: string[]; aside?: RegExp }[] = [
+  {
+    subject: 'travel',
+    request: /\b(?:flights?|fly|flying|hotels?|trips?|travel\w*|airports?|accommodations?|vacation|holiday|itinerar\w+|airlines?|airbnb|rentals?|propert(?:y|ies)|check-?in|destination|tour\w*|visit\w*|sightseeing|attractions?|journey|route)\b/i,
+    nouns: ['trip', 'travel'],
+    aside: /\b(?:traveller|travel (?:planning|admin|plans|bits)|sorting out a trip|the trip\b|a getaway|time away|some travel|went anywhere|had a proper break|since I travelled)\b/i,
+  },
+  { subject: 'booking', request: /\b(?:book\w*|reserv\w*)\b/i, nouns: ['booking'] },
+  { subject: 'place', request: /\b(?:locat\w*|address\w*|coordinat\w*|distance|routes?|directions?|near\w*|places?|maps?|cit(?:y|ies)|where)\b/i, nouns: ['location', 'directions', 'place'] },
+  { subject: 'car', request: /\b(?:cars?|vehicles?|engine|fuel|tyres?|tires?|driv\w*|parking|gas|battery|doors?|brakes?)\b/i, nouns: ['car', 'driving'] },
+  { subject: 'calculation', request: /\b(?:calculat\w*|comput\w*|math\w*|sum|average|numbers?|distance|prices?|costs?|totals?|equation|formula|area|volume|probability|mean|deviation|logarithm|factorial|square)\b/i, nouns: ['maths', 'calculation', 'numbers'] },
+  { subject: 'reading', request: /\b(?:articles?|papers?|research\w*|read\w*|news|journals?|publications?|arxiv|scholar\w*|citations?|studies|literature|blog)\b/i, nouns: ['reading', 'research', 'articles'] },
+  { subject: 'files', request: /\b(?:files?|folders?|director(?:y|ies)|documents?|workspace|txt|pdf|csv|reports?|paths?)\b/i, nouns: ['files', 'folders', 'file', 'documents'], aside: /\b(?:my (?:work|project|old) (?:folders|files|directories)|folder (?:structure|layout|setup)|these (?:directories|folders))\b/i },
+  { subject: 'messages', request: /\b(?:messag\w*|e-?mails?|mail|inbox|contacts?|send\w*|sms|chat\w*)\b/i, nouns: ['message', 'messaging', 'messages'] },
+  { subject: 'investments', request: /\b(?:stocks?|shares|portfolio|trad\w*|watchlist|invest\w*|market|tickers?|orders?|funds?|balance|compan(?:y|ies))\b/i, nouns: ['stock', 'trading', 'portfolio', 'order'] },
+  { subject: 'weather', request: /\b(?:weather|forecast|temperature|rain\w*|snow\w*|sunny|humidity|wind\w*|climate)\b/i, nouns: ['weather', 'forecast'] },
+  { subject: 'films', request: /\b(?:movies?|films?|cinema|theat(?:er|re)s?|showtimes?|actors?|series|episodes?|tv|shows?)\b/i, nouns: ['film', 'movies'] },
+  { subject: 'food', request: /\b(?:restaurants?|recipes?|food|cook\w*|meals?|dinner|lunch|breakfast|cuisine|ingredients?|menu|eat\w*|dishes)\b/i, nouns: ['food', 'recipe'] },
+  { subject: 'posts', request: /\b(?:tweets?|posts?|twitter|followers?|comments?|social|retweets?)\b/i, nouns: ['posting', 'social', 'post'] },
+  { subject: 'money', request: /\b(?:tax\w*|loans?|payments?|invoices?|budget|salary|bank|currenc\w+|convert\w*|exchange|mortgage|prices?|costs?|money|pay\w*)\b/i, nouns: ['money', 'cost'] },
+  { subject: 'music', request: /\b(?:songs?|music|playlists?|albums?|artists?|tracks?|podcasts?|lyrics)\b/i, nouns: ['music', 'playlist'] },
+];
+
+/** A priority aside ("What matters most is the booking, as above."): the noun's head word. */
+const PRIORITY_ASIDE = /\b(?:Main thing is|The important part is|What matters most is) (?:the|my) ([a-z]+)(?: [a-z]+)?, (?:as above|as described|like I said|as written above)\./i;
+
+export function foreignAside(original: string, noisy: string): string | undefined {
+  for (const s of insertedSentences(original, noisy)) {
+    const p = PRIORITY_ASIDE.exec(s);
+    if (p && !PRIORITY_ASIDE.test(original)) {
+      const named = ASIDE_SUBJECTS.filter((t) => t.nouns.includes(p[1].toLowerCase()));
+      // A head word of several subjects ("the numbers": maths or money) is fine when the request has one of them.
+      if (named.length && !named.some((t) => t.request.test(original))) return `"${p[0]}" where the request has no ${named.map((t) => t.subject).join(' or ')}`;
+    }
+    for (const t of ASIDE_SUBJECTS) {
+      const a = t.aside?.exec(s);
+      if (a && !t.aside!.test(original) && !t.request.test(original)) return `${t.subject} aside "${a[0]}" on a request with no ${t.subject}: "${s.slice(0, 90)}"`;
+    }
+  }
+  return undefined;
+}
+
+export const noiseAsideForeign: CaseMeasure = {
+  kind: 'case',
+  id: 'noise_aside_foreign',
+  group: 'text',
+  title: 'noisy query: an aside about a subject the request does not have ("I\'m not the most efficient traveller" before a meeting-room booking; "What matters most is the booking, as above." where nothing is booked)',
+  population: POPULATION,
+  check(tc) {
+    const pair = pairOf(tc);
+    if (!pair) return pair;
+    return foreignAside(pair.original, pair.noisy) ?? null;
+  },
+};
+
+export const NOISE_MEASURES = [noiseSkeletonOnly, noiseFrameTop, noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord, noiseGreetingMidConversation, noiseAsideForeign];

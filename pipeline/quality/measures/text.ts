@@ -182,6 +182,11 @@ const GRAMMAR_SLIPS: { rule: string; re: RegExp }[] = [
   { rule: 'article-plural', re: /\b(?:a|one) (?:long|strange|busy|hectic|quiet|slow|rough|good|bad) (?:days|weeks)\b|\bone of those (?:day|week)\b(?!s)|\bwhat a one of\b/i },
   { rule: 'unfinished-phrase', re: /\bkeeps telling me\b(?!\s+(?:to|that|about|so|it|off))|\bonly starting (?:[a-z]+ing)\b/i },
   { rule: 'stacked-hedge', re: new RegExp(String.raw`\b${HEDGE}\b[^.!?]*\b${HEDGE}\b`, 'i') },
+  // "(Looked it back, …)": one looks a text over and reads it back; "will not stop non-stop" says it twice.
+  { rule: 'looked-it-back', re: /\blooked it back\b/i },
+  { rule: 'doubled-adverb', re: /\b(?:will not|won't|never) stop non-stop\b/i },
+  // One assistant reads the message: "Hi all." / "Morning all." greets a room.
+  { rule: 'group-greeting', re: /^\W*(?:hi|hello|hey|morning|evening|afternoon) (?:all|everyone|folks)\b/i },
 ];
 
 export function noiseGrammarSlips(text: string): { rule: string; at: string }[] {

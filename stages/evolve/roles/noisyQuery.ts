@@ -36,7 +36,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-20';
+export const NOISY_RULES_VERSION = 'noisy-query-21';
 
 /**
  * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
@@ -53,7 +53,7 @@ export const NOISY_RULES_VERSION = 'noisy-query-20';
 type Part = 'morning' | 'afternoon' | 'evening' | 'any';
 
 /** Topics a request can be about, recognised by its words, with what a person says about each. */
-const TOPICS: { re: RegExp; noun: string[]; why: string[]; context: string[] }[] = [
+const TOPICS: { re: RegExp; noun: string[]; why: string[]; context: string[]; fallback?: boolean }[] = [
   {
     re: /\b(?:files?|folders?|director(?:y|ies)|documents?|workspace|txt|pdf|csv|report)\b/i,
     noun: ['the files', 'my folders', 'the file stuff', 'the documents'],
@@ -61,8 +61,8 @@ const TOPICS: { re: RegExp; noun: string[]; why: string[]; context: string[] }[]
     context: ["{Everything|Half of everything} on this {machine|laptop|computer} is {a bit|rather|pretty} {disorganised|chaotic|messy} {at the moment|right now|these days}", "I keep losing track of where {things are|stuff is|I put things} {saved|stored|kept}", "The folder {structure|layout|setup} {isn't mine|wasn't my idea}, I {inherited|took over} it", "{Someone else|A former colleague|My predecessor} set up these {directories|folders} {and I'm still learning them|and never explained them|years ago}"],
   },
   {
-    re: /\b(?:flights?|hotels?|trip|travel|airport|accommodations?|vacation|holiday|booking|reservations?|itinerary|airline)\b/i,
-    noun: ['the trip', 'the travel bits', 'the booking', 'the travel plans'],
+    re: /\b(?:flights?|hotels?|trip|travel|airport|accommodations?|vacation|holiday|itinerary|airline)\b/i,
+    noun: ['the travel bits', 'the trip', 'the travel plans'],
     why: ["I'm {finally|at last} sorting out a trip I've been {putting off|avoiding|meaning to book}", "we're trying to {lock in|settle|pin down} {travel plans|the trip} before {prices go up|everything books up|it gets too late}", "I'm {planning|organising} {some travel|a getaway|time away} and want the {boring|admin|fiddly} parts {done|out of the way}", "{my family keeps|my partner keeps|my friends keep} asking {me|} whether {the trip|everything} is {booked|sorted} yet"],
     context: ["Travel {planning|admin} always takes me {longer than it should|ages|forever}", "I'm not the most {organised|relaxed|efficient} traveller", "It's been {ages|a long time|far too long} since I {last went anywhere|had a proper break|travelled}", "I always leave {the bookings|this stuff|travel admin} to the last minute"],
   },
@@ -138,6 +138,15 @@ const TOPICS: { re: RegExp; noun: string[]; why: string[]; context: string[] }[]
     why: ["I'm putting together music for a {get-together|party|long drive}", "I'm in a bit of a music rut{| lately| at the moment}", "a friend got me into this and I want to hear more"],
     context: ["I listen to the same songs on repeat far too {much|often}", "Music is what keeps me going {at work|during the day|when I'm busy}"],
   },
+  {
+    // A booking of anything (a meeting room, a table): only where no subject above names what is
+    // booked, so a room booking never hears about "the trip".
+    re: /\b(?:book(?:ing)?|reserv(?:e|ation)s?)\b/i,
+    fallback: true,
+    noun: ['the booking', 'the reservation'],
+    why: ["I'm trying to {grab|get|secure} {a slot|a time|one} before {someone else does|it fills up|the afternoon gets busy}", "{the team|my group|a few of us} {needs|need} somewhere to {meet|sit down together} {today|this afternoon|soon}", "the last time I left it {too late|to the last minute} {everything was taken|we ended up with nothing|we had to improvise}"],
+    context: ["{Rooms|Slots|Good times} {always|tend to} go {fast|quickly} {around here|these days}", "I'm {always|usually} the one who ends up {sorting the bookings|booking things} for everyone"],
+  },
 ];
 
 const GENERIC = {
@@ -167,10 +176,11 @@ const ABILITY_AGAIN = ['One more {thing|question|request}{| for you| if that is 
 
 /** Greetings by the part of the day they fit. */
 const GREET: Record<Part, string[]> = {
-  any: ['Hi!', 'Hey.', 'Hello!', 'Hi there.', 'Hiya!', 'Hey there!', 'Hello.', 'Hi.', 'Hey!', 'Heya.', 'Howdy!', 'Hi all.'],
-  morning: ['Morning!', 'Good morning.', 'Morning all.', 'Good morning!'],
+  // One assistant reads the message: no "Hi all." to a room.
+  any: ['Hi!', 'Hey.', 'Hello!', 'Hi there.', 'Hiya!', 'Hey there!', 'Hello.', 'Hi.', 'Hey!', 'Heya.', 'Howdy!'],
+  morning: ['Morning!', 'Good morning.', 'Good morning!'],
   afternoon: ['Good afternoon.', 'Afternoon!', 'Good afternoon!'],
-  evening: ['Good evening.', 'Evening!', 'Evening all.'],
+  evening: ['Good evening.', 'Evening!'],
 };
 const GREET_AGAIN = ['Hi again!', 'Hello again.', 'Hey again!', 'Me again!', 'Okay, me again.'];
 
@@ -233,7 +243,7 @@ const CLOSE_TAIL = ['', '', '', "sorry if it's {messy|long|a bit much|rambly}", 
 const SIGN = ['!', '.', '!!', ' :)', '.', ' :D'];
 
 /** A self-check, said only when the message holds no typo. */
-const CHECKED = ['({Read|Looked} it back, it should all be there.)', '(I {reread|re-read} it and it {seems|looks} complete.)', '(Checked it over, I think that is {everything|all of it}.)', '(Went over it {once|again}, it looks right to me.)'];
+const CHECKED = ['(I {read it back|looked it over}, it should all be there.)', '(I {reread|re-read} it and it {seems|looks} complete.)', '(Checked it over, I think that is {everything|all of it}.)', '(Went over it {once|again}, it looks right to me.)'];
 
 const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
@@ -251,7 +261,8 @@ function pk(rng: Rng, items: readonly string[]): string {
 }
 
 function topicOf(query: string): { noun: string[]; why: string[]; context: string[] } {
-  const hit = TOPICS.filter((t) => t.re.test(query));
+  const named = TOPICS.filter((t) => t.re.test(query));
+  const hit = named.some((t) => !t.fallback) ? named.filter((t) => !t.fallback) : named;
   // The first topic the request names; generic lines stay possible too.
   const first = hit.sort((a, b) => query.search(a.re) - query.search(b.re))[0];
   const t = first ? { noun: [...first.noun], why: [...first.why], context: [...first.context] } : GENERIC;
@@ -263,7 +274,12 @@ function topicOf(query: string): { noun: string[]; why: string[]; context: strin
     return true;
   };
   const keep = (lines: string[], fallback: string[]) => (lines.filter(fresh).length ? lines.filter(fresh) : fallback);
-  return { noun: t.noun, why: keep(t.why, GENERIC.why), context: keep(t.context, GENERIC.context) };
+  // "Main thing is the order" only where the request has an order: a noun whose head word the request
+  // lacks names a part it does not have (the topic's first, general noun always fits).
+  const FILL_WORDS = new Set(['the', 'my', 'stuff', 'bit', 'bits', 'part', 'question', 'plans']);
+  const head = (noun: string) => noun.split(' ').filter((w) => !FILL_WORDS.has(w)).pop() ?? '';
+  const nouns = t.noun.filter((noun, i) => i === 0 || t === GENERIC || q.includes(` ${head(noun).replace(/(?:ing|s)$/, '')}`));
+  return { noun: nouns, why: keep(t.why, GENERIC.why), context: keep(t.context, GENERIC.context) };
 }
 
 function reason(rng: Rng, topic: ReturnType<typeof topicOf>, after = false): string {
@@ -304,8 +320,10 @@ function personal(rng: Rng, part: Part): string {
 
 function interruption(rng: Rng): string {
   const t = rng.pick(THING);
-  const when = pk(rng, THING_WHEN);
-  return `${pk(rng, THING_OPEN)} ${t.name} ${rng.pick(t.act)}${when ? ` ${when}` : ''}${rng.pick(['.', '.', '!', ', so if I seem distracted, that is why.', ', so forgive me if this is scattered.'])}`;
+  const act = rng.pick(t.act);
+  // "will not stop non-stop" says it twice.
+  const when = pk(rng, /\bstop\b/.test(act) ? THING_WHEN.filter((w) => w !== 'non-stop') : THING_WHEN);
+  return `${pk(rng, THING_OPEN)} ${t.name} ${act}${when ? ` ${when}` : ''}${rng.pick(['.', '.', '!', ', so if I seem distracted, that is why.', ', so forgive me if this is scattered.'])}`;
 }
 
 function doubt(rng: Rng): string {
@@ -551,8 +569,9 @@ export function noisyRules(input: NoisyQueryInput, rng: Rng, options: NoisyOptio
   if (kinds.has('typing')) (rng.chance(0.4) ? lead : tail).push(typingNote(rng));
   if (kinds.has('restate')) tail.push(restate(rng, topic));
   if (kinds.has('checked')) tail.push(pk(rng, CHECKED));
-  // A greeting fits the part of the day; "again" only where the user spoke before.
-  if (rng.chance(kinds.has('casual') ? 0.15 : 0.3)) lead.unshift(followUp && !kinds.has('ability') && rng.chance(0.4) ? pk(rng, GREET_AGAIN) : rng.pick([...GREET.any, ...GREET[part]]));
+  // A greeting fits the part of the day; "again" only where the user spoke before, and a later turn of
+  // a conversation under way is never greeted afresh ("Hi! Also, create a file…").
+  if (rng.chance(kinds.has('casual') ? 0.15 : 0.3) && !(followUp && kinds.has('ability'))) lead.unshift(followUp ? pk(rng, GREET_AGAIN) : rng.pick([...GREET.any, ...GREET[part]]));
   if (rng.chance(0.35)) tail.push(sloppy(signOff(rng)));
   body = body.trim();
   // In a casual message the last full stop often goes (a question mark stays: it says what is asked).
