@@ -13,6 +13,8 @@ import { withArticle } from '../quality/grammar.js';
 import { TRIP_END, TRIP_START, type Trip } from './trips.js';
 import { publicationParts } from './knownFacts.js';
 import { nlp } from '../nlp.js';
+import { properCase } from './properNouns.js';
+import { filmByTitle, seriesByTitle, type SeriesFact } from './worldFacts.js';
 
 export interface TextCtx {
   rng: Rng;
@@ -121,7 +123,10 @@ function topicOf(c: TextCtx): string {
   const topic = c.subject
     .trim()
     .replace(/^(?:(?:the\s+)?(?:latest|recent|new|newest|top|some|any|most\s+cited|popular|relevant|\d+|three|five|ten)\s+)*(?:scholarly\s+|academic\s+|research\s+|scientific\s+)?(?:articles?|papers?|publications?|studies|research|literature|works?)\s+(?:about|on|related\s+to|regarding|concerning|in|of)\s+/i, '')
-    .replace(/^(?:research|studies|papers?|articles?)\s+(?:about|on)\s+/i, '');
+    .replace(/^(?:research|studies|papers?|articles?)\s+(?:about|on)\s+/i, '')
+    // "recent advancements in AI", "latest instruments and techniques in big data analytics", "quantum physics details": the field is what follows or precedes.
+    .replace(/^(?:(?:the\s+)?(?:latest|recent|new|current|emerging)\s+)?(?:advancements?|advances|developments?|progress|trends|breakthroughs|instruments\s+and\s+techniques|techniques|innovations?)\s+(?:in|of|on)\s+/i, '')
+    .replace(/\s+(?:details|information|info|papers|articles|research)$/i, '');
   return topic || c.subject.trim();
 }
 
@@ -134,6 +139,11 @@ function initials(rng: Rng): string {
 // Papers
 // -------------------------------------------------------------------------------------------
 
+/**
+ * Frames of a paper title about a topic, as journals and arXiv write them. Thirty frames, drawn per
+ * answer without repeats, keep a reader of many cases from meeting the same few: ten (the old set)
+ * gave each a tenth of all titles.
+ */
 const TITLE_FORMS: ((t: string) => string)[] = [
   (t) => `${cap(t)}: a review`,
   (t) => `${cap(t)}: trends, perspectives, and prospects`,
@@ -145,7 +155,70 @@ const TITLE_FORMS: ((t: string) => string)[] = [
   (t) => `Toward a theory of ${t}`,
   (t) => `${cap(t)} and its applications`,
   (t) => `Measuring the impact of ${t}`,
+  (t) => `Open problems in ${t}`,
+  (t) => `${cap(t)}: challenges and opportunities`,
+  (t) => `On the foundations of ${t}`,
+  (t) => `An empirical study of ${t}`,
+  (t) => `Lessons from two decades of ${t}`,
+  (t) => `${cap(t)} revisited`,
+  (t) => `${cap(t)}: a primer`,
+  (t) => `New directions in ${t}`,
+  (t) => `A critical look at ${t}`,
+  (t) => `${cap(t)}: state of the art and open questions`,
+  (t) => `Understanding ${t}: a data-driven perspective`,
+  (t) => `Interdisciplinary perspectives on ${t}`,
+  (t) => `Reproducibility in ${t} research`,
+  (t) => `${cap(t)}: methods, data and evidence`,
+  (t) => `Public understanding of ${t}`,
+  (t) => `Common misconceptions about ${t}`,
+  (t) => `A short history of ${t}`,
+  (t) => `${cap(t)} at scale: a case for simpler methods`,
+  (t) => `Benchmarks for ${t}: what they measure and what they miss`,
+  (t) => `Policy lessons from ${t}`,
 ];
+
+/** Frames for a place ("Times Square", "New York"): what people study about a place, not "Rethinking Times Square". */
+const PLACE_TITLE_FORMS: ((t: string) => string)[] = [
+  (t) => `Urban change in ${t}: evidence from open data`,
+  (t) => `Tourism and heritage in ${t}`,
+  (t) => `Pedestrian flows around ${t}`,
+  (t) => `Housing and land use in ${t} over two decades`,
+  (t) => `Air quality in ${t}: a long-term record`,
+  (t) => `Mapping public space in ${t}`,
+  (t) => `Transport access in ${t} and its neighbourhoods`,
+  (t) => `Visitors to ${t}: a study of travel reviews`,
+  (t) => `The economic geography of ${t}`,
+  (t) => `Heat and green space in ${t}`,
+];
+
+/** Frames of a Chinese paper title (知网's style) for a topic asked in Chinese: 《你好，李焕英》的叙事策略研究. */
+const ZH_TITLE_FORMS: ((t: string) => string)[] = [
+  (t) => `${t}研究综述`,
+  (t) => `${t}的发展现状与展望`,
+  (t) => `关于${t}的若干思考`,
+  (t) => `${t}：问题与对策`,
+  (t) => `浅析${t}`,
+  (t) => `${t}相关研究进展`,
+  (t) => `${t}的理论与实践`,
+  (t) => `论${t}`,
+  (t) => `${t}的叙事策略研究`,
+  (t) => `${t}的传播与接受研究`,
+];
+const ZH_FILM_TITLE_FORMS: ((t: string) => string)[] = [
+  (t) => `《${t}》的叙事策略研究`,
+  (t) => `论电影《${t}》中的情感表达`,
+  (t) => `《${t}》的票房成功及其启示`,
+  (t) => `从《${t}》看国产电影的类型创新`,
+  (t) => `《${t}》的人物形象分析`,
+  (t) => `浅析《${t}》的影像风格`,
+  (t) => `《${t}》的传播与接受研究`,
+  (t) => `《${t}》中的时代记忆与家庭叙事`,
+];
+
+/** A topic asked in Chinese: Han characters and no Latin word. */
+export function isChinese(text: string): boolean {
+  return /\p{Script=Han}/u.test(text) && !/[A-Za-z]{2,}/.test(text);
+}
 
 /** n distinct paper titles on the call's topic. */
 /**
@@ -154,12 +227,19 @@ const TITLE_FORMS: ((t: string) => string)[] = [
  */
 export function topicInProse(topic: string): string {
   const keep = new Set(placesNamedIn(topic).flatMap((p) => p.name.split(/\s+/)));
-  return topic.split(/(\s+)/).map((w) => (keep.has(w) || /^\p{Lu}{2,}s?$/u.test(w) ? w : w.toLowerCase())).join('');
+  return properCase(topic.split(/(\s+)/).map((w) => (keep.has(w) || /^\p{Lu}{2,}s?$/u.test(w) ? w : w.toLowerCase())).join(''));
 }
 
 export function paperTitles(c: TextCtx, n: number): string[] {
-  const t = topicInProse(topicOf(c));
-  return c.rng.sample(TITLE_FORMS, n).map((f) => f(t));
+  const topic = topicOf(c);
+  if (isChinese(topic)) {
+    const forms = filmByTitle(topic) || /，|·/.test(topic) ? ZH_FILM_TITLE_FORMS : ZH_TITLE_FORMS;
+    return c.rng.sample(forms, Math.min(n, forms.length)).map((f) => f(topic.trim()));
+  }
+  const t = topicInProse(topic);
+  const place = placeNamed(t);
+  const forms = place && place.name.toLowerCase() === t.replace(/^the\s+/i, '').toLowerCase() ? PLACE_TITLE_FORMS : TITLE_FORMS;
+  return c.rng.sample(forms, Math.min(n, forms.length)).map((f) => f(t));
 }
 
 const SNIPPET_FORMS: ((t: string, r: Rng) => string)[] = [
@@ -172,8 +252,18 @@ const SNIPPET_FORMS: ((t: string, r: Rng) => string)[] = [
 ];
 
 /** n distinct snippets, as Scholar shows them: clauses of the abstract, cut with ellipses. */
+const ZH_SNIPPET_FORMS: ((t: string, r: Rng) => string)[] = [
+  (t, r) => `… 本文以${t}为研究对象，从${r.pick(['叙事结构', '受众心理', '文化传播', '产业发展'])}的角度进行了分析，认为 …`,
+  (t, r) => `… 近年来，${t}受到${r.pick(['学界', '业界和学界', '社会各界'])}越来越多的关注。本文梳理了相关研究，并指出 …`,
+  (t) => `… 通过对${t}的文本细读，本文探讨了其成功的原因及对同类作品的启示 …`,
+  (t, r) => `… 研究表明，${t}在${r.pick(['情感表达', '题材选择', '市场营销', '人物塑造'])}方面具有鲜明特点 …`,
+  (t) => `… 结合相关案例，本文对${t}的现状、问题与发展方向进行了讨论 …`,
+];
+
 export function snippets(c: TextCtx, n: number): string[] {
-  const t = topicInProse(topicOf(c));
+  const topic = topicOf(c);
+  if (isChinese(topic)) return c.rng.sample(ZH_SNIPPET_FORMS, Math.min(n, ZH_SNIPPET_FORMS.length)).map((f) => f(/，|·/.test(topic) || filmByTitle(topic) ? `《${topic.trim()}》` : topic.trim(), c.rng));
+  const t = topicInProse(topic);
   return c.rng.sample(SNIPPET_FORMS, n).map((f) => f(t, c.rng));
 }
 
@@ -193,6 +283,20 @@ const TITLE_LEADS: [RegExp, (s: string, r: Rng) => string][] = [
   [/^rethinking\s+/i, (s) => `We revisit the usual assumptions behind ${s}.`],
   [/^the\s+limits\s+of\s+/i, (s) => `We examine where ${s} ${agree(s, 'falls', 'fall')} short.`],
   [/^measuring\s+the\s+impact\s+of\s+/i, (s) => `We measure the impact of ${s}.`],
+  [/^open\s+problems\s+in\s+/i, (s) => `We set out the open problems in ${s}.`],
+  [/^on\s+the\s+foundations\s+of\s+/i, (s) => `We examine the foundations of ${s}.`],
+  [/^an\s+empirical\s+study\s+of\s+/i, (s) => `We report an empirical study of ${s}.`],
+  [/^lessons\s+from\s+two\s+decades\s+of\s+/i, (s) => `We draw lessons from two decades of work on ${s}.`],
+  [/^new\s+directions\s+in\s+/i, (s) => `We outline new directions in ${s}.`],
+  [/^a\s+critical\s+look\s+at\s+/i, (s) => `We take a critical look at ${s}.`],
+  [/^understanding\s+/i, (s) => `We aim at understanding ${s} from the data.`],
+  [/^interdisciplinary\s+perspectives\s+on\s+/i, (s) => `We bring interdisciplinary perspectives to bear on ${s}.`],
+  [/^reproducibility\s+in\s+/i, (s) => `We assess the reproducibility of published ${s.replace(/\s+research$/i, '')} results.`],
+  [/^public\s+understanding\s+of\s+/i, (s) => `We study the public understanding of ${s}.`],
+  [/^common\s+misconceptions\s+about\s+/i, (s) => `We discuss common misconceptions about ${s}.`],
+  [/^a\s+short\s+history\s+of\s+/i, (s) => `We give a short history of ${s}.`],
+  [/^benchmarks\s+for\s+/i, (s) => `We examine the benchmarks used for ${s} and what they measure.`],
+  [/^policy\s+lessons\s+from\s+/i, (s) => `We draw policy lessons from ${s}.`],
   [/^on\s+(?:the\s+)?/i, (s, r) => r.pick([`We study ${s}.`, `This note is concerned with ${s}.`])],
 ];
 const TITLE_TAILS: [RegExp, (s: string, r: Rng) => string][] = [
@@ -200,6 +304,12 @@ const TITLE_TAILS: [RegExp, (s: string, r: Rng) => string][] = [
   [/:\s*trends,\s*perspectives,\s*and\s*prospects$/i, (s) => `We trace the main trends in ${s} and the prospects they open.`],
   [/\s+in\s+practice:.*$/i, (s) => `We look at how ${s} ${agree(s, 'works', 'work')} in practice, drawing on case studies.`],
   [/\s+and\s+its\s+applications$/i, (s) => `We describe ${s} and its main applications.`],
+  [/:\s*challenges\s+and\s+opportunities$/i, (s) => `We discuss the challenges and opportunities of ${s}.`],
+  [/\s+revisited$/i, (s) => `We revisit ${s} in the light of recent work.`],
+  [/:\s*a\s+primer$/i, (s) => `This primer introduces ${s}.`],
+  [/:\s*state\s+of\s+the\s+art\s+and\s+open\s+questions$/i, (s) => `We review the state of the art in ${s} and the open questions.`],
+  [/:\s*methods,\s*data\s+and\s+evidence$/i, (s) => `We review the methods and data used to study ${s}, and the evidence they give.`],
+  [/\s+at\s+scale:.*$/i, (s) => `We argue that simpler methods serve ${s} at scale.`],
 ];
 
 /** The first sentence of an abstract for `title`, and the subject the rest of it can name. */
@@ -712,14 +822,62 @@ const LEARN_WORDS = /\b(tutorials?|how to|learn|beginners?|beginner-friendly|cou
  * what is asked: a place or a trip finds travel pages, "tutorials on X" learning pages, anything else
  * reference and news pages. One answer never takes the same form twice.
  */
+/** Results for a search asked in Chinese: Chinese sites, Chinese snippets; a film finds its Douban page, a place travel sites. */
+const ZH_FILM_RESULTS: ResultForm[] = [
+  (s) => `${s} (豆瓣). ${s}的剧情简介、演职员、短评与影评，来自豆瓣电影的用户。`,
+  (s) => `${s} - 百度百科. ${s}的基本信息、剧情简介、演职员表与幕后花絮。`,
+  (s) => `如何评价电影《${s}》？ - 知乎. 看过的网友分享了各自的观感，有人称赞，也有人提出了不同看法。`,
+  (s) => `${s} - 电影 - 时光网. ${s}的上映信息、预告片与剧照。`,
+  (s) => `${s}_影评 - 豆瓣电影. 网友撰写的${s}长篇影评，按有用程度排序。`,
+];
+const ZH_TRAVEL_RESULTS: ResultForm[] = [
+  (s) => `${s}旅游攻略 - 马蜂窝. 去${s}玩，交通、住宿和必去景点，来自旅行者的真实游记。`,
+  (s) => `${s} - 携程旅行. ${s}的门票、开放时间、交通指南和游客点评。`,
+  (s) => `${s} - 百度百科. ${s}的地理位置、历史沿革与主要景点介绍。`,
+  (s) => `${s}有哪些值得去的地方？ - 知乎. 本地人和去过的网友推荐了各自心中的好去处。`,
+  (s) => `${s}附近美食推荐 - 大众点评. 网友评分最高的餐厅与小吃，附人均价格。`,
+];
+const ZH_GENERAL_RESULTS: ResultForm[] = [
+  (s) => `${s} - 百度百科. ${s}的定义、历史与相关知识，附参考资料。`,
+  (s) => `关于${s}，有哪些值得了解的知识？ - 知乎. 网友从不同角度给出了回答与参考链接。`,
+  (s) => `${s} - 维基百科，自由的百科全书. ${s}的概述、历史与相关条目。`,
+  (s) => `${s}最新消息 - 新浪新闻. 关于${s}的最新报道与评论。`,
+  (s) => `${s}是什么？一文读懂 - 搜狐. 用通俗的语言介绍${s}的来龙去脉。`,
+];
+
 export function searchResult(c: TextCtx): string {
   const query = c.subject || topicOf(c);
+  if (isChinese(query)) {
+    const q = query.trim().replace(/\s*(?:电影简介|简介|介绍|信息)$/, '') || query.trim();
+    const pool = filmByTitle(q) || seriesByTitle(q) ? ZH_FILM_RESULTS : placesNamedIn(q).length || /景点|旅游|攻略|酒店|美食/.test(q) ? ZH_TRAVEL_RESULTS : ZH_GENERAL_RESULTS;
+    return freshForm(c, 'result', pool)(q, q, c.rng);
+  }
   const subject = searchSubject(query).replace(/^(?:(?:top|best|most popular|popular|famous|latest|recent|new)\s+)+/i, '');
   const s = topicInProse(subject);
   const h = headline(subject);
   const pool = LEARN_WORDS.test(query) ? LEARN_RESULTS : TRAVEL_WORDS.test(query) || placesNamedIn(query).length ? TRAVEL_RESULTS : GENERAL_RESULTS;
   const learning = s.replace(/^(?:(?:beginner-friendly|beginner|free|online|good|best)\s+)*(?:tutorials?|courses?|guides?|resources?)\s+(?:on|for|about|in)\s+/i, '');
   return freshForm(c, 'result', pool)(pool === LEARN_RESULTS ? learning : s, pool === LEARN_RESULTS ? headline(learning) : h, c.rng);
+}
+
+const ZH_GENRES: [RegExp, string][] = [[/drama/i, '剧情'], [/thrill/i, '惊悚'], [/comed/i, '喜剧'], [/science|sci-?fi/i, '科幻'], [/adventure/i, '冒险'], [/crime/i, '犯罪'], [/anima/i, '动画'], [/roman/i, '爱情'], [/action/i, '动作'], [/documentar/i, '纪录片'], [/histor/i, '历史'], [/fantas/i, '奇幻'], [/horror/i, '恐怖'], [/family/i, '家庭'], [/\bwar\b/i, '战争'], [/myster/i, '悬疑']];
+const ZH_SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '周', '吴', '徐', '孙', '马', '胡', '朱', '郭', '何', '林', '高', '罗'];
+const ZH_GIVEN = ['晓明', '建国', '丽娜', '子涵', '思远', '雨桐', '浩然', '文博', '嘉怡', '一鸣', '志强', '欣然', '俊杰', '梦瑶', '天宇', '静怡'];
+const ZH_HEROES = ['一位退休的老警察', '一对失散多年的姐妹', '一名年轻的工程师', '一位落魄的厨师', '一个小镇记者', '一名实习医生', '一位乡村教师', '一个倔强的少年'];
+const ZH_SETUPS = ['回到阔别二十年的家乡', '接手了一桩尘封多年的旧案', '意外卷入一场风波', '在一次远行中结识了彼此', '为了一笔旧债四处奔走', '决定完成父亲生前的心愿'];
+const ZH_TURNS = ['往事渐渐浮出水面。', '两人的命运从此改变。', '却发现真相远比想象复杂。', '也慢慢找回了失去的自己。', '一段温暖的旅程就此展开。'];
+
+/** Douban's details of a film, in Douban's words: 「X是一部中国大陆的剧情电影，由…导演，…等人主演.\n剧情简介：…」 */
+function doubanFilm(film: string, genre: string | undefined, r: Rng): string {
+  const zhGenre = (genre && ZH_GENRES.find(([re]) => re.test(genre))?.[1]) ?? r.pick(['剧情', '喜剧', '爱情', '动画', '悬疑', '家庭']);
+  const person = () => `${r.pick(ZH_SURNAMES)}${r.pick(ZH_GIVEN)}`;
+  const [a, b] = [person(), person()];
+  return `${film}是一部中国大陆的${zhGenre}电影，由${person()}导演，${a}、${b === a ? `${r.pick(ZH_SURNAMES)}${r.pick(ZH_GIVEN)}` : b}等人主演.\n剧情简介：${r.pick(ZH_HEROES)}${r.pick(ZH_SETUPS)}，${r.pick(ZH_TURNS)}`;
+}
+
+/** Douban's details of a series the facts table knows: what it is (a series, not a film) and only what is sure. */
+function doubanSeries(s: SeriesFact): string {
+  return `${s.zh}是一部${s.regionZh}的${s.genresZh.join('、')}电视剧，${s.year}年播出，由${s.directorZh}导演，${s.castZh.join('、')}等人主演.\n剧情简介：${s.premiseZh}`;
 }
 
 /** A passage for a text field: its form follows what the answer is about (a film, a property, a company, a file, a paper). */
@@ -734,6 +892,9 @@ export function passage(field: string, c: TextCtx): string {
     // A film a search for a topic found ("fitness") is about that topic.
     if (!film && c.subject && isTopicQuery(c.subject)) return topicPlot(c.subject, r);
     if (!film) return plot(r);
+    const series = seriesByTitle(film);
+    if (series) return doubanSeries(series);
+    if (/douban/i.test(c.hint) && isChinese(film)) return doubanFilm(film, c.genre, r);
     const genre = c.genre ?? r.pick(['drama', 'thriller', 'comedy', 'science-fiction', 'adventure', 'crime']);
     return `${film} is ${withArticle(genre)} film directed by ${r.pick(FIRST)} ${r.pick(LAST)}, starring ${r.pick(FIRST)} ${r.pick(LAST)} and ${r.pick(FIRST)} ${r.pick(LAST)}. ${plot(r)}`;
   }

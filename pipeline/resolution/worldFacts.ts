@@ -77,6 +77,7 @@ export const FILMS: FilmFact[] = [
   { title: 'Parasite', zh: '寄生虫', tmdb: 496243, release: '2019-05-30', genres: ['Comedy', 'Thriller', 'Drama'], runtime: 133, director: 'Bong Joon-ho', region: 'South Korea', premise: 'A poor family talks its way, one member at a time, into jobs in the household of a wealthy one, until an unexpected discovery.' },
   { title: 'Avatar', zh: '阿凡达', tmdb: 19995, release: '2009-12-15', genres: ['Action', 'Adventure', 'Fantasy', 'Science Fiction'], runtime: 162, director: 'James Cameron', region: 'United States', premise: 'A paraplegic marine sent to the moon Pandora in a Na\'vi body comes to side with its people against the company mining their home.' },
   { title: 'Farewell My Concubine', zh: '霸王别姬', release: '1993', genres: ['Drama', 'Romance'], runtime: 171, director: 'Chen Kaige', region: 'China, Hong Kong', premise: 'Two Peking opera actors who trained together as boys see their lifelong bond tested through fifty years of Chinese history.' },
+  { title: 'Hi, Mom', zh: '你好，李焕英', release: '2021', genres: ['Comedy', 'Drama', 'Fantasy'], director: 'Jia Ling', region: 'China', premise: 'After her mother is badly hurt in an accident, a young woman finds herself back in 1981, where she befriends her mother as a young woman and tries to make her happy.' },
   { title: "A Writer's Odyssey", zh: '刺杀小说家', release: '2021', genres: ['Fantasy', 'Action', 'Adventure'], director: 'Lu Yang', region: 'China', premise: 'A father searching for his abducted daughter is hired to kill a young novelist, whose fantasy story turns out to be bound up with the real world.' },
   { title: 'Uri: The Surgical Strike', tmdb: 554600, release: '2019-01-11', genres: ['Action', 'Drama', 'War'], runtime: 138, director: 'Aditya Dhar', region: 'India', premise: 'An Indian army officer leads a covert cross-border strike in retaliation for the 2016 attack on the army base at Uri.' },
   { title: 'Nowhere', tmdb: 1151534, release: '2023-09-29', genres: ['Thriller', 'Drama'], director: 'Albert Pintó', region: 'Spain', premise: 'A pregnant woman fleeing a totalitarian Spain is separated from her husband and left adrift at sea alone in a shipping container.' },
@@ -106,6 +107,33 @@ const GENRE_WORDS: [RegExp, string][] = [
   [/\bwar\b/i, 'War'],
   [/drama/i, 'Drama'],
 ];
+
+/**
+ * Television series Douban lists that T-Eval's tasks name as if they were films: 大明风华 is a 2019
+ * series, not a film. Only what we are sure of; Douban's own words (Chinese) for its details.
+ */
+export interface SeriesFact {
+  zh: string;
+  title: string;
+  year: string;
+  /** Douban's genre words, main first. */
+  genresZh: string[];
+  regionZh: string;
+  directorZh: string;
+  castZh: string[];
+  premiseZh: string;
+}
+
+export const SERIES: SeriesFact[] = [
+  { zh: '大明风华', title: 'Ming Dynasty', year: '2019', genresZh: ['剧情', '历史'], regionZh: '中国大陆', directorZh: '张挺', castZh: ['汤唯', '朱亚文', '邓家佳'], premiseZh: '以明朝永乐至宣德年间为背景，讲述了孙若微（汤唯 饰）与朱瞻基（朱亚文 饰）卷入宫廷与朝堂风云的故事。' },
+];
+
+/** The series a title names, Chinese or English. */
+export function seriesByTitle(title: unknown): SeriesFact | undefined {
+  if (typeof title !== 'string' || !title.trim()) return undefined;
+  const k = key(title);
+  return SERIES.find((s) => key(s.zh) === k || key(s.title) === k);
+}
 
 /** TMDB's genre name for a word an answer uses ("sci-fi" → "Science Fiction"), if any. */
 export function genreName(word: string): string | undefined {

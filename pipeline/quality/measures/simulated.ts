@@ -26,7 +26,7 @@ import { parseReply } from '../../prompts/parseAction.js';
 import { simulatedContradictsWorld } from './world.js';
 import { placesNamedIn } from '../../resolution/places.js';
 import { ENGLISH_STREET, localeNear } from '../../resolution/streets.js';
-import { simulatedTextOffTopic, simulatedVenueTemplated } from './simulatedAbout.js';
+import { simulatedAnsweredInEnglish, simulatedNameLowercased, simulatedTextOffTopic, simulatedVenueTemplated } from './simulatedAbout.js';
 
 /** A tool answer as a value: JSON, else a Python literal, else the text itself. */
 export function responseValue(text: string): unknown {
@@ -137,13 +137,19 @@ export function nearDuplicate(a: string, b: string): boolean {
   return levenshtein(a, b) <= Math.max(a.length, b.length) * 0.2;
 }
 
-/** The passages of an answer: strings of eight words or more that end a sentence (reviews, plots, snippets; not titles). */
-function passagesOf(value: unknown, out: string[] = []): string[] {
+/**
+ * The passages of an answer: strings of eight words or more that end a sentence (reviews, plots,
+ * snippets; not titles), each with the title of the record it describes, where it has one.
+ */
+function passagesOf(value: unknown, out: { text: string; title?: string }[] = [], title?: string): { text: string; title?: string }[] {
   if (typeof value === 'string') {
     const t = value.trim();
-    if (t.split(/\s+/).length >= 8 && /[.!?…]$/.test(t)) out.push(t);
+    if (t.split(/\s+/).length >= 8 && /[.!?…]$/.test(t)) out.push({ text: t, title });
   } else if (Array.isArray(value)) value.forEach((v) => passagesOf(v, out));
-  else if (isPlainObject(value)) Object.values(value).forEach((v) => passagesOf(v, out));
+  else if (isPlainObject(value)) {
+    const own = typeof value.title === 'string' ? value.title : title;
+    Object.values(value).forEach((v) => passagesOf(v, out, own));
+  }
   return out;
 }
 
@@ -162,18 +168,19 @@ export const simulatedTextRepeated: CaseMeasure = {
     const simulated = shownSimulatedSteps(tc, ctx);
     if (!simulated?.length) return undefined;
     // The same call asked twice answers the same: only passages of two different calls, or twice in one answer, count.
-    const seen = new Map<string, { name: string; call: string }>();
+    // The same paper found by two searches has one abstract: a passage of two records of one title is no repeat.
+    const seen = new Map<string, { name: string; call: string; title?: string }>();
     for (const step of simulated) {
       const call = `${step.action.name}${toJson(step.action.args)}`;
       const own = new Set<string>();
-      for (const text of passagesOf(responseValue(step.response!.content))) {
+      for (const { text, title } of passagesOf(responseValue(step.response!.content))) {
         const where = seen.get(text);
-        if (own.has(text) || (where && where.call !== call)) return `${step.action.name}: "${text.slice(0, 70)}" also in ${own.has(text) ? 'the same answer' : where!.name}`;
+        if (own.has(text) || (where && where.call !== call && (title === undefined || where.title !== title))) return `${step.action.name}: "${text.slice(0, 70)}" also in ${own.has(text) ? 'the same answer' : where!.name}`;
         // One template twice in a list, a word apart ("… from reporters and industry experts." / "… and our readers.").
         const near = [...own].find((o) => nearDuplicate(o, text));
         if (near) return `${step.action.name}: "${text.slice(0, 70)}" and "${near.slice(0, 70)}" in one answer differ by a few words`;
         own.add(text);
-        seen.set(text, { name: step.action.name, call });
+        seen.set(text, { name: step.action.name, call, title });
       }
     }
     return null;
@@ -464,7 +471,7 @@ export const simulatedRecordContradictsRecording: CaseMeasure = {
   },
 };
 
-export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedTextOffTopic, simulatedVenueTemplated, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedContradictsWorld];
+export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedTextOffTopic, simulatedVenueTemplated, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedContradictsWorld];
 
 /**
  * A simulated answer gives a field another shape than every recorded answer of the same API the

@@ -6,9 +6,13 @@
  * found nearby named from a fixed pool ("Riverside Restaurant", "Old Town Restaurant", "Greenleaf
  * Restaurant"), their addresses ending in the hotel the search started from.
  */
-import { simulatedDefectAmong } from '../evidence.js';
+import { shownSimulatedSteps, simulatedDefectAmong } from '../evidence.js';
+import type { QualityContext } from '../types.js';
+import type { TestCase } from '../../schemas.js';
+import { filmByTitle } from '../../resolution/worldFacts.js';
+import { lowercasedNames } from '../../resolution/properNouns.js';
 import { isPlainObject } from '../../errors/values.js';
-import type { CaseMeasure } from '../types.js';
+import type { CaseMeasure, SetMeasure } from '../types.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isTopicQuery } from '../../resolution/simulatedText.js';
 
@@ -160,4 +164,155 @@ export const simulatedVenueTemplated: CaseMeasure = {
   title: 'a simulated place search names its places from a fixed pool before the searched kind ("Riverside Restaurant", "Old Town Restaurant", "Greenleaf Restaurant"), or writes an address ending in the hotel or sight it searched from ("66 Columbus Avenue, The Ritz-Carlton, New York")',
   population: 'cases showing a simulated answer of a place search listing places with names',
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => templatedVenues(step.action, step.response!.content)),
+};
+
+// -------------------------------------------------------------------------------------------
+// Names, frames and language of simulated text
+// -------------------------------------------------------------------------------------------
+
+/** Fields whose value is written text a reader takes in: titles, snippets, summaries, descriptions, results. */
+const PROSE_FIELD = /^(title|titles|name|snipp?ets?|summary|abstract|description|overview|content|text|body|plot|results?|organic)$/i;
+
+/** The written text of an answer: strings under prose fields, and the answer itself when it is plain text. */
+function proseOf(value: unknown, field = 'content', out: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (PROSE_FIELD.test(field)) out.push(value);
+  } else if (Array.isArray(value)) value.forEach((v) => proseOf(v, field, out));
+  else if (isPlainObject(value)) Object.entries(value).forEach(([k, v]) => proseOf(v, k, out));
+  return out;
+}
+
+/** The string arguments of a call: text the simulator was given, not text it wrote. */
+function argStrings(args: unknown): string[] {
+  return isPlainObject(args) ? Object.values(args).filter((v): v is string => typeof v === 'string') : [];
+}
+
+/**
+ * A name written in lower case in simulated prose: "Rethinking amazon rainforest biodiversity",
+ * "tesla's quarterly results". A place the place table knows, a country, region, people or
+ * language, or a company the facts table knows, written without its capitals, where the writer did
+ * not just copy the call's own argument (properNouns.ts).
+ */
+export function nameLowercased(action: { args: unknown }, response: string): string | null | undefined {
+  const texts = proseOf(responseValue(response)).filter((t) => /\p{L}{3}/u.test(t));
+  if (!texts.length) return undefined;
+  const given = new Set(argStrings(action.args).map((a) => a.trim()));
+  for (const text of texts) {
+    if (given.has(text.trim())) continue;
+    const [hit] = lowercasedNames(text);
+    if (hit) return `"${hit[0]}" for ${hit[1]} in "${text.slice(0, 80)}"`;
+  }
+  return null;
+}
+
+export const simulatedNameLowercased: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_name_lowercased',
+  group: 'text',
+  title: 'a simulated answer writes a name in lower case: a known place or company inside a generated title or text ("Hotels of paris: a review", "tesla\'s quarterly results")',
+  population: 'cases showing a simulated answer with written text (titles, snippets, summaries, descriptions)',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => nameLowercased(step.action, step.response!.content)),
+};
+
+const HAN = /\p{Script=Han}/u;
+/** A call asked in Chinese: a string argument in Han characters with no Latin word. */
+function asksInChinese(args: unknown): string | undefined {
+  return argStrings(args).find((a) => HAN.test(a) && !/[A-Za-z]{2,}/.test(a));
+}
+
+/**
+ * A call asked in Chinese (a web search for 红猪, a Scholar search for 你好，李焕英, Douban's details of
+ * 大明风华) answered in English prose: "红猪 - Wikipedia. An overview of 红猪: definitions, history…".
+ * A Chinese search finds Chinese pages; Douban writes Chinese. A text is English when, without the
+ * words of the query, it holds three English words and no Han character. Douban's details of a film
+ * the facts table knows are out of scope (worldAnswer.ts writes those in English; left).
+ */
+export function answeredInEnglish(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  const asked = asksInChinese(action.args);
+  if (!asked) return undefined;
+  if (/douban/i.test(action.name) && filmByTitle(asked)) return undefined;
+  const texts = proseOf(responseValue(response));
+  if (!texts.length) return undefined;
+  for (const text of texts) {
+    const rest = argStrings(action.args).reduce((t, a) => t.split(a).join(' '), text);
+    if (!HAN.test(rest) && (rest.match(/[A-Za-z]{2,}/g) ?? []).length >= 3) return `asked "${asked.slice(0, 30)}", answered "${text.slice(0, 80)}"`;
+  }
+  return null;
+}
+
+export const simulatedAnsweredInEnglish: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_answered_in_english',
+  group: 'text',
+  title: 'a call asked in Chinese answered in English prose: a web search for 红猪 finding "红猪 - Wikipedia. An overview of 红猪…", Scholar titles "Rethinking 你好，李焕英", Douban describing 大明风华 in English',
+  population: 'cases showing a simulated answer with written text to a call asked in Chinese (films the facts table knows on Douban aside)',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => answeredInEnglish(step.action, step.response!.content)),
+};
+
+const NUMBER_WORDS = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)\b/g;
+
+/**
+ * A paper title's frame: the title with the words of the call's query taken out ("Rethinking deep
+ * learning" for "deep learning" is "rethinking …"), lower case, counts as N.
+ */
+export function titleFrame(title: string, query: string): string {
+  const asked = new Set((query.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? []));
+  const words = title.toLowerCase().match(/[\p{L}\p{N}']+|[:?]/gu) ?? [];
+  const out: string[] = [];
+  for (const w of words) {
+    const x = asked.has(w) || HAN.test(w) ? '…' : w.replace(NUMBER_WORDS, 'N');
+    if (x === '…' && out[out.length - 1] === '…') continue;
+    out.push(x);
+  }
+  return out.join(' ').replace(/ :/g, ':');
+}
+
+/** The simulated paper titles a case shows (arXiv and Scholar answers), each with the query that asked. */
+function paperTitlesShown(tc: TestCase, ctx: QualityContext): { title: string; query: string }[] {
+  const out: { title: string; query: string }[] = [];
+  for (const step of shownSimulatedSteps(tc, ctx) ?? []) {
+    if (!/arxiv|scholar/i.test(step.action.name)) continue;
+    const query = argStrings(step.action.args).join(' ');
+    const visit = (v: unknown, field: string) => {
+      if (typeof v === 'string' && /^title$|^titles$/i.test(field)) out.push({ title: v, query });
+      else if (Array.isArray(v)) v.forEach((x) => visit(x, field));
+      else if (isPlainObject(v)) Object.entries(v).forEach(([k, x]) => visit(x, k));
+    };
+    visit(responseValue(step.response!.content), '');
+  }
+  return out;
+}
+
+/**
+ * How much of the simulated literature one frame makes: the share of all simulated arXiv and Scholar
+ * titles the cases show that take the most frequent frame ("Rethinking …", "… : a review"). Ten
+ * frames drawn at random give each a tenth; a reader of a few cases sees the template.
+ */
+export const simulatedPaperFrameTop: SetMeasure = {
+  kind: 'set',
+  id: 'simulated_paper_frame_top_share',
+  group: 'text',
+  title: 'simulated paper titles: share of the arXiv and Scholar titles the cases show that take the most frequent frame ("Rethinking …", "…: a review")',
+  population: 'simulated arXiv and Scholar titles the shipped cases show (one per case and title)',
+  better: 'lower',
+  minGateN: 200,
+  score(cases, ctx) {
+    const counts = new Map<string, { n: number; id: string; title: string }>();
+    let n = 0;
+    for (const tc of cases) {
+      const seen = new Set<string>();
+      for (const { title, query } of paperTitlesShown(tc, ctx)) {
+        if (seen.has(title)) continue;
+        seen.add(title);
+        n++;
+        const f = titleFrame(title, query);
+        const e = counts.get(f) ?? { n: 0, id: tc.id, title };
+        e.n++;
+        counts.set(f, e);
+      }
+    }
+    if (n === 0) return undefined;
+    const top = [...counts.entries()].sort((a, b) => b[1].n - a[1].n || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
+    return { value: top[0][1].n / n, n, detail: `${counts.size} frames over ${n} titles`, examples: top.map(([f, e]) => ({ id: e.id, detail: `${e.n}×: ${f} ("${e.title.slice(0, 60)}")` })) };
+  },
 };
