@@ -85,6 +85,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   skip_finishes_early: 0,
   external_placeholder_call: 0,
   skip_thought_unseen: 0,
+  retry_thought_stale: 0,
   error_equals_valid_step: 0,
   http_error_on_local_tool: 0,
   invented_host: 0,

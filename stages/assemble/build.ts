@@ -278,7 +278,8 @@ function buildExternal(spec: Extract<CaseSpec, { part: 'external' }>, cot: boole
       environmentError: c.kind,
       k: c.k,
       messages,
-      groundTruth: [shown(c.action, cot), shown(next, cot)],
+      // The retry's thought says the call failed and goes again; a_k's own thought predates the failure.
+      groundTruth: [shown(cot && c.retryThought ? { ...c.action, thought: c.retryThought } : c.action, cot), shown(next, cot)],
       methods: { environment: c.method, response: `${c.response.tier}${c.response.origin ? `:${c.response.origin}` : ''}`, next: next.name !== FINISH_ACTION ? 'trajectory' : c.next ? 'answer-after-failure' : 'turn-final' },
       origin: `${c.origin} ${c.kind}`,
     },

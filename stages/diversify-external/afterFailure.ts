@@ -79,7 +79,9 @@ const GAVE_UP: ((api: string) => string)[] = [
   (api) => `I could not get an answer from ${api}, so I skip it for now.`,
 ];
 const GO_ON: ((p: { api: string; intent: string; withArgs: string }) => string)[] = [
-  ({ api, intent, withArgs }) => `The request also asks me to ${intent}; that part does not depend on it, so I will call ${api}${withArgs}.`,
+  // Not "the request also asks me to …": the step may be a means to the request (a zipcode looked up to
+  // find a place), which the user never asked for in those words.
+  ({ api, intent, withArgs }) => `The rest does not depend on it: I can still ${intent} with ${api}${withArgs}.`,
   ({ api, intent, withArgs }) => `Next I can still ${intent}: ${api}${withArgs} does that.`,
   ({ api, intent, withArgs }) => `What I can do without it is ${intent}, so I call ${api}${withArgs}.`,
   ({ api, intent, withArgs }) => `${api}${withArgs} needs nothing from that call, so I use it to ${intent}.`,
@@ -113,6 +115,33 @@ export function finishThought(api: string, message: string, rng: Rng): string {
     `${call} still ${how === 'failed' ? 'fails' : how.replace(/^was /, 'is ').replace(/^hit /, 'hits ').replace(/^met /, 'meets ').replace(/^timed out$/, 'times out')} after retrying; rather than guess, I will tell the user what happened and ask what they want.`,
     `No luck with ${call} on the second try either (it ${how}). I'll sum up what was done and ask the user how to proceed.`,
   ]);
+}
+
+/**
+ * The CoT thought of the retry of a failed call: what went wrong and that the same call is sent
+ * again (CRITICTOOL's protocol retries an environment error up to three times). The failed call's
+ * own thought was written before it failed; repeating it ("Building on that, …") would say nothing
+ * went wrong.
+ */
+export function retryThought(api: string, message: string, rng: Rng): string {
+  const call = `\`${api}\``;
+  const how = failureKind(message);
+  const cause: Record<string, string[]> = {
+    'hit its usage limit': [`${call} hit its rate limit`, `${call} says I have sent too many requests for now`, `the rate limit stopped ${call}`],
+    'was refused access': [`${call} was refused access`, `${call} came back with an access error`, `the service refused ${call}`],
+    'timed out': [`${call} timed out`, `${call} took too long and timed out`, `no answer came from ${call} before the timeout`],
+    'met a server error': [`${call} hit a server error`, `the server behind ${call} returned an error`, `${call} failed on the server side`],
+    failed: [`${call} failed for a reason outside the call itself`, `${call} returned an environment error`, `${call} did not go through`],
+  };
+  const then = [
+    'The arguments were right, so I send the same call again.',
+    'Nothing in my call caused it, so I will try the same call once more.',
+    'That can pass, so I retry it unchanged.',
+    'I will retry it with the same arguments before giving up on it.',
+    'A second attempt with the same arguments may go through, so I retry.',
+  ];
+  const c = rng.pick(cause[how]);
+  return `${c.charAt(0).toUpperCase()}${c.slice(1)}. ${rng.pick(then)}`;
 }
 
 export function skipThought(failedName: string, step: Action, tools: Trajectory['tools'], rng: Rng): string {

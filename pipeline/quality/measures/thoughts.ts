@@ -248,4 +248,34 @@ export const thoughtClaimsGivenValue: CaseMeasure = {
   },
 };
 
-export const THOUGHT_MEASURES = [thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue];
+/** Words by which a retry's thought says the call went wrong and is sent again. */
+const SAYS_RETRY = /\b(?:again|retry|retrying|once more|another (?:try|attempt)|second attempt)\b/i;
+const SAYS_FAILED = /\b(?:fail\w*|error|timed out|timeout|rate limit|too many requests|refused|did not go through|server)\b/i;
+
+/**
+ * The CoT thought of an external case's retry (its ground truth's first step), against the failure
+ * the case shows: it must say the call failed and goes again. The failed call's own thought,
+ * written before it failed ("Building on that, I can print the details …"), says neither.
+ */
+export function retryThoughtStale(tc: TestCase): string | null | undefined {
+  if (!tc.cot || tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
+  const retry = tc.groundTruth[0];
+  const thought = retry.thought ?? '';
+  const lastCall = [...tc.messages].reverse().find((m) => m.role === 'assistant');
+  const failedThought = lastCall ? shownAction(lastCall.content)?.thought : undefined;
+  if (failedThought !== undefined && thought.trim() === failedThought.trim()) return `repeats the failed call's own thought: "${thought.slice(0, 100)}"`;
+  if (!SAYS_FAILED.test(thought) || !SAYS_RETRY.test(thought)) return `does not say the call failed and goes again: "${thought.slice(0, 100)}"`;
+  const leans = LEANS_ON_PREVIOUS.exec(thought);
+  return leans ? `says "${leans[0]}" of a call that failed: "${thought.slice(0, 100)}"` : null;
+}
+
+export const externalRetryThoughtStale: CaseMeasure = {
+  kind: 'case',
+  id: 'retry_thought_stale',
+  group: 'text',
+  title: 'CoT: the retry\'s thought (an external case\'s first ground-truth step) is the failed call\'s own, written before it failed ("Building on that, I can print the details …" after a 502), or does not say the call failed and goes again',
+  population: 'CoT external cases',
+  check: (tc) => retryThoughtStale(tc),
+};
+
+export const THOUGHT_MEASURES = [thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, externalRetryThoughtStale];
