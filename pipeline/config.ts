@@ -126,6 +126,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_address_foreign: 0,
   answer_unsupported: 0,
   env_error_unfit_tool: 0,
+  env_error_retry_futile: 0,
   simulated_venue_mangled: 0,
   error_accepted_impossible: 0,
   gt_placeholder_argument: 0,

@@ -10,7 +10,7 @@ import { changesNothing, historyBefore, toolSteps, type LocatedStep } from '../.
 import { docFieldNames, placeholderArgument, skipCandidates, skipObstacle, unshownPlaceholder } from '../../afterFailure.js';
 import { isPlainObject, sameValue } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
-import { DEVICE_FAULT, isComputation, localityOf } from '../../errors/environment.js';
+import { DEVICE_FAULT, isComputation, localityOf, retryFutile } from '../../errors/environment.js';
 import { describeUngrounded, foreignRecordedResponse, httpStyleError, needShownIn, ungroundedHistory, ungroundedValues, unsupportedNumbers } from '../grounding.js';
 import { groundTruthActions, shownAction, shownSteps, simulatedDefect, userText } from '../evidence.js';
 import { clockDay, knownFacts, knownField, knownGenre, publicationParts, shownWeekday, taskToday, WEEKDAY_NAMES, type EarlierStep } from '../../resolution/knownFacts.js';
@@ -273,6 +273,31 @@ export const envErrorUnfitTool: CaseMeasure = {
     if (isComputation(failed.name, tc.tools) && DEVICE_FAULT.test(msg)) return `${failed.name} only computes, yet failed with "${msg.slice(0, 90)}"`;
     if (/"infocode"/.test(msg) && !/^(GaodeMap|AMap)\./i.test(failed.name)) return `${failed.name} failed with AMap's error body "${msg.slice(0, 90)}"`;
     return null;
+  },
+};
+
+/**
+ * An environment error whose own words say a retry cannot help, while the ground truth retries:
+ * CRITICTOOL's protocol has the model retry a failed call (no more than three times), which is the
+ * careful first step only when the failure may pass. "403 … The caller does not have permission
+ * to call place_order", "Invalid API key", "Monthly quota exceeded …: 5000/5000 calls used",
+ * "PermissionError: [Errno 13] Permission denied" make a careful model report instead of retrying,
+ * so the retry in the ground truth is arguable.
+ */
+export const envErrorRetryFutile: CaseMeasure = {
+  kind: 'case',
+  id: 'env_error_retry_futile',
+  group: 'solvable',
+  title: 'environment error whose own text says a retry cannot help (a permission the caller lacks, an invalid key, a daily or monthly quota used up, a full disk, nothing there), while the ground truth retries the call as the protocol says',
+  population: 'external cases whose ground truth first retries the failed call',
+  check(tc) {
+    if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
+    const failed = shownAction(tc.messages[tc.messages.length - 2]?.content ?? '');
+    const retry = tc.groundTruth[0];
+    if (!failed || retry.name !== failed.name || !sameValue(retry.args, failed.args)) return undefined;
+    const msg = tc.messages[tc.messages.length - 1].content;
+    const why = retryFutile(msg);
+    return why ? `${why}, yet the ground truth retries ${retry.name}: "${msg.replace(/\s+/g, ' ').slice(0, 110)}"` : null;
   },
 };
 
@@ -727,6 +752,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   errorEqualsValidStep,
   httpErrorOnLocalTool,
   envErrorUnfitTool,
+  envErrorRetryFutile,
   gtPlaceholderArgument,
   gtRepeatsAnsweredCall,
   inventedHost,
