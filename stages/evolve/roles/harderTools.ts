@@ -35,7 +35,7 @@ export const HarderToolsOutput = z.object({
 });
 export type HarderToolsOutput = z.infer<typeof HarderToolsOutput>;
 
-export const HARDER_RULES_VERSION = 'harder-tools-7';
+export const HARDER_RULES_VERSION = 'harder-tools-8';
 
 /**
  * Jargon and standard short forms a terse maintainer writes (whole words, case kept on the first
@@ -174,16 +174,19 @@ const ATTEMPTS = 12;
  */
 export function degradeDescription(description: string, rng: Rng, tool: Omit<DocParts, 'description'> & { name: string } = { name: '' }): string {
   const original = { ...tool, description };
+  // The original with only a capital or a full stop added is no rewrite.
+  const norm = (t: string) => t.trim().replace(/[.]$/, '').replace(/^./, (c) => c.toLowerCase());
+  const sameText = (t: string) => norm(t) === norm(description);
   const fails = (text: string) => droppedConstraints(original, text).length > 0 || (tool.name ? brokenDocIssues(original, text).length > 0 : false);
   const params = paramWordSet(tool.required_parameters ?? []);
   for (let i = 0; i < ATTEMPTS; i++) {
     const text = degradeOnce(description, rng, params);
-    if (!fails(text)) return text;
+    if (!fails(text) && !sameText(text)) return text;
   }
   const { own } = splitPreamble(description);
   const gentle = asSentence(cleanSpaces(ABBREVIATIONS.reduce((t, [re, short]) => t.replace(re, (m) => matchCase(short, m)), own)));
   const options = [gentle, asSentence(terser(own.trim(), rng)), asSentence(own)];
-  return options.find((t) => t !== description && !fails(t)) ?? description;
+  return options.find((t) => !sameText(t) && !fails(t)) ?? description;
 }
 
 /**
