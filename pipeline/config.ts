@@ -111,6 +111,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   harder_tools_param_changed: 0,
   harder_tools_constraint_dropped: 0,
   harder_tools_broken: 0,
+  harder_tools_lowercase: 0,
+  harder_tools_mixed_tags: 0,
   extra_tools_same_function: 0,
   extra_tools_unrelated: 0.01,
   context_one_sided: 0,
