@@ -115,6 +115,31 @@ export function finishThought(api: string, message: string, rng: Rng): string {
   ]);
 }
 
+/**
+ * The CoT thought of the retry (the external ground truth's first action): the same call sent again
+ * after its answer was a failure, so its thought says so: what went wrong and that it tries again.
+ * The failed call's own thought ("With that done, I can add a stock to the watchlist …", "To start,
+ * …") was written for a first try that had not failed yet and reads false once it has.
+ */
+export function retryThought(action: Action, failure: string, tools: Trajectory['tools'], rng: Rng): string {
+  const how = failureKind(failure);
+  const call = `\`${apiOf(action.name)}\``;
+  const description = tools.find((t) => t.name === action.name)?.description ?? '';
+  const args = typeof action.args === 'string' || isPlainObject(action.args) ? (action.args as Record<string, unknown> | string) : {};
+  const intent = intentOf(description, apiOf(action.name), args);
+  const phrase = argPhrase(args);
+  const same = phrase ? 'the same arguments' : 'no change';
+  const passing = how === 'timed out' || how === 'met a server error';
+  const frames: string[] = [
+    `${call} ${how}, and I still need to ${intent}, so I will try the same call once more.`,
+    `The call to ${call} ${how} before it could ${intent}. I'll send it again with ${same}.`,
+    `No answer from ${call} yet: it ${how}. One more try with ${same}.`,
+    ...(passing ? [`That attempt at ${call} ${how}, which may pass, so I retry it${phrase ? ` with ${phrase}` : ''}.`] : []),
+  ];
+  const t = rng.pick(frames);
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
 export function skipThought(failedName: string, step: Action, tools: Trajectory['tools'], rng: Rng): string {
   const failedApi = `\`${apiOf(failedName)}\``;
   const apiName = apiOf(step.name);

@@ -184,7 +184,13 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
   if (type === 'tool_hallucination_error') {
     const real = shortName(correct.name).toLowerCase();
     const other = VERB_SYNONYMS[real];
-    if (other) frame = frame.replace(new RegExp(`(?<![\\w\`])${real}(?![\\w\`])`, 'g'), other);
+    // Only in what the step is for: the arguments' words ("comment content") name the call's keys, and
+    // a synonym ending in a preposition takes the place of the verb's own ("reply to the tweet", not "reply to on").
+    const said = doc ? intentOf(doc.description, shortName(correct.name), wrongArgs) : undefined;
+    if (other && said && frame.includes(said)) {
+      const swapped = said.replace(new RegExp(`(?<![\\w\`])${real}(?![\\w\`])`, 'g'), other).replace(new RegExp(`\\b(${other}) (?:on|to|for|at|about) `), '$1 ');
+      frame = frame.replace(said, swapped);
+    }
   }
   // The arguments in words as the writer put them (in the call's key order, or sorted), then the wrong call's.
   const phrase = [args, isPlainObject(args) ? Object.fromEntries(Object.entries(args).sort(([x], [y]) => x.localeCompare(y))) : args].map(argPhrase).find((p) => p && frame.includes(p));
