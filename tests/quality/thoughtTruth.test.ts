@@ -5,14 +5,16 @@
  * mode "w", "use a google search API" (the doc speaking of itself), "Building on that" for a call
  * that used nothing of the last answer, a fact of the last answer the call never used ("`post_tweet`
  * says the id is 5. I still need to lock the doors"), and a retry after a failure in the words of
- * the first try ("With that done, I can add a stock …"). The measures find each; the writers no
- * longer write them.
+ * the first try ("With that done, I can add a stock …"), and "with travel class "business", travel
+ * date … and travel from "SFO"" for a call passing a fourth argument. The measures find each; the
+ * writers no longer write them.
  */
 import { describe, expect, it } from 'vitest';
 import type { TestCase, ToolDoc } from '../../pipeline/schemas.js';
 import { callContradiction, falseSequence, misplacedClaim, thoughtContradictsCall, thoughtFalseSequence } from '../../pipeline/quality/measures/thoughts.js';
 import { docLifted, docSelfReference } from '../../pipeline/quality/measures/text.js';
 import { intentOf, offlineThoughts, type ThoughtInput } from '../../stages/standardize/thoughtWriter.js';
+import { argPhrase } from '../../pipeline/thoughtPhrases.js';
 import { erroneousThought } from '../../pipeline/errors/injectors/thoughts.js';
 import { retryThought } from '../../stages/diversify-external/afterFailure.js';
 import { Rng } from '../../pipeline/rng.js';
@@ -79,6 +81,19 @@ describe('a thought says what its call does', () => {
     for (let seed = 0; seed < 40; seed++) {
       const thoughts = offlineThoughts({ query: 'Tidy up.', steps }, new Rng(seed, 'truth'));
       thoughts.forEach((t, i) => expect(callContradiction(t, steps[i].args, steps[i].description), t).toBeUndefined());
+    }
+  });
+
+  it('a thought listing three of a call\'s arguments says how many more it passes', () => {
+    const args = { travel_class: 'business', travel_date: '2026-11-10', travel_from: 'SFO', travel_to: 'LAX' };
+    expect(callContradiction('I need to get the cost of the flight, so I will call `get_flight_cost` with travel class "business", travel date "2026-11-10" and travel from "SFO".', args)).toMatch(/3 of the call's 4 arguments/);
+    expect(callContradiction('I need to get the cost of the flight, so I will call `get_flight_cost` with travel class "business", travel date "2026-11-10", travel from "SFO" and one more.', args)).toBeUndefined();
+    expect(argPhrase(args)).toBe('travel class "business", travel date "2026-11-10", travel from "SFO" and one more');
+    expect(argPhrase({ a: 1, b: 2, c: 3 })).toBe('a set to 1, b set to 2 and c set to 3');
+    const steps: ThoughtInput['steps'] = [{ name: 'Travel.get_flight_cost', description: 'Get the list of cost of a flight in USD based on location, date, and class.', args }];
+    for (let seed = 0; seed < 30; seed++) {
+      const [t] = offlineThoughts({ query: 'Fly SFO to LAX on 2026-11-10 in business.', steps }, new Rng(seed, 'more'));
+      expect(callContradiction(t, args), t).toBeUndefined();
     }
   });
 

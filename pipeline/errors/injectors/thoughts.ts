@@ -58,9 +58,12 @@ function purpose(doc: ToolDoc | undefined): string | undefined {
 
 function argsText(args: Action['args']): string {
   if (!isPlainObject(args)) return '';
-  const entries = Object.entries(args).slice(0, 3);
+  const all = Object.entries(args);
+  const entries = all.slice(0, 3);
   if (entries.length === 0) return '';
-  return entries.map(([k, v]) => `${keyAsWords(k)} ${shown(v)}`).join(', ');
+  // "a, b, c" reads as all the call passes: a fourth and later are counted, as argPhrase counts them.
+  const more = all.length - entries.length;
+  return entries.map(([k, v]) => `${keyAsWords(k)} ${shown(v)}`).join(', ') + (more > 0 ? ` and ${['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'][more - 1] ?? 'several'} more` : '');
 }
 
 type Template = (p: { tool: string; args: string; purpose?: string }) => string | undefined;

@@ -9,9 +9,9 @@ import { FINISH_ACTION, type TestCase } from '../../schemas.js';
 import { groundTruthActions, shownAction } from '../evidence.js';
 import { toJson } from '../../pyValues.js';
 import { apiOf } from '../../errors/values.js';
-import { sentencesOf } from '../grammar.js';
+import { keyAsWords, sentencesOf } from '../grammar.js';
 import { thoughtDefect } from './text.js';
-import { holdsValue, quotable, valueSource } from '../../thoughtPhrases.js';
+import { MORE_ARGUMENTS, holdsValue, quotable, valueSource } from '../../thoughtPhrases.js';
 import type { CaseMeasure } from '../types.js';
 
 /** Frames that say the step is the turn's last (nothing after it) or its first (more after it). */
@@ -367,6 +367,9 @@ export function callContradiction(thought: string, args: unknown, description = 
     }
     if (/^mode$/i.test(k) && typeof v === 'string' && ['l', 'w', 'c'].includes(v) && /\blines, words,? and characters\b/.test(bare)) return `passes mode "${v}" but says it counts lines, words and characters`;
   }
+  // "with a, b and c" reads as all the call passes: a call passing more says how many more.
+  const named = entries.filter(([k]) => new RegExp(`\\b${keyAsWords(k).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (?:""|set to)`, 'i').test(bare));
+  if (entries.length > named.length && named.length >= 3 && !MORE_ARGUMENTS.test(bare)) return `lists ${named.length} of the call's ${entries.length} arguments as if they were all`;
   if (/\bfile or directory\b|\bdirectory or file\b/i.test(description) && /\bthe file\b(?!\s+names?\b)/.test(bare)) {
     const name = entries.find(([k, v]) => /^(?:source|file_name|name)$/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
     if (name && !FILE_NAME.test(name)) return `calls "${name}", which may be a folder, "the file"`;
@@ -378,7 +381,7 @@ export const thoughtContradictsCall: CaseMeasure = {
   kind: 'case',
   id: 'thought_contradicts_call',
   group: 'text',
-  title: 'CoT: a thought says its call does what the call\'s arguments make false ("change into the folder" for cd(".."), "lock the doors" with unlock=true, "count the lines, words, and characters" with mode "w", "the file" for a name with no extension, "reply to on the tweet")',
+  title: 'CoT: a thought says its call does what the call\'s arguments make false ("change into the folder" for cd(".."), "lock the doors" with unlock=true, "count the lines, words, and characters" with mode "w, "the file" for a name with no extension, "reply to on the tweet", three of four arguments listed as if all)',
   population: 'CoT cases',
   check(tc) {
     if (!tc.cot) return undefined;
