@@ -272,7 +272,7 @@ export function sayValue(v: unknown): string {
   return String(v);
 }
 
-/** "the city "Paris" and the unit "C"" — up to three arguments, then how many more ("and two more"); "" when there are none. */
+/** "the city "Paris" and the unit "C"" — up to three arguments, then how many more ("and two more arguments"); "" when there are none. */
 export function argPhrase(args: Record<string, unknown> | string): string {
   if (typeof args === 'string') return args ? JSON.stringify(args) : '';
   const all = Object.entries(args);
@@ -280,15 +280,15 @@ export function argPhrase(args: Record<string, unknown> | string): string {
     .slice(0, 3)
     .map(([k, v]) => (typeof v === 'string' && v.length <= 60 ? `${humanize(k)} ${sayValue(v)}` : `${humanize(k)} set to ${sayValue(v)}`));
   // A call passing more than three says so: "a, b and c" reads as all it passes.
-  if (all.length > 3) return `${entries.join(', ')} and ${MORE[all.length - 3] ?? 'several'} more`;
+  if (all.length > 3) return `${entries.join(', ')} and ${MORE[all.length - 3] ?? 'several'} more argument${all.length === 4 ? '' : 's'}`;
   if (entries.length <= 1) return entries.join('');
   return `${entries.slice(0, -1).join(', ')} and ${entries[entries.length - 1]}`;
 }
 
 const MORE = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
-/** How argPhrase says the arguments past the third ("and two more"). */
-export const MORE_ARGUMENTS = / and (?:one|two|three|four|five|six|seven|eight|nine|several) more\b/;
+/** How argPhrase says the arguments past the third ("and two more arguments"). */
+export const MORE_ARGUMENTS = / and (?:one|two|three|four|five|six|seven|eight|nine|several) more arguments?\b/;
 
 /**
  * The sentences a thought opens with to say where a value of its call comes from, each for one

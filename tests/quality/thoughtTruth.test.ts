@@ -87,8 +87,8 @@ describe('a thought says what its call does', () => {
   it('a thought listing three of a call\'s arguments says how many more it passes', () => {
     const args = { travel_class: 'business', travel_date: '2026-11-10', travel_from: 'SFO', travel_to: 'LAX' };
     expect(callContradiction('I need to get the cost of the flight, so I will call `get_flight_cost` with travel class "business", travel date "2026-11-10" and travel from "SFO".', args)).toMatch(/3 of the call's 4 arguments/);
-    expect(callContradiction('I need to get the cost of the flight, so I will call `get_flight_cost` with travel class "business", travel date "2026-11-10", travel from "SFO" and one more.', args)).toBeUndefined();
-    expect(argPhrase(args)).toBe('travel class "business", travel date "2026-11-10", travel from "SFO" and one more');
+    expect(callContradiction('I need to get the cost of the flight, so I will call `get_flight_cost` with travel class "business", travel date "2026-11-10", travel from "SFO" and one more argument.', args)).toBeUndefined();
+    expect(argPhrase(args)).toBe('travel class "business", travel date "2026-11-10", travel from "SFO" and one more argument');
     expect(argPhrase({ a: 1, b: 2, c: 3 })).toBe('a set to 1, b set to 2 and c set to 3');
     const steps: ThoughtInput['steps'] = [{ name: 'Travel.get_flight_cost', description: 'Get the list of cost of a flight in USD based on location, date, and class.', args }];
     for (let seed = 0; seed < 30; seed++) {

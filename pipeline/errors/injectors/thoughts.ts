@@ -63,7 +63,7 @@ function argsText(args: Action['args']): string {
   if (entries.length === 0) return '';
   // "a, b, c" reads as all the call passes: a fourth and later are counted, as argPhrase counts them.
   const more = all.length - entries.length;
-  return entries.map(([k, v]) => `${keyAsWords(k)} ${shown(v)}`).join(', ') + (more > 0 ? ` and ${['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'][more - 1] ?? 'several'} more` : '');
+  return entries.map(([k, v]) => `${keyAsWords(k)} ${shown(v)}`).join(', ') + (more > 0 ? ` and ${['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'][more - 1] ?? 'several'} more argument${more === 1 ? '' : 's'}` : '');
 }
 
 type Template = (p: { tool: string; args: string; purpose?: string }) => string | undefined;
