@@ -325,11 +325,6 @@ export const ExternalErrorCandidate = z.object({
    * turn's next tool step, or a closing answer that reports the failure. Absent on older artifacts.
    */
   next: Action.optional(),
-  /**
-   * The CoT thought of the ground truth's retry of a_k: that a_k failed and is sent again. a_k's own
-   * thought ("Building on that, I can …") was written before the failure. Absent on older artifacts.
-   */
-  retryThought: z.string().optional(),
   kind: EnvironmentErrorKind,
   /** The kind the seeded draw asked for; a collected failure keeps the kind it really was. */
   drawnKind: EnvironmentErrorKind,

@@ -118,30 +118,28 @@ export function finishThought(api: string, message: string, rng: Rng): string {
 }
 
 /**
- * The CoT thought of the retry of a failed call: what went wrong and that the same call is sent
- * again (CRITICTOOL's protocol retries an environment error up to three times). The failed call's
- * own thought was written before it failed; repeating it ("Building on that, …") would say nothing
- * went wrong.
+ * The CoT thought of the retry (the external ground truth's first action): the same call sent again
+ * after its answer was a failure, so its thought says so: what went wrong and that it tries again.
+ * The failed call's own thought ("With that done, I can add a stock to the watchlist …", "To start,
+ * …") was written for a first try that had not failed yet and reads false once it has.
  */
-export function retryThought(api: string, message: string, rng: Rng): string {
-  const call = `\`${api}\``;
-  const how = failureKind(message);
-  const cause: Record<string, string[]> = {
-    'hit its usage limit': [`${call} hit its rate limit`, `${call} says I have sent too many requests for now`, `the rate limit stopped ${call}`],
-    'was refused access': [`${call} was refused access`, `${call} came back with an access error`, `the service refused ${call}`],
-    'timed out': [`${call} timed out`, `${call} took too long and timed out`, `no answer came from ${call} before the timeout`],
-    'met a server error': [`${call} hit a server error`, `the server behind ${call} returned an error`, `${call} failed on the server side`],
-    failed: [`${call} failed for a reason outside the call itself`, `${call} returned an environment error`, `${call} did not go through`],
-  };
-  const then = [
-    'The arguments were right, so I send the same call again.',
-    'Nothing in my call caused it, so I will try the same call once more.',
-    'That can pass, so I retry it unchanged.',
-    'I will retry it with the same arguments before giving up on it.',
-    'A second attempt with the same arguments may go through, so I retry.',
+export function retryThought(action: Action, failure: string, tools: Trajectory['tools'], rng: Rng): string {
+  const how = failureKind(failure);
+  const call = `\`${apiOf(action.name)}\``;
+  const description = tools.find((t) => t.name === action.name)?.description ?? '';
+  const args = typeof action.args === 'string' || isPlainObject(action.args) ? (action.args as Record<string, unknown> | string) : {};
+  const intent = intentOf(description, apiOf(action.name), args);
+  const phrase = argPhrase(args);
+  const same = phrase ? 'the same arguments' : 'no change';
+  const passing = how === 'timed out' || how === 'met a server error';
+  const frames: string[] = [
+    `${call} ${how}, and I still need to ${intent}, so I will try the same call once more.`,
+    `The call to ${call} ${how} before it could ${intent}. I'll send it again with ${same}.`,
+    `No answer from ${call} yet: it ${how}. One more try with ${same}.`,
+    ...(passing ? [`That attempt at ${call} ${how}, which may pass, so I retry it${phrase ? ` with ${phrase}` : ''}.`] : []),
   ];
-  const c = rng.pick(cause[how]);
-  return `${c.charAt(0).toUpperCase()}${c.slice(1)}. ${rng.pick(then)}`;
+  const t = rng.pick(frames);
+  return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
 export function skipThought(failedName: string, step: Action, tools: Trajectory['tools'], rng: Rng): string {

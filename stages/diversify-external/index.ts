@@ -29,7 +29,7 @@ import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js'
 import { externalEligibleIn } from '../diversify-internal/eligibility.js';
 import { indexCaptured, matchCaptured, type CapturedFailure } from './captured.js';
 import { collect, describeFailure, environmentFailures, type CollectorTarget } from './collector.js';
-import { actionAfterFailure, retryThought } from './afterFailure.js';
+import { actionAfterFailure } from './afterFailure.js';
 import { docFieldNames, placeholderArgument } from '../../pipeline/afterFailure.js';
 import { localityOf, retryFutile, type ToolLocality } from '../../pipeline/errors/environment.js';
 import { LOCAL_KINDS } from '../../pipeline/resolution/simulatorRules.js';
@@ -165,8 +165,7 @@ export async function runExternal(item: StageItem<ExternalItemInput>, ctx: ItemC
   const method = after.method ? `${result.method}+${after.method}` : result.method;
   const outcome = after.action.name === FINISH_ACTION ? 'so the ground truth closes the turn' : `so the ground truth goes on with a later step that needs nothing from a_k (${after.action.name})`;
   const details = after.skipProblem ? { ...result.content.details, notes: [...result.content.details.notes, `the next step cannot be taken without a_k, ${outcome}: ${after.skipProblem}`] } : result.content.details;
-  const retry = retryThought(apiOf(result.content.action.name), result.content.response.error?.message ?? result.content.response.content, ctx.rng('retry-thought'));
-  return { ...result, method, content: { ...result.content, next: after.action, retryThought: retry, method, details } };
+  return { ...result, method, content: { ...result.content, next: after.action, method, details } };
 }
 
 /** The environment failure of a_k, most real source first. */
@@ -277,7 +276,7 @@ export const diversifyExternalStage: ItemStage<ExternalItemInput, ExternalErrorC
   name: STAGE,
   // The rules of its roles are part of its version: changing how failures or closing answers read redoes its items.
   // 4: the step after a failure passes pipeline/afterFailure.ts (no values from the failed answer, no opened state, no condition on it, no placeholder); a later independent step before closing; skip thoughts cite no result; no placeholder retries. 5: the closing thought after a call that kept failing says how it failed, in one of several wordings.
-  version: `9+${SIMULATOR_RULES_VERSION}+${ENVIRONMENT_WORDING_VERSION}+${answerWriterRole.offline.version}`, // 9: the retry's CoT thought says the call failed and is sent again (retryThought), and the step after a failure no longer says "the request also asks me to" of a means to it; 8: only failures a retry can get past (retryFutile): transient permission and quota wordings, a simulated or collected failure that cannot pass redrawn or left out, a captured one left out; 7: no failure at a call that repeats one already answered, nor just before one (repeatsAnsweredCall); 6: the step after a failure says what it is for in plain words, not the doc's (thoughtPhrases coreOf)
+  version: `10+${SIMULATOR_RULES_VERSION}+${ENVIRONMENT_WORDING_VERSION}+${answerWriterRole.offline.version}`, // 10: no retry thought in the candidate (assemble writes it with retryThought), and the step after a failure no longer says "the request also asks me to" of a means to it; 9: "and two more arguments"; 8: only failures a retry can get past (retryFutile): transient permission and quota wordings, a simulated or collected failure that cannot pass redrawn or left out, a captured one left out; the step after a failure says its call as the thought writer does (intentOf of this call: cd("..") goes up; argPhrase: "and two more"); 7: no failure at a call that repeats one already answered, nor just before one (repeatsAnsweredCall); 6: the step after a failure says what it is for in plain words, not the doc's (thoughtPhrases coreOf)
   upstream: ['collect', 'resolve'],
   description: 'environment errors at step k: live collector, T-Eval captured failures, API simulator in error mode',
   roles: ['api-simulator', 'answer-writer'],

@@ -371,14 +371,32 @@ export function docLifted(thought: string, tc: TestCase): string | undefined {
     const api = apiOf(tool.name);
     if (new RegExp(`\\b(?:can|to|will|lets me) ${api}(?:[.;,]|$)`).test(bare)) return `says what \`${api}\` does by its bare name ("to ${api}")`;
   }
+  const selfNamed = docSelfReference(bare);
+  if (selfNamed) return `speaks of the tool as its doc does ("${selfNamed}")`;
   return undefined;
+}
+
+/**
+ * A doc's way of speaking of itself, in a thought: the service as an "API" ("use a google search
+ * API", "authenticate the user with travel API"), "this function/tool/API", or the doc's framing of a
+ * call ("takes the parameters to", "handle the user logout", "when all steps done"). A person says
+ * what the step does: "search Google", "log out of the trading system". Code and quoted values are
+ * left out (a tool named `get_api_key` is no doc's wording).
+ */
+export function docSelfReference(thought: string): string | undefined {
+  const bare = thought.replace(/"[^"]*"/g, '""').replace(/`[^`]*`/g, '``');
+  const m =
+    /\b(?:use|call|with|via|through|using|from|by)\s+(?:an?|the)?\s*(?:[\w-]+\s+){0,3}(?:API|api|endpoint)\b/.exec(bare) ??
+    /\b(?:this|the)\s+(?:function|api|API|endpoint|method)\b/.exec(bare) ??
+    /\btakes? (?:the |various |some )?parameters to\b|\bhandle (?:the )?user (?:logout|login)\b|\bwhen all steps (?:are )?done\b|\bwhich provides\b/i.exec(bare);
+  return m?.[0];
 }
 
 export const thoughtDocLifted: CaseMeasure = {
   kind: 'case',
   id: 'thought_doc_lifted',
   group: 'text',
-  title: `CoT: a thought pastes a tool doc's wording instead of saying what the step is for (${DOC_RUN_LIMIT}+ doc words in a row "search for places nearby a location, within a given radius", a doc typo "currrent", "since it can send;")`,
+  title: `CoT: a thought pastes a tool doc's wording instead of saying what the step is for (${DOC_RUN_LIMIT}+ doc words in a row "search for places nearby a location, within a given radius", a doc typo "currrent", "since it can send;", the doc speaking of itself: "use a google search API", "handle the user logout")`,
   population: 'CoT cases',
   check: (tc) => thoughtDefect(tc, (t) => docLifted(t, tc)),
 };
