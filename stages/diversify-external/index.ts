@@ -262,7 +262,7 @@ export const diversifyExternalStage: ItemStage<ExternalItemInput, ExternalErrorC
   name: STAGE,
   // The rules of its roles are part of its version: changing how failures or closing answers read redoes its items.
   // 4: the step after a failure passes pipeline/afterFailure.ts (no values from the failed answer, no opened state, no condition on it, no placeholder); a later independent step before closing; skip thoughts cite no result; no placeholder retries. 5: the closing thought after a call that kept failing says how it failed, in one of several wordings.
-  version: `8+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`, // 8: the step after a failure may not take an id or airport code only a tool doc or a city's name stands for (grounding.ts groundedIn); 7: no failure at a call that repeats one already answered, nor just before one (repeatsAnsweredCall); 6: the step after a failure says what it is for in plain words, not the doc's (thoughtPhrases coreOf)
+  version: `9+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`, // 9: the skip check reads the failed call as the case shows it, so an airport it chose (Tokyo as HND) grounds the step after; 8: the step after a failure may not take an id or airport code only a tool doc or a city's name stands for (grounding.ts groundedIn); 7: no failure at a call that repeats one already answered, nor just before one (repeatsAnsweredCall); 6: the step after a failure says what it is for in plain words, not the doc's (thoughtPhrases coreOf)
   upstream: ['collect', 'resolve'],
   description: 'environment errors at step k: live collector, T-Eval captured failures, API simulator in error mode',
   roles: ['api-simulator', 'answer-writer'],

@@ -16,6 +16,7 @@ import { unshownGroundTruth, unshownHistoryValue } from '../../pipeline/quality/
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../pipeline/config.js';
 import { toolSteps } from '../../pipeline/steps.js';
 import { buildCase } from '../../stages/assemble/build.js';
+import { skipProblem } from '../../stages/diversify-external/afterFailure.js';
 import { bfclTrajectories } from '../diversify/fixtures/vendored.js';
 
 const DOCS =
@@ -135,3 +136,12 @@ describe("assemble turns down BFCL cut points that need a value only a doc or a 
     expect(reason(control(167, 'TravelAPI.get_flight_cost', 0))).toMatch(/ungrounded history: the shown call TravelAPI.get_flight_cost takes TravelAPI.get_flight_cost travel_from="RMS"/);
   });
 });
+
+describe('diversify-external reads the failed call as the case shows it', () => {
+  it('multi_turn_base_189: get_flight_cost("JFK", "HND") for "NYC to Tokyo" fails; book_flight with the same airports may follow (the measure agrees)', async () => {
+    const [t] = bfclTrajectories([189]);
+    expect(toolSteps(t)[1].step.action.args).toMatchObject({ travel_from: 'JFK', travel_to: 'HND' });
+    expect(await skipProblem(t, 1, { content: 'ConnectionError: Max retries exceeded with url: /get_flight_cost', tier: 'simulated' } as never, undefined)).toBeUndefined();
+  });
+});
+
