@@ -74,8 +74,8 @@ const HttpApi = z
 /** The goals of the issues that defined each measure; see pipeline/quality/measures. */
 export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   history_value_unshown: 0,
-  gt_value_unshown: 0.01,
-  gt_value_absent: 0.01,
+  gt_value_unshown: 0,
+  gt_value_absent: 0,
   gt_value_in_unfit_carrier: 0,
   gt_contradicts_ranking: 0,
   call_title_unshown: 0,

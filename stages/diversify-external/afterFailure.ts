@@ -18,7 +18,7 @@
  */
 import { FINISH_ACTION, type Action, type ToolArgs, type ToolResponse, type Trajectory } from '../../pipeline/schemas.js';
 import type { ItemContext } from '../../pipeline/stage.js';
-import { renderPrefix } from '../../pipeline/prompts/standard.js';
+import { renderAction, renderPrefix } from '../../pipeline/prompts/standard.js';
 import { historyBefore, stepAt, toolSteps, type LocatedStep } from '../../pipeline/steps.js';
 import { skipCandidates, skipObstacle } from '../../pipeline/afterFailure.js';
 import type { Rng } from '../../pipeline/rng.js';
@@ -49,7 +49,9 @@ export async function skipProblem(trajectory: Trajectory, k: number, failure: To
   if (!candidate) return undefined;
   const here = stepAt(trajectory, k);
   const next = candidate.step.action;
-  const messages = [...renderPrefix(trajectory, k, { cot: false }), { role: 'assistant' as const, content: '' }, { role: 'function' as const, content: failure.content }];
+  // The failed call as the case shows it: an airport it chose for a city with several ("Tokyo" as
+  // HND) is the one the next step goes on with (grounding.ts ungroundedValues), as the measure reads it.
+  const messages = [...renderPrefix(trajectory, k, { cot: false }), { role: 'assistant' as const, content: renderAction(here.step.action, { cot: false }) }, { role: 'function' as const, content: failure.content }];
   const obstacle = skipObstacle(trajectory, k, candidate, messages);
   if (obstacle) return obstacle;
   if (trajectory.source !== 'bfcl' || !execute || !isPlainObject(next.args)) return undefined;

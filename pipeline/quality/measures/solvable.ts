@@ -35,7 +35,7 @@ export const unshownGroundTruth: CaseMeasure = {
   kind: 'case',
   id: 'gt_value_unshown',
   group: 'solvable',
-  title: 'ground-truth id / name / number shown by no user turn, tool response or doc',
+  title: 'ground-truth id / name / number / airport code shown by no user turn, tool response or doc (an id or an airport code by no user turn or tool response: a doc example is not the user\'s data, and only a city with one airport names its code)',
   population: 'cases whose ground truth calls a tool',
   check(tc) {
     if (toolCalls(tc).length === 0) return undefined;
@@ -534,7 +534,7 @@ export const unshownHistoryValue: CaseMeasure = {
   kind: 'case',
   id: 'history_value_unshown',
   group: 'solvable',
-  title: 'a call in the shown history takes an id / name / number / place that nothing before it shows',
+  title: 'a call in the shown history takes an id / name / number / place / airport code that nothing before it shows (an id or a code a tool doc shows, or a made-up city\'s airport no lookup gave, is not shown)',
   population: 'cases showing at least one earlier tool call',
   check(tc) {
     const calls = tc.messages.flatMap((m, i) => (m.role === 'assistant' ? [{ i, action: shownAction(m.content) }] : []));
