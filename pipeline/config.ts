@@ -123,6 +123,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_author_claims_others_paper: 0,
   // 3/60 left: a later email quotes a listing title the plan carries into the same record (copiedTitles), against the recording.
   simulated_record_contradicts_recording: 0,
+  simulated_fact_contradicted_later: 0,
+  shown_answer_unattributed: 0,
   simulated_placeholder_text: 0,
   simulated_contradicts_world: 0,
   simulated_address_foreign: 0,

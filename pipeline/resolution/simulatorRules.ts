@@ -30,7 +30,7 @@ import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { cap, chineseVenueName, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-46'; // 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
+export const SIMULATOR_RULES_VERSION = 'api-simulator-47'; // 47: 45 and 46 merged; 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 45: a single record agrees with the labelled facts later calls write about it ("Overall conditions: Sunny" → overall, "Date and Time: …" → time; grounded.ts labelledFacts), a news summary says the company its headline names where it said "the company" (worldAnswer.ts); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -825,7 +825,7 @@ export function carrierField(doc: ToolDoc, key: string, value: unknown, label?: 
 }
 
 /** The descriptions listSize gives a size to: the field is a list. */
-function isListField(description: string): boolean {
+export function isListField(description: string): boolean {
   return /at most \d+|\b(?:a )?list of \d+\b|\b\d+ (?:items|results|papers|articles|records|entries)\b|\blist\b|\barray\b|\bsnippets\b/i.test(description);
 }
 
