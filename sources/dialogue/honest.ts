@@ -258,7 +258,7 @@ export function restate(order: string): string {
  * when the turn requests nothing it could name.
  */
 export function requestedItem(text: string): string | undefined {
-  const m = /\b(?:i(?:'d| would) (?:like|love)|i want|i(?:'ll| will) (?:have|take|get|go with)|i think i(?:'ll| will) (?:have|take|get|go with)|(?:can|could|may) i (?:please )?(?:get|have|order))\s+(a|an|one|two|three|the|some)\s+([^.!?,;]{2,40}?)(?:\s+(?:please|too|also|as well|today|now|then))*\s*(?:[.!?]|$)/i.exec(text.trim());
+  const m = /\b(?:i(?:'d| would) (?:like|love)|i want|i(?:'ll| will) (?:have|take|get|go with)|i think i(?:'ll| will) (?:have|take|get|go with)|(?:can|could|may) i (?:please )?(?:get|have|order))\s+(a|an|one|two|three|the|some)\s+([^.!?,;]{2,60}?)(?:\s+(?:please|too|also|as well|today|now|then))*\s*(?:[.!?]|$)/i.exec(text.trim());
   if (!m || /^(?:to|it|that|this|few|little|bit|minute|moment|table|seat|menu|wifi|password|receipt|bathroom|restroom|question)\b/i.test(m[2])) return undefined;
   let what = m[2];
   for (const [re, to] of SPELLING) what = what.replace(re, to);
@@ -636,6 +636,15 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
       readBack = order;
       continue;
     }
+    // "Decaf, sure. Is it correct now?", "Does your order look right": a check after an order or a change
+    // that names nothing; the order read back in its place, the rest of the reply kept.
+    const ask = parts[parts.length - 1];
+    if ((order || guess) && !last && parts.length && !(turns[i - 1]?.role === 'user' && userAsks(turns[i - 1].content)) && !DRINK.test(t.content) && bareCheck(ask.endsWith('?') ? ask : `${ask}?`) && !claimsAction(t.content)) {
+      const keep = parts.slice(0, -1).filter((s) => !bareCheck(s));
+      out.push({ ...t, content: [...keep, order ? READ_BACK[(h + i) % READ_BACK.length](order) : plainCheck(h + i)].join(' ') });
+      readBack = order;
+      continue;
+    }
     if (!claimsAction(t.content)) {
       // The corpus's own read-back ("A Mocha? I want to make sure I heard you."): the closing after a "yes" need not repeat it.
       if (order && readsOrderBack(t.content)) readBack = order;
@@ -650,13 +659,14 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     const opener = kept.find((s) => FILLER.test(s)) ?? openerOf(dropped[0]);
     // A check left standing once the display it pointed at is gone ("Your order is shown here. Is it
     // correct?"): it names nothing to check, so the read-back takes its place.
-    const bare = (s: string) => /\?\s*$/.test(s) && ASKS_TO_CHECK.test(s) && !DRINK.test(s);
+    // A question left without its mark ("Is that correct") asks all the same.
+    const bare = (s: string) => (/\?\s*$/.test(s) || /^\W*(?:is|does|do|are|can|could|would|did)\b[^.!]*$/i.test(s)) && ASKS_TO_CHECK.test(`${s.trim()}?`) && !DRINK.test(s);
     // A pointer to a menu the assistant does not have ("Take a look at their menu") asks nothing to be checked.
     const asked = dropped.some((s) => ASKS_TO_CHECK.test(s) && !/\bmenus?\b/i.test(s)) || (dropped.length > 0 && kept.some(bare));
     let text: string;
     if (!dropped.length) text = kept.join(' ');
     else if (asked && !last) {
-      if (kept.some((s) => /\?\s*$/.test(s)) && !(order && kept.some(bare))) text = kept.join(' ');
+      if (kept.some((s) => /\?\s*$/.test(s) || bare(s)) && !((order || guess) && kept.some(bare))) text = kept.join(' ');
       else {
         const q = order ? READ_BACK[(h + i) % READ_BACK.length](order) : plainCheck(h + i);
         if (order) readBack = order;
@@ -670,7 +680,9 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
       text = kept.join(' ');
     } else if (last) {
       // Once the customer has confirmed the read-back, the closing names the drinks, not the whole order again.
-      const closing: ClosingPlan = { index: i, opener, said, leave, phrase: confirmed && normalizeLine(order!).split(' ').length >= 4 ? shortOrder(order!) ?? order : order };
+      // The corpus's own "Ok, that's a double cappuccino with whole milk to go." after the "yes": said once already.
+      const again = confirmed ? said.filter((s) => !(DRINK.test(s) && /^\W*(?:(?:ok(?:ay)?|great|alright|perfect)[,.!]?\s*)?(?:that'?s|so|your order is|you(?:'ve| have) ordered|one|a|an|two)\b/i.test(s))) : said;
+      const closing: ClosingPlan = { index: i, opener, said: again, leave, phrase: confirmed && normalizeLine(order!).split(' ').length >= 4 ? shortOrder(order!) ?? order : order };
       text = planText(closing, confirmation(closing.phrase, h + i));
       if (plan) plan.closing = closing;
     } else {

@@ -46,6 +46,13 @@ describe('read-backs restate the order', () => {
     const d = honestTurns(dialogue('I want a Jin Xuan.', 'Please confirm the order shown.', 'Yes.', 'It will be ready soon.'), 'k2')!;
     expect(confirmsNothing(d[0].content, d[1].content)).toBeUndefined();
     expect(d[1].content).toContain('Jin Xuan');
+    // A check without its question mark, and one after a change, read the order back too.
+    const unmarked = honestTurns(dialogue('Can I have a a 2% Cappuccino, please?', 'This is your order. Is that correct', 'yes', 'Okay. Your order will be available soon at the coffee bar.'), 'k4')!;
+    expect(confirmsNothing(unmarked[0].content, unmarked[1].content)).toBeUndefined();
+    expect(unmarked[1].content).toMatch(/a 2% cappuccino/i);
+    const changed = honestTurns(dialogue('I would like a mocha.', 'A mocha, is that right?', "No, it's not. I need decaf. My bad.", 'Decaf, sure. Is it correct now?', 'Yes.', 'Okay, it will be ready soon.'), 'k5')!;
+    expect(confirmsNothing(changed[2].content, changed[3].content)).toBeUndefined();
+    expect(changed[3].content).toMatch(/a decaf mocha/i);
     // A question is not an order: "Is that right?" after one names nothing and needs nothing.
     expect(confirmsNothing('Do you have oat milk?', 'Yes, is that what you want?')).toBeUndefined();
   });
