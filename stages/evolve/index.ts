@@ -394,7 +394,8 @@ export const evolveStage: ItemStage<EvolveInput, TestCase> = {
   // 20: a closing whose kept reply already reads the order back adds only where to give it.
   // 21: read-backs restate the order as items and options (no "and make the milk …" echo, menu words in lower case), a check names what
   //     was asked for, a closing after a confirmed read-back names only the drinks, no "this location" or "look at their menu" (h-ctxread).
-  version: `21+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
+  // 22: a check after a change or without its question mark reads the order back too (h-ctxread).
+  version: `22+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
   upstream: ['assemble'],
   description: 'SRM evolution: long context, extra tools, noisy query, harder tools, mixed',
   configSlice: (config) => ({ evolve: config.evolve, sourcesDir: config.sources.dir ?? null }),
