@@ -399,8 +399,12 @@ export const evolveStage: ItemStage<EvolveInput, TestCase> = {
   // 11: both 10s merged: closings worded per insertion with whole read-backs (h-closings), related distractors and no same-job twins (h-extra).
   // 19: inserted thoughts say what their reply does, no canned thought twice in a case; waits, order displays and the café's own voice undone (h-ctx2, which counted 11–18 on its branch).
   // 20: a closing whose kept reply already reads the order back adds only where to give it.
-  // 21: no extra tool that could serve the ground truth's request (sameFunction.ts servesRequest: today's weather next to a one-day forecast).
-  version: `21+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
+  // 21 (h-evolve2): no extra tool that could serve the ground truth's request (sameFunction.ts servesRequest: today's weather next to a one-day forecast).
+  // 21 (h-ctxread): read-backs restate the order as items and options (no "and make the milk …" echo, menu words in lower case), a check names what
+  //     was asked for, a closing after a confirmed read-back names only the drinks, no "this location" or "look at their menu" (h-ctxread).
+  // 22: a check after a change or without its question mark reads the order back too (h-ctxread).
+  // 23: both 21s and 22 merged.
+  version: `23+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
   upstream: ['assemble'],
   description: 'SRM evolution: long context, extra tools, noisy query, harder tools, mixed',
   configSlice: (config) => ({ evolve: config.evolve, sourcesDir: config.sources.dir ?? null }),
