@@ -41,6 +41,19 @@ describe("a wrong call's thought in the correct thought's style", () => {
     }
   });
 
+  it('a wrong option that the step\'s purpose names is said in its place ("stop the engine", passing "STOP"), in the correct frame', () => {
+    // Before error-injectors@27 "start the engine" held the correct value START, so every such thought fell back to "Calling `startEngine` … now."
+    const START: ToolDoc = { name: 'VehicleControlAPI.startEngine', description: 'Starts the engine of the vehicle.', required_parameters: [{ name: 'ignitionMode', type: 'string', description: 'The ignition mode. [Enum]: ["START", "STOP"]' }], optional_parameters: [], return_data: [] };
+    const wrong = { name: START.name, args: { ignitionMode: 'STOP' } };
+    for (let seed = 0; seed < 12; seed++) {
+      const correct = correctAction(START, { ignitionMode: 'START' }, seed);
+      const thought = erroneousThought('parameters_value_error', correct, wrong, { tools: [START] })!;
+      expect(thought).toContain('"STOP"');
+      expect(thought).not.toMatch(/\bstart\b/i);
+      expect(thoughtStyle(thought, wrong.args), thought).toBe(thoughtStyle(correct.thought!, correct.args));
+    }
+  });
+
   it('an invented tool says what the step needs without naming the real tool', () => {
     const correct = correctAction(SHOW, { only_unread: true }, 4);
     const thought = erroneousThought('tool_hallucination_error', correct, { name: 'Email.get_show', args: { only_unread: true } }, { tools: [SHOW] })!;

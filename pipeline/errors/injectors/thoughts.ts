@@ -182,6 +182,19 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
   if (type === 'tool_select_error' && wrongDoc && intent && frame.includes(intent)) frame = frame.replace(intent, intentOf(wrongDoc.description, shortName(erroneous.name), wrongArgs));
   // What the step does can hold a count the call passes ("forecast weather in the next 3 days"): the wrong call's count.
   else if (doc && intent && frame.includes(intent)) frame = frame.replace(intent, intentOf(doc.description, shortName(correct.name), wrongArgs));
+  // An option the step's purpose names ("start the engine" for ignition mode "START") is what the model
+  // believes it picks: a wrong option is said in its place ("stop the engine", passing "STOP"), or the
+  // purpose would state the correct value.
+  if (type === 'parameters_value_error') {
+    for (const c of changedValues(correct, erroneous)) {
+      const from = c.from;
+      const to = c.to;
+      if (typeof from !== 'string' || typeof to !== 'string' || !/^[A-Za-z]+$/.test(from) || !/^[A-Za-z]+$/.test(to)) continue;
+      const word = new RegExp(`(?<!["\\w])${from}(?![\\w"])`, 'i');
+      // Outside the tool's name and the quoted values, which stay as the call has them.
+      frame = frame.split(/(`[^`]*`|"[^"]*")/).map((piece) => (/^[`"]/.test(piece) ? piece : piece.replace(word, to.toLowerCase()))).join('');
+    }
+  }
   // An invented tool's thought says what the step needs; where that names the real tool ("show the
   // emails" for `show`), the verb is said another way, as a person who forgot the name would.
   if (type === 'tool_hallucination_error') {
