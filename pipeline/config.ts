@@ -181,6 +181,10 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // "Riverside / Old Town / Greenleaf Restaurant", addresses ending in the hotel searched from: 31.7% (198/624) before.
   simulated_venue_templated: 0,
   answer_failure_no_next_step: 0,
+  answer_names_api: 0,
+  answer_canned_opener: 0,
+  answer_field_dump: 0,
+  answer_restates_asked: 0,
   tool_select_helpful_lookup: 0,
   simulated_list_short: 0,
   value_error_not_wrong: 0,

@@ -165,6 +165,12 @@ function fields(value: unknown, depth: number): string {
   if (!isPlainObject(value)) return say(value, depth);
   const entries = Object.entries(value);
   if (entries.length === 0) return 'no fields';
+  const order = orderPhrase(value);
+  if (order) return order;
+  // Four or more plain fields read as a record's line ("price 227.16, volume 2.552 and status Open"),
+  // not as "the price is …, the volume is …, the status is …" (answer_field_dump).
+  const plainCount = entries.filter(([k, v]) => plainField(k, v)).length;
+  const compact = plainCount >= 3 || (plainCount >= 2 && entries.length >= 4);
   if (isListMap(value)) return listMap('entries', value, depth);
   const columns = parallelLists(value);
   if (columns) return columnsByItem(value, columns, depth);
@@ -180,6 +186,7 @@ function fields(value: unknown, depth: number): string {
       // "cited by", "expires in") is a phrase its value completes, never a noun with "the … is".
       if (typeof v === 'boolean' && /^(success|ok|succeeded)$/i.test(name)) return v ? 'it succeeded' : 'it did not succeed';
       if (typeof v === 'boolean') return sayFlag(name, v);
+      if (compact && plainField(k, v)) return `${keyName(k).replace(/^[A-Z](?=[a-z]|$)/, (c) => c.toLowerCase())} ${bare(v)}`;
       if (PHRASE_FIELD.test(name) && !NOUN_COMPOUND.test(name)) return `${name.toLowerCase()} ${completing(v, depth)}`;
       // A map from ids to lists ({"USR005": [["Hey Sarah…"]], "travel_agent": ["Thank you…"]}): the
       // items counted in the field's own noun, each id with what it holds.
@@ -209,6 +216,39 @@ function fields(value: unknown, depth: number): string {
     }),
     ...more,
   ]);
+}
+
+/** A short plain value a record line states after its key: a number, a short text (a one-word one unquoted: "status Open"). */
+function plainField(k: string, v: unknown): boolean {
+  const name = humanize(k);
+  if (PHRASE_FIELD.test(name) || UNITS[k.toLowerCase()] || /^result$/i.test(k)) return false;
+  if (typeof v === 'number') return true;
+  if (typeof v !== 'string' || v.trim() === '' || v.length > 80 || /(?:content|text|lines|message)$/i.test(name)) return false;
+  // A status that is a sentence is a message, quoted as one.
+  return !(/^(?:status|state)$/i.test(name) && v.trim().split(/\s+/).length >= 3);
+}
+/** A value on a record's line: a one-word text as it is ("Open", "AAPL"), anything else as say() puts it. */
+function bare(v: unknown): string {
+  return typeof v === 'string' && /^[A-Za-z][A-Za-z-]{0,24}$/.test(v.trim()) ? v.trim() : say(v, 2);
+}
+
+/**
+ * A stock order in a trader's words: "a buy order for 100 shares of AAPL at 227.16, status Open"
+ * (TradingBot's order details), not "the order type is "Buy", the symbol is "AAPL", …". Undefined
+ * for any other record.
+ */
+function orderPhrase(record: Record<string, unknown>, args: unknown = {}, done = false): string | undefined {
+  const type = record.order_type ?? record.type;
+  const { price, status } = record;
+  const symbol = record.symbol ?? (isPlainObject(args) ? args.symbol : undefined);
+  const amount = record.amount ?? record.quantity;
+  if (typeof type !== 'string' || !/^(?:buy|sell)$/i.test(type) || typeof symbol !== 'string' || typeof amount !== 'number' || typeof price !== 'number') return undefined;
+  const used = new Set(['order_type', 'type', 'symbol', 'price', 'amount', 'quantity', 'status', 'id', 'order_id']);
+  const id = record.order_id ?? record.id;
+  const head = `${id !== undefined ? `order ${say(id)}${done ? ',' : ' is'} ` : done ? '' : 'it is '}a ${type.toLowerCase()} order for ${say(amount)} ${amount === 1 ? 'share' : 'shares'} of ${symbol} at ${say(price)}`;
+  const rest = Object.fromEntries(Object.entries(record).filter(([k]) => !used.has(k)));
+  const tail = typeof status === 'string' && status.trim() ? `, status ${bare(status)}` : '';
+  return Object.keys(rest).length ? `${head}${tail}; besides, ${fields(rest, 2)}` : `${head}${tail}`;
 }
 
 /** "booking id \"3426812\", travel date \"2024-12-15\" and travel cost 1020.0": a record's fields and values. */
@@ -283,7 +323,7 @@ function sayScalarList(key: string, list: unknown[], depth: number): string {
   }
   if (key === 'current_directory_content') return list.length === 0 ? 'the current directory is empty' : list.length <= WHOLE_LIST ? `the current directory holds ${joinAnd(list.map((x) => say(x, depth + 1)))}` : `the current directory holds ${say(list, depth)}`;
   const pluralName = listed || /[^siu]s$/.test(base);
-  const one = pluralName ? singular(base) : base;
+  const one = pluralName ? base.replace(/(\S+)$/, (w) => singularWord(w)) : base;
   const many = pluralName ? (listed ? pluralOf(base) : base) : undefined;
   if (list.length === 0) return many ? `there are no ${many}` : `the ${base} is empty`;
   if (list.length === 1) return many ? `the only ${one} is ${say(list[0], depth + 1)}` : `the ${base} has only ${say(list[0], depth + 1)}`;
@@ -412,34 +452,6 @@ function soleField(outer: string, record: Record<string, unknown>): string {
 /** How a step is named in prose: its API name in backticks, as people write code names. */
 const named = (name: string) => `\`${apiOf(name)}\``;
 
-/** What a call answered, in words that fit any call (one that changed something or a refused one). */
-const SUCCESS: ((api: string, what: string) => string)[] = [
-  (api, what) => `${api} reports that ${what}.`,
-  (api, what) => `According to ${api}, ${what}.`,
-  (api, what) => `The ${api} call came back: ${what}.`,
-  (api, what) => `${api} says ${what}.`,
-  (api, what) => `From ${api}: ${what}.`,
-  (api, what) => `${api} shows that ${what}.`,
-  (api, what) => `Per ${api}, ${what}.`,
-  (api, what) => `As for ${api}, ${what}.`,
-];
-/** What a look-up or a computation found: these say the call only read. */
-const LOOKED_UP: ((api: string, what: string) => string)[] = [
-  (api, what) => `I checked with ${api}: ${what}.`,
-  (api, what) => `I looked this up with ${api}, and ${what}.`,
-  (api, what) => `Running ${api} told me that ${what}.`,
-];
-/** What a look-up found, said first, with the tool after it. */
-const FOUND_FIRST: ((api: string, what: string) => string)[] = [
-  (api, what) => `${capitalise(what)}, according to ${api}.`,
-  (api, what) => `${capitalise(what)}; that is what ${api} returned.`,
-];
-/** What a look-up was asked about, said first: "For the place "Berlin", …". */
-const ASKED_FIRST: ((api: string, about: string, what: string) => string)[] = [
-  (_api, about, what) => `For ${about}, ${what}.`,
-  (api, about, what) => `I asked ${api} about ${about}, and ${what}.`,
-];
-
 /** The one short argument a look-up was asked about, as a phrase: "the place "Berlin"", "the property id 36339325". */
 function askedAbout(s: AnswerInput['steps'][number]): string | undefined {
   if (!isPlainObject(s.args)) return undefined;
@@ -450,16 +462,6 @@ function askedAbout(s: AnswerInput['steps'][number]): string | undefined {
   const [key, value] = short[0];
   return `the ${humanize(key).toLowerCase()} ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`;
 }
-
-/** A call that changed something and went through: what I did, then anything else its answer says. */
-const DONE: ((api: string, did: string, what: string) => string)[] = [
-  (api, did, what) => `I ${did} with ${api}${what ? `, and ${what}` : ''}.`,
-  (api, did, what) => `Using ${api}, I ${did}${what ? `; ${what}` : ''}.`,
-  (api, did, what) => `I ${did} (${api})${what ? `: ${what}` : ''}.`,
-  (api, did, what) => `${api} went through: I ${did}${what ? `, and ${what}` : ''}.`,
-  (api, did, what) => `Through ${api} I ${did}${what ? `, and ${what}` : ''}.`,
-  (api, did, what) => `I have ${participle(did)} with ${api}${what ? `; ${what}` : ''}.`,
-];
 
 /** Verbs whose past is not "-ed" or "-d", and ones that double their last consonant. */
 const IRREGULAR: Record<string, string> = { send: 'sent', set: 'set', make: 'made', buy: 'bought', sell: 'sold', pay: 'paid', put: 'put', write: 'wrote', run: 'ran', get: 'got', give: 'gave', take: 'took', begin: 'began', stop: 'stopped', drop: 'dropped', plan: 'planned', log: 'logged', submit: 'submitted', cancel: 'cancelled', label: 'labelled', ship: 'shipped', tag: 'tagged', pin: 'pinned', mv: 'moved', cp: 'copied', rm: 'removed', rmdir: 'removed', mkdir: 'created', touch: 'created', echo: 'wrote', cd: 'moved', comment: 'posted', retweet: 'retweeted', reserve: 'reserved' };
@@ -556,28 +558,9 @@ function beyondDone(value: Record<string, unknown>): Record<string, unknown> {
   );
 }
 /** A response that is a list: what came back, counted. */
-const LISTED: ((api: string, what: string) => string)[] = [
-  (api, what) => `${api} returned ${what}.`,
-  (api, what) => `The ${api} call gave back ${what}.`,
-  (api, what) => `I got ${what} from ${api}.`,
-  (api, what) => `${api} brought back ${what}.`,
-  (api, what) => `Calling ${api} gave me ${what}.`,
-  (api, what) => `${api} came back with ${what}.`,
-];
-const EMPTY: ((api: string) => string)[] = [
-  (api) => `${api} went through and returned no data.`,
-  (api) => `${api} completed without returning anything.`,
-  (api) => `The ${api} call succeeded; it has no output.`,
-  (api) => `${api} ran with no result to report.`,
-  (api) => `${api} finished; there was nothing in its reply.`,
-  (api) => `The call to ${api} worked but returned nothing.`,
-];
-const TEXT: ((api: string, text: string) => string)[] = [
-  (api, text) => `${api} answered: ${text}.`,
-  (api, text) => `The ${api} call returned this text: ${text}.`,
-  (api, text) => `Here is what ${api} said: ${text}.`,
-  (api, text) => `${api} replied with ${text}.`,
-  (api, text) => `The answer from ${api} was ${text}.`,
+const EMPTY: ((topic?: string) => string)[] = [
+  (topic) => (topic ? `Nothing came back for the ${topic}.` : 'That call returned nothing.'),
+  (topic) => (topic ? `The ${topic} came back empty.` : 'There was nothing in the reply.'),
 ];
 const FAILED: ((api: string, error: string) => string)[] = [
   (api, error) => `${api} failed with the error ${error}.`,
@@ -595,7 +578,9 @@ const FAILED: ((api: string, error: string) => string)[] = [
  * whether they cover all it asks.
  */
 const OPENERS = {
-  ok: ['', '', '', '', 'Here is what I found.', 'Every call went through.', 'This is what came back.', 'Here are the results.', 'The results follow.', 'Each call succeeded.', 'Here is the rundown.', 'Here is where things stand.'],
+  // A person opens with the finding; a frame about the calls ("The results follow.", "Each call
+  // succeeded.") is machine talk (answer_canned_opener).
+  ok: ['', '', '', '', '', '', 'Here is what I found.', 'Here is where things stand.'],
   partial: ['', '', 'Part of this worked, but not all of it.', 'Some of this went through and some did not.', 'Not everything succeeded.', 'I got part of the way.', 'Only some of this could be done.'],
   failed: ['', '', 'I was not able to do this.', 'This did not work.', 'Unfortunately this could not be completed.', 'I ran into a problem.', 'Sorry, this did not go through.'],
 };
@@ -646,37 +631,109 @@ function callName(s: AnswerInput['steps'][number], steps: AnswerInput['steps']):
   return named(s.name);
 }
 
-/** What one step's response says, in one whole sentence. */
-function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api = named(s.name)): string {
+/** Verbs an API name opens with that only say "look it up": the rest of the name is what was looked up. */
+const LOOKUP_VERBS = /^(?:get|fetch|retrieve|search|list|view|check|show|display|find|query|read|lookup|look|count|calculate|compute|estimate|convert|aggregate)$/;
+/** What a look-up was about, from its API's name: "get_stock_info" -> "stock info", "get_curr_time" -> "current time". */
+function topicOf(name: string): string | undefined {
+  const words = apiOf(name).replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split('_').filter(Boolean).map((w) => (w === 'curr' ? 'current' : w === 'info' ? 'details' : w));
+  if (words.length >= 2 && LOOKUP_VERBS.test(words[0])) return words.slice(1).join(' ');
+  return undefined;
+}
+
+/**
+ * What a call that went through says, in words the user reads: the finding, never the API's name
+ * (answer_names_api); a failure keeps its API's name, so the user knows which step to retry.
+ */
+const FOUND: ((what: string) => string)[] = [(what) => `${capitalise(what)}.`, (what) => `${capitalise(what)}.`, (what) => `I found that ${what}.`];
+const FOUND_TOPIC: ((topic: string, what: string) => string)[] = [
+  (topic, what) => `As for the ${topic}, ${what}.`,
+  (topic, what) => `I looked up the ${topic}: ${what}.`,
+  (topic, what) => `On the ${topic}, ${what}.`,
+];
+const LISTED: ((what: string) => string)[] = [(what) => `I found ${what}.`, (what) => `The reply listed ${what}.`, (what) => `The search gave ${what}.`];
+const TEXT: ((text: string) => string)[] = [(text) => `The reply reads ${text}.`, (text) => `The answer was ${text}.`, (text) => `I got back ${text}.`];
+const REPLY: ((what: string) => string)[] = [(what) => `${capitalise(what)}.`, (what) => `The reply says ${what}.`, (what) => `It came back saying ${what}.`];
+/** A call that changed something and went through: what I did, then anything else its answer says. */
+const DONE: ((did: string, what: string) => string)[] = [
+  (did, what) => `I ${did}${what ? `, and ${what}` : ''}.`,
+  (did, what) => `I ${did}${what ? `; ${what}` : ''}.`,
+  (did, what) => `I have ${participle(did)}${what ? `: ${what}` : ''}.`,
+  (did, what) => `I have ${participle(did)}${what ? `, and ${what}` : ''}.`,
+];
+
+/** The argument that tells a turn's calls of one API apart ("the property id 25433"), or the one it was asked about. */
+function subjectOf(s: AnswerInput['steps'][number], steps: AnswerInput['steps']): string | undefined {
+  const same = steps.filter((o) => o.name === s.name);
+  if (same.length < 2 || !isPlainObject(s.args)) return askedAbout(s);
+  for (const [key, value] of Object.entries(s.args)) {
+    if (!(typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && value.length <= 40))) continue;
+    const values = same.map((o) => (isPlainObject(o.args) ? o.args[key] : undefined));
+    if (new Set(values.map((v) => String(v))).size === same.length) return `the ${humanize(key).toLowerCase()} ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`;
+  }
+  return askedAbout(s);
+}
+
+/** A record without the fields that only repeat what it was asked about ("For the order id 12446, the id is 12446"). */
+function withoutAsked(value: Record<string, unknown>, args: AnswerInput['steps'][number]['args']): Record<string, unknown> {
+  if (!isPlainObject(args)) return value;
+  const asked = new Set(Object.values(args).filter((v) => typeof v === 'string' || typeof v === 'number').map((v) => String(v)));
+  const drop = (record: Record<string, unknown>): Record<string, unknown> => {
+    const kept = Object.fromEntries(Object.entries(record).filter(([k, v]) => !((typeof v === 'string' || typeof v === 'number') && asked.has(String(v)) && /(?:^|_)(?:id|symbol|ticker|name|username|user_?id)$/i.test(k))).map(([k, v]) => [k, isPlainObject(v) ? drop(v) : v]));
+    return Object.keys(kept).length ? kept : record;
+  };
+  const kept = drop(value);
+  return Object.keys(kept).length ? kept : value;
+}
+
+/** What one step's response says, in one whole sentence; `api` names the call only when it failed. */
+function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, steps: AnswerInput['steps'] = [s]): string {
   if (s.error) return rng.pick(FAILED)(api, sayError(s.error));
   const value = parseToolResponse(s.response);
-  if (value === undefined) return s.response.trim() ? rng.pick(TEXT)(api, sayString(s.response)) : rng.pick(EMPTY)(api);
-  if (value === null || (isPlainObject(value) && Object.keys(value).length === 0)) return rng.pick(EMPTY)(api);
-  if (typeof value === 'string') return rng.pick(TEXT)(api, sayString(value));
+  const changes = callChangesState(s.name);
+  const did = changes ? didPhrase(s) : undefined;
+  const empty = value === null || (isPlainObject(value) && Object.keys(value).length === 0) || (value === undefined && !s.response.trim());
+  // A call that changed something and answered nothing went through: said as done ("I created the file").
+  if (empty) return did ? rng.pick(DONE)(did, '') : rng.pick(EMPTY)(topicOf(s.name));
+  if (value === undefined || typeof value === 'string') {
+    const text = sayString(typeof value === 'string' ? value : s.response);
+    return did ? rng.pick(DONE)(did, `the reply reads ${text}`) : rng.pick(TEXT)(text);
+  }
   if (Array.isArray(value)) {
     const records = value.length > 0 && value.every(isPlainObject);
-    return rng.pick(LISTED)(api, records ? recordList(value, 'entry', 1) : value.length === 0 ? 'an empty list' : say(value));
+    return rng.pick(LISTED)(records ? recordList(value, 'entry', 1) : value.length === 0 ? 'an empty list' : say(value));
   }
+  // An order says its own id: "Order 12446 is a buy order for 100 shares of AAPL at 227.16, status Open."
+  const order = isPlainObject(value) ? orderPhrase(value, s.args, changes) : undefined;
+  if (order && !changes) return `${capitalise(order)}.`;
+  if (order && did && !responseRefuses(s.response)) return `I ${did}: ${order}.`;
+  const about = subjectOf(s, steps);
+  const record = isPlainObject(value) && about ? withoutAsked(value, s.args) : value;
   const what = (v: unknown) => (isPlainObject(v) ? fields(v, 1) : `it comes to ${say(v)}`);
-  if (!callChangesState(s.name)) {
-    const said = what(value);
-    // Besides the tool-first sentences: the finding first, the tool after it; or what was asked about
-    // first ("For the place "Berlin", there are 3 properties …"). A finding with a colon or a semicolon
-    // of its own is said only after the tool, where its parts cannot be misread.
-    // A finding with a colon of its own ("3 papers: …") is not put after another colon ("I checked with `x`: 3 papers: …").
-    const forms: ((api: string, what: string) => string)[] = [...SUCCESS, ...LOOKED_UP].filter((f) => !said.includes(':') || !f('A', 'W').includes(': W'));
-    // Said first only when short: ten fields before "according to" leave the reader waiting for the source.
-    if (!/[:;]/.test(said) && said.length <= 140) forms.push(...FOUND_FIRST);
-    const about = askedAbout(s);
-    if (about && !api.includes(' for ')) forms.push(...ASKED_FIRST.map((f) => (a: string, w: string) => f(a, about, w)));
-    return rng.pick(forms)(api, said);
+  if (!changes) {
+    const said = what(record);
+    const topic = topicOf(s.name);
+    // A record's line ("id 299534, title "Avengers: Endgame", runtime 181") is introduced, never opens the sentence bare.
+    if (!about && !/^(?:the|there|it|that)\b/.test(said)) return topic ? `${capitalise(topic)}: ${said}.` : `The reply gives ${said}.`;
+    const forms: ((what: string) => string)[] = [...FOUND];
+    if (topic && !said.includes(':') && !/\b(?:with|by|filter|now|out|coming|time)\b/.test(topic) && !topic.split(' ').some((w) => w.length >= 4 && said.toLowerCase().includes(w))) forms.push(...FOUND_TOPIC.filter((f) => !f('T', 'W').includes(': W') || !/[:;]/.test(said)).map((f) => (w: string) => f(topic, w)));
+    // What was asked about said first: "For the place "Berlin", there are 3 properties …".
+    if (about) {
+      const sep = /^(?:the|there|it|that)\b/.test(said) ? ',' : ':';
+      return rng.pick([`For ${about}${sep} ${said}.`, `As for ${about}${sep} ${said}.`]);
+    }
+    return rng.pick(forms)(said);
   }
   // A call that changed something: said as done, unless its answer says it did not happen.
-  const did = didPhrase(s);
   const refused = responseRefuses(s.response) || (isPlainObject(value) && Object.entries(value).some(([k, v]) => v === false && /(?:^|_)(?:status|success|ok|result)$|Status$/.test(k)));
-  if (!did || refused) return rng.pick(SUCCESS)(api, what(value));
-  const rest = isPlainObject(value) ? beyondDone(value) : value;
-  return rng.pick(DONE)(api, did, isPlainObject(rest) && Object.keys(rest).length === 0 ? '' : what(rest));
+  if (!did || refused) {
+    const said = what(record);
+    return /^(?:the|there|it|that)\b/.test(said) ? rng.pick(REPLY)(said) : `The reply gives ${said}.`;
+  }
+  const rest = isPlainObject(record) ? beyondDone(record) : record;
+  const said = isPlainObject(rest) && Object.keys(rest).length === 0 ? '' : what(rest);
+  // A record's line ("order id 12446, status Pending and amount 100") follows a colon, never "and".
+  if (said && !/^(?:the|there|it|that|expires|created)\b/.test(said)) return `I ${did}: ${said}.`;
+  return rng.pick(DONE)(did, said);
 }
 
 /**
@@ -738,7 +795,7 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
   const outcome = failed.length === 0 ? 'ok' : failed.length === input.steps.length ? 'failed' : 'partial';
   const opener = rng.pick(OPENERS[outcome]);
   // A quoted message that ends its own sentence ("Daily quota exceeded.") takes no second period.
-  const body = input.steps.map((s) => capitalise(stepSentence(s, rng, callName(s, input.steps))).replace(/([.!?]")\.(?=\s|$)/g, '$1').replace(/([.!?]")\)\./g, '$1).'));
+  const body = input.steps.map((s) => capitalise(stepSentence(s, rng, callName(s, input.steps), input.steps)).replace(/([.!?]")\.(?=\s|$)/g, '$1').replace(/([.!?]")\)\./g, '$1).'));
   const last = failed[failed.length - 1];
   const question = last ? nextStepQuestion(last, rng, named(last.name)) : '';
   return [opener, ...body, question].filter(Boolean).join(' ');
@@ -769,5 +826,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-24', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-26', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

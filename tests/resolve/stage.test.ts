@@ -177,7 +177,7 @@ describe('resolve on fixtures', () => {
     expect(t.status).toBe('ok');
     expect(t.content.trajectory.turns[0].steps[0].response).toEqual({ content: "{'results': 'sunny'}", tier: 'cache', origin: 'teval-review:42' });
     expect(t.content.tiers).toEqual({ cache: 1 });
-    expect(t.content.trajectory.final).toContain('`forecast_weather`');
+    expect(t.content.trajectory.final).not.toContain('`forecast_weather`');
     expect(t.content.trajectory.final).toContain('the results are "sunny"');
     // A changed recorded response is new work (it is part of the item's input), not a stale reuse.
     // The cache keeps its first answer for the key; a fresh store sees the new one.
@@ -197,7 +197,7 @@ describe('resolve on fixtures', () => {
     expect(ok.status).toBe('ok');
     // a and b are documented floats: 2 + 3 runs as 2.0 + 3.0, as BFCL's Python would print it.
     expect(ok.content.trajectory.turns.map((t) => t.steps[0].response!.content)).toEqual(['{"result": 5.0}', '{"result": 2.0}']);
-    expect(ok.content.trajectory.turns[1].final).toMatch(/`mean`.*it comes to 2/);
+    expect(ok.content.trajectory.turns[1].final).toMatch(/it comes to 2/i);
     store.close();
 
     const bad = Store.open(':memory:');

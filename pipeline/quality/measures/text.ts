@@ -698,6 +698,95 @@ export const answerFailureNoNextStep: CaseMeasure = {
   },
 };
 
+/** A sentence that reports a failed call or asks what to do about it: naming the call there tells the user which step to retry. */
+const FAILURE_SENTENCE = /\b(?:fail|failed|error|did not|could not|not go through|not work|again|retry|skip|another go|once more|another try|leave it|carry on|move on|access|permissions?|limit)\b|\?$/i;
+const sentencesOf = (answer: string) => answer.split(/(?<=[.!?])\s+(?=[A-Z`"(])/);
+
+/**
+ * A closing answer that names an API in backticks where it reports what went through: "`get_stock_info`
+ * reports that the price is 227.16", "I have placed the order with `place_order`". The user asked for
+ * the price, not for the function that gave it; only a failed call is named, so the user can say
+ * which step to retry.
+ */
+export function namesApi(answer: string): string | undefined {
+  for (const s of sentencesOf(answer)) if (/`[^`]+`/.test(s) && !FAILURE_SENTENCE.test(s)) return s.length > 110 ? `${s.slice(0, 110)}…` : s;
+  return undefined;
+}
+
+export const answerNamesApi: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_names_api',
+  group: 'text',
+  title: 'closing answer names an API in backticks where it reports what went through ("`get_stock_info` reports that the price is 227.16", "I have placed the order with `place_order`"); only a failed call is named',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => answerDefect(tc, namesApi),
+};
+
+/** Openers that talk about the calls, not the finding: the same handful opened a third of all answers. */
+const CANNED_OPENER = /^(?:The results follow|Each call succeeded|Every call went through|This is what came back|Here are the results|Here is the rundown)\.(?:\s|$)/;
+
+export function cannedOpener(answer: string): string | undefined {
+  return CANNED_OPENER.exec(answer.trim())?.[0].trim();
+}
+
+export const answerCannedOpener: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_canned_opener',
+  group: 'text',
+  title: 'closing answer opens with a stock frame about the calls ("The results follow.", "Each call succeeded.", "Every call went through.", "This is what came back.", "Here is the rundown.") instead of with what was found',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => answerDefect(tc, cannedOpener),
+};
+
+/**
+ * A sentence that states four or more fields each as "the X is Y": "the id is 12446, the order type is
+ * "Buy", the symbol is "AAPL", the price is 227.16, the amount is 100 and the status is "Open"". A
+ * person writes a record as one line ("price 227.16, volume 2.552 and status Open") or by its meaning
+ * ("a buy order for 100 shares of AAPL at 227.16").
+ */
+export function fieldDump(answer: string): string | undefined {
+  for (const s of sentencesOf(answer)) {
+    const plain = s.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+    const clauses = plain.match(/\bthe [a-z][a-z0-9()' ]{0,40}? (?:is|are) /gi) ?? [];
+    if (clauses.length >= 4) return s.length > 110 ? `${s.slice(0, 110)}…` : s;
+  }
+  return undefined;
+}
+
+export const answerFieldDump: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_field_dump',
+  group: 'text',
+  title: 'closing answer states four or more fields in one sentence each as "the X is Y" ("the id is 12446, the order type is "Buy", the symbol is "AAPL", the price is 227.16, …")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => answerDefect(tc, fieldDump),
+};
+
+/**
+ * A sentence that restates the value it was asked about as one of the finding's fields: "For the order
+ * id 12446, the id is 12446, …", "I asked `get_ticker` about the symbol "AAPL", and the symbol is "AAPL"".
+ */
+export function restatesAsked(answer: string): string | undefined {
+  for (const s of sentencesOf(answer)) {
+    const m = /^(?:For|As for|On|I asked .{1,60}? about) the [a-z][a-z ]{0,40}? ("(?:[^"\\]|\\.)*"|\d[\d.]*)[,:]/.exec(s);
+    if (!m) continue;
+    const rest = s.slice(m[0].length);
+    const value = m[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const hit = new RegExp(`\\b(?:is|are|id|symbol|name) ${value}(?![\\d.])`).exec(rest);
+    if (hit) return `${m[0]} … ${hit[0]}`;
+  }
+  return undefined;
+}
+
+export const answerRestatesAsked: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_restates_asked',
+  group: 'text',
+  title: 'closing answer restates the value it was asked about as a field of the finding ("For the order id 12446, the id is 12446")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => answerDefect(tc, restatesAsked),
+};
+
 export const answerOpenings: SetMeasure = {
   kind: 'set',
   id: 'answer_opening_share',
@@ -1066,4 +1155,4 @@ export const lengthRatio: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerTextSizeOnly, answerClaimsWholeRequest, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, harderToolsLowercase, harderToolsMixedTags, harderToolsWordingOnly, extraToolsSameFunction, extraToolsUnrelated, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
+export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerTextSizeOnly, answerClaimsWholeRequest, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, harderToolsLowercase, harderToolsMixedTags, harderToolsWordingOnly, extraToolsSameFunction, extraToolsUnrelated, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio, answerNamesApi, answerCannedOpener, answerFieldDump, answerRestatesAsked];
