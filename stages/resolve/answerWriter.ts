@@ -640,6 +640,14 @@ function topicOf(name: string): string | undefined {
   return undefined;
 }
 
+/** What a computation's number is, by its API ("mean" -> "the mean"): "It comes to 2." says nothing of which of a turn's numbers it is. */
+const QUANTITY: Record<string, string> = {
+  add: 'the sum', sum_values: 'the sum', subtract: 'the difference', multiply: 'the product', divide: 'the quotient', mean: 'the mean',
+  standard_deviation: 'the standard deviation', logarithm: 'the logarithm', square_root: 'the square root', absolute_value: 'the absolute value',
+  round_number: 'the rounded number', percentage: 'the percentage', max_value: 'the largest value', min_value: 'the smallest value', power: 'the power',
+  si_unit_conversion: 'the converted value', imperial_si_conversion: 'the converted value',
+};
+
 /**
  * What a call that went through says, in words the user reads: the finding, never the API's name
  * (answer_names_api); a failure keeps its API's name, so the user knows which step to retry.
@@ -712,6 +720,8 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
   if (!changes) {
     const said = what(record);
     const topic = topicOf(s.name);
+    const quantity = QUANTITY[apiOf(s.name)];
+    if (quantity && !about && said.startsWith('it comes to ')) return rng.pick([`${capitalise(quantity)} comes to ${said.slice(12)}.`, `${capitalise(quantity)} is ${said.slice(12)}.`]);
     // A record's line ("id 299534, title "Avengers: Endgame", runtime 181") is introduced, never opens the sentence bare.
     if (!about && !/^(?:the|there|it|that)\b/.test(said)) return topic ? `${capitalise(topic)}: ${said}.` : `The reply gives ${said}.`;
     const forms: ((what: string) => string)[] = [...FOUND];
@@ -826,5 +836,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-26', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-27', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -41,4 +41,16 @@ describe('closing answers read like a person wrote them (answer-writer-25)', () 
     expect(restatesAsked(a), a).toBeUndefined();
     for (const v of ['insurance_12345', '2026-12-24', '9500']) expect(a).toContain(v);
   });
+
+  it('a computation says which number it is ("The mean is 2."), never a bare "It comes to 2."', () => {
+    for (let seed = 0; seed < 12; seed++) {
+      const a = offlineAnswer({ request: 'Average 1, 2 and 3, then add 2 and 3', steps: [
+        { name: 'MathAPI.mean', args: { numbers: [1, 2, 3] }, response: JSON.stringify({ result: 2 }) },
+        { name: 'MathAPI.add', args: { a: 2, b: 3 }, response: JSON.stringify({ result: 5 }) },
+      ] }, new Rng(seed, 'math'));
+      expect(a, a).toMatch(/The mean (?:is|comes to) 2\b/);
+      expect(a, a).toMatch(/The sum (?:is|comes to) 5\b/);
+      expect(a).not.toMatch(/\bit comes to\b/i);
+    }
+  });
 });
