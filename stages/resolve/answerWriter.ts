@@ -726,11 +726,15 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
     if (!about && !/^(?:the|there|it|that)\b/.test(said)) return topic ? `${capitalise(topic)}: ${said}.` : `The reply gives ${said}.`;
     const forms: ((what: string) => string)[] = [...FOUND];
     if (topic && !said.includes(':') && !/\b(?:with|by|filter|now|out|coming|time)\b/.test(topic) && !topic.split(' ').some((w) => w.length >= 4 && said.toLowerCase().includes(w))) forms.push(...FOUND_TOPIC.filter((f) => !f('T', 'W').includes(': W') || !/[:;]/.test(said)).map((f) => (w: string) => f(topic, w)));
+    // A count of what came back ("there are 3 films: …") is said more than one way: one frame for every
+    // list read as the template it was (answer_frame_top_share_teval).
+    const counted = /^there (?:are|is) (\S+ [^:]+: .*)$/.exec(said)?.[1];
     // What was asked about said first: "For the place "Berlin", there are 3 properties …".
     if (about) {
       const sep = /^(?:the|there|it|that)\b/.test(said) ? ',' : ':';
-      return rng.pick([`For ${about}${sep} ${said}.`, `As for ${about}${sep} ${said}.`]);
+      return rng.pick([`For ${about}${sep} ${said}.`, `As for ${about}${sep} ${said}.`, ...(counted ? [`For ${about}, I found ${counted}.`, `Looking up ${about} gave ${counted}.`] : [])]);
     }
+    if (counted) return rng.pick([`${capitalise(said)}.`, `I found ${counted}.`, `I got back ${counted}.`, `The reply lists ${counted}.`]);
     return rng.pick(forms)(said);
   }
   // A call that changed something: said as done, unless its answer says it did not happen.
@@ -836,5 +840,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-27', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-28', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };
