@@ -54,6 +54,15 @@ describe("a wrong call's thought in the correct thought's style", () => {
     }
   });
 
+  it('an invented `average` for `mean` says "the average", not the real tool\'s name (error-injectors@28)', () => {
+    const MEAN: ToolDoc = { name: 'MathAPI.mean', description: 'Calculate the mean of a list of numbers.', required_parameters: [{ name: 'numbers', type: 'array', description: 'List of numbers.' }], optional_parameters: [], return_data: [] };
+    const correct = { name: MEAN.name, args: { numbers: [5000, 3000, 2000] }, thought: 'The next step is to calculate the mean of the list of numbers; `mean` with numbers set to [5000, 3000, 2000] will do it.' };
+    const wrong = { name: 'MathAPI.average', args: { numbers: [5000, 3000, 2000] } };
+    const thought = erroneousThought('tool_hallucination_error', correct, wrong, { tools: [MEAN] })!;
+    expect(thought).toBe('The next step is to calculate the average of the list of numbers; `average` with numbers set to [5000, 3000, 2000] will do it.');
+    expect(thoughtStyle(thought, wrong.args)).toBe(thoughtStyle(correct.thought, correct.args));
+  });
+
   it('an invented tool says what the step needs without naming the real tool', () => {
     const correct = correctAction(SHOW, { only_unread: true }, 4);
     const thought = erroneousThought('tool_hallucination_error', correct, { name: 'Email.get_show', args: { only_unread: true } }, { tools: [SHOW] })!;
