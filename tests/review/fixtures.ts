@@ -68,7 +68,8 @@ export function baseCase(i: number, seed: number): TestCase {
       { role: 'function', content: '{"error": "unknown city Nowhere"}' },
     ],
     tools: TOOLS,
-    groundTruth: i % 3 === 2 ? [gt, { ...(cot ? { thought: 'The booking went through, so I can say so.' } : {}), name: 'FinishAction', args: 'Booked.' }] : gt,
+    // An external case's retry says the call failed and goes again (retry_thought_stale gates a release).
+    groundTruth: i % 3 === 2 ? [cot ? { ...gt, thought: `The booking from ${from} to ${to} timed out, so I will try the same call once more.` } : gt, { ...(cot ? { thought: 'The booking went through, so I can say so.' } : {}), name: 'FinishAction', args: 'Booked.' }] : gt,
     provenance: { methods: { assemble: 'rules:fixture' }, parents: [] },
   };
 }
