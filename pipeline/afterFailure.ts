@@ -54,9 +54,17 @@ export function placeholderValue(value: string, fields: ReadonlySet<string> = ne
 }
 
 /** The parameter and answer-field names the tool docs of a system prompt (or a trajectory's tools, as JSON) declare. */
-export function docFieldNames(docs: string): Set<string> {
-  return new Set([...docs.matchAll(/"name"\s*:\s*"([A-Za-z_][\w]*)"/g)].map((m) => m[1]));
+export function docFieldNames(docs: string): ReadonlySet<string> {
+  // One system prompt serves many cases and every check of each: read once per distinct prompt.
+  let names = fieldNamesMemo.get(docs);
+  if (!names) {
+    names = new Set([...docs.matchAll(/"name"\s*:\s*"([A-Za-z_][\w]*)"/g)].map((m) => m[1]));
+    if (fieldNamesMemo.size >= 256) fieldNamesMemo.delete(fieldNamesMemo.keys().next().value!);
+    fieldNamesMemo.set(docs, names);
+  }
+  return names;
 }
+const fieldNamesMemo = new Map<string, ReadonlySet<string>>();
 
 /** The first placeholder argument of a call ("search=\"company name\": a description ..."), or undefined. */
 export function placeholderArgument(action: Action, fields: ReadonlySet<string> = new Set()): string | undefined {

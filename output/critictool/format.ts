@@ -10,7 +10,7 @@
  */
 import type { Action, TestCase } from '../../pipeline/schemas.js';
 import { sha256, sortKeysInPlace } from '../../pipeline/hash.js';
-import { markFloats, PyFloat, pythonJson } from '../pythonJson.js';
+import { markFloats, PyFloat } from '../pythonJson.js';
 
 /** Recursively sorted keys; PyFloat markers are kept as they are. */
 export function sortKeys(value: unknown): unknown {
@@ -36,17 +36,22 @@ function groundTruth(tc: TestCase): unknown {
 
 /** The value stored under the sample id in `{internal,external}_error/*.json`. */
 export function evaluatorEntry(tc: TestCase): Record<string, unknown> {
+  return sortKeys(evaluatorFields(tc)) as Record<string, unknown>;
+}
+
+/** evaluatorEntry's fields before their keys are sorted. */
+function evaluatorFields(tc: TestCase): Record<string, unknown> {
   const entry: Record<string, unknown> = {
     query_prompt: tc.messages.map((m) => ({ role: m.role, content: m.content })),
     ground_truth: groundTruth(tc),
   };
   if (tc.kind === 'internal') entry.error_type = tc.errorType;
-  return sortKeys(entry) as Record<string, unknown>;
+  return entry;
 }
 
 /** An entry as it sits in an evaluator file: one level deep in the file's object. */
 export function evaluatorEntryText(tc: TestCase): string {
-  return pythonJson(evaluatorEntry(tc), 2, 1);
+  return sortedPythonJson(evaluatorFields(tc), 2, 1);
 }
 
 /**
@@ -103,7 +108,84 @@ export function sortByIdHash<T extends { id: string }>(items: T[]): T[] {
 
 /** One line of the rich JSONL (written in id order, diffable): every field, sorted keys, float-typed ground-truth arguments as floats. */
 export function jsonlLine(tc: TestCase): string {
-  return pythonJson(sortKeys({ ...tc, groundTruth: groundTruth(tc) }), 0) + '\n';
+  return sortedPythonJson({ ...tc, groundTruth: groundTruth(tc) }) + '\n';
+}
+
+/**
+ * `pythonJson(sortKeys(value), indent, depth)` in one walk: keys sorted as they are written, Python's
+ * separators (one line: `, ` and `: `; indented: a newline and the indent) written as they are,
+ * strings and numbers by JSON.stringify. It makes no sorted copy of the case, does not walk it again
+ * to see whether the native serializer may write it, nor rewrites the text afterwards: every case's
+ * JSONL line and evaluator entry cost the export those three passes and the garbage of the copy.
+ * Same bytes (tests/export compares the two on every kind of value).
+ */
+export function sortedPythonJson(value: unknown, indent = 0, depth = 0): string {
+  if (value instanceof PyFloat) return floatLiteral(value.value);
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return JSON.stringify(value);
+    case 'number':
+      if (!Number.isFinite(value)) throw new Error(`cannot write ${value} as JSON (Python would read NaN/Infinity, the evaluator would not)`);
+      return JSON.stringify(value);
+    case 'bigint':
+      return value.toString();
+    case 'object': {
+      const open = indent > 0 ? '\n' + ' '.repeat(indent * (depth + 1)) : '';
+      const sep = indent > 0 ? ',' + open : ', ';
+      const close = indent > 0 ? '\n' + ' '.repeat(indent * depth) : '';
+      if (Array.isArray(value)) {
+        if (value.length === 0) return '[]';
+        let out = '[' + open;
+        for (let i = 0; i < value.length; i++) {
+          const v = value[i];
+          out += (i === 0 ? '' : sep) + (v === undefined ? 'null' : sortedPythonJson(v, indent, depth + 1));
+        }
+        return out + close + ']';
+      }
+      const obj = value as Record<string, unknown>;
+      const keys = Object.keys(obj);
+      sortKeysInPlace(keys);
+      indexKeysFirst(keys);
+      let out = '';
+      for (const key of keys) {
+        const v = obj[key];
+        if (v === undefined) continue;
+        out += (out === '' ? '{' + open : sep) + JSON.stringify(key) + ': ' + sortedPythonJson(v, indent, depth + 1);
+      }
+      return out === '' ? '{}' : out + close + '}';
+    }
+    default:
+      throw new Error(`cannot write a ${typeof value} as JSON`);
+  }
+}
+
+/**
+ * The order a sorted copy's keys come back in: an object lists its array-index keys ("0", "17")
+ * first, in numeric order, whatever order they were set in, so sortKeys' copy wrote them so.
+ */
+function indexKeysFirst(keys: string[]): void {
+  let any = false;
+  for (const k of keys) {
+    const c = k.charCodeAt(0);
+    if (c >= 48 && c <= 57 && isIndexKey(k)) {
+      any = true;
+      break;
+    }
+  }
+  if (!any) return;
+  const indices = keys.filter(isIndexKey).sort((a, b) => Number(a) - Number(b));
+  const rest = keys.filter((k) => !isIndexKey(k));
+  keys.splice(0, keys.length, ...indices, ...rest);
+}
+
+const isIndexKey = (k: string): boolean => /^(?:0|[1-9]\d*)$/.test(k) && Number(k) < 4294967295;
+
+function floatLiteral(n: number): string {
+  if (!Number.isFinite(n)) throw new Error(`cannot write ${n} as JSON (Python would read NaN/Infinity, the evaluator would not)`);
+  const s = JSON.stringify(n);
+  return /[.eE]/.test(s) ? s : `${s}.0`;
 }
 
 export function sortById<T extends { id: string }>(items: T[]): T[] {

@@ -140,8 +140,18 @@ const count = (re: RegExp, text: string) => (text.match(re) ?? []).length;
  */
 export function toolkitLocality(toolkit: string, docs: { name: string; description: string }[]): ToolLocality {
   const text = [toolkit.replace(/([a-z])([A-Z])/g, '$1 $2'), ...docs.map((d) => `${d.name.split('.').pop()?.replace(/_/g, ' ') ?? ''} ${d.description}`)].join(' \n ');
-  return count(LOCAL_WORDS, text) > count(REMOTE_WORDS, text) ? 'local' : 'remote';
+  let locality = localityMemo.get(text);
+  if (locality === undefined) {
+    locality = count(LOCAL_WORDS, text) > count(REMOTE_WORDS, text) ? 'local' : 'remote';
+    if (localityMemo.size >= 10_000) localityMemo.clear();
+    localityMemo.set(text, locality);
+  }
+  return locality;
 }
+
+// The same toolkit's docs are classified for every case and call that lists them: each distinct
+// text is run through the two long word patterns once per process (the result depends on the text alone).
+const localityMemo = new Map<string, ToolLocality>();
 
 /** A tool's locality: the one its doc carries (set by standardize), else classified from the docs of its toolkit. */
 export function localityOf(name: string, tools: { name: string; description: string; locality?: ToolLocality }[]): ToolLocality {

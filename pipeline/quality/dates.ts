@@ -57,15 +57,18 @@ export function dateContext(messages: ChatMessage[]): string {
  */
 export function unanchoredDates(testCase: { messages: ChatMessage[]; groundTruth: Action | [Action, Action]; errorType?: string }): { action: string; key: string; value: string }[] {
   // An injected wrong call's date is a wrong value: it shows no date to count from.
+  const actions = Array.isArray(testCase.groundTruth) ? testCase.groundTruth : [testCase.groundTruth];
+  const dated = actions.map((action) => ({ action, dates: argumentDates(action) }));
+  // Most calls take no date: the case's texts are scanned for dates only when one does.
+  if (dated.every((a) => a.dates.length === 0)) return [];
   const last = testCase.errorType ? testCase.messages.map((m) => m.role).lastIndexOf('assistant') : -1;
   const messages = testCase.messages.filter((_, i) => i !== last);
   const shown = datesIn(dateContext(messages));
   // What says what day it is: the user, or a clock's answer. A review's or a film's date is no today.
   const anchors = datesIn(messages.filter((m) => m.role === 'user' || (m.role === 'function' && isClockAnswer(m.content))).map((m) => m.content).join('\n'));
-  const actions = Array.isArray(testCase.groundTruth) ? testCase.groundTruth : [testCase.groundTruth];
   const out: { action: string; key: string; value: string }[] = [];
-  for (const action of actions) {
-    for (const d of argumentDates(action)) {
+  for (const { action, dates } of dated) {
+    for (const d of dates) {
       if (shown.some((s) => s.month === d.month && s.day === d.day)) continue;
       // Some other date to count from ("tomorrow", "next Friday", "the day after").
       if (anchors.length > 0) continue;

@@ -94,7 +94,17 @@ export interface StageCounts {
   pending: number;
 }
 
-const now = () => new Date().toISOString();
+// Every stored row is stamped, thousands a second: the ISO text is made once per millisecond.
+let stampedAt = NaN;
+let stamp = '';
+const now = (): string => {
+  const t = Date.now();
+  if (t !== stampedAt) {
+    stampedAt = t;
+    stamp = new Date(t).toISOString();
+  }
+  return stamp;
+};
 
 interface ArtifactRow {
   key: string;

@@ -24,6 +24,10 @@ import { statedToday } from '../../resolution/statedToday.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
 import { CARRIED_MEASURES } from './carried.js';
 
+/** A review's complaint words and its unreserved praise: the mixed-review check reads the sentence around a complaint only when both occur. */
+const COMPLAINT_WORDS = /could be better|noisy|smaller than|too long|drags/i;
+const UNRESERVED_PRAISE = /no complaints|five stars|eight out of ten/i;
+
 /** The tool calls among a case's ground-truth actions, with their position in the file's `ground_truth`. */
 function toolCalls(tc: TestCase): { action: Action; index: number }[] {
   return groundTruthActions(tc)
@@ -415,8 +419,10 @@ export function incoherentAnswer(call: Action, response: string, request: string
     if (titled.size && summarised.size && ![...titled].some((f) => summarised.has(f))) return `papers titled on ${[...titled].join(', ')} summarised on ${[...summarised].join(', ')}`;
   }
   // A review that complains and then gives unreserved praise ("the shower pressure could be better. No complaints at all.").
-  const mixed = response.match(/[^"{}[\]]*(?:could be better|noisy|smaller than|too long|drags)[^"{}[\]]*/i)?.[0];
-  if (mixed && /no complaints|five stars|eight out of ten/i.test(mixed)) return `a review that complains and praises without reserve: "${mixed.slice(0, 90)}"`;
+  // The words are looked for first: the sentence-wide match backtracks over every start of a long
+  // response (quadratic), and most responses hold no complaint, or no praise, at all.
+  const mixed = COMPLAINT_WORDS.test(response) && UNRESERVED_PRAISE.test(response) ? response.match(/[^"{}[\]]*(?:could be better|noisy|smaller than|too long|drags)[^"{}[\]]*/i)?.[0] : undefined;
+  if (mixed && UNRESERVED_PRAISE.test(mixed)) return `a review that complains and praises without reserve: "${mixed.slice(0, 90)}"`;
   // No distance between two places the call names apart ("123 Orchard St" and "321 Industrial Ln", both Springfield).
   const ends = isPlainObject(call.args) ? Object.entries(call.args).filter(([k]) => TRIP_START.test(k) || TRIP_END.test(k)).map(([, v]) => String(v).trim().toLowerCase()) : [];
   if (distance === 0 && ends.length === 2 && ends[0] !== ends[1]) return `distance 0 between ${ends.join(' and ')}`;
