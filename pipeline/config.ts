@@ -146,6 +146,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_readback_echo: 0,
   long_context_menu_capitalised: 0,
   long_context_situational_claim: 0,
+  long_context_states_menu: 0,
+  long_context_wrong_article: 0,
   simulated_path_unusable: 0,
   simulated_list_mixed_types: 0,
   simulated_records_repeated: 0,

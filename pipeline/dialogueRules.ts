@@ -204,7 +204,8 @@ export function claimsSituation(text: string): string | undefined {
   for (const sentence of text.replace(/[’‘]/g, "'").split(/(?<=[.!?;])\s+/)) {
     for (const re of SITUATIONS) {
       const m = re.exec(sentence);
-      if (m) return m[0];
+      // "I can't see their menu": saying the menu is out of reach places the assistant nowhere.
+      if (m && !NEGATED.test(sentence.slice(0, m.index + m[0].length))) return m[0];
     }
   }
   return undefined;
@@ -266,7 +267,28 @@ const MODIFIERS: [RegExp, string][] = [
   [/\bhoney\b/i, 'honey'],
   [/\bsugar[- ]free\b/i, 'sugar-free'],
   [/\bwhip(?:ped)?(?: cream)?\b/i, 'whipped cream'],
+  // How hot, the foam, the ice ("and not too hot, I like my drinks tepid", "extra hot", "no foam", "light ice").
+  [/\bextra[- ]hot\b|\b(?:steaming|very|super|really) hot\b/i, 'extra hot'],
+  [/\bnot (?:too|very|that|so|super) hot\b|\btepid\b|\blukewarm\b|\bwarm(?:ish)?\b(?! (?:up|day|weather))/i, 'not too hot'],
+  [/\b(?:no|without|hold the|skip the) foam\b|\bfoam-?free\b/i, 'no foam'],
+  [/\b(?:extra|lots of|plenty of|more) foam\b|\bfoamy\b/i, 'extra foam'],
+  [/\blight foam\b|\b(?:a little|less) foam\b/i, 'light foam'],
+  [/\b(?:no|without|hold the|skip the) ice\b/i, 'no ice'],
+  [/\b(?:light|less|easy(?: on the)?|a little) ice\b/i, 'light ice'],
+  [/\b(?:extra|lots of|more) ice\b/i, 'extra ice'],
 ];
+
+/** The words a read-back uses for a temperature, foam or ice option, by its canonical name. */
+export const AFTER_DRINK: Record<string, string> = {
+  'extra hot': 'extra hot',
+  'not too hot': 'not too hot',
+  'no foam': 'with no foam',
+  'extra foam': 'with extra foam',
+  'light foam': 'with light foam',
+  'no ice': 'with no ice',
+  'light ice': 'with light ice',
+  'extra ice': 'with extra ice',
+};
 
 export function orderModifiers(text: string): string[] {
   const out: string[] = [];
@@ -283,7 +305,7 @@ const MENU_QUESTION = /^(?:\W*(?:hi|hello|hey|so|ok(?:ay)?|um+|oh|and|also|well)
  */
 export function statedModifiers(text: string): string[] {
   if (MENU_QUESTION.test(text.trim())) return [];
-  const kept = text.replace(/\b(?:instead of|rather than|not|no longer|(?:do not|don'?t) want)\s+(?:the\s+|a\s+|an\s+)?[\w%-]+(?:\s+milk)?/gi, ' ');
+  const kept = text.replace(/\b(?:instead of|rather than|not(?! (?:too|very|that|so|super) hot\b)|no longer|(?:do not|don'?t) want)\s+(?:the\s+|a\s+|an\s+)?[\w%-]+(?:\s+milk)?/gi, ' ');
   return orderModifiers(kept);
 }
 
@@ -384,4 +406,74 @@ export function readsOrderBack(text: string): boolean {
   const last = sentences[sentences.length - 1];
   if (CHOICE_QUESTION.test(last) && !CONFIRMS.test(last)) return false;
   return CONFIRMS.test(tail) || /^\W*(?:(?:so|ok(?:ay)?|and)[,]?\s+)?(?:a|an|one|two|three|\d+|the|your)\b[^?]*\?\s*$/i.test(last);
+}
+
+/**
+ * A customer's question about what the café has ("Do you serve honey here?", "What kinds of black
+ * tea do you have?", "What syrups are available?"): only the café's menu answers it, and the case's
+ * assistant has no tool that reads one.
+ */
+const ASKS_MENU = /\b(?:do|did) (?:you|y'?all|ya)(?: guys| all| folks)?(?: (?:happen to|still|also|even|currently|ever|usually))? (?:have|sell|serve|carry|offer|stock|got)\b(?! (?:any |an )?(?:idea|clue|time|minute|moment|recommendations?|suggestions?|a favou?rite))|\b(?:what|which)\b[^.?!]{0,60}?\b(?:do|does|can|could) (?:you|y'?all|they|ya)(?: guys| all)? (?:have|offer|serve|carry|sell|stock|got|make)\b|\bwhat\b[^.?!]{0,40}?\byou (?:guys |all )?(?:have|offer|serve|carry|got)\b|\b(?:are|is) there (?:any|some|other|different)\b|\b(?:what|which)\b[^.?!]{0,50}?\b(?:(?:are|is) )?(?:available|on offer|on the menu)\b|\b(?:what|which) (?:kinds?|types?|sorts?|varieties|options|flavou?rs?)\b[^.?!]{0,50}?\?|\b(?:tell|let) me (?:know )?(?:what|which)\b[^.?!]{0,50}?\b(?:you|they) (?:have|offer|serve|carry)\b|\bwhat (?:kinds?|types?|sorts?) (?:of )?[^.?!]{0,40}? (?:you|they) (?:have|offer|serve|carry)\b|\b(?:tell|let) me\b[^.?!]{0,60}\b(?:you|they)(?:'re| are)? (?:have|offer|serve|carry|sell|got|serving|offering|selling|make)\b|\b(?:you|they)(?:'re| are) (?:serving|offering|selling)\b|\b(?:what|which)\b[^.?!]{0,40}\b(?:choices|options)\b|\b(?:what|which)\b[^.?!]{0,40}\bcan i (?:get|have|add|choose)\b|\bwalk me through\b/i;
+
+export function asksMenu(text: string): boolean {
+  return text
+    .trim()
+    .split(/(?<=[.!?])\s+/)
+    .some((s) => ASKS_MENU.test(s) && !ORDER_REQUEST.test(s.replace(/\b(?:if|whether) (?:you|they)\b.*$/i, '')));
+}
+
+/** A sentence saying the assistant cannot see or does not know the café's menu ("I can't see this café's menu"). */
+const NO_MENU = /\b(?:can'?t|cannot|can not|have no way to|no way to|don'?t|do not)\b[^.!?;]*\b(?:see|know|check|look up|tell|say|read|access)\b[^.!?;]*\b(?:menus?|stocks?|carry|carries|have|has|offer|serve|on hand)\b|\bno access to\b[^.!?;]*\bmenu\b/i;
+
+export function saysNoMenu(text: string): boolean {
+  return NO_MENU.test(text);
+}
+
+/** Subjects naming the café: its own first person, or the café in the third ("Yes, we have …", "They offer …", "The café has …"). */
+const STOCK = /\b(?:they|we|the (?:caf[eé]|shop|store|place)|this (?:caf[eé]|shop|store|place))(?:'ve| (?:do|also|currently|usually|always|only|still|definitely|certainly|really|even|both|all|just))*\s*(?:have|has|offer|offers|serve|serves|carry|carries|sell|sells|stock|stocks|'ve got|got|make|makes)\b(?!\s+to\b)/i;
+const STOCK_YES = /^\W*(?:(?:yes|yeah|yep|yup|sure|of course|absolutely|certainly|indeed)\b[,.!]*\s*(?:(?:they|we|it) (?:do|does|are|is|have|has|sure do|certainly do)\b)?|(?:they|we) (?:do|sure do|certainly do|definitely do)\b[.!]*\s*$)/i;
+const STOCK_OTHER = /\b(?:there (?:are|is) (?:a lot of|lots of|many|several|plenty of|a (?:wide |large |huge |good |big )?(?:variety|selection|range|choice|number) of)|(?:their|our|the) menu (?:is|has|includes|offers|lists)|(?:their|our|the) (?:selection|range|variety) (?:is|of)|(?:you can (?:get|have|order) (?:it|them|one))|(?:available|on offer)\s*(?:here|today)?[.!]?$)/i;
+/** A hedge or negation before the verb: "if they have it", "I can't tell whether they offer …". */
+const STOCK_HEDGE = /\b(?:if|whether|what|which|may|might|could|can'?t|cannot|don'?t know|do not know|not sure|no idea|ask\w*|usually|often|many|most|cafés|coffee shops|places|staff|barista|counter|till)\b/i;
+
+/**
+ * A sentence of a reply stating what a particular café has, as fact ("Yes they do. They have
+ * buckwheat and clover.", "They offer mint, ginger and chamomile", "Yes, we have Bigelow"): the
+ * case's assistant cannot see any café's menu. The sentence, or undefined. `afterMenuQuestion`
+ * also counts a bare "Yes." or a bare list answering "Do you have …?" / "What … do you have?".
+ */
+export function statesMenu(text: string, afterMenuQuestion = false): string | undefined {
+  if (saysNoMenu(text)) return undefined;
+  const sentences = text.replace(/[’‘]/g, "'").trim().split(/(?<=[.!?;])\s+/).filter(Boolean);
+  for (const [k, s] of sentences.entries()) {
+    const m = STOCK.exec(s);
+    if (m && !STOCK_HEDGE.test(s.slice(0, m.index)) && !NEGATED.test(s.slice(Math.max(0, m.index - 12), m.index + m[0].length)) && !/\?\s*$/.test(s)) return s;
+    if (STOCK_OTHER.test(s) && !STOCK_HEDGE.test(s) && !/\?\s*$/.test(s)) return s;
+    if (afterMenuQuestion && k === 0 && STOCK_YES.test(s)) return s;
+    // "Chamomile, peppermint and ginger.": a bare list of what the café has.
+    if (afterMenuQuestion && !/\?\s*$/.test(s) && /,/.test(s) && /\b(?:and|or)\b/.test(s) && s.split(/\s+/).length <= 14 && !/\b(?:i|you|your|would|could|can|please)\b/i.test(s)) return s;
+  }
+  return undefined;
+}
+
+/**
+ * The indefinite article a word takes by its sound: "an 8oz cappuccino", "an 11 ounce latte", "an
+ * espresso", "an herbal tea" is not chosen ("a herbal tea"), "a usual", "a one-shot", "an hour".
+ */
+export function indefiniteFor(rest: string): 'a' | 'an' {
+  const w = rest.trim().split(/[\s,.!?;:/-]+/)[0]?.toLowerCase() ?? '';
+  const digits = /^\d+/.exec(w)?.[0];
+  if (digits) return /^(?:8\d*|11|18|11\d{3}|18\d{3})$/.test(digits) ? 'an' : 'a';
+  if (/^(?:hour|honest|honou?r|heir)/.test(w)) return 'an';
+  if (/^(?:one|once|eu|ewe|uni|use|usu|uk|ura|uri|uro|utensil|utili|uti)/.test(w)) return 'a';
+  return /^[aeiou]/.test(w) ? 'an' : 'a';
+}
+
+/** An "a" or "an" a reply uses against the sound of the next word ("A 8oz cappuccino?", "an mocha"), or undefined. */
+export function wrongArticle(text: string): string | undefined {
+  for (const m of text.matchAll(/(?<![\w'-])(a|an|A|An)\s+(\d+[\w%-]*|[A-Za-z][\w%-]*)/g)) {
+    if (/^(?:a|an)$/i.test(m[2]) || /^[A-Z]{2,}/.test(m[2])) continue;
+    if (m[1].toLowerCase() !== indefiniteFor(m[2])) return m[0];
+  }
+  return undefined;
 }

@@ -11,7 +11,7 @@ import type { Rng } from '../../pipeline/rng.js';
 import { countTokens, truncateToTokens } from '../../pipeline/tokens.js';
 import type { Corpus, CorpusTurn, Dialogue } from './corpus.js';
 import { asksOffTopic, claimsAction, declines, endsOnQuestion, incompleteReadBack, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from '../../pipeline/dialogueRules.js';
-import { closeInsertion, honestTurns, type ClosingPlan } from './honest.js';
+import { closeInsertion, honestTurns, menuInsertion, type ClosingPlan } from './honest.js';
 import { renderAction, finishAction } from '../../pipeline/prompts/standard.js';
 
 export interface ContextSlice {
@@ -69,14 +69,14 @@ export function sliceContext(corpus: Corpus, rng: Rng, minTokens: number, maxTok
  * dialogue object.
  */
 /** A dialogue as inserted, with its rewritten closing's parts (an insertion words each closing anew). */
-export type HonestDialogue = Dialogue & { closing?: ClosingPlan };
+export type HonestDialogue = Dialogue & { closing?: ClosingPlan; menu?: { index: number; question: string }[] };
 const honestCache = new WeakMap<Dialogue, HonestDialogue | null>();
 export function honestDialogue(d: Dialogue): HonestDialogue | undefined {
   let h = honestCache.get(d);
   if (h === undefined) {
-    const plan: { closing?: ClosingPlan } = {};
+    const plan: { closing?: ClosingPlan; menu?: { index: number; question: string }[] } = {};
     const turns = honestTurns(d.turns, d.id, plan);
-    h = turns ? { id: d.id, turns: turns.map((t, i) => (t === d.turns[i] ? t : { ...t, tokens: countTokens(t.content) })), ...(plan.closing ? { closing: plan.closing } : {}) } : null;
+    h = turns ? { id: d.id, turns: turns.map((t, i) => (t === d.turns[i] ? t : { ...t, tokens: countTokens(t.content) })), ...(plan.closing ? { closing: plan.closing } : {}), ...(plan.menu ? { menu: plan.menu } : {}) } : null;
     honestCache.set(d, h);
   }
   return h ?? undefined;
@@ -339,10 +339,14 @@ export function insertionTurns(dialogues: HonestDialogue[]): { role: 'user' | 'a
     dialogues.map((d) => d.closing),
     dialogues.map((d) => d.id).join('\n'),
   );
+  // The menu answers ("I can't see their menu …") worded for this insertion too: no sentence of theirs in two dialogues in a row.
+  const menuAt = dialogues.flatMap((d, n) => (d.menu ?? []).map((m) => ({ n, index: m.index, question: m.question })));
+  const menuTexts = menuInsertion(menuAt.map((m) => m.question), dialogues.map((d) => d.id).join('\n'));
+  const menuText = new Map(menuAt.map((m, k) => [`${m.n}:${m.index}`, menuTexts[k]]));
   const turns: { role: 'user' | 'assistant'; content: string; tokens: number; from: string }[] = [];
   dialogues.forEach((d, n) => {
     d.turns.forEach((t, i) => {
-      const content = closings[n] !== undefined && d.closing?.index === i ? closings[n]! : undefined;
+      const content = closings[n] !== undefined && d.closing?.index === i ? closings[n]! : menuText.get(`${n}:${i}`);
       if (content === undefined || content === t.content) turns.push({ role: t.role, content: t.content, tokens: insertedTokens(t), from: d.id });
       else turns.push({ role: t.role, content, tokens: closingTokens(content), from: d.id });
     });

@@ -32,7 +32,7 @@
  * sharing a line and spread the lines across cases. A dialogue whose claim the rules cannot undo (a reply
  * mid-dialogue that only claims) is left out of the pool.
  */
-import { claimsAction as claimsAct, claimsSituation, menuCase, normalizeLine, readsOrderBack, orderModifiers, statedModifiers, takesLeave, userAsks } from '../../pipeline/dialogueRules.js';
+import { AFTER_DRINK, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, statesMenu, normalizeLine, readsOrderBack, orderModifiers, statedModifiers, takesLeave, userAsks } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -89,7 +89,7 @@ export function orderPhrase(text: string): string | undefined {
   const core = [...lead, m[0]].join(' ');
   let phrase = `${core}${tail}`.replace(/\s+,/g, ',').trim();
   if (/^a /.test(phrase)) phrase = phrase.slice(2);
-  if (!DETERMINER.test(phrase.split(' ')[0])) phrase = `${/^[aeiou]/i.test(phrase) && !/^(?:one|uni|eu)/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
+  if (!DETERMINER.test(phrase.split(' ')[0])) phrase = `${indefiniteFor(phrase)} ${phrase}`;
   if (/\b(?:s|es)$/i.test(m[0]) && /^(?:a|an) /i.test(phrase) && !/(?:ss|chais|teas|coffees)$/i.test(m[0]) && /(?:s)$/i.test(m[0]) && !/(?:espresso|americano|cappuccino|macchiato|cortado)$/i.test(m[0])) phrase = phrase.replace(/^(?:a|an) /i, 'some ');
   return swapPerson(phrase);
 }
@@ -119,11 +119,11 @@ const FLAVOUR_WORDS = new Set(['vanilla', 'caramel', 'hazelnut', 'pumpkin', 'pep
 /** A flavour naming the drink itself ("Vanilla Latte"): already in the phrase, not a "with" extra. */
 const FLAVOURED_DRINK = /\b(?:vanilla|caramel|hazelnut|pumpkin|peppermint|cinnamon|honey)\s+(?=(?:lattes?|mochas?|macchiatos?|cappuccinos?|frappuccinos?|chais?|teas?|coffees?|cold brews?|steamers?)\b)/gi;
 
-const article = (rest: string) => (/^[aeiou]/i.test(rest) && !/^(?:one|uni|eu|use)/i.test(rest) ? 'an' : 'a');
+const article = (rest: string) => indefiniteFor(rest);
 const andList = (xs: string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 
 /** The customer's words for modifiers: those that go before the drink ("large decaf") and those after "with" ("oat milk"). */
-function modifierWords(lack: string[], text: string): { before: string[]; extras: string[] } {
+function modifierWords(lack: string[], text: string): { before: string[]; extras: string[]; after: string[] } {
   const before: string[] = [];
   for (const [word, re] of BEFORE_DRINK) {
     if (!lack.includes(word)) continue;
@@ -144,17 +144,21 @@ function modifierWords(lack: string[], text: string): { before: string[]; extras
   }
   if (lack.includes('extra shot')) extras.push('an extra shot');
   if (lack.includes('whipped cream')) extras.push(/\b(?:no|without|hold the|skip the)\s+whip/i.test(text) ? 'no whipped cream' : 'whipped cream');
-  return { before, extras };
+  // The foam and the ice with the extras ("with oat milk and no foam"); how hot after a comma (", not too hot").
+  for (const m of lack) if (AFTER_DRINK[m]?.startsWith('with ')) extras.push(AFTER_DRINK[m].slice(5));
+  const after = lack.filter((m) => AFTER_DRINK[m] && !AFTER_DRINK[m].startsWith('with ')).map((m) => AFTER_DRINK[m]);
+  return { before, extras, after };
 }
 
 /** The phrase with the lacking modifiers in the customer's words ("a Latte" + decaf -> "a decaf Latte"). */
 function withModifiers(phrase: string, lack: string[], text: string): string {
-  const { before, extras } = modifierWords(lack, text);
+  const { before, extras, after } = modifierWords(lack, text);
   const det = /^(a|an|one|some|two|three|four|both|\d+)\s+/i.exec(phrase);
   let head = det ? phrase.slice(det[0].length) : phrase;
   if (before.length) head = `${before.join(' ')} ${head}`;
   let out = det ? `${/^(?:a|an)$/i.test(det[1]) ? article(head) : det[1]} ${head}` : head;
   if (extras.length) out = / with /i.test(out) ? `${out} and ${andList(extras)}` : `${out} with ${andList(extras)}`;
+  for (const a of after) out = `${out}, ${a}`;
   return out;
 }
 
@@ -201,8 +205,8 @@ export function completeOrder(phrase: string, texts: string[]): string {
     let head = phrase;
     if (/^(?:a|an) /i.test(head)) head = `two ${head.replace(/^(?:a|an) /i, '').replace(/(?<!s)$/, 's')}`;
     const one = (who: string, mods: string[], text: string) => {
-      const { before, extras } = modifierWords(mods, text);
-      return [who, ...before, ...(extras.length ? [`with ${andList(extras)}`] : [])].join(' ');
+      const { before, extras, after } = modifierWords(mods, text);
+      return [who, ...before, ...(extras.length ? [`with ${andList(extras)}`] : []), ...after].join(' ');
     };
     const each = parts.map((p) => one('one', p.mods, p.text));
     // "Make one with 2% milk. And use Oat milk for the other one.": what is left is the other's.
@@ -593,10 +597,99 @@ export function asHelper<T extends Turn>(t: T): T {
 }
 
 /**
+ * What a customer's menu question asks about, as a clause for a reply: "what syrups they have"
+ * ("What kind of syrup do you have?"), "whether they have honey" ("Do you serve honey here?"), or
+ * "what they have" when the question names nothing the rules can take.
+ */
+export function menuClause(question: string): string {
+  const q = question.replace(/[’‘]/g, "'").replace(/\s+/g, ' ');
+  const clean = (x: string) =>
+    menuCase(` ${x}`)
+      .trim()
+      .toLowerCase()
+      .replace(/\b(?:here|today|now|currently|available|for (?:the |my )?(?:coffee|drink|drinks)|you guys|y'?all|guys|in stock|on the menu|at all)\b/g, '')
+      .replace(/\bco0ffee\b/g, 'coffee')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const ok = (x: string) => !!x && x.split(' ').length <= 4 && !/^(?:you|it|that|this|them|one|a|an|the|there|kind|kinds|type|types|is|are|of)$/.test(x) && !/\b(?:you|your|i|me|my|do|does)\b/.test(x);
+  const which = /\b(?:what|which)\s+(?:different\s+|other\s+)?(?:kinds?|types?|sorts?|varieties|flavou?rs?|options)\s+(?:of\s+)?([a-z][\w' %-]*?)(?=\s+(?:do|does|can|could|are|is|you|they|would|available|that|for|to|on|there)\b|[?.!,]|$)/i.exec(q) ?? /\b(?:what|which|the)\s+(?:(?:are|is)\s+)?(?:the\s+)?(?:different\s+|other\s+)?([a-z][\w' %-]*?)\s+(?:(?:do|does|can|could|are|is)\s+)?(?:that\s+)?(?:you|they|there|y'?all|ya)(?:'re| are)?\s+(?:guys\s+|all\s+)?(?:have|offer|serve|carry|sell|stock|got|make|serving|offering|selling)\b/i.exec(q);
+  if (which && ok(clean(which[1]))) return `what ${clean(which[1])} they have`;
+  const options = /\b(?:what|which) (?:are|is) (?:the |your |their )?([a-z][\w' %-]*?) (?:options|choices|selections?)\b/i.exec(q);
+  if (options && ok(clean(options[1]))) return `what ${clean(options[1])} they have`;
+  const whether = [...q.matchAll(/\b(?:have|sell|serve|carry|offer|stock|got|there(?= (?:is|are)\b))\s+(?:is\s+|are\s+)?(?:any\s+|some\s+|an?\s+)?([a-z][\w' %-]*?)(?=\s+(?:here|today|available|for|to|in|at|that|with|on|you|drinks? for)\b|[?.!,]|$)/gi)].find((m) => ok(clean(m[1])));
+  if (whether) {
+    const x = clean(whether[1]);
+    const some = /\b(?:any|some)\s+$/i.test(q.slice(0, whether.index + whether[0].length - whether[1].length));
+    return `whether they have ${some ? 'any ' : ''}${x}`;
+  }
+  return 'what they have';
+}
+
+/** Saying the café's menu is out of sight: the first sentence of a reply to a menu question. */
+const NO_MENU_SAID: ((x: string) => string)[] = [
+  (x) => `I can't see the café's menu from here, so I'm unable to check ${x}.`,
+  (x) => `Looking up ${x} is beyond me; I can't see their menu.`,
+  (x) => `That depends on the café, and I can't see its menu, so I can't check ${x}.`,
+  (x) => `I have no access to their menu, so I can't check ${x}.`,
+  (x) => `I can't check ${x}, since their menu isn't something I can see.`,
+  (x) => `I can't see what the café stocks, so checking ${x} is beyond me.`,
+];
+/** Where the customer can find out: the second sentence. */
+const ASK_STAFF = [
+  'The barista can tell you.',
+  'Ask at the counter and they can tell you.',
+  'Whoever is at the counter will know.',
+  "It's worth asking the staff when you order.",
+  'The person at the till will know what they carry.',
+  'Asking at the counter is the surest way to find out.',
+  'The staff there can tell you.',
+];
+
+/**
+ * The corpus's coffee agent answered menu questions from its scenario's menu ("Do you serve honey
+ * here?" -> "Yes they do. They have buckwheat and clover."); the case's assistant has no tool that
+ * reads a café's menu, so it says it cannot see it and where the customer can ask. Worded by the
+ * dialogue's hash and the turn.
+ */
+export function menuReply(question: string, n: number): string {
+  const x = menuClause(question);
+  return `${NO_MENU_SAID[n % NO_MENU_SAID.length](x)} ${ASK_STAFF[Math.floor(n / NO_MENU_SAID.length) % ASK_STAFF.length]}`;
+}
+
+/**
+ * The menu answers of one insertion, in order, worded anew: an insertion strings 20 to 50 dialogues
+ * together, several of them asking what the café has, so each answer takes the sentences the
+ * insertion has used least, never one of the answer just before, ties broken by a hash of the key.
+ */
+export function menuInsertion(questions: string[], key: string): string[] {
+  const usedA = new Array<number>(NO_MENU_SAID.length).fill(0);
+  const usedB = new Array<number>(ASK_STAFF.length).fill(0);
+  let prev: [number, number] = [-1, -1];
+  const seed = hash(key);
+  return questions.map((q, n) => {
+    let best: [number, number] = [0, 0];
+    let bestKey = Infinity;
+    for (let a = 0; a < NO_MENU_SAID.length; a++)
+      for (let b = 0; b < ASK_STAFF.length; b++) {
+        if (a === prev[0] || b === prev[1]) continue;
+        const k = Math.max(usedA[a], usedB[b]) + mix(seed, n, a, b) / 2 ** 32;
+        if (k < bestKey) {
+          bestKey = k;
+          best = [a, b];
+        }
+      }
+    usedA[best[0]]++;
+    usedB[best[1]]++;
+    prev = best;
+    return `${NO_MENU_SAID[best[0]](menuClause(q))} ${ASK_STAFF[best[1]]}`;
+  });
+}
+
+/**
  * The dialogue with every claim undone, or undefined when a reply could not be made honest. Replies
  * that claim nothing are returned as they are (the same strings).
  */
-export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { closing?: ClosingPlan }): T[] | undefined {
+export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { closing?: ClosingPlan; menu?: { index: number; question: string }[] }): T[] | undefined {
   const out: T[] = [];
   let phrase: string | undefined;
   // The customer's turns since the one that named the drink: what they stated of the order.
@@ -606,7 +699,8 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
   let guess: string | undefined;
   // The order the previous reply read back, and whether the customer then said it was right.
   let readBack: string | undefined;
-  for (const [i, t] of turns.entries()) {
+  for (const [i, turn] of turns.entries()) {
+    let t = turn;
     if (t.role === 'user') {
       const named = orderPhrase(t.content);
       if (named) {
@@ -620,6 +714,19 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
       }
       out.push(t);
       continue;
+    }
+    // "Do you serve honey here?" -> "Yes they do. They have buckwheat and clover.": a menu the assistant cannot see.
+    const before = turns[i - 1];
+    const stated = statesMenu(asHelper(t).content);
+    if (before?.role === 'user' && ((asksMenu(before.content) && statesMenu(asHelper(t).content, true)) || (stated && (userAsks(before.content) || /\?/.test(before.content))))) {
+      out.push({ ...t, content: menuReply(before.content, h + i) });
+      if (plan) (plan.menu ??= []).push({ index: i, question: before.content });
+      continue;
+    }
+    // "Vanilla please" -> "Okay, they have a vanilla mocha": the menu said unasked; the rest of the reply stays.
+    if (stated) {
+      const rest = t.content.trim().split(/(?<=[.!?])\s+/).filter((s) => !statesMenu(asHelper({ ...t, content: s }).content));
+      t = { ...t, content: rest.length ? rest.join(' ') : (openerOf(t.content) ?? 'OK.') };
     }
     const last = !turns.slice(i + 1).some((u) => u.role === 'assistant');
     const order = phrase && restate(completeOrder(phrase, orderTexts));

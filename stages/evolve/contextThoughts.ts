@@ -16,12 +16,12 @@
  * reason, combined), and within one insertion the least-used wording and parts come first, ties
  * broken by a hash of the reply: the same thoughts for the same insertion.
  */
-import { endsOnQuestion, menuItems, readsOrderBack, saysCannotOrder, userAsks } from '../../pipeline/dialogueRules.js';
+import { endsOnQuestion, menuItems, readsOrderBack, saysCannotOrder, saysNoMenu, userAsks } from '../../pipeline/dialogueRules.js';
 
 const DRINKS = new Set(['hot chocolate', 'chai latte', 'cold brew', 'iced coffee', 'drip coffee', 'flat white', 'matcha latte', 'green tea', 'black tea', 'herbal tea', 'cappuccino', 'macchiato', 'americano', 'espresso', 'frappuccino', 'frappe', 'cortado', 'steamer', 'mocha', 'latte', 'chai', 'matcha', 'smoothie', 'tea']);
 
 /** What a reply does: read the order back, check without naming it, ask a detail, answer, close, or say it cannot order. */
-export type ReplyAct = 'readback' | 'check' | 'ask' | 'answer' | 'answer_ask' | 'settle' | 'disclaim' | 'plain';
+export type ReplyAct = 'readback' | 'check' | 'ask' | 'answer' | 'answer_ask' | 'settle' | 'disclaim' | 'nomenu' | 'plain';
 
 /** Where to give the order: a closing that names it and sends the user to the counter. */
 const WHERE_TO_ORDER = /\b(?:counter|barista|till|register|at the front|reach the front|when you (?:get there|arrive)|in person|ask for|order (?:it|that|this)|you know what to ask|settles what to ask|your order for)\b/i;
@@ -29,6 +29,8 @@ const CHECKS = /\b(?:confirm|correct|right|accurate|check|verify|is that (?:it|a
 
 export function replyAct(user: string, reply: string): ReplyAct {
   if (saysCannotOrder(reply)) return 'disclaim';
+  // "I can't see the café's menu from here, so I'm unable to check whether they have honey.": no answer is made up.
+  if (saysNoMenu(reply)) return 'nomenu';
   if (readsOrderBack(reply)) return 'readback';
   const asks = endsOnQuestion(reply);
   if (asks && CHECKS.test(reply.split(/(?<=[.!])\s+/).pop() ?? reply)) return 'check';
@@ -169,6 +171,14 @@ function options(act: ReplyAct, d: string | undefined, topic: string | undefined
         ],
         'dc',
       );
+    case 'nomenu': {
+      const x = topic ?? 'drinks';
+      return combos(
+        [`The question about ${x} is one for the café's menu`, `What ${x} they carry depends on the café`, `Only the café's menu says what ${x} there is`, `The café decides what ${x} to offer`],
+        ['; I cannot see that menu, so the staff should tell them.', ', and no tool of mine reads it, so I will point them to the counter.', '; I have no way to look it up and would only be guessing.', ', which I cannot see; the barista will know.', '; making up an answer would mislead them, so the counter is the place to find out.'],
+        'nm',
+      );
+    }
     case 'plain':
       return singles(
         [

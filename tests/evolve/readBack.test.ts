@@ -62,7 +62,9 @@ describe('read-backs restate the order', () => {
     expect(claimsSituation('They have a large variety. Take a look at their menu')).toBeTruthy();
     expect(claimsSituation("I can't reach the shop from here.")).toBeUndefined();
     const d = honestTurns(dialogue('What drinks do you have?', 'We have lattes, mochas and americanos. Take a look at our menu', 'A latte please.', 'Sure, a latte.'), 'k3')!;
-    expect(d[1].content).toBe('They have lattes, mochas and americanos.');
+    // The menu itself is not the assistant's to state either (h-ctx3): it says it cannot see it.
+    expect(d[1].content).toMatch(/what drinks they have/);
+    expect(d[1].content).not.toMatch(/lattes, mochas/);
     expect(claimsSituation(d[1].content)).toBeUndefined();
   });
 

@@ -9,7 +9,7 @@ import type { TestCase } from '../../schemas.js';
 import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
-import { asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
+import { asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
 export function spokenTurns(tc: TestCase): { role: 'user' | 'assistant'; text: string; thought?: string }[] | undefined {
@@ -643,4 +643,45 @@ export const contextReadBackRepeated: CaseMeasure = {
   },
 };
 
-export const CONTEXT_MEASURES = [contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+/**
+ * The coffee agent answered from its scenario's menu ("Do you serve honey here?" -> "Yes they do.
+ * They have buckwheat and clover."); rewritten in the third person it still states a particular
+ * café's menu as fact, while the same insertion says the assistant cannot reach the café and it has
+ * no tool that reads a menu.
+ */
+export const contextStatesMenu: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_states_menu',
+  group: 'text',
+  title: 'long context: an inserted reply states what a particular café has as fact ("Do you serve honey here?" -> "Yes they do. They have buckwheat and clover."; "They offer mint, ginger and chamomile") though the assistant has no tool that reads its menu',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    let n = 0;
+    let first = '';
+    turns.forEach((t, i) => {
+      if (t.role !== 'assistant') return;
+      const asked = i > 0 && turns[i - 1].role === 'user' && asksMenu(turns[i - 1].text);
+      const said = statesMenu(t.text, asked);
+      if (said && !n++) first = `"${turns[i - 1]?.text.slice(0, 50) ?? ''}" -> "${said.slice(0, 80)}"`;
+    });
+    return n ? `${n} replies, e.g. ${first}` : null;
+  },
+};
+
+export const contextWrongArticle: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_wrong_article',
+  group: 'text',
+  title: 'long context: an inserted reply puts "a" or "an" against the sound of the next word ("A 8oz cappuccino?", "an mocha")',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    const bad = turns.filter((t) => t.role === 'assistant' && wrongArticle(t.text));
+    return bad.length ? `${bad.length} replies, e.g. "${wrongArticle(bad[0].text)}" in "${bad[0].text.slice(0, 80)}"` : null;
+  },
+};
+
+export const CONTEXT_MEASURES = [contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
