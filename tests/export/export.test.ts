@@ -14,7 +14,9 @@ import { TestResolver } from '../diversify/fixtures/testResolver.js';
 import { fixtureStage, runAssembleChain } from '../assemble/fixtures/harness.js';
 import { verifiedFixtureStages } from '../support/fixtureStage.js';
 
-const REAL = [...bfclTrajectories([0, 12, 75, 150]), ...tevalTrajectories(['query_0_1', 'query_13_0', 'query_107_2'])];
+// Enough trajectories that every target is met: the seven used before gave only 17 of the 20 internal cases once this
+// stop's gates (grounded ids and airport codes, same-kind wrong values) turned more candidates down.
+const REAL = [...bfclTrajectories([0, 12, 75, 150, 33]), ...tevalTrajectories(['query_0_1', 'query_13_0', 'query_107_2', 'query_20_1'])];
 const RECORDS = [...tevalRecordedResponses(['B']), ...tevalRecordedResponses(['C'])];
 const SIZES = { internal: 20, external: 5, cotInternal: 10, cotExternal: 3, errorFreeShare: 0.2 };
 const tmp = (p: string) => mkdtempSync(join(tmpdir(), `forge-export-${p}-`));

@@ -121,6 +121,9 @@ export const errorThoughtStyleTell: CaseMeasure = {
   kind: 'case',
   id: 'error_thought_style_tell',
   group: 'errors',
+  // A limit of 0.5% allows one tell only from 200 cases: a two-trajectory build's 13 CoT errors would
+  // breach on the first. Reported on every build, gated from 200 cases.
+  minGateN: 200,
   title: "CoT: the wrong call's thought is written in another style than the correct thoughts (names its tool as Toolkit.api, spells raw keys, a sentence frame no correct thought uses such as \"is the call this needs\", or only one of the two opens with where a value comes from), so its style gives the error away",
   population: 'CoT internal error cases whose wrong call and ground truth both carry a thought',
   check(tc) {
