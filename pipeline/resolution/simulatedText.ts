@@ -453,6 +453,19 @@ function endpoint(args: Record<string, unknown>, re: RegExp): string | undefined
   return hit ? String(hit[1]).trim() : undefined;
 }
 
+/** A road that runs inside one town: a ring road, an elevated road, a riverside drive, a corridor. */
+export const IN_TOWN_ROAD = /\bring\b|elevated|\bdrive\b|p[ée]riph[ée]rique|corridor|raccordo|ronda|\bM-30\b|\bA10 ring|\bRing \d/i;
+
+/**
+ * The road between two towns: the G2 Jinghu Expressway between Beijing and Shanghai (it runs from one
+ * to the other); otherwise no named road the table cannot vouch for, just the expressway or the highway.
+ */
+function intercityRoad(a: string, b: string, roads: string[]): string {
+  const ends = new Set([a, b]);
+  if (ends.has('Beijing') && ends.has('Shanghai')) return 'the G2 Jinghu Expressway';
+  return roads.some((x) => /Expressway/.test(x)) ? 'the expressway' : 'the highway';
+}
+
 /** Turn-by-turn steps from the call's start to its end, the last one arriving there. */
 export function routeSteps(c: TextCtx): string[] {
   const r = c.rng;
@@ -467,8 +480,11 @@ export function routeSteps(c: TextCtx): string[] {
   const [a, b] = [r.shuffle([...startTown.streets]), r.shuffle([...endTown.streets])];
   // Steps 0–4 leave the start town, step 5 (after any highway) is in the end town.
   const streets = endTown === startTown ? a : [...a.slice(0, 5), b[0]];
-  // A drive out of a town the table does not know takes the roads of the one it reaches.
-  const road = r.pick(startTown === GENERIC_TOWN ? endTown.roads : startTown.roads);
+  // A drive out of a town the table does not know takes the roads of the one it reaches. A drive
+  // between two towns is on the road between them, never a town's ring road or riverside drive.
+  const km = c.trip?.km;
+  const intercity = endTown !== startTown && km !== undefined && km >= 30;
+  const road = intercity ? intercityRoad(startTown.town, endTown.town, [...startTown.roads, ...endTown.roads]) : r.pick((startTown === GENERIC_TOWN ? endTown.roads : startTown.roads).filter((x) => km === undefined || km < 60 || !IN_TOWN_ROAD.test(x)).concat(km !== undefined && km >= 60 ? ['the highway'] : []));
   const steps = [
     r.pick([
       `Head ${r.pick(HEADINGS)} on ${streets[0]} toward ${streets[1]}`,
@@ -483,16 +499,20 @@ export function routeSteps(c: TextCtx): string[] {
     `Bear right onto ${streets[5]}`,
     `Turn left to stay on ${streets[5]}`,
   ];
-  const km = c.trip?.km;
   if (km === undefined) {
-    const middle = [...streetSteps, `Take the ramp on the right for ${road}`, `Keep left to stay on ${road}`, `Continue on ${road} for ${r.int(2, 60)} km`];
+    // Nothing says how long the drive is: no leg is given a length the trip may not have.
+    const middle = [...streetSteps, `Take the ramp on the right for ${road}`, `Keep left to stay on ${road}`, `Continue on ${road}`];
     steps.push(...r.sample(middle, r.int(2, 6)));
   } else if (km < 5) {
     // A short drive in town: streets only, no highway.
     steps.push(...r.sample(streetSteps, r.int(1, 3)));
   } else {
     // A longer one is mostly its highway leg, taken between the streets at either end.
-    steps.push(...r.sample(streetSteps.slice(0, 3), r.int(1, 2)), `Take the ramp on the right for ${road}`, `Continue on ${road} for ${Math.max(2, Math.round(km * 0.8))} km`, ...r.sample(streetSteps.slice(3), r.int(0, 2)));
+    // Its legs add up to the trip: a few kilometres of streets at each end, the rest on the road between.
+    const end = Math.round(Math.min(4, km * 0.1) * 10) / 10;
+    const start = Math.round(Math.min(4, km * 0.1) * 10) / 10;
+    const highway = Math.round((km - start - end) * 10) / 10;
+    steps.push(...r.sample(streetSteps.slice(0, 3), r.int(1, 2)), `After ${start} km in town, take the ramp on the right for ${road}`, `Continue on ${road} for ${highway} km`, `Take the exit toward ${streets[5]} and drive the last ${end} km`);
   }
   steps.push(to && isWords(to) ? r.pick([`Arrive at ${to}`, `Arrive at ${to} on the ${r.pick(['left', 'right'])}`]) : `Arrive at your destination on the ${r.pick(['left', 'right'])}`);
   return steps;
@@ -926,4 +946,180 @@ export function passage(field: string, c: TextCtx): string {
     `Results for "${t}": ${r.int(2, 40)} matching entries, the most relevant first.`,
     abstract({ ...c, subject: t }),
   ]);
+}
+
+// -------------------------------------------------------------------------------------------
+// Reviews: a rating and a text that agree, each review in its own words
+// -------------------------------------------------------------------------------------------
+
+/** What a list of reviews reviews: a stay (Airbnb's 1–5 whole stars) or a film (TMDB users' marks out of 10). */
+export type ReviewKind = 'stay' | 'film';
+
+/**
+ * A review's rating as the recorded answers give it: Airbnb guests give whole stars from 1 to 5,
+ * most of them 5 ('rating': 5, 3 for "a very tiny room"); TMDB users give whole marks out of 10 (9.0, 10.0).
+ */
+export function reviewRating(kind: ReviewKind, r: Rng): number {
+  const x = r.float();
+  if (kind === 'stay') return x < 0.62 ? 5 : x < 0.86 ? 4 : x < 0.95 ? 3 : x < 0.98 ? 2 : 1;
+  return x < 0.2 ? 10 : x < 0.42 ? 9 : x < 0.6 ? 8 : x < 0.74 ? 7 : x < 0.84 ? 6 : x < 0.91 ? 5 : x < 0.96 ? 4 : r.int(1, 3);
+}
+
+type Mood = 'good' | 'mixed' | 'bad';
+type Say = (r: Rng, host: string) => string;
+/** One thing a review talks about, in a few people's words for it going well and badly. */
+interface Aspect { good: Say[]; bad: Say[] }
+
+const mins = (r: Rng) => r.pick(['two', 'three', 'five', 'ten', 'a few']);
+const STAY_ASPECTS: Record<string, Aspect> = {
+  host: {
+    good: [
+      (_, h) => `${h} answered every message within minutes`,
+      (r, h) => `${h} left ${r.pick(['a list of places to eat', 'a hand-drawn map of the area', 'coffee and fresh bread', 'a bottle of wine'])} for us`,
+      (_, h) => `${h} was a lovely host`,
+      (r, h) => `${h} let us ${r.pick(['drop our bags early', 'check out late on the last day', 'store our luggage after check-out'])}`,
+    ],
+    bad: [(_, h) => `${h} took a day to reply to messages`, (r) => `nobody was there at check-in and we waited ${r.pick(['forty minutes', 'over an hour', 'half an hour'])}`],
+  },
+  location: {
+    good: [
+      (r) => `the ${r.pick(['metro', 'subway', 'tram stop', 'bus stop'])} is ${mins(r)} minutes on foot`,
+      () => 'the location could not be better',
+      (r) => `we walked ${r.pick(['everywhere', 'to most sights', 'to the old town every day'])}`,
+      (r) => `${r.pick(['a bakery', 'a supermarket', 'a little park', 'a good coffee place'])} is right around the corner`,
+    ],
+    bad: [() => 'it is a long way from anything', (r) => `getting there took ${r.pick(['two buses', 'a long taxi ride', 'a steep climb'])}`],
+  },
+  clean: {
+    good: [() => 'spotless', () => 'everything was very clean', (r) => `clean ${r.pick(['towels and sheets', 'and tidy', 'from the floors to the fridge'])}`],
+    bad: [() => 'the bathroom was not properly cleaned', (r) => `we found ${r.pick(['dust under the beds', 'crumbs in the kitchen drawers', 'hair in the shower'])}`],
+  },
+  bed: {
+    good: [() => 'the bed was very comfortable', (r) => `slept ${r.pick(['like a log', 'really well', 'better than at home'])}`],
+    bad: [() => 'the mattress is worn out', (r) => `the ${r.pick(['sofa bed', 'second bed', 'pillows'])} could do with replacing`],
+  },
+  kitchen: {
+    good: [(r) => `the kitchen has ${r.pick(['everything you need to cook', 'a proper oven and good knives', 'a coffee machine and plenty of pans'])}`, () => 'we cooked most evenings'],
+    bad: [(r) => `the kitchen had ${r.pick(['one working burner', 'hardly any pans', 'no kettle'])}`],
+  },
+  view: {
+    good: [(r) => `the view from the ${r.pick(['balcony', 'terrace', 'living room', 'bedroom window'])} ${r.pick(['is stunning', 'was the highlight', 'is worth the stairs'])}`],
+    bad: [() => 'the windows look onto a wall'],
+  },
+  quiet: {
+    good: [() => 'very quiet at night', (r) => `quiet ${r.pick(['street', 'building', 'courtyard side'])}`],
+    bad: [(r) => `the ${r.pick(['bedroom faces a busy street', 'bar downstairs is loud until late', 'walls are thin'])}`, () => 'we did not sleep much because of the noise'],
+  },
+  wifi: {
+    good: [() => 'the wifi was fast enough for video calls', () => 'good wifi'],
+    bad: [(r) => `the wifi ${r.pick(['kept dropping', 'was too slow to work', 'only reached the living room'])}`],
+  },
+  checkin: {
+    good: [(r) => `self check-in with the ${r.pick(['lockbox', 'keypad', 'smart lock'])} was easy`, () => 'check-in was smooth'],
+    bad: [() => 'the check-in instructions were confusing', () => 'the key code did not work the first night'],
+  },
+  bathroom: {
+    good: [(r) => `great ${r.pick(['shower', 'water pressure', 'bathroom'])}`],
+    bad: [(r) => `the shower ${r.pick(['runs cold after ten minutes', 'barely trickles', 'leaks onto the floor'])}`],
+  },
+  space: {
+    good: [(r) => `plenty of room for ${r.pick(['the four of us', 'two families', 'a couple with a baby', 'our luggage'])}`, () => 'bigger than it looks in the photos'],
+    bad: [() => 'much smaller than the photos suggest', (r) => `the ${r.pick(['second bedroom', 'living room', 'studio'])} is really cramped`],
+  },
+  value: {
+    good: [() => 'good value for the area', () => 'worth every penny'],
+    bad: [(r) => `overpriced ${r.pick(['for what you get', 'once the cleaning fee is added'])}`],
+  },
+};
+const STAY_OPEN: Record<Mood, string[]> = {
+  good: ['Great stay.', 'Loved it.', 'Exactly as described.', 'Highly recommend.', 'Perfect for a weekend.', 'Wonderful place.', 'Our second stay here.', 'Such a cosy flat.'],
+  mixed: ['Mixed feelings.', 'It was fine overall.', 'OK for a night or two.', 'Some good and some bad.', 'Decent.'],
+  bad: ['Disappointing.', 'Not as advertised.', 'Would not stay again.', 'Avoid.', 'Not what we hoped for.'],
+};
+const STAY_CLOSE: Record<Mood, string[]> = {
+  good: ['Would stay again!', 'Thank you!', 'We will be back.', 'Recommended.', 'Five stars.', 'Would book again in a heartbeat.'],
+  mixed: ['Fine for the price.', 'Might come back if they fix it.', 'Just about OK.', 'Three stars.'],
+  bad: ['We left a day early.', 'Look elsewhere.', 'Not worth the money.', 'Asked for a partial refund.'],
+};
+
+const FILM_ASPECTS: Record<string, Aspect> = {
+  acting: {
+    good: [(r) => `the ${r.pick(['lead', 'whole cast', 'supporting cast', 'two leads'])} ${r.pick(['is superb', 'never puts a foot wrong', 'carries every scene'])}`, () => 'the performances are wonderful'],
+    bad: [(r) => `the ${r.pick(['lead', 'cast', 'villain'])} ${r.pick(['is wooden', 'seems bored', 'overacts badly'])}`],
+  },
+  script: {
+    good: [() => 'sharp, funny dialogue', () => 'the writing is smart and never talks down to you'],
+    bad: [() => 'the script is full of holes', (r) => `the dialogue ${r.pick(['is clumsy', 'spells everything out', 'falls flat'])}`],
+  },
+  pacing: {
+    good: [() => 'it never drags', (r) => `${r.pick(['two', 'almost three'])} hours flew by`],
+    bad: [() => 'the middle hour drags', (r) => `it could lose ${r.pick(['twenty', 'thirty', 'forty'])} minutes`],
+  },
+  music: {
+    good: [(r) => `the ${r.pick(['score', 'soundtrack', 'music'])} ${r.pick(['is gorgeous', 'stays with you', 'does a lot of the work'])}`],
+    bad: [() => 'the score is too loud and tells you what to feel'],
+  },
+  look: {
+    good: [(r) => `${r.pick(['beautifully', 'gorgeously', 'strikingly'])} shot`, () => 'every frame could hang on a wall'],
+    bad: [() => 'it looks cheap', () => 'the effects have not aged well'],
+  },
+  ending: {
+    good: [() => 'the ending hit me hard', (r) => `the final ${r.pick(['scene', 'twenty minutes', 'act'])} ${r.pick(['is perfect', 'had me holding my breath', 'ties it all together'])}`],
+    bad: [() => 'the ending falls apart', () => 'the twist is obvious from the start'],
+  },
+  story: {
+    good: [() => 'a story that grips from the first scene', (r) => `the ${r.pick(['plot', 'story', 'premise'])} ${r.pick(['keeps you guessing', 'is simple and moving', 'goes somewhere unexpected'])}`],
+    bad: [() => 'the story goes nowhere', () => 'too many subplots'],
+  },
+  characters: {
+    good: [() => 'characters you care about', () => 'even the small parts feel like real people'],
+    bad: [() => 'I did not care about anyone in it', () => 'the characters are cardboard'],
+  },
+};
+const FILM_OPEN: Record<Mood, string[]> = {
+  good: ['A masterpiece.', 'Loved it.', 'Still holds up.', 'An absolute classic.', 'Wow.', 'Brilliant.', 'Worth every minute.', 'Watched it twice.'],
+  mixed: ['Not bad, not great.', 'Watchable.', 'Good in parts.', 'Somewhat overrated.', 'A mixed bag.'],
+  bad: ['A let-down.', 'Overrated.', 'Not for me.', 'I wanted to like it.', 'Hard to sit through.'],
+};
+const FILM_CLOSE: Record<Mood, string[]> = {
+  good: ['Must see.', 'Highly recommended.', 'Will watch again.', '10/10.', 'One for the collection.'],
+  mixed: ['Worth a look if it comes on TV.', 'Fine for a rainy afternoon.', 'Glad I saw it once.', '6/10.'],
+  bad: ['Skip it.', 'Two hours I will not get back.', 'Cannot recommend.', '3/10.'],
+};
+
+function moodOf(kind: ReviewKind, rating: number): Mood {
+  const top = kind === 'stay' ? 5 : 10;
+  const share = rating / top;
+  return share >= 0.8 ? 'good' : share > 0.5 ? 'mixed' : 'bad';
+}
+
+/**
+ * A review's text that says what its rating says: five stars praise, one or two stars complain, a
+ * middling rating weighs a good point against a bad one. Its points are things people talk about
+ * (the host, the bed, the pacing), each in one of several phrasings with its own particulars, and no
+ * point is made twice in one answer (`used`), so three reviews never read alike.
+ */
+export function reviewText(kind: ReviewKind, rating: number, r: Rng, used: Set<string>): string {
+  const aspects = kind === 'stay' ? STAY_ASPECTS : FILM_ASPECTS;
+  const mood = moodOf(kind, rating);
+  const host = r.pick(FIRST);
+  const names = Object.keys(aspects);
+  const take = (): string => pickFresh(r, names, used, (n) => `review-aspect:${n}`);
+  const say = (aspect: string, good: boolean): string => r.pick(good ? aspects[aspect].good : aspects[aspect].bad)(r, host);
+  const points: string[] = [];
+  if (mood === 'mixed') {
+    points.push(`${cap(say(take(), true))}, but ${say(take(), false)}.`);
+  } else {
+    const good = mood === 'good';
+    const n = r.int(1, kind === 'stay' ? 3 : 2);
+    for (let i = 0; i < n; i++) points.push(`${cap(say(take(), good))}.`);
+    // Four stars or 7–9 out of 10: praise with one small reservation.
+    if (good && rating < (kind === 'stay' ? 5 : 9) && r.chance(0.7)) points.push(`Only ${kind === 'stay' ? 'downside' : 'quibble'}: ${say(take(), false)}.`);
+  }
+  const opens = kind === 'stay' ? STAY_OPEN[mood] : FILM_OPEN[mood];
+  const closes = kind === 'stay' ? STAY_CLOSE[mood] : FILM_CLOSE[mood];
+  // Verdicts that count stars give this review's own count.
+  const fits = closes.filter((x) => !/^(five|three) stars|\d+\/10/i.test(x) || x.toLowerCase() === `${['', 'one', 'two', 'three', 'four', 'five'][rating]} stars.` || x === `${rating}/10.`);
+  const parts = [...(r.chance(0.6) ? [pickFresh(r, opens, used, (x) => `review-open:${x}`)] : []), ...points, ...(r.chance(0.5) && fits.length ? [pickFresh(r, fits, used, (x) => `review-close:${x}`)] : [])];
+  return parts.join(' ');
 }

@@ -28,9 +28,9 @@ import { isComputation, localityOf, type ToolLocality } from '../errors/environm
 import { oneTypePerField } from './fieldTypes.js';
 import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
-import { cap, chineseVenueName, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
+import { cap, chineseVenueName, reviewRating, reviewText, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-46'; // 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
+export const SIMULATOR_RULES_VERSION = 'api-simulator-47'; // 47: reviews whose whole-star rating and words agree (no clause twice), a search for a town or an address never answers itself elsewhere, AMap refuses lat,lon pairs as INVALID_PARAMS, route legs add up to the trip and intercity drives take intercity roads; 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -80,10 +80,23 @@ export function validateCall(name: string, args: unknown, tools: ToolDoc[], opts
     // No place lies at longitude 1153.11: a map API refuses coordinates off the globe.
     const limit = /^(lat|latitude)$/i.test(key) ? 90 : /^(lon|lng|longitude)$/i.test(key) ? 180 : undefined;
     if (limit !== undefined && typeof value === 'number' && Math.abs(value) > limit) problems.push(`Invalid value for parameter '${key}' of ${name}: ${value} is outside [-${limit}, ${limit}]`);
+    // AMap takes "lon,lat" (its doc says so): "39.904172,116.407417" puts a latitude of 116.4 off the globe.
+    const pair = p && typeof value === 'string' && /'?lon,\s*lat'?/i.test(p.description ?? '') ? /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(value) : null;
+    if (pair && (Math.abs(Number(pair[1])) > 180 || Math.abs(Number(pair[2])) > 90)) problems.push(`Invalid value for parameter '${key}' of ${name}: "${value}" is no 'lon,lat' pair (latitude ${pair[2]} is outside [-90, 90])`);
   }
   const reversed = reversedWindow(args);
   if (reversed) problems.push(`Invalid value for parameter '${reversed.end}' of ${name}: ${reversed.endValue} is ${reversed.same ? 'the same as' : 'before'} ${reversed.start} ${reversed.startValue}`);
   return problems;
+}
+
+/**
+ * The answer a call the API refuses gets, in the API's own shape: AMap (GaodeMap) answers a bad
+ * parameter value with its status object, as T-Eval's recorded answers show ({'status': '0', 'info':
+ * 'INVALID_PARAMS', 'infocode': '20000'} for coordinates given lat,lon); other APIs with an error object.
+ */
+export function refusalContent(name: string, message: string): string {
+  if (/^GaodeMap\./.test(name) && /^Invalid value for parameter/.test(message)) return '{"status": "0", "info": "INVALID_PARAMS", "infocode": "20000"}';
+  return JSON.stringify({ error: message });
 }
 
 /** The two ends of a window a call takes, by the names tools give them (checkIn/checkOut, start_time/end_time). */
@@ -385,6 +398,28 @@ export function namesOnePlace(term: string): boolean {
   return (/(^|\s)\p{Lu}/u.test(t) || /\d/.test(t)) && !PLACE_CATEGORY.test(t);
 }
 
+/** A street address ("321 Industrial Ln, Springfield", "5th Avenue"): a search for it finds the address itself, there. */
+export function looksLikeAddress(term: string): boolean {
+  return /^\d+[a-z]?\s+\S/i.test(term.trim()) || /\b(street|st|avenue|ave|road|rd|lane|ln|boulevard|blvd|drive|dr)\b\.?(,|$)/i.test(term.trim());
+}
+
+/** A search for a town the place table knows ("Paris", "New York City"): it finds places in the town, none named after it. */
+export function namesTown(term: string): boolean {
+  const t = term.trim();
+  const place = placeNamed(t);
+  if (!place || place.name.toLowerCase() !== t.toLowerCase()) return false;
+  const locale = streetsOf(place, t);
+  return locale.town !== '' && t.toLowerCase().startsWith(locale.town.toLowerCase().split(' ')[0]) && !/\b(square|park|tower|bridge|museum|street|avenue|station|airport|beach|building|center|centre)\b/i.test(t);
+}
+
+/** The kind a search for places in a town asks for: "top tourist attractions in Paris" → "tourist attractions". */
+export function kindSearchedIn(term: string): string | undefined {
+  const m = /^(.*?\S)\s+(?:in|near|around)\s+\S.*$/i.exec(term.trim());
+  if (!m) return undefined;
+  const kind = m[1].replace(/^(?:the\s+)?(?:(?:top|best|most popular|popular|famous|good|great|nearby|local)\s+)+/i, '').trim();
+  return PLACE_CATEGORY.test(kind) || /\b(sights?|landmarks?|spots?|places?|things to do)$/i.test(kind) ? kind : undefined;
+}
+
 /** What a search for `term` finds, as a venue's name ends: "sushi restaurants" → "Sushi Restaurant". */
 function venueKind(term: string): string {
   const words = term.trim().toLowerCase().split(/\s+/);
@@ -397,13 +432,16 @@ function titleFor(c: Ctx): string {
   if (/nearby/i.test(c.hint)) {
     // A search for one named place (Le Bernardin, Times Square, an address) finds that place first,
     // then other places around it; "Harbor View Le Bernardin" is no place's name.
+    // A town ("Paris") or a kind of place in a town ("top tourist attractions in Paris") is no place's name:
+    // the search finds places there, of the kind asked for.
     const term = c.term?.trim();
-    const named = term !== undefined && namesOnePlace(term);
+    const inTown = term !== undefined ? kindSearchedIn(term) : undefined;
+    const named = term !== undefined && !inTown && !namesTown(term) && namesOnePlace(term);
     if (named && !c.names.has(term)) {
       c.names.add(term);
       return term;
     }
-    const kind = c.term && !named ? venueKind(c.term) : cap(c.rng.pick(['café', 'restaurant', 'hotel', 'market']));
+    const kind = inTown ? venueKind(inTown) : c.term && !named && !namesTown(c.term) ? venueKind(c.term) : cap(c.rng.pick(['café', 'restaurant', 'hotel', 'market']));
     // Places in a town whose addresses are written in Chinese are named in Chinese, as the map names them.
     const zh = streetsOf(c.near, c.place).streets.some((st) => /\p{Script=Han}/u.test(st));
     return zh ? chineseVenueName(kind, c.rng, c.names) : venueName(kind, c.rng, c.names);
@@ -681,7 +719,40 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
     if (typeof v === 'string') seen.add(v);
     items.push(v);
   }
+  if (sub.length > 0 && minItems === 0 && /review|comment/i.test(field.name)) rateReviews(items, sub, c);
+  // A search for an address finds the address itself, at that address (not "321 Industrial Ln" at 50 East Adams Street).
+  const address = sub.find((s) => /address/i.test(s));
+  if (address && c.term && looksLikeAddress(c.term) && /nearby/i.test(c.hint)) {
+    for (const item of items) if (isPlainObject(item) && recordName(item) === c.term.trim()) item[address] = c.term.trim();
+  }
   return items;
+}
+
+/**
+ * Reviews whose rating and words agree, written as the recorded answers write them: Airbnb's whole
+ * stars (never 4.37), TMDB's whole marks out of 10, each text saying what its rating says, newest
+ * first, days or weeks apart (not one review a day).
+ */
+function rateReviews(items: unknown[], sub: string[], c: Ctx): void {
+  const rating = sub.find((s) => /rating|score|stars/i.test(s));
+  const text = sub.find((s) => /comment|review|content|text/i.test(s));
+  if (!rating || !text) return;
+  const kind = RENTAL.test(c.hint) ? 'stay' : 'film';
+  const when = sub.find((s) => /\b(time|date)\b/i.test(humanize(s)));
+  const used = new Set<string>();
+  let day: number | undefined;
+  for (const item of items) {
+    if (!isPlainObject(item)) continue;
+    const stars = reviewRating(kind, c.rng);
+    item[rating] = stars;
+    item[text] = reviewText(kind, stars, c.rng, used);
+    const drawn = when ? item[when] : undefined;
+    if (typeof drawn === 'string' && /^\d{4}-\d{2}-\d{2}/.test(drawn)) {
+      day = day === undefined ? Date.parse(`${drawn.slice(0, 10)}T00:00:00Z`) : day - c.rng.int(2, 40) * DAY;
+      const d = new Date(day + c.rng.int(0, 86_399) * 1000).toISOString();
+      item[when!] = drawn.length === 10 ? d.slice(0, 10) : /T/.test(drawn) ? `${d.slice(0, 19)}Z` : `${d.slice(0, 10)} ${d.slice(11, 16)}`;
+    }
+  }
 }
 
 /** Python's json.dumps spacing (", " and ": "), as BFCL's backends and T-Eval's tools print. */
