@@ -512,7 +512,7 @@ export function routeSteps(c: TextCtx): string[] {
     const end = Math.round(Math.min(4, km * 0.1) * 10) / 10;
     const start = Math.round(Math.min(4, km * 0.1) * 10) / 10;
     const highway = Math.round((km - start - end) * 10) / 10;
-    steps.push(...r.sample(streetSteps.slice(0, 3), r.int(1, 2)), `After ${start} km in town, take the ramp on the right for ${road}`, `Continue on ${road} for ${highway} km`, `Take the exit toward ${streets[5]} and drive the last ${end} km`);
+    steps.push(...r.sample(streetSteps.slice(0, 3), r.int(1, 2)), `After ${start} km in town, take the ramp on the right for ${road}`, `Continue on ${road} for ${highway} km`, r.pick([`Take the exit and drive the last ${end} km`, `Leave ${road} and drive the last ${end} km in town`]));
   }
   steps.push(to && isWords(to) ? r.pick([`Arrive at ${to}`, `Arrive at ${to} on the ${r.pick(['left', 'right'])}`]) : `Arrive at your destination on the ${r.pick(['left', 'right'])}`);
   return steps;
