@@ -35,7 +35,7 @@ function stringLeaves(args: unknown, out: { key: string; value: string }[] = [],
  * Why an argument value is a placeholder rather than a value (undefined when it is a value): a
  * template slot ("{places}", "[IMAGE_PATH]"), what the value should be instead of it ("company
  * name", "organic_result_id" where the docs name a field so), numbered filler ("Bullet point 1",
- * "Lorem ipsum"), a dummy number ("12345", "xxx km").
+ * "Lorem ipsum"), a dummy number ("12345", "xxx km"), a stand-in for where the user is ("current location").
  */
 export function placeholderValue(value: string, fields: ReadonlySet<string> = new Set()): string | undefined {
   const v = value.trim();
@@ -46,6 +46,8 @@ export function placeholderValue(value: string, fields: ReadonlySet<string> = ne
   if (/\b(?:bullet (?:point|item)|point|item|slide) [1-9]\b\.?(?:\s*\[SPAN\]|\s*$)/i.test(v) && /\b(?:bullet (?:point|item)|item) [1-9]/i.test(v)) return 'numbered filler';
   if (/^(?:the |a |your |my )?(?:[a-z]+ ){0,2}(?:name|id|title|symbol|ticker|address|keyword|query)s?$/.test(v) && !/^[A-Z]/.test(v)) return 'a description of the value, not the value';
   if (/^(?:1234|12345|123456|1234567|0000|00000|xxx+)$/i.test(v) || /\bx{3,}\b/i.test(v)) return 'a dummy value';
+  // A place the user never named, passed as where they are ("current location", "my location", "here"): no API looks it up.
+  if (/^(?:(?:my|the|your|the user'?s|user'?s) )?(?:current|present) (?:location|position|place|city|address)$|^(?:my|your|the user'?s) (?:location|position)$|^(?:here|near me|nearby)$/i.test(v)) return 'a stand-in for a place nobody named';
   // A parameter or answer field of the docs passed as the value ("organic_result_id").
   if (/^[a-z]+(?:_[a-z]+)+$/.test(v) && fields.has(v)) return 'a field name of the docs, not a value';
   return undefined;

@@ -189,6 +189,44 @@ export function claimsAction(text: string): string | undefined {
 }
 
 /**
+ * A sentence that places the assistant where it is not: at the shop ("They have a chai latte ... at
+ * this location."), or with the shop's menu to hand ("Take a look at their menu", "please see their
+ * menu above", "May you please see here if that's exactly your order?"). The case's assistant is a
+ * tool user in a chat, with no shop, no menu and no screen; the sentence, or undefined.
+ */
+const SITUATIONS: RegExp[] = [
+  /\b(?:this|our|that) (?:location|store|branch|shop|cafe|café)\b(?! (?:from|of) )/i,
+  /\b(?:look|looking|check|checking|see|glance|browse|read|view)(?: over| at| through| on)? (?:the|their|our|this) menus?\b/i,
+  /\bmenus? (?:above|below|here|board|on the wall|in front)\b|\b(?:on|at) the menu board\b|\bsee here\b|\bhave a look at (?:the|their|our) menu\b/i,
+];
+
+export function claimsSituation(text: string): string | undefined {
+  for (const sentence of text.replace(/[’‘]/g, "'").split(/(?<=[.!?;])\s+/)) {
+    for (const re of SITUATIONS) {
+      const m = re.exec(sentence);
+      if (m) return m[0];
+    }
+  }
+  return undefined;
+}
+
+/** Menu words a careful writer keeps in lower case inside a sentence ("a Mocha with Oat Milk" -> "a mocha with oat milk"). */
+const MENU_CASE = /(?<=[\w,%)] )(?:Hot Chocolate|Chai|Cold Brew|Iced|Coffees?|Drip|Flat White|Matcha|Green|Black|Herbal|Teas?|Cappuccinos?|Macchiatos?|Americanos?|Espressos?|Frappuccinos?|Frappes?|Cortados?|Steamers?|Mochas?|Lattes?|Smoothies?|Decaf(?:feinated)?|Vanilla|Hazelnut|Caramel|Honey|Syrups?|Sweeteners?|Sauce|Drizzle|Pumps?|Shots?|Oat|Almond|Soy|Coconut|Whole|Skim(?:med)?|Non-?[Ff]at|Lactose-[Ff]ree|Milk|Whipped|Cream|Sugar|Foam|Extra|Small|Medium|Large|Tall|Grande|Venti|Single|Double|Triple|Quad(?:ruple)?(?:-[Ss]hot)?|Skinny|Regular|Chocolate|Mint|Peppermint|Cinnamon|Pumpkin|Spice|Sea Salt|Salted|White|Dark)\b/g;
+
+/** The text with menu words inside a sentence in lower case, and "Mocha's" as a plural "mochas". */
+export function menuCase(text: string): string {
+  return text.replace(MENU_CASE, (m) => m.toLowerCase()).replace(/\b(two|three|four|\d+) (\w+)'s\b/gi, '$1 $2s');
+}
+
+/** A menu word capitalised inside a sentence of a reply ("So that's a Mocha with Oat Milk?"), or undefined. */
+export function menuCapitalised(text: string): string | undefined {
+  MENU_CASE.lastIndex = 0;
+  const m = MENU_CASE.exec(text);
+  MENU_CASE.lastIndex = 0;
+  return m ? m[0] : undefined;
+}
+
+/**
  * What a customer's words ask of a drink besides the drink itself, each as one canonical word: the
  * size, hot or iced, decaf, the shots, the milk, the flavour, a topping ("a large decaf latte with
  * oat milk" -> large, decaf, oat). A read-back or confirmation of the order should carry each one
@@ -291,7 +329,8 @@ export function incompleteReadBack(dialogue: { role: string; text: string }[]): 
     }
     if (!drink || !menuItems(t.text).includes(drink)) continue;
     // It names the order ("a decaf Latte", "two cortados"), as a read-back does, not just the drink ("is this the right tea?").
-    const names = new RegExp(`\\b(?:a|an|one|two|three|four|both|\\d+)(?: [\\w%-]+){0,6}? ${drink}`).test(` ${normalizeLine(t.text.replace(/%/g, ' percent'))} `.replace(/ 2 percent/g, ' 2%'));
+    // Sentence by sentence: "Thank you for being a loyal customer. Right, the latte." names no order.
+    const names = t.text.split(/(?<=[.!?])\s+/).some((sentence) => new RegExp(`\\b(?:a|an|one|two|three|four|both|\\d+)(?: [\\w%-]+){0,6}? ${drink}`).test(` ${normalizeLine(sentence.replace(/%/g, ' percent'))} `.replace(/ 2 percent/g, ' 2%')));
     const readsBack = names && (i === lastReply || AFFIRMS.test(dialogue[i + 1]?.text ?? ''));
     if (!readsBack) continue;
     const stated = [...new Set(texts.flatMap(statedModifiers))];

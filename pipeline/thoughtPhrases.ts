@@ -60,7 +60,46 @@ export function intentOf(description: string, api: string, args: Record<string, 
   const isVerb = OPENING_VERBS.has(base) || opensWithVerb(text, first);
   if (isVerb && first) text = specific(base + text.slice(first.length));
   else text = `use ${/^(a|an|the)\b/i.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : `\`${api}\`, which provides ${text.charAt(0).toLowerCase() + text.slice(1)}`}`;
+  text = forThisCall(text, description, args);
   return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** A name that reads as a file's (an extension: "report.pdf", "notes.md"), not a folder's. */
+const FILE_NAME = /\.[A-Za-z0-9]{1,5}$/;
+
+/**
+ * What the doc says the tool does, said of this call: a doc speaks of every use ("Change the current
+ * working directory to the specified folder", "Locks the doors", "Count the lines, words, and
+ * characters", "Remove a file or directory"), a step of one, whose arguments can make the doc's
+ * words false of it: `cd("..")` goes up to the parent folder, `lockDoors(unlock=true)` unlocks,
+ * `wc(mode="w")` counts words, `rm("findings_report")` may remove a folder.
+ */
+function forThisCall(intent: string, description: string, args: Record<string, unknown> | string): string {
+  if (typeof args === 'string') return intent;
+  const values = Object.entries(args);
+  const value = (keys: RegExp) => values.find(([k, v]) => keys.test(k) && typeof v === 'string')?.[1] as string | undefined;
+  let t = intent;
+  if (/^change into\b/.test(t)) {
+    const folder = value(/^(?:folder|dir(?:ectory)?(?:_name)?|path)$/i);
+    if (folder === '..' || folder === '../') t = 'go up to the parent folder';
+    else if (folder === '/') t = 'go to the root folder';
+    else if (folder === '~') t = 'go to the home folder';
+  }
+  // A flag that turns the doc's action around (unlock=true on "Locks the doors"): the action it turns into.
+  for (const [k, v] of values) {
+    const undo = /^un([a-z]+)$/i.exec(k)?.[1]?.toLowerCase();
+    if (undo && v === true && new RegExp(`^${undo}\\b`, 'i').test(t)) t = `un${t}`;
+  }
+  // One of several counts the doc lists, picked by a mode ("'l' for lines, 'w' for words, 'c' for characters").
+  const mode = value(/^mode$/i);
+  const counted = { l: 'lines', w: 'words', c: 'characters' }[mode ?? ''];
+  if (counted && /\blines, words,? and characters\b/.test(t)) t = t.replace(/\blines, words,? and characters\b/, counted);
+  // "a file or directory" the step names without an extension may be a folder: named, not called "the file".
+  if (/\bfile or directory\b|\bdirectory or file\b/i.test(ownDescription(description)) && /\bthe file\b/.test(t)) {
+    const name = value(/^(?:source|file_name|name|path)$/i);
+    if (name && !FILE_NAME.test(name) && quotable(name)) t = t.replace(/\bthe file\b/, `"${name}"`);
+  }
+  return t;
 }
 
 /** Tagging is the costly part of intentOf and the same docs recur in every case: each text is tagged once. */
@@ -99,7 +138,11 @@ export function docTypo(word: string): string | undefined {
 function coreOf(text: string): string {
   const t = text
     .replace(/\b[a-z]+\b/gi, (w) => (docTypo(w) ? (w[0] === w[0].toUpperCase() ? docTypo(w)!.charAt(0).toUpperCase() + docTypo(w)!.slice(1) : docTypo(w)!) : w))
-    .replace(/^takes? various parameters to\s+/i, '')
+    .replace(/^takes? (?:the |various |some )?parameters to\s+/i, '')
+    // A doc that names the service it is ("A google search API"): what it does, in a person's words.
+    .replace(/^an? (\w+) search (?:api|tool|engine|service)$/i, (_m, name: string) => `search ${name.charAt(0).toUpperCase()}${name.slice(1)}`)
+    .replace(/^handle (?:the )?user (logout|login) for (?:the )?(.+)$/i, (_m, what: string, where: string) => (what.toLowerCase() === 'logout' ? `log out of the ${where}` : `log in to the ${where}`))
+    .replace(/\s+when all steps (?:are )?done$/i, '')
     .replace(/\s+(?:with|using) the given [a-z ]+$/i, '')
     .replace(/^run (\w+) search and get (?:the )?(\w+) meta information$/i, 'look up the $2 on $1')
     // A clause after a comma that adds an option or what comes back ("within a given radius, and return the results into a list").
@@ -121,7 +164,7 @@ function coreOf(text: string): string {
     .replace(/\s+with username and password$/i, '')
     .replace(/\s+from one location to another$/i, '')
     .replace(/\s+for the user$/i, '')
-    .replace(/\s+with the [\w ]+ API$/i, '')
+    .replace(/\s+(?:with|via|through|using) (?:the )?[\w ]+ API$/i, '')
     .replace(/\s+of the vehicle$/i, '')
     .replace(/\ban? text page with one image\b/i, 'a slide with text and an image')
     .replace(/\s+in the system and queue it$/i, ' and queue it');
@@ -229,15 +272,23 @@ export function sayValue(v: unknown): string {
   return String(v);
 }
 
-/** "the city "Paris" and the unit "C"" — up to three arguments; "" when there are none. */
+/** "the city "Paris" and the unit "C"" — up to three arguments, then how many more ("and two more arguments"); "" when there are none. */
 export function argPhrase(args: Record<string, unknown> | string): string {
   if (typeof args === 'string') return args ? JSON.stringify(args) : '';
-  const entries = Object.entries(args)
+  const all = Object.entries(args);
+  const entries = all
     .slice(0, 3)
     .map(([k, v]) => (typeof v === 'string' && v.length <= 60 ? `${humanize(k)} ${sayValue(v)}` : `${humanize(k)} set to ${sayValue(v)}`));
+  // A call passing more than three says so: "a, b and c" reads as all it passes.
+  if (all.length > 3) return `${entries.join(', ')} and ${MORE[all.length - 3] ?? 'several'} more argument${all.length === 4 ? '' : 's'}`;
   if (entries.length <= 1) return entries.join('');
   return `${entries.slice(0, -1).join(', ')} and ${entries[entries.length - 1]}`;
 }
+
+const MORE = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+
+/** How argPhrase says the arguments past the third ("and two more arguments"). */
+export const MORE_ARGUMENTS = / and (?:one|two|three|four|five|six|seven|eight|nine|several) more arguments?\b/;
 
 /**
  * The sentences a thought opens with to say where a value of its call comes from, each for one

@@ -15,11 +15,12 @@ interface KindRule {
 }
 
 // Order matters: a proxy failure that mentions "500 Internal Server Error" is a connection error,
-// "exceeded the rate limit" is a rate limit and not a quota.
+// "exceeded the rate limit" is a rate limit (no quota word), and a quota named with its 429 status
+// ("429 … Quota exceeded for quota metric 'Queries' and limit 'Queries per minute'") is a quota.
 const RULES: KindRule[] = [
   { kind: 'timeout', pattern: 'timed out', re: /timed?[ -]?out|timeout|ETIMEDOUT|deadline exceeded|\b504\b|gateway time-?out/i },
-  { kind: 'rate_limit', pattern: 'rate limit', re: /rate[ _-]?limit|too many requests|\b429\b|throttl|requests per (second|minute)|slow down|device or resource busy|\bEBUSY\b|\bEAGAIN\b|resource temporarily unavailable|locked by another process/i },
   { kind: 'quota_exceeded', pattern: 'quota', re: /quota|OVER_LIMIT|daily (query|request) limit|monthly (request )?limit|insufficient (credits|balance|funds)|billing|\b402\b|usage limit|plan limit|no space left on device|\bENOSPC\b/i },
+  { kind: 'rate_limit', pattern: 'rate limit', re: /rate[ _-]?limit|too many requests|\b429\b|throttl|requests per (second|minute)|slow down|device or resource busy|\bEBUSY\b|\bEAGAIN\b|resource temporarily unavailable|locked by another process/i },
   { kind: 'permission_denied', pattern: 'permission', re: /permission denied|forbidden|unauthori[sz]ed|\b40[13]\b|invalid (api[ _-]?)?key|access denied|not authori[sz]ed|INVALID_USER_KEY|authentication failed|credentials|operation not permitted|\bEPERM\b|lacks the rights/i },
   {
     kind: 'connection_error',
@@ -55,6 +56,49 @@ export function notAnEnvironmentError(message: string): string | undefined {
   }
   if (WRAPPER_BUG.test(message)) return 'a bug in the tool wrapper (a Python exception), not an environment failure';
   return 'no rate-limit, permission, quota, timeout, connection or server wording';
+}
+
+// -------------------------------------------------------------------------------------------
+// Transient or not: CRITICTOOL's protocol tells the model to retry a call that met an environment
+// error (no more than three times), so the ground truth's first step after one is the same call
+// again. That step is the careful one only where the message leaves room for the next try to go
+// through: a timeout, a rate limit or a per-minute quota with its reset, a server or connection
+// fault, a lock another process holds, an authorization service that did not answer. A message
+// that says the caller lacks a permission, holds an invalid key, has used up a daily or monthly
+// quota, or that the thing is gone says a retry cannot help, and a careful model would not retry.
+// -------------------------------------------------------------------------------------------
+
+/** Words that make a failure permanent, as far as the caller can tell: each with what it says. */
+const PERMANENT: { re: RegExp; says: string }[] = [
+  { re: /invalid[ _-]?(api[ _-]?)?(key|token)|INVALID_USER_KEY|USERKEY_PLAT_NOMATCH|key (sent|used)[^.]* is not valid|invalid_token|invalid (subscription )?key|revoked/i, says: 'the key is invalid' },
+  { re: /requires? the '?[\w-]+'? scope|lacks? the rights|lacks? (the )?permission|does not have permission|not authori[sz]ed|insufficient (scope|permissions?|privileges?)/i, says: 'the caller lacks a permission' },
+  { re: /\b(daily|monthly|yearly|annual)\b[^.]{0,40}\b(quota|limit)|\b(quota|limit)\b[^.]{0,40}\b(per|for the|this) (day|month)\b|DAILY_QUERY_OVER_LIMIT|\d+\/\d+ calls used|on (the|your) current plan|payment required|\b402\b|insufficient (credits|balance|funds)|billing/i, says: 'a quota for the day or month, or the plan, is used up' },
+  { re: /disk quota exceeded|no space left on device|\bENOSPC\b|\bEDQUOT\b/i, says: 'the disk is full' },
+  { re: /permission denied|forbidden|\b40[13]\b|access denied|operation not permitted|\bEPERM\b|\bEACCES\b|unauthori[sz]ed/i, says: 'permission is denied' },
+  { re: /\b404\b|not found|does not exist|no such (file|device|resource)|\bENOENT\b|\bENXIO\b|\b410\b|\bgone\b/i, says: 'the thing called does not exist' },
+];
+
+/** Words that leave room for a retry: the failure passes, or the message says when to try again. */
+const TRANSIENT = /\bretry\b|retry[- ]after|try again|temporar(il)?y|resets? (in|at|within)|replenished in|refills? (in|within)|per[- ](second|minute)|\bQPS\b|being used by another process|did not (respond|answer)|could not be (completed|verified)|while the request was in flight|renewed/i;
+
+/** Does the failure say it passes ("retry the request", "try again once it is closed", "resets in 40 s")? */
+export function saysItPasses(message: string): boolean {
+  return TRANSIENT.test(message);
+}
+
+/**
+ * Why a retry of the failed call cannot help, when its environment error says so (permission the
+ * caller lacks, invalid key, daily or monthly quota, disk full, nothing there); undefined when the
+ * failure may pass (a timeout, a rate limit, a server or connection fault, a lock held elsewhere).
+ */
+export function retryFutile(message: string): string | undefined {
+  const hit = PERMANENT.find((p) => p.re.test(message));
+  if (!hit) return undefined;
+  // An invalid key, a missing scope, a used-up daily quota or a full disk stay so whatever the
+  // message adds ("Retry later" after "5000/5000 calls used" is boilerplate); a bare denial may say it passes.
+  const mayPass = hit.says === 'permission is denied' || hit.says === 'the thing called does not exist';
+  if (mayPass && TRANSIENT.test(message)) return undefined;
+  return hit.says;
 }
 
 /** The kind an HTTP status means, when a live call fails with one. */

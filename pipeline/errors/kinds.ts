@@ -55,7 +55,9 @@ export function isNameFragment(value: string, context: string): boolean {
   const after = new RegExp(`(?<![\\w])${esc}\\s+${name}`);
   // Only a capitalised value can be cut from a capitalised name.
   if (!/^[A-Z]/.test(v)) return false;
-  return before.test(context) || after.test(context);
+  // A name joined by a hyphen is one name: "The Ritz" of "The Ritz-Carlton".
+  const hyphened = new RegExp(`(?<![\\w])${esc}-[A-Z]|[A-Z][\\w']*-${esc}(?![\\w])`);
+  return before.test(context) || after.test(context) || hyphened.test(context);
 }
 
 const CALENDAR_WORD = /^(january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;

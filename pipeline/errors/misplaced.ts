@@ -21,6 +21,8 @@ export interface GivenValue {
   param?: ParamLike;
   /** For the message: "the correct call", "an earlier call", "the request". */
   where: string;
+  /** The tool the value was given to, when known ("Email.send" for an email's title). */
+  tool?: string;
 }
 
 /** Keys that hold credentials or account names: they take only values given for a related key. */
@@ -72,7 +74,7 @@ const GENERIC_LABEL = new Set(['id', 'ids', 'name', 'the', 'for', 'and', 'new', 
  * 'abc123xyz'" labels the value for access_token, "Mastercard with id 'id15583'" for card_id. Empty
  * when the value is not in the request or nothing names a parameter just before it.
  */
-export function labelledFor(value: string, request: string, tools: ToolDoc[]): ParamLike[] {
+export function labelledFor(value: string, request: string, tools: ToolDoc[], strict = false): ParamLike[] {
   const at = request.indexOf(value);
   if (at < 0 || value.length < 3) return [];
   // The clause before the value, at most four words: "…, I'll be using my access token '".
@@ -85,7 +87,11 @@ export function labelledFor(value: string, request: string, tools: ToolDoc[]): P
     for (const p of [...tool.required_parameters, ...tool.optional_parameters]) {
       if (seen.has(p.name)) continue;
       const own = words(p.name).filter((w) => w.length > 2 && !GENERIC_LABEL.has(w));
-      if (own.length > 0 && own.every((w) => label.some((l) => l === w || (l.length > w.length && l.includes(w)) || (w.length > 4 && l.startsWith(w.slice(0, -1)))))) {
+      const names = (l: string, w: string) => l === w || (l.length > w.length && l.includes(w)) || (w.length > 4 && l.startsWith(w.slice(0, -1)));
+      // Strict: the label is the word right before the value ("my access token 'abc123'"), not a word
+      // of the clause before it ("a 5 km radius of The Ritz", "a grand getaway to Los Angeles").
+      if (strict && !own.some((w) => names(label[label.length - 1], w))) continue;
+      if (own.length > 0 && own.every((w) => label.some((l) => names(l, w)))) {
         seen.add(p.name);
         out.push(p);
       }
@@ -130,4 +136,134 @@ export function misplacedValue(param: ParamLike, value: unknown, given: GivenVal
     if (labels.length > 0 && !labels.some((l) => keysAgree(l, param))) return `${param.name}="${value.slice(0, 40)}" is what the request gives as ${labels[0].name}`;
   }
   return undefined;
+}
+
+/**
+ * A wrong value a model could really write in place of `reference` for `param` — or why not. A
+ * value error is a slip of the right kind (another city for a city, an earlier booking id, a
+ * company's name for its ticker, a film named for another purpose), never a value of another kind:
+ * a card id as a travel class, a city as an access token, an email's title as a location, a film as
+ * a ticker, a place the request names as a paper topic. `given` are the values the case gives for
+ * parameters (with the tool they were given for); a value two arguments exchanged is the caller's
+ * to pass over (a swap is a real slip).
+ */
+export function slipProblem(param: ParamLike, value: unknown, reference: unknown, given: GivenValue[], request: string, tools: ToolDoc[], tool: string): string | undefined {
+  const sentence = misplacedSentence(param, value, request);
+  if (sentence) return sentence;
+  if (typeof value !== 'string' || typeof reference !== 'string') return undefined;
+  const text = value.trim();
+  const ref = reference.trim();
+  if (text.length === 0 || sameValue(text.toLowerCase(), ref.toLowerCase())) return undefined;
+  const kind = kindOfParam(param);
+  // A cut-off clause: the first word of a sentence taken with the name after it ("If Zeta Corp").
+  const opener = /^(If|When|Whether|Since|Because|Unless|Although|While|Once|Also|Then|Now|Next|Please)\s+\S/.exec(text);
+  if (opener && new RegExp(`(^|[.!?]\\s+)${escapeRe(text)}`).test(request)) return `${param.name}="${text.slice(0, 40)}" is cut from the opening of a sentence ("${opener[1]} …")`;
+  const options = enumOf(param as ToolParam);
+  if (options.length > 0 && options.some((o) => sameValue(String(o).toLowerCase(), ref.toLowerCase())) && !options.some((o) => sameValue(String(o).toLowerCase(), text.toLowerCase()))) {
+    return `${param.name} takes one of ${options.slice(0, 4).map((o) => JSON.stringify(o)).join(', ')}; "${text.slice(0, 40)}" is none of them`;
+  }
+  // Of another kind by its form: words where an id or token goes, an id or coordinates where words go.
+  if (isToken(ref) && isWords(text) && !['place', 'file', 'folder'].includes(kind) && !(holdsCode(param) && nameForCode(text, ref))) {
+    return `${param.name} takes an id or token like "${ref.slice(0, 30)}"; "${text.slice(0, 40)}" is words`;
+  }
+  if (isWords(ref) && (isToken(text) || COORD_PAIR.test(text)) && !['id', 'number', 'date', 'time', 'file', 'folder'].includes(kind) && !CREDENTIAL.test(param.name)) {
+    return `${param.name} takes words like "${ref.slice(0, 30)}"; "${text.slice(0, 40)}" is ${COORD_PAIR.test(text) ? 'a pair of coordinates' : 'an id or token'}`;
+  }
+  if (holdsCode(param) && nameForCode(text, ref)) return undefined;
+  // A place or a company the request names where the slot holds neither (an arXiv search for
+  // "Times Square", a film search for "Apple Inc."), whatever search it was also given to.
+  const as = requestKind(text, request);
+  if (as && !slotHolds(param, tool, as, ref, request)) return `${param.name}="${text.slice(0, 40)}" is ${as === 'place' ? 'a place' : 'a company'} the request names, not a value ${param.name} holds`;
+  // A value the case gives for a parameter of another kind.
+  const same = given.filter((g) => g.key !== '' && sameValue(g.value, value) && !(g.key === param.name && (g.tool ?? tool) === tool && sameValue(g.value, reference)));
+  if (same.length > 0) {
+    const agree = same.some((g) => slipKeysAgree(g.param ?? { name: g.key, type: 'any' }, g.tool ?? tool, param, tool, text, ref));
+    if (!agree) return `${param.name}="${text.slice(0, 40)}" is the ${same[0].key} of ${same[0].where}${same[0].tool && same[0].tool !== tool ? ` (${same[0].tool})` : ''}, a value of another kind`;
+    return undefined;
+  }
+  const labels = labelledFor(text, request, tools, true);
+  if (labels.length > 0 && !labels.some((l) => l.name === param.name || keysAgree(l, param))) return `${param.name}="${text.slice(0, 40)}" is what the request gives as ${labels[0].name}`;
+  return undefined;
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function misplacedSentence(param: ParamLike, value: unknown, request: string): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const kind = kindOfParam(param);
+  const text = value.trim();
+  if (kind !== 'text' && kind !== 'list' && kind !== 'record' && sentenceOf(text, request)) return `${param.name} holds a sentence of the request ("${text.slice(0, 50)}")`;
+  if (/^[.,;:!?)\]]/.test(text)) return `${param.name} holds a cut-off clause ("${text.slice(0, 50)}")`;
+  return undefined;
+}
+
+const COORD_PAIR = /^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/;
+
+/** An id, token or key: one piece with a digit, an underscore or an @, or of mixed case inside ("secureAccessToken12345", "-jKcSxGaARwJ"). */
+function isToken(t: string): boolean {
+  if (/\s/.test(t) || t.length < 3) return false;
+  return /\d/.test(t) || /[_@#]/.test(t) || /^-/.test(t) || (t.match(/[a-z][A-Z]/g) ?? []).length >= 2;
+}
+
+/** Plain words: letters (any script), spaces and the marks of a name, no digit. */
+function isWords(t: string): boolean {
+  return /^\p{L}[\p{L}\p{M}\s.,'’&()-]*$/u.test(t) && !isToken(t) && !/\.\w{1,5}$/.test(t);
+}
+
+/** A company's name for its ticker ("Amazon" for AMZN, "Apple Inc" for AAPL): the code's first letter and its letters are the name's. */
+export function nameForCode(name: string, code: string): boolean {
+  if (!/^[A-Z]{2,6}$/.test(code)) return false;
+  const n = name.toLowerCase();
+  const c = code.toLowerCase();
+  return n.startsWith(c[0]) && [...new Set(c)].every((ch) => n.includes(ch));
+}
+
+function apiOf(tool: string): string {
+  return tool.includes('.') ? tool.slice(0, tool.indexOf('.')) : tool;
+}
+
+/**
+ * May a value given for `from` (of tool `fromTool`) be mistaken for `to`'s? Stricter than keysAgree
+ * (a wrong tool's slots): the same or a related name, ids of one entity, a place for a place, a
+ * company's name for its ticker; a name or text only within one API (the film a search was for as
+ * the film whose details are wanted), never across (an email's title as an author).
+ */
+function slipKeysAgree(from: ParamLike, fromTool: string, to: ParamLike, toTool: string, value: string, reference: string): boolean {
+  const fk = kindOfParam(from);
+  const tk = kindOfParam(to);
+  // One key of two APIs is one kind only where the key says what it holds: a finance search's
+  // "query" (a company) is no film search's.
+  if (from.name === to.name) return apiOf(fromTool) === apiOf(toTool) || !['name', 'text', 'other'].includes(fk);
+  if (fk === 'id' || tk === 'id') return keysAgree(from, to);
+  if (CREDENTIAL.test(from.name) || CREDENTIAL.test(to.name)) return relatedNames(from.name, to.name);
+  if (holdsCode(to) && !holdsCode(from)) return nameForCode(value, reference) || (fk === 'place' && tk === 'place');
+  if (relatedNames(from.name, to.name)) return true;
+  if (fk === 'place' || tk === 'place') return fk === tk;
+  const loose = ['name', 'text'];
+  // A search takes any term: the film or the topic it searched for says nothing against another slot of names.
+  if (loose.includes(tk) && SEARCH.test(from.name)) return true;
+  if (loose.includes(fk) && loose.includes(tk)) return apiOf(fromTool) === apiOf(toTool);
+  return fk === tk && fk !== 'other' && apiOf(fromTool) === apiOf(toTool);
+}
+
+/** What the request calls `value` just before it: a place ("in New York", "from Times Square") or a company ("the company name 'Apple Inc.'", "Tesla's stock"). */
+function requestKind(value: string, request: string): 'place' | 'company' | undefined {
+  if (!/^\p{Lu}/u.test(value)) return undefined;
+  const at = new RegExp(`(?<![\\w])${escapeRe(value)}(?![\\w])`).exec(request);
+  if (!at) return undefined;
+  const before = request.slice(Math.max(0, at.index - 40), at.index).toLowerCase();
+  const after = request.slice(at.index + value.length, at.index + value.length + 30).toLowerCase();
+  if (/\b(in|at|near|around|from|towards|between|visit|visiting|reach)\s+(the\s+)?['"‘“]?$/.test(before) && !/\binvest(ing|ment|ments)?\s+in\s+$/.test(before)) return 'place';
+  if (/\b(company|companies|corporation|firm|stock|stocks|shares|ticker|symbol|invest(?:ing|ment)? in)\b[^.,;!?]{0,30}$/.test(before) || /^(['’]s)?\s+(stock|shares|ticker|share price)\b/.test(after)) return 'company';
+  return undefined;
+}
+
+/** Does the slot hold a place (or a company)? By its kind, its name and description, or because the right value is one too. */
+function slotHolds(param: ParamLike, tool: string, what: 'place' | 'company', reference: string, request: string): boolean {
+  const doc = `${param.name} ${param.description ?? ''}`;
+  if (requestKind(reference, request) === what) return true;
+  if (what === 'place') return kindOfParam(param) === 'place' || /locat|place|address|city|region|area|destination|origin|airport|coordinat/i.test(doc);
+  return holdsCode(param) || /compan|stock|ticker|symbol|organi[sz]ation|brand|firm/i.test(doc) || /financ|stock|trad|polygon|market/i.test(tool);
 }

@@ -240,3 +240,60 @@ export function unshownField(messages: ChatMessage[], groundTruth: Action | Acti
   }
   return undefined;
 }
+
+/**
+ * A fact a call writes about one record it does not name: a "Label: value" line of a free-text
+ * argument outside any titled block ("Overall conditions: Sunny", "Date and Time: [SPAN]2023-10-22
+ * 22:53" on a slide). Such a line copies a field of a single-record answer before it (a weather
+ * report's overall, a clock's time); the value is kept as written, T-Eval's "[SPAN]" marks removed.
+ * Short values only (a condition, a date, a count, a kind, a name): a sentence after a label is the writer's.
+ */
+export interface LabelledFact {
+  /** The argument the line is in. */
+  key: string;
+  label: string;
+  value: string;
+}
+
+export function labelledFacts(action: Action): LabelledFact[] {
+  if (action.name === FINISH_ACTION || !isObject(action.args)) return [];
+  const out: LabelledFact[] = [];
+  for (const [key, arg] of Object.entries(action.args)) {
+    for (const text of Array.isArray(arg) ? arg : [arg]) {
+      if (typeof text !== 'string' || !text.includes(':')) continue;
+      // A text of numbered items ("Review 1: …", "Property 2:", "1. Title: …") lists records of a list, not the single record.
+      if (/^[ \t]*(?:[A-Za-z][A-Za-z ]{0,20}[ \t]\d+[ \t]*:|\d+[.)])/m.test(text)) continue;
+      const blocks = labelledBlocks(text.replace(/\[SPAN\]/g, ''));
+      // Blocks giving the same label again (a forecast's days, each "Date: … Overall conditions: …") are the records of a list.
+      const labels = blocks.flatMap((b) => b.map((f) => f.label.toLowerCase()));
+      if (new Set(labels).size < labels.length) continue;
+      for (const block of blocks) {
+        // A titled block is a record of a list (copiedRecords); its lines are about that record.
+        if (block.some((f) => IDENTITY.test(f.label))) continue;
+        for (const f of block) {
+          const value = f.value.replace(/[.;,]+$/, '').trim();
+          if (!value || value.length > 48 || value.split(/\s+/).length > 7 || /^https?:\/\//i.test(value)) continue;
+          out.push({ key, label: f.label, value });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+const words4 = (s: string) => s.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 4);
+
+/** Fields no labelled line copies: what an action did or failed ("status", "error", "message"). */
+const OUTCOME_FIELD = /^(status|state|error|message|msg|result|success|code)$/i;
+
+/**
+ * The field of a single record (its scalar fields) that a labelled fact copies: the one whose name
+ * shares a word of four letters or more with the label ("Overall conditions" → overall, "Date and
+ * Time" → time, "Average temperature" → avg temperature), or that the label names as copiedRecords'
+ * fields do (labelFits). Undefined when no field, or more than one, fits.
+ */
+export function factField(label: string, fields: string[]): string | undefined {
+  const want = new Set(words4(label));
+  const fit = fields.filter((f) => !OUTCOME_FIELD.test(f) && (words4(f).some((w) => want.has(w)) || labelFits(label, f)));
+  return fit.length === 1 ? fit[0] : undefined;
+}

@@ -23,6 +23,8 @@ export interface NeededValue {
    * writer adds from what it knows.
    */
   head?: string;
+  /** An airport code (airportNeeds): shown as a code or by the one city it serves (airportShownIn). */
+  airport?: true;
 }
 
 export interface UngroundedValue extends NeededValue {
@@ -306,6 +308,7 @@ export function needShownInText(need: NeededValue, text: ShownText): boolean {
 
 /** Does `text` show what a needed value requires (a place argument's head, else the value)? */
 export function needShownIn(need: NeededValue, text: string): boolean {
+  if (need.airport) return new RegExp(`(?<![A-Za-z])${String(need.value)}(?![A-Za-z])`).test(text);
   return valueShownIn(need.head ?? need.value, text);
 }
 
@@ -322,27 +325,124 @@ function needShownInNormalized(need: NeededValue, t: string, raw: string): boole
 const SETTING_KEY = /radius|^days?$|limit|^num|num$|count$|^top_?k$|^page_?size$|max_?results/i;
 
 /**
+ * Arguments that take an id: a value copied from the user's data, so a user turn or a tool answer
+ * must give it. A tool doc's example ("An example of the messages dictionary is {"USR001": [...]}")
+ * is not the user's data, and a doc's stray "1" ("1 for Kelvin") does not say which ticket is the
+ * user's: for these the docs are no evidence, nor is a number said in words ("the most recent one").
+ */
+const ID_KEY = /(^|_)ids?$|[a-z]Ids?$|identifier/;
+
+/** Does a needed value have to come from the exchange (user turns, tool answers) rather than the tool docs? */
+function exchangeOnly(need: NeededValue): boolean {
+  return ID_KEY.test(need.key) && need.label === undefined;
+}
+
+/** Arguments that take an airport: a travel API's from / to, an airport, an origin or destination. */
+const AIRPORT_KEY = /^(travel_|flight_)?(from|to)$|airport|^(origin|destination)$/i;
+const AIRPORT_CODE = /^[A-Z]{3}$/;
+
+/**
+ * The airports a model knows a city by: a city with one airport ("Los Angeles" is LAX) names its
+ * code; a city with several (New York: JFK, LGA, EWR; Tokyo: HND, NRT) does not name one, though a
+ * shown call may choose any of them. A made-up city (BFCL's Rivermist, Crescent Hollow) has no code
+ * a model knows: only a tool answer (get_nearest_airport_by_city, list_all_airports) or the user can
+ * give it.
+ */
+const CITY_AIRPORTS: [RegExp, string[]][] = [
+  [/\blos angeles\b/, ['LAX']],
+  [/\bsan francisco\b/, ['SFO']],
+  [/\bboston\b/, ['BOS']],
+  [/\bhong kong\b/, ['HKG']],
+  [/\bnew york\b|\bnyc\b/, ['JFK', 'LGA', 'EWR']],
+  [/\bchicago\b/, ['ORD', 'MDW']],
+  [/\btokyo\b/, ['HND', 'NRT']],
+  [/\bbeijing\b/, ['PEK', 'PKX']],
+  [/\bshanghai\b/, ['PVG', 'SHA']],
+  [/\blondon\b/, ['LHR', 'LGW', 'STN', 'LCY', 'LTN']],
+  [/\bparis\b/, ['CDG', 'ORY']],
+  [/\brome\b/, ['FCO', 'CIA']],
+];
+
+/** The airport codes (a 3-letter code under an airport argument) an action takes. */
+export function airportNeeds(action: Action): NeededValue[] {
+  if (action.name === FINISH_ACTION || !isPlainObject(action.args)) return [];
+  return Object.entries(action.args).flatMap(([key, value]) => (AIRPORT_KEY.test(key) && typeof value === 'string' && AIRPORT_CODE.test(value.trim()) ? [{ key, value: value.trim(), airport: true }] : []));
+}
+
+/**
+ * Is the airport `code` shown by an exchange text: written as a code, or (world knowledge) by a city
+ * named in it whose airport it is — the city's only one for a ground truth, which has one right
+ * value; any of the city's for a shown call, which chose one.
+ */
+export function airportShownIn(code: string, text: ShownText, choice: boolean): boolean {
+  if (new RegExp(`(?<![A-Za-z])${code}(?![A-Za-z])`).test(text.raw)) return true;
+  return CITY_AIRPORTS.some(([city, codes]) => codes.includes(code) && (choice || codes.length === 1) && city.test(text.normalized));
+}
+
+/**
+ * An id as the exchange shows it: a number in digits only, whole ("1", not "one" or "1.5"); a code
+ * as written, its case too (a wrong call's "usr001" and its "Receiver ID 'usr001' not found" do not
+ * show "USR001"); anything else (a value with spaces) as valueShownIn.
+ */
+function idShownIn(value: unknown, text: ShownText): boolean {
+  if (isNumber(value)) {
+    const form = String(value);
+    return text.normalized.includes(form) && new RegExp(`(^|[^0-9.])${form.replace('-', '\\-')}(?![0-9]|\\.[0-9])`).test(text.normalized);
+  }
+  if (typeof value === 'string' && /[A-Za-z]/.test(value) && !/\s/.test(value.trim())) return text.raw.includes(value.trim());
+  return shownInNormalized(value, text.normalized, text.raw);
+}
+
+/**
+ * Is a needed value shown, given everything shown (`all`: docs, user turns, answers) and the
+ * exchange alone (`exchange`: user turns and answers)? An id and an airport code must be in the
+ * exchange (see exchangeOnly, airportShownIn); `choice` for a shown call, which may pick one of a
+ * city's airports.
+ */
+export function groundedIn(need: NeededValue, all: ShownText, exchange: ShownText, choice = false): boolean {
+  if (need.airport) return airportShownIn(String(need.value), exchange, choice);
+  if (exchangeOnly(need)) return idShownIn(need.head ?? need.value, exchange);
+  return needShownInText(need, all);
+}
+
+/** What a call needs shown: its ids, names and numbers (neededValues), its airport codes in their own kind. */
+function groundingNeeds(action: Action): NeededValue[] {
+  const airports = airportNeeds(action);
+  const plain = neededValues(action).filter((n) => !airports.some((a) => a.key === n.key && a.value === (typeof n.value === 'string' ? n.value.trim() : n.value)));
+  return [...plain, ...airports];
+}
+
+/**
  * The first call of a case's shown history (its assistant messages before `end`) that takes an
- * id, name or number nothing before it shows — no user turn, tool doc or earlier response — with
- * the values; undefined when every shown call is grounded in what precedes it.
+ * id, name or number nothing before it shows — no user turn, tool doc or earlier response (for an
+ * id or an airport code, no user turn or earlier response: groundedIn) — with the values; undefined
+ * when every shown call is grounded in what precedes it.
  */
 export function ungroundedHistory(messages: ChatMessage[], end = messages.length): { index: number; values: UngroundedValue[] } | undefined {
-  // normText(shownText(messages.slice(0, i))), grown a message at a time rather than rebuilt for each call.
+  // normText of what precedes each call (all of it, and the exchange without the system prompt's
+  // docs), grown a message at a time rather than rebuilt for each call.
   let before: string | undefined;
   let raw = '';
+  let exchange: string | undefined;
+  let exchangeRaw = '';
   for (let i = 0; i < end; i++) {
     const m = messages[i];
     if (m.role !== 'assistant') {
       const part = normalized(m.content);
       before = before === undefined ? part : joinNormalized(before, part);
       raw += `${m.content}\n`;
+      if (m.role !== 'system') {
+        exchange = exchange === undefined ? part : joinNormalized(exchange, part);
+        exchangeRaw += `${m.content}\n`;
+      }
       continue;
     }
     const action = shownAction(m.content);
     if (!action || action.name === FINISH_ACTION) continue;
-    const shown = before ?? '';
-    const values = neededValues(action)
-      .filter((n) => !(isNumber(n.value) && !n.label && SETTING_KEY.test(n.key)) && !needShownInNormalized(n, shown, raw))
+    const all = { normalized: before ?? '', raw };
+    const said = { normalized: exchange ?? '', raw: exchangeRaw };
+    const values = groundingNeeds(action)
+      .filter((n) => !(isNumber(n.value) && !n.label && SETTING_KEY.test(n.key)) && !groundedIn(n, all, said, true))
       .map((n) => ({ ...n, action: action.name }));
     if (values.length) return { index: i, values };
   }
@@ -356,14 +456,20 @@ export function shownText(messages: ChatMessage[]): string {
 
 /**
  * The ground-truth values that the case's prompt does not show: in no user turn, tool doc or tool
- * response. Empty for a case a model can solve from what it sees.
+ * response; an id and an airport code in no user turn or tool response (groundedIn). Empty for a
+ * case a model can solve from what it sees.
  */
 export function ungroundedValues(testCase: { messages: ChatMessage[]; groundTruth: Action | [Action, Action] }): UngroundedValue[] {
-  const text = shownTextOf(testCase.messages.filter((m) => m.role !== 'assistant').map((m) => m.content));
+  const shown = testCase.messages.filter((m) => m.role !== 'assistant');
+  const all = shownTextOf(shown.map((m) => m.content));
+  const exchange = shownTextOf(shown.filter((m) => m.role !== 'system').map((m) => m.content));
+  // A city's airport a shown call already chose (JFK for "New York") is the one a next call goes on with.
+  const calls = testCase.messages.filter((m) => m.role === 'assistant').map((m) => m.content).join('\n');
+  const chosen = (need: NeededValue) => need.airport === true && needShownIn(need, calls) && groundedIn(need, all, exchange, true);
   const actions = Array.isArray(testCase.groundTruth) ? testCase.groundTruth : [testCase.groundTruth];
   const out: UngroundedValue[] = [];
   for (const action of actions) {
-    for (const need of neededValues(action)) if (!needShownInText(need, text)) out.push({ ...need, action: action.name });
+    for (const need of groundingNeeds(action)) if (!groundedIn(need, all, exchange) && !chosen(need)) out.push({ ...need, action: action.name });
   }
   return out;
 }

@@ -14,7 +14,7 @@
 import type { Action, ErrorType, TestCase, ToolDoc } from '../schemas.js';
 import { changedValues, leaksIn, statesUnpassedValue, statesValueNotPassed, type Leak } from '../errors/leaks.js';
 import { valueKindProblem } from '../errors/kinds.js';
-import { misplacedValue, type GivenValue } from '../errors/misplaced.js';
+import { misplacedValue, slipProblem, type GivenValue } from '../errors/misplaced.js';
 import { randomDrawSimilarity, toolSimilarity } from '../errors/similarity.js';
 import { findTool, isPlainObject, paramIndex, sameValue } from '../errors/values.js';
 import { userText } from './evidence.js';
@@ -83,14 +83,14 @@ export function selectionSimilarity(tc: TestCase): SelectionSimilarity | undefin
 
 
 /** The values a case gives for parameters before its wrong call: the correct call's arguments and the earlier calls' in its messages. */
-function givenValuesOf(tc: TestCase, correct: Action): GivenValue[] {
+export function givenValuesOf(tc: TestCase, correct: Action): GivenValue[] {
   const out: GivenValue[] = [];
   const add = (call: Action, where: string) => {
     if (!isPlainObject(call.args)) return;
     const doc = findTool(tc.tools, call.name);
     for (const [key, value] of Object.entries(call.args)) {
       const param = doc ? paramIndex(doc).byName.get(key) : undefined;
-      out.push({ key, value, where, ...(param ? { param } : {}) });
+      out.push({ key, value, where, tool: call.name, ...(param ? { param } : {}) });
     }
   };
   add(correct, 'the correct call');
@@ -129,6 +129,15 @@ export function valueKindProblems(tc: TestCase): string[] {
     // value was not cut out of a name in the query.
     const swapped = (key: string, value: unknown) => Object.entries(correctArgs).some(([k, v]) => k !== key && sameValue(v, value) && sameValue(wrongArgs[k], correctArgs[key]));
     for (const c of changedValues(p.correct, p.erroneous)) check(doc, c.key, c.to, c.from, swapped(c.key, c.to) ? '' : context);
+    // A slip of another kind: a card id as the travel class, an email's title as a location, a film
+    // as a ticker (a company's name for its ticker, another city, a film of an earlier search are real slips).
+    const given = givenValuesOf(tc, p.correct);
+    for (const c of changedValues(p.correct, p.erroneous)) {
+      if (swapped(c.key, c.to)) continue;
+      const param = doc ? paramIndex(doc).byName.get(c.key) : undefined;
+      const problem = slipProblem(param ?? { name: c.key, type: 'any' }, c.to, c.from, given, context, tc.tools, p.correct.name);
+      if (problem) out.push(problem);
+    }
   } else if (p.type === 'tool_select_error' && isPlainObject(p.erroneous.args)) {
     const doc = findTool(tc.tools, p.erroneous.name);
     for (const [k, v] of Object.entries(p.erroneous.args)) check(doc, k, v);

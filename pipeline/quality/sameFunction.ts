@@ -36,7 +36,7 @@
  * duplicate wrongly admitted makes the ground truth ambiguous.
  */
 import { ownDescription } from '../toolDescription.js';
-import type { ToolDoc } from '../schemas.js';
+import { FINISH_ACTION, type TestCase, type ToolDoc } from '../schemas.js';
 
 export const NAME_JACCARD = 0.5;
 export const DESCRIPTION_JACCARD = 0.5;
@@ -267,4 +267,75 @@ export function conflictWith(candidate: Pick<ToolDoc, 'name' | 'description'>, u
     if (why) return why;
   }
   return undefined;
+}
+
+/**
+ * What the ground truth's step asks for, for `servesRequest`: the request of the turn that holds the
+ * step (the case's last user message) and the ground truth's calls with their docs.
+ */
+export interface RequestStep {
+  request: string;
+  steps: { doc: Pick<ToolDoc, 'name' | 'description'>; args: Record<string, unknown> }[];
+}
+
+/** Words of a request that ask for one aspect of a lookup: today's weather, a forecast, what is on now. */
+const ASPECT_CUES: [RegExp, string][] = [
+  [/\b(?:today|tonight|currently|current|right now|at the moment)\b/i, 'today'],
+  [/\b(?:forecasts?|tomorrow|upcoming|next (?:few |couple of |\d+ |two |three |four |five )?days?|this week(?:end)?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}\b|\d{4}-\d\d-\d\d)/i, 'forecast'],
+];
+
+/**
+ * Lookups whose aspects are windows on one series, so one can stand in for another (a one-day
+ * forecast is today's weather). A movie's details, what is showing now and what is coming are
+ * different lists: their aspects never stand in for each other.
+ */
+const SERIES_LOOKUPS = new Set(['lookup:weather']);
+
+function jobParts(job: string): { base: string; aspects: string[] } {
+  const [verb, object, aspects] = job.split(':');
+  return { base: `${verb}:${object}`, aspects: aspects ? aspects.split('+') : [] };
+}
+
+/**
+ * Why `candidate`, added next to the case's tools, could serve the request the ground truth's step
+ * serves (a second right answer that `sameFunction` cannot see, since the two tools do different
+ * jobs), or undefined when it cannot: the same lookup of a series (the weather) as a ground-truth
+ * tool, for another window of it that the request or the call asks for too —
+ * `Weather.get_weather_today` next to `forecast_weather(days=1)` (a one-day forecast is today's
+ * weather), `forecast_weather` next to `get_weather_today` for "the forecast for October 17". A
+ * candidate of no window (a plain weather lookup) serves every window.
+ *
+ * A tool of another job that the request also asks for (`AirbnbSearch.check_availability` for "find
+ * available rentals ... with details", the step `get_property_details`) is a fair distractor: it
+ * serves another part of the request, not the step, and returns none of what the step asks for.
+ */
+export function servesRequest(candidate: Pick<ToolDoc, 'name' | 'description'>, at: RequestStep): string | undefined {
+  const cJob = toolJob(candidate);
+  if (cJob) {
+    const c = jobParts(cJob);
+    const cues = new Set(ASPECT_CUES.filter(([re]) => re.test(at.request)).map(([, a]) => a));
+    for (const step of at.steps) {
+      const gJob = toolJob(step.doc);
+      if (!gJob) continue;
+      const g = jobParts(gJob);
+      if (g.base !== c.base || !SERIES_LOOKUPS.has(c.base)) continue;
+      const asked = new Set([...g.aspects, ...cues]);
+      // A forecast of one day is today's weather.
+      if (g.aspects.includes('forecast') && Object.entries(step.args).some(([k, v]) => /day/i.test(k) && Number(v) === 1)) asked.add('today');
+      const shared = c.aspects.filter((a) => asked.has(a));
+      if (c.aspects.length === 0 || shared.length) return `serves the request ${step.doc.name} serves (${c.base.replace(':', ' ')}${shared.length ? `, ${shared.join('+')}` : ''})`;
+    }
+  }
+  return undefined;
+}
+
+/** What a case's ground-truth step asks for: its turn's request (the last user message) and its calls. */
+export function requestStep(tc: Pick<TestCase, 'groundTruth' | 'messages' | 'tools'>): RequestStep {
+  const byName = new Map(tc.tools.map((t) => [t.name, t]));
+  const calls = (Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth]).filter((a) => a.name !== FINISH_ACTION);
+  const request = [...tc.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  return {
+    request,
+    steps: calls.map((a) => ({ doc: { name: a.name, description: byName.get(a.name)?.description ?? '' }, args: (a.args && typeof a.args === 'object' && !Array.isArray(a.args) ? a.args : {}) as Record<string, unknown> })),
+  };
 }

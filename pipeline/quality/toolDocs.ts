@@ -233,9 +233,11 @@ const QUALIFIER_WORDS = new Set('specific particular certain various basic simpl
  * Tools of one list whose rewritten doc no longer tells them from a sibling: the same opening verb
  * (or a synonym), every word of the rewrite (its toolkit tag included) in the sibling's rewrite, and
  * a word the original had, that the sibling's original lacks and that is more than a qualifier, lost
- * ("Converts a value" next to "Convert value between imperial and SI units": "SI unit" lost).
+ * ("Converts a value" next to "Convert value between imperial and SI units": "SI unit" lost). A
+ * word the tool's own parameter docs state (`params`) is not lost: "Authenticate a user." whose
+ * parameters are the username and password differs from a sibling by its parameters.
  */
-export function indistinctDocs(pairs: { name: string; before: string; after: string }[]): string[] {
+export function indistinctDocs(pairs: { name: string; before: string; after: string; params?: string }[]): string[] {
   const words = (t: string) => new Set(keyWords(t.replace(/[[\]]/g, ' ')));
   const verb = (t: string) => stem(tokens(untagged(t))[0] ?? '');
   const sameVerb = (a: string, b: string) => a === b || (SAME_INDEX.get(a) ?? -1) === (SAME_INDEX.get(b) ?? -2) || sameWord(a, b);
@@ -244,7 +246,9 @@ export function indistinctDocs(pairs: { name: string; before: string; after: str
     if (p.after === p.before) continue;
     const a1 = words(p.after);
     const a0 = words(ownText(p.before));
-    const lost = [...a0].filter((w) => !QUALIFIER_WORDS.has(w) && !kept(w, a1));
+    // A word the tool's own parameter docs state moved there (harder-tools-7 leaves what a parameter says to it): the parameters still tell the tools apart.
+    const ownParams = new Set(keyWords(p.params ?? ''));
+    const lost = [...a0].filter((w) => !QUALIFIER_WORDS.has(w) && !kept(w, a1) && !ownParams.has(w));
     if (!lost.length || a1.size === 0) continue;
     for (const q of pairs) {
       if (q.name === p.name || !sameVerb(verb(p.after), verb(q.after))) continue;
@@ -257,4 +261,17 @@ export function indistinctDocs(pairs: { name: string; before: string; after: str
     }
   }
   return out;
+}
+
+/**
+ * The words of `original`'s own text that `rewritten` no longer says and a parameter's name or doc
+ * does: facts the rewrite left to the parameters ("in the N upcoming days" of a forecast, the
+ * parameter `days` saying "the N number of days later"). Qualifiers do not count.
+ */
+export function leftToParameters(original: DocParts, rewritten: string): string[] {
+  const params = [...(original.required_parameters ?? []), ...(original.optional_parameters ?? [])];
+  if (!params.length) return [];
+  const now = new Set(keyWords(untagged(rewritten)));
+  const paramWords = new Set(keyWords(params.map((p) => `${p.name.replace(/_/g, ' ')} ${p.description}`).join(' ')));
+  return keyWords(ownText(original.description)).filter((w) => !QUALIFIER_WORDS.has(w) && !kept(w, now) && paramWords.has(w));
 }

@@ -52,8 +52,8 @@ export type ApiSimulatorOutput = z.infer<typeof ApiSimulatorOutput>;
 /** How each kind reads, so the model writes the failure a client would really see. */
 export const KIND_DESCRIPTIONS: Record<EnvironmentErrorKind, string> = {
   rate_limit: 'the rate limit was exceeded (HTTP 429 Too Many Requests; too many requests in a short time)',
-  permission_denied: 'permission was denied (HTTP 401/403: the API key is invalid or not authorized for this API)',
-  quota_exceeded: "the account's usage quota is exhausted (daily/monthly quota exceeded, billing or plan limit)",
+  permission_denied: 'permission could not be granted this time (HTTP 401/403 because the authorization service did not respond, or the token expired in flight and was renewed), so a retry can go through; never an invalid key or a missing scope',
+  quota_exceeded: 'a short-window quota is used up (per-minute or per-second quota, with when it resets or is replenished), so a retry can go through; never a daily or monthly quota, billing or plan limit',
   timeout: 'the request timed out (no answer within the client timeout, or HTTP 504 Gateway Timeout)',
   connection_error: 'the connection failed (connection reset or refused, DNS failure, proxy error)',
   server_error: 'the server failed (HTTP 500 Internal Server Error, 502 Bad Gateway or 503 Service Unavailable)',
@@ -62,10 +62,10 @@ export const KIND_DESCRIPTIONS: Record<EnvironmentErrorKind, string> = {
 /** The same kinds as local software meets them (a file system, a car's controls): no HTTP, no billing. */
 export const LOCAL_KIND_DESCRIPTIONS: Record<EnvironmentErrorKind, string> = {
   rate_limit: 'the resource is busy or locked by another operation (EBUSY / EAGAIN)',
-  permission_denied: 'permission was denied (EACCES / EPERM: the current user may not do this)',
+  permission_denied: 'permission was denied for now (EACCES / EPERM because another process holds the resource open, or the privilege check got no answer), so a retry can go through',
   quota_exceeded: 'the disk quota is exhausted or no space is left on the device (EDQUOT / ENOSPC)',
   timeout: 'the operation timed out waiting for the device or a lock',
-  connection_error: 'the device is not ready or not connected (ENXIO / ENOTCONN)',
+  connection_error: 'the device is not ready or its connection dropped (ENOTCONN / broken pipe)',
   server_error: 'an input/output error occurred in the device or driver (EIO)',
 };
 

@@ -23,9 +23,11 @@
 import type { ToolDoc, Trajectory } from '../schemas.js';
 import { toolSteps } from '../steps.js';
 import { renderToolList } from '../prompts/standard.js';
-import { copiedRecords, labelFits, type CopiedField } from '../quality/copiedFields.js';
+import { copiedRecords, factField, labelFits, labelledFacts, sameFact, type CopiedField } from '../quality/copiedFields.js';
+import { parseToolResponse } from '../prompts/parseAction.js';
 import { copiedTitles, isClockTime, needShownIn, needShownInText, neededValues, shownTextOf, type NeededValue } from '../quality/grounding.js';
-import { carrierField, echoedArgument, listedFields, type CarriedValue } from './simulatorRules.js';
+import { carrierField, echoedArgument, isListField, listedFields, type CarriedValue } from './simulatorRules.js';
+import { callChangesState } from '../errors/sideEffects.js';
 import { argumentKind, carrierKind, kindsFit } from './carrierKinds.js';
 import { rankAsked, rankRequest } from '../quality/ranking.js';
 import { answeredDoc } from './worldAnswer.js';
@@ -59,6 +61,10 @@ interface Need {
   fields?: CopiedField[];
   /** Shown already, but picked by rank: carried only by a simulated list that then ranks it as asked. */
   rankOnly?: boolean;
+  /** A labelled fact the step writes ("Overall conditions: Sunny"): carried in the field of a single record its label names. */
+  fact?: boolean;
+  /** A number a labelled fact line writes ("Rating: 4.71" on a property's slide): a single record's field named by the label first. */
+  preferFact?: boolean;
 }
 
 /** Arguments that take a stock's ticker. */
@@ -94,20 +100,52 @@ function openNeeds(trajectory: Trajectory, view: GroundingView): Need[] {
     const records = copiedRecords(steps[i].step.action, users.join('\n'));
     const fieldsOf = (title: unknown) => records.filter((r) => r.title === title).flatMap((r) => r.fields);
     const tickers = new Set(tickersTaken(steps[i].step.action.args));
+    // Labelled facts ("Overall conditions: Sunny", "Capacity: 1 person"): a number with its unit is
+    // carried as the number, unless neededValues already takes it (embeddedNumbers: "11.0°C" is 11).
+    const needed = neededValues(steps[i].step.action);
+    const embedded = needed.filter((n) => n.label !== undefined);
+    const facts = new Set<NeededValue>(
+      labelledFacts(steps[i].step.action)
+        .map((f) => ({ key: f.key, value: factValueOf(f.value), label: f.label }))
+        .filter((f) => !embedded.some((n) => sameValue(n.value, f.value) && n.key === f.key)),
+    );
+    const factNumbers = new Set(embedded.filter((n) => labelledFacts(steps[i].step.action).some((f) => f.key === n.key && sameValue(factValueOf(f.value), n.value))));
     const asked = rankRequest(trajectory.turns[steps[i].turnIndex].user);
     const ranked = asked?.by === 'popular' || asked?.by === 'rated';
-    for (const need of [...neededValues(steps[i].step.action), ...tickers, ...titles]) {
+    for (const need of [...needed, ...tickers, ...titles, ...facts]) {
       // A time of day is the user's to say; no answer is made to carry one.
       if (isClockTime(need.value) || used.some((v) => sameValue(v, need.value))) continue;
       used.push(need.value);
       // A ticker is shown only as written: "tech company" does not show TECH.
-      const isShown = tickers.has(need) ? new RegExp(`(^|[^A-Za-z])${String(need.value).replace('.', '\\.')}(?![A-Za-z])`).test(text) : needShownInText(need, shown);
-      if (i > 0 && !isShown) out.push({ step: i, need, ...(titles.has(need) ? { title: true, ...(fieldsOf(need.value).length ? { fields: fieldsOf(need.value) } : {}) } : {}) });
+      const isShown = facts.has(need) ? factKnown(need, responses) : tickers.has(need) ? new RegExp(`(^|[^A-Za-z])${String(need.value).replace('.', '\\.')}(?![A-Za-z])`).test(text) : needShownInText(need, shown);
+      if (i > 0 && !isShown) out.push({ step: i, need, ...(titles.has(need) ? { title: true, ...(fieldsOf(need.value).length ? { fields: fieldsOf(need.value) } : {}) } : {}), ...(facts.has(need) ? { fact: true } : {}), ...(factNumbers.has(need) ? { preferFact: true } : {}) });
+      else if (facts.has(need)) continue;
       // A record picked "as the most popular" that an earlier answer showed: a simulated list before it still ranks it so.
       else if (i > 0 && ranked && !titles.has(need) && !tickers.has(need) && !needShownInText(need, shownTextOf([docs, ...users]))) out.push({ step: i, need, rankOnly: true });
     }
   }
   return out;
+}
+
+/** The fields of an answer that hold one value, not a list. */
+function singleFields(doc: ToolDoc): string[] {
+  return doc.return_data.filter((f) => !isListField(f.description ?? '') && !listedFields(f.description ?? '').length).map((f) => f.name);
+}
+
+/** Does a known answer before the step give the labelled fact, in the field its label names? */
+function factKnown(need: NeededValue, known: string[]): boolean {
+  return known.some((content) => {
+    const v = parseToolResponse(content);
+    if (!isPlainObject(v)) return false;
+    const field = need.label ? factField(need.label, Object.keys(v)) : undefined;
+    return field !== undefined && sameFact(String(need.value), v[field]);
+  });
+}
+
+/** A labelled fact's value as a record holds it: a number with its unit ("1 person", "40.7497°") as the number, anything else as written. */
+function factValueOf(text: string): unknown {
+  const m = /^([-+]?\d+(?:\.\d+)?)\s*(?:[^\d\s:/-][^\d:/]*)?$/.exec(text.trim());
+  return m && m[1].length <= 20 ? Number(m[1]) : text.trim();
 }
 
 /** A copied field's value as a record holds it: a number written alone ("4.72") as a number, anything else as written. */
@@ -175,14 +213,32 @@ function assign(trajectory: Trajectory, view: GroundingView, needs: Need[]): Car
     return doc && answeredDoc(doc);
   };
 
+  // A labelled fact goes into the one field of a single record its label names (a weather report's
+  // overall, a clock's time), of a call that looks something up: never a list's, never a write's status.
+  const placeFact = (m: number, n: Need): boolean => {
+    const { need } = n;
+    const doc = docOf(m);
+    if (!doc || !need.label || callChangesState(steps[m].step.action.name)) return false;
+    const field = factField(need.label, singleFields(doc));
+    if (!field || echoedArgument(field, steps[m].step.action.args) !== undefined) return false;
+    const slot = `${m}:${field}`;
+    const value = toJson(need.value);
+    if (taken.has(slot) && taken.get(slot) !== value) return false;
+    taken.set(slot, value);
+    carries[m].push({ key: need.key, value: need.value, field });
+    return true;
+  };
+
   const place = (m: number, n: Need, points: { lat: number; lon: number }[]): boolean => {
     const { need } = n;
     // Beijing's coordinates are not get_coordinate("上海")'s answer, whatever the order of the calls.
     if (!nearCall(points, steps[m].step.action.args)) return false;
     const doc = docOf(m);
+    if (n.fact) return placeFact(m, n);
     // A copied title is the title or name of one of the records a list holds (a paper, a film, a caterer).
     const where = doc && (n.title ? titleField(doc) : carrierField(doc, need.key, need.value, need.label));
-    if (!where) return false;
+    // A number written under a label no field's words share ("Rating: 8.166" → vote_average) goes where its label names, as a fact does.
+    if (!where) return need.label !== undefined && !n.title && placeFact(m, n);
     // Only where the tool could hold that kind of thing: no film among arXiv papers, no Scholar result id among room ids.
     const consumer = trajectory.tools.find((t) => t.name === steps[n.step].step.action.name);
     if (!where.lead && !n.title && !kindsFit(argumentKind(consumer, need.key), carrierKind(doc, where.field, where.sub))) return false;
@@ -214,6 +270,7 @@ function assign(trajectory: Trajectory, view: GroundingView, needs: Need[]): Car
     const { step: i, need } = n;
     const points = pointsOf(need, steps[i].step.action.args);
     let at = -1;
+    if (n.preferFact) for (let m = i - 1; m >= 0 && at < 0; m--) if (view.simulated(m) && placeFact(m, n)) at = m;
     for (let m = i - 1; m >= 0 && at < 0; m--) if (view.simulated(m) && place(m, n, points)) at = m;
     // No simulated step can: another task's recording the plan contradicts is replaced, the nearest first.
     for (let m = i - 1; m >= 0 && at < 0 && !n.rankOnly; m--) {

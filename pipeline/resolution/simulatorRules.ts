@@ -30,7 +30,7 @@ import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { cap, chineseVenueName, reviewRating, reviewText, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-48'; // 48: a route's last leg names no street of its own (the Shanghai street on a Beijing route); 47: reviews whose whole-star rating and words agree (no clause twice), a search for a town or an address never answers itself elsewhere, AMap refuses lat,lon pairs as INVALID_PARAMS, route legs add up to the trip and intercity drives take intercity roads; 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
+export const SIMULATOR_RULES_VERSION = 'api-simulator-49'; // 49: h-simrev merged after main's 47, its own 47 and 48 being: (48) a route's last leg names no street of its own (the Shanghai street on a Beijing route); (47) reviews whose whole-star rating and words agree (no clause twice), a search for a town or an address never answers itself elsewhere, AMap refuses lat,lon pairs as INVALID_PARAMS, route legs add up to the trip and intercity drives take intercity roads; 47 (main): 45 and 46 merged; 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 45: a single record agrees with the labelled facts later calls write about it ("Overall conditions: Sunny" → overall, "Date and Time: …" → time; grounded.ts labelledFacts), a news summary says the company its headline names where it said "the company" (worldAnswer.ts); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -142,6 +142,15 @@ export function reversedWindow(args: Record<string, unknown>): { start: string; 
 // -------------------------------------------------------------------------------------------
 
 /**
+ * The version of the environment-failure wordings below (environmentMessage), part of
+ * diversify-external's version: 2 — every wording one a retry can get past (a permission check the
+ * authorization service did not answer, a per-minute quota with its reset, a resource another
+ * process holds open), none that says a retry cannot help (an invalid key, a missing scope, a
+ * monthly quota, no such device).
+ */
+export const ENVIRONMENT_WORDING_VERSION = 'env-wording-2';
+
+/**
  * Wordings per kind, each naming the API. A network API fails as HTTP APIs do — a status line,
  * headers such as Retry-After, an error body in a shape real APIs document (Google's
  * `{"error": {"code", "message", "status"}}`, AMap's `{"status": "0", "info": ...}`), or the
@@ -157,17 +166,19 @@ const REMOTE: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]
     (api, r) => `{"error": {"code": 429, "status": "RESOURCE_EXHAUSTED", "message": "Too many requests to ${api}; retry in ${r.int(1, 30)}s."}}`,
     (api, r) => `429 Client Error: Too Many Requests for ${api} (x-ratelimit-remaining: 0, x-ratelimit-reset: ${r.int(2, 60)})`,
   ],
+  // Permission and quota failures as real APIs word them when they pass: the protocol's retry is
+  // the careful next step only then (an invalid key, a missing scope or a monthly quota never pass).
   permission_denied: [
-    (api) => `HTTP 403 Forbidden\n{"error": {"code": 403, "status": "PERMISSION_DENIED", "message": "The caller does not have permission to call ${api}."}}`,
-    (api) => `HTTP 401 Unauthorized\nWWW-Authenticate: Bearer error="invalid_token"\n{"message": "Invalid API key: the key sent with ${api} is not valid."}`,
-    (api, r) => `{"error": {"code": 403, "message": "Permission denied: ${api} requires the '${r.pick(['read', 'write', 'premium', 'admin'])}' scope, which this key lacks"}}`,
+    (api) => `HTTP 403 Forbidden\n{"error": {"code": 403, "status": "PERMISSION_DENIED", "message": "The permission check for ${api} could not be completed: the authorization service did not respond. Retry the request."}}`,
+    (api, r) => `HTTP 401 Unauthorized\nWWW-Authenticate: Bearer error="temporarily_unavailable"\nRetry-After: ${r.pick([1, 2, 5])}\n{"error": "temporarily_unavailable", "error_description": "The token sent with ${api} could not be verified right now; try again shortly."}`,
+    (api) => `{"error": {"code": 401, "status": "UNAUTHENTICATED", "message": "The access token for ${api} expired while the request was in flight and has been renewed; send the request again."}}`,
   ],
   quota_exceeded: [
     (api, r) => {
-      const limit = r.pick([100, 500, 1000, 5000]);
-      return `HTTP 402 Payment Required\n{"error": {"code": 402, "message": "Monthly quota exceeded for ${api}: ${limit}/${limit} calls used on the current plan."}}`;
+      const s = r.int(5, 59);
+      return `HTTP 429 Too Many Requests\nRetry-After: ${s}\n{"error": {"code": 429, "status": "RESOURCE_EXHAUSTED", "message": "Quota exceeded for quota metric 'Queries' and limit 'Queries per minute' of ${api}. The quota resets in ${s} s."}}`;
     },
-    (api) => `{"error": {"code": 403, "status": "QUOTA_EXCEEDED", "message": "Daily usage limit for ${api} exceeded."}}`,
+    (api, r) => `HTTP 403 Forbidden\n{"statusCode": 403, "message": "Out of call volume quota for ${api}. Quota will be replenished in 00:00:${String(r.int(5, 59)).padStart(2, '0')}."}`,
   ],
   timeout: [
     (api, r) => `HTTP 504 Gateway Timeout\n{"error": {"code": 504, "message": "${api} did not answer in time."}}`,
@@ -193,10 +204,10 @@ const LOCAL: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]>
     (api) => `${api} failed: resource temporarily unavailable (EAGAIN); another operation holds the lock`,
     (api, r) => `${api} failed: the resource is locked by another process (pid ${r.int(300, 9999)}); try again when it is released`,
   ],
+  // A denial that passes: what another process holds open, a privilege check that got no answer.
   permission_denied: [
-    (api) => `PermissionError: [Errno 13] Permission denied while running ${api}`,
-    (api) => `${api} failed: operation not permitted (EPERM)`,
-    (api) => `${api} failed: access denied; the current user lacks the rights for this operation`,
+    (api, r) => `PermissionError: [Errno 13] Permission denied while running ${api}: another process (pid ${r.int(300, 9999)}) holds it open; try again once it is closed`,
+    (api) => `${api} failed: access denied (EACCES) while the privilege check was pending: the policy service did not answer; try again`,
   ],
   quota_exceeded: [
     (api) => `OSError: [Errno 122] Disk quota exceeded while running ${api}`,
@@ -209,7 +220,7 @@ const LOCAL: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]>
   ],
   connection_error: [
     (api) => `${api} failed: device not ready; the controller did not respond`,
-    (api) => `OSError: [Errno 6] No such device or address (ENXIO) while running ${api}`,
+    (api) => `BrokenPipeError: [Errno 32] Broken pipe while running ${api}: the connection to the controller dropped`,
     (api) => `${api} failed: the device is not connected (ENOTCONN)`,
   ],
   server_error: [
@@ -225,7 +236,10 @@ const COMPUTE: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[
     (api) => `BlockingIOError: [Errno 11] Resource temporarily unavailable while running ${api}`,
     (api, r) => `${api} failed: resource temporarily unavailable (EAGAIN); ${r.int(4, 16)} calls are already running`,
   ],
-  permission_denied: LOCAL.permission_denied,
+  permission_denied: [
+    (api) => `${api} failed: access denied (EACCES) while the privilege check was pending: the policy service did not answer; try again`,
+    (api) => `PermissionError: [Errno 13] Permission denied while starting the worker for ${api}: its credentials were being renewed; try again`,
+  ],
   quota_exceeded: LOCAL.quota_exceeded,
   timeout: [
     (api, r) => `TimeoutError: [Errno 110] Operation timed out after ${r.pick([5, 10, 30])} s while running ${api}`,
@@ -247,13 +261,12 @@ const AMAP: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]> 
     (api) => `{"status": "0", "info": "CUQPS_HAS_EXCEEDED_THE_LIMIT", "infocode": "10019", "message": "Too many requests per second to ${api}"}`,
     (api) => `{"status": "0", "info": "ACCESS_TOO_FREQUENT", "infocode": "10004", "message": "${api} is called too often; slow down"}`,
   ],
-  permission_denied: [
-    (api) => `{"status": "0", "info": "INVALID_USER_KEY", "infocode": "10001", "message": "The key sent with ${api} is not valid"}`,
-    (api) => `{"status": "0", "info": "USERKEY_PLAT_NOMATCH", "infocode": "10009", "message": "Permission denied: the key is not bound to the platform calling ${api}"}`,
-  ],
+  // AMap's key errors (10001 INVALID_USER_KEY, 10009 USERKEY_PLAT_NOMATCH, 10012 INSUFFICIENT_PRIVILEGES) never
+  // pass: a denial that does comes from the gateway in front of it, in the gateway's words.
+  permission_denied: REMOTE.permission_denied.slice(0, 2),
+  // AMap's daily limits (10003, 10044) last the day; its per-key per-second quota (10020) passes.
   quota_exceeded: [
-    (api) => `{"status": "0", "info": "USER_DAILY_QUERY_OVER_LIMIT", "infocode": "10044", "message": "The daily query limit of ${api} has been reached"}`,
-    (api) => `{"status": "0", "info": "DAILY_QUERY_OVER_LIMIT", "infocode": "10003", "message": "The key's daily quota for ${api} is used up"}`,
+    (api) => `{"status": "0", "info": "CKQPS_HAS_EXCEEDED_THE_LIMIT", "infocode": "10020", "message": "The key's per-second quota for ${api} is used up; it refills within a second"}`,
   ],
   timeout: REMOTE.timeout.slice(1),
   connection_error: REMOTE.connection_error.slice(0, 2),
@@ -883,7 +896,7 @@ export function carrierField(doc: ToolDoc, key: string, value: unknown, label?: 
 }
 
 /** The descriptions listSize gives a size to: the field is a list. */
-function isListField(description: string): boolean {
+export function isListField(description: string): boolean {
   return /at most \d+|\b(?:a )?list of \d+\b|\b\d+ (?:items|results|papers|articles|records|entries)\b|\blist\b|\barray\b|\bsnippets\b/i.test(description);
 }
 

@@ -175,7 +175,10 @@ function companyAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Reco
     const short = company ? shortName(company.name) : undefined;
     const titles = headlines(short, rng);
     answer.results.forEach((r, i) => {
-      if (isPlainObject(r) && 'title' in r && !slots.sub.has(`results.${i}.title`)) r.title = titles[i % titles.length];
+      if (!isPlainObject(r) || !('title' in r) || slots.sub.has(`results.${i}.title`)) return;
+      r.title = titles[i % titles.length];
+      // A summary drawn before the company was known says "the company": the headline now names it, so does the summary.
+      if (short && typeof r.summary === 'string' && !r.summary.includes(short)) r.summary = r.summary.replace(/\bthe company\b/i, short);
     });
   }
   if (name === 'get_ticker_detail' || 'homepage_url' in answer) {

@@ -32,14 +32,17 @@
  * sharing a line and spread the lines across cases. A dialogue whose claim the rules cannot undo (a reply
  * mid-dialogue that only claims) is left out of the pool.
  */
-import { claimsAction, normalizeLine, orderModifiers, statedModifiers, takesLeave, userAsks } from '../../pipeline/dialogueRules.js';
+import { claimsAction as claimsAct, claimsSituation, menuCase, normalizeLine, readsOrderBack, orderModifiers, statedModifiers, takesLeave, userAsks } from '../../pipeline/dialogueRules.js';
+
+/** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
+const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
 
 type Turn = { role: 'user' | 'assistant'; content: string };
 
 /** A sentence that carries no content of its own ("OK.", "Great!", "Thank you."). */
 const FILLER = /^\W*(?:ok(?:ay)?|k|alright|all right|great|sure(?: thing)?|perfect|awesome|excellent|wonderful|fantastic|cool|no problem|certainly|of course|absolutely|yes|yep|yeah|yes (?:sir|ma'?am)|got it|sounds good|thanks?|thank you(?: so much| very much)?|well|right on|very well|you got it|will do|good|nice|great choice|good choice|excellent choice|awesome choice|wonderful choice|alrighty|okie dokie|gotcha|understood|wonderful)(?:[,.!\s]+(?:ok(?:ay)?|great|sure|thanks?|thank you|perfect|sir|ma'?am|then))*\W*$/i;
 
-const DRINK = /\b(?:hot chocolate|chai lattes?|cold brews?|iced coffees?|drip coffees?|flat whites?|matcha lattes?|green teas?|black teas?|herbal teas?|earl gr[ae]y(?: teas?)?|cappuccinos?|macchiatos?|americanos?|espressos?|frappuccinos?|frappes?|cortados?|steamers?|mochas?|lattes?|chais?|matchas?|smoothies?|teas?|coffees?|caps?)(?:'s)?\b/i;
+const DRINK = /\b(?:cappucinos?|cortandos?|expressos?|hot chocolate|chai lattes?|cold brews?|iced coffees?|drip coffees?|flat whites?|matcha lattes?|green teas?|black teas?|herbal teas?|earl gr[ae]y(?: teas?)?|cappuccinos?|macchiatos?|americanos?|espressos?|frappuccinos?|frappes?|cortados?|steamers?|mochas?|lattes?|chais?|matchas?|smoothies?|teas?|coffees?|caps?)(?:'s)?\b/i;
 const DETERMINER = /^(?:a|an|one|two|three|four|five|six|\d+|some|the)$/i;
 const STOP = /^(?:i|me|my|you|your|we|us|our|get|have|like|want|take|order|for|of|to|please|can|could|would|may|will|and|with|just|go|think|try|need|also|another|it|is|this|that|today|or|in|on|at|be|some|make|made|grab|gimme|give|id|ill|im|i'd|i'll|i'm|love|really|actually|gonna|wanna|gotta|lemme|going|mood|craving)$/i;
 /** Words after the drink that carry on the order ("with oat milk", ", iced", "to go"). */
@@ -210,6 +213,85 @@ export function completeOrder(phrase: string, texts: string[]): string {
   return withModifiers(phrase, lack, all);
 }
 
+/** The corpus's misspelt drinks, as a careful writer spells them in a read-back. */
+const SPELLING: [RegExp, string][] = [
+  [/\bcappucino/gi, 'cappuccino'],
+  [/\bcortando/gi, 'cortado'],
+  [/\bexpresso/gi, 'espresso'],
+  [/\bdecaff\b/gi, 'decaf'],
+  [/(?<=\b(?:iced|hot|an?|one|two) )[Ll]ate\b/g, 'latte'],
+];
+
+/**
+ * An order as the assistant restates it: the items and their options, not the customer's sentence
+ * ("a Mocha with whole milk and make the milk steamed extra hot" -> "a mocha with whole milk,
+ * steamed extra hot"; "a Latte with both oat milk and caramel" -> "a latte with oat milk and
+ * caramel"; "an Americano and please add caramel syrup" -> "an americano with caramel syrup"). Menu
+ * words in lower case, the drinks spelt right; every option the customer gave stays.
+ */
+export function restate(order: string): string {
+  let x = order;
+  for (const [re, to] of SPELLING) x = x.replace(re, to);
+  x = x
+    .replace(/\s*,?\s*\bplease\b,?/gi, '')
+    .replace(/\b(?:made|done|prepared) (with|using)\b/gi, 'with')
+    .replace(/\busing\b/gi, 'with')
+    .replace(/\bwith both\b/gi, 'with')
+    .replace(/\b(with|and) (?:the|some) (?!other\b|second\b|first\b|one\b)/gi, '$1 ')
+    // "with almond milk and double the almond milk": the milk doubled.
+    .replace(/\bwith ([\w%-]+(?: [\w%-]+)?) and double the \1\b/gi, 'with double $1')
+    .replace(/\bdouble the\b/gi, 'double');
+  // "and please add caramel syrup (to it)": an option of the drink.
+  x = x.replace(/,?\s+(?:and\s+)?(?:also\s+)?add(?:ed)?\s+(?:some\s+|a little\s+|a bit of\s+)?(.+?)(?:\s+to (?:it|that|them|the \w+))?$/i, (_m, what: string, at: number) => (/\bwith\b/i.test(x.slice(0, at)) ? ` and ${what}` : ` with ${what}`));
+  // "and make the milk steamed extra hot", "and make it to go": the option, after a comma.
+  x = x.replace(/,?\s+and\s+(?:also\s+)?(?:make|have|get)\s+(?:it|that|them|this|the ([\w%-]+))\s+(.+)$/i, (_m, noun: string | undefined, what: string, at: number) => {
+    const named = noun && new RegExp(`\\b${noun}\\b`, 'i').test(x.slice(0, at));
+    return noun && !named ? `, the ${noun} ${what}` : `, ${what.replace(/^(?:a|an) (?=half\b)/i, '')}`;
+  });
+  x = x.replace(/\s+(?:too|also|as well)$/i, '').replace(/\s{2,}/g, ' ').trim();
+  return menuCase(x);
+}
+
+/**
+ * What a customer asked for when it names no drink the rules know ("I want a Jin Xuan.", "I think
+ * I'll take the Cloud and Mist"): the thing requested, so a read-back has an order to name; undefined
+ * when the turn requests nothing it could name.
+ */
+export function requestedItem(text: string): string | undefined {
+  const m = /\b(?:i(?:'d| would) (?:like|love)|i want|i(?:'ll| will) (?:have|take|get|go with)|i think i(?:'ll| will) (?:have|take|get|go with)|(?:can|could|may) i (?:please )?(?:get|have|order))\s+(a|an|one|two|three|the|some)\s+([^.!?,;]{2,60}?)(?:\s+(?:please|too|also|as well|today|now|then))*\s*(?:[.!?]|$)/i.exec(text.trim());
+  if (!m || /^(?:to|it|that|this|few|little|bit|minute|moment|table|seat|menu|wifi|password|receipt|bathroom|restroom|question)\b/i.test(m[2])) return undefined;
+  let what = m[2];
+  for (const [re, to] of SPELLING) what = what.replace(re, to);
+  return swapPerson(`${m[1].toLowerCase()} ${what}`);
+}
+
+/**
+ * The order said again after the customer has confirmed its read-back: the drinks by name only
+ * ("a mocha with whole milk, steamed extra hot" -> "the mocha with whole milk"; "a large decaf latte with oat milk" -> "the decaf latte"; "two mochas, one decaf" -> "the
+ * mochas"; "an almond milk latte and an oat milk mocha" -> "the latte and the mocha"). A short order
+ * ("a latte", "two mochas") is said again as it is: naming it is no longer than pointing at it.
+ */
+export function shortOrder(order: string): string | undefined {
+  const drinks = [...order.matchAll(new RegExp(DRINK.source, 'gi'))].map((m) => m[0].toLowerCase().replace(/'s$/, ''));
+  if (!drinks.length) return undefined;
+  const count = /^(two|three|four|five|six|both|\d+)\b/i.exec(order);
+  if (count && drinks.length === 1) return `the ${drinks[0].replace(/(?<=[^s])$/, 's')}`;
+  // One drink: the drink with one option at most ("the decaf latte", "the mocha with whole milk"), not every option again.
+  if (drinks.length === 1) {
+    const core = order.replace(/^(?:a|an|one|the|some)\s+/i, '').split(/,\s*/)[0];
+    const m = DRINK.exec(core);
+    if (!m) return undefined;
+    const adjective = core.slice(0, m.index).trim().split(/\s+/).reverse().find((w) => /^(?:small|medium|large|tall|grande|venti|iced|hot|decaf|half-caf|single|double|triple|quad|quadruple|skinny)$/i.test(w));
+    const extra = /^\s+with\s+(?!a\b|an\b|the\b|some\b)([\w%-]+(?:\s+milk\b)?)/i.exec(core.slice(m.index + m[0].length));
+    return `the ${adjective ? `${adjective.toLowerCase()} ` : ''}${m[0].toLowerCase()}${extra && !adjective ? ` with ${extra[1]}` : ''}`;
+  }
+  const distinct = [...new Set(drinks.map((d) => d.replace(/(?<=[^s])s$/, '')))];
+  return distinct.length > 2 ? 'that order' : andList(distinct.map((d) => `the ${d}`));
+}
+
+/** A customer's turn that says the read-back was right ("Yes, that's correct.", "You got it."). */
+const AFFIRMED = /^\W*(?:yes|yep|yeah|yup|ya|correct|that'?s (?:right|correct|it)|it is|it'?s (?:right|correct)|looks (?:good|right|great|correct)|perfect|right|sure|absolutely|exactly|you got it|you got it right|that is (?:right|correct|it))\b/i;
+
 const READ_BACK: ((x: string) => string)[] = [
   (x) => `${cap(x)}, is that right?`,
   (x) => `So that's ${x}?`,
@@ -370,7 +452,8 @@ export interface ClosingPlan {
   phrase?: string;
 }
 
-const planText = (p: ClosingPlan, close: string) => [p.opener, ...p.said, close, ...p.leave].filter(Boolean).map((x) => asHelper({ role: 'assistant', content: x! }).content).join(' ');
+// Each part a sentence of its own: a kept sentence the corpus left unstopped ("Thank you for being a loyal customer") gets its full stop.
+const planText = (p: ClosingPlan, close: string) => menuCase([p.opener, ...p.said, close, ...p.leave].filter(Boolean).map((x) => asHelper({ role: 'assistant', content: /[.!?]["')]?$/.test(x!.trim()) ? x! : `${x!.trim()}.` }).content).join(' '));
 
 /**
  * The closings of one insertion, in its order (undefined for a dialogue whose last reply was not
@@ -519,27 +602,52 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
   // The customer's turns since the one that named the drink: what they stated of the order.
   let orderTexts: string[] = [];
   const h = hash(key);
+  // An order naming no drink the rules know ("I want a Jin Xuan."): only for a read-back to name.
+  let guess: string | undefined;
+  // The order the previous reply read back, and whether the customer then said it was right.
+  let readBack: string | undefined;
   for (const [i, t] of turns.entries()) {
     if (t.role === 'user') {
       const named = orderPhrase(t.content);
       if (named) {
         phrase = named;
         orderTexts = [t.content];
-      } else if (phrase) orderTexts.push(t.content);
+        guess = undefined;
+      } else {
+        if (phrase) orderTexts.push(t.content);
+        const item = userAsks(t.content) ? undefined : requestedItem(t.content);
+        if (item) guess = item;
+      }
       out.push(t);
       continue;
     }
     const last = !turns.slice(i + 1).some((u) => u.role === 'assistant');
-    const order = phrase && completeOrder(phrase, orderTexts);
+    const order = phrase && restate(completeOrder(phrase, orderTexts));
+    const confirmed = !!order && readBack === order && AFFIRMED.test(turns[i - 1]?.content ?? '');
+    readBack = undefined;
+    // A check that would name nothing names what the customer asked for, if the rules can say what.
+    const plainCheck = (n: number) => (guess ? READ_BACK[n % READ_BACK.length](restate(guess)) : READ_BACK_PLAIN[n % READ_BACK_PLAIN.length]);
     // "Sure. Does everything look correct?" after an order: the till's screen asked about, nothing
     // named. The order read back instead, so the user has something to confirm.
     const parts = t.content.trim().split(/(?<=[.!?])\s+/).filter(Boolean);
-    if (order && !last && !(turns[i - 1]?.role === 'user' && userAsks(turns[i - 1].content)) && parts.every((s) => FILLER.test(s) || bareCheck(s) || !!claimsAction(s)) && parts.some(bareCheck)) {
+    if ((order || guess) && !last && !(turns[i - 1]?.role === 'user' && userAsks(turns[i - 1].content)) && parts.every((s) => FILLER.test(s) || bareCheck(s) || !!claimsAction(s)) && parts.some(bareCheck)) {
       const opener = parts.find((s) => FILLER.test(s)) ?? openerOf(parts[0]);
-      out.push({ ...t, content: [opener, READ_BACK[(h + i) % READ_BACK.length](order)].filter(Boolean).join(' ') });
+      out.push({ ...t, content: [opener, order ? READ_BACK[(h + i) % READ_BACK.length](order) : plainCheck(h + i)].filter(Boolean).join(' ') });
+      readBack = order;
+      continue;
+    }
+    // "Decaf, sure. Is it correct now?", "Does your order look right": a check after an order or a change
+    // that names nothing; the order read back in its place, the rest of the reply kept.
+    const ask = parts[parts.length - 1];
+    if ((order || guess) && !last && parts.length && !(turns[i - 1]?.role === 'user' && userAsks(turns[i - 1].content)) && !DRINK.test(t.content) && bareCheck(ask.endsWith('?') ? ask : `${ask}?`) && !claimsAction(t.content)) {
+      const keep = parts.slice(0, -1).filter((s) => !bareCheck(s));
+      out.push({ ...t, content: [...keep, order ? READ_BACK[(h + i) % READ_BACK.length](order) : plainCheck(h + i)].join(' ') });
+      readBack = order;
       continue;
     }
     if (!claimsAction(t.content)) {
+      // The corpus's own read-back ("A Mocha? I want to make sure I heard you."): the closing after a "yes" need not repeat it.
+      if (order && readsOrderBack(t.content)) readBack = order;
       out.push(t);
       continue;
     }
@@ -551,15 +659,18 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     const opener = kept.find((s) => FILLER.test(s)) ?? openerOf(dropped[0]);
     // A check left standing once the display it pointed at is gone ("Your order is shown here. Is it
     // correct?"): it names nothing to check, so the read-back takes its place.
-    const bare = (s: string) => /\?\s*$/.test(s) && ASKS_TO_CHECK.test(s) && !DRINK.test(s);
-    const asked = dropped.some((s) => ASKS_TO_CHECK.test(s)) || (dropped.length > 0 && kept.some(bare));
+    // A question left without its mark ("Is that correct") asks all the same.
+    const bare = (s: string) => (/\?\s*$/.test(s) || /^\W*(?:is|does|do|are|can|could|would|did)\b[^.!]*$/i.test(s)) && ASKS_TO_CHECK.test(`${s.trim()}?`) && !DRINK.test(s);
+    // A pointer to a menu the assistant does not have ("Take a look at their menu") asks nothing to be checked.
+    const asked = dropped.some((s) => ASKS_TO_CHECK.test(s) && !/\bmenus?\b/i.test(s)) || (dropped.length > 0 && kept.some(bare));
     let text: string;
     if (!dropped.length) text = kept.join(' ');
     else if (asked && !last) {
-      if (kept.some((s) => /\?\s*$/.test(s)) && !(order && kept.some(bare))) text = kept.join(' ');
+      if (kept.some((s) => /\?\s*$/.test(s) || bare(s)) && !((order || guess) && kept.some(bare))) text = kept.join(' ');
       else {
-        const q = order ? READ_BACK[(h + i) % READ_BACK.length](order) : READ_BACK_PLAIN[(h + i) % READ_BACK_PLAIN.length];
-        const rest = order ? said.filter((s) => !bare(s)) : said;
+        const q = order ? READ_BACK[(h + i) % READ_BACK.length](order) : plainCheck(h + i);
+        if (order) readBack = order;
+        const rest = order || guess ? said.filter((s) => !bare(s) && !bareCheck(s)) : said;
         text = [opener && !rest.length ? opener : undefined, ...rest, q].filter(Boolean).join(' ');
       }
     } else if (said.length && !last) text = kept.join(' ');
@@ -568,17 +679,27 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
       if (!said.length) return undefined;
       text = kept.join(' ');
     } else if (last) {
-      const closing: ClosingPlan = { index: i, opener, said, leave, phrase: order };
-      text = planText(closing, confirmation(order, h + i));
+      // Once the customer has confirmed the read-back, the closing names the drinks, not the whole order again.
+      // The corpus's own "Ok, that's a double cappuccino with whole milk to go." after the "yes": said once already.
+      const again = confirmed ? said.filter((s) => !(DRINK.test(s) && /^\W*(?:(?:ok(?:ay)?|great|alright|perfect)[,.!]?\s*)?(?:that'?s|so|your order is|you(?:'ve| have) ordered|one|a|an|two)\b/i.test(s))) : said;
+      const closing: ClosingPlan = { index: i, opener, said: again, leave, phrase: confirmed && normalizeLine(order!).split(' ').length >= 4 ? shortOrder(order!) ?? order : order };
+      text = planText(closing, confirmation(closing.phrase, h + i));
       if (plan) plan.closing = closing;
     } else {
       // A middle reply that only showed the order ("Ok. Here is your order."): read it back instead.
-      const q = order ? READ_BACK[(h + i) % READ_BACK.length](order) : READ_BACK_PLAIN[(h + i) % READ_BACK_PLAIN.length];
+      const q = order ? READ_BACK[(h + i) % READ_BACK.length](order) : plainCheck(h + i);
+      if (order) readBack = order;
       text = [opener, q].filter(Boolean).join(' ');
     }
     if (claimsAction(text)) return undefined;
     out.push({ ...t, content: text });
   }
   // The claims are undone first: "we'll send that over" is a claim, "they'll send that over" would hide one.
-  return out.map((t) => (t.role === 'assistant' ? asHelper(t) : t));
+  // Menu words inside a sentence in lower case ("Yes, they have a Latte" -> "a latte"), as in every rewritten line.
+  return out.map((t) => {
+    if (t.role !== 'assistant') return t;
+    const h = asHelper(t);
+    const content = menuCase(h.content);
+    return content === h.content ? h : { ...h, content };
+  });
 }

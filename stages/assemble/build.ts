@@ -20,6 +20,8 @@ import { nextAction, renderPrefix, renderStep } from '../../pipeline/prompts/sta
 import { repeatsAnsweredCall, toolSteps } from '../../pipeline/steps.js';
 import { classifyAction, isErrorResponse, sameValue } from '../../pipeline/errors/index.js';
 import { internalEligible } from '../diversify-internal/eligibility.js';
+import { retryThought } from '../diversify-external/afterFailure.js';
+import { Rng } from '../../pipeline/rng.js';
 import { groundTruthProblems, promptProblems } from './checks.js';
 import { unanchoredDates } from '../../pipeline/quality/dates.js';
 import { describeUngrounded, foreignRecordedResponse, ungroundedHistory, ungroundedValues, unshownTitle, unsupportedNumbers } from '../../pipeline/quality/grounding.js';
@@ -269,6 +271,8 @@ function buildExternal(spec: Extract<CaseSpec, { part: 'external' }>, cot: boole
   if (problems.length) return { ok: false, reason: problems.join('; ') };
   // The evaluator re-sends the last message after each retry (test.py appends prompt[-2]): it must be the failure.
   const messages = [...renderPrefix(t, c.k, { cot }), ...renderStep(c.action, c.response.content, { cot })];
+  // The retry's thought says the call failed and is sent again: the failed call's own was written for a first try.
+  const retried = cot && c.action.thought !== undefined ? { ...c.action, thought: retryThought(c.action, c.response.content, t.tools, new Rng(0, 'retry-thought', t.id, String(c.k))) } : c.action;
   return finish(
     spec,
     cot,
@@ -278,7 +282,7 @@ function buildExternal(spec: Extract<CaseSpec, { part: 'external' }>, cot: boole
       environmentError: c.kind,
       k: c.k,
       messages,
-      groundTruth: [shown(c.action, cot), shown(next, cot)],
+      groundTruth: [shown(retried, cot), shown(next, cot)],
       methods: { environment: c.method, response: `${c.response.tier}${c.response.origin ? `:${c.response.origin}` : ''}`, next: next.name !== FINISH_ACTION ? 'trajectory' : c.next ? 'answer-after-failure' : 'turn-final' },
       origin: `${c.origin} ${c.kind}`,
     },

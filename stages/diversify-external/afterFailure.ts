@@ -18,7 +18,7 @@
  */
 import { FINISH_ACTION, type Action, type ToolArgs, type ToolResponse, type Trajectory } from '../../pipeline/schemas.js';
 import type { ItemContext } from '../../pipeline/stage.js';
-import { renderPrefix } from '../../pipeline/prompts/standard.js';
+import { renderAction, renderPrefix } from '../../pipeline/prompts/standard.js';
 import { historyBefore, stepAt, toolSteps, type LocatedStep } from '../../pipeline/steps.js';
 import { skipCandidates, skipObstacle } from '../../pipeline/afterFailure.js';
 import type { Rng } from '../../pipeline/rng.js';
@@ -49,7 +49,9 @@ export async function skipProblem(trajectory: Trajectory, k: number, failure: To
   if (!candidate) return undefined;
   const here = stepAt(trajectory, k);
   const next = candidate.step.action;
-  const messages = [...renderPrefix(trajectory, k, { cot: false }), { role: 'assistant' as const, content: '' }, { role: 'function' as const, content: failure.content }];
+  // The failed call as the case shows it: an airport it chose for a city with several ("Tokyo" as
+  // HND) is the one the next step goes on with (grounding.ts ungroundedValues), as the measure reads it.
+  const messages = [...renderPrefix(trajectory, k, { cot: false }), { role: 'assistant' as const, content: renderAction(here.step.action, { cot: false }) }, { role: 'function' as const, content: failure.content }];
   const obstacle = skipObstacle(trajectory, k, candidate, messages);
   if (obstacle) return obstacle;
   if (trajectory.source !== 'bfcl' || !execute || !isPlainObject(next.args)) return undefined;
@@ -79,7 +81,9 @@ const GAVE_UP: ((api: string) => string)[] = [
   (api) => `I could not get an answer from ${api}, so I skip it for now.`,
 ];
 const GO_ON: ((p: { api: string; intent: string; withArgs: string }) => string)[] = [
-  ({ api, intent, withArgs }) => `The request also asks me to ${intent}; that part does not depend on it, so I will call ${api}${withArgs}.`,
+  // Not "the request also asks me to …": the step may be a means to the request (a zipcode looked up to
+  // find a place), which the user never asked for in those words.
+  ({ api, intent, withArgs }) => `The rest does not depend on it: I can still ${intent} with ${api}${withArgs}.`,
   ({ api, intent, withArgs }) => `Next I can still ${intent}: ${api}${withArgs} does that.`,
   ({ api, intent, withArgs }) => `What I can do without it is ${intent}, so I call ${api}${withArgs}.`,
   ({ api, intent, withArgs }) => `${api}${withArgs} needs nothing from that call, so I use it to ${intent}.`,
@@ -113,6 +117,31 @@ export function finishThought(api: string, message: string, rng: Rng): string {
     `${call} still ${how === 'failed' ? 'fails' : how.replace(/^was /, 'is ').replace(/^hit /, 'hits ').replace(/^met /, 'meets ').replace(/^timed out$/, 'times out')} after retrying; rather than guess, I will tell the user what happened and ask what they want.`,
     `No luck with ${call} on the second try either (it ${how}). I'll sum up what was done and ask the user how to proceed.`,
   ]);
+}
+
+/**
+ * The CoT thought of the retry (the external ground truth's first action): the same call sent again
+ * after its answer was a failure, so its thought says so: what went wrong and that it tries again.
+ * The failed call's own thought ("With that done, I can add a stock to the watchlist …", "To start,
+ * …") was written for a first try that had not failed yet and reads false once it has.
+ */
+export function retryThought(action: Action, failure: string, tools: Trajectory['tools'], rng: Rng): string {
+  const how = failureKind(failure);
+  const call = `\`${apiOf(action.name)}\``;
+  const description = tools.find((t) => t.name === action.name)?.description ?? '';
+  const args = typeof action.args === 'string' || isPlainObject(action.args) ? (action.args as Record<string, unknown> | string) : {};
+  const intent = intentOf(description, apiOf(action.name), args);
+  const phrase = argPhrase(args);
+  const same = phrase ? 'the same arguments' : 'no change';
+  const passing = how === 'timed out' || how === 'met a server error';
+  const frames: string[] = [
+    `${call} ${how}, and I still need to ${intent}, so I will try the same call once more.`,
+    `The call to ${call} ${how} before it could ${intent}. I'll send it again with ${same}.`,
+    `No answer from ${call} yet: it ${how}. One more try with ${same}.`,
+    ...(passing ? [`That attempt at ${call} ${how}, which may pass, so I retry it${phrase ? ` with ${phrase}` : ''}.`] : []),
+  ];
+  const t = rng.pick(frames);
+  return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
 export function skipThought(failedName: string, step: Action, tools: Trajectory['tools'], rng: Rng): string {

@@ -3,11 +3,13 @@
  * issue within the tool itself"): proxy errors, read timeouts, rate limits, daily quotas, servers
  * down. Reused as environment errors for the same API — the exact message — or for another API
  * of the same toolkit (same host), with the API-specific parts of the message adapted.
- * Label-B records that are bugs in T-Eval's own wrappers are not environment errors and are left out.
+ * Label-B records that are bugs in T-Eval's own wrappers are not environment errors and are left out,
+ * and so are real failures a retry cannot fix (a daily quota used up): the ground truth retries.
  */
 import type { Rng } from '../../pipeline/rng.js';
 import type { Action, EnvironmentErrorKind, ToolArgs } from '../../pipeline/schemas.js';
 import { apiOf, classifyEnvironmentMessage, isPlainObject, notAnEnvironmentError, sameValue, toolkitOf } from '../../pipeline/errors/index.js';
+import { retryFutile } from '../../pipeline/errors/environment.js';
 import { escapeRegExp, join, words } from '../../pipeline/errors/vocabulary.js';
 import type { TevalRecord } from '../diversify-internal/inputs.js';
 
@@ -25,15 +27,25 @@ export interface CapturedFailure {
 
 export interface CapturedIndex {
   usable: CapturedFailure[];
+  /** The kind of every real environment failure captured, reusable or not: what the drawn kinds are weighted by. */
+  seenKinds: EnvironmentErrorKind[];
   unusable: { recordId: string; tool: string; why: string }[];
 }
 
 export function indexCaptured(records: TevalRecord[]): CapturedIndex {
-  const out: CapturedIndex = { usable: [], unusable: [] };
+  const out: CapturedIndex = { usable: [], seenKinds: [], unusable: [] };
   for (const { key, itemId, record } of records) {
     const cls = classifyEnvironmentMessage(record.response);
     if (!cls) {
       out.unusable.push({ recordId: itemId, tool: record.tool, why: notAnEnvironmentError(record.response) ?? 'unclassified' });
+      continue;
+    }
+    out.seenKinds.push(cls.kind);
+    // A real failure that cannot pass ("USER_DAILY_QUERY_OVER_LIMIT") stays as recorded but is not
+    // reused: the ground truth after it would be the protocol's retry, which a careful model would not make.
+    const futile = retryFutile(record.response);
+    if (futile) {
+      out.unusable.push({ recordId: itemId, tool: record.tool, why: `a failure a retry cannot fix (${futile}), where the protocol retries` });
       continue;
     }
     out.usable.push({ recordId: itemId, key, tool: record.tool, args: record.args, message: record.response, kind: cls.kind, pattern: cls.pattern });

@@ -6,7 +6,7 @@
  * and the API simulator in error mode, whose wording is checked against the kind it was asked for.
  */
 import { answerWriterRole } from '../resolve/answerWriter.js';
-import { SIMULATOR_RULES_VERSION } from '../../pipeline/resolution/simulatorRules.js';
+import { ENVIRONMENT_WORDING_VERSION, SIMULATOR_RULES_VERSION } from '../../pipeline/resolution/simulatorRules.js';
 import { modelFor, type Config } from '../../pipeline/config.js';
 import { roleMode } from '../../pipeline/llm/types.js';
 import { canonicalJson, sha256 } from '../../pipeline/hash.js';
@@ -23,7 +23,7 @@ import {
 import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
 import { FlagItem } from '../../pipeline/stage.js';
 import { chooseK, historyBefore, stepAt, toolSteps } from '../../pipeline/steps.js';
-import { classifyEnvironmentMessage, isPlainObject, kindWeights, toolkitOf } from '../../pipeline/errors/index.js';
+import { apiOf, classifyEnvironmentMessage, isPlainObject, kindWeights, toolkitOf } from '../../pipeline/errors/index.js';
 import { iterateResolved, parseResolvedTrajectory, readTevalRecords } from '../diversify-internal/inputs.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import { externalEligibleIn } from '../diversify-internal/eligibility.js';
@@ -31,7 +31,7 @@ import { indexCaptured, matchCaptured, type CapturedFailure } from './captured.j
 import { collect, describeFailure, environmentFailures, type CollectorTarget } from './collector.js';
 import { actionAfterFailure } from './afterFailure.js';
 import { docFieldNames, placeholderArgument } from '../../pipeline/afterFailure.js';
-import { localityOf, type ToolLocality } from '../../pipeline/errors/environment.js';
+import { localityOf, retryFutile, type ToolLocality } from '../../pipeline/errors/environment.js';
 import { LOCAL_KINDS } from '../../pipeline/resolution/simulatorRules.js';
 import { httpStyleError } from '../../pipeline/quality/grounding.js';
 
@@ -60,12 +60,13 @@ function collectorFor(config: Config, tool: string): CollectorTarget | undefined
 
 export function enumerateExternal(ctx: StageContext): StageItem<ExternalItemInput>[] {
   const captured = indexCaptured(readTevalRecords(ctx, STAGE, ['B']));
-  const weights = kindWeights(captured.usable.map((c) => c.kind));
+  // Weighted by every real failure seen, the ones a retry cannot fix too (their kind is drawn, in a wording that passes).
+  const weights = kindWeights(captured.seenKinds);
   const { repeats, intervalMs } = { repeats: ctx.config.diversify.externalCollectorRepeats, intervalMs: ctx.config.diversify.collectorIntervalMs };
   ctx.log(
-    `[${STAGE}] captured T-Eval failures: ${captured.usable.length} usable (` +
+    `[${STAGE}] captured T-Eval failures: ${captured.seenKinds.length} environment failures (` +
       ENVIRONMENT_ERROR_KINDS.map((k) => `${k} ${weights[k] - 1}`).join(', ') +
-      `), ${captured.unusable.length} left out (${[...new Set(captured.unusable.map((u) => u.why))].join('; ') || '-'})`,
+      `), ${captured.usable.length} reusable; ${captured.unusable.length} left out (${[...new Set(captured.unusable.map((u) => u.why))].join('; ') || '-'})`,
   );
   if (!ctx.config.resolve.httpEnabled) {
     ctx.log(`[${STAGE}] HTTP adapters are off (resolve.httpEnabled=false): the live collector calls nothing; environment errors come from captured T-Eval failures and the API simulator in error mode`);
@@ -127,9 +128,16 @@ async function fromCollector(
       latencyMs: a.elapsedMs,
     });
   }
-  const failures = environmentFailures(result);
+  // A real failure that cannot pass (a rejected key, a used-up monthly quota) is kept in the call log,
+  // not shown: the protocol's retry would not be the careful next step after it.
+  const seen = environmentFailures(result);
+  const failures = seen.filter((f) => !retryFutile(describeFailure(f, result.endpoint, target.timeoutMs)));
   if (failures.length === 0) {
-    return { note: `the live collector called ${result.endpoint} ${result.attempts.length} times and saw no environment failure` };
+    return {
+      note: seen.length
+        ? `the live collector called ${result.endpoint} ${result.attempts.length} times and saw only failures a retry cannot fix (${[...new Set(seen.map((f) => retryFutile(describeFailure(f, result.endpoint, target.timeoutMs))))].join('; ')})`
+        : `the live collector called ${result.endpoint} ${result.attempts.length} times and saw no environment failure`,
+    };
   }
   // A failure of the drawn kind if the API produced one; otherwise whatever it really did.
   const ofKind = failures.filter((f) => f.kind === drawn);
@@ -227,6 +235,12 @@ async function drawFailure(item: StageItem<ExternalItemInput>, trajectory: Traje
       problems.push(`#${attempt}: asked for ${drawn}, the message reads as ${said ?? 'no recognisable kind'}: ${response.error.message.slice(0, 160)}`);
       continue;
     }
+    // The ground truth retries (the protocol's first step): a failure that cannot pass would make that step arguable.
+    const futile = retryFutile(response.error.message);
+    if (futile) {
+      problems.push(`#${attempt}: the message says a retry cannot help (${futile}): ${response.error.message.slice(0, 160)}`);
+      continue;
+    }
     const mentionsApi = [action.name, toolkitOf(action.name), action.name.split('.')[1]].some((n) => n && response.error!.message.includes(n));
     if (!mentionsApi) notes.push('the simulated message does not name the API');
     const fullMethod = roleMode(ctx.llm, 'api-simulator') === 'openai' ? method : `rules:${response.origin ?? 'api-simulator'}`;
@@ -262,7 +276,7 @@ export const diversifyExternalStage: ItemStage<ExternalItemInput, ExternalErrorC
   name: STAGE,
   // The rules of its roles are part of its version: changing how failures or closing answers read redoes its items.
   // 4: the step after a failure passes pipeline/afterFailure.ts (no values from the failed answer, no opened state, no condition on it, no placeholder); a later independent step before closing; skip thoughts cite no result; no placeholder retries. 5: the closing thought after a call that kept failing says how it failed, in one of several wordings.
-  version: `7+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`, // 7: no failure at a call that repeats one already answered, nor just before one (repeatsAnsweredCall); 6: the step after a failure says what it is for in plain words, not the doc's (thoughtPhrases coreOf)
+  version: `11+${SIMULATOR_RULES_VERSION}+${ENVIRONMENT_WORDING_VERSION}+${answerWriterRole.offline.version}`, // 11: (merged) the skip check reads the failed call as the case shows it, so an airport it chose (Tokyo as HND) grounds the step after; the step after a failure may not take an id or airport code only a tool doc or a city's name stands for (grounding.ts groundedIn); 10: no retry thought in the candidate (assemble writes it with retryThought), and the step after a failure no longer says "the request also asks me to" of a means to it; 9: "and two more arguments"; 8: only failures a retry can get past (retryFutile): transient permission and quota wordings, a simulated or collected failure that cannot pass redrawn or left out, a captured one left out; the step after a failure says its call as the thought writer does (intentOf of this call: cd("..") goes up; argPhrase: "and two more"); 7: no failure at a call that repeats one already answered, nor just before one (repeatsAnsweredCall); 6: the step after a failure says what it is for in plain words, not the doc's (thoughtPhrases coreOf)
   upstream: ['collect', 'resolve'],
   description: 'environment errors at step k: live collector, T-Eval captured failures, API simulator in error mode',
   roles: ['api-simulator', 'answer-writer'],

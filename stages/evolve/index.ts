@@ -41,7 +41,7 @@ import { contextPool, dialoguesAt, drawSlice, LineUsage, pickDialogues, sliceAt,
 import { contextThoughts } from './contextThoughts.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import { argValues, groundTruthActions, firstUserIndex, historyActions, protectedValues, queryIndex, taskValues, usedToolDocs } from './caseParts.js';
-import { conflictWith } from '../../pipeline/quality/sameFunction.js';
+import { conflictWith, requestStep, servesRequest, type RequestStep } from '../../pipeline/quality/sameFunction.js';
 import { stratifiedSample } from './sampling.js';
 import { caseSubject, relatedness, subjectFrequencies, type CaseSubject } from '../../pipeline/quality/distractors.js';
 import { NOISY_RULES_VERSION, noisyQueryRole, type NoisyQueryInput, type NoisyQueryOutput } from './roles/noisyQuery.js';
@@ -190,6 +190,8 @@ interface BaseListing {
   footprint: ToolFootprint;
   /** What the case is about (its requests, its listed tools), for choosing distractors near it. */
   subject: CaseSubject;
+  /** What its ground-truth step asks for: no distractor may serve it. */
+  step: RequestStep;
 }
 
 export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
@@ -200,7 +202,7 @@ export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
     (function* () {
       for (const a of ctx.store.iterateStage<TestCase>('assemble', ['ok'])) {
         const tc = parseCase(a.content);
-        bases.push({ key: a.key, contentHash: a.contentHash, id: tc.id, kind: tc.kind, cot: tc.cot, stratum: stratum(tc), values: taskValues(tc), footprint: toolFootprint(tc, shared), subject: caseSubject(tc.tools, tc.messages.filter((m) => m.role === 'user').map((m) => m.content)) });
+        bases.push({ key: a.key, contentHash: a.contentHash, id: tc.id, kind: tc.kind, cot: tc.cot, stratum: stratum(tc), values: taskValues(tc), footprint: toolFootprint(tc, shared), subject: caseSubject(tc.tools, tc.messages.filter((m) => m.role === 'user').map((m) => m.content)), step: requestStep(tc) });
         yield tc;
       }
     })(),
@@ -233,6 +235,7 @@ export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
 
   const items: StageItem<EvolveInput>[] = [];
   let noCandidates = 0;
+  let servingRequest = 0;
   for (const { base, strategy } of picks) {
     const id = evolvedId(base.id, strategy);
     const ref = refTo(base, 0);
@@ -260,7 +263,11 @@ export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
       }
     }
     if (uses('extra_tools')) {
-      const candidates = extraToolCandidates(base.footprint, pool, pairMemo);
+      // Not the same function as a tool the case uses, and not a tool that could serve the request
+      // the ground truth's step serves (today's weather next to a one-day forecast).
+      const admissible = extraToolCandidates(base.footprint, pool, pairMemo);
+      const candidates = admissible.filter((t) => servesRequest(t, base.step) === undefined);
+      servingRequest += admissible.length - candidates.length;
       const rng = ctx.rng(`extra-tools:${id}`);
       const n = Math.min(candidates.length, rng.int(cfg.extraTools.min, Math.max(cfg.extraTools.min, cfg.extraTools.max)));
       if (candidates.length === 0) noCandidates++;
@@ -269,7 +276,7 @@ export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
     items.push({ id, input, parents: [base.key] });
   }
   const counts = [...EVOLUTION_STRATEGIES].map((s) => `${s} ${items.filter((i) => i.input.strategy === s).length}`).join(', ');
-  ctx.log(`[evolve] ${bases.length} base cases, tool pool ${pool.length}; items: ${counts}` + (noCandidates ? `; ${noCandidates} with no admissible extra tool` : ''));
+  ctx.log(`[evolve] ${bases.length} base cases, tool pool ${pool.length}; items: ${counts}` + (noCandidates ? `; ${noCandidates} with no admissible extra tool` : '') + (servingRequest ? `; ${servingRequest} candidate distractors left out as able to serve the ground truth's request` : ''));
   if (dialoguePool) {
     const left = Object.entries(dialoguePool.dropped).map(([why, n]) => `${n} ${why}`).join(', ');
     ctx.log(`[evolve] long-context pool: ${dialoguePool.entries.length} whole dialogues` + (left ? ` (left out: ${left})` : '') + (fallbacks ? `; ${fallbacks} insertions cut as a run of the corpus (no whole dialogues fit)` : ''));
@@ -392,7 +399,12 @@ export const evolveStage: ItemStage<EvolveInput, TestCase> = {
   // 11: both 10s merged: closings worded per insertion with whole read-backs (h-closings), related distractors and no same-job twins (h-extra).
   // 19: inserted thoughts say what their reply does, no canned thought twice in a case; waits, order displays and the café's own voice undone (h-ctx2, which counted 11–18 on its branch).
   // 20: a closing whose kept reply already reads the order back adds only where to give it.
-  version: `20+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
+  // 21 (h-evolve2): no extra tool that could serve the ground truth's request (sameFunction.ts servesRequest: today's weather next to a one-day forecast).
+  // 21 (h-ctxread): read-backs restate the order as items and options (no "and make the milk …" echo, menu words in lower case), a check names what
+  //     was asked for, a closing after a confirmed read-back names only the drinks, no "this location" or "look at their menu" (h-ctxread).
+  // 22: a check after a change or without its question mark reads the order back too (h-ctxread).
+  // 23: both 21s and 22 merged.
+  version: `23+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
   upstream: ['assemble'],
   description: 'SRM evolution: long context, extra tools, noisy query, harder tools, mixed',
   configSlice: (config) => ({ evolve: config.evolve, sourcesDir: config.sources.dir ?? null }),

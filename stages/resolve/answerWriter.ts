@@ -13,6 +13,7 @@ import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
 import { isCjkText, keyAsWords } from '../../pipeline/quality/grammar.js';
 import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEffects.js';
+import { saysItPasses } from '../../pipeline/errors/environment.js';
 
 export interface AnswerInput {
   request: string;
@@ -686,9 +687,10 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api = named(s.n
 /**
  * After a failure the user decides what comes next (CRITICTOOL's protocol: "report the error to the
  * user and ask the user for next action"): a question fitted to what failed. A limit or a quota
- * resets later, access is the user's to grant, anything else may work on another try.
+ * resets later, access is the user's to grant (unless the denial says it passes), anything else may work
+ * on another try.
  */
-const NEXT_STEP: { when: RegExp; ask: ((api: string) => string)[] }[] = [
+const NEXT_STEP: { when: RegExp; unless?: (error: string) => boolean; ask: ((api: string) => string)[] }[] = [
   {
     // "QUOTA_EXCEEDED" and "USER_DAILY_QUERY_OVER_LIMIT" are limits too, whatever status code came with them.
     when: /\b429\b|rate.?limit|too many requests|quota|over.?limit|limit (?:exceeded|reached)|daily limit/i,
@@ -700,7 +702,10 @@ const NEXT_STEP: { when: RegExp; ask: ((api: string) => string)[] }[] = [
     ],
   },
   {
+    // A denial that says it passes (the authorization service did not answer, another process holds
+    // the file open) is no access to grant: it takes another try, as any other failure.
     when: /\b(401|403|permission|denied|forbidden|unauthori[sz]ed|not allowed|EACCES|EPERM)\b/i,
+    unless: saysItPasses,
     ask: [
       (api) => `Could you check that I have access for ${api}, or should I skip this step?`,
       (api) => `Do you want to grant access and have me try ${api} again, or leave it out?`,
@@ -722,7 +727,8 @@ const NEXT_STEP: { when: RegExp; ask: ((api: string) => string)[] }[] = [
 ];
 
 function nextStepQuestion(step: AnswerInput['steps'][number], rng: Rng, api: string): string {
-  const { ask } = NEXT_STEP.find((n) => n.when.test(step.error ?? ''))!;
+  const error = step.error ?? '';
+  const { ask } = NEXT_STEP.find((n) => n.when.test(error) && !n.unless?.(error))!;
   return rng.pick(ask)(api);
 }
 
@@ -763,5 +769,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-23', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-24', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

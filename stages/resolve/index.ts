@@ -122,8 +122,9 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // 10: a value is carried only where its tool could hold that kind of thing (carrierKinds.ts), titles later
   // steps copy are carried too (copiedTitles), a record picked "as the most popular" ranks first (CarriedValue.top), a ticker is shown only as written (TECH is not "tech company");
   // 12: a record picked by rank that a recording showed is still ranked so by a simulated list before it (rankOnly);
-  // 13: a title copied from a Scholar search goes into its list of titles; 14: a read asked again gets the answer it got before (sameReadBefore), a carried record is named and placed as this task's recordings say (recordedFacts.ts)
-  version: `14+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  // 13: a title copied from a Scholar search goes into its list of titles; 14: a read asked again gets the answer it got before (sameReadBefore), a carried record is named and placed as this task's recordings say (recordedFacts.ts);
+  // 15: a labelled fact a later call writes about a single record ("Overall conditions: Sunny") is carried into the field its label names
+  version: `15+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],

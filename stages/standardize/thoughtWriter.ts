@@ -88,20 +88,37 @@ function sourceSentence(key: string, value: string, p: Provenance, rng: Rng, sou
   return SOURCE_FRAMES[rng.pick(pool)].say(key, value, p.kind === 'answer' ? `${p.api}` : undefined);
 }
 
-/** One short, whole fact from a previous response, when it is a JSON object with a short scalar field. */
-function previousFact(response: string | undefined): string | undefined {
+/** The values a call passes as a thought or an answer would show them: short strings and numbers. */
+function passedValues(args: Record<string, unknown> | string): string[] {
+  if (typeof args === 'string') return [];
+  return Object.values(args).flatMap((v) => (typeof v === 'number' ? [String(v)] : typeof v === 'string' && v.length >= 2 ? [v] : []));
+}
+
+/**
+ * One short, whole fact from a previous response that this call uses: a scalar field of a JSON
+ * object whose value the call passes ("the zipcode is "69238"" before a call passing 69238). A fact
+ * the call has no use for ("the id is 5" before locking the doors) is no reason for the step.
+ */
+function previousFact(response: string | undefined, args: Record<string, unknown> | string): string | undefined {
   if (!response) return undefined;
+  const passed = passedValues(args);
   try {
     const v = parseJson(response) as unknown;
     if (v && typeof v === 'object' && !Array.isArray(v)) {
       for (const [k, x] of Object.entries(v)) {
-        if ((typeof x === 'string' && x.length > 0 && x.length <= 40) || typeof x === 'number') return `the ${humanize(k)} is ${sayValue(x)}`;
+        if (!((typeof x === 'string' && x.length > 0 && x.length <= 40) || typeof x === 'number')) continue;
+        if (passed.includes(String(x))) return `the ${humanize(k)} is ${sayValue(x)}`;
       }
     }
   } catch {
     // not JSON: no fact to quote
   }
   return undefined;
+}
+
+/** Does the call pass a value the previous step's answer shows (what "Building on that" claims)? */
+function usesPrevious(args: Record<string, unknown> | string, response: string | undefined): boolean {
+  return response !== undefined && passedValues(args).some((v) => holdsValue(response, v));
 }
 
 type Frame = (p: { api: string; intent: string; args: string; withArgs: string }) => string;
@@ -121,8 +138,12 @@ const NEXT: Frame[] = [
   ({ api, intent, withArgs }) => `With that done, I can ${intent} by calling ${api}${withArgs}.`,
   ({ api, intent, withArgs }) => `The next step is to ${intent}; ${api}${withArgs} will do it.`,
   ({ api, intent, args }) => `Now I will use ${api} to ${intent}${args ? `, passing ${args}` : ''}.`,
-  ({ api, intent, args }) => `Building on that, I can ${intent} with ${api}${args ? `, passing ${args}` : ''}.`,
   ({ api, intent, withArgs }) => `I still need to ${intent}; calling ${api}${withArgs} takes care of that.`,
+];
+/** Frames that say the call builds on the previous answer: only for a call passing a value that answer shows. */
+const BUILDS_ON: Frame[] = [
+  ({ api, intent, args }) => `Building on that, I can ${intent} with ${api}${args ? `, passing ${args}` : ''}.`,
+  ({ api, intent, withArgs }) => `With that answer in hand, I can ${intent}: ${api}${withArgs}.`,
 ];
 /** Frames that say the call is the turn's last: only for the last call. */
 const LAST: Frame[] = [
@@ -139,11 +160,12 @@ const SOLE: Frame[] = [
   ({ api, intent, withArgs }) => `Calling ${api}${withArgs} will ${intent}.`,
 ];
 
-/** The frames that say true things about a call's place among its turn's `count` calls. */
-function framesFor(index: number, count: number): Frame[] {
+/** The frames that say true things about a call's place among its turn's `count` calls (`builds`: it passes a value the previous answer shows). */
+function framesFor(index: number, count: number, builds = false): Frame[] {
   if (count === 1) return SOLE;
   if (index === 0) return FIRST;
-  return index === count - 1 ? [...NEXT, ...LAST] : NEXT;
+  const later = builds ? [...NEXT, ...BUILDS_ON] : NEXT;
+  return index === count - 1 ? [...later, ...LAST] : later;
 }
 
 const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
@@ -162,7 +184,7 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
     const intent = intentOf(s.description, apiName, s.args);
     const args = argPhrase(s.args);
     const withArgs = args ? ` with ${args}` : '';
-    const frame = rng.pick(framesFor(i, input.steps.length))({ api, intent, args, withArgs });
+    const frame = rng.pick(framesFor(i, input.steps.length, i > 0 && usesPrevious(s.args, s.previousResponse)))({ api, intent, args, withArgs });
     const seen: Seen = {
       query: input.query,
       earlierRequests: input.earlierRequests ?? [],
@@ -173,7 +195,7 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
     const stated = statedValue(s.args, seen);
     // Another value the call passes, said in the frame of where it comes from (its own pick only when nothing shown gave it).
     const other = typeof s.args === 'string' ? undefined : Object.entries(s.args).map(([key, v]) => ({ key, value: quotable(v) })).find((e): e is { key: string; value: string } => e.value !== undefined);
-    const fact = i > 0 ? previousFact(s.previousResponse) : undefined;
+    const fact = i > 0 ? previousFact(s.previousResponse, s.args) : undefined;
     const prevApi = i > 0 ? input.steps[i - 1].name.split('.').pop()! : '';
     // One optional clause in front: what the previous call returned, or where a value of the call comes from.
     const lead =
@@ -204,5 +226,5 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
       { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
-  offline: { version: 'thought-writer-14', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
+  offline: { version: 'thought-writer-17', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };

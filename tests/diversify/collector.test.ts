@@ -182,6 +182,20 @@ describe('diversify-external with the collector', () => {
     expect(expected).toBeLessThan(trajectories.length + 1);
   });
 
+  it('keeps a real failure a retry cannot fix in the call log, not in a case (the ground truth retries)', async () => {
+    for (const path of ['forbidden', 'quota']) {
+      const run = await runDiversify('diversify-external', {
+        trajectories: trajectories.slice(0, 1),
+        config: { resolve: { httpEnabled: true, http: [{ tool: toolAt(0), endpoint: `${base}/${path}`, timeoutMs: TIMEOUT_MS }] }, diversify: { externalCollectorRepeats: 2, collectorIntervalMs: 0 } },
+      });
+      const a = run.artifacts[0];
+      const c = a.content as ExternalErrorCandidate;
+      expect(c.origin, path).not.toBe('collected');
+      expect(c.details.notes.join(' '), path).toMatch(/saw only failures a retry cannot fix/);
+      expect(run.store.callsFor(a.key).filter((x) => x.kind === 'tool' && x.tier === 'live')).toHaveLength(2);
+    }
+  });
+
   it('calls nothing when HTTP adapters are off (the default) and says so', async () => {
     const run = await runDiversify('diversify-external', {
       trajectories,

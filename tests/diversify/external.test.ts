@@ -42,14 +42,17 @@ describe("T-Eval's captured failures", () => {
     expect(byId.get('10')!.kind).toBe('rate_limit');
     expect(byId.get('query_247_0_4')!.kind).toBe('timeout');
     expect(byId.get('126')!.kind).toBe('connection_error');
-    expect(byId.get('177')!.kind).toBe('quota_exceeded');
+    // 177 is AMap's USER_DAILY_QUERY_OVER_LIMIT: a real quota failure, kept as recorded but not reused (a retry cannot pass it).
+    expect(byId.get('177')).toBeUndefined();
+    expect(captured.unusable.find((u) => u.recordId === '177')?.why).toMatch(/retry cannot fix/);
+    expect(captured.seenKinds.filter((k) => k === 'quota_exceeded')).toHaveLength(1);
     expect(byId.get('183')!.kind).toBe('server_error');
     expect(captured.unusable.map((u) => u.recordId)).toEqual(expect.arrayContaining(['75', '85', '187']));
     expect(captured.usable.length + captured.unusable.length).toBe(B.length);
   });
 
   it('weighs the kinds like the captured distribution, with no kind impossible', () => {
-    const w = kindWeights(captured.usable.map((c) => c.kind));
+    const w = kindWeights(captured.seenKinds);
     expect(w.connection_error).toBeGreaterThan(w.rate_limit);
     expect(w.timeout).toBeGreaterThan(w.quota_exceeded);
     expect(w.permission_denied).toBe(1);
@@ -115,11 +118,11 @@ describe('diversify-external, offline', async () => {
       expect(c.details.captured!.recordId).toBeTruthy();
       expect(c.response.tier).toBe(c.details.captured!.adaptation === 'exact' ? 'recorded' : 'simulated');
     }
-    expect(run.logs.some((l) => l.includes('captured T-Eval failures: 32 usable'))).toBe(true);
+    expect(run.logs.some((l) => l.includes('captured T-Eval failures: 32 environment failures') && l.includes('31 reusable'))).toBe(true);
   });
 
   it('draws kinds weighted like the captured distribution', () => {
-    const w = kindWeights(captured.usable.map((c) => c.kind));
+    const w = kindWeights(captured.seenKinds);
     const total = Object.values(w).reduce((a, b) => a + b, 0);
     for (const kind of ['connection_error', 'timeout'] as const) {
       const share = candidates.filter((c) => c.drawnKind === kind).length / candidates.length;

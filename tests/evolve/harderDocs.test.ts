@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../pipeline/rng.js';
 import type { ToolDoc } from '../../pipeline/schemas.js';
 import { brokenDocIssues, droppedConstraints, indistinctDocs } from '../../pipeline/quality/toolDocs.js';
-import { conflictWith } from '../../pipeline/quality/sameFunction.js';
+import { conflictWith, servesRequest } from '../../pipeline/quality/sameFunction.js';
 import { degradeDescription, harderInput, harderRules } from '../../stages/evolve/roles/harderTools.js';
 import { judgeRules } from '../../stages/verify/judge.js';
 import { pickDistractors } from '../../stages/evolve/index.js';
@@ -181,5 +181,56 @@ describe('extra tools: the same job under another name', () => {
       expect(new Set(picked.map((p) => p.name)).size).toBe(4);
       expect(picked.filter((p) => isRelatedDistractor(p, subject)).length, picked.map((p) => p.name).join(', ')).toBeGreaterThanOrEqual(2);
     }
+  });
+});
+
+describe('harder tool docs: harder, not sloppier (h-evolve2)', () => {
+  // Before harder-tools-7: "compute the absolute value of a number.", "[Gorilla file system] remove
+  // file or directory", and in one list "[Math API] ...", "... Part of the Math API." and untagged docs.
+  it('write every rewrite as a sentence in one style: a capital, a full stop, no toolkit tag or trailer', () => {
+    for (let seed = 0; seed < 20; seed++) {
+      for (const t of DOCS) {
+        const out = harderRules(harderInput([t]), new Rng(seed, `tool:${t.name}`, 'harder-tools')).tools[0].description;
+        expect(out, `${t.name} seed ${seed}`).not.toMatch(/^\[|Part of (the )?[A-Z][^.]*\.?$/);
+        expect(out, `${t.name} seed ${seed}`).toMatch(/[.!?)]$/);
+        const first = out.match(/^\S+/)![0];
+        if (!/[_A-Z0-9(]/.test(first.slice(1))) expect(first, `${t.name} seed ${seed}: ${out}`).toMatch(/^[A-Z]/);
+      }
+    }
+  });
+
+  it('leave what a parameter says to the parameter, and keep where a tool works', () => {
+    const twitter: ToolDoc = {
+      name: 'TwitterAPI.authenticate_twitter',
+      description: 'This tool belongs to the TwitterAPI, which provides core functionality for posting tweets. Tool description: Authenticate a user with username and password.',
+      required_parameters: [
+        { name: 'username', type: 'string', description: 'Username of the user.' },
+        { name: 'password', type: 'string', description: 'Password of the user.' },
+      ],
+      optional_parameters: [],
+      return_data: [],
+    };
+    const outs = [...Array(20).keys()].map((seed) => harderRules(harderInput([twitter]), new Rng(seed, 'left')).tools[0].description);
+    expect(outs.filter((o) => !/password/i.test(o)).length).toBeGreaterThan(10);
+    for (const o of outs) expect(o).toMatch(/^Authenticate (a )?user\b/);
+    // "show the emails in the inbox" once became "show the emails": the inbox is what the tool reads.
+    const show: ToolDoc = { name: 'Email.show', description: 'show the emails in the inbox', required_parameters: [], optional_parameters: [{ name: 'only_unread', type: 'boolean', description: 'whether to show only unread' }], return_data: [] };
+    for (let seed = 0; seed < 20; seed++) expect(harderRules(harderInput([show]), new Rng(seed, 'inbox')).tools[0].description).toMatch(/inbox/);
+  });
+});
+
+describe('extra tools: never a tool that serves the step\'s request (h-evolve2)', () => {
+  const today = { name: 'Weather.get_weather_today', description: "Get weather today: get today's weather. It needs the location (location). It returns the overall and avg temperature." };
+  const forecast = { name: 'Weather.forecast_weather', description: 'forecast weather in the N upcoming days' };
+  it('counts today\'s weather beside a one-day forecast, and a forecast beside today\'s weather asked as a forecast', () => {
+    // teval_query_114_2-tool_hallucination_error-k11-cot~mixed: GT forecast_weather(days=1), get_weather_today added.
+    expect(servesRequest(today, { request: 'What is the weather forecast for today in San Francisco?', steps: [{ doc: forecast, args: { location: 'San Francisco', days: 1 } }] })).toMatch(/serves the request Weather\.forecast_weather serves/);
+    // teval_query_45_2: GT get_weather_today, the request asks for a forecast on a date.
+    expect(servesRequest(forecast, { request: 'Give me the forecast for October 17, 2023 in New York.', steps: [{ doc: today, args: { location: 'New York' } }] })).toMatch(/forecast/);
+    // Fair: a three-day forecast beside today's weather, today's weather asked plainly beside a forecast tool.
+    expect(servesRequest(today, { request: 'What will the weather be in Paris over the next three days?', steps: [{ doc: forecast, args: { location: 'Paris', days: 3 } }] })).toBeUndefined();
+    expect(servesRequest(forecast, { request: 'How is the weather in Beijing today?', steps: [{ doc: today, args: { location: 'Beijing' } }] })).toBeUndefined();
+    // Other lookups' aspects never stand in for each other: upcoming movies beside what is now playing.
+    expect(servesRequest({ name: 'FilmDouban.coming_out_filter', description: 'prints the upcoming movies' }, { request: 'Which movies are playing now?', steps: [{ doc: { name: 'FilmDouban.now_playing_out_filter', description: 'prints the movies now playing' }, args: {} }] })).toBeUndefined();
   });
 });

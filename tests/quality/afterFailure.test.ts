@@ -227,3 +227,35 @@ describe('the closing thought after a call that kept failing', () => {
     expect(finishThought('search_movie', 'Request timed out after 15 s', new Rng(1, 'f'))).toMatch(/time/);
   });
 });
+
+// Before diversify-external 8 every CoT retry (376/376 external CoT cases) repeated the failed call's
+// own thought, written before it failed: "Building on that, I can print the details …" after a 502.
+describe('the retry\'s thought says the call failed and goes again', () => {
+  it('retry_thought_stale flags the failed call\'s own thought and one that does not say it failed; passes the generator\'s', async () => {
+    const { retryThought } = await import('../../stages/diversify-external/afterFailure.js');
+    const { retryThoughtStale } = await import('../../pipeline/quality/measures/thoughts.js');
+    const failed = toolSteps(paris)[0].step.action;
+    const own = 'To start, I search for properties in Paris with `search_property_by_place`.';
+    const withRetry = (thought: string): TestCase => {
+      const tc = externalCase(paris, 1, toolSteps(paris)[1].step.action, true);
+      const gt = tc.groundTruth as Action[];
+      const at = tc.messages.map((m) => m.role).lastIndexOf('assistant');
+      const messages = tc.messages.map((m, i) => (i === at ? { ...m, content: JSON.stringify({ thought: own, ...failed }) } : m));
+      return { ...tc, messages, groundTruth: [{ ...gt[0], thought }, gt[1]] };
+    };
+    expect(retryThoughtStale(withRetry(own))).toMatch(/repeats the failed call's own thought/);
+    expect(retryThoughtStale(withRetry('Building on that, I will search again.'))).toMatch(/does not say the call failed/);
+    expect(retryThoughtStale(withRetry('The search timed out, so I will try again. Building on that, the rest follows.'))).toMatch(/Building on that/);
+    const thoughts = new Set<string>();
+    for (const message of ['HTTP 429 Too Many Requests', 'HTTP 502 Bad Gateway', 'Request timed out after 15 s', 'HTTP 403 Forbidden: permission check failed', 'Connection reset by peer']) {
+      for (let seed = 0; seed < 6; seed++) {
+        const thought = retryThought(failed, message, TOOLS, new Rng(seed, 'retry'));
+        thoughts.add(thought);
+        expect(retryThoughtStale(withRetry(thought)), `${message}: ${thought}`).toBeNull();
+        expect(thought).toMatch(/`search_property_by_place`/);
+      }
+    }
+    expect(thoughts.size).toBeGreaterThanOrEqual(8);
+  });
+});
+

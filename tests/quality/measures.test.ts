@@ -17,7 +17,7 @@ import {
   unsupportedAnswer,
 } from '../../pipeline/quality/measures/solvable.js';
 import { implausibleValue, keyErrorHint, thoughtLeak, toolErrorHint, valueErrorHint } from '../../pipeline/quality/measures/errors.js';
-import { answerTruncated, grammarProblems, thoughtGrammar, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, extraToolsSameFunction, extraToolsUnrelated, insertedRuns, noiseDistinct, noiseIncoherent, noiseReuse, noiseSplitsSentence, noiseGrammarSlip, noiseGrammarSlips, sentenceIntact, oneSidedContext, brokenContext } from '../../pipeline/quality/measures/text.js';
+import { answerTruncated, grammarProblems, thoughtGrammar, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, harderToolsLowercase, harderToolsMixedTags, harderToolsWordingOnly, extraToolsSameFunction, extraToolsUnrelated, insertedRuns, noiseDistinct, noiseIncoherent, noiseReuse, noiseSplitsSentence, noiseGrammarSlip, noiseGrammarSlips, sentenceIntact, oneSidedContext, brokenContext } from '../../pipeline/quality/measures/text.js';
 import { noiseIncoherences } from '../../pipeline/quality/noiseCoherence.js';
 import { noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
 import { Rng } from '../../pipeline/rng.js';
@@ -381,10 +381,37 @@ describe('text measures', () => {
     expect(extraToolsSameFunction.check(fileCase({ ...tool('FileOperation.read_file', ['file_path']), description: 'read file from disk' }), fileCtx)).toMatch(/FileOperation\.read_file: does the same job as GorillaFileSystem\.cat \(read file\)/);
     expect(extraToolsSameFunction.check(fileCase({ ...tool('PPT.save_file', []), description: 'When all steps done, YOU MUST use save_file() to save PPT' }), fileCtx)).toBeNull();
 
+    // A tool of another job that serves the step's request: today's weather beside a one-day forecast (teval_query_114_2-...~mixed).
+    const forecast = { ...tool('Weather.forecast_weather', ['location', 'days']), description: 'forecast weather in the N upcoming days' };
+    const weatherBase = mk({ id: 'w', tools: [forecast], messages: msgs('What is the weather forecast for today in San Francisco?', []), groundTruth: { name: 'Weather.forecast_weather', args: { location: 'San Francisco', days: 1 } } });
+    const weatherCase = (added: ToolDoc) => mk({ id: 'w~extra_tools', tools: [forecast, added], evolution: { strategy: 'extra_tools', baseCaseId: 'w', applied: ['extra_tools'], details: { extraTools: { added: [added.name], candidates: 1 } } } });
+    const weatherCtx = ctxWith(undefined, weatherBase);
+    expect(extraToolsSameFunction.check(weatherCase({ ...tool('Weather.get_weather_today', ['location']), description: "Get weather today: get today's weather." }), weatherCtx)).toMatch(/Weather\.get_weather_today: serves the request Weather\.forecast_weather serves/);
+    expect(extraToolsSameFunction.check(weatherCase({ ...tool('BINGMap.get_coordinates', ['location']), description: 'Get the coordinates of a location.' }), weatherCtx)).toBeNull();
+
     // Related distractors: of the case's domain (a word of its request or listed tools), not an unrelated system.
     expect(extraToolsUnrelated.check(fileCase({ ...tool('FileOperation.write_file', ['file_path', 'text']), description: 'write file to disk' }), fileCtx)).toBeNull();
     expect(extraToolsUnrelated.check(fileCase({ ...tool('TradingBot.cancel_order', ['order_id']), description: 'Cancel an order.' }), fileCtx)).toMatch(/none of 1 added tools \(TradingBot\.cancel_order\)/);
     expect(extraToolsUnrelated.check(mk({ id: 'x' }), fileCtx)).toBeUndefined();
+  });
+
+  it('flags a harder doc opening in lower case, a list mixing tag styles, and rewrites that change only wording', () => {
+    const abs = { ...tool('MathAPI.absolute_value', ['number']), description: 'This tool belongs to the Math API. Tool description: Calculate the absolute value of a number.' };
+    const auth = { ...tool('TwitterAPI.authenticate_twitter', ['username', 'password']), description: 'Authenticate a user with username and password.' };
+    auth.required_parameters = [{ name: 'username', type: 'string', description: 'Username of the user.' }, { name: 'password', type: 'string', description: 'Password of the user.' }];
+    const base = mk({ id: 'h', tools: [abs, auth] });
+    const ctx = ctxWith(undefined, base);
+    const evo = (docs: string[]) => mk({ id: 'h~harder_tools', tools: base.tools.map((t, i) => ({ ...t, description: docs[i] })), evolution: { strategy: 'harder_tools', baseCaseId: 'h', applied: ['harder_tools'], details: { harderTools: { changed: [] } } } });
+    // The harder-tools-6 rewrites (bfcl_multi_turn_base_* ~harder_tools).
+    expect(harderToolsLowercase.check(evo(['compute the absolute value of a number.', 'Authenticate a user.']), ctx)).toMatch(/MathAPI\.absolute_value/);
+    expect(harderToolsLowercase.check(evo(['[Math API] compute the absolute value of a number.', 'Authenticate a user.']), ctx)).toMatch(/MathAPI\.absolute_value/);
+    expect(harderToolsMixedTags.check(evo(['[Math API] Compute the absolute value of a number.', 'Authenticate user with username and password. Part of the TwitterAPI.']), ctx)).toMatch(/bracket.*part/);
+    expect(harderToolsWordingOnly.check(evo(['Compute the absolute value of a number.', 'Authenticate user with username and password.']), ctx)).toMatch(/none leaves a fact/);
+    const good = evo(['Compute the absolute value of a number.', 'Authenticate a user.']);
+    expect(harderToolsLowercase.check(good, ctx)).toBeNull();
+    expect(harderToolsMixedTags.check(good, ctx)).toBeNull();
+    expect(harderToolsWordingOnly.check(good, ctx)).toBeNull();
+    expect(harderToolsLowercase.check(mk({ id: 'x' }), ctx)).toBeUndefined();
   });
 
   it('finds broken grammar in thoughts, per 100 distinct thoughts', () => {

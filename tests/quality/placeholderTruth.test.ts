@@ -27,6 +27,17 @@ describe('placeholder ground truths', () => {
     expect(unshownPlaceholder(messages('Cancel my order.'), { name: 'TradingBot.cancel_order', args: { order_id: '12345' } })).toMatch(/dummy/);
   });
 
+  it('query_248_1: "current location" where the user named no place is a stand-in no weather API looks up; a place the user names is not', () => {
+    const weather = (location: string) => ({ name: 'Weather.get_weather_today', args: { location } });
+    const ask = 'Could you also tell me what the weather is like today?';
+    expect(unshownPlaceholder(messages(ask), weather('current location'))).toMatch(/stand-in for a place nobody named/);
+    expect(unshownPlaceholder(messages(ask), weather('my location'))).toMatch(/stand-in/);
+    expect(unshownPlaceholder(messages(ask), weather('Paris'))).toBeUndefined();
+    // The user's own words: "my current location at 456 Broad St" shows the phrase, and the plan passes the address anyway.
+    expect(unshownPlaceholder(messages('How far is it from my current location at 456 Broad St?'), weather('current location'))).toBeUndefined();
+    expect(unshownPlaceholder(messages(ask), weather('Current Location Park'))).toBeUndefined();
+  });
+
   it('the measure counts tool-call ground truths only', () => {
     const tc = (groundTruth: unknown) => ({ messages: messages('Make the slides.'), groundTruth }) as unknown as TestCase;
     expect(gtPlaceholderArgument.check(tc(slide('Bullet point 1[SPAN]Bullet point 2')), {} as never)).toMatch(/PPT.add_text_page/);

@@ -31,6 +31,18 @@ describe('closing answer wording', () => {
     expect(answer('{"affliation": "MIT"}')).toContain('affiliation');
   });
 
+  it('asks for another try, not for access, after a denial that says it passes', () => {
+    const passes = 'PermissionError: [Errno 13] Permission denied while running touch: another process (pid 4120) holds it open; try again once it is closed';
+    for (let seed = 0; seed < 20; seed++) {
+      const a = answer('', passes, seed);
+      expect(a).not.toMatch(/grant access|have access|sort out the permissions|account with access/i);
+      expect(a).toMatch(/again|retry|another (try|go)|once more/i);
+    }
+    // A denial that does not pass still asks for access.
+    const asks = [...Array(20).keys()].map((seed) => answer('', 'HTTP 403 Forbidden: the caller does not have permission to call touch.', seed));
+    expect(asks.every((a) => /access|permissions/i.test(a))).toBe(true);
+  });
+
   it('asks about waiting out a quota, not about access', () => {
     for (let seed = 0; seed < 20; seed++) {
       const a = answer('', '{"error": {"code": 403, "status": "QUOTA_EXCEEDED", "message": "Daily quota exceeded."}}', seed);

@@ -12,7 +12,7 @@ const STEPS: ThoughtInput['steps'] = [
   { name: 'FileOps.write_file', description: 'write file to disk', args: { file_path: 'notes.txt', text: 'a much longer body of text that goes on well past sixty characters in all' } },
   { name: 'Reviews.get_property_reviews', description: 'This function retrieves the reviews of a property given its ID.', args: { property_id: 42, limit: 5, sort: ['date', 'rating'] } },
   { name: 'TwitterAPI.retweet', description: `${BFCL}Retweet a tweet for the authenticated user.`, args: { tweet_id: 10 } },
-  { name: 'Weather.get_weather_today', description: "Get weather today: get today's weather. It needs the location (location).", args: { location: 'Oslo' }, previousResponse: '{"zipcode": "83214", "city": "Rivermist"}' },
+  { name: 'Weather.get_weather_today', description: "Get weather today: get today's weather. It needs the location (location).", args: { location: 'Oslo' }, previousResponse: '{"zipcode": "83214", "city": "Oslo"}' },
 ];
 
 describe('thought-writer offline rules', () => {
@@ -21,7 +21,9 @@ describe('thought-writer offline rules', () => {
     expect(baseForm('searches')).toBe('search');
     expect(baseForm('applies')).toBe('apply');
     expect(intentOf(STEPS[0].description, 'get_zipcode_based_on_city')).toBe('get the zipcode');
-    expect(intentOf('A google search API', 'search')).toBe('use a google search API');
+    expect(intentOf('A weather forecast service', 'forecast')).toBe('use a weather forecast service');
+    // A doc naming the service as an "API" is said as what it does, not in the doc's words about itself.
+    expect(intentOf('A google search API', 'search')).toBe('search Google');
     expect(intentOf('This function retrieves the reviews of a property given its ID.', 'x')).toBe('retrieve the reviews of the property');
   });
 
@@ -38,7 +40,9 @@ describe('thought-writer offline rules', () => {
   it('ties a thought to the previous response and to a value the user stated', () => {
     const seen = new Set<string>();
     for (let seed = 0; seed < 40; seed++) for (const t of offlineThoughts({ query: 'Weather in Oslo?', steps: STEPS.slice(5) }, new Rng(seed, 'tie'))) seen.add(t);
-    expect([...seen].some((t) => t.includes('`retweet` says the zipcode is "83214".'))).toBe(true);
+    // The fact a thought cites is one the call uses (the city it passes), never one it has no use for (the zipcode).
+    expect([...seen].some((t) => t.includes('`retweet` says the city is "Oslo".'))).toBe(true);
+    expect([...seen].some((t) => t.includes('83214'))).toBe(false);
     expect([...seen].some((t) => /"Oslo"/.test(t))).toBe(true);
   });
 

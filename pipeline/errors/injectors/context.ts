@@ -170,11 +170,17 @@ export function querySpans(query: string): QuerySpan[] {
   for (const m of query.matchAll(/\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/g)) add(m[0], 'date');
   for (const m of query.matchAll(/(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])/g)) add(m[0], 'number');
   // Months and weekdays are words of dates ("March 15, 1985"), not names.
-  for (const m of query.matchAll(/\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b/g)) if (!m[0].split(/\s+/).some(isCalendarWord)) add(m[0], 'name');
+  // A sentence's opening word is no part of the name after it: "If Zeta Corp's …" names Zeta Corp.
+  for (const m of query.matchAll(/\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b/g)) {
+    const name = m[0].replace(SENTENCE_OPENER, '');
+    if (!name.split(/\s+/).some(isCalendarWord) && (/\s/.test(name) || (name !== m[0] && name.length > 2))) add(name, 'name');
+  }
   // Single capitalised words inside a sentence (Rivermist, Nvidia); a sentence's first word is no name.
   for (const m of query.matchAll(/(?<=[a-z0-9,;:]\s+)[A-Z][a-z]{2,}\b/g)) if (!COMMON_CAPITALISED.has(m[0]) && !isCalendarWord(m[0])) add(m[0], 'name');
   return spans;
 }
+
+const SENTENCE_OPENER = /^(If|When|Whether|Since|Because|Unless|Although|While|Once|Also|Then|Now|Next|Please|Could|Would|Can|And|But|So|Afterwards|Additionally|Finally|Lastly|Moreover|Furthermore)\s+/;
 
 const COMMON_CAPITALISED = new Set(['I', 'The', 'This', 'That', 'Then', 'And', 'But', 'Please', 'Could', 'Would', 'Can', 'Also', 'Oh', 'Afterwards', 'Moreover', 'Furthermore', 'Additionally', 'Finally']);
 

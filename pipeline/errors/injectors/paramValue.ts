@@ -14,6 +14,7 @@ import { enumOf, findTool, isPlainObject, paramIndex, sameValue, show } from '..
 import { MONTHS, numberToWords, words } from '../vocabulary.js';
 import { earlierIds, gtArgs, isIdKey, knownDirectories, namesATool, querySpans, repeatsValidStep, shapeAffinity, shapeOf, type Injection, type InjectionInput, type Injector } from './context.js';
 import { valueKindProblem } from '../kinds.js';
+import { slipProblem, type GivenValue } from '../misplaced.js';
 import { toJson } from '../../pyValues.js';
 
 /** The families of wrong values (README "Internal errors"): what a model really gets wrong. */
@@ -259,6 +260,23 @@ function editsFor(key: string, value: unknown, param: ToolParam | undefined, inp
   return out;
 }
 
+/** The values the trajectory gives for parameters, with their tools: the correct call's, earlier and later steps'. */
+function givenValues(input: InjectionInput): GivenValue[] {
+  const out: GivenValue[] = [];
+  const add = (name: string, args: ToolArgs | string, where: string) => {
+    if (!isPlainObject(args)) return;
+    const doc = findTool(input.tools, name);
+    for (const [key, value] of Object.entries(args)) {
+      const param = doc ? paramIndex(doc).byName.get(key) : undefined;
+      out.push({ key, value, where, tool: name, ...(param ? { param } : {}) });
+    }
+  };
+  add(input.correct.name, gtArgs(input), 'the correct call');
+  for (const step of input.earlier) add(step.name, step.args, 'an earlier call');
+  for (const step of [...(input.validSteps ?? []), ...(input.laterInTurn ?? [])]) add(step.name, step.args, 'another step');
+  return out;
+}
+
 /** Every value edit of the correct call that is of its parameter's kind and repeats no valid step, applied. */
 function appliedEdits(input: InjectionInput, rng: Rng): { edit: ValueEdit; changed: ToolArgs }[] {
   const doc = findTool(input.tools, input.correct.name);
@@ -278,7 +296,16 @@ function appliedEdits(input: InjectionInput, rng: Rng): { edit: ValueEdit; chang
       }
     }
   }
-  const applied = edits
+  // Only a slip of the right kind: no card id as a travel class, no email title as a location, no
+  // place the request names as a paper topic (misplaced.ts slipProblem; a swap of two arguments is a real slip).
+  const given = givenValues(input);
+  const request = [...(input.earlierRequests ?? []), input.query].join('\n');
+  const plausible = edits.filter(
+    (edit) =>
+      edit.variant === 'same-kind-entity:arguments-swapped' ||
+      edit.changes.every((c) => !slipProblem(params.byName.get(c.key) ?? { name: c.key, type: 'any' }, c.to, args[c.key], given, request, input.tools, doc.name)),
+  );
+  const applied = plausible
     .map((edit) => {
       const changed: ToolArgs = { ...args };
       for (const c of edit.changes) changed[c.key] = c.to;

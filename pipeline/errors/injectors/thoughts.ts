@@ -58,9 +58,12 @@ function purpose(doc: ToolDoc | undefined): string | undefined {
 
 function argsText(args: Action['args']): string {
   if (!isPlainObject(args)) return '';
-  const entries = Object.entries(args).slice(0, 3);
+  const all = Object.entries(args);
+  const entries = all.slice(0, 3);
   if (entries.length === 0) return '';
-  return entries.map(([k, v]) => `${keyAsWords(k)} ${shown(v)}`).join(', ');
+  // "a, b, c" reads as all the call passes: a fourth and later are counted, as argPhrase counts them.
+  const more = all.length - entries.length;
+  return entries.map(([k, v]) => `${keyAsWords(k)} ${shown(v)}`).join(', ') + (more > 0 ? ` and ${['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'][more - 1] ?? 'several'} more argument${more === 1 ? '' : 's'}` : '');
 }
 
 type Template = (p: { tool: string; args: string; purpose?: string }) => string | undefined;
@@ -184,7 +187,13 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
   if (type === 'tool_hallucination_error') {
     const real = shortName(correct.name).toLowerCase();
     const other = VERB_SYNONYMS[real];
-    if (other) frame = frame.replace(new RegExp(`(?<![\\w\`])${real}(?![\\w\`])`, 'g'), other);
+    // Only in what the step is for: the arguments' words ("comment content") name the call's keys, and
+    // a synonym ending in a preposition takes the place of the verb's own ("reply to the tweet", not "reply to on").
+    const said = doc ? intentOf(doc.description, shortName(correct.name), wrongArgs) : undefined;
+    if (other && said && frame.includes(said)) {
+      const swapped = said.replace(new RegExp(`(?<![\\w\`])${real}(?![\\w\`])`, 'g'), other).replace(new RegExp(`\\b(${other}) (?:on|to|for|at|about) `), '$1 ');
+      frame = frame.replace(said, swapped);
+    }
   }
   // The arguments in words as the writer put them (in the call's key order, or sorted), then the wrong call's.
   const phrase = [args, isPlainObject(args) ? Object.fromEntries(Object.entries(args).sort(([x], [y]) => x.localeCompare(y))) : args].map(argPhrase).find((p) => p && frame.includes(p));

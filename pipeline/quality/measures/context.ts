@@ -9,7 +9,7 @@ import type { TestCase } from '../../schemas.js';
 import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
-import { asksOffTopic, claimsAction, declines, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
+import { asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
 export function spokenTurns(tc: TestCase): { role: 'user' | 'assistant'; text: string; thought?: string }[] | undefined {
@@ -512,4 +512,135 @@ export const contextSpeaksAsCafe: CaseMeasure = {
   },
 };
 
-export const CONTEXT_MEASURES = [contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+/** Drinks a reply may name, for the read-back measures. */
+const DRINK_WORDS = new Set(['hot chocolate', 'chai latte', 'cold brew', 'iced coffee', 'drip coffee', 'flat white', 'matcha latte', 'green tea', 'black tea', 'herbal tea', 'cappuccino', 'macchiato', 'americano', 'espresso', 'frappuccino', 'frappe', 'cortado', 'steamer', 'mocha', 'latte', 'chai', 'matcha', 'smoothie', 'tea', 'coffee']);
+const namesDrink = (text: string) => menuItems(text).some((m) => DRINK_WORDS.has(m)) || /\b(?:cappucinos?|cortandos?|expressos?|lates?)\b/i.test(text);
+
+/** The customer's request clause carried into a read-back ("… and make the milk steamed extra hot", "with both oat milk and caramel", "and please add caramel syrup"). */
+const ECHO = /(?:\band|,)\s+(?:please\s+|also\s+)?(?:make|add|put)\s+(?:it|that|them|the|some|a|an|sea|extra|\w+\s+to (?:it|that))\b|\band double the\b|\bwith both\b|\bplease add\b/i;
+
+/** An inserted reply naming an order in the customer's own request words, not as items and options; the clause, or undefined. */
+export function echoedRequest(text: string): string | undefined {
+  if (!namesDrink(text)) return undefined;
+  const m = ECHO.exec(text);
+  return m ? m[0].trim() : undefined;
+}
+
+export const contextReadBackEcho: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_readback_echo',
+  group: 'text',
+  title: 'long context: a read-back or closing copies the customer\'s request whole instead of restating the order ("a Mocha with whole milk and make the milk steamed extra hot, is that it?", "a Latte with both oat milk and caramel")',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    const bad = turns.filter((t) => t.role === 'assistant' && echoedRequest(t.text));
+    return bad.length ? `${bad.length} replies, e.g. "${echoedRequest(bad[0].text)}" in "${bad[0].text.slice(0, 90)}"` : null;
+  },
+};
+
+export const contextMenuCapitalised: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_menu_capitalised',
+  group: 'text',
+  title: 'long context: an inserted reply capitalises a menu word inside a sentence ("So that\'s a Mocha with Oat Milk?", "Two Mocha\'s")',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    const bad = turns.filter((t) => t.role === 'assistant' && (menuCapitalised(t.text) || /\b(?:two|three|four|\d+) \w+'s\b/i.test(t.text)));
+    return bad.length ? `${bad.length} replies, e.g. "${bad[0].text.slice(0, 90)}"` : null;
+  },
+};
+
+/** A question asking the user to confirm or check, with nothing named to confirm ("Is that everything you want?", "Could you confirm your order please?"). */
+const CONFIRM_ASK = /\b(?:confirm\w*|correct|right|accurate|check\w*|verify|everything you want|all you want|understood what you want|change about that|get all of that|all of that|looks? (?:good|ok(?:ay)?|fine|right|correct)|is (?:that|this|it) (?:it|all|everything|what you (?:want|wanted|ordered)))\b/i;
+
+/** A reply asking to confirm an order it does not name, after a customer's order (not their question); the reply, or undefined. */
+export function confirmsNothing(user: string, reply: string): string | undefined {
+  if (!endsOnQuestion(reply) || userAsks(user)) return undefined;
+  const last = reply.trim().split(/(?<=[.!?])\s+/).pop() ?? '';
+  if (!CONFIRM_ASK.test(last) || namesDrink(reply)) return undefined;
+  // "Just to check: a Jin Xuan, correct?": an item the rules do not know is still named.
+  if (/\b(?:[Aa]n?|[Oo]ne|[Tt]wo|[Tt]hree|[Tt]he|[Ss]ome)\s+(?:(?:cup|glass|pot|mug)\s+of\s+)?(?!order\b|details?\b|drinks?\b|everything\b|information\b)(?:[A-Z][\w'-]*|[\w'-]+\s+(?:with|and)\s+\w+)/.test(reply)) return undefined;
+  return reply;
+}
+
+export const contextConfirmsNothing: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_confirms_nothing',
+  group: 'text',
+  title: 'long context: after an order, an inserted reply asks the customer to confirm without naming anything to confirm ("Is that everything you want?", "Please check the details of your order. Is it correct?")',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    const i = turns.findIndex((t, j) => t.role === 'assistant' && j > 0 && turns[j - 1].role === 'user' && confirmsNothing(turns[j - 1].text, t.text));
+    return i >= 0 ? `"${turns[i - 1].text.slice(0, 60)}" -> "${turns[i].text.slice(0, 80)}"` : null;
+  },
+};
+
+export const contextSituationalClaim: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_situational_claim',
+  group: 'text',
+  title: 'long context: an inserted reply places the assistant where it is not: at the shop or with its menu to hand ("… at this location.", "Take a look at their menu", "please see their menu above")',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    for (const t of turns) {
+      if (t.role !== 'assistant') continue;
+      const said = claimsSituation(t.text);
+      if (said) return `"${said}": "${t.text.slice(0, 90)}"`;
+    }
+    return null;
+  },
+};
+
+const AFFIRMED = /^\W*(?:yes|yep|yeah|yup|ya|correct|that'?s (?:right|correct|it)|it is|it'?s (?:right|correct)|looks (?:good|right|great|correct)|perfect|right|sure|absolutely|exactly|you got it|that is (?:right|correct|it))\b/i;
+
+/** The longest run of words two lines share. */
+function sharedRun(a: string, b: string): string[] {
+  const x = normalizeLine(a).split(' ');
+  const y = normalizeLine(b).split(' ');
+  let best: string[] = [];
+  for (let i = 0; i < x.length; i++)
+    for (let j = 0; j < y.length; j++) {
+      let k = 0;
+      while (i + k < x.length && j + k < y.length && x[i + k] === y[j + k]) k++;
+      if (k > best.length) best = x.slice(i, i + k);
+    }
+  return best;
+}
+
+/** A reply after the customer confirmed a read-back that reads the order back again, 6+ of its words in a row; the words, or undefined. */
+export function readBackRepeated(dialogue: { role: string; text: string }[]): string | undefined {
+  for (let i = 0; i + 2 < dialogue.length; i++) {
+    const [first, yes, next] = dialogue.slice(i, i + 3);
+    if (first.role !== 'assistant' || yes.role !== 'user' || next.role !== 'assistant' || !readsOrderBack(first.text) || !AFFIRMED.test(yes.text)) continue;
+    const run = sharedRun(first.text, next.text);
+    if (run.length >= 6 && namesDrink(run.join(' '))) return `"${run.join(' ')}" read back, confirmed, then said again: "${next.text.slice(0, 80)}"`;
+  }
+  return undefined;
+}
+
+export const contextReadBackRepeated: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_readback_repeated',
+  group: 'text',
+  title: 'long context: once the customer has confirmed a read-back, the next reply reads the whole order back again ("A mocha with whole milk, steamed extra hot?" "Yes" "Then a mocha with whole milk, steamed extra hot is your order.")',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    for (const d of dialogueSegments(tc, turns) ?? [turns]) {
+      const why = readBackRepeated(d);
+      if (why) return why;
+    }
+    return null;
+  },
+};
+
+export const CONTEXT_MEASURES = [contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];

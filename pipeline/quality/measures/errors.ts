@@ -118,7 +118,7 @@ export const implausibleValue: CaseMeasure = {
   kind: 'case',
   id: 'value_implausible',
   group: 'errors',
-  title: 'injected value not of its parameter\'s kind (a fragment of a name, a month or weekday as a name, a clause of the request, another parameter\'s value; a swap of two arguments is a real slip)',
+  title: 'injected value not of its parameter\'s kind (a fragment of a name, a month or weekday as a name, a clause of the request, another parameter\'s value; a value error of another kind than its slot: travel_class="travel_card_12345", location="Product Inquiry", an arXiv search for a place the request names; a swap of two arguments, a company\'s name for its ticker, another city are real slips)',
   population: 'parameters_value and tool_select cases whose error was made up (a recorded or observed model error is real as it is)',
   check(tc) {
     if (tc.errorType !== 'parameters_value_error' && tc.errorType !== 'tool_select_error') return undefined;

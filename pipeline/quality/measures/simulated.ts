@@ -8,7 +8,7 @@
 import { shownSimulatedSteps, shownSteps, simulatedDefect, simulatedDefectAmong, userText } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
-import type { CaseMeasure, SetMeasure } from '../types.js';
+import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 import { mixedTypes } from '../../resolution/fieldTypes.js';
 import { kindSearchedIn, looksLikeAddress, namesOnePlace, namesTown, recordName } from '../../resolution/simulatorRules.js';
 
@@ -22,7 +22,9 @@ import { isErrorResponse } from '../../errors/responses.js';
 import { canonicalArgs } from '../../resolution/canonical.js';
 import { namesAuthor } from '../../resolution/knownFacts.js';
 import { factsOfRecording, sameId } from '../../resolution/recordedFacts.js';
-import type { TestCase } from '../../schemas.js';
+import type { Action, ChatMessage, TestCase } from '../../schemas.js';
+import { callsAt, shownAction } from '../grounding.js';
+import { factField, labelledFacts, sameFact } from '../copiedFields.js';
 import { levenshtein } from '../../editDistance.js';
 import { toolSteps } from '../../steps.js';
 import { askedCount, docListCap } from '../../resolution/askedCount.js';
@@ -484,7 +486,88 @@ export const simulatedRecordContradictsRecording: CaseMeasure = {
   },
 };
 
-export const SIMULATED_MEASURES: CaseMeasure[] = [simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedTextOffTopic, simulatedVenueTemplated, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedContradictsWorld];
+/**
+ * A simulated single-record answer that a later call (shown, or the ground truth) states otherwise:
+ * the weather answer says "Partly cloudy" and the file the plan writes next says "Overall conditions:
+ * Sunny"; the clock says "2020-09-29 05:30" and the slide "Date and Time: 2023-10-22 22:53". The plan
+ * was recorded on the real answer, so the simulated one must give what it copies. A call's labelled
+ * line (labelledFacts) is matched to the field its label names (factField) in each answer before it;
+ * it is fine when any of those answers gives that value. `simulated` holds the contents of the answers
+ * the simulator made; the erroneous call of an error case (its last assistant message) is not read.
+ */
+export function simulatedFactContradicted(messages: ChatMessage[], groundTruth: Action | Action[], simulated: Set<string>, end = messages.length): string | null | undefined {
+  let inPopulation = false;
+  for (const { action, at } of callsAt(messages, groundTruth, end)) {
+    const facts = labelledFacts(action);
+    if (!facts.length) continue;
+    const answers: { tool: string; fields: Record<string, unknown>; simulated: boolean }[] = [];
+    for (let i = 1; i < Math.min(at, end); i++) {
+      const m = messages[i];
+      if (m.role !== 'function') continue;
+      const v = parseToolResponse(m.content);
+      if (!isPlainObject(v) || 'error' in v) continue;
+      const fields = Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string' || typeof x === 'number'));
+      const call = messages[i - 1].role === 'assistant' ? shownAction(messages[i - 1].content) : undefined;
+      answers.push({ tool: call?.name ?? 'the tool', fields, simulated: simulated.has(m.content) });
+    }
+    for (const f of facts) {
+      const held = answers.flatMap((a) => {
+        const field = factField(f.label, Object.keys(a.fields));
+        return field ? [{ ...a, field, value: a.fields[field] }] : [];
+      });
+      if (!held.length) continue;
+      inPopulation = true;
+      if (held.some((h) => sameFact(f.value, h.value))) continue;
+      const sim = held.find((h) => h.simulated);
+      if (sim) return `${sim.tool} answers ${sim.field} ${JSON.stringify(sim.value)}, but the later ${action.name} writes "${f.label}: ${f.value}"`;
+    }
+  }
+  return inPopulation ? null : undefined;
+}
+
+export const simulatedFactContradictedLater: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_fact_contradicted_later',
+  group: 'solvable',
+  title: 'a simulated answer gives a fact (a weather condition, a time, a count) that a later call of the case, shown or the ground truth, writes otherwise ("overall": "Partly cloudy", then the file "Overall conditions: Sunny")',
+  population: 'cases with a call writing a labelled fact ("Label: value") that a field of an earlier answer names',
+  check(tc, ctx) {
+    const simulated = new Set((shownSimulatedSteps(tc, ctx) ?? []).map((s) => s.response!.content));
+    const end = tc.erroneousAction ? tc.messages.map((m) => m.role).lastIndexOf('assistant') : tc.messages.length;
+    return simulatedFactContradicted(tc.messages, tc.groundTruth, simulated, end < 0 ? tc.messages.length : end);
+  },
+};
+
+/**
+ * Every tool answer a case shows is one the simulated-answer measures judge: a resolved step's answer
+ * of its trajectory (shownSteps, with its tier) or the answer to the case's last call (the wrong call
+ * of an internal error, the failure of an environment error; wrongCallAnswer). An answer that is
+ * neither, such as one an evolved variant simulated again, would be shown to models and judged by no
+ * measure of this file, so it is counted here, base and evolved alike.
+ */
+export function unattributedAnswer(tc: TestCase, ctx: QualityContext): string | null | undefined {
+  const t = ctx.trajectory(tc.trajectoryId);
+  const fns = tc.messages.map((m, i) => ({ m, i })).filter(({ m }) => m.role === 'function');
+  if (!t || !fns.length) return undefined;
+  const resolved = new Set(toolSteps(t).filter(({ k }) => k <= tc.k).map(({ step }) => step.response?.content));
+  const lastCall = tc.erroneousAction || tc.environmentError ? fns[fns.length - 1].i : -1;
+  for (const { m, i } of fns) {
+    if (i === lastCall || resolved.has(m.content)) continue;
+    return `message ${i + 1} shows an answer no resolved step of ${tc.trajectoryId} gave: ${m.content.slice(0, 80)}`;
+  }
+  return null;
+}
+
+export const shownAnswerUnattributed: CaseMeasure = {
+  kind: 'case',
+  id: 'shown_answer_unattributed',
+  group: 'solvable',
+  title: 'a case shows a tool answer before its last call that is no resolved step\'s answer (an evolved variant that simulated an answer again), so no simulated-answer measure judges it',
+  population: 'cases showing at least one tool answer',
+  check: unattributedAnswer,
+};
+
+export const SIMULATED_MEASURES: CaseMeasure[] = [shownAnswerUnattributed, simulatedFactContradictedLater, simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedTextOffTopic, simulatedVenueTemplated, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedContradictsWorld];
 
 /**
  * A simulated answer gives a field another shape than every recorded answer of the same API the

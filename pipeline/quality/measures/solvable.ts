@@ -10,7 +10,7 @@ import { changesNothing, historyBefore, toolSteps, type LocatedStep } from '../.
 import { docFieldNames, placeholderArgument, skipCandidates, skipObstacle, unshownPlaceholder } from '../../afterFailure.js';
 import { isPlainObject, sameValue } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
-import { DEVICE_FAULT, isComputation, localityOf } from '../../errors/environment.js';
+import { DEVICE_FAULT, isComputation, localityOf, retryFutile } from '../../errors/environment.js';
 import { describeUngrounded, foreignRecordedResponse, httpStyleError, needShownIn, ungroundedHistory, ungroundedValues, unsupportedNumbers } from '../grounding.js';
 import { groundTruthActions, shownAction, shownSteps, simulatedDefect, userText } from '../evidence.js';
 import { clockDay, knownFacts, knownField, knownGenre, publicationParts, shownWeekday, taskToday, WEEKDAY_NAMES, type EarlierStep } from '../../resolution/knownFacts.js';
@@ -35,7 +35,7 @@ export const unshownGroundTruth: CaseMeasure = {
   kind: 'case',
   id: 'gt_value_unshown',
   group: 'solvable',
-  title: 'ground-truth id / name / number shown by no user turn, tool response or doc',
+  title: 'ground-truth id / name / number / airport code shown by no user turn, tool response or doc (an id or an airport code by no user turn or tool response: a doc example is not the user\'s data, and only a city with one airport names its code)',
   population: 'cases whose ground truth calls a tool',
   check(tc) {
     if (toolCalls(tc).length === 0) return undefined;
@@ -276,6 +276,31 @@ export const envErrorUnfitTool: CaseMeasure = {
   },
 };
 
+/**
+ * An environment error whose own words say a retry cannot help, while the ground truth retries:
+ * CRITICTOOL's protocol has the model retry a failed call (no more than three times), which is the
+ * careful first step only when the failure may pass. "403 … The caller does not have permission
+ * to call place_order", "Invalid API key", "Monthly quota exceeded …: 5000/5000 calls used",
+ * "PermissionError: [Errno 13] Permission denied" make a careful model report instead of retrying,
+ * so the retry in the ground truth is arguable.
+ */
+export const envErrorRetryFutile: CaseMeasure = {
+  kind: 'case',
+  id: 'env_error_retry_futile',
+  group: 'solvable',
+  title: 'environment error whose own text says a retry cannot help (a permission the caller lacks, an invalid key, a daily or monthly quota used up, a full disk, nothing there), while the ground truth retries the call as the protocol says',
+  population: 'external cases whose ground truth first retries the failed call',
+  check(tc) {
+    if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
+    const failed = shownAction(tc.messages[tc.messages.length - 2]?.content ?? '');
+    const retry = tc.groundTruth[0];
+    if (!failed || retry.name !== failed.name || !sameValue(retry.args, failed.args)) return undefined;
+    const msg = tc.messages[tc.messages.length - 1].content;
+    const why = retryFutile(msg);
+    return why ? `${why}, yet the ground truth retries ${retry.name}: "${msg.replace(/\s+/g, ' ').slice(0, 110)}"` : null;
+  },
+};
+
 const HOST_RE = /\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|cn)\b/i;
 
 export const inventedHost: CaseMeasure = {
@@ -509,7 +534,7 @@ export const unshownHistoryValue: CaseMeasure = {
   kind: 'case',
   id: 'history_value_unshown',
   group: 'solvable',
-  title: 'a call in the shown history takes an id / name / number / place that nothing before it shows',
+  title: 'a call in the shown history takes an id / name / number / place / airport code that nothing before it shows (an id or a code a tool doc shows, or a made-up city\'s airport no lookup gave, is not shown)',
   population: 'cases showing at least one earlier tool call',
   check(tc) {
     const calls = tc.messages.flatMap((m, i) => (m.role === 'assistant' ? [{ i, action: shownAction(m.content) }] : []));
@@ -727,6 +752,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   errorEqualsValidStep,
   httpErrorOnLocalTool,
   envErrorUnfitTool,
+  envErrorRetryFutile,
   gtPlaceholderArgument,
   gtRepeatsAnsweredCall,
   inventedHost,

@@ -17,8 +17,8 @@ import { callChangesState } from '../../errors/sideEffects.js';
 import { noiseIncoherences } from '../noiseCoherence.js';
 import { distinctN, holderCounts, insertedContext, insertedRange, insertedSentences, insertedText, isOneSided, isTruncated, nonDescriptionChanges, words } from '../text.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
-import { brokenDocIssues, droppedConstraints, indistinctDocs } from '../toolDocs.js';
-import { conflictWith } from '../sameFunction.js';
+import { brokenDocIssues, droppedConstraints, indistinctDocs, leftToParameters, ownText, untagged } from '../toolDocs.js';
+import { conflictWith, requestStep, servesRequest } from '../sameFunction.js';
 import { caseSubject, isRelatedDistractor } from '../distractors.js';
 
 function hasNoise(tc: TestCase): boolean {
@@ -371,14 +371,32 @@ export function docLifted(thought: string, tc: TestCase): string | undefined {
     const api = apiOf(tool.name);
     if (new RegExp(`\\b(?:can|to|will|lets me) ${api}(?:[.;,]|$)`).test(bare)) return `says what \`${api}\` does by its bare name ("to ${api}")`;
   }
+  const selfNamed = docSelfReference(bare);
+  if (selfNamed) return `speaks of the tool as its doc does ("${selfNamed}")`;
   return undefined;
+}
+
+/**
+ * A doc's way of speaking of itself, in a thought: the service as an "API" ("use a google search
+ * API", "authenticate the user with travel API"), "this function/tool/API", or the doc's framing of a
+ * call ("takes the parameters to", "handle the user logout", "when all steps done"). A person says
+ * what the step does: "search Google", "log out of the trading system". Code and quoted values are
+ * left out (a tool named `get_api_key` is no doc's wording).
+ */
+export function docSelfReference(thought: string): string | undefined {
+  const bare = thought.replace(/"[^"]*"/g, '""').replace(/`[^`]*`/g, '``');
+  const m =
+    /\b(?:use|call|with|via|through|using|from|by)\s+(?:an?|the)?\s*(?:[\w-]+\s+){0,3}(?:API|api|endpoint)\b/.exec(bare) ??
+    /\b(?:this|the)\s+(?:function|api|API|endpoint|method)\b/.exec(bare) ??
+    /\btakes? (?:the |various |some )?parameters to\b|\bhandle (?:the )?user (?:logout|login)\b|\bwhen all steps (?:are )?done\b|\bwhich provides\b/i.exec(bare);
+  return m?.[0];
 }
 
 export const thoughtDocLifted: CaseMeasure = {
   kind: 'case',
   id: 'thought_doc_lifted',
   group: 'text',
-  title: `CoT: a thought pastes a tool doc's wording instead of saying what the step is for (${DOC_RUN_LIMIT}+ doc words in a row "search for places nearby a location, within a given radius", a doc typo "currrent", "since it can send;")`,
+  title: `CoT: a thought pastes a tool doc's wording instead of saying what the step is for (${DOC_RUN_LIMIT}+ doc words in a row "search for places nearby a location, within a given radius", a doc typo "currrent", "since it can send;", the doc speaking of itself: "use a google search API", "handle the user logout")`,
   population: 'CoT cases',
   check: (tc) => thoughtDefect(tc, (t) => docLifted(t, tc)),
 };
@@ -826,21 +844,94 @@ export const harderToolsBroken: CaseMeasure = {
     }
     // Siblings: every listed tool, a distractor (not in the base case) read as already rewritten.
     const original = new Map(pairs.map((p) => [p.before.name, p.before.description]));
-    const sibling = indistinctDocs(tc.tools.map((t) => ({ name: t.name, before: original.get(t.name) ?? t.description, after: t.description })));
+    const sibling = indistinctDocs(tc.tools.map((t) => ({ name: t.name, before: original.get(t.name) ?? t.description, after: t.description, params: [...t.required_parameters, ...t.optional_parameters].map((q) => `${q.name.replace(/_/g, ' ')} ${q.description}`).join(' ') })));
     return sibling.length ? sibling[0] : null;
+  },
+};
+
+/** A rewritten doc's style: a toolkit tag in front ("[Math API] ..."), a trailer ("... Part of the Math API."), or none. */
+function tagStyle(description: string): 'bracket' | 'part' | 'none' {
+  const own = ownText(description);
+  return /^\[[^\]]*\]/.test(own) ? 'bracket' : /\bPart of (?:the )?[^.]*\.?$/.test(own) ? 'part' : 'none';
+}
+
+/**
+ * A rewritten doc that opens in lower case, after any toolkit tag ("compute the absolute value of a
+ * number.", "[Gorilla file system] remove file or directory"): a reference doc's summary is a
+ * sentence. An opening identifier ("getAuthorId returns ...", "ls_dir ...") is not a word to capitalise.
+ */
+export const harderToolsLowercase: CaseMeasure = {
+  kind: 'case',
+  id: 'harder_tools_lowercase',
+  group: 'text',
+  title: 'harder tools: a rewritten doc opens in lower case (after any toolkit tag)',
+  population: 'evolved cases with harder tool docs',
+  check(tc, ctx) {
+    const pairs = harderToolPairs(tc, ctx);
+    if (!pairs) return undefined;
+    for (const { before, after } of pairs) {
+      if (!after || after.description === before.description) continue;
+      const first = untagged(after.description).match(/^\S+/)?.[0] ?? '';
+      if (/^[a-z]/.test(first) && !/[_A-Z0-9(]/.test(first)) return `${before.name}: "${after.description.slice(0, 90)}"`;
+    }
+    return null;
+  },
+};
+
+/**
+ * One tool list whose rewritten docs mix toolkit-tag styles: "[Math API] ...", "... Part of the
+ * Math API." and untagged docs side by side, as no one doc writer would.
+ */
+export const harderToolsMixedTags: CaseMeasure = {
+  kind: 'case',
+  id: 'harder_tools_mixed_tags',
+  group: 'text',
+  title: 'harder tools: the rewritten docs of one list mix toolkit-tag styles ([tag] ..., ... Part of the X., untagged)',
+  population: 'evolved cases with harder tool docs',
+  check(tc, ctx) {
+    const pairs = harderToolPairs(tc, ctx);
+    if (!pairs) return undefined;
+    const styles = new Map<string, string>();
+    for (const { before, after } of pairs) if (after && after.description !== before.description) styles.set(tagStyle(after.description), before.name);
+    return styles.size > 1 ? [...styles].map(([style, name]) => `${style} (${name})`).join(', ') : null;
+  },
+};
+
+/**
+ * A harder-tools case whose rewrites change only wording: no rewritten doc leaves a fact of its
+ * summary to the parameter docs alone (a word of the original's own text, gone from the rewrite, that
+ * a parameter's doc states: "forecast weather in the N upcoming days" -> "Weather forecast for a
+ * location.", the window left to `days`). Not a defect of one case; the share says how often the
+ * rewrite makes a model read the parameters. Reported, not gated.
+ */
+export const harderToolsWordingOnly: CaseMeasure = {
+  kind: 'case',
+  id: 'harder_tools_wording_only',
+  group: 'text',
+  title: 'harder tools: every rewrite changes only wording (no fact of a summary left to the parameter docs alone)',
+  population: 'evolved cases with harder tool docs',
+  check(tc, ctx) {
+    const pairs = harderToolPairs(tc, ctx);
+    if (!pairs) return undefined;
+    const changed = pairs.filter((p) => p.after && p.after.description !== p.before.description);
+    if (!changed.length) return undefined;
+    return changed.some((p) => leftToParameters(p.before, p.after!.description).length) ? null : `${changed.length} rewritten docs, none leaves a fact to its parameters (${changed[0].before.name}: "${changed[0].after!.description.slice(0, 80)}")`;
   },
 };
 
 /**
  * Extra Tools must add distractors, never a second tool for the same job: an added tool the same
  * function as one the base case lists (pipeline/quality/sameFunction.ts: BINGMap.get_coordinates
- * next to GaodeMap.get_coordinate, BINGMap.get_distance next to VehicleControlAPI.estimate_distance).
+ * next to GaodeMap.get_coordinate, BINGMap.get_distance next to VehicleControlAPI.estimate_distance),
+ * or a tool of another job that serves the request the ground truth's step serves (servesRequest:
+ * Weather.get_weather_today next to forecast_weather(days=1), AirbnbSearch.check_availability for
+ * "find available rentals").
  */
 export const extraToolsSameFunction: CaseMeasure = {
   kind: 'case',
   id: 'extra_tools_same_function',
   group: 'text',
-  title: 'extra tools: an added tool does the same job as a tool the case lists (a second right answer)',
+  title: "extra tools: an added tool does the same job as a tool the case lists, or serves the ground truth's request (a second right answer)",
   population: 'evolved cases with extra tools',
   check(tc, ctx) {
     const added = (tc.evolution?.details?.extraTools as { added?: string[] } | undefined)?.added;
@@ -852,6 +943,13 @@ export const extraToolsSameFunction: CaseMeasure = {
       const doc = tc.tools.find((t) => t.name === name);
       if (!doc) continue;
       const why = conflictWith(doc, base.tools);
+      if (why) return `added ${name}: ${why}`;
+    }
+    // A tool of another job that still serves the request the ground truth's step serves (today's weather next to a one-day forecast).
+    const step = requestStep(base);
+    for (const name of added) {
+      const doc = tc.tools.find((t) => t.name === name);
+      const why = doc && servesRequest(doc, step);
       if (why) return `added ${name}: ${why}`;
     }
     return null;
@@ -968,4 +1066,4 @@ export const lengthRatio: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerTextSizeOnly, answerClaimsWholeRequest, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, extraToolsSameFunction, extraToolsUnrelated, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];
+export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerTextSizeOnly, answerClaimsWholeRequest, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, harderToolsLowercase, harderToolsMixedTags, harderToolsWordingOnly, extraToolsSameFunction, extraToolsUnrelated, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio];

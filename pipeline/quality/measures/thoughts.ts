@@ -9,18 +9,22 @@ import { FINISH_ACTION, type TestCase } from '../../schemas.js';
 import { groundTruthActions, shownAction } from '../evidence.js';
 import { toJson } from '../../pyValues.js';
 import { apiOf } from '../../errors/values.js';
-import { sentencesOf } from '../grammar.js';
+import { keyAsWords, sentencesOf } from '../grammar.js';
 import { thoughtDefect } from './text.js';
-import { holdsValue, quotable, valueSource } from '../../thoughtPhrases.js';
+import { MORE_ARGUMENTS, holdsValue, quotable, valueSource } from '../../thoughtPhrases.js';
 import type { CaseMeasure } from '../types.js';
 
 /** Frames that say the step is the turn's last (nothing after it) or its first (more after it). */
 const CLAIMS_LAST = /\b(?:one more thing to do|a final thing to do|what remains is to|the only thing left|the last thing (?:to do|left))\b|(?:^|\.\s+)Last, /i;
 const CLAIMS_FIRST = /(?:^|\.\s+)(?:To start,|The first thing to do|I should begin by|Before anything else|My plan starts with|Step one:|First step:)|\bfirst; /;
 
+/** Openers that say the call follows an earlier one of its turn ("Next,", "With that done", "I still need to"). */
+const CLAIMS_AFTER = /(?:^|[.;]\s+)(?:Next,|Next I\b|Then,|Then I\b|Now that\b|After that\b|Finally,|With that done\b|Building on that\b|With that answer in hand\b|The next step is\b|I still need to\b|Last,|What remains is\b|That leaves\b)/;
+
 /** What a thought claims about its place among the turn's `count` calls that is false at `index`. */
 export function misplacedClaim(thought: string, index: number, count: number): string | undefined {
   if (CLAIMS_LAST.test(thought) && index < count - 1) return `says nothing more is left, but ${count - 1 - index} more call${count - 1 - index > 1 ? 's follow' : ' follows'} in this turn`;
+  if (CLAIMS_AFTER.test(thought) && index === 0) return `opens as if an earlier call of its turn came before ("${CLAIMS_AFTER.exec(thought)![0].replace(/^[.;]\s+/, '').trim()}"), but it is the turn's first call`;
   if (CLAIMS_FIRST.test(thought) && index > 0) return `says it is the first call, but it is call ${index + 1} of ${count}`;
   if (CLAIMS_FIRST.test(thought) && count === 1) return 'calls the only call of its turn a first step';
   return undefined;
@@ -30,7 +34,7 @@ export const thoughtMisplacesStep: CaseMeasure = {
   kind: 'case',
   id: 'thought_misplaces_step',
   group: 'text',
-  title: 'CoT: a thought places its call wrongly in the plan ("that leaves one more thing" with more calls to come, "to start" on a later or the only call)',
+  title: 'CoT: a thought places its call wrongly in the plan ("that leaves one more thing" with more calls to come, "to start" on a later or the only call, "Next," or "I still need to" on a turn\'s first call)',
   population: 'CoT cases whose trajectory resolve kept',
   check(tc, ctx) {
     const trajectory = tc.cot ? ctx.trajectory(tc.trajectoryId) : undefined;
@@ -248,4 +252,176 @@ export const thoughtClaimsGivenValue: CaseMeasure = {
   },
 };
 
-export const THOUGHT_MEASURES = [thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue];
+/** Words by which a retry's thought says the call went wrong and is sent again. */
+const RETRY_WORDS = /\b(?:again|retry|retrying|once more|one more try|another (?:try|attempt)|second attempt)\b/i;
+const FAILURE_WORDS = /\b(?:fail\w*|error|timed out|timeout|(?:rate|usage) limit|quota|too many requests|refused|did not go through|server|no answer)\b/i;
+
+/**
+ * The CoT thought of an external case's retry (its ground truth's first step), against the failure
+ * the case shows: it must say the call failed and goes again. The failed call's own thought,
+ * written before it failed ("Building on that, I can print the details …"), says neither.
+ */
+export function retryThoughtStale(tc: TestCase): string | null | undefined {
+  if (!tc.cot || tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
+  const retry = tc.groundTruth[0];
+  const thought = retry.thought ?? '';
+  const lastCall = [...tc.messages].reverse().find((m) => m.role === 'assistant');
+  const failedThought = lastCall ? shownAction(lastCall.content)?.thought : undefined;
+  if (failedThought !== undefined && thought.trim() === failedThought.trim()) return `repeats the failed call's own thought: "${thought.slice(0, 100)}"`;
+  if (!FAILURE_WORDS.test(thought) || !RETRY_WORDS.test(thought)) return `does not say the call failed and goes again: "${thought.slice(0, 100)}"`;
+  const leans = LEANS_ON_PREVIOUS.exec(thought);
+  return leans ? `says "${leans[0]}" of a call that failed: "${thought.slice(0, 100)}"` : null;
+}
+
+export const externalRetryThoughtStale: CaseMeasure = {
+  kind: 'case',
+  id: 'retry_thought_stale',
+  group: 'text',
+  title: 'CoT: the retry\'s thought (an external case\'s first ground-truth step) is the failed call\'s own, written before it failed ("Building on that, I can print the details …" after a 502), or does not say the call failed and goes again',
+  population: 'CoT external cases',
+  check: (tc) => retryThoughtStale(tc),
+};
+
+/** A call a CoT case shows or expects, with its thought and the last tool answer shown before it. */
+interface ThoughtCall {
+  thought: string;
+  name: string;
+  args: unknown;
+  /** The last tool answer before the call, in its turn (undefined: the call opens its turn). */
+  lastAnswer?: string;
+  /** The external ground truth's first action: the failed call sent again. */
+  retry?: boolean;
+  /** The internal case's wrong call: its thought argues for the call as the model believes in it. */
+  wrong?: boolean;
+}
+
+/** Every call of a CoT case that carries a thought: the shown calls, then the ground truth's, each with the last answer before it in its turn. */
+export function thoughtCalls(tc: TestCase): ThoughtCall[] {
+  const out: ThoughtCall[] = [];
+  let last: string | undefined;
+  const lastBefore: (string | undefined)[] = [];
+  tc.messages.forEach((m) => {
+    if (m.role === 'user') last = undefined;
+    if (m.role === 'function') last = m.content;
+    lastBefore.push(last);
+  });
+  const lastAssistant = tc.messages.map((m) => m.role).lastIndexOf('assistant');
+  tc.messages.forEach((m, i) => {
+    if (m.role !== 'assistant') return;
+    const a = shownAction(m.content);
+    const wrong = tc.kind === 'internal' && !!tc.erroneousAction && i === lastAssistant;
+    if (a?.thought && a.name !== FINISH_ACTION) out.push({ thought: a.thought, name: a.name, args: a.args, lastAnswer: lastBefore[i], ...(wrong ? { wrong } : {}) });
+  });
+  // The ground truth stands where the wrong call stands (an internal case) or after everything shown.
+  const gtAt = tc.kind === 'internal' && tc.erroneousAction && lastAssistant >= 0 ? lastAssistant : tc.messages.length;
+  const answerAt = lastBefore[gtAt - 1];
+  groundTruthActions(tc).forEach((a, j) => {
+    if (!a.thought || a.name === FINISH_ACTION) return;
+    out.push({ thought: a.thought, name: a.name, args: a.args, lastAnswer: answerAt, retry: tc.kind === 'external' && j === 0 });
+  });
+  return out;
+}
+
+/** The values a call passes that an answer could show: strings of two or more characters and numbers. */
+function passedValues(args: unknown): string[] {
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return [];
+  return Object.values(args).flatMap((v) => (typeof v === 'number' ? [String(v)] : typeof v === 'string' && v.length >= 2 ? [v] : []));
+}
+
+/** Phrases by which a thought says its call builds on the answer before it. */
+const BUILDS_ON = /\b(?:Building on that|With that answer in hand|Now that I have (?:it|that|the \w+)|using (?:the|its|that) (?:result|answer))\b/;
+/** The thought writer's opening clause citing what the previous call returned: the value it cites. */
+const CITES_FACT = /^(?:`[^`]+` says |From `[^`]+` I know that |The last call tells me )the [^.]*? is ("[^"]*"|-?\d+(?:\.\d+)?)\.\s/;
+/** Words by which a retry's thought says the call failed and is sent again. */
+const SAYS_RETRY = /\b(?:fail\w*|error|timed out|time(?:d)? ?out|refused|limit|again|retry|once more|one more try)\b/i;
+
+/**
+ * What a thought says of its call's place in the run that is false: that it builds on the answer
+ * before it when it passes nothing that answer shows ("Building on that, I can list the users"
+ * after `view_messages_sent`), a fact of the last answer the call has no use for ("`post_tweet` says
+ * the id is 5. I still need to lock the doors"), or — for the retry of a call that failed — the
+ * first try's words ("With that done, I can add a stock …" right after that very call failed).
+ */
+export function falseSequence(call: ThoughtCall): string | undefined {
+  if (call.retry) return SAYS_RETRY.test(call.thought) ? undefined : 'the retry of a failed call reads as a first try (it says nothing of the failure)';
+  const passed = passedValues(call.args);
+  const builds = BUILDS_ON.exec(call.thought);
+  // A wrong call passing a value the answer does not show believes it copied it: that is the error, not its thought's.
+  if (builds && !call.wrong && (call.lastAnswer === undefined || !passed.some((v) => holdsValue(call.lastAnswer!, v)))) return `says "${builds[0]}", but the call passes nothing the answer before it shows`;
+  const fact = CITES_FACT.exec(call.thought);
+  if (fact) {
+    const value = fact[1].replace(/^"|"$/g, '');
+    if (!passed.includes(value)) return `cites ${fact[1]} from the last answer, which the call does not use`;
+  }
+  return undefined;
+}
+
+export const thoughtFalseSequence: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_false_sequence',
+  group: 'text',
+  title: 'CoT: a thought ties its call to the step before it falsely ("Building on that" for a call that uses nothing of the last answer, a fact of the last answer the call does not use, a retry after a failure worded as the first try)',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    for (const call of thoughtCalls(tc)) {
+      const why = falseSequence(call);
+      if (why) return `${why}: "${call.thought.slice(0, 110)}"`;
+    }
+    return null;
+  },
+};
+
+/** A name that reads as a file's (an extension), not a folder's. */
+const FILE_NAME = /\.[A-Za-z0-9]{1,5}$/;
+
+/**
+ * What a thought says its call does that the call's arguments make false: "change into the folder"
+ * for `cd("..")` (the parent), "lock the doors" for `lockDoors(unlock=true)`, "count the lines, words,
+ * and characters" for `wc(mode="w")`, "the file" for a name without an extension a file-or-directory
+ * tool takes, or a verb swapped in with its preposition kept ("reply to on the tweet").
+ */
+export function callContradiction(thought: string, args: unknown, description = ''): string | undefined {
+  const bare = thought.replace(/"[^"]*"/g, '""').replace(/`[^`]*`/g, '``');
+  if (/\bto on\b|\bon on\b|\bto to\b/.test(bare)) return `a verb swapped in with the old one's preposition ("${/\b\w+ (?:to on|on on|to to)\b/.exec(bare)?.[0] ?? ''}")`;
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return undefined;
+  const entries = Object.entries(args as Record<string, unknown>);
+  for (const [k, v] of entries) {
+    if (/^(?:folder|dir(?:ectory)?(?:_name)?|path)$/i.test(k) && (v === '..' || v === '../') && !/\bparent\b|\bup (?:a|one) (?:level|folder)\b|\bgo(?:es)? up\b|\bback up\b/i.test(bare)) return `passes ${k} "..", the parent folder, but never says it goes up`;
+    const undo = /^un([a-z]+)$/i.exec(k)?.[1]?.toLowerCase();
+    if (undo && typeof v === 'boolean') {
+      const says = new RegExp(`\\b${undo}(?:s|ing)? the\\b`, 'i').test(bare);
+      const saysUndo = new RegExp(`\\bun${undo}(?:s|ing)? the\\b`, 'i').test(bare);
+      if (v && says && !saysUndo) return `passes ${k}=true but says "${undo}"`;
+      if (!v && saysUndo) return `passes ${k}=false but says "un${undo}"`;
+    }
+    if (/^mode$/i.test(k) && typeof v === 'string' && ['l', 'w', 'c'].includes(v) && /\blines, words,? and characters\b/.test(bare)) return `passes mode "${v}" but says it counts lines, words and characters`;
+  }
+  // "with a, b and c" reads as all the call passes: a call passing more says how many more.
+  const named = entries.filter(([k]) => new RegExp(`\\b${keyAsWords(k).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (?:""|set to)`, 'i').test(bare));
+  if (entries.length > named.length && named.length >= 3 && !MORE_ARGUMENTS.test(bare)) return `lists ${named.length} of the call's ${entries.length} arguments as if they were all`;
+  if (/\bfile or directory\b|\bdirectory or file\b/i.test(description) && /\bthe file\b(?!\s+names?\b)/.test(bare)) {
+    const name = entries.find(([k, v]) => /^(?:source|file_name|name)$/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+    if (name && !FILE_NAME.test(name)) return `calls "${name}", which may be a folder, "the file"`;
+  }
+  return undefined;
+}
+
+export const thoughtContradictsCall: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_contradicts_call',
+  group: 'text',
+  title: 'CoT: a thought says its call does what the call\'s arguments make false ("change into the folder" for cd(".."), "lock the doors" with unlock=true, "count the lines, words, and characters" with mode "w, "the file" for a name with no extension, "reply to on the tweet", three of four arguments listed as if all)',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    for (const call of thoughtCalls(tc)) {
+      const doc = tc.tools.find((t) => t.name === call.name);
+      const why = callContradiction(call.thought, call.args, doc?.description);
+      if (why) return `${why}: "${call.thought.slice(0, 110)}"`;
+    }
+    return null;
+  },
+};
+
+export const THOUGHT_MEASURES = [thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, externalRetryThoughtStale];

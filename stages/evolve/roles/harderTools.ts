@@ -4,11 +4,14 @@
  * descriptions, types, required sets and return docs are kept from the original, so a model's answer
  * cannot alter them (verify re-checks anyway).
  *
- * Offline rules (degradeDescription): examples and qualifiers dropped, a vaguer verb, jargon and
- * abbreviations, articles cut, constraint sentences and leading conditions moved last (never left
- * out), BFCL's toolkit preamble cut to a tag, moved last or dropped — seeded by the tool, so each
- * tool reads the same in every case. A draw that loses a constraint, breaks the English or drops
- * what the tool's name says (pipeline/quality/toolDocs.ts) is drawn again.
+ * Offline rules (degradeDescription): what a parameter's doc already says left to it (a trailing
+ * phrase of the summary, "Authenticate a user with username and password" -> "Authenticate a user.",
+ * or a sentence that only restates a parameter), so a model has to read the parameters; examples and
+ * qualifiers dropped, a vaguer verb, standard abbreviations, constraint sentences and leading
+ * conditions moved last (never left out); BFCL's toolkit preamble dropped (the name says the
+ * toolkit), so every doc of a list reads in one style; always a sentence (a capital, a full stop) —
+ * seeded by the tool, so each tool reads the same in every case. A draw that loses a constraint,
+ * breaks the English or drops what the tool's name says (pipeline/quality/toolDocs.ts) is drawn again.
  */
 import { z } from 'zod';
 import type { RoleSpec } from '../../../pipeline/llm/types.js';
@@ -32,7 +35,7 @@ export const HarderToolsOutput = z.object({
 });
 export type HarderToolsOutput = z.infer<typeof HarderToolsOutput>;
 
-export const HARDER_RULES_VERSION = 'harder-tools-6';
+export const HARDER_RULES_VERSION = 'harder-tools-8';
 
 /**
  * Jargon and standard short forms a terse maintainer writes (whole words, case kept on the first
@@ -171,19 +174,77 @@ const ATTEMPTS = 12;
  */
 export function degradeDescription(description: string, rng: Rng, tool: Omit<DocParts, 'description'> & { name: string } = { name: '' }): string {
   const original = { ...tool, description };
+  // The original with only a capital or a full stop added is no rewrite.
+  const norm = (t: string) => t.trim().replace(/[.]$/, '').replace(/^./, (c) => c.toLowerCase());
+  const sameText = (t: string) => norm(t) === norm(description);
   const fails = (text: string) => droppedConstraints(original, text).length > 0 || (tool.name ? brokenDocIssues(original, text).length > 0 : false);
+  const params = paramWordSet(tool.required_parameters ?? []);
   for (let i = 0; i < ATTEMPTS; i++) {
-    const text = degradeOnce(description, rng);
-    if (!fails(text)) return text;
+    const text = degradeOnce(description, rng, params);
+    if (!fails(text) && !sameText(text)) return text;
   }
-  const { system, own } = splitPreamble(description);
-  const gentle = cleanSpaces(ABBREVIATIONS.reduce((t, [re, short]) => t.replace(re, (m) => matchCase(short, m)), own));
-  const options = [system ? `[${system.replace(/^the /i, '')}] ${gentle}` : gentle, system ? `[${system.replace(/^the /i, '')}] ${own}` : terser(own.trim(), rng)];
-  return options.find((t) => t !== description && !fails(t)) ?? (system ? own : description);
+  const { own } = splitPreamble(description);
+  const gentle = asSentence(cleanSpaces(ABBREVIATIONS.reduce((t, [re, short]) => t.replace(re, (m) => matchCase(short, m)), own)));
+  const options = [gentle, asSentence(terser(own.trim(), rng)), asSentence(own)];
+  return options.find((t) => !sameText(t) && !fails(t)) ?? description;
 }
 
-function degradeOnce(description: string, rng: Rng): string {
-  const { system, own: whole } = splitPreamble(description);
+/**
+ * A doc as a reference doc writes it: opening with a capital (unless it opens with an identifier,
+ * "getAuthorId", "ls_dir") and ending with a full stop.
+ */
+export function asSentence(text: string): string {
+  let out = text.trim();
+  if (/^[a-z]+(?=[\s,.;:'’]|$)/.test(out)) out = out.charAt(0).toUpperCase() + out.slice(1);
+  if (out && !/[.!?)]$/.test(out)) out += '.';
+  return out;
+}
+
+/** Prepositions that open a phrase of a summary a parameter may say instead ("given its ID", "in the N upcoming days"). */
+const PHRASE = /\s+(?=(?:given|with|for|by|in|from|based on|using|within|to|on|at|into)\s)/i;
+
+function paramWordSet(params: { name: string; description: string }[]): Set<string> {
+  const out = new Set<string>();
+  for (const p of params) for (const w of `${p.name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2')} ${p.description}`.toLowerCase().match(/[a-z0-9]+/g) ?? []) out.add(w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
+  return out;
+}
+
+/** Words that only frame a phrase about a parameter ("It needs the location", "given its ID"). */
+const LEAVE_STOP = new Set('the a an of to in on by for with from at its their his her this that given based using within into and or any which is are be as it all needs need takes take requires accepts param params parameter parameters argument arguments specified provided'.split(' '));
+
+/** Whether every content word of `phrase` is among the parameters' words: a parameter's doc says it already. */
+function saidByParams(phrase: string, params: Set<string>): boolean {
+  const words = (phrase.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !LEAVE_STOP.has(w)).map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
+  return words.length > 0 && words.every((w) => params.has(w));
+}
+
+/**
+ * The summary's details a parameter's doc already states, left to that doc (the way a reference doc
+ * says what a tool does and leaves how to the parameters): a trailing phrase of the first sentence
+ * ("Forecast the weather in the N upcoming days" -> "Forecast the weather", `days` saying "the N
+ * number of days later"), and any later sentence every word of which a parameter's doc says ("It
+ * needs the location (location)."). Never the first phrase (what the tool does); a constraint whose
+ * words the parameters hold stays checked by droppedConstraints like any other.
+ */
+function leaveToParams(parts: string[], params: Set<string>, rng: Rng): string[] {
+  if (!params.size) return parts;
+  const out = parts.filter((p, i) => i === 0 || !saidByParams(p, params));
+  const first = out[0] ?? '';
+  const end = first.match(/[.;]?$/)?.[0] ?? '';
+  const phrases = first.slice(0, first.length - end.length).split(PHRASE);
+  let keep = phrases.length;
+  // Cut trailing phrases a parameter says, from the end, while they are; sometimes only the last.
+  while (keep > 1 && saidByParams(phrases[keep - 1], params)) {
+    keep--;
+    if (rng.chance(0.25)) break;
+  }
+  if (keep < phrases.length) out[0] = phrases.slice(0, keep).join(' ') + end;
+  return out;
+}
+
+function degradeOnce(description: string, rng: Rng, params: Set<string> = new Set()): string {
+  // The toolkit preamble goes: the tool's name says its toolkit, and every doc of a list reads alike (no tag on some, a trailer on others).
+  const { own: whole } = splitPreamble(description);
   const heading = whole.match(HEADING)?.[1];
   const own = heading ? whole.slice(whole.match(HEADING)![0].length) : whole;
   let parts = sentences(own);
@@ -191,6 +252,8 @@ function degradeOnce(description: string, rng: Rng): string {
   parts = parts.map((p) => cleanSpaces(EXAMPLES.reduce((t, re) => t.replace(re, ''), p)));
   const isConstraint = (p: string, i: number) => i > 0 && CONSTRAINT.test(p);
   if (rng.chance(0.7)) parts = parts.map((p, i) => (isConstraint(p, i) ? p : fixArticles(cleanSpaces(p.replace(QUALIFIERS, '')))));
+  // What a parameter's doc says already is left to it: the summary says what, the parameters how.
+  if (rng.chance(0.85)) parts = leaveToParams(parts, params, rng);
   // A constraint sentence stays, or goes last (never the only sentence, never left out).
   if (parts.length > 1 && rng.chance(0.5)) {
     const constraints = parts.filter(isConstraint);
@@ -201,20 +264,12 @@ function degradeOnce(description: string, rng: Rng): string {
   const vaguer = VAGUE_VERBS[first.toLowerCase()];
   if (vaguer && rng.chance(0.6)) text = matchCase(rng.pick(vaguer), first) + text.slice(first.length);
   for (const [re, short] of ABBREVIATIONS) if (rng.chance(0.75)) text = text.replace(re, (m) => matchCase(short, m));
-  if (rng.chance(0.5)) text = cutArticles(text);
   if (rng.chance(0.5)) text = conditionLast(text);
   text = cleanSpaces(text);
-  // Terse style: no final period, lower-case start (unless the start is a name or acronym).
-  if (rng.chance(0.4)) text = text.replace(/\.$/, '');
-  if (rng.chance(0.4) && /^[A-Z][a-z]/.test(text) && !heading) text = text.charAt(0).toLowerCase() + text.slice(1);
   if (heading) text = `${heading} ${text}`;
   const original = whole.trim();
   if (!text || text.toLowerCase().includes(original.replace(/\.$/, '').toLowerCase())) text = terser(original, rng);
-  if (!system) return text;
-  // The preamble: dropped, cut to a tag, or moved after the API's own text.
-  const tag = system.replace(/^the /i, '');
-  const the = /^the /i.test(system) ? 'the ' : '';
-  return rng.pick([text, `[${tag}] ${text}`, `${text.replace(/[.;]?$/, '.')} Part of ${the}${tag}.`]);
+  return asSentence(text);
 }
 
 /** A third-person verb: "write" -> "writes", "search" -> "searches", "apply" -> "applies". */
@@ -224,23 +279,16 @@ function thirdPerson(verb: string): string {
   return `${verb}s`;
 }
 
-/** A phrase that only says where the tool works ("to disk", "in the inbox", "in the system"): a terse doc leaves it out. */
-const AMBIENT = /\s+(?:to|from|in|on|into)\s+(?:the\s+)?(?:inbox|system)\b(?=\s+and\b|[.,;]?$)/i;
-
 /**
- * For a doc too short for the rules above to touch ("write file to disk"): a phrase that only says
- * where the tool works dropped ("in the system" of "Create a ticket in the system and queue it") and,
- * when it opens with an imperative verb, that verb in the third person ("writes file to disk") — the
- * terse style of a real changelog-era doc. What the tool takes or gives ("to a power", "based on a
- * price range", "given its ID and check-in date") stays: that is what the tool does.
+ * For a doc too short for the rules above to touch ("write file to disk"): when it opens with an
+ * imperative verb, that verb in the third person ("Writes file to disk"). Every phrase stays: where
+ * the tool works ("in the inbox") is as much what it does as what it takes ("to a power").
  */
 function terser(original: string, rng: Rng): string {
   void rng;
   let text = original.replace(/\.$/, '');
   const heading = text.match(HEADING)?.[0];
   if (heading) text = text.slice(heading.length);
-  const cut = text.replace(AMBIENT, '');
-  if (cut !== text && cut.split(/\s+/).length >= 2) text = cut;
   const first = text.match(/^[A-Za-z]+/)?.[0] ?? '';
   const verb = first.toLowerCase();
   if (!heading && (VAGUE_VERBS[verb] || ['add', 'write', 'read', 'send', 'book', 'open', 'move', 'copy', 'delete', 'remove', 'find', 'update', 'cancel', 'set', 'post', 'make', 'raise', 'sort', 'convert', 'translate', 'play', 'reply', 'apply', 'modify', 'edit', 'view'].includes(verb))) {
