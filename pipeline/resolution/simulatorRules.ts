@@ -28,9 +28,9 @@ import { isComputation, localityOf, type ToolLocality } from '../errors/environm
 import { oneTypePerField } from './fieldTypes.js';
 import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
-import { cap, chineseVenueName, reviewRating, reviewText, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
+import { cap, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-49'; // 49: h-simrev merged after main's 47, its own 47 and 48 being: (48) a route's last leg names no street of its own (the Shanghai street on a Beijing route); (47) reviews whose whole-star rating and words agree (no clause twice), a search for a town or an address never answers itself elsewhere, AMap refuses lat,lon pairs as INVALID_PARAMS, route legs add up to the trip and intercity drives take intercity roads; 47 (main): 45 and 46 merged; 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 45: a single record agrees with the labelled facts later calls write about it ("Overall conditions: Sunny" → overall, "Date and Time: …" → time; grounded.ts labelledFacts), a news summary says the company its headline names where it said "the company" (worldAnswer.ts); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
+export const SIMULATOR_RULES_VERSION = 'api-simulator-51'; // 51: a landmark the place table knows, searched by name, is at itself in its town ("Times Square, New York", not 42 East 14th Street); a wrong call's route and reviews know the trip distance and reviews earlier answers showed (diversify-internal 19); 50: a route between the ends an earlier distance answer measured adds up to that distance (2053.367 km New York City–Miami, not its own 2197.5); a stay's reviews name one host, its town and streets, a film's its title, phrasings with their own particulars, and no review clause of 7+ words an earlier answer of the trajectory showed (KnownFacts.tripKm, reviewsShown); 49: h-simrev merged after main's 47, its own 47 and 48 being: (48) a route's last leg names no street of its own (the Shanghai street on a Beijing route); (47) reviews whose whole-star rating and words agree (no clause twice), a search for a town or an address never answers itself elsewhere, AMap refuses lat,lon pairs as INVALID_PARAMS, route legs add up to the trip and intercity drives take intercity roads; 47 (main): 45 and 46 merged; 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 45: a single record agrees with the labelled facts later calls write about it ("Overall conditions: Sunny" → overall, "Date and Time: …" → time; grounded.ts labelledFacts), a news summary says the company its headline names where it said "the company" (worldAnswer.ts); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -738,6 +738,15 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
   if (address && c.term && looksLikeAddress(c.term) && /nearby/i.test(c.hint)) {
     for (const item of items) if (isPlainObject(item) && recordName(item) === c.term.trim()) item[address] = c.term.trim();
   }
+  // A landmark the place table knows (Times Square, "Central Park, New York City") is where it is, in its own
+  // town: the map gives its name and town as its address, not a made-up street elsewhere (42 East 14th Street).
+  const landmark = address && c.term && /nearby/i.test(c.hint) && !looksLikeAddress(c.term) && !namesTown(c.term) ? placeNamed(c.term.trim()) : undefined;
+  if (landmark && c.term) {
+    const term = c.term.trim();
+    const town = streetsOf(landmark, term).town;
+    const line = town && !term.toLowerCase().includes(town.toLowerCase()) ? `${term}, ${town}` : term;
+    for (const item of items) if (isPlainObject(item) && recordName(item) === term) item[address!] = line;
+  }
   return items;
 }
 
@@ -753,12 +762,22 @@ function rateReviews(items: unknown[], sub: string[], c: Ctx): void {
   const kind = RENTAL.test(c.hint) ? 'stay' : 'film';
   const when = sub.find((s) => /\b(time|date)\b/i.test(humanize(s)));
   const used = new Set<string>();
+  // One property has one host, named alike in every review; a stay's town and streets are the listing's own,
+  // a film's reviews may name the film an earlier answer gave.
+  const locale = streetsOf(c.near, c.place);
+  const english = locale.town !== '' && !/\p{Script=Han}/u.test(locale.town + locale.streets.join(''));
+  const about: ReviewAbout = { host: hostName(c.rng), ...(english ? { town: locale.town, street: c.rng.pick(locale.streets) } : {}), ...(kind === 'film' && c.known?.title && isWords(c.known.title) ? { title: c.known.title } : {}) };
+  // No clause of seven words or more twice in the trajectory: not in this answer, nor in a review an earlier answer showed.
+  const said = new Set((c.known?.reviewsShown ?? []).flatMap(reviewClauses));
   let day: number | undefined;
   for (const item of items) {
     if (!isPlainObject(item)) continue;
     const stars = reviewRating(kind, c.rng);
     item[rating] = stars;
-    item[text] = reviewText(kind, stars, c.rng, used);
+    let words = reviewText(kind, stars, c.rng, used, about);
+    for (let tries = 0; tries < 8 && reviewClauses(words).some((x) => said.has(x)); tries++) words = reviewText(kind, stars, c.rng, used, about);
+    for (const x of reviewClauses(words)) said.add(x);
+    item[text] = words;
     const drawn = when ? item[when] : undefined;
     if (typeof drawn === 'string' && /^\d{4}-\d{2}-\d{2}/.test(drawn)) {
       day = day === undefined ? Date.parse(`${drawn.slice(0, 10)}T00:00:00Z`) : day - c.rng.int(2, 40) * DAY;
@@ -1044,6 +1063,8 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
   const perSlot = new Map<string, number>();
   // A drive inside one town that nothing locates exactly: a few kilometres, the same for its distance and its route.
   const trip = tripOf(doc, args);
+  // A distance an earlier answer gave for the same two ends is the trip's (the route's legs add up to it).
+  if (trip && known?.tripKm !== undefined) trip.km = known.tripKm;
   if (trip && trip.km === undefined && trip.local) trip.km = round(rng.int(8, 150) / 10, 1);
   for (const c of carried) {
     if ((!c.sub && !c.list) || c.beside) continue;

@@ -8,7 +8,7 @@ import { shownSimulatedSteps, shownSteps, simulatedDefectAmong } from '../eviden
 import { isPlainObject } from '../../errors/values.js';
 import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
-import { IN_TOWN_ROAD } from '../../resolution/simulatedText.js';
+import { IN_TOWN_ROAD, reviewClauses } from '../../resolution/simulatedText.js';
 import type { TestCase } from '../../schemas.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 
@@ -41,10 +41,8 @@ export const simulatedReviewRatingFractional: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => fractionalReviewRating(value(step.response!.content))),
 };
 
-/** The clauses of a review of seven words or more, in lower case: what a reader recognises when it comes back. */
-export function reviewClauses(text: string): string[] {
-  return text.split(/[.!?:;]|, and |, but /).map((c) => c.trim().toLowerCase().replace(/\s+/g, ' ')).filter((c) => c.split(' ').length >= 7);
-}
+/** The clauses of a review of seven words or more, in lower case (simulatedText.ts, where the simulator avoids repeating them). */
+export { reviewClauses };
 
 /** The review texts of the simulated answers a case shows, one per different call. */
 function reviewTextsShown(tc: TestCase, ctx: QualityContext): { call: string; texts: string[] }[] | undefined {
@@ -80,30 +78,54 @@ export const simulatedReviewClauseRepeated: CaseMeasure = {
   },
 };
 
+/** One review answer a case shows: the call and its answer (`answer`), its review texts, the case. */
+export interface ShownReviews { answer: string; texts: string[]; caseId: string }
+
+/** The share of the different review answers holding the most common clause; one answer shown by many cases counts once. */
+export function clauseTopShare(shown: ShownReviews[]): { value: number; n: number; detail: string; examples: { id: string; detail: string }[] } | undefined {
+  const answers = new Map<string, { clauses: Set<string>; cases: Set<string>; id: string }>();
+  for (const s of shown) {
+    const e = answers.get(s.answer) ?? { clauses: new Set(s.texts.flatMap(reviewClauses)), cases: new Set<string>(), id: s.caseId };
+    e.cases.add(s.caseId);
+    answers.set(s.answer, e);
+  }
+  const n = answers.size;
+  if (n === 0) return undefined;
+  const counts = new Map<string, { n: number; cases: number; id: string }>();
+  for (const a of answers.values()) {
+    for (const c of a.clauses) {
+      const e = counts.get(c) ?? { n: 0, cases: 0, id: a.id };
+      e.n++;
+      e.cases += a.cases.size;
+      counts.set(c, e);
+    }
+  }
+  const top = [...counts.entries()].sort((a, b) => b[1].n - a[1].n || b[1].cases - a[1].cases || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
+  return { value: top.length ? top[0][1].n / n : 0, n, detail: `${counts.size} clauses over ${n} review answers`, examples: top.map(([c, e]) => ({ id: e.id, detail: `${e.n} answers (${e.cases} cases): "${c}"` })) };
+}
+
+/**
+ * The review answers the cases show, one per call: the same call gets the same answer by design (one
+ * film's reviews are the same reviews in every task that asks for them), so a clause is counted once
+ * per different answer it is in, with the cases showing it beside.
+ */
 export const simulatedReviewClauseTop: SetMeasure = {
   kind: 'set',
   id: 'simulated_review_clause_top_share',
   group: 'text',
-  title: 'simulated reviews: share of the cases showing them that hold the most common review clause ("there are plenty of cafés on the same block")',
-  population: 'cases showing simulated review records',
+  title: 'simulated reviews: share of the different review answers (one per call) that hold the most common review clause ("there are plenty of cafés on the same block")',
+  population: 'different simulated review answers the cases show (one per call and answer)',
   better: 'lower',
-  minGateN: 40,
+  minGateN: 20,
   score(cases, ctx) {
-    const counts = new Map<string, { n: number; id: string }>();
-    let n = 0;
+    const shown: ShownReviews[] = [];
     for (const tc of cases) {
-      const shown = reviewTextsShown(tc, ctx);
-      if (!shown?.length) continue;
-      n++;
-      for (const c of new Set(shown.flatMap((s) => s.texts.flatMap(reviewClauses)))) {
-        const e = counts.get(c) ?? { n: 0, id: tc.id };
-        e.n++;
-        counts.set(c, e);
+      for (const step of shownSimulatedSteps(tc, ctx) ?? []) {
+        const texts = reviewRecords(value(step.response!.content)).flatMap((r) => Object.entries(r).filter(([k, v]) => /comment|review|content|text/i.test(k) && typeof v === 'string').map(([, v]) => v as string));
+        if (texts.length) shown.push({ answer: `${step.action.name}${toJson(step.action.args)}\u0000${step.response!.content}`, texts, caseId: tc.id });
       }
     }
-    if (n === 0) return undefined;
-    const top = [...counts.entries()].sort((a, b) => b[1].n - a[1].n || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
-    return { value: top.length ? top[0][1].n / n : 0, n, detail: `${counts.size} clauses over ${n} cases`, examples: top.map(([c, e]) => ({ id: e.id, detail: `${e.n} cases: "${c}"` })) };
+    return clauseTopShare(shown);
   },
 };
 
