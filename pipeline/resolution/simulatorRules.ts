@@ -30,7 +30,7 @@ import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { cap, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-51'; // 51: a landmark the place table knows, searched by name, is at itself in its town ("Times Square, New York", not 42 East 14th Street); a wrong call's route and reviews know the trip distance and reviews earlier answers showed (diversify-internal 19); 50: a route between the ends an earlier distance answer measured adds up to that distance (2053.367 km New York City–Miami, not its own 2197.5); a stay's reviews name one host, its town and streets, a film's its title, phrasings with their own particulars, and no review clause of 7+ words an earlier answer of the trajectory showed (KnownFacts.tripKm, reviewsShown); 49: h-simrev merged after main's 47, its own 47 and 48 being: (48) a route's last leg names no street of its own (the Shanghai street on a Beijing route); (47) reviews whose whole-star rating and words agree (no clause twice), a search for a town or an address never answers itself elsewhere, AMap refuses lat,lon pairs as INVALID_PARAMS, route legs add up to the trip and intercity drives take intercity roads; 47 (main): 45 and 46 merged; 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 45: a single record agrees with the labelled facts later calls write about it ("Overall conditions: Sunny" → overall, "Date and Time: …" → time; grounded.ts labelledFacts), a news summary says the company its headline names where it said "the company" (worldAnswer.ts); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
+export const SIMULATOR_RULES_VERSION = 'api-simulator-52'; // 52: a map search for a subject, not a place ("European history", "Spider-Man: No Way Home"), finds museums, libraries or cinemas, none named by the term; 51: a landmark the place table knows, searched by name, is at itself in its town ("Times Square, New York", not 42 East 14th Street); a wrong call's route and reviews know the trip distance and reviews earlier answers showed (diversify-internal 19); 50: a route between the ends an earlier distance answer measured adds up to that distance (2053.367 km New York City–Miami, not its own 2197.5); a stay's reviews name one host, its town and streets, a film's its title, phrasings with their own particulars, and no review clause of 7+ words an earlier answer of the trajectory showed (KnownFacts.tripKm, reviewsShown); 49: h-simrev merged after main's 47, its own 47 and 48 being: (48) a route's last leg names no street of its own (the Shanghai street on a Beijing route); (47) reviews whose whole-star rating and words agree (no clause twice), a search for a town or an address never answers itself elsewhere, AMap refuses lat,lon pairs as INVALID_PARAMS, route legs add up to the trip and intercity drives take intercity roads; 47 (main): 45 and 46 merged; 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 45: a single record agrees with the labelled facts later calls write about it ("Overall conditions: Sunny" → overall, "Date and Time: …" → time; grounded.ts labelledFacts), a news summary says the company its headline names where it said "the company" (worldAnswer.ts); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -433,6 +433,19 @@ export function kindSearchedIn(term: string): string | undefined {
   return PLACE_CATEGORY.test(kind) || /\b(sights?|landmarks?|spots?|places?|things to do)$/i.test(kind) ? kind : undefined;
 }
 
+/**
+ * A search term that is no place's name but a subject (a film's title, "Spider-Man: No Way Home"; a topic
+ * written in lower case, "European history"): a map finds places about it, cinemas showing the film,
+ * museums or libraries for the topic, never a place called by the term.
+ */
+export function placesAbout(term: string): string | undefined {
+  const t = term.trim();
+  if (looksLikeAddress(t) || PLACE_CATEGORY.test(t) || placeNamed(t)) return undefined;
+  if (/\p{L}: \p{L}/u.test(t)) return 'Cinema';
+  if (/^\p{Lu}\S*(\s+[a-z]{4,})+$/u.test(t)) return /histor|\bart\b|science|\bwar\b|culture|archaeolog/i.test(t) ? 'Museum' : 'Library';
+  return undefined;
+}
+
 /** What a search for `term` finds, as a venue's name ends: "sushi restaurants" → "Sushi Restaurant". */
 function venueKind(term: string): string {
   const words = term.trim().toLowerCase().split(/\s+/);
@@ -449,12 +462,13 @@ function titleFor(c: Ctx): string {
     // the search finds places there, of the kind asked for.
     const term = c.term?.trim();
     const inTown = term !== undefined ? kindSearchedIn(term) : undefined;
-    const named = term !== undefined && !inTown && !namesTown(term) && namesOnePlace(term);
+    const about = term !== undefined && !inTown ? placesAbout(term) : undefined;
+    const named = term !== undefined && !inTown && !about && !namesTown(term) && namesOnePlace(term);
     if (named && !c.names.has(term)) {
       c.names.add(term);
       return term;
     }
-    const kind = inTown ? venueKind(inTown) : c.term && !named && !namesTown(c.term) ? venueKind(c.term) : cap(c.rng.pick(['café', 'restaurant', 'hotel', 'market']));
+    const kind = about ?? (inTown ? venueKind(inTown) : c.term && !named && !namesTown(c.term) ? venueKind(c.term) : cap(c.rng.pick(['café', 'restaurant', 'hotel', 'market'])));
     // Places in a town whose addresses are written in Chinese are named in Chinese, as the map names them.
     const zh = streetsOf(c.near, c.place).streets.some((st) => /\p{Script=Han}/u.test(st));
     return zh ? chineseVenueName(kind, c.rng, c.names) : venueName(kind, c.rng, c.names);

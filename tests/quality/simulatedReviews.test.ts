@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../pipeline/rng.js';
 import type { ToolDoc } from '../../pipeline/schemas.js';
-import { refusalContent, simulateOffline, validateCall } from '../../pipeline/resolution/simulatorRules.js';
+import { placesAbout, refusalContent, simulateOffline, validateCall } from '../../pipeline/resolution/simulatorRules.js';
 import { clauseTopShare, fractionalReviewRating, impossibleRouteLeg, reviewClauses } from '../../pipeline/quality/measures/simulatedReviews.js';
 import { mangledVenue } from '../../pipeline/quality/measures/simulated.js';
 import { isErrorResponse } from '../../pipeline/errors/responses.js';
@@ -104,6 +104,18 @@ describe('the simulator', () => {
         if (own) expect(own.address).toBe(at);
       }
     }
+  });
+  it('answers a map search for a subject (a film title, a topic) with places about it, none named by the term', () => {
+    expect(placesAbout('Spider-Man: No Way Home')).toBe('Cinema');
+    expect(placesAbout('European history')).toBe('Museum');
+    for (const term of ['Spider-Man: No Way Home', 'European history']) {
+      for (let seed = 1; seed <= 5; seed++) {
+        const { places } = JSON.parse(answer(NEARBY, { search_term: term }, seed).response) as { places: { name: string }[] };
+        expect(places.some((p) => p.name.toLowerCase() === term.toLowerCase())).toBe(false);
+      }
+    }
+    expect(placesAbout('Le Bernardin')).toBeUndefined();
+    expect(placesAbout('Times Square')).toBeUndefined();
   });
   it('refuses lat,lon given to AMap in its own shape, as T-Eval recorded it', () => {
     const a = answer(GAODE, { location: '39.904172,116.407417', keywords: '餐厅' }, 1);
