@@ -178,6 +178,10 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_name_lowercased: 0,
   simulated_answered_in_english: 0,
   simulated_paper_frame_top_share: 0.08,
+  simulated_review_rating_fractional: 0,
+  simulated_review_clause_repeated: 0,
+  simulated_review_clause_top_share: 0.1,
+  simulated_route_impossible: 0,
   // Summaries beside titles they do not describe, a topic echoed as a film title: 20.1% (64/319) before.
   simulated_text_off_topic: 0,
   // "Riverside / Old Town / Greenleaf Restaurant", addresses ending in the hotel searched from: 31.7% (198/624) before.

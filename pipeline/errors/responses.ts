@@ -6,5 +6,6 @@
 import type { ToolResponse } from '../schemas.js';
 
 export function isErrorResponse(response: Pick<ToolResponse, 'content' | 'error'>): boolean {
-  return response.error !== undefined || /^\s*\{\s*["']error["']\s*:/.test(response.content);
+  // AMap's failures are a status object: {"status": "0", "info": "INVALID_PARAMS", "infocode": "20000"}.
+  return response.error !== undefined || /^\s*\{\s*["']error["']\s*:/.test(response.content) || /^\s*\{\s*["']status["']\s*:\s*["']0["']\s*,\s*["']info["']/.test(response.content);
 }

@@ -48,7 +48,7 @@ import { ToolCache } from './cache.js';
 import { registeredSources, sourceResolution, type CacheSeed, type LiveExecutor } from './sources.js';
 import { callHttp, publicEndpoint, type HttpApi } from './http.js';
 import { apiSimulatorRole } from './apiSimulator.js';
-import { SIMULATOR_RULES_VERSION, applyCarried, pyJson, validateCall, type CarriedValue } from './simulatorRules.js';
+import { SIMULATOR_RULES_VERSION, applyCarried, pyJson, validateCall, refusalContent, type CarriedValue } from './simulatorRules.js';
 import { valueShownIn } from '../quality/grounding.js';
 import { pathProblem } from '../errors/pathKinds.js';
 import { unknownRecord } from './unknownRecord.js';
@@ -222,7 +222,7 @@ export class ChainResolver implements ToolResolver {
       const message = error || output.response.trim() || `${call.name} failed: ${opts.environmentError.replace('_', ' ')}`;
       return { content: message, tier: 'simulated', error: { source: 'environment', message }, origin };
     }
-    if (error) return { content: JSON.stringify({ error }), tier: 'simulated', error: { source: 'internal', message: error }, origin };
+    if (error) return { content: refusalContent(call.name, error), tier: 'simulated', error: { source: 'internal', message: error }, origin };
     return { content: withCarried(output.response, call.carry ?? []), tier: 'simulated', origin };
   }
 
@@ -231,7 +231,7 @@ export class ChainResolver implements ToolResolver {
     const problems = validateCall(call.name, call.args, call.tools, { hints: this.deps.config.resolve.errorHints });
     if (problems.length === 0) return undefined;
     const message = problems.join('; ');
-    return { content: JSON.stringify({ error: message }), tier: 'simulated', error: { source: 'internal', message }, origin: SIMULATOR_RULES_VERSION };
+    return { content: refusalContent(call.name, message), tier: 'simulated', error: { source: 'internal', message }, origin: SIMULATOR_RULES_VERSION };
   }
 
   private record(call: CallToResolve, opts: ResolveOptions, context: string, response: ToolResponse | undefined, started: number, failure?: string): void {

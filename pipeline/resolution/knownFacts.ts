@@ -10,6 +10,7 @@ import { parseToolResponse } from '../prompts/parseAction.js';
 import { isPlainObject } from '../errors/values.js';
 import { isOpaqueId, isPersonName } from '../quality/grounding.js';
 import { statedToday } from './statedToday.js';
+import { TRIP_END, TRIP_START } from './trips.js';
 
 export interface KnownFacts {
   /** The name the id stands for, as the call that gave the id named it (get_author_id's mauthors). */
@@ -31,6 +32,13 @@ export interface KnownFacts {
    * include the ones whose line names them and none a line says others wrote.
    */
   papers?: { title: string; publication: string }[];
+  /**
+   * The kilometres an earlier answer gave for the same trip (get_distance's {'distance': 2053.367}
+   * from New York City to Miami): a route between the same ends adds up to it.
+   */
+  tripKm?: number;
+  /** The review texts earlier answers of the trajectory showed: a later list of reviews says nothing they said. */
+  reviewsShown?: string[];
 }
 
 /** Every paper earlier answers listed as a title beside its publication line (Scholar's title and pub_info). */
@@ -132,6 +140,44 @@ function searchTerm(args: unknown): string | undefined {
  * id an earlier answer gave. The nearest earlier answer holding the id decides.
  */
 export function knownFacts(args: unknown, earlier: EarlierStep[]): KnownFacts | undefined {
+  const facts = factsById(args, earlier);
+  const km = tripDistance(args, earlier);
+  const reviews = earlier.flatMap((s) => reviewTextsOf(answerOf(s.response)));
+  if (km === undefined && !reviews.length) return facts;
+  return { ...facts, ...(km !== undefined ? { tripKm: km } : {}), ...(reviews.length ? { reviewsShown: reviews } : {}) };
+}
+
+/** The texts of the review records an answer lists (get_movie_reviews' reviews, get_property_reviews' comments). */
+function reviewTextsOf(answer: Record<string, unknown> | undefined): string[] {
+  if (!answer) return [];
+  return Object.entries(answer)
+    .filter(([k, v]) => /review|comment/i.test(k) && Array.isArray(v))
+    .flatMap(([, v]) => (v as unknown[]).filter(isPlainObject))
+    .flatMap((r) => Object.entries(r).filter(([k, v]) => /comment|review|content|text/i.test(k) && typeof v === 'string').map(([, v]) => v as string));
+}
+
+/** A trip call's two ends, in lower case ("new york city", "miami"). */
+function tripEnds(args: unknown): [string, string] | undefined {
+  if (!isPlainObject(args)) return undefined;
+  const at = (re: RegExp) => Object.entries(args).find(([k, v]) => re.test(k) && typeof v === 'string' && v.trim())?.[1] as string | undefined;
+  const [start, end] = [at(TRIP_START), at(TRIP_END)];
+  return start && end ? [start.trim().toLowerCase(), end.trim().toLowerCase()] : undefined;
+}
+
+/** The distance the nearest earlier answer gave between the same two ends (either way round), in its own kilometres. */
+function tripDistance(args: unknown, earlier: EarlierStep[]): number | undefined {
+  const mine = tripEnds(args);
+  if (!mine) return undefined;
+  for (let j = earlier.length - 1; j >= 0; j--) {
+    const theirs = tripEnds(earlier[j].args);
+    if (!theirs || !((theirs[0] === mine[0] && theirs[1] === mine[1]) || (theirs[0] === mine[1] && theirs[1] === mine[0]))) continue;
+    const distance = answerOf(earlier[j].response)?.distance;
+    if (typeof distance === 'number' && distance > 0) return distance;
+  }
+  return undefined;
+}
+
+function factsById(args: unknown, earlier: EarlierStep[]): KnownFacts | undefined {
   const ids = idsOf(args);
   if (!ids.length) return namedRecordFacts(args, earlier);
   const topic = [...earlier].reverse().map((s) => searchTerm(s.args)).find((t) => t !== undefined);

@@ -453,6 +453,19 @@ function endpoint(args: Record<string, unknown>, re: RegExp): string | undefined
   return hit ? String(hit[1]).trim() : undefined;
 }
 
+/** A road that runs inside one town: a ring road, an elevated road, a riverside drive, a corridor. */
+export const IN_TOWN_ROAD = /\bring\b|elevated|\bdrive\b|p[ée]riph[ée]rique|corridor|raccordo|ronda|\bM-30\b|\bA10 ring|\bRing \d/i;
+
+/**
+ * The road between two towns: the G2 Jinghu Expressway between Beijing and Shanghai (it runs from one
+ * to the other); otherwise no named road the table cannot vouch for, just the expressway or the highway.
+ */
+function intercityRoad(a: string, b: string, roads: string[]): string {
+  const ends = new Set([a, b]);
+  if (ends.has('Beijing') && ends.has('Shanghai')) return 'the G2 Jinghu Expressway';
+  return roads.some((x) => /Expressway/.test(x)) ? 'the expressway' : 'the highway';
+}
+
 /** Turn-by-turn steps from the call's start to its end, the last one arriving there. */
 export function routeSteps(c: TextCtx): string[] {
   const r = c.rng;
@@ -467,8 +480,11 @@ export function routeSteps(c: TextCtx): string[] {
   const [a, b] = [r.shuffle([...startTown.streets]), r.shuffle([...endTown.streets])];
   // Steps 0–4 leave the start town, step 5 (after any highway) is in the end town.
   const streets = endTown === startTown ? a : [...a.slice(0, 5), b[0]];
-  // A drive out of a town the table does not know takes the roads of the one it reaches.
-  const road = r.pick(startTown === GENERIC_TOWN ? endTown.roads : startTown.roads);
+  // A drive out of a town the table does not know takes the roads of the one it reaches. A drive
+  // between two towns is on the road between them, never a town's ring road or riverside drive.
+  const km = c.trip?.km;
+  const intercity = endTown !== startTown && km !== undefined && km >= 30;
+  const road = intercity ? intercityRoad(startTown.town, endTown.town, [...startTown.roads, ...endTown.roads]) : r.pick((startTown === GENERIC_TOWN ? endTown.roads : startTown.roads).filter((x) => km === undefined || km < 60 || !IN_TOWN_ROAD.test(x)).concat(km !== undefined && km >= 60 ? ['the highway'] : []));
   const steps = [
     r.pick([
       `Head ${r.pick(HEADINGS)} on ${streets[0]} toward ${streets[1]}`,
@@ -483,16 +499,20 @@ export function routeSteps(c: TextCtx): string[] {
     `Bear right onto ${streets[5]}`,
     `Turn left to stay on ${streets[5]}`,
   ];
-  const km = c.trip?.km;
   if (km === undefined) {
-    const middle = [...streetSteps, `Take the ramp on the right for ${road}`, `Keep left to stay on ${road}`, `Continue on ${road} for ${r.int(2, 60)} km`];
+    // Nothing says how long the drive is: no leg is given a length the trip may not have.
+    const middle = [...streetSteps, `Take the ramp on the right for ${road}`, `Keep left to stay on ${road}`, `Continue on ${road}`];
     steps.push(...r.sample(middle, r.int(2, 6)));
   } else if (km < 5) {
     // A short drive in town: streets only, no highway.
     steps.push(...r.sample(streetSteps, r.int(1, 3)));
   } else {
     // A longer one is mostly its highway leg, taken between the streets at either end.
-    steps.push(...r.sample(streetSteps.slice(0, 3), r.int(1, 2)), `Take the ramp on the right for ${road}`, `Continue on ${road} for ${Math.max(2, Math.round(km * 0.8))} km`, ...r.sample(streetSteps.slice(3), r.int(0, 2)));
+    // Its legs add up to the trip: a few kilometres of streets at each end, the rest on the road between.
+    const end = Math.round(Math.min(4, km * 0.1) * 10) / 10;
+    const start = Math.round(Math.min(4, km * 0.1) * 10) / 10;
+    const highway = Math.round((km - start - end) * 10) / 10;
+    steps.push(...r.sample(streetSteps.slice(0, 3), r.int(1, 2)), `After ${start} km in town, take the ramp on the right for ${road}`, `Continue on ${road} for ${highway} km`, r.pick([`Take the exit and drive the last ${end} km`, `Leave ${road} and drive the last ${end} km in town`]));
   }
   steps.push(to && isWords(to) ? r.pick([`Arrive at ${to}`, `Arrive at ${to} on the ${r.pick(['left', 'right'])}`]) : `Arrive at your destination on the ${r.pick(['left', 'right'])}`);
   return steps;
@@ -926,4 +946,206 @@ export function passage(field: string, c: TextCtx): string {
     `Results for "${t}": ${r.int(2, 40)} matching entries, the most relevant first.`,
     abstract({ ...c, subject: t }),
   ]);
+}
+
+// -------------------------------------------------------------------------------------------
+// Reviews: a rating and a text that agree, each review in its own words
+// -------------------------------------------------------------------------------------------
+
+/** What a list of reviews reviews: a stay (Airbnb's 1–5 whole stars) or a film (TMDB users' marks out of 10). */
+export type ReviewKind = 'stay' | 'film';
+
+/**
+ * A review's rating as the recorded answers give it: Airbnb guests give whole stars from 1 to 5,
+ * most of them 5 ('rating': 5, 3 for "a very tiny room"); TMDB users give whole marks out of 10 (9.0, 10.0).
+ */
+export function reviewRating(kind: ReviewKind, r: Rng): number {
+  const x = r.float();
+  if (kind === 'stay') return x < 0.62 ? 5 : x < 0.86 ? 4 : x < 0.95 ? 3 : x < 0.98 ? 2 : 1;
+  return x < 0.2 ? 10 : x < 0.42 ? 9 : x < 0.6 ? 8 : x < 0.74 ? 7 : x < 0.84 ? 6 : x < 0.91 ? 5 : x < 0.96 ? 4 : r.int(1, 3);
+}
+
+type Mood = 'good' | 'mixed' | 'bad';
+/** What a review can name: the stay's one host, its town and a street of it; the film's title. */
+export interface ReviewAbout { host: string; town?: string; street?: string; title?: string }
+type Say = (r: Rng, a: ReviewAbout) => string;
+/** One thing a review talks about, in a few people's words for it going well and badly. */
+interface Aspect { good: Say[]; bad: Say[] }
+
+const mins = (r: Rng) => r.pick(['two', 'three', 'four', 'five', 'ten', 'a few', 'six', 'eight']);
+const town = (a: ReviewAbout, r: Rng) => a.town ?? r.pick(['the old town', 'the centre', 'downtown']);
+const street = (a: ReviewAbout, r: Rng) => a.street ?? r.pick(['the main street', 'the high street', 'the square']);
+const STAY_ASPECTS: Record<string, Aspect> = {
+  host: {
+    good: [
+      (r, a) => `${a.host} answered every message ${r.pick(['within minutes', 'straight away', 'even late at night', 'in a few minutes'])}`,
+      (r, a) => `${a.host} left ${r.pick(['a list of places to eat', 'a hand-drawn map of the area', 'coffee and fresh bread', 'a bottle of wine', 'tips for ' + town(a, r), 'pastries from ' + street(a, r)])} for us`,
+      (r, a) => `${a.host} was ${r.pick(['a lovely host', 'so welcoming', 'kind and helpful', 'easy to reach'])}`,
+      (r, a) => `${a.host} let us ${r.pick(['drop our bags early', 'check out late on the last day', 'store our luggage after check-out', 'check in an hour early'])}`,
+      (r, a) => `${a.host} ${r.pick(['met us at the door', 'showed us round', 'gave us the tour'])} ${r.pick(['despite our late flight', 'and explained everything', 'with a big smile'])}`,
+    ],
+    bad: [
+      (r, a) => `${a.host} took ${r.pick(['a day', 'two days', 'ages'])} to reply`,
+      (r) => `nobody was there at check-in and we waited ${r.pick(['forty minutes', 'over an hour', 'half an hour', 'twenty minutes'])}`,
+      (r, a) => `${a.host} ${r.pick(['never answered our question about parking', 'charged us extra for late check-in', 'was hard to reach'])}`,
+    ],
+  },
+  location: {
+    good: [
+      (r, a) => `the ${r.pick(['metro', 'subway', 'tram stop', 'bus stop', 'train station'])} on ${street(a, r)} is ${mins(r)} minutes on foot`,
+      (r, a) => `${r.pick(['perfect', 'great', 'ideal', 'handy'])} location for ${r.pick(['exploring', 'seeing', 'walking around'])} ${town(a, r)}`,
+      (r, a) => `we walked ${r.pick(['everywhere', 'to most sights', 'into town every day', 'to dinner every night'])} from ${street(a, r)}`,
+      (r) => `${r.pick(['a bakery', 'a supermarket', 'a little park', 'a good coffee place', 'a pharmacy', 'a laundrette', 'a wine bar'])} ${r.pick(['right around the corner', 'on the next block', 'across the road', 'two doors down', 'at the end of the street'])}`,
+    ],
+    bad: [
+      (r, a) => `it is a ${r.pick(['long', 'fair', 'tiring'])} way from ${r.pick(['anything', 'the centre of ' + town(a, r), 'the sights', 'the station'])}`,
+      (r) => `getting there took ${r.pick(['two buses', 'a long taxi ride', 'a steep climb', 'two changes of train'])}`,
+    ],
+  },
+  clean: {
+    good: [() => 'spotless', (r) => `${r.pick(['everything', 'the whole place', 'the flat', 'every room'])} was ${r.pick(['very', 'really', 'perfectly', 'impeccably'])} clean`, (r) => `clean ${r.pick(['towels and sheets', 'and tidy', 'from the floors to the fridge', 'and fresh-smelling'])}`],
+    bad: [(r) => `the ${r.pick(['bathroom', 'kitchen', 'oven', 'fridge'])} was not properly cleaned`, (r) => `we found ${r.pick(['dust under the beds', 'crumbs in the kitchen drawers', 'hair in the shower', 'stains on the sofa'])}`],
+  },
+  bed: {
+    good: [(r) => `the bed was ${r.pick(['very', 'really', 'so'])} comfortable`, (r) => `slept ${r.pick(['like a log', 'really well', 'better than at home', 'soundly every night'])}`],
+    bad: [(r) => `the mattress is ${r.pick(['worn out', 'too soft', 'lumpy'])}`, (r) => `the ${r.pick(['sofa bed', 'second bed', 'pillows', 'bunk beds'])} could do with replacing`],
+  },
+  kitchen: {
+    good: [(r) => `the kitchen has ${r.pick(['everything you need to cook', 'a proper oven and good knives', 'a coffee machine and plenty of pans', 'a dishwasher and a big fridge', 'spices, oil and a kettle'])}`, (r, a) => `we cooked ${r.pick(['most evenings', 'twice', 'every breakfast'])} with food from ${r.pick(['the market', 'the shop', 'a deli'])} on ${street(a, r)}`],
+    bad: [(r) => `the kitchen had ${r.pick(['one working burner', 'hardly any pans', 'no kettle', 'blunt knives and no oven'])}`],
+  },
+  view: {
+    good: [(r, a) => `the view ${r.pick(['over', 'across', 'of'])} ${town(a, r)} from the ${r.pick(['balcony', 'terrace', 'living room', 'bedroom window', 'roof'])} ${r.pick(['is stunning', 'was the highlight', 'is worth the stairs', 'is lovely at sunset'])}`],
+    bad: [(r) => `the windows look ${r.pick(['onto a wall', 'straight into the neighbours', 'onto a car park'])}`],
+  },
+  quiet: {
+    good: [(r) => `${r.pick(['very', 'really', 'lovely and'])} quiet at night`, (r) => `quiet ${r.pick(['street', 'building', 'courtyard side', 'neighbours'])}`],
+    bad: [(r, a) => `the ${r.pick(['bedroom faces', 'flat is right on', 'windows open onto'])} ${street(a, r)}, which is ${r.pick(['loud until late', 'busy all night', 'noisy from six'])}`, (r) => `the ${r.pick(['bar downstairs is loud until late', 'walls are thin', 'lift is noisy'])}`],
+  },
+  wifi: {
+    good: [(r) => `the wifi was ${r.pick(['fast enough for video calls', 'quick and reliable', 'good enough to work from'])}`, () => 'good wifi'],
+    bad: [(r) => `the wifi ${r.pick(['kept dropping', 'was too slow to work', 'only reached the living room', 'needed a restart every day'])}`],
+  },
+  checkin: {
+    good: [(r) => `self check-in with the ${r.pick(['lockbox', 'keypad', 'smart lock', 'key safe'])} was ${r.pick(['easy', 'simple', 'painless'])}`, (r) => `check-in was ${r.pick(['smooth', 'quick', 'easy'])}`],
+    bad: [(r) => `the check-in instructions were ${r.pick(['confusing', 'out of date', 'missing a step'])}`, (r) => `the key code did not work ${r.pick(['the first night', 'on arrival', 'twice'])}`],
+  },
+  bathroom: {
+    good: [(r) => `${r.pick(['great', 'lovely', 'strong'])} ${r.pick(['shower', 'water pressure', 'bathroom'])}`],
+    bad: [(r) => `the shower ${r.pick(['runs cold after ten minutes', 'barely trickles', 'leaks onto the floor', 'has no door'])}`],
+  },
+  space: {
+    good: [(r) => `plenty of room for ${r.pick(['the four of us', 'two families', 'a couple with a baby', 'our luggage', 'three friends', 'the kids to play'])}`, (r) => `${r.pick(['bigger', 'roomier', 'brighter'])} than it looks in the ${r.pick(['photos', 'pictures', 'listing'])}`],
+    bad: [(r) => `${r.pick(['much', 'a lot', 'quite a bit'])} smaller than the ${r.pick(['photos suggest', 'listing says', 'pictures make it look'])}`, (r) => `the ${r.pick(['second bedroom', 'living room', 'studio', 'kitchen'])} is ${r.pick(['really', 'very', 'rather'])} cramped`],
+  },
+  value: {
+    good: [(r, a) => `good value for ${r.pick([town(a, r), 'the area', 'the size'])}`, () => 'worth every penny'],
+    bad: [(r) => `overpriced ${r.pick(['for what you get', 'once the cleaning fee is added', 'for the size'])}`],
+  },
+};
+const STAY_OPEN: Record<Mood, string[]> = {
+  good: ['Great stay.', 'Loved it.', 'Exactly as described.', 'Highly recommend.', 'Perfect for a weekend.', 'Wonderful place.', 'Our second stay here.', 'Such a cosy flat.', 'Lovely stay.', 'A gem.'],
+  mixed: ['Mixed feelings.', 'It was fine overall.', 'OK for a night or two.', 'Some good and some bad.', 'Decent.'],
+  bad: ['Disappointing.', 'Not as advertised.', 'Would not stay again.', 'Avoid.', 'Not what we hoped for.'],
+};
+const STAY_CLOSE: Record<Mood, string[]> = {
+  good: ['Would stay again!', 'Thank you!', 'We will be back.', 'Recommended.', 'Five stars.', 'Would book again.'],
+  mixed: ['Fine for the price.', 'Might return if fixed.', 'Just about OK.', 'Three stars.'],
+  bad: ['We left a day early.', 'Look elsewhere.', 'Not worth the money.', 'Asked for a partial refund.'],
+};
+
+const film = (a: ReviewAbout, r: Rng) => a.title ?? r.pick(['this film', 'the film', 'this one']);
+const FILM_ASPECTS: Record<string, Aspect> = {
+  acting: {
+    good: [(r) => `the ${r.pick(['lead', 'whole cast', 'supporting cast', 'two leads', 'ensemble', 'young lead'])} ${r.pick(['is superb', 'never puts a foot wrong', 'carries every scene', 'is a joy to watch', 'is pitch perfect'])}`, (r) => `the performances are ${r.pick(['wonderful', 'terrific', 'first rate'])}`],
+    bad: [(r) => `the ${r.pick(['lead', 'cast', 'villain', 'hero'])} ${r.pick(['is wooden', 'seems bored', 'overacts badly', 'is miscast'])}`],
+  },
+  script: {
+    good: [(r) => `${r.pick(['sharp', 'witty', 'clever'])}, ${r.pick(['funny', 'quotable', 'natural'])} dialogue`, (r) => `the writing is ${r.pick(['smart', 'tight', 'careful'])} and never ${r.pick(['talks down to you', 'wastes a line', 'spells things out'])}`],
+    bad: [(r) => `the script is ${r.pick(['full of holes', 'thin', 'lazy'])}`, (r) => `the dialogue ${r.pick(['is clumsy', 'spells everything out', 'falls flat', 'sounds like nobody talks'])}`],
+  },
+  pacing: {
+    good: [(r) => `it ${r.pick(['never drags', 'moves fast', 'never lets up'])}`, (r) => `${r.pick(['two', 'almost three', 'two and a half'])} hours ${r.pick(['flew by', 'went by in a flash', 'felt like one'])}`],
+    bad: [(r) => `the ${r.pick(['middle hour', 'second act', 'first half'])} drags`, (r) => `it could lose ${r.pick(['twenty', 'thirty', 'forty'])} minutes`],
+  },
+  music: {
+    good: [(r) => `the ${r.pick(['score', 'soundtrack', 'music'])} ${r.pick(['is gorgeous', 'stays with you', 'does a lot of the work', 'is on my playlist now'])}`],
+    bad: [(r) => `the ${r.pick(['score', 'music', 'soundtrack'])} is ${r.pick(['too loud', 'intrusive', 'syrupy'])} and ${r.pick(['tells you what to feel', 'drowns the dialogue', 'never lets a scene breathe'])}`],
+  },
+  look: {
+    good: [(r) => `${r.pick(['beautifully', 'gorgeously', 'strikingly'])} shot`, (r) => `every frame ${r.pick(['could hang on a wall', 'is composed with care', 'looks like a painting'])}`],
+    bad: [(r) => `it looks ${r.pick(['cheap', 'flat', 'muddy'])}`, (r) => `the ${r.pick(['effects', 'sets', 'digital effects'])} have not aged well`],
+  },
+  ending: {
+    good: [(r) => `the ending ${r.pick(['hit me hard', 'is perfect', 'stayed with me for days'])}`, (r) => `the final ${r.pick(['scene', 'twenty minutes', 'act', 'shot'])} ${r.pick(['is perfect', 'had me holding my breath', 'ties it all together', 'is unforgettable'])}`],
+    bad: [(r) => `the ending ${r.pick(['falls apart', 'is rushed', 'feels tacked on'])}`, (r) => `the twist is obvious from ${r.pick(['the start', 'the first scene', 'the trailer'])}`],
+  },
+  story: {
+    good: [(r, a) => `${film(a, r)} ${r.pick(['grips you', 'hooks you', 'has you'])} from the ${r.pick(['first scene', 'opening shot', 'first minute'])}`, (r) => `the ${r.pick(['plot', 'story', 'premise'])} ${r.pick(['keeps you guessing', 'is simple and moving', 'goes somewhere unexpected', 'rewards attention'])}`],
+    bad: [(r) => `the story ${r.pick(['goes nowhere', 'is muddled', 'runs out of steam'])}`, (r) => `too many ${r.pick(['subplots', 'characters', 'flashbacks'])}`],
+  },
+  characters: {
+    good: [(r) => `characters you ${r.pick(['care about', 'believe in', 'root for'])}`, (r) => `even the ${r.pick(['small parts', 'minor characters', 'extras'])} feel like real people`],
+    bad: [(r, a) => `I did not care about anyone in ${film(a, r)}`, (r) => `the characters are ${r.pick(['cardboard', 'clichés', 'paper thin'])}`],
+  },
+  rewatch: {
+    good: [(r, a) => `${r.pick(['I have seen', 'I rewatched', 'we watched'])} ${film(a, r)} ${r.pick(['three times', 'again last week', 'twice this year'])}`],
+    bad: [(r, a) => `${film(a, r)} ${r.pick(['is not worth a second look', 'was hard to finish'])}`],
+  },
+};
+const FILM_OPEN: Record<Mood, string[]> = {
+  good: ['A masterpiece.', 'Loved it.', 'Still holds up.', 'An absolute classic.', 'Wow.', 'Brilliant.', 'Worth every minute.', 'Watched it twice.'],
+  mixed: ['Not bad, not great.', 'Watchable.', 'Good in parts.', 'Somewhat overrated.', 'A mixed bag.'],
+  bad: ['A let-down.', 'Overrated.', 'Not for me.', 'I wanted to like it.', 'Hard to sit through.'],
+};
+const FILM_CLOSE: Record<Mood, string[]> = {
+  good: ['Must see.', 'Highly recommended.', 'Will watch again.', '10/10.', 'One for the collection.'],
+  mixed: ['Worth a look on TV.', 'Fine for a rainy afternoon.', 'Glad I saw it once.', '6/10.'],
+  bad: ['Skip it.', 'Two wasted hours.', 'Cannot recommend.', '3/10.'],
+};
+
+/** The clauses of a review of seven words or more, in lower case: what a reader recognises when it comes back. */
+export function reviewClauses(text: string): string[] {
+  return text.split(/[.!?:;]|, and |, but /).map((c) => c.trim().toLowerCase().replace(/\s+/g, ' ')).filter((c) => c.split(' ').length >= 7);
+}
+
+function moodOf(kind: ReviewKind, rating: number): Mood {
+  const top = kind === 'stay' ? 5 : 10;
+  const share = rating / top;
+  return share >= 0.8 ? 'good' : share > 0.5 ? 'mixed' : 'bad';
+}
+
+/**
+ * A review's text that says what its rating says: five stars praise, one or two stars complain, a
+ * middling rating weighs a good point against a bad one. Its points are things people talk about
+ * (the host, the bed, the pacing), each in one of several phrasings with its own particulars, and no
+ * point is made twice in one answer (`used`), so three reviews never read alike.
+ */
+export function reviewText(kind: ReviewKind, rating: number, r: Rng, used: Set<string>, about: ReviewAbout = { host: r.pick(FIRST) }): string {
+  const aspects = kind === 'stay' ? STAY_ASPECTS : FILM_ASPECTS;
+  const mood = moodOf(kind, rating);
+  const names = Object.keys(aspects);
+  const take = (): string => pickFresh(r, names, used, (n) => `review-aspect:${n}`);
+  const say = (aspect: string, good: boolean): string => r.pick(good ? aspects[aspect].good : aspects[aspect].bad)(r, about);
+  const points: string[] = [];
+  if (mood === 'mixed') {
+    points.push(`${cap(say(take(), true))}, but ${say(take(), false)}.`);
+  } else {
+    const good = mood === 'good';
+    const n = r.int(1, kind === 'stay' ? 3 : 2);
+    for (let i = 0; i < n; i++) points.push(`${cap(say(take(), good))}.`);
+    // Four stars or 7–9 out of 10: praise with one small reservation.
+    if (good && rating < (kind === 'stay' ? 5 : 9) && r.chance(0.7)) points.push(`Only ${kind === 'stay' ? 'downside' : 'quibble'}: ${say(take(), false)}.`);
+  }
+  const opens = kind === 'stay' ? STAY_OPEN[mood] : FILM_OPEN[mood];
+  const closes = kind === 'stay' ? STAY_CLOSE[mood] : FILM_CLOSE[mood];
+  // Verdicts that count stars give this review's own count.
+  const fits = closes.filter((x) => !/^(five|three) stars|\d+\/10/i.test(x) || x.toLowerCase() === `${['', 'one', 'two', 'three', 'four', 'five'][rating]} stars.` || x === `${rating}/10.`);
+  const parts = [...(r.chance(0.6) ? [pickFresh(r, opens, used, (x) => `review-open:${x}`)] : []), ...points, ...(r.chance(0.5) && fits.length ? [pickFresh(r, fits, used, (x) => `review-close:${x}`)] : [])];
+  return parts.join(' ');
+}
+
+/** A host's first name for a stay's reviews: one host per property, named the same in every review. */
+export function hostName(r: Rng): string {
+  return r.pick(FIRST);
 }

@@ -28,9 +28,9 @@ import { isComputation, localityOf, type ToolLocality } from '../errors/environm
 import { oneTypePerField } from './fieldTypes.js';
 import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
-import { cap, chineseVenueName, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
+import { cap, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-47'; // 47: 45 and 46 merged; 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 45: a single record agrees with the labelled facts later calls write about it ("Overall conditions: Sunny" → overall, "Date and Time: …" → time; grounded.ts labelledFacts), a news summary says the company its headline names where it said "the company" (worldAnswer.ts); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
+export const SIMULATOR_RULES_VERSION = 'api-simulator-52'; // 52: a map search for a subject, not a place ("European history", "Spider-Man: No Way Home"), finds museums, libraries or cinemas, none named by the term; 51: a landmark the place table knows, searched by name, is at itself in its town ("Times Square, New York", not 42 East 14th Street); a wrong call's route and reviews know the trip distance and reviews earlier answers showed (diversify-internal 19); 50: a route between the ends an earlier distance answer measured adds up to that distance (2053.367 km New York City–Miami, not its own 2197.5); a stay's reviews name one host, its town and streets, a film's its title, phrasings with their own particulars, and no review clause of 7+ words an earlier answer of the trajectory showed (KnownFacts.tripKm, reviewsShown); 49: h-simrev merged after main's 47, its own 47 and 48 being: (48) a route's last leg names no street of its own (the Shanghai street on a Beijing route); (47) reviews whose whole-star rating and words agree (no clause twice), a search for a town or an address never answers itself elsewhere, AMap refuses lat,lon pairs as INVALID_PARAMS, route legs add up to the trip and intercity drives take intercity roads; 47 (main): 45 and 46 merged; 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 45: a single record agrees with the labelled facts later calls write about it ("Overall conditions: Sunny" → overall, "Date and Time: …" → time; grounded.ts labelledFacts), a news summary says the company its headline names where it said "the company" (worldAnswer.ts); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -80,10 +80,23 @@ export function validateCall(name: string, args: unknown, tools: ToolDoc[], opts
     // No place lies at longitude 1153.11: a map API refuses coordinates off the globe.
     const limit = /^(lat|latitude)$/i.test(key) ? 90 : /^(lon|lng|longitude)$/i.test(key) ? 180 : undefined;
     if (limit !== undefined && typeof value === 'number' && Math.abs(value) > limit) problems.push(`Invalid value for parameter '${key}' of ${name}: ${value} is outside [-${limit}, ${limit}]`);
+    // AMap takes "lon,lat" (its doc says so): "39.904172,116.407417" puts a latitude of 116.4 off the globe.
+    const pair = p && typeof value === 'string' && /'?lon,\s*lat'?/i.test(p.description ?? '') ? /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(value) : null;
+    if (pair && (Math.abs(Number(pair[1])) > 180 || Math.abs(Number(pair[2])) > 90)) problems.push(`Invalid value for parameter '${key}' of ${name}: "${value}" is no 'lon,lat' pair (latitude ${pair[2]} is outside [-90, 90])`);
   }
   const reversed = reversedWindow(args);
   if (reversed) problems.push(`Invalid value for parameter '${reversed.end}' of ${name}: ${reversed.endValue} is ${reversed.same ? 'the same as' : 'before'} ${reversed.start} ${reversed.startValue}`);
   return problems;
+}
+
+/**
+ * The answer a call the API refuses gets, in the API's own shape: AMap (GaodeMap) answers a bad
+ * parameter value with its status object, as T-Eval's recorded answers show ({'status': '0', 'info':
+ * 'INVALID_PARAMS', 'infocode': '20000'} for coordinates given lat,lon); other APIs with an error object.
+ */
+export function refusalContent(name: string, message: string): string {
+  if (/^GaodeMap\./.test(name) && /^Invalid value for parameter/.test(message)) return '{"status": "0", "info": "INVALID_PARAMS", "infocode": "20000"}';
+  return JSON.stringify({ error: message });
 }
 
 /** The two ends of a window a call takes, by the names tools give them (checkIn/checkOut, start_time/end_time). */
@@ -398,6 +411,41 @@ export function namesOnePlace(term: string): boolean {
   return (/(^|\s)\p{Lu}/u.test(t) || /\d/.test(t)) && !PLACE_CATEGORY.test(t);
 }
 
+/** A street address ("321 Industrial Ln, Springfield", "5th Avenue"): a search for it finds the address itself, there. */
+export function looksLikeAddress(term: string): boolean {
+  return /^\d+[a-z]?\s+\S/i.test(term.trim()) || /\b(street|st|avenue|ave|road|rd|lane|ln|boulevard|blvd|drive|dr)\b\.?(,|$)/i.test(term.trim());
+}
+
+/** A search for a town the place table knows ("Paris", "New York City"): it finds places in the town, none named after it. */
+export function namesTown(term: string): boolean {
+  const t = term.trim();
+  const place = placeNamed(t);
+  if (!place || place.name.toLowerCase() !== t.toLowerCase()) return false;
+  const locale = streetsOf(place, t);
+  return locale.town !== '' && t.toLowerCase().startsWith(locale.town.toLowerCase().split(' ')[0]) && !/\b(square|park|tower|bridge|museum|street|avenue|station|airport|beach|building|center|centre)\b/i.test(t);
+}
+
+/** The kind a search for places in a town asks for: "top tourist attractions in Paris" → "tourist attractions". */
+export function kindSearchedIn(term: string): string | undefined {
+  const m = /^(.*?\S)\s+(?:in|near|around)\s+\S.*$/i.exec(term.trim());
+  if (!m) return undefined;
+  const kind = m[1].replace(/^(?:the\s+)?(?:(?:top|best|most popular|popular|famous|good|great|nearby|local)\s+)+/i, '').trim();
+  return PLACE_CATEGORY.test(kind) || /\b(sights?|landmarks?|spots?|places?|things to do)$/i.test(kind) ? kind : undefined;
+}
+
+/**
+ * A search term that is no place's name but a subject (a film's title, "Spider-Man: No Way Home"; a topic
+ * written in lower case, "European history"): a map finds places about it, cinemas showing the film,
+ * museums or libraries for the topic, never a place called by the term.
+ */
+export function placesAbout(term: string): string | undefined {
+  const t = term.trim();
+  if (looksLikeAddress(t) || PLACE_CATEGORY.test(t) || placeNamed(t)) return undefined;
+  if (/\p{L}: \p{L}/u.test(t)) return 'Cinema';
+  if (/^\p{Lu}\S*(\s+[a-z]{4,})+$/u.test(t)) return /histor|\bart\b|science|\bwar\b|culture|archaeolog/i.test(t) ? 'Museum' : 'Library';
+  return undefined;
+}
+
 /** What a search for `term` finds, as a venue's name ends: "sushi restaurants" → "Sushi Restaurant". */
 function venueKind(term: string): string {
   const words = term.trim().toLowerCase().split(/\s+/);
@@ -410,13 +458,17 @@ function titleFor(c: Ctx): string {
   if (/nearby/i.test(c.hint)) {
     // A search for one named place (Le Bernardin, Times Square, an address) finds that place first,
     // then other places around it; "Harbor View Le Bernardin" is no place's name.
+    // A town ("Paris") or a kind of place in a town ("top tourist attractions in Paris") is no place's name:
+    // the search finds places there, of the kind asked for.
     const term = c.term?.trim();
-    const named = term !== undefined && namesOnePlace(term);
+    const inTown = term !== undefined ? kindSearchedIn(term) : undefined;
+    const about = term !== undefined && !inTown ? placesAbout(term) : undefined;
+    const named = term !== undefined && !inTown && !about && !namesTown(term) && namesOnePlace(term);
     if (named && !c.names.has(term)) {
       c.names.add(term);
       return term;
     }
-    const kind = c.term && !named ? venueKind(c.term) : cap(c.rng.pick(['café', 'restaurant', 'hotel', 'market']));
+    const kind = about ?? (inTown ? venueKind(inTown) : c.term && !named && !namesTown(c.term) ? venueKind(c.term) : cap(c.rng.pick(['café', 'restaurant', 'hotel', 'market'])));
     // Places in a town whose addresses are written in Chinese are named in Chinese, as the map names them.
     const zh = streetsOf(c.near, c.place).streets.some((st) => /\p{Script=Han}/u.test(st));
     return zh ? chineseVenueName(kind, c.rng, c.names) : venueName(kind, c.rng, c.names);
@@ -694,7 +746,59 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
     if (typeof v === 'string') seen.add(v);
     items.push(v);
   }
+  if (sub.length > 0 && minItems === 0 && /review|comment/i.test(field.name)) rateReviews(items, sub, c);
+  // A search for an address finds the address itself, at that address (not "321 Industrial Ln" at 50 East Adams Street).
+  const address = sub.find((s) => /address/i.test(s));
+  if (address && c.term && looksLikeAddress(c.term) && /nearby/i.test(c.hint)) {
+    for (const item of items) if (isPlainObject(item) && recordName(item) === c.term.trim()) item[address] = c.term.trim();
+  }
+  // A landmark the place table knows (Times Square, "Central Park, New York City") is where it is, in its own
+  // town: the map gives its name and town as its address, not a made-up street elsewhere (42 East 14th Street).
+  const landmark = address && c.term && /nearby/i.test(c.hint) && !looksLikeAddress(c.term) && !namesTown(c.term) ? placeNamed(c.term.trim()) : undefined;
+  if (landmark && c.term) {
+    const term = c.term.trim();
+    const town = streetsOf(landmark, term).town;
+    const line = town && !term.toLowerCase().includes(town.toLowerCase()) ? `${term}, ${town}` : term;
+    for (const item of items) if (isPlainObject(item) && recordName(item) === term) item[address!] = line;
+  }
   return items;
+}
+
+/**
+ * Reviews whose rating and words agree, written as the recorded answers write them: Airbnb's whole
+ * stars (never 4.37), TMDB's whole marks out of 10, each text saying what its rating says, newest
+ * first, days or weeks apart (not one review a day).
+ */
+function rateReviews(items: unknown[], sub: string[], c: Ctx): void {
+  const rating = sub.find((s) => /rating|score|stars/i.test(s));
+  const text = sub.find((s) => /comment|review|content|text/i.test(s));
+  if (!rating || !text) return;
+  const kind = RENTAL.test(c.hint) ? 'stay' : 'film';
+  const when = sub.find((s) => /\b(time|date)\b/i.test(humanize(s)));
+  const used = new Set<string>();
+  // One property has one host, named alike in every review; a stay's town and streets are the listing's own,
+  // a film's reviews may name the film an earlier answer gave.
+  const locale = streetsOf(c.near, c.place);
+  const english = locale.town !== '' && !/\p{Script=Han}/u.test(locale.town + locale.streets.join(''));
+  const about: ReviewAbout = { host: hostName(c.rng), ...(english ? { town: locale.town, street: c.rng.pick(locale.streets) } : {}), ...(kind === 'film' && c.known?.title && isWords(c.known.title) ? { title: c.known.title } : {}) };
+  // No clause of seven words or more twice in the trajectory: not in this answer, nor in a review an earlier answer showed.
+  const said = new Set((c.known?.reviewsShown ?? []).flatMap(reviewClauses));
+  let day: number | undefined;
+  for (const item of items) {
+    if (!isPlainObject(item)) continue;
+    const stars = reviewRating(kind, c.rng);
+    item[rating] = stars;
+    let words = reviewText(kind, stars, c.rng, used, about);
+    for (let tries = 0; tries < 8 && reviewClauses(words).some((x) => said.has(x)); tries++) words = reviewText(kind, stars, c.rng, used, about);
+    for (const x of reviewClauses(words)) said.add(x);
+    item[text] = words;
+    const drawn = when ? item[when] : undefined;
+    if (typeof drawn === 'string' && /^\d{4}-\d{2}-\d{2}/.test(drawn)) {
+      day = day === undefined ? Date.parse(`${drawn.slice(0, 10)}T00:00:00Z`) : day - c.rng.int(2, 40) * DAY;
+      const d = new Date(day + c.rng.int(0, 86_399) * 1000).toISOString();
+      item[when!] = drawn.length === 10 ? d.slice(0, 10) : /T/.test(drawn) ? `${d.slice(0, 19)}Z` : `${d.slice(0, 10)} ${d.slice(11, 16)}`;
+    }
+  }
 }
 
 /** Python's json.dumps spacing (", " and ": "), as BFCL's backends and T-Eval's tools print. */
@@ -973,6 +1077,8 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
   const perSlot = new Map<string, number>();
   // A drive inside one town that nothing locates exactly: a few kilometres, the same for its distance and its route.
   const trip = tripOf(doc, args);
+  // A distance an earlier answer gave for the same two ends is the trip's (the route's legs add up to it).
+  if (trip && known?.tripKm !== undefined) trip.km = known.tripKm;
   if (trip && trip.km === undefined && trip.local) trip.km = round(rng.int(8, 150) / 10, 1);
   for (const c of carried) {
     if ((!c.sub && !c.list) || c.beside) continue;

@@ -23,7 +23,7 @@ import {
 } from '../../pipeline/schemas.js';
 import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
 import { chooseK, historyBefore, placeOfStep, shownBefore, toolSteps } from '../../pipeline/steps.js';
-import { taskToday } from '../../pipeline/resolution/knownFacts.js';
+import { knownFacts, taskToday } from '../../pipeline/resolution/knownFacts.js';
 import { wrongCallChangedState } from '../../pipeline/errors/sideEffects.js';
 import { helpfulLookup } from '../../pipeline/errors/helpfulLookup.js';
 import { toJson } from '../../pipeline/pyValues.js';
@@ -164,11 +164,12 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
     let response = answers.get(key);
     if (!response) {
       const place = placeOfStep(trajectory, steps[k - 1].turnIndex, historyBefore(trajectory, k));
-      const today = taskToday(
-        action.args,
-        steps.slice(0, k - 1).map(({ step }) => ({ name: step.action.name, args: step.action.args, response: step.response?.content })),
-        trajectory.turns.slice(0, steps[k - 1].turnIndex + 1).map((t) => t.user).join('\n'),
-      );
+      const earlier = steps.slice(0, k - 1).map(({ step }) => ({ name: step.action.name, args: step.action.args, response: step.response?.content }));
+      const today = taskToday(action.args, earlier, trajectory.turns.slice(0, steps[k - 1].turnIndex + 1).map((t) => t.user).join('\n'));
+      // What earlier answers fix for any call: the distance a route between the same ends adds up to, the
+      // reviews already shown (a wrong call's reviews say nothing they said). Facts about an id stay the right call's.
+      const facts = knownFacts(action.args, earlier);
+      const known = { ...(facts?.tripKm !== undefined ? { tripKm: facts.tripKm } : {}), ...(facts?.reviewsShown ? { reviewsShown: facts.reviewsShown } : {}) };
       response = await ctx.services.resolver.resolve(
         {
           source: trajectory.source,
@@ -181,6 +182,7 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
           shown: shownBefore(trajectory, k),
           // A wrong call to a forecast still answers for the days after the clock the task showed.
           ...(today ? { today } : {}),
+          ...(Object.keys(known).length ? { known } : {}),
           // Its places are where the task is, as the right call's are (no generic "Market Street" by Times Square).
           ...(place ? { place } : {}),
         },
@@ -342,7 +344,7 @@ export function internalSummary(ctx: StageContext): string {
 export const diversifyInternalStage: ItemStage<InternalItemInput, InternalErrorCandidate> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
   name: STAGE,
-  version: `18+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 18: a wrong call's thought frames where a value comes from by that value's provenance (earlier requests and answers known); 17: no error at a call that repeats one already answered (repeatsAnsweredCall); 16: a wrong call's answer is about the place the task is at (placeOfStep), as the right call's is; 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool; 6: a wrong call's forecast starts on the task's day; 7: a later lookup counts as done early though the source chains it, unless a value flows from the step due (BFCL lookups too); 8: a month or weekday is no name; 9: a wrong call's thought states no correct value the call leaves out or writes in another case; 10: no lookup whose answer gives what the correct call needs as a wrong tool; 13: no wrong call that changes state and goes through; 11: a wrong call looking up an identifier the task never showed answers not found; 12: a wrong call's thought in the frame of the correct one
+  version: `19+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 19: a wrong call's answer knows the trip distance and the reviews earlier answers showed (a swapped route adds up to the measured 4488.454 km); 18: a wrong call's thought frames where a value comes from by that value's provenance (earlier requests and answers known); 17: no error at a call that repeats one already answered (repeatsAnsweredCall); 16: a wrong call's answer is about the place the task is at (placeOfStep), as the right call's is; 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool; 6: a wrong call's forecast starts on the task's day; 7: a later lookup counts as done early though the source chains it, unless a value flows from the step due (BFCL lookups too); 8: a month or weekday is no name; 9: a wrong call's thought states no correct value the call leaves out or writes in another case; 10: no lookup whose answer gives what the correct call needs as a wrong tool; 13: no wrong call that changes state and goes through; 11: a wrong call looking up an identifier the task never showed answers not found; 12: a wrong call's thought in the frame of the correct one
   upstream: ['collect', 'resolve', 'observe'],
   description: 'four internal errors (tool select, hallucination, key, value) at step k, held to the label checker, with real responses',
   roles: ['error-simulator', 'api-simulator'],

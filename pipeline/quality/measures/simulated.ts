@@ -10,7 +10,12 @@ import { isPlainObject } from '../../errors/values.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 import { mixedTypes } from '../../resolution/fieldTypes.js';
-import { namesOnePlace, recordName } from '../../resolution/simulatorRules.js';
+import { kindSearchedIn, looksLikeAddress, namesOnePlace, namesTown, recordName } from '../../resolution/simulatorRules.js';
+
+/** The records of an answer's lists (search_nearby's places). */
+function placesOf(v: unknown): Record<string, unknown>[] {
+  return isPlainObject(v) ? Object.values(v).flatMap((x) => (Array.isArray(x) ? x.filter(isPlainObject) : [])) : [];
+}
 import { toJson } from '../../pyValues.js';
 import { callChangesState } from '../../errors/sideEffects.js';
 import { isErrorResponse } from '../../errors/responses.js';
@@ -327,19 +332,27 @@ export function foreignStreet(action: { name: string; args: unknown }, response:
 export function mangledVenue(action: { name: string; args: unknown }, response: string): string | null | undefined {
   if (!isPlainObject(action.args) || !/nearby|places?\b|poi/i.test(action.name)) return undefined;
   const term = Object.entries(action.args).find(([k, v]) => /search|keyword|term|query/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
-  if (!term || !namesOnePlace(term)) return undefined;
+  if (!term || (!namesOnePlace(term) && !kindSearchedIn(term))) return undefined;
   const t = term.trim().toLowerCase();
   const names = [...JSON.stringify(responseValue(response)).matchAll(/"(?:name|title)":"([^"]+)"/g)].map((m) => m[1]);
   if (!names.length) return undefined;
   const glued = names.find((n) => n.toLowerCase() !== t && n.toLowerCase().endsWith(` ${t}`));
-  return glued ? `"${glued}" for a search for "${term}"` : null;
+  if (glued) return `"${glued}" for a search for "${term}"`;
+  // The search term itself as a place: a town ("Paris") or a kind of place in one ("top tourist
+  // attractions in Paris") is no place's name; an address is a place only at that address.
+  if ((namesTown(term) || kindSearchedIn(term)) && names.some((n) => n.toLowerCase() === t)) return `"${term}" answered as a place of its own`;
+  if (looksLikeAddress(term)) {
+    const at = placesOf(responseValue(response)).find((p) => String(p.name ?? '').trim().toLowerCase() === t && typeof p.address === 'string' && p.address.trim().toLowerCase() !== t);
+    if (at) return `"${term}" answered as a place at ${String(at.address)}`;
+  }
+  return null;
 }
 
 export const simulatedVenueMangled: CaseMeasure = {
   kind: 'case',
   id: 'simulated_venue_mangled',
   group: 'text',
-  title: 'a simulated place search for one named place answers made-up places named after it ("Riverside Le Bernardin", "Harbor View Amazon")',
+  title: 'a simulated place search answers made-up places named after the term ("Riverside Le Bernardin"), or the term itself as a place: a town ("Paris" at 67 Boulevard Saint-Germain), a kind of place in a town ("top tourist attractions in Paris"), an address at another address',
   population: 'cases showing a simulated answer to a search for a named place (a capitalised term, an address)',
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => mangledVenue(step.action, step.response!.content)),
 };

@@ -1,0 +1,176 @@
+/**
+ * Simulated reviews and routes read as real ones: a review's rating is whole stars as the recorded
+ * answers give it ('rating': 5, never 4.37), a review's clauses are its own (not "the cast clearly had
+ * fun making it" in three reviews of one case, nor "there are plenty of cafés on the same block" in
+ * half the cases), and a route's legs fit the trip (no 1067 km on Beijing's 3rd Ring Road).
+ */
+import { shownSimulatedSteps, shownSteps, simulatedDefectAmong } from '../evidence.js';
+import { isPlainObject } from '../../errors/values.js';
+import { toJson } from '../../pyValues.js';
+import { parseToolResponse } from '../../prompts/parseAction.js';
+import { IN_TOWN_ROAD, reviewClauses } from '../../resolution/simulatedText.js';
+import type { TestCase } from '../../schemas.js';
+import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
+
+const value = (text: string): unknown => parseToolResponse(text) ?? text;
+
+/** The review records of an answer: the records of a list field named for reviews or comments. */
+export function reviewRecords(answer: unknown): Record<string, unknown>[] {
+  if (!isPlainObject(answer)) return [];
+  return Object.entries(answer)
+    .filter(([k, v]) => /review|comment/i.test(k) && Array.isArray(v))
+    .flatMap(([, v]) => (v as unknown[]).filter(isPlainObject));
+}
+
+/** A review record's rating that no recorded review gives: a fraction of a star ("rating": 4.37). */
+export function fractionalReviewRating(answer: unknown): string | null | undefined {
+  const records = reviewRecords(answer);
+  if (!records.some((r) => Object.keys(r).some((k) => /rating|score|stars/i.test(k)))) return undefined;
+  for (const r of records) {
+    for (const [k, v] of Object.entries(r)) if (/rating|score|stars/i.test(k) && typeof v === 'number' && !Number.isInteger(v)) return `"${k}": ${v}`;
+  }
+  return null;
+}
+
+export const simulatedReviewRatingFractional: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_review_rating_fractional',
+  group: 'text',
+  title: 'a simulated review rated in fractions of a star ("rating": 4.99, 4.37) where the recorded reviews give whole stars (\'rating\': 5) or whole marks out of 10',
+  population: 'cases showing a simulated answer with rated review records',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => fractionalReviewRating(value(step.response!.content))),
+};
+
+/** The clauses of a review of seven words or more, in lower case (simulatedText.ts, where the simulator avoids repeating them). */
+export { reviewClauses };
+
+/** The review texts of the simulated answers a case shows, one per different call. */
+function reviewTextsShown(tc: TestCase, ctx: QualityContext): { call: string; texts: string[] }[] | undefined {
+  const steps = shownSimulatedSteps(tc, ctx);
+  if (!steps) return undefined;
+  const out = new Map<string, string[]>();
+  for (const step of steps) {
+    const texts = reviewRecords(value(step.response!.content)).flatMap((r) => Object.entries(r).filter(([k, v]) => /comment|review|content|text/i.test(k) && typeof v === 'string').map(([, v]) => v as string));
+    if (texts.length) out.set(`${step.action.name}${toJson(step.action.args)}`, texts);
+  }
+  return [...out.entries()].map(([call, texts]) => ({ call, texts }));
+}
+
+export const simulatedReviewClauseRepeated: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_review_clause_repeated',
+  group: 'text',
+  title: 'a clause of seven words or more twice among the simulated reviews a case shows ("the cast clearly had fun making it" in three reviews of three films)',
+  population: 'cases showing simulated review records',
+  check(tc, ctx) {
+    const shown = reviewTextsShown(tc, ctx);
+    if (!shown?.length) return undefined;
+    const seen = new Set<string>();
+    for (const { texts } of shown) {
+      for (const t of texts) {
+        for (const c of new Set(reviewClauses(t))) {
+          if (seen.has(c)) return `"${c}" twice`;
+          seen.add(c);
+        }
+      }
+    }
+    return null;
+  },
+};
+
+/** One review answer a case shows: the call and its answer (`answer`), its review texts, the case. */
+export interface ShownReviews { answer: string; texts: string[]; caseId: string }
+
+/** The share of the different review answers holding the most common clause; one answer shown by many cases counts once. */
+export function clauseTopShare(shown: ShownReviews[]): { value: number; n: number; detail: string; examples: { id: string; detail: string }[] } | undefined {
+  const answers = new Map<string, { clauses: Set<string>; cases: Set<string>; id: string }>();
+  for (const s of shown) {
+    const e = answers.get(s.answer) ?? { clauses: new Set(s.texts.flatMap(reviewClauses)), cases: new Set<string>(), id: s.caseId };
+    e.cases.add(s.caseId);
+    answers.set(s.answer, e);
+  }
+  const n = answers.size;
+  if (n === 0) return undefined;
+  const counts = new Map<string, { n: number; cases: number; id: string }>();
+  for (const a of answers.values()) {
+    for (const c of a.clauses) {
+      const e = counts.get(c) ?? { n: 0, cases: 0, id: a.id };
+      e.n++;
+      e.cases += a.cases.size;
+      counts.set(c, e);
+    }
+  }
+  const top = [...counts.entries()].sort((a, b) => b[1].n - a[1].n || b[1].cases - a[1].cases || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
+  return { value: top.length ? top[0][1].n / n : 0, n, detail: `${counts.size} clauses over ${n} review answers`, examples: top.map(([c, e]) => ({ id: e.id, detail: `${e.n} answers (${e.cases} cases): "${c}"` })) };
+}
+
+/**
+ * The review answers the cases show, one per call: the same call gets the same answer by design (one
+ * film's reviews are the same reviews in every task that asks for them), so a clause is counted once
+ * per different answer it is in, with the cases showing it beside.
+ */
+export const simulatedReviewClauseTop: SetMeasure = {
+  kind: 'set',
+  id: 'simulated_review_clause_top_share',
+  group: 'text',
+  title: 'simulated reviews: share of the different review answers (one per call) that hold the most common review clause ("there are plenty of cafés on the same block")',
+  population: 'different simulated review answers the cases show (one per call and answer)',
+  better: 'lower',
+  minGateN: 20,
+  score(cases, ctx) {
+    const shown: ShownReviews[] = [];
+    for (const tc of cases) {
+      for (const step of shownSimulatedSteps(tc, ctx) ?? []) {
+        const texts = reviewRecords(value(step.response!.content)).flatMap((r) => Object.entries(r).filter(([k, v]) => /comment|review|content|text/i.test(k) && typeof v === 'string').map(([, v]) => v as string));
+        if (texts.length) shown.push({ answer: `${step.action.name}${toJson(step.action.args)}\u0000${step.response!.content}`, texts, caseId: tc.id });
+      }
+    }
+    return clauseTopShare(shown);
+  },
+};
+
+/**
+ * A route leg no trip has: longer than the whole trip the case shows (a get_distance answer, the
+ * route's own distance), or 60 km and more on a road that runs inside one town (a ring road, the FDR
+ * Drive): "Continue on the 3rd Ring Road for 1067 km" from Beijing to Shanghai.
+ */
+export function impossibleRouteLeg(steps: unknown[], tripKm: number | undefined): string | null {
+  for (const s of steps) {
+    if (typeof s !== 'string') continue;
+    for (const m of s.matchAll(/(?:Continue on|on) (.+?) for (\d+(?:\.\d+)?) km/g)) {
+      const km = Number(m[2]);
+      if (tripKm !== undefined && km > tripKm * 1.05) return `"${s}" on a trip of ${tripKm} km`;
+      if (km >= 60 && IN_TOWN_ROAD.test(m[1])) return `"${s}": ${m[1]} runs inside one town`;
+    }
+  }
+  return null;
+}
+
+export const simulatedRouteImpossible: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_route_impossible',
+  group: 'text',
+  title: 'a simulated route with a leg no trip has: longer than the distance the case shows ("Continue on the FDR Drive for 4 km" on a 1.3 km trip) or 60+ km on a town\'s ring road',
+  population: 'cases showing a simulated route answer',
+  check(tc, ctx) {
+    const steps = shownSteps(tc, ctx);
+    const simulated = shownSimulatedSteps(tc, ctx);
+    if (!steps || !simulated) return undefined;
+    let tripKm: number | undefined;
+    let seen = false;
+    for (const step of [...steps, ...simulated.filter((s) => !steps.includes(s))]) {
+      const answer = value(step.response?.content ?? '');
+      if (!isPlainObject(answer)) continue;
+      if (/distance/i.test(step.action.name) && typeof answer.distance === 'number') tripKm = answer.distance;
+      if (!/route/i.test(step.action.name) || step.response?.tier !== 'simulated') continue;
+      const legs = Object.values(answer).find(Array.isArray);
+      if (!legs) continue;
+      seen = true;
+      const why = impossibleRouteLeg(legs, typeof answer.distance === 'number' ? answer.distance : tripKm);
+      if (why) return why;
+    }
+    return seen ? null : undefined;
+  },
+};
+
+export const REVIEW_ROUTE_MEASURES: CaseMeasure[] = [simulatedReviewRatingFractional, simulatedReviewClauseRepeated, simulatedRouteImpossible];
