@@ -20,6 +20,8 @@ describe('closing answers read like a person wrote them (answer-writer-25)', () 
     expect(cannedOpener('Here is what I found. Order 12446 is a buy order.')).toBeUndefined();
     expect(restatesAsked('For the symbol "AAPL": price 227.16 and volume 2.552.')).toBeUndefined();
     expect(fieldDump('The price is 227.16 and the volume is 2.552.')).toBeUndefined();
+    // A quoted review's own sentences are a value, not the answer's fields (teval_query_474_0's closing answer).
+    expect(fieldDump('For the movie id 240, there are 3 reviews; in the first, the user\'s name is "Grace Evans", the rating is 6 and the text is "The writing is careful. Fine for a rainy afternoon." Next, a search.')).toBeUndefined();
   });
 
   it('the writer says findings by meaning, without API names, canned openers, restated keys or field dumps', () => {

@@ -745,9 +745,11 @@ export const answerCannedOpener: CaseMeasure = {
  * ("a buy order for 100 shares of AAPL at 227.16").
  */
 export function fieldDump(answer: string): string | undefined {
-  for (const s of sentencesOf(answer)) {
-    const plain = s.replace(/"(?:[^"\\]|\\.)*"/g, '""');
-    const clauses = plain.match(/\bthe [a-z][a-z0-9()' ]{0,40}? (?:is|are) /gi) ?? [];
+  // Quoted values are masked before the answer is cut into sentences: a quoted review with its own
+  // full stops ("The writing is careful. Fine for a rainy afternoon.") is a value, not the answer's prose.
+  // A value that ends the answer's sentence ("the citation is "… 2020." For …") keeps that end.
+  for (const s of sentencesOf(answer.replace(/"(?:[^"\\]|\\.)*"/g, (q) => (/[.!?]"$/.test(q) ? '"".' : '""')))) {
+    const clauses = s.match(/\bthe [a-z][a-z0-9()' ]{0,40}? (?:is|are) /gi) ?? [];
     if (clauses.length >= 4) return s.length > 110 ? `${s.slice(0, 110)}…` : s;
   }
   return undefined;
