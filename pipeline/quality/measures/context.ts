@@ -215,6 +215,29 @@ export const contextClosingRepeated: CaseMeasure = {
 };
 
 /**
+ * The first fault `find` sees in one inserted dialogue of a case, each dialogue read on its own;
+ * without the dialogues' starts (older builds) the insertion is read as one, and each order is still
+ * tracked from the turn that names it. Undefined when the case has no inserted context.
+ */
+function dialogueDefect(tc: TestCase, find: (dialogue: NonNullable<ReturnType<typeof spokenTurns>>) => string | undefined): string | null | undefined {
+  const turns = spokenTurns(tc);
+  if (!turns) return undefined;
+  for (const d of dialogueSegments(tc, turns) ?? [turns]) {
+    const why = find(d);
+    if (why) return why;
+  }
+  return null;
+}
+
+/** The inserted replies `bad` finds fault with, counted, the first one quoted by `quote`. Undefined when the case has no inserted context. */
+function replyDefects(tc: TestCase, bad: (text: string) => unknown, quote: (text: string) => string): string | null | undefined {
+  const turns = spokenTurns(tc);
+  if (!turns) return undefined;
+  const found = turns.filter((t) => t.role === 'assistant' && bad(t.text));
+  return found.length ? `${found.length} replies, e.g. ${quote(found[0].text)}` : null;
+}
+
+/**
  * The inserted turns cut into their source dialogues, from the insertion's `starts` (the turns that
  * open one); undefined for a case exported before evolve recorded them.
  */
@@ -318,14 +341,7 @@ export const contextReadBackIncomplete: CaseMeasure = {
   title: 'long context: a reply reading back or confirming an order drops a modifier the customer stated ("I would like a Latte, but decaffeinated please" -> "Got it: a Latte.")',
   population: 'evolved cases with an inserted long context',
   check(tc) {
-    const turns = spokenTurns(tc);
-    if (!turns) return undefined;
-    // Without the dialogues' starts, the insertion read as one: each order is still tracked from the turn that names it.
-    for (const d of dialogueSegments(tc, turns) ?? [turns]) {
-      const why = incompleteReadBack(d);
-      if (why) return why;
-    }
-    return null;
+    return dialogueDefect(tc, incompleteReadBack);
   },
 };
 
@@ -505,10 +521,7 @@ export const contextSpeaksAsCafe: CaseMeasure = {
   title: 'long context: an inserted reply speaks as the café ("Yes, we have Bigelow and Twinings.", "our menu") while the assistant says it cannot contact the café',
   population: 'evolved cases with an inserted long context',
   check(tc) {
-    const turns = spokenTurns(tc);
-    if (!turns) return undefined;
-    const bad = turns.filter((t) => t.role === 'assistant' && /\b(?:we|we're|we've|we'll|we'd|our|ours|let us)\b/i.test(t.text));
-    return bad.length ? `${bad.length} replies, e.g. "${bad[0].text.slice(0, 80)}"` : null;
+    return replyDefects(tc, (text) => /\b(?:we|we're|we've|we'll|we'd|our|ours|let us)\b/i.test(text), (text) => `"${text.slice(0, 80)}"`);
   },
 };
 
@@ -533,10 +546,7 @@ export const contextReadBackEcho: CaseMeasure = {
   title: 'long context: a read-back or closing copies the customer\'s request whole instead of restating the order ("a Mocha with whole milk and make the milk steamed extra hot, is that it?", "a Latte with both oat milk and caramel")',
   population: 'evolved cases with an inserted long context',
   check(tc) {
-    const turns = spokenTurns(tc);
-    if (!turns) return undefined;
-    const bad = turns.filter((t) => t.role === 'assistant' && echoedRequest(t.text));
-    return bad.length ? `${bad.length} replies, e.g. "${echoedRequest(bad[0].text)}" in "${bad[0].text.slice(0, 90)}"` : null;
+    return replyDefects(tc, echoedRequest, (text) => `"${echoedRequest(text)}" in "${text.slice(0, 90)}"`);
   },
 };
 
@@ -547,10 +557,7 @@ export const contextMenuCapitalised: CaseMeasure = {
   title: 'long context: an inserted reply capitalises a menu word inside a sentence ("So that\'s a Mocha with Oat Milk?", "Two Mocha\'s")',
   population: 'evolved cases with an inserted long context',
   check(tc) {
-    const turns = spokenTurns(tc);
-    if (!turns) return undefined;
-    const bad = turns.filter((t) => t.role === 'assistant' && (menuCapitalised(t.text) || /\b(?:two|three|four|\d+) \w+'s\b/i.test(t.text)));
-    return bad.length ? `${bad.length} replies, e.g. "${bad[0].text.slice(0, 90)}"` : null;
+    return replyDefects(tc, (text) => menuCapitalised(text) || /\b(?:two|three|four|\d+) \w+'s\b/i.test(text), (text) => `"${text.slice(0, 90)}"`);
   },
 };
 
@@ -633,13 +640,7 @@ export const contextReadBackRepeated: CaseMeasure = {
   title: 'long context: once the customer has confirmed a read-back, the next reply reads the whole order back again ("A mocha with whole milk, steamed extra hot?" "Yes" "Then a mocha with whole milk, steamed extra hot is your order.")',
   population: 'evolved cases with an inserted long context',
   check(tc) {
-    const turns = spokenTurns(tc);
-    if (!turns) return undefined;
-    for (const d of dialogueSegments(tc, turns) ?? [turns]) {
-      const why = readBackRepeated(d);
-      if (why) return why;
-    }
-    return null;
+    return dialogueDefect(tc, readBackRepeated);
   },
 };
 
@@ -677,10 +678,7 @@ export const contextWrongArticle: CaseMeasure = {
   title: 'long context: an inserted reply puts "a" or "an" against the sound of the next word ("A 8oz cappuccino?", "an mocha")',
   population: 'evolved cases with an inserted long context',
   check(tc) {
-    const turns = spokenTurns(tc);
-    if (!turns) return undefined;
-    const bad = turns.filter((t) => t.role === 'assistant' && wrongArticle(t.text));
-    return bad.length ? `${bad.length} replies, e.g. "${wrongArticle(bad[0].text)}" in "${bad[0].text.slice(0, 80)}"` : null;
+    return replyDefects(tc, wrongArticle, (text) => `"${wrongArticle(text)}" in "${text.slice(0, 80)}"`);
   },
 };
 

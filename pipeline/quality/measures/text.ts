@@ -855,6 +855,11 @@ function harderToolPairs(tc: TestCase, ctx: QualityContext): { before: TestCase[
   return base ? base.tools.map((before) => ({ before, after: tc.tools.find((t) => t.name === before.name) })) : [];
 }
 
+/** The pairs whose description the evolution rewrote: the ones a doc-writing measure reads. */
+function rewrittenPairs(pairs: NonNullable<ReturnType<typeof harderToolPairs>>): { before: TestCase['tools'][number]; after: TestCase['tools'][number] }[] {
+  return pairs.flatMap(({ before, after }) => (after && after.description !== before.description ? [{ before, after }] : []));
+}
+
 export const harderToolsFidelity: CaseMeasure = {
   kind: 'case',
   id: 'harder_tools_param_changed',
@@ -902,8 +907,7 @@ export const harderToolsConstraintDropped: CaseMeasure = {
   check(tc, ctx) {
     const pairs = harderToolPairs(tc, ctx);
     if (!pairs) return undefined;
-    for (const { before, after } of pairs) {
-      if (!after || after.description === before.description) continue;
+    for (const { before, after } of rewrittenPairs(pairs)) {
       const lost = droppedConstraints(before, after.description);
       if (lost.length) return `${before.name}: "${lost[0].constraint}" (${lost[0].missing.join(', ')}) gone from "${after.description.slice(0, 90)}"`;
     }
@@ -928,8 +932,7 @@ export const harderToolsBroken: CaseMeasure = {
   check(tc, ctx) {
     const pairs = harderToolPairs(tc, ctx);
     if (!pairs) return undefined;
-    for (const { before, after } of pairs) {
-      if (!after || after.description === before.description) continue;
+    for (const { before, after } of rewrittenPairs(pairs)) {
       const issues = brokenDocIssues(before, after.description);
       if (issues.length) return `${before.name}: ${issues[0]} in "${after.description.slice(0, 90)}"`;
     }
@@ -960,8 +963,7 @@ export const harderToolsLowercase: CaseMeasure = {
   check(tc, ctx) {
     const pairs = harderToolPairs(tc, ctx);
     if (!pairs) return undefined;
-    for (const { before, after } of pairs) {
-      if (!after || after.description === before.description) continue;
+    for (const { before, after } of rewrittenPairs(pairs)) {
       const first = untagged(after.description).match(/^\S+/)?.[0] ?? '';
       if (/^[a-z]/.test(first) && !/[_A-Z0-9(]/.test(first)) return `${before.name}: "${after.description.slice(0, 90)}"`;
     }

@@ -325,6 +325,16 @@ export function thoughtCalls(tc: TestCase): ThoughtCall[] {
   return out;
 }
 
+/** The first call of a CoT case whose thought `find` finds fault with, quoted after why; undefined for a plain case. */
+function thoughtCallDefect(tc: TestCase, find: (call: ThoughtCall) => string | undefined): string | null | undefined {
+  if (!tc.cot) return undefined;
+  for (const call of thoughtCalls(tc)) {
+    const why = find(call);
+    if (why) return `${why}: "${call.thought.slice(0, 110)}"`;
+  }
+  return null;
+}
+
 /** The values a call passes that an answer could show: strings of two or more characters and numbers. */
 function passedValues(args: unknown): string[] {
   if (!args || typeof args !== 'object' || Array.isArray(args)) return [];
@@ -365,14 +375,7 @@ export const thoughtFalseSequence: CaseMeasure = {
   group: 'text',
   title: 'CoT: a thought ties its call to the step before it falsely ("Building on that" for a call that uses nothing of the last answer, a fact of the last answer the call does not use, a retry after a failure worded as the first try)',
   population: 'CoT cases',
-  check(tc) {
-    if (!tc.cot) return undefined;
-    for (const call of thoughtCalls(tc)) {
-      const why = falseSequence(call);
-      if (why) return `${why}: "${call.thought.slice(0, 110)}"`;
-    }
-    return null;
-  },
+  check: (tc) => thoughtCallDefect(tc, falseSequence),
 };
 
 /** A name that reads as a file's (an extension), not a folder's. */
@@ -416,15 +419,7 @@ export const thoughtContradictsCall: CaseMeasure = {
   group: 'text',
   title: 'CoT: a thought says its call does what the call\'s arguments make false ("change into the folder" for cd(".."), "lock the doors" with unlock=true, "count the lines, words, and characters" with mode "w, "the file" for a name with no extension, "reply to on the tweet", three of four arguments listed as if all)',
   population: 'CoT cases',
-  check(tc) {
-    if (!tc.cot) return undefined;
-    for (const call of thoughtCalls(tc)) {
-      const doc = tc.tools.find((t) => t.name === call.name);
-      const why = callContradiction(call.thought, call.args, doc?.description);
-      if (why) return `${why}: "${call.thought.slice(0, 110)}"`;
-    }
-    return null;
-  },
+  check: (tc) => thoughtCallDefect(tc, (call) => callContradiction(call.thought, call.args, tc.tools.find((t) => t.name === call.name)?.description)),
 };
 
 export const THOUGHT_MEASURES = [thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, externalRetryThoughtStale];
