@@ -253,6 +253,9 @@ export function restate(order: string): string {
     return noun && !named ? `, the ${noun} ${what}` : `, ${what.replace(/^(?:a|an) (?=half\b)/i, '')}`;
   });
   x = x.replace(/\s+(?:too|also|as well)$/i, '').replace(/\s{2,}/g, ' ').trim();
+  // An order cut where the customer's sentence went on ("a mocha to go since I'm in a rush", "a
+  // latte with 2% milk and vanilla and …") ends on the word that joined the rest: read back without it.
+  x = x.replace(/(?:[\s,]+\b(?:since|because|but|and|or|with|of|the|an?|so|as)\b)+$/i, '');
   return menuCase(x);
 }
 

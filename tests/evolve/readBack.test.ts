@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { honestTurns, requestedItem, restate, shortOrder } from '../../sources/dialogue/honest.js';
 import { claimsSituation, menuCase, menuCapitalised } from '../../pipeline/dialogueRules.js';
-import { confirmsNothing, echoedRequest, readBackRepeated } from '../../pipeline/quality/measures/context.js';
+import { DANGLING_END, confirmsNothing, echoedRequest, readBackRepeated } from '../../pipeline/quality/measures/context.js';
 import { loadCorpus } from '../../sources/dialogue/corpus.js';
 import { honestDialogue } from '../../sources/dialogue/context.js';
 
@@ -21,6 +21,13 @@ describe('read-backs restate the order', () => {
     expect(restate('a mocha with almond milk and double the almond milk')).toBe('a mocha with double almond milk');
     expect(restate('two Lattes, one with almond milk and the other with oat milk')).toBe('two lattes, one with almond milk and the other with oat milk');
     expect(restate('a Triple Cappucino')).toBe('a triple cappuccino');
+    // An order cut where the customer's sentence went on ("… to go since I'm in a rush") ends on no joining word.
+    expect(restate('a mocha to go since')).toBe('a mocha to go');
+    expect(restate('a latte with 2% milk and vanilla and')).toBe('a latte with 2% milk and vanilla');
+    expect(restate('a mocha with milk but')).toBe('a mocha with milk');
+    expect(DANGLING_END.test('OK. Let me read that back: a mocha to go since. Is that right?')).toBe(true);
+    expect(DANGLING_END.test('OK. Let me read that back: a mocha to go. Is that right?')).toBe(false);
+    expect(DANGLING_END.test('That settles what to ask for.')).toBe(false);
   });
 
   it('the measures flag the old read-back and pass the new', () => {
@@ -72,7 +79,7 @@ describe('read-backs restate the order', () => {
     expect(menuCase('Yes, they have a Latte and Earl Grey Tea. Two Mocha\'s, then.')).toBe("Yes, they have a latte and Earl Grey tea. Two mochas, then.");
   });
 
-  it('no dialogue of the vendored corpus, as inserted, echoes a request, capitalises a menu word or claims a shop or menu', () => {
+  it('no dialogue of the vendored corpus, as inserted, echoes a request, capitalises a menu word, claims a shop or menu or ends a sentence on a joining word', () => {
     let n = 0;
     for (const d of loadCorpus().dialogues) {
       const h = honestDialogue(d);
@@ -82,6 +89,7 @@ describe('read-backs restate the order', () => {
         expect(echoedRequest(t.content), t.content).toBeUndefined();
         expect(menuCapitalised(t.content), t.content).toBeUndefined();
         expect(claimsSituation(t.content), t.content).toBeUndefined();
+        expect(DANGLING_END.test(t.content), t.content).toBe(false);
       }
     }
     expect(n).toBeGreaterThan(3000);

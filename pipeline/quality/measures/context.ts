@@ -532,6 +532,18 @@ const namesDrink = (text: string) => menuItems(text).some((m) => DRINK_WORDS.has
 /** The customer's request clause carried into a read-back ("… and make the milk steamed extra hot", "with both oat milk and caramel", "and please add caramel syrup"). */
 const ECHO = /(?:\band|,)\s+(?:please\s+|also\s+)?(?:make|add|put)\s+(?:it|that|them|the|some|a|an|sea|extra|\w+\s+to (?:it|that))\b|\band double the\b|\bwith both\b|\bplease add\b/i;
 
+/** A word that joins a clause to what follows (not a preposition: "anything else I could interest you with?"), ending a sentence of an inserted reply: an order cut mid-sentence ("Let me read that back: a mocha to go since. Is that right?", "A mocha with milk but?"). */
+export const DANGLING_END = /\b(?:since|because|but|and|or|the|an?)\s*[.?!](?=\s|$)/i;
+
+export const contextReadBackDangling: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_readback_dangling',
+  group: 'text',
+  title: 'long context: an inserted reply ends a sentence on a joining word, an order cut where the customer\'s sentence went on ("Let me read that back: a mocha to go since. Is that right?", "a latte with 2% milk and vanilla and.")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => replyDefects(tc, (text) => DANGLING_END.test(text), (text) => `"${text.slice(0, 90)}"`),
+};
+
 /** An inserted reply naming an order in the customer's own request words, not as items and options; the clause, or undefined. */
 export function echoedRequest(text: string): string | undefined {
   if (!namesDrink(text)) return undefined;
@@ -682,4 +694,4 @@ export const contextWrongArticle: CaseMeasure = {
   },
 };
 
-export const CONTEXT_MEASURES = [contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+export const CONTEXT_MEASURES = [contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
