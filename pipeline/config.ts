@@ -198,8 +198,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   error_changes_state: 0,
   env_error_names_toolkit: 0,
   simulated_unknown_record_found: 0,
-  // Left: value errors whose correct value is a word of the correct thought's frame or intent ("first" in "The first thing to do", START in "start the engine"), so the leak check sends them to the fallback frames (0.3%, 4/1,448).
-  error_thought_style_tell: 0.005,
+  // Gated at 0 since error-injectors@30: the last fallbacks (a swapped `mv` pair, `startEngine` without its START) now keep the correct frame.
+  error_thought_style_tell: 0,
   gt_date_unanchored: 0,
   long_context_unbacked_claim: 0,
   long_context_splits_task: 0,

@@ -63,6 +63,24 @@ describe("a wrong call's thought in the correct thought's style", () => {
     expect(thoughtStyle(thought, wrong.args)).toBe(thoughtStyle(correct.thought, correct.args));
   });
 
+  it('a swapped pair keeps the correct frame, its purpose said of no value ("move it"), not "move "temp"" (which is the right destination) nor a bare "I\'ll call `mv`." (error-injectors@30)', () => {
+    const MV: ToolDoc = { name: 'GorillaFileSystem.mv', description: 'Tool description: Move a file or directory from one location to another.', required_parameters: [{ name: 'source', type: 'string', description: 'Source name.' }, { name: 'destination', type: 'string', description: 'Destination name.' }], optional_parameters: [], return_data: [] };
+    const correct = { name: MV.name, args: { destination: 'temp', source: 'previous_report.pdf' }, thought: 'I still need to move the file; calling `mv` with destination "temp" and source "previous_report.pdf" takes care of that.' };
+    const wrong = { name: MV.name, args: { destination: 'previous_report.pdf', source: 'temp' } };
+    const thought = erroneousThought('parameters_value_error', correct, wrong, { tools: [MV] })!;
+    expect(thought).toBe('I still need to move it; calling `mv` takes care of that.');
+    expect(errorThoughtStyleTell.check({ cot: true, errorType: 'parameters_value_error', groundTruth: correct, erroneousAction: { ...wrong, thought } } as unknown as TestCase, {} as never)).toBeNull();
+  });
+
+  it('a key error leaving out the option its purpose names says the purpose in other words ("fire up the engine"), not "Next step: `startEngine`."', () => {
+    const START: ToolDoc = { name: 'VehicleControlAPI.startEngine', description: 'Starts the engine of the vehicle.', required_parameters: [{ name: 'ignitionMode', type: 'string', description: 'The ignition mode. [Enum]: ["START", "STOP"]' }], optional_parameters: [], return_data: [] };
+    const correct = { name: START.name, args: { ignitionMode: 'START' }, thought: 'Now I will use `startEngine` to start the engine, passing ignition mode "START".' };
+    const wrong = { name: START.name, args: {} };
+    const thought = erroneousThought('parameters_key_error', correct, wrong, { tools: [START] })!;
+    expect(thought).toBe('Now I will use `startEngine` to fire up the engine.');
+    expect(errorThoughtStyleTell.check({ cot: true, errorType: 'parameters_key_error', groundTruth: correct, erroneousAction: { ...wrong, thought } } as unknown as TestCase, {} as never)).toBeNull();
+  });
+
   it('an invented tool says what the step needs without naming the real tool', () => {
     const correct = correctAction(SHOW, { only_unread: true }, 4);
     const thought = erroneousThought('tool_hallucination_error', correct, { name: 'Email.get_show', args: { only_unread: true } }, { tools: [SHOW] })!;

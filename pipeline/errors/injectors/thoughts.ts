@@ -9,7 +9,7 @@
 import { ownDescription } from '../../toolDescription.js';
 import { Rng } from '../../rng.js';
 import type { Action, ErrorType, ToolDoc } from '../../schemas.js';
-import { leaksIn, changedValues, statesDroppedValue, statesUnpassedValue } from '../leaks.js';
+import { leaksIn, changedValues, droppedValues, statesDroppedValue, statesUnpassedValue } from '../leaks.js';
 import { apiOf, isPlainObject, show } from '../values.js';
 import { toJson } from '../../pyValues.js';
 import { SOURCE_FRAMES, argPhrase, framesOf, holdsValue, intentOf, quotable, valueSource } from '../../thoughtPhrases.js';
@@ -105,6 +105,9 @@ const VERB_SYNONYMS: Record<string, string> = {
   mean: 'average', reserve: 'book', cancel: 'call off', cd: 'change into', ls: 'list', cat: 'print', mkdir: 'make', touch: 'create', mv: 'move', cp: 'copy',
 };
 
+/** An option word said another way, where a key error leaves the option out and its word is the purpose's verb. */
+const OPTION_WORDS: Record<string, string> = { start: 'fire up', stop: 'shut off', lock: 'secure', unlock: 'open up', open: 'unlock', close: 'shut', on: 'switched on', off: 'switched off' };
+
 /** What the case shows before the wrong call, as far as its thought's writer knows: the turn's request and earlier answers. */
 export interface ShownBefore {
   query?: string;
@@ -181,7 +184,27 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
   const intent = doc ? intentOf(doc.description, shortName(correct.name), args) : undefined;
   if (type === 'tool_select_error' && wrongDoc && intent && frame.includes(intent)) frame = frame.replace(intent, intentOf(wrongDoc.description, shortName(erroneous.name), wrongArgs));
   // What the step does can hold a count the call passes ("forecast weather in the next 3 days"): the wrong call's count.
-  else if (doc && intent && frame.includes(intent)) frame = frame.replace(intent, intentOf(doc.description, shortName(correct.name), wrongArgs));
+  // Not where the wrong call's purpose would state a correct value (a swapped pair: "move "temp"",
+  // where "temp" is the right destination) and the correct purpose states none ("move the file").
+  else if (doc && intent && frame.includes(intent)) {
+    const wrongIntent = intentOf(doc.description, shortName(correct.name), wrongArgs);
+    const leaks = (s: string) => leaksIn(s, type, correct, erroneous).length > 0;
+    // A swapped pair's own purpose names a value the correct call puts elsewhere ("move "temp""), and
+    // the correct one names the wrong kind of thing for it ("move the file" of a folder): "move it".
+    const unnamed = /^([a-z]+) the [a-z]+$/.exec(intent)?.[1];
+    if (!leaks(wrongIntent) || leaks(intent)) frame = frame.replace(intent, wrongIntent);
+    else if (unnamed) frame = frame.replace(intent, `${unnamed} it`);
+  }
+  // A value the wrong call leaves out can be the purpose's own verb ("start the engine" for ignition
+  // mode "START"): the model that forgot the argument still means to do it, said in other words.
+  if (type === 'parameters_key_error') {
+    for (const { value } of droppedValues(correct, erroneous)) {
+      const said = typeof value === 'string' ? OPTION_WORDS[value.toLowerCase()] : undefined;
+      if (!said) continue;
+      const word = new RegExp(`(?<!["\\w])${value}(?![\\w"])`, 'i');
+      frame = frame.split(/(`[^`]*`|"[^"]*")/).map((piece) => (/^[`"]/.test(piece) ? piece : piece.replace(word, said))).join('');
+    }
+  }
   // An option the step's purpose names ("start the engine" for ignition mode "START") is what the model
   // believes it picks: a wrong option is said in its place ("stop the engine", passing "STOP"), or the
   // purpose would state the correct value.
