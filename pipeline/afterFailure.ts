@@ -37,17 +37,24 @@ function stringLeaves(args: unknown, out: { key: string; value: string }[] = [],
  * name", "organic_result_id" where the docs name a field so), numbered filler ("Bullet point 1",
  * "Lorem ipsum"), a dummy number ("12345", "xxx km"), a stand-in for where the user is ("current location").
  */
+const STAND_IN = 'a stand-in for a place nobody named';
+const STAND_IN_PLACE =
+  /^(?:(?:my|the|your|the user'?s|user'?s) )?(?:current|present) (?:location|position|place|city|address)$|^(?:my|your|the user'?s) (?:location|position)$|^(?:here|near me|nearby|current)$|^(?:(?:my|the|your|a) )?(?:(?:vacation|holiday|travel|trip) )?destination$/i;
+
 export function placeholderValue(value: string, fields: ReadonlySet<string> = new Set()): string | undefined {
   const v = value.trim();
   if (/\{[A-Za-z_][A-Za-z0-9_ ]*\}/.test(v)) return 'a template slot';
   if (/^\[[A-Z][A-Z0-9_ ]*\]$|\[(?:IMAGE|FILE|PATH|URL|NAME|ID)[A-Z_]*\]/.test(v)) return 'a template slot';
+  // A slot left in text for someone to fill ("my research proposal on the topic of [insert topic]", "[Event Date]").
+  // Not a sign-off's "[Your Name]": the email says all it is about, and the sender's name is not the request's.
+  if (/\[(?:insert|enter|add|fill in)\b[^\]]{0,40}\]|\[(?:Event|Recipient(?:'s)?|Company|Your Company|Meeting|Project|Product) [A-Z][a-z]+\]|\[(?:Date|Time|Topic|Location|Place|Subject)\]/i.test(v)) return 'a template slot';
   if (/^<[^<>]+>$/.test(v)) return 'a template slot';
   if (/\blorem ipsum\b/i.test(v)) return 'filler text';
   if (/\b(?:bullet (?:point|item)|point|item|slide) [1-9]\b\.?(?:\s*\[SPAN\]|\s*$)/i.test(v) && /\b(?:bullet (?:point|item)|item) [1-9]/i.test(v)) return 'numbered filler';
   if (/^(?:the |a |your |my )?(?:[a-z]+ ){0,2}(?:name|id|title|symbol|ticker|address|keyword|query)s?$/.test(v) && !/^[A-Z]/.test(v)) return 'a description of the value, not the value';
   if (/^(?:1234|12345|123456|1234567|0000|00000|xxx+)$/i.test(v) || /\bx{3,}\b/i.test(v)) return 'a dummy value';
   // A place the user never named, passed as where they are ("current location", "my location", "here"): no API looks it up.
-  if (/^(?:(?:my|the|your|the user'?s|user'?s) )?(?:current|present) (?:location|position|place|city|address)$|^(?:my|your|the user'?s) (?:location|position)$|^(?:here|near me|nearby)$/i.test(v)) return 'a stand-in for a place nobody named';
+  if (STAND_IN_PLACE.test(v)) return STAND_IN;
   // A parameter or answer field of the docs passed as the value ("organic_result_id").
   if (/^[a-z]+(?:_[a-z]+)+$/.test(v) && fields.has(v)) return 'a field name of the docs, not a value';
   return undefined;
@@ -89,7 +96,10 @@ export function unshownPlaceholder(messages: readonly ChatMessage[], groundTruth
     if (action.name === FINISH_ACTION) continue;
     for (const { key, value } of stringLeaves(action.args)) {
       const why = placeholderValue(value, fields);
-      if (why && !shown.includes(value.trim())) return `${action.name} ${key}=${JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)} is ${why}`;
+      // "the vacation destination" in the request names no place either: a stand-in the user says counts
+      // only where a place follows it ("my current location at 456 Broad St").
+      const said = why === STAND_IN ? new RegExp(`${value.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(?:at|in|is|:|,|\\()\\s*[A-Z0-9]`, 'i').test(shown) : shown.includes(value.trim());
+      if (why && !said) return `${action.name} ${key}=${JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)} is ${why}`;
     }
   }
   return undefined;

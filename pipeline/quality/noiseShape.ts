@@ -127,8 +127,12 @@ function swapsTwo(a: string, b: string): boolean {
   return at >= 0 && at < a.length - 1 && a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2);
 }
 
-/** Parts of a noisy query that clash with one another (each rule names one; the first found). */
-export function noiseClashes(noisy: string): string[] {
+/**
+ * Parts of a noisy query that clash with one another (each rule names one; the first found). A time
+ * the user's own request says (`request`: "I'm craving Italian food tonight") is what they plan, which
+ * a morning greeting does not contradict; only a time the noise added can clash with it.
+ */
+export function noiseClashes(noisy: string, request = ''): string[] {
   const out: string[] = [];
   // An appliance or pet acting where the writer was travelling or in a meeting.
   const m1 = /\b(?:the|my|a)\s+(?:printer|laptop fan|phone|smoke alarm|headset|fridge|doorbell|car alarm|kettle|radiator|upstairs drill|dog next door|old mouse|baby monitor|neighbour's lawnmower|keyboard|wifi|heating|ceiling fan|webcam|microwave|cat|washing machine|boiler|dishwasher|oven|toaster)\s+[a-z' -]{2,40}?\b(?:on the way here|during my commute|mid-meeting|on the bus|on the train|at the office)\b/i.exec(noisy);
@@ -136,7 +140,7 @@ export function noiseClashes(noisy: string): string[] {
   // A greeting for one part of the day beside a time later than it.
   const greet = /^\W*(?:good\s+)?(morning|afternoon)\b/i.exec(noisy)?.[1]?.toLowerCase() as 'morning' | 'afternoon' | undefined;
   if (greet) {
-    const later = LATER_THAN[greet].exec(noisy);
+    const later = [...noisy.matchAll(new RegExp(LATER_THAN[greet].source, 'gi'))].find((m) => !request.toLowerCase().includes(m[0].toLowerCase()));
     if (later) out.push(`"${greet}" greeting beside "${later[0]}"`);
   }
   // A visit at an hour nobody visits.

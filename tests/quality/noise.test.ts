@@ -57,6 +57,10 @@ describe('noise measures flag the old skeleton and its clashes, and pass real va
   it('clash: an appliance on the commute, a morning greeting beside "this evening", a trade off its trade', () => {
     expect(noiseClashes('Side note: the fridge broke during my commute.')).toHaveLength(1);
     expect(noiseClashes('Good morning. My brother rang this evening about a wedding.')[0]).toMatch(/morning/);
+    // teval_query_272_1~mixed: "tonight" is the user's own plan, which a morning greeting does not contradict.
+    const plan = "I'm craving Italian food tonight. Find out how far the first Italian restaurant is.";
+    expect(noiseClashes(`Good morning. ${plan}`, plan)).toEqual([]);
+    expect(noiseClashes(`Good morning. ${plan} My brother rang this evening.`, plan)[0]).toMatch(/morning/);
     expect(noiseClashes('My accountant came round at dawn to discuss lentil soup, so I am behind.').length).toBeGreaterThanOrEqual(2);
     expect(noiseClash.check(noisy(Q, `Good afternoon! ${Q} My brother rang this evening about the football, so I'm behind.`), NONE)).toMatch(/afternoon/);
     expect(noiseClash.check(noisy(Q, `Good evening! ${Q} My brother rang this afternoon about the football, so I'm behind.`), NONE)).toBeNull();

@@ -38,6 +38,23 @@ describe('placeholder ground truths', () => {
     expect(unshownPlaceholder(messages(ask), weather('Current Location Park'))).toBeUndefined();
   });
 
+  it('query_485_1 / 248_0: "vacation destination" the user says without naming it, and a bare "current", are stand-ins too', () => {
+    const weather = (location: string) => ({ name: 'Weather.forecast_weather', args: { location, days: 3 } });
+    const ask = 'Find a movie to watch during vacation. Additionally, check the weather forecast for next three days at the vacation destination.';
+    expect(unshownPlaceholder(messages(ask), weather('vacation destination'))).toMatch(/stand-in for a place nobody named/);
+    expect(unshownPlaceholder(messages('What is the weather going to be like for the next three days?'), weather('current'))).toMatch(/stand-in/);
+    expect(unshownPlaceholder(messages('My vacation destination is Lisbon; check the weather there.'), weather('vacation destination'))).toBeUndefined();
+    expect(unshownPlaceholder(messages(ask), weather('Lisbon'))).toBeUndefined();
+  });
+
+  it('query_92_1: a slot left in an email for someone to fill ("[insert topic]", "[Event Date]") is a template; a sign-off\'s "[Your Name]" is not', () => {
+    const mail = (body: string) => ({ name: 'Email.send', args: { address: 'professor@example.com', title: 'Research proposal', body } });
+    const ask = 'Email my research proposal to my professor.';
+    expect(unshownPlaceholder(messages(ask), mail('I am writing to submit my research proposal on the topic of [insert topic]. Best regards, [Your Name]'))).toMatch(/template slot/);
+    expect(unshownPlaceholder(messages(ask), mail('You are invited to [Event Name] on [Event Date].'))).toMatch(/template slot/);
+    expect(unshownPlaceholder(messages(ask), mail('I am writing to submit my research proposal on graph neural networks.\n\nBest regards,\n[Your Name]'))).toBeUndefined();
+  });
+
   it('the measure counts tool-call ground truths only', () => {
     const tc = (groundTruth: unknown) => ({ messages: messages('Make the slides.'), groundTruth }) as unknown as TestCase;
     expect(gtPlaceholderArgument.check(tc(slide('Bullet point 1[SPAN]Bullet point 2')), {} as never)).toMatch(/PPT.add_text_page/);

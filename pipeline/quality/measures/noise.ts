@@ -99,7 +99,7 @@ export const noiseClash: CaseMeasure = {
     const pair = pairOf(tc);
     if (!pair) return pair;
     // Only what the noise added can clash: the user's request is upstream data.
-    const found = noiseClashes(pair.noisy).filter((c) => !noiseClashes(pair.original).includes(c));
+    const found = noiseClashes(pair.noisy, pair.original).filter((c) => !noiseClashes(pair.original).includes(c));
     return found.length ? found.join('; ') : null;
   },
 };
