@@ -17,10 +17,24 @@ const RANK_REQUEST = new RegExp(
   'i',
 );
 
-/** What a request picks by rank: the most popular / highest rated / first `n` of a list. Plural without a count ("top-rated movies") is a list, not a pick. */
-export function rankRequest(userText: string): { by: 'popular' | 'rated' | 'first'; n: number } | undefined {
+const ORDINAL: Record<string, number> = { second: 2, third: 3, fourth: 4, fifth: 5, '2nd': 2, '3rd': 3, '4th': 4, '5th': 5 };
+/** "the third movie", "the second article": one record by its place in the list (never "the second one of them", which names no list). */
+const ORDINAL_REQUEST = /\bthe\s+(second|third|fourth|fifth|2nd|3rd|4th|5th)\s+(?:[a-z]+\s+)?(?:movie|film|article|paper|result|property|listing)\b(?!s)/i;
+/** "the most cited article", "the paper with the most citations". */
+const CITED_REQUEST = /\bmost[- ]cited\b|\bmost citations\b|\bhighest (?:number of )?citations\b|\bmost frequently cited\b/i;
+
+/**
+ * What a request picks by rank: the most popular / highest rated / most cited / first `n` of a list,
+ * or the record at place `n` ("the third movie": by "place"). Plural without a count ("top-rated
+ * movies") is a list, not a pick.
+ */
+export function rankRequest(userText: string): { by: 'popular' | 'rated' | 'first' | 'cited' | 'place'; n: number } | undefined {
   const m = RANK_REQUEST.exec(userText);
-  if (!m) return undefined;
+  if (!m) {
+    const place = ORDINAL_REQUEST.exec(userText);
+    if (place) return { by: 'place', n: ORDINAL[place[1].toLowerCase()] };
+    return CITED_REQUEST.test(userText) ? { by: 'cited', n: 1 } : undefined;
+  }
   const count = m[1] ?? m[3];
   const n = count ? (COUNT[count.toLowerCase()] ?? Number(count)) : m[5] ? undefined : 1;
   if (n === undefined) return undefined;
@@ -48,7 +62,11 @@ function listed(answer: unknown): { keys: unknown[][]; records?: Record<string, 
     }
   }
   const ids = answer.organic_id;
-  if (Array.isArray(ids) && ids.length >= 2) return { keys: ids.map((x) => [x]) };
+  // Scholar's answer lists its results as parallel columns: each result's id, title and count of citations.
+  const titles = Array.isArray(answer.title) && answer.title.length === (ids as unknown[] | undefined)?.length ? (answer.title as unknown[]) : undefined;
+  const cited = Array.isArray(answer.cited_by) && answer.cited_by.length === (ids as unknown[] | undefined)?.length ? (answer.cited_by as unknown[]) : undefined;
+  if (Array.isArray(ids) && ids.length >= 2)
+    return { keys: ids.map((x, i) => (titles ? [x, titles[i]] : [x])), ...(cited ? { records: ids.map((x, i) => ({ id: x, cited_by: cited[i] })) } : {}) };
   return undefined;
 }
 
@@ -80,13 +98,14 @@ export function rankContradiction(messages: ChatMessage[], groundTruth: Action |
       if (picked < 0) continue;
       const what = toJson(list.keys[picked][0]);
       if (asked.by === 'first') return picked < asked.n ? undefined : `${action.name} takes ${what}, record ${picked + 1} of the list, for the first ${asked.n > 1 ? asked.n : 'one'}`;
-      const by = list.records && rankAsked(user, Object.keys(list.records[0]));
+      if (asked.by === 'place') return picked === asked.n - 1 ? undefined : `${action.name} takes ${what}, record ${picked + 1} of the list, for record ${asked.n}`;
+      const by = list.records && (asked.by === 'cited' ? (Object.keys(list.records[0]).includes('cited_by') ? 'cited_by' : undefined) : rankAsked(user, Object.keys(list.records[0])));
       if (!by || !list.records!.every((r) => typeof r[by] === 'number')) return undefined;
       const values = list.records!.map((r) => r[by] as number);
       const ranked = [...values].sort((a, b) => b - a);
       const top = ranked[0];
       // Among the n asked for: its value is at least the n-th highest.
-      return values[picked] >= ranked[Math.min(asked.n, ranked.length) - 1] ? undefined : `${action.name} takes ${what} (${by} ${values[picked]}) for the ${asked.n > 1 ? `${asked.n} ` : ''}${asked.by === 'popular' ? 'most popular' : 'highest rated'}; the list gives ${by} ${top} to ${toJson(list.keys[values.indexOf(top)][0])}`;
+      return values[picked] >= ranked[Math.min(asked.n, ranked.length) - 1] ? undefined : `${action.name} takes ${what} (${by} ${values[picked]}) for the ${asked.n > 1 ? `${asked.n} ` : ''}${asked.by === 'popular' ? 'most popular' : asked.by === 'cited' ? 'most cited' : 'highest rated'}; the list gives ${by} ${top} to ${toJson(list.keys[values.indexOf(top)][0])}`;
     }
   }
   return undefined;

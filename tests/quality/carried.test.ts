@@ -128,6 +128,21 @@ describe('a pick by rank agrees with the list it comes from', () => {
     expect(rankContradiction(popular, { name: 'FilmTMDB.get_movie_details', args: { movie_id: 299054 } })).toMatch(/popularity 14835.*17993 to 968051/);
     expect(rankContradiction(popular, { name: 'FilmTMDB.get_movie_details', args: { movie_id: 968051 } })).toBeUndefined();
   });
+
+  it('query_483_2: "the third movie" picks the third record; query_241_2: "the most cited article" the one Scholar counts most citations for', () => {
+    expect(rankRequest("I'm interested in the third movie and want films similar to it")).toEqual({ by: 'place', n: 3 });
+    expect(rankRequest('get the citation format of the most cited machine learning article')).toEqual({ by: 'cited', n: 1 });
+    expect(rankRequest('the second one of them')).toBeUndefined();
+    const films = '{"films": [{"id": 968051, "title": "The Nun II"}, {"id": 299054, "title": "Expend4bles"}, {"id": 926393, "title": "The Equalizer 3"}]}';
+    const third: ChatMessage[] = [{ role: 'system', content: 'tools' }, { role: 'user', content: "Show me what's playing. I'm interested in the third movie; find films similar to it." }, { role: 'assistant', content: '{"name": "FilmTMDB.get_now_playing", "args": {}}' }, { role: 'function', content: films }];
+    expect(rankContradiction(third, { name: 'FilmTMDB.get_movie_details', args: { movie_id: 968051 } })).toMatch(/record 1 of the list, for record 3/);
+    expect(rankContradiction(third, { name: 'FilmTMDB.get_movie_details', args: { movie_id: 926393 } })).toBeUndefined();
+    const scholar = "{'title': ['Machine learning', 'Machine learning: Trends, perspectives, and prospects', 'Machine learning algorithms-a review'], 'cited_by': [1805, 7004, 1794], 'organic_id': ['EQ8shYj8Ai8J', 'pdcI9r5sCJcJ', 'sR_ChBn63tIJ']}";
+    const cited: ChatMessage[] = [{ role: 'system', content: 'tools' }, { role: 'user', content: "Search for 'machine learning' articles and get the citation format of the most cited one." }, { role: 'assistant', content: '{"name": "GoogleScholar.search_google_scholar", "args": {"query": "machine learning"}}' }, { role: 'function', content: scholar }];
+    const cite = (q: string): Action => ({ name: 'GoogleScholar.get_citation_format', args: { q } });
+    expect(rankContradiction(cited, cite('EQ8shYj8Ai8J'))).toMatch(/\(cited_by 1805\) for the most cited; the list gives cited_by 7004 to "pdcI9r5sCJcJ"/);
+    expect(rankContradiction(cited, cite('pdcI9r5sCJcJ'))).toBeUndefined();
+  });
 });
 
 describe('titles a later call copies are listed by the answer before it', () => {
