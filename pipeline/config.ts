@@ -192,6 +192,25 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_canned_opener: 0,
   answer_field_dump: 0,
   answer_restates_asked: 0,
+  // How successful results are told (answer-writer-31; before = ec88994, over all 1,480 cases with a closing answer):
+  // "I sent the email. I sent the email.": 2.3% (34/1,480) before.
+  answer_sentence_repeated: 0,
+  // "timestamp 1696896000000": 0.9% (13/1,480) before.
+  answer_raw_timestamp: 0,
+  // "The distance is 980." (the doc says km), "That is 10.56688 gallons." (for 40 liters): 17.9% (265/1,480) before.
+  answer_unitless_number: 0,
+  // "The time is "2020-09-29 05:30".", "the lock status is "locked"": 24.4% (361/1,480) before.
+  answer_quoted_scalar: 0,
+  // "I logged in, and the message reads "User 'USR001' logged in successfully."": 22.2% (329/1,480) before.
+  answer_echoes_done: 0,
+  // "I created the file." for outputs/GlobalWarming.ppt: 6.4% (94/1,480) before.
+  answer_action_unnamed: 0,
+  // asked for "the property ID, name, and address", given the names: 7.0% (103/1,480) before.
+  answer_asked_field_missing: 0,
+  // "There are 2 results; in the first, …": 1.7% (25/1,480) before.
+  answer_list_first_only: 0,
+  // "Here is what I found. I placed the order …": 7.3% (108/1,480) before.
+  answer_opener_mismatch: 0,
   tool_select_helpful_lookup: 0,
   simulated_list_short: 0,
   value_error_not_wrong: 0,

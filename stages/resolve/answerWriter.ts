@@ -14,11 +14,21 @@ import { Rng } from '../../pipeline/rng.js';
 import { isCjkText, keyAsWords } from '../../pipeline/quality/grammar.js';
 import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEffects.js';
 import { saysItPasses } from '../../pipeline/errors/environment.js';
+import { dayInWords, epochInWords, momentInWords, unitOf } from '../../pipeline/answerFacts.js';
 
 export interface AnswerInput {
   request: string;
   steps: { name: string; args: Record<string, unknown> | string; response: string; error?: string }[];
+  /** The turn's tool docs (name and return fields): the unit a returned number is in ("The distance between the two cities in km."). */
+  tools?: { name: string; return_data?: { name: string; description: string }[] }[];
 }
+
+/**
+ * What the step being told has to go by while its value is said: the units its doc gives its return
+ * fields, and the request's words (a field the user named is given for every record listed). Set by
+ * stepSentence for the one synchronous call that says a step.
+ */
+const told: { units: Record<string, string>; request: string } = { units: {}, request: '' };
 
 export const AnswerOutput = z.object({ answer: z.string().trim().min(1) });
 export type AnswerOutput = z.infer<typeof AnswerOutput>;
@@ -137,7 +147,7 @@ function sayLabelled(records: Record<string, string>[]): string {
 /** A value in words: whole where it is short, otherwise counted and described (never cut with an ellipsis). */
 function say(value: unknown, depth = 0): string {
   if (value === null) return 'null';
-  if (typeof value === 'string') return sayString(value);
+  if (typeof value === 'string') return dayInWords(value) ?? momentInWords(value) ?? sayString(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   // Binary floating point's noise (5.283440000000001) is no digit anyone stated.
   if (typeof value === 'number') return String(Number.isInteger(value) ? value : Number(value.toPrecision(12)));
@@ -186,7 +196,7 @@ function fields(value: unknown, depth: number): string {
       // "cited by", "expires in") is a phrase its value completes, never a noun with "the … is".
       if (typeof v === 'boolean' && /^(success|ok|succeeded)$/i.test(name)) return v ? 'it succeeded' : 'it did not succeed';
       if (typeof v === 'boolean') return sayFlag(name, v);
-      if (compact && plainField(k, v)) return `${keyName(k).replace(/^[A-Z](?=[a-z]|$)/, (c) => c.toLowerCase())} ${bare(v)}`;
+      if (compact && plainField(k, v)) return `${lineKey(k, v).replace(/^[A-Z](?=[a-z]|$)/, (c) => c.toLowerCase())} ${measured(k, v, depth) ?? bare(v)}`;
       if (PHRASE_FIELD.test(name) && !NOUN_COMPOUND.test(name)) return `${name.toLowerCase()} ${completing(v, depth)}`;
       // A map from ids to lists ({"USR005": [["Hey Sarah…"]], "travel_agent": ["Thank you…"]}): the
       // items counted in the field's own noun, each id with what it holds.
@@ -199,6 +209,9 @@ function fields(value: unknown, depth: number): string {
       // A unit is what the number counts: "that is 3.96258 gallons", not "the gallon is 3.96258".
       if (typeof v === 'number' && UNITS[k.toLowerCase()]) return `that is ${say(v)} ${UNITS[k.toLowerCase()]}`;
       if (typeof v === 'number' && /^result$/i.test(k)) return `it comes to ${say(v)}`;
+      if (measured(k, v, depth)) return `the ${lineKey(k, v) === 'date' ? 'date' : name} ${/[^siu]s$/.test(k) ? 'are' : 'is'} ${measured(k, v, depth)}`;
+      // A one-word value ("words", "running") is a word of the sentence, not code to quote.
+      if (typeof v === 'string' && /^[a-z][a-z-]{0,24}$/.test(v.trim())) return `the ${name} ${/[^siu]s$/.test(k) ? 'are' : 'is'} ${v.trim()}`;
       if (typeof v === 'string' && v.length > WHOLE_STRING) {
         // Records written as labelled lines, or a value written out as text ({'film': […]} read from a file): what they hold.
         const records = labelledRecords(v);
@@ -231,6 +244,19 @@ function plainField(k: string, v: unknown): boolean {
 function bare(v: unknown): string {
   return typeof v === 'string' && /^[A-Za-z][A-Za-z-]{0,24}$/.test(v.trim()) ? v.trim() : say(v, 2);
 }
+
+/** A field's number with what it is in: an epoch moment as its date, a number its doc gives a unit for with that unit ("980 km"). */
+function measured(k: string, v: unknown, depth: number): string | undefined {
+  if (typeof v !== 'number') return undefined;
+  if (/(?:^t$|time|date|timestamp)/i.test(k)) {
+    const when = epochInWords(v);
+    if (when) return when;
+  }
+  const unit = told.units[k];
+  return unit ? `${say(v, depth)} ${unit}` : undefined;
+}
+/** A field's name on a record's line: an epoch "timestamp" is the date it gives. */
+const lineKey = (k: string, v: unknown) => (typeof v === 'number' && /^(?:t|timestamp)$/i.test(k) && epochInWords(v) ? 'date' : keyName(k));
 
 /**
  * A stock order in a trader's words: "a buy order for 100 shares of AAPL at 227.16, status Open"
@@ -274,7 +300,7 @@ function pairs(record: Record<string, unknown>, depth: number): string {
       }
       return `${name} with ${plural(v.length, 'entry')}`;
     }
-    return `${name} ${say(v, depth)}`;
+    return `${lineKey(k, v) === 'date' ? 'date' : name} ${measured(k, v, depth) ?? say(v, depth)}`;
   };
   return joinAnd([...entries.slice(0, WHOLE_OBJECT).map(([k, v]) => stated(k, v)), ...more]);
 }
@@ -341,14 +367,35 @@ function recordList(list: unknown[], noun: string, depth: number, inner = false)
   const count = plural(list.length, noun);
   const names = list.map(recordName);
   if (names.every((n) => n !== undefined)) {
-    const shown = joinAnd(names.slice(0, 3).map((n) => JSON.stringify(n)));
+    // The fields the user asked for by name ("the property ID, name, and address") go with each name.
+    const asked = inner ? [] : askedKeys(list[0] as Record<string, unknown>);
+    const withAsked = (r: unknown, n: string) => {
+      const parts = asked.map((k) => [k, (r as Record<string, unknown>)[k]] as const).filter(([, v]) => (typeof v === 'string' && v.trim() && v !== n) || typeof v === 'number').map(([k, v]) => `${lineKey(k, v).toLowerCase()} ${measured(k, v, depth) ?? say(v, depth + 1)}`);
+      return parts.length ? `${JSON.stringify(n)} (${parts.join(', ')})` : JSON.stringify(n);
+    };
+    const shown = joinAnd(names.slice(0, 3).map((n, i) => withAsked(list[i], n!)));
     // Inside a list of a record's fields the names go in brackets, so the list still reads as one.
     if (inner) return list.length <= 3 ? `${count} (${shown})` : `${count} (among them ${shown})`;
     return list.length <= 3 ? `${count}: ${shown}` : `${count}, among them ${shown}`;
   }
   if (depth > 1) return count;
-  // The one record, or the first of several, with its own values: "in the first, the date is …".
-  return list.length === 1 ? `${count}, in which ${fields(list[0], depth + 1)}` : `${count}; in the first, ${fields(list[0], depth + 1)}`;
+  if (list.length === 1) return `${count}, in which ${fields(list[0], depth + 1)}`;
+  // Each record with its own values, not the first alone ("2 results: open 20.08, close 19.61 and date
+  // 9 October 2023; open 19.35, …"); a long list by its first three, the rest counted.
+  // Each as a record's line ("user elshaarawy, rating 9 and content …"), never a run of "the X is Y" (answer_field_dump).
+  const each = list.slice(0, list.length <= 5 ? list.length : 3).map((r) => (isPlainObject(r) ? pairs(r, depth + 1) : say(r, depth + 1)));
+  return list.length <= 5 ? `${count}: ${each.join('; ')}` : `${count}; the first three: ${each.join('; ')}; and ${plural(list.length - 3, 'more')}`;
+}
+
+/** Keys of a record the request names ("including the property ID, name, and address" -> id, address), besides its name. */
+function askedKeys(record: Record<string, unknown>): string[] {
+  const request = told.request.toLowerCase();
+  if (!request) return [];
+  return Object.keys(record).filter((k) => {
+    if (/^(?:name|title)$/i.test(k)) return false;
+    const words = keyAsWords(k).toLowerCase();
+    return new RegExp(`\\b${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '[ _-]?')}(?:e?s)?\\b`, 'i').test(request);
+  });
 }
 
 /**
@@ -480,9 +527,9 @@ const PREPOSITION = new Set(['to', 'from', 'in', 'into', 'on', 'with', 'for', 'o
 const TOOLKIT_OBJECT: Record<string, string> = { Email: 'the email', ReserveMeeting: 'the room', MessageAPI: 'the message', TwitterAPI: 'the tweet', PostingAPI: 'the post' };
 
 /** A short string argument of the call: the thing it acted on ("NVDA", "notes.txt"). */
-function argNamed(args: AnswerInput['steps'][number]['args'], keys: RegExp): string | undefined {
+function argNamed(args: AnswerInput['steps'][number]['args'], keys: RegExp, max = 40): string | undefined {
   if (!isPlainObject(args)) return undefined;
-  const hit = Object.entries(args).find(([k, v]) => keys.test(k) && typeof v === 'string' && v.length > 0 && v.length <= 40);
+  const hit = Object.entries(args).find(([k, v]) => keys.test(k) && typeof v === 'string' && v.length > 0 && v.length <= max);
   return hit ? JSON.stringify(hit[1]) : undefined;
 }
 
@@ -491,18 +538,27 @@ function argNamed(args: AnswerInput['steps'][number]['args'], keys: RegExp): str
  * email", "added "NVDA" to the watchlist", "created the file "notes.txt"", "logged in". Undefined
  * when its name says too little to tell.
  */
-export function didPhrase(s: AnswerInput['steps'][number]): string | undefined {
+export function didPhrase(s: AnswerInput['steps'][number], steps: AnswerInput['steps'] = [s]): string | undefined {
   const dot = s.name.indexOf('.');
   const kit = dot > 0 ? s.name.slice(0, dot) : '';
   const api = apiOf(s.name);
   const words = api.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split('_').filter(Boolean);
   if (words.length === 0) return undefined;
-  if (words.includes('login')) return 'logged in';
+  const who = argNamed(s.args, /^(?:user_?id|user_?name)$/i);
+  if (words.includes('login')) return who ? `logged in as ${who.replace(/^"|"$/g, '')}` : 'logged in';
   if (words.includes('logout')) return 'logged out';
   const file = argNamed(s.args, /^(file_?name|name|path)$/i);
   const folder = argNamed(s.args, /^(dir_?name|folder|directory)$/i);
   const source = argNamed(s.args, /^source$/i);
   const target = argNamed(s.args, /^destination$/i);
+  const title = argNamed(s.args, /^title$/i, 100);
+  const location = argNamed(s.args, /^abs_location$/i, 120);
+  const theme = argNamed(s.args, /^theme$/i);
+  const receiver = argNamed(s.args, /^receiver_?id$/i);
+  const symbol = argNamed(s.args, /^(?:symbol|stock)$/i);
+  // A save names the file the turn created ("saved "outputs/GlobalWarming.ppt"").
+  const created = steps.filter((o) => apiOf(o.name) === 'create_file' && !o.error).map((o) => argNamed(o.args, /^abs_location$/i, 120)).filter(Boolean);
+  const saved = created.length === 1 ? created[0] : undefined;
   switch (api) {
     case 'touch': return file ? `created the file ${file}` : 'created the file';
     case 'mkdir': return folder ? `created the directory ${folder}` : 'created the directory';
@@ -514,9 +570,27 @@ export function didPhrase(s: AnswerInput['steps'][number]): string | undefined {
     case 'echo': return file ? `wrote the text to ${file}` : 'wrote out the text';
     case 'authenticate_twitter': return 'signed in to Twitter';
     case 'contact_customer_support': return 'contacted customer support';
-    case 'add_text_image_page': return 'added a page with text and an image';
+    case 'add_text_image_page': return title ? `added a page titled ${title} with text and an image` : 'added a page with text and an image';
+    case 'add_text_page': return title ? `added a text page titled ${title}` : 'added a text page';
+    case 'create_file': return location ? `created the file ${location}${theme ? ` with the ${theme} theme` : ''}` : 'created the file';
+    case 'save_file': return saved ? `saved ${saved}` : 'saved the file';
+    case 'write_file': return argNamed(s.args, /^file_?path$/i, 120) ? `wrote the text to ${argNamed(s.args, /^file_?path$/i, 120)}` : 'wrote the file';
     case 'retweet': return 'retweeted the tweet';
     case 'comment': return 'posted the comment';
+    case 'send_message': return receiver ? `sent the message to ${receiver.replace(/^"|"$/g, '')}` : 'sent the message';
+    case 'delete_message': return receiver ? `deleted the latest message to ${receiver.replace(/^"|"$/g, '')}` : 'deleted the message';
+    case 'remove_stock_from_watchlist': return symbol ? `removed ${symbol.replace(/^"|"$/g, '')} from the watchlist` : 'removed the stock from the watchlist';
+    case 'lockDoors': return isPlainObject(s.args) && s.args.unlock === true ? 'unlocked the doors' : 'locked the doors';
+    case 'reserve': {
+      const room = isPlainObject(s.args) ? s.args.room_id : undefined;
+      const from = argNamed(s.args, /^start_time$/i);
+      const to = argNamed(s.args, /^end_time$/i);
+      return room !== undefined && room !== '' ? `reserved room ${String(room)}${from && to ? ` from ${from.replace(/"/g, '')} to ${to.replace(/"/g, '')}` : ''}` : 'reserved the room';
+    }
+  }
+  if (kit === 'Email' && api === 'send') {
+    const to = argNamed(s.args, /^(?:address|to|recipient)$/i);
+    return to ? `sent the email to ${to.replace(/^"|"$/g, '')}` : 'sent the email';
   }
   const [verb, ...rest] = words;
   const past = pastOf(verb);
@@ -547,15 +621,39 @@ export function didPhrase(s: AnswerInput['steps'][number]): string | undefined {
  * that it went through, a message that only says so ("Send completed successfully.", "added page").
  * A message that says more ("Ticket 987654 has been resolved successfully.") stays.
  */
-function beyondDone(value: Record<string, unknown>): Record<string, unknown> {
+function beyondDone(value: Record<string, unknown>, s?: AnswerInput['steps'][number], did = ''): Record<string, unknown> {
   const SUCCESS_MESSAGE = /^(?:[A-Za-z]+ )*?(?:successfully|completed successfully|success|succeeded|done|ok|added page)\.?$|^successfully [a-z ]+\.?$/i;
+  const args = s && isPlainObject(s.args) ? s.args : {};
+  const argText = `${did} ${Object.values(args).map((v) => String(v)).join(' ')}`;
+  const past = did.split(' ')[0]?.toLowerCase() ?? '';
   return Object.fromEntries(
     Object.entries(value).filter(([k, v]) => {
       if (v === true && /(?:^|_)(?:status|success|ok|result)$|Status$/.test(k)) return false;
       if (typeof v === 'string' && /(?:^|_)(?:status|state)$|Status$/.test(k) && SUCCESS_MESSAGE.test(v.trim()) && !/\d|\b[A-Z]{2,}\b/.test(v)) return false;
+      if (typeof v !== 'string' && typeof v !== 'number') return true;
+      const text = String(v).trim();
+      // A reply that only says it worked, naming nothing the call did not name ("Stock TSLA removed
+      // from watchlist successfully.", "User 'USR001' logged in successfully."): the sentence says it.
+      if (typeof v === 'string' && /\bsuccess(?:ful(?:ly)?)?\b|\bcompleted\b/i.test(text) && (text.match(/'[^']+'|\b\w*\d\w*\b|\b[A-Z]{2,}\w*\b/g) ?? []).every((t) => argText.includes(t.replace(/^'|'$/g, '')))) return false;
+      // A reply that restates the deed in the call's own names ("'proposal.docx' moved to 'Projects/proposal.docx'" after "I moved "proposal.docx" to "Projects"").
+      const quoted = typeof v === 'string' ? (text.match(/'[^']+'/g) ?? []) : [];
+      if (quoted.length && past && new RegExp(`\\b${past}\\b`, 'i').test(text) && text.replace(/'[^']+'/g, '').trim().split(/\s+/).length <= 4 && quoted.every((q) => q.slice(1, -1).split('/').every((part) => argText.includes(part)))) return false;
+      // A status that is the deed's own word ("Cancelled" after "I cancelled the order", "unlocked" after "I unlocked the doors").
+      if (typeof v === 'string' && past && text.toLowerCase() === past) return false;
+      // A value the sentence already names ("the current working directory is "document"" after "I moved into "document"").
+      if (did && (did.includes(JSON.stringify(text)) || (typeof v === 'number' && new RegExp(`(?<![\\d.])${String(v).replace('.', '\\.')}(?![\\d])`).test(did)))) return false;
       return true;
     }),
   );
+}
+
+/** "set the budget limit" with the value it was set to, when the reply gives back the argument: "set the budget limit to 7142.86 USD". */
+function setTo(did: string, value: unknown, s: AnswerInput['steps'][number]): string {
+  if (!/^set\b/.test(did) || !isPlainObject(value) || !isPlainObject(s.args)) return did;
+  const args = s.args;
+  const same = Object.entries(value).find(([k, v]) => (typeof v === 'number' || typeof v === 'string') && args[k] !== undefined && String(args[k]) === String(v));
+  if (!same) return did;
+  return `${did} to ${measured(same[0], same[1], 1) ?? say(same[1], 1)}`;
 }
 /** A response that is a list: what came back, counted. */
 const EMPTY: ((topic?: string) => string)[] = [
@@ -693,12 +791,46 @@ function withoutAsked(value: Record<string, unknown>, args: AnswerInput['steps']
   return Object.keys(kept).length ? kept : value;
 }
 
+/**
+ * A conversion's result with the quantity converted: "40 liters come to 10.56688 gallons", not "That is
+ * 10.56688 gallons." (liter_to_gallon, gallon_to_liter, …: the units are the API's own words).
+ */
+function conversion(s: AnswerInput['steps'][number], value: Record<string, unknown>, rng: Rng): string | undefined {
+  const m = /^([a-z]+)_to_([a-z]+)$/.exec(apiOf(s.name));
+  if (!m || !isPlainObject(s.args)) return undefined;
+  const inputs = Object.values(s.args).filter((v): v is number => typeof v === 'number');
+  const outputs = Object.values(value).filter((v): v is number => typeof v === 'number');
+  if (inputs.length !== 1 || outputs.length !== 1 || Object.keys(value).length !== 1) return undefined;
+  const unit = (w: string, n: number) => (n === 1 ? w : UNITS[w] ?? pluralOf(w));
+  const from = `${say(inputs[0])} ${unit(m[1], inputs[0])}`;
+  const to = `${say(outputs[0])} ${unit(m[2], outputs[0])}`;
+  return rng.pick([`${capitalise(from)} come${inputs[0] === 1 ? 's' : ''} to ${to}.`, `${capitalise(from)} ${inputs[0] === 1 ? 'is' : 'are'} ${to}.`, `In ${unit(m[2], 2)}, ${from} ${inputs[0] === 1 ? 'is' : 'are'} ${say(outputs[0])}.`]);
+}
+
+/** A clock's answer as people tell the time: "It is 05:30 on 29 September 2020.", not "The time is "2020-09-29 05:30".". */
+function timeSentence(value: Record<string, unknown>, rng: Rng): string | undefined {
+  const entries = Object.entries(value);
+  if (entries.length !== 1 || !/^(?:current_?)?time$|^now$/i.test(entries[0][0]) || typeof entries[0][1] !== 'string') return undefined;
+  const when = momentInWords(entries[0][1]);
+  return when ? rng.pick([`It is ${when}.`, `It is now ${when}.`, `The clock says ${when}.`]) : undefined;
+}
+
 /** What one step's response says, in one whole sentence; `api` names the call only when it failed. */
 function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, steps: AnswerInput['steps'] = [s]): string {
   if (s.error) return rng.pick(FAILED)(api, sayError(s.error));
   const value = parseToolResponse(s.response);
   const changes = callChangesState(s.name);
-  const did = changes ? didPhrase(s) : undefined;
+  const did = changes ? didPhrase(s, steps) : undefined;
+  const converted = isPlainObject(value) ? conversion(s, value, rng) : undefined;
+  if (converted) return converted;
+  const moment = isPlainObject(value) ? timeSentence(value, rng) : undefined;
+  if (moment) return moment;
+  // A count of a file's words, lines or characters ({"count": 2, "type": "words"}): ""summary.txt" has 2 words".
+  if (isPlainObject(value) && Object.keys(value).length === 2 && typeof value.count === 'number' && typeof value.type === 'string' && /^[a-z]+$/.test(value.type)) {
+    const file = argNamed(s.args, /^file_?name$/i, 120);
+    const n = plural(value.count, singularWord(value.type));
+    return file ? rng.pick([`${file} has ${n}.`, `There are ${n} in ${file}.`]) : `There are ${n}.`;
+  }
   const empty = value === null || (isPlainObject(value) && Object.keys(value).length === 0) || (value === undefined && !s.response.trim());
   // A call that changed something and answered nothing went through: said as done ("I created the file").
   if (empty) return did ? rng.pick(DONE)(did, '') : rng.pick(EMPTY)(topicOf(s.name));
@@ -743,11 +875,12 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
     const said = what(record);
     return /^(?:the|there|it|that)\b/.test(said) ? rng.pick(REPLY)(said) : `The reply gives ${said}.`;
   }
-  const rest = isPlainObject(record) ? beyondDone(record) : record;
+  const full = setTo(did, record, s);
+  const rest = isPlainObject(record) ? beyondDone(record, s, full) : record;
   const said = isPlainObject(rest) && Object.keys(rest).length === 0 ? '' : what(rest);
   // A record's line ("order id 12446, status Pending and amount 100") follows a colon, never "and".
-  if (said && !/^(?:the|there|it|that|expires|created)\b/.test(said)) return `I ${did}: ${said}.`;
-  return rng.pick(DONE)(did, said);
+  if (said && !/^(?:the|there|it|that|expires|created)\b/.test(said)) return `I ${full}: ${said}.`;
+  return rng.pick(DONE)(full, said);
 }
 
 /**
@@ -803,13 +936,73 @@ function nextStepQuestion(step: AnswerInput['steps'][number], rng: Rng, api: str
   return rng.pick(ask)(api);
 }
 
+/**
+ * The step sentences as one answer: a run of the same deed on several things said once ("I sent the
+ * emails to a@x.com, b@x.com and c@x.com" — not "I sent the email." three times), a sentence said word
+ * for word before dropped with a count, and a look-up whose finding an earlier sentence already gave
+ * said as unchanged, not repeated.
+ */
+function composed(steps: AnswerInput['steps'], sentences: string[], rng: Rng): string[] {
+  const dids = steps.map((s) => (!s.error && callChangesState(s.name) ? didPhrase(s, steps) : undefined));
+  const plain = sentences.map((t, i) => dids[i] !== undefined && (t === `I ${dids[i]}.` || t === `I have ${participle(dids[i]!)}.`));
+  const out: string[] = [];
+  for (let i = 0; i < sentences.length; i++) {
+    // A run of plain deeds of one API: their common words once, what differs listed.
+    let j = i;
+    while (plain[i] && j + 1 < sentences.length && plain[j + 1] && steps[j + 1].name === steps[i].name) j++;
+    if (j > i) {
+      const run = dids.slice(i, j + 1).map((d) => d!.split(' '));
+      let k = 0;
+      while (run.every((w) => k < w.length - 1 && w[k] === run[0][k])) k++;
+      const rests = run.map((w) => w.slice(k).join(' '));
+      if (k >= 2 && new Set(rests).size === rests.length) {
+        const n = run.length;
+        const head = run[0].slice(0, k).join(' ')
+          .replace(/\bthe (\w+) (to|titled|for|into)$/, (_, noun: string, prep: string) => `the ${countWord(n)} ${pluralOf(noun)} ${prep}`)
+          .replace(/\ba ([\w ]+?) (titled)$/, (_, noun: string, prep: string) => `${countWord(n)} ${noun.replace(/(\w+)$/, (w) => pluralOf(w))} ${prep}`);
+        out.push(`I ${head} ${joinAnd(rests)}.`);
+        i = j;
+        continue;
+      }
+    }
+    const sentence = sentences[i];
+    const norm = (t: string) => t.toLowerCase().replace(/^i have (\w+)/, 'i $1').replace(/[.!?]+$/, '').trim();
+    const before = out.map(norm);
+    // The same deed said word for word again: counted on the first telling.
+    const same = plain[i] ? out.findIndex((t) => norm(t) === norm(sentence)) : -1;
+    if (same >= 0) {
+      const times = (/ \((\d+) times\)\.$/.exec(out[same])?.[1] ?? '1');
+      out[same] = `${out[same].replace(/ \(\d+ times\)\.$/, '.').replace(/\.$/, '')} (${Number(times) + 1} times).`;
+      continue;
+    }
+    // A look-up whose finding was already told (the watchlist an add returned, then read again): said as unchanged.
+    if (!callChangesState(steps[i].name) && norm(sentence).length >= 12 && before.some((b) => b.includes(norm(sentence)))) {
+      const topic = topicOf(steps[i].name);
+      out.push(topic ? rng.pick([`Reading the ${topic} again shows the same.`, `A second look at the ${topic} shows no change.`]) : 'Asking again gave the same answer.');
+      continue;
+    }
+    out.push(sentence);
+  }
+  return out;
+}
+
 export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-writer')): string {
   if (input.steps.length === 0) return rng.pick(['No tool call was needed for this request.', 'This needed no tool call.', 'There was nothing to look up or change for this.']);
   const failed = input.steps.filter((s) => s.error);
   const outcome = failed.length === 0 ? 'ok' : failed.length === input.steps.length ? 'failed' : 'partial';
-  const opener = rng.pick(OPENERS[outcome]);
-  // A quoted message that ends its own sentence ("Daily quota exceeded.") takes no second period.
-  const body = input.steps.map((s) => capitalise(stepSentence(s, rng, callName(s, input.steps), input.steps)).replace(/([.!?]")\.(?=\s|$)/g, '$1').replace(/([.!?]")\)\./g, '$1).'));
+  let opener = rng.pick(OPENERS[outcome]);
+  const said = input.steps.map((s) => {
+    told.request = input.request;
+    told.units = Object.fromEntries((input.tools?.find((t) => t.name === s.name)?.return_data ?? []).flatMap((f) => (unitOf(f.description) ? [[f.name, unitOf(f.description)!]] : [])));
+    // A quoted message that ends its own sentence ("Daily quota exceeded.") takes no second period.
+    const sentence = capitalise(stepSentence(s, rng, callName(s, input.steps), input.steps)).replace(/([.!?]")\.(?=\s|$)/g, '$1').replace(/([.!?]")\)\./g, '$1).');
+    told.units = {};
+    told.request = '';
+    return sentence;
+  });
+  const body = composed(input.steps, said, rng);
+  // "Here is what I found." opens a finding, never a deed ("I placed the order") or another "I found …".
+  if (/^Here is what I found/.test(opener) && (!body[0] || /^I (?:found|have|[a-z]+ed|sent|set|put|made|wrote|got)\b/.test(body[0]) || callChangesState(input.steps[0].name))) opener = '';
   const last = failed[failed.length - 1];
   const question = last ? nextStepQuestion(last, rng, named(last.name)) : '';
   return [opener, ...body, question].filter(Boolean).join(' ');
@@ -840,5 +1033,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-28', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-31', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -41,7 +41,8 @@ describe('closing answers read like a person wrote them (answer-writer-25)', () 
   it('keeps every value of a record it states as one line', () => {
     const a = offlineAnswer({ request: 'x', steps: [{ name: 'TravelAPI.retrieve_invoice', args: { booking_id: 'insurance_12345' }, response: JSON.stringify({ invoice: { booking_id: 'insurance_12345', travel_date: '2026-12-24', travel_cost: 9500 } }) }] }, new Rng(1, 'inv'));
     expect(restatesAsked(a), a).toBeUndefined();
-    for (const v of ['insurance_12345', '2026-12-24', '9500']) expect(a).toContain(v);
+    // A date as people write it (answer-writer-31): "24 December 2026", not "2026-12-24" quoted.
+    for (const v of ['insurance_12345', '24 December 2026', '9500']) expect(a).toContain(v);
   });
 
   it('a computation says which number it is ("The mean is 2."), never a bare "It comes to 2."', () => {

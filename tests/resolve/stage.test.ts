@@ -178,7 +178,7 @@ describe('resolve on fixtures', () => {
     expect(t.content.trajectory.turns[0].steps[0].response).toEqual({ content: "{'results': 'sunny'}", tier: 'cache', origin: 'teval-review:42' });
     expect(t.content.tiers).toEqual({ cache: 1 });
     expect(t.content.trajectory.final).not.toContain('`forecast_weather`');
-    expect(t.content.trajectory.final).toContain('the results are "sunny"');
+    expect(t.content.trajectory.final).toContain('the results are sunny');
     // A changed recorded response is new work (it is part of the item's input), not a stale reuse.
     // The cache keeps its first answer for the key; a fresh store sees the new one.
     const again = Store.open(':memory:');

@@ -1,0 +1,309 @@
+/**
+ * Does a closing answer tell what went through the way a careful assistant would? Each measure reads
+ * every closing answer a case shows or asks for, with the request it answers and the calls since that
+ * request (answeredTurns): an answer that says one thing twice, an epoch timestamp left raw, a number
+ * without the unit its doc gives, a date or a status word quoted as code, a reply message parroted
+ * after saying what was done, an action that does not say what it acted on, fields the user named left
+ * out, a list of records told by its first one only, and an opener that does not fit what follows.
+ */
+import { FINISH_ACTION, type TestCase } from '../../schemas.js';
+import { apiOf, isPlainObject } from '../../errors/values.js';
+import { groundTruthActions, shownAction } from '../evidence.js';
+import { insertedRange } from '../text.js';
+import { parseToolResponse } from '../../prompts/parseAction.js';
+import { keyAsWords } from '../grammar.js';
+import { callChangesState } from '../../errors/sideEffects.js';
+import { dayInWords, epochDate, unitOf, unitPattern } from '../../answerFacts.js';
+import type { CaseMeasure } from '../types.js';
+
+export interface AnsweredTurn {
+  request: string;
+  calls: { name: string; args: unknown; response: string }[];
+  answer: string;
+}
+
+/** Every closing answer of a case (shown in its history or asked for as ground truth) with its request and the calls it answers. */
+export function answeredTurns(tc: TestCase): AnsweredTurn[] {
+  const out: AnsweredTurn[] = [];
+  const range = insertedRange(tc);
+  let request = '';
+  let calls: AnsweredTurn['calls'] = [];
+  for (const [i, m] of tc.messages.entries()) {
+    if (range && i >= range[0] && i < range[1]) continue;
+    if (m.role === 'user') {
+      request = m.content;
+      calls = [];
+    } else if (m.role === 'assistant') {
+      const a = shownAction(m.content);
+      if (a?.name === FINISH_ACTION) {
+        if (typeof a.args === 'string') out.push({ request, calls, answer: a.args });
+        calls = [];
+      } else if (a) calls.push({ name: a.name, args: a.args, response: '' });
+    } else if (m.role === 'function' && calls.length) calls[calls.length - 1].response = m.content;
+  }
+  for (const a of groundTruthActions(tc)) if (a.name === FINISH_ACTION && typeof a.args === 'string') out.push({ request, calls, answer: a.args });
+  return out;
+}
+
+/** The first faulty closing answer of a case, told by its hit; null when none is faulty, undefined when there is none. */
+function turnDefect(tc: TestCase, find: (turn: AnsweredTurn) => string | undefined): string | null | undefined {
+  const turns = answeredTurns(tc);
+  if (turns.length === 0) return undefined;
+  for (const t of turns) {
+    const hit = find(t);
+    if (hit) return hit.length > 160 ? `${hit.slice(0, 160)}…` : hit;
+  }
+  return null;
+}
+
+/** An answer's sentences, cut outside quotes only (a quoted snippet's own full stops are the snippet's). */
+function sentencesOf(answer: string): string[] {
+  const quotes: string[] = [];
+  const masked = answer.replace(/"(?:[^"\\]|\\.)*"/g, (q) => `\u0000${quotes.push(q) - 1}\u0001${/[.!?]"$/.test(q) ? '.' : ''}`);
+  return masked
+    .split(/(?<=[.!?])\s+(?=[A-Z`\u0000(])/)
+    .map((s) => s.replace(/\u0000(\d+)\u0001(\.?)/g, (_, i: string, dot: string) => (dot && /[.!?]"$/.test(quotes[+i]) ? quotes[+i] : quotes[+i] + dot)).trim())
+    .filter(Boolean);
+}
+const norm = (s: string) => s.toLowerCase().replace(/^i have (\w+)/, 'i $1').replace(/[.!?]+$/, '').replace(/\s+/g, ' ').trim();
+
+/**
+ * A closing answer that says one thing twice: a sentence repeated word for word ("I sent the email. I
+ * sent the email. I sent the email."), or a later sentence that only repeats what an earlier one said
+ * ("I have added "ZETA" to the watchlist: the watchlist has "NVDA" and "ZETA". The watchlist has "NVDA"
+ * and "ZETA".").
+ */
+export function repeatedSentence(answer: string): string | undefined {
+  const said: string[] = [];
+  for (const s of sentencesOf(answer)) {
+    const n = norm(s);
+    if (n.length >= 12 && said.some((p) => p === n || p.includes(n))) return s;
+    said.push(n);
+  }
+  return undefined;
+}
+
+export const answerSentenceRepeated: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_sentence_repeated',
+  group: 'text',
+  title: 'closing answer says one thing twice: a sentence repeated ("I sent the email. I sent the email.") or one that only repeats an earlier one ("…: the watchlist has "NVDA" and "ZETA". The watchlist has "NVDA" and "ZETA".")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => repeatedSentence(t.answer)),
+};
+
+/** A 10- or 13-digit Unix time left as a number ("timestamp 1696896000000"), outside quotes. */
+export function rawTimestamp(answer: string): string | undefined {
+  const plain = answer.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  for (const m of plain.matchAll(/(?<![\d.])\d{10}(?:\d{3})?(?!\d|\.\d)/g)) if (epochDate(Number(m[0]))) return plain.slice(Math.max(0, m.index - 30), m.index + m[0].length);
+  return undefined;
+}
+
+export const answerRawTimestamp: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_raw_timestamp',
+  group: 'text',
+  title: 'closing answer leaves a Unix timestamp as a number ("timestamp 1696896000000") instead of the date it is',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => rawTimestamp(t.answer)),
+};
+
+const numberText = (n: number) => String(Number.isInteger(n) ? n : Number(n.toPrecision(12)));
+
+/**
+ * A number told without what it is of: a returned value whose doc gives its unit ("The distance between
+ * the two cities in km.") said without it ("The distance is 980."), or a conversion's result said
+ * without the quantity converted ("That is 10.56688 gallons." for 40 litres).
+ */
+export function unitlessNumber(turn: AnsweredTurn, tools: TestCase['tools']): string | undefined {
+  for (const c of turn.calls) {
+    const value = parseToolResponse(c.response);
+    if (!isPlainObject(value)) continue;
+    const doc = tools.find((t) => t.name === c.name);
+    const api = apiOf(c.name);
+    // A conversion ("liter_to_gallon", "si_unit_conversion"): the quantity it was given is said with its result.
+    if (/_to_/.test(api) && isPlainObject(c.args)) {
+      const input = Object.values(c.args).find((v): v is number => typeof v === 'number');
+      const result = Object.values(value).find((v): v is number => typeof v === 'number');
+      if (input !== undefined && result !== undefined && turn.answer.includes(numberText(result)) && !new RegExp(`(?<![\\d.])${numberText(input).replace('.', '\\.')}(?![\\d])`).test(turn.answer)) return `${numberText(result)} said without the ${numberText(input)} converted`;
+    }
+    for (const field of doc?.return_data ?? []) {
+      const v = value[field.name];
+      const unit = unitOf(field.description);
+      if (typeof v !== 'number' || !unit) continue;
+      const n = numberText(v).replace('.', '\\.');
+      const at = [...turn.answer.matchAll(new RegExp(`(?<![\\d.])${n}(?![\\d])`, 'g'))];
+      if (at.length === 0) continue;
+      const withUnit = at.some((m) => {
+        const after = turn.answer.slice(m.index + m[0].length, m.index + m[0].length + 14);
+        const before = turn.answer.slice(Math.max(0, m.index - 3), m.index);
+        return new RegExp(`^\\s*(?:${unitPattern(unit).source})(?![A-Za-z])`, 'i').test(after) || (unit === 'USD' && /\$\s*$/.test(before));
+      });
+      if (!withUnit) return `${keyAsWords(field.name).toLowerCase()} ${numberText(v)} without "${unit}"`;
+    }
+  }
+  return undefined;
+}
+
+export const answerUnitlessNumber: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_unitless_number',
+  group: 'text',
+  title: 'closing answer gives a number without what it is of: without the unit its doc names ("The distance is 980." where the doc says km), or a conversion without the quantity converted ("That is 10.56688 gallons." for 40 litres)',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => unitlessNumber(t, tc.tools)),
+};
+
+/**
+ * A value quoted as code where it is a date, a time or a plain word: "The time is "2020-09-29 05:30".",
+ * "the lock status is "locked"", "release date "2023-09-15"". People write "It is 05:30 on 29 September
+ * 2020", "the doors are locked".
+ */
+export function quotedScalar(answer: string): string | undefined {
+  const m = /(?:\b(?:is|are|was|of|date|time|status|state)\s+)"(\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?|\d{1,2}:\d{2}(?: ?[AP]M)?|[a-z]+)"/.exec(answer);
+  return m?.[0];
+}
+
+export const answerQuotedScalar: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_quoted_scalar',
+  group: 'text',
+  title: 'closing answer quotes a date, a time or a plain word as code ("The time is "2020-09-29 05:30".", "the lock status is "locked"", "release date "2023-09-15"")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => quotedScalar(t.answer)),
+};
+
+/**
+ * A sentence that says what was done and then parrots the call's reply, which says the same: "I
+ * removed the stock from the watchlist, and the reply reads "Stock TSLA removed from watchlist
+ * successfully."", "I logged in, and the message reads "User 'USR001' logged in successfully."", "I
+ * cancelled the order; the status is "Cancelled"", "I moved into "document": the current working
+ * directory is "document"", "I set the budget limit, and the budget limit is 7142.86". Also untrue:
+ * "I locked the doors: the lock status is "unlocked"".
+ */
+export function echoesDone(answer: string): string | undefined {
+  for (const s of sentencesOf(answer)) {
+    const m = /^I (?:have )?(\w+(?:ed|ent|ot|et|ut|ld|ught|ade))\b(.*?)(?:, and |; |: )(?:the|and the) ((?:[a-z]+ ){0,4}?)(?:is|are|reads|read) (.+)$/.exec(s);
+    if (!m) continue;
+    const [, verb, object, field, rest] = m;
+    const value = /^"((?:[^"\\]|\\.)*)"/.exec(rest)?.[1] ?? /^([\w.]+)/.exec(rest)?.[1] ?? '';
+    const v = value.toLowerCase();
+    if (/\bsuccess(?:ful(?:ly)?)?\b|\bcompleted\b/.test(v) || new RegExp(`\\b${verb}\\b`, 'i').test(value)) return s;
+    if (v === verb.toLowerCase() || v === `un${verb.toLowerCase()}` || (v.length > 2 && verb.toLowerCase().startsWith(v.slice(0, -1)) && v.length >= verb.length - 2)) return s;
+    if (value && (object.includes(`"${value}"`) || new RegExp(`\\b${field.trim().replace(/\s+/g, ' ')}\\b`, 'i').test(object) && object.includes(value))) return s;
+    if (field.trim() && object.toLowerCase().includes(field.trim().toLowerCase()) && /^[\d.]+$/.test(value)) return s;
+  }
+  return undefined;
+}
+
+export const answerEchoesDone: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_echoes_done',
+  group: 'text',
+  title: 'closing answer says what was done, then parrots the reply that says the same ("I logged in, and the message reads "User \'USR001\' logged in successfully."", "I cancelled the order; the status is "Cancelled"", "I moved into "document": the current working directory is "document"") or contradicts it ("I locked the doors: the lock status is "unlocked"")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => echoesDone(t.answer)),
+};
+
+/** Arguments that name what a call acted on (a title, a file, an address, a room), not a credential. */
+function namingArg(args: unknown): string | undefined {
+  if (!isPlainObject(args)) return undefined;
+  const hit = Object.entries(args).find(([k, v]) => /^(?:title|abs_location|file_?name|file_path|address|room_id|path|dir_?name|folder|receiver_id|username_to_follow|name)$/i.test(k) && (typeof v === 'string' || typeof v === 'number') && String(v).trim() !== '' && String(v).length <= 80);
+  return hit ? String(hit[1]) : undefined;
+}
+
+/**
+ * A call that changed something told without what it acted on, where the call names it: "I created the
+ * file." for outputs/GlobalWarming.ppt, "I added the text page." for a page titled "Global Warming",
+ * "I sent the email." for department_head_1@example.com, "I reserved the room." for room 103.
+ */
+export function unnamedAction(turn: AnsweredTurn): string | undefined {
+  for (const s of sentencesOf(turn.answer)) {
+    const m = /^I (?:have )?(created|added|sent|reserved|saved|posted|deleted|removed|booked) the ([a-z ]+?)\.$/.exec(s);
+    if (!m) continue;
+    const named = turn.calls.some((c) => callChangesState(c.name) && namingArg(c.args) !== undefined && keyAsWords(apiOf(c.name)).toLowerCase().split(' ').some((w) => m[2].split(' ').includes(w) || (w === 'reserve' && m[2] === 'room') || (w === 'send' && m[2] === 'email') || (w === 'create' && m[2] === 'file')));
+    if (named) return s;
+  }
+  return undefined;
+}
+
+export const answerActionUnnamed: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_action_unnamed',
+  group: 'text',
+  title: 'closing answer tells an action without what it acted on where the call names it ("I created the file." for outputs/GlobalWarming.ppt, "I added the text page." for the page "Global Warming", "I sent the email." to department_head_1@example.com)',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, unnamedAction),
+};
+
+/**
+ * Fields the user named left out: the request asks for "the property ID, name, and address" and the
+ * answer names the properties only. For each list of records a call returned, each field whose name the
+ * request uses must be given for every record the answer names.
+ */
+export function askedFieldMissing(turn: AnsweredTurn): string | undefined {
+  const request = turn.request.toLowerCase();
+  for (const c of turn.calls) {
+    const value = parseToolResponse(c.response);
+    const lists = Array.isArray(value) ? [value] : isPlainObject(value) ? Object.values(value).filter(Array.isArray) : [];
+    for (const list of lists) {
+      if (!list.length || !list.every(isPlainObject)) continue;
+      const records = list as Record<string, unknown>[];
+      const keys = Object.keys(records[0]).filter((k) => {
+        const words = keyAsWords(k).toLowerCase();
+        const word = words === 'id' ? 'id' : words;
+        return new RegExp(`\\b${word.replace(/\s+/g, '[ _-]?')}(?:e?s)?\\b`, 'i').test(request);
+      });
+      // A long list is named by its first three ("4 films, among them …"): their fields are the ones owed.
+      for (const r of records.length > 3 ? records.slice(0, 3) : records) {
+        const name = ['name', 'title'].map((k) => r[k]).find((x): x is string => typeof x === 'string');
+        if (!name || !turn.answer.includes(name)) continue;
+        for (const k of keys) {
+          const v = r[k];
+          if ((typeof v === 'string' && v.trim() && v.length <= 120) || typeof v === 'number') if (!turn.answer.includes(String(v)) && !(typeof v === 'string' && dayInWords(v) && turn.answer.includes(dayInWords(v)!))) return `${keyAsWords(k).toLowerCase()} of "${name}" asked for and left out`;
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+export const answerAskedFieldMissing: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_asked_field_missing',
+  group: 'text',
+  title: 'closing answer leaves out a field the user asked for by name for a record it names (asked for "the property ID, name, and address", given the names only)',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, askedFieldMissing),
+};
+
+/** A list of records told by its first one only: "There are 2 results; in the first, open 20.08, …". */
+export function firstItemOnly(answer: string): string | undefined {
+  return /[^.;]*[;,] in the first,/.exec(answer)?.[0].trim();
+}
+
+export const answerListFirstOnly: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_list_first_only',
+  group: 'text',
+  title: 'closing answer tells a list of records by its first one and drops the rest ("There are 2 results; in the first, open 20.08, close 19.61 …")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => firstItemOnly(t.answer)),
+};
+
+/** "Here is what I found." before an action ("I placed the order") or before "I found that …": an opener that does not fit. */
+export function openerMismatch(answer: string): string | undefined {
+  const m = /^(?:Here is what I found|Here is where things stand)\. ((?:I found\b|I (?:have )?(?:\w+ed|sent|made|set|put|ran|wrote|got)\b)[^.]*)/.exec(answer);
+  return m && /^Here is what I found/.test(answer) ? m[0].slice(0, 80) : undefined;
+}
+
+export const answerOpenerMismatch: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_opener_mismatch',
+  group: 'text',
+  title: 'closing answer opens "Here is what I found." before an action ("I placed the order") or before "I found that …"',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => openerMismatch(t.answer)),
+};
+
+export const ANSWER_MEASURES = [answerSentenceRepeated, answerRawTimestamp, answerUnitlessNumber, answerQuotedScalar, answerEchoesDone, answerActionUnnamed, answerAskedFieldMissing, answerListFirstOnly, answerOpenerMismatch];
