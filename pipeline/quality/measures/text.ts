@@ -1038,9 +1038,12 @@ export const extraToolsSameFunction: CaseMeasure = {
     const base = ctx.baseCase(tc.evolution!.baseCaseId);
     if (!base) return null;
     // The base docs are the originals; an added tool's doc is the one shown (rewritten too in a mixed case: the name rules read no doc).
+    // A distractor the harder-tools step rewrote (mixed) is read in its own doc, as verify does: a rewrite changes wording, not function.
+    const originals = (tc.evolution?.details?.harderTools as { addedOriginals?: Record<string, string> } | undefined)?.addedOriginals ?? {};
     for (const name of added) {
-      const doc = tc.tools.find((t) => t.name === name);
-      if (!doc) continue;
+      const shown = tc.tools.find((t) => t.name === name);
+      if (!shown) continue;
+      const doc = originals[name] !== undefined ? { ...shown, description: originals[name] } : shown;
       const why = conflictWith(doc, base.tools);
       if (why) return `added ${name}: ${why}`;
     }
