@@ -31,6 +31,8 @@ export interface DocParts {
   description: string;
   required_parameters?: { name: string; description: string }[];
   optional_parameters?: { name: string; description: string }[];
+  /** What the tool returns, each field with its doc: a summary may leave "It returns the time." to them. */
+  return_data?: { name: string; description?: string }[];
 }
 
 /** The API's own text of a BFCL doc (after "Tool description:"), or the whole doc. */
@@ -148,6 +150,8 @@ function textIssues(text: string): string[] {
   }
   // The same noun either side of a preposition, ending the clause: "a dir at dir", "user for user" (not "pedal by pedal position").
   for (const m of untagged(text).matchAll(/\b([a-z]{3,})\s+(?:at|in|for|to|from|on|into|of|by)\s+(?:(?:the|a|an)\s+)?\1\b(?=\s*(?:[.;,:]|$))/gi)) out.push(`repeats "${m[1]}": "${m[0]}"`);
+  // An article left before a preposition once the noun it went with is gone: "Log in a user with the to messeage app".
+  for (const m of untagged(text).matchAll(/\b(?:the|a|an)\s+(?:to|of|in|for|with|by|from|on|at|into)\b/gi)) out.push(`an article before a preposition: "${m[0]}"`);
   const tag = text.match(/^\[([^\]]*)\]/)?.[1] ?? text.match(/Part of (?:the )?([^.]*)\.?$/)?.[1];
   if (tag && /\b(that|which|who|whose)\b/i.test(tag)) out.push(`a toolkit tag with a relative clause: "${tag}"`);
   return out;
@@ -263,15 +267,61 @@ export function indistinctDocs(pairs: { name: string; before: string; after: str
   return out;
 }
 
+/** Words of one meaning a summary and a field doc may each use ("upcoming" days, "the N number of days later"; an "article" a search returns, "papers"): the fact is the doc's either way. */
+const FIELD_SAME: string[][] = [
+  ['upcoming', 'later', 'next', 'coming', 'following'],
+  ['article', 'paper'],
+];
+const FIELD_SAME_INDEX = new Map<string, number>();
+FIELD_SAME.forEach((group, i) => group.forEach((w) => FIELD_SAME_INDEX.set(w, i)));
+
+/** A field-doc word set: content words, "id" too (two letters, yet what "given its ID" names), and each word's FIELD_SAME group. */
+export function fieldWords(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of [...keyWords(text), ...(tokens(text).includes('id') ? ['id'] : [])]) {
+    out.add(w);
+    const g = FIELD_SAME_INDEX.get(w);
+    if (g !== undefined) for (const v of FIELD_SAME[g]) out.add(v);
+  }
+  return out;
+}
+
+/** The parameter docs (name and doc) and the return docs (name and doc) of a tool, as text. */
+export function fieldDocsText(doc: Omit<DocParts, 'description'>): { params: string; returns: string } {
+  const split = (n: string) => n.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2');
+  const params = [...(doc.required_parameters ?? []), ...(doc.optional_parameters ?? [])].map((p) => `${split(p.name)} ${p.description}`).join(' ');
+  const returns = (doc.return_data ?? []).map((r) => `${split(r.name)} ${r.description ?? ''}`).join(' ');
+  return { params, returns };
+}
+
 /**
- * The words of `original`'s own text that `rewritten` no longer says and a parameter's name or doc
- * does: facts the rewrite left to the parameters ("in the N upcoming days" of a forecast, the
- * parameter `days` saying "the N number of days later"). Qualifiers do not count.
+ * What a tool's own field docs say, for indistinctDocs: its parameters' names and docs and its
+ * return fields' names and docs (and "return" itself when it has return fields: "It returns the
+ * time." left to the field `time` loses no word a sibling could be told apart by).
  */
-export function leftToParameters(original: DocParts, rewritten: string): string[] {
-  const params = [...(original.required_parameters ?? []), ...(original.optional_parameters ?? [])];
-  if (!params.length) return [];
-  const now = new Set(keyWords(untagged(rewritten)));
-  const paramWords = new Set(keyWords(params.map((p) => `${p.name.replace(/_/g, ' ')} ${p.description}`).join(' ')));
-  return keyWords(ownText(original.description)).filter((w) => !QUALIFIER_WORDS.has(w) && !kept(w, now) && paramWords.has(w));
+export function ownFieldText(doc: Omit<DocParts, 'description'>): string {
+  const { params, returns } = fieldDocsText(doc);
+  return `${params} ${returns}${doc.return_data?.length ? ' return' : ''}`.trim();
+}
+
+/**
+ * The words of `original`'s own text that `rewritten` no longer says and a parameter's or a return
+ * field's name or doc does: facts the rewrite left to those docs ("in the N upcoming days" of a
+ * forecast, the parameter `days` saying "the N number of days later"; "given its ID", `propertyId`
+ * saying "The ID of the property"; "It returns the time.", the field `time` saying "the time in
+ * YYYY-MM-DD HH:MM format"). Qualifiers do not count, nor a word the rewrite still says in another
+ * form (an abbreviation, a synonym: "location" -> "place" moved nothing), nor a word the rewrite
+ * merely swapped for another word of the same field docs.
+ */
+export function leftToFieldDocs(original: DocParts, rewritten: string): string[] {
+  const { params, returns } = fieldDocsText(original);
+  if (!params.trim() && !returns.trim()) return [];
+  const field = fieldWords(`${params} ${returns}`);
+  const after = untagged(rewritten);
+  const now = fieldWords(after);
+  const before = fieldWords(ownText(original.description));
+  // A word the rewrite brought in from the field docs restates what it dropped (a swap, not a move): "of a location" -> "of a place", the parameter saying "the place name".
+  const broughtIn = [...now].filter((w) => !kept(w, before) && field.has(w) && !SAME_INDEX.has(w));
+  if (broughtIn.length) return [];
+  return [...fieldWords(ownText(original.description))].filter((w) => !QUALIFIER_WORDS.has(w) && !kept(w, now) && field.has(w) && !(FIELD_SAME_INDEX.has(w) && FIELD_SAME[FIELD_SAME_INDEX.get(w)!].some((v) => now.has(v))));
 }

@@ -337,9 +337,12 @@ export async function runEvolve(item: StageItem<EvolveInput>, ctx: ItemContext):
         used.add(result.method);
       }
       const merged = mergeDescriptions(tools, { tools: rewrites });
+      // An added distractor's own doc before its rewrite (mixed): verify judges its function on that, as the pool did, since a rewrite leaves the function alone.
+      const added = new Set((details.extraTools as { added?: string[] } | undefined)?.added ?? []);
+      const addedOriginals = Object.fromEntries(tools.filter((t) => added.has(t.name) && merged.changed.includes(t.name)).map((t) => [t.name, t.description]));
       tools = merged.tools;
       const method = [...used].join('+');
-      details.harderTools = { changed: merged.changed, ignoredNames: merged.ignored, method };
+      details.harderTools = { changed: merged.changed, ignoredNames: merged.ignored, method, ...(Object.keys(addedOriginals).length ? { addedOriginals } : {}) };
       methods.push(method);
     } else if (step === 'noisy_query') {
       const qi = queryIndex(messages);
@@ -406,7 +409,7 @@ export const evolveStage: ItemStage<EvolveInput, TestCase> = {
   // 23: both 21s and 22 merged.
   // 24–26 (h-ctx3; 24 and 25 builds of this branch only): no café menu stated as fact (menu questions answered "I can't see their menu"), read-backs keep how hot, foam and ice, "an 8oz".
   // 27: a read-back of an order cut mid-sentence drops the joining word it ended on ("a mocha to go since" -> "a mocha to go").
-  version: `27+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
+  version: `28+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
   upstream: ['assemble'],
   description: 'SRM evolution: long context, extra tools, noisy query, harder tools, mixed',
   configSlice: (config) => ({ evolve: config.evolve, sourcesDir: config.sources.dir ?? null }),

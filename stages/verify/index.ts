@@ -72,7 +72,10 @@ export function judgeInput(strategy: Judged, base: TestCase, evolved: TestCase):
     case 'extra_tools': {
       const baseNames = new Set(base.tools.map((t) => t.name));
       const brief = (t: TestCase['tools'][number]) => ({ name: t.name, description: t.description });
-      return { strategy, task: align.baseQuery, original: base.tools.map(brief), added: evolved.tools.filter((t) => !baseNames.has(t.name)).map(brief) };
+      // A distractor the harder-tools step rewrote (mixed) is judged on its own doc: the rewrite changes wording, not function.
+      const originals = (evolved.evolution?.details?.harderTools as { addedOriginals?: Record<string, string> } | undefined)?.addedOriginals ?? {};
+      const added = evolved.tools.filter((t) => !baseNames.has(t.name)).map((t) => ({ name: t.name, description: originals[t.name] ?? t.description }));
+      return { strategy, task: align.baseQuery, original: base.tools.map(brief), added };
     }
     case 'harder_tools': {
       const byName = new Map(evolved.tools.map((t) => [t.name, t]));
@@ -161,7 +164,7 @@ export const verifyStage: ItemStage<VerifyInput, VerifyRecord> = {
   // The judge rules' version is part of the stage version, so changing a rule redoes the items.
   // 4: history_preserved finds a long context's block wherever it starts (before the first user turn now).
   // 5: the artifact is the verdict (VerifyRecord) beside evolve's case, not the case again with it.
-  version: `5+${JUDGE_RULES_VERSION}`,
+  version: `7+${JUDGE_RULES_VERSION}`,
   upstream: ['evolve'],
   description: 'equivalence verification of evolved cases: invariants + judge (Figs. 20-23); accepted / flagged / rejected',
   configSlice: (config) => ({ verify: config.verify }),

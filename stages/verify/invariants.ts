@@ -170,9 +170,11 @@ export function checkInvariants(base: TestCase, evolved: TestCase): InvariantRes
     const names = evolved.tools.map((t) => t.name);
     const dup = names.filter((n, i) => names.indexOf(n) !== i);
     const used = usedToolDocs(base);
+    // A distractor whose doc the harder-tools step rewrote (mixed) is judged on its own doc: a rewrite changes wording, not function.
+    const originals = ((evolved.evolution?.details?.harderTools as { addedOriginals?: Record<string, string> } | undefined)?.addedOriginals ?? {}) as Record<string, string>;
     const conflicts = evolved.tools
       .filter((t) => !baseNames.has(t.name))
-      .map((t) => ({ t, why: conflictWith(t, used) }))
+      .map((t) => ({ t, why: conflictWith(originals[t.name] !== undefined ? { ...t, description: originals[t.name] } : t, used) }))
       .filter((c) => c.why)
       .map((c) => `${c.t.name}: ${c.why}`);
     const added = names.filter((n) => !baseNames.has(n));

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../pipeline/rng.js';
 import type { ToolDoc } from '../../pipeline/schemas.js';
-import { brokenDocIssues, droppedConstraints, indistinctDocs } from '../../pipeline/quality/toolDocs.js';
+import { brokenDocIssues, droppedConstraints, indistinctDocs, leftToFieldDocs, ownFieldText } from '../../pipeline/quality/toolDocs.js';
 import { conflictWith, servesRequest } from '../../pipeline/quality/sameFunction.js';
 import { degradeDescription, harderInput, harderRules } from '../../stages/evolve/roles/harderTools.js';
 import { judgeRules } from '../../stages/verify/judge.js';
@@ -107,7 +107,7 @@ describe('harder tool docs: the rules', () => {
       expect(after.get('MathAPI.power')).toMatch(/power/);
       expect(after.get('TicketAPI.close_ticket')).not.toMatch(/that is part of/);
       expect(after.get('Email.send')).toMatch(/^(\[[^\]]+\] )?Send: /);
-      expect(indistinctDocs(DOCS.map((t) => ({ name: t.name, before: t.description, after: after.get(t.name)! }))), `seed ${seed}`).toEqual([]);
+      expect(indistinctDocs(DOCS.map((t) => ({ name: t.name, before: t.description, after: after.get(t.name)!, params: ownFieldText(t) }))), `seed ${seed}`).toEqual([]);
     }
   });
 
@@ -232,5 +232,53 @@ describe('extra tools: never a tool that serves the step\'s request (h-evolve2)'
     expect(servesRequest(forecast, { request: 'How is the weather in Beijing today?', steps: [{ doc: today, args: { location: 'Beijing' } }] })).toBeUndefined();
     // Other lookups' aspects never stand in for each other: upcoming movies beside what is now playing.
     expect(servesRequest({ name: 'FilmDouban.coming_out_filter', description: 'prints the upcoming movies' }, { request: 'Which movies are playing now?', steps: [{ doc: { name: 'FilmDouban.now_playing_out_filter', description: 'prints the movies now playing' }, args: {} }] })).toBeUndefined();
+  });
+});
+
+describe('harder tool docs: harder to use, not only reworded (harder-tools-9)', () => {
+  // harder-tools-8 wrote these for the T-Eval docs: every one only reworded, nothing left to the
+  // parameter or return docs (harder_tools_wording_only flagged 74.3% of T-Eval cases).
+  const OLD: [string, string][] = [
+    ['BINGMap.get_distance', 'Gets the distance between two locations in km.'],
+    ['Email.send', 'Send: send email. It needs address (address) and title (title), and optionally body and attachment. It returns state.'],
+    ['TimeTool.get_curr_time', 'Get curr time: return current time. It returns the time.'],
+    ['Weather.forecast_weather', 'Forecast weather in N upcoming days.'],
+  ];
+  it('the rules of harder-tools-8 left nothing to the field docs; these leave a fact to them in most draws, soundly', () => {
+    for (const [name, old] of OLD) expect(leftToFieldDocs(doc(name), old), `${name}: ${old}`).toEqual([]);
+    for (const name of ['BINGMap.get_distance', 'Email.send', 'Weather.forecast_weather', 'AirbnbSearch.get_property_checkout_price', 'GoogleScholar.get_author_id']) {
+      const outs = [...Array(20).keys()].map((seed) => harderRules(harderInput([doc(name)]), new Rng(seed, `tool:${name}`, 'harder-tools')).tools[0].description);
+      expect(outs.filter((o) => leftToFieldDocs(doc(name), o).length).length, `${name}: ${outs.join(' | ')}`).toBeGreaterThanOrEqual(15);
+      for (const o of outs) {
+        expect(droppedConstraints(doc(name), o), `${name}: ${o}`).toEqual([]);
+        expect(brokenDocIssues(doc(name), o), `${name}: ${o}`).toEqual([]);
+      }
+    }
+    // What comes back is the return fields' to say: "It returns the state." goes, the title heading stays.
+    const send = harderRules(harderInput([doc('Email.send')]), new Rng(1, 'tool:Email.send', 'harder-tools')).tools[0].description;
+    expect(send).toMatch(/^Send: /);
+    expect(send).not.toMatch(/returns the state/);
+    // A constraint a parameter does not restate stays: km for a distance, Chinese for Gaode's address.
+    for (let seed = 0; seed < 20; seed++) {
+      expect(harderRules(harderInput([doc('BINGMap.get_distance')]), new Rng(seed, 'km')).tools[0].description).toMatch(/\bkm\b/);
+      expect(harderRules(harderInput([doc('GaodeMap.get_coordinate')]), new Rng(seed, 'zh')).tools[0].description).toMatch(/Chinese/);
+    }
+  });
+
+  it('never cuts a phrase that changes what the tool does or leaves a stub', () => {
+    // Middle phrases with a clause of their own, "of" after a quantity noun, a phrase after an article or a participle.
+    const echo: ToolDoc = { ...doc('GorillaFileSystem.echo') };
+    const round: ToolDoc = { name: 'MathAPI.round_number', description: 'Round a number to a specified number of decimal places.', required_parameters: [{ name: 'number', type: 'float', description: 'The number to round.' }, { name: 'decimal_places', type: 'integer', description: 'The number of decimal places to round to.' }], optional_parameters: [], return_data: [] };
+    const login: ToolDoc = { name: 'MessageAPI.message_login', description: 'Log in a user with the given user ID to messeage application.', required_parameters: [{ name: 'user_id', type: 'string', description: 'User ID of the user to log in.' }], optional_parameters: [], return_data: [] };
+    const percentage: ToolDoc = { name: 'MathAPI.percentage', description: 'Calculate the percentage of a part relative to a whole.', required_parameters: [{ name: 'part', type: 'float', description: 'The part value.' }, { name: 'whole', type: 'float', description: 'The whole value.' }], optional_parameters: [], return_data: [] };
+    for (let seed = 0; seed < 30; seed++) {
+      const r = (t: ToolDoc) => harderRules(harderInput([t]), new Rng(seed, `tool:${t.name}`, 'harder-tools')).tools[0].description;
+      expect(r(echo)).not.toMatch(/file in the terminal/);
+      expect(r(round)).toMatch(/decimal places/);
+      expect(r(login)).not.toMatch(/\bthe to\b/);
+      expect(r(percentage)).not.toMatch(/relative\.$/);
+    }
+    // The check a redraw and harder_tools_broken share: an article stranded before a preposition.
+    expect(brokenDocIssues(login, 'Log in a user with the to messeage app.').join(' ')).toMatch(/article before a preposition/);
   });
 });

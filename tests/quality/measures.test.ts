@@ -414,6 +414,23 @@ describe('text measures', () => {
     expect(harderToolsLowercase.check(mk({ id: 'x' }), ctx)).toBeUndefined();
   });
 
+  it('counts a fact left to the parameter or return docs as harder, and rewording, filler or a swapped word as wording only', () => {
+    const prop = { ...tool('AirbnbSearch.get_property_details', ['propertyId']), description: 'This function retrieves the details of a property given its ID.' };
+    prop.required_parameters = [{ name: 'propertyId', type: 'string', description: '[Required] The ID of the property.' }];
+    const time = { ...tool('Weather.get_weather_today', []), description: "Get weather today: get today's weather. It returns the overall and avg temperature.", return_data: [{ name: 'overall', description: '' }, { name: 'avg temperature', description: '' }] };
+    const coords = { ...tool('BINGMap.get_coordinates', ['location']), description: 'Get the coordinates of a location.' };
+    coords.required_parameters = [{ name: 'location', type: 'string', description: '[Required] the place name to get coordinates of.' }];
+    const base = mk({ id: 'w', tools: [prop, time, coords] });
+    const ctx = ctxWith(undefined, base);
+    const evo = (docs: string[]) => mk({ id: 'w~harder_tools', tools: base.tools.map((t, i) => ({ ...t, description: docs[i] })), evolution: { strategy: 'harder_tools', baseCaseId: 'w', applied: ['harder_tools'], details: { harderTools: { changed: [] } } } });
+    // "given its ID" left to propertyId (a two-letter word harder-tools-8's measure did not see).
+    expect(harderToolsWordingOnly.check(evo(['This function retrieves the details of a property.', time.description, coords.description]), ctx)).toBeNull();
+    // "It returns the overall and avg temperature." left to the return fields.
+    expect(harderToolsWordingOnly.check(evo([prop.description, "Get weather today: get today's weather.", coords.description]), ctx)).toBeNull();
+    // Rewording and filler move nothing; nor does a word swapped for one the parameter doc uses ("location" -> "place").
+    expect(harderToolsWordingOnly.check(evo(['This function fetches the details of a property given its ID.', "Get weather today: basically, it gets today's weather, as you would expect. It returns the overall and avg temperature.", 'Get the coordinates of a place.']), ctx)).toMatch(/none leaves a fact/);
+  });
+
   it('finds broken grammar in thoughts, per 100 distinct thoughts', () => {
     const cot = (id: string, thought: string) => mk({ id, cot: true, groundTruth: { ...search, thought } });
     const score = thoughtGrammar.score([cot('a', 'I need to gets the zipcode.'), cot('b', 'Next I look the film up by its title.'), cot('c', 'I need to gets the zipcode.')], NONE)!;

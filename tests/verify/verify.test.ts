@@ -175,6 +175,24 @@ describe('invariants catch each kind of damage', () => {
     expect(inv.detail).toMatch(/Shadow\..*same api name/);
   });
 
+  it('an added tool whose harder rewrite reads like a used tool is judged on its own doc (mixed); a real clone still fails', () => {
+    // harder-tools-9 left "given its ID and check-in date" to the parameters: "This function retrieves the checkout cost of a
+    // property." beside "... the details of a property." overlaps by words (Jaccard 0.50), not by function; 22 mixed cases were rejected.
+    const { base, evolved } = pair('extra_tools');
+    const gtName = (Array.isArray(base.groundTruth) ? base.groundTruth[0] : base.groundTruth).name;
+    const gtDoc = base.tools.find((t) => t.name === gtName)!;
+    const added = { ...gtDoc, name: 'Zeta.unrelated_thing', required_parameters: [], optional_parameters: [], return_data: [] };
+    const tools = [...evolved.tools, added];
+    const messages = [{ ...evolved.messages[0], content: evolved.messages[0].content.replace(/\[.*\]\nTo use a tool/s, JSON.stringify(tools) + '\nTo use a tool') }, ...evolved.messages.slice(1)];
+    const mixed = (harderTools: Record<string, unknown>) => ({ ...evolved, tools, messages, evolution: { ...evolved.evolution!, applied: ['extra_tools', 'harder_tools'], details: { ...evolved.evolution!.details, harderTools } } });
+    const inv = (e: TestCase) => checkInvariants(base, e).find((i) => i.name === 'no_same_function_tool_added')!;
+    // Its rewritten doc reads like the ground-truth tool's: without its own doc on record it fails.
+    expect(inv(mixed({ changed: [added.name] })).detail).toMatch(/Zeta\.unrelated_thing: description overlaps/);
+    // Its own doc, on record, is another job: it passes; its own doc the same as the used tool's: it still fails.
+    expect(inv(mixed({ changed: [added.name], addedOriginals: { [added.name]: 'Plays a song from the music library on the car speakers at a chosen volume.' } })).passed).toBe(true);
+    expect(inv(mixed({ changed: [added.name], addedOriginals: { [added.name]: gtDoc.description } })).passed).toBe(false);
+  });
+
   it('a tool call inside the inserted context', () => {
     const { base, evolved } = pair('long_context');
     const at = (evolved.evolution!.details.longContext as { insertedAt: number }).insertedAt;

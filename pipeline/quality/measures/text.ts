@@ -17,7 +17,7 @@ import { callChangesState } from '../../errors/sideEffects.js';
 import { noiseIncoherences } from '../noiseCoherence.js';
 import { distinctN, holderCounts, insertedContext, insertedRange, insertedSentences, insertedText, isOneSided, isTruncated, nonDescriptionChanges, words } from '../text.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
-import { brokenDocIssues, droppedConstraints, indistinctDocs, leftToParameters, ownText, untagged } from '../toolDocs.js';
+import { brokenDocIssues, droppedConstraints, indistinctDocs, leftToFieldDocs, ownFieldText, ownText, untagged } from '../toolDocs.js';
 import { conflictWith, requestStep, servesRequest } from '../sameFunction.js';
 import { caseSubject, isRelatedDistractor } from '../distractors.js';
 
@@ -938,7 +938,7 @@ export const harderToolsBroken: CaseMeasure = {
     }
     // Siblings: every listed tool, a distractor (not in the base case) read as already rewritten.
     const original = new Map(pairs.map((p) => [p.before.name, p.before.description]));
-    const sibling = indistinctDocs(tc.tools.map((t) => ({ name: t.name, before: original.get(t.name) ?? t.description, after: t.description, params: [...t.required_parameters, ...t.optional_parameters].map((q) => `${q.name.replace(/_/g, ' ')} ${q.description}`).join(' ') })));
+    const sibling = indistinctDocs(tc.tools.map((t) => ({ name: t.name, before: original.get(t.name) ?? t.description, after: t.description, params: ownFieldText(t) })));
     return sibling.length ? sibling[0] : null;
   },
 };
@@ -992,23 +992,29 @@ export const harderToolsMixedTags: CaseMeasure = {
 
 /**
  * A harder-tools case whose rewrites change only wording: no rewritten doc leaves a fact of its
- * summary to the parameter docs alone (a word of the original's own text, gone from the rewrite, that
- * a parameter's doc states: "forecast weather in the N upcoming days" -> "Weather forecast for a
- * location.", the window left to `days`). Not a defect of one case; the share says how often the
- * rewrite makes a model read the parameters. Reported, not gated.
+ * summary to the parameter or return docs alone (a word of the original's own text, gone from the
+ * rewrite, that a parameter's or a return field's doc states: "forecast weather in the N upcoming
+ * days" -> "Forecast weather.", the window left to `days`; "Get curr time: get current time. It
+ * returns the time." -> "Get curr time: get current time.", the rest left to the field `time`).
+ * Rewording, abbreviating, cutting qualifiers or adding filler moves nothing; nor does swapping the
+ * word for another the field docs use ("of a location" -> "of a place"). The share says how often
+ * the rewrite makes a model read the parameters and return fields; gated at what harder-tools-9
+ * reaches (the rest are lists whose every summary only names what the tool does: "Run Arxiv search
+ * and get the article meta information." beside "A google search API. ...").
  */
 export const harderToolsWordingOnly: CaseMeasure = {
   kind: 'case',
   id: 'harder_tools_wording_only',
   group: 'text',
-  title: 'harder tools: every rewrite changes only wording (no fact of a summary left to the parameter docs alone)',
+  title: 'harder tools: every rewrite changes only wording (no fact of a summary left to the parameter or return docs alone)',
   population: 'evolved cases with harder tool docs',
+  minGateN: 50,
   check(tc, ctx) {
     const pairs = harderToolPairs(tc, ctx);
     if (!pairs) return undefined;
     const changed = pairs.filter((p) => p.after && p.after.description !== p.before.description);
     if (!changed.length) return undefined;
-    return changed.some((p) => leftToParameters(p.before, p.after!.description).length) ? null : `${changed.length} rewritten docs, none leaves a fact to its parameters (${changed[0].before.name}: "${changed[0].after!.description.slice(0, 80)}")`;
+    return changed.some((p) => leftToFieldDocs(p.before, p.after!.description).length) ? null : `${changed.length} rewritten docs, none leaves a fact to its parameter or return docs (${changed[0].before.name}: "${changed[0].after!.description.slice(0, 80)}")`;
   },
 };
 
@@ -1032,9 +1038,12 @@ export const extraToolsSameFunction: CaseMeasure = {
     const base = ctx.baseCase(tc.evolution!.baseCaseId);
     if (!base) return null;
     // The base docs are the originals; an added tool's doc is the one shown (rewritten too in a mixed case: the name rules read no doc).
+    // A distractor the harder-tools step rewrote (mixed) is read in its own doc, as verify does: a rewrite changes wording, not function.
+    const originals = (tc.evolution?.details?.harderTools as { addedOriginals?: Record<string, string> } | undefined)?.addedOriginals ?? {};
     for (const name of added) {
-      const doc = tc.tools.find((t) => t.name === name);
-      if (!doc) continue;
+      const shown = tc.tools.find((t) => t.name === name);
+      if (!shown) continue;
+      const doc = originals[name] !== undefined ? { ...shown, description: originals[name] } : shown;
       const why = conflictWith(doc, base.tools);
       if (why) return `added ${name}: ${why}`;
     }

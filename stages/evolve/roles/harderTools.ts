@@ -4,9 +4,12 @@
  * descriptions, types, required sets and return docs are kept from the original, so a model's answer
  * cannot alter them (verify re-checks anyway).
  *
- * Offline rules (degradeDescription): what a parameter's doc already says left to it (a trailing
- * phrase of the summary, "Authenticate a user with username and password" -> "Authenticate a user.",
- * or a sentence that only restates a parameter), so a model has to read the parameters; examples and
+ * Offline rules (degradeDescription): what a parameter's or a return field's doc already says left to
+ * it (a phrase of the summary, "Authenticate a user with username and password" -> "Authenticate a
+ * user.", "Get the distance between two locations in km." -> "Get the distance in km."; a clause or
+ * sentence on what comes back, "It returns the overall and avg temperature."; a sentence that only
+ * restates a parameter), so a model has to read the parameters and return fields — a draw that
+ * leaves such a fact is preferred over one that only rewords (harder_tools_wording_only); examples and
  * qualifiers dropped, a vaguer verb, standard abbreviations, constraint sentences and leading
  * conditions moved last (never left out); BFCL's toolkit preamble dropped (the name says the
  * toolkit), so every doc of a list reads in one style; always a sentence (a capital, a full stop) —
@@ -18,10 +21,10 @@ import type { RoleSpec } from '../../../pipeline/llm/types.js';
 import type { Rng } from '../../../pipeline/rng.js';
 import type { ToolDoc } from '../../../pipeline/schemas.js';
 import { toJson } from '../../../pipeline/pyValues.js';
-import { brokenDocIssues, droppedConstraints, type DocParts } from '../../../pipeline/quality/toolDocs.js';
+import { brokenDocIssues, droppedConstraints, fieldDocsText, fieldWords, leftToFieldDocs, type DocParts } from '../../../pipeline/quality/toolDocs.js';
 
 export interface HarderToolsInput {
-  tools: { name: string; description: string; parameters: { name: string; type: string; description: string }[] }[];
+  tools: { name: string; description: string; parameters: { name: string; type: string; description: string }[]; returns?: { name: string; description: string }[] }[];
 }
 
 export const HarderToolsOutput = z.object({
@@ -35,7 +38,7 @@ export const HarderToolsOutput = z.object({
 });
 export type HarderToolsOutput = z.infer<typeof HarderToolsOutput>;
 
-export const HARDER_RULES_VERSION = 'harder-tools-8';
+export const HARDER_RULES_VERSION = 'harder-tools-9';
 
 /**
  * Jargon and standard short forms a terse maintainer writes (whole words, case kept on the first
@@ -178,11 +181,18 @@ export function degradeDescription(description: string, rng: Rng, tool: Omit<Doc
   const norm = (t: string) => t.trim().replace(/[.]$/, '').replace(/^./, (c) => c.toLowerCase());
   const sameText = (t: string) => norm(t) === norm(description);
   const fails = (text: string) => droppedConstraints(original, text).length > 0 || (tool.name ? brokenDocIssues(original, text).length > 0 : false);
-  const params = paramWordSet(tool.required_parameters ?? []);
+  const { params: paramText, returns: returnText } = fieldDocsText(tool);
+  const words = (text: string) => new Set([...fieldWords(text), ...(text.toLowerCase().match(/[a-z0-9]+/g) ?? []).map(stemWord)]);
+  const fields = { params: words(paramText), returns: words(returnText) };
+  // The first sound draw that leaves a fact of the summary to the parameter or return docs (the doc is harder to use, not only reworded); else the first sound one.
+  let sound: string | undefined;
   for (let i = 0; i < ATTEMPTS; i++) {
-    const text = degradeOnce(description, rng, params);
-    if (!fails(text) && !sameText(text)) return text;
+    const text = degradeOnce(description, rng, fields);
+    if (fails(text) || sameText(text)) continue;
+    if (leftToFieldDocs(original, text).length) return text;
+    sound ??= text;
   }
+  if (sound) return sound;
   const { own } = splitPreamble(description);
   const gentle = asSentence(cleanSpaces(ABBREVIATIONS.reduce((t, [re, short]) => t.replace(re, (m) => matchCase(short, m)), own)));
   const options = [gentle, asSentence(terser(own.trim(), rng)), asSentence(own)];
@@ -200,49 +210,82 @@ export function asSentence(text: string): string {
   return out;
 }
 
-/** Prepositions that open a phrase of a summary a parameter may say instead ("given its ID", "in the N upcoming days"). */
-const PHRASE = /\s+(?=(?:given|with|for|by|in|from|based on|using|within|to|on|at|into)\s)/i;
+/**
+ * Prepositions that open a phrase of a summary a parameter may say instead ("given its ID", "in the
+ * N upcoming days", "between two locations", "giving its name", "of a location"), never after a
+ * participle the phrase completes ("the room id provided by `check_empty`" is one phrase) or after an
+ * article ("with the given user ID" is one phrase).
+ */
+const PHRASE = /(?<!\b[a-z]+ed)(?<!\b(?:the|a|an|its|their|any|this|that|each|every))\s+(?=(?:given|giving|with|for|by|in|from|based on|using|within|to|on|at|into|between|of)\s)/i;
 
-function paramWordSet(params: { name: string; description: string }[]): Set<string> {
-  const out = new Set<string>();
-  for (const p of params) for (const w of `${p.name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2')} ${p.description}`.toLowerCase().match(/[a-z0-9]+/g) ?? []) out.add(w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
-  return out;
+/** What a summary's phrase may be left to: the words of the parameter docs and of the return docs (fieldWords, and every raw word, stemmed). */
+interface FieldSets {
+  params: Set<string>;
+  returns: Set<string>;
 }
 
-/** Words that only frame a phrase about a parameter ("It needs the location", "given its ID"). */
-const LEAVE_STOP = new Set('the a an of to in on by for with from at its their his her this that given based using within into and or any which is are be as it all needs need takes take requires accepts param params parameter parameters argument arguments specified provided'.split(' '));
+const stemWord = (w: string) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
 
-/** Whether every content word of `phrase` is among the parameters' words: a parameter's doc says it already. */
-function saidByParams(phrase: string, params: Set<string>): boolean {
-  const words = (phrase.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !LEAVE_STOP.has(w)).map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
-  return words.length > 0 && words.every((w) => params.has(w));
+/** Words that only frame a phrase about a parameter ("It needs the location", "given its ID", "between two locations", "and optionally body"). */
+const LEAVE_STOP = new Set('the a an of to in on by for with from at its their his her this that given giving based using within into between and or any which is are be as it all needs need takes take requires accepts param params parameter parameters argument arguments specified provided optionally optional one two both each'.split(' '));
+/** Words that only frame what comes back ("It returns the results", "and return the results into a list"). */
+const RETURN_STOP = new Set('it return returns returning result results list into a an the and of as in'.split(' '));
+
+/** Whether every content word of `phrase` is among `field`'s words: a field's doc says it already. */
+function saidBy(phrase: string, field: Set<string>, stop: Set<string> = LEAVE_STOP): boolean {
+  const words = (phrase.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !stop.has(w)).map(stemWord);
+  // "and return the results into a list": nothing but the frame, said by any return doc.
+  if (!words.length) return stop === RETURN_STOP && field.size > 0;
+  return words.every((w) => field.has(w));
 }
+
+/** A clause or sentence that only says what comes back ("It returns the state.", ", return the image path", "and return the results into a list"). */
+const RETURN_CLAUSE = /(?:,?\s+and\s+|,\s*)((?:it\s+)?returns?\b[^.;,]*)/i;
+
+/** A head a phrase may be cut after: more than a bare verb, not ending on a participle or gerund that needs its phrase ("relating", "based", "filtered"). */
+const headStands = (head: string) => head.trim().split(/\s+/).length >= 2 && !/(?:ing|ed|\[[^\]]*\]|\b(?:relative|according|due|prior|close|next|nearby|similar|equal|compared|up|out|off))$/i.test(head.trim());
+/** Nouns whose "of" phrase is what they are ("a number of decimal places", "a list of numbers"): never cut after them. */
+const OF_HEAD = /\b(?:number|list|set|amount|count|kind|type|sort|part|piece|group|pair|series|range|total|percentage|unit|units|size)$/i;
 
 /**
- * The summary's details a parameter's doc already states, left to that doc (the way a reference doc
- * says what a tool does and leaves how to the parameters): a trailing phrase of the first sentence
- * ("Forecast the weather in the N upcoming days" -> "Forecast the weather", `days` saying "the N
- * number of days later"), and any later sentence every word of which a parameter's doc says ("It
- * needs the location (location)."). Never the first phrase (what the tool does); a constraint whose
- * words the parameters hold stays checked by droppedConstraints like any other.
+ * The summary's details a parameter's or a return field's doc already states, left to that doc (the
+ * way a reference doc says what a tool does and leaves how to the parameters and what comes back to
+ * the return fields): a phrase of the first sentence ("Get the distance between two locations in
+ * km." -> "Get the distance in km.", `start` and `end` naming the locations; "Forecast the weather
+ * in the N upcoming days" -> "Forecast the weather", `days` saying "the N number of days later"), a
+ * clause on what it returns (", return the image path", the field `picture_url` saying "the file
+ * path to the searched image"), and any later sentence every word of which a parameter's doc says
+ * ("It needs the location (location).") or a return field's doc says ("It returns the time.").
+ * Never the first phrase (what the tool does); a constraint whose words the parameters hold stays
+ * checked by droppedConstraints like any other.
  */
-function leaveToParams(parts: string[], params: Set<string>, rng: Rng): string[] {
-  if (!params.size) return parts;
-  const out = parts.filter((p, i) => i === 0 || !saidByParams(p, params));
-  const first = out[0] ?? '';
+function leaveToParams(parts: string[], fields: FieldSets, rng: Rng): string[] {
+  const { params, returns } = fields;
+  if (!params.size && !returns.size) return parts;
+  const saysReturn = (p: string) => /^\s*(?:it\s+)?returns?\b/i.test(p) && saidBy(p, returns, RETURN_STOP);
+  const out = parts.filter((p, i) => i === 0 || !(saidBy(p, params) || saysReturn(p)));
+  let first = out[0] ?? '';
   const end = first.match(/[.;]?$/)?.[0] ?? '';
-  const phrases = first.slice(0, first.length - end.length).split(PHRASE);
-  let keep = phrases.length;
-  // Cut trailing phrases a parameter says, from the end, while they are; sometimes only the last.
-  while (keep > 1 && saidByParams(phrases[keep - 1], params)) {
-    keep--;
-    if (rng.chance(0.25)) break;
+  first = first.slice(0, first.length - end.length);
+  // A trailing clause on what comes back.
+  const ret = first.match(RETURN_CLAUSE);
+  if (ret && ret.index! > 0 && saidBy(ret[1], returns, RETURN_STOP) && headStands(first.slice(0, ret.index))) first = first.slice(0, ret.index).replace(/,\s*$/, '');
+  const phrases = first.split(PHRASE);
+  const kept: string[] = [phrases[0]];
+  // Phrases a parameter says go, the last ones first; sometimes one is kept for variety. An "of" phrase only at the end (it names what the head is of).
+  // A phrase in the middle only without a clause of its own ("at current directory or display it in the terminal" is not one detail).
+  const cut = phrases.map((ph, i) => i > 0 && saidBy(ph, params) && (!/^of\s/i.test(ph) || (i === phrases.length - 1 && !OF_HEAD.test(phrases[i - 1].trim()))) && (i === phrases.length - 1 || !/,|\b(?:and|or)\b/i.test(ph.replace(/^\S+\s+/, ''))));
+  let spared = false;
+  for (let i = 1; i < phrases.length; i++) {
+    if (cut[i] && headStands(kept.join(' ')) && !/^of\s/i.test(phrases[i + 1] ?? '') && (spared || !rng.chance(0.2))) continue;
+    if (cut[i]) spared = true;
+    kept.push(phrases[i]);
   }
-  if (keep < phrases.length) out[0] = phrases.slice(0, keep).join(' ') + end;
+  out[0] = kept.join(' ').replace(/,\s*$/, '') + end;
   return out;
 }
 
-function degradeOnce(description: string, rng: Rng, params: Set<string> = new Set()): string {
+function degradeOnce(description: string, rng: Rng, fields: FieldSets = { params: new Set(), returns: new Set() }): string {
   // The toolkit preamble goes: the tool's name says its toolkit, and every doc of a list reads alike (no tag on some, a trailer on others).
   const { own: whole } = splitPreamble(description);
   const heading = whole.match(HEADING)?.[1];
@@ -253,7 +296,7 @@ function degradeOnce(description: string, rng: Rng, params: Set<string> = new Se
   const isConstraint = (p: string, i: number) => i > 0 && CONSTRAINT.test(p);
   if (rng.chance(0.7)) parts = parts.map((p, i) => (isConstraint(p, i) ? p : fixArticles(cleanSpaces(p.replace(QUALIFIERS, '')))));
   // What a parameter's doc says already is left to it: the summary says what, the parameters how.
-  if (rng.chance(0.85)) parts = leaveToParams(parts, params, rng);
+  parts = leaveToParams(parts, fields, rng);
   // A constraint sentence stays, or goes last (never the only sentence, never left out).
   if (parts.length > 1 && rng.chance(0.5)) {
     const constraints = parts.filter(isConstraint);
@@ -312,7 +355,7 @@ export function harderRules(input: HarderToolsInput, rng: Rng): HarderToolsOutpu
   return {
     tools: input.tools.map((tool) => ({
       name: tool.name,
-      description: degradeDescription(tool.description || tool.name.split('.').pop()!, rng, { name: tool.name, required_parameters: tool.parameters.map((p) => ({ ...p })) }),
+      description: degradeDescription(tool.description || tool.name.split('.').pop()!, rng, { name: tool.name, required_parameters: tool.parameters.map((p) => ({ ...p })), return_data: tool.returns?.map((r) => ({ ...r })) }),
       parameters: [],
     })),
   };
@@ -324,6 +367,7 @@ export function harderInput(tools: ToolDoc[]): HarderToolsInput {
       name: t.name,
       description: t.description,
       parameters: [...t.required_parameters, ...t.optional_parameters].map((p) => ({ name: p.name, type: p.type, description: p.description })),
+      returns: t.return_data.map((r) => ({ name: r.name, description: r.description ?? '' })),
     })),
   };
 }
@@ -352,7 +396,7 @@ export const harderToolsRole: RoleSpec<HarderToolsInput, HarderToolsOutput> = {
   schema: HarderToolsOutput,
   template: {
     id: 'harder-tools/fig19',
-    version: '3',
+    version: '4',
     render: (input) => [
       {
         role: 'system',
@@ -362,8 +406,10 @@ export const harderToolsRole: RoleSpec<HarderToolsInput, HarderToolsOutput> = {
           'dropped, jargon and abbreviations, key constraints moved late. Do not copy the original sentence. ' +
           'The functionality must stay exactly equivalent: keep every constraint on values (a language, a format such as IATA ' +
           'codes or YYYY-MM-DD, units, allowed values, ranges, conditions), keep what tells the tool apart from similar tools, ' +
-          'and write grammatical English a real doc writer could have written. Change only the API description and nothing else: do not change the ' +
-          'parameters, their descriptions or types, or the tool name (the parameters are shown only as context). ' +
+          'and write grammatical English a real doc writer could have written. Make it harder to use, not only reworded: a detail of the ' +
+          'description that a parameter\'s or return field\'s own doc already states (what the tool takes, what it returns) may be left to that doc. ' +
+          'Change only the API description and nothing else: do not change the ' +
+          'parameters, their descriptions or types, the return fields or the tool name (they are shown only as context). ' +
           'Reply in JSON: {"tools": [{"name": string, "description": string}]}, with the tool names exactly as given.',
       },
       { role: 'user', content: `Tools:\n${toJson(input.tools, 2)}` },
