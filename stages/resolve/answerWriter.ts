@@ -51,7 +51,7 @@ const plural = (n: number, word: string) => {
 };
 
 /** A string stated whole, or — when too long to repeat — what it is, with its first sentence if that is short. */
-export function sayString(text: string): string {
+function sayString(text: string): string {
   const t = text.replace(/\s+/g, ' ').trim();
   if (!t) return 'an empty text';
   if (t.length <= WHOLE_STRING) return JSON.stringify(t);
@@ -757,5 +757,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-28', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-28+fail2', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };
