@@ -13,8 +13,8 @@ import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
 import { isCjkText, keyAsWords } from '../../pipeline/quality/grammar.js';
 import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEffects.js';
-import { saysItPasses } from '../../pipeline/errors/environment.js';
 import { dayInWords, epochInWords, momentInWords, unitOf } from '../../pipeline/answerFacts.js';
+import { FAILURE_OPENERS, failedSentence, nextStepQuestion } from './failureSentences.js';
 
 export interface AnswerInput {
   request: string;
@@ -660,16 +660,6 @@ const EMPTY: ((topic?: string) => string)[] = [
   (topic) => (topic ? `Nothing came back for the ${topic}.` : 'That call returned nothing.'),
   (topic) => (topic ? `The ${topic} came back empty.` : 'There was nothing in the reply.'),
 ];
-const FAILED: ((api: string, error: string) => string)[] = [
-  (api, error) => `${api} failed with the error ${error}.`,
-  (api, error) => `I could not get ${api} to work: it reported ${error}.`,
-  (api, error) => `The ${api} call did not go through (${error}).`,
-  (api, error) => `${api} returned an error, ${error}.`,
-  (api, error) => `My call to ${api} failed (${error}).`,
-  (api, error) => `${api} gave an error: ${error}.`,
-  (api, error) => `I tried ${api}, but it failed with ${error}.`,
-  (api, error) => `${api} did not work; it reported ${error}.`,
-];
 /**
  * Openers, chosen by outcome, so a failure is never introduced as a success; often none at all. They
  * speak of the calls, never of the request ("All set.", "Done."): the calls show what went through, not
@@ -679,38 +669,12 @@ const OPENERS = {
   // A person opens with the finding; a frame about the calls ("The results follow.", "Each call
   // succeeded.") is machine talk (answer_canned_opener).
   ok: ['', '', '', '', '', '', 'Here is what I found.', 'Here is where things stand.'],
-  partial: ['', '', 'Part of this worked, but not all of it.', 'Some of this went through and some did not.', 'Not everything succeeded.', 'I got part of the way.', 'Only some of this could be done.'],
-  failed: ['', '', 'I was not able to do this.', 'This did not work.', 'Unfortunately this could not be completed.', 'I ran into a problem.', 'Sorry, this did not go through.'],
 };
 
 function capitalise(text: string): string {
   return /^[a-z]/.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
-/**
- * An error as a person would report it: an HTTP failure by its status line and the message its
- * body gives (and when to retry), not its raw text with escaped JSON; any other error quoted.
- */
-export function sayError(error: string): string {
-  const status = /^HTTP\s+(\d{3}\s+[A-Za-z][A-Za-z -]*?)\s*(?:\n|\/|$|[A-Z][a-z-]+:)/.exec(error.trim());
-  if (!status) return sayErrorBody(error) ?? sayString(error);
-  const message = /"(?:message|detail|error_description)"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(error)?.[1].replace(/\\"/g, '"');
-  const retry = /Retry-After:\s*(\d+)/i.exec(error)?.[1];
-  return `HTTP ${status[1].trim()}${message ? `: "${message}"` : ''}${retry ? `, to retry after ${retry} seconds` : ''}`;
-}
-
-/** An error given as a JSON body ({"error": {"code": 403, "status": "QUOTA_EXCEEDED", "message": …}}): its code and message. */
-function sayErrorBody(error: string): string | undefined {
-  const body = parseToolResponse(error.trim());
-  if (!isPlainObject(body)) return undefined;
-  // A captured client failure wrapped as {'text': "('Connection aborted.', …)"}: the text itself.
-  if (Object.keys(body).length === 1 && typeof body.text === 'string') return JSON.stringify(body.text.trim());
-  const inner = isPlainObject(body.error) ? body.error : body;
-  const message = [inner.message, inner.detail, inner.error_description, typeof body.error === 'string' ? body.error : undefined].find((m): m is string => typeof m === 'string' && m.trim() !== '');
-  if (!message) return undefined;
-  const code = [inner.code, inner.status, inner.info, body.infocode].filter((c) => (typeof c === 'string' || typeof c === 'number') && String(c) !== '0' && String(c) !== message).map(String);
-  return `${code.length ? `${code.join(' ')}: ` : ''}${JSON.stringify(message.trim())}`;
-}
 
 /**
  * What a call is called in the answer: its API, and when the turn calls the API more than once, the
@@ -815,9 +779,9 @@ function timeSentence(value: Record<string, unknown>, rng: Rng): string | undefi
   return when ? rng.pick([`It is ${when}.`, `It is now ${when}.`, `The clock says ${when}.`]) : undefined;
 }
 
-/** What one step's response says, in one whole sentence; `api` names the call only when it failed. */
+/** What one step's response says, in one whole sentence; `api` names the call only when it failed (failureSentences.ts). */
 function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, steps: AnswerInput['steps'] = [s]): string {
-  if (s.error) return rng.pick(FAILED)(api, sayError(s.error));
+  if (s.error) return failedSentence(s, rng, api);
   const value = parseToolResponse(s.response);
   const changes = callChangesState(s.name);
   const did = changes ? didPhrase(s, steps) : undefined;
@@ -888,53 +852,6 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
  * one whole sentence per call saying what it returned — every value stated in full where it is short,
  * counted and described where it is long, never cut with an ellipsis — in the calls' order.
  */
-/**
- * After a failure the user decides what comes next (CRITICTOOL's protocol: "report the error to the
- * user and ask the user for next action"): a question fitted to what failed. A limit or a quota
- * resets later, access is the user's to grant (unless the denial says it passes), anything else may work
- * on another try.
- */
-const NEXT_STEP: { when: RegExp; unless?: (error: string) => boolean; ask: ((api: string) => string)[] }[] = [
-  {
-    // "QUOTA_EXCEEDED" and "USER_DAILY_QUERY_OVER_LIMIT" are limits too, whatever status code came with them.
-    when: /\b429\b|rate.?limit|too many requests|quota|over.?limit|limit (?:exceeded|reached)|daily limit/i,
-    ask: [
-      (api) => `Should I try ${api} again once the limit resets, or carry on without it?`,
-      (api) => `Would you like me to retry ${api} later, or skip it for now?`,
-      (api) => `The limit should reset before long; do you want me to wait and try ${api} again, or move on?`,
-      (api) => `Do you want me to come back to ${api} after the limit resets, or leave it?`,
-    ],
-  },
-  {
-    // A denial that says it passes (the authorization service did not answer, another process holds
-    // the file open) is no access to grant: it takes another try, as any other failure.
-    when: /\b(401|403|permission|denied|forbidden|unauthori[sz]ed|not allowed|EACCES|EPERM)\b/i,
-    unless: saysItPasses,
-    ask: [
-      (api) => `Could you check that I have access for ${api}, or should I skip this step?`,
-      (api) => `Do you want to grant access and have me try ${api} again, or leave it out?`,
-      (api) => `If you can sort out the permissions for ${api}, I can try again; or should I go on without it?`,
-      (api) => `Is there an account with access to ${api} I should use, or shall I skip it?`,
-    ],
-  },
-  {
-    when: /./,
-    ask: [
-      (api) => `Shall I try ${api} again in a moment, or carry on without it?`,
-      (api) => `Would you like me to try ${api} again, or do something else instead?`,
-      (api) => `How would you like to proceed: another try at ${api}, or skip it?`,
-      (api) => `Should I give ${api} another go, or leave it for now?`,
-      (api) => `Do you want me to retry ${api}, or continue without that part?`,
-      (api) => `I can try ${api} once more if you like, or we can skip it. Which do you prefer?`,
-    ],
-  },
-];
-
-function nextStepQuestion(step: AnswerInput['steps'][number], rng: Rng, api: string): string {
-  const error = step.error ?? '';
-  const { ask } = NEXT_STEP.find((n) => n.when.test(error) && !n.unless?.(error))!;
-  return rng.pick(ask)(api);
-}
 
 /**
  * The step sentences as one answer: a run of the same deed on several things said once ("I sent the
@@ -990,7 +907,7 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
   if (input.steps.length === 0) return rng.pick(['No tool call was needed for this request.', 'This needed no tool call.', 'There was nothing to look up or change for this.']);
   const failed = input.steps.filter((s) => s.error);
   const outcome = failed.length === 0 ? 'ok' : failed.length === input.steps.length ? 'failed' : 'partial';
-  let opener = rng.pick(OPENERS[outcome]);
+  let opener = rng.pick(outcome === 'ok' ? OPENERS.ok : FAILURE_OPENERS[outcome]);
   const said = input.steps.map((s) => {
     told.request = input.request;
     told.units = Object.fromEntries((input.tools?.find((t) => t.name === s.name)?.return_data ?? []).flatMap((f) => (unitOf(f.description) ? [[f.name, unitOf(f.description)!]] : [])));
@@ -1033,5 +950,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-31', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-32', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

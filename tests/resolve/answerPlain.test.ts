@@ -15,7 +15,8 @@ describe('closing answers read like a person wrote them (answer-writer-25)', () 
     expect(restatesAsked('For the booking id "insurance_12345", the invoice has booking id "insurance_12345", travel date "2026-12-24".')).toBeDefined();
     expect(fieldDump('For the order id 12446, the id is 12446, the order type is "Buy", the symbol is "AAPL", the price is 227.16, the amount is 100 and the status is "Open".')).toBeDefined();
     // A failed call keeps its name, so the user can say which step to retry.
-    expect(namesApi('`place_order` gave an error: HTTP 503. Should I give `place_order` another go, or leave it for now?')).toBeUndefined();
+    // Widened (answer-writer-28+fail2): a failure is told by what could not be done, never by the function's name.
+    expect(namesApi('`place_order` gave an error: HTTP 503. Should I give `place_order` another go, or leave it for now?')).toBeDefined();
     expect(namesApi('Order 12446 is a buy order for 100 shares of AAPL at 227.16, status Open.')).toBeUndefined();
     expect(cannedOpener('Here is what I found. Order 12446 is a buy order.')).toBeUndefined();
     expect(restatesAsked('For the symbol "AAPL": price 227.16 and volume 2.552.')).toBeUndefined();

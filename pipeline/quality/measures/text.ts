@@ -17,6 +17,7 @@ import { callChangesState } from '../../errors/sideEffects.js';
 import { noiseIncoherences } from '../noiseCoherence.js';
 import { distinctN, holderCounts, insertedContext, insertedRange, insertedSentences, insertedText, isOneSided, isTruncated, nonDescriptionChanges, words } from '../text.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
+import { failureAnswers } from './failureAnswers.js';
 import { brokenDocIssues, droppedConstraints, indistinctDocs, leftToFieldDocs, ownFieldText, ownText, untagged } from '../toolDocs.js';
 import { conflictWith, requestStep, servesRequest } from '../sameFunction.js';
 import { caseSubject, isRelatedDistractor } from '../distractors.js';
@@ -678,7 +679,7 @@ export const answerNestedUnphrased: CaseMeasure = {
   },
 };
 
-const REPORTS_FAILURE = /did not go through|could not get .{1,80} to work|failed with the error|returned an error|was not able to do this|could not be completed/i;
+const REPORTS_FAILURE = /did not go through|could not get .{1,80} to work|failed with the error|returned an error|was not able to do this|could not be completed|\b(?:couldn't|could not|wasn't able to|was unable to)\b|didn't (?:work|go through)|\bfailed\b/i;
 
 /**
  * A closing answer that reports a failed call and leaves the user without a next step. CRITICTOOL's
@@ -691,25 +692,30 @@ export const answerFailureNoNextStep: CaseMeasure = {
   title: 'closing answer reports a failed call and asks the user nothing about what to do next (the protocol: "report the error to the user and ask the user for next action")',
   population: 'cases that show or ask for a closing answer reporting a failed call',
   check(tc) {
-    const failures = answersOf(tc).filter((a) => REPORTS_FAILURE.test(a));
+    // The answers of a turn whose call failed (read from the case, whatever words report it), and any that says a call failed.
+    const failures = [...new Set([...failureAnswers(tc).map((f) => f.answer), ...answersOf(tc).filter((a) => REPORTS_FAILURE.test(a))])];
     if (failures.length === 0) return undefined;
     const silent = failures.find((a) => !a.includes('?'));
     return silent ? `"…${silent.slice(-90)}"` : null;
   },
 };
 
-/** A sentence that reports a failed call or asks what to do about it: naming the call there tells the user which step to retry. */
-const FAILURE_SENTENCE = /\b(?:fail|failed|error|did not|could not|not go through|not work|again|retry|skip|another go|once more|another try|leave it|carry on|move on|access|permissions?|limit)\b|\?$/i;
 const sentencesOf = (answer: string) => answer.split(/(?<=[.!?])\s+(?=[A-Z`"(])/);
 
 /**
- * A closing answer that names an API in backticks where it reports what went through: "`get_stock_info`
- * reports that the price is 227.16", "I have placed the order with `place_order`". The user asked for
- * the price, not for the function that gave it; only a failed call is named, so the user can say
- * which step to retry.
+ * A closing answer that addresses the user by an API's name: in backticks anywhere ("`get_stock_info`
+ * reports that the price is 227.16", "`book_flight` gave an error", "another try at `book_flight`"),
+ * or one of the case's API names written bare outside a quote ("the get_ticker_news call failed").
+ * The user asked for the price or the booking, not for the function; a failure is told by what
+ * could not be done (answer-writer-28+fail2 widened this from sentences that report no failure).
  */
-export function namesApi(answer: string): string | undefined {
-  for (const s of sentencesOf(answer)) if (/`[^`]+`/.test(s) && !FAILURE_SENTENCE.test(s)) return s.length > 110 ? `${s.slice(0, 110)}…` : s;
+export function namesApi(answer: string, apis: string[] = []): string | undefined {
+  const plain = (s: string) => s.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const codeLike = apis.filter((a) => /[_A-Z]/.test(a.slice(1)) && a.length >= 4);
+  for (const s of sentencesOf(answer)) {
+    const bare = codeLike.some((a) => new RegExp(`(?<![\\w.])${a}(?![\\w])`).test(plain(s)));
+    if (/`[^`]+`/.test(plain(s)) || bare) return s.length > 110 ? `${s.slice(0, 110)}…` : s;
+  }
   return undefined;
 }
 
@@ -717,9 +723,9 @@ export const answerNamesApi: CaseMeasure = {
   kind: 'case',
   id: 'answer_names_api',
   group: 'text',
-  title: 'closing answer names an API in backticks where it reports what went through ("`get_stock_info` reports that the price is 227.16", "I have placed the order with `place_order`"); only a failed call is named',
+  title: 'closing answer addresses the user by an API\'s name: in backticks ("`get_stock_info` reports that the price is 227.16", "`book_flight` gave an error", "another try at `book_flight`, or skip it?") or a case\'s API name written bare outside a quote',
   population: 'cases that show or ask for a closing answer',
-  check: (tc) => answerDefect(tc, namesApi),
+  check: (tc) => answerDefect(tc, (a) => namesApi(a, tc.tools.map((t) => apiOf(t.name)))),
 };
 
 /** Openers that talk about the calls, not the finding: the same handful opened a third of all answers. */

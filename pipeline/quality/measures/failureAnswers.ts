@@ -1,0 +1,241 @@
+/**
+ * How a closing answer tells a FAILED call to the user (stages/resolve/failureSentences.ts writes
+ * them). A careful assistant says what could not be done in the user's terms ("I couldn't book the
+ * flight"), why in brief plain words that keep the fact an expert needs (HTTP 503, connection
+ * refused, timed out after 10 s, the wait it asked for), and offers the real choices; it does not
+ * paste a Python exception or address the user by a function's name.
+ *
+ * The population is read from the case, not from the answer's wording: a closing answer of a turn
+ * in which a call was answered with an error.
+ */
+import { FINISH_ACTION, type TestCase } from '../../schemas.js';
+import { apiOf } from '../../errors/values.js';
+import { classifyEnvironmentMessage } from '../../errors/environment.js';
+import { isErrorResponse } from '../../errors/responses.js';
+import { groundTruthActions, shownAction } from '../evidence.js';
+import { holderCounts, insertedRange } from '../text.js';
+import type { CaseMeasure, SetMeasure } from '../types.js';
+
+export interface FailedCall {
+  name: string;
+  args: unknown;
+  error: string;
+}
+
+/** A tool answer that reads as a failure: an error object, or an environment failure's wording. */
+export function readsAsFailure(content: string): boolean {
+  if (isErrorResponse({ content })) return true;
+  // A record or a list that is no error object is an answer, whatever numbers it holds ("parking brake force 500").
+  if (/^\s*[[{]/.test(content) && !/^\s*\{\s*'text'\s*:/.test(content)) return false;
+  return !!classifyEnvironmentMessage(content) && /error|fail|denied|exceeded|unavailable|timed out|refused|HTTP \d{3}|Errno|Exception|\b\d{3} [A-Z]/i.test(content);
+}
+
+/** Each closing answer of a turn in which a call failed, with the calls that failed (in order). */
+export function failureAnswers(tc: TestCase): { answer: string; failed: FailedCall[] }[] {
+  const out: { answer: string; failed: FailedCall[] }[] = [];
+  const range = insertedRange(tc);
+  let calls: { name: string; args: unknown; response?: string }[] = [];
+  const take = (answer: string) => {
+    const failed = calls.filter((c) => c.response !== undefined && readsAsFailure(c.response)).map((c) => ({ name: c.name, args: c.args, error: c.response! }));
+    if (failed.length) out.push({ answer, failed });
+  };
+  for (const [i, m] of tc.messages.entries()) {
+    if (range && i >= range[0] && i < range[1]) continue;
+    if (m.role === 'user') calls = [];
+    else if (m.role === 'assistant') {
+      const a = shownAction(m.content);
+      if (a?.name === FINISH_ACTION && typeof a.args === 'string') take(a.args);
+      else if (a) calls.push({ name: a.name, args: a.args });
+    } else if (m.role === 'function' && calls.length) calls[calls.length - 1].response = m.content;
+  }
+  for (const a of groundTruthActions(tc)) if (a.name === FINISH_ACTION && typeof a.args === 'string') take(a.args);
+  return out;
+}
+
+const sentencesOf = (answer: string) => answer.split(/(?<=[.!?])\s+(?=[A-Z`"(])/);
+/** Words that report a failure or ask what to do about it. */
+const FAILURE_WORDS = /\b(?:fail(?:ed|s|ure)?|errors?|tried to|attempt|could ?n[o']t|couldn't|did ?n[o']t|didn't|was ?n[o']t able|wasn't able|unable|not go through|not work|timed out|refused|unavailable|no luck|problem)\b/i;
+/** The sentences of an answer that report a failure, and the question after it. */
+export function failurePart(answer: string): string[] {
+  return sentencesOf(answer).filter((s) => FAILURE_WORDS.test(s) || /\?$/.test(s.trim()));
+}
+
+/** One case measure over the failure answers: the first one `find` faults. */
+function failureDefect(tc: TestCase, find: (answer: string, failed: FailedCall[]) => string | undefined): string | null | undefined {
+  const answers = failureAnswers(tc);
+  if (answers.length === 0) return undefined;
+  for (const { answer, failed } of answers) {
+    const hit = find(answer, failed);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/**
+ * A raw exception pasted to the user: a Python exception's class ("BrokenPipeError", "ReadTimeout"),
+ * its errno in brackets, urllib3's "Max retries exceeded with url … (Caused by NewConnectionError(…))",
+ * a tuple repr ("('Connection aborted.', …)"), a client's wrapper ({'text': …}), or the HTTP body's
+ * JSON. A person reports the cause in words and keeps its code ("connection refused", "HTTP 503").
+ */
+export function rawException(answer: string): string | undefined {
+  const m = /\b[A-Z][A-Za-z]*(?:Error|Exception)\b|\bReadTimeout\b|\[Errno \d+\]|\bCaused by\b|Max retries exceeded|HTTPSConnectionPool|\('[^']*',|\{'text'|\{"(?:error|message|statusCode)"|x-ratelimit-|WWW-Authenticate|\bE[A-Z]{3,}\b(?=\))/.exec(answer);
+  return m ? m[0] : undefined;
+}
+
+export const answerFailureRawException: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_failure_raw_exception',
+  group: 'text',
+  title: 'closing answer pastes a failed call\'s raw exception to the user ("failed with "BrokenPipeError: [Errno 32] Broken pipe while running fillFuelTank…"", "(Caused by NewConnectionError(…))") instead of saying the cause in plain words with its code',
+  population: 'closing answers of a turn in which a call failed',
+  check: (tc) => failureDefect(tc, (a) => {
+    const hit = rawException(a);
+    return hit ? `"${hit}" in "${a.slice(Math.max(0, a.indexOf(hit) - 50), a.indexOf(hit) + 60)}…"` : undefined;
+  }),
+};
+
+/** A name's words ("fillFuelTank" -> fill, fuel, tank). */
+const nameWords = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_.-]+/g, ' ').toLowerCase().split(/\s+/).filter(Boolean);
+/** Words of an API's name that say nothing of the task: verbs of looking up, qualifiers, the API's plumbing. */
+const GENERIC = new Set(['get', 'fetch', 'retrieve', 'search', 'list', 'view', 'check', 'show', 'display', 'find', 'query', 'read', 'lookup', 'look', 'with', 'based', 'on', 'by', 'for', 'of', 'to', 'from', 'in', 'the', 'a', 'info', 'information', 'detail', 'details', 'data', 'api', 'tool', 'all', 'time', 'filter', 'print', 'serper', 'curr', 'current', 'new', 'do', 'run', 'make', 'set', 'use']);
+const stem = (w: string) => w.replace(/(?:ies|es|s)$/, '');
+
+/**
+ * What the failed call was for, not said in the user's words: no word of its name beyond the
+ * generic ones ("flight" of `book_flight`, "coordinates" of `get_coordinates`), of its toolkit
+ * ("email" of Email.show) or of a short value it was passed ("Manaus") appears in the sentences
+ * that report the failure, once code names and the quoted error are taken out.
+ */
+export function taskUnsaid(answer: string, failed: FailedCall[]): string | undefined {
+  const errors = failed.map((f) => f.error);
+  // Code names and quotes of the error message are no words addressed to the user about the task
+  // (taken out of the whole answer first: a quoted message's own full stops split no sentence).
+  const masked = answer.replace(/`[^`]*`/g, ' X ').replace(/"((?:[^"\\]|\\.)*)"/g, (q, inner: string) => (errors.some((e) => e.includes(inner)) && inner.length > 12 ? ' Q ' : q));
+  const part = failurePart(masked).join(' ');
+  const plain = part;
+  const said = new Set(nameWords(plain.replace(/[^\p{L}\p{N}\s_-]/gu, ' ')).map(stem));
+  for (const f of failed) {
+    const dot = f.name.indexOf('.');
+    const words = [...nameWords(apiOf(f.name)), ...(dot > 0 ? nameWords(f.name.slice(0, dot)).filter((w) => !/api$|^api/.test(w)) : [])].filter((w) => !GENERIC.has(w) && w.length >= 3);
+    const values = f.args && typeof f.args === 'object' ? Object.values(f.args as Record<string, unknown>).filter((v): v is string | number => (typeof v === 'string' && v.length > 0 && v.length <= 40) || typeof v === 'number').map(String) : [];
+    if (words.length === 0 && values.length === 0) continue;
+    const hit = words.some((w) => said.has(stem(w))) || values.some((v) => plain.includes(v));
+    if (!hit) return `${apiOf(f.name)} failed, and "${part.slice(0, 150)}" does not say what it was for`;
+  }
+  return undefined;
+}
+
+export const answerFailureTaskUnsaid: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_failure_task_unsaid',
+  group: 'text',
+  title: 'closing answer reports a failed call without saying in the user\'s words what could not be done ("`get_ticker_news` did not go through" where a person writes "I couldn\'t get the ticker news"): no word of the task outside code names and the quoted error',
+  population: 'closing answers of a turn in which a call failed',
+  check: (tc) => failureDefect(tc, taskUnsaid),
+};
+
+/** Ways forward a question may offer, and ways to leave the failed step. */
+const RETRY = /\b(?:again|retry|another (?:go|try|attempt)|once more|wait|later|come back|resets?|grant|access|permissions?|account)\b/i;
+const LEAVE = /\b(?:skip|leave|without|move on|carry on|go on|instead|hold off|drop|for now|stop there|set (?:it|that) aside)\b/i;
+
+/**
+ * The choice offered after a failure, unclear: the question names a function ("another try at
+ * `book_flight`, or skip it?"), or does not offer both a way forward (retry, wait for the limit,
+ * grant access) and a way to leave the step.
+ */
+export function choiceUnclear(answer: string, apis: string[] = []): string | undefined {
+  const question = sentencesOf(answer.trim()).filter((s) => /\?$/.test(s.trim())).pop();
+  if (!question) return undefined;
+  if (/`[^`]+`/.test(question)) return `names a function: "${question}"`;
+  const plain = question.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const api = apis.find((a) => /[_A-Z]/.test(a.slice(1)) && plain.includes(a));
+  if (api) return `names ${api}: "${question}"`;
+  if (!RETRY.test(question) || !LEAVE.test(question)) return `offers no ${RETRY.test(question) ? 'way to leave the step' : 'way forward'}: "${question}"`;
+  return undefined;
+}
+
+export const answerFailureChoiceUnclear: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_failure_choice_unclear',
+  group: 'text',
+  title: 'closing answer after a failure offers an unclear choice: its question names a function ("How would you like to proceed: another try at `book_flight`, or skip it?") or does not offer both a way forward (retry, wait, grant access) and a way to leave the step',
+  population: 'closing answers of a turn in which a call failed',
+  check: (tc) => failureDefect(tc, (a) => choiceUnclear(a, tc.tools.map((t) => apiOf(t.name)))),
+};
+
+/** A status code, and how long the failure says to wait, as the error gives them. */
+function errorFacts(error: string): { code?: string; wait?: string } {
+  const code = /^\s*HTTP\s+(\d{3})\b/.exec(error)?.[1] ?? /\b(\d{3}) (?:Client Error|Server Error|Bad Gateway|Gateway Time-?out|Service Unavailable|Too Many Requests|Forbidden|Unauthorized|Internal Server Error)\b/.exec(error)?.[1];
+  const wait = /Retry-After:\s*(\d+)/i.exec(error)?.[1] ?? /(?:resets? in|replenished in|x-ratelimit-reset:)\s*([\d:]+)/i.exec(error)?.[1];
+  return { ...(code ? { code } : {}), ...(wait ? { wait } : {}) };
+}
+
+/**
+ * A failure told as something else, or with the fact an expert needs lost: the sentences reporting
+ * it read as another kind of failure than the error (a timeout told as a server error), or drop its
+ * HTTP status or the wait it asked for ("Retry-After: 30", "resets in 14 s").
+ */
+export function failureMisreported(answer: string, failed: FailedCall[]): string | undefined {
+  // From the first sentence that reports the failure to the end: a quoted message's own full stops split no report.
+  const first = failurePart(answer)[0] ?? '';
+  const part = answer.slice(Math.max(0, answer.indexOf(first)));
+  for (const f of failed) {
+    const kind = classifyEnvironmentMessage(f.error)?.kind;
+    const told = classifyEnvironmentMessage(part)?.kind;
+    if (kind && told !== kind) return `${apiOf(f.name)}: a ${kind} told as ${told ?? 'no kind of failure'} ("${part.slice(0, 140)}")`;
+    const { code, wait } = errorFacts(f.error);
+    if (code && !new RegExp(`\\b${code}\\b`).test(part)) return `${apiOf(f.name)}: HTTP ${code} not kept ("${part.slice(0, 140)}")`;
+    if (wait && !part.includes(wait)) return `${apiOf(f.name)}: the wait of ${wait} not kept ("${part.slice(0, 140)}")`;
+  }
+  return undefined;
+}
+
+export const answerFailureMisreported: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_failure_misreported',
+  group: 'text',
+  title: 'closing answer tells a failure as another kind than the error (a timeout told as a server error), or drops its HTTP status or the wait it asked for (Retry-After: 30, "resets in 14 s")',
+  population: 'closing answers of a turn in which a call failed',
+  check: (tc) => failureDefect(tc, failureMisreported),
+};
+
+/** Words a failure sentence's frame is made of; every other word is what it is about. */
+const FRAME_WORDS = new Set('i i\'m me my you your we it its this that these there here so but and or because since as when while once if then not no nothing could couldn\'t can can\'t did didn\'t do does don\'t was wasn\'t were is are be been have has had would should shall will want like prefer which what how whether able unable tried try trying again retry another go once more moment now later later, skip leave carry on move without instead proceed rather stop sorry unfortunately afraid attempt attempts failed fail work worked went through got part way some all of the a an to for with in at up out back next step call calls reply answer error problem luck'.split(' '));
+
+/** A failure sentence with what it is about blanked: its code names, quotes, numbers, what follows a colon, and every word outside the frame's own. */
+export function failureFrame(sentence: string): string {
+  const blanked = sentence.replace(/`[^`]*`/g, ' _ ').replace(/"(?:[^"\\]|\\.)*"/g, ' _ ').replace(/:.*$/, ': …').replace(/\([^)]*\)/g, ' ');
+  const tokens = blanked.split(/\s+/).filter(Boolean).map((t) => {
+    const m = /^([^A-Za-z'_…]*)([A-Za-z'_…-]*)([^A-Za-z'_…]*)$/.exec(t);
+    const word = (m?.[2] ?? t).toLowerCase();
+    return `${m?.[1] ?? ''}${word === '…' || FRAME_WORDS.has(word) ? word : '_'}${m?.[3] ?? ''}`;
+  });
+  return tokens.join(' ').replace(/(?:\b(?:the|a|an|of|for|to|in|at|with|and)\s+)*_(?:[ ,]+(?:(?:the|a|an|of|for|to|in|at|with|and)\s+)*_)*/g, '_').trim();
+}
+
+/**
+ * Failure answers written from a handful of frames: the share of distinct failure answers holding
+ * the most common failure sentence frame (failureFrame). Before answer-writer-28+fail2, "How would
+ * you like to proceed: another try at `X`, or skip it?" and its five siblings closed every one.
+ */
+export const answerFailureFrameShare: SetMeasure = {
+  kind: 'set',
+  id: 'answer_failure_frame_top_share',
+  group: 'text',
+  title: 'closing answers reporting a failed call: share of distinct ones holding the most common failure sentence or question frame (names, quotes, numbers and the task\'s own words blanked)',
+  population: 'distinct closing answers of turns in which a call failed',
+  better: 'lower',
+  // A full build holds about 100 distinct failure answers; a --limit sample is reported, not gated.
+  minGateN: 50,
+  score(cases) {
+    const distinct = new Map<string, string>();
+    for (const tc of cases) for (const { answer } of failureAnswers(tc)) if (!distinct.has(answer)) distinct.set(answer, tc.id);
+    if (distinct.size === 0) return undefined;
+    const counts = holderCounts([...distinct].map(([text, id]) => ({ id, items: failurePart(text).map(failureFrame).filter((f) => f.split(/\s+/).length >= 4).map((key) => ({ key, text })) })));
+    const top = [...counts.entries()].sort((a, b) => b[1].n - a[1].n).slice(0, 3);
+    if (top.length === 0) return { value: 0, n: distinct.size };
+    return { value: top[0][1].n / distinct.size, n: distinct.size, detail: `most common: "${top[0][0]}" (${top[0][1].n})`, examples: top.map(([f, e]) => ({ id: e.id, detail: `${e.n}× "${f}"` })) };
+  },
+};
+
+export const FAILURE_ANSWER_MEASURES = [answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureMisreported, answerFailureFrameShare];

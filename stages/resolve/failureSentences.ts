@@ -1,0 +1,392 @@
+/**
+ * How the closing answer tells a FAILED call (the answer-writer's failure branch, answerWriter.ts
+ * calls in here): the sentence that reports the failure, the opener of an answer where some call
+ * failed, and the question that asks the user what to do next.
+ */
+import type { AnswerInput } from './answerWriter.js';
+import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
+import { apiOf, isPlainObject } from '../../pipeline/errors/values.js';
+import type { Rng } from '../../pipeline/rng.js';
+import { classifyEnvironmentMessage, saysItPasses } from '../../pipeline/errors/environment.js';
+
+type Step = AnswerInput['steps'][number];
+
+/** Openers of an answer where some call failed (partial) or every call did (failed); often none at all. */
+export const FAILURE_OPENERS = {
+  partial: ['', '', 'Part of this worked, but not all of it.', 'Some of this went through and some did not.', 'Not everything succeeded.', 'I got part of the way.', 'Only some of this could be done.'],
+  // The failure sentence says what could not be done; an opener only says sorry, never restates it ("I was not able to do this. I couldn't …").
+  failed: ['', '', '', '', 'Sorry.', "I'm sorry."],
+};
+
+const q = (v: unknown) => JSON.stringify(String(v));
+/** A short text or number argument, by its key. */
+function arg(args: Step['args'], keys: RegExp, max = 40): string | number | undefined {
+  if (!isPlainObject(args)) return undefined;
+  const hit = Object.entries(args).find(([k, v]) => keys.test(k) && ((typeof v === 'string' && v.trim() !== '' && v.length <= max) || typeof v === 'number'));
+  return hit?.[1] as string | number | undefined;
+}
+const said = (v: string | number | undefined) => (v === undefined ? undefined : typeof v === 'number' ? String(v) : q(v));
+const fileOf = (a: Step['args']) => said(arg(a, /^(?:file_?name|file_?path|name|path)$/i));
+
+/** What a step was for, said by its API where the name alone would say it badly. */
+const TASKS: Record<string, (a: Step['args'], kit: string) => string | undefined> = {
+  cd: (a) => (arg(a, /^folder$/) === '..' ? 'go up to the parent folder' : arg(a, /^folder$/) ? `move into the folder ${said(arg(a, /^folder$/))}` : 'change the folder'),
+  ls: () => 'list the files in the folder',
+  pwd: () => 'find out the current folder',
+  find: (a) => (arg(a, /^name$/) ? `search for files named ${said(arg(a, /^name$/))}` : 'search for the files'),
+  sort: (a) => `sort the lines of ${fileOf(a) ?? 'the file'}`,
+  tail: (a) => `show the last lines of ${fileOf(a) ?? 'the file'}`,
+  head: (a) => `show the first lines of ${fileOf(a) ?? 'the file'}`,
+  cat: (a) => `read ${fileOf(a) ?? 'the file'}`,
+  echo: (a) => `write the text to ${fileOf(a) ?? 'the file'}`,
+  touch: (a) => `create the file ${fileOf(a) ?? ''}`.trim(),
+  mkdir: (a) => `create the folder ${said(arg(a, /^dir_?name$/)) ?? ''}`.trim(),
+  rm: (a) => `remove ${fileOf(a) ?? 'the file'}`,
+  rmdir: (a) => `remove the folder ${said(arg(a, /^dir_?name$/)) ?? ''}`.trim(),
+  mv: (a) => (arg(a, /^source$/) && arg(a, /^destination$/) ? `move ${said(arg(a, /^source$/))} to ${said(arg(a, /^destination$/))}` : 'move the file'),
+  cp: (a) => (arg(a, /^source$/) && arg(a, /^destination$/) ? `copy ${said(arg(a, /^source$/))} to ${said(arg(a, /^destination$/))}` : 'copy the file'),
+  grep: (a) => `search ${fileOf(a) ?? 'the file'}${arg(a, /^pattern$/) ? ` for ${said(arg(a, /^pattern$/))}` : ''}`,
+  wc: (a) => `count the ${({ l: 'lines', w: 'words', c: 'characters' } as Record<string, string>)[String(arg(a, /^mode$/))] ?? 'lines'} in ${fileOf(a) ?? 'the file'}`,
+  diff: (a) => `compare ${said(arg(a, /^file_name1$/)) ?? 'the files'}${arg(a, /^file_name2$/) ? ` with ${said(arg(a, /^file_name2$/))}` : ''}`,
+  du: () => 'measure the disk usage',
+  mean: () => 'work out the mean',
+  add: () => 'work out the sum',
+  subtract: () => 'work out the difference',
+  multiply: () => 'work out the product',
+  divide: () => 'work out the quotient',
+  standard_deviation: () => 'work out the standard deviation',
+  place_order: (a) => {
+    const type = arg(a, /^order_type$/);
+    const amount = arg(a, /^amount$/);
+    const symbol = arg(a, /^symbol$/);
+    return `place the ${type ? `${String(type).toLowerCase()} ` : ''}order${amount !== undefined ? ` for ${amount} shares` : ''}${symbol ? ` of ${said(symbol)}` : ''}`;
+  },
+  fund_account: (a) => `fund the account${arg(a, /^amount$/) !== undefined ? ` with ${arg(a, /^amount$/)}` : ''}`,
+  // Dates and times stay out of the phrase: the call's arguments are no words the user or a response said ("14:00" for "2 PM"; answer_unsupported).
+  aggregate_stock_with_time: (a) => `get the stock bars${arg(a, /^ticker$/) ? ` for ${said(arg(a, /^ticker$/))}` : ''}${arg(a, /^from$/) && arg(a, /^to$/) ? ' over those dates' : ''}`,
+  get_daliy_open_close: (a) => `get the daily open and close${arg(a, /^ticker$/) ? ` for ${said(arg(a, /^ticker$/))}` : ''}`,
+  coming_out_filter: () => 'look up the films coming out',
+  get_now_playing: () => 'look up the films now playing',
+  now_playing_out_filter: () => 'look up the films now playing',
+  get_top_rated_movies: () => 'get the top-rated movies',
+  get_popular_movies: () => 'get the popular movies',
+  print_detail: (a) => `get the details of the film ${said(arg(a, /^film_name$/)) ?? ''}`.trim(),
+  get_empty_room_with_time: (a) => `find an empty meeting room${arg(a, /^start_time$/) && arg(a, /^end_time$/) ? ' for that time' : ''}`,
+  reserve: (a, kit) => (kit === 'ReserveMeeting' ? `reserve the meeting room${arg(a, /^room_id$/) ? ` ${said(arg(a, /^room_id$/))}` : ''}` : undefined),
+  serper_search: (a) => `run the Google search${arg(a, /^query$/, 80) ? ` for ${said(arg(a, /^query$/, 80))}` : ''}`,
+  get_arxiv_article_information: (a) => `search arXiv${arg(a, /^query$/, 80) ? ` for ${said(arg(a, /^query$/, 80))}` : ''}`,
+  search_google_scholar: (a) => `search Google Scholar${arg(a, /^query$/, 80) ? ` for ${said(arg(a, /^query$/, 80))}` : ''}`,
+  get_citation_format: () => 'get the citation for that article',
+  get_author_id: (a) => `look up the author id${arg(a, /^mauthors$/) ? ` of ${said(arg(a, /^mauthors$/))}` : ''}`,
+  get_author_information: () => 'get the author information',
+  search_nearby: (a) => {
+    const what = arg(a, /^(?:search_term|keywords)$/);
+    const near = arg(a, /^(?:places|location)$/);
+    return `search for ${what ? said(what) : 'places'} nearby${near ? ` ${said(near)}` : ''}`.replace(/nearby (")/, 'near $1');
+  },
+  show: (a, kit) => (kit === 'Email' ? (a && isPlainObject(a) && a.only_unread === true ? 'check your unread emails' : 'check the emails in your inbox') : undefined),
+  send: (a, kit) => (kit === 'Email' ? `send the email${arg(a, /^address$/) ? ` to ${arg(a, /^address$/)}` : ''}` : undefined),
+  save_file: (_a, kit) => (kit === 'PPT' ? 'save the presentation file' : undefined),
+  create_file: (_a, kit) => (kit === 'PPT' ? 'create the presentation file' : undefined),
+  add_text_page: () => 'add the text page',
+  add_text_image_page: () => 'add the page with text and an image',
+  estimate_drive_feasibility_by_mileage: (a) => `check whether the car can make the ${arg(a, /^distance$/) !== undefined ? `${arg(a, /^distance$/)}-mile ` : ''}drive`,
+  estimate_distance: () => 'estimate the distance between the two places',
+  compute_exchange_rate: (a) => (arg(a, /^value$/) !== undefined && arg(a, /^base_currency$/) && arg(a, /^target_currency$/) ? `convert ${arg(a, /^value$/)} ${arg(a, /^base_currency$/)} to ${arg(a, /^target_currency$/)}` : 'work out the exchange rate'),
+  get_weekday: () => 'find out the weekday',
+  get_curr_time: () => 'get the current time',
+  forecast_weather: (a) => `get the weather forecast${arg(a, /^location$/) ? ` for ${said(arg(a, /^location$/))}` : ''}`,
+  get_current_weather: (a) => `get the current weather${arg(a, /^location$/) ? ` for ${said(arg(a, /^location$/))}` : ''}`,
+  authenticate_twitter: () => 'sign in to Twitter',
+  authenticate_travel: () => 'sign in to the travel service',
+  retweet: (a) => (arg(a, /^tweet_id$/) !== undefined ? `retweet tweet ${arg(a, /^tweet_id$/)}` : 'retweet the tweet'),
+  set_navigation: (a) => `set the navigation${arg(a, /^destination$/, 80) ? ` to ${said(arg(a, /^destination$/, 80))}` : ''}`,
+  search_movie: (a) => `search for the movie${arg(a, /^query$/, 80) ? ` ${said(arg(a, /^query$/, 80))}` : ''}`,
+  post_tweet: () => 'post the tweet',
+  comment: () => 'post the comment',
+  startEngine: () => 'start the engine',
+  lockDoors: (a) => (isPlainObject(a) && a.unlock === true ? 'unlock the doors' : 'lock the doors'),
+};
+
+/** Verbs of looking up: the rest of the name is what was looked up. */
+const LOOKUP = new Set(['get', 'fetch', 'retrieve', 'query', 'lookup', 'view', 'display', 'show', 'read']);
+/** Verbs a name may open with that say what the step did (the rest of the name is what it acted on). */
+const VERBS = new Set(['add', 'book', 'buy', 'calculate', 'cancel', 'change', 'check', 'close', 'compute', 'convert', 'create', 'delete', 'edit', 'estimate', 'fill', 'find', 'follow', 'list', 'lock', 'log', 'make', 'mention', 'modify', 'open', 'pay', 'place', 'post', 'press', 'purchase', 'raise', 'register', 'release', 'remove', 'rename', 'reply', 'request', 'reserve', 'reset', 'resolve', 'search', 'sell', 'send', 'set', 'share', 'start', 'stop', 'submit', 'toggle', 'turn', 'unlock', 'update', 'upload', 'verify', 'activate', 'adjust', 'display', 'contact', 'notify', 'translate', 'transfer', 'withdraw', 'deposit', 'sort', 'count', 'compare', 'generate', 'save', 'load', 'play', 'pause', 'record']);
+const PREPOSITIONS = new Set(['to', 'from', 'in', 'into', 'on', 'with', 'for', 'of', 'by', 'at', 'based']);
+/** Arguments that name no subject a person would say: credentials, flags, sizes. */
+const NOT_A_SUBJECT = /token|password|secret|api_?key|auth|card|limit|count|num|page|radius|days|unread|theme|mode|class/i;
+
+/** The one short argument a step is about, as a phrase: "for "Los Angeles, California"", "for order 12446". */
+function subjectOf(args: Step['args']): string | undefined {
+  if (!isPlainObject(args)) return undefined;
+  const named = Object.entries(args).filter(([k, v]) => !NOT_A_SUBJECT.test(k) && ((typeof v === 'string' && v.trim() !== '' && v.length <= 60) || typeof v === 'number'));
+  if (named.length !== 1) return undefined;
+  const [key, value] = named[0];
+  const id = /^([a-z]+)_?id$/i.exec(key)?.[1];
+  if (id && id.toLowerCase() !== 'q') return `${id.toLowerCase()} ${typeof value === 'number' ? value : q(value)}`;
+  return typeof value === 'number' ? undefined : q(value);
+}
+
+/** What the failed step was for, as a base-form verb phrase in the user's terms: "book the flight", "get the coordinates for "Manaus"". */
+export function taskOf(step: Pick<Step, 'name' | 'args'>): string {
+  const dot = step.name.indexOf('.');
+  const kit = dot > 0 ? step.name.slice(0, dot) : '';
+  const api = apiOf(step.name);
+  const special = TASKS[api]?.(step.args, kit);
+  if (special) return special;
+  const words = api.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split('_').filter(Boolean).map((w) => (w === 'curr' ? 'current' : w === 'info' ? 'details' : w === 'daliy' ? 'daily' : w));
+  const [verb, ...rest] = words;
+  const subject = subjectOf(step.args);
+  // Qualifiers of how the call is keyed ("based on city", "by id", "with time") are said by its subject.
+  const cut = rest.findIndex((w, i) => i > 0 && PREPOSITIONS.has(w));
+  const thing = (cut > 0 ? rest.slice(0, cut) : rest).join(' ');
+  const toolkit = kit.replace(/API$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  if (!verb) return 'finish that step';
+  if (LOOKUP.has(verb) || (!VERBS.has(verb) && rest.length === 0)) {
+    const what = (thing || verb).replace(/\bdetail$/, 'details');
+    // "get the details of order 12446", not "the order details of order 12446".
+    if (subject && /details$/.test(what)) return `get the details of ${subject}`;
+    return `get the ${what}${subject ? ` for ${subject}` : ''}`;
+  }
+  if (!VERBS.has(verb)) return `get the ${words.join(' ')}${subject ? ` for ${subject}` : ''}`;
+  if (rest.length === 0) return `${verb} ${toolkit ? `the ${toolkit.split(' ').pop()}` : 'it'}${subject ? ` ${subject}` : ''}`;
+  // "add to watchlist" -> "add "QUAS" to the watchlist"; "remove stock from watchlist" -> "remove "NVDA" from the watchlist".
+  const out: string[] = [verb];
+  let i = 0;
+  const objectWords: string[] = [];
+  while (i < rest.length && !PREPOSITIONS.has(rest[i])) objectWords.push(rest[i++]);
+  const object = objectWords.join(' ');
+  const idOf = object && isPlainObject(step.args) ? step.args[`${objectWords[objectWords.length - 1]}_id`] : undefined;
+  if (idOf !== undefined && (typeof idOf === 'number' || typeof idOf === 'string') && String(idOf).length <= 20) out.push(`${object} ${typeof idOf === 'number' ? idOf : q(idOf)}`);
+  else if (subject && (!object || /^(?:stock|item|symbol|ticker)$/.test(object))) out.push(subject);
+  else out.push(`the ${object}`);
+  while (i < rest.length) {
+    const prep = rest[i++];
+    const obj: string[] = [];
+    while (i < rest.length && !PREPOSITIONS.has(rest[i])) obj.push(rest[i++]);
+    if (obj.length && prep !== 'based' && prep !== 'by' && prep !== 'with') out.push(`${prep} the ${obj.join(' ')}`);
+  }
+  const phrase = out.join(' ');
+  return subject && !phrase.includes(subject) && !/ to | from /.test(phrase) && /^(?:set|fill|check|estimate|calculate|compute|convert|verify|search|find|list|count)$/.test(verb) ? `${phrase} for ${subject}` : phrase;
+}
+
+/**
+ * The task said short, for the question after the sentence that said it whole: its quoted values,
+ * ids and times dropped ("cancel order 12446" -> "cancel the order", "get the stock bars for "TSLA"
+ * from 2023-09-17 to 2023-10-17" -> "get the stock bars").
+ */
+export function shortTask(task: string): string {
+  const short = task
+    .replace(/\b(order|ticket|tweet|movie|booking|room|article) (?:\d+|"[^"]*")/g, 'the $1')
+    .replace(/\s+(?:for|of|near|named|from|to|with|on)\s+(?:"[^"]*"|\d[\d.:,-]*(?:\s+(?:shares|[A-Z]{3}))?)(?:\s+(?:to|and)\s+(?:"[^"]*"|[\d:.-]+))?/g, '')
+    .replace(/\s+"[^"]*"/g, '')
+    .replace(/\s+\S+@\S+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  // "add "QUAS" to the watchlist" keeps what it adds: "add to the watchlist" says nothing of it.
+  return short.split(' ').length >= 2 && !/^[a-z]+ (?:to|from|into|on|for)\b/.test(short) ? short : task;
+}
+
+/** "book the flight" -> "booking the flight": the verb's -ing form. */
+export function gerund(phrase: string): string {
+  return phrase.replace(/^([a-z]+)/, (v) => {
+    if (/^(?:set|get|put|run|stop|plan|ship|submit|drop|log|tag|pin|cut|cancel|label)$/.test(v)) return `${v}${v.slice(-1)}ing`;
+    if (/[^e]e$/.test(v) && v !== 'see') return `${v.slice(0, -1)}ing`;
+    return `${v}ing`;
+  });
+}
+
+const plural = (n: string, unit: string) => `${n} ${unit}${n === '1' ? '' : 's'}`;
+
+/**
+ * Why the call failed, as a clause a person would write, keeping what an expert needs (the HTTP
+ * status, "connection refused", how long it waited, how long it asks to wait) and never changing
+ * the kind of failure: "the service is temporarily unavailable (HTTP 503 Service Unavailable) and
+ * asked me to wait 30 seconds before trying again".
+ */
+export function causeOf(raw: string, api = ''): string {
+  // A captured client failure wrapped as {'text': "…"}: the text itself.
+  const wrapped = /^\s*\{\s*'text'\s*:\s*"(.*)"\s*\}\s*$/s.exec(raw)?.[1];
+  const error = (wrapped ?? raw).trim();
+  const self = api ? new RegExp(`\\b(?:[A-Za-z]+\\.)?${api.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'g') : undefined;
+  const status = /^HTTP\s+(\d{3})\s+([A-Za-z][A-Za-z -]*?)\s*(?:\n|$|\{)/.exec(error);
+  const retry = /Retry-After:\s*(\d+)/i.exec(error)?.[1];
+  const waitFor = retry ? rngFree([` and asked me to wait ${plural(retry, 'second')} before trying again`, `, with a request to retry after ${plural(retry, 'second')}`], retry) : '';
+  if (status) {
+    const code = `HTTP ${status[1]} ${status[2].trim()}`;
+    const body = parseToolResponse(error.slice(error.indexOf('{')));
+    const inner = isPlainObject(body) ? (isPlainObject(body.error) ? body.error : body) : {};
+    const message = [inner.message, inner.detail, inner.error_description].find((m): m is string => typeof m === 'string') ?? '';
+    const reset = /(?:resets? in|replenished in)\s+([\d:]+(?: ?s(?:econds?)?)?)/i.exec(message)?.[1];
+    const perMinute = /per minute|per-minute/i.test(message) ? 'per-minute ' : '';
+    let clause: string;
+    const resets = /resets? in/i.test(message) ? 'resets' : 'is replenished';
+    if (/quota/i.test(message)) clause = `the ${perMinute}${/call volume/i.test(message) ? 'call' : 'query'} quota ran out (${code})${reset ? ` and ${resets} in ${reset.replace(/ ?s$/, ' s')}` : ''}`;
+    else if (/rate limit/i.test(message)) {
+      const allowed = /(\d+ requests? per (?:second|minute|hour|day))/i.exec(message)?.[1];
+      clause = `it hit the rate limit${allowed ? ` of ${allowed}` : ''} (${code})`;
+    } else if (/token .*could not be verified/i.test(message)) clause = `the access token could not be verified just then (${code})`;
+    else if (/permission check .*could not be completed/i.test(message)) clause = `the permission check could not be completed, as the authorization service did not respond (${code})`;
+    else if (status[1] === '500') clause = `the service ran into an internal error (${code})`;
+    else if (status[1] === '502') clause = `the server behind the gateway sent back an invalid answer (${code})`;
+    else if (status[1] === '503') clause = `the service is temporarily unavailable (${code})`;
+    else if (status[1] === '504') clause = `the service did not answer in time (${code})`;
+    else if (status[1] === '429') clause = `too many requests went out and it hit a limit (${code})`;
+    else if (status[1] === '401' || status[1] === '403') clause = `access was refused (${code})`;
+    else {
+      const plain = message.replace(self ?? /$^/, 'it').replace(/\.$/, '');
+      clause = `it failed with ${code}${plain && plain.length <= 120 ? ` ("${plain}")` : ''}`;
+    }
+    // A wait the message already gives ("resets in 14 s" with Retry-After: 14) is said once.
+    return `${clause}${reset && retry && reset.startsWith(retry) ? '' : waitFor}`;
+  }
+  // An error given as a JSON body ({"error": {"code": 403, "status": "QUOTA_EXCEEDED", "message": …}}): its kind in words, with its codes.
+  const body = /^\s*\{/.test(error) && !wrapped ? parseToolResponse(error) : undefined;
+  if (isPlainObject(body)) {
+    const inner = isPlainObject(body.error) ? body.error : body;
+    const codes = [inner.code, inner.status, body.infocode].filter((c) => typeof c === 'string' || typeof c === 'number').map(String).filter((c) => c !== '0');
+    const kind = classifyEnvironmentMessage(error)?.kind;
+    const daily = /\bdaily\b/i.test(error) && kind === 'quota_exceeded' ? 'daily ' : '';
+    if (kind) return `${KIND_SAYS[kind].replace('the quota', `the ${daily}quota`)}${codes.length ? ` (${codes.join(' ')})` : ''}`;
+  }
+  const seconds = (n: string) => plural(n, 'second');
+  const rules: [RegExp, (m: RegExpExecArray) => string][] = [
+    [/(\d{3}) Client Error: Too Many Requests.*?x-ratelimit-reset:\s*(\d+)/i, (m) => `it hit the rate limit (${m[1]} Too Many Requests), which resets in ${seconds(m[2])}`],
+    [/tunnel connection .*failed:?\s*(\d{3} [A-Za-z ]+)?/i, (m) => `the proxy's tunnel connection failed${m[1] ? ` (${m[1].trim()})` : ''}`],
+    [/Connection refused:? the local service behind \S+ is not running/i, () => 'the local service behind it is not running (connection refused)'],
+    [/Max retries exceeded.*Connection refused/i, () => 'the service would not take the connection, even after several retries (connection refused)'],
+    [/Connection refused/i, () => 'the service would not take the connection (connection refused)'],
+    [/Connection reset by peer|Connection aborted/i, () => 'the connection was reset by the server (connection reset by peer)'],
+    [/Broken pipe.*the connection to the (\w+) dropped/i, (m) => `the connection to the ${m[1]} dropped (broken pipe)`],
+    [/Broken pipe.*the worker running \S+ exited before answering/i, () => 'the worker handling it exited before answering (broken pipe)'],
+    [/Broken pipe/i, () => 'the connection broke off (broken pipe)'],
+    [/HTTPSConnectionPool\(host='([^']+)'.*Read timed out\. \(read timeout=(\d+)\)/i, (m) => `the request to ${m[1]} timed out after ${seconds(m[2])}`],
+    [/timed out \(read timeout=(\d+)\)/i, (m) => `the request timed out after ${seconds(m[1])}`],
+    [/Request to \S+ timed out after (\d+) seconds?/i, (m) => `the request timed out after ${seconds(m[1])}`],
+    [/Operation timed out after (\d+) s\b/i, (m) => `the operation timed out after ${m[1]} s`],
+    [/timed out after (\d+ ?ms) waiting for the device to acknowledge/i, (m) => `it timed out after ${m[1]} waiting for the device to acknowledge`],
+    [/timed out waiting for the lock on the device/i, () => 'it timed out waiting for the lock on the device'],
+    [/device not ready;? the controller did not respond/i, () => 'the controller did not respond (device not ready)'],
+    [/device not ready/i, () => 'the device did not respond (device not ready)'],
+    [/I\/O error \(EIO\) reading from the device/i, () => 'there was an I/O error reading from the device'],
+    [/Input\/output error/i, () => 'there was an input/output error on the device'],
+    [/the device is not connected/i, () => 'the device is not connected'],
+    [/Device or resource busy/i, () => 'the device was in use (device or resource busy)'],
+    [/resource temporarily unavailable(?: \(EAGAIN\))?;? (\d+) calls are already running/i, (m) => `it is overloaded, with ${m[1]} calls already running (resource temporarily unavailable)`],
+    [/Permission denied.*another process \(pid (\d+)\) holds it open/i, (m) => `another process (pid ${m[1]}) is holding it open (permission denied)`],
+    [/worker process crashed with an internal error;? try again later/i, () => 'the worker process crashed with an internal error and asked to try again later'],
+    [/internal error \(exit status (\d+)\) in the worker;? try again later/i, (m) => `the worker hit an internal error (exit status ${m[1]}) and asked to try again later`],
+  ];
+  for (const [re, say] of rules) {
+    const m = re.exec(error);
+    if (m) return say(m);
+  }
+  // Anything else: its message with the exception's class, its errno and the API's own name taken out.
+  const plain = error
+    .replace(/^(?:[A-Za-z.]*(?:Error|Exception|Timeout)|\w+ failed):\s*/, '')
+    .replace(/\[Errno \d+\]\s*/g, '')
+    .replace(/\s+while (?:running|calling) \S+/g, '')
+    // "Monthly quota exceeded for Weather.get_weather_today": the message without the function it names.
+    .replace(api ? new RegExp(`\\s+(?:for|of|in|by|to|behind)\\s+(?:[A-Za-z]+\\.)?${api.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'g') : /$^/, '')
+    .replace(self ?? /$^/, 'it')
+    .replace(/\s+/g, ' ')
+    .replace(/[.\s]+$/, '')
+    .trim();
+  if (plain && plain.length <= 160 && !/[{}[\]<>]|\w\(|\w_\w/.test(plain)) return /^(?:the|it|there|a|an|[a-z]+ (?:is|was|were|are|did|could))\b/i.test(plain) ? plain.charAt(0).toLowerCase() + plain.slice(1) : `it reported "${plain}"`;
+  const kind = classifyEnvironmentMessage(error)?.kind;
+  return kind ? KIND_SAYS[kind] : `it reported an error it did not explain (${plain.split(/\s+/).slice(0, 12).join(' ')}${plain.split(/\s+/).length > 12 ? ' and more' : ''})`;
+}
+
+/** A failure of a known kind, in words that keep its kind (classifyEnvironmentMessage reads them as the error). */
+const KIND_SAYS: Record<string, string> = { timeout: 'the request timed out', rate_limit: 'it hit a rate limit', quota_exceeded: 'the quota ran out', permission_denied: 'permission was denied', connection_error: 'a connection error stopped it', server_error: 'the service reported an internal server error' };
+
+/** One wording of a cause's wait, chosen by the wait itself so the same error reads the same wherever it is told. */
+function rngFree<T>(options: T[], key: string): T {
+  let h = 0;
+  for (const c of key) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return options[h % options.length];
+}
+
+const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+
+/**
+ * The sentence that reports a failed step: what could not be done in the user's words, and why in
+ * brief plain words. Many frames, so no one of them carries the failures (answer_failure_frame_top_share).
+ */
+const FAILED: ((task: string, doing: string, cause: string) => string)[] = [
+  (t, _g, c) => `I couldn't ${t}: ${c}.`,
+  (t, _g, c) => `I wasn't able to ${t}, because ${c}.`,
+  (t, _g, c) => `I tried to ${t}, but ${c}.`,
+  (t, _g, c) => `${cap(c)}, so I couldn't ${t}.`,
+  (_t, g, c) => `${cap(g)} didn't work: ${c}.`,
+  (t, _g, c) => `My attempt to ${t} failed, as ${c}.`,
+  (_t, g, c) => `Unfortunately, ${g} failed; ${c}.`,
+  (_t, g, c) => `${cap(g)} didn't go through because ${c}.`,
+  (t, _g, c) => `When I tried to ${t}, ${c}.`,
+  (t, _g, c) => `I was unable to ${t}; ${c}.`,
+  (_t, g, c) => `There was a problem with ${g}: ${c}.`,
+  (t, _g, c) => `Since ${c}, I could not ${t}.`,
+];
+
+/** The sentence that reports a failed step (`_api` is how the rest of the answer names it; a failure is told by its task). */
+export function failedSentence(s: Step, rng: Rng, _api: string): string {
+  const task = taskOf(s);
+  return rng.pick(FAILED)(task, gerund(task), causeOf(s.error ?? '', apiOf(s.name)));
+}
+
+/**
+ * After a failure the user decides what comes next (CRITICTOOL's protocol: "report the error to the
+ * user and ask the user for next action"): a question fitted to what failed, about the task in the
+ * user's words, never a function's name. A limit or a quota resets later, access is the user's to
+ * grant (unless the denial says it passes), anything else may work on another try.
+ */
+const NEXT_STEP: { when: RegExp; unless?: (error: string) => boolean; ask: ((doing: string, task: string) => string)[] }[] = [
+  {
+    // "QUOTA_EXCEEDED" and "USER_DAILY_QUERY_OVER_LIMIT" are limits too, whatever status code came with them.
+    when: /\b429\b|rate.?limit|too many requests|quota|over.?limit|limit (?:exceeded|reached)|daily limit/i,
+    ask: [
+      (g) => `Should I try ${g} again once the limit resets, or carry on without it?`,
+      (g) => `Would you like me to retry ${g} later, or skip it for now?`,
+      (_g, t) => `The limit should reset before long; do you want me to wait and then ${t}, or move on?`,
+      (g) => `Do you want me to come back to ${g} after the limit resets, or leave it?`,
+      (_g, t) => `Shall I wait for the limit to reset and ${t} then, or drop it for now?`,
+    ],
+  },
+  {
+    // A denial that says it passes (the authorization service did not answer, another process holds
+    // the file open) is no access to grant: it takes another try, as any other failure.
+    when: /\b(401|403|permission|denied|forbidden|unauthori[sz]ed|not allowed|EACCES|EPERM)\b/i,
+    unless: saysItPasses,
+    ask: [
+      (_g, t) => `Could you check that I have access to ${t}, or should I skip this step?`,
+      (g) => `Do you want to grant access and have me try ${g} again, or leave it out?`,
+      (g) => `If you can sort out the permissions for ${g}, I can try again; or should I go on without it?`,
+      (_g, t) => `Is there an account with the access to ${t} that I should use, or shall I skip it?`,
+    ],
+  },
+  {
+    when: /./,
+    ask: [
+      (g) => `Shall I try ${g} again in a moment, or carry on without it?`,
+      () => 'Would you like me to try again, or leave it for now?',
+      (g) => `Should I give ${g} another go, or skip it?`,
+      (g) => `Do you want me to retry ${g}, or continue without it?`,
+      () => 'Would you like me to try once more, or shall we skip it?',
+      (_g, t) => `Shall I ${t} later, or go on without it?`,
+      () => 'Do you want me to have another go later, or leave that part out?',
+      (_g, t) => `Shall I make another attempt to ${t}, or set it aside?`,
+      (g) => `Would you rather I retry ${g} now, or hold off on it?`,
+      () => 'Should I try again in a little while, or move on without it?',
+      (g) => `Is it worth another try at ${g}, or shall we leave it for now?`,
+      () => 'Do you want another attempt, or should I drop it?',
+      (_g, t) => `Want me to ${t} again shortly, or skip that part?`,
+    ],
+  },
+];
+
+export function nextStepQuestion(step: Step, rng: Rng, _api: string): string {
+  const error = step.error ?? '';
+  const { ask } = NEXT_STEP.find((n) => n.when.test(error) && !n.unless?.(error))!;
+  const task = shortTask(taskOf(step));
+  return rng.pick(ask)(gerund(task), task);
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
+import { causeOf, taskOf } from '../../stages/resolve/failureSentences.js';
+import { Rng } from '../../pipeline/rng.js';
+import { classifyEnvironmentMessage } from '../../pipeline/errors/environment.js';
+import { choiceUnclear, failureFrame, failureMisreported, failurePart, rawException, taskUnsaid } from '../../pipeline/quality/measures/failureAnswers.js';
+import { namesApi } from '../../pipeline/quality/measures/text.js';
+
+/** Failures the simulator and T-Eval's captures gave in a full build (answer-writer-28), each with a call it failed. */
+const FAILURES: [string, Record<string, unknown>, string][] = [
+  ['TravelAPI.book_flight', { travel_from: 'JFK', travel_to: 'LAX' }, 'HTTP 503 Service Unavailable\nRetry-After: 30\n{"error": {"code": 503, "message": "book_flight is temporarily unavailable. Please try again later."}}'],
+  ['VehicleControlAPI.fillFuelTank', { fuelAmount: 30 }, 'BrokenPipeError: [Errno 32] Broken pipe while running fillFuelTank: the connection to the controller dropped'],
+  ['BINGMap.get_coordinates', { location: 'Manaus, Brazil' }, "ConnectionError: Max retries exceeded with url: /get_coordinates (Caused by NewConnectionError('Failed to establish a new connection: [Errno 111] Connection refused'))"],
+  ['PolygonFinance.get_ticker_news', {}, 'HTTP 500 Internal Server Error\n{"error": {"code": 500, "status": "INTERNAL", "message": "Internal error encountered while processing get_ticker_news."}}'],
+  ['TradingBot.get_order_details', { order_id: 12446 }, 'HTTP 403 Forbidden\n{"statusCode": 403, "message": "Out of call volume quota for get_order_details. Quota will be replenished in 00:00:59."}'],
+  ['Email.show', { only_unread: false }, 'HTTP 429 Too Many Requests\nRetry-After: 14\n{"error": {"code": 429, "status": "RESOURCE_EXHAUSTED", "message": "Quota exceeded for quota metric \'Queries\' and limit \'Queries per minute\' of show. The quota resets in 14 s."}}'],
+  ['TicketAPI.close_ticket', { ticket_id: 3 }, 'HTTP 429 Too Many Requests\nRetry-After: 30\n{"error": {"code": 429, "message": "Rate limit exceeded for close_ticket: 60 requests per minute allowed. Retry later."}}'],
+  ['TradingBot.place_order', { order_type: 'Buy', amount: 150, symbol: 'NEPT', price: 25.5 }, 'HTTP 403 Forbidden\n{"error": {"code": 403, "status": "PERMISSION_DENIED", "message": "The permission check for place_order could not be completed: the authorization service did not respond. Retry the request."}}'],
+  ['GoogleSearch.serper_search', { query: 'quantum computing' }, `{'text': "HTTPSConnectionPool(host='google.serper.dev', port=443): Read timed out. (read timeout=5)"}`],
+  ['FilmDouban.coming_out_filter', {}, "('Connection aborted.', ConnectionResetError(104, 'Connection reset by peer'))"],
+  ['TravelAPI.compute_exchange_rate', { base_currency: 'RMB', target_currency: 'USD', value: 20000 }, 'ProxyError: Unable to connect to proxy, the tunnel connection for compute_exchange_rate failed: 502 Bad Gateway'],
+  ['MathAPI.mean', { numbers: [1, 2] }, 'ConnectionRefusedError: [Errno 111] Connection refused: the local service behind mean is not running'],
+  ['GorillaFileSystem.echo', { content: '6500', file_name: 'MeanRevenue.txt' }, 'OSError: [Errno 16] Device or resource busy: echo could not run'],
+  ['VehicleControlAPI.pressBrakePedal', { pedalPosition: 1 }, 'PermissionError: [Errno 13] Permission denied while running pressBrakePedal: another process (pid 3164) holds it open; try again once it is closed'],
+  ['BINGMap.get_coordinates', { location: 'Hollywood Walk of Fame' }, '429 Client Error: Too Many Requests for get_coordinates (x-ratelimit-remaining: 0, x-ratelimit-reset: 5)'],
+  ['GoogleSearch.serper_search', { query: 'tutorials' }, 'HTTP 401 Unauthorized\nWWW-Authenticate: Bearer error="temporarily_unavailable"\nRetry-After: 1\n{"error": "temporarily_unavailable", "error_description": "The token sent with serper_search could not be verified right now; try again shortly."}'],
+  ['PPT.save_file', {}, 'save_file failed: device not ready; the controller did not respond'],
+  ['TimeTool.get_weekday', {}, 'BrokenPipeError: [Errno 32] Broken pipe: the worker running get_weekday exited before answering'],
+  ['VehicleControlAPI.estimate_distance', { cityA: '83214', cityB: '74532' }, 'estimate_distance failed: resource temporarily unavailable (EAGAIN); 15 calls are already running'],
+  ['TravelAPI.book_flight', {}, '{"error": {"code": 403, "status": "QUOTA_EXCEEDED", "message": "Daily usage limit for TravelAPI.book_flight exceeded."}}'],
+];
+
+const failedOf = ([name, args, error]: (typeof FAILURES)[number]) => ({ name, args, error });
+
+describe('failure answers (answer-writer-28+fail2)', () => {
+  // Before: 100% of failure answers named the API in backticks, 50% pasted a raw exception, 81% never
+  // said what the failed call was for, 100% asked about a function by name.
+  const OLD = [
+    '`book_flight` gave an error: HTTP 503 Service Unavailable: "book_flight is temporarily unavailable. Please try again later.", to retry after 30 seconds. How would you like to proceed: another try at `book_flight`, or skip it?',
+    'I tried `fillFuelTank`, but it failed with "BrokenPipeError: [Errno 32] Broken pipe while running fillFuelTank: the connection to the controller dropped". Do you want me to retry `fillFuelTank`, or continue without that part?',
+    'Unfortunately this could not be completed. My call to `get_coordinates` failed ("ConnectionError: Max retries exceeded with url: /get_coordinates (Caused by NewConnectionError(\'Failed to establish a new connection: [Errno 111] Connection refused\'))"). Should I give `get_coordinates` another go, or leave it for now?',
+    'The `get_ticker_news` call did not go through (HTTP 500 Internal Server Error: "Internal error encountered while processing get_ticker_news."). Shall I try `get_ticker_news` again in a moment, or carry on without it?',
+  ];
+
+  it('the measures flag the old log-like answers and pass a careful one', () => {
+    for (const [i, a] of OLD.entries()) {
+      const f = failedOf(FAILURES[i]);
+      expect(namesApi(a, [f.name.split('.')[1]]), a).toBeDefined();
+      expect(taskUnsaid(a, [f]), a).toBeDefined();
+      expect(choiceUnclear(a), a).toBeDefined();
+    }
+    expect(rawException(OLD[1])).toBe('BrokenPipeError');
+    expect(rawException(OLD[2])).toBeDefined();
+    expect(choiceUnclear('I can try `mean` once more if you like, or we can skip it. Which do you prefer?')).toBeDefined();
+    expect(namesApi('The get_ticker_news call failed. Shall I try again?', ['get_ticker_news'])).toBeDefined();
+    const good = "I couldn't book the flight: the service is temporarily unavailable (HTTP 503 Service Unavailable) and asked me to wait 30 seconds before trying again. Shall I try again, or leave the booking for now?";
+    const f = failedOf(FAILURES[0]);
+    expect(namesApi(good, ['book_flight'])).toBeUndefined();
+    expect(rawException(good)).toBeUndefined();
+    expect(taskUnsaid(good, [f])).toBeUndefined();
+    expect(choiceUnclear(good)).toBeUndefined();
+    expect(failureMisreported(good, [f])).toBeUndefined();
+    // Honesty: a timeout told as a server error, or the wait dropped, is flagged.
+    expect(failureMisreported("I couldn't book the flight: the service ran into an internal error (HTTP 503). Shall I try again, or leave it?", [f])).toMatch(/server_error told as|wait of 30/);
+    expect(failureMisreported("I couldn't book the flight: the service is temporarily unavailable (HTTP 503). Shall I try again, or leave it?", [f])).toMatch(/wait of 30/);
+  });
+
+  it('tells every failure by its task and cause, keeping its kind, status and wait, and names no function', () => {
+    const frames = new Map<string, number>();
+    let n = 0;
+    for (const [i, failure] of FAILURES.entries()) {
+      for (let seed = 0; seed < 8; seed++) {
+        const [name, args, error] = failure;
+        const steps = [
+          ...(seed % 2 ? [{ name: 'TradingBot.get_stock_info', args: { symbol: 'AAPL' }, response: '{"price": 227.16}' }] : []),
+          { name, args, response: error, error },
+        ];
+        const a = offlineAnswer({ request: 'x', steps }, new Rng(seed * 31 + i, 'fail'));
+        const f = failedOf(failure);
+        expect(namesApi(a, [name.split('.')[1]]), a).toBeUndefined();
+        expect(rawException(a), a).toBeUndefined();
+        expect(taskUnsaid(a, [f]), a).toBeUndefined();
+        expect(choiceUnclear(a, [name.split('.')[1]]), a).toBeUndefined();
+        expect(failureMisreported(a, [f]), a).toBeUndefined();
+        expect(a.trim().endsWith('?'), a).toBe(true);
+        n++;
+        for (const fr of new Set(failurePart(a).map(failureFrame).filter((x) => x.split(/\s+/).length >= 4))) frames.set(fr, (frames.get(fr) ?? 0) + 1);
+      }
+    }
+    // No one frame carries the failures (answer_failure_frame_top_share ≤ 0.12 on a full build).
+    expect(Math.max(...frames.values()) / n).toBeLessThan(0.15);
+  });
+
+  it('says the task in the user\'s words and the cause without changing its kind', () => {
+    expect(taskOf({ name: 'TravelAPI.book_flight', args: {} })).toBe('book the flight');
+    expect(taskOf({ name: 'VehicleControlAPI.fillFuelTank', args: { fuelAmount: 30 } })).toBe('fill the fuel tank');
+    expect(taskOf({ name: 'BINGMap.get_coordinates', args: { location: 'Manaus' } })).toBe('get the coordinates for "Manaus"');
+    expect(taskOf({ name: 'TradingBot.cancel_order', args: { order_id: 12446 } })).toBe('cancel order 12446');
+    expect(taskOf({ name: 'TradingBot.add_to_watchlist', args: { stock: 'QUAS' } })).toBe('add "QUAS" to the watchlist');
+    for (const [name, , error] of FAILURES) {
+      const cause = causeOf(error, name.split('.')[1]);
+      expect(classifyEnvironmentMessage(cause)?.kind, `${error} -> ${cause}`).toBe(classifyEnvironmentMessage(error)?.kind);
+      expect(cause).not.toContain(name.split('.')[1]);
+    }
+  });
+});
