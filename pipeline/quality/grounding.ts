@@ -25,6 +25,12 @@ export interface NeededValue {
   head?: string;
   /** An airport code (airportNeeds): shown as a code or by the one city it serves (airportShownIn). */
   airport?: true;
+  /** A stock ticker (tickerNeeds): shown as written, or a real company's by its name (tickerShownIn). */
+  ticker?: true;
+  /** A file or folder name a file-system call takes (pathNeeds): shown as written (pathShownIn). */
+  path?: true;
+  /** A name the call gives to what it creates (touch, mkdir, echo's file, a copy's or move's destination): its stem shown is enough ("file3.docx" after "file3.txt"). */
+  created?: true;
 }
 
 export interface UngroundedValue extends NeededValue {
@@ -401,15 +407,105 @@ function idShownIn(value: unknown, text: ShownText): boolean {
  */
 export function groundedIn(need: NeededValue, all: ShownText, exchange: ShownText, choice = false): boolean {
   if (need.airport) return airportShownIn(String(need.value), exchange, choice);
+  if (need.ticker) return tickerShownIn(String(need.value), exchange);
+  if (need.path) return pathShownIn(String(need.value), exchange, need.created === true);
   if (exchangeOnly(need)) return idShownIn(need.head ?? need.value, exchange);
   return needShownInText(need, all);
 }
 
-/** What a call needs shown: its ids, names and numbers (neededValues), its airport codes in their own kind. */
+/** Arguments that take a stock ticker (a BFCL symbol, a T-Eval ticker, add_to_watchlist's stock). */
+const TICKER_KEY = /^(symbols?|tickers?|stocks?|stock_?(symbol|ticker)s?)$/i;
+/** A ticker as exchanges write it: capitals, maybe a class suffix ("BRK.B"). */
+const TICKER = /^[A-Z]{1,5}(\.[A-Z])?$/;
+
+/**
+ * Real companies a model knows the ticker of (world knowledge, as CITY_AIRPORTS): "Nvidia" names
+ * NVDA. A made-up company (BFCL's Omega Industries, Quasar Ltd.) has no ticker a model knows: only a
+ * lookup (get_symbol_by_name) or the user can give "OMEG".
+ */
+const KNOWN_TICKERS: [string, RegExp][] = [
+  ['AAPL', /\bapple\b/],
+  ['GOOG', /\bgoogle\b|\balphabet\b/],
+  ['GOOGL', /\bgoogle\b|\balphabet\b/],
+  ['TSLA', /\btesla\b/],
+  ['MSFT', /\bmicrosoft\b/],
+  ['NVDA', /\bnvidia\b/],
+  ['AMZN', /\bamazon\b/],
+  ['META', /\bmeta\b|\bfacebook\b/],
+  ['NFLX', /\bnetflix\b/],
+  ['IBM', /\bibm\b/],
+  ['INTC', /\bintel\b/],
+  ['AMD', /\bamd\b|advanced micro devices/],
+  ['ORCL', /\boracle\b/],
+  ['BABA', /\balibaba\b/],
+  ['DIS', /\bdisney\b/],
+  ['MCD', /\bmcdonald'?s?\b/],
+  ['KO', /\bcoca-?cola\b/],
+  ['NKE', /\bnike\b/],
+  ['SBUX', /\bstarbucks\b/],
+  ['WMT', /\bwalmart\b/],
+];
+
+/** The tickers (an uppercase code under a ticker argument, lists flattened) an action takes. */
+export function tickerNeeds(action: Action): NeededValue[] {
+  if (action.name === FINISH_ACTION || !isPlainObject(action.args)) return [];
+  const out: NeededValue[] = [];
+  for (const [key, value] of Object.entries(action.args)) {
+    if (!TICKER_KEY.test(key)) continue;
+    for (const v of Array.isArray(value) ? value : [value]) if (typeof v === 'string' && TICKER.test(v.trim())) out.push({ key, value: v.trim(), ticker: true });
+  }
+  return out;
+}
+
+/** Is the ticker shown by an exchange text: written as it is, or a real company's (KNOWN_TICKERS) by the company's name? */
+export function tickerShownIn(ticker: string, text: ShownText): boolean {
+  if (new RegExp(`(?<![A-Za-z])${ticker.replace('.', '\\.')}(?![A-Za-z])`).test(text.raw)) return true;
+  return KNOWN_TICKERS.some(([t, company]) => t === ticker && company.test(text.normalized));
+}
+
+/** Arguments of a file-system call that take a file or folder name. */
+const PATH_KEY = /^(folder|source|destination|file_name\d*|dir_name|path)$/;
+/** Names that need no showing: where one is, its parent, the root, home. */
+const PLACE_NAMES = new Set(['.', '..', '/', '~', './']);
+
+/**
+ * The file and folder names a file-system call (BFCL's GorillaFileSystem) takes: a model knows none
+ * of the tree it starts in, so each is the user's, an earlier answer's (ls, find, pwd) or one an
+ * earlier call made.
+ */
+export function pathNeeds(action: Action): NeededValue[] {
+  if (action.name === FINISH_ACTION || !isPlainObject(action.args) || !/FileSystem\./.test(action.name)) return [];
+  const method = action.name.slice(action.name.lastIndexOf('.') + 1);
+  const creates = (key: string) => CREATING.test(method) && (key === 'file_name' || key === 'dir_name' || key === 'destination');
+  return Object.entries(action.args).flatMap(([key, value]) =>
+    PATH_KEY.test(key) && typeof value === 'string' && !PLACE_NAMES.has(value.trim()) && value.trim() !== '' ? [{ key, value: value.trim(), path: true as const, ...(creates(key) ? { created: true as const } : {}) }] : [],
+  );
+}
+
+/** File-system calls that make what they name (echo writes to a file it makes if it is not there; mv and cp make their destination). */
+const CREATING = /^(touch|mkdir|echo|mv|cp)$/;
+
+/**
+ * Is a file or folder name shown by an exchange text: every part of it ("temp/final_report.pdf":
+ * "temp" and "final_report.pdf") written as it is? A name a call makes may be composed: its stem
+ * shown as a word will do ("file3.docx" for "a docx with the same name as file3.txt", "79.pdf"
+ * for "named after the byte count" that an answer gave as 79).
+ */
+export function pathShownIn(path: string, text: ShownText, created = false): boolean {
+  const parts = path.split('/').filter((p) => p !== '' && !PLACE_NAMES.has(p));
+  const shown = (p: string) => {
+    if (text.raw.includes(p)) return true;
+    const stem = p.replace(/\.[A-Za-z0-9]{1,5}$/, '');
+    return created && stem !== p && stem !== '' && new RegExp(`(?<![\\w.])${stem.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}(?![\\w])`).test(text.raw);
+  };
+  return parts.length > 0 && parts.every(shown);
+}
+
+/** What a call needs shown: its ids, names and numbers (neededValues), its airport codes, tickers and file names in their own kinds. */
 function groundingNeeds(action: Action): NeededValue[] {
-  const airports = airportNeeds(action);
-  const plain = neededValues(action).filter((n) => !airports.some((a) => a.key === n.key && a.value === (typeof n.value === 'string' ? n.value.trim() : n.value)));
-  return [...plain, ...airports];
+  const special = [...airportNeeds(action), ...tickerNeeds(action), ...pathNeeds(action)];
+  const plain = neededValues(action).filter((n) => !special.some((a) => a.key === n.key && a.value === (typeof n.value === 'string' ? n.value.trim() : n.value)));
+  return [...plain, ...special];
 }
 
 /**
@@ -459,8 +555,12 @@ export function shownText(messages: ChatMessage[]): string {
  * response; an id and an airport code in no user turn or tool response (groundedIn). Empty for a
  * case a model can solve from what it sees.
  */
-export function ungroundedValues(testCase: { messages: ChatMessage[]; groundTruth: Action | [Action, Action] }): UngroundedValue[] {
-  const shown = testCase.messages.filter((m) => m.role !== 'assistant');
+export function ungroundedValues(testCase: { messages: ChatMessage[]; groundTruth: Action | [Action, Action]; kind?: string; errorType?: string }): UngroundedValue[] {
+  // An internal-error case ends on the model's own wrong call and its answer: a value that answer echoes
+  // ("touch: cannot touch 'report.txt': File exists") is the mistake handing over the answer, not
+  // something the task showed. The ground truth must be grounded in what came before the wrong call.
+  const wrongAnswer = testCase.kind === 'internal' && testCase.errorType ? wrongCallAnswer(testCase.messages) : -1;
+  const shown = testCase.messages.filter((m, i) => m.role !== 'assistant' && i !== wrongAnswer);
   const all = shownTextOf(shown.map((m) => m.content));
   const exchange = shownTextOf(shown.filter((m) => m.role !== 'system').map((m) => m.content));
   // A city's airport a shown call already chose (JFK for "New York") is the one a next call goes on with.
@@ -472,6 +572,12 @@ export function ungroundedValues(testCase: { messages: ChatMessage[]; groundTrut
     for (const need of groundingNeeds(action)) if (!groundedIn(need, all, exchange) && !chosen(need)) out.push({ ...need, action: action.name });
   }
   return out;
+}
+
+/** The index of the tool answer to an internal case's wrong call (the last call's), or -1. */
+function wrongCallAnswer(messages: ChatMessage[]): number {
+  const last = messages.map((m) => m.role).lastIndexOf('assistant');
+  return last >= 0 && messages[last + 1]?.role === 'function' ? last + 1 : -1;
 }
 
 /** The action an assistant message shows, read losslessly (an id beyond 2^53 keeps its digits); undefined for other text. */

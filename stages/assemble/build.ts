@@ -94,7 +94,7 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
   const problems = promptProblems(parts.messages, t.tools);
   // Solvable from what it shows: every id, name, coordinate and number the ground truth needs is
   // in a user turn, a tool doc or a tool response of the prompt.
-  const missing = ungroundedValues({ messages: parts.messages, groundTruth: parts.groundTruth });
+  const missing = ungroundedValues({ messages: parts.messages, groundTruth: parts.groundTruth, kind: parts.kind, errorType: parts.errorType });
   if (missing.length) problems.push(`ungrounded ground truth: ${describeUngrounded(missing)} appear${missing.length === 1 ? 's' : ''} in no user turn, tool doc or tool response of the prompt`);
   // A date is said many ways, and "tomorrow" is one: it needs the date, or a today to count from.
   const undated = unanchoredDates({ messages: parts.messages, groundTruth: parts.groundTruth, errorType: parts.kind === 'internal' ? parts.errorType : '' });

@@ -24,6 +24,7 @@ import { refineDocRole } from './refineDoc.js';
 import { thoughtWriterRole } from './thoughtWriter.js';
 import { formatSources, sourceRows } from '../../scripts/report/sources.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
+import { insertLookups, LOOKUPS_VERSION } from './lookups.js';
 
 interface StandardizeInput {
   /** filter's trajectory, by reference (pipeline/artifactRef.ts): the item's only parent. */
@@ -42,7 +43,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   kind: 'items',
   name: 'standardize',
   // The offline writer's version is part of the stage version, so changing its rules redoes the items.
-  version: `2+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
+  // 3: BFCL's missing read-only lookups (get_symbol_by_name, ls, find) put in before a step whose ticker or file name nothing shows (lookups.ts).
+  version: `3+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
@@ -126,9 +128,12 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
     }
 
     const byName = new Map(tools.map((t) => [t.name, t]));
+    // BFCL: the lookups its ground truth leaves out, put in where a later step takes what only they show.
+    const lookups = raw.source === 'bfcl' ? insertLookups(raw.turns, tools.map((t) => t.name), raw.meta) : undefined;
+    const lookupAnswers = new Map<string, string>((lookups?.inserted ?? []).map((l) => [`${l.turn}:${l.index}`, l.response]));
     const coercions: Coercion[] = [];
     let k = 0;
-    const turns = raw.turns.map((turn) => ({
+    const turns = (lookups?.turns ?? raw.turns).map((turn) => ({
       user: turn.user,
       steps: turn.steps
         .filter((s) => s.action.name !== FINISH_ACTION)
@@ -166,9 +171,12 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
         thoughtWriterRole,
         {
           query: turn.user,
-          ...(before.length ? { earlierRequests: before.map((b) => b.user), earlierAnswers: before.flatMap((b) => b.steps.map((s) => ({ name: s.action.name, ...(s.response ? { response: s.response.content } : {}) }))) } : {}),
+          ...(before.length ? { earlierRequests: before.map((b) => b.user), earlierAnswers: before.flatMap((b, bt) => b.steps.map((s, si) => {
+                const response = s.response?.content ?? lookupAnswers.get(`${bt}:${si}`);
+                return { name: s.action.name, ...(response ? { response } : {}) };
+              })) } : {}),
           steps: turn.steps.map((s, i) => {
-            const previous = i > 0 ? turn.steps[i - 1].response?.content : undefined;
+            const previous = i > 0 ? (turn.steps[i - 1].response?.content ?? lookupAnswers.get(`${t}:${i - 1}`)) : undefined;
             return { name: s.action.name, description: byName.get(s.action.name)!.description, args: s.action.args, ...(previous ? { previousResponse: previous } : {}) };
           }),
         },
@@ -182,7 +190,21 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
     }
 
     const content: StandardizedTrajectory = {
-      trajectory: { id: raw.id, source: raw.source, tools, turns, final: '', meta: { ...raw.meta, sourceFile: raw.sourceFile, recordId: raw.recordId } },
+      trajectory: {
+        id: raw.id,
+        source: raw.source,
+        tools,
+        turns,
+        final: '',
+        meta: {
+          ...raw.meta,
+          sourceFile: raw.sourceFile,
+          recordId: raw.recordId,
+          // What was put in, and what nothing could show (assemble turns down the cut points that need it).
+          ...(lookups?.inserted.length ? { insertedLookups: lookups.inserted.map(({ turn, index, name, args, shows }) => ({ turn, index, name, args, shows })) } : {}),
+          ...(lookups?.unshown.length ? { unshownValues: lookups.unshown } : {}),
+        },
+      },
       docNotes,
       coercions,
       typeMappings,

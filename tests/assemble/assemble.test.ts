@@ -7,11 +7,12 @@ import { nextAction, REMEMBER_LINE, renderSystemPrompt } from '../../pipeline/pr
 import { allocate } from '../../stages/assemble/sampling.js';
 import { caseId } from '../../stages/assemble/build.js';
 import { assembleSummary } from '../../stages/assemble/index.js';
-import { bfclTrajectories, tevalRecordedResponses, tevalTrajectories } from '../diversify/fixtures/vendored.js';
+import { bfclTrajectories, tevalRecordedResponses, tevalTrajectories, withLookups } from '../diversify/fixtures/vendored.js';
 import { fixtureStage, runAssembleChain, type AssembleHarnessResult } from './fixtures/harness.js';
 
 const REAL = [
-  ...bfclTrajectories([0, 5, 12, 45, 75, 110, 150, 190]),
+  // With the lookups standardize puts in (stages/standardize/lookups.ts): BFCL's own ground truth leaves them out.
+  ...bfclTrajectories([0, 5, 12, 45, 75, 110, 150, 190]).map(withLookups),
   ...tevalTrajectories(['query_0_1', 'query_13_0', 'query_107_2', 'query_132_1', 'query_10_1']),
 ];
 const RECORDS = [...tevalRecordedResponses(['B']), ...tevalRecordedResponses(['C'])];

@@ -17,7 +17,7 @@ import { DEFAULT_QUALITY_THRESHOLDS } from '../../pipeline/config.js';
 import { toolSteps } from '../../pipeline/steps.js';
 import { buildCase } from '../../stages/assemble/build.js';
 import { skipProblem } from '../../stages/diversify-external/afterFailure.js';
-import { bfclTrajectories } from '../diversify/fixtures/vendored.js';
+import { bfclTrajectories, withLookups } from '../diversify/fixtures/vendored.js';
 
 const DOCS =
   'You can call MessageAPI.send_message, TicketAPI.get_ticket, TravelAPI.get_flight_cost, TravelAPI.get_nearest_airport_by_city.\n' +
@@ -99,7 +99,8 @@ describe('an airport code must be shown, or be the one airport of a city named',
 describe('the measures count both, gated at 0', () => {
   it('gt_value_unshown and history_value_unshown flag the defect and pass the grounded twin', () => {
     expect(unshownGroundTruth.check(tc(chat([RIVERMIST]), cost('RMS', 'LAX')), {} as never)).toMatch(/travel_from="RMS"/);
-    expect(unshownGroundTruth.check(tc(chat([RIVERMIST], [[nearest('Rivermist'), '{"nearest_airport": "RMS"}']]), cost('RMS', 'LAX')), {} as never)).toBeNull();
+    // A control (an error case's last answer is its wrong call's, which shows nothing: grounding.ts ungroundedValues).
+    expect(unshownGroundTruth.check({ ...tc(chat([RIVERMIST], [[nearest('Rivermist'), '{"nearest_airport": "RMS"}']]), cost('RMS', 'LAX')), errorType: '' } as TestCase, {} as never)).toBeNull();
     expect(unshownGroundTruth.check(tc(chat(['Send John my message.']), send('USR001')), {} as never)).toMatch(/receiver_id="USR001"/);
     const control = (messages: ChatMessage[]) => ({ ...tc(messages, cost('RMS', 'LAX')), errorType: '' }) as TestCase;
     expect(unshownHistoryValue.check(control(chat([RIVERMIST], [[cost('RMS', 'LAX'), '{"travel_cost_list": [660.0]}']])), {} as never)).toMatch(/travel_from="RMS"/);
@@ -111,7 +112,8 @@ describe('the measures count both, gated at 0', () => {
 
 describe("assemble turns down BFCL cut points that need a value only a doc or a city's name stands for", () => {
   const at = (n: number, name: string) => {
-    const [t] = bfclTrajectories([n]);
+    // With the lookups standardize puts in (an unshown ticker or file name is another defect).
+    const t = withLookups(bfclTrajectories([n])[0]);
     return { t, k: toolSteps(t).findIndex((s) => s.step.action.name === name) + 1 };
   };
   const control = (n: number, name: string, offset: number) => {

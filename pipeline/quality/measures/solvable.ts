@@ -39,7 +39,7 @@ export const unshownGroundTruth: CaseMeasure = {
   kind: 'case',
   id: 'gt_value_unshown',
   group: 'solvable',
-  title: 'ground-truth id / name / number / airport code shown by no user turn, tool response or doc (an id or an airport code by no user turn or tool response: a doc example is not the user\'s data, and only a city with one airport names its code)',
+  title: 'ground-truth id / name / number / airport code / ticker / file or folder name shown by no user turn, tool response or doc (an id, an airport code, a ticker or a file name by no user turn or tool response: a doc example is not the user\'s data, only a city with one airport names its code, only a real company names its ticker; an error case\'s wrong call\'s own answer shows nothing)',
   population: 'cases whose ground truth calls a tool',
   check(tc) {
     if (toolCalls(tc).length === 0) return undefined;
@@ -540,7 +540,7 @@ export const unshownHistoryValue: CaseMeasure = {
   kind: 'case',
   id: 'history_value_unshown',
   group: 'solvable',
-  title: 'a call in the shown history takes an id / name / number / place / airport code that nothing before it shows (an id or a code a tool doc shows, or a made-up city\'s airport no lookup gave, is not shown)',
+  title: 'a call in the shown history takes an id / name / number / place / airport code / ticker / file or folder name that nothing before it shows (an id or a code a tool doc shows, a made-up city\'s airport or a made-up company\'s ticker no lookup gave, a file no ls or find listed, is not shown)',
   population: 'cases showing at least one earlier tool call',
   check(tc) {
     const calls = tc.messages.flatMap((m, i) => (m.role === 'assistant' ? [{ i, action: shownAction(m.content) }] : []));

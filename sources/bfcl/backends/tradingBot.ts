@@ -62,7 +62,8 @@ const defaultState = (): Record<string, PyValue> => ({
   random_seed: 1053520,
 });
 
-const SYMBOLS: Record<string, string> = {
+/** get_symbol_by_name's table: company name → ticker. */
+export const SYMBOLS: Readonly<Record<string, string>> = {
   Apple: "AAPL",
   Google: "GOOG",
   Tesla: "TSLA",
