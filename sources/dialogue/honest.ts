@@ -32,7 +32,7 @@
  * sharing a line and spread the lines across cases. A dialogue whose claim the rules cannot undo (a reply
  * mid-dialogue that only claims) is left out of the pool.
  */
-import { AFTER_DRINK, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, statesMenu, normalizeLine, readsOrderBack, orderModifiers, statedModifiers, takesLeave, userAsks } from '../../pipeline/dialogueRules.js';
+import { AFTER_DRINK, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -40,7 +40,7 @@ const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
 type Turn = { role: 'user' | 'assistant'; content: string };
 
 /** A sentence that carries no content of its own ("OK.", "Great!", "Thank you."). */
-const FILLER = /^\W*(?:ok(?:ay)?|k|alright|all right|great|sure(?: thing)?|perfect|awesome|excellent|wonderful|fantastic|cool|no problem|certainly|of course|absolutely|yes|yep|yeah|yes (?:sir|ma'?am)|got it|sounds good|thanks?|thank you(?: so much| very much)?|well|right on|very well|you got it|will do|good|nice|great choice|good choice|excellent choice|awesome choice|wonderful choice|alrighty|okie dokie|gotcha|understood|wonderful)(?:[,.!\s]+(?:ok(?:ay)?|great|sure|thanks?|thank you|perfect|sir|ma'?am|then))*\W*$/i;
+const FILLER = /^\W*(?:ok(?:ay)?|k|alright|all right|great|fine|sure(?: thing)?|perfect|awesome|excellent|wonderful|fantastic|cool|no problem|certainly|of course|absolutely|yes|yep|yeah|yes (?:sir|ma'?am)|got it|sounds good|thanks?|thank you(?: so much| very much)?|well|right on|very well|you got it|will do|good|nice|great choice|good choice|excellent choice|awesome choice|wonderful choice|alrighty|okie dokie|gotcha|understood|wonderful)(?:[,.!\s]+(?:ok(?:ay)?|great|sure|thanks?|thank you|perfect|sir|ma'?am|then))*\W*$/i;
 
 const DRINK = /\b(?:cappucinos?|cortandos?|expressos?|hot chocolate|chai lattes?|cold brews?|iced coffees?|drip coffees?|flat whites?|matcha lattes?|green teas?|black teas?|herbal teas?|earl gr[ae]y(?: teas?)?|cappuccinos?|macchiatos?|americanos?|espressos?|frappuccinos?|frappes?|cortados?|steamers?|mochas?|lattes?|chais?|matchas?|smoothies?|teas?|coffees?|caps?)(?:'s)?\b/i;
 const DETERMINER = /^(?:a|an|one|two|three|four|five|six|\d+|some|the)$/i;
@@ -72,6 +72,11 @@ export function orderPhrase(text: string): string | undefined {
     if (DETERMINER.test(bare)) {
       lead.unshift(/^(?:the|an?)$/i.test(bare) ? 'a' : bare.toLowerCase());
       break;
+    }
+    // "a Cloud and Mist tea": a name's "and", between two capitalised words.
+    if (/^and$/i.test(bare) && /^[A-Z]/.test(lead[0] ?? '') && /^[A-Z]/.test(before[i - 1] ?? '') && !DETERMINER.test(before[i - 1])) {
+      lead.unshift(bare);
+      continue;
     }
     if (STOP.test(bare.replace(/'/g, '')) || STOP.test(bare)) break;
     lead.unshift(bare);
@@ -234,7 +239,7 @@ const SPELLING: [RegExp, string][] = [
  * words in lower case, the drinks spelt right; every option the customer gave stays.
  */
 export function restate(order: string): string {
-  let x = order;
+  let x = spellDrinks(order);
   for (const [re, to] of SPELLING) x = x.replace(re, to);
   x = x
     .replace(/\s*,?\s*\bplease\b,?/gi, '')
@@ -265,7 +270,7 @@ export function restate(order: string): string {
  * when the turn requests nothing it could name.
  */
 export function requestedItem(text: string): string | undefined {
-  const m = /\b(?:i(?:'d| would) (?:like|love)|i want|i(?:'ll| will) (?:have|take|get|go with)|i think i(?:'ll| will) (?:have|take|get|go with)|(?:can|could|may) i (?:please )?(?:get|have|order))\s+(a|an|one|two|three|the|some)\s+([^.!?,;]{2,60}?)(?:\s+(?:please|too|also|as well|today|now|then))*\s*(?:[.!?]|$)/i.exec(text.trim());
+  const m = /\b(?:i(?:'d| would) (?:like|love)|i want|i(?:'ll| will) (?:have|take|get|go with)|i think i(?:'ll| will) (?:have|take|get|go with)|i'?m (?:gonna|going to) (?:have|take|get|order|go with)|(?:can|could|may) i (?:please )?(?:get|have|order))\s+(a|an|one|two|three|the|some)\s+([^.!?,;]{2,60}?)(?:\s+(?:please|too|also|as well|today|now|then))*\s*(?:[.!?]|$)/i.exec(text.trim());
   if (!m || /^(?:to|it|that|this|few|little|bit|minute|moment|table|seat|menu|wifi|password|receipt|bathroom|restroom|question)\b/i.test(m[2])) return undefined;
   let what = m[2];
   for (const [re, to] of SPELLING) what = what.replace(re, to);
@@ -288,6 +293,8 @@ export function shortOrder(order: string): string | undefined {
     const core = order.replace(/^(?:a|an|one|the|some)\s+/i, '').split(/,\s*/)[0];
     const m = DRINK.exec(core);
     if (!m) return undefined;
+    // A named drink keeps its name ("the Cloud and Mist tea", not "the tea").
+    if (/\b[A-Z]/.test(core.slice(0, m.index))) return `the ${core.slice(0, m.index + m[0].length)}`;
     const adjective = core.slice(0, m.index).trim().split(/\s+/).reverse().find((w) => /^(?:small|medium|large|tall|grande|venti|iced|hot|decaf|half-caf|single|double|triple|quad|quadruple|skinny)$/i.test(w));
     const extra = /^\s+with\s+(?!a\b|an\b|the\b|some\b)([\w%-]+(?:\s+milk\b)?)/i.exec(core.slice(m.index + m[0].length));
     return `the ${adjective ? `${adjective.toLowerCase()} ` : ''}${m[0].toLowerCase()}${extra && !adjective ? ` with ${extra[1]}` : ''}`;
@@ -431,6 +438,11 @@ const SHAPE_IDS = new Map<string, number>();
 for (const w of [...PHRASE_WORDINGS, ...PLAIN_WORDINGS]) for (const s of w.shapes) if (!SHAPE_IDS.has(s)) SHAPE_IDS.set(s, SHAPE_IDS.size);
 const PHRASE_SHAPES = PHRASE_WORDINGS.map((w) => w.shapes.map((s) => SHAPE_IDS.get(s)!));
 const PLAIN_SHAPES = PLAIN_WORDINGS.map((w) => w.shapes.map((s) => SHAPE_IDS.get(s)!));
+/** Wordings that open with a filler ("Good, …", "Fine, …", "All clear, then."): not after a reply's own "OK.". */
+const OPENS_FILLER = /^(?:good|fine|all clear|right|ok(?:ay)?|alright|great)\b[.,]/i;
+const PHRASE_FILLER = new Set(PHRASE_WORDINGS.flatMap((w, i) => (OPENS_FILLER.test(wordingText('x', i)) ? [i] : [])));
+const PLAIN_FILLER = new Set(PLAIN_WORDINGS.flatMap((w, i) => (OPENS_FILLER.test(w.text()) ? [i] : [])));
+const NO_FILLER = new Set<number>();
 
 /** A 32-bit mix of integers (murmur3's finalizer), for seeded tie-breaks without building strings. */
 function mix(...xs: number[]): number {
@@ -460,7 +472,9 @@ export interface ClosingPlan {
 }
 
 // Each part a sentence of its own: a kept sentence the corpus left unstopped ("Thank you for being a loyal customer") gets its full stop.
-const planText = (p: ClosingPlan, close: string) => menuCase([p.opener, ...p.said, close, ...p.leave].filter(Boolean).map((x) => asHelper({ role: 'assistant', content: /[.!?]["')]?$/.test(x!.trim()) ? x! : `${x!.trim()}.` }).content).join(' '));
+/** A closing's own filler ("Fine.", "Good, …") after the reply's opener ("OK."): one is enough ("OK. Fine. Ordering …" -> "OK. Ordering …"). */
+const unstack = (p: ClosingPlan, close: string) => (p.opener && !p.said.length ? close.replace(/^(?:good|fine|all clear, then|right)[.,]\s+(\w)/i, (_m, c: string) => c.toUpperCase()) : close);
+const planText = (p: ClosingPlan, close: string) => menuCase([p.opener, ...p.said, unstack(p, close), ...p.leave].filter(Boolean).map((x) => asHelper({ role: 'assistant', content: /[.!?]["')]?$/.test(x!.trim()) ? x! : `${x!.trim()}.` }).content).join(' '));
 
 /**
  * The closings of one insertion, in its order (undefined for a dialogue whose last reply was not
@@ -490,6 +504,8 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string):
       return planText(p, p.phrase ? CLOSING[i](p.phrase) : CLOSING_PLAIN[i]);
     }
     const options = p.phrase ? PHRASE_SHAPES : PLAIN_SHAPES;
+    // After the reply's own opener ("OK."), no wording that opens with a filler of its own ("OK. Good, the mocha.").
+    const filler = p.opener && !p.said.length ? (p.phrase ? PHRASE_FILLER : PLAIN_FILLER) : NO_FILLER;
     const textOf = (i: number) => planText(p, p.phrase ? wordingText(p.phrase, i) : PLAIN_WORDINGS[i].text());
     let best = -1;
     let bestKey = Infinity;
@@ -501,7 +517,7 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string):
         if (previous.includes(s)) clash = true;
         if (used[s] > uses) uses = used[s];
       }
-      if (clash || uses > bestKey) continue;
+      if (clash || uses > bestKey || filler.has(i)) continue;
       const k = uses + mix(seed, n, i) / 2 ** 32;
       // Two dialogues of one order ("a latte to go") never get the same closing word for word.
       if (k < bestKey && !said.has(normalizeLine(textOf(i)))) {
@@ -553,7 +569,8 @@ function asks(t: Turn | undefined): boolean {
  */
 function bareCheck(s: string): boolean {
   const t = s.trim();
-  if (DRINK.test(t) || /^\W*(?:(?:ok(?:ay)?|sure|great|and|so)[,.!]?\s+)?(?:what|which|how|would you like|do you want)\b/i.test(t)) return false;
+  // "How about now, does it look right?" checks the change; "How would you like it?" asks a choice.
+  if (DRINK.test(t) || /^\W*(?:(?:ok(?:ay)?|sure|great|and|so)[,.!]?\s+)?(?:what|which|how(?! about now\b| does (?:that|it|this|everything) look\b)|would you like|do you want)\b/i.test(t)) return false;
   const asksOrTells = /\?\s*$/.test(t) || /\b(?:please|confirm|check|verify|review|make sure)\b/i.test(t);
   return asksOrTells && /\b(?:confirm\w*|correct|right|accurate|check\w*|verify|review|make sure|looks? (?:good|ok(?:ay)?|fine|alright|right|correct)|is (?:that|this|it) (?:good|it|all|everything|what you (?:want|wanted|ordered))|good to go|(?:everything|all) (?:good|ok(?:ay)?|set|fine))\b/i.test(t);
 }
@@ -605,25 +622,48 @@ export function asHelper<T extends Turn>(t: T): T {
  * "what they have" when the question names nothing the rules can take.
  */
 export function menuClause(question: string): string {
-  const q = question.replace(/[’‘]/g, "'").replace(/\s+/g, ' ');
+  // "a cold, chocolate milk shake": one noun phrase, its comma dropped.
+  const q = question.replace(/[’‘]/g, "'").replace(/\s+/g, ' ').replace(/\b(cold|hot|iced|warm|sweet|large|small|creamy),\s+(?=[a-z])/gi, '$1 ');
   const clean = (x: string) =>
     menuCase(` ${x}`)
       .trim()
       .toLowerCase()
       .replace(/\b(?:here|today|now|currently|available|for (?:the |my )?(?:coffee|drink|drinks)|you guys|y'?all|guys|in stock|on the menu|at all)\b/g, '')
       .replace(/\bco0ffee\b/g, 'coffee')
+      // What kind was asked for, not the asking words ("kids of coffee", "kinda of syrup", "kind's of herbal tea").
+      .replace(/^(?:different |other )?(?:kind's|kinda|kids|kinds?|types?|sorts?|assortments?|varieties|selections?)(?: of)*\b/, '')
+      .replace(/^of\b/, '')
+      .replace(/\b(?:please|exactly|thanks?)\b/g, '')
+      .replace(/\bcoffe\b/g, 'coffee')
+      .replace(/\bsweetners?\b/g, (w) => (w.endsWith('s') ? 'sweeteners' : 'sweetener'))
+      // "Herbals in tea form": herbal teas, as a count noun is said.
+      .replace(/^herbals?$/, 'herbal teas')
       .replace(/\s+/g, ' ')
       .trim();
   const ok = (x: string) => !!x && x.split(' ').length <= 4 && !/^(?:you|it|that|this|them|one|a|an|the|there|kind|kinds|type|types|is|are|of)$/.test(x) && !/\b(?:you|your|i|me|my|do|does)\b/.test(x);
   const which = /\b(?:what|which)\s+(?:different\s+|other\s+)?(?:kinds?|types?|sorts?|varieties|flavou?rs?|options)\s+(?:of\s+)?([a-z][\w' %-]*?)(?=\s+(?:do|does|can|could|are|is|you|they|would|available|that|for|to|on|there)\b|[?.!,]|$)/i.exec(q) ?? /\b(?:what|which|the)\s+(?:(?:are|is)\s+)?(?:the\s+)?(?:different\s+|other\s+)?([a-z][\w' %-]*?)\s+(?:(?:do|does|can|could|are|is)\s+)?(?:that\s+)?(?:you|they|there|y'?all|ya)(?:'re| are)?\s+(?:guys\s+|all\s+)?(?:have|offer|serve|carry|sell|stock|got|make|serving|offering|selling)\b/i.exec(q);
+  // "What kind of sweetener comes with that?"
+  const comes = /\bwhat (?:kinds? of |types? of )?([a-z][\w' -]*?) comes? with (?:that|it|this|them)\b/i.exec(q);
+  if (comes && ok(clean(comes[1]))) return `what ${clean(comes[1])} comes with it`;
+  // "What is the Cold Brew made of?": what goes into theirs.
+  const made = /\bwhat(?:'s| is| are)\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)\s+made\s+(?:of|with|from)\b/i.exec(q) ?? /\bwhat(?:'s| is| are| goes)\s+in\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q) ?? /\bwhat (?:makes up|comes in|is in|are the ingredients (?:of|in)) (?:the|a|an|your|their)\s+([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q);
+  if (made && ok(clean(made[1]))) return `what goes into their ${clean(made[1])}`;
   if (which && ok(clean(which[1]))) return `what ${clean(which[1])} they have`;
   const options = /\b(?:what|which) (?:are|is) (?:the |your |their )?([a-z][\w' %-]*?) (?:options|choices|selections?)\b/i.exec(q);
   if (options && ok(clean(options[1]))) return `what ${clean(options[1])} they have`;
-  const whether = [...q.matchAll(/\b(?:have|sell|serve|carry|offer|stock|got|there(?= (?:is|are)\b))\s+(?:is\s+|are\s+)?(?:any\s+|some\s+|an?\s+)?([a-z][\w' %-]*?)(?=\s+(?:here|today|available|for|to|in|at|that|with|on|you|drinks? for)\b|[?.!,]|$)/gi)].find((m) => ok(clean(m[1])));
+  const there = /\b(?:are|is) there (any|some)\s+([a-z][\w' %-]*?)(?=\s+(?:available|here|today|for|on|in)\b|[?.!,]|$)/i.exec(q);
+  if (there && ok(clean(there[2]))) return `whether they have ${there[1].toLowerCase()} ${clean(there[2])}`;
+  // "what exactly do you have in terms of coffee drinks?"
+  const terms = /\bin terms of\s+([a-z][\w' %-]*?)(?=[?.!,]|$)/i.exec(q);
+  if (terms && ok(clean(terms[1]))) return `what ${clean(terms[1])} they have`;
+  const whether = [...q.matchAll(/\b(?:have|sell|serve|carry|offer|stock|got|make|there(?= (?:is|are)\b))\s+(?:is\s+|are\s+)?(?:any\s+|some\s+|an?\s+)?([a-z][\w' %-]*?)(?=\s+(?:here|today|available|for|to|in|at|that|with|on|you|drinks? for)\b|[?.!,]|$)/gi)].find((m) => ok(clean(m[1])));
   if (whether) {
     const x = clean(whether[1]);
-    const some = /\b(?:any|some)\s+$/i.test(q.slice(0, whether.index + whether[0].length - whether[1].length));
-    return `whether they have ${some ? 'any ' : ''}${x}`;
+    const lead = q.slice(0, whether.index + whether[0].length - whether[1].length);
+    const some = /\b(?:any|some)\s+$/i.test(lead);
+    // "Do you guys have a Cappuccino …?": one of a kind asked about, with its article.
+    const one = !some && /\ban?\s+$/i.test(lead) && !/s$/.test(x);
+    return `whether they have ${some ? 'any ' : one ? `${indefiniteFor(x)} ` : ''}${x}`;
   }
   return 'what they have';
 }
@@ -703,16 +743,19 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
   // The order the previous reply read back, and whether the customer then said it was right.
   let readBack: string | undefined;
   for (const [i, turn] of turns.entries()) {
-    let t = turn;
+    // The assistant spells its drinks right ("A latter?", "an expresso diluted with warm water").
+    let t = turn.role === 'assistant' && spellDrinks(turn.content) !== turn.content ? { ...turn, content: spellDrinks(turn.content) } : turn;
     if (t.role === 'user') {
-      const named = orderPhrase(t.content);
+      // The customer's words with their drinks spelt right ("a Machiatto", "an Almond Corado"): what a read-back names.
+      const spelt = spellDrinks(t.content);
+      const named = orderPhrase(spelt);
       if (named) {
         phrase = named;
-        orderTexts = [t.content];
+        orderTexts = [spelt];
         guess = undefined;
       } else {
-        if (phrase) orderTexts.push(t.content);
-        const item = userAsks(t.content) ? undefined : requestedItem(t.content);
+        if (phrase) orderTexts.push(spelt);
+        const item = userAsks(t.content) ? undefined : requestedItem(spelt);
         if (item) guess = item;
       }
       out.push(t);
@@ -792,7 +835,9 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
       // Once the customer has confirmed the read-back, the closing names the drinks, not the whole order again.
       // The corpus's own "Ok, that's a double cappuccino with whole milk to go." after the "yes": said once already.
       const again = confirmed ? said.filter((s) => !(DRINK.test(s) && /^\W*(?:(?:ok(?:ay)?|great|alright|perfect)[,.!]?\s*)?(?:that'?s|so|your order is|you(?:'ve| have) ordered|one|a|an|two)\b/i.test(s))) : said;
-      const closing: ClosingPlan = { index: i, opener, said: again, leave, phrase: confirmed && normalizeLine(order!).split(' ').length >= 4 ? shortOrder(order!) ?? order : order };
+      // An item the rules do not know ("the Cloud and Mist") is named too, as its read-back named it.
+      const named = order ?? (guess ? restate(guess) : undefined);
+      const closing: ClosingPlan = { index: i, opener, said: again, leave, phrase: confirmed && order && normalizeLine(order).split(' ').length >= 4 ? shortOrder(order) ?? order : named };
       text = planText(closing, confirmation(closing.phrase, h + i));
       if (plan) plan.closing = closing;
     } else {
@@ -802,6 +847,8 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
       text = [opener, q].filter(Boolean).join(' ');
     }
     if (claimsAction(text)) return undefined;
+    // A kept read-back of the corpus's own ("So that's a macchiato with almond milk? Please confirm and I'll put it in."): the closing after a "yes" need not repeat it.
+    if (order && !readBack && !last && readsOrderBack(text)) readBack = order;
     out.push({ ...t, content: text });
   }
   // The claims are undone first: "we'll send that over" is a claim, "they'll send that over" would hide one.
