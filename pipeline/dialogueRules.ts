@@ -15,7 +15,7 @@
 import { levenshtein } from './editDistance.js';
 
 /** Drink names long enough that a near miss is a misspelling, not another word ("Machiatto", "cuppuccino", "Corado"). */
-const SPELT_DRINKS = ['cappuccino', 'frappuccino', 'macchiato', 'americano', 'espresso', 'chocolate', 'cortado', 'matcha', 'coffee'];
+const SPELT_DRINKS = ['cappuccino', 'frappuccino', 'macchiato', 'americano', 'espresso', 'chocolate', 'cortado', 'matcha', 'coffee', 'hazelnut', 'sweetener', 'caramel'];
 /** English words a near miss must not be taken from ("offer" is two edits from "coffee"). */
 const NOT_DRINKS = new Set(['offer', 'offers', 'watch', 'match', 'steamed', 'latest', 'tornado', 'american', 'americans', 'toffee', 'coffer', 'coffees', 'corrado', 'cortana', 'mocca', 'matches', 'matched', 'cartoon']);
 /** A customer's short or misspelt word for a drink after an article, a count, a size or a milk ("an oat milk late", "two capps", "an American with vanilla"). */
@@ -24,7 +24,8 @@ const SPELT_IN_CONTEXT: [RegExp, string][] = [
   [/(?<=\b(?:an?|one|large|small|medium|iced|hot|decaf|double) )american\b(?= (?:with|please|coffee\b)|[.!?,]|$)/gi, 'americano'],
   [/\bcapps\b/gi, 'cappuccinos'],
   [/\bcapp\b/gi, 'cappuccino'],
-  [/\bmacha\b/gi, 'mocha'],
+  [/\bmacha(?= lattes?\b)/gi, 'matcha'],
+  [/\bdecafe\b/gi, 'decaf'],
   [/\bdecaff\b/gi, 'decaf'],
   [/\bdecaff?inated\b/gi, 'decaffeinated'],
 ];
@@ -222,7 +223,7 @@ const CLAIMS: RegExp[] = [
   /\b(?:can|may|shall|could) (?:i|we) get (?:you|for you|that|it|something|anything)\b|\bwhat (?:can|may|shall|could|would) (?:i|we) (?:get|make|fix|bring)\b|\blet me (?:just |quickly )?(?:get|send|put|place|make|start|add|grab|ring|bring|fix|enter|key|type|input|submit|punch)\b/i,
   /\b(?:in|within) (?:just |only |about |around |under |less than )*(?:(?:a|an) )?(?:(?:few|couple(?: of)?|several|\d+|two|three|four|five|ten|fifteen)\s*(?:more\s+)?(?:minutes?|mins?|moments?|seconds?|secs?)\b|(?:few|couple|bit|moments?|jiffy|sec|second|minute|flash)\b)|\b(?:shortly|momentarily|soon|right away|in no time|asap)\b/i,
   /\b(?:before|prior to|after|once)\s+(?:i\s+|we\s+)?(?:send|sending|sent|forward(?:ing)?|submit(?:ting)?|plac(?:e|ing)|put(?:ting)?)\b|\b(?:be|been|being|gets?|getting) (?:sent|forwarded|submitted|placed)\b|\bto be (?:made|prepared|brewed)\b|\b(?:will|'ll|shall)\s+have\s+(?:that|it|this|them|those|your \w+)\s+(?:\w+\s+)?(?:up|out|ready|done|made|over)\b/i,
-  /\b(?:happy|glad|pleased) to (?:get|make|bring|prepare|whip up) (?:that|it|this|one|them|those|your \w+)(?: (?:for you|started|going|up))?\b|\bhere (?:you go|you are|it is|is your|'s your|are your)\b|\bhere(?:'s| is) (?:your|the) (?:order|drink|coffee|menu)\b|\bhere'?s (?:that|this|it)\b/i,
+  /^\W*enjoy\W*$|\bi (?:have|'ve got|got) (?:a|an|one|two|your|the|that) [^.?!]{0,30}\bfor you\b|\b(?:happy|glad|pleased) to (?:get|make|bring|prepare|whip up) (?:that|it|this|one|them|those|your \w+)(?: (?:for you|started|going|up))?\b|\bhere (?:you go|you are|it is|is your|'s your|are your)\b|\bhere(?:'s| is) (?:your|the) (?:order|drink|coffee|menu)\b|\bhere'?s (?:that|this|it)\b/i,
   /\benjoy (?:your|the) (?:drink|coffee|order|tea|latte|beverage|\w+ (?:latte|coffee|tea))\b|\bthanks? (?:you )?for (?:your|the) order(?:ing)?\b|\bthanks? for ordering\b|\bfor your (?:business|purchase|patronage)\b|\bthat(?:'ll| will) be \$/i,
   // How long the making takes ("It'll be just a couple of minutes.", "Thanks, give us just a few
   // minutes", "Ok, that will only take a moment.", "Please wait for a bit.", "The wait won't be very long").
@@ -271,11 +272,11 @@ export function claimsSituation(text: string): string | undefined {
 }
 
 /** Menu words a careful writer keeps in lower case inside a sentence ("a Mocha with Oat Milk" -> "a mocha with oat milk"). */
-const MENU_CASE = /(?<=[\w,%)] )(?:Hot Chocolate|Chai|Cold Brew|Iced|Coffees?|Drip|Flat White|Matcha|Green|Black|Herbal|Teas?|Cappuccinos?|Macchiatos?|Americanos?|Espressos?|Frappuccinos?|Frappes?|Cortados?|Steamers?|Mochas?|Lattes?|Smoothies?|Decaf(?:feinated)?|Vanilla|Hazelnut|Caramel|Honey|Syrups?|Sweeteners?|Sauce|Drizzle|Pumps?|Shots?|Oat|Almond|Soy|Coconut|Whole|Skim(?:med)?|Non-?[Ff]at|Lactose-[Ff]ree|Milk|Whipped|Cream|Sugar|Foam|Extra|Small|Medium|Large|Tall|Grande|Venti|Single|Double|Triple|Quad(?:ruple)?(?:-[Ss]hot)?|Skinny|Regular|Chocolate|Mint|Peppermint|Cinnamon|Pumpkin|Spice|Sea Salt|Salted|White|Dark)\b/g;
+const MENU_CASE = /(?<=[\w,%)] )(?:Hot Chocolate|Chai|Cold Brew|Iced|Coffees?|Drip|Flat White|Matcha|Green|Black|Herbal|Teas?|Cappuccinos?|Macchiatos?|Americanos?|Espressos?|Frappuccinos?|Frappes?|Cortados?|Steamers?|Mochas?|Lattes?|Smoothies?|Decaf(?:feinated)?|Vanilla|Hazelnut|Caramel|Honey|Syrups?|Sweeteners?|Sauce|Drizzle|Pumps?|Shots?|Oat|Almond|Soy|Coconut|Whole|Skim(?:med)?|Non[- ]?[Ff]at|Lactose-[Ff]ree|Milk|Whipped|Cream|Sugar|Foam|Extra|Small|Medium|Large|Tall|Grande|Venti|Single|Double|Triple|Quad(?:ruple)?(?:-[Ss]hot)?|Skinny|Regular|Chocolate|Mint|Peppermint|Cinnamon|Pumpkin|Spice|Sea Salt|Salted|White|Dark)\b/g;
 
 /** The text with menu words inside a sentence in lower case, and "Mocha's" as a plural "mochas". */
 export function menuCase(text: string): string {
-  return text.replace(MENU_CASE, (m) => m.toLowerCase()).replace(/\b(two|three|four|\d+) (\w+)'s\b/gi, '$1 $2s');
+  return text.replace(MENU_CASE, (m) => m.toLowerCase()).replace(/\b(two|three|four|\d+)((?: \w+){0,2}) (\w+)'s\b/gi, '$1$2 $3s');
 }
 
 /** A menu word capitalised inside a sentence of a reply ("So that's a Mocha with Oat Milk?"), or undefined. */
@@ -589,4 +590,18 @@ export function speaksAsCustomer(text: string): string | undefined {
   return text
     .split(/(?<=[.!?])\s+/)
     .find((s) => /^\W*(?:(?:yes|yeah|ok(?:ay)?|so|um+|hmm+|and)\b\W*)*(?:give me|get me|i'?d like|i would like|i want|i'?ll (?:have|take)|i need|(?:can|could|may) i (?:get|have)(?! (?:you|your|that for you)))\s+(?:a|an|one|two|three|some|the|to order|(?:\w+ ){1,3}(?:milk|latte|mocha|tea|coffee))\b/i.test(s) && !/\b(?:you|your)\b/i.test(s));
+}
+
+/** A customer's question about what goes into a drink ("What's in the Cold Brew?", "What are the contents of the matcha latte?", "So what is the Steamer all about?"). */
+const ASKS_CONTENTS = /\bwhat(?:'s| is| are| goes)\s+in\b|\bmade (?:of|with|from)\b|\b(?:contents|ingredients)\b|\bwhat(?:'s| is) (?:the|a|an|your) [^?.!]{1,30} all about\b|\bwhat makes up\b|\bwhat comes in\b/i;
+
+/**
+ * A reply telling what goes into this café's drink after the customer asked ("That drink has ice
+ * and their special coffee concentrate", "It is a 10 oz mix of hot water and espresso."): a recipe
+ * only the café's menu gives. The reply, or undefined.
+ */
+export function describesRecipe(question: string, reply: string): string | undefined {
+  const q = question.replace(/[’‘]/g, "'");
+  if (!ASKS_CONTENTS.test(q) || /\?/.test(reply) || endsOnQuestion(reply) || saysNoMenu(reply)) return undefined;
+  return /\b(?:milk|concentrate|espresso|water|ice|foam|microfoam|syrup|chocolate|shots?|cream|leaves|steamed|oz|ounces?)\b/i.test(reply) ? reply : undefined;
 }

@@ -32,7 +32,7 @@
  * sharing a line and spread the lines across cases. A dialogue whose claim the rules cannot undo (a reply
  * mid-dialogue that only claims) is left out of the pool.
  */
-import { AFTER_DRINK, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks } from '../../pipeline/dialogueRules.js';
+import { AFTER_DRINK, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -173,7 +173,7 @@ function secondDrinkAt(text: string): number {
   if (!first) return -1;
   const rest = text.slice(first.index + first[0].length);
   const m = /(?:\band\s+(?:an?\s+|one\s+|another\s+)?|\b(?:also|plus)?\s*(?:an?|one|another)\s+)(?:[\w%-]+\s+){0,3}?(?=(?:hot chocolate|chai lattes?|cold brews?|iced coffees?|drip coffees?|flat whites?|matcha lattes?|cappuccinos?|macchiatos?|americanos?|espressos?|frappuccinos?|cortados?|mochas?|lattes?|chais?|teas?|coffees?)\b)/i.exec(rest);
-  return m && !/\b(?:shots?|of|pumps?|splash|bit|dash)\b/i.test(m[0]) ? first.index + first[0].length + m.index : -1;
+  return m && !/\b(?:shots?|of|pumps?|splash|bit|dash|other)\b/i.test(m[0]) ? first.index + first[0].length + m.index : -1;
 }
 
 /**
@@ -251,7 +251,9 @@ export function restate(order: string): string {
     .replace(/\bwith ([\w%-]+(?: [\w%-]+)?) and double the \1\b/gi, 'with double $1')
     .replace(/\bdouble the\b/gi, 'double');
   // "and please add caramel syrup (to it)": an option of the drink.
-  x = x.replace(/,?\s+(?:and\s+)?(?:also\s+)?add(?:ed)?\s+(?:some\s+|a little\s+|a bit of\s+)?(.+?)(?:\s+to (?:it|that|them|the \w+))?$/i, (_m, what: string, at: number) => (/\bwith\b/i.test(x.slice(0, at)) ? ` and ${what}` : ` with ${what}`));
+  // "with chocolate added to it" -> "with chocolate"; "with added hazelnut" -> "with hazelnut".
+  x = x.replace(/\s+added(?:\s+(?:to|in|into)\s+(?:it|that|them|the \w+))?(?=[,.]|\s+and\b|$)/i, '').replace(/\bwith added\b/gi, 'with');
+  x = x.replace(/,?\s+(?:and\s+)?(?:also\s+)?add(?:ed)?\s+(?!to\b|in\b)(?:some\s+|a little\s+|a bit of\s+)?(.+?)(?:\s+to (?:it|that|them|the \w+))?$/i, (_m, what: string, at: number) => (/\bwith\b/i.test(x.slice(0, at)) ? ` and ${what}` : ` with ${what}`));
   // "and make the milk steamed extra hot", "and make it to go": the option, after a comma.
   x = x.replace(/,?\s+and\s+(?:also\s+)?(?:make|have|get)\s+(?:it|that|them|this|the ([\w%-]+))\s+(.+)$/i, (_m, noun: string | undefined, what: string, at: number) => {
     const named = noun && new RegExp(`\\b${noun}\\b`, 'i').test(x.slice(0, at));
@@ -260,8 +262,13 @@ export function restate(order: string): string {
   x = x.replace(/\s+(?:too|also|as well)$/i, '').replace(/\s{2,}/g, ' ').trim();
   // An order cut where the customer's sentence went on ("a mocha to go since I'm in a rush", "a
   // latte with 2% milk and vanilla and …") ends on the word that joined the rest: read back without it.
-  x = x.replace(/(?:[\s,]+\b(?:since|because|but|and|or|with|of|the|an?|so|as)\b)+$/i, '');
-  return menuCase(x);
+  x = x.replace(/(?:[\s,]+\b(?:since|because|but|and|or|with|of|the|an?|so|as|can|could|please)\b)+$/i, '');
+  // "a macchiato, with almond milk", "with 2% milk and with vanilla": one phrase, joined once.
+  x = x.replace(/,\s+with\b/gi, ' with').replace(/\band with\b/gi, 'and');
+  // "a Cortado with double": the shots before the drink ("a double cortado").
+  x = x.replace(/^(?:an?|one)\s+([\w%-]+(?:\s+[\w%-]+)?)\s+with\s+(double|triple|quad)$/i, (_m, drink: string, shots: string) => `a ${shots.toLowerCase()} ${drink}`);
+  // "and A Latte": an article inside the order in lower case.
+  return menuCase(x).replace(/(?<=\s)A(?=\s+[a-z])/g, 'a').replace(/(?<=\s)An(?=\s+[a-z])/g, 'an');
 }
 
 /**
@@ -286,7 +293,7 @@ export function requestedItem(text: string): string | undefined {
 export function shortOrder(order: string): string | undefined {
   const drinks = [...order.matchAll(new RegExp(DRINK.source, 'gi'))].map((m) => m[0].toLowerCase().replace(/'s$/, ''));
   if (!drinks.length) return undefined;
-  const count = /^(two|three|four|five|six|both|\d+)\b/i.exec(order);
+  const count = /^(two|three|four|five|six|both|[2-9]|\d{2,})\b/i.exec(order);
   if (count && drinks.length === 1) return `the ${drinks[0].replace(/(?<=[^s])$/, 's')}`;
   // One drink: the drink with one option at most ("the decaf latte", "the mocha with whole milk"), not every option again.
   if (drinks.length === 1) {
@@ -296,10 +303,13 @@ export function shortOrder(order: string): string | undefined {
     // A named drink keeps its name ("the Cloud and Mist tea", not "the tea").
     if (/\b[A-Z]/.test(core.slice(0, m.index))) return `the ${core.slice(0, m.index + m[0].length)}`;
     const adjective = core.slice(0, m.index).trim().split(/\s+/).reverse().find((w) => /^(?:small|medium|large|tall|grande|venti|iced|hot|decaf|half-caf|single|double|triple|quad|quadruple|skinny)$/i.test(w));
-    const extra = /^\s+with\s+(?!a\b|an\b|the\b|some\b)([\w%-]+(?:\s+milk\b)?)/i.exec(core.slice(m.index + m[0].length));
+    // The option whole ("with extra foam", "with chocolate sauce"), never cut on its first word ("with extra").
+    const extra = /^\s+with\s+(?!a\b|an\b|the\b|some\b)((?:(?:extra|no|light|less|more|double|triple|sugar-free|non-fat|non|fat|half)\s+)*[\w%-]+(?:\s+(?:milk|sauce|syrup|foam|shots?|cream|powder|drizzle|flavou?ring|sweetener))?)/i.exec(core.slice(m.index + m[0].length));
     return `the ${adjective ? `${adjective.toLowerCase()} ` : ''}${m[0].toLowerCase()}${extra && !adjective ? ` with ${extra[1]}` : ''}`;
   }
   const distinct = [...new Set(drinks.map((d) => d.replace(/(?<=[^s])s$/, '')))];
+  // "a regular latte and a decaf latte": two of one drink, said as two ("the lattes", not "the latte").
+  if (distinct.length === 1) return `the ${distinct[0].replace(/(?<=[^s])$/, 's')}`;
   return distinct.length > 2 ? 'that order' : andList(distinct.map((d) => `the ${d}`));
 }
 
@@ -443,6 +453,8 @@ const OPENS_FILLER = /^(?:good|fine|all clear|right|ok(?:ay)?|alright|great)\b[.
 const PHRASE_FILLER = new Set(PHRASE_WORDINGS.flatMap((w, i) => (OPENS_FILLER.test(wordingText('x', i)) ? [i] : [])));
 const PLAIN_FILLER = new Set(PLAIN_WORDINGS.flatMap((w, i) => (OPENS_FILLER.test(w.text()) ? [i] : [])));
 const NO_FILLER = new Set<number>();
+const PHRASE_SINGULAR = new Set(PHRASE_WORDINGS.flatMap((w, i) => (/\b(?:sounds like the one|is the one|it is\b|is what to ask|is your order)/.test(wordingText('x', i)) ? [i] : [])));
+const PHRASE_FRESH = new Set(PHRASE_WORDINGS.flatMap((w, i) => (/^That makes\b/.test(wordingText('x', i)) ? [i] : [])));
 
 /** A 32-bit mix of integers (murmur3's finalizer), for seeded tie-breaks without building strings. */
 function mix(...xs: number[]): number {
@@ -496,7 +508,9 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string):
     const p = plan.phrase && readsBack(plan.said, plan.phrase) ? { ...plan, phrase: undefined } : plan;
     if (!disclaimed) {
       disclaimed = true;
-      const i = seed % (p.phrase ? CLOSING.length : CLOSING_PLAIN.length);
+      let i = seed % (p.phrase ? CLOSING.length : CLOSING_PLAIN.length);
+      // Two drinks are not "the one", nor "it is".
+      if (p.phrase && /^(?:two|three|four|both|\d+)\b|\b(?:and (?:the|a|an|one)|the two)\b|^the \w+s$/i.test(p.phrase)) while (/sounds like the one| it is\./.test(CLOSING[i]('x'))) i = (i + 1) % CLOSING.length;
       // A disclaimer that opens the way a later confirmation does counts as that shape.
       const shapes = p.phrase ? (CLOSING_SHAPES[i] ?? []).map((s) => SHAPE_IDS.get(s)!) : [];
       for (const s of shapes) used[s]++;
@@ -506,6 +520,10 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string):
     const options = p.phrase ? PHRASE_SHAPES : PLAIN_SHAPES;
     // After the reply's own opener ("OK."), no wording that opens with a filler of its own ("OK. Good, the mocha.").
     const filler = p.opener && !p.said.length ? (p.phrase ? PHRASE_FILLER : PLAIN_FILLER) : NO_FILLER;
+    // "The mochas sounds like the one": a wording for one drink, not for two; "That makes the latte": for an order not yet named.
+    const plural = !!p.phrase && /^(?:two|three|four|both|\d+)\b|\b(?:and (?:the|a|an|one)|the two)\b|^the \w+s$/i.test(p.phrase);
+    const definite = !!p.phrase && /^the\b/i.test(p.phrase);
+    const unfit = (i: number) => (plural && PHRASE_SINGULAR.has(i)) || (definite && PHRASE_FRESH.has(i));
     const textOf = (i: number) => planText(p, p.phrase ? wordingText(p.phrase, i) : PLAIN_WORDINGS[i].text());
     let best = -1;
     let bestKey = Infinity;
@@ -517,7 +535,7 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string):
         if (previous.includes(s)) clash = true;
         if (used[s] > uses) uses = used[s];
       }
-      if (clash || uses > bestKey || filler.has(i)) continue;
+      if (clash || uses > bestKey || filler.has(i) || unfit(i)) continue;
       const k = uses + mix(seed, n, i) / 2 ** 32;
       // Two dialogues of one order ("a latte to go") never get the same closing word for word.
       if (k < bestKey && !said.has(normalizeLine(textOf(i)))) {
@@ -633,6 +651,7 @@ export function menuClause(question: string): string {
       // What kind was asked for, not the asking words ("kids of coffee", "kinda of syrup", "kind's of herbal tea").
       .replace(/^(?:different |other )?(?:kind's|kinda|kids|kinds?|types?|sorts?|assortments?|varieties|selections?)(?: of)*\b/, '')
       .replace(/^of\b/, '')
+      .replace(/^drink\s+/, '')
       .replace(/\b(?:please|exactly|thanks?)\b/g, '')
       .replace(/\bcoffe\b/g, 'coffee')
       .replace(/\bsweetners?\b/g, (w) => (w.endsWith('s') ? 'sweeteners' : 'sweetener'))
@@ -646,7 +665,7 @@ export function menuClause(question: string): string {
   const comes = /\bwhat (?:kinds? of |types? of )?([a-z][\w' -]*?) comes? with (?:that|it|this|them)\b/i.exec(q);
   if (comes && ok(clean(comes[1]))) return `what ${clean(comes[1])} comes with it`;
   // "What is the Cold Brew made of?": what goes into theirs.
-  const made = /\bwhat(?:'s| is| are)\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)\s+made\s+(?:of|with|from)\b/i.exec(q) ?? /\bwhat(?:'s| is| are| goes)\s+in\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q) ?? /\bwhat (?:makes up|comes in|is in|are the ingredients (?:of|in)) (?:the|a|an|your|their)\s+([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q);
+  const made = /\bwhat(?:'s| is| are)\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)\s+made\s+(?:of|with|from)\b/i.exec(q) ?? /\bwhat(?:'s| is| are| goes)\s+in\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q) ?? /\bwhat (?:makes up|comes in|is in|are the (?:ingredients|contents) (?:of|in)) (?:the|a|an|your|their)\s+(?:drink\s+)?([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q) ?? /\bwhat(?:'s| is) (?:the|a|an|your) ([a-z][\w' -]*?) all about\b/i.exec(q) ?? /\bwhat(?:'s| is) in (?:the|a|an) drink ([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q);
   if (made && ok(clean(made[1]))) return `what goes into their ${clean(made[1])}`;
   if (which && ok(clean(which[1]))) return `what ${clean(which[1])} they have`;
   const options = /\b(?:what|which) (?:are|is) (?:the |your |their )?([a-z][\w' %-]*?) (?:options|choices|selections?)\b/i.exec(q);
@@ -744,7 +763,9 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
   let readBack: string | undefined;
   for (const [i, turn] of turns.entries()) {
     // The assistant spells its drinks right ("A latter?", "an expresso diluted with warm water").
-    let t = turn.role === 'assistant' && spellDrinks(turn.content) !== turn.content ? { ...turn, content: spellDrinks(turn.content) } : turn;
+    // A join typed twice ("steamed with and added microfoam", "milk and and a bit of microfoam") once.
+    const careful = turn.role === 'assistant' ? spellDrinks(turn.content).replace(/\b(with|and) (?:and|with)\b/gi, '$1') : turn.content;
+    let t = careful !== turn.content ? { ...turn, content: careful } : turn;
     if (t.role === 'user') {
       // The customer's words with their drinks spelt right ("a Machiatto", "an Almond Corado"): what a read-back names.
       const spelt = spellDrinks(t.content);
@@ -764,7 +785,7 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     // "Do you serve honey here?" -> "Yes they do. They have buckwheat and clover.": a menu the assistant cannot see.
     const before = turns[i - 1];
     const stated = statesMenu(asHelper(t).content);
-    if (before?.role === 'user' && ((asksMenu(before.content) && statesMenu(asHelper(t).content, true)) || (stated && (userAsks(before.content) || /\?/.test(before.content))))) {
+    if (before?.role === 'user' && ((asksMenu(before.content) && statesMenu(asHelper(t).content, true)) || describesRecipe(before.content, t.content) || (stated && (userAsks(before.content) || /\?/.test(before.content))))) {
       out.push({ ...t, content: menuReply(before.content, h + i) });
       if (plan) (plan.menu ??= []).push({ index: i, question: before.content });
       continue;

@@ -9,7 +9,7 @@ import type { TestCase } from '../../schemas.js';
 import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
-import { confirmsNothing, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
+import { confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
 export function spokenTurns(tc: TestCase): { role: 'user' | 'assistant'; text: string; thought?: string }[] | undefined {
@@ -569,7 +569,8 @@ export const contextMenuCapitalised: CaseMeasure = {
   title: 'long context: an inserted reply capitalises a menu word inside a sentence ("So that\'s a Mocha with Oat Milk?", "Two Mocha\'s")',
   population: 'evolved cases with an inserted long context',
   check(tc) {
-    return replyDefects(tc, (text) => menuCapitalised(text) || /\b(?:two|three|four|\d+) \w+'s\b/i.test(text), (text) => `"${text.slice(0, 90)}"`);
+    // Also a plural written with an apostrophe ("two chai latte's") and an article capitalised mid-sentence ("a cortado with almond and A latte").
+    return replyDefects(tc, (text) => menuCapitalised(text) || /\b(?:two|three|four|\d+)(?: \w+){0,2} \w+'s\b/i.test(text) || /(?<=[a-z,] )An? (?=[a-z])/.test(text), (text) => `"${text.slice(0, 90)}"`);
   },
 };
 
@@ -680,7 +681,7 @@ export const contextStatesMenu: CaseMeasure = {
       if (t.role !== 'assistant') return;
       const asked = i > 0 && turns[i - 1].role === 'user' && asksMenu(turns[i - 1].text);
       // Either way: "They have buckwheat and clover." and "I don't see mocha on the menu." both claim to know it.
-      const said = statesMenu(t.text, asked) ?? (saysUnavailable(t.text) ? t.text : undefined);
+      const said = statesMenu(t.text, asked) ?? (saysUnavailable(t.text) ? t.text : undefined) ?? (i > 0 && turns[i - 1].role === 'user' ? describesRecipe(turns[i - 1].text, t.text) : undefined);
       if (said && !n++) first = `"${turns[i - 1]?.text.slice(0, 50) ?? ''}" -> "${said.slice(0, 80)}"`;
     });
     return n ? `${n} replies, e.g. ${first}` : null;
@@ -760,4 +761,46 @@ export const contextReplyAsCustomer: CaseMeasure = {
   check: (tc) => replyDefects(tc, speaksAsCustomer, (text) => `"${text.slice(0, 80)}"`),
 };
 
-export const CONTEXT_MEASURES = [contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+/** A read-back whose restated request left its joins behind ("a decaf macchiato with chocolate and to it", "a decaf cortado with and hazelnut", "and an other normal coffee"); the words, or undefined. */
+export function garbledReadBack(text: string): string | undefined {
+  return /\b(?:with|and) (?:and|with)\b|\b(?:and|with) (?:to|in|into) (?:it|that|them)\b|\ban other\b/i.exec(text)?.[0];
+}
+
+export const contextReadBackGarbled: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_readback_garbled',
+  group: 'text',
+  title: 'long context: an inserted read-back keeps the joins of the request it restates ("A decaf macchiato with chocolate and to it?", "A decaf cortado with and Hazelenut Sweetner", "Two decaf cortados and an other normal coffee?")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => replyDefects(tc, garbledReadBack, (text) => `"${garbledReadBack(text)}" in "${text.slice(0, 90)}"`),
+};
+
+/** A closing naming the order short whose option stops on its first word ("Say the mocha with extra at the register"); the words, or undefined. */
+export function cutOption(text: string): string | undefined {
+  return /\bwith (?:extra|no|light|less|more|double|triple)(?=[.,;!?]|\s+(?:at|and|is|sounds|for|when|then|it|just|to|you)\b)/i.exec(text)?.[0];
+}
+
+export const contextShortOrderCut: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_short_order_cut',
+  group: 'text',
+  title: 'long context: an inserted closing names the order short and cuts an option on its first word ("the macchiato with extra is what to ask for", "Say the mocha with extra at the register")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => replyDefects(tc, cutOption, (text) => `"${cutOption(text)}" in "${text.slice(0, 90)}"`),
+};
+
+/** A closing that says two drinks as one ("The mochas sounds like the one.", "the cortados" for "1 cortado"); the words, or undefined. */
+export function pluralDisagrees(text: string): string | undefined {
+  return /\b(?:[Tt]he \w+s|[Tt]wo \w+s|the \w+ and the \w+) (?:sounds like the one|is the one)\b|\b(?:1|one) \w+ with [^.?!]*\. [^.?!]*\bthe \w+os\b/.exec(text)?.[0];
+}
+
+export const contextPluralAgreement: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_plural_agreement',
+  group: 'text',
+  title: 'long context: an inserted closing treats two drinks as one ("The mochas sounds like the one.", "Then the latte and the mocha is the one to order")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => replyDefects(tc, pluralDisagrees, (text) => `"${pluralDisagrees(text)}" in "${text.slice(0, 90)}"`),
+};
+
+export const CONTEXT_MEASURES = [contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
