@@ -728,12 +728,16 @@ export function menuInsertion(questions: string[], key: string): string[] {
   const usedB = new Array<number>(ASK_STAFF.length).fill(0);
   let prev: [number, number] = [-1, -1];
   const seed = hash(key);
+  const said = new Set<string>();
   return questions.map((q, n) => {
+    const clause = menuClause(q);
     let best: [number, number] = [0, 0];
     let bestKey = Infinity;
     for (let a = 0; a < NO_MENU_SAID.length; a++)
       for (let b = 0; b < ASK_STAFF.length; b++) {
         if (a === prev[0] || b === prev[1]) continue;
+        // Two questions asking alike ("What kinds of coffee…", "What kids of coffee…") never get one answer word for word.
+        if (said.has(`${NO_MENU_SAID[a](clause)} ${ASK_STAFF[b]}`)) continue;
         const k = Math.max(usedA[a], usedB[b]) + mix(seed, n, a, b) / 2 ** 32;
         if (k < bestKey) {
           bestKey = k;
@@ -743,7 +747,9 @@ export function menuInsertion(questions: string[], key: string): string[] {
     usedA[best[0]]++;
     usedB[best[1]]++;
     prev = best;
-    return `${NO_MENU_SAID[best[0]](menuClause(q))} ${ASK_STAFF[best[1]]}`;
+    const text = `${NO_MENU_SAID[best[0]](clause)} ${ASK_STAFF[best[1]]}`;
+    said.add(text);
+    return text;
   });
 }
 

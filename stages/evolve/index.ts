@@ -408,9 +408,9 @@ export const evolveStage: ItemStage<EvolveInput, TestCase> = {
   // 27: a read-back of an order cut mid-sentence drops the joining word it ended on ("a mocha to go since" -> "a mocha to go").
   // 28 (h-ctx4): drinks spelt right (edit distance to the drink names), checks name an unknown item in the customer's words, no menu
   //     denied or described, no stacked fillers, menu clauses without the asking words; dialogues whose check can name nothing or whose reply orders left out.
-  // 29–30 (h-ctx4; 29 a build of this branch only): short closings keep an option whole, two of one drink said as two, no wording for one drink on two; restated requests drop "added (to it)";
-  //     what goes into this café's drink is its recipe; "Macha lattes" are matcha; a bare "Enjoy." and "I have a hot coffee for you" are claims.
-  version: `30+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
+  // 29–31 (h-ctx4; 29, 30 builds of this branch only): short closings keep an option whole, two of one drink said as two, no wording for one drink on two; restated requests drop "added (to it)";
+  //     what goes into this café's drink is its recipe; "Macha lattes" are matcha; a bare "Enjoy." and "I have a hot coffee for you" are claims; two menu questions asked alike never get one answer word for word (31).
+  version: `31+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
   upstream: ['assemble'],
   description: 'SRM evolution: long context, extra tools, noisy query, harder tools, mixed',
   configSlice: (config) => ({ evolve: config.evolve, sourcesDir: config.sources.dir ?? null }),
