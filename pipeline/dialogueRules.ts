@@ -12,6 +12,59 @@
  * - a greeting opening a conversation, a farewell closing one: two of either in one insertion
  *   read as separate visits stitched together, not one conversation.
  */
+import { levenshtein } from './editDistance.js';
+
+/** Drink names long enough that a near miss is a misspelling, not another word ("Machiatto", "cuppuccino", "Corado"). */
+const SPELT_DRINKS = ['cappuccino', 'frappuccino', 'macchiato', 'americano', 'espresso', 'chocolate', 'cortado', 'matcha', 'coffee', 'hazelnut', 'sweetener', 'caramel'];
+/** English words a near miss must not be taken from ("offer" is two edits from "coffee"). */
+const NOT_DRINKS = new Set(['offer', 'offers', 'watch', 'match', 'steamed', 'latest', 'tornado', 'american', 'americans', 'toffee', 'coffer', 'coffees', 'corrado', 'cortana', 'mocca', 'matches', 'matched', 'cartoon']);
+/** A customer's short or misspelt word for a drink after an article, a count, a size or a milk ("an oat milk late", "two capps", "an American with vanilla"). */
+const SPELT_IN_CONTEXT: [RegExp, string][] = [
+  [/(?<=\b(?:iced|hot|an?|one|two|milk|vanilla|caramel|small|medium|large|decaf|skinny) )lat(?:e|ter)\b/gi, 'latte'],
+  [/(?<=\b(?:an?|one|large|small|medium|iced|hot|decaf|double) )american\b(?= (?:with|please|coffee\b)|[.!?,]|$)/gi, 'americano'],
+  [/\bcapps\b/gi, 'cappuccinos'],
+  [/\bcapp\b/gi, 'cappuccino'],
+  [/\bmacha(?= lattes?\b)/gi, 'matcha'],
+  [/\bdecafe\b/gi, 'decaf'],
+  [/\bdecaff\b/gi, 'decaf'],
+  [/\bdecaff?inated\b/gi, 'decaffeinated'],
+];
+const spellMemo = new Map<string, string>();
+
+/**
+ * The customer's drinks spelt right ("a decaffinated cuppuccino" -> "a decaffeinated cappuccino",
+ * "a Machiatto" -> "a Macchiato", "an Almond Corado" -> "an Almond Cortado"): a word within one edit
+ * of a drink name of 6+ letters, or two of one of 8+, that is no English word, takes the drink's
+ * spelling (its plural and its capital kept); short forms and near misses that are words only in an
+ * order's place ("an oat milk late", "two capps"). Everything else as written.
+ */
+export function spellDrinks(text: string): string {
+  let out = text;
+  for (const [re, to] of SPELT_IN_CONTEXT) out = out.replace(re, (m) => (/^[A-Z]/.test(m) ? to.charAt(0).toUpperCase() + to.slice(1) : to));
+  return out.replace(/\b[A-Za-z]{5,}\b/g, (word) => {
+    const low = word.toLowerCase();
+    if (NOT_DRINKS.has(low) || low.length > 13) return word;
+    let to = spellMemo.get(low);
+    if (to === undefined) {
+      to = low;
+      const plural = /[^s]s$/.test(low) && !SPELT_DRINKS.includes(low);
+      const stem = plural ? low.slice(0, -1) : low;
+      for (const d of SPELT_DRINKS) {
+        if (stem === d) break;
+        const limit = d.length >= 8 ? 2 : 1;
+        if (Math.abs(stem.length - d.length) > limit || stem[0] !== d[0]) continue;
+        if (levenshtein(stem, d) <= limit) {
+          to = plural ? `${d}s` : d;
+          break;
+        }
+      }
+      if (spellMemo.size > 5000) spellMemo.clear();
+      spellMemo.set(low, to);
+    }
+    if (to === low) return word;
+    return /^[A-Z]/.test(word) ? to.charAt(0).toUpperCase() + to.slice(1) : to;
+  });
+}
 
 /** A line as compared for repetition: lower case, words only. */
 export function normalizeLine(text: string): string {
@@ -69,7 +122,12 @@ export function menuItems(text: string): string[] {
 }
 
 const UNAVAILABLE = [
-  /\b(?:don'?t|do not|doesn'?t|does not|dont)\s+(?:currently\s+|really\s+|actually\s+|seem to\s+|think (?:we|they)\s+)?(?:have|carry|serve|offer|sell|make|see)\b/i,
+  /\b(?:don'?t|do not|doesn'?t|does not|dont)\s+(?:currently\s+|really\s+|actually\s+|seem to\s+|think (?:we|they)\s+)?(?:have|carry|serve|offer|sell|make|see|find|stock)\b/i,
+  // "I can't find mocha on the menu", "cold brew doesn't match any menu items", "they've never had Jello",
+  // "Sorry, they do not, please see their menu above", "They dont but take a look", "I'm sorry, I don't.".
+  /\b(?:can'?t|cannot|could ?n'?t|could not|unable to)\s+(?:seem to\s+)?(?:find|see|spot|locate)\b[^.?!]{0,40}\b(?:on|in) (?:the|our|their|this) menu\b/i,
+  /\b(?:doesn'?t|does not|don'?t|do not) match (?:any|anything)\b|\bnever (?:had|carried|served|offered|sold|stocked)\b/i,
+  /\b(?:they|we|i) (?:do not|don'?t|dont|does not|doesn'?t)\b(?=\s*(?:[,.!;]|but\b|$))/i,
   /\bnot\s+(?:on|in)\s+(?:the|our)\s+menu\b/i,
   /\b(?:isn'?t|is not|aren'?t|are not|not)\s+(?:currently\s+)?(?:available|on (?:the|our) menu|offered|served)\b/i,
   /\bunavailable\b|\bsold out\b|\bout of stock\b|\b(?:ran|run|are|were|we'?re) out of\b|\bno longer\b/i,
@@ -85,8 +143,10 @@ const UNAVAILABLE = [
  * before any suggestion ("did you mean 'Macchiato'?" names what they do have), or [] when it names
  * none ("we don't have that").
  */
-export function saysUnavailable(text: string): string[] | undefined {
-  if (!UNAVAILABLE.some((re) => re.test(text))) return undefined;
+export function saysUnavailable(raw: string): string[] | undefined {
+  // Typed apostrophes as well as straight ones ("I don’t see cappuccino on the menu").
+  const text = raw.replace(/[’‘]/g, "'");
+  if (!UNAVAILABLE.some((re) => re.test(text)) || saysNoMenu(text)) return undefined;
   const denied = text.split(/\b(?:did you|would you|do you|but we|we (?:do|only) have|instead|how about|maybe|perhaps|can i (?:get|offer))\b/i)[0];
   return menuItems(denied).filter((i) => !['coffee', 'tea', 'milk', 'food', 'size', 'sizes', 'cup', 'cups', 'price'].includes(i));
 }
@@ -159,18 +219,18 @@ const CLAIMS: RegExp[] = [
   /\b(?:coffee|espresso|pickup|pick-up) (?:bar|counter|station|area|window)\b|\b(?:at|to|by|from) the bar\b/i,
   /\b(?:screen|displayed|display|monitor|receipt|total)\b/i,
   /\b(?:order|drink|coffee|it|that)(?:'s| is| was| has been| have been)?\s+(?:been\s+)?(?:placed|place|sent|submitted|entered|received|processed|put in|in the system|rung up|on order)\b/i,
-  /\b(?:i|we|ill|ive|im|we'?ll)(?:'ll|'ve|'m|'d|'re| will| have| am| are| shall| just| now| already| also| then| can| could| would| gonna| going to| about to| go ahead and| get right on| be)*\s+(?:send|sending|sent|submit|submitting|submitted|forward(?:ing|ed)?|put(?:ting)?|plac(?:e|ed|ing)|start(?:ed|ing)?|begin(?:ning)?|began|mak(?:e|ing)|made|prepar(?:e|ed|ing)|bring(?:ing)?|brought|ring(?:ing)?|rang|process(?:ed|ing)?|pass(?:ed|ing)?|add(?:ed|ing)?|whip(?:ped|ping)?|fix(?:ed|ing)?|brew(?:ed|ing)?|order(?:ed|ing)? (?:you|it|that|this|them|for|one|some|a|an|coffee|tea|drinks?|your)|enter(?:ed|ing)?|key(?:ed|ing)?|get (?:for )?(?:you|it|that|this|them|those|your|right|started|going|on it|to work)|work on|handle|take care of)\b/i,
+  /\b(?:i|we|ill|ive|im|we'?ll)(?:'ll|'ve|'m|'d|'re| will| have| am| are| shall| just| now| already| also| then| can| could| would| gonna| going to| about to| go ahead and| get right on| be)*\s+(?:send|sending|sent|submit|submitting|submitted|forward(?:ing|ed)?|put(?:ting)?|plac(?:e|ed|ing)|start(?:ed|ing)?|begin(?:ning)?|began|mak(?:e|ing)|made|prepar(?:e|ed|ing)|bring(?:ing)?|brought|ring(?:ing)?|rang|process(?:ed|ing)?|pass(?:ed|ing)?|add(?:ed|ing)?|whip(?:ped|ping)?|fix(?:ed|ing)?|chang(?:e|ed|ing)|updat(?:e|ed|ing)|correct(?:ed|ing)|switch(?:ed|ing)?|swap(?:ped|ping)?|amend(?:ed|ing)?|adjust(?:ed|ing)?|modif(?:y|ied|ying)|brew(?:ed|ing)?|order(?:ed|ing)? (?:you|it|that|this|them|for|one|some|a|an|coffee|tea|drinks?|your)|enter(?:ed|ing)?|key(?:ed|ing)?|get (?:for )?(?:you|it|that|this|them|those|your|right|started|going|on it|to work)|work on|handle|take care of)\b/i,
   /\b(?:can|may|shall|could) (?:i|we) get (?:you|for you|that|it|something|anything)\b|\bwhat (?:can|may|shall|could|would) (?:i|we) (?:get|make|fix|bring)\b|\blet me (?:just |quickly )?(?:get|send|put|place|make|start|add|grab|ring|bring|fix|enter|key|type|input|submit|punch)\b/i,
   /\b(?:in|within) (?:just |only |about |around |under |less than )*(?:(?:a|an) )?(?:(?:few|couple(?: of)?|several|\d+|two|three|four|five|ten|fifteen)\s*(?:more\s+)?(?:minutes?|mins?|moments?|seconds?|secs?)\b|(?:few|couple|bit|moments?|jiffy|sec|second|minute|flash)\b)|\b(?:shortly|momentarily|soon|right away|in no time|asap)\b/i,
   /\b(?:before|prior to|after|once)\s+(?:i\s+|we\s+)?(?:send|sending|sent|forward(?:ing)?|submit(?:ting)?|plac(?:e|ing)|put(?:ting)?)\b|\b(?:be|been|being|gets?|getting) (?:sent|forwarded|submitted|placed)\b|\bto be (?:made|prepared|brewed)\b|\b(?:will|'ll|shall)\s+have\s+(?:that|it|this|them|those|your \w+)\s+(?:\w+\s+)?(?:up|out|ready|done|made|over)\b/i,
-  /\bhere (?:you go|you are|it is|is your|'s your|are your)\b|\bhere'?s (?:your|the) (?:order|drink|coffee|menu)\b|\bhere'?s (?:that|this|it)\b/i,
+  /^\W*enjoy\W*$|\bi (?:have|'ve got|got) (?:a|an|one|two|your|the|that) [^.?!]{0,30}\bfor you\b|\b(?:happy|glad|pleased) to (?:get|make|bring|prepare|whip up) (?:that|it|this|one|them|those|your \w+)(?: (?:for you|started|going|up))?\b|\bhere (?:you go|you are|it is|is your|'s your|are your)\b|\bhere(?:'s| is) (?:your|the) (?:order|drink|coffee|menu)\b|\bhere'?s (?:that|this|it)\b/i,
   /\benjoy (?:your|the) (?:drink|coffee|order|tea|latte|beverage|\w+ (?:latte|coffee|tea))\b|\bthanks? (?:you )?for (?:your|the) order(?:ing)?\b|\bthanks? for ordering\b|\bfor your (?:business|purchase|patronage)\b|\bthat(?:'ll| will) be \$/i,
   // How long the making takes ("It'll be just a couple of minutes.", "Thanks, give us just a few
   // minutes", "Ok, that will only take a moment.", "Please wait for a bit.", "The wait won't be very long").
   /\b(?:take|be|give (?:us|me)|need)\s+(?:just\s+|only\s+|about\s+|around\s+|under\s+)*(?:(?:a|one)\s+)?(?:(?:few|couple(?: of)?|several|\d+|two|three|four|five|ten|fifteen)\s+(?:more\s+)?(?:minutes?|mins?|moments?|seconds?|secs?)|moment|minute|sec(?:ond)?|jiffy)\b|\b(?:please |just )?wait(?:ing)? (?:for (?:a (?:bit|moment|minute|sec(?:ond)?|little)|your|it|them|the)|a (?:bit|moment|minute|sec(?:ond)?|little|the)|at|by|over|here)\b|\b(?:have|need) to wait\b|\bwait time\b|\bthe wait\b|\b(?:won'?t|will not|shouldn'?t|should not) (?:be|take) (?:very |too |that |so )?long\b/i,
   // An order on a display the chat does not have ("Please confirm the order that is shown.", "Your
   // order is shown here.", "Take a look at this, is this what you ordered?", "what you see here").
-  /\b(?:shown|showing|what you see|this here|in front of you|i see your order|(?:the order|your order|it) (?:below|above)|typed (?:it )?in|here'?s what i have|do you see)\b|\bappears? (?:to|correctly|on|here|below|above)\b|\bshows? (?:your|the|what|that|it)\b|\bis this\b(?!\s+(?:all(?! right)|everything|for here|to go|for you|for today)\b)|\bhow (?:is|does) this\b|\bthis order\b|\b(?:confirm|verify|check|make sure|review|let me know if|does|do you want|want)\b[^.!?]*\bthis\b(?=\s+(?:is|all|new|orders?|\w+ order|correct|right|now|looks?|appears?)\b|\s*[?.,!]|\s*$)|\b(?:right|correct(?:ly)?|okay|ok|good|listed|fine|looks?) here\b|\border (?:right )?here\b|\b(?:look|check|go) (?:this|it) over\b|\bcheck this\b|\bthis is (?:your|how|the)\b|\ball of this\b|\bthis (?:information|info|all)\b|\b(?:updated|changed|fixed) (?:your|the) order\b|\bit this your\b|\b(?:if|whether) this\b|\bhave (?:this|the order|your order) (?:right|correct)\b|\b(?:starting|making|move|moving|send|sending|shoot) this\b|\beverything here\b|\bthis looks?\b|\b(?:take|have) a (?:quick |good )?look\b(?![^.!?]*\bmenu\b)|\blook (?:at|over) (?:this|it|the order|your order)\b|\border details\b/i,
+  /\b(?:shown|showing|what you see|this here|in front of you|i see your order|(?:the order|your order|it) (?:below|above)|typed (?:it )?in|here'?s what i have|do you see)\b|\bappears? (?:to|correctly|on|here|below|above)\b|\bshows? (?:your|the|what|that|it)\b|\bis this\b(?!\s+(?:all(?! right)|everything|for here|to go|for you|for today)\b)|\bhow (?:is|does) this\b|\bthis order\b|\b(?:confirm|verify|check|make sure|review|let me know if|does|do you want|want)\b[^.!?]*\bthis\b(?=\s+(?:is|all|new|orders?|\w+ order|correct|right|now|looks?|appears?)\b|\s*[?.,!]|\s*$)|\b(?:right|correct(?:ly)?|okay|ok|good|listed|fine|looks?) here\b|\border (?:right )?here\b|\b(?:look|check|go) (?:this|it) over\b|\bcheck this\b|\bthis is (?:your|how|the)\b|\ball of this\b|\bthis (?:information|info|all)\b|\b(?:updated|changed|fixed) (?:your|the) order\b|\bit this your\b|\b(?:if|whether) this\b|\bhave (?:this|the order|your order) (?:right|correct)\b|\b(?:starting|making|move|moving|send|sending|shoot) this\b|\beverything here\b|\bthis looks?\b|\b(?:take|have) a (?:quick |good )?look\b(?![^.!?]*\bmenu\b)|\blook (?:at|over) (?:this|it|the order|your order)\b|\border details\b|\b(?:there|here)(?:'s| is) your (?:order|drink)\b/i,
 ];
 const NEGATED = /\b(?:can'?t|cannot|can not|unable to|not able to|no way to|won'?t|will not|don'?t|do not|didn'?t|did not|isn'?t|is not|not)\b/i;
 /** Patterns whose act a negation undoes ("I can't send orders"); a time or a pickup stays a claim. */
@@ -212,11 +272,11 @@ export function claimsSituation(text: string): string | undefined {
 }
 
 /** Menu words a careful writer keeps in lower case inside a sentence ("a Mocha with Oat Milk" -> "a mocha with oat milk"). */
-const MENU_CASE = /(?<=[\w,%)] )(?:Hot Chocolate|Chai|Cold Brew|Iced|Coffees?|Drip|Flat White|Matcha|Green|Black|Herbal|Teas?|Cappuccinos?|Macchiatos?|Americanos?|Espressos?|Frappuccinos?|Frappes?|Cortados?|Steamers?|Mochas?|Lattes?|Smoothies?|Decaf(?:feinated)?|Vanilla|Hazelnut|Caramel|Honey|Syrups?|Sweeteners?|Sauce|Drizzle|Pumps?|Shots?|Oat|Almond|Soy|Coconut|Whole|Skim(?:med)?|Non-?[Ff]at|Lactose-[Ff]ree|Milk|Whipped|Cream|Sugar|Foam|Extra|Small|Medium|Large|Tall|Grande|Venti|Single|Double|Triple|Quad(?:ruple)?(?:-[Ss]hot)?|Skinny|Regular|Chocolate|Mint|Peppermint|Cinnamon|Pumpkin|Spice|Sea Salt|Salted|White|Dark)\b/g;
+const MENU_CASE = /(?<=[\w,%)] )(?:Hot Chocolate|Chai|Cold Brew|Iced|Coffees?|Drip|Flat White|Matcha|Green|Black|Herbal|Teas?|Cappuccinos?|Macchiatos?|Americanos?|Espressos?|Frappuccinos?|Frappes?|Cortados?|Steamers?|Mochas?|Lattes?|Smoothies?|Decaf(?:feinated)?|Vanilla|Hazelnut|Caramel|Honey|Syrups?|Sweeteners?|Sauce|Drizzle|Pumps?|Shots?|Oat|Almond|Soy|Coconut|Whole|Skim(?:med)?|Non[- ]?[Ff]at|Lactose-[Ff]ree|Milk|Whipped|Cream|Sugar|Foam|Extra|Small|Medium|Large|Tall|Grande|Venti|Single|Double|Triple|Quad(?:ruple)?(?:-[Ss]hot)?|Skinny|Regular|Chocolate|Mint|Peppermint|Cinnamon|Pumpkin|Spice|Sea Salt|Salted|White|Dark)\b/g;
 
 /** The text with menu words inside a sentence in lower case, and "Mocha's" as a plural "mochas". */
 export function menuCase(text: string): string {
-  return text.replace(MENU_CASE, (m) => m.toLowerCase()).replace(/\b(two|three|four|\d+) (\w+)'s\b/gi, '$1 $2s');
+  return text.replace(MENU_CASE, (m) => m.toLowerCase()).replace(/\b(two|three|four|\d+)((?: \w+){0,2}) (\w+)'s\b/gi, '$1$2 $3s');
 }
 
 /** A menu word capitalised inside a sentence of a reply ("So that's a Mocha with Oat Milk?"), or undefined. */
@@ -328,6 +388,9 @@ export function tidyLine(text: string): string {
     .replace(/(^|[^\w'-])i(?=$|[^\w-]|'(?:m|d|ll|ve)\b)/g, '$1I');
 }
 
+/** Drinks of the menu words, for telling a listed menu. */
+const MENU_DRINKS = new Set(['hot chocolate', 'chai latte', 'cold brew', 'iced coffee', 'drip coffee', 'flat white', 'matcha latte', 'green tea', 'black tea', 'herbal tea', 'cappuccino', 'macchiato', 'americano', 'espresso', 'frappuccino', 'frappe', 'cortado', 'steamer', 'mocha', 'latte', 'chai', 'matcha', 'smoothie']);
+
 /** A drink a customer orders (menuItems' drinks). */
 const DRINKS = new Set(['hot chocolate', 'chai latte', 'cold brew', 'iced coffee', 'drip coffee', 'flat white', 'matcha latte', 'green tea', 'black tea', 'herbal tea', 'cappuccino', 'macchiato', 'americano', 'espresso', 'frappuccino', 'frappe', 'cortado', 'steamer', 'mocha', 'latte', 'chai', 'matcha', 'smoothie', 'tea', 'coffee']);
 const AFFIRMS = /^\W*(?:yes|yep|yeah|yup|ya|correct|that'?s (?:right|correct|it)|it is|it'?s (?:right|correct)|looks (?:good|right|great|correct)|perfect|right|sure|absolutely|exactly)\b/i;
@@ -413,7 +476,7 @@ export function readsOrderBack(text: string): boolean {
  * tea do you have?", "What syrups are available?"): only the café's menu answers it, and the case's
  * assistant has no tool that reads one.
  */
-const ASKS_MENU = /\b(?:do|did) (?:you|y'?all|ya)(?: guys| all| folks)?(?: (?:happen to|still|also|even|currently|ever|usually))? (?:have|sell|serve|carry|offer|stock|got)\b(?! (?:any |an )?(?:idea|clue|time|minute|moment|recommendations?|suggestions?|a favou?rite))|\b(?:what|which)\b[^.?!]{0,60}?\b(?:do|does|can|could) (?:you|y'?all|they|ya)(?: guys| all)? (?:have|offer|serve|carry|sell|stock|got|make)\b|\bwhat\b[^.?!]{0,40}?\byou (?:guys |all )?(?:have|offer|serve|carry|got)\b|\b(?:are|is) there (?:any|some|other|different)\b|\b(?:what|which)\b[^.?!]{0,50}?\b(?:(?:are|is) )?(?:available|on offer|on the menu)\b|\b(?:what|which) (?:kinds?|types?|sorts?|varieties|options|flavou?rs?)\b[^.?!]{0,50}?\?|\b(?:tell|let) me (?:know )?(?:what|which)\b[^.?!]{0,50}?\b(?:you|they) (?:have|offer|serve|carry)\b|\bwhat (?:kinds?|types?|sorts?) (?:of )?[^.?!]{0,40}? (?:you|they) (?:have|offer|serve|carry)\b|\b(?:tell|let) me\b[^.?!]{0,60}\b(?:you|they)(?:'re| are)? (?:have|offer|serve|carry|sell|got|serving|offering|selling|make)\b|\b(?:you|they)(?:'re| are) (?:serving|offering|selling)\b|\b(?:what|which)\b[^.?!]{0,40}\b(?:choices|options)\b|\b(?:what|which)\b[^.?!]{0,40}\bcan i (?:get|have|add|choose)\b|\bwalk me through\b/i;
+const ASKS_MENU = /\b(?:do|did) (?:you|y'?all|ya)(?: guys| all| folks)?(?: (?:happen to|still|also|even|currently|ever|usually))? (?:have|sell|serve|carry|offer|stock|got)\b(?! (?:any |an )?(?:idea|clue|time|minute|moment|recommendations?|suggestions?|a favou?rite))|\b(?:what|which)\b[^.?!]{0,60}?\b(?:do|does|can|could) (?:you|y'?all|they|ya)(?: guys| all)? (?:have|offer|serve|carry|sell|stock|got|make)\b|\bwhat\b[^.?!]{0,40}?\byou (?:guys |all )?(?:have|offer|serve|carry|got)\b|\b(?:are|is) there (?:any|some|other|different)\b|\b(?:what|which)\b[^.?!]{0,50}?\b(?:(?:are|is) )?(?:available|on offer|on the menu)\b|\b(?:what|which) (?:kinds?|types?|sorts?|varieties|options|flavou?rs?)\b[^.?!]{0,50}?\?|\b(?:tell|let) me (?:know )?(?:what|which)\b[^.?!]{0,50}?\b(?:you|they) (?:have|offer|serve|carry)\b|\bwhat (?:kinds?|types?|sorts?) (?:of )?[^.?!]{0,40}? (?:you|they) (?:have|offer|serve|carry)\b|\b(?:tell|let) me\b[^.?!]{0,60}\b(?:you|they)(?:'re| are)? (?:have|offer|serve|carry|sell|got|serving|offering|selling|make)\b|\b(?:you|they)(?:'re| are) (?:serving|offering|selling)\b|\b(?:what|which)\b[^.?!]{0,40}\b(?:choices|options)\b|\b(?:what|which)\b[^.?!]{0,40}\bcan i (?:get|have|add|choose)\b|\bwalk me through\b|\bwhat(?:'s| is| are| goes)\b[^.?!]{0,40}?\b(?:made (?:of|with|from)|in (?:it|them|the|a|an|your|their)\b)/i;
 
 export function asksMenu(text: string): boolean {
   return text
@@ -423,14 +486,14 @@ export function asksMenu(text: string): boolean {
 }
 
 /** A sentence saying the assistant cannot see or does not know the café's menu ("I can't see this café's menu"). */
-const NO_MENU = /\b(?:can'?t|cannot|can not|have no way to|no way to|don'?t|do not)\b[^.!?;]*\b(?:see|know|check|look up|tell|say|read|access)\b[^.!?;]*\b(?:menus?|stocks?|carry|carries|have|has|offer|serve|on hand)\b|\bno access to\b[^.!?;]*\bmenu\b/i;
+const NO_MENU = /\b(?:can'?t|cannot|can not|have no way to|no way to|don'?t|do not)\b(?:\s+[\w']+){0,3}?\s+(?:see|know|check|look up|tell|say|read|access)\b[^.!?;]*\b(?:(?<!\b(?:on|in|from) (?:the|their|our|its|this) )menus?|stocks?|carry|carries|have|has|offer|serve|on hand)\b|\bno access to\b[^.!?;]*\bmenu\b/i;
 
 export function saysNoMenu(text: string): boolean {
   return NO_MENU.test(text);
 }
 
 /** Subjects naming the café: its own first person, or the café in the third ("Yes, we have …", "They offer …", "The café has …"). */
-const STOCK = /\b(?:they|we|the (?:caf[eé]|shop|store|place)|this (?:caf[eé]|shop|store|place))(?:'ve| (?:do|also|currently|usually|always|only|still|definitely|certainly|really|even|both|all|just))*\s*(?:have|has|offer|offers|serve|serves|carry|carries|sell|sells|stock|stocks|'ve got|got|make|makes)\b(?!\s+to\b)/i;
+const STOCK = /\b(?:they|we|the (?:caf[eé]|shop|store|place)|this (?:caf[eé]|shop|store|place))(?:'ve| (?:do|also|currently|usually|always|only|still|definitely|certainly|really|actually|even|both|all|just|now|normally))*\s*(?:have|has|offer|offers|serve|serves|carry|carries|sell|sells|stock|stocks|'ve got|got|make|makes)\b(?!\s+to\b)(?!\s+(?:this|that|it|your order|everything)\s+(?:right|correct|down|ready|now)\b)/i;
 const STOCK_YES = /^\W*(?:(?:yes|yeah|yep|yup|sure|of course|absolutely|certainly|indeed)\b[,.!]*\s*(?:(?:they|we|it) (?:do|does|are|is|have|has|sure do|certainly do)\b)?|(?:they|we) (?:do|sure do|certainly do|definitely do)\b[.!]*\s*$)/i;
 const STOCK_OTHER = /\b(?:there (?:are|is) (?:a lot of|lots of|many|several|plenty of|a (?:wide |large |huge |good |big )?(?:variety|selection|range|choice|number) of)|(?:their|our|the) menu (?:is|has|includes|offers|lists)|(?:their|our|the) (?:selection|range|variety) (?:is|of)|(?:you can (?:get|have|order) (?:it|them|one))|(?:available|on offer)\s*(?:here|today)?[.!]?$)/i;
 /** A hedge or negation before the verb: "if they have it", "I can't tell whether they offer …". */
@@ -450,6 +513,12 @@ export function statesMenu(text: string, afterMenuQuestion = false): string | un
     if (m && !STOCK_HEDGE.test(s.slice(0, m.index)) && !NEGATED.test(s.slice(Math.max(0, m.index - 12), m.index + m[0].length)) && !/\?\s*$/.test(s)) return s;
     if (STOCK_OTHER.test(s) && !STOCK_HEDGE.test(s) && !/\?\s*$/.test(s)) return s;
     if (afterMenuQuestion && k === 0 && STOCK_YES.test(s)) return s;
+    // "Ok, we have all sorts of coffee, and drinks, latte, mocha, cappuccino, americano, and many others.": the café's menu listed.
+    if (!/\?\s*$/.test(s) && menuItems(s).filter((m) => MENU_DRINKS.has(m)).length >= 3 && (afterMenuQuestion || /\b(?:options|including|all sorts|all kinds|such as|many others|and more|selection|offerings?)\b/i.test(s)) && !/\b(?:you|your)\b/i.test(s.replace(/\b(?:do|would|could) you\b.*$/i, ''))) return s;
+    // "Their chai latte comes in a 12 ounce cup": how this café makes its drink.
+    if (/\b(?:their|our)\s+(?:[\w-]+\s+){0,3}?(?:comes?|is (?:served|made|brewed|prepared)|are (?:served|made|brewed|prepared))\b/i.test(s) && !/\?\s*$/.test(s) && !STOCK_HEDGE.test(s)) return s;
+    // "What is the Cold Brew made of?" -> "The Cold Brew is made out of coffee concentrate and ice (16 oz).": this café's recipe.
+    if (afterMenuQuestion && /\b(?:is|are|'s) (?:made|brewed|prepared) (?:out of|of|with|from|using)\b|\b(?:comes?|served) (?:in|with)\b/i.test(s) && !/\?\s*$/.test(s)) return s;
     // "Chamomile, peppermint and ginger.": a bare list of what the café has.
     if (afterMenuQuestion && !/\?\s*$/.test(s) && /,/.test(s) && /\b(?:and|or)\b/.test(s) && s.split(/\s+/).length <= 14 && !/\b(?:i|you|your|would|could|can|please)\b/i.test(s)) return s;
   }
@@ -476,4 +545,63 @@ export function wrongArticle(text: string): string | undefined {
     if (m[1].toLowerCase() !== indefiniteFor(m[2])) return m[0];
   }
   return undefined;
+}
+
+/** Whether a text names a drink of the corpus (misspellings of the corpus included). */
+function namesOrderDrink(text: string): boolean {
+  return menuItems(spellDrinks(text)).some((m) => ORDER_DRINKS.has(m)) || /\b(?:cappucinos?|cortandos?|expressos?|lates?)\b/i.test(text);
+}
+
+/** A question asking the user to confirm or check, with nothing named to confirm ("Is that everything you want?", "Could you confirm your order please?"). */
+const CONFIRM_ASK = /\b(?:confirm\w*|correct|right|accurate|check\w*|verify|everything you want|all you want|understood what you want|change about that|get all of that|all of that|looks? (?:good|ok(?:ay)?|fine|right|correct)|is (?:that|this|it) (?:it|all|everything|what you (?:want|wanted|ordered)))\b/i;
+
+/** A reply asking to confirm an order it does not name, after a customer's order (not their question); the reply, or undefined. */
+export function confirmsNothing(user: string, reply: string): string | undefined {
+  if (!endsOnQuestion(reply) || userAsks(user)) return undefined;
+  const last = reply.trim().split(/(?<=[.!?])\s+/).pop() ?? '';
+  if (!CONFIRM_ASK.test(last) || namesOrderDrink(reply)) return undefined;
+  // "Just to check: a Jin Xuan, correct?": an item the rules do not know is still named.
+  if (/\b(?:[Aa]n?|[Oo]ne|[Tt]wo|[Tt]hree|[Tt]he|[Ss]ome)\s+(?:(?:cup|glass|pot|mug)\s+of\s+)?(?!order\b|details?\b|drinks?\b|everything\b|information\b)(?:[A-Z][\w'-]*|[\w'-]+\s+(?:with|and)\s+\w+)/.test(reply)) return undefined;
+  // "A jin xuan, is that right?" after "can I get a jin xuan please?": the customer's own noun, read back.
+  if (namesCustomerWords(user, reply)) return undefined;
+  return reply;
+}
+
+/** Words of a customer's turn that only ask or point ("can I get", "please", "my order"): never what was ordered. */
+const ASKING_WORD = /^(?:i|id|ill|im|ive|me|my|mine|you|your|we|can|could|may|might|get|got|have|has|like|love|want|wanted|would|will|please|just|the|a|an|one|two|three|some|and|or|but|with|without|to|for|of|order|ordered|drink|drinks|something|thing|hi|hello|hey|thanks|thank|too|also|today|now|think|gonna|going|take|need|yes|yeah|no|not|ok|okay|that|this|it|its|is|are|was|be|in|on|at|so|let|lets|see|do|does|did|make|there|here|what|which|how|actually|really|right|correct|all|good|great|sure|well|again|instead|then|more|other|another|same|usual|cup|glass|size)$/;
+
+/**
+ * Whether a reply names what the customer's turn ordered in the customer's own words: an article or
+ * count, then within three words a word of theirs that is no asking word ("a jin xuan", "an oat
+ * milk with chocolate").
+ */
+export function namesCustomerWords(user: string, reply: string): boolean {
+  const theirs = new Set(normalizeLine(user).split(' ').filter((w) => w.length >= 3 && !ASKING_WORD.test(w)));
+  if (!theirs.size) return false;
+  const words = normalizeLine(reply).split(' ');
+  return words.some((w, i) => /^(?:a|an|one|two|three|some|the)$/.test(w) && words.slice(i + 1, i + 4).some((x) => theirs.has(x)));
+}
+
+/**
+ * A reply that orders as the customer does ("Give me a cortado extra foam please.", "Yes.. I would
+ * like spiked honey oat milk."): a turn of the corpus given to the wrong speaker. The sentence, or undefined.
+ */
+export function speaksAsCustomer(text: string): string | undefined {
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .find((s) => /^\W*(?:(?:yes|yeah|ok(?:ay)?|so|um+|hmm+|and)\b\W*)*(?:give me|get me|i'?d like|i would like|i want|i'?ll (?:have|take)|i need|(?:can|could|may) i (?:get|have)(?! (?:you|your|that for you)))\s+(?:a|an|one|two|three|some|the|to order|(?:\w+ ){1,3}(?:milk|latte|mocha|tea|coffee))\b/i.test(s) && !/\b(?:you|your)\b/i.test(s));
+}
+
+/** A customer's question about what goes into a drink ("What's in the Cold Brew?", "What are the contents of the matcha latte?", "So what is the Steamer all about?"). */
+const ASKS_CONTENTS = /\bwhat(?:'s| is| are| goes)\s+in\b|\bmade (?:of|with|from)\b|\b(?:contents|ingredients)\b|\bwhat(?:'s| is) (?:the|a|an|your) [^?.!]{1,30} all about\b|\bwhat makes up\b|\bwhat comes in\b/i;
+
+/**
+ * A reply telling what goes into this café's drink after the customer asked ("That drink has ice
+ * and their special coffee concentrate", "It is a 10 oz mix of hot water and espresso."): a recipe
+ * only the café's menu gives. The reply, or undefined.
+ */
+export function describesRecipe(question: string, reply: string): string | undefined {
+  const q = question.replace(/[’‘]/g, "'");
+  if (!ASKS_CONTENTS.test(q) || /\?/.test(reply) || endsOnQuestion(reply) || saysNoMenu(reply)) return undefined;
+  return /\b(?:milk|concentrate|espresso|water|ice|foam|microfoam|syrup|chocolate|shots?|cream|leaves|steamed|oz|ounces?)\b/i.test(reply) ? reply : undefined;
 }

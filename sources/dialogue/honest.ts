@@ -32,7 +32,7 @@
  * sharing a line and spread the lines across cases. A dialogue whose claim the rules cannot undo (a reply
  * mid-dialogue that only claims) is left out of the pool.
  */
-import { AFTER_DRINK, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, statesMenu, normalizeLine, readsOrderBack, orderModifiers, statedModifiers, takesLeave, userAsks } from '../../pipeline/dialogueRules.js';
+import { AFTER_DRINK, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -40,7 +40,7 @@ const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
 type Turn = { role: 'user' | 'assistant'; content: string };
 
 /** A sentence that carries no content of its own ("OK.", "Great!", "Thank you."). */
-const FILLER = /^\W*(?:ok(?:ay)?|k|alright|all right|great|sure(?: thing)?|perfect|awesome|excellent|wonderful|fantastic|cool|no problem|certainly|of course|absolutely|yes|yep|yeah|yes (?:sir|ma'?am)|got it|sounds good|thanks?|thank you(?: so much| very much)?|well|right on|very well|you got it|will do|good|nice|great choice|good choice|excellent choice|awesome choice|wonderful choice|alrighty|okie dokie|gotcha|understood|wonderful)(?:[,.!\s]+(?:ok(?:ay)?|great|sure|thanks?|thank you|perfect|sir|ma'?am|then))*\W*$/i;
+const FILLER = /^\W*(?:ok(?:ay)?|k|alright|all right|great|fine|sure(?: thing)?|perfect|awesome|excellent|wonderful|fantastic|cool|no problem|certainly|of course|absolutely|yes|yep|yeah|yes (?:sir|ma'?am)|got it|sounds good|thanks?|thank you(?: so much| very much)?|well|right on|very well|you got it|will do|good|nice|great choice|good choice|excellent choice|awesome choice|wonderful choice|alrighty|okie dokie|gotcha|understood|wonderful)(?:[,.!\s]+(?:ok(?:ay)?|great|sure|thanks?|thank you|perfect|sir|ma'?am|then))*\W*$/i;
 
 const DRINK = /\b(?:cappucinos?|cortandos?|expressos?|hot chocolate|chai lattes?|cold brews?|iced coffees?|drip coffees?|flat whites?|matcha lattes?|green teas?|black teas?|herbal teas?|earl gr[ae]y(?: teas?)?|cappuccinos?|macchiatos?|americanos?|espressos?|frappuccinos?|frappes?|cortados?|steamers?|mochas?|lattes?|chais?|matchas?|smoothies?|teas?|coffees?|caps?)(?:'s)?\b/i;
 const DETERMINER = /^(?:a|an|one|two|three|four|five|six|\d+|some|the)$/i;
@@ -72,6 +72,11 @@ export function orderPhrase(text: string): string | undefined {
     if (DETERMINER.test(bare)) {
       lead.unshift(/^(?:the|an?)$/i.test(bare) ? 'a' : bare.toLowerCase());
       break;
+    }
+    // "a Cloud and Mist tea": a name's "and", between two capitalised words.
+    if (/^and$/i.test(bare) && /^[A-Z]/.test(lead[0] ?? '') && /^[A-Z]/.test(before[i - 1] ?? '') && !DETERMINER.test(before[i - 1])) {
+      lead.unshift(bare);
+      continue;
     }
     if (STOP.test(bare.replace(/'/g, '')) || STOP.test(bare)) break;
     lead.unshift(bare);
@@ -168,7 +173,7 @@ function secondDrinkAt(text: string): number {
   if (!first) return -1;
   const rest = text.slice(first.index + first[0].length);
   const m = /(?:\band\s+(?:an?\s+|one\s+|another\s+)?|\b(?:also|plus)?\s*(?:an?|one|another)\s+)(?:[\w%-]+\s+){0,3}?(?=(?:hot chocolate|chai lattes?|cold brews?|iced coffees?|drip coffees?|flat whites?|matcha lattes?|cappuccinos?|macchiatos?|americanos?|espressos?|frappuccinos?|cortados?|mochas?|lattes?|chais?|teas?|coffees?)\b)/i.exec(rest);
-  return m && !/\b(?:shots?|of|pumps?|splash|bit|dash)\b/i.test(m[0]) ? first.index + first[0].length + m.index : -1;
+  return m && !/\b(?:shots?|of|pumps?|splash|bit|dash|other)\b/i.test(m[0]) ? first.index + first[0].length + m.index : -1;
 }
 
 /**
@@ -234,7 +239,7 @@ const SPELLING: [RegExp, string][] = [
  * words in lower case, the drinks spelt right; every option the customer gave stays.
  */
 export function restate(order: string): string {
-  let x = order;
+  let x = spellDrinks(order);
   for (const [re, to] of SPELLING) x = x.replace(re, to);
   x = x
     .replace(/\s*,?\s*\bplease\b,?/gi, '')
@@ -246,7 +251,9 @@ export function restate(order: string): string {
     .replace(/\bwith ([\w%-]+(?: [\w%-]+)?) and double the \1\b/gi, 'with double $1')
     .replace(/\bdouble the\b/gi, 'double');
   // "and please add caramel syrup (to it)": an option of the drink.
-  x = x.replace(/,?\s+(?:and\s+)?(?:also\s+)?add(?:ed)?\s+(?:some\s+|a little\s+|a bit of\s+)?(.+?)(?:\s+to (?:it|that|them|the \w+))?$/i, (_m, what: string, at: number) => (/\bwith\b/i.test(x.slice(0, at)) ? ` and ${what}` : ` with ${what}`));
+  // "with chocolate added to it" -> "with chocolate"; "with added hazelnut" -> "with hazelnut".
+  x = x.replace(/\s+added(?:\s+(?:to|in|into)\s+(?:it|that|them|the \w+))?(?=[,.]|\s+and\b|$)/i, '').replace(/\bwith added\b/gi, 'with');
+  x = x.replace(/,?\s+(?:and\s+)?(?:also\s+)?add(?:ed)?\s+(?!to\b|in\b)(?:some\s+|a little\s+|a bit of\s+)?(.+?)(?:\s+to (?:it|that|them|the \w+))?$/i, (_m, what: string, at: number) => (/\bwith\b/i.test(x.slice(0, at)) ? ` and ${what}` : ` with ${what}`));
   // "and make the milk steamed extra hot", "and make it to go": the option, after a comma.
   x = x.replace(/,?\s+and\s+(?:also\s+)?(?:make|have|get)\s+(?:it|that|them|this|the ([\w%-]+))\s+(.+)$/i, (_m, noun: string | undefined, what: string, at: number) => {
     const named = noun && new RegExp(`\\b${noun}\\b`, 'i').test(x.slice(0, at));
@@ -255,8 +262,13 @@ export function restate(order: string): string {
   x = x.replace(/\s+(?:too|also|as well)$/i, '').replace(/\s{2,}/g, ' ').trim();
   // An order cut where the customer's sentence went on ("a mocha to go since I'm in a rush", "a
   // latte with 2% milk and vanilla and …") ends on the word that joined the rest: read back without it.
-  x = x.replace(/(?:[\s,]+\b(?:since|because|but|and|or|with|of|the|an?|so|as)\b)+$/i, '');
-  return menuCase(x);
+  x = x.replace(/(?:[\s,]+\b(?:since|because|but|and|or|with|of|the|an?|so|as|can|could|please)\b)+$/i, '');
+  // "a macchiato, with almond milk", "with 2% milk and with vanilla": one phrase, joined once.
+  x = x.replace(/,\s+with\b/gi, ' with').replace(/\band with\b/gi, 'and');
+  // "a Cortado with double": the shots before the drink ("a double cortado").
+  x = x.replace(/^(?:an?|one)\s+([\w%-]+(?:\s+[\w%-]+)?)\s+with\s+(double|triple|quad)$/i, (_m, drink: string, shots: string) => `a ${shots.toLowerCase()} ${drink}`);
+  // "and A Latte": an article inside the order in lower case.
+  return menuCase(x).replace(/(?<=\s)A(?=\s+[a-z])/g, 'a').replace(/(?<=\s)An(?=\s+[a-z])/g, 'an');
 }
 
 /**
@@ -265,7 +277,7 @@ export function restate(order: string): string {
  * when the turn requests nothing it could name.
  */
 export function requestedItem(text: string): string | undefined {
-  const m = /\b(?:i(?:'d| would) (?:like|love)|i want|i(?:'ll| will) (?:have|take|get|go with)|i think i(?:'ll| will) (?:have|take|get|go with)|(?:can|could|may) i (?:please )?(?:get|have|order))\s+(a|an|one|two|three|the|some)\s+([^.!?,;]{2,60}?)(?:\s+(?:please|too|also|as well|today|now|then))*\s*(?:[.!?]|$)/i.exec(text.trim());
+  const m = /\b(?:i(?:'d| would) (?:like|love)|i want|i(?:'ll| will) (?:have|take|get|go with)|i think i(?:'ll| will) (?:have|take|get|go with)|i'?m (?:gonna|going to) (?:have|take|get|order|go with)|(?:can|could|may) i (?:please )?(?:get|have|order))\s+(a|an|one|two|three|the|some)\s+([^.!?,;]{2,60}?)(?:\s+(?:please|too|also|as well|today|now|then))*\s*(?:[.!?]|$)/i.exec(text.trim());
   if (!m || /^(?:to|it|that|this|few|little|bit|minute|moment|table|seat|menu|wifi|password|receipt|bathroom|restroom|question)\b/i.test(m[2])) return undefined;
   let what = m[2];
   for (const [re, to] of SPELLING) what = what.replace(re, to);
@@ -281,18 +293,23 @@ export function requestedItem(text: string): string | undefined {
 export function shortOrder(order: string): string | undefined {
   const drinks = [...order.matchAll(new RegExp(DRINK.source, 'gi'))].map((m) => m[0].toLowerCase().replace(/'s$/, ''));
   if (!drinks.length) return undefined;
-  const count = /^(two|three|four|five|six|both|\d+)\b/i.exec(order);
+  const count = /^(two|three|four|five|six|both|[2-9]|\d{2,})\b/i.exec(order);
   if (count && drinks.length === 1) return `the ${drinks[0].replace(/(?<=[^s])$/, 's')}`;
   // One drink: the drink with one option at most ("the decaf latte", "the mocha with whole milk"), not every option again.
   if (drinks.length === 1) {
     const core = order.replace(/^(?:a|an|one|the|some)\s+/i, '').split(/,\s*/)[0];
     const m = DRINK.exec(core);
     if (!m) return undefined;
+    // A named drink keeps its name ("the Cloud and Mist tea", not "the tea").
+    if (/\b[A-Z]/.test(core.slice(0, m.index))) return `the ${core.slice(0, m.index + m[0].length)}`;
     const adjective = core.slice(0, m.index).trim().split(/\s+/).reverse().find((w) => /^(?:small|medium|large|tall|grande|venti|iced|hot|decaf|half-caf|single|double|triple|quad|quadruple|skinny)$/i.test(w));
-    const extra = /^\s+with\s+(?!a\b|an\b|the\b|some\b)([\w%-]+(?:\s+milk\b)?)/i.exec(core.slice(m.index + m[0].length));
+    // The option whole ("with extra foam", "with chocolate sauce"), never cut on its first word ("with extra").
+    const extra = /^\s+with\s+(?!a\b|an\b|the\b|some\b)((?:(?:extra|no|light|less|more|double|triple|sugar-free|non-fat|non|fat|half)\s+)*[\w%-]+(?:\s+(?:milk|sauce|syrup|foam|shots?|cream|powder|drizzle|flavou?ring|sweetener))?)/i.exec(core.slice(m.index + m[0].length));
     return `the ${adjective ? `${adjective.toLowerCase()} ` : ''}${m[0].toLowerCase()}${extra && !adjective ? ` with ${extra[1]}` : ''}`;
   }
   const distinct = [...new Set(drinks.map((d) => d.replace(/(?<=[^s])s$/, '')))];
+  // "a regular latte and a decaf latte": two of one drink, said as two ("the lattes", not "the latte").
+  if (distinct.length === 1) return `the ${distinct[0].replace(/(?<=[^s])$/, 's')}`;
   return distinct.length > 2 ? 'that order' : andList(distinct.map((d) => `the ${d}`));
 }
 
@@ -431,6 +448,13 @@ const SHAPE_IDS = new Map<string, number>();
 for (const w of [...PHRASE_WORDINGS, ...PLAIN_WORDINGS]) for (const s of w.shapes) if (!SHAPE_IDS.has(s)) SHAPE_IDS.set(s, SHAPE_IDS.size);
 const PHRASE_SHAPES = PHRASE_WORDINGS.map((w) => w.shapes.map((s) => SHAPE_IDS.get(s)!));
 const PLAIN_SHAPES = PLAIN_WORDINGS.map((w) => w.shapes.map((s) => SHAPE_IDS.get(s)!));
+/** Wordings that open with a filler ("Good, …", "Fine, …", "All clear, then."): not after a reply's own "OK.". */
+const OPENS_FILLER = /^(?:good|fine|all clear|right|ok(?:ay)?|alright|great)\b[.,]/i;
+const PHRASE_FILLER = new Set(PHRASE_WORDINGS.flatMap((w, i) => (OPENS_FILLER.test(wordingText('x', i)) ? [i] : [])));
+const PLAIN_FILLER = new Set(PLAIN_WORDINGS.flatMap((w, i) => (OPENS_FILLER.test(w.text()) ? [i] : [])));
+const NO_FILLER = new Set<number>();
+const PHRASE_SINGULAR = new Set(PHRASE_WORDINGS.flatMap((w, i) => (/\b(?:sounds like the one|is the one|it is\b|is what to ask|is your order)/.test(wordingText('x', i)) ? [i] : [])));
+const PHRASE_FRESH = new Set(PHRASE_WORDINGS.flatMap((w, i) => (/^That makes\b/.test(wordingText('x', i)) ? [i] : [])));
 
 /** A 32-bit mix of integers (murmur3's finalizer), for seeded tie-breaks without building strings. */
 function mix(...xs: number[]): number {
@@ -460,7 +484,9 @@ export interface ClosingPlan {
 }
 
 // Each part a sentence of its own: a kept sentence the corpus left unstopped ("Thank you for being a loyal customer") gets its full stop.
-const planText = (p: ClosingPlan, close: string) => menuCase([p.opener, ...p.said, close, ...p.leave].filter(Boolean).map((x) => asHelper({ role: 'assistant', content: /[.!?]["')]?$/.test(x!.trim()) ? x! : `${x!.trim()}.` }).content).join(' '));
+/** A closing's own filler ("Fine.", "Good, …") after the reply's opener ("OK."): one is enough ("OK. Fine. Ordering …" -> "OK. Ordering …"). */
+const unstack = (p: ClosingPlan, close: string) => (p.opener && !p.said.length ? close.replace(/^(?:good|fine|all clear, then|right)[.,]\s+(\w)/i, (_m, c: string) => c.toUpperCase()) : close);
+const planText = (p: ClosingPlan, close: string) => menuCase([p.opener, ...p.said, unstack(p, close), ...p.leave].filter(Boolean).map((x) => asHelper({ role: 'assistant', content: /[.!?]["')]?$/.test(x!.trim()) ? x! : `${x!.trim()}.` }).content).join(' '));
 
 /**
  * The closings of one insertion, in its order (undefined for a dialogue whose last reply was not
@@ -482,7 +508,9 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string):
     const p = plan.phrase && readsBack(plan.said, plan.phrase) ? { ...plan, phrase: undefined } : plan;
     if (!disclaimed) {
       disclaimed = true;
-      const i = seed % (p.phrase ? CLOSING.length : CLOSING_PLAIN.length);
+      let i = seed % (p.phrase ? CLOSING.length : CLOSING_PLAIN.length);
+      // Two drinks are not "the one", nor "it is".
+      if (p.phrase && /^(?:two|three|four|both|\d+)\b|\b(?:and (?:the|a|an|one)|the two)\b|^the \w+s$/i.test(p.phrase)) while (/sounds like the one| it is\./.test(CLOSING[i]('x'))) i = (i + 1) % CLOSING.length;
       // A disclaimer that opens the way a later confirmation does counts as that shape.
       const shapes = p.phrase ? (CLOSING_SHAPES[i] ?? []).map((s) => SHAPE_IDS.get(s)!) : [];
       for (const s of shapes) used[s]++;
@@ -490,6 +518,12 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string):
       return planText(p, p.phrase ? CLOSING[i](p.phrase) : CLOSING_PLAIN[i]);
     }
     const options = p.phrase ? PHRASE_SHAPES : PLAIN_SHAPES;
+    // After the reply's own opener ("OK."), no wording that opens with a filler of its own ("OK. Good, the mocha.").
+    const filler = p.opener && !p.said.length ? (p.phrase ? PHRASE_FILLER : PLAIN_FILLER) : NO_FILLER;
+    // "The mochas sounds like the one": a wording for one drink, not for two; "That makes the latte": for an order not yet named.
+    const plural = !!p.phrase && /^(?:two|three|four|both|\d+)\b|\b(?:and (?:the|a|an|one)|the two)\b|^the \w+s$/i.test(p.phrase);
+    const definite = !!p.phrase && /^the\b/i.test(p.phrase);
+    const unfit = (i: number) => (plural && PHRASE_SINGULAR.has(i)) || (definite && PHRASE_FRESH.has(i));
     const textOf = (i: number) => planText(p, p.phrase ? wordingText(p.phrase, i) : PLAIN_WORDINGS[i].text());
     let best = -1;
     let bestKey = Infinity;
@@ -501,7 +535,7 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string):
         if (previous.includes(s)) clash = true;
         if (used[s] > uses) uses = used[s];
       }
-      if (clash || uses > bestKey) continue;
+      if (clash || uses > bestKey || filler.has(i) || unfit(i)) continue;
       const k = uses + mix(seed, n, i) / 2 ** 32;
       // Two dialogues of one order ("a latte to go") never get the same closing word for word.
       if (k < bestKey && !said.has(normalizeLine(textOf(i)))) {
@@ -553,7 +587,8 @@ function asks(t: Turn | undefined): boolean {
  */
 function bareCheck(s: string): boolean {
   const t = s.trim();
-  if (DRINK.test(t) || /^\W*(?:(?:ok(?:ay)?|sure|great|and|so)[,.!]?\s+)?(?:what|which|how|would you like|do you want)\b/i.test(t)) return false;
+  // "How about now, does it look right?" checks the change; "How would you like it?" asks a choice.
+  if (DRINK.test(t) || /^\W*(?:(?:ok(?:ay)?|sure|great|and|so)[,.!]?\s+)?(?:what|which|how(?! about now\b| does (?:that|it|this|everything) look\b)|would you like|do you want)\b/i.test(t)) return false;
   const asksOrTells = /\?\s*$/.test(t) || /\b(?:please|confirm|check|verify|review|make sure)\b/i.test(t);
   return asksOrTells && /\b(?:confirm\w*|correct|right|accurate|check\w*|verify|review|make sure|looks? (?:good|ok(?:ay)?|fine|alright|right|correct)|is (?:that|this|it) (?:good|it|all|everything|what you (?:want|wanted|ordered))|good to go|(?:everything|all) (?:good|ok(?:ay)?|set|fine))\b/i.test(t);
 }
@@ -605,25 +640,49 @@ export function asHelper<T extends Turn>(t: T): T {
  * "what they have" when the question names nothing the rules can take.
  */
 export function menuClause(question: string): string {
-  const q = question.replace(/[’‘]/g, "'").replace(/\s+/g, ' ');
+  // "a cold, chocolate milk shake": one noun phrase, its comma dropped.
+  const q = question.replace(/[’‘]/g, "'").replace(/\s+/g, ' ').replace(/\b(cold|hot|iced|warm|sweet|large|small|creamy),\s+(?=[a-z])/gi, '$1 ');
   const clean = (x: string) =>
     menuCase(` ${x}`)
       .trim()
       .toLowerCase()
       .replace(/\b(?:here|today|now|currently|available|for (?:the |my )?(?:coffee|drink|drinks)|you guys|y'?all|guys|in stock|on the menu|at all)\b/g, '')
       .replace(/\bco0ffee\b/g, 'coffee')
+      // What kind was asked for, not the asking words ("kids of coffee", "kinda of syrup", "kind's of herbal tea").
+      .replace(/^(?:different |other )?(?:kind's|kinda|kids|kinds?|types?|sorts?|assortments?|varieties|selections?)(?: of)*\b/, '')
+      .replace(/^of\b/, '')
+      .replace(/^drink\s+/, '')
+      .replace(/\b(?:please|exactly|thanks?)\b/g, '')
+      .replace(/\bcoffe\b/g, 'coffee')
+      .replace(/\bsweetners?\b/g, (w) => (w.endsWith('s') ? 'sweeteners' : 'sweetener'))
+      // "Herbals in tea form": herbal teas, as a count noun is said.
+      .replace(/^herbals?$/, 'herbal teas')
       .replace(/\s+/g, ' ')
       .trim();
   const ok = (x: string) => !!x && x.split(' ').length <= 4 && !/^(?:you|it|that|this|them|one|a|an|the|there|kind|kinds|type|types|is|are|of)$/.test(x) && !/\b(?:you|your|i|me|my|do|does)\b/.test(x);
   const which = /\b(?:what|which)\s+(?:different\s+|other\s+)?(?:kinds?|types?|sorts?|varieties|flavou?rs?|options)\s+(?:of\s+)?([a-z][\w' %-]*?)(?=\s+(?:do|does|can|could|are|is|you|they|would|available|that|for|to|on|there)\b|[?.!,]|$)/i.exec(q) ?? /\b(?:what|which|the)\s+(?:(?:are|is)\s+)?(?:the\s+)?(?:different\s+|other\s+)?([a-z][\w' %-]*?)\s+(?:(?:do|does|can|could|are|is)\s+)?(?:that\s+)?(?:you|they|there|y'?all|ya)(?:'re| are)?\s+(?:guys\s+|all\s+)?(?:have|offer|serve|carry|sell|stock|got|make|serving|offering|selling)\b/i.exec(q);
+  // "What kind of sweetener comes with that?"
+  const comes = /\bwhat (?:kinds? of |types? of )?([a-z][\w' -]*?) comes? with (?:that|it|this|them)\b/i.exec(q);
+  if (comes && ok(clean(comes[1]))) return `what ${clean(comes[1])} comes with it`;
+  // "What is the Cold Brew made of?": what goes into theirs.
+  const made = /\bwhat(?:'s| is| are)\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)\s+made\s+(?:of|with|from)\b/i.exec(q) ?? /\bwhat(?:'s| is| are| goes)\s+in\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q) ?? /\bwhat (?:makes up|comes in|is in|are the (?:ingredients|contents) (?:of|in)) (?:the|a|an|your|their)\s+(?:drink\s+)?([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q) ?? /\bwhat(?:'s| is) (?:the|a|an|your) ([a-z][\w' -]*?) all about\b/i.exec(q) ?? /\bwhat(?:'s| is) in (?:the|a|an) drink ([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q);
+  if (made && ok(clean(made[1]))) return `what goes into their ${clean(made[1])}`;
   if (which && ok(clean(which[1]))) return `what ${clean(which[1])} they have`;
   const options = /\b(?:what|which) (?:are|is) (?:the |your |their )?([a-z][\w' %-]*?) (?:options|choices|selections?)\b/i.exec(q);
   if (options && ok(clean(options[1]))) return `what ${clean(options[1])} they have`;
-  const whether = [...q.matchAll(/\b(?:have|sell|serve|carry|offer|stock|got|there(?= (?:is|are)\b))\s+(?:is\s+|are\s+)?(?:any\s+|some\s+|an?\s+)?([a-z][\w' %-]*?)(?=\s+(?:here|today|available|for|to|in|at|that|with|on|you|drinks? for)\b|[?.!,]|$)/gi)].find((m) => ok(clean(m[1])));
+  const there = /\b(?:are|is) there (any|some)\s+([a-z][\w' %-]*?)(?=\s+(?:available|here|today|for|on|in)\b|[?.!,]|$)/i.exec(q);
+  if (there && ok(clean(there[2]))) return `whether they have ${there[1].toLowerCase()} ${clean(there[2])}`;
+  // "what exactly do you have in terms of coffee drinks?"
+  const terms = /\bin terms of\s+([a-z][\w' %-]*?)(?=[?.!,]|$)/i.exec(q);
+  if (terms && ok(clean(terms[1]))) return `what ${clean(terms[1])} they have`;
+  const whether = [...q.matchAll(/\b(?:have|sell|serve|carry|offer|stock|got|make|there(?= (?:is|are)\b))\s+(?:is\s+|are\s+)?(?:any\s+|some\s+|an?\s+)?([a-z][\w' %-]*?)(?=\s+(?:here|today|available|for|to|in|at|that|with|on|you|drinks? for)\b|[?.!,]|$)/gi)].find((m) => ok(clean(m[1])));
   if (whether) {
     const x = clean(whether[1]);
-    const some = /\b(?:any|some)\s+$/i.test(q.slice(0, whether.index + whether[0].length - whether[1].length));
-    return `whether they have ${some ? 'any ' : ''}${x}`;
+    const lead = q.slice(0, whether.index + whether[0].length - whether[1].length);
+    const some = /\b(?:any|some)\s+$/i.test(lead);
+    // "Do you guys have a Cappuccino …?": one of a kind asked about, with its article.
+    const one = !some && /\ban?\s+$/i.test(lead) && !/s$/.test(x);
+    return `whether they have ${some ? 'any ' : one ? `${indefiniteFor(x)} ` : ''}${x}`;
   }
   return 'what they have';
 }
@@ -669,12 +728,16 @@ export function menuInsertion(questions: string[], key: string): string[] {
   const usedB = new Array<number>(ASK_STAFF.length).fill(0);
   let prev: [number, number] = [-1, -1];
   const seed = hash(key);
+  const said = new Set<string>();
   return questions.map((q, n) => {
+    const clause = menuClause(q);
     let best: [number, number] = [0, 0];
     let bestKey = Infinity;
     for (let a = 0; a < NO_MENU_SAID.length; a++)
       for (let b = 0; b < ASK_STAFF.length; b++) {
         if (a === prev[0] || b === prev[1]) continue;
+        // Two questions asking alike ("What kinds of coffee…", "What kids of coffee…") never get one answer word for word.
+        if (said.has(`${NO_MENU_SAID[a](clause)} ${ASK_STAFF[b]}`)) continue;
         const k = Math.max(usedA[a], usedB[b]) + mix(seed, n, a, b) / 2 ** 32;
         if (k < bestKey) {
           bestKey = k;
@@ -684,7 +747,9 @@ export function menuInsertion(questions: string[], key: string): string[] {
     usedA[best[0]]++;
     usedB[best[1]]++;
     prev = best;
-    return `${NO_MENU_SAID[best[0]](menuClause(q))} ${ASK_STAFF[best[1]]}`;
+    const text = `${NO_MENU_SAID[best[0]](clause)} ${ASK_STAFF[best[1]]}`;
+    said.add(text);
+    return text;
   });
 }
 
@@ -703,16 +768,21 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
   // The order the previous reply read back, and whether the customer then said it was right.
   let readBack: string | undefined;
   for (const [i, turn] of turns.entries()) {
-    let t = turn;
+    // The assistant spells its drinks right ("A latter?", "an expresso diluted with warm water").
+    // A join typed twice ("steamed with and added microfoam", "milk and and a bit of microfoam") once.
+    const careful = turn.role === 'assistant' ? spellDrinks(turn.content).replace(/\b(with|and) (?:and|with)\b/gi, '$1') : turn.content;
+    let t = careful !== turn.content ? { ...turn, content: careful } : turn;
     if (t.role === 'user') {
-      const named = orderPhrase(t.content);
+      // The customer's words with their drinks spelt right ("a Machiatto", "an Almond Corado"): what a read-back names.
+      const spelt = spellDrinks(t.content);
+      const named = orderPhrase(spelt);
       if (named) {
         phrase = named;
-        orderTexts = [t.content];
+        orderTexts = [spelt];
         guess = undefined;
       } else {
-        if (phrase) orderTexts.push(t.content);
-        const item = userAsks(t.content) ? undefined : requestedItem(t.content);
+        if (phrase) orderTexts.push(spelt);
+        const item = userAsks(t.content) ? undefined : requestedItem(spelt);
         if (item) guess = item;
       }
       out.push(t);
@@ -721,7 +791,7 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     // "Do you serve honey here?" -> "Yes they do. They have buckwheat and clover.": a menu the assistant cannot see.
     const before = turns[i - 1];
     const stated = statesMenu(asHelper(t).content);
-    if (before?.role === 'user' && ((asksMenu(before.content) && statesMenu(asHelper(t).content, true)) || (stated && (userAsks(before.content) || /\?/.test(before.content))))) {
+    if (before?.role === 'user' && ((asksMenu(before.content) && statesMenu(asHelper(t).content, true)) || describesRecipe(before.content, t.content) || (stated && (userAsks(before.content) || /\?/.test(before.content))))) {
       out.push({ ...t, content: menuReply(before.content, h + i) });
       if (plan) (plan.menu ??= []).push({ index: i, question: before.content });
       continue;
@@ -792,7 +862,9 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
       // Once the customer has confirmed the read-back, the closing names the drinks, not the whole order again.
       // The corpus's own "Ok, that's a double cappuccino with whole milk to go." after the "yes": said once already.
       const again = confirmed ? said.filter((s) => !(DRINK.test(s) && /^\W*(?:(?:ok(?:ay)?|great|alright|perfect)[,.!]?\s*)?(?:that'?s|so|your order is|you(?:'ve| have) ordered|one|a|an|two)\b/i.test(s))) : said;
-      const closing: ClosingPlan = { index: i, opener, said: again, leave, phrase: confirmed && normalizeLine(order!).split(' ').length >= 4 ? shortOrder(order!) ?? order : order };
+      // An item the rules do not know ("the Cloud and Mist") is named too, as its read-back named it.
+      const named = order ?? (guess ? restate(guess) : undefined);
+      const closing: ClosingPlan = { index: i, opener, said: again, leave, phrase: confirmed && order && normalizeLine(order).split(' ').length >= 4 ? shortOrder(order) ?? order : named };
       text = planText(closing, confirmation(closing.phrase, h + i));
       if (plan) plan.closing = closing;
     } else {
@@ -802,6 +874,8 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
       text = [opener, q].filter(Boolean).join(' ');
     }
     if (claimsAction(text)) return undefined;
+    // A kept read-back of the corpus's own ("So that's a macchiato with almond milk? Please confirm and I'll put it in."): the closing after a "yes" need not repeat it.
+    if (order && !readBack && !last && readsOrderBack(text)) readBack = order;
     out.push({ ...t, content: text });
   }
   // The claims are undone first: "we'll send that over" is a claim, "they'll send that over" would hide one.

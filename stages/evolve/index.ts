@@ -409,7 +409,12 @@ export const evolveStage: ItemStage<EvolveInput, TestCase> = {
   // 23: both 21s and 22 merged.
   // 24–26 (h-ctx3; 24 and 25 builds of this branch only): no café menu stated as fact (menu questions answered "I can't see their menu"), read-backs keep how hot, foam and ice, "an 8oz".
   // 27: a read-back of an order cut mid-sentence drops the joining word it ended on ("a mocha to go since" -> "a mocha to go").
-  version: `28+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
+  // 28 (h-ctx4): drinks spelt right (edit distance to the drink names), checks name an unknown item in the customer's words, no menu
+  //     denied or described, no stacked fillers, menu clauses without the asking words; dialogues whose check can name nothing or whose reply orders left out.
+  // 29–31 (h-ctx4; 29, 30 builds of this branch only): short closings keep an option whole, two of one drink said as two, no wording for one drink on two; restated requests drop "added (to it)";
+  //     what goes into this café's drink is its recipe; "Macha lattes" are matcha; a bare "Enjoy." and "I have a hot coffee for you" are claims; two menu questions asked alike never get one answer word for word (31).
+  // 32: the merge of h-harder5's 28 (a distractor's function judged on its own doc, addedOriginals) and h-ctx4's 28–31.
+  version: `32+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
   upstream: ['assemble'],
   description: 'SRM evolution: long context, extra tools, noisy query, harder tools, mixed',
   configSlice: (config) => ({ evolve: config.evolve, sourcesDir: config.sources.dir ?? null }),

@@ -9,7 +9,7 @@ import type { TestCase } from '../../schemas.js';
 import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
-import { asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
+import { confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
 export function spokenTurns(tc: TestCase): { role: 'user' | 'assistant'; text: string; thought?: string }[] | undefined {
@@ -569,22 +569,12 @@ export const contextMenuCapitalised: CaseMeasure = {
   title: 'long context: an inserted reply capitalises a menu word inside a sentence ("So that\'s a Mocha with Oat Milk?", "Two Mocha\'s")',
   population: 'evolved cases with an inserted long context',
   check(tc) {
-    return replyDefects(tc, (text) => menuCapitalised(text) || /\b(?:two|three|four|\d+) \w+'s\b/i.test(text), (text) => `"${text.slice(0, 90)}"`);
+    // Also a plural written with an apostrophe ("two chai latte's") and an article capitalised mid-sentence ("a cortado with almond and A latte").
+    return replyDefects(tc, (text) => menuCapitalised(text) || /\b(?:two|three|four|\d+)(?: \w+){0,2} \w+'s\b/i.test(text) || /(?<=[a-z,] )An? (?=[a-z])/.test(text), (text) => `"${text.slice(0, 90)}"`);
   },
 };
 
-/** A question asking the user to confirm or check, with nothing named to confirm ("Is that everything you want?", "Could you confirm your order please?"). */
-const CONFIRM_ASK = /\b(?:confirm\w*|correct|right|accurate|check\w*|verify|everything you want|all you want|understood what you want|change about that|get all of that|all of that|looks? (?:good|ok(?:ay)?|fine|right|correct)|is (?:that|this|it) (?:it|all|everything|what you (?:want|wanted|ordered)))\b/i;
-
-/** A reply asking to confirm an order it does not name, after a customer's order (not their question); the reply, or undefined. */
-export function confirmsNothing(user: string, reply: string): string | undefined {
-  if (!endsOnQuestion(reply) || userAsks(user)) return undefined;
-  const last = reply.trim().split(/(?<=[.!?])\s+/).pop() ?? '';
-  if (!CONFIRM_ASK.test(last) || namesDrink(reply)) return undefined;
-  // "Just to check: a Jin Xuan, correct?": an item the rules do not know is still named.
-  if (/\b(?:[Aa]n?|[Oo]ne|[Tt]wo|[Tt]hree|[Tt]he|[Ss]ome)\s+(?:(?:cup|glass|pot|mug)\s+of\s+)?(?!order\b|details?\b|drinks?\b|everything\b|information\b)(?:[A-Z][\w'-]*|[\w'-]+\s+(?:with|and)\s+\w+)/.test(reply)) return undefined;
-  return reply;
-}
+export { confirmsNothing, namesCustomerWords } from '../../dialogueRules.js';
 
 export const contextConfirmsNothing: CaseMeasure = {
   kind: 'case',
@@ -622,8 +612,11 @@ const AFFIRMED = /^\W*(?:yes|yep|yeah|yup|ya|correct|that'?s (?:right|correct|it
 
 /** The longest run of words two lines share. */
 function sharedRun(a: string, b: string): string[] {
-  const x = normalizeLine(a).split(' ');
-  const y = normalizeLine(b).split(' ');
+  // "non-fat", "half-caf": one word, as a reader counts it.
+  // A run stops at a sentence's end: "… oat milk? I want …" and "… oat milk. I can't …" share "oat milk", not "oat milk i".
+  const words = (t: string, stop: string) => t.split(/(?<=[.!?])\s+/).flatMap((s) => [...normalizeLine(s.replace(/(?<=\w)-(?=\w)/g, '')).split(' '), stop]);
+  const x = words(a, '\u0001');
+  const y = words(b, '\u0002');
   let best: string[] = [];
   for (let i = 0; i < x.length; i++)
     for (let j = 0; j < y.length; j++) {
@@ -634,12 +627,23 @@ function sharedRun(a: string, b: string): string[] {
   return best;
 }
 
+/** A shared run without the joining and pointing words at its ends ("cortado with nonfat milk and" -> "cortado with nonfat milk"). */
+function trimRun(run: string[]): string[] {
+  const edge = /^(?:and|or|but|so|is|are|then|that|thats|its|a|an|the|one|your|you|is|right|it)$/;
+  let i = 0;
+  let j = run.length;
+  while (i < j && edge.test(run[i])) i++;
+  while (j > i && edge.test(run[j - 1])) j--;
+  return run.slice(i, j);
+}
+
 /** A reply after the customer confirmed a read-back that reads the order back again, 6+ of its words in a row; the words, or undefined. */
 export function readBackRepeated(dialogue: { role: string; text: string }[]): string | undefined {
   for (let i = 0; i + 2 < dialogue.length; i++) {
     const [first, yes, next] = dialogue.slice(i, i + 3);
     if (first.role !== 'assistant' || yes.role !== 'user' || next.role !== 'assistant' || !readsOrderBack(first.text) || !AFFIRMED.test(yes.text)) continue;
-    const run = sharedRun(first.text, next.text);
+    // The order's words only: not a joining word the two sentences happen to share after it ("… milk and you're set").
+    const run = trimRun(sharedRun(first.text, next.text));
     if (run.length >= 6 && namesDrink(run.join(' '))) return `"${run.join(' ')}" read back, confirmed, then said again: "${next.text.slice(0, 80)}"`;
   }
   return undefined;
@@ -676,7 +680,8 @@ export const contextStatesMenu: CaseMeasure = {
     turns.forEach((t, i) => {
       if (t.role !== 'assistant') return;
       const asked = i > 0 && turns[i - 1].role === 'user' && asksMenu(turns[i - 1].text);
-      const said = statesMenu(t.text, asked);
+      // Either way: "They have buckwheat and clover." and "I don't see mocha on the menu." both claim to know it.
+      const said = statesMenu(t.text, asked) ?? (saysUnavailable(t.text) ? t.text : undefined) ?? (i > 0 && turns[i - 1].role === 'user' ? describesRecipe(turns[i - 1].text, t.text) : undefined);
       if (said && !n++) first = `"${turns[i - 1]?.text.slice(0, 50) ?? ''}" -> "${said.slice(0, 80)}"`;
     });
     return n ? `${n} replies, e.g. ${first}` : null;
@@ -694,4 +699,108 @@ export const contextWrongArticle: CaseMeasure = {
   },
 };
 
-export const CONTEXT_MEASURES = [contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+/** A drink in a reply spelt as no careful writer spells it ("a decaffinated cuppuccino", "an almond Corado", "an expresso"); the word, or undefined. */
+export function misspeltDrink(text: string): string | undefined {
+  const right = spellDrinks(text);
+  if (right === text) return undefined;
+  const a = text.split(/\b/);
+  const b = right.split(/\b/);
+  return a.find((w, i) => w !== b[i]) ?? text;
+}
+
+export const contextMisspeltDrink: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_misspelt_drink',
+  group: 'text',
+  title: 'long context: an inserted reply spells a drink as the customer mistyped it ("Let me read that back: a decaffinated cuppuccino.", "You\'d like an almond Corado", "an expresso diluted with warm water")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => replyDefects(tc, misspeltDrink, (text) => `"${misspeltDrink(text)}" in "${text.slice(0, 80)}"`),
+};
+
+/**
+ * A reply saying the menu is out of sight whose clause for what was asked keeps the asking words or
+ * a broken noun ("unable to check what kids of coffee they have", "whether they have herbals",
+ * "whether they have cold", "what sweetener comes with they have"); the clause, or undefined.
+ */
+export function garbledMenuClause(text: string): string | undefined {
+  if (!saysNoMenu(text)) return undefined;
+  const m = /\b(?:what|whether they have(?: any| an?)?) (?:(?:different |other )?(?:kinds?|kids|kinda|kind's|types?|sorts?|assortments?|varieties)\b|of\b|'s\b)|\b(?:what|whether)\b[^.;]{0,40}\b(?:please|exactly|thanks)\b(?=[^.;]{0,20}(?:they have|is beyond|[.;,]))|\bherbals\b|\bcomes with they\b|\bwhether they have (?:cold|hot|iced|this|that|it|a|an)(?= is\b|[.;,])|\b(?:whether|what) they have [^.;,]{0,30}\b(?:coffe|sweetners?)\b/i.exec(text);
+  return m ? m[0] : undefined;
+}
+
+export const contextMenuClauseGarbled: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_menu_clause_garbled',
+  group: 'text',
+  title: 'long context: an inserted "I can\'t see their menu" reply words what was asked clumsily ("unable to check what kids of coffee they have", "whether they have herbals", "whether they have cold", "what sweetener comes with they have")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => replyDefects(tc, garbledMenuClause, (text) => `"${garbledMenuClause(text)}" in "${text.slice(0, 90)}"`),
+};
+
+/** Two sentences of filler opening a reply ("OK. Fine. Ordering it is up to you", "Alright. Good. I can't …"); the pair, or undefined. */
+export function stackedFiller(text: string): string | undefined {
+  const m = /^\s*((?:ok(?:ay)?|alright|all right|great|good|fine|sure|perfect|awesome|cool|thanks|thank you|got it)[.!])\s+((?:ok(?:ay)?|alright|all right|great|good|fine|sure|perfect|awesome|cool|got it)(?:[.!]|,(?= )))/i.exec(text);
+  return m ? `${m[1]} ${m[2]}` : undefined;
+}
+
+export const contextFillerStacked: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_filler_stacked',
+  group: 'text',
+  title: 'long context: an inserted reply opens with two fillers in a row, the corpus\'s and the rewrite\'s ("OK. Fine. Ordering it is up to you", "Alright. Good. I can\'t place the order")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => replyDefects(tc, stackedFiller, (text) => `"${text.slice(0, 80)}"`),
+};
+
+export const contextReplyAsCustomer: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_reply_as_customer',
+  group: 'text',
+  title: 'long context: an inserted reply orders as the customer does, a corpus turn given to the wrong speaker ("I would like a cappuccino." -> "Give me a cortado extra foam please.")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => replyDefects(tc, speaksAsCustomer, (text) => `"${text.slice(0, 80)}"`),
+};
+
+/** A read-back whose restated request left its joins behind ("a decaf macchiato with chocolate and to it", "a decaf cortado with and hazelnut", "and an other normal coffee"); the words, or undefined. */
+export function garbledReadBack(text: string): string | undefined {
+  return /\b(?:with|and) (?:and|with)\b|\b(?:and|with) (?:to|in|into) (?:it|that|them)\b|\ban other\b/i.exec(text)?.[0];
+}
+
+export const contextReadBackGarbled: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_readback_garbled',
+  group: 'text',
+  title: 'long context: an inserted read-back keeps the joins of the request it restates ("A decaf macchiato with chocolate and to it?", "A decaf cortado with and Hazelenut Sweetner", "Two decaf cortados and an other normal coffee?")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => replyDefects(tc, garbledReadBack, (text) => `"${garbledReadBack(text)}" in "${text.slice(0, 90)}"`),
+};
+
+/** A closing naming the order short whose option stops on its first word ("Say the mocha with extra at the register"); the words, or undefined. */
+export function cutOption(text: string): string | undefined {
+  return /\bwith (?:extra|no|light|less|more|double|triple)(?=[.,;!?]|\s+(?:at|and|is|sounds|for|when|then|it|just|to|you)\b)/i.exec(text)?.[0];
+}
+
+export const contextShortOrderCut: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_short_order_cut',
+  group: 'text',
+  title: 'long context: an inserted closing names the order short and cuts an option on its first word ("the macchiato with extra is what to ask for", "Say the mocha with extra at the register")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => replyDefects(tc, cutOption, (text) => `"${cutOption(text)}" in "${text.slice(0, 90)}"`),
+};
+
+/** A closing that says two drinks as one ("The mochas sounds like the one.", "the cortados" for "1 cortado"); the words, or undefined. */
+export function pluralDisagrees(text: string): string | undefined {
+  return /\b(?:[Tt]he \w+s|[Tt]wo \w+s|the \w+ and the \w+) (?:sounds like the one|is the one)\b|\b(?:1|one) \w+ with [^.?!]*\. [^.?!]*\bthe \w+os\b/.exec(text)?.[0];
+}
+
+export const contextPluralAgreement: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_plural_agreement',
+  group: 'text',
+  title: 'long context: an inserted closing treats two drinks as one ("The mochas sounds like the one.", "Then the latte and the mocha is the one to order")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => replyDefects(tc, pluralDisagrees, (text) => `"${pluralDisagrees(text)}" in "${text.slice(0, 90)}"`),
+};
+
+export const CONTEXT_MEASURES = [contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
