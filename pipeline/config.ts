@@ -100,6 +100,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   noise_skeleton_share: 0.25,
   noise_frame_top_share: 0.2,
   noise_clash: 0,
+  noise_hedges_request: 0,
   noise_proofread_beside_typos: 0,
   noise_again_without_history: 0,
   noise_greeting_mid_conversation: 0,

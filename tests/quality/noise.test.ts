@@ -4,6 +4,7 @@ import type { QualityContext } from '../../pipeline/quality/types.js';
 import {
   noiseAgainWithoutHistory,
   noiseAsideForeign,
+  noiseHedgesRequest,
   noiseClash,
   noiseGreetingMidConversation,
   noiseFrameTop,
@@ -120,6 +121,14 @@ describe('the offline noisy-query rules make none of it (1,000 seeds)', () => {
     'Calculate the average of twelve numbers and send the result to my manager.',
     'Could you please book a meeting room for a team meeting today from 14:00 to 16:00? Also, show the current booking status of all meeting rooms.',
   ];
+  it('a hedge the noise adds doubts the value before it (teval_query_348_2: "3PM to 5PM, I think."): flagged; one the user wrote is theirs', () => {
+    const q = 'Find an empty room within the time frame of 3PM to 5PM.';
+    expect(noiseHedgesRequest.check(noisy(q, 'Find an empty room within the time frame of 3PM to 5PM, I think.'), NONE)).toMatch(/3PM to 5PM, I think\./);
+    expect(noiseHedgesRequest.check(noisy(q, 'Find an empty room within the time frame of 3PM to 5PM, if possible.'), NONE)).toBeNull();
+    const own = 'Book a room for tomorrow, I guess.';
+    expect(noiseHedgesRequest.check(noisy(own, `Hi! ${own}`), NONE)).toBeNull();
+  });
+
   it('no clash, no proofreading claim beside typos, no "again" opening a conversation, no lower-case "i", no typo in a count or task word; varied frames', () => {
     const frames = new Map<string, number>();
     let skeleton = 0;
@@ -129,7 +138,7 @@ describe('the offline noisy-query rules make none of it (1,000 seeds)', () => {
       const args = { query: query.includes('lentil') ? 'lentil soup' : query.includes('Rome') ? 'Rome' : query.includes('meeting') ? 'meeting room' : 'report', count: 3 };
       const out = noisyRules({ query, protected: [], avoid: Object.values(args).map(String), followUp: history }, new Rng(11, `s${i}`, 'noise')).query;
       const tc = noisy(query, out, { history, args });
-      for (const m of [noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord, noiseGreetingMidConversation, noiseAsideForeign, noiseGrammarSlip]) {
+      for (const m of [noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord, noiseGreetingMidConversation, noiseAsideForeign, noiseGrammarSlip, noiseHedgesRequest]) {
         expect(m.check(tc, NONE), `${m.id}: ${out}`).toBeNull();
       }
       if (skeletonDefect(tc)) skeleton++;

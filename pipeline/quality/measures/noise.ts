@@ -268,4 +268,30 @@ export const noiseAsideForeign: CaseMeasure = {
   },
 };
 
-export const NOISE_MEASURES = [noiseSkeletonOnly, noiseFrameTop, noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord, noiseGreetingMidConversation, noiseAsideForeign];
+/** A hedge that doubts what it follows: ", I think." after "from 3PM to 5PM". */
+const DOUBTING_HEDGE = /,\s+(?:I (?:think|guess|suppose|believe|reckon)|ideally|probably|maybe|or so)\s*[.!?]/gi;
+
+export const noiseHedgesRequest: CaseMeasure = {
+  kind: 'case',
+  id: 'noise_hedges_request',
+  group: 'text',
+  title: 'noisy query: the noise puts a doubt on a value the request states ("book the first one available for that time slot, I guess.", "within the time frame of 3PM to 5PM, I think."), which the ground truth takes as said',
+  population: POPULATION,
+  check(tc) {
+    const pair = pairOf(tc);
+    if (!pair) return pair;
+    const before = new Set([...pair.original.matchAll(DOUBTING_HEDGE)].map((m) => m[0].toLowerCase()));
+    // On the request's own clause (most of its words the request's), not an aside about it ("Bit of an odd request, maybe.").
+    const asked = new Set(pair.original.toLowerCase().match(/[a-z0-9']+/g) ?? []);
+    const onRequest = (m: RegExpMatchArray) => {
+      const sentence = pair.noisy.slice(0, m.index!).split(/[.!?]\s+/).pop()!.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+      return sentence.length > 0 && sentence.filter((w) => asked.has(w)).length / sentence.length >= 0.5;
+    };
+    const added = [...pair.noisy.matchAll(DOUBTING_HEDGE)].filter((m) => !before.has(m[0].toLowerCase()) && onRequest(m));
+    if (!added.length) return null;
+    const m = added[0];
+    return `"${pair.noisy.slice(Math.max(0, m.index! - 40), m.index! + m[0].length).trim()}"`;
+  },
+};
+
+export const NOISE_MEASURES = [noiseSkeletonOnly, noiseFrameTop, noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord, noiseGreetingMidConversation, noiseAsideForeign, noiseHedgesRequest];

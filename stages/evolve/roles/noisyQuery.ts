@@ -36,7 +36,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-22';
+export const NOISY_RULES_VERSION = 'noisy-query-23';
 
 /**
  * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
@@ -163,7 +163,8 @@ const CONTEXT_END = ['.', '.', '.', ', to be honest.', ', if that explains {anyt
 /** Run-on openers: the request follows them in lower case ("So basically, move …"). */
 const FILLER_LEAD = ['So basically,', 'Um, so', 'Okay so', 'So yeah,', 'Right, so basically', 'I guess what I need is:', 'Hmm, okay, so', 'Alright, so', 'Ok so like,', 'Basically,', 'So, um,', 'What I need, I think:'];
 /** Hedges put before the request's last stop. */
-const FILLER_TAIL = [", if {that's|it's} {possible|doable|okay|alright|fine}", ', if you {can|could|would}', ", if {it is|it's|that's} {not too much|no} {trouble|bother|hassle}", ', when you {get|have} a {chance|minute|sec|moment|spare minute}', ', if that {makes sense|works|is ok|is alright|sounds reasonable|suits you|works for you}', ', if you {don\'t|do not|wouldn\'t} mind{| me asking| too much| terribly}', ', I {think|guess|suppose}', ', ideally', ', if possible', ', please', ", {whenever|as soon as} {you can|you're able|it suits}", ', {no pressure|no stress}', ', {cheers|ta}'];
+// No ", I think" / ", I guess" / ", ideally": at the end of a request they doubt its last value ("from 3PM to 5PM, I think."), which the ground truth takes as said.
+const FILLER_TAIL = [", if {that's|it's} {possible|doable|okay|alright|fine}", ', if you {can|could|would}', ", if {it is|it's|that's} {not too much|no} {trouble|bother|hassle}", ', when you {get|have} a {chance|minute|sec|moment|spare minute}', ', if that {makes sense|works|is ok|is alright|sounds reasonable|suits you|works for you}', ', if you {don\'t|do not|wouldn\'t} mind{| me asking| too much| terribly}', ', if possible', ', please', ", {whenever|as soon as} {you can|you're able|it suits}", ', {no pressure|no stress}', ', {cheers|ta}'];
 
 const RESTATE_OPEN = ['So yeah,', 'To sum up,', 'In short,', 'TL;DR:', 'Short version:', 'Bottom line,', 'Just to be clear,', 'Basically,', 'Recap:', 'Anyway,', 'Long story short,', 'So, in a nutshell,'];
 const RESTATE_CORE = ["that's {the whole|my whole|basically the} ask", "that's {everything|all} I {need|want|was after}", "that's {basically|pretty much|more or less} it", 'everything above, {in that order|step by step|one after the other}', 'just what I {wrote|said|typed} above', "that's all I'm {after|asking for|hoping for}", '{please|just} do what I {described|wrote|said above}', 'the request above, nothing {more|else|extra}', "it's all in the {message|text|bit} above"];
