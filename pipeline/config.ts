@@ -229,6 +229,12 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // "Here is what I found. I placed the order …": 7.3% (108/1,480) before.
   answer_opener_mismatch: 0,
   tool_select_helpful_lookup: 0,
+  // A "wrong tool" a careful agent may well call (pipeline/errors/benignSelect.ts), gated since error-injectors@31:
+  // a pre-check before a change (pwd before cd, ticket_get_login_status before create_ticket, get_flight_cost before book_flight),
+  // a look at the session before a read of a named object (ls before cat(file3.txt)), a read whose answer holds the correct one's.
+  tool_select_plausible_precheck: 0,
+  tool_select_status_look: 0,
+  tool_select_answer_equivalent: 0,
   simulated_list_short: 0,
   value_error_not_wrong: 0,
   error_changes_state: 0,

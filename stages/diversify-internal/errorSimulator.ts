@@ -133,7 +133,9 @@ export const errorSimulatorRole: RoleSpec<ErrorSimulatorInput, ErrorSimulatorOut
   offline: {
     version: INJECTORS_VERSION,
     run(input, rng) {
-      const injection = inject(input.errorType, input.injection, rng);
+      // A tool a rejected attempt called is not drawn again for a wrong tool (the rules would repeat it).
+      const avoid = input.errorType === 'tool_select_error' ? [...new Set(input.rejected.flatMap((r) => (r.action ? [r.action.name] : [])))] : [];
+      const injection = inject(input.errorType, avoid.length ? { ...input.injection, avoid } : input.injection, rng);
       const args = injection.action.args;
       if (typeof args === 'string') throw new Error(`injector ${injection.variant} produced string arguments`);
       return {

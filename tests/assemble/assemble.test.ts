@@ -66,7 +66,7 @@ describe('assemble on real trajectories through the real diversify stages (offli
       expect(gt.args).toEqual(candidate.correctAction.args);
       expect('thought' in gt).toBe(c.cot);
       expect(c.messages[0].content).toBe(renderSystemPrompt(byTraj.get(c.trajectoryId)!.tools, { cot: c.cot }));
-      expect(c.provenance.methods.error).toBe('rules:error-injectors@30');
+      expect(c.provenance.methods.error).toBe('rules:error-injectors@31');
       expect(c.provenance.parents).toHaveLength(2);
     }
   });

@@ -1,3 +1,4 @@
+import { actsOnSameObject } from '../../pipeline/errors/benignSelect.js';
 import { describe, expect, it } from 'vitest';
 import { ERROR_TYPES, type ErrorType, type Trajectory } from '../../pipeline/schemas.js';
 import { Rng } from '../../pipeline/rng.js';
@@ -85,7 +86,7 @@ describe('offline injectors on real trajectories', () => {
     expect(inventedApiNames('getPropertyDetails').map((c) => c.name)).toContain('getPropertyInfo');
   });
 
-  it('tool_select: a confusable listed tool (shared name words, description, parameters or a neighbouring step), filled with values of its kinds', () => {
+  it('tool_select: a confusable listed tool (shared name words, description, parameters, a neighbouring step, or the request\'s object), filled with values of its kinds', () => {
     const selects = made.filter((x) => x.type === 'tool_select_error');
     expect(selects.length).toBeGreaterThan(30);
     for (const m of selects) {
@@ -93,7 +94,9 @@ describe('offline injectors on real trajectories', () => {
       const chosen = findTool(m.trajectory.tools, m.injection.action.name)!;
       const steps = toolSteps(m.trajectory);
       const neighbour = [steps[m.k - 2], steps[m.k]].some((s) => s?.step.action.name === chosen.name);
-      expect(confusable(toolSimilarity(gt, chosen, m.trajectory.tools), neighbour), `${m.trajectory.id} k=${m.k}: ${gt.name} → ${chosen.name}`).toBe(true);
+      // Or a different action on the request's object (mkdir("workspace") for cd("workspace"), error-injectors@31).
+      const sameObject = actsOnSameObject(m.input.correct, m.injection.action, m.trajectory.tools);
+      expect(confusable(toolSimilarity(gt, chosen, m.trajectory.tools), neighbour) || sameObject, `${m.trajectory.id} k=${m.k}: ${gt.name} → ${chosen.name}`).toBe(true);
       const args = m.injection.action.args as Record<string, unknown>;
       for (const p of chosen.required_parameters) expect(args).toHaveProperty(p.name);
       for (const [key, value] of Object.entries(args)) {

@@ -57,7 +57,7 @@ describe('diversify-internal, offline (rules)', async () => {
       const again = classifyAction(c.erroneousAction!, { tools: REAL.concat(SINGLE_TOOL, NO_ARGS).find((t) => t.id === c.trajectoryId)!.tools, groundTruth: c.correctAction });
       expect(again.label).toBe(c.errorType);
       expect(sameValue(c.erroneousAction, c.correctAction)).toBe(false);
-      expect(c.method).toBe('rules:error-injectors@30');
+      expect(c.method).toBe('rules:error-injectors@31');
       expect(c.response).toBeDefined();
       expect(c.erroneousAction!.thought).toBeTruthy();
     }
@@ -107,10 +107,10 @@ describe('diversify-internal, offline (rules)', async () => {
 
   it('reports agreement per method: every kept candidate agrees', () => {
     const rows = agreementByMethod(run.artifacts.map((a) => ({ status: a.status, content: a.content })));
-    const all = rows.find((r) => r.method === 'rules:error-injectors@30' && r.errorType === 'all')!;
+    const all = rows.find((r) => r.method === 'rules:error-injectors@31' && r.errorType === 'all')!;
     expect(all.kept).toBeGreaterThan(40);
     expect(all.keptRate).toBe(1);
-    expect(formatAgreement(rows)).toContain('rules:error-injectors@30 | all');
+    expect(formatAgreement(rows)).toContain('rules:error-injectors@31 | all');
     expect(internalSummary({ store: run.store } as never)).toContain('label agreement');
   });
 

@@ -34,7 +34,7 @@ describe('pnpm report dataset on a real run', async () => {
     const mean = Math.round(tokenSummary(data.base.map((c) => c.tokens)).mean);
     expect(text).toContain(`ours: ${mean} tokens per base case on average; the paper: 1,291`);
     expect(text).toContain('plain base cases by step k');
-    expect(text).toContain('rules:error-injectors@30');
+    expect(text).toContain('rules:error-injectors@31');
     expect(chartPath).toBe(join(out, 'dataset.svg'));
     const svg = readFileSync(chartPath!, 'utf8');
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);

@@ -38,6 +38,8 @@ export interface InjectionInput {
   validSteps?: { name: string; args: ToolArgs | string }[];
   /** The tool steps after k in the same turn that do not need step k first (steps.ts independentLaterSteps). */
   laterInTurn?: { name: string; args: ToolArgs | string }[];
+  /** Tools an earlier attempt at this step drew and the label checker rejected: not drawn again. */
+  avoid?: readonly string[];
 }
 
 /**

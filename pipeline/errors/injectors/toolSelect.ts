@@ -3,7 +3,9 @@
  * the two look (name words, description, parameters, toolkit) or the tool of a neighbouring step,
  * drawn from the top, never a tool that shares nothing with the step — called with arguments
  * adapted to its own parameters (each of its kind), the way a model fills in a tool it believes is
- * the right one. The CoT thought is written afterwards (thoughts.ts erroneousThought).
+ * the right one. Never a read a careful agent may well make at the step (a pre-check before it
+ * changes something, a look at the session before it reads a named object: pipeline/errors/benignSelect.ts).
+ * The CoT thought is written afterwards (thoughts.ts erroneousThought).
  */
 import type { Rng } from '../../rng.js';
 import type { ParamType, ToolArgs, ToolDoc, ToolParam } from '../../schemas.js';
@@ -13,6 +15,7 @@ import { valueKindProblem } from '../kinds.js';
 import { keysAgree, misplacedValue, type GivenValue } from '../misplaced.js';
 import { confusable, toolSimilarity, type ToolSimilarity } from '../similarity.js';
 import { pathProblem, type PathContext } from '../pathKinds.js';
+import { actsOnSameObject, reasonableInstead } from '../benignSelect.js';
 import { earlyLaterStep, gtArgs, isIdKey, namesATool, neighbourTools, querySpans, repeatsValidStep, shapeOf, type Injection, type InjectionInput, type Injector, type QuerySpan, type ValueShape } from './context.js';
 
 const STOP = new Set(['the', 'a', 'an', 'to', 'of', 'and', 'or', 'in', 'on', 'for', 'with', 'by', 'is', 'are', 'be', 'this', 'that', 'it', 'from', 'as', 'at', 'i', 'me', 'my', 'you', 'your', 'can', 'will', 'please', 'tool', 'function', 'api', 'given', 'specified', 'current']);
@@ -243,6 +246,8 @@ export interface ConfusableTool {
   tool: ToolDoc;
   similarity: ToolSimilarity;
   neighbour: boolean;
+  /** Confusable only by acting on the request's object (same toolkit, little else shared). */
+  sameObject: boolean;
   /** Ranking score: similarity, a neighbouring step's tool, words shared with the request. */
   score: number;
   args: ToolArgs;
@@ -276,17 +281,26 @@ function rankConfusable(input: InjectionInput): ConfusableTool[] {
     if (tool.name === input.correct.name) continue;
     const similarity = toolSimilarity(correctDoc, tool, input.tools);
     const neighbour = neighbours.has(tool.name);
-    if (!confusable(similarity, neighbour)) continue;
+    const alike = confusable(similarity, neighbour);
+    // A tool of the same toolkit that shares little with the right one's name or description is
+    // still a slip when it acts on the request's object: mkdir("workspace") for cd("workspace").
+    if (!alike && toolkitOf(tool.name) !== toolkitOf(correctDoc.name)) continue;
     const args = adaptArgs(tool, input);
-    if (!args || repeatsValidStep({ name: tool.name, args }, input) || earlyLaterStep({ name: tool.name, args }, input.laterInTurn)) continue;
+    if (!args || (!alike && !actsOnSameObject(input.correct, { name: tool.name, args }, input.tools))) continue;
+    if (repeatsValidStep({ name: tool.name, args }, input) || earlyLaterStep({ name: tool.name, args }, input.laterInTurn)) continue;
     // A file it would read that does not exist fails for a second reason: the case would no longer be only the wrong tool.
     if (pathProblem(tool, args, pathContextOf(input))) continue;
-    out.push({ tool, similarity, neighbour, args, score: similarity.score + (neighbour ? 0.15 : 0) + Math.min(relevance(tool, input), 6) * 0.02 });
+    // A read a careful agent may well make here is no mistake: a pre-check before the step changes
+    // something (ticket_get_login_status before create_ticket, pwd before cd, get_flight_cost before
+    // book_flight), or a look at the session before a read of a named object (ls before cat).
+    if (reasonableInstead(input.correct, { name: tool.name, args }, input.tools)) continue;
+    out.push({ tool, similarity, neighbour, sameObject: !alike, args, score: similarity.score + (neighbour ? 0.15 : 0) + Math.min(relevance(tool, input), 6) * 0.02 });
   }
   return out.sort((a, b) => b.score - a.score || a.tool.name.localeCompare(b.tool.name));
 }
 
 function familyOf(c: ConfusableTool): string {
+  if (c.sameObject) return 'same-object';
   if (c.neighbour) return 'neighbour-step';
   if (c.similarity.nameWords > 0) return 'similar-name';
   if (c.similarity.description >= 0.12) return 'similar-description';
@@ -305,8 +319,11 @@ export const toolSelectInjector: Injector = {
     return { ok: true };
   },
   inject(input: InjectionInput, rng: Rng): Injection {
-    const ranked = confusableTools(input);
-    if (ranked.length === 0) throw new Error(`no listed tool is confusable with ${input.correct.name}`);
+    const confusable = confusableTools(input);
+    if (confusable.length === 0) throw new Error(`no listed tool is confusable with ${input.correct.name}`);
+    // A tool a retry was told about (its answer held what the correct call answers) is not drawn again.
+    const ranked = confusable.filter((c) => !input.avoid?.includes(c.tool.name));
+    if (ranked.length === 0) throw new Error(`every tool confusable with ${input.correct.name} was rejected before (${input.avoid?.join(', ')})`);
     const top = ranked.slice(0, 3);
     // Favour the most confusable tools without always taking the first one.
     const chosen = top[rng.weighted(top.map((c) => c.score + 0.05))];

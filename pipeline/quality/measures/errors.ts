@@ -8,8 +8,9 @@ import { errorOrigin, responseHints, selectionSimilarity, thoughtLeaks, valueKin
 import { droppedValues, statesDroppedValue, type Leak } from '../../errors/leaks.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { earlyLaterStep } from '../../errors/injectors/context.js';
-import { laterStepsDoableEarly } from '../../steps.js';
+import { laterStepsDoableEarly, toolSteps } from '../../steps.js';
 import { helpfulLookup } from '../../errors/helpfulLookup.js';
+import { answerEquivalent, plausiblePrecheck, statusLook } from '../../errors/benignSelect.js';
 import { wrongCallChangedState } from '../../errors/sideEffects.js';
 import { matchedInAnyCase, symmetricInEnds } from '../../errors/injectors/paramValue.js';
 import { isPlainObject } from '../../errors/values.js';
@@ -80,6 +81,59 @@ export const toolSelectHelpfulLookup: CaseMeasure = {
     const before = tc.messages.slice(0, -2).filter((m) => m.role !== 'system').map((m) => m.content).join('\n');
     const gives = helpfulLookup(tc.groundTruth, tc.erroneousAction, answer?.role === 'function' ? answer.content : '', before);
     return gives ? `${tc.erroneousAction.name} answers ${gives}, which ${tc.groundTruth.name} takes and nothing showed before` : null;
+  },
+};
+
+/**
+ * A tool selection "error" whose answer already gives what the correct call answers (pipeline/errors/benignSelect.ts (a)):
+ * get_all_credit_cards listing "balance": 1500.75 for card_4455 when get_credit_card_balance(card_4455) is due.
+ */
+export const toolSelectAnswerEquivalent: CaseMeasure = {
+  kind: 'case',
+  id: 'tool_select_answer_equivalent',
+  group: 'errors',
+  title: 'a tool selection "error" that only reads, went through and whose answer holds every value the correct call answers (get_all_credit_cards giving "balance": 1500.75 for get_credit_card_balance(card_4455)): answering from it is as right',
+  population: 'tool_select cases whose trajectory resolve kept',
+  check(tc, ctx) {
+    if (tc.kind !== 'internal' || tc.errorType !== 'tool_select_error' || !tc.erroneousAction || Array.isArray(tc.groundTruth)) return undefined;
+    const trajectory = ctx.trajectory(tc.trajectoryId);
+    if (!trajectory) return undefined;
+    const answer = tc.messages[tc.messages.length - 1];
+    const correctAnswer = toolSteps(trajectory)[tc.k - 1]?.step.response?.content;
+    return answerEquivalent(tc.groundTruth, tc.erroneousAction, correctAnswer, answer?.role === 'function' ? answer.content : undefined) ?? null;
+  },
+};
+
+/**
+ * A tool selection "error" that is a read of the same toolkit about the same object or session
+ * before a step that changes it (benignSelect.ts (b)): ticket_get_login_status before create_ticket,
+ * get_flight_cost(SFO→LAX) before book_flight(SFO→LAX), pwd before cd.
+ */
+export const toolSelectPlausiblePrecheck: CaseMeasure = {
+  kind: 'case',
+  id: 'tool_select_plausible_precheck',
+  group: 'errors',
+  title: 'a tool selection "error" that is a plausible pre-check: a read of the same toolkit naming nothing the correct state-changing call does not name (ticket_get_login_status before create_ticket, get_flight_cost before book_flight, get_account_info before place_order, pwd before cd)',
+  population: 'tool_select cases',
+  check(tc) {
+    if (tc.kind !== 'internal' || tc.errorType !== 'tool_select_error' || !tc.erroneousAction || Array.isArray(tc.groundTruth)) return undefined;
+    return plausiblePrecheck(tc.groundTruth, tc.erroneousAction, tc.tools) ?? null;
+  },
+};
+
+/**
+ * A tool selection "error" that is a look around the session before a read of a named object
+ * (benignSelect.ts (c)): ls before cat(file3.txt), get_order_history before get_order_details(12446).
+ */
+export const toolSelectStatusLook: CaseMeasure = {
+  kind: 'case',
+  id: 'tool_select_status_look',
+  group: 'errors',
+  title: 'a tool selection "error" that is a look at the session (a read of the same toolkit naming nothing) before a read of what the request names (ls or pwd before cat(file3.txt), get_order_history before get_order_details(12446)): not a different action on the request\'s object',
+  population: 'tool_select cases',
+  check(tc) {
+    if (tc.kind !== 'internal' || tc.errorType !== 'tool_select_error' || !tc.erroneousAction || Array.isArray(tc.groundTruth)) return undefined;
+    return statusLook(tc.groundTruth, tc.erroneousAction, tc.tools) ?? null;
   },
 };
 
@@ -263,4 +317,4 @@ export const errorAcceptedImpossible: CaseMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];
+export const ERROR_MEASURES = [errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectStatusLook, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];

@@ -1,0 +1,201 @@
+/**
+ * When is a "wrong tool" no mistake? CRITICTOOL's tool selection error is a listed tool that does
+ * not do what the step needs (tail for cat, wc for sort, mkdir for touch, get_ticker_news for
+ * get_stock_info). Three kinds of other call are reasonable steps a careful agent may take, and a
+ * case that asks a model to call them a mistake misleads:
+ *
+ * (a) answer-equivalent: a read that went through and whose answer holds every value the correct
+ *     call's answer gives (get_all_credit_cards listing "balance": 1500.75 for card_4455 when
+ *     get_credit_card_balance(card_4455) answers {"balance": 1500.75}); answering from it is as right;
+ * (b) plausible pre-check: before a step that changes something, a read of the same toolkit about
+ *     the same object or session — it names no object the step does not name
+ *     (get_flight_cost(SFO→LAX) before book_flight(SFO→LAX), ticket_get_login_status before
+ *     create_ticket, get_account_info before place_order, pwd or ls before cd, get_tweet(10) before
+ *     retweet(10)): its answer or the precondition it checks feeds the step; a login status check
+ *     is one before any call of its toolkit;
+ * (c) status look: before a read that names its object, a read of the same toolkit that names none
+ *     (pwd or ls before cat(file3.txt), get_order_history before get_order_details(12446)): a look
+ *     around the session the step works in, not a different action on the request's object.
+ *
+ * (b) and (c) need only the two calls, so the injector never draws them; (a) needs both answers,
+ * so diversify-internal rejects it once the wrong call is answered.
+ */
+import type { Action, ToolArgs, ToolDoc, ToolParam } from '../schemas.js';
+import { callChangesState, responseRefuses } from './sideEffects.js';
+import { isErrorResponse } from './responses.js';
+import { enumOf, isPlainObject, sameValue, toolkitOf } from './values.js';
+import { parseToolResponse } from '../prompts/parseAction.js';
+import { KEY_SYNONYMS, words } from './vocabulary.js';
+import { isIdKey } from './injectors/context.js';
+
+type Call = Pick<Action, 'name' | 'args'>;
+
+/** A parameter that names what a call acts on or looks up: not a flag (boolean) and not a choice among listed options (a wc mode, a door of the car). */
+function namesObject(param: ToolParam | undefined, value: unknown): boolean {
+  if (typeof value === 'boolean' || value === null || value === undefined) return false;
+  if (param && (param.type === 'boolean' || enumOf(param).length > 0)) return false;
+  // An array of listed options (lockDoors' doors) is a choice too.
+  if (param?.type === 'array' && Array.isArray(value) && /\[Enum\]|one of|any of/i.test(param.description)) return false;
+  return true;
+}
+
+function leafValues(value: unknown, out: unknown[] = []): unknown[] {
+  if (Array.isArray(value)) value.forEach((v) => leafValues(v, out));
+  else if (isPlainObject(value)) Object.values(value).forEach((v) => leafValues(v, out));
+  else out.push(value);
+  return out;
+}
+
+/** The values of a call's arguments that name an object (its leaves, flags and listed options left out). */
+export function objectValues(call: Call, tools: ToolDoc[]): unknown[] {
+  if (!isPlainObject(call.args)) return [];
+  const doc = tools.find((t) => t.name === call.name);
+  const params = doc ? [...doc.required_parameters, ...doc.optional_parameters] : [];
+  const out: unknown[] = [];
+  for (const [key, value] of Object.entries(call.args as ToolArgs)) {
+    if (!namesObject(params.find((p) => p.name === key), value)) continue;
+    for (const leaf of leafValues(value)) if (namesObject(undefined, leaf)) out.push(leaf);
+  }
+  return out;
+}
+
+function sameToolkitRead(correct: Call, wrong: Call): boolean {
+  const kit = toolkitOf(correct.name);
+  return kit !== '' && kit === toolkitOf(wrong.name) && !callChangesState(wrong.name);
+}
+
+const LOGIN_STATUS = /login_status|logged_in|auth(?:entication)?_status/i;
+
+/** (b) Why `wrong` is a plausible pre-check for the state-changing `correct`, or undefined. */
+export function plausiblePrecheck(correct: Call, wrong: Call, tools: ToolDoc[]): string | undefined {
+  if (!sameToolkitRead(correct, wrong)) return undefined;
+  // Being logged in is what every call of the toolkit needs (ticket_get_login_status before view_messages_sent too).
+  if (LOGIN_STATUS.test(wrong.name)) return `${wrong.name} checks the login every call of the toolkit needs before ${correct.name}: a pre-check, not a wrong tool`;
+  if (!callChangesState(correct.name)) return undefined;
+  const named = objectValues(wrong, tools);
+  const target = objectValues(correct, tools);
+  if (!named.every((v) => target.some((t) => sameValue(t, v)))) return undefined;
+  return named.length === 0
+    ? `${wrong.name} reads the session's state (it names nothing) before ${correct.name} changes it: a pre-check, not a wrong tool`
+    : `${wrong.name} reads about ${named.map((v) => JSON.stringify(v)).join(', ')}, what ${correct.name} then acts on: a pre-check, not a wrong tool`;
+}
+
+/** (c) Why `wrong` is a look around the session before a read of a named object, or undefined. */
+export function statusLook(correct: Call, wrong: Call, tools: ToolDoc[]): string | undefined {
+  if (callChangesState(correct.name) || !sameToolkitRead(correct, wrong)) return undefined;
+  if (objectValues(correct, tools).length === 0 || objectValues(wrong, tools).length > 0) return undefined;
+  return `${wrong.name} names nothing: a look at the session before ${correct.name} reads what the request names, not a different action on it`;
+}
+
+const GENERIC_KEY_WORDS = new Set(['name', 'names', 'type', 'value', 'number']);
+
+/** Keys that name the same thing: equal, listed as synonyms, or sharing a word through them (folder / dir_name via "dir"). */
+function relatedKeys(a: string, b: string): boolean {
+  if (a === b) return true;
+  // "name", "id", "type" end many keys (file_name, dir_name): alone they name nothing in particular.
+  const forms = (k: string) => new Set([k, ...(KEY_SYNONYMS[k] ?? [])].flatMap((x) => [x, ...words(x)]).filter((w) => w.length > 2 && !GENERIC_KEY_WORDS.has(w)));
+  const fb = forms(b);
+  return [...forms(a)].some((w) => fb.has(w));
+}
+
+/** A value that names the thing a call acts on: a name, path or code (no date or time), or a number under an id key. */
+function objectValue(key: string, value: unknown): boolean {
+  if (typeof value === 'string') return value.trim().length >= 2 && !/^\d{4}-\d{2}-\d{2}|^\d{1,2}:\d{2}/.test(value.trim());
+  return typeof value === 'number' && isIdKey(key);
+}
+
+/**
+ * Does `call` act on what `correct` acts on, in the same toolkit (mkdir(dir_name="workspace") for
+ * cd(folder="workspace"), remove_stock_from_watchlist(symbol="ZETA") for place_order(symbol="ZETA", …))?
+ * The same name, path, code or id under a key naming the same thing; a date or an amount is no
+ * object. Such a tool is a different action on the request's object — the mistake a tool selection
+ * error is — however little its name or description shares with the right one's.
+ */
+export function actsOnSameObject(correct: Call, call: Call, tools: ToolDoc[]): boolean {
+  if (toolkitOf(correct.name) === '' || toolkitOf(correct.name) !== toolkitOf(call.name)) return false;
+  if (!isPlainObject(correct.args) || !isPlainObject(call.args)) return false;
+  const docOf = (name: string) => tools.find((t) => t.name === name);
+  const paramOf = (name: string, key: string) => {
+    const doc = docOf(name);
+    return doc ? [...doc.required_parameters, ...doc.optional_parameters].find((p) => p.name === key) : undefined;
+  };
+  const right = Object.entries(correct.args as ToolArgs).filter(([k, v]) => namesObject(paramOf(correct.name, k), v) && objectValue(k, v));
+  return Object.entries(call.args as ToolArgs).some(
+    ([k, v]) => namesObject(paramOf(call.name, k), v) && objectValue(k, v) && right.some(([rk, rv]) => sameValue(rv, v) && relatedKeys(rk, k)),
+  );
+}
+
+/** (b) or (c): a call the injector must not offer as a wrong tool for `correct`. */
+export function reasonableInstead(correct: Call, wrong: Call, tools: ToolDoc[]): string | undefined {
+  return plausiblePrecheck(correct, wrong, tools) ?? statusLook(correct, wrong, tools);
+}
+
+interface AnswerLeaf {
+  value: unknown;
+  /** One of two scalars or more in a list (an airport among all airports): the answer does not pick it out. */
+  listed: boolean;
+}
+
+function answerLeavesOf(value: unknown, out: AnswerLeaf[] = [], listed = false): AnswerLeaf[] {
+  if (Array.isArray(value)) {
+    const many = value.filter((v) => !Array.isArray(v) && !isPlainObject(v)).length >= 2;
+    value.forEach((v) => answerLeavesOf(v, out, many));
+  } else if (isPlainObject(value)) Object.values(value).forEach((v) => answerLeavesOf(v, out));
+  else out.push({ value, listed });
+  return out;
+}
+
+/** An answer's leaf values: parsed when it is JSON or a Python literal, else its quoted strings and numbers. */
+function answerLeaves(content: string): AnswerLeaf[] {
+  const parsed = parseToolResponse(content);
+  if (parsed !== undefined && parsed !== null && typeof parsed === 'object') return answerLeavesOf(parsed);
+  const out: AnswerLeaf[] = [];
+  // Prose or a broken literal: quoted strings not followed by a colon (keys), then bare numbers.
+  const rest = content.replace(/(["'])((?:(?!\1)[^\\]|\\.)*)\1(\s*:)?/g, (_m, _q, text: string, colon?: string) => {
+    if (!colon) out.push({ value: text, listed: false });
+    return ' ';
+  });
+  for (const m of rest.matchAll(/(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])/g)) out.push({ value: Number(m[0]), listed: false });
+  return out;
+}
+
+/** A value that says something: a number, or a string of two characters or more. */
+function informative(v: unknown): v is string | number {
+  return (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.trim().length >= 2);
+}
+
+/** A value unlikely to turn up by chance: a word or code of three characters or more, a fraction, a number of three digits or more. */
+function distinctive(v: string | number): boolean {
+  return typeof v === 'string' ? /[\p{L}\p{N}]{3,}/u.test(v) : !Number.isInteger(v) || Math.abs(v) >= 100;
+}
+
+/** Does the answer hold `v` where it picks it out (a value the correct answer gave alone is not held by a list of its kind)? */
+function holds(leaves: AnswerLeaf[], v: string | number, alone: boolean): boolean {
+  return leaves.some(({ value: l, listed }) => {
+    if (listed && alone) return false;
+    if (typeof v === 'number') return (typeof l === 'number' || (typeof l === 'string' && /^-?\d+(\.\d+)?$/.test(l.trim()))) && sameValue(Number(l), v);
+    if (typeof l !== 'string' && typeof l !== 'number') return false;
+    const s = String(l);
+    return sameValue(s, v) || (v.trim().length >= 8 && s.toLowerCase().includes(v.trim().toLowerCase()));
+  });
+}
+
+/**
+ * (a) Why the wrong call's answer already gives what the correct call's does, or undefined: the
+ * wrong call only reads, went through, and its answer holds every value of the correct answer
+ * (those the correct call passed itself left out, at least one of them distinctive).
+ */
+export function answerEquivalent(correct: Call, wrong: Call, correctAnswer: string | undefined, wrongAnswer: string | undefined): string | undefined {
+  if (!correctAnswer || !wrongAnswer || callChangesState(wrong.name)) return undefined;
+  if (isErrorResponse({ content: wrongAnswer }) || responseRefuses(wrongAnswer) || isErrorResponse({ content: correctAnswer }) || responseRefuses(correctAnswer)) return undefined;
+  const passed = leafValues(correct.args);
+  const leaves = answerLeaves(correctAnswer).filter(
+    (l): l is { value: string | number; listed: boolean } => informative(l.value) && !passed.some((p) => sameValue(p, l.value) || (typeof p === 'number' && sameValue(p, Number(l.value)))),
+  );
+  const values = leaves.map((l) => l.value);
+  if (!values.some(distinctive)) return undefined;
+  const got = answerLeaves(wrongAnswer);
+  if (!leaves.every((l) => holds(got, l.value, !l.listed))) return undefined;
+  const shown = values.filter(distinctive).slice(0, 2).map((v) => JSON.stringify(v)).join(', ');
+  return `${wrong.name}'s answer already holds what ${correct.name} answers (${shown}${values.length > 2 ? ', …' : ''}): answering from it is as right`;
+}
