@@ -28,7 +28,7 @@ export interface AnswerInput {
  * fields, and the request's words (a field the user named is given for every record listed). Set by
  * stepSentence for the one synchronous call that says a step.
  */
-const told: { units: Record<string, string>; request: string } = { units: {}, request: '' };
+const told: { units: Record<string, string>; request: string; lastAbout?: string } = { units: {}, request: '' };
 
 export const AnswerOutput = z.object({ answer: z.string().trim().min(1) });
 export type AnswerOutput = z.infer<typeof AnswerOutput>;
@@ -810,8 +810,11 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
   const order = isPlainObject(value) ? orderPhrase(value, s.args, changes) : undefined;
   if (order && !changes) return `${capitalise(order)}.`;
   if (order && did && !responseRefuses(s.response)) return `I ${did}: ${order}.`;
-  const about = subjectOf(s, steps);
-  const record = isPlainObject(value) && about ? withoutAsked(value, s.args) : value;
+  const asked = subjectOf(s, steps);
+  // Said once: a second look at the same file is not introduced again ("For the file name "a.docx", … As for the file name "a.docx", …").
+  const about = asked !== undefined && asked === told.lastAbout ? undefined : asked;
+  if (asked) told.lastAbout = asked;
+  const record = isPlainObject(value) && asked ? withoutAsked(value, s.args) : value;
   const what = (v: unknown) => (isPlainObject(v) ? fields(v, 1) : `it comes to ${say(v)}`);
   if (!changes) {
     const said = what(record);
@@ -908,6 +911,7 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
   const failed = input.steps.filter((s) => s.error);
   const outcome = failed.length === 0 ? 'ok' : failed.length === input.steps.length ? 'failed' : 'partial';
   let opener = rng.pick(outcome === 'ok' ? OPENERS.ok : FAILURE_OPENERS[outcome]);
+  told.lastAbout = undefined;
   const said = input.steps.map((s) => {
     told.request = input.request;
     told.units = Object.fromEntries((input.tools?.find((t) => t.name === s.name)?.return_data ?? []).flatMap((f) => (unitOf(f.description) ? [[f.name, unitOf(f.description)!]] : [])));
@@ -950,5 +954,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-32', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-33', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -273,6 +273,7 @@ export function causeOf(raw: string, api = ''): string {
     [/the device is not connected/i, () => 'the device is not connected'],
     [/Device or resource busy/i, () => 'the device was in use (device or resource busy)'],
     [/resource temporarily unavailable(?: \(EAGAIN\))?;? (\d+) calls are already running/i, (m) => `it is overloaded, with ${m[1]} calls already running (resource temporarily unavailable)`],
+    [/resource temporarily unavailable(?: \(EAGAIN\))?;? another operation holds the lock/i, () => 'another operation was holding the lock on it (resource temporarily unavailable)'],
     [/Permission denied.*another process \(pid (\d+)\) holds it open/i, (m) => `another process (pid ${m[1]}) is holding it open (permission denied)`],
     [/worker process crashed with an internal error;? try again later/i, () => 'the worker process crashed with an internal error and asked to try again later'],
     [/internal error \(exit status (\d+)\) in the worker;? try again later/i, (m) => `the worker hit an internal error (exit status ${m[1]}) and asked to try again later`],

@@ -60,6 +60,10 @@ describe('failure answers (answer-writer-28+fail2)', () => {
     expect(taskUnsaid(good, [f])).toBeUndefined();
     expect(choiceUnclear(good)).toBeUndefined();
     expect(failureMisreported(good, [f])).toBeUndefined();
+    // bfcl_multi_turn_base_131-env-k1: a call named only in common words is told by them.
+    const clock = { name: 'TradingBot.get_current_time', args: {}, error: 'Request to get_current_time timed out after 15 seconds' };
+    expect(taskUnsaid("I couldn't get the current time: the request timed out after 15 seconds. Shall I try again in a moment, or carry on without it?", [clock])).toBeUndefined();
+    expect(taskUnsaid('That did not go through: the request timed out after 15 seconds. Shall I try again in a moment, or carry on without it?', [clock])).toBeDefined();
     // Honesty: a timeout told as a server error, or the wait dropped, is flagged.
     expect(failureMisreported("I couldn't book the flight: the service ran into an internal error (HTTP 503). Shall I try again, or leave it?", [f])).toMatch(/server_error told as|wait of 30/);
     expect(failureMisreported("I couldn't book the flight: the service is temporarily unavailable (HTTP 503). Shall I try again, or leave it?", [f])).toMatch(/wait of 30/);

@@ -50,6 +50,8 @@ describe('answer-writer offline rules', () => {
     // The measure over what the writer used to write.
     expect(unphrasedField('`get_ticket` says the id is 1, the created by is "Michael Thompson".')).toBe('the created by is');
     expect(unphrasedField('According to `ticket_login`, the success is true.')).toBe('the success is true');
+    // bfcl_multi_turn_base_147: the tweet's own words are quoted, not the writer's ("we are just getting started").
+    expect(unphrasedField('I posted the tweet: the content reads "The tech industry evolution is electrifying, and we are just getting started."')).toBeUndefined();
     expect(unphrasedField('the check in is "2023-10-20" and the number of rooms is 2.')).toBeUndefined();
   });
 
@@ -304,5 +306,23 @@ describe('closing answers say what was done and found in words that fit each fie
     const score = answerFrameShareTeval.score(cases, {} as never);
     expect(score?.n).toBe(3);
     expect(score?.value).toBeCloseTo(2 / 3);
+  });
+});
+
+describe('a second step on the same file is not introduced again', () => {
+  it('bfcl_multi_turn_base_18-control-k8: cat then sort of "MonthlySummary.docx" names the file once', () => {
+    for (let seed = 0; seed < 8; seed++) {
+      const answer = offlineAnswer(
+        {
+          request: 'Show the content of MonthlySummary.docx and sort it.',
+          steps: [
+            { name: 'GorillaFileSystem.cat', args: { file_name: 'MonthlySummary.docx' }, response: '{"file_content": "Summary of monthly activities and achievements."}' },
+            { name: 'GorillaFileSystem.sort', args: { file_name: 'MonthlySummary.docx' }, response: '{"sorted_content": "Summary of monthly activities and achievements."}' },
+          ],
+        },
+        new Rng(seed, 'test'),
+      );
+      expect(answer.split('"MonthlySummary.docx"').length - 1, answer).toBe(1);
+    }
   });
 });

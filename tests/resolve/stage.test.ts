@@ -71,7 +71,9 @@ describe('resolve on the vendored data (first 4 records per source)', async () =
       const before = toolSteps(standardized.get(a.itemId)!);
       toolSteps(a.content.trajectory).forEach(({ step }, i) => {
         expect(step.response!.tier).toBe('live');
-        expect(step.response!.content).toBe(before[i].step.response!.content);
+        // A lookup standardize put in (stages/standardize/lookups.ts) has no recorded answer: BFCL's backend gives it live.
+        if (before[i].step.response) expect(step.response!.content).toBe(before[i].step.response!.content);
+        else expect(['get_symbol_by_name', 'ls', 'find']).toContain(step.action.name.split('.')[1]);
       });
       expect(a.content.notes.at(-1)).toMatch(/^(\d+)\/\1 answers byte-identical/);
     }

@@ -116,7 +116,10 @@ export function taskUnsaid(answer: string, failed: FailedCall[]): string | undef
   const said = new Set(nameWords(plain.replace(/[^\p{L}\p{N}\s_-]/gu, ' ')).map(stem));
   for (const f of failed) {
     const dot = f.name.indexOf('.');
-    const words = [...nameWords(apiOf(f.name)), ...(dot > 0 ? nameWords(f.name.slice(0, dot)).filter((w) => !/api$|^api/.test(w)) : [])].filter((w) => !GENERIC.has(w) && w.length >= 3);
+    const kit = dot > 0 ? nameWords(f.name.slice(0, dot)).filter((w) => !/api$|^api/.test(w)) : [];
+    const own = nameWords(apiOf(f.name)).filter((w) => !GENERIC.has(w) && w.length >= 3);
+    // A call named only in common words ("get_current_time") is told by them: "I couldn't get the current time".
+    const words = [...(own.length ? own : nameWords(apiOf(f.name)).filter((w) => w.length >= 3 && !/^(?:get|fetch|retrieve)$/.test(w))), ...kit.filter((w) => !GENERIC.has(w) && w.length >= 3)];
     const values = f.args && typeof f.args === 'object' ? Object.values(f.args as Record<string, unknown>).filter((v): v is string | number => (typeof v === 'string' && v.length > 0 && v.length <= 40) || typeof v === 'number').map(String) : [];
     if (words.length === 0 && values.length === 0) continue;
     const hit = words.some((w) => said.has(stem(w))) || values.some((v) => plain.includes(v));

@@ -499,8 +499,10 @@ const LOOKUP_VERB = /(?:I looked this up with|I checked with|Running|I looked up
  * call that changed state ("I looked this up with `cancel_booking`").
  */
 export function unphrasedField(answer: string, tools: string[] = []): string | undefined {
+  // Quoted free text (a tweet's own words: "…, and we are just getting started.") is the user's, not the writer's phrasing.
+  const own = answer.replace(/"((?:[^"\\]|\\.){40,})"/g, (_q, inner: string) => `"${'x'.repeat(inner.length)}"`);
   for (const re of UNPHRASED_FIELD) {
-    const m = re.exec(answer);
+    const m = re.exec(own);
     if (m && !NOUN_COMPOUND.test(m[0])) return m[0];
   }
   for (const m of answer.matchAll(LOOKUP_VERB)) {
