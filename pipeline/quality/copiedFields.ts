@@ -321,6 +321,19 @@ export function kindWords(text: string): Set<string> {
 }
 
 /**
+ * Did a call search for the kind of thing a heading's list names: the head noun of what it searched
+ * (the last word of "gas station", of "restaurant") among the heading's words ("Gas Stations Along
+ * the Route"). "Sales Strategies" is no search for "Effective Sales Techniques".
+ */
+export function searchedKindOf(what: string[], heading: string): boolean {
+  const kinds = kindWords(heading);
+  return what.some((w) => {
+    const words = [...kindWords(w)];
+    return words.length > 0 && kinds.has(words[words.length - 1]);
+  });
+}
+
+/**
  * The names a call lists as a bulleted list under its heading (a slide's title, its bullet items):
  * every line of the text a bullet, at least two of them, each a short name (no "Label:", no
  * sentence). "1. Start: New York" is a labelled fact (labelledFacts), not a name.

@@ -23,7 +23,7 @@
 import type { ToolDoc, Trajectory } from '../schemas.js';
 import { toolSteps } from '../steps.js';
 import { renderToolList } from '../prompts/standard.js';
-import { copiedRecords, factField, kindWords, labelFits, labelledFacts, listedNames, sameFact, type CopiedField } from '../quality/copiedFields.js';
+import { copiedRecords, factField, labelFits, labelledFacts, listedNames, sameFact, searchedKindOf, type CopiedField } from '../quality/copiedFields.js';
 import { parseToolResponse } from '../prompts/parseAction.js';
 import { copiedTitles, isClockTime, needShownIn, needShownInText, neededValues, shownTextOf, type NeededValue } from '../quality/grounding.js';
 import { carrierField, echoedArgument, isListField, listedFields, type CarriedValue } from './simulatorRules.js';
@@ -67,19 +67,21 @@ interface Need {
   preferFact?: boolean;
   /**
    * A name a bulleted list writes under its heading ("Gas Stations Along the Route": "- BP"): the
-   * heading's words; only a search for that kind (search_term "gas station") found it.
+   * heading; only a search for that kind (search_term "gas station") found it.
    */
-  kinds?: Set<string>;
+  kinds?: string;
 }
+
+/** A search that finds places (a map's nearby search), whose names a slide's list of places copies. */
+const PLACE_SEARCH = /map|nearby|place/i;
 
 /** Arguments that say where a search looks, not what it looks for. */
 const WHERE_KEY = /place|location|city|address|start|end|origin|destination|region|country|lat|lon|radius/i;
 
 /** Did this call search for the kind of thing a heading names (search_term "gas station" for "Gas Stations Along the Route")? */
-function searchesKind(args: unknown, kinds: Set<string>): boolean {
+function searchesKind(args: unknown, heading: string): boolean {
   if (!isPlainObject(args)) return false;
-  const what = Object.entries(args).filter(([k, v]) => typeof v === 'string' && !WHERE_KEY.test(k)).map(([, v]) => v as string).join(' ');
-  return [...kindWords(what)].some((w) => kinds.has(w));
+  return searchedKindOf(Object.entries(args).filter(([k, v]) => typeof v === 'string' && !WHERE_KEY.test(k)).map(([, v]) => v as string), heading);
 }
 
 /** Arguments that take a stock's ticker. */
@@ -126,8 +128,8 @@ function openNeeds(trajectory: Trajectory, view: GroundingView): Need[] {
     );
     const factNumbers = new Set(embedded.filter((n) => labelledFacts(steps[i].step.action).some((f) => f.key === n.key && sameValue(factValueOf(f.value), n.value))));
     // The names a bulleted list writes under its heading: each found by a search for that kind.
-    const listed = new Map<NeededValue, Set<string>>();
-    for (const l of listedNames(steps[i].step.action)) for (const name of l.names) listed.set({ key: 'name', value: name }, kindWords(l.heading));
+    const listed = new Map<NeededValue, string>();
+    for (const l of listedNames(steps[i].step.action)) for (const name of l.names) listed.set({ key: 'name', value: name }, l.heading);
     const asked = rankRequest(trajectory.turns[steps[i].turnIndex].user);
     const ranked = asked?.by === 'popular' || asked?.by === 'rated';
     for (const need of [...needed, ...tickers, ...titles, ...facts, ...listed.keys()]) {
@@ -258,7 +260,8 @@ function assign(trajectory: Trajectory, view: GroundingView, needs: Need[]): Car
     if (!nearCall(points, steps[m].step.action.args)) return false;
     const doc = docOf(m);
     if (n.fact) return placeFact(m, n);
-    if (n.kinds && !searchesKind(steps[m].step.action.args, n.kinds)) return false;
+    // Places only: a slide's "Key Strategies" are no paper titles of a search for "Sales Strategies".
+    if (n.kinds && (!PLACE_SEARCH.test(steps[m].step.action.name) || !searchesKind(steps[m].step.action.args, n.kinds))) return false;
     // A copied title is the title or name of one of the records a list holds (a paper, a film, a caterer).
     const where = doc && (n.title ? titleField(doc) : carrierField(doc, need.key, need.value, need.label));
     // A number written under a label no field's words share ("Rating: 8.166" → vote_average) goes where its label names, as a fact does.

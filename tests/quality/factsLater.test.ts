@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, TestCase, Trajectory } from '../../pipeline/schemas.js';
-import { factField, labelledFacts, listedNames } from '../../pipeline/quality/copiedFields.js';
+import { factField, labelledFacts, listedNames, searchedKindOf } from '../../pipeline/quality/copiedFields.js';
 import { shownAnswerUnattributed, simulatedFactContradicted, simulatedFactContradictedLater } from '../../pipeline/quality/measures/simulated.js';
 import { summaryOffTitle } from '../../pipeline/quality/measures/simulatedAbout.js';
 import { carryPlan, type GroundingView } from '../../pipeline/resolution/grounded.js';
@@ -181,5 +181,15 @@ describe('a bulleted list of places a later call writes is what the search for t
     const k = toolSteps(t).length;
     expect(simulatedFactContradictedLater.check(caseAt(without, k), ctxOf(without))).toMatch(/lists "Gas Stations Along the Route"|lists "Restaurants|lists "Hotels/);
     expect(simulatedFactContradictedLater.check(caseAt(t, k), ctxOf(t))).toBeNull();
+  });
+});
+
+describe('a slide list is carried only into a search for its kind', () => {
+  it('"Gas Stations Along the Route" is the gas-station search\'s; "Effective Sales Techniques" is no Scholar search for "Sales Strategies" (query_363_2)', () => {
+    expect(searchedKindOf(['gas station'], 'Gas Stations Along the Route')).toBe(true);
+    expect(searchedKindOf(['Sales Strategies'], 'Effective Sales Techniques')).toBe(false);
+    const t = simulate(tevalTrajectories(['query_363_2'])[0]);
+    const titles = JSON.parse(toolSteps(t).find((s) => s.step.action.name === 'GoogleScholar.search_google_scholar')!.step.response!.content).title as string[];
+    expect(titles).not.toContain('Building Rapport');
   });
 });

@@ -24,7 +24,7 @@ import { namesAuthor } from '../../resolution/knownFacts.js';
 import { factsOfRecording, sameId } from '../../resolution/recordedFacts.js';
 import type { Action, ChatMessage, TestCase } from '../../schemas.js';
 import { callsAt, shownAction } from '../grounding.js';
-import { factField, kindWords, labelledFacts, listedNames, sameFact } from '../copiedFields.js';
+import { factField, labelledFacts, listedNames, sameFact, searchedKindOf } from '../copiedFields.js';
 import { levenshtein } from '../../editDistance.js';
 import { toolSteps } from '../../steps.js';
 import { askedCount, docListCap } from '../../resolution/askedCount.js';
@@ -546,14 +546,13 @@ function listedRecordNames(v: unknown): string[] {
 export function listContradicted(messages: ChatMessage[], action: Action, at: number, simulated: Set<string>, end = messages.length): string | null | undefined {
   let result: string | null | undefined;
   for (const list of listedNames(action)) {
-    const kinds = kindWords(list.heading);
     const answers: { tool: string; names: string[]; simulated: boolean }[] = [];
     for (let i = 1; i < Math.min(at, end); i++) {
       const m = messages[i];
       const call = m.role === 'function' && messages[i - 1].role === 'assistant' ? shownAction(messages[i - 1].content) : undefined;
-      if (!call || !isPlainObject(call.args)) continue;
-      const what = Object.entries(call.args).filter(([k, x]) => typeof x === 'string' && !WHERE_KEY.test(k)).map(([, x]) => x as string).join(' ');
-      if (![...kindWords(what)].some((w) => kinds.has(w))) continue;
+      if (!call || !isPlainObject(call.args) || !/map|nearby|place/i.test(call.name)) continue;
+      const what = Object.entries(call.args).filter(([k, x]) => typeof x === 'string' && !WHERE_KEY.test(k)).map(([, x]) => x as string);
+      if (!searchedKindOf(what, list.heading)) continue;
       const names = listedRecordNames(parseToolResponse(m.content));
       if (names.length) answers.push({ tool: call.name, names, simulated: simulated.has(m.content) });
     }
