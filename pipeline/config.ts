@@ -127,6 +127,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // 3/60 left: a later email quotes a listing title the plan carries into the same record (copiedTitles), against the recording.
   simulated_record_contradicts_recording: 0,
   simulated_fact_contradicted_later: 0,
+  simulated_records_unlike_recorded: 0,
+  simulated_placeholder_located: 0,
   shown_answer_unattributed: 0,
   simulated_placeholder_text: 0,
   simulated_contradicts_world: 0,
@@ -190,6 +192,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_text_repeated: 0,
   simulated_name_lowercased: 0,
   simulated_answered_in_english: 0,
+  simulated_authors_foreign_to_subject: 0,
   simulated_paper_frame_top_share: 0.08,
   simulated_review_rating_fractional: 0,
   simulated_review_clause_repeated: 0,

@@ -151,7 +151,7 @@ export function shownRecords(answer: unknown): ShownRecord[] {
 /** Names one fact goes by in a call's text and in an answer's record. */
 const SAME_FIELD: string[][] = [
   ['summary', 'abstract', 'overview', 'description'],
-  ['review', 'content', 'comment', 'text'],
+  ['review', 'content', 'comment', 'comments', 'text'],
   ['rating', 'voteaverage', 'score'],
   ['published', 'publisheddate', 'publicationdate', 'date', 'releasedate'],
   ['website', 'homepage', 'url'],
@@ -296,4 +296,61 @@ export function factField(label: string, fields: string[]): string | undefined {
   const want = new Set(words4(label));
   const fit = fields.filter((f) => !OUTCOME_FIELD.test(f) && (words4(f).some((w) => want.has(w)) || labelFits(label, f)));
   return fit.length === 1 ? fit[0] : undefined;
+}
+
+/** A bulleted list of names a call writes under a heading ("Gas Stations Along the Route": "- BP\n- Shell\n- Exxon"). */
+export interface ListedNames {
+  key: string;
+  heading: string;
+  names: string[];
+}
+
+const BULLET = /^[ \t]*(?:[-*•]|\d+[.)])[ \t]+(.+?)[ \t]*$/;
+/** Words of a heading that say nothing about what kind of thing a list holds. */
+const HEADING_FILLER = new Set(['the', 'and', 'along', 'route', 'near', 'nearby', 'around', 'list', 'top', 'best', 'some', 'your', 'our', 'for', 'with', 'from', 'trip', 'road', 'recommended', 'options', 'suggested', 'local', 'popular', 'area']);
+
+/** A heading's or a call's words as kinds: lower case, a plural's last "s" dropped ("Stations" → station). */
+export function kindWords(text: string): Set<string> {
+  return new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length >= 3 && !HEADING_FILLER.has(w))
+      .map((w) => w.replace(/(?:ies)$/, 'y').replace(/(?<=[^s])s$/, '')),
+  );
+}
+
+/**
+ * Did a call search for the kind of thing a heading's list names: the head noun of what it searched
+ * (the last word of "gas station", of "restaurant") among the heading's words ("Gas Stations Along
+ * the Route"). "Sales Strategies" is no search for "Effective Sales Techniques".
+ */
+export function searchedKindOf(what: string[], heading: string): boolean {
+  const kinds = kindWords(heading);
+  return what.some((w) => {
+    const words = [...kindWords(w)];
+    return words.length > 0 && kinds.has(words[words.length - 1]);
+  });
+}
+
+/**
+ * The names a call lists as a bulleted list under its heading (a slide's title, its bullet items):
+ * every line of the text a bullet, at least two of them, each a short name (no "Label:", no
+ * sentence). "1. Start: New York" is a labelled fact (labelledFacts), not a name.
+ */
+export function listedNames(action: Action): ListedNames[] {
+  if (action.name === FINISH_ACTION || !isObject(action.args)) return [];
+  const heading = typeof action.args.title === 'string' ? action.args.title.trim() : '';
+  if (!heading) return [];
+  const out: ListedNames[] = [];
+  for (const [key, arg] of Object.entries(action.args)) {
+    if (key === 'title' || typeof arg !== 'string') continue;
+    const lines = arg.replace(/\[SPAN\]/g, '').split(/\r?\n/).filter((l) => l.trim());
+    const items = lines.map((l) => BULLET.exec(l)?.[1]);
+    if (items.length < 2 || items.some((i) => i === undefined)) continue;
+    const names = (items as string[]).map((i) => i.replace(/[.;,]+$/, '').trim());
+    if (names.some((n) => /[:：]/.test(n) || n.length > 48 || n.split(/\s+/).length > 6 || !/^[\p{Lu}\p{N}\p{Lo}]/u.test(n))) continue;
+    out.push({ key, heading, names: [...new Set(names)] });
+  }
+  return out;
 }

@@ -15,7 +15,7 @@ import { ERROR_MEASURES } from './measures/errors.js';
 import { TEXT_MEASURES } from './measures/text.js';
 import { FAILURE_ANSWER_MEASURES } from './measures/failureAnswers.js';
 import { NOISE_MEASURES } from './measures/noise.js';
-import { SIMULATED_MEASURES, simulatedShapeUnlikeRecorded } from './measures/simulated.js';
+import { SIMULATED_MEASURES, simulatedRecordsUnlikeRecorded, simulatedShapeUnlikeRecorded } from './measures/simulated.js';
 import { simulatedPaperFrameTop } from './measures/simulatedAbout.js';
 import { REVIEW_ROUTE_MEASURES, simulatedReviewClauseTop } from './measures/simulatedReviews.js';
 import { PATH_MEASURES } from './measures/paths.js';
@@ -23,7 +23,7 @@ import { THOUGHT_MEASURES } from './measures/thoughts.js';
 import { CONTEXT_MEASURES } from './measures/context.js';
 import { ANSWER_MEASURES } from './measures/answers.js';
 
-export const MEASURES: Measure[] = [...SOLVABLE_MEASURES, ...PATH_MEASURES, ...ERROR_MEASURES, ...TEXT_MEASURES, ...ANSWER_MEASURES, ...FAILURE_ANSWER_MEASURES, ...NOISE_MEASURES, ...CONTEXT_MEASURES, ...THOUGHT_MEASURES, ...SIMULATED_MEASURES, ...REVIEW_ROUTE_MEASURES, simulatedShapeUnlikeRecorded, simulatedPaperFrameTop, simulatedReviewClauseTop];
+export const MEASURES: Measure[] = [...SOLVABLE_MEASURES, ...PATH_MEASURES, ...ERROR_MEASURES, ...TEXT_MEASURES, ...ANSWER_MEASURES, ...FAILURE_ANSWER_MEASURES, ...NOISE_MEASURES, ...CONTEXT_MEASURES, ...THOUGHT_MEASURES, ...SIMULATED_MEASURES, ...REVIEW_ROUTE_MEASURES, simulatedShapeUnlikeRecorded, simulatedRecordsUnlikeRecorded, simulatedPaperFrameTop, simulatedReviewClauseTop];
 
 export const GROUP_TITLES: Record<MeasureGroup, string> = {
   solvable: 'Solvable and honest (every value visible, controls error-free, skips feasible, real errors)',

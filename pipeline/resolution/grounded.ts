@@ -23,7 +23,7 @@
 import type { ToolDoc, Trajectory } from '../schemas.js';
 import { toolSteps } from '../steps.js';
 import { renderToolList } from '../prompts/standard.js';
-import { copiedRecords, factField, labelFits, labelledFacts, sameFact, type CopiedField } from '../quality/copiedFields.js';
+import { copiedRecords, factField, labelFits, labelledFacts, listedNames, sameFact, searchedKindOf, type CopiedField } from '../quality/copiedFields.js';
 import { parseToolResponse } from '../prompts/parseAction.js';
 import { copiedTitles, isClockTime, needShownIn, needShownInText, neededValues, shownTextOf, type NeededValue } from '../quality/grounding.js';
 import { carrierField, echoedArgument, isListField, listedFields, type CarriedValue } from './simulatorRules.js';
@@ -65,6 +65,23 @@ interface Need {
   fact?: boolean;
   /** A number a labelled fact line writes ("Rating: 4.71" on a property's slide): a single record's field named by the label first. */
   preferFact?: boolean;
+  /**
+   * A name a bulleted list writes under its heading ("Gas Stations Along the Route": "- BP"): the
+   * heading; only a search for that kind (search_term "gas station") found it.
+   */
+  kinds?: string;
+}
+
+/** A search that finds places (a map's nearby search), whose names a slide's list of places copies. */
+const PLACE_SEARCH = /map|nearby|place/i;
+
+/** Arguments that say where a search looks, not what it looks for. */
+const WHERE_KEY = /place|location|city|address|start|end|origin|destination|region|country|lat|lon|radius/i;
+
+/** Did this call search for the kind of thing a heading names (search_term "gas station" for "Gas Stations Along the Route")? */
+function searchesKind(args: unknown, heading: string): boolean {
+  if (!isPlainObject(args)) return false;
+  return searchedKindOf(Object.entries(args).filter(([k, v]) => typeof v === 'string' && !WHERE_KEY.test(k)).map(([, v]) => v as string), heading);
 }
 
 /** Arguments that take a stock's ticker. */
@@ -110,14 +127,22 @@ function openNeeds(trajectory: Trajectory, view: GroundingView): Need[] {
         .filter((f) => !embedded.some((n) => sameValue(n.value, f.value) && n.key === f.key)),
     );
     const factNumbers = new Set(embedded.filter((n) => labelledFacts(steps[i].step.action).some((f) => f.key === n.key && sameValue(factValueOf(f.value), n.value))));
+    // The names a bulleted list writes under its heading: each found by a search for that kind.
+    const listed = new Map<NeededValue, string>();
+    for (const l of listedNames(steps[i].step.action)) for (const name of l.names) listed.set({ key: 'name', value: name }, l.heading);
     const asked = rankRequest(trajectory.turns[steps[i].turnIndex].user);
     const ranked = asked?.by === 'popular' || asked?.by === 'rated';
-    for (const need of [...needed, ...tickers, ...titles, ...facts]) {
+    for (const need of [...needed, ...tickers, ...titles, ...facts, ...listed.keys()]) {
       // A time of day is the user's to say; no answer is made to carry one.
       if (isClockTime(need.value) || used.some((v) => sameValue(v, need.value))) continue;
-      used.push(need.value);
+      // A name a list writes may find no search of its kind: a later call taking the same value still asks for it.
+      if (!listed.has(need)) used.push(need.value);
       // A ticker is shown only as written: "tech company" does not show TECH.
       const isShown = facts.has(need) ? factKnown(need, responses) : tickers.has(need) ? new RegExp(`(^|[^A-Za-z])${String(need.value).replace('.', '\\.')}(?![A-Za-z])`).test(text) : needShownInText(need, shown);
+      if (listed.has(need)) {
+        if (i > 0 && !isShown) out.push({ step: i, need, title: true, kinds: listed.get(need)! });
+        continue;
+      }
       if (i > 0 && !isShown) out.push({ step: i, need, ...(titles.has(need) ? { title: true, ...(fieldsOf(need.value).length ? { fields: fieldsOf(need.value) } : {}) } : {}), ...(facts.has(need) ? { fact: true } : {}), ...(factNumbers.has(need) ? { preferFact: true } : {}) });
       else if (facts.has(need)) continue;
       // A record picked "as the most popular" that an earlier answer showed: a simulated list before it still ranks it so.
@@ -235,6 +260,8 @@ function assign(trajectory: Trajectory, view: GroundingView, needs: Need[]): Car
     if (!nearCall(points, steps[m].step.action.args)) return false;
     const doc = docOf(m);
     if (n.fact) return placeFact(m, n);
+    // Places only: a slide's "Key Strategies" are no paper titles of a search for "Sales Strategies".
+    if (n.kinds && (!PLACE_SEARCH.test(steps[m].step.action.name) || !searchesKind(steps[m].step.action.args, n.kinds))) return false;
     // A copied title is the title or name of one of the records a list holds (a paper, a film, a caterer).
     const where = doc && (n.title ? titleField(doc) : carrierField(doc, need.key, need.value, need.label));
     // A number written under a label no field's words share ("Rating: 8.166" → vote_average) goes where its label names, as a fact does.

@@ -143,3 +143,16 @@ export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lo
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLon / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
+
+/**
+ * An address a plan wrote as a stand-in, naming no real place: "城市, 123号 主街" ("city, No. 123
+ * Main Street"), "123 Main Street, City", "Anytown". No map locates it; a known town it names
+ * ("123 Main St, Springfield") makes it an address of that town instead.
+ */
+export function isPlaceholderAddress(text: string): boolean {
+  const t = text.trim();
+  if (!t || placesNamedIn(t).length) return false;
+  if (/城市|主街|某[市区县街路号]|[Xx×]{2,}[市区路街号]/.test(t)) return true;
+  // "123 Main Street" alone is an address in many towns (a map finds one); ", City" says it is none.
+  return /,\s*(city|town|your city|state|country)\s*$|\b(anytown|your city|your address|city name|street name)\b|^(city|town|address)$/i.test(t);
+}

@@ -394,9 +394,20 @@ export function summariesFollowTitles(answer: Record<string, unknown>, c: TextCt
 }
 
 /** Scholar's publication line: authors - venue, year - host. */
+/** Pinyin surnames and given-name initials, as Scholar lists the authors of papers on Chinese subjects ("X Zhang, Y Li"). */
+const PINYIN_SURNAMES = ['Zhang', 'Wang', 'Li', 'Liu', 'Chen', 'Yang', 'Huang', 'Zhao', 'Zhou', 'Wu', 'Xu', 'Sun', 'Ma', 'Hu', 'Zhu', 'Guo', 'Lin', 'Gao'];
+const PINYIN_INITIALS = ['X', 'Y', 'J', 'H', 'L', 'Z', 'W', 'Q', 'M', 'S', 'C', 'F'];
+
+/** A subject about China or asked in Chinese ("Chinese cinema", "长安三万里", "Tang dynasty poetry"): its papers are mostly by Chinese authors. */
+export function isChineseSubject(subject: string): boolean {
+  return /\p{Script=Han}/u.test(subject) || /\b(chin(a|ese)|beijing|shanghai|hong kong|taiwan(ese)?|mandarin|cantonese|tang dynasty|ming dynasty|qing dynasty|han dynasty|confuci\w*|tibet\w*|yangtze)\b/i.test(subject);
+}
+
 export function pubInfo(c: TextCtx): string {
   const r = c.rng;
-  const authors = Array.from({ length: r.int(1, 3) }, () => initials(r)).join(', ') + (r.chance(0.3) ? ', …' : '');
+  const chinese = isChineseSubject(c.subject);
+  const author = () => (chinese ? `${r.pick(PINYIN_INITIALS)}${r.chance(0.3) ? r.pick(PINYIN_INITIALS) : ''} ${r.pick(PINYIN_SURNAMES)}` : initials(r));
+  const authors = Array.from({ length: r.int(1, 3) }, author).join(', ') + (r.chance(0.3) ? ', …' : '');
   const [venue, host] = r.pick(VENUES);
   return `${authors} - ${venue}, ${r.int(2005, 2023)} - ${host}`;
 }

@@ -12,7 +12,7 @@
  * Deterministic per call: the caller seeds the Rng from the call itself (tool, canonical args,
  * kind), never from the order calls are made in.
  */
-import { placeNamed, type Place } from './places.js';
+import { isPlaceholderAddress, placeNamed, type Place } from './places.js';
 import type { EnvironmentErrorKind, ReturnField, ToolDoc } from '../schemas.js';
 import type { Rng } from '../rng.js';
 import { fitsType, isPlainObject, paramIndex, toolkitOf, apiOf } from '../errors/values.js';
@@ -23,6 +23,7 @@ import { RENTAL_KINDS, rentalKindOf } from './rentalKinds.js';
 import type { RecordFacts } from './recordedFacts.js';
 import { streetsOf } from './streets.js';
 import { parseToolResponse } from '../prompts/parseAction.js';
+import { labelFits } from '../quality/copiedFields.js';
 import { driveMinutes, tripOf, type Trip } from './trips.js';
 import { isComputation, localityOf, type ToolLocality } from '../errors/environment.js';
 import { oneTypePerField } from './fieldTypes.js';
@@ -30,7 +31,7 @@ import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { cap, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-52'; // 52: a map search for a subject, not a place ("European history", "Spider-Man: No Way Home"), finds museums, libraries or cinemas, none named by the term; 51: a landmark the place table knows, searched by name, is at itself in its town ("Times Square, New York", not 42 East 14th Street); a wrong call's route and reviews know the trip distance and reviews earlier answers showed (diversify-internal 19); 50: a route between the ends an earlier distance answer measured adds up to that distance (2053.367 km New York City–Miami, not its own 2197.5); a stay's reviews name one host, its town and streets, a film's its title, phrasings with their own particulars, and no review clause of 7+ words an earlier answer of the trajectory showed (KnownFacts.tripKm, reviewsShown); 49: h-simrev merged after main's 47, its own 47 and 48 being: (48) a route's last leg names no street of its own (the Shanghai street on a Beijing route); (47) reviews whose whole-star rating and words agree (no clause twice), a search for a town or an address never answers itself elsewhere, AMap refuses lat,lon pairs as INVALID_PARAMS, route legs add up to the trip and intercity drives take intercity roads; 47 (main): 45 and 46 merged; 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 45: a single record agrees with the labelled facts later calls write about it ("Overall conditions: Sunny" → overall, "Date and Time: …" → time; grounded.ts labelledFacts), a news summary says the company its headline names where it said "the company" (worldAnswer.ts); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
+export const SIMULATOR_RULES_VERSION = 'api-simulator-56'; // 56 (55): a slide's list of places is carried only into a map's search whose head noun its heading names (no "Sales Strategies" papers titled as the "Effective Sales Techniques" slide's points); 54: 53 finished (top-rated lists' vote_average, more films now playing, whole marks for reviews beside carried ones, a foreign director's own name beside Douban's); 53: a slide's bulleted names under its heading are what the search for that kind found (grounded.ts listedNames: the gas stations in the gas-station search); Douban answers in Douban's words (Chinese details of films it knows, lists of real films with the recorded fields: a now-playing film's score, director and cast, a coming film's day as "11月17日"); records named as the recorded answers name them (Airbnb reviews' comments/time, TMDB lists' vote_average, reviews' user/content); a stand-in address ("城市, 123号 主街") found nowhere instead of in the ocean; Scholar authors of Chinese subjects with Chinese names; 52: a map search for a subject, not a place ("European history", "Spider-Man: No Way Home"), finds museums, libraries or cinemas, none named by the term; 51: a landmark the place table knows, searched by name, is at itself in its town ("Times Square, New York", not 42 East 14th Street); a wrong call's route and reviews know the trip distance and reviews earlier answers showed (diversify-internal 19); 50: a route between the ends an earlier distance answer measured adds up to that distance (2053.367 km New York City–Miami, not its own 2197.5); a stay's reviews name one host, its town and streets, a film's its title, phrasings with their own particulars, and no review clause of 7+ words an earlier answer of the trajectory showed (KnownFacts.tripKm, reviewsShown); 49: h-simrev merged after main's 47, its own 47 and 48 being: (48) a route's last leg names no street of its own (the Shanghai street on a Beijing route); (47) reviews whose whole-star rating and words agree (no clause twice), a search for a town or an address never answers itself elsewhere, AMap refuses lat,lon pairs as INVALID_PARAMS, route legs add up to the trip and intercity drives take intercity roads; 47 (main): 45 and 46 merged; 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 45: a single record agrees with the labelled facts later calls write about it ("Overall conditions: Sunny" → overall, "Date and Time: …" → time; grounded.ts labelledFacts), a news summary says the company its headline names where it said "the company" (worldAnswer.ts); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -746,7 +747,8 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
     if (typeof v === 'string') seen.add(v);
     items.push(v);
   }
-  if (sub.length > 0 && minItems === 0 && /review|comment/i.test(field.name)) rateReviews(items, sub, c);
+  // With values carried into some reviews (applied over these afterwards), the others still get whole marks in their own words.
+  if (sub.length > 0 && /review|comment/i.test(field.name)) rateReviews(items, sub, c);
   // A search for an address finds the address itself, at that address (not "321 Industrial Ln" at 50 East Adams Street).
   const address = sub.find((s) => /address/i.test(s));
   if (address && c.term && looksLikeAddress(c.term) && /nearby/i.test(c.hint)) {
@@ -864,7 +866,8 @@ export function carrierField(doc: ToolDoc, key: string, value: unknown, label?: 
     const numeric = typeof value === 'number' || typeof value === 'bigint';
     // Nor in a field an API writes as text (an address, a name): `"address": 975` is no address.
     const textField = (name: string) => isFormattedTextField(name) || /\b(address|name|title|description|summary|url|link)\b/.test(name);
-    const fits = (name: string) => !(numeric && textField(humanize(name))) && humanize(name).split(/\s+/).some((w) => words.has(w));
+    // Or a name the same fact goes by ("Rating" → vote_average, where the recorded answers name it so).
+    const fits = (name: string) => !(numeric && textField(humanize(name))) && (humanize(name).split(/\s+/).some((w) => words.has(w)) || labelFits(label, name));
     const field = doc.return_data.find((f) => fits(f.name));
     if (field) return { field: field.name };
     // Or a sub-field of the records a list holds ("Rating: 10" → reviews[].rating).
@@ -1197,6 +1200,22 @@ export interface OfflineSimulatorInput {
   asked?: number;
 }
 
+/**
+ * A map's answer to a stand-in address ("城市, 123号 主街", "123 Main Street, City") in a task about
+ * no known place: nothing found, as the API says it (AMap's status object with no geocodes; Bing's
+ * empty resource set), never coordinates picked at random (mostly ocean). A task about a known
+ * town gets its coordinates (plausibleAnswer's near); a value a later step takes from the answer
+ * is carried, so the answer is made then.
+ */
+function unlocated(doc: ToolDoc, args: unknown, taskPlace: string | undefined, carry: CarriedValue[]): string | undefined {
+  if (!/coordinat|geocod/i.test(doc.name) || carry.length || !isPlainObject(args)) return undefined;
+  if (taskPlace && placeNamed(taskPlace)) return undefined;
+  const asked = Object.entries(args).find(([k, v]) => /address|location|place|query/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+  if (!asked || !isPlaceholderAddress(asked)) return undefined;
+  if (/^GaodeMap\./.test(doc.name)) return '{"status": "1", "info": "OK", "infocode": "10000", "count": "0", "geocodes": []}';
+  return pyJson({ resourceSets: [{ estimatedTotal: 0, resources: [] }], statusCode: 200, statusDescription: 'OK' });
+}
+
 export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): SimulatedAnswer {
   if (input.environmentError) return { error: environmentMessage(input.environmentError, input.name, rng, localityOf(input.name, input.tools), isComputation(input.name, input.tools)), response: '' };
   const problems = validateCall(input.name, input.args, input.tools);
@@ -1204,6 +1223,8 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   // The shape the API really answers in, where its doc slipped (similar movies documented as reviews).
   const doc = answeredDoc(input.tools.find((t) => t.name === input.name)!);
   const carry = input.carry ?? [];
+  const lost = unlocated(doc, input.args, input.place, carry);
+  if (lost) return { error: '', response: lost };
   const planned = plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known, recordedLists(input.examples ?? []), input.today, input.asked);
   // A paper's summary is about its own title (one carried from a recorded answer included), unless a later step copies the summary.
   const carriedValues = new Set(carry.map((c) => toJson(c.value)));

@@ -11,7 +11,7 @@ import type { Rng } from '../rng.js';
 import { isPlainObject } from '../errors/values.js';
 import { knownField, knownGenre, type KnownFacts } from './knownFacts.js';
 import type { CarriedValue } from './simulatorRules.js';
-import { FILMS, genreName, companyBySearch, companyByTicker, dayPrices, filmById, filmByTitle, homepageFor, similarFilms, type CompanyFact, type FilmFact } from './worldFacts.js';
+import { DOUBAN, FILMS, doubanDescription, doubanFact, genreName, companyBySearch, companyByTicker, dayPrices, filmById, filmByTitle, homepageFor, similarFilms, type CompanyFact, type DoubanFact, type FilmFact } from './worldFacts.js';
 
 /**
  * Return fields whose doc says otherwise than the API answers: T-Eval's FilmTMDB.get_similar_movies
@@ -20,6 +20,14 @@ import { FILMS, genreName, companyBySearch, companyByTicker, dayPrices, filmById
  */
 const DOC_SLIPS: { api: RegExp; field: string; slip: RegExp; description: string }[] = [
   { api: /\.get_similar_movies$/, field: 'films', slip: /\breviews?\b/i, description: 'list of similar films, including id, title, release_date, vote_average and popularity' },
+  // Douban's now-playing list is documented with the coming list's fields (a date, how many want to see it); its recorded answer gives each film's score, director and cast instead.
+  // T-Eval's recorded answers name these records' fields otherwise than the docs do.
+  { api: /AirbnbSearch\.get_property_reviews$/, field: 'reviews', slip: /\bcomment, rating, and date\b/, description: 'The reviews of the property, containing comments, rating, and time (date and time, ISO). At most 3 reviews are returned.' },
+  { api: /FilmTMDB\.get_popular_movies$/, field: 'films', slip: /popularity and rating/, description: 'list of films ranked by popularity, including id, title, release_date, vote_average and popularity' },
+  { api: /FilmTMDB\.get_top_rated_movies$/, field: 'films', slip: /popularity and rating/, description: 'list of films ranked by vote_average, including id, title, release_date, vote_average and popularity' },
+  { api: /FilmTMDB\.get_now_playing$/, field: 'films', slip: /popularity and rating/, description: 'list of films playing, including id, title, release_date, vote_average and popularity' },
+  { api: /FilmTMDB\.get_movie_reviews$/, field: 'reviews', slip: /user's name/, description: 'list of reviews including user, rating and content' },
+  { api: /Douban\.now_playing_out_filter$/, field: 'film', slip: /wantWatchPeopleNum/, description: 'a list of film information, including title, score, region, director, actors, link' },
 ];
 
 /** The doc as the API really answers (a slip in a return field's description mended); the same doc when there is none. */
@@ -100,7 +108,10 @@ function filmAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<
     if (free('overview')) answer.overview = film.premise;
     // The rating the list that gave the id showed, where it showed one: recordings of one film differ by a tenth over time.
     if (free('vote_average') && film.vote !== undefined) answer.vote_average = knownField('vote_average', known?.fields) ?? film.vote;
-    if (free('description') && douban) {
+    const zh = douban && typeof args.film_name === 'string' && HAN.test(args.film_name) ? doubanFact(args.film_name) : undefined;
+    // Asked in Chinese, Douban answers in its own words (as its recorded answers do).
+    if (free('description') && zh) answer.description = doubanDescription(zh);
+    else if (free('description') && douban) {
       const shown = typeof args.film_name === 'string' ? args.film_name.trim() : (film.zh ?? film.title);
       const named = shown === film.title ? film.title : `${shown} (${film.title})`;
       // The genre the list that named it gave, when that is one of the film's; else its main one.
@@ -109,9 +120,10 @@ function filmAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<
       answer.description = `${named} is ${/^[aeiou]/.test(genre) ? 'an' : 'a'} ${genre} film from ${film.release.slice(0, 4)}, directed by ${film.director} (${film.region}). ${film.premise}`;
     }
   }
+  if (douban && Array.isArray(answer.film)) doubanList(name, args, answer, slots);
   for (const field of ['films', 'film']) {
     const list = answer[field];
-    if (!Array.isArray(list)) continue;
+    if (!Array.isArray(list) || (douban && field === 'film')) continue;
     // Films like a known one: the table's films sharing its genres, in the records nothing carried into.
     // A chart of real films (top rated, playing now, popular) lists real films where nothing was carried.
     const present = new Set(list.flatMap((r) => (isPlainObject(r) ? [filmById(r.id), filmByTitle(r.title)] : [])).filter((f) => f !== undefined));
@@ -124,6 +136,63 @@ function filmAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<
       fixFilmRecord(r, isCarried, free ? similar.shift() : undefined, douban);
     });
   }
+}
+
+const HAN = /\p{Script=Han}/u;
+const ZH_REGIONS = ['中国大陆', '美国', '日本', '中国香港', '韩国', '英国', '法国'];
+const ZH_GENRE_WORDS = ['剧情', '喜剧', '动作', '爱情', '动画', '悬疑', '犯罪', '科幻', '冒险', '家庭'];
+
+/**
+ * Douban's lists (now playing, coming) as its recorded answers give them: Chinese titles, genre and
+ * region words, a coming film's day as Douban writes it ("11月17日"), a playing film's score,
+ * director and cast. A slot nothing was carried into lists a real film of Douban's recorded list
+ * (the region and genre the call filters by), else is dropped: no made-up film. A carried film
+ * the facts table knows takes its facts; one it does not know keeps its title, drawn region,
+ * genre and counts, and no director or cast (nobody is made up).
+ */
+function doubanList(api: string, args: Record<string, unknown>, answer: Record<string, unknown>, slots: ReturnType<typeof carriedSlots>): void {
+  const playing = /now_playing/.test(api);
+  const list = answer.film as unknown[];
+  const region = typeof args.region === 'string' && HAN.test(args.region) ? args.region.trim() : undefined;
+  const cate = typeof args.cate === 'string' && HAN.test(args.cate) ? args.cate.trim() : undefined;
+  const fits = (d: DoubanFact) => (!region || d.regionZh.includes(region)) && (!cate || d.genresZh.includes(cate));
+  const pool = DOUBAN.filter((d) => (playing ? d.playing : d.coming) && fits(d)).sort((a, b) => (a.coming?.at ?? 0) - (b.coming?.at ?? 0));
+  const out: unknown[] = [];
+  list.forEach((r, i) => {
+    if (!isPlainObject(r)) return;
+    const carried = (sub: string) => slots.sub.has(`film.${i}.${sub}`);
+    const anyCarried = Object.keys(r).some(carried);
+    const listedAlready = (d: DoubanFact) => out.some((o) => isPlainObject(o) && o.title === d.zh) || list.some((o, j) => j !== i && isPlainObject(o) && slots.sub.has(`film.${j}.title`) && o.title === d.zh);
+    let fact = typeof r.title === 'string' ? doubanFact(r.title) : undefined;
+    if (!anyCarried) {
+      fact = pool.find((d) => !listedAlready(d));
+      if (!fact) return;
+      r.title = fact.zh;
+    } else if (fact && !carried('title')) r.title = fact.zh;
+    const set = (sub: string, value: unknown) => {
+      if (carried(sub)) return;
+      if (value === undefined) delete r[sub];
+      else r[sub] = value;
+    };
+    const drawnRegion = typeof r.region === 'string' && HAN.test(r.region) ? r.region : (region ?? ZH_REGIONS[i % ZH_REGIONS.length]);
+    const drawnCate = cate ?? ZH_GENRE_WORDS[(i * 3) % ZH_GENRE_WORDS.length];
+    if ('region' in r) set('region', fact?.regionZh ?? drawnRegion);
+    if ('cate' in r) set('cate', fact ? fact.genresZh.join(' / ') : drawnCate);
+    if ('director' in r) set('director', fact?.directorZh);
+    if ('actors' in r) set('actors', fact?.castZh?.join(' / '));
+    // A known film's score only as recorded (none made up for it); a film nobody knows keeps a middling drawn one.
+    if ('score' in r) set('score', fact ? fact.playing?.score : typeof r.score === 'number' && r.score >= 5.5 && r.score <= 9 ? r.score : 6.5 + (i % 5) / 5);
+    if ('wantWatchPeopleNum' in r && fact?.coming) set('wantWatchPeopleNum', fact.coming.want);
+    // Douban writes a coming film's day without its year ("11月17日").
+    if ('date' in r) {
+      const iso = typeof r.date === 'string' ? /^\d{4}-(\d{2})-(\d{2})/.exec(r.date) : null;
+      set('date', fact?.coming?.date ?? (iso ? `${Number(iso[1])}月${Number(iso[2])}日` : r.date));
+    }
+    if ('link' in r && fact?.subject !== undefined) set('link', `https://movie.douban.com/subject/${fact.subject}/${playing ? '?from=playing_poster' : ''}`);
+    else if ('link' in r && playing && typeof r.link === 'string' && !r.link.includes('?')) set('link', `${r.link}?from=playing_poster`);
+    out.push(r);
+  });
+  answer.film = out;
 }
 
 /** The real films a TMDB chart would list: the best rated for top_rated, the autumn 2023 releases for now_playing and popular. */

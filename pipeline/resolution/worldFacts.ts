@@ -244,3 +244,83 @@ export function homepageFor(name: string): string {
   const core = name.replace(/\b(inc|corp|corporation|co|ltd|plc|group|holdings?|company|common stock|class [a-c])\b\.?/gi, '').normalize('NFKD').toLowerCase().replace(/[^a-z0-9]/g, '');
   return `https://www.${core || 'investors'}.com`;
 }
+
+/**
+ * What Douban says of a film, in Douban's own words (Chinese): its region and genre words, and the
+ * director and cast where we are sure of Douban's spelling (T-Eval's recorded Douban answers give
+ * them for the films they list; a few directors are household names). A field we are not sure of
+ * is left out, never made up: the description then says less. The premise is our own words.
+ * `playing`: in T-Eval's recorded now-playing list (its score and cast as recorded); `coming`: in its
+ * recorded coming list (the day as Douban wrote it, without a year, and how many want to see it).
+ */
+export interface DoubanFact {
+  zh: string;
+  /** Douban's region words ("美国", "中国香港 / 中国大陆"). */
+  regionZh: string;
+  /** Douban's genre words, main first. */
+  genresZh: string[];
+  directorZh?: string;
+  castZh?: string[];
+  premiseZh: string;
+  /** Douban's subject id (movie.douban.com/subject/<id>/), where a recording shows it. */
+  subject?: number;
+  /** In Chinese cinemas in autumn 2023; `score` as T-Eval's recorded now-playing list gives it (none when no recording shows it). */
+  playing?: { score?: number };
+  /** `at`: its place in the recorded list. */
+  coming?: { date: string; want: number; at: number };
+}
+
+export const DOUBAN: DoubanFact[] = [
+  { zh: '珍·古道尔的传奇一生', regionZh: '美国', genresZh: ['纪录片', '传记'], directorZh: '布莱特·摩根', castZh: ['简·古道尔', '雨果·凡·拉维克', '雨果·埃里克·路易斯·凡·拉维克'], subject: 27115563, playing: { score: 9.2 }, premiseZh: '影片用尘封多年的影像资料，讲述动物学家珍·古道尔年轻时在坦桑尼亚贡贝的森林里观察黑猩猩的岁月。' },
+  { zh: '河边的错误', regionZh: '中国大陆', genresZh: ['剧情', '犯罪'], directorZh: '魏书钧', castZh: ['朱一龙', '曾美慧孜', '侯天来'], subject: 35256092, playing: { score: 7.6 }, coming: { date: '10月21日', want: 50822, at: 3 }, premiseZh: '上世纪九十年代的南方小城，河边接连发生命案，刑警队长马哲越查越深，案情与他自己的精神世界纠缠在一起。' },
+  { zh: '汪汪队立大功大电影2：超能大冒险', regionZh: '美国 加拿大', genresZh: ['动画', '冒险', '家庭'], directorZh: '卡尔·布伦克尔', castZh: ['麦肯娜·格瑞丝', '塔拉吉·P·汉森', '马尔赛·马丁'], subject: 35712771, playing: { score: 7.5 }, premiseZh: '一颗魔法陨石让汪汪队的狗狗们获得了超能力，他们要用新本领保卫冒险城。' },
+  { zh: '贝肯熊：火星任务', regionZh: '中国大陆', genresZh: ['动画', '喜剧', '冒险'], directorZh: '王超', castZh: ['梁晓强', '巴赫', '张东'], subject: 35622477, playing: { score: 7.2 }, premiseZh: '贝肯熊和伙伴们接下一项前往火星的任务，在火星上展开一场冒险。' },
+  { zh: '志愿军：雄兵出击', regionZh: '中国大陆', genresZh: ['剧情', '历史', '战争'], directorZh: '陈凯歌', castZh: ['唐国强', '王砚辉', '刘劲'], subject: 35496350, playing: { score: 7.1 }, premiseZh: '1950年，中国人民志愿军跨过鸭绿江入朝作战，影片讲述前线将士与后方决策者在抗美援朝第一阶段的经历。' },
+  { zh: '坚如磐石', regionZh: '中国大陆', genresZh: ['剧情', '犯罪'], directorZh: '张艺谋', castZh: ['雷佳音', '张国立', '于和伟'], playing: {}, premiseZh: '一桩命案把年轻警察苏见明卷进一张由权力与财富织成的网，追查越深，牵连的人离他越近。' },
+  { zh: '莫斯科行动', regionZh: '中国大陆 / 中国香港', genresZh: ['动作', '犯罪'], directorZh: '邱礼涛', playing: {}, premiseZh: '上世纪九十年代，往返北京与莫斯科的国际列车上接连发生劫案，中国警方远赴异国追捕劫匪。' },
+  { zh: '前任4：英年早婚', regionZh: '中国大陆', genresZh: ['喜剧', '爱情'], directorZh: '田羽生', playing: {}, premiseZh: '一对年轻人在婚姻与过往感情之间兜兜转转，重新思考什么才是适合自己的生活。' },
+  { zh: '红猪', regionZh: '日本', genresZh: ['喜剧', '动画', '冒险'], directorZh: '宫崎骏', subject: 1291838, coming: { date: '11月17日', want: 144830, at: 0 }, premiseZh: '二十世纪二十年代的意大利，一位被诅咒变成猪的一战王牌飞行员，在亚得里亚海上空与空中海盗周旋。' },
+  { zh: '涉过愤怒的海', regionZh: '中国大陆', genresZh: ['剧情', '犯罪', '悬疑'], directorZh: '曹保平', subject: 33456512, coming: { date: '11月25日', want: 78210, at: 1 }, premiseZh: '渔民老金的女儿在日本身亡，他远渡重洋追查真相、誓要复仇，两个家庭都被卷入其中。' },
+  { zh: '惊奇队长2', regionZh: '美国', genresZh: ['动作', '奇幻', '冒险'], directorZh: '尼娅·达科斯塔', castZh: ['布丽·拉尔森', '泰柔娜·派丽丝', '伊曼·韦拉尼'], subject: 34678231, coming: { date: '11月10日', want: 65365, at: 2 }, premiseZh: '卡罗尔·丹弗斯、莫妮卡·兰博与卡玛拉·克汗的能力纠缠在一起，每当使用能力就会互换位置，三人只能联手拯救宇宙。' },
+  { zh: '金手指', regionZh: '中国香港 / 中国大陆', genresZh: ['剧情', '犯罪'], directorZh: '庄文强', castZh: ['梁朝伟', '刘德华', '蔡卓妍'], subject: 35074609, coming: { date: '12月30日', want: 29966, at: 4 }, premiseZh: '一场横跨十五年的较量：廉政调查主任锲而不舍地追查一家从无名到风光再到清盘的上市公司和它的幕后老板。' },
+  { zh: '侏罗纪公园', regionZh: '美国', genresZh: ['科幻', '惊悚', '冒险'], directorZh: '史蒂文·斯皮尔伯格', castZh: ['山姆·尼尔', '劳拉·邓恩', '杰夫·高布伦'], premiseZh: '富豪哈蒙德在小岛上用克隆恐龙建起主题公园，受邀前来的科学家们在安保系统失灵后陷入求生之战。' },
+  { zh: '盗梦空间', regionZh: '美国', genresZh: ['剧情', '科幻', '悬疑', '冒险'], directorZh: '克里斯托弗·诺兰', premiseZh: '一名潜入他人梦境窃取秘密的盗贼接到最后一单：不是偷走想法，而是把一个想法植入目标的脑中。' },
+  { zh: '黑暗骑士', regionZh: '美国', genresZh: ['剧情', '动作', '犯罪', '惊悚'], directorZh: '克里斯托弗·诺兰', premiseZh: '蝙蝠侠与戈登警长、检察官哈维·登特联手打击哥谭的犯罪，小丑的出现却把整座城市拖入混乱。' },
+  { zh: '星际穿越', regionZh: '美国', genresZh: ['剧情', '科幻', '冒险'], directorZh: '克里斯托弗·诺兰', premiseZh: '地球粮食枯竭，一位前宇航员带领团队穿越虫洞，为人类寻找可以移居的新家园。' },
+  { zh: '奥本海默', regionZh: '美国 / 英国', genresZh: ['剧情', '传记', '历史'], directorZh: '克里斯托弗·诺兰', playing: {}, premiseZh: '讲述领导曼哈顿计划、主持研制第一颗原子弹的物理学家J·罗伯特·奥本海默，以及此后他为此付出的代价。' },
+  { zh: '小丑', regionZh: '美国', genresZh: ['剧情', '惊悚', '犯罪'], directorZh: '托德·菲利普斯', premiseZh: '1981年的哥谭，一个屡屡受挫的喜剧演员被社会一再推开，一步步滑向疯狂与暴力，成为小丑。' },
+  { zh: '沙丘', regionZh: '美国', genresZh: ['科幻', '冒险'], directorZh: '丹尼斯·维伦纽瓦', premiseZh: '贵族继承人保罗·厄崔迪随家族来到沙漠星球厄拉科斯，那里出产全宇宙最珍贵的资源。' },
+  { zh: '复仇者联盟4：终局之战', regionZh: '美国', genresZh: ['动作', '科幻', '冒险'], directorZh: '安东尼·罗素 / 乔·罗素', premiseZh: '灭霸抹去了宇宙一半的生命，幸存的复仇者们集结起来，做最后一搏以挽回一切。' },
+  { zh: '驯龙高手', regionZh: '美国', genresZh: ['动画', '奇幻', '冒险'], directorZh: '迪恩·德布洛斯 / 克里斯·桑德斯', premiseZh: '本该成为屠龙勇士的维京少年救下一条受伤的龙，和它成了朋友，也改变了整个村子对龙的看法。' },
+  { zh: '功夫熊猫', regionZh: '美国', genresZh: ['喜剧', '动作', '动画', '冒险'], premiseZh: '在面馆帮忙的笨拙熊猫阿宝意外被选为神龙大侠，要保卫和平谷，对抗复仇而来的雪豹。' },
+  { zh: '一闪一闪亮星星', regionZh: '中国大陆', genresZh: ['爱情', '奇幻'], premiseZh: '男孩穿越回高中时代，想要拯救曾经为他穿越时空的女孩。' },
+  { zh: '火山挚恋', regionZh: '美国', genresZh: ['纪录片'], premiseZh: '法国火山学家卡蒂亚与莫里斯·克拉夫特夫妇的故事，由他们在喷发的火山旁拍下的影像讲述，直到两人1991年罹难。' },
+  { zh: '长安三万里', regionZh: '中国大陆', genresZh: ['动画', '历史'], directorZh: '谢君伟 / 邹靖', playing: {}, premiseZh: '诗人高适回望自己与李白一生的交情，背景是大唐由盛转衰的岁月。' },
+  { zh: '疯狂元素城', regionZh: '美国', genresZh: ['喜剧', '动画', '奇幻', '爱情'], directorZh: '彼得·孙', premiseZh: '在火、水、土、气四种元素居民共处的城市里，火爆的火元素女孩与随和的水元素男孩发现彼此竟有许多共同点。' },
+  { zh: '迷失之城', regionZh: '美国', genresZh: ['动作', '喜剧', '爱情', '冒险'], premiseZh: '一位深居简出的言情小说家被相信她能找到失落古城的富豪绑架，她书封上的模特决定前去营救。' },
+  { zh: '大空头', regionZh: '美国', genresZh: ['剧情', '喜剧'], directorZh: '亚当·麦凯', premiseZh: '几位投资人预见到美国房地产市场即将崩盘，并押注做空。' },
+  { zh: '流浪地球', regionZh: '中国大陆', genresZh: ['科幻', '灾难'], directorZh: '郭帆', premiseZh: '太阳即将膨胀吞没地球，人类在地球表面建起上万座行星发动机，推动地球逃离太阳系。' },
+  { zh: '寄生虫', regionZh: '韩国', genresZh: ['剧情', '喜剧'], directorZh: '奉俊昊', premiseZh: '贫穷的一家人一个接一个地混进富裕人家做事，直到一个意外的发现打破了一切。' },
+  { zh: '阿凡达', regionZh: '美国', genresZh: ['动作', '科幻', '冒险'], directorZh: '詹姆斯·卡梅隆', premiseZh: '双腿瘫痪的前海军陆战队员以纳美人的身体来到潘多拉星球，最终站到了当地人一边，对抗前来开采的公司。' },
+  { zh: '霸王别姬', regionZh: '中国大陆 / 中国香港', genresZh: ['剧情', '爱情', '同性'], directorZh: '陈凯歌', premiseZh: '两个自幼一同学戏的京剧演员，半个世纪的情谊在中国历史的风云变幻中经受考验。' },
+  { zh: '你好，李焕英', regionZh: '中国大陆', genresZh: ['喜剧', '奇幻'], directorZh: '贾玲', premiseZh: '母亲意外受了重伤，女儿晓玲却回到了1981年，与年轻时的母亲成了朋友，想让她过得开心。' },
+  { zh: '刺杀小说家', regionZh: '中国大陆', genresZh: ['剧情', '奇幻', '动作'], directorZh: '路阳', premiseZh: '寻找被拐女儿的父亲受雇去刺杀一位年轻的小说家，却发现小说里的奇幻世界与现实紧紧相连。' },
+];
+
+/** What Douban says of the film a title names (Chinese, or the English title of a film the facts table knows). */
+export function doubanFact(title: unknown): DoubanFact | undefined {
+  if (typeof title !== 'string' || !title.trim()) return undefined;
+  const k = key(title);
+  const zh = FILMS.find((f) => key(f.title) === k)?.zh;
+  return DOUBAN.find((d) => key(d.zh) === k || (zh !== undefined && d.zh === zh));
+}
+
+/** Douban's details of a film it knows, in Douban's words: 「X是一部美国的科幻、惊悚、冒险电影，由…导演，…等人主演.\n剧情简介：…」; only what is sure. */
+export function doubanDescription(d: DoubanFact): string {
+  // A foreign director with the name the credits give ("布莱特·摩根（Brett Morgen）"), as Douban writes foreign names beside their Chinese ones.
+  const film = FILMS.find((f) => f.zh === d.zh);
+  const original = film && !/China|Hong Kong/.test(film.region) && d.directorZh && !d.directorZh.includes(' / ') ? `（${film.director}）` : '';
+  const by = d.directorZh ? `，由${d.directorZh.split(' / ').join('、')}${original}导演` : '';
+  const cast = d.castZh?.length ? `，${d.castZh.join('、')}等人主演` : '';
+  return `${d.zh}是一部${d.regionZh}的${d.genresZh.join('、')}电影${by}${cast}.\n剧情简介：${d.premiseZh}`;
+}

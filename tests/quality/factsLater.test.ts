@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, TestCase, Trajectory } from '../../pipeline/schemas.js';
-import { factField, labelledFacts } from '../../pipeline/quality/copiedFields.js';
+import { factField, labelledFacts, listedNames, searchedKindOf } from '../../pipeline/quality/copiedFields.js';
 import { shownAnswerUnattributed, simulatedFactContradicted, simulatedFactContradictedLater } from '../../pipeline/quality/measures/simulated.js';
 import { summaryOffTitle } from '../../pipeline/quality/measures/simulatedAbout.js';
 import { carryPlan, type GroundingView } from '../../pipeline/resolution/grounded.js';
@@ -140,5 +140,56 @@ describe('a news summary names the company its headline names', () => {
       const r = simulateOffline({ name: news.name, args: news.args, tools: t.tools }, new Rng(seed, t.id, 'news'));
       expect(summaryOffTitle(JSON.parse(r.response), 'AAPL')).toBeNull();
     }
+  });
+});
+
+describe('a bulleted list of places a later call writes is what the search for that kind found (query_34_0)', () => {
+  it('reads a slide\'s list of names under its heading, not a list of labelled lines', () => {
+    expect(listedNames({ name: 'PPT.add_text_page', args: { title: 'Gas Stations Along the Route', bullet_items: '- BP\n- Shell\n- Exxon\n- Shell' } })).toEqual([{ key: 'bullet_items', heading: 'Gas Stations Along the Route', names: ['BP', 'Shell', 'Exxon'] }]);
+    expect(listedNames({ name: 'PPT.add_text_page', args: { title: 'Road Trip', bullet_items: '1. Start: New York\n2. End: Los Angeles' } })).toEqual([]);
+    expect(listedNames({ name: 'PPT.add_text_page', args: { title: 'Plan', bullet_items: '- visit the old town and have lunch by the harbour with friends' } })).toEqual([]);
+  });
+
+  const search = (names: string[]): ChatMessage[] => [
+    { role: 'system', content: 'tools' },
+    { role: 'user', content: 'Plan a road trip from New York to Los Angeles with gas stations on a slide.' },
+    { role: 'assistant', content: JSON.stringify({ name: 'BINGMap.search_nearby', args: { places: 'New York', search_term: 'gas station', radius: 5000 } }) },
+    { role: 'function', content: JSON.stringify({ places: names.map((name, i) => ({ name, address: `${10 + i} West 44th Street, New York` })) }) },
+    { role: 'assistant', content: JSON.stringify({ name: 'BINGMap.search_nearby', args: { places: 'New York', search_term: 'hotel', radius: 5000 } }) },
+    { role: 'function', content: JSON.stringify({ places: [{ name: 'Hotel Papillon', address: '69 Lexington Avenue, New York' }] }) },
+  ];
+  const slide = { name: 'PPT.add_text_page', args: { title: 'Gas Stations Along the Route', bullet_items: '- BP\n- Shell\n- Exxon' } };
+
+  it('the measure flags a simulated search that found other stations, and passes one that found them', () => {
+    const bad = search(['Chevron Clover']);
+    expect(simulatedFactContradicted(bad, slide, new Set([bad[3].content]))).toMatch(/found "Chevron Clover".*Gas Stations Along the Route.*BP/);
+    const good = search(['BP', 'Shell', 'Exxon']);
+    expect(simulatedFactContradicted(good, slide, new Set([good[3].content]))).toBeNull();
+  });
+
+  it('the plan carries the slide\'s names into the search for gas stations, not the hotel search', () => {
+    const [raw] = tevalTrajectories(['query_34_0']);
+    const without = simulate(structuredClone(raw), false);
+    const t = simulate(raw);
+    const searches = toolSteps(t).filter((s) => s.step.action.name === 'BINGMap.search_nearby');
+    const named = (s: (typeof searches)[number]) => (JSON.parse(s.step.response!.content).places as { name: string }[]).map((p) => p.name);
+    const gas = searches.find((s) => /gas/.test(JSON.stringify(s.step.action.args)))!;
+    const hotel = searches.find((s) => /hotel/.test(JSON.stringify(s.step.action.args)))!;
+    expect(named(gas)).toEqual(expect.arrayContaining(['BP', 'Shell', 'Exxon', 'Gulf Gas Station']));
+    expect(named(hotel)).toEqual(expect.arrayContaining(['The Frederick Hotel', 'Smyth Tribeca']));
+    expect(named(hotel)).not.toContain('BP');
+    const k = toolSteps(t).length;
+    expect(simulatedFactContradictedLater.check(caseAt(without, k), ctxOf(without))).toMatch(/lists "Gas Stations Along the Route"|lists "Restaurants|lists "Hotels/);
+    expect(simulatedFactContradictedLater.check(caseAt(t, k), ctxOf(t))).toBeNull();
+  });
+});
+
+describe('a slide list is carried only into a search for its kind', () => {
+  it('"Gas Stations Along the Route" is the gas-station search\'s; "Effective Sales Techniques" is no Scholar search for "Sales Strategies" (query_363_2)', () => {
+    expect(searchedKindOf(['gas station'], 'Gas Stations Along the Route')).toBe(true);
+    expect(searchedKindOf(['Sales Strategies'], 'Effective Sales Techniques')).toBe(false);
+    const t = simulate(tevalTrajectories(['query_363_2'])[0]);
+    const titles = JSON.parse(toolSteps(t).find((s) => s.step.action.name === 'GoogleScholar.search_google_scholar')!.step.response!.content).title as string[];
+    expect(titles).not.toContain('Building Rapport');
   });
 });

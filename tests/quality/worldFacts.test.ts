@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ToolDoc } from '../../pipeline/schemas.js';
 import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
 import { worldContradiction } from '../../pipeline/quality/measures/world.js';
+import { answeredInEnglish } from '../../pipeline/quality/measures/simulatedAbout.js';
 import { Rng } from '../../pipeline/rng.js';
 
 /** T-Eval's own docs of the film and stock tools, typed as the adapter types them (NUMBER → integer, STRING → string). */
@@ -28,6 +29,7 @@ describe('simulated_contradicts_world', () => {
     expect(worldContradiction({ name: 'FilmTMDB.get_movie_details', args: { movie_id: 603 } }, matrix)).toMatch(/1999/);
     const oppenheimer = '{"description": "奥本海默 is a comedy film directed by Rafael Okafor, starring Liam Chen."}';
     expect(worldContradiction({ name: 'FilmDouban.print_detail', args: { film_name: '奥本海默' } }, oppenheimer)).toMatch(/Christopher Nolan/);
+    expect(worldContradiction({ name: 'FilmDouban.print_detail', args: { film_name: '奥本海默' } }, '{"description": "奥本海默是一部美国的剧情电影，由王晓明导演.\\n剧情简介：…"}')).toMatch(/克里斯托弗·诺兰/);
     const shawshank = '{"genres": ["Drama"], "id": 278, "release_date": "1994-09-23", "runtime": 26, "title": "The Shawshank Redemption"}';
     expect(worldContradiction({ name: 'FilmTMDB.get_movie_details', args: { movie_id: 278 } }, shawshank)).toMatch(/26 minutes/);
     const tsla = '{"address": "169 Church Lane, Tokyo", "homepage_url": "https://www.example.com/tsla/3809", "description": "TSLA manufactures cloud services.", "list_date": "2022-01-04", "name": "TSLA"}';
@@ -48,7 +50,8 @@ describe('simulated_contradicts_world', () => {
       expect(matrix.why).toBeNull();
       expect(String(matrix.answer.release_date)).toMatch(/^1999-\d\d-\d\d$/);
       const opp = call('FilmDouban.print_detail', { film_name: '奥本海默' }, seed);
-      expect(opp.answer.description).toMatch(/Christopher Nolan/);
+      // Asked in Chinese, Douban answers in its own words, its director as Douban writes him.
+      expect(opp.answer.description).toMatch(/^奥本海默是一部美国 \/ 英国的剧情、传记、历史电影，由克里斯托弗·诺兰（Christopher Nolan）导演/);
       expect(opp.why).toBeNull();
       const tsla = call('PolygonFinance.get_ticker_detail', { ticker: 'TSLA' }, seed);
       expect(tsla.answer).toMatchObject({ name: 'Tesla, Inc.', homepage_url: 'https://www.tesla.com' });
@@ -79,5 +82,40 @@ describe('company answers', () => {
     expect(tesla.why).toBeNull();
     const news = call('PolygonFinance.get_ticker_news', { ticker: 'TSLA' });
     for (const r of news.answer.results as { title: string }[]) expect(r.title).not.toBe('TSLA');
+  });
+});
+
+describe('Douban answers in its own words, as its recorded answers do', () => {
+  it('details of a film it knows, asked in Chinese, are Chinese; no director nobody is sure of', () => {
+    for (let seed = 1; seed <= 3; seed++) {
+      const changan = call('FilmDouban.print_detail', { film_name: '长安三万里' }, seed);
+      expect(changan.answer.description).toMatch(/^长安三万里是一部中国大陆的动画、历史电影，由谢君伟、邹靖导演.\n剧情简介：/);
+      expect(answeredInEnglish({ name: 'FilmDouban.print_detail', args: { film_name: '长安三万里' } }, changan.response)).toBeNull();
+      // Kung Fu Panda's Chinese director names are no fact we hold: the description names nobody.
+      const panda = call('FilmDouban.print_detail', { film_name: '功夫熊猫' }, seed);
+      expect(panda.answer.description).not.toMatch(/导演|主演|[A-Za-z]{3}/);
+    }
+    // Before: "长安三万里 (Chang'an) is an animation film from 2023, directed by Xie Junwei and Zou Jing (China). …"
+    expect(answeredInEnglish({ name: 'FilmDouban.print_detail', args: { film_name: '长安三万里' } }, JSON.stringify({ description: "长安三万里 (Chang'an) is an animation film from 2023, directed by Xie Junwei and Zou Jing (China). The poet Gao Shi looks back." }))).toMatch(/animation film/);
+  });
+
+  it('now playing lists real films with a score, director and cast, never a release day or a "want to watch" count', () => {
+    for (let seed = 1; seed <= 3; seed++) {
+      const playing = call('FilmDouban.now_playing_out_filter', {}, seed);
+      const films = playing.answer.film as Record<string, unknown>[];
+      expect(films.length).toBeGreaterThan(0);
+      for (const f of films) {
+        expect(Object.keys(f).sort()).toEqual(['actors', 'director', 'link', 'region', 'score', 'title']);
+        expect(String(f.title)).toMatch(/\p{Script=Han}/u);
+        expect(String(f.link)).toMatch(/\?from=playing_poster$/);
+      }
+      expect(playing.why).toBeNull();
+      const coming = call('FilmDouban.coming_out_filter', { region: '中国大陆' }, seed);
+      for (const f of coming.answer.film as Record<string, unknown>[]) {
+        expect(f.date).toMatch(/^\d{1,2}月\d{1,2}日$/);
+        expect(String(f.region)).toContain('中国大陆');
+        expect(String(f.cate)).toMatch(/^\p{Script=Han}/u);
+      }
+    }
   });
 });

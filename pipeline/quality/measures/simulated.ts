@@ -24,16 +24,16 @@ import { namesAuthor } from '../../resolution/knownFacts.js';
 import { factsOfRecording, sameId } from '../../resolution/recordedFacts.js';
 import type { Action, ChatMessage, TestCase } from '../../schemas.js';
 import { callsAt, shownAction } from '../grounding.js';
-import { factField, labelledFacts, sameFact } from '../copiedFields.js';
+import { factField, labelledFacts, listedNames, sameFact, searchedKindOf } from '../copiedFields.js';
 import { levenshtein } from '../../editDistance.js';
 import { toolSteps } from '../../steps.js';
 import { askedCount, docListCap } from '../../resolution/askedCount.js';
 import { isIdentifierParam, unknownRecord } from '../../resolution/unknownRecord.js';
 import { parseReply } from '../../prompts/parseAction.js';
 import { simulatedContradictsWorld } from './world.js';
-import { placesNamedIn } from '../../resolution/places.js';
+import { distanceKm, isPlaceholderAddress, placesNamedIn } from '../../resolution/places.js';
 import { ENGLISH_STREET, localeNear } from '../../resolution/streets.js';
-import { simulatedAnsweredInEnglish, simulatedNameLowercased, simulatedTextOffTopic, simulatedVenueTemplated } from './simulatedAbout.js';
+import { simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedNameLowercased, simulatedTextOffTopic, simulatedVenueTemplated } from './simulatedAbout.js';
 
 /** A tool answer as a value: JSON, else a Python literal, else the text itself. */
 export function responseValue(text: string): unknown {
@@ -498,6 +498,9 @@ export const simulatedRecordContradictsRecording: CaseMeasure = {
 export function simulatedFactContradicted(messages: ChatMessage[], groundTruth: Action | Action[], simulated: Set<string>, end = messages.length): string | null | undefined {
   let inPopulation = false;
   for (const { action, at } of callsAt(messages, groundTruth, end)) {
+    const listed = listContradicted(messages, action, at, simulated, end);
+    if (listed) return listed;
+    if (listed === null) inPopulation = true;
     const facts = labelledFacts(action);
     if (!facts.length) continue;
     const answers: { tool: string; fields: Record<string, unknown>; simulated: boolean }[] = [];
@@ -525,12 +528,50 @@ export function simulatedFactContradicted(messages: ChatMessage[], groundTruth: 
   return inPopulation ? null : undefined;
 }
 
+/** Arguments that say where a search looks, not what it looks for. */
+const WHERE_KEY = /place|location|city|address|start|end|origin|destination|region|country|lat|lon|radius/i;
+
+/** The names of the records an answer's lists hold (search_nearby's places, a film list's titles). */
+function listedRecordNames(v: unknown): string[] {
+  return placesOf(v).flatMap((r) => ['name', 'title'].map((k) => r[k]).filter((x): x is string => typeof x === 'string'));
+}
+
+/**
+ * A call's bulleted list of names under a heading ("Gas Stations Along the Route": BP, Shell, Exxon)
+ * against the answers before it of a search for that kind (search_term "gas station"): every name
+ * the call lists must be one some such answer found. Null when such an answer exists and holds them
+ * all, undefined when the call lists nothing or no answer searched for its kind; the message names
+ * the simulated answer that found other places.
+ */
+export function listContradicted(messages: ChatMessage[], action: Action, at: number, simulated: Set<string>, end = messages.length): string | null | undefined {
+  let result: string | null | undefined;
+  for (const list of listedNames(action)) {
+    const answers: { tool: string; names: string[]; simulated: boolean }[] = [];
+    for (let i = 1; i < Math.min(at, end); i++) {
+      const m = messages[i];
+      const call = m.role === 'function' && messages[i - 1].role === 'assistant' ? shownAction(messages[i - 1].content) : undefined;
+      if (!call || !isPlainObject(call.args) || !/map|nearby|place/i.test(call.name)) continue;
+      const what = Object.entries(call.args).filter(([k, x]) => typeof x === 'string' && !WHERE_KEY.test(k)).map(([, x]) => x as string);
+      if (!searchedKindOf(what, list.heading)) continue;
+      const names = listedRecordNames(parseToolResponse(m.content));
+      if (names.length) answers.push({ tool: call.name, names, simulated: simulated.has(m.content) });
+    }
+    if (!answers.length) continue;
+    const found = new Set(answers.flatMap((a) => a.names.map((n) => n.toLowerCase().trim())));
+    const missing = list.names.filter((n) => !found.has(n.toLowerCase().trim()));
+    const sim = answers.find((a) => a.simulated);
+    if (missing.length && sim) return `${sim.tool} found ${sim.names.slice(0, 3).map((n) => JSON.stringify(n)).join(', ')}, but the later ${action.name} lists "${list.heading}": ${missing.slice(0, 3).join(', ')}`;
+    result = null;
+  }
+  return result;
+}
+
 export const simulatedFactContradictedLater: CaseMeasure = {
   kind: 'case',
   id: 'simulated_fact_contradicted_later',
   group: 'solvable',
-  title: 'a simulated answer gives a fact (a weather condition, a time, a count) that a later call of the case, shown or the ground truth, writes otherwise ("overall": "Partly cloudy", then the file "Overall conditions: Sunny")',
-  population: 'cases with a call writing a labelled fact ("Label: value") that a field of an earlier answer names',
+  title: 'a simulated answer gives a fact (a weather condition, a time, a count) or a list of places that a later call of the case, shown or the ground truth, writes otherwise ("overall": "Partly cloudy", then the file "Overall conditions: Sunny")',
+  population: 'cases with a call writing a labelled fact ("Label: value") that a field of an earlier answer names, or a bulleted list of names under a heading ("Gas Stations Along the Route") that an earlier search for that kind answers',
   check(tc, ctx) {
     const simulated = new Set((shownSimulatedSteps(tc, ctx) ?? []).map((s) => s.response!.content));
     const end = tc.erroneousAction ? tc.messages.map((m) => m.role).lastIndexOf('assistant') : tc.messages.length;
@@ -567,7 +608,128 @@ export const shownAnswerUnattributed: CaseMeasure = {
   check: unattributedAnswer,
 };
 
-export const SIMULATED_MEASURES: CaseMeasure[] = [shownAnswerUnattributed, simulatedFactContradictedLater, simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedTextOffTopic, simulatedVenueTemplated, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedContradictsWorld];
+/** The point a geocoding answer gives: latitude and longitude fields, or AMap's "lon,lat" string. */
+function answeredPoint(v: unknown): { lat: number; lon: number } | undefined {
+  if (!isPlainObject(v)) return undefined;
+  if (typeof v.latitude === 'number' && typeof v.longitude === 'number') return { lat: v.latitude, lon: v.longitude };
+  const m = typeof v.coordinate === 'string' ? /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(v.coordinate) : null;
+  return m ? { lon: Number(m[1]), lat: Number(m[2]) } : undefined;
+}
+
+/**
+ * A simulated geocoding answer that puts an address nobody can locate somewhere: "城市, 123号 主街"
+ * (a stand-in for "city, No. 123 Main Street") at -34.3,-42.2 in the South Atlantic. A stand-in
+ * address gets the map's "nothing found" answer, or the coordinates of the town the task names
+ * (within 300 km of a place the user's request names). Calls naming a known place are other
+ * measures' (simulated_path_unusable, simulated_contradicts_world).
+ */
+export function placeholderLocated(action: { name: string; args: unknown }, response: string, userText: string): string | null | undefined {
+  if (!/coordinat|geocod/i.test(action.name) || !isPlainObject(action.args)) return undefined;
+  const asked = Object.entries(action.args).find(([k, v]) => /address|location|place|query/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+  if (!asked || !isPlaceholderAddress(asked)) return undefined;
+  const point = answeredPoint(parseToolResponse(response));
+  if (!point) return null;
+  const named = placesNamedIn(userText);
+  if (named.some((p) => distanceKm(p, point) <= 300)) return null;
+  return `${action.name}("${asked}") answers ${point.lat},${point.lon}, ${named.length ? `far from ${named[0].name}, the place the request names` : 'a place for an address the request never gives'}`;
+}
+
+export const simulatedPlaceholderLocated: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_placeholder_located',
+  group: 'solvable',
+  title: 'a simulated map answer gives coordinates for a stand-in address ("城市, 123号 主街", "123 Main Street, City") away from any place the request names (-34.3,-42.2: the South Atlantic)',
+  population: 'cases showing a simulated geocoding answer to a stand-in address',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => placeholderLocated(step.action, step.response!.content, userText(tc))),
+};
+
+export const SIMULATED_MEASURES: CaseMeasure[] = [shownAnswerUnattributed, simulatedPlaceholderLocated, simulatedFactContradictedLater, simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedTextOffTopic, simulatedVenueTemplated, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedContradictsWorld];
+
+const HAN_CHAR = /\p{Script=Han}/u;
+
+/** Per API, per list field, per record sub-field: is every recorded string value of it written in Chinese? */
+type RecordedRecords = Map<string, Map<string, Map<string, boolean>>>;
+
+/** The record fields the recorded answers of each API give, read from every resolved trajectory the cases were cut from (any step, shown or not). */
+export function recordedRecordFieldsFor(cases: TestCase[], ctx: QualityContext): RecordedRecords {
+  const out: RecordedRecords = new Map();
+  const seen = new Set<string>();
+  for (const tc of cases) {
+    if (seen.has(tc.trajectoryId)) continue;
+    seen.add(tc.trajectoryId);
+    const t = ctx.trajectory(tc.trajectoryId);
+    for (const { step } of t ? toolSteps(t) : []) {
+      if (step.response?.tier !== 'cache') continue;
+      const v = parseToolResponse(step.response.content);
+      if (!isPlainObject(v) || 'error' in v) continue;
+      for (const [field, x] of Object.entries(v)) {
+        if (!Array.isArray(x) || !x.length || !x.every(isPlainObject)) continue;
+        const api = out.get(step.action.name) ?? out.set(step.action.name, new Map()).get(step.action.name)!;
+        const subs = api.get(field) ?? api.set(field, new Map()).get(field)!;
+        for (const r of x as Record<string, unknown>[]) {
+          for (const [sub, y] of Object.entries(r)) {
+            const zh = typeof y === 'string' ? HAN_CHAR.test(y) || !/[A-Za-z]/.test(y) : true;
+            subs.set(sub, (subs.get(sub) ?? true) && zh);
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A simulated answer's records unlike every recorded answer of the same API: a field the recorded
+ * records never hold (Douban's now-playing films with a release day and a "want to watch" count,
+ * which only its coming list gives), or English where the recorded records write Chinese (a Douban
+ * film filed under "Comedy" in "Germany" where Douban writes 喜剧 and 德国). Undefined when no
+ * recorded answer of the API lists records.
+ */
+export function recordsUnlikeRecorded(recorded: RecordedRecords, steps: { action: { name: string }; response?: { content: string } }[]): string | null | undefined {
+  let inPopulation = false;
+  for (const step of steps) {
+    const fields = recorded.get(step.action.name);
+    const v = step.response ? parseToolResponse(step.response.content) : undefined;
+    if (!fields || !isPlainObject(v) || 'error' in v) continue;
+    for (const [field, x] of Object.entries(v)) {
+      const subs = fields.get(field);
+      if (!subs || !Array.isArray(x)) continue;
+      inPopulation = true;
+      for (const r of x.filter(isPlainObject) as Record<string, unknown>[]) {
+        for (const [sub, y] of Object.entries(r)) {
+          if (!subs.has(sub)) return `${step.action.name}: a record of ${field} gives ${sub}, which no recorded answer's records hold (${[...subs.keys()].join(', ')})`;
+          if (subs.get(sub) && typeof y === 'string' && /[A-Za-z]{2,}/.test(y) && !HAN_CHAR.test(y) && !/^https?:/.test(y)) return `${step.action.name}: ${field}[].${sub} is ${JSON.stringify(y)}; recorded answers write it in Chinese`;
+        }
+      }
+    }
+  }
+  return inPopulation ? null : undefined;
+}
+
+export const simulatedRecordsUnlikeRecorded: SetMeasure = {
+  kind: 'set',
+  id: 'simulated_records_unlike_recorded',
+  group: 'solvable',
+  title: 'share of cases showing a simulated list whose records hold a field no recorded answer of that API holds, or English where its recorded records write Chinese (Douban\'s now-playing films dated 2023-12-20 with a "want to watch" count; "cate": "Comedy")',
+  population: 'cases showing a simulated answer listing records of an API whose recorded answers (in any resolved trajectory of a shipped case) list records',
+  better: 'lower',
+  score(cases, ctx) {
+    const recorded = recordedRecordFieldsFor(cases, ctx);
+    let n = 0;
+    let defective = 0;
+    const examples: { id: string; detail: string }[] = [];
+    for (const tc of cases) {
+      const why = recordsUnlikeRecorded(recorded, shownSimulatedSteps(tc, ctx) ?? []);
+      if (why === undefined) continue;
+      n++;
+      if (why) {
+        defective++;
+        if (examples.length < 3) examples.push({ id: tc.id, detail: why });
+      }
+    }
+    return n ? { value: defective / n, n, detail: `${defective} of ${n} cases`, examples } : undefined;
+  },
+};
 
 /**
  * A simulated answer gives a field another shape than every recorded answer of the same API the

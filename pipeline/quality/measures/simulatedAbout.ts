@@ -9,12 +9,11 @@
 import { shownSimulatedSteps, simulatedDefectAmong } from '../evidence.js';
 import type { QualityContext } from '../types.js';
 import type { TestCase } from '../../schemas.js';
-import { filmByTitle } from '../../resolution/worldFacts.js';
 import { lowercasedNames } from '../../resolution/properNouns.js';
 import { isPlainObject } from '../../errors/values.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
-import { isTopicQuery } from '../../resolution/simulatedText.js';
+import { isChineseSubject, isTopicQuery } from '../../resolution/simulatedText.js';
 
 /** A tool answer as a value: JSON, else a Python literal, else the text itself. */
 function responseValue(text: string): unknown {
@@ -225,12 +224,11 @@ function asksInChinese(args: unknown): string | undefined {
  * 大明风华) answered in English prose: "红猪 - Wikipedia. An overview of 红猪: definitions, history…".
  * A Chinese search finds Chinese pages; Douban writes Chinese. A text is English when, without the
  * words of the query, it holds three English words and no Han character. Douban's details of a film
- * the facts table knows are out of scope (worldAnswer.ts writes those in English; left).
+ * the facts table knows count too: "长安三万里 (Chang'an) is an animation film from 2023, directed by …".
  */
 export function answeredInEnglish(action: { name: string; args: unknown }, response: string): string | null | undefined {
   const asked = asksInChinese(action.args);
   if (!asked) return undefined;
-  if (/douban/i.test(action.name) && filmByTitle(asked)) return undefined;
   const texts = proseOf(responseValue(response));
   if (!texts.length) return undefined;
   for (const text of texts) {
@@ -245,8 +243,37 @@ export const simulatedAnsweredInEnglish: CaseMeasure = {
   id: 'simulated_answered_in_english',
   group: 'text',
   title: 'a call asked in Chinese answered in English prose: a web search for 红猪 finding "红猪 - Wikipedia. An overview of 红猪…", Scholar titles "Rethinking 你好，李焕英", Douban describing 大明风华 in English',
-  population: 'cases showing a simulated answer with written text to a call asked in Chinese (films the facts table knows on Douban aside)',
+  population: 'cases showing a simulated answer with written text to a call asked in Chinese',
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => answeredInEnglish(step.action, step.response!.content)),
+};
+
+/** Common Chinese surnames in pinyin, as Scholar writes authors' names. */
+const PINYIN_SURNAME = /\b(Zhang|Wang|Li|Liu|Chen|Yang|Huang|Zhao|Zhou|Wu|Xu|Sun|Ma|Hu|Zhu|Guo|He|Lin|Gao|Luo|Zheng|Liang|Xie|Song|Tang|Han|Feng|Deng|Cao|Peng|Zeng|Xiao|Tian|Dong|Pan|Yuan|Cai|Jiang|Yu|Du|Ye|Cheng|Wei|Su|Lu|Ding|Ren|Shen|Yao|Jin|Fan|Fang|Shi|Qian|Kong|Bai|Cui|Wong|Chan|Leung|Cheung|Lau|Ng)\b/;
+
+/**
+ * Scholar's publication lines for a search about a Chinese subject ("Chinese cinema", 长安三万里)
+ * that name no author with a Chinese surname: "GR Tanaka, P Müller - Energy Policy". Most of that
+ * literature is written by Chinese scholars; three papers without one read as made up elsewhere.
+ */
+export function authorsForeignToSubject(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  if (!/scholar|arxiv/i.test(action.name)) return undefined;
+  const subject = argStrings(action.args).find((a) => isChineseSubject(a));
+  if (!subject) return undefined;
+  const v = responseValue(response);
+  if (!isPlainObject(v)) return undefined;
+  const lines = [v.pub_info, v.authors].flatMap((x) => (Array.isArray(x) ? x : x === undefined ? [] : [x])).filter((x): x is string => typeof x === 'string');
+  const authors = lines.map((l) => l.split(' - ')[0]);
+  if (!authors.length) return undefined;
+  return authors.some((a) => PINYIN_SURNAME.test(a)) ? null : `searched "${subject}", every author is foreign to it: ${authors.slice(0, 2).join('; ')}`;
+}
+
+export const simulatedAuthorsForeignToSubject: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_authors_foreign_to_subject',
+  group: 'text',
+  title: 'simulated Scholar or arXiv authors for a Chinese subject ("Chinese cinema", 长安三万里) with no Chinese surname among them ("GR Tanaka, P Müller - Energy Policy")',
+  population: 'cases showing a simulated Scholar or arXiv answer with authors to a search about a Chinese subject',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => authorsForeignToSubject(step.action, step.response!.content)),
 };
 
 const NUMBER_WORDS = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)\b/g;

@@ -10,7 +10,7 @@ import { isPlainObject } from '../../errors/values.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { CaseMeasure } from '../types.js';
 import type { Action } from '../../schemas.js';
-import { companyBySearch, companyByTicker, filmById, filmByTitle, genreName, priceLevel, type FilmFact } from '../../resolution/worldFacts.js';
+import { companyBySearch, companyByTicker, doubanFact, filmById, filmByTitle, genreName, priceLevel, type FilmFact } from '../../resolution/worldFacts.js';
 
 const same = (a: string, b: string) => a.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '') === b.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 const yearOf = (v: unknown) => (typeof v === 'string' ? /^(\d{4})/.exec(v.trim())?.[1] : undefined);
@@ -28,6 +28,10 @@ function filmDetailsWrong(film: FilmFact, answer: Record<string, unknown>, shown
   if (shownTitle && typeof answer.title === 'string' && !same(answer.title, film.title) && !(film.zh && same(answer.title, film.zh))) return `TMDB id ${String(film.tmdb)} titled ${JSON.stringify(answer.title)}; it is ${film.title}`;
   for (const text of [answer.description, answer.overview]) {
     if (typeof text !== 'string') continue;
+    // Douban's words: "由克里斯托弗·诺兰导演" names the director Douban lists, where we know it.
+    const zhDirector = /由([^，,。.]+?)导演/.exec(text)?.[1]?.trim();
+    const douban = doubanFact(film.zh ?? film.title);
+    if (zhDirector && douban?.directorZh && !douban.directorZh.split(' / ').some((d) => zhDirector.includes(d))) return `${film.title} said to be directed by ${zhDirector}; Douban lists ${douban.directorZh}`;
     const director = /directed by ([^,.(;]+)/i.exec(text)?.[1]?.trim();
     if (director && !film.director.toLowerCase().includes(director.toLowerCase()) && !director.toLowerCase().includes(film.director.split(/\s+and\s+|,\s*/)[0].toLowerCase())) return `${film.title} said to be directed by ${director}; it is by ${film.director}`;
     const called = /\bis an? ([a-z-]+(?: [a-z-]+)?) film\b/i.exec(text)?.[1];
@@ -54,6 +58,8 @@ function filmRecordsWrong(list: unknown[]): string | undefined {
     if (!byId && film.tmdb !== undefined && typeof r.id === 'number' && r.id !== film.tmdb) return `${film.title} listed under TMDB id ${r.id}; its id is ${film.tmdb}`;
     const cate = typeof r.cate === 'string' ? genreName(r.cate) : undefined;
     if (cate && !film.genres.includes(cate)) return `${film.title} filed under ${String(r.cate)}; it is ${film.genres.join(', ')}`;
+    const douban = film.zh ? doubanFact(film.zh) : undefined;
+    if (douban?.directorZh && typeof r.director === 'string' && r.director.trim() && !douban.directorZh.split(' / ').some((d) => r.director === d || String(r.director).includes(d))) return `${film.title} listed as directed by ${r.director}; Douban lists ${douban.directorZh}`;
   }
   return undefined;
 }
