@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { INJECTORS_VERSION } from '../../pipeline/errors/injectors/index.js';
 import { ERROR_TYPES, FINISH_ACTION, type Action, type InternalErrorCandidate, type Observation, type TestCase, type Trajectory } from '../../pipeline/schemas.js';
 import { chooseK, toolSteps } from '../../pipeline/steps.js';
 import { externalEligible } from '../../stages/diversify-internal/eligibility.js';
@@ -66,7 +67,7 @@ describe('assemble on real trajectories through the real diversify stages (offli
       expect(gt.args).toEqual(candidate.correctAction.args);
       expect('thought' in gt).toBe(c.cot);
       expect(c.messages[0].content).toBe(renderSystemPrompt(byTraj.get(c.trajectoryId)!.tools, { cot: c.cot }));
-      expect(c.provenance.methods.error).toBe('rules:error-injectors@31');
+      expect(c.provenance.methods.error).toBe(`rules:${INJECTORS_VERSION}`);
       expect(c.provenance.parents).toHaveLength(2);
     }
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { INJECTORS_VERSION } from '../../pipeline/errors/injectors/index.js';
 import { parseConfig } from '../../pipeline/config.js';
 import { Rng } from '../../pipeline/rng.js';
 import { LlmOutputError, type InvokeOptions, type InvokeResult, type LlmGateway, type RoleSpec } from '../../pipeline/llm/types.js';
@@ -57,7 +58,7 @@ describe('diversify-internal, offline (rules)', async () => {
       const again = classifyAction(c.erroneousAction!, { tools: REAL.concat(SINGLE_TOOL, NO_ARGS).find((t) => t.id === c.trajectoryId)!.tools, groundTruth: c.correctAction });
       expect(again.label).toBe(c.errorType);
       expect(sameValue(c.erroneousAction, c.correctAction)).toBe(false);
-      expect(c.method).toBe('rules:error-injectors@31');
+      expect(c.method).toBe(`rules:${INJECTORS_VERSION}`);
       expect(c.response).toBeDefined();
       expect(c.erroneousAction!.thought).toBeTruthy();
     }
@@ -107,10 +108,10 @@ describe('diversify-internal, offline (rules)', async () => {
 
   it('reports agreement per method: every kept candidate agrees', () => {
     const rows = agreementByMethod(run.artifacts.map((a) => ({ status: a.status, content: a.content })));
-    const all = rows.find((r) => r.method === 'rules:error-injectors@31' && r.errorType === 'all')!;
+    const all = rows.find((r) => r.method === `rules:${INJECTORS_VERSION}` && r.errorType === 'all')!;
     expect(all.kept).toBeGreaterThan(40);
     expect(all.keptRate).toBe(1);
-    expect(formatAgreement(rows)).toContain('rules:error-injectors@31 | all');
+    expect(formatAgreement(rows)).toContain(`rules:${INJECTORS_VERSION} | all`);
     expect(internalSummary({ store: run.store } as never)).toContain('label agreement');
   });
 

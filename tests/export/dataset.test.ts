@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { INJECTORS_VERSION } from '../../pipeline/errors/injectors/index.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,7 +35,7 @@ describe('pnpm report dataset on a real run', async () => {
     const mean = Math.round(tokenSummary(data.base.map((c) => c.tokens)).mean);
     expect(text).toContain(`ours: ${mean} tokens per base case on average; the paper: 1,291`);
     expect(text).toContain('plain base cases by step k');
-    expect(text).toContain('rules:error-injectors@31');
+    expect(text).toContain(`rules:${INJECTORS_VERSION}`);
     expect(chartPath).toBe(join(out, 'dataset.svg'));
     const svg = readFileSync(chartPath!, 'utf8');
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);

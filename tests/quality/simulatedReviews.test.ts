@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../pipeline/rng.js';
 import type { ToolDoc } from '../../pipeline/schemas.js';
 import { placesAbout, refusalContent, simulateOffline, validateCall } from '../../pipeline/resolution/simulatorRules.js';
-import { clauseTopShare, fractionalReviewRating, impossibleRouteLeg, reviewClauses } from '../../pipeline/quality/measures/simulatedReviews.js';
+import { clauseTopShare, fractionalReviewRating, impossibleRouteLeg, reviewClauses, routeDefect } from '../../pipeline/quality/measures/simulatedReviews.js';
 import { mangledVenue } from '../../pipeline/quality/measures/simulated.js';
 import { isErrorResponse } from '../../pipeline/errors/responses.js';
 import { routeSteps } from '../../pipeline/resolution/simulatedText.js';
@@ -51,6 +51,11 @@ describe('the measures', () => {
     expect(impossibleRouteLeg(['Head east on Wangfujing Street', 'Continue on the 3rd Ring Road for 1067 km'], 1334.1)).toMatch(/inside one town/);
     expect(impossibleRouteLeg(['Continue on the FDR Drive for 4 km'], 1.3)).toMatch(/1.3 km/);
     expect(impossibleRouteLeg(['Continue on the G2 Jinghu Expressway for 1310 km'], 1334.1)).toBeNull();
+    // teval_query_310_2: the 1.3 km is Times Square to the Empire State Building; a route from Central Park there is another trip.
+    const distance = { action: { name: 'BINGMap.get_distance', args: { start: 'Times Square, New York, NY', end: 'Empire State Building, New York, NY' } }, response: { content: '{"distance": 1.3}', tier: 'cache' } };
+    const route = (start: string) => ({ action: { name: 'BINGMap.get_route', args: { start, end: 'Empire State Building, New York, NY' } }, response: { content: JSON.stringify({ route: ['Head south on 7th Avenue', 'Continue on the FDR Drive for 4.2 km', 'Arrive at Empire State Building'] }), tier: 'simulated' } });
+    expect(routeDefect([distance, route('Central Park, New York, NY')])).toBeNull();
+    expect(routeDefect([distance, route('Times Square, New York, NY')])).toMatch(/on a trip of 1.3 km/);
   });
   it('simulated_venue_mangled: the search term itself as a place (a town, a kind of place in a town, an address elsewhere)', () => {
     expect(mangledVenue({ name: 'GoogleMap.search_nearby', args: { search_term: '321 Industrial Ln, Springfield' } }, JSON.stringify({ places: [{ name: '321 Industrial Ln, Springfield', address: '50 East Adams Street, Springfield' }] }))).toMatch(/at 50 East/);

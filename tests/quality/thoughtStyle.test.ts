@@ -81,6 +81,15 @@ describe("a wrong call's thought in the correct thought's style", () => {
     expect(errorThoughtStyleTell.check({ cot: true, errorType: 'parameters_key_error', groundTruth: correct, erroneousAction: { ...wrong, thought } } as unknown as TestCase, {} as never)).toBeNull();
   });
 
+  it('an invented `sort_lines` for `sort` orders the contents: its purpose does not name the real tool (error-injectors@32)', () => {
+    const SORT: ToolDoc = { name: 'GorillaFileSystem.sort', description: 'Tool description: Sort the contents of a file line by line.', required_parameters: [{ name: 'file_name', type: 'string', description: 'The name of the file appear at current directory.' }], optional_parameters: [], return_data: [] };
+    const correct = { name: SORT.name, args: { file_name: 'MonthlySummary.docx' }, thought: 'With that done, I can sort the contents of the file line by line by calling `sort` with file name "MonthlySummary.docx".' };
+    const wrong = { name: 'GorillaFileSystem.sort_lines', args: { file_name: 'MonthlySummary.docx' } };
+    const thought = erroneousThought('tool_hallucination_error', correct, wrong, { tools: [SORT] })!;
+    expect(thought).toContain('order the contents of the file');
+    expect(errorThoughtStyleTell.check({ cot: true, errorType: 'tool_hallucination_error', groundTruth: correct, erroneousAction: { ...wrong, thought } } as unknown as TestCase, {} as never)).toBeNull();
+  });
+
   it('an invented tool says what the step needs without naming the real tool', () => {
     const correct = correctAction(SHOW, { only_unread: true }, 4);
     const thought = erroneousThought('tool_hallucination_error', correct, { name: 'Email.get_show', args: { only_unread: true } }, { tools: [SHOW] })!;

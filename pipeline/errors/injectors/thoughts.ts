@@ -102,7 +102,7 @@ const shortName = (name: string) => (name.includes('.') ? name.slice(name.indexO
 const VERB_SYNONYMS: Record<string, string> = {
   show: 'list', send: 'mail off', find: 'look for', search: 'look up', retweet: 'repost', comment: 'reply to', reply: 'answer', post: 'publish',
   delete: 'remove', remove: 'delete', create: 'make', add: 'put in', read: 'open', write: 'save', list: 'show', get: 'fetch', logarithm: 'log',
-  mean: 'average', reserve: 'book', cancel: 'call off', cd: 'change into', ls: 'list', cat: 'print', mkdir: 'make', touch: 'create', mv: 'move', cp: 'copy',
+  mean: 'average', reserve: 'book', cancel: 'call off', cd: 'change into', ls: 'list', cat: 'print', mkdir: 'make', touch: 'create', mv: 'move', cp: 'copy', sort: 'order',
 };
 
 /** An option word said another way, where a key error leaves the option out and its word is the purpose's verb. */

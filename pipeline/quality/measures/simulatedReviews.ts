@@ -146,6 +146,30 @@ export function impossibleRouteLeg(steps: unknown[], tripKm: number | undefined)
   return null;
 }
 
+/**
+ * The first impossible leg of a simulated route among the steps a case shows, null when every route
+ * is possible, undefined when none is simulated. A distance is the trip's only between the same two
+ * places: Times Square to the Empire State Building (1.3 km) says nothing of a route from Central
+ * Park there (teval_query_310_2).
+ */
+export function routeDefect(steps: { action: { name: string; args: unknown }; response?: { content: string; tier?: string } }[]): string | null | undefined {
+  const tripOf = (args: unknown) => (isPlainObject(args) ? JSON.stringify([args.start, args.end, args.origin, args.destination].map((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v))) : '');
+  const trips = new Map<string, number>();
+  let seen = false;
+  for (const step of steps) {
+    const answer = value(step.response?.content ?? '');
+    if (!isPlainObject(answer)) continue;
+    if (/distance/i.test(step.action.name) && typeof answer.distance === 'number') trips.set(tripOf(step.action.args), answer.distance);
+    if (!/route/i.test(step.action.name) || step.response?.tier !== 'simulated') continue;
+    const legs = Object.values(answer).find(Array.isArray);
+    if (!legs) continue;
+    seen = true;
+    const why = impossibleRouteLeg(legs, typeof answer.distance === 'number' ? answer.distance : trips.get(tripOf(step.action.args)));
+    if (why) return why;
+  }
+  return seen ? null : undefined;
+}
+
 export const simulatedRouteImpossible: CaseMeasure = {
   kind: 'case',
   id: 'simulated_route_impossible',
@@ -156,20 +180,7 @@ export const simulatedRouteImpossible: CaseMeasure = {
     const steps = shownSteps(tc, ctx);
     const simulated = shownSimulatedSteps(tc, ctx);
     if (!steps || !simulated) return undefined;
-    let tripKm: number | undefined;
-    let seen = false;
-    for (const step of [...steps, ...simulated.filter((s) => !steps.includes(s))]) {
-      const answer = value(step.response?.content ?? '');
-      if (!isPlainObject(answer)) continue;
-      if (/distance/i.test(step.action.name) && typeof answer.distance === 'number') tripKm = answer.distance;
-      if (!/route/i.test(step.action.name) || step.response?.tier !== 'simulated') continue;
-      const legs = Object.values(answer).find(Array.isArray);
-      if (!legs) continue;
-      seen = true;
-      const why = impossibleRouteLeg(legs, typeof answer.distance === 'number' ? answer.distance : tripKm);
-      if (why) return why;
-    }
-    return seen ? null : undefined;
+    return routeDefect([...steps, ...simulated.filter((s) => !steps.includes(s))]);
   },
 };
 
