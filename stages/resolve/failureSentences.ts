@@ -178,13 +178,14 @@ export function taskOf(step: Pick<Step, 'name' | 'args'>): string {
 export function shortTask(task: string): string {
   const short = task
     .replace(/\b(order|ticket|tweet|movie|booking|room|article) (?:\d+|"[^"]*")/g, 'the $1')
-    .replace(/\s+(?:for|of|near|named|from|to|with|on)\s+(?:"[^"]*"|\d[\d.:,-]*(?:\s+(?:shares|[A-Z]{3}))?)(?:\s+(?:to|and)\s+(?:"[^"]*"|[\d:.-]+))?/g, '')
+    .replace(/\s+(?:for|of|near|named|from|to|with|on|in|at|into|about|under|by)\s+(?:"[^"]*"|\d[\d.:,-]*(?:\s+(?:shares|[A-Z]{3}))?)(?:\s+(?:to|and)\s+(?:"[^"]*"|[\d:.-]+))?/g, '')
     .replace(/\s+"[^"]*"/g, '')
     .replace(/\s+\S+@\S+/g, '')
     .replace(/\s+/g, ' ')
     .trim();
   // "add "QUAS" to the watchlist" keeps what it adds: "add to the watchlist" says nothing of it.
-  return short.split(' ').length >= 2 && !/^[a-z]+ (?:to|from|into|on|for)\b/.test(short) ? short : task;
+  // Never one ending on a preposition whose object went ("count the words in").
+  return short.split(' ').length >= 2 && !/^[a-z]+ (?:to|from|into|on|for)\b/.test(short) && !/\b(?:to|from|into|on|for|in|at|of|with|by|about|under|near)$/.test(short) ? short : task;
 }
 
 /** "book the flight" -> "booking the flight": the verb's -ing form. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { choiceUnclear, taskUnsaid } from '../../pipeline/quality/measures/failureAnswers.js';
 import { classifyEnvironmentMessage, kindWeights, notAnEnvironmentError } from '../../pipeline/errors/index.js';
 import { Rng } from '../../pipeline/rng.js';
 import { ENVIRONMENT_ERROR_KINDS, type EnvironmentErrorKind, type ExternalErrorCandidate } from '../../pipeline/schemas.js';
@@ -106,10 +107,14 @@ describe('diversify-external, offline', async () => {
       expect(c.next, c.trajectoryId).toBeDefined();
       if (c.next!.name === 'FinishAction') {
         expect(c.method).toMatch(/\+rules:answer-writer/);
-        // It names the call that failed and says that it failed, with the failure's own words.
-        expect(c.next!.args).toContain(c.action.name.split('.')[1]);
-        expect(c.next!.args).toMatch(/failed|error|did not go through|could not get|did not work/);
-        expect(c.next!.args).toContain(c.response.content.slice(0, 20));
+        // It says what could not be done and that it failed, in the user's words: no function named (failureSentences.ts).
+        const answer = String(c.next!.args);
+        expect(answer).not.toContain('`');
+        // What could not be done, in the task's words, and a choice between retrying and leaving it (the measures that gate a release).
+        expect(taskUnsaid(answer, [{ name: c.action.name, args: c.action.args, error: c.response.content }]), answer).toBeUndefined();
+        expect(choiceUnclear(answer), answer).toBeUndefined();
+        // The question after it never ends a shortened task on a preposition ("count the words in again").
+        expect(answer).not.toMatch(/\b(?:in|at|of|to|for|on) again\b/);
       }
     }
     expect(candidates.some((c) => c.next!.name === 'FinishAction')).toBe(true);

@@ -68,8 +68,9 @@ export function baseCase(i: number, seed: number): TestCase {
       { role: 'function', content: '{"error": "unknown city Nowhere"}' },
     ],
     tools: TOOLS,
-    // An external case's retry says the call failed and goes again (retry_thought_stale gates a release).
-    groundTruth: i % 3 === 2 ? [cot ? { ...gt, thought: `The booking from ${from} to ${to} timed out, so I will try the same call once more.` } : gt, { ...(cot ? { thought: 'The booking went through, so I can say so.' } : {}), name: 'FinishAction', args: 'Booked.' }] : gt,
+    // An external case's retry says the call failed and goes again (retry_thought_stale gates a release); its closing answer
+    // says what could not be done and asks what next (answer_failure_task_unsaid, answer_failure_no_next_step gate one too).
+    groundTruth: i % 3 === 2 ? [cot ? { ...gt, thought: `The booking from ${from} to ${to} timed out, so I will try the same call once more.` } : gt, { ...(cot ? { thought: 'The booking timed out again, so I tell the user and ask what to do next.' } : {}), name: 'FinishAction', args: `I couldn't book the flight from ${from} to ${to}: the request timed out. Shall I try booking it again, or leave it for now?` }] : gt,
     provenance: { methods: { assemble: 'rules:fixture' }, parents: [] },
   };
 }
