@@ -6,45 +6,18 @@
  * count each defect, and the simulated answers of real T-Eval plans.
  */
 import { describe, expect, it } from 'vitest';
-import type { Action, ChatMessage, TestCase, Trajectory } from '../../pipeline/schemas.js';
+import type { Action, ChatMessage, Trajectory } from '../../pipeline/schemas.js';
 import { namesAThing, ungroundedHistory, unshownTitle } from '../../pipeline/quality/grounding.js';
 import { rankContradiction, rankRequest } from '../../pipeline/quality/ranking.js';
 import { contradictsRanking, fieldUnshown, titleUnshown, valueInUnfitCarrier } from '../../pipeline/quality/measures/carried.js';
 import { copiedRecords, labelledBlocks, unshownField } from '../../pipeline/quality/copiedFields.js';
 import { argumentKind, carrierKind, kindsFit } from '../../pipeline/resolution/carrierKinds.js';
-import { carryPlan, type GroundingView } from '../../pipeline/resolution/grounded.js';
-import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
 import { renderPrefix } from '../../pipeline/prompts/standard.js';
 import { toolSteps } from '../../pipeline/steps.js';
-import { Rng } from '../../pipeline/rng.js';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../pipeline/config.js';
 import { tevalTrajectories } from '../diversify/fixtures/vendored.js';
+import { ALL_SIMULATED, contextOf, controlCaseAt, simulateTrajectory } from '../support/simulatedCases.js';
 
-const allSimulated: GroundingView = { known: () => undefined, simulated: () => true };
-
-/** Every step answered by the offline simulator with the plan's carries, as resolve does. */
-function simulate(t: Trajectory): Trajectory {
-  const plan = carryPlan(t, allSimulated);
-  toolSteps(t).forEach((s, i) => {
-    const r = simulateOffline({ name: s.step.action.name, args: s.step.action.args, tools: t.tools, carry: plan.carries[i] }, new Rng(1, t.id, String(i)));
-    s.step.response = { content: r.response || JSON.stringify({ error: r.error }), tier: 'simulated' };
-  });
-  t.turns.forEach((turn) => (turn.final = 'Done.'));
-  return t;
-}
-
-/** A control case of trajectory `t` at tool step k (1-based): the history before it, the step as ground truth. */
-function caseAt(t: Trajectory, k: number): TestCase {
-  const steps = toolSteps(t);
-  return {
-    id: `${t.id}-control-k${k}`, kind: 'internal', errorType: '', cot: false, trajectoryId: t.id, source: 'teval', k,
-    messages: renderPrefix(t, k, { cot: false }), tools: t.tools,
-    groundTruth: { name: steps[k - 1].step.action.name, args: steps[k - 1].step.action.args },
-    provenance: { methods: {}, parents: [] },
-  } as TestCase;
-}
-
-const ctxOf = (t: Trajectory) => ({ trajectory: () => t, baseCase: () => undefined });
 const answer = (t: Trajectory, i: number) => JSON.parse(toolSteps(t)[i].step.response!.content);
 const stepOf = (t: Trajectory, name: string) => toolSteps(t).findIndex((s) => s.step.action.name === name);
 
@@ -62,33 +35,33 @@ describe('a value is carried only by an answer that could hold that kind of thin
   });
 
   it('query_77_2: the citation id goes into the Scholar search\'s organic ids, not among the free meeting rooms', () => {
-    const t = simulate(tevalTrajectories(['query_77_2'])[0]);
+    const t = simulateTrajectory(tevalTrajectories(['query_77_2'])[0]);
     const rooms = answer(t, stepOf(t, 'ReserveMeeting.get_empty_room_with_time')).rooms as string[];
     const q = (toolSteps(t).find((s) => s.step.action.name === 'GoogleScholar.get_citation_format')!.step.action.args as { q: string }).q;
     expect(rooms).not.toContain(q);
     expect(answer(t, stepOf(t, 'GoogleScholar.search_google_scholar')).organic_id).toContain(q);
-    expect(valueInUnfitCarrier.check(caseAt(t, toolSteps(t).length), ctxOf(t))).toBeNull();
+    expect(valueInUnfitCarrier.check(controlCaseAt(t, toolSteps(t).length), contextOf(t))).toBeNull();
   });
 
   it('query_223_0: no answer before print_detail(沙丘) can hold a film, so none carries it and the history is ungrounded (assemble turns it down)', () => {
-    const t = simulate(tevalTrajectories(['query_223_0'])[0]);
+    const t = simulateTrajectory(tevalTrajectories(['query_223_0'])[0]);
     const arxiv = JSON.stringify(answer(t, 0));
     expect(arxiv).not.toContain('沙丘');
     expect(ungroundedHistory(renderPrefix(t, 3, { cot: false }))?.values[0]).toMatchObject({ key: 'film_name', value: '沙丘' });
   });
 
   it('the measure flags a film planted as an arXiv paper\'s title, and passes the answer that does not', () => {
-    const t = simulate(tevalTrajectories(['query_223_0'])[0]);
+    const t = simulateTrajectory(tevalTrajectories(['query_223_0'])[0]);
     const step = toolSteps(t)[0].step;
     step.response = { content: JSON.stringify({ content: [{ published_date: '2022-11-01', title: '沙丘', authors: 'Alice Dubois', summary: 'We present a model of deep learning.' }] }), tier: 'simulated' };
-    expect(valueInUnfitCarrier.check(caseAt(t, 2), ctxOf(t))).toMatch(/film_name="沙丘" \(a film\).*content\[\]\.title, which holds a paper/);
+    expect(valueInUnfitCarrier.check(controlCaseAt(t, 2), contextOf(t))).toMatch(/film_name="沙丘" \(a film\).*content\[\]\.title, which holds a paper/);
     // A recorded answer is the API's own: the plan may be wrong, but nothing was planted.
     step.response = { ...step.response, tier: 'cache' } as typeof step.response;
-    expect(valueInUnfitCarrier.check(caseAt(t, 2), ctxOf(t))).toBeNull();
+    expect(valueInUnfitCarrier.check(controlCaseAt(t, 2), contextOf(t))).toBeNull();
   });
 
   it('an author a later call looks up is an author of an arXiv paper, not the whole list', () => {
-    const t = simulate(tevalTrajectories(['query_242_1'])[0]);
+    const t = simulateTrajectory(tevalTrajectories(['query_242_1'])[0]);
     const content = answer(t, 0).content;
     expect(Array.isArray(content)).toBe(true);
     expect(content[0].authors).toContain('Richard S. J. Tol');
@@ -104,12 +77,12 @@ describe('a pick by rank agrees with the list it comes from', () => {
   });
 
   it('query_463_2: the simulated now-playing list gives the film the plan details "as the most popular" the highest popularity', () => {
-    const t = simulate(tevalTrajectories(['query_463_2'])[0]);
+    const t = simulateTrajectory(tevalTrajectories(['query_463_2'])[0]);
     const films = answer(t, 0).films as { id: number; popularity: number }[];
     const picked = (toolSteps(t)[1].step.action.args as { movie_id: number }).movie_id;
     const top = films.reduce((a, b) => (b.popularity > a.popularity ? b : a));
     expect(top.id).toBe(picked);
-    expect(contradictsRanking.check(caseAt(t, 2), ctxOf(t))).toBeNull();
+    expect(contradictsRanking.check(controlCaseAt(t, 2), contextOf(t))).toBeNull();
   });
 
   it('flags a plan that takes the second organic id "for the first article" (T-Eval query_309_1) or a less popular film', () => {
@@ -153,20 +126,20 @@ describe('titles a later call copies are listed by the answer before it', () => 
   });
 
   it('query_199_2: the arXiv answer lists the papers the email sends; query_477_0: the similar movies list the films on the slides', () => {
-    const mail = simulate(tevalTrajectories(['query_199_2'])[0]);
+    const mail = simulateTrajectory(tevalTrajectories(['query_199_2'])[0]);
     const titles = (answer(mail, 0).content as { title: string }[]).map((p) => p.title);
     expect(titles).toContain('A Survey on Federated Learning for the Healthcare Metaverse: Concepts, Applications, Challenges, and Future Directions');
     expect(unshownTitle(renderPrefix(mail, 2, { cot: false }), toolSteps(mail)[1].step.action)).toBeUndefined();
-    const slides = simulate(tevalTrajectories(['query_477_0'])[0]);
+    const slides = simulateTrajectory(tevalTrajectories(['query_477_0'])[0]);
     const similar = (answer(slides, stepOf(slides, 'FilmTMDB.get_similar_movies')).films as { title: string }[]).map((f) => f.title);
     expect(similar).toEqual(expect.arrayContaining(['The Lord of the Rings: The Fellowship of the Ring', 'Shrek 2']));
-    expect(titleUnshown.check(caseAt(slides, toolSteps(slides).length), ctxOf(slides))).toBeNull();
+    expect(titleUnshown.check(controlCaseAt(slides, toolSteps(slides).length), contextOf(slides))).toBeNull();
   });
 
   it('the measure flags an email copying a paper no answer listed', () => {
-    const t = simulate(tevalTrajectories(['query_199_2'])[0]);
+    const t = simulateTrajectory(tevalTrajectories(['query_199_2'])[0]);
     toolSteps(t)[0].step.response = { content: JSON.stringify({ content: [{ published_date: '2020-06-10', title: 'The limits of artificial intelligence in healthcare', authors: 'Farid Kowalski', summary: 'We study it.' }] }), tier: 'simulated' };
-    expect(titleUnshown.check(caseAt(t, 2), ctxOf(t))).toMatch(/Email\.send copies "A Survey on Federated Learning/);
+    expect(titleUnshown.check(controlCaseAt(t, 2), contextOf(t))).toMatch(/Email\.send copies "A Survey on Federated Learning/);
   });
 });
 
@@ -176,7 +149,7 @@ it('the three measures are gated at zero by default', () => {
 
 describe('fields an email copies beside a title are the ones the simulated record gives', () => {
   it('the simulated arXiv record carries the published date, authors and summary the email copies', () => {
-    const t = simulate(tevalTrajectories(['query_199_2'])[0]);
+    const t = simulateTrajectory(tevalTrajectories(['query_199_2'])[0]);
     const papers = answer(t, 0).content as Record<string, string>[];
     const survey = papers.find((p) => p.title.startsWith('A Survey on Federated Learning'))!;
     expect(survey.published_date).toBe('2023-04-05');
@@ -184,18 +157,18 @@ describe('fields an email copies beside a title are the ones the simulated recor
     expect(survey.summary).toMatch(/^Recent technological advancements/);
     // The other records keep their own made-up fields, each in its own record.
     expect(new Set(papers.map((p) => p.published_date)).size).toBe(papers.length);
-    expect(fieldUnshown.check(caseAt(t, 2), ctxOf(t))).toBeNull();
+    expect(fieldUnshown.check(controlCaseAt(t, 2), contextOf(t))).toBeNull();
   });
 
   it('the measure flags a date the shown record contradicts, and authors nothing shows', () => {
-    const t = simulate(tevalTrajectories(['query_199_2'])[0]);
+    const t = simulateTrajectory(tevalTrajectories(['query_199_2'])[0]);
     const papers = answer(t, 0).content as Record<string, string>[];
     const changed = papers.map((p) => (p.title.startsWith('A Survey') ? { ...p, published_date: '2020-06-10' } : p));
     toolSteps(t)[0].step.response = { content: JSON.stringify({ content: changed }), tier: 'simulated' };
-    expect(fieldUnshown.check(caseAt(t, 2), ctxOf(t))).toMatch(/Email\.send copies Published: "2023-04-05" for "A Survey on Federated.*where the answer shows "2020-06-10"/);
+    expect(fieldUnshown.check(controlCaseAt(t, 2), contextOf(t))).toMatch(/Email\.send copies Published: "2023-04-05" for "A Survey on Federated.*where the answer shows "2020-06-10"/);
     const noAuthors = papers.map((p) => { const { authors: _a, ...rest } = p; return rest; });
     toolSteps(t)[0].step.response = { content: JSON.stringify({ content: noAuthors }), tier: 'simulated' };
-    expect(fieldUnshown.check(caseAt(t, 2), ctxOf(t))).toMatch(/copies Authors: "Ali Kashif Bashir.*which no answer before it gives/);
+    expect(fieldUnshown.check(controlCaseAt(t, 2), contextOf(t))).toMatch(/copies Authors: "Ali Kashif Bashir.*which no answer before it gives/);
   });
 
   it('reads labelled blocks and copied records as people write them', () => {
@@ -209,10 +182,10 @@ describe('fields an email copies beside a title are the ones the simulated recor
   });
 
   it('the assemble gate turns down a case whose copied field no answer gives', () => {
-    const t = simulate(tevalTrajectories(['query_199_2'])[0]);
+    const t = simulateTrajectory(tevalTrajectories(['query_199_2'])[0]);
     const papers = (answer(t, 0).content as Record<string, string>[]).map((p) => ({ ...p, authors: 'Farid Kowalski' }));
     toolSteps(t)[0].step.response = { content: JSON.stringify({ content: papers }), tier: 'simulated' };
-    const tc = caseAt(t, 2);
+    const tc = controlCaseAt(t, 2);
     expect(unshownField(tc.messages, tc.groundTruth as Action)).toMatchObject({ action: 'Email.send', label: 'Authors', shown: 'Farid Kowalski' });
   });
 });

@@ -10,38 +10,13 @@ import type { ChatMessage, TestCase, Trajectory } from '../../pipeline/schemas.j
 import { factField, labelledFacts, listedNames, searchedKindOf } from '../../pipeline/quality/copiedFields.js';
 import { shownAnswerUnattributed, simulatedFactContradicted, simulatedFactContradictedLater } from '../../pipeline/quality/measures/simulated.js';
 import { summaryOffTitle } from '../../pipeline/quality/measures/simulatedAbout.js';
-import { carryPlan, type GroundingView } from '../../pipeline/resolution/grounded.js';
 import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
-import { renderPrefix } from '../../pipeline/prompts/standard.js';
 import { toolSteps } from '../../pipeline/steps.js';
 import { Rng } from '../../pipeline/rng.js';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../pipeline/config.js';
 import { tevalTrajectories } from '../diversify/fixtures/vendored.js';
+import { contextOf, controlCaseAt, simulateTrajectory } from '../support/simulatedCases.js';
 
-const allSimulated: GroundingView = { known: () => undefined, simulated: () => true };
-
-/** Every step answered by the offline simulator, with the plan's carries when `carried`. */
-function simulate(t: Trajectory, carried = true): Trajectory {
-  const plan = carryPlan(t, allSimulated);
-  toolSteps(t).forEach((s, i) => {
-    const r = simulateOffline({ name: s.step.action.name, args: s.step.action.args, tools: t.tools, ...(carried ? { carry: plan.carries[i] } : {}) }, new Rng(1, t.id, String(i)));
-    s.step.response = { content: r.response || JSON.stringify({ error: r.error }), tier: 'simulated' };
-  });
-  t.turns.forEach((turn) => (turn.final = 'Done.'));
-  return t;
-}
-
-function caseAt(t: Trajectory, k: number): TestCase {
-  const steps = toolSteps(t);
-  return {
-    id: `${t.id}-control-k${k}`, kind: 'internal', errorType: '', cot: false, trajectoryId: t.id, source: 'teval', k,
-    messages: renderPrefix(t, k, { cot: false }), tools: t.tools,
-    groundTruth: { name: steps[k - 1].step.action.name, args: steps[k - 1].step.action.args },
-    provenance: { methods: {}, parents: [] },
-  } as TestCase;
-}
-
-const ctxOf = (t: Trajectory) => ({ trajectory: () => t, baseCase: () => undefined });
 const answerOf = (t: Trajectory, name: string) => JSON.parse(toolSteps(t).find((s) => s.step.action.name === name)!.step.response!.content);
 
 describe('labelled facts a call writes about one record', () => {
@@ -95,39 +70,39 @@ describe('the measure simulated_fact_contradicted_later', () => {
 describe('the simulated answer carries the facts later steps write', () => {
   it('query_54_0: the weather answer says what weather.txt says (Sunny, 11)', () => {
     const [raw] = tevalTrajectories(['query_54_0']);
-    const without = simulate(structuredClone(raw), false);
-    const t = simulate(raw);
+    const without = simulateTrajectory(structuredClone(raw), { carried: false });
+    const t = simulateTrajectory(raw);
     const k = toolSteps(t).findIndex((s) => s.step.action.name === 'FileOperation.write_file') + 1;
     // Without the carries the simulator makes up its own weather, which the plan's file contradicts.
     expect(answerOf(without, 'Weather.get_weather_today').overall).not.toBe('Sunny');
-    expect(simulatedFactContradictedLater.check(caseAt(without, k), ctxOf(without))).toMatch(/Weather\.get_weather_today answers overall/);
+    expect(simulatedFactContradictedLater.check(controlCaseAt(without, k), contextOf(without))).toMatch(/Weather\.get_weather_today answers overall/);
     expect(answerOf(t, 'Weather.get_weather_today')).toMatchObject({ overall: 'Sunny', 'avg temperature': 11 });
-    expect(simulatedFactContradictedLater.check(caseAt(t, k), ctxOf(t))).toBeNull();
+    expect(simulatedFactContradictedLater.check(controlCaseAt(t, k), contextOf(t))).toBeNull();
   });
 
   it('query_456_1: the clock gives the time the first slide shows', () => {
-    const t = simulate(tevalTrajectories(['query_456_1'])[0]);
+    const t = simulateTrajectory(tevalTrajectories(['query_456_1'])[0]);
     expect(answerOf(t, 'TimeTool.get_curr_time').time).toBe('2023-10-22 22:53');
   });
 
   it('query_169_2: the property details give the type, capacity and coordinates the slide copies', () => {
-    const t = simulate(tevalTrajectories(['query_169_2'])[0]);
+    const t = simulateTrajectory(tevalTrajectories(['query_169_2'])[0]);
     expect(answerOf(t, 'AirbnbSearch.get_property_details')).toMatchObject({ propertyType: 'Private room in bed and breakfast', personCapacity: 1, latitude: 40.74972075408687 });
     const k = toolSteps(t).findIndex((s) => s.step.action.name === 'PPT.add_text_page') + 1;
-    expect(simulatedFactContradictedLater.check(caseAt(t, k), ctxOf(t))).toBeNull();
+    expect(simulatedFactContradictedLater.check(controlCaseAt(t, k), contextOf(t))).toBeNull();
   });
 });
 
 describe('every answer a case shows is one the simulated-answer measures judge (shown_answer_unattributed)', () => {
   it('passes a case, base or evolved, whose answers are its trajectory\'s, and flags one showing an answer simulated again', () => {
-    const t = simulate(tevalTrajectories(['query_54_0'])[0]);
-    const tc = caseAt(t, 3);
-    expect(shownAnswerUnattributed.check(tc, ctxOf(t))).toBeNull();
+    const t = simulateTrajectory(tevalTrajectories(['query_54_0'])[0]);
+    const tc = controlCaseAt(t, 3);
+    expect(shownAnswerUnattributed.check(tc, contextOf(t))).toBeNull();
     const evolved = { ...tc, id: `${tc.id}~extra_tools`, evolution: { strategy: 'extra_tools', baseCaseId: tc.id } } as unknown as TestCase;
-    expect(shownAnswerUnattributed.check(evolved, ctxOf(t))).toBeNull();
+    expect(shownAnswerUnattributed.check(evolved, contextOf(t))).toBeNull();
     const again = structuredClone(evolved);
     again.messages[3] = { role: 'function', content: JSON.stringify({ overall: 'Rain', 'avg temperature': 7 }) };
-    expect(shownAnswerUnattributed.check(again, ctxOf(t))).toMatch(/no resolved step/);
+    expect(shownAnswerUnattributed.check(again, contextOf(t))).toMatch(/no resolved step/);
     expect(DEFAULT_QUALITY_THRESHOLDS.shown_answer_unattributed).toBe(0);
   });
 });
@@ -169,8 +144,8 @@ describe('a bulleted list of places a later call writes is what the search for t
 
   it('the plan carries the slide\'s names into the search for gas stations, not the hotel search', () => {
     const [raw] = tevalTrajectories(['query_34_0']);
-    const without = simulate(structuredClone(raw), false);
-    const t = simulate(raw);
+    const without = simulateTrajectory(structuredClone(raw), { carried: false });
+    const t = simulateTrajectory(raw);
     const searches = toolSteps(t).filter((s) => s.step.action.name === 'BINGMap.search_nearby');
     const named = (s: (typeof searches)[number]) => (JSON.parse(s.step.response!.content).places as { name: string }[]).map((p) => p.name);
     const gas = searches.find((s) => /gas/.test(JSON.stringify(s.step.action.args)))!;
@@ -179,8 +154,8 @@ describe('a bulleted list of places a later call writes is what the search for t
     expect(named(hotel)).toEqual(expect.arrayContaining(['The Frederick Hotel', 'Smyth Tribeca']));
     expect(named(hotel)).not.toContain('BP');
     const k = toolSteps(t).length;
-    expect(simulatedFactContradictedLater.check(caseAt(without, k), ctxOf(without))).toMatch(/lists "Gas Stations Along the Route"|lists "Restaurants|lists "Hotels/);
-    expect(simulatedFactContradictedLater.check(caseAt(t, k), ctxOf(t))).toBeNull();
+    expect(simulatedFactContradictedLater.check(controlCaseAt(without, k), contextOf(without))).toMatch(/lists "Gas Stations Along the Route"|lists "Restaurants|lists "Hotels/);
+    expect(simulatedFactContradictedLater.check(controlCaseAt(t, k), contextOf(t))).toBeNull();
   });
 });
 
@@ -188,7 +163,7 @@ describe('a slide list is carried only into a search for its kind', () => {
   it('"Gas Stations Along the Route" is the gas-station search\'s; "Effective Sales Techniques" is no Scholar search for "Sales Strategies" (query_363_2)', () => {
     expect(searchedKindOf(['gas station'], 'Gas Stations Along the Route')).toBe(true);
     expect(searchedKindOf(['Sales Strategies'], 'Effective Sales Techniques')).toBe(false);
-    const t = simulate(tevalTrajectories(['query_363_2'])[0]);
+    const t = simulateTrajectory(tevalTrajectories(['query_363_2'])[0]);
     const titles = JSON.parse(toolSteps(t).find((s) => s.step.action.name === 'GoogleScholar.search_google_scholar')!.step.response!.content).title as string[];
     expect(titles).not.toContain('Building Rapport');
   });

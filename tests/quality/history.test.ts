@@ -13,10 +13,8 @@ import type { Action, ChatMessage, TestCase, Trajectory } from '../../pipeline/s
 import { ungroundedHistory, ungroundedValues, valueShownIn } from '../../pipeline/quality/grounding.js';
 import { unshownGroundTruth, unshownHistoryValue } from '../../pipeline/quality/measures/solvable.js';
 import { carryPlan, type GroundingView } from '../../pipeline/resolution/grounded.js';
-import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
 import { renderPrefix } from '../../pipeline/prompts/standard.js';
 import { toolSteps } from '../../pipeline/steps.js';
-import { Rng } from '../../pipeline/rng.js';
 import { DEFAULT_QUALITY_THRESHOLDS, parseConfig } from '../../pipeline/config.js';
 import { Store } from '../../pipeline/store/store.js';
 import { OfflineGateway } from '../../pipeline/llm/offline.js';
@@ -26,6 +24,7 @@ import { registry } from '../../stages/index.js';
 import { readCases } from '../../pipeline/quality/report.js';
 import { buildCase } from '../../stages/assemble/build.js';
 import { bfclTrajectories, tevalTrajectories, withLookups } from '../diversify/fixtures/vendored.js';
+import { ALL_SIMULATED, simulateTrajectory } from '../support/simulatedCases.js';
 
 const SYSTEM: ChatMessage = { role: 'system', content: 'You can call BINGMap.search_nearby, BINGMap.get_distance, Movies.get_details.\nTo use a tool' };
 
@@ -115,19 +114,9 @@ describe('the history rule', () => {
   });
 });
 
-const allSimulated: GroundingView = { known: () => undefined, simulated: () => true };
-
 /** Every step answered by the offline simulator with the plan's carries, as resolve does; the history up to the last step. */
-function simulate(t: Trajectory, view: GroundingView = allSimulated): ChatMessage[] {
-  const steps = toolSteps(t);
-  const plan = carryPlan(t, view);
-  steps.forEach((s, i) => {
-    if (!view.simulated(i) && !plan.resimulate.includes(i)) return;
-    const r = simulateOffline({ name: s.step.action.name, args: s.step.action.args, tools: t.tools, carry: plan.carries[i] }, new Rng(1, t.id, String(i)));
-    s.step.response = { content: r.response || JSON.stringify({ error: r.error }), tier: 'simulated' };
-  });
-  t.turns.forEach((turn) => (turn.final = 'Done.'));
-  return renderPrefix(t, steps.length, { cot: false });
+function simulate(t: Trajectory, view: GroundingView = ALL_SIMULATED): ChatMessage[] {
+  return renderPrefix(simulateTrajectory(t, { view }), toolSteps(t).length, { cot: false });
 }
 
 const answerOf = (messages: ChatMessage[], call: number) => messages.filter((m) => m.role === 'function')[call].content;
