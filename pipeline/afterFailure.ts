@@ -17,6 +17,7 @@
 import { FINISH_ACTION, type Action, type ChatMessage, type Trajectory } from './schemas.js';
 import { changesNothing, independentLaterSteps, toolSteps, type LocatedStep } from './steps.js';
 import { describeUngrounded, shownText, ungroundedValues } from './quality/grounding.js';
+import { escapeRegExp } from './errors/vocabulary.js';
 
 const norm = (s: string): string => s.toLowerCase().replace(/\\u([0-9a-f]{4})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\s+/g, ' ').trim();
 
@@ -98,7 +99,7 @@ export function unshownPlaceholder(messages: readonly ChatMessage[], groundTruth
       const why = placeholderValue(value, fields);
       // "the vacation destination" in the request names no place either: a stand-in the user says counts
       // only where a place follows it ("my current location at 456 Broad St").
-      const said = why === STAND_IN ? new RegExp(`${value.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(?:at|in|is|:|,|\\()\\s*[A-Z0-9]`, 'i').test(shown) : shown.includes(value.trim());
+      const said = why === STAND_IN ? new RegExp(`${escapeRegExp(value.trim())}\\s*(?:at|in|is|:|,|\\()\\s*[A-Z0-9]`, 'i').test(shown) : shown.includes(value.trim());
       if (why && !said) return `${action.name} ${key}=${JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)} is ${why}`;
     }
   }
@@ -198,7 +199,7 @@ export function claimsFailedEffect(failed: Action, step: Action): string | undef
     const text = norm(value);
     // A text of the same kind (the email the failed send was to go out as) is not a report of it.
     if (stringLeaves(failed.args).some((l) => norm(l.value) === text)) continue;
-    const named = changed.filter((v) => new RegExp(`(^|[^\\p{L}\\p{N}])${norm(v).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u').test(text));
+    const named = changed.filter((v) => new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(norm(v))}($|[^\\p{L}\\p{N}])`, 'u').test(text));
     if (named.length && /\b(?:booked|reserved|secured|confirmed|scheduled|created|sent|saved|added|placed|done|completed|have (?:been )?\w+ed)\b/i.test(value)) {
       return `${step.name} ${key} reports ${apiName(failed.name)}(${named.map((n) => JSON.stringify(n)).join(', ')}) as done, though it failed`;
     }

@@ -8,6 +8,7 @@
 import type { ToolParam } from '../schemas.js';
 import { isPlainObject } from './values.js';
 import { imageKindProblem } from './pathKinds.js';
+import { escapeRegExp } from './vocabulary.js';
 
 export type ParamKind = 'id' | 'date' | 'time' | 'place' | 'file' | 'folder' | 'text' | 'name' | 'number' | 'flag' | 'list' | 'record' | 'other';
 
@@ -48,7 +49,7 @@ export function looksLikeClause(text: string): boolean {
 export function isNameFragment(value: string, context: string): boolean {
   const v = value.trim();
   if (!v || /\s{2,}/.test(v) || v.length > 60) return false;
-  const esc = v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const esc = escapeRegExp(v);
   if (!new RegExp(`(?<![\\w])${esc}(?![\\w])`).test(context)) return false;
   const name = /[A-Z][\w'&-]*/.source;
   const before = new RegExp(`${name}\\s+${esc}(?![\\w])`);

@@ -10,7 +10,7 @@
 import type { ToolDoc, ToolParam } from '../schemas.js';
 import { kindOfParam, looksLikeClause } from './kinds.js';
 import { enumOf, sameValue } from './values.js';
-import { KEY_SYNONYMS, words } from './vocabulary.js';
+import { KEY_SYNONYMS, words, escapeRegExp } from './vocabulary.js';
 
 type ParamLike = Pick<ToolParam, 'name' | 'type'> & { description?: string };
 
@@ -157,7 +157,7 @@ export function slipProblem(param: ParamLike, value: unknown, reference: unknown
   const kind = kindOfParam(param);
   // A cut-off clause: the first word of a sentence taken with the name after it ("If Zeta Corp").
   const opener = /^(If|When|Whether|Since|Because|Unless|Although|While|Once|Also|Then|Now|Next|Please)\s+\S/.exec(text);
-  if (opener && new RegExp(`(^|[.!?]\\s+)${escapeRe(text)}`).test(request)) return `${param.name}="${text.slice(0, 40)}" is cut from the opening of a sentence ("${opener[1]} …")`;
+  if (opener && new RegExp(`(^|[.!?]\\s+)${escapeRegExp(text)}`).test(request)) return `${param.name}="${text.slice(0, 40)}" is cut from the opening of a sentence ("${opener[1]} …")`;
   const options = enumOf(param as ToolParam);
   if (options.length > 0 && options.some((o) => sameValue(String(o).toLowerCase(), ref.toLowerCase())) && !options.some((o) => sameValue(String(o).toLowerCase(), text.toLowerCase()))) {
     return `${param.name} takes one of ${options.slice(0, 4).map((o) => JSON.stringify(o)).join(', ')}; "${text.slice(0, 40)}" is none of them`;
@@ -184,10 +184,6 @@ export function slipProblem(param: ParamLike, value: unknown, reference: unknown
   const labels = labelledFor(text, request, tools, true);
   if (labels.length > 0 && !labels.some((l) => l.name === param.name || keysAgree(l, param))) return `${param.name}="${text.slice(0, 40)}" is what the request gives as ${labels[0].name}`;
   return undefined;
-}
-
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function misplacedSentence(param: ParamLike, value: unknown, request: string): string | undefined {
@@ -251,7 +247,7 @@ function slipKeysAgree(from: ParamLike, fromTool: string, to: ParamLike, toTool:
 /** What the request calls `value` just before it: a place ("in New York", "from Times Square") or a company ("the company name 'Apple Inc.'", "Tesla's stock"). */
 function requestKind(value: string, request: string): 'place' | 'company' | undefined {
   if (!/^\p{Lu}/u.test(value)) return undefined;
-  const at = new RegExp(`(?<![\\w])${escapeRe(value)}(?![\\w])`).exec(request);
+  const at = new RegExp(`(?<![\\w])${escapeRegExp(value)}(?![\\w])`).exec(request);
   if (!at) return undefined;
   const before = request.slice(Math.max(0, at.index - 40), at.index).toLowerCase();
   const after = request.slice(at.index + value.length, at.index + value.length + 30).toLowerCase();

@@ -10,6 +10,7 @@
 import { FINISH_ACTION, type Action, type ChatMessage } from '../schemas.js';
 import { parseJson } from '../pyValues.js';
 import { isPlainObject } from '../errors/values.js';
+import { escapeRegExp } from '../errors/vocabulary.js';
 
 export interface NeededValue {
   /** The argument that takes it. */
@@ -248,7 +249,7 @@ function numberShownIn(value: number | bigint, t: string): boolean {
       // most values are looked up in texts that never write them, and a pattern that starts with an
       // alternation is tried at every position of a long text.
       if (!t.includes(form)) return false;
-      const escaped = form.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+      const escaped = escapeRegExp(form);
       return new RegExp(`(^|[^0-9.])${escaped}(?![0-9]|\\.[0-9])`, /^[a-z]/.test(form) ? 'i' : '').test(t);
     })
   )
@@ -496,7 +497,7 @@ export function pathShownIn(path: string, text: ShownText, created = false): boo
   const shown = (p: string) => {
     if (text.raw.includes(p)) return true;
     const stem = p.replace(/\.[A-Za-z0-9]{1,5}$/, '');
-    return created && stem !== p && stem !== '' && new RegExp(`(?<![\\w.])${stem.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}(?![\\w])`).test(text.raw);
+    return created && stem !== p && stem !== '' && new RegExp(`(?<![\\w.])${escapeRegExp(stem)}(?![\\w])`).test(text.raw);
   };
   return parts.length > 0 && parts.every(shown);
 }

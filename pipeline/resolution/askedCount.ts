@@ -5,6 +5,7 @@
  * five asked.
  */
 import type { ToolDoc } from '../schemas.js';
+import { escapeRegExp } from '../errors/vocabulary.js';
 
 const WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 /** What users call the records an answer lists under these field names. */
@@ -17,7 +18,6 @@ const SYNONYMS: Record<string, string[]> = {
 };
 
 const singular = (w: string) => w.replace(/ies$/, 'y').replace(/(ch|sh|ss|x)es$/, '$1').replace(/s$/, '');
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The most results a list field's doc allows ("a list of at most 3 properties", "a list of 3 papers"); undefined when it sets none. */
 export function docListCap(description: string): number | undefined {
@@ -48,7 +48,7 @@ export function askedCount(request: string, args: unknown, doc: ToolDoc): number
     for (const v of Object.values(args)) if (typeof v === 'string' && /^[a-z][a-z ]{2,30}$/i.test(v.trim())) nouns.add(singular(v.trim().toLowerCase()));
   }
   if (!nouns.size) return undefined;
-  const m = countPattern([...nouns].map((n) => `${escape(n)}(?:e?s)?`).join('|')).exec(request);
+  const m = countPattern([...nouns].map((n) => `${escapeRegExp(n)}(?:e?s)?`).join('|')).exec(request);
   if (!m) return undefined;
   const n = WORDS[m[1].toLowerCase()] ?? Number(m[1]);
   return n >= 2 && n <= 10 ? n : undefined;

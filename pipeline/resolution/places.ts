@@ -5,6 +5,7 @@
  * cities and landmarks the source queries name (T-Eval's travel, map and property tasks), with
  * their coordinates to about a kilometre; a place not in it gets no coordinates (and no check).
  */
+import { escapeRegExp } from '../errors/vocabulary.js';
 
 export interface Place {
   name: string;
@@ -111,13 +112,12 @@ const TABLE: [string, number, number][] = [
   ['香港', 22.3193, 114.1694],
 ];
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Longest names first, so "New York City" wins over "New York" at the same spot.
 const SORTED = [...TABLE].sort((a, b) => b[0].length - a[0].length);
 // Not inside a longer word; CJK names need no boundary ("北京市政府" names 北京).
 // A place's name in a street's ("212 Washington St, Jersey City") is that street, not the place.
 const STREET = String.raw`\s+(?:st|street|ave|avenue|rd|road|blvd|boulevard|ln|lane|dr|drive|way|pl|place|ct|court|pkwy|parkway|hwy|highway|terrace|ter|square|sq|plaza)\b`;
-const PATTERN = new RegExp(`(?<!\\w)(${SORTED.map(([n]) => escape(n)).join('|')})(?!\\w)(?!${STREET})`, 'gi');
+const PATTERN = new RegExp(`(?<!\\w)(${SORTED.map(([n]) => escapeRegExp(n)).join('|')})(?!\\w)(?!${STREET})`, 'gi');
 const BY_NAME = new Map(TABLE.map(([name, lat, lon]) => [name.toLowerCase(), { name, lat, lon }]));
 
 /** The known places a text names, in the order it names them (each once). */

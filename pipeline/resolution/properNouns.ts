@@ -5,6 +5,7 @@
  */
 import { placesNamedIn } from './places.js';
 import { COMPANIES } from './worldFacts.js';
+import { escapeRegExp } from '../errors/vocabulary.js';
 
 /** Countries, continents, seas, regions, peoples and languages: a word or two, written as the world writes them. */
 const WORDS = [
@@ -22,9 +23,8 @@ const WORDS = [
 const COMMON = /^(apple|amazon|meta|target|visa|shell|oracle|square|block|gap|ford)$/;
 const COMPANY_WORDS = COMPANIES.flatMap((c) => c.aliases.filter((a) => /^[a-z][a-z-]+$/.test(a) && !COMMON.test(a)).map((a) => [a, c.name.split(/[\s,]/)[0]] as const)).filter(([a, n]) => a === n.toLowerCase());
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const BY_LOWER = new Map<string, string>([...WORDS.map((w) => [w.toLowerCase(), w] as const), ...COMPANY_WORDS.map(([a, n]) => [a, n] as const)]);
-const NAME_RE = new RegExp(`(?<![\\w./@-])(${[...BY_LOWER.keys()].sort((a, b) => b.length - a.length).map(escapeRe).join('|')})(?![\\w/@-]|\\.\\w)`, 'gi');
+const NAME_RE = new RegExp(`(?<![\\w./@-])(${[...BY_LOWER.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})(?![\\w/@-]|\\.\\w)`, 'gi');
 
 /** The capitalised names a text writes in lower case, each as [as written, as it should be]. */
 export function lowercasedNames(text: string): [string, string][] {
@@ -36,7 +36,7 @@ export function lowercasedNames(text: string): [string, string][] {
   for (const place of placesNamedIn(text)) {
     if (!/^\p{Lu}/u.test(place.name)) continue;
     const name = place.name.replace(/^The\s+/, '');
-    for (const m of text.matchAll(new RegExp(`(?<![\\w/@.-])${escapeRe(name)}(?![\\w/@-])`, 'gi'))) {
+    for (const m of text.matchAll(new RegExp(`(?<![\\w/@.-])${escapeRegExp(name)}(?![\\w/@-])`, 'gi'))) {
       if (m[0] !== name && m[0] === m[0].toLowerCase()) out.push([m[0], name]);
     }
   }
@@ -46,6 +46,6 @@ export function lowercasedNames(text: string): [string, string][] {
 /** `text` with every known name in lower case given its capitals: "amazon rainforest" → "Amazon rainforest", "tesla's" → "Tesla's". */
 export function properCase(text: string): string {
   let out = text;
-  for (const [wrong, right] of lowercasedNames(text)) out = out.replace(new RegExp(`(?<![\\w/@.-])${escapeRe(wrong)}(?![\\w/@-])`, 'g'), right);
+  for (const [wrong, right] of lowercasedNames(text)) out = out.replace(new RegExp(`(?<![\\w/@.-])${escapeRegExp(wrong)}(?![\\w/@-])`, 'g'), right);
   return out;
 }

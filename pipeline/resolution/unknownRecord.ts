@@ -10,7 +10,7 @@
  */
 import type { ToolDoc, ToolParam } from '../schemas.js';
 import { toJson } from '../pyValues.js';
-import { words } from '../errors/vocabulary.js';
+import { words, escapeRegExp } from '../errors/vocabulary.js';
 
 /** The parameter names an identifier a lookup resolves, not free text it searches. */
 export function isIdentifierParam(param: Pick<ToolParam, 'name'> & { description?: string }): boolean {
@@ -26,7 +26,6 @@ function recordNoun(param: Pick<ToolParam, 'name'> & { description?: string }): 
   return described?.[1]?.toLowerCase() ?? 'record';
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Does the text show this identifier exactly (letter case included: "aapl" is not AAPL)? A value
@@ -38,7 +37,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function identifierShown(value: string | number, text: string): boolean {
   const v = String(value).trim();
   if (!v) return true;
-  const at = new RegExp(`(^|[^A-Za-z0-9])${escape(v)}(?![A-Za-z0-9])`, 'g');
+  const at = new RegExp(`(^|[^A-Za-z0-9])${escapeRegExp(v)}(?![A-Za-z0-9])`, 'g');
   if (!/\s|[^\p{Script=Latin}\p{N}\p{P}\p{S}]/u.test(v)) return at.test(text);
   for (let m = at.exec(text); m; m = at.exec(text)) {
     const line = text.slice(text.lastIndexOf('\n', m.index) + 1, m.index + m[1].length);
@@ -73,7 +72,7 @@ export function unknownRecord(doc: ToolDoc, args: unknown, shown: string, earlie
     // A company's name the user wrote ("Tesla") is no ticker: Polygon answers NOT_FOUND for it unless
     // an answer gave that very string as a ticker.
     const tickerShaped = typeof value === 'string' && /^[A-Z]{1,5}(?:\.[A-Z])?$/.test(value);
-    if (ticker && !tickerShaped ? new RegExp(`["'](?:ticker|symbol)["']\\s*:\\s*["']${escape(String(value))}["']`).test(text) : identifierShown(value, text)) continue;
+    if (ticker && !tickerShaped ? new RegExp(`["'](?:ticker|symbol)["']\\s*:\\s*["']${escapeRegExp(String(value))}["']`).test(text) : identifierShown(value, text)) continue;
     // A well-formed ticker ("TSLA" for Tesla) may be one the exchange lists: a model knows it without
     // a lookup, as the plans themselves do. "aapl" and "The Matrix" are no tickers at all.
     if (/\b(ticker|symbol)\b/i.test(param.name) && typeof value === 'string' && /^[A-Z]{1,5}(?:\.[A-Z])?$/.test(value)) continue;

@@ -15,6 +15,7 @@ import { isCjkText, keyAsWords } from '../../pipeline/quality/grammar.js';
 import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEffects.js';
 import { dayInWords, epochInWords, momentInWords, unitOf } from '../../pipeline/answerFacts.js';
 import { FAILURE_OPENERS, failedSentence, nextStepQuestion } from './failureSentences.js';
+import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
 
 export interface AnswerInput {
   request: string;
@@ -394,7 +395,7 @@ function askedKeys(record: Record<string, unknown>): string[] {
   return Object.keys(record).filter((k) => {
     if (/^(?:name|title)$/i.test(k)) return false;
     const words = keyAsWords(k).toLowerCase();
-    return new RegExp(`\\b${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '[ _-]?')}(?:e?s)?\\b`, 'i').test(request);
+    return new RegExp(`\\b${escapeRegExp(words).replace(/\s+/g, '[ _-]?')}(?:e?s)?\\b`, 'i').test(request);
   });
 }
 

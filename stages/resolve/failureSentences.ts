@@ -8,6 +8,7 @@ import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
 import { apiOf, isPlainObject } from '../../pipeline/errors/values.js';
 import type { Rng } from '../../pipeline/rng.js';
 import { classifyEnvironmentMessage, saysItPasses } from '../../pipeline/errors/environment.js';
+import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
 
 type Step = AnswerInput['steps'][number];
 
@@ -209,7 +210,7 @@ export function causeOf(raw: string, api = ''): string {
   // A captured client failure wrapped as {'text': "…"}: the text itself.
   const wrapped = /^\s*\{\s*'text'\s*:\s*"(.*)"\s*\}\s*$/s.exec(raw)?.[1];
   const error = (wrapped ?? raw).trim();
-  const self = api ? new RegExp(`\\b(?:[A-Za-z]+\\.)?${api.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'g') : undefined;
+  const self = api ? new RegExp(`\\b(?:[A-Za-z]+\\.)?${escapeRegExp(api)}\\b`, 'g') : undefined;
   const status = /^HTTP\s+(\d{3})\s+([A-Za-z][A-Za-z -]*?)\s*(?:\n|$|\{)/.exec(error);
   const retry = /Retry-After:\s*(\d+)/i.exec(error)?.[1];
   const waitFor = retry ? rngFree([` and asked me to wait ${plural(retry, 'second')} before trying again`, `, with a request to retry after ${plural(retry, 'second')}`], retry) : '';
@@ -289,7 +290,7 @@ export function causeOf(raw: string, api = ''): string {
     .replace(/\[Errno \d+\]\s*/g, '')
     .replace(/\s+while (?:running|calling) \S+/g, '')
     // "Monthly quota exceeded for Weather.get_weather_today": the message without the function it names.
-    .replace(api ? new RegExp(`\\s+(?:for|of|in|by|to|behind)\\s+(?:[A-Za-z]+\\.)?${api.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'g') : /$^/, '')
+    .replace(api ? new RegExp(`\\s+(?:for|of|in|by|to|behind)\\s+(?:[A-Za-z]+\\.)?${escapeRegExp(api)}\\b`, 'g') : /$^/, '')
     .replace(self ?? /$^/, 'it')
     .replace(/\s+/g, ' ')
     .replace(/[.\s]+$/, '')

@@ -11,7 +11,7 @@
 import { Rng as SeededRng, type Rng } from '../../rng.js';
 import type { ToolArgs, ToolParam } from '../../schemas.js';
 import { enumOf, findTool, isPlainObject, paramIndex, sameValue, show } from '../values.js';
-import { MONTHS, numberToWords, words } from '../vocabulary.js';
+import { MONTHS, numberToWords, words, escapeRegExp } from '../vocabulary.js';
 import { earlierIds, gtArgs, isIdKey, knownDirectories, namesATool, querySpans, repeatsValidStep, shapeAffinity, shapeOf, type Injection, type InjectionInput, type Injector } from './context.js';
 import { valueKindProblem } from '../kinds.js';
 import { slipProblem, type GivenValue } from '../misplaced.js';
@@ -42,7 +42,7 @@ export function matchedInAnyCase(key: string, param: Pick<ToolParam, 'descriptio
   const said = words(key).join(' ');
   if (/\b(search|query|keywords?|term|q|mauthors|location|place|address|start|end|destination|origin)\b/.test(said) && !/\b(name|file|dir|path|folder)\b/.test(said)) return true;
   const description = param?.description ?? '';
-  return /\//.test(description) && new RegExp(`(^|[(/,\\s])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[/),.\\s]|$)`).test(description);
+  return /\//.test(description) && new RegExp(`(^|[(/,\\s])${escapeRegExp(value)}(?=[/),.\\s]|$)`).test(description);
 }
 
 /** A tool whose answer is the same either way round (a distance between two places): swapping its ends is no error. */

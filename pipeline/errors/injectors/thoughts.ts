@@ -14,6 +14,7 @@ import { apiOf, isPlainObject, show } from '../values.js';
 import { toJson } from '../../pyValues.js';
 import { SOURCE_FRAMES, argPhrase, framesOf, holdsValue, intentOf, quotable, valueSource } from '../../thoughtPhrases.js';
 import { keyAsWords } from '../../quality/grammar.js';
+import { escapeRegExp } from '../vocabulary.js';
 
 function sentences(text: string): string[] {
   // A sentence ends at . ! ? before white space, so "report.txt" stays whole.
@@ -245,7 +246,7 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
   if (!clean(frame)) return undefined;
   // A key the wrong call misspells or leaves out is not named in words either ("The request names "AAPL" as the symbol").
   const missingKeys = type === 'parameters_key_error' && isPlainObject(correct.args) ? Object.keys(correct.args).filter((k) => !isPlainObject(erroneous.args) || !(k in erroneous.args)).map((k) => keyAsWords(k).toLowerCase()) : [];
-  const namesMissingKey = (s: string) => missingKeys.some((k) => new RegExp(`\\b${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(s));
+  const namesMissingKey = (s: string) => missingKeys.some((k) => new RegExp(`\\b${escapeRegExp(k)}\\b`, 'i').test(s));
   const lead = parts.flatMap((s, i) => {
     if (i === at) return [];
     const source = valueSource(s);

@@ -34,6 +34,7 @@ import { simulatedContradictsWorld } from './world.js';
 import { distanceKm, isPlaceholderAddress, placesNamedIn } from '../../resolution/places.js';
 import { ENGLISH_STREET, localeNear } from '../../resolution/streets.js';
 import { simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedNameLowercased, simulatedTextOffTopic, simulatedVenueTemplated } from './simulatedAbout.js';
+import { escapeRegExp } from '../../errors/vocabulary.js';
 
 /** A tool answer as a value: JSON, else a Python literal, else the text itself. */
 export function responseValue(text: string): unknown {
@@ -60,7 +61,7 @@ function placeholderIn(field: string, value: string): string | undefined {
   const name = words(field);
   if (!name) return undefined;
   for (const echo of new Set([name, singularOf(name)])) {
-    if (text.startsWith(`${echo} for `) || new RegExp(`^${echo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} #\\d+$`).test(text)) {
+    if (text.startsWith(`${echo} for `) || new RegExp(`^${escapeRegExp(echo)} #\\d+$`).test(text)) {
       return `field name echoed as content: ${field} = "${value.slice(0, 60)}"`;
     }
   }

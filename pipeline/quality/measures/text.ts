@@ -21,6 +21,7 @@ import { failureAnswers } from './failureAnswers.js';
 import { brokenDocIssues, droppedConstraints, indistinctDocs, leftToFieldDocs, ownFieldText, ownText, untagged } from '../toolDocs.js';
 import { conflictWith, requestStep, servesRequest } from '../sameFunction.js';
 import { caseSubject, isRelatedDistractor } from '../distractors.js';
+import { escapeRegExp } from '../../errors/vocabulary.js';
 
 function hasNoise(tc: TestCase): boolean {
   return tc.evolution?.details?.noisyQuery !== undefined;
@@ -608,8 +609,6 @@ export const answerClaimsWholeRequest: CaseMeasure = {
 /** Words a count of entries may follow in a sentence: "there are 3 entries", "returned 3 entries", "(9 entries)". */
 const COUNT_LEAD = new Set(['are', 'is', 'were', 'was', 'returned', 'back', 'with', 'of', 'me', 'got', 'and', 'in', 'to', 'about', 'gave', 'listed', 'lists', 'found', 'shows', 'show', 'holds', 'hold', 'contains', 'only', 'just', 'all', 'than', 'had', 'over', 'under', 'another', 'has', 'have']);
 
-const esc = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** Keys of a response's nested records that are ids ("USR005", "trip_2"), at any depth. */
 function idKeys(value: unknown, out = new Set<string>()): Set<string> {
   if (Array.isArray(value)) for (const v of value) idKeys(v, out);
@@ -654,13 +653,13 @@ export function nestedUnphrased(answer: string, responses: string[] = []): strin
       const names = Object.entries(value).find(([k, v]) => /^(?:titles?|names?)$/i.test(k) && scalarList(v))?.[1] as unknown[] | undefined;
       const beside = names && Object.entries(value).some(([k, v]) => !/^(?:titles?|names?)$/i.test(k) && scalarList(v) && v.length === names.length);
       if (names && beside && typeof names[0] === 'string' && typeof names[1] === 'string') {
-        const hit = new RegExp(`${esc(JSON.stringify(names[0]))}(?:,| and) ${esc(JSON.stringify(names[1]))}`).exec(answer);
+        const hit = new RegExp(`${escapeRegExp(JSON.stringify(names[0]))}(?:,| and) ${escapeRegExp(JSON.stringify(names[1]))}`).exec(answer);
         if (hit) return hit[0];
       }
     }
     for (const k of idKeys(value)) {
       const split = keyAsWords(k);
-      if (split !== k && new RegExp(`\\b${esc(split)}\\b`).test(plain)) return split;
+      if (split !== k && new RegExp(`\\b${escapeRegExp(split)}\\b`).test(plain)) return split;
     }
   }
   return undefined;
@@ -781,7 +780,7 @@ export function restatesAsked(answer: string): string | undefined {
     const m = /^(?:For|As for|On|I asked .{1,60}? about) the [a-z][a-z ]{0,40}? ("(?:[^"\\]|\\.)*"|\d[\d.]*)[,:]/.exec(s);
     if (!m) continue;
     const rest = s.slice(m[0].length);
-    const value = m[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const value = escapeRegExp(m[1]);
     const hit = new RegExp(`\\b(?:is|are|id|symbol|name) ${value}(?![\\d.])`).exec(rest);
     if (hit) return `${m[0]} … ${hit[0]}`;
   }

@@ -13,6 +13,7 @@ import { keyAsWords, sentencesOf } from '../grammar.js';
 import { thoughtDefect } from './text.js';
 import { MORE_ARGUMENTS, holdsValue, quotable, valueSource } from '../../thoughtPhrases.js';
 import type { CaseMeasure } from '../types.js';
+import { escapeRegExp } from '../../errors/vocabulary.js';
 
 /** Frames that say the step is the turn's last (nothing after it) or its first (more after it). */
 const CLAIMS_LAST = /\b(?:one more thing to do|a final thing to do|what remains is to|the only thing left|the last thing (?:to do|left))\b|(?:^|\.\s+)Last, /i;
@@ -404,7 +405,7 @@ export function callContradiction(thought: string, args: unknown, description = 
     if (/^mode$/i.test(k) && typeof v === 'string' && ['l', 'w', 'c'].includes(v) && /\blines, words,? and characters\b/.test(bare)) return `passes mode "${v}" but says it counts lines, words and characters`;
   }
   // "with a, b and c" reads as all the call passes: a call passing more says how many more.
-  const named = entries.filter(([k]) => new RegExp(`\\b${keyAsWords(k).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (?:""|set to)`, 'i').test(bare));
+  const named = entries.filter(([k]) => new RegExp(`\\b${escapeRegExp(keyAsWords(k))} (?:""|set to)`, 'i').test(bare));
   if (entries.length > named.length && named.length >= 3 && !MORE_ARGUMENTS.test(bare)) return `lists ${named.length} of the call's ${entries.length} arguments as if they were all`;
   if (/\bfile or directory\b|\bdirectory or file\b/i.test(description) && /\bthe file\b(?!\s+names?\b)/.test(bare)) {
     const name = entries.find(([k, v]) => /^(?:source|file_name|name)$/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
