@@ -8,12 +8,12 @@
  * The population is read from the case, not from the answer's wording: a closing answer of a turn
  * in which a call was answered with an error.
  */
-import { FINISH_ACTION, type TestCase } from '../../schemas.js';
+import type { TestCase } from '../../schemas.js';
 import { apiOf } from '../../errors/values.js';
 import { classifyEnvironmentMessage } from '../../errors/environment.js';
 import { isErrorResponse } from '../../errors/responses.js';
-import { groundTruthActions, shownAction } from '../evidence.js';
-import { holderCounts, insertedRange } from '../text.js';
+import { holderCounts } from '../text.js';
+import { answeredTurns } from './answers.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 
 export interface FailedCall {
@@ -30,26 +30,13 @@ export function readsAsFailure(content: string): boolean {
   return !!classifyEnvironmentMessage(content) && /error|fail|denied|exceeded|unavailable|timed out|refused|HTTP \d{3}|Errno|Exception|\b\d{3} [A-Z]/i.test(content);
 }
 
-/** Each closing answer of a turn in which a call failed, with the calls that failed (in order). */
+/** Each closing answer of a turn in which a call failed, with the calls that failed (in order): the answered turns (answers.ts) whose calls hold a failure. */
 export function failureAnswers(tc: TestCase): { answer: string; failed: FailedCall[] }[] {
-  const out: { answer: string; failed: FailedCall[] }[] = [];
-  const range = insertedRange(tc);
-  let calls: { name: string; args: unknown; response?: string }[] = [];
-  const take = (answer: string) => {
-    const failed = calls.filter((c) => c.response !== undefined && readsAsFailure(c.response)).map((c) => ({ name: c.name, args: c.args, error: c.response! }));
-    if (failed.length) out.push({ answer, failed });
-  };
-  for (const [i, m] of tc.messages.entries()) {
-    if (range && i >= range[0] && i < range[1]) continue;
-    if (m.role === 'user') calls = [];
-    else if (m.role === 'assistant') {
-      const a = shownAction(m.content);
-      if (a?.name === FINISH_ACTION && typeof a.args === 'string') take(a.args);
-      else if (a) calls.push({ name: a.name, args: a.args });
-    } else if (m.role === 'function' && calls.length) calls[calls.length - 1].response = m.content;
-  }
-  for (const a of groundTruthActions(tc)) if (a.name === FINISH_ACTION && typeof a.args === 'string') take(a.args);
-  return out;
+  return answeredTurns(tc).flatMap(({ answer, calls }) => {
+    // A call shown without an answer ('' in the turn) failed in no way the case shows.
+    const failed = calls.filter((c) => c.response !== '' && readsAsFailure(c.response)).map((c) => ({ name: c.name, args: c.args, error: c.response }));
+    return failed.length ? [{ answer, failed }] : [];
+  });
 }
 
 const sentencesOf = (answer: string) => answer.split(/(?<=[.!?])\s+(?=[A-Z`"(])/);
