@@ -8,6 +8,7 @@
  */
 import { VerifyRecord, type ArtifactStatus } from './schemas.js';
 import type { Store, StoredArtifact } from './store/store.js';
+import { withCurrentParents } from './currentParents.js';
 
 const FINISHED: ArtifactStatus[] = ['ok', 'flagged', 'rejected'];
 
@@ -31,7 +32,7 @@ export function verifiedContent(store: Store, a: Pick<StoredArtifact<unknown>, '
   if (evolved.contentHash !== record.evolvedHash || evolved.content === null || typeof evolved.content !== 'object') {
     throw new VerifiedCaseError(`verify artifact ${a.itemId} (${a.key.slice(0, 12)}): the evolved case ${evolved.itemId} changed since it was verified (content hash ${evolved.contentHash}, verified ${record.evolvedHash}); run verify again`);
   }
-  return { ...(evolved.content as Record<string, unknown>), verification: record.verification };
+  return { ...(withCurrentParents(evolved.content, evolved.parents) as Record<string, unknown>), verification: record.verification };
 }
 
 /** A verify artifact with its content joined (verifiedContent). */

@@ -34,6 +34,7 @@ import { groundTruthProblems, promptProblems } from '../../stages/assemble/check
 import { EvaluatorFileWriter, evaluatorEntryText, jsonlLine, sortById, sortByIdHash } from './format.js';
 import { eachReviewedCase } from '../review/decisions.js';
 import { TextSpool, type SpoolRef } from '../spool.js';
+import { withCurrentParents } from '../../pipeline/currentParents.js';
 
 export interface ExportFile {
   /** Relative to the output directory, with forward slashes. */
@@ -99,7 +100,7 @@ export const JSONL_FILES = ['jsonl/base_cases.jsonl', 'jsonl/evol_cases.jsonl'];
 
 /** A base case as a TestCase; one that is not a TestCase is a bug upstream, named and fatal. */
 function baseCase(a: StoredArtifact<unknown>): TestCase {
-  const parsed = TestCase.safeParse(a.content);
+  const parsed = TestCase.safeParse(withCurrentParents(a.content, a.parents));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`assemble artifact ${a.itemId} (${a.key.slice(0, 12)}) is not a TestCase at ${issue.path.join('.') || '(root)'}: ${issue.message}`);

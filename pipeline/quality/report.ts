@@ -6,6 +6,7 @@
  */
 import type { Store } from '../store/store.js';
 import { readVerified } from '../verified.js';
+import { withCurrentParents } from '../currentParents.js';
 import { qualityThresholds, type Config } from '../config.js';
 import { ResolvedTrajectory, TestCase, type Trajectory } from '../schemas.js';
 import type { CaseMeasure, Measure, MeasureGroup, QualityContext, SetMeasure } from './types.js';
@@ -78,7 +79,7 @@ export interface QualityInput {
 export function readCases(store: Store, stage: 'assemble' | 'verify'): TestCase[] {
   const artifacts = stage === 'verify' ? readVerified(store, ['ok']) : store.readStage<unknown>(stage, ['ok']);
   return artifacts.map((a) => {
-    const parsed = TestCase.safeParse(a.content);
+    const parsed = TestCase.safeParse(withCurrentParents(a.content, a.parents));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new Error(`${stage} artifact ${a.itemId} is not a TestCase at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
