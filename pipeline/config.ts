@@ -174,6 +174,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_claims_given_value: 0,
   thought_false_sequence: 0,
   thought_contradicts_call: 0,
+  thought_args_waved_off: 0,
   context_escape_residue: 0,
   tool_select_early_step: 0,
   simulated_ticker_ignored: 0,

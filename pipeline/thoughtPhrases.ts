@@ -272,22 +272,19 @@ export function sayValue(v: unknown): string {
   return String(v);
 }
 
-/** "the city "Paris" and the unit "C"" — up to three arguments, then how many more ("and two more arguments"); "" when there are none. */
+/**
+ * "the city "Paris" and the unit "C"": every argument the call passes, "" when there are none. A
+ * thought that names some and counts off the rest ("and one more argument") leaves unsaid the value
+ * that often matters most (place_order's symbol), so none is left out.
+ */
 export function argPhrase(args: Record<string, unknown> | string): string {
   if (typeof args === 'string') return args ? JSON.stringify(args) : '';
-  const all = Object.entries(args);
-  const entries = all
-    .slice(0, 3)
-    .map(([k, v]) => (typeof v === 'string' && v.length <= 60 ? `${humanize(k)} ${sayValue(v)}` : `${humanize(k)} set to ${sayValue(v)}`));
-  // A call passing more than three says so: "a, b and c" reads as all it passes.
-  if (all.length > 3) return `${entries.join(', ')} and ${MORE[all.length - 3] ?? 'several'} more argument${all.length === 4 ? '' : 's'}`;
+  const entries = Object.entries(args).map(([k, v]) => (typeof v === 'string' && v.length <= 60 ? `${humanize(k)} ${sayValue(v)}` : `${humanize(k)} set to ${sayValue(v)}`));
   if (entries.length <= 1) return entries.join('');
   return `${entries.slice(0, -1).join(', ')} and ${entries[entries.length - 1]}`;
 }
 
-const MORE = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
-
-/** How argPhrase says the arguments past the third ("and two more arguments"). */
+/** How thoughts used to count off the arguments past the third ("and two more arguments"): quality measures read it. */
 export const MORE_ARGUMENTS = / and (?:one|two|three|four|five|six|seven|eight|nine|several) more arguments?\b/;
 
 /**

@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TestCase, ToolDoc } from '../../pipeline/schemas.js';
-import { callContradiction, falseSequence, misplacedClaim, thoughtContradictsCall, thoughtFalseSequence } from '../../pipeline/quality/measures/thoughts.js';
+import { callContradiction, falseSequence, misplacedClaim, thoughtArgsWavedOff, thoughtContradictsCall, thoughtFalseSequence } from '../../pipeline/quality/measures/thoughts.js';
 import { docLifted, docSelfReference } from '../../pipeline/quality/measures/text.js';
 import { intentOf, offlineThoughts, type ThoughtInput } from '../../stages/standardize/thoughtWriter.js';
 import { argPhrase } from '../../pipeline/thoughtPhrases.js';
@@ -84,16 +84,28 @@ describe('a thought says what its call does', () => {
     }
   });
 
-  it('a thought listing three of a call\'s arguments says how many more it passes', () => {
+  it('a thought names every argument of its call: none listed as if all, none counted off', () => {
     const args = { travel_class: 'business', travel_date: '2026-11-10', travel_from: 'SFO', travel_to: 'LAX' };
     expect(callContradiction('I need to get the cost of the flight, so I will call `get_flight_cost` with travel class "business", travel date "2026-11-10" and travel from "SFO".', args)).toMatch(/3 of the call's 4 arguments/);
-    expect(callContradiction('I need to get the cost of the flight, so I will call `get_flight_cost` with travel class "business", travel date "2026-11-10", travel from "SFO" and one more argument.', args)).toBeUndefined();
-    expect(argPhrase(args)).toBe('travel class "business", travel date "2026-11-10", travel from "SFO" and one more argument');
+    expect(argPhrase(args)).toBe('travel class "business", travel date "2026-11-10", travel from "SFO" and travel to "LAX"');
     expect(argPhrase({ a: 1, b: 2, c: 3 })).toBe('a set to 1, b set to 2 and c set to 3');
+    const order = { amount: 100, order_type: 'Buy', price: 700, symbol: 'NVDA' };
+    expect(argPhrase(order)).toBe('amount set to 100, order type "Buy", price set to 700 and symbol "NVDA"');
+    const waved = mk([{ name: 'place_order', args: order, thought: 'I need to place an order, so I will call `place_order` with amount set to 100, order type "Buy", price set to 700 and one more argument.' }], []);
+    expect(thoughtArgsWavedOff.check(waved, { trajectory: () => undefined, baseCase: () => undefined })).toMatch(/and one more argument/);
     const steps: ThoughtInput['steps'] = [{ name: 'Travel.get_flight_cost', description: 'Get the list of cost of a flight in USD based on location, date, and class.', args }];
     for (let seed = 0; seed < 30; seed++) {
       const [t] = offlineThoughts({ query: 'Fly SFO to LAX on 2026-11-10 in business.', steps }, new Rng(seed, 'more'));
       expect(callContradiction(t, args), t).toBeUndefined();
+      expect(t).toContain('travel to "LAX"');
+      const named = mk([{ name: 'get_flight_cost', args, thought: t }], []);
+      expect(thoughtArgsWavedOff.check(named, { trajectory: () => undefined, baseCase: () => undefined }), t).toBeNull();
+    }
+    // A wrong call's thought names every argument too.
+    const correct = { name: 'Trading.place_order', args: order, thought: 'I need to place an order, so I will call `place_order` with amount set to 100, order type "Buy", price set to 700 and symbol "NVDA".' };
+    for (let seed = 0; seed < 20; seed++) {
+      const wrong = erroneousThought('tool_hallucination_error', correct, { name: 'Trading.submit_order', args: order }, { tools: [], rng: new Rng(seed, 'wrong') });
+      if (wrong) expect(wrong).not.toMatch(/more argument/);
     }
   });
 

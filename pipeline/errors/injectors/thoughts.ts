@@ -59,12 +59,8 @@ function purpose(doc: ToolDoc | undefined): string | undefined {
 
 function argsText(args: Action['args']): string {
   if (!isPlainObject(args)) return '';
-  const all = Object.entries(args);
-  const entries = all.slice(0, 3);
-  if (entries.length === 0) return '';
-  // "a, b, c" reads as all the call passes: a fourth and later are counted, as argPhrase counts them.
-  const more = all.length - entries.length;
-  return entries.map(([k, v]) => `${keyAsWords(k)} ${shown(v)}`).join(', ') + (more > 0 ? ` and ${['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'][more - 1] ?? 'several'} more argument${more === 1 ? '' : 's'}` : '');
+  // Every argument: "a, b, c" reads as all the call passes, and counting off the rest left the one that matters unsaid.
+  return Object.entries(args).map(([k, v]) => `${keyAsWords(k)} ${shown(v)}`).join(', ');
 }
 
 type Template = (p: { tool: string; args: string; purpose?: string }) => string | undefined;

@@ -423,4 +423,24 @@ export const thoughtContradictsCall: CaseMeasure = {
   check: (tc) => thoughtCallDefect(tc, (call) => callContradiction(call.thought, call.args, tc.tools.find((t) => t.name === call.name)?.description)),
 };
 
-export const THOUGHT_MEASURES = [thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, externalRetryThoughtStale];
+/**
+ * CoT: a thought that names some of its call's arguments and counts off the rest ("`place_order` with
+ * amount set to 100, order type "Buy", price set to 700 and one more argument"): the argument left
+ * unnamed is often the one that matters (the symbol), and no careful person reasons about a call
+ * while leaving a value of it unsaid.
+ */
+export const thoughtArgsWavedOff: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_args_waved_off',
+  group: 'text',
+  title: 'CoT: a thought names some of its call\'s arguments and counts off the rest ("price set to 700 and one more argument", the symbol unsaid)',
+  population: 'CoT cases',
+  check: (tc) =>
+    thoughtCallDefect(tc, (call) => {
+      const bare = call.thought.replace(/"[^"]*"/g, '""');
+      const more = MORE_ARGUMENTS.exec(bare);
+      return more ? `counts off arguments ("${more[0].trim()}")` : undefined;
+    }),
+};
+
+export const THOUGHT_MEASURES = [thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, externalRetryThoughtStale];
