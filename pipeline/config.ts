@@ -175,6 +175,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_false_sequence: 0,
   thought_contradicts_call: 0,
   thought_args_waved_off: 0,
+  gt_text_unlike_dictated: 0,
   context_escape_residue: 0,
   tool_select_early_step: 0,
   simulated_ticker_ignored: 0,

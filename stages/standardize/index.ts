@@ -25,6 +25,7 @@ import { thoughtWriterRole } from './thoughtWriter.js';
 import { formatSources, sourceRows } from '../../scripts/report/sources.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import { insertLookups, LOOKUPS_VERSION } from './lookups.js';
+import { dictatedText } from '../../pipeline/dictatedText.js';
 
 interface StandardizeInput {
   /** filter's trajectory, by reference (pipeline/artifactRef.ts): the item's only parent. */
@@ -43,8 +44,9 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   kind: 'items',
   name: 'standardize',
   // The offline writer's version is part of the stage version, so changing its rules redoes the items.
+  // 4: a long text the user dictated is passed as the user wrote it (pipeline/dictatedText.ts: BFCL 176's "December 15, 2023" for the user's 2026).
   // 3: BFCL's missing read-only lookups (get_symbol_by_name, ls, find) put in before a step whose ticker or file name nothing shows (lookups.ts).
-  version: `3+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
+  version: `4+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
@@ -133,7 +135,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
     const lookupAnswers = new Map<string, string>((lookups?.inserted ?? []).map((l) => [`${l.turn}:${l.index}`, l.response]));
     const coercions: Coercion[] = [];
     let k = 0;
-    const turns = (lookups?.turns ?? raw.turns).map((turn) => ({
+    const rawTurns = lookups?.turns ?? raw.turns;
+    const turns = rawTurns.map((turn, ti) => ({
       user: turn.user,
       steps: turn.steps
         .filter((s) => s.action.name !== FINISH_ACTION)
@@ -157,6 +160,11 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
               throw err;
             }
             if (args[name] !== value) coercions.push({ k, tool: s.action.name, param: name, declared: type, from: value, to: args[name] });
+            const said = typeof args[name] === 'string' ? dictatedText(args[name] as string, rawTurns.slice(0, ti + 1).map((t) => t.user)) : undefined;
+            if (said !== undefined) {
+              coercions.push({ k, tool: s.action.name, param: name, declared: type, from: args[name], to: said });
+              args[name] = said;
+            }
           }
           return { action: { name: s.action.name, args }, ...(s.response ? { response: s.response } : {}), ...(s.prev ? { prev: s.prev } : {}) };
         }),

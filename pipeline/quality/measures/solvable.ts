@@ -23,6 +23,7 @@ import { aboutDaysAhead, isClock, rankedBy } from '../../resolution/simulatorRul
 import { statedToday } from '../../resolution/statedToday.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
 import { CARRIED_MEASURES } from './carried.js';
+import { dictatedText } from '../../dictatedText.js';
 
 /** A review's complaint words and its unreserved praise: the mixed-review check reads the sentence around a complaint only when both occur. */
 const COMPLAINT_WORDS = /could be better|noisy|smaller than|too long|drags/i;
@@ -254,6 +255,37 @@ export const gtPlaceholderArgument: CaseMeasure = {
     const gts = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
     if (!gts.some((g) => g.name !== FINISH_ACTION)) return undefined;
     return unshownPlaceholder(tc.messages, tc.groundTruth) ?? null;
+  },
+};
+
+/**
+ * A ground truth passing a text the user dictated with its numbers changed (BFCL 176: the ticket
+ * description "… on December 15, 2023, needs to be canceled" where the user wrote 2026): a model that
+ * copies the user is scored wrong.
+ */
+export const gtTextUnlikeDictated: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_text_unlike_dictated',
+  group: 'solvable',
+  title: 'ground truth passes a text the user dictated with a number changed ("December 15, 2023" where the user wrote 2026)',
+  population: 'cases whose ground truth calls a tool',
+  check(tc) {
+    const gts = (Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth]).filter((g) => g.name !== FINISH_ACTION);
+    if (gts.length === 0) return undefined;
+    const users = tc.messages.filter((m) => m.role === 'user').map((m) => m.content);
+    for (const g of gts) {
+      if (!g.args || typeof g.args !== 'object' || Array.isArray(g.args)) continue;
+      for (const [k, v] of Object.entries(g.args)) {
+        const said = typeof v === 'string' ? dictatedText(v, users) : undefined;
+        if (said === undefined) continue;
+        const text = v as string;
+        let at = 0;
+        while (at < text.length && text[at] === said[at]) at++;
+        const from = Math.max(0, at - 30);
+        return `${g.name}.${k} "…${text.slice(from, at + 20)}…" where the user wrote "…${said.slice(from, at + 20)}…"`;
+      }
+    }
+    return null;
   },
 };
 
@@ -746,6 +778,7 @@ export const gtRepeatsAnsweredCall: CaseMeasure = {
 export const SOLVABLE_MEASURES: CaseMeasure[] = [
   ...CARRIED_MEASURES,
   unanchoredGroundTruthDate,
+  gtTextUnlikeDictated,
   environmentErrorNamesToolkit,
   unshownHistoryValue,
   unshownGroundTruth,
