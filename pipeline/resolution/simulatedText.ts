@@ -271,7 +271,7 @@ export function paperTopic(query: string): string | undefined {
   let t = query.trim().replace(/[?？.!]+$/, '');
   const before = t;
   // "The Impact of A on B", "Effects of A on B", "The role of A in B": a study of A and B.
-  const rel = /^(?:the\s+)?(?:impacts?|effects?|influence|role)\s+of\s+(.+?)\s+(?:on|in|upon)\s+(.+)$/i.exec(t);
+  const rel = /^(?:the\s+)?(?:impacts?|effects?|influence|role)(?:\s+and\s+(?:impacts?|effects?|influence|role))?\s+of\s+(.+?)\s+(?:on|in|upon)\s+(.+)$/i.exec(t);
   if (rel) t = `${rel[1]} and ${rel[2]}`;
   // A question or an instruction before the subject: "how to find the best papers on X", "what is X", "find me articles about X".
   t = t

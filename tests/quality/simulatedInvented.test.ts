@@ -66,7 +66,7 @@ describe('paper titles frame a topic, never the raw query or a film as a researc
     expect(paperTopic('How To Find The Best Papers On Deep Learning For My Thesis')?.toLowerCase()).toBe('deep learning');
     expect(paperTopic('The Impact of Social Media on Society')?.toLowerCase()).toBe('social media and society');
     expect(paperTopic('quantum computing')).toBeUndefined();
-    for (const q of ['How To Find The Best Papers On Deep Learning For My Thesis', 'The Impact of Social Media on Society', 'tourist attractions New York City', 'Berlin history culture', 'Interstellar', 'The Godfather Part II', 'Spider-Man: No Way Home', 'what is reinforcement learning?']) {
+    for (const q of ['How To Find The Best Papers On Deep Learning For My Thesis', 'The Impact of Social Media on Society', 'tourist attractions New York City', 'Berlin history culture', 'Interstellar', 'The Godfather Part II', 'Spider-Man: No Way Home', 'what is reinforcement learning?', 'role and impact of academic libraries in modern education']) {
       for (let seed = 1; seed <= 5; seed++) {
         const titles = paperTitles({ rng: new Rng(seed, q), args: { query: q }, subject: q, hint: 'GoogleScholar.search_google_scholar', used: new Set() }, 5);
         for (const title of titles) expect(titleMisfit(q, title), `${q}: ${title}`).toBeUndefined();

@@ -107,8 +107,8 @@ const RESEARCH_FRAME = /^(?:rethinking|advances in|recent advances in|a survey o
 function rawQuery(q: string): string | undefined {
   const words = q.trim().split(/\s+/);
   if (/^(?:how|what|why|which|where|who|find|show|get|list|give|search|look|recommend|tell)\b/i.test(q.trim()) || /\?$/.test(q.trim())) return 'a question or an instruction';
-  if (/^(?:the\s+)?(?:impacts?|effects?|influence|role)\s+of\s+/i.test(q.trim())) return 'a title of its own';
-  if (words.length > 5) return 'a long phrase';
+  if (/^(?:the\s+)?(?:impacts?|effects?|influence|role)(?:\s+and\s+(?:impacts?|effects?|influence|role))?\s+of\s+/i.test(q.trim())) return 'a title of its own';
+  if (words.length > 6) return 'a long phrase';
   const place = placeNamed(q);
   if (place && place.name.toLowerCase() !== q.trim().replace(/^the\s+/i, '').toLowerCase() && !/\b(?:in|of|at|around|near)\b/i.test(q)) return `words run together with the place ${place.name}`;
   return undefined;
