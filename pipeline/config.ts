@@ -202,6 +202,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_route_impossible: 0,
   // Summaries beside titles they do not describe, a topic echoed as a film title: 20.1% (64/319) before.
   simulated_text_off_topic: 0,
+  simulated_unknown_title_invented: 0,
+  simulated_title_template_misfit: 0,
   // "Riverside / Old Town / Greenleaf Restaurant", addresses ending in the hotel searched from: 31.7% (198/624) before.
   simulated_venue_templated: 0,
   answer_failure_no_next_step: 0,

@@ -35,6 +35,7 @@ import { sameValue } from '../errors/values.js';
 import { toJson } from '../pyValues.js';
 import { distanceKm, placesNamedIn } from './places.js';
 import { isPlainObject } from '../errors/values.js';
+import { escapeRegExp } from '../errors/vocabulary.js';
 
 export interface GroundingView {
   /** The response content of tool step `index` (0-based) when it is already known (resolved, or recorded), else undefined. */
@@ -272,6 +273,9 @@ function assign(trajectory: Trajectory, view: GroundingView, needs: Need[]): Car
     // "the most popular movie": the record carrying the value the plan picks ranks first in that list.
     const top = where.sub ? rankAsked(trajectory.turns[steps[n.step].turnIndex].user, listedFields(doc.return_data.find((f) => f.name === where.field)?.description ?? '')) : undefined;
     if (n.rankOnly && !top) return false;
+    // "the third movie from the list": the record carrying the value the plan picks sits third.
+    const byPlace = rankRequest(trajectory.turns[steps[n.step].turnIndex].user);
+    const at = byPlace?.by === 'place' && (where.sub || where.list) ? byPlace.n - 1 : undefined;
     if (!where.sub && !where.list) {
       const echoed = echoedArgument(where.field, steps[m].step.action.args);
       // The answer shows its own argument there: the value when they are the same, nothing else otherwise.
@@ -281,7 +285,7 @@ function assign(trajectory: Trajectory, view: GroundingView, needs: Need[]): Car
       if (taken.has(slot) && taken.get(slot) !== value) return false;
       taken.set(slot, value);
     }
-    carries[m].push({ key: need.key, value: need.value, ...where, ...(top ? { top } : {}) });
+    carries[m].push({ key: need.key, value: need.value, ...where, ...(top ? { top } : {}), ...(at !== undefined ? { at } : {}) });
     // The record's other fields the step copies beside its title: in that record, where the list documents them.
     if (n.fields && where.sub) {
       const subs = listedFields(doc.return_data.find((f) => f.name === where.field)?.description ?? '');
@@ -343,7 +347,35 @@ export function carryPlan(trajectory: Trajectory, view: GroundingView): CarryPla
     if (merged.size === resimulated.size) break;
     resimulated = merged;
   }
-  return { carries: plan!.carries, resimulate: [...resimulated].sort((a, b) => a - b) };
+  const carries = plan!.carries;
+  describedLater(trajectory, (i) => resimulated.has(i) || view.simulated(i), carries);
+  return { carries, resimulate: [...resimulated].sort((a, b) => a - b) };
+}
+
+/**
+ * A film's details a later step of this task copies whole ("雪豹和她的朋友们是一部中国大陆的纪录片，由奚志农导演…"
+ * on the slide named for it): T-Eval's plan wrote that slide from the details its own run saw, so
+ * the simulated details of that film say what the slide says, never credits made up for it. Only a
+ * text that opens with the film's name and says what it is (Douban's "X是一部…", "X is a … film").
+ */
+function describedLater(trajectory: Trajectory, simulated: (i: number) => boolean, carries: CarriedValue[][]): void {
+  const steps = toolSteps(trajectory);
+  steps.forEach(({ step }, m) => {
+    const args = step.action.args;
+    const film = isPlainObject(args) && typeof args.film_name === 'string' ? args.film_name.trim() : undefined;
+    const doc = trajectory.tools.find((t) => t.name === step.action.name);
+    if (!film || !simulated(m) || !doc?.return_data.some((f) => f.name === 'description')) return;
+    if (carries[m].some((c) => c.field === 'description' && !c.sub)) return;
+    const opens = new RegExp(`^${escapeRegExp(film)}(?:是一部|\\s+is\\s+an?\\s)`);
+    for (let i = m + 1; i < steps.length; i++) {
+      const later = steps[i].step.action.args;
+      const text = isPlainObject(later) ? Object.values(later).find((v): v is string => typeof v === 'string' && opens.test(v.trim())) : undefined;
+      if (text) {
+        carries[m].push({ key: 'description', value: text.trim(), field: 'description' });
+        return;
+      }
+    }
+  });
 }
 
 /** The values tool step `j` (0-based) must carry for later steps. */

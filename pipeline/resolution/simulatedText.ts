@@ -14,6 +14,7 @@ import { TRIP_END, TRIP_START, type Trip } from './trips.js';
 import { publicationParts } from './knownFacts.js';
 import { nlp } from '../nlp.js';
 import { properCase } from './properNouns.js';
+import { escapeRegExp } from '../errors/vocabulary.js';
 import { filmByTitle, seriesByTitle, type SeriesFact } from './worldFacts.js';
 
 export interface TextCtx {
@@ -27,6 +28,8 @@ export interface TextCtx {
   title?: string;
   /** The genre an earlier list filed the film under (knownFacts.ts knownGenre): its description agrees. */
   genre?: string;
+  /** The short facts the list that named the record gave with it (a Douban film's region and score): all an unknown film's details may say. */
+  listed?: Record<string, string | number | boolean>;
   /** The cited record's publication line, when an earlier answer gave it (knownFacts.ts): the citation names its authors, venue and year. */
   publication?: string;
   /** The trip a route call asks about (trips.ts): the highway leg is most of its length, its streets those of the towns at either end. */
@@ -230,17 +233,81 @@ export function topicInProse(topic: string): string {
   return properCase(topic.split(/(\s+)/).map((w) => (keep.has(w) || /^\p{Lu}{2,}s?$/u.test(w) ? w : w.toLowerCase())).join(''));
 }
 
+/**
+ * Frames for a film searched as if it were a research topic (Scholar's "Interstellar", "The
+ * Godfather"): what film studies write about a film, its title kept as written, never "Recent
+ * advances in Spider-Man: No Way Home".
+ */
+const FILM_STUDY_FORMS: ((t: string) => string)[] = [
+  (t) => `Narrative and time in ${t}`,
+  (t) => `Genre, style and reception in ${t}`,
+  (t) => `The critical reception of ${t}`,
+  (t) => `Sound and image in ${t}`,
+  (t) => `${t} and the politics of the blockbuster`,
+  (t) => `Performance and character in ${t}`,
+  (t) => `Audiences and fandom around ${t}`,
+  (t) => `The production and release of ${t}`,
+];
+
+/** Frames for a subject in a place ("tourist attractions" in New York City): the subject studied there. */
+const PLACE_SUBJECT_FORMS: ((s: string, p: string) => string)[] = [
+  (s, p) => `${cap(s)} in ${p}: a review`,
+  (s, p) => `Mapping ${s} in ${p}`,
+  (s, p) => `${cap(s)} in ${p} since 1990`,
+  (s, p) => `Visitors, residents and ${s} in ${p}`,
+  (s, p) => `${cap(s)} in ${p}: sources and methods`,
+];
+
+/** Nouns that name a field of study: two side by side ("history culture") are joined by "and". */
+const FIELD_NOUNS = /^(history|culture|art|arts|architecture|food|music|politics|economy|economics|tourism|education|literature|religion|society|language|heritage|geography|sport|sports)$/i;
+
+/**
+ * The topic a paper title can hold, from a query typed as a question, an instruction or a title of
+ * its own: "How to find the best papers on deep learning for my thesis" → "deep learning", "The
+ * Impact of Social Media on Society" → "social media and society". Undefined when the query is
+ * already a topic.
+ */
+export function paperTopic(query: string): string | undefined {
+  let t = query.trim().replace(/[?？.!]+$/, '');
+  const before = t;
+  // "The Impact of A on B", "Effects of A on B", "The role of A in B": a study of A and B.
+  const rel = /^(?:the\s+)?(?:impacts?|effects?|influence|role)(?:\s+and\s+(?:impacts?|effects?|influence|role))?\s+of\s+(.+?)\s+(?:on|in|upon)\s+(.+)$/i.exec(t);
+  if (rel) t = `${rel[1]} and ${rel[2]}`;
+  // A question or an instruction before the subject: "how to find the best papers on X", "what is X", "find me articles about X".
+  t = t
+    .replace(/^(?:how\s+(?:to|do|can|does|did)\b|what\s+(?:is|are)\b|why\b|which\b|where\b|find\b|show\b|get\b|list\b|give\b|search\b|look\b|recommend\b|tell\b)(?:.*?\b(?:on|about|regarding|concerning|into|in)\s+(?=\S)|\s+(?:the\s+)?)/i, '')
+    .replace(/\s+for\s+(?:my|a|an|the|our|your)\s+[\w-]+(?:\s+[\w-]+)?$/i, '')
+    .replace(/\s+(?:please|now|today)$/i, '')
+    .trim();
+  return t && t !== before ? t : undefined;
+}
+
 export function paperTitles(c: TextCtx, n: number): string[] {
-  const topic = topicOf(c);
+  const asked = topicOf(c);
+  const topic = paperTopic(asked) ?? asked;
   if (isChinese(topic)) {
     const forms = filmByTitle(topic) || /，|·/.test(topic) ? ZH_FILM_TITLE_FORMS : ZH_TITLE_FORMS;
     return c.rng.sample(forms, Math.min(n, forms.length)).map((f) => f(topic.trim()));
   }
+  // A film is studied as a film: its title as written, in film-studies frames.
+  const film = filmByTitle(topic) ?? seriesByTitle(topic);
+  if (film) {
+    const title = film.title || topic.trim();
+    return c.rng.sample(FILM_STUDY_FORMS, Math.min(n, FILM_STUDY_FORMS.length)).map((f) => f(title));
+  }
   const t = topicInProse(topic);
   const place = placeNamed(t);
+  if (place && place.name.toLowerCase() !== t.replace(/^the\s+/i, '').toLowerCase()) {
+    // A subject in a place ("tourist attractions New York City", "Berlin history culture"): the subject, studied there.
+    const rest = t.replace(new RegExp(`\\b(?:in\\s+|of\\s+)?(?:the\\s+)?${escapeRegExp(place.name)}\\b`, 'i'), ' ').replace(/\s+/g, ' ').trim();
+    const words = rest.split(' ');
+    const subject = words.length === 2 && words.every((w) => FIELD_NOUNS.test(w)) ? `${words[0]} and ${words[1]}` : rest;
+    if (subject && /\p{L}{3,}/u.test(subject)) return c.rng.sample(PLACE_SUBJECT_FORMS, Math.min(n, PLACE_SUBJECT_FORMS.length)).map((f) => f(subject, place.name));
+  }
   const forms = place && place.name.toLowerCase() === t.replace(/^the\s+/i, '').toLowerCase() ? PLACE_TITLE_FORMS : TITLE_FORMS;
   return c.rng.sample(forms, Math.min(n, forms.length)).map((f) => f(t));
 }
+
 
 const SNIPPET_FORMS: ((t: string, r: Rng) => string)[] = [
   (t, r) => `… we propose a framework for ${t} that combines ${r.pick(['field data', 'simulation', 'expert interviews', 'public records'])} with ${r.pick(['statistical models', 'a life-cycle analysis', 'deep learning', 'cost modelling'])}. Experiments on ${r.int(3, 12)} datasets show …`,
@@ -892,19 +959,26 @@ export function searchResult(c: TextCtx): string {
 }
 
 const ZH_GENRES: [RegExp, string][] = [[/drama/i, '剧情'], [/thrill/i, '惊悚'], [/comed/i, '喜剧'], [/science|sci-?fi/i, '科幻'], [/adventure/i, '冒险'], [/crime/i, '犯罪'], [/anima/i, '动画'], [/roman/i, '爱情'], [/action/i, '动作'], [/documentar/i, '纪录片'], [/histor/i, '历史'], [/fantas/i, '奇幻'], [/horror/i, '恐怖'], [/family/i, '家庭'], [/\bwar\b/i, '战争'], [/myster/i, '悬疑']];
-const ZH_SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '周', '吴', '徐', '孙', '马', '胡', '朱', '郭', '何', '林', '高', '罗'];
-const ZH_GIVEN = ['晓明', '建国', '丽娜', '子涵', '思远', '雨桐', '浩然', '文博', '嘉怡', '一鸣', '志强', '欣然', '俊杰', '梦瑶', '天宇', '静怡'];
-const ZH_HEROES = ['一位退休的老警察', '一对失散多年的姐妹', '一名年轻的工程师', '一位落魄的厨师', '一个小镇记者', '一名实习医生', '一位乡村教师', '一个倔强的少年'];
-const ZH_SETUPS = ['回到阔别二十年的家乡', '接手了一桩尘封多年的旧案', '意外卷入一场风波', '在一次远行中结识了彼此', '为了一笔旧债四处奔走', '决定完成父亲生前的心愿'];
-const ZH_TURNS = ['往事渐渐浮出水面。', '两人的命运从此改变。', '却发现真相远比想象复杂。', '也慢慢找回了失去的自己。', '一段温暖的旅程就此展开。'];
 
-/** Douban's details of a film, in Douban's words: 「X是一部中国大陆的剧情电影，由…导演，…等人主演.\n剧情简介：…」 */
-function doubanFilm(film: string, genre: string | undefined, r: Rng): string {
-  const zhGenre = (genre && ZH_GENRES.find(([re]) => re.test(genre))?.[1]) ?? r.pick(['剧情', '喜剧', '爱情', '动画', '悬疑', '家庭']);
-  const person = () => `${r.pick(ZH_SURNAMES)}${r.pick(ZH_GIVEN)}`;
-  const [a, b] = [person(), person()];
-  return `${film}是一部中国大陆的${zhGenre}电影，由${person()}导演，${a}、${b === a ? `${r.pick(ZH_SURNAMES)}${r.pick(ZH_GIVEN)}` : b}等人主演.\n剧情简介：${r.pick(ZH_HEROES)}${r.pick(ZH_SETUPS)}，${r.pick(ZH_TURNS)}`;
+/**
+ * Douban's details of a film the facts table does not know, in Douban's words: only what the list
+ * that named it gave (its region, genre, director, cast and score, as recorded), and Douban's own
+ * "暂无剧情简介" for the synopsis it has not got. A real title's credits are never made up.
+ */
+function doubanFilm(film: string, genre: string | undefined, listed: TextCtx['listed']): string {
+  const text = (k: string) => (typeof listed?.[k] === 'string' && (listed[k] as string).trim() ? (listed[k] as string).trim() : undefined);
+  const zhGenre = genre && (HAN_RE.test(genre) ? genre : ZH_GENRES.find(([re]) => re.test(genre))?.[1]);
+  const region = text('region');
+  const director = text('director');
+  const actors = text('actors');
+  const score = typeof listed?.score === 'number' ? listed.score : undefined;
+  const what = region || zhGenre ? `是一部${region ? `${region}的` : ''}${zhGenre ?? ''}电影` : '';
+  const by = director ? `，由${director.split(/\s*\/\s*/).join('、')}导演` : '';
+  const cast = actors ? `，${actors.split(/\s*\/\s*/).join('、')}等人主演` : '';
+  const rated = score !== undefined ? `，豆瓣评分${score}` : '';
+  return `${film}${what}${by}${cast}${rated}.\n剧情简介：暂无剧情简介。`;
 }
+const HAN_RE = /\p{Script=Han}/u;
 
 /** Douban's details of a series the facts table knows: what it is (a series, not a film) and only what is sure. */
 function doubanSeries(s: SeriesFact): string {
@@ -925,9 +999,9 @@ export function passage(field: string, c: TextCtx): string {
     if (!film) return plot(r);
     const series = seriesByTitle(film);
     if (series) return doubanSeries(series);
-    if (/douban/i.test(c.hint) && isChinese(film)) return doubanFilm(film, c.genre, r);
-    const genre = c.genre ?? r.pick(['drama', 'thriller', 'comedy', 'science-fiction', 'adventure', 'crime']);
-    return `${film} is ${withArticle(genre)} film directed by ${r.pick(FIRST)} ${r.pick(LAST)}, starring ${r.pick(FIRST)} ${r.pick(LAST)} and ${r.pick(FIRST)} ${r.pick(LAST)}. ${plot(r)}`;
+    if (/douban/i.test(c.hint) && isChinese(film)) return doubanFilm(film, c.genre, c.listed);
+    // A film the facts table does not know: what the list that named it said, and no credits or plot made up for a real title.
+    return c.genre ? `${film} is ${withArticle(c.genre)} film. No synopsis has been added for it yet.` : `${film}: no synopsis has been added for this film yet.`;
   }
   if (/news|ticker|stock/.test(about) && /summary|content|body/.test(field.toLowerCase())) return cap(freshForm(c, 'news', NEWS)(argText(c, /ticker|search|symbol/i) ?? 'the company', r));
   if (/company|ticker|stock|asset/.test(about)) {

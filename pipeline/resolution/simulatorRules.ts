@@ -31,7 +31,7 @@ import { docListCap } from './askedCount.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { cap, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-56'; // 56 (55): a slide's list of places is carried only into a map's search whose head noun its heading names (no "Sales Strategies" papers titled as the "Effective Sales Techniques" slide's points); 54: 53 finished (top-rated lists' vote_average, more films now playing, whole marks for reviews beside carried ones, a foreign director's own name beside Douban's); 53: a slide's bulleted names under its heading are what the search for that kind found (grounded.ts listedNames: the gas stations in the gas-station search); Douban answers in Douban's words (Chinese details of films it knows, lists of real films with the recorded fields: a now-playing film's score, director and cast, a coming film's day as "11月17日"); records named as the recorded answers name them (Airbnb reviews' comments/time, TMDB lists' vote_average, reviews' user/content); a stand-in address ("城市, 123号 主街") found nowhere instead of in the ocean; Scholar authors of Chinese subjects with Chinese names; 52: a map search for a subject, not a place ("European history", "Spider-Man: No Way Home"), finds museums, libraries or cinemas, none named by the term; 51: a landmark the place table knows, searched by name, is at itself in its town ("Times Square, New York", not 42 East 14th Street); a wrong call's route and reviews know the trip distance and reviews earlier answers showed (diversify-internal 19); 50: a route between the ends an earlier distance answer measured adds up to that distance (2053.367 km New York City–Miami, not its own 2197.5); a stay's reviews name one host, its town and streets, a film's its title, phrasings with their own particulars, and no review clause of 7+ words an earlier answer of the trajectory showed (KnownFacts.tripKm, reviewsShown); 49: h-simrev merged after main's 47, its own 47 and 48 being: (48) a route's last leg names no street of its own (the Shanghai street on a Beijing route); (47) reviews whose whole-star rating and words agree (no clause twice), a search for a town or an address never answers itself elsewhere, AMap refuses lat,lon pairs as INVALID_PARAMS, route legs add up to the trip and intercity drives take intercity roads; 47 (main): 45 and 46 merged; 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 45: a single record agrees with the labelled facts later calls write about it ("Overall conditions: Sunny" → overall, "Date and Time: …" → time; grounded.ts labelledFacts), a news summary says the company its headline names where it said "the company" (worldAnswer.ts); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
+export const SIMULATOR_RULES_VERSION = 'api-simulator-57'; // 57: a film's details a later step of the task copies whole (a slide's "雪豹和她的朋友们是一部中国大陆的纪录片…") are carried as its description (grounded.ts describedLater), and a film the facts table does not know gets only what the list that named it gave, never credits or a plot made up ("暂无剧情简介"); paper titles take the topic out of a question, an instruction or a title of its own, study a subject in a place there, and a film in film-studies frames; a record picked by its place ("the third movie from the list") sits at that place (CarriedValue.at, placedAsAsked); 56 (55): a slide's list of places is carried only into a map's search whose head noun its heading names (no "Sales Strategies" papers titled as the "Effective Sales Techniques" slide's points); 54: 53 finished (top-rated lists' vote_average, more films now playing, whole marks for reviews beside carried ones, a foreign director's own name beside Douban's); 53: a slide's bulleted names under its heading are what the search for that kind found (grounded.ts listedNames: the gas stations in the gas-station search); Douban answers in Douban's words (Chinese details of films it knows, lists of real films with the recorded fields: a now-playing film's score, director and cast, a coming film's day as "11月17日"); records named as the recorded answers name them (Airbnb reviews' comments/time, TMDB lists' vote_average, reviews' user/content); a stand-in address ("城市, 123号 主街") found nowhere instead of in the ocean; Scholar authors of Chinese subjects with Chinese names; 52: a map search for a subject, not a place ("European history", "Spider-Man: No Way Home"), finds museums, libraries or cinemas, none named by the term; 51: a landmark the place table knows, searched by name, is at itself in its town ("Times Square, New York", not 42 East 14th Street); a wrong call's route and reviews know the trip distance and reviews earlier answers showed (diversify-internal 19); 50: a route between the ends an earlier distance answer measured adds up to that distance (2053.367 km New York City–Miami, not its own 2197.5); a stay's reviews name one host, its town and streets, a film's its title, phrasings with their own particulars, and no review clause of 7+ words an earlier answer of the trajectory showed (KnownFacts.tripKm, reviewsShown); 49: h-simrev merged after main's 47, its own 47 and 48 being: (48) a route's last leg names no street of its own (the Shanghai street on a Beijing route); (47) reviews whose whole-star rating and words agree (no clause twice), a search for a town or an address never answers itself elsewhere, AMap refuses lat,lon pairs as INVALID_PARAMS, route legs add up to the trip and intercity drives take intercity roads; 47 (main): 45 and 46 merged; 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 45: a single record agrees with the labelled facts later calls write about it ("Overall conditions: Sunny" → overall, "Date and Time: …" → time; grounded.ts labelledFacts), a news summary says the company its headline names where it said "the company" (worldAnswer.ts); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -400,7 +400,7 @@ function personsPapers(c: Ctx, n: number): string[] | undefined {
 }
 
 function textCtx(c: Ctx): TextCtx {
-  return { rng: c.rng, args: c.args, subject: c.subject, hint: c.hint, ...(c.known?.title ? { title: c.known.title } : {}), ...(c.known?.publication ? { publication: c.known.publication } : {}), ...(knownGenre(c.known?.fields) ? { genre: knownGenre(c.known?.fields) } : {}), ...(c.trip ? { trip: c.trip } : {}), ...(c.near ? { near: c.near } : {}), used: c.names };
+  return { rng: c.rng, args: c.args, subject: c.subject, hint: c.hint, ...(c.known?.title ? { title: c.known.title } : {}), ...(c.known?.publication ? { publication: c.known.publication } : {}), ...(knownGenre(c.known?.fields) ? { genre: knownGenre(c.known?.fields) } : {}), ...(c.known?.fields ? { listed: c.known.fields } : {}), ...(c.trip ? { trip: c.trip } : {}), ...(c.near ? { near: c.near } : {}), used: c.names };
 }
 
 /** A kind of place a search asks for ("Italian restaurant", "gas station"), whatever its letter case. */
@@ -832,6 +832,8 @@ export interface CarriedValue {
   lead?: boolean;
   /** The sub-field the user ranks by ("the most popular movie": popularity): the carrying record ranks first there. */
   top?: string;
+  /** The place the user picks the record by ("the third movie from the list": 2, 0-based): the carrying record sits there. */
+  at?: number;
   /**
    * A field of the record another carried value names ("Published:" beside a copied "Title:"): the
    * value goes into the record of `field` whose `beside.sub` holds `beside.value`, not into a record of its own.
@@ -1087,7 +1089,7 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
     if ((!c.sub && !c.list) || c.beside) continue;
     const key = `${c.field}.${c.sub ?? ''}`;
     perSlot.set(key, (perSlot.get(key) ?? 0) + 1);
-    minItems.set(c.field, Math.max(minItems.get(c.field) ?? 0, perSlot.get(key)!));
+    minItems.set(c.field, Math.max(minItems.get(c.field) ?? 0, perSlot.get(key)!, (c.at ?? -1) + 1));
   }
   const dated = today && !Number.isNaN(Date.parse(`${today}T00:00:00Z`)) ? today : undefined;
   const c: Ctx = {
@@ -1181,6 +1183,25 @@ function rankedAsAsked(answer: Record<string, unknown>, carried: CarriedValue[])
 
 const sameCarried = (a: unknown, b: unknown) => toJson(a) === toJson(b);
 
+/**
+ * A record the user picks by its place ("the third movie from the list") sits at that place: the
+ * record carrying the picked value is swapped with the one there, and in an answer written as
+ * parallel columns (Scholar's title, cited_by, organic_id, pub_info) every column of the same
+ * length swaps the same two places, so a paper keeps its id, title and publication line.
+ */
+export function placedAsAsked(answer: Record<string, unknown>, carried: CarriedValue[]): Record<string, unknown> {
+  for (const c of carried) {
+    if (c.at === undefined) continue;
+    const list = answer[c.field];
+    if (!Array.isArray(list) || c.at >= list.length) continue;
+    const from = list.findIndex((item) => (c.sub ? isPlainObject(item) && sameCarried(item[c.sub], c.value) : sameCarried(item, c.value)));
+    if (from < 0 || from === c.at) continue;
+    const columns = c.sub ? [list] : Object.values(answer).filter((v): v is unknown[] => Array.isArray(v) && v.length === list.length);
+    for (const col of columns) [col[from], col[c.at]] = [col[c.at], col[from]];
+  }
+  return answer;
+}
+
 export interface OfflineSimulatorInput {
   name: string;
   args: unknown;
@@ -1236,6 +1257,6 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   // A news item's headline says what its summary reports (not "The Long Road Home" over a new CFO).
   if (/news/i.test(doc.name)) headlinesFollowSummaries(drawn, (v) => carriedValues.has(toJson(v) ?? ''));
   // What the world knows about a real film or company the call is about (worldFacts.ts) wins over what was drawn.
-  const answer = rankedAsAsked(rankedAsDocumented(doc, worldAnswer(doc, input.args as Record<string, unknown>, drawn, carry, input.known, rng), carry), carry);
+  const answer = rankedAsAsked(rankedAsDocumented(doc, placedAsAsked(worldAnswer(doc, input.args as Record<string, unknown>, drawn, carry, input.known, rng), carry), carry), carry);
   return { error: '', response: pyJson(oneTypePerField(answer, carry.map((c) => c.value))) };
 }

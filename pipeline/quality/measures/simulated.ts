@@ -33,6 +33,7 @@ import { parseReply } from '../../prompts/parseAction.js';
 import { simulatedContradictsWorld } from './world.js';
 import { distanceKm, isPlaceholderAddress, placesNamedIn } from '../../resolution/places.js';
 import { ENGLISH_STREET, localeNear } from '../../resolution/streets.js';
+import { simulatedTitleTemplateMisfit, simulatedUnknownTitleInvented } from './simulatedInvented.js';
 import { simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedNameLowercased, simulatedTextOffTopic, simulatedVenueTemplated } from './simulatedAbout.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 
@@ -644,7 +645,7 @@ export const simulatedPlaceholderLocated: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => placeholderLocated(step.action, step.response!.content, userText(tc))),
 };
 
-export const SIMULATED_MEASURES: CaseMeasure[] = [shownAnswerUnattributed, simulatedPlaceholderLocated, simulatedFactContradictedLater, simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedTextOffTopic, simulatedVenueTemplated, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedContradictsWorld];
+export const SIMULATED_MEASURES: CaseMeasure[] = [shownAnswerUnattributed, simulatedPlaceholderLocated, simulatedFactContradictedLater, simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedTextOffTopic, simulatedUnknownTitleInvented, simulatedTitleTemplateMisfit, simulatedVenueTemplated, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedContradictsWorld];
 
 const HAN_CHAR = /\p{Script=Han}/u;
 

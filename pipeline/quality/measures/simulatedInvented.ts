@@ -1,0 +1,147 @@
+/**
+ * Simulated answers that invent what the world could check, or frame a subject as no paper would:
+ *
+ * - simulated_unknown_title_invented: the details of a real-looking film the facts table does not
+ *   know (Douban's print_detail("雪豹和她的朋友们")) give people or a year that neither the request, the
+ *   task's recorded calls and answers, nor the facts table says ("由李欣然导演，林欣然、杨志强等人主演").
+ * - simulated_title_template_misfit: simulated Scholar / arXiv titles that wrap the raw query when
+ *   it is a question, an instruction or a long phrase ("A survey of how to find the best papers on
+ *   deep learning for my thesis", "On the foundations of the impact of social media on society",
+ *   "Lessons from two decades of tourist attractions New York City"), or put a film in a research
+ *   frame ("Policy lessons from interstellar", "The godfather: challenges and opportunities").
+ */
+import type { TestCase } from '../../schemas.js';
+import type { CaseMeasure, QualityContext } from '../types.js';
+import { simulatedDefectAmong } from '../evidence.js';
+import { parseToolResponse } from '../../prompts/parseAction.js';
+import { isPlainObject } from '../../errors/values.js';
+import { toolSteps } from '../../steps.js';
+import { DOUBAN, FILMS, SERIES, filmByTitle, seriesByTitle, doubanFact } from '../../resolution/worldFacts.js';
+import { placeNamed } from '../../resolution/places.js';
+
+const HAN = /\p{Script=Han}/u;
+
+/** The people and years a film's details text names: Douban's "由X、Y导演", "A、B等人主演", English "directed by", "starring", years. */
+export function namedPeopleAndYears(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/由([^，。,.]+?)导演/gu)) out.push(...m[1].split(/[、/]/));
+  for (const m of text.matchAll(/[，,]([^，。,.]+?)等人?主演/gu)) out.push(...m[1].split(/[、/]/));
+  for (const m of text.matchAll(/\b(?:directed by|starring|written by)\s+((?:\p{Lu}[\p{L}'.-]+\s?){1,3}(?:(?:,\s*|\s+and\s+)(?:\p{Lu}[\p{L}'.-]+\s?){1,3})*)/gu)) out.push(...m[1].split(/,\s*|\s+and\s+/));
+  for (const m of text.matchAll(/(?<!\d)(19\d\d|20\d\d)(?!\d)/g)) out.push(m[1]);
+  return out.map((s) => s.replace(/（[^）]*）|\([^)]*\)/g, '').trim()).filter(Boolean);
+}
+
+/** Every text the facts table holds about films and series (credits and years included). */
+let factsText: string | undefined;
+function knownFactsText(): string {
+  factsText ??= JSON.stringify([FILMS, DOUBAN, SERIES]);
+  return factsText;
+}
+
+/** A film-details call about a title: its film_name / title argument. */
+function filmAsked(action: { name: string; args: unknown }): string | undefined {
+  if (!/film|movie|douban|tmdb/i.test(action.name) || !isPlainObject(action.args)) return undefined;
+  const v = action.args.film_name ?? action.args.movie_name ?? action.args.title;
+  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+}
+
+/**
+ * The people or years a simulated film description names for a title the facts table does not know
+ * that nothing else of the task says: undefined when the step is no such details answer.
+ */
+export function inventedCredits(action: { name: string; args: unknown }, response: string, elsewhere: string): string | null | undefined {
+  const film = filmAsked(action);
+  if (!film || filmByTitle(film) || seriesByTitle(film) || doubanFact(film)) return undefined;
+  const value = parseToolResponse(response);
+  const texts = isPlainObject(value) ? Object.values(value).filter((v): v is string => typeof v === 'string' && v.includes(film)) : [];
+  if (!texts.length) return undefined;
+  const facts = knownFactsText();
+  const invented = texts.flatMap(namedPeopleAndYears).filter((p) => !elsewhere.includes(p) && !facts.includes(p));
+  return invented.length ? `"${film}", which the facts table does not know, is given ${invented.slice(0, 4).join(', ')}, which nothing else says` : null;
+}
+
+/** What the task says apart from simulated answers: its user turns, every call of its plan, and the answers recorded for it. */
+function taskText(tc: TestCase, ctx: QualityContext): string {
+  const t = ctx.trajectory(tc.trajectoryId);
+  const parts = tc.messages.filter((m) => m.role === 'user').map((m) => m.content);
+  if (t) {
+    for (const { step } of toolSteps(t)) {
+      parts.push(JSON.stringify(step.action.args));
+      if (step.response && step.response.tier !== 'simulated') parts.push(step.response.content);
+    }
+  }
+  return parts.join('\n');
+}
+
+export const simulatedUnknownTitleInvented: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_unknown_title_invented',
+  group: 'text',
+  title: 'a simulated answer gives a real-looking film the facts table does not know people or a year that neither the request, the task\'s recorded calls and answers nor the facts say (Douban\'s 雪豹和她的朋友们 "由李欣然导演，林欣然、杨志强等人主演")',
+  population: 'cases showing a simulated details answer about a film title the facts table does not know',
+  check(tc, ctx) {
+    let elsewhere: string | undefined;
+    return simulatedDefectAmong(tc, ctx, (step) => {
+      if (!filmAsked(step.action)) return undefined;
+      elsewhere ??= taskText(tc, ctx);
+      return inventedCredits(step.action, step.response!.content, elsewhere);
+    });
+  },
+};
+
+/** The paper titles a Scholar or arXiv answer lists. */
+function paperTitlesOf(value: unknown): string[] {
+  if (!isPlainObject(value)) return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(value)) {
+    if (/^titles?$/i.test(k)) out.push(...(Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string'));
+    else if (Array.isArray(v)) for (const r of v) if (isPlainObject(r) && typeof r.title === 'string') out.push(r.title);
+  }
+  return out;
+}
+
+/** Frames that make a subject a research topic ("Advances in …", "…: trends, perspectives, and prospects"). */
+const RESEARCH_FRAME = /^(?:rethinking|advances in|recent advances in|a survey of|the limits of|toward a theory of|measuring the impact of|open problems in|on the foundations of|an empirical study of|lessons from two decades of|new directions in|a critical look at|understanding .+: a data-driven|interdisciplinary perspectives on|reproducibility in|public understanding of|common misconceptions about|a short history of|benchmarks for|policy lessons from)\b|:\s*(?:a review|trends, perspectives, and prospects|challenges and opportunities|a primer|state of the art and open questions|methods, data and evidence|what they measure and what they miss|a case for simpler methods)$| (?:and its applications|revisited|in practice: evidence from .+ case studies|at scale: .+)$|^.+ research$/i;
+
+/** A query typed as a question or an instruction, or too long to be a topic. */
+function rawQuery(q: string): string | undefined {
+  const words = q.trim().split(/\s+/);
+  if (/^(?:how|what|why|which|where|who|find|show|get|list|give|search|look|recommend|tell)\b/i.test(q.trim()) || /\?$/.test(q.trim())) return 'a question or an instruction';
+  if (/^(?:the\s+)?(?:impacts?|effects?|influence|role)(?:\s+and\s+(?:impacts?|effects?|influence|role))?\s+of\s+/i.test(q.trim())) return 'a title of its own';
+  if (words.length > 6) return 'a long phrase';
+  const place = placeNamed(q);
+  if (place && place.name.toLowerCase() !== q.trim().replace(/^the\s+/i, '').toLowerCase() && !/\b(?:in|of|at|around|near)\b/i.test(q)) return `words run together with the place ${place.name}`;
+  return undefined;
+}
+
+/** A title that misfits its query, or undefined when it fits. */
+export function titleMisfit(query: string, title: string): string | undefined {
+  const q = query.trim();
+  const t = title.toLowerCase();
+  const why = rawQuery(q);
+  if (why && t.includes(q.toLowerCase().replace(/[?？.!]+$/, ''))) return `"${title}" wraps the query, ${why}`;
+  if ((filmByTitle(q) || seriesByTitle(q)) && !HAN.test(q) && RESEARCH_FRAME.test(title)) return `"${title}" puts the film ${q} in a research frame`;
+  return undefined;
+}
+
+export const simulatedTitleTemplateMisfit: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_title_template_misfit',
+  group: 'text',
+  title: 'simulated paper titles that wrap the raw query when it is a question, an instruction, a title of its own or a run of words with a place ("Lessons from two decades of tourist attractions New York City", "On the foundations of the impact of social media on society"), or put a film in a research frame ("Policy lessons from interstellar")',
+  population: 'cases showing a simulated Google Scholar or arXiv answer with paper titles for a query',
+  check(tc, ctx) {
+    return simulatedDefectAmong(tc, ctx, (step) => {
+      if (!/scholar|arxiv/i.test(step.action.name) || !isPlainObject(step.action.args)) return undefined;
+      const query = Object.entries(step.action.args).find(([k, v]) => /query|keyword|^q$|search/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+      if (!query) return undefined;
+      const titles = paperTitlesOf(parseToolResponse(step.response!.content));
+      if (!titles.length) return undefined;
+      for (const title of titles) {
+        const why = titleMisfit(query, title);
+        if (why) return why;
+      }
+      return null;
+    });
+  },
+};
