@@ -7,7 +7,7 @@
  */
 import { ownDescription } from './toolDescription.js';
 import { nlp } from './nlp.js';
-import { isCjkText, keyAsWords, withArticle } from './quality/grammar.js';
+import { isCjkText, keyAsWords, keyNoun, withArticle, type KeyDoc } from './quality/grammar.js';
 
 /** The API's own description (BFCL's toolkit preamble dropped), its first sentence, without its period. */
 export function purpose(description: string): string {
@@ -273,12 +273,12 @@ export function sayValue(v: unknown): string {
 }
 
 /** "the city "Paris" and the unit "C"" — up to three arguments, then how many more ("and two more arguments"); "" when there are none. */
-export function argPhrase(args: Record<string, unknown> | string): string {
+export function argPhrase(args: Record<string, unknown> | string, doc?: KeyDoc): string {
   if (typeof args === 'string') return args ? JSON.stringify(args) : '';
   const all = Object.entries(args);
   const entries = all
     .slice(0, 3)
-    .map(([k, v]) => (typeof v === 'string' && v.length <= 60 ? `${humanize(k)} ${sayValue(v)}` : `${humanize(k)} set to ${sayValue(v)}`));
+    .map(([k, v]) => (typeof v === 'string' && v.length <= 60 ? `${keyNoun(k, doc)} ${sayValue(v)}` : `${keyNoun(k, doc)} set to ${sayValue(v)}`));
   // A call passing more than three says so: "a, b and c" reads as all it passes.
   if (all.length > 3) return `${entries.join(', ')} and ${MORE[all.length - 3] ?? 'several'} more argument${all.length === 4 ? '' : 's'}`;
   if (entries.length <= 1) return entries.join('');
