@@ -42,14 +42,41 @@ const STAND_IN = 'a stand-in for a place nobody named';
 const STAND_IN_PLACE =
   /^(?:(?:my|the|your|the user'?s|user'?s) )?(?:current|present) (?:location|position|place|city|address)$|^(?:my|your|the user'?s) (?:location|position)$|^(?:here|near me|nearby|current)$|^(?:(?:my|the|your|a) )?(?:(?:vacation|holiday|travel|trip) )?destination$/i;
 
+/** A sender's slot in a message's text: "[Your Name]", "[INSERT YOUR NAME]", "[Your Company]", "[Your Title]". */
+export const SIGN_OFF_SLOT = /\[(?:(?:insert|enter)\s+)?(?:your|my|sender'?s?)\s+(?:full\s+)?(?:name|company|title|position|signature|phone(?:\s+number)?|email|contact(?:\s+information|\s+details)?)\]/i;
+const SIGN_OFF = 'a sign-off slot left to fill';
+
+/**
+ * A message text with its sender's slots taken out (T-Eval's plans end emails "Best regards,\n[Your
+ * Name]"): a line holding only slots goes, with the valediction line just before it ("Best regards,"
+ * would end the email dangling); a slot inside a line goes with the space before it. Slots the user's
+ * own words hold (`said`: they dictated the text) stay as the user wrote them.
+ */
+export function dropSignOffSlots(value: string, said = ''): string {
+  const slots = new RegExp(SIGN_OFF_SLOT.source, 'gi');
+  if (!SIGN_OFF_SLOT.test(value) || (value.match(slots) ?? []).every((slot) => said.includes(slot))) return value;
+  const lines = value.split('\n');
+  const out: string[] = [];
+  for (const line of lines) {
+    if (line.trim() && line.replace(slots, '').trim() === '') {
+      // The valediction before a name slot ("Best regards,") goes with it.
+      while (out.length && /^\s*(?:best(?:\s+regards)?|kind regards|regards|warm regards|sincerely(?:\s+yours)?|yours(?:\s+sincerely|\s+truly)?|thanks|thank you|cheers|best wishes|all the best|respectfully)[,!.]?\s*$/i.test(out[out.length - 1])) out.pop();
+      continue;
+    }
+    out.push(line.replace(new RegExp(`\\s*${SIGN_OFF_SLOT.source}`, 'gi'), ''));
+  }
+  return out.join('\n').replace(/\s+$/, '');
+}
+
 export function placeholderValue(value: string, fields: ReadonlySet<string> = new Set()): string | undefined {
   const v = value.trim();
   if (/\{[A-Za-z_][A-Za-z0-9_ ]*\}/.test(v)) return 'a template slot';
   if (/^\[[A-Z][A-Z0-9_ ]*\]$|\[(?:IMAGE|FILE|PATH|URL|NAME|ID)[A-Z_]*\]/.test(v)) return 'a template slot';
   // A slot left in text for someone to fill ("my research proposal on the topic of [insert topic]", "[Event Date]").
-  // Not a sign-off's "[Your Name]": the email says all it is about, and the sender's name is not the request's.
   if (/\[(?:insert|enter|add|fill in)\b[^\]]{0,40}\]|\[(?:Event|Recipient(?:'s)?|Company|Your Company|Meeting|Project|Product) [A-Z][a-z]+\]|\[(?:Date|Time|Topic|Location|Place|Subject)\]/i.test(v)) return 'a template slot';
   if (/^<[^<>]+>$/.test(v)) return 'a template slot';
+  // A sender's slot left in a message ("Best regards,\n[Your Name]", "[Your Company]"): the email goes out signed "[Your Name]".
+  if (SIGN_OFF_SLOT.test(v)) return SIGN_OFF;
   if (/\blorem ipsum\b/i.test(v)) return 'filler text';
   if (/\b(?:bullet (?:point|item)|point|item|slide) [1-9]\b\.?(?:\s*\[SPAN\]|\s*$)/i.test(v) && /\b(?:bullet (?:point|item)|item) [1-9]/i.test(v)) return 'numbered filler';
   if (/^(?:the |a |your |my )?(?:[a-z]+ ){0,2}(?:name|id|title|symbol|ticker|address|keyword|query)s?$/.test(v) && !/^[A-Z]/.test(v)) return 'a description of the value, not the value';
@@ -75,10 +102,12 @@ export function docFieldNames(docs: string): ReadonlySet<string> {
 const fieldNamesMemo = new Map<string, ReadonlySet<string>>();
 
 /** The first placeholder argument of a call ("search=\"company name\": a description ..."), or undefined. */
-export function placeholderArgument(action: Action, fields: ReadonlySet<string> = new Set()): string | undefined {
+export function placeholderArgument(action: Action, fields: ReadonlySet<string> = new Set(), said = ''): string | undefined {
   if (action.name === FINISH_ACTION || typeof action.args !== 'object' || action.args === null) return undefined;
   for (const { key, value } of stringLeaves(action.args)) {
     const why = placeholderValue(value, fields);
+    // A sign-off the user dictated ("the body 'Dear HR, … Best, [Your Name]'") is the user's text.
+    if (why === SIGN_OFF && dropSignOffSlots(value, said) === value) continue;
     if (why) return `${key}=${JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)} is ${why}`;
   }
   return undefined;
@@ -99,6 +128,7 @@ export function unshownPlaceholder(messages: readonly ChatMessage[], groundTruth
       const why = placeholderValue(value, fields);
       // "the vacation destination" in the request names no place either: a stand-in the user says counts
       // only where a place follows it ("my current location at 456 Broad St").
+      if (why === SIGN_OFF && dropSignOffSlots(value, shown) === value) continue;
       const said = why === STAND_IN ? new RegExp(`${escapeRegExp(value.trim())}\\s*(?:at|in|is|:|,|\\()\\s*[A-Z0-9]`, 'i').test(shown) : shown.includes(value.trim());
       if (why && !said) return `${action.name} ${key}=${JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)} is ${why}`;
     }
@@ -316,7 +346,7 @@ export function skipObstacle(trajectory: Trajectory, k: number, candidate: Locat
   const steps = toolSteps(trajectory);
   const failed = steps[k - 1]?.step.action;
   if (!failed) return undefined;
-  const placeholder = placeholderArgument(action, docFieldNames(messages[0]?.content ?? ''));
+  const placeholder = placeholderArgument(action, docFieldNames(messages[0]?.content ?? ''), messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n'));
   if (placeholder) return `the next step ${action.name} is no careful step: ${placeholder}`;
   const missing = ungroundedValues({ messages, groundTruth: action });
   if (missing.length) return `the next step ${action.name} takes ${describeUngrounded(missing.slice(0, 3))}, which only the failed ${apiName(failed.name)} would have shown`;

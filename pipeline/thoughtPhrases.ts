@@ -7,7 +7,7 @@
  */
 import { ownDescription } from './toolDescription.js';
 import { nlp } from './nlp.js';
-import { isCjkText, keyAsWords, withArticle } from './quality/grammar.js';
+import { isCjkText, keyAsWords, keyNoun, withArticle, type KeyDoc } from './quality/grammar.js';
 
 /** The API's own description (BFCL's toolkit preamble dropped), its first sentence, without its period. */
 export function purpose(description: string): string {
@@ -273,13 +273,14 @@ export function sayValue(v: unknown): string {
 }
 
 /**
- * "the city "Paris" and the unit "C"": every argument the call passes, "" when there are none. A
- * thought that names some and counts off the rest ("and one more argument") leaves unsaid the value
- * that often matters most (place_order's symbol), so none is left out.
+ * "the city "Paris" and the unit "C"": every argument the call passes, each key as prose can say it
+ * (keyNoun), "" when there are none. A thought that names some and counts off the rest ("and one
+ * more argument") leaves unsaid the value that often matters most (place_order's symbol), so none is
+ * left out.
  */
-export function argPhrase(args: Record<string, unknown> | string): string {
+export function argPhrase(args: Record<string, unknown> | string, doc?: KeyDoc): string {
   if (typeof args === 'string') return args ? JSON.stringify(args) : '';
-  const entries = Object.entries(args).map(([k, v]) => (typeof v === 'string' && v.length <= 60 ? `${humanize(k)} ${sayValue(v)}` : `${humanize(k)} set to ${sayValue(v)}`));
+  const entries = Object.entries(args).map(([k, v]) => (typeof v === 'string' && v.length <= 60 ? `${keyNoun(k, doc)} ${sayValue(v)}` : `${keyNoun(k, doc)} set to ${sayValue(v)}`));
   if (entries.length <= 1) return entries.join('');
   return `${entries.slice(0, -1).join(', ')} and ${entries[entries.length - 1]}`;
 }

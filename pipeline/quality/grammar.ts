@@ -143,6 +143,99 @@ export function keyAsWords(k: string): string {
     .replace(/\b[a-z]+\b/g, (w) => MISSPELT_KEYS[w] ?? w);
 }
 
+/** Short words a key may hold that prose reads as English ("travel to", "date of birth", "order id"). */
+const SHORT_KEY_WORDS = new Set(['to', 'in', 'of', 'on', 'at', 'by', 'for', 'id', 'ids', 'max', 'min', 'url']);
+
+/**
+ * The words of a key (keyAsWords) that are no English word a person would write as a noun: an
+ * abbreviation or run-together name the API made up (`mauthors`, `q`, `dir`, `num`, `abs`, a lone
+ * letter `a`, `b`). A word counts as English when the docs of the case use it (`vocabulary`, lower
+ * case), or when it is a short function word or a common abbreviation (SHORT_KEY_WORDS).
+ */
+export function rawKeyWords(key: string, vocabulary: ReadonlySet<string>): string[] {
+  return keyAsWords(key)
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w && isRawKeyWord(w, vocabulary));
+}
+
+/**
+ * A key's word no person writes as a noun: a lone letter (`a`, `q`), an abbreviation the docs spell
+ * out (`dir` for "directory", `num`, `abs`), or a doc word run together with a stray letter or two
+ * (`mauthors`). A word the docs use, or any other whole word ("amount"), is English.
+ */
+function isRawKeyWord(w: string, vocabulary: ReadonlySet<string>): boolean {
+  if (/^\d+$/.test(w) || SHORT_KEY_WORDS.has(w) || Object.values(MISSPELT_KEYS).includes(w)) return false;
+  if (w.length <= 2) return true;
+  if (vocabulary.has(w) || vocabulary.has(w.replace(/s$/, '')) || vocabulary.has(`${w}s`)) return false;
+  const words = [...vocabulary];
+  if (w.length <= 4 && words.some((v) => v.startsWith(w) && v.length >= w.length + 3)) return true;
+  const stem = w.replace(/s$/, '');
+  return [w, stem].some((x) => words.some((v) => {
+    if (v.length < 4 || v.length >= x.length) return false;
+    const w = x;
+    const before = w.endsWith(v) ? w.slice(0, -v.length) : undefined;
+    const after = w.startsWith(v) ? w.slice(v.length) : undefined;
+    return (before !== undefined && before.length <= 2 && !['un', 're'].includes(before)) || (after !== undefined && after.length <= 2 && !['s', 'es', 'ed', 'er', 'ly', 'y'].includes(after));
+  }));
+}
+
+/** The lower-case words of a text (a tool doc), for rawKeyWords. */
+export function docVocabulary(text: string): Set<string> {
+  return new Set(text.toLowerCase().match(/[a-z]+/g) ?? []);
+}
+
+/** A tool doc as keyNoun reads it: its parameters' descriptions, and the words of all its docs. */
+export interface KeyDoc {
+  description?: string;
+  required_parameters?: readonly { name: string; description?: string }[];
+  optional_parameters?: readonly { name: string; description?: string }[];
+  return_data?: readonly { name: string; description?: string }[];
+}
+
+const docWordsMemo = new WeakMap<object, Set<string>>();
+function docWords(doc: KeyDoc): Set<string> {
+  let words = docWordsMemo.get(doc);
+  if (!words) {
+    const texts = [doc.description ?? '', ...[...(doc.required_parameters ?? []), ...(doc.optional_parameters ?? []), ...(doc.return_data ?? [])].map((p) => p.description ?? '')];
+    words = docVocabulary(texts.join(' '));
+    docWordsMemo.set(doc, words);
+  }
+  return words;
+}
+
+/**
+ * A key as prose names it: its words (keyAsWords) when they are English (the tool's docs use them),
+ * else what its own doc says it is: T-Eval's `mauthors`, "the name of the author", reads "author's
+ * name"; `q`, "ID of an individual Google Scholar organic search result", "organic search result's
+ * ID"; `dir_name` "directory name"; MathAPI's `b`, "Second number.", "second number". "The user gave
+ * the mauthors as …" reads as a careless writer. Without the tool's doc, the key's words.
+ */
+export function keyNoun(key: string, doc?: KeyDoc): string {
+  const words = keyAsWords(key);
+  if (!doc) return words;
+  const vocab = docWords(doc);
+  const raw = rawKeyWords(key, vocab);
+  if (raw.length === 0) return words;
+  const param = [...(doc.required_parameters ?? []), ...(doc.optional_parameters ?? [])].find((p) => p.name === key);
+  const desc = (param?.description ?? '').replace(/\[Required\]\s*/g, '').trim();
+  // An abbreviation the docs spell out ("dir" → "directory", "num" → "number", "abs" → "absolute").
+  const spelled = words
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => (raw.includes(w) && w.length >= 3 ? ([...docVocabulary(desc)].filter((v) => v.startsWith(w) && v.length > w.length).sort((a, b) => a.length - b.length)[0] ?? w) : w));
+  if (rawKeyWords(spelled.join('_'), vocab).length === 0) return spelled.join(' ');
+  if (!desc) return words;
+  // Else the doc's own first phrase: "name of the author" → "author's name", "Second number." → "second number".
+  const first = desc.split(/[.;:(]|,\s/)[0].trim().replace(/^(?:the|a|an)\s+/i, '');
+  const phrase = /^[A-Z][a-z]/.test(first) ? first.charAt(0).toLowerCase() + first.slice(1) : first;
+  const of = /^(name|id|ID|title|zipcode|code|coordinate|date|path|address)\s+of\s+(?:the\s+|an?\s+)?(.+)$/.exec(phrase);
+  if (of) return `${of[2].split(/\s+/).slice(-3).join(' ')}'s ${of[1]}`;
+  // A doc that says what to do ("Show hidden files and directories") names a setting.
+  if (/^(?:show|include|return|use)\b/i.test(phrase)) return `setting to ${phrase}`;
+  return phrase && phrase.split(/\s+/).length <= 6 ? phrase : words;
+}
+
 /**
  * Words the sources misspell in their field names (T-Eval's `affliation`, `snipets`, `get_daliy_open_close`):
  * the key stays as the API spells it, prose says the word. "The affliation is" reads as a careless writer.

@@ -5,6 +5,7 @@
  * back as a reason naming the trajectory, step and field — never a throw.
  */
 import { unshownPlaceholder } from '../../pipeline/afterFailure.js';
+import { argumentKindMismatch, describeKindMismatch } from '../../pipeline/quality/argumentKinds.js';
 import { z } from 'zod';
 import {
   ExternalErrorCandidate,
@@ -115,6 +116,9 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
   const ranking = rankContradiction(parts.messages, parts.groundTruth, historyEnd);
   if (ranking) problems.push(`pick contradicts the shown ranking: ${ranking}`);
   // A placeholder the plan passes where the user gave no content ("Bullet point 1") has no one right value.
+  // An argument of another kind than its doc declares (T-Eval's get_author_id(mauthors="machine learning")), asked for or shown.
+  const kindMiss = argumentKindMismatch(parts.messages, parts.groundTruth, t.tools, historyEnd);
+  if (kindMiss) problems.push(`argument of another kind: ${describeKindMismatch(kindMiss)}`);
   const placeholder = unshownPlaceholder(parts.messages, parts.groundTruth);
   if (placeholder) problems.push(`placeholder ground truth: ${placeholder}, which nothing in the prompt says`);
   // A simulated answer the case shows must read as real: a "top rated" list out of its rating order

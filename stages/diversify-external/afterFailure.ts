@@ -131,7 +131,7 @@ export function retryThought(action: Action, failure: string, tools: Trajectory[
   const description = tools.find((t) => t.name === action.name)?.description ?? '';
   const args = typeof action.args === 'string' || isPlainObject(action.args) ? (action.args as Record<string, unknown> | string) : {};
   const intent = intentOf(description, apiOf(action.name), args);
-  const phrase = argPhrase(args);
+  const phrase = argPhrase(args, tools.find((t) => t.name === action.name));
   const same = phrase ? 'the same arguments' : 'no change';
   const passing = how === 'timed out' || how === 'met a server error';
   const frames: string[] = [
@@ -150,7 +150,7 @@ export function skipThought(failedName: string, step: Action, tools: Trajectory[
   const description = tools.find((t) => t.name === step.name)?.description ?? '';
   const args = typeof step.args === 'string' || isPlainObject(step.args) ? (step.args as Record<string, unknown> | string) : {};
   const intent = intentOf(description, apiName, args);
-  const phrase = argPhrase(args);
+  const phrase = argPhrase(args, tools.find((t) => t.name === step.name));
   const open = rng.pick(GAVE_UP)(failedApi);
   // An intent that already names the tool ("use `x`, which provides ...") is said once, not framed around the name again.
   const go = intent.includes('`')

@@ -26,6 +26,8 @@ import { formatSources, sourceRows } from '../../scripts/report/sources.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import { insertLookups, LOOKUPS_VERSION } from './lookups.js';
 import { dictatedText } from '../../pipeline/dictatedText.js';
+import { dropSignOffSlots } from '../../pipeline/afterFailure.js';
+import { optionalTickerParam, requestedTicker } from '../../pipeline/quality/argumentKinds.js';
 
 interface StandardizeInput {
   /** filter's trajectory, by reference (pipeline/artifactRef.ts): the item's only parent. */
@@ -44,9 +46,12 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   kind: 'items',
   name: 'standardize',
   // The offline writer's version is part of the stage version, so changing its rules redoes the items.
-  // 4: a long text the user dictated is passed as the user wrote it (pipeline/dictatedText.ts: BFCL 176's "December 15, 2023" for the user's 2026).
+  // 7: a long text the user dictated is passed as the user wrote it (pipeline/dictatedText.ts: BFCL 176's "December 15, 2023" for the user's 2026).
+  // 6: a ticker with its exchange suffix ("TUI.L") is read whole.
+  // 5: the recording of a news call without a ticker is dropped where the ticker goes in.
+  // 4: a message's sender slot ("Best regards,\n[Your Name]") the user never wrote is taken out (dropSignOffSlots); thoughts name a key by its doc (keyNoun); a news call the request scopes to one company's ticker passes it (requestedTicker), its recording of the unscoped call dropped.
   // 3: BFCL's missing read-only lookups (get_symbol_by_name, ls, find) put in before a step whose ticker or file name nothing shows (lookups.ts).
-  version: `4+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
+  version: `7+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
@@ -135,8 +140,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
     const lookupAnswers = new Map<string, string>((lookups?.inserted ?? []).map((l) => [`${l.turn}:${l.index}`, l.response]));
     const coercions: Coercion[] = [];
     let k = 0;
-    const rawTurns = lookups?.turns ?? raw.turns;
-    const turns = rawTurns.map((turn, ti) => ({
+    const signOffsDropped: { k: number; tool: string; param: string }[] = [];
+    const turns = (lookups?.turns ?? raw.turns).map((turn, turnIndex) => ({
       user: turn.user,
       steps: turn.steps
         .filter((s) => s.action.name !== FINISH_ACTION)
@@ -160,15 +165,44 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
               throw err;
             }
             if (args[name] !== value) coercions.push({ k, tool: s.action.name, param: name, declared: type, from: value, to: args[name] });
-            const said = typeof args[name] === 'string' ? dictatedText(args[name] as string, rawTurns.slice(0, ti + 1).map((t) => t.user)) : undefined;
-            if (said !== undefined) {
-              coercions.push({ k, tool: s.action.name, param: name, declared: type, from: args[name], to: said });
-              args[name] = said;
+            if (typeof args[name] === 'string') {
+              const users = (lookups?.turns ?? raw.turns).slice(0, turnIndex + 1).map((u) => u.user);
+              // A text the user dictated goes in as the user wrote it (the user's numbers).
+              const dictated = dictatedText(args[name] as string, users);
+              if (dictated !== undefined) {
+                coercions.push({ k, tool: s.action.name, param: name, declared: type, from: args[name], to: dictated });
+                args[name] = dictated;
+              }
+              // A message the plan signs "[Your Name]" goes out without the slot, unless the user dictated it so.
+              const signed = dropSignOffSlots(args[name] as string, users.join('\n'));
+              if (signed !== args[name]) {
+                signOffsDropped.push({ k, tool: s.action.name, param: name });
+                args[name] = signed;
+              }
             }
           }
           return { action: { name: s.action.name, args }, ...(s.response ? { response: s.response } : {}), ...(s.prev ? { prev: s.prev } : {}) };
         }),
     }));
+
+    // A news call whose doc takes an optional ticker, left without one where the request is about one
+    // company (T-Eval's get_ticker_news() for "news related to the stock ticker symbol 'AAPL'"): the ticker goes in.
+    const tickersAdded: { k: number; tool: string; ticker: string }[] = [];
+    let kk = 0;
+    for (const turn of turns) {
+      const passed = turn.steps.flatMap((s) => (typeof s.action.args === 'object' ? Object.entries(s.action.args).filter(([key, v]) => /^(?:ticker|symbol|stock)$/i.test(key) && typeof v === 'string').map(([, v]) => v as string) : []));
+      for (const s of turn.steps) {
+        kk++;
+        const key = optionalTickerParam(byName.get(s.action.name));
+        if (!key || typeof s.action.args !== 'object' || key in s.action.args) continue;
+        const ticker = requestedTicker(turn.user, passed);
+        if (!ticker) continue;
+        s.action = { ...s.action, args: { ...s.action.args, [key]: ticker } };
+        // The source's recording answered the call without a ticker (market news at large): resolve answers this one.
+        delete s.response;
+        tickersAdded.push({ k: kk, tool: s.action.name, ticker });
+      }
+    }
 
     // One thought-writer call per turn keeps each call's context to the request it serves.
     for (const [t, turn] of turns.entries()) {
@@ -185,7 +219,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
               })) } : {}),
           steps: turn.steps.map((s, i) => {
             const previous = i > 0 ? (turn.steps[i - 1].response?.content ?? lookupAnswers.get(`${t}:${i - 1}`)) : undefined;
-            return { name: s.action.name, description: byName.get(s.action.name)!.description, args: s.action.args, ...(previous ? { previousResponse: previous } : {}) };
+            const doc = byName.get(s.action.name)!;
+            return { name: s.action.name, description: doc.description, args: s.action.args, ...(previous ? { previousResponse: previous } : {}), doc: { description: doc.description, required_parameters: doc.required_parameters, optional_parameters: doc.optional_parameters, return_data: doc.return_data } };
           }),
         },
         { rng: ctx.rng('thoughts'), artifactKey: ctx.itemKey, stage: 'standardize' },
@@ -211,6 +246,9 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
           // What was put in, and what nothing could show (assemble turns down the cut points that need it).
           ...(lookups?.inserted.length ? { insertedLookups: lookups.inserted.map(({ turn, index, name, args, shows }) => ({ turn, index, name, args, shows })) } : {}),
           ...(lookups?.unshown.length ? { unshownValues: lookups.unshown } : {}),
+          // Messages whose sender's slot ("Best regards,\n[Your Name]") was taken out.
+          ...(signOffsDropped.length ? { signOffSlotsDropped: signOffsDropped } : {}),
+          ...(tickersAdded.length ? { tickersAdded } : {}),
         },
       },
       docNotes,

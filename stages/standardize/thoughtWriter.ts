@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
 import type { Rng } from '../../pipeline/rng.js';
-import { keyAsWords } from '../../pipeline/quality/grammar.js';
+import { keyAsWords, keyNoun, type KeyDoc } from '../../pipeline/quality/grammar.js';
 import { SOURCE_FRAMES, framesOf, holdsValue, argPhrase, intentOf, purpose, quotable, sayValue, type SourceKind } from '../../pipeline/thoughtPhrases.js';
 
 export { baseForm, intentOf } from '../../pipeline/thoughtPhrases.js';
@@ -26,6 +26,8 @@ export interface ThoughtInput {
     args: Record<string, unknown> | string;
     /** The previous step's response, when the source recorded one (T-Eval); BFCL's come later, in resolve. */
     previousResponse?: string;
+    /** The tool's doc, so a key prose cannot say as it is spelled (`mauthors`, `q`) is named by what its doc says it is. */
+    doc?: KeyDoc;
   }[];
 }
 
@@ -182,7 +184,7 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
     const apiName = s.name.includes('.') ? s.name.slice(s.name.indexOf('.') + 1) : s.name;
     const api = `\`${apiName}\``;
     const intent = intentOf(s.description, apiName, s.args);
-    const args = argPhrase(s.args);
+    const args = argPhrase(s.args, s.doc);
     const withArgs = args ? ` with ${args}` : '';
     const frame = rng.pick(framesFor(i, input.steps.length, i > 0 && usesPrevious(s.args, s.previousResponse)))({ api, intent, args, withArgs });
     const seen: Seen = {
@@ -202,9 +204,9 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
       fact && rng.chance(0.7)
         ? rng.pick([`\`${prevApi}\` says ${fact}. `, `From \`${prevApi}\` I know that ${fact}. `, `The last call tells me ${fact}. `])
         : stated && rng.chance(0.5)
-          ? `${sourceSentence(humanize(stated.key), stated.value, stated.provenance, rng, 0.8)} `
+          ? `${sourceSentence(keyNoun(stated.key, s.doc), stated.value, stated.provenance, rng, 0.8)} `
           : other && rng.chance(0.2)
-            ? `${sourceSentence(humanize(other.key), other.value, provenanceOf(other.value, seen), rng, 0.6)} `
+            ? `${sourceSentence(keyNoun(other.key, s.doc), other.value, provenanceOf(other.value, seen), rng, 0.6)} `
             : '';
     return capitalise(lead + frame);
   });

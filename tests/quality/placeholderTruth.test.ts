@@ -47,12 +47,13 @@ describe('placeholder ground truths', () => {
     expect(unshownPlaceholder(messages(ask), weather('Lisbon'))).toBeUndefined();
   });
 
-  it('query_92_1: a slot left in an email for someone to fill ("[insert topic]", "[Event Date]") is a template; a sign-off\'s "[Your Name]" is not', () => {
+  it('query_92_1: a slot left in an email for someone to fill ("[insert topic]", "[Event Date]") is a template; a sign-off\'s "[Your Name]" the user never wrote is a slot too (standardize takes it out)', () => {
     const mail = (body: string) => ({ name: 'Email.send', args: { address: 'professor@example.com', title: 'Research proposal', body } });
     const ask = 'Email my research proposal to my professor.';
     expect(unshownPlaceholder(messages(ask), mail('I am writing to submit my research proposal on the topic of [insert topic]. Best regards, [Your Name]'))).toMatch(/template slot/);
     expect(unshownPlaceholder(messages(ask), mail('You are invited to [Event Name] on [Event Date].'))).toMatch(/template slot/);
-    expect(unshownPlaceholder(messages(ask), mail('I am writing to submit my research proposal on graph neural networks.\n\nBest regards,\n[Your Name]'))).toBeUndefined();
+    expect(unshownPlaceholder(messages(ask), mail('I am writing to submit my research proposal on graph neural networks.\n\nBest regards,\n[Your Name]'))).toMatch(/sign-off slot/);
+    expect(unshownPlaceholder(messages(ask), mail('I am writing to submit my research proposal on graph neural networks.'))).toBeUndefined();
   });
 
   it('the measure counts tool-call ground truths only', () => {

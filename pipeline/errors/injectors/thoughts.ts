@@ -13,7 +13,7 @@ import { leaksIn, changedValues, droppedValues, statesDroppedValue, statesUnpass
 import { apiOf, isPlainObject, show } from '../values.js';
 import { toJson } from '../../pyValues.js';
 import { SOURCE_FRAMES, argPhrase, framesOf, holdsValue, intentOf, quotable, valueSource } from '../../thoughtPhrases.js';
-import { keyAsWords } from '../../quality/grammar.js';
+import { keyAsWords, keyNoun } from '../../quality/grammar.js';
 import { escapeRegExp } from '../vocabulary.js';
 
 function sentences(text: string): string[] {
@@ -57,10 +57,10 @@ function purpose(doc: ToolDoc | undefined): string | undefined {
   return /^[a-z]+s\b/.test(body) ? body : undefined;
 }
 
-function argsText(args: Action['args']): string {
+function argsText(args: Action['args'], doc?: ToolDoc): string {
   if (!isPlainObject(args)) return '';
-  // Every argument: "a, b, c" reads as all the call passes, and counting off the rest left the one that matters unsaid.
-  return Object.entries(args).map(([k, v]) => `${keyAsWords(k)} ${shown(v)}`).join(', ');
+  // Every argument, each key as prose can say it: "a, b, c" reads as all the call passes, and counting off the rest left the one that matters unsaid.
+  return Object.entries(args).map(([k, v]) => `${keyNoun(k, doc)} ${shown(v)}`).join(', ');
 }
 
 type Template = (p: { tool: string; args: string; purpose?: string }) => string | undefined;
@@ -123,11 +123,11 @@ export interface ShownBefore {
  * value the wrong call does not pass (that hands over the correct one), never a value the user gave
  * as the assistant's own pick.
  */
-function sourceForWrongCall(index: number, wrongArgs: Action['args'], shown: ShownBefore, rng: Rng, clean: (s: string) => boolean): string | undefined {
+function sourceForWrongCall(index: number, wrongArgs: Action['args'], shown: ShownBefore, rng: Rng, clean: (s: string) => boolean, doc?: ToolDoc): string | undefined {
   if (!isPlainObject(wrongArgs)) return undefined;
   const values = Object.entries(wrongArgs).flatMap(([key, v]) => {
     const value = quotable(v);
-    return value ? [{ key: keyAsWords(key), value }] : [];
+    return value ? [{ key: keyNoun(key, doc), value }] : [];
   });
   // A value that is also the correct value of another key (a swapped pair) is not said, as the frame does not say it.
   const says = (sentence: string) => (clean(sentence) ? sentence : undefined);
@@ -229,8 +229,8 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
     }
   }
   // The arguments in words as the writer put them (in the call's key order, or sorted), then the wrong call's.
-  const phrase = [args, isPlainObject(args) ? Object.fromEntries(Object.entries(args).sort(([x], [y]) => x.localeCompare(y))) : args].map(argPhrase).find((p) => p && frame.includes(p));
-  const wrongPhrase = argPhrase(wrongArgs);
+  const phrase = [args, isPlainObject(args) ? Object.fromEntries(Object.entries(args).sort(([x], [y]) => x.localeCompare(y))) : args].map((a) => argPhrase(a, doc)).find((p) => p && frame.includes(p));
+  const wrongPhrase = argPhrase(wrongArgs, wrongDoc ?? doc);
   const withoutArgs = (f: string, p: string) => {
     const attached = ARG_ATTACHMENTS.map((a) => `${a}${p}`).find((a) => f.includes(a));
     return attached ? f.replace(attached, '') : f.replace(p, '');
@@ -241,19 +241,19 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
   if (!clean(frame) && phrase && wrongPhrase) frame = withoutArgs(frame, wrongPhrase);
   if (!clean(frame)) return undefined;
   // A key the wrong call misspells or leaves out is not named in words either ("The request names "AAPL" as the symbol").
-  const missingKeys = type === 'parameters_key_error' && isPlainObject(correct.args) ? Object.keys(correct.args).filter((k) => !isPlainObject(erroneous.args) || !(k in erroneous.args)).map((k) => keyAsWords(k).toLowerCase()) : [];
+  const missingKeys = type === 'parameters_key_error' && isPlainObject(correct.args) ? Object.keys(correct.args).filter((k) => !isPlainObject(erroneous.args) || !(k in erroneous.args)).flatMap((k) => [keyAsWords(k).toLowerCase(), keyNoun(k, doc).toLowerCase()]) : [];
   const namesMissingKey = (s: string) => missingKeys.some((k) => new RegExp(`\\b${escapeRegExp(k)}\\b`, 'i').test(s));
   const lead = parts.flatMap((s, i) => {
     if (i === at) return [];
     const source = valueSource(s);
     if (source) {
-      const told = sourceForWrongCall(source.index, wrongArgs, shown, rng, clean);
+      const told = sourceForWrongCall(source.index, wrongArgs, shown, rng, clean, wrongDoc ?? doc);
       return told ? [told] : [];
     }
     if (clean(s) && !namesMissingKey(s)) return [s];
     // What the last call returned, dropped for naming what the wrong call leaves out: the thought still opens with where a value comes from.
     if (i === 0 && FACT_LEAD.test(s)) {
-      const told = sourceForWrongCall(framesOf('neutral')[0], wrongArgs, shown, rng, (t) => clean(t) && !namesMissingKey(t));
+      const told = sourceForWrongCall(framesOf('neutral')[0], wrongArgs, shown, rng, (t) => clean(t) && !namesMissingKey(t), wrongDoc ?? doc);
       return told ? [told] : [];
     }
     return [];
@@ -281,7 +281,7 @@ export function erroneousThought(type: ErrorType, correct: Action, erroneous: Pi
     // Where a value comes from is said of a value the wrong call passes, as the correct thought said it of its own.
     const source = valueSource(s);
     if (!source) return [s];
-    const told = sourceForWrongCall(source.index, wrongArgs, shown, rng, (t) => leaksIn(t, type, correct, erroneous).length === 0);
+    const told = sourceForWrongCall(source.index, wrongArgs, shown, rng, (t) => leaksIn(t, type, correct, erroneous).length === 0, (opts.tools?.find((t) => t.name === erroneous.name) ?? opts.tools?.find((t) => t.name === correct.name)));
     return told ? [told] : [];
   }).filter(
     (s) =>
@@ -292,7 +292,7 @@ export function erroneousThought(type: ErrorType, correct: Action, erroneous: Pi
   );
   const isToolError = type === 'tool_select_error' || type === 'tool_hallucination_error';
   const templates = isToolError ? TOOL_TEMPLATES : CALL_TEMPLATES;
-  const params = { tool: `\`${shortName(erroneous.name)}\``, args: argsText(orderedArgs(type, correct, erroneous)), purpose: isToolError ? purpose(opts.tools?.find((t) => t.name === erroneous.name)) : undefined };
+  const params = { tool: `\`${shortName(erroneous.name)}\``, args: argsText(orderedArgs(type, correct, erroneous), (opts.tools?.find((t) => t.name === erroneous.name) ?? opts.tools?.find((t) => t.name === correct.name))), purpose: isToolError ? purpose((opts.tools?.find((t) => t.name === erroneous.name) ?? opts.tools?.find((t) => t.name === correct.name))) : undefined };
   const usable = templates.map((t) => t(params)).filter((s): s is string => s !== undefined);
   let announce = usable[rng.int(0, usable.length - 1)];
   // A wrong call's own arguments can still hold the correct value elsewhere (a swapped pair): then say less.

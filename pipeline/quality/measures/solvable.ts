@@ -7,7 +7,7 @@ import { RENTAL_KINDS, rentalKindOf } from '../../resolution/rentalKinds.js';
 import { argumentDates, unanchoredDates } from '../dates.js';
 import { FINISH_ACTION, type Action, type ChatMessage, type TestCase, type ToolDoc, type Trajectory } from '../../schemas.js';
 import { changesNothing, historyBefore, toolSteps, type LocatedStep } from '../../steps.js';
-import { docFieldNames, placeholderArgument, skipCandidates, skipObstacle, unshownPlaceholder } from '../../afterFailure.js';
+import { docFieldNames, dropSignOffSlots, placeholderArgument, SIGN_OFF_SLOT, skipCandidates, skipObstacle, unshownPlaceholder } from '../../afterFailure.js';
 import { isPlainObject, sameValue } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { DEVICE_FAULT, isComputation, localityOf, retryFutile } from '../../errors/environment.js';
@@ -24,6 +24,7 @@ import { statedToday } from '../../resolution/statedToday.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
 import { CARRIED_MEASURES } from './carried.js';
 import { dictatedText } from '../../dictatedText.js';
+import { argumentKindMismatch, describeKindMismatch, tickerLeftOut } from '../argumentKinds.js';
 
 /** A review's complaint words and its unreserved praise: the mixed-review check reads the sentence around a complaint only when both occur. */
 const COMPLAINT_WORDS = /could be better|noisy|smaller than|too long|drags/i;
@@ -206,8 +207,9 @@ export const placeholderRetry: CaseMeasure = {
   check(tc) {
     if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
     const fields = docFieldNames(tc.messages[0]?.content ?? '');
+    const said = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
     for (const [i, action] of tc.groundTruth.entries()) {
-      const why = placeholderArgument(action, fields);
+      const why = placeholderArgument(action, fields, said);
       if (why) return `${i === 0 ? 'the retried' : 'the next'} ${action.name}: ${why}`;
     }
     return null;
@@ -249,12 +251,25 @@ export const gtPlaceholderArgument: CaseMeasure = {
   kind: 'case',
   id: 'gt_placeholder_argument',
   group: 'solvable',
-  title: 'ground truth passes a placeholder nothing in the prompt says ("Bullet point 1[SPAN]Bullet point 2", "Lorem ipsum…", search="company name"), so any other content would be as right',
+  title: 'ground truth passes a placeholder nothing in the prompt says ("Bullet point 1[SPAN]Bullet point 2", "Lorem ipsum…", search="company name", an email signed "Best regards,\\n[Your Name]"), so any other content would be as right; or a shown call sent a message with a sign-off slot the user never wrote',
   population: 'cases whose ground truth calls a tool',
   check(tc) {
     const gts = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
     if (!gts.some((g) => g.name !== FINISH_ACTION)) return undefined;
-    return unshownPlaceholder(tc.messages, tc.groundTruth) ?? null;
+    const gt = unshownPlaceholder(tc.messages, tc.groundTruth);
+    if (gt) return gt;
+    // A shown call that sent a message signed "[Your Name]" the user never wrote reads as the model's own careless step.
+    const said = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+    const lastCall = tc.messages.map((m) => m.role).lastIndexOf('assistant');
+    for (const [i, m] of tc.messages.entries()) {
+      if (m.role !== 'assistant' || (tc.kind === 'internal' && tc.errorType !== '' && i === lastCall)) continue;
+      const a = shownAction(m.content);
+      if (!a || a.name === FINISH_ACTION || typeof a.args !== 'object' || a.args === null) continue;
+      for (const [key, v] of Object.entries(a.args)) {
+        if (typeof v === 'string' && SIGN_OFF_SLOT.test(v) && dropSignOffSlots(v, said) !== v) return `shown ${a.name} ${key} holds the sign-off slot "${SIGN_OFF_SLOT.exec(v)![0]}" the user never wrote`;
+      }
+    }
+    return null;
   },
 };
 
@@ -775,8 +790,48 @@ export const gtRepeatsAnsweredCall: CaseMeasure = {
   },
 };
 
+/**
+ * A call the case asks for or shows that passes an argument of another kind than its doc declares:
+ * T-Eval's `get_author_id(mauthors="machine learning")` (a topic where the author's name belongs),
+ * "first author", a paper's title; a company's name where a ticker belongs; free text where a
+ * YYYY-MM-DD date belongs. An internal case's wrong call is the injected error and is not read.
+ */
+export const gtArgumentKindMismatch: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_argument_kind_mismatch',
+  group: 'solvable',
+  title: 'a ground-truth or shown call passes an argument of another kind than its doc declares: a research topic, a paper title or "first author" where get_author_id takes the author\'s name, a company name where a ticker belongs, free text where a YYYY-MM-DD date belongs',
+  population: 'cases whose ground truth or shown history calls a tool',
+  check(tc) {
+    const gts = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
+    if (!gts.some((g) => g.name !== FINISH_ACTION) && !tc.messages.some((m) => m.role === 'assistant')) return undefined;
+    const lastCall = tc.messages.map((m) => m.role).lastIndexOf('assistant');
+    const historyEnd = tc.kind === 'internal' && tc.errorType !== '' ? lastCall : tc.messages.length;
+    const m = argumentKindMismatch(tc.messages, tc.groundTruth, tc.tools, historyEnd);
+    return m ? describeKindMismatch(m) : null;
+  },
+};
+
+/** A ticker the request names, left out of a call whose doc takes one (T-Eval's `get_ticker_news()` for "news about 'AAPL'"). */
+export const gtTickerLeftOut: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_ticker_left_out',
+  group: 'solvable',
+  title: 'a ground-truth or shown call leaves out the ticker the request names though its doc takes one: get_ticker_news() for "the most recent news articles related to the stock ticker symbol \'AAPL\'", so the news is of no company in particular',
+  population: 'cases whose ground truth or shown history calls a tool',
+  check(tc) {
+    const gts = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
+    if (!gts.some((g) => g.name !== FINISH_ACTION) && !tc.messages.some((m) => m.role === 'assistant')) return undefined;
+    const lastCall = tc.messages.map((m) => m.role).lastIndexOf('assistant');
+    const historyEnd = tc.kind === 'internal' && tc.errorType !== '' ? lastCall : tc.messages.length;
+    return tickerLeftOut(tc.messages, tc.groundTruth, tc.tools, historyEnd) ?? null;
+  },
+};
+
 export const SOLVABLE_MEASURES: CaseMeasure[] = [
   ...CARRIED_MEASURES,
+  gtArgumentKindMismatch,
+  gtTickerLeftOut,
   unanchoredGroundTruthDate,
   gtTextUnlikeDictated,
   environmentErrorNamesToolkit,

@@ -9,7 +9,8 @@ import { FINISH_ACTION, type TestCase } from '../../schemas.js';
 import { groundTruthActions, shownAction } from '../evidence.js';
 import { toJson } from '../../pyValues.js';
 import { apiOf } from '../../errors/values.js';
-import { keyAsWords, sentencesOf } from '../grammar.js';
+import { keyAsWords, keyNoun, rawKeyWords, docVocabulary, type KeyDoc } from '../grammar.js';
+import { sentencesOf } from '../grammar.js';
 import { thoughtDefect } from './text.js';
 import { MORE_ARGUMENTS, holdsValue, quotable, valueSource } from '../../thoughtPhrases.js';
 import type { CaseMeasure } from '../types.js';
@@ -388,7 +389,7 @@ const FILE_NAME = /\.[A-Za-z0-9]{1,5}$/;
  * and characters" for `wc(mode="w")`, "the file" for a name without an extension a file-or-directory
  * tool takes, or a verb swapped in with its preposition kept ("reply to on the tweet").
  */
-export function callContradiction(thought: string, args: unknown, description = ''): string | undefined {
+export function callContradiction(thought: string, args: unknown, description = '', doc?: KeyDoc): string | undefined {
   const bare = thought.replace(/"[^"]*"/g, '""').replace(/`[^`]*`/g, '``');
   if (/\bto on\b|\bon on\b|\bto to\b/.test(bare)) return `a verb swapped in with the old one's preposition ("${/\b\w+ (?:to on|on on|to to)\b/.exec(bare)?.[0] ?? ''}")`;
   if (!args || typeof args !== 'object' || Array.isArray(args)) return undefined;
@@ -405,7 +406,7 @@ export function callContradiction(thought: string, args: unknown, description = 
     if (/^mode$/i.test(k) && typeof v === 'string' && ['l', 'w', 'c'].includes(v) && /\blines, words,? and characters\b/.test(bare)) return `passes mode "${v}" but says it counts lines, words and characters`;
   }
   // "with a, b and c" reads as all the call passes: a call passing more says how many more.
-  const named = entries.filter(([k]) => new RegExp(`\\b${escapeRegExp(keyAsWords(k))} (?:""|set to)`, 'i').test(bare));
+  const named = entries.filter(([k]) => [keyAsWords(k), keyNoun(k, doc)].some((w) => new RegExp(`\\b${escapeRegExp(w)} (?:""|set to)`, 'i').test(bare)));
   if (entries.length > named.length && named.length >= 3 && !MORE_ARGUMENTS.test(bare)) return `lists ${named.length} of the call's ${entries.length} arguments as if they were all`;
   if (/\bfile or directory\b|\bdirectory or file\b/i.test(description) && /\bthe file\b(?!\s+names?\b)/.test(bare)) {
     const name = entries.find(([k, v]) => /^(?:source|file_name|name)$/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
@@ -420,8 +421,40 @@ export const thoughtContradictsCall: CaseMeasure = {
   group: 'text',
   title: 'CoT: a thought says its call does what the call\'s arguments make false ("change into the folder" for cd(".."), "lock the doors" with unlock=true, "count the lines, words, and characters" with mode "w, "the file" for a name with no extension, "reply to on the tweet", three of four arguments listed as if all)',
   population: 'CoT cases',
-  check: (tc) => thoughtCallDefect(tc, (call) => callContradiction(call.thought, call.args, tc.tools.find((t) => t.name === call.name)?.description)),
+  check: (tc) => thoughtCallDefect(tc, (call) => callContradiction(call.thought, call.args, tc.tools.find((t) => t.name === call.name)?.description, tc.tools.find((t) => t.name === call.name))),
 };
+
+
+/**
+ * A key prose cannot say as it is spelled, used as a noun in a thought: "The user gave the mauthors
+ * as "John Smith"", "with q "EQ8shYj8Ai8J"", "The dir name will be …": a run-together or abbreviated
+ * key (`mauthors`, `q`, `dir`, `num`, a lone letter) that no tool doc of the case uses as a word.
+ * Quoted values and `code` are not prose. Undefined when the thought names none.
+ */
+export function rawKeyNoun(thought: string, args: unknown, doc: KeyDoc | undefined): string | undefined {
+  if (!doc || !args || typeof args !== 'object' || Array.isArray(args)) return undefined;
+  const vocab = docVocabulary([doc.description ?? '', ...[...(doc.required_parameters ?? []), ...(doc.optional_parameters ?? []), ...(doc.return_data ?? [])].map((p) => p.description ?? '')].join(' '));
+  const documented = new Set([...(doc.required_parameters ?? []), ...(doc.optional_parameters ?? [])].map((p) => p.name));
+  const prose = thought.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/`[^`]*`/g, '``');
+  for (const key of Object.keys(args)) {
+    if (!documented.has(key) || rawKeyWords(key, vocab).length === 0) continue;
+    const kw = escapeRegExp(keyAsWords(key));
+    const noun = new RegExp(`(?:\\b(?:the|with|passing|and)\\s+${kw}\\b(?!')|(?<![\\w'])${kw}\\s+(?:""|set to\\b|as\\b|will be\\b|here\\b|to pass\\b|comes\\b))`, 'i');
+    const m = noun.exec(prose);
+    if (m) return `names the key ${key} as a noun ("${m[0].trim()}") where its doc says "${([...(doc.required_parameters ?? []), ...(doc.optional_parameters ?? [])].find((p) => p.name === key)?.description ?? '').replace(/\[Required\]\s*/, '').slice(0, 60)}"`;
+  }
+  return undefined;
+}
+
+export const thoughtRawKeyNoun: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_raw_key_noun',
+  group: 'text',
+  title: 'CoT: a thought uses a key that is no English word as a noun ("The user gave the mauthors as "John Smith"", "with q "EQ8shYj8Ai8J"") where its doc says what it is (the author\'s name, the organic search result\'s ID)',
+  population: 'CoT cases',
+  check: (tc) => thoughtCallDefect(tc, (call) => rawKeyNoun(call.thought, call.args, tc.tools.find((t) => t.name === call.name) ?? tc.tools.find((t) => [...t.required_parameters, ...t.optional_parameters].some((p) => call.args && typeof call.args === 'object' && p.name in (call.args as object))))),
+};
+
 
 /**
  * CoT: a thought that names some of its call's arguments and counts off the rest ("`place_order` with
@@ -443,4 +476,4 @@ export const thoughtArgsWavedOff: CaseMeasure = {
     }),
 };
 
-export const THOUGHT_MEASURES = [thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, externalRetryThoughtStale];
+export const THOUGHT_MEASURES = [thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, externalRetryThoughtStale];
