@@ -5,11 +5,12 @@
 import PQueue from 'p-queue';
 import cliProgress from 'cli-progress';
 import type { Config } from './config.js';
+import { createHash } from 'node:crypto';
 import { canonicalJson, hashParts, sha256 } from './hash.js';
 import type { Store } from './store/store.js';
 import type { LlmGateway } from './llm/types.js';
 import type { Services } from './services.js';
-import type { ItemStage, Stage, StageContext, StageName } from './stage.js';
+import type { ItemStage, Stage, StageContext, StageItem, StageName } from './stage.js';
 import type { Interrupt } from './interrupt.js';
 import { itemContext, stageContext } from './context.js';
 import { runItem, type ItemOutcome } from './parallel/outcome.js';
@@ -231,32 +232,11 @@ async function runItems(
 ): Promise<StageReport> {
   const { store } = env;
   const { opts, force, inputFingerprint, started, base, pool } = run;
-  const items = await stage.enumerate(ctx);
-  const seenIds = new Set<string>();
-  for (const it of items) {
-    if (seenIds.has(it.id)) throw new Error(`[${stage.name}] duplicate item id "${it.id}"`);
-    seenIds.add(it.id);
-  }
+  const enumerated = await stage.enumerate(ctx);
   const slice = stage.configSlice(env.config);
   const fingerprint = (stage.roles ?? []).map((r) => [r, env.llm.fingerprint(r)]);
   const prefix = stagePrefix(stage, slice, fingerprint, env.config.seed);
-  const keyed = items.map((item) => ({ item, key: itemKeyFrom(prefix, item) }));
-  const digest = sha256(keyed.map(({ item, key }) => `${item.id}\u0000${key}\u0000${item.parents.join(',')}`).join('\n'));
-  let todo: typeof keyed;
-  if (!force && store.mappingDigest(stage.name) === digest) {
-    // Same items, keys and parents as last time: only what is unfinished needs a look.
-    const pending = store.pendingKeys(stage.name);
-    todo = keyed.filter(({ key }) => pending.has(key));
-  } else {
-    const finished = force ? new Map<string, string>() : store.finishedKeys(stage.name);
-    todo = keyed.filter(({ key }) => !finished.has(key));
-    const parentUpdates = keyed
-      .filter(({ item, key }) => finished.has(key) && finished.get(key) !== JSON.stringify(item.parents))
-      .map(({ item, key }) => ({ key, parents: item.parents }));
-    store.setStageItems(stage.name, keyed.map(({ item, key }) => ({ itemId: item.id, key })), parentUpdates, digest);
-  }
-  const report: StageReport = { ...base, total: items.length, reused: items.length - todo.length };
-  const stageRunId = store.startStageRun(stage.name, items.length, report.reused);
+  const report: StageReport = { ...base, total: 0, reused: 0 };
 
   // With workers, enough items in flight to keep each busy while its last result crosses back.
   const concurrency = Math.max(1, opts.concurrency ?? 4, pool ? pool.size * 2 : 0);
@@ -265,25 +245,28 @@ async function runItems(
   // With a model in use the bar also shows the tokens and dollars paid so far in this run.
   const usesModel = env.llm.mode === 'openai';
   const spend = () => ({ tokens: store.liveUsage.tokens.toLocaleString('en-US'), cost: usd(store.liveUsage.cost) });
-  const bar =
-    opts.progress && todo.length > 0
-      ? new cliProgress.SingleBar(
-          {
-            format: `${stage.name.padEnd(18)} {bar} {value}/{total} | {speed} items/s | ETA {eta_formatted}` + (usesModel ? ' | {tokens} tokens {cost}' : ''),
-            hideCursor: true,
-            etaBuffer: 200,
-          },
-          cliProgress.Presets.shades_classic,
-        )
-      : undefined;
-  bar?.start(todo.length, 0, { speed: '0.0', ...spend() });
-  // Model calls take seconds: refresh the spend between finished items too.
-  const spendTimer = bar && usesModel ? setInterval(() => bar.update(spend()), 1000) : undefined;
-  spendTimer?.unref();
+  const newBar = () =>
+    new cliProgress.SingleBar(
+      {
+        format: `${stage.name.padEnd(18)} {bar} {value}/{total} | {speed} items/s | ETA {eta_formatted}` + (usesModel ? ' | {tokens} tokens {cost}' : ''),
+        hideCursor: true,
+        etaBuffer: 200,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+  let bar: cliProgress.SingleBar | undefined;
+  let spendTimer: NodeJS.Timeout | undefined;
+  const startBar = (total: number) => {
+    bar = newBar();
+    bar.start(total, 0, { speed: '0.0', ...spend() });
+    // Model calls take seconds: refresh the spend between finished items too.
+    spendTimer = usesModel ? setInterval(() => bar!.update(spend()), 1000) : undefined;
+    spendTimer?.unref();
+  };
 
   let lastYield = Date.now();
   let sinceCollection = 0;
-  const processOne = async ({ item, key }: { item: (typeof todo)[number]['item']; key: string }) => {
+  const processOne = async ({ item, key }: { item: StageItem<unknown>; key: string }) => {
     // Items whose work never waits on I/O run back to back in microtasks, where no signal handler
     // (SIGINT / SIGTERM) and no timer can run; hand the event loop a turn every 50 ms.
     if (Date.now() - lastYield > 50) {
@@ -325,7 +308,79 @@ async function runItems(
     stopped ??= `interrupted by ${signal}`;
     queue.clear();
   });
-  for (const entry of todo) queue.add(() => processOne(entry));
+  let stageRunId: number;
+  try {
+    if (Array.isArray(enumerated)) {
+      const items = enumerated;
+      const seenIds = new Set<string>();
+      for (const it of items) {
+        if (seenIds.has(it.id)) throw new Error(`[${stage.name}] duplicate item id "${it.id}"`);
+        seenIds.add(it.id);
+      }
+      const keyed = items.map((item) => ({ item, key: itemKeyFrom(prefix, item) }));
+      const digest = sha256(keyed.map(({ item, key }) => `${item.id}\u0000${key}\u0000${item.parents.join(',')}`).join('\n'));
+      let todo: typeof keyed;
+      if (!force && store.mappingDigest(stage.name) === digest) {
+        // Same items, keys and parents as last time: only what is unfinished needs a look.
+        const pending = store.pendingKeys(stage.name);
+        todo = keyed.filter(({ key }) => pending.has(key));
+      } else {
+        const finished = force ? new Map<string, string>() : store.finishedKeys(stage.name);
+        todo = keyed.filter(({ key }) => !finished.has(key));
+        const parentUpdates = keyed
+          .filter(({ item, key }) => finished.has(key) && finished.get(key) !== JSON.stringify(item.parents))
+          .map(({ item, key }) => ({ key, parents: item.parents }));
+        store.setStageItems(stage.name, keyed.map(({ item, key }) => ({ itemId: item.id, key })), parentUpdates, digest);
+      }
+      report.total = items.length;
+      report.reused = items.length - todo.length;
+      stageRunId = store.startStageRun(stage.name, items.length, report.reused);
+      if (opts.progress && todo.length > 0) startBar(todo.length);
+      for (const entry of todo) queue.add(() => processOne(entry));
+    } else {
+      // Streamed items (a stage whose inputs are its sources, collect): each is keyed and, unless a
+      // result exists, queued as it comes, and only its id and key are kept. The mapping (the same
+      // digest the listed path takes) is recorded once every item has been seen, also after a stop.
+      const finished = force ? new Map<string, string>() : store.finishedKeys(stage.name);
+      stageRunId = store.startStageRun(stage.name, 0, 0);
+      if (opts.progress) startBar(0);
+      const seenIds = new Set<string>();
+      const mapped: { itemId: string; key: string }[] = [];
+      const parentUpdates: { key: string; parents: string[] }[] = [];
+      const digestHash = createHash('sha256');
+      let queued = 0;
+      for (const item of enumerated) {
+        if (seenIds.has(item.id)) throw new Error(`[${stage.name}] duplicate item id "${item.id}"`);
+        seenIds.add(item.id);
+        const key = itemKeyFrom(prefix, item);
+        digestHash.update(`${mapped.length ? '\n' : ''}${item.id}\u0000${key}\u0000${item.parents.join(',')}`);
+        mapped.push({ itemId: item.id, key });
+        if (finished.has(key)) {
+          if (finished.get(key) !== JSON.stringify(item.parents)) parentUpdates.push({ key, parents: item.parents });
+          continue;
+        }
+        if (stopped) continue;
+        queued++;
+        bar?.setTotal(queued);
+        queue.add(() => processOne({ item, key }));
+        // Backpressure: the source is read no further ahead than the items in flight need.
+        if (queue.size >= concurrency * 8) await queue.onSizeLessThan(concurrency * 4);
+      }
+      const digest = digestHash.digest('hex');
+      if (force || store.mappingDigest(stage.name) !== digest) store.setStageItems(stage.name, mapped, parentUpdates, digest);
+      report.total = mapped.length;
+      report.reused = mapped.length - queued;
+      store.setStageRunTotals(stageRunId, report.total, report.reused);
+    }
+  } catch (err) {
+    // A duplicate id or a source that breaks while streamed: what is in flight finishes, nothing more starts.
+    queue.clear();
+    await queue.onIdle();
+    unsubscribe?.();
+    clearInterval(spendTimer);
+    bar?.stop();
+    throw err;
+  }
   await queue.onIdle();
   unsubscribe?.();
   clearInterval(spendTimer);
@@ -344,7 +399,7 @@ async function runItems(
   });
   if (status === 'ok' && store.unfinishedCount(stage.name) === 0) store.setStageFingerprint(stage.name, inputFingerprint, report.summary ?? null);
   ctx.log(
-    `[${stage.name}] ${items.length} items: ${report.reused} reused, ${report.processed} done` +
+    `[${stage.name}] ${report.total} items: ${report.reused} reused, ${report.processed} done` +
       (report.flagged ? `, ${report.flagged} flagged` : '') +
       (report.rejected ? `, ${report.rejected} rejected` : '') +
       (report.failed ? `, ${report.failed} FAILED` : '') +

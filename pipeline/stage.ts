@@ -106,7 +106,12 @@ export interface ItemStage<I = unknown, O = unknown> extends StageBase {
    * such a stage's items may run in worker threads (pipeline/parallel/pool.ts).
    */
   pure?: boolean;
-  enumerate(ctx: StageContext): StageItem<I>[] | Promise<StageItem<I>[]>;
+  /**
+   * The items, listed; or streamed (an iterable that is not an array): the runner then keys and queues
+   * each as it comes and keeps only its id and key, so a stage whose inputs are whole records (collect)
+   * never holds them all.
+   */
+  enumerate(ctx: StageContext): StageItem<I>[] | Promise<StageItem<I>[]> | Iterable<StageItem<I>>;
   run(item: StageItem<I>, ctx: ItemContext): Promise<ItemResult<O>>;
 }
 

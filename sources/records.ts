@@ -24,18 +24,33 @@ export function jsonLines(
   idOf: (value: unknown, line: number) => string,
   parse: (line: string) => unknown = parseJson,
 ): ({ value: unknown; line: number; id: string } | SourceProblem)[] {
-  const out: ({ value: unknown; line: number; id: string } | SourceProblem)[] = [];
-  text.split('\n').forEach((raw, i) => {
-    const line = i + 1;
-    if (raw.trim() === '') return;
+  return [...iterateJsonLines(text, file, idOf, parse)];
+}
+
+/** jsonLines one line at a time: a reader that keeps little of each record never holds them all parsed. */
+export function* iterateJsonLines(
+  text: string,
+  file: string,
+  idOf: (value: unknown, line: number) => string,
+  parse: (line: string) => unknown = parseJson,
+): Generator<{ value: unknown; line: number; id: string } | SourceProblem> {
+  let line = 0;
+  for (let at = 0; at <= text.length; ) {
+    const nl = text.indexOf('\n', at);
+    const end = nl < 0 ? text.length : nl;
+    const raw = text.slice(at, end);
+    at = end + 1;
+    line++;
+    if (raw.trim() === '') continue;
+    let entry: { value: unknown; line: number; id: string } | SourceProblem;
     try {
       const value = parse(raw);
-      out.push({ value, line, id: idOf(value, line) });
+      entry = { value, line, id: idOf(value, line) };
     } catch (err) {
-      out.push({ kind: 'problem', id: `${file}#line${line}`, sourceFile: file, recordId: `line ${line}`, code: 'broken_json', detail: (err as Error).message });
+      entry = { kind: 'problem', id: `${file}#line${line}`, sourceFile: file, recordId: `line ${line}`, code: 'broken_json', detail: (err as Error).message };
     }
-  });
-  return out;
+    yield entry;
+  }
 }
 
 export class SourceFileError extends Error {}

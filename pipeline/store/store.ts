@@ -289,6 +289,11 @@ export class Store {
     return Number(info.lastInsertRowid);
   }
 
+  /** A streamed stage run's item counts, known once its items have all been seen. */
+  setStageRunTotals(id: number, total: number, reused: number): void {
+    this.db.prepare('UPDATE stage_runs SET items_total = ?, reused = ? WHERE id = ?').run(total, reused, id);
+  }
+
   finishStageRun(id: number, fields: { processed: number; failed: number; status: string; durationMs: number; message?: string }): void {
     this.db
       .prepare(

@@ -9,7 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { RawStep, RawToolDoc, RawTrajectory } from '../../pipeline/schemas.js';
 import { bindArguments, parsePythonCall } from '../pythonCall.js';
-import { jsonLines, readJsonFile, type SourceItem, type SourceProblem } from '../records.js';
+import { iterateJsonLines, jsonLines, type SourceItem, type SourceProblem } from '../records.js';
+import { jsonArrayElements } from '../jsonMembers.js';
 import type { SourceFiles } from '../paths.js';
 import { parseBfclJson } from './backends/index.js';
 import { parseJson } from '../../pipeline/pyValues.js';
@@ -84,44 +85,52 @@ interface Question {
 }
 
 export function loadBfcl(files: SourceFiles, limit?: number): SourceItem[] {
+  return [...iterateBfcl(files, limit)];
+}
+
+/** loadBfcl's records one at a time: the questions are parsed a line at a time and none is kept. */
+export function* iterateBfcl(files: SourceFiles, limit?: number): Generator<SourceItem> {
   const rel = (p: string) => relative(files.root, p) || p;
   const { docs, problems } = loadBfclDocs(files.bfcl.funcDocDir, rel);
-  const items: SourceItem[] = [...problems];
+  yield* problems;
   const answers = new Map<string, string[][]>();
   for (const e of jsonLines(readFileSync(files.bfcl.answers, 'utf8'), rel(files.bfcl.answers), (v) => String((v as { id: string }).id))) {
-    if ('kind' in e) items.push(e);
+    if ('kind' in e) yield e;
     else answers.set(e.id, (e.value as { ground_truth: string[][] }).ground_truth);
   }
-  const executed = new Map<string, { turns: { steps: { call: string; response: string }[] }[] }>();
+  let executed = new Map<string, { turns: { steps: { call: string; response: string }[] }[] }>();
   try {
-    for (const rec of readJsonFile(files.bfcl.executed) as { id: string; turns: { steps: { call: string; response: string }[] }[] }[]) executed.set(rec.id, rec);
+    // Kept only once the whole file has read cleanly: a broken file leaves no responses, as before.
+    const read = new Map<string, { turns: { steps: { call: string; response: string }[] }[] }>();
+    for (const rec of jsonArrayElements(files.bfcl.executed) as Iterable<{ id: string; turns: { steps: { call: string; response: string }[] }[] }>) read.set(rec.id, rec);
+    executed = read;
   } catch (err) {
-    items.push({ kind: 'problem', id: `${rel(files.bfcl.executed)}#file`, sourceFile: rel(files.bfcl.executed), recordId: 'file', code: 'broken_json', detail: (err as Error).message });
+    yield { kind: 'problem', id: `${rel(files.bfcl.executed)}#file`, sourceFile: rel(files.bfcl.executed), recordId: 'file', code: 'broken_json', detail: (err as Error).message };
   }
 
   let count = 0;
   // parseBfclJson keeps initial_config's key order and its 10.0-vs-10: BFCL's answers depend on both.
-  for (const e of jsonLines(readFileSync(files.bfcl.questions, 'utf8'), rel(files.bfcl.questions), (v) => String((v as Question).id), parseBfclJson)) {
+  for (const e of iterateJsonLines(readFileSync(files.bfcl.questions, 'utf8'), rel(files.bfcl.questions), (v) => String((v as Question).id), parseBfclJson)) {
     if (limit !== undefined && count >= limit) break;
     count++;
     if ('kind' in e) {
-      items.push(e);
+      yield e;
       continue;
     }
     const q = e.value as Question;
     const sourceFile = rel(files.bfcl.questions);
     const malformed = (detail: string): SourceProblem => ({ kind: 'problem', id: `bfcl_${q.id ?? `line${e.line}`}`, sourceFile, recordId: String(q.id ?? `line ${e.line}`), code: 'malformed_record', detail });
     if (typeof q.id !== 'string' || !Array.isArray(q.question)) {
-      items.push(malformed('needs "id" (string) and "question" (list of turns)'));
+      yield malformed('needs "id" (string) and "question" (list of turns)');
       continue;
     }
     const gt = answers.get(q.id);
     if (!gt) {
-      items.push(malformed(`no ground truth for ${q.id} in ${rel(files.bfcl.answers)}`));
+      yield malformed(`no ground truth for ${q.id} in ${rel(files.bfcl.answers)}`);
       continue;
     }
     if (gt.length !== q.question.length) {
-      items.push(malformed(`${q.question.length} user turns but ${gt.length} ground-truth turns`));
+      yield malformed(`${q.question.length} user turns but ${gt.length} ground-truth turns`);
       continue;
     }
     const involved = q.involved_classes ?? [];
@@ -165,7 +174,6 @@ export function loadBfcl(files: SourceFiles, limit?: number): SourceItem[] {
       // The initial state as Python-faithful JSON text: the store keeps objects key-sorted, a string as it is.
       meta: { initialConfigJson: initialConfigJson(q.initial_config ?? {}), involvedClasses: involved, excludedFunctions: [...excluded], path: q.path ?? [] },
     };
-    items.push(traj);
+    yield traj;
   }
-  return items;
 }

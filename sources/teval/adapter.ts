@@ -11,6 +11,7 @@ import { canonicalJson } from '../../pipeline/hash.js';
 import { parseJson, toJson } from '../../pipeline/pyValues.js';
 import { pythonLiteralToJson } from '../../pipeline/prompts/parseAction.js';
 import { readJsonFile, type SourceItem, type SourceProblem } from '../records.js';
+import { jsonObjectEntries } from '../jsonMembers.js';
 import type { SourceFiles } from '../paths.js';
 
 interface ApiParam {
@@ -92,18 +93,24 @@ interface Plan {
 }
 
 export function loadTeval(files: SourceFiles, limit?: number): SourceItem[] {
+  return [...iterateTeval(files, limit)];
+}
+
+/**
+ * loadTeval's records one at a time: the reviews and plans are read a record at a time (the
+ * reviews first, whole, for the responses the plans' steps carry) and no record is kept but those.
+ */
+export function* iterateTeval(files: SourceFiles, limit?: number): Generator<SourceItem> {
   const rel = (p: string) => relative(files.root, p) || p;
-  const items: SourceItem[] = [];
   const docs = loadTevalDocs(files.teval.apis);
 
   const reviewsFile = rel(files.teval.reviews);
   const successes = new Map<string, RecordedResponse>();
   // Calls T-Eval's own review judged an input error ("C": wrong tool, or arguments wrong for the task).
   const inputErrors = new Map<string, RecordedResponse>();
-  const reviews = readJsonFile(files.teval.reviews) as Record<string, unknown>;
-  for (const [id, rec] of Object.entries(reviews)) {
+  for (const [id, rec] of jsonObjectEntries(files.teval.reviews)) {
     const parsed = parseReview(id, rec, reviewsFile);
-    items.push(parsed);
+    yield parsed;
     if (parsed.kind === 'recorded-response' && (parsed.label === 'A' || parsed.label === 'C')) {
       const key = recordedKey(parsed.tool, parsed.args);
       const into = parsed.label === 'A' ? successes : inputErrors;
@@ -113,19 +120,19 @@ export function loadTeval(files: SourceFiles, limit?: number): SourceItem[] {
 
   const plansFile = rel(files.teval.plans);
   // Lossless: 32 ids in the plans' ground truths are beyond 2^53 (JSON.parse would round them).
-  const plans = readJsonFile(files.teval.plans) as Record<string, Plan>;
   let count = 0;
-  for (const [key, plan] of Object.entries(plans)) {
+  for (const [key, value] of jsonObjectEntries(files.teval.plans)) {
+    const plan = value as Plan;
     if (limit !== undefined && count >= limit) break;
     count++;
     const problem = (detail: string): SourceProblem => ({ kind: 'problem', id: `teval_${key}`, sourceFile: plansFile, recordId: key, code: 'malformed_record', detail });
     const user = plan.origin_prompt?.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
     if (!user) {
-      items.push(problem('origin_prompt has no user message'));
+      yield problem('origin_prompt has no user message');
       continue;
     }
     if (!Array.isArray(plan.ground_truth)) {
-      items.push(problem('ground_truth must be a list of steps'));
+      yield problem('ground_truth must be a list of steps');
       continue;
     }
     const apiList = plan.meta?.API_list ?? [];
@@ -157,7 +164,6 @@ export function loadTeval(files: SourceFiles, limit?: number): SourceItem[] {
       turns: [{ user, steps }],
       meta: { apiList, unknownApis: apiList.filter((n) => !docs.has(n)) },
     };
-    items.push(traj);
+    yield traj;
   }
-  return items;
 }

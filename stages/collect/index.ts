@@ -2,12 +2,12 @@
  * collect: read the sources into raw trajectories and T-Eval's recorded responses, one item per
  * source record. A broken record is rejected with its file and record id; the rest still load.
  */
-import type { ItemStage, StageItem } from '../../pipeline/stage.js';
+import type { ItemStage } from '../../pipeline/stage.js';
 import { RejectItem } from '../../pipeline/stage.js';
 import { CollectRecord } from '../../pipeline/schemas.js';
 import { checkSourceFiles, sourceFiles } from '../../sources/paths.js';
-import { loadBfcl } from '../../sources/bfcl/adapter.js';
-import { loadTeval } from '../../sources/teval/adapter.js';
+import { iterateBfcl } from '../../sources/bfcl/adapter.js';
+import { iterateTeval } from '../../sources/teval/adapter.js';
 import type { SourceItem } from '../../sources/records.js';
 import { fileStamps } from '../../pipeline/fingerprint.js';
 
@@ -24,24 +24,25 @@ export const collectStage: ItemStage<SourceItem, CollectRecord> = {
   // The source files themselves (vendored or --source-dir): an edited, added or removed one is read again.
   externalInputs: (ctx) => fileStamps([sourceFiles(ctx.config.sources.dir).root]),
 
-  enumerate(ctx) {
+  // Streamed (pipeline/stage.ts): a record is read, keyed and queued, and not kept.
+  *enumerate(ctx) {
     const files = sourceFiles(ctx.config.sources.dir);
     const { checked } = checkSourceFiles(files);
     const limit = typeof ctx.options.limit === 'number' ? ctx.options.limit : undefined;
-    const records: SourceItem[] = [
-      ...(ctx.config.sources.bfcl ? loadBfcl(files, limit) : []),
-      ...(ctx.config.sources.teval ? loadTeval(files, limit) : []),
-    ];
-    ctx.log(`[collect] ${files.vendored ? 'vendored data' : files.root}: ${checked} files checked, ${records.length} records`);
+    // Two records claiming one id: the second is reported, not silently merged.
     const seen = new Set<string>();
-    const items: StageItem<SourceItem>[] = [];
+    let count = 0;
+    const records = (function* () {
+      if (ctx.config.sources.bfcl) yield* iterateBfcl(files, limit);
+      if (ctx.config.sources.teval) yield* iterateTeval(files, limit);
+    })();
     for (const r of records) {
-      // Two records claiming one id: the second is reported, not silently merged.
-      const id = seen.has(r.id) ? `${r.id}#dup${items.length}` : r.id;
+      const id = seen.has(r.id) ? `${r.id}#dup${count}` : r.id;
       seen.add(r.id);
-      items.push({ id, input: r, parents: [`source:${r.sourceFile}#${r.recordId}`] });
+      count++;
+      yield { id, input: r, parents: [`source:${r.sourceFile}#${r.recordId}`] };
     }
-    return items;
+    ctx.log(`[collect] ${files.vendored ? 'vendored data' : files.root}: ${checked} files checked, ${count} records`);
   },
 
   async run(item) {

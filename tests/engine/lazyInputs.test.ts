@@ -54,7 +54,7 @@ function stageContext(store: Store): StageContext {
 
 async function enumerate(name: StageName, ctx: StageContext): Promise<StageItem<unknown>[]> {
   const stage = registry().get(name) as ItemStage;
-  return stage.enumerate(ctx);
+  return Array.from(await stage.enumerate(ctx));
 }
 
 /** A parent's content and each large object or array directly inside it (a resolve artifact's trajectory), as canonical JSON. */
