@@ -19,7 +19,7 @@ export { adaptArgs, confusableTools, relevance } from './toolSelect.js';
 export { erroneousThought } from './thoughts.js';
 
 /** Bumped whenever an injector's behaviour changes; recorded as `rules:error-injectors@<version>`. */
-export const INJECTORS_VERSION = 'error-injectors@32';
+export const INJECTORS_VERSION = 'error-injectors@33';
 
 export const INJECTORS: Record<ErrorType, Injector> = {
   tool_select_error: toolSelectInjector,
