@@ -186,7 +186,8 @@ describe('offline injectors on real trajectories', () => {
     const input = (type: 'string' | 'integer', value: unknown): InjectionInput => ({ tools: [doc(type)], correct: { name: 'File.tail', args: { lines: value } }, query: 'Show the last lines.', earlier: [], toolkitApis: [], meta: {} });
     const made = (i: InjectionInput) => Array.from({ length: 60 }, (_, seed) => inject('parameters_value_error', i, new Rng(seed, 'types')));
     for (const m of made(input('integer', 5))) expect(typeof (m.action.args as Record<string, unknown>).lines, m.variant).toBe('number');
-    for (const m of made(input('string', '5'))) expect(typeof (m.action.args as Record<string, unknown>).lines, m.variant).toBe('string');
+    // A string "5" has no wrong value of its own type here: the type is turned down, never made a type slip.
+    expect(applicability('parameters_value_error', input('string', '5')).ok).toBe(false);
   });
 
   it('never passes a completed or later ground-truth step off as an error (the second zip-code lookup done first)', () => {
