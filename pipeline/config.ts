@@ -239,6 +239,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // "Here is what I found. I placed the order …": 7.3% (108/1,480) before.
   answer_opener_mismatch: 0,
   tool_select_helpful_lookup: 0,
+  // A wrong call wrong a second way besides its label (errors/wrongCall.ts): a wrong tool's arguments its doc rules out, a key error changing a value, a value error of another type.
+  wrong_call_second_defect: 0,
   // A "wrong tool" a careful agent may well call (pipeline/errors/benignSelect.ts), gated since error-injectors@31:
   // a pre-check before a change (pwd before cd, ticket_get_login_status before create_ticket, get_flight_cost before book_flight),
   // a look at the session before a read of a named object (ls before cat(file3.txt)), a read whose answer holds the correct one's.

@@ -15,6 +15,7 @@ import { classifyAction, erroneousThought, isErrorLabel, isErrorResponse, isPlai
 import { stepAt, toolSteps } from '../../pipeline/steps.js';
 import type { TevalRecord } from '../diversify-internal/inputs.js';
 import { toJson } from '../../pipeline/pyValues.js';
+import { secondDefect } from '../../pipeline/errors/wrongCall.js';
 
 export const RECORDED_ORIGIN = 'recorded';
 export const RECORDED_METHOD = 'recorded:teval-review_str_v1';
@@ -136,6 +137,12 @@ function candidatesFrom(records: TevalRecord[], bindingOf: (r: TevalRecord) => B
     const verdict = classifyAction(erroneous, { tools: bound.trajectory.tools, groundTruth: correct });
     if (!isErrorLabel(verdict.label)) {
       skipped.push({ itemId, reason: `the label checker calls it ${verdict.label} against ${bound.trajectory.id} k=${bound.k}` });
+      continue;
+    }
+    // A real slip that is wrong two ways (a value changed and a key left out) is no clean case of either type.
+    const second = secondDefect(verdict.label, correct, erroneous, bound.trajectory.tools);
+    if (second) {
+      skipped.push({ itemId, reason: `wrong a second way besides its ${verdict.label}: ${second}` });
       continue;
     }
     const response: ToolResponse = { content: record.response, tier: 'recorded', origin: `teval-review:${itemId}` };

@@ -47,6 +47,7 @@ import { docsByName, injectorExamples, observedExamples, selectFewShot, tevalExa
 import { injectionInputFor, iterateResolved, parseResolvedTrajectory, readObservedErrors, readTevalRecords, toolkitIndex } from './inputs.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import { internalEligibleIn } from './eligibility.js';
+import { secondDefect } from '../../pipeline/errors/wrongCall.js';
 
 export interface InternalItemInput {
   /** The resolved trajectory, by reference (pipeline/artifactRef.ts): the item's first parent. */
@@ -245,7 +246,17 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
       (errorType === 'tool_select_error' || errorType === 'parameters_value_error') && verdict.label === errorType && !repeats && !early && !helps && !same && wrongCallChangedState(action.name, await answerOf(action))
         ? action.name
         : undefined;
-    const agrees = verdict.label === errorType && !repeats && !early && !helps && !same && !changed;
+    // Wrong only in its labelled way: a wrong tool with arguments that fit it (answered with its effect,
+    // not a type or execution error), a key error with every value kept, a value of its parameter's type,
+    // an invented name with the ground truth's arguments (pipeline/errors/wrongCall.ts).
+    const second =
+      verdict.label === errorType && !repeats && !early && !helps && !same && !changed
+        ? secondDefect(errorType, correct, action, trajectory.tools, {
+            shown: [shownBefore(trajectory, k), ...steps.slice(0, k - 1).map(({ step }) => toJson({ name: step.action.name, args: step.action.args }))].join('\n'),
+            ...(errorType === 'tool_select_error' ? { response: (await answerOf(action)).content } : {}),
+          })
+        : undefined;
+    const agrees = verdict.label === errorType && !repeats && !early && !helps && !same && !changed && !second;
     const problem =
       verdict.label !== errorType
         ? `claimed ${errorType}, the label checker says ${verdict.label}: ${verdict.reasons.join('; ')}`
@@ -259,7 +270,9 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
                 ? `the action is no wrong tool: ${same}`
                 : changed
                   ? `the wrong call ${changed} changes state and went through: the next step could undo it or go on, so the correct call is not the one right answer`
-                  : undefined;
+                  : second
+                    ? `the action is wrong a second way besides its ${errorType}: ${second}`
+                    : undefined;
     attempts.push({ attempt, method, action, ...(variant ? { variant } : {}), detected: verdict.label, agrees, ...(problem ? { problem } : {}) });
     last = { action, verdict, method, variant };
     if (agrees) {
@@ -353,7 +366,7 @@ export function internalSummary(ctx: StageContext): string {
 export const diversifyInternalStage: ItemStage<InternalItemInput, InternalErrorCandidate> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
   name: STAGE,
-  version: `20+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 20: no read whose answer already holds what the correct call answers as a wrong tool, and a retry draws no rejected tool again; 19: a wrong call's answer knows the trip distance and the reviews earlier answers showed (a swapped route adds up to the measured 4488.454 km); 18: a wrong call's thought frames where a value comes from by that value's provenance (earlier requests and answers known); 17: no error at a call that repeats one already answered (repeatsAnsweredCall); 16: a wrong call's answer is about the place the task is at (placeOfStep), as the right call's is; 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool; 6: a wrong call's forecast starts on the task's day; 7: a later lookup counts as done early though the source chains it, unless a value flows from the step due (BFCL lookups too); 8: a month or weekday is no name; 9: a wrong call's thought states no correct value the call leaves out or writes in another case; 10: no lookup whose answer gives what the correct call needs as a wrong tool; 13: no wrong call that changes state and goes through; 11: a wrong call looking up an identifier the task never showed answers not found; 12: a wrong call's thought in the frame of the correct one
+  version: `22+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 22: an id under a key counts as given only right after that key (or in the list it opens), and no coordinate is taken from a count or a distance of the request; 21: a wrong call wrong a second way besides its label (a wrong tool's arguments its doc rules out or answered with an argument / execution error, a key error changing a value, a value of another type) is retried (errors/wrongCall.ts); 20: no read whose answer already holds what the correct call answers as a wrong tool, and a retry draws no rejected tool again; 19: a wrong call's answer knows the trip distance and the reviews earlier answers showed (a swapped route adds up to the measured 4488.454 km); 18: a wrong call's thought frames where a value comes from by that value's provenance (earlier requests and answers known); 17: no error at a call that repeats one already answered (repeatsAnsweredCall); 16: a wrong call's answer is about the place the task is at (placeOfStep), as the right call's is; 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool; 6: a wrong call's forecast starts on the task's day; 7: a later lookup counts as done early though the source chains it, unless a value flows from the step due (BFCL lookups too); 8: a month or weekday is no name; 9: a wrong call's thought states no correct value the call leaves out or writes in another case; 10: no lookup whose answer gives what the correct call needs as a wrong tool; 13: no wrong call that changes state and goes through; 11: a wrong call looking up an identifier the task never showed answers not found; 12: a wrong call's thought in the frame of the correct one
   upstream: ['collect', 'resolve', 'observe'],
   description: 'four internal errors (tool select, hallucination, key, value) at step k, held to the label checker, with real responses',
   roles: ['error-simulator', 'api-simulator'],

@@ -152,17 +152,18 @@ describe('offline injectors on real trajectories', () => {
     if (time) expect(applicability('parameters_key_error', injectionInputFor(clock, time.k, [])).ok).toBe(false);
   });
 
-  it('parameters_value: every changed value is of its parameter\'s kind, in the six families', () => {
+  it('parameters_value: every changed value is of its parameter\'s kind, in the five families', () => {
     const values = made.filter((m) => m.type === 'parameters_value_error');
     for (const m of values) {
       const doc = findTool(m.trajectory.tools, m.input.correct.name)!;
       for (const c of changedValues(m.input.correct, m.injection.action)) {
-        if (m.injection.family === 'type-confusion' || m.injection.family === 'format' || m.injection.family === 'quantity' || m.injection.family === 'mistyped') continue;
+        if (m.injection.family === 'format' || m.injection.family === 'quantity' || m.injection.family === 'mistyped') continue;
         const param = [...doc.required_parameters, ...doc.optional_parameters].find((p) => p.name === c.key)!;
         expect(valueKindProblem(param, c.to, c.from, m.input.query), `${m.trajectory.id} k=${m.k} ${c.key} → ${JSON.stringify(c.to)}`).toBeUndefined();
       }
     }
-    expect([...new Set(values.map((m) => m.injection.family))]).toEqual(expect.arrayContaining(['format', 'quantity', 'same-kind-entity', 'type-confusion', 'mistyped']));
+    expect([...new Set(values.map((m) => m.injection.family))]).toEqual(expect.arrayContaining(['format', 'quantity', 'same-kind-entity', 'mistyped']));
+    expect(values.map((m) => m.injection.family)).not.toContain('type-confusion');
   });
 
   it('parameters_value: another entity of the request is a whole name, never a fragment ("York" of "New York")', () => {
@@ -180,13 +181,13 @@ describe('offline injectors on real trajectories', () => {
     for (const bad of ['York', 'Square', 'New', 'Times']) expect(seen).not.toContain(bad);
   });
 
-  it('parameters_value: type confusion only where the documented type makes it an error', () => {
+  it('parameters_value: never a value of another type than its parameter\'s ("5" or "five" for 5 is a type mistake, not a wrong value)', () => {
     const doc = (type: 'string' | 'integer') => ({ name: 'File.tail', description: 'Last lines of a file.', required_parameters: [{ name: 'lines', type, description: 'how many lines' }], optional_parameters: [], return_data: [] });
     const input = (type: 'string' | 'integer', value: unknown): InjectionInput => ({ tools: [doc(type)], correct: { name: 'File.tail', args: { lines: value } }, query: 'Show the last lines.', earlier: [], toolkitApis: [], meta: {} });
-    const variants = (i: InjectionInput) => new Set(Array.from({ length: 60 }, (_, seed) => inject('parameters_value_error', i, new Rng(seed, 'types')).variant));
-    expect([...variants(input('integer', 5))]).toEqual(expect.arrayContaining(['type-confusion:number-as-words', 'type-confusion:number-as-string']));
-    // "5" where the doc asks for a string is no type error: the string form is never offered as one.
-    expect([...variants(input('string', '5'))].filter((v) => v === 'type-confusion:number-as-string')).toEqual([]);
+    const made = (i: InjectionInput) => Array.from({ length: 60 }, (_, seed) => inject('parameters_value_error', i, new Rng(seed, 'types')));
+    for (const m of made(input('integer', 5))) expect(typeof (m.action.args as Record<string, unknown>).lines, m.variant).toBe('number');
+    // A string "5" has no wrong value of its own type here: the type is turned down, never made a type slip.
+    expect(applicability('parameters_value_error', input('string', '5')).ok).toBe(false);
   });
 
   it('never passes a completed or later ground-truth step off as an error (the second zip-code lookup done first)', () => {

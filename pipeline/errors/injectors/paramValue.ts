@@ -3,22 +3,25 @@
  * format (a date, time, unit or letter case written another way), quantity (off by one, another
  * number of the request, an element missing), another entity of the same kind from the
  * conversation (another city of the request, an earlier id, the other end of a pair), a stale
- * value an earlier step gave the same key, type confusion where the documented type makes it an
- * error ("one" or "5" for 5, a string for a list), and a mistyped id. A value taken from elsewhere
+ * value an earlier step gave the same key, and a mistyped id — always of the parameter's documented
+ * type ("one" or "5" for 5 is a type mistake, not a wrong value). A value taken from elsewhere
  * is held to the parameter's kind (kinds.ts): never a fragment of a name, a clause of the
  * request, or a value of an unrelated parameter.
  */
 import { Rng as SeededRng, type Rng } from '../../rng.js';
 import type { ToolArgs, ToolParam } from '../../schemas.js';
 import { enumOf, findTool, isPlainObject, paramIndex, sameValue, show } from '../values.js';
-import { MONTHS, numberToWords, words, escapeRegExp } from '../vocabulary.js';
+import { MONTHS, words, escapeRegExp } from '../vocabulary.js';
 import { earlierIds, gtArgs, isIdKey, knownDirectories, namesATool, querySpans, repeatsValidStep, shapeAffinity, shapeOf, type Injection, type InjectionInput, type Injector } from './context.js';
 import { valueKindProblem } from '../kinds.js';
 import { slipProblem, type GivenValue } from '../misplaced.js';
 import { toJson } from '../../pyValues.js';
+import { typeBroken, typeProblem } from '../wrongCall.js';
 
 /** The families of wrong values (README "Internal errors"): what a model really gets wrong. */
-export type ValueFamily = 'format' | 'quantity' | 'same-kind-entity' | 'stale-value' | 'type-confusion' | 'mistyped';
+// A value of another type than its parameter's ("5" or "five" for 5, a string for a list) is a type
+// mistake, not a wrong value: no family makes one (errors/wrongCall.ts; error-injectors@33).
+export type ValueFamily = 'format' | 'quantity' | 'same-kind-entity' | 'stale-value' | 'mistyped';
 
 interface ValueEdit {
   family: ValueFamily;
@@ -187,15 +190,10 @@ function editsFor(key: string, value: unknown, param: ToolParam | undefined, inp
       if (other) one(Number(other), 'same-kind-entity', 'earlier-id', 4);
       const p = perturbId(value, rng);
       if (p !== undefined) one(p, 'mistyped', 'id-digits', 3);
-      if (type === 'integer' || type === 'float') one(String(value), 'type-confusion', 'number-as-string', 1);
     } else {
-      if (type === 'integer' || type === 'float') {
-        const words = numberToWords(value);
-        if (words && integer) one(words, 'type-confusion', 'number-as-words', 2);
-        one(String(value), 'type-confusion', 'number-as-string', 2);
-      }
       for (const u of UNIT_KEYS) if (u.re.test(key) || u.re.test(param?.description ?? '')) one(roundLike(u.convert(value), integer), 'format', u.variant, 3);
-      const fromQuery = querySpans(input.query).filter((s) => s.kind === 'number' && Number(s.text) !== value);
+      // A coordinate is never taken from a count or a distance the request gives ("a 5 kilometers radius" is no longitude 5).
+      const fromQuery = /^(lat|latitude|lon|lng|long|longitude)$/i.test(key) ? [] : querySpans(input.query).filter((s) => s.kind === 'number' && Number(s.text) !== value);
       for (const s of fromQuery) one(Number(s.text), 'quantity', 'other-number-in-query', 3 / fromQuery.length);
       if (integer) {
         one(value + 1, 'quantity', 'off-by-one', 2);
@@ -217,7 +215,6 @@ function editsFor(key: string, value: unknown, param: ToolParam | undefined, inp
       const p = perturbId(value, rng);
       if (p !== undefined) one(p, 'mistyped', 'id-digits', 3);
     }
-    if (/^\d+$/.test(value.trim()) && type === 'string') one(Number(value), 'type-confusion', 'string-as-number', 2);
     const dirs = knownDirectories(input).filter((d) => d !== value);
     if (value.includes('/')) {
       const parts = value.split('/');
@@ -245,8 +242,6 @@ function editsFor(key: string, value: unknown, param: ToolParam | undefined, inp
 
   if (Array.isArray(value)) {
     if (value.length >= 2) one(value.slice(0, -1), 'quantity', 'array-element-missing', 2);
-    if (value.some((v) => typeof v === 'number')) one(value.map((v) => (typeof v === 'number' ? String(v) : v)), 'type-confusion', 'array-numbers-as-strings', 1);
-    if (type === 'array' && value.length >= 1 && value.every((v) => typeof v === 'string')) one(value.join(', '), 'type-confusion', 'list-as-string', value.length === 1 ? 2 : 1);
   }
 
   if (isPlainObject(value)) {
@@ -306,6 +301,8 @@ function appliedEdits(input: InjectionInput, rng: Rng): { edit: ValueEdit; chang
       edit.changes.every((c) => !slipProblem(params.byName.get(c.key) ?? { name: c.key, type: 'any' }, c.to, args[c.key], given, request, input.tools, doc.name)),
   );
   const applied = plausible
+    // Every new value keeps its parameter's documented type (and its items'): a type slip is another mistake.
+    .filter((edit) => edit.changes.every((c) => { const p = params.byName.get(c.key); return !p || typeProblem(p, args[c.key]) !== undefined || !typeBroken(p, c.to); }))
     .map((edit) => {
       const changed: ToolArgs = { ...args };
       for (const c of edit.changes) changed[c.key] = c.to;
@@ -316,7 +313,7 @@ function appliedEdits(input: InjectionInput, rng: Rng): { edit: ValueEdit; chang
 }
 
 /** How often each family is drawn where it applies (format and entity mix-ups are the commonest slips). */
-const FAMILY_WEIGHT: Record<ValueFamily, number> = { format: 3, 'same-kind-entity': 3, quantity: 2, 'stale-value': 2, 'type-confusion': 2, mistyped: 1 };
+const FAMILY_WEIGHT: Record<ValueFamily, number> = { format: 3, 'same-kind-entity': 3, quantity: 2, 'stale-value': 2, mistyped: 1 };
 
 export const paramValueInjector: Injector = {
   type: 'parameters_value_error',

@@ -16,6 +16,8 @@ import { keysAgree, misplacedValue, type GivenValue } from '../misplaced.js';
 import { confusable, toolSimilarity, type ToolSimilarity } from '../similarity.js';
 import { pathProblem, type PathContext } from '../pathKinds.js';
 import { actsOnSameObject, reasonableInstead } from '../benignSelect.js';
+import { callSchemaProblems, holdsId, idShown, typeProblem } from '../wrongCall.js';
+import { toJson } from '../../pyValues.js';
 import { earlyLaterStep, gtArgs, isIdKey, namesATool, neighbourTools, querySpans, repeatsValidStep, shapeOf, type Injection, type InjectionInput, type Injector, type QuerySpan, type ValueShape } from './context.js';
 
 const STOP = new Set(['the', 'a', 'an', 'to', 'of', 'and', 'or', 'in', 'on', 'for', 'with', 'by', 'is', 'are', 'be', 'this', 'that', 'it', 'from', 'as', 'at', 'i', 'me', 'my', 'you', 'your', 'can', 'will', 'please', 'tool', 'function', 'api', 'given', 'specified', 'current']);
@@ -162,7 +164,8 @@ export function valueFor(param: ToolParam, input: InjectionInput, usedKeys: Set<
   if (allowed.length > 0) {
     // An enumerated parameter gets the member the query mentions, else its first member.
     const mentioned = allowed.find((v) => typeof v === 'string' && input.query.toLowerCase().includes(v.toLowerCase()));
-    return { value: mentioned ?? allowed[0] };
+    // A list parameter's options are its items' ("door": ["driver"], never "driver").
+    return { value: param.type === 'array' ? [mentioned ?? allowed[0]] : (mentioned ?? allowed[0]) };
   }
   if (param.type === 'boolean') return { value: true };
   const source = gtArgs(input);
@@ -175,6 +178,8 @@ export function valueFor(param: ToolParam, input: InjectionInput, usedKeys: Set<
     ...querySpans(input.query)
       // A span the request labels for another parameter ("my access token 'abc123xyz'") is no card id.
       .filter((span) => !namesATool(span.text, input) && !misplacedValue(param, span.text, given, input.query, input.tools))
+      // An id only where the request gives it as one: "expire in 2026" is no booking id.
+      .filter((span) => !holdsId(param) || idShown(param.name, span.kind === 'number' ? Number(span.text) : span.text, shownText(input)))
       .map((span) => ({ value: span.kind === 'number' ? Number(span.text) : span.text, from: { span } })),
   ];
   let best: { c: ValueCandidate; score: number; value: unknown } | undefined;
@@ -205,6 +210,8 @@ export function adaptArgs(tool: ToolDoc, input: InjectionInput): ToolArgs | unde
       const value = coerce(source[key], p.type);
       if (!sameKindKeys(key, p, sourceDoc)) return false;
       if (valueKindProblem(p, value, undefined, input.query)) return false;
+      // A value of another type or outside the parameter's options (setHeadlights(mode="START") from startEngine's ignitionMode) fails for a second reason.
+      if (typeProblem(p, value)) return false;
       out[p.name] = value;
       used.add(key);
       return true;
@@ -235,6 +242,11 @@ export function adaptArgs(tool: ToolDoc, input: InjectionInput): ToolArgs | unde
     delete out[key];
   }
   return out;
+}
+
+/** What the conversation showed before step k: the requests, earlier calls and their answers (where an id may come from). */
+export function shownText(input: InjectionInput): string {
+  return [...(input.earlierRequests ?? []), input.query, ...input.earlier.flatMap((s) => [toJson({ name: s.name, args: s.args }), s.response ?? ''])].join('\n');
 }
 
 /** What the task has shown before step k (the request, earlier answers and calls), for "does this file exist". */
@@ -287,6 +299,8 @@ function rankConfusable(input: InjectionInput): ConfusableTool[] {
     if (!alike && toolkitOf(tool.name) !== toolkitOf(correctDoc.name)) continue;
     const args = adaptArgs(tool, input);
     if (!args || (!alike && !actsOnSameObject(input.correct, { name: tool.name, args }, input.tools))) continue;
+    // Arguments its own doc rules out (a type, a missing key, an option it lacks, an id nobody gave) make the call wrong a second way.
+    if (callSchemaProblems({ name: tool.name, args }, input.tools, shownText(input), gtArgs(input)).length > 0) continue;
     if (repeatsValidStep({ name: tool.name, args }, input) || earlyLaterStep({ name: tool.name, args }, input.laterInTurn)) continue;
     // A file it would read that does not exist fails for a second reason: the case would no longer be only the wrong tool.
     if (pathProblem(tool, args, pathContextOf(input))) continue;

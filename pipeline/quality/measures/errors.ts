@@ -4,7 +4,7 @@
  * injectors' own checks; these are their rates over the shipped cases.
  */
 import type { Action, TestCase } from '../../schemas.js';
-import { errorOrigin, responseHints, selectionSimilarity, thoughtLeaks, valueKindProblems } from '../internalErrors.js';
+import { errorOrigin, internalParts, responseHints, selectionSimilarity, thoughtLeaks, valueKindProblems } from '../internalErrors.js';
 import { droppedValues, statesDroppedValue, type Leak } from '../../errors/leaks.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { earlyLaterStep } from '../../errors/injectors/context.js';
@@ -17,6 +17,7 @@ import { isPlainObject } from '../../errors/values.js';
 import { toJson } from '../../pyValues.js';
 import { validateCall } from '../../resolution/simulatorRules.js';
 import { isErrorResponse } from '../../errors/responses.js';
+import { secondDefect } from '../../errors/wrongCall.js';
 
 function hintMeasure(id: string, what: Leak['what'], types: TestCase['errorType'][], title: string, population: string): CaseMeasure {
   return {
@@ -317,4 +318,31 @@ export const errorAcceptedImpossible: CaseMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectStatusLook, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];
+/**
+ * A wrong call wrong a second way besides its label (pipeline/errors/wrongCall.ts): a wrong tool
+ * called with arguments its own doc rules out or an id nobody gave (`lockDoors(door="driver")`
+ * answered "Error during execution: 'd'", `cancel_booking(booking_id="2026")` from "expire in
+ * 2026"), a key error that also changes a value or moves it to another documented slot, a value
+ * error of the wrong type ("5" for 5), an invented tool whose arguments are not the ground truth's.
+ */
+export const wrongCallSecondDefect: CaseMeasure = {
+  kind: 'case',
+  id: 'wrong_call_second_defect',
+  group: 'errors',
+  title: 'a wrong call wrong a second way besides its label: a wrong tool whose arguments break its own doc (type, required key, option, an id nobody gave) or are answered with an argument / execution error; a key error that changes a value or names another documented parameter; a value error of the wrong type or with keys changed; an invented tool with other arguments than the ground truth',
+  population: 'internal error cases (base and evolved)',
+  check(tc) {
+    const p = internalParts(tc);
+    if (!p) return undefined;
+    const shown = tc.messages
+      .slice(0, -2)
+      .filter((m) => m.role !== 'system')
+      .map((m) => m.content)
+      .join('\n');
+    const last = tc.messages[tc.messages.length - 1];
+    const defect = secondDefect(p.type, p.correct, p.erroneous, tc.tools, { shown, ...(last?.role === 'function' ? { response: last.content } : {}) });
+    return defect ? `${p.type.replace(/_error$/, '')}: ${defect}` : null;
+  },
+};
+
+export const ERROR_MEASURES = [wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectStatusLook, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];
