@@ -114,8 +114,9 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   harder_tools_broken: 0,
   harder_tools_lowercase: 0,
   harder_tools_mixed_tags: 0,
-  // harder-tools-9 reaches 12.1%, 13.1% and 13.9% on three draws: the rest are lists whose every summary only says what the name does ("Run Arxiv search and get article meta information." beside "A google search API. ..."), nothing a field doc says instead.
-  harder_tools_wording_only: 0.15,
+  harder_tools_sibling_unsound: 0,
+  // harder-tools-10 (a trailing "and get ..." left to the return fields, wording-only docs written relative to a parallel sibling of their toolkit) reaches 5.4%: the rest are lists whose every summary only names what the tool does and has no parallel sibling ("Book the meeting room today ..." beside "if they are any rooms available ...").
+  harder_tools_wording_only: 0.07,
   extra_tools_same_function: 0,
   extra_tools_unrelated: 0.01,
   context_one_sided: 0,

@@ -177,11 +177,14 @@ function sameWord(a: string, b: string): boolean {
   return i >= Math.min(a.length, b.length) || i >= 6;
 }
 
+/** Name words that only say "what comes back": a return field listing what it includes says them. */
+const GENERIC_RETURN = new Set(['get', 'information', 'info', 'details', 'detail', 'data', 'meta', 'metadata']);
+
 /**
  * What a rewrite broke: grammar a doc writer would not write, or a word of the tool's name the
  * original description said and the rewrite dropped. Only issues the original does not have.
  */
-export function brokenDocIssues(original: Pick<ToolDoc, 'name' | 'description'>, rewritten: string): string[] {
+export function brokenDocIssues(original: Pick<ToolDoc, 'name' | 'description'> & Pick<DocParts, 'return_data'>, rewritten: string): string[] {
   const before = new Set(textIssues(original.description).map((i) => i.replace(/: ".*$/, '')));
   const out = textIssues(rewritten).filter((i) => !before.has(i.replace(/: ".*$/, '')));
   // A heading re-inflected: "Send: send email" -> "Sends: send email".
@@ -196,6 +199,14 @@ export function brokenDocIssues(original: Pick<ToolDoc, 'name' | 'description'>,
     const s = stem(w);
     if ((w.length >= 3 && STOP.has(w)) || !name.some((n) => sameWord(n, s))) continue;
     if (!kept(s, have) && !have.has(w)) lost.add(w);
+  }
+  // A name word that only says what comes back ("get", "information" of get_arxiv_article_information) is not lost when a return field's doc lists what it includes
+  // ("published date, title, authors, and summary"), nor one that field says in its own word ("article": "a list of 3 arxiv search papers"); any other name word is.
+  const returns = (original as DocParts).return_data ?? [];
+  if (returns.some((r) => /\b(?:including|containing)\b/i.test(r.description ?? ''))) {
+    const raw = new Set(keyWords(fieldDocsText({ return_data: returns }).returns));
+    const said = fieldWords(fieldDocsText({ return_data: returns }).returns);
+    for (const w of [...lost]) if (GENERIC_RETURN.has(w) || (said.has(stem(w)) && !raw.has(stem(w)) && FIELD_SAME_INDEX.has(stem(w)))) lost.delete(w);
   }
   if (lost.size) out.push(`drops ${[...lost].map((w) => `"${w}"`).join(', ')}, which the tool's name ${original.name} says`);
   return out;
@@ -324,4 +335,85 @@ export function leftToFieldDocs(original: DocParts, rewritten: string): string[]
   const broughtIn = [...now].filter((w) => !kept(w, before) && field.has(w) && !SAME_INDEX.has(w));
   if (broughtIn.length) return [];
   return [...fieldWords(ownText(original.description))].filter((w) => !QUALIFIER_WORDS.has(w) && !kept(w, now) && field.has(w) && !(FIELD_SAME_INDEX.has(w) && FIELD_SAME[FIELD_SAME_INDEX.get(w)!].some((v) => now.has(v))));
+}
+
+/** The tools a doc names in backticks (`FilmTMDB.get_popular_movies`, `check_empty`, save_file()), matched against a list's names (full, or the API part after the toolkit). */
+export function namedTools(text: string, names: readonly string[]): string[] {
+  const cited = [...text.matchAll(/`([A-Za-z_][\w.]*)(?:\(\))?`/g)].map((m) => m[1]);
+  return names.filter((n) => cited.some((c) => c === n || c === n.slice(n.indexOf('.') + 1)));
+}
+
+/** Every backticked tool-like name a doc cites (`check_empty`, `FilmTMDB.get_popular_movies`). */
+export function citedNames(text: string): string[] {
+  return [...new Set([...text.matchAll(/`([A-Za-z_][\w.]*)(?:\(\))?`/g)].map((m) => m[1]))];
+}
+
+/** A listed tool as a sibling check reads it: its original doc and the doc the case shows. */
+export interface SiblingDoc extends Omit<DocParts, 'description'> {
+  name: string;
+  /** The description the case shows (a harder rewrite, or the original). */
+  description: string;
+  /** Its original description (a distractor's own, or the base case's). */
+  original: string;
+}
+
+/**
+ * The words of `original`'s own text that `rewritten` no longer says and a sibling it names in
+ * backticks still says — in the doc the case shows for that sibling (its description or its field
+ * docs) and in that sibling's original: facts left to the sibling's doc ("Get a list of movies
+ * ordered by rating" -> "Like `FilmTMDB.get_popular_movies`, but ordered by rating.", "a list of
+ * movies" left to get_popular_movies). Nothing when the sibling's shown doc names this tool back
+ * (neither doc would say it), or when the rewrite keeps no word that tells it from the sibling.
+ */
+export function leftToSibling(original: DocParts & { name: string }, rewritten: string, siblings: readonly SiblingDoc[]): string[] {
+  const now = fieldWords(untagged(rewritten));
+  const mine = fieldWords(ownText(original.description));
+  const out = new Set<string>();
+  for (const s of namedTools(rewritten, siblings.map((t) => t.name).filter((n) => n !== original.name))) {
+    const sib = siblings.find((t) => t.name === s)!;
+    if (namedTools(sib.description, [original.name]).length) continue;
+    const theirs = fieldWords(ownText(sib.original));
+    // What tells the two apart must still be said.
+    if (![...mine].some((w) => !kept(w, theirs) && kept(w, now))) continue;
+    const { params, returns } = fieldDocsText(sib);
+    const shown = fieldWords(`${untagged(sib.description)} ${params} ${returns}`);
+    for (const w of mine) if (!QUALIFIER_WORDS.has(w) && !kept(w, now) && kept(w, theirs) && kept(w, shown)) out.add(w);
+  }
+  return [...out];
+}
+
+/** Words that frame what a tool gives, whatever it is about ("a list of", "the details of"). */
+const FRAME_WORDS = new Set('list details detail information info data result results item items'.split(' '));
+
+/**
+ * What is wrong with the sibling references a set of rewrites introduced (each doc with its original
+ * and the doc the case shows): a rewrite that names a tool the list lacks, two docs that name each
+ * other (each leaves its facts to the other), or a rewrite that names a sibling and keeps no word
+ * telling it from that sibling ("Like `FilmTMDB.get_popular_movies`." for get_top_rated_movies).
+ * References the original already made (T-Eval's "provided by `check_empty`") are not the rewrite's.
+ */
+export function siblingReferenceIssues(docs: readonly SiblingDoc[]): string[] {
+  const names = docs.map((d) => d.name);
+  const out: string[] = [];
+  for (const d of docs) {
+    if (d.description === d.original) continue;
+    const before = new Set(citedNames(d.original));
+    const added = citedNames(d.description).filter((c) => !before.has(c));
+    if (!added.length) continue;
+    for (const c of added) if (!names.some((n) => n === c || n.slice(n.indexOf('.') + 1) === c)) out.push(`${d.name} names \`${c}\`, which the list lacks: "${d.description.slice(0, 90)}"`);
+    for (const s of namedTools(d.description, names.filter((n) => n !== d.name))) {
+      if (!added.some((c) => c === s || c === s.slice(s.indexOf('.') + 1))) continue;
+      const sib = docs.find((t) => t.name === s)!;
+      if (namedTools(sib.description, [d.name]).length) out.push(`${d.name} and ${s} name each other: "${d.description.slice(0, 70)}" / "${sib.description.slice(0, 70)}"`);
+      const mine = fieldWords(ownText(d.original));
+      const theirs = fieldWords(ownText(sib.original));
+      const now = fieldWords(untagged(d.description));
+      // The two must do nearly the same: a shared word beyond a verb and a frame ("Get a list of" stocks is no model for a list of movies).
+      const shared = [...mine].filter((w) => kept(w, theirs) && !SAME_INDEX.has(w) && !FRAME_WORDS.has(w));
+      if (!shared.length) out.push(`${d.name} names ${s}, which shares nothing with it but a verb or a frame: "${d.description.slice(0, 90)}"`);
+      const differs = [...mine].filter((w) => !kept(w, theirs));
+      if (differs.length && !differs.some((w) => kept(w, now))) out.push(`${d.name} names ${s} and no longer says what tells them apart (${differs.join(', ')}): "${d.description.slice(0, 90)}"`);
+    }
+  }
+  return out;
 }

@@ -44,6 +44,7 @@ import { argValues, groundTruthActions, firstUserIndex, historyActions, protecte
 import { conflictWith, requestStep, servesRequest, type RequestStep } from '../../pipeline/quality/sameFunction.js';
 import { stratifiedSample } from './sampling.js';
 import { caseSubject, relatedness, subjectFrequencies, type CaseSubject } from '../../pipeline/quality/distractors.js';
+import { leftToFieldDocs, namedTools } from '../../pipeline/quality/toolDocs.js';
 import { NOISY_RULES_VERSION, noisyQueryRole, type NoisyQueryInput, type NoisyQueryOutput } from './roles/noisyQuery.js';
 import { HARDER_RULES_VERSION, harderInput, harderToolsRole, mergeDescriptions, type HarderToolsOutput } from './roles/harderTools.js';
 
@@ -336,7 +337,28 @@ export async function runEvolve(item: StageItem<EvolveInput>, ctx: ItemContext):
         rewrites.push(...result.output.tools);
         used.add(result.method);
       }
-      const merged = mergeDescriptions(tools, { tools: rewrites });
+      // A doc whose rewrite left nothing to its field docs may be written relative to a sibling of the list whose summary runs parallel
+      // ("Like `FilmTMDB.get_popular_movies`, but ordered by rating."): a second request with the list as the case shows it. A sibling
+      // another doc points to stays as it reads, and no doc points to one that points on, so no two docs lean on each other.
+      const shown = new Map(rewrites.map((r) => [r.name, r.description]));
+      const anchors = new Set<string>();
+      const relative = new Set<string>();
+      for (const tool of tools) {
+        const first = shown.get(tool.name) ?? tool.description;
+        if (anchors.has(tool.name) || leftToFieldDocs(tool, first).length) continue;
+        const siblings = tools.filter((t) => t.name !== tool.name && !relative.has(t.name)).map((t) => ({ shown: { ...t, description: shown.get(t.name) ?? t.description }, original: t.description }));
+        if (!siblings.length) continue;
+        const rng = new Rng(ctx.seed, `tool:${tool.name}`, 'harder-tools-sibling');
+        const result = await ctx.llm.invoke(harderToolsRole, harderInput([tool], siblings), { rng, artifactKey: ctx.itemKey, stage: 'evolve' });
+        const text = result.output.tools.find((t) => t.name === tool.name)?.description;
+        const cited = text ? namedTools(text, siblings.map((s) => s.shown.name)).filter((n) => !namedTools(tool.description, [n]).length) : [];
+        if (!text || !cited.length) continue;
+        shown.set(tool.name, text);
+        relative.add(tool.name);
+        for (const n of cited) anchors.add(n);
+        used.add(result.method);
+      }
+      const merged = mergeDescriptions(tools, { tools: rewrites.map((r) => ({ ...r, description: shown.get(r.name) ?? r.description })) });
       // An added distractor's own doc before its rewrite (mixed): verify judges its function on that, as the pool did, since a rewrite leaves the function alone.
       const added = new Set((details.extraTools as { added?: string[] } | undefined)?.added ?? []);
       const addedOriginals = Object.fromEntries(tools.filter((t) => added.has(t.name) && merged.changed.includes(t.name)).map((t) => [t.name, t.description]));

@@ -42,7 +42,7 @@ function docOf(text: string): DocParts {
 export const JudgeOutput = z.object({ answer: z.enum(['Yes', 'No']), reason: z.string() });
 export type JudgeOutput = z.infer<typeof JudgeOutput>;
 
-export const JUDGE_RULES_VERSION = 'judge-4';
+export const JUDGE_RULES_VERSION = 'judge-5';
 export const NOISY_WORD_SHARE = 0.6;
 export const HARDER_WORD_SHARE = 0.7;
 
@@ -121,7 +121,7 @@ export function judgeRules(input: JudgeInput): JudgeOutput {
         if (after === before.description) continue;
         const lost = droppedConstraints(before, after);
         if (lost.length) return { answer: 'No', reason: `${p.name}: the rewrite lost the constraint "${lost[0].constraint}" (${lost[0].missing.join(', ')})` };
-        const broken = brokenDocIssues({ name: p.name, description: before.description }, after);
+        const broken = brokenDocIssues({ name: p.name, description: before.description, return_data: before.return_data }, after);
         if (broken.length) return { answer: 'No', reason: `${p.name}: ${broken[0]}` };
       }
       return { answer: 'Yes', reason: `all ${input.pairs.length} rewritten docs keep their signatures and the original content` };

@@ -282,3 +282,32 @@ describe('harder tool docs: harder to use, not only reworded (harder-tools-9)', 
     expect(brokenDocIssues(login, 'Log in a user with the to messeage app.').join(' ')).toMatch(/article before a preposition/);
   });
 });
+
+describe('harder tool docs: relative to a sibling, and what comes back left to the return fields (harder-tools-10)', () => {
+  const films = (name: string, description: string, ret: string): ToolDoc => ({ name, description, required_parameters: [], optional_parameters: [], return_data: [{ name: 'films', description: ret }] } as unknown as ToolDoc);
+  const top = films('FilmTMDB.get_top_rated_movies', 'Get a list of movies ordered by rating', 'list of films ranked by rating, including id, title, release date, popularity and rating');
+  const pop = films('FilmTMDB.get_popular_movies', 'Get a list of movies ordered by popularity', 'list of films ranked by popularity, including id, title, release date, popularity and rating');
+  const stocks = { name: 'TradingBot.get_available_stocks', description: 'Get a list of stock symbols in the given sector.', required_parameters: [{ name: 'sector', type: 'string', description: 'The sector to retrieve stocks from.' }], optional_parameters: [], return_data: [{ name: 'stock_list', description: 'List of stock symbols.' }] } as unknown as ToolDoc;
+  it('writes a wording-only doc relative to a parallel sibling of its toolkit, never to another job\'s', () => {
+    const out = harderRules(harderInput([top], [{ shown: { ...pop, description: 'Fetch a list of movies ordered by popularity.' }, original: pop.description }, { shown: stocks, original: stocks.description }]), new Rng(1, 'tool:FilmTMDB.get_top_rated_movies', 'harder-tools-sibling')).tools[0].description;
+    expect(out).toMatch(/^(?:Like|Same as|Works as) `FilmTMDB\.get_popular_movies`(?: does)?, but ordered by rating\.$/);
+    const alone = harderRules(harderInput([top], [{ shown: stocks, original: stocks.description }]), new Rng(1, 'tool:FilmTMDB.get_top_rated_movies', 'harder-tools-sibling')).tools[0].description;
+    expect(alone).not.toMatch(/`/);
+  });
+  it('never leans on a sibling that already leans on another', () => {
+    const out = harderRules(harderInput([top], [{ shown: { ...pop, description: 'Like `FilmTMDB.get_now_playing`, but ordered by popularity.' }, original: pop.description }]), new Rng(1, 'x')).tools[0].description;
+    expect(out).not.toMatch(/`/);
+  });
+  it('leaves the metadata an arXiv search returns to its return field ("Run Arxiv search."), soundly', () => {
+    const arxiv = doc('ArxivSearch.get_arxiv_article_information') ?? ({ name: 'ArxivSearch.get_arxiv_article_information', description: 'Run Arxiv search and get the article meta information.', required_parameters: [{ name: 'query', type: 'string', description: 'the content of search query' }], optional_parameters: [], return_data: [{ name: 'content', description: 'a list of 3 arxiv search papers, including published date, title, authors, and summary' }] } as unknown as ToolDoc);
+    const outs = new Set(Array.from({ length: 20 }, (_, i) => harderRules(harderInput([arxiv]), new Rng(i, 'tool:arxiv')).tools[0].description));
+    expect([...outs].some((o) => /^Run Arxiv search\.$/.test(o))).toBe(true);
+    for (const o of outs) {
+      expect(brokenDocIssues(arxiv, o)).toEqual([]);
+      expect(droppedConstraints(arxiv, o)).toEqual([]);
+    }
+    // A name word the return field does not say in its own words stays guarded ("order" of get_order_details).
+    const order = { name: 'TradingBot.get_order_details', description: 'Get the details of an order.', return_data: [{ name: 'id', description: 'ID of the order, including its status' }] };
+    expect(brokenDocIssues(order, 'Get the details.').join()).toMatch(/drops "order"/);
+  });
+});

@@ -17,7 +17,7 @@ import {
   unsupportedAnswer,
 } from '../../pipeline/quality/measures/solvable.js';
 import { implausibleValue, keyErrorHint, thoughtLeak, toolErrorHint, valueErrorHint } from '../../pipeline/quality/measures/errors.js';
-import { answerTruncated, grammarProblems, thoughtGrammar, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, harderToolsLowercase, harderToolsMixedTags, harderToolsWordingOnly, extraToolsSameFunction, extraToolsUnrelated, insertedRuns, noiseDistinct, noiseIncoherent, noiseReuse, noiseSplitsSentence, noiseGrammarSlip, noiseGrammarSlips, sentenceIntact, oneSidedContext, brokenContext } from '../../pipeline/quality/measures/text.js';
+import { answerTruncated, grammarProblems, thoughtGrammar, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, harderToolsLowercase, harderToolsMixedTags, harderToolsWordingOnly, harderToolsSiblingUnsound, extraToolsSameFunction, extraToolsUnrelated, insertedRuns, noiseDistinct, noiseIncoherent, noiseReuse, noiseSplitsSentence, noiseGrammarSlip, noiseGrammarSlips, sentenceIntact, oneSidedContext, brokenContext } from '../../pipeline/quality/measures/text.js';
 import { noiseIncoherences } from '../../pipeline/quality/noiseCoherence.js';
 import { noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
 import { Rng } from '../../pipeline/rng.js';
@@ -429,6 +429,30 @@ describe('text measures', () => {
     expect(harderToolsWordingOnly.check(evo([prop.description, "Get weather today: get today's weather.", coords.description]), ctx)).toBeNull();
     // Rewording and filler move nothing; nor does a word swapped for one the parameter doc uses ("location" -> "place").
     expect(harderToolsWordingOnly.check(evo(['This function fetches the details of a property given its ID.', "Get weather today: basically, it gets today's weather, as you would expect. It returns the overall and avg temperature.", 'Get the coordinates of a place.']), ctx)).toMatch(/none leaves a fact/);
+  });
+
+  it('counts a list written relative to a parallel sibling as harder, and flags unsound sibling references (harder-tools-10)', () => {
+    const top = { ...tool('FilmTMDB.get_top_rated_movies', []), description: 'Get a list of movies ordered by rating' };
+    const pop = { ...tool('FilmTMDB.get_popular_movies', []), description: 'Get a list of movies ordered by popularity' };
+    const stocks = { ...tool('TradingBot.get_available_stocks', ['sector']), description: 'Get a list of stock symbols in the given sector.' };
+    const base = mk({ id: 'm', tools: [top, pop, stocks] });
+    const ctx = ctxWith(undefined, base);
+    const evo = (docs: string[]) => mk({ id: 'm~harder_tools', tools: base.tools.map((t, i) => ({ ...t, description: docs[i] })), evolution: { strategy: 'harder_tools', baseCaseId: 'm', applied: ['harder_tools'], details: { harderTools: { changed: [] } } } });
+    // harder-tools-9's list (teval_query_67_0-*~mixed): every doc only reworded.
+    const old = evo(['Gets a list of movies ordered by rating.', 'Fetch a list of movies ordered by popularity.', 'Gets a list of stock symbols in the given sector.']);
+    expect(harderToolsWordingOnly.check(old, ctx)).toMatch(/none leaves a fact/);
+    expect(harderToolsSiblingUnsound.check(old, ctx)).toBeNull();
+    // "a list of movies" left to the sibling's doc, the difference kept.
+    const good = evo(['Like `FilmTMDB.get_popular_movies`, but ordered by rating.', 'Fetch a list of movies ordered by popularity.', 'Gets a list of stock symbols in the given sector.']);
+    expect(harderToolsWordingOnly.check(good, ctx)).toBeNull();
+    expect(harderToolsSiblingUnsound.check(good, ctx)).toBeNull();
+    // Filler naming a sibling moves nothing.
+    expect(harderToolsWordingOnly.check(evo(['Gets a list of movies ordered by rating, much like `FilmTMDB.get_popular_movies`.', pop.description + '.', stocks.description]), ctx)).toMatch(/none leaves a fact/);
+    // Two docs leaning on each other, a sibling of another job, a sibling the list lacks, the difference lost.
+    expect(harderToolsSiblingUnsound.check(evo(['Like `FilmTMDB.get_popular_movies`, but ordered by rating.', 'Same as `FilmTMDB.get_top_rated_movies`, but ordered by popularity.', stocks.description]), ctx)).toMatch(/name each other/);
+    expect(harderToolsSiblingUnsound.check(evo(['Like `TradingBot.get_available_stocks`, but of movies ordered by rating.', pop.description + '.', stocks.description]), ctx)).toMatch(/shares nothing/);
+    expect(harderToolsSiblingUnsound.check(evo(['Like `FilmTMDB.get_now_playing`, but ordered by rating.', pop.description + '.', stocks.description]), ctx)).toMatch(/list lacks/);
+    expect(harderToolsSiblingUnsound.check(evo(['Like `FilmTMDB.get_popular_movies`.', pop.description + '.', stocks.description]), ctx)).toMatch(/tells them apart/);
   });
 
   it('finds broken grammar in thoughts, per 100 distinct thoughts', () => {

@@ -18,7 +18,7 @@ import { noiseIncoherences } from '../noiseCoherence.js';
 import { distinctN, holderCounts, insertedContext, insertedRange, insertedSentences, insertedText, isOneSided, isTruncated, nonDescriptionChanges, words } from '../text.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 import { failureAnswers } from './failureAnswers.js';
-import { brokenDocIssues, droppedConstraints, indistinctDocs, leftToFieldDocs, ownFieldText, ownText, untagged } from '../toolDocs.js';
+import { brokenDocIssues, droppedConstraints, indistinctDocs, leftToFieldDocs, leftToSibling, ownFieldText, ownText, siblingReferenceIssues, untagged, type SiblingDoc } from '../toolDocs.js';
 import { conflictWith, requestStep, servesRequest } from '../sameFunction.js';
 import { caseSubject, isRelatedDistractor } from '../distractors.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
@@ -1021,7 +1021,36 @@ export const harderToolsWordingOnly: CaseMeasure = {
     if (!pairs) return undefined;
     const changed = pairs.filter((p) => p.after && p.after.description !== p.before.description);
     if (!changed.length) return undefined;
-    return changed.some((p) => leftToFieldDocs(p.before, p.after!.description).length) ? null : `${changed.length} rewritten docs, none leaves a fact to its parameter or return docs (${changed[0].before.name}: "${changed[0].after!.description.slice(0, 80)}")`;
+    const siblings = listedSiblings(tc, pairs);
+    return changed.some((p) => leftToFieldDocs(p.before, p.after!.description).length || leftToSibling(p.before, p.after!.description, siblings).length) ? null : `${changed.length} rewritten docs, none leaves a fact to its parameter or return docs or to a sibling's doc (${changed[0].before.name}: "${changed[0].after!.description.slice(0, 80)}")`;
+  },
+};
+
+/** Every tool the case lists as a sibling check reads it: the doc it shows and its original (the base case's, a mixed distractor's own before its rewrite, else the shown one). */
+function listedSiblings(tc: TestCase, pairs: NonNullable<ReturnType<typeof harderToolPairs>>): SiblingDoc[] {
+  const original = new Map(pairs.map((p) => [p.before.name, p.before.description]));
+  const added = ((tc.evolution?.details?.harderTools as { addedOriginals?: Record<string, string> } | undefined)?.addedOriginals ?? {}) as Record<string, string>;
+  return tc.tools.map((t) => ({ ...t, original: original.get(t.name) ?? added[t.name] ?? t.description }));
+}
+
+/**
+ * A harder doc written relative to a sibling unsoundly: it names a tool the list lacks, two docs
+ * name each other (each leaves what it does to the other: "Like `get_popular_movies`, but ordered
+ * by rating." beside "Like `get_top_rated_movies`, but ordered by popularity."), or it names a
+ * sibling and no longer says what tells the two apart ("Like `FilmTMDB.get_popular_movies`." for
+ * get_top_rated_movies). A reference the original doc made already is not the rewrite's.
+ */
+export const harderToolsSiblingUnsound: CaseMeasure = {
+  kind: 'case',
+  id: 'harder_tools_sibling_unsound',
+  group: 'text',
+  title: 'harder tools: a doc written relative to a sibling names a tool the list lacks, leans on a sibling that leans back, or no longer says what tells them apart',
+  population: 'evolved cases with harder tool docs',
+  check(tc, ctx) {
+    const pairs = harderToolPairs(tc, ctx);
+    if (!pairs) return undefined;
+    const issues = siblingReferenceIssues(listedSiblings(tc, pairs));
+    return issues.length ? issues[0] : null;
   },
 };
 
@@ -1175,4 +1204,4 @@ export const lengthRatio: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerTextSizeOnly, answerClaimsWholeRequest, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, harderToolsLowercase, harderToolsMixedTags, harderToolsWordingOnly, extraToolsSameFunction, extraToolsUnrelated, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio, answerNamesApi, answerCannedOpener, answerFieldDump, answerRestatesAsked];
+export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerTextSizeOnly, answerClaimsWholeRequest, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, harderToolsLowercase, harderToolsMixedTags, harderToolsWordingOnly, harderToolsSiblingUnsound, extraToolsSameFunction, extraToolsUnrelated, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio, answerNamesApi, answerCannedOpener, answerFieldDump, answerRestatesAsked];

@@ -21,10 +21,17 @@ import type { RoleSpec } from '../../../pipeline/llm/types.js';
 import type { Rng } from '../../../pipeline/rng.js';
 import type { ToolDoc } from '../../../pipeline/schemas.js';
 import { toJson } from '../../../pipeline/pyValues.js';
-import { brokenDocIssues, droppedConstraints, fieldDocsText, fieldWords, leftToFieldDocs, type DocParts } from '../../../pipeline/quality/toolDocs.js';
+import { brokenDocIssues, citedNames, droppedConstraints, fieldDocsText, fieldWords, leftToFieldDocs, leftToSibling, siblingReferenceIssues, type DocParts, type SiblingDoc } from '../../../pipeline/quality/toolDocs.js';
 
 export interface HarderToolsInput {
   tools: { name: string; description: string; parameters: { name: string; type: string; description: string }[]; returns?: { name: string; description: string }[] }[];
+  /**
+   * The other tools of the same list, as the case shows them (context only, never rewritten): a
+   * description may be written relative to one of them ("Like `FilmTMDB.get_popular_movies`, but
+   * ordered by rating."), leaving what the two share to that sibling's doc. `original` is the
+   * sibling's own description before any rewrite.
+   */
+  siblings?: { name: string; description: string; original: string; parameters: { name: string; description: string }[]; returns?: { name: string; description: string }[] }[];
 }
 
 export const HarderToolsOutput = z.object({
@@ -38,7 +45,7 @@ export const HarderToolsOutput = z.object({
 });
 export type HarderToolsOutput = z.infer<typeof HarderToolsOutput>;
 
-export const HARDER_RULES_VERSION = 'harder-tools-9';
+export const HARDER_RULES_VERSION = 'harder-tools-10';
 
 /**
  * Jargon and standard short forms a terse maintainer writes (whole words, case kept on the first
@@ -230,6 +237,8 @@ const stemWord = (w: string) => (w.length > 3 && w.endsWith('s') && !w.endsWith(
 const LEAVE_STOP = new Set('the a an of to in on by for with from at its their his her this that given giving based using within into between and or any which is are be as it all needs need takes take requires accepts param params parameter parameters argument arguments specified provided optionally optional one two both each'.split(' '));
 /** Words that only frame what comes back ("It returns the results", "and return the results into a list"). */
 const RETURN_STOP = new Set('it return returns returning result results list into a an the and of as in'.split(' '));
+/** Words that only frame what a trailing "and get ..." clause fetches ("and get the article meta information"): what the return fields list is that information. */
+const FETCH_STOP = new Set([...RETURN_STOP, ...'get gets fetch fetches retrieve retrieves meta metadata information info details data'.split(' ')]);
 
 /** Whether every content word of `phrase` is among `field`'s words: a field's doc says it already. */
 function saidBy(phrase: string, field: Set<string>, stop: Set<string> = LEAVE_STOP): boolean {
@@ -241,6 +250,8 @@ function saidBy(phrase: string, field: Set<string>, stop: Set<string> = LEAVE_ST
 
 /** A clause or sentence that only says what comes back ("It returns the state.", ", return the image path", "and return the results into a list"). */
 const RETURN_CLAUSE = /(?:,?\s+and\s+|,\s*)((?:it\s+)?returns?\b[^.;,]*)/i;
+/** A trailing clause that fetches what the return fields describe ("Run Arxiv search and get the article meta information"). */
+const FETCH_CLAUSE = /,?\s+and\s+((?:get|fetch|retrieve)\s[^.;,]*)$/i;
 
 /** A head a phrase may be cut after: more than a bare verb, not ending on a participle or gerund that needs its phrase ("relating", "based", "filtered"). */
 const headStands = (head: string) => head.trim().split(/\s+/).length >= 2 && !/(?:ing|ed|\[[^\]]*\]|\b(?:relative|according|due|prior|close|next|nearby|similar|equal|compared|up|out|off))$/i.test(head.trim());
@@ -270,6 +281,9 @@ function leaveToParams(parts: string[], fields: FieldSets, rng: Rng): string[] {
   // A trailing clause on what comes back.
   const ret = first.match(RETURN_CLAUSE);
   if (ret && ret.index! > 0 && saidBy(ret[1], returns, RETURN_STOP) && headStands(first.slice(0, ret.index))) first = first.slice(0, ret.index).replace(/,\s*$/, '');
+  // A trailing "and get ..." whose every content word a return field's doc says (the metadata the field lists): what comes back is the field's to say.
+  const fetch = first.match(FETCH_CLAUSE);
+  if (fetch && fetch.index! > 0 && returns.size && saidBy(fetch[1], returns, FETCH_STOP) && (fetch[1].match(/[a-z0-9]+/gi) ?? []).some((w) => !FETCH_STOP.has(w.toLowerCase())) && headStands(first.slice(0, fetch.index))) first = first.slice(0, fetch.index);
   const phrases = first.split(PHRASE);
   const kept: string[] = [phrases[0]];
   // Phrases a parameter says go, the last ones first; sometimes one is kept for variety. An "of" phrase only at the end (it names what the head is of).
@@ -351,17 +365,78 @@ function terser(original: string, rng: Rng): string {
   return (heading ?? '') + text;
 }
 
+/** Words that bind to what follows them: a sibling's difference starts before them ("ordered by | rating" -> "ordered by rating"). */
+const BINDS = new Set('a an the of to in on by for with from at into within between ordered ranked sorted filtered given using about'.split(' '));
+/** Words that open a clause or a frame of their own: two remainders opening with different ones are not parallel ("that are currently in theatres" vs "ordered by popularity"). */
+const FUNCTION_OPENERS = new Set([...BINDS, ...'that which who whose where when and or but if as than'.split(' ')]);
+const SIBLING_FRAMES = ['Like {s}, but {x}.', 'Same as {s}, but {x}.', 'Works as {s} does, but {x}.'];
+
+/**
+ * A description written relative to a sibling of the same list whose summary runs parallel to this
+ * tool's (the same opening words, then a different detail): "Get a list of movies ordered by
+ * rating" beside get_popular_movies' "Get a list of movies ordered by popularity" -> "Like
+ * `FilmTMDB.get_popular_movies`, but ordered by rating."; Douban's coming films beside the films
+ * now playing -> "Same as `FilmDouban.now_playing_out_filter`, but for coming films in China.".
+ * Only what the two originals share is left to the sibling (whose shown doc must still say it),
+ * the detail that tells them apart stays, later sentences (constraints) stay; never a sibling that
+ * is itself written relative to another, never a heading doc. Undefined when no sibling runs parallel
+ * or no such draw is sound.
+ */
+export function relativeDescription(tool: { name: string } & DocParts, siblings: readonly SiblingDoc[], rng: Rng): string | undefined {
+  const { own } = splitPreamble(tool.description);
+  if (HEADING.test(own)) return undefined;
+  const [first, ...rest] = sentences(own);
+  if (!first) return undefined;
+  const words = (t: string) => t.replace(/[.;]+$/, '').trim().split(/\s+/);
+  const mine = words(first);
+  const candidates: { name: string; x: string[] }[] = [];
+  for (const s of siblings) {
+    if (s.name === tool.name || citedNames(s.description).some((c) => !citedNames(s.original).includes(c))) continue;
+    const theirOwn = splitPreamble(s.original).own;
+    if (HEADING.test(theirOwn)) continue;
+    const theirs = words(sentences(theirOwn)[0] ?? '');
+    let p = 0;
+    while (p < mine.length && p < theirs.length && mine[p].toLowerCase() === theirs[p].toLowerCase()) p++;
+    if (p < 3) continue;
+    while (p > 0 && BINDS.has(mine[p - 1].toLowerCase())) p--;
+    const x = mine.slice(p);
+    const y = theirs.slice(p);
+    if (!x.length || !y.length || x.length > 8 || p < 2) continue;
+    const [x0, y0] = [x[0].toLowerCase(), y[0].toLowerCase()];
+    if (x0 !== y0 && (FUNCTION_OPENERS.has(x0) || FUNCTION_OPENERS.has(y0))) continue;
+    // A sibling of the same toolkit only, and never a different head ("Get a list | of movies" beside "of stock symbols").
+    if (s.name.split('.')[0] !== tool.name.split('.')[0] || x0 === 'of') continue;
+    candidates.push({ name: s.name, x });
+  }
+  if (!candidates.length) return undefined;
+  const original = { ...tool };
+  for (const c of rng.shuffle(candidates)) {
+    const lead = c.x[0].toLowerCase();
+    const detail = (BINDS.has(lead) || /ed$/.test(lead) ? '' : 'for ') + c.x.join(' ');
+    const frame = rng.pick(SIBLING_FRAMES);
+    const text = cleanSpaces([frame.replace('{s}', `\`${c.name}\``).replace('{x}', detail), ...rest].join(' '));
+    const shown = siblings.map((s) => ({ ...s }));
+    const me: SiblingDoc = { name: tool.name, description: text, original: tool.description, required_parameters: tool.required_parameters, return_data: tool.return_data };
+    if (droppedConstraints(original, text).length || brokenDocIssues(original, text).length) continue;
+    if (siblingReferenceIssues([me, ...shown]).length || !leftToSibling(original, text, shown).length) continue;
+    return text;
+  }
+  return undefined;
+}
+
 export function harderRules(input: HarderToolsInput, rng: Rng): HarderToolsOutput {
+  const siblings: SiblingDoc[] = (input.siblings ?? []).map((s) => ({ name: s.name, description: s.description, original: s.original, required_parameters: s.parameters.map((p) => ({ ...p })), return_data: s.returns?.map((r) => ({ ...r })) }));
   return {
-    tools: input.tools.map((tool) => ({
-      name: tool.name,
-      description: degradeDescription(tool.description || tool.name.split('.').pop()!, rng, { name: tool.name, required_parameters: tool.parameters.map((p) => ({ ...p })), return_data: tool.returns?.map((r) => ({ ...r })) }),
-      parameters: [],
-    })),
+    tools: input.tools.map((tool) => {
+      const parts = { name: tool.name, required_parameters: tool.parameters.map((p) => ({ ...p })), return_data: tool.returns?.map((r) => ({ ...r })) };
+      const description = tool.description || tool.name.split('.').pop()!;
+      const relative = siblings.length ? relativeDescription({ ...parts, description }, siblings, rng) : undefined;
+      return { name: tool.name, description: relative ?? degradeDescription(description, rng, parts), parameters: [] };
+    }),
   };
 }
 
-export function harderInput(tools: ToolDoc[]): HarderToolsInput {
+export function harderInput(tools: ToolDoc[], siblings?: { shown: ToolDoc; original: string }[]): HarderToolsInput {
   return {
     tools: tools.map((t) => ({
       name: t.name,
@@ -369,6 +444,17 @@ export function harderInput(tools: ToolDoc[]): HarderToolsInput {
       parameters: [...t.required_parameters, ...t.optional_parameters].map((p) => ({ name: p.name, type: p.type, description: p.description })),
       returns: t.return_data.map((r) => ({ name: r.name, description: r.description ?? '' })),
     })),
+    ...(siblings?.length
+      ? {
+          siblings: siblings.map(({ shown: t, original }) => ({
+            name: t.name,
+            description: t.description,
+            original,
+            parameters: [...t.required_parameters, ...t.optional_parameters].map((p) => ({ name: p.name, description: p.description })),
+            returns: t.return_data.map((r) => ({ name: r.name, description: r.description ?? '' })),
+          })),
+        }
+      : {}),
   };
 }
 
@@ -396,7 +482,7 @@ export const harderToolsRole: RoleSpec<HarderToolsInput, HarderToolsOutput> = {
   schema: HarderToolsOutput,
   template: {
     id: 'harder-tools/fig19',
-    version: '4',
+    version: '5',
     render: (input) => [
       {
         role: 'system',
@@ -408,11 +494,14 @@ export const harderToolsRole: RoleSpec<HarderToolsInput, HarderToolsOutput> = {
           'codes or YYYY-MM-DD, units, allowed values, ranges, conditions), keep what tells the tool apart from similar tools, ' +
           'and write grammatical English a real doc writer could have written. Make it harder to use, not only reworded: a detail of the ' +
           'description that a parameter\'s or return field\'s own doc already states (what the tool takes, what it returns) may be left to that doc. ' +
+          'When "siblings" (other tools of the same list, as shown, for context only) are given and one of them does nearly the same, you may write the ' +
+          'description relative to it, naming it in backticks and saying only what differs ("Like `FilmTMDB.get_popular_movies`, but ordered by rating."), ' +
+          'never relative to a sibling whose own description already points to another tool, and never claiming a similarity the docs do not support. ' +
           'Change only the API description and nothing else: do not change the ' +
           'parameters, their descriptions or types, the return fields or the tool name (they are shown only as context). ' +
           'Reply in JSON: {"tools": [{"name": string, "description": string}]}, with the tool names exactly as given.',
       },
-      { role: 'user', content: `Tools:\n${toJson(input.tools, 2)}` },
+      { role: 'user', content: `Tools:\n${toJson(input.tools, 2)}${input.siblings?.length ? `\n\nSiblings (context only, do not rewrite):\n${toJson(input.siblings, 2)}` : ''}` },
     ],
   },
   offline: { version: HARDER_RULES_VERSION, run: harderRules },
