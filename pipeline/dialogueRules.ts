@@ -223,6 +223,10 @@ const CLAIMS: RegExp[] = [
   /\b(?:can|may|shall|could) (?:i|we) get (?:you|for you|that|it|something|anything)\b|\bwhat (?:can|may|shall|could|would) (?:i|we) (?:get|make|fix|bring)\b|\blet me (?:just |quickly )?(?:get|send|put|place|make|start|add|grab|ring|bring|fix|enter|key|type|input|submit|punch)\b/i,
   /\b(?:in|within) (?:just |only |about |around |under |less than )*(?:(?:a|an) )?(?:(?:few|couple(?: of)?|several|\d+|two|three|four|five|ten|fifteen)\s*(?:more\s+)?(?:minutes?|mins?|moments?|seconds?|secs?)\b|(?:few|couple|bit|moments?|jiffy|sec|second|minute|flash)\b)|\b(?:shortly|momentarily|soon|right away|in no time|asap)\b/i,
   /\b(?:before|prior to|after|once)\s+(?:i\s+|we\s+)?(?:send|sending|sent|forward(?:ing)?|submit(?:ting)?|plac(?:e|ing)|put(?:ting)?)\b|\b(?:be|been|being|gets?|getting) (?:sent|forwarded|submitted|placed)\b|\bto be (?:made|prepared|brewed)\b|\b(?:will|'ll|shall)\s+have\s+(?:that|it|this|them|those|your \w+)\s+(?:\w+\s+)?(?:up|out|ready|done|made|over)\b/i,
+  // "Okay, the adjustment has been made.", "It's all set.", "OK, done.": the order changed or placed.
+  /\b(?:adjustments?|changes?|updates?|corrections?|modifications?) (?:has|have) been (?:made|done|applied)\b|\b(?:has|have) been (?:changed|updated|adjusted|corrected|modified|fixed)\b|^\W*(?:(?:ok(?:ay)?|alright|all right|great|perfect|good|thanks?|thank you)[,.!]?\s*)*(?:it'?s|it is|you'?re|you are|we'?re|we are|everything'?s|everything is|that'?s|that is) (?:all )?set\b(?! (?:for|on|to)\b)|^\W*(?:(?:ok(?:ay)?|alright)[,.!]?\s*)?(?:all )?(?:set|done)\W*$/i,
+  // "Okay I'll get working on that.", "We'll get right on it": the making started.
+  /\b(?:get|getting|gets|got)\s+(?:right\s+)?(?:(?:working|started|going|busy)\s+on|on)\s+(?:that|it|this|them|those|your (?:order|drink|\w+))\b/i,
   /^\W*enjoy\W*$|\bi (?:have|'ve got|got) (?:a|an|one|two|your|the|that) [^.?!]{0,30}\bfor you\b|\b(?:happy|glad|pleased) to (?:get|make|bring|prepare|whip up) (?:that|it|this|one|them|those|your \w+)(?: (?:for you|started|going|up))?\b|\bhere (?:you go|you are|it is|is your|'s your|are your)\b|\bhere(?:'s| is) (?:your|the) (?:order|drink|coffee|menu)\b|\bhere'?s (?:that|this|it)\b/i,
   /\benjoy (?:your|the) (?:drink|coffee|order|tea|latte|beverage|\w+ (?:latte|coffee|tea))\b|\bthanks? (?:you )?for (?:your|the) order(?:ing)?\b|\bthanks? for ordering\b|\bfor your (?:business|purchase|patronage)\b|\bthat(?:'ll| will) be \$/i,
   // How long the making takes ("It'll be just a couple of minutes.", "Thanks, give us just a few
@@ -294,6 +298,8 @@ export function menuCapitalised(text: string): string | undefined {
  * the customer stated; a modifier the customer only asked about ("do you have oat milk?") is theirs
  * to decide, not stated.
  */
+/** What may follow a size word of the drink: not an add-in ("double sugar", "triple foam", "double milk"). */
+export const NOT_ADD_IN = '(?![\\s-]+(?:sugars?|sweeteners?|splenda|stevia|foam|foamy|cream|creamer|milk|syrups?|pumps?|sauce|whip(?:ped)?|honey|ice|drizzle|caramel|vanilla|hazelnut|chocolate|cinnamon|cocoa|sprinkles?)\\b)';
 const MODIFIERS: [RegExp, string][] = [
   [/\bdecaf(?:feinated)?\b|\bcaffeine[- ]free\b|\bwithout caffeine\b/i, 'decaf'],
   [/\bhalf[- ]caf\b/i, 'half-caf'],
@@ -305,10 +311,13 @@ const MODIFIERS: [RegExp, string][] = [
   [/\bventi\b/i, 'venti'],
   [/\b(\d+)\s*(?:oz|ounces?)\b/i, 'oz'],
   [/\biced\b|\b(?:with|over|on) ice\b/i, 'iced'],
-  [/\bsingle(?:[- ]shot)?\b/i, 'single'],
-  [/\bdouble(?:[- ]shot)?\b(?![- ]?check)/i, 'double'],
-  [/\btriple(?:[- ]shot)?\b/i, 'triple'],
-  [/\bquad(?:ruple)?\b/i, 'quad'],
+  // Of the drink, not of an add-in: "adding double sugar", "a double foam cortado" order no double shot.
+  [new RegExp(`\\bsingle(?:[- ]shot)?\\b${NOT_ADD_IN}`, 'i'), 'single'],
+  [new RegExp(`\\bdouble(?:[- ]shot)?\\b(?![- ]?check)${NOT_ADD_IN}`, 'i'), 'double'],
+  [new RegExp(`\\btriple(?:[- ]shot)?\\b${NOT_ADD_IN}`, 'i'), 'triple'],
+  [new RegExp(`\\bquad(?:ruple)?\\b${NOT_ADD_IN}`, 'i'), 'quad'],
+  [/\b(?:double|two|2) (?:sugars?|sweeteners?)\b/i, 'double sugar'],
+  [/\bextra (?:sugars?|sweeteners?)\b/i, 'extra sugar'],
   [/\bextra shot\b|\b(?:an? )?(?:additional|added) shot\b/i, 'extra shot'],
   [/\boat\b|\boatmilk\b/i, 'oat'],
   [/\balmond\b/i, 'almond'],
@@ -348,6 +357,8 @@ export const AFTER_DRINK: Record<string, string> = {
   'no ice': 'with no ice',
   'light ice': 'with light ice',
   'extra ice': 'with extra ice',
+  'double sugar': 'with double sugar',
+  'extra sugar': 'with extra sugar',
 };
 
 export function orderModifiers(text: string): string[] {
@@ -435,7 +446,7 @@ export function saysCannotOrder(text: string): boolean {
 }
 
 /** An order put as a request ("Can I get an oat milk Macchiato?", "I'd like a latte"): an order, not a question. */
-const ORDER_REQUEST = /\b(?:i'?d like|id like|i would like|i'?ll (?:have|take|get|go with|try|do)|i want|i need|(?:can|could|may) i (?:please |just |also )?(?:get|have|order|try|do)|give me|get me|let me (?:get|have|order|try)|i'?m (?:going to|gonna) (?:get|have|order)|make (?:it|that|mine|me|them)|(?:can|could) (?:you|i) (?:please )?(?:make|add|change|switch|do)|i think i'?ll|i will (?:have|take|get))\b/i;
+const ORDER_REQUEST = /\b(?:(?:i'?d|id|i would) like(?! to (?:know|ask|find out|hear|learn|check|see what|see which|see if))|i'?ll (?:have|take|get|go with|try|do)|i want|i need|(?:can|could|may) i (?:please |just |also )?(?:get|have|order|try|do)|give me|get me|let me (?:get|have|order|try)|i'?m (?:going to|gonna) (?:get|have|order)|make (?:it|that|mine|me|them)|(?:can|could) (?:you|i) (?:please )?(?:make|add|change|switch|do)|i think i'?ll|i will (?:have|take|get))\b/i;
 const ASKING = /^(?:\W*(?:hi|hello|hey|so|ok(?:ay)?|um+|oh|and|also|well|great|thanks?|thank you|sure|cool|alright)\b[,.!]*\s*)*(?:what|which|who|when|where|why|how|do you|does|did you|is there|are there|is it|are they|can you tell|could you tell|tell me|what'?s|any (?:recommendations?|suggestions?))\b/i;
 
 /**
@@ -493,7 +504,7 @@ export function saysNoMenu(text: string): boolean {
 }
 
 /** Subjects naming the café: its own first person, or the café in the third ("Yes, we have …", "They offer …", "The café has …"). */
-const STOCK = /\b(?:they|we|the (?:caf[eé]|shop|store|place)|this (?:caf[eé]|shop|store|place))(?:'ve| (?:do|also|currently|usually|always|only|still|definitely|certainly|really|actually|even|both|all|just|now|normally))*\s*(?:have|has|offer|offers|serve|serves|carry|carries|sell|sells|stock|stocks|'ve got|got|make|makes)\b(?!\s+to\b)(?!\s+(?:this|that|it|your order|everything)\s+(?:right|correct|down|ready|now)\b)/i;
+const STOCK = /(?<!\b(?:before|once|when|after|until|while|soon as)\s+)\b(?:they|we|the (?:caf[eé]|shop|store|place)|this (?:caf[eé]|shop|store|place))(?:'ve| (?:do|also|currently|usually|always|only|still|definitely|certainly|really|actually|even|both|all|just|now|normally))*\s*(?:have|has|offer|offers|serve|serves|carry|carries|sell|sells|stock|stocks|'ve got|got|make|makes)\b(?!\s+to\b)(?!\s+(?:this|that|it|your order|everything)\s+(?:right|correct|down|ready|now)\b)/i;
 const STOCK_YES = /^\W*(?:(?:yes|yeah|yep|yup|sure|of course|absolutely|certainly|indeed)\b[,.!]*\s*(?:(?:they|we|it) (?:do|does|are|is|have|has|sure do|certainly do)\b)?|(?:they|we) (?:do|sure do|certainly do|definitely do)\b[.!]*\s*$)/i;
 const STOCK_OTHER = /\b(?:there (?:are|is) (?:a lot of|lots of|many|several|plenty of|a (?:wide |large |huge |good |big )?(?:variety|selection|range|choice|number) of)|(?:their|our|the) menu (?:is|has|includes|offers|lists)|(?:their|our|the) (?:selection|range|variety) (?:is|of)|(?:you can (?:get|have|order) (?:it|them|one))|(?:available|on offer)\s*(?:here|today)?[.!]?$)/i;
 /** A hedge or negation before the verb: "if they have it", "I can't tell whether they offer …". */
@@ -593,7 +604,7 @@ export function speaksAsCustomer(text: string): string | undefined {
 }
 
 /** A customer's question about what goes into a drink ("What's in the Cold Brew?", "What are the contents of the matcha latte?", "So what is the Steamer all about?"). */
-const ASKS_CONTENTS = /\bwhat(?:'s| is| are| goes)\s+in\b|\bmade (?:of|with|from)\b|\b(?:contents|ingredients)\b|\bwhat(?:'s| is) (?:the|a|an|your) [^?.!]{1,30} all about\b|\bwhat makes up\b|\bwhat comes in\b/i;
+const ASKS_CONTENTS = /\bwhat(?:'s| is| are| goes)\s+in\b|\bmade (?:of|with|from)\b|\bconsists? of\b|\b(?:contents|ingredients)\b|\bwhat(?:'s| is) (?:the|a|an|your) [^?.!]{1,30} all about\b|\bwhat makes up\b|\bwhat comes in\b/i;
 
 /**
  * A reply telling what goes into this café's drink after the customer asked ("That drink has ice
@@ -604,4 +615,132 @@ export function describesRecipe(question: string, reply: string): string | undef
   const q = question.replace(/[’‘]/g, "'");
   if (!ASKS_CONTENTS.test(q) || /\?/.test(reply) || endsOnQuestion(reply) || saysNoMenu(reply)) return undefined;
   return /\b(?:milk|concentrate|espresso|water|ice|foam|microfoam|syrup|chocolate|shots?|cream|leaves|steamed|oz|ounces?)\b/i.test(reply) ? reply : undefined;
+}
+
+/** What a customer says to answer something ("Yes, …", "Yeah I'd like …", "No, I want it decaf", "Sounds good"). */
+const ANSWER_WORD = /^\W*(?:yes|yeah|yep|yup|yah|ya|nope|no|sure|correct|exactly|that'?s (?:it|right|correct|fine|good|perfect|all)|sounds (?:good|great|perfect|fine)|looks (?:good|great|right|fine|correct)|perfect|you got it)\b/i;
+/** An acknowledgement opening a turn ("OK, could you …", "Okay. …"): it answers the turn before. */
+const ACK_WORD = /^\W*(?:ok(?:ay)?|alright|all right)\b/i;
+/** A customer pointing at choices the reply before listed ("They all sound good", "the first one"). */
+const POINTS_AT_LIST = /\b(?:(?:they|those|these) (?:all )?sound|all of (?:them|those|these) sound|(?:the )?(?:first|second|third|last) one|that one sounds|any of (?:them|those|these))\b/i;
+/** A reply that invites an answer without a question mark ("Please confirm.", "Let me know if that's right."). */
+const INVITES = /\b(?:confirm|let me know|correct|right|is that it|will that be all|anything else)\b/i;
+
+/**
+ * Why a customer's turn does not follow the assistant's turn before it (undefined when it does):
+ * a "Yes"/"Yeah"/"No" or an "OK" opening the dialogue (`prev` undefined: the first turn shown, or
+ * the turn after another dialogue's closing, where nothing was asked); a "Yes"/"No" after a reply
+ * that asked, offered and read back nothing ("OK." -> "No, I want it decaf"); a pointer at a list
+ * after a reply that said it cannot see the menu ("They all sound good, but make mine hazelnut").
+ */
+export function turnNotFollowing(prev: string | undefined, user: string): string | undefined {
+  const u = user.trim();
+  if (prev === undefined) {
+    if (ANSWER_WORD.test(u)) return 'answers a question nobody asked';
+    if (ACK_WORD.test(u)) return 'acknowledges a reply never given';
+    return undefined;
+  }
+  if (saysNoMenu(prev)) {
+    if (POINTS_AT_LIST.test(u)) return 'points at choices the reply did not list';
+    if (ANSWER_WORD.test(u) && !/^\W*no\b/i.test(u)) return 'agrees with a reply that offered nothing';
+    return undefined;
+  }
+  if (ANSWER_WORD.test(u) && !/\?/.test(prev) && !INVITES.test(prev) && !menuItems(prev).length && !orderModifiers(prev).length) return 'answers a reply that asked nothing';
+  return undefined;
+}
+
+/**
+ * A dialogue's first customer turn without the answer it opens with ("Yeah, I'll take a Cortado" ->
+ * "I'll take a Cortado", "Yes hi could I get …" -> "Hi could I get …", "OK, could you …" -> "Could
+ * you …"): the corpus dropped the café's opening question it answered. As it was when it opens with
+ * nothing else, or is only the answer.
+ */
+export function withoutOpeningAnswer(text: string): string {
+  let t = text;
+  for (let n = 0; n < 3; n++) {
+    const m = /^\W*(?:yes|yeah|yep|yup|yah|ya|sure|ok(?:ay)?|alright|all right|so|um+|uh+|well)\b(?:[,.!-]+\s*|\s+)/i.exec(t);
+    if (!m || !/\w{2,}/.test(t.slice(m[0].length))) break;
+    t = t.slice(m[0].length);
+  }
+  return t === text ? text : t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+/**
+ * A corpus line as typed into one turn: a sentence glued to the next ("teas.Please take a look" ->
+ * "teas. Please take a look"), the start of the customer's next answer typed on ("Could I get a
+ * chai latte?Yes" -> "Could I get a chai latte?", "…Cold Tea?I n"), a trailing comma or semicolon
+ * ("… to go please," -> "… to go please.").
+ */
+export function mendSplice(text: string): string {
+  let t = text.replace(/([a-z\d][.?!~])([A-Z][\w']*(?:[\s,.!?]+[\w']+)*[\s,.!?]*)$/, (m, end: string, rest: string) => (rest.trim().split(/\s+/).length <= 2 ? end : `${end} ${rest}`));
+  t = t.replace(/([a-z\d][.?!~])(?=[A-Z][a-z])/g, '$1 ');
+  t = t.replace(/\s*[,;]+\s*$/, (m) => (/[.?!]$/.test(t.slice(0, -m.length)) ? '' : '.'));
+  return t;
+}
+
+/** A turn spliced from corpus lines: a sentence end with no space before the next ("latte?Yes"), or a line ending on a comma or a joining word; the words, or undefined. */
+export function splicedLine(text: string): string | undefined {
+  const t = text.trim();
+  const glued = /[a-z\d][.?!](?=[A-Z])/.exec(t);
+  if (glued) return `"${t.slice(Math.max(0, glued.index - 15), glued.index + 12)}"`;
+  const end = /(?:[,;:]|\b(?:and|or|but|because|with|the|a|an|my|your|then|if|plus))\s*$/i.exec(t);
+  return end ? `ends on "${t.slice(Math.max(0, end.index - 20))}"` : undefined;
+}
+
+/** Words that size or multiply a drink ("a double mocha", "a large latte"). */
+const MULTIPLIER = /\b(single|double|triple|quad|quadruple|extra|half|large|small|medium)\b/gi;
+/** What a customer adds to a drink: "double sugar" is not a double drink. */
+export const ADD_IN = /^(?:[\s-]+)(?:sugars?|sweeteners?|splenda|stevia|foam|foamy|cream|creamer|milk|syrups?|pumps?|sauce|whip(?:ped)?|honey|ice|drizzle|caramel|vanilla|hazelnut|chocolate|cinnamon|cocoa|sprinkles?)\b/i;
+const DRINK_AHEAD = /^(?:[\s-]+[\w%'-]+){0,3}?[\s-]+(?:hot chocolate|chai lattes?|cold brews?|iced coffees?|flat whites?|cappuccinos?|macchiatos?|americanos?|espressos?|frappuccinos?|cortados?|mochas?|lattes?|chais?|teas?|coffees?|steamers?)\b/i;
+
+/**
+ * A reply that puts a customer's modifier of an add-in on the drink ("adding double sugar" read
+ * back as "a double mocha", "a double foam cortado" said again as "the double cortado"): a word
+ * sizing a drink in the reply that the customer said only of an add-in. The words, or undefined.
+ */
+export function misattachedModifier(customer: string[], reply: string): string | undefined {
+  const said = customer.join(' \u0001 ');
+  for (const m of reply.matchAll(MULTIPLIER)) {
+    const after = reply.slice(m.index! + m[0].length);
+    // The reply's word on an add-in ("extra foam", "double sugar") or not on a drink: nothing to compare.
+    if (ADD_IN.test(after) || !DRINK_AHEAD.test(after)) continue;
+    const word = m[1].toLowerCase();
+    const uses = [...said.matchAll(new RegExp(`\\b${word}\\b`, 'gi'))].map((u) => said.slice(u.index! + u[0].length));
+    if (uses.length && uses.every((rest) => ADD_IN.test(rest))) return `"${reply.slice(m.index!, m.index! + m[0].length + (DRINK_AHEAD.exec(after)?.[0].length ?? 0))}" for the customer's "${word}${ADD_IN.exec(uses[0])![0]}"`;
+  }
+  return undefined;
+}
+
+/**
+ * A reply naming several of one drink as one ("At the counter, just say the lattes.") after the
+ * order split them ("two lattes, one of them decaf", "two cortados, one with oat milk and one with
+ * 2% milk"): what makes them differ is gone. The words, or undefined.
+ */
+export function splitOrderLost(dialogue: { role: string; text: string }[]): string | undefined {
+  let split: { noun: string; mods: string[]; text: string } | undefined;
+  for (const t of dialogue) {
+    const m = /\b(?:two|three|four|both|[2-9])\s+(?:[\w%-]+\s+){0,3}?([a-z]+)s\b,?\s+((?:one|1|the other)\b[^.?!]*)/i.exec(t.text);
+    if (m && orderModifiers(m[2]).length && menuItems(m[1]).length) {
+      split = { noun: m[1].toLowerCase(), mods: orderModifiers(m[2]), text: m[0] };
+      continue;
+    }
+    // "a mocha with almond milk and a mocha with oat milk": one drink twice, made two ways.
+    const pair = /\b(?:a|an|one)\s+((?:[\w%-]+\s+){0,3}?)([a-z]+)\b([^.?!]*?)\s+and\s+(?:a|an|one|another)\s+((?:[\w%-]+\s+){0,3}?)\2\b([^.?!]*)/i.exec(t.text);
+    if (pair && ORDER_DRINKS.has(pair[2].toLowerCase())) {
+      const mods = (x: string) => orderModifiers(x);
+      const a = mods(`${pair[1]} ${pair[3]}`);
+      const b = mods(`${pair[4]} ${pair[5]}`);
+      const differ = [...a.filter((x) => !b.includes(x)), ...b.filter((x) => !a.includes(x))];
+      if (differ.length) {
+        split = { noun: pair[2].toLowerCase(), mods: differ, text: pair[0] };
+        continue;
+      }
+    }
+    if (!split || t.role !== 'assistant') continue;
+    const plural = new RegExp(`\\bthe (?:two |three |both )?${split.noun}s\\b`, 'i').exec(t.text);
+    if (!plural) continue;
+    const has = orderModifiers(t.text);
+    if (!split.mods.every((x) => has.includes(x))) return `"${plural[0]}" after "${split.text.slice(0, 70)}"`;
+  }
+  return undefined;
 }

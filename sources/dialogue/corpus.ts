@@ -13,7 +13,7 @@ import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { sha256 } from '../../pipeline/hash.js';
 import { countTokens } from '../../pipeline/tokens.js';
-import { tidyLine } from '../../pipeline/dialogueRules.js';
+import { mendSplice, tidyLine } from '../../pipeline/dialogueRules.js';
 import { SOURCES_DIR, sourceFiles } from '../paths.js';
 
 export interface CorpusTurn {
@@ -118,7 +118,8 @@ class Builder {
         this.dropped.push({ where: where(i), why: 'a system message' });
         return;
       }
-      const content = tidyLine(unescapeBreaks(m.content).trim());
+      // A line typed on into the next ("Could I get a chai latte?Yes") or left on a comma, mended.
+      const content = tidyLine(mendSplice(unescapeBreaks(m.content).trim()));
       if (!content) return;
       const why = toolCallReason(content);
       if (why) {

@@ -32,7 +32,7 @@
  * sharing a line and spread the lines across cases. A dialogue whose claim the rules cannot undo (a reply
  * mid-dialogue that only claims) is left out of the pool.
  */
-import { AFTER_DRINK, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks } from '../../pipeline/dialogueRules.js';
+import { AFTER_DRINK, NOT_ADD_IN, withoutOpeningAnswer, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -44,7 +44,7 @@ const FILLER = /^\W*(?:ok(?:ay)?|k|alright|all right|great|fine|sure(?: thing)?|
 
 const DRINK = /\b(?:cappucinos?|cortandos?|expressos?|hot chocolate|chai lattes?|cold brews?|iced coffees?|drip coffees?|flat whites?|matcha lattes?|green teas?|black teas?|herbal teas?|earl gr[ae]y(?: teas?)?|cappuccinos?|macchiatos?|americanos?|espressos?|frappuccinos?|frappes?|cortados?|steamers?|mochas?|lattes?|chais?|matchas?|smoothies?|teas?|coffees?|caps?)(?:'s)?\b/i;
 const DETERMINER = /^(?:a|an|one|two|three|four|five|six|\d+|some|the)$/i;
-const STOP = /^(?:i|me|my|you|your|we|us|our|get|have|like|want|take|order|for|of|to|please|can|could|would|may|will|and|with|just|go|think|try|need|also|another|it|is|this|that|today|or|in|on|at|be|some|make|made|grab|gimme|give|id|ill|im|i'd|i'll|i'm|love|really|actually|gonna|wanna|gotta|lemme|going|mood|craving)$/i;
+const STOP = /^(?:i|me|my|you|your|we|us|our|get|have|like|want|take|order|for|of|to|please|can|could|would|may|will|and|with|just|go|think|try|need|also|another|it|is|this|that|today|or|in|on|at|be|some|make|made|grab|gimme|give|id|ill|im|i'd|i'll|i'm|love|really|actually|gonna|wanna|gotta|lemme|going|mood|craving|nice|good|tasty|yummy|delicious|lovely|yummy)$/i;
 /** Words after the drink that carry on the order ("with oat milk", ", iced", "to go"). */
 const CARRY = /^(?:,?\s+(?:with|in|to go|no|extra|without|iced|hot|decaf|made with|that has|that'?s made with|along with|topped with|light|easy|half|double|triple|and (?:a |an |some |extra |no )?(?:[\w%-]+ ){0,2}(?:milk|syrup|sweetener|sugar|foam|cream|shot|shots|sauce|ice|cinnamon|honey|vanilla|hazelnut|caramel))\b[^.,!?;]*?)(?=[.,!?;]|\s+(?:and\s+)?(?:i|i'd|i'll|i'm|id|ill|please|thanks?|thank you|for me|today)\b|$)/i;
 
@@ -111,10 +111,10 @@ const BEFORE_DRINK: [string, RegExp][] = [
   ['venti', /\bventi\b/i],
   ['oz', /\b\d+\s*(?:oz|ounces?)\b/i],
   ['iced', /\biced\b|\b(?:with|over|on) ice\b/i],
-  ['single', /\bsingle\b/i],
-  ['double', /\bdouble\b/i],
-  ['triple', /\btriple\b/i],
-  ['quad', /\bquad(?:ruple)?\b/i],
+  ['single', new RegExp(`\\bsingle\\b${NOT_ADD_IN}`, 'i')],
+  ['double', new RegExp(`\\bdouble\\b${NOT_ADD_IN}`, 'i')],
+  ['triple', new RegExp(`\\btriple\\b${NOT_ADD_IN}`, 'i')],
+  ['quad', new RegExp(`\\bquad(?:ruple)?\\b${NOT_ADD_IN}`, 'i')],
   ['half-caf', /\bhalf[- ]caf\b/i],
 ];
 const MILK = /\boatmilk\b|\b(?:(?:oat|almond|soy|coconut|whole|skim(?:med)?|non-?fat|fat[- ]free|two percent|half[- ](?:and|&|n)[- ]half)\b|2 ?%)(?:\s+milk\b)?/i;
@@ -294,7 +294,7 @@ export function shortOrder(order: string): string | undefined {
   const drinks = [...order.matchAll(new RegExp(DRINK.source, 'gi'))].map((m) => m[0].toLowerCase().replace(/'s$/, ''));
   if (!drinks.length) return undefined;
   const count = /^(two|three|four|five|six|both|[2-9]|\d{2,})\b/i.exec(order);
-  if (count && drinks.length === 1) return `the ${drinks[0].replace(/(?<=[^s])$/, 's')}`;
+  if (count && drinks.length === 1) return splitShort(order, drinks[0]) ?? `the ${drinks[0].replace(/(?<=[^s])$/, 's')}`;
   // One drink: the drink with one option at most ("the decaf latte", "the mocha with whole milk"), not every option again.
   if (drinks.length === 1) {
     const core = order.replace(/^(?:a|an|one|the|some)\s+/i, '').split(/,\s*/)[0];
@@ -302,15 +302,50 @@ export function shortOrder(order: string): string | undefined {
     if (!m) return undefined;
     // A named drink keeps its name ("the Cloud and Mist tea", not "the tea").
     if (/\b[A-Z]/.test(core.slice(0, m.index))) return `the ${core.slice(0, m.index + m[0].length)}`;
-    const adjective = core.slice(0, m.index).trim().split(/\s+/).reverse().find((w) => /^(?:small|medium|large|tall|grande|venti|iced|hot|decaf|half-caf|single|double|triple|quad|quadruple|skinny)$/i.test(w));
+    const words = core.slice(0, m.index).trim().split(/\s+/);
+    const k = words.map((w) => /^(?:small|medium|large|tall|grande|venti|iced|hot|decaf|half-caf|single|double|triple|quad|quadruple|skinny)$/i.test(w)).lastIndexOf(true);
+    // A size word of an add-in keeps its add-in ("the double foam cortado", not "the double cortado").
+    const adjective = k < 0 ? undefined : new RegExp(`^${NOT_ADD_IN}`, 'i').test(` ${words.slice(k + 1).join(' ')}`) ? words[k] : words.slice(k).join(' ');
     // The option whole ("with extra foam", "with chocolate sauce"), never cut on its first word ("with extra").
     const extra = /^\s+with\s+(?!a\b|an\b|the\b|some\b)((?:(?:extra|no|light|less|more|double|triple|sugar-free|non-fat|non|fat|half)\s+)*[\w%-]+(?:\s+(?:milk|sauce|syrup|foam|shots?|cream|powder|drizzle|flavou?ring|sweetener))?)/i.exec(core.slice(m.index + m[0].length));
     return `the ${adjective ? `${adjective.toLowerCase()} ` : ''}${m[0].toLowerCase()}${extra && !adjective ? ` with ${extra[1]}` : ''}`;
   }
   const distinct = [...new Set(drinks.map((d) => d.replace(/(?<=[^s])s$/, '')))];
   // "a regular latte and a decaf latte": two of one drink, said as two ("the lattes", not "the latte").
-  if (distinct.length === 1) return `the ${distinct[0].replace(/(?<=[^s])$/, 's')}`;
+  if (distinct.length === 1) {
+    // "a mocha with almond milk and a mocha with oat milk": each said with what sets it apart ("the mocha with almond milk and the one with oat milk").
+    const one = distinct[0];
+    // A part the short form says plainly ("a regular latte" -> "the latte") keeps the words before its drink ("the regular latte").
+    const parts = order.split(/\s+and\s+(?=(?:a|an|one|another)\s)/i).map((p) => {
+      const short = shortOrder(p);
+      const lead = new RegExp(`^(?:a|an|one|another)\\s+((?:[\\w%-]+\\s+){1,2}?)${one}\\b`, 'i').exec(p.trim());
+      // The plain one of a split ("a decaf cortado and a cortado") is the regular one.
+      return short === `the ${one}` ? `the ${lead ? lead[1].trim().toLowerCase() : 'regular'} ${one}` : short;
+    });
+    if (parts.length === drinks.length && parts.every((p): p is string => !!p && p !== `the ${one}`) && new Set(parts).size === parts.length)
+      return andList(parts.map((p, k) => (k ? p.replace(new RegExp(`\\b${one}\\b`, 'i'), 'one') : p)));
+    return `the ${one.replace(/(?<=[^s])$/, 's')}`;
+  }
   return distinct.length > 2 ? 'that order' : andList(distinct.map((d) => `the ${d}`));
+}
+
+/**
+ * Several of one drink made differently, said again short with what sets them apart ("two lattes,
+ * one decaf" -> "the lattes, one of them decaf"; "two cortados, one with oat milk and one with 2%
+ * milk" -> "the cortado with oat milk and the one with 2% milk"); undefined when the order has no split.
+ */
+function splitShort(order: string, drink: string): string | undefined {
+  const at = order.toLowerCase().indexOf(drink);
+  const rest = order.slice(at + drink.length).replace(/^'?s?\s*,?\s*/, '');
+  if (!/^(?:one|1|the other|another)\b/i.test(rest)) return undefined;
+  const parts = rest
+    .split(/\s*(?:,|\band\b)\s*(?=(?:one|1|the other|another)\b)/i)
+    .map((p) => p.replace(/^(?:one|1|the other(?: one)?|another)\s+(?:of (?:them|those)\s+)?/i, '').replace(/[,\s]+$/, '').trim())
+    .filter(Boolean);
+  if (!parts.length || parts.some((p) => !orderModifiers(p).length && !/^(?:regular|normal|plain)\b/i.test(p))) return undefined;
+  const one = drink.toLowerCase().replace(/(?<=[^s])s$/, '');
+  if (parts.length === 1) return `the ${one}s, one of them ${parts[0]}`;
+  return andList(parts.map((p, k) => (/^with\b/i.test(p) ? `the ${k ? 'one' : one} ${p}` : `the ${p} ${k ? 'one' : one}`)));
 }
 
 /** A customer's turn that says the read-back was right ("Yes, that's correct.", "You got it."). */
@@ -453,7 +488,11 @@ const OPENS_FILLER = /^(?:good|fine|all clear|right|ok(?:ay)?|alright|great)\b[.
 const PHRASE_FILLER = new Set(PHRASE_WORDINGS.flatMap((w, i) => (OPENS_FILLER.test(wordingText('x', i)) ? [i] : [])));
 const PLAIN_FILLER = new Set(PLAIN_WORDINGS.flatMap((w, i) => (OPENS_FILLER.test(w.text()) ? [i] : [])));
 const NO_FILLER = new Set<number>();
-const PHRASE_SINGULAR = new Set(PHRASE_WORDINGS.flatMap((w, i) => (/\b(?:sounds like the one|is the one|it is\b|is what to ask|is your order)/.test(wordingText('x', i)) ? [i] : [])));
+/** Wordings for one drink: "x sounds like the one", "x is your order", "that's the one to ask for", "order that one". */
+const SINGULAR_WORDING = /\b(?:sounds like the one|is the one|it is\b|is what to ask|is your order|that'?s the one|that one\b)/i;
+const PHRASE_SINGULAR = new Set(PHRASE_WORDINGS.flatMap((w, i) => (SINGULAR_WORDING.test(wordingText('x', i)) ? [i] : [])));
+/** Wordings saying "the one" twice ("The mocha sounds like the one. That's the one to ask for at the front."). */
+const PHRASE_TWICE = new Set(PHRASE_WORDINGS.flatMap((w, i) => (/\bthe one\b[^]*\bthe one\b/.test(wordingText('x', i)) ? [i] : [])));
 const PHRASE_FRESH = new Set(PHRASE_WORDINGS.flatMap((w, i) => (/^That makes\b/.test(wordingText('x', i)) ? [i] : [])));
 
 /** A 32-bit mix of integers (murmur3's finalizer), for seeded tie-breaks without building strings. */
@@ -510,7 +549,7 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string):
       disclaimed = true;
       let i = seed % (p.phrase ? CLOSING.length : CLOSING_PLAIN.length);
       // Two drinks are not "the one", nor "it is".
-      if (p.phrase && /^(?:two|three|four|both|\d+)\b|\b(?:and (?:the|a|an|one)|the two)\b|^the \w+s$/i.test(p.phrase)) while (/sounds like the one| it is\./.test(CLOSING[i]('x'))) i = (i + 1) % CLOSING.length;
+      if (p.phrase && /^(?:two|three|four|both|\d+)\b|\b(?:and (?:the|a|an|one)|the two)\b|^the (?:\w+ )?\w+s(?:$|,)/i.test(p.phrase)) while (SINGULAR_WORDING.test(CLOSING[i]('x'))) i = (i + 1) % CLOSING.length;
       // A disclaimer that opens the way a later confirmation does counts as that shape.
       const shapes = p.phrase ? (CLOSING_SHAPES[i] ?? []).map((s) => SHAPE_IDS.get(s)!) : [];
       for (const s of shapes) used[s]++;
@@ -521,9 +560,9 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string):
     // After the reply's own opener ("OK."), no wording that opens with a filler of its own ("OK. Good, the mocha.").
     const filler = p.opener && !p.said.length ? (p.phrase ? PHRASE_FILLER : PLAIN_FILLER) : NO_FILLER;
     // "The mochas sounds like the one": a wording for one drink, not for two; "That makes the latte": for an order not yet named.
-    const plural = !!p.phrase && /^(?:two|three|four|both|\d+)\b|\b(?:and (?:the|a|an|one)|the two)\b|^the \w+s$/i.test(p.phrase);
+    const plural = !!p.phrase && /^(?:two|three|four|both|\d+)\b|\b(?:and (?:the|a|an|one)|the two)\b|^the (?:\w+ )?\w+s(?:$|,)/i.test(p.phrase);
     const definite = !!p.phrase && /^the\b/i.test(p.phrase);
-    const unfit = (i: number) => (plural && PHRASE_SINGULAR.has(i)) || (definite && PHRASE_FRESH.has(i));
+    const unfit = (i: number) => (plural && PHRASE_SINGULAR.has(i)) || (definite && PHRASE_FRESH.has(i)) || PHRASE_TWICE.has(i);
     const textOf = (i: number) => planText(p, p.phrase ? wordingText(p.phrase, i) : PLAIN_WORDINGS[i].text());
     let best = -1;
     let bestKey = Infinity;
@@ -665,7 +704,7 @@ export function menuClause(question: string): string {
   const comes = /\bwhat (?:kinds? of |types? of )?([a-z][\w' -]*?) comes? with (?:that|it|this|them)\b/i.exec(q);
   if (comes && ok(clean(comes[1]))) return `what ${clean(comes[1])} comes with it`;
   // "What is the Cold Brew made of?": what goes into theirs.
-  const made = /\bwhat(?:'s| is| are)\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)\s+made\s+(?:of|with|from)\b/i.exec(q) ?? /\bwhat(?:'s| is| are| goes)\s+in\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q) ?? /\bwhat (?:makes up|comes in|is in|are the (?:ingredients|contents) (?:of|in)) (?:the|a|an|your|their)\s+(?:drink\s+)?([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q) ?? /\bwhat(?:'s| is) (?:the|a|an|your) ([a-z][\w' -]*?) all about\b/i.exec(q) ?? /\bwhat(?:'s| is) in (?:the|a|an) drink ([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q);
+  const made = /\bwhat(?:'s| is| are)\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)\s+made\s+(?:of|with|from)\b/i.exec(q) ?? /\bwhat(?:'s| is| are| goes)\s+in\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q) ?? /\bwhat (?:makes up|comes in|is in|are the (?:ingredients|contents) (?:of|in)) (?:the|a|an|your|their)\s+(?:drink\s+)?([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q) ?? /\bwhat(?:'s| is) (?:the|a|an|your) ([a-z][\w' -]*?) all about\b/i.exec(q) ?? /\bwhat (?:does|do) (?:the|a|an|your|their) ([a-z][\w' -]*?) consists? of\b/i.exec(q) ?? /\bwhat(?:'s| is) in (?:the|a|an) drink ([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q);
   if (made && ok(clean(made[1]))) return `what goes into their ${clean(made[1])}`;
   if (which && ok(clean(which[1]))) return `what ${clean(which[1])} they have`;
   const options = /\b(?:what|which) (?:are|is) (?:the |your |their )?([a-z][\w' %-]*?) (?:options|choices|selections?)\b/i.exec(q);
@@ -773,6 +812,12 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     const careful = turn.role === 'assistant' ? spellDrinks(turn.content).replace(/\b(with|and) (?:and|with)\b/gi, '$1') : turn.content;
     let t = careful !== turn.content ? { ...turn, content: careful } : turn;
     if (t.role === 'user') {
+      // "Yeah, I'll take a Cortado" opening the dialogue answered the café's question the corpus left
+      // out; shown after another dialogue's closing it would agree to something never offered.
+      if (i === 0) {
+        const opening = withoutOpeningAnswer(t.content);
+        if (opening !== t.content) t = { ...t, content: opening };
+      }
       // The customer's words with their drinks spelt right ("a Machiatto", "an Almond Corado"): what a read-back names.
       const spelt = spellDrinks(t.content);
       const named = orderPhrase(spelt);

@@ -436,7 +436,10 @@ export const evolveStage: ItemStage<EvolveInput, TestCase> = {
   // 29–31 (h-ctx4; 29, 30 builds of this branch only): short closings keep an option whole, two of one drink said as two, no wording for one drink on two; restated requests drop "added (to it)";
   //     what goes into this café's drink is its recipe; "Macha lattes" are matcha; a bare "Enjoy." and "I have a hot coffee for you" are claims; two menu questions asked alike never get one answer word for word (31).
   // 32: the merge of h-harder5's 28 (a distractor's function judged on its own doc, addedOriginals) and h-ctx4's 28–31.
-  version: `32+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
+  // 33–37 (h-ctx5; 33–36 builds of this branch only): inserted dialogues read turn by turn: no opening "Yeah, …"/"OK, …" answering a question never shown, dialogues
+  //     whose customer answers nothing said left out, spliced corpus lines mended, "double sugar" no double drink, split orders said short with their split;
+  //     "the adjustment has been made", "It's all set", "I'll get working on that" are claims; no "that's the one" for two drinks nor twice in one closing; "What does X consist of?" asks the menu.
+  version: `37+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`,
   upstream: ['assemble'],
   description: 'SRM evolution: long context, extra tools, noisy query, harder tools, mixed',
   configSlice: (config) => ({ evolve: config.evolve, sourcesDir: config.sources.dir ?? null }),

@@ -9,7 +9,7 @@ import type { TestCase } from '../../schemas.js';
 import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
-import { confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
+import { misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
 export function spokenTurns(tc: TestCase): { role: 'user' | 'assistant'; text: string; thought?: string }[] | undefined {
@@ -791,7 +791,7 @@ export const contextShortOrderCut: CaseMeasure = {
 
 /** A closing that says two drinks as one ("The mochas sounds like the one.", "the cortados" for "1 cortado"); the words, or undefined. */
 export function pluralDisagrees(text: string): string | undefined {
-  return /\b(?:[Tt]he \w+s|[Tt]wo \w+s|the \w+ and the \w+) (?:sounds like the one|is the one)\b|\b(?:1|one) \w+ with [^.?!]*\. [^.?!]*\bthe \w+os\b/.exec(text)?.[0];
+  return /\b(?:[Tt]he \w+s|[Tt]wo \w+s|the \w+ and the \w+) (?:sounds like the one|is the one)\b|(?<!\bwith )\b(?:(?:[Tt]he|[Tt]wo|[Tt]hree|[2-9]) (?:\w+ )?(?!(?:sound|look|seem|make|goe|come|work)s\b)\w{3,}s\b[^.?!]*|the \w+ and the \w+)[.!] (?:That'?s the one|Just ask the barista for that one|Order that one)\b|\b(?:[Tt]wo|[Tt]hree|[2-9]) \w+s(?:,[^.?!]*)? is (?:your order|what to ask|the one)\b|\b(?:1|one) \w+ with [^.?!]*\. [^.?!]*\bthe \w+os\b/.exec(text)?.[0];
 }
 
 export const contextPluralAgreement: CaseMeasure = {
@@ -803,4 +803,64 @@ export const contextPluralAgreement: CaseMeasure = {
   check: (tc) => replyDefects(tc, pluralDisagrees, (text) => `"${pluralDisagrees(text)}" in "${text.slice(0, 90)}"`),
 };
 
-export const CONTEXT_MEASURES = [contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+/** Why a customer's turn of the dialogue does not follow the reply before it; a dialogue's first turn follows nothing (pipeline/dialogueRules.ts turnNotFollowing). */
+export function dialogueTurnNotFollowing(dialogue: { role: string; text: string }[]): string | undefined {
+  for (const [i, t] of dialogue.entries()) {
+    if (t.role !== 'user') continue;
+    const prev = i > 0 && dialogue[i - 1].role === 'assistant' ? dialogue[i - 1].text : undefined;
+    const why = turnNotFollowing(prev, t.text);
+    if (why) return `${why}: ${prev === undefined ? '(dialogue opens)' : `"${prev.slice(0, 60)}"`} -> "${t.text.slice(0, 70)}"`;
+  }
+  return undefined;
+}
+
+export const contextTurnNotFollowing: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_turn_not_following',
+  group: 'text',
+  title: 'long context: an inserted customer turn does not follow the reply before it ("Yeah, I\'ll take a Cortado" opening a dialogue after another\'s closing, "OK." -> "No, I want it decaf", "They all sound good" after "I can\'t see their menu")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => dialogueDefect(tc, dialogueTurnNotFollowing),
+};
+
+export const contextCorpusLineSpliced: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_corpus_line_spliced',
+  group: 'text',
+  title: 'long context: an inserted turn keeps a corpus line spliced or cut ("Could I get a chai latte?Yes", "… to go please,", a line ending on a joining word)',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    const bad = turns.map((t) => splicedLine(t.text)).filter(Boolean);
+    return bad.length ? `${bad.length} turns, e.g. ${bad[0]}` : null;
+  },
+};
+
+export const contextReadBackModifierMisattached: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_readback_modifier_misattached',
+  group: 'text',
+  title: 'long context: an inserted reply puts the customer\'s modifier of an add-in on the drink ("adding double sugar" -> "a double mocha", "a double foam cortado" -> "the double cortado")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) =>
+    dialogueDefect(tc, (d) => {
+      for (const [i, t] of d.entries()) {
+        if (t.role !== 'assistant') continue;
+        const why = misattachedModifier(d.slice(0, i).filter((u) => u.role === 'user').map((u) => u.text), t.text);
+        if (why) return why;
+      }
+      return undefined;
+    }),
+};
+
+export const contextShortOrderSplitLost: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_short_order_split_lost',
+  group: 'text',
+  title: 'long context: an inserted reply names a split order as one ("At the counter, just say the lattes." after "two lattes, one decaf")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => dialogueDefect(tc, splitOrderLost),
+};
+
+export const CONTEXT_MEASURES = [contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
