@@ -5,6 +5,8 @@
  * number is an epoch timestamp, and a date or time written as people write it.
  */
 
+import { keyAsWords } from './quality/grammar.js';
+
 /** Units a doc names for a returned number, and how an answer writes them. */
 const UNIT_WORDS: [RegExp, string][] = [
   [/\b(?:km|kilometers?|kilometres?)\b/i, 'km'],
@@ -67,5 +69,117 @@ export function momentInWords(text: string): string | undefined {
   const dt = /^(\d{4}-\d{2}-\d{2})[ T](\d{1,2}:\d{2})(?::\d{2})?$/.exec(t);
   if (dt && dayInWords(dt[1])) return `${dt[2]} on ${dayInWords(dt[1])}`;
   if (/^\d{1,2}:\d{2}(?::\d{2})?(?: ?[AaPp]\.?[Mm]\.?)?$/.test(t)) return t;
+  return undefined;
+}
+
+/**
+ * The yes/no question a request puts to the assistant, as a clause in the user's words ("my car can
+ * endure a stretch of over 300 miles", "there are any meeting rooms free between 10:00 AM and 12:00
+ * PM", "it is going to rain in Paris tomorrow"): a sentence opening with an auxiliary verb ("Is it
+ * going to rain …?", "Do I have enough …?"), or a "whether"/"if" clause after a verb that asks the
+ * assistant to find out ("check if …", "verify whether …", "let me know if …"), or "make sure" a
+ * comparison holds ("make sure the cost is below $10,000"). A polite request ("Could you book …?",
+ * "Would you mind …?") is no question, nor a clause about the request itself ("I wonder whether my
+ * wording is clear") or a wish ("I need to see if it aligns with my vision").
+ */
+export function yesNoQuestion(request: string): string | undefined {
+  for (const raw of request.split(/(?<=[.?!])\s+|\n+/)) {
+    const s = raw.trim();
+    const direct = /^(?:(?:so|and|also|now|then|ok|okay|well|oh|hey|hi|lastly|finally|first|and also)[, ]+)?(is|are|was|were|will|can|could|should|has|have|does|do|did)\s+(.+?)\?$/i.exec(s);
+    const aux = direct?.[1].toLowerCase() ?? '';
+    // "Could the system initiate …?", "Can we find …?", "Will you …?" ask for a deed, not a fact.
+    if (direct && !/^(?:could|would)$/.test(aux) && !/^(?:you|u|it be possible)\b/i.test(direct[2]) && !(/^(?:can|will)$/.test(aux) && /^(?:we|i|this|that|these|those|the system)\b/i.test(direct[2]))) {
+      const m = /^(there|(?:the|my|our|your|this|that|any)\s+[\w'-]+|[\w'-]+)\s+(.+)$/i.exec(direct[2]);
+      if (m) return trimClause(/^(?:do|does|did)$/.test(aux) ? `${m[1]} ${m[2]}` : `${m[1]} ${aux} ${m[2]}`);
+    }
+    const embedded = /(?:^|[,;]\s*|\b(?:please|and|then|also|you|me|to|in|let's|let us)\s+)(check|see|verify|confirm|determine|determining|find out|tell me|let me know|know)\s+(?:for me\s+|to see\s+)?(?:whether|if)\s+(.+)$/i.exec(s);
+    if (embedded && !/\b(?:I|we)\s+(?:need|want|would like|'d like)\s+to\s+see\b/i.test(s.slice(0, embedded.index + embedded[0].length - embedded[2].length))) {
+      const clause = embedded[2];
+      if (!/^(?:you|u)\b|^(?:it's|it is|that's|that is) (?:alright|ok|okay|fine|no bother|possible)|^(?:my|the|this) (?:request|message|wording|phrasing|question)|^what I need|^this is something|^you have any questions/i.test(clause)) return trimClause(clause);
+    }
+    const sure = /\b(?:make sure|ensure)\s+(?:that\s+)?(.+?\b(?:is|are|stays?|checks? out to be|comes? to)\s+(?:below|under|less than|at most|no more than|within|over|above|more than|at least)\s+.+)$/i.exec(s);
+    if (sure) return trimClause(sure[1]);
+  }
+  return undefined;
+}
+
+/** A question's clause up to where the next request begins ("… under my name and list all the contents" -> "… under my name"). */
+function trimClause(clause: string): string {
+  return clause
+    .replace(/[?.!]+$/, '')
+    .split(/[;,]\s|\s+(?:and|then|so|before)\s+(?:then\s+|also\s+)?(?=(?:list|show|tell|give|find|book|reserve|send|get|check|fill|set|add|remove|print|create|provide|make|let|please|proceed|if|I)\b)|\s+(?:for me|please)$/)[0]
+    .trim();
+}
+
+/** A clause in the user's words said back to them: "my car" -> "your car", "I have" -> "you have". */
+export function inSecondPerson(clause: string): string {
+  const swap: Record<string, string> = { my: 'your', our: 'your', i: 'you', me: 'you', we: 'you', us: 'you', mine: 'yours', "i'm": "you're", 'i am': 'you are' };
+  return clause.replace(/\b(?:I am|my|our|I|me|we|us|mine|I'm)\b/g, (w) => swap[w.toLowerCase()] ?? w).replace(/\b(?:My|Our)\b/g, 'Your');
+}
+
+/** Abbreviations sources write in field names ("cate", "wantWatchPeopleNum", "avg_temp"). */
+const ABBREVIATIONS: Record<string, string> = { cate: 'category', num: 'number', avg: 'average', qty: 'quantity', desc: 'description', addr: 'address', loc: 'location', pct: 'percent', cnt: 'count', temp: 'temperature', img: 'image' };
+/** Names people give one kind of field, whatever the source calls it. */
+const SAME_FIELD: string[][] = [
+  ['category', 'genre', 'cate'],
+  ['rating', 'score', 'vote average', 'stars'],
+  ['review', 'comment'],
+  ['price', 'cost', 'fare'],
+  ['address', 'location', 'formatted address'],
+  ['region', 'country of origin', 'country'],
+  ['runtime', 'length', 'duration'],
+  ['summary', 'abstract'],
+];
+
+/** A field's name in words, its abbreviations written out: "wantWatchPeopleNum" -> "want watch people number". */
+export function fieldWords(key: string): string {
+  return keyAsWords(key).toLowerCase().split(' ').map((w) => ABBREVIATIONS[w] ?? w).join(' ');
+}
+
+/** Whether the request names a field in the key's own words ("summaries" for `summary`, "release dates" for `release_date`). */
+export function requestUsesKey(key: string, request: string): boolean {
+  const raw = keyAsWords(key).toLowerCase();
+  const word = askedFieldWord(key, request);
+  if (word && singularOf(word) === singularOf(raw)) return true;
+  const words = raw.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '[ _-]?');
+  return new RegExp(`\\b(?:${/y$/.test(words) ? `${words.slice(0, -1)}(?:y|ies)` : `${words}(?:e?s)?`})\\b`, 'i').test(request);
+}
+
+/** One of what a plural word names, as field names go: "categories" -> "category", "genres" -> "genre", "address" stays. */
+export const singularOf = (w: string) => w.replace(/ies$/, 'y').replace(/(ss|x|ch|sh)es$/, '$1').replace(/(?<![su])s$/, '');
+
+/** What a return field's doc calls it: "rating for the film" -> "rating", "The rating of the property." -> "rating", "category list of film" -> "category". */
+function docName(doc: string | undefined): string | undefined {
+  const m = /^(?:the |a |an )?([a-z]+(?: [a-z]+)?) (?:of|for|list|in|from)\b/i.exec((doc ?? '').trim());
+  return m && !/^(?:list|number|the|some|each|all)$/i.test(m[1]) ? m[1].toLowerCase().replace(/ list$/, '') : undefined;
+}
+
+/**
+ * The words the request asks for a record's field with, when it does: "categories" for `cate`,
+ * "rating" for `vote_average` (its doc: "rating for the film"), "release date" for `date`, "number of
+ * people who want to watch" for `wantWatchPeopleNum`; undefined when the request does not ask for it.
+ * The answer tells the field in these words.
+ */
+export function askedFieldWord(key: string, request: string, doc?: string): string | undefined {
+  const req = request.toLowerCase();
+  const words = fieldWords(key);
+  if (/\bpeople\b/.test(words) && /\b(?:number|count)\b/.test(words)) {
+    const m = /\b(?:number of people|how many people)\b[^,.;?!]*?(?=\s+(?:and|in them|them)\b|[,.;?!]|$)/.exec(req);
+    return m ? m[0].replace(/^how many people (?:are )?/, 'number of people ').trim() : undefined;
+  }
+  const one = (w: string) => w.replace(/ies$/, 'y').replace(/(?<![su])s$/, '');
+  const names = new Set([one(words)]);
+  // A doc's own name for the field is a second name only when it shares no word with the key: "rating"
+  // for `vote_average`, not "id" for `booking_id` ("the id of the booking").
+  const fromDoc = docName(doc);
+  if (fromDoc && !fromDoc.split(' ').some((w) => words.split(' ').some((k) => one(k) === one(w)))) names.add(one(fromDoc));
+  for (const group of SAME_FIELD) if (group.some((g) => names.has(g))) group.forEach((g) => names.add(g));
+  for (const name of [...names].sort((a, b) => b.length - a.length)) {
+    if (name.length < 2) continue;
+    const stem = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '[ _-]?');
+    const y = /y$/.test(name);
+    const m = new RegExp(`\\b(release |publication |published |check-in |check-out )?(${y ? stem.slice(0, -1) : stem})(${y ? 'y|ies' : '(?:e?s)?'})\\b`, 'i').exec(req);
+    if (m) return `${m[1] ?? ''}${m[2]}${y ? 'y' : ''}`;
+  }
   return undefined;
 }

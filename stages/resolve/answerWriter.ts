@@ -13,7 +13,7 @@ import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
 import { isCjkText, keyAsWords } from '../../pipeline/quality/grammar.js';
 import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEffects.js';
-import { dayInWords, epochInWords, momentInWords, unitOf } from '../../pipeline/answerFacts.js';
+import { askedFieldWord, dayInWords, epochInWords, fieldWords, inSecondPerson, requestUsesKey, singularOf, momentInWords, unitOf, yesNoQuestion } from '../../pipeline/answerFacts.js';
 import { FAILURE_OPENERS, failedSentence, nextStepQuestion } from './failureSentences.js';
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
 
@@ -29,7 +29,7 @@ export interface AnswerInput {
  * fields, and the request's words (a field the user named is given for every record listed). Set by
  * stepSentence for the one synchronous call that says a step.
  */
-const told: { units: Record<string, string>; request: string; lastAbout?: string } = { units: {}, request: '' };
+const told: { units: Record<string, string>; docs: Record<string, string>; request: string; lastAbout?: string } = { units: {}, docs: {}, request: '' };
 
 export const AnswerOutput = z.object({ answer: z.string().trim().min(1) });
 export type AnswerOutput = z.infer<typeof AnswerOutput>;
@@ -192,12 +192,12 @@ function fields(value: unknown, depth: number): string {
       const records = Array.isArray(v) && v.length > 0 && v.every(isPlainObject);
       // A list of records is counted by what it holds ("there are 3 places: …"), never "the places are 3 entries".
       if (records || (Array.isArray(v) && v.length === 0)) return `there ${v.length === 1 ? 'is' : 'are'} ${recordList(v, CONTAINER_KEY.test(k) ? 'result' : singularWord(humanize(k).toLowerCase()), depth)}`;
-      const name = humanize(k);
+      const name = userWord(k) ?? humanize(k);
       // A flag of success reads as what happened; a name ending in a preposition ("created by",
       // "cited by", "expires in") is a phrase its value completes, never a noun with "the … is".
       if (typeof v === 'boolean' && /^(success|ok|succeeded)$/i.test(name)) return v ? 'it succeeded' : 'it did not succeed';
       if (typeof v === 'boolean') return sayFlag(name, v);
-      if (compact && plainField(k, v)) return `${lineKey(k, v).replace(/^[A-Z](?=[a-z]|$)/, (c) => c.toLowerCase())} ${measured(k, v, depth) ?? bare(v)}`;
+      if (compact && plainField(k, v)) return `${(userWord(k) ?? lineKey(k, v)).replace(/^[A-Z](?=[a-z]|$)/, (c) => c.toLowerCase())} ${measured(k, v, depth) ?? bare(v)}`;
       if (PHRASE_FIELD.test(name) && !NOUN_COMPOUND.test(name)) return `${name.toLowerCase()} ${completing(v, depth)}`;
       // A map from ids to lists ({"USR005": [["Hey Sarah…"]], "travel_agent": ["Thank you…"]}): the
       // items counted in the field's own noun, each id with what it holds.
@@ -301,7 +301,7 @@ function pairs(record: Record<string, unknown>, depth: number): string {
       }
       return `${name} with ${plural(v.length, 'entry')}`;
     }
-    return `${lineKey(k, v) === 'date' ? 'date' : name} ${measured(k, v, depth) ?? say(v, depth)}`;
+    return `${lineKey(k, v) === 'date' ? 'date' : userWord(k) ?? name} ${measured(k, v, depth) ?? say(v, depth)}`;
   };
   return joinAnd([...entries.slice(0, WHOLE_OBJECT).map(([k, v]) => stated(k, v)), ...more]);
 }
@@ -371,7 +371,7 @@ function recordList(list: unknown[], noun: string, depth: number, inner = false)
     // The fields the user asked for by name ("the property ID, name, and address") go with each name.
     const asked = inner ? [] : askedKeys(list[0] as Record<string, unknown>);
     const withAsked = (r: unknown, n: string) => {
-      const parts = asked.map((k) => [k, (r as Record<string, unknown>)[k]] as const).filter(([, v]) => (typeof v === 'string' && v.trim() && v !== n) || typeof v === 'number').map(([k, v]) => `${lineKey(k, v).toLowerCase()} ${measured(k, v, depth) ?? say(v, depth + 1)}`);
+      const parts = asked.map(([k, word]) => [k, word, (r as Record<string, unknown>)[k]] as const).filter(([, , v]) => (typeof v === 'string' && v.trim() && v !== n) || typeof v === 'number').map(([k, word, v]) => askedPart(k, word, v, depth));
       return parts.length ? `${JSON.stringify(n)} (${parts.join(', ')})` : JSON.stringify(n);
     };
     const shown = joinAnd(names.slice(0, 3).map((n, i) => withAsked(list[i], n!)));
@@ -388,15 +388,38 @@ function recordList(list: unknown[], noun: string, depth: number, inner = false)
   return list.length <= 5 ? `${count}: ${each.join('; ')}` : `${count}; the first three: ${each.join('; ')}; and ${plural(list.length - 3, 'more')}`;
 }
 
-/** Keys of a record the request names ("including the property ID, name, and address" -> id, address), besides its name. */
-function askedKeys(record: Record<string, unknown>): string[] {
-  const request = told.request.toLowerCase();
-  if (!request) return [];
-  return Object.keys(record).filter((k) => {
-    if (/^(?:name|title)$/i.test(k)) return false;
-    const words = keyAsWords(k).toLowerCase();
-    return new RegExp(`\\b${escapeRegExp(words).replace(/\s+/g, '[ _-]?')}(?:e?s)?\\b`, 'i').test(request);
+/**
+ * Keys of a record the request asks for, besides its name, each with the user's word for it ("including
+ * the property ID, name, and address" -> id, address; "categories" -> `cate`; "rating" -> `vote_average`).
+ */
+function askedKeys(record: Record<string, unknown>): [string, string][] {
+  if (!told.request) return [];
+  return Object.keys(record).flatMap((k): [string, string][] => {
+    if (/^(?:name|title)$/i.test(k)) return [];
+    const word = askedFieldWord(k, told.request, told.docs[k]);
+    return word ? [[k, word]] : [];
   });
+}
+
+/**
+ * A field the user asked for under another word than its key says, in the user's word ("rating" for
+ * `vote_average`, "category" for `cate`); undefined when the request uses the key's own words or does
+ * not ask for it.
+ */
+function userWord(k: string): string | undefined {
+  if (!told.request || requestUsesKey(k, told.request)) return undefined;
+  const word = askedFieldWord(k, told.request, told.docs[k]);
+  return word && !/^number of /.test(word) ? word : undefined;
+}
+
+/** An asked field with its value in the user's word: "category "喜剧 / 动画"", "144830 people interested", "release date 15 September 2023". */
+function askedPart(k: string, word: string, v: unknown, depth: number): string {
+  const value = measured(k, v, depth) ?? say(v, depth + 1);
+  const people = /^number of (.+)$/.exec(word);
+  if (people && typeof v === 'number') return `${value} ${people[1]}`;
+  // The user's word, unless it is the key's own ("authors" stays "authors", "cate" becomes "category", "date" "release date").
+  const own = singularOf(word) === singularOf(keyAsWords(k).toLowerCase());
+  return `${lineKey(k, v) === 'date' && !/date/.test(word) ? 'date' : own ? lineKey(k, v).toLowerCase() : word} ${value}`;
 }
 
 /**
@@ -907,27 +930,148 @@ function composed(steps: AnswerInput['steps'], sentences: string[], rng: Rng): s
   return out;
 }
 
+/**
+ * The answer to the request's yes/no question, when the calls' answers decide it: a flag the question
+ * is about ("canDrive": false for "verify if my car can endure 300 miles"), a number against the limit
+ * the question names or a budget a call set ("below $10,000", "under my budget"), a balance against a
+ * price ("enough … to buy"), a list that came back empty or not ("are there any rooms free …"), a
+ * forecast's conditions ("is it going to rain"), a listing that holds the file asked about. `step` is
+ * the call that decides it; `lead` a sentence saying so on its own, `drop` the field it says, so the
+ * step's own sentence does not say it again; `tail` what a number is against.
+ */
+interface Verdict { yes: boolean; step: number; lead?: string; drop?: string; tail?: string }
+
+/** A question's or a key's words that carry meaning, cut to a stem ("pressure", "press" alike). */
+const stems = (text: string) => new Set((text.toLowerCase().match(/[a-z]{3,}/g) ?? []).filter((w) => !/^(?:the|and|for|are|any|there|this|that|with|your|you|our|can|will|has|have|does|status|value|list|number)$/.test(w)).map((w) => w.slice(0, 5)));
+const overlap = (a: Set<string>, b: Set<string>) => [...a].filter((w) => b.has(w)).length;
+const COMPARE = /\b(below|under|less than|at most|no more than|within|over|above|more than|greater than|at least)\s+(?:(?:the|my|our|your)\s+)?(\$\s?[\d,]+(?:\.\d+)?|[\d,]+(?:\.\d+)?(?:\s*(?:USD|dollars|RMB|EUR|miles|km|gallons|liters|PSI))?|budget(?: limit)?)/i;
+const WEATHER: [RegExp, RegExp][] = [[/\brain/i, /rain|shower|drizzle/i], [/\bsnow/i, /snow|sleet/i], [/\bsun|\bclear/i, /sun|clear/i], [/\bcloud/i, /cloud|overcast/i], [/\bstorm|\bthunder/i, /storm|thunder/i]];
+
+function decide(question: string, steps: AnswerInput['steps']): Verdict | undefined {
+  const ok = steps.map((s, i) => ({ s, i, v: s.error ? undefined : parseToolResponse(s.response) })).filter((x) => !x.s.error && x.v !== undefined && x.v !== null);
+  const q = stems(question);
+  const numbers = ok.flatMap(({ i, v }) => (isPlainObject(v) ? Object.entries(v) : []).flatMap(([k, x]) => {
+    const n = typeof x === 'number' ? x : Array.isArray(x) && x.length === 1 && typeof x[0] === 'number' ? x[0] : undefined;
+    return n === undefined ? [] : [{ i, k, n, single: Object.keys(v as object).length === 1 }];
+  }));
+  // A number against the limit the question names, or a budget a call set.
+  const cmp = COMPARE.exec(question);
+  if (cmp) {
+    const limitNumber = /\d/.test(cmp[2]) ? Number(cmp[2].replace(/[^\d.]/g, '')) : undefined;
+    const budget = limitNumber === undefined ? numbers.find((x) => /budget|limit/i.test(x.k)) : undefined;
+    const limit = limitNumber ?? budget?.n;
+    const measuredBy = numbers.filter((x) => x !== budget && !/budget|limit|exchang/i.test(x.k) && overlap(stems(fieldWords(x.k)), q) > 0);
+    if (limit !== undefined && measuredBy.length >= 1 && new Set(measuredBy.map((x) => x.n)).size === 1) {
+      const { i, n } = measuredBy[0];
+      const below = /^(?:below|under|less than|at most|no more than|within)$/i.test(cmp[1]);
+      const yes = below ? (/^(?:at most|no more than|within)$/i.test(cmp[1]) ? n <= limit : n < limit) : /^at least$/i.test(cmp[1]) ? n >= limit : n > limit;
+      const against = limitNumber !== undefined ? cmp[2].trim() : `the budget limit of ${say(limit)}`;
+      return { yes, step: i, tail: `which is ${yes ? '' : 'not '}${cmp[1].toLowerCase()} ${against}` };
+    }
+  }
+  // A balance against a price.
+  if (/\b(?:enough|sufficient|afford)\b/i.test(question)) {
+    const balance = numbers.find((x) => /balance|funds|available/i.test(x.k));
+    const cost = numbers.find((x) => /price|cost|amount|total|fare/i.test(x.k));
+    if (balance && cost) {
+      const yes = balance.n >= cost.n;
+      return { yes, step: Math.max(balance.i, cost.i), lead: `the balance of ${say(balance.n)} ${yes ? 'covers' : 'does not cover'} the ${humanize(cost.k).toLowerCase().replace(/ list$/, '')} of ${say(cost.n)}` };
+    }
+  }
+  // A flag the question is about ("healthy_tire_pressure" for "is my tire pressure in check").
+  const flags = ok.flatMap(({ i, v }) => (isPlainObject(v) ? Object.entries(v) : []).filter((e): e is [string, boolean] => typeof e[1] === 'boolean').map(([k, b]) => ({ i, k, b, score: overlap(stems(fieldWords(k)), q) })));
+  const ambiguous = /\b(?:low|flat|unsafe|short|not|n't|wrong|fail\w*|broken|unlocked|missing|exceed\w*)\b/i.test(question);
+  const best = flags.filter((f) => f.score > 0).sort((a, b) => b.score - a.score)[0];
+  const flagVerdict = (f: (typeof flags)[number]): Verdict => ({ yes: f.b, step: f.i, lead: sayFlag(humanize(f.k), f.b), drop: f.k });
+  if (best && !ambiguous) return flagVerdict(best);
+  // A list that came back, for "are there any …", or a listing that names the file asked about.
+  const file = /['"]?([\w-]+\.[a-z]{1,5})\b['"]?/i.exec(question)?.[1];
+  if (/\bthere (?:is|are)\b|\bany\b/i.test(question) || file) {
+    for (const { s, i, v } of ok) {
+      if (callChangesState(s.name)) continue;
+      const lists = Array.isArray(v) ? [v] : isPlainObject(v) ? Object.values(v).filter(Array.isArray) : [];
+      if (lists.length !== 1) continue;
+      if (file) {
+        if (!lists[0].every((x) => typeof x === 'string')) continue;
+        return { yes: lists[0].some((x) => String(x).split('/').pop() === file), step: i };
+      }
+      return { yes: lists[0].length > 0, step: i };
+    }
+  }
+  // A forecast's conditions, for "is it going to rain".
+  const weather = WEATHER.find(([asked]) => asked.test(question));
+  if (weather) {
+    const conditions = ok.flatMap(({ i, v }) => {
+      const records = Array.isArray(v) ? v : isPlainObject(v) ? [v, ...Object.values(v).filter(Array.isArray).flat()] : [];
+      return records.filter(isPlainObject).flatMap((r) => Object.entries(r).filter(([k, x]) => typeof x === 'string' && /weather|condition|overall|forecast|sky/i.test(k)).map(([, x]) => ({ i, text: x as string })));
+    });
+    const oneDay = conditions.length === 1 || !/\b(?:today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(?:st|nd|rd|th)?)\b/i.test(question);
+    if (conditions.length && oneDay) {
+      const hit = conditions.find((c) => weather[1].test(c.text));
+      return { yes: !!hit, step: (hit ?? conditions[0]).i };
+    }
+  }
+  // The one flag the calls gave, when the question names nothing else they answered.
+  if (flags.length === 1 && !ambiguous && /(?:^|_)(?:status|success|ok)$|^(?:can|is|has)[A-Z_]|healthy|valid|available|exists?/i.test(flags[0].k)) return flagVerdict(flags[0]);
+  return undefined;
+}
+
+/** "The only room is 102." -> "Yes, the only room is 102."; "I found that …" said without its frame. */
+function answeredFirst(yes: boolean, sentence: string, tail?: string): string {
+  const body = sentence.replace(/^I found that /, '').replace(/[.!?]$/, '');
+  const lower = /^(?:I|I'm|I've)\b|^[A-Z]{2,}|^"/.test(body) ? body : body.charAt(0).toLowerCase() + body.slice(1);
+  return `${yes ? 'Yes' : 'No'}, ${lower}${tail ? `, ${tail}` : ''}.`;
+}
+
 export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-writer')): string {
   if (input.steps.length === 0) return rng.pick(['No tool call was needed for this request.', 'This needed no tool call.', 'There was nothing to look up or change for this.']);
   const failed = input.steps.filter((s) => s.error);
   const outcome = failed.length === 0 ? 'ok' : failed.length === input.steps.length ? 'failed' : 'partial';
   let opener = rng.pick(outcome === 'ok' ? OPENERS.ok : FAILURE_OPENERS[outcome]);
   told.lastAbout = undefined;
-  const said = input.steps.map((s) => {
+  // A yes/no question is answered first: yes or no, then the fact that decides it (decide), or, when
+  // the calls do not decide it, that I cannot tell.
+  const question = yesNoQuestion(input.request);
+  const verdict = question ? decide(question, input.steps) : undefined;
+  let steps = input.steps;
+  if (verdict?.drop) {
+    const s = steps[verdict.step];
+    const value = parseToolResponse(s.response);
+    if (isPlainObject(value) && Object.keys(value).length > 1) steps = steps.map((x, i) => (i === verdict.step ? { ...x, response: toJson(Object.fromEntries(Object.entries(value).filter(([k]) => k !== verdict.drop))) } : x));
+  }
+  let said = steps.map((s) => {
     told.request = input.request;
-    told.units = Object.fromEntries((input.tools?.find((t) => t.name === s.name)?.return_data ?? []).flatMap((f) => (unitOf(f.description) ? [[f.name, unitOf(f.description)!]] : [])));
+    const returns = input.tools?.find((t) => t.name === s.name)?.return_data ?? [];
+    told.units = Object.fromEntries(returns.flatMap((f) => (unitOf(f.description) ? [[f.name, unitOf(f.description)!]] : [])));
+    told.docs = Object.fromEntries(returns.map((f) => [f.name, f.description]));
     // A quoted message that ends its own sentence ("Daily quota exceeded.") takes no second period.
-    const sentence = capitalise(stepSentence(s, rng, callName(s, input.steps), input.steps)).replace(/([.!?]")\.(?=\s|$)/g, '$1').replace(/([.!?]")\)\./g, '$1).');
+    const sentence = capitalise(stepSentence(s, rng, callName(s, steps), steps)).replace(/([.!?]")\.(?=\s|$)/g, '$1').replace(/([.!?]")\)\./g, '$1).');
     told.units = {};
+    told.docs = {};
     told.request = '';
     return sentence;
   });
-  const body = composed(input.steps, said, rng);
+  let lead = '';
+  if (verdict) {
+    opener = '';
+    const onlyFlag = verdict.drop !== undefined && steps[verdict.step] === input.steps[verdict.step];
+    if (verdict.lead) lead = `${verdict.yes ? 'Yes' : 'No'}, ${verdict.lead}.`;
+    // The deciding call's sentence goes first, saying yes or no; a flag said in the lead is not said again.
+    const order = verdict.lead ? steps.map((_, i) => i) : [verdict.step, ...steps.map((_, i) => i).filter((i) => i !== verdict.step)];
+    const keep = order.filter((i) => !(onlyFlag && i === verdict.step));
+    if (!verdict.lead) said = said.map((t, i) => (i === verdict.step ? answeredFirst(verdict.yes, t, verdict.tail) : t));
+    steps = keep.map((i) => steps[i]);
+    said = keep.map((i) => said[i]);
+  } else if (question && !(outcome === 'failed')) {
+    opener = '';
+    lead = outcome === 'ok' ? `I can't tell from this whether ${inSecondPerson(question)}.` : `I couldn't find out whether ${inSecondPerson(question)}.`;
+  }
+  const body = [lead, ...composed(steps, said, rng)].filter(Boolean);
   // "Here is what I found." opens a finding, never a deed ("I placed the order") or another "I found …".
   if (/^Here is what I found/.test(opener) && (!body[0] || /^I (?:found|have|[a-z]+ed|sent|set|put|made|wrote|got)\b/.test(body[0]) || callChangesState(input.steps[0].name))) opener = '';
   const last = failed[failed.length - 1];
-  const question = last ? nextStepQuestion(last, rng, named(last.name)) : '';
-  return [opener, ...body, question].filter(Boolean).join(' ');
+  const question2 = last ? nextStepQuestion(last, rng, named(last.name)) : '';
+  return [opener, ...body, question2].filter(Boolean).join(' ');
 }
 
 export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
@@ -955,5 +1099,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-34', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-35', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -13,7 +13,8 @@ import { insertedRange } from '../text.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { keyAsWords } from '../grammar.js';
 import { callChangesState } from '../../errors/sideEffects.js';
-import { dayInWords, epochDate, unitOf, unitPattern } from '../../answerFacts.js';
+import { askedFieldWord, dayInWords, epochDate, requestUsesKey, unitOf, unitPattern } from '../../answerFacts.js';
+import { escapeRegExp } from '../../errors/vocabulary.js';
 import type { CaseMeasure } from '../types.js';
 
 export interface AnsweredTurn {
@@ -238,29 +239,40 @@ export const answerActionUnnamed: CaseMeasure = {
 
 /**
  * Fields the user named left out: the request asks for "the property ID, name, and address" and the
- * answer names the properties only. For each list of records a call returned, each field whose name the
- * request uses must be given for every record the answer names.
+ * answer names the properties only. For each list of records a call returned, each field the request
+ * asks for must be given for every record the answer names, in the user's word when the source calls it
+ * otherwise: "categories" asks for `cate`, "rating" for `vote_average` (its doc: "rating for the film"),
+ * "the number of people interested" for `wantWatchPeopleNum`, "reviews" for `comments`, "price" for
+ * `cost`, "address" for `formatted_address` (askedFieldWord). A value told under the source's own name
+ * where the user used another ("vote average 8.7" to a user who asked for the rating) is left out too:
+ * the user cannot tell it is what they asked for.
  */
-export function askedFieldMissing(turn: AnsweredTurn): string | undefined {
-  const request = turn.request.toLowerCase();
+export function askedFieldMissing(turn: AnsweredTurn, tools: TestCase['tools'] = []): string | undefined {
   for (const c of turn.calls) {
     const value = parseToolResponse(c.response);
+    const docs = tools.find((t) => t.name === c.name)?.return_data ?? [];
     const lists = Array.isArray(value) ? [value] : isPlainObject(value) ? Object.values(value).filter(Array.isArray) : [];
     for (const list of lists) {
       if (!list.length || !list.every(isPlainObject)) continue;
       const records = list as Record<string, unknown>[];
-      const keys = Object.keys(records[0]).filter((k) => {
-        const words = keyAsWords(k).toLowerCase();
-        const word = words === 'id' ? 'id' : words;
-        return new RegExp(`\\b${word.replace(/\s+/g, '[ _-]?')}(?:e?s)?\\b`, 'i').test(request);
+      const keys = Object.keys(records[0]).flatMap((k) => {
+        if (/^(?:name|title)$/i.test(k)) return [];
+        const word = askedFieldWord(k, turn.request, docs.find((d) => d.name === k)?.description);
+        return word ? [[k, word] as const] : [];
       });
       // A long list is named by its first three ("4 films, among them …"): their fields are the ones owed.
       for (const r of records.length > 3 ? records.slice(0, 3) : records) {
         const name = ['name', 'title'].map((k) => r[k]).find((x): x is string => typeof x === 'string');
         if (!name || !turn.answer.includes(name)) continue;
-        for (const k of keys) {
+        for (const [k, word] of keys) {
           const v = r[k];
-          if ((typeof v === 'string' && v.trim() && v.length <= 120) || typeof v === 'number') if (!turn.answer.includes(String(v)) && !(typeof v === 'string' && dayInWords(v) && turn.answer.includes(dayInWords(v)!))) return `${keyAsWords(k).toLowerCase()} of "${name}" asked for and left out`;
+          if (!((typeof v === 'string' && v.trim() && v.length <= 120) || typeof v === 'number')) continue;
+          const shown = [String(v), typeof v === 'number' ? v.toLocaleString('en-US') : '', typeof v === 'string' ? dayInWords(v) ?? '' : ''].filter(Boolean);
+          if (!shown.some((x) => turn.answer.includes(x))) return `${word} (\`${k}\`) of "${name}" asked for and left out`;
+          // Told under the source's name where the user said another word ("vote average 8.7" for "rating").
+          // A value the call was asked about is the finding's subject ("For the region "中国大陆", …"), not the field told.
+          const asked = isPlainObject(c.args) && Object.values(c.args).some((a) => String(a) === String(v));
+          if (!asked && !requestUsesKey(k, turn.request) && shown.some((x) => new RegExp(`\\b${escapeRegExp(keyAsWords(k).toLowerCase())}(?: is| are|:)? "?${escapeRegExp(x)}`, 'i').test(turn.answer))) return `${word} of "${name}" told as "${keyAsWords(k).toLowerCase()}"`;
         }
       }
     }
@@ -272,9 +284,9 @@ export const answerAskedFieldMissing: CaseMeasure = {
   kind: 'case',
   id: 'answer_asked_field_missing',
   group: 'text',
-  title: 'closing answer leaves out a field the user asked for by name for a record it names (asked for "the property ID, name, and address", given the names only)',
+  title: 'closing answer leaves out a field the user asked for by name for a record it names, or tells it under another name than the user\'s (asked for "the property ID, name, and address", given the names only; asked for "categories" and "rating", given neither `cate` nor `vote_average`, or given "vote average 8.7")',
   population: 'cases that show or ask for a closing answer',
-  check: (tc) => turnDefect(tc, askedFieldMissing),
+  check: (tc) => turnDefect(tc, (t) => askedFieldMissing(t, tc.tools)),
 };
 
 /** A list of records told by its first one only: "There are 2 results; in the first, open 20.08, …". */

@@ -1,0 +1,51 @@
+/**
+ * Does a closing answer answer the question the user asked, first? A yes/no question ("Is it going to
+ * rain in Paris tomorrow?", "check if there are any rooms free between 10:00 and 12:00", "verify if my
+ * car can endure 300 miles") is answered by saying yes or no, then the fact that decides it; when the
+ * calls cannot decide it, or failed, the answer says so plainly. An answer that opens with the forecast,
+ * the balance or the room list leaves the user to work the answer out.
+ */
+import type { TestCase } from '../../schemas.js';
+import { yesNoQuestion } from '../../answerFacts.js';
+import { answeredTurns, type AnsweredTurn } from './answers.js';
+import { readsAsFailure } from './failureAnswers.js';
+import type { CaseMeasure } from '../types.js';
+
+/** The sentences of an answer, cut outside quotes. */
+const sentencesOf = (answer: string) => answer.replace(/"(?:[^"\\]|\\.)*"/g, (q) => q.replace(/[.!?]/g, '·')).split(/(?<=[.!?])\s+(?=[A-Z`"(])/);
+
+/**
+ * The question left unanswered: the request asks a yes/no question and the answer's first sentence (an
+ * apology aside) neither says yes or no, nor says it cannot tell or could not find out (a failed call's
+ * sentence saying what could not be done counts as that). Undefined when answered or when no such
+ * question was asked.
+ */
+export function yesNoUnanswered(turn: AnsweredTurn): string | undefined {
+  const question = yesNoQuestion(turn.request);
+  if (!question) return undefined;
+  const first = sentencesOf(turn.answer).find((s) => !/^(?:I'm |I am )?sorry\.?$/i.test(s.trim()))?.trim() ?? '';
+  if (/^(?:Yes|No)\b/.test(first)) return undefined;
+  if (/\b(?:can(?:'|no)t|can not|could(?:n't| not)|unable to|wasn't able to|was not able to) (?:tell|say|find out|check|confirm|verify|see)\b/i.test(first)) return undefined;
+  const failed = turn.calls.some((c) => c.response !== '' && readsAsFailure(c.response));
+  if (failed && /\b(?:fail(?:ed|s)?|could(?:n't| not)|did(?:n't| not) (?:go through|work)|was(?:n't| not) able|unable|tried to|attempt|problem|timed out|refused)\b/i.test(first)) return undefined;
+  return `asked whether ${question.slice(0, 70)}; answer opens "${first.slice(0, 70)}"`;
+}
+
+export const answerYesNoUnanswered: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_yesno_unanswered',
+  group: 'text',
+  title: 'closing answer to a yes/no question that does not open with yes or no ("Could you check if there are any meeting rooms free between 10:00 and 12:00?" answered "The only room is 102.", "verify if my tire pressure is in check" answered with four pressures first), nor says it cannot tell',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc: TestCase) => {
+    const turns = answeredTurns(tc);
+    if (turns.length === 0) return undefined;
+    for (const t of turns) {
+      const hit = yesNoUnanswered(t);
+      if (hit) return hit;
+    }
+    return null;
+  },
+};
+
+export const ANSWER_QUESTION_MEASURES = [answerYesNoUnanswered];
