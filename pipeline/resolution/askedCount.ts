@@ -15,6 +15,9 @@ const SYNONYMS: Record<string, string[]> = {
   place: ['place', 'restaurant', 'hotel', 'cafe', 'coffee shop', 'shop', 'attraction', 'museum', 'park', 'bar', 'store'],
   result: ['result', 'article', 'paper', 'link'],
   review: ['review'],
+  // Google Scholar answers lists of titles beside their ids and snippets; arXiv a list of papers as its content.
+  title: ['result', 'article', 'paper', 'title', 'publication'],
+  content: ['result', 'article', 'paper', 'publication'],
 };
 
 const singular = (w: string) => w.replace(/ies$/, 'y').replace(/(ch|sh|ss|x)es$/, '$1').replace(/s$/, '');
@@ -48,7 +51,9 @@ export function askedCount(request: string, args: unknown, doc: ToolDoc): number
     for (const v of Object.values(args)) if (typeof v === 'string' && /^[a-z][a-z ]{2,30}$/i.test(v.trim())) nouns.add(singular(v.trim().toLowerCase()));
   }
   if (!nouns.size) return undefined;
-  const m = countPattern([...nouns].map((n) => `${escapeRegExp(n)}(?:e?s)?`).join('|')).exec(request);
+  // "properties", "libraries": a noun ending in a consonant and y makes its plural in -ies.
+  const plural = (n: string) => (/[^aeiou]y$/.test(n) ? `${escapeRegExp(n.slice(0, -1))}(?:y|ies)` : `${escapeRegExp(n)}(?:e?s)?`);
+  const m = countPattern([...nouns].map(plural).join('|')).exec(request);
   if (!m) return undefined;
   const n = WORDS[m[1].toLowerCase()] ?? Number(m[1]);
   return n >= 2 && n <= 10 ? n : undefined;

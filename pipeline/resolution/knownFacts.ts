@@ -39,6 +39,11 @@ export interface KnownFacts {
   tripKm?: number;
   /** The review texts earlier answers of the trajectory showed: a later list of reviews says nothing they said. */
   reviewsShown?: string[];
+  /**
+   * What an earlier details answer about the same listing said (get_property_details' title,
+   * propertyType, personCapacity): its reviews then speak of a place that size and kind.
+   */
+  stay?: { title?: string; propertyType?: string; personCapacity?: number };
 }
 
 /** Every paper earlier answers listed as a title beside its publication line (Scholar's title and pub_info). */
@@ -143,8 +148,26 @@ export function knownFacts(args: unknown, earlier: EarlierStep[]): KnownFacts | 
   const facts = factsById(args, earlier);
   const km = tripDistance(args, earlier);
   const reviews = earlier.flatMap((s) => reviewTextsOf(answerOf(s.response)));
-  if (km === undefined && !reviews.length) return facts;
-  return { ...facts, ...(km !== undefined ? { tripKm: km } : {}), ...(reviews.length ? { reviewsShown: reviews } : {}) };
+  const stay = stayDetails(args, earlier);
+  if (km === undefined && !reviews.length && !stay) return facts;
+  return { ...facts, ...(km !== undefined ? { tripKm: km } : {}), ...(reviews.length ? { reviewsShown: reviews } : {}), ...(stay ? { stay } : {}) };
+}
+
+/** The nearest earlier answer about the same listing id that says how many it sleeps. */
+function stayDetails(args: unknown, earlier: EarlierStep[]): KnownFacts['stay'] {
+  const ids = idsOf(args);
+  if (!ids.length) return undefined;
+  for (let j = earlier.length - 1; j >= 0; j--) {
+    if (!idsOf(earlier[j].args).some((id) => ids.includes(id))) continue;
+    const answer = answerOf(earlier[j].response);
+    if (!answer || typeof answer.personCapacity !== 'number') continue;
+    return {
+      personCapacity: answer.personCapacity,
+      ...(typeof answer.title === 'string' ? { title: answer.title } : {}),
+      ...(typeof answer.propertyType === 'string' ? { propertyType: answer.propertyType } : {}),
+    };
+  }
+  return undefined;
 }
 
 /** The texts of the review records an answer lists (get_movie_reviews' reviews, get_property_reviews' comments). */

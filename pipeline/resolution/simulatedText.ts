@@ -863,6 +863,9 @@ export function venueName(kind: string, r: Rng, used: Set<string>): string {
 export function searchSubject(query: string): string {
   return query
     .trim()
+    // A question's subject: "What are the ethical implications of AI in healthcare?" is about the ethical implications of AI in healthcare.
+    .replace(/[?？]+$/, '')
+    .replace(/^(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+)?(?=\S+\s+\S)|^(?:tell\s+me\s+about|who\s+(?:is|was))\s+/i, '')
     .replace(/^(?:(?:search|look|looking)\s+(?:for|up)\s+|find\s+|information\s+(?:about|on)\s+|info\s+(?:about|on)\s+|details\s+(?:about|on)\s+)/i, '')
     .replace(/\s+(?:information|info|details|overview)$/i, '')
     .trim() || query.trim();
@@ -1052,7 +1055,16 @@ export function reviewRating(kind: ReviewKind, r: Rng): number {
 
 type Mood = 'good' | 'mixed' | 'bad';
 /** What a review can name: the stay's one host, its town and a street of it; the film's title. */
-export interface ReviewAbout { host: string; town?: string; street?: string; title?: string }
+export interface ReviewAbout {
+  host: string;
+  town?: string;
+  street?: string;
+  title?: string;
+  /** How many the stay sleeps: no review has room for a larger party, nor a second bed in a place for one or two. */
+  capacity?: number;
+  /** What the stay is, in a guest's word ("room", "house"): a private room is no "cosy flat". */
+  noun?: string;
+}
 type Say = (r: Rng, a: ReviewAbout) => string;
 /** One thing a review talks about, in a few people's words for it going well and badly. */
 interface Aspect { good: Say[]; bad: Say[] }
@@ -1060,6 +1072,13 @@ interface Aspect { good: Say[]; bad: Say[] }
 const mins = (r: Rng) => r.pick(['two', 'three', 'four', 'five', 'ten', 'a few', 'six', 'eight']);
 const town = (a: ReviewAbout, r: Rng) => a.town ?? r.pick(['the old town', 'the centre', 'downtown']);
 const street = (a: ReviewAbout, r: Rng) => a.street ?? r.pick(['the main street', 'the high street', 'the square']);
+/** Parties a guest may say the place had room for: none larger than it sleeps. */
+const PARTY_WORDS: [string, number][] = [['the four of us', 4], ['two families', 4], ['a couple with a baby', 3], ['our luggage', 1], ['three friends', 3], ['the kids to play', 3], ['the two of us', 2], ['our bags and bikes', 1]];
+function partiesFor(a: ReviewAbout): string[] {
+  return PARTY_WORDS.filter(([, n]) => n <= (a.capacity ?? 99)).map(([w]) => w);
+}
+/** A place that sleeps more than two, which a second bed or bedroom may be in. */
+const roomy = (a: ReviewAbout) => (a.capacity ?? 99) > 2 && a.noun !== 'room';
 const STAY_ASPECTS: Record<string, Aspect> = {
   host: {
     good: [
@@ -1093,7 +1112,7 @@ const STAY_ASPECTS: Record<string, Aspect> = {
   },
   bed: {
     good: [(r) => `the bed was ${r.pick(['very', 'really', 'so'])} comfortable`, (r) => `slept ${r.pick(['like a log', 'really well', 'better than at home', 'soundly every night'])}`],
-    bad: [(r) => `the mattress is ${r.pick(['worn out', 'too soft', 'lumpy'])}`, (r) => `the ${r.pick(['sofa bed', 'second bed', 'pillows', 'bunk beds'])} could do with replacing`],
+    bad: [(r) => `the mattress is ${r.pick(['worn out', 'too soft', 'lumpy'])}`, (r, a) => `the ${r.pick(roomy(a) ? ['sofa bed', 'second bed', 'pillows', 'bunk beds'] : ['pillows', 'curtains', 'duvet'])} could do with replacing`],
   },
   kitchen: {
     good: [(r) => `the kitchen has ${r.pick(['everything you need to cook', 'a proper oven and good knives', 'a coffee machine and plenty of pans', 'a dishwasher and a big fridge', 'spices, oil and a kettle'])}`, (r, a) => `we cooked ${r.pick(['most evenings', 'twice', 'every breakfast'])} with food from ${r.pick(['the market', 'the shop', 'a deli'])} on ${street(a, r)}`],
@@ -1120,8 +1139,8 @@ const STAY_ASPECTS: Record<string, Aspect> = {
     bad: [(r) => `the shower ${r.pick(['runs cold after ten minutes', 'barely trickles', 'leaks onto the floor', 'has no door'])}`],
   },
   space: {
-    good: [(r) => `plenty of room for ${r.pick(['the four of us', 'two families', 'a couple with a baby', 'our luggage', 'three friends', 'the kids to play'])}`, (r) => `${r.pick(['bigger', 'roomier', 'brighter'])} than it looks in the ${r.pick(['photos', 'pictures', 'listing'])}`],
-    bad: [(r) => `${r.pick(['much', 'a lot', 'quite a bit'])} smaller than the ${r.pick(['photos suggest', 'listing says', 'pictures make it look'])}`, (r) => `the ${r.pick(['second bedroom', 'living room', 'studio', 'kitchen'])} is ${r.pick(['really', 'very', 'rather'])} cramped`],
+    good: [(r, a) => `plenty of room for ${r.pick(partiesFor(a))}`, (r) => `${r.pick(['bigger', 'roomier', 'brighter'])} than it looks in the ${r.pick(['photos', 'pictures', 'listing'])}`],
+    bad: [(r) => `${r.pick(['much', 'a lot', 'quite a bit'])} smaller than the ${r.pick(['photos suggest', 'listing says', 'pictures make it look'])}`, (r, a) => `the ${r.pick(roomy(a) ? ['second bedroom', 'living room', 'kitchen'] : a.noun === 'room' ? ['bathroom', 'wardrobe'] : ['living room', 'kitchen', 'bathroom'])} is ${r.pick(['really', 'very', 'rather'])} cramped`],
   },
   value: {
     good: [(r, a) => `good value for ${r.pick([town(a, r), 'the area', 'the size'])}`, () => 'worth every penny'],
@@ -1227,7 +1246,9 @@ export function reviewText(kind: ReviewKind, rating: number, r: Rng, used: Set<s
   // Verdicts that count stars give this review's own count.
   const fits = closes.filter((x) => !/^(five|three) stars|\d+\/10/i.test(x) || x.toLowerCase() === `${['', 'one', 'two', 'three', 'four', 'five'][rating]} stars.` || x === `${rating}/10.`);
   const parts = [...(r.chance(0.6) ? [pickFresh(r, opens, used, (x) => `review-open:${x}`)] : []), ...points, ...(r.chance(0.5) && fits.length ? [pickFresh(r, fits, used, (x) => `review-close:${x}`)] : [])];
-  return parts.join(' ');
+  const said = parts.join(' ');
+  // A private room is a room and a house a house, not "such a cosy flat".
+  return kind === 'stay' && about.noun && about.noun !== 'flat' ? said.replace(/\bflat\b/g, about.noun) : said;
 }
 
 /** A host's first name for a stay's reviews: one host per property, named the same in every review. */

@@ -28,10 +28,12 @@ import { driveMinutes, tripOf, type Trip } from './trips.js';
 import { isComputation, localityOf, type ToolLocality } from '../errors/environment.js';
 import { oneTypePerField } from './fieldTypes.js';
 import { docListCap } from './askedCount.js';
+import { monthMean, SNOWY } from './climate.js';
+import { capacityFor, largestParty, placeNoun } from './stays.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { cap, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-57'; // 57: a film's details a later step of the task copies whole (a slide's "雪豹和她的朋友们是一部中国大陆的纪录片…") are carried as its description (grounded.ts describedLater), and a film the facts table does not know gets only what the list that named it gave, never credits or a plot made up ("暂无剧情简介"); paper titles take the topic out of a question, an instruction or a title of its own, study a subject in a place there, and a film in film-studies frames; a record picked by its place ("the third movie from the list") sits at that place (CarriedValue.at, placedAsAsked); 56 (55): a slide's list of places is carried only into a map's search whose head noun its heading names (no "Sales Strategies" papers titled as the "Effective Sales Techniques" slide's points); 54: 53 finished (top-rated lists' vote_average, more films now playing, whole marks for reviews beside carried ones, a foreign director's own name beside Douban's); 53: a slide's bulleted names under its heading are what the search for that kind found (grounded.ts listedNames: the gas stations in the gas-station search); Douban answers in Douban's words (Chinese details of films it knows, lists of real films with the recorded fields: a now-playing film's score, director and cast, a coming film's day as "11月17日"); records named as the recorded answers name them (Airbnb reviews' comments/time, TMDB lists' vote_average, reviews' user/content); a stand-in address ("城市, 123号 主街") found nowhere instead of in the ocean; Scholar authors of Chinese subjects with Chinese names; 52: a map search for a subject, not a place ("European history", "Spider-Man: No Way Home"), finds museums, libraries or cinemas, none named by the term; 51: a landmark the place table knows, searched by name, is at itself in its town ("Times Square, New York", not 42 East 14th Street); a wrong call's route and reviews know the trip distance and reviews earlier answers showed (diversify-internal 19); 50: a route between the ends an earlier distance answer measured adds up to that distance (2053.367 km New York City–Miami, not its own 2197.5); a stay's reviews name one host, its town and streets, a film's its title, phrasings with their own particulars, and no review clause of 7+ words an earlier answer of the trajectory showed (KnownFacts.tripKm, reviewsShown); 49: h-simrev merged after main's 47, its own 47 and 48 being: (48) a route's last leg names no street of its own (the Shanghai street on a Beijing route); (47) reviews whose whole-star rating and words agree (no clause twice), a search for a town or an address never answers itself elsewhere, AMap refuses lat,lon pairs as INVALID_PARAMS, route legs add up to the trip and intercity drives take intercity roads; 47 (main): 45 and 46 merged; 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 45: a single record agrees with the labelled facts later calls write about it ("Overall conditions: Sunny" → overall, "Date and Time: …" → time; grounded.ts labelledFacts), a news summary says the company its headline names where it said "the company" (worldAnswer.ts); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
+export const SIMULATOR_RULES_VERSION = 'api-simulator-58'; // 58: lists as long as the user asked ("top three properties", Scholar's "first three articles"; askedCount.ts), temperatures from the place's climate in the month, a few degrees a day (climate.ts), a listing's capacity from its name and kind and reviews that agree with it (stays.ts); 57: 57: a film's details a later step of the task copies whole (a slide's "雪豹和她的朋友们是一部中国大陆的纪录片…") are carried as its description (grounded.ts describedLater), and a film the facts table does not know gets only what the list that named it gave, never credits or a plot made up ("暂无剧情简介"); paper titles take the topic out of a question, an instruction or a title of its own, study a subject in a place there, and a film in film-studies frames; a record picked by its place ("the third movie from the list") sits at that place (CarriedValue.at, placedAsAsked); 56 (55): a slide's list of places is carried only into a map's search whose head noun its heading names (no "Sales Strategies" papers titled as the "Effective Sales Techniques" slide's points); 54: 53 finished (top-rated lists' vote_average, more films now playing, whole marks for reviews beside carried ones, a foreign director's own name beside Douban's); 53: a slide's bulleted names under its heading are what the search for that kind found (grounded.ts listedNames: the gas stations in the gas-station search); Douban answers in Douban's words (Chinese details of films it knows, lists of real films with the recorded fields: a now-playing film's score, director and cast, a coming film's day as "11月17日"); records named as the recorded answers name them (Airbnb reviews' comments/time, TMDB lists' vote_average, reviews' user/content); a stand-in address ("城市, 123号 主街") found nowhere instead of in the ocean; Scholar authors of Chinese subjects with Chinese names; 52: a map search for a subject, not a place ("European history", "Spider-Man: No Way Home"), finds museums, libraries or cinemas, none named by the term; 51: a landmark the place table knows, searched by name, is at itself in its town ("Times Square, New York", not 42 East 14th Street); a wrong call's route and reviews know the trip distance and reviews earlier answers showed (diversify-internal 19); 50: a route between the ends an earlier distance answer measured adds up to that distance (2053.367 km New York City–Miami, not its own 2197.5); a stay's reviews name one host, its town and streets, a film's its title, phrasings with their own particulars, and no review clause of 7+ words an earlier answer of the trajectory showed (KnownFacts.tripKm, reviewsShown); 49: h-simrev merged after main's 47, its own 47 and 48 being: (48) a route's last leg names no street of its own (the Shanghai street on a Beijing route); (47) reviews whose whole-star rating and words agree (no clause twice), a search for a town or an address never answers itself elsewhere, AMap refuses lat,lon pairs as INVALID_PARAMS, route legs add up to the trip and intercity drives take intercity roads; 47 (main): 45 and 46 merged; 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 45: a single record agrees with the labelled facts later calls write about it ("Overall conditions: Sunny" → overall, "Date and Time: …" → time; grounded.ts labelledFacts), a news summary says the company its headline names where it said "the company" (worldAnswer.ts); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -362,6 +364,8 @@ interface Ctx {
   trip?: Trip;
   /** The person this answer is about, once its name field is drawn: their homepage is named for them. */
   person?: string;
+  /** The weather this answer has said so far (shared by its records): the last day's temperature, whether that day snows. */
+  weather: { last?: number; snow?: boolean };
 }
 
 const DAY = 86_400_000;
@@ -615,7 +619,7 @@ function scalar(field: string, description: string, c: Ctx): unknown {
     // Google Scholar's result and author ids are always codes ("EQ8shYj8Ai8J"), whatever the doc calls them.
     return !/scholar/i.test(c.api) && (/number|numeric|integer/.test(d) || f === 'id') ? rng.int(100, 99_999) : code(rng);
   }
-  if (/temperature|\btemp\b/.test(text)) return round(rng.int(-50, 350) / 10, 1);
+  if (/temperature|\btemp\b/.test(text)) return temperature(c);
   if (/distance/.test(text)) return tripKm(c) ?? round(rng.int(5, 50_000) / 10, 1);
   if (/duration|minutes|runtime|\blength\b/.test(text)) {
     const km = tripKm(c);
@@ -658,7 +662,7 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   // A film's region or a company's country is a country, not a city.
   if (/\b(region|country|nation)\b/.test(f)) return rng.pick(COUNTRIES);
   if (/\b(city|place|location|destination)\b/.test(f)) return rng.pick(CITIES);
-  if (/weather|overall|condition|forecast/.test(text)) return rng.pick(WEATHER);
+  if (/weather|overall|condition|forecast/.test(text)) return conditions(c);
   // A film found for a topic is a documentary or a drama about it, not a thriller picked at random.
   if (/genre/.test(f) && /movie|film/i.test(c.hint) && c.subject && isTopicQuery(c.subject)) return distinct(c, topicFilmGenres(c.subject));
   if (/genre|categor|\bcate\b|\btype\b|\bkind\b/.test(f)) return RENTAL.test(c.hint) ? rentalKindOf(c.known?.title ?? c.known?.name ?? '') ?? rng.pick(RENTAL_KINDS) : rng.pick(GENRES);
@@ -667,6 +671,44 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   if (/snipp?et/.test(f)) return snippets(textCtx(c), 1)[0];
   // Free text of any other field reads as the API would write it about the call, never the field's own name.
   return passage(field, textCtx(c));
+}
+
+/** The month (0 = January) an answer's weather is for: the task's day, else the answer's first day. */
+function weatherMonth(c: Ctx): number {
+  const day = c.today ? Date.parse(`${c.today}T00:00:00Z`) : c.dates.base;
+  return new Date(Number.isNaN(day) ? c.dates.base : day).getUTCMonth();
+}
+
+/** The mean temperature of the month at the place the call asks about (climate.ts). */
+function climateMean(c: Ctx): number {
+  return monthMean(c.place, c.near, weatherMonth(c));
+}
+
+/**
+ * A day's conditions as the place's climate has them: snow only in a freezing month, never in a
+ * warm one; the day's temperature (drawn next) then agrees with snow.
+ */
+function conditions(c: Ctx): string {
+  const mean = climateMean(c);
+  const pool = mean <= 1 ? [...WEATHER, 'Light snow', 'Snow'] : WEATHER;
+  const picked = c.rng.pick(pool);
+  c.weather.snow = SNOWY.test(picked);
+  return picked;
+}
+
+/**
+ * A temperature in °C near the month's mean at the place, and within a few degrees of the day
+ * before in a forecast; at or below 1 °C on a snowy day.
+ */
+function temperature(c: Ctx): number {
+  const mean = climateMean(c);
+  const { rng } = c;
+  let t = c.weather.last === undefined ? mean + (rng.float() - 0.5) * 6 : c.weather.last + (rng.float() - 0.5) * 5;
+  t = Math.min(mean + 5, Math.max(mean - 5, t));
+  if (c.weather.snow) t = Math.min(t, rng.float() * 2 - 1);
+  c.weather.last = t;
+  c.weather.snow = false;
+  return round(t, 1);
 }
 
 /** The trip's road kilometres: the map's when both ends are known, a short drive inside one town, else undefined. */
@@ -767,6 +809,28 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
 }
 
 /**
+ * What a stay's reviews may say of it: its size and kind from the details an earlier answer gave
+ * (else from the name the search listed it under, a room sleeping two and a flat four at most, so
+ * the details drawn later can agree), and its street and town from the address the search listed.
+ */
+function stayAbout(c: Ctx): Partial<ReviewAbout> {
+  const stay = c.known?.stay;
+  const name = stay?.title ?? c.known?.name ?? c.known?.title ?? '';
+  const noun = placeNoun(name, stay?.propertyType);
+  const capacity = stay?.personCapacity ?? (noun === 'room' ? 2 : noun === 'flat' ? 4 : undefined);
+  const out: Partial<ReviewAbout> = { ...(noun ? { noun } : {}), ...(capacity !== undefined ? { capacity } : {}) };
+  // "123 Garfield Ave, Monterey Park, CA": its street and town, not Santa Monica Boulevard of the city the task is in.
+  const address = c.known?.fields?.address;
+  const parts = typeof address === 'string' ? address.split(',').map((p) => p.trim()) : [];
+  if (parts.length >= 2 && /^[A-Za-z][A-Za-z .'-]{2,30}$/.test(parts[1]) && !/^\d/.test(parts[1])) {
+    const street = parts[0].replace(/^\d+[a-z]?\s+/i, '');
+    out.town = parts[1];
+    if (/^[A-Za-z][A-Za-z .'-]{3,40}$/.test(street)) out.street = street;
+  }
+  return out;
+}
+
+/**
  * Reviews whose rating and words agree, written as the recorded answers write them: Airbnb's whole
  * stars (never 4.37), TMDB's whole marks out of 10, each text saying what its rating says, newest
  * first, days or weeks apart (not one review a day).
@@ -783,6 +847,7 @@ function rateReviews(items: unknown[], sub: string[], c: Ctx): void {
   const locale = streetsOf(c.near, c.place);
   const english = locale.town !== '' && !/\p{Script=Han}/u.test(locale.town + locale.streets.join(''));
   const about: ReviewAbout = { host: hostName(c.rng), ...(english ? { town: locale.town, street: c.rng.pick(locale.streets) } : {}), ...(kind === 'film' && c.known?.title && isWords(c.known.title) ? { title: c.known.title } : {}) };
+  if (kind === 'stay') Object.assign(about, stayAbout(c));
   // No clause of seven words or more twice in the trajectory: not in this answer, nor in a review an earlier answer showed.
   const said = new Set((c.known?.reviewsShown ?? []).flatMap(reviewClauses));
   let day: number | undefined;
@@ -1101,6 +1166,7 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
     ...(asked ? { asked } : {}), ...(term ? { term } : {}), names: new Set(), minItems,
     codeLists: new Set(carried.filter((k) => k.list && typeof k.value === 'string' && /[A-Za-z]/.test(k.value)).map((k) => k.field)),
     ...(trip ? { trip } : {}),
+    weather: {},
     parallel: { atLeast: Math.max(0, ...[...minItems.entries()].filter(([f]) => !listedFields(doc.return_data.find((r) => r.name === f)?.description ?? '').length).map(([, n]) => n)) },
   };
   const out: Record<string, unknown> = {};
@@ -1109,6 +1175,10 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
     out[name] = fieldValue(field, c, 0);
     // get_author_information's name, then its website: the homepage is the named person's.
     if (/^(name|author|author name)$/i.test(humanize(name)) && typeof out[name] === 'string') c.person = out[name] as string;
+  }
+  // A listing sleeps what its own name and kind say (no personCapacity 1 for a condominium or a "King & Twin bed" suite), and every party its reviews shown had room for.
+  if (typeof out.personCapacity === 'number' && knownField('personCapacity', known?.fields) === undefined && RENTAL.test(doc.name)) {
+    out.personCapacity = capacityFor(typeof out.title === 'string' ? out.title : '', typeof out.propertyType === 'string' ? out.propertyType : undefined, (lo, hi) => rng.int(lo, hi), largestParty(known?.reviewsShown ?? []));
   }
   if (doc.return_data.length === 0) out.status = `${humanize(apiOf(doc.name)).replace(/^./, (ch) => ch.toUpperCase())} completed successfully.`;
   return out;

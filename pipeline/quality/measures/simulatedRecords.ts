@@ -1,0 +1,130 @@
+/**
+ * Simulated records a reader can check against the world and against themselves: a forecast for San
+ * Francisco at 31.6 °C one day and 1.4 °C the next, Beijing at 29.4 °C on October 20; a "Cozy
+ * condominium in Bali" that sleeps one, a review of a one-guest room with "plenty of room for three
+ * friends" or "such a cosy flat".
+ */
+import { isPlainObject } from '../../errors/values.js';
+import { parseToolResponse } from '../../prompts/parseAction.js';
+import type { CaseMeasure } from '../types.js';
+import { shownSimulatedSteps, userText } from '../evidence.js';
+import { DAY_SWING, knownClimate, MONTH_SPREAD, SNOWY } from '../../resolution/climate.js';
+import { detailsContradiction, reviewContradiction, type StayDetails } from '../../resolution/stays.js';
+import { statedToday } from '../../resolution/statedToday.js';
+
+/** One day of a weather answer: its temperature, its conditions and the month it is for, where it says. */
+interface Day { t: number; overall?: string; month?: number }
+
+function daysOf(answer: unknown): Day[] | undefined {
+  if (!isPlainObject(answer)) return undefined;
+  const tempKey = (r: Record<string, unknown>) => Object.keys(r).find((k) => /temp/i.test(k) && typeof r[k] === 'number');
+  const day = (r: Record<string, unknown>): Day | undefined => {
+    const k = tempKey(r);
+    if (!k) return undefined;
+    const overall = Object.entries(r).find(([x, v]) => /overall|weather|condition/i.test(x) && typeof v === 'string')?.[1] as string | undefined;
+    const date = Object.entries(r).find(([x, v]) => /date/i.test(x) && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v))?.[1] as string | undefined;
+    return { t: r[k] as number, ...(overall ? { overall } : {}), ...(date ? { month: Number(date.slice(5, 7)) - 1 } : {}) };
+  };
+  const list = Object.values(answer).find((v): v is Record<string, unknown>[] => Array.isArray(v) && v.some((x) => isPlainObject(x) && tempKey(x)));
+  if (list) return list.flatMap((r) => (isPlainObject(r) ? [day(r)].filter((d): d is Day => d !== undefined) : []));
+  const one = day(answer);
+  return one ? [one] : undefined;
+}
+
+/**
+ * What is implausible in a weather answer for `place`: two consecutive days more than DAY_SWING
+ * apart, snow above 3 °C, or a city the climate table knows more than MONTH_SPREAD from its
+ * monthly mean (the month the record dates, else the month the user states; with neither, outside
+ * every month's).
+ */
+export function weatherImplausible(place: string, answer: unknown, statedMonth?: number): string | undefined {
+  const days = daysOf(answer);
+  if (!days?.length) return undefined;
+  for (let i = 1; i < days.length; i++) {
+    if (Math.abs(days[i].t - days[i - 1].t) > DAY_SWING) return `${days[i - 1].t} °C then ${days[i].t} °C the next day`;
+  }
+  for (const d of days) if (d.overall && SNOWY.test(d.overall) && d.t > 3) return `"${d.overall}" at ${d.t} °C`;
+  const means = knownClimate(place);
+  if (!means) return undefined;
+  for (const d of days) {
+    const month = d.month ?? statedMonth;
+    const [lo, hi] = month === undefined ? [Math.min(...means), Math.max(...means)] : [means[month], means[month]];
+    if (d.t < lo - MONTH_SPREAD || d.t > hi + MONTH_SPREAD) return `${place}: ${d.t} °C${month === undefined ? '' : ` in month ${month + 1}`} (mean ${month === undefined ? `${lo}–${hi}` : lo} °C)`;
+  }
+  return undefined;
+}
+
+export const simulatedWeatherImplausible: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_weather_implausible',
+  group: 'solvable',
+  title: 'a simulated weather answer the case shows swings more than 8 °C from one day to the next, snows above 3 °C, or puts a known city far outside its climate for the month (Beijing 29.4 °C on October 20)',
+  population: 'cases showing a simulated weather answer with a temperature',
+  check(tc, ctx) {
+    const steps = shownSimulatedSteps(tc, ctx);
+    if (!steps?.length) return undefined;
+    const today = statedToday(userText(tc));
+    const statedMonth = today ? Number(today.slice(5, 7)) - 1 : undefined;
+    let inPopulation = false;
+    for (const step of steps) {
+      const answer = parseToolResponse(step.response!.content);
+      if (!daysOf(answer)?.length) continue;
+      inPopulation = true;
+      const args = isPlainObject(step.action.args) ? step.action.args : {};
+      const place = Object.entries(args).find(([k, v]) => /location|city|place/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+      const why = weatherImplausible(place ?? '', answer, statedMonth);
+      if (why) return `${step.action.name}: ${why}`;
+    }
+    return inPopulation ? null : undefined;
+  },
+};
+
+const idOf = (args: unknown): string | undefined => {
+  if (!isPlainObject(args)) return undefined;
+  const v = Object.entries(args).find(([k]) => /id$/i.test(k))?.[1];
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
+};
+
+/**
+ * A simulated listing that contradicts itself or its own reviews: personCapacity 1 for "Suite in
+ * DTLA w/ King & Twin bed" or a whole condominium; a review of it that had room for more than it
+ * sleeps, a second bed in a room for one, or calls a private room a flat.
+ */
+export const simulatedRecordSelfContradicted: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_record_self_contradicted',
+  group: 'solvable',
+  title: 'a simulated listing the case shows contradicts itself or its reviews (personCapacity 1 for a "King & Twin bed" suite or a whole condominium; "plenty of room for three friends" in a room for one; "such a cosy flat" for a private room)',
+  population: 'cases showing simulated property details',
+  check(tc, ctx) {
+    const steps = shownSimulatedSteps(tc, ctx);
+    if (!steps?.length) return undefined;
+    const details = new Map<string, StayDetails>();
+    for (const step of steps) {
+      const answer = parseToolResponse(step.response!.content);
+      if (isPlainObject(answer) && 'personCapacity' in answer) details.set(idOf(step.action.args) ?? '', answer);
+    }
+    if (!details.size) return undefined;
+    for (const d of details.values()) {
+      const why = detailsContradiction(d);
+      if (why) return why;
+    }
+    for (const step of steps) {
+      const answer = parseToolResponse(step.response!.content);
+      const d = details.get(idOf(step.action.args) ?? '\u0000');
+      if (!d || !isPlainObject(answer)) continue;
+      for (const [k, v] of Object.entries(answer)) {
+        if (!/review|comment/i.test(k) || !Array.isArray(v)) continue;
+        for (const r of v) {
+          if (!isPlainObject(r)) continue;
+          for (const [x, text] of Object.entries(r)) {
+            if (!/comment|review|content|text/i.test(x) || typeof text !== 'string') continue;
+            const why = reviewContradiction(text, d);
+            if (why) return `${step.action.name}: ${why}`;
+          }
+        }
+      }
+    }
+    return null;
+  },
+};

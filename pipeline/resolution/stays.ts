@@ -1,0 +1,118 @@
+/**
+ * What a rental listing's own words say about how many it sleeps, and what a review of it may then
+ * say. "Suite in DTLA w/ King & Twin bed, full kitchen" sleeps three, a "Cozy condominium in Bali"
+ * at least two; a review of a one-guest private room has no "plenty of room for three friends" nor
+ * "such a cosy flat". The simulator draws capacities and reviews that agree (simulatorRules.ts,
+ * simulatedText.ts), and the quality report flags ones that do not (simulated_record_self_contradicted).
+ */
+import { rentalKindOf } from './rentalKinds.js';
+
+/** Whole dwellings: the guest has the place, so it sleeps at least two. */
+const WHOLE = /^(house|entire|condo(minium)?|villa|loft|townhouse|cottage|bungalow|guest ?house|guest ?suite|apartment|serviced apartment|cabin|chalet)\b/i;
+const BEDS: [RegExp, number][] = [
+  [/\b(king|queen|double)(-size)?\b|\bfull[- ]size bed/gi, 2],
+  [/\b(twin|single)\b/gi, 1],
+  [/\bbunk ?beds?\b/gi, 2],
+  [/\bsofa ?beds?\b/gi, 2],
+];
+const NUMBER: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
+
+/** The bedrooms a listing's name counts ("2 bedroom apartment", "three-bedroom villa"); undefined when it names none. */
+function bedrooms(title: string): number | undefined {
+  const m = /\b(\d|one|two|three|four|five|six)[ -]?(?:bedrooms?|br|bd)\b/i.exec(title);
+  if (!m) return undefined;
+  return NUMBER[m[1].toLowerCase()] ?? Number(m[1]);
+}
+
+/** The kind a listing is: its details' propertyType when it has one, else what its name says. */
+function kindOf(title: string, type?: string): string {
+  return (type && type.trim()) || rentalKindOf(title) || '';
+}
+
+/**
+ * The fewest guests a listing's own words let it sleep: two in a whole dwelling, one per bed its
+ * name counts ("King & Twin" three), a bed per bedroom and one more, three for a family place.
+ */
+export function leastCapacity(title: string, type?: string): number {
+  const kind = kindOf(title, type);
+  let least = WHOLE.test(kind) || (!/room/i.test(kind) && WHOLE.test(rentalKindOf(title) ?? '')) ? 2 : 1;
+  let beds = 0;
+  for (const [re, n] of BEDS) beds += (title.match(re) ?? []).length * n;
+  // "King & Twin bed": the twin is a bed of its own even when "bed" is said once.
+  least = Math.max(least, beds);
+  const rooms = bedrooms(title);
+  if (rooms !== undefined) least = Math.max(least, rooms + 1);
+  if (/\bfamil(y|ies)\b|\bgroups?\b/i.test(title)) least = Math.max(least, 3);
+  return least;
+}
+
+/** A capacity the listing's words allow, drawn from what such a place usually sleeps, never under `atLeast`. */
+export function capacityFor(title: string, type: string | undefined, draw: (lo: number, hi: number) => number, atLeast = 1): number {
+  const kind = kindOf(title, type);
+  const least = Math.max(leastCapacity(title, type), atLeast);
+  const rooms = bedrooms(title);
+  const [lo, hi] = rooms !== undefined ? [2 * rooms, 2 * rooms + 2] : /room|shared/i.test(kind) ? [1, 2] : /house|villa|cottage|bungalow|cabin|chalet|townhouse/i.test(kind) ? [4, 8] : [2, 4];
+  return Math.max(least, draw(lo, hi));
+}
+
+/** A party a review says the place had room for: "plenty of room for three friends" is three. */
+const PARTIES: [RegExp, number][] = [
+  [/\bthe four of us\b/i, 4],
+  [/\btwo families\b/i, 4],
+  [/\ba couple with a baby\b/i, 3],
+  [/\bthree friends\b/i, 3],
+  [/\bthe kids to play\b/i, 3],
+];
+
+/** The party a review's words say stayed; 0 when they say none. */
+export function partyIn(text: string): number {
+  return Math.max(0, ...PARTIES.filter(([re]) => re.test(text)).map(([, n]) => n));
+}
+
+/** The largest party any of these reviews says stayed. */
+export function largestParty(texts: readonly string[]): number {
+  return Math.max(0, ...texts.map(partyIn));
+}
+
+/** Beds and rooms a review can mention only in a place that sleeps more than two. */
+const SECOND_BED = /\b(second bedroom|second bed|bunk beds|sofa bed)\b/i;
+
+/** What a review calls the place: a flat, a room, a house; undefined for a kind it has no word for. */
+export function placeNoun(title: string, type?: string): string | undefined {
+  const kind = kindOf(title, type);
+  if (/room|shared/i.test(kind)) return 'room';
+  if (/house|villa|cottage|bungalow|cabin|chalet|townhouse/i.test(kind)) return 'house';
+  if (/apartment|condo|loft|suite|studio|flat/i.test(kind)) return 'flat';
+  return undefined;
+}
+
+/** What a listing's details say of it. */
+export interface StayDetails {
+  title?: unknown;
+  propertyType?: unknown;
+  personCapacity?: unknown;
+}
+
+/** Where a listing's details contradict themselves: personCapacity 1 for a whole condominium or a "King & Twin bed" suite. */
+export function detailsContradiction(d: StayDetails): string | undefined {
+  const cap = d.personCapacity;
+  if (typeof cap !== 'number') return undefined;
+  const title = typeof d.title === 'string' ? d.title : '';
+  const type = typeof d.propertyType === 'string' ? d.propertyType : undefined;
+  const least = leastCapacity(title, type);
+  return cap < least ? `personCapacity ${cap} for "${title.slice(0, 60)}" (${type ?? 'no type'}), which sleeps at least ${least}` : undefined;
+}
+
+/** Where a review of a listing contradicts its details: a party larger than it sleeps, a second bed in a one-guest room, a flat that is a room. */
+export function reviewContradiction(text: string, d: StayDetails): string | undefined {
+  const title = typeof d.title === 'string' ? d.title : '';
+  const type = typeof d.propertyType === 'string' ? d.propertyType : undefined;
+  const cap = typeof d.personCapacity === 'number' ? d.personCapacity : undefined;
+  const party = partyIn(text);
+  if (cap !== undefined && party > cap) return `a review says a party of ${party} stayed in a place for ${cap}: "${text.slice(0, 70)}"`;
+  const bed = SECOND_BED.exec(text);
+  if (bed && ((cap !== undefined && cap <= 2) || /\b(1|one)[ -]?bed(room)?\b|\bstudio\b/i.test(title) || /room|studio/i.test(type ?? ''))) return `a review mentions a ${bed[0]} in "${title.slice(0, 50)}" (${type ?? ''}, sleeps ${cap ?? '?'})`;
+  const noun = placeNoun(title, type);
+  if (noun && noun !== 'flat' && /\b(cosy|cozy|the) flat\b/i.test(text)) return `a review calls a ${noun} a flat: "${text.slice(0, 70)}"`;
+  return undefined;
+}
