@@ -216,6 +216,38 @@ export function needsOpenedState(failed: Action, step: Action): string | undefin
   return `${step.name} works in ${what} the failed ${apiName(failed.name)} would have opened`;
 }
 
+/** A file system's calls that make a name (a copy, a moved file, a folder, a file): the argument that names it. */
+const MAKES: Record<string, string[]> = { cp: ['destination'], mv: ['destination'], mkdir: ['dir_name'], touch: ['file_name'], echo: ['file_name'] };
+
+/** The last part of a path ("docs/archive/" -> "archive"). */
+const baseName = (v: string): string => v.trim().replace(/\/+$/, '').split('/').pop() ?? '';
+
+/**
+ * Why `step` depends on the state the failed call would have left, or undefined: BFCL's file system
+ * keeps a working directory and the files calls make. After a failed `cd document`, every later call
+ * of that file system runs in the directory the user did not want (`mkdir temp` makes temp outside
+ * document, `du` measures the wrong folder); after a failed `cp(test_document.txt, archives)`, a
+ * later call that works in or on `archives` goes to rename a copy that was never made; after a failed
+ * `touch`, `mkdir` or `echo`, a call on the file or folder it was to make finds nothing (or the old one).
+ */
+export function needsFailedState(failed: Action, step: Action): string | undefined {
+  if (!toolkit(failed.name) || toolkit(failed.name) !== toolkit(step.name) || typeof failed.args !== 'object' || failed.args === null || Array.isArray(failed.args)) return undefined;
+  const args = failed.args as Record<string, unknown>;
+  const api = apiName(failed.name);
+  if (api === 'cd' && typeof args.folder === 'string') {
+    // A path from the root goes where it says, whatever the working directory.
+    const folder = stringLeaves(step.args).find((l) => l.key === 'folder')?.value ?? '';
+    if (apiName(step.name) === 'cd' && folder.startsWith('/')) return undefined;
+    return `${step.name} runs in the working directory, which is not ${JSON.stringify(args.folder)} since cd(${JSON.stringify(args.folder)}) failed`;
+  }
+  const made = (MAKES[api] ?? []).map((key) => args[key]).filter((v): v is string => typeof v === 'string' && baseName(v).length > 0 && baseName(v) !== '.' && baseName(v) !== '..');
+  for (const name of made) {
+    const hit = stringLeaves(step.args).find((l) => l.value.trim() === name.trim() || baseName(l.value) === baseName(name));
+    if (hit) return `${step.name} ${hit.key}=${JSON.stringify(hit.value)} works on ${JSON.stringify(name)}, which the failed ${api} was to make`;
+  }
+  return undefined;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Claims that the failed call's effect happened
 
@@ -352,7 +384,7 @@ export function skipObstacle(trajectory: Trajectory, k: number, candidate: Locat
   if (missing.length) return `the next step ${action.name} takes ${describeUngrounded(missing.slice(0, 3))}, which only the failed ${apiName(failed.name)} would have shown`;
   const unseen = valuesFromUnseenAnswers(action, steps.slice(k - 1, candidate.k - 1), shownText(messages));
   if (unseen.length) return `the next step ${action.name} states ${unseen.slice(0, 3).map((u) => JSON.stringify(u.length > 50 ? `${u.slice(0, 47)}...` : u)).join(', ')}, which only the failed ${apiName(failed.name)} would have shown`;
-  const opened = needsOpenedState(failed, action);
+  const opened = needsOpenedState(failed, action) ?? needsFailedState(failed, action);
   if (opened) return opened;
   const builtOn = (candidate.step.prev ?? []).filter((id) => id >= k - 1 && id < candidate.k - 1);
   const planned = builtOn.length ? valuesFromPlannedAnswer(action, shownText(messages)) : [];

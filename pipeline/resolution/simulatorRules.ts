@@ -33,7 +33,7 @@ import { capacityFor, largestParty, placeNoun } from './stays.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { cap, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-58'; // 58: lists as long as the user asked ("top three properties", Scholar's "first three articles"; askedCount.ts), temperatures from the place's climate in the month, a few degrees a day (climate.ts), a listing's capacity from its name and kind and reviews that agree with it (stays.ts); 57: 57: a film's details a later step of the task copies whole (a slide's "雪豹和她的朋友们是一部中国大陆的纪录片…") are carried as its description (grounded.ts describedLater), and a film the facts table does not know gets only what the list that named it gave, never credits or a plot made up ("暂无剧情简介"); paper titles take the topic out of a question, an instruction or a title of its own, study a subject in a place there, and a film in film-studies frames; a record picked by its place ("the third movie from the list") sits at that place (CarriedValue.at, placedAsAsked); 56 (55): a slide's list of places is carried only into a map's search whose head noun its heading names (no "Sales Strategies" papers titled as the "Effective Sales Techniques" slide's points); 54: 53 finished (top-rated lists' vote_average, more films now playing, whole marks for reviews beside carried ones, a foreign director's own name beside Douban's); 53: a slide's bulleted names under its heading are what the search for that kind found (grounded.ts listedNames: the gas stations in the gas-station search); Douban answers in Douban's words (Chinese details of films it knows, lists of real films with the recorded fields: a now-playing film's score, director and cast, a coming film's day as "11月17日"); records named as the recorded answers name them (Airbnb reviews' comments/time, TMDB lists' vote_average, reviews' user/content); a stand-in address ("城市, 123号 主街") found nowhere instead of in the ocean; Scholar authors of Chinese subjects with Chinese names; 52: a map search for a subject, not a place ("European history", "Spider-Man: No Way Home"), finds museums, libraries or cinemas, none named by the term; 51: a landmark the place table knows, searched by name, is at itself in its town ("Times Square, New York", not 42 East 14th Street); a wrong call's route and reviews know the trip distance and reviews earlier answers showed (diversify-internal 19); 50: a route between the ends an earlier distance answer measured adds up to that distance (2053.367 km New York City–Miami, not its own 2197.5); a stay's reviews name one host, its town and streets, a film's its title, phrasings with their own particulars, and no review clause of 7+ words an earlier answer of the trajectory showed (KnownFacts.tripKm, reviewsShown); 49: h-simrev merged after main's 47, its own 47 and 48 being: (48) a route's last leg names no street of its own (the Shanghai street on a Beijing route); (47) reviews whose whole-star rating and words agree (no clause twice), a search for a town or an address never answers itself elsewhere, AMap refuses lat,lon pairs as INVALID_PARAMS, route legs add up to the trip and intercity drives take intercity roads; 47 (main): 45 and 46 merged; 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 45: a single record agrees with the labelled facts later calls write about it ("Overall conditions: Sunny" → overall, "Date and Time: …" → time; grounded.ts labelledFacts), a news summary says the company its headline names where it said "the company" (worldAnswer.ts); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
+export const SIMULATOR_RULES_VERSION = 'api-simulator-59'; // 59: h-fsfail's 57b merged: a value breaking the form its doc states (a time "in 24 hour format" given as "17.00", a date "YYYY-MM-DD" as "2023/10/18") is refused in the API's recorded words (statedFormProblem); 58: lists as long as the user asked ("top three properties", Scholar's "first three articles"; askedCount.ts), temperatures from the place's climate in the month, a few degrees a day (climate.ts), a listing's capacity from its name and kind and reviews that agree with it (stays.ts); 57: 57: a film's details a later step of the task copies whole (a slide's "雪豹和她的朋友们是一部中国大陆的纪录片…") are carried as its description (grounded.ts describedLater), and a film the facts table does not know gets only what the list that named it gave, never credits or a plot made up ("暂无剧情简介"); paper titles take the topic out of a question, an instruction or a title of its own, study a subject in a place there, and a film in film-studies frames; a record picked by its place ("the third movie from the list") sits at that place (CarriedValue.at, placedAsAsked); 56 (55): a slide's list of places is carried only into a map's search whose head noun its heading names (no "Sales Strategies" papers titled as the "Effective Sales Techniques" slide's points); 54: 53 finished (top-rated lists' vote_average, more films now playing, whole marks for reviews beside carried ones, a foreign director's own name beside Douban's); 53: a slide's bulleted names under its heading are what the search for that kind found (grounded.ts listedNames: the gas stations in the gas-station search); Douban answers in Douban's words (Chinese details of films it knows, lists of real films with the recorded fields: a now-playing film's score, director and cast, a coming film's day as "11月17日"); records named as the recorded answers name them (Airbnb reviews' comments/time, TMDB lists' vote_average, reviews' user/content); a stand-in address ("城市, 123号 主街") found nowhere instead of in the ocean; Scholar authors of Chinese subjects with Chinese names; 52: a map search for a subject, not a place ("European history", "Spider-Man: No Way Home"), finds museums, libraries or cinemas, none named by the term; 51: a landmark the place table knows, searched by name, is at itself in its town ("Times Square, New York", not 42 East 14th Street); a wrong call's route and reviews know the trip distance and reviews earlier answers showed (diversify-internal 19); 50: a route between the ends an earlier distance answer measured adds up to that distance (2053.367 km New York City–Miami, not its own 2197.5); a stay's reviews name one host, its town and streets, a film's its title, phrasings with their own particulars, and no review clause of 7+ words an earlier answer of the trajectory showed (KnownFacts.tripKm, reviewsShown); 49: h-simrev merged after main's 47, its own 47 and 48 being: (48) a route's last leg names no street of its own (the Shanghai street on a Beijing route); (47) reviews whose whole-star rating and words agree (no clause twice), a search for a town or an address never answers itself elsewhere, AMap refuses lat,lon pairs as INVALID_PARAMS, route legs add up to the trip and intercity drives take intercity roads; 47 (main): 45 and 46 merged; 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 45: a single record agrees with the labelled facts later calls write about it ("Overall conditions: Sunny" → overall, "Date and Time: …" → time; grounded.ts labelledFacts), a news summary says the company its headline names where it said "the company" (worldAnswer.ts); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -86,10 +86,32 @@ export function validateCall(name: string, args: unknown, tools: ToolDoc[], opts
     // AMap takes "lon,lat" (its doc says so): "39.904172,116.407417" puts a latitude of 116.4 off the globe.
     const pair = p && typeof value === 'string' && /'?lon,\s*lat'?/i.test(p.description ?? '') ? /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(value) : null;
     if (pair && (Math.abs(Number(pair[1])) > 180 || Math.abs(Number(pair[2])) > 90)) problems.push(`Invalid value for parameter '${key}' of ${name}: "${value}" is no 'lon,lat' pair (latitude ${pair[2]} is outside [-90, 90])`);
+    const form = p ? statedFormProblem(value, p.description ?? '') : undefined;
+    if (form) problems.push(form);
   }
   const reversed = reversedWindow(args);
   if (reversed) problems.push(`Invalid value for parameter '${reversed.end}' of ${name}: ${reversed.endValue} is ${reversed.same ? 'the same as' : 'before'} ${reversed.start} ${reversed.startValue}`);
   return problems;
+}
+
+/**
+ * A value that breaks the form its parameter's doc states, worded as the API words it: T-Eval's
+ * ReserveMeeting takes times "in 24 hour format, e.g. 13:15" and answered "10:00 AM" with "Time
+ * should be in xx:xx format." (review_str_v1 #204); "17.00" or "2:00 PM" breaks it the same way,
+ * as "2023/10/18" breaks a date "in the format YYYY-MM-DD". Undefined when the value fits or the
+ * doc states no form.
+ */
+export function statedFormProblem(value: unknown, description: string): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const v = value.trim();
+  if (/24[- ]hour format|\bxx:xx\b|\bHH:MM\b(?!:)/i.test(description) && !/\bYYYY\b/i.test(description)) {
+    return /^(?:[01]?\d|2[0-3]):[0-5]\d$/.test(v) ? undefined : 'Time should be in xx:xx format.';
+  }
+  // A date alone: a doc that adds a time ("YYYY-MM-DD HH:MM") states another form.
+  if (/\bYYYY-MM-DD\b(?![ T]?[Hh]{2})/.test(description)) {
+    return /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/.test(v) ? undefined : 'Date should be in YYYY-MM-DD format.';
+  }
+  return undefined;
 }
 
 /**
@@ -151,7 +173,7 @@ export function reversedWindow(args: Record<string, unknown>): { start: string; 
  * process holds open), none that says a retry cannot help (an invalid key, a missing scope, a
  * monthly quota, no such device).
  */
-export const ENVIRONMENT_WORDING_VERSION = 'env-wording-2';
+export const ENVIRONMENT_WORDING_VERSION = 'env-wording-4'; // 4 (3): every wording says its kind's own words (a local rate limit says its limit, not only a lock, and never in HTTP terms ("rate limit"); a local connection error the lost connection)
 
 /**
  * Wordings per kind, each naming the API. A network API fails as HTTP APIs do — a status line,
@@ -201,11 +223,12 @@ const REMOTE: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]
 };
 
 const LOCAL: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]> = {
-  // Local software has no request quota: "busy or locked" is its way of saying "not now".
+  // Local software has no billing quota, but it does cap how many operations it takes at once or
+  // per second: its "not now" says that limit (a rate limit worded as a lock read as another kind).
   rate_limit: [
-    (api) => `OSError: [Errno 16] Device or resource busy: ${api} could not run`,
-    (api) => `${api} failed: resource temporarily unavailable (EAGAIN); another operation holds the lock`,
-    (api, r) => `${api} failed: the resource is locked by another process (pid ${r.int(300, 9999)}); try again when it is released`,
+    (api, r) => `OSError: [Errno 16] Device or resource busy: ${api} was throttled after too many operations in the last second (limit ${r.pick([5, 10, 20])}); try again shortly`,
+    (api, r) => `${api} failed: resource temporarily unavailable (EAGAIN); ${r.int(4, 16)} calls are already running, over the limit of ${r.pick([2, 3, 4])} at once`,
+    (api, r) => `${api} failed: throttled after ${r.pick([5, 10, 20])} operations in the last second, over the limit the device allows; slow down and try again`,
   ],
   // A denial that passes: what another process holds open, a privilege check that got no answer.
   permission_denied: [
@@ -222,7 +245,7 @@ const LOCAL: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]>
     (api) => `${api} failed: timed out waiting for the lock on the device`,
   ],
   connection_error: [
-    (api) => `${api} failed: device not ready; the controller did not respond`,
+    (api) => `${api} failed: device not ready; the connection to the controller was lost`,
     (api) => `BrokenPipeError: [Errno 32] Broken pipe while running ${api}: the connection to the controller dropped`,
     (api) => `${api} failed: the device is not connected (ENOTCONN)`,
   ],
@@ -236,8 +259,8 @@ const LOCAL: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]>
 /** A tool that only computes (a conversion, the weekday, a zip code): a busy worker, a timeout, a crashed process; no device or lock. */
 const COMPUTE: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]> = {
   rate_limit: [
-    (api) => `BlockingIOError: [Errno 11] Resource temporarily unavailable while running ${api}`,
-    (api, r) => `${api} failed: resource temporarily unavailable (EAGAIN); ${r.int(4, 16)} calls are already running`,
+    (api, r) => `BlockingIOError: [Errno 11] Resource temporarily unavailable while running ${api}: too many calls at once (limit ${r.pick([2, 4, 8])})`,
+    (api, r) => `${api} failed: resource temporarily unavailable (EAGAIN); ${r.int(4, 16)} calls are already running, over the limit of ${r.pick([2, 3, 4])} at once`,
   ],
   permission_denied: [
     (api) => `${api} failed: access denied (EACCES) while the privilege check was pending: the policy service did not answer; try again`,

@@ -28,6 +28,7 @@ import { wrongCallChangedState } from '../../pipeline/errors/sideEffects.js';
 import { helpfulLookup } from '../../pipeline/errors/helpfulLookup.js';
 import { answerEquivalent } from '../../pipeline/errors/benignSelect.js';
 import { toJson } from '../../pipeline/pyValues.js';
+import { formatSlip, refusesCall } from '../../pipeline/errors/formatSlip.js';
 import {
   agreementByMethod,
   applicability,
@@ -256,7 +257,12 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
             ...(errorType === 'tool_select_error' ? { response: (await answerOf(action)).content } : {}),
           })
         : undefined;
-    const agrees = verdict.label === errorType && !repeats && !early && !helps && !same && !changed && !second;
+    // The right value in another form the tool takes ("2026/11/15" for get_flight_cost's 2026-11-15,
+    // whose answer is the right call's): nothing went wrong, so going on is as right as redoing it.
+    const slip =
+      errorType === 'parameters_value_error' && verdict.label === errorType && !repeats && !changed && !second ? formatSlip(correct, action) : undefined;
+    const slipTaken = slip && !refusesCall((await answerOf(action)).content) ? slip : undefined;
+    const agrees = verdict.label === errorType && !repeats && !early && !helps && !same && !changed && !second && !slipTaken;
     const problem =
       verdict.label !== errorType
         ? `claimed ${errorType}, the label checker says ${verdict.label}: ${verdict.reasons.join('; ')}`
@@ -272,6 +278,8 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
                   ? `the wrong call ${changed} changes state and went through: the next step could undo it or go on, so the correct call is not the one right answer`
                   : second
                     ? `the action is wrong a second way besides its ${errorType}: ${second}`
+                  : slipTaken
+                    ? `the wrong value is the right one in another form the tool takes (${slipTaken}): it answered as the correct call would, so going on is as right as redoing it`
                     : undefined;
     attempts.push({ attempt, method, action, ...(variant ? { variant } : {}), detected: verdict.label, agrees, ...(problem ? { problem } : {}) });
     last = { action, verdict, method, variant };
@@ -366,7 +374,7 @@ export function internalSummary(ctx: StageContext): string {
 export const diversifyInternalStage: ItemStage<InternalItemInput, InternalErrorCandidate> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
   name: STAGE,
-  version: `22+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 22: an id under a key counts as given only right after that key (or in the list it opens), and no coordinate is taken from a count or a distance of the request; 21: a wrong call wrong a second way besides its label (a wrong tool's arguments its doc rules out or answered with an argument / execution error, a key error changing a value, a value of another type) is retried (errors/wrongCall.ts); 20: no read whose answer already holds what the correct call answers as a wrong tool, and a retry draws no rejected tool again; 19: a wrong call's answer knows the trip distance and the reviews earlier answers showed (a swapped route adds up to the measured 4488.454 km); 18: a wrong call's thought frames where a value comes from by that value's provenance (earlier requests and answers known); 17: no error at a call that repeats one already answered (repeatsAnsweredCall); 16: a wrong call's answer is about the place the task is at (placeOfStep), as the right call's is; 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool; 6: a wrong call's forecast starts on the task's day; 7: a later lookup counts as done early though the source chains it, unless a value flows from the step due (BFCL lookups too); 8: a month or weekday is no name; 9: a wrong call's thought states no correct value the call leaves out or writes in another case; 10: no lookup whose answer gives what the correct call needs as a wrong tool; 13: no wrong call that changes state and goes through; 11: a wrong call looking up an identifier the task never showed answers not found; 12: a wrong call's thought in the frame of the correct one
+  version: `23+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 23: no value error that is the right value in another form the tool takes and answers (h-fsfail's 21: formatSlip, "2026/11/15" for 2026-11-15); 22: an id under a key counts as given only right after that key (or in the list it opens), and no coordinate is taken from a count or a distance of the request; 21: a wrong call wrong a second way besides its label (a wrong tool's arguments its doc rules out or answered with an argument / execution error, a key error changing a value, a value of another type) is retried (errors/wrongCall.ts); 20: no read whose answer already holds what the correct call answers as a wrong tool, and a retry draws no rejected tool again; 19: a wrong call's answer knows the trip distance and the reviews earlier answers showed (a swapped route adds up to the measured 4488.454 km); 18: a wrong call's thought frames where a value comes from by that value's provenance (earlier requests and answers known); 17: no error at a call that repeats one already answered (repeatsAnsweredCall); 16: a wrong call's answer is about the place the task is at (placeOfStep), as the right call's is; 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool; 6: a wrong call's forecast starts on the task's day; 7: a later lookup counts as done early though the source chains it, unless a value flows from the step due (BFCL lookups too); 8: a month or weekday is no name; 9: a wrong call's thought states no correct value the call leaves out or writes in another case; 10: no lookup whose answer gives what the correct call needs as a wrong tool; 13: no wrong call that changes state and goes through; 11: a wrong call looking up an identifier the task never showed answers not found; 12: a wrong call's thought in the frame of the correct one
   upstream: ['collect', 'resolve', 'observe'],
   description: 'four internal errors (tool select, hallucination, key, value) at step k, held to the label checker, with real responses',
   roles: ['error-simulator', 'api-simulator'],

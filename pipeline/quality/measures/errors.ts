@@ -18,6 +18,7 @@ import { toJson } from '../../pyValues.js';
 import { validateCall } from '../../resolution/simulatorRules.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { secondDefect } from '../../errors/wrongCall.js';
+import { formatSlip, refusesCall } from '../../errors/formatSlip.js';
 
 function hintMeasure(id: string, what: Leak['what'], types: TestCase['errorType'][], title: string, population: string): CaseMeasure {
   return {
@@ -314,7 +315,7 @@ export const errorAcceptedImpossible: CaseMeasure = {
     const answer = tc.messages[tc.messages.length - 1];
     if (answer?.role !== 'function') return undefined;
     const problems = validateCall(tc.erroneousAction.name, tc.erroneousAction.args, tc.tools);
-    return problems.length && !isErrorResponse({ content: answer.content }) ? `${problems[0]}, yet answered "${answer.content.slice(0, 70)}"` : null;
+    return problems.length && !refusesCall(answer.content) ? `${problems[0]}, yet answered "${answer.content.slice(0, 70)}"` : null;
   },
 };
 
@@ -345,4 +346,26 @@ export const wrongCallSecondDefect: CaseMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectStatusLook, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];
+/**
+ * A value error that is the right value in another form, which the tool took and answered as a
+ * success ("2026/11/15" for get_flight_cost's 2026-11-15 answered {"travel_cost_list": [2400.0]},
+ * "17.00" for 17:00 answered with free rooms): nothing went wrong, so going on is as right as
+ * redoing the call and the case has no one right next step. A form the tool refuses ("Time should
+ * be in xx:xx format.") makes a real value error.
+ */
+export const valueErrorAcceptedSlip: CaseMeasure = {
+  kind: 'case',
+  id: 'value_error_accepted_slip',
+  group: 'errors',
+  title: 'parameters_value_error whose wrong value is the right one in another form ("2026/11/15" for 2026-11-15, "17.00" or "5:00 PM" for 17:00) and whose wrong call was answered as a success, like the correct call',
+  population: 'parameters_value_error cases',
+  check(tc) {
+    if (tc.kind !== 'internal' || tc.errorType !== 'parameters_value_error' || !tc.erroneousAction) return undefined;
+    const answer = tc.messages[tc.messages.length - 1];
+    const correct = Array.isArray(tc.groundTruth) ? tc.groundTruth[0] : tc.groundTruth;
+    const slip = formatSlip(correct, tc.erroneousAction);
+    return slip && answer?.role === 'function' && !refusesCall(answer.content) ? `${slip}, and the call was answered "${answer.content.slice(0, 70)}"` : null;
+  },
+};
+
+export const ERROR_MEASURES = [wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectStatusLook, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];

@@ -352,6 +352,36 @@ export const envErrorRetryFutile: CaseMeasure = {
   },
 };
 
+/**
+ * The words each environment-error kind is said in: a label the failure text never says reads as a
+ * mislabelled case ("rate_limit" on "OSError: [Errno 16] Device or resource busy", "connection_error"
+ * on "device not ready; the controller did not respond"). Stricter than classifyEnvironmentMessage,
+ * which also reads a lock as "not now": the text must say the kind itself.
+ */
+export const KIND_WORDS: Record<string, RegExp> = {
+  rate_limit: /rate[ _-]?limit|too many|\b429\b|throttl|requests per|\blimit\b|slow down/i,
+  quota_exceeded: /quota|no space left|\bENOSPC\b|\blimit\b|insufficient|billing|\b402\b|exhausted|OVER_LIMIT/i,
+  timeout: /timed?[ -]?out|timeout|deadline|\b504\b/i,
+  connection_error: /connect|broken ?pipe|proxy|network|unreachable|Name or service not known|getaddrinfo|\bDNS\b|SSL|certificate|socket|ECONNRESET|ECONNREFUSED|other side closed|\bEOF\b/i,
+  server_error: /\b5\d\d\b|server|internal|unavailable|gateway|I\/O error|input\/output error|\bEIO\b|crash|upstream|Expecting value|ENGINE_RESPONSE_DATA_ERROR/i,
+  permission_denied: /permission|denied|forbidden|unauthori[sz]ed|unauthenticated|\b40[13]\b|access|token|credential|EACCES|EPERM|\bkey\b/i,
+};
+
+export const envLabelTextMismatch: CaseMeasure = {
+  kind: 'case',
+  id: 'env_label_text_mismatch',
+  group: 'solvable',
+  title: 'external case whose environment-error label the failure text never says ("rate_limit" on "OSError: [Errno 16] Device or resource busy: cd could not run", "connection_error" on "device not ready; the controller did not respond")',
+  population: 'external cases with an environment-error label',
+  check(tc) {
+    if (tc.kind !== 'external' || !tc.environmentError) return undefined;
+    const words = KIND_WORDS[tc.environmentError];
+    if (!words) return undefined;
+    const msg = tc.messages[tc.messages.length - 1].content;
+    return words.test(msg) ? null : `labelled ${tc.environmentError}, yet the failure says "${msg.replace(/\s+/g, ' ').slice(0, 100)}"`;
+  },
+};
+
 const HOST_RE = /\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|cn)\b/i;
 
 export const inventedHost: CaseMeasure = {
@@ -847,6 +877,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   httpErrorOnLocalTool,
   envErrorUnfitTool,
   envErrorRetryFutile,
+  envLabelTextMismatch,
   gtPlaceholderArgument,
   gtRepeatsAnsweredCall,
   inventedHost,
