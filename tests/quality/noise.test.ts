@@ -127,6 +127,10 @@ describe('the offline noisy-query rules make none of it (1,000 seeds)', () => {
     expect(noiseHedgesRequest.check(noisy(q, 'Find an empty room within the time frame of 3PM to 5PM, if possible.'), NONE)).toBeNull();
     const own = 'Book a room for tomorrow, I guess.';
     expect(noiseHedgesRequest.check(noisy(own, `Hi! ${own}`), NONE)).toBeNull();
+    // An aside about the request, sharing only function words with it (bfcl_multi_turn_base_104~mixed).
+    const fuel = 'Can you check how much fuel is left and fill the tank to one full tank?';
+    expect(noiseHedgesRequest.check(noisy(fuel, `${fuel} Bit of an odd one, maybe.`), NONE)).toBeNull();
+    expect(noiseHedgesRequest.check(noisy(fuel, 'Can you check how much fuel is left and fill the tank, maybe?'), NONE)).toMatch(/fill the tank, maybe/);
   });
 
   it('no clash, no proofreading claim beside typos, no "again" opening a conversation, no lower-case "i", no typo in a count or task word; varied frames', () => {

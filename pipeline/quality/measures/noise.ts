@@ -271,6 +271,9 @@ export const noiseAsideForeign: CaseMeasure = {
 /** A hedge that doubts what it follows: ", I think." after "from 3PM to 5PM". */
 const DOUBTING_HEDGE = /,\s+(?:I (?:think|guess|suppose|believe|reckon)|ideally|probably|maybe|or so)\s*[.!?]/gi;
 
+/** Words any sentence shares with any request. */
+const FUNCTION_WORDS = new Set('a an the of to in on at for by with and or but is it its this that be one some bit i me my you your we our'.split(' '));
+
 export const noiseHedgesRequest: CaseMeasure = {
   kind: 'case',
   id: 'noise_hedges_request',
@@ -283,8 +286,9 @@ export const noiseHedgesRequest: CaseMeasure = {
     const before = new Set([...pair.original.matchAll(DOUBTING_HEDGE)].map((m) => m[0].toLowerCase()));
     // On the request's own clause (most of its words the request's), not an aside about it ("Bit of an odd request, maybe.").
     const asked = new Set(pair.original.toLowerCase().match(/[a-z0-9']+/g) ?? []);
+    // Content words only: "Bit of an odd one, maybe." shares "of", "an" and "one" with any request.
     const onRequest = (m: RegExpMatchArray) => {
-      const sentence = pair.noisy.slice(0, m.index!).split(/[.!?]\s+/).pop()!.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+      const sentence = (pair.noisy.slice(0, m.index!).split(/[.!?]\s+/).pop()!.toLowerCase().match(/[a-z0-9']+/g) ?? []).filter((w) => !FUNCTION_WORDS.has(w));
       return sentence.length > 0 && sentence.filter((w) => asked.has(w)).length / sentence.length >= 0.5;
     };
     const added = [...pair.noisy.matchAll(DOUBTING_HEDGE)].filter((m) => !before.has(m[0].toLowerCase()) && onRequest(m));
