@@ -96,9 +96,11 @@ const GO_ON: ((p: { api: string; intent: string; withArgs: string }) => string)[
  */
 /** What the failure was, in a few words: a limit, access, a timeout, the server, else the call failing. */
 function failureKind(message: string): string {
-  if (/\b429\b|rate.?limit|too many requests|quota|over.?limit|daily limit/i.test(message)) return 'hit its usage limit';
+  // The local and compute wordings say a limit as a device does ("throttled after too many operations", "too many calls at once").
+  if (/\b429\b|rate.?limit|too many (?:requests|operations|calls)|throttl|quota|over.?limit|daily limit/i.test(message)) return 'hit its usage limit';
   if (/\b40[13]\b|permission|denied|forbidden|unauthori[sz]ed|EACCES|EPERM/i.test(message)) return 'was refused access';
   if (/time(?:d)? ?out|ETIMEDOUT|deadline/i.test(message)) return 'timed out';
+  if (/connection\b[^.;]*?\b(?:lost|reset|refused|closed)|ECONNRESET|ECONNREFUSED|unreachable|did not respond/i.test(message)) return 'lost its connection';
   if (/\b5\d\d\b|server|gateway|unavailable/i.test(message)) return 'met a server error';
   return 'failed';
 }
@@ -114,7 +116,7 @@ export function finishThought(api: string, message: string, rng: Rng): string {
   return rng.pick([
     `${call} ${how} again on the retry, so I cannot finish this; I will say what worked, what did not, and ask how to go on.`,
     `The retry of ${call} ${how === 'failed' ? 'failed too' : `${how} as well`}. Time to report what I have and let the user decide the next step.`,
-    `${call} still ${how === 'failed' ? 'fails' : how.replace(/^was /, 'is ').replace(/^hit /, 'hits ').replace(/^met /, 'meets ').replace(/^timed out$/, 'times out')} after retrying; rather than guess, I will tell the user what happened and ask what they want.`,
+    `${call} still ${how === 'failed' ? 'fails' : how.replace(/^was /, 'is ').replace(/^hit /, 'hits ').replace(/^met /, 'meets ').replace(/^lost /, 'loses ').replace(/^timed out$/, 'times out')} after retrying; rather than guess, I will tell the user what happened and ask what they want.`,
     `No luck with ${call} on the second try either (it ${how}). I'll sum up what was done and ask the user how to proceed.`,
   ]);
 }
