@@ -183,3 +183,25 @@ export function askedFieldWord(key: string, request: string, doc?: string): stri
   }
   return undefined;
 }
+
+const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+
+/**
+ * How many items the request asks for, when it names a count (up to ten): "the top 5 places", "five
+ * movies that will be released soon", "a list of up to five places", "the first 3 articles", "the top
+ * 10 highest-rated movies" -> the largest such count; undefined when it names none. A number before a
+ * unit ("within 1 km", "3 days") counts no items.
+ */
+export function askedCount(request: string): number | undefined {
+  const counts: number[] = [];
+  const re = /\b(?:(top|first|latest|best|up to|at least)\s+)?(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+((?:[a-z-]+\s+){0,2}?)([a-z]+s)\b/gi;
+  for (const m of request.matchAll(re)) {
+    const n = /^\d+$/.test(m[2]) ? Number(m[2]) : COUNT_WORDS[m[2].toLowerCase()];
+    const noun = m[4].toLowerCase();
+    if (!n || n < 2 || n > 10) continue;
+    // A quantity in a unit counts no items: "3 days", "2 adults", "5 miles".
+    if (/^(?:days|hours|minutes|seconds|weeks|months|years|times|nights|kms|miles|meters|metres|dollars|people|guests|adults|children|kids|pounds|gallons|liters|litres|percent|stars|words|characters|lines|pages|digits|decimals|rooms|tickets|seats|shares)$/.test(noun)) continue;
+    counts.push(n);
+  }
+  return counts.length ? Math.max(...counts) : undefined;
+}

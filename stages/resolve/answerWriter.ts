@@ -13,7 +13,7 @@ import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
 import { isCjkText, keyAsWords } from '../../pipeline/quality/grammar.js';
 import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEffects.js';
-import { askedFieldWord, dayInWords, epochInWords, fieldWords, inSecondPerson, requestUsesKey, singularOf, momentInWords, unitOf, yesNoQuestion } from '../../pipeline/answerFacts.js';
+import { askedCount, askedFieldWord, dayInWords, epochInWords, fieldWords, inSecondPerson, requestUsesKey, singularOf, momentInWords, unitOf, yesNoQuestion } from '../../pipeline/answerFacts.js';
 import { FAILURE_OPENERS, failedSentence, nextStepQuestion } from './failureSentences.js';
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
 
@@ -178,6 +178,8 @@ function fields(value: unknown, depth: number): string {
   if (entries.length === 0) return 'no fields';
   const order = orderPhrase(value);
   if (order) return order;
+  const weather = weatherPhrase(value);
+  if (weather) return weather.rest ? `${weather.said}; besides, ${fields(weather.rest, depth)}` : weather.said;
   // Four or more plain fields read as a record's line ("price 227.16, volume 2.552 and status Open"),
   // not as "the price is …, the volume is …, the status is …" (answer_field_dump).
   const plainCount = entries.filter(([k, v]) => plainField(k, v)).length;
@@ -187,8 +189,10 @@ function fields(value: unknown, depth: number): string {
   if (columns) return columnsByItem(value, columns, depth);
   const rest = entries.slice(WHOLE_OBJECT);
   const more = rest.length ? [`${plural(rest.length, 'more field')} (${joinAnd(rest.map(([k]) => humanize(k)))})`] : [];
+  const kind = propertyKind(value);
   return joinAnd([
-    ...entries.slice(0, WHOLE_OBJECT).map(([k, v]) => {
+    ...entries.slice(0, WHOLE_OBJECT).filter(([k]) => !kind?.skip.has(k)).map(([k, v]) => {
+      if (kind && k === kind.key) return kind.said;
       const records = Array.isArray(v) && v.length > 0 && v.every(isPlainObject);
       // A list of records is counted by what it holds ("there are 3 places: …"), never "the places are 3 entries".
       if (records || (Array.isArray(v) && v.length === 0)) return `there ${v.length === 1 ? 'is' : 'are'} ${recordList(v, CONTAINER_KEY.test(k) ? 'result' : singularWord(humanize(k).toLowerCase()), depth)}`;
@@ -303,7 +307,41 @@ function pairs(record: Record<string, unknown>, depth: number): string {
     }
     return `${lineKey(k, v) === 'date' ? 'date' : userWord(k) ?? name} ${measured(k, v, depth) ?? say(v, depth)}`;
   };
-  return joinAnd([...entries.slice(0, WHOLE_OBJECT).map(([k, v]) => stated(k, v)), ...more]);
+  const kind = propertyKind(record);
+  return joinAnd([...entries.slice(0, WHOLE_OBJECT).filter(([k]) => !kind?.skip.has(k)).map(([k, v]) => (kind && k === kind.key ? kind.said : stated(k, v))), ...more]);
+}
+
+/**
+ * A rental's type and capacity as a host says them: "a house for 2 guests", not "property type House,
+ * person capacity 2". `key` is the field the phrase stands in for, `skip` the one it makes redundant.
+ */
+function propertyKind(record: Record<string, unknown>): { key: string; said: string; skip: Set<string> } | undefined {
+  const key = Object.keys(record).find((k) => /^property_?type$/i.test(k));
+  const type = key ? record[key] : undefined;
+  if (!key || typeof type !== 'string' || !/^[A-Za-z][A-Za-z /-]{1,40}$/.test(type.trim())) return undefined;
+  const cap = Object.keys(record).find((k) => /^(?:person_?capacity|capacity|max_?guests|guests)$/i.test(k) && typeof record[k] === 'number');
+  const noun = type.trim().toLowerCase();
+  const a = /^[aeiou]/.test(noun) ? 'an' : 'a';
+  const n = cap ? (record[cap] as number) : undefined;
+  return { key, said: `${a} ${noun}${n !== undefined ? ` for ${plural(n, 'guest')}` : ''}`, skip: new Set(cap ? [cap] : []) };
+}
+
+/**
+ * A day's weather as people say it: "the weather is light rain, averaging 29.4 °C", not "the overall is
+ * "Light rain" and the avg temperature is 29.4" (T-Eval's Weather API: `overall`, `avg temperature`, in °C).
+ */
+function weatherPhrase(record: Record<string, unknown>): { said: string; rest?: Record<string, unknown> } | undefined {
+  const overallKey = Object.keys(record).find((k) => /^overall(?:[ _]?weather)?$/i.test(k) && typeof record[k] === 'string');
+  // A number is in °C; a text gives its own unit ("16.1°C").
+  const tempKey = Object.keys(record).find((k) => /^(?:(?:avg|average)[ _]?)?temp(?:erature)?$/i.test(k) && (typeof record[k] === 'number' || (typeof record[k] === 'string' && /^-?\d+(?:\.\d+)?\s*°\s*[CF]$/.test((record[k] as string).trim()))));
+  if (!overallKey || !tempKey) return undefined;
+  const overall = (record[overallKey] as string).trim();
+  const sky = /^[A-Z][a-z]+(?: [a-z]+)*$/.test(overall) ? overall.toLowerCase() : overall;
+  const t = record[tempKey];
+  const degrees = typeof t === 'number' ? `${say(t)} °C` : (t as string).trim().replace(/\s*°\s*([CF])$/, ' °$1');
+  const said = `the weather is ${sky}, ${/^(?:avg|average)/i.test(tempKey) ? 'averaging' : 'at'} ${degrees}`;
+  const rest = Object.fromEntries(Object.entries(record).filter(([k]) => k !== overallKey && k !== tempKey));
+  return Object.keys(rest).length ? { said, rest } : { said };
 }
 
 const PHRASE_FIELD = /\b(by|at|on|in|from|to|with|for)$/i;
@@ -374,10 +412,12 @@ function recordList(list: unknown[], noun: string, depth: number, inner = false)
       const parts = asked.map(([k, word]) => [k, word, (r as Record<string, unknown>)[k]] as const).filter(([, , v]) => (typeof v === 'string' && v.trim() && v !== n) || typeof v === 'number').map(([k, word, v]) => askedPart(k, word, v, depth));
       return parts.length ? `${JSON.stringify(n)} (${parts.join(', ')})` : JSON.stringify(n);
     };
-    const shown = joinAnd(names.slice(0, 3).map((n, i) => withAsked(list[i], n!)));
+    // As many as the user asked for when they named a count ("the top 5 places", "five movies"), else three.
+    const want = inner ? 3 : Math.min(list.length, Math.max(3, Math.min(askedCount(told.request) ?? 3, 10)));
+    const shown = joinAnd(names.slice(0, want).map((n, i) => withAsked(list[i], n!)));
     // Inside a list of a record's fields the names go in brackets, so the list still reads as one.
-    if (inner) return list.length <= 3 ? `${count} (${shown})` : `${count} (among them ${shown})`;
-    return list.length <= 3 ? `${count}: ${shown}` : `${count}, among them ${shown}`;
+    if (inner) return list.length <= want ? `${count} (${shown})` : `${count} (among them ${shown})`;
+    return list.length <= want ? `${count}: ${shown}` : `${count}, among them ${shown}`;
   }
   if (depth > 1) return count;
   if (list.length === 1) return `${count}, in which ${fields(list[0], depth + 1)}`;
@@ -755,6 +795,32 @@ const DONE: ((did: string, what: string) => string)[] = [
   (did, what) => `I have ${participle(did)}${what ? `, and ${what}` : ''}.`,
 ];
 
+/** The key of the one list of records a response holds ({"film": […]} -> "film"; a bare list -> "[]"). */
+function recordListKey(s: AnswerInput['steps'][number]): string | undefined {
+  if (s.error) return undefined;
+  const value = parseToolResponse(s.response);
+  const isRecords = (v: unknown) => Array.isArray(v) && v.length > 0 && v.every(isPlainObject);
+  if (isRecords(value)) return '[]';
+  if (!isPlainObject(value)) return undefined;
+  const keys = Object.keys(value).filter((k) => isRecords(value[k]));
+  return keys.length === 1 ? keys[0] : undefined;
+}
+
+/**
+ * What a list is, by its call, when the turn has another list of the same kind from another call: "now
+ * playing" (now_playing_out_filter) against "coming soon" (coming_out_filter), "popular" against "top
+ * rated"; undefined when the list is the turn's only one of its kind or the API's name says nothing more.
+ */
+function listLabel(s: AnswerInput['steps'][number], steps: AnswerInput['steps']): string | undefined {
+  const key = recordListKey(s);
+  if (!key || !steps.some((o) => o !== s && o.name !== s.name && recordListKey(o) === key)) return undefined;
+  const noun = singularWord(key.toLowerCase());
+  const words = apiOf(s.name).replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split('_').filter((w) => w && !LOOKUP_VERBS.test(w) && !/^(?:filter|out|info|details|data|list|all|films?|movies?|results?)$/.test(w) && singularWord(w) !== noun);
+  if (!words.length) return undefined;
+  const label = words.join(' ');
+  return /^(?:coming|upcoming|coming soon)$/.test(label) ? 'coming soon' : label;
+}
+
 /** The argument that tells a turn's calls of one API apart ("the property id 25433"), or the one it was asked about. */
 function subjectOf(s: AnswerInput['steps'][number], steps: AnswerInput['steps']): string | undefined {
   const same = steps.filter((o) => o.name === s.name);
@@ -848,7 +914,8 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
     // A record's line ("id 299534, title "Avengers: Endgame", runtime 181") is introduced, never opens the sentence bare.
     if (!about && !/^(?:the|there|it|that)\b/.test(said)) return topic ? `${capitalise(topic)}: ${said}.` : `The reply gives ${said}.`;
     const forms: ((what: string) => string)[] = [...FOUND];
-    if (topic && !said.includes(':') && !/\b(?:with|by|filter|now|out|coming|time)\b/.test(topic) && !topic.split(' ').some((w) => w.length >= 4 && said.toLowerCase().includes(w))) forms.push(...FOUND_TOPIC.filter((f) => !f('T', 'W').includes(': W') || !/[:;]/.test(said)).map((f) => (w: string) => f(topic, w)));
+    // A topic that is no noun ("nearby" of search_nearby) takes no "On the …" frame.
+    if (topic && !/^(?:nearby|all|latest|recent|new|popular|upcoming|top|more|now|today)$/.test(topic) && !said.includes(':') && !/\b(?:with|by|filter|now|out|coming|time)\b/.test(topic) && !topic.split(' ').some((w) => w.length >= 4 && said.toLowerCase().includes(w))) forms.push(...FOUND_TOPIC.filter((f) => !f('T', 'W').includes(': W') || !/[:;]/.test(said)).map((f) => (w: string) => f(topic, w)));
     // A count of what came back ("there are 3 films: …") is said more than one way: one frame for every
     // list read as the template it was (answer_frame_top_share_teval).
     const counted = /^there (?:are|is) (\S+ [^:]+: .*)$/.exec(said)?.[1];
@@ -857,6 +924,10 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
       const sep = /^(?:the|there|it|that)\b/.test(said) ? ',' : ':';
       return rng.pick([`For ${about}${sep} ${said}.`, `As for ${about}${sep} ${said}.`, ...(counted ? [`For ${about}, I found ${counted}.`, `Looking up ${about} gave ${counted}.`] : [])]);
     }
+    // Two lists of one kind (films now playing, films coming soon) each named by what its call asked for.
+    const label = listLabel(s, steps);
+    const listed = /^there (?:are|is) (\S+ .*)$/.exec(said)?.[1];
+    if (label && listed) return `${capitalise(label)}: ${listed}.`;
     if (counted) return rng.pick([`${capitalise(said)}.`, `I found ${counted}.`, `I got back ${counted}.`, `The reply lists ${counted}.`]);
     return rng.pick(forms)(said);
   }
@@ -1020,6 +1091,9 @@ function decide(question: string, steps: AnswerInput['steps']): Verdict | undefi
 function answeredFirst(yes: boolean, sentence: string, tail?: string): string {
   const body = sentence.replace(/^I found that /, '').replace(/[.!?]$/, '');
   const lower = /^(?:I|I'm|I've)\b|^[A-Z]{2,}|^"/.test(body) ? body : body.charAt(0).toLowerCase() + body.slice(1);
+  // "Are there any rooms free?" — "Yes, there is one: room 102.", not "Yes, the only room is 102.".
+  const only = yes && !tail ? /^the only ([a-z]+(?: [a-z]+)?) is (.+)$/.exec(lower) : null;
+  if (only) return `Yes, there is one: ${only[1]} ${only[2]}.`;
   return `${yes ? 'Yes' : 'No'}, ${lower}${tail ? `, ${tail}` : ''}.`;
 }
 
@@ -1099,5 +1173,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-35', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-36', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

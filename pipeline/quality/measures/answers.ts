@@ -13,7 +13,7 @@ import { insertedRange } from '../text.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { keyAsWords } from '../grammar.js';
 import { callChangesState } from '../../errors/sideEffects.js';
-import { askedFieldWord, dayInWords, epochDate, requestUsesKey, unitOf, unitPattern } from '../../answerFacts.js';
+import { askedCount, askedFieldWord, dayInWords, epochDate, requestUsesKey, unitOf, unitPattern } from '../../answerFacts.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import type { CaseMeasure } from '../types.js';
 
@@ -260,14 +260,17 @@ export function askedFieldMissing(turn: AnsweredTurn, tools: TestCase['tools'] =
         const word = askedFieldWord(k, turn.request, docs.find((d) => d.name === k)?.description);
         return word ? [[k, word] as const] : [];
       });
-      // A long list is named by its first three ("4 films, among them …"): their fields are the ones owed.
-      for (const r of records.length > 3 ? records.slice(0, 3) : records) {
+      // A long list is named by its first three ("4 films, among them …"), or as many as the user asked
+      // for ("the top 5 places"): their fields are the ones owed.
+      for (const r of records.slice(0, Math.max(3, Math.min(askedCount(turn.request) ?? 3, 10)))) {
         const name = ['name', 'title'].map((k) => r[k]).find((x): x is string => typeof x === 'string');
         if (!name || !turn.answer.includes(name)) continue;
         for (const [k, word] of keys) {
           const v = r[k];
-          if (!((typeof v === 'string' && v.trim() && v.length <= 120) || typeof v === 'number')) continue;
-          const shown = [String(v), typeof v === 'number' ? v.toLocaleString('en-US') : '', typeof v === 'string' ? dayInWords(v) ?? '' : ''].filter(Boolean);
+          if (!((typeof v === 'string' && v.trim()) || typeof v === 'number')) continue;
+          // A long text (a paper's summary) is owed at least its opening words.
+          const text = typeof v === 'string' && v.length > 120 ? v.replace(/\s+/g, ' ').trim().slice(0, 40) : String(v);
+          const shown = [text, typeof v === 'number' ? v.toLocaleString('en-US') : '', typeof v === 'string' ? dayInWords(v) ?? '' : ''].filter(Boolean);
           if (!shown.some((x) => turn.answer.includes(x))) return `${word} (\`${k}\`) of "${name}" asked for and left out`;
           // Told under the source's name where the user said another word ("vote average 8.7" for "rating").
           // A value the call was asked about is the finding's subject ("For the region "中国大陆", …"), not the field told.
@@ -287,6 +290,78 @@ export const answerAskedFieldMissing: CaseMeasure = {
   title: 'closing answer leaves out a field the user asked for by name for a record it names, or tells it under another name than the user\'s (asked for "the property ID, name, and address", given the names only; asked for "categories" and "rating", given neither `cate` nor `vote_average`, or given "vote average 8.7")',
   population: 'cases that show or ask for a closing answer',
   check: (tc) => turnDefect(tc, (t) => askedFieldMissing(t, tc.tools)),
+};
+
+const recordsIn = (value: unknown): [string, Record<string, unknown>[]][] => {
+  const isRecords = (v: unknown): v is Record<string, unknown>[] => Array.isArray(v) && v.length > 0 && v.every(isPlainObject);
+  if (isRecords(value)) return [['[]', value]];
+  return isPlainObject(value) ? Object.entries(value).filter((e): e is [string, Record<string, unknown>[]] => isRecords(e[1])) : [];
+};
+const nameOf = (r: Record<string, unknown>) => ['name', 'title'].map((k) => r[k]).find((x): x is string => typeof x === 'string' && x.trim() !== '');
+
+/**
+ * A list cut short of the count the user named: "the five movies that will be released soon" (or "the
+ * top 5 places", "a list of up to five places") answered "5 films, among them" three. Every item up to
+ * the count asked (askedCount, at most ten) that the call returned is owed by name.
+ */
+export function askedCountCut(turn: AnsweredTurn): string | undefined {
+  const k = askedCount(turn.request);
+  if (!k || k <= 3) return undefined;
+  for (const c of turn.calls) {
+    for (const [, list] of recordsIn(parseToolResponse(c.response))) {
+      const names = list.map(nameOf);
+      if (names.some((n) => n === undefined) || names.length <= 3) continue;
+      const owed = names.slice(0, Math.min(k, names.length)) as string[];
+      const told = owed.filter((n) => turn.answer.includes(n));
+      if (told.length > 0 && told.length < owed.length) return `asked for ${k}, told ${told.length} of ${names.length} (${owed.find((n) => !turn.answer.includes(n))} left out)`;
+    }
+  }
+  return undefined;
+}
+
+export const answerAskedCountCut: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_asked_count_cut',
+  group: 'text',
+  title: 'closing answer names fewer items of a list than the count the user asked for ("the five movies that will be released soon" answered "5 films, among them" three; "top 5 places" answered with 3)',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, askedCountCut),
+};
+
+/** An API name's words that say what kind of list it gives ("now playing" of now_playing_out_filter), not how it is fetched. */
+const apiWords = (name: string) => apiOf(name).replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split('_').filter((w) => w.length >= 3 && !/^(?:get|fetch|retrieve|search|list|view|show|find|query|filter|out|info|details|data|all)$/.test(w));
+
+/**
+ * Two lists of one kind from two calls (films now playing and films coming soon) told one after the
+ * other with nothing saying which is which: "There are 10 films, among them … There are 5 films, among
+ * them …". The sentence that tells each list must name it by what its call asked for ("Now playing: …";
+ * "Coming soon: …"): a word of its API's name the other call's lacks.
+ */
+export function listsUntold(turn: AnsweredTurn): string | undefined {
+  const lists = turn.calls.flatMap((c) => recordsIn(parseToolResponse(c.response)).map(([key, list]) => ({ c, key, list })));
+  const sentences = turn.answer.split(/(?<=[.!?])\s+(?=[A-Z"])/);
+  for (const a of lists) {
+    for (const b of lists) {
+      if (a === b || a.key !== b.key || a.c.name === b.c.name) continue;
+      const first = a.list.map(nameOf).find((n) => n && turn.answer.includes(n));
+      if (!first || !b.list.map(nameOf).some((n) => n && turn.answer.includes(n) && !a.list.some((r) => nameOf(r) === n))) continue;
+      const own = apiWords(a.c.name).filter((w) => !apiWords(b.c.name).includes(w));
+      if (!own.length) continue;
+      const sentence = sentences.find((t) => t.includes(first)) ?? '';
+      const head = sentence.slice(0, sentence.indexOf(first)).toLowerCase();
+      if (!own.some((w) => head.includes(w.slice(0, 5)))) return `the ${keyAsWords(a.key).toLowerCase()} list of \`${apiOf(a.c.name)}\` not told apart from \`${apiOf(b.c.name)}\`'s: "${head.slice(0, 50).trim()}"`;
+    }
+  }
+  return undefined;
+}
+
+export const answerListsUntold: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_lists_untold',
+  group: 'text',
+  title: 'closing answer tells two lists of one kind from two calls without saying which is which ("There are 10 films, among them … There are 5 films, among them …" for films now playing and coming soon)',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, listsUntold),
 };
 
 /** A list of records told by its first one only: "There are 2 results; in the first, open 20.08, …". */
@@ -318,4 +393,4 @@ export const answerOpenerMismatch: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => openerMismatch(t.answer)),
 };
 
-export const ANSWER_MEASURES = [answerSentenceRepeated, answerRawTimestamp, answerUnitlessNumber, answerQuotedScalar, answerEchoesDone, answerActionUnnamed, answerAskedFieldMissing, answerListFirstOnly, answerOpenerMismatch];
+export const ANSWER_MEASURES = [answerSentenceRepeated, answerRawTimestamp, answerUnitlessNumber, answerQuotedScalar, answerEchoesDone, answerActionUnnamed, answerAskedFieldMissing, answerAskedCountCut, answerListsUntold, answerListFirstOnly, answerOpenerMismatch];

@@ -490,6 +490,12 @@ const UNPHRASED_FIELD: RegExp[] = [
   /\bthe (?:[a-z]+ )*?(?:status|state)\s+(?:is|are)\s+"[^"]*\b(?:successfully|completed)\b/i,
   /\ba [\d,]+-(?:character|word) text\b/i,
   /\bthe result\s+(?:is|are)\b/i,
+  // A source's field names read as nouns: "the overall is "Light rain"", "the avg temperature is 29.4"
+  // (no unit), "property type House, person capacity 2": "light rain, averaging 29.4 °C", "a house for 2 guests".
+  /\bthe overall(?: weather)?\s+(?:is|are)\b/i,
+  /\b(?:the )?avg temperature(?:\s+(?:is|are))?\s+-?\d/i,
+  /\bproperty type [A-Z]/,
+  /\bperson capacity \d/i,
 ];
 const NOUN_COMPOUND = /\b(?:check|log|sign|plug|add|drop) (?:in|on)\s+(?:is|are)\b/i;
 /** Words that say a call only looked something up: wrong for a call that sent, booked or cancelled. */
@@ -517,7 +523,7 @@ export const answerFieldUnphrased: CaseMeasure = {
   kind: 'case',
   id: 'answer_field_unphrased',
   group: 'text',
-  title: 'closing answer reads a field name as a noun or dumps its value ("the created by is", "the success is true", "the healthy tire pressure is true", "the gallon is 3.96", "the stock list is a list of 4", "the travel cost list is just 10000", "the car info is empty", `the state is "Send completed successfully."`, "a 349-character text"), or says it looked up what a call changed ("I checked with `save_file`")',
+  title: 'closing answer reads a field name as a noun or dumps its value ("the created by is", "the success is true", "the healthy tire pressure is true", "the gallon is 3.96", "the stock list is a list of 4", "the travel cost list is just 10000", "the car info is empty", `the state is "Send completed successfully."`, "a 349-character text", "the overall is "Light rain" and the avg temperature is 29.4", "property type House, person capacity 2"), or says it looked up what a call changed ("I checked with `save_file`")',
   population: 'cases that show or ask for a closing answer',
   check(tc) {
     const tools = tc.tools.map((t) => t.name);
