@@ -13,6 +13,7 @@ import { finishWithStepsLeft, infeasibleSkip, placeholderRetry } from '../../pip
 import { skipThoughtCitesUnseen } from '../../pipeline/quality/measures/thoughts.js';
 import { skipProblem, skipThought } from '../../stages/diversify-external/afterFailure.js';
 import { Rng } from '../../pipeline/rng.js';
+import { contextWith, externalCase as caseAfterFailure } from '../support/externalCases.js';
 
 const tool = (name: string, params: string[], description = `Does ${name}.`): ToolDoc => ({
   name,
@@ -43,6 +44,9 @@ const TOOLS = [
 const ok = (content: string): ToolResponse => ({ content, tier: 'simulated' });
 const failure: ToolResponse = { content: 'HTTP 503 Service Unavailable', tier: 'simulated', error: { source: 'environment', message: 'HTTP 503 Service Unavailable' } };
 
+const externalCase = (t: Trajectory, k: number, next: Action, cot = false): TestCase => caseAfterFailure(t, k, next, failure.content, cot);
+const ctxWith = contextWith;
+
 function trajectory(id: string, user: string, steps: [Action, string, number[]?][], source: 'teval' | 'bfcl' = 'teval'): Trajectory {
   return {
     id,
@@ -54,35 +58,7 @@ function trajectory(id: string, user: string, steps: [Action, string, number[]?]
   };
 }
 
-/** The case an external failure at step k of `t` makes, with `next` as its second ground-truth action. */
-function externalCase(t: Trajectory, k: number, next: Action, cot = false): TestCase {
-  const steps = toolSteps(t);
-  const messages: ChatMessage[] = [
-    { role: 'system', content: `You can call: ${JSON.stringify(t.tools)}` },
-    { role: 'user', content: t.turns[0].user },
-    ...steps.slice(0, k - 1).flatMap(({ step }): ChatMessage[] => [
-      { role: 'assistant', content: JSON.stringify(step.action) },
-      { role: 'function', content: step.response!.content },
-    ]),
-    { role: 'assistant', content: JSON.stringify(steps[k - 1].step.action) },
-    { role: 'function', content: failure.content },
-  ];
-  return {
-    id: `${t.id}-env-k${k}${cot ? '-cot' : ''}`,
-    kind: 'external',
-    errorType: '',
-    cot,
-    trajectoryId: t.id,
-    source: t.source,
-    k,
-    messages,
-    tools: t.tools,
-    groundTruth: [steps[k - 1].step.action, next],
-    provenance: { methods: {}, parents: [] },
-  } as TestCase;
-}
 
-const ctxWith = (t: Trajectory): QualityContext => ({ trajectory: (id) => (id === t.id ? t : undefined), baseCase: () => undefined });
 
 // teval_query_51_1: reserve room 101 only if the availability check (which failed) says it is free.
 const rooms = trajectory(

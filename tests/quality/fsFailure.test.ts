@@ -22,6 +22,7 @@ import { environmentMessage, LOCAL_KINDS, simulateOffline, statedFormProblem, va
 import { formatSlip, sameValueOtherForm } from '../../pipeline/errors/formatSlip.js';
 import { Rng } from '../../pipeline/rng.js';
 import { httpStyleError } from '../../pipeline/quality/grounding.js';
+import { contextWith, externalCase as caseAfterFailure } from '../support/externalCases.js';
 
 const fs = (api: string, params: string[]): ToolDoc => ({
   name: `GorillaFileSystem.${api}`,
@@ -37,25 +38,13 @@ const TOOLS = [fs('cd', ['folder']), fs('mkdir', ['dir_name']), fs('du', []), fs
 const ok = (content: string): ToolResponse => ({ content, tier: 'live' });
 const failure: ToolResponse = { content: 'OSError: [Errno 16] Device or resource busy: cd was throttled after too many operations in the last second (limit 10); try again shortly', tier: 'simulated', error: { source: 'environment', message: 'busy' } };
 
+const externalCase = (t: Trajectory, k: number, next: Action): TestCase => caseAfterFailure(t, k, next, failure.content);
+const ctxWith = contextWith;
+
 function trajectory(id: string, user: string, steps: [Action, string][]): Trajectory {
   return { id, source: 'bfcl', tools: TOOLS, turns: [{ user, steps: steps.map(([action, response]) => ({ action, response: ok(response) })), final: 'done' }], final: 'done', meta: {} };
 }
 
-function externalCase(t: Trajectory, k: number, next: Action): TestCase {
-  const steps = toolSteps(t);
-  const messages: ChatMessage[] = [
-    { role: 'system', content: `You can call: ${JSON.stringify(t.tools)}` },
-    { role: 'user', content: t.turns[0].user },
-    ...steps.slice(0, k - 1).flatMap(({ step }): ChatMessage[] => [
-      { role: 'assistant', content: JSON.stringify(step.action) },
-      { role: 'function', content: step.response!.content },
-    ]),
-    { role: 'assistant', content: JSON.stringify(steps[k - 1].step.action) },
-    { role: 'function', content: failure.content },
-  ];
-  return { id: `${t.id}-env-k${k}`, kind: 'external', errorType: '', cot: false, trajectoryId: t.id, source: t.source, k, messages, tools: t.tools, groundTruth: [steps[k - 1].step.action, next], provenance: { methods: {}, parents: [] } } as unknown as TestCase;
-}
-const ctxWith = (t: Trajectory): QualityContext => ({ trajectory: (id) => (id === t.id ? t : undefined), baseCase: () => undefined });
 
 // bfcl_multi_turn_base_0: "go to document and make a folder temp there".
 const temp = trajectory('bfcl_multi_turn_base_0', "Move into the 'document' folder and create a new directory 'temp' there; then tweet that it is done.", [

@@ -821,6 +821,17 @@ export const gtRepeatsAnsweredCall: CaseMeasure = {
 };
 
 /**
+ * How much of a case's messages shows correct calls: all of them, but an internal error case's own
+ * wrong call; undefined when the case shows no call and its ground truth makes none.
+ */
+function correctHistoryEnd(tc: TestCase): number | undefined {
+  const gts = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
+  if (!gts.some((g) => g.name !== FINISH_ACTION) && !tc.messages.some((m) => m.role === 'assistant')) return undefined;
+  const lastCall = tc.messages.map((m) => m.role).lastIndexOf('assistant');
+  return tc.kind === 'internal' && tc.errorType !== '' ? lastCall : tc.messages.length;
+}
+
+/**
  * A call the case asks for or shows that passes an argument of another kind than its doc declares:
  * T-Eval's `get_author_id(mauthors="machine learning")` (a topic where the author's name belongs),
  * "first author", a paper's title; a company's name where a ticker belongs; free text where a
@@ -833,10 +844,8 @@ export const gtArgumentKindMismatch: CaseMeasure = {
   title: 'a ground-truth or shown call passes an argument of another kind than its doc declares: a research topic, a paper title or "first author" where get_author_id takes the author\'s name, a company name where a ticker belongs, free text where a YYYY-MM-DD date belongs',
   population: 'cases whose ground truth or shown history calls a tool',
   check(tc) {
-    const gts = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
-    if (!gts.some((g) => g.name !== FINISH_ACTION) && !tc.messages.some((m) => m.role === 'assistant')) return undefined;
-    const lastCall = tc.messages.map((m) => m.role).lastIndexOf('assistant');
-    const historyEnd = tc.kind === 'internal' && tc.errorType !== '' ? lastCall : tc.messages.length;
+    const historyEnd = correctHistoryEnd(tc);
+    if (historyEnd === undefined) return undefined;
     const m = argumentKindMismatch(tc.messages, tc.groundTruth, tc.tools, historyEnd);
     return m ? describeKindMismatch(m) : null;
   },
@@ -850,10 +859,8 @@ export const gtTickerLeftOut: CaseMeasure = {
   title: 'a ground-truth or shown call leaves out the ticker the request names though its doc takes one: get_ticker_news() for "the most recent news articles related to the stock ticker symbol \'AAPL\'", so the news is of no company in particular',
   population: 'cases whose ground truth or shown history calls a tool',
   check(tc) {
-    const gts = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
-    if (!gts.some((g) => g.name !== FINISH_ACTION) && !tc.messages.some((m) => m.role === 'assistant')) return undefined;
-    const lastCall = tc.messages.map((m) => m.role).lastIndexOf('assistant');
-    const historyEnd = tc.kind === 'internal' && tc.errorType !== '' ? lastCall : tc.messages.length;
+    const historyEnd = correctHistoryEnd(tc);
+    if (historyEnd === undefined) return undefined;
     return tickerLeftOut(tc.messages, tc.groundTruth, tc.tools, historyEnd) ?? null;
   },
 };
