@@ -744,3 +744,31 @@ export function splitOrderLost(dialogue: { role: string; text: string }[]): stri
   }
   return undefined;
 }
+
+/** Sentences a closing may open or end with that anyone says ("OK.", "Okay, great!", "Thank you.", "Have a good day!"): not a shape. */
+const COMMON = /^(?:ok(?:ay)?|alright|all right|sure|great|perfect|awesome|excellent|wonderful|cool|yes|thanks?|thank you(?: (?:so|very) much)?|no problem|of course|certainly|absolutely|sounds good|got it|you got it|have a (?:\w+ )?(?:day|one|morning|afternoon|evening))(?: (?:ok(?:ay)?|great|sure|thanks?|thank you|perfect|awesome|then))*$/;
+
+/** Words a closing's own wording is made of: never masked as the customer's, though customers say them too. */
+const SHAPE_WORDS = new Set('i me my you your youre youll youd we our it its thats that this there then so is are be was will can cant would should to at for of in on and or but with when where what which as if up just now here the ask asking tell say give order ordering orders place counter barista till register front line turn shop cafe arrive get got go set sure right good fine noted it is done settled settle one sounds like want wanted want have having had make made take taking know let whoever staff them they their out read mention reach reaching all any'.split(' '));
+
+/**
+ * The shape of each sentence of a closing reply: its words, with the words the customer said in
+ * that dialogue (`customer`, their turns) masked ("Got it: a decaf Latte." -> "got it *").
+ * Sentences anyone says ("Thank you.") are left out. The closing-shape measure and the rewrite that
+ * words an insertion's closings (sources/dialogue/honest.ts closeInsertion) share it, so no wording
+ * the rewrite picks can repeat a shape the measure reads.
+ */
+export function closingSentenceShapes(closing: string, customer: readonly string[]): string[] {
+  const said = new Set(customer.flatMap((t) => normalizeLine(t).split(' ')).filter((w) => !SHAPE_WORDS.has(w)));
+  for (const w of ['a', 'an', 'one', 'some', 'two']) said.add(w);
+  const out = new Set<string>();
+  for (const sentence of closing.split(/(?<=[.!?;])\s+/)) {
+    const words = normalizeLine(sentence).split(' ').filter(Boolean);
+    if (!words.length || COMMON.test(words.join(' '))) continue;
+    const shape = words.map((w) => (said.has(w) ? '*' : w)).join(' ').replace(/\*(?: \*)+/g, '*');
+    const own = shape.split(' ').filter((w) => w !== '*').length;
+    if (own === 0 || (!shape.includes('*') && own < 3)) continue;
+    out.add(shape);
+  }
+  return [...out];
+}

@@ -342,14 +342,21 @@ export function* rankedOrder(costs: readonly number[], draws: Float64Array): Gen
  * only on the dialogues and their order.
  */
 export function insertionTurns(dialogues: HonestDialogue[]): { role: 'user' | 'assistant'; content: string; tokens: number; from: string }[] {
-  const closings = closeInsertion(
-    dialogues.map((d) => d.closing),
-    dialogues.map((d) => d.id).join('\n'),
-  );
   // The menu answers ("I can't see their menu …") worded for this insertion too: no sentence of theirs in two dialogues in a row.
   const menuAt = dialogues.flatMap((d, n) => (d.menu ?? []).map((m) => ({ n, index: m.index, question: m.question })));
   const menuTexts = menuInsertion(menuAt.map((m) => m.question), dialogues.map((d) => d.id).join('\n'));
   const menuText = new Map(menuAt.map((m, k) => [`${m.n}:${m.index}`, menuTexts[k]]));
+  // Each dialogue's last reply as shown when it is not rewritten (a menu answer, the corpus's own):
+  // the rewritten closings around it are worded apart from it.
+  const lastReply = (d: HonestDialogue, n: number) => {
+    const i = d.turns.map((t) => t.role).lastIndexOf('assistant');
+    return i < 0 ? undefined : menuText.get(`${n}:${i}`) ?? d.turns[i].content;
+  };
+  const closings = closeInsertion(
+    dialogues.map((d) => d.closing),
+    dialogues.map((d) => d.id).join('\n'),
+    { customer: dialogues.map((d) => d.turns.filter((t) => t.role === 'user').map((t) => t.content)), fixed: dialogues.map(lastReply) },
+  );
   const turns: { role: 'user' | 'assistant'; content: string; tokens: number; from: string }[] = [];
   dialogues.forEach((d, n) => {
     d.turns.forEach((t, i) => {

@@ -32,7 +32,7 @@
  * sharing a line and spread the lines across cases. A dialogue whose claim the rules cannot undo (a reply
  * mid-dialogue that only claims) is left out of the pool.
  */
-import { AFTER_DRINK, NOT_ADD_IN, withoutOpeningAnswer, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks } from '../../pipeline/dialogueRules.js';
+import { AFTER_DRINK, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -47,6 +47,11 @@ const DETERMINER = /^(?:a|an|one|two|three|four|five|six|\d+|some|the)$/i;
 const STOP = /^(?:i|me|my|you|your|we|us|our|get|have|like|want|take|order|for|of|to|please|can|could|would|may|will|and|with|just|go|think|try|need|also|another|it|is|this|that|today|or|in|on|at|be|some|make|made|grab|gimme|give|id|ill|im|i'd|i'll|i'm|love|really|actually|gonna|wanna|gotta|lemme|going|mood|craving|nice|good|tasty|yummy|delicious|lovely|yummy)$/i;
 /** Words after the drink that carry on the order ("with oat milk", ", iced", "to go"). */
 const CARRY = /^(?:,?\s+(?:with|in|to go|no|extra|without|iced|hot|decaf|made with|that has|that'?s made with|along with|topped with|light|easy|half|double|triple|and (?:a |an |some |extra |no )?(?:[\w%-]+ ){0,2}(?:milk|syrup|sweetener|sugar|foam|cream|shot|shots|sauce|ice|cinnamon|honey|vanilla|hazelnut|caramel))\b[^.,!?;]*?)(?=[.,!?;]|\s+(?:and\s+)?(?:i|i'd|i'll|i'm|id|ill|please|thanks?|thank you|for me|today)\b|$)/i;
+
+/** Words joining a second item of an order ("and also", "and then", "plus", "as well as"), left at an end when the item was cut off. */
+const CONNECTOR_END = /(?:[\s,]+(?:and(?:\s+(?:also|then))*|also|then|plus|as well as|along with|as well))+\s*$/i;
+/** A connector between two items of an order, said plainly as "and" in a read-back ("a mocha and also a cortado" -> "a mocha and a cortado"). */
+const CONNECTOR_MID = /,?\s+(?:and\s+(?:also|then)(?:\s+also)?|plus|as well as)\s+(?=(?:a|an|one|two|three|another|some)\s)/gi;
 
 function swapPerson(text: string): string {
   return text
@@ -90,6 +95,8 @@ export function orderPhrase(text: string): string | undefined {
     rest = rest.slice(c[0].length);
   }
   tail = tail.replace(/\s+/g, ' ').replace(/,\s*$/, '').replace(/\s+(?:for|to (?:drink|have)(?: it)?) here$/i, '');
+  // "with 2% milk and also I want a Cortado": the option stops where the next item's connector starts ("and also", "and then", "plus", "as well as").
+  tail = tail.replace(CONNECTOR_END, '');
   if (tail.split(' ').length > 12) tail = '';
   const core = [...lead, m[0]].join(' ');
   let phrase = `${core}${tail}`.replace(/\s+,/g, ',').trim();
@@ -187,11 +194,13 @@ function secondDrinkAt(text: string): number {
 export function completeOrder(phrase: string, texts: string[]): string {
   const lacking = (p: string, ts: string[]) => [...new Set(ts.flatMap(statedModifiers))].filter((m) => !orderModifiers(p).includes(m));
   const lack = lacking(phrase, texts);
-  if (!lack.length) return phrase;
   const all = texts.join(' ');
   // Two drinks of one turn: each completed from its own part of the turn.
   const at = secondDrinkAt(texts[0]);
-  if (at >= 0) {
+  // "a Mocha and also I want a Cortado": the phrase stopped at the first drink, the second is read back too.
+  const carried = at >= 0 && [...phrase.matchAll(new RegExp(DRINK.source, 'gi'))].length > 1;
+  if (!lack.length && (at < 0 || carried)) return phrase;
+  if (at >= 0 && !carried) {
     const second = orderPhrase(texts[0].slice(at));
     const noun = (x: string) => (DRINK.exec(x)?.[0] ?? '').toLowerCase().replace(/(?:'s|s)$/, '');
     // "two mochas except one mocha with almond milk and the other with oat": the same drink, split below.
@@ -201,6 +210,7 @@ export function completeOrder(phrase: string, texts: string[]): string {
       return `${withModifiers(phrase, lacking(phrase, [head]), head)} and ${withModifiers(second, lacking(second, tail), tail.join(' '))}`;
     }
   }
+  if (!lack.length) return phrase;
   // One drink several times, each made its own way: "one decaf", "one with oat milk and the other with 2%".
   const parts = [...all.matchAll(/\b(?:one|1|the other(?: one)?|another|the second|the first)\b(?: of (?:them|those|the \w+))?[^.!?,;]*?(?=\s+and\s+(?:\w+\s+){0,2}?(?:one|1|the other|another|the second)\b|[.!?,;]|$)/gi)]
     .map((m) => ({ text: m[0], mods: statedModifiers(m[0]) }))
@@ -259,10 +269,11 @@ export function restate(order: string): string {
     const named = noun && new RegExp(`\\b${noun}\\b`, 'i').test(x.slice(0, at));
     return noun && !named ? `, the ${noun} ${what}` : `, ${what.replace(/^(?:a|an) (?=half\b)/i, '')}`;
   });
+  x = x.replace(CONNECTOR_MID, ' and ');
   x = x.replace(/\s+(?:too|also|as well)$/i, '').replace(/\s{2,}/g, ' ').trim();
   // An order cut where the customer's sentence went on ("a mocha to go since I'm in a rush", "a
   // latte with 2% milk and vanilla and …") ends on the word that joined the rest: read back without it.
-  x = x.replace(/(?:[\s,]+\b(?:since|because|but|and|or|with|of|the|an?|so|as|can|could|please)\b)+$/i, '');
+  x = x.replace(/(?:[\s,]+\b(?:since|because|but|and|or|with|of|the|an?|so|as|can|could|please|also|then|plus|as well as)\b)+$/i, '');
   // "a macchiato, with almond milk", "with 2% milk and with vanilla": one phrase, joined once.
   x = x.replace(/,\s+with\b/gi, ' with').replace(/\band with\b/gi, 'and');
   // "a Cortado with double": the shots before the drink ("a double cortado").
@@ -533,28 +544,55 @@ const planText = (p: ClosingPlan, close: string) => menuCase([p.opener, ...p.sai
  * and where to give it in a wording the insertion has used least, never a shape of the closing just
  * before, ties broken by a hash of the insertion's key — the same closings for the same dialogues.
  */
-export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string): (string | undefined)[] {
+export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string, shown?: { customer: readonly string[][]; fixed: readonly (string | undefined)[] }): (string | undefined)[] {
   // Shapes are numbered once (SHAPE_IDS); uses and the previous closing's shapes are kept by number.
   const used = new Int32Array(SHAPE_IDS.size);
   let previous: readonly number[] = [];
   let disclaimed = false;
   const said = new Set<string>();
   const seed = hash(key);
+  // The sentence shapes the closing-shape measure reads (closingSentenceShapes), over every closing
+  // shown, the corpus's kept sentences and the closings not rewritten ("The barista can tell you."
+  // of a menu answer) included: none in two closings in a row, none in more than two.
+  const shapeUses = new Map<string, number>();
+  const shapesOf = (text: string | undefined, n: number) => (text && shown ? closingSentenceShapes(text, shown.customer[n] ?? []) : []);
+  let lastShapes: string[] = [];
+  const clashes = (text: string, n: number) => {
+    if (!shown) return false;
+    const next = plans[n + 1] ? [] : shapesOf(shown.fixed[n + 1], n + 1);
+    return shapesOf(text, n).some((x) => lastShapes.includes(x) || next.includes(x) || (shapeUses.get(x) ?? 0) >= 2);
+  };
+  const record = (text: string | undefined, n: number) => {
+    lastShapes = shapesOf(text, n);
+    for (const x of lastShapes) shapeUses.set(x, (shapeUses.get(x) ?? 0) + 1);
+    return text;
+  };
   return plans.map((plan, n) => {
-    if (!plan) return undefined;
+    if (!plan) {
+      record(shown?.fixed[n], n);
+      return undefined;
+    }
+    // A kept sentence of the corpus's ("Thank you for being a loyal customer.") said in the closing
+    // before, or twice already: left out here, the rewritten part still names the order.
+    const fresh = (xs: string[]) => xs.filter((x) => !clashes(x, n));
+    const kept = shown ? { ...plan, said: fresh(plan.said), leave: fresh(plan.leave) } : plan;
     // A reply that already reads the order back ("Okay, that's one lavender earl grey tea.") gets only
     // where to give it, not a second read-back of the same order.
-    const p = plan.phrase && readsBack(plan.said, plan.phrase) ? { ...plan, phrase: undefined } : plan;
+    const p = kept.phrase && readsBack(kept.said, kept.phrase) ? { ...kept, phrase: undefined } : kept;
     if (!disclaimed) {
       disclaimed = true;
-      let i = seed % (p.phrase ? CLOSING.length : CLOSING_PLAIN.length);
+      const count = p.phrase ? CLOSING.length : CLOSING_PLAIN.length;
+      let i = seed % count;
       // Two drinks are not "the one", nor "it is".
-      if (p.phrase && /^(?:two|three|four|both|\d+)\b|\b(?:and (?:the|a|an|one)|the two)\b|^the (?:\w+ )?\w+s(?:$|,)/i.test(p.phrase)) while (SINGULAR_WORDING.test(CLOSING[i]('x'))) i = (i + 1) % CLOSING.length;
+      const plural = !!p.phrase && /^(?:two|three|four|both|\d+)\b|\b(?:and (?:the|a|an|one)|the two)\b|^the (?:\w+ )?\w+s(?:$|,)/i.test(p.phrase);
+      const textAt = (k: number) => planText(p, p.phrase ? CLOSING[k](p.phrase) : CLOSING_PLAIN[k]);
+      for (let tries = 0; tries < count && ((plural && SINGULAR_WORDING.test(CLOSING[i]('x'))) || clashes(textAt(i), n)); tries++) i = (i + 1) % count;
+      if (plural) while (SINGULAR_WORDING.test(CLOSING[i]('x'))) i = (i + 1) % CLOSING.length;
       // A disclaimer that opens the way a later confirmation does counts as that shape.
       const shapes = p.phrase ? (CLOSING_SHAPES[i] ?? []).map((s) => SHAPE_IDS.get(s)!) : [];
       for (const s of shapes) used[s]++;
       previous = shapes;
-      return planText(p, p.phrase ? CLOSING[i](p.phrase) : CLOSING_PLAIN[i]);
+      return record(textAt(i), n);
     }
     const options = p.phrase ? PHRASE_SHAPES : PLAIN_SHAPES;
     // After the reply's own opener ("OK."), no wording that opens with a filler of its own ("OK. Good, the mocha.").
@@ -564,30 +602,42 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string):
     const definite = !!p.phrase && /^the\b/i.test(p.phrase);
     const unfit = (i: number) => (plural && PHRASE_SINGULAR.has(i)) || (definite && PHRASE_FRESH.has(i)) || PHRASE_TWICE.has(i);
     const textOf = (i: number) => planText(p, p.phrase ? wordingText(p.phrase, i) : PLAIN_WORDINGS[i].text());
-    let best = -1;
-    let bestKey = Infinity;
-    for (let i = 0; i < options.length; i++) {
-      const shapes = options[i];
-      let uses = 0;
-      let clash = false;
-      for (const s of shapes) {
-        if (previous.includes(s)) clash = true;
-        if (used[s] > uses) uses = used[s];
+    const pick = (excluded: Set<number>) => {
+      let best = -1;
+      let bestKey = Infinity;
+      for (let i = 0; i < options.length; i++) {
+        const shapes = options[i];
+        let uses = 0;
+        let clash = false;
+        for (const s of shapes) {
+          if (previous.includes(s)) clash = true;
+          if (used[s] > uses) uses = used[s];
+        }
+        if (clash || uses > bestKey || filler.has(i) || unfit(i) || excluded.has(i)) continue;
+        const k = uses + mix(seed, n, i) / 2 ** 32;
+        // Two dialogues of one order ("a latte to go") never get the same closing word for word.
+        if (k < bestKey && !said.has(normalizeLine(textOf(i)))) {
+          bestKey = k;
+          best = i;
+        }
       }
-      if (clash || uses > bestKey || filler.has(i) || unfit(i)) continue;
-      const k = uses + mix(seed, n, i) / 2 ** 32;
-      // Two dialogues of one order ("a latte to go") never get the same closing word for word.
-      if (k < bestKey && !said.has(normalizeLine(textOf(i)))) {
-        bestKey = k;
-        best = i;
-      }
+      return best;
+    };
+    // A wording whose sentences read, once the order's words are masked, as a closing next to it or
+    // twice before does: the next best instead.
+    const excluded = new Set<number>();
+    let best = pick(excluded);
+    while (best >= 0 && clashes(textOf(best), n)) {
+      excluded.add(best);
+      best = pick(excluded);
     }
+    if (best < 0) best = pick(new Set());
     if (best < 0) best = 0;
     for (const s of options[best]) used[s]++;
     previous = options[best];
     const text = textOf(best);
     said.add(normalizeLine(text));
-    return text;
+    return record(text, n);
   });
 }
 

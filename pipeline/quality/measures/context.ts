@@ -9,7 +9,7 @@ import type { TestCase } from '../../schemas.js';
 import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
-import { misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
+import { closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
 export function spokenTurns(tc: TestCase): { role: 'user' | 'assistant'; text: string; thought?: string }[] | undefined {
@@ -248,33 +248,15 @@ export function dialogueSegments<T>(tc: TestCase, turns: T[]): T[][] | undefined
   return at.map((s, k) => turns.slice(s, at[k + 1] ?? turns.length)).filter((d) => d.length);
 }
 
-/** Sentences a closing may open or end with that anyone says ("OK.", "Okay, great!", "Thank you.", "Have a good day!"): not a shape. */
-const COMMON = /^(?:ok(?:ay)?|alright|all right|sure|great|perfect|awesome|excellent|wonderful|cool|yes|thanks?|thank you(?: (?:so|very) much)?|no problem|of course|certainly|absolutely|sounds good|got it|you got it|have a (?:\w+ )?(?:day|one|morning|afternoon|evening))(?: (?:ok(?:ay)?|great|sure|thanks?|thank you|perfect|awesome|then))*$/;
-
-/** Words a closing's own wording is made of: never masked as the customer's, though customers say them too. */
-const SHAPE_WORDS = new Set('i me my you your youre youll youd we our it its thats that this there then so is are be was will can cant would should to at for of in on and or but with when where what which as if up just now here the ask asking tell say give order ordering orders place counter barista till register front line turn shop cafe arrive get got go set sure right good fine noted it is done settled settle one sounds like want wanted want have having had make made take taking know let whoever staff them they their out read mention reach reaching all any'.split(' '));
-
 /**
  * The shape of each sentence of a dialogue's closing reply: its words, with the words the customer
- * said in that dialogue (the order) masked ("Got it: a decaf Latte." -> "got it *"). Sentences
- * anyone says ("Thank you.") are left out.
+ * said in that dialogue (the order) masked ("Got it: a decaf Latte." -> "got it *"); see
+ * pipeline/dialogueRules.ts closingSentenceShapes, which the rewrite uses to word closings apart.
  */
 export function closingShapes(dialogue: { role: string; text: string }[]): string[] {
   const closing = [...dialogue].reverse().find((t) => t.role === 'assistant');
   if (!closing) return [];
-  // The order's own words, not the words any sentence uses ("that's", "it", "order", "counter").
-  const said = new Set(dialogue.filter((t) => t.role === 'user').flatMap((t) => normalizeLine(t.text).split(' ')).filter((w) => !SHAPE_WORDS.has(w)));
-  for (const w of ['a', 'an', 'one', 'some', 'two']) said.add(w);
-  const out = new Set<string>();
-  for (const sentence of closing.text.split(/(?<=[.!?;])\s+/)) {
-    const words = normalizeLine(sentence).split(' ').filter(Boolean);
-    if (!words.length || COMMON.test(words.join(' '))) continue;
-    const shape = words.map((w) => (said.has(w) ? '*' : w)).join(' ').replace(/\*(?: \*)+/g, '*');
-    const own = shape.split(' ').filter((w) => w !== '*').length;
-    if (own === 0 || (!shape.includes('*') && own < 3)) continue;
-    out.add(shape);
-  }
-  return [...out];
+  return closingSentenceShapes(closing.text, dialogue.filter((t) => t.role === 'user').map((t) => t.text));
 }
 
 /** How often the insertion's most used closing shape recurs, and whether any recurs in two closings in a row. */
@@ -761,16 +743,21 @@ export const contextReplyAsCustomer: CaseMeasure = {
   check: (tc) => replyDefects(tc, speaksAsCustomer, (text) => `"${text.slice(0, 80)}"`),
 };
 
-/** A read-back whose restated request left its joins behind ("a decaf macchiato with chocolate and to it", "a decaf cortado with and hazelnut", "and an other normal coffee"); the words, or undefined. */
+/**
+ * A read-back whose restated request left its joins behind ("a decaf macchiato with chocolate and
+ * to it", "a decaf cortado with and hazelnut", "and an other normal coffee"), or stacked two
+ * connectors where the order had one ("a mocha with 2% milk and also and a cortado", "plus and a
+ * latte", ", and and"); the words, or undefined.
+ */
 export function garbledReadBack(text: string): string | undefined {
-  return /\b(?:with|and) (?:and|with)\b|\b(?:and|with) (?:to|in|into) (?:it|that|them)\b|\ban other\b/i.exec(text)?.[0];
+  return /\b(?:with|and|plus)(?:,? (?:also|then|too))*,? (?:and|with|plus|as well as)\b|\bas well as,? (?:and|with|plus)\b|\b(?:and|with) (?:to|in|into) (?:it|that|them)\b|\ban other\b|\b(?:and|plus|as well as)(?: also| then)*[.?!]/i.exec(text)?.[0];
 }
 
 export const contextReadBackGarbled: CaseMeasure = {
   kind: 'case',
   id: 'long_context_readback_garbled',
   group: 'text',
-  title: 'long context: an inserted read-back keeps the joins of the request it restates ("A decaf macchiato with chocolate and to it?", "A decaf cortado with and Hazelenut Sweetner", "Two decaf cortados and an other normal coffee?")',
+  title: 'long context: an inserted read-back keeps the joins of the request it restates or stacks two ("A decaf macchiato with chocolate and to it?", "A decaf cortado with and Hazelenut Sweetner", "Two decaf cortados and an other normal coffee?", "A mocha with 2% milk and also and a cortado with almond milk")',
   population: 'evolved cases with an inserted long context',
   check: (tc) => replyDefects(tc, garbledReadBack, (text) => `"${garbledReadBack(text)}" in "${text.slice(0, 90)}"`),
 };
