@@ -752,6 +752,21 @@ const COMMON = /^(?:ok(?:ay)?|alright|all right|sure|great|perfect|awesome|excel
 const SHAPE_WORDS = new Set('i me my you your youre youll youd we our it its thats that this there then so is are be was will can cant would should to at for of in on and or but with when where what which as if up just now here the ask asking tell say give order ordering orders place counter barista till register front line turn shop cafe arrive get got go set sure right good fine noted it is done settled settle one sounds like want wanted want have having had make made take taking know let whoever staff them they their out read mention reach reaching all any'.split(' '));
 
 /**
+ * The customer's words a closing's shape masks. The closing writer asks for the shapes of every
+ * candidate wording against the same customer turns: read once per list of turns.
+ */
+const customerWordsCache = new WeakMap<readonly string[], Set<string>>();
+function customerWords(customer: readonly string[]): Set<string> {
+  let said = customerWordsCache.get(customer);
+  if (said === undefined) {
+    said = new Set(customer.flatMap((t) => normalizeLine(t).split(' ')).filter((w) => !SHAPE_WORDS.has(w)));
+    for (const w of ['a', 'an', 'one', 'some', 'two']) said.add(w);
+    customerWordsCache.set(customer, said);
+  }
+  return said;
+}
+
+/**
  * The shape of each sentence of a closing reply: its words, with the words the customer said in
  * that dialogue (`customer`, their turns) masked ("Got it: a decaf Latte." -> "got it *").
  * Sentences anyone says ("Thank you.") are left out. The closing-shape measure and the rewrite that
@@ -759,8 +774,7 @@ const SHAPE_WORDS = new Set('i me my you your youre youll youd we our it its tha
  * the rewrite picks can repeat a shape the measure reads.
  */
 export function closingSentenceShapes(closing: string, customer: readonly string[]): string[] {
-  const said = new Set(customer.flatMap((t) => normalizeLine(t).split(' ')).filter((w) => !SHAPE_WORDS.has(w)));
-  for (const w of ['a', 'an', 'one', 'some', 'two']) said.add(w);
+  const said = customerWords(customer);
   const out = new Set<string>();
   for (const sentence of closing.split(/(?<=[.!?;])\s+/)) {
     const words = normalizeLine(sentence).split(' ').filter(Boolean);
