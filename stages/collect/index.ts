@@ -28,6 +28,8 @@ export const collectStage: ItemStage<SourceItem, CollectRecord> = {
   *enumerate(ctx) {
     const files = sourceFiles(ctx.config.sources.dir);
     const { checked } = checkSourceFiles(files);
+    // Said before the first record, so a watcher (or a signal) knows collect has begun reading.
+    ctx.log(`[collect] ${files.vendored ? 'vendored data' : files.root}: ${checked} files checked`);
     const limit = typeof ctx.options.limit === 'number' ? ctx.options.limit : undefined;
     // Two records claiming one id: the second is reported, not silently merged.
     const seen = new Set<string>();
@@ -42,7 +44,7 @@ export const collectStage: ItemStage<SourceItem, CollectRecord> = {
       count++;
       yield { id, input: r, parents: [`source:${r.sourceFile}#${r.recordId}`] };
     }
-    ctx.log(`[collect] ${files.vendored ? 'vendored data' : files.root}: ${checked} files checked, ${count} records`);
+    ctx.log(`[collect] ${count} records read`);
   },
 
   async run(item) {

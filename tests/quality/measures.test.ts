@@ -109,21 +109,26 @@ describe('solvable measures', () => {
 
   it('flags a skip that needs the failed call\'s output, or whose next step answers differently without it', () => {
     const cd: Action = { name: 'FileSystem.cd', args: { folder: 'projects' } };
+    const touch: Action = { name: 'FileSystem.touch', args: { file_name: 'notes.txt' } };
     const mkdir: Action = { name: 'FileSystem.mkdir', args: { dir_name: 'deep_folder' } };
-    const traj: Trajectory = {
+    const trajOf = (failed: Action): Trajectory => ({
       id: 't1',
       source: 'bfcl',
       tools: TOOLS,
-      turns: [{ user: 'Go to projects and make deep_folder.', steps: [{ action: cd, response: { content: 'None', tier: 'live' } }, { action: mkdir, response: { content: 'None', tier: 'live' } }], final: 'f' }],
+      turns: [{ user: 'Go to projects and make deep_folder.', steps: [{ action: failed, response: { content: 'None', tier: 'live' } }, { action: mkdir, response: { content: 'None', tier: 'live' } }], final: 'f' }],
       final: 'f',
       meta: {},
-    };
-    const bfcl = mk({ kind: 'external', source: 'bfcl', messages: msgs('Go to projects and make deep_folder.', [[cd, 'cd: permission denied']]), groundTruth: [cd, mkdir] });
-    // The executor stands for BFCL's backends: without the cd, mkdir runs elsewhere and answers otherwise.
+    });
+    // A later call in the folder a failed cd was to enter works in the wrong place (needsFailedState): flagged whatever it answers.
+    const afterCd = mk({ kind: 'external', source: 'bfcl', messages: msgs('Go to projects and make deep_folder.', [[cd, 'cd: permission denied']]), groundTruth: [cd, mkdir] });
+    expect(infeasibleSkip.check(afterCd, ctxWith(trajOf(cd)))).toMatch(/working directory/);
+    // Otherwise the executor stands for BFCL's backends: without the failed call, mkdir answers otherwise.
+    const traj = trajOf(touch);
+    const bfcl = mk({ kind: 'external', source: 'bfcl', messages: msgs('Go to projects and make deep_folder.', [[touch, 'touch: permission denied']]), groundTruth: [touch, mkdir] });
     const history: unknown[] = [];
     const differs: QualityContext = { ...ctxWith(traj), execute: (_t, call) => (history.push(call.history), { response: "mkdir: cannot create directory 'deep_folder': File exists", isError: false, origin: 'test', context: '', replayed: 0 }) };
     expect(infeasibleSkip.check(bfcl, differs)).toMatch(/answers differently/);
-    expect(history).toEqual([[]]); // run with the history before a_k: the failed cd never happened
+    expect(history).toEqual([[]]); // run with the history before a_k: the failed touch never happened
     const same: QualityContext = { ...ctxWith(traj), execute: () => ({ response: 'None', isError: false, origin: 'test', context: '', replayed: 0 }) };
     expect(infeasibleSkip.check(bfcl, same)).toBeNull();
     const needsId = mk({ kind: 'external', messages: msgs('Find Dune.', [[search, 'operation timed out']]), groundTruth: [search, details(299534)] });

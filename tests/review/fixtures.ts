@@ -64,8 +64,16 @@ export function baseCase(i: number, seed: number): TestCase {
     messages: [
       { role: 'system', content: renderSystemPrompt(TOOLS, { cot }) },
       { role: 'user', content: `Please book me a flight from ${from} to ${to} on ${date}, under ${budget + 0.5} EUR.` },
-      { role: 'assistant', content: JSON.stringify({ name: 'TravelAPI.book_flight', args: { ...gt.args, to_city: 'Nowhere' } }) },
-      { role: 'function', content: '{"error": "unknown city Nowhere"}' },
+      // An internal case's wrong value, answered as an input error; an external case's own call, timed out as labelled (env_label_text_mismatch gates a release).
+      ...(i % 3 === 2
+        ? [
+            { role: 'assistant' as const, content: JSON.stringify(gt) },
+            { role: 'function' as const, content: 'Request to book_flight timed out after 30 seconds' },
+          ]
+        : [
+            { role: 'assistant' as const, content: JSON.stringify({ name: 'TravelAPI.book_flight', args: { ...gt.args, to_city: 'Nowhere' } }) },
+            { role: 'function' as const, content: '{"error": "unknown city Nowhere"}' },
+          ]),
     ],
     tools: TOOLS,
     // An external case's retry says the call failed and goes again (retry_thought_stale gates a release); its closing answer
