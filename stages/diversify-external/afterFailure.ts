@@ -72,12 +72,15 @@ export async function skipProblem(trajectory: Trajectory, k: number, failure: To
   return undefined;
 }
 
-/** How a thought opens when the call before it failed for good: it says so, and cites nothing the call never returned. */
-const GAVE_UP: ((api: string) => string)[] = [
-  (api) => `${api} still fails after retrying, so I set it aside.`,
-  (api) => `Retrying ${api} did not help; I will leave it and go on with the rest of the request.`,
-  (api) => `${api} keeps returning an error, so that part has to wait.`,
-  (api) => `Since ${api} failed again on every retry, I move on.`,
+/**
+ * How a thought opens when the call before it failed for good: it says so, and how, where the
+ * failure says it ("timed out", "hit its usage limit"), and cites nothing the call never returned.
+ */
+const GAVE_UP: ((api: string, how: string) => string)[] = [
+  (api, how) => (how === 'failed' ? `${api} still fails after retrying, so I set it aside.` : `${api} still ${presentOf(how)} after retrying, so I set it aside.`),
+  (api, how) => `Retrying ${api} did not help${how === 'failed' ? '' : ` (it ${how} again)`}; I will leave it and go on with the rest of the request.`,
+  (api, how) => (how === 'failed' ? `${api} keeps returning an error, so that part has to wait.` : `${api} ${how} again, so that part has to wait.`),
+  (api, how) => `Since ${api} ${how === 'failed' ? 'failed' : how} again on every retry, I move on.`,
   (api) => `I could not get an answer from ${api}, so I skip it for now.`,
 ];
 const GO_ON: ((p: { api: string; intent: string; withArgs: string }) => string)[] = [
@@ -105,6 +108,11 @@ function failureKind(message: string): string {
   return 'failed';
 }
 
+/** A failure kind said in the present ("hit its usage limit" -> "hits its usage limit"). */
+function presentOf(how: string): string {
+  return how.replace(/^was /, 'is ').replace(/^hit /, 'hits ').replace(/^met /, 'meets ').replace(/^lost /, 'loses ').replace(/^timed out$/, 'times out');
+}
+
 /**
  * The CoT thought of the closing answer after a call that kept failing: what failed and how, and
  * that the answer reports it and asks (CRITICTOOL's protocol), in one of several wordings. One
@@ -116,7 +124,7 @@ export function finishThought(api: string, message: string, rng: Rng): string {
   return rng.pick([
     `${call} ${how} again on the retry, so I cannot finish this; I will say what worked, what did not, and ask how to go on.`,
     `The retry of ${call} ${how === 'failed' ? 'failed too' : `${how} as well`}. Time to report what I have and let the user decide the next step.`,
-    `${call} still ${how === 'failed' ? 'fails' : how.replace(/^was /, 'is ').replace(/^hit /, 'hits ').replace(/^met /, 'meets ').replace(/^lost /, 'loses ').replace(/^timed out$/, 'times out')} after retrying; rather than guess, I will tell the user what happened and ask what they want.`,
+    `${call} still ${how === 'failed' ? 'fails' : presentOf(how)} after retrying; rather than guess, I will tell the user what happened and ask what they want.`,
     `No luck with ${call} on the second try either (it ${how}). I'll sum up what was done and ask the user how to proceed.`,
   ]);
 }
@@ -146,14 +154,14 @@ export function retryThought(action: Action, failure: string, tools: Trajectory[
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
-export function skipThought(failedName: string, step: Action, tools: Trajectory['tools'], rng: Rng): string {
+export function skipThought(failedName: string, step: Action, tools: Trajectory['tools'], rng: Rng, failure = ''): string {
   const failedApi = `\`${apiOf(failedName)}\``;
   const apiName = apiOf(step.name);
   const description = tools.find((t) => t.name === step.name)?.description ?? '';
   const args = typeof step.args === 'string' || isPlainObject(step.args) ? (step.args as Record<string, unknown> | string) : {};
   const intent = intentOf(description, apiName, args);
   const phrase = argPhrase(args, tools.find((t) => t.name === step.name));
-  const open = rng.pick(GAVE_UP)(failedApi);
+  const open = rng.pick(GAVE_UP)(failedApi, failureKind(failure));
   // An intent that already names the tool ("use `x`, which provides ...") is said once, not framed around the name again.
   const go = intent.includes('`')
     ? `${rng.pick(['Next I can still', 'What I can still do is', 'Without it I can still'])} ${intent}${phrase ? `, passing ${phrase}` : ''}.`
@@ -171,7 +179,7 @@ export async function actionAfterFailure(trajectory: Trajectory, k: number, fail
     if (!problem) {
       const { name, args } = candidate.step.action;
       return {
-        action: { thought: skipThought(failedName, candidate.step.action, trajectory.tools, ctx.rng('skip-thought')), name, args },
+        action: { thought: skipThought(failedName, candidate.step.action, trajectory.tools, ctx.rng('skip-thought'), failure.content), name, args },
         ...(problems.length ? { skipProblem: problems.join('; ') } : {}),
       };
     }

@@ -210,6 +210,25 @@ describe('the closing thought after a call that kept failing', () => {
       expect(lost).toMatch(/los(?:t|es) its connection/);
     }
   });
+
+  it('the step taken after giving up says how the call failed, and failure_thought_kind_unsaid flags a bare "still fails"', async () => {
+    const { skipThought } = await import('../../stages/diversify-external/afterFailure.js');
+    const { Rng } = await import('../../pipeline/rng.js');
+    const { failureThoughtKindUnsaid } = await import('../../pipeline/quality/measures/thoughts.js');
+    const next = { name: 'Weather.forecast_weather', args: { location: 'Paris', days: 1 } };
+    const tools = [{ name: 'Weather.forecast_weather', description: 'Forecast the weather of a place.', required_parameters: [], optional_parameters: [], return_data: [] }];
+    const timeout = 'ReadTimeout: the request to get_weather_today timed out (read timeout=5)';
+    for (let seed = 0; seed < 12; seed++) {
+      const t = skipThought('Weather.get_weather_today', next, tools, new Rng(seed, 'skip-thought'), timeout);
+      if (!/could not get an answer/.test(t)) expect(t, t).toMatch(/time(?:d|s) out/);
+      expect(t).not.toMatch(/still fails|keeps returning an error/);
+    }
+    const caseWith = (thought: string) =>
+      ({ kind: 'external', cot: true, messages: [{ role: 'function', content: timeout }], groundTruth: [{ name: 'Weather.get_weather_today', args: {} }, { ...next, thought }] }) as unknown as TestCase;
+    const ctx = { trajectory: () => undefined, baseCase: () => undefined };
+    expect(failureThoughtKindUnsaid.check(caseWith('`get_weather_today` still fails after retrying, so I set it aside.'), ctx)).toMatch(/a timeout told as a bare failure/);
+    expect(failureThoughtKindUnsaid.check(caseWith('`get_weather_today` still times out after retrying, so I set it aside.'), ctx)).toBeNull();
+  });
 });
 
 // Before diversify-external 8 every CoT retry (376/376 external CoT cases) repeated the failed call's

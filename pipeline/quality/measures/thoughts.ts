@@ -287,6 +287,39 @@ export const externalRetryThoughtStale: CaseMeasure = {
   check: (tc) => retryThoughtStale(tc),
 };
 
+/** A failure's kind as its text says it, and the words a thought about it would use. */
+const FAILURE_KINDS: { says: RegExp; told: RegExp; kind: string }[] = [
+  { kind: 'a usage limit', says: /\b429\b|rate.?limit|too many (?:requests|operations|calls)|throttl|quota|over.?limit/i, told: /limit|quota|too many|throttl/i },
+  { kind: 'a timeout', says: /time(?:d)? ?out|ETIMEDOUT|deadline/i, told: /time(?:d|s)? ?out|took too long/i },
+  { kind: 'a lost connection', says: /connection\b[^.;]*?\b(?:lost|reset|refused|closed)|ECONNRESET|ECONNREFUSED|unreachable/i, told: /connection|unreachable|reach/i },
+  { kind: 'a refusal', says: /\b40[13]\b|permission|denied|forbidden|unauthori[sz]ed|EACCES|EPERM/i, told: /refus|denied|permission|access|forbidden|unauthori/i },
+];
+
+/**
+ * CoT external cases: a ground-truth thought after the failure that tells it only as "(it failed)",
+ * "failed too", "still fails" where the failure says what it was ("throttled after too many
+ * operations", "timed out"): the thought drops the one fact the model must reason from.
+ */
+export const failureThoughtKindUnsaid: CaseMeasure = {
+  kind: 'case',
+  id: 'failure_thought_kind_unsaid',
+  group: 'text',
+  title: 'CoT external cases: a ground-truth thought after the failure says only that the call failed ("No luck with `cd` on the second try either (it failed)") where the failure says its kind (a limit, a timeout, a lost connection, a refusal)',
+  population: 'CoT external cases',
+  check(tc) {
+    if (tc.kind !== 'external' || !tc.cot) return undefined;
+    const failure = [...tc.messages].reverse().find((m) => m.role === 'function')?.content ?? '';
+    const kind = FAILURE_KINDS.find((k) => k.says.test(failure));
+    if (!kind) return null;
+    const gts = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
+    for (const g of gts) {
+      const thought = g.thought ?? '';
+      if (/\(it failed\)|\bfailed too\b|\bstill fails\b/.test(thought) && !kind.told.test(thought)) return `${kind.kind} told as a bare failure: "${thought.slice(0, 110)}"`;
+    }
+    return null;
+  },
+};
+
 /** A call a CoT case shows or expects, with its thought and the last tool answer shown before it. */
 interface ThoughtCall {
   thought: string;
@@ -476,4 +509,4 @@ export const thoughtArgsWavedOff: CaseMeasure = {
     }),
 };
 
-export const THOUGHT_MEASURES = [thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, externalRetryThoughtStale];
+export const THOUGHT_MEASURES = [thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, externalRetryThoughtStale];
