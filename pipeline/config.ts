@@ -183,6 +183,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_contradicts_call: 0,
   thought_args_waved_off: 0,
   failure_thought_kind_unsaid: 0,
+  long_context_thought_drink_short: 0,
   gt_text_unlike_dictated: 0,
   thought_raw_key_noun: 0,
   gt_argument_kind_mismatch: 0,

@@ -13,6 +13,7 @@
  *   read as separate visits stitched together, not one conversation.
  */
 import { levenshtein } from './editDistance.js';
+import { escapeRegExp } from './errors/vocabulary.js';
 
 /** Drink names long enough that a near miss is a misspelling, not another word ("Machiatto", "cuppuccino", "Corado"). */
 const SPELT_DRINKS = ['cappuccino', 'frappuccino', 'macchiato', 'americano', 'espresso', 'chocolate', 'cortado', 'matcha', 'coffee', 'hazelnut', 'sweetener', 'caramel'];
@@ -102,6 +103,26 @@ const MENU_PATTERNS = MENU.map((item) => ({ item, re: new RegExp(` ${item}(?:e?s
 /** The same turns recur across insertions and checks: their answers are kept (a bounded memo). */
 const menuMemo = new Map<string, readonly string[]>();
 const MENU_MEMO_SIZE = 20_000;
+
+/** The drinks a thought about a reply names: DRINKS but "coffee", too generic to be an order. */
+export const NAMED_DRINKS = new Set(['hot chocolate', 'chai latte', 'cold brew', 'iced coffee', 'drip coffee', 'flat white', 'matcha latte', 'green tea', 'black tea', 'herbal tea', 'cappuccino', 'macchiato', 'americano', 'espresso', 'frappuccino', 'frappe', 'cortado', 'steamer', 'mocha', 'latte', 'chai', 'matcha', 'smoothie', 'tea']);
+
+/**
+ * The drinks a reply names, as a thought about it says them: two kinds as "mocha and the cortado"
+ * (after "the"), one kind the reply counts more than one of as its plural ("cortados"), else the
+ * one. Undefined when it names none.
+ */
+export function replyDrinks(text: string): { phrase: string; plural: boolean } | undefined {
+  const lower = text.toLowerCase();
+  const named = menuItems(text)
+    .filter((m) => NAMED_DRINKS.has(m))
+    .sort((a, b) => lower.indexOf(a) - lower.indexOf(b));
+  if (named.length === 0) return undefined;
+  if (named.length >= 2) return { phrase: `${named[0]} and the ${named[1]}`, plural: true };
+  const one = named[0];
+  const counted = new RegExp(`\\b(?:two|three|four|both|[2-9])\\b[^.?!]*?\\b${escapeRegExp(one)}s\\b|\\bthe (?:\\w+ )?${escapeRegExp(one)}s\\b`, 'i').test(text);
+  return counted ? { phrase: `${one}s`, plural: true } : { phrase: one, plural: false };
+}
 
 /** Menu words a text names (singular, lower case), in the order of MENU. Shared: callers must not change it. */
 export function menuItems(text: string): string[] {

@@ -16,9 +16,8 @@
  * reason, combined), and within one insertion the least-used wording and parts come first, ties
  * broken by a hash of the reply: the same thoughts for the same insertion.
  */
-import { endsOnQuestion, menuItems, readsOrderBack, saysCannotOrder, saysNoMenu, userAsks } from '../../pipeline/dialogueRules.js';
+import { NAMED_DRINKS as DRINKS, endsOnQuestion, menuItems, readsOrderBack, replyDrinks, saysCannotOrder, saysNoMenu, userAsks } from '../../pipeline/dialogueRules.js';
 
-const DRINKS = new Set(['hot chocolate', 'chai latte', 'cold brew', 'iced coffee', 'drip coffee', 'flat white', 'matcha latte', 'green tea', 'black tea', 'herbal tea', 'cappuccino', 'macchiato', 'americano', 'espresso', 'frappuccino', 'frappe', 'cortado', 'steamer', 'mocha', 'latte', 'chai', 'matcha', 'smoothie', 'tea']);
 
 /** What a reply does: read the order back, check without naming it, ask a detail, answer, close, or say it cannot order. */
 export type ReplyAct = 'readback' | 'check' | 'ask' | 'answer' | 'answer_ask' | 'settle' | 'disclaim' | 'nomenu' | 'plain';
@@ -66,7 +65,9 @@ const combos = (leads: string[], reasons: string[], tag: string): Option[] =>
   leads.flatMap((l, i) => reasons.map((r, j) => ({ text: `${l}${r}`, parts: [`${tag}l${i}`, `${tag}r${j}`] })));
 const singles = (xs: string[], tag: string): Option[] => xs.map((text, i) => ({ text, parts: [`${tag}${i}`] }));
 
-function options(act: ReplyAct, d: string | undefined, topic: string | undefined, detail: string): Option[] {
+function options(act: ReplyAct, d: string | undefined, topic: string | undefined, detail: string, plural = false): Option[] {
+  // "The mocha and the cortado are settled", "The cortados are what they want".
+  const be = plural ? 'are' : 'is';
   switch (act) {
     case 'readback': {
       const x = d ? `the ${d}` : 'the order';
@@ -157,7 +158,7 @@ function options(act: ReplyAct, d: string | undefined, topic: string | undefined
           'sp',
         );
       return combos(
-        [`The ${d} is settled`, `They have decided on the ${d}`, `The ${d} is what they want`, `They have chosen the ${d}`, `They want the ${d}`, `Their choice is the ${d}`],
+        [`The ${d} ${be} settled`, `They have decided on the ${d}`, `The ${d} ${be} what they want`, `They have chosen the ${d}`, `They want the ${d}`, `Their choice is the ${d}`],
         ['; I will name it and say where to order it.', ', so I will tell them where to ask for it.', '; all that is left is where to order it.', ', and they will give the order at the counter.', '; I will say it once more and point them to the counter.', ', so naming it for the counter is enough.'],
         'st',
       );
@@ -166,7 +167,7 @@ function options(act: ReplyAct, d: string | undefined, topic: string | undefined
       return singles(
         [
           d ? `They settled on the ${d}, but I have no tool that orders it, so I must say so plainly.` : 'They confirmed, yet none of my tools places an order; I should say that and leave the ordering to them.',
-          d ? `The ${d} is decided; placing it is beyond what I can do here, and they should know that.` : 'None of my tools sends an order anywhere, so I should be clear that they need to order it themselves.',
+          d ? `The ${d} ${be} decided; placing it is beyond what I can do here, and they should know that.` : 'None of my tools sends an order anywhere, so I should be clear that they need to order it themselves.',
           d ? `I cannot order the ${d} for them, so I will tell them what to ask for at the counter.` : 'Their choice is settled; I can only tell them what to ask for, not order it.',
         ],
         'dc',
@@ -225,9 +226,12 @@ export function contextThoughts(turns: { role: 'user' | 'assistant'; content: st
     }
     const user = turns[i - 1]?.role === 'user' ? turns[i - 1].content : '';
     const act = replyAct(user, t.content);
-    const own = menuItems(t.content).find((m) => DRINKS.has(m));
+    // Every drink the reply names, not only the first: "the mocha and the cortado", "the cortados".
+    const own = replyDrinks(t.content);
     const topic = menuItems(user).find((m) => !['coffee', 'cup', 'cups', 'size', 'sizes', 'ice'].includes(m));
-    const opts = options(act, own ?? (act === 'readback' || act === 'settle' ? undefined : drink), topic, detailOf(t.content));
+    const opts = own
+      ? options(act, own.phrase, topic, detailOf(t.content), own.plural)
+      : options(act, act === 'readback' || act === 'settle' ? undefined : drink, topic, detailOf(t.content));
     const h = hash(t.content);
     let best = opts[0];
     let bestKey = Infinity;

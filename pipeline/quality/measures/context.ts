@@ -9,7 +9,7 @@ import type { TestCase } from '../../schemas.js';
 import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
-import { closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
+import { replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
 export function spokenTurns(tc: TestCase): { role: 'user' | 'assistant'; text: string; thought?: string }[] | undefined {
@@ -850,4 +850,32 @@ export const contextShortOrderSplitLost: CaseMeasure = {
   check: (tc) => dialogueDefect(tc, splitOrderLost),
 };
 
-export const CONTEXT_MEASURES = [contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+/**
+ * CoT long context: a reply naming two drinks, or more than one of a drink, whose thought names one
+ * ("They want the cortado" beside "Say two cortados at the register"): the thought says less than
+ * the reply it argues for.
+ */
+export const contextThoughtDrinkShort: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_thought_drink_short',
+  group: 'text',
+  title: 'long context (CoT): a reply names two drinks or more than one of a drink, and its thought names one ("They want the cortado" beside "two cortados")',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    return dialogueDefect(tc, (turns) => {
+      for (const t of turns) {
+        // A thought about the question asked ("They asked about the americano") speaks of its topic, not of an order.
+        if (t.role !== 'assistant' || !t.thought || /\b(?:question|asked about|want to know about|curious about)\b/i.test(t.thought)) continue;
+        const drinks = replyDrinks(t.text);
+        if (!drinks?.plural) continue;
+        const thought = t.thought.toLowerCase();
+        const single = drinks.phrase.includes(' and the ') ? drinks.phrase.split(' and the ')[0] : drinks.phrase.replace(/s$/, '');
+        if (!thought.includes(drinks.phrase.toLowerCase()) && new RegExp(`\\bthe ${single}\\b(?!s)`).test(thought)) return `"${t.thought.slice(0, 80)}" beside "${t.text.slice(0, 80)}"`;
+      }
+      return undefined;
+    });
+  },
+};
+
+export const CONTEXT_MEASURES = [contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
