@@ -104,9 +104,6 @@ const MENU_PATTERNS = MENU.map((item) => ({ item, re: new RegExp(` ${item}(?:e?s
 const menuMemo = new Map<string, readonly string[]>();
 const MENU_MEMO_SIZE = 20_000;
 
-/** The drinks a thought about a reply names: DRINKS but "coffee", too generic to be an order. */
-export const NAMED_DRINKS = new Set(['hot chocolate', 'chai latte', 'cold brew', 'iced coffee', 'drip coffee', 'flat white', 'matcha latte', 'green tea', 'black tea', 'herbal tea', 'cappuccino', 'macchiato', 'americano', 'espresso', 'frappuccino', 'frappe', 'cortado', 'steamer', 'mocha', 'latte', 'chai', 'matcha', 'smoothie', 'tea']);
-
 /**
  * The drinks a reply names, as a thought about it says them: two kinds as "mocha and the cortado"
  * (after "the"), one kind the reply counts more than one of as its plural ("cortados"), else the
@@ -425,6 +422,8 @@ const MENU_DRINKS = new Set(['hot chocolate', 'chai latte', 'cold brew', 'iced c
 
 /** A drink a customer orders (menuItems' drinks). */
 const DRINKS = new Set(['hot chocolate', 'chai latte', 'cold brew', 'iced coffee', 'drip coffee', 'flat white', 'matcha latte', 'green tea', 'black tea', 'herbal tea', 'cappuccino', 'macchiato', 'americano', 'espresso', 'frappuccino', 'frappe', 'cortado', 'steamer', 'mocha', 'latte', 'chai', 'matcha', 'smoothie', 'tea', 'coffee']);
+/** The drinks a thought about a reply names: DRINKS but "coffee", too generic to be an order. */
+export const NAMED_DRINKS = new Set([...DRINKS].filter((d) => d !== 'coffee'));
 const AFFIRMS = /^\W*(?:yes|yep|yeah|yup|ya|correct|that'?s (?:right|correct|it)|it is|it'?s (?:right|correct)|looks (?:good|right|great|correct)|perfect|right|sure|absolutely|exactly)\b/i;
 
 /**
