@@ -179,3 +179,17 @@ export function isComputation(name: string, tools: { name: string; description: 
 
 /** Words of a device, lock or storage fault: wrong on a tool that only computes. */
 export const DEVICE_FAULT = /\bdevice\b|\bcontroller\b|\block(ed)?\b|\bdriver\b|storage layer|\bEIO\b|\bENXIO\b|\bENOTCONN\b|I\/O error|Input\/output/i;
+
+/**
+ * What a failure was, in a few words a thought or answer can say of its call: a limit, access, a
+ * timeout, a lost connection, the server, else the call failing.
+ */
+export function failureKind(message: string): string {
+  // The local and compute wordings say a limit as a device does ("throttled after too many operations", "too many calls at once").
+  if (/\b429\b|rate.?limit|too many (?:requests|operations|calls)|throttl|quota|over.?limit|daily limit/i.test(message)) return 'hit its usage limit';
+  if (/\b40[13]\b|permission|denied|forbidden|unauthori[sz]ed|EACCES|EPERM/i.test(message)) return 'was refused access';
+  if (/time(?:d)? ?out|ETIMEDOUT|deadline/i.test(message)) return 'timed out';
+  if (/connection\b[^.;]*?\b(?:lost|reset|refused|closed)|ECONNRESET|ECONNREFUSED|unreachable|did not respond/i.test(message)) return 'lost its connection';
+  if (/\b5\d\d\b|server|gateway|unavailable/i.test(message)) return 'met a server error';
+  return 'failed';
+}

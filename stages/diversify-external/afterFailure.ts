@@ -23,6 +23,7 @@ import { historyBefore, stepAt, toolSteps, type LocatedStep } from '../../pipeli
 import { skipCandidates, skipObstacle } from '../../pipeline/afterFailure.js';
 import type { Rng } from '../../pipeline/rng.js';
 import { argPhrase, intentOf } from '../../pipeline/thoughtPhrases.js';
+import { failureKind } from '../../pipeline/errors/environment.js';
 import { apiOf, isPlainObject } from '../../pipeline/errors/index.js';
 import type { CallToResolve } from '../../pipeline/resolution/types.js';
 import { answerWriterRole } from '../resolve/answerWriter.js';
@@ -97,16 +98,6 @@ const GO_ON: ((p: { api: string; intent: string; withArgs: string }) => string)[
  * what the step does (the tool's own description) with its arguments. It states no value the case
  * does not show: the step's arguments are shown, a_k's answer never was.
  */
-/** What the failure was, in a few words: a limit, access, a timeout, the server, else the call failing. */
-function failureKind(message: string): string {
-  // The local and compute wordings say a limit as a device does ("throttled after too many operations", "too many calls at once").
-  if (/\b429\b|rate.?limit|too many (?:requests|operations|calls)|throttl|quota|over.?limit|daily limit/i.test(message)) return 'hit its usage limit';
-  if (/\b40[13]\b|permission|denied|forbidden|unauthori[sz]ed|EACCES|EPERM/i.test(message)) return 'was refused access';
-  if (/time(?:d)? ?out|ETIMEDOUT|deadline/i.test(message)) return 'timed out';
-  if (/connection\b[^.;]*?\b(?:lost|reset|refused|closed)|ECONNRESET|ECONNREFUSED|unreachable|did not respond/i.test(message)) return 'lost its connection';
-  if (/\b5\d\d\b|server|gateway|unavailable/i.test(message)) return 'met a server error';
-  return 'failed';
-}
 
 /** A failure kind said in the present ("hit its usage limit" -> "hits its usage limit"). */
 function presentOf(how: string): string {

@@ -12,6 +12,7 @@ import { apiOf } from '../../errors/values.js';
 import { keyAsWords, keyNoun, rawKeyWords, docVocabulary, type KeyDoc } from '../grammar.js';
 import { sentencesOf } from '../grammar.js';
 import { thoughtDefect } from './text.js';
+import { failureKind } from '../../errors/environment.js';
 import { MORE_ARGUMENTS, holdsValue, quotable, valueSource } from '../../thoughtPhrases.js';
 import type { CaseMeasure } from '../types.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
@@ -287,13 +288,13 @@ export const externalRetryThoughtStale: CaseMeasure = {
   check: (tc) => retryThoughtStale(tc),
 };
 
-/** A failure's kind as its text says it, and the words a thought about it would use. */
-const FAILURE_KINDS: { says: RegExp; told: RegExp; kind: string }[] = [
-  { kind: 'a usage limit', says: /\b429\b|rate.?limit|too many (?:requests|operations|calls)|throttl|quota|over.?limit/i, told: /limit|quota|too many|throttl/i },
-  { kind: 'a timeout', says: /time(?:d)? ?out|ETIMEDOUT|deadline/i, told: /time(?:d|s)? ?out|took too long/i },
-  { kind: 'a lost connection', says: /connection\b[^.;]*?\b(?:lost|reset|refused|closed)|ECONNRESET|ECONNREFUSED|unreachable/i, told: /connection|unreachable|reach/i },
-  { kind: 'a refusal', says: /\b40[13]\b|permission|denied|forbidden|unauthori[sz]ed|EACCES|EPERM/i, told: /refus|denied|permission|access|forbidden|unauthori/i },
-];
+/** The words a thought telling a failure's kind (environment.ts failureKind) would use; a server error is not read. */
+const KIND_TOLD: Record<string, { kind: string; told: RegExp }> = {
+  'hit its usage limit': { kind: 'a usage limit', told: /limit|quota|too many|throttl/i },
+  'timed out': { kind: 'a timeout', told: /time(?:d|s)? ?out|took too long/i },
+  'lost its connection': { kind: 'a lost connection', told: /connection|unreachable|reach/i },
+  'was refused access': { kind: 'a refusal', told: /refus|denied|permission|access|forbidden|unauthori/i },
+};
 
 /**
  * CoT external cases: a ground-truth thought after the failure that tells it only as "(it failed)",
@@ -309,7 +310,7 @@ export const failureThoughtKindUnsaid: CaseMeasure = {
   check(tc) {
     if (tc.kind !== 'external' || !tc.cot) return undefined;
     const failure = [...tc.messages].reverse().find((m) => m.role === 'function')?.content ?? '';
-    const kind = FAILURE_KINDS.find((k) => k.says.test(failure));
+    const kind = KIND_TOLD[failureKind(failure)];
     if (!kind) return null;
     const gts = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
     for (const g of gts) {
