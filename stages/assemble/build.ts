@@ -6,6 +6,7 @@
  */
 import { unshownPlaceholder } from '../../pipeline/afterFailure.js';
 import { argumentKindMismatch, describeKindMismatch } from '../../pipeline/quality/argumentKinds.js';
+import { todayToolForOtherDay } from '../../pipeline/quality/todayTools.js';
 import { z } from 'zod';
 import {
   ExternalErrorCandidate,
@@ -119,6 +120,9 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
   // An argument of another kind than its doc declares (T-Eval's get_author_id(mauthors="machine learning")), asked for or shown.
   const kindMiss = argumentKindMismatch(parts.messages, parts.groundTruth, t.tools, historyEnd);
   if (kindMiss) problems.push(`argument of another kind: ${describeKindMismatch(kindMiss)}`);
+  // A tool that tells only today, asked the weekday of another day (T-Eval's plan for Inception's release weekday).
+  const todayOnly = todayToolForOtherDay(parts.messages, parts.groundTruth, t.tools, historyEnd);
+  if (todayOnly) problems.push(`a tool that tells only today, for another day: ${todayOnly}`);
   const placeholder = unshownPlaceholder(parts.messages, parts.groundTruth);
   if (placeholder) problems.push(`placeholder ground truth: ${placeholder}, which nothing in the prompt says`);
   // A simulated answer the case shows must read as real: a "top rated" list out of its rating order

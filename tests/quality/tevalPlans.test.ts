@@ -11,7 +11,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TestCase, ToolDoc } from '../../pipeline/schemas.js';
 import { argumentKindMismatch, looksLikePersonName, requestedTicker } from '../../pipeline/quality/argumentKinds.js';
-import { gtArgumentKindMismatch, gtPlaceholderArgument, gtTickerLeftOut, placeholderRetry } from '../../pipeline/quality/measures/solvable.js';
+import { gtArgumentKindMismatch, gtPlaceholderArgument, gtTickerLeftOut, gtTodayToolForOtherDay, placeholderRetry } from '../../pipeline/quality/measures/solvable.js';
+import { asksAnotherDay, tellsOnlyToday } from '../../pipeline/quality/todayTools.js';
 import { rawKeyNoun, thoughtRawKeyNoun } from '../../pipeline/quality/measures/thoughts.js';
 import { dropSignOffSlots, placeholderValue } from '../../pipeline/afterFailure.js';
 import { keyNoun } from '../../pipeline/quality/grammar.js';
@@ -165,5 +166,34 @@ describe('a key prose cannot say is named by its doc', () => {
       const wrong = erroneousThought('parameters_value_error', { name: AUTHOR_ID.name, args: { mauthors: 'John Smith' }, thought: thoughts[0] }, { name: AUTHOR_ID.name, args: { mauthors: 'Society' } }, { tools: docs, query, rng: new Rng(seed, 'w') });
       if (wrong) expect(rawKeyNoun(wrong, { mauthors: 'Society' }, AUTHOR_ID)).toBeUndefined();
     }
+  });
+});
+
+describe('a tool that tells only today is not asked about another day', () => {
+  // teval_query_430_1: T-Eval's plan answers "the day of the week when it was released" with get_weekday.
+  const WEEKDAY: ToolDoc = { name: 'TimeTool.get_weekday', description: 'get the weekday today', required_parameters: [], optional_parameters: [], return_data: [{ name: 'weekday', description: '' }] } as ToolDoc;
+  const DETAILS: ToolDoc = {
+    name: 'FilmTMDB.get_movie_details',
+    description: 'get the detailed information about a movie',
+    required_parameters: [{ name: 'movie_id', type: 'integer', description: 'the id of the movie' }],
+    optional_parameters: [],
+    return_data: [{ name: 'release_date', description: 'the release date' }],
+  } as ToolDoc;
+  const released = "Provide detailed information about the movie 'Inception', including its release date. Also, determine the day of the week when it was released.";
+  it('reads the tool from its doc and the day from the request', () => {
+    expect(tellsOnlyToday(WEEKDAY)).toBe(true);
+    expect(tellsOnlyToday(DETAILS)).toBe(false);
+    expect(asksAnotherDay(released)).toBe('Also, determine the day of the week when it was released.');
+    for (const today of ['Could you also tell me what day of the week it is today?', 'Also, let me know the current weekday.', 'Lastly, tell me what day of the week it is for my project timeline.', 'If the weekday is Monday, create a new PowerPoint slide.']) {
+      expect(asksAnotherDay(today)).toBeUndefined();
+    }
+  });
+  it('gt_today_tool_for_other_day flags get_weekday for the release weekday, asked or shown, and passes it for today', () => {
+    const details = { name: DETAILS.name, args: { movie_id: 27205 } };
+    const weekday = { name: WEEKDAY.name, args: {} };
+    expect(gtTodayToolForOtherDay.check(mk(released, [details], weekday, [DETAILS, WEEKDAY]), {} as never)).toMatch(/ground truth TimeTool.get_weekday/);
+    expect(gtTodayToolForOtherDay.check(mk(released, [details], [details, weekday], [DETAILS, WEEKDAY]), {} as never)).toMatch(/when it was released/);
+    expect(gtTodayToolForOtherDay.check(mk(released, [details, weekday], { name: 'FinishAction', args: {} }, [DETAILS, WEEKDAY]), {} as never)).toMatch(/shown TimeTool.get_weekday/);
+    expect(gtTodayToolForOtherDay.check(mk('Tell me about Inception. Also, what day of the week is it today?', [details], weekday, [DETAILS, WEEKDAY]), {} as never)).toBeNull();
   });
 });

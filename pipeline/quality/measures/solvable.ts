@@ -25,6 +25,7 @@ import type { CaseMeasure, QualityContext } from '../types.js';
 import { CARRIED_MEASURES } from './carried.js';
 import { dictatedText } from '../../dictatedText.js';
 import { argumentKindMismatch, describeKindMismatch, tickerLeftOut } from '../argumentKinds.js';
+import { todayToolForOtherDay } from '../todayTools.js';
 
 /** A review's complaint words and its unreserved praise: the mixed-review check reads the sentence around a complaint only when both occur. */
 const COMPLAINT_WORDS = /could be better|noisy|smaller than|too long|drags/i;
@@ -851,6 +852,23 @@ export const gtArgumentKindMismatch: CaseMeasure = {
   },
 };
 
+/**
+ * A tool that tells only today (no arguments, "get the weekday today") asked for or shown where the
+ * request asks the weekday of another day ("the day of the week when it was released").
+ */
+export const gtTodayToolForOtherDay: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_today_tool_for_other_day',
+  group: 'solvable',
+  title: 'a ground-truth or shown call of a tool that tells only today (TimeTool.get_weekday, "get the weekday today", no arguments) where the request asks the weekday of another day ("determine the day of the week when it was released"): its answer is today\'s weekday, not the one asked',
+  population: 'cases whose ground truth or shown history calls a tool',
+  check(tc) {
+    const historyEnd = correctHistoryEnd(tc);
+    if (historyEnd === undefined) return undefined;
+    return todayToolForOtherDay(tc.messages, tc.groundTruth, tc.tools, historyEnd) ?? null;
+  },
+};
+
 /** A ticker the request names, left out of a call whose doc takes one (T-Eval's `get_ticker_news()` for "news about 'AAPL'"). */
 export const gtTickerLeftOut: CaseMeasure = {
   kind: 'case',
@@ -869,6 +887,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   ...CARRIED_MEASURES,
   gtArgumentKindMismatch,
   gtTickerLeftOut,
+  gtTodayToolForOtherDay,
   unanchoredGroundTruthDate,
   gtTextUnlikeDictated,
   environmentErrorNamesToolkit,
