@@ -119,6 +119,8 @@ interface Done {
   calls: string;
   /** How many distinct calls. */
   n: number;
+  /** The calls before the last by name, each once, the last left out ("`cd` and `ls`"). */
+  earlier: string;
   /** A fact the last call's answer shows ("the stock list holds "NVDA" and "OMEG""). */
   fact: string;
 }
@@ -126,12 +128,12 @@ const DONE_FACT: ((d: Done) => string)[] = [
   ({ api, fact }) => `${api} came back and ${fact}; it was the last call I planned, so I can report the results.`,
   ({ api, fact }) => `According to ${api}, ${fact}; nothing is left to call, so I will answer with that.`,
   ({ api, fact }) => `${api} answered that ${fact}, which is what I was waiting for before replying.`,
-  ({ api, fact, calls, n }) => (n > 1 ? `${calls} all went through, and ${api} says ${fact}, so I can sum up now.` : `${api} went through and ${fact}, so it is time to tell the user.`),
+  ({ api, fact, earlier }) => (earlier ? `${earlier} went through before ${api}, which says ${fact}, so I can sum up now.` : `${api} went through and ${fact}, so it is time to tell the user.`),
   ({ api, fact }) => `Now that ${api} shows ${fact}, I have no further call to make and can write the answer.`,
 ];
 const DONE_PLAIN: ((d: Done) => string)[] = [
   ({ api }) => `${api} came back, and it was the last call I planned, so I can report the results.`,
-  ({ calls, n }) => `${calls} ${n > 1 ? 'all went' : 'went'} through, so I can sum up what came back.`,
+  ({ calls, n }) => `${calls} ${n > 2 ? 'all went' : n === 2 ? 'both went' : 'went'} through, so I can sum up what came back.`,
   ({ api }) => `${api} was my last call, so it is time to answer.`,
   ({ calls, n }) => (n > 1 ? `Each of ${calls} succeeded; now I give the answer.` : `${calls} succeeded; now I give the answer.`),
   ({ api }) => `After ${api} I have no further call to make, so I will write the final answer.`,
@@ -172,11 +174,11 @@ export function finishThought(turn?: Pick<Turn, 'user' | 'steps'>): string {
   const how = (s: (typeof calls)[number]) => failureKind(s.response?.error?.message ?? s.response?.content ?? '');
   const lastFailed = failed[failed.length - 1];
   if (failed.length === calls.length) return pick(FAILED, key)(named(lastFailed), how(lastFailed));
-  if (failed.length) return pick(PARTLY, key)(named(lastFailed), how(lastFailed), listed([...new Set(calls.filter((s) => !s.response?.error).map(named))]));
+  if (failed.length) return pick(PARTLY, key)(named(lastFailed), how(lastFailed), listed([...new Set(calls.filter((s) => !s.response?.error).map(named))].filter((n) => n !== named(lastFailed))) || 'the other calls');
   const last = calls[calls.length - 1];
   const names = [...new Set(calls.map(named))];
   const fact = answerFact(last.response?.content);
-  const done = { api: named(last), calls: listed(names), n: names.length, fact: fact ?? '' };
+  const done = { api: named(last), calls: listed(names), n: names.length, earlier: listed(names.filter((n) => n !== named(last))), fact: fact ?? '' };
   return capitalised(fact ? pick(DONE_FACT, key)(done) : pick(DONE_PLAIN, key)(done));
 }
 

@@ -146,7 +146,10 @@ function callWords(action: Pick<Action, 'name' | 'args'>, tools: Trajectory['too
  */
 export function finishThought(action: Pick<Action, 'name' | 'args'>, message: string, tools: Trajectory['tools'], rng: Rng): string {
   const how = failureKind(message);
-  const { call, intent } = callWords(action, tools);
+  const words = callWords(action, tools);
+  const call = words.call;
+  // An intent naming the tool itself ("use `x`, which ...") would name it twice in one sentence.
+  const intent = words.intent.includes('`') ? 'finish that step' : words.intent;
   const t = rng.pick([
     `${call} ${how} again on the retry, so I cannot ${intent} now; I will say so and ask how to go on.`,
     `The retry of ${call} ${how === 'failed' ? 'failed too' : `${how} as well`}. I will tell the user I could not ${intent} and let them decide the next step.`,
@@ -167,7 +170,8 @@ export function finishThought(action: Pick<Action, 'name' | 'args'>, message: st
 export function retryThought(action: Action, failure: string, tools: Trajectory['tools'], rng: Rng): string {
   const how = failureKind(failure);
   const code = statusCode(failure);
-  const { call, intent, phrase } = callWords(action, tools);
+  const { call, phrase, ...words } = callWords(action, tools);
+  const intent = words.intent.includes('`') ? 'finish' : words.intent;
   const reason = retryReason(how, code, rng);
   const frames: string[] = [
     `${call} ${how} before it could ${intent}. ${reason}, so I'll send it again${phrase ? `, still with ${phrase}` : ' as it was'}.`,

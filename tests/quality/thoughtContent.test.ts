@@ -71,6 +71,12 @@ describe('the generators write thoughts about the case', () => {
       expect(t, t).toMatch(/"NVDA" and "OMEG"/);
       for (const s of sentencesOf(t)) expect(s, t).toMatch(/`|"/);
     }
+    // Several calls: none named twice in one sentence (thought_malformed), the earlier ones before the last.
+    for (let i = 0; i < 30; i++) {
+      const t = finishThought({ user: `turn ${i}`, steps: [answered('V.lockDoors', '{"lockStatus": "locked"}'), answered('V.startEngine', '{"engineState": "running"}')] });
+      for (const s of sentencesOf(t)) expect((s.match(/`startEngine`/g) ?? []).length, t).toBeLessThanOrEqual(1);
+      expect(t, t).toMatch(/`startEngine`/);
+    }
     // No short fact to say: the calls by name.
     const t = finishThought({ user: 'r', steps: [answered('A.cd', 'None'), answered('A.ls', 'None')] });
     expect(t).toMatch(/`(?:cd|ls)`/);
