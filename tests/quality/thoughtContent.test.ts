@@ -106,4 +106,15 @@ describe('the generators write thoughts about the case', () => {
     }
     expect(seen.size).toBeGreaterThanOrEqual(3);
   });
+
+  it('a broken pipe or a device not connected is told as a lost connection, not "(it failed)"', () => {
+    const tools = [doc('V.fillFuelTank', 'Fill the fuel tank.')];
+    const action = { name: 'V.fillFuelTank', args: { fuelAmount: 30 } };
+    for (const message of ['BrokenPipeError: [Errno 32] Broken pipe while running fillFuelTank: the connection to the controller dropped', 'fillFuelTank failed: the device is not connected (ENOTCONN)']) {
+      for (let seed = 0; seed < 8; seed++) {
+        expect(giveUpThought(action, message, tools, new Rng(seed, 'f'))).toMatch(/connection/);
+        expect(retryThought(action, message, tools, new Rng(seed, 'r'))).toMatch(/connection/);
+      }
+    }
+  });
 });
