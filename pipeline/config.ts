@@ -183,6 +183,9 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_contradicts_call: 0,
   thought_args_waved_off: 0,
   failure_thought_kind_unsaid: 0,
+  thought_content_free: 0,
+  // A sentence tied to its case recurs with its trajectory (the arXiv search cut at several steps: 41 of 2,186); a template is in hundreds.
+  thought_sentence_repeated: 0.025,
   long_context_thought_drink_short: 0,
   gt_text_unlike_dictated: 0,
   thought_raw_key_noun: 0,

@@ -8,6 +8,7 @@
 import { ownDescription } from './toolDescription.js';
 import { nlp } from './nlp.js';
 import { isCjkText, keyAsWords, keyNoun, withArticle, type KeyDoc } from './quality/grammar.js';
+import { parseJson } from './pyValues.js';
 
 /** The API's own description (BFCL's toolkit preamble dropped), its first sentence, without its period. */
 export function purpose(description: string): string {
@@ -361,4 +362,41 @@ export function quotable(v: unknown): string | undefined {
   const value = typeof v === 'number' ? String(v) : typeof v === 'string' ? v : undefined;
   // A recorded placeholder ("[IMAGE_PATH]", "Image: [SPAN]…") is no value a person quotes as theirs.
   return value && value.length >= 2 && value.length <= 60 && !/["[\]]/.test(value) ? value : undefined;
+}
+
+/**
+ * One short fact a tool answer shows, as a clause a thought can say after the call's name: "the
+ * stock list holds "AAPL" and "NVDA"", "the budget limit is 2857.14", "the matches list is empty",
+ * "it lists 3 items". Only what the answer holds, word for word; undefined when nothing short and
+ * whole can be said (prose, a long text, nothing returned).
+ */
+export function answerFact(content: string | undefined): string | undefined {
+  if (!content) return undefined;
+  let v: unknown;
+  try {
+    v = parseJson(content);
+  } catch {
+    return undefined;
+  }
+  const scalar = (x: unknown, max: number) => (typeof x === 'string' && x.trim().length > 0 && x.length <= max && !/[\n\r]/.test(x)) || typeof x === 'number' || typeof x === 'boolean';
+  for (let depth = 0; depth < 3 && v && typeof v === 'object' && !Array.isArray(v); depth++) {
+    const entries = Object.entries(v as Record<string, unknown>);
+    for (const [k, x] of entries) {
+      const noun = keyAsWords(k);
+      if (!/[a-z]/i.test(noun)) continue;
+      const plural = /[^su]s$/.test(noun);
+      if (scalar(x, 60)) return `the ${noun} ${plural ? 'are' : 'is'} ${typeof x === 'string' ? JSON.stringify(x) : String(x)}`;
+      if (Array.isArray(x) && x.length === 0) return plural ? `there are no ${noun}` : `the ${noun} is empty`;
+      if (Array.isArray(x) && x.length <= 4 && x.every((y) => scalar(y, 40) && typeof y !== 'boolean')) {
+        const said = x.map((y) => (typeof y === 'string' ? JSON.stringify(y) : String(y)));
+        const list = said.length === 1 ? said[0] : `${said.slice(0, -1).join(', ')} and ${said[said.length - 1]}`;
+        return `the ${noun} ${plural ? 'are' : 'holds'} ${list}`;
+      }
+    }
+    // One object inside (a booking's details, a ticket): its fields are the answer's.
+    const nested = entries.filter(([, x]) => x && typeof x === 'object' && !Array.isArray(x));
+    v = entries.length === 1 && nested.length === 1 ? nested[0][1] : undefined;
+  }
+  if (Array.isArray(v) && v.length > 0) return `it lists ${v.length} item${v.length > 1 ? 's' : ''}`;
+  return undefined;
 }

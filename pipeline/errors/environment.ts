@@ -189,7 +189,7 @@ export function failureKind(message: string): string {
   if (/\b429\b|rate.?limit|too many (?:requests|operations|calls)|throttl|quota|over.?limit|daily limit/i.test(message)) return 'hit its usage limit';
   if (/\b40[13]\b|permission|denied|forbidden|unauthori[sz]ed|EACCES|EPERM/i.test(message)) return 'was refused access';
   if (/time(?:d)? ?out|ETIMEDOUT|deadline/i.test(message)) return 'timed out';
-  if (/connection\b[^.;]*?\b(?:lost|reset|refused|closed)|ECONNRESET|ECONNREFUSED|unreachable|did not respond/i.test(message)) return 'lost its connection';
+  if (/connection\b[^.;]*?\b(?:lost|reset|refused|closed|dropped)|broken pipe|EPIPE|ENOTCONN|not connected|ECONNRESET|ECONNREFUSED|unreachable|did not respond/i.test(message)) return 'lost its connection';
   if (/\b5\d\d\b|server|gateway|unavailable/i.test(message)) return 'met a server error';
   return 'failed';
 }

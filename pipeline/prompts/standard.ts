@@ -7,6 +7,8 @@
 import { FINISH_ACTION, type Action, type ChatMessage, type ToolDoc, type Trajectory, type Turn } from '../schemas.js';
 import { toolSteps } from '../steps.js';
 import { toJson } from '../pyValues.js';
+import { answerFact } from '../thoughtPhrases.js';
+import { failureKind } from '../errors/environment.js';
 
 export const TOOL_LIST_END_MARKER = '\nTo use a tool';
 export const REMEMBER_LINE = 'Remember: only generate ONE step each time.';
@@ -105,21 +107,44 @@ export function finishAction(answer: string, thought?: string): Action {
 /**
  * Said of the calls, never of the request: the calls show what went through, not whether they
  * cover every part of it (teval_query_479_1 asks for three things and its two calls answer two).
+ * Each says something of this turn: the last call by name and a fact its answer shows ("`get_watchlist`
+ * says the stock list holds "NVDA" and "OMEG""), or the calls by name where no short fact can be
+ * said. A sentence that fits every case ("Every call went through, so I can sum up what came back.",
+ * 160 cases of one build) tells a model nothing about why the turn ends here.
  */
-const DONE: ((api: string) => string)[] = [
-  (api) => `${api} came back, and it was the last call I planned, so I can report the results.`,
-  () => 'Every call went through, so I can sum up what came back.',
-  (api) => `${api} was my last call, so it is time to answer.`,
-  () => 'All the calls succeeded; now I give the answer.',
-  () => 'I have no further call to make, so I will write the final answer.',
+interface Done {
+  /** The last call, backticked. */
+  api: string;
+  /** The turn's calls by name ("`cd`, `ls` and `cat`"), each once. */
+  calls: string;
+  /** How many distinct calls. */
+  n: number;
+  /** The calls before the last by name, each once, the last left out ("`cd` and `ls`"). */
+  earlier: string;
+  /** A fact the last call's answer shows ("the stock list holds "NVDA" and "OMEG""). */
+  fact: string;
+}
+const DONE_FACT: ((d: Done) => string)[] = [
+  ({ api, fact }) => `${api} came back and ${fact}; it was the last call I planned, so I can report the results.`,
+  ({ api, fact }) => `According to ${api}, ${fact}; nothing is left to call, so I will answer with that.`,
+  ({ api, fact }) => `${api} answered that ${fact}, which is what I was waiting for before replying.`,
+  ({ api, fact, earlier }) => (earlier ? `${earlier} went through before ${api}, which says ${fact}, so I can sum up now.` : `${api} went through and ${fact}, so it is time to tell the user.`),
+  ({ api, fact }) => `Now that ${api} shows ${fact}, I have no further call to make and can write the answer.`,
 ];
-const PARTLY: ((api: string) => string)[] = [
-  (api) => `${api} failed, so I will say what went through and what did not.`,
-  () => 'Not every call succeeded; I will report the results and the failure.',
+const DONE_PLAIN: ((d: Done) => string)[] = [
+  ({ api }) => `${api} came back, and it was the last call I planned, so I can report the results.`,
+  ({ calls, n }) => `${calls} ${n > 2 ? 'all went' : n === 2 ? 'both went' : 'went'} through, so I can sum up what came back.`,
+  ({ api }) => `${api} was my last call, so it is time to answer.`,
+  ({ calls, n }) => (n > 1 ? `Each of ${calls} succeeded; now I give the answer.` : `${calls} succeeded; now I give the answer.`),
+  ({ api }) => `After ${api} I have no further call to make, so I will write the final answer.`,
 ];
-const FAILED: ((api: string) => string)[] = [
-  (api) => `${api} did not go through, so I will tell the user what went wrong.`,
-  () => 'The request could not be completed; I will explain the error that came back.',
+const PARTLY: ((api: string, how: string, done: string) => string)[] = [
+  (api, how, done) => `${api} ${how}, so I will say what ${done} gave and what did not go through.`,
+  (api, how, done) => `Not every call succeeded: ${api} ${how}. I will report what ${done} returned and the failure.`,
+];
+const FAILED: ((api: string, how: string) => string)[] = [
+  (api, how) => `${api} ${how}, so I will tell the user what went wrong.`,
+  (api, how) => `The request could not be completed because ${api} ${how}; I will explain the error that came back.`,
 ];
 const NO_TOOL = ['This needs no tool call, so I can answer directly.', 'Nothing here calls for a tool; I can reply straight away.'];
 
@@ -130,9 +155,15 @@ function pick<T>(options: readonly T[], key: string): T {
   return options[(h >>> 0) % options.length];
 }
 
+/** "`a`", "`a` and `b`", "`a`, `b` and `c`". */
+function listed(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
 /**
  * The thought a turn's closing FinishAction carries in CoT variants: what the turn's calls came to
- * (all done, one failed, none needed), in one of a few wordings chosen by the turn's request.
+ * (all done, one failed, none needed), naming the calls and what the last one showed, in one of a
+ * few wordings chosen by the turn's request.
  */
 export function finishThought(turn?: Pick<Turn, 'user' | 'steps'>): string {
   const calls = (turn?.steps ?? []).filter((s) => s.action.name !== FINISH_ACTION);
@@ -140,9 +171,19 @@ export function finishThought(turn?: Pick<Turn, 'user' | 'steps'>): string {
   if (calls.length === 0) return pick(NO_TOOL, key);
   const failed = calls.filter((s) => s.response?.error);
   const named = (s: (typeof calls)[number]) => `\`${s.action.name.slice(s.action.name.lastIndexOf('.') + 1)}\``;
-  if (failed.length === calls.length) return pick(FAILED, key)(named(failed[failed.length - 1]));
-  if (failed.length) return pick(PARTLY, key)(named(failed[failed.length - 1]));
-  return pick(DONE, key)(named(calls[calls.length - 1]));
+  const how = (s: (typeof calls)[number]) => failureKind(s.response?.error?.message ?? s.response?.content ?? '');
+  const lastFailed = failed[failed.length - 1];
+  if (failed.length === calls.length) return pick(FAILED, key)(named(lastFailed), how(lastFailed));
+  if (failed.length) return pick(PARTLY, key)(named(lastFailed), how(lastFailed), listed([...new Set(calls.filter((s) => !s.response?.error).map(named))].filter((n) => n !== named(lastFailed))) || 'the other calls');
+  const last = calls[calls.length - 1];
+  const names = [...new Set(calls.map(named))];
+  const fact = answerFact(last.response?.content);
+  const done = { api: named(last), calls: listed(names), n: names.length, earlier: listed(names.filter((n) => n !== named(last))), fact: fact ?? '' };
+  return capitalised(fact ? pick(DONE_FACT, key)(done) : pick(DONE_PLAIN, key)(done));
+}
+
+function capitalised(t: string): string {
+  return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
 /**

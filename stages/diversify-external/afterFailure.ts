@@ -104,42 +104,80 @@ function presentOf(how: string): string {
   return how.replace(/^was /, 'is ').replace(/^hit /, 'hits ').replace(/^met /, 'meets ').replace(/^lost /, 'loses ').replace(/^timed out$/, 'times out');
 }
 
+/** The status code a failure shows (a 504, a 429), if any. */
+function statusCode(message: string): string | undefined {
+  return /\b(429|40[13]|5\d\d)\b/.exec(message)?.[1];
+}
+
 /**
- * The CoT thought of the closing answer after a call that kept failing: what failed and how, and
- * that the answer reports it and asks (CRITICTOOL's protocol), in one of several wordings. One
- * sentence for all 227 such thoughts read as the template it was.
+ * Why sending the same call again is worth a try, by how it failed: an environment failure says
+ * nothing against the arguments, and the thought says which kind of failure that is.
  */
-export function finishThought(api: string, message: string, rng: Rng): string {
+function retryReason(how: string, code: string | undefined, rng: Rng): string {
+  switch (how) {
+    case 'timed out':
+      return rng.pick(['A timeout is no fault of what I sent', 'Timing out is about the service, not the request itself']);
+    case 'met a server error':
+      return code ? `A ${code} is the server's trouble, not a problem with the arguments` : rng.pick(['A server error is on their side, not in the arguments', 'The server failed, not the request']);
+    case 'hit its usage limit':
+      return rng.pick(['A usage limit can lift after a moment', 'Being throttled is about how often I call, not what I pass']);
+    case 'lost its connection':
+      return 'A dropped connection says nothing against the arguments';
+    case 'was refused access':
+      return 'A refusal like that may not last';
+    default:
+      return 'The message points at the service, not at what I sent';
+  }
+}
+
+/** What a call is for and what it passes, as the thoughts after its failure say them. */
+function callWords(action: Pick<Action, 'name' | 'args'>, tools: Trajectory['tools']): { call: string; intent: string; phrase: string } {
+  const api = apiOf(action.name);
+  const doc = tools.find((t) => t.name === action.name);
+  const args = typeof action.args === 'string' || isPlainObject(action.args) ? (action.args as Record<string, unknown> | string) : {};
+  return { call: `\`${api}\``, intent: intentOf(doc?.description ?? '', api, args), phrase: argPhrase(args, doc) };
+}
+
+/**
+ * The CoT thought of the closing answer after a call that kept failing: what failed and how, what
+ * it was for, and that the answer reports it and asks (CRITICTOOL's protocol), in one of several
+ * wordings. One sentence for all 227 such thoughts read as the template it was; "I'll sum up what
+ * was done and ask the user how to proceed" (73 cases) said nothing of this one.
+ */
+export function finishThought(action: Pick<Action, 'name' | 'args'>, message: string, tools: Trajectory['tools'], rng: Rng): string {
   const how = failureKind(message);
-  const call = `\`${api}\``;
-  return rng.pick([
-    `${call} ${how} again on the retry, so I cannot finish this; I will say what worked, what did not, and ask how to go on.`,
-    `The retry of ${call} ${how === 'failed' ? 'failed too' : `${how} as well`}. Time to report what I have and let the user decide the next step.`,
+  const words = callWords(action, tools);
+  const call = words.call;
+  // An intent naming the tool itself ("use `x`, which ...") would name it twice in one sentence.
+  const intent = words.intent.includes('`') ? 'finish that step' : words.intent;
+  const t = rng.pick([
+    `${call} ${how} again on the retry, so I cannot ${intent} now; I will say so and ask how to go on.`,
+    `The retry of ${call} ${how === 'failed' ? 'failed too' : `${how} as well`}. I will tell the user I could not ${intent} and let them decide the next step.`,
     `${call} still ${how === 'failed' ? 'fails' : presentOf(how)} after retrying; rather than guess, I will tell the user what happened and ask what they want.`,
-    `No luck with ${call} on the second try either (it ${how}). I'll sum up what was done and ask the user how to proceed.`,
+    `No luck with ${call} on the second try either (it ${how}), so I cannot ${intent} for now; I'll say that and ask the user how to proceed.`,
   ]);
+  return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
 /**
  * The CoT thought of the retry (the external ground truth's first action): the same call sent again
- * after its answer was a failure, so its thought says so: what went wrong and that it tries again.
+ * after its answer was a failure, so its thought says so: what went wrong, why that is worth another
+ * try (a timeout or a server error says nothing against the arguments), and what goes again.
  * The failed call's own thought ("With that done, I can add a stock to the watchlist …", "To start,
- * …") was written for a first try that had not failed yet and reads false once it has.
+ * …") was written for a first try that had not failed yet and reads false once it has; "I'll send it
+ * again with the same arguments." (93 cases) said nothing of this call or this failure.
  */
 export function retryThought(action: Action, failure: string, tools: Trajectory['tools'], rng: Rng): string {
   const how = failureKind(failure);
-  const call = `\`${apiOf(action.name)}\``;
-  const description = tools.find((t) => t.name === action.name)?.description ?? '';
-  const args = typeof action.args === 'string' || isPlainObject(action.args) ? (action.args as Record<string, unknown> | string) : {};
-  const intent = intentOf(description, apiOf(action.name), args);
-  const phrase = argPhrase(args, tools.find((t) => t.name === action.name));
-  const same = phrase ? 'the same arguments' : 'no change';
-  const passing = how === 'timed out' || how === 'met a server error';
+  const code = statusCode(failure);
+  const { call, phrase, ...words } = callWords(action, tools);
+  const intent = words.intent.includes('`') ? 'finish' : words.intent;
+  const reason = retryReason(how, code, rng);
   const frames: string[] = [
-    `${call} ${how}, and I still need to ${intent}, so I will try the same call once more.`,
-    `The call to ${call} ${how} before it could ${intent}. I'll send it again with ${same}.`,
-    `No answer from ${call} yet: it ${how}. One more try with ${same}.`,
-    ...(passing ? [`That attempt at ${call} ${how}, which may pass, so I retry it${phrase ? ` with ${phrase}` : ''}.`] : []),
+    `${call} ${how} before it could ${intent}. ${reason}, so I'll send it again${phrase ? `, still with ${phrase}` : ' as it was'}.`,
+    `No answer from ${call} yet: it ${how}. ${reason}, so I try ${call} once more${phrase ? ` with ${phrase}` : ''}.`,
+    `${call} ${how}, and I still need to ${intent}. ${reason}, so the same ${call} call goes again.`,
+    ...(how === 'timed out' || how === 'met a server error' ? [`That attempt at ${call} ${how}, which may pass, so I retry it${phrase ? ` with ${phrase}` : ''}.`] : []),
   ];
   const t = rng.pick(frames);
   return t.charAt(0).toUpperCase() + t.slice(1);
@@ -194,10 +232,9 @@ export async function actionAfterFailure(trajectory: Trajectory, k: number, fail
     { request: turn.user, steps, tools: trajectory.tools.filter((t) => steps.some((s) => s.name === t.name)).map((t) => ({ name: t.name, return_data: t.return_data.map((f) => ({ name: f.name, description: f.description })) })) },
     { rng: ctx.rng('answer-after-failure'), artifactKey: ctx.itemKey, stage: 'diversify-external' },
   );
-  const api = apiOf(here.step.action.name);
   return {
     action: {
-      thought: finishThought(api, failure.error?.message ?? failure.content, ctx.rng('finish-thought')),
+      thought: finishThought(here.step.action, failure.error?.message ?? failure.content, trajectory.tools, ctx.rng('finish-thought')),
       name: FINISH_ACTION,
       args: output.answer,
     },

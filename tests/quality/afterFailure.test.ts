@@ -197,16 +197,16 @@ describe('the closing thought after a call that kept failing', () => {
   it('says how it failed, in more than one wording', async () => {
     const { finishThought } = await import('../../stages/diversify-external/afterFailure.js');
     const { Rng } = await import('../../pipeline/rng.js');
-    const thoughts = new Set(Array.from({ length: 30 }, (_, i) => finishThought('get_ticker_detail', 'HTTP 429 Too Many Requests', new Rng(i, 'f'))));
+    const thoughts = new Set(Array.from({ length: 30 }, (_, i) => finishThought({ name: 'get_ticker_detail', args: {} }, 'HTTP 429 Too Many Requests', [], new Rng(i, 'f'))));
     expect(thoughts.size).toBeGreaterThanOrEqual(3);
     for (const t of thoughts) expect(t).toMatch(/limit/);
-    expect(finishThought('search_movie', 'Request timed out after 15 s', new Rng(1, 'f'))).toMatch(/time/);
+    expect(finishThought({ name: 'search_movie', args: {} }, 'Request timed out after 15 s', [], new Rng(1, 'f'))).toMatch(/time/);
     // The simulator's local wordings (env-wording-4) say their kind: a throttled device hit a limit, a lost link lost its connection.
     for (let i = 0; i < 12; i++) {
-      const throttled = finishThought('cd', 'OSError: [Errno 16] Device or resource busy: cd was throttled after too many operations in the last second (limit 10); try again shortly', new Rng(i, 't'));
+      const throttled = finishThought({ name: 'cd', args: {} }, 'OSError: [Errno 16] Device or resource busy: cd was throttled after too many operations in the last second (limit 10); try again shortly', [], new Rng(i, 't'));
       expect(throttled).toMatch(/limit/);
       expect(throttled).not.toMatch(/\(it failed\)|failed too|still fails/);
-      const lost = finishThought('lockDoors', 'lockDoors failed: device not ready; the connection to the controller was lost', new Rng(i, 'l'));
+      const lost = finishThought({ name: 'lockDoors', args: {} }, 'lockDoors failed: device not ready; the connection to the controller was lost', [], new Rng(i, 'l'));
       expect(lost).toMatch(/los(?:t|es) its connection/);
     }
   });

@@ -73,7 +73,7 @@ describe('the thought before a closing answer', () => {
     expect(thoughts.size).toBeGreaterThanOrEqual(4);
     for (const t of thoughts) expect(t).not.toMatch(/fail|did not|could not/);
     expect(finishThought({ user: 'x', steps: [step('TravelAPI.book_flight'), step('TravelAPI.purchase_insurance', '503')] })).toMatch(/`purchase_insurance` failed|Not every call succeeded/);
-    expect(finishThought({ user: 'x', steps: [step('TravelAPI.book_flight', '503')] })).toMatch(/did not go through|could not be completed/);
+    expect(finishThought({ user: 'x', steps: [step('TravelAPI.book_flight', '503')] })).toMatch(/`book_flight` met a server error/);
     expect(finishThought({ user: 'x', steps: [] })).toMatch(/no tool|Nothing here calls for a tool/);
     // The same request always gets the same wording.
     expect(finishThought({ user: 'same', steps: [step('A.b')] })).toBe(finishThought({ user: 'same', steps: [step('A.b')] }));

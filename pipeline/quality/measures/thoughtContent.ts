@@ -1,0 +1,161 @@
+/**
+ * Does a CoT thought say something about its case? "I have no further call to make, so I will
+ * write the final answer." or "One more try with the same arguments." could stand in any case: a
+ * thought that names no tool, no value, no fact of an answer, nothing of what the user asked and no
+ * kind of failure tells a model nothing about why this step, and the same sentence in hundreds of
+ * cases teaches a template. Inserted long-context dialogues are measured by context.ts.
+ */
+import type { TestCase } from '../../schemas.js';
+import { groundTruthActions, shownAction } from '../evidence.js';
+import { sentencesOf } from '../grammar.js';
+import { insertedRange } from '../text.js';
+import { holdsValue } from '../../thoughtPhrases.js';
+import type { CaseMeasure, SetMeasure } from '../types.js';
+
+/** A thought of a CoT case, outside an inserted dialogue: the shown steps' and the ground truth's. */
+export function caseThoughts(tc: TestCase): string[] {
+  if (!tc.cot) return [];
+  const range = insertedRange(tc);
+  const out: string[] = [];
+  tc.messages.forEach((m, i) => {
+    if (m.role !== 'assistant' || (range && i >= range[0] && i < range[1])) return;
+    const a = shownAction(m.content);
+    if (a?.thought) out.push(a.thought);
+  });
+  for (const a of groundTruthActions(tc)) if (a.thought) out.push(a.thought);
+  return out;
+}
+
+/**
+ * Words any thought may use whatever its case: the frames' own ("call", "answer", "retry", "went
+ * through") and function words. A thought holding nothing but these (and no tool, value or failure)
+ * says nothing of its case.
+ */
+const GENERIC = new Set(
+  (
+    'a an the and or but so if then than that this these those it its it\'s i i\'ll i\'m i\'ve me my we you your they them their he she there here what which who how why when where ' +
+    'is are was were be been being am do does did done doing have has had having will would can could should may might must shall not no nor yes ' +
+    'to of in on at by for with from into onto about as up down out over under again once more most some any all every each both either neither other another ' +
+    'now just still also too very only own same such much many few lot lots bit next last first final finally before after since while until because though ' +
+    'call calls called calling caller tool tools step steps answer answers answered answering result results response responses reply replies output outputs ' +
+    'went go goes going gone come came comes coming back through got get gets give gives given giving make makes made making take takes took taken ' +
+    'try tries tried trying retry retries retried retrying attempt attempts send sent sending resend need needs needed nothing something anything everything ' +
+    'user users request requests requested asked ask asks question task tasks job thing things part parts rest way ways time point ' +
+    'succeed succeeded succeeds success successful successfully work worked works working fine well good ok okay right wrong ' +
+    'sum summary summarize summarise report reports reported reporting write writes wrote written writing tell tells told say says said explain explains ' +
+    'further planned plan plans proceed proceeding continue continuing move moving moved on off set aside leave left let lets know known ' +
+    'argument arguments args parameter parameters input inputs value values change changes changed unchanged ' +
+    'directly straight away reply respond responded needed needs require requires required ' +
+    'one two three luck hope hopefully maybe perhaps probably likely clear clearly enough complete completed finish finished finishing end ended ' +
+    'went whole fully full able unable cannot can\'t don\'t didn\'t doesn\'t won\'t isn\'t wasn\'t use used uses using ' +
+    'went decide decides decided want wants wanted how happened happen happens what\'s that\'s there\'s let\'s guess rather instead ' +
+    'second third worked failure failed fails fail failing error errors problem problems issue issues'
+  ).split(/\s+/),
+);
+
+/** Words that say what kind of failure came back (environment.ts failureKind's evidence). */
+const FAILURE_KIND = /\b(?:time[sd]? ?out|timing out|took too long|usage limit|rate limit|limit|quota|throttl\w*|too many|connection|unreachable|refused|denied|permission|forbidden|unauthori[sz]ed|server|gateway|unavailable|busy|\d{3})\b/i;
+
+/** The values a case's calls pass that a thought could name: strings of two or more characters and numbers. */
+function caseValues(tc: TestCase): string[] {
+  const out = new Set<string>();
+  const add = (args: unknown) => {
+    if (typeof args === 'string') {
+      if (args.length >= 2 && args.length <= 60) out.add(args);
+      return;
+    }
+    if (!args || typeof args !== 'object') return;
+    for (const v of Object.values(args as Record<string, unknown>)) {
+      if (typeof v === 'number') out.add(String(v));
+      else if (typeof v === 'string' && v.length >= 2) out.add(v);
+      else if (Array.isArray(v)) v.forEach((x) => (typeof x === 'string' || typeof x === 'number') && out.add(String(x)));
+    }
+  };
+  for (const m of tc.messages) if (m.role === 'assistant') add(shownAction(m.content)?.args);
+  for (const a of groundTruthActions(tc)) if (a.name !== 'FinishAction') add(a.args);
+  return [...out];
+}
+
+/**
+ * Why `thought` names nothing of its case, or undefined when it names something: a tool of the case
+ * (backticked or by its name), a value a call passes, a kind of failure, or a word of the user's
+ * request, a tool answer or a tool's description beyond the frames' own vocabulary.
+ */
+export function contentFree(thought: string, tc: TestCase): boolean {
+  if (/`[^`]+`/.test(thought)) return false;
+  if (FAILURE_KIND.test(thought)) return false;
+  const lower = thought.toLowerCase();
+  for (const t of tc.tools ?? []) {
+    const api = t.name.slice(t.name.lastIndexOf('.') + 1);
+    if (api.length >= 3 && holdsValue(lower, api.toLowerCase())) return false;
+  }
+  if (caseValues(tc).some((v) => holdsValue(thought, v))) return false;
+  const words = lower.match(/[a-z][a-z'-]*/g) ?? [];
+  const own = words.filter((w) => w.length >= 3 && !GENERIC.has(w));
+  if (own.length === 0) return true;
+  const caseText = [...tc.messages.filter((m) => m.role === 'user' || m.role === 'function').map((m) => m.content), ...(tc.tools ?? []).map((t) => `${t.name} ${t.description}`)].join('\n').toLowerCase();
+  return !own.some((w) => holdsValue(caseText, w) || holdsValue(caseText, w.replace(/s$/, '')) || holdsValue(caseText, w.replace(/(?:ed|ing)$/, '')));
+}
+
+export const thoughtContentFree: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_content_free',
+  group: 'text',
+  title: 'CoT: a thought names nothing of its case — no tool, value, fact of an answer, word of the request or kind of failure ("I have no further call to make, so I will write the final answer.", "One more try with the same arguments.")',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const bad = caseThoughts(tc).filter((t) => contentFree(t, tc));
+    return bad.length ? `${bad.length} thought${bad.length > 1 ? 's' : ''}, e.g. "${bad[0].slice(0, 110)}"` : null;
+  },
+};
+
+/** A sentence as compared across cases: lower case, spacing and closing punctuation ignored. */
+function sentenceKey(s: string): string {
+  return s.toLowerCase().replace(/\s+/g, ' ').replace(/[.!?]+$/, '').trim();
+}
+
+/** Share of cases above which a thought sentence counts as repeated. */
+export const REPEATED_SENTENCE_SHARE = 0.02;
+
+/**
+ * The share of CoT cases holding a thought sentence that more than 2% of CoT cases hold (a sentence
+ * counts once per case). A sentence tied to its case's content recurs only with the trajectory (the
+ * same history cut at several steps); one in 150 cases is a template.
+ */
+export const thoughtSentenceRepeated: SetMeasure = {
+  kind: 'set',
+  id: 'thought_sentence_repeated',
+  group: 'text',
+  title: `CoT: share of CoT cases whose thoughts (outside inserted dialogues) hold a sentence found in more than ${REPEATED_SENTENCE_SHARE * 100}% of CoT cases`,
+  population: 'CoT cases',
+  better: 'lower',
+  minGateN: 200,
+  score(cases) {
+    const per = cases
+      .filter((tc) => tc.cot)
+      .map((tc) => ({ id: tc.id, keys: new Map(caseThoughts(tc).flatMap(sentencesOf).map((s) => [sentenceKey(s), s] as const)) }));
+    const n = per.length;
+    if (n === 0) return undefined;
+    const counts = new Map<string, { n: number; id: string; text: string }>();
+    for (const { id, keys } of per) {
+      for (const [key, text] of keys) {
+        const e = counts.get(key) ?? { n: 0, id, text };
+        e.n++;
+        counts.set(key, e);
+      }
+    }
+    const limit = n * REPEATED_SENTENCE_SHARE;
+    const frequent = new Set([...counts.entries()].filter(([, e]) => e.n > limit).map(([k]) => k));
+    const holders = per.filter((p) => [...p.keys.keys()].some((k) => frequent.has(k)));
+    const top = [...counts.values()].sort((a, b) => b.n - a.n).slice(0, 5);
+    return {
+      value: holders.length / n,
+      n,
+      detail: `${holders.length}/${n} cases; ${frequent.size} sentences over ${Math.floor(limit)} cases; top: ${top.map((t) => `${t.n}: "${t.text.slice(0, 60)}"`).join('; ')}`,
+      examples: top.map((t) => ({ id: t.id, detail: `${t.n} cases: "${t.text.slice(0, 90)}"` })),
+    };
+  },
+};
+
+export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceRepeated];
