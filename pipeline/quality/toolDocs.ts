@@ -60,7 +60,7 @@ const SAME: string[][] = [
   ['message', 'msg'],
   ['account', 'acct'],
   ['database', 'db'],
-  ['identifier', 'id'],
+  ['identifier', 'identification', 'id'],
   ['specified', 'given'],
   ['number', 'no'],
 ];
@@ -68,7 +68,7 @@ const SAME_INDEX = new Map<string, number>();
 SAME.forEach((group, i) => group.forEach((w) => SAME_INDEX.set(w, i)));
 
 const STOP = new Set(
-  'the and for with from that this into onto are was were will can may its has have had not but you your our their them they then than when what which who whom whose how all any each per via use used uses using given based also only just more most such other some over under about above after before between both same own very should would could one two a an of to in on by or as at be is if do does it must note specified'.split(' '),
+  'the and for with from that this into onto are was were will can may its has have had not but you your our their them they then than when what which who whom whose how all any each per via use used uses using given based also only just more most such other some over under about above after before between both same own very should would could one two a an of to in on by or as at be is if do does it must note specified provided'.split(' '),
 );
 
 function stem(w: string): string {
@@ -138,6 +138,8 @@ export function droppedConstraints(original: DocParts, rewritten: string): { con
   const params = [...(original.required_parameters ?? []), ...(original.optional_parameters ?? [])].map((p) => `${p.name} ${p.description}`).join(' ');
   const have = new Set(keyWords(`${rewritten} ${params}`));
   const raw = new Set(tokens(`${rewritten} ${params}`));
+  // "ID" is two letters, yet what "an identification of the result's id" names.
+  if (raw.has('id')) have.add('id');
   const out: { constraint: string; missing: string[] }[] = [];
   for (const s of sentences(own)) {
     const missing = new Set<string>();
@@ -178,7 +180,7 @@ function textIssues(text: string): string[] {
 }
 
 /** Words of the tool's own name ("filter_stocks_by_price": filter, stock, price; "si_unit_conversion": si, unit, conversion). */
-function nameWords(name: string): string[] {
+export function nameWords(name: string): string[] {
   const api = name.slice(name.indexOf('.') + 1);
   return api
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -204,7 +206,7 @@ const GENERIC_RETURN = new Set(['get', 'information', 'info', 'details', 'detail
  * What a rewrite broke: grammar a doc writer would not write, or a word of the tool's name the
  * original description said and the rewrite dropped. Only issues the original does not have.
  */
-export function brokenDocIssues(original: Pick<ToolDoc, 'name' | 'description'> & Pick<DocParts, 'return_data'>, rewritten: string): string[] {
+export function brokenDocIssues(original: Pick<ToolDoc, 'name' | 'description'> & Pick<DocParts, 'return_data' | 'required_parameters' | 'optional_parameters'>, rewritten: string): string[] {
   const before = new Set(textIssues(original.description).map((i) => i.replace(/: ".*$/, '')));
   const out = textIssues(rewritten).filter((i) => !before.has(i.replace(/: ".*$/, '')));
   // A heading re-inflected: "Send: send email" -> "Sends: send email".
@@ -228,6 +230,10 @@ export function brokenDocIssues(original: Pick<ToolDoc, 'name' | 'description'> 
     const said = fieldWords(fieldDocsText({ return_data: returns }).returns);
     for (const w of [...lost]) if (GENERIC_RETURN.has(w) || (said.has(stem(w)) && !raw.has(stem(w)) && FIELD_SAME_INDEX.has(stem(w)))) lost.delete(w);
   }
+  // A name word after "with" that a parameter's name holds ("time" of get_empty_room_with_time, whose parameters are start_time and end_time): the tool is "with" its parameters, which say it.
+  const withWords = original.name.slice(original.name.indexOf('.') + 1).toLowerCase().match(/(?<=(?:^|_)with_)[a-z0-9]+/g) ?? [];
+  const paramNames = [...((original as DocParts).required_parameters ?? []), ...((original as DocParts).optional_parameters ?? [])].flatMap((p) => p.name.toLowerCase().split(/[^a-z0-9]+/));
+  for (const w of [...lost]) if (withWords.some((x) => sameWord(x, stem(w))) && paramNames.some((p) => sameWord(p, stem(w)))) lost.delete(w);
   if (lost.size) out.push(`drops ${[...lost].map((w) => `"${w}"`).join(', ')}, which the tool's name ${original.name} says`);
   return out;
 }
@@ -301,6 +307,7 @@ export function indistinctDocs(pairs: { name: string; before: string; after: str
 /** Words of one meaning a summary and a field doc may each use ("upcoming" days, "the N number of days later"; an "article" a search returns, "papers"): the fact is the doc's either way. */
 const FIELD_SAME: string[][] = [
   ['upcoming', 'later', 'next', 'coming', 'following'],
+  ['id', 'identifier', 'identification'],
   ['article', 'paper'],
 ];
 const FIELD_SAME_INDEX = new Map<string, number>();

@@ -23,6 +23,7 @@ import { protectedValues, taskValues } from '../evolve/caseParts.js';
 import { alignMessages, checkInvariants, insertedText, signature } from './invariants.js';
 import { JUDGE_RULES_VERSION, judgeRole, type JudgeInput, type JudgeOutput } from './judge.js';
 import { toJson } from '../../pipeline/pyValues.js';
+import { namedTools } from '../../pipeline/quality/toolDocs.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import type { ArtifactInfo } from '../../pipeline/store/store.js';
 
@@ -79,13 +80,21 @@ export function judgeInput(strategy: Judged, base: TestCase, evolved: TestCase):
     }
     case 'harder_tools': {
       const byName = new Map(evolved.tools.map((t) => [t.name, t]));
+      // Each listed tool's original: the base case's, or an added distractor's own doc before its rewrite (mixed).
+      const baseByName = new Map(base.tools.map((t) => [t.name, t]));
+      const addedOriginals = (evolved.evolution?.details?.harderTools as { addedOriginals?: Record<string, string> } | undefined)?.addedOriginals ?? {};
+      const originalOf = (t: TestCase['tools'][number]) => baseByName.get(t.name) ?? (addedOriginals[t.name] !== undefined ? { ...t, description: addedOriginals[t.name] } : t);
+      const names = evolved.tools.map((t) => t.name);
       return {
         strategy,
         pairs: base.tools
           .filter((t) => byName.has(t.name))
           .map((t) => {
             const e = byName.get(t.name)!;
-            return { name: t.name, original: toJson(orderedDoc(t)), evolved: toJson(orderedDoc(e)), sameSignature: signature(t) === signature(e) };
+            // The tools of the list the rewrite names and the original did not: the judge reads a relative doc beside them.
+            const named = namedTools(e.description, names.filter((n) => n !== t.name)).filter((n) => !namedTools(t.description, [n]).length);
+            const siblings = named.map((n) => ({ name: n, original: toJson(orderedDoc(originalOf(byName.get(n)!))), shown: toJson(orderedDoc(byName.get(n)!)) }));
+            return { name: t.name, original: toJson(orderedDoc(t)), evolved: toJson(orderedDoc(e)), sameSignature: signature(t) === signature(e), ...(siblings.length ? { siblings } : {}) };
           }),
       };
     }

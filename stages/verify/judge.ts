@@ -15,7 +15,10 @@
  * - harder_tools: Yes when every tool keeps its name and parameters, at least 70% of each
  *   original description's content words are still in the rewritten one, no constraint of the
  *   original (language, format, unit, range, condition) is lost and the rewrite reads as a doc
- *   that still says what its tool's name does (pipeline/quality/toolDocs.ts).
+ *   that still says what its tool's name does (pipeline/quality/toolDocs.ts); a doc written relative
+ *   to a sibling it names ("Like `X`, but ordered by rating.") is read beside that sibling's original
+ *   and shown docs, which the judge is given (judge-6): the sibling must be listed, must not point
+ *   back, and the rewrite must still say what tells the two apart (siblingReferenceIssues).
  */
 import { z } from 'zod';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
@@ -25,7 +28,7 @@ import { isDistinctive } from '../evolve/caseParts.js';
 import { toJson } from '../../pipeline/pyValues.js';
 import { descriptionSynonyms, splitPreamble } from '../evolve/roles/harderTools.js';
 import { levenshtein } from '../../pipeline/editDistance.js';
-import { brokenDocIssues, droppedConstraints, type DocParts } from '../../pipeline/quality/toolDocs.js';
+import { brokenDocIssues, droppedConstraints, siblingReferenceIssues, type DocParts, type SiblingDoc } from '../../pipeline/quality/toolDocs.js';
 import { parseJson } from '../../pipeline/pyValues.js';
 
 /** A judged doc: the JSON of a tool doc (as verify renders it), or a bare description. */
@@ -42,7 +45,7 @@ function docOf(text: string): DocParts {
 export const JudgeOutput = z.object({ answer: z.enum(['Yes', 'No']), reason: z.string() });
 export type JudgeOutput = z.infer<typeof JudgeOutput>;
 
-export const JUDGE_RULES_VERSION = 'judge-5';
+export const JUDGE_RULES_VERSION = 'judge-6';
 export const NOISY_WORD_SHARE = 0.6;
 export const HARDER_WORD_SHARE = 0.7;
 
@@ -55,7 +58,21 @@ export type JudgeInput =
   | { strategy: 'long_context'; query: string; context: string[]; toolNames: string[]; values: string[] }
   | { strategy: 'noisy_query'; original: string; evolved: string; protected: string[] }
   | { strategy: 'extra_tools'; task: string; original: BriefTool[]; added: BriefTool[] }
-  | { strategy: 'harder_tools'; pairs: { name: string; original: string; evolved: string; sameSignature: boolean }[] };
+  | { strategy: 'harder_tools'; pairs: HarderPair[] };
+
+/**
+ * One rewritten doc to judge: its original and its rewrite (each the JSON of the whole tool doc), and
+ * the tools of the same list its rewrite names in backticks ("Like `FilmTMDB.get_popular_movies`,
+ * but ordered by rating."), each with its original doc and the doc the case shows: a relative doc
+ * is equivalent only if what it leaves out is what that sibling's shown doc says.
+ */
+export interface HarderPair {
+  name: string;
+  original: string;
+  evolved: string;
+  sameSignature: boolean;
+  siblings?: { name: string; original: string; shown: string }[];
+}
 
 /**
  * Share of the original's content words still in the evolved text; a word of 5+ letters within edit
@@ -121,8 +138,17 @@ export function judgeRules(input: JudgeInput): JudgeOutput {
         if (after === before.description) continue;
         const lost = droppedConstraints(before, after);
         if (lost.length) return { answer: 'No', reason: `${p.name}: the rewrite lost the constraint "${lost[0].constraint}" (${lost[0].missing.join(', ')})` };
-        const broken = brokenDocIssues({ name: p.name, description: before.description, return_data: before.return_data }, after);
+        const broken = brokenDocIssues({ name: p.name, ...before }, after);
         if (broken.length) return { answer: 'No', reason: `${p.name}: ${broken[0]}` };
+        // A doc written relative to a sibling: read beside that sibling (a tool the list lacks, a sibling that leans back, nothing left telling them apart).
+        if (p.siblings?.length) {
+          const docs: SiblingDoc[] = [
+            { ...docOf(p.evolved), name: p.name, description: after, original: before.description },
+            ...p.siblings.map((sib) => ({ ...docOf(sib.shown), name: sib.name, original: docOf(sib.original).description })),
+          ];
+          const issues = siblingReferenceIssues(docs);
+          if (issues.length) return { answer: 'No', reason: `${p.name}: ${issues[0]}` };
+        }
       }
       return { answer: 'Yes', reason: `all ${input.pairs.length} rewritten docs keep their signatures and the original content` };
     }
@@ -162,8 +188,14 @@ function render(input: JudgeInput): string {
       return (
         'Tool documentation was rewritten to be more verbose and less clear. For each tool, determine whether the rewritten ' +
         'documentation is functionally equivalent to the original: the same tool doing the same thing with the same parameters. ' +
+        'A rewritten doc may leave a detail to its own parameter or return docs, or be written relative to another tool of the same ' +
+        'list that it names in backticks ("Like `X`, but ordered by rating."); such a tool is shown after it, with its original doc and ' +
+        'the doc the list shows for it. A relative doc is equivalent only if that tool exists in the list, its shown doc still says what ' +
+        'the relative doc leaves out, it does not itself point back, and the rewrite still says what tells the two apart. ' +
         'Answer "Yes" if every rewritten doc is equivalent, "No" otherwise.\n\n' +
-        input.pairs.map((p) => `Tool ${p.name}\nOriginal: ${p.original}\nRewritten: ${p.evolved}`).join('\n\n')
+        input.pairs
+          .map((p) => [`Tool ${p.name}\nOriginal: ${p.original}\nRewritten: ${p.evolved}`, ...(p.siblings ?? []).map((sib) => `Named tool ${sib.name} (same list)\nOriginal: ${sib.original}\nShown: ${sib.shown}`)].join('\n'))
+          .join('\n\n')
       );
   }
 }
@@ -174,7 +206,7 @@ export const judgeRole: RoleSpec<JudgeInput, JudgeOutput> = {
   schema: JudgeOutput,
   template: {
     id: 'judge/fig20-23',
-    version: '1',
+    version: '2',
     render: (input) => [
       { role: 'system', content: SYSTEM },
       { role: 'user', content: render(input) },

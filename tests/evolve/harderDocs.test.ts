@@ -311,3 +311,54 @@ describe('harder tool docs: relative to a sibling, and what comes back left to t
     expect(brokenDocIssues(order, 'Get the details.').join()).toMatch(/drops "order"/);
   });
 });
+
+describe('harder tool docs: what a field doc states left to it, inside the summary too (harder-tools-11)', () => {
+  const t = (name: string, description: string, params: [string, string][], returns: [string, string][]): ToolDoc =>
+    ({ name, description, required_parameters: params.map(([n, d]) => ({ name: n, type: 'string', description: d })), optional_parameters: [], return_data: returns.map(([n, d]) => ({ name: n, description: d })) }) as unknown as ToolDoc;
+  const status = t('ReserveMeeting.get_room_status', 'get the room booking status', [], [['rooms', 'list of rooms as well as its booking status']]);
+  const empty = t('ReserveMeeting.get_empty_room_with_time', 'if they are any rooms available in the provided time', [['start_time', '[Required] the start booked time, must be in 24 hour format, e.g. 13:15'], ['end_time', '[Required] the end booked time, must be in 24 hour format, e.g. 22:21']], [['rooms', 'list of available room ids']]);
+  const citation = t('GoogleScholar.get_citation_format', "get MLA citation format by an identification of organic result's id", [['q', '[Required] ID of an individual Google Scholar organic search result']], [['citation', 'the citation format of the article']]);
+  const top = t('FilmTMDB.get_top_rated_movies', 'Get a list of movies ordered by rating', [], [['films', 'list of films ranked by rating, including id, title, release date, popularity and rating']]);
+  const reviews = t('FilmTMDB.get_movie_reviews', 'Get the user reviews for a movie', [['movie_id', "[Required] ','"]], [['reviews', "list of reviews including user's name, rating, and reviews"]]);
+  // What harder-tools-10 wrote for them (teval_query_419_1, _329_1, _427_1, _148_2): wording only, nothing left to a field doc.
+  const OLD: [ToolDoc, string][] = [
+    [status, 'Fetch the room booking status.'],
+    [empty, 'If they are any rooms available in provided time.'],
+    [citation, "Gets MLA citation format by an identification of organic result's id."],
+    [top, 'Gets a list of movies ordered by rating.'],
+    [reviews, 'Gets the user reviews for a movie.'],
+  ];
+  it('harder-tools-10 left nothing to the field docs; harder-tools-11 leaves a fact to them in most draws, soundly', () => {
+    for (const [d, old] of OLD) expect(leftToFieldDocs(d, old), `${d.name}: ${old}`).toEqual([]);
+    for (const [d] of OLD) {
+      const outs = [...Array(20).keys()].map((seed) => harderRules(harderInput([d]), new Rng(seed, `tool:${d.name}`, 'harder-tools')).tools[0].description);
+      expect(outs.filter((o) => leftToFieldDocs(d, o).length).length, `${d.name}: ${outs.join(' | ')}`).toBeGreaterThanOrEqual(12);
+      for (const o of outs) {
+        expect(droppedConstraints(d, o), `${d.name}: ${o}`).toEqual([]);
+        expect(brokenDocIssues(d, o), `${d.name}: ${o}`).toEqual([]);
+        // What the tool's name says stays ("room status", "citation format", "movies", "reviews"), a constraint value too (MLA).
+        expect(o).toMatch(/room status|rooms available|MLA citation format|list of movies|reviews for a movie/);
+      }
+    }
+    expect(harderRules(harderInput([status]), new Rng(1, 'tool:ReserveMeeting.get_room_status', 'harder-tools')).tools[0].description).toMatch(/^(?:Get|Fetch|Return)s? the room status\.$/);
+    expect(harderRules(harderInput([citation]), new Rng(1, 'tool:GoogleScholar.get_citation_format', 'harder-tools')).tools[0].description).toMatch(/^(?:Get|Fetch|Return)s? MLA citation format\.$/);
+  });
+  it('keeps a name word after "with" only when no parameter name holds it, and the judge reads the parameters as the rules do', () => {
+    // get_empty_room_with_time: "time" is its start_time and end_time.
+    expect(brokenDocIssues(empty, 'If they are any rooms available.')).toEqual([]);
+    expect(brokenDocIssues({ ...empty, required_parameters: [] }, 'If they are any rooms available.').join()).toMatch(/drops "time"/);
+    // A name word not after "with" stays guarded though a parameter holds it.
+    expect(brokenDocIssues(t('MathAPI.power', 'Raise a number to a power', [['power', 'the exponent']], []), 'Raises a number.').join()).toMatch(/drops "power"/);
+    const pair = { name: empty.name, original: JSON.stringify(empty), evolved: JSON.stringify({ ...empty, description: 'If they are any rooms available.' }), sameSignature: true };
+    expect(judgeRules({ strategy: 'harder_tools', pairs: [pair] }).answer).toBe('Yes');
+  });
+  it('the offline judge reads a relative doc beside the sibling it names (judge-6)', () => {
+    const pop = t('FilmTMDB.get_popular_movies', 'Get a list of movies ordered by popularity', [], [['films', 'list of films ranked by popularity, including id, title, release date, popularity and rating']]);
+    const rel = (evolved: string, shown: string) => ({ name: top.name, original: JSON.stringify(top), evolved: JSON.stringify({ ...top, description: evolved }), sameSignature: true, siblings: [{ name: pop.name, original: JSON.stringify(pop), shown: JSON.stringify({ ...pop, description: shown }) }] });
+    expect(judgeRules({ strategy: 'harder_tools', pairs: [rel('Like `FilmTMDB.get_popular_movies`, but ordered by rating.', 'Fetch a list of movies ordered by popularity.')] }).answer).toBe('Yes');
+    // The sibling leans back: neither doc says what the two do.
+    const back = judgeRules({ strategy: 'harder_tools', pairs: [rel('Like `FilmTMDB.get_popular_movies`, but ordered by rating.', 'Like `FilmTMDB.get_top_rated_movies`, but ordered by popularity.')] });
+    expect(back.answer).toBe('No');
+    expect(back.reason).toMatch(/name each other/);
+  });
+});

@@ -38,12 +38,14 @@ function harderReply(req: ChatRequestBody): ScriptedReply {
   // The tools to rewrite; siblings shown for context after them (harder-tools-10) are not the model's to rewrite.
   const end = user.indexOf('\n\nSiblings');
   const tools = JSON.parse(user.slice(user.indexOf('['), end === -1 ? undefined : end));
+  // Asked again with siblings: the doc written relative to the first of them (judge-6 reads it beside that sibling).
+  const sibling = end === -1 ? undefined : (JSON.parse(user.slice(user.indexOf('[', end))) as { name: string }[])[0]?.name;
   return {
     content: JSON.stringify({
       tools: [
         ...tools.map((t: any) => ({
           name: t.name,
-          description: `In a manner of speaking, and subject to conditions, ${t.description}`,
+          description: sibling ? `In a manner of speaking, like \`${sibling}\`, but ${t.description}` : `In a manner of speaking, and subject to conditions, ${t.description}`,
           parameters: t.parameters.map((p: any) => ({ name: p.name, description: `${p.description} (as one would expect)` })),
         })),
         // A model inventing a tool: ignored, never added to the case.
@@ -104,6 +106,27 @@ describe('evolve + verify on the LLM path (local OpenAI-compatible server)', () 
     // harder_tools is judged one doc at a time; every other strategy once per case at most.
     expect(harderJudge.every((q) => q.body.messages[1].content.match(/\nTool \S+\nOriginal: /g)!.length === 1)).toBe(true);
     expect(judgeRequests.length - harderJudge.length).toBeLessThanOrEqual(judged);
+    // A doc written relative to a sibling is judged beside that sibling's original and shown docs (judge-6); any other doc alone.
+    const relativeDocs = r.verified.flatMap((a) =>
+      a.content.tools.flatMap((t) => {
+        const sibling = t.description.match(/like `([^`]+)`, but/)?.[1];
+        return sibling ? [{ name: t.name, description: t.description, sibling, shown: a.content.tools.find((s) => s.name === sibling)!.description }] : [];
+      }),
+    );
+    expect(relativeDocs.length).toBeGreaterThan(0);
+    for (const d of relativeDocs) {
+      const asks = harderJudge.filter((q) => q.body.messages[1].content.includes(`\nTool ${d.name}\n`) && q.body.messages[1].content.includes(JSON.stringify(d.description)));
+      expect(asks.length).toBe(1);
+      const text = asks[0].body.messages[1].content;
+      const block = text.slice(text.indexOf(`\nNamed tool ${d.sibling} (same list)\nOriginal: `));
+      expect(block.length).toBeLessThan(text.length);
+      // The sibling's original doc and the doc the case shows for it.
+      expect(block).toContain(JSON.stringify(cases.flatMap((c) => c.tools).find((t) => t.name === d.sibling)!.description));
+      expect(block.slice(block.indexOf('\nShown: '))).toContain(JSON.stringify(d.shown));
+    }
+    const plain = harderJudge.filter((q) => !/like `[^`]+`, but/.test(q.body.messages[1].content.slice(q.body.messages[1].content.indexOf('\nRewritten: '))));
+    expect(plain.length).toBeGreaterThan(0);
+    expect(plain.every((q) => !q.body.messages[1].content.includes('\nNamed tool '))).toBe(true);
     expect(roles).toContain('noisy-query');
     // harder-tools is asked once per distinct tool doc; every repeat comes from the LLM cache.
     const docs = new Set(r.evolved.filter((a) => a.content.evolution!.applied.includes('harder_tools')).flatMap((a) => cases.find((c) => c.id === a.content.evolution!.baseCaseId)!.tools.map((t) => t.name)));

@@ -1011,9 +1011,11 @@ export const harderToolsMixedTags: CaseMeasure = {
  * returns the time." -> "Get curr time: get current time.", the rest left to the field `time`).
  * Rewording, abbreviating, cutting qualifiers or adding filler moves nothing; nor does swapping the
  * word for another the field docs use ("of a location" -> "of a place"). The share says how often
- * the rewrite makes a model read the parameters and return fields; gated at what harder-tools-9
- * reaches (the rest are lists whose every summary only names what the tool does: "Run Arxiv search
- * and get the article meta information." beside "A google search API. ...").
+ * the rewrite makes a model read the parameters and return fields; gated at 1%, what harder-tools-11
+ * reaches (5.5% under harder-tools-10: "the room booking status" now "the room status", the field
+ * `rooms` saying "booking status"; "by an identification of organic result's id" left to `q`; "ordered
+ * by rating" left to the field `films`, "ranked by rating"). The rest are TimeTool lists whose every
+ * word is the tool's name or heading ("Get curr time: get current time.").
  */
 export const harderToolsWordingOnly: CaseMeasure = {
   kind: 'case',

@@ -8,7 +8,10 @@
  * it (a phrase of the summary, "Authenticate a user with username and password" -> "Authenticate a
  * user.", "Get the distance between two locations in km." -> "Get the distance in km."; a clause or
  * sentence on what comes back, "It returns the overall and avg temperature."; a sentence that only
- * restates a parameter), so a model has to read the parameters and return fields — a draw that
+ * restates a parameter; since harder-tools-11 also inside the summary: a modifier before a word of the
+ * tool's name, "the room booking status" -> "the room status"; a trailing "ordered by rating" the
+ * return field ranks by; "by an identification of organic result's id" that `q` says), so a model
+ * has to read the parameters and return fields — a draw that
  * leaves such a fact is preferred over one that only rewords (harder_tools_wording_only); examples and
  * qualifiers dropped, a vaguer verb, standard abbreviations, constraint sentences and leading
  * conditions moved last (never left out); BFCL's toolkit preamble dropped (the name says the
@@ -21,7 +24,7 @@ import type { RoleSpec } from '../../../pipeline/llm/types.js';
 import type { Rng } from '../../../pipeline/rng.js';
 import type { ToolDoc } from '../../../pipeline/schemas.js';
 import { toJson } from '../../../pipeline/pyValues.js';
-import { brokenDocIssues, citedNames, droppedConstraints, fieldDocsText, fieldWords, leftToFieldDocs, leftToSibling, siblingReferenceIssues, type DocParts, type SiblingDoc } from '../../../pipeline/quality/toolDocs.js';
+import { brokenDocIssues, citedNames, nameWords, droppedConstraints, fieldDocsText, fieldWords, leftToFieldDocs, leftToSibling, siblingReferenceIssues, type DocParts, type SiblingDoc } from '../../../pipeline/quality/toolDocs.js';
 
 export interface HarderToolsInput {
   tools: { name: string; description: string; parameters: { name: string; type: string; description: string }[]; returns?: { name: string; description: string }[] }[];
@@ -45,7 +48,7 @@ export const HarderToolsOutput = z.object({
 });
 export type HarderToolsOutput = z.infer<typeof HarderToolsOutput>;
 
-export const HARDER_RULES_VERSION = 'harder-tools-10';
+export const HARDER_RULES_VERSION = 'harder-tools-11';
 
 /**
  * Jargon and standard short forms a terse maintainer writes (whole words, case kept on the first
@@ -190,7 +193,7 @@ export function degradeDescription(description: string, rng: Rng, tool: Omit<Doc
   const fails = (text: string) => droppedConstraints(original, text).length > 0 || (tool.name ? brokenDocIssues(original, text).length > 0 : false);
   const { params: paramText, returns: returnText } = fieldDocsText(tool);
   const words = (text: string) => new Set([...fieldWords(text), ...(text.toLowerCase().match(/[a-z0-9]+/g) ?? []).map(stemWord)]);
-  const fields = { params: words(paramText), returns: words(returnText) };
+  const fields = { params: words(paramText), returns: words(returnText), name: tool.name ? nameWords(tool.name) : [] };
   // The first sound draw that leaves a fact of the summary to the parameter or return docs (the doc is harder to use, not only reworded); else the first sound one.
   let sound: string | undefined;
   for (let i = 0; i < ATTEMPTS; i++) {
@@ -229,12 +232,14 @@ const PHRASE = /(?<!\b[a-z]+ed)(?<!\b(?:the|a|an|its|their|any|this|that|each|ev
 interface FieldSets {
   params: Set<string>;
   returns: Set<string>;
+  /** The words of the tool's own name (toolDocs nameWords): a modifier before one of them may be left to the field docs, the name word itself never. */
+  name?: readonly string[];
 }
 
 const stemWord = (w: string) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
 
 /** Words that only frame a phrase about a parameter ("It needs the location", "given its ID", "between two locations", "and optionally body"). */
-const LEAVE_STOP = new Set('the a an of to in on by for with from at its their his her this that given giving based using within into between and or any which is are be as it all needs need takes take requires accepts param params parameter parameters argument arguments specified provided optionally optional one two both each'.split(' '));
+const LEAVE_STOP = new Set('s the a an of to in on by for with from at its their his her this that given giving based using within into between and or any which is are be as it all needs need takes take requires accepts param params parameter parameters argument arguments specified provided optionally optional one two both each'.split(' '));
 /** Words that only frame what comes back ("It returns the results", "and return the results into a list"). */
 const RETURN_STOP = new Set('it return returns returning result results list into a an the and of as in'.split(' '));
 /** Words that only frame what a trailing "and get ..." clause fetches ("and get the article meta information"): what the return fields list is that information. */
@@ -252,6 +257,18 @@ function saidBy(phrase: string, field: Set<string>, stop: Set<string> = LEAVE_ST
 const RETURN_CLAUSE = /(?:,?\s+and\s+|,\s*)((?:it\s+)?returns?\b[^.;,]*)/i;
 /** A trailing clause that fetches what the return fields describe ("Run Arxiv search and get the article meta information"). */
 const FETCH_CLAUSE = /,?\s+and\s+((?:get|fetch|retrieve)\s[^.;,]*)$/i;
+
+/** A trailing "ordered by ..." / "ranked by ..." whose order a return field's doc states ("Get a list of movies ordered by rating", the field `films` saying "list of films ranked by rating"). */
+const ORDER_CLAUSE = /\s+((?:ordered|ranked|sorted)\s+by\s+[^.;,]+)$/i;
+const ORDER_STOP = new Set([...LEAVE_STOP, 'ordered', 'ranked', 'sorted']);
+/**
+ * A modifier inside the summary's object that a field doc states, right before a word of the tool's
+ * name ("the room booking status" of get_room_status, the field `rooms` listing "rooms as well as
+ * its booking status"; "the user reviews" of get_movie_reviews, whose field lists "user's name"):
+ * the name word stays, the modifier is the field's to say.
+ */
+const MODIFIER = /\b(the|a|an)\s+([a-z]+\s+)([a-z]{4,})\s+([a-z]{3,})\b/;
+const MODIFIER_ONE = /\b(the|a|an)\s+()([a-z]{4,})\s+([a-z]{3,})\b/;
 
 /** A head a phrase may be cut after: more than a bare verb, not ending on a participle or gerund that needs its phrase ("relating", "based", "filtered"). */
 const headStands = (head: string) => head.trim().split(/\s+/).length >= 2 && !/(?:ing|ed|\[[^\]]*\]|\b(?:relative|according|due|prior|close|next|nearby|similar|equal|compared|up|out|off))$/i.test(head.trim());
@@ -284,7 +301,24 @@ function leaveToParams(parts: string[], fields: FieldSets, rng: Rng): string[] {
   // A trailing "and get ..." whose every content word a return field's doc says (the metadata the field lists): what comes back is the field's to say.
   const fetch = first.match(FETCH_CLAUSE);
   if (fetch && fetch.index! > 0 && returns.size && saidBy(fetch[1], returns, FETCH_STOP) && (fetch[1].match(/[a-z0-9]+/gi) ?? []).some((w) => !FETCH_STOP.has(w.toLowerCase())) && headStands(first.slice(0, fetch.index))) first = first.slice(0, fetch.index);
-  const phrases = first.split(PHRASE);
+  // A trailing order ("ordered by rating") a return field's doc states.
+  const order = first.match(ORDER_CLAUSE);
+  if (order && order.index! > 0 && returns.size && saidBy(order[1], returns, ORDER_STOP) && headStands(first.slice(0, order.index))) first = first.slice(0, order.index);
+  // A modifier before a name word that a field doc states.
+  const isName = (x: string) => (fields.name ?? []).some((n) => n === stemWord(x) || (x.length >= 4 && n.length >= 4 && (stemWord(x).startsWith(n) || n.startsWith(stemWord(x)))));
+  for (const mod of [first.match(MODIFIER_ONE), first.match(MODIFIER)]) {
+    if (!mod) continue;
+    const [, , before, modifier, head] = mod;
+    const w = stemWord(modifier.toLowerCase());
+    if (/ly$/.test(modifier) || isName(modifier) || !isName(head) || LEAVE_STOP.has(w) || !(params.has(w) || returns.has(w))) continue;
+    first = first.replace(mod[0], mod[0].replace(`${before}${modifier} `, before));
+    break;
+  }
+  let phrases = first.split(PHRASE);
+  // A phrase and the "of" phrase after it, said together by the parameters ("by an identification of organic result's id"): one detail.
+  for (let i = 1; i + 1 < phrases.length; i++) {
+    if (!/^of\s/i.test(phrases[i]) && !OF_HEAD.test(phrases[i].trim()) && /^of\s/i.test(phrases[i + 1]) && i + 1 === phrases.length - 1 && saidBy(`${phrases[i]} ${phrases[i + 1]}`, params)) phrases = [...phrases.slice(0, i), `${phrases[i]} ${phrases[i + 1]}`];
+  }
   const kept: string[] = [phrases[0]];
   // Phrases a parameter says go, the last ones first; sometimes one is kept for variety. An "of" phrase only at the end (it names what the head is of).
   // A phrase in the middle only without a clause of its own ("at current directory or display it in the terminal" is not one detail).
