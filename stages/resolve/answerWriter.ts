@@ -183,6 +183,8 @@ function fields(value: unknown, depth: number): string {
   if (order) return order;
   const weather = weatherPhrase(value);
   if (weather) return weather.rest ? `${weather.said}; besides, ${fields(weather.rest, depth)}` : weather.said;
+  const tires = tirePhrase(value);
+  if (tires) return tires.rest ? `${tires.said}, and ${fields(tires.rest, depth)}` : tires.said;
   // Four or more plain fields read as a record's line ("price 227.16, volume 2.552 and status Open"),
   // not as "the price is …, the volume is …, the status is …" (answer_field_dump).
   const plainCount = entries.filter(([k, v]) => plainField(k, v)).length;
@@ -217,6 +219,8 @@ function fields(value: unknown, depth: number): string {
       // A unit is what the number counts: "that is 3.96258 gallons", not "the gallon is 3.96258".
       if (typeof v === 'number' && UNITS[k.toLowerCase()]) return `that is ${say(v)} ${UNITS[k.toLowerCase()]}`;
       if (typeof v === 'number' && /^result$/i.test(k)) return `it comes to ${say(v)}`;
+      // "the remaining unlocked doors are 0" is "no door is left unlocked".
+      if (typeof v === 'number' && /^remaining_?unlocked_?doors$/i.test(k)) return v === 0 ? 'no door is left unlocked' : `${plural(v, 'door')} ${v === 1 ? 'is' : 'are'} still unlocked`;
       if (measured(k, v, depth)) return `the ${lineKey(k, v) === 'date' ? 'date' : name} ${/[^siu]s$/.test(k) ? 'are' : 'is'} ${measured(k, v, depth)}`;
       // A one-word value ("words", "running") is a word of the sentence, not code to quote.
       if (typeof v === 'string' && /^[a-z][a-z-]{0,24}$/.test(v.trim())) return `the ${name} ${/[^siu]s$/.test(k) ? 'are' : 'is'} ${v.trim()}`;
@@ -345,6 +349,22 @@ function weatherPhrase(record: Record<string, unknown>): { said: string; rest?: 
   const said = `the weather is ${sky}, ${/^(?:avg|average)/i.test(tempKey) ? 'averaging' : 'at'} ${degrees}`;
   const rest = Object.fromEntries(Object.entries(record).filter(([k]) => k !== overallKey && k !== tempKey));
   return Object.keys(rest).length ? { said, rest } : { said };
+}
+
+/**
+ * A car's four tire pressures as a mechanic says them, in the psi BFCL's doc gives them in: "the tires
+ * are at 32 psi front left, 32 psi front right, 30 psi rear left and 30 psi rear right", not "front
+ * left tire pressure 32, front right tire pressure 32, …".
+ */
+function tirePhrase(record: Record<string, unknown>): { said: string; rest?: Record<string, unknown> } | undefined {
+  const inner = Object.entries(record).find(([k, v]) => /^tire_?pressure$/i.test(k) && isPlainObject(v));
+  const tires = inner ? (inner[1] as Record<string, unknown>) : record;
+  const keys = Object.keys(tires).filter((k) => /^(?:front|rear)(?:Left|Right)TirePressure$/.test(k) && typeof tires[k] === 'number');
+  if (keys.length < 2) return undefined;
+  const said = `the tires are at ${joinAnd(keys.map((k) => `${say(tires[k])} psi ${keyAsWords(k.replace(/TirePressure$/, '')).toLowerCase()}`))}`;
+  const all = { ...Object.fromEntries(Object.entries(record).filter(([k]) => !inner || k !== inner[0])), ...(inner ? tires : {}) };
+  const own = Object.fromEntries(Object.entries(all).filter(([k, v]) => !keys.includes(k) && !(isPlainObject(v) && Object.keys(v).length === 0)));
+  return Object.keys(own).length ? { said, rest: own } : { said };
 }
 
 const PHRASE_FIELD = /\b(by|at|on|in|from|to|with|for)$/i;
@@ -595,6 +615,7 @@ export function subjectPhrase(key: string, value: unknown): string {
   const words = humanize(key).toLowerCase();
   const idOf = /^(.+?) ?id$/.exec(words);
   if (idOf && !/^(?:user|client|card|account)$/.test(idOf[1])) return `${idOf[1].replace(/^(?:film|movie)$/, 'movie')} ${text}`;
+  if (words === 'id') return `the one with id ${text}`;
   if (/^(?:symbol|ticker|stock)$/i.test(key) && /^[A-Z][A-Z.]{0,6}$/.test(text)) return text;
   if (PLACE_KEY.test(key) && /^[\p{Lu}][\p{L}\p{M} .,'-]*$/u.test(text)) return text;
   if (KIND_KEY.test(key) && /^[\p{Lu}][\p{L} &-]{0,30}$/u.test(text)) return `the ${text} ${words}`;
@@ -661,6 +682,10 @@ export function didPhrase(s: AnswerInput['steps'][number], steps: AnswerInput['s
     case 'echo': return file ? `wrote the text to ${file}` : 'wrote out the text';
     case 'authenticate_twitter': return 'signed in to Twitter';
     case 'authenticate_travel': return 'signed in to the travel booking service';
+    case 'fillFuelTank': {
+      const amount = isPlainObject(s.args) ? s.args.fuelAmount : undefined;
+      return typeof amount === 'number' ? `added ${say(amount)} ${amount === 1 ? 'gallon' : 'gallons'} to the fuel tank` : 'filled the fuel tank';
+    }
     case 'contact_customer_support': return 'contacted customer support';
     case 'add_text_image_page': return title ? `added a page titled ${title} with text and an image` : 'added a page with text and an image';
     case 'add_text_page': return title ? `added a text page titled ${title}` : 'added a text page';
@@ -721,11 +746,15 @@ function beyondDone(value: Record<string, unknown>, s?: AnswerInput['steps'][num
   return Object.fromEntries(
     Object.entries(value).filter(([k, v]) => {
       if (v === true && /(?:^|_)(?:status|success|ok|result)$|Status$/.test(k)) return false;
+      // A list the user gave (a tweet's tags) read back, or an empty one ("there are no mentions"): not news.
+      if (Array.isArray(v) && (v.length === 0 || (Array.isArray(args[k]) && toJson(args[k]) === toJson(v)))) return false;
       if (typeof v === 'string' && /(?:^|_)(?:status|state)$|Status$/.test(k) && SUCCESS_MESSAGE.test(v.trim()) && !/\d|\b[A-Z]{2,}\b/.test(v)) return false;
       if (typeof v !== 'string' && typeof v !== 'number') return true;
       // What the user wrote themselves (a new ticket's description) or who they are (its "created by"): not news to them.
       if (typeof v === 'string' && /^(?:description|content|message|body|text)$/i.test(k) && Object.values(args).some((a) => a === v)) return false;
       if (/^created_?by$/i.test(k) && s && /^create_/.test(apiOf(s.name))) return false;
+      // The poster of one's own new post is the user themselves.
+      if (/^(?:username|user_?name|author)$/i.test(k) && s && /^(?:post|create)_/.test(apiOf(s.name))) return false;
       const text = String(v).trim();
       // A reply that only says it worked, naming nothing the call did not name ("Stock TSLA removed
       // from watchlist successfully.", "User 'USR001' logged in successfully."): the sentence says it.
@@ -922,7 +951,7 @@ function aboutSentence(about: string, key: string, said: string, counted: string
   // One field ("the symbol is "QUAS"", "the stocks are "AAPL" and "GOOG""): the field of what was asked about.
   const one = /^the ([a-z][a-z0-9() ]*?) (is|are|reads|read) (.+)$/.exec(said);
   const clauses = one ? one[3].replace(/"(?:[^"\\]|\\.)*"/g, 'Q') : '';
-  if (one && !/\b(?:the|there|it|its) [a-z]|[;:]/.test(clauses)) {
+  if (one && !/\b(?:the|there|it|its) [a-z]|[;:]/.test(clauses) && !/^(?:overall|results?|values?|status|state|data|info|output|response|items|entries)$/.test(one[1])) {
     const [, field, verb, value] = one;
     const bareValue = /^"[A-Z][A-Z.]{0,6}"$/.test(value) ? value.slice(1, -1) : value;
     if (field === 'symbol' || field === 'ticker') return rng.pick([`${About} trades under the symbol ${bareValue}.`, `The stock symbol of ${about} is ${bareValue}.`]);
@@ -958,21 +987,24 @@ function stockQuote(s: AnswerInput['steps'][number], value: Record<string, unkno
 
 /** Credentials a call returned (a sign-in's access token, its type, scope and lifetime): nothing the user asked to hear. */
 const CREDENTIAL_KEY = /(?:^|_)(?:access_?token|refresh_?token|token|secret|password|api_?key)$/i;
-function withoutCredentials(value: unknown): unknown {
-  if (!isPlainObject(value) || !Object.keys(value).some((k) => CREDENTIAL_KEY.test(k))) return value;
+function withoutCredentials(value: unknown, name = ''): unknown {
+  if (!isPlainObject(value) || !(Object.keys(value).some((k) => CREDENTIAL_KEY.test(k)) || /auth|login/i.test(apiOf(name)))) return value;
   return Object.fromEntries(Object.entries(value).filter(([k]) => !CREDENTIAL_KEY.test(k) && !/^(?:token_?type|expires_?in|scope)$/i.test(k)));
 }
 
 /** What one step's response says, in one whole sentence; `api` names the call only when it failed (failureSentences.ts). */
 function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, steps: AnswerInput['steps'] = [s]): string {
   if (s.error) return failedSentence(s, rng, api);
-  const value = withoutCredentials(parseToolResponse(s.response));
+  const value = withoutCredentials(parseToolResponse(s.response), s.name);
   const changes = callChangesState(s.name);
   const did = changes ? didPhrase(s, steps) : undefined;
   const converted = isPlainObject(value) ? conversion(s, value, rng) : undefined;
   if (converted) return converted;
   const moment = isPlainObject(value) ? timeSentence(value, rng) : undefined;
   if (moment) return moment;
+  // A weekday as people say it: "It is Tuesday.", not "The weekday is "Tuesday".".
+  const day = isPlainObject(value) && Object.keys(value).length === 1 && typeof Object.values(value)[0] === 'string' && /^(?:weekday|day_?of_?(?:the_?)?week|day)$/i.test(Object.keys(value)[0]) ? (Object.values(value)[0] as string).trim() : undefined;
+  if (day && /^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$/i.test(day)) return rng.pick([`It is ${capitalise(day.toLowerCase())}.`, `Today is ${capitalise(day.toLowerCase())}.`]);
   // A count of a file's words, lines or characters ({"count": 2, "type": "words"}): ""summary.txt" has 2 words".
   if (isPlainObject(value) && Object.keys(value).length === 2 && typeof value.count === 'number' && typeof value.type === 'string' && /^[a-z]+$/.test(value.type)) {
     const file = argNamed(s.args, /^file_?name$/i, 120);

@@ -161,7 +161,7 @@ export const answerUnitlessNumber: CaseMeasure = {
  * 2020", "the doors are locked".
  */
 export function quotedScalar(answer: string): string | undefined {
-  const m = /(?:\b(?:is|are|was|of|date|time|status|state)\s+)"(\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?|\d{1,2}:\d{2}(?: ?[AP]M)?|[a-z]+)"/.exec(answer);
+  const m = /(?:\b(?:is|are|was|of|date|time|status|state|weekday)\s+)"(\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?|\d{1,2}:\d{2}(?: ?[AP]M)?|[a-z]+|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)"/.exec(answer);
   return m?.[0];
 }
 

@@ -797,7 +797,7 @@ export function fieldsNotAsked(turn: AnsweredTurn): string | undefined {
   const plain = turn.answer.replace(/"(?:[^"\\]|\\.)*"/g, '""');
   const expires = /\bexpires? in \d+(?:\.\d+)?(?!\s*(?:seconds?|minutes?|hours?|days?|weeks?|ms|s|h|min)\b)/i.exec(plain);
   if (expires) return expires[0];
-  const empty = /\bthere is no (?:booking history|[a-z]+ info|[a-z]+ details|[a-z]+ data)\b/.exec(plain);
+  const empty = /\bthere is no (?:booking history|[a-z]+ info|[a-z]+ details|[a-z]+ data)\b|\bthe remaining unlocked doors (?:is|are) \d/.exec(plain);
   if (empty) return empty[0];
   for (const c of turn.calls) {
     for (const secret of secretsIn(parseToolResponse(c.response))) if (turn.answer.includes(secret)) return `a credential ("${secret.slice(0, 12)}") told`;
@@ -808,6 +808,16 @@ export function fieldsNotAsked(turn: AnsweredTurn): string | undefined {
       if (hit) return hit[0].slice(0, 80);
     }
     if (/\bcreated by "/.test(turn.answer) && /^create_/.test(apiOf(c.name))) return 'created by … told for a record the user just created';
+    // A list the user gave read back ("the tags are "#A" and "#B"" after posting with those tags), or an empty one told ("there are no mentions").
+    const reply = parseToolResponse(c.response);
+    if (!isPlainObject(reply)) continue;
+    for (const [k, v] of Object.entries(reply)) {
+      if (!Array.isArray(v)) continue;
+      const stem = escapeRegExp(keyAsWords(k).toLowerCase().replace(/s$/, ''));
+      if (v.length === 0 && new RegExp(`\\bthere are no ${stem}`).test(plain)) return `there are no ${stem}s`;
+      const given = c.args[k];
+      if (v.length && typeof v[0] === 'string' && Array.isArray(given) && toJson(given) === toJson(v) && new RegExp(`\\bthe (?:only )?${stem}s? (?:is|are) ${escapeRegExp(JSON.stringify(v[0]))}`).test(turn.answer)) return `the ${stem}s the user gave read back`;
+    }
   }
   return undefined;
 }
