@@ -232,6 +232,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_canned_opener: 0,
   answer_field_dump: 0,
   answer_restates_asked: 0,
+  answer_echo_frame: 0,
   // How successful results are told (answer-writer-31; before = ec88994, over all 1,480 cases with a closing answer):
   // "I sent the email. I sent the email.": 2.3% (34/1,480) before.
   answer_sentence_repeated: 0,

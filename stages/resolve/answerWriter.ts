@@ -174,12 +174,17 @@ function say(value: unknown, depth = 0): string {
 /** "key value, key value and key value" — every field when there are few, else counted with the keys named. */
 function fields(value: unknown, depth: number): string {
   if (!isPlainObject(value)) return say(value, depth);
-  const entries = Object.entries(value);
+  // An empty part beside others ("booking_history": {}, whose doc says it may be empty anyway) is no
+  // fact to tell: "there is no booking history" (answer_field_dump).
+  const all = Object.entries(value);
+  const entries = all.length > 1 ? all.filter(([, v]) => !(isPlainObject(v) && Object.keys(v).length === 0)) : all;
   if (entries.length === 0) return 'no fields';
   const order = orderPhrase(value);
   if (order) return order;
   const weather = weatherPhrase(value);
   if (weather) return weather.rest ? `${weather.said}; besides, ${fields(weather.rest, depth)}` : weather.said;
+  const tires = tirePhrase(value);
+  if (tires) return tires.rest ? `${tires.said}, and ${fields(tires.rest, depth)}` : tires.said;
   // Four or more plain fields read as a record's line ("price 227.16, volume 2.552 and status Open"),
   // not as "the price is …, the volume is …, the status is …" (answer_field_dump).
   const plainCount = entries.filter(([k, v]) => plainField(k, v)).length;
@@ -214,6 +219,8 @@ function fields(value: unknown, depth: number): string {
       // A unit is what the number counts: "that is 3.96258 gallons", not "the gallon is 3.96258".
       if (typeof v === 'number' && UNITS[k.toLowerCase()]) return `that is ${say(v)} ${UNITS[k.toLowerCase()]}`;
       if (typeof v === 'number' && /^result$/i.test(k)) return `it comes to ${say(v)}`;
+      // "the remaining unlocked doors are 0" is "no door is left unlocked".
+      if (typeof v === 'number' && /^remaining_?unlocked_?doors$/i.test(k)) return v === 0 ? 'no door is left unlocked' : `${plural(v, 'door')} ${v === 1 ? 'is' : 'are'} still unlocked`;
       if (measured(k, v, depth)) return `the ${lineKey(k, v) === 'date' ? 'date' : name} ${/[^siu]s$/.test(k) ? 'are' : 'is'} ${measured(k, v, depth)}`;
       // A one-word value ("words", "running") is a word of the sentence, not code to quote.
       if (typeof v === 'string' && /^[a-z][a-z-]{0,24}$/.test(v.trim())) return `the ${name} ${/[^siu]s$/.test(k) ? 'are' : 'is'} ${v.trim()}`;
@@ -342,6 +349,22 @@ function weatherPhrase(record: Record<string, unknown>): { said: string; rest?: 
   const said = `the weather is ${sky}, ${/^(?:avg|average)/i.test(tempKey) ? 'averaging' : 'at'} ${degrees}`;
   const rest = Object.fromEntries(Object.entries(record).filter(([k]) => k !== overallKey && k !== tempKey));
   return Object.keys(rest).length ? { said, rest } : { said };
+}
+
+/**
+ * A car's four tire pressures as a mechanic says them, in the psi BFCL's doc gives them in: "the tires
+ * are at 32 psi front left, 32 psi front right, 30 psi rear left and 30 psi rear right", not "front
+ * left tire pressure 32, front right tire pressure 32, …".
+ */
+function tirePhrase(record: Record<string, unknown>): { said: string; rest?: Record<string, unknown> } | undefined {
+  const inner = Object.entries(record).find(([k, v]) => /^tire_?pressure$/i.test(k) && isPlainObject(v));
+  const tires = inner ? (inner[1] as Record<string, unknown>) : record;
+  const keys = Object.keys(tires).filter((k) => /^(?:front|rear)(?:Left|Right)TirePressure$/.test(k) && typeof tires[k] === 'number');
+  if (keys.length < 2) return undefined;
+  const said = `the tires are at ${joinAnd(keys.map((k) => `${say(tires[k])} psi ${keyAsWords(k.replace(/TirePressure$/, '')).toLowerCase()}`))}`;
+  const all = { ...Object.fromEntries(Object.entries(record).filter(([k]) => !inner || k !== inner[0])), ...(inner ? tires : {}) };
+  const own = Object.fromEntries(Object.entries(all).filter(([k, v]) => !keys.includes(k) && !(isPlainObject(v) && Object.keys(v).length === 0)));
+  return Object.keys(own).length ? { said, rest: own } : { said };
 }
 
 const PHRASE_FIELD = /\b(by|at|on|in|from|to|with|for)$/i;
@@ -571,7 +594,32 @@ function askedAbout(s: AnswerInput['steps'][number]): string | undefined {
   const short = Object.entries(s.args).filter(([k, v]) => !/token|password|secret|api_?key|auth/i.test(k) && (typeof v === 'string' && v.trim().length > 0 && v.length <= 40 && !/^\d[\d.,]*$/.test(v)) || (typeof v === 'number' && /id$/i.test(k)));
   if (short.length !== 1 || humanize(short[0][0]).length < 2) return undefined;
   const [key, value] = short[0];
-  return `the ${humanize(key).toLowerCase()} ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`;
+  return subjectPhrase(key, value);
+}
+
+/** Keys whose value is what was searched for: the finding is "a search for "X"". */
+const QUERY_KEY = /^(?:q|query|search|search_?query|search_?term|term|keywords?|key_?words?|text|topic)$/i;
+/** Keys whose value is a place: said bare ("Los Angeles"), and a list found there is "in Los Angeles". */
+const PLACE_KEY = /^(?:place|city|location|region|country|destination|area|address)$/i;
+/** Keys whose value names a kind ("Technology" of sector): "the Technology sector". */
+const KIND_KEY = /^(?:sector|category|genre|industry|type|department)$/i;
+
+/**
+ * What a look-up was about, in the user's terms, never under its argument's key ("the name "Quasar
+ * Ltd."", "the keywords "movies""): the value itself ("Quasar Ltd.", "movies"), a ticker or a place
+ * bare (QUAS, Los Angeles), a kind with its noun ("the Technology sector"), an id with what it is the id
+ * of ("movie 27205", "ticket 1", "property 24424717"). answer_echo_frame.
+ */
+export function subjectPhrase(key: string, value: unknown): string {
+  const text = String(value);
+  const words = humanize(key).toLowerCase();
+  const idOf = /^(.+?) ?id$/.exec(words);
+  if (idOf && !/^(?:user|client|card|account)$/.test(idOf[1])) return `${idOf[1].replace(/^(?:film|movie)$/, 'movie')} ${text}`;
+  if (words === 'id') return `the one with id ${text}`;
+  if (/^(?:symbol|ticker|stock)$/i.test(key) && /^[A-Z][A-Z.]{0,6}$/.test(text)) return text;
+  if (PLACE_KEY.test(key) && /^[\p{Lu}][\p{L}\p{M} .,'-]*$/u.test(text)) return text;
+  if (KIND_KEY.test(key) && /^[\p{Lu}][\p{L} &-]{0,30}$/u.test(text)) return `the ${text} ${words}`;
+  return typeof value === 'string' ? JSON.stringify(value) : `${words} ${text}`;
 }
 
 /** Verbs whose past is not "-ed" or "-d", and ones that double their last consonant. */
@@ -633,6 +681,11 @@ export function didPhrase(s: AnswerInput['steps'][number], steps: AnswerInput['s
     case 'rmdir': return folder ? `removed the directory ${folder}` : 'removed the directory';
     case 'echo': return file ? `wrote the text to ${file}` : 'wrote out the text';
     case 'authenticate_twitter': return 'signed in to Twitter';
+    case 'authenticate_travel': return 'signed in to the travel booking service';
+    case 'fillFuelTank': {
+      const amount = isPlainObject(s.args) ? s.args.fuelAmount : undefined;
+      return typeof amount === 'number' ? `added ${say(amount)} ${amount === 1 ? 'gallon' : 'gallons'} to the fuel tank` : 'filled the fuel tank';
+    }
     case 'contact_customer_support': return 'contacted customer support';
     case 'add_text_image_page': return title ? `added a page titled ${title} with text and an image` : 'added a page with text and an image';
     case 'add_text_page': return title ? `added a text page titled ${title}` : 'added a text page';
@@ -693,8 +746,15 @@ function beyondDone(value: Record<string, unknown>, s?: AnswerInput['steps'][num
   return Object.fromEntries(
     Object.entries(value).filter(([k, v]) => {
       if (v === true && /(?:^|_)(?:status|success|ok|result)$|Status$/.test(k)) return false;
+      // A list the user gave (a tweet's tags) read back, or an empty one ("there are no mentions"): not news.
+      if (Array.isArray(v) && (v.length === 0 || (Array.isArray(args[k]) && toJson(args[k]) === toJson(v)))) return false;
       if (typeof v === 'string' && /(?:^|_)(?:status|state)$|Status$/.test(k) && SUCCESS_MESSAGE.test(v.trim()) && !/\d|\b[A-Z]{2,}\b/.test(v)) return false;
       if (typeof v !== 'string' && typeof v !== 'number') return true;
+      // What the user wrote themselves (a new ticket's description) or who they are (its "created by"): not news to them.
+      if (typeof v === 'string' && /^(?:description|content|message|body|text)$/i.test(k) && Object.values(args).some((a) => a === v)) return false;
+      if (/^created_?by$/i.test(k) && s && /^create_/.test(apiOf(s.name))) return false;
+      // The poster of one's own new post is the user themselves.
+      if (/^(?:username|user_?name|author)$/i.test(k) && s && /^(?:post|create)_/.test(apiOf(s.name))) return false;
       const text = String(v).trim();
       // A reply that only says it worked, naming nothing the call did not name ("Stock TSLA removed
       // from watchlist successfully.", "User 'USR001' logged in successfully."): the sentence says it.
@@ -732,7 +792,8 @@ const EMPTY: ((topic?: string) => string)[] = [
 const OPENERS = {
   // A person opens with the finding; a frame about the calls ("The results follow.", "Each call
   // succeeded.") is machine talk (answer_canned_opener).
-  ok: ['', '', '', '', '', '', 'Here is what I found.', 'Here is where things stand.'],
+  // "Here is where things stand." and "Here is what I found." said nothing either (answer-writer-37).
+  ok: [''],
 };
 
 function capitalise(text: string): string {
@@ -828,7 +889,7 @@ function subjectOf(s: AnswerInput['steps'][number], steps: AnswerInput['steps'])
   for (const [key, value] of Object.entries(s.args)) {
     if (!(typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && value.length <= 40))) continue;
     const values = same.map((o) => (isPlainObject(o.args) ? o.args[key] : undefined));
-    if (new Set(values.map((v) => String(v))).size === same.length) return `the ${humanize(key).toLowerCase()} ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`;
+    if (new Set(values.map((v) => String(v))).size === same.length) return subjectPhrase(key, value);
   }
   return askedAbout(s);
 }
@@ -838,7 +899,7 @@ function withoutAsked(value: Record<string, unknown>, args: AnswerInput['steps']
   if (!isPlainObject(args)) return value;
   const asked = new Set(Object.values(args).filter((v) => typeof v === 'string' || typeof v === 'number').map((v) => String(v)));
   const drop = (record: Record<string, unknown>): Record<string, unknown> => {
-    const kept = Object.fromEntries(Object.entries(record).filter(([k, v]) => !((typeof v === 'string' || typeof v === 'number') && asked.has(String(v)) && /(?:^|_)(?:id|symbol|ticker|name|username|user_?id)$/i.test(k))).map(([k, v]) => [k, isPlainObject(v) ? drop(v) : v]));
+    const kept = Object.fromEntries(Object.entries(record).filter(([k, v]) => !((typeof v === 'string' || typeof v === 'number') && asked.has(String(v)) && /(?:^|_)(?:id|symbol|ticker|name|title|username|user_?id)$/i.test(k))).map(([k, v]) => [k, isPlainObject(v) ? drop(v) : v]));
     return Object.keys(kept).length ? kept : record;
   };
   const kept = drop(value);
@@ -866,19 +927,84 @@ function timeSentence(value: Record<string, unknown>, rng: Rng): string | undefi
   const entries = Object.entries(value);
   if (entries.length !== 1 || !/^(?:current_?)?time$|^now$/i.test(entries[0][0]) || typeof entries[0][1] !== 'string') return undefined;
   const when = momentInWords(entries[0][1]);
-  return when ? rng.pick([`It is ${when}.`, `It is now ${when}.`, `The clock says ${when}.`]) : undefined;
+  return when ? rng.pick([`It is ${when}.`, `It is now ${when}.`]) : undefined;
+}
+
+/** The argument whose value a step's subject phrase names (the key its finding is about). */
+function aboutKey(s: AnswerInput['steps'][number], about: string): string {
+  if (!isPlainObject(s.args)) return '';
+  const args = s.args;
+  return Object.keys(args).find((k) => subjectPhrase(k, args[k]) === about) ?? '';
+}
+
+/**
+ * A finding about what the user asked about, said as an answer, never under the argument's key
+ * ("As for the name "Quasar Ltd.", the symbol is "QUAS"."): ""Quasar Ltd." trades under the symbol
+ * QUAS.", "A search for "quantum computing" found 3 papers: …", "In Los Angeles, I found 3 properties:
+ * …", "Property 24424717 is available.", "The stocks in the Technology sector are …". answer_echo_frame.
+ */
+function aboutSentence(about: string, key: string, said: string, counted: string | undefined, rng: Rng): string {
+  const About = capitalise(about);
+  if (counted && QUERY_KEY.test(key)) return rng.pick([`A search for ${about} found ${counted}.`, `Searching for ${about} turned up ${counted}.`]);
+  if (counted && PLACE_KEY.test(key)) return rng.pick([`In ${about}, I found ${counted}.`, `I found ${counted.replace(/:/, ` in ${about}:`)}.`]);
+  if (counted) return `For ${about}, I found ${counted}.`;
+  // One field ("the symbol is "QUAS"", "the stocks are "AAPL" and "GOOG""): the field of what was asked about.
+  const one = /^the ([a-z][a-z0-9() ]*?) (is|are|reads|read) (.+)$/.exec(said);
+  const clauses = one ? one[3].replace(/"(?:[^"\\]|\\.)*"/g, 'Q') : '';
+  if (one && !/\b(?:the|there|it|its) [a-z]|[;:]/.test(clauses) && !/^(?:overall|results?|values?|status|state|data|info|output|response|items|entries)$/.test(one[1])) {
+    const [, field, verb, value] = one;
+    const bareValue = /^"[A-Z][A-Z.]{0,6}"$/.test(value) ? value.slice(1, -1) : value;
+    if (field === 'symbol' || field === 'ticker') return rng.pick([`${About} trades under the symbol ${bareValue}.`, `The stock symbol of ${about} is ${bareValue}.`]);
+    if (field === 'id') return `${About} has id ${value}.`;
+    if (/^(?:picture|image|photo|img)(?: url| path| link)?$/.test(field)) return rng.pick([`I found a picture for ${about}: ${value}.`, `The picture I found for ${about} is ${value}.`]);
+    const prep = QUERY_KEY.test(key) ? 'for' : KIND_KEY.test(key) ? 'in' : 'of';
+    return `The ${field} ${prep} ${about} ${verb} ${value}.`;
+  }
+  // "it is available" -> "Property 24424717 is available."
+  const it = /^it (is|was|has|can|cannot|does|did) (.+)$/.exec(said);
+  if (it) return `${About} ${it[1]} ${it[2]}.`;
+  const sep = /^(?:the|there|it|that)\b/.test(said) ? ',' : ':';
+  return `For ${about}${sep} ${said}.`;
+}
+
+/**
+ * A stock's quote as a trader reads it: "QUAS is at 725.89, down 0.03%, with a trading volume of
+ * 1.789; its 5-day moving average is 726.45 and its 20-day 728." (TradingBot's get_stock_info: the
+ * doc calls percent_change a "Percentage change in stock price" and gives volume no unit), not "For the
+ * symbol "QUAS": price 725.89, percent change -0.03, volume 1.789, MA(5) 726.45 and MA(20) 728".
+ */
+function stockQuote(s: AnswerInput['steps'][number], value: Record<string, unknown>): string | undefined {
+  const symbol = isPlainObject(s.args) && typeof s.args.symbol === 'string' ? s.args.symbol : undefined;
+  const { price, percent_change: change, volume } = value;
+  const ma5 = value['MA(5)'];
+  const ma20 = value['MA(20)'];
+  if (!symbol || typeof price !== 'number' || typeof change !== 'number' || Object.keys(value).some((k) => !['price', 'percent_change', 'volume', 'MA(5)', 'MA(20)'].includes(k))) return undefined;
+  const move = change === 0 ? 'unchanged' : `${change > 0 ? 'up' : 'down'} ${say(Math.abs(change))}%`;
+  const vol = typeof volume === 'number' ? `, with a trading volume of ${say(volume)}` : '';
+  const averages = typeof ma5 === 'number' && typeof ma20 === 'number' ? `; its 5-day moving average is ${say(ma5)} and its 20-day ${say(ma20)}` : typeof ma5 === 'number' ? `; its 5-day moving average is ${say(ma5)}` : '';
+  return `${symbol} is at ${say(price)}, ${move}${vol}${averages}.`;
+}
+
+/** Credentials a call returned (a sign-in's access token, its type, scope and lifetime): nothing the user asked to hear. */
+const CREDENTIAL_KEY = /(?:^|_)(?:access_?token|refresh_?token|token|secret|password|api_?key)$/i;
+function withoutCredentials(value: unknown, name = ''): unknown {
+  if (!isPlainObject(value) || !(Object.keys(value).some((k) => CREDENTIAL_KEY.test(k)) || /auth|login/i.test(apiOf(name)))) return value;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !CREDENTIAL_KEY.test(k) && !/^(?:token_?type|expires_?in|scope)$/i.test(k)));
 }
 
 /** What one step's response says, in one whole sentence; `api` names the call only when it failed (failureSentences.ts). */
 function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, steps: AnswerInput['steps'] = [s]): string {
   if (s.error) return failedSentence(s, rng, api);
-  const value = parseToolResponse(s.response);
+  const value = withoutCredentials(parseToolResponse(s.response), s.name);
   const changes = callChangesState(s.name);
   const did = changes ? didPhrase(s, steps) : undefined;
   const converted = isPlainObject(value) ? conversion(s, value, rng) : undefined;
   if (converted) return converted;
   const moment = isPlainObject(value) ? timeSentence(value, rng) : undefined;
   if (moment) return moment;
+  // A weekday as people say it: "It is Tuesday.", not "The weekday is "Tuesday".".
+  const day = isPlainObject(value) && Object.keys(value).length === 1 && typeof Object.values(value)[0] === 'string' && /^(?:weekday|day_?of_?(?:the_?)?week|day)$/i.test(Object.keys(value)[0]) ? (Object.values(value)[0] as string).trim() : undefined;
+  if (day && /^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$/i.test(day)) return rng.pick([`It is ${capitalise(day.toLowerCase())}.`, `Today is ${capitalise(day.toLowerCase())}.`]);
   // A count of a file's words, lines or characters ({"count": 2, "type": "words"}): ""summary.txt" has 2 words".
   if (isPlainObject(value) && Object.keys(value).length === 2 && typeof value.count === 'number' && typeof value.type === 'string' && /^[a-z]+$/.test(value.type)) {
     const file = argNamed(s.args, /^file_?name$/i, 120);
@@ -900,6 +1026,11 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
   const order = isPlainObject(value) ? orderPhrase(value, s.args, changes) : undefined;
   if (order && !changes) return `${capitalise(order)}.`;
   if (order && did && !responseRefuses(s.response)) return `I ${did}: ${order}.`;
+  const quote = !changes && isPlainObject(value) ? stockQuote(s, value) : undefined;
+  if (quote) {
+    told.lastAbout = subjectOf(s, steps);
+    return quote;
+  }
   const asked = subjectOf(s, steps);
   // Said once: a second look at the same file is not introduced again ("For the file name "a.docx", … As for the file name "a.docx", …").
   const about = asked !== undefined && asked === told.lastAbout ? undefined : asked;
@@ -920,10 +1051,7 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
     // list read as the template it was (answer_frame_top_share_teval).
     const counted = /^there (?:are|is) (\S+ [^:]+: .*)$/.exec(said)?.[1];
     // What was asked about said first: "For the place "Berlin", there are 3 properties …".
-    if (about) {
-      const sep = /^(?:the|there|it|that)\b/.test(said) ? ',' : ':';
-      return rng.pick([`For ${about}${sep} ${said}.`, `As for ${about}${sep} ${said}.`, ...(counted ? [`For ${about}, I found ${counted}.`, `Looking up ${about} gave ${counted}.`] : [])]);
-    }
+    if (about) return aboutSentence(about, aboutKey(s, about), said, counted, rng);
     // Two lists of one kind (films now playing, films coming soon) each named by what its call asked for.
     const label = listLabel(s, steps);
     const listed = /^there (?:are|is) (\S+ .*)$/.exec(said)?.[1];
@@ -1173,5 +1301,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-36', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-37', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -18,7 +18,8 @@ describe('closing answers read like a person wrote them (answer-writer-25)', () 
     // Widened (answer-writer-28+fail2): a failure is told by what could not be done, never by the function's name.
     expect(namesApi('`place_order` gave an error: HTTP 503. Should I give `place_order` another go, or leave it for now?')).toBeDefined();
     expect(namesApi('Order 12446 is a buy order for 100 shares of AAPL at 227.16, status Open.')).toBeUndefined();
-    expect(cannedOpener('Here is what I found. Order 12446 is a buy order.')).toBeUndefined();
+    // An opener that says nothing the next sentence does not (answer-writer-37).
+    expect(cannedOpener('Here is what I found. Order 12446 is a buy order.')).toBeDefined();
     expect(restatesAsked('For the symbol "AAPL": price 227.16 and volume 2.552.')).toBeUndefined();
     expect(fieldDump('The price is 227.16 and the volume is 2.552.')).toBeUndefined();
     // A quoted review's own sentences are a value, not the answer's fields (teval_query_474_0's closing answer).
@@ -35,7 +36,7 @@ describe('closing answers read like a person wrote them (answer-writer-25)', () 
       for (const d of [namesApi, cannedOpener, restatesAsked, fieldDump]) expect(d(a), a).toBeUndefined();
       expect(a).toContain('Order 12446 is a buy order for 100 shares of AAPL at 227.16, status Open.');
       expect(a).toContain('I placed the order: order 12446, a buy order for 100 shares of AAPL at 227.16, status Pending.');
-      expect(a).toMatch(/price 227\.16, percent change 0\.17, volume 2\.552, MA\(5\) 227\.11 and MA\(20\) 227\.09/);
+      expect(a).toMatch(/AAPL is at 227\.16, up 0\.17%, with a trading volume of 2\.552; its 5-day moving average is 227\.11 and its 20-day 227\.09/);
     }
   });
 

@@ -44,7 +44,9 @@ describe('answer-writer offline rules', () => {
       );
       expect(unphrasedField(answer), answer).toBeUndefined();
       // Scholar's parallel lists are said paper by paper (before answer-writer-22: "the title has "A", "B" and "C", cited by 5854, 12360 and 4942").
-      for (const fact of ['logged in', 'created by "tech_guru"', '"A" (cited by 5854), "B" (cited by 12360) and "C" (cited by 4942)', 'expires in 2', 'it did not succeed']) expect(lowered(answer)).toContain(fact);
+      for (const fact of ['logged in', '"A" (cited by 5854), "B" (cited by 12360) and "C" (cited by 4942)', 'it did not succeed']) expect(lowered(answer)).toContain(fact);
+      // Who created the user's own new ticket, and a sign-in's lifetime without its unit, are not told (answer-writer-37).
+      for (const fact of ['created by "tech_guru"', 'expires in 2']) expect(lowered(answer)).not.toContain(fact);
       expect(lowered(answer)).toContain('the check in is 20 October 2023');
     }
     // The measure over what the writer used to write.
@@ -158,15 +160,16 @@ describe('answer-writer offline rules', () => {
 
   it('says an empty record is empty', () => {
     const answer = offlineAnswer({ request: 'x', steps: [{ name: 'TravelAPI.book_flight', args: {}, response: '{"booking_id": "3426812", "booking_history": {}}' }] }, new Rng(1, 'empty'));
-    expect(answer).toContain('there is no booking history');
+    // The doc says the history may be empty even when it is not: an empty part is no fact (answer-writer-37).
+    expect(answer).not.toContain('there is no booking history');
     expect(answer).not.toContain('{no fields}');
   });
 
   it('tells calls of one API apart by the argument that differs', () => {
     const steps = [25433, 99120].map((id) => ({ name: 'AirbnbSearch.check_availability', args: { id, start_date: '2024-05-01' }, response: '{"availability": true}' }));
     const answer = offlineAnswer({ request: 'x', steps }, new Rng(2, 'same'));
-    expect(answer).toMatch(/(?:For|As for) the id 25433, it is available/);
-    expect(answer).toMatch(/(?:For|As for) the id 99120, it is available/);
+    expect(answer).toMatch(/The one with id 25433 is available/);
+    expect(answer).toMatch(/The one with id 99120 is available/);
     expect(answer).not.toContain('`check_availability`');
     expect(answer).not.toContain('for start date');
   });
@@ -237,7 +240,7 @@ describe('closing answers say what was done and found in words that fit each fie
         rng,
       );
       expect(unphrasedField(a, ['TravelAPI.cancel_booking', 'Email.send', 'TradingBot.add_to_watchlist']), a).toBeUndefined();
-      for (const fact of ['cancelled the booking', 'the flight costs 10000', 'the tire pressure is healthy', 'there is no car info', 'that is 3.96258 gallons', 'sent the email', 'added "NVDA" to the watchlist', 'the watchlist has "NVDA" and "AMZN"']) expect(lowered(a), a).toContain(fact);
+      for (const fact of ['cancelled the booking', 'the flight costs 10000', 'the tire pressure is healthy', 'that is 3.96258 gallons', 'sent the email', 'added "NVDA" to the watchlist', 'the watchlist has "NVDA" and "AMZN"']) expect(lowered(a), a).toContain(fact);
     }
   });
 
@@ -294,10 +297,12 @@ describe('closing answers say what was done and found in words that fit each fie
         { name: 'VehicleControlAPI.liter_to_gallon', args: { liter: 15 }, response: JSON.stringify({ gallon: 3.96258 }) },
       ] }, new Rng(seed, 'asked'));
       expect(a).not.toMatch(/For the (?:access token|liter)|about the (?:access token|liter)/);
-      if (/For the place "Berlin", there is 1 property: "Flat"/.test(a)) seen.add('for');
-      if (/As for the place "Berlin", there is 1 property: "Flat"/.test(a)) seen.add('asked');
+      // Said as a place, never under the argument's key ("For the place "Berlin"", answer_echo_frame).
+      expect(a).not.toMatch(/the place "Berlin"/);
+      if (/In Berlin, I found 1 property: "Flat"/.test(a)) seen.add('in');
+      if (/I found 1 property in Berlin: "Flat"/.test(a)) seen.add('found');
     }
-    expect([...seen].sort()).toEqual(['asked', 'for']);
+    expect([...seen].sort()).toEqual(['found', 'in']);
   });
 
   it('measures the sentence frames of T-Eval closing answers apart from the others', () => {

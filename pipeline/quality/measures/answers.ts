@@ -161,7 +161,7 @@ export const answerUnitlessNumber: CaseMeasure = {
  * 2020", "the doors are locked".
  */
 export function quotedScalar(answer: string): string | undefined {
-  const m = /(?:\b(?:is|are|was|of|date|time|status|state)\s+)"(\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?|\d{1,2}:\d{2}(?: ?[AP]M)?|[a-z]+)"/.exec(answer);
+  const m = /(?:\b(?:is|are|was|of|date|time|status|state|weekday)\s+)"(\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?|\d{1,2}:\d{2}(?: ?[AP]M)?|[a-z]+|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)"/.exec(answer);
   return m?.[0];
 }
 
@@ -393,4 +393,29 @@ export const answerOpenerMismatch: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => openerMismatch(t.answer)),
 };
 
-export const ANSWER_MEASURES = [answerSentenceRepeated, answerRawTimestamp, answerUnitlessNumber, answerQuotedScalar, answerEchoesDone, answerActionUnnamed, answerAskedFieldMissing, answerAskedCountCut, answerListsUntold, answerListFirstOnly, answerOpenerMismatch];
+
+/**
+ * A finding introduced by the argument it was asked with, under the argument's key: "As for the name
+ * "Quasar Ltd.", the symbol is "QUAS".", "For the keywords "movies", the picture url is …", "For the
+ * query "Inception", the id is 27205", "Looking up the movie id 27205 gave …". The user asked about
+ * Quasar Ltd. or Inception, not about a "name" or a "query": a person answers "Quasar Ltd. trades as
+ * QUAS." or "The film "Inception" has id 27205.".
+ */
+export function echoFrame(answer: string): string | undefined {
+  for (const s of sentencesOf(answer)) {
+    const m = /^(?:For|As for|On|Regarding|Looking up|About) the ([a-z][a-z0-9()]*(?: [a-z][a-z0-9()]*){0,3}) ("(?:[^"\\]|\\.)*"|[\w.-]*\d[\w.-]*|[A-Z][\w.-]*)(?:[,:]| gave\b)/.exec(s);
+    if (m) return m[0];
+  }
+  return undefined;
+}
+
+export const answerEchoFrame: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_echo_frame',
+  group: 'text',
+  title: 'closing answer introduces a finding by the argument\'s key and value instead of answering ("As for the name "Quasar Ltd.", the symbol is "QUAS".", "For the keywords "movies", the picture url is …", "For the query "Inception", the id is 27205")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => echoFrame(t.answer)),
+};
+
+export const ANSWER_MEASURES = [answerEchoFrame, answerSentenceRepeated, answerRawTimestamp, answerUnitlessNumber, answerQuotedScalar, answerEchoesDone, answerActionUnnamed, answerAskedFieldMissing, answerAskedCountCut, answerListsUntold, answerListFirstOnly, answerOpenerMismatch];

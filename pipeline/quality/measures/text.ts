@@ -18,6 +18,7 @@ import { noiseIncoherences } from '../noiseCoherence.js';
 import { distinctN, holderCounts, insertedContext, insertedRange, insertedSentences, insertedText, isOneSided, isTruncated, nonDescriptionChanges, words } from '../text.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 import { failureAnswers } from './failureAnswers.js';
+import { answeredTurns, type AnsweredTurn } from './answers.js';
 import { brokenDocIssues, droppedConstraints, indistinctDocs, leftToFieldDocs, leftToSibling, ownFieldText, ownText, siblingReferenceIssues, untagged, type SiblingDoc } from '../toolDocs.js';
 import { conflictWith, requestStep, servesRequest } from '../sameFunction.js';
 import { caseSubject, isRelatedDistractor } from '../distractors.js';
@@ -735,8 +736,12 @@ export const answerNamesApi: CaseMeasure = {
   check: (tc) => answerDefect(tc, (a) => namesApi(a, tc.tools.map((t) => apiOf(t.name)))),
 };
 
-/** Openers that talk about the calls, not the finding: the same handful opened a third of all answers. */
-const CANNED_OPENER = /^(?:The results follow|Each call succeeded|Every call went through|This is what came back|Here are the results|Here is the rundown)\.(?:\s|$)/;
+/**
+ * Openers that talk about the calls, not the finding: the same handful opened a third of all answers.
+ * "Here is where things stand." and "Here is what I found." say nothing the next sentence does not
+ * (answer-writer-36 opened 54 of 379 distinct answers with them).
+ */
+const CANNED_OPENER = /^(?:The results follow|Each call succeeded|Every call went through|This is what came back|Here are the results|Here is the rundown|Here(?: is|'s) (?:where things stand|what I found|an update|the update|what came back)|Here you go|This is where things stand)[.!:](?:\s|$)/;
 
 export function cannedOpener(answer: string): string | undefined {
   return CANNED_OPENER.exec(answer.trim())?.[0].trim();
@@ -746,7 +751,7 @@ export const answerCannedOpener: CaseMeasure = {
   kind: 'case',
   id: 'answer_canned_opener',
   group: 'text',
-  title: 'closing answer opens with a stock frame about the calls ("The results follow.", "Each call succeeded.", "Every call went through.", "This is what came back.", "Here is the rundown.") instead of with what was found',
+  title: 'closing answer opens with a sentence that says nothing ("Here is where things stand.", "Here is what I found.", "The results follow.", "Each call succeeded.", "This is what came back.") instead of with what was found',
   population: 'cases that show or ask for a closing answer',
   check: (tc) => answerDefect(tc, cannedOpener),
 };
@@ -768,13 +773,70 @@ export function fieldDump(answer: string): string | undefined {
   return undefined;
 }
 
+/** Response keys whose values are credentials: never something to tell the user. */
+const SECRET_KEY = /(?:^|_)(?:access_?token|refresh_?token|token|secret|password|api_?key|client_?secret)$/i;
+
+/** Every string a response holds under a credential's key, at any depth. */
+function secretsIn(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) secretsIn(v, out);
+  else if (isPlainObject(value)) for (const [k, v] of Object.entries(value)) {
+    if (SECRET_KEY.test(k) && typeof v === 'string' && v.length >= 6) out.push(v);
+    else secretsIn(v, out);
+  }
+  return out;
+}
+
+/**
+ * Fields the user did not ask about told as if they had: a credential a call returned ("access token
+ * "251675"" after signing in to the travel service), a lifetime without its unit ("expires in 2"), a
+ * text the user wrote themselves read back as a field of what was created ("description "Urgent
+ * assistance required."", "created by "Michael Thompson"" for their own new ticket), or an empty part
+ * of a reply told as a fact ("there is no booking history", which the doc says may be empty anyway).
+ */
+export function fieldsNotAsked(turn: AnsweredTurn): string | undefined {
+  const plain = turn.answer.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const expires = /\bexpires? in \d+(?:\.\d+)?(?!\s*(?:seconds?|minutes?|hours?|days?|weeks?|ms|s|h|min)\b)/i.exec(plain);
+  if (expires) return expires[0];
+  const empty = /\bthere is no (?:booking history|[a-z]+ info|[a-z]+ details|[a-z]+ data)\b|\bthe remaining unlocked doors (?:is|are) \d/.exec(plain);
+  if (empty) return empty[0];
+  for (const c of turn.calls) {
+    for (const secret of secretsIn(parseToolResponse(c.response))) if (turn.answer.includes(secret)) return `a credential ("${secret.slice(0, 12)}") told`;
+    if (!callChangesState(c.name) || !isPlainObject(c.args)) continue;
+    for (const [k, v] of Object.entries(c.args)) {
+      if (typeof v !== 'string' || v.length < 12 || !/^(?:description|content|message|body|text|created_by|creator)$/i.test(k)) continue;
+      const hit = new RegExp(`\\b(?:description|content|message|body|text|created by) ${escapeRegExp(JSON.stringify(v))}`).exec(turn.answer);
+      if (hit) return hit[0].slice(0, 80);
+    }
+    if (/\bcreated by "/.test(turn.answer) && /^create_/.test(apiOf(c.name))) return 'created by … told for a record the user just created';
+    // A list the user gave read back ("the tags are "#A" and "#B"" after posting with those tags), or an empty one told ("there are no mentions").
+    const reply = parseToolResponse(c.response);
+    if (!isPlainObject(reply)) continue;
+    for (const [k, v] of Object.entries(reply)) {
+      if (!Array.isArray(v)) continue;
+      const stem = escapeRegExp(keyAsWords(k).toLowerCase().replace(/s$/, ''));
+      if (v.length === 0 && new RegExp(`\\bthere are no ${stem}`).test(plain)) return `there are no ${stem}s`;
+      const given = c.args[k];
+      if (v.length && typeof v[0] === 'string' && Array.isArray(given) && toJson(given) === toJson(v) && new RegExp(`\\bthe (?:only )?${stem}s? (?:is|are) ${escapeRegExp(JSON.stringify(v[0]))}`).test(turn.answer)) return `the ${stem}s the user gave read back`;
+    }
+  }
+  return undefined;
+}
+
 export const answerFieldDump: CaseMeasure = {
   kind: 'case',
   id: 'answer_field_dump',
   group: 'text',
-  title: 'closing answer states four or more fields in one sentence each as "the X is Y" ("the id is 12446, the order type is "Buy", the symbol is "AAPL", the price is 227.16, …")',
+  title: 'closing answer dumps fields instead of answering: four or more in one sentence each as "the X is Y" ("the id is 12446, the order type is "Buy", …"), a credential ("access token "…""), a lifetime without its unit ("expires in 2"), the user\'s own text read back ("description "Urgent assistance required."", "created by "Michael Thompson"") or an empty part told as a fact ("there is no booking history")',
   population: 'cases that show or ask for a closing answer',
-  check: (tc) => answerDefect(tc, fieldDump),
+  check(tc) {
+    const own = answerDefect(tc, fieldDump);
+    if (own) return own;
+    for (const t of answeredTurns(tc)) {
+      const hit = fieldsNotAsked(t);
+      if (hit) return `"${hit}" in "${t.answer.slice(0, 90)}"`;
+    }
+    return own;
+  },
 };
 
 /**

@@ -1,0 +1,78 @@
+/**
+ * A closing answer answers the user's question in their terms (answer-writer-37): no opener that says
+ * nothing ("Here is where things stand."), no finding introduced by its argument's key ("As for the
+ * name "Quasar Ltd.", the symbol is "QUAS"."), no fields the user did not ask about (an access token,
+ * "expires in 2", their own ticket text, "there is no booking history", the tags they gave read back).
+ */
+import { describe, expect, it } from 'vitest';
+import { offlineAnswer, type AnswerInput } from '../../stages/resolve/answerWriter.js';
+import { cannedOpener, fieldsNotAsked, answerFieldDump } from '../../pipeline/quality/measures/text.js';
+import { echoFrame, quotedScalar } from '../../pipeline/quality/measures/answers.js';
+import { Rng } from '../../pipeline/rng.js';
+import type { TestCase } from '../../pipeline/schemas.js';
+
+const answers = (input: AnswerInput) => Array.from({ length: 12 }, (_, seed) => offlineAnswer(input, new Rng(seed, 'answer-writer')));
+
+const quasar: AnswerInput = {
+  request: 'Can you provide the latest trading details for Quasar Ltd.?',
+  steps: [
+    { name: 'TradingBot.get_symbol_by_name', args: { name: 'Quasar Ltd.' }, response: '{"symbol": "QUAS"}' },
+    { name: 'TradingBot.get_stock_info', args: { symbol: 'QUAS' }, response: '{"price": 725.89, "percent_change": -0.03, "volume": 1.789, "MA(5)": 726.45, "MA(20)": 728.0}' },
+  ],
+};
+const signIn: AnswerInput = {
+  request: 'Authenticate me: client id client_520, secret rise_to_sky, refresh token token990125, read_write.',
+  steps: [{ name: 'TravelAPI.authenticate_travel', args: { client_id: 'client_520', client_secret: 'rise_to_sky', refresh_token: 'token990125', grant_type: 'read_write', user_first_name: 'Michael', user_last_name: 'Thompson' }, response: '{"expires_in": 2, "access_token": "251675", "token_type": "Bearer", "scope": "read_write"}' }],
+};
+const ticket: AnswerInput = {
+  request: "Craft a ticket labeled 'Critical Order Assistance' with message 'Urgent assistance required.' at max priority.",
+  steps: [{ name: 'TicketAPI.create_ticket', args: { title: 'Critical Order Assistance', description: 'Urgent assistance required.', priority: 5 }, response: '{"id": 2, "title": "Critical Order Assistance", "description": "Urgent assistance required.", "status": "Open", "priority": 5, "created_by": "Michael Thompson"}' }],
+};
+const tweet: AnswerInput = {
+  request: "Tweet 'Off to Stonebrook!' with #GenealogyAdventure and #FamilyHistory.",
+  steps: [{ name: 'TwitterAPI.post_tweet', args: { content: 'Off to Stonebrook!', tags: ['#GenealogyAdventure', '#FamilyHistory'], mentions: [] }, response: '{"id": 10, "username": "genealogy_enthusiast", "content": "Off to Stonebrook!", "tags": ["#GenealogyAdventure", "#FamilyHistory"], "mentions": []}' }],
+};
+const picture: AnswerInput = { request: 'Find a picture about movies for the slide.', steps: [{ name: 'GoogleSearch.search_image', args: { keywords: 'movies' }, response: '{"picture_url": "outputs/1697714123.jpg"}' }] };
+const places: AnswerInput = { request: 'Find places to stay in Los Angeles.', steps: [{ name: 'AirbnbSearch.search_property_by_place', args: { place: 'Los Angeles' }, response: '{"property": [{"name": "Charming house", "id": 1}, {"name": "Quiet suite", "id": 2}]}' }] };
+const weekday: AnswerInput = { request: "What is today's weekday?", steps: [{ name: 'Clock.get_weekday', args: {}, response: '{"weekday": "Tuesday"}' }] };
+const turn = (input: AnswerInput, answer: string) => ({ request: input.request, calls: input.steps.map((s) => ({ name: s.name, args: s.args, response: s.response })), answer });
+
+describe('closing answers answer, not frame', () => {
+  it('the measures flag the old frames and pass plain answers', () => {
+    expect(cannedOpener('Here is where things stand. I found that the watchlist has "NVDA" and "OMEG".')).toBeDefined();
+    expect(cannedOpener('Here is what I found. The watchlist has "NVDA".')).toBeDefined();
+    expect(cannedOpener('The watchlist has "NVDA" and "OMEG".')).toBeUndefined();
+    expect(echoFrame('Here it is. As for the name "Quasar Ltd.", the symbol is "QUAS".')).toBeDefined();
+    expect(echoFrame('For the keywords "movies", the picture url is "outputs/1.jpg".')).toBeDefined();
+    expect(echoFrame('Looking up the movie id 27205 gave 3 genres: "Action".')).toBeDefined();
+    expect(echoFrame('"Quasar Ltd." trades under the symbol QUAS. For movie 278, the genres are "Drama".')).toBeUndefined();
+    expect(fieldsNotAsked(turn(signIn, 'I have authenticated the travel: expires in 2, access token "251675".'))).toBeDefined();
+    expect(fieldsNotAsked(turn(ticket, 'I created the ticket: id 2, description "Urgent assistance required." and status Open.'))).toBeDefined();
+    expect(fieldsNotAsked(turn(tweet, 'I posted the tweet: id 10, the tags are "#GenealogyAdventure" and "#FamilyHistory".'))).toBeDefined();
+    expect(fieldsNotAsked(turn(tweet, 'I posted the tweet: id 10 and there are no mentions.'))).toBeDefined();
+    expect(fieldsNotAsked({ request: 'book', calls: [], answer: 'I booked the flight; the booking id is "1" and there is no booking history.' })).toBeDefined();
+    expect(fieldsNotAsked(turn(ticket, 'I created the ticket: id 2, title "Critical Order Assistance", status Open and priority 5.'))).toBeUndefined();
+    expect(quotedScalar('The weekday is "Tuesday".')).toBeDefined();
+    const tc = { messages: [{ role: 'user', content: signIn.request }, { role: 'assistant', content: JSON.stringify({ name: signIn.steps[0].name, args: signIn.steps[0].args }) }, { role: 'function', content: signIn.steps[0].response }], groundTruth: { name: 'FinishAction', args: 'I signed in: access token "251675".' }, tools: [] } as unknown as TestCase;
+    expect(answerFieldDump.check(tc, {} as never)).toMatch(/credential/);
+    expect(answerFieldDump.check({ ...tc, groundTruth: { name: 'FinishAction', args: 'I signed in to the travel booking service.' } } as unknown as TestCase, {} as never)).toBeNull();
+  });
+
+  it('the writer says the finding about what the user asked about, with no canned opener', () => {
+    for (const input of [quasar, signIn, ticket, tweet, picture, places, weekday]) {
+      for (const a of answers(input)) {
+        expect(cannedOpener(a)).toBeUndefined();
+        expect(echoFrame(a)).toBeUndefined();
+        expect(fieldsNotAsked(turn(input, a))).toBeUndefined();
+        expect(quotedScalar(a)).toBeUndefined();
+      }
+    }
+    expect(answers(quasar)[0]).toMatch(/QUAS is at 725\.89, down 0\.03%/);
+    expect(answers(quasar).every((a) => /"Quasar Ltd\."[^.]*QUAS/.test(a))).toBe(true);
+    expect(answers(signIn)[0]).toMatch(/signed in to the travel booking service\.$/);
+    expect(answers(signIn).every((a) => !/251675|expires/.test(a))).toBe(true);
+    expect(answers(ticket).every((a) => !/Urgent assistance|Michael/.test(a) && /Critical Order Assistance/.test(a))).toBe(true);
+    expect(answers(places).every((a) => /Los Angeles/.test(a) && !/the place/.test(a))).toBe(true);
+    expect(answers(weekday).every((a) => /^(?:It|Today) is Tuesday\.$/.test(a))).toBe(true);
+  });
+});
