@@ -142,6 +142,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_venue_mangled: 0,
   error_accepted_impossible: 0,
   gt_placeholder_argument: 0,
+  shown_placeholder_argument: 0,
+  thought_noun_agreement: 0,
   gt_repeats_answered_call: 0,
   long_context_closing_repeated: 0,
   long_context_closing_shape: 0,

@@ -307,15 +307,28 @@ export interface SourceFrame {
   pattern: RegExp;
 }
 
+/**
+ * Is a key's noun phrase plural ("places", "bullet items", "keywords")? Its verb and article must
+ * agree: "which are the places here", never "which is the places here". Nouns ending in -s that are
+ * singular ("address", "status", "news", "analysis") are not.
+ */
+export function isPlural(phrase: string): boolean {
+  const last = phrase.trim().split(/\s+/).pop()?.toLowerCase() ?? '';
+  if (/^(?:people|children|data|media|criteria)$/.test(last)) return true;
+  if (last.length < 4 || !/[a-z]s$/.test(last)) return false;
+  return !/(?:ss|us|is|news|status|series|species|gas|bus|canvas|alias|atlas|lens|ics|ous|'s)$/.test(last);
+}
+const isAre = (key: string): string => (isPlural(key) ? 'are' : 'is');
+
 export const SOURCE_FRAMES: SourceFrame[] = [
   { kind: 'request', say: (key, value) => `The user gave the ${key} as "${value}".`, pattern: /^The user gave the (?<key>.+?) as "(?<value>.*)"\.$/ },
   { kind: 'request', say: (key, value) => `The request names "${value}" as the ${key}.`, pattern: /^The request names "(?<value>.*)" as the (?<key>.+?)\.$/ },
-  { kind: 'request', say: (key, value) => `The user mentioned "${value}", which is the ${key} here.`, pattern: /^The user mentioned "(?<value>.*)", which is the (?<key>.+?) here\.$/ },
+  { kind: 'request', say: (key, value) => `The user mentioned "${value}", which ${isAre(key)} the ${key} here.`, pattern: /^The user mentioned "(?<value>.*)", which (?:is|are) the (?<key>.+?) here\.$/ },
   { kind: 'request', say: (_key, value) => `"${value}" comes straight from the request.`, pattern: /^"(?<value>.*)" comes straight from the request\.$/ },
   { kind: 'chosen', say: (key, value) => `I'll go with "${value}" for the ${key}.`, pattern: /^I'll go with "(?<value>.*)" for the (?<key>.+?)\.$/ },
   { kind: 'neutral', say: (key, value) => `The ${key} will be "${value}".`, pattern: /^The (?<key>.+?) will be "(?<value>.*)"\.$/ },
-  { kind: 'answer', say: (key, value, api) => `\`${api}\` returned "${value}", which is the ${key} to pass.`, pattern: /^`(?<api>[^`]+)` returned "(?<value>.*)", which is the (?<key>.+?) to pass\.$/ },
-  { kind: 'answer', say: (key, value, api) => `The ${key} "${value}" comes from what \`${api}\` returned.`, pattern: /^The (?<key>.+?) "(?<value>.*)" comes from what `(?<api>[^`]+)` returned\.$/ },
+  { kind: 'answer', say: (key, value, api) => `\`${api}\` returned "${value}", which ${isAre(key)} the ${key} to pass.`, pattern: /^`(?<api>[^`]+)` returned "(?<value>.*)", which (?:is|are) the (?<key>.+?) to pass\.$/ },
+  { kind: 'answer', say: (key, value, api) => `The ${key} "${value}" ${isPlural(key) ? 'come' : 'comes'} from what \`${api}\` returned.`, pattern: /^The (?<key>.+?) "(?<value>.*)" comes? from what `(?<api>[^`]+)` returned\.$/ },
   { kind: 'chosen', say: (key, value) => `Nothing fixes the ${key}, so I'll pick "${value}".`, pattern: /^Nothing fixes the (?<key>.+?), so I'll pick "(?<value>.*)"\.$/ },
   { kind: 'neutral', say: (key, value) => `For the ${key}, I'll pass "${value}".`, pattern: /^For the (?<key>.+?), I'll pass "(?<value>.*)"\.$/ },
 ];

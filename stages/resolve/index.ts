@@ -15,6 +15,8 @@
  * The item input carries, besides the trajectory, the recorded responses the cache will answer
  * its steps with, so a change in collect's recorded responses is new work here.
  */
+import { followedArguments } from '../../pipeline/standIns.js';
+import { isPlainObject } from '../../pipeline/errors/values.js';
 import { SIMULATOR_RULES_VERSION, type CarriedValue } from '../../pipeline/resolution/simulatorRules.js';
 import { toJson } from '../../pipeline/pyValues.js';
 import type { ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
@@ -114,6 +116,7 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   kind: 'items',
   name: STAGE,
   // The offline writer's version is part of the stage version, so changing its rules redoes the items.
+  // 16: bullets the request defines by an earlier answer ("the first three lines of the read text", filler after a search) are filled from it (standIns.ts followedArguments).
   // 3: a step reading a file nobody named or wrote fails (pipeline/errors/pathKinds.ts); 4: one carry plan per trajectory;
   // 5: a simulated answer agrees with what earlier answers said about the id it looks up (knownFacts.ts);
   // 6: recorded answers written as Python literals count among them; 7: a value later steps need is not
@@ -124,7 +127,7 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // 12: a record picked by rank that a recording showed is still ranked so by a simulated list before it (rankOnly);
   // 13: a title copied from a Scholar search goes into its list of titles; 14: a read asked again gets the answer it got before (sameReadBefore), a carried record is named and placed as this task's recordings say (recordedFacts.ts);
   // 15: a labelled fact a later call writes about a single record ("Overall conditions: Sunny") is carried into the field its label names
-  version: `15+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  version: `16+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],
@@ -218,6 +221,14 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
 
     for (const [i, { step }] of located.entries()) {
       k++;
+      // An argument the request defines by an earlier answer ("the first three lines of the read text") follows that answer (pipeline/standIns.ts).
+      if (trajectory.source === 'teval' && isPlainObject(step.action.args)) {
+        const followed = followedArguments(step.action.args, step.action.thought, trajectory.turns[located[i].turnIndex].user, located.slice(0, i).map((l) => l.step.response?.content));
+        if (followed) {
+          notes.push(`step ${k} ${step.action.name}: ${Object.keys(followed.args).filter((key) => followed.args[key] !== (step.action.args as Record<string, unknown>)[key]).join(', ')} taken from the earlier answer the request points to`);
+          step.action = { ...step.action, args: followed.args, ...(followed.thought !== undefined ? { thought: followed.thought } : {}) };
+        }
+      }
       const { name, args } = step.action;
       const kept = trajectory.source !== 'bfcl' ? step.response : undefined;
       const again = trajectory.source !== 'bfcl' ? sameReadBefore(located, i, plan.carries[i]) : undefined;

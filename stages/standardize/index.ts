@@ -26,6 +26,7 @@ import { formatSources, sourceRows } from '../../scripts/report/sources.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import { insertLookups, LOOKUPS_VERSION } from './lookups.js';
 import { dictatedText } from '../../pipeline/dictatedText.js';
+import { repairStandIn, standInKind, standInWrite } from '../../pipeline/standIns.js';
 import { dropSignOffSlots } from '../../pipeline/afterFailure.js';
 import { optionalTickerParam, requestedTicker } from '../../pipeline/quality/argumentKinds.js';
 
@@ -51,7 +52,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   // 5: the recording of a news call without a ticker is dropped where the ticker goes in.
   // 4: a message's sender slot ("Best regards,\n[Your Name]") the user never wrote is taken out (dropSignOffSlots); thoughts name a key by its doc (keyNoun); a news call the request scopes to one company's ticker passes it (requestedTicker), its recording of the unscoped call dropped.
   // 3: BFCL's missing read-only lookups (get_symbol_by_name, ls, find) put in before a step whose ticker or file name nothing shows (lookups.ts).
-  version: `7+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
+  // 8: T-Eval's stand-in content (pipeline/standIns.ts): an outline with empty fields lists its points, a line holding only a slot goes, a write of imagined text is left out, filler nothing fills ("Lorem ipsum", "[LINK_TO_BLOG_POST]") turns the plan down.
+  version: `8+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
@@ -141,10 +143,24 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
     const coercions: Coercion[] = [];
     let k = 0;
     const signOffsDropped: { k: number; tool: string; param: string }[] = [];
+    const standInsRepaired: { k: number; tool: string; param: string; how: string }[] = [];
     const turns = (lookups?.turns ?? raw.turns).map((turn, turnIndex) => ({
       user: turn.user,
       steps: turn.steps
         .filter((s) => s.action.name !== FINISH_ACTION)
+        .filter((s) => {
+          // A write whose text the plan only imagined ("{'text': 'Updated content of the file.'}"): nothing the user said determines it, so no careful step writes it.
+          const filler = raw.source === 'teval' ? standInWrite(s.action, (lookups?.turns ?? raw.turns).slice(0, turnIndex + 1).map((u) => u.user).join('\n')) : undefined;
+          if (filler) standInsRepaired.push({ k: -1, tool: s.action.name, param: filler, how: 'step left out' });
+          return !filler;
+        })
+        .map((s, _i, kept) => {
+          // T-Eval's prev names steps by their place in the plan: with a step left out, the later places move up (and what built on it builds on what it built on).
+          if (!s.prev || kept.length === turn.steps.filter((x) => x.action.name !== FINISH_ACTION).length) return s;
+          const place = new Map(turn.steps.map((x, j) => [j, kept.indexOf(x)]));
+          const on = (id: number): number[] => { const at = place.get(id); return at === undefined ? [] : at >= 0 ? [at] : (turn.steps[id].prev ?? []).flatMap(on); };
+          return { ...s, prev: [...new Set(s.prev.flatMap(on))] };
+        })
         .map((s): Step => {
           k++;
           const doc = byName.get(s.action.name)!;
@@ -178,6 +194,15 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
               if (signed !== args[name]) {
                 signOffsDropped.push({ k, tool: s.action.name, param: name });
                 args[name] = signed;
+              }
+              // T-Eval's imagined content: an outline with empty fields lists its points, a slot line goes; filler nothing can fill turns the plan down.
+              if (raw.source === 'teval') {
+                const repaired = repairStandIn(args[name] as string, users.join('\n'));
+                if (repaired === null) throw new RejectItem(`stand_in_argument: ${raw.sourceFile} record ${raw.recordId}: step ${k} ${s.action.name}.${name} is ${standInKind(args[name] as string)} nothing the user said fills: ${JSON.stringify((args[name] as string).slice(0, 60))}`);
+                if (repaired !== undefined) {
+                  standInsRepaired.push({ k, tool: s.action.name, param: name, how: 'repaired' });
+                  args[name] = repaired;
+                }
               }
             }
           }
@@ -249,6 +274,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
           // Messages whose sender's slot ("Best regards,\n[Your Name]") was taken out.
           ...(signOffsDropped.length ? { signOffSlotsDropped: signOffsDropped } : {}),
           ...(tickersAdded.length ? { tickersAdded } : {}),
+          // T-Eval stand-in content repaired, or the write that held it left out (pipeline/standIns.ts).
+          ...(standInsRepaired.length ? { standInsRepaired } : {}),
         },
       },
       docNotes,

@@ -24,6 +24,7 @@ import { statedToday } from '../../resolution/statedToday.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
 import { CARRIED_MEASURES } from './carried.js';
 import { dictatedText } from '../../dictatedText.js';
+import { firstLines, firstLinesAsked, holdsLines, LISTED_CONTENT_KEY, readText, standInKind } from '../../standIns.js';
 import { argumentKindMismatch, describeKindMismatch, tickerLeftOut } from '../argumentKinds.js';
 import { todayToolForOtherDay } from '../todayTools.js';
 
@@ -268,6 +269,49 @@ export const gtPlaceholderArgument: CaseMeasure = {
       if (!a || a.name === FINISH_ACTION || typeof a.args !== 'object' || a.args === null) continue;
       for (const [key, v] of Object.entries(a.args)) {
         if (typeof v === 'string' && SIGN_OFF_SLOT.test(v) && dropSignOffSlots(v, said) !== v) return `shown ${a.name} ${key} holds the sign-off slot "${SIGN_OFF_SLOT.exec(v)![0]}" the user never wrote`;
+      }
+    }
+    return null;
+  },
+};
+
+/**
+ * Every call a case shows (its history, but for the erroneous call an internal case injects, and its
+ * ground truth) passing stand-in content nothing the user or an answer said: T-Eval's imagined
+ * "Line 1\nLine 2\nLine 3", "{'text': 'Updated content of the file.'}", "Bullet item 1.", an outline
+ * with every field empty, "[LINK_TO_BLOG_POST]"; or bullets the user defined as "the first three
+ * lines of the read text" that are not the lines the read answered.
+ */
+export const shownPlaceholderArgument: CaseMeasure = {
+  kind: 'case',
+  id: 'shown_placeholder_argument',
+  group: 'solvable',
+  title: 'a call the case shows (history or ground truth) passes stand-in content nothing the user or an answer said ("Line 1\\nLine 2", "{\'text\': \'Updated content of the file.\'}", "Bullet item 1.", "1. Date: [SPAN]2. Time: ", "[LINK_TO_BLOG_POST]"), or bullets "from the first three lines of the read text" that are not those lines',
+  population: 'cases showing or expecting a tool call',
+  check(tc) {
+    const calls: { where: string; action: Action; at: number }[] = [];
+    const lastCall = tc.messages.map((m) => m.role).lastIndexOf('assistant');
+    for (const [i, m] of tc.messages.entries()) {
+      if (m.role !== 'assistant' || (tc.kind === 'internal' && tc.errorType !== '' && i === lastCall)) continue;
+      const a = shownAction(m.content);
+      if (a && a.name !== FINISH_ACTION) calls.push({ where: 'shown', action: a, at: i });
+    }
+    for (const g of Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth]) if (g.name !== FINISH_ACTION) calls.push({ where: 'ground-truth', action: g, at: tc.messages.length });
+    if (calls.length === 0) return undefined;
+    const said = tc.messages.filter((m) => m.role === 'user' || m.role === 'function').map((m) => m.content).join('\n');
+    for (const { where, action, at } of calls) {
+      if (!isPlainObject(action.args)) continue;
+      for (const [key, v] of Object.entries(action.args)) {
+        if (typeof v !== 'string') continue;
+        const kind = standInKind(v);
+        if (kind && !said.includes(v.trim())) return `${where} ${action.name} ${key}=${JSON.stringify(v.slice(0, 60))} is ${kind}`;
+        // Bullets the user defined as the first lines of the text read before them.
+        const users = tc.messages.slice(0, at).filter((m) => m.role === 'user');
+        const n = LISTED_CONTENT_KEY.test(key) && /bullet/i.test(key) ? firstLinesAsked(users[users.length - 1]?.content ?? '') : undefined;
+        if (!n) continue;
+        const read = tc.messages.slice(0, at).filter((m) => m.role === 'function').map((m) => readText(m.content)).filter((t): t is string => t !== undefined).pop();
+        const lines = read === undefined ? undefined : firstLines(read, n);
+        if (lines && !holdsLines(v, lines)) return `${where} ${action.name} ${key}=${JSON.stringify(v.slice(0, 60))} is not the first ${n} lines of the read text (${JSON.stringify(lines.join(' / ').slice(0, 60))})`;
       }
     }
     return null;
@@ -905,6 +949,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   envErrorRetryFutile,
   envLabelTextMismatch,
   gtPlaceholderArgument,
+  shownPlaceholderArgument,
   gtRepeatsAnsweredCall,
   inventedHost,
   unsafeIntegers,

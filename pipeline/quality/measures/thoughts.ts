@@ -5,6 +5,7 @@
  * holds (`check_empty`), a doc's placeholder ("the N upcoming days") or a key's camel case ("the
  * brake Pedal Status") was filled in by a template, not written.
  */
+import { isPlural } from '../../thoughtPhrases.js';
 import { FINISH_ACTION, type TestCase } from '../../schemas.js';
 import { groundTruthActions, shownAction } from '../evidence.js';
 import { toJson } from '../../pyValues.js';
@@ -510,4 +511,34 @@ export const thoughtArgsWavedOff: CaseMeasure = {
     }),
 };
 
-export const THOUGHT_MEASURES = [thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, externalRetryThoughtStale];
+/**
+ * CoT: a thought whose key noun disagrees in number with its verb ("The user mentioned "…", which is
+ * the places here", "The bullet items "…" comes from what `x` returned", "`x` says the keywords is …").
+ */
+const NOUN_VERB: { re: RegExp; noun: number; verb: number }[] = [
+  { re: /\bwhich (is|are) the ([A-Za-z][A-Za-z' ]{1,40}?) (?:here|to pass)\b/g, noun: 2, verb: 1 },
+  { re: /\bThe ([a-z][A-Za-z' ]{1,40}?) "" (comes|come) from\b/g, noun: 1, verb: 2 },
+  { re: /\b(?:says|know that|tells me) the ([a-z][A-Za-z' ]{1,40}?) (is|are) /g, noun: 1, verb: 2 },
+];
+export function nounVerbDisagreement(thought: string): string | undefined {
+  const bare = thought.replace(/"[^"]*"/g, '""');
+  for (const { re, noun, verb } of NOUN_VERB) {
+    for (const m of bare.matchAll(re)) {
+      const plural = isPlural(m[noun]);
+      const pluralVerb = /^(?:are|come)$/.test(m[verb]);
+      if (plural !== pluralVerb) return `"${m[0].trim()}": ${plural ? 'a plural' : 'a singular'} noun with "${m[verb]}"`;
+    }
+  }
+  return undefined;
+}
+
+export const thoughtNounAgreement: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_noun_agreement',
+  group: 'text',
+  title: 'CoT: a thought names a key by a noun that disagrees in number with its verb ("which is the places here", "The bullet items "…" comes from")',
+  population: 'CoT cases',
+  check: (tc) => thoughtCallDefect(tc, (call) => nounVerbDisagreement(call.thought)),
+};
+
+export const THOUGHT_MEASURES = [thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, externalRetryThoughtStale];

@@ -1,0 +1,170 @@
+/**
+ * Stand-in content a plan leaves in a call's arguments (T-Eval's recorders imagined arguments and
+ * never filled them): "Line 1\nLine 2\nLine 3", "{'text': 'Updated content of the file.'}",
+ * "Bullet item 1.", an outline whose every field is empty ("1. Date: [SPAN]2. Time: "), a slot
+ * left for someone to fill ("[LINK_TO_BLOG_POST]", "[INSERT SUBMISSION DEADLINE]"). Shared by
+ * standardize (which repairs them or turns the plan down) and the quality measure
+ * shown_placeholder_argument (which reads every call a case shows), so the two agree.
+ *
+ * And an argument that claims to copy an earlier answer but does not: bullets "from the first
+ * three lines of the read text" that are not those lines (copiedLines).
+ */
+
+/** Numbered filler: "Line 1\nLine 2", "Bullet point 1[SPAN]Bullet point 2", "Bullet item 1.". */
+const NUMBERED = /^(?:\s*(?:bullet (?:point|item)|item|line|paragraph) ?\d+[.:]?\s*(?:\[SPAN\]|\n|,|;)?\s*)+$/i;
+/** Filler text: "Updated content of the file.", "content here", "sample text", "text from step 2", "Lorem ipsum", a lone "...". */
+const FILLER = /\bupdated content\b|\bnew content\b|\b(?:content|text|message|details?) (?:goes )?here\b|\bsample text\b|\btext from step\b|\blorem ipsum\b|^\s*(?:\.\.\.|…|etc\.?)\s*$/i;
+/** A dict's repr passed as a string ("{'text': 'Updated content of the file.'}"). */
+const DICT_REPR = /^\s*\{\s*['"][A-Za-z_]+['"]\s*:/;
+/** A slot left to fill: "[LINK_TO_BLOG_POST]", "[IMAGE_PATH]", "{places}", "[INSERT SUBMISSION DEADLINE]". */
+export const FILL_SLOT = /\[[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\]|\{[A-Za-z_][A-Za-z0-9_ ]*\}|\[(?:insert|enter|add|fill in)\b[^\]]{0,40}\]/i;
+/** A description of the user's name where the name goes ("Your Name"). */
+const NAME_DESCRIPTION = /^(?:your|my|the user'?s) (?:full )?name$/i;
+
+const segments = (v: string): string[] => v.split(/\[SPAN\]|\n/).map((s) => s.trim()).filter(Boolean);
+
+/** An outline whose every field is left empty ("The purpose of the research: \n\nMethodologies used: "). */
+export function emptyOutline(v: string): boolean {
+  const segs = segments(v);
+  return segs.length >= 2 && segs.every((s) => s.endsWith(':'));
+}
+
+export type StandInKind = 'numbered filler' | 'filler text' | 'a dict written as text' | 'a slot left to fill' | 'a description of the value' | 'an outline with every field empty';
+
+/** Why a string argument is a stand-in, or undefined when it is content. */
+export function standInKind(value: string): StandInKind | undefined {
+  if (NUMBERED.test(value)) return 'numbered filler';
+  if (FILLER.test(value)) return 'filler text';
+  if (DICT_REPR.test(value)) return 'a dict written as text';
+  if (FILL_SLOT.test(value)) return 'a slot left to fill';
+  if (NAME_DESCRIPTION.test(value.trim())) return 'a description of the value';
+  if (emptyOutline(value)) return 'an outline with every field empty';
+  return undefined;
+}
+
+/**
+ * The outline's fields as the points they name ("The purpose of the research\nMethodologies used"):
+ * the user named the points, not what each says, so the text lists them; numbering and colons go.
+ */
+export function outlinePoints(value: string): string {
+  const span = value.includes('[SPAN]');
+  const points = segments(value).map((s) => s.replace(/^\d+[.)]\s*/, '').replace(/\s*:$/, ''));
+  return span ? points.join('[SPAN]') : points.map((p) => `- ${p}`).join('\n');
+}
+
+/**
+ * A message with its lines that hold only a label and a slot ("- Submission Deadline: [INSERT
+ * SUBMISSION DEADLINE]") taken out; undefined when a slot stays elsewhere in the text.
+ */
+export function dropSlotLines(value: string): string | undefined {
+  const lines = value.split('\n').filter((l) => !(FILL_SLOT.test(l) && l.replace(new RegExp(FILL_SLOT.source, 'gi'), '').replace(/^[\s\-*•\d.)]*[^:]{0,60}:\s*$/, '').trim() === ''));
+  const out = lines.join('\n').replace(/\n{3,}/g, '\n\n');
+  return FILL_SLOT.test(out) ? undefined : out;
+}
+
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+
+/** "the first three lines of the read text" in the user's words: how many lines, or undefined. */
+export function firstLinesAsked(said: string): number | undefined {
+  const m = /\bfirst (\d+|one|two|three|four|five|six|seven|eight|nine|ten) lines of the (?:read |file'?s? )?(?:text|file|content)\b/i.exec(said);
+  if (!m) return undefined;
+  return /^\d+$/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1].toLowerCase()];
+}
+
+/** The text a file read answered (`{"text": ...}`), or undefined. */
+export function readText(response: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(response);
+    if (parsed && typeof parsed === 'object' && typeof (parsed as { text?: unknown }).text === 'string') return (parsed as { text: string }).text;
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+/** The first n lines of a text that hold something, or undefined when it has fewer. */
+export function firstLines(text: string, n: number): string[] | undefined {
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  return lines.length >= n ? lines.slice(0, n) : undefined;
+}
+
+/** Does a bullet value hold exactly these lines (in order, however separated)? */
+export function holdsLines(value: string, lines: readonly string[]): boolean {
+  const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+  const got = segments(value).map(norm);
+  return got.length === lines.length && got.every((g, i) => g === norm(lines[i]));
+}
+
+/** Keys that carry a page's or message's listed content. */
+export const LISTED_CONTENT_KEY = /^(?:bullet_?items|bullets|content|text|body)$/i;
+
+/** The titles an answer lists ("Title: …" lines of a paper search, `"title": "…"` fields), in order. */
+export function listedTitles(response: string): string[] {
+  const out: string[] = [];
+  for (const m of response.matchAll(/(?:^|\\n|\n)Title: ([^\n\\]+)|["']title["']\s*:\s*"((?:[^"\\]|\\.)+)"/g)) {
+    const t = (m[1] ?? m[2] ?? '').trim();
+    if (t && !out.includes(t)) out.push(t);
+  }
+  return out;
+}
+
+/**
+ * Arguments a step takes from an earlier answer, filled from that answer once it is known (the
+ * plan was made before it): bullets "from the first three lines of the read text" are those lines;
+ * numbered filler bullets ("Bullet item 1.[SPAN]Bullet item 2.") on a page after a search are the
+ * titles the search listed, one per filler item. Returns the new arguments (and the step's thought
+ * with the old value replaced) or undefined when nothing changes.
+ */
+export function followedArguments(args: Record<string, unknown>, thought: string | undefined, said: string, earlier: readonly (string | undefined)[]): { args: Record<string, unknown>; thought?: string } | undefined {
+  let changed = false;
+  const out = { ...args };
+  let t = thought;
+  for (const [key, v] of Object.entries(args)) {
+    if (typeof v !== 'string' || !/bullet/i.test(key)) continue;
+    let next: string | undefined;
+    const n = firstLinesAsked(said);
+    const read = earlier.map((r) => (r === undefined ? undefined : readText(r))).filter((x): x is string => x !== undefined).pop();
+    const lines = n && read !== undefined ? firstLines(read, n) : undefined;
+    if (lines && !holdsLines(v, lines)) next = lines.join('[SPAN]');
+    else if (NUMBERED.test(v)) {
+      const count = segments(v).length;
+      const titles = earlier.filter((r): r is string => r !== undefined).map(listedTitles).find((ts) => ts.length >= count);
+      if (titles) next = titles.slice(0, count).join('[SPAN]');
+    }
+    if (next === undefined || next === v) continue;
+    out[key] = next;
+    changed = true;
+    if (t) t = t.split(JSON.stringify(v).slice(1, -1)).join(JSON.stringify(next).slice(1, -1)).split(v).join(next);
+  }
+  return changed ? { args: out, ...(t !== undefined ? { thought: t } : {}) } : undefined;
+}
+
+/**
+ * Standardize's repair of a T-Eval argument: the repaired text, undefined when it is content (or
+ * the user said it, or resolve fills it: numbered filler bullets follow a search's titles), null when
+ * it is filler nothing the user said can fill ("Lorem ipsum", "[LINK_TO_BLOG_POST]").
+ */
+export function repairStandIn(value: string, said: string): string | null | undefined {
+  const kind = standInKind(value);
+  if (!kind || said.includes(value.trim())) return undefined;
+  if (kind === 'an outline with every field empty') return outlinePoints(value);
+  if (kind === 'a slot left to fill') {
+    const dropped = dropSlotLines(value);
+    // A text that was only its slot lines ("Check out my latest blog post: [LINK_TO_BLOG_POST]") has nothing left to send.
+    if (dropped !== undefined && dropped !== value) return dropped.trim() ? dropped : null;
+    return /\[[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\]/.test(value) && !/^\[[A-Z_]+\]$/.test(value.trim()) ? null : undefined;
+  }
+  if (kind === 'filler text') return null;
+  return undefined;
+}
+
+/** The key of a write's text the plan only imagined ("{'text': 'Updated content of the file.'}"), or undefined. */
+export function standInWrite(action: { name: string; args: unknown }, said: string): string | undefined {
+  if (!/\bwrite/i.test(action.name) || !action.args || typeof action.args !== 'object') return undefined;
+  for (const [key, v] of Object.entries(action.args)) {
+    if (typeof v !== 'string' || said.includes(v.trim())) continue;
+    const kind = standInKind(v);
+    if (kind === 'filler text' || kind === 'a dict written as text') return key;
+  }
+  return undefined;
+}
