@@ -184,6 +184,9 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_args_waved_off: 0,
   failure_thought_kind_unsaid: 0,
   long_context_thought_drink_short: 0,
+  long_context_readback_addin_dropped: 0,
+  long_context_check_before_readback: 0,
+  long_context_readback_of_question: 0,
   gt_text_unlike_dictated: 0,
   thought_raw_key_noun: 0,
   gt_argument_kind_mismatch: 0,
@@ -283,6 +286,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // Whole dialogues are reused (the corpus holds ~160k tokens; 1,000 insertions of 1k-3k need ~2M):
   // spread evenly, no line is in more than ~3% of them (it was 95%).
   long_context_line_top_share: 0.03,
+  long_context_sentence_top_share: 0.05,
 };
 
 export const ConfigSchema = z
