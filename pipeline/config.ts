@@ -187,6 +187,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_readback_addin_dropped: 0,
   long_context_check_before_readback: 0,
   long_context_readback_of_question: 0,
+  long_context_drink_cut: 0,
   gt_text_unlike_dictated: 0,
   thought_raw_key_noun: 0,
   gt_argument_kind_mismatch: 0,

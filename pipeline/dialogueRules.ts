@@ -630,6 +630,25 @@ function namesOrderDrink(text: string): boolean {
 const CONFIRM_ASK = /\b(?:confirm\w*|correct|right|accurate|check\w*|verify|everything you want|all you want|understood what you want|change about that|get all of that|all of that|looks? (?:good|ok(?:ay)?|fine|right|correct)|is (?:that|this|it) (?:it|all|everything|what you (?:want|wanted|ordered)))\b/i;
 
 /**
+ * A reply naming a chai or matcha latte the customer ordered as the bare tea ("Can I get a Chai Tea
+ * Latte" -> "To be sure I follow, that's a chai?"): the latte is gone. The words, or undefined.
+ */
+export function drinkCut(dialogue: { role: string; text: string }[]): string | undefined {
+  let kind: string | undefined;
+  for (const t of dialogue) {
+    if (t.role === 'user') {
+      const m = /\b(chai|matcha)(?: tea)? lattes?\b/i.exec(t.text);
+      if (m) kind = m[1].toLowerCase();
+      continue;
+    }
+    if (!kind) continue;
+    const cut = new RegExp(`\\b${kind}\\b(?! (?:tea )?lattes?\\b)`, 'i').exec(t.text);
+    if (cut && !/\blattes?\b/i.test(t.text)) return `"${t.text.slice(0, 80)}" for the ${kind} latte ordered`;
+  }
+  return undefined;
+}
+
+/**
  * A read-back whose check comes before the order it checks ("If it's right let me know. A mocha with
  * no foam? I want to make sure I heard you."): a sentence asking the customer to confirm, naming no
  * drink, ahead of the one naming the order. The two sentences, or undefined.

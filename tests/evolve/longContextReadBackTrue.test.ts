@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CORPUS_ADD_INS, checkBeforeReadBack, deriveAddIns, incompleteReadBack, orderModifiers, readBackOfQuestion, spellDrinks } from '../../pipeline/dialogueRules.js';
+import { CORPUS_ADD_INS, drinkCut, checkBeforeReadBack, deriveAddIns, incompleteReadBack, orderModifiers, readBackOfQuestion, spellDrinks } from '../../pipeline/dialogueRules.js';
 import { honestTurns, honestWordings } from '../../sources/dialogue/honest.js';
 import { contextCheckBeforeReadBack, contextMisspeltDrink, contextReadBackAddInDropped, contextReadBackOfQuestion, contextSentenceTopShare } from '../../pipeline/quality/measures/context.js';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../pipeline/config.js';
@@ -155,5 +155,15 @@ describe('every reply answers the line before it', () => {
     expect(screen[1].content).toMatch(/americano with chocolate sauce/i);
     const look = honestTurns(dialogue('I would like a latte.', 'Sure.', 'Hm. Can I try the hazelnut?', 'Sure. How does the order look now?', 'Good.', 'Ok it will be ready soon.'), 'k')!;
     expect(look[3].content).toMatch(/latte with hazelnut/i);
+  });
+});
+
+describe('a chai tea latte stays a latte', () => {
+  it('is read back whole; long_context_drink_cut flags "a chai"; gated at 0', () => {
+    const out = honestTurns(dialogue('Can I get a Chai Tea Latte, just one.', 'Is this correct?', 'Yes.', 'Ok it will be ready soon.'), 'k')!;
+    expect(out[1].content).toMatch(/chai tea latte/i);
+    expect(drinkCut(spoken(out))).toBeUndefined();
+    expect(drinkCut(spoken(dialogue('Can I get a Chai Tea Latte, just one.', "To be sure I follow, that's a chai?")))).toMatch(/chai latte ordered/);
+    expect(DEFAULT_QUALITY_THRESHOLDS.long_context_drink_cut).toBe(0);
   });
 });
