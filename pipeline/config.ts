@@ -189,6 +189,10 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // A sentence tied to its case recurs with its trajectory (the arXiv search cut at several steps: 41 of 2,186); a template is in hundreds.
   thought_sentence_repeated: 0.025,
   long_context_thought_drink_short: 0,
+  long_context_readback_addin_dropped: 0,
+  long_context_check_before_readback: 0,
+  long_context_readback_of_question: 0,
+  long_context_drink_cut: 0,
   gt_text_unlike_dictated: 0,
   thought_raw_key_noun: 0,
   gt_argument_kind_mismatch: 0,
@@ -290,6 +294,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // Whole dialogues are reused (the corpus holds ~160k tokens; 1,000 insertions of 1k-3k need ~2M):
   // spread evenly, no line is in more than ~3% of them (it was 95%).
   long_context_line_top_share: 0.03,
+  long_context_sentence_top_share: 0.05,
 };
 
 export const ConfigSchema = z

@@ -32,7 +32,7 @@
  * sharing a line and spread the lines across cases. A dialogue whose claim the rules cannot undo (a reply
  * mid-dialogue that only claims) is left out of the pool.
  */
-import { AFTER_DRINK, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks } from '../../pipeline/dialogueRules.js';
+import { AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -42,7 +42,7 @@ type Turn = { role: 'user' | 'assistant'; content: string };
 /** A sentence that carries no content of its own ("OK.", "Great!", "Thank you."). */
 const FILLER = /^\W*(?:ok(?:ay)?|k|alright|all right|great|fine|sure(?: thing)?|perfect|awesome|excellent|wonderful|fantastic|cool|no problem|certainly|of course|absolutely|yes|yep|yeah|yes (?:sir|ma'?am)|got it|sounds good|thanks?|thank you(?: so much| very much)?|well|right on|very well|you got it|will do|good|nice|great choice|good choice|excellent choice|awesome choice|wonderful choice|alrighty|okie dokie|gotcha|understood|wonderful)(?:[,.!\s]+(?:ok(?:ay)?|great|sure|thanks?|thank you|perfect|sir|ma'?am|then))*\W*$/i;
 
-const DRINK = /\b(?:cappucinos?|cortandos?|expressos?|hot chocolate|chai lattes?|cold brews?|iced coffees?|drip coffees?|flat whites?|matcha lattes?|green teas?|black teas?|herbal teas?|earl gr[ae]y(?: teas?)?|cappuccinos?|macchiatos?|americanos?|espressos?|frappuccinos?|frappes?|cortados?|steamers?|mochas?|lattes?|chais?|matchas?|smoothies?|teas?|coffees?|caps?)(?:'s)?\b/i;
+const DRINK = /\b(?:chai tea lattes?|matcha tea lattes?|cappucinos?|cortandos?|expressos?|hot chocolate|chai lattes?|cold brews?|iced coffees?|drip coffees?|flat whites?|matcha lattes?|green teas?|black teas?|herbal teas?|earl gr[ae]y(?: teas?)?|cappuccinos?|macchiatos?|americanos?|espressos?|frappuccinos?|frappes?|cortados?|steamers?|mochas?|lattes?|chais?|matchas?|smoothies?|teas?|coffees?|caps?)(?:'s)?\b/i;
 const DETERMINER = /^(?:a|an|one|two|three|four|five|six|\d+|some|the)$/i;
 const STOP = /^(?:i|me|my|you|your|we|us|our|get|have|like|want|take|order|for|of|to|please|can|could|would|may|will|and|with|just|go|think|try|need|also|another|it|is|this|that|today|or|in|on|at|be|some|make|made|grab|gimme|give|id|ill|im|i'd|i'll|i'm|love|really|actually|gonna|wanna|gotta|lemme|going|mood|craving|nice|good|tasty|yummy|delicious|lovely|yummy)$/i;
 /** Words after the drink that carry on the order ("with oat milk", ", iced", "to go"). */
@@ -154,6 +154,12 @@ function modifierWords(lack: string[], text: string): { before: string[]; extras
     const said = find(FLAVOUR, text.replace(FLAVOURED_DRINK, ''));
     if (said) extras.push(said[0].toLowerCase());
   }
+  // An add-in of the corpus the customer put in ("and please add chocolate syrup", "with a splash of cream", "no sugar"): their words for it.
+  for (const w of CORPUS_ADD_INS) {
+    if (!lack.includes(w)) continue;
+    const said = new RegExp(`\\b(?:(?:no|without|extra|light|less|more|some|a little|a bit of|room for|(?:light|easy) on(?: the)?|a (?:hint|splash|dash|touch|drizzle) of|(?:\\d+|one|two|three|four) (?:pumps?|shots?|spoonfuls?|packets?) of)\\s+)?(?:(?:dark|white|milk|raw|brown|sugar-free|sugar free|vanilla|caramel|hazelnut)\\s+)*${w}s?(?:\\s+(?:syrup|sauce|drizzle|powder|shavings|sprinkles|chips))?\\b`, 'i').exec(text);
+    extras.push(said ? said[0].toLowerCase().replace(/^some\s+/, '').replace(/^(light|easy) on(?: the)?\s+/, 'light ') : w);
+  }
   if (lack.includes('extra shot')) extras.push('an extra shot');
   if (lack.includes('whipped cream')) extras.push(/\b(?:no|without|hold the|skip the)\s+whip/i.test(text) ? 'no whipped cream' : 'whipped cream');
   // The foam and the ice with the extras ("with oat milk and no foam"); how hot after a comma (", not too hot").
@@ -169,7 +175,15 @@ function withModifiers(phrase: string, lack: string[], text: string): string {
   let head = det ? phrase.slice(det[0].length) : phrase;
   if (before.length) head = `${before.join(' ')} ${head}`;
   let out = det ? `${/^(?:a|an)$/i.test(det[1]) ? article(head) : det[1]} ${head}` : head;
-  if (extras.length) out = / with /i.test(out) ? `${out} and ${andList(extras)}` : `${out} with ${andList(extras)}`;
+  // An add-in said whole ("sugar-free vanilla sweetener") where the phrase has its first words ("with oat milk and sugar-free vanilla"): said once, whole.
+  const fresh = extras.filter((x, k) => !extras.some((y, j) => j !== k && y.length > x.length && y.includes(x))).filter((x) => {
+    const lead = x.split(' ').slice(0, -1).join(' ');
+    const at = lead ? out.toLowerCase().lastIndexOf(lead) : -1;
+    if (at < 0 || !/^(?:$|[\s,])/.test(out.slice(at + lead.length))) return true;
+    out = `${out.slice(0, at)}${x}${out.slice(at + lead.length)}`;
+    return false;
+  });
+  if (fresh.length) out = / with /i.test(out) ? `${out} and ${andList(fresh)}` : `${out} with ${andList(fresh)}`;
   for (const a of after) out = `${out}, ${a}`;
   return out;
 }
@@ -278,6 +292,8 @@ export function restate(order: string): string {
   x = x.replace(/,\s+with\b/gi, ' with').replace(/\band with\b/gi, 'and');
   // "a Cortado with double": the shots before the drink ("a double cortado").
   x = x.replace(/^(?:an?|one)\s+([\w%-]+(?:\s+[\w%-]+)?)\s+with\s+(double|triple|quad)$/i, (_m, drink: string, shots: string) => `a ${shots.toLowerCase()} ${drink}`);
+  // "two Latte, one with 2% milk": a count says its drink in the plural ("two lattes").
+  x = x.replace(/\b(two|three|four|five|six|[2-9]) ((?:(?!of\b|pumps?\b|shots?\b|splash\b)[\w%-]+ ){0,2}?)(latte|mocha|cappuccino|macchiato|americano|espresso|cortado|frappuccino|frappe|steamer|smoothie|chai|tea|coffee|cold brew|flat white)\b(?!s|'|\s+(?:lattes?|teas?|brews?|mochas?|coffees?)\b)/gi, (_m, n: string, mid: string, drink: string) => `${n} ${mid}${drink}${/o$/i.test(drink) && !/^(?:espresso|cappuccino|macchiato|americano|cortado)$/i.test(drink) ? 'es' : 's'}`);
   // "and A Latte": an article inside the order in lower case.
   return menuCase(x).replace(/(?<=\s)A(?=\s+[a-z])/g, 'a').replace(/(?<=\s)An(?=\s+[a-z])/g, 'an');
 }
@@ -318,7 +334,7 @@ export function shortOrder(order: string): string | undefined {
     // A size word of an add-in keeps its add-in ("the double foam cortado", not "the double cortado").
     const adjective = k < 0 ? undefined : new RegExp(`^${NOT_ADD_IN}`, 'i').test(` ${words.slice(k + 1).join(' ')}`) ? words[k] : words.slice(k).join(' ');
     // The option whole ("with extra foam", "with chocolate sauce"), never cut on its first word ("with extra").
-    const extra = /^\s+with\s+(?!a\b|an\b|the\b|some\b)((?:(?:extra|no|light|less|more|double|triple|sugar-free|non-fat|non|fat|half)\s+)*[\w%-]+(?:\s+(?:milk|sauce|syrup|foam|shots?|cream|powder|drizzle|flavou?ring|sweetener))?)/i.exec(core.slice(m.index + m[0].length));
+    const extra = /^\s+with\s+(?!a\b|an\b|the\b|some\b)((?:(?:extra|no|light|less|more|double|triple|sugar-free|non-fat|non|fat|half|room for|(?:two|three|four|\d+)(?=\s+(?:pumps?|shots?|sugars?|sweeteners?))|2%(?=\s+lactose)|lactose-free)\s+)*[\w%-]+(?:\s+(?:milk|sauce|syrup|foam|shots?|cream|powder|drizzle|flavou?ring|sweeteners?|sugars?|chocolate))?)/i.exec(core.slice(m.index + m[0].length));
     return `the ${adjective ? `${adjective.toLowerCase()} ` : ''}${m[0].toLowerCase()}${extra && !adjective ? ` with ${extra[1]}` : ''}`;
   }
   const distinct = [...new Set(drinks.map((d) => d.replace(/(?<=[^s])s$/, '')))];
@@ -362,14 +378,29 @@ function splitShort(order: string, drink: string): string | undefined {
 /** A customer's turn that says the read-back was right ("Yes, that's correct.", "You got it."). */
 const AFFIRMED = /^\W*(?:yes|yep|yeah|yup|ya|correct|that'?s (?:right|correct|it)|it is|it'?s (?:right|correct)|looks (?:good|right|great|correct)|perfect|right|sure|absolutely|exactly|you got it|you got it right|that is (?:right|correct|it))\b/i;
 
-const READ_BACK: ((x: string) => string)[] = [
+/** How many drinks a read-back names: two ("two cortados, …", "a mocha and a latte") are checked as "both". */
+const drinksOf = (x: string) => (/^(?:two|both|2)\b/i.test(x) ? 2 : /^(?:three|four|five|[3-9])\b/i.test(x) ? 3 : [...x.matchAll(new RegExp(DRINK.source, 'gi'))].length);
+/** An order with options ("with oat milk", ", extra hot"): its check may ask after every detail. */
+const optioned = (x: string) => /\bwith\b|,/.test(x);
+/**
+ * The check after a read-back said as a sentence of its own, chosen by `n` among wordings that fit
+ * the order: two drinks are "both", an order with options has "every detail". Three per kind, so no
+ * one sentence is in every ninth dialogue of the pool.
+ */
+const TAILS = {
+  right: (x: string) => (drinksOf(x) === 2 ? ['Have I got both right?', 'Did I catch both of those right?', 'Have I got that right?'] : drinksOf(x) > 2 ? ['Have I got them all right?', 'Did I catch all of those right?', 'Have I got that right?'] : ['Have I got that right?', 'Did I catch that right?', optioned(x) ? 'Did I catch every detail right?' : 'Did I hear you right?']),
+  isRight: (x: string) => ['Is that right?', 'Is that correct?', drinksOf(x) === 2 ? 'Are both right?' : optioned(x) ? 'Is every detail right?' : 'Does that sound right?'],
+  heard: (x: string) => ['I want to make sure I heard you.', 'Just making sure I heard you right.', optioned(x) ? 'I want to be sure I heard you on every detail.' : 'I want to be sure I heard you correctly.'],
+};
+const tail = (pool: string[], n: number) => pool[Math.floor(n / 8) % pool.length];
+const READ_BACK: ((x: string, n?: number) => string)[] = [
   (x) => `${cap(x)}, is that right?`,
   (x) => `So that's ${x}?`,
   (x) => `Just to check: ${x}, correct?`,
-  (x) => `${cap(x)}. Have I got that right?`,
+  (x, n = 0) => `${cap(x)}. ${tail(TAILS.right(x), n)}`,
   (x) => `You'd like ${x}, is that it?`,
-  (x) => `Let me read that back: ${x}. Is that right?`,
-  (x) => `${cap(x)}? I want to make sure I heard you.`,
+  (x, n = 0) => `Let me read that back: ${x}. ${tail(TAILS.isRight(x), n)}`,
+  (x, n = 0) => `${cap(x)}? ${tail(TAILS.heard(x), n)}`,
   (x) => `To be sure I follow, that's ${x}?`,
 ];
 const READ_BACK_PLAIN = ['Is that everything you want?', 'Have I understood what you want?', 'Anything you would change about that?', 'Is that all you want in it?', 'Did I get all of that?'];
@@ -649,7 +680,7 @@ function readsBack(said: readonly string[], phrase: string): boolean {
 
 /** Every wording the rewrite can use, for the tests: none may claim an act or read as a refusal. */
 export function honestWordings(phrase: string): string[] {
-  return [...READ_BACK.map((f) => f(phrase)), ...READ_BACK_PLAIN, ...CLOSING.map((f) => f(phrase)), ...CLOSING_PLAIN, ...wordings(phrase).map((w) => w.text()), ...CONFIRM_PLAIN];
+  return [...READ_BACK.flatMap((f) => [0, 8, 16].map((n) => f(phrase, n))), ...READ_BACK_PLAIN, ...CLOSING.map((f) => f(phrase)), ...CLOSING_PLAIN, ...wordings(phrase).map((w) => w.text()), ...CONFIRM_PLAIN];
 }
 
 /** A small stable hash: a dialogue's wording depends on its id, not on call order. */
@@ -677,9 +708,10 @@ function asks(t: Turn | undefined): boolean {
 function bareCheck(s: string): boolean {
   const t = s.trim();
   // "How about now, does it look right?" checks the change; "How would you like it?" asks a choice.
-  if (DRINK.test(t) || /^\W*(?:(?:ok(?:ay)?|sure|great|and|so)[,.!]?\s+)?(?:what|which|how(?! about now\b| does (?:that|it|this|everything) look\b)|would you like|do you want)\b/i.test(t)) return false;
-  const asksOrTells = /\?\s*$/.test(t) || /\b(?:please|confirm|check|verify|review|make sure)\b/i.test(t);
-  return asksOrTells && /\b(?:confirm\w*|correct|right|accurate|check\w*|verify|review|make sure|looks? (?:good|ok(?:ay)?|fine|alright|right|correct)|is (?:that|this|it) (?:good|it|all|everything|what you (?:want|wanted|ordered))|good to go|(?:everything|all) (?:good|ok(?:ay)?|set|fine))\b/i.test(t);
+  if (DRINK.test(t) || /^\W*(?:(?:ok(?:ay)?|sure|great|and|so)[,.!]?\s+)?(?:what|which|how(?! about now\b| does (?:that|it|this|everything|the order|my order|your order) look\b)|would you like|do you want)\b/i.test(t)) return false;
+  // "If it's right let me know.", "Let me know if that's correct": a check told, not asked.
+  const asksOrTells = /\?\s*$/.test(t) || /\b(?:please|confirm|check|verify|review|make sure|let me know|tell me)\b/i.test(t);
+  return asksOrTells && /\bhow (?:does|do) (?:that|it|this|everything|the order|my order|your order|they) look\b|\b(?:confirm\w*|correct|right|accurate|check\w*|verify|review|make sure|looks? (?:good|ok(?:ay)?|fine|alright|right|correct)|is (?:that|this|it) (?:good|it|all|everything|what you (?:want|wanted|ordered))|good to go|(?:everything|all) (?:good|ok(?:ay)?|set|fine))\b/i.test(t);
 }
 
 const ASKS_TO_CHECK = /\?\s*$|\b(?:confirm|correct|accurate|check|verify|make sure|review|look (?:over|at)|looks? (?:right|good|ok(?:ay)?|correct))\b/i;
@@ -870,7 +902,8 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
       }
       // The customer's words with their drinks spelt right ("a Machiatto", "an Almond Corado"): what a read-back names.
       const spelt = spellDrinks(t.content);
-      const named = orderPhrase(spelt);
+      // A question naming a drink ("what kind of syrups do you have for the coffee?") orders none: the order stays the one asked for before.
+      const named = userAsks(t.content) && phrase ? undefined : orderPhrase(spelt);
       if (named) {
         phrase = named;
         orderTexts = [spelt];
@@ -886,7 +919,7 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     // "Do you serve honey here?" -> "Yes they do. They have buckwheat and clover.": a menu the assistant cannot see.
     const before = turns[i - 1];
     const stated = statesMenu(asHelper(t).content);
-    if (before?.role === 'user' && ((asksMenu(before.content) && statesMenu(asHelper(t).content, true)) || describesRecipe(before.content, t.content) || (stated && (userAsks(before.content) || /\?/.test(before.content))))) {
+    if (before?.role === 'user' && ((asksToSeeMenu(before.content) && !saysNoMenu(t.content)) || (asksMenu(before.content) && statesMenu(asHelper(t).content, true)) || describesRecipe(before.content, t.content) || (stated && (userAsks(before.content) || /\?/.test(before.content))))) {
       out.push({ ...t, content: menuReply(before.content, h + i) });
       if (plan) (plan.menu ??= []).push({ index: i, question: before.content });
       continue;
@@ -901,13 +934,13 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     const confirmed = !!order && readBack === order && AFFIRMED.test(turns[i - 1]?.content ?? '');
     readBack = undefined;
     // A check that would name nothing names what the customer asked for, if the rules can say what.
-    const plainCheck = (n: number) => (guess ? READ_BACK[n % READ_BACK.length](restate(guess)) : READ_BACK_PLAIN[n % READ_BACK_PLAIN.length]);
+    const plainCheck = (n: number) => (guess ? READ_BACK[n % READ_BACK.length](restate(guess), n) : READ_BACK_PLAIN[n % READ_BACK_PLAIN.length]);
     // "Sure. Does everything look correct?" after an order: the till's screen asked about, nothing
     // named. The order read back instead, so the user has something to confirm.
     const parts = t.content.trim().split(/(?<=[.!?])\s+/).filter(Boolean);
     if ((order || guess) && !last && !(turns[i - 1]?.role === 'user' && userAsks(turns[i - 1].content)) && parts.every((s) => FILLER.test(s) || bareCheck(s) || !!claimsAction(s)) && parts.some(bareCheck)) {
       const opener = parts.find((s) => FILLER.test(s)) ?? openerOf(parts[0]);
-      out.push({ ...t, content: [opener, order ? READ_BACK[(h + i) % READ_BACK.length](order) : plainCheck(h + i)].filter(Boolean).join(' ') });
+      out.push({ ...t, content: [opener, order ? READ_BACK[(h + i) % READ_BACK.length](order, h + i) : plainCheck(h + i)].filter(Boolean).join(' ') });
       readBack = order;
       continue;
     }
@@ -916,7 +949,14 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     const ask = parts[parts.length - 1];
     if ((order || guess) && !last && parts.length && !(turns[i - 1]?.role === 'user' && userAsks(turns[i - 1].content)) && !DRINK.test(t.content) && bareCheck(ask.endsWith('?') ? ask : `${ask}?`) && !claimsAction(t.content)) {
       const keep = parts.slice(0, -1).filter((s) => !bareCheck(s));
-      out.push({ ...t, content: [...keep, order ? READ_BACK[(h + i) % READ_BACK.length](order) : plainCheck(h + i)].join(' ') });
+      out.push({ ...t, content: [...keep, order ? READ_BACK[(h + i) % READ_BACK.length](order, h + i) : plainCheck(h + i)].join(' ') });
+      readBack = order;
+      continue;
+    }
+    // The corpus's own read-back leaving out what the customer put in ("I'd like a Whole Milk Mocha and leave room for
+    // cream" -> "You'd like a Whole Milk Mocha?"): the whole order read back in its place, its opener kept.
+    if (order && !last && !claimsAction(t.content) && readsOrderBack(t.content) && [...new Set(orderTexts.flatMap(statedModifiers))].some((m) => !orderModifiers(t.content).includes(m))) {
+      out.push({ ...t, content: [parts.find((s) => FILLER.test(s)) ?? (parts.length > 1 ? openerOf(parts[0]) : undefined), READ_BACK[(h + i) % READ_BACK.length](order, h + i)].filter(Boolean).join(' ') });
       readBack = order;
       continue;
     }
@@ -943,9 +983,10 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     else if (asked && !last) {
       if (kept.some((s) => /\?\s*$/.test(s) || bare(s)) && !((order || guess) && kept.some(bare))) text = kept.join(' ');
       else {
-        const q = order ? READ_BACK[(h + i) % READ_BACK.length](order) : plainCheck(h + i);
+        const q = order ? READ_BACK[(h + i) % READ_BACK.length](order, h + i) : plainCheck(h + i);
         if (order) readBack = order;
-        const rest = order || guess ? said.filter((s) => !bare(s) && !bareCheck(s)) : said;
+        // The read-back is the check: no other check before it ("If it's right let me know. A mocha…?").
+        const rest = said.filter((s) => !bare(s) && !bareCheck(s));
         text = [opener && !rest.length ? opener : undefined, ...rest, q].filter(Boolean).join(' ');
       }
     } else if (said.length && !last) text = kept.join(' ');
@@ -964,7 +1005,7 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
       if (plan) plan.closing = closing;
     } else {
       // A middle reply that only showed the order ("Ok. Here is your order."): read it back instead.
-      const q = order ? READ_BACK[(h + i) % READ_BACK.length](order) : plainCheck(h + i);
+      const q = order ? READ_BACK[(h + i) % READ_BACK.length](order, h + i) : plainCheck(h + i);
       if (order) readBack = order;
       text = [opener, q].filter(Boolean).join(' ');
     }

@@ -439,7 +439,7 @@ export const evolveStage: ItemStage<EvolveInput, TestCase> = {
   // 33–37 (h-ctx5; 33–36 builds of this branch only): inserted dialogues read turn by turn: no opening "Yeah, …"/"OK, …" answering a question never shown, dialogues
   //     whose customer answers nothing said left out, spliced corpus lines mended, "double sugar" no double drink, split orders said short with their split;
   //     "the adjustment has been made", "It's all set", "I'll get working on that" are claims; no "that's the one" for two drinks nor twice in one closing; "What does X consist of?" asks the menu.
-  version: `39+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`, // 39: a CoT reply's thought names every drink the reply does ("the mocha and the cortado", "the cortados"; replyDrinks)
+  version: `40+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`, // 40: read-backs carry the corpus's add-ins (chocolate, sweetener, sugar, cream), no check before the read-back, no read-back of a drink only asked about, "Matcha Letta" spelt as a latte. 39: a CoT reply's thought names every drink the reply does ("the mocha and the cortado", "the cortados"; replyDrinks)
   upstream: ['assemble'],
   description: 'SRM evolution: long context, extra tools, noisy query, harder tools, mixed',
   configSlice: (config) => ({ evolve: config.evolve, sourcesDir: config.sources.dir ?? null }),

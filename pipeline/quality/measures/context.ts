@@ -9,7 +9,7 @@ import type { TestCase } from '../../schemas.js';
 import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
-import { replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
+import { drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
 export function spokenTurns(tc: TestCase): { role: 'user' | 'assistant'; text: string; thought?: string }[] | undefined {
@@ -663,7 +663,7 @@ export const contextStatesMenu: CaseMeasure = {
       if (t.role !== 'assistant') return;
       const asked = i > 0 && turns[i - 1].role === 'user' && asksMenu(turns[i - 1].text);
       // Either way: "They have buckwheat and clover." and "I don't see mocha on the menu." both claim to know it.
-      const said = statesMenu(t.text, asked) ?? (saysUnavailable(t.text) ? t.text : undefined) ?? (i > 0 && turns[i - 1].role === 'user' ? describesRecipe(turns[i - 1].text, t.text) : undefined);
+      const said = statesMenu(t.text, asked) ?? (saysUnavailable(t.text) ? t.text : undefined) ?? (i > 0 && turns[i - 1].role === 'user' ? describesRecipe(turns[i - 1].text, t.text) ?? (asksToSeeMenu(turns[i - 1].text) && !saysNoMenu(t.text) ? t.text : undefined) : undefined);
       if (said && !n++) first = `"${turns[i - 1]?.text.slice(0, 50) ?? ''}" -> "${said.slice(0, 80)}"`;
     });
     return n ? `${n} replies, e.g. ${first}` : null;
@@ -696,7 +696,13 @@ export const contextMisspeltDrink: CaseMeasure = {
   group: 'text',
   title: 'long context: an inserted reply spells a drink as the customer mistyped it ("Let me read that back: a decaffinated cuppuccino.", "You\'d like an almond Corado", "an expresso diluted with warm water")',
   population: 'evolved cases with an inserted long context',
-  check: (tc) => replyDefects(tc, misspeltDrink, (text) => `"${misspeltDrink(text)}" in "${text.slice(0, 80)}"`),
+  check(tc) {
+    // A CoT reply's thought too ("Saying the matcha letta back to them …"): it names the drinks as the reply does.
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    const bad = turns.flatMap((t) => (t.role === 'assistant' ? [t.text, t.thought ?? ''] : [])).filter((x) => x && misspeltDrink(x));
+    return bad.length ? `${bad.length} lines, e.g. "${misspeltDrink(bad[0])}" in "${bad[0].slice(0, 80)}"` : null;
+  },
 };
 
 /**
@@ -764,7 +770,7 @@ export const contextReadBackGarbled: CaseMeasure = {
 
 /** A closing naming the order short whose option stops on its first word ("Say the mocha with extra at the register"); the words, or undefined. */
 export function cutOption(text: string): string | undefined {
-  return /\bwith (?:extra|no|light|less|more|double|triple)(?=[.,;!?]|\s+(?:at|and|is|sounds|for|when|then|it|just|to|you)\b)/i.exec(text)?.[0];
+  return /\bwith (?:extra|no|light|less|more|double|triple|room|two|three|four|\d+)(?=[.,;!?]|\s+(?:at|and|is|sounds|for(?! (?:cream|milk|sugar)\b)|when|then|it|just|to|you)\b)/i.exec(text)?.[0];
 }
 
 export const contextShortOrderCut: CaseMeasure = {
@@ -778,6 +784,9 @@ export const contextShortOrderCut: CaseMeasure = {
 
 /** A closing that says two drinks as one ("The mochas sounds like the one.", "the cortados" for "1 cortado"); the words, or undefined. */
 export function pluralDisagrees(text: string): string | undefined {
+  // "You'd like two latte, one with 2% milk …": a count with its drink in the singular.
+  const count = /\b(?:[Tt]wo|[Tt]hree|[Ff]our|[2-9]) (?:(?!of\b|pumps?\b|shots?\b)[\w%-]+ ){0,2}?(?:latte|mocha|cappuccino|macchiato|americano|espresso|cortado|frappuccino|steamer|smoothie|coffee|flat white|cold brew)\b(?!s\b|es\b|'|\s+(?:lattes?|teas?|brews?|mochas?|coffees?)\b)/.exec(text)?.[0];
+  if (count) return count;
   return /\b(?:[Tt]he \w+s|[Tt]wo \w+s|the \w+ and the \w+) (?:sounds like the one|is the one)\b|(?<!\bwith )\b(?:(?:[Tt]he|[Tt]wo|[Tt]hree|[2-9]) (?:\w+ )?(?!(?:sound|look|seem|make|goe|come|work)s\b)\w{3,}s\b[^.?!]*|the \w+ and the \w+)[.!] (?:That'?s the one|Just ask the barista for that one|Order that one)\b|\b(?:[Tt]wo|[Tt]hree|[2-9]) \w+s(?:,[^.?!]*)? is (?:your order|what to ask|the one)\b|\b(?:1|one) \w+ with [^.?!]*\. [^.?!]*\bthe \w+os\b/.exec(text)?.[0];
 }
 
@@ -785,7 +794,7 @@ export const contextPluralAgreement: CaseMeasure = {
   kind: 'case',
   id: 'long_context_plural_agreement',
   group: 'text',
-  title: 'long context: an inserted closing treats two drinks as one ("The mochas sounds like the one.", "Then the latte and the mocha is the one to order")',
+  title: 'long context: an inserted closing treats two drinks as one ("The mochas sounds like the one.", "Then the latte and the mocha is the one to order"), or a reply counts a drink in the singular ("You\'d like two latte, one with 2% milk")',
   population: 'evolved cases with an inserted long context',
   check: (tc) => replyDefects(tc, pluralDisagrees, (text) => `"${pluralDisagrees(text)}" in "${text.slice(0, 90)}"`),
 };
@@ -878,4 +887,86 @@ export const contextThoughtDrinkShort: CaseMeasure = {
   },
 };
 
-export const CONTEXT_MEASURES = [contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+export const contextReadBackAddInDropped: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_readback_addin_dropped',
+  group: 'text',
+  title: 'long context: a read-back leaves out an add-in the customer put in, one of the corpus\'s add-ins the option rules did not know ("a Macchiato with 2% milk and please add chocolate syrup" -> "a macchiato with 2% milk. Is that right?"; add-ins: CORPUS_ADD_INS, derived from Taskmaster-4)',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => dialogueDefect(tc, (d) => incompleteReadBack(d, (m) => CORPUS_ADD_INS.includes(m))),
+};
+
+export const contextCheckBeforeReadBack: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_check_before_readback',
+  group: 'text',
+  title: 'long context: an inserted read-back asks for the check before it names the order ("If it\'s right let me know. A mocha with no foam? I want to make sure I heard you.")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => replyDefects(tc, checkBeforeReadBack, (text) => checkBeforeReadBack(text)!),
+};
+
+export const contextReadBackOfQuestion: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_readback_of_question',
+  group: 'text',
+  title: 'long context: an inserted read-back names a drink the customer only asked about, not the one ordered ("I\'d like a Mocha" … "what syrups do you have for the coffee?" … "To be sure I follow, that\'s a coffee with vanilla?")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => dialogueDefect(tc, readBackOfQuestion),
+};
+
+/**
+ * The assistant sentence (3+ words) the most inserted dialogues hold, as a share of all inserted
+ * dialogues ("Have I got that right?" after a read-back in 11.5% of them): a sentence every ninth
+ * dialogue says is a template showing, not a barista talking.
+ */
+export const contextSentenceTopShare: SetMeasure = {
+  kind: 'set',
+  id: 'long_context_sentence_top_share',
+  group: 'text',
+  title: 'long context: share of inserted dialogues holding the most frequent assistant sentence of 3+ words ("Have I got that right?")',
+  population: 'inserted dialogues of evolved cases with a long context',
+  better: 'lower',
+  minGateN: 1000,
+  score(cases) {
+    const counts = new Map<string, { n: number; text: string; id: string }>();
+    let n = 0;
+    for (const tc of cases) {
+      const turns = spokenTurns(tc);
+      if (!turns) continue;
+      for (const d of dialogueSegments(tc, turns) ?? [turns]) {
+        n++;
+        const seen = new Set<string>();
+        for (const t of d) {
+          if (t.role !== 'assistant') continue;
+          for (const sentence of t.text.trim().split(/(?<=[.!?])\s+/)) {
+            const key = normalizeLine(sentence);
+            if (key.split(' ').length < 3 || seen.has(key)) continue;
+            seen.add(key);
+            const c = counts.get(key) ?? { n: 0, text: sentence, id: tc.id };
+            c.n++;
+            counts.set(key, c);
+          }
+        }
+      }
+    }
+    if (!n) return undefined;
+    const top = [...counts.values()].sort((a, b) => b.n - a.n).slice(0, 3);
+    return {
+      value: (top[0]?.n ?? 0) / n,
+      n,
+      detail: top.map((t) => `${t.n}: "${t.text.slice(0, 60)}"`).join('; '),
+      examples: top.map((t) => ({ id: t.id, detail: `${t.n} dialogues: "${t.text.slice(0, 90)}"` })),
+    };
+  },
+};
+
+export const contextDrinkCut: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_drink_cut',
+  group: 'text',
+  title: 'long context: an inserted reply names the chai or matcha latte ordered as the bare tea ("Can I get a Chai Tea Latte" -> "To be sure I follow, that\'s a chai?")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => dialogueDefect(tc, drinkCut),
+};
+
+export const CONTEXT_MEASURES = [contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
