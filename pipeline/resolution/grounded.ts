@@ -36,7 +36,7 @@ import { toJson } from '../pyValues.js';
 import { distanceKm, placesNamedIn } from './places.js';
 import { isPlainObject } from '../errors/values.js';
 import { escapeRegExp } from '../errors/vocabulary.js';
-import { placeSortOf } from './stays.js';
+import { nameNounForKind, placeSortOf } from './stays.js';
 
 export interface GroundingView {
   /** The response content of tool step `index` (0-based) when it is already known (resolved, or recorded), else undefined. */
@@ -392,13 +392,19 @@ function namedAsWritten(trajectory: Trajectory, needs: Need[], placed: Map<Need,
     done.add(n.group);
     const args = steps[n.step].step.action.args;
     const title = isPlainObject(args) ? Object.entries(args).find(([k, v]) => /^title$/i.test(k) && typeof v === 'string')?.[1] : undefined;
-    const name = typeof title === 'string' ? NUMBERED_TITLE.exec(title)?.[1] : undefined;
+    const numbered = typeof title === 'string' ? NUMBERED_TITLE.exec(title)?.[1] : undefined;
     const lookup = steps[m].step.action.args;
     const id = isPlainObject(lookup) ? Object.entries(lookup).find(([k]) => /id$/i.test(k))?.[1] : undefined;
-    if (!name || !placeSortOf(name) || id === undefined) continue;
+    // No name on the slide, but a kind it states ("Private room in bed and breakfast"): the search names the place as that kind in its town.
+    const kind = carries[m].find((x) => x.field === 'propertyType' && !x.sub && typeof x.value === 'string')?.value as string | undefined;
+    if (id === undefined || (!(numbered && placeSortOf(numbered)) && !kind)) continue;
     for (let s = m - 1; s >= 0; s--) {
       const c = carries[s].find((x) => x.sub !== undefined && /(^|_)id$/i.test(x.sub) && sameValue(x.value, id));
       if (!c) continue;
+      const searched = steps[s].step.action.args;
+      const town = isPlainObject(searched) ? Object.values(searched).find((v): v is string => typeof v === 'string' && /\p{L}{3,}/u.test(v)) : undefined;
+      const name = numbered && placeSortOf(numbered) ? numbered : kind && town ? `${nameNounForKind(kind).replace(/^./, (ch) => ch.toUpperCase())} in ${town}` : undefined;
+      if (!name) break;
       const subs = listedFields(docOf(s)?.return_data.find((f) => f.name === c.field)?.description ?? '');
       const sub = subs.find((x) => x === 'name' || x === 'title');
       if (sub && !carries[s].some((x) => x.field === c.field && x.sub === sub && x.beside !== undefined && sameValue(x.beside.value, id))) {
