@@ -273,6 +273,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   tool_select_status_look: 0,
   tool_select_answer_equivalent: 0,
   simulated_list_short: 0,
+  simulated_title_ungrammatical: 0,
+  simulated_geocode_off_place: 0,
   simulated_weather_implausible: 0,
   simulated_record_self_contradicted: 0,
   value_error_not_wrong: 0,

@@ -51,7 +51,7 @@ export function shownSimulatedSteps(tc: TestCase, ctx: QualityContext): Step[] |
  * the right one). Undefined when the wrong call's answer did not come from the simulator (a backend's
  * own error, a recorded answer).
  */
-function wrongCallAnswer(tc: TestCase): Step | undefined {
+export function wrongCallAnswer(tc: TestCase): Step | undefined {
   if (!tc.erroneousAction || !tc.provenance.methods.response?.startsWith('simulated:')) return undefined;
   const last = tc.messages[tc.messages.length - 1];
   if (last?.role !== 'function') return undefined;

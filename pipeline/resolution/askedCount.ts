@@ -46,7 +46,11 @@ function countPattern(alternatives: string): RegExp {
 
 export function askedCount(request: string, args: unknown, doc: ToolDoc): number | undefined {
   const nouns = new Set<string>();
-  for (const field of doc.return_data) for (const s of SYNONYMS[singular(field.name.toLowerCase())] ?? []) nouns.add(s);
+  for (const field of doc.return_data) {
+    // A list its doc says is of days ("weather forecast of N days") counts days, not the results or papers the request asks of another call.
+    if (/\bof (?:n|\d+) days\b/i.test(field.description ?? '')) nouns.add('day');
+    else for (const s of SYNONYMS[singular(field.name.toLowerCase())] ?? []) nouns.add(s);
+  }
   if (args && typeof args === 'object') {
     for (const v of Object.values(args)) if (typeof v === 'string' && /^[a-z][a-z ]{2,30}$/i.test(v.trim())) nouns.add(singular(v.trim().toLowerCase()));
   }

@@ -36,6 +36,7 @@ import { toJson } from '../pyValues.js';
 import { distanceKm, placesNamedIn } from './places.js';
 import { isPlainObject } from '../errors/values.js';
 import { escapeRegExp } from '../errors/vocabulary.js';
+import { nameNounForKind, placeSortOf } from './stays.js';
 
 export interface GroundingView {
   /** The response content of tool step `index` (0-based) when it is already known (resolved, or recorded), else undefined. */
@@ -66,6 +67,12 @@ interface Need {
   fact?: boolean;
   /** A number a labelled fact line writes ("Rating: 4.71" on a property's slide): a single record's field named by the label first. */
   preferFact?: boolean;
+  /**
+   * The argument a labelled fact or number is written in (`${step}:${key}`): the facts one argument
+   * states (a slide's "Property Type", "Capacity", "Rating", "Latitude") are about one record, and
+   * go into one answer together where one can hold them all.
+   */
+  group?: string;
   /**
    * A name a bulleted list writes under its heading ("Gas Stations Along the Route": "- BP"): the
    * heading; only a search for that kind (search_term "gas station") found it.
@@ -109,6 +116,7 @@ function openNeeds(trajectory: Trajectory, view: GroundingView): Need[] {
   const docs = renderToolList(trajectory.tools);
   const out: Need[] = [];
   const used: unknown[] = [];
+  const usedFacts = new Set<string>();
   for (let i = 0; i < steps.length; i++) {
     const users = trajectory.turns.slice(0, steps[i].turnIndex + 1).map((t) => t.user);
     const responses = steps.slice(0, i).map((_, m) => view.known(m) ?? '');
@@ -133,24 +141,43 @@ function openNeeds(trajectory: Trajectory, view: GroundingView): Need[] {
     for (const l of listedNames(steps[i].step.action)) for (const name of l.names) listed.set({ key: 'name', value: name }, l.heading);
     const asked = rankRequest(trajectory.turns[steps[i].turnIndex].user);
     const ranked = asked?.by === 'popular' || asked?.by === 'rated';
+    // The facts one argument states are about one record: when any of them is shown nowhere, that record's
+    // answer is still to be made, and it states them all (a slide's "Room in hostel" is no other record's
+    // "Private room in hostel", its "Capacity: 1 person" no other record's 1).
+    const open = new Set<string>();
+    for (const n of [...facts, ...factNumbers]) {
+      if (!(facts.has(n) ? factKnown(n, responses) : needShownInText(n, shown))) open.add(n.key);
+    }
+    const groupOf = (n: NeededValue) => (facts.has(n) || factNumbers.has(n) ? `${i}:${n.key}` : undefined);
     for (const need of [...needed, ...tickers, ...titles, ...facts, ...listed.keys()]) {
+      const inOpen = facts.has(need) && open.has(need.key);
       // A time of day is the user's to say; no answer is made to carry one.
-      if (isClockTime(need.value) || used.some((v) => sameValue(v, need.value))) continue;
+      if (isClockTime(need.value)) continue;
+      // A fact of an open argument is its record's own: only the same line written again (the slide's text page, then its image page) is the same need.
+      const seen = inOpen ? usedFacts.has(`${need.label}\u0000${toJson(need.value)}\u0000${argText(steps[i].step.action, need.key)}`) : used.some((v) => sameValue(v, need.value));
+      if (seen) continue;
+      if (inOpen) usedFacts.add(`${need.label}\u0000${toJson(need.value)}\u0000${argText(steps[i].step.action, need.key)}`);
       // A name a list writes may find no search of its kind: a later call taking the same value still asks for it.
       if (!listed.has(need)) used.push(need.value);
       // A ticker is shown only as written: "tech company" does not show TECH.
-      const isShown = facts.has(need) ? factKnown(need, responses) : tickers.has(need) ? new RegExp(`(^|[^A-Za-z])${String(need.value).replace('.', '\\.')}(?![A-Za-z])`).test(text) : needShownInText(need, shown);
+      const isShown = inOpen ? false : facts.has(need) ? factKnown(need, responses) : tickers.has(need) ? new RegExp(`(^|[^A-Za-z])${String(need.value).replace('.', '\\.')}(?![A-Za-z])`).test(text) : needShownInText(need, shown);
+      const group = groupOf(need);
       if (listed.has(need)) {
         if (i > 0 && !isShown) out.push({ step: i, need, title: true, kinds: listed.get(need)! });
         continue;
       }
-      if (i > 0 && !isShown) out.push({ step: i, need, ...(titles.has(need) ? { title: true, ...(fieldsOf(need.value).length ? { fields: fieldsOf(need.value) } : {}) } : {}), ...(facts.has(need) ? { fact: true } : {}), ...(factNumbers.has(need) ? { preferFact: true } : {}) });
+      if (i > 0 && !isShown) out.push({ step: i, need, ...(titles.has(need) ? { title: true, ...(fieldsOf(need.value).length ? { fields: fieldsOf(need.value) } : {}) } : {}), ...(facts.has(need) ? { fact: true } : {}), ...(factNumbers.has(need) ? { preferFact: true } : {}), ...(group ? { group } : {}) });
       else if (facts.has(need)) continue;
       // A record picked "as the most popular" that an earlier answer showed: a simulated list before it still ranks it so.
       else if (i > 0 && ranked && !titles.has(need) && !tickers.has(need) && !needShownInText(need, shownTextOf([docs, ...users]))) out.push({ step: i, need, rankOnly: true });
     }
   }
   return out;
+}
+
+/** The text of one argument of a call (the slide's bullet_items), to tell the same lines written again from another record's. */
+function argText(action: { args: unknown }, key: string): string {
+  return isPlainObject(action.args) ? toJson(action.args[key]) : '';
 }
 
 /** The fields of an answer that hold one value, not a list. */
@@ -297,8 +324,35 @@ function assign(trajectory: Trajectory, view: GroundingView, needs: Need[]): Car
     return true;
   };
 
+  // The facts of one argument go together into the nearest answer that can hold them all (the slide's
+  // type, capacity, rating and coordinates in one property's details), tried as a whole and undone when
+  // one of them does not fit there; an argument no single answer can hold is placed fact by fact.
+  const grouped = new Set<string>();
+  const placeGroup = (group: string, i: number): boolean => {
+    const members = needs.filter((x) => x.group === group);
+    for (let m = i - 1; m >= 0; m--) {
+      if (!view.simulated(m)) continue;
+      const before = new Map(taken);
+      const length = carries[m].length;
+      const fits = members.every((x) => (x.fact || x.preferFact ? placeFact(m, x) : false) || (!x.fact && place(m, x, pointsOf(x.need, steps[i].step.action.args))));
+      if (fits) {
+        for (const x of members) placed.set(x, m);
+        return true;
+      }
+      taken.clear();
+      for (const [k, v] of before) taken.set(k, v);
+      carries[m].length = length;
+    }
+    return false;
+  };
+
   for (const n of [...needs].reverse()) {
     const { step: i, need } = n;
+    if (n.group && !grouped.has(n.group)) {
+      grouped.add(n.group);
+      if (needs.filter((x) => x.group === n.group).length > 1 && placeGroup(n.group, i)) continue;
+    }
+    if (placed.has(n)) continue;
     const points = pointsOf(need, steps[i].step.action.args);
     let at = -1;
     if (n.preferFact) for (let m = i - 1; m >= 0 && at < 0; m--) if (view.simulated(m) && placeFact(m, n)) at = m;
@@ -312,9 +366,53 @@ function assign(trajectory: Trajectory, view: GroundingView, needs: Need[]): Car
     }
     if (at >= 0) placed.set(n, at);
   }
+  namedAsWritten(trajectory, needs, placed, carries, docOf);
   // Each step's values in the order its later steps use them (the first value in the first record).
   for (const c of carries) c.reverse();
   return { carries, resimulate: [...resimulate].sort((a, b) => a - b), placed };
+}
+
+/** A slide's title that numbers the record it is about ("Property 1: Boutique hotel in Barcelona"): the name after the number. */
+const NUMBERED_TITLE = /^\s*[A-Za-z][A-Za-z ]{0,20}\s\d+\s*:\s*(.+?)\s*$/;
+
+/**
+ * The name a slide gives the listing whose facts it writes ("Property 3: Hostel in El Prat de
+ * Llobregat" over the facts carried into get_property_details(24533837)): the search that found
+ * that id names it so, beside the id it carries, and the details then say the name and the kind
+ * (its "Room in hostel") of one place, not a "Charming guest suite" made up for the search. Only a
+ * name that says what sort of place it is (stays.ts placeSortOf), and only where the search lists
+ * names beside ids.
+ */
+function namedAsWritten(trajectory: Trajectory, needs: Need[], placed: Map<Need, number>, carries: CarriedValue[][], docOf: (m: number) => ToolDoc | undefined): void {
+  const steps = toolSteps(trajectory);
+  const done = new Set<string>();
+  for (const n of needs) {
+    const m = placed.get(n);
+    if (!n.group || m === undefined || done.has(n.group)) continue;
+    done.add(n.group);
+    const args = steps[n.step].step.action.args;
+    const title = isPlainObject(args) ? Object.entries(args).find(([k, v]) => /^title$/i.test(k) && typeof v === 'string')?.[1] : undefined;
+    const numbered = typeof title === 'string' ? NUMBERED_TITLE.exec(title)?.[1] : undefined;
+    const lookup = steps[m].step.action.args;
+    const id = isPlainObject(lookup) ? Object.entries(lookup).find(([k]) => /id$/i.test(k))?.[1] : undefined;
+    // No name on the slide, but a kind it states ("Private room in bed and breakfast"): the search names the place as that kind in its town.
+    const kind = carries[m].find((x) => x.field === 'propertyType' && !x.sub && typeof x.value === 'string')?.value as string | undefined;
+    if (id === undefined || (!(numbered && placeSortOf(numbered)) && !kind)) continue;
+    for (let s = m - 1; s >= 0; s--) {
+      const c = carries[s].find((x) => x.sub !== undefined && /(^|_)id$/i.test(x.sub) && sameValue(x.value, id));
+      if (!c) continue;
+      const searched = steps[s].step.action.args;
+      const town = isPlainObject(searched) ? Object.values(searched).find((v): v is string => typeof v === 'string' && /\p{L}{3,}/u.test(v)) : undefined;
+      const name = numbered && placeSortOf(numbered) ? numbered : kind && town ? `${nameNounForKind(kind).replace(/^./, (ch) => ch.toUpperCase())} in ${town}` : undefined;
+      if (!name) break;
+      const subs = listedFields(docOf(s)?.return_data.find((f) => f.name === c.field)?.description ?? '');
+      const sub = subs.find((x) => x === 'name' || x === 'title');
+      if (sub && !carries[s].some((x) => x.field === c.field && x.sub === sub && x.beside !== undefined && sameValue(x.beside.value, id))) {
+        carries[s].push({ key: sub, value: name, field: c.field, sub, beside: { sub: c.sub!, value: id } });
+      }
+      break;
+    }
+  }
 }
 
 /**
@@ -336,6 +434,8 @@ export function carryPlan(trajectory: Trajectory, view: GroundingView): CarryPla
     // A value an earlier answer already carries for another call ("40.7,-73.9" after latitude 40.7
     // and longitude -73.9) is shown by then: it needs no second carrier.
     const shownByCarries = needs.filter((n) => {
+      // A fact of one record's argument is that record's own: another's "Private room in hostel" does not show its "Room in hostel".
+      if (n.fact && n.group) return false;
       const before = plan!.carries.slice(0, n.step).flat().filter((c) => !(plan!.placed.get(n) !== undefined && c.value === n.need.value));
       return before.length > 0 && needShownIn(n.need, before.map((c) => toJson(c.value)).join('\n'));
     });

@@ -14,6 +14,7 @@ import { TRIP_END, TRIP_START, type Trip } from './trips.js';
 import { publicationParts } from './knownFacts.js';
 import { nlp } from '../nlp.js';
 import { properCase } from './properNouns.js';
+import { topicAsNounPhrase } from './topicPhrase.js';
 import { escapeRegExp } from '../errors/vocabulary.js';
 import { filmByTitle, seriesByTitle, type SeriesFact } from './worldFacts.js';
 
@@ -295,7 +296,7 @@ export function paperTitles(c: TextCtx, n: number): string[] {
     const title = film.title || topic.trim();
     return c.rng.sample(FILM_STUDY_FORMS, Math.min(n, FILM_STUDY_FORMS.length)).map((f) => f(title));
   }
-  const t = topicInProse(topic);
+  const t = topicAsNounPhrase(topicInProse(topic));
   const place = placeNamed(t);
   if (place && place.name.toLowerCase() !== t.replace(/^the\s+/i, '').toLowerCase()) {
     // A subject in a place ("tourist attractions New York City", "Berlin history culture"): the subject, studied there.
@@ -330,7 +331,7 @@ const ZH_SNIPPET_FORMS: ((t: string, r: Rng) => string)[] = [
 export function snippets(c: TextCtx, n: number): string[] {
   const topic = topicOf(c);
   if (isChinese(topic)) return c.rng.sample(ZH_SNIPPET_FORMS, Math.min(n, ZH_SNIPPET_FORMS.length)).map((f) => f(/，|·/.test(topic) || filmByTitle(topic) ? `《${topic.trim()}》` : topic.trim(), c.rng));
-  const t = topicInProse(topic);
+  const t = topicAsNounPhrase(topicInProse(topic));
   return c.rng.sample(SNIPPET_FORMS, n).map((f) => f(t, c.rng));
 }
 
@@ -410,7 +411,7 @@ function titleSentence(title: string, r: Rng): { first: string; subject: string 
  */
 export function abstract(c: TextCtx, title?: string): string {
   const r = c.rng;
-  const asked = topicInProse(topicOf(c));
+  const asked = topicAsNounPhrase(topicInProse(topicOf(c)));
   const { first, subject } = title ? titleSentence(title, r) : { first: '', subject: asked };
   const it = subject.length > 60 ? r.pick(['the approach', 'this setting', 'the problem']) : subject;
   const opening = first || freshForm(c, 'does', [
@@ -761,7 +762,7 @@ export function topicFilmGenres(topic: string): string[] {
 
 /** What a film found for a topic is about: the topic, told as a plot or a documentary's premise. */
 export function topicPlot(topic: string, r: Rng): string {
-  const t = topicInProse(topic.trim());
+  const t = topicAsNounPhrase(topicInProse(topic.trim()));
   return r.pick([
     () => `A documentary about ${t}, following ${r.pick(['four strangers', 'a group of friends', 'three generations of one family', 'a coach and her team'])} over a year and asking what it changes in their lives.`,
     () => `${cap(r.pick(HEROES))} is drawn into the world of ${t} after ${r.pick(['a health scare', 'losing a job', 'a chance meeting', 'a move to a new town'])}, ${r.pick(TURNS)}`,
@@ -954,7 +955,7 @@ export function searchResult(c: TextCtx): string {
     return freshForm(c, 'result', pool)(q, q, c.rng);
   }
   const subject = searchSubject(query).replace(/^(?:(?:top|best|most popular|popular|famous|latest|recent|new)\s+)+/i, '');
-  const s = topicInProse(subject);
+  const s = topicAsNounPhrase(topicInProse(subject));
   const h = headline(subject);
   const pool = LEARN_WORDS.test(query) ? LEARN_RESULTS : TRAVEL_WORDS.test(query) || placesNamedIn(query).length ? TRAVEL_RESULTS : GENERAL_RESULTS;
   const learning = s.replace(/^(?:(?:beginner-friendly|beginner|free|online|good|best)\s+)*(?:tutorials?|courses?|guides?|resources?)\s+(?:on|for|about|in)\s+/i, '');

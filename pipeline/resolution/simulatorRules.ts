@@ -29,11 +29,11 @@ import { isComputation, localityOf, type ToolLocality } from '../errors/environm
 import { oneTypePerField } from './fieldTypes.js';
 import { docListCap } from './askedCount.js';
 import { monthMean, SNOWY } from './climate.js';
-import { capacityFor, largestParty, placeNoun } from './stays.js';
+import { capacityFor, detailsContradiction, kindContradiction, kindForName, largestParty, nameNounForKind, placeNoun } from './stays.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { cap, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-59'; // 59: h-fsfail's 57b merged: a value breaking the form its doc states (a time "in 24 hour format" given as "17.00", a date "YYYY-MM-DD" as "2023/10/18") is refused in the API's recorded words (statedFormProblem); 58: lists as long as the user asked ("top three properties", Scholar's "first three articles"; askedCount.ts), temperatures from the place's climate in the month, a few degrees a day (climate.ts), a listing's capacity from its name and kind and reviews that agree with it (stays.ts); 57: 57: a film's details a later step of the task copies whole (a slide's "雪豹和她的朋友们是一部中国大陆的纪录片…") are carried as its description (grounded.ts describedLater), and a film the facts table does not know gets only what the list that named it gave, never credits or a plot made up ("暂无剧情简介"); paper titles take the topic out of a question, an instruction or a title of its own, study a subject in a place there, and a film in film-studies frames; a record picked by its place ("the third movie from the list") sits at that place (CarriedValue.at, placedAsAsked); 56 (55): a slide's list of places is carried only into a map's search whose head noun its heading names (no "Sales Strategies" papers titled as the "Effective Sales Techniques" slide's points); 54: 53 finished (top-rated lists' vote_average, more films now playing, whole marks for reviews beside carried ones, a foreign director's own name beside Douban's); 53: a slide's bulleted names under its heading are what the search for that kind found (grounded.ts listedNames: the gas stations in the gas-station search); Douban answers in Douban's words (Chinese details of films it knows, lists of real films with the recorded fields: a now-playing film's score, director and cast, a coming film's day as "11月17日"); records named as the recorded answers name them (Airbnb reviews' comments/time, TMDB lists' vote_average, reviews' user/content); a stand-in address ("城市, 123号 主街") found nowhere instead of in the ocean; Scholar authors of Chinese subjects with Chinese names; 52: a map search for a subject, not a place ("European history", "Spider-Man: No Way Home"), finds museums, libraries or cinemas, none named by the term; 51: a landmark the place table knows, searched by name, is at itself in its town ("Times Square, New York", not 42 East 14th Street); a wrong call's route and reviews know the trip distance and reviews earlier answers showed (diversify-internal 19); 50: a route between the ends an earlier distance answer measured adds up to that distance (2053.367 km New York City–Miami, not its own 2197.5); a stay's reviews name one host, its town and streets, a film's its title, phrasings with their own particulars, and no review clause of 7+ words an earlier answer of the trajectory showed (KnownFacts.tripKm, reviewsShown); 49: h-simrev merged after main's 47, its own 47 and 48 being: (48) a route's last leg names no street of its own (the Shanghai street on a Beijing route); (47) reviews whose whole-star rating and words agree (no clause twice), a search for a town or an address never answers itself elsewhere, AMap refuses lat,lon pairs as INVALID_PARAMS, route legs add up to the trip and intercity drives take intercity roads; 47 (main): 45 and 46 merged; 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 45: a single record agrees with the labelled facts later calls write about it ("Overall conditions: Sunny" → overall, "Date and Time: …" → time; grounded.ts labelledFacts), a news summary says the company its headline names where it said "the company" (worldAnswer.ts); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
+export const SIMULATOR_RULES_VERSION = 'api-simulator-60'; // 60: a listing's kind agrees with its name (kindAgreesWithName: no "Bright loft" as a guest suite, no "Hotel in Koto City" as a House); the facts one argument of a later call states (a slide's type, capacity, rating, coordinates) go together into one record's answer, and the search that found that id names it as the slide does (grounded.ts placeGroup, namedAsWritten); a geocoder's answer for a known place by name is that place's coordinates (Times Square at 40.758,-73.9855, not 2 km off); topics in titles and summaries as noun phrases ("the impact of statues", "tourist attractions in New York City"; topicPhrase.ts); a forecast of N days counts days, not the papers asked of another call (askedCount); 59: h-fsfail's 57b merged: a value breaking the form its doc states (a time "in 24 hour format" given as "17.00", a date "YYYY-MM-DD" as "2023/10/18") is refused in the API's recorded words (statedFormProblem); 58: lists as long as the user asked ("top three properties", Scholar's "first three articles"; askedCount.ts), temperatures from the place's climate in the month, a few degrees a day (climate.ts), a listing's capacity from its name and kind and reviews that agree with it (stays.ts); 57: 57: a film's details a later step of the task copies whole (a slide's "雪豹和她的朋友们是一部中国大陆的纪录片…") are carried as its description (grounded.ts describedLater), and a film the facts table does not know gets only what the list that named it gave, never credits or a plot made up ("暂无剧情简介"); paper titles take the topic out of a question, an instruction or a title of its own, study a subject in a place there, and a film in film-studies frames; a record picked by its place ("the third movie from the list") sits at that place (CarriedValue.at, placedAsAsked); 56 (55): a slide's list of places is carried only into a map's search whose head noun its heading names (no "Sales Strategies" papers titled as the "Effective Sales Techniques" slide's points); 54: 53 finished (top-rated lists' vote_average, more films now playing, whole marks for reviews beside carried ones, a foreign director's own name beside Douban's); 53: a slide's bulleted names under its heading are what the search for that kind found (grounded.ts listedNames: the gas stations in the gas-station search); Douban answers in Douban's words (Chinese details of films it knows, lists of real films with the recorded fields: a now-playing film's score, director and cast, a coming film's day as "11月17日"); records named as the recorded answers name them (Airbnb reviews' comments/time, TMDB lists' vote_average, reviews' user/content); a stand-in address ("城市, 123号 主街") found nowhere instead of in the ocean; Scholar authors of Chinese subjects with Chinese names; 52: a map search for a subject, not a place ("European history", "Spider-Man: No Way Home"), finds museums, libraries or cinemas, none named by the term; 51: a landmark the place table knows, searched by name, is at itself in its town ("Times Square, New York", not 42 East 14th Street); a wrong call's route and reviews know the trip distance and reviews earlier answers showed (diversify-internal 19); 50: a route between the ends an earlier distance answer measured adds up to that distance (2053.367 km New York City–Miami, not its own 2197.5); a stay's reviews name one host, its town and streets, a film's its title, phrasings with their own particulars, and no review clause of 7+ words an earlier answer of the trajectory showed (KnownFacts.tripKm, reviewsShown); 49: h-simrev merged after main's 47, its own 47 and 48 being: (48) a route's last leg names no street of its own (the Shanghai street on a Beijing route); (47) reviews whose whole-star rating and words agree (no clause twice), a search for a town or an address never answers itself elsewhere, AMap refuses lat,lon pairs as INVALID_PARAMS, route legs add up to the trip and intercity drives take intercity roads; 47 (main): 45 and 46 merged; 46: paper titles from thirty frames (places and Chinese topics their own), names keep their capitals, a search asked in Chinese answered in Chinese (Douban's own words for an unknown film, 大明风华 a series); 45: a single record agrees with the labelled facts later calls write about it ("Overall conditions: Sunny" → overall, "Date and Time: …" → time; grounded.ts labelledFacts), a news summary says the company its headline names where it said "the company" (worldAnswer.ts); 44: a listed record named as this task's recordings name its id, an author's articles never another's paper, reversed windows refused (h-consist, 40 on its branch); 43: text about what was asked (summaries about their titles, web results about the query, a film found for a topic about it, venues named for their kind); 39: a record's fields a later call copies beside its title (a paper's published date, authors, summary) are carried in that record (CarriedValue.beside); 40: dates agree with the today the user states (statedToday); 41: every known town on its own streets, the wrong call's answer at the task's place, a company's name no ticker
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -347,6 +347,8 @@ export function singular(name: string): string {
 
 interface Ctx {
   rng: Rng;
+  /** A geocoder asked for a place the table knows by name ("Times Square, New York City"): its coordinates are that place's, a street's width off at most. */
+  pinpoint?: boolean;
   /** Top-level fields every real answer of this API holds as a list (recordedLists). */
   lists?: ReadonlySet<string>;
   args: Record<string, unknown>;
@@ -628,8 +630,9 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   if (/\b(url|link|website|homepage|href)\b/.test(text) && !/\bfile path\b/.test(d)) return link(f, c);
   if (/\b(picture|image|photo)\b/.test(f) || /\bfile path\b|\bpath\b/.test(text)) return `/data/${slug(c.topic || f)}_${rng.int(1, 99)}.${/image|picture|photo/.test(text) ? 'png' : 'txt'}`;
   // Within about 3 km of the place the task is about, when it is a known one.
-  if (/\blatitude\b|\blat\b/.test(f)) return c.near ? round(c.near.lat + (rng.float() - 0.5) * 0.05, 6) : round(rng.float() * 140 - 70, 6);
-  if (/\blongitude\b|\blon\b|\blng\b/.test(f)) return c.near ? round(c.near.lon + (rng.float() - 0.5) * 0.05, 6) : round(rng.float() * 340 - 170, 6);
+  const spread = c.pinpoint ? 0.002 : 0.05;
+  if (/\blatitude\b|\blat\b/.test(f)) return c.near ? round(c.near.lat + (rng.float() - 0.5) * spread, 6) : round(rng.float() * 140 - 70, 6);
+  if (/\blongitude\b|\blon\b|\blng\b/.test(f)) return c.near ? round(c.near.lon + (rng.float() - 0.5) * spread, 6) : round(rng.float() * 340 - 170, 6);
   // Today's weekday is the weekday of the day the task is on, when something dated it (a clock answer).
   if (/weekday|day of (the )?week/.test(text)) return c.today ? WEEKDAY_NAMES[new Date(Date.parse(`${c.today}T00:00:00Z`)).getUTCDay()] : rng.pick(WEEKDAYS);
   if (/\bdate\b|published|release|birthday/.test(f) && !/\btime\b/.test(f)) return date(c);
@@ -1166,6 +1169,8 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
   // An address the call names ("123 Main St, Springfield") is no town for an address line, but it says where.
   const addressed = Object.entries(args).find(([k, v]) => /place|city|location|destination|address/i.test(k) && typeof v === 'string' && placeNamed(v))?.[1] as string | undefined;
   const near = (placeArg ? placeNamed(placeArg[1] as string) : undefined) ?? (addressed ? placeNamed(addressed) : undefined) ?? pointOf(args) ?? termPlace ?? (taskPlace ? placeNamed(taskPlace) : undefined);
+  // A geocoder asked for a known place by its name answers where that place is (Times Square at Times Square, not 2 km off).
+  const pinpoint = !!near && /coordinat|geocod/i.test(doc.name) && Object.values(args).some((v) => typeof v === 'string' && v.trim().toLowerCase().startsWith(near.name.toLowerCase()));
   const minItems = new Map<string, number>();
   const perSlot = new Map<string, number>();
   // A drive inside one town that nothing locates exactly: a few kilometres, the same for its distance and its route.
@@ -1182,7 +1187,7 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
   const dated = today && !Number.isNaN(Date.parse(`${today}T00:00:00Z`)) ? today : undefined;
   const c: Ctx = {
     // A call that takes only an id writes about what the task searched for (an author's articles on its topic).
-    rng, ...(lists?.size ? { lists } : {}), args, topic, subject: isWords(topic) ? topic : (known?.topic ?? ''), api: doc.name, hint: doc.name, ...(place ? { place } : {}), ...(near ? { near } : {}), ...(known ? { known } : {}),
+    rng, ...(pinpoint ? { pinpoint } : {}), ...(lists?.size ? { lists } : {}), args, topic, subject: isWords(topic) ? topic : (known?.topic ?? ''), api: doc.name, hint: doc.name, ...(place ? { place } : {}), ...(near ? { near } : {}), ...(known ? { known } : {}),
     // A clock and a forecast speak of the task's day, coming films of the days after; what already happened (a film now playing, a paper) is dated before it.
     dates: datesOf(doc, dated, rng),
     ...(dated ? { today: dated } : {}),
@@ -1330,6 +1335,27 @@ function unlocated(doc: ToolDoc, args: unknown, taskPlace: string | undefined, c
   return pyJson({ resourceSets: [{ estimatedTotal: 0, resources: [] }], statusCode: 200, statusDescription: 'OK' });
 }
 
+/**
+ * A listing's kind and its name say the same sort of place ("Bright loft in Tokyo" is a Loft, "Hotel
+ * in Koto City" a room in a hotel, never a House; stays.ts kindContradiction): the kind follows the
+ * name, unless a later step states the kind (carried) or an earlier answer gave it, and then a name
+ * nothing fixes follows the kind ("Room in boutique hotel" → "Charming boutique hotel room in
+ * Barcelona"). The capacity is drawn again when the new kind or name rules it out.
+ */
+function kindAgreesWithName(answer: Record<string, unknown>, carry: CarriedValue[], known: KnownFacts | undefined, rng: Rng): void {
+  const { title, propertyType: type } = answer;
+  if (typeof title !== 'string' || typeof type !== 'string' || !kindContradiction(title, type)) return;
+  const fixed = (field: string) => carry.some((c) => c.field === field && !c.sub) || knownField(field, known?.fields) !== undefined;
+  if (!fixed('propertyType')) answer.propertyType = kindForName(title) ?? type;
+  else if (!fixed('title') && known?.title === undefined) {
+    const m = /^(\S+)\s+.*?\s+((?:in|near)\s+.+)$/.exec(title);
+    answer.title = m ? `${m[1]} ${nameNounForKind(type)} ${m[2]}` : `${cap(nameNounForKind(type))}`;
+  } else return;
+  if (typeof answer.personCapacity === 'number' && !fixed('personCapacity') && detailsContradiction(answer)) {
+    answer.personCapacity = capacityFor(answer.title as string, answer.propertyType as string, (lo, hi) => rng.int(lo, hi), largestParty(known?.reviewsShown ?? []));
+  }
+}
+
 export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): SimulatedAnswer {
   if (input.environmentError) return { error: environmentMessage(input.environmentError, input.name, rng, localityOf(input.name, input.tools), isComputation(input.name, input.tools)), response: '' };
   const problems = validateCall(input.name, input.args, input.tools);
@@ -1343,6 +1369,7 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   // A paper's summary is about its own title (one carried from a recorded answer included), unless a later step copies the summary.
   const carriedValues = new Set(carry.map((c) => toJson(c.value)));
   const drawn = applyCarried(planned, carry);
+  if (RENTAL.test(doc.name)) kindAgreesWithName(drawn, carry, input.known, rng);
   if (/arxiv|paper|article|scholar/i.test(doc.name)) {
     const subject = Object.values(input.args as Record<string, unknown>).find((v): v is string => typeof v === 'string' && isWords(v)) ?? input.known?.topic ?? '';
     summariesFollowTitles(drawn, { rng, args: input.args as Record<string, unknown>, subject, hint: doc.name, used: new Set() }, (v) => carriedValues.has(toJson(v) ?? ''));

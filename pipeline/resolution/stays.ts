@@ -93,12 +93,52 @@ export interface StayDetails {
   personCapacity?: unknown;
 }
 
-/** Where a listing's details contradict themselves: personCapacity 1 for a whole condominium or a "King & Twin bed" suite. */
+/**
+ * The sort of place a listing's words name, coarse enough that a site's own kinds agree with the
+ * names it gives ("Rental unit in Queens …" is an "Entire rental unit", "Hostel in Barcelona …" has
+ * a "Private room in hostel"): a room, a guest suite, a condominium, a loft, a house, an apartment,
+ * a hotel. Undefined when the words name none ("Cosy Nest", "Suite in DTLA …").
+ */
+export type PlaceSort = 'room' | 'suite' | 'condo' | 'loft' | 'house' | 'apartment' | 'hotel';
+const SORT_WORDS: [RegExp, PlaceSort][] = [
+  [/\bguest ?suites?\b/i, 'suite'],
+  [/\b(private |shared )?rooms?\b|\bbedroom in\b/i, 'room'],
+  [/\bcondo(minium)?s?\b/i, 'condo'],
+  [/\blofts?\b/i, 'loft'],
+  [/\b(hotel|hostel|motel|inn|bed and breakfast|b&b)s?\b/i, 'hotel'],
+  [/\b(guest ?house|house|home|villa|cottage|townhouse|bungalow|cabin|chalet)s?\b/i, 'house'],
+  [/\b(apartment|apt|flat|studio|rental unit|serviced apartment)s?\b/i, 'apartment'],
+];
+export function placeSortOf(words: string): PlaceSort | undefined {
+  return SORT_WORDS.find(([re]) => re.test(words))?.[1];
+}
+
+/**
+ * Where a listing's kind and its name disagree: "Bright loft in Tokyo" as a "Guest suite", "Hotel
+ * in Koto City" as a "House", "Entire home" for "Room in …". A kind that is a room in the sort of
+ * place the name says ("Private room in home" for "Home in Monterey Park …", "Shared room in hotel"
+ * for "Hotel in Minato City …") agrees with it, and a name's "room" may sit in a hotel.
+ */
+export function kindContradiction(title: string, type: string): string | undefined {
+  const named = placeSortOf(title);
+  const typed = placeSortOf(type);
+  if (!named || !typed || named === typed) return undefined;
+  // "Private room in home", "Room in boutique hotel": a room, in the sort of place the name says.
+  const roomIn = /\broom in (?:an? |the )?(.+)$/i.exec(type);
+  if (roomIn && (placeSortOf(roomIn[1]) === named || named === 'room')) return undefined;
+  // A hotel's or a hostel's listing is a room in it.
+  if (named === 'hotel' && typed === 'room') return undefined;
+  return `propertyType "${type}" for "${title.slice(0, 60)}", which names a ${named === 'condo' ? 'condominium' : named === 'suite' ? 'guest suite' : named}`;
+}
+
+/** Where a listing's details contradict themselves: personCapacity 1 for a whole condominium or a "King & Twin bed" suite, a kind its name denies. */
 export function detailsContradiction(d: StayDetails): string | undefined {
-  const cap = d.personCapacity;
-  if (typeof cap !== 'number') return undefined;
   const title = typeof d.title === 'string' ? d.title : '';
   const type = typeof d.propertyType === 'string' ? d.propertyType : undefined;
+  const kind = type ? kindContradiction(title, type) : undefined;
+  if (kind) return kind;
+  const cap = d.personCapacity;
+  if (typeof cap !== 'number') return undefined;
   const least = leastCapacity(title, type);
   return cap < least ? `personCapacity ${cap} for "${title.slice(0, 60)}" (${type ?? 'no type'}), which sleeps at least ${least}` : undefined;
 }
@@ -112,7 +152,30 @@ export function reviewContradiction(text: string, d: StayDetails): string | unde
   if (cap !== undefined && party > cap) return `a review says a party of ${party} stayed in a place for ${cap}: "${text.slice(0, 70)}"`;
   const bed = SECOND_BED.exec(text);
   if (bed && ((cap !== undefined && cap <= 2) || /\b(1|one)[ -]?bed(room)?\b|\bstudio\b/i.test(title) || /room|studio/i.test(type ?? ''))) return `a review mentions a ${bed[0]} in "${title.slice(0, 50)}" (${type ?? ''}, sleeps ${cap ?? '?'})`;
-  const noun = placeNoun(title, type);
-  if (noun && noun !== 'flat' && /\b(cosy|cozy|the) flat\b/i.test(text)) return `a review calls a ${noun} a flat: "${text.slice(0, 70)}"`;
+  // The kind and the name both say what the place is: a review calls it a flat only where neither says otherwise.
+  for (const noun of new Set([placeNoun(title, type), placeNoun(title)])) {
+    if (noun && noun !== 'flat' && /\b(cosy|cozy|the) flat\b/i.test(text)) return `a review calls a ${noun} a flat: "${text.slice(0, 70)}"`;
+  }
   return undefined;
+}
+
+/** The kind a rental site gives a listing its name says is this sort of place ("Hotel in Koto City" → "Room in hotel"); undefined when the name says none. */
+export function kindForName(title: string): string | undefined {
+  switch (placeSortOf(title)) {
+    case 'room': return 'Private room';
+    case 'suite': return 'Guest suite';
+    case 'condo': return 'Condominium';
+    case 'loft': return 'Loft';
+    case 'house': return /\bhome\b/i.test(title) ? 'Entire home' : /\bguest ?house\b/i.test(title) ? 'Guest house' : 'House';
+    case 'apartment': return /\brental unit\b/i.test(title) ? 'Entire rental unit' : 'Entire apartment';
+    case 'hotel': return /\bhostel\b/i.test(title) ? 'Private room in hostel' : /\bboutique\b/i.test(title) ? 'Room in boutique hotel' : /\b(bed and breakfast|b&b)\b/i.test(title) ? 'Private room in bed and breakfast' : 'Room in hotel';
+    default: return undefined;
+  }
+}
+
+/** What a listing's name calls a place of this kind: "Room in boutique hotel" → "boutique hotel room", "Entire rental unit" → "rental unit". */
+export function nameNounForKind(type: string): string {
+  const roomIn = /\broom in (?:an? |the )?(.+)$/i.exec(type);
+  if (roomIn) return placeSortOf(roomIn[1]) === 'hotel' ? `${roomIn[1].toLowerCase()} room` : 'private room';
+  return type.replace(/^entire\s+/i, '').toLowerCase();
 }

@@ -8,6 +8,7 @@
  * errors; T-Eval: cache, then the API simulator).
  */
 import { SIMULATOR_RULES_VERSION } from '../../pipeline/resolution/simulatorRules.js';
+import { askedCount } from '../../pipeline/resolution/askedCount.js';
 import { modelFor } from '../../pipeline/config.js';
 import { LlmOutputError, StopRunError, roleMode } from '../../pipeline/llm/types.js';
 import { renderAction, renderPrefix } from '../../pipeline/prompts/standard.js';
@@ -172,6 +173,8 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
       // What earlier answers fix for any call: the distance a route between the same ends adds up to, the
       // reviews already shown (a wrong call's reviews say nothing they said). Facts about an id stay the right call's.
       const facts = knownFacts(action.args, earlier);
+      const doc = trajectory.tools.find((d) => d.name === action.name);
+      const asked = doc ? askedCount(trajectory.turns[steps[k - 1].turnIndex].user, action.args, doc) : undefined;
       const known = { ...(facts?.tripKm !== undefined ? { tripKm: facts.tripKm } : {}), ...(facts?.reviewsShown ? { reviewsShown: facts.reviewsShown } : {}) };
       response = await ctx.services.resolver.resolve(
         {
@@ -188,6 +191,8 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
           ...(Object.keys(known).length ? { known } : {}),
           // Its places are where the task is, as the right call's are (no generic "Market Street" by Times Square).
           ...(place ? { place } : {}),
+          // Its list is as long as the user asked, as the right call's is ("the top 3 properties": three).
+          ...(asked ? { asked } : {}),
         },
         { rng: ctx.rng('resolve-erroneous'), artifactKey: ctx.itemKey, stage: STAGE },
       );
@@ -374,7 +379,7 @@ export function internalSummary(ctx: StageContext): string {
 export const diversifyInternalStage: ItemStage<InternalItemInput, InternalErrorCandidate> & { summarize(ctx: StageContext): string } = {
   kind: 'items',
   name: STAGE,
-  version: `23+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 23: no value error that is the right value in another form the tool takes and answers (h-fsfail's 21: formatSlip, "2026/11/15" for 2026-11-15); 22: an id under a key counts as given only right after that key (or in the list it opens), and no coordinate is taken from a count or a distance of the request; 21: a wrong call wrong a second way besides its label (a wrong tool's arguments its doc rules out or answered with an argument / execution error, a key error changing a value, a value of another type) is retried (errors/wrongCall.ts); 20: no read whose answer already holds what the correct call answers as a wrong tool, and a retry draws no rejected tool again; 19: a wrong call's answer knows the trip distance and the reviews earlier answers showed (a swapped route adds up to the measured 4488.454 km); 18: a wrong call's thought frames where a value comes from by that value's provenance (earlier requests and answers known); 17: no error at a call that repeats one already answered (repeatsAnsweredCall); 16: a wrong call's answer is about the place the task is at (placeOfStep), as the right call's is; 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool; 6: a wrong call's forecast starts on the task's day; 7: a later lookup counts as done early though the source chains it, unless a value flows from the step due (BFCL lookups too); 8: a month or weekday is no name; 9: a wrong call's thought states no correct value the call leaves out or writes in another case; 10: no lookup whose answer gives what the correct call needs as a wrong tool; 13: no wrong call that changes state and goes through; 11: a wrong call looking up an identifier the task never showed answers not found; 12: a wrong call's thought in the frame of the correct one
+  version: `24+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 24: a wrong call's list is as long as the user asked (askedCount), as the right call's is; 23: no value error that is the right value in another form the tool takes and answers (h-fsfail's 21: formatSlip, "2026/11/15" for 2026-11-15); 22: an id under a key counts as given only right after that key (or in the list it opens), and no coordinate is taken from a count or a distance of the request; 21: a wrong call wrong a second way besides its label (a wrong tool's arguments its doc rules out or answered with an argument / execution error, a key error changing a value, a value of another type) is retried (errors/wrongCall.ts); 20: no read whose answer already holds what the correct call answers as a wrong tool, and a retry draws no rejected tool again; 19: a wrong call's answer knows the trip distance and the reviews earlier answers showed (a swapped route adds up to the measured 4488.454 km); 18: a wrong call's thought frames where a value comes from by that value's provenance (earlier requests and answers known); 17: no error at a call that repeats one already answered (repeatsAnsweredCall); 16: a wrong call's answer is about the place the task is at (placeOfStep), as the right call's is; 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool; 6: a wrong call's forecast starts on the task's day; 7: a later lookup counts as done early though the source chains it, unless a value flows from the step due (BFCL lookups too); 8: a month or weekday is no name; 9: a wrong call's thought states no correct value the call leaves out or writes in another case; 10: no lookup whose answer gives what the correct call needs as a wrong tool; 13: no wrong call that changes state and goes through; 11: a wrong call looking up an identifier the task never showed answers not found; 12: a wrong call's thought in the frame of the correct one
   upstream: ['collect', 'resolve', 'observe'],
   description: 'four internal errors (tool select, hallucination, key, value) at step k, held to the label checker, with real responses',
   roles: ['error-simulator', 'api-simulator'],

@@ -5,7 +5,7 @@
  * (part 2)"), or a value of the wrong kind for its field (a number as a citation, a sentence as
  * a count) — is text the benchmark scores models on.
  */
-import { shownSimulatedSteps, shownSteps, simulatedDefect, simulatedDefectAmong, userText } from '../evidence.js';
+import { shownSimulatedSteps, shownSteps, simulatedDefect, simulatedDefectAmong, userText, wrongCallAnswer } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
@@ -31,12 +31,13 @@ import { askedCount, docListCap } from '../../resolution/askedCount.js';
 import { isIdentifierParam, unknownRecord } from '../../resolution/unknownRecord.js';
 import { parseReply } from '../../prompts/parseAction.js';
 import { simulatedContradictsWorld } from './world.js';
-import { distanceKm, isPlaceholderAddress, placesNamedIn } from '../../resolution/places.js';
+import { distanceKm, isPlaceholderAddress, placeNamed, placesNamedIn } from '../../resolution/places.js';
 import { ENGLISH_STREET, localeNear } from '../../resolution/streets.js';
 import { simulatedTitleTemplateMisfit, simulatedUnknownTitleInvented } from './simulatedInvented.js';
 import { simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedNameLowercased, simulatedTextOffTopic, simulatedVenueTemplated } from './simulatedAbout.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
-import { simulatedRecordSelfContradicted, simulatedWeatherImplausible } from './simulatedRecords.js';
+import { ungrammaticalTopic } from '../../resolution/topicPhrase.js';
+import { laterFactContradiction, simulatedRecordSelfContradicted, simulatedWeatherImplausible } from './simulatedRecords.js';
 
 /** A tool answer as a value: JSON, else a Python literal, else the text itself. */
 export function responseValue(text: string): unknown {
@@ -223,6 +224,23 @@ export const simulatedListShort: CaseMeasure = {
         const expected = Math.min(asked, docListCap(doc.return_data.find((r) => r.name === field)?.description ?? '') ?? asked);
         inPopulation = true;
         if (value.length < expected) return `${step.action.name}: ${value.length} ${field} for ${asked} asked ("${t.turns[turnIndex].user.slice(0, 60)}…")`;
+      }
+    }
+    // The wrong call's own answer (a tool_select or value error, answered by the simulator) is a list of
+    // its own: the user asked that many of it too (its request is the case's last user turn).
+    const wrong = wrongCallAnswer(tc);
+    const request = [...tc.messages].reverse().find((m) => m.role === 'user')?.content;
+    if (wrong && request !== undefined) {
+      const doc = tc.tools.find((d) => d.name === wrong.action.name);
+      const asked = doc ? askedCount(request, wrong.action.args, doc) : undefined;
+      const answer = responseValue(wrong.response!.content);
+      if (doc && asked && isPlainObject(answer)) {
+        for (const [field, value] of Object.entries(answer)) {
+          if (!Array.isArray(value)) continue;
+          const expected = Math.min(asked, docListCap(doc.return_data.find((r) => r.name === field)?.description ?? '') ?? asked);
+          inPopulation = true;
+          if (value.length < expected) return `${wrong.action.name} (the wrong call): ${value.length} ${field} for ${asked} asked ("${request.slice(0, 60)}…")`;
+        }
       }
     }
     return inPopulation ? null : undefined;
@@ -527,6 +545,13 @@ export function simulatedFactContradicted(messages: ChatMessage[], groundTruth: 
       const sim = held.find((h) => h.simulated);
       if (sim) return `${sim.tool} answers ${sim.field} ${JSON.stringify(sim.value)}, but the later ${action.name} writes "${f.label}: ${f.value}"`;
     }
+    // The facts one argument states are about one record: a simulated record two of them agree with
+    // holds the others too (the slide with its rating and coordinates also writes its type and capacity).
+    for (const a of answers) {
+      if (!a.simulated) continue;
+      const why = laterFactContradiction(a.fields, [action]);
+      if (why) return `${a.tool}: ${why}`;
+    }
   }
   return inPopulation ? null : undefined;
 }
@@ -573,7 +598,7 @@ export const simulatedFactContradictedLater: CaseMeasure = {
   kind: 'case',
   id: 'simulated_fact_contradicted_later',
   group: 'solvable',
-  title: 'a simulated answer gives a fact (a weather condition, a time, a count) or a list of places that a later call of the case, shown or the ground truth, writes otherwise ("overall": "Partly cloudy", then the file "Overall conditions: Sunny")',
+  title: 'a simulated answer gives a fact (a weather condition, a time, a count) or a list of places that a later call of the case, shown or the ground truth, writes otherwise ("overall": "Partly cloudy", then the file "Overall conditions: Sunny"), or a field of a record that a later argument stating two of its other fields writes otherwise (details "House", 4 where the slide with its rating and coordinates writes "Room in boutique hotel", "2 persons")',
   population: 'cases with a call writing a labelled fact ("Label: value") that a field of an earlier answer names, or a bulleted list of names under a heading ("Gas Stations Along the Route") that an earlier search for that kind answers',
   check(tc, ctx) {
     const simulated = new Set((shownSimulatedSteps(tc, ctx) ?? []).map((s) => s.response!.content));
@@ -646,7 +671,63 @@ export const simulatedPlaceholderLocated: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => placeholderLocated(step.action, step.response!.content, userText(tc))),
 };
 
-export const SIMULATED_MEASURES: CaseMeasure[] = [shownAnswerUnattributed, simulatedPlaceholderLocated, simulatedFactContradictedLater, simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedTextOffTopic, simulatedUnknownTitleInvented, simulatedTitleTemplateMisfit, simulatedVenueTemplated, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedWeatherImplausible, simulatedRecordSelfContradicted, simulatedContradictsWorld];
+/** The titles and summaries of an answer (a paper's title and abstract, a result's snippet), wherever they sit. */
+function proseOf(value: unknown, field = '', out: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (/^(title|titles|summary|snipp?ets?|abstract|description|overview|content|text|body)$/i.test(field)) out.push(value);
+  } else if (Array.isArray(value)) value.forEach((v) => proseOf(v, field, out));
+  else if (isPlainObject(value)) Object.entries(value).forEach(([k, v]) => proseOf(v, k, out));
+  return out;
+}
+
+/** The first title or summary of a simulated answer that takes its topic ungrammatically (topicPhrase.ts). */
+export function titleUngrammatical(response: string): string | null | undefined {
+  const texts = proseOf(responseValue(response)).filter((t) => /[A-Za-z]{3,}/.test(t));
+  if (!texts.length) return undefined;
+  for (const t of texts) {
+    const why = ungrammaticalTopic(t);
+    if (why) return why;
+  }
+  return null;
+}
+
+export const simulatedTitleUngrammatical: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_title_ungrammatical',
+  group: 'text',
+  title: 'a simulated title or summary takes its topic ungrammatically after a frame: a bare singular count noun ("Measuring the impact of statue") or a place glued to its subject ("Lessons from two decades of tourist attractions New York City")',
+  population: 'cases showing a simulated answer with an English title, summary or snippet',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => titleUngrammatical(step.response!.content)),
+};
+
+/**
+ * A simulated geocoding answer for a place the places table knows, asked by its name ("Times Square,
+ * New York City"), more than half a kilometre from it (five from a town or a park, whose centroid is a few kilometres from any spot in it): a geocoder answers the place itself (40.758,
+ * -73.9855), not a point 2 km off by the East River.
+ */
+export function geocodeOffPlace(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  if (!/coordinat|geocod/i.test(action.name) || !isPlainObject(action.args)) return undefined;
+  const asked = Object.values(action.args).find((v): v is string => typeof v === 'string' && placeNamed(v) !== undefined);
+  const place = asked ? placeNamed(asked) : undefined;
+  if (!asked || !place || !asked.trim().toLowerCase().startsWith(place.name.toLowerCase())) return undefined;
+  const point = answeredPoint(parseToolResponse(response));
+  if (!point) return undefined;
+  const km = distanceKm(point, place);
+  // A town or a park is a wide place: its centroid is a few kilometres from any spot in it.
+  const wide = namesTown(place.name) || /\b(park|national|forest|mountains?|valley|island|beach|bay)\b/i.test(place.name);
+  return km > (wide ? 5 : 0.5) ? `${action.name}("${asked}") answers ${point.lat},${point.lon}, ${km.toFixed(1)} km from ${place.name}` : null;
+}
+
+export const simulatedGeocodeOffPlace: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_geocode_off_place',
+  group: 'solvable',
+  title: 'a simulated geocoding answer for a known place asked by name lies more than 0.5 km from it ("Times Square, New York City" at 40.744462,-73.965046, 1.9 km off)',
+  population: 'cases showing a simulated geocoding answer for a place the places table knows, asked by its name',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => geocodeOffPlace(step.action, step.response!.content)),
+};
+
+export const SIMULATED_MEASURES: CaseMeasure[] = [shownAnswerUnattributed, simulatedTitleUngrammatical, simulatedGeocodeOffPlace, simulatedPlaceholderLocated, simulatedFactContradictedLater, simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedTextOffTopic, simulatedUnknownTitleInvented, simulatedTitleTemplateMisfit, simulatedVenueTemplated, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedWeatherImplausible, simulatedRecordSelfContradicted, simulatedContradictsWorld];
 
 const HAN_CHAR = /\p{Script=Han}/u;
 

@@ -11,6 +11,8 @@ import { shownSimulatedSteps, userText } from '../evidence.js';
 import { DAY_SWING, knownClimate, MONTH_SPREAD, SNOWY } from '../../resolution/climate.js';
 import { detailsContradiction, reviewContradiction, type StayDetails } from '../../resolution/stays.js';
 import { statedToday } from '../../resolution/statedToday.js';
+import { factField, labelledFacts, sameFact } from '../copiedFields.js';
+import type { Action } from '../../schemas.js';
 
 /** One day of a weather answer: its temperature, its conditions and the month it is for, where it says. */
 interface Day { t: number; overall?: string; month?: number }
@@ -86,7 +88,8 @@ const idOf = (args: unknown): string | undefined => {
 };
 
 /**
- * A simulated listing that contradicts itself or its own reviews: personCapacity 1 for "Suite in
+ * A simulated listing that contradicts itself or its own reviews: a kind its name denies ("Hotel in
+ * Koto City" as a House); personCapacity 1 for "Suite in
  * DTLA w/ King & Twin bed" or a whole condominium; a review of it that had room for more than it
  * sleeps, a second bed in a room for one, or calls a private room a flat.
  */
@@ -94,7 +97,7 @@ export const simulatedRecordSelfContradicted: CaseMeasure = {
   kind: 'case',
   id: 'simulated_record_self_contradicted',
   group: 'solvable',
-  title: 'a simulated listing the case shows contradicts itself or its reviews (personCapacity 1 for a "King & Twin bed" suite or a whole condominium; "plenty of room for three friends" in a room for one; "such a cosy flat" for a private room)',
+  title: 'a simulated listing the case shows contradicts itself or its reviews (a kind its name denies: "Bright loft in Tokyo" as a guest suite; personCapacity 1 for a "King & Twin bed" suite or a whole condominium; "plenty of room for three friends" in a room for one; "such a cosy flat" for a private room)',
   population: 'cases showing simulated property details',
   check(tc, ctx) {
     const steps = shownSimulatedSteps(tc, ctx);
@@ -102,7 +105,7 @@ export const simulatedRecordSelfContradicted: CaseMeasure = {
     const details = new Map<string, StayDetails>();
     for (const step of steps) {
       const answer = parseToolResponse(step.response!.content);
-      if (isPlainObject(answer) && 'personCapacity' in answer) details.set(idOf(step.action.args) ?? '', answer);
+      if (isPlainObject(answer) && ('personCapacity' in answer || 'propertyType' in answer)) details.set(idOf(step.action.args) ?? '', answer);
     }
     if (!details.size) return undefined;
     for (const d of details.values()) {
@@ -128,3 +131,34 @@ export const simulatedRecordSelfContradicted: CaseMeasure = {
     return null;
   },
 };
+
+/**
+ * Where a later step states a field of this simulated record otherwise: the facts one argument of a
+ * later call writes ("Property Type: Room in boutique hotel\nCapacity: 2 persons\nRating: 4.83\n
+ * Latitude: 41.384632 …" on a slide) are about one record; when two or more of them agree with this
+ * record's fields, that argument is about this record, and a fact it states that the record's own
+ * field contradicts ("House", 4) is one the case's plan could not have written from this answer.
+ */
+export function laterFactContradiction(answer: unknown, later: readonly Action[]): string | undefined {
+  if (!isPlainObject(answer)) return undefined;
+  const fields = Object.keys(answer).filter((k) => ['string', 'number'].includes(typeof answer[k]));
+  if (fields.length < 2) return undefined;
+  for (const action of later) {
+    const byKey = new Map<string, { field: string; value: string }[]>();
+    for (const f of labelledFacts(action)) {
+      const field = factField(f.label, fields);
+      if (!field) continue;
+      byKey.set(f.key, [...(byKey.get(f.key) ?? []), { field, value: f.value }]);
+    }
+    for (const facts of byKey.values()) {
+      const agree = facts.filter((f) => sameFact(f.value, answer[f.field]));
+      const offs = facts.filter((f) => !sameFact(f.value, answer[f.field]) && !agree.some((a) => a.field === f.field));
+      // About this record: two or more facts agree with it, and more agree than not (another hostel's
+      // "Room in hostel" and "1 person" beside its own rating and coordinates is another record).
+      if (new Set(agree.map((f) => f.field)).size < 2 || agree.length <= offs.length) continue;
+      const off = offs[0];
+      if (off) return `${off.field} ${JSON.stringify(answer[off.field])}, where ${action.name} later writes "${off.value}" beside ${agree.map((a) => `${a.field} ${a.value}`).join(', ')}`;
+    }
+  }
+  return undefined;
+}
