@@ -102,7 +102,8 @@ export function optionalTickerParam(doc: ToolDoc | undefined): string | undefine
  * market") or names no one company.
  */
 export function requestedTicker(request: string, tickersPassed: readonly string[]): string | undefined {
-  if (/\bnews\b[^.?!]*\b(?:stock|financial|the) markets?\b|\bmarket news\b/i.test(request)) return undefined;
+  // "news articles about the stock market": a noisy copy of the request may misspell "news" ("nwws articles"), so articles and headlines count too.
+  if (/\b(?:news|articles?|headlines?)\b[^.?!]*\b(?:stock|financial|the) markets?\b|\bmarket news\b/i.test(request)) return undefined;
   const passed = [...new Set(tickersPassed.filter((t) => /^[A-Z][A-Z0-9.]{0,6}$/.test(t)))];
   if (passed.length === 1) return passed[0];
   if (passed.length > 1) return undefined;

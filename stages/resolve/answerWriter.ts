@@ -849,6 +849,15 @@ const LISTED: ((what: string) => string)[] = [(what) => `I found ${what}.`, (wha
 const TEXT: ((text: string) => string)[] = [(text) => `The reply reads ${text}.`, (text) => `The answer was ${text}.`, (text) => `I got back ${text}.`];
 const REPLY: ((what: string) => string)[] = [(what) => `${capitalise(what)}.`, (what) => `The reply says ${what}.`, (what) => `It came back saying ${what}.`];
 /** A call that changed something and went through: what I did, then anything else its answer says. */
+/** A short reply that says only that the act went through: a success word, or the act's own verb ("created a ppt file." after "created the file …"). */
+export function restatesDone(did: string, reply: string): boolean {
+  const text = reply.trim();
+  if (!text || text.split(/\s+/).length > 12 || /\b(?:not|no|fail(?:ed|ure)?|error|unable|denied)\b/i.test(text)) return false;
+  if (/\b(?:success(?:ful(?:ly)?)?|completed|done)\b/i.test(text)) return true;
+  const verb = /^\w+/.exec(did)?.[0];
+  return verb !== undefined && verb.length > 2 && new RegExp(`\\b${verb}\\b`, 'i').test(text);
+}
+
 const DONE: ((did: string, what: string) => string)[] = [
   (did, what) => `I ${did}${what ? `, and ${what}` : ''}.`,
   (did, what) => `I ${did}${what ? `; ${what}` : ''}.`,
@@ -1016,6 +1025,8 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
   if (empty) return did ? rng.pick(DONE)(did, '') : rng.pick(EMPTY)(topicOf(s.name));
   if (value === undefined || typeof value === 'string') {
     const text = sayString(typeof value === 'string' ? value : s.response);
+    // A reply that only says the act went through ("created a ppt file.", "Send completed successfully.") adds nothing to "I created …".
+    if (did && restatesDone(did, typeof value === 'string' ? value : s.response)) return rng.pick(DONE)(did, '');
     return did ? rng.pick(DONE)(did, `the reply reads ${text}`) : rng.pick(TEXT)(text);
   }
   if (Array.isArray(value)) {
@@ -1301,5 +1312,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-37', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-38', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -53,7 +53,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   // 4: a message's sender slot ("Best regards,\n[Your Name]") the user never wrote is taken out (dropSignOffSlots); thoughts name a key by its doc (keyNoun); a news call the request scopes to one company's ticker passes it (requestedTicker), its recording of the unscoped call dropped.
   // 3: BFCL's missing read-only lookups (get_symbol_by_name, ls, find) put in before a step whose ticker or file name nothing shows (lookups.ts).
   // 8: T-Eval's stand-in content (pipeline/standIns.ts): an outline with empty fields lists its points, a line holding only a slot goes, a write of imagined text is left out, filler nothing fills ("Lorem ipsum", "[LINK_TO_BLOG_POST]") turns the plan down.
-  version: `8+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
+  // 9: "articles about the stock market" is news of the market at large, whatever the request calls the articles (requestedTicker).
+  version: `9+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],

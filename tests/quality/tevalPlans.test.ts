@@ -100,6 +100,8 @@ describe('a ticker the request names goes in the call', () => {
     expect(requestedTicker("information about a company called 'Tesla'. … the most recent news articles about the company.", ['TSLZ', 'TSLZ'])).toBe('TSLZ');
     expect(requestedTicker('Find the stock symbol for Amazon … show me the latest news articles about the stock market.', ['AMZN'])).toBeUndefined();
     expect(requestedTicker('Compare AAPL and MSFT news.', ['AAPL', 'MSFT'])).toBeUndefined();
+    // A noisy copy of the request misspells "news" (teval_query_377_2-control-k3-cot~noisy_query): still the market at large.
+    expect(requestedTicker('Find the stock symbol for Amazon. Lastly, show me the latest nwws articles about the stock market.', ['AMZN'])).toBeUndefined();
     // London's exchange suffix is part of the ticker (teval_query_103_1).
     expect(requestedTicker('the latest news articles (from the last 7 days) related to stock ticker TUI.L?', [])).toBe('TUI.L');
   });

@@ -5,9 +5,9 @@
  * "expires in 2", their own ticket text, "there is no booking history", the tags they gave read back).
  */
 import { describe, expect, it } from 'vitest';
-import { offlineAnswer, type AnswerInput } from '../../stages/resolve/answerWriter.js';
+import { offlineAnswer, restatesDone, type AnswerInput } from '../../stages/resolve/answerWriter.js';
 import { cannedOpener, fieldsNotAsked, answerFieldDump } from '../../pipeline/quality/measures/text.js';
-import { echoFrame, quotedScalar } from '../../pipeline/quality/measures/answers.js';
+import { askedFieldMissing, echoesDone, echoFrame, quotedScalar } from '../../pipeline/quality/measures/answers.js';
 import { Rng } from '../../pipeline/rng.js';
 import type { TestCase } from '../../pipeline/schemas.js';
 
@@ -74,5 +74,39 @@ describe('closing answers answer, not frame', () => {
     expect(answers(ticket).every((a) => !/Urgent assistance|Michael/.test(a) && /Critical Order Assistance/.test(a))).toBe(true);
     expect(answers(places).every((a) => /Los Angeles/.test(a) && !/the place/.test(a))).toBe(true);
     expect(answers(weekday).every((a) => /^(?:It|Today) is Tuesday\.$/.test(a))).toBe(true);
+  });
+});
+
+describe('a reply that only says the act went through is not read back', () => {
+  // teval_query_408_1-env-k6: "I created the file "outputs/Climate_Change.ppt" with the "default" theme, and the reply reads "created a ppt file."".
+  const created: AnswerInput = {
+    request: "Create a PowerPoint file at 'outputs/Climate_Change.ppt' with the default theme.",
+    steps: [{ name: 'PPT.create_file', args: { theme: 'default', abs_location: 'outputs/Climate_Change.ppt' }, response: 'created a ppt file.' }],
+  };
+  it('restatesDone reads a success word or the act\'s own verb, never a refusal', () => {
+    expect(restatesDone('created the file "a.ppt"', 'created a ppt file.')).toBe(true);
+    expect(restatesDone('sent the email to a@b.com', 'Send completed successfully.')).toBe(true);
+    expect(restatesDone('created the file "a.ppt"', 'The file could not be created.')).toBe(false);
+    expect(restatesDone('added the text page', 'Page 3 of 5 holds the chart.')).toBe(false);
+  });
+  it('the writer says what was done and nothing the reply repeats; answer_echoes_done passes every draw', () => {
+    for (const a of answers(created)) {
+      expect(a).toContain('outputs/Climate_Change.ppt');
+      expect(a).not.toMatch(/reply reads/);
+      expect(echoesDone(a)).toBeUndefined();
+    }
+    expect(echoesDone('I created the file "outputs/Climate_Change.ppt" with the "default" theme, and the reply reads "created a ppt file."')).toBeDefined();
+  });
+});
+
+describe('a long text asked for is owed its opening words, its first sentence will do', () => {
+  // teval_query_41_1-env-k3: an email's body told as "opening with "Gm/gn hackers, great news!"", its first sentence.
+  const inbox: AnswerInput = {
+    request: 'Check my inbox and tell me the title and body of each new email.',
+    steps: [{ name: 'Email.show', args: { only_unread: true }, response: JSON.stringify({ emails: [{ sender: 'DoraHacks', title: 'Deadline Extended', body: 'Gm/gn hackers, great news! Responding to the request of our community, the submission deadline of the hackathon is now extended to October 31st, giving you more time.' }] }) }],
+  };
+  it('askedFieldMissing passes the first sentence and flags an answer without the body', () => {
+    expect(askedFieldMissing(turn(inbox, 'I got back 1 email: "Deadline Extended" (body 27 words, opening with "Gm/gn hackers, great news!").'))).toBeUndefined();
+    expect(askedFieldMissing(turn(inbox, 'I got back 1 email: "Deadline Extended".'))).toMatch(/body/);
   });
 });

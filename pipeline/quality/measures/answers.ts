@@ -268,9 +268,11 @@ export function askedFieldMissing(turn: AnsweredTurn, tools: TestCase['tools'] =
         for (const [k, word] of keys) {
           const v = r[k];
           if (!((typeof v === 'string' && v.trim()) || typeof v === 'number')) continue;
-          // A long text (a paper's summary) is owed at least its opening words.
-          const text = typeof v === 'string' && v.length > 120 ? v.replace(/\s+/g, ' ').trim().slice(0, 40) : String(v);
-          const shown = [text, typeof v === 'number' ? v.toLocaleString('en-US') : '', typeof v === 'string' ? dayInWords(v) ?? '' : ''].filter(Boolean);
+          // A long text (a paper's summary) is owed at least its opening words: its first 40 characters or its first sentence, if shorter.
+          const flat = typeof v === 'string' && v.length > 120 ? v.replace(/\s+/g, ' ').trim() : undefined;
+          const text = flat ? flat.slice(0, 40) : String(v);
+          const firstSentence = flat ? /^.{8,40}?[.!?](?=\s)/.exec(flat)?.[0] ?? '' : '';
+          const shown = [text, firstSentence, typeof v === 'number' ? v.toLocaleString('en-US') : '', typeof v === 'string' ? dayInWords(v) ?? '' : ''].filter(Boolean);
           if (!shown.some((x) => turn.answer.includes(x))) return `${word} (\`${k}\`) of "${name}" asked for and left out`;
           // Told under the source's name where the user said another word ("vote average 8.7" for "rating").
           // A value the call was asked about is the finding's subject ("For the region "中国大陆", …"), not the field told.
