@@ -49,6 +49,8 @@ export function askedCount(request: string, args: unknown, doc: ToolDoc): number
   for (const field of doc.return_data) {
     // A list its doc says is of days ("weather forecast of N days") counts days, not the results or papers the request asks of another call.
     if (/\bof (?:n|\d+) days\b/i.test(field.description ?? '')) nouns.add('day');
+    // A list its doc says is of news ("A list of news including title, summary, and author") counts news articles, not the papers another call of the request is asked for.
+    else if (/\blist of news\b/i.test(field.description ?? '')) for (const s of ['news article', 'article', 'story', 'headline']) nouns.add(s);
     else for (const s of SYNONYMS[singular(field.name.toLowerCase())] ?? []) nouns.add(s);
   }
   if (args && typeof args === 'object') {

@@ -37,6 +37,19 @@ describe('asked-for list sizes', () => {
     expect(askedCount('Find a restaurant nearby.', { search_term: 'restaurant' }, NEARBY)).toBeUndefined();
   });
 
+  it('a news list counts news articles, not the papers another call is asked for (teval_query_256_2)', () => {
+    const NEWS: ToolDoc = {
+      name: 'PolygonFinance.get_ticker_news',
+      description: 'get the most recent news articles relating to a stock ticker symbol',
+      required_parameters: [],
+      optional_parameters: [{ name: 'ticker', type: 'string', description: 'Return results that contain this ticker' }],
+      return_data: [{ name: 'results', description: 'A list of news including title, summary, and author' }],
+    };
+    const request = "Retrieve the most recent news articles related to the stock ticker symbol 'AAPL'. Also, search for articles on arxiv.org related to 'financial markets' and get the meta information of the first three papers.";
+    expect(askedCount(request, { ticker: 'AAPL' }, NEWS)).toBeUndefined();
+    expect(askedCount("Get the three latest news articles about 'AAPL'.", { ticker: 'AAPL' }, NEWS)).toBe(3);
+  });
+
   it('the rules simulator answers as many as asked, capped by the doc', () => {
     for (let seed = 0; seed < 20; seed++) {
       const nearby = responseValue(simulateOffline({ name: NEARBY.name, args: { search_term: 'restaurant', places: 'Times Square' }, tools: [NEARBY], asked: 5 }, new Rng(seed, 'asked')).response) as { places: unknown[] };
