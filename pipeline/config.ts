@@ -187,6 +187,9 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_args_waved_off: 0,
   failure_thought_kind_unsaid: 0,
   thought_content_free: 0,
+  thought_claims_work_done: 0,
+  thought_value_miscounted: 0,
+  thought_closing_fact_empty: 0,
   // A sentence tied to its case recurs with its trajectory (the arXiv search cut at several steps: 41 of 2,186); a template is in hundreds.
   thought_sentence_repeated: 0.025,
   long_context_thought_drink_short: 0,

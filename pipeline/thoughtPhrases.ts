@@ -262,11 +262,115 @@ function plainWords(text: string): string {
 
 const humanize = keyAsWords;
 
-export function sayValue(v: unknown): string {
-  if (typeof v === 'string' && v.length > 60) {
-    // Chinese or Japanese runs on without spaces: counted in characters, not as "a 3-word text".
-    return `${withArticle(isCjkText(v) ? `${v.replace(/\s/g, '').length}-character` : `${v.split(/\s+/).length}-word`)} text`;
+const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
+/** A count as a thought says it: "four", "12" past twenty. */
+export function countWord(n: number): string {
+  return COUNT_WORDS[n] ?? String(n);
+}
+
+/** A list item's marker: "1.", "2)", "-", "•", "a)". */
+const LIST_MARKER = /^(?:\d{1,2}[.)]|[-*•‣◦]|[a-z][.)])\s+/;
+/** A record's line: "Published: 2019-09-08", "Rating: 5". */
+const RECORD_LINE = /^([^\s:：][^:：]{0,30}?)\s*[:：]\s*\S/;
+
+/** The parts of a text, one a line (a recorded "[SPAN]" is a line break too). */
+function linesOf(v: string): string[] {
+  return v.split(/\r?\n|\[SPAN\]/).map((l) => l.trim()).filter(Boolean);
+}
+
+/**
+ * What a long text is, as a list: its items without their markers ("1. Rising global temperatures"
+ * is the item "Rising global temperatures"), with whether they are numbered; undefined when it is no
+ * list. Comma-separated short items with no sentence in them ("Increase brand awareness, Drive
+ * website traffic, Generate leads") are a list too.
+ */
+export function listItems(v: string): { items: string[]; numbered: boolean } | undefined {
+  const lines = linesOf(v);
+  const marked = lines.filter((l) => LIST_MARKER.test(l));
+  if (marked.length >= 2 && marked.length === lines.length) return { items: marked.map((l) => l.replace(LIST_MARKER, '').trim()), numbered: marked.every((l) => /^\d/.test(l)) };
+  if (lines.length === 1 && !/[.!?;:]/.test(v)) {
+    const parts = v.split(/\s*,\s*/).filter(Boolean);
+    if (parts.length >= 3 && parts.every((p) => /^[A-Z]/.test(p) && p.split(/\s+/).length <= 6)) return { items: parts, numbered: false };
   }
+  return undefined;
+}
+
+/** The labels of a text made of "Label: value" lines ("Published", "Title", "Authors"), in order, once each; undefined for any other text. */
+export function recordLabels(v: string): string[] | undefined {
+  const lines = linesOf(v);
+  if (lines.length < 2) return undefined;
+  const labels = lines.map((l) => RECORD_LINE.exec(l)?.[1]);
+  // A record opens with a labelled line; a long field (a summary) may run on over lines of its own.
+  if (!labels[0] || labels.filter(Boolean).length < 2) return undefined;
+  return [...new Set(labels.filter((l): l is string => !!l && !/["\[\]]/.test(l)))];
+}
+
+/** "a", "a and b", "a, b and c". */
+function joinAnd(parts: string[]): string {
+  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/** Text a thought may quote as the case shows it: no double quote, no placeholder's brackets. */
+const QUOTABLE = (s: string) => s.length >= 2 && !/["[\]]/.test(s);
+
+/**
+ * The opening of a text a thought can quote word for word: its first sentence, cut to its first
+ * words when long (a Chinese text to its first characters); undefined when it has none to quote.
+ */
+function openingOf(line: string): { text: string; whole: boolean } | undefined {
+  const cjk = isCjkText(line);
+  const sentence = (cjk ? /^[^。！？]+/ : /^.+?[.!?](?=\s|$)|^.+$/).exec(line)?.[0]?.trim() ?? line;
+  let text = sentence;
+  if (cjk && text.length > 24) text = text.slice(0, 20).replace(/[，、·：]+$/, '');
+  // Cut at a word that can end a phrase, not after "the" or "about".
+  else if (!cjk && text.length > 80) {
+    // A name is not cut in two ("from San" of "from San Francisco").
+    const words = sentence.split(/\s+/);
+    let n = 8;
+    while (n < words.length && n < 11 && /^[A-Z]/.test(words[n]) && /^[A-Z]/.test(words[n - 1])) n++;
+    text = words.slice(0, n).join(' ').replace(/[,;:]+$/, '').replace(/(?:\s+(?:the|a|an|of|to|in|on|for|and|or|with|about|from|by|at|my|our|your|their|his|her|its|that|this|is|are|was|were))+$/i, '');
+  }
+  return QUOTABLE(text) ? { text, whole: text === sentence } : undefined;
+}
+
+/**
+ * A long text as a person names it, by what it is, never by a word count that reads a list's "1."
+ * as a word: a list as its items ("four bullet points, the first "Rising global temperatures"",
+ * "three items ("A", "B" and "C")"), a record by its labels ("a record of Published, Title, Authors
+ * and Summary"), a letter by whom it is to and how it opens ("a message to John Doe that opens "I
+ * am writing to confirm our meeting on October 17, 2023, at 3 PM.""), other prose by its opening
+ * words ("a text beginning "Cobb, a skilled thief who commits corporate espionage"").
+ */
+export function describeText(v: string): string {
+  const list = listItems(v);
+  if (list) {
+    const kind = list.numbered ? 'numbered points' : v.includes('\n') ? 'bullet points' : 'items';
+    const items = list.items.filter(QUOTABLE);
+    const said = items.length === list.items.length && list.items.length <= 3 ? ` (${joinAnd(items.map((i) => JSON.stringify(i)))})` : items.length && items[0] === list.items[0] ? `, the first "${items[0]}"` : '';
+    return `${countWord(list.items.length)} ${list.items.length === 1 ? kind.replace(/s$/, '') : kind}${said}`;
+  }
+  const labels = recordLabels(v);
+  if (labels?.length) return `a record of ${joinAnd(labels.length > 4 ? [...labels.slice(0, 3), 'more'] : labels)}`;
+  const lines = linesOf(v);
+  const greeting = /^(?:Dear|Hi|Hello|Hey)\s+([^,\n]{1,40}?)\s*,\s*(.*)$/i.exec(lines[0] ?? '');
+  if (greeting) {
+    const to = greeting[1].trim();
+    // "I hope this email finds you well." says nothing of what the message is.
+    const rest = [greeting[2], ...lines.slice(1)].map((l) => l.replace(/^I hope (?:this|the) (?:e-?mail|message|note) finds you well\.\s*/i, '').trim()).find((l) => l && !LIST_MARKER.test(l) && !/^(?:Best|Regards|Thanks|Sincerely)/i.test(l));
+    const opening = rest ? openingOf(rest) : undefined;
+    const whom = /^friend$/i.test(to)
+      ? 'to a friend'
+      : /^(?:team|all|everyone|sender|colleague|clients?|customers?|sir|madam|team members|author|editor|professor|manager|hiring manager|recruiter|support team|reviewer)$/i.test(to)
+        ? `to the ${to.toLowerCase()}`
+        : `to ${to}`;
+    return `a message ${whom}${opening ? ` ${opening.whole ? 'that says' : 'beginning'} "${opening.text}"` : ''}`;
+  }
+  const opening = lines[0] ? openingOf(lines[0]) : undefined;
+  return opening ? `a text ${opening.whole && lines.length === 1 && opening.text === lines[0] ? 'reading' : 'beginning'} "${opening.text}"` : 'a long text';
+}
+
+export function sayValue(v: unknown): string {
+  if (typeof v === 'string' && v.length > 60) return describeText(v);
   if (typeof v === 'string') return JSON.stringify(v);
   if (Array.isArray(v)) return v.length <= 3 ? `[${v.map(sayValue).join(', ')}]` : `a list of ${v.length} values`;
   if (v && typeof v === 'object') return `an object with ${Object.keys(v).map(humanize).join(', ')}`;
@@ -281,7 +385,14 @@ export function sayValue(v: unknown): string {
  */
 export function argPhrase(args: Record<string, unknown> | string, doc?: KeyDoc): string {
   if (typeof args === 'string') return args ? JSON.stringify(args) : '';
-  const entries = Object.entries(args).map(([k, v]) => (typeof v === 'string' && v.length <= 60 ? `${keyNoun(k, doc)} ${sayValue(v)}` : `${keyNoun(k, doc)} set to ${sayValue(v)}`));
+  const entries = Object.entries(args).map(([k, v]) => {
+    const noun = keyNoun(k, doc);
+    if (typeof v === 'string' && v.length <= 60) return `${noun} ${sayValue(v)}`;
+    const said = sayValue(v);
+    // "message set to a message to John" says the noun twice: "message to John that says …".
+    const head = /^an? (message|text|record) /.exec(said);
+    return head && noun.split(' ').pop() === head[1] ? `${noun} ${said.slice(head[0].length)}` : `${noun} set to ${said}`;
+  });
   if (entries.length <= 1) return entries.join('');
   return `${entries.slice(0, -1).join(', ')} and ${entries[entries.length - 1]}`;
 }
@@ -377,13 +488,24 @@ export function quotable(v: unknown): string | undefined {
   return value && value.length >= 2 && value.length <= 60 && !/["[\]]/.test(value) ? value : undefined;
 }
 
+/** Does a key read as a noun ("order id", "price"), not a verb phrase ("expires in", "is active", "has more")? */
+export function isNounKey(noun: string): boolean {
+  return !/\b(?:in|on|at|by|for|to|of|from|with|than)$/i.test(noun) && !/^(?:is|has|have|was|can|should|did|does|expires?|includes?)\b/i.test(noun);
+}
+
+/** Is `x` a value the call passed (its answer echoing it back)? */
+function echoes(x: unknown, passed: unknown): boolean {
+  if (!passed || typeof passed !== 'object' || (typeof x !== 'string' && typeof x !== 'number')) return false;
+  return Object.values(passed as Record<string, unknown>).some((v) => v === x || (typeof v === 'string' && typeof x === 'string' && v.toLowerCase() === x.toLowerCase()));
+}
+
 /**
  * One short fact a tool answer shows, as a clause a thought can say after the call's name: "the
  * stock list holds "AAPL" and "NVDA"", "the budget limit is 2857.14", "the matches list is empty",
  * "it lists 3 items". Only what the answer holds, word for word; undefined when nothing short and
  * whole can be said (prose, a long text, nothing returned).
  */
-export function answerFact(content: string | undefined): string | undefined {
+export function answerFact(content: string | undefined, passed?: unknown): string | undefined {
   if (!content) return undefined;
   let v: unknown;
   try {
@@ -397,6 +519,9 @@ export function answerFact(content: string | undefined): string | undefined {
     for (const [k, x] of entries) {
       const noun = keyAsWords(k);
       if (!/[a-z]/i.test(noun)) continue;
+      // "the expires in is 2": a key that is no noun is not said as one; a value the call passed
+      // ("the booking id is "insurance_12345"" after retrieve_invoice(booking_id=…)) tells nothing it returned.
+      if (!isNounKey(noun) || echoes(x, passed)) continue;
       const plural = /[^su]s$/.test(noun);
       if (scalar(x, 60)) return `the ${noun} ${plural ? 'are' : 'is'} ${typeof x === 'string' ? JSON.stringify(x) : String(x)}`;
       if (Array.isArray(x) && x.length === 0) return plural ? `there are no ${noun}` : `the ${noun} is empty`;

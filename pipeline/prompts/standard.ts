@@ -177,7 +177,7 @@ export function finishThought(turn?: Pick<Turn, 'user' | 'steps'>): string {
   if (failed.length) return pick(PARTLY, key)(named(lastFailed), how(lastFailed), listed([...new Set(calls.filter((s) => !s.response?.error).map(named))].filter((n) => n !== named(lastFailed))) || 'the other calls');
   const last = calls[calls.length - 1];
   const names = [...new Set(calls.map(named))];
-  const fact = answerFact(last.response?.content);
+  const fact = answerFact(last.response?.content, last.action.args);
   const done = { api: named(last), calls: listed(names), n: names.length, earlier: listed(names.filter((n) => n !== named(last))), fact: fact ?? '' };
   return capitalised(fact ? pick(DONE_FACT, key)(done) : pick(DONE_PLAIN, key)(done));
 }

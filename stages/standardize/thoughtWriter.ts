@@ -228,5 +228,5 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
       { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
-  offline: { version: 'thought-writer-19', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
+  offline: { version: 'thought-writer-20', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };

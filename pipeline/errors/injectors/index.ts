@@ -19,7 +19,7 @@ export { adaptArgs, confusableTools, relevance } from './toolSelect.js';
 export { erroneousThought } from './thoughts.js';
 
 /** Bumped whenever an injector's behaviour changes; recorded as `rules:error-injectors@<version>`. */
-export const INJECTORS_VERSION = 'error-injectors@37'; // 37: a source sentence's verb agrees with a plural key noun ("which are the places here": thoughtPhrases isPlural); 36: h-toolsel2's 33 merged (wrong calls wrong only in the labelled way: errors/wrongCall.ts); 35: 33 and 34 merged; 34: a wrong call's thought names every argument (no "and one more argument"); 33: a key prose cannot say as spelled (mauthors, q) named by its doc (keyNoun)
+export const INJECTORS_VERSION = 'error-injectors@38'; // 38: a long text argument is said by what it is (thoughtPhrases describeText: "four numbered points, the first …", "a record of Published, Title, …"), not as "a 15-word text" counting a list's "1." as a word; 37: a source sentence's verb agrees with a plural key noun ("which are the places here": thoughtPhrases isPlural); 36: h-toolsel2's 33 merged (wrong calls wrong only in the labelled way: errors/wrongCall.ts); 35: 33 and 34 merged; 34: a wrong call's thought names every argument (no "and one more argument"); 33: a key prose cannot say as spelled (mauthors, q) named by its doc (keyNoun)
 
 export const INJECTORS: Record<ErrorType, Injector> = {
   tool_select_error: toolSelectInjector,

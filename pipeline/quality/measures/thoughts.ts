@@ -14,7 +14,7 @@ import { keyAsWords, keyNoun, rawKeyWords, docVocabulary, type KeyDoc } from '..
 import { sentencesOf } from '../grammar.js';
 import { thoughtDefect } from './text.js';
 import { failureKind } from '../../errors/environment.js';
-import { MORE_ARGUMENTS, holdsValue, quotable, valueSource } from '../../thoughtPhrases.js';
+import { MORE_ARGUMENTS, holdsValue, isNounKey, listItems, quotable, recordLabels, valueSource } from '../../thoughtPhrases.js';
 import type { CaseMeasure } from '../types.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 
@@ -541,4 +541,154 @@ export const thoughtNounAgreement: CaseMeasure = {
   check: (tc) => thoughtCallDefect(tc, (call) => nounVerbDisagreement(call.thought)),
 };
 
-export const THOUGHT_MEASURES = [thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, externalRetryThoughtStale];
+
+/** Words by which a closing thought says some of the turn got done ("I will say what worked", "sum up what was done"). */
+const CLAIMS_WORK = /\b(?:what (?:worked|went through|got done|was done|I (?:have|did|got) done)|sum up what (?:was|got|I) |report what I have|what I managed|the parts? that (?:worked|went through)|I got part of the way|some of (?:this|it) went through)\b/i;
+
+/**
+ * CoT external cases closing the turn after a call that kept failing: the thought says it will
+ * report what worked ("so I cannot finish this; I will say what worked, what did not, and ask how
+ * to go on") when the failed call was the turn's only call, so nothing did. A turn with an earlier
+ * call may say so; one whose first call failed has nothing to report but the failure.
+ */
+export function claimsWorkDone(tc: TestCase): string | null | undefined {
+  if (!tc.cot || tc.kind !== 'external') return undefined;
+  const gts = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
+  const finish = gts.find((g) => g.name === FINISH_ACTION);
+  if (!finish) return undefined;
+  const lastUser = tc.messages.map((m) => m.role).lastIndexOf('user');
+  const calls = tc.messages.slice(lastUser + 1).filter((m) => m.role === 'assistant').length;
+  if (calls > 1) return null;
+  const claim = CLAIMS_WORK.exec(finish.thought ?? '');
+  return claim ? `says "${claim[0]}" though the failed call was the turn's only one: "${(finish.thought ?? '').slice(-110)}"` : null;
+}
+
+export const thoughtClaimsWorkDone: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_claims_work_done',
+  group: 'text',
+  title: 'CoT external cases: the closing thought after a call that kept failing promises to say what worked or sum up what was done ("I will say what worked, what did not, and ask how to go on") when that call was the turn\'s only one, so nothing had been done',
+  population: 'CoT external cases closing the turn after the failure',
+  check: (tc) => claimsWorkDone(tc),
+};
+
+const COUNT_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20 };
+/** A count a thought makes of a value: "a 15-word text", "a 40-character text", "four bullet points", "3 items", "eight numbered points". */
+const VALUE_COUNT = /\b(\d+)-(word|character)\b|\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty) (?:numbered |bullet )?(points?|items?|lines?)\b/gi;
+
+/** The words of a text, a list's markers ("1.", "-") not among them; "morning,Finished" is two. */
+export function wordCount(v: string): number {
+  const unmarked = v.split(/\r?\n/).map((l) => l.replace(/^\s*(?:\d{1,2}[.)]|[-*•])\s+/, '')).join('\n');
+  return (unmarked.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? []).length;
+}
+
+/** Every string a case shows: its calls' arguments and the string leaves of its tool answers. */
+function shownStrings(tc: TestCase): string[] {
+  const out: string[] = [];
+  const walk = (x: unknown): void => {
+    if (typeof x === 'string') out.push(x);
+    else if (Array.isArray(x)) x.forEach(walk);
+    else if (x && typeof x === 'object') Object.values(x).forEach(walk);
+  };
+  for (const m of tc.messages) {
+    if (m.role === 'function' || m.role === 'assistant') {
+      try {
+        walk(JSON.parse(m.content));
+      } catch {
+        out.push(m.content);
+      }
+    }
+  }
+  groundTruthActions(tc).forEach((a) => walk(a.args));
+  return out.filter((v) => v.length > 20);
+}
+
+/**
+ * What count a thought makes of a value that is not the value's: "a 15-word text" for "1. Rising
+ * global temperatures\n2. Melting ice caps…" (a list counted as words, its "1." among them — and a
+ * list is no text), "four bullet points" where the list holds five. Undefined when every count it
+ * makes is some shown value's.
+ */
+export function miscountedValue(thought: string, values: readonly string[]): string | undefined {
+  for (const m of thought.matchAll(VALUE_COUNT)) {
+    if (m[1]) {
+      const n = Number(m[1]);
+      const counted = values.filter((v) => (m[2] === 'character' ? v.replace(/\s/g, '').length === n : v.split(/\s+/).length === n || wordCount(v) === n));
+      if (counted.length === 0) return `"${m[0]}" counts no value the case shows`;
+      if (counted.every((v) => listItems(v))) return `"${m[0]}" counts a list as words, its markers among them`;
+      if (counted.every((v) => recordLabels(v))) return `"${m[0]}" counts a record's labelled lines as words of a text`;
+      continue;
+    }
+    const n = COUNT_NUMBERS[m[3].toLowerCase()] ?? Number(m[3]);
+    const kind = m[4].toLowerCase();
+    const count = (v: string) => (kind.startsWith('line') ? v.split(/\r?\n|\[SPAN\]/).filter((l) => l.trim()).length : listItems(v)?.items.length);
+    if (!values.some((v) => count(v) === n)) return `"${m[0]}" counts no value the case shows`;
+  }
+  return undefined;
+}
+
+export const thoughtValueMiscounted: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_value_miscounted',
+  group: 'text',
+  title: 'CoT: a thought counts a value wrongly: "bullet items set to a 15-word text" for "1. Rising global temperatures\\n2. Melting ice caps…" (a list counted as words with its "1." markers, and called a text; a record\'s "Published: …\\nTitle: …" lines likewise), or "four bullet points" where the list holds another number',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const shown = shownStrings(tc);
+    for (const call of thoughtCalls(tc)) {
+      const own = call.args && typeof call.args === 'object' ? Object.values(call.args).filter((v): v is string => typeof v === 'string') : [];
+      const why = miscountedValue(call.thought, own.length ? [...own, ...shown] : shown);
+      if (why) return `${why}: "${call.thought.slice(0, 110)}"`;
+    }
+    return null;
+  },
+};
+
+/** The fact a closing thought cites of the last answer (standard.ts DONE_FACT): "`x` came back and the price is 725.89;". */
+const CLOSING_FACT = /(?:`[^`]+` (?:came back and|answered that|went through and|shows|, which says)|According to `[^`]+`,|which says|Now that `[^`]+` shows) the ([a-z][a-z ]*?) (?:is|are|holds) ("[^"]*"|-?\d+(?:\.\d+)?)/;
+
+/**
+ * What the fact a closing thought cites of the last answer fails to say: a key that is no noun read
+ * as one ("the expires in is 2"), or the value the call itself passed, echoed back ("`retrieve_invoice`
+ * came back and the booking id is "insurance_12345"" after retrieve_invoice(booking_id="insurance_12345")).
+ */
+export function emptyClosingFact(thought: string, lastArgs: unknown): string | undefined {
+  const m = CLOSING_FACT.exec(thought);
+  if (!m) return undefined;
+  if (!isNounKey(m[1])) return `reads the key "${m[1]}" as a noun ("the ${m[1]} is ${m[2]}")`;
+  const value = m[2].replace(/^"|"$/g, '').toLowerCase();
+  // Only a value passed as it is: mean([37]) answering 37 says something.
+  const passed = lastArgs && typeof lastArgs === 'object' ? Object.values(lastArgs).flatMap((v) => (typeof v === 'string' || typeof v === 'number' ? [String(v).toLowerCase()] : [])) : [];
+  if (passed.includes(value)) return `cites ${m[2]}, the value the call itself passed, as what it returned`;
+  return undefined;
+}
+
+export const thoughtClosingFactEmpty: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_closing_fact_empty',
+  group: 'text',
+  title: 'CoT: a closing thought cites as the last answer\'s news the value the call itself passed ("`retrieve_invoice` came back and the booking id is "insurance_12345"") or a key that is no noun ("the expires in is 2")',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    let lastArgs: unknown;
+    const finals: { thought: string; args: unknown }[] = [];
+    for (const m of tc.messages) {
+      if (m.role === 'user') lastArgs = undefined;
+      if (m.role !== 'assistant') continue;
+      const a = shownAction(m.content);
+      if (!a) continue;
+      if (a.name === FINISH_ACTION) finals.push({ thought: a.thought ?? '', args: lastArgs });
+      else lastArgs = a.args;
+    }
+    groundTruthActions(tc).forEach((a) => (a.name === FINISH_ACTION ? finals.push({ thought: a.thought ?? '', args: lastArgs }) : (lastArgs = a.args)));
+    for (const f of finals) {
+      const why = emptyClosingFact(f.thought, f.args);
+      if (why) return `${why}: "${f.thought.slice(0, 110)}"`;
+    }
+    return null;
+  },
+};
+
+export const THOUGHT_MEASURES = [thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, externalRetryThoughtStale];
