@@ -1357,5 +1357,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-38', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-38+2', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };
