@@ -31,6 +31,32 @@ export function unitOf(description: string | undefined): string | undefined {
   return UNIT_WORDS.find(([re]) => re.test(after))?.[1];
 }
 
+/** A field that holds an amount of money: a cost, a price, a balance, a budget, an exchanged value. */
+export const MONEY_KEY = /(?:^|_)(?:cost|costs|price|balance|budget|fare|fee|fees|refund|amount|total|exchanged_value|new_balance|card_balance)(?:_|$)|^travel_cost_list$|^budget_limit$/i;
+
+/**
+ * The currency a money field of a call is in, when something says it: the field's or the tool's doc
+ * ("The budget limit set in USD", "the list of cost of a flight in USD"), the currency an exchange
+ * converted into (compute_exchange_rate's `target_currency`), or BFCL's travel API, whose amounts are
+ * in USD unless the call names another. Undefined for a field that holds no money or whose currency
+ * nothing states (a stock price).
+ */
+export function moneyUnit(tool: { name: string; description?: string } | undefined, key: string, fieldDescription: string | undefined, args: unknown): string | undefined {
+  if (!MONEY_KEY.test(key)) return undefined;
+  const a = args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
+  const name = tool?.name ?? '';
+  if (/(?:^|\.)compute_exchange_rate$/.test(name) && /exchanged/i.test(key)) return typeof a.target_currency === 'string' && /^[A-Z]{3}$/.test(a.target_currency) ? a.target_currency : undefined;
+  const stated = (text: string | undefined) => /\bin (USD|EUR|GBP|RMB|CNY|JPY|CAD|AUD|INR)\b/.exec(text ?? '')?.[1];
+  const given = stated(fieldDescription) ?? stated(tool?.description);
+  if (given) return given;
+  if (/^TravelAPI\./.test(name)) return typeof a.currency === 'string' && /^[A-Z]{3}$/.test(a.currency) ? a.currency : 'USD';
+  return undefined;
+}
+
+/** Currencies as an answer may write them after or before an amount. */
+export const CURRENCY_AFTER = /^\s*(?:USD|EUR|GBP|RMB|CNY|JPY|CAD|AUD|INR|dollars?|euros?|pounds?|yuan|yen|rupees?)\b/;
+export const CURRENCY_BEFORE = /(?:\$|€|£|¥|US\$|USD|EUR|GBP|RMB|CNY|JPY|CAD|AUD|INR)\s?$/;
+
 /** The words an answer may write a unit with: "km" may read "kilometres", "liters" "litres". */
 export function unitPattern(unit: string): RegExp {
   const alt: Record<string, string> = { km: 'km|kilometers?|kilometres?', liters: 'liters?|litres?', gallons: 'gallons?', miles: 'miles?', volts: 'volts?|V', PSI: 'PSI', minutes: 'minutes?', seconds: 'seconds?', '°C': '°C|degrees', USD: 'USD|dollars?|\\$', metres: 'metres?|meters?' };

@@ -250,6 +250,10 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_raw_timestamp: 0,
   // "The distance is 980." (the doc says km), "That is 10.56688 gallons." (for 40 liters): 17.9% (265/1,480) before.
   answer_unitless_number: 0,
+  // An amount without its currency ("The flight costs 400."), answer-writer-38.
+  answer_amount_unitless: 0,
+  // A failed action said as a thing to get ("get the trading logout"), answer-writer-38.
+  answer_action_unphrased: 0,
   // "The time is "2020-09-29 05:30".", "the lock status is "locked"": 24.4% (361/1,480) before.
   answer_quoted_scalar: 0,
   // "I logged in, and the message reads "User 'USR001' logged in successfully."": 22.2% (329/1,480) before.

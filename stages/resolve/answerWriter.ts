@@ -13,7 +13,7 @@ import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
 import { isCjkText, keyAsWords } from '../../pipeline/quality/grammar.js';
 import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEffects.js';
-import { askedCount, askedFieldWord, dayInWords, epochInWords, fieldWords, inSecondPerson, requestUsesKey, singularOf, momentInWords, unitOf, yesNoQuestion } from '../../pipeline/answerFacts.js';
+import { askedCount, askedFieldWord, dayInWords, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, unitOf, yesNoQuestion } from '../../pipeline/answerFacts.js';
 import { FAILURE_OPENERS, failedSentence, nextStepQuestion } from './failureSentences.js';
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
 
@@ -21,7 +21,7 @@ export interface AnswerInput {
   request: string;
   steps: { name: string; args: Record<string, unknown> | string; response: string; error?: string }[];
   /** The turn's tool docs (name and return fields): the unit a returned number is in ("The distance between the two cities in km."). */
-  tools?: { name: string; return_data?: { name: string; description: string }[] }[];
+  tools?: { name: string; description?: string; return_data?: { name: string; description: string }[] }[];
 }
 
 /**
@@ -29,7 +29,13 @@ export interface AnswerInput {
  * fields, and the request's words (a field the user named is given for every record listed). Set by
  * stepSentence for the one synchronous call that says a step.
  */
-const told: { units: Record<string, string>; docs: Record<string, string>; request: string; lastAbout?: string } = { units: {}, docs: {}, request: '' };
+const told: { units: Record<string, string>; docs: Record<string, string>; request: string; lastAbout?: string; money?: (key: string) => string | undefined } = { units: {}, docs: {}, request: '' };
+
+/** An amount with the currency its call is in (moneyUnit): "400 USD", never a bare "400". */
+const withMoney = (key: string, v: unknown, depth = 0) => {
+  const unit = typeof v === 'number' ? told.money?.(key) : undefined;
+  return unit ? `${say(v, depth)} ${unit}` : say(v, depth);
+};
 
 export const AnswerOutput = z.object({ answer: z.string().trim().min(1) });
 export type AnswerOutput = z.infer<typeof AnswerOutput>;
@@ -264,7 +270,7 @@ function measured(k: string, v: unknown, depth: number): string | undefined {
     const when = epochInWords(v);
     if (when) return when;
   }
-  const unit = told.units[k];
+  const unit = told.units[k] ?? told.money?.(k);
   return unit ? `${say(v, depth)} ${unit}` : undefined;
 }
 /** A field's name on a record's line: an epoch "timestamp" is the date it gives. */
@@ -406,8 +412,8 @@ function sayScalarList(key: string, list: unknown[], depth: number): string {
   const listed = /_list$/i.test(key);
   const base = humanize(key.replace(/_list$/i, '')).toLowerCase();
   if (key === 'travel_cost_list') {
-    if (list.length === 1) return `the flight costs ${say(list[0], depth + 1)}`;
-    if (list.length > 1 && list.length <= WHOLE_LIST) return `the flights cost ${joinAnd(list.map((x) => say(x, depth + 1)))}`;
+    if (list.length === 1) return `the flight costs ${withMoney(key, list[0], depth + 1)}`;
+    if (list.length > 1 && list.length <= WHOLE_LIST) return `the flights cost ${joinAnd(list.map((x) => withMoney(key, x, depth + 1)))}`;
   }
   if (key === 'current_directory_content') return list.length === 0 ? 'the current directory is empty' : list.length <= WHOLE_LIST ? `the current directory holds ${joinAnd(list.map((x) => say(x, depth + 1)))}` : `the current directory holds ${say(list, depth)}`;
   const pluralName = listed || /[^siu]s$/.test(base);
@@ -1081,6 +1087,12 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
   const said = isPlainObject(rest) && Object.keys(rest).length === 0 ? '' : what(rest);
   // A record's line ("order id 12446, status Pending and amount 100") follows a colon, never "and".
   if (said && !/^(?:the|there|it|that|expires|created)\b/.test(said)) return `I ${full}: ${said}.`;
+  // The one id a deed's reply gives is the new thing's: "I posted the tweet; its id is 10.", not "…, and the id is 10." as if another fact.
+  const ids = isPlainObject(rest) ? Object.entries(rest) : [];
+  if (ids.length === 1 && /^(?:id|[a-z]+_id)$/i.test(ids[0][0]) && (typeof ids[0][1] === 'number' || typeof ids[0][1] === 'string')) {
+    const idName = ids[0][0].toLowerCase() === 'id' ? 'id' : keyName(ids[0][0]).toLowerCase();
+    return rng.pick([`I ${full}; its ${idName} is ${say(ids[0][1])}.`, `I ${full}, which has ${idName} ${say(ids[0][1])}.`]);
+  }
   return rng.pick(DONE)(full, said);
 }
 
@@ -1157,7 +1169,12 @@ const overlap = (a: Set<string>, b: Set<string>) => [...a].filter((w) => b.has(w
 const COMPARE = /\b(below|under|less than|at most|no more than|within|over|above|more than|greater than|at least)\s+(?:(?:the|my|our|your)\s+)?(\$\s?[\d,]+(?:\.\d+)?|[\d,]+(?:\.\d+)?(?:\s*(?:USD|dollars|RMB|EUR|miles|km|gallons|liters|PSI))?|budget(?: limit)?)/i;
 const WEATHER: [RegExp, RegExp][] = [[/\brain/i, /rain|shower|drizzle/i], [/\bsnow/i, /snow|sleet/i], [/\bsun|\bclear/i, /sun|clear/i], [/\bcloud/i, /cloud|overcast/i], [/\bstorm|\bthunder/i, /storm|thunder/i]];
 
-function decide(question: string, steps: AnswerInput['steps']): Verdict | undefined {
+function decide(question: string, steps: AnswerInput['steps'], tools: AnswerInput['tools'] = []): Verdict | undefined {
+  const money = (i: number, key: string, n: number) => {
+    const tool = tools.find((t) => t.name === steps[i].name) ?? { name: steps[i].name };
+    const unit = moneyUnit(tool, key, tool.return_data?.find((f) => f.name === key)?.description, steps[i].args);
+    return unit ? `${say(n)} ${unit}` : say(n);
+  };
   const ok = steps.map((s, i) => ({ s, i, v: s.error ? undefined : parseToolResponse(s.response) })).filter((x) => !x.s.error && x.v !== undefined && x.v !== null);
   const q = stems(question);
   const numbers = ok.flatMap(({ i, v }) => (isPlainObject(v) ? Object.entries(v) : []).flatMap(([k, x]) => {
@@ -1175,7 +1192,7 @@ function decide(question: string, steps: AnswerInput['steps']): Verdict | undefi
       const { i, n } = measuredBy[0];
       const below = /^(?:below|under|less than|at most|no more than|within)$/i.test(cmp[1]);
       const yes = below ? (/^(?:at most|no more than|within)$/i.test(cmp[1]) ? n <= limit : n < limit) : /^at least$/i.test(cmp[1]) ? n >= limit : n > limit;
-      const against = limitNumber !== undefined ? cmp[2].trim() : `the budget limit of ${say(limit)}`;
+      const against = limitNumber !== undefined ? cmp[2].trim() : `the budget limit of ${budget ? money(budget.i, budget.k, limit) : say(limit)}`;
       return { yes, step: i, tail: `which is ${yes ? '' : 'not '}${cmp[1].toLowerCase()} ${against}` };
     }
   }
@@ -1185,7 +1202,7 @@ function decide(question: string, steps: AnswerInput['steps']): Verdict | undefi
     const cost = numbers.find((x) => /price|cost|amount|total|fare/i.test(x.k));
     if (balance && cost) {
       const yes = balance.n >= cost.n;
-      return { yes, step: Math.max(balance.i, cost.i), lead: `the balance of ${say(balance.n)} ${yes ? 'covers' : 'does not cover'} the ${humanize(cost.k).toLowerCase().replace(/ list$/, '')} of ${say(cost.n)}` };
+      return { yes, step: Math.max(balance.i, cost.i), lead: `the balance of ${money(balance.i, balance.k, balance.n)} ${yes ? 'covers' : 'does not cover'} the ${humanize(cost.k).toLowerCase().replace(/ list$/, '')} of ${money(cost.i, cost.k, cost.n)}` };
     }
   }
   // A flag the question is about ("healthy_tire_pressure" for "is my tire pressure in check").
@@ -1236,6 +1253,35 @@ function answeredFirst(yes: boolean, sentence: string, tail?: string): string {
   return `${yes ? 'Yes' : 'No'}, ${lower}${tail ? `, ${tail}` : ''}.`;
 }
 
+/** The plain values a response or an argument list holds, as text. */
+function scalarsOf(value: unknown): string[] {
+  if (typeof value === 'string' || typeof value === 'number') return [String(value)];
+  if (Array.isArray(value)) return value.flatMap(scalarsOf);
+  if (isPlainObject(value)) return Object.values(value).flatMap(scalarsOf);
+  return [];
+}
+
+/**
+ * The steps' order with each look-up whose every finding a later call took as its argument (the zip
+ * codes "estimate_distance" was given) moved right after the first call that took them: the answer
+ * leads with what was asked, then the means.
+ */
+export function meansAfter(steps: AnswerInput['steps']): number[] {
+  const consumer = steps.map((s, i) => {
+    if (s.error || callChangesState(s.name)) return -1;
+    const found = scalarsOf(parseToolResponse(s.response));
+    if (found.length === 0) return -1;
+    return steps.findIndex((t, k) => k > i && !t.error && found.every((v) => scalarsOf(t.args).includes(v)));
+  });
+  const out: number[] = [];
+  const place = (i: number) => {
+    out.push(i);
+    consumer.forEach((c, k) => (c === i ? place(k) : undefined));
+  };
+  consumer.forEach((c, i) => (c === -1 ? place(i) : undefined));
+  return out.length === steps.length ? out : steps.map((_, i) => i);
+}
+
 export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-writer')): string {
   if (input.steps.length === 0) return rng.pick(['No tool call was needed for this request.', 'This needed no tool call.', 'There was nothing to look up or change for this.']);
   const failed = input.steps.filter((s) => s.error);
@@ -1245,7 +1291,7 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
   // A yes/no question is answered first: yes or no, then the fact that decides it (decide), or, when
   // the calls do not decide it, that I cannot tell.
   const question = yesNoQuestion(input.request);
-  const verdict = question ? decide(question, input.steps) : undefined;
+  const verdict = question ? decide(question, input.steps, input.tools) : undefined;
   let steps = input.steps;
   if (verdict?.drop) {
     const s = steps[verdict.step];
@@ -1257,10 +1303,13 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
     const returns = input.tools?.find((t) => t.name === s.name)?.return_data ?? [];
     told.units = Object.fromEntries(returns.flatMap((f) => (unitOf(f.description) ? [[f.name, unitOf(f.description)!]] : [])));
     told.docs = Object.fromEntries(returns.map((f) => [f.name, f.description]));
+    const tool = input.tools?.find((t) => t.name === s.name) ?? { name: s.name };
+    told.money = (key) => moneyUnit(tool, key, told.docs[key], s.args);
     // A quoted message that ends its own sentence ("Daily quota exceeded.") takes no second period.
     const sentence = capitalise(stepSentence(s, rng, callName(s, steps), steps)).replace(/([.!?]")\.(?=\s|$)/g, '$1').replace(/([.!?]")\)\./g, '$1).');
     told.units = {};
     told.docs = {};
+    told.money = undefined;
     told.request = '';
     return sentence;
   });
@@ -1278,6 +1327,13 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
   } else if (question && !(outcome === 'failed')) {
     opener = '';
     lead = outcome === 'ok' ? `I can't tell from this whether ${inSecondPerson(question)}.` : `I couldn't find out whether ${inSecondPerson(question)}.`;
+  }
+  if (!verdict) {
+    // What was asked comes first: a look-up that only found the means of a later call (the zip codes
+    // a distance was estimated between) is told after the finding it served.
+    const order = meansAfter(steps);
+    steps = order.map((i) => steps[i]);
+    said = order.map((i) => said[i]);
   }
   const body = [lead, ...composed(steps, said, rng)].filter(Boolean);
   // "Here is what I found." opens a finding, never a deed ("I placed the order") or another "I found …".
@@ -1312,5 +1368,6 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
-  offline: { version: 'answer-writer-38', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  // 39: the lead's 38 (a reply that only says the act went through is not read back: restatesDone) and h-ans8's 38+2 (amounts with their currency, failed acts said as acts, a look-up told after the finding it fed, a deed's own id) merged.
+  offline: { version: 'answer-writer-39', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

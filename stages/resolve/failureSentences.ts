@@ -107,12 +107,37 @@ const TASKS: Record<string, (a: Step['args'], kit: string) => string | undefined
   comment: () => 'post the comment',
   startEngine: () => 'start the engine',
   lockDoors: (a) => (isPlainObject(a) && a.unlock === true ? 'unlock the doors' : 'lock the doors'),
+  // Names that are no verb phrase ("trading_logout", "write_file", "sum_values"): said as the act their doc describes.
+  write_file: (a) => `write the file${arg(a, /^(?:file_?path|file_?name|path)$/, 120) ? ` ${said(arg(a, /^(?:file_?path|file_?name|path)$/, 120))}` : ''}`,
+  gallon_to_liter: (a) => `convert ${arg(a, /^gallon/) !== undefined ? `${arg(a, /^gallon/)} gallons` : 'the gallons'} to liters`,
+  liter_to_gallon: (a) => `convert ${arg(a, /^liter/) !== undefined ? `${arg(a, /^liter/)} liters` : 'the liters'} to gallons`,
+  imperial_si_conversion: () => 'convert between imperial and SI units',
+  si_unit_conversion: () => 'convert between the SI units',
+  sum_values: () => 'work out the sum',
+  max_value: () => 'find the largest value',
+  min_value: () => 'find the smallest value',
+  power: () => 'raise the number to the power',
+  filter_stocks_by_price: () => 'filter the stocks by price',
+  unfollow_user: (a) => `unfollow ${arg(a, /^username$/) ? said(arg(a, /^username$/)) : 'the user'}`,
 };
+
+/** The service a toolkit is, for signing in and out of it: "the trading account", "the ticket system". */
+const SERVICE: Record<string, string> = { TradingBot: 'the trading account', TicketAPI: 'the ticket system', MessageAPI: 'the message app', TwitterAPI: 'Twitter', TravelAPI: 'the travel service' };
+/** Acts a name says as a noun ("logout", "login"): the verb phrase a person says for them, given the service. */
+const NOUN_ACTS: Record<string, (service: string) => string> = {
+  logout: (s) => `log out of ${s}`,
+  login: (s) => `log in to ${s}`,
+  signin: (s) => `sign in to ${s}`,
+  signout: (s) => `sign out of ${s}`,
+  authentication: (s) => `sign in to ${s}`,
+};
+/** A toolkit's own word opening its functions' names ("trading_logout", "ticket_login"): no part of the act. */
+const KIT_WORD = /^(?:trading|ticket|message|posting|travel|twitter|vehicle|math|file)$/;
 
 /** Verbs of looking up: the rest of the name is what was looked up. */
 const LOOKUP = new Set(['get', 'fetch', 'retrieve', 'query', 'lookup', 'view', 'display', 'show', 'read']);
 /** Verbs a name may open with that say what the step did (the rest of the name is what it acted on). */
-const VERBS = new Set(['add', 'book', 'buy', 'calculate', 'cancel', 'change', 'check', 'close', 'compute', 'convert', 'create', 'delete', 'edit', 'estimate', 'fill', 'find', 'follow', 'list', 'lock', 'log', 'make', 'mention', 'modify', 'open', 'pay', 'place', 'post', 'press', 'purchase', 'raise', 'register', 'release', 'remove', 'rename', 'reply', 'request', 'reserve', 'reset', 'resolve', 'search', 'sell', 'send', 'set', 'share', 'start', 'stop', 'submit', 'toggle', 'turn', 'unlock', 'update', 'upload', 'verify', 'activate', 'adjust', 'display', 'contact', 'notify', 'translate', 'transfer', 'withdraw', 'deposit', 'sort', 'count', 'compare', 'generate', 'save', 'load', 'play', 'pause', 'record']);
+const VERBS = new Set(['add', 'book', 'buy', 'calculate', 'cancel', 'change', 'check', 'close', 'compute', 'convert', 'create', 'delete', 'edit', 'estimate', 'fill', 'find', 'follow', 'list', 'lock', 'log', 'make', 'mention', 'modify', 'open', 'pay', 'place', 'post', 'press', 'purchase', 'raise', 'register', 'release', 'remove', 'rename', 'reply', 'request', 'reserve', 'reset', 'resolve', 'search', 'sell', 'send', 'set', 'share', 'start', 'stop', 'submit', 'toggle', 'turn', 'unlock', 'update', 'upload', 'verify', 'activate', 'adjust', 'display', 'contact', 'notify', 'translate', 'transfer', 'withdraw', 'deposit', 'sort', 'count', 'compare', 'generate', 'save', 'load', 'play', 'pause', 'record', 'write', 'round', 'filter', 'unfollow', 'multiply', 'divide', 'subtract', 'authenticate']);
 const PREPOSITIONS = new Set(['to', 'from', 'in', 'into', 'on', 'with', 'for', 'of', 'by', 'at', 'based']);
 /** Arguments that name no subject a person would say: credentials, flags, sizes. */
 const NOT_A_SUBJECT = /token|password|secret|api_?key|auth|card|limit|count|num|page|radius|days|unread|theme|mode|class/i;
@@ -136,8 +161,13 @@ export function taskOf(step: Pick<Step, 'name' | 'args'>): string {
   const special = TASKS[api]?.(step.args, kit);
   if (special) return special;
   const words = api.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split('_').filter(Boolean).map((w) => (w === 'curr' ? 'current' : w === 'info' ? 'details' : w === 'daliy' ? 'daily' : w));
+  while (words.length > 1 && KIT_WORD.test(words[0])) words.shift();
+  const service = SERVICE[kit] ?? (kit ? `the ${kit.replace(/API$|Bot$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()} service` : 'the service');
+  if (words.length === 1 && NOUN_ACTS[words[0]]) return NOUN_ACTS[words[0]](service);
   const [verb, ...rest] = words;
   const subject = subjectOf(step.args);
+  // A maths function named by what it yields ("absolute_value", "logarithm"): work it out.
+  if (kit === 'MathAPI' && !VERBS.has(verb)) return `work out the ${words.join(' ')}`;
   // Qualifiers of how the call is keyed ("based on city", "by id", "with time") are said by its subject.
   const cut = rest.findIndex((w, i) => i > 0 && PREPOSITIONS.has(w));
   const thing = (cut > 0 ? rest.slice(0, cut) : rest).join(' ');

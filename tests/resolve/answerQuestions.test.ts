@@ -48,10 +48,10 @@ describe('yes/no questions are answered first', () => {
   it('compares a number with the limit asked about, or the budget a call set (bfcl_multi_turn_base_170, _171)', () => {
     const cost = (n: number): AnswerInput => ({ request: 'Lowkey, my budget is not too tight, but just make sure overall cost for the flight is below $10,000?', steps: [{ name: 'TravelAPI.get_flight_cost', args: { travel_class: 'first' }, response: JSON.stringify({ travel_cost_list: [n] }) }] });
     expect(yesNoUnanswered(turn(cost(2000), 'The flight costs 2000.'))).toBeDefined();
-    for (const a of answers(cost(2000))) expect(a).toMatch(/^Yes, .*the flight costs 2000, which is below \$10,000\./);
-    for (const a of answers(cost(12000))) expect(a).toMatch(/^No, .*the flight costs 12000, which is not below \$10,000\./);
+    for (const a of answers(cost(2000))) expect(a).toMatch(/^Yes, .*the flight costs 2000 USD, which is below \$10,000\./);
+    for (const a of answers(cost(12000))) expect(a).toMatch(/^No, .*the flight costs 12000 USD, which is not below \$10,000\./);
     const budget: AnswerInput = { request: 'Budget me sufficiently to meet the target of 10000 RMB and ensure the flight cost checks out to be under my budget?', steps: [{ name: 'TravelAPI.set_budget_limit', args: { budget_limit: 1428.57 }, response: '{"budget_limit": 1428.57}' }, { name: 'TravelAPI.get_flight_cost', args: {}, response: '{"travel_cost_list": [10000.0]}' }] };
-    for (const a of answers(budget)) expect(a).toMatch(/^No, the flight costs 10000, which is not under the budget limit of 1428\.57\./);
+    for (const a of answers(budget)) expect(a).toMatch(/^No, the flight costs 10000 USD, which is not under the budget limit of 1428\.57 USD\./);
   });
 
   it('answers "are there any" from the list, a balance against a price, rain from the forecast', () => {

@@ -13,7 +13,7 @@ import { insertedRange } from '../text.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { keyAsWords } from '../grammar.js';
 import { callChangesState } from '../../errors/sideEffects.js';
-import { askedCount, askedFieldWord, dayInWords, epochDate, requestUsesKey, unitOf, unitPattern } from '../../answerFacts.js';
+import { askedCount, askedFieldWord, CURRENCY_AFTER, CURRENCY_BEFORE, dayInWords, epochDate, moneyUnit, requestUsesKey, unitOf, unitPattern } from '../../answerFacts.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import type { CaseMeasure } from '../types.js';
 
@@ -153,6 +153,51 @@ export const answerUnitlessNumber: CaseMeasure = {
   title: 'closing answer gives a number without what it is of: without the unit its doc names ("The distance is 980." where the doc says km), or a conversion without the quantity converted ("That is 10.56688 gallons." for 40 litres)',
   population: 'cases that show or ask for a closing answer',
   check: (tc) => turnDefect(tc, (t) => unitlessNumber(t, tc.tools)),
+};
+
+/** Every number a response holds under a key, with that key (a list of numbers under its list's key). */
+function keyedNumbers(value: unknown, key = ''): [string, number][] {
+  if (typeof value === 'number') return key ? [[key, value]] : [];
+  if (Array.isArray(value)) return value.flatMap((v) => keyedNumbers(v, key));
+  if (isPlainObject(value)) return Object.entries(value).flatMap(([k, v]) => keyedNumbers(v, k));
+  return [];
+}
+
+/**
+ * An amount of money told without its currency where the call's doc or arguments say it: "The flight
+ * costs 400." for BFCL's get_flight_cost ("the list of cost of a flight in USD"), "The exchanged value is
+ * 320." for an exchange into EUR, "the card balance is 1500." (moneyUnit: the travel API's amounts are in
+ * USD unless a call names another currency). A person writes "400 USD" or "$400".
+ */
+export function amountUnitless(turn: AnsweredTurn, tools: TestCase['tools']): string | undefined {
+  for (const c of turn.calls) {
+    const value = parseToolResponse(c.response);
+    if (value === null || typeof value !== 'object') continue;
+    const doc = tools.find((t) => t.name === c.name);
+    for (const [key, v] of keyedNumbers(value)) {
+      const unit = moneyUnit(doc, key, doc?.return_data?.find((f) => f.name === key)?.description, c.args);
+      if (!unit) continue;
+      const n = numberText(v).replace('.', '\\.');
+      const at = [...turn.answer.matchAll(new RegExp(`(?<![\\d.,])${n}(?!\\d|[.,]\\d)`, 'g'))];
+      if (at.length === 0) continue;
+      const withUnit = at.some((m) => CURRENCY_AFTER.test(turn.answer.slice(m.index + m[0].length, m.index + m[0].length + 12)) || CURRENCY_BEFORE.test(turn.answer.slice(Math.max(0, m.index - 5), m.index)));
+      if (!withUnit) {
+        const i = at[0].index;
+        return `${keyAsWords(key).toLowerCase()} ${numberText(v)} without "${unit}": "${turn.answer.slice(Math.max(0, i - 40), i + m0len(at[0]) + 12)}"`;
+      }
+    }
+  }
+  return undefined;
+}
+const m0len = (m: RegExpMatchArray) => m[0].length;
+
+export const answerAmountUnitless: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_amount_unitless',
+  group: 'text',
+  title: 'closing answer tells an amount of money without the currency its call is in ("The flight costs 400." where get_flight_cost gives USD; "The exchanged value is 320." for an exchange into EUR)',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => amountUnitless(t, tc.tools)),
 };
 
 /**
@@ -420,4 +465,4 @@ export const answerEchoFrame: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => echoFrame(t.answer)),
 };
 
-export const ANSWER_MEASURES = [answerEchoFrame, answerSentenceRepeated, answerRawTimestamp, answerUnitlessNumber, answerQuotedScalar, answerEchoesDone, answerActionUnnamed, answerAskedFieldMissing, answerAskedCountCut, answerListsUntold, answerListFirstOnly, answerOpenerMismatch];
+export const ANSWER_MEASURES = [answerAmountUnitless, answerEchoFrame, answerSentenceRepeated, answerRawTimestamp, answerUnitlessNumber, answerQuotedScalar, answerEchoesDone, answerActionUnnamed, answerAskedFieldMissing, answerAskedCountCut, answerListsUntold, answerListFirstOnly, answerOpenerMismatch];

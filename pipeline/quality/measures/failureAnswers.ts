@@ -228,4 +228,32 @@ export const answerFailureFrameShare: SetMeasure = {
   },
 };
 
-export const FAILURE_ANSWER_MEASURES = [answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureMisreported, answerFailureFrameShare];
+/** Verbs of looking up: a name that opens with one is a thing to get ("get_flight_cost" -> "get the flight cost"). */
+const LOOKUP_VERB = /^(?:get|fetch|retrieve|query|lookup|view|display|show|read|search|list|find)$/;
+
+/**
+ * A failed action said as a thing to get: the function's name read as a noun after "get" ("I wasn't
+ * able to get the trading logout", "getting the write file for "outputs/x.txt"", "get the gallon to
+ * liter"). A person says the act: "log out of the trading account", "write the file". Only names
+ * that open with no verb of looking up count (a "get_flight_cost" is rightly "get the flight cost").
+ */
+export function actionUnphrased(answer: string, failed: FailedCall[]): string | undefined {
+  for (const f of failed) {
+    const words = nameWords(apiOf(f.name));
+    if (words.length === 0 || LOOKUP_VERB.test(words[0])) continue;
+    const m = new RegExp(`\\b(?:get|getting)\\s+the\\s+${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')}\\b`, 'i').exec(answer);
+    if (m) return `${apiOf(f.name)} said as "${m[0]}"`;
+  }
+  return undefined;
+}
+
+export const answerActionUnphrased: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_action_unphrased',
+  group: 'text',
+  title: 'closing answer says a failed action as a thing to get, its function name read as a noun ("I wasn\'t able to get the trading logout", "getting the write file") where a person says the act ("log out of the trading account", "write the file")',
+  population: 'closing answers of a turn in which a call failed',
+  check: (tc) => failureDefect(tc, actionUnphrased),
+};
+
+export const FAILURE_ANSWER_MEASURES = [answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureMisreported, answerFailureFrameShare];
