@@ -228,6 +228,9 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_title_template_misfit: 0,
   // "Riverside / Old Town / Greenleaf Restaurant", addresses ending in the hotel searched from: 31.7% (198/624) before.
   simulated_venue_templated: 0,
+  // "Hotel in Minato City" at "4-23-16 Nishi-Shinjuku, Shinjuku, Tokyo"; "since 2015" in a paper of 2011.
+  simulated_listing_place_mismatch: 0,
+  simulated_snippet_after_publication: 0,
   answer_failure_no_next_step: 0,
   answer_names_api: 0,
   answer_failure_raw_exception: 0,
