@@ -232,6 +232,11 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_title_template_misfit: 0,
   // "Riverside / Old Town / Greenleaf Restaurant", addresses ending in the hotel searched from: 31.7% (198/624) before.
   simulated_venue_templated: 0,
+  // "Hotel in Minato City" at "4-23-16 Nishi-Shinjuku, Shinjuku, Tokyo"; "since 2015" in a paper of 2011.
+  // The remainder is T-Eval's own: a recorded name and a recorded address that disagree ("Hostel in Chiyoda City" at
+  // "Taito City, Tokyo, Japan", "Home in Huntington Beach" at "Culver City"), left as recorded: 2.2% (8/370) after 25.9% (98/378).
+  simulated_listing_place_mismatch: 0.025,
+  simulated_snippet_after_publication: 0,
   answer_failure_no_next_step: 0,
   answer_names_api: 0,
   answer_failure_raw_exception: 0,

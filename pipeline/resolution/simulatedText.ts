@@ -67,6 +67,11 @@ const VENUES: readonly [string, string][] = [
   ['Sustainability', 'mdpi.com'], ['arXiv preprint', 'arxiv.org'], ['Proceedings of the National Academy of Sciences', 'pnas.org'],
   ['Springer', 'Springer'], ['ACM Computing Surveys', 'dl.acm.org'], ['The Lancet', 'thelancet.com'], ['Energy Policy', 'Elsevier'],
 ];
+/** Where film studies publish: a paper on "The Godfather" is in Film Quarterly, not Nature or The Lancet. */
+const FILM_VENUES: readonly [string, string][] = [
+  ['Film Quarterly', 'online.ucpress.edu'], ['Screen', 'academic.oup.com'], ['Cinema Journal', 'JSTOR'], ['Journal of Film and Video', 'JSTOR'],
+  ['Film History', 'JSTOR'], ['Quarterly Review of Film and Video', 'Taylor & Francis'], ['Journal of Popular Film and Television', 'Taylor & Francis'], ['Literature/Film Quarterly', 'JSTOR'],
+];
 const PUBLISHERS = ['Springer Nature', 'MIT Press', 'Cambridge University Press', 'Routledge', 'Oxford University Press', 'Wiley'];
 
 /** A field whose value is a formatted reference (a citation, a reference format), never a bare number; "cited by" and "citation number" are counts. */
@@ -319,6 +324,21 @@ const SNIPPET_FORMS: ((t: string, r: Rng) => string)[] = [
   (t, r) => `… results indicate that ${t} can reduce ${r.pick(['costs', 'emissions', 'errors', 'delays'])} by up to ${r.int(12, 45)}% when …`,
 ];
 
+/**
+ * Snippets of film-studies papers on a film searched as a research topic (Scholar's "The Godfather"):
+ * what such papers say about a film, its title as written, never "a framework for the godfather that
+ * combines expert interviews with a life-cycle analysis" or "the role of the shawshank redemption in
+ * clinical practice". No year: the paper's own year is on its publication line.
+ */
+const FILM_SNIPPET_FORMS: ((t: string, r: Rng) => string)[] = [
+  (t, r) => `… this essay reads ${t} through its ${r.pick(['use of genre conventions', 'treatment of time', 'sound design', 'editing and framing', 'casting and performances'])}, and argues that …`,
+  (t, r) => `… drawing on ${r.pick(['contemporary reviews', 'the trade press', 'interviews with the crew', 'audience letters and fan sites'])}, we trace how ${t} was received and how that reception changed …`,
+  (t) => `… a close reading of ${t} shows how its opening and closing sequences mirror each other …`,
+  (t, r) => `… ${t} has been read in ${r.pick(['many ways', 'strikingly different ways', 'ways its makers did not foresee'])}; this article asks what the usual readings leave out …`,
+  (t, r) => `… we situate ${t} in the ${r.pick(['studio system', 'independent production', 'genre cinema', 'popular cinema'])} of its time, and in the careers of those who made it …`,
+  (t) => `… the article compares the screenplay of ${t} with the film as released …`,
+];
+
 /** n distinct snippets, as Scholar shows them: clauses of the abstract, cut with ellipses. */
 const ZH_SNIPPET_FORMS: ((t: string, r: Rng) => string)[] = [
   (t, r) => `… 本文以${t}为研究对象，从${r.pick(['叙事结构', '受众心理', '文化传播', '产业发展'])}的角度进行了分析，认为 …`,
@@ -331,8 +351,60 @@ const ZH_SNIPPET_FORMS: ((t: string, r: Rng) => string)[] = [
 export function snippets(c: TextCtx, n: number): string[] {
   const topic = topicOf(c);
   if (isChinese(topic)) return c.rng.sample(ZH_SNIPPET_FORMS, Math.min(n, ZH_SNIPPET_FORMS.length)).map((f) => f(/，|·/.test(topic) || filmByTitle(topic) ? `《${topic.trim()}》` : topic.trim(), c.rng));
+  // A film is studied as a film: film-studies snippets, its title as written.
+  const film = filmAsked(topic);
+  if (film) return c.rng.sample(FILM_SNIPPET_FORMS, n).map((f) => f(film, c.rng));
   const t = topicAsNounPhrase(topicInProse(topic));
   return c.rng.sample(SNIPPET_FORMS, n).map((f) => f(t, c.rng));
+}
+
+/** The title, as written, of a film or series a topic names ("The godfather part II" → "The Godfather Part II"), else undefined. */
+function filmAsked(topic: string): string | undefined {
+  const asked = paperTopic(topic) ?? topic;
+  const film = filmByTitle(asked) ?? seriesByTitle(asked) ?? filmByTitle(topic) ?? seriesByTitle(topic);
+  return film ? film.title || asked.trim() : undefined;
+}
+
+/** The last year a publication line gives ("…, Energy Policy, 2011 - Elsevier" → 2011), else undefined. */
+export function publicationYear(line: string): number | undefined {
+  const years = line.match(/\b(?:19|20)\d\d\b/g);
+  return years ? Number(years[years.length - 1]) : undefined;
+}
+
+/**
+ * A snippet whose years pass its paper's year (`year`), rewritten within it: "attracted growing
+ * attention since 2015" in a paper of 2011 says "in recent years"; "published between 2008 and 2023"
+ * in a paper of 2022 ends in 2022 (and starts years before). A paper cannot cite what came after it.
+ */
+export function snippetWithinYear(snippet: string, year: number): string {
+  return snippet
+    .replace(/\bbetween ((?:19|20)\d\d) and ((?:19|20)\d\d)\b/g, (all, a: string, b: string) => {
+      if (Number(b) <= year) return all;
+      const end = year;
+      const start = Math.min(Number(a), end - 8);
+      return `between ${start} and ${end}`;
+    })
+    .replace(/\bsince ((?:19|20)\d\d)\b/g, (all, y: string) => (Number(y) <= year ? all : 'in recent years'))
+    .replace(/\b(?:19|20)\d\d\b/g, (y) => (Number(y) <= year ? y : String(year)));
+}
+
+/**
+ * Scholar's answers list snippets beside publication lines, one paper to a place: a snippet drawn
+ * apart from its line names no year after the paper's own. Snippets a later step copies stay.
+ */
+export function snippetsWithinPublication(answer: Record<string, unknown>, keep: (value: unknown) => boolean): Record<string, unknown> {
+  const snippetKey = Object.keys(answer).find((k) => /^snipp?ets?$/i.test(k));
+  const lineKey = Object.keys(answer).find((k) => /^pub(?:lication)?_?info$/i.test(k));
+  const snips = snippetKey ? answer[snippetKey] : undefined;
+  const lines = lineKey ? answer[lineKey] : undefined;
+  if (!Array.isArray(snips) || !Array.isArray(lines)) return answer;
+  snips.forEach((s, i) => {
+    const line = lines[i];
+    if (typeof s !== 'string' || typeof line !== 'string' || keep(s)) return;
+    const year = publicationYear(line);
+    if (year !== undefined) snips[i] = snippetWithinYear(s, year);
+  });
+  return answer;
 }
 
 /**
@@ -476,7 +548,7 @@ export function pubInfo(c: TextCtx): string {
   const chinese = isChineseSubject(c.subject);
   const author = () => (chinese ? `${r.pick(PINYIN_INITIALS)}${r.chance(0.3) ? r.pick(PINYIN_INITIALS) : ''} ${r.pick(PINYIN_SURNAMES)}` : initials(r));
   const authors = Array.from({ length: r.int(1, 3) }, author).join(', ') + (r.chance(0.3) ? ', …' : '');
-  const [venue, host] = r.pick(VENUES);
+  const [venue, host] = r.pick(filmAsked(c.subject ? topicOf(c) : '') ? FILM_VENUES : VENUES);
   return `${authors} - ${venue}, ${r.int(2005, 2023)} - ${host}`;
 }
 
@@ -510,7 +582,7 @@ export function citation(c: TextCtx): string {
   if (known) return known;
   const first = `${r.pick(LAST)}, ${r.pick(FIRST)}`;
   const year = r.int(1998, 2023);
-  const [venue] = r.pick(VENUES.filter(([v]) => v !== 'Springer' && v !== 'arXiv preprint'));
+  const [venue] = r.pick(filmAsked(c.subject ? topicOf(c) : '') ? FILM_VENUES : VENUES.filter(([v]) => v !== 'Springer' && v !== 'arXiv preprint'));
   switch (r.int(0, 2)) {
     case 0:
       return `${first}, et al. "${titleCase(title)}." ${venue} ${r.int(3, 120)}.${r.int(1, 12)} (${year}): ${((p) => `${p}-${p + r.int(8, 40)}`)(r.int(1, 900))}.`;
@@ -1020,13 +1092,14 @@ export function passage(field: string, c: TextCtx): string {
     return r.pick([
       `${cap(name)}\n\nPrepared by ${r.pick(FIRST)} ${r.pick(LAST)}.\n\n1. Background\n2. Current status\n3. Next steps`,
       `Notes: ${name}\n- ${r.int(2, 9)} items reviewed\n- open questions sent to the team\n- follow-up scheduled for next week`,
-      `${cap(name)}\nLast updated by ${r.pick(FIRST)} ${r.pick(LAST)}.\nThis file collects the figures and decisions agreed so far; see the sections below for details.`,
+      // Text that points below has something below it: the decisions it says it collects.
+      `${cap(name)}\nLast updated by ${r.pick(FIRST)} ${r.pick(LAST)}.\nThis file collects the decisions agreed so far:\n- scope agreed with the team\n- ${r.pick(['budget to be confirmed', 'owners named for each task', 'timeline under review'])}\n- next review in ${r.pick(['one week', 'two weeks', 'a month'])}`,
     ]);
   }
   if (/mail|body|message/.test(about)) {
     return r.pick([
       `Hi, just a quick note about ${t}. Could you take a look when you have a moment? Thanks, ${r.pick(FIRST)}`,
-      `Hello, please find the latest update on ${t} below. Let me know if you have any questions.`,
+      `Hello, a short update on ${t}: the draft is ready for review. Let me know if you have any questions.`,
       `Reminder: the meeting about ${t} is moved to ${r.pick(['Tuesday', 'Thursday', 'Friday'])} at ${r.int(9, 16)}:00.`,
     ]);
   }

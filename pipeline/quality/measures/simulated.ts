@@ -5,6 +5,7 @@
  * (part 2)"), or a value of the wrong kind for its field (a number as a citation, a sentence as
  * a count) — is text the benchmark scores models on.
  */
+import { districtStreetIn } from '../../resolution/districts.js';
 import { shownSimulatedSteps, shownSteps, simulatedDefect, simulatedDefectAmong, userText, wrongCallAnswer } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
@@ -34,7 +35,7 @@ import { simulatedContradictsWorld } from './world.js';
 import { distanceKm, isPlaceholderAddress, placeNamed, placesNamedIn } from '../../resolution/places.js';
 import { ENGLISH_STREET, localeNear } from '../../resolution/streets.js';
 import { simulatedTitleTemplateMisfit, simulatedUnknownTitleInvented } from './simulatedInvented.js';
-import { simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedNameLowercased, simulatedTextOffTopic, simulatedVenueTemplated } from './simulatedAbout.js';
+import { simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedListingPlaceMismatch, simulatedNameLowercased, simulatedSnippetAfterPublication, simulatedTextOffTopic, simulatedVenueTemplated } from './simulatedAbout.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import { ungrammaticalTopic } from '../../resolution/topicPhrase.js';
 import { laterFactContradiction, simulatedRecordSelfContradicted, simulatedWeatherImplausible } from './simulatedRecords.js';
@@ -340,7 +341,7 @@ export function foreignStreet(action: { name: string; args: unknown }, response:
     args.includes(street) || request.includes(street) || calls.includes(street) || towns.some(({ locale }) => [...locale!.streets, ...locale!.roads].some((s) => s.includes(street) || street.includes(s)));
   for (const text of texts) {
     for (const [street] of text.matchAll(ENGLISH_STREETS)) {
-      if (!own(street)) return `"${street}" in ${towns.map((t) => t.place.name).join(' / ')}`;
+      if (!own(street) && !districtStreetIn(street, text)) return `"${street}" in ${towns.map((t) => t.place.name).join(' / ')}`;
     }
   }
   return null;
@@ -727,7 +728,7 @@ export const simulatedGeocodeOffPlace: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => geocodeOffPlace(step.action, step.response!.content)),
 };
 
-export const SIMULATED_MEASURES: CaseMeasure[] = [shownAnswerUnattributed, simulatedTitleUngrammatical, simulatedGeocodeOffPlace, simulatedPlaceholderLocated, simulatedFactContradictedLater, simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedTextOffTopic, simulatedUnknownTitleInvented, simulatedTitleTemplateMisfit, simulatedVenueTemplated, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedWeatherImplausible, simulatedRecordSelfContradicted, simulatedContradictsWorld];
+export const SIMULATED_MEASURES: CaseMeasure[] = [shownAnswerUnattributed, simulatedTitleUngrammatical, simulatedGeocodeOffPlace, simulatedPlaceholderLocated, simulatedFactContradictedLater, simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedTextOffTopic, simulatedUnknownTitleInvented, simulatedTitleTemplateMisfit, simulatedVenueTemplated, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedListingPlaceMismatch, simulatedSnippetAfterPublication, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedWeatherImplausible, simulatedRecordSelfContradicted, simulatedContradictsWorld];
 
 const HAN_CHAR = /\p{Script=Han}/u;
 

@@ -13,7 +13,9 @@ import { lowercasedNames } from '../../resolution/properNouns.js';
 import { isPlainObject } from '../../errors/values.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
-import { isChineseSubject, isTopicQuery } from '../../resolution/simulatedText.js';
+import { isChineseSubject, isTopicQuery, publicationYear } from '../../resolution/simulatedText.js';
+import { filmByTitle, seriesByTitle } from '../../resolution/worldFacts.js';
+import { listingPlaceMismatch } from '../../resolution/districts.js';
 
 /** A tool answer as a value: JSON, else a Python literal, else the text itself. */
 function responseValue(text: string): unknown {
@@ -95,6 +97,33 @@ export function filmOffTopic(action: { name: string; args: unknown }, response: 
   return shares(about, value.overview) ? null : `"${value.title}", found for "${about}", described as "${value.overview.slice(0, 70)}"`;
 }
 
+/** The title of a film or series a Scholar or arXiv search asks about ("The Godfather"), as the facts table writes it. */
+function filmSearchedAsTopic(action: { name: string; args: unknown }): string | undefined {
+  if (!/scholar|arxiv|paper|article/i.test(action.name)) return undefined;
+  for (const a of argStrings(action.args)) {
+    const film = filmByTitle(a.trim()) ?? seriesByTitle(a.trim());
+    if (film?.title) return film.title;
+  }
+  return undefined;
+}
+
+/** Frames of science, engineering or medicine: no film-studies paper combines expert interviews with a life-cycle analysis. */
+const SCIENCE_FRAME = /\bdatasets?\b|clinical practice|life-cycle analysis|\bsimulation\b|higher education|systematic review of \d+ studies|leading methods|lecture note|reduce (?:costs|emissions|errors|delays)|developing economies|urban planning|small firms|statistical models|deep learning|cost modelling/i;
+
+/**
+ * A film searched on Scholar ("The Godfather") answered with snippets in science frames: "we propose a
+ * framework for the godfather that combines expert interviews with a life-cycle analysis", "the role
+ * of the shawshank redemption in clinical practice".
+ */
+export function filmStudiedAsScience(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  if (!filmSearchedAsTopic(action)) return undefined;
+  const v = responseValue(response);
+  if (!isPlainObject(v)) return undefined;
+  const texts = Object.entries(v).filter(([k]) => /^snipp?ets?$|^summary$|^abstract$/i.test(k)).flatMap(([, x]) => (Array.isArray(x) ? x : [x])).filter((x): x is string => typeof x === 'string');
+  const hit = texts.find((t) => SCIENCE_FRAME.test(t));
+  return hit ? `a film searched on Scholar, its snippet in a science frame: "${hit.slice(0, 80)}"` : texts.length ? null : undefined;
+}
+
 export const simulatedTextOffTopic: CaseMeasure = {
   kind: 'case',
   id: 'simulated_text_off_topic',
@@ -118,7 +147,9 @@ export const simulatedTextOffTopic: CaseMeasure = {
       const paper = summaryOffTitle(responseValue(step.response!.content), query);
       if (paper) return paper;
       const film = filmOffTopic(step.action, step.response!.content, topics);
-      return film ?? paper;
+      if (film) return film;
+      const science = filmStudiedAsScience(step.action, step.response!.content);
+      return science ?? film ?? paper;
     });
   },
 };
@@ -156,13 +187,31 @@ export function templatedVenues(action: { name: string; args: unknown }, respons
   return null;
 }
 
+/** Venues of the natural, medical and engineering sciences: no home for a paper on a film. */
+const SCIENCE_VENUE = /\b(?:Nature|Science|The Lancet|Lancet|IEEE|Energy Policy|Renewable and Sustainable Energy|Cleaner Production|Sustainability|Scientific Reports|PLOS ONE|Proceedings of the National Academy|Physical Review|Cell|ACM Computing Surveys)\b/;
+
+/** A film searched on Scholar whose papers are listed in Nature, The Lancet or Energy Policy. */
+export function filmInScienceVenue(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  const film = filmSearchedAsTopic(action);
+  if (!film) return undefined;
+  const v = responseValue(response);
+  if (!isPlainObject(v)) return undefined;
+  const lines = [v.pub_info, v.publication_info].flatMap((x) => (Array.isArray(x) ? x : x === undefined ? [] : [x])).filter((x): x is string => typeof x === 'string');
+  const hit = lines.find((l) => SCIENCE_VENUE.test(l.split(' - ')[1] ?? ''));
+  return hit ? `a paper on the film "${film}" listed in "${hit.split(' - ')[1]}"` : lines.length ? null : undefined;
+}
+
 export const simulatedVenueTemplated: CaseMeasure = {
   kind: 'case',
   id: 'simulated_venue_templated',
   group: 'text',
   title: 'a simulated place search names its places from a fixed pool before the searched kind ("Riverside Restaurant", "Old Town Restaurant", "Greenleaf Restaurant"), or writes an address ending in the hotel or sight it searched from ("66 Columbus Avenue, The Ritz-Carlton, New York")',
   population: 'cases showing a simulated answer of a place search listing places with names',
-  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => templatedVenues(step.action, step.response!.content)),
+  check: (tc, ctx) =>
+    simulatedDefectAmong(tc, ctx, (step) => {
+      const pooled = templatedVenues(step.action, step.response!.content);
+      return pooled || (filmInScienceVenue(step.action, step.response!.content) ?? pooled);
+    }),
 };
 
 // -------------------------------------------------------------------------------------------
@@ -196,10 +245,16 @@ export function nameLowercased(action: { args: unknown }, response: string): str
   const texts = proseOf(responseValue(response)).filter((t) => /\p{L}{3}/u.test(t));
   if (!texts.length) return undefined;
   const given = new Set(argStrings(action.args).map((a) => a.trim()));
+  // A film's title the call asks about ("The Godfather Part II"), written in the prose without its capitals ("The godfather part II").
+  const films = [...given].map((a) => filmByTitle(a) ?? seriesByTitle(a)).map((f) => f?.title).filter((t): t is string => !!t && /\s/.test(t) && t !== t.toLowerCase());
   for (const text of texts) {
     if (given.has(text.trim())) continue;
     const [hit] = lowercasedNames(text);
     if (hit) return `"${hit[0]}" for ${hit[1]} in "${text.slice(0, 80)}"`;
+    for (const film of films) {
+      const at = text.toLowerCase().indexOf(film.toLowerCase());
+      if (at >= 0 && text.slice(at, at + film.length) !== film) return `"${text.slice(at, at + film.length)}" for the film "${film}" in "${text.slice(0, 80)}"`;
+    }
   }
   return null;
 }
@@ -342,4 +397,77 @@ export const simulatedPaperFrameTop: SetMeasure = {
     const top = [...counts.entries()].sort((a, b) => b[1].n - a[1].n || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
     return { value: top[0][1].n / n, n, detail: `${counts.size} frames over ${n} titles`, examples: top.map(([f, e]) => ({ id: e.id, detail: `${e.n}×: ${f} ("${e.title.slice(0, 60)}")` })) };
   },
+};
+
+/**
+ * Scholar's snippets that name a year after their own paper's: "has attracted growing attention
+ * since 2015" in a paper listed as "Renewable and Sustainable Energy Reviews, 2011"; "228 studies …
+ * published between 2008 and 2023" in a "PLOS ONE, 2022" paper. Snippets and publication lines are
+ * parallel lists, one paper to a place.
+ */
+export function snippetAfterPublication(action: { name: string }, response: string): string | null | undefined {
+  if (!/scholar/i.test(action.name)) return undefined;
+  const v = responseValue(response);
+  if (!isPlainObject(v)) return undefined;
+  const snips = Object.entries(v).find(([k]) => /^snipp?ets?$/i.test(k))?.[1];
+  const lines = Object.entries(v).find(([k]) => /^pub(?:lication)?_?info$/i.test(k))?.[1];
+  if (!Array.isArray(snips) || !Array.isArray(lines)) return undefined;
+  let seen = false;
+  for (let i = 0; i < Math.min(snips.length, lines.length); i++) {
+    const s = snips[i];
+    const line = lines[i];
+    if (typeof s !== 'string' || typeof line !== 'string') continue;
+    const year = publicationYear(line);
+    if (year === undefined) continue;
+    seen = true;
+    const later = (s.match(/\b(?:19|20)\d\d\b/g) ?? []).map(Number).find((y) => y > year);
+    if (later !== undefined) return `snippet "${s.slice(0, 70)}" names ${later}, its paper is of ${year} ("${line.slice(-40)}")`;
+  }
+  return seen ? null : undefined;
+}
+
+export const simulatedSnippetAfterPublication: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_snippet_after_publication',
+  group: 'text',
+  title: 'a simulated Scholar snippet names a year after its own paper\'s ("has attracted growing attention since 2015" in a paper of 2011, "published between 2008 and 2023" in a paper of 2022)',
+  population: 'cases showing a simulated Scholar answer with snippets beside publication lines that give a year',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => snippetAfterPublication(step.action, step.response!.content)),
+};
+
+/** Records of an answer that have a name (or title) and an address: listings, places. */
+function namedAddresses(value: unknown, out: { name: string; address: string }[] = []): { name: string; address: string }[] {
+  if (Array.isArray(value)) value.forEach((v) => namedAddresses(v, out));
+  else if (isPlainObject(value)) {
+    const name = typeof value.name === 'string' ? value.name : typeof value.title === 'string' ? value.title : undefined;
+    if (name && typeof value.address === 'string') out.push({ name, address: value.address });
+    Object.values(value).forEach((v) => namedAddresses(v, out));
+  }
+  return out;
+}
+
+/**
+ * A listing whose name puts it in one district and whose simulated address in another: "Hotel in
+ * Minato City" at "4-23-16 Nishi-Shinjuku, Shinjuku, Tokyo", "Rental unit in Queens" at "81 Mulberry
+ * Street, New York City", "Cozy condominium in Eiffel Tower, Paris" at "137 Rue de Rivoli"
+ * (resolution/districts.ts knows the districts and their streets).
+ */
+export function listingOutsideNamedPlace(action: { name: string }, response: string): string | null | undefined {
+  if (!/airbnb|propert|rental|stay|hotel|lodging/i.test(action.name)) return undefined;
+  const records = namedAddresses(responseValue(response));
+  if (!records.length) return undefined;
+  for (const r of records) {
+    const why = listingPlaceMismatch(r.name, r.address);
+    if (why) return why;
+  }
+  return null;
+}
+
+export const simulatedListingPlaceMismatch: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_listing_place_mismatch',
+  group: 'text',
+  title: 'a simulated listing\'s address lies outside the district its name gives ("Hotel in Minato City" at "4-23-16 Nishi-Shinjuku, Shinjuku, Tokyo", "Rental unit in Queens" at "81 Mulberry Street, New York City")',
+  population: 'cases showing a simulated listing or stay answer with named records and addresses',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => listingOutsideNamedPlace(step.action, step.response!.content)),
 };
