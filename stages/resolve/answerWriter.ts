@@ -768,6 +768,8 @@ function beyondDone(value: Record<string, unknown>, s?: AnswerInput['steps'][num
       // A reply that restates the deed in the call's own names ("'proposal.docx' moved to 'Projects/proposal.docx'" after "I moved "proposal.docx" to "Projects"").
       const quoted = typeof v === 'string' ? (text.match(/'[^']+'/g) ?? []) : [];
       if (quoted.length && past && new RegExp(`\\b${past}\\b`, 'i').test(text) && text.replace(/'[^']+'/g, '').trim().split(/\s+/).length <= 4 && quoted.every((q) => q.slice(1, -1).split('/').every((part) => argText.includes(part)))) return false;
+      // A status that only says the deed went through in its own verb ("created a ppt file." after "I created the file …").
+      if (typeof v === 'string' && /(?:^|_)(?:status|state|result)$|Status$/.test(k) && did && restatesDone(did, text) && !/\d|'[^']+'/.test(text)) return false;
       // A status that is the deed's own word ("Cancelled" after "I cancelled the order", "unlocked" after "I unlocked the doors").
       if (typeof v === 'string' && past && text.toLowerCase() === past) return false;
       // A value the sentence already names ("the current working directory is "document"" after "I moved into "document"").
@@ -1368,6 +1370,7 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
+  // 40: a status field that only says the deed went through in its own verb is left out (beyondDone, restatesDone).
   // 39: the lead's 38 (a reply that only says the act went through is not read back: restatesDone) and h-ans8's 38+2 (amounts with their currency, failed acts said as acts, a look-up told after the finding it fed, a deed's own id) merged.
-  offline: { version: 'answer-writer-39', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-40', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -90,7 +90,8 @@ describe('a reply that only says the act went through is not read back', () => {
     expect(restatesDone('added the text page', 'Page 3 of 5 holds the chart.')).toBe(false);
   });
   it('the writer says what was done and nothing the reply repeats; answer_echoes_done passes every draw', () => {
-    for (const a of answers(created)) {
+    const asStatus: AnswerInput = { ...created, steps: [{ ...created.steps[0], response: "{'status': 'created a ppt file.'}" }] };
+    for (const a of [...answers(created), ...answers(asStatus)]) {
       expect(a).toContain('outputs/Climate_Change.ppt');
       expect(a).not.toMatch(/reply reads/);
       expect(echoesDone(a)).toBeUndefined();
