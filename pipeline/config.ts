@@ -170,6 +170,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_short_order_cut: 0,
   long_context_plural_agreement: 0,
   long_context_turn_not_following: 0,
+  long_context_menu_claim_contradicted: 0,
   long_context_corpus_line_spliced: 0,
   long_context_readback_modifier_misattached: 0,
   long_context_short_order_split_lost: 0,
@@ -310,6 +311,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // spread evenly, no line is in more than ~3% of them (it was 95%).
   long_context_line_top_share: 0.03,
   long_context_sentence_top_share: 0.05,
+  long_context_stock_line_share: 0.3,
 };
 
 export const ConfigSchema = z

@@ -910,3 +910,25 @@ export function closingSentenceShapes(closing: string, customer: readonly string
   }
   return [...out];
 }
+
+/**
+ * Why an assistant's reply does not answer the customer's line before it, or undefined. The corpus's
+ * coffee agent read a till and a menu the case's assistant has neither of: "I can't seem to find
+ * that item. Do you want something else?" to "I'd like a macchiato" (a menu lookup), "That looks
+ * perfect." to "I would like to get a Mocha please" (a screen it looked at), "Let me know if you'd
+ * like anything." to "Can I see the menu again?" (a menu handed over, or the request ignored).
+ */
+export function replyNotAnswering(user: string | undefined, reply: string): string | undefined {
+  const r = reply.replace(/[’‘]/g, "'");
+  if (/\b(?:can'?t|cannot|could ?n'?t|could not|unable to)\s+(?:seem to\s+)?(?:find|locate|see)\s+(?:that|this|the|your|an?)\s+(?:item|drink|one)\b|\bno such item\b/i.test(r)) return 'looks an item up on a menu it cannot see';
+  if (user === undefined) return undefined;
+  if (asksToSeeMenu(user) && !saysNoMenu(r)) return 'does not answer a request to see the menu';
+  // "That looks perfect." to an order nobody showed: the till's screen, read.
+  if (!/\?/.test(user) && /^\W*(?:(?:ok(?:ay)?|great|alright|sure|perfect)[,.!]?\s*)?(?:that|this|it|everything|all of (?:that|this)) (?:all )?looks? (?:perfect|good|great|right|fine|correct|ok(?:ay)?)\b/i.test(r)) return 'judges a screen nobody showed';
+  return undefined;
+}
+
+/** A customer asking what a drink is or holds ("What is in a cold brew coffee.", "What is actually in a Matcha Latte?", "What's a cortado?"). */
+export function asksContents(text: string): boolean {
+  return ASKS_CONTENTS.test(text.replace(/[’‘]/g, "'"));
+}

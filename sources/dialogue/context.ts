@@ -10,7 +10,7 @@
 import type { Rng } from '../../pipeline/rng.js';
 import { countTokens, truncateToTokens } from '../../pipeline/tokens.js';
 import type { Corpus, CorpusTurn, Dialogue } from './corpus.js';
-import { splicedLine, turnNotFollowing, asksOffTopic, claimsAction, confirmsNothing, speaksAsCustomer, declines, endsOnQuestion, incompleteReadBack, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from '../../pipeline/dialogueRules.js';
+import { replyNotAnswering, splicedLine, turnNotFollowing, asksOffTopic, claimsAction, confirmsNothing, speaksAsCustomer, declines, endsOnQuestion, incompleteReadBack, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from '../../pipeline/dialogueRules.js';
 import { closeInsertion, honestTurns, menuInsertion, type ClosingPlan } from './honest.js';
 import { renderAction, finishAction } from '../../pipeline/prompts/standard.js';
 
@@ -199,6 +199,8 @@ export function unusableReason(turns: { role: 'user' | 'assistant'; content: str
   if (turns.some((t, i) => i > 0 && t.role === 'assistant' && turns[i - 1].role === 'user' && confirmsNothing(turns[i - 1].content, t.content))) return 'asks to confirm an order it cannot name';
   // "OK." -> "No, I want it decaf", "They all sound good" after "I can't see their menu": a customer answering what was never said.
   if (turns.some((t, i) => t.role === 'user' && turnNotFollowing(i > 0 && turns[i - 1].role === 'assistant' ? turns[i - 1].content : undefined, t.content))) return 'has a customer turn that follows nothing said';
+  // "I'd like a macchiato" -> "I can't seem to find that item.", "That looks perfect.": a menu or a till the assistant has neither of.
+  if (turns.some((t, i) => t.role === 'assistant' && replyNotAnswering(i > 0 && turns[i - 1].role === 'user' ? turns[i - 1].content : undefined, t.content))) return 'has a reply that reads a menu or till it cannot see';
   if (turns.some((t) => splicedLine(t.content))) return 'keeps a spliced corpus line';
   const keys = replies.map((t) => normalizeLine(t.content));
   if (new Set(keys).size < keys.length) return 'repeats a reply';

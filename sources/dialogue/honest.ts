@@ -32,7 +32,7 @@
  * sharing a line and spread the lines across cases. A dialogue whose claim the rules cannot undo (a reply
  * mid-dialogue that only claims) is left out of the pool.
  */
-import { AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks } from '../../pipeline/dialogueRules.js';
+import { AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -393,14 +393,16 @@ const TAILS = {
   heard: (x: string) => ['I want to make sure I heard you.', 'Just making sure I heard you right.', optioned(x) ? 'I want to be sure I heard you on every detail.' : 'I want to be sure I heard you correctly.'],
 };
 const tail = (pool: string[], n: number) => pool[Math.floor(n / 8) % pool.length];
+/** A check said in the sentence that names the order ("A mocha, have I got that right?"): a check of its own in every read-back made one stock sentence of most insertions. */
+const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 const READ_BACK: ((x: string, n?: number) => string)[] = [
   (x) => `${cap(x)}, is that right?`,
   (x) => `So that's ${x}?`,
   (x) => `Just to check: ${x}, correct?`,
-  (x, n = 0) => `${cap(x)}. ${tail(TAILS.right(x), n)}`,
+  (x, n = 0) => `${cap(x)}, ${lower(tail(TAILS.right(x), n))}`,
   (x) => `You'd like ${x}, is that it?`,
-  (x, n = 0) => `Let me read that back: ${x}. ${tail(TAILS.isRight(x), n)}`,
-  (x, n = 0) => `${cap(x)}? ${tail(TAILS.heard(x), n)}`,
+  (x, n = 0) => `Let me read that back: ${x}, ${lower(tail(TAILS.isRight(x), n))}`,
+  (x, n = 0) => `${tail(TAILS.heard(x), n).replace(/\.$/, '')}: ${x}?`,
   (x) => `To be sure I follow, that's ${x}?`,
 ];
 const READ_BACK_PLAIN = ['Is that everything you want?', 'Have I understood what you want?', 'Anything you would change about that?', 'Is that all you want in it?', 'Did I get all of that?'];
@@ -475,6 +477,48 @@ const INSTRUCT = [
   'Read that out at the counter.',
   'Whoever is at the till can take it.',
 ];
+/**
+ * INSTRUCT naming the drink ordered (d: "the latte", "the lattes", "the mocha and the cortado"), by
+ * the same index: "Ask for it at the counter." after every order made one stock sentence of 3 in 4
+ * insertions. The pronoun wording stays for an order naming no drink the rules know.
+ */
+const INSTRUCT_NAMED: ((d: string) => string)[] = [
+  (d) => `Ask for ${d} at the counter.`,
+  (d) => `Tell the barista you want ${d} when you get there.`,
+  (d) => `Order ${d} in person when you arrive.`,
+  (d) => `Give the order for ${d} at the counter.`,
+  (d) => `Mention ${d} when you reach the front.`,
+  (d) => `You can order ${d} at the counter.`,
+  (d) => `The barista can make ${d} for you there.`,
+  (d) => `Tell the barista you'd like ${d}.`,
+  (d) => `Ask for ${d} at the till.`,
+  (d) => `Just ask the barista for ${d}.`,
+  (d) => `Ask whoever is at the register for ${d}.`,
+  (d) => `Order ${d} at the counter.`,
+  (d) => `The staff at the counter can take the order for ${d}.`,
+  (d) => `Ask for ${d} when it's your turn in line.`,
+  (d) => `Name ${d} at the register.`,
+  (d) => `You'll want to order ${d} at the counter.`,
+  (d) => `Let the barista know about ${d} when you get to the front.`,
+  (d) => `At the front, ask for ${d}.`,
+  (d) => `Ask the counter staff for ${d}.`,
+  (d) => `Whoever is at the till can take the order for ${d}.`,
+];
+/** The drinks of an order said short for an instruction ("a decaf latte with oat milk" -> "the latte"), or undefined. */
+const drinkRefMemo = new Map<string, string | undefined>();
+function drinkRef(phrase: string): string | undefined {
+  if (drinkRefMemo.has(phrase)) return drinkRefMemo.get(phrase);
+  const d = replyDrinks(phrase);
+  // Several of one drink ("two cortados, one with oat milk"): "both", not "the cortados", which would lose what sets them apart.
+  const ref = !d ? undefined : d.plural && !d.phrase.includes(' and the ') ? (/^(?:the )?(?:two|2|both)\b/i.test(phrase) ? 'both' : /^(?:the )?(?:three|3)\b/i.test(phrase) ? 'all three' : 'them') : `the ${d.phrase}`;
+  if (drinkRefMemo.size > 5000) drinkRefMemo.clear();
+  drinkRefMemo.set(phrase, ref);
+  return ref;
+}
+const instruct = (phrase: string, j: number) => {
+  const d = drinkRef(phrase);
+  return d ? INSTRUCT_NAMED[j](d) : INSTRUCT[j];
+};
 const FUSED: ((x: string) => string)[] = [
   (x) => `Ask the barista for ${x}.`,
   (x) => `When you get there, ask for ${x}.`,
@@ -511,13 +555,13 @@ interface Wording {
 function wordings(phrase: string | undefined): Wording[] {
   // A plain closing that ends the way a later one's instruction does counts as that instruction too.
   if (!phrase) return CONFIRM_PLAIN.map((text, i) => ({ shapes: [`p${i}`, ...INSTRUCT.flatMap((x, j) => (text.endsWith(` ${x}`) || text.toLowerCase().endsWith(`; ${x.toLowerCase()}`) ? [`x${j}`] : []))], text: () => text }));
-  return [...CONFIRM.flatMap((c, i) => INSTRUCT.map((x, j) => ({ shapes: [`c${i}`, `x${j}`], text: () => `${c(phrase)} ${x}` }))), ...FUSED.map((f, k) => ({ shapes: [`f${k}`], text: () => f(phrase) }))];
+  return [...CONFIRM.flatMap((c, i) => INSTRUCT.map((_x, j) => ({ shapes: [`c${i}`, `x${j}`], text: () => `${c(phrase)} ${instruct(phrase, j)}` }))), ...FUSED.map((f, k) => ({ shapes: [`f${k}`], text: () => f(phrase) }))];
 }
 const PLAIN_WORDINGS = wordings(undefined);
 /** The text of wordings(phrase)[i], without building the others. */
 function wordingText(phrase: string, i: number): string {
   const pairs = CONFIRM.length * INSTRUCT.length;
-  return i < pairs ? `${CONFIRM[Math.floor(i / INSTRUCT.length)](phrase)} ${INSTRUCT[i % INSTRUCT.length]}` : FUSED[i - pairs](phrase);
+  return i < pairs ? `${CONFIRM[Math.floor(i / INSTRUCT.length)](phrase)} ${instruct(phrase, i % INSTRUCT.length)}` : FUSED[i - pairs](phrase);
 }
 const PHRASE_WORDINGS = wordings('\u0000');
 /** Every shape a closing can have, numbered; each wording's shapes by number. */
@@ -551,7 +595,7 @@ function mix(...xs: number[]): number {
 
 /** A dialogue's last reply on its own (the pool's costing, a dialogue outside an insertion): one wording by the dialogue's hash. */
 function confirmation(phrase: string | undefined, h: number): string {
-  return phrase ? `${CONFIRM[h % CONFIRM.length](phrase)} ${INSTRUCT[Math.floor(h / CONFIRM.length) % INSTRUCT.length]}` : CONFIRM_PLAIN[h % CONFIRM_PLAIN.length];
+  return phrase ? `${CONFIRM[h % CONFIRM.length](phrase)} ${instruct(phrase, Math.floor(h / CONFIRM.length) % INSTRUCT.length)}` : CONFIRM_PLAIN[h % CONFIRM_PLAIN.length];
 }
 
 /** What a rewritten closing says around its confirmation: kept so an insertion can word it anew. */
@@ -827,6 +871,29 @@ const ASK_STAFF = [
   'Asking at the counter is the surest way to find out.',
   'The staff there can tell you.',
 ];
+/**
+ * ASK_STAFF naming what was asked about (t: "the syrups", "the honey", "the steamer"), by the same
+ * index: "The barista can tell you." after every menu question was a stock line of most insertions.
+ */
+const ASK_STAFF_ABOUT: ((t: string) => string)[] = [
+  (t) => `The barista can tell you about ${t}.`,
+  (t) => `Ask about ${t} at the counter and they can tell you.`,
+  (t) => `Whoever is at the counter will know about ${t}.`,
+  (t) => `It's worth asking the staff about ${t} when you order.`,
+  (t) => `The person at the till will know about ${t}.`,
+  (t) => `Asking about ${t} at the counter is the surest way to find out.`,
+  (t) => `The staff there can tell you about ${t}.`,
+];
+/** What a menu clause asks about, as a noun phrase ("whether they have honey" -> "the honey"), or undefined ("what they have"). */
+function clauseTopic(clause: string): string | undefined {
+  const m = /^what goes into their (.+)$/.exec(clause) ?? /^what (.+) comes with it$/.exec(clause) ?? /^what (.+) they have$/.exec(clause) ?? /^whether they have (?:any |some |an? )?(.+)$/.exec(clause);
+  const t = m?.[1].trim();
+  return t && !/\b(?:they|you|it|what|which)\b/.test(t) ? `the ${t}` : undefined;
+}
+const askStaff = (clause: string, b: number) => {
+  const t = clauseTopic(clause);
+  return t ? ASK_STAFF_ABOUT[b](t) : ASK_STAFF[b];
+};
 
 /**
  * The corpus's coffee agent answered menu questions from its scenario's menu ("Do you serve honey
@@ -836,7 +903,7 @@ const ASK_STAFF = [
  */
 export function menuReply(question: string, n: number): string {
   const x = menuClause(question);
-  return `${NO_MENU_SAID[n % NO_MENU_SAID.length](x)} ${ASK_STAFF[Math.floor(n / NO_MENU_SAID.length) % ASK_STAFF.length]}`;
+  return `${NO_MENU_SAID[n % NO_MENU_SAID.length](x)} ${askStaff(x, Math.floor(n / NO_MENU_SAID.length) % ASK_STAFF.length)}`;
 }
 
 /**
@@ -858,7 +925,7 @@ export function menuInsertion(questions: string[], key: string): string[] {
       for (let b = 0; b < ASK_STAFF.length; b++) {
         if (a === prev[0] || b === prev[1]) continue;
         // Two questions asking alike ("What kinds of coffee…", "What kids of coffee…") never get one answer word for word.
-        if (said.has(`${NO_MENU_SAID[a](clause)} ${ASK_STAFF[b]}`)) continue;
+        if (said.has(`${NO_MENU_SAID[a](clause)} ${askStaff(clause, b)}`)) continue;
         const k = Math.max(usedA[a], usedB[b]) + mix(seed, n, a, b) / 2 ** 32;
         if (k < bestKey) {
           bestKey = k;
@@ -868,10 +935,19 @@ export function menuInsertion(questions: string[], key: string): string[] {
     usedA[best[0]]++;
     usedB[best[1]]++;
     prev = best;
-    const text = `${NO_MENU_SAID[best[0]](clause)} ${ASK_STAFF[best[1]]}`;
+    const text = `${NO_MENU_SAID[best[0]](clause)} ${askStaff(clause, best[1])}`;
     said.add(text);
     return text;
   });
+}
+
+/** A sign-off punning on the café's trade ("Have a Brew-tiful day!", "Thanks a latte!"). */
+export const CAFE_PUN = /\bbrew-?tiful\b|\bespresso yourself\b|\bthanks a latte\b/i;
+/** The reply without its café-pun sentences; "Thank you." when nothing else was said. */
+function withoutCafePun(text: string): string {
+  if (!CAFE_PUN.test(text)) return text;
+  const kept = text.trim().split(/(?<=[.!?])\s+/).filter((x) => !CAFE_PUN.test(x));
+  return kept.length ? kept.join(' ') : 'Thank you.';
 }
 
 /**
@@ -891,7 +967,8 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
   for (const [i, turn] of turns.entries()) {
     // The assistant spells its drinks right ("A latter?", "an expresso diluted with warm water").
     // A join typed twice ("steamed with and added microfoam", "milk and and a bit of microfoam") once.
-    const careful = turn.role === 'assistant' ? spellDrinks(turn.content).replace(/\b(with|and) (?:and|with)\b/gi, '$1') : turn.content;
+    // "Have a Brew-tiful day!": the café's own pun, from an assistant that says it is not the café; left out.
+    const careful = turn.role === 'assistant' ? withoutCafePun(spellDrinks(turn.content).replace(/\b(with|and) (?:and|with)\b/gi, '$1')) : turn.content;
     let t = careful !== turn.content ? { ...turn, content: careful } : turn;
     if (t.role === 'user') {
       // "Yeah, I'll take a Cortado" opening the dialogue answered the café's question the corpus left

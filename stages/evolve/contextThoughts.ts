@@ -66,14 +66,15 @@ const combos = (leads: string[], reasons: string[], tag: string): Option[] =>
 const singles = (xs: string[], tag: string): Option[] => xs.map((text, i) => ({ text, parts: [`${tag}${i}`] }));
 
 function options(act: ReplyAct, d: string | undefined, topic: string | undefined, detail: string, plural = false): Option[] {
-  // "The mocha and the cortado are settled", "The cortados are what they want".
+  // "The mocha and the cortado are settled", "The cortados are what they want"; and "them", not "it".
   const be = plural ? 'are' : 'is';
+  const it = plural ? 'them' : 'it';
   switch (act) {
     case 'readback': {
       const x = d ? `the ${d}` : 'the order';
       return combos(
-        [`Reading ${x} back`, `Saying ${x} back to them`, `Repeating ${x} as I understood it`, `A quick read-back of ${x}`, `Going over ${x} once more`, `Naming ${x} back to them`, `Echoing ${x} as they gave it`, `Putting ${x} into my own words`],
-        [' lets them catch anything I got wrong.', ' is the surest way to know I heard it right.', ' now saves a mix-up later.', ' gives them a chance to correct me.', ' shows whether the details match what they said.', ' is worth a moment before going on.', ' means nothing gets lost along the way.'],
+        [`Reading ${x} back`, `Saying ${x} back to them`, `Repeating ${x} as I understood ${d ? it : 'it'}`, `A quick read-back of ${x}`, `Going over ${x} once more`, `Naming ${x} back to them`, `Echoing ${x} as they gave ${d ? it : 'it'}`, `Putting ${x} into my own words`],
+        [' lets them catch anything I got wrong.', ` is the surest way to know I heard ${d ? it : 'it'} right.`, ' now saves a mix-up later.', ' gives them a chance to correct me.', ' shows whether the details match what they said.', ' is worth a moment before going on.', ' means nothing gets lost along the way.'],
         'rb',
       );
     }
@@ -159,15 +160,15 @@ function options(act: ReplyAct, d: string | undefined, topic: string | undefined
         );
       return combos(
         [`The ${d} ${be} settled`, `They have decided on the ${d}`, `The ${d} ${be} what they want`, `They have chosen the ${d}`, `They want the ${d}`, `Their choice is the ${d}`],
-        ['; I will name it and say where to order it.', ', so I will tell them where to ask for it.', '; all that is left is where to order it.', ', and they will give the order at the counter.', '; I will say it once more and point them to the counter.', ', so naming it for the counter is enough.'],
+        [`; I will name ${it} and say where to order ${it}.`, `, so I will tell them where to ask for ${it}.`, `; all that is left is where to order ${it}.`, ', and they will give the order at the counter.', `; I will say ${plural ? 'the order' : 'it'} once more and point them to the counter.`, `, so naming ${it} for the counter is enough.`],
         'st',
       );
     }
     case 'disclaim':
       return singles(
         [
-          d ? `They settled on the ${d}, but I have no tool that orders it, so I must say so plainly.` : 'They confirmed, yet none of my tools places an order; I should say that and leave the ordering to them.',
-          d ? `The ${d} ${be} decided; placing it is beyond what I can do here, and they should know that.` : 'None of my tools sends an order anywhere, so I should be clear that they need to order it themselves.',
+          d ? `They settled on the ${d}, but I have no tool that orders ${it}, so I must say so plainly.` : 'They confirmed, yet none of my tools places an order; I should say that and leave the ordering to them.',
+          d ? `The ${d} ${be} decided; placing ${it} is beyond what I can do here, and they should know that.` : 'None of my tools sends an order anywhere, so I should be clear that they need to order it themselves.',
           d ? `I cannot order the ${d} for them, so I will tell them what to ask for at the counter.` : 'Their choice is settled; I can only tell them what to ask for, not order it.',
         ],
         'dc',

@@ -9,7 +9,7 @@ import type { TestCase } from '../../schemas.js';
 import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
-import { drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
+import { replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
 export function spokenTurns(tc: TestCase): { role: 'user' | 'assistant'; text: string; thought?: string }[] | undefined {
@@ -790,18 +790,38 @@ export function pluralDisagrees(text: string): string | undefined {
   return /\b(?:[Tt]he \w+s|[Tt]wo \w+s|the \w+ and the \w+) (?:sounds like the one|is the one)\b|(?<!\bwith )\b(?:(?:[Tt]he|[Tt]wo|[Tt]hree|[2-9]) (?:\w+ )?(?!(?:sound|look|seem|make|goe|come|work)s\b)\w{3,}s\b[^.?!]*|the \w+ and the \w+)[.!] (?:That'?s the one|Just ask the barista for that one|Order that one)\b|\b(?:[Tt]wo|[Tt]hree|[2-9]) \w+s(?:,[^.?!]*)? is (?:your order|what to ask|the one)\b|\b(?:1|one) \w+ with [^.?!]*\. [^.?!]*\bthe \w+os\b/.exec(text)?.[0];
 }
 
+/** A thought naming two drinks or a plural one that then calls them "it" ("Their choice is the lattes, so naming it for the counter is enough."); the words, or undefined. */
+export function thoughtPluralIt(thought: string): string | undefined {
+  const plural = /\bthe \w+ and the \w+\b|\bthe (?:\w+ )?(?:lattes|mochas|cortados|cappuccinos|macchiatos|americanos|espressos|teas|brews|coffees|chais|steamers|frappuccinos|chocolates)\b/i.exec(thought);
+  if (!plural || /\bthem\b/.test(thought)) return undefined;
+  const it = /\b(?:name|order|ask for|orders|heard|understood|gave|say|naming|placing|about) it\b/i.exec(thought.slice(plural.index));
+  return it ? `"${plural[0]}" … "${it[0]}"` : undefined;
+}
+
 export const contextPluralAgreement: CaseMeasure = {
   kind: 'case',
   id: 'long_context_plural_agreement',
   group: 'text',
-  title: 'long context: an inserted closing treats two drinks as one ("The mochas sounds like the one.", "Then the latte and the mocha is the one to order"), or a reply counts a drink in the singular ("You\'d like two latte, one with 2% milk")',
+  title: 'long context: an inserted closing treats two drinks as one ("The mochas sounds like the one.", "Then the latte and the mocha is the one to order"), a reply counts a drink in the singular ("You\'d like two latte, one with 2% milk"), or a CoT thought calls two drinks "it" ("Their choice is the lattes, so naming it for the counter is enough.")',
   population: 'evolved cases with an inserted long context',
-  check: (tc) => replyDefects(tc, pluralDisagrees, (text) => `"${pluralDisagrees(text)}" in "${text.slice(0, 90)}"`),
+  check(tc) {
+    const replies = replyDefects(tc, pluralDisagrees, (text) => `"${pluralDisagrees(text)}" in "${text.slice(0, 90)}"`);
+    if (replies !== null) return replies;
+    const thought = spokenTurns(tc)?.find((t) => t.role === 'assistant' && t.thought && thoughtPluralIt(t.thought));
+    return thought ? `thought ${thoughtPluralIt(thought.thought!)}: "${thought.thought!.slice(0, 90)}"` : null;
+  },
 };
 
 /** Why a customer's turn of the dialogue does not follow the reply before it; a dialogue's first turn follows nothing (pipeline/dialogueRules.ts turnNotFollowing). */
 export function dialogueTurnNotFollowing(dialogue: { role: string; text: string }[]): string | undefined {
   for (const [i, t] of dialogue.entries()) {
+    if (t.role === 'assistant') {
+      // "I'd like a macchiato" -> "I can't seem to find that item.", "Can I see the menu again?" -> "Let me know if you'd like anything.".
+      const user = i > 0 && dialogue[i - 1].role === 'user' ? dialogue[i - 1].text : undefined;
+      const not = replyNotAnswering(user, t.text);
+      if (not) return `reply ${not}: ${user === undefined ? '(no line before)' : `"${user.slice(0, 60)}"`} -> "${t.text.slice(0, 70)}"`;
+      continue;
+    }
     if (t.role !== 'user') continue;
     const prev = i > 0 && dialogue[i - 1].role === 'assistant' ? dialogue[i - 1].text : undefined;
     const why = turnNotFollowing(prev, t.text);
@@ -814,7 +834,7 @@ export const contextTurnNotFollowing: CaseMeasure = {
   kind: 'case',
   id: 'long_context_turn_not_following',
   group: 'text',
-  title: 'long context: an inserted customer turn does not follow the reply before it ("Yeah, I\'ll take a Cortado" opening a dialogue after another\'s closing, "OK." -> "No, I want it decaf", "They all sound good" after "I can\'t see their menu")',
+  title: 'long context: an inserted customer turn does not follow the reply before it, or a reply does not answer the line before it ("I\'d like a macchiato" -> "I can\'t seem to find that item.", "I would like to get a Mocha please" -> "That looks perfect.", "Can I see the menu again?" -> "Let me know if you\'d like anything."; "Yeah, I\'ll take a Cortado" opening a dialogue after another\'s closing, "OK." -> "No, I want it decaf", "They all sound good" after "I can\'t see their menu")',
   population: 'evolved cases with an inserted long context',
   check: (tc) => dialogueDefect(tc, dialogueTurnNotFollowing),
 };
@@ -969,4 +989,88 @@ export const contextDrinkCut: CaseMeasure = {
   check: (tc) => dialogueDefect(tc, drinkCut),
 };
 
-export const CONTEXT_MEASURES = [contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+/**
+ * An insertion whose assistant says it cannot see the café's menu ("I can't see their menu") and
+ * elsewhere answers from it: what a drink holds ("What is actually in a Matcha Latte?" -> "It has
+ * some matcha concentrate with milk and a bit of microfoam."), or an item looked up on it ("I can't
+ * seem to find that item."). One assistant, two claims about one menu; the quoted reply, or null.
+ */
+export function menuClaimContradicted(turns: { role: string; text: string }[]): string | undefined {
+  if (!turns.some((t) => t.role === 'assistant' && saysNoMenu(t.text))) return undefined;
+  for (const [i, t] of turns.entries()) {
+    if (t.role !== 'assistant' || saysNoMenu(t.text)) continue;
+    const user = i > 0 && turns[i - 1].role === 'user' ? turns[i - 1].text : '';
+    if (user && asksContents(user) && describesRecipe(user, t.text)) return `says it cannot see the menu, yet "${user.slice(0, 50)}" -> "${t.text.slice(0, 70)}"`;
+    if (user && asksToSeeMenu(user)) return `says it cannot see the menu, yet "${user.slice(0, 50)}" -> "${t.text.slice(0, 70)}"`;
+    if (replyNotAnswering(undefined, t.text)) return `says it cannot see the menu, yet "${t.text.slice(0, 70)}"`;
+  }
+  return undefined;
+}
+
+export const contextMenuClaimContradicted: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_menu_claim_contradicted',
+  group: 'text',
+  title: 'long context: the inserted assistant says it cannot see the café\'s menu and elsewhere answers from it ("It has some matcha concentrate with milk and a bit of microfoam." to "What is actually in a Matcha Latte?", "I can\'t seem to find that item.")',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    return menuClaimContradicted(turns) ?? null;
+  },
+};
+
+/** Sentences (3+ words) of the inserted replies, normalized, once per case. */
+export function replySentences(tc: TestCase): Set<string> | undefined {
+  const turns = spokenTurns(tc);
+  if (!turns) return undefined;
+  const out = new Set<string>();
+  for (const t of turns) {
+    if (t.role !== 'assistant') continue;
+    for (const sentence of t.text.trim().split(/(?<=[.!?])\s+/)) {
+      const key = normalizeLine(sentence);
+      if (key.split(' ').length >= 3) out.add(key);
+    }
+  }
+  return out;
+}
+
+/**
+ * The share of cases with an inserted long context whose inserted replies hold the most common
+ * reply sentence ("Have I got that right?" in 954 of 1,000, "Have a Brew-tiful day!" in 729): each
+ * case is read alone, so a stock line every case repeats shows as a template, however rare it is
+ * among the pool's dialogues (long_context_sentence_top_share reads those).
+ */
+export const contextStockLineShare: SetMeasure = {
+  kind: 'set',
+  id: 'long_context_stock_line_share',
+  group: 'text',
+  title: 'long context: share of cases with an inserted context whose replies hold the most common reply sentence of 3+ words ("Have I got that right?", "Ask for it at the counter.", "Have a Brew-tiful day!")',
+  population: 'evolved cases with an inserted long context',
+  better: 'lower',
+  minGateN: 100,
+  score(cases) {
+    const counts = new Map<string, { n: number; id: string }>();
+    let n = 0;
+    for (const tc of cases) {
+      const said = replySentences(tc);
+      if (!said) continue;
+      n++;
+      for (const key of said) {
+        const c = counts.get(key) ?? { n: 0, id: tc.id };
+        c.n++;
+        counts.set(key, c);
+      }
+    }
+    if (!n) return undefined;
+    const top = [...counts].sort((a, b) => b[1].n - a[1].n).slice(0, 5);
+    return {
+      value: (top[0]?.[1].n ?? 0) / n,
+      n,
+      detail: top.map(([k, c]) => `${c.n}: "${k.slice(0, 60)}"`).join('; '),
+      examples: top.map(([k, c]) => ({ id: c.id, detail: `${c.n} cases: "${k.slice(0, 90)}"` })),
+    };
+  },
+};
+
+export const CONTEXT_MEASURES = [contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
