@@ -1328,7 +1328,9 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
     said = keep.map((i) => said[i]);
   } else if (question && !(outcome === 'failed')) {
     opener = '';
-    lead = outcome === 'ok' ? `I can't tell from this whether ${inSecondPerson(question)}.` : `I couldn't find out whether ${inSecondPerson(question)}.`;
+    // "I couldn't find out" only when no look-up came back: a failed save after the room check (teval_query_417_2) did not keep the check from answering.
+    const lookedUp = input.steps.some((s) => !s.error && !callChangesState(s.name));
+    lead = outcome === 'ok' || lookedUp ? `I can't tell from this whether ${inSecondPerson(question)}.` : `I couldn't find out whether ${inSecondPerson(question)}.`;
   }
   if (!verdict) {
     // What was asked comes first: a look-up that only found the means of a later call (the zip codes
@@ -1370,7 +1372,8 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
+  // 41: a turn whose look-ups came back and whose later save failed no longer says it "couldn't find out" what the look-ups answer.
   // 40: a status field that only says the deed went through in its own verb is left out (beyondDone, restatesDone).
   // 39: the lead's 38 (a reply that only says the act went through is not read back: restatesDone) and h-ans8's 38+2 (amounts with their currency, failed acts said as acts, a look-up told after the finding it fed, a deed's own id) merged.
-  offline: { version: 'answer-writer-40', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-41', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -55,6 +55,8 @@ describe('a long value is said by what it is', () => {
     expect(miscountedValue('passing bullet items set to a 15-word text', [LIST])).toMatch(/counts a list as words/);
     expect(miscountedValue(`passing text set to a ${RECORD.split(/\s+/).length}-word text`, [RECORD])).toMatch(/record/);
     expect(miscountedValue('passing bullet items set to five numbered points', [LIST])).toMatch(/counts no value/);
+    // A count inside a quoted value is the value's own words (teval_query_53_2: bullets "Notes: hotel[SPAN]- 8 items reviewed[SPAN]…").
+    expect(miscountedValue('I will call `add_text_page` with bullet items "Notes: hotel[SPAN]- 8 items reviewed[SPAN]- open questions"', ['Notes: hotel[SPAN]- 8 items reviewed[SPAN]- open questions'])).toBeUndefined();
     expect(miscountedValue(`passing bullet items set to ${describeText(LIST)}`, [LIST])).toBeUndefined();
     const args = { title: 'Climate Change', bullet_items: LIST };
     expect(thoughtValueMiscounted.check(cotCase('The user gave the title as "Climate Change". Now I will use `add_text_page`, passing title "Climate Change" and bullet items set to a 15-word text.', args), ctx)).toMatch(/15-word/);

@@ -22,7 +22,9 @@ describe('answer-writer offline rules', () => {
       },
       new Rng(1, 'test'),
     );
-    for (const fact of ['"a moved to b"', 'time is 20:53 on 19 October 2023', 'zone is null', '"a.txt", "b" and "notes.md"', '"Monthly quota exceeded"']) expect(answer).toContain(fact);
+    // The move's reply "a moved to b" only says the move went through: "I moved "a" to "b"" says it once (restatesDone).
+    expect(answer).not.toContain('"a moved to b"');
+    for (const fact of ['I moved "a" to "b"', 'time is 20:53 on 19 October 2023', 'zone is null', '"a.txt", "b" and "notes.md"', '"Monthly quota exceeded"']) expect(answer).toContain(fact);
     expect(answer).not.toMatch(/^(Done|All set|Here are the results|I have finished)/);
   });
 
@@ -52,6 +54,9 @@ describe('answer-writer offline rules', () => {
     // The measure over what the writer used to write.
     expect(unphrasedField('`get_ticket` says the id is 1, the created by is "Michael Thompson".')).toBe('the created by is');
     expect(unphrasedField('According to `ticket_login`, the success is true.')).toBe('the success is true');
+    // The user's question said back is their wording (teval_query_417_2: "check if the second available meeting room is empty").
+    expect(unphrasedField("I can't tell from this whether the second available meeting room is empty from 16:00 to 18:00.")).toBeUndefined();
+    expect(unphrasedField('The car info is empty.')).toBe('The car info is empty');
     // bfcl_multi_turn_base_147: the tweet's own words are quoted, not the writer's ("we are just getting started").
     expect(unphrasedField('I posted the tweet: the content reads "The tech industry evolution is electrifying, and we are just getting started."')).toBeUndefined();
     expect(unphrasedField('the check in is "2023-10-20" and the number of rooms is 2.')).toBeUndefined();

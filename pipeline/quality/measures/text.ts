@@ -508,7 +508,10 @@ const LOOKUP_VERB = /(?:I looked this up with|I checked with|Running|I looked up
  */
 export function unphrasedField(answer: string, tools: string[] = []): string | undefined {
   // Quoted free text (a tweet's own words: "…, and we are just getting started.") is the user's, not the writer's phrasing.
-  const own = answer.replace(/"((?:[^"\\]|\\.){40,})"/g, (_q, inner: string) => `"${'x'.repeat(inner.length)}"`);
+  // So is the user's question said back ("I can't tell from this whether the second available meeting room is empty").
+  const own = answer
+    .replace(/"((?:[^"\\]|\\.){40,})"/g, (_q, inner: string) => `"${'x'.repeat(inner.length)}"`)
+    .replace(/\b(?:tell|find out|say|check)(?: from this)? whether [^.?!]*/g, (clause) => 'x'.repeat(clause.length));
   for (const re of UNPHRASED_FIELD) {
     const m = re.exec(own);
     if (m && !NOUN_COMPOUND.test(m[0])) return m[0];

@@ -610,7 +610,9 @@ function shownStrings(tc: TestCase): string[] {
  * makes is some shown value's.
  */
 export function miscountedValue(thought: string, values: readonly string[]): string | undefined {
-  for (const m of thought.matchAll(VALUE_COUNT)) {
+  // A count inside a quoted value ("Notes: hotel[SPAN]- 8 items reviewed") is the value's own words, not the thought's count.
+  const own = thought.replace(/"(?:[^"\\]|\\.)*"/g, (q) => `"${'x'.repeat(q.length - 2)}"`);
+  for (const m of own.matchAll(VALUE_COUNT)) {
     if (m[1]) {
       const n = Number(m[1]);
       const counted = values.filter((v) => (m[2] === 'character' ? v.replace(/\s/g, '').length === n : v.split(/\s+/).length === n || wordCount(v) === n));
