@@ -9,6 +9,7 @@ import type { TestCase } from '../../schemas.js';
 import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
+import { topShare } from './topShare.js';
 import { replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
@@ -948,35 +949,28 @@ export const contextSentenceTopShare: SetMeasure = {
   better: 'lower',
   minGateN: 1000,
   score(cases) {
-    const counts = new Map<string, { n: number; text: string; id: string }>();
-    let n = 0;
-    for (const tc of cases) {
-      const turns = spokenTurns(tc);
-      if (!turns) continue;
-      for (const d of dialogueSegments(tc, turns) ?? [turns]) {
-        n++;
-        const seen = new Set<string>();
-        for (const t of d) {
-          if (t.role !== 'assistant') continue;
-          for (const sentence of t.text.trim().split(/(?<=[.!?])\s+/)) {
-            const key = normalizeLine(sentence);
-            if (key.split(' ').length < 3 || seen.has(key)) continue;
-            seen.add(key);
-            const c = counts.get(key) ?? { n: 0, text: sentence, id: tc.id };
-            c.n++;
-            counts.set(key, c);
+    // Each dialogue's sentences as said (the first wording of a sentence is the one shown).
+    const said = new Map<string, string>();
+    function* dialogues() {
+      for (const tc of cases) {
+        const turns = spokenTurns(tc);
+        if (!turns) continue;
+        for (const d of dialogueSegments(tc, turns) ?? [turns]) {
+          const keys: string[] = [];
+          for (const t of d) {
+            if (t.role !== 'assistant') continue;
+            for (const sentence of t.text.trim().split(/(?<=[.!?])\s+/)) {
+              const key = normalizeLine(sentence);
+              if (key.split(' ').length < 3) continue;
+              if (!said.has(key)) said.set(key, sentence);
+              keys.push(key);
+            }
           }
+          yield { id: tc.id, keys };
         }
       }
     }
-    if (!n) return undefined;
-    const top = [...counts.values()].sort((a, b) => b.n - a.n).slice(0, 3);
-    return {
-      value: (top[0]?.n ?? 0) / n,
-      n,
-      detail: top.map((t) => `${t.n}: "${t.text.slice(0, 60)}"`).join('; '),
-      examples: top.map((t) => ({ id: t.id, detail: `${t.n} dialogues: "${t.text.slice(0, 90)}"` })),
-    };
+    return topShare(dialogues(), { top: 3, unit: 'dialogues', shown: (k) => said.get(k) ?? k });
   },
 };
 
@@ -1050,26 +1044,13 @@ export const contextStockLineShare: SetMeasure = {
   better: 'lower',
   minGateN: 100,
   score(cases) {
-    const counts = new Map<string, { n: number; id: string }>();
-    let n = 0;
-    for (const tc of cases) {
-      const said = replySentences(tc);
-      if (!said) continue;
-      n++;
-      for (const key of said) {
-        const c = counts.get(key) ?? { n: 0, id: tc.id };
-        c.n++;
-        counts.set(key, c);
+    function* withContext() {
+      for (const tc of cases) {
+        const keys = replySentences(tc);
+        if (keys) yield { id: tc.id, keys };
       }
     }
-    if (!n) return undefined;
-    const top = [...counts].sort((a, b) => b[1].n - a[1].n).slice(0, 5);
-    return {
-      value: (top[0]?.[1].n ?? 0) / n,
-      n,
-      detail: top.map(([k, c]) => `${c.n}: "${k.slice(0, 60)}"`).join('; '),
-      examples: top.map(([k, c]) => ({ id: c.id, detail: `${c.n} cases: "${k.slice(0, 90)}"` })),
-    };
+    return topShare(withContext(), { top: 5, unit: 'cases' });
   },
 };
 

@@ -11,6 +11,7 @@ import { AGAIN_GREETING, COUNT_WORDS, lowercaseI, noiseClashes, noiseFrame, PROO
 import { insertedRange, insertedSentences } from '../text.js';
 import { noisyPair } from './text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
+import { topShare } from './topShare.js';
 
 /** Words every text has: a slip in one changes no value. */
 const GLUE = new Set('with that this from have your about into then than them they there their what when where which will would could should also just only some more most very been were does done make made like want need please'.split(' '));
@@ -72,20 +73,13 @@ export const noiseFrameTop: SetMeasure = {
   better: 'lower',
   minGateN: 100,
   score(cases) {
-    const counts = new Map<string, { n: number; id: string }>();
-    let n = 0;
-    for (const tc of cases) {
-      const pair = pairOf(tc);
-      if (!pair) continue;
-      n++;
-      const f = noiseFrame(pair.original, pair.noisy);
-      const e = counts.get(f) ?? { n: 0, id: tc.id };
-      e.n++;
-      counts.set(f, e);
+    function* frames() {
+      for (const tc of cases) {
+        const pair = pairOf(tc);
+        if (pair) yield { id: tc.id, keys: [noiseFrame(pair.original, pair.noisy)] };
+      }
     }
-    if (n === 0) return undefined;
-    const top = [...counts.entries()].sort((a, b) => b[1].n - a[1].n || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
-    return { value: top[0][1].n / n, n, detail: `${counts.size} frames`, examples: top.map(([f, e]) => ({ id: e.id, detail: `${e.n}×: ${f}` })) };
+    return topShare(frames(), { top: 5, unit: 'cases' });
   },
 };
 
