@@ -523,6 +523,14 @@ export function answerFact(content: string | undefined, passed?: unknown): strin
       // ("the booking id is "insurance_12345"" after retrieve_invoice(booking_id=…)) tells nothing it returned.
       if (!isNounKey(noun) || echoes(x, passed)) continue;
       const plural = /[^su]s$/.test(noun);
+      // A field named as a list ("stock_list", "travel_cost_list") is its items: "the stocks are …", "the travel cost is 440", never "the stock list holds …".
+      const item = /^(.+) list$/i.exec(noun)?.[1];
+      if (item && Array.isArray(x) && x.length > 0 && x.length <= 4 && x.every((y) => scalar(y, 40) && typeof y !== 'boolean')) {
+        const said = x.map((y) => (typeof y === 'string' ? JSON.stringify(y) : String(y)));
+        if (said.length === 1) return `the ${item} is ${said[0]}`;
+        const items = /[^aeiou]y$/.test(item) ? `${item.slice(0, -1)}ies` : /(?:s|x|ch|sh)$/.test(item) ? `${item}es` : `${item}s`;
+        return `the ${items} are ${said.slice(0, -1).join(', ')} and ${said[said.length - 1]}`;
+      }
       if (scalar(x, 60)) return `the ${noun} ${plural ? 'are' : 'is'} ${typeof x === 'string' ? JSON.stringify(x) : String(x)}`;
       if (Array.isArray(x) && x.length === 0) return plural ? `there are no ${noun}` : `the ${noun} is empty`;
       if (Array.isArray(x) && x.length <= 4 && x.every((y) => scalar(y, 40) && typeof y !== 'boolean')) {

@@ -83,7 +83,7 @@ describe('the generators write thoughts about the case', () => {
   });
 
   it('answerFact says only what the answer holds', () => {
-    expect(answerFact('{"stock_list": ["AAPL", "NVDA"]}')).toBe('the stock list holds "AAPL" and "NVDA"');
+    expect(answerFact('{"stock_list": ["AAPL", "NVDA"]}')).toBe('the stocks are "AAPL" and "NVDA"');
     expect(answerFact('{"matches": []}')).toBe('there are no matches');
     expect(answerFact('{"budget_limit": 2857.14}')).toBe('the budget limit is 2857.14');
     expect(answerFact('{"ticket": {"id": 2, "status": "Open"}}')).toBe('the id is 2');

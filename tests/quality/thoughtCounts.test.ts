@@ -98,6 +98,11 @@ describe('a closing thought says what the turn did', () => {
     expect(emptyClosingFact('`retrieve_invoice` came back and the booking id is "insurance_12345"; it was the last call I planned, so I can report the results.', { booking_id: 'insurance_12345' })).toMatch(/passed/);
     expect(emptyClosingFact('`authenticate_travel` answered that the expires in is 2, which is what I was waiting for before replying.', {})).toMatch(/expires in/);
     expect(emptyClosingFact('`mean` came back and the result is 37; it was the last call I planned, so I can report the results.', { numbers: [37] })).toBeUndefined();
+    // A field named as a list is its items (a BFCL CoT travel case: "the travel cost list holds 440").
+    expect(emptyClosingFact('`get_flight_cost` came back and the travel cost list holds 440; it was the last call I planned, so I can report the results.', {})).toMatch(/travel cost list/);
+    expect(answerFact('{"travel_cost_list": [440.0]}')).toBe('the travel cost is 440');
+    expect(answerFact('{"stock_list": ["AAPL", "GOOG", "MSFT"]}')).toBe('the stocks are "AAPL", "GOOG" and "MSFT"');
+    expect(emptyClosingFact(`\`get_flight_cost\` came back and ${answerFact('{"travel_cost_list": [440.0]}')}; it was the last call I planned.`, {})).toBeUndefined();
     const invoice = JSON.stringify({ invoice: { booking_id: 'insurance_12345', travel_date: '2026-12-24', travel_from: 'SFO', travel_cost: 9500 } });
     expect(answerFact(invoice, { booking_id: 'insurance_12345' })).toBe('the travel date is "2026-12-24"');
     expect(answerFact(JSON.stringify({ expires_in: 2, access_token: '251675' }), {})).toBe('the access token is "251675"');

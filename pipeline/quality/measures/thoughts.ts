@@ -656,6 +656,9 @@ const CLOSING_FACT = /(?:`[^`]+` (?:came back and|answered that|went through and
  * came back and the booking id is "insurance_12345"" after retrieve_invoice(booking_id="insurance_12345")).
  */
 export function emptyClosingFact(thought: string, lastArgs: unknown): string | undefined {
+  // A field named as a list read as a noun: "the travel cost list holds 440", "the stock list holds "AAPL", …".
+  const listField = /\bthe ((?:[a-z]+ )+list) (?:holds|is|are)\b/.exec(thought);
+  if (listField) return `reads the field "${listField[1]}" as a noun ("${listField[0]} …")`;
   const m = CLOSING_FACT.exec(thought);
   if (!m) return undefined;
   if (!isNounKey(m[1])) return `reads the key "${m[1]}" as a noun ("the ${m[1]} is ${m[2]}")`;
@@ -670,7 +673,7 @@ export const thoughtClosingFactEmpty: CaseMeasure = {
   kind: 'case',
   id: 'thought_closing_fact_empty',
   group: 'text',
-  title: 'CoT: a closing thought cites as the last answer\'s news the value the call itself passed ("`retrieve_invoice` came back and the booking id is "insurance_12345"") or a key that is no noun ("the expires in is 2")',
+  title: 'CoT: a closing thought cites as the last answer\'s news the value the call itself passed ("`retrieve_invoice` came back and the booking id is "insurance_12345""), a key that is no noun ("the expires in is 2") or a list field read as a noun ("the travel cost list holds 440")',
   population: 'CoT cases',
   check(tc) {
     if (!tc.cot) return undefined;
