@@ -1039,6 +1039,12 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
   }
   if (Array.isArray(value)) {
     const records = value.length > 0 && value.every(isPlainObject);
+    // A bare list from a call named for what it lists (list_all_airports): "There are 23 airports, among them "RMS", "SBK" and "MPC".", not "The reply listed 23 items".
+    const listed = /^(?:list|get)_(?:all_)?([a-z]+(?:_[a-z]+)*s)$/.exec(apiOf(s.name))?.[1]?.replace(/_/g, ' ');
+    if (listed && value.length > 1 && value.every((v) => typeof v === 'string' || typeof v === 'number')) {
+      const said = value.map((v) => say(v, 1));
+      return value.length <= WHOLE_LIST ? `There are ${value.length} ${listed}: ${joinAnd(said)}.` : `There are ${value.length} ${listed}, among them ${joinAnd(said.slice(0, 3))}.`;
+    }
     return rng.pick(LISTED)(records ? recordList(value, 'entry', 1) : value.length === 0 ? 'an empty list' : say(value));
   }
   // An order says its own id: "Order 12446 is a buy order for 100 shares of AAPL at 227.16, status Open."
@@ -1372,8 +1378,9 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
+  // 42: a bare list from a call named for what it lists is told as those things ("There are 23 airports, among them …").
   // 41: a turn whose look-ups came back and whose later save failed no longer says it "couldn't find out" what the look-ups answer.
   // 40: a status field that only says the deed went through in its own verb is left out (beyondDone, restatesDone).
   // 39: the lead's 38 (a reply that only says the act went through is not read back: restatesDone) and h-ans8's 38+2 (amounts with their currency, failed acts said as acts, a look-up told after the finding it fed, a deed's own id) merged.
-  offline: { version: 'answer-writer-41', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-42', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

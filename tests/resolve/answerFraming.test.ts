@@ -111,3 +111,13 @@ describe('a long text asked for is owed its opening words, its first sentence wi
     expect(askedFieldMissing(turn(inbox, 'I got back 1 email: "Deadline Extended".'))).toMatch(/body/);
   });
 });
+
+describe('a bare list is told as the things its call lists', () => {
+  // bfcl travel cases: "The reply listed 23 items, the first three being "RMS", "SBK" and "MPC"." for list_all_airports.
+  const airports = (codes: string[]): AnswerInput => ({ request: 'List all airports.', steps: [{ name: 'TravelAPI.list_all_airports', args: {}, response: JSON.stringify(codes) }] });
+  it('names what list_all_airports lists, all of a short list and three of a long one', () => {
+    for (const a of answers(airports(['RMS', 'SBK', 'MPC', 'SVP', 'SHD', 'CDG', 'LHR']))) expect(a).toContain('There are 7 airports, among them "RMS", "SBK" and "MPC".');
+    for (const a of answers(airports(['RMS', 'SBK']))) expect(a).toContain('There are 2 airports: "RMS" and "SBK".');
+    for (const a of answers(airports(['RMS', 'SBK', 'MPC', 'SVP', 'SHD', 'CDG', 'LHR']))) expect(a).not.toMatch(/items|The reply listed/);
+  });
+});

@@ -138,7 +138,7 @@ describe('answer-writer offline rules', () => {
       const five = offlineAnswer({ request: 'x', steps: [{ name: 'BINGMap.search_nearby', args: {}, response: nearby(5) }] }, new Rng(seed, 'five'));
       expect(lowered(five)).toContain('there are 5 places, among them "Sushi Place 1", "Sushi Place 2" and "Sushi Place 3"');
       const airports = offlineAnswer({ request: 'x', steps: [{ name: 'TravelAPI.list_all_airports', args: {}, response: JSON.stringify(Array.from({ length: 23 }, (_, i) => `A${i}`)) }] }, new Rng(seed, 'list'));
-      expect(airports).toMatch(/23 items, the first three being "A0", "A1" and "A2"/);
+      expect(airports).toContain('There are 23 airports, among them "A0", "A1" and "A2".');
       expect(airports).not.toMatch(/the result is 23 items/);
     }
   });
