@@ -15,28 +15,13 @@ import { claimsWorkDone, emptyClosingFact, miscountedValue, thoughtClosingFactEm
 import { finishThought } from '../../pipeline/prompts/standard.js';
 import { finishThought as closeAfterFailure } from '../../stages/diversify-external/afterFailure.js';
 import { Rng } from '../../pipeline/rng.js';
+import { groundTruthThoughtCase } from '../support/thoughtCases.js';
 
 const LIST = '1. Rising global temperatures\n2. Melting ice caps\n3. Extreme weather events\n4. Ocean acidification';
 const RECORD = 'Published: 2019-09-08\nTitle: Lecture Notes: Optimization for Machine Learning\nAuthors: Elad Hazan\nSummary: Lecture notes on optimization for machine learning.';
 const ctx = { trajectory: () => undefined, baseCase: () => undefined };
 
-const cotCase = (thought: string, args: Record<string, unknown>): TestCase =>
-  ({
-    id: 'c',
-    kind: 'internal',
-    errorType: '',
-    cot: true,
-    trajectoryId: 't',
-    source: 'teval',
-    k: 1,
-    messages: [
-      { role: 'system', content: 'tools' },
-      { role: 'user', content: 'Make a slide on climate change.' },
-    ],
-    tools: [],
-    groundTruth: { name: 'PPT.add_text_page', args, thought },
-    provenance: { methods: {}, parents: [] },
-  }) as unknown as TestCase;
+const cotCase = (thought: string, args: Record<string, unknown>): TestCase => groundTruthThoughtCase(thought, args, 'Make a slide on climate change.');
 
 describe('a long value is said by what it is', () => {
   it('a list by its items, a record by its labels, a letter by whom it is to, prose by its opening — never a word count', () => {

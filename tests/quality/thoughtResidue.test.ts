@@ -8,27 +8,12 @@ import type { TestCase } from '../../pipeline/schemas.js';
 import { docResidue, thoughtDocResidue } from '../../pipeline/quality/measures/text.js';
 import { intentOf, offlineThoughts } from '../../stages/standardize/thoughtWriter.js';
 import { Rng } from '../../pipeline/rng.js';
+import { groundTruthThoughtCase } from '../support/thoughtCases.js';
 
 const NOW_PLAYING = 'prints the details of the filtered [outNum] playing films now in China';
 const SAVE = 'When all steps done, YOU MUST use save_file() to save PPT';
 
-const mk = (thought: string, args: Record<string, unknown> = {}): TestCase =>
-  ({
-    id: 'c',
-    kind: 'internal',
-    errorType: '',
-    cot: true,
-    trajectoryId: 't',
-    source: 'teval',
-    k: 1,
-    messages: [
-      { role: 'system', content: 'tools' },
-      { role: 'user', content: 'Make a deck.' },
-    ],
-    tools: [],
-    groundTruth: { name: 'PPT.add_text_page', args, thought },
-    provenance: { methods: {}, parents: [] },
-  }) as TestCase;
+const mk = (thought: string, args: Record<string, unknown> = {}): TestCase => groundTruthThoughtCase(thought, args, 'Make a deck.');
 
 describe('doc residue in thoughts', () => {
   it('the measure flags a copied slot or shouted instruction, not one an argument holds', () => {
