@@ -199,6 +199,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_readback_of_question: 0,
   long_context_drink_cut: 0,
   gt_text_unlike_dictated: 0,
+  gt_text_unlike_answer: 0,
   thought_raw_key_noun: 0,
   gt_argument_kind_mismatch: 0,
   gt_ticker_left_out: 0,

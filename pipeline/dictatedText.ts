@@ -15,3 +15,32 @@ export function dictatedText(value: string, users: readonly string[]): string | 
   }
   return undefined;
 }
+
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * A text an earlier answer gave, as it gave it: BFCL's ground truth for multi_turn_base_4 tweets
+ * "Initial report content More unsorted data Unsorted data" as "the sorted result", but the file
+ * holds one line, so `sort` answers "Initial report content Unsorted data More unsorted data" and a
+ * model copying the answer would be scored wrong. A long string argument holding exactly the words of
+ * an earlier answer's text, in another order, takes the answer's text.
+ */
+export function answeredText(value: string, answers: readonly string[]): string | undefined {
+  if (value.length < 20 || answers.some((a) => a.includes(value))) return undefined;
+  const words = wordsOf(value);
+  if (words.length < 4) return undefined;
+  const inOrder = words.join(' ');
+  const bag = [...words].sort().join(' ');
+  // Only the order differs: a copy that changed spacing or punctuation is the same text to a reader.
+  return answers.find((a) => a.length >= 20 && wordsOf(a).join(' ') !== inOrder && [...wordsOf(a)].sort().join(' ') === bag);
+}
+
+/** Every string a tool's answer holds (its JSON or Python-literal text read as a value where it parses). */
+export function answerStrings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(answerStrings);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(answerStrings);
+  return [];
+}

@@ -25,7 +25,8 @@ import { thoughtWriterRole } from './thoughtWriter.js';
 import { formatSources, sourceRows } from '../../scripts/report/sources.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import { insertLookups, LOOKUPS_VERSION } from './lookups.js';
-import { dictatedText } from '../../pipeline/dictatedText.js';
+import { answeredText, answerStrings, dictatedText } from '../../pipeline/dictatedText.js';
+import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
 import { repairStandIn, standInKind, standInWrite } from '../../pipeline/standIns.js';
 import { dropSignOffSlots } from '../../pipeline/afterFailure.js';
 import { optionalTickerParam, requestedTicker } from '../../pipeline/quality/argumentKinds.js';
@@ -54,7 +55,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   // 3: BFCL's missing read-only lookups (get_symbol_by_name, ls, find) put in before a step whose ticker or file name nothing shows (lookups.ts).
   // 8: T-Eval's stand-in content (pipeline/standIns.ts): an outline with empty fields lists its points, a line holding only a slot goes, a write of imagined text is left out, filler nothing fills ("Lorem ipsum", "[LINK_TO_BLOG_POST]") turns the plan down.
   // 9: "articles about the stock market" is news of the market at large, whatever the request calls the articles (requestedTicker).
-  version: `9+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
+  // 10: a text an earlier answer gave is passed as it gave it (answeredText: BFCL 4's tweet of "the sorted result" with the words reordered).
+  version: `10+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
@@ -145,6 +147,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
     let k = 0;
     const signOffsDropped: { k: number; tool: string; param: string }[] = [];
     const standInsRepaired: { k: number; tool: string; param: string; how: string }[] = [];
+    // The texts the recorded answers of the steps so far gave (BFCL's executed responses, T-Eval's recordings).
+    const answered: string[] = [];
     const turns = (lookups?.turns ?? raw.turns).map((turn, turnIndex) => ({
       user: turn.user,
       steps: turn.steps
@@ -190,6 +194,12 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
                 coercions.push({ k, tool: s.action.name, param: name, declared: type, from: args[name], to: dictated });
                 args[name] = dictated;
               }
+              // A text an earlier answer gave goes in as it gave it (BFCL 4's tweet of "the sorted result").
+              const copied = answeredText(args[name] as string, answered);
+              if (copied !== undefined) {
+                coercions.push({ k, tool: s.action.name, param: name, declared: type, from: args[name], to: copied });
+                args[name] = copied;
+              }
               // A message the plan signs "[Your Name]" goes out without the slot, unless the user dictated it so.
               const signed = dropSignOffSlots(args[name] as string, users.join('\n'));
               if (signed !== args[name]) {
@@ -206,6 +216,10 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
                 }
               }
             }
+          }
+          if (s.response) {
+            const value = parseToolResponse(s.response.content);
+            answered.push(...(value === undefined ? [s.response.content] : answerStrings(value)));
           }
           return { action: { name: s.action.name, args }, ...(s.response ? { response: s.response } : {}), ...(s.prev ? { prev: s.prev } : {}) };
         }),

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Action, RawTrajectory, TestCase } from '../../pipeline/schemas.js';
-import { dictatedText } from '../../pipeline/dictatedText.js';
-import { gtTextUnlikeDictated } from '../../pipeline/quality/measures/solvable.js';
+import { answeredText, answerStrings, dictatedText } from '../../pipeline/dictatedText.js';
+import { gtTextUnlikeAnswer, gtTextUnlikeDictated } from '../../pipeline/quality/measures/solvable.js';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../pipeline/config.js';
 import { loadBfcl } from '../../sources/bfcl/adapter.js';
 import { sourceFiles } from '../../sources/paths.js';
@@ -52,5 +52,48 @@ describe('a dictated text keeps the user\'s numbers', () => {
     const description = (step!.action.args as Record<string, string>).description;
     expect(description).toContain('December 15, 2023');
     expect(dictatedText(description, users)).toContain('December 15, 2026');
+  });
+});
+
+describe('a text an earlier answer gave keeps the answer\'s order', () => {
+  const SORTED = 'Initial report content Unsorted data More unsorted data';
+  const REORDERED = 'Initial report content More unsorted data Unsorted data';
+  function tweetCase(content: string): TestCase {
+    const gt: Action = { name: 'TwitterAPI.post_tweet', args: { content, tags: ['#currenttechtrend'] } };
+    return {
+      id: 'x', kind: 'internal', errorType: '', cot: false, k: 2, trajectoryId: 't', source: 'bfcl', tools: [],
+      messages: [
+        { role: 'system', content: 'tools' },
+        { role: 'user', content: 'Share the sorted result as the message body.' },
+        { role: 'assistant', content: '{"name":"GorillaFileSystem.sort","args":{"file_name":"report.txt"}}' },
+        { role: 'function', content: JSON.stringify({ sorted_content: SORTED }) },
+      ],
+      groundTruth: gt, provenance: { methods: {}, origin: 'test', parents: [] },
+    } as unknown as TestCase;
+  }
+
+  it('takes the answer\'s text where only the word order differs, and leaves everything else', () => {
+    expect(answeredText(REORDERED, [SORTED])).toBe(SORTED);
+    expect(answeredText(SORTED, [SORTED])).toBeUndefined();
+    // Spacing or punctuation alone is the same text; other words are the call's own; short texts are left.
+    expect(answeredText('Initial report content,  Unsorted data; More unsorted data', [SORTED])).toBeUndefined();
+    expect(answeredText('Initial report content More sorted data Unsorted data', [SORTED])).toBeUndefined();
+    expect(answeredText('data Unsorted', ['Unsorted data'])).toBeUndefined();
+  });
+
+  it('gt_text_unlike_answer flags the reordered tweet and passes the answer\'s text; gated at 0', () => {
+    expect(gtTextUnlikeAnswer.check(tweetCase(REORDERED), NONE)).toMatch(/post_tweet\.content .*More unsorted data Unsorted data.*earlier answer gave .*Unsorted data More unsorted data/);
+    expect(gtTextUnlikeAnswer.check(tweetCase(SORTED), NONE)).toBeNull();
+    expect(DEFAULT_QUALITY_THRESHOLDS.gt_text_unlike_answer).toBe(0);
+  });
+
+  it('BFCL 4 as vendored: the tweet reorders what `sort` answered, which standardize restores', () => {
+    const raw = loadBfcl(sourceFiles()).find((it): it is RawTrajectory => 'kind' in it && it.kind === 'trajectory' && it.recordId === 'multi_turn_base_4');
+    const steps = raw!.turns.flatMap((t) => t.steps);
+    const sort = steps.find((s) => s.action.name.endsWith('.sort'));
+    const tweet = steps.find((s) => s.action.name.endsWith('post_tweet'));
+    const answers = answerStrings(JSON.parse(sort!.response!.content));
+    expect((tweet!.action.args as Record<string, string>).content).toBe(REORDERED);
+    expect(answeredText(REORDERED, answers)).toBe(SORTED);
   });
 });

@@ -23,7 +23,7 @@ import { aboutDaysAhead, isClock, rankedBy } from '../../resolution/simulatorRul
 import { statedToday } from '../../resolution/statedToday.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
 import { CARRIED_MEASURES } from './carried.js';
-import { dictatedText } from '../../dictatedText.js';
+import { answeredText, answerStrings, dictatedText } from '../../dictatedText.js';
 import { firstLines, firstLinesAsked, holdsLines, LISTED_CONTENT_KEY, readText, standInKind } from '../../standIns.js';
 import { argumentKindMismatch, describeKindMismatch, tickerLeftOut } from '../argumentKinds.js';
 import { todayToolForOtherDay } from '../todayTools.js';
@@ -343,6 +343,36 @@ export const gtTextUnlikeDictated: CaseMeasure = {
         while (at < text.length && text[at] === said[at]) at++;
         const from = Math.max(0, at - 30);
         return `${g.name}.${k} "…${text.slice(from, at + 20)}…" where the user wrote "…${said.slice(from, at + 20)}…"`;
+      }
+    }
+    return null;
+  },
+};
+
+/**
+ * A ground truth passing an earlier answer's text with its words reordered (BFCL 4: `sort` answered
+ * "Initial report content Unsorted data More unsorted data", the file holding one line, and the
+ * tweet of "the sorted result" carries "Initial report content More unsorted data Unsorted data"):
+ * a model that copies the answer is scored wrong.
+ */
+export const gtTextUnlikeAnswer: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_text_unlike_answer',
+  group: 'solvable',
+  title: 'ground truth passes an earlier answer\'s text with its words reordered (a tweet of "the sorted result" that is not what `sort` answered)',
+  population: 'cases whose ground truth calls a tool',
+  check(tc) {
+    const gts = (Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth]).filter((g) => g.name !== FINISH_ACTION);
+    if (gts.length === 0) return undefined;
+    const answers = tc.messages.filter((m) => m.role === 'function').flatMap((m) => {
+      const value = parseToolResponse(m.content);
+      return value === undefined ? [m.content] : answerStrings(value);
+    });
+    for (const g of gts) {
+      if (!isPlainObject(g.args)) continue;
+      for (const [k, v] of Object.entries(g.args)) {
+        const given = typeof v === 'string' ? answeredText(v, answers) : undefined;
+        if (given !== undefined) return `${g.name}.${k} is ${JSON.stringify(v)} where an earlier answer gave ${JSON.stringify(given)}`;
       }
     }
     return null;
@@ -934,6 +964,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   gtTodayToolForOtherDay,
   unanchoredGroundTruthDate,
   gtTextUnlikeDictated,
+  gtTextUnlikeAnswer,
   environmentErrorNamesToolkit,
   unshownHistoryValue,
   unshownGroundTruth,
