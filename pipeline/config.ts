@@ -108,6 +108,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   noise_lowercase_i: 0,
   noise_typo_in_count_word: 0,
   noise_typo_in_task_word: 0,
+  noise_typo_garbled: 0,
   answer_truncated: 0,
   harder_tools_param_changed: 0,
   harder_tools_constraint_dropped: 0,
@@ -115,6 +116,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   harder_tools_lowercase: 0,
   harder_tools_mixed_tags: 0,
   harder_tools_sibling_unsound: 0,
+  harder_tools_siblings_identical: 0,
+  harder_tools_stray_backtick: 0,
   // harder-tools-11 (a compound modifier, an "ordered by" clause or a "by ... of ..." phrase a field doc states left to it) reaches 0.9% (5.5% under harder-tools-10): the rest are TimeTool lists whose every word is the tool's name or heading ("Get curr time: get current time.").
   // On the merged build of this stop's helpers the same rules read 1.5% (15/1,000): other draws of the same lists (TimeTool, get_ticker_detail, search_google_scholar), so the gate allows 2%.
   harder_tools_wording_only: 0.02,

@@ -165,3 +165,16 @@ export function lowercaseI(original: string, noisy: string): string | undefined 
   if (count(noisy) > count(original)) return /(?:^|\s)i(?:'m|'d|'ll|'ve)?(?=\s|[,.!?]|$)[^.]{0,20}/.exec(noisy)?.[0].trim();
   return undefined;
 }
+
+/** A stop that ends an abbreviation, not a sentence ("Apple Inc.", "Dr.", "e.g."). */
+export const ABBREVIATION_END = /\b(?:Inc|Corp|Ltd|Co|Dr|Mr|Mrs|Ms|St|Ave|No|vs|etc|e\.g|i\.e|U\.S|approx|Jr|Sr|Mt|Ft|Jan|Feb|Mar|Apr|Aug|Sept?|Oct|Nov|Dec)\.$/;
+
+/** Whether a text leaves a quote open: a quote mark opening a word ("'SecurePass123") with none closing it after. */
+export function unclosedQuote(text: string): boolean {
+  for (const q of ["'", '"', '`']) {
+    const opens = [...text.matchAll(new RegExp(`(?:^|[\\s(\\[:=])${q}(?=\\S)`, 'g'))].length;
+    const closes = [...text.matchAll(new RegExp(`(?<=\\S)${q}(?=$|[\\s.,;:!?)\\]])`, 'g'))].length;
+    if (q === "'" ? opens > closes : (text.split(q).length - 1) % 2 === 1) return true;
+  }
+  return false;
+}

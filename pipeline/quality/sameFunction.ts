@@ -310,6 +310,8 @@ function jobParts(job: string): { base: string; aspects: string[] } {
  * serves another part of the request, not the step, and returns none of what the step asks for.
  */
 export function servesRequest(candidate: Pick<ToolDoc, 'name' | 'description'>, at: RequestStep): string | undefined {
+  const detail = sameDetailLookup(candidate, at);
+  if (detail) return detail;
   const cJob = toolJob(candidate);
   if (cJob) {
     const c = jobParts(cJob);
@@ -327,6 +329,39 @@ export function servesRequest(candidate: Pick<ToolDoc, 'name' | 'description'>, 
     }
   }
   return undefined;
+}
+
+/** Things two toolkits name by different words: a stock is looked up by its ticker or symbol. */
+const SUBJECT_FAMILY: Record<string, string> = { stock: 'security', ticker: 'security', share: 'security', equity: 'security', symbol: 'security' };
+
+/** A request for the details of something ("Bring up information on 'NVDA'", "a comprehensive breakdown of the last stock"). */
+const DETAIL_REQUEST = /\b(?:info(?:rmation)?|details?|detailed|about|overview|profile|describe|rundown|breakdown)\b/i;
+
+/** The subject family of a tool that looks up the details of one thing (`get_stock_info`, `get_ticker_detail`): a lookup verb, one family word, a detail aspect in its name or first sentence. */
+function detailLookupFamily(tool: Pick<ToolDoc, 'name' | 'description'>): string | undefined {
+  const words = nameWords(split(tool.name).api);
+  if (!LOOKUP_VERBS.has(words[0] ?? '')) return undefined;
+  const objects = [...objectWords(words)];
+  const families = new Set(objects.map((w) => SUBJECT_FAMILY[w]));
+  if (objects.length !== 1 || families.size !== 1 || families.has(undefined as unknown as string)) return undefined;
+  const aspects = new Set([...classify(words, 'last').aspects, ...(tool.description ? classify(leadWords(tool.description), 'first').aspects : [])]);
+  return aspects.has('detail') ? [...families][0] : undefined;
+}
+
+/**
+ * A tool of another toolkit that looks up the details of the same thing as the ground truth's step,
+ * for a request that asks for details: `PolygonFinance.get_ticker_detail` ("detailed information about
+ * the ticker and the company behind it") next to `TradingBot.get_stock_info` ("Gets the details of a
+ * stock.") for "Bring up information on 'NVDA'". Both docs fit the request's words, so either call
+ * answers it: a second right answer, not a distractor.
+ */
+function sameDetailLookup(candidate: Pick<ToolDoc, 'name' | 'description'>, at: RequestStep): string | undefined {
+  if (!DETAIL_REQUEST.test(at.request)) return undefined;
+  const family = detailLookupFamily(candidate);
+  if (!family) return undefined;
+  const toolkit = split(candidate.name).toolkit;
+  const step = at.steps.find((s) => split(s.doc.name).toolkit !== toolkit && detailLookupFamily(s.doc) === family);
+  return step ? `looks up the details of the same thing as ${step.doc.name} for a request that asks for them (${family})` : undefined;
 }
 
 /** What a case's ground-truth step asks for: its turn's request (the last user message) and its calls. */

@@ -214,6 +214,9 @@ export function brokenDocIssues(original: Pick<ToolDoc, 'name' | 'description'> 
   const h1 = untagged(rewritten).match(/^([A-Za-z][\w ]{0,40}):\s/)?.[1];
   if (h0 && h1 && h0.toLowerCase() !== h1.toLowerCase() && stem(h0.toLowerCase().replace(/e?s$/, '')) === stem(h1.toLowerCase().replace(/e?s$/, ''))) out.push(`heading "${h0}:" re-inflected as "${h1}:"`);
   out.push(...sloppyWording(original.description, rewritten));
+  // A clause alone for a summary ("If they are any rooms available."): a rewrite writes the sentence, even where the original was a fragment.
+  const clause = untagged(rewritten).replace(/^[A-Za-z][\w ]{0,40}:\s+/, '').match(/^(?:if|whether)\b[^.]*/i);
+  if (clause) out.push(`a clause alone for a summary: "${clause[0].slice(0, 50)}"`);
   const name = nameWords(original.name);
   const have = new Set([...tokens(rewritten), ...keyWords(rewritten)]);
   const lost = new Set<string>();

@@ -345,11 +345,11 @@ describe('harder tool docs: what a field doc states left to it, inside the summa
   });
   it('keeps a name word after "with" only when no parameter name holds it, and the judge reads the parameters as the rules do', () => {
     // get_empty_room_with_time: "time" is its start_time and end_time.
-    expect(brokenDocIssues(empty, 'If they are any rooms available.')).toEqual([]);
-    expect(brokenDocIssues({ ...empty, required_parameters: [] }, 'If they are any rooms available.').join()).toMatch(/drops "time"/);
+    expect(brokenDocIssues(empty, 'Check if there are any rooms available.')).toEqual([]);
+    expect(brokenDocIssues({ ...empty, required_parameters: [] }, 'Check if there are any rooms available.').join()).toMatch(/drops "time"/);
     // A name word not after "with" stays guarded though a parameter holds it.
     expect(brokenDocIssues(t('MathAPI.power', 'Raise a number to a power', [['power', 'the exponent']], []), 'Raises a number.').join()).toMatch(/drops "power"/);
-    const pair = { name: empty.name, original: JSON.stringify(empty), evolved: JSON.stringify({ ...empty, description: 'If they are any rooms available.' }), sameSignature: true };
+    const pair = { name: empty.name, original: JSON.stringify(empty), evolved: JSON.stringify({ ...empty, description: 'Check if there are any rooms available.' }), sameSignature: true };
     expect(judgeRules({ strategy: 'harder_tools', pairs: [pair] }).answer).toBe('Yes');
   });
   it('the offline judge reads a relative doc beside the sibling it names (judge-6)', () => {

@@ -14,10 +14,11 @@ import {
   skeletonDefect,
   noiseTypoInCountWord,
   noiseTypoInTaskWord,
+  noiseTypoGarbled,
 } from '../../pipeline/quality/measures/noise.js';
 import { noiseClashes, skeletonOnly, typosOf } from '../../pipeline/quality/noiseShape.js';
 import { noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
-import { noiseGrammarSlip } from '../../pipeline/quality/measures/text.js';
+import { noiseGrammarSlip, noiseSplitsSentence } from '../../pipeline/quality/measures/text.js';
 import { Rng } from '../../pipeline/rng.js';
 
 const NONE: QualityContext = { trajectory: () => undefined, baseCase: () => undefined };
@@ -87,7 +88,7 @@ describe('noise measures flag the old skeleton and its clashes, and pass real va
   });
 
   it('a fresh greeting on a later turn; an aside about a subject the request does not have; "Looked it back", "will not stop non-stop", "Hi all."', () => {
-    expect(noiseGreetingMidConversation.check(noisy(Q, `Hi! Also, ${Q}`, { history: true }), NONE)).toMatch(/"Hi!" opens turn 2/);
+    expect(noiseGreetingMidConversation.check(noisy(Q, `Hi! Also, ${Q}`, { history: true }), NONE)).toMatch(/"Hi!" opens user turn 2/);
     expect(noiseGreetingMidConversation.check(noisy(Q, `Hi again! ${Q}`, { history: true }), NONE)).toBeNull();
     expect(noiseGreetingMidConversation.check(noisy(Q, `Hi! ${Q}`), NONE)).toBeNull();
     const room = 'Could you please book a meeting room for today from 14:00 to 16:00? Also show the current booking status of all rooms.';
@@ -152,5 +153,56 @@ describe('the offline noisy-query rules make none of it (1,000 seeds)', () => {
     const top = noiseFrameTop.score(all, NONE)!;
     expect(top.value).toBeLessThan(0.2);
     void frames;
+  });
+});
+
+/** A mixed case: a café conversation inserted before the noisy task turn. */
+function afterContext(original: string, text: string): TestCase {
+  const tc = noisy(original, text);
+  const cafe: ChatMessage[] = [
+    { role: 'user', content: "Hi, could I get a large latte with oat milk?" },
+    { role: 'assistant', content: 'Sure, a large oat latte. Anything else?' },
+    { role: 'user', content: "That's all, thanks." },
+    { role: 'assistant', content: 'Coming right up.' },
+  ];
+  tc.messages = [tc.messages[0], ...cafe, tc.messages[1]];
+  (tc.evolution!.details as Record<string, unknown>).longContext = { insertedAt: 1, messages: cafe.length };
+  return tc;
+}
+
+describe('noise after an inserted conversation, inside a sentence or quote, and grown words (reader m7, evo10)', () => {
+  it('a fresh greeting right after an inserted conversation is flagged; "again" after it is not', () => {
+    expect(noiseGreetingMidConversation.check(afterContext(Q, `Hiya! ${Q}`), NONE)).toMatch(/"Hiya!" opens user turn 3 \(after 2 of an inserted conversation\)/);
+    expect(noiseGreetingMidConversation.check(afterContext(Q, `Hi again! ${Q}`), NONE)).toBeNull();
+    expect(noiseAgainWithoutHistory.check(afterContext(Q, `Hi again! ${Q}`), NONE)).toBeNull();
+  });
+
+  it('an aside after "Inc." or inside an open quote splits the request; one between sentences does not', () => {
+    const apple = 'What were the opening and closing prices of Apple Inc. stock on October 1, 2023?';
+    expect(noiseSplitsSentence.check(noisy(apple, "What were the opening and closing prices of Apple Inc. Honestly, I'm usually better organised than this, I promise lol. stock on October 1, 2023?"), NONE)).toMatch(/abbreviation/);
+    const login = "Log me in with username 'mthompson' and password is 'SecurePass123";
+    expect(noiseSplitsSentence.check(noisy(login, `${login}. My boss messaged a moment ago to talk about the quarterly review. Thank you for helping, talk later`), NONE)).toMatch(/unclosed quote/);
+    expect(noiseSplitsSentence.check(noisy(login, `My boss messaged a moment ago, so I'm frazzled. ${login}`), NONE)).toBeNull();
+    expect(noiseSplitsSentence.check(noisy(apple, `${apple} Honestly, I'm usually better organised than this, I promise lol.`), NONE)).toBeNull();
+  });
+
+  it('a word grown by three letters is a garble, a slip is not', () => {
+    const idea = 'I have an idea for the launch: initiate a call if rooms are available.';
+    expect(noiseTypoGarbled.check(noisy(idea, idea.replace('idea', 'idaeidae')), NONE)).toMatch(/"idea" -> "idaeidae"/);
+    expect(noiseTypoGarbled.check(noisy(idea, idea.replace('available', 'availailable')), NONE)).toMatch(/availailable/);
+    expect(noiseTypoGarbled.check(noisy(idea, idea.replace('available', 'avialable').replace('initiate', 'intiate')), NONE)).toBeNull();
+  });
+
+  it('the rules put nothing after an abbreviation or an open quote, greet no conversation afresh, and grow no word (500 seeds)', () => {
+    const apple = 'What were the opening and closing prices of Apple Inc. stock on October 1, 2023? Then tell me which was higher.';
+    const login = "Log me in with username 'mthompson' and password is 'SecurePass123";
+    const idea = 'I have an idea: initiate the check of which rooms are available. Please also list the available rooms.';
+    for (let i = 0; i < 500; i++) {
+      for (const [query, keep] of [[apple, ['Apple Inc.', 'October 1, 2023']], [login, ['mthompson', 'SecurePass123']], [idea, []]] as [string, string[]][]) {
+        const out = noisyRules({ query, protected: keep, followUp: true }, new Rng(21, `e${i}`, 'noise')).query;
+        const tc = afterContext(query, out);
+        for (const m of [noiseSplitsSentence, noiseTypoGarbled, noiseGreetingMidConversation, noiseAgainWithoutHistory]) expect(m.check(tc, NONE), `${m.id}: ${out}`).toBeNull();
+      }
+    }
   });
 });

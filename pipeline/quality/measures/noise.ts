@@ -8,6 +8,7 @@
 import { FINISH_ACTION, type TestCase } from '../../schemas.js';
 import { groundTruthActions } from '../evidence.js';
 import { AGAIN_GREETING, COUNT_WORDS, lowercaseI, noiseClashes, noiseFrame, PROOFREAD_CLAIM, skeletonOnly, typosOf } from '../noiseShape.js';
+import { diffWords } from 'diff';
 import { insertedRange, insertedSentences } from '../text.js';
 import { noisyPair } from './text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
@@ -125,10 +126,9 @@ export const noiseAgainWithoutHistory: CaseMeasure = {
     if (!pair) return pair;
     const m = AGAIN_GREETING.exec(pair.noisy);
     if (!m || AGAIN_GREETING.test(pair.original)) return null;
-    const range = insertedRange(tc);
-    const users = tc.messages.filter((msg, i) => msg.role === 'user' && !(range && i >= range[0] && i < range[1]));
-    // The query is the last user turn; an earlier original user turn is the history.
-    return users.length > 1 ? null : `"${m[0].trim()}" opens the conversation`;
+    // Any user turn before the query is history, an inserted conversation's too.
+    const qi = tc.messages.findLastIndex((msg) => msg.role === 'user' && msg.content === pair.noisy);
+    return tc.messages.slice(0, qi).some((msg) => msg.role === 'user') ? null : `"${m[0].trim()}" opens the conversation`;
   },
 };
 
@@ -188,16 +188,20 @@ export const noiseGreetingMidConversation: CaseMeasure = {
   kind: 'case',
   id: 'noise_greeting_mid_conversation',
   group: 'text',
-  title: 'noisy query: a later turn of a conversation already under way opens with a fresh greeting ("Hi! Also, create a file…" after earlier turns and calls)',
+  title: 'noisy query: a later turn of a conversation already under way opens with a fresh greeting ("Hi! Also, create a file…" after earlier turns and calls; "Hiya! As a teacher…" after an inserted conversation)',
   population: POPULATION,
   check(tc) {
     const pair = pairOf(tc);
     if (!pair) return pair;
     const m = FRESH_GREETING.exec(pair.noisy);
     if (!m || FRESH_GREETING.test(pair.original) || AGAIN_GREETING.test(pair.noisy)) return null;
+    // Every user turn before it counts, an inserted conversation's too: a greeting after thirty café exchanges opens nothing.
+    const qi = tc.messages.findLastIndex((msg) => msg.role === 'user' && msg.content === pair.noisy);
+    const earlier = tc.messages.slice(0, qi).filter((msg) => msg.role === 'user').length;
+    if (!earlier) return null;
     const range = insertedRange(tc);
-    const users = tc.messages.filter((msg, i) => msg.role === 'user' && !(range && i >= range[0] && i < range[1]));
-    return users.length > 1 ? `"${m[0].trim()}" opens turn ${users.length}` : null;
+    const inserted = range ? tc.messages.slice(range[0], range[1]).filter((msg) => msg.role === 'user').length : 0;
+    return `"${m[0].trim()}" opens user turn ${earlier + 1}${inserted ? ` (after ${inserted} of an inserted conversation)` : ''}`;
   },
 };
 
@@ -292,4 +296,47 @@ export const noiseHedgesRequest: CaseMeasure = {
   },
 };
 
-export const NOISE_MEASURES = [noiseSkeletonOnly, noiseFrameTop, noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord, noiseGreetingMidConversation, noiseAsideForeign, noiseHedgesRequest];
+/** Whether `from`'s letters appear in order in `to` (case ignored): a word grown by inserted letters. */
+function grownFrom(from: string, to: string): boolean {
+  const a = from.toLowerCase();
+  const b = to.toLowerCase();
+  let i = 0;
+  for (const c of b) if (c === a[i]) i++;
+  return i === a.length;
+}
+
+/** Words the noise replaced one for one that grew by three letters or more, keeping the word's letters ("idea" -> "idaeidae", "available" -> "availailable"). */
+export function garbledTypos(original: string, noisy: string): { from: string; to: string }[] {
+  const parts = diffWords(original, noisy);
+  const out: { from: string; to: string }[] = [];
+  for (let i = 0; i + 1 < parts.length; i++) {
+    const [p, q] = [parts[i], parts[i + 1]];
+    const removed = p.removed ? p : q.removed ? q : undefined;
+    const added = p.added ? p : q.added ? q : undefined;
+    if (!removed || !added || removed === added) continue;
+    const from = removed.value.match(/[A-Za-z]+/g) ?? [];
+    const to = added.value.match(/[A-Za-z]+/g) ?? [];
+    for (const w of from) {
+      const hit = to.find((v) => w.length >= 3 && v.length >= w.length + 3 && v.slice(0, 2).toLowerCase() === w.slice(0, 2).toLowerCase() && grownFrom(w, v));
+      if (hit) out.push({ from: w, to: hit });
+    }
+    i++;
+  }
+  return out;
+}
+
+export const noiseTypoGarbled: CaseMeasure = {
+  kind: 'case',
+  id: 'noise_typo_garbled',
+  group: 'text',
+  title: 'noisy query: a "typo" that grows a word by three letters or more ("idea" -> "idaeidae", "initiate" -> "initiatiate"): no slip of the fingers, a garble',
+  population: POPULATION,
+  check(tc) {
+    const pair = pairOf(tc);
+    if (!pair) return pair;
+    const bad = garbledTypos(pair.original, pair.noisy);
+    return bad.length ? bad.map((t) => `"${t.from}" -> "${t.to}"`).join(', ') : null;
+  },
+};
+
+export const NOISE_MEASURES = [noiseTypoGarbled, noiseSkeletonOnly, noiseFrameTop, noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord, noiseGreetingMidConversation, noiseAsideForeign, noiseHedgesRequest];

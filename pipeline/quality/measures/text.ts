@@ -15,6 +15,7 @@ import { docTypo } from '../../thoughtPhrases.js';
 import { levenshtein } from '../../editDistance.js';
 import { callChangesState } from '../../errors/sideEffects.js';
 import { noiseIncoherences } from '../noiseCoherence.js';
+import { ABBREVIATION_END, unclosedQuote } from '../noiseShape.js';
 import { distinctN, holderCounts, insertedContext, insertedRange, insertedSentences, insertedText, isOneSided, isTruncated, nonDescriptionChanges, words } from '../text.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 import { failureAnswers } from './failureAnswers.js';
@@ -133,7 +134,7 @@ export const noiseSplitsSentence: CaseMeasure = {
   kind: 'case',
   id: 'noise_splits_sentence',
   group: 'text',
-  title: 'noisy query: an inserted sentence cuts a sentence of the request in two',
+  title: 'noisy query: an inserted sentence cuts a sentence of the request in two (mid-clause, after an abbreviation\'s stop as in "Apple Inc. [aside] stock on…", or inside a quote the request left open)',
   population: 'evolved cases with a noisy query',
   check(tc) {
     if (!hasNoise(tc)) return undefined;
@@ -146,6 +147,10 @@ export const noiseSplitsSentence: CaseMeasure = {
       if (before && !/[.!?,;:)\]"'—-]$/.test(before) && /^[a-z]/.test(after) && /[.!?]/.test(c.text) && !pair.original.split(/(?<=[.!?])\s+/).every((s) => sentenceIntact(s, pair.noisy))) {
         return `"…${before.slice(-30)} [${c.text.slice(0, 40)}…] ${after.slice(0, 30)}…"`;
       }
+      // After an abbreviation's stop ("Apple Inc. [Honestly, … lol.] stock on October 1"): the request's sentence goes on after it.
+      if (ABBREVIATION_END.test(before) && /^[a-z]/.test(after) && /[.!?]/.test(c.text)) return `after an abbreviation: "…${before.slice(-30)} [${c.text.slice(0, 40)}…] ${after.slice(0, 30)}…"`;
+      // Inside a quote the request opened and never closed ("password is 'SecurePass123. [My boss messaged…]"): the aside reads as the quoted value.
+      if (unclosedQuote(pair.original) && unclosedQuote(before)) return `inside an unclosed quote: "…${before.slice(-30)} [${c.text.slice(0, 40)}…]"`;
     }
     return null;
   },
@@ -1128,6 +1133,47 @@ export const harderToolsSiblingUnsound: CaseMeasure = {
 };
 
 /**
+ * Two tools of one list whose harder docs read the same where their originals differ:
+ * `MathAPI.max_value` and `MathAPI.min_value` both "Find the value in a list of numbers." (the word
+ * that told them apart left to a field doc). A model can no longer choose between them from the docs.
+ */
+export const harderToolsSiblingsIdentical: CaseMeasure = {
+  kind: 'case',
+  id: 'harder_tools_siblings_identical',
+  group: 'text',
+  title: 'harder tools: two tools of one list whose rewritten docs are the same where their originals differ ("Find the value in a list of numbers." for max_value and min_value)',
+  population: 'evolved cases with harder tool docs',
+  check(tc, ctx) {
+    const pairs = harderToolPairs(tc, ctx);
+    if (!pairs) return undefined;
+    const siblings = listedSiblings(tc, pairs);
+    const norm = (t: string) => ownText(t).trim().toLowerCase().replace(/[.\s]+$/, '');
+    for (let i = 0; i < siblings.length; i++) {
+      for (let j = i + 1; j < siblings.length; j++) {
+        const [a, b] = [siblings[i], siblings[j]];
+        if (norm(a.description) === norm(b.description) && norm(a.original) !== norm(b.original)) return `${a.name} and ${b.name} both "${a.description.slice(0, 80)}"`;
+      }
+    }
+    return null;
+  },
+};
+
+/** A backtick the rewrite left unpaired ("get answer about `questions."): a code span opened and never closed. */
+export const harderToolsStrayBacktick: CaseMeasure = {
+  kind: 'case',
+  id: 'harder_tools_stray_backtick',
+  group: 'text',
+  title: 'harder tools: a rewritten doc holds an unpaired backtick ("…get answer about `questions.")',
+  population: 'evolved cases with harder tool docs',
+  check(tc, ctx) {
+    const pairs = harderToolPairs(tc, ctx);
+    if (!pairs) return undefined;
+    for (const { before, after } of rewrittenPairs(pairs)) if ((after.description.split('`').length - 1) % 2 === 1) return `${before.name}: "${after.description.slice(0, 90)}"`;
+    return null;
+  },
+};
+
+/**
  * Extra Tools must add distractors, never a second tool for the same job: an added tool the same
  * function as one the base case lists (pipeline/quality/sameFunction.ts: BINGMap.get_coordinates
  * next to GaodeMap.get_coordinate, BINGMap.get_distance next to VehicleControlAPI.estimate_distance),
@@ -1277,4 +1323,4 @@ export const lengthRatio: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerTextSizeOnly, answerClaimsWholeRequest, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, harderToolsLowercase, harderToolsMixedTags, harderToolsWordingOnly, harderToolsSiblingUnsound, extraToolsSameFunction, extraToolsUnrelated, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio, answerNamesApi, answerCannedOpener, answerFieldDump, answerRestatesAsked];
+export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerTextSizeOnly, answerClaimsWholeRequest, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, harderToolsLowercase, harderToolsMixedTags, harderToolsWordingOnly, harderToolsSiblingUnsound, harderToolsSiblingsIdentical, harderToolsStrayBacktick, extraToolsSameFunction, extraToolsUnrelated, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio, answerNamesApi, answerCannedOpener, answerFieldDump, answerRestatesAsked];
