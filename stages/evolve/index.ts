@@ -372,7 +372,8 @@ export async function runEvolve(item: StageItem<EvolveInput>, ctx: ItemContext):
       const keep = protectedValues(base, original);
       // Words no typo may touch (the task's argument values, in any case) and whether the user spoke before.
       const avoid = [...groundTruthActions(base), ...historyActions(base.messages)].filter((a) => a.name !== FINISH_ACTION).flatMap((a) => argValues(a.args));
-      const followUp = messages.slice(0, qi).some((m) => m.role === 'user');
+      // A conversation comes before it where the user spoke earlier, or where a mixed case inserts one (long context comes after this step).
+      const followUp = messages.slice(0, qi).some((m) => m.role === 'user') || steps.includes('long_context');
       const result = await ctx.llm.invoke<NoisyQueryInput, NoisyQueryOutput>(noisyQueryRole, { query: original, protected: keep, avoid: [...new Set(avoid)].sort(), followUp }, {
         rng: ctx.rng('noisy-query'),
         artifactKey: ctx.itemKey,
@@ -439,7 +440,7 @@ export const evolveStage: ItemStage<EvolveInput, TestCase> = {
   // 33–37 (h-ctx5; 33–36 builds of this branch only): inserted dialogues read turn by turn: no opening "Yeah, …"/"OK, …" answering a question never shown, dialogues
   //     whose customer answers nothing said left out, spliced corpus lines mended, "double sugar" no double drink, split orders said short with their split;
   //     "the adjustment has been made", "It's all set", "I'll get working on that" are claims; no "that's the one" for two drinks nor twice in one closing; "What does X consist of?" asks the menu.
-  version: `41+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`, // 41: read-back checks said in the sentence naming the order, counter instructions and menu answers name the drink or topic, café puns left out, a reply reading a menu or till it cannot see leaves its dialogue out of the pool, plural thoughts say "them". 40: read-backs carry the corpus's add-ins (chocolate, sweetener, sugar, cream), no check before the read-back, no read-back of a drink only asked about, "Matcha Letta" spelt as a latte. 39: a CoT reply's thought names every drink the reply does ("the mocha and the cortado", "the cortados"; replyDrinks)
+  version: `43+${NOISY_RULES_VERSION}+${HARDER_RULES_VERSION}`, // 43: a mixed case's noisy query knows the inserted conversation comes before it (no fresh "Hi!" after thirty café exchanges). 41: read-back checks said in the sentence naming the order, counter instructions and menu answers name the drink or topic, café puns left out, a reply reading a menu or till it cannot see leaves its dialogue out of the pool, plural thoughts say "them". 40: read-backs carry the corpus's add-ins (chocolate, sweetener, sugar, cream), no check before the read-back, no read-back of a drink only asked about, "Matcha Letta" spelt as a latte. 39: a CoT reply's thought names every drink the reply does ("the mocha and the cortado", "the cortados"; replyDrinks)
   upstream: ['assemble'],
   description: 'SRM evolution: long context, extra tools, noisy query, harder tools, mixed',
   configSlice: (config) => ({ evolve: config.evolve, sourcesDir: config.sources.dir ?? null }),

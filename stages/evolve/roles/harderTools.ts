@@ -48,7 +48,7 @@ export const HarderToolsOutput = z.object({
 });
 export type HarderToolsOutput = z.infer<typeof HarderToolsOutput>;
 
-export const HARDER_RULES_VERSION = 'harder-tools-11';
+export const HARDER_RULES_VERSION = 'harder-tools-13';
 
 /**
  * Jargon and standard short forms a terse maintainer writes (whole words, case kept on the first
@@ -215,6 +215,8 @@ export function degradeDescription(description: string, rng: Rng, tool: Omit<Doc
  */
 export function asSentence(text: string): string {
   let out = text.trim();
+  // A backtick with no partner (T-Eval's "answer about specific `questions.") opens a code span nothing closes: it goes.
+  if ((out.split('`').length - 1) % 2 === 1) out = out.replace(/`(?=[^`]*$)/, '');
   if (/^[a-z]+(?=[\s,.;:'’]|$)/.test(out)) out = out.charAt(0).toUpperCase() + out.slice(1);
   if (out && !/[.!?)]$/.test(out)) out += '.';
   return out;
@@ -272,6 +274,10 @@ const MODIFIER_ONE = /\b(the|a|an)\s+()([a-z]{4,})\s+([a-z]{3,})\b/;
 
 /** A head a phrase may be cut after: more than a bare verb, not ending on a participle or gerund that needs its phrase ("relating", "based", "filtered"). */
 const headStands = (head: string) => head.trim().split(/\s+/).length >= 2 && !/(?:ing|ed|\[[^\]]*\]|\b(?:relative|according|due|prior|close|next|nearby|similar|equal|compared|up|out|off))$/i.test(head.trim());
+/** A phrase that gives a unit ("in km", "in miles"): it measures what the phrase before it says. */
+const UNIT_PHRASE = /^\s*in\s+(?:km|kilomet(?:er|re)s?|miles?|met(?:er|re)s?|m|ft|feet|seconds?|minutes?|hours?|celsius|fahrenheit|kg|pounds?|lbs?)\b/i;
+/** A head a unit can measure ("the distance in km"; never "the route in km"). */
+const MEASURED = /\b(?:distance|length|duration|time|temperature|speed|weight|height|width|depth|size|elevation|altitude|mileage|area|volume)s?$/i;
 /** Nouns whose "of" phrase is what they are ("a number of decimal places", "a list of numbers"): never cut after them. */
 const OF_HEAD = /\b(?:number|list|set|amount|count|kind|type|sort|part|piece|group|pair|series|range|total|percentage|unit|units|size)$/i;
 
@@ -310,7 +316,9 @@ function leaveToParams(parts: string[], fields: FieldSets, rng: Rng): string[] {
     if (!mod) continue;
     const [, , before, modifier, head] = mod;
     const w = stemWord(modifier.toLowerCase());
-    if (/ly$/.test(modifier) || isName(modifier) || !isName(head) || LEAVE_STOP.has(w) || !(params.has(w) || returns.has(w))) continue;
+    // A modifier a name word abbreviates ("maximum" of max_value) is what tells the tool from its siblings (min_value): it stays.
+    const abbreviated = (fields.name ?? []).some((n) => n.length >= 3 && modifier.toLowerCase().startsWith(n));
+    if (/ly$/.test(modifier) || isName(modifier) || abbreviated || !isName(head) || LEAVE_STOP.has(w) || !(params.has(w) || returns.has(w))) continue;
     first = first.replace(mod[0], mod[0].replace(`${before}${modifier} `, before));
     break;
   }
@@ -325,7 +333,8 @@ function leaveToParams(parts: string[], fields: FieldSets, rng: Rng): string[] {
   const cut = phrases.map((ph, i) => i > 0 && saidBy(ph, params) && (!/^of\s/i.test(ph) || (i === phrases.length - 1 && !OF_HEAD.test(phrases[i - 1].trim()))) && (i === phrases.length - 1 || !/,|\b(?:and|or)\b/i.test(ph.replace(/^\S+\s+/, ''))));
   let spared = false;
   for (let i = 1; i < phrases.length; i++) {
-    if (cut[i] && headStands(kept.join(' ')) && !/^of\s/i.test(phrases[i + 1] ?? '') && (spared || !rng.chance(0.2))) continue;
+    // Never a phrase before a unit ("between two locations in km") where the unit would fall on a head it cannot measure ("the route in km").
+    if (cut[i] && headStands(kept.join(' ')) && !/^of\s/i.test(phrases[i + 1] ?? '') && !(UNIT_PHRASE.test(phrases[i + 1] ?? '') && !MEASURED.test(kept.join(' '))) && (spared || !rng.chance(0.2))) continue;
     if (cut[i]) spared = true;
     kept.push(phrases[i]);
   }
@@ -357,6 +366,8 @@ function degradeOnce(description: string, rng: Rng, fields: FieldSets = { params
   for (const [re, short] of ABBREVIATIONS) if (rng.chance(0.75)) text = text.replace(re, (m) => matchCase(short, m));
   if (rng.chance(0.5)) text = conditionLast(text);
   text = cleanSpaces(text);
+  // A summary is a sentence: a clause alone ("if they are any rooms available", T-Eval's) gets the verb it leaves out, and T-Eval's "they are any" its "there".
+  text = text.replace(/\bthey (are|is) any\b/gi, (m, v: string) => matchCase(`there ${v} any`, m)).replace(/^(if|whether)\b/i, (m) => `Check ${m.toLowerCase()}`);
   if (heading) text = `${heading} ${text}`;
   const original = whole.trim();
   if (!text || text.toLowerCase().includes(original.replace(/\.$/, '').toLowerCase())) text = terser(original, rng);

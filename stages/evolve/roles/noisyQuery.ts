@@ -22,6 +22,7 @@ import type { RoleSpec } from '../../../pipeline/llm/types.js';
 import type { Rng } from '../../../pipeline/rng.js';
 import { missingValues, protectedSpans } from '../caseParts.js';
 import { toJson } from '../../../pipeline/pyValues.js';
+import { ABBREVIATION_END, unclosedQuote } from '../../../pipeline/quality/noiseShape.js';
 
 export interface NoisyQueryInput {
   query: string;
@@ -36,7 +37,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-23';
+export const NOISY_RULES_VERSION = 'noisy-query-24';
 
 /**
  * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
@@ -372,6 +373,8 @@ export function commonMisspellings(): Map<string, string[]> {
       const [wrong, right] = entry.split('->');
       if (!wrong || !right || right.includes(',') || !/^[a-z]+$/.test(wrong) || !/^[a-z]+$/.test(right.trim())) continue;
       const key = right.trim();
+      // A slip adds or drops a letter or two; the list's garbles ("idaeidae" for "idea", "availailable") read as no typo anyone makes.
+      if (Math.abs(wrong.length - key.length) > 2) continue;
       if (!map.has(key)) map.set(key, []);
       map.get(key)!.push(wrong);
     }
@@ -431,7 +434,10 @@ export function addTypos(text: string, keep: string[], rng: Rng, most = 3, avoid
 /** Insert a sentence at a sentence boundary outside every protected span, or append it. */
 function insertAside(text: string, aside: string, keep: string[], rng: Rng): string {
   const spans = protectedSpans(text, keep);
-  const boundaries = [...text.matchAll(/[.!?](\s+)(?=\S)/g)].map((m) => m.index! + 1).filter((p) => !overlaps(p - 1, p + 1, spans));
+  // A sentence ends at a stop followed by a capital, not at an abbreviation's ("Apple Inc. stock"), nor inside a quote left open.
+  const boundaries = [...text.matchAll(/[.!?](\s+)(?=["'(]?[A-Z0-9])/g)]
+    .map((m) => m.index! + 1)
+    .filter((p) => !overlaps(p - 1, p + 1, spans) && !ABBREVIATION_END.test(text.slice(0, p)) && !unclosedQuote(text.slice(0, p)));
   if (boundaries.length === 0) {
     // After the request, as a sentence of its own: the request gets its stop if it has none.
     const t = text.trimEnd();
@@ -553,9 +559,12 @@ export function noisyRules(input: NoisyQueryInput, rng: Rng, options: NoisyOptio
   }
   const lead: string[] = [];
   const tail: string[] = [];
+  // A request that leaves a quote open ("password is 'SecurePass123") takes nothing after it: the quote would swallow it.
+  const open = unclosedQuote(input.query);
   const between = (s: string) => {
     // Between two sentences of the request, or after it.
-    if (rng.chance(0.5)) body = insertAside(body, sloppy(s), input.protected, rng);
+    if (open) lead.push(sloppy(s));
+    else if (rng.chance(0.5)) body = insertAside(body, sloppy(s), input.protected, rng);
     else tail.push(sloppy(s));
   };
   if (kinds.has('ability')) lead.push(followUp ? pk(rng, ABILITY_AGAIN) : pk(rng, ABILITY_FRESH));
@@ -575,6 +584,8 @@ export function noisyRules(input: NoisyQueryInput, rng: Rng, options: NoisyOptio
   if (rng.chance(kinds.has('casual') ? 0.15 : 0.3) && !(followUp && kinds.has('ability'))) lead.unshift(followUp ? pk(rng, GREET_AGAIN) : rng.pick([...GREET.any, ...GREET[part]]));
   if (rng.chance(0.35)) tail.push(sloppy(signOff(rng)));
   body = body.trim();
+  // Nothing after a quote left open: the sign-off or aside would read as the quoted value.
+  if (open) tail.length = 0;
   // In a casual message the last full stop often goes (a question mark stays: it says what is asked).
   if (kinds.has('casual') && tail.length === 0 && /[a-z0-9'")]\.$/.test(body) && !overlaps(body.length - 1, body.length, protectedSpans(body, input.protected)) && rng.chance(0.7)) body = body.slice(0, -1);
   // Text after a request that ends without a stop starts a new sentence: the request gets its stop.
