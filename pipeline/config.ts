@@ -289,6 +289,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // a look at the session before a read of a named object (ls before cat(file3.txt)), a read whose answer holds the correct one's.
   tool_select_plausible_precheck: 0,
   tool_select_status_look: 0,
+  tool_select_repeats_previous: 0,
   tool_select_answer_equivalent: 0,
   simulated_list_short: 0,
   simulated_title_ungrammatical: 0,

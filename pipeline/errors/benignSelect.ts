@@ -66,8 +66,33 @@ function sameToolkitRead(correct: Call, wrong: Call): boolean {
 
 const LOGIN_STATUS = /login_status|logged_in|auth(?:entication)?_status/i;
 
-/** (b) Why `wrong` is a plausible pre-check for the state-changing `correct`, or undefined. */
-export function plausiblePrecheck(correct: Call, wrong: Call, tools: ToolDoc[]): string | undefined {
+const LOGIN = /log_?in|sign_?in|authenticat/i;
+
+/**
+ * A login the request invites: a call of the toolkit's login (message_login, authenticate_twitter)
+ * whose every value the user's own words give ("I (user id 'USR001') request you dispatch a
+ * message…" -> message_login(user_id="USR001")). A user who names their id or credentials asks to act
+ * as themselves; a model that logs in with them first is taking a sensible step, not a wrong tool.
+ */
+export function invitedLogin(correct: Call, wrong: Call, tools: ToolDoc[], requests: string): string | undefined {
+  const kit = toolkitOf(correct.name);
+  if (kit === '' || kit !== toolkitOf(wrong.name) || !LOGIN.test(wrong.name) || LOGIN_STATUS.test(wrong.name) || /log_?out/i.test(wrong.name)) return undefined;
+  const named = objectValues(wrong, tools);
+  if (named.length === 0) return undefined;
+  const text = requests.toLowerCase();
+  if (!named.every((v) => (typeof v === 'string' || typeof v === 'number') && text.includes(String(v).toLowerCase()))) return undefined;
+  return `${wrong.name} logs in with ${named.map((v) => JSON.stringify(v)).join(', ')}, which the user gave as their own: a step the request invites before ${correct.name}, not a wrong tool`;
+}
+
+/**
+ * (b) Why `wrong` is a plausible pre-check for the state-changing `correct`, or undefined; with the
+ * user's requests, a login with the id or credentials they give counts too (invitedLogin).
+ */
+export function plausiblePrecheck(correct: Call, wrong: Call, tools: ToolDoc[], requests?: string): string | undefined {
+  if (requests !== undefined) {
+    const login = invitedLogin(correct, wrong, tools, requests);
+    if (login) return login;
+  }
   if (!sameToolkitRead(correct, wrong)) return undefined;
   // Being logged in is what every call of the toolkit needs (ticket_get_login_status before view_messages_sent too).
   if (LOGIN_STATUS.test(wrong.name)) return `${wrong.name} checks the login every call of the toolkit needs before ${correct.name}: a pre-check, not a wrong tool`;
@@ -126,8 +151,38 @@ export function actsOnSameObject(correct: Call, call: Call, tools: ToolDoc[]): b
 }
 
 /** (b) or (c): a call the injector must not offer as a wrong tool for `correct`. */
-export function reasonableInstead(correct: Call, wrong: Call, tools: ToolDoc[]): string | undefined {
-  return plausiblePrecheck(correct, wrong, tools) ?? statusLook(correct, wrong, tools);
+export function reasonableInstead(correct: Call, wrong: Call, tools: ToolDoc[], requests?: string): string | undefined {
+  return plausiblePrecheck(correct, wrong, tools, requests) ?? statusLook(correct, wrong, tools);
+}
+
+/**
+ * A "wrong tool" that is the step just before done again: the previous call's tool, naming nothing
+ * the correct call names, or carrying a value the previous call gave under the same key that the
+ * correct call does not give (search_nearby(search_term="restaurant") right after
+ * search_nearby(places="Times Square", radius=1000, search_term="restaurant") when get_coordinates
+ * ("Central Park") is due; Email.show(only_unread=true) right after Email.show(only_unread=false)).
+ * A model doing that repeats a step (often with keys dropped) rather than choosing a wrong tool for this
+ * one; the previous tool given the correct call's own object (get_arxiv_article_information("art
+ * gallery") when search_nearby(search_term="art gallery") is due) is a wrong tool and stays.
+ */
+export function repeatsPrevious(correct: Call, wrong: Call, previous: Call | undefined, tools: ToolDoc[]): string | undefined {
+  if (!previous || previous.name !== wrong.name || wrong.name === correct.name) return undefined;
+  const right = leafValues(correct.args);
+  const named = objectValues(wrong, tools);
+  if (!named.some((v) => right.some((r) => sameValue(r, v)))) {
+    return `${wrong.name} is the tool of the step just before, called again naming nothing ${correct.name} names: a repeat of that step, not a wrong tool for this one`;
+  }
+  if (isPlainObject(wrong.args) && isPlainObject(previous.args)) {
+    const prevArgs = previous.args as ToolArgs;
+    const correctArgs = isPlainObject(correct.args) ? (correct.args as ToolArgs) : {};
+    const doc = tools.find((t) => t.name === wrong.name);
+    const params = doc ? [...doc.required_parameters, ...doc.optional_parameters] : [];
+    const carried = Object.entries(wrong.args as ToolArgs).find(
+      ([k, v]) => k in prevArgs && sameValue(prevArgs[k], v) && namesObject(params.find((p) => p.name === k), v) && !Object.values(correctArgs).some((c) => sameValue(c, v)),
+    );
+    if (carried) return `${wrong.name} is the tool of the step just before, called again with its ${carried[0]}=${JSON.stringify(carried[1])}: a repeat of that step with arguments changed, not a wrong tool for this one`;
+  }
+  return undefined;
 }
 
 interface AnswerLeaf {

@@ -61,7 +61,8 @@ export function isNameFragment(value: string, context: string): boolean {
   return before.test(context) || after.test(context) || hyphened.test(context);
 }
 
-const CALENDAR_WORD = /^(january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
+// And their short forms ("Sept" of "Friday 19th Sept 2026" is no city), those that are no common name or word too ("Jan", "Mar", "Sun", "Sat", "Wed" may be).
+const CALENDAR_WORD = /^(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|(?:feb|apr|jun|jul|aug|sept?|oct|nov|dec|mon|tues?|thu|thurs?|fri)\.?)$/i;
 
 /** "March" of "March 15, 1985", "Friday": a word of a date, never a person, place or company. */
 export function isCalendarWord(text: string): boolean {

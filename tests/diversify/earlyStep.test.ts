@@ -88,7 +88,8 @@ describe('a later step done early is no wrong tool', () => {
         }
       }
     }
-    expect(made).toBeGreaterThan(40);
+    // 40 since error-injectors@39: a step whose only wrong tools re-ran the step before (benignSelect repeatsPrevious) has none.
+    expect(made).toBeGreaterThanOrEqual(40);
     expect(ERROR_TYPES).toContain('tool_select_error');
   });
 

@@ -15,7 +15,7 @@ import { valueKindProblem } from '../kinds.js';
 import { keysAgree, misplacedValue, type GivenValue } from '../misplaced.js';
 import { confusable, toolSimilarity, type ToolSimilarity } from '../similarity.js';
 import { pathProblem, type PathContext } from '../pathKinds.js';
-import { actsOnSameObject, reasonableInstead } from '../benignSelect.js';
+import { actsOnSameObject, reasonableInstead, repeatsPrevious } from '../benignSelect.js';
 import { callSchemaProblems, holdsId, idShown, typeProblem } from '../wrongCall.js';
 import { toJson } from '../../pyValues.js';
 import { earlyLaterStep, gtArgs, isIdKey, namesATool, neighbourTools, querySpans, repeatsValidStep, shapeOf, type Injection, type InjectionInput, type Injector, type QuerySpan, type ValueShape } from './context.js';
@@ -249,6 +249,11 @@ export function shownText(input: InjectionInput): string {
   return [...(input.earlierRequests ?? []), input.query, ...input.earlier.flatMap((s) => [toJson({ name: s.name, args: s.args }), s.response ?? ''])].join('\n');
 }
 
+/** The user's requests up to step k's turn: where an id or credentials a login takes may come from. */
+export function requestsText(input: Pick<InjectionInput, 'earlierRequests' | 'query'>): string {
+  return [...(input.earlierRequests ?? []), input.query].join('\n');
+}
+
 /** What the task has shown before step k (the request, earlier answers and calls), for "does this file exist". */
 function pathContextOf(input: InjectionInput): PathContext {
   return { shown: [input.query, ...input.earlier.map((s) => s.response ?? '')].join('\n'), earlier: input.earlier, tools: input.tools };
@@ -307,7 +312,10 @@ function rankConfusable(input: InjectionInput): ConfusableTool[] {
     // A read a careful agent may well make here is no mistake: a pre-check before the step changes
     // something (ticket_get_login_status before create_ticket, pwd before cd, get_flight_cost before
     // book_flight), or a look at the session before a read of a named object (ls before cat).
-    if (reasonableInstead(input.correct, { name: tool.name, args }, input.tools)) continue;
+    if (reasonableInstead(input.correct, { name: tool.name, args }, input.tools, requestsText(input))) continue;
+    // The step just before done again (its tool, naming nothing this step names or keeping its
+    // values) repeats that step: no wrong tool for this one.
+    if (repeatsPrevious(input.correct, { name: tool.name, args }, input.earlier[input.earlier.length - 1], input.tools)) continue;
     out.push({ tool, similarity, neighbour, sameObject: !alike, args, score: similarity.score + (neighbour ? 0.15 : 0) + Math.min(relevance(tool, input), 6) * 0.02 });
   }
   return out.sort((a, b) => b.score - a.score || a.tool.name.localeCompare(b.tool.name));

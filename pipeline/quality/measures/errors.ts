@@ -10,7 +10,7 @@ import type { CaseMeasure, SetMeasure } from '../types.js';
 import { earlyLaterStep } from '../../errors/injectors/context.js';
 import { laterStepsDoableEarly, toolSteps } from '../../steps.js';
 import { helpfulLookup } from '../../errors/helpfulLookup.js';
-import { answerEquivalent, plausiblePrecheck, statusLook } from '../../errors/benignSelect.js';
+import { answerEquivalent, plausiblePrecheck, repeatsPrevious, statusLook } from '../../errors/benignSelect.js';
 import { wrongCallChangedState } from '../../errors/sideEffects.js';
 import { matchedInAnyCase, symmetricInEnds } from '../../errors/injectors/paramValue.js';
 import { isPlainObject } from '../../errors/values.js';
@@ -119,7 +119,29 @@ export const toolSelectPlausiblePrecheck: CaseMeasure = {
   population: 'tool_select cases',
   check(tc) {
     if (tc.kind !== 'internal' || tc.errorType !== 'tool_select_error' || !tc.erroneousAction || Array.isArray(tc.groundTruth)) return undefined;
-    return plausiblePrecheck(tc.groundTruth, tc.erroneousAction, tc.tools) ?? null;
+    const requests = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+    return plausiblePrecheck(tc.groundTruth, tc.erroneousAction, tc.tools, requests) ?? null;
+  },
+};
+
+/**
+ * A tool selection "error" that is the step just before done again (benignSelect.ts repeatsPrevious):
+ * search_nearby(search_term="restaurant") right after search_nearby(places="Times Square", radius=1000,
+ * search_term="restaurant") when get_coordinates("Central Park") is due — the same tool as that step
+ * with keys dropped, not a wrong tool for this one.
+ */
+export const toolSelectRepeatsPrevious: CaseMeasure = {
+  kind: 'case',
+  id: 'tool_select_repeats_previous',
+  group: 'errors',
+  title: 'a tool selection "error" that repeats the step just before: its tool, naming nothing the correct call names or keeping a value of that step the correct call does not give (search_nearby(search_term="restaurant") again, places and radius dropped, when get_coordinates is due)',
+  population: 'tool_select cases whose trajectory resolve kept',
+  check(tc, ctx) {
+    if (tc.kind !== 'internal' || tc.errorType !== 'tool_select_error' || !tc.erroneousAction || Array.isArray(tc.groundTruth)) return undefined;
+    const trajectory = ctx.trajectory(tc.trajectoryId);
+    if (!trajectory) return undefined;
+    const previous = toolSteps(trajectory)[tc.k - 2]?.step.action;
+    return repeatsPrevious(tc.groundTruth, tc.erroneousAction, previous, tc.tools) ?? null;
   },
 };
 
@@ -368,4 +390,4 @@ export const valueErrorAcceptedSlip: CaseMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectStatusLook, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];
+export const ERROR_MEASURES = [wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectStatusLook, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];
