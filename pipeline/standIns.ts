@@ -56,8 +56,16 @@ export function outlinePoints(value: string): string {
  * A message with its lines that hold only a label and a slot ("- Submission Deadline: [INSERT
  * SUBMISSION DEADLINE]") taken out; undefined when a slot stays elsewhere in the text.
  */
-export function dropSlotLines(value: string): string | undefined {
-  const lines = value.split('\n').filter((l) => !(FILL_SLOT.test(l) && l.replace(new RegExp(FILL_SLOT.source, 'gi'), '').replace(/^[\s\-*•\d.)]*[^:]{0,60}:\s*$/, '').trim() === ''));
+export function dropSlotLines(value: string, said = ''): string | undefined {
+  const asked = requestedDetails(said);
+  const lines = value.split('\n').flatMap((l) => {
+    const slotOnly = FILL_SLOT.test(l) && l.replace(new RegExp(FILL_SLOT.source, 'gi'), '').replace(/^[\s\-*•\d.)]*[^:]{0,60}:\s*$/, '').trim() === '';
+    if (!slotOnly) return [l];
+    // A detail the user asked the message to carry keeps its line, saying honestly that it is still open.
+    const label = /^([\s\-*•\d.)]*)([^:]{1,60}):/.exec(l);
+    if (label && asked.some((d) => detailCovered(d, label[2]))) return [`${label[1]}${label[2].trim()}: to be confirmed`];
+    return [];
+  });
   const out = lines.join('\n').replace(/\n{3,}/g, '\n\n');
   return FILL_SLOT.test(out) ? undefined : out;
 }
@@ -120,10 +128,20 @@ export function followedArguments(args: Record<string, unknown>, thought: string
   const out = { ...args };
   let t = thought;
   for (const [key, v] of Object.entries(args)) {
-    if (typeof v !== 'string' || !/bullet/i.test(key)) continue;
+    if (typeof v !== 'string') continue;
+    const read = earlier.map((r) => (r === undefined ? undefined : readText(r))).filter((x): x is string => x !== undefined).pop();
+    // "add a page with the research notes" after the notes were read: the notes, not their name.
+    if (namesReadContent(key, v, said, read)) {
+      const given = readContentAs(key, read!);
+      out[key] = given;
+      changed = true;
+      // A thought that quoted the name now points to what was read.
+      if (t) t = t.replace(new RegExp(`["'“‘]${escapeRe(v)}["'”’]`, 'g'), 'the text read from the file');
+      continue;
+    }
+    if (!/bullet/i.test(key)) continue;
     let next: string | undefined;
     const n = firstLinesAsked(said);
-    const read = earlier.map((r) => (r === undefined ? undefined : readText(r))).filter((x): x is string => x !== undefined).pop();
     const lines = n && read !== undefined ? firstLines(read, n) : undefined;
     if (lines && !holdsLines(v, lines)) next = lines.join('[SPAN]');
     else if (NUMBERED.test(v)) {
@@ -149,7 +167,7 @@ export function repairStandIn(value: string, said: string): string | null | unde
   if (!kind || said.includes(value.trim())) return undefined;
   if (kind === 'an outline with every field empty') return outlinePoints(value);
   if (kind === 'a slot left to fill') {
-    const dropped = dropSlotLines(value);
+    const dropped = dropSlotLines(value, said);
     // A text that was only its slot lines ("Check out my latest blog post: [LINK_TO_BLOG_POST]") has nothing left to send.
     if (dropped !== undefined && dropped !== value) return dropped.trim() ? dropped : null;
     return /\[[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\]/.test(value) && !/^\[[A-Z_]+\]$/.test(value.trim()) ? null : undefined;
@@ -167,4 +185,55 @@ export function standInWrite(action: { name: string; args: unknown }, said: stri
     if (kind === 'filler text' || kind === 'a dict written as text') return key;
   }
   return undefined;
+}
+
+const STOP = new Set(['the', 'a', 'an', 'of', 'and', 'or', 'for', 'to', 'in', 'on', 'about', 'with', 'any', 'all', 'its', 'their', 'your', 'our', 'my']);
+const stems = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP.has(w)).map((w) => w.slice(0, 5));
+
+/**
+ * The details a request asks a message to carry, as the user quoted them: "include details about
+ * 'the review process', 'submission deadline', and 'expected feedback time'", "include the following
+ * points: 'The purpose of the research', 'Methodologies used', and 'Expected outcomes'". Two or more.
+ */
+export function requestedDetails(said: string): string[] {
+  const out: string[] = [];
+  for (const m of said.matchAll(/\b(?:include|includes|including|mention|mentions|mentioning|cover|covers|covering|contain|contains|containing)\s+(?:the\s+)?(?:(?:details?|information|info)\s+(?:about|on|of|regarding)\s+|following\s+(?:points|details|items|topics)\s*:\s*)?((?:'[^']{2,80}'(?:\s*,?\s*(?:and|or)\s+|\s*,\s*)?){2,})/gi)) {
+    for (const q of m[1].matchAll(/'([^']{2,80})'/g)) if (!out.includes(q[1].trim())) out.push(q[1].trim());
+  }
+  return out.length >= 2 ? out : [];
+}
+
+/** Does a text mention a requested detail (every word of it that says something, "expected feedback time")? */
+export function detailCovered(detail: string, text: string): boolean {
+  const want = stems(detail);
+  const have = new Set(stems(text));
+  return want.length > 0 && want.every((w) => have.has(w));
+}
+
+/** The requested details a message's text leaves out. */
+export function missingDetails(text: string, said: string): string[] {
+  return requestedDetails(said).filter((d) => !detailCovered(d, text));
+}
+
+/**
+ * A content argument that names what an earlier answer showed in full instead of giving it: the
+ * request's "add a page with the research notes" passed as bullet_items="Research notes" after
+ * `read_file` answered the notes. True when the value is a few words the request says as "the …"
+ * (and does not quote) and a file read before it answered a text the value is not part of.
+ */
+export function namesReadContent(key: string, value: string, said: string, read: string | undefined): boolean {
+  if (read === undefined || !LISTED_CONTENT_KEY.test(key)) return false;
+  const v = value.trim();
+  if (!v || /\[SPAN\]|\n/.test(v) || v.split(/\s+/).length > 5 || /\d/.test(v)) return false;
+  if (read.toLowerCase().includes(v.toLowerCase())) return false;
+  if (new RegExp(`['"\u2018\u201c]${escapeRe(v)}['"\u2019\u201d]`, 'i').test(said)) return false;
+  return new RegExp(`\\bthe ${escapeRe(v)}\\b`, 'i').test(said);
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The read text as the argument gives it: bullets one line each ("- " dropped), else the text itself. */
+export function readContentAs(key: string, read: string): string {
+  if (!/bullet/i.test(key)) return read;
+  return read.split('\n').map((l) => l.trim().replace(/^[-*•]\s*/, '')).filter(Boolean).join('[SPAN]');
 }

@@ -41,6 +41,9 @@ import { askedCount } from '../../pipeline/resolution/askedCount.js';
 import { recordedFactsAbout } from '../../pipeline/resolution/recordedFacts.js';
 import { foreignRecordedResponse, recordPlan } from '../../pipeline/quality/grounding.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
+import { RejectItem } from '../../pipeline/stage.js';
+import { statedToday } from '../../pipeline/resolution/statedToday.js';
+import { branchCarry, branchToday, checkAt, placedBranches, recordedContradiction, resolvedContradiction, withStopReason } from './branches.js';
 
 const STAGE = 'resolve';
 const RULES = 'rules:resolve-2';
@@ -116,6 +119,7 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   kind: 'items',
   name: STAGE,
   // The offline writer's version is part of the stage version, so changing its rules redoes the items.
+  // 17: a conditional request's check answers what the plan's branch needs (branches.ts: "If the weekday is Monday, create …" answered Monday only when the plan goes on; a room reserved "if room 101 is available" listed free), the closing answer says why a plan stopped, a plan whose own recording rules its branch out is turned down; a content argument naming a text a file read answered ("Research notes") is that text (standIns.ts namesReadContent).
   // 16: bullets the request defines by an earlier answer ("the first three lines of the read text", filler after a search) are filled from it (standIns.ts followedArguments).
   // 3: a step reading a file nobody named or wrote fails (pipeline/errors/pathKinds.ts); 4: one carry plan per trajectory;
   // 5: a simulated answer agrees with what earlier answers said about the id it looks up (knownFacts.ts);
@@ -127,7 +131,7 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // 12: a record picked by rank that a recording showed is still ranked so by a simulated list before it (rankOnly);
   // 13: a title copied from a Scholar search goes into its list of titles; 14: a read asked again gets the answer it got before (sameReadBefore), a carried record is named and placed as this task's recordings say (recordedFacts.ts);
   // 15: a labelled fact a later call writes about a single record ("Overall conditions: Sunny") is carried into the field its label names
-  version: `16+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  version: `17+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],
@@ -211,6 +215,23 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
       delete located[i].step.response;
       simulated[i] = true;
     }
+    // A conditional request's check answers what the branch the plan takes needs (./branches.ts): a
+    // recording made for another task that rules the branch out is simulated instead; this task's own
+    // recording that does turns the plan down.
+    const branches = trajectory.source === 'teval' ? placedBranches(trajectory, located) : [];
+    for (const p of branches) {
+      const i = checkAt(p);
+      const against = simulated[i] ? undefined : recordedContradiction(p, located, recording[i]?.content);
+      if (against) {
+        if (!(otherTask(i) || foreign(i))) throw new RejectItem(`branch_contradicted: ${recordId}: ${against} (this task's own recording)`);
+        notes.push(`step ${i + 1} ${located[i].step.action.name}: the recorded answer (${recording[i]?.origin}) rules out the branch the plan takes (${against}); simulated instead`);
+        delete located[i].step.response;
+        simulated[i] = true;
+        plan.resimulate.push(i);
+      }
+      const carry = simulated[i] ? branchCarry(p, located) : undefined;
+      if (carry && !plan.carries[i].some((c) => c.field === carry.field && String(c.value) === String(carry.value))) plan.carries[i].push(carry);
+    }
     const resimulated = new Set(plan.resimulate);
     const recordedSteps = located.map((l, m) => ({ args: l.step.action.args, recorded: simulated[m] ? undefined : recording[m]?.content }));
     const withRecordedFacts = <C extends CarriedValue>(c: C, i: number): C => {
@@ -245,7 +266,12 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
         const known = simulated[i] ? knownFacts(args, earlier) : undefined;
         // The day the user says it is comes first (knownFacts.ts taskToday): their words up to this step's turn.
         const said = trajectory.turns.slice(0, located[i].turnIndex + 1).map((t) => t.user).join('\n');
-        const today = simulated[i] ? taskToday(args, earlier, said) : undefined;
+        const weekdayCheck = branches.find((p) => checkAt(p) === i && p.branch.kind === 'weekday');
+        const today = simulated[i]
+          ? weekdayCheck
+            ? branchToday(weekdayCheck, taskToday(args, earlier, said), statedToday(said) !== undefined, ctx.rng(`branch-day:${k}`))
+            : taskToday(args, earlier, said)
+          : undefined;
         const doc = trajectory.tools.find((t) => t.name === name);
         const asked = simulated[i] && doc ? askedCount(trajectory.turns[located[i].turnIndex].user, args, doc) : undefined;
         // A record whose id a later step looks up: named and placed as this task's recording of that lookup says.
@@ -272,6 +298,10 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
       if (typeof args === 'object') history.push({ name, args });
     }
     if (compared > 0) notes.push(`${agreed}/${compared} answers byte-identical to the source's recorded responses`);
+    for (const p of branches) {
+      const against = resolvedContradiction(p, located);
+      if (against) throw new RejectItem(`branch_contradicted: ${recordId}: ${against}`);
+    }
 
     for (const [t, turn] of trajectory.turns.entries()) {
       const { output, method } = await ctx.llm.invoke(
@@ -284,7 +314,8 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
         },
         { rng: ctx.rng(`answer:${t}`), artifactKey: ctx.itemKey, stage: STAGE },
       );
-      turn.final = output.answer;
+      // Where the plan stopped because a condition did not hold, the answer says so.
+      turn.final = branches.filter((p) => p.turn === t).reduce((answer, p) => withStopReason(answer, p, located), output.answer);
       methods.add(method);
     }
     trajectory.final = trajectory.turns[trajectory.turns.length - 1].final ?? '';

@@ -30,6 +30,7 @@ import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
 import { repairStandIn, standInKind, standInWrite } from '../../pipeline/standIns.js';
 import { dropSignOffSlots } from '../../pipeline/afterFailure.js';
 import { optionalTickerParam, requestedTicker } from '../../pipeline/quality/argumentKinds.js';
+import { repeatedReads } from '../../pipeline/quality/repeats.js';
 
 interface StandardizeInput {
   /** filter's trajectory, by reference (pipeline/artifactRef.ts): the item's only parent. */
@@ -55,8 +56,10 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   // 3: BFCL's missing read-only lookups (get_symbol_by_name, ls, find) put in before a step whose ticker or file name nothing shows (lookups.ts).
   // 8: T-Eval's stand-in content (pipeline/standIns.ts): an outline with empty fields lists its points, a line holding only a slot goes, a write of imagined text is left out, filler nothing fills ("Lorem ipsum", "[LINK_TO_BLOG_POST]") turns the plan down.
   // 9: "articles about the stock market" is news of the market at large, whatever the request calls the articles (requestedTicker).
-  // 10: a text an earlier answer gave is passed as it gave it (answeredText: BFCL 4's tweet of "the sorted result" with the words reordered).
-  version: `10+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
+  // 10 (h-teval7): a slot line of a message whose label names a detail the user asked it to carry ("- Submission Deadline: [INSERT SUBMISSION DEADLINE]") says the detail is still to be confirmed, not dropped (standIns.ts dropSlotLines).
+  // 11 (h-teval7): a T-Eval step repeating the same read (same call, nothing of its toolkit changed since) is left out (pipeline/quality/repeats.ts).
+  // 12: a text an earlier answer gave is passed as it gave it (answeredText: BFCL 4's tweet of "the sorted result" with the words reordered).
+  version: `12+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
@@ -153,6 +156,12 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
       user: turn.user,
       steps: turn.steps
         .filter((s) => s.action.name !== FINISH_ACTION)
+        // A T-Eval plan that makes the very same read again with nothing of its toolkit changed since (162_0 runs its whole plan twice): the repeat is left out.
+        .filter((s, i, all) => {
+          const again = raw.source === 'teval' && repeatedReads(all.map((x) => x.action)).has(i);
+          if (again) standInsRepaired.push({ k: -1, tool: s.action.name, param: '', how: 'repeated read left out' });
+          return !again;
+        })
         .filter((s) => {
           // A write whose text the plan only imagined ("{'text': 'Updated content of the file.'}"): nothing the user said determines it, so no careful step writes it.
           const filler = raw.source === 'teval' ? standInWrite(s.action, (lookups?.turns ?? raw.turns).slice(0, turnIndex + 1).map((u) => u.user).join('\n')) : undefined;

@@ -1,0 +1,152 @@
+/**
+ * Plans whose steps do not follow the request or the answers shown (T-Eval): a branch the shown
+ * answers rule out, a content argument that names what an earlier answer showed in full instead of
+ * giving it, a message that leaves out a detail the user asked it to carry.
+ */
+import type { Action, TestCase } from '../../schemas.js';
+import { repeatedReads } from '../repeats.js';
+import { FINISH_ACTION } from '../../schemas.js';
+import type { CaseMeasure, QualityContext } from '../types.js';
+import { toolSteps } from '../../steps.js';
+import { branchContradiction, conditionBranches, stoppedBecause, type BranchStep } from '../branches.js';
+import { shownAction } from '../evidence.js';
+import { isPlainObject } from '../../errors/values.js';
+import { missingDetails, namesReadContent, readText, requestedDetails } from '../../standIns.js';
+
+/** Every call a case shows (but the erroneous call an internal case injects) and its ground truth, each with the messages before it. */
+function callsOf(tc: TestCase): { where: string; action: Action; at: number }[] {
+  const calls: { where: string; action: Action; at: number }[] = [];
+  const lastCall = tc.messages.map((m) => m.role).lastIndexOf('assistant');
+  for (const [i, m] of tc.messages.entries()) {
+    if (m.role !== 'assistant' || (tc.kind === 'internal' && tc.errorType !== '' && i === lastCall)) continue;
+    const a = shownAction(m.content);
+    if (a && a.name !== FINISH_ACTION) calls.push({ where: 'shown', action: a, at: i });
+  }
+  for (const g of Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth]) if (g.name !== FINISH_ACTION) calls.push({ where: 'ground-truth', action: g, at: tc.messages.length });
+  return calls;
+}
+
+/**
+ * A case cut from a plan that takes a branch its shown check rules out: "If the weekday is Monday,
+ * create a new PowerPoint slide …" answered {"weekday": "Monday"} and the plan stops (420_1), or
+ * "if room 101 is available, reserve it" with 101 not among the free rooms listed (162_1, 51_1); or
+ * a plan that stopped on a condition whose closing answer does not say why.
+ */
+export const gtBranchContradicted: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_branch_contradicted',
+  group: 'solvable',
+  title: 'a conditional request ("If the weekday is Monday, create a slide …", "if room 101 is available, reserve it") whose plan takes a branch the shown check answer rules out (stops on a Monday, reserves a room the listing did not show free), or stops without the closing answer saying why',
+  population: 'T-Eval cases showing the answer of a check a request conditions its steps on',
+  check(tc: TestCase, ctx: QualityContext) {
+    if (tc.source !== 'teval') return undefined;
+    const t = ctx.trajectory(tc.trajectoryId);
+    if (!t) return undefined;
+    const located = toolSteps(t);
+    const shown = new Set(tc.messages.filter((m) => m.role === 'function').map((m) => m.content));
+    let inPopulation = false;
+    for (const [ti, turn] of t.turns.entries()) {
+      const steps: BranchStep[] = located.filter((l) => l.turnIndex === ti).map((l) => ({ name: l.step.action.name, args: l.step.action.args, response: l.step.response?.content }));
+      for (const b of conditionBranches(turn.user, steps)) {
+        const answer = steps[b.at].response;
+        if (answer === undefined || !shown.has(answer)) continue;
+        inPopulation = true;
+        const why = branchContradiction(b, steps);
+        if (why) return why;
+        // The closing answer of a plan that stopped on the condition says why, when the case expects it.
+        const stop = stoppedBecause(b, steps);
+        const gt = Array.isArray(tc.groundTruth) ? tc.groundTruth[tc.groundTruth.length - 1] : tc.groundTruth;
+        if (stop && gt.name === FINISH_ACTION && typeof gt.args === 'string' && ti === t.turns.length - 1 && !new RegExp(`\\bnot (?:a )?${b.kind === 'weekday' ? b.day : ''}\\b`, 'i').test(gt.args)) {
+          return `the plan stopped on "${b.kind === 'weekday' ? `if it is ${b.day}` : ''}" and the closing answer does not say it is not ${b.kind === 'weekday' ? b.day : ''}`;
+        }
+      }
+    }
+    return inPopulation ? null : undefined;
+  },
+};
+
+/**
+ * A content argument that names what an earlier answer showed in full instead of giving it: "add a
+ * page with the research notes" as bullet_items="Research notes" right after `read_file` answered the
+ * notes ("Notes: hotel\n- 8 items reviewed\n- …") (T-Eval 417_2).
+ */
+export const gtContentNamedNotGiven: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_content_named_not_given',
+  group: 'solvable',
+  title: 'a call the case shows (history or ground truth) passes as content the name the request gives a text an earlier file read answered in full (bullet_items="Research notes" after read_file returned the notes), not the text',
+  population: 'cases showing or expecting a call with a content argument after a file read',
+  check(tc) {
+    let inPopulation = false;
+    for (const { where, action, at } of callsOf(tc)) {
+      if (!isPlainObject(action.args)) continue;
+      const before = tc.messages.slice(0, at);
+      const read = before.filter((m) => m.role === 'function').map((m) => readText(m.content)).filter((x): x is string => x !== undefined).pop();
+      if (read === undefined) continue;
+      const said = before.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+      for (const [key, v] of Object.entries(action.args)) {
+        if (typeof v !== 'string' || !/^(?:bullet_?items|bullets|content|text|body)$/i.test(key)) continue;
+        inPopulation = true;
+        if (namesReadContent(key, v, said, read)) return `${where} ${action.name} ${key}=${JSON.stringify(v)} names the text the file read answered (${JSON.stringify(read.slice(0, 50))}) instead of giving it`;
+      }
+    }
+    return inPopulation ? null : undefined;
+  },
+};
+
+/**
+ * A message the user asked to carry named details that leaves one out: "include details about 'the
+ * review process', 'submission deadline', and 'expected feedback time'" sent as "Please find below
+ * the details:\n\n- Review Process: …" and nothing more (T-Eval 40_1, once its slot lines went).
+ */
+export const gtBodyMissesRequestedDetail: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_body_misses_requested_detail',
+  group: 'solvable',
+  title: 'a message the user asked to include named details (\'the review process\', \'submission deadline\', \'expected feedback time\') is sent, in the history or the ground truth, without one of them',
+  population: 'cases showing or expecting a message whose request names details it must include',
+  check(tc) {
+    let inPopulation = false;
+    for (const { where, action, at } of callsOf(tc)) {
+      if (!isPlainObject(action.args) || !/send|mail|message|reply|post/i.test(action.name)) continue;
+      const said = tc.messages.slice(0, at).filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+      if (requestedDetails(said).length === 0) continue;
+      for (const [key, v] of Object.entries(action.args)) {
+        if (typeof v !== 'string' || !/^(?:body|content|text|message)$/i.test(key)) continue;
+        inPopulation = true;
+        const missing = missingDetails(v, said);
+        if (missing.length) return `${where} ${action.name} ${key} leaves out ${missing.map((d) => `"${d}"`).join(', ')}, which the request asked it to include`;
+      }
+    }
+    return inPopulation ? null : undefined;
+  },
+};
+
+/**
+ * A case that shows or expects the very same read its history already made and got answered, with
+ * nothing of its toolkit changed since: T-Eval 162_0's plan runs search, citation, author id and
+ * author information twice; 31_1 asks for the same route again. (The retry an external case expects
+ * of the call that failed is not a repeat.)
+ */
+export const gtRepeatsAnsweredRead: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_repeats_answered_read',
+  group: 'solvable',
+  title: 'a call the case shows or expects repeats a read the history already made and got answered (same tool, same arguments, nothing of its toolkit changed since): T-Eval 162_0 runs its four-step plan twice',
+  population: 'T-Eval cases showing or expecting two or more tool calls',
+  check(tc) {
+    if (tc.source !== 'teval') return undefined;
+    let calls = callsOf(tc);
+    // An external case's failed call and the retry it expects are the error and its recovery, not a repeat.
+    if (tc.kind === 'external') {
+      const lastShown = calls.filter((c) => c.where === 'shown').pop();
+      calls = calls.filter((c, i) => c !== lastShown && !(c.where === 'ground-truth' && calls.findIndex((x) => x.where === 'ground-truth') === i));
+    }
+    if (calls.length < 2) return undefined;
+    const again = repeatedReads(calls.map((c) => c.action));
+    const first = [...again][0];
+    return first === undefined ? null : `${calls[first].where} ${calls[first].action.name} repeats a read the case already made with the same arguments`;
+  },
+};
+
+export const PLAN_MEASURES: CaseMeasure[] = [gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead];
