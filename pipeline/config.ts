@@ -235,6 +235,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_review_clause_repeated: 0,
   simulated_review_clause_top_share: 0.1,
   simulated_route_impossible: 0,
+  simulated_route_off_place: 0,
   // Summaries beside titles they do not describe, a topic echoed as a film title: 20.1% (64/319) before.
   simulated_text_off_topic: 0,
   simulated_unknown_title_invented: 0,
@@ -296,6 +297,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   tool_select_repeats_previous: 0,
   tool_select_answer_equivalent: 0,
   simulated_list_short: 0,
+  simulated_answer_unasked_items: 0,
   simulated_title_ungrammatical: 0,
   simulated_geocode_off_place: 0,
   simulated_weather_implausible: 0,

@@ -41,6 +41,8 @@ export interface ApiSimulatorInput {
   today?: string;
   /** How many results the user asked this list call for (askedCount.ts). */
   asked?: number;
+  /** The things the user's request names for this status look-up to answer about ("rooms 101, 102, and 103"; askedCount.ts namedItems). */
+  named?: string[];
 }
 
 export const ApiSimulatorOutput = z.object({
@@ -139,7 +141,7 @@ export const apiSimulatorRole: RoleSpec<ApiSimulatorInput, ApiSimulatorOutput> =
     version: SIMULATOR_RULES_VERSION,
     run: (input, rng) =>
       simulateOffline(
-        { name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError, examples: input.examples, ...(input.today ? { today: input.today } : {}), ...(input.asked ? { asked: input.asked } : {}), ...(input.carry ? { carry: input.carry } : {}), ...(input.place ? { place: input.place } : {}), ...(input.known ? { known: input.known } : {}) },
+        { name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError, examples: input.examples, ...(input.today ? { today: input.today } : {}), ...(input.asked ? { asked: input.asked } : {}), ...(input.named ? { named: input.named } : {}), ...(input.carry ? { carry: input.carry } : {}), ...(input.place ? { place: input.place } : {}), ...(input.known ? { known: input.known } : {}) },
         rng,
       ),
   },

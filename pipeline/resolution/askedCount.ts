@@ -64,3 +64,26 @@ export function askedCount(request: string, args: unknown, doc: ToolDoc): number
   const n = WORDS[m[1].toLowerCase()] ?? Number(m[1]);
   return n >= 2 && n <= 10 ? n : undefined;
 }
+
+/**
+ * The things a request names for a status look-up to answer about: "the status of rooms 101, 102,
+ * and 103" → Room 101, Room 102, Room 103, for a call whose answer lists "rooms as well as its booking
+ * status". Undefined when the request names none (then any may be listed). A look-up for given
+ * rooms answers for those rooms only (teval_query_250_1 answered for rooms 234, 971 and 555).
+ */
+export function namedItems(request: string, doc: ToolDoc): string[] | undefined {
+  for (const field of doc.return_data) {
+    if (!/\bstatus\b/i.test(field.description ?? '')) continue;
+    const noun = singular(field.name.toLowerCase());
+    if (!/^[a-z]{3,}$/.test(noun)) continue;
+    const id = String.raw`(?:[A-Z]?\d{1,5}[A-Z]?|[A-Z])\b`;
+    const re = new RegExp(String.raw`\b${noun}s?\s+(${id}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*)(?:${noun}s?\s+)?${id})*)`, 'gi');
+    const out: string[] = [];
+    for (const m of request.matchAll(re)) for (const x of m[1].split(/\s*(?:,|\band\b|\bor\b|&)\s*/i).map((s) => s.replace(new RegExp(`^${noun}s?\\s+`, 'i'), '').trim()).filter(Boolean)) {
+      const name = `${noun[0].toUpperCase()}${noun.slice(1)} ${x}`;
+      if (!out.includes(name)) out.push(name);
+    }
+    if (out.length) return out;
+  }
+  return undefined;
+}

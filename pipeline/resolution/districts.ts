@@ -7,6 +7,7 @@
  * report's simulated_listing_place_mismatch checks every simulated answer.
  */
 import type { Rng } from '../rng.js';
+import { placesNamedIn } from './places.js';
 
 export interface District {
   /** The district's name as an address writes it ("Minato", "Queens"). */
@@ -82,10 +83,25 @@ export function addressIn(address: string, d: District): boolean {
   return d.marks.test(address);
 }
 
-/** A listing named for a district whose address lies elsewhere: why, else undefined. */
+/**
+ * A town a listing's name puts it in that neither the district table nor the place table knows
+ * ("Hostel in El Prat de Llobregat", a municipality beside Barcelona): its address names that town
+ * rather than a street of the town searched.
+ */
+export function unknownTownNamed(name: string): string | undefined {
+  const where = /\bin\s+(\p{Lu}[\p{L}'’-]*(?:\s+(?:de|del|la|el|les|di|du|sur|am|an|upon|on)?\s*\p{Lu}?[\p{L}'’-]*)*)\s*(?:,|$)/u.exec(name)?.[1]?.trim();
+  if (!where || districtNamed(name) || placesNamedIn(where).length || !/^\p{Lu}/u.test(where) || /\b(Street|St|Avenue|Ave|Road|Rd|Boulevard|Lane|Square|Park|Station)$/.test(where)) return undefined;
+  return where;
+}
+
+/** A listing named for a district (or a town no table knows) whose address lies elsewhere: why, else undefined. */
 export function listingPlaceMismatch(name: string, address: string): string | undefined {
   const d = districtNamed(name);
-  if (!d || addressIn(address, d)) return undefined;
+  if (!d) {
+    const town = unknownTownNamed(name);
+    return town && !address.toLowerCase().includes(town.toLowerCase()) ? `"${name}" is at "${address}", outside ${town}` : undefined;
+  }
+  if (addressIn(address, d)) return undefined;
   return `"${name}" is at "${address}", outside ${d.name}`;
 }
 

@@ -209,6 +209,7 @@ export class ChainResolver implements ToolResolver {
         ...(call.known && !opts.environmentError ? { known: call.known } : {}),
         ...(call.today && !opts.environmentError ? { today: call.today } : {}),
         ...(call.asked && !opts.environmentError ? { asked: call.asked } : {}),
+        ...(call.named && !opts.environmentError ? { named: call.named } : {}),
         // Only a model is asked for a variant: the rules answer per call, and a retry is the consumer's business.
         ...(opts.environmentError ? { environmentError: opts.environmentError, ...(llm.mode === 'openai' ? { variant: opts.rng.int(1, 999) } : {}) } : {}),
       },

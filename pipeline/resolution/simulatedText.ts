@@ -7,7 +7,7 @@
  * from the call's seeded Rng, so the same call always reads the same.
  */
 import { placeNamed, placesNamedIn, type Place } from './places.js';
-import { GENERIC_TOWN, streetsOf } from './streets.js';
+import { GENERIC_TOWN, routeEnd, streetKey, streetsOf, type StreetLocale } from './streets.js';
 import type { Rng } from '../rng.js';
 import { withArticle } from '../quality/grammar.js';
 import { TRIP_END, TRIP_START, type Trip } from './trips.js';
@@ -617,54 +617,85 @@ function intercityRoad(a: string, b: string, roads: string[]): string {
   return roads.some((x) => /Expressway/.test(x)) ? 'the expressway' : 'the highway';
 }
 
-/** Turn-by-turn steps from the call's start to its end, the last one arriving there. */
+/**
+ * Turn-by-turn steps from the call's start to its end, the last one arriving there. Every street a
+ * step names is at one end of the trip: the address's own street ("Infinite Loop" leaving "1 Infinite
+ * Loop, Cupertino, CA"), else its town's (a district's: Brooklyn's for "24 Reed St, Brooklyn"); an end
+ * in a town the table does not know, or on an island (Liberty Island), names no street of another
+ * town — never the task's own town's ("Constitution Avenue NW" leaving Cupertino, "Mulberry Street"
+ * leaving Liberty Island).
+ */
 export function routeSteps(c: TextCtx): string[] {
   const r = c.rng;
   const from = endpoint(c.args, TRIP_START);
   const to = endpoint(c.args, TRIP_END);
-  // The streets of the town the route starts in (else of the place the call is about) and of the one it ends in; the roads between.
+  const S = routeEnd(from, c.trip?.from);
+  const E = routeEnd(to, c.trip?.to);
+  // An end nothing locates ("AMC Empire 25 cinema", "123 Main Street") is in the town the other end
+  // is in on a local trip, else in the town the call is about.
   const endPlace = c.trip?.to ?? (to ? placeNamed(to) : undefined);
-  // A start nothing locates ("AMC Empire 25 cinema") on a local trip is in the town its end is in.
   const startPlace = c.trip?.from ?? (from ? placeNamed(from) : undefined) ?? (c.trip?.local ? endPlace : undefined);
-  const startTown = streetsOf(startPlace ?? c.near, from);
-  const endTown = c.trip?.local || !endPlace ? startTown : streetsOf(endPlace, to);
-  const [a, b] = [r.shuffle([...startTown.streets]), r.shuffle([...endTown.streets])];
+  const fallback = (place: Place | { lat: number; lon: number } | undefined, text: string | undefined) => streetsOf(place ?? c.near, text);
+  const startTown = S.located ? S.locale : fallback(startPlace, from);
+  const endTown = E.located ? E.locale : !endPlace ? startTown : fallback(endPlace, to);
+  const startStreets = S.located ? S.streets : startTown!.streets;
+  const endStreets = E.located ? E.streets : endTown === startTown ? startStreets : endTown!.streets;
+  const km = c.trip?.km;
+  const oneTown = startTown !== undefined && startTown === endTown && startStreets === endStreets;
+  // A short trip whose start has no streets of its own (an island, an unknown town's address) runs on the end's.
+  // Two ends each located in towns of their own (Cupertino and Washington) are no local trip, however little is known of the way between.
+  const local = oneTown || (km !== undefined ? km < 30 : c.trip?.local === true && !(S.located && E.located));
+  const a = [...(S.own ? [S.own] : []), ...r.shuffle(startStreets.filter((x) => !S.own || streetKey(x) !== streetKey(S.own)))];
+  const b = r.shuffle(endStreets.filter((x) => !a.slice(0, 5).includes(x)));
   // Steps 0–4 leave the start town, step 5 (after any highway) is in the end town.
-  const streets = endTown === startTown ? a : [...a.slice(0, 5), b[0]];
+  const streets: (string | undefined)[] = oneTown ? a : local ? [...a, ...b].slice(0, 6) : [...a.slice(0, 5), ...Array(Math.max(0, 5 - a.length)).fill(undefined), b[0]];
   // A drive out of a town the table does not know takes the roads of the one it reaches. A drive
   // between two towns is on the road between them, never a town's ring road or riverside drive.
-  const km = c.trip?.km;
-  const intercity = endTown !== startTown && km !== undefined && km >= 30;
-  const road = intercity ? intercityRoad(startTown.town, endTown.town, [...startTown.roads, ...endTown.roads]) : r.pick((startTown === GENERIC_TOWN ? endTown.roads : startTown.roads).filter((x) => km === undefined || km < 60 || !IN_TOWN_ROAD.test(x)).concat(km !== undefined && km >= 60 ? ['the highway'] : []));
-  const steps = [
-    r.pick([
-      `Head ${r.pick(HEADINGS)} on ${streets[0]} toward ${streets[1]}`,
-      `Depart${from && isWords(from) ? ` ${from}` : ''} and head ${r.pick(HEADINGS)}`,
-      `Start on ${streets[0]} heading ${r.pick(HEADINGS)}`,
-    ]),
+  const known = [startTown, endTown].filter((t): t is StreetLocale => !!t && t !== GENERIC_TOWN);
+  const intercity = !oneTown && (km !== undefined ? km >= 30 : !local);
+  const roads = (known[0] ?? GENERIC_TOWN).roads;
+  const road = intercity ? intercityRoad(startTown?.town ?? '', endTown?.town ?? '', known.flatMap((t) => t.roads)) : r.pick(roads.filter((x) => km === undefined || km < 60 || !IN_TOWN_ROAD.test(x)).concat(km !== undefined && km >= 60 ? ['the highway'] : []));
+  const firstForms = [
+    streets[0] && streets[1] && a.length >= 2 ? `Head ${r.pick(HEADINGS)} on ${streets[0]} toward ${streets[1]}` : undefined,
+    `Depart${from && isWords(from) ? ` ${from}` : ''} and head ${r.pick(HEADINGS)}`,
+    streets[0] ? `Start on ${streets[0]} heading ${r.pick(HEADINGS)}` : undefined,
   ];
+  // From an island the first leg is its ferry; no street is named before it lands.
+  const steps = [S.offshore ? `Take the ferry from ${S.offshore} to the mainland` : r.pick(firstForms.filter((x): x is string => !!x))];
+  const street = (i: number, form: (s: string) => string) => (streets[i] ? form(streets[i]!) : undefined);
   const streetSteps = [
-    `Turn right onto ${streets[2]}`,
-    `Turn left onto ${streets[3]}`,
-    `At the roundabout, take the ${r.pick(['first', 'second', 'third'])} exit onto ${streets[4]}`,
-    `Bear right onto ${streets[5]}`,
-    `Turn left to stay on ${streets[5]}`,
-  ];
-  if (km === undefined) {
+    street(2, (s) => `Turn right onto ${s}`),
+    street(3, (s) => `Turn left onto ${s}`),
+    street(4, (s) => `At the roundabout, take the ${r.pick(['first', 'second', 'third'])} exit onto ${s}`),
+    street(5, (s) => `Bear right onto ${s}`),
+    street(5, (s) => `Turn left to stay on ${s}`),
+  ].filter((x): x is string => !!x);
+  if (km === undefined && intercity) {
+    // Between two towns, however far: the start's streets, the road between, the end's street.
+    const early = streetSteps.filter((x) => !streets[5] || !x.endsWith(streets[5]!));
+    if (early.length) steps.push(...r.sample(early, Math.min(early.length, r.int(0, 2))));
+    steps.push(`Take the ramp on the right for ${road}`, `Continue on ${road}`);
+    const late = streetSteps.filter((x) => streets[5] && x.endsWith(streets[5]!));
+    if (late.length) steps.push(r.pick(late));
+  } else if (km === undefined) {
     // Nothing says how long the drive is: no leg is given a length the trip may not have.
     const middle = [...streetSteps, `Take the ramp on the right for ${road}`, `Keep left to stay on ${road}`, `Continue on ${road}`];
-    steps.push(...r.sample(middle, r.int(2, 6)));
+    steps.push(...r.sample(middle, Math.min(middle.length, r.int(2, 6))));
   } else if (km < 5) {
     // A short drive in town: streets only, no highway.
-    steps.push(...r.sample(streetSteps, r.int(1, 3)));
+    if (streetSteps.length) steps.push(...r.sample(streetSteps, Math.min(streetSteps.length, r.int(1, 3))));
   } else {
     // A longer one is mostly its highway leg, taken between the streets at either end.
     // Its legs add up to the trip: a few kilometres of streets at each end, the rest on the road between.
     const end = Math.round(Math.min(4, km * 0.1) * 10) / 10;
     const start = Math.round(Math.min(4, km * 0.1) * 10) / 10;
     const highway = Math.round((km - start - end) * 10) / 10;
-    steps.push(...r.sample(streetSteps.slice(0, 3), r.int(1, 2)), `After ${start} km in town, take the ramp on the right for ${road}`, `Continue on ${road} for ${highway} km`, r.pick([`Take the exit and drive the last ${end} km`, `Leave ${road} and drive the last ${end} km in town`]));
+    const early = streetSteps.filter((x) => !streets[5] || !x.endsWith(streets[5]!)).slice(0, 3);
+    if (early.length) steps.push(...r.sample(early, Math.min(early.length, r.int(1, 2))));
+    steps.push(`After ${start} km in town, take the ramp on the right for ${road}`, `Continue on ${road} for ${highway} km`, r.pick([`Take the exit and drive the last ${end} km`, `Leave ${road} and drive the last ${end} km in town`]));
   }
+  // The end address's own street is where the drive arrives.
+  if (E.own && !steps.some((x) => streetKey(x).includes(streetKey(E.own!)))) steps.push(`Turn ${r.pick(['left', 'right'])} onto ${E.own}`);
   steps.push(to && isWords(to) ? r.pick([`Arrive at ${to}`, `Arrive at ${to} on the ${r.pick(['left', 'right'])}`]) : `Arrive at your destination on the ${r.pick(['left', 'right'])}`);
   return steps;
 }

@@ -7,7 +7,8 @@
  * the generic pool. The quality report's simulated_address_foreign checks every simulated answer.
  */
 import type { Rng } from '../rng.js';
-import { distanceKm, placesNamedIn, type Place } from './places.js';
+import { distanceKm, isPlaceholderAddress, placesNamedIn, type Place } from './places.js';
+import { DISTRICTS } from './districts.js';
 
 export interface StreetLocale {
   /** The town's name as an address line writes it. */
@@ -137,3 +138,70 @@ export function streetsOf(place: (Omit<Place, 'name'> & { name?: string }) | und
 
 /** An English street name ("Park Lane", "Oak Ave"): implausible in a town whose streets are not named in English. */
 export const ENGLISH_STREET = /\b[A-Z][a-z]+(?: [A-Z][a-z]+)? (?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive)\b/;
+
+/**
+ * Places off every town's streets: an island a ferry reaches (Liberty Island, where the Statue of
+ * Liberty stands, 2.5 km off Manhattan's tip). A route from one names no street before it leaves:
+ * "Head west on Mulberry Street" from Liberty Island starts in Little Italy instead.
+ */
+const OFFSHORE: { name: string; lat: number; lon: number }[] = [
+  { name: 'Liberty Island', lat: 40.6892, lon: -74.0445 },
+  { name: 'Ellis Island', lat: 40.6995, lon: -74.0396 },
+  { name: 'Alcatraz Island', lat: 37.8267, lon: -122.423 },
+];
+
+/** The island a point (or a place) is on, if it is one no street reaches. */
+export function offshoreAt(point: { lat: number; lon: number } | undefined): string | undefined {
+  return point ? OFFSHORE.find((o) => distanceKm(o, point) < 0.6)?.name : undefined;
+}
+
+const SUFFIX: Record<string, string> = { st: 'street', ave: 'avenue', rd: 'road', ln: 'lane', blvd: 'boulevard', dr: 'drive', pl: 'place', ct: 'court', pkwy: 'parkway' };
+
+/** A street's name in full, lower case, for comparing ("Pennsylvania Ave NW" is "pennsylvania avenue nw"). */
+export function streetKey(street: string): string {
+  return street.toLowerCase().replace(/\b(st|ave|rd|ln|blvd|dr|pl|ct|pkwy)\b\.?/g, (w) => SUFFIX[w.replace('.', '')] ?? w).replace(/\s+/g, ' ').trim();
+}
+
+/** The street an address gives itself, as it writes it ("1 Infinite Loop, Cupertino, CA" → "Infinite Loop", "187 Warren St Ste 100" → "Warren St"). */
+export function ownStreet(text: string): string | undefined {
+  const m = /^\s*\d+[A-Za-z]?\s+([A-Za-z][A-Za-z0-9.' -]*?)(?:\s+(?:Ste|Suite|Apt|Unit|#)\b[^,]*)?\s*(?:,|$)/.exec(text);
+  return m ? m[1].replace(/\.$/, '').trim() : undefined;
+}
+
+/** The towns of the street table that have `street` (some streets are in two: El Camino Real), by the town's name. */
+export function townsOfStreet(street: string): string[] {
+  const s = street.toLowerCase();
+  const out = LOCALES.filter(([, , l]) => l.streets.some((x) => x.toLowerCase() === s)).map(([centre]) => centre);
+  return out;
+}
+
+/** Every street of the table's towns, for finding the ones a route names. */
+export const TABLE_STREETS: readonly string[] = [...new Set(LOCALES.flatMap(([, , l]) => l.streets))];
+
+/** One end of a route: the streets a route may name there, and whether anything says where it is. */
+export interface RouteEnd {
+  /** The address's own street ("Infinite Loop" of "1 Infinite Loop, Cupertino, CA"). */
+  own?: string;
+  /** Its town's streets (a district's when the text names one: Brooklyn's, not Manhattan's); none on an island or in a town the table does not know. */
+  streets: readonly string[];
+  /** The town it is in, when the table knows it. */
+  locale?: StreetLocale;
+  /** Whether anything says where it is: a known place, coordinates, an island, a town the table does not know ("Cupertino, CA"). */
+  located: boolean;
+  /** The island it is on, if no street reaches it. */
+  offshore?: string;
+}
+
+/** Where one end of a route is, from its text and the point a trip located it at. */
+export function routeEnd(text: string | undefined, point: { lat: number; lon: number } | undefined): RouteEnd {
+  const own = text ? ownStreet(text) : undefined;
+  const place = point ?? (text ? placesNamedIn(text)[0] : undefined);
+  const offshore = offshoreAt(place);
+  if (offshore) return { streets: [], located: true, offshore };
+  const locale = place ? localeNear({ ...place, name: text && HAN.test(text) ? placesNamedIn(text)[0]?.name : undefined }) : undefined;
+  const district = text ? DISTRICTS.find((d) => d.streets.length && new RegExp(`\\b${d.name}\\b`).test(text)) : undefined;
+  if (locale) return { ...(own ? { own } : {}), streets: district ? district.streets : locale.streets, locale, located: true };
+  // "1 Infinite Loop, Cupertino, CA": a town the table does not know. Only its own street is known there.
+  const namesTown = !!text && /,\s*\p{L}/u.test(text) && !isPlaceholderAddress(text);
+  return { ...(own ? { own } : {}), streets: [], located: namesTown };
+}

@@ -17,7 +17,7 @@ const ROAD_FACTOR = 1.25;
 export type Point = { lat: number; lon: number };
 
 /** Where an endpoint is: coordinates written as "a,b" (in the order its parameter documents), or the known place it names. */
-function locate(value: unknown, lonFirst: boolean): Point | undefined {
+export function locate(value: unknown, lonFirst: boolean): Point | undefined {
   if (typeof value !== 'string') return undefined;
   const m = /^\s*\(?\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\)?\s*$/.exec(value);
   if (m) {

@@ -31,6 +31,8 @@ export interface CallToResolve {
   today?: string;
   /** How many results the user asked this list call for (askedCount.ts). */
   asked?: number;
+  /** The things the user's request names for this status look-up to answer about ("rooms 101, 102, and 103"; askedCount.ts namedItems). */
+  named?: string[];
   /**
    * What the task showed before this call (user turns, earlier answers), when the caller knows it:
    * a file the call reads must be one of these, or one an earlier call wrote (pipeline/errors/pathKinds.ts).

@@ -37,7 +37,7 @@ import { answerWriterRole } from './answerWriter.js';
 import { placeOfStep, shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { carryPlan } from '../../pipeline/resolution/grounded.js';
 import { knownFacts, agreeingCarries, taskToday } from '../../pipeline/resolution/knownFacts.js';
-import { askedCount } from '../../pipeline/resolution/askedCount.js';
+import { askedCount, namedItems } from '../../pipeline/resolution/askedCount.js';
 import { recordedFactsAbout } from '../../pipeline/resolution/recordedFacts.js';
 import { foreignRecordedResponse, recordPlan } from '../../pipeline/quality/grounding.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
@@ -274,13 +274,14 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
           : undefined;
         const doc = trajectory.tools.find((t) => t.name === name);
         const asked = simulated[i] && doc ? askedCount(trajectory.turns[located[i].turnIndex].user, args, doc) : undefined;
+        const named = simulated[i] && doc ? namedItems(trajectory.turns[located[i].turnIndex].user, doc) : undefined;
         // A record whose id a later step looks up: named and placed as this task's recording of that lookup says.
         const carry = simulated[i] ? agreeingCarries(plan.carries[i], known).map((c) => withRecordedFacts(c, i)) : [];
         if (carry.length) notes.push(`step ${k} ${name}: carries ${carry.map((c) => `${c.key}=${toJson(c.value)} in ${c.field}${c.sub ? `[].${c.sub}` : ''}`).join(', ')} for later steps`);
         const place = simulated[i] ? placeOfStep(trajectory, located[i].turnIndex, history) : undefined;
         const response = await ctx.services.resolver.resolve(
           // What the task has shown so far: a file the step reads must be among it (or written before), else it fails as the real tool does.
-          { source: trajectory.source, trajectoryId: trajectory.id, tools: trajectory.tools, name, args, history: [...history], meta: trajectory.meta, shown: shownBefore(trajectory, k), ...(carry.length ? { carry } : {}), ...(place ? { place } : {}), ...(known ? { known } : {}), ...(today ? { today } : {}), ...(asked ? { asked } : {}) },
+          { source: trajectory.source, trajectoryId: trajectory.id, tools: trajectory.tools, name, args, history: [...history], meta: trajectory.meta, shown: shownBefore(trajectory, k), ...(carry.length ? { carry } : {}), ...(place ? { place } : {}), ...(known ? { known } : {}), ...(today ? { today } : {}), ...(asked ? { asked } : {}), ...(named ? { named } : {}) },
           { rng: ctx.rng(`resolve-step:${k}`), artifactKey: ctx.itemKey, stage: STAGE, ...(simulated[i] && (foreign(i) || resimulated.has(i)) ? { skipCache: true } : {}) },
         );
         if (before && before.content !== response.content) {

@@ -28,7 +28,7 @@ import { callsAt, shownAction } from '../grounding.js';
 import { factField, labelledFacts, listedNames, sameFact, searchedKindOf } from '../copiedFields.js';
 import { levenshtein } from '../../editDistance.js';
 import { toolSteps } from '../../steps.js';
-import { askedCount, docListCap } from '../../resolution/askedCount.js';
+import { askedCount, docListCap, namedItems } from '../../resolution/askedCount.js';
 import { isIdentifierParam, unknownRecord } from '../../resolution/unknownRecord.js';
 import { parseReply } from '../../prompts/parseAction.js';
 import { simulatedContradictsWorld } from './world.js';
@@ -248,6 +248,62 @@ export const simulatedListShort: CaseMeasure = {
   },
 };
 
+
+/** The listed things of a status answer ("Room 234: available") the request did not name, when it named some. */
+export function unaskedItems(request: string, doc: { return_data: { name: string; description?: string }[] } & Parameters<typeof namedItems>[1], response: string): string | null | undefined {
+  const named = namedItems(request, doc);
+  const answer = responseValue(response);
+  if (!named || !isPlainObject(answer)) return undefined;
+  let seen = false;
+  for (const [field, value] of Object.entries(answer)) {
+    if (!Array.isArray(value) || !/\bstatus\b/i.test(doc.return_data.find((r) => r.name === field)?.description ?? '')) continue;
+    seen = true;
+    const wanted = new Set(named.map((x) => x.toLowerCase()));
+    for (const item of value) {
+      const thing = String(typeof item === 'string' ? item.split(':')[0] : isPlainObject(item) ? (Object.values(item)[0] ?? '') : item).trim();
+      if (!wanted.has(thing.toLowerCase())) return `${field} lists "${thing}", which the request did not ask about (it named ${named.join(', ')})`;
+    }
+  }
+  return seen ? null : undefined;
+}
+
+/**
+ * A simulated look-up for the things the user named answering for others: "check the status of
+ * rooms 101, 102, and 103" answered with rooms 234, 971 and 555 (teval_query_250_1).
+ */
+export const simulatedAnswerUnaskedItems: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_answer_unasked_items',
+  group: 'solvable',
+  title: 'a simulated status look-up lists things the user did not ask about while naming others ("the status of rooms 101, 102, and 103" answered for rooms 234, 971 and 555)',
+  population: 'cases showing a simulated status-list answer to a request naming the things to look up',
+  check(tc, ctx) {
+    const t = ctx.trajectory(tc.trajectoryId);
+    if (!t) return undefined;
+    const shown = new Set(tc.messages.filter((m) => m.role === 'function').map((m) => m.content));
+    let inPopulation = false;
+    const judge = (name: string, request: string, response: string): string | undefined => {
+      const doc = tc.tools.find((d) => d.name === name);
+      const why = doc ? unaskedItems(request, doc, response) : undefined;
+      if (why === undefined) return undefined;
+      inPopulation = true;
+      return why ? `${name}: ${why}` : undefined;
+    };
+    for (const { k, turnIndex, step } of toolSteps(t)) {
+      if (k > tc.k || step.response?.tier !== 'simulated' || !shown.has(step.response.content)) continue;
+      const why = judge(step.action.name, t.turns[turnIndex].user, step.response.content);
+      if (why) return why;
+    }
+    const wrong = wrongCallAnswer(tc);
+    const request = [...tc.messages].reverse().find((m) => m.role === 'user')?.content;
+    if (wrong && request !== undefined) {
+      const why = judge(wrong.action.name, request, wrong.response!.content);
+      if (why) return `${why} (the wrong call)`;
+    }
+    return inPopulation ? null : undefined;
+  },
+};
+
 /** An answer that reads as a failure: an error object, a NOT_FOUND status, a "not found" message. */
 const FAILED = /^\s*\{\s*["']error["']\s*:|NOT_FOUND|\bnot found\b|does not exist/i;
 
@@ -341,7 +397,7 @@ export function foreignStreet(action: { name: string; args: unknown }, response:
     args.includes(street) || request.includes(street) || calls.includes(street) || towns.some(({ locale }) => [...locale!.streets, ...locale!.roads].some((s) => s.includes(street) || street.includes(s)));
   for (const text of texts) {
     for (const [street] of text.matchAll(ENGLISH_STREETS)) {
-      if (!own(street) && !districtStreetIn(street, text)) return `"${street}" in ${towns.map((t) => t.place.name).join(' / ')}`;
+      if (!own(street) && !districtStreetIn(street, text) && !districtStreetIn(street, args)) return `"${street}" in ${towns.map((t) => t.place.name).join(' / ')}`;
     }
   }
   return null;
@@ -728,7 +784,7 @@ export const simulatedGeocodeOffPlace: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => geocodeOffPlace(step.action, step.response!.content)),
 };
 
-export const SIMULATED_MEASURES: CaseMeasure[] = [shownAnswerUnattributed, simulatedTitleUngrammatical, simulatedGeocodeOffPlace, simulatedPlaceholderLocated, simulatedFactContradictedLater, simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedTextOffTopic, simulatedUnknownTitleInvented, simulatedTitleTemplateMisfit, simulatedVenueTemplated, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedListingPlaceMismatch, simulatedSnippetAfterPublication, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedWeatherImplausible, simulatedRecordSelfContradicted, simulatedContradictsWorld];
+export const SIMULATED_MEASURES: CaseMeasure[] = [shownAnswerUnattributed, simulatedAnswerUnaskedItems, simulatedTitleUngrammatical, simulatedGeocodeOffPlace, simulatedPlaceholderLocated, simulatedFactContradictedLater, simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedTextOffTopic, simulatedUnknownTitleInvented, simulatedTitleTemplateMisfit, simulatedVenueTemplated, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedListingPlaceMismatch, simulatedSnippetAfterPublication, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedWeatherImplausible, simulatedRecordSelfContradicted, simulatedContradictsWorld];
 
 const HAN_CHAR = /\p{Script=Han}/u;
 

@@ -10,6 +10,9 @@ import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { IN_TOWN_ROAD, reviewClauses } from '../../resolution/simulatedText.js';
 import type { TestCase } from '../../schemas.js';
+import { GENERIC_STREETS, routeEnd, streetKey, TABLE_STREETS } from '../../resolution/streets.js';
+import { DISTRICTS } from '../../resolution/districts.js';
+import { locate, TRIP_END, TRIP_START } from '../../resolution/trips.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 
 const value = (text: string): unknown => parseToolResponse(text) ?? text;
@@ -184,4 +187,68 @@ export const simulatedRouteImpossible: CaseMeasure = {
   },
 };
 
-export const REVIEW_ROUTE_MEASURES: CaseMeasure[] = [simulatedReviewRatingFractional, simulatedReviewClauseRepeated, simulatedRouteImpossible];
+
+const KNOWN_STREETS = [...new Set([...TABLE_STREETS, ...DISTRICTS.flatMap((d) => d.streets), ...GENERIC_STREETS])].sort((a, b) => b.length - a.length);
+
+/** The table's streets a text names, longest first, none inside a longer one ("Broadway" in "Broadway East"). */
+function streetsNamed(text: string): string[] {
+  let rest = text;
+  const out: string[] = [];
+  for (const s of KNOWN_STREETS) {
+    const re = new RegExp(`(?<![\\w-])${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
+    if (re.test(rest)) {
+      out.push(s);
+      rest = rest.replace(re, ' ');
+    }
+  }
+  return out;
+}
+
+/**
+ * A simulated route naming a street at neither of its ends: "Head west on Constitution Avenue NW"
+ * (Washington's) leaving "1 Infinite Loop, Cupertino, CA"; "Head west on Mulberry Street" (Manhattan's)
+ * leaving Liberty Island (40.6892,-74.0445); Manhattan's avenues on the way to "212 Washington St,
+ * Jersey City". The first step's street must be at the start (its own street, else its town's); every
+ * street must be at the start or the end when both are located (a known place, coordinates, a town the
+ * table does not know, an island). Streets are those of the street table (streets.ts, districts.ts).
+ */
+export function routeOffPlace(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  if (!/route|direction/i.test(action.name) || !isPlainObject(action.args)) return undefined;
+  const answer = value(response);
+  const legs = isPlainObject(answer) ? (Object.values(answer).find((x) => Array.isArray(x) && x.length && x.every((y) => typeof y === 'string')) as string[] | undefined) : undefined;
+  if (!legs) return undefined;
+  const text = (re: RegExp) => {
+    const hit = Object.entries(action.args as Record<string, unknown>).find(([k, v]) => re.test(k) && (typeof v === 'string' || typeof v === 'number'));
+    return hit ? String(hit[1]).trim() : undefined;
+  };
+  const [from, to] = [text(TRIP_START), text(TRIP_END)];
+  const lonFirst = /gaode|amap/i.test(action.name);
+  const S = routeEnd(from, locate(from, lonFirst));
+  const E = routeEnd(to, locate(to, lonFirst));
+  if (!S.located && !E.located) return undefined;
+  const low = (xs: (string | undefined)[]) => new Set(xs.filter((x): x is string => !!x).map(streetKey));
+  const atStart = low([S.own, ...S.streets]);
+  const atEither = low([S.own, ...S.streets, E.own, ...E.streets]);
+  const strip = (leg: string): string => [from, to].reduce<string>((t, e) => (e ? t.split(e).join(" ") : t), leg);
+  if (S.located) {
+    const first = streetsNamed(strip(legs[0])).find((s) => !atStart.has(streetKey(s)));
+    if (first) return `the route from "${from}" starts on ${first}, ${S.offshore ? `on ${S.offshore}, which no street reaches` : 'no street there'}`;
+  }
+  if (!S.located || !E.located) return null;
+  for (const leg of legs) {
+    const off = streetsNamed(strip(leg)).find((s) => !atEither.has(streetKey(s)));
+    if (off) return `the route "${from}" → "${to}" names ${off} ("${leg.slice(0, 60)}"), a street at neither end`;
+  }
+  return null;
+}
+
+export const simulatedRouteOffPlace: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_route_off_place',
+  group: 'text',
+  title: 'a simulated route names a street at neither of its ends: "Constitution Avenue NW" (Washington) leaving "1 Infinite Loop, Cupertino, CA", "Mulberry Street" (Manhattan) leaving Liberty Island, Manhattan\'s avenues to a Jersey City address',
+  population: 'cases showing a simulated route answer with a located start or end',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => routeOffPlace(step.action, step.response!.content)),
+};
+
+export const REVIEW_ROUTE_MEASURES: CaseMeasure[] = [simulatedRouteOffPlace, simulatedReviewRatingFractional, simulatedReviewClauseRepeated, simulatedRouteImpossible];
