@@ -18,6 +18,16 @@ export class Rng {
     this.gen = xoroshiro128plusFromState([0, 4, 8, 12].map((o) => digest.readInt32LE(o)));
   }
 
+  /** The generator's state: two generators with equal states draw the same from here on. */
+  state(): readonly number[] {
+    return this.gen.getState();
+  }
+
+  /** Puts the generator in a state `state()` returned (a memo replaying a draw's effect on the generator). */
+  restore(state: readonly number[]): void {
+    this.gen = xoroshiro128plusFromState(state);
+  }
+
   /** Integer in [min, max] inclusive. */
   int(min: number, max: number): number {
     if (max < min) throw new Error(`Rng.int: empty range [${min}, ${max}]`);

@@ -345,20 +345,7 @@ export function* rankedOrder(costs: readonly number[], draws: Float64Array): Gen
  */
 export function insertionTurns(dialogues: HonestDialogue[]): { role: 'user' | 'assistant'; content: string; tokens: number; from: string }[] {
   // The menu answers ("I can't see their menu …") worded for this insertion too: no sentence of theirs in two dialogues in a row.
-  const menuAt = dialogues.flatMap((d, n) => (d.menu ?? []).map((m) => ({ n, index: m.index, question: m.question })));
-  const menuTexts = menuInsertion(menuAt.map((m) => m.question), dialogues.map((d) => d.id).join('\n'));
-  const menuText = new Map(menuAt.map((m, k) => [`${m.n}:${m.index}`, menuTexts[k]]));
-  // Each dialogue's last reply as shown when it is not rewritten (a menu answer, the corpus's own):
-  // the rewritten closings around it are worded apart from it.
-  const lastReply = (d: HonestDialogue, n: number) => {
-    const i = d.turns.map((t) => t.role).lastIndexOf('assistant');
-    return i < 0 ? undefined : menuText.get(`${n}:${i}`) ?? d.turns[i].content;
-  };
-  const closings = closeInsertion(
-    dialogues.map((d) => d.closing),
-    dialogues.map((d) => d.id).join('\n'),
-    { customer: dialogues.map((d) => d.turns.filter((t) => t.role === 'user').map((t) => t.content)), fixed: dialogues.map(lastReply) },
-  );
+  const { menuText, closings } = wordedInsertion(dialogues);
   const turns: { role: 'user' | 'assistant'; content: string; tokens: number; from: string }[] = [];
   dialogues.forEach((d, n) => {
     d.turns.forEach((t, i) => {
@@ -368,6 +355,39 @@ export function insertionTurns(dialogues: HonestDialogue[]): { role: 'user' | 'a
     });
   });
   return turns;
+}
+
+/**
+ * The menu answers and closings worded for one insertion, remembered by its dialogues (the same
+ * objects, in order): evolve's enumerate counts an insertion's exact tokens with them and the case
+ * then inserts the same dialogues, so each insertion was worded twice (closeInsertion ~10% of evolve).
+ * A small local memo (the wording is a function of the dialogues alone); entries go oldest first.
+ */
+const WORDED_LIMIT = 4096;
+const wordedMemo = new Map<string, { dialogues: readonly HonestDialogue[]; menuText: ReadonlyMap<string, string>; closings: readonly (string | undefined)[] }>();
+
+function wordedInsertion(dialogues: readonly HonestDialogue[]): { menuText: ReadonlyMap<string, string>; closings: readonly (string | undefined)[] } {
+  const key = dialogues.map((d) => d.id).join('\n');
+  const hit = wordedMemo.get(key);
+  if (hit && hit.dialogues.length === dialogues.length && hit.dialogues.every((d, i) => d === dialogues[i])) return hit;
+  const menuAt = dialogues.flatMap((d, n) => (d.menu ?? []).map((m) => ({ n, index: m.index, question: m.question })));
+  const menuTexts = menuInsertion(menuAt.map((m) => m.question), key);
+  const menuText = new Map(menuAt.map((m, k) => [`${m.n}:${m.index}`, menuTexts[k]]));
+  // Each dialogue's last reply as shown when it is not rewritten (a menu answer, the corpus's own):
+  // the rewritten closings around it are worded apart from it.
+  const lastReply = (d: HonestDialogue, n: number) => {
+    const i = d.turns.map((t) => t.role).lastIndexOf('assistant');
+    return i < 0 ? undefined : menuText.get(`${n}:${i}`) ?? d.turns[i].content;
+  };
+  const closings = closeInsertion(
+    dialogues.map((d) => d.closing),
+    key,
+    { customer: dialogues.map((d) => d.turns.filter((t) => t.role === 'user').map((t) => t.content)), fixed: dialogues.map(lastReply) },
+  );
+  if (wordedMemo.size >= WORDED_LIMIT) wordedMemo.delete(wordedMemo.keys().next().value!);
+  const entry = { dialogues: dialogues.slice(), menuText, closings };
+  wordedMemo.set(key, entry);
+  return entry;
 }
 
 /** A closing's tokens as inserted (FinishAction JSON); the same closings recur across insertions, so counted once each. */

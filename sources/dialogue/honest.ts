@@ -676,7 +676,19 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string, 
     const plural = !!p.phrase && /^(?:two|three|four|both|\d+)\b|\b(?:and (?:the|a|an|one)|the two)\b|^the (?:\w+ )?\w+s(?:$|,)/i.test(p.phrase);
     const definite = !!p.phrase && /^the\b/i.test(p.phrase);
     const unfit = (i: number) => (plural && PHRASE_SINGULAR.has(i)) || (definite && PHRASE_FRESH.has(i)) || PHRASE_TWICE.has(i);
-    const textOf = (i: number) => planText(p, p.phrase ? wordingText(p.phrase, i) : PLAIN_WORDINGS[i].text());
+    // Each wording rendered and normalised once for this closing: pick scans them all, perhaps several times.
+    const texts = new Map<number, string>();
+    const normal = new Map<number, string>();
+    const textOf = (i: number) => {
+      let t = texts.get(i);
+      if (t === undefined) texts.set(i, (t = planText(p, p.phrase ? wordingText(p.phrase, i) : PLAIN_WORDINGS[i].text())));
+      return t;
+    };
+    const normalOf = (i: number) => {
+      let t = normal.get(i);
+      if (t === undefined) normal.set(i, (t = normalizeLine(textOf(i))));
+      return t;
+    };
     const pick = (excluded: Set<number>) => {
       let best = -1;
       let bestKey = Infinity;
@@ -691,7 +703,7 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string, 
         if (clash || uses > bestKey || filler.has(i) || unfit(i) || excluded.has(i)) continue;
         const k = uses + mix(seed, n, i) / 2 ** 32;
         // Two dialogues of one order ("a latte to go") never get the same closing word for word.
-        if (k < bestKey && !said.has(normalizeLine(textOf(i)))) {
+        if (k < bestKey && !said.has(normalOf(i))) {
           bestKey = k;
           best = i;
         }
@@ -711,7 +723,7 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string, 
     for (const s of options[best]) used[s]++;
     previous = options[best];
     const text = textOf(best);
-    said.add(normalizeLine(text));
+    said.add(normalOf(best));
     return record(text, n);
   });
 }

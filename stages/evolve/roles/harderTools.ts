@@ -186,6 +186,29 @@ const ATTEMPTS = 12;
  * is the gentlest one (abbreviations, the preamble handled) that passes, or the original's own text.
  */
 export function degradeDescription(description: string, rng: Rng, tool: Omit<DocParts, 'description'> & { name: string } = { name: '' }): string {
+  const key = JSON.stringify([rng.state(), description, tool.name, tool.required_parameters, tool.optional_parameters, tool.return_data]);
+  const hit = degradeMemo.get(key);
+  if (hit) {
+    rng.restore(hit.after);
+    return hit.text;
+  }
+  const text = drawDegraded(description, rng, tool);
+  if (degradeMemo.size >= DEGRADE_MEMO_LIMIT) degradeMemo.clear();
+  degradeMemo.set(key, { text, after: rng.state() });
+  return text;
+}
+
+/**
+ * Each rewrite by (generator state, doc): evolve asks for every tool's rewrite in each case that
+ * lists the tool, its generator seeded by the tool, so the same draw recurs (a model's answers come
+ * from the LLM cache the same way); twelve checked drafts a rewrite made this the larger part of
+ * evolve. A hit gives the same text and leaves the generator where the draw left it: the draw reads
+ * nothing but its arguments and the generator.
+ */
+const DEGRADE_MEMO_LIMIT = 20_000;
+const degradeMemo = new Map<string, { text: string; after: readonly number[] }>();
+
+function drawDegraded(description: string, rng: Rng, tool: Omit<DocParts, 'description'> & { name: string }): string {
   const original = { ...tool, description };
   // The original with only a capital or a full stop added is no rewrite.
   const norm = (t: string) => t.trim().replace(/[.]$/, '').replace(/^./, (c) => c.toLowerCase());
