@@ -671,7 +671,11 @@ export function checkBeforeReadBack(text: string): string | undefined {
 export function readBackOfQuestion(dialogue: { role: string; text: string }[]): string | undefined {
   const ordered = new Set<string>();
   const asked = new Set<string>();
+  let prev: string | undefined;
   for (const t of dialogue) {
+    // "Is it at all possible to make a decaf mocha?" -> "So that's a decaf mocha, have I got that right?": a question read back as an order.
+    if (t.role !== 'user' && prev !== undefined && asksPossible(prev) && readsOrderBack(t.text)) return `a question read back as an order: "${prev.slice(0, 60)}" -> "${t.text.slice(0, 70)}"`;
+    prev = t.role === 'user' ? t.text : undefined;
     if (t.role === 'user') {
       const items = menuItems(spellDrinks(t.text)).filter((m) => ORDER_DRINKS.has(m));
       for (const m of items) (userAsks(t.text) ? asked : ordered).add(m);
@@ -931,4 +935,143 @@ export function replyNotAnswering(user: string | undefined, reply: string): stri
 /** A customer asking what a drink is or holds ("What is in a cold brew coffee.", "What is actually in a Matcha Latte?", "What's a cortado?"). */
 export function asksContents(text: string): boolean {
   return ASKS_CONTENTS.test(text.replace(/[’‘]/g, "'"));
+}
+
+/** A customer asking whether a drink can be had at all ("Is it at all possible to make a decaf mocha?", "Are you able to make a cortado scalding hot?"). */
+const ASKS_POSSIBLE = /\b(?:is it (?:at all |even |still |also )?possible|would it be possible|are (?:you|they) (?:guys )?able to|(?:do|does) (?:you|they)(?: guys| all)? (?:do|make)\b|is there such a thing|(?:can|could) (?:they|you guys) (?:make|do)\b|is that (?:something|a thing) (?:you|they) (?:can )?(?:do|make))/i;
+
+/**
+ * Whether a customer's turn asks whether something can be made or had, and orders nothing ("Is it
+ * at all possible to make a decaf mocha? Is there such a thing?"): only the café can say, so the
+ * answer is that the assistant cannot see its menu, not a read-back. A turn that also orders a drink
+ * outright ("Can I get a latte? Is it possible to make it iced?") is an order.
+ */
+export function asksPossible(text: string): boolean {
+  const sentences = text.replace(/[’‘]/g, "'").trim().split(/(?<=[.!?])\s+/);
+  return sentences.some((s) => ASKS_POSSIBLE.test(s) && !ORDER_REQUEST.test(s.replace(ASKS_POSSIBLE, ''))) && !sentences.some((s) => !ASKS_POSSIBLE.test(s) && ORDER_REQUEST.test(s) && namesOrderDrink(s));
+}
+
+/** A drink as a customer or a read-back names it, its plural too. */
+const DRINK_WORD = /\b(?:hot chocolates?|chai(?: tea)? lattes?|matcha(?: tea)? lattes?|cold brews?|iced coffees?|drip coffees?|flat whites?|green teas?|black teas?|herbal teas?|cappuccinos?|macchiatos?|americanos?|espressos?|frappuccinos?|frappes?|cortados?|steamers?|mochas?|lattes?|chais?|matchas?|smoothies?|teas?|coffees?)(?:'s)?\b/gi;
+const COUNT_WORDS: Record<string, number> = { two: 2, both: 2, '2': 2, three: 3, '3': 3, four: 4, '4': 4 };
+/** The second of two drinks said without its noun ("one decaf latte and one regular", "a mocha, and another with oat milk"). */
+export const ELIDED_DRINK = /^([^.?!]*?)(?:,\s*|\s+)(?:and\s+|plus\s+)(?:also\s+)?(one|a|an|another)\s+((?:regular|normal|plain|decaf\w*|caffeinated|iced|hot|small|medium|large|skinny)\b(?:\s+one\b)?|with\s+[\w%-]+(?:\s+milk)?|one\s+with\s+[\w%-]+(?:\s+milk)?)(?!\s+(?:[\w%-]+\s+){0,2}?(?:hot chocolate|chai|cold brew|iced coffee|flat white|cappuccino|macchiato|americano|espresso|frappuccino|frappe|cortado|steamer|mocha|latte|matcha|smoothie|tea|coffee|shots?|pumps?|of|milk|syrup|sauce|cream|sugar)\b)/i;
+
+/**
+ * How many drinks a text orders or reads back: each drink named after a count or an article ("two
+ * lattes" 2, "a mocha and a latte" 2), a drink said again with "the" not counted again, and a second
+ * one said without its noun ("one decaf latte and one regular") counted too.
+ */
+export function drinkCount(text: string): number {
+  const t = spellDrinks(text.replace(/[’‘]/g, "'"));
+  let n = 0;
+  let last = 0;
+  let end = -1;
+  const several = new Set<string>();
+  const mentions = [...t.matchAll(DRINK_WORD)];
+  // "2 coffees. 1 latte … 1 cappuccino": the coffees are the drinks named after.
+  const generic = mentions.some((m) => !/^(?:coffee|tea)/i.test(m[0]));
+  for (const m of mentions) {
+    // "a mocha coffee", "a Mocha Latte", "a coffee- Latte": one drink named twice over.
+    const joined = end >= 0 && /^[\s-]*$/.test(t.slice(end, m.index!));
+    end = m.index! + m[0].length;
+    if (joined || (generic && /^(?:coffee|tea)/i.test(m[0]))) continue;
+    const noun = m[0].toLowerCase().replace(/(?:'s|e?s)$/, '');
+    const before = t.slice(Math.max(0, m.index! - 40), m.index!).trim().split(/\s+/).slice(-4);
+    const det = [...before].reverse().find((w) => /^(?:a|an|one|two|three|four|both|another|some|[2-4]|the|that|this|it|your|my)$/i.test(w));
+    if (!det || /^(?:the|that|this|it|your|my)$/i.test(det)) continue;
+    last = COUNT_WORDS[det.toLowerCase()] ?? 1;
+    // "two mochas except one mocha with almond milk": one of the two.
+    if (last === 1 && several.has(noun)) continue;
+    if (last > 1) several.add(noun);
+    n += last;
+    if (last === 1 && ELIDED_DRINK.test(t.slice(m.index! + m[0].length))) n += 1;
+  }
+  return n;
+}
+
+/**
+ * A read-back naming fewer drinks than the customer's order ("I would like one decaf Latte and one
+ * regular." -> "So that's one decaf latte?"; "one regular Cortado and one decaffeinated" -> "one
+ * decaf regular cortado"): a drink, a count or a variant dropped. The words, or undefined.
+ */
+export function readBackItemDropped(dialogue: { role: string; text: string }[]): string | undefined {
+  let ordered = 0;
+  let said = '';
+  for (const t of dialogue) {
+    if (t.role === 'user') {
+      const n = userAsks(t.text) && !ORDER_REQUEST.test(t.text) ? 0 : drinkCount(t.text);
+      if (n) {
+        ordered = n;
+        said = t.text;
+      }
+      continue;
+    }
+    if (!ordered || !readsOrderBack(t.text)) continue;
+    const n = drinkCount(t.text);
+    if (n && n < ordered) return `${ordered} ordered, ${n} read back: "${said.slice(0, 70)}" -> "${t.text.slice(0, 80)}"`;
+  }
+  return undefined;
+}
+
+/** An amount the customer gave an add-in ("double the oat milk", "two pumps of caramel", "half the normal chocolate", "an extra shot"). */
+const AMOUNT = /\b(double|triple|extra|half|light|less|more|(?:one|two|three|four|[1-4]) (?:pumps?|shots?|spoonfuls?|packets?|splash(?:es)?|dash(?:es)?)|a little(?: bit)?|a bit|a (?:splash|dash|touch|hint) of)(?:\s+of)?\s+(?:the\s+|an?\s+)?(?:(?:normal|regular|usual)\s+(?:amount of\s+)?)?((?:oat|almond|soy|coconut|whole|skim|2%)\s+milk|milk|vanilla|caramel|hazelnut|chocolate|cinnamon|honey|peppermint|pumpkin|sugar(?![- ]free)|sweetener|foam|cream|whip|ice|shots?|syrup)\b((?:\s+(?:dolce|spice))?(?:\s+(?:syrup|sauce|drizzle|powder))?(?:\s+on the side)?)/gi;
+
+/**
+ * The amounts a customer's order turn gives its add-ins, none for a question about the menu nor one
+ * ruled out ("not extra foam"): the amount's word ("double", "pump"), the add-in ("oat milk",
+ * "shot") and the customer's words for both ("double the oat milk", "one pump of cinnamon dolce syrup").
+ */
+export function addInAmounts(text: string): { word: string; noun: string; said: string }[] {
+  if (MENU_QUESTION.test(text.trim()) && !ORDER_REQUEST.test(text)) return [];
+  const out: { word: string; noun: string; said: string }[] = [];
+  for (const m of text.matchAll(AMOUNT)) {
+    if (/\b(?:not?|without)\s+(?:\w+\s+)?$/i.test(text.slice(Math.max(0, m.index! - 12), m.index!))) continue;
+    // "two pumps" -> "pump", "a hint of" -> "hint", "a little bit" -> "little".
+    const word = m[1].toLowerCase().replace(/^an?\s+/, '').replace(/\s+of$/, '').replace(/\s+bit$/, '').split(' ').pop()!.replace(/(?<=pump|shot|spoonful|packet)s$|(?<=splash|dash)es$/, '');
+    out.push({ word, noun: m[2].toLowerCase().replace(/s$/, ''), said: m[0].replace(/\s+/g, ' ') });
+  }
+  return out;
+}
+
+/**
+ * A read-back naming an add-in the customer gave an amount without the amount, or one leaving out
+ * the shots they counted; a closing naming such an add-in without it ("Can I get a cappuccino with
+ * oat milk, and put some extra oat milk in it" -> "The cappuccino with oat milk it is."; "only half
+ * the normal chocolate" -> "a mocha with whole milk and chocolate"; "one pump of cinnamon dolce
+ * syrup" -> "an almond milk macchiato with cinnamon"). A closing naming the drink alone ("the
+ * mocha") names no add-in. The words, or undefined.
+ */
+export function readBackModifierLost(dialogue: { role: string; text: string }[]): string | undefined {
+  let amounts: { word: string; noun: string; said: string }[] = [];
+  const lastReply = dialogue.map((t) => t.role).lastIndexOf('assistant');
+  for (const [i, t] of dialogue.entries()) {
+    if (t.role === 'user') {
+      if (drinkCount(t.text)) amounts = [];
+      amounts.push(...addInAmounts(t.text));
+      continue;
+    }
+    const readBack = readsOrderBack(t.text);
+    if (!amounts.length || !(readBack || (i === lastReply && namesOrderDrink(t.text)))) continue;
+    const text = t.text.toLowerCase();
+    for (const a of amounts) {
+      const key = a.noun.split(' ')[0];
+      if (!(readBack && key === 'shot') && !new RegExp(`\\b${escapeRegExp(key)}`).test(text)) continue;
+      if (!new RegExp(`\\b${escapeRegExp(a.word)}`).test(text)) return `"${a.said}" -> "${t.text.slice(0, 90)}"`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A closing naming one drink in two sentences ("That's a latte, then. Ask for the latte at the
+ * counter."): said once is enough. The drink, or undefined.
+ */
+export function closingRepeatsItem(dialogue: { role: string; text: string }[]): string | undefined {
+  const closing = [...dialogue].reverse().find((t) => t.role === 'assistant');
+  if (!closing) return undefined;
+  const counts = new Map<string, number>();
+  for (const s of closing.text.split(/(?<=[.!?])\s+/)) for (const m of new Set(menuItems(spellDrinks(s)).filter((x) => ORDER_DRINKS.has(x)))) counts.set(m, (counts.get(m) ?? 0) + 1);
+  const twice = [...counts].find(([, n]) => n >= 2);
+  return twice ? `"${twice[0]}" twice: "${closing.text.slice(0, 110)}"` : undefined;
 }

@@ -32,7 +32,8 @@
  * sharing a line and spread the lines across cases. A dialogue whose claim the rules cannot undo (a reply
  * mid-dialogue that only claims) is left out of the pool.
  */
-import { AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks } from '../../pipeline/dialogueRules.js';
+import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
+import { addInAmounts, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -102,6 +103,9 @@ export function orderPhrase(text: string): string | undefined {
   let phrase = `${core}${tail}`.replace(/\s+,/g, ',').trim();
   if (/^a /.test(phrase)) phrase = phrase.slice(2);
   if (!DETERMINER.test(phrase.split(' ')[0])) phrase = `${indefiniteFor(phrase)} ${phrase}`;
+  // "two cups of latte": the count is the order's ("two lattes", not "a latte").
+  const cups = /\b(two|three|four|[2-4])\s+(?:cups?|glasses?|mugs?)\s+of\s*$/i.exec(text.slice(0, m.index));
+  if (cups) phrase = `${cups[1].toLowerCase()} ${phrase.replace(/^(?:a|an|some|one)\s+/i, '')}`;
   if (/\b(?:s|es)$/i.test(m[0]) && /^(?:a|an) /i.test(phrase) && !/(?:ss|chais|teas|coffees)$/i.test(m[0]) && /(?:s)$/i.test(m[0]) && !/(?:espresso|americano|cappuccino|macchiato|cortado)$/i.test(m[0])) phrase = phrase.replace(/^(?:a|an) /i, 'some ');
   return swapPerson(phrase);
 }
@@ -206,6 +210,38 @@ function secondDrinkAt(text: string): number {
  * with almond milk"). The phrase as it was when nothing is missing.
  */
 export function completeOrder(phrase: string, texts: string[]): string {
+  return withAmounts(completeItems(phrase, texts), texts);
+}
+
+/** The milks a read-back may name: "extra milk" said of the almond milk ordered is "extra almond milk". */
+const ANY_MILK = '(?:(?:oat|almond|soy|coconut|whole|skim(?:med)?|2%|non-?fat|nonfat|two percent)\\s+)?milk';
+
+/**
+ * The order with the amount the customer gave each add-in ("double the oat milk" -> "a mocha with
+ * double the oat milk", "one pump of cinnamon dolce syrup" -> "… with one pump of cinnamon dolce
+ * syrup", "extra milk" -> "a mocha with extra almond milk"; "extra oat milk on the side" said
+ * besides the oat milk the drink is made with). Shots are the modifiers' (orderModifiers).
+ */
+function withAmounts(order: string, texts: string[]): string {
+  let out = order;
+  for (const a of texts.flatMap(addInAmounts)) {
+    if (a.noun === 'shot') continue;
+    const noun = a.noun === 'milk' ? ANY_MILK : `${escapeRegExp(a.noun)}s?`;
+    const said = a.said.toLowerCase();
+    if (new RegExp(`\\b${escapeRegExp(a.word)}\\w*\\s+(?:[\\w%-]+\\s+){0,3}?${noun}\\b`, 'i').test(out)) continue;
+    const at = new RegExp(`\\b${noun}\\b(?:\\s+(?:dolce|spice))?(?:\\s+(?:syrup|sauce|drizzle|powder|flavou?ring))?`, 'i').exec(out);
+    if (!at || / on the side$/.test(said)) {
+      out = / with /i.test(out) ? `${out}${/ and /i.test(out) ? ', plus' : ' and'} ${said}` : `${out} with ${said}`;
+      continue;
+    }
+    const head = said.slice(0, said.search(new RegExp(`\\b${a.noun === 'milk' ? ANY_MILK : escapeRegExp(a.noun)}`, 'i'))).trim();
+    const replacement = said.includes(at[0].toLowerCase()) ? said : `${head} ${at[0]}`;
+    out = `${out.slice(0, at.index)}${replacement}${out.slice(at.index + at[0].length)}`;
+  }
+  return out;
+}
+
+function completeItems(phrase: string, texts: string[]): string {
   const lacking = (p: string, ts: string[]) => [...new Set(ts.flatMap(statedModifiers))].filter((m) => !orderModifiers(p).includes(m));
   const lack = lacking(phrase, texts);
   const all = texts.join(' ');
@@ -213,6 +249,17 @@ export function completeOrder(phrase: string, texts: string[]): string {
   const at = secondDrinkAt(texts[0]);
   // "a Mocha and also I want a Cortado": the phrase stopped at the first drink, the second is read back too.
   const carried = at >= 0 && [...phrase.matchAll(new RegExp(DRINK.source, 'gi'))].length > 1;
+  // "one decaf Latte and one regular", "a regular Cappuccino and another decaffeinated": the second drink said without its noun, read back with it.
+  const first = DRINK.exec(texts[0]);
+  const elided = first && !/^(?:two|three|four|both|some|\d+)\b/i.test(phrase) && [...phrase.matchAll(new RegExp(DRINK.source, 'gi'))].length === 1 ? ELIDED_DRINK.exec(texts[0].slice(first.index + first[0].length)) : null;
+  // An order already read with its second drink ("a cortado with almond milk and another one with 2% milk"): as it is.
+  if (first && elided && !/\b(?:another|and (?:one|a|an))\b/i.test(phrase)) {
+    const head = texts[0].slice(0, first.index + first[0].length + elided[1].length);
+    const noun = first[0].replace(/'s$/i, '').replace(/s$/i, '');
+    const words = elided[3].replace(/\bdecaf\w*/i, 'decaf').replace(/^one\s+(?=with\b)|\s+one$/i, '').toLowerCase();
+    const det = /^(?:a|an)\b/i.test(phrase) ? indefiniteFor(words) : 'one';
+    return `${withModifiers(phrase, lacking(phrase, [head]), head)} and ${det} ${/^with\b/.test(words) ? `${noun} ${words}` : `${words} ${noun}`}`;
+  }
   if (!lack.length && (at < 0 || carried)) return phrase;
   if (at >= 0 && !carried) {
     const second = orderPhrase(texts[0].slice(at));
@@ -334,7 +381,7 @@ export function shortOrder(order: string): string | undefined {
     // A size word of an add-in keeps its add-in ("the double foam cortado", not "the double cortado").
     const adjective = k < 0 ? undefined : new RegExp(`^${NOT_ADD_IN}`, 'i').test(` ${words.slice(k + 1).join(' ')}`) ? words[k] : words.slice(k).join(' ');
     // The option whole ("with extra foam", "with chocolate sauce"), never cut on its first word ("with extra").
-    const extra = /^\s+with\s+(?!a\b|an\b|the\b|some\b)((?:(?:extra|no|light|less|more|double|triple|sugar-free|non-fat|non|fat|half|room for|(?:two|three|four|\d+)(?=\s+(?:pumps?|shots?|sugars?|sweeteners?))|2%(?=\s+lactose)|lactose-free)\s+)*[\w%-]+(?:\s+(?:milk|sauce|syrup|foam|shots?|cream|powder|drizzle|flavou?ring|sweeteners?|sugars?|chocolate))?)/i.exec(core.slice(m.index + m[0].length));
+    const extra = /^\s+with\s+(?!a\b|an\b|the\b|some\b)((?:(?:extra|no|light|less|more|double|triple|sugar-free|non-fat|non|fat|half(?: the(?: normal| usual)?)?|room for|(?:one|two|three|four|\d+)\s+(?:pumps?|shots?|spoonfuls?|packets?|splash(?:es)?|dash(?:es)?)\s+of|(?:two|three|four|\d+)(?=\s+(?:pumps?|shots?|sugars?|sweeteners?))|2%(?=\s+lactose)|lactose-free)\s+)*[\w%-]+(?:\s+(?:milk|sauce|syrup|foam|shots?|cream|powder|drizzle|flavou?ring|sweeteners?|sugars?|chocolate))?)/i.exec(core.slice(m.index + m[0].length));
     return `the ${adjective ? `${adjective.toLowerCase()} ` : ''}${m[0].toLowerCase()}${extra && !adjective ? ` with ${extra[1]}` : ''}`;
   }
   const distinct = [...new Set(drinks.map((d) => d.replace(/(?<=[^s])s$/, '')))];
@@ -477,33 +524,6 @@ const INSTRUCT = [
   'Read that out at the counter.',
   'Whoever is at the till can take it.',
 ];
-/**
- * INSTRUCT naming the drink ordered (d: "the latte", "the lattes", "the mocha and the cortado"), by
- * the same index: "Ask for it at the counter." after every order made one stock sentence of 3 in 4
- * insertions. The pronoun wording stays for an order naming no drink the rules know.
- */
-const INSTRUCT_NAMED: ((d: string) => string)[] = [
-  (d) => `Ask for ${d} at the counter.`,
-  (d) => `Tell the barista you want ${d} when you get there.`,
-  (d) => `Order ${d} in person when you arrive.`,
-  (d) => `Give the order for ${d} at the counter.`,
-  (d) => `Mention ${d} when you reach the front.`,
-  (d) => `You can order ${d} at the counter.`,
-  (d) => `The barista can make ${d} for you there.`,
-  (d) => `Tell the barista you'd like ${d}.`,
-  (d) => `Ask for ${d} at the till.`,
-  (d) => `Just ask the barista for ${d}.`,
-  (d) => `Ask whoever is at the register for ${d}.`,
-  (d) => `Order ${d} at the counter.`,
-  (d) => `The staff at the counter can take the order for ${d}.`,
-  (d) => `Ask for ${d} when it's your turn in line.`,
-  (d) => `Name ${d} at the register.`,
-  (d) => `You'll want to order ${d} at the counter.`,
-  (d) => `Let the barista know about ${d} when you get to the front.`,
-  (d) => `At the front, ask for ${d}.`,
-  (d) => `Ask the counter staff for ${d}.`,
-  (d) => `Whoever is at the till can take the order for ${d}.`,
-];
 /** The drinks of an order said short for an instruction ("a decaf latte with oat milk" -> "the latte"), or undefined. */
 const drinkRefMemo = new Map<string, string | undefined>();
 function drinkRef(phrase: string): string | undefined {
@@ -515,10 +535,6 @@ function drinkRef(phrase: string): string | undefined {
   drinkRefMemo.set(phrase, ref);
   return ref;
 }
-const instruct = (phrase: string, j: number) => {
-  const d = drinkRef(phrase);
-  return d ? INSTRUCT_NAMED[j](d) : INSTRUCT[j];
-};
 const FUSED: ((x: string) => string)[] = [
   (x) => `Ask the barista for ${x}.`,
   (x) => `When you get there, ask for ${x}.`,
@@ -552,16 +568,25 @@ interface Wording {
   text: () => string;
 }
 
+/** INSTRUCT after a confirmation that named the order, joined to it: the order is named once ("That's the latte, then; ask for it at the counter."), said of two drinks as "them". */
+function confirmAndInstruct(confirm: string, phrase: string, j: number): string {
+  const ref = drinkRef(phrase);
+  const plural = !!ref && (ref === 'both' || ref === 'them' || ref === 'all three' || ref.includes(' and the '));
+  let x = INSTRUCT[j];
+  if (plural) x = x.replace(/\bthat one\b/g, 'those').replace(/\bit\b/g, 'them');
+  return `${confirm.replace(/[.!]$/, '')}; ${x.charAt(0).toLowerCase()}${x.slice(1)}`;
+}
+
 function wordings(phrase: string | undefined): Wording[] {
   // A plain closing that ends the way a later one's instruction does counts as that instruction too.
   if (!phrase) return CONFIRM_PLAIN.map((text, i) => ({ shapes: [`p${i}`, ...INSTRUCT.flatMap((x, j) => (text.endsWith(` ${x}`) || text.toLowerCase().endsWith(`; ${x.toLowerCase()}`) ? [`x${j}`] : []))], text: () => text }));
-  return [...CONFIRM.flatMap((c, i) => INSTRUCT.map((_x, j) => ({ shapes: [`c${i}`, `x${j}`], text: () => `${c(phrase)} ${instruct(phrase, j)}` }))), ...FUSED.map((f, k) => ({ shapes: [`f${k}`], text: () => f(phrase) }))];
+  return [...CONFIRM.flatMap((c, i) => INSTRUCT.map((_x, j) => ({ shapes: [`c${i}`, `x${j}`], text: () => confirmAndInstruct(c(phrase), phrase, j) }))), ...FUSED.map((f, k) => ({ shapes: [`f${k}`], text: () => f(phrase) }))];
 }
 const PLAIN_WORDINGS = wordings(undefined);
 /** The text of wordings(phrase)[i], without building the others. */
 function wordingText(phrase: string, i: number): string {
   const pairs = CONFIRM.length * INSTRUCT.length;
-  return i < pairs ? `${CONFIRM[Math.floor(i / INSTRUCT.length)](phrase)} ${instruct(phrase, i % INSTRUCT.length)}` : FUSED[i - pairs](phrase);
+  return i < pairs ? confirmAndInstruct(CONFIRM[Math.floor(i / INSTRUCT.length)](phrase), phrase, i % INSTRUCT.length) : FUSED[i - pairs](phrase);
 }
 const PHRASE_WORDINGS = wordings('\u0000');
 /** Every shape a closing can have, numbered; each wording's shapes by number. */
@@ -595,7 +620,7 @@ function mix(...xs: number[]): number {
 
 /** A dialogue's last reply on its own (the pool's costing, a dialogue outside an insertion): one wording by the dialogue's hash. */
 function confirmation(phrase: string | undefined, h: number): string {
-  return phrase ? `${CONFIRM[h % CONFIRM.length](phrase)} ${instruct(phrase, Math.floor(h / CONFIRM.length) % INSTRUCT.length)}` : CONFIRM_PLAIN[h % CONFIRM_PLAIN.length];
+  return phrase ? confirmAndInstruct(CONFIRM[h % CONFIRM.length](phrase), phrase, Math.floor(h / CONFIRM.length) % INSTRUCT.length) : CONFIRM_PLAIN[h % CONFIRM_PLAIN.length];
 }
 
 /** What a rewritten closing says around its confirmation: kept so an insertion can word it anew. */
@@ -844,6 +869,12 @@ export function menuClause(question: string): string {
   // "What is the Cold Brew made of?": what goes into theirs.
   const made = /\bwhat(?:'s| is| are)\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)\s+made\s+(?:of|with|from)\b/i.exec(q) ?? /\bwhat(?:'s| is| are| goes)\s+in\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q) ?? /\bwhat (?:makes up|comes in|is in|are the (?:ingredients|contents) (?:of|in)) (?:the|a|an|your|their)\s+(?:drink\s+)?([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q) ?? /\bwhat(?:'s| is) (?:the|a|an|your) ([a-z][\w' -]*?) all about\b/i.exec(q) ?? /\bwhat (?:does|do) (?:the|a|an|your|their) ([a-z][\w' -]*?) consists? of\b/i.exec(q) ?? /\bwhat(?:'s| is) in (?:the|a|an) drink ([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q);
   if (made && ok(clean(made[1]))) return `what goes into their ${clean(made[1])}`;
+  // "Is it at all possible to make a decaf mocha?", "Do you guys do chocolate Americanos?": whether they can make it.
+  const make = /\b(?:possible to|able to) (?:make|do|get|have) (?:me |us )?((?:a|an|some|any) )?([a-z][\w' %-]*?)(?=[?.!,]|\s+(?:for|if|at|today|please|so|since|because)\b|$)/i.exec(q) ?? /\b(?:do|does|can|could) (?:you|they)(?: guys| all)? (?:do|make) ((?:a|an|any|some) )?([a-z][\w' %-]*?)(?=[?.!,]|\s+(?:for|if|at|today|please)\b|$)/i.exec(q);
+  if (make && ok(clean(make[2]))) {
+    const x = clean(make[2]);
+    return `whether they can make ${make[1] ? `${/^an?\s/i.test(make[1]) ? indefiniteFor(x) : make[1].trim().toLowerCase()} ` : ''}${x}`;
+  }
   if (which && ok(clean(which[1]))) return `what ${clean(which[1])} they have`;
   const options = /\b(?:what|which) (?:are|is) (?:the |your |their )?([a-z][\w' %-]*?) (?:options|choices|selections?)\b/i.exec(q);
   if (options && ok(clean(options[1]))) return `what ${clean(options[1])} they have`;
@@ -878,34 +909,18 @@ const ASK_STAFF = [
   'The barista can tell you.',
   'Ask at the counter and they can tell you.',
   'Whoever is at the counter will know.',
-  "It's worth asking the staff when you order.",
+  "It's worth asking the staff there.",
   'The person at the till will know what they carry.',
   'Asking at the counter is the surest way to find out.',
   'The staff there can tell you.',
 ];
 /**
- * ASK_STAFF naming what was asked about (t: "the syrups", "the honey", "the steamer"), by the same
- * index: "The barista can tell you." after every menu question was a stock line of most insertions.
+ * A menu answer as one sentence: why the assistant cannot check, "but" where the customer can ask
+ * ("I can't see the café's menu from here, so I'm unable to check whether they have honey, but the
+ * barista can tell you."). The topic named once; "The barista can tell you about the honey." after
+ * it named the honey twice, and "The barista can tell you." on its own was a stock line of most insertions.
  */
-const ASK_STAFF_ABOUT: ((t: string) => string)[] = [
-  (t) => `The barista can tell you about ${t}.`,
-  (t) => `Ask about ${t} at the counter and they can tell you.`,
-  (t) => `Whoever is at the counter will know about ${t}.`,
-  (t) => `It's worth asking the staff about ${t} when you order.`,
-  (t) => `The person at the till will know about ${t}.`,
-  (t) => `Asking about ${t} at the counter is the surest way to find out.`,
-  (t) => `The staff there can tell you about ${t}.`,
-];
-/** What a menu clause asks about, as a noun phrase ("whether they have honey" -> "the honey"), or undefined ("what they have"). */
-function clauseTopic(clause: string): string | undefined {
-  const m = /^what goes into their (.+)$/.exec(clause) ?? /^what (.+) comes with it$/.exec(clause) ?? /^what (.+) they have$/.exec(clause) ?? /^whether they have (?:any |some |an? )?(.+)$/.exec(clause);
-  const t = m?.[1].trim();
-  return t && !/\b(?:they|you|it|what|which)\b/.test(t) ? `the ${t}` : undefined;
-}
-const askStaff = (clause: string, b: number) => {
-  const t = clauseTopic(clause);
-  return t ? ASK_STAFF_ABOUT[b](t) : ASK_STAFF[b];
-};
+const menuAnswer = (clause: string, a: number, b: number) => `${NO_MENU_SAID[a](clause).replace(/[.!]$/, '')}, but ${ASK_STAFF[b].charAt(0).toLowerCase()}${ASK_STAFF[b].slice(1)}`;
 
 /**
  * The corpus's coffee agent answered menu questions from its scenario's menu ("Do you serve honey
@@ -915,7 +930,7 @@ const askStaff = (clause: string, b: number) => {
  */
 export function menuReply(question: string, n: number): string {
   const x = menuClause(question);
-  return `${NO_MENU_SAID[n % NO_MENU_SAID.length](x)} ${askStaff(x, Math.floor(n / NO_MENU_SAID.length) % ASK_STAFF.length)}`;
+  return menuAnswer(x, n % NO_MENU_SAID.length, Math.floor(n / NO_MENU_SAID.length) % ASK_STAFF.length);
 }
 
 /**
@@ -937,7 +952,7 @@ export function menuInsertion(questions: string[], key: string): string[] {
       for (let b = 0; b < ASK_STAFF.length; b++) {
         if (a === prev[0] || b === prev[1]) continue;
         // Two questions asking alike ("What kinds of coffee…", "What kids of coffee…") never get one answer word for word.
-        if (said.has(`${NO_MENU_SAID[a](clause)} ${askStaff(clause, b)}`)) continue;
+        if (said.has(menuAnswer(clause, a, b))) continue;
         const k = Math.max(usedA[a], usedB[b]) + mix(seed, n, a, b) / 2 ** 32;
         if (k < bestKey) {
           bestKey = k;
@@ -947,7 +962,7 @@ export function menuInsertion(questions: string[], key: string): string[] {
     usedA[best[0]]++;
     usedB[best[1]]++;
     prev = best;
-    const text = `${NO_MENU_SAID[best[0]](clause)} ${askStaff(clause, best[1])}`;
+    const text = menuAnswer(clause, best[0], best[1]);
     said.add(text);
     return text;
   });
@@ -1008,7 +1023,7 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     // "Do you serve honey here?" -> "Yes they do. They have buckwheat and clover.": a menu the assistant cannot see.
     const before = turns[i - 1];
     const stated = statesMenu(asHelper(t).content);
-    if (before?.role === 'user' && ((asksToSeeMenu(before.content) && !saysNoMenu(t.content)) || (asksMenu(before.content) && statesMenu(asHelper(t).content, true)) || describesRecipe(before.content, t.content) || (stated && (userAsks(before.content) || /\?/.test(before.content))))) {
+    if (before?.role === 'user' && (asksPossible(before.content) || (asksToSeeMenu(before.content) && !saysNoMenu(t.content)) || (asksMenu(before.content) && statesMenu(asHelper(t).content, true)) || describesRecipe(before.content, t.content) || (stated && (userAsks(before.content) || /\?/.test(before.content))))) {
       out.push({ ...t, content: menuReply(before.content, h + i) });
       if (plan) (plan.menu ??= []).push({ index: i, question: before.content });
       continue;
