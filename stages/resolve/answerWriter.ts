@@ -1485,10 +1485,11 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
+  // 43+1: T-Eval's "snipets" key read as a snippet (43's build reused its cached answers under the same version).
   // 43: records said as findings, not fields ("I found 5 places: "Hartley Museum of Art" at 116 Rue Montorgueil; …", "John Smith is at …", a search's ids and snippets only when asked, an unasked id that only led to a later call left out); a check a listed result decides answered ("Yes, the second room listed, 78304, is empty …"); a partial failure opens with what was and was not done; beyondDone's two success-status tests are one (restatesDone).
   // 42: a bare list from a call named for what it lists is told as those things ("There are 23 airports, among them …").
   // 41: a turn whose look-ups came back and whose later save failed no longer says it "couldn't find out" what the look-ups answer.
   // 40: a status field that only says the deed went through in its own verb is left out (beyondDone, restatesDone).
   // 39: the lead's 38 (a reply that only says the act went through is not read back: restatesDone) and h-ans8's 38+2 (amounts with their currency, failed acts said as acts, a look-up told after the finding it fed, a deed's own id) merged.
-  offline: { version: 'answer-writer-43', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-43+1', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };
