@@ -259,6 +259,11 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_failure_frame_top_share: 0.12,
   answer_canned_opener: 0,
   answer_field_dump: 0,
+  // A record read out as its fields, a check told as undecided where a result decides it, and failure
+  // answers opening with one canned sentence (answer-writer-43; before = 633ada7).
+  answer_record_dump: 0,
+  answer_check_undecided: 0,
+  answer_opener_top_share: 0.15,
   answer_restates_asked: 0,
   answer_echo_frame: 0,
   // How successful results are told (answer-writer-31; before = ec88994, over all 1,480 cases with a closing answer):

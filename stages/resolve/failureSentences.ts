@@ -12,9 +12,35 @@ import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
 
 type Step = AnswerInput['steps'][number];
 
-/** Openers of an answer where some call failed (partial) or every call did (failed); often none at all. */
+/**
+ * The opener of an answer where some calls went through and some did not: what was done and what
+ * was not, from the turn's own calls ("Sending the email and getting the author information went
+ * through, but not getting the ticker news."), not one canned sentence ("I got part of the way." opened
+ * 28 T-Eval answers; answer_opener_top_share). Often none at all: the sentences after it say the same.
+ */
+export function partialOpener(steps: Step[], rng: Rng): string {
+  const names = (list: Step[]) => [...new Set(list.map((s) => gerund(shortTask(taskOf(s)))))];
+  const done = names(steps.filter((s) => !s.error));
+  const undone = names(steps.filter((s) => s.error));
+  if (done.length === 0 || undone.length === 0) return '';
+  const and = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+  const ok = steps.filter((s) => !s.error).length;
+  const count = `${NUMBER[ok] ?? ok} of the ${NUMBER[steps.length] ?? steps.length} steps`;
+  const forms: string[] = [''];
+  if (done.length <= 3 && undone.length <= 2) {
+    forms.push(
+      `${cap(and(done))} went through, but not ${and(undone)}.`,
+      `I took care of ${and(done)}, but not ${and(undone)}.`,
+      `${cap(and(done))} worked; ${and(undone)} is still to do.`,
+    );
+  }
+  forms.push(`${cap(count)} went through.`, `I got through ${count}.`);
+  return rng.pick(forms);
+}
+const NUMBER = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'].map((w) => w);
+
+/** Openers of an answer where every call failed; often none at all (an answer where some failed opens with partialOpener). */
 export const FAILURE_OPENERS = {
-  partial: ['', '', 'Part of this worked, but not all of it.', 'Some of this went through and some did not.', 'Not everything succeeded.', 'I got part of the way.', 'Only some of this could be done.'],
   // The failure sentence says what could not be done; an opener only says sorry, never restates it ("I was not able to do this. I couldn't …").
   failed: ['', '', '', '', 'Sorry.', "I'm sorry."],
 };

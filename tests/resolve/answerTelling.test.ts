@@ -106,7 +106,7 @@ describe('closing answers tell successful results plainly', () => {
     expect(askedFieldMissing(turn(input, 'There are 2 properties: "Quiet guest suite" and "Bright private room".'))).toBeDefined();
     for (const a of answers(input)) {
       expect(askedFieldMissing(turn(input, a))).toBeUndefined();
-      expect(a).toMatch(/67462.*81 Mulberry Street.*56775.*161 East 14th Street/);
+      expect(a).toMatch(/81 Mulberry Street \(id 67462\).*161 East 14th Street \(id 56775\)/);
     }
   });
 

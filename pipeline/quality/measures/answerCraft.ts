@@ -1,0 +1,146 @@
+/**
+ * Does a closing answer read like a careful person wrote it? Three ways it did not (answer-writer-42):
+ * a record told as its fields ("The reply lists 5 places: "Hartley Museum of Art" (address "116 Rue
+ * Montorgueil")", "Author information: name "John Smith", affiliation …", a search's internal ids and
+ * snippets nobody asked for), a yes/no check told as undecided where a shown result decides it ("I
+ * can't tell from this whether the second available meeting room is empty" after the empty rooms were
+ * listed), and failure answers that open with one canned sentence ("I got part of the way.").
+ */
+import { apiOf, isPlainObject } from '../../errors/values.js';
+import { parseToolResponse } from '../../prompts/parseAction.js';
+import type { TestCase } from '../../schemas.js';
+import type { CaseMeasure, SetMeasure } from '../types.js';
+import { answeredTurns, type AnsweredTurn } from './answers.js';
+import { failureAnswers } from './failureAnswers.js';
+
+/** A response field a search gives for its own bookkeeping: said only when the user asks for it. */
+const INTERNAL_FIELD = /\b(?:organic(?: result)? id|result id|snippet|pub(?:lication)? info)\b "/;
+const ASKS_INTERNAL = /\b(?:ids?|identifiers?|snippets?|excerpts?|publication (?:info|information|details)|pub info)\b/i;
+/** An opaque id (letters and digits run together, 8 or more): "0juNTSgAAAAJ". */
+const OPAQUE_ID = /\bid (?:is |of )?"(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{8,}"/;
+
+/**
+ * A closing answer that reads out a record as its fields instead of answering: a frame about the reply
+ * ("The reply lists 5 places: …"), a record under a label and a colon ("Author information: name "John
+ * Smith", affiliation …"), a place's address as a label and a quoted value in brackets after its name ("Hartley Museum of
+ * Art" (address "116 Rue Montorgueil")), or a search's bookkeeping (organic id, snippet, pub info, an
+ * opaque id like "0juNTSgAAAAJ") the request did not ask for.
+ */
+export function recordDump(turn: Pick<AnsweredTurn, 'answer' | 'request'>): string | undefined {
+  const a = turn.answer;
+  const reply = /\bThe reply list(?:s|ed) (?:\d|an? |just )/.exec(a);
+  if (reply) return `"${reply[0]}…"`;
+  const label = /\b[A-Z][a-z]+(?: [a-z]+){0,2} (?:information|info|details|data): [a-z][a-z ]{1,30} "/.exec(a);
+  if (label) return `"${label[0]}…"`;
+  const bracket = /"[^"]{1,120}" \((?:street )?(?:address|location|venue) "[^"]*"[,;)]/.exec(a);
+  if (bracket) return `"${bracket[0]}"`;
+  if (!ASKS_INTERNAL.test(turn.request)) {
+    const internal = INTERNAL_FIELD.exec(a) ?? OPAQUE_ID.exec(a);
+    if (internal) return `"${internal[0]}…" not asked for`;
+  }
+  return undefined;
+}
+
+export const answerRecordDump: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_record_dump',
+  group: 'text',
+  title: 'closing answer reads a record out as its fields: "The reply lists 5 places: …", "Author information: name "John Smith", affiliation …", a label and quoted value in brackets ("Hartley Museum of Art" (address "116 Rue Montorgueil")), or a search\'s organic id, snippet, pub info or an opaque id ("0juNTSgAAAAJ") the user did not ask for',
+  population: 'cases that show or ask for a closing answer',
+  check(tc) {
+    const turns = answeredTurns(tc);
+    if (turns.length === 0) return undefined;
+    for (const t of turns) {
+      const hit = recordDump(t);
+      if (hit) return hit.length > 160 ? `${hit.slice(0, 160)}…` : hit;
+    }
+    return null;
+  },
+};
+
+const ORDINALS: Record<string, number> = { first: 0, second: 1, third: 2, fourth: 3, fifth: 4, last: -1 };
+
+/**
+ * An "I can't tell (from this) whether X" where a shown result decides X: X asks whether something is
+ * empty, free or available (or whether there is any), and a successful look-up named for such things
+ * (get_empty_room_with_time, check_availability) gave a list: the things it lists are so, and an
+ * ordinal in X ("the second available meeting room") picks one of them, when the list is that long.
+ */
+export function checkUndecided(turn: Pick<AnsweredTurn, 'answer' | 'calls'>): string | undefined {
+  const m = /\bI can(?:'|no)t tell(?: from this)? whether ([^.?]+)[.?]/.exec(turn.answer);
+  if (!m) return undefined;
+  const x = m[1];
+  const state = /\b(empty|free|available|vacant|open|unoccupied)\b/i.exec(x)?.[1]?.toLowerCase();
+  const any = /\bthere (?:is|are) any\b/i.test(x);
+  if (!state && !any) return undefined;
+  const ordinal = /\b(first|second|third|fourth|fifth|last)\b/i.exec(x)?.[1]?.toLowerCase();
+  for (const c of turn.calls) {
+    if (!c.response) continue;
+    const v = parseToolResponse(c.response);
+    const lists = Array.isArray(v) ? [v] : isPlainObject(v) ? Object.values(v).filter(Array.isArray) : [];
+    if (lists.length !== 1) continue;
+    const list = lists[0];
+    const named = /empty|free|availab|vacan|open/i.test(apiOf(c.name));
+    if (any && named) return `${apiOf(c.name)} listed ${list.length} for "${x}"`;
+    if (!state || !named || list.length === 0) continue;
+    if (!ordinal) return `${apiOf(c.name)} listed ${list.length} ${state} ones for "${x}"`;
+    const i = ORDINALS[ordinal];
+    if (i < list.length) return `${apiOf(c.name)} listed ${list.length}; the ${ordinal} is ${JSON.stringify(list.at(i))} for "${x}"`;
+  }
+  return undefined;
+}
+
+export const answerCheckUndecided: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_check_undecided',
+  group: 'text',
+  title: 'closing answer says it cannot tell whether something is empty, free or available (or whether there is any) where a shown look-up named for such things listed them ("I can\'t tell from this whether the second available meeting room is empty" after get_empty_room_with_time listed [67977, 78304, 63790])',
+  population: 'cases that show or ask for a closing answer',
+  check(tc) {
+    const turns = answeredTurns(tc);
+    if (turns.length === 0) return undefined;
+    for (const t of turns) {
+      const hit = checkUndecided(t);
+      if (hit) return hit;
+    }
+    return null;
+  },
+};
+
+/** An answer's first sentence, quotes kept whole. */
+export function firstSentence(answer: string): string {
+  const masked = answer.replace(/"(?:[^"\\]|\\.)*"/g, (q) => '\u0000'.repeat(q.length));
+  const end = /[.!?](?=\s|$)/.exec(masked);
+  return (end ? answer.slice(0, end.index + 1) : answer).trim();
+}
+
+/**
+ * Failure answers opening with one canned sentence ("I got part of the way." opened 28 T-Eval
+ * answers): the share of distinct closing answers of turns in which a call failed whose first sentence
+ * is the most common one, word for word.
+ */
+export const answerOpenerTopShare: SetMeasure = {
+  kind: 'set',
+  id: 'answer_opener_top_share',
+  group: 'text',
+  title: 'closing answers reporting a failed call: share of distinct ones opening with the most common first sentence, word for word ("I got part of the way.")',
+  population: 'distinct closing answers of turns in which a call failed',
+  better: 'lower',
+  minGateN: 50,
+  score(cases: TestCase[]) {
+    const distinct = new Map<string, string>();
+    for (const tc of cases) for (const { answer } of failureAnswers(tc)) if (!distinct.has(answer)) distinct.set(answer, tc.id);
+    if (distinct.size === 0) return undefined;
+    const counts = new Map<string, { n: number; id: string }>();
+    for (const [text, id] of distinct) {
+      const first = firstSentence(text);
+      const e = counts.get(first) ?? { n: 0, id };
+      e.n++;
+      counts.set(first, e);
+    }
+    const top = [...counts.entries()].sort((a, b) => b[1].n - a[1].n).slice(0, 3);
+    return { value: top[0][1].n / distinct.size, n: distinct.size, detail: `most common: "${top[0][0].slice(0, 80)}" (${top[0][1].n})`, examples: top.map(([f, e]) => ({ id: e.id, detail: `${e.n}× "${f.slice(0, 80)}"` })) };
+  },
+};
+
+export const ANSWER_CRAFT_MEASURES = [answerRecordDump, answerCheckUndecided, answerOpenerTopShare];

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { offlineAnswer, restatesDone, type AnswerInput } from '../../stages/resolve/answerWriter.js';
+import { partialOpener } from '../../stages/resolve/failureSentences.js';
+import { Rng } from '../../pipeline/rng.js';
+import { checkUndecided, firstSentence, recordDump } from '../../pipeline/quality/measures/answerCraft.js';
+
+const seeds = Array.from({ length: 12 }, (_, i) => new Rng(i, 'answer-writer'));
+const answers = (input: AnswerInput) => seeds.map((rng) => offlineAnswer(input, rng));
+
+describe('records said as findings, not fields (answer_record_dump)', () => {
+  it('flags the field-dump forms of the m7 build and passes their rewrites', () => {
+    const request = 'Find five places to visit near the Louvre with their addresses.';
+    expect(recordDump({ request, answer: 'The reply lists 5 places: "Hartley Museum of Art", "Anchor Gardens" and "Ortega Theatre".' })).toBeDefined();
+    expect(recordDump({ request, answer: 'I found 2 places: "Hartley Museum of Art" (address "116 Rue Montorgueil") and "Anchor Gardens" (address "165 Rue de Rivoli").' })).toBeDefined();
+    expect(recordDump({ request: 'Tell me about John Smith.', answer: 'Author information: name "John Smith", affiliation "University of Amsterdam" and website "https://x.net/".' })).toBeDefined();
+    expect(recordDump({ request: 'Search Scholar for climate change papers and their citations.', answer: 'A search found 1 result: "New directions" (cited by 663; organic id "selJwfIN0t8J"; snippet "… a framework …").' })).toBeDefined();
+    expect(recordDump({ request: 'Get information on the author John Smith.', answer: 'John Smith is at University of Amsterdam. The author id is "0juNTSgAAAAJ".' })).toBeDefined();
+    expect(recordDump({ request, answer: 'I found 2 places: "Hartley Museum of Art" at 116 Rue Montorgueil and "Anchor Gardens" at 165 Rue de Rivoli.' })).toBeUndefined();
+    expect(recordDump({ request: 'Find the author ID of John Smith and his details.', answer: 'The author id is "0juNTSgAAAAJ". John Smith is at University of Amsterdam.' })).toBeUndefined();
+    expect(recordDump({ request: 'Give the titles, citations and snippets.', answer: 'A search found 1 result: "New directions" (cited by 663; snippet "… a framework …").' })).toBeUndefined();
+  });
+
+  it('tells places at their addresses, a person in sentences, and a search without its bookkeeping', () => {
+    const places: AnswerInput = { request: 'Find places near the Louvre and give me their addresses.', steps: [{ name: 'GoogleMaps.search_nearby', args: { keywords: 'places' }, response: JSON.stringify({ places: [{ name: 'Hartley Museum of Art', address: '116 Rue Montorgueil' }, { name: 'Anchor Gardens', address: '165 Rue de Rivoli' }] }) }] };
+    for (const a of answers(places)) {
+      expect(recordDump({ request: places.request, answer: a })).toBeUndefined();
+      expect(a).toContain('"Hartley Museum of Art" at 116 Rue Montorgueil');
+    }
+    const author: AnswerInput = { request: 'I need information about the author John Smith: affiliation, articles and website.', steps: [
+      { name: 'GoogleScholar.get_author_id', args: { mauthors: 'John Smith' }, response: "{'author_id': '0juNTSgAAAAJ'}" },
+      { name: 'GoogleScholar.get_author_information', args: { author_id: '0juNTSgAAAAJ' }, response: JSON.stringify({ name: 'John Smith', affliation: 'University of Amsterdam', articles: ['Materials science in practice', 'Interdisciplinary perspectives'], website: 'https://www.john-smith.net/' }) },
+    ] };
+    for (const a of answers(author)) {
+      expect(recordDump({ request: author.request, answer: a })).toBeUndefined();
+      expect(a).toContain('John Smith is at University of Amsterdam');
+      expect(a).toContain('https://www.john-smith.net/');
+    }
+    // Asked for, the id is told, before what it led to.
+    const asked = { ...author, request: "Find this author's ID, then retrieve John Smith's affiliation, articles and website." };
+    for (const a of answers(asked)) expect(a.indexOf('0juNTSgAAAAJ')).toBeLessThan(a.indexOf('John Smith is at'));
+    const scholar: AnswerInput = { request: 'Search Google Scholar for "climate change" and give me the titles and citation counts.', steps: [{ name: 'GoogleScholar.get_scholar_search', args: { query: 'climate change' }, response: JSON.stringify({ title: ['A', 'B'], cited_by: [663, 8299], organic_id: ['selJwfIN0t8J', 'q28AhHbR4352'], snippet: ['… x …', '… y …'], pub_info: ['J Smith - IEEE Access, 2022', 'F Schmidt - IEEE Access, 2012'] }) }] };
+    for (const a of answers(scholar)) {
+      expect(recordDump({ request: scholar.request, answer: a })).toBeUndefined();
+      expect(a).toMatch(/cited by 663/);
+    }
+  });
+});
+
+describe('checks a listed result decides (answer_check_undecided)', () => {
+  const rooms: AnswerInput = { request: 'Check if the second available meeting room is empty from 16:00 to 18:00. If available, create a presentation.', steps: [
+    { name: 'ReserveMeeting.get_empty_room_with_time', args: { start_time: '16:00', end_time: '18:00' }, response: '{"rooms": [67977, 78304, 63790]}' },
+    { name: 'PPT.save_file', args: {}, response: '', error: 'TimeoutError: [Errno 110] Operation timed out after 10 s while running save_file' },
+  ] };
+  const calls = rooms.steps.map((s) => ({ name: s.name, args: s.args, response: s.error ?? s.response }));
+  it('flags the undecided answer of teval_query_417_2 and passes one that resolves the ordinal', () => {
+    expect(checkUndecided({ calls, answer: "I can't tell from this whether the second available meeting room is empty from 16:00 to 18:00. The rooms are 67977, 78304 and 63790." })).toBeDefined();
+    expect(checkUndecided({ calls, answer: "I can't tell from this whether the current directory is under your name." })).toBeUndefined();
+  });
+  it('answers it from the second room listed', () => {
+    for (const a of answers(rooms)) {
+      expect(a).toMatch(/^Yes, the second room listed, 78304, is empty from 16:00 to 18:00\./);
+      expect(checkUndecided({ calls, answer: a })).toBeUndefined();
+    }
+  });
+  it('keeps "I can\'t tell" where nothing shown decides it', () => {
+    const a = offlineAnswer({ request: 'Check if the current directory is under my name and list all the contents.', steps: [{ name: 'GorillaFileSystem.ls', args: { a: true }, response: '{"current_directory_content": ["workspace"]}' }] });
+    expect(a).toMatch(/^I can't tell from this whether the current directory is under your name\./);
+  });
+});
+
+describe('partial failures open with what was and was not done (answer_opener_top_share)', () => {
+  const steps: AnswerInput['steps'] = [
+    { name: 'Email.send', args: { address: 'a@x.com', title: 'Hi', content: 'Hello' }, response: '{"status": "success"}' },
+    { name: 'PolygonFinance.get_ticker_news', args: {}, response: '', error: 'ConnectionResetError: connection reset by peer' },
+  ];
+  it('never the canned "I got part of the way."', () => {
+    const openers = seeds.map((rng) => partialOpener(steps, rng));
+    expect(openers.some((o) => o === 'I got part of the way.')).toBe(false);
+    expect(openers.filter(Boolean).some((o) => /sending the email/.test(o) && /ticker news/.test(o))).toBe(true);
+    for (const a of answers({ request: 'Send the email, then get the ticker news.', steps })) expect(firstSentence(a)).not.toBe('I got part of the way.');
+  });
+});
+
+describe('beyondDone drops a success-only status by one test (restatesDone)', () => {
+  it('handles both of the old guards\' cases', () => {
+    // The old SUCCESS_MESSAGE pattern's cases: a bare success word, "ok", "added page".
+    expect(restatesDone('sent the email', 'success')).toBe(true);
+    expect(restatesDone('sent the email', 'ok')).toBe(true);
+    expect(restatesDone('added a text page titled "Intro"', 'added page')).toBe(true);
+    // The old restatesDone case: the deed's own verb.
+    expect(restatesDone('created the file "a.pptx"', 'created a ppt file.')).toBe(true);
+    expect(restatesDone('sent the email', 'Send failed: no recipient')).toBe(false);
+    const said = (response: string, name = 'Email.send', args: Record<string, unknown> = { address: 'a@x.com' }) => offlineAnswer({ request: 'Do it.', steps: [{ name, args, response }] });
+    expect(said('{"status": "success"}')).toMatch(/^I (?:have )?sent the email to a@x\.com\.$/);
+    expect(said('{"status": "Send completed successfully."}')).toMatch(/^I (?:have )?sent the email to a@x\.com\.$/);
+    expect(said('{"status": "created a ppt file."}', 'PPT.create_file', { abs_location: 'a.pptx' })).toMatch(/^I (?:have )?created the file "a\.pptx"\.$/);
+    expect(said('{"status": "Ticket 987654 has been resolved successfully."}')).toContain('987654');
+  });
+});
