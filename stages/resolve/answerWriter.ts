@@ -1491,5 +1491,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 41: a turn whose look-ups came back and whose later save failed no longer says it "couldn't find out" what the look-ups answer.
   // 40: a status field that only says the deed went through in its own verb is left out (beyondDone, restatesDone).
   // 39: the lead's 38 (a reply that only says the act went through is not read back: restatesDone) and h-ans8's 38+2 (amounts with their currency, failed acts said as acts, a look-up told after the finding it fed, a deed's own id) merged.
-  offline: { version: 'answer-writer-43+1', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-43+2', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -27,7 +27,10 @@ export function partialOpener(steps: Step[], rng: Rng): string {
   const ok = steps.filter((s) => !s.error).length;
   const count = `${NUMBER[ok] ?? ok} of the ${NUMBER[steps.length] ?? steps.length} steps`;
   const forms: string[] = [''];
-  if (done.length <= 3 && undone.length <= 2) {
+  // Two calls told alike, one done and one not ("searching Google Scholar, but not searching Google
+  // Scholar"), say nothing true by name: only the count tells them apart.
+  const toldApart = !undone.some((u) => done.includes(u));
+  if (toldApart && done.length <= 3 && undone.length <= 2) {
     forms.push(
       `${cap(and(done))} went through, but not ${and(undone)}.`,
       `I took care of ${and(done)}, but not ${and(undone)}.`,

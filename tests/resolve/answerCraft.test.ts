@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { offlineAnswer, restatesDone, type AnswerInput } from '../../stages/resolve/answerWriter.js';
 import { partialOpener } from '../../stages/resolve/failureSentences.js';
 import { Rng } from '../../pipeline/rng.js';
-import { checkUndecided, firstSentence, recordDump } from '../../pipeline/quality/measures/answerCraft.js';
+import { answerOpenerContradicts, checkUndecided, firstSentence, openerTasks, recordDump } from '../../pipeline/quality/measures/answerCraft.js';
+import { DEFAULT_QUALITY_THRESHOLDS } from '../../pipeline/config.js';
 
 const seeds = Array.from({ length: 12 }, (_, i) => new Rng(i, 'answer-writer'));
 const answers = (input: AnswerInput) => seeds.map((rng) => offlineAnswer(input, rng));
@@ -78,6 +79,35 @@ describe('partial failures open with what was and was not done (answer_opener_to
     expect(openers.some((o) => o === 'I got part of the way.')).toBe(false);
     expect(openers.filter(Boolean).some((o) => /sending the email/.test(o) && /ticker news/.test(o))).toBe(true);
     for (const a of answers({ request: 'Send the email, then get the ticker news.', steps })) expect(firstSentence(a)).not.toBe('I got part of the way.');
+  });
+});
+
+describe('a partial failure never names one task as done and not done (answer_opener_contradicts)', () => {
+  // teval_query_474_0: two Scholar searches, the second failed.
+  const steps: AnswerInput['steps'] = [
+    { name: 'FilmTMDB.get_top_rated_movies', args: {}, response: '{"results": [{"title": "The Godfather"}]}' },
+    { name: 'GoogleScholar.search_google_scholar', args: { query: 'The Godfather' }, response: '{"organic_results": [{"title": "The Godfather revisited"}]}' },
+    { name: 'GoogleScholar.search_google_scholar', args: { query: 'The Shawshank Redemption' }, response: '', error: 'ReadTimeout: the request timed out (read timeout=30)' },
+  ];
+  it('tells the two alike calls apart by count only', () => {
+    const openers = seeds.map((rng) => partialOpener(steps, rng)).filter(Boolean);
+    expect(openers.length).toBeGreaterThan(0);
+    for (const o of openers) {
+      const told = openerTasks(`${o} Next.`);
+      expect(told?.undone.some((u) => told.done.includes(u)) ?? false).toBe(false);
+    }
+    expect(openers.some((o) => /two of the three steps/i.test(o))).toBe(true);
+  });
+  it('the measure flags the m12 opener and passes a count; gated at 0', () => {
+    const tc = (answer: string) => ({
+      id: 'x', kind: 'external', errorType: '', cot: false, k: 3, trajectoryId: 't', source: 'teval', tools: [],
+      messages: [{ role: 'system', content: 'tools' }, { role: 'user', content: 'Get the top-rated movies and search Google Scholar for the first two.' }],
+      groundTruth: { name: 'FinishAction', args: answer }, provenance: { methods: {}, origin: 'test', parents: [] },
+    }) as unknown as Parameters<typeof answerOpenerContradicts.check>[0];
+    const ctx = { trajectory: () => undefined } as unknown as Parameters<typeof answerOpenerContradicts.check>[1];
+    expect(answerOpenerContradicts.check(tc('I took care of getting the top-rated movies and searching Google Scholar, but not searching Google Scholar. There are 3 films.'), ctx)).toMatch(/searching google scholar/);
+    expect(answerOpenerContradicts.check(tc('Two of the three steps went through. There are 3 films.'), ctx)).toBeNull();
+    expect(DEFAULT_QUALITY_THRESHOLDS.answer_opener_contradicts).toBe(0);
   });
 });
 

@@ -143,4 +143,35 @@ export const answerOpenerTopShare: SetMeasure = {
   },
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerRecordDump, answerCheckUndecided, answerOpenerTopShare];
+/** The tasks a partial-failure opener names as done and as not done (partialOpener's three named forms). */
+export function openerTasks(answer: string): { done: string[]; undone: string[] } | undefined {
+  const m = /^I took care of (.+?), but not (.+?)\. /.exec(answer) ?? /^(.+?) worked; (.+?) is still to do\. /.exec(answer) ?? /^(.+?) went through, but not (.+?)\. /.exec(answer);
+  if (!m) return undefined;
+  const split = (t: string) => t.split(/, | and /).map((x) => x.trim().toLowerCase()).filter(Boolean);
+  return { done: split(m[1]), undone: split(m[2]) };
+}
+
+/**
+ * A partial-failure opener that names one task as both done and not done: "I took care of getting
+ * the top-rated movies and searching Google Scholar, but not searching Google Scholar." (two Scholar
+ * searches, one failed): a reader cannot tell what happened.
+ */
+export const answerOpenerContradicts: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_opener_contradicts',
+  group: 'text',
+  title: 'closing answer opens by naming one task as both done and not done ("I took care of … searching Google Scholar, but not searching Google Scholar.")',
+  population: 'cases that show or ask for a closing answer',
+  check(tc) {
+    const turns = answeredTurns(tc);
+    if (turns.length === 0) return undefined;
+    for (const t of turns) {
+      const told = openerTasks(t.answer);
+      const both = told?.undone.find((u) => told.done.includes(u));
+      if (both) return `"${both}" told as done and as not done: "${t.answer.slice(0, 140)}…"`;
+    }
+    return null;
+  },
+};
+
+export const ANSWER_CRAFT_MEASURES = [answerRecordDump, answerCheckUndecided, answerOpenerTopShare, answerOpenerContradicts];
