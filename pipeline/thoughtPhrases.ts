@@ -413,8 +413,11 @@ export const MORE_ARGUMENTS = / and (?:one|two|three|four|five|six|seven|eight|n
 export type SourceKind = 'request' | 'answer' | 'chosen' | 'neutral';
 export interface SourceFrame {
   kind: SourceKind;
-  /** The sentence; `api` is the tool whose answer gave the value (answer frames only). */
-  say: (key: string, value: string, api?: string) => string;
+  /**
+   * The sentence; `api` is the tool whose answer gave the value (answer frames only); `request` the
+   * user's words holding the value, for a frame that cites them (without them it says the plain form).
+   */
+  say: (key: string, value: string, api?: string, request?: string) => string;
   pattern: RegExp;
 }
 
@@ -442,7 +445,83 @@ export const SOURCE_FRAMES: SourceFrame[] = [
   { kind: 'answer', say: (key, value, api) => `The ${key} "${value}" ${isPlural(key) ? 'come' : 'comes'} from what \`${api}\` returned.`, pattern: /^The (?<key>.+?) "(?<value>.*)" comes? from what `(?<api>[^`]+)` returned\.$/ },
   { kind: 'chosen', say: (key, value) => `Nothing fixes the ${key}, so I'll pick "${value}".`, pattern: /^Nothing fixes the (?<key>.+?), so I'll pick "(?<value>.*)"\.$/ },
   { kind: 'neutral', say: (key, value) => `For the ${key}, I'll pass "${value}".`, pattern: /^For the (?<key>.+?), I'll pass "(?<value>.*)"\.$/ },
+  {
+    kind: 'request',
+    say: (key, value, _api, request) => {
+      const asked = request !== undefined ? askedFor(request, value) : undefined;
+      return asked ? `The user asks for ${asked} "${value}", which ${isAre(key)} the ${key}.` : `The user gave the ${key} as "${value}".`;
+    },
+    pattern: /^The user asks for (?<asked>[a-z][a-z ]*?) "(?<value>.*)", which (?:is|are) the (?<key>.+?)\.$/,
+  },
+  {
+    kind: 'request',
+    say: (key, value, _api, request) => {
+      const words = request !== undefined ? wordsBefore(request, value) : undefined;
+      return words ? `The request says "${words} ${value}", so the ${key} ${isAre(key)} "${value}".` : `The request names "${value}" as the ${key}.`;
+    },
+    pattern: /^The request says "(?<said>[^"]*)", so the (?<key>.+?) (?:is|are) "(?<value>.*)"\.$/,
+  },
+  {
+    kind: 'chosen',
+    say: (key, value, _api, request) => {
+      const parts = request !== undefined ? composedFrom(request, value) : undefined;
+      return parts ? `The request names ${parts.map((x) => `"${x}"`).join(' and ')}; put together, the ${key} ${isAre(key)} "${value}".` : `I'll go with "${value}" for the ${key}.`;
+    },
+    pattern: /^The request names (?<parts>".*") and "[^"]*"; put together, the (?<key>.+?) (?:is|are) "(?<value>.*)"\.$/,
+  },
 ];
+
+/**
+ * The parts of a value the request names one by one but never as the value ("Times Square" and
+ * "New York City" for "Times Square, New York City"): a value the assistant put together from the
+ * user's words, which a thought says as such rather than as a pick of its own.
+ */
+export function composedFrom(request: string, value: string): string[] | undefined {
+  const parts = value.split(/\s*,\s*/).filter(Boolean);
+  return parts.length >= 2 && parts.length <= 3 && !holdsValue(request, value) && parts.every((x) => x.length >= 2 && holdsValue(request, x, true)) ? parts : undefined;
+}
+
+/** Prepositions that tie a thing asked for to the value naming it ("papers on", "hotels in"). */
+const TIES = new Set(['on', 'about', 'in', 'near', 'for', 'from', 'to', 'at', 'of', 'around', 'regarding', 'called', 'named', 'titled', 'by']);
+/** Nouns a person asks for without an article ("weather in", "news about"). */
+const MASS = /^(?:weather|information|news|research|traffic|music|literature|work|details|info|updates|reviews|directions)$/;
+
+/** The user's words before `value` in its clause of `request` (where `value` stands as it is), up to six. */
+function clauseBefore(request: string, value: string): string[] | undefined {
+  for (let at = request.indexOf(value); at >= 0; at = request.indexOf(value, at + 1)) {
+    const prev = request[at - 1] ?? ' ';
+    const next = request[at + value.length] ?? ' ';
+    if (/[\p{L}\p{N}_]/u.test(prev) || /[\p{L}\p{N}_]/u.test(next)) continue;
+    const head = request.slice(0, at);
+    // A clause ends at a stop, a comma or a colon before a space ("10:00", "7.5" and "I'm" stay whole), or at a quote or bracket.
+    const stops = [...head.matchAll(/[.!?;:,](?=\s)|[\n"“”(]/g)];
+    const clause = head.slice(stops.length ? stops[stops.length - 1].index! + 1 : 0);
+    return clause.trim().split(/\s+/).filter(Boolean);
+  }
+  return undefined;
+}
+
+/**
+ * What the user asks for, in their own words, with the preposition that ties it to the value:
+ * "papers on" of "Find me the latest papers on quantum computing", "hotels near" — a plural or mass
+ * noun right before a preposition right before the value; undefined when the request's words there
+ * are no such pair ("search for", "I live in").
+ */
+export function askedFor(request: string, value: string): string | undefined {
+  const words = clauseBefore(request, value);
+  if (!words || words.length < 2) return undefined;
+  const [noun, tie] = words.slice(-2);
+  if (!TIES.has(tie) || !/^[a-z]{3,}$/.test(noun)) return undefined;
+  return (isPlural(noun) && !/(?:ss|ous|ness)$/.test(noun)) || MASS.test(noun) ? `${noun} ${tie}` : undefined;
+}
+
+/** The user's words leading up to `value` in its clause (two to five), quotable; undefined when the value opens its clause. */
+export function wordsBefore(request: string, value: string): string | undefined {
+  const words = clauseBefore(request, value);
+  if (!words || words.length === 0) return undefined;
+  const said = (words.length <= 7 ? words : words.slice(-5)).join(' ');
+  return /["`]/.test(said) || said.length > 50 ? undefined : said;
+}
 
 /** The indices into SOURCE_FRAMES of the frames of one kind. */
 export function framesOf(kind: SourceKind): number[] {
