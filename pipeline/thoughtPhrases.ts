@@ -456,18 +456,28 @@ export const SOURCE_FRAMES: SourceFrame[] = [
   {
     kind: 'request',
     say: (key, value, _api, request) => {
-      const words = request !== undefined ? wordsBefore(request, value) : undefined;
-      return words ? `The request says "${words} ${value}", so the ${key} ${isAre(key)} "${value}".` : `The request names "${value}" as the ${key}.`;
+      const said = request !== undefined ? requestClause(request, value) : undefined;
+      return said ? `The request says "${said}", so the ${key} ${isAre(key)} "${value}".` : `The request names "${value}" as the ${key}.`;
     },
     pattern: /^The request says "(?<said>[^"]*)", so the (?<key>.+?) (?:is|are) "(?<value>.*)"\.$/,
+  },
+  {
+    // A clause the user says of themselves ("I am writing an article on artificial intelligence") is cited as what they say.
+    kind: 'request',
+    say: (key, value, _api, request) => {
+      const said = request !== undefined ? requestClause(request, value) : undefined;
+      return said ? `"${said}," the user says, so the ${key} ${isAre(key)} "${value}".` : `The user gave the ${key} as "${value}".`;
+    },
+    pattern: /^"(?<said>[^"]*)," the user says, so the (?<key>.+?) (?:is|are) "(?<value>.*)"\.$/,
   },
   {
     kind: 'chosen',
     say: (key, value, _api, request) => {
       const parts = request !== undefined ? composedFrom(request, value) : undefined;
-      return parts ? `The request names ${parts.map((x) => `"${x}"`).join(' and ')}; put together, the ${key} ${isAre(key)} "${value}".` : `I'll go with "${value}" for the ${key}.`;
+      const named = parts?.map((x) => `"${x}"`);
+      return named ? `I put ${named.slice(0, -1).join(', ')} and ${named[named.length - 1]} from the request together: the ${key} ${isAre(key)} "${value}".` : `I'll go with "${value}" for the ${key}.`;
     },
-    pattern: /^The request names (?<parts>".*") and "[^"]*"; put together, the (?<key>.+?) (?:is|are) "(?<value>.*)"\.$/,
+    pattern: /^I put (?<parts>".*") from the request together: the (?<key>.+?) (?:is|are) "(?<value>.*)"\.$/,
   },
 ];
 
@@ -486,19 +496,42 @@ const TIES = new Set(['on', 'about', 'in', 'near', 'for', 'from', 'to', 'at', 'o
 /** Nouns a person asks for without an article ("weather in", "news about"). */
 const MASS = /^(?:weather|information|news|research|traffic|music|literature|work|details|info|updates|reviews|directions)$/;
 
-/** The user's words before `value` in its clause of `request` (where `value` stands as it is), up to six. */
-function clauseBefore(request: string, value: string): string[] | undefined {
+/** Where a clause ends: a stop, comma, semicolon or colon before a space or the end ("10:00", "7.5" and "I'm" stay whole), a double quote, bracket or line break. */
+const CLAUSE_END = /[.!?;:,](?=\s|$)|[\n"“”()[\]]/g;
+/** The asking words a clause opens with ("Could you", "Please"), left out of a quoted clause, which keeps what is asked. */
+const ASKING = /^(?:(?:so|and|then|but|also|now)\s+)?(?:(?:could|can|would|will) you(?: please)?|please|kindly|let's|i'd like you to|i want you to)\s+/i;
+
+/**
+ * The clause of `request` holding `value` as whole words (not a piece of "I'm", "30-gallon" or
+ * "/outputs/a.txt"; a value in single quotes counts): the text from the clause's start to its end,
+ * as the user wrote it, without the asking words it opens with, and its words before and after the value.
+ */
+function clauseAround(request: string, value: string): { text: string; before: string[]; after: string[] } | undefined {
+  const inWord = /[\p{L}\p{N}_\-/\\]/u;
   for (let at = request.indexOf(value); at >= 0; at = request.indexOf(value, at + 1)) {
     const prev = request[at - 1] ?? ' ';
     const next = request[at + value.length] ?? ' ';
-    if (/[\p{L}\p{N}_]/u.test(prev) || /[\p{L}\p{N}_]/u.test(next)) continue;
+    const quoted = (prev === "'" || prev === '‘') && (next === "'" || next === '’');
+    if (!quoted && (inWord.test(prev) || inWord.test(next) || /['’]/.test(prev) || /^['’]\p{L}/u.test(request.slice(at + value.length, at + value.length + 2)))) continue;
     const head = request.slice(0, at);
-    // A clause ends at a stop, a comma or a colon before a space ("10:00", "7.5" and "I'm" stay whole), or at a quote or bracket.
-    const stops = [...head.matchAll(/[.!?;:,](?=\s)|[\n"“”(]/g)];
-    const clause = head.slice(stops.length ? stops[stops.length - 1].index! + 1 : 0);
-    return clause.trim().split(/\s+/).filter(Boolean);
+    const stops = [...head.matchAll(CLAUSE_END)];
+    let start = stops.length ? stops[stops.length - 1].index! + 1 : 0;
+    start += request.slice(start, at).length - request.slice(start, at).trimStart().length;
+    const opener = ASKING.exec(request.slice(start, at));
+    if (opener) start += opener[0].length;
+    const tail = request.slice(at + value.length);
+    const endAt = [...tail.matchAll(CLAUSE_END)][0]?.index;
+    const end = at + value.length + (endAt ?? tail.length);
+    const words = (x: string) => x.trim().split(/\s+/).filter(Boolean);
+    const q = quoted ? 1 : 0;
+    return { text: request.slice(start, end).trim(), before: words(request.slice(start, at - q)), after: words(request.slice(at + value.length + q, end)) };
   }
   return undefined;
+}
+
+/** The user's words before `value` in its clause of `request` (where `value` stands as whole words). */
+function clauseBefore(request: string, value: string): string[] | undefined {
+  return clauseAround(request, value)?.before;
 }
 
 /**
@@ -515,12 +548,20 @@ export function askedFor(request: string, value: string): string | undefined {
   return (isPlural(noun) && !/(?:ss|ous|ness)$/.test(noun)) || MASS.test(noun) ? `${noun} ${tie}` : undefined;
 }
 
-/** The user's words leading up to `value` in its clause (two to five), quotable; undefined when the value opens its clause. */
-export function wordsBefore(request: string, value: string): string | undefined {
-  const words = clauseBefore(request, value);
-  if (!words || words.length === 0) return undefined;
-  const said = (words.length <= 7 ? words : words.slice(-5)).join(' ');
-  return /["`]/.test(said) || said.length > 50 ? undefined : said;
+/**
+ * The clause of the request that holds `value`, as the user wrote it ("Go to documents", "check if
+ * there are any meeting rooms free between 10:00 AM and 12:00 PM"), quotable: the value not the whole
+ * clause, at most ten words before it and eight after, no double quote, code mark or line break; undefined otherwise.
+ */
+export function requestClause(request: string, value: string): string | undefined {
+  const c = clauseAround(request, value);
+  if (!c || c.before.length + c.after.length === 0 || c.before.length > 10 || c.after.length > 8) return undefined;
+  return /["`\n]/.test(c.text) || c.text.length > 110 ? undefined : c.text;
+}
+
+/** Does a quoted clause speak of the user themselves ("I am writing an article on …", "We need …")? */
+export function firstPerson(said: string): boolean {
+  return /^(?:I|I'm|I've|I'd|I'll|We|We're|We've|My|Our)\b/.test(said);
 }
 
 /** The indices into SOURCE_FRAMES of the frames of one kind. */

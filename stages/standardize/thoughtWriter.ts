@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
 import type { Rng } from '../../pipeline/rng.js';
 import { keyAsWords, keyNoun, type KeyDoc } from '../../pipeline/quality/grammar.js';
-import { SOURCE_FRAMES, askedFor, composedFrom, wordsBefore, framesOf, holdsValue, argPhrase, intentOf, purpose, quotable, sayValue, type SourceKind } from '../../pipeline/thoughtPhrases.js';
+import { SOURCE_FRAMES, askedFor, composedFrom, firstPerson, requestClause, framesOf, holdsValue, argPhrase, intentOf, purpose, quotable, sayValue, type SourceKind } from '../../pipeline/thoughtPhrases.js';
 
 export { baseForm, intentOf } from '../../pipeline/thoughtPhrases.js';
 
@@ -91,7 +91,8 @@ function sourceSentence(key: string, value: string, p: Provenance, rng: Rng, sou
     // this value, case by case; a value standing alone in its clause gets one of the plain frames.
     const request = p.earlier ? seen.earlierRequests.find((r) => holdsValue(r, value, true)) : seen.query;
     if (request !== undefined && askedFor(request, value)) return SOURCE_FRAMES[ASKED_FOR].say(key, value, undefined, request);
-    if (!p.earlier && request !== undefined && wordsBefore(request, value)) return SOURCE_FRAMES[REQUEST_SAYS].say(key, value, undefined, request);
+    const said = !p.earlier && request !== undefined ? requestClause(request, value) : undefined;
+    if (said) return SOURCE_FRAMES[firstPerson(said) ? USER_SAYS : REQUEST_SAYS].say(key, value, undefined, request);
   }
   // A value put together from parts the user named ("Times Square" and "New York City") says so, not that it was a free pick.
   if (kind === 'chosen' && composedFrom(seen.query, value)) return SOURCE_FRAMES[COMPOSED].say(key, value, undefined, seen.query);
@@ -103,8 +104,9 @@ function sourceSentence(key: string, value: string, p: Provenance, rng: Rng, sou
 /** The request frames that cite the user's words around the value, and the plain ones (no words to cite). */
 const ASKED_FOR = SOURCE_FRAMES.findIndex((f) => f.pattern.source.startsWith('^The user asks for'));
 const REQUEST_SAYS = SOURCE_FRAMES.findIndex((f) => f.pattern.source.startsWith('^The request says'));
-const COMPOSED = SOURCE_FRAMES.findIndex((f) => f.pattern.source.startsWith('^The request names (?<parts>'));
-const PLAIN_REQUEST = framesOf('request').filter((i) => i !== ASKED_FOR && i !== REQUEST_SAYS);
+const USER_SAYS = SOURCE_FRAMES.findIndex((f) => f.pattern.source.startsWith('^"(?<said>'));
+const COMPOSED = SOURCE_FRAMES.findIndex((f) => f.pattern.source.startsWith('^I put (?<parts>'));
+const PLAIN_REQUEST = framesOf('request').filter((i) => i !== ASKED_FOR && i !== REQUEST_SAYS && i !== USER_SAYS);
 
 /** The values a call passes as a thought or an answer would show them: short strings and numbers. */
 function passedValues(args: Record<string, unknown> | string): string[] {
@@ -244,5 +246,5 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
       { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
-  offline: { version: 'thought-writer-21', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
+  offline: { version: 'thought-writer-24', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };

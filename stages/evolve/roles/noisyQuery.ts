@@ -36,7 +36,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-23';
+export const NOISY_RULES_VERSION = 'noisy-query-24';
 
 /**
  * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
