@@ -413,8 +413,11 @@ export const MORE_ARGUMENTS = / and (?:one|two|three|four|five|six|seven|eight|n
 export type SourceKind = 'request' | 'answer' | 'chosen' | 'neutral';
 export interface SourceFrame {
   kind: SourceKind;
-  /** The sentence; `api` is the tool whose answer gave the value (answer frames only). */
-  say: (key: string, value: string, api?: string) => string;
+  /**
+   * The sentence; `api` is the tool whose answer gave the value (answer frames only); `request` the
+   * user's words holding the value, for a frame that cites them (without them it says the plain form).
+   */
+  say: (key: string, value: string, api?: string, request?: string) => string;
   pattern: RegExp;
 }
 
@@ -435,14 +438,131 @@ export const SOURCE_FRAMES: SourceFrame[] = [
   { kind: 'request', say: (key, value) => `The user gave the ${key} as "${value}".`, pattern: /^The user gave the (?<key>.+?) as "(?<value>.*)"\.$/ },
   { kind: 'request', say: (key, value) => `The request names "${value}" as the ${key}.`, pattern: /^The request names "(?<value>.*)" as the (?<key>.+?)\.$/ },
   { kind: 'request', say: (key, value) => `The user mentioned "${value}", which ${isAre(key)} the ${key} here.`, pattern: /^The user mentioned "(?<value>.*)", which (?:is|are) the (?<key>.+?) here\.$/ },
-  { kind: 'request', say: (_key, value) => `"${value}" comes straight from the request.`, pattern: /^"(?<value>.*)" comes straight from the request\.$/ },
+  { kind: 'request', say: (key, value) => `"${value}" comes straight from the request as the ${key}.`, pattern: /^"(?<value>.*)" comes straight from the request as the (?<key>.+?)\.$/ },
   { kind: 'chosen', say: (key, value) => `I'll go with "${value}" for the ${key}.`, pattern: /^I'll go with "(?<value>.*)" for the (?<key>.+?)\.$/ },
   { kind: 'neutral', say: (key, value) => `The ${key} will be "${value}".`, pattern: /^The (?<key>.+?) will be "(?<value>.*)"\.$/ },
   { kind: 'answer', say: (key, value, api) => `\`${api}\` returned "${value}", which ${isAre(key)} the ${key} to pass.`, pattern: /^`(?<api>[^`]+)` returned "(?<value>.*)", which (?:is|are) the (?<key>.+?) to pass\.$/ },
   { kind: 'answer', say: (key, value, api) => `The ${key} "${value}" ${isPlural(key) ? 'come' : 'comes'} from what \`${api}\` returned.`, pattern: /^The (?<key>.+?) "(?<value>.*)" comes? from what `(?<api>[^`]+)` returned\.$/ },
   { kind: 'chosen', say: (key, value) => `Nothing fixes the ${key}, so I'll pick "${value}".`, pattern: /^Nothing fixes the (?<key>.+?), so I'll pick "(?<value>.*)"\.$/ },
   { kind: 'neutral', say: (key, value) => `For the ${key}, I'll pass "${value}".`, pattern: /^For the (?<key>.+?), I'll pass "(?<value>.*)"\.$/ },
+  {
+    kind: 'request',
+    say: (key, value, _api, request) => {
+      const asked = request !== undefined ? askedFor(request, value) : undefined;
+      return asked ? `The user asks for ${asked} "${value}", which ${isAre(key)} the ${key}.` : `The user gave the ${key} as "${value}".`;
+    },
+    pattern: /^The user asks for (?<asked>[a-z][a-z ]*?) "(?<value>.*)", which (?:is|are) the (?<key>.+?)\.$/,
+  },
+  {
+    kind: 'request',
+    say: (key, value, _api, request) => {
+      const said = request !== undefined ? requestClause(request, value) : undefined;
+      return said ? `The request says "${said}", so the ${key} ${isAre(key)} "${value}".` : `The request names "${value}" as the ${key}.`;
+    },
+    pattern: /^The request says "(?<said>[^"]*)", so the (?<key>.+?) (?:is|are) "(?<value>.*)"\.$/,
+  },
+  {
+    // A clause the user says of themselves ("I am writing an article on artificial intelligence") is cited as what they say.
+    kind: 'request',
+    say: (key, value, _api, request) => {
+      const said = request !== undefined ? requestClause(request, value) : undefined;
+      return said ? `"${said}," the user says, so the ${key} ${isAre(key)} "${value}".` : `The user gave the ${key} as "${value}".`;
+    },
+    pattern: /^"(?<said>[^"]*)," the user says, so the (?<key>.+?) (?:is|are) "(?<value>.*)"\.$/,
+  },
+  {
+    kind: 'chosen',
+    say: (key, value, _api, request) => {
+      const parts = request !== undefined ? composedFrom(request, value) : undefined;
+      const named = parts?.map((x) => `"${x}"`);
+      return named ? `I put ${named.slice(0, -1).join(', ')} and ${named[named.length - 1]} from the request together: the ${key} ${isAre(key)} "${value}".` : `I'll go with "${value}" for the ${key}.`;
+    },
+    pattern: /^I put (?<parts>".*") from the request together: the (?<key>.+?) (?:is|are) "(?<value>.*)"\.$/,
+  },
 ];
+
+/**
+ * The parts of a value the request names one by one but never as the value ("Times Square" and
+ * "New York City" for "Times Square, New York City"): a value the assistant put together from the
+ * user's words, which a thought says as such rather than as a pick of its own.
+ */
+export function composedFrom(request: string, value: string): string[] | undefined {
+  const parts = value.split(/\s*,\s*/).filter(Boolean);
+  return parts.length >= 2 && parts.length <= 3 && !holdsValue(request, value) && parts.every((x) => x.length >= 2 && holdsValue(request, x, true)) ? parts : undefined;
+}
+
+/** Prepositions that tie a thing asked for to the value naming it ("papers on", "hotels in"). */
+const TIES = new Set(['on', 'about', 'in', 'near', 'for', 'from', 'to', 'at', 'of', 'around', 'regarding', 'called', 'named', 'titled', 'by']);
+/** Nouns a person asks for without an article ("weather in", "news about"). */
+const MASS = /^(?:weather|information|news|research|traffic|music|literature|work|details|info|updates|reviews|directions)$/;
+
+/** Where a clause ends: a stop, comma, semicolon or colon before a space or the end ("10:00", "7.5" and "I'm" stay whole), a double quote, bracket or line break. */
+const CLAUSE_END = /[.!?;:,](?=\s|$)|[\n"“”()[\]]/g;
+/** The asking words a clause opens with ("Could you", "Please"), left out of a quoted clause, which keeps what is asked. */
+const ASKING = /^(?:(?:so|and|then|but|also|now)\s+)?(?:(?:could|can|would|will) you(?: please)?|please|kindly|let's|i'd like you to|i want you to)\s+/i;
+
+/**
+ * The clause of `request` holding `value` as whole words (not a piece of "I'm", "30-gallon" or
+ * "/outputs/a.txt"; a value in single quotes counts): the text from the clause's start to its end,
+ * as the user wrote it, without the asking words it opens with, and its words before and after the value.
+ */
+function clauseAround(request: string, value: string): { text: string; before: string[]; after: string[] } | undefined {
+  const inWord = /[\p{L}\p{N}_\-/\\]/u;
+  for (let at = request.indexOf(value); at >= 0; at = request.indexOf(value, at + 1)) {
+    const prev = request[at - 1] ?? ' ';
+    const next = request[at + value.length] ?? ' ';
+    const quoted = (prev === "'" || prev === '‘') && (next === "'" || next === '’');
+    if (!quoted && (inWord.test(prev) || inWord.test(next) || /['’]/.test(prev) || /^['’]\p{L}/u.test(request.slice(at + value.length, at + value.length + 2)))) continue;
+    const head = request.slice(0, at);
+    const stops = [...head.matchAll(CLAUSE_END)];
+    let start = stops.length ? stops[stops.length - 1].index! + 1 : 0;
+    start += request.slice(start, at).length - request.slice(start, at).trimStart().length;
+    const opener = ASKING.exec(request.slice(start, at));
+    if (opener) start += opener[0].length;
+    const tail = request.slice(at + value.length);
+    const endAt = [...tail.matchAll(CLAUSE_END)][0]?.index;
+    const end = at + value.length + (endAt ?? tail.length);
+    const words = (x: string) => x.trim().split(/\s+/).filter(Boolean);
+    const q = quoted ? 1 : 0;
+    return { text: request.slice(start, end).trim(), before: words(request.slice(start, at - q)), after: words(request.slice(at + value.length + q, end)) };
+  }
+  return undefined;
+}
+
+/** The user's words before `value` in its clause of `request` (where `value` stands as whole words). */
+function clauseBefore(request: string, value: string): string[] | undefined {
+  return clauseAround(request, value)?.before;
+}
+
+/**
+ * What the user asks for, in their own words, with the preposition that ties it to the value:
+ * "papers on" of "Find me the latest papers on quantum computing", "hotels near" — a plural or mass
+ * noun right before a preposition right before the value; undefined when the request's words there
+ * are no such pair ("search for", "I live in").
+ */
+export function askedFor(request: string, value: string): string | undefined {
+  const words = clauseBefore(request, value);
+  if (!words || words.length < 2) return undefined;
+  const [noun, tie] = words.slice(-2);
+  if (!TIES.has(tie) || !/^[a-z]{3,}$/.test(noun)) return undefined;
+  return (isPlural(noun) && !/(?:ss|ous|ness)$/.test(noun)) || MASS.test(noun) ? `${noun} ${tie}` : undefined;
+}
+
+/**
+ * The clause of the request that holds `value`, as the user wrote it ("Go to documents", "check if
+ * there are any meeting rooms free between 10:00 AM and 12:00 PM"), quotable: the value not the whole
+ * clause, at most ten words before it and eight after, no double quote, code mark or line break; undefined otherwise.
+ */
+export function requestClause(request: string, value: string): string | undefined {
+  const c = clauseAround(request, value);
+  if (!c || c.before.length + c.after.length === 0 || c.before.length > 10 || c.after.length > 8) return undefined;
+  return /["`\n]/.test(c.text) || c.text.length > 110 ? undefined : c.text;
+}
+
+/** Does a quoted clause speak of the user themselves ("I am writing an article on …", "We need …")? */
+export function firstPerson(said: string): boolean {
+  return /^(?:I|I'm|I've|I'd|I'll|We|We're|We've|My|Our)\b/.test(said);
+}
 
 /** The indices into SOURCE_FRAMES of the frames of one kind. */
 export function framesOf(kind: SourceKind): number[] {

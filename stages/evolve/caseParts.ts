@@ -6,7 +6,7 @@
  */
 import { FINISH_ACTION, type Action, type ChatMessage, type TestCase, type ToolDoc } from '../../pipeline/schemas.js';
 import { parseJson } from '../../pipeline/pyValues.js';
-import { neededValues } from '../../pipeline/quality/grounding.js';
+import { neededValues, shownAction } from '../../pipeline/quality/grounding.js';
 
 /** Index of the query: the last user message (the turn that holds step k). */
 export function queryIndex(messages: ChatMessage[]): number {
@@ -87,7 +87,17 @@ export function protectedValues(tc: Pick<TestCase, 'groundTruth' | 'messages'>, 
   const actions = [...groundTruthActions(tc), ...historyActions(tc.messages)].filter((a) => a.name !== FINISH_ACTION);
   // A place argument is shown by its head ("Times Square" for "Times Square, New York City"): keep that too.
   const heads = actions.flatMap((a) => neededValues(a).flatMap((n) => (n.head ? [n.head] : [])));
-  return uniqueStated([...actions.flatMap((a) => argValues(a.args)), ...heads], query);
+  return uniqueStated([...actions.flatMap((a) => argValues(a.args)), ...heads, ...thoughtQuotes(tc)], query);
+}
+
+/**
+ * The pieces of text a CoT case's thoughts quote ("The request says "Go to documents", so the folder
+ * is "documents"."): where the query holds one, a rewrite keeps it verbatim, or the thought would cite
+ * words the user no longer wrote.
+ */
+export function thoughtQuotes(tc: Pick<TestCase, 'groundTruth' | 'messages'>): string[] {
+  const thoughts = [...groundTruthActions(tc).map((a) => a.thought), ...tc.messages.filter((m) => m.role === 'assistant').map((m) => shownAction(m.content)?.thought)];
+  return thoughts.flatMap((t) => (t ? [...t.matchAll(/"([^"]{2,})"/g)].map((m) => m[1]) : []));
 }
 
 function uniqueStated(values: string[], query: string): string[] {

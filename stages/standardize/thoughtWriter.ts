@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
 import type { Rng } from '../../pipeline/rng.js';
 import { keyAsWords, keyNoun, type KeyDoc } from '../../pipeline/quality/grammar.js';
-import { SOURCE_FRAMES, framesOf, holdsValue, argPhrase, intentOf, purpose, quotable, sayValue, type SourceKind } from '../../pipeline/thoughtPhrases.js';
+import { SOURCE_FRAMES, askedFor, composedFrom, firstPerson, requestClause, framesOf, holdsValue, argPhrase, intentOf, purpose, quotable, sayValue, type SourceKind } from '../../pipeline/thoughtPhrases.js';
 
 export { baseForm, intentOf } from '../../pipeline/thoughtPhrases.js';
 
@@ -82,13 +82,31 @@ const EARLIER_REQUEST = [0, 2];
  * The sentence saying where `value` comes from, in a frame of its provenance: mostly the source
  * (`sourced` of the time), else the neutral frame; a value the writer cannot place, always neutral.
  */
-function sourceSentence(key: string, value: string, p: Provenance, rng: Rng, sourced: number): string {
+function sourceSentence(key: string, value: string, p: Provenance, rng: Rng, sourced: number, seen: Seen): string {
   const neutral = framesOf('neutral');
   let kind: SourceKind = p.kind;
   if (p.kind !== 'neutral' && !rng.chance(sourced)) kind = 'neutral';
-  const pool = kind === 'neutral' ? neutral : p.kind === 'request' && p.earlier ? EARLIER_REQUEST : framesOf(kind);
+  if (kind === 'request' && p.kind === 'request') {
+    // The user's own words that name the value ("papers on", "the request says "find papers on …"") say why it is
+    // this value, case by case; a value standing alone in its clause gets one of the plain frames.
+    const request = p.earlier ? seen.earlierRequests.find((r) => holdsValue(r, value, true)) : seen.query;
+    if (request !== undefined && askedFor(request, value)) return SOURCE_FRAMES[ASKED_FOR].say(key, value, undefined, request);
+    const said = !p.earlier && request !== undefined ? requestClause(request, value) : undefined;
+    if (said) return SOURCE_FRAMES[firstPerson(said) ? USER_SAYS : REQUEST_SAYS].say(key, value, undefined, request);
+  }
+  // A value put together from parts the user named ("Times Square" and "New York City") says so, not that it was a free pick.
+  if (kind === 'chosen' && composedFrom(seen.query, value)) return SOURCE_FRAMES[COMPOSED].say(key, value, undefined, seen.query);
+  const plain = kind === 'request' ? (p.kind === 'request' && p.earlier ? EARLIER_REQUEST : PLAIN_REQUEST) : undefined;
+  const pool = kind === 'neutral' ? neutral : plain ?? framesOf(kind);
   return SOURCE_FRAMES[rng.pick(pool)].say(key, value, p.kind === 'answer' ? `${p.api}` : undefined);
 }
+
+/** The request frames that cite the user's words around the value, and the plain ones (no words to cite). */
+const ASKED_FOR = SOURCE_FRAMES.findIndex((f) => f.pattern.source.startsWith('^The user asks for'));
+const REQUEST_SAYS = SOURCE_FRAMES.findIndex((f) => f.pattern.source.startsWith('^The request says'));
+const USER_SAYS = SOURCE_FRAMES.findIndex((f) => f.pattern.source.startsWith('^"(?<said>'));
+const COMPOSED = SOURCE_FRAMES.findIndex((f) => f.pattern.source.startsWith('^I put (?<parts>'));
+const PLAIN_REQUEST = framesOf('request').filter((i) => i !== ASKED_FOR && i !== REQUEST_SAYS && i !== USER_SAYS);
 
 /** The values a call passes as a thought or an answer would show them: short strings and numbers. */
 function passedValues(args: Record<string, unknown> | string): string[] {
@@ -204,9 +222,9 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
       fact && rng.chance(0.7)
         ? rng.pick([`\`${prevApi}\` says ${fact}. `, `From \`${prevApi}\` I know that ${fact}. `, `The last call tells me ${fact}. `])
         : stated && rng.chance(0.5)
-          ? `${sourceSentence(keyNoun(stated.key, s.doc), stated.value, stated.provenance, rng, 0.8)} `
+          ? `${sourceSentence(keyNoun(stated.key, s.doc), stated.value, stated.provenance, rng, 0.8, seen)} `
           : other && rng.chance(0.2)
-            ? `${sourceSentence(keyNoun(other.key, s.doc), other.value, provenanceOf(other.value, seen), rng, 0.6)} `
+            ? `${sourceSentence(keyNoun(other.key, s.doc), other.value, provenanceOf(other.value, seen), rng, 0.6, seen)} `
             : '';
     return capitalise(lead + frame);
   });
@@ -228,5 +246,5 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
       { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
-  offline: { version: 'thought-writer-20', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
+  offline: { version: 'thought-writer-25', run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };

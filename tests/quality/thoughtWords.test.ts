@@ -122,7 +122,7 @@ describe("a wrong call's thought is written like a correct one", () => {
     const wrong = { name: ROOMS.name, args: { end_time: '12:00 PM', start_time: '9:00 AM' } };
     const tc = (thought: string) =>
       ({ cot: true, kind: 'internal', errorType: 'parameters_value_error', groundTruth: gt, erroneousAction: { ...wrong, thought }, messages: [{ role: 'user', content: REQUEST }, { role: 'function', content: '{}' }], tools: [ROOMS] }) as unknown as TestCase;
-    expect(thoughtLeak.check(tc('"12:00" comes straight from the request. Next, I need to check the rooms with end time "12:00 PM".'), ctx)).toMatch(/12:00/);
+    expect(thoughtLeak.check(tc('"12:00" comes straight from the request as the end time. Next, I need to check the rooms with end time "12:00 PM".'), ctx)).toMatch(/12:00/);
     expect(thoughtLeak.check(tc('I\'ll go with "12:00 PM" for the end time. Next, I need to check the rooms with end time "12:00 PM".'), ctx)).toBeNull();
     // A source sentence saying the request holds a value it does not.
     expect(thoughtLeak.check(tc('The request names "9:00 AM" as the start time. Next, I need to check the rooms.'), ctx)).toMatch(/9:00 AM/);

@@ -11,6 +11,7 @@ import { sentencesOf } from '../grammar.js';
 import { insertedRange } from '../text.js';
 import { holdsValue } from '../../thoughtPhrases.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
+import { topShare } from './topShare.js';
 
 /** A thought of a CoT case, outside an inserted dialogue: the shown steps' and the ground truth's. */
 export function caseThoughts(tc: TestCase): string[] {
@@ -158,4 +159,38 @@ export const thoughtSentenceRepeated: SetMeasure = {
   },
 };
 
-export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceRepeated];
+/**
+ * A thought sentence's frame: what is left with its quoted values, code spans and numbers blanked
+ * ("\"…\" comes straight from the request.", "My plan starts with `…`, since it can look up the
+ * article on Arxiv; the arguments are query \"…\"."). Lower case, spacing and closing punctuation ignored.
+ */
+export function thoughtFrame(sentence: string): string {
+  return sentenceKey(
+    sentence
+      .replace(/"[^"]*"/g, '"…"')
+      .replace(/`[^`]*`/g, '`…`')
+      .replace(/\d+(?:[.,]\d+)*/g, 'N'),
+  );
+}
+
+/**
+ * The share of CoT cases holding the most frequent thought frame. thought_sentence_repeated compares
+ * whole sentences, so a frame filled with each case's value ("\"quantum computing\" comes straight from
+ * the request.", "\"Times Square\" comes straight from the request.") escapes it while one sentence
+ * shape stands in 15% of cases: a model learns the shape, not why this value comes from where it does.
+ */
+export const thoughtFrameTopShare: SetMeasure = {
+  kind: 'set',
+  id: 'thought_frame_top_share',
+  group: 'text',
+  title: 'CoT: share of CoT cases whose thoughts (outside inserted dialogues) hold the most frequent sentence frame (quoted values, code spans and numbers blanked: "\"…\" comes straight from the request.")',
+  population: 'CoT cases',
+  better: 'lower',
+  minGateN: 200,
+  score(cases) {
+    const units = cases.filter((tc) => tc.cot).map((tc) => ({ id: tc.id, keys: caseThoughts(tc).flatMap(sentencesOf).map(thoughtFrame) }));
+    return topShare(units, { top: 5, unit: 'cases' });
+  },
+};
+
+export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceRepeated, thoughtFrameTopShare];
