@@ -158,6 +158,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_readback_incomplete: 0,
   long_context_lowercase_line: 0,
   long_context_thought_disagrees: 0,
+  long_context_thought_denies_said: 0,
   long_context_thought_repeats: 0,
   long_context_spliced_line: 0,
   long_context_speaks_as_cafe: 0,

@@ -1075,3 +1075,35 @@ export function closingRepeatsItem(dialogue: { role: string; text: string }[]): 
   const twice = [...counts].find(([, n]) => n >= 2);
   return twice ? `"${twice[0]}" twice: "${closing.text.slice(0, 110)}"` : undefined;
 }
+
+/** A thought saying a detail is not known ("Nothing they said tells me what they prefer.", "They have not said which milk they want yet"). */
+const DENIES_SAID = /\b(?:have not said|has not said|haven't said|nothing they said tells me|do not know|don't know|is not clear|isn't clear|should not guess|rather than guess)\b/i;
+
+/**
+ * A thought that says the customer has not said what they want right after a turn that said it
+ * ("Could I please get a dirty mocha with non-fat milk?" -> "Nothing they said tells me what they
+ * prefer."; "a latte with almond milk" -> "They have not said which milk they want yet"): the words
+ * denied, or undefined. A detail the turn left open ("which size they want" after "a latte") may be asked.
+ */
+export function thoughtDeniesSaid(user: string, thought: string): string | undefined {
+  if (!DENIES_SAID.test(thought) || MENU_QUESTION.test(user.trim())) return undefined;
+  const mods = statedModifiers(user);
+  const drink = menuItems(spellDrinks(user)).some((x) => DRINKS.has(x)) || /\b(?:decaf\w*|the \w+ one|tea|drink)\b/i.test(user);
+  const said =
+    /\bwhat they (?:prefer|would like|want)\b/i.test(thought) ? drink || mods.length > 0
+    : /\bwhich milk\b/i.test(thought) ? mods.some((m) => MILK_MODIFIER.test(m))
+    : /\bhot or iced\b/i.test(thought) ? /\b(?:iced|ice|hot|cold)\b/i.test(user)
+    : /\bwhich size\b/i.test(thought) ? /\b(?:small|medium|large|tall|grande|venti|\d+\s?oz)\b/i.test(user)
+    : /\bhow strong\b/i.test(thought) ? /\b(?:decaf\w*|shots?|double|triple|strong)\b/i.test(user)
+    : false;
+  return said ? `"${user.slice(0, 60)}" -> "${thought.slice(0, 70)}"` : undefined;
+}
+const MILK_MODIFIER = /\b(?:milk|oat|almond|soy|coconut|whole|skim|2%|non-?fat|half)\b/i;
+
+/**
+ * A reply claiming a history with the customer the assistant has not got ("Thank you for being a
+ * loyal customer.", "Welcome back!"): it has no record of past visits. The words, or undefined.
+ */
+export function claimsHistory(text: string): string | undefined {
+  return /\b(?:(?:loyal|valued|regular|returning|repeat) customers?|welcome back|(?:good|nice|great) to see you again|as always|your usual)\b/i.exec(text)?.[0];
+}

@@ -33,7 +33,7 @@
  * mid-dialogue that only claims) is left out of the pool.
  */
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
-import { addInAmounts, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks } from '../../pipeline/dialogueRules.js';
+import { addInAmounts, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -382,7 +382,10 @@ export function shortOrder(order: string): string | undefined {
     const adjective = k < 0 ? undefined : new RegExp(`^${NOT_ADD_IN}`, 'i').test(` ${words.slice(k + 1).join(' ')}`) ? words[k] : words.slice(k).join(' ');
     // The option whole ("with extra foam", "with chocolate sauce"), never cut on its first word ("with extra").
     const extra = /^\s+with\s+(?!a\b|an\b|the\b|some\b)((?:(?:extra|no|light|less|more|double|triple|sugar-free|non-fat|non|fat|half(?: the(?: normal| usual)?)?|room for|(?:one|two|three|four|\d+)\s+(?:pumps?|shots?|spoonfuls?|packets?|splash(?:es)?|dash(?:es)?)\s+of|(?:two|three|four|\d+)(?=\s+(?:pumps?|shots?|sugars?|sweeteners?))|2%(?=\s+lactose)|lactose-free)\s+)*[\w%-]+(?:\s+(?:milk|sauce|syrup|foam|shots?|cream|powder|drizzle|flavou?ring|sweeteners?|sugars?|chocolate))?)/i.exec(core.slice(m.index + m[0].length));
-    return `the ${adjective ? `${adjective.toLowerCase()} ` : ''}${m[0].toLowerCase()}${extra && !adjective ? ` with ${extra[1]}` : ''}`;
+    // An option with its amount ("with one pump of cinnamon", "with half the milk") was read back and
+    // confirmed whole: said again it would repeat the order, said without the amount it would change it.
+    const amounted = extra && (addInAmounts(`with ${extra[1]}`).length > 0 || /^(?:half|double|triple|extra|light|less|more|(?:one|two|three|four|\d+)\s)/i.test(extra[1]));
+    return `the ${adjective ? `${adjective.toLowerCase()} ` : ''}${m[0].toLowerCase()}${extra && !adjective && !amounted ? ` with ${extra[1]}` : ''}`;
   }
   const distinct = [...new Set(drinks.map((d) => d.replace(/(?<=[^s])s$/, '')))];
   // "a regular latte and a decaf latte": two of one drink, said as two ("the lattes", not "the latte").
@@ -424,6 +427,15 @@ function splitShort(order: string, drink: string): string | undefined {
 
 /** A customer's turn that says the read-back was right ("Yes, that's correct.", "You got it."). */
 const AFFIRMED = /^\W*(?:yes|yep|yeah|yup|ya|correct|that'?s (?:right|correct|it)|it is|it'?s (?:right|correct)|looks (?:good|right|great|correct)|perfect|right|sure|absolutely|exactly|you got it|you got it right|that is (?:right|correct|it))\b/i;
+
+/** A turn saying the order read back is right anywhere in it ("Ice latte, almond milk, hazelnut. This all looks good to me."). */
+const SAYS_RIGHT = /\b(?:looks|is|sounds|seems) (?:all )?(?:good|right|correct|great|perfect)\b|\bthat'?s (?:right|correct)\b/i;
+
+/** Whether two order phrases name the same drink ("Ice latte" and "a regular iced latte with almond milk"). */
+function sameDrink(a: string, b: string): boolean {
+  const noun = (x: string) => (new RegExp(DRINK.source, 'i').exec(x)?.[0] ?? '').toLowerCase().replace(/(?:'s|s)$/, '');
+  return !!noun(a) && noun(a) === noun(b);
+}
 
 /** How many drinks a read-back names: two ("two cortados, …", "a mocha and a latte") are checked as "both". */
 const drinksOf = (x: string) => (/^(?:two|both|2)\b/i.test(x) ? 2 : /^(?:three|four|five|[3-9])\b/i.test(x) ? 3 : [...x.matchAll(new RegExp(DRINK.source, 'gi'))].length);
@@ -972,8 +984,9 @@ export function menuInsertion(questions: string[], key: string): string[] {
 export const CAFE_PUN = /\bbrew-?tiful\b|\bespresso yourself\b|\bthanks a latte\b/i;
 /** The reply without its café-pun sentences; "Thank you." when nothing else was said. */
 function withoutCafePun(text: string): string {
-  if (!CAFE_PUN.test(text)) return text;
-  const kept = text.trim().split(/(?<=[.!?])\s+/).filter((x) => !CAFE_PUN.test(x));
+  if (!CAFE_PUN.test(text) && !claimsHistory(text)) return text;
+  // "Thank you for being a loyal customer.": the assistant has no history of this customer; left out too.
+  const kept = text.trim().split(/(?<=[.!?])\s+/).filter((x) => !CAFE_PUN.test(x) && !claimsHistory(x));
   return kept.length ? kept.join(' ') : 'Thank you.';
 }
 
@@ -991,6 +1004,8 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
   let guess: string | undefined;
   // The order the previous reply read back, and whether the customer then said it was right.
   let readBack: string | undefined;
+  // Whether the customer's last turn confirmed the read-back by saying the order again ("Ice latte, almond milk, hazelnut. This all looks good to me.").
+  let restated = false;
   for (const [i, turn] of turns.entries()) {
     // The assistant spells its drinks right ("A latter?", "an expresso diluted with warm water").
     // A join typed twice ("steamed with and added microfoam", "milk and and a bit of microfoam") once.
@@ -1008,6 +1023,13 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
       const spelt = spellDrinks(t.content);
       // A question naming a drink ("what kind of syrups do you have for the coffee?") orders none: the order stays the one asked for before.
       const named = userAsks(t.content) && phrase ? undefined : orderPhrase(spelt);
+      // "Ice latte, almond milk, hazelnut. This all looks good to me." after the read-back: the order
+      // confirmed in the customer's short words, not a new one; the amounts said before it stay.
+      restated = !!(named && readBack && phrase && sameDrink(named, phrase) && SAYS_RIGHT.test(t.content) && !/\b(?:no|not|but|change|instead)\b/i.test(t.content));
+      if (restated) {
+        out.push(t);
+        continue;
+      }
       if (named) {
         phrase = named;
         orderTexts = [spelt];
@@ -1035,7 +1057,7 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     }
     const last = !turns.slice(i + 1).some((u) => u.role === 'assistant');
     const order = phrase && restate(completeOrder(phrase, orderTexts));
-    const confirmed = !!order && readBack === order && AFFIRMED.test(turns[i - 1]?.content ?? '');
+    const confirmed = !!order && readBack === order && (AFFIRMED.test(turns[i - 1]?.content ?? '') || restated);
     readBack = undefined;
     // A check that would name nothing names what the customer asked for, if the rules can say what.
     const plainCheck = (n: number) => (guess ? READ_BACK[n % READ_BACK.length](restate(guess), n) : READ_BACK_PLAIN[n % READ_BACK_PLAIN.length]);

@@ -16,7 +16,7 @@
  * reason, combined), and within one insertion the least-used wording and parts come first, ties
  * broken by a hash of the reply: the same thoughts for the same insertion.
  */
-import { NAMED_DRINKS as DRINKS, endsOnQuestion, menuItems, readsOrderBack, replyDrinks, saysCannotOrder, saysNoMenu, userAsks } from '../../pipeline/dialogueRules.js';
+import { NAMED_DRINKS as DRINKS, thoughtDeniesSaid, endsOnQuestion, menuItems, readsOrderBack, replyDrinks, saysCannotOrder, saysNoMenu, userAsks } from '../../pipeline/dialogueRules.js';
 
 
 /** What a reply does: read the order back, check without naming it, ask a detail, answer, close, or say it cannot order. */
@@ -35,6 +35,8 @@ export function replyAct(user: string, reply: string): ReplyAct {
   if (asks && CHECKS.test(reply.split(/(?<=[.!])\s+/).pop() ?? reply)) return 'check';
   if (!asks && WHERE_TO_ORDER.test(reply)) return 'settle';
   const question = userAsks(user);
+  // "Will that be all?" or "Is that better?" right after the order: a check, not a detail they have not said.
+  if (asks && !question && thoughtDeniesSaid(user, `They have not said ${detailOf(reply)}.`)) return 'check';
   if (asks) return question ? 'answer_ask' : 'ask';
   return question ? 'answer' : 'plain';
 }

@@ -10,7 +10,7 @@ import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { topShare } from './topShare.js';
-import { readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
+import { thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
 export function spokenTurns(tc: TestCase): { role: 'user' | 'assistant'; text: string; thought?: string }[] | undefined {
@@ -179,14 +179,14 @@ export const contextUnbackedClaim: CaseMeasure = {
   kind: 'case',
   id: 'long_context_unbacked_claim',
   group: 'text',
-  title: 'long context: an inserted reply (or its thought) claims an act done or under way that no tool call did ("Okay, order place. It will be ready soon!", "I put it in for you", "I\'ll send it to the coffee bar")',
+  title: 'long context: an inserted reply (or its thought) claims an act done or under way that no tool call did ("Okay, order place. It will be ready soon!", "I put it in for you", "I\'ll send it to the coffee bar"; or a history with the customer it has not got ("Thank you for being a loyal customer.")',
   population: 'evolved cases with an inserted long context',
   check(tc) {
     const turns = spokenTurns(tc);
     if (!turns) return undefined;
     for (const t of turns) {
       if (t.role !== 'assistant') continue;
-      const said = claimsAction(t.text);
+      const said = claimsAction(t.text) ?? claimsHistory(t.text);
       if (said) return `reply claims "${said}": "${t.text.slice(0, 90)}"`;
       const thought = t.thought ? claimsAction(t.thought) : undefined;
       if (thought) return `thought claims "${thought}": "${t.thought!.slice(0, 90)}"`;
@@ -444,6 +444,27 @@ export const contextThoughtDisagrees: CaseMeasure = {
       const user = turns[i - 1]?.role === 'user' ? turns[i - 1].text : '';
       const why = thoughtDisagrees(user, t.text, t.thought);
       if (why && !n++) first = `${why}: "${t.thought.slice(0, 70)}" -> "${t.text.slice(0, 60)}"`;
+    });
+    return n ? `${n} replies; ${first}` : null;
+  },
+};
+
+export const contextThoughtDeniesSaid: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_thought_denies_said',
+  group: 'text',
+  title: 'long context (CoT): an inserted reply\'s thought says the customer has not said what they want right after they said it ("Could I please get a dirty mocha with non-fat milk?" -> "Nothing they said tells me what they prefer.")',
+  population: 'CoT evolved cases with an inserted long context',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    let n = 0;
+    let first = '';
+    turns.forEach((t, i) => {
+      if (t.role !== 'assistant' || !t.thought || turns[i - 1]?.role !== 'user') return;
+      const why = thoughtDeniesSaid(turns[i - 1].text, t.thought);
+      if (why && !n++) first = why;
     });
     return n ? `${n} replies; ${first}` : null;
   },
@@ -1082,4 +1103,4 @@ export const contextClosingRepeatsItem: CaseMeasure = {
   check: (tc) => dialogueDefect(tc, closingRepeatsItem),
 };
 
-export const CONTEXT_MEASURES = [contextReadBackItemDropped, contextReadBackModifierLost, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+export const CONTEXT_MEASURES = [contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
