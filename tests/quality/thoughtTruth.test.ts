@@ -88,6 +88,10 @@ describe('a thought says what its call does', () => {
     const args = { travel_class: 'business', travel_date: '2026-11-10', travel_from: 'SFO', travel_to: 'LAX' };
     expect(callContradiction('I need to get the cost of the flight, so I will call `get_flight_cost` with travel class "business", travel date "2026-11-10" and travel from "SFO".', args)).toMatch(/3 of the call's 4 arguments/);
     expect(argPhrase(args)).toBe('travel class "business", travel date "2026-11-10", travel from "SFO" and travel to "LAX"');
+    // A text named by its opening words counts as named (teval_query_339_0, false-flagged on the merged build).
+    const email = { address: 'john.doe@example.com', attachment: 'Agenda.pdf', text: 'Attached is the agenda for our upcoming meeting. Please review it ahead of time.', title: 'Meeting Agenda' };
+    expect(callContradiction('Last, I need to send the email, so I will call `send` with address "john.doe@example.com", attachment "Agenda.pdf", text beginning "Attached is the agenda for our upcoming meeting." and title "Meeting Agenda".', email)).toBeUndefined();
+    expect(callContradiction('Last, I need to send the email, so I will call `send` with address "john.doe@example.com", attachment "Agenda.pdf" and title "Meeting Agenda".', email)).toMatch(/3 of the call's 4 arguments/);
     expect(argPhrase({ a: 1, b: 2, c: 3 })).toBe('a set to 1, b set to 2 and c set to 3');
     const order = { amount: 100, order_type: 'Buy', price: 700, symbol: 'NVDA' };
     expect(argPhrase(order)).toBe('amount set to 100, order type "Buy", price set to 700 and symbol "NVDA"');
