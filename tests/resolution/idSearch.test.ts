@@ -101,3 +101,10 @@ describe('listing place mismatch leaves T-Eval\'s own pairs alone', () => {
     expect(listingOutsideNamedPlace({ name: 'AirbnbSearch.search_property_by_place' }, resp, "'title': 'Home in Huntington Beach · ★4.90' … {'location': 'Culver City, CA, United States'}")).toBeNull();
   });
 });
+
+describe('an id search that finds nothing owes no list', () => {
+  it('simulated_list_short leaves it out', async () => {
+    const { findsNothing: f } = await import('../../pipeline/resolution/idSearch.js');
+    expect(f('GoogleScholar.search_google_scholar', { query: 'NBjp4NBMU-oJ' })).toBeTruthy();
+  });
+});
