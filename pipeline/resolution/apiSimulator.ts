@@ -18,6 +18,7 @@ import { localityOf } from '../errors/environment.js';
 import { toJson } from '../pyValues.js';
 import type { KnownFacts } from './knownFacts.js';
 import { worldFactLines } from './worldAnswer.js';
+import { findsNothing } from './idSearch.js';
 
 export interface ApiSimulatorInput {
   name: string;
@@ -111,6 +112,8 @@ export function renderApiSimulatorPrompt(input: ApiSimulatorInput): PromptMessag
       `\n\nLater steps of this task take these values from this response, so it must contain each of them unchanged, in the field named:\n` +
       input.carry.map((c) => `- ${c.beside && c.sub ? `"${c.sub}" of the item of "${c.field}" whose "${c.beside.sub}" is ${toJson(c.beside.value)}` : c.sub ? `"${c.sub}" of an item of "${c.field}"` : c.list ? `an item of "${c.field}"` : `"${c.field}"`}: ${toJson(c.value)}${c.about ? ` (this task's own record of it says: ${[c.about.name ? `named ${toJson(c.about.name)}` : '', c.about.town ? `in ${c.about.town}` : ''].filter(Boolean).join(', ')}; that item says the same)` : ''}`).join('\n');
   }
+  const nothing = input.environmentError || input.carry?.length ? undefined : findsNothing(input.name, input.args);
+  if (nothing) user += `\n\nNote: ${nothing}, so the search finds nothing: answer an empty result in the API's own shape, never records on another subject.`;
   if (!input.environmentError && input.place) user += `\n\nThe task is about ${input.place}: any address, coordinates or nearby place in the response belongs there.`;
   if (!input.environmentError && input.today) user += `\n\nThe task takes place on ${input.today}: dates of days ahead (a forecast, coming films) start there, and what already happened (films now playing, papers published, reviews) is dated on or before it.`;
   if (!input.environmentError && input.asked) user += `\n\nThe user asked for ${input.asked} results: list that many, unless the API's documented limit is lower.`;
@@ -136,7 +139,7 @@ export const apiSimulatorRole: RoleSpec<ApiSimulatorInput, ApiSimulatorOutput> =
   role: 'api-simulator',
   schemaName: 'api_simulator_reply',
   schema: ApiSimulatorOutput,
-  template: { id: 'api-simulator/fig17', version: '4', render: renderApiSimulatorPrompt },
+  template: { id: 'api-simulator/fig17', version: '5', render: renderApiSimulatorPrompt },
   offline: {
     version: SIMULATOR_RULES_VERSION,
     run: (input, rng) =>

@@ -971,8 +971,17 @@ export function searchSubject(query: string): string {
     .replace(/[?？]+$/, '')
     .replace(/^(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+)?(?=\S+\s+\S)|^(?:tell\s+me\s+about|who\s+(?:is|was))\s+/i, '')
     .replace(/^(?:(?:search|look|looking)\s+(?:for|up)\s+|find\s+|information\s+(?:about|on)\s+|info\s+(?:about|on)\s+|details\s+(?:about|on)\s+)/i, '')
-    .replace(/\s+(?:information|info|details|overview)$/i, '')
+    .replace(/\s+(?:information|info|details|overview|news|updates)$/i, '')
+    // "latest articles on mathematics education" asks for mathematics education.
+    .replace(/^(?:(?:the\s+)?(?:latest|recent|new|newest)\s+)?(?:articles|papers|news|stories|updates|posts)\s+(?:on|about|regarding)\s+(?=\S)/i, '')
     .trim() || query.trim();
+}
+
+/** The film a web search asks about ("'The Lost City' movie news", "Inception reviews"), as the facts table names it. */
+export function filmSearched(query: string): string | undefined {
+  const q = query.trim().replace(/^["'“‘]|["'”’]$/g, '');
+  const bare = q.replace(/\s+(?:(?:movie|film)\s+)?(?:news|reviews?|trailer|cast|box office|release date|plot|showtimes)$|\s+(?:movie|film)$/i, '').replace(/^["'“‘](.+)["'”’]$/, '$1').trim();
+  return (filmByTitle(bare) ?? seriesByTitle(bare))?.title ?? (filmByTitle(q) ?? seriesByTitle(q))?.title;
 }
 
 /** A page title's capitals: "top tourist attractions in Paris" → "Top Tourist Attractions in Paris" (small words stay small, names and acronyms as written). */
@@ -1014,8 +1023,26 @@ const GENERAL_RESULTS: ResultForm[] = [
   (s, h) => `${h} | Britannica. A concise article on ${s}, written and checked by subject editors.`,
   (s, h) => `${h} - Scientific American. Researchers explain what is known about ${s} and what is still debated.`,
   (s, h) => `What you should know about ${s} - The New York Times. A reader's guide to the questions people ask most often.`,
-  (s, h) => `${h} - MIT Technology Review. How ${s} is changing and who is working on it.`,
+  (s, h) => `${h} - MIT Technology Review. Where work on ${s} stands now and who is doing it.`,
   (s, h) => `${h}: Questions and Answers - Reddit. People ask about ${s}, and others who know it share links and experience.`,
+];
+
+/** Results for a film (its news, reviews, cast): film sites, never a travel guide or a finance glossary. */
+const FILM_RESULTS: ResultForm[] = [
+  (t) => `${t} - IMDb. Cast and crew, user reviews, trivia and release dates for ${t}.`,
+  (t) => `${t} | Rotten Tomatoes. Critics' and audience scores for ${t}, with reviews and where to watch it.`,
+  (t) => `${t} (film) - Wikipedia. The production, release and reception of ${t}, with references.`,
+  (t) => `${t} news - Variety. Box office, casting and release reporting on ${t}.`,
+  (t) => `${t} review - The Guardian. Our critic's verdict on ${t}, and what works and what does not.`,
+  (t) => `${t}: what critics are saying - Reddit. Viewers trade opinions and links to reviews of ${t}.`,
+];
+/** Results for news on a subject: news sites. */
+const NEWS_RESULTS: ResultForm[] = [
+  (s, h) => `${h} - Latest News and Analysis | Reuters. Recent reporting on ${s} from our correspondents.`,
+  (s, h) => `${h} | BBC News. The latest stories, analysis and explainers on ${s}.`,
+  (s, h) => `${h} - The Verge. Coverage of ${s}: announcements, reviews and what they mean.`,
+  (s, h) => `${h} News | AP News. Breaking stories and updates on ${s}.`,
+  (s, h) => `${h} - Nature News. What researchers have reported lately on ${s}.`,
 ];
 
 const TRAVEL_WORDS = /\b(beach|beaches|attractions?|things to do|visit|travel|trip|itinerary|hotels?|restaurants?|museums?|parks?|sights?|tour|tourist|island|city|landmarks?|weather)\b/i;
@@ -1057,10 +1084,12 @@ export function searchResult(c: TextCtx): string {
     const pool = filmByTitle(q) || seriesByTitle(q) ? ZH_FILM_RESULTS : placesNamedIn(q).length || /景点|旅游|攻略|酒店|美食/.test(q) ? ZH_TRAVEL_RESULTS : ZH_GENERAL_RESULTS;
     return freshForm(c, 'result', pool)(q, q, c.rng);
   }
+  const film = filmSearched(query);
+  if (film) return freshForm(c, 'result', FILM_RESULTS)(film, film, c.rng);
   const subject = searchSubject(query).replace(/^(?:(?:top|best|most popular|popular|famous|latest|recent|new)\s+)+/i, '');
   const s = topicAsNounPhrase(topicInProse(subject));
   const h = headline(subject);
-  const pool = LEARN_WORDS.test(query) ? LEARN_RESULTS : TRAVEL_WORDS.test(query) || placesNamedIn(query).length ? TRAVEL_RESULTS : GENERAL_RESULTS;
+  const pool = LEARN_WORDS.test(query) ? LEARN_RESULTS : /\b(?:news|articles|stories|updates)\b/i.test(query) && subject.trim().toLowerCase() !== query.trim().toLowerCase() ? NEWS_RESULTS : TRAVEL_WORDS.test(query) || placesNamedIn(query).length ? TRAVEL_RESULTS : GENERAL_RESULTS;
   const learning = s.replace(/^(?:(?:beginner-friendly|beginner|free|online|good|best)\s+)*(?:tutorials?|courses?|guides?|resources?)\s+(?:on|for|about|in)\s+/i, '');
   return freshForm(c, 'result', pool)(pool === LEARN_RESULTS ? learning : s, pool === LEARN_RESULTS ? headline(learning) : h, c.rng);
 }

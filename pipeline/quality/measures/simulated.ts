@@ -34,9 +34,10 @@ import { parseReply } from '../../prompts/parseAction.js';
 import { simulatedContradictsWorld } from './world.js';
 import { distanceKm, isPlaceholderAddress, placeNamed, placesNamedIn } from '../../resolution/places.js';
 import { ENGLISH_STREET, localeNear } from '../../resolution/streets.js';
-import { simulatedTitleTemplateMisfit, simulatedUnknownTitleInvented } from './simulatedInvented.js';
+import { simulatedStatusUnlikeRecorded, simulatedSearchForIdInvents, simulatedTitleTemplateMisfit, simulatedUnknownTitleInvented } from './simulatedInvented.js';
 import { simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedListingPlaceMismatch, simulatedNameLowercased, simulatedSnippetAfterPublication, simulatedTextOffTopic, simulatedVenueTemplated } from './simulatedAbout.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
+import { findsNothing } from '../../resolution/idSearch.js';
 import { ungrammaticalTopic } from '../../resolution/topicPhrase.js';
 import { laterFactContradiction, simulatedRecordSelfContradicted, simulatedWeatherImplausible } from './simulatedRecords.js';
 
@@ -219,7 +220,8 @@ export const simulatedListShort: CaseMeasure = {
       const doc = tc.tools.find((d) => d.name === step.action.name);
       const asked = doc ? askedCount(t.turns[turnIndex].user, step.action.args, doc) : undefined;
       const answer = responseValue(step.response.content);
-      if (!doc || !asked || !isPlainObject(answer)) continue;
+      // A search that can find nothing (an opaque id searched as words; idSearch.ts) owes no list.
+      if (!doc || !asked || !isPlainObject(answer) || findsNothing(step.action.name, step.action.args)) continue;
       for (const [field, value] of Object.entries(answer)) {
         if (!Array.isArray(value)) continue;
         const expected = Math.min(asked, docListCap(doc.return_data.find((r) => r.name === field)?.description ?? '') ?? asked);
@@ -235,7 +237,7 @@ export const simulatedListShort: CaseMeasure = {
       const doc = tc.tools.find((d) => d.name === wrong.action.name);
       const asked = doc ? askedCount(request, wrong.action.args, doc) : undefined;
       const answer = responseValue(wrong.response!.content);
-      if (doc && asked && isPlainObject(answer)) {
+      if (doc && asked && isPlainObject(answer) && !findsNothing(wrong.action.name, wrong.action.args)) {
         for (const [field, value] of Object.entries(answer)) {
           if (!Array.isArray(value)) continue;
           const expected = Math.min(asked, docListCap(doc.return_data.find((r) => r.name === field)?.description ?? '') ?? asked);
@@ -784,7 +786,7 @@ export const simulatedGeocodeOffPlace: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => geocodeOffPlace(step.action, step.response!.content)),
 };
 
-export const SIMULATED_MEASURES: CaseMeasure[] = [shownAnswerUnattributed, simulatedAnswerUnaskedItems, simulatedTitleUngrammatical, simulatedGeocodeOffPlace, simulatedPlaceholderLocated, simulatedFactContradictedLater, simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedTextOffTopic, simulatedUnknownTitleInvented, simulatedTitleTemplateMisfit, simulatedVenueTemplated, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedListingPlaceMismatch, simulatedSnippetAfterPublication, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedWeatherImplausible, simulatedRecordSelfContradicted, simulatedContradictsWorld];
+export const SIMULATED_MEASURES: CaseMeasure[] = [shownAnswerUnattributed, simulatedAnswerUnaskedItems, simulatedTitleUngrammatical, simulatedGeocodeOffPlace, simulatedPlaceholderLocated, simulatedFactContradictedLater, simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedTextOffTopic, simulatedUnknownTitleInvented, simulatedSearchForIdInvents, simulatedStatusUnlikeRecorded, simulatedTitleTemplateMisfit, simulatedVenueTemplated, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedListingPlaceMismatch, simulatedSnippetAfterPublication, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedWeatherImplausible, simulatedRecordSelfContradicted, simulatedContradictsWorld];
 
 const HAN_CHAR = /\p{Script=Han}/u;
 

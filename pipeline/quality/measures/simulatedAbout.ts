@@ -16,6 +16,8 @@ import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isChineseSubject, isTopicQuery, publicationYear } from '../../resolution/simulatedText.js';
 import { filmByTitle, seriesByTitle } from '../../resolution/worldFacts.js';
 import { listingPlaceMismatch } from '../../resolution/districts.js';
+import { toolSteps } from '../../steps.js';
+import { toJson } from '../../pyValues.js';
 
 /** A tool answer as a value: JSON, else a Python literal, else the text itself. */
 function responseValue(text: string): unknown {
@@ -452,11 +454,15 @@ function namedAddresses(value: unknown, out: { name: string; address: string }[]
  * Street, New York City", "Cozy condominium in Eiffel Tower, Paris" at "137 Rue de Rivoli"
  * (resolution/districts.ts knows the districts and their streets).
  */
-export function listingOutsideNamedPlace(action: { name: string }, response: string): string | null | undefined {
+export function listingOutsideNamedPlace(action: { name: string }, response: string, recorded = ''): string | null | undefined {
   if (!/airbnb|propert|rental|stay|hotel|lodging/i.test(action.name)) return undefined;
   const records = namedAddresses(responseValue(response));
   if (!records.length) return undefined;
   for (const r of records) {
+    // T-Eval's own pairs ("Hostel in Chiyoda City" recorded at "Taito City"; the plan's later call
+    // geocoding property 2, "Home in Huntington Beach", at "Culver City, CA"): the simulator keeps both.
+    const base = r.name.split(' · ')[0];
+    if (recorded && recorded.includes(base) && recorded.includes(r.address)) continue;
     const why = listingPlaceMismatch(r.name, r.address);
     if (why) return why;
   }
@@ -467,7 +473,26 @@ export const simulatedListingPlaceMismatch: CaseMeasure = {
   kind: 'case',
   id: 'simulated_listing_place_mismatch',
   group: 'text',
-  title: 'a simulated listing\'s address lies outside the district its name gives ("Hotel in Minato City" at "4-23-16 Nishi-Shinjuku, Shinjuku, Tokyo", "Rental unit in Queens" at "81 Mulberry Street, New York City")',
+  title: 'a simulated listing\'s address lies outside the district its name gives ("Hotel in Minato City" at "4-23-16 Nishi-Shinjuku, Shinjuku, Tokyo", "Rental unit in Queens" at "81 Mulberry Street, New York City"); a name and an address the task\'s recordings or its plan\'s calls both state are theirs, not the simulator\'s',
   population: 'cases showing a simulated listing or stay answer with named records and addresses',
-  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => listingOutsideNamedPlace(step.action, step.response!.content)),
+  check(tc, ctx) {
+    let recorded: string | undefined;
+    return simulatedDefectAmong(tc, ctx, (step) => {
+      recorded ??= recordedAndPlanned(tc, ctx);
+      return listingOutsideNamedPlace(step.action, step.response!.content, recorded);
+    });
+  },
 };
+
+/** What the task's recorded answers and every call of its plan (ground truth included) state, apart from simulated answers. */
+function recordedAndPlanned(tc: TestCase, ctx: QualityContext): string {
+  const parts = [toJson(tc.groundTruth ?? '')];
+  const t = ctx.trajectory(tc.trajectoryId);
+  if (t) {
+    for (const { step } of toolSteps(t)) {
+      parts.push(toJson(step.action.args));
+      if (step.response && step.response.tier !== 'simulated') parts.push(step.response.content);
+    }
+  }
+  return parts.join('\n');
+}

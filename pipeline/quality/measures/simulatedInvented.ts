@@ -18,6 +18,8 @@ import { isPlainObject } from '../../errors/values.js';
 import { toolSteps } from '../../steps.js';
 import { DOUBAN, FILMS, SERIES, filmByTitle, seriesByTitle, doubanFact } from '../../resolution/worldFacts.js';
 import { placeNamed } from '../../resolution/places.js';
+import { filmSearched } from '../../resolution/simulatedText.js';
+import { findsNothing, isSearchedId, searchedText } from '../../resolution/idSearch.js';
 
 const HAN = /\p{Script=Han}/u;
 
@@ -124,15 +126,60 @@ export function titleMisfit(query: string, title: string): string | undefined {
   return undefined;
 }
 
+/** Sites that are no place for a film: a travel guide, a finance glossary, a course or a tech explainer. */
+const NON_FILM_SITE = /\b(?:Lonely Planet|Tripadvisor|Rough Guides|Culture Trip|Time Out|Investopedia|IBM|Coursera|freeCodeCamp|Khan Academy)\b|All You Need to Know Before You Go/;
+
+/**
+ * A web search result that misfits its query: a film's news or title framed as a trip or a term
+ * ("'The Lost City' Movie News | Lonely Planet. Plan your visit to …", "Inception: Definition,
+ * Examples and Uses - Investopedia"), a request for articles or news wrapped whole as if it were
+ * the subject ("How articles on mathematics education is changing"), or a plural subject given "is".
+ */
+export function webResultMisfit(query: string, result: string): string | undefined {
+  const q = query.trim();
+  const film = filmSearched(q);
+  if (film && NON_FILM_SITE.test(result)) return `"${result.slice(0, 90)}" treats the film ${film} as ${/Investopedia|IBM/.test(result) ? 'a term to define' : /Coursera|freeCodeCamp|Khan/.test(result) ? 'a course' : 'a place to visit'}`;
+  const asked = /^(?:(?:the\s+)?(?:latest|recent|new|newest)\s+)?(?:articles|papers|news|stories|updates|posts)\s+(?:on|about|regarding)\s+\S|\s(?:movie|film)\s+news$/i.test(q);
+  if (asked && result.toLowerCase().includes(q.toLowerCase().replace(/^(?:the\s+)?(?:latest|recent|new|newest)\s+/i, ''))) return `"${result.slice(0, 90)}" wraps the request "${q}" as its subject`;
+  const verb = /\bHow ((?:\p{Ll}+ )*?\p{Ll}+?s) (?:on|of|in|about) [^.]*? is changing/u.exec(result) ?? /\bHow (\p{Ll}+[^s\s]s) is changing/u.exec(result);
+  if (verb && !/ss$|news$|ics$/.test(verb[1])) return `"${result.slice(0, 90)}" says "${verb[1]} … is"`;
+  return undefined;
+}
+
+/** The result lines a web search answer shows (Serper's content strings, or organic results' titles and snippets). */
+function webResults(value: unknown): string[] {
+  if (!isPlainObject(value)) return [];
+  const out: string[] = [];
+  for (const v of Object.values(value)) {
+    if (!Array.isArray(v)) continue;
+    for (const r of v) {
+      if (typeof r === 'string') out.push(r);
+      else if (isPlainObject(r)) out.push([r.title, r.snippet].filter((x) => typeof x === 'string').join('. '));
+    }
+  }
+  return out;
+}
+
 export const simulatedTitleTemplateMisfit: CaseMeasure = {
   kind: 'case',
   id: 'simulated_title_template_misfit',
   group: 'text',
-  title: 'simulated paper titles that wrap the raw query when it is a question, an instruction, a title of its own or a run of words with a place ("Lessons from two decades of tourist attractions New York City", "On the foundations of the impact of social media on society"), or put a film in a research frame ("Policy lessons from interstellar")',
-  population: 'cases showing a simulated Google Scholar or arXiv answer with paper titles for a query',
+  title: 'simulated paper titles or web results that wrap the raw query when it is a question, an instruction, a title of its own or a run of words with a place ("Lessons from two decades of tourist attractions New York City", "On the foundations of the impact of social media on society"), or put a film in a research frame ("Policy lessons from interstellar"), a travel or glossary frame ("\'The Lost City\' Movie News | Lonely Planet. Plan your visit…", "Inception: Definition, Examples and Uses - Investopedia")',
+  population: 'cases showing a simulated Google Scholar or arXiv answer with paper titles, or a simulated web search answer with results, for a query',
   check(tc, ctx) {
     return simulatedDefectAmong(tc, ctx, (step) => {
-      if (!/scholar|arxiv/i.test(step.action.name) || !isPlainObject(step.action.args)) return undefined;
+      if (!isPlainObject(step.action.args)) return undefined;
+      if (/google|serper|bing|web_?search/i.test(step.action.name) && !/scholar/i.test(step.action.name)) {
+        const q = Object.entries(step.action.args).find(([k, v]) => /query|keyword|^q$|search/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+        const results = q ? webResults(parseToolResponse(step.response!.content)) : [];
+        if (!q || !results.length) return undefined;
+        for (const r of results) {
+          const why = webResultMisfit(q, r);
+          if (why) return why;
+        }
+        return null;
+      }
+      if (!/scholar|arxiv/i.test(step.action.name)) return undefined;
       const query = Object.entries(step.action.args).find(([k, v]) => /query|keyword|^q$|search/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
       if (!query) return undefined;
       const titles = paperTitlesOf(parseToolResponse(step.response!.content));
@@ -142,6 +189,64 @@ export const simulatedTitleTemplateMisfit: CaseMeasure = {
         if (why) return why;
       }
       return null;
+    });
+  },
+};
+
+/**
+ * What a search answer lists that its query did not ask for: a search for an opaque id
+ * ("aRCT0jKYjgIJ") or a ticker search for a film ("Expend4bles") finds nothing, or the one record
+ * the id names. Null when the answer lists nothing, or names the id it was asked for.
+ */
+export function searchForIdInvents(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  const why = findsNothing(action.name, action.args);
+  if (!why) return undefined;
+  const searched = searchedText(action.name, action.args)!.value;
+  if (response.includes(searched) && isSearchedId(searched)) return null;
+  const value = parseToolResponse(response);
+  if (!isPlainObject(value)) return null;
+  const listed = Object.entries(value).filter(([, v]) => (Array.isArray(v) ? v.length > 0 : typeof v === 'string' ? v.trim() !== '' && !/^(?:ok|success)$/i.test(v) : typeof v === 'number' && v !== 0));
+  if (!listed.length || 'error' in value) return null;
+  return `${why}, yet the answer gives ${listed.slice(0, 2).map(([k, v]) => `${k} ${JSON.stringify(v).slice(0, 60)}`).join(', ')}`;
+}
+
+export const simulatedSearchForIdInvents: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_search_for_id_invents',
+  group: 'text',
+  title: 'a simulated search for an opaque id or a ticker search for a film answers with records it could not have found (search_google_scholar("aRCT0jKYjgIJ") → "Climate policy in practice: evidence from five case studies"; search_stock_ticker("Expend4bles") → ZTC "The Quiet Harbor")',
+  population: 'cases showing a simulated search whose query is an opaque id, or a ticker search for a film title',
+  check(tc, ctx) {
+    return simulatedDefectAmong(tc, ctx, (step) => searchForIdInvents(step.action, step.response!.content));
+  },
+};
+
+/** A status-only answer's status text ("added page"), or undefined. */
+function statusOnly(content: string): string | undefined {
+  const v = parseToolResponse(content);
+  return isPlainObject(v) && Object.keys(v).length === 1 && typeof v.status === 'string' ? v.status : undefined;
+}
+
+export const simulatedStatusUnlikeRecorded: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_status_unlike_recorded',
+  group: 'text',
+  title: 'a simulated status-only success of an API words it otherwise than the same API\'s recorded answer in the same task ({"status": "Add text page completed successfully."} beside the recorded {\'status\': \'added page\'})',
+  population: 'cases showing a simulated status-only answer of an API the task also has a recorded status-only answer of',
+  check(tc, ctx) {
+    const t = ctx.trajectory(tc.trajectoryId);
+    if (!t) return undefined;
+    const recorded = new Map<string, string>();
+    for (const { step } of toolSteps(t)) {
+      const s = step.response && step.response.tier !== 'simulated' ? statusOnly(step.response.content) : undefined;
+      if (s !== undefined) recorded.set(step.action.name, s);
+    }
+    if (!recorded.size) return undefined;
+    return simulatedDefectAmong(tc, ctx, (step) => {
+      const want = recorded.get(step.action.name);
+      const got = statusOnly(step.response!.content);
+      if (want === undefined || got === undefined) return undefined;
+      return got === want ? null : `status "${got}" where the recorded answer says "${want}"`;
     });
   },
 };

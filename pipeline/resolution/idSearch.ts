@@ -1,0 +1,54 @@
+/**
+ * A search finds what its words name. A search whose query is an opaque id ("aRCT0jKYjgIJ", a
+ * Scholar result id given to search_google_scholar instead of get_citation_format) matches no
+ * paper's words: the real search answers an empty result in its own shape, never a full list on
+ * some other topic. Likewise a stock-ticker search for a film's title ("Expend4bles") finds no
+ * company. A value a later step copies from the answer is carried (the answer is made then).
+ */
+import type { ToolDoc } from '../schemas.js';
+import { isPlainObject } from '../errors/values.js';
+import { isOpaqueId } from '../quality/grounding.js';
+import { filmByTitle } from './worldFacts.js';
+import { parseToolResponse } from '../prompts/parseAction.js';
+
+const SEARCH_KEY = /^(?:query|search|q|keywords?|term|mauthors|search_?query)$/i;
+
+/** One token of letters and digits, mixing them as ids do ("NBjp4NBMU-oJ", "efZZXguoqq8J"). */
+export function isSearchedId(value: unknown): value is string {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{8,}$/.test(value.trim()) && /\d/.test(value) && /[A-Za-z]/.test(value) && isOpaqueId(value);
+}
+
+/** The free-text argument a search call searches with, when the call is a search. */
+export function searchedText(name: string, args: unknown): { key: string; value: string } | undefined {
+  if (!isPlainObject(args) || !/search|query|find|look_?up/i.test(name)) return undefined;
+  const hit = Object.entries(args).find(([k, v]) => SEARCH_KEY.test(k) && typeof v === 'string' && v.trim());
+  return hit ? { key: hit[0], value: (hit[1] as string).trim() } : undefined;
+}
+
+/** Why a search for this call finds nothing: an opaque id searched as words, or a film searched as a company; undefined otherwise. */
+export function findsNothing(name: string, args: unknown): string | undefined {
+  const s = searchedText(name, args);
+  if (!s) return undefined;
+  if (isSearchedId(s.value)) return `the query "${s.value}" is an id, not words any record holds`;
+  if (/ticker|stock|company/i.test(name) && filmByTitle(s.value)) return `"${s.value}" is a film, no company`;
+  return undefined;
+}
+
+/** The API's "nothing found" in its own shape: Polygon's empty result set for a ticker search, else every documented field an empty list. */
+export function nothingFoundAnswer(doc: ToolDoc): Record<string, unknown> {
+  if (/^PolygonFinance\./.test(doc.name)) return { results: [], status: 'OK', count: 0 };
+  const out: Record<string, unknown> = {};
+  for (const f of doc.return_data) out[f.name || 'results'] = [];
+  if (!doc.return_data.length) out.results = [];
+  return out;
+}
+
+/** The one status-only success text a recorded answer of this API gives ("{'status': 'added page'}"), as recorded. */
+export function recordedStatus(examples: readonly { response: string }[]): string | undefined {
+  const found = examples.filter((e) => {
+    const v = parseToolResponse(e.response);
+    return isPlainObject(v) && Object.keys(v).length === 1 && typeof v.status === 'string' && !/error|fail|denied|invalid|not found/i.test(v.status);
+  });
+  // The simulator's own earlier wording ("Add text page completed successfully.") only when nothing recorded says otherwise.
+  return (found.find((e) => !/completed successfully\.?["']\s*\}$/.test(e.response.trim())) ?? found[0])?.response.trim();
+}
