@@ -429,7 +429,10 @@ export function orderModifiers(text: string): string[] {
 }
 
 /** A customer's turn that asks about the menu rather than orders ("Do you have oat milk?", "What syrups are there?"). */
-const MENU_QUESTION = /^(?:\W*(?:hi|hello|hey|so|ok(?:ay)?|um+|oh|and|also|well)\b[,.!]*\s*)*(?:what|which|how|do you|does|is there|are there|can you tell|tell me|could you tell|what'?s)\b/i;
+/** A greeting asking after the assistant ("How are you doing, I would like two Cortados…"): no question about the menu. */
+const HOW_ARE_YOU = /^\W*(?:(?:hi|hello|hey)\b[,.!]*\s*)?how(?:'s| is| are) (?:you|your day|it going|things)(?: doing| today| this (?:morning|afternoon|evening))*\b[,.!?]*\s*/i;
+const MENU_QUESTION_START = /^(?:\W*(?:hi|hello|hey|so|ok(?:ay)?|um+|oh|and|also|well)\b[,.!]*\s*)*(?:what|which|how|do you|does|is there|are there|can you tell|tell me|could you tell|what'?s)\b/i;
+const MENU_QUESTION = { test: (text: string) => MENU_QUESTION_START.test(text.replace(HOW_ARE_YOU, '')) };
 
 /**
  * The modifiers a customer's turn states for the order (orderModifiers): none for a question about
@@ -480,7 +483,7 @@ export function incompleteReadBack(dialogue: { role: string; text: string }[], o
   for (const [i, t] of dialogue.entries()) {
     if (t.role === 'user') {
       const named = menuItems(t.text).find((m) => DRINKS.has(m));
-      if (named && !/^\W*(?:what|which|how|do you|does|is there|are there)\b/i.test(t.text.trim())) {
+      if (named && !/^\W*(?:what|which|how|do you|does|is there|are there)\b/i.test(t.text.trim().replace(HOW_ARE_YOU, ''))) {
         drink = named;
         texts = [t.text];
       } else if (drink) texts.push(t.text);
@@ -559,7 +562,7 @@ export function readBackDropsSaid(dialogue: { role: string; text: string }[]): s
     if (t.role === 'user') {
       // "the Earl Grey, the Lavender one": a tea the menu words do not list, ordered all the same.
       const named = menuItems(t.text).find((m) => DRINKS.has(m)) ?? (/\bearl gr[ae]y\b/i.test(t.text) ? 'earl gr[ae]y' : undefined);
-      if (named && !/^\W*(?:what|which|how|do you|does|is there|are there)\b/i.test(t.text.trim())) {
+      if (named && !/^\W*(?:what|which|how|do you|does|is there|are there)\b/i.test(t.text.trim().replace(HOW_ARE_YOU, ''))) {
         drink = named;
         texts = [t.text];
       } else if (drink) texts.push(t.text);
@@ -569,7 +572,9 @@ export function readBackDropsSaid(dialogue: { role: string; text: string }[]): s
     if (!readsOrderBack(t.text) && !new RegExp(`\\b(?:a|an|one|two|three|four|both|\\d+)(?: [\\w%-]+){0,6}? ${drink}`, 'i').test(t.text)) continue;
     if (!menuItems(t.text).some((m) => DRINKS.has(m)) && !new RegExp(`\\b${drink}\\b`, 'i').test(t.text)) continue;
     const keys = [...new Set(texts.flatMap(saidModifierKeys))];
-    const missing = keys.filter((k) => !holdsKey(t.text, k));
+    // The options the rules name too (size, decaf, shots, a flavour, how hot): each one stated.
+    const named = orderModifiers(t.text);
+    const missing = [...new Set([...keys.filter((k) => !holdsKey(t.text, k)), ...texts.flatMap(statedModifiers).filter((m) => !named.includes(m))])];
     if (missing.length) return `lacks ${missing.join(', ')}: "${texts.join(' / ').slice(0, 100)}" -> "${t.text.slice(0, 80)}"`;
   }
   return undefined;

@@ -44,6 +44,9 @@ const ORDERS: [string, RegExp][] = [
   ["I'd like to order a 12oz Latte espresso with milk and foam", /a 12oz latte with milk and foam\b/],
   ['I would like to order a mocha drink with oatmilk and compound syrup', /a mocha with oat milk and compound syrup\b/],
   ['I would like to order a Cappuccino, but I want it to be decaffeinated, not-fat milk, and have some caramel syrup', /non-fat milk/],
+  // A greeting asking after the assistant is no question about the menu: the order after it is read whole.
+  ['How are you doing, I would like two Cortados, one of them with Non-Fat milk the other with Oat milk.', /two cortados, one with non-fat milk and one with oat milk\b/],
+  ["Hi, how are you? I'd like a decaf latte. Please use hazelnut and Oat milk while you make it.", /a decaf latte with oat milk and hazelnut\b/],
 ];
 
 describe('a confirmed read-back carries what the customer said', () => {
@@ -85,6 +88,8 @@ describe('a confirmed read-back carries what the customer said', () => {
     expect(contextReadBackAddInDropped.check(caseOf(bad), ctx)).toMatch(/lacks water/);
     expect(contextReadBackAddInDropped.check(caseOf(split), ctx)).toMatch(/lacks non-fat, oat/);
     expect(contextReadBackAddInDropped.check(caseOf(picked), ctx)).toMatch(/lacks whole/);
+    const greeted = dialogue("Hi, how are you? I'd like a decaf latte. Please use hazelnut and Oat milk while you make it.", 'Just to check: a decaf latte, correct?', 'Absolutely', "That's a decaf latte, then.");
+    expect(contextReadBackAddInDropped.check(caseOf(greeted), ctx)).toMatch(/lacks oat, hazelnut/);
     expect(contextReadBackAddInDropped.check(caseOf(good), ctx)).toBeNull();
     expect(DEFAULT_QUALITY_THRESHOLDS.long_context_readback_addin_dropped).toBe(0);
   });
