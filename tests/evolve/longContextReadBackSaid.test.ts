@@ -1,11 +1,13 @@
 /**
  * A read-back the customer confirms carries every modifier they said about the drink (evolve 47).
- * Before, over the 1,000 long-context/mixed cases of b31961b: 18.5% (185/1000) had a confirmed
+ * Before, over the 1,000 long-context/mixed cases of b31961b: 23.9% (239/1000) had a confirmed
  * read-back that dropped part of the order ("…whole milk and can you put some extra hot water in it"
  * -> "a cortado with whole milk, extra hot?"; "the Almond milk, and add a splash of cherry syrup" ->
  * "So that's a macchiato with almond milk?"; "2% Lactose-Free milk" -> "2% milk"; "make it extra
  * strong", "two ice cubes", "with milk and foam", "compound syrup", "mostly milk" lost), which the
- * measure missed: it read only the corpus add-ins two customers say (CORPUS_ADD_INS).
+ * measure missed: it read only the corpus add-ins two customers say (CORPUS_ADD_INS). After: 0/1000;
+ * 2 of 3,121 usable dialogues whose order the rules cannot read back whole ("a whole or 2% milk fat
+ * latte", one of two cortados "to be Lactose-Free milk") are left out of the pool.
  */
 import { describe, expect, it } from 'vitest';
 import { readBackDropsSaid, saidModifierKeys } from '../../pipeline/dialogueRules.js';
