@@ -359,7 +359,7 @@ const MODIFIERS: [RegExp, string][] = [
   [/\bsugar[- ]free\b/i, 'sugar-free'],
   [/\bwhip(?:ped)?(?: cream)?\b/i, 'whipped cream'],
   // How hot, the foam, the ice ("and not too hot, I like my drinks tepid", "extra hot", "no foam", "light ice").
-  [/\bextra[- ]hot\b|\b(?:steaming|very|super|really) hot\b/i, 'extra hot'],
+  [/\bextra[- ]hot\b(?! water)|\b(?:steaming|very|super|really) hot\b(?! water)/i, 'extra hot'],
   [/\bnot (?:too|very|that|so|super) hot\b|\btepid\b|\blukewarm\b|\bwarm(?:ish)?\b(?! (?:up|day|weather))/i, 'not too hot'],
   [/\b(?:no|without|hold the|skip the) foam\b|\bfoam-?free\b/i, 'no foam'],
   [/\b(?:extra|lots of|plenty of|more) foam\b|\bfoamy\b/i, 'extra foam'],
@@ -429,7 +429,10 @@ export function orderModifiers(text: string): string[] {
 }
 
 /** A customer's turn that asks about the menu rather than orders ("Do you have oat milk?", "What syrups are there?"). */
-const MENU_QUESTION = /^(?:\W*(?:hi|hello|hey|so|ok(?:ay)?|um+|oh|and|also|well)\b[,.!]*\s*)*(?:what|which|how|do you|does|is there|are there|can you tell|tell me|could you tell|what'?s)\b/i;
+/** A greeting asking after the assistant ("How are you doing, I would like two Cortados…"): no question about the menu. */
+const HOW_ARE_YOU = /^\W*(?:(?:hi|hello|hey)\b[,.!]*\s*)?how(?:'s| is| are) (?:you|your day|it going|things)(?: doing| today| this (?:morning|afternoon|evening))*\b[,.!?]*\s*/i;
+const MENU_QUESTION_START = /^(?:\W*(?:hi|hello|hey|so|ok(?:ay)?|um+|oh|and|also|well)\b[,.!]*\s*)*(?:what|which|how|do you|does|is there|are there|can you tell|tell me|could you tell|what'?s)\b/i;
+const MENU_QUESTION = { test: (text: string) => MENU_QUESTION_START.test(text.replace(HOW_ARE_YOU, '')) };
 
 /**
  * The modifiers a customer's turn states for the order (orderModifiers): none for a question about
@@ -480,7 +483,7 @@ export function incompleteReadBack(dialogue: { role: string; text: string }[], o
   for (const [i, t] of dialogue.entries()) {
     if (t.role === 'user') {
       const named = menuItems(t.text).find((m) => DRINKS.has(m));
-      if (named && !/^\W*(?:what|which|how|do you|does|is there|are there)\b/i.test(t.text.trim())) {
+      if (named && !/^\W*(?:what|which|how|do you|does|is there|are there)\b/i.test(t.text.trim().replace(HOW_ARE_YOU, ''))) {
         drink = named;
         texts = [t.text];
       } else if (drink) texts.push(t.text);
@@ -496,6 +499,83 @@ export function incompleteReadBack(dialogue: { role: string; text: string }[], o
     const has = orderModifiers(t.text);
     const missing = stated.filter((m) => !has.includes(m) && only(m));
     if (missing.length) return `lacks ${missing.join(', ')}: "${texts.join(' / ').slice(0, 80)}" -> "${t.text.slice(0, 80)}"`;
+  }
+  return undefined;
+}
+
+/**
+ * The words of every modifier a customer says about the drink, each as the key a read-back must
+ * hold ("with whole milk and can you put some extra hot water in it" -> whole, hot water; "the
+ * Almond milk, and add a splash of cherry syrup" -> almond, cherry syrup; "one of them with Non-Fat
+ * milk the other with Oat milk" -> non-fat, oat; "the Lavender one" -> lavender; "make it extra
+ * strong" -> strong; "two ice cubes" -> ice; "a whole or 2% milk fat latte" -> whole, 2%). Wider than
+ * statedModifiers: any milk, syrup, water, ice, foam, strength or named variant the customer says;
+ * none in a question about the menu, none ruled out ("instead of oat milk", "no longer whole").
+ */
+export function saidModifierKeys(text: string): string[] {
+  if (MENU_QUESTION.test(text.trim()) || (/\?\s*$/.test(text.trim()) && !ORDER_REQUEST.test(text))) return [];
+  const t = spellDrinks(text)
+    .replace(/\b(?:instead of|rather than|not(?! (?:too|very|that|so|super) hot\b)|no longer|(?:do not|don'?t) want)\s+(?:the\s+|a\s+|an\s+)?[\w%-]+(?:\s+milk)?/gi, ' ')
+    .toLowerCase();
+  const keys = new Set<string>();
+  const FILL = /^(?:the|of|with|a|an|some|and|your|my|any|no|more|less|little|bit|extra|splash|steamed|regular|normal|that|this|in|on|or|fat|hot|cold|add|less|light|what|which|kinds?|types?|sorts?|flavou?red|other|same|mostly)$/;
+  for (const m of t.matchAll(/\b([\w%-]+)\s+milk\b/g)) {
+    // "2% lactose free milk": lactose-free; "not-fat milk" (a slip for non-fat): non-fat.
+    const w = /^(?:free|lactose(?:-free)?)$/.test(m[1]) ? 'lactose' : /^(?:not-?fat|non-?fat|nonfat)$/.test(m[1]) ? 'non-fat' : m[1];
+    if (!FILL.test(w)) keys.add(w);
+  }
+  if (/\bmostly milk\b/.test(t)) keys.add('mostly');
+  if (/\b(?:bit of|some|little|splash of|add) water\b/.test(t)) keys.add('water');
+  // "with milk and foam", "extra milk": milk said without a kind.
+  if (/\b(?:with|extra|more|add|some|splash of|bit of)\s+(?:\w+\s+)?milk\b/.test(t) && !keys.size) keys.add('milk');
+  for (const m of t.matchAll(/\b([\w-]+)\s+syrups?\b/g)) if (!FILL.test(m[1])) keys.add(m[1]);
+  if (/\bhot water\b/.test(t)) keys.add('water');
+  if (/\bice cubes?\b/.test(t)) keys.add('ice');
+  if (/\bice[- ]cold\b/.test(t)) keys.add('cold');
+  if (/\bfoam\b/.test(t)) keys.add('foam');
+  if (/\bstrong\b/.test(t) && !/\bnot (?:so|too|that|very) strong\b/i.test(text)) keys.add('strong');
+  // "a whole or 2% milk fat latte": both milks said, the choice still open; a read-back naming one picked it for them.
+  for (const m of t.matchAll(/\b([\w%-]+) or ([\w%-]+)(?:\s+[\w%-]+)?\s+milk\b/g)) for (const w of [m[1], m[2]]) if (!FILL.test(w)) keys.add(w);
+  if (/\bweak\b/.test(t)) keys.add('weak');
+  // "the Lavender one": the variant named of a drink ("which Earl Grey?"), kept in its capital.
+  for (const m of spellDrinks(text).matchAll(/\bthe ([A-Z][a-z]+) one\b/g)) keys.add(m[1].toLowerCase());
+  return [...keys];
+}
+
+/** Whether a read-back holds a said modifier's key ("non-fat" as "skim", "2%" as "two percent"). */
+export function holdsKey(readBack: string, key: string): boolean {
+  const r = readBack.toLowerCase();
+  const alt: Record<string, string> = { 'non-fat': 'non-?fat|nonfat|skim(?:med)?|fat[- ]free', nonfat: 'non-?fat|nonfat|skim(?:med)?|fat[- ]free', skim: 'non-?fat|nonfat|skim(?:med)?|fat[- ]free', '2%': '2 ?%|two percent', oatmilk: 'oat', cold: 'ice[- ]cold|cold', lactose: 'lactose(?:[\\s-]?free)?', mostly: 'mostly' };
+  const re = alt[key] ?? escapeRegExp(key).replace(/s$/, '') + 's?';
+  return new RegExp(`(?<![\\w-])(?:${re})(?![\\w-])`, 'i').test(r);
+}
+
+/**
+ * A read-back the customer then confirms ("Yes.") that leaves out a modifier they said about the
+ * drink (saidModifierKeys): "…a Cortado with whole milk and can you put some extra hot water in it?"
+ * -> "So that's a cortado with whole milk, extra hot?" -> "Yes."; the keys it lacks, or undefined.
+ */
+export function readBackDropsSaid(dialogue: { role: string; text: string }[]): string | undefined {
+  let drink: string | undefined;
+  let texts: string[] = [];
+  for (const [i, t] of dialogue.entries()) {
+    if (t.role === 'user') {
+      // "the Earl Grey, the Lavender one": a tea the menu words do not list, ordered all the same.
+      const named = menuItems(t.text).find((m) => DRINKS.has(m)) ?? (/\bearl gr[ae]y\b/i.test(t.text) ? 'earl gr[ae]y' : undefined);
+      if (named && !/^\W*(?:what|which|how|do you|does|is there|are there)\b/i.test(t.text.trim().replace(HOW_ARE_YOU, ''))) {
+        drink = named;
+        texts = [t.text];
+      } else if (drink) texts.push(t.text);
+      continue;
+    }
+    if (!drink || !AFFIRMS.test(dialogue[i + 1]?.text ?? '') || /\b(?:no|not|but|actually|change)\b/i.test(dialogue[i + 1]?.text ?? '')) continue;
+    if (!readsOrderBack(t.text) && !new RegExp(`\\b(?:a|an|one|two|three|four|both|\\d+)(?: [\\w%-]+){0,6}? ${drink}`, 'i').test(t.text)) continue;
+    if (!menuItems(t.text).some((m) => DRINKS.has(m)) && !new RegExp(`\\b${drink}\\b`, 'i').test(t.text)) continue;
+    const keys = [...new Set(texts.flatMap(saidModifierKeys))];
+    // The options the rules name too (size, decaf, shots, a flavour, how hot): each one stated.
+    const named = orderModifiers(t.text);
+    const missing = [...new Set([...keys.filter((k) => !holdsKey(t.text, k)), ...texts.flatMap(statedModifiers).filter((m) => !named.includes(m))])];
+    if (missing.length) return `lacks ${missing.join(', ')}: "${texts.join(' / ').slice(0, 100)}" -> "${t.text.slice(0, 80)}"`;
   }
   return undefined;
 }

@@ -10,7 +10,7 @@
 import type { Rng } from '../../pipeline/rng.js';
 import { countTokens, truncateToTokens } from '../../pipeline/tokens.js';
 import type { Corpus, CorpusTurn, Dialogue } from './corpus.js';
-import { replyNotAnswering, splicedLine, turnNotFollowing, asksOffTopic, claimsAction, confirmsNothing, speaksAsCustomer, declines, endsOnQuestion, incompleteReadBack, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from '../../pipeline/dialogueRules.js';
+import { replyNotAnswering, splicedLine, turnNotFollowing, asksOffTopic, claimsAction, confirmsNothing, speaksAsCustomer, declines, endsOnQuestion, incompleteReadBack, readBackDropsSaid, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from '../../pipeline/dialogueRules.js';
 import { closeInsertion, honestTurns, menuInsertion, type ClosingPlan } from './honest.js';
 import { renderAction, finishAction } from '../../pipeline/prompts/standard.js';
 
@@ -193,6 +193,8 @@ export function unusableReason(turns: { role: 'user' | 'assistant'; content: str
   if (replies.some((t) => claimsAction(t.content))) return 'claims an act no tool did';
   // The corpus's own read-back that drops what the customer asked ("a latte with the lactose free milk" for 2%).
   if (incompleteReadBack(turns.map((t) => ({ role: t.role, text: t.content })))) return 'reads the order back without what the customer asked';
+  // A confirmed read-back the rules could not make whole ("the Lavender one" read back as "an Earl Grey", "a whole or 2% milk latte" as one of them): left out.
+  if (readBackDropsSaid(turns.map((t) => ({ role: t.role, text: t.content })))) return 'reads back an order without part of what the customer said';
   // "I would like a cappuccino." -> "Give me a cortado extra foam please.": a customer's line given to the assistant.
   if (replies.some((t) => speaksAsCustomer(t.content))) return 'gives the assistant a customer\'s line';
   // A check after an order the rewrite could not name ("I'd like to get a drink for Marge." -> "do you mind checking to see if the order is right?"): nothing to confirm.

@@ -33,7 +33,7 @@
  * mid-dialogue that only claims) is left out of the pool.
  */
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
-import { addInAmounts, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks } from '../../pipeline/dialogueRules.js';
+import { saidModifierKeys, holdsKey, addInAmounts, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -128,7 +128,7 @@ const BEFORE_DRINK: [string, RegExp][] = [
   ['quad', new RegExp(`\\bquad(?:ruple)?\\b${NOT_ADD_IN}`, 'i')],
   ['half-caf', /\bhalf[- ]caf\b/i],
 ];
-const MILK = /\boatmilk\b|\b(?:(?:oat|almond|soy|coconut|whole|skim(?:med)?|non-?fat|fat[- ]free|two percent|half[- ](?:and|&|n)[- ]half)\b|2 ?%)(?:\s+milk\b)?/i;
+const MILK = /\boatmilk\b|\b(?:(?:oat|almond|soy|coconut|whole|skim(?:med)?|non-?fat|fat[- ]free|two percent|half[- ](?:and|&|n)[- ]half)\b|2 ?%)(?:[\s-]+lactose[\s-]?free)?(?:\s+milk\b)?/i;
 const FLAVOUR = /\b(?:sugar[- ]free\s+)?(?:vanilla|caramel|hazelnut|pumpkin(?: spice)?|peppermint|cinnamon|honey)(?:\s+(?:syrup|sauce|drizzle|flavou?r(?:ing)?|shots?))?\b/i;
 const MILK_WORDS = new Set(['oat', 'almond', 'soy', 'coconut', 'whole', 'skim', '2%', 'half and half']);
 const FLAVOUR_WORDS = new Set(['vanilla', 'caramel', 'hazelnut', 'pumpkin', 'peppermint', 'cinnamon', 'honey', 'sugar-free']);
@@ -210,7 +210,48 @@ function secondDrinkAt(text: string): number {
  * with almond milk"). The phrase as it was when nothing is missing.
  */
 export function completeOrder(phrase: string, texts: string[]): string {
-  return withAmounts(completeItems(phrase, texts), texts);
+  return withSaid(withAmounts(completeItems(phrase, texts), texts), texts);
+}
+
+/**
+ * The customer's words for a said modifier the option rules do not read (saidModifierKeys), as the
+ * read-back adds them: "with" words ("a splash of cherry syrup", "extra hot water", "two ice
+ * cubes", "extra milk", "foam") and how it is made, after a comma ("extra strong", "ice cold").
+ */
+const SAID_SPAN: Record<string, RegExp> = {
+  water: /\b(?:(?:some|a little(?: bit of)?|a bit of|a splash of)\s+)?(?:extra\s+)?(?:hot\s+)?water\b/i,
+  ice: /\b(?:(?:one|two|three|four|\d+|a few|some|extra)\s+)?ice cubes?\b/i,
+  foam: /\b(?:(?:extra|no|light|some|a little|lots of|more)\s+)?foam\b/i,
+  milk: /\b(?:(?:extra|some|a little|a splash of|more)\s+)?milk\b/i,
+};
+const SAID_AFTER: Record<string, RegExp> = { strong: /\b(?:extra |very |really )?strong\b/i, weak: /\bweak\b/i, cold: /\bice[- ]cold\b/i, mostly: /\bmostly milk\b/i };
+function withSaid(order: string, texts: string[]): string {
+  const keys = [...new Set(texts.flatMap(saidModifierKeys))].filter((k) => !holdsKey(order, k));
+  if (!keys.length) return order;
+  const all = texts.join(' ');
+  const extras: string[] = [];
+  const after: string[] = [];
+  for (const k of keys) {
+    if (SAID_AFTER[k]) {
+      const m = k === 'strong' && /\bnot (?:so|too|that|very) strong\b/i.test(all) ? null : SAID_AFTER[k].exec(all);
+      if (m) after.push(m[0].toLowerCase());
+      continue;
+    }
+    const re = SAID_SPAN[k] ?? new RegExp(`\\b(?:(?:a|one|two|three|\\d+)\\s+(?:splash|pump|pumps|dash|bit|shot|shots)\\s+of\\s+|extra\\s+|some\\s+)?${escapeRegExp(k)}\\s+(?:syrups?|milk)\\b`, 'i');
+    // "the Earl Grey, the Lavender one": the variant, after a comma.
+    const variant = new RegExp(`\\bthe ${escapeRegExp(k)} one\\b`, 'i').exec(all);
+    if (variant) {
+      after.push(variant[0].toLowerCase());
+      continue;
+    }
+    // "not-fat milk": a slip, read back as the milk meant.
+    const m = k === 'non-fat' ? /\bno[nt]-?fat milk\b/i.exec(all) && ['non-fat milk'] : re.exec(all);
+    if (m) extras.push(m[0].toLowerCase().replace(/^some\s+/, ''));
+  }
+  let out = order;
+  if (extras.length) out = / with /i.test(out) ? `${out}${/ and /i.test(out) ? ', plus' : ' and'} ${andList(extras)}` : `${out} with ${andList(extras)}`;
+  for (const a of after) out = `${out}, ${a}`;
+  return out;
 }
 
 /** The milks a read-back may name: "extra milk" said of the almond milk ordered is "extra almond milk". */
@@ -273,7 +314,7 @@ function completeItems(phrase: string, texts: string[]): string {
   }
   if (!lack.length) return phrase;
   // One drink several times, each made its own way: "one decaf", "one with oat milk and the other with 2%".
-  const parts = [...all.matchAll(/\b(?:one|1|the other(?: one)?|another|the second|the first)\b(?: of (?:them|those|the \w+))?[^.!?,;]*?(?=\s+and\s+(?:\w+\s+){0,2}?(?:one|1|the other|another|the second)\b|[.!?,;]|$)/gi)]
+  const parts = [...all.matchAll(/\b(?:one|1|the other(?: one)?|another|the second|the first)\b(?: of (?:them|those|the \w+))?[^.!?,;]*?(?=\s+and\s+(?:\w+\s+){0,2}?(?:one|1|the other|another|the second)\b|\s+(?:the other|the second)\b|[.!?,;]|$)/gi)]
     .map((m) => ({ text: m[0], mods: statedModifiers(m[0]) }))
     .filter((p) => p.mods.length && (!DRINK.test(p.text) || /\bof\b/i.test(p.text) || (DRINK.exec(p.text)?.[0] ?? '').toLowerCase().replace(/(?:'s|s)$/, '') === (DRINK.exec(phrase)?.[0] ?? '').toLowerCase().replace(/(?:'s|s)$/, '')));
   const several = /^(?:two|three|four|both|some|\d+)\b/i.test(phrase) || /\b(?:two|2|both)\b/i.test(all);
@@ -1081,7 +1122,7 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     }
     // The corpus's own read-back leaving out what the customer put in ("I'd like a Whole Milk Mocha and leave room for
     // cream" -> "You'd like a Whole Milk Mocha?"): the whole order read back in its place, its opener kept.
-    if (order && !last && !claimsAction(t.content) && readsOrderBack(t.content) && [...new Set(orderTexts.flatMap(statedModifiers))].some((m) => !orderModifiers(t.content).includes(m))) {
+    if (order && !last && !claimsAction(t.content) && readsOrderBack(t.content) && ([...new Set(orderTexts.flatMap(statedModifiers))].some((m) => !orderModifiers(t.content).includes(m)) || orderTexts.flatMap(saidModifierKeys).some((k) => !holdsKey(t.content, k)))) {
       out.push({ ...t, content: [parts.find((s) => FILLER.test(s)) ?? (parts.length > 1 ? openerOf(parts[0]) : undefined), READ_BACK[(h + i) % READ_BACK.length](order, h + i)].filter(Boolean).join(' ') });
       readBack = order;
       continue;

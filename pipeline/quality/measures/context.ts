@@ -10,7 +10,7 @@ import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { topShare } from './topShare.js';
-import { thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
+import { readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
 export function spokenTurns(tc: TestCase): { role: 'user' | 'assistant'; text: string; thought?: string }[] | undefined {
@@ -933,9 +933,10 @@ export const contextReadBackAddInDropped: CaseMeasure = {
   kind: 'case',
   id: 'long_context_readback_addin_dropped',
   group: 'text',
-  title: 'long context: a read-back leaves out an add-in the customer put in, one of the corpus\'s add-ins the option rules did not know ("a Macchiato with 2% milk and please add chocolate syrup" -> "a macchiato with 2% milk. Is that right?"; add-ins: CORPUS_ADD_INS, derived from Taskmaster-4)',
+  title: 'long context: a read-back the customer confirms leaves out part of what they said about the drink: a corpus add-in ("a Macchiato with 2% milk and please add chocolate syrup" -> "a macchiato with 2% milk. Is that right?"; CORPUS_ADD_INS) or any milk, syrup, hot water, ice, foam, strength, named variant or per-drink split ("…whole milk and can you put some extra hot water in it" -> "a cortado with whole milk, extra hot?"; saidModifierKeys)',
   population: 'evolved cases with an inserted long context',
-  check: (tc) => dialogueDefect(tc, (d) => incompleteReadBack(d, (m) => CORPUS_ADD_INS.includes(m))),
+  // Widened (evolve 47): every modifier the customer says about the drink (saidModifierKeys: any milk, syrup, hot water, ice, foam, strength, a named variant, each drink of a split) must be in the read-back they confirm.
+  check: (tc) => dialogueDefect(tc, (d) => incompleteReadBack(d, (m) => CORPUS_ADD_INS.includes(m)) ?? readBackDropsSaid(d)),
 };
 
 export const contextCheckBeforeReadBack: CaseMeasure = {
