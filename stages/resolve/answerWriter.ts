@@ -1001,7 +1001,7 @@ function exchange(s: AnswerInput['steps'][number], value: Record<string, unknown
   const to = typeof args.target_currency === 'string' ? args.target_currency : undefined;
   if (amount === undefined || !from || !to) return undefined;
   const got = `${say(value[keys[0]])} ${to}`;
-  return rng.pick([`${say(amount)} ${from} comes to ${got}.`, `${say(amount)} ${from} is ${got}.`, `In ${to}, ${say(amount)} ${from} is ${say(value[keys[0]])}.`]);
+  return rng.pick([`${say(amount)} ${from} comes to ${got}.`, `${say(amount)} ${from} is ${got}.`, `${say(amount)} ${from} makes ${got}.`]);
 }
 
 /** A check that did not pass, with its reason: "The verification did not pass: "Passport must be issued by the United States."", not "the verification failure is …". */
@@ -1109,10 +1109,11 @@ function deviceOutcome(full: string, record: Record<string, unknown>, rng: Rng):
   const thing = keyAsWords(DEVICE_STATE_KEY.exec(key)![1]).toLowerCase();
   if (!thing || /^(?:the|it|result|operation|request|call)$/.test(thing)) return undefined;
   const state = (v as string).trim().toLowerCase();
-  // A state in the deed's own word ("unlocked" after "I unlocked the doors") says nothing new: beyondDone leaves it out.
-  if (full.split(' ')[0] === state) return undefined;
   const others = Object.entries(record).filter(([k, x]) => k !== key && (typeof x === 'number' || typeof x === 'string') && !!told.request && requestUsesKey(k, told.request));
   const extra = others.length ? `, and ${joinAnd(others.map(([k, x]) => `the ${keyName(k).toLowerCase()} is ${measured(k, x, 1) ?? say(x, 1)}`))}` : '';
+  // A state in the deed's own word ("pressed" after "I pressed the brake pedal") says nothing new: the deed
+  // alone, not "…; the brake pedal force is 1000."; what is left to do ("no door is left unlocked") beyondDone tells.
+  if (full.split(' ')[0] === state) return Object.keys(record).some((k) => /^remaining/i.test(k)) ? undefined : `I ${full}${extra ? extra.replace(/^, and/, ';') : ''}.`;
   const done = rng.pick([`I ${full}`, `I have ${participle(full)}`]);
   // "I activated the parking brake; it is now engaged.", not "…, and the parking brake is now engaged." twice named.
   if (new RegExp(`\\b${escapeRegExp(thing)}\\b`).test(full)) return rng.pick([`${done}; it is now ${state}${extra}.`, `${done}, and it is ${state} now${extra}.`, `The ${thing} is now ${state}${extra}.`]);
@@ -1563,6 +1564,7 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
+  // 44+4: a device deed whose state is its own word said as the deed alone ("I pressed the brake pedal."), its readings only when asked.
   // 44+3: an exchange said as the sum it came to ("400 USD comes to 320 EUR."), a failed check with its reason ("The verification did not pass: …"), not their fields.
   // 44+2: a device state in the deed's own word ("unlocked" after "I unlocked the doors") left to beyondDone, not said as "the lock is now unlocked".
   // 44+1: a record's asked fields said after its name ("\"红猪\", with release date 11月17日 and region 日本"), not as labels and quoted values in brackets.
@@ -1573,5 +1575,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 41: a turn whose look-ups came back and whose later save failed no longer says it "couldn't find out" what the look-ups answer.
   // 40: a status field that only says the deed went through in its own verb is left out (beyondDone, restatesDone).
   // 39: the lead's 38 (a reply that only says the act went through is not read back: restatesDone) and h-ans8's 38+2 (amounts with their currency, failed acts said as acts, a look-up told after the finding it fed, a deed's own id) merged.
-  offline: { version: 'answer-writer-44+3', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-44+4', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -67,6 +67,8 @@ describe('device deeds said as their outcome, private fields never (answer_field
         expect(a).toMatch(/(?:the (?:parking brake|engine)|it) is (?:now )?(?:engaged|running)/i);
       }
     }
+    const pedal: AnswerInput = { request: 'Press the brake pedal fully.', steps: [{ name: 'VehicleControlAPI.pressBrakePedal', args: { pedalPosition: 1 }, response: '{"brakePedalStatus": "pressed", "brakePedalForce": 1000.0}' }] };
+    for (const a of answers(pedal)) expect(a).toBe('I pressed the brake pedal.');
     const asked = { ...engine, request: 'Start the engine and tell me the fuel level.' };
     for (const a of answers(asked)) expect(a).toMatch(/fuel level is 10\.5/);
   });
@@ -108,7 +110,7 @@ describe('an exchange and a failed check said as a person would (answer_field_du
     expect(fieldsNotAsked({ request: ver.request, calls: calls(ver), answer: 'The verification was not successful and the verification failure is "Passport must be issued by the United States."' })).toBeDefined();
     for (const a of answers(ex)) {
       expect(fieldsNotAsked({ request: ex.request, calls: calls(ex), answer: a })).toBeUndefined();
-      expect(a).toMatch(/400 USD (?:comes to|is) 320(?: EUR)?\./);
+      expect(a).toMatch(/400 USD (?:comes to|is|makes) 320 EUR\./);
     }
     for (const a of answers(ver)) {
       expect(fieldsNotAsked({ request: ver.request, calls: calls(ver), answer: a })).toBeUndefined();
