@@ -1014,7 +1014,7 @@ function refusalWithReason(value: Record<string, unknown>, rng: Rng): string | u
   const stem = /^([a-z]+)_?(?:status|success|ok|result)$/i.exec(flag[0])![1].toLowerCase();
   const act = STATUS_ACT[stem] ?? `the ${stem}`;
   const why = sayString((reason[1] as string).trim());
-  return rng.pick([`${capitalise(act)} did not pass: ${why}.`, `${capitalise(act)} failed: ${why}.`]).replace(/([.!?]")\.$/, '$1');
+  return rng.pick([`${capitalise(act)} did not pass: ${why}.`, `${capitalise(act)} turned up a problem: ${why}.`]).replace(/([.!?]")\.$/, '$1');
 }
 
 /** A clock's answer as people tell the time: "It is 05:30 on 29 September 2020.", not "The time is "2020-09-29 05:30".". */
@@ -1564,6 +1564,7 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
+  // 44+5: a check that did not pass is a finding, not a failed call ("turned up a problem", not "failed": answer_failure_no_next_step).
   // 44+4: a device deed whose state is its own word said as the deed alone ("I pressed the brake pedal."), its readings only when asked.
   // 44+3: an exchange said as the sum it came to ("400 USD comes to 320 EUR."), a failed check with its reason ("The verification did not pass: …"), not their fields.
   // 44+2: a device state in the deed's own word ("unlocked" after "I unlocked the doors") left to beyondDone, not said as "the lock is now unlocked".
@@ -1575,5 +1576,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 41: a turn whose look-ups came back and whose later save failed no longer says it "couldn't find out" what the look-ups answer.
   // 40: a status field that only says the deed went through in its own verb is left out (beyondDone, restatesDone).
   // 39: the lead's 38 (a reply that only says the act went through is not read back: restatesDone) and h-ans8's 38+2 (amounts with their currency, failed acts said as acts, a look-up told after the finding it fed, a deed's own id) merged.
-  offline: { version: 'answer-writer-44+4', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-44+5', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };
