@@ -443,13 +443,15 @@ function recordList(list: unknown[], noun: string, depth: number, inner = false)
       const where = given.find(([k, , v]) => /^(?:address|location|street_?address|venue)$/i.test(k) && typeof v === 'string' && v.length <= 120);
       const parts = given.filter((g) => g !== where).map(([k, word, v]) => askedPart(k, word, v, depth));
       const head = where ? `${JSON.stringify(n)} at ${String(where[2]).trim()}` : JSON.stringify(n);
-      return parts.length ? `${head} (${parts.join(', ')})` : head;
+      // Said after the name, a short value unquoted: ""红猪", with release date 11月17日 and region 日本", not "(release date "11月17日", region "日本")" (answer_record_dump).
+      const plainParts = parts.map((p) => p.replace(/^([^"]+) "([^".,;:!?()]{1,40})"$/, '$1 $2'));
+      return parts.length ? `${head}, with ${joinAnd(plainParts)}` : head;
     };
     // As many as the user asked for when they named a count ("the top 5 places", "five movies"), else three.
     const want = inner ? 3 : Math.min(list.length, Math.max(3, Math.min(askedCount(told.request) ?? 3, 10)));
     const items = names.slice(0, want).map((n, i) => withAsked(list[i], n!));
     // Addresses hold their own commas: the places are kept apart by semicolons.
-    const shown = items.some((t) => / at [^"]*, /.test(t)) ? (items.length > 1 ? `${items.slice(0, -1).join('; ')}; and ${items[items.length - 1]}` : items[0]) : joinAnd(items);
+    const shown = items.some((t) => / at [^"]*, /.test(t) || /, with /.test(t)) ? (items.length > 1 ? `${items.slice(0, -1).join('; ')}; and ${items[items.length - 1]}` : items[0]) : joinAnd(items);
     // Inside a list of a record's fields the names go in brackets, so the list still reads as one.
     if (inner) return list.length <= want ? `${count} (${shown})` : `${count} (among them ${shown})`;
     return list.length <= want ? `${count}: ${shown}` : `${count}, among them ${shown}`;
@@ -989,6 +991,32 @@ function conversion(s: AnswerInput['steps'][number], value: Record<string, unkno
   return rng.pick([`${capitalise(from)} come${inputs[0] === 1 ? 's' : ''} to ${to}.`, `${capitalise(from)} ${inputs[0] === 1 ? 'is' : 'are'} ${to}.`, `In ${unit(m[2], 2)}, ${from} ${inputs[0] === 1 ? 'is' : 'are'} ${say(outputs[0])}.`]);
 }
 
+/** An exchange said as the sum it came to: "400 USD comes to 320 EUR.", not "The exchanged value is 320 EUR.". */
+function exchange(s: AnswerInput['steps'][number], value: Record<string, unknown>, rng: Rng): string | undefined {
+  const keys = Object.keys(value);
+  if (keys.length !== 1 || !/^(?:exchanged|converted)_?(?:value|amount)$/i.test(keys[0]) || typeof value[keys[0]] !== 'number' || !isPlainObject(s.args)) return undefined;
+  const args = s.args;
+  const amount = Object.entries(args).find(([k, v]) => /^(?:value|amount)$/i.test(k) && typeof v === 'number')?.[1] as number | undefined;
+  const from = typeof args.base_currency === 'string' ? args.base_currency : undefined;
+  const to = typeof args.target_currency === 'string' ? args.target_currency : undefined;
+  if (amount === undefined || !from || !to) return undefined;
+  const got = `${say(value[keys[0]])} ${to}`;
+  return rng.pick([`${say(amount)} ${from} comes to ${got}.`, `${say(amount)} ${from} is ${got}.`, `${say(amount)} ${from} makes ${got}.`]);
+}
+
+/** A check that did not pass, with its reason: "The verification did not pass: "Passport must be issued by the United States."", not "the verification failure is …". */
+function refusalWithReason(value: Record<string, unknown>, rng: Rng): string | undefined {
+  const entries = Object.entries(value);
+  if (entries.length !== 2) return undefined;
+  const flag = entries.find(([k, v]) => v === false && /^([a-z]+)_?(?:status|success|ok|result)$/i.test(k));
+  const reason = entries.find(([k, v]) => typeof v === 'string' && v.trim() !== '' && /(?:failure|reason|error|message)$/i.test(k));
+  if (!flag || !reason) return undefined;
+  const stem = /^([a-z]+)_?(?:status|success|ok|result)$/i.exec(flag[0])![1].toLowerCase();
+  const act = STATUS_ACT[stem] ?? `the ${stem}`;
+  const why = sayString((reason[1] as string).trim());
+  return rng.pick([`${capitalise(act)} did not pass: ${why}.`, `${capitalise(act)} turned up a problem: ${why}.`]).replace(/([.!?]")\.$/, '$1');
+}
+
 /** A clock's answer as people tell the time: "It is 05:30 on 29 September 2020.", not "The time is "2020-09-29 05:30".". */
 function timeSentence(value: Record<string, unknown>, rng: Rng): string | undefined {
   const entries = Object.entries(value);
@@ -1059,13 +1087,46 @@ function withoutCredentials(value: unknown, name = ''): unknown {
   return Object.fromEntries(Object.entries(value).filter(([k]) => !CREDENTIAL_KEY.test(k) && !/^(?:token_?type|expires_?in|scope)$/i.test(k)));
 }
 
+/** A response without its underscore-private fields ("_parkingBrakeForce", "_slopeAngle"): the API's bookkeeping, never said. */
+function withoutPrivate(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutPrivate);
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !k.startsWith('_')).map(([k, v]) => [k, withoutPrivate(v)]));
+}
+
+/** A device's state key ("parkingBrakeStatus", "engineState", "doorStatus") as the thing it is about: "parking brake", "engine". */
+const DEVICE_STATE_KEY = /^([a-z][a-zA-Z]*?)_?(?:Status|State|status|state)$/;
+
+/**
+ * A device deed's reply said the way a person would: "The parking brake is now engaged.", the state
+ * alone; its other readings (fuel level, battery voltage) only where the request asks about them
+ * (answer_field_dump). Undefined when the reply is no device state.
+ */
+function deviceOutcome(full: string, record: Record<string, unknown>, rng: Rng): string | undefined {
+  const states = Object.entries(record).filter(([k, v]) => typeof v === 'string' && DEVICE_STATE_KEY.test(k) && /^[a-z][a-z ]{1,20}$/i.test(v.trim()));
+  if (states.length !== 1) return undefined;
+  const [key, v] = states[0];
+  const thing = keyAsWords(DEVICE_STATE_KEY.exec(key)![1]).toLowerCase();
+  if (!thing || /^(?:the|it|result|operation|request|call)$/.test(thing)) return undefined;
+  const state = (v as string).trim().toLowerCase();
+  const others = Object.entries(record).filter(([k, x]) => k !== key && (typeof x === 'number' || typeof x === 'string') && !!told.request && requestUsesKey(k, told.request));
+  const extra = others.length ? `, and ${joinAnd(others.map(([k, x]) => `the ${keyName(k).toLowerCase()} is ${measured(k, x, 1) ?? say(x, 1)}`))}` : '';
+  // A state in the deed's own word ("pressed" after "I pressed the brake pedal") says nothing new: the deed
+  // alone, not "…; the brake pedal force is 1000."; what is left to do ("no door is left unlocked") beyondDone tells.
+  if (full.split(' ')[0] === state) return Object.keys(record).some((k) => /^remaining/i.test(k)) ? undefined : `I ${full}${extra ? extra.replace(/^, and/, ';') : ''}.`;
+  const done = rng.pick([`I ${full}`, `I have ${participle(full)}`]);
+  // "I activated the parking brake; it is now engaged.", not "…, and the parking brake is now engaged." twice named.
+  if (new RegExp(`\\b${escapeRegExp(thing)}\\b`).test(full)) return rng.pick([`${done}; it is now ${state}${extra}.`, `${done}, and it is ${state} now${extra}.`, `The ${thing} is now ${state}${extra}.`]);
+  return rng.pick([`${done}, and the ${thing} is now ${state}${extra}.`, `${done}; the ${thing} is ${state}${extra}.`]);
+}
+
 /** What one step's response says, in one whole sentence; `api` names the call only when it failed (failureSentences.ts). */
 function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, steps: AnswerInput['steps'] = [s]): string {
   if (s.error) return failedSentence(s, rng, api);
-  const value = withoutCredentials(parseToolResponse(s.response), s.name);
+  const value = withoutPrivate(withoutCredentials(parseToolResponse(s.response), s.name));
   const changes = callChangesState(s.name);
   const did = changes ? didPhrase(s, steps) : undefined;
-  const converted = isPlainObject(value) ? conversion(s, value, rng) : undefined;
+  const converted = isPlainObject(value) ? conversion(s, value, rng) ?? exchange(s, value, rng) ?? refusalWithReason(value, rng) : undefined;
   if (converted) return converted;
   const moment = isPlainObject(value) ? timeSentence(value, rng) : undefined;
   if (moment) return moment;
@@ -1156,8 +1217,13 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
     return /^(?:the|there|it|that)\b/.test(said) ? rng.pick(REPLY)(said) : `The reply gives ${said}.`;
   }
   const full = setTo(did, record, s);
+  const device = isPlainObject(record) ? deviceOutcome(full, record, rng) : undefined;
+  if (device) return device;
   const rest = isPlainObject(record) ? beyondDone(record, s, full) : record;
   const said = isPlainObject(rest) && Object.keys(rest).length === 0 ? '' : what(rest);
+  // A move into a folder said more than one way: "I have moved into "…"." closed 56 answers, "I moved into "…"." 33 (answer_frame_top_share).
+  const into = /^moved into (".+")$/.exec(full)?.[1];
+  if (into && !said) return rng.pick([`I ${full}.`, `I have ${full}.`, `I'm now in ${into}.`, `I went into ${into}.`, `I changed to the folder ${into}.`, `${into} is now the current folder.`]);
   // A record's line ("order id 12446, status Pending and amount 100") follows a colon, never "and".
   if (said && !/^(?:the|there|it|that|expires|created)\b/.test(said)) return `I ${full}: ${said}.`;
   // The one id a deed's reply gives is the new thing's: "I posted the tweet; its id is 10.", not "…, and the id is 10." as if another fact.
@@ -1371,7 +1437,10 @@ export function meansAfter(steps: AnswerInput['steps'], asked: (i: number) => bo
     if (s.error || callChangesState(s.name) || asked(i)) return -1;
     const found = scalarsOf(parseToolResponse(s.response));
     if (found.length === 0) return -1;
-    return steps.findIndex((t, k) => k > i && !t.error && found.every((v) => scalarsOf(t.args).includes(v)));
+    const k = steps.findIndex((t, k) => k > i && !t.error && found.every((v) => scalarsOf(t.args).includes(v)));
+    // A state read (a listing, a balance) is never told after a call that changed that state: "I moved
+    // into "documents". The current directory holds "documents"." is false (answer_state_told_after_change).
+    return k > i && steps.slice(i + 1, k + 1).some((t) => !t.error && callChangesState(t.name)) ? -1 : k;
   });
   const out: number[] = [];
   const place = (i: number) => {
@@ -1380,6 +1449,14 @@ export function meansAfter(steps: AnswerInput['steps'], asked: (i: number) => bo
   };
   consumer.forEach((c, i) => (c === -1 ? place(i) : undefined));
   return out.length === steps.length ? out : steps.map((_, i) => i);
+}
+
+/** "the current directory holds "a.txt"" as it was before a move: "the directory I was in then held "a.txt"". */
+export function pastListing(sentence: string): string {
+  return sentence
+    .replace(/\b([Tt])he current directory holds\b/g, (_, t: string) => `${t}he directory I was in then held`)
+    .replace(/\b([Tt])he current directory is empty\b/g, (_, t: string) => `${t}he directory I was in then had nothing in it`)
+    .replace(/\b([Tt])he current working directory is\b/g, (_, t: string) => `${t}he working directory was`);
 }
 
 export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-writer')): string {
@@ -1413,6 +1490,8 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
     told.request = '';
     return sentence;
   });
+  // A listing read before a later move in the same turn is no longer the current directory's: told in the past.
+  said = said.map((t, i) => (steps.slice(i + 1).some((x) => !x.error && apiOf(x.name) === 'cd') && !callChangesState(steps[i].name) ? pastListing(t) : t));
   let lead = '';
   if (verdict) {
     opener = '';
@@ -1485,11 +1564,18 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
       },
     ],
   },
+  // 44+5: a check that did not pass is a finding, not a failed call ("turned up a problem", not "failed": answer_failure_no_next_step).
+  // 44+4: a device deed whose state is its own word said as the deed alone ("I pressed the brake pedal."), its readings only when asked.
+  // 44+3: an exchange said as the sum it came to ("400 USD comes to 320 EUR."), a failed check with its reason ("The verification did not pass: …"), not their fields.
+  // 44+2: a device state in the deed's own word ("unlocked" after "I unlocked the doors") left to beyondDone, not said as "the lock is now unlocked".
+  // 44+1: a record's asked fields said after its name ("\"红猪\", with release date 11月17日 and region 日本"), not as labels and quoted values in brackets.
+  // 44: a state read never told after the change it preceded (meansAfter), a listing before a move told in the past; underscore-private reply fields never said; a device deed's reply said as the device's state ("the parking brake is now engaged"), its readings only when asked.
   // 43+1: T-Eval's "snipets" key read as a snippet (43's build reused its cached answers under the same version).
   // 43: records said as findings, not fields ("I found 5 places: "Hartley Museum of Art" at 116 Rue Montorgueil; …", "John Smith is at …", a search's ids and snippets only when asked, an unasked id that only led to a later call left out); a check a listed result decides answered ("Yes, the second room listed, 78304, is empty …"); a partial failure opens with what was and was not done; beyondDone's two success-status tests are one (restatesDone).
   // 42: a bare list from a call named for what it lists is told as those things ("There are 23 airports, among them …").
   // 41: a turn whose look-ups came back and whose later save failed no longer says it "couldn't find out" what the look-ups answer.
   // 40: a status field that only says the deed went through in its own verb is left out (beyondDone, restatesDone).
   // 39: the lead's 38 (a reply that only says the act went through is not read back: restatesDone) and h-ans8's 38+2 (amounts with their currency, failed acts said as acts, a look-up told after the finding it fed, a deed's own id) merged.
-  offline: { version: 'answer-writer-43+2', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  // 45: h-ans10's 44+5 (state reads told in the past across a move, no private or device-state fields, records' asked fields after the name, retry questions naming the task) and the lead's 43+2 (a partial failure never names one task as done and not done) merged.
+  offline: { version: 'answer-writer-45', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -23,7 +23,7 @@ const OPAQUE_ID = /\bid (?:is |of )?"(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{8,}"/;
  * A closing answer that reads out a record as its fields instead of answering: a frame about the reply
  * ("The reply lists 5 places: …"), a record under a label and a colon ("Author information: name "John
  * Smith", affiliation …"), a place's address as a label and a quoted value in brackets after its name ("Hartley Museum of
- * Art" (address "116 Rue Montorgueil")), or a search's bookkeeping (organic id, snippet, pub info, an
+ * Art" (address "116 Rue Montorgueil"), ""迷失之城" (release date "11月9日", category "…")), or a search's bookkeeping (organic id, snippet, pub info, an
  * opaque id like "0juNTSgAAAAJ") the request did not ask for.
  */
 export function recordDump(turn: Pick<AnsweredTurn, 'answer' | 'request'>): string | undefined {
@@ -32,7 +32,7 @@ export function recordDump(turn: Pick<AnsweredTurn, 'answer' | 'request'>): stri
   if (reply) return `"${reply[0]}…"`;
   const label = /\b[A-Z][a-z]+(?: [a-z]+){0,2} (?:information|info|details|data): [a-z][a-z ]{1,30} "/.exec(a);
   if (label) return `"${label[0]}…"`;
-  const bracket = /"[^"]{1,120}" \((?:street )?(?:address|location|venue) "[^"]*"[,;)]/.exec(a);
+  const bracket = /"[^"]{1,120}" \((?:[a-z]+ ){0,2}[a-z]+ "[^"]*"[,;)]/.exec(a);
   if (bracket) return `"${bracket[0]}"`;
   if (!ASKS_INTERNAL.test(turn.request)) {
     const internal = INTERNAL_FIELD.exec(a) ?? OPAQUE_ID.exec(a);
@@ -45,7 +45,7 @@ export const answerRecordDump: CaseMeasure = {
   kind: 'case',
   id: 'answer_record_dump',
   group: 'text',
-  title: 'closing answer reads a record out as its fields: "The reply lists 5 places: …", "Author information: name "John Smith", affiliation …", a label and quoted value in brackets ("Hartley Museum of Art" (address "116 Rue Montorgueil")), or a search\'s organic id, snippet, pub info or an opaque id ("0juNTSgAAAAJ") the user did not ask for',
+  title: 'closing answer reads a record out as its fields: "The reply lists 5 places: …", "Author information: name "John Smith", affiliation …", a label and quoted value in brackets ("Hartley Museum of Art" (address "116 Rue Montorgueil"), ""迷失之城" (release date "11月9日", …)), or a search\'s organic id, snippet, pub info or an opaque id ("0juNTSgAAAAJ") the user did not ask for',
   population: 'cases that show or ask for a closing answer',
   check(tc) {
     const turns = answeredTurns(tc);
@@ -143,6 +143,44 @@ export const answerOpenerTopShare: SetMeasure = {
   },
 };
 
+/** A present-tense claim about the current directory ("The current directory holds "tmp".", "the current working directory is …"). */
+const PRESENT_DIRECTORY = /\bthe current (?:directory (?:holds|is empty)|working directory is)\b/gi;
+const failedCall = (response: string) => /^\s*\{\s*"error"/.test(response) || /^\s*error\b/i.test(response);
+
+/**
+ * A state read told as the present after the change it preceded: "I have moved into "documents". I
+ * found that the current directory holds "documents"." where the listing ran before the move, or two
+ * present claims about the current directory across a move ("The current directory holds "tmp". … the
+ * current directory holds "file1.txt""). A turn with a move may say the current directory's content
+ * only as often as a listing (ls, pwd) ran after its last move.
+ */
+export function stateToldAfterChange(turn: Pick<AnsweredTurn, 'answer' | 'calls'>): string | undefined {
+  const names = turn.calls.map((c) => apiOf(c.name));
+  const lastMove = names.map((n, i) => (n === 'cd' && !failedCall(turn.calls[i].response) ? i : -1)).reduce((a, b) => Math.max(a, b), -1);
+  if (lastMove < 0) return undefined;
+  const readsAfter = names.filter((n, i) => i > lastMove && (n === 'ls' || n === 'pwd')).length;
+  const claims = turn.answer.match(PRESENT_DIRECTORY) ?? [];
+  if (claims.length <= readsAfter) return undefined;
+  return `${claims.length} present claim(s) about the current directory ("${claims[0]}") but ${readsAfter} listing(s) after the move`;
+}
+
+export const answerStateToldAfterChange: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_state_told_after_change',
+  group: 'text',
+  title: 'closing answer tells a state read as the present after the change it preceded ("I have moved into "documents". I found that the current directory holds "documents"." where ls ran before cd)',
+  population: 'cases that show or ask for a closing answer',
+  check(tc) {
+    const turns = answeredTurns(tc);
+    if (turns.length === 0) return undefined;
+    for (const t of turns) {
+      const hit = stateToldAfterChange(t);
+      if (hit) return `${hit} in "${t.answer.slice(0, 100)}"`;
+    }
+    return null;
+  },
+};
+
 /** The tasks a partial-failure opener names as done and as not done (partialOpener's three named forms). */
 export function openerTasks(answer: string): { done: string[]; undone: string[] } | undefined {
   const m = /^I took care of (.+?), but not (.+?)\. /.exec(answer) ?? /^(.+?) worked; (.+?) is still to do\. /.exec(answer) ?? /^(.+?) went through, but not (.+?)\. /.exec(answer);
@@ -174,4 +212,4 @@ export const answerOpenerContradicts: CaseMeasure = {
   },
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerRecordDump, answerCheckUndecided, answerOpenerTopShare, answerOpenerContradicts];
+export const ANSWER_CRAFT_MEASURES = [answerRecordDump, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts];

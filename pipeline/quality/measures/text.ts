@@ -796,7 +796,7 @@ function secretsIn(value: unknown, out: string[] = []): string[] {
 
 /**
  * Fields the user did not ask about told as if they had: a credential a call returned ("access token
- * "251675"" after signing in to the travel service), a lifetime without its unit ("expires in 2"), a
+ * "251675"" after signing in to the travel service), a lifetime without its unit ("expires in 2"), an underscore-private field ("parking brake force 500" from "_parkingBrakeForce"), a device state read as a field ("parking brake status engaged, …"), a reply's field name as the subject ("The exchanged value is 320 EUR", "the verification failure is …"), a
  * text the user wrote themselves read back as a field of what was created ("description "Urgent
  * assistance required."", "created by "Michael Thompson"" for their own new ticket), or an empty part
  * of a reply told as a fact ("there is no booking history", which the doc says may be empty anyway).
@@ -807,8 +807,23 @@ export function fieldsNotAsked(turn: AnsweredTurn): string | undefined {
   if (expires) return expires[0];
   const empty = /\bthere is no (?:booking history|[a-z]+ info|[a-z]+ details|[a-z]+ data)\b|\bthe remaining unlocked doors (?:is|are) \d/.exec(plain);
   if (empty) return empty[0];
+  // A device's state read out as a field ("parking brake status engaged, …", "engine state running, fuel level …"), not said ("the parking brake is engaged").
+  const stateField = /\b(?:[a-z]+ ){1,3}(?:status|state) (?!is\b|was\b|of\b|and\b|for\b|to\b)[a-z]+(?=,|;| and )/.exec(plain);
+  if (stateField) return stateField[0];
+  // A reply's field name read as the subject: "The exchanged value is 320 EUR", "the verification failure is "Passport must …"".
+  const fieldSubject = /\b[Tt]he (?:exchanged|converted) (?:value|amount) is\b|\b[Tt]he [a-z]+ failure is\b/.exec(plain);
+  if (fieldSubject) return fieldSubject[0];
   for (const c of turn.calls) {
     for (const secret of secretsIn(parseToolResponse(c.response))) if (turn.answer.includes(secret)) return `a credential ("${secret.slice(0, 12)}") told`;
+    // An underscore-private field of the reply read out ("parking brake force 500" from "_parkingBrakeForce").
+    const own = parseToolResponse(c.response);
+    if (isPlainObject(own)) {
+      for (const k of Object.keys(own)) {
+        if (!k.startsWith('_')) continue;
+        const words = keyAsWords(k.replace(/^_+/, '')).toLowerCase();
+        if (words.length >= 4 && new RegExp(`\\b${escapeRegExp(words)}\\b`, 'i').test(turn.answer)) return `the private field ${k} told ("${words}")`;
+      }
+    }
     if (!callChangesState(c.name) || !isPlainObject(c.args)) continue;
     for (const [k, v] of Object.entries(c.args)) {
       if (typeof v !== 'string' || v.length < 12 || !/^(?:description|content|message|body|text|created_by|creator)$/i.test(k)) continue;
