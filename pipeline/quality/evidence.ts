@@ -3,7 +3,8 @@
  * messages show, its user turns (what the user said, where a wrong value a model might take could
  * come from), and the simulated tool answers it shows.
  */
-import type { Action, Step, TestCase } from '../schemas.js';
+import { FINISH_ACTION, type Action, type Step, type TestCase } from '../schemas.js';
+import { shownAction as shownActionOf } from './grounding.js';
 import { toolSteps } from '../steps.js';
 import type { QualityContext } from './types.js';
 
@@ -82,4 +83,20 @@ export function simulatedDefectAmong(tc: TestCase, ctx: QualityContext, defect: 
     if (why) return `${step.action.name}: ${why}`;
   }
   return inPopulation ? null : undefined;
+}
+
+/**
+ * Every call a case shows but the wrong call an internal error case injects, then its ground truth's
+ * calls, each with where it stands and the index of its message (the ground truth's after all).
+ */
+export function correctCalls(tc: TestCase): { where: 'shown' | 'ground-truth'; action: Action; at: number }[] {
+  const calls: { where: 'shown' | 'ground-truth'; action: Action; at: number }[] = [];
+  const lastCall = tc.messages.map((m) => m.role).lastIndexOf('assistant');
+  for (const [i, m] of tc.messages.entries()) {
+    if (m.role !== 'assistant' || (tc.kind === 'internal' && tc.errorType !== '' && i === lastCall)) continue;
+    const a = shownActionOf(m.content);
+    if (a && a.name !== FINISH_ACTION) calls.push({ where: 'shown', action: a, at: i });
+  }
+  for (const g of Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth]) if (g.name !== FINISH_ACTION) calls.push({ where: 'ground-truth', action: g, at: tc.messages.length });
+  return calls;
 }

@@ -9,22 +9,10 @@ import { FINISH_ACTION } from '../../schemas.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
 import { toolSteps } from '../../steps.js';
 import { branchContradiction, conditionBranches, stoppedBecause, type BranchStep } from '../branches.js';
-import { shownAction } from '../evidence.js';
+import { correctCalls, shownAction } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
 import { missingDetails, namesReadContent, readText, requestedDetails } from '../../standIns.js';
 
-/** Every call a case shows (but the erroneous call an internal case injects) and its ground truth, each with the messages before it. */
-function callsOf(tc: TestCase): { where: string; action: Action; at: number }[] {
-  const calls: { where: string; action: Action; at: number }[] = [];
-  const lastCall = tc.messages.map((m) => m.role).lastIndexOf('assistant');
-  for (const [i, m] of tc.messages.entries()) {
-    if (m.role !== 'assistant' || (tc.kind === 'internal' && tc.errorType !== '' && i === lastCall)) continue;
-    const a = shownAction(m.content);
-    if (a && a.name !== FINISH_ACTION) calls.push({ where: 'shown', action: a, at: i });
-  }
-  for (const g of Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth]) if (g.name !== FINISH_ACTION) calls.push({ where: 'ground-truth', action: g, at: tc.messages.length });
-  return calls;
-}
 
 /**
  * A case cut from a plan that takes a branch its shown check rules out: "If the weekday is Monday,
@@ -78,7 +66,7 @@ export const gtContentNamedNotGiven: CaseMeasure = {
   population: 'cases showing or expecting a call with a content argument after a file read',
   check(tc) {
     let inPopulation = false;
-    for (const { where, action, at } of callsOf(tc)) {
+    for (const { where, action, at } of correctCalls(tc)) {
       if (!isPlainObject(action.args)) continue;
       const before = tc.messages.slice(0, at);
       const read = before.filter((m) => m.role === 'function').map((m) => readText(m.content)).filter((x): x is string => x !== undefined).pop();
@@ -107,7 +95,7 @@ export const gtBodyMissesRequestedDetail: CaseMeasure = {
   population: 'cases showing or expecting a message whose request names details it must include',
   check(tc) {
     let inPopulation = false;
-    for (const { where, action, at } of callsOf(tc)) {
+    for (const { where, action, at } of correctCalls(tc)) {
       if (!isPlainObject(action.args) || !/send|mail|message|reply|post/i.test(action.name)) continue;
       const said = tc.messages.slice(0, at).filter((m) => m.role === 'user').map((m) => m.content).join('\n');
       if (requestedDetails(said).length === 0) continue;
@@ -136,7 +124,7 @@ export const gtRepeatsAnsweredRead: CaseMeasure = {
   population: 'T-Eval cases showing or expecting two or more tool calls',
   check(tc) {
     if (tc.source !== 'teval') return undefined;
-    let calls = callsOf(tc);
+    let calls = correctCalls(tc);
     // An external case's failed call and the retry it expects are the error and its recovery, not a repeat.
     if (tc.kind === 'external') {
       const lastShown = calls.filter((c) => c.where === 'shown').pop();

@@ -12,7 +12,7 @@ import { isPlainObject, sameValue } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { DEVICE_FAULT, isComputation, localityOf, retryFutile } from '../../errors/environment.js';
 import { describeUngrounded, foreignRecordedResponse, httpStyleError, needShownIn, ungroundedHistory, ungroundedValues, unsupportedNumbers } from '../grounding.js';
-import { groundTruthActions, shownAction, shownSteps, simulatedDefect, userText } from '../evidence.js';
+import { correctCalls, groundTruthActions, shownAction, shownSteps, simulatedDefect, userText } from '../evidence.js';
 import { clockDay, knownFacts, knownField, knownGenre, publicationParts, shownWeekday, taskToday, WEEKDAY_NAMES, type EarlierStep } from '../../resolution/knownFacts.js';
 import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
@@ -289,14 +289,7 @@ export const shownPlaceholderArgument: CaseMeasure = {
   title: 'a call the case shows (history or ground truth) passes stand-in content nothing the user or an answer said ("Line 1\\nLine 2", "{\'text\': \'Updated content of the file.\'}", "Bullet item 1.", "1. Date: [SPAN]2. Time: ", "[LINK_TO_BLOG_POST]"), or bullets "from the first three lines of the read text" that are not those lines',
   population: 'cases showing or expecting a tool call',
   check(tc) {
-    const calls: { where: string; action: Action; at: number }[] = [];
-    const lastCall = tc.messages.map((m) => m.role).lastIndexOf('assistant');
-    for (const [i, m] of tc.messages.entries()) {
-      if (m.role !== 'assistant' || (tc.kind === 'internal' && tc.errorType !== '' && i === lastCall)) continue;
-      const a = shownAction(m.content);
-      if (a && a.name !== FINISH_ACTION) calls.push({ where: 'shown', action: a, at: i });
-    }
-    for (const g of Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth]) if (g.name !== FINISH_ACTION) calls.push({ where: 'ground-truth', action: g, at: tc.messages.length });
+    const calls = correctCalls(tc);
     if (calls.length === 0) return undefined;
     const said = tc.messages.filter((m) => m.role === 'user' || m.role === 'function').map((m) => m.content).join('\n');
     for (const { where, action, at } of calls) {
