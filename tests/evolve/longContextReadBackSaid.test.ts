@@ -15,25 +15,10 @@ import { honestTurns } from '../../sources/dialogue/honest.js';
 import { unusableReason } from '../../sources/dialogue/context.js';
 import { contextReadBackAddInDropped } from '../../pipeline/quality/measures/context.js';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../pipeline/config.js';
+import { dialogue, longContextCase, noContext, spoken } from '../support/longContextCases.js';
 
-type Role = 'user' | 'assistant';
-const dialogue = (...xs: string[]) => xs.map((content, i) => ({ role: (i % 2 ? 'assistant' : 'user') as Role, content }));
-const spoken = (d: { role: Role; content: string }[]) => d.map((t) => ({ role: t.role, text: t.content }));
-
-function caseOf(d: { role: Role; content: string }[]) {
-  return {
-    id: 'x~long_context', kind: 'internal', errorType: '', cot: false, k: 1, trajectoryId: 't', source: 'bfcl', tools: [],
-    messages: [
-      { role: 'system', content: 'tools' },
-      ...d.map((t) => (t.role === 'user' ? t : { role: 'assistant', content: JSON.stringify({ name: 'FinishAction', args: t.content }) })),
-      { role: 'user', content: 'Book a flight.' },
-    ],
-    groundTruth: { name: 'FinishAction', args: 'ok' },
-    evolution: { strategy: 'long_context', method: 'rules', details: { longContext: { insertedAt: 1, messages: d.length, starts: [0] } } },
-    provenance: { methods: {}, parents: [] },
-  } as never;
-}
-const ctx = { trajectory: () => undefined, baseCase: () => undefined } as never;
+const caseOf = longContextCase;
+const ctx = noContext;
 
 /** Orders from the corpus whose read-backs dropped a part before, and what the read-back must now say. */
 const ORDERS: [string, RegExp][] = [

@@ -12,26 +12,10 @@ import { CORPUS_ADD_INS, drinkCut, checkBeforeReadBack, deriveAddIns, incomplete
 import { honestTurns, honestWordings } from '../../sources/dialogue/honest.js';
 import { contextCheckBeforeReadBack, contextMisspeltDrink, contextReadBackAddInDropped, contextReadBackOfQuestion, contextSentenceTopShare } from '../../pipeline/quality/measures/context.js';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../pipeline/config.js';
+import { dialogue, longContextCase, noContext, spoken } from '../support/longContextCases.js';
 
-type Role = 'user' | 'assistant';
-const dialogue = (...xs: string[]) => xs.map((content, i) => ({ role: (i % 2 ? 'assistant' : 'user') as Role, content }));
-const spoken = (d: { role: Role; content: string }[]) => d.map((t) => ({ role: t.role, text: t.content }));
-
-/** A long-context case holding the dialogue (replies as FinishActions, a thought on each when `thought` is given). */
-function caseOf(d: { role: Role; content: string }[], thought?: string) {
-  return {
-    id: 'x~long_context', kind: 'internal', errorType: '', cot: !!thought, k: 1, trajectoryId: 't', source: 'bfcl', tools: [],
-    messages: [
-      { role: 'system', content: 'tools' },
-      ...d.map((t) => (t.role === 'user' ? t : { role: 'assistant', content: JSON.stringify({ ...(thought ? { thought } : {}), name: 'FinishAction', args: t.content }) })),
-      { role: 'user', content: 'Book a flight.' },
-    ],
-    groundTruth: { name: 'FinishAction', args: 'ok' },
-    evolution: { strategy: 'long_context', method: 'rules', details: { longContext: { insertedAt: 1, messages: d.length, starts: [0] } } },
-    provenance: { methods: {}, parents: [] },
-  } as never;
-}
-const ctx = { trajectory: () => undefined, baseCase: () => undefined } as never;
+const caseOf = longContextCase;
+const ctx = noContext;
 
 describe('corpus add-ins', () => {
   it('are derived from Taskmaster-4 and read as options', () => {
