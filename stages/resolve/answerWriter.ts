@@ -206,7 +206,17 @@ function fields(value: unknown, depth: number): string {
       if (kind && k === kind.key) return kind.said;
       const records = Array.isArray(v) && v.length > 0 && v.every(isPlainObject);
       // A list of records is counted by what it holds ("there are 3 places: …"), never "the places are 3 entries".
-      if (records || (Array.isArray(v) && v.length === 0)) return `there ${v.length === 1 ? 'is' : 'are'} ${recordList(v, CONTAINER_KEY.test(k) ? 'result' : singularWord(humanize(k).toLowerCase()), depth)}`;
+      if (records || (Array.isArray(v) && v.length === 0)) {
+        const noun = CONTAINER_KEY.test(k) ? 'result' : singularWord(humanize(k).toLowerCase());
+        // Beside the record's other fields a short named list is one field ("the genres are "Drama" and
+        // "Crime""), never a count and a colon that swallows the fields after it (answer_record_dump).
+        const names = records ? v.map(recordName) : [];
+        if (entries.length > 1 && records && v.length <= WHOLE_LIST && names.every((n) => n !== undefined)) {
+          const said = joinAnd(names.map((n) => JSON.stringify(n)));
+          return v.length === 1 ? `the only ${noun} is ${said}` : `the ${humanize(k).toLowerCase()} are ${said}`;
+        }
+        return `there ${v.length === 1 ? 'is' : 'are'} ${recordList(v, noun, depth)}`;
+      }
       const name = userWord(k) ?? humanize(k);
       // A flag of success reads as what happened; a name ending in a preposition ("created by",
       // "cited by", "expires in") is a phrase its value completes, never a noun with "the … is".
@@ -407,6 +417,9 @@ function sayFlag(name: string, v: boolean): string {
   return `${n}: ${v ? 'yes' : 'no'}`;
 }
 
+/** What a list under a singular name is made of: a route's entries are its steps. */
+const PART_OF: Record<string, string> = { route: 'step', directions: 'step', direction: 'step', itinerary: 'stop', path: 'step', instructions: 'step', recipe: 'step', playlist: 'song', queue: 'entry' };
+
 /** A short list of plain values under its field's name: "the rooms are 68155 and 15801", "the only tag is "#x"", "the watchlist has "NVDA" and "AMZN"". */
 function sayScalarList(key: string, list: unknown[], depth: number): string {
   const listed = /_list$/i.test(key);
@@ -415,7 +428,7 @@ function sayScalarList(key: string, list: unknown[], depth: number): string {
     if (list.length === 1) return `the flight costs ${withMoney(key, list[0], depth + 1)}`;
     if (list.length > 1 && list.length <= WHOLE_LIST) return `the flights cost ${joinAnd(list.map((x) => withMoney(key, x, depth + 1)))}`;
   }
-  if (key === 'current_directory_content') return list.length === 0 ? 'the current directory is empty' : list.length <= WHOLE_LIST ? `the current directory holds ${joinAnd(list.map((x) => say(x, depth + 1)))}` : `the current directory holds ${say(list, depth)}`;
+  if (key === 'current_directory_content') return list.length === 0 ? 'the current directory is empty' : list.length <= WHOLE_LIST ? `the current directory holds ${joinAnd(list.map((x) => say(x, depth + 1)))}` : `the current directory holds ${list.length} files and folders, among them ${joinAnd(list.slice(0, 3).map((x) => say(x, depth + 1)))}`;
   const pluralName = listed || /[^siu]s$/.test(base);
   const one = pluralName ? base.replace(/(\S+)$/, (w) => singularWord(w)) : base;
   const many = pluralName ? (listed ? pluralOf(base) : base) : undefined;
@@ -423,7 +436,11 @@ function sayScalarList(key: string, list: unknown[], depth: number): string {
   if (list.length === 1) return many ? `the only ${one} is ${say(list[0], depth + 1)}` : `the ${base} has only ${say(list[0], depth + 1)}`;
   if (list.length <= WHOLE_LIST && depth < 2) return many ? `the ${many} are ${joinAnd(list.map((x) => say(x, depth + 1)))}` : `the ${base} has ${joinAnd(list.map((x) => say(x, depth + 1)))}`;
   const first = joinAnd(list.slice(0, 3).map((x) => say(x, depth + 1)));
-  return many ? `there are ${plural(list.length, one)}, the first three being ${first}` : `the ${base} has ${plural(list.length, 'item')}, the first three being ${first}`;
+  if (many) return `there are ${plural(list.length, one)}, the first three being ${first}`;
+  // A route's entries are its steps, said as such: "the route has 49 steps, starting with "Head northwest …"", not "49 items, the first three being" (answer_record_dump).
+  const part = PART_OF[base.split(' ').pop() ?? ''];
+  // Steps in order, each after "then", so no "and" runs into the sentence's own ("… and the distance is …").
+  return part ? `the ${base} has ${plural(list.length, part)}, starting with ${list.slice(0, 3).map((x) => say(x, depth + 1)).join(', then ')}` : `the ${base} has ${plural(list.length, 'entry')}, among them ${first}`;
 }
 
 /**
@@ -951,6 +968,22 @@ function listLabel(s: AnswerInput['steps'][number], steps: AnswerInput['steps'])
   return /^(?:coming|upcoming|coming soon)$/.test(label) ? 'coming soon' : label;
 }
 
+/**
+ * Two lists of one kind told apart by their label, said as a sentence: "Two films are playing now:
+ * "A" and "B".", "Two are coming soon: …", never "Now playing: 2 films: …" (answer_record_dump).
+ */
+function labelledList(label: string, listed: string): string {
+  const m = /^(\d+|no) (\S+?)(:|, among them) (.*)$/.exec(listed);
+  if (!m) return `${capitalise(label)}, there ${/^(?:1|one) /.test(listed) ? 'is' : 'are'} ${listed}.`;
+  const [, n, noun, sep, rest] = m;
+  const count = n === 'no' ? 'No' : capitalise(countWord(Number(n)));
+  const are = n === '1' ? 'is' : 'are';
+  const state = label === 'now playing' ? 'playing now' : label === 'coming soon' ? 'coming soon' : undefined;
+  const head = state ? `${count} ${noun} ${are} ${state}` : `${count} ${label} ${noun}`;
+  if (n === 'no') return `${head}.`;
+  return state ? `${head}${sep === ':' ? ':' : ', among them'} ${rest}.` : `There ${are} ${head.replace(/^\S+/, (w) => w.toLowerCase())}${sep} ${rest}.`;
+}
+
 /** The argument that tells a turn's calls of one API apart ("the property id 25433"), or the one it was asked about. */
 function subjectOf(s: AnswerInput['steps'][number], steps: AnswerInput['steps']): string | undefined {
   const same = steps.filter((o) => o.name === s.name);
@@ -1200,12 +1233,20 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
     // A count of what came back ("there are 3 films: …") is said more than one way: one frame for every
     // list read as the template it was (answer_frame_top_share_teval).
     const counted = /^there (?:are|is) (\S+ [^:]+: .*)$/.exec(said)?.[1];
+    // A record about what was asked, with its own name: said of that name ("For "The Godfather" (movie 238), the genres are …"), its title not left among the fields.
+    const titleKey = about && isPlainObject(record) && Object.keys(record).length > 2 ? Object.keys(record).find((k) => /^(?:title|name)$/i.test(k) && typeof record[k] === 'string' && (record[k] as string).trim().length > 0 && (record[k] as string).length <= 120) : undefined;
+    if (about && titleKey && isPlainObject(record)) {
+      const rest = what(Object.fromEntries(Object.entries(record).filter(([k]) => k !== titleKey)));
+      const title = `${JSON.stringify((record[titleKey] as string).trim())} (${about})`;
+      if (/^an? /.test(rest)) return `${title} is ${rest}.`;
+      if (/^(?:the|it|that)\b/.test(rest)) return `For ${title}, ${rest}.`;
+    }
     // What was asked about said first: "For the place "Berlin", there are 3 properties …".
     if (about) return aboutSentence(about, aboutKey(s, about), said, counted, rng);
     // Two lists of one kind (films now playing, films coming soon) each named by what its call asked for.
     const label = listLabel(s, steps);
     const listed = /^there (?:are|is) (\S+ .*)$/.exec(said)?.[1];
-    if (label && listed) return `${capitalise(label)}: ${listed}.`;
+    if (label && listed) return labelledList(label, listed);
     // Said as the finding, never as a frame about the reply ("The reply lists 5 places: …", answer_record_dump).
     if (counted) return rng.pick([`${capitalise(said)}.`, `I found ${counted}.`, `I got back ${counted}.`, `I came across ${counted}.`]);
     return rng.pick(forms)(said);
@@ -1568,6 +1609,7 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 44+4: a device deed whose state is its own word said as the deed alone ("I pressed the brake pedal."), its readings only when asked.
   // 44+3: an exchange said as the sum it came to ("400 USD comes to 320 EUR."), a failed check with its reason ("The verification did not pass: …"), not their fields.
   // 44+2: a device state in the deed's own word ("unlocked" after "I unlocked the doors") left to beyondDone, not said as "the lock is now unlocked".
+  // 46: lists named for what they hold ("the route has 49 steps, starting with …", "the current directory holds 7 files and folders, among them …"), two labelled lists as sentences ("Two films are playing now: …"), a named list beside a record's fields one field ("the genres are "Drama" and "Crime"", not "2 genres: …, release date …").
   // 44+1: a record's asked fields said after its name ("\"红猪\", with release date 11月17日 and region 日本"), not as labels and quoted values in brackets.
   // 44: a state read never told after the change it preceded (meansAfter), a listing before a move told in the past; underscore-private reply fields never said; a device deed's reply said as the device's state ("the parking brake is now engaged"), its readings only when asked.
   // 43+1: T-Eval's "snipets" key read as a snippet (43's build reused its cached answers under the same version).
@@ -1577,5 +1619,5 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 40: a status field that only says the deed went through in its own verb is left out (beyondDone, restatesDone).
   // 39: the lead's 38 (a reply that only says the act went through is not read back: restatesDone) and h-ans8's 38+2 (amounts with their currency, failed acts said as acts, a look-up told after the finding it fed, a deed's own id) merged.
   // 45: h-ans10's 44+5 (state reads told in the past across a move, no private or device-state fields, records' asked fields after the name, retry questions naming the task) and the lead's 43+2 (a partial failure never names one task as done and not done) merged.
-  offline: { version: 'answer-writer-45', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  offline: { version: 'answer-writer-46', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -47,6 +47,50 @@ describe('records said as findings, not fields (answer_record_dump)', () => {
   });
 });
 
+describe('lists named for what they hold, labels and fields in sentences (answer_record_dump, answer-writer-46)', () => {
+  it('flags the three m16 wordings and passes their rewrites', () => {
+    const request = 'Plan the route and tell me the films.';
+    // teval_query_34_0-env-k11, bfcl_multi_turn_base_18: a list told as items.
+    expect(recordDump({ request, answer: 'The route has 49 items, the first three being "Head northwest on Murray St toward Church St", "Turn right onto Church St" and "Bear left onto Avenue of the Americas".' })).toBeDefined();
+    expect(recordDump({ request, answer: 'The current directory holds 7 items, the first three being "report1.txt", "report2.txt" and "Backup".' })).toBeDefined();
+    // teval_query_447_2-env-k3-cot: a label and a colon before a counted list.
+    expect(recordDump({ request, answer: 'Now playing: 2 films: "珍·古道尔的传奇一生" and "汪汪队立大功大电影2：超能大冒险". Coming soon: 2 films: "红猪" and "涉过愤怒的海".' })).toBeDefined();
+    // teval_query_65_1-control-k3-cot: a counted list swallowing the record's other fields.
+    expect(recordDump({ request, answer: 'For movie 238, I found 2 genres: "Drama" and "Crime", release date 14 March 1972, runtime 175 minutes, the overview reads "Spanning the years".' })).toBeDefined();
+    for (const good of [
+      'The route has 49 steps, starting with "Head northwest on Murray St toward Church St", then "Turn right onto Church St", then "Bear left onto Avenue of the Americas".',
+      'The current directory holds 7 files and folders, among them "report1.txt", "report2.txt" and "Backup".',
+      'Two films are playing now: "珍·古道尔的传奇一生" and "汪汪队立大功大电影2：超能大冒险". Two films are coming soon: "红猪" and "涉过愤怒的海".',
+      'For "The Godfather" (movie 238), the genres are "Drama" and "Crime", release date 14 March 1972, runtime 175 minutes.',
+      'I found 2 films: "红猪", with release date 11月17日 and region 日本; and "迷失之城", with release date 11月9日.',
+      'I found 2 places: "Hartley Museum of Art" at 116 Rue Montorgueil, Paris; and "Anchor Gardens" at 165 Rue de Rivoli.',
+    ]) expect(recordDump({ request, answer: good }), good).toBeUndefined();
+  });
+
+  it('writes a route as steps and a directory as files and folders', () => {
+    const route: AnswerInput = { request: 'Get me directions from Murray St to Times Square.', steps: [{ name: 'GoogleMaps.get_route', args: { origin: 'Murray St', destination: 'Times Square' }, response: JSON.stringify({ route: Array.from({ length: 9 }, (_, i) => `Step number ${i + 1} on Main St`), distance: '4.5 km' }) }] };
+    for (const a of answers(route)) {
+      expect(recordDump({ request: route.request, answer: a }), a).toBeUndefined();
+      expect(a).toMatch(/the route has 9 steps, starting with "Step number 1 on Main St", then "Step number 2 on Main St", then "Step number 3 on Main St"/i);
+    }
+    const ls: AnswerInput = { request: 'List what is in the current directory.', steps: [{ name: 'GorillaFileSystem.ls', args: {}, response: JSON.stringify({ current_directory_content: ['report1.txt', 'report2.txt', 'Backup', 'a.txt', 'b.txt', 'c.txt', 'd.txt'] }) }] };
+    for (const a of answers(ls)) {
+      expect(recordDump({ request: ls.request, answer: a }), a).toBeUndefined();
+      expect(a).toMatch(/holds 7 files and folders, among them "report1\.txt", "report2\.txt" and "Backup"/);
+    }
+  });
+
+  it('keeps a record\'s named list one field among the others (teval_query_65_1)', () => {
+    const details = "{'id': 238, 'genres': [{'id': 18, 'name': 'Drama'}, {'id': 80, 'name': 'Crime'}], 'release_date': '1972-03-14', 'runtime': 175, 'title': 'The Godfather', 'vote_average': 8.709}";
+    const input: AnswerInput = { request: 'Retrieve the details of the movie with id 238.', steps: [{ name: 'FilmTMDB.get_movie_details', args: { movie_id: 238 }, response: details }] };
+    for (const a of answers(input)) {
+      expect(recordDump({ request: input.request, answer: a }), a).toBeUndefined();
+      expect(a).toMatch(/the genres are "Drama" and "Crime", release date 14 March 1972/);
+      expect(a).not.toMatch(/2 genres:/);
+    }
+  });
+});
+
 describe('checks a listed result decides (answer_check_undecided)', () => {
   const rooms: AnswerInput = { request: 'Check if the second available meeting room is empty from 16:00 to 18:00. If available, create a presentation.', steps: [
     { name: 'ReserveMeeting.get_empty_room_with_time', args: { start_time: '16:00', end_time: '18:00' }, response: '{"rooms": [67977, 78304, 63790]}' },

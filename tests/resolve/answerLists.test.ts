@@ -1,7 +1,7 @@
 /**
  * Closing answers tell what the user asked of a list (answer-writer-36): as many items as the count the
  * user named ("the five movies", "the top 5 places"), each list named by what its call asked for when two
- * lists of one kind come back ("Now playing: …"; "Coming soon: …"), and a source's field names said as a
+ * lists of one kind come back ("Two films are playing now: …"; "Two films are coming soon: …"), and a source's field names said as a
  * person would ("light rain, averaging 29.4 °C", "a house for 2 guests"). Each measure flags the old answer
  * (from the answer-writer-35 build) and passes the new; the writer no longer makes the old one.
  */
@@ -11,6 +11,7 @@ import { offlineAnswer, type AnswerInput } from '../../stages/resolve/answerWrit
 import { askedCountCut, askedFieldMissing, listsUntold } from '../../pipeline/quality/measures/answers.js';
 import { unphrasedField } from '../../pipeline/quality/measures/text.js';
 import { askedCount } from '../../pipeline/answerFacts.js';
+import { recordDump } from '../../pipeline/quality/measures/answerCraft.js';
 
 const answers = (input: AnswerInput, seeds = 12) => Array.from({ length: seeds }, (_, i) => offlineAnswer(input, new Rng(i, 'answer')));
 const turn = (input: AnswerInput, answer: string) => ({ request: input.request, calls: input.steps.map((s) => ({ name: s.name, args: s.args, response: s.error ?? s.response })), answer });
@@ -57,8 +58,10 @@ describe('two lists of one kind are told apart', () => {
     const old = 'There are 2 films: "珍·古道尔的传奇一生" (region "美国") and "贝肯熊：火星任务" (region "中国大陆"). There are 2 films: "红猪" (region "中国大陆") and "涉过愤怒的海" (region "中国大陆").';
     expect(listsUntold(turn(input, old))).toMatch(/now_playing_out_filter/);
     for (const a of answers(input)) {
-      expect(a).toMatch(/Now playing: 2 films: "珍·古道尔的传奇一生", with region 美国/);
-      expect(a).toMatch(/Coming soon: 2 films: "红猪"/);
+      // Said as sentences, not "Now playing: 2 films: …" (answer_record_dump).
+      expect(a).toMatch(/Two films are playing now: "珍·古道尔的传奇一生", with region 美国/);
+      expect(a).toMatch(/Two films are coming soon: "红猪"/);
+      expect(recordDump({ request: input.request, answer: a }), a).toBeUndefined();
       expect(listsUntold(turn(input, a)), a).toBeUndefined();
     }
   });

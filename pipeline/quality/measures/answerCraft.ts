@@ -34,6 +34,15 @@ export function recordDump(turn: Pick<AnsweredTurn, 'answer' | 'request'>): stri
   if (label) return `"${label[0]}…"`;
   const bracket = /"[^"]{1,120}" \((?:[a-z]+ ){0,2}[a-z]+ "[^"]*"[,;)]/.exec(a);
   if (bracket) return `"${bracket[0]}"`;
+  // A list told by how many "items" it has ("The route has 49 items, the first three being …"): the things go unnamed.
+  const items = /\b(?:has|have|had|lists?|listed|holds?|held|gave|gives) (?:\d+|two|three|four|five|six|seven|eight|nine|ten|many) items\b/.exec(a);
+  if (items) return `"${items[0]}…"`;
+  // A label and a colon before a counted list ("Now playing: 2 films: "A" and "B". Coming soon: …").
+  const labelled = /(?:^|[.!?] )[A-Z][^.:;"!?]{0,30}: (?:\d+|no|one|two|three|four|five|six|seven|eight|nine|ten) [a-z]+(?::|, among them) /.exec(a);
+  if (labelled) return `"${labelled[0].replace(/^[.!?] /, '')}…"`;
+  // A counted list that swallows the record's other fields ("I found 2 genres: "Drama" and "Crime", release date 14 March 1972, runtime 175 minutes").
+  const swallowed = /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten) [a-z]+: (?:"[^"]*"(?:, | and ))*"[^"]*", (?!with |among |and |at |or )(?:[a-z]+ ){1,3}(?:"|\d)/.exec(a);
+  if (swallowed) return `"${swallowed[0]}…"`;
   if (!ASKS_INTERNAL.test(turn.request)) {
     const internal = INTERNAL_FIELD.exec(a) ?? OPAQUE_ID.exec(a);
     if (internal) return `"${internal[0]}…" not asked for`;
@@ -45,7 +54,7 @@ export const answerRecordDump: CaseMeasure = {
   kind: 'case',
   id: 'answer_record_dump',
   group: 'text',
-  title: 'closing answer reads a record out as its fields: "The reply lists 5 places: …", "Author information: name "John Smith", affiliation …", a label and quoted value in brackets ("Hartley Museum of Art" (address "116 Rue Montorgueil"), ""迷失之城" (release date "11月9日", …)), or a search\'s organic id, snippet, pub info or an opaque id ("0juNTSgAAAAJ") the user did not ask for',
+  title: 'closing answer reads a record out as its fields: "The reply lists 5 places: …", a list counted as items ("The route has 49 items, the first three being …"), a label and a colon before a counted list ("Now playing: 2 films: …"), a counted list swallowing the record\'s other fields ("I found 2 genres: "Drama" and "Crime", release date 14 March 1972, runtime 175 minutes"), "Author information: name "John Smith", affiliation …", a label and quoted value in brackets ("Hartley Museum of Art" (address "116 Rue Montorgueil"), ""迷失之城" (release date "11月9日", …)), or a search\'s organic id, snippet, pub info or an opaque id ("0juNTSgAAAAJ") the user did not ask for',
   population: 'cases that show or ask for a closing answer',
   check(tc) {
     const turns = answeredTurns(tc);
