@@ -85,7 +85,8 @@ export const unanchoredGroundTruthDate: CaseMeasure = {
   },
 };
 
-const COUNT_RE = /\b\d[\d,]*-(?:word|character)\b|\blist of \d[\d,]*|\b\d[\d,]* (?:items|entries|results|records|lines|words|characters|elements|values)\b/gi;
+// A list counted in what it holds ("the route has 49 steps, starting with …", "7 files and folders, among them …", answer-writer-46) is shown by that list too.
+const COUNT_RE = /\b\d[\d,]*-(?:word|character)\b|\blist of \d[\d,]*|\b\d[\d,]* (?:items|entries|results|records|lines|words|characters|elements|values|files and folders)\b|\b\d[\d,]* (?:steps|stops|songs)(?=, starting with ")/gi;
 
 export const unsupportedAnswer: CaseMeasure = {
   kind: 'case',
