@@ -8,7 +8,7 @@ import { Rng } from '../../pipeline/rng.js';
 import type { ToolDoc } from '../../pipeline/schemas.js';
 import { findsNothing } from '../../pipeline/resolution/idSearch.js';
 import { searchForIdInvents, webResultMisfit } from '../../pipeline/quality/measures/simulatedInvented.js';
-import { listingOutsideNamedPlace } from '../../pipeline/quality/measures/simulatedAbout.js';
+import { listingOutsideNamedPlace, recordedListingMismatch } from '../../pipeline/quality/measures/simulatedAbout.js';
 import { searchResult } from '../../pipeline/resolution/simulatedText.js';
 
 const param = (name: string, description = '') => ({ name, type: 'string', description });
@@ -99,6 +99,13 @@ describe('listing place mismatch leaves T-Eval\'s own pairs alone', () => {
     const resp = '{"property": [{"id": 33884250, "name": "Home in Huntington Beach", "address": "Culver City, CA, United States"}]}';
     expect(listingOutsideNamedPlace({ name: 'AirbnbSearch.search_property_by_place' }, resp)).toMatch(/outside Huntington Beach/);
     expect(listingOutsideNamedPlace({ name: 'AirbnbSearch.search_property_by_place' }, resp, "'title': 'Home in Huntington Beach · ★4.90' … {'location': 'Culver City, CA, United States'}")).toBeNull();
+  });
+  it('the pairs it leaves are still counted, ungated (simulated_listing_place_recorded)', () => {
+    const resp = '{"property": [{"id": 33884250, "name": "Home in Huntington Beach", "address": "Culver City, CA, United States"}]}';
+    const recorded = "'title': 'Home in Huntington Beach · ★4.90' … {'location': 'Culver City, CA, United States'}";
+    expect(recordedListingMismatch({ name: 'AirbnbSearch.search_property_by_place' }, resp, recorded)).toMatch(/outside Huntington Beach \(T-Eval's own pair\)/);
+    // A drawn address is the gated measure's, not this one's.
+    expect(recordedListingMismatch({ name: 'AirbnbSearch.search_property_by_place' }, resp, '')).toBeNull();
   });
 });
 

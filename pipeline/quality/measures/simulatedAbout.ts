@@ -484,6 +484,41 @@ export const simulatedListingPlaceMismatch: CaseMeasure = {
   },
 };
 
+/** The first listing of an answer whose name and address disagree and which the task's recordings or plan state as they are. */
+export function recordedListingMismatch(action: { name: string }, response: string, recorded: string): string | null | undefined {
+  if (!/airbnb|propert|rental|stay|hotel|lodging/i.test(action.name)) return undefined;
+  const records = namedAddresses(responseValue(response));
+  if (!records.length) return undefined;
+  for (const r of records) {
+    const base = r.name.split(' · ')[0];
+    if (!recorded.includes(base) || !recorded.includes(r.address)) continue;
+    const why = listingPlaceMismatch(r.name, r.address);
+    if (why) return `${why} (T-Eval's own pair)`;
+  }
+  return null;
+}
+
+/**
+ * The name/address pairs simulated_listing_place_mismatch leaves to T-Eval: "Hostel in Chiyoda City"
+ * recorded at Taito City, a plan geocoding "Home in Huntington Beach" at "Culver City, CA". No
+ * simulator can change them, so they are not gated; they are shown so the report still says how
+ * many cases carry them.
+ */
+export const simulatedListingPlaceRecorded: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_listing_place_recorded',
+  group: 'text',
+  title: 'a listing shown with a name and an address in different places, both as the task\'s recordings or its plan\'s calls state them ("Hostel in Chiyoda City" recorded at Taito City): upstream\'s data, reported, not gated',
+  population: 'cases showing a simulated listing or stay answer with named records and addresses',
+  check(tc, ctx) {
+    let recorded: string | undefined;
+    return simulatedDefectAmong(tc, ctx, (step) => {
+      recorded ??= recordedAndPlanned(tc, ctx);
+      return recordedListingMismatch(step.action, step.response!.content, recorded);
+    });
+  },
+};
+
 /** What the task's recorded answers and every call of its plan (ground truth included) state, apart from simulated answers. */
 function recordedAndPlanned(tc: TestCase, ctx: QualityContext): string {
   const parts = [toJson(tc.groundTruth ?? '')];
