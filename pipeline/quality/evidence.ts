@@ -47,6 +47,24 @@ export function shownSimulatedSteps(tc: TestCase, ctx: QualityContext): Step[] |
 }
 
 /**
+ * The simulated answers the case shows, each with the user turn it answers: the trajectory's steps up
+ * to k (their turn's request), then the wrong call's (the case's last user turn). Undefined when
+ * resolve kept no trajectory for the case.
+ */
+export function shownSimulatedRequests(tc: TestCase, ctx: QualityContext): { step: Step; request: string; wrong: boolean }[] | undefined {
+  const t = ctx.trajectory(tc.trajectoryId);
+  if (!t) return undefined;
+  const shown = new Set(tc.messages.filter((m) => m.role === 'function').map((m) => m.content));
+  const out = toolSteps(t)
+    .filter(({ k, step }) => k <= tc.k && step.response?.tier === 'simulated' && shown.has(step.response.content))
+    .map(({ turnIndex, step }) => ({ step, request: t.turns[turnIndex].user, wrong: false }));
+  const wrong = wrongCallAnswer(tc);
+  const request = [...tc.messages].reverse().find((m) => m.role === 'user')?.content;
+  if (wrong && request !== undefined) out.push({ step: wrong, request, wrong: true });
+  return out;
+}
+
+/**
  * The wrong call of an internal error case with the answer the simulator gave it, as a step: the case
  * shows it as much as any earlier answer (a route for the start and end swapped is read as closely as
  * the right one). Undefined when the wrong call's answer did not come from the simulator (a backend's

@@ -6,7 +6,7 @@
  * a count) — is text the benchmark scores models on.
  */
 import { districtStreetIn } from '../../resolution/districts.js';
-import { shownSimulatedSteps, shownSteps, simulatedDefect, simulatedDefectAmong, userText, wrongCallAnswer } from '../evidence.js';
+import { shownSimulatedRequests, shownSimulatedSteps, shownSteps, simulatedDefect, simulatedDefectAmong, userText, wrongCallAnswer } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
@@ -211,39 +211,22 @@ export const simulatedListShort: CaseMeasure = {
   title: 'a simulated list answer holds fewer results than the user asked for and the API\'s doc allows ("a list of 5 restaurants", one restaurant)',
   population: 'cases showing a simulated answer to a list call the user asked a number of results from',
   check(tc, ctx) {
-    const t = ctx.trajectory(tc.trajectoryId);
-    if (!t) return undefined;
-    const shown = new Set(tc.messages.filter((m) => m.role === 'function').map((m) => m.content));
+    const answers = shownSimulatedRequests(tc, ctx);
+    if (!answers) return undefined;
     let inPopulation = false;
-    for (const { k, turnIndex, step } of toolSteps(t)) {
-      if (k > tc.k || step.response?.tier !== 'simulated' || !shown.has(step.response.content)) continue;
+    // The wrong call's own answer (a tool_select or value error, answered by the simulator) is a list of
+    // its own: the user asked that many of it too (its request is the case's last user turn).
+    for (const { step, request, wrong } of answers) {
       const doc = tc.tools.find((d) => d.name === step.action.name);
-      const asked = doc ? askedCount(t.turns[turnIndex].user, step.action.args, doc) : undefined;
-      const answer = responseValue(step.response.content);
+      const asked = doc ? askedCount(request, step.action.args, doc) : undefined;
+      const answer = responseValue(step.response!.content);
       // A search that can find nothing (an opaque id searched as words; idSearch.ts) owes no list.
       if (!doc || !asked || !isPlainObject(answer) || findsNothing(step.action.name, step.action.args)) continue;
       for (const [field, value] of Object.entries(answer)) {
         if (!Array.isArray(value)) continue;
         const expected = Math.min(asked, docListCap(doc.return_data.find((r) => r.name === field)?.description ?? '') ?? asked);
         inPopulation = true;
-        if (value.length < expected) return `${step.action.name}: ${value.length} ${field} for ${asked} asked ("${t.turns[turnIndex].user.slice(0, 60)}…")`;
-      }
-    }
-    // The wrong call's own answer (a tool_select or value error, answered by the simulator) is a list of
-    // its own: the user asked that many of it too (its request is the case's last user turn).
-    const wrong = wrongCallAnswer(tc);
-    const request = [...tc.messages].reverse().find((m) => m.role === 'user')?.content;
-    if (wrong && request !== undefined) {
-      const doc = tc.tools.find((d) => d.name === wrong.action.name);
-      const asked = doc ? askedCount(request, wrong.action.args, doc) : undefined;
-      const answer = responseValue(wrong.response!.content);
-      if (doc && asked && isPlainObject(answer) && !findsNothing(wrong.action.name, wrong.action.args)) {
-        for (const [field, value] of Object.entries(answer)) {
-          if (!Array.isArray(value)) continue;
-          const expected = Math.min(asked, docListCap(doc.return_data.find((r) => r.name === field)?.description ?? '') ?? asked);
-          inPopulation = true;
-          if (value.length < expected) return `${wrong.action.name} (the wrong call): ${value.length} ${field} for ${asked} asked ("${request.slice(0, 60)}…")`;
-        }
+        if (value.length < expected) return `${step.action.name}${wrong ? ' (the wrong call)' : ''}: ${value.length} ${field} for ${asked} asked ("${request.slice(0, 60)}…")`;
       }
     }
     return inPopulation ? null : undefined;
@@ -280,27 +263,15 @@ export const simulatedAnswerUnaskedItems: CaseMeasure = {
   title: 'a simulated status look-up lists things the user did not ask about while naming others ("the status of rooms 101, 102, and 103" answered for rooms 234, 971 and 555)',
   population: 'cases showing a simulated status-list answer to a request naming the things to look up',
   check(tc, ctx) {
-    const t = ctx.trajectory(tc.trajectoryId);
-    if (!t) return undefined;
-    const shown = new Set(tc.messages.filter((m) => m.role === 'function').map((m) => m.content));
+    const answers = shownSimulatedRequests(tc, ctx);
+    if (!answers) return undefined;
     let inPopulation = false;
-    const judge = (name: string, request: string, response: string): string | undefined => {
-      const doc = tc.tools.find((d) => d.name === name);
-      const why = doc ? unaskedItems(request, doc, response) : undefined;
-      if (why === undefined) return undefined;
+    for (const { step, request, wrong } of answers) {
+      const doc = tc.tools.find((d) => d.name === step.action.name);
+      const why = doc ? unaskedItems(request, doc, step.response!.content) : undefined;
+      if (why === undefined) continue;
       inPopulation = true;
-      return why ? `${name}: ${why}` : undefined;
-    };
-    for (const { k, turnIndex, step } of toolSteps(t)) {
-      if (k > tc.k || step.response?.tier !== 'simulated' || !shown.has(step.response.content)) continue;
-      const why = judge(step.action.name, t.turns[turnIndex].user, step.response.content);
-      if (why) return why;
-    }
-    const wrong = wrongCallAnswer(tc);
-    const request = [...tc.messages].reverse().find((m) => m.role === 'user')?.content;
-    if (wrong && request !== undefined) {
-      const why = judge(wrong.action.name, request, wrong.response!.content);
-      if (why) return `${why} (the wrong call)`;
+      if (why) return `${step.action.name}: ${why}${wrong ? ' (the wrong call)' : ''}`;
     }
     return inPopulation ? null : undefined;
   },
