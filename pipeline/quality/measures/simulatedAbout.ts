@@ -449,24 +449,49 @@ function namedAddresses(value: unknown, out: { name: string; address: string }[]
 }
 
 /**
- * A listing whose name puts it in one district and whose simulated address in another: "Hotel in
- * Minato City" at "4-23-16 Nishi-Shinjuku, Shinjuku, Tokyo", "Rental unit in Queens" at "81 Mulberry
- * Street, New York City", "Cozy condominium in Eiffel Tower, Paris" at "137 Rue de Rivoli"
- * (resolution/districts.ts knows the districts and their streets).
+ * The listings of an answer whose name and address are in different places, each marked whether the
+ * task's recordings or plan state that pair themselves ("Hostel in Chiyoda City" recorded at "Taito
+ * City"; the plan's later call geocoding property 2, "Home in Huntington Beach", at "Culver City, CA"):
+ * the simulator keeps those. Undefined when the answer is no listing answer or names no records.
  */
-export function listingOutsideNamedPlace(action: { name: string }, response: string, recorded = ''): string | null | undefined {
+function listingMismatches(action: { name: string }, response: string, recorded: string): { why: string; theirs: boolean }[] | undefined {
   if (!/airbnb|propert|rental|stay|hotel|lodging/i.test(action.name)) return undefined;
   const records = namedAddresses(responseValue(response));
   if (!records.length) return undefined;
-  for (const r of records) {
-    // T-Eval's own pairs ("Hostel in Chiyoda City" recorded at "Taito City"; the plan's later call
-    // geocoding property 2, "Home in Huntington Beach", at "Culver City, CA"): the simulator keeps both.
-    const base = r.name.split(' · ')[0];
-    if (recorded && recorded.includes(base) && recorded.includes(r.address)) continue;
+  return records.flatMap((r) => {
     const why = listingPlaceMismatch(r.name, r.address);
-    if (why) return why;
-  }
-  return null;
+    const base = r.name.split(' · ')[0];
+    return why ? [{ why, theirs: !!recorded && recorded.includes(base) && recorded.includes(r.address) }] : [];
+  });
+}
+
+/**
+ * A listing whose name puts it in one district and whose simulated address in another: "Hotel in
+ * Minato City" at "4-23-16 Nishi-Shinjuku, Shinjuku, Tokyo", "Rental unit in Queens" at "81 Mulberry
+ * Street, New York City", "Cozy condominium in Eiffel Tower, Paris" at "137 Rue de Rivoli"
+ * (resolution/districts.ts knows the districts and their streets); T-Eval's own pairs left out.
+ */
+export function listingOutsideNamedPlace(action: { name: string }, response: string, recorded = ''): string | null | undefined {
+  const found = listingMismatches(action, response, recorded);
+  return found && (found.find((m) => !m.theirs)?.why ?? null);
+}
+
+/** The first listing whose mismatched name and address the task's recordings or plan state themselves. */
+export function recordedListingMismatch(action: { name: string }, response: string, recorded: string): string | null | undefined {
+  const found = listingMismatches(action, response, recorded);
+  const theirs = found?.find((m) => m.theirs);
+  return found && (theirs ? `${theirs.why} (T-Eval's own pair)` : null);
+}
+
+/** The listing measures' check: `judge` over the case's simulated answers, given what the task's recordings and plan state. */
+function listingCheck(judge: (action: { name: string }, response: string, recorded: string) => string | null | undefined): CaseMeasure['check'] {
+  return (tc, ctx) => {
+    let recorded: string | undefined;
+    return simulatedDefectAmong(tc, ctx, (step) => {
+      recorded ??= recordedAndPlanned(tc, ctx);
+      return judge(step.action, step.response!.content, recorded);
+    });
+  };
 }
 
 export const simulatedListingPlaceMismatch: CaseMeasure = {
@@ -475,28 +500,8 @@ export const simulatedListingPlaceMismatch: CaseMeasure = {
   group: 'text',
   title: 'a simulated listing\'s address lies outside the district its name gives ("Hotel in Minato City" at "4-23-16 Nishi-Shinjuku, Shinjuku, Tokyo", "Rental unit in Queens" at "81 Mulberry Street, New York City"); a name and an address the task\'s recordings or its plan\'s calls both state are theirs, not the simulator\'s',
   population: 'cases showing a simulated listing or stay answer with named records and addresses',
-  check(tc, ctx) {
-    let recorded: string | undefined;
-    return simulatedDefectAmong(tc, ctx, (step) => {
-      recorded ??= recordedAndPlanned(tc, ctx);
-      return listingOutsideNamedPlace(step.action, step.response!.content, recorded);
-    });
-  },
+  check: listingCheck(listingOutsideNamedPlace),
 };
-
-/** The first listing of an answer whose name and address disagree and which the task's recordings or plan state as they are. */
-export function recordedListingMismatch(action: { name: string }, response: string, recorded: string): string | null | undefined {
-  if (!/airbnb|propert|rental|stay|hotel|lodging/i.test(action.name)) return undefined;
-  const records = namedAddresses(responseValue(response));
-  if (!records.length) return undefined;
-  for (const r of records) {
-    const base = r.name.split(' · ')[0];
-    if (!recorded.includes(base) || !recorded.includes(r.address)) continue;
-    const why = listingPlaceMismatch(r.name, r.address);
-    if (why) return `${why} (T-Eval's own pair)`;
-  }
-  return null;
-}
 
 /**
  * The name/address pairs simulated_listing_place_mismatch leaves to T-Eval: "Hostel in Chiyoda City"
@@ -510,13 +515,7 @@ export const simulatedListingPlaceRecorded: CaseMeasure = {
   group: 'text',
   title: 'a listing shown with a name and an address in different places, both as the task\'s recordings or its plan\'s calls state them ("Hostel in Chiyoda City" recorded at Taito City): upstream\'s data, reported, not gated',
   population: 'cases showing a simulated listing or stay answer with named records and addresses',
-  check(tc, ctx) {
-    let recorded: string | undefined;
-    return simulatedDefectAmong(tc, ctx, (step) => {
-      recorded ??= recordedAndPlanned(tc, ctx);
-      return recordedListingMismatch(step.action, step.response!.content, recorded);
-    });
-  },
+  check: listingCheck(recordedListingMismatch),
 };
 
 /** What the task's recorded answers and every call of its plan (ground truth included) state, apart from simulated answers. */
