@@ -1,4 +1,5 @@
 import { escapeRegExp } from './errors/vocabulary.js';
+import { parseToolResponse } from './prompts/parseAction.js';
 
 /**
  * A text the user dictated, as the user wrote it: BFCL's ground truth for multi_turn_base_176 writes
@@ -34,13 +35,23 @@ export function answeredText(value: string, answers: readonly string[]): string 
   const inOrder = words.join(' ');
   const bag = [...words].sort().join(' ');
   // Only the order differs: a copy that changed spacing or punctuation is the same text to a reader.
-  return answers.find((a) => a.length >= 20 && wordsOf(a).join(' ') !== inOrder && [...wordsOf(a)].sort().join(' ') === bag);
+  return answers.find((a) => {
+    if (a.length < 20) return false;
+    const theirs = wordsOf(a);
+    return theirs.join(' ') !== inOrder && theirs.sort().join(' ') === bag;
+  });
 }
 
-/** Every string a tool's answer holds (its JSON or Python-literal text read as a value where it parses). */
+/** Every string a value holds. */
 export function answerStrings(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.flatMap(answerStrings);
   if (value && typeof value === 'object') return Object.values(value).flatMap(answerStrings);
   return [];
+}
+
+/** Every string a tool's answer holds: its JSON or Python-literal text read as a value, else the text itself. */
+export function responseStrings(content: string): string[] {
+  const value = parseToolResponse(content);
+  return value === undefined ? [content] : answerStrings(value);
 }

@@ -25,8 +25,7 @@ import { thoughtWriterRole } from './thoughtWriter.js';
 import { formatSources, sourceRows } from '../../scripts/report/sources.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import { insertLookups, LOOKUPS_VERSION } from './lookups.js';
-import { answeredText, answerStrings, dictatedText } from '../../pipeline/dictatedText.js';
-import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
+import { answeredText, dictatedText, responseStrings } from '../../pipeline/dictatedText.js';
 import { repairStandIn, standInKind, standInWrite } from '../../pipeline/standIns.js';
 import { dropSignOffSlots } from '../../pipeline/afterFailure.js';
 import { optionalTickerParam, requestedTicker } from '../../pipeline/quality/argumentKinds.js';
@@ -226,10 +225,7 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
               }
             }
           }
-          if (s.response) {
-            const value = parseToolResponse(s.response.content);
-            answered.push(...(value === undefined ? [s.response.content] : answerStrings(value)));
-          }
+          if (s.response) answered.push(...responseStrings(s.response.content));
           return { action: { name: s.action.name, args }, ...(s.response ? { response: s.response } : {}), ...(s.prev ? { prev: s.prev } : {}) };
         }),
     }));

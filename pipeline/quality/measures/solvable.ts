@@ -23,7 +23,7 @@ import { aboutDaysAhead, isClock, rankedBy } from '../../resolution/simulatorRul
 import { statedToday } from '../../resolution/statedToday.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
 import { CARRIED_MEASURES } from './carried.js';
-import { answeredText, answerStrings, dictatedText } from '../../dictatedText.js';
+import { answeredText, dictatedText, responseStrings } from '../../dictatedText.js';
 import { firstLines, firstLinesAsked, holdsLines, LISTED_CONTENT_KEY, readText, standInKind } from '../../standIns.js';
 import { argumentKindMismatch, describeKindMismatch, tickerLeftOut } from '../argumentKinds.js';
 import { todayToolForOtherDay } from '../todayTools.js';
@@ -358,10 +358,7 @@ export const gtTextUnlikeAnswer: CaseMeasure = {
   check(tc) {
     const gts = (Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth]).filter((g) => g.name !== FINISH_ACTION);
     if (gts.length === 0) return undefined;
-    const answers = tc.messages.filter((m) => m.role === 'function').flatMap((m) => {
-      const value = parseToolResponse(m.content);
-      return value === undefined ? [m.content] : answerStrings(value);
-    });
+    const answers = tc.messages.filter((m) => m.role === 'function').flatMap((m) => responseStrings(m.content));
     for (const g of gts) {
       if (!isPlainObject(g.args)) continue;
       for (const [k, v] of Object.entries(g.args)) {
