@@ -11,8 +11,10 @@
  */
 import { parseToolResponse } from '../prompts/parseAction.js';
 import { isPlainObject } from '../errors/values.js';
+import { WEEKDAY_NAMES } from '../resolution/knownFacts.js';
 
-export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** Sunday first, as `Date.getUTCDay` counts. */
+export const WEEKDAYS = WEEKDAY_NAMES;
 
 export interface BranchStep {
   name: string;

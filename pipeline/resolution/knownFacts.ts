@@ -289,6 +289,11 @@ const ISO_DAY = /^(\d{4}-\d{2}-\d{2})(?:$|[ T])/;
 
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
+/** The weekday of a "YYYY-MM-DD" day. */
+export function weekdayOfDate(day: string): string {
+  return WEEKDAY_NAMES[new Date(Date.parse(`${day}T00:00:00Z`)).getUTCDay()];
+}
+
 /** The date a clock call answered ("2020-09-29" of get_curr_time's "2020-09-29 05:30"), the latest one first. */
 export function clockDay(earlier: EarlierStep[]): string | undefined {
   for (let j = earlier.length - 1; j >= 0; j--) {

@@ -18,7 +18,7 @@ import type { Rng } from '../rng.js';
 import { fitsType, isPlainObject, paramIndex, toolkitOf, apiOf } from '../errors/values.js';
 import { toJson } from '../pyValues.js';
 import { isOpaqueId, isPersonName } from '../quality/grounding.js';
-import { knownField, knownGenre, namesAuthor, WEEKDAY_NAMES, type KnownFacts } from './knownFacts.js';
+import { knownField, knownGenre, namesAuthor, weekdayOfDate, type KnownFacts } from './knownFacts.js';
 import { RENTAL_KINDS, rentalKindOf } from './rentalKinds.js';
 import type { RecordFacts } from './recordedFacts.js';
 import { streetsOf } from './streets.js';
@@ -638,7 +638,7 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   if (/\blatitude\b|\blat\b/.test(f)) return c.near ? round(c.near.lat + (rng.float() - 0.5) * spread, 6) : round(rng.float() * 140 - 70, 6);
   if (/\blongitude\b|\blon\b|\blng\b/.test(f)) return c.near ? round(c.near.lon + (rng.float() - 0.5) * spread, 6) : round(rng.float() * 340 - 170, 6);
   // Today's weekday is the weekday of the day the task is on, when something dated it (a clock answer).
-  if (/weekday|day of (the )?week/.test(text)) return c.today ? WEEKDAY_NAMES[new Date(Date.parse(`${c.today}T00:00:00Z`)).getUTCDay()] : rng.pick(WEEKDAYS);
+  if (/weekday|day of (the )?week/.test(text)) return c.today ? weekdayOfDate(c.today) : rng.pick(WEEKDAYS);
   if (/\bdate\b|published|release|birthday/.test(f) && !/\btime\b/.test(f)) return date(c);
   if (/\btime\b|timestamp/.test(f)) {
     if (/unix|msec|millisecond/.test(d)) return Date.UTC(rng.int(2019, 2024), rng.int(0, 11), rng.int(1, 28)) + rng.int(0, 86_399) * 1000;

@@ -8,6 +8,7 @@ import { branchContradiction, conditionBranches, stoppedBecause, WEEKDAYS, type 
 import type { CarriedValue } from '../../pipeline/resolution/simulatorRules.js';
 import type { Trajectory } from '../../pipeline/schemas.js';
 import type { Rng } from '../../pipeline/rng.js';
+import { weekdayOfDate } from '../../pipeline/resolution/knownFacts.js';
 
 export interface PlacedBranch {
   branch: Branch;
@@ -51,7 +52,6 @@ export function recordedContradiction(p: PlacedBranch, located: Located, known: 
   return branchContradiction(p.branch, steps);
 }
 
-const weekdayOf = (day: string) => WEEKDAYS[new Date(Date.parse(`${day}T00:00:00Z`)).getUTCDay()];
 /** The day of the week of Monday 2023-10-16 (the week T-Eval's recorded clocks fall in) with this weekday. */
 const dayWithWeekday = (weekday: string) => `2023-10-${15 + WEEKDAYS.indexOf(weekday) + (weekday === 'Sunday' ? 7 : 0)}`;
 
@@ -64,8 +64,8 @@ export function branchToday(p: PlacedBranch, base: string | undefined, stated: b
   if (p.branch.kind !== 'weekday') return base;
   const want = p.branch.day;
   if (stated) return base;
-  if (p.branch.taken) return base && weekdayOf(base) === want ? base : dayWithWeekday(want);
-  if (base && weekdayOf(base) !== want) return base;
+  if (p.branch.taken) return base && weekdayOfDate(base) === want ? base : dayWithWeekday(want);
+  if (base && weekdayOfDate(base) !== want) return base;
   return dayWithWeekday(rng.pick(WEEKDAYS.filter((d) => d !== want)));
 }
 

@@ -13,7 +13,7 @@ import { isErrorResponse } from '../../errors/responses.js';
 import { DEVICE_FAULT, isComputation, localityOf, retryFutile } from '../../errors/environment.js';
 import { describeUngrounded, foreignRecordedResponse, httpStyleError, needShownIn, ungroundedHistory, ungroundedValues, unsupportedNumbers } from '../grounding.js';
 import { correctCalls, groundTruthActions, shownAction, shownSteps, simulatedDefect, userText } from '../evidence.js';
-import { clockDay, knownFacts, knownField, knownGenre, publicationParts, shownWeekday, taskToday, WEEKDAY_NAMES, type EarlierStep } from '../../resolution/knownFacts.js';
+import { clockDay, knownFacts, knownField, knownGenre, publicationParts, shownWeekday, taskToday, WEEKDAY_NAMES, weekdayOfDate, type EarlierStep } from '../../resolution/knownFacts.js';
 import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
@@ -780,7 +780,7 @@ export const weekdayContradicts: CaseMeasure = {
     const day = clockDay(shown);
     const weekday = shownWeekday(shown);
     if (!day || !weekday) return undefined;
-    const actual = WEEKDAY_NAMES[new Date(Date.parse(`${day}T00:00:00Z`)).getUTCDay()];
+    const actual = weekdayOfDate(day);
     return actual === weekday ? null : `the clock says ${day} (a ${actual}), the weekday answer ${weekday}`;
   },
 };
@@ -832,7 +832,7 @@ export const datesContradictToday: CaseMeasure = {
       const dates = answerDates(answer).filter((d) => !callDates.includes(d.date));
       if (typeof weekday !== 'string' && !dates.length) continue;
       inPopulation = true;
-      const todayWeekday = WEEKDAY_NAMES[new Date(`${today}T00:00:00Z`).getUTCDay()];
+      const todayWeekday = weekdayOfDate(today);
       if (typeof weekday === 'string' && weekday.trim() !== todayWeekday) return `${step.action.name} says today is a ${weekday.trim()}; the case fixes today as ${today}, a ${todayWeekday}`;
       if (isClock(doc)) {
         const other = dates.find((d) => d.date !== today);
