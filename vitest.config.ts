@@ -9,5 +9,6 @@ export default defineConfig({
     maxWorkers: 2,
     reporters: ['default', './tests/support/summaryReporter.ts'],
     setupFiles: ['./tests/support/registerSources.ts'],
+    globalSetup: ['./tests/support/tempRoot.ts'],
   },
 });
