@@ -259,6 +259,11 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_failure_raw_exception: 0,
   answer_failure_task_unsaid: 0,
   answer_failure_choice_unclear: 0,
+  // After a failure the turn stopped at: the question offered to go on without the step ("or carry on without it?")
+  // though nothing left could run without it, and "one of the two steps" counted only the steps tried, not the
+  // request's (answer-writer-48; before = 494cdd3).
+  answer_failure_offers_going_on: 0,
+  answer_step_count_false: 0,
   answer_failure_misreported: 0,
   answer_failure_frame_top_share: 0.12,
   answer_canned_opener: 0,

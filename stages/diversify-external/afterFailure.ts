@@ -226,10 +226,15 @@ export async function actionAfterFailure(trajectory: Trajectory, k: number, fail
       response: i === all.length - 1 ? failure.content : (s.response?.content ?? ''),
       ...(i === all.length - 1 ? { error: failure.error?.message ?? failure.content } : {}),
     }));
+  // The request's later steps: none could run without a_k (or there are none), so they wait on it.
+  const waiting = turn.steps
+    .slice(here.stepIndex + 1)
+    .filter((s) => s.action.name !== FINISH_ACTION)
+    .map((s) => ({ name: s.action.name, args: s.action.args as ToolArgs | string }));
   const { output, method } = await ctx.llm.invoke(
     answerWriterRole,
     // The docs' return fields: the unit a returned number is in ("the distance … in km").
-    { request: turn.user, steps, tools: trajectory.tools.filter((t) => steps.some((s) => s.name === t.name)).map((t) => ({ name: t.name, description: t.description, return_data: t.return_data.map((f) => ({ name: f.name, description: f.description })) })) },
+    { request: turn.user, steps, tools: trajectory.tools.filter((t) => steps.some((s) => s.name === t.name)).map((t) => ({ name: t.name, description: t.description, return_data: t.return_data.map((f) => ({ name: f.name, description: f.description })) })), ...(waiting.length ? { waiting } : {}) },
     { rng: ctx.rng('answer-after-failure'), artifactKey: ctx.itemKey, stage: 'diversify-external' },
   );
   return {

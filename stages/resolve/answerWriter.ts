@@ -22,6 +22,12 @@ export interface AnswerInput {
   steps: { name: string; args: Record<string, unknown> | string; response: string; error?: string }[];
   /** The turn's tool docs (name and return fields): the unit a returned number is in ("The distance between the two cities in km."). */
   tools?: { name: string; description?: string; return_data?: { name: string; description: string }[] }[];
+  /**
+   * The request's later tool steps, not run because they need the failed last step (set only when a
+   * closing answer follows a failure with steps still to come): the answer counts them among the
+   * steps not done and says they wait on it, and never offers to go on without it.
+   */
+  waiting?: { name: string; args: Record<string, unknown> | string }[];
 }
 
 /**
@@ -1504,7 +1510,7 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
   if (input.steps.length === 0) return rng.pick(['No tool call was needed for this request.', 'This needed no tool call.', 'There was nothing to look up or change for this.']);
   const failed = input.steps.filter((s) => s.error);
   const outcome = failed.length === 0 ? 'ok' : failed.length === input.steps.length ? 'failed' : 'partial';
-  let opener = outcome === 'ok' ? rng.pick(OPENERS.ok) : outcome === 'partial' ? partialOpener(input.steps, rng) : rng.pick(FAILURE_OPENERS.failed);
+  let opener = outcome === 'ok' ? rng.pick(OPENERS.ok) : outcome === 'partial' ? partialOpener(input.steps, rng, input.waiting) : rng.pick(FAILURE_OPENERS.failed);
   told.lastAbout = undefined;
   // A yes/no question is answered first: yes or no, then the fact that decides it (decide), or, when
   // the calls do not decide it, that I cannot tell.
@@ -1576,7 +1582,7 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
   // "Here is what I found." opens a finding, never a deed ("I placed the order") or another "I found …".
   if (/^Here is what I found/.test(opener) && (!body[0] || /^I (?:found|have|[a-z]+ed|sent|set|put|made|wrote|got)\b/.test(body[0]) || callChangesState(input.steps[0].name))) opener = '';
   const last = failed[failed.length - 1];
-  const question2 = last ? nextStepQuestion(last, rng, named(last.name)) : '';
+  const question2 = last ? nextStepQuestion(last, rng, named(last.name), input.waiting) : '';
   return [opener, ...body, question2].filter(Boolean).join(' ');
 }
 
@@ -1601,7 +1607,8 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
           `User request:\n${input.request}\n\nTool calls and results, in order:\n` +
           (input.steps.length
             ? input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)})\n   ${s.error ? `ERROR: ${s.error}` : `-> ${clip(s.response, 2000)}`}`).join('\n')
-            : '(no tool calls)'),
+            : '(no tool calls)') +
+          (input.waiting?.length ? `\n\nNot run, because they need the failed call first:\n${input.waiting.map((w) => `- ${w.name}(${toJson(w.args)})`).join('\n')}` : ''),
       },
     ],
   },
@@ -1619,5 +1626,6 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 40: a status field that only says the deed went through in its own verb is left out (beyondDone, restatesDone).
   // 39: the lead's 38 (a reply that only says the act went through is not read back: restatesDone) and h-ans8's 38+2 (amounts with their currency, failed acts said as acts, a look-up told after the finding it fed, a deed's own id) merged.
   // 45: h-ans10's 44+5 (state reads told in the past across a move, no private or device-state fields, records' asked fields after the name, retry questions naming the task) and the lead's 43+2 (a partial failure never names one task as done and not done) merged.
-  offline: { version: 'answer-writer-46', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  // 48: after a failure, the steps the request still holds that wait on it (AnswerInput.waiting) are counted among the steps ("one of the five steps", not "one of the two") and said before the question ("Cancelling the booking and posting the tweet need it first."); the question offers to stop, never to go on without it.
+  offline: { version: 'answer-writer-48', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -11,6 +11,7 @@ import { classifyEnvironmentMessage, saysItPasses } from '../../pipeline/errors/
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
 
 type Step = AnswerInput['steps'][number];
+type Waiting = NonNullable<AnswerInput['waiting']>[number];
 
 /**
  * The opener of an answer where some calls went through and some did not: what was done and what
@@ -18,14 +19,18 @@ type Step = AnswerInput['steps'][number];
  * through, but not getting the ticker news."), not one canned sentence ("I got part of the way." opened
  * 28 T-Eval answers; answer_opener_top_share). Often none at all: the sentences after it say the same.
  */
-export function partialOpener(steps: Step[], rng: Rng): string {
-  const names = (list: Step[]) => [...new Set(list.map((s) => gerund(shortTask(taskOf(s)))))];
+export function partialOpener(steps: Step[], rng: Rng, waiting: Waiting[] = []): string {
+  const names = (list: Pick<Step, 'name' | 'args'>[]) => [...new Set(list.map((s) => gerund(shortTask(taskOf(s)))))];
   const done = names(steps.filter((s) => !s.error));
-  const undone = names(steps.filter((s) => s.error));
+  // The steps the request still holds after the failure, which wait on it, are as undone as the failed one.
+  const undone = names([...steps.filter((s) => s.error), ...waiting]);
   if (done.length === 0 || undone.length === 0) return '';
   const and = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
   const ok = steps.filter((s) => !s.error).length;
-  const count = `${NUMBER[ok] ?? ok} of the ${NUMBER[steps.length] ?? steps.length} steps`;
+  // Out of every step the request holds, not only those tried: "one of the two steps" of a request
+  // with five (the failure stopped the other three) is false (answer_step_count_false).
+  const total = steps.length + waiting.length;
+  const count = `${NUMBER[ok] ?? ok} of the ${NUMBER[total] ?? total} steps`;
   const forms: string[] = [''];
   // Two calls told alike, one done and one not ("searching Google Scholar, but not searching Google
   // Scholar"), say nothing true by name: only the count tells them apart.
@@ -34,7 +39,7 @@ export function partialOpener(steps: Step[], rng: Rng): string {
     forms.push(
       `${cap(and(done))} went through, but not ${and(undone)}.`,
       `I took care of ${and(done)}, but not ${and(undone)}.`,
-      `${cap(and(done))} worked; ${and(undone)} is still to do.`,
+      `${cap(and(done))} worked; ${and(undone)} ${undone.length > 1 ? 'are' : 'is'} still to do.`,
     );
   }
   forms.push(`${cap(count)} went through.`, `I got through ${count}.`);
@@ -237,7 +242,7 @@ export function taskOf(step: Pick<Step, 'name' | 'args'>): string {
  */
 export function shortTask(task: string): string {
   const short = task
-    .replace(/\b(order|ticket|tweet|movie|booking|room|article) (?:\d+|"[^"]*")/g, 'the $1')
+    .replace(/(\bthe (?:[a-z]+ )?)?\b(order|ticket|tweet|movie|booking|room|article) (?:\d+|"[^"]*")/g, (_, the: string | undefined, noun: string) => `${the ?? 'the '}${noun}`)
     .replace(/\s+(?:for|of|near|named|from|to|with|on|in|at|into|about|under|by)\s+(?:"[^"]*"|\d[\d.:,-]*(?:\s+(?:shares|[A-Z]{3}))?)(?:\s+(?:to|and)\s+(?:"[^"]*"|[\d:.-]+))?/g, '')
     .replace(/\s+"[^"]*"/g, '')
     .replace(/\s+\S+@\S+/g, '')
@@ -401,15 +406,20 @@ export function failedSentence(s: Step, rng: Rng, _api: string): string {
  * user and ask the user for next action"): a question fitted to what failed, about the task in the
  * user's words, never a function's name. A limit or a quota resets later, access is the user's to
  * grant (unless the denial says it passes), anything else may work on another try.
+ *
+ * The way to leave the step is to stop, never to go on without it: an answer is written after a
+ * failure only when nothing the request still holds can run without the failed call (or nothing is
+ * left), so "or carry on without it?" offers what the assistant itself just found it cannot do
+ * (answer_failure_offers_going_on).
  */
 const NEXT_STEP: { when: RegExp; unless?: (error: string) => boolean; ask: ((doing: string, task: string) => string)[] }[] = [
   {
     // "QUOTA_EXCEEDED" and "USER_DAILY_QUERY_OVER_LIMIT" are limits too, whatever status code came with them.
     when: /\b429\b|rate.?limit|too many requests|quota|over.?limit|limit (?:exceeded|reached)|daily limit/i,
     ask: [
-      (g) => `Should I try ${g} again once the limit resets, or carry on without it?`,
-      (g) => `Would you like me to retry ${g} later, or skip it for now?`,
-      (_g, t) => `The limit should reset before long; do you want me to wait and then ${t}, or move on?`,
+      (g) => `Should I try ${g} again once the limit resets, or leave it there?`,
+      (g) => `Would you like me to retry ${g} later, or leave it for now?`,
+      (_g, t) => `The limit should reset before long; do you want me to wait and then ${t}, or stop here?`,
       (g) => `Do you want me to come back to ${g} after the limit resets, or leave it?`,
       (_g, t) => `Shall I wait for the limit to reset and ${t} then, or drop it for now?`,
     ],
@@ -420,35 +430,55 @@ const NEXT_STEP: { when: RegExp; unless?: (error: string) => boolean; ask: ((doi
     when: /\b(401|403|permission|denied|forbidden|unauthori[sz]ed|not allowed|EACCES|EPERM)\b/i,
     unless: saysItPasses,
     ask: [
-      (_g, t) => `Could you check that I have access to ${t}, or should I skip this step?`,
-      (g) => `Do you want to grant access and have me try ${g} again, or leave it out?`,
-      (g) => `If you can sort out the permissions for ${g}, I can try again; or should I go on without it?`,
-      (_g, t) => `Is there an account with the access to ${t} that I should use, or shall I skip it?`,
+      (_g, t) => `Could you check that I have access to ${t}, or should I leave it there?`,
+      (g) => `Do you want to grant access and have me try ${g} again, or leave it for now?`,
+      (g) => `If you can sort out the permissions for ${g}, I can try again; or should I stop here?`,
+      (_g, t) => `Is there an account with the access to ${t} that I should use, or shall we drop it?`,
     ],
   },
   {
     when: /./,
     ask: [
-      (g) => `Shall I try ${g} again in a moment, or carry on without it?`,
-      (g) => `Would you like me to try ${g} again, or leave it for now?`,
-      (g) => `Should I give ${g} another go, or skip it?`,
-      (g) => `Do you want me to retry ${g}, or continue without it?`,
-      (_g, t) => `Would you like me to try once more to ${t}, or shall we skip it?`,
-      (_g, t) => `Shall I ${t} later, or go on without it?`,
-      (g) => `Do you want me to have another go at ${g} later, or leave that part out?`,
+      (g) => `Shall I try ${g} again in a moment, or leave it for now?`,
+      (g) => `Would you like me to try ${g} again, or leave it there?`,
+      (g) => `Should I give ${g} another go, or stop here?`,
+      (g) => `Do you want me to retry ${g}, or hold off for now?`,
+      (_g, t) => `Would you like me to try once more to ${t}, or shall we stop here?`,
+      (_g, t) => `Shall I ${t} later, or leave it?`,
+      (g) => `Do you want me to have another go at ${g} later, or leave it for now?`,
       (_g, t) => `Shall I make another attempt to ${t}, or set it aside?`,
       (g) => `Would you rather I retry ${g} now, or hold off on it?`,
-      (_g, t) => `Should I try again to ${t} in a little while, or move on without it?`,
+      (_g, t) => `Should I try again to ${t} in a little while, or leave it there?`,
       (g) => `Is it worth another try at ${g}, or shall we leave it for now?`,
       (g) => `Do you want another attempt at ${g}, or should I drop it?`,
-      (_g, t) => `Want me to ${t} again shortly, or skip that part?`,
+      (_g, t) => `Want me to ${t} again shortly, or hold off?`,
     ],
   },
 ];
 
-export function nextStepQuestion(step: Step, rng: Rng, _api: string): string {
+/**
+ * What still waits on the failed step, said before the question: the request's later steps, which
+ * could not run without it ("Cancelling the booking and posting the tweet need it first."), so the
+ * user decides knowing what stopping leaves undone.
+ */
+function waitingSentence(waiting: Waiting[], rng: Rng): string {
+  const tasks = [...new Set(waiting.map((w) => gerund(shortTask(taskOf(w)))))];
+  if (tasks.length === 0) return '';
+  if (tasks.length > 3) return rng.pick(['The rest of the request needs it first.', 'Everything after it in the request depends on it.']);
+  const and = (items: string[]) => (items.length === 1 ? items[0] : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+  const list = and(tasks);
+  const many = tasks.length > 1;
+  return rng.pick([
+    `${cap(list)} ${many ? 'need' : 'needs'} it first.`,
+    `${cap(list)} ${many ? 'have' : 'has'} to wait for it.`,
+    `Without it I can't go on to ${and([...new Set(waiting.map((w) => shortTask(taskOf(w))))])}.`,
+  ]);
+}
+
+export function nextStepQuestion(step: Step, rng: Rng, _api: string, waiting: Waiting[] = []): string {
   const error = step.error ?? '';
   const { ask } = NEXT_STEP.find((n) => n.when.test(error) && !n.unless?.(error))!;
   const task = shortTask(taskOf(step));
-  return rng.pick(ask)(gerund(task), task);
+  const question = rng.pick(ask)(gerund(task), task);
+  return [waitingSentence(waiting, rng), question].filter(Boolean).join(' ');
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
-import { causeOf, taskOf } from '../../stages/resolve/failureSentences.js';
+import { causeOf, partialOpener, shortTask, taskOf } from '../../stages/resolve/failureSentences.js';
 import { Rng } from '../../pipeline/rng.js';
 import { classifyEnvironmentMessage } from '../../pipeline/errors/environment.js';
-import { choiceUnclear, failureFrame, failureMisreported, failurePart, rawException, taskUnsaid } from '../../pipeline/quality/measures/failureAnswers.js';
+import { answerStepCountFalse, choiceUnclear, failureFrame, failureMisreported, failurePart, offersGoingOn, rawException, taskUnsaid } from '../../pipeline/quality/measures/failureAnswers.js';
+import type { TestCase } from '../../pipeline/schemas.js';
+import type { QualityContext } from '../../pipeline/quality/types.js';
 import { namesApi } from '../../pipeline/quality/measures/text.js';
 
 /** Failures the simulator and T-Eval's captures gave in a full build (answer-writer-28), each with a call it failed. */
@@ -106,5 +108,69 @@ describe('failure answers (answer-writer-28+fail2)', () => {
       expect(classifyEnvironmentMessage(cause)?.kind, `${error} -> ${cause}`).toBe(classifyEnvironmentMessage(error)?.kind);
       expect(cause).not.toContain(name.split('.')[1]);
     }
+  });
+});
+
+describe('after the turn stopped at a failure (answer-writer-48)', () => {
+  // bfcl_multi_turn_base_198-env-k2 on 494cdd3: the request plans five steps (cost, book, cancel,
+  // sign in, tweet); the booking failed and the other three wait on it.
+  const request = 'How much is a first-class flight from SFO to LAX? Book it, then cancel it, and tweet that my plans changed.';
+  const steps = [
+    { name: 'TravelAPI.get_flight_cost', args: { travel_from: 'SFO', travel_to: 'LAX', travel_class: 'first' }, response: '{"travel_cost_list": [2000.0]}' },
+    { name: 'TravelAPI.book_flight', args: { travel_from: 'SFO', travel_to: 'LAX' }, response: FAILURES[0][2], error: FAILURES[0][2] },
+  ];
+  const waiting = [
+    { name: 'TravelAPI.cancel_booking', args: { booking_id: 'unknown' } },
+    { name: 'TwitterAPI.authenticate_twitter', args: { username: 'u', password: 'p' } },
+    { name: 'TwitterAPI.post_tweet', args: { content: 'Plans changed' } },
+  ];
+
+  it('the measures flag the old question and count, and pass the new ones', () => {
+    const turn = (answer: string) => ({ answer, calls: steps.map((s) => ({ response: s.response })) });
+    expect(offersGoingOn(turn("I couldn't book the flight: it timed out. Shall I try booking the flight again in a moment, or carry on without it?"))).toBeDefined();
+    expect(offersGoingOn(turn("I couldn't book the flight: it timed out. Should I give booking the flight another go, or skip it?"))).toBeDefined();
+    expect(offersGoingOn(turn("I couldn't book the flight: it timed out. Should I give booking the flight another go, or stop here?"))).toBeUndefined();
+    // A turn that went on past its failure may well leave it: not in the population.
+    expect(offersGoingOn({ answer: 'Shall I retry it, or carry on without it?', calls: [{ response: FAILURES[0][2] }, { response: '{"ok": true}' }] })).toBeUndefined();
+
+    const tc = (answer: string) =>
+      ({
+        trajectoryId: 't',
+        messages: [{ role: 'system', content: 's' }, { role: 'user', content: request }],
+        groundTruth: [{ name: 'TravelAPI.book_flight', args: {} }, { name: 'FinishAction', args: answer }],
+      }) as unknown as TestCase;
+    const ctx = { trajectory: () => ({ turns: [{ steps: [...steps, ...waiting].map((s) => ({ action: { name: s.name, args: s.args } })) }] }), baseCase: () => undefined } as unknown as QualityContext;
+    expect(answerStepCountFalse.check(tc('I got through one of the two steps. The flight costs 2000 USD.'), ctx)).toMatch(/plans 5 steps/);
+    expect(answerStepCountFalse.check(tc('I got through one of the five steps. The flight costs 2000 USD.'), ctx)).toBeNull();
+    expect(answerStepCountFalse.check(tc('The flight costs 2000 USD.'), ctx)).toBeUndefined();
+  });
+
+  it('counts the waiting steps, says they wait on the failure, and offers to stop, never to go on', () => {
+    const calls = steps.map((s) => ({ response: s.response }));
+    let told = 0;
+    for (let seed = 0; seed < 60; seed++) {
+      const a = offlineAnswer({ request, steps, waiting }, new Rng(seed, 'waiting'));
+      expect(offersGoingOn({ answer: a, calls }), a).toBeUndefined();
+      expect(choiceUnclear(a), a).toBeUndefined();
+      const count = /\b(\w+) of the (\w+) steps\b/.exec(a);
+      if (count) expect(count[2], a).toBe('five');
+      // The steps still to come are named as waiting on it (or the rest of the request, past three).
+      if (/need it first|has to wait|have to wait|can't go on to/.test(a)) told++;
+      expect(a, a).toMatch(/cancel|Twitter|tweet/i);
+    }
+    expect(told).toBe(60);
+    // The opener counts and names what is not done out of the whole request.
+    const openers = Array.from({ length: 40 }, (_, i) => partialOpener(steps, new Rng(i, 'opener'), waiting)).filter(Boolean);
+    expect(openers.some((o) => /of the five steps/.test(o))).toBe(true);
+    expect(openers.every((o) => !/of the two steps/.test(o))).toBe(true);
+    // Without waiting steps, nothing is said of them.
+    const alone = offlineAnswer({ request, steps }, new Rng(3, 'waiting'));
+    expect(alone).not.toMatch(/need it first|has to wait|have to wait|can't go on to/);
+    expect(offersGoingOn({ answer: alone, calls })).toBeUndefined();
+  });
+
+  it('a task shortened for the question keeps its own noun ("reserve the meeting room", not "the meeting the room")', () => {
+    expect(shortTask('reserve the meeting room "101"')).toBe('reserve the meeting room');
+    expect(shortTask('cancel order 12446')).toBe('cancel the order');
   });
 });

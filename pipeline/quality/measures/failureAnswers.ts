@@ -8,7 +8,9 @@
  * The population is read from the case, not from the answer's wording: a closing answer of a turn
  * in which a call was answered with an error.
  */
-import type { TestCase } from '../../schemas.js';
+import { FINISH_ACTION, type TestCase } from '../../schemas.js';
+import { groundTruthActions, shownAction } from '../evidence.js';
+import { insertedRange } from '../text.js';
 import { apiOf } from '../../errors/values.js';
 import { classifyEnvironmentMessage } from '../../errors/environment.js';
 import { isErrorResponse } from '../../errors/responses.js';
@@ -126,7 +128,7 @@ export const answerFailureTaskUnsaid: CaseMeasure = {
 
 /** Ways forward a question may offer, and ways to leave the failed step. */
 const RETRY = /\b(?:again|retry|another (?:go|try|attempt)|once more|wait|later|come back|resets?|grant|access|permissions?|account)\b/i;
-const LEAVE = /\b(?:skip|leave|without|move on|carry on|go on|instead|hold off|drop|for now|stop there|set (?:it|that) aside)\b/i;
+const LEAVE = /\b(?:skip|leave|without|move on|carry on|go on|instead|hold off|drop|for now|stop (?:here|there)|set (?:it|that) aside)\b/i;
 
 /**
  * The choice offered after a failure, unclear: the question names a function ("another try at
@@ -151,6 +153,83 @@ export const answerFailureChoiceUnclear: CaseMeasure = {
   title: 'closing answer after a failure offers an unclear choice: its question names a function ("How would you like to proceed: another try at `book_flight`, or skip it?") or does not offer both a way forward (retry, wait, grant access) and a way to leave the step',
   population: 'closing answers of a turn in which a call failed',
   check: (tc) => failureDefect(tc, (a) => choiceUnclear(a, tc.tools.map((t) => apiOf(t.name)))),
+};
+
+/** Ways a question may offer to go on without the failed step. */
+const GO_ON = /\b(?:carry on|move on|go on|continue|proceed|keep going|skip)\b|\bwithout (?:it|that)\b/i;
+
+/**
+ * The question after a failure offers to go on without the failed step ("Shall I try again in a
+ * moment, or carry on without it?") when nothing ran after it: the assistant stopped there because
+ * nothing the request still holds can run without it (or nothing is left), so going on is no choice
+ * it has. Only a turn whose last call failed: a failure the turn went on past may well be left.
+ */
+export function offersGoingOn(turn: { answer: string; calls: { response: string }[] }): string | undefined {
+  const last = turn.calls[turn.calls.length - 1];
+  if (!last || last.response === '' || !readsAsFailure(last.response)) return undefined;
+  const question = sentencesOf(turn.answer.trim()).filter((s) => /\?$/.test(s.trim())).pop();
+  if (!question) return undefined;
+  const m = GO_ON.exec(question.replace(/"(?:[^"\\]|\\.)*"/g, '""'));
+  return m ? `offers "${m[0]}" after the turn stopped at the failure: "${question}"` : undefined;
+}
+
+export const answerFailureOffersGoingOn: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_failure_offers_going_on',
+  group: 'text',
+  title: 'closing answer after the turn stopped at a failure offers to go on without the failed step ("…, or carry on without it?", "…, or skip it?"), though it stopped because nothing left could run without it',
+  population: 'closing answers of a turn whose last call failed',
+  check: (tc) => {
+    const turns = answeredTurns(tc).filter((t) => t.calls.length && t.calls[t.calls.length - 1].response !== '' && readsAsFailure(t.calls[t.calls.length - 1].response));
+    if (turns.length === 0) return undefined;
+    for (const t of turns) {
+      const hit = offersGoingOn(t);
+      if (hit) return hit;
+    }
+    return null;
+  },
+};
+
+const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const countOf = (w: string) => (/^\d+$/.test(w) ? Number(w) : COUNT_WORDS.indexOf(w.toLowerCase()));
+
+/**
+ * A closing answer that counts the request's steps wrong ("I got through one of the two steps."
+ * when the request holds five, three of which waited on the failed one): the M of "N of the M steps"
+ * is the number of tool steps the trajectory's turn plans. The turn is found by its place among the
+ * case's user turns (an inserted conversation's turns are no turns of the task).
+ */
+export const answerStepCountFalse: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_step_count_false',
+  group: 'text',
+  title: 'closing answer counts the request\'s steps wrong ("I got through one of the two steps." of a request holding five: the steps that waited on the failed call left out of the count)',
+  population: 'closing answers that count "N of the M steps", of cases whose trajectory resolve kept',
+  check: (tc, ctx) => {
+    const trajectory = ctx.trajectory(tc.trajectoryId);
+    if (!trajectory) return undefined;
+    const range = insertedRange(tc);
+    let turn = -1;
+    let seen = false;
+    let hit: string | undefined;
+    const look = (answer: string, at: number) => {
+      const m = /\b(\w+) of the (\w+) steps\b/i.exec(answer);
+      if (!m) return;
+      seen = true;
+      const planned = trajectory.turns[at]?.steps.filter((s) => s.action.name !== FINISH_ACTION).length;
+      if (planned !== undefined && countOf(m[2]) !== planned && !hit) hit = `"${m[0]}" where the request plans ${planned} steps (turn ${at + 1})`;
+    };
+    for (const [i, m] of tc.messages.entries()) {
+      if (range && i >= range[0] && i < range[1]) continue;
+      if (m.role === 'user') turn++;
+      else if (m.role === 'assistant') {
+        const a = shownAction(m.content);
+        if (a?.name === FINISH_ACTION && typeof a.args === 'string') look(a.args, turn);
+      }
+    }
+    for (const a of groundTruthActions(tc)) if (a.name === FINISH_ACTION && typeof a.args === 'string') look(a.args, turn);
+    return seen ? (hit ?? null) : undefined;
+  },
 };
 
 /** A status code, and how long the failure says to wait, as the error gives them. */
@@ -256,4 +335,4 @@ export const answerActionUnphrased: CaseMeasure = {
   check: (tc) => failureDefect(tc, actionUnphrased),
 };
 
-export const FAILURE_ANSWER_MEASURES = [answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureMisreported, answerFailureFrameShare];
+export const FAILURE_ANSWER_MEASURES = [answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureMisreported, answerFailureFrameShare];
