@@ -1627,5 +1627,6 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 39: the lead's 38 (a reply that only says the act went through is not read back: restatesDone) and h-ans8's 38+2 (amounts with their currency, failed acts said as acts, a look-up told after the finding it fed, a deed's own id) merged.
   // 45: h-ans10's 44+5 (state reads told in the past across a move, no private or device-state fields, records' asked fields after the name, retry questions naming the task) and the lead's 43+2 (a partial failure never names one task as done and not done) merged.
   // 48: after a failure, the steps the request still holds that wait on it (AnswerInput.waiting) are counted among the steps ("one of the five steps", not "one of the two") and said before the question ("Cancelling the booking and posting the tweet need it first."); the question offers to stop, never to go on without it.
-  offline: { version: 'answer-writer-48', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  // 49: a local denial while a privilege check was pending is told in words ("the policy service did not answer the privilege check, so access was refused (access denied)"), not quoted with its errno (answer_failure_raw_exception).
+  offline: { version: 'answer-writer-49', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -4,7 +4,8 @@ import { causeOf, partialOpener, shortTask, taskOf } from '../../stages/resolve/
 import { Rng } from '../../pipeline/rng.js';
 import { classifyEnvironmentMessage } from '../../pipeline/errors/environment.js';
 import { answerStepCountFalse, choiceUnclear, failureFrame, failureMisreported, failurePart, offersGoingOn, rawException, taskUnsaid } from '../../pipeline/quality/measures/failureAnswers.js';
-import type { TestCase } from '../../pipeline/schemas.js';
+import { ENVIRONMENT_ERROR_KINDS, type TestCase } from '../../pipeline/schemas.js';
+import { environmentMessage } from '../../pipeline/resolution/simulatorRules.js';
 import type { QualityContext } from '../../pipeline/quality/types.js';
 import { namesApi } from '../../pipeline/quality/measures/text.js';
 
@@ -172,5 +173,27 @@ describe('after the turn stopped at a failure (answer-writer-48)', () => {
   it('a task shortened for the question keeps its own noun ("reserve the meeting room", not "the meeting the room")', () => {
     expect(shortTask('reserve the meeting room "101"')).toBe('reserve the meeting room');
     expect(shortTask('cancel order 12446')).toBe('cancel the order');
+  });
+});
+
+describe('every failure the simulator words is told in words (answer-writer-49)', () => {
+  // teval_query_356_1-env-k3 on a merged build: "get_curr_time failed: access denied (EACCES) while the
+  // privilege check was pending: …" was quoted whole, errno and all, as no rule read it.
+  it('no simulated wording reaches the user raw, misreported or without its task', () => {
+    const seen = new Set<string>();
+    for (const kind of ENVIRONMENT_ERROR_KINDS)
+      for (const [api, locality, computation] of [['TimeTool.get_curr_time', 'local', true], ['VehicleControlAPI.startEngine', 'local', false], ['BINGMap.get_route', 'remote', false], ['GaodeMap.get_coordinate', 'remote', false]] as const)
+        for (let seed = 0; seed < 40; seed++) {
+          const message = environmentMessage(kind, api, new Rng(seed, 'wording'), locality, computation);
+          if (seen.has(message.replace(/\d+/g, 'N'))) continue;
+          seen.add(message.replace(/\d+/g, 'N'));
+          const steps = [{ name: api, args: {}, response: message, error: message }];
+          const answer = offlineAnswer({ request: 'Please do this.', steps }, new Rng(seed, 'told'));
+          const failed = [{ name: api, args: {}, error: message }];
+          expect(rawException(answer), `${message} -> ${answer}`).toBeUndefined();
+          expect(failureMisreported(answer, failed), `${message} -> ${answer}`).toBeUndefined();
+          expect(taskUnsaid(answer, failed), `${message} -> ${answer}`).toBeUndefined();
+        }
+    expect(seen.size).toBeGreaterThan(40);
   });
 });
