@@ -50,13 +50,19 @@ export interface PathContext {
   /** The calls made before this one: a file an earlier writer call names exists. */
   earlier: { name: string; args: unknown }[];
   tools: ToolDoc[];
+  /**
+   * The calls the plan makes at and after this one (the right call of the step included): a file one
+   * of them writes is not there yet, even where the user named it as the one to create (T-Eval
+   * 53_1: read_file("outputs/marketing_presentation.pptx") before create_file makes it).
+   */
+  later?: { name: string; args: unknown }[];
 }
 
-/** Paths earlier writer calls created (write_file's file_path, create_file's abs_location). */
-function createdPaths(ctx: PathContext): Set<string> {
+/** Paths the writer calls among `calls` create (write_file's file_path, create_file's abs_location). */
+function writtenBy(calls: readonly { name: string; args: unknown }[], tools: readonly ToolDoc[]): Set<string> {
   const out = new Set<string>();
-  for (const call of ctx.earlier) {
-    const doc = ctx.tools.find((t) => t.name === call.name);
+  for (const call of calls) {
+    const doc = tools.find((t) => t.name === call.name);
     if (!doc || !isPlainObject(call.args)) continue;
     for (const p of [...doc.required_parameters, ...doc.optional_parameters]) {
       const v = call.args[p.name];
@@ -84,14 +90,15 @@ export interface PathProblem {
  */
 export function pathProblem(doc: ToolDoc, args: unknown, ctx?: PathContext): PathProblem | undefined {
   if (!isPlainObject(args)) return undefined;
-  const created = ctx ? createdPaths(ctx) : new Set<string>();
+  const created = ctx ? writtenBy(ctx.earlier, ctx.tools) : new Set<string>();
+  const toBeWritten = ctx?.later ? writtenBy(ctx.later, ctx.tools) : new Set<string>();
   for (const p of [...doc.required_parameters, ...doc.optional_parameters]) {
     const value = args[p.name];
     if (typeof value !== 'string' || !value.trim()) continue;
     const role = pathRole(doc, p);
     if (!role || role === 'output') continue;
     const path = value.trim();
-    const exists = created.has(path) || (ctx !== undefined && ctx.shown.includes(path));
+    const exists = created.has(path) || (ctx !== undefined && ctx.shown.includes(path) && !toBeWritten.has(path));
     const ext = extensionOf(path);
     if (role === 'image' && ext !== undefined && !IMAGE_EXT.has(ext)) {
       return created.has(path)
@@ -99,7 +106,7 @@ export function pathProblem(doc: ToolDoc, args: unknown, ctx?: PathContext): Pat
         : { param: p.name, path, exists: false, message: `[Errno 2] No such file or directory: '${path}'`, why: `${p.name} takes an image, "${path}" is a .${ext} file no earlier step wrote` };
     }
     if (ctx && !exists) {
-      return { param: p.name, path, exists: false, message: `[Errno 2] No such file or directory: '${path}'`, why: `${p.name} reads "${path}", which no user turn or earlier answer shows and no earlier step wrote` };
+      return { param: p.name, path, exists: false, message: `[Errno 2] No such file or directory: '${path}'`, why: toBeWritten.has(path) ? `${p.name} reads "${path}", which only a later step of the plan writes` : `${p.name} reads "${path}", which no user turn or earlier answer shows and no earlier step wrote` };
     }
   }
   return undefined;

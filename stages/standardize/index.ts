@@ -30,6 +30,7 @@ import { repairStandIn, standInKind, standInWrite } from '../../pipeline/standIn
 import { dropSignOffSlots } from '../../pipeline/afterFailure.js';
 import { optionalTickerParam, requestedTicker } from '../../pipeline/quality/argumentKinds.js';
 import { repeatedReads } from '../../pipeline/quality/repeats.js';
+import { cityForNamedEndpoint, inventedSpecifics, readBeforeWrite, undecidedCondition } from '../../pipeline/quality/planFollows.js';
 
 interface StandardizeInput {
   /** filter's trajectory, by reference (pipeline/artifactRef.ts): the item's only parent. */
@@ -58,7 +59,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   // 10 (h-teval7): a slot line of a message whose label names a detail the user asked it to carry ("- Submission Deadline: [INSERT SUBMISSION DEADLINE]") says the detail is still to be confirmed, not dropped (standIns.ts dropSlotLines).
   // 11 (h-teval7): a T-Eval step repeating the same read (same call, nothing of its toolkit changed since) is left out (pipeline/quality/repeats.ts).
   // 12: a text an earlier answer gave is passed as it gave it (answeredText: BFCL 4's tweet of "the sorted result" with the words reordered).
-  version: `12+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
+  // 13 (h-teval8): a T-Eval step that does not follow from what the plan shows: a route / distance from the city where the request names the property the plan found starts at the coordinates the plan took for it (91_0); a plan that reads a file before it writes it (44_0), carries a specific nothing gives ("Flight Number: XYZ123", 369_2), or acts on a condition no answer decides ("if there is an attachment named 'Agenda.pdf'", 339_0) is turned down (pipeline/quality/planFollows.ts).
+  version: `13+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
@@ -230,6 +232,37 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
         }),
     }));
 
+    // A T-Eval plan whose step does not follow from what it shows is repaired where the plan itself holds the right value, else turned down (pipeline/quality/planFollows.ts).
+    const endpointsRepaired: { k: number; tool: string; param: string; from: string; to: string }[] = [];
+    if (raw.source === 'teval') {
+      const all = turns.flatMap((t) => t.steps);
+      const misread = readBeforeWrite(all.map((s) => s.action), tools);
+      if (misread) throw new RejectItem(`read_before_write: ${raw.sourceFile} record ${raw.recordId}: step ${misread.at + 1} ${all[misread.at].action.name} reads "${misread.path}", which only a later step of the plan writes`);
+      let before = 0;
+      for (const [t, turn] of turns.entries()) {
+        const users = turns.slice(0, t + 1).map((u) => u.user);
+        for (const [i, s] of turn.steps.entries()) {
+          // What the step could take a specific from: the user's words and the answers recorded before it (a step still to be answered could carry anything, so only a plan answered so far is judged).
+          const earlier = all.slice(0, before + i);
+          if (earlier.every((e) => e.response !== undefined)) {
+            const invented = inventedSpecifics(s.action.args, [...users, ...earlier.map((e) => e.response!.content)].join('\n'));
+            if (invented.length) throw new RejectItem(`invented_specific: ${raw.sourceFile} record ${raw.recordId}: step ${before + i + 1} ${s.action.name}.${invented[0].key} carries ${invented.map((x) => JSON.stringify(x.value)).join(', ')}, which neither the request nor an earlier answer gives`);
+          }
+        }
+        const undecided = undecidedCondition(turn.user, turn.steps.map((s) => ({ name: s.action.name, args: s.action.args, response: s.response?.content })));
+        if (undecided) throw new RejectItem(`undecided_condition: ${raw.sourceFile} record ${raw.recordId}: step ${before + undecided.at + 1} ${turn.steps[undecided.at].action.name} acts on "if … '${undecided.name}'", which no answer before it decides`);
+        for (const r of cityForNamedEndpoint(turn.user, turn.steps.map((s) => s.action))) {
+          const s = turn.steps[r.at];
+          if (r.coordinates === undefined) throw new RejectItem(`endpoint_not_requested: ${raw.sourceFile} record ${raw.recordId}: step ${before + r.at + 1} ${s.action.name}.${r.key}="${r.city}" is the city, where the request names a place the plan found`);
+          s.action = { ...s.action, args: { ...(s.action.args as Record<string, unknown>), [r.key]: r.coordinates } };
+          // The recording answered the city's route: resolve answers the place's.
+          delete s.response;
+          endpointsRepaired.push({ k: before + r.at + 1, tool: s.action.name, param: r.key, from: r.city, to: r.coordinates });
+        }
+        before += turn.steps.length;
+      }
+    }
+
     // A news call whose doc takes an optional ticker, left without one where the request is about one
     // company (T-Eval's get_ticker_news() for "news related to the stock ticker symbol 'AAPL'"): the ticker goes in.
     const tickersAdded: { k: number; tool: string; ticker: string }[] = [];
@@ -296,6 +329,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
           ...(tickersAdded.length ? { tickersAdded } : {}),
           // T-Eval stand-in content repaired, or the write that held it left out (pipeline/standIns.ts).
           ...(standInsRepaired.length ? { standInsRepaired } : {}),
+          // Route / distance endpoints the plan passed as the city, set to the place the request names (planFollows.ts cityForNamedEndpoint).
+          ...(endpointsRepaired.length ? { endpointsRepaired } : {}),
         },
       },
       docNotes,

@@ -256,7 +256,8 @@ export function requestsText(input: Pick<InjectionInput, 'earlierRequests' | 'qu
 
 /** What the task has shown before step k (the request, earlier answers and calls), for "does this file exist". */
 function pathContextOf(input: InjectionInput): PathContext {
-  return { shown: [input.query, ...input.earlier.map((s) => s.response ?? '')].join('\n'), earlier: input.earlier, tools: input.tools };
+  // The step's own call and the later ones of its request write what is not there yet (53_1 creates the deck it names).
+  return { shown: [input.query, ...input.earlier.map((s) => s.response ?? '')].join('\n'), earlier: input.earlier, tools: input.tools, later: [input.correct, ...(input.validSteps ?? []).slice(input.earlier.length), ...(input.laterInTurn ?? [])] };
 }
 
 export interface ConfusableTool {

@@ -24,12 +24,16 @@ interface ShownCall {
   tier?: string;
   /** Messages before the call: what the task had shown when it was made. */
   before: TestCase['messages'];
+  /** The plan's calls from this one's step on (a wrong call stands where the right one was due): what they write is not there yet. */
+  later: { name: string; args: unknown }[];
 }
 
 /** Every tool call a case shows with the answer after it, and the tier that answered. */
 function shownCalls(tc: TestCase, ctx: QualityContext): ShownCall[] {
   const t = ctx.trajectory(tc.trajectoryId);
-  const steps = t ? toolSteps(t).filter(({ k }) => k <= tc.k) : [];
+  const all = t ? toolSteps(t) : [];
+  const steps = all.filter(({ k }) => k <= tc.k);
+  let made = 0;
   const out: ShownCall[] = [];
   const last = tc.messages.length - 1;
   tc.messages.forEach((m, i) => {
@@ -42,7 +46,10 @@ function shownCalls(tc: TestCase, ctx: QualityContext): ShownCall[] {
     const tier = isWrongCall
       ? tc.provenance.methods.response?.split(':')[0]
       : steps.find(({ step }) => step.action.name === action.name && step.response?.content === answer)?.step.response?.tier;
-    out.push({ name: action.name, args: action.args, answer, ...(tier ? { tier } : {}), before: tc.messages.slice(0, i) });
+    // The plan's step this call stands at: the next one for a call of the plan, the one due for the wrong call.
+    const later = all.slice(isWrongCall ? tc.k - 1 : made + 1).map(({ step }) => ({ name: step.action.name, args: step.action.args }));
+    made++;
+    out.push({ name: action.name, args: action.args, answer, ...(tier ? { tier } : {}), before: tc.messages.slice(0, i), later });
   });
   return out;
 }
@@ -60,7 +67,7 @@ export const simulatedPathSuccess: CaseMeasure = {
   kind: 'case',
   id: 'simulated_path_unusable',
   group: 'solvable',
-  title: 'a simulated answer claims success for a file the tool could not use (a file to read that no user turn, earlier answer or earlier write shows; an image parameter given a .ppt / .txt)',
+  title: 'a simulated answer claims success for a file the tool could not use (a file to read that no user turn, earlier answer or earlier write shows, or that only a later step of the plan writes: read_file of the deck the user asked to create, before create_file; an image parameter given a .ppt / .txt)',
   population: 'cases showing a simulated answer to a call that reads a file or an image',
   check(tc, ctx) {
     const calls = shownCalls(tc, ctx).filter((c) => c.tier === 'simulated' && takesAPath(tc, c));
@@ -69,7 +76,7 @@ export const simulatedPathSuccess: CaseMeasure = {
       if (FAILED.test(call.answer)) continue;
       const shown = call.before.filter((m) => m.role === 'user' || m.role === 'function').map((m) => m.content).join('\n');
       const earlier = call.before.filter((m) => m.role === 'assistant').map((m) => shownAction(m.content)).filter((a) => a !== undefined && a.name !== FINISH_ACTION).map((a) => ({ name: a!.name, args: a!.args }));
-      const problem = pathProblem(tc.tools.find((d) => d.name === call.name)!, call.args, { shown, earlier, tools: tc.tools });
+      const problem = pathProblem(tc.tools.find((d) => d.name === call.name)!, call.args, { shown, earlier, tools: tc.tools, later: call.later });
       if (problem) return `${call.name}: ${problem.why}, yet the answer is "${call.answer.slice(0, 60)}"`;
     }
     return null;

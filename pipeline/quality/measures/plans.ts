@@ -12,6 +12,7 @@ import { branchContradiction, conditionBranches, stoppedBecause, type BranchStep
 import { correctCalls, shownAction } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
 import { missingDetails, namesReadContent, readText, requestedDetails } from '../../standIns.js';
+import { cityForNamedEndpoint, ENDPOINT_TOOL, inventedSpecifics, namedCondition, namesEndpoint, undecidedCondition } from '../planFollows.js';
 
 
 /**
@@ -24,8 +25,8 @@ export const gtBranchContradicted: CaseMeasure = {
   kind: 'case',
   id: 'gt_branch_contradicted',
   group: 'solvable',
-  title: 'a conditional request ("If the weekday is Monday, create a slide …", "if room 101 is available, reserve it") whose plan takes a branch the shown check answer rules out (stops on a Monday, reserves a room the listing did not show free), or stops without the closing answer saying why',
-  population: 'T-Eval cases showing the answer of a check a request conditions its steps on',
+  title: 'a conditional request ("If the weekday is Monday, create a slide …", "if room 101 is available, reserve it") whose plan takes a branch the shown check answer rules out (stops on a Monday, reserves a room the listing did not show free), or stops without the closing answer saying why; or acts on a condition on a named thing no answer shown decides (attaches \'Agenda.pdf\' "if there is an attachment named \'Agenda.pdf\'" with no answer showing one)',
+  population: 'T-Eval cases showing the answer of a check a request conditions its steps on, or showing or expecting a step a condition on a named thing governs',
   check(tc: TestCase, ctx: QualityContext) {
     if (tc.source !== 'teval') return undefined;
     const t = ctx.trajectory(tc.trajectoryId);
@@ -33,6 +34,14 @@ export const gtBranchContradicted: CaseMeasure = {
     const located = toolSteps(t);
     const shown = new Set(tc.messages.filter((m) => m.role === 'function').map((m) => m.content));
     let inPopulation = false;
+    // A condition on a named thing the case's calls act on: an answer before the call must show the thing.
+    const request = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+    const calls = correctCalls(tc).map((c) => ({ name: c.action.name, args: c.action.args, response: tc.messages.slice(0, c.at).filter((m) => m.role === 'function').map((m) => m.content).join('\n') }));
+    // Each call sees every answer before it: the calls' responses stand in as one step before each.
+    const undecided = calls.map((c) => undecidedCondition(request, [{ name: '', args: {}, response: c.response }, c])).find((u) => u !== undefined);
+    if (undecided) return `a step passes '${undecided.name}' on "if there is … '${undecided.name}'", which no answer shown before it decides`;
+    const named = namedCondition(request);
+    if (named !== undefined && calls.some((c) => isPlainObject(c.args) && Object.values(c.args).some((v) => typeof v === 'string' && v.toLowerCase().includes(named.toLowerCase())))) inPopulation = true;
     for (const [ti, turn] of t.turns.entries()) {
       const steps: BranchStep[] = located.filter((l) => l.turnIndex === ti).map((l) => ({ name: l.step.action.name, args: l.step.action.args, response: l.step.response?.content }));
       for (const b of conditionBranches(turn.user, steps)) {
@@ -137,4 +146,51 @@ export const gtRepeatsAnsweredRead: CaseMeasure = {
   },
 };
 
-export const PLAN_MEASURES: CaseMeasure[] = [gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead];
+/**
+ * A text argument carrying a specific nothing gives: T-Eval 369_2's email for "include … flight
+ * number and hotel booking details" reads "Flight Number: XYZ123 … Hotel Name: ABC Hotel … Booking
+ * Reference: 123456", none of it said by the user or answered by a tool. (gt_value_unshown reads
+ * numbers of 3+ digits standing alone in a text, so it missed the code "XYZ123" and the made-up name.)
+ */
+export const gtTextInventsSpecific: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_text_invents_specific',
+  group: 'solvable',
+  title: 'a text argument the case shows or expects (an email body, a page\'s bullets, a file\'s text) carries a specific — a code ("XYZ123"), a labelled number or reference ("Booking Reference: 123456"), a made-up name ("ABC Hotel") — that no user turn or earlier answer gives',
+  population: 'T-Eval cases showing or expecting a call with a text argument',
+  check(tc) {
+    if (tc.source !== 'teval') return undefined;
+    let inPopulation = false;
+    for (const { where, action, at } of correctCalls(tc)) {
+      if (!isPlainObject(action.args) || !Object.entries(action.args).some(([k, v]) => typeof v === 'string' && /^(?:body|content|text|message|bullet_?items|bullets|description|summary)$/i.test(k))) continue;
+      inPopulation = true;
+      const shown = tc.messages.slice(0, at).filter((m) => m.role === 'user' || m.role === 'function').map((m) => m.content).join('\n');
+      const invented = inventedSpecifics(action.args, shown);
+      if (invented.length) return `${where} ${action.name} ${invented[0].key} carries ${invented.slice(0, 3).map((x) => JSON.stringify(x.value)).join(', ')}, which no user turn or earlier answer gives`;
+    }
+    return inPopulation ? null : undefined;
+  },
+};
+
+/**
+ * A route or distance the request asks from a place the plan found ("measure the distance between
+ * the first property and the nearest restaurant") whose call starts at the city the search ran in
+ * instead: T-Eval 91_0's get_distance(start="New York, NY, United States").
+ */
+export const gtEndpointNotRequested: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_endpoint_not_requested',
+  group: 'solvable',
+  title: 'a route / distance call the case shows or expects starts at the city a search ran in where the request names the place the plan found ("the distance between the first property and the nearest restaurant" as start="New York, NY, United States")',
+  population: 'T-Eval cases showing or expecting a route or distance call whose request names a property, hotel or the like as its start',
+  check(tc) {
+    if (tc.source !== 'teval') return undefined;
+    const request = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+    const calls = correctCalls(tc);
+    if (!namesEndpoint(request) || !calls.some((c) => ENDPOINT_TOOL.test(c.action.name))) return undefined;
+    const wrong = cityForNamedEndpoint(request, calls.map((c) => c.action))[0];
+    return wrong ? `${calls[wrong.at].where} ${calls[wrong.at].action.name} ${wrong.key}="${wrong.city}" is the city the search ran in, where the request names the place the plan found` : null;
+  },
+};
+
+export const PLAN_MEASURES: CaseMeasure[] = [gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested];

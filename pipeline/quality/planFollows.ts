@@ -1,0 +1,150 @@
+/**
+ * Does a T-Eval plan's step follow from what the case shows? Four ways a recorded plan does not,
+ * shared by standardize (which repairs the step or turns the plan down) and the gt_* measures (which
+ * count what reaches the cases), so the two agree:
+ *
+ * - a specific a text argument carries that nothing before it shows: 369_2's email reads "Flight
+ *   Number: XYZ123 … Booking Reference: 123456" for "include … flight number and hotel booking
+ *   details" the user never gave (inventedSpecifics);
+ * - a condition nothing the plan checks decides: 339_0 attaches 'Agenda.pdf' "if there is an
+ *   attachment named 'Agenda.pdf'", and no answer shows one (undecidedCondition);
+ * - a route or distance endpoint the request names as a place the plan holds ("between the first
+ *   property and the nearest restaurant") passed as the city the search ran in (91_0: start="New
+ *   York, NY, United States") (cityForNamedEndpoint);
+ * - a file read before the plan writes it (44_0 sends outputs/Product_Presentation.ppt as an
+ *   attachment, then creates it) (readBeforeWrite).
+ */
+import { pathRole } from '../errors/pathKinds.js';
+import { isPlainObject } from '../errors/values.js';
+import type { ToolDoc } from '../schemas.js';
+
+export interface PlanCall {
+  name: string;
+  args: unknown;
+}
+
+const TEXT_KEY = /^(?:body|content|text|message|bullet_?items|bullets|description|summary)$/i;
+/** A code of capitals and digits ("XYZ123", "UA837", "B101"): letters and a digit, four characters at least. */
+const CODE = /(?<![\w./-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z][A-Z0-9-]{2,}(?![\w-])/g;
+/** A value under a label that asks for a specific ("Flight Number: 123456", "Booking Reference: 1A2B", "Hotel Name: ABC Hotel"). */
+const LABELLED = /\b((?:flight|booking|confirmation|reservation|order|ticket|tracking|reference|account|invoice)(?: (?:number|no\.?|reference|code|id))?|hotel name|booking reference)\s*[:#]\s*([^\n,;]{2,40})/gi;
+/** A placeholder company or place name a plan makes up ("ABC Hotel", "XYZ Airlines"). */
+const MADE_UP_NAME = /\b(?:ABC|XYZ|Acme)(?: [A-Z][a-z]+)+/g;
+
+const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ');
+
+/**
+ * The specifics a text argument carries that `shown` (the user's words and the answers before the
+ * step) does not: a code, a labelled number or reference, a made-up name.
+ */
+export function inventedSpecifics(args: unknown, shown: string): { key: string; value: string }[] {
+  if (!isPlainObject(args)) return [];
+  const seen = norm(shown);
+  const out: { key: string; value: string }[] = [];
+  for (const [key, v] of Object.entries(args)) {
+    if (typeof v !== 'string' || !TEXT_KEY.test(key)) continue;
+    const found = new Set<string>();
+    for (const m of v.matchAll(CODE)) if (/[A-Z]/.test(m[0]) && /\d/.test(m[0])) found.add(m[0]);
+    for (const m of v.matchAll(LABELLED)) {
+      const value = m[2].trim().replace(/[.\s]+$/, '');
+      if (/\d/.test(value) || /^(?:ABC|XYZ)\b/.test(value)) found.add(value);
+    }
+    for (const m of v.matchAll(MADE_UP_NAME)) found.add(m[0]);
+    for (const value of found) if (!seen.includes(norm(value))) out.push({ key, value });
+  }
+  return out;
+}
+
+/** "If there is an attachment named 'Agenda.pdf', please attach it": the name the condition asks about. */
+const NAMED_IF = /\bif (?:there (?:is|are)|there's) (?:an? |any )?(?:\w+ ){0,3}(?:named|called|titled) ['"‘“]([^'"’”]+)['"’”]/i;
+const EXISTS_IF = /\bif ['"‘“]([^'"’”]+)['"’”] (?:exists|is there|is available|is attached)/i;
+
+/**
+ * A condition on a named thing ("if there is an attachment named 'Agenda.pdf'") that the plan acts on
+ * (a step passes the name) though no answer before that step shows the name: nothing the case
+ * shows decides it. Returns the name and the step, or undefined.
+ */
+/** The name a request's condition on a named thing asks about ("Agenda.pdf"), or undefined. */
+export function namedCondition(request: string): string | undefined {
+  return (NAMED_IF.exec(request) ?? EXISTS_IF.exec(request))?.[1].trim();
+}
+
+export function undecidedCondition(request: string, steps: readonly (PlanCall & { response?: string })[]): { name: string; at: number } | undefined {
+  const name = namedCondition(request);
+  if (name === undefined) return undefined;
+  const at = steps.findIndex((s) => isPlainObject(s.args) && Object.values(s.args).some((v) => typeof v === 'string' && norm(v).includes(norm(name))));
+  if (at < 0) return undefined;
+  const answered = steps.slice(0, at).some((s) => s.response !== undefined && norm(s.response).includes(norm(name)));
+  return answered ? undefined : { name, at };
+}
+
+/** "distance between the first property and …", "a driving route from the property to …": the endpoint the request names. */
+const NAMED_ENDPOINT = /\b(?:distance|route|directions?)\b[^.?!]*?\b(?:between|from) (?:the |my |this )?((?:first |second |third )?(?:property|hotel|accommodation|apartment|listing|house))\b/i;
+/** Does the request name a place the plan finds as a route's or distance's start ("between the first property and …")? */
+export const namesEndpoint = (request: string): boolean => NAMED_ENDPOINT.test(request);
+export const ENDPOINT_TOOL = /get_distance|get_route|directions/i;
+const LAT = /^(?:lat|latitude)$/i;
+const LON = /^(?:lon|lng|long|longitude)$/i;
+
+export interface EndpointRepair {
+  /** The step whose endpoint is the city. */
+  at: number;
+  key: string;
+  city: string;
+  /** The coordinates an earlier step of the plan took for the named place ("40.71806,-74.00095"), if any. */
+  coordinates?: string;
+}
+
+/**
+ * Route and distance steps whose start the request names as a place the plan found ("between the
+ * first property and the nearest restaurant") but which pass the city an earlier search ran in
+ * (91_0: start="New York, NY, United States", the `places` of its search_nearby). The coordinates
+ * the plan itself took for that place (search_nearby's latitude / longitude) are what the step
+ * should start from.
+ */
+export function cityForNamedEndpoint(request: string, steps: readonly PlanCall[]): EndpointRepair[] {
+  if (!namesEndpoint(request)) return [];
+  // The places the plan's searches ran in: a city, not a property.
+  const cities = new Set<string>();
+  let coordinates: string | undefined;
+  const out: EndpointRepair[] = [];
+  for (const [i, s] of steps.entries()) {
+    if (!isPlainObject(s.args)) continue;
+    if (ENDPOINT_TOOL.test(s.name)) {
+      const start = s.args.start ?? s.args.origin ?? s.args.from;
+      const key = 'start' in s.args ? 'start' : 'origin' in s.args ? 'origin' : 'from';
+      if (typeof start === 'string' && cities.has(norm(start))) out.push({ at: i, key, city: start, ...(coordinates ? { coordinates } : {}) });
+      continue;
+    }
+    for (const [k, v] of Object.entries(s.args)) if (typeof v === 'string' && /^(?:place|places|city|location)$/i.test(k)) cities.add(norm(v));
+    const lat = Object.entries(s.args).find(([k, v]) => LAT.test(k) && typeof v === 'number')?.[1];
+    const lon = Object.entries(s.args).find(([k, v]) => LON.test(k) && typeof v === 'number')?.[1];
+    if (lat !== undefined && lon !== undefined && coordinates === undefined) coordinates = `${lat},${lon}`;
+  }
+  return out;
+}
+
+/** The file paths a call writes (create_file's abs_location) or reads (read_file's file_path, an attachment). */
+function pathsOf(call: PlanCall, tools: readonly ToolDoc[], role: 'output' | 'input'): string[] {
+  const doc = tools.find((t) => t.name === call.name);
+  if (!doc || !isPlainObject(call.args)) return [];
+  const out: string[] = [];
+  for (const p of [...doc.required_parameters, ...doc.optional_parameters]) {
+    const v = call.args[p.name];
+    const r = pathRole(doc, p);
+    if (typeof v === 'string' && v.trim() && r !== undefined && (role === 'output' ? r === 'output' : r !== 'output')) out.push(v.trim());
+  }
+  return out;
+}
+
+/** A step that reads (or attaches) a file only a later step of the plan writes: its index and the path. */
+export function readBeforeWrite(steps: readonly PlanCall[], tools: readonly ToolDoc[]): { at: number; path: string } | undefined {
+  for (const [i, s] of steps.entries()) {
+    for (const path of pathsOf(s, tools, 'input')) {
+      const writtenBefore = steps.slice(0, i).some((x) => pathsOf(x, tools, 'output').includes(path));
+      const writtenAfter = steps.slice(i + 1).some((x) => pathsOf(x, tools, 'output').includes(path));
+      if (writtenAfter && !writtenBefore) return { at: i, path };
+    }
+  }
+  return undefined;
+}
