@@ -44,6 +44,35 @@ export function baseForm(word: string): string {
  * google search API"; a doc with nothing usable, "use <api>".
  */
 export function intentOf(description: string, api: string, args: Record<string, unknown> | string = {}): string {
+  const key = `${description}\u0000${api}\u0000${argsReadByIntent(args)}`;
+  let intent = intents.get(key);
+  if (intent === undefined) {
+    intent = writeIntent(description, api, args);
+    if (intents.size >= 10_000) intents.clear();
+    intents.set(key, intent);
+  }
+  return intent;
+}
+
+/**
+ * intentOf per doc, API and what it reads of the arguments: every stage words the same few hundred
+ * docs for thousands of steps (the wrong call's thought, the thought writer, checks that compare
+ * with them), each wording a dozen regex passes and a tagging.
+ */
+const intents = new Map<string, string>();
+
+/**
+ * All intentOf reads of a call's arguments, in their order: string values (a folder, a mode, a file
+ * name), flags set true (unlock=true) and integers (a count for "N"). Other values read the same.
+ */
+function argsReadByIntent(args: Record<string, unknown> | string): string {
+  if (typeof args === 'string') return '';
+  return JSON.stringify(
+    Object.entries(args).map(([k, v]) => (typeof v === 'string' ? [k, 's', v] : v === true ? [k, 't'] : typeof v === 'number' && Number.isInteger(v) ? [k, 'n', v] : [k])),
+  );
+}
+
+function writeIntent(description: string, api: string, args: Record<string, unknown> | string): string {
   let text = purpose(description)
     .replace(/^(this|the)( \w+)? (function|tool|api|endpoint|method|operation)( is used to| is used for| will| can| helps to| helps| allows you to| lets you)?\s+/i, '')
     .replace(/^(used|designed) to\s+/i, '')

@@ -49,13 +49,30 @@ export function looksLikeClause(text: string): boolean {
 export function isNameFragment(value: string, context: string): boolean {
   const v = value.trim();
   if (!v || /\s{2,}/.test(v) || v.length > 60) return false;
+  // Only a capitalised value can be cut from a capitalised name.
+  if (!/^[A-Z]/.test(v)) return false;
+  let ofContext = fragments.get(context);
+  if (!ofContext) {
+    if (fragments.size >= 2_000) fragments.clear();
+    fragments.set(context, (ofContext = new Map()));
+  }
+  let known = ofContext.get(v);
+  if (known === undefined) ofContext.set(v, (known = cutFromName(v, context)));
+  return known;
+}
+
+/**
+ * isNameFragment per value and text: the injectors ask it of every span of the request for every
+ * parameter of every listed tool, and each asking compiled four patterns.
+ */
+const fragments = new Map<string, Map<string, boolean>>();
+
+function cutFromName(v: string, context: string): boolean {
   const esc = escapeRegExp(v);
   if (!new RegExp(`(?<![\\w])${esc}(?![\\w])`).test(context)) return false;
   const name = /[A-Z][\w'&-]*/.source;
   const before = new RegExp(`${name}\\s+${esc}(?![\\w])`);
   const after = new RegExp(`(?<![\\w])${esc}\\s+${name}`);
-  // Only a capitalised value can be cut from a capitalised name.
-  if (!/^[A-Z]/.test(v)) return false;
   // A name joined by a hyphen is one name: "The Ritz" of "The Ritz-Carlton".
   const hyphened = new RegExp(`(?<![\\w])${esc}-[A-Z]|[A-Z][\\w']*-${esc}(?![\\w])`);
   return before.test(context) || after.test(context) || hyphened.test(context);

@@ -12,13 +12,23 @@ export function escapeRegExp(text: string): string {
 
 /** Split an identifier into lower-case words: `getPropertyDetails`, `get_property_details` → get, property, details. */
 export function words(identifier: string): string[] {
-  return identifier
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .split(/[_\s-]+/)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
+  let split = identifierWords.get(identifier);
+  if (!split) {
+    split = identifier
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+      .split(/[_\s-]+/)
+      .filter(Boolean)
+      .map((w) => w.toLowerCase());
+    if (identifierWords.size >= 20_000) identifierWords.clear();
+    identifierWords.set(identifier, split);
+  }
+  // A list of the caller's own.
+  return split.slice();
 }
+
+/** words per identifier: the same few hundred tool and parameter names are split for every step of every case. */
+const identifierWords = new Map<string, string[]>();
 
 export type NameStyle = 'snake' | 'camel' | 'lower';
 

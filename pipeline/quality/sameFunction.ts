@@ -183,7 +183,9 @@ function classify(words: string[], head: 'first' | 'last'): { verb?: string; obj
   return { verb, object, aspects };
 }
 
-const jobMemo = new Map<string, string | undefined>();
+// By description, then name: a key joining the two copied the description (BFCL's carry the toolkit's
+// long preamble) on every ask, thousands of times per stage.
+const jobMemo = new Map<string, Map<string, string | undefined>>();
 
 /**
  * What a tool does, as `verb:object[:aspect]` (`read:file`, `convert:unit`, `lookup:movie:detail`),
@@ -191,8 +193,9 @@ const jobMemo = new Map<string, string | undefined>();
  * class and a known object class. The name speaks first; the description fills in what it leaves out.
  */
 export function toolJob(tool: Pick<ToolDoc, 'name' | 'description'>): string | undefined {
-  const key = `${tool.name}\u0000${tool.description}`;
-  if (jobMemo.has(key)) return jobMemo.get(key);
+  let ofDescription = jobMemo.get(tool.description);
+  if (!ofDescription) jobMemo.set(tool.description, (ofDescription = new Map()));
+  if (ofDescription.has(tool.name)) return ofDescription.get(tool.name);
   const api = split(tool.name).api;
   let job: string | undefined = NAME_JOBS[api.toLowerCase()];
   if (!job) {
@@ -210,7 +213,7 @@ export function toolJob(tool: Pick<ToolDoc, 'name' | 'description'>): string | u
       else job = `lookup:${object}${aspects.length ? `:${aspects.join('+')}` : ''}`;
     }
   }
-  jobMemo.set(key, job);
+  ofDescription.set(tool.name, job);
   return job;
 }
 

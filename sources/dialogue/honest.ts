@@ -768,25 +768,31 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string, 
       return t;
     };
     const pick = (excluded: Set<number>) => {
-      let best = -1;
-      let bestKey = Infinity;
-      for (let i = 0; i < options.length; i++) {
-        const shapes = options[i];
-        let uses = 0;
-        let clash = false;
-        for (const s of shapes) {
-          if (previous.includes(s)) clash = true;
-          if (used[s] > uses) uses = used[s];
+      // Two dialogues of one order ("a latte to go") never get the same closing word for word: the
+      // best wording is worded and looked up, and if an earlier closing said it, the next best (a
+      // wording is worded only once it is the best left, not each time it leads the scan).
+      const saidBefore = new Set<number>();
+      for (;;) {
+        let best = -1;
+        let bestKey = Infinity;
+        for (let i = 0; i < options.length; i++) {
+          const shapes = options[i];
+          let uses = 0;
+          let clash = false;
+          for (const s of shapes) {
+            if (previous.includes(s)) clash = true;
+            if (used[s] > uses) uses = used[s];
+          }
+          if (clash || uses > bestKey || filler.has(i) || unfit(i) || excluded.has(i) || saidBefore.has(i)) continue;
+          const k = uses + mix(seed, n, i) / 2 ** 32;
+          if (k < bestKey) {
+            bestKey = k;
+            best = i;
+          }
         }
-        if (clash || uses > bestKey || filler.has(i) || unfit(i) || excluded.has(i)) continue;
-        const k = uses + mix(seed, n, i) / 2 ** 32;
-        // Two dialogues of one order ("a latte to go") never get the same closing word for word.
-        if (k < bestKey && !said.has(normalOf(i))) {
-          bestKey = k;
-          best = i;
-        }
+        if (best < 0 || !said.has(normalOf(best))) return best;
+        saidBefore.add(best);
       }
-      return best;
     };
     // A wording whose sentences read, once the order's words are masked, as a closing next to it or
     // twice before does: the next best instead.
