@@ -354,3 +354,49 @@ export function listedNames(action: Action): ListedNames[] {
   }
   return out;
 }
+
+/** Labels that head a record's text of its own (a film's overview, a book's description), not a value. */
+const TEXT_LABEL = /^(?:overview|summary|plot|plot summary|synopsis|description|storyline)$/i;
+/** The fields a record gives such a text in. */
+const TEXT_FIELD = /^(?:overview|description|summary|synopsis|plot|intro|introduction)$/i;
+
+/**
+ * The long texts a call writes under a label naming a record's own text: a line "Overview: Cobb, a
+ * skilled thief who…" among the labelled facts of one record, or a slide titled "Summary" whose
+ * body is that text. labelledFacts leaves them out (a sentence after a label may be the writer's
+ * own); a record's text copied whole is what the answer before it gave.
+ */
+export function describedTexts(action: Action): LabelledFact[] {
+  if (action.name === FINISH_ACTION || !isObject(action.args)) return [];
+  const args = action.args;
+  const out: LabelledFact[] = [];
+  const long = (v: string) => v.length > 48 && v.split(/\s+/).length > 7;
+  const heading = Object.entries(args).find(([k, v]) => /^title$/i.test(k) && typeof v === 'string' && TEXT_LABEL.test(v.trim()))?.[1] as string | undefined;
+  for (const [key, arg] of Object.entries(args)) {
+    if (typeof arg !== 'string' || /^title$/i.test(key)) continue;
+    const text = arg.replace(/\[SPAN\]/g, '\n').trim();
+    if (heading && long(text) && !/^[^\n:]{1,30}:/.test(text) && !text.includes('\n')) {
+      out.push({ key, label: heading.trim(), value: text });
+      continue;
+    }
+    for (const line of text.split('\n')) {
+      const m = /^\s*([A-Za-z][A-Za-z ]{2,20}?)\s*:\s*(.+?)\s*$/.exec(line);
+      if (m && TEXT_LABEL.test(m[1]) && long(m[2])) out.push({ key, label: m[1], value: m[2] });
+    }
+  }
+  return out;
+}
+
+/** The field of a record's answer that holds its own text (overview, description), for a label describedTexts read. */
+export function textField(fields: string[]): string | undefined {
+  return fields.find((f) => TEXT_FIELD.test(f));
+}
+
+/** Does a record's text give the text a later call copies (the same words, quotes and case aside)? */
+export function sameText(copied: string, shown: unknown): boolean {
+  if (typeof shown !== 'string') return false;
+  const a = norm(copied);
+  const b = norm(shown);
+  // The text shown whole, or a longer text it opens (not a title it happens to contain: "Inception").
+  return !!a && !!b && (a === b || b.includes(a) || (b.length >= 40 && (a.includes(b) || a.slice(0, 60) === b.slice(0, 60))));
+}

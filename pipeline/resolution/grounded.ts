@@ -23,7 +23,7 @@
 import type { ToolDoc, Trajectory } from '../schemas.js';
 import { toolSteps } from '../steps.js';
 import { renderToolList } from '../prompts/standard.js';
-import { copiedRecords, factField, labelFits, labelledFacts, listedNames, sameFact, searchedKindOf, type CopiedField } from '../quality/copiedFields.js';
+import { copiedRecords, describedTexts, factField, labelFits, labelledFacts, listedNames, sameFact, sameText, searchedKindOf, textField, type CopiedField } from '../quality/copiedFields.js';
 import { parseToolResponse } from '../prompts/parseAction.js';
 import { copiedTitles, isClockTime, needShownIn, needShownInText, neededValues, shownTextOf, type NeededValue } from '../quality/grounding.js';
 import { carrierField, echoedArgument, isListField, listedFields, type CarriedValue } from './simulatorRules.js';
@@ -449,6 +449,9 @@ export function carryPlan(trajectory: Trajectory, view: GroundingView): CarryPla
   }
   const carries = plan!.carries;
   describedLater(trajectory, (i) => resimulated.has(i) || view.simulated(i), carries);
+  textsLater(trajectory, (i) => (resimulated.has(i) ? undefined : view.known(i)), (i) => resimulated.has(i) || view.simulated(i), carries);
+  regionsLater(trajectory, (i) => resimulated.has(i) || view.simulated(i), carries);
+  recordedLater(trajectory, (i) => (resimulated.has(i) ? undefined : view.known(i)), (i) => resimulated.has(i) || view.simulated(i), carries);
   return { carries, resimulate: [...resimulated].sort((a, b) => a - b) };
 }
 
@@ -473,6 +476,97 @@ function describedLater(trajectory: Trajectory, simulated: (i: number) => boolea
       if (text) {
         carries[m].push({ key: 'description', value: text.trim(), field: 'description' });
         return;
+      }
+    }
+  });
+}
+
+/**
+ * A record's own text a later step copies under its label ("Overview: Cobb, a skilled thief who
+ * commits corporate espionage…" on the slide, a slide titled "Summary" with that text): T-Eval's plan
+ * copied it from the answer its run saw, so the nearest earlier lookup whose answer has a field for
+ * such a text (get_movie_details' overview) gives it, when that answer is simulated. A text an answer
+ * before the step already shows needs no carrier.
+ */
+function textsLater(trajectory: Trajectory, known: (i: number) => string | undefined, simulated: (i: number) => boolean, carries: CarriedValue[][]): void {
+  const steps = toolSteps(trajectory);
+  steps.forEach(({ step }, i) => {
+    for (const t of describedTexts(step.action)) {
+      const shown = steps.slice(0, i).some((_, m) => {
+        const v = parseToolResponse(known(m) ?? '');
+        return isPlainObject(v) && Object.values(v).some((x) => sameText(t.value, x));
+      });
+      if (shown) continue;
+      for (let m = i - 1; m >= 0; m--) {
+        const doc = trajectory.tools.find((d) => d.name === steps[m].step.action.name);
+        const answered = doc && answeredDoc(doc);
+        if (!answered || callChangesState(steps[m].step.action.name)) continue;
+        const field = textField(singleFields(answered));
+        if (!field) continue;
+        if (simulated(m) && !carries[m].some((c) => c.field === field && !c.sub)) carries[m].push({ key: t.label, value: t.value, field });
+        break;
+      }
+    }
+  });
+}
+
+/** A film's numbers and date a list and its details both give. */
+const RECORD_FACTS = ['popularity', 'vote_average', 'release_date'];
+
+/**
+ * What a later recorded answer says of a record a simulated list carries by its id: the list gives
+ * The Godfather (238) the popularity, vote and release date its recorded details give (118.372, not
+ * a drawn 14136). One film, one popularity in a task.
+ */
+function recordedLater(trajectory: Trajectory, known: (i: number) => string | undefined, simulated: (i: number) => boolean, carries: CarriedValue[][]): void {
+  const steps = toolSteps(trajectory);
+  steps.forEach(({ step }, m) => {
+    if (!simulated(m)) return;
+    const doc = trajectory.tools.find((d) => d.name === step.action.name);
+    if (!doc) return;
+    for (const c of carries[m].filter((x) => x.sub === 'id' && !x.beside)) {
+      const subs = listedFields(doc.return_data.find((f) => f.name === c.field)?.description ?? '');
+      for (let i = m + 1; i < steps.length; i++) {
+        if (simulated(i)) continue;
+        const v = parseToolResponse(known(i) ?? '');
+        if (!isPlainObject(v) || !sameValue(v.id, c.value)) continue;
+        for (const sub of RECORD_FACTS) {
+          const value = v[sub];
+          if (!subs.includes(sub) || (typeof value !== 'number' && typeof value !== 'string')) continue;
+          if (carries[m].some((x) => x.sub === sub && x.beside && sameValue(x.beside.value, c.value))) continue;
+          carries[m].push({ key: sub, value, field: c.field, sub, beside: { sub: 'id', value: c.value } });
+        }
+        break;
+      }
+    }
+  });
+}
+
+/** Douban's words for a film a later step describes: "雪豹和她的朋友们是一部中国大陆的纪录片，…" (title, region). */
+const DOUBAN_DESCRIBED = /^(.+?)是一部(.+?)的/;
+
+/**
+ * The region a later step gives a film ("雪豹和她的朋友们是一部中国大陆的纪录片" on its slide, copied
+ * from the details T-Eval's run saw) is the region a simulated list naming that film gives it (a
+ * now-playing list's "中国大陆", not a drawn "中国香港"): one film, one region in a task. Only for a
+ * film whose title the list carries, in a list whose records document a region.
+ */
+function regionsLater(trajectory: Trajectory, simulated: (i: number) => boolean, carries: CarriedValue[][]): void {
+  const steps = toolSteps(trajectory);
+  steps.forEach(({ step }, m) => {
+    if (!simulated(m)) return;
+    const doc = trajectory.tools.find((d) => d.name === step.action.name);
+    const list = doc?.return_data.find((f) => listedFields(f.description ?? '').includes('region'));
+    if (!list) return;
+    for (const c of carries[m].filter((x) => x.field === list.name && x.sub === 'title' && typeof x.value === 'string' && !x.beside)) {
+      if (carries[m].some((x) => x.sub === 'region' && x.beside && sameValue(x.beside.value, c.value))) continue;
+      for (let i = m + 1; i < steps.length; i++) {
+        const args = steps[i].step.action.args;
+        const said = isPlainObject(args) ? Object.values(args).flatMap((v) => (typeof v === 'string' ? [DOUBAN_DESCRIBED.exec(v.trim())] : [])).find((x) => x && x[1] === c.value) : undefined;
+        if (!said) continue;
+        const region = said[2].split('/').map((x) => x.trim()).filter(Boolean).join(' / ');
+        carries[m].push({ key: 'region', value: region, field: list.name, sub: 'region', beside: { sub: 'title', value: c.value } });
+        break;
       }
     }
   });

@@ -39,6 +39,9 @@ const TABLE: [string, number, number][] = [
   ['Portland', 45.5152, -122.6784],
   ['Las Vegas', 36.1699, -115.1398],
   ['Denver', 39.7392, -104.9903],
+  // The park's Beaver Meadows entrance by Estes Park: a trip from Denver "to the Rocky Mountains" goes there.
+  ['Rocky Mountain National Park', 40.3428, -105.6836],
+  ['Rocky Mountains', 40.3428, -105.6836],
   ['Chicago', 41.8781, -87.6298],
   ['Boston', 42.3601, -71.0589],
   ['Washington', 38.9072, -77.0369],

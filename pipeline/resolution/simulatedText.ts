@@ -7,7 +7,7 @@
  * from the call's seeded Rng, so the same call always reads the same.
  */
 import { placeNamed, placesNamedIn, type Place } from './places.js';
-import { GENERIC_TOWN, routeEnd, streetKey, streetsOf, type StreetLocale } from './streets.js';
+import { GENERIC_TOWN, hasRoundabouts, routeEnd, streetKey, streetsOf, type StreetLocale } from './streets.js';
 import type { Rng } from '../rng.js';
 import { withArticle } from '../quality/grammar.js';
 import { TRIP_END, TRIP_START, type Trip } from './trips.js';
@@ -666,7 +666,8 @@ export function routeSteps(c: TextCtx): string[] {
   const streetSteps = [
     street(2, (s) => `Turn right onto ${s}`),
     street(3, (s) => `Turn left onto ${s}`),
-    street(4, (s) => `At the roundabout, take the ${r.pick(['first', 'second', 'third'])} exit onto ${s}`),
+    // A roundabout only where the town has them (London, Paris), never on a grid (Manhattan, Seattle).
+    street(4, (s) => (hasRoundabouts(startTown) ? `At the roundabout, take the ${r.pick(['first', 'second', 'third'])} exit onto ${s}` : `At the light, turn ${r.pick(['left', 'right'])} onto ${s}`)),
     street(5, (s) => `Bear right onto ${s}`),
     street(5, (s) => `Turn left to stay on ${s}`),
   ].filter((x): x is string => !!x);

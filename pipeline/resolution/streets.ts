@@ -113,6 +113,31 @@ function chinese(name: string): StreetLocale {
   return { town: name, streets, roads: CN, english: false, address: (rng, label) => `${label ?? ''}${rng.pick(streets)}${rng.int(1, 1500)}号` };
 }
 
+/**
+ * Towns whose drives go through roundabouts: Europe's and Sydney's. The American towns of the table
+ * are laid out on grids (Manhattan, Seattle, Washington, Los Angeles), where a route turns at
+ * junctions; a town the table does not know is American-style, and a Chinese town's route turns too.
+ */
+const ROUNDABOUT_TOWNS = new Set(['London', 'Sydney', 'Paris', 'Berlin', 'Copenhagen', 'Amsterdam', 'Rome', 'Madrid', 'Barcelona']);
+
+/** Does a route through this town take roundabouts? */
+export function hasRoundabouts(locale: StreetLocale | undefined): boolean {
+  return !!locale && ROUNDABOUT_TOWNS.has(locale.town);
+}
+
+/** American towns laid out on a grid, by the place-table name at their centre and how far the grid reaches. */
+const GRID_CENTRES: [string, number][] = [['New York City', 30], ['Los Angeles', 30], ['Seattle', 20], ['Washington', 15], ['Chicago', 25], ['San Francisco', 12], ['Miami', 25], ['Denver', 20], ['Portland', 12]];
+
+/** The grid town a point lies in (Manhattan, downtown Seattle), where no route takes a roundabout; undefined elsewhere. */
+export function gridTownAt(point: { lat: number; lon: number } | undefined): string | undefined {
+  if (!point) return undefined;
+  for (const [name, km] of GRID_CENTRES) {
+    const c = placesNamedIn(name)[0];
+    if (c && distanceKm(c, point) <= km) return name;
+  }
+  return undefined;
+}
+
 /** Any town the table does not know: streets that fit an English-speaking town, roads with no country's names. */
 export const GENERIC_TOWN = town('', GENERIC_STREETS, ['the ring road', 'the expressway', 'the highway'], (st, n) => `${n} ${st}`, true);
 

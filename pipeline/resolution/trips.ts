@@ -12,7 +12,7 @@ import { isPlainObject } from '../errors/values.js';
 export const TRIP_START = /^(start|origins?|from|source|city_?a|departure)$/i;
 export const TRIP_END = /^(end|destination|to|target|city_?b|arrival)$/i;
 /** Roads wind: the drive is this much longer than the straight line. */
-const ROAD_FACTOR = 1.25;
+export const ROAD_FACTOR = 1.25;
 
 export type Point = { lat: number; lon: number };
 

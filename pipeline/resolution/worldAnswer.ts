@@ -8,7 +8,7 @@
  */
 import type { ReturnField, ToolDoc } from '../schemas.js';
 import type { Rng } from '../rng.js';
-import { isPlainObject } from '../errors/values.js';
+import { isPlainObject, sameValue } from '../errors/values.js';
 import { knownField, knownGenre, type KnownFacts } from './knownFacts.js';
 import type { CarriedValue } from './simulatorRules.js';
 import { DOUBAN, FILMS, doubanDescription, doubanFact, genreName, companyBySearch, companyByTicker, dayPrices, filmById, filmByTitle, homepageFor, similarFilms, type CompanyFact, type DoubanFact, type FilmFact } from './worldFacts.js';
@@ -50,13 +50,20 @@ export function releaseDate(film: FilmFact): string {
 }
 
 /** Which top-level fields, and which sub-fields of which records, carry values for later steps. */
-function carriedSlots(carry: CarriedValue[]): { top: Set<string>; sub: Set<string>; listed: Set<string> } {
+function carriedSlots(carry: CarriedValue[], answer: Record<string, unknown>): { top: Set<string>; sub: Set<string>; listed: Set<string> } {
   const top = new Set<string>();
   const sub = new Set<string>();
   const listed = new Set<string>();
   const next = new Map<string, number>();
   for (const c of carry) {
     if (c.lead) continue;
+    // A field carried beside another (a film's region beside its title) is in the record holding that other value.
+    if (c.beside && c.sub) {
+      const list = answer[c.field];
+      const at = Array.isArray(list) ? list.findIndex((r) => isPlainObject(r) && sameValue(r[c.beside!.sub], c.beside!.value)) : -1;
+      if (at >= 0) sub.add(`${c.field}.${at}.${c.sub}`);
+      continue;
+    }
     if (c.list) listed.add(c.field);
     else if (!c.sub) top.add(c.field);
     else {
@@ -108,6 +115,9 @@ function filmAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<
     if (free('overview')) answer.overview = film.premise;
     // The rating the list that gave the id showed, where it showed one: recordings of one film differ by a tenth over time.
     if (free('vote_average') && film.vote !== undefined) answer.vote_average = knownField('vote_average', known?.fields) ?? film.vote;
+    // Its popularity as that list gave it: one film, one popularity in a case.
+    const popularity = knownField('popularity', known?.fields);
+    if (free('popularity') && typeof popularity === 'number') answer.popularity = popularity;
     const zh = douban && typeof args.film_name === 'string' && HAN.test(args.film_name) ? doubanFact(args.film_name) : undefined;
     // Asked in Chinese, Douban answers in its own words (as its recorded answers do).
     if (free('description') && zh) answer.description = doubanDescription(zh);
@@ -311,7 +321,7 @@ function bars(ticker: string, args: Record<string, unknown>): Record<string, unk
 /** The answer made true to the world where the call is about a film or company the facts table knows, and stock prices made steady. */
 export function worldAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<string, unknown>, carry: CarriedValue[], known: KnownFacts | undefined, rng: Rng): Record<string, unknown> {
   if (!isPlainObject(args)) return answer;
-  const slots = carriedSlots(carry);
+  const slots = carriedSlots(carry, answer);
   const kit = toolkit(doc.name);
   if (/film|movie|tmdb|douban/i.test(kit)) filmAnswer(doc, args, answer, slots, known);
   else if (/polygon|finance|stock/i.test(kit)) companyAnswer(doc, args, answer, slots, known, rng);

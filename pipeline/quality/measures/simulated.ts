@@ -25,7 +25,7 @@ import { namesAuthor } from '../../resolution/knownFacts.js';
 import { factsOfRecording, sameId } from '../../resolution/recordedFacts.js';
 import type { Action, ChatMessage, TestCase } from '../../schemas.js';
 import { callsAt, shownAction } from '../grounding.js';
-import { factField, labelledFacts, listedNames, sameFact, searchedKindOf } from '../copiedFields.js';
+import { describedTexts, factField, labelledFacts, listedNames, sameFact, sameText, searchedKindOf, textField } from '../copiedFields.js';
 import { levenshtein } from '../../editDistance.js';
 import { toolSteps } from '../../steps.js';
 import { askedCount, docListCap, namedItems } from '../../resolution/askedCount.js';
@@ -39,7 +39,7 @@ import { simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulated
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import { findsNothing } from '../../resolution/idSearch.js';
 import { ungrammaticalTopic } from '../../resolution/topicPhrase.js';
-import { laterFactContradiction, simulatedRecordSelfContradicted, simulatedWeatherImplausible } from './simulatedRecords.js';
+import { laterFactContradiction, simulatedFilmFactsDisagree, simulatedRecordSelfContradicted, simulatedWeatherImplausible } from './simulatedRecords.js';
 
 /** A tool answer as a value: JSON, else a Python literal, else the text itself. */
 export function responseValue(text: string): unknown {
@@ -553,7 +553,8 @@ export function simulatedFactContradicted(messages: ChatMessage[], groundTruth: 
     if (listed) return listed;
     if (listed === null) inPopulation = true;
     const facts = labelledFacts(action);
-    if (!facts.length) continue;
+    const texts = describedTexts(action);
+    if (!facts.length && !texts.length) continue;
     const answers: { tool: string; fields: Record<string, unknown>; simulated: boolean }[] = [];
     for (let i = 1; i < Math.min(at, end); i++) {
       const m = messages[i];
@@ -574,6 +575,19 @@ export function simulatedFactContradicted(messages: ChatMessage[], groundTruth: 
       if (held.some((h) => sameFact(f.value, h.value))) continue;
       const sim = held.find((h) => h.simulated);
       if (sim) return `${sim.tool} answers ${sim.field} ${JSON.stringify(sim.value)}, but the later ${action.name} writes "${f.label}: ${f.value}"`;
+    }
+    // A record's own text copied whole under its label ("Overview: Cobb, a skilled thief…", a slide
+    // titled "Summary"): the nearest answer before it with a field for such a text gave it.
+    for (const t of texts) {
+      const held = answers.flatMap((a) => {
+        const field = textField(Object.keys(a.fields));
+        return field ? [{ ...a, field, value: a.fields[field] }] : [];
+      });
+      if (!held.length) continue;
+      inPopulation = true;
+      if (held.some((h) => sameText(t.value, h.value))) continue;
+      const sim = held[held.length - 1];
+      if (sim.simulated) return `${sim.tool} answers ${sim.field} ${JSON.stringify(String(sim.value).slice(0, 60))}…, but the later ${action.name} writes "${t.label}: ${t.value.slice(0, 60)}…"`;
     }
     // The facts one argument states are about one record: a simulated record two of them agree with
     // holds the others too (the slide with its rating and coordinates also writes its type and capacity).
@@ -757,7 +771,7 @@ export const simulatedGeocodeOffPlace: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => geocodeOffPlace(step.action, step.response!.content)),
 };
 
-export const SIMULATED_MEASURES: CaseMeasure[] = [shownAnswerUnattributed, simulatedAnswerUnaskedItems, simulatedTitleUngrammatical, simulatedGeocodeOffPlace, simulatedPlaceholderLocated, simulatedFactContradictedLater, simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedTextOffTopic, simulatedUnknownTitleInvented, simulatedSearchForIdInvents, simulatedStatusUnlikeRecorded, simulatedTitleTemplateMisfit, simulatedVenueTemplated, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedListingPlaceMismatch, simulatedListingPlaceRecorded, simulatedSnippetAfterPublication, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedWeatherImplausible, simulatedRecordSelfContradicted, simulatedContradictsWorld];
+export const SIMULATED_MEASURES: CaseMeasure[] = [shownAnswerUnattributed, simulatedAnswerUnaskedItems, simulatedTitleUngrammatical, simulatedGeocodeOffPlace, simulatedPlaceholderLocated, simulatedFactContradictedLater, simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedTextOffTopic, simulatedUnknownTitleInvented, simulatedSearchForIdInvents, simulatedStatusUnlikeRecorded, simulatedTitleTemplateMisfit, simulatedVenueTemplated, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedListingPlaceMismatch, simulatedListingPlaceRecorded, simulatedSnippetAfterPublication, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedWeatherImplausible, simulatedRecordSelfContradicted, simulatedFilmFactsDisagree, simulatedContradictsWorld];
 
 const HAN_CHAR = /\p{Script=Han}/u;
 

@@ -162,3 +162,70 @@ export function laterFactContradiction(answer: unknown, later: readonly Action[]
   }
   return undefined;
 }
+
+/** One film's facts as one answer gives them: by TMDB id, else by title. */
+interface FilmSaid { key: string; field: string; value: string | number; simulated: boolean }
+
+const FILM_FIELDS = ['popularity', 'vote_average', 'release_date', 'region'];
+
+function filmsSaid(v: unknown, simulated: boolean, out: FilmSaid[]): void {
+  if (Array.isArray(v)) {
+    for (const x of v) filmsSaid(x, simulated, out);
+    return;
+  }
+  if (!isPlainObject(v)) return;
+  const key = typeof v.id === 'number' ? `id ${v.id}` : typeof v.title === 'string' ? `title ${v.title.trim()}` : undefined;
+  if (key) {
+    for (const field of FILM_FIELDS) {
+      const value = v[field];
+      if (typeof value === 'number' || (typeof value === 'string' && value.trim())) out.push({ key, field, value: typeof value === 'string' ? value.trim() : value, simulated });
+    }
+  }
+  // Douban's details: "雪豹和她的朋友们是一部中国大陆的纪录片，…".
+  const said = typeof v.description === 'string' ? /^(.+?)是一部(.+?)的/.exec(v.description.trim()) : null;
+  if (said) out.push({ key: `title ${said[1]}`, field: 'region', value: said[2], simulated });
+  for (const x of Object.values(v)) if (typeof x === 'object') filmsSaid(x, simulated, out);
+}
+
+/** The same fact of one film: a vote to a tenth (8.709 is TMDB's 8.7), a date to its day, a region whatever its spacing. */
+function sameFilmFact(field: string, a: string | number, b: string | number): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return field === 'vote_average' ? Math.abs(a - b) < 0.051 : Math.abs(a - b) < 0.5;
+  const s = (x: string | number) => String(x).replace(/\s+/g, '');
+  return field === 'release_date' ? s(a).slice(0, 10) === s(b).slice(0, 10) || !/^\d{4}-\d{2}-\d{2}/.test(s(a)) || !/^\d{4}-\d{2}-\d{2}/.test(s(b)) : s(a) === s(b);
+}
+
+/**
+ * Two answers of one case giving one film different facts, one of them simulated: a now-playing list
+ * with The Nun II at popularity 3925 and its details at 1323.967; Douban's list with 雪豹和她的朋友们
+ * from 中国香港 and its details "是一部中国大陆的纪录片". Null when every film the answers give twice
+ * agrees, undefined when none is given twice.
+ */
+export function filmFactsDisagree(answers: { content: string; simulated: boolean }[]): string | null | undefined {
+  const said: FilmSaid[] = [];
+  for (const a of answers) filmsSaid(parseToolResponse(a.content), a.simulated, said);
+  let twice = false;
+  for (let i = 0; i < said.length; i++) {
+    for (let j = i + 1; j < said.length; j++) {
+      const [x, y] = [said[i], said[j]];
+      if (x.key !== y.key || x.field !== y.field) continue;
+      twice = true;
+      if ((x.simulated || y.simulated) && !sameFilmFact(x.field, x.value, y.value)) return `${x.key.replace(/^\w+ /, '')}: ${x.field} ${JSON.stringify(x.value)} in one answer, ${JSON.stringify(y.value)} in another`;
+    }
+  }
+  return twice ? null : undefined;
+}
+
+export const simulatedFilmFactsDisagree: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_film_facts_disagree',
+  group: 'solvable',
+  title: 'two answers a case shows give one film different facts, one of them simulated (The Nun II at popularity 3925 in the now-playing list and 1323.967 in its details; 雪豹和她的朋友们 from 中国香港 in Douban\'s list, "中国大陆" in its details)',
+  population: 'cases showing one film\'s popularity, rating, release date or region in two answers',
+  check(tc, ctx) {
+    const t = ctx.trajectory(tc.trajectoryId);
+    if (!t) return undefined;
+    const simulated = new Set((shownSimulatedSteps(tc, ctx) ?? []).map((s) => s.response!.content));
+    const answers = tc.messages.filter((m) => m.role === 'function').map((m) => ({ content: m.content, simulated: simulated.has(m.content) }));
+    return filmFactsDisagree(answers);
+  },
+};

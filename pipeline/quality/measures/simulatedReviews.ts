@@ -10,9 +10,10 @@ import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { IN_TOWN_ROAD, reviewClauses } from '../../resolution/simulatedText.js';
 import type { TestCase } from '../../schemas.js';
-import { GENERIC_STREETS, routeEnd, streetKey, TABLE_STREETS } from '../../resolution/streets.js';
+import { GENERIC_STREETS, gridTownAt, routeEnd, streetKey, TABLE_STREETS } from '../../resolution/streets.js';
 import { DISTRICTS } from '../../resolution/districts.js';
-import { locate, TRIP_END, TRIP_START } from '../../resolution/trips.js';
+import { locate, ROAD_FACTOR, TRIP_END, TRIP_START } from '../../resolution/trips.js';
+import { distanceKm } from '../../resolution/places.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 
 const value = (text: string): unknown => parseToolResponse(text) ?? text;
@@ -150,6 +151,31 @@ export function impossibleRouteLeg(steps: unknown[], tripKm: number | undefined)
 }
 
 /**
+ * A route unlike the trip it is for: a roundabout in a town laid out on a grid ("At the roundabout,
+ * take the second exit onto Columbus Avenue" leaving Times Square; Seattle, Washington, Los Angeles
+ * route by turns at junctions), or legs adding up to a town's drive on a trip between towns (11 km
+ * from Denver to Rocky Mountain National Park, 90 km apart as the crow flies). Ends are located as
+ * the simulator locates them (trips.ts locate: a known place, coordinates).
+ */
+export function routeUnlikeTrip(action: { name: string; args: unknown }, legs: unknown[]): string | null {
+  if (!isPlainObject(action.args)) return null;
+  const arg = (re: RegExp) => Object.entries(action.args as Record<string, unknown>).find(([k]) => re.test(k))?.[1];
+  const lonFirst = /gaode|amap/i.test(action.name);
+  const [a, b] = [locate(arg(TRIP_START), lonFirst), locate(arg(TRIP_END), lonFirst)];
+  const texts = legs.filter((x): x is string => typeof x === 'string');
+  const roundabout = texts.find((x) => /roundabout/i.test(x));
+  const grid = gridTownAt(a) ?? gridTownAt(b);
+  if (roundabout && grid) return `"${roundabout}" on a route from ${String(arg(TRIP_START))}, in ${grid}, laid out on a grid`;
+  const kms = texts.flatMap((x) => [...x.matchAll(/(\d+(?:\.\d+)?) km\b/g)].map((m) => Number(m[1])));
+  if (a && b && kms.length) {
+    const straight = distanceKm(a, b);
+    const total = kms.reduce((x, y) => x + y, 0);
+    if (straight >= 30 && total < straight * 0.9) return `the legs of the route ${String(arg(TRIP_START))} → ${String(arg(TRIP_END))} add up to ${Math.round(total * 10) / 10} km, ${Math.round(straight)} km apart as the crow flies (by road about ${Math.round(straight * ROAD_FACTOR)} km)`;
+  }
+  return null;
+}
+
+/**
  * The first impossible leg of a simulated route among the steps a case shows, null when every route
  * is possible, undefined when none is simulated. A distance is the trip's only between the same two
  * places: Times Square to the Empire State Building (1.3 km) says nothing of a route from Central
@@ -167,7 +193,7 @@ export function routeDefect(steps: { action: { name: string; args: unknown }; re
     const legs = Object.values(answer).find(Array.isArray);
     if (!legs) continue;
     seen = true;
-    const why = impossibleRouteLeg(legs, typeof answer.distance === 'number' ? answer.distance : trips.get(tripOf(step.action.args)));
+    const why = impossibleRouteLeg(legs, typeof answer.distance === 'number' ? answer.distance : trips.get(tripOf(step.action.args))) ?? routeUnlikeTrip(step.action, legs);
     if (why) return why;
   }
   return seen ? null : undefined;
@@ -177,7 +203,7 @@ export const simulatedRouteImpossible: CaseMeasure = {
   kind: 'case',
   id: 'simulated_route_impossible',
   group: 'text',
-  title: 'a simulated route with a leg no trip has: longer than the distance the case shows ("Continue on the FDR Drive for 4 km" on a 1.3 km trip) or 60+ km on a town\'s ring road',
+  title: 'a simulated route with a leg no trip has: longer than the distance the case shows ("Continue on the FDR Drive for 4 km" on a 1.3 km trip) or 60+ km on a town\'s ring road; or a route unlike its trip: a roundabout in a grid town ("At the roundabout, take the second exit onto Columbus Avenue" leaving Times Square), legs adding up to 11 km from Denver to Rocky Mountain National Park',
   population: 'cases showing a simulated route answer',
   check(tc, ctx) {
     const steps = shownSteps(tc, ctx);
