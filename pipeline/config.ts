@@ -337,7 +337,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_reply_misses_order: 0,
   long_context_acknowledgement_share: 0.3,
   long_context_acknowledgement_top_share: 0.12,
-  long_context_thought_frame_share: 0.4,
+  long_context_thought_frame_share: 0.5,
   long_context_line_top_share: 0.03,
   long_context_sentence_top_share: 0.05,
   long_context_stock_line_share: 0.3,

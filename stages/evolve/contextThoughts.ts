@@ -246,7 +246,7 @@ function settleOptions(d: string, plural: boolean, ctx: { user: string; reply: s
   const leads = yes
     ? [`They said yes to the ${d}`, `They confirmed the ${d}`, `The ${d} ${be} right, they say`, `With their yes, the ${d} ${be} settled`]
     : again
-      ? [`They named the ${d} themselves`, `They asked for the ${d}`, `The ${d} ${be} their order`, `They have settled on the ${d}`]
+      ? [`They named the ${d} themselves`, `They picked the ${d}`, `The ${d} ${be} their order`, `They have settled on the ${d}`]
       : [`They have decided on the ${d}`, `Their choice is the ${d}`, `The ${d} ${be} what they want`, `They have chosen the ${d}`];
   const place = PLACES.find(([re]) => re.test(ctx.reply))?.[1] ?? 'in person';
   const verb = (VERBS.find(([re]) => re.test(ctx.reply))?.[1] ?? ((x: string) => `ask for ${x}`))(it);

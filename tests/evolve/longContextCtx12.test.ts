@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { claimsAction, menuCapitalised, menuCase, openingAcknowledgement, replyMissesOrder } from '../../pipeline/dialogueRules.js';
-import { thoughtFrame } from '../../pipeline/quality/measures/context.js';
+import { thoughtDisagrees, thoughtFrame } from '../../pipeline/quality/measures/context.js';
 import { honestTurns } from '../../sources/dialogue/honest.js';
 import { contextPool, unusableReason } from '../../sources/dialogue/context.js';
 import { loadCorpus } from '../../sources/dialogue/corpus.js';
@@ -84,6 +84,9 @@ describe('closing thoughts follow what the closing says', () => {
     expect(yes).toMatch(/barista/);
     expect(choice).toMatch(/register/);
     expect(choice).not.toMatch(/\byes\b|confirmed/i);
+    // An order said outright is no question: no lead says "they asked".
+    const said = dialogue('I would like a mocha.', 'Good, the mocha; ask the barista for it.', 'Can I get a cortado?', 'When you get there, ask for the cortado.');
+    contextThoughts(said, new Set([0, 2])).forEach((t, k) => expect(thoughtDisagrees(said[2 * k].content, said[2 * k + 1].content, t)).toBeUndefined());
     expect(thoughtFrame('They confirmed the oat milk latte; they will ask for it at the counter.')).toBe('They confirmed the X; they will ask for it at the counter.');
   });
 });
