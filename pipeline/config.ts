@@ -341,6 +341,10 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_greeting_reopens: 0,
   // Whole dialogues are reused (the corpus holds ~160k tokens; 1,000 insertions of 1k-3k need ~2M):
   // spread evenly, no line is in more than ~3% of them (it was 95%).
+  long_context_reply_misses_order: 0,
+  long_context_acknowledgement_share: 0.3,
+  long_context_acknowledgement_top_share: 0.12,
+  long_context_thought_frame_share: 0.5,
   long_context_line_top_share: 0.03,
   long_context_sentence_top_share: 0.05,
   long_context_stock_line_share: 0.3,

@@ -153,7 +153,7 @@ const UNAVAILABLE = [
   /\bnot\s+(?:on|in)\s+(?:the|our)\s+menu\b/i,
   /\b(?:isn'?t|is not|aren'?t|are not|not)\s+(?:currently\s+)?(?:available|on (?:the|our) menu|offered|served)\b/i,
   /\bunavailable\b|\bsold out\b|\bout of stock\b|\b(?:ran|run|are|were|we'?re) out of\b|\bno longer\b/i,
-  /\bdid you (?:mean|want)\b|\b(?:would|do) you (?:like|want) (?:a|an|the) [^?]{1,30} instead\b/i,
+  /\bdid you (?:mean|want)\b|\bdo you mean\b|\b(?:would|do) you (?:like|want) (?:a|an|the) [^?]{1,30} instead\b/i,
   /^(?:sorry,?\s*)?no\b[^.?!]*\b(?:here|today)\b/i,
   /\bwe only (?:have|serve|offer|carry)\b/i,
   // "Unfortunately, there is no Americano on our menu.", "There's nothing on the menu by that name."
@@ -241,7 +241,7 @@ const CLAIMS: RegExp[] = [
   /\b(?:coffee|espresso|pickup|pick-up) (?:bar|counter|station|area|window)\b|\b(?:at|to|by|from) the bar\b/i,
   /\b(?:screen|displayed|display|monitor|receipt|total)\b/i,
   /\b(?:order|drink|coffee|it|that)(?:'s| is| was| has been| have been)?\s+(?:been\s+)?(?:placed|place|sent|submitted|entered|received|processed|put in|in the system|rung up|on order)\b/i,
-  /\b(?:i|we|ill|ive|im|we'?ll)(?:'ll|'ve|'m|'d|'re| will| have| am| are| shall| just| now| already| also| then| can| could| would| gonna| going to| about to| go ahead and| get right on| be)*\s+(?:send|sending|sent|submit|submitting|submitted|forward(?:ing|ed)?|put(?:ting)?|plac(?:e|ed|ing)|start(?:ed|ing)?|begin(?:ning)?|began|mak(?:e|ing)|made|prepar(?:e|ed|ing)|bring(?:ing)?|brought|ring(?:ing)?|rang|process(?:ed|ing)?|pass(?:ed|ing)?|add(?:ed|ing)?|whip(?:ped|ping)?|fix(?:ed|ing)?|chang(?:e|ed|ing)|updat(?:e|ed|ing)|correct(?:ed|ing)|switch(?:ed|ing)?|swap(?:ped|ping)?|amend(?:ed|ing)?|adjust(?:ed|ing)?|modif(?:y|ied|ying)|brew(?:ed|ing)?|order(?:ed|ing)? (?:you|it|that|this|them|for|one|some|a|an|coffee|tea|drinks?|your)|enter(?:ed|ing)?|key(?:ed|ing)?|get (?:for )?(?:you|it|that|this|them|those|your|right|started|going|on it|to work)|work on|handle|take care of)\b/i,
+  /\b(?:i|we|ill|ive|im|we'?ll)(?:'ll|'ve|'m|'d|'re| will| have| am| are| shall| just| now| already| also| then| can| could| would| gonna| going to| about to| go ahead and| get right on| be)*\s+(?:send|sending|sent|submit|submitting|submitted|forward(?:ing|ed)?|put(?:ting)?|plac(?:e|ed|ing)|start(?:ed|ing)?|begin(?:ning)?|began|mak(?:e|ing)|made|prepar(?:e|ed|ing)|bring(?:ing)?|brought|ring(?:ing)?|rang|process(?:ed|ing)?|pass(?:ed|ing)?|add(?:ed|ing)?|whip(?:ped|ping)?|fix(?:ed|ing)?|chang(?:e|ed|ing)|updat(?:e|ed|ing)|correct(?:ed|ing)|switch(?:ed|ing)?|punch(?:ed|ing)?|swap(?:ped|ping)?|amend(?:ed|ing)?|adjust(?:ed|ing)?|modif(?:y|ied|ying)|brew(?:ed|ing)?|order(?:ed|ing)? (?:you|it|that|this|them|for|one|some|a|an|coffee|tea|drinks?|your)|enter(?:ed|ing)?|key(?:ed|ing)?|get (?:for )?(?:you|it|that|this|them|those|your|right|started|going|on it|to work)|work on|handle|take care of)\b/i,
   /\b(?:can|may|shall|could) (?:i|we) get (?:you|for you|that|it|something|anything)\b|\bwhat (?:can|may|shall|could|would) (?:i|we) (?:get|make|fix|bring)\b|\blet me (?:just |quickly )?(?:get|send|put|place|make|start|add|grab|ring|bring|fix|enter|key|type|input|submit|punch)\b/i,
   /\b(?:in|within) (?:just |only |about |around |under |less than )*(?:(?:a|an) )?(?:(?:few|couple(?: of)?|several|\d+|two|three|four|five|ten|fifteen)\s*(?:more\s+)?(?:minutes?|mins?|moments?|seconds?|secs?)\b|(?:few|couple|bit|moments?|jiffy|sec|second|minute|flash)\b)|\b(?:shortly|momentarily|soon|right away|in no time|asap)\b/i,
   /\b(?:before|prior to|after|once)\s+(?:i\s+|we\s+)?(?:send|sending|sent|forward(?:ing)?|submit(?:ting)?|plac(?:e|ing)|put(?:ting)?)\b|\b(?:be|been|being|gets?|getting) (?:sent|forwarded|submitted|placed)\b|\bto be (?:made|prepared|brewed)\b|\b(?:will|'ll|shall)\s+have\s+(?:that|it|this|them|those|your \w+)\s+(?:\w+\s+)?(?:up|out|ready|done|made|over)\b/i,
@@ -302,11 +302,14 @@ export function claimsSituation(text: string): string | undefined {
  * A match holds the space before the word: a pattern that opens on a literal is scanned for quickly,
  * one that opens on a lookbehind is tried at every position (3 s of the long-context writer's CPU).
  */
-const MENU_CASE = / (?=[A-Z])(?<=[\w,%)] )(?:Hot Chocolate|Chai|Cold Brew|Iced|Coffees?|Drip|Flat White|Matcha|Green|Black|Herbal|Teas?|Cappuccinos?|Macchiatos?|Americanos?|Espressos?|Frappuccinos?|Frappes?|Cortados?|Steamers?|Mochas?|Lattes?|Smoothies?|Decaf(?:feinated)?|Vanilla|Hazelnut|Caramel|Honey|Syrups?|Sweeteners?|Sauce|Drizzle|Pumps?|Shots?|Oat|Almond|Soy|Coconut|Whole|Skim(?:med)?|Non[- ]?[Ff]at|Lactose-[Ff]ree|Milk|Whipped|Cream|Sugar|Foam|Extra|Small|Medium|Large|Tall|Grande|Venti|Single|Double|Triple|Quad(?:ruple)?(?:-[Ss]hot)?|Skinny|Regular|Chocolate|Mint|Peppermint|Cinnamon|Pumpkin|Spice|Sea Salt|Salted|White|Dark)\b/g;
+const MENU_CASE = / (?=[A-Z])(?<=[\w,%)] )(?:(?:Sugar|Fat|Caffeine|Dairy|Lactose)-[Ff]ree|Hot Chocolate|Chai|Cold Brew|Iced|Coffees?|Drip|Flat White|Matcha|Green|Black|Herbal|Teas?|Cappuccinos?|Macchiatos?|Americanos?|Espressos?|Frappuccinos?|Frappes?|Cortados?|Steamers?|Mochas?|Lattes?|Smoothies?|Decaf(?:feinated)?|Vanilla|Hazelnut|Caramel|Honey|Syrups?|Sweeteners?|Sauce|Drizzle|Pumps?|Shots?|Oat|Almond|Soy|Coconut|Whole|Skim(?:med)?|Non[- ]?[Ff]at|Lactose-[Ff]ree|Milk|Whipped|Cream|Sugar|Foam|Extra|Small|Medium|Large|Tall|Grande|Venti|Single|Double|Triple|Quad(?:ruple)?(?:-[Ss]hot)?|Skinny|Regular|Chocolate|Mint|Peppermint|Cinnamon|Pumpkin|Spice|Sea Salt|Salted|White|Dark)\b/g;
 
 /** The text with menu words inside a sentence in lower case, and "Mocha's" as a plural "mochas". */
+/** The second half of a compound kept capitalised after a lower-case first ("a sugar-Free vanilla latte"), as the corpus typed "Sugar-Free Vanilla". */
+const COMPOUND_CASE = /(?<=\b(?:sugar|fat|caffeine|dairy|lactose|non)-)(?:Free|Fat)\b/g;
+
 export function menuCase(text: string): string {
-  const cased = text.replace(MENU_CASE, (m) => m.toLowerCase());
+  const cased = text.replace(MENU_CASE, (m) => m.toLowerCase()).replace(COMPOUND_CASE, (m) => m.toLowerCase());
   // Only a text with "'s" in it can hold a count's "Mocha's".
   return cased.includes("'s") || cased.includes("'S") ? cased.replace(/\b(two|three|four|\d+)((?: \w+){0,2}) (\w+)'s\b/gi, '$1$2 $3s') : cased;
 }
@@ -316,7 +319,9 @@ export function menuCapitalised(text: string): string | undefined {
   MENU_CASE.lastIndex = 0;
   const m = MENU_CASE.exec(text);
   MENU_CASE.lastIndex = 0;
-  return m ? m[0].slice(1) : undefined;
+  if (m) return m[0].slice(1);
+  // "a sugar-Free vanilla latte": half a compound lowered, the other half left capitalised.
+  return /\b(?:sugar|fat|caffeine|dairy|lactose|non)-(?:Free|Fat)\b/.exec(text)?.[0];
 }
 
 /**
@@ -784,6 +789,59 @@ export function confirmsNothing(user: string, reply: string): string | undefined
   // "A jin xuan, is that right?" after "can I get a jin xuan please?": the customer's own noun, read back.
   if (namesCustomerWords(user, reply)) return undefined;
   return reply;
+}
+
+/**
+ * A sentence that only acknowledges ("OK.", "Great!", "Sure thing.", "Thank you."): it carries no
+ * content of its own. The rewrite (sources/dialogue/honest.ts) keeps such an opener only now and
+ * then; the opener measure counts the replies that start with one.
+ */
+export const ACKNOWLEDGEMENT = /^\W*(?:ok(?:ay)?|k|alright|all right|great|fine|sure(?: thing)?|perfect|awesome|excellent|wonderful|fantastic|cool|no problem|certainly|of course|absolutely|yes|yep|yeah|yes (?:sir|ma'?am)|got it|sounds? good|thanks?|thank you(?: so much| very much)?|well|right on|very well|you(?:'?ve)? got it|will do|good|nice|great choice|good choice|excellent choice|awesome choice|wonderful choice|alrighty|okie dokie|gotcha|understood|wonderful)(?:[,.!\s]+(?:ok(?:ay)?|great|sure|thanks?|thank you|perfect|sir|ma'?am|then))*\W*$/i;
+
+/**
+ * The bare acknowledgement a reply opens with, when its first sentence is only that ("OK. So that's
+ * a latte?" -> "OK."), or undefined ("OK, so that's a latte?" opens with a sentence of content).
+ */
+export function openingAcknowledgement(text: string): string | undefined {
+  const first = /^\s*[^.!?]*[.!?]+(?=\s|$)/.exec(text)?.[0];
+  return first && ACKNOWLEDGEMENT.test(first) && !/\?\s*$/.test(first) ? first.trim() : undefined;
+}
+
+/** A check of a change that names nothing ("OK, how is the order now?", "Okay is that better?", "Ok, how about now?", "This good?"). */
+export const CHECKS_UNNAMED = /\bhow(?: is| does|'s)? (?:(?:the|your|my) order|it|that|this|everything) (?:look )?now\b|\bhow about now\b|\b(?:is|does) (?:that|this|it) (?:look )?better\b|^\W*(?:(?:ok(?:ay)?|sure|so)[,.!]?\s+)?(?:is )?(?:this|that|it) (?:good|okay|ok|better|alright|fine)\s*\?|\b(?:repeat|say) (?:your|the) order\b|\bdouble-?check (?:the|your) order\b/i;
+
+/** A customer's turn changing what they ordered ("No, I actually want it decaf.", "No, I'm sorry I meant order that decaf."). */
+const CHANGES_ORDER = /^\W*(?:no|nope|actually|sorry|oh|wait|oops|um+|hmm+)\b|\b(?:i meant|instead|forgot to|change (?:it|that|my order))\b/i;
+/** What a question after an order may ask: a detail of it, or whether that is all ("What size?", "Will that be all?"). */
+const DETAIL_QUESTION = /\b(?:anything else|something else|what else|(?:that|this) be all|is that all|sizes?|small|medium|large|milk|hot|iced|cold|for here|to go|name|how many|which|what kind|what type|flavou?rs?|syrups?|sweet\w*|whip\w*|shots?|decaf\w*|room for)\b/i;
+
+/**
+ * Why a reply does not answer the customer's order or change of order just before it, or undefined.
+ * A reply to a clear order reads it back, names it, asks a detail of it or only acknowledges it;
+ * the corpus's coffee agent answered a till the case's assistant has not got: "Okay maybe this
+ * drink?" and "You want 2 of the 7854 drink?" (an item on its screen), "OK, how is the order now?"
+ * after "No, I actually want it decaf." (the screen updated), "Yes, it is also a great drink." to
+ * "Can I get a matcha please?", "Could you please repeat your order to me?" to a clear order.
+ */
+export function replyMissesOrder(user: string | undefined, reply: string): string | undefined {
+  if (user === undefined || userAsks(user) || asksMenu(user) || asksPossible(user)) return undefined;
+  const u = spellDrinks(user.replace(/[’‘]/g, "'"));
+  const orders = namesOrderDrink(u) || (ORDER_REQUEST.test(u) && orderModifiers(u).length > 0);
+  const changes = CHANGES_ORDER.test(u) && orderModifiers(u).length > 0;
+  if (!orders && !changes) return undefined;
+  // "Is your coffee order correct?": the order, not a drink named.
+  const r = reply.replace(/[’‘]/g, "'").replace(/\bcoffee order\b/gi, 'order').trim();
+  const unnamed = r.split(/(?<=[.!?])\s+/).some((x) => CHECKS_UNNAMED.test(x));
+  if (!unnamed && (readsOrderBack(r) || saysNoMenu(r) || saysCannotOrder(r) || namesOrderDrink(r) || namesCustomerWords(user, r))) return undefined;
+  if (unnamed && namesOrderDrink(r)) return undefined;
+  // "Great so decaf" after "No I want it to be decaf": the change said back.
+  if (!unnamed && orderModifiers(r).some((m) => orderModifiers(u).includes(m))) return undefined;
+  const content = r.split(/(?<=[.!?])\s+/).filter((x) => x && !ACKNOWLEDGEMENT.test(x) && !takesLeave(x));
+  // "You've got it!", "OK.": an order acknowledged.
+  if (!content.length) return undefined;
+  const last = content[content.length - 1];
+  if (!unnamed && endsOnQuestion(r) && DETAIL_QUESTION.test(last)) return undefined;
+  return `${unnamed || /\?/.test(r) ? 'asks about an order it does not name' : 'says what does not answer the order'}: "${user.slice(0, 60)}" -> "${reply.slice(0, 70)}"`;
 }
 
 /** Words of a customer's turn that only ask or point ("can I get", "please", "my order"): never what was ordered. */

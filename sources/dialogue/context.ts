@@ -10,7 +10,7 @@
 import type { Rng } from '../../pipeline/rng.js';
 import { countTokens, truncateToTokens } from '../../pipeline/tokens.js';
 import type { Corpus, CorpusTurn, Dialogue } from './corpus.js';
-import { replyNotAnswering, splicedLine, turnNotFollowing, asksOffTopic, claimsAction, confirmsNothing, speaksAsCustomer, declines, endsOnQuestion, incompleteReadBack, readBackDropsSaid, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from '../../pipeline/dialogueRules.js';
+import { replyMissesOrder, replyNotAnswering, splicedLine, turnNotFollowing, asksOffTopic, claimsAction, confirmsNothing, speaksAsCustomer, declines, endsOnQuestion, incompleteReadBack, readBackDropsSaid, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from '../../pipeline/dialogueRules.js';
 import { closeInsertion, honestTurns, menuInsertion, type ClosingPlan } from './honest.js';
 import { renderAction, finishAction } from '../../pipeline/prompts/standard.js';
 
@@ -203,6 +203,8 @@ export function unusableReason(turns: { role: 'user' | 'assistant'; content: str
   if (turns.some((t, i) => t.role === 'user' && turnNotFollowing(i > 0 && turns[i - 1].role === 'assistant' ? turns[i - 1].content : undefined, t.content))) return 'has a customer turn that follows nothing said';
   // "I'd like a macchiato" -> "I can't seem to find that item.", "That looks perfect.": a menu or a till the assistant has neither of.
   if (turns.some((t, i) => t.role === 'assistant' && replyNotAnswering(i > 0 && turns[i - 1].role === 'user' ? turns[i - 1].content : undefined, t.content))) return 'has a reply that reads a menu or till it cannot see';
+  // "Can I get a matcha please?" -> "Yes, it is also a great drink.", "I'd like a latte with almond milk" -> "Could you please repeat your order to me?": an order left unanswered.
+  if (turns.some((t, i) => t.role === 'assistant' && i > 0 && turns[i - 1].role === 'user' && replyMissesOrder(turns[i - 1].content, t.content))) return 'has a reply that does not answer the order before it';
   if (turns.some((t) => splicedLine(t.content))) return 'keeps a spliced corpus line';
   const keys = replies.map((t) => normalizeLine(t.content));
   if (new Set(keys).size < keys.length) return 'repeats a reply';

@@ -67,7 +67,7 @@ const combos = (leads: string[], reasons: string[], tag: string): Option[] =>
   leads.flatMap((l, i) => reasons.map((r, j) => ({ text: `${l}${r}`, parts: [`${tag}l${i}`, `${tag}r${j}`] })));
 const singles = (xs: string[], tag: string): Option[] => xs.map((text, i) => ({ text, parts: [`${tag}${i}`] }));
 
-function options(act: ReplyAct, d: string | undefined, topic: string | undefined, detail: string, plural = false): Option[] {
+function options(act: ReplyAct, d: string | undefined, topic: string | undefined, detail: string, plural = false, ctx: { user: string; reply: string } = { user: '', reply: '' }): Option[] {
   // "The mocha and the cortado are settled", "The cortados are what they want"; and "them", not "it".
   const be = plural ? 'are' : 'is';
   const it = plural ? 'them' : 'it';
@@ -148,6 +148,7 @@ function options(act: ReplyAct, d: string | undefined, topic: string | undefined
       );
     }
     case 'settle': {
+      if (d) return settleOptions(d, plural, ctx);
       if (!d)
         return singles(
           [
@@ -204,6 +205,59 @@ function options(act: ReplyAct, d: string | undefined, topic: string | undefined
   }
 }
 
+/** How the customer came to the order a closing names: said yes to a read-back, said it again, or chose it. */
+const SAID_YES = /^\W*(?:(?:um+|oh|ah+)[,.]?\s*)?(?:yes|yep|yeah|yup|ya|correct|that'?s (?:right|correct|it)|it is|it'?s (?:right|correct)|looks (?:good|right|great|correct|perfect)|sounds (?:good|great|right|perfect)|perfect|right|sure|absolutely|exactly|you got it)\b/i;
+
+/** Where a closing sends the customer, as a thought says it: the reply's own place, so the thought follows what it says. */
+const PLACES: [RegExp, string][] = [
+  [/\bregister\b/i, 'at the register'],
+  [/\btill\b/i, 'at the till'],
+  [/\bbarista\b/i, 'to the barista'],
+  [/\b(?:reach the front|at the front)\b/i, 'when they reach the front'],
+  [/\bturn in line\b|\bin line\b/i, 'when their turn in line comes'],
+  [/\bwhen you (?:get there|arrive)\b|\bonce (?:you're|you are) there\b/i, 'once they get there'],
+  [/\bcounter\b/i, 'at the counter'],
+  [/\bstaff\b/i, 'to the staff'],
+];
+/** What the reply tells them to do with the order, as the thought says it ("ask for it", "say it"). */
+const VERBS: [RegExp, (it: string) => string][] = [
+  [/\bask (?:for|them for)\b/i, (it) => `ask for ${it}`],
+  [/\bask the\b/i, (it) => `ask for ${it}`],
+  [/\btell\b/i, (it) => `name ${it}`],
+  [/\bsay\b/i, (it) => `say ${it}`],
+  [/\bmention\b/i, (it) => `mention ${it}`],
+  [/\bgive\b/i, () => 'give the order'],
+  [/\border\b/i, (it) => `order ${it}`],
+];
+
+/**
+ * The thought of a closing that names the order: how the customer came to it (a yes to the
+ * read-back, the order said again, a choice) and what the reply tells them to do and where (ask for
+ * it at the register, name it to the barista, say it when their turn comes), read from the turn
+ * before and the reply itself. Six leads by six reasons made one grid of 36 frames, each in half of
+ * the CoT insertions; these follow what each closing says.
+ */
+function settleOptions(d: string, plural: boolean, ctx: { user: string; reply: string }): Option[] {
+  const be = plural ? 'are' : 'is';
+  const it = plural ? 'them' : 'it';
+  // "Sure I would like a cortado": the order said, not a yes to a read-back.
+  const again = new RegExp(`\\b${d.split(' ')[0]}`, 'i').test(ctx.user);
+  const yes = !again && SAID_YES.test(ctx.user);
+  const leads = yes
+    ? [`They said yes to the ${d}`, `They confirmed the ${d}`, `The ${d} ${be} right, they say`, `With their yes, the ${d} ${be} settled`]
+    : again
+      ? [`They named the ${d} themselves`, `They picked the ${d}`, `The ${d} ${be} their order`, `They have settled on the ${d}`]
+      : [`They have decided on the ${d}`, `Their choice is the ${d}`, `The ${d} ${be} what they want`, `They have chosen the ${d}`];
+  const place = PLACES.find(([re]) => re.test(ctx.reply))?.[1] ?? 'in person';
+  const verb = (VERBS.find(([re]) => re.test(ctx.reply))?.[1] ?? ((x: string) => `ask for ${x}`))(it);
+  // A person is told, asked or given the order: "tell the barista", "ask the barista for it".
+  const person = /^to (the \w+)$/.exec(place)?.[1];
+  const act = !person ? `${verb} ${place}` : verb.startsWith('ask') ? `ask ${person} for ${it}` : verb.startsWith('give') ? `give the order to ${person}` : verb.startsWith('order') ? `order ${it} from ${person}` : `tell ${person}`;
+  const reasons = [`; they will ${act}.`, `, so what is left is to ${act}.`, `; all I need say is that they can ${act}.`];
+  const tag = yes ? 'sy' : again ? 'sa' : 'sc';
+  return leads.flatMap((l, i) => reasons.map((r, j) => ({ text: `${l}${r}`, parts: [`${tag}l${i}`, `swr${j}`] })));
+}
+
 /** A small stable hash: which wording a reply gets depends on its text, not on call order. */
 function hash(key: string): number {
   let h = 2166136261;
@@ -233,7 +287,7 @@ export function contextThoughts(turns: { role: 'user' | 'assistant'; content: st
     const own = replyDrinks(t.content);
     const topic = menuItems(user).find((m) => !['coffee', 'cup', 'cups', 'size', 'sizes', 'ice'].includes(m));
     const opts = own
-      ? options(act, own.phrase, topic, detailOf(t.content), own.plural)
+      ? options(act, own.phrase, topic, detailOf(t.content), own.plural, { user, reply: t.content })
       : options(act, act === 'readback' || act === 'settle' ? undefined : drink, topic, detailOf(t.content));
     const h = hash(t.content);
     let best = opts[0];

@@ -10,7 +10,7 @@ import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { topShare } from './topShare.js';
-import { readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
+import { replyMissesOrder, openingAcknowledgement, readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
 export function spokenTurns(tc: TestCase): { role: 'user' | 'assistant'; text: string; thought?: string }[] | undefined {
@@ -1104,4 +1104,99 @@ export const contextClosingRepeatsItem: CaseMeasure = {
   check: (tc) => dialogueDefect(tc, closingRepeatsItem),
 };
 
-export const CONTEXT_MEASURES = [contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+export const contextReplyMissesOrder: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_reply_misses_order',
+  group: 'text',
+  title: 'long context: an inserted reply does not answer the customer\'s order or change just before it ("I would like a Americano with a hint of vanilla please." -> "Okay maybe this drink?", "No, I actually want it decaf." -> "OK, how is the order now?", "Can I get a matcha please?" -> "Yes, it is also a great drink.")',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    for (let i = 1; i < turns.length; i++) {
+      if (turns[i].role !== 'assistant' || turns[i - 1].role !== 'user') continue;
+      const why = replyMissesOrder(turns[i - 1].text, turns[i].text);
+      if (why) return why;
+    }
+    return null;
+  },
+};
+
+/** The bare acknowledgement each inserted reply opens with ("OK.", "Great."), as its canonical word, or "" when it opens with none. */
+function replyOpeners(cases: TestCase[]): { id: string; openers: string[] }[] {
+  return cases.flatMap((tc) => {
+    const turns = spokenTurns(tc);
+    if (!turns) return [];
+    return [{ id: tc.id, openers: turns.filter((t) => t.role === 'assistant').map((t) => (openingAcknowledgement(t.text) ?? '').toLowerCase().replace(/[^a-z' ]/g, '').trim()) }];
+  });
+}
+
+export const contextAcknowledgementShare: SetMeasure = {
+  kind: 'set',
+  id: 'long_context_acknowledgement_share',
+  group: 'text',
+  title: 'long context: share of inserted replies opening with a bare acknowledgement ("OK. So that\'s a latte?", "Great. Ask for it at the counter.")',
+  population: 'inserted assistant replies of evolved cases with a long context',
+  better: 'lower',
+  minGateN: 1000,
+  score(cases) {
+    const all = replyOpeners(cases);
+    const n = all.reduce((k, c) => k + c.openers.length, 0);
+    if (!n) return undefined;
+    const counts = new Map<string, { n: number; id: string }>();
+    for (const c of all) for (const o of c.openers) if (o) counts.set(o, { n: (counts.get(o)?.n ?? 0) + 1, id: counts.get(o)?.id ?? c.id });
+    const opened = [...counts.values()].reduce((k, c) => k + c.n, 0);
+    const top = [...counts].sort((a, b) => b[1].n - a[1].n).slice(0, 4);
+    return {
+      value: opened / n,
+      n,
+      detail: `${opened} of ${n} replies; ${top.map(([k, c]) => `"${k}" ${c.n}`).join(', ')}`,
+      examples: top.map(([k, c]) => ({ id: c.id, detail: `${c.n} replies open with "${k}"` })),
+    };
+  },
+};
+
+export const contextAcknowledgementTop: SetMeasure = {
+  kind: 'set',
+  id: 'long_context_acknowledgement_top_share',
+  group: 'text',
+  title: 'long context: share of inserted replies opening with the commonest bare acknowledgement ("OK.")',
+  population: 'inserted assistant replies of evolved cases with a long context',
+  better: 'lower',
+  minGateN: 1000,
+  score(cases) {
+    const all = replyOpeners(cases);
+    const n = all.reduce((k, c) => k + c.openers.length, 0);
+    if (!n) return undefined;
+    const counts = new Map<string, { n: number; id: string }>();
+    for (const c of all) for (const o of c.openers) if (o) counts.set(o, { n: (counts.get(o)?.n ?? 0) + 1, id: counts.get(o)?.id ?? c.id });
+    const top = [...counts].sort((a, b) => b[1].n - a[1].n)[0];
+    return top ? { value: top[1].n / n, n, detail: `"${top[0]}" opens ${top[1].n} of ${n} replies`, examples: [{ id: top[1].id, detail: `"${top[0]}" ${top[1].n} replies` }] } : { value: 0, n, detail: 'no reply opens with a bare acknowledgement', examples: [] };
+  },
+};
+
+/** A thought with the drinks it names masked ("They confirmed the latte; …" -> "They confirmed the X; …"): the frame a reader sees again. */
+export function thoughtFrame(thought: string): string {
+  return thought.replace(/\bthe (?:[a-z]+ ){0,3}?(?:hot chocolate|chai latte|cold brew|iced coffee|drip coffee|flat white|matcha latte|green tea|black tea|herbal tea|cappuccino|macchiato|americano|espresso|frappuccino|frappe|cortado|steamer|mocha|latte|chai|matcha|smoothie|tea|coffee)s?(?: and the (?:[a-z]+ ){0,3}?[a-z]+)?\b/gi, 'the X');
+}
+
+export const contextThoughtFrameShare: SetMeasure = {
+  kind: 'set',
+  id: 'long_context_thought_frame_share',
+  group: 'text',
+  title: 'long context (CoT): share of insertions holding the commonest thought frame of an inserted reply, drinks masked ("They have chosen the X, and they will give the order at the counter.")',
+  population: 'CoT evolved cases with an inserted long context',
+  better: 'lower',
+  minGateN: 100,
+  score(cases) {
+    return topShare(
+      cases.flatMap((tc) => {
+        const turns = tc.cot ? spokenTurns(tc) : undefined;
+        return turns ? [{ id: tc.id, keys: turns.filter((t) => t.role === 'assistant' && t.thought).map((t) => thoughtFrame(t.thought!)) }] : [];
+      }),
+      { top: 3, unit: 'insertions' },
+    );
+  },
+};
+
+export const CONTEXT_MEASURES = [contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
