@@ -1628,5 +1628,6 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 45: h-ans10's 44+5 (state reads told in the past across a move, no private or device-state fields, records' asked fields after the name, retry questions naming the task) and the lead's 43+2 (a partial failure never names one task as done and not done) merged.
   // 48: after a failure, the steps the request still holds that wait on it (AnswerInput.waiting) are counted among the steps ("one of the five steps", not "one of the two") and said before the question ("Cancelling the booking and posting the tweet need it first."); the question offers to stop, never to go on without it.
   // 49: a local denial while a privilege check was pending is told in words ("the policy service did not answer the privilege check, so access was refused (access denied)"), not quoted with its errno (answer_failure_raw_exception).
-  offline: { version: 'answer-writer-49', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  // 50: "… waits on it.", not "… has to wait for it.", which read as a record's field ("the distance between the two places has"; answer_nested_unphrased).
+  offline: { version: 'answer-writer-50', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

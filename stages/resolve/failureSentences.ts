@@ -472,7 +472,7 @@ function waitingSentence(waiting: Waiting[], rng: Rng): string {
   const many = tasks.length > 1;
   return rng.pick([
     `${cap(list)} ${many ? 'need' : 'needs'} it first.`,
-    `${cap(list)} ${many ? 'have' : 'has'} to wait for it.`,
+    `${cap(list)} ${many ? 'wait' : 'waits'} on it.`,
     `Without it I can't go on to ${and([...new Set(waiting.map((w) => shortTask(taskOf(w))))])}.`,
   ]);
 }

@@ -7,7 +7,7 @@ import { answerStepCountFalse, choiceUnclear, failureFrame, failureMisreported, 
 import { ENVIRONMENT_ERROR_KINDS, type TestCase } from '../../pipeline/schemas.js';
 import { environmentMessage } from '../../pipeline/resolution/simulatorRules.js';
 import type { QualityContext } from '../../pipeline/quality/types.js';
-import { namesApi } from '../../pipeline/quality/measures/text.js';
+import { namesApi, nestedUnphrased } from '../../pipeline/quality/measures/text.js';
 
 /** Failures the simulator and T-Eval's captures gave in a full build (answer-writer-28), each with a call it failed. */
 const FAILURES: [string, Record<string, unknown>, string][] = [
@@ -156,7 +156,8 @@ describe('after the turn stopped at a failure (answer-writer-48)', () => {
       const count = /\b(\w+) of the (\w+) steps\b/.exec(a);
       if (count) expect(count[2], a).toBe('five');
       // The steps still to come are named as waiting on it (or the rest of the request, past three).
-      if (/need it first|has to wait|have to wait|can't go on to/.test(a)) told++;
+      if (/needs? it first|waits? on it|can't go on to/.test(a)) told++;
+      expect(nestedUnphrased(a), a).toBeUndefined();
       expect(a, a).toMatch(/cancel|Twitter|tweet/i);
     }
     expect(told).toBe(60);
@@ -166,7 +167,7 @@ describe('after the turn stopped at a failure (answer-writer-48)', () => {
     expect(openers.every((o) => !/of the two steps/.test(o))).toBe(true);
     // Without waiting steps, nothing is said of them.
     const alone = offlineAnswer({ request, steps }, new Rng(3, 'waiting'));
-    expect(alone).not.toMatch(/need it first|has to wait|have to wait|can't go on to/);
+    expect(alone).not.toMatch(/needs? it first|waits? on it|can't go on to/);
     expect(offersGoingOn({ answer: alone, calls })).toBeUndefined();
   });
 
