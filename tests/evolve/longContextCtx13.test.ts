@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { confirmationMisfits, drinkCount, fitConfirmation, readBackItemDropped, speaksAsServer, thoughtDeniesSaid, claimsAction } from '../../pipeline/dialogueRules.js';
 import { garbledReadBack, pluralDisagrees } from '../../pipeline/quality/measures/context.js';
-import { honestTurns, orderPhrase, restate } from '../../sources/dialogue/honest.js';
+import { honestTurns, orderPhrase, restate, shortOrder } from '../../sources/dialogue/honest.js';
 import { unusableReason } from '../../sources/dialogue/context.js';
 import { replyAct } from '../../stages/evolve/contextThoughts.js';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../pipeline/config.js';
@@ -63,6 +63,11 @@ describe('a read-back names the order the customer gave', () => {
     expect(restate('a single mocha with oat milk and can you make that to go')).toBe('a single mocha with oat milk, to go');
     expect(restate('a Hazelnut Cappuccino with 2% milk and could you make that a Decaf')).toBe('a hazelnut cappuccino with 2% milk, decaf');
     expect(restate('a latte with almond milk if you have it and chocolate sauce')).toMatch(/if you have it/);
+    expect(restate('a Mocha with 2% milk and could you add extra chocolate to it')).toBe('a mocha with 2% milk and extra chocolate');
+    expect(restate('a cappuccino with two espresso shots')).toBe('a cappuccino with two espresso shots');
+    expect(garbledReadBack("So that's a mocha with 2% milk and could you and extra chocolate?")).toBeDefined();
+    expect(pluralDisagrees('a cappuccino with two espresso shots?')).toBeUndefined();
+    expect(shortOrder('a cappuccino with two espresso shots')).toBe('the cappuccino');
   });
 
   it('the rewrite reads back and closes on the whole order', () => {

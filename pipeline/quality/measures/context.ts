@@ -791,7 +791,7 @@ export function garbledReadBack(text: string): string | undefined {
  * "… with 2% milk and could you make that a decaf?"). The words, or undefined.
  */
 export function garbledItem(text: string): string | undefined {
-  return /\b(?:a|an|some) (?:guys|you|do|does|did|y'?all|folks)\b|\bone ([\w%-]+) [\w%-]+, one \1 and the other\b|\b(?:a few|some|a couple of) (?:[\w-]+ )?coffee\b(?![\s-]+(?:beans?|grounds?)\b)(?=\s*[?.,;!]|\s+(?:it|is|and|then|for)\b)|(?:\band|,)\s+(?:can|could|would|will) you (?:please )?(?:also )?(?:make|add|put|do|get|have|give)\b|\bif you (?:could|can|would) (?:please )?(?:make|add|put|do)\b/i.exec(text)?.[0];
+  return /\b(?:a|an|some) (?:guys|you|do|does|did|y'?all|folks)\b|\bone ([\w%-]+) [\w%-]+, one \1 and the other\b|\b(?:a few|some|a couple of) (?:[\w-]+ )?coffee\b(?![\s-]+(?:beans?|grounds?)\b)(?=\s*[?.,;!]|\s+(?:it|is|and|then|for)\b)|(?:\band|,)\s+(?:can|could|would|will) you\b(?!\s+(?:please\s+)?(?:confirm|tell|let|check|repeat|say|double-?check)\b)|\b(?:two|three|four|[2-4]) (?:espressos|lattes|mochas) shots?\b|\bif you (?:could|can|would) (?:please )?(?:make|add|put|do)\b/i.exec(text)?.[0];
 }
 
 export const contextReadBackGarbled: CaseMeasure = {
@@ -820,7 +820,7 @@ export const contextShortOrderCut: CaseMeasure = {
 /** A closing that says two drinks as one ("The mochas sounds like the one.", "the cortados" for "1 cortado"); the words, or undefined. */
 export function pluralDisagrees(text: string): string | undefined {
   // "You'd like two latte, one with 2% milk …": a count with its drink in the singular.
-  const count = /\b(?:[Tt]wo|[Tt]hree|[Ff]our|[2-9]) (?:(?!of\b|pumps?\b|shots?\b)[\w%-]+ ){0,2}?(?:latte|mocha|cappuccino|macchiato|americano|espresso|cortado|frappuccino|steamer|smoothie|coffee|flat white|cold brew)\b(?!s\b|es\b|'|\s+(?:lattes?|teas?|brews?|mochas?|coffees?)\b)/.exec(text)?.[0];
+  const count = /\b(?:[Tt]wo|[Tt]hree|[Ff]our|[2-9]) (?:(?!of\b|pumps?\b|shots?\b)[\w%-]+ ){0,2}?(?:latte|mocha|cappuccino|macchiato|americano|espresso|cortado|frappuccino|steamer|smoothie|coffee|flat white|cold brew)\b(?!s\b|es\b|'|\s+(?:lattes?|teas?|brews?|mochas?|coffees?|shots?|pumps?|beans?)\b)/.exec(text)?.[0];
   if (count) return count;
   // "a macchiatos", "a decaf macchiatos" (widened, evolve 49): an article with a drink in the plural.
   const article = /\b(?:a|an|one) (?:(?!(?:and|or|two|three|four|one|of|with|the|both)\b)[\w%-]+ ){0,3}?(?:lattes|mochas|macchiatos|cappuccinos|americanos|cortados|espressos|frappuccinos|steamers|chais|chai lattes|matcha lattes|flat whites|cold brews)\b/i.exec(text)?.[0];
