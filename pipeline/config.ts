@@ -183,6 +183,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_menu_claim_contradicted: 0,
   long_context_corpus_line_spliced: 0,
   long_context_readback_modifier_misattached: 0,
+  long_context_confirmation_misfits: 0,
   long_context_short_order_split_lost: 0,
   simulated_path_unusable: 0,
   simulated_list_mixed_types: 0,

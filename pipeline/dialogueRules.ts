@@ -241,7 +241,7 @@ const CLAIMS: RegExp[] = [
   /\b(?:coffee|espresso|pickup|pick-up) (?:bar|counter|station|area|window)\b|\b(?:at|to|by|from) the bar\b/i,
   /\b(?:screen|displayed|display|monitor|receipt|total)\b/i,
   /\b(?:order|drink|coffee|it|that)(?:'s| is| was| has been| have been)?\s+(?:been\s+)?(?:placed|place|sent|submitted|entered|received|processed|put in|in the system|rung up|on order)\b/i,
-  /\b(?:i|we|ill|ive|im|we'?ll)(?:'ll|'ve|'m|'d|'re| will| have| am| are| shall| just| now| already| also| then| can| could| would| gonna| going to| about to| go ahead and| get right on| be)*\s+(?:send|sending|sent|submit|submitting|submitted|forward(?:ing|ed)?|put(?:ting)?|plac(?:e|ed|ing)|start(?:ed|ing)?|begin(?:ning)?|began|mak(?:e|ing)|made|prepar(?:e|ed|ing)|bring(?:ing)?|brought|ring(?:ing)?|rang|process(?:ed|ing)?|pass(?:ed|ing)?|add(?:ed|ing)?|whip(?:ped|ping)?|fix(?:ed|ing)?|chang(?:e|ed|ing)|updat(?:e|ed|ing)|correct(?:ed|ing)|switch(?:ed|ing)?|punch(?:ed|ing)?|swap(?:ped|ping)?|amend(?:ed|ing)?|adjust(?:ed|ing)?|modif(?:y|ied|ying)|brew(?:ed|ing)?|order(?:ed|ing)? (?:you|it|that|this|them|for|one|some|a|an|coffee|tea|drinks?|your)|enter(?:ed|ing)?|key(?:ed|ing)?|get (?:for )?(?:you|it|that|this|them|those|your|right|started|going|on it|to work)|work on|handle|take care of)\b/i,
+  /\b(?:i|we|ill|ive|im|we'?ll)(?:'ll|'ve|'m|'d|'re| will| have| am| are| shall| just| now| already| also| then| can| could| would| gonna| going to| about to| go ahead and| go and| go| get right on| be)*\s+(?:send|sending|sent|submit|submitting|submitted|forward(?:ing|ed)?|put(?:ting)?|plac(?:e|ed|ing)|start(?:ed|ing)?|begin(?:ning)?|began|mak(?:e|ing)|made|prepar(?:e|ed|ing)|bring(?:ing)?|brought|ring(?:ing)?|rang|process(?:ed|ing)?|pass(?:ed|ing)?|add(?:ed|ing)?|whip(?:ped|ping)?|fix(?:ed|ing)?|chang(?:e|ed|ing)|updat(?:e|ed|ing)|correct(?:ed|ing)|switch(?:ed|ing)?|punch(?:ed|ing)?|swap(?:ped|ping)?|amend(?:ed|ing)?|adjust(?:ed|ing)?|modif(?:y|ied|ying)|brew(?:ed|ing)?|order(?:ed|ing)? (?:you|it|that|this|them|for|one|some|a|an|coffee|tea|drinks?|your)|enter(?:ed|ing)?|key(?:ed|ing)?|get (?:for )?(?:you|it|that|this|them|those|your|right|started|going|on it|to work)|work on|handle|take care of)\b/i,
   /\b(?:can|may|shall|could) (?:i|we) get (?:you|for you|that|it|something|anything)\b|\bwhat (?:can|may|shall|could|would) (?:i|we) (?:get|make|fix|bring)\b|\blet me (?:just |quickly )?(?:get|send|put|place|make|start|add|grab|ring|bring|fix|enter|key|type|input|submit|punch)\b/i,
   /\b(?:in|within) (?:just |only |about |around |under |less than )*(?:(?:a|an) )?(?:(?:few|couple(?: of)?|several|\d+|two|three|four|five|ten|fifteen)\s*(?:more\s+)?(?:minutes?|mins?|moments?|seconds?|secs?)\b|(?:few|couple|bit|moments?|jiffy|sec|second|minute|flash)\b)|\b(?:shortly|momentarily|soon|right away|in no time|asap)\b/i,
   /\b(?:before|prior to|after|once)\s+(?:i\s+|we\s+)?(?:send|sending|sent|forward(?:ing)?|submit(?:ting)?|plac(?:e|ing)|put(?:ting)?)\b|\b(?:be|been|being|gets?|getting) (?:sent|forwarded|submitted|placed)\b|\bto be (?:made|prepared|brewed)\b|\b(?:will|'ll|shall)\s+have\s+(?:that|it|this|them|those|your \w+)\s+(?:\w+\s+)?(?:up|out|ready|done|made|over)\b/i,
@@ -548,6 +548,8 @@ export function saidModifierKeys(text: string): string[] {
   // "a whole or 2% milk fat latte": both milks said, the choice still open; a read-back naming one picked it for them.
   for (const m of t.matchAll(/\b([\w%-]+) or ([\w%-]+)(?:\s+[\w%-]+)?\s+milk\b/g)) for (const w of [m[1], m[2]]) if (!FILL.test(w)) keys.add(w);
   if (/\bweak\b/.test(t)) keys.add('weak');
+  // "with a few raw coffee beans in it": beans in the drink, not a second drink.
+  if (/\b(?:coffee|espresso) beans?\b/.test(t)) keys.add('beans');
   // "the Lavender one": the variant named of a drink ("which Earl Grey?"), kept in its capital.
   for (const m of spellDrinks(text).matchAll(/\bthe ([A-Z][a-z]+) one\b/g)) keys.add(m[1].toLowerCase());
   return [...keys];
@@ -890,7 +892,7 @@ export function asksToSeeMenu(text: string): boolean {
 }
 
 /** What a customer says to answer something ("Yes, …", "Yeah I'd like …", "No, I want it decaf", "Sounds good"). */
-const ANSWER_WORD = /^\W*(?:yes|yeah|yep|yup|yah|ya|nope|no|sure|correct|exactly|that'?s (?:it|right|correct|fine|good|perfect|all)|sounds (?:good|great|perfect|fine)|looks (?:good|great|right|fine|correct)|perfect|you got it)\b/i;
+const ANSWER_WORD = /^\W*(?:yes|yeah|yep|yup|yah|ya|nope|no|sure|correct|exactly|that'?s (?:it|right|correct|fine|good|perfect|all)|sounds (?:good|great|perfect|fine)|looks (?:good|great|right|fine|correct)|perfect|you(?:'?ve)? got it|spot[- ]on)\b/i;
 /** An acknowledgement opening a turn ("OK, could you …", "Okay. …"): it answers the turn before. */
 const ACK_WORD = /^\W*(?:ok(?:ay)?|alright|all right)\b/i;
 /** A customer pointing at choices the reply before listed ("They all sound good", "the first one"). */
@@ -1121,6 +1123,14 @@ export function drinkCount(text: string): number {
     end = m.index! + m[0].length;
     if (joined || (generic && /^(?:coffee|tea)/i.test(m[0]))) continue;
     const noun = m[0].toLowerCase().replace(/(?:'s|e?s)$/, '');
+    // "a couple of Macchiatos", "two of your Macchiatos": the count said before "of".
+    const countOf = /\b(?:(?:a\s+)?(couple|pair)|(two|three|four|both|[2-4]))\s+of\s+(?:(?:your|those|these|the|them)\s+)?(?:[\w%-]+\s+){0,2}$/i.exec(t.slice(Math.max(0, m.index! - 40), m.index!));
+    if (countOf) {
+      last = countOf[1] ? 2 : COUNT_WORDS[countOf[2].toLowerCase()] ?? 2;
+      several.add(noun);
+      n += last;
+      continue;
+    }
     const before = t.slice(Math.max(0, m.index! - 40), m.index!).trim().split(/\s+/).slice(-4);
     const det = [...before].reverse().find((w) => /^(?:a|an|one|two|three|four|both|another|some|[2-4]|the|that|this|it|your|my)$/i.test(w));
     if (!det || /^(?:the|that|this|it|your|my)$/i.test(det)) continue;
@@ -1239,6 +1249,10 @@ export function thoughtDeniesSaid(user: string, thought: string): string | undef
     : /\bhot or iced\b/i.test(thought) ? /\b(?:iced|ice|hot|cold)\b/i.test(user)
     : /\bwhich size\b/i.test(thought) ? /\b(?:small|medium|large|tall|grande|venti|\d+\s?oz)\b/i.test(user)
     : /\bhow strong\b/i.test(thought) ? /\b(?:decaf\w*|shots?|double|triple|strong)\b/i.test(user)
+    // "an almond milk latte with a pump of vanilla" -> "It is not clear how they want it flavoured or sweetened"; "a cap to go" -> "… whether it is for here or to go".
+    : /\bflavou?red or sweetened\b/i.test(thought) ? /\b(?:vanilla|caramel|hazelnut|mocha sauce|chocolate|cinnamon|honey|peppermint|pumpkin|syrups?|sugar|sweet\w*|splenda|stevia|flavou?r\w*)\b/i.test(user)
+    : /\bfor here or to go\b/i.test(thought) ? /\b(?:to go|for here|to stay|take ?away|take ?out)\b/i.test(user)
+    : /\ba topping\b/i.test(thought) ? /\b(?:whip(?:ped)?(?: cream)?|cream|topping|foam|drizzle|sprinkles?)\b/i.test(user)
     : false;
   return said ? `"${user.slice(0, 60)}" -> "${thought.slice(0, 70)}"` : undefined;
 }
@@ -1250,4 +1264,60 @@ const MILK_MODIFIER = /\b(?:milk|oat|almond|soy|coconut|whole|skim|2%|non-?fat|h
  */
 export function claimsHistory(text: string): string | undefined {
   return /\b(?:(?:loyal|valued|regular|returning|repeat) customers?|welcome back|(?:good|nice|great) to see you again|as always|your usual)\b/i.exec(text)?.[0];
+}
+
+/** A customer's "it does" confirming ("Yes it does.", "It does.", "Yeah, it does thank you."): the rest of the turn after it, with its yes-word. */
+const IT_DOES = /^(\W*)(?:(yes|yeah|yep|yup)([,.!]?\s*))?it (?:does|do)\b/i;
+/** A question "it does" answers: one asked with "does"/"do", or about how the order looks, sounds or matches. */
+const ASKED_WITH_DOES = /\b(?:does|do|doesn'?t|don'?t)\b|\b(?:sound|look|match)\w*\b/i;
+
+/**
+ * A customer confirming with "Yes it does" a question that has no "does" in it ("So that's a latte
+ * with oat milk?" -> "Yes it does"): the corpus's customer answered the till's "Does this look
+ * right?", which the rewrite replaced with a read-back. The question quoted, or undefined.
+ */
+export function confirmationMisfits(question: string | undefined, answer: string): string | undefined {
+  if (question === undefined || !IT_DOES.test(answer.trim())) return undefined;
+  const asked = question.trim().split(/(?<=[.!?])\s+/).filter((s) => /\?\s*$/.test(s)).pop() ?? question;
+  return ASKED_WITH_DOES.test(asked) ? undefined : `"${question.slice(-70)}" -> "${answer.slice(0, 40)}"`;
+}
+
+/**
+ * The customer's "it does" said as the question asks to be answered: "Have I got that right?" ->
+ * "Yes, you have"; "Did I hear you right?" -> "Yes, you did"; "Are both right?" -> "Yes, they
+ * are"; "…, is that it?" -> "Yes, that's it"; any other read-back ("So that's a mocha?", "…, is
+ * that correct?") -> "Yes, that's right". The turn as it is when it fits.
+ */
+export function fitConfirmation(question: string, answer: string): string {
+  const a = answer.trim();
+  if (!confirmationMisfits(question, a)) return answer;
+  const asked = question.trim().split(/(?<=[.!?])\s+/).filter((s) => /\?\s*$/.test(s)).pop() ?? question;
+  const fit = /\bhave i got\b/i.test(asked) ? 'you have'
+    : /\bdid i\b/i.test(asked) ? 'you did'
+    : /\bare (?:both|they|those|these|all|the two)\b/i.test(asked) ? 'they are'
+    : /\bis that it\b/i.test(asked) ? "that's it"
+    : "that's right";
+  const m = IT_DOES.exec(a)!;
+  const rest = a.slice(m[0].length);
+  if (!m[2]) return `${m[1]}${fit.charAt(0).toUpperCase()}${fit.slice(1)}${rest}`;
+  // "Yes. It does." -> "Yes. You have."; "Yes it does" -> "Yes, you have".
+  const sep = /[.!]/.test(m[3] ?? '') ? `${m[3].trim()} ` : ', ';
+  const said = sep === ', ' ? fit : fit.charAt(0).toUpperCase() + fit.slice(1);
+  return `${m[1]}${m[2]}${sep}${said}${rest.replace(/^(?=\w)/, ' ')}`;
+}
+
+/**
+ * An inserted reply that speaks as the café's server, not as a helper who cannot order: making or
+ * fetching the drink ("Okay I'll go make that right now."), a server's offer ("Hi what would you
+ * like", "Hello, what would you like today.", "Would you like anything else?" at a till). Asking
+ * what they would like to order is a helper's question. The words, or undefined.
+ */
+export function speaksAsServer(text: string): string | undefined {
+  const t = text.replace(/[’‘]/g, "'");
+  const m =
+    /\b(?:i|we)(?:'ll| will| am going to|'m going to| can)? go (?:and |ahead and )?(?:make|get|fix|brew|grab|prepare|whip up)\b/i.exec(t) ??
+    /^\W*(?:(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[,.!]*\s*(?:there\b[,.!]*\s*)?)(?:what (?:would|will|can|do) (?:you|i) (?:like|have|get|want)|what'?ll it be|what can i (?:get|do) for you)\b(?!\s+(?:to order|to get|ordering))/i.exec(t) ??
+    /\b(?:would you like|do you want|can i get you|will there be) anything else\b(?!\s+(?:to order|from (?:the|their) menu))/i.exec(t) ??
+    /\b(?:that'?s|so) once\b/i.exec(t);
+  return m?.[0];
 }

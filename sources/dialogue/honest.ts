@@ -33,7 +33,7 @@
  * mid-dialogue that only claims) is left out of the pool.
  */
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
-import { CHECKS_UNNAMED, openingAcknowledgement, saidModifierKeys, holdsKey, addInAmounts, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks } from '../../pipeline/dialogueRules.js';
+import { CHECKS_UNNAMED, openingAcknowledgement, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -43,9 +43,9 @@ type Turn = { role: 'user' | 'assistant'; content: string };
 /** A sentence that carries no content of its own ("OK.", "Great!", "Thank you."). */
 const FILLER = /^\W*(?:ok(?:ay)?|k|alright|all right|great|fine|sure(?: thing)?|perfect|awesome|excellent|wonderful|fantastic|cool|no problem|certainly|of course|absolutely|yes|yep|yeah|yes (?:sir|ma'?am)|got it|sounds good|thanks?|thank you(?: so much| very much)?|well|right on|very well|you got it|will do|good|nice|great choice|good choice|excellent choice|awesome choice|wonderful choice|alrighty|okie dokie|gotcha|understood|wonderful)(?:[,.!\s]+(?:ok(?:ay)?|great|sure|thanks?|thank you|perfect|sir|ma'?am|then))*\W*$/i;
 
-const DRINK = /\b(?:chai tea lattes?|matcha tea lattes?|cappucinos?|cortandos?|expressos?|hot chocolate|chai lattes?|cold brews?|iced coffees?|drip coffees?|flat whites?|matcha lattes?|green teas?|black teas?|herbal teas?|earl gr[ae]y(?: teas?)?|cappuccinos?|macchiatos?|americanos?|espressos?|frappuccinos?|frappes?|cortados?|steamers?|mochas?|lattes?|chais?|matchas?|smoothies?|teas?|coffees?|caps?)(?:'s)?\b/i;
+const DRINK = /\b(?:chai tea lattes?|matcha tea lattes?|cappucinos?|cortandos?|expressos?|hot chocolate|chai lattes?|cold brews?|iced coffees?|drip coffees?|flat whites?|matcha lattes?|green teas?|black teas?|herbal teas?|earl gr[ae]y(?: teas?)?|cappuccinos?|macchiatos?|americanos?|espressos?(?![\s-]+shots?\b)|frappuccinos?|frappes?|cortados?|steamers?|mochas?|lattes?|chais?|matchas?|smoothies?|teas?|coffees?(?![\s-]+(?:beans?|grounds?)\b)|caps?)(?:'s)?\b/i;
 const DETERMINER = /^(?:a|an|one|two|three|four|five|six|\d+|some|the)$/i;
-const STOP = /^(?:i|me|my|you|your|we|us|our|get|have|like|want|take|order|for|of|to|please|can|could|would|may|will|and|with|just|go|think|try|need|also|another|it|is|this|that|today|or|in|on|at|be|some|make|made|grab|gimme|give|id|ill|im|i'd|i'll|i'm|love|really|actually|gonna|wanna|gotta|lemme|going|mood|craving|nice|good|tasty|yummy|delicious|lovely|yummy)$/i;
+const STOP = /^(?:i|me|my|you|your|we|us|our|get|have|like|want|take|order|for|of|to|please|can|could|would|may|will|and|with|just|go|think|try|need|also|another|it|is|this|that|today|or|in|on|at|be|some|make|made|grab|gimme|give|id|ill|im|i'd|i'll|i'm|love|really|actually|gonna|wanna|gotta|lemme|going|mood|craving|nice|good|tasty|yummy|delicious|lovely|yummy|guys|folks|yall|y'all|do|does|did)$/i;
 /** Words after the drink that carry on the order ("with oat milk", ", iced", "to go"). */
 const CARRY = /^(?:,?\s+(?:with|in|to go|no|extra|without|iced|hot|decaf|made with|that has|that'?s made with|along with|topped with|light|easy|half|double|triple|and (?:a |an |some |extra |no )?(?:[\w%-]+ ){0,2}(?:milk|syrup|sweetener|sugar|foam|cream|shot|shots|sauce|ice|cinnamon|honey|vanilla|hazelnut|caramel))\b[^.,!?;]*?)(?=[.,!?;]|\s+(?:and\s+)?(?:i|i'd|i'll|i'm|id|ill|please|thanks?|thank you|for me|today)\b|$)/i;
 
@@ -106,11 +106,36 @@ export function orderPhrase(text: string): string | undefined {
   // "two cups of latte": the count is the order's ("two lattes", not "a latte").
   const cups = /\b(two|three|four|[2-4])\s+(?:cups?|glasses?|mugs?)\s+of\s*$/i.exec(text.slice(0, m.index));
   if (cups) phrase = `${cups[1].toLowerCase()} ${phrase.replace(/^(?:a|an|some|one)\s+/i, '')}`;
+  else phrase = countedPhrase(phrase, text, m.index, lead.length, m[0]);
   if (/\b(?:s|es)$/i.test(m[0]) && /^(?:a|an) /i.test(phrase) && !/(?:ss|chais|teas|coffees)$/i.test(m[0]) && /(?:s)$/i.test(m[0]) && !/(?:espresso|americano|cappuccino|macchiato|cortado)$/i.test(m[0])) phrase = phrase.replace(/^(?:a|an) /i, 'some ');
   return swapPerson(phrase);
 }
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** How many a customer asks for before the drink's words ("a couple of", "two of your", "a pair of"), by the count a read-back says. */
+const COUNT_OF = /\b(?:(?:a\s+)?(couple|pair)|(two|three|four|both|[2-4]))\s+of\s+(?:(?:your|those|these|the|them|you\s+guys'?)\s+)?$/i;
+
+/**
+ * The count an order phrase says for a plural drink said after "of" or pointed at ("I'll take a
+ * couple of Macchiatos" -> "two macchiatos", "I need two of your Macchiatos" -> "two macchiatos";
+ * "I just love Chai Lattes, so give me one of those" -> "a chai latte"), not "a macchiatos". `at` is
+ * where the drink starts in the customer's text, `leads` how many of its words the phrase kept before it.
+ */
+function countedPhrase(phrase: string, text: string, at: number, leads: number, drink: string): string {
+  const words = text.slice(0, at).split(/(?<=\s)/).filter(Boolean);
+  const before = words.slice(0, words.length - leads).join('');
+  const counted = COUNT_OF.exec(before);
+  const bare = phrase.replace(/^(?:a|an|some|one)\s+/i, '');
+  if (counted) return `${counted[1] ? 'two' : counted[2].toLowerCase() === 'both' ? 'two' : counted[2].toLowerCase()} ${bare}`;
+  // A plural drink with an article: one of them ("one of those"), else some.
+  if (!/^(?:a|an|one)\s/i.test(phrase) || !/(?<![s'])s$/i.test(drink)) return phrase;
+  const one = bare.replace(new RegExp(`\\b${escapeRegExp(drink)}`), drink.slice(0, -1));
+  if (/\bone of (?:those|them|these|the|your)\b|\b(?:get|have|take|give me|like) one\b/i.test(text)) return `${/^one\s/i.test(phrase) ? 'one' : indefiniteFor(one)} ${one}`;
+  // "two drinks … both to be cappuccinos": the count said elsewhere in the turn.
+  const n = /\b(two|three|four|both)\b(?!\s*%)/i.exec(text);
+  return `${n ? (n[1].toLowerCase() === 'both' ? 'two' : n[1].toLowerCase()) : 'some'} ${bare}`;
+}
 
 /** The user's own words for a modifier the read-back lacks, placed before the drink or after "with". */
 const BEFORE_DRINK: [string, RegExp][] = [
@@ -223,6 +248,7 @@ const SAID_SPAN: Record<string, RegExp> = {
   ice: /\b(?:(?:one|two|three|four|\d+|a few|some|extra)\s+)?ice cubes?\b/i,
   foam: /\b(?:(?:extra|no|light|some|a little|lots of|more)\s+)?foam\b/i,
   milk: /\b(?:(?:extra|some|a little|a splash of|more)\s+)?milk\b/i,
+  beans: /\b(?:(?:a few|some|a couple of|one|two|three|\d+)\s+)?(?:(?:raw|whole|roasted|chocolate[- ]covered)\s+)?(?:coffee|espresso) beans?\b/i,
 };
 const SAID_AFTER: Record<string, RegExp> = { strong: /\b(?:extra |very |really )?strong\b/i, weak: /\bweak\b/i, cold: /\bice[- ]cold\b/i, mostly: /\bmostly milk\b/i };
 function withSaid(order: string, texts: string[]): string {
@@ -317,7 +343,7 @@ function completeItems(phrase: string, texts: string[]): string {
   const parts = [...all.matchAll(/\b(?:one|1|the other(?: one)?|another|the second|the first)\b(?: of (?:them|those|the \w+))?[^.!?,;]*?(?=\s+and\s+(?:\w+\s+){0,2}?(?:one|1|the other|another|the second)\b|\s+(?:the other|the second)\b|[.!?,;]|$)/gi)]
     .map((m) => ({ text: m[0], mods: statedModifiers(m[0]) }))
     .filter((p) => p.mods.length && (!DRINK.test(p.text) || /\bof\b/i.test(p.text) || (DRINK.exec(p.text)?.[0] ?? '').toLowerCase().replace(/(?:'s|s)$/, '') === (DRINK.exec(phrase)?.[0] ?? '').toLowerCase().replace(/(?:'s|s)$/, '')));
-  const several = /^(?:two|three|four|both|some|\d+)\b/i.test(phrase) || /\b(?:two|2|both)\b/i.test(all);
+  const several = /^(?:two|three|four|both|some|\d+)\b/i.test(phrase) || /\b(?:two|both)\b|\b2\b(?!\s*(?:%|percent|pumps?|shots?))/i.test(all);
   if (parts.length >= 2 || (parts.length && several)) {
     let head = phrase;
     if (/^(?:a|an) /i.test(head)) head = `two ${head.replace(/^(?:a|an) /i, '').replace(/(?<!s)$/, 's')}`;
@@ -365,13 +391,18 @@ export function restate(order: string): string {
   // "and please add caramel syrup (to it)": an option of the drink.
   // "with chocolate added to it" -> "with chocolate"; "with added hazelnut" -> "with hazelnut".
   x = x.replace(/\s+added(?:\s+(?:to|in|into)\s+(?:it|that|them|the \w+))?(?=[,.]|\s+and\b|$)/i, '').replace(/\bwith added\b/gi, 'with');
-  x = x.replace(/,?\s+(?:and\s+)?(?:also\s+)?add(?:ed)?\s+(?!to\b|in\b)(?:some\s+|a little\s+|a bit of\s+)?(.+?)(?:\s+to (?:it|that|them|the \w+))?$/i, (_m, what: string, at: number) => (/\bwith\b/i.test(x.slice(0, at)) ? ` and ${what}` : ` with ${what}`));
+  x = x.replace(/,?\s+(?:and\s+)?(?:(?:can|could|would|will) you\s+(?:please\s+)?)?(?:also\s+)?add(?:ed)?\s+(?!to\b|in\b)(?:some\s+|a little\s+|a bit of\s+)?(.+?)(?:\s+to (?:it|that|them|the \w+))?$/i, (_m, what: string, at: number) => (/\bwith\b/i.test(x.slice(0, at)) ? ` and ${what}` : ` with ${what}`));
   // "and make the milk steamed extra hot", "and make it to go": the option, after a comma.
-  x = x.replace(/,?\s+and\s+(?:also\s+)?(?:make|have|get)\s+(?:it|that|them|this|the ([\w%-]+))\s+(.+)$/i, (_m, noun: string | undefined, what: string, at: number) => {
+  // "and can you make that to go", "and could you make that a decaf": asked as a request, restated as the option.
+  x = x.replace(/(?:,?\s+and\s+(?:also\s+)?(?:(?:can|could|would|will) you\s+(?:please\s+)?)?|,?\s+(?:and\s+)?(?:(?:can|could|would|will) you|if you (?:could|can|would))\s+(?:please\s+)?(?:also\s+)?)(?:make|have|get)\s+(?:it|that|them|this|the ([\w%-]+))\s+(.+?)(?:\s*,?\s*(?:that would be|that'd be|it would be)\s+(?:great|lovely|perfect|awesome|nice))?$/i, (_m, noun: string | undefined, what: string, at: number) => {
     const named = noun && new RegExp(`\\b${noun}\\b`, 'i').test(x.slice(0, at));
-    return noun && !named ? `, the ${noun} ${what}` : `, ${what.replace(/^(?:a|an) (?=half\b)/i, '')}`;
+    // "a decaf", "an iced one": the option alone.
+    const option = what.replace(/^(?:a|an) (?=half\b)/i, '').replace(/^(?:a|an)\s+(?=[\w%-]+(?:\s+one)?$)/i, '').replace(/\s+one$/i, '');
+    return noun && !named ? `, the ${noun} ${what}` : /^with\b/i.test(option) ? ` ${option}` : `, ${option}`;
   });
   x = x.replace(CONNECTOR_MID, ' and ');
+  // "a vanilla iced latte with, let's see, 2% milk": the phrase's "with" and the milk's, said once.
+  x = x.replace(/\bwith,?\s+with\b/gi, 'with');
   x = x.replace(/\s+(?:too|also|as well)$/i, '').replace(/\s{2,}/g, ' ').trim();
   // An order cut where the customer's sentence went on ("a mocha to go since I'm in a rush", "a
   // latte with 2% milk and vanilla and …") ends on the word that joined the rest: read back without it.
@@ -381,7 +412,7 @@ export function restate(order: string): string {
   // "a Cortado with double": the shots before the drink ("a double cortado").
   x = x.replace(/^(?:an?|one)\s+([\w%-]+(?:\s+[\w%-]+)?)\s+with\s+(double|triple|quad)$/i, (_m, drink: string, shots: string) => `a ${shots.toLowerCase()} ${drink}`);
   // "two Latte, one with 2% milk": a count says its drink in the plural ("two lattes").
-  x = x.replace(/\b(two|three|four|five|six|[2-9]) ((?:(?!of\b|pumps?\b|shots?\b|splash\b)[\w%-]+ ){0,2}?)(latte|mocha|cappuccino|macchiato|americano|espresso|cortado|frappuccino|frappe|steamer|smoothie|chai|tea|coffee|cold brew|flat white)\b(?!s|'|\s+(?:lattes?|teas?|brews?|mochas?|coffees?)\b)/gi, (_m, n: string, mid: string, drink: string) => `${n} ${mid}${drink}${/o$/i.test(drink) && !/^(?:espresso|cappuccino|macchiato|americano|cortado)$/i.test(drink) ? 'es' : 's'}`);
+  x = x.replace(/\b(two|three|four|five|six|[2-9]) ((?:(?!of\b|pumps?\b|shots?\b|splash\b)[\w%-]+ ){0,2}?)(latte|mocha|cappuccino|macchiato|americano|espresso|cortado|frappuccino|frappe|steamer|smoothie|chai|tea|coffee|cold brew|flat white)\b(?!s|'|\s+(?:lattes?|teas?|brews?|mochas?|coffees?|shots?|pumps?|beans?)\b)/gi, (_m, n: string, mid: string, drink: string) => `${n} ${mid}${drink}${/o$/i.test(drink) && !/^(?:espresso|cappuccino|macchiato|americano|cortado)$/i.test(drink) ? 'es' : 's'}`);
   // "and A Latte": an article inside the order in lower case.
   return menuCase(x).replace(/(?<=\s)A(?=\s+[a-z])/g, 'a').replace(/(?<=\s)An(?=\s+[a-z])/g, 'an');
 }
@@ -422,7 +453,7 @@ export function shortOrder(order: string): string | undefined {
     // A size word of an add-in keeps its add-in ("the double foam cortado", not "the double cortado").
     const adjective = k < 0 ? undefined : new RegExp(`^${NOT_ADD_IN}`, 'i').test(` ${words.slice(k + 1).join(' ')}`) ? words[k] : words.slice(k).join(' ');
     // The option whole ("with extra foam", "with chocolate sauce"), never cut on its first word ("with extra").
-    const extra = /^\s+with\s+(?!a\b|an\b|the\b|some\b)((?:(?:extra|no|light|less|more|double|triple|sugar-free|non-fat|non|fat|half(?: the(?: normal| usual)?)?|room for|(?:one|two|three|four|\d+)\s+(?:pumps?|shots?|spoonfuls?|packets?|splash(?:es)?|dash(?:es)?)\s+of|(?:two|three|four|\d+)(?=\s+(?:pumps?|shots?|sugars?|sweeteners?))|2%(?=\s+lactose)|lactose-free)\s+)*[\w%-]+(?:\s+(?:milk|sauce|syrup|foam|shots?|cream|powder|drizzle|flavou?ring|sweeteners?|sugars?|chocolate))?)/i.exec(core.slice(m.index + m[0].length));
+    const extra = /^\s+with\s+(?!a\b|an\b|the\b|some\b)((?:(?:extra|no|light|less|more|double|triple|sugar-free|non-fat|non|fat|half(?: the(?: normal| usual)?)?|room for|(?:one|two|three|four|\d+)\s+(?:pumps?|shots?|spoonfuls?|packets?|splash(?:es)?|dash(?:es)?)\s+of|(?:one|two|three|four|\d+)(?=\s+(?:espresso\s+)?(?:pumps?|shots?|sugars?|sweeteners?))|2%(?=\s+lactose)|lactose-free)\s+)*[\w%-]+(?:\s+(?:milk|sauce|syrup|foam|shots?|cream|powder|drizzle|flavou?ring|sweeteners?|sugars?|chocolate))?)/i.exec(core.slice(m.index + m[0].length));
     // An option with its amount ("with one pump of cinnamon", "with half the milk") was read back and
     // confirmed whole: said again it would repeat the order, said without the amount it would change it.
     const amounted = extra && (addInAmounts(`with ${extra[1]}`).length > 0 || /^(?:half|double|triple|extra|light|less|more|(?:one|two|three|four|\d+)\s)/i.test(extra[1]));
@@ -1032,6 +1063,19 @@ export function menuInsertion(questions: string[], key: string): string[] {
 /** A sign-off punning on the café's trade ("Have a Brew-tiful day!", "Thanks a latte!"). */
 export const CAFE_PUN = /\bbrew-?tiful\b|\bespresso yourself\b|\bthanks a latte\b/i;
 /** The reply without its café-pun sentences; "Thank you." when nothing else was said. */
+/**
+ * A reply of the café's server said as the helper's ("Hi what would you like" -> "Hi, what would
+ * you like to order?", "Would you like anything else?" -> "Would you like to order anything
+ * else?"), its slip "That's once cappuccino" as "That's one cappuccino". The helper asks what the
+ * user wants to order; it serves nothing (dialogueRules speaksAsServer).
+ */
+function asOrderHelper(text: string): string {
+  return text
+    .replace(/\b((?:that'?s|so) )once\b/gi, '$1one')
+    .replace(/^(\W*(?:hi|hello|hey|good (?:morning|afternoon|evening))\b)[,.!]*\s*(?:there\b[,.!]*\s*)?what (?:would|will|can|do) (?:you|i) (?:like|have|get|want)\b(?!\s+(?:to order|to get|ordering))(?:\s+today)?\W*$/i, (_m, hi: string) => `${hi}, what would you like to order today?`)
+    .replace(/\b(would you like|do you want) anything else\b(?!\s+(?:to order|from (?:the|their) menu))/gi, (_m, ask: string) => `${ask} to order anything else`);
+}
+
 function withoutCafePun(text: string): string {
   if (!CAFE_PUN.test(text) && !claimsHistory(text)) return text;
   // "Thank you for being a loyal customer.": the assistant has no history of this customer; left out too.
@@ -1061,9 +1105,15 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     // The assistant spells its drinks right ("A latter?", "an expresso diluted with warm water").
     // A join typed twice ("steamed with and added microfoam", "milk and and a bit of microfoam") once.
     // "Have a Brew-tiful day!": the café's own pun, from an assistant that says it is not the café; left out.
-    const careful = turn.role === 'assistant' ? withoutCafePun(spellDrinks(turn.content).replace(/\b(with|and) (?:and|with)\b/gi, '$1')) : turn.content;
+    const careful = turn.role === 'assistant' ? asOrderHelper(withoutCafePun(spellDrinks(turn.content).replace(/\b(with|and) (?:and|with)\b/gi, '$1'))) : turn.content;
     let t = careful !== turn.content ? { ...turn, content: careful } : turn;
     if (t.role === 'user') {
+      // "Yes it does" to "Does this look right?", a question the rewrite replaced ("So that's a mocha?"): said as the question now asks.
+      const asked = out[out.length - 1];
+      if (i > 0 && asked?.role === 'assistant') {
+        const fit = fitConfirmation(asked.content, t.content);
+        if (fit !== t.content) t = { ...t, content: fit };
+      }
       // "Yeah, I'll take a Cortado" opening the dialogue answered the café's question the corpus left
       // out; shown after another dialogue's closing it would agree to something never offered.
       if (i === 0) {
@@ -1197,7 +1247,7 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
   const shown = out.map((t) => {
     if (t.role !== 'assistant') return t;
     const h = asHelper(t);
-    const content = menuCase(h.content);
+    const content = menuCase(asOrderHelper(h.content));
     return content === h.content ? h : { ...h, content };
   });
   return fewerAcknowledgements(shown, h, closingPlan, (c) => planText(c, confirmation(c.phrase, h + c.index)));

@@ -10,7 +10,7 @@ import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { topShare } from './topShare.js';
-import { replyMissesOrder, openingAcknowledgement, readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
+import { replyMissesOrder, openingAcknowledgement, confirmationMisfits, speaksAsServer, readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
 export function spokenTurns(tc: TestCase): { role: 'user' | 'assistant'; text: string; thought?: string }[] | undefined {
@@ -522,10 +522,11 @@ export const contextSpeaksAsCafe: CaseMeasure = {
   kind: 'case',
   id: 'long_context_speaks_as_cafe',
   group: 'text',
-  title: 'long context: an inserted reply speaks as the café ("Yes, we have Bigelow and Twinings.", "our menu") while the assistant says it cannot contact the café',
+  title: 'long context: an inserted reply speaks as the café ("Yes, we have Bigelow and Twinings.", "our menu") or its server ("Okay I\'ll go make that right now.", "Hi what would you like", "Would you like anything else?") while the assistant says it cannot contact the café',
   population: 'evolved cases with an inserted long context',
   check(tc) {
-    return replyDefects(tc, (text) => /\b(?:we|we're|we've|we'll|we'd|our|ours|let us)\b/i.test(text), (text) => `"${text.slice(0, 80)}"`);
+    // Widened (evolve 49): or as the café's server ("Okay I'll go make that right now.", "Hi what would you like", "Would you like anything else?"; speaksAsServer).
+    return replyDefects(tc, (text) => /\b(?:we|we're|we've|we'll|we'd|our|ours|let us)\b/i.test(text) || speaksAsServer(text), (text) => `"${text.slice(0, 80)}"`);
   },
 };
 
@@ -778,14 +779,26 @@ export const contextReplyAsCustomer: CaseMeasure = {
  * latte", ", and and"); the words, or undefined.
  */
 export function garbledReadBack(text: string): string | undefined {
-  return /\b(?:with|and|plus)(?:,? (?:also|then|too))*,? (?:and|with|plus|as well as)\b|\bas well as,? (?:and|with|plus)\b|\b(?:and|with) (?:to|in|into) (?:it|that|them)\b|\ban other\b|\b(?:and|plus|as well as)(?: also| then)*[.?!]/i.exec(text)?.[0];
+  return garbledItem(text) ?? /\b(?:with|and|plus)(?:,? (?:also|then|too))*,? (?:and|with|plus|as well as)\b|\bas well as,? (?:and|with|plus)\b|\b(?:and|with) (?:to|in|into) (?:it|that|them)\b|\ban other\b|\b(?:and|plus|as well as)(?: also| then)*[.?!]/i.exec(text)?.[0];
+}
+
+/**
+ * An order a reply names garbled out of the customer's sentence (widened, evolve 49): a question's
+ * words taken for the drink's ("Do you guys do chocolate Americanos?" -> "a guys do chocolate
+ * americanos"), one drink split against itself ("one triple latte, one triple and the other with 2%
+ * milk"), the beans put in a drink read as a coffee ("an almond milk macchiato and a few raw
+ * coffee?"), a request clause kept ("a single mocha with oat milk and can you make that to go",
+ * "… with 2% milk and could you make that a decaf?"). The words, or undefined.
+ */
+export function garbledItem(text: string): string | undefined {
+  return /\b(?:a|an|some) (?:guys|you|do|does|did|y'?all|folks)\b|\bone ([\w%-]+) [\w%-]+, one \1 and the other\b|\b(?:a few|some|a couple of) (?:[\w-]+ )?coffee\b(?![\s-]+(?:beans?|grounds?)\b)(?=\s*[?.,;!]|\s+(?:it|is|and|then|for)\b)|(?:\band|,)\s+(?:can|could|would|will) you\b(?!\s+(?:please\s+)?(?:confirm|tell|let|check|repeat|say|double-?check)\b)|\b(?:two|three|four|[2-4]) (?:espressos|lattes|mochas) shots?\b|\bif you (?:could|can|would) (?:please )?(?:make|add|put|do)\b/i.exec(text)?.[0];
 }
 
 export const contextReadBackGarbled: CaseMeasure = {
   kind: 'case',
   id: 'long_context_readback_garbled',
   group: 'text',
-  title: 'long context: an inserted read-back keeps the joins of the request it restates or stacks two ("A decaf macchiato with chocolate and to it?", "A decaf cortado with and Hazelenut Sweetner", "Two decaf cortados and an other normal coffee?", "A mocha with 2% milk and also and a cortado with almond milk")',
+  title: 'long context: an inserted read-back keeps the joins of the request it restates or stacks two ("A decaf macchiato with chocolate and to it?", "A decaf cortado with and Hazelenut Sweetner", "Two decaf cortados and an other normal coffee?", "A mocha with 2% milk and also and a cortado with almond milk"), or names the order garbled ("a guys do chocolate americanos", "one triple latte, one triple and the other with 2% milk", "an almond milk macchiato and a few raw coffee?", "a single mocha with oat milk and can you make that to go")',
   population: 'evolved cases with an inserted long context',
   check: (tc) => replyDefects(tc, garbledReadBack, (text) => `"${garbledReadBack(text)}" in "${text.slice(0, 90)}"`),
 };
@@ -807,8 +820,11 @@ export const contextShortOrderCut: CaseMeasure = {
 /** A closing that says two drinks as one ("The mochas sounds like the one.", "the cortados" for "1 cortado"); the words, or undefined. */
 export function pluralDisagrees(text: string): string | undefined {
   // "You'd like two latte, one with 2% milk …": a count with its drink in the singular.
-  const count = /\b(?:[Tt]wo|[Tt]hree|[Ff]our|[2-9]) (?:(?!of\b|pumps?\b|shots?\b)[\w%-]+ ){0,2}?(?:latte|mocha|cappuccino|macchiato|americano|espresso|cortado|frappuccino|steamer|smoothie|coffee|flat white|cold brew)\b(?!s\b|es\b|'|\s+(?:lattes?|teas?|brews?|mochas?|coffees?)\b)/.exec(text)?.[0];
+  const count = /\b(?:[Tt]wo|[Tt]hree|[Ff]our|[2-9]) (?:(?!of\b|pumps?\b|shots?\b)[\w%-]+ ){0,2}?(?:latte|mocha|cappuccino|macchiato|americano|espresso|cortado|frappuccino|steamer|smoothie|coffee|flat white|cold brew)\b(?!s\b|es\b|'|\s+(?:lattes?|teas?|brews?|mochas?|coffees?|shots?|pumps?|beans?)\b)/.exec(text)?.[0];
   if (count) return count;
+  // "a macchiatos", "a decaf macchiatos" (widened, evolve 49): an article with a drink in the plural.
+  const article = /\b(?:a|an|one) (?:(?!(?:and|or|two|three|four|one|of|with|the|both)\b)[\w%-]+ ){0,3}?(?:lattes|mochas|macchiatos|cappuccinos|americanos|cortados|espressos|frappuccinos|steamers|chais|chai lattes|matcha lattes|flat whites|cold brews)\b/i.exec(text)?.[0];
+  if (article) return article;
   return /\b(?:[Tt]he \w+s|[Tt]wo \w+s|the \w+ and the \w+) (?:sounds like the one|is the one)\b|(?<!\bwith )\b(?:(?:[Tt]he|[Tt]wo|[Tt]hree|[2-9]) (?:\w+ )?(?!(?:sound|look|seem|make|goe|come|work)s\b)\w{3,}s\b[^.?!]*|the \w+ and the \w+)[.!] (?:That'?s the one|Just ask the barista for that one|Order that one)\b|\b(?:[Tt]wo|[Tt]hree|[2-9]) \w+s(?:,[^.?!]*)? is (?:your order|what to ask|the one)\b|\b(?:1|one) \w+ with [^.?!]*\. [^.?!]*\bthe \w+os\b/.exec(text)?.[0];
 }
 
@@ -824,7 +840,7 @@ export const contextPluralAgreement: CaseMeasure = {
   kind: 'case',
   id: 'long_context_plural_agreement',
   group: 'text',
-  title: 'long context: an inserted closing treats two drinks as one ("The mochas sounds like the one.", "Then the latte and the mocha is the one to order"), a reply counts a drink in the singular ("You\'d like two latte, one with 2% milk"), or a CoT thought calls two drinks "it" ("Their choice is the lattes, so naming it for the counter is enough.")',
+  title: 'long context: an inserted closing treats two drinks as one ("The mochas sounds like the one.", "Then the latte and the mocha is the one to order"), a reply counts a drink in the singular ("You\'d like two latte, one with 2% milk") or one in the plural ("a macchiatos?", "So that\'s a chai lattes?"), or a CoT thought calls two drinks "it" ("Their choice is the lattes, so naming it for the counter is enough.")',
   population: 'evolved cases with an inserted long context',
   check(tc) {
     const replies = replyDefects(tc, pluralDisagrees, (text) => `"${pluralDisagrees(text)}" in "${text.slice(0, 90)}"`);
@@ -1199,4 +1215,23 @@ export const contextThoughtFrameShare: SetMeasure = {
   },
 };
 
-export const CONTEXT_MEASURES = [contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+/**
+ * The customer's "Yes it does" to a read-back that asks nothing with "does" ("So that's a latte with
+ * oat milk and a mocha with almond milk?" -> "Yes it does"): the corpus's customer answered the
+ * till's "Does this look right?", which the rewrite replaced (pipeline/dialogueRules.ts confirmationMisfits).
+ */
+export const contextConfirmationMisfits: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_confirmation_misfits',
+  group: 'text',
+  title: 'long context: an inserted customer confirms with "Yes it does" a question with no "does" in it ("So that\'s a latte with oat milk and a mocha with almond milk?" -> "Yes it does")',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    const bad = turns.map((t, i) => (t.role === 'user' && turns[i - 1]?.role === 'assistant' ? confirmationMisfits(turns[i - 1].text, t.text) : undefined)).filter(Boolean);
+    return bad.length ? `${bad.length} turns, e.g. ${bad[0]}` : null;
+  },
+};
+
+export const CONTEXT_MEASURES = [contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
