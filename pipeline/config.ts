@@ -205,6 +205,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // A sentence tied to its case recurs with its trajectory (the arXiv search cut at several steps: 41 of 2,186); a template is in hundreds.
   thought_sentence_repeated: 0.025,
   thought_frame_top_share: 0.05,
+  thought_frame_top_share_wrong: 0.02,
+  thought_request_uncited: 0,
   long_context_thought_drink_short: 0,
   long_context_readback_addin_dropped: 0,
   long_context_check_before_readback: 0,

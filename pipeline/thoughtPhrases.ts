@@ -598,6 +598,32 @@ export function framesOf(kind: SourceKind): number[] {
   return SOURCE_FRAMES.flatMap((f, i) => (f.kind === kind ? [i] : []));
 }
 
+/** The request frames that cite the user's words around the value: "The user asks for papers on …", "The request says "…"", ""I am writing …," the user says". */
+export const ASKED_FOR = SOURCE_FRAMES.findIndex((f) => f.pattern.source.startsWith('^The user asks for'));
+export const REQUEST_SAYS = SOURCE_FRAMES.findIndex((f) => f.pattern.source.startsWith('^The request says'));
+export const USER_SAYS = SOURCE_FRAMES.findIndex((f) => f.pattern.source.startsWith('^"(?<said>'));
+/** The frame for a value put together from parts the request names ("Times Square" and "New York City"). */
+export const COMPOSED = SOURCE_FRAMES.findIndex((f) => f.pattern.source.startsWith('^I put (?<parts>'));
+/** The plain request frames (no words to cite); of them, "The user gave …" and "The user mentioned …" read true of an earlier turn too ("The request names …" is of this one). */
+export const PLAIN_REQUEST = framesOf('request').filter((i) => i !== ASKED_FOR && i !== REQUEST_SAYS && i !== USER_SAYS);
+export const EARLIER_REQUEST = [0, 2];
+
+/**
+ * The sentence saying a value comes from `request` (the user's words holding it as it is) in the
+ * user's own words around it, as a careful reader would say why it is this value: what they ask
+ * for ("The user asks for papers on "quantum computing", which is the query"), else the clause
+ * that holds it, as the user says it of themselves or as the request says it — of this turn's
+ * request only (`earlier`: a turn before, where only what they asked for is cited). Undefined when
+ * their words there cannot be cited (the value stands alone in its clause, the clause is too long):
+ * then a plain request frame says it. The thought writer and a wrong call's thought both say it so.
+ */
+export function citedRequest(key: string, value: string, request: string | undefined, earlier = false): string | undefined {
+  if (request === undefined) return undefined;
+  if (askedFor(request, value)) return SOURCE_FRAMES[ASKED_FOR].say(key, value, undefined, request);
+  const said = earlier ? undefined : requestClause(request, value);
+  return said ? SOURCE_FRAMES[firstPerson(said) ? USER_SAYS : REQUEST_SAYS].say(key, value, undefined, request) : undefined;
+}
+
 /** The frames that say a value comes from the user's request (only for a value the request states as it is). */
 export const FROM_REQUEST = framesOf('request').map((i) => SOURCE_FRAMES[i].say);
 

@@ -7,8 +7,9 @@
 import { FINISH_ACTION, type Action, type ChatMessage, type ToolDoc, type Trajectory, type Turn } from '../schemas.js';
 import { toolSteps } from '../steps.js';
 import { toJson } from '../pyValues.js';
-import { answerFact } from '../thoughtPhrases.js';
+import { answerFact, argPhrase } from '../thoughtPhrases.js';
 import { failureKind } from '../errors/environment.js';
+import { isPlainObject } from '../errors/values.js';
 
 export const TOOL_LIST_END_MARKER = '\nTo use a tool';
 export const REMEMBER_LINE = 'Remember: only generate ONE step each time.';
@@ -123,20 +124,22 @@ interface Done {
   earlier: string;
   /** A fact the last call's answer shows ("the stock list holds "NVDA" and "OMEG""). */
   fact: string;
+  /** The last call's arguments in words, after "with" (" with folder "documents""), or nothing for a call without any. */
+  withArgs: string;
 }
 const DONE_FACT: ((d: Done) => string)[] = [
   ({ api, fact }) => `${api} came back and ${fact}; it was the last call I planned, so I can report the results.`,
   ({ api, fact }) => `According to ${api}, ${fact}; nothing is left to call, so I will answer with that.`,
   ({ api, fact }) => `${api} answered that ${fact}, which is what I was waiting for before replying.`,
   ({ api, fact, earlier }) => (earlier ? `${earlier} went through before ${api}, which says ${fact}, so I can sum up now.` : `${api} went through and ${fact}, so it is time to tell the user.`),
-  ({ api, fact }) => `Now that ${api} shows ${fact}, I have no further call to make and can write the answer.`,
+  ({ api, fact }) => `Now that ${api} shows ${fact}, the answer can rest on that.`,
 ];
 const DONE_PLAIN: ((d: Done) => string)[] = [
-  ({ api }) => `${api} came back, and it was the last call I planned, so I can report the results.`,
+  ({ api, withArgs }) => `${api}${withArgs} came back, and it was the last call I planned, so I can report the results.`,
   ({ calls, n }) => `${calls} ${n > 2 ? 'all went' : n === 2 ? 'both went' : 'went'} through, so I can sum up what came back.`,
-  ({ api }) => `${api} was my last call, so it is time to answer.`,
+  ({ api, withArgs }) => `${api}${withArgs} was my last call, so it is time to answer.`,
   ({ calls, n }) => (n > 1 ? `Each of ${calls} succeeded; now I give the answer.` : `${calls} succeeded; now I give the answer.`),
-  ({ api }) => `After ${api} I have no further call to make, so I will write the final answer.`,
+  ({ api, withArgs, earlier }) => (earlier ? `${earlier} went through, then ${api}${withArgs}; I can write the answer from what they returned.` : `${api}${withArgs} is done, so I can write the answer from what it returned.`),
 ];
 const PARTLY: ((api: string, how: string, done: string) => string)[] = [
   (api, how, done) => `${api} ${how}, so I will say what ${done} gave and what did not go through.`,
@@ -178,7 +181,8 @@ export function finishThought(turn?: Pick<Turn, 'user' | 'steps'>): string {
   const last = calls[calls.length - 1];
   const names = [...new Set(calls.map(named))];
   const fact = answerFact(last.response?.content, last.action.args);
-  const done = { api: named(last), calls: listed(names), n: names.length, earlier: listed(names.filter((n) => n !== named(last))), fact: fact ?? '' };
+  const phrase = typeof last.action.args === 'string' || isPlainObject(last.action.args) ? argPhrase(last.action.args) : '';
+  const done = { api: named(last), calls: listed(names), n: names.length, earlier: listed(names.filter((n) => n !== named(last))), fact: fact ?? '', withArgs: phrase ? ` with ${phrase}` : '' };
   return capitalised(fact ? pick(DONE_FACT, key)(done) : pick(DONE_PLAIN, key)(done));
 }
 

@@ -82,7 +82,7 @@ const GAVE_UP: ((api: string, how: string) => string)[] = [
   (api, how) => `Retrying ${api} did not help${how === 'failed' ? '' : ` (it ${how} again)`}; I will leave it and go on with the rest of the request.`,
   (api, how) => (how === 'failed' ? `${api} keeps returning an error, so that part has to wait.` : `${api} ${how} again, so that part has to wait.`),
   (api, how) => `Since ${api} ${how === 'failed' ? 'failed' : how} again on every retry, I move on.`,
-  (api) => `I could not get an answer from ${api}, so I skip it for now.`,
+  (api, how) => (how === 'failed' ? `${api} gave no answer on any try, so I skip it for now.` : `Every try at ${api} ${how}, so I skip it for now.`),
 ];
 const GO_ON: ((p: { api: string; intent: string; withArgs: string }) => string)[] = [
   // Not "the request also asks me to …": the step may be a means to the request (a zipcode looked up to

@@ -9,6 +9,7 @@ import { apiOf, isPlainObject } from '../../pipeline/errors/values.js';
 import type { Rng } from '../../pipeline/rng.js';
 import { classifyEnvironmentMessage, saysItPasses } from '../../pipeline/errors/environment.js';
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
+import { NAMED_PARTIAL_OPENERS } from '../../pipeline/partialOpeners.js';
 
 type Step = AnswerInput['steps'][number];
 type Waiting = NonNullable<AnswerInput['waiting']>[number];
@@ -36,11 +37,7 @@ export function partialOpener(steps: Step[], rng: Rng, waiting: Waiting[] = []):
   // Scholar"), say nothing true by name: only the count tells them apart.
   const toldApart = !undone.some((u) => done.includes(u));
   if (toldApart && done.length <= 3 && undone.length <= 2) {
-    forms.push(
-      `${cap(and(done))} went through, but not ${and(undone)}.`,
-      `I took care of ${and(done)}, but not ${and(undone)}.`,
-      `${cap(and(done))} worked; ${and(undone)} ${undone.length > 1 ? 'are' : 'is'} still to do.`,
-    );
+    forms.push(...NAMED_PARTIAL_OPENERS.map((f) => f(and(done), and(undone))));
   }
   forms.push(`${cap(count)} went through.`, `I got through ${count}.`);
   return rng.pick(forms);

@@ -12,7 +12,7 @@ import type { Action, ErrorType, ToolDoc } from '../../schemas.js';
 import { leaksIn, changedValues, droppedValues, statesDroppedValue, statesUnpassedValue } from '../leaks.js';
 import { apiOf, isPlainObject, show } from '../values.js';
 import { toJson } from '../../pyValues.js';
-import { SOURCE_FRAMES, argPhrase, framesOf, holdsValue, intentOf, quotable, valueSource } from '../../thoughtPhrases.js';
+import { COMPOSED, EARLIER_REQUEST, PLAIN_REQUEST, SOURCE_FRAMES, argPhrase, citedRequest, composedFrom, framesOf, holdsValue, intentOf, quotable, valueSource } from '../../thoughtPhrases.js';
 import { keyAsWords, keyNoun } from '../../quality/grammar.js';
 import { escapeRegExp } from '../vocabulary.js';
 
@@ -119,7 +119,10 @@ export interface ShownBefore {
  * (`index` into SOURCE_FRAMES) about a value the wrong call passes where that frame is true of it —
  * one the request states for a request frame, one an earlier answer shows for an answer frame, one
  * nothing shown gave for a frame saying it is the assistant's pick — else in a neutral frame ("The
- * folder will be "documents"."), which correct thoughts also use. Never that the request holds a
+ * folder will be "documents"."), which correct thoughts also use. A request frame cites the user's
+ * words around the value wherever the writer would (thoughtPhrases citedRequest: "The request says
+ * "if 'AMZN' appears promising", so the stocks are "AMZN"."), so the wrong call's thought is as specific
+ * as a correct one, of this turn's request or an earlier one. Never that the request holds a
  * value the wrong call does not pass (that hands over the correct one), never a value the user gave
  * as the assistant's own pick.
  */
@@ -135,11 +138,31 @@ function sourceForWrongCall(index: number, wrongArgs: Action['args'], shown: Sho
   const { query, earlier, earlierRequests } = shown;
   const answerOf = (value: string) => [...(earlier ?? [])].reverse().find((s) => s.response !== undefined && holdsValue(s.response, value));
   const picked = (value: string) => query !== undefined && earlier !== undefined && earlierRequests !== undefined && ![query, ...earlierRequests].some((r) => holdsValue(r, value)) && earlier.every((s) => s.response !== undefined && !holdsValue(s.response, value));
+  // The request that holds a value as it is: this turn's, else an earlier turn's.
+  const requestOf = (value: string) => {
+    if (query !== undefined && holdsValue(query, value, true)) return { request: query, earlier: false };
+    const before = earlierRequests?.find((r) => holdsValue(r, value, true));
+    return before === undefined ? undefined : { request: before, earlier: true };
+  };
   for (const e of values) {
+    if (frame.kind === 'request') {
+      const r = requestOf(e.value);
+      if (!r) continue;
+      // As the thought writer says it of a correct value: in the user's own words around it where they can be
+      // cited ("The request says "…", so the folder is "…""), else in a plain frame — the correct thought's own where it is one.
+      const cited = citedRequest(e.key, e.value, r.request, r.earlier);
+      const told = cited !== undefined ? says(cited) : undefined;
+      if (told) return told;
+      const pool = r.earlier ? EARLIER_REQUEST : PLAIN_REQUEST;
+      const plain = says(SOURCE_FRAMES[pool.includes(index) ? index : rng.pick(pool)].say(e.key, e.value));
+      if (plain) return plain;
+      continue;
+    }
     const api = frame.kind === 'answer' ? answerOf(e.value)?.name.split('.').pop() : undefined;
-    const fits =
-      frame.kind === 'request' ? query !== undefined && holdsValue(query, e.value, true) : frame.kind === 'answer' ? api !== undefined : frame.kind === 'chosen' ? picked(e.value) : true;
-    const told = fits ? says(frame.say(e.key, e.value, api)) : undefined;
+    const fits = frame.kind === 'answer' ? api !== undefined : frame.kind === 'chosen' ? picked(e.value) : true;
+    // A value put together from parts the user named says so, as the writer says it ("I put "Times Square" and "New York City" from the request together").
+    const composed = frame.kind === 'chosen' && query !== undefined && composedFrom(query, e.value) !== undefined;
+    const told = fits ? says((composed ? SOURCE_FRAMES[COMPOSED] : frame).say(e.key, e.value, api, query)) : undefined;
     if (told) return told;
   }
   const neutral = SOURCE_FRAMES[rng.pick(framesOf('neutral'))];

@@ -7,6 +7,9 @@
  * listed), and failure answers that open with one canned sentence ("I got part of the way.").
  */
 import { apiOf, isPlainObject } from '../../errors/values.js';
+import { isErrorResponse } from '../../errors/responses.js';
+import { escapeRegExp } from '../../errors/vocabulary.js';
+import { NAMED_PARTIAL_OPENERS } from '../../partialOpeners.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { TestCase } from '../../schemas.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
@@ -154,7 +157,6 @@ export const answerOpenerTopShare: SetMeasure = {
 
 /** A present-tense claim about the current directory ("The current directory holds "tmp".", "the current working directory is …"). */
 const PRESENT_DIRECTORY = /\bthe current (?:directory (?:holds|is empty)|working directory is)\b/gi;
-const failedCall = (response: string) => /^\s*\{\s*"error"/.test(response) || /^\s*error\b/i.test(response);
 
 /**
  * A state read told as the present after the change it preceded: "I have moved into "documents". I
@@ -165,7 +167,7 @@ const failedCall = (response: string) => /^\s*\{\s*"error"/.test(response) || /^
  */
 export function stateToldAfterChange(turn: Pick<AnsweredTurn, 'answer' | 'calls'>): string | undefined {
   const names = turn.calls.map((c) => apiOf(c.name));
-  const lastMove = names.map((n, i) => (n === 'cd' && !failedCall(turn.calls[i].response) ? i : -1)).reduce((a, b) => Math.max(a, b), -1);
+  const lastMove = names.map((n, i) => (n === 'cd' && !isErrorResponse({ content: turn.calls[i].response }) ? i : -1)).reduce((a, b) => Math.max(a, b), -1);
   if (lastMove < 0) return undefined;
   const readsAfter = names.filter((n, i) => i > lastMove && (n === 'ls' || n === 'pwd')).length;
   const claims = turn.answer.match(PRESENT_DIRECTORY) ?? [];
@@ -190,9 +192,12 @@ export const answerStateToldAfterChange: CaseMeasure = {
   },
 };
 
-/** The tasks a partial-failure opener names as done and as not done (partialOpener's three named forms). */
+/** The named partial-failure openers read back: each form with its two lists as lazy groups, followed by the answer's next sentence. */
+const OPENER_FORMS = NAMED_PARTIAL_OPENERS.map((form) => new RegExp(`^${escapeRegExp(form('\u0000', '\u0001')).replace('\u0000', '(.+?)').replace('\u0001', '(.+?)')} `));
+
+/** The tasks a partial-failure opener names as done and as not done (one of the writer's NAMED_PARTIAL_OPENERS). */
 export function openerTasks(answer: string): { done: string[]; undone: string[] } | undefined {
-  const m = /^I took care of (.+?), but not (.+?)\. /.exec(answer) ?? /^(.+?) worked; (.+?) is still to do\. /.exec(answer) ?? /^(.+?) went through, but not (.+?)\. /.exec(answer);
+  const m = OPENER_FORMS.map((r) => r.exec(answer)).find((x) => x !== null);
   if (!m) return undefined;
   const split = (t: string) => t.split(/, | and /).map((x) => x.trim().toLowerCase()).filter(Boolean);
   return { done: split(m[1]), undone: split(m[2]) };

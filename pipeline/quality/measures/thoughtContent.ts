@@ -9,7 +9,7 @@ import type { TestCase } from '../../schemas.js';
 import { groundTruthActions, shownAction } from '../evidence.js';
 import { sentencesOf } from '../grammar.js';
 import { insertedRange } from '../text.js';
-import { holdsValue } from '../../thoughtPhrases.js';
+import { PLAIN_REQUEST, citedRequest, holdsValue, valueSource } from '../../thoughtPhrases.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { topShare } from './topShare.js';
 
@@ -193,4 +193,83 @@ export const thoughtFrameTopShare: SetMeasure = {
   },
 };
 
-export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceRepeated, thoughtFrameTopShare];
+/**
+ * The same over the wrong calls' thoughts alone (CoT internal error cases). Wrong calls are a third
+ * of CoT cases, so a frame they alone use ("The user gave the query as "…"." where every correct
+ * thought cites the user's words) hides in the whole; here it stands out, and it is a tell: a model
+ * learns that the thought in that shape precedes the error.
+ */
+export const thoughtFrameTopShareWrong: SetMeasure = {
+  kind: 'set',
+  id: 'thought_frame_top_share_wrong',
+  group: 'text',
+  title: "CoT: share of wrong calls' thoughts (internal error cases) holding their most frequent sentence frame (quoted values, code spans and numbers blanked)",
+  population: 'CoT internal error cases whose wrong call carries a thought',
+  better: 'lower',
+  minGateN: 200,
+  score(cases) {
+    const units = cases.filter((tc) => tc.cot && tc.errorType && tc.erroneousAction?.thought).map((tc) => ({ id: tc.id, keys: sentencesOf(tc.erroneousAction!.thought!).map(thoughtFrame) }));
+    return topShare(units, { top: 5, unit: 'cases' });
+  },
+};
+
+/** The values a call passes that a thought could quote, as strings. */
+function argValues(args: unknown): string[] {
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return typeof args === 'string' ? [args] : [];
+  return Object.values(args as Record<string, unknown>).flatMap((v) => (typeof v === 'string' || typeof v === 'number' ? [String(v)] : []));
+}
+
+/**
+ * The plain "where the value comes from" sentences of a CoT case's thoughts ("The user gave the
+ * query as "quantum computing".", "The request names "AMZN" as the stock.") where the request's words
+ * around the value could be cited ("The user asks for papers on "quantum computing"", "The request
+ * says "if 'AMZN' appears promising""): the thought writer cites them whenever it can, so a plain
+ * one says less than it could and, in a wrong call's thought, marks it out. A wrong call's thought
+ * may stay plain where citing would state a value of the correct call the wrong one does not pass.
+ */
+export function uncitedRequests(tc: TestCase): string[] {
+  if (!tc.cot) return [];
+  const range = insertedRange(tc);
+  const users: string[] = [];
+  const out: string[] = [];
+  const correct = tc.erroneousAction ? groundTruthActions(tc).flatMap((a) => argValues(a.args)) : [];
+  const wrongPasses = argValues(tc.erroneousAction?.args);
+  const check = (thought: string, wrong: boolean) => {
+    const query = users[users.length - 1];
+    for (const s of sentencesOf(thought)) {
+      const v = valueSource(s);
+      if (!v || v.key === undefined || !PLAIN_REQUEST.includes(v.index)) continue;
+      const here = query !== undefined && holdsValue(query, v.value, true);
+      const earlier = here ? undefined : users.slice(0, -1).find((r) => holdsValue(r, v.value, true));
+      const cited = here ? citedRequest(v.key, v.value, query) : earlier !== undefined ? citedRequest(v.key, v.value, earlier, true) : undefined;
+      if (!cited) continue;
+      if (wrong && correct.some((c) => !wrongPasses.includes(c) && holdsValue(cited.replace(`"${v.value}"`, ''), c))) continue;
+      out.push(`"${s.slice(0, 80)}" where the request says "${cited.slice(0, 90)}"`);
+    }
+  };
+  const lastCall = tc.messages.map((m) => m.role).lastIndexOf('assistant');
+  tc.messages.forEach((m, i) => {
+    if (range && i >= range[0] && i < range[1]) return;
+    if (m.role === 'user') users.push(m.content);
+    if (m.role !== 'assistant') return;
+    const a = shownAction(m.content);
+    if (a?.thought) check(a.thought, !!tc.erroneousAction && i === lastCall);
+  });
+  for (const a of groundTruthActions(tc)) if (a.thought) check(a.thought, false);
+  return out;
+}
+
+export const thoughtRequestUncited: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_request_uncited',
+  group: 'text',
+  title: 'CoT: a thought says a value comes from the request in a plain frame ("The user gave the query as "quantum computing".") where the user\'s words around it could be cited, as the thought writer does ("The user asks for papers on "quantum computing", which is the query."); in a wrong call\'s thought, a tell',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const bad = uncitedRequests(tc);
+    return bad.length ? bad[0] : null;
+  },
+};
+
+export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceRepeated, thoughtFrameTopShare, thoughtFrameTopShareWrong, thoughtRequestUncited];

@@ -1,0 +1,14 @@
+/**
+ * The forms of a closing answer's opener, where some calls went through and some did not, that name
+ * the tasks done and the tasks not done (each a list: "a, b and c"): the answer writer says them
+ * (stages/resolve/failureSentences.ts partialOpener) and the quality measure
+ * answer_opener_contradicts reads them back, from this one definition.
+ */
+const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+
+export const NAMED_PARTIAL_OPENERS: ((done: string, undone: string) => string)[] = [
+  (done, undone) => `${cap(done)} went through, but not ${undone}.`,
+  (done, undone) => `I took care of ${done}, but not ${undone}.`,
+  // No verb to agree with a list of tasks ("… worked; a and b is still to do.").
+  (done, undone) => `${cap(done)} worked; still to do: ${undone}.`,
+];
