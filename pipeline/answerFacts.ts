@@ -231,3 +231,61 @@ export function askedCount(request: string): number | undefined {
   }
   return counts.length ? Math.max(...counts) : undefined;
 }
+
+/**
+ * A record's field said the way people say it, not as its label and value: "released 14 March 1972"
+ * (release date), "rated 8.7" (vote average, rating), "with a popularity of 118.4", "by Elad Hazan"
+ * (authors), "summed up as "…"" (summary, abstract), "listed on 12 December 1980" (list date),
+ * "175 minutes long" (runtime), "at priority 5", "marked Open" (status). `said` is the value already
+ * in words. Undefined for a field with no such phrase: it keeps its label (answer_label_run).
+ */
+export function spokenField(key: string, said: string, value: unknown): string | undefined {
+  const k = keyAsWords(key).toLowerCase();
+  const day = typeof value === 'string' ? dayInWords(value) !== undefined || /^\d{1,2} [A-Z][a-z]+ \d{4}$/.test(said) : /\b\d{4}$/.test(said);
+  if (/^(?:release|released|release date)$/.test(k) && day) return `released ${said}`;
+  if (/^(?:published|published date|publish date|publication date|pub date)$/.test(k) && day) return `published ${said}`;
+  if (/^(?:list date|listed|listing date)$/.test(k) && day) return `listed on ${said}`;
+  if (/^(?:date|day|travel date)$/.test(k) && day) return `on ${said}`;
+  if (typeof value === 'number' && /^(?:rating|vote average|score|stars|average rating)$/.test(k)) return `rated ${said}`;
+  if (typeof value === 'number' && /^popularity$/.test(k)) return `with a popularity of ${said}`;
+  if (typeof value === 'number' && /^(?:runtime|duration|length)$/.test(k)) return /minutes?$/.test(said) ? `${said} long` : undefined;
+  if (typeof value === 'number' && /^priority$/.test(k)) return `at priority ${said}`;
+  if (typeof value === 'string' && /^(?:authors?|author names?)$/.test(k) && value.trim() && value.length <= 120) return `by ${value.trim()}`;
+  if (typeof value === 'string' && /^(?:summary|abstract|overview|description)$/.test(k) && /^"/.test(said)) return `summed up as ${said}`;
+  if (typeof value === 'string' && /^snipp?ets?$/.test(k) && /^"/.test(said)) return `mentioning ${said}`;
+  if (typeof value === 'string' && /^(?:pub info|publication info|publication summary|pub infos?)$/.test(k) && /^"/.test(said)) return `listed as ${said}`;
+  if (typeof value === 'string' && /^(?:homepage url|homepage|website|url)$/.test(k) && /^"https?:/.test(said)) return `online at ${said.replace(/^"|"$/g, '')}`;
+  if (typeof value === 'string' && /^(?:status|state)$/.test(k) && /^[A-Za-z][A-Za-z -]{0,20}$/.test(value.trim())) return `marked ${value.trim()}`;
+  return undefined;
+}
+
+const STATE_CODE = /^[A-Z]{2}$/;
+/**
+ * An address said as an address: "One Apple Park Way, Cupertino, CA 95014" from {"address1": "ONE APPLE
+ * PARK WAY", "city": "CUPERTINO", "state": "CA", "postal_code": "95014"} or from "ONE APPLE PARK WAY,
+ * CUPERTINO, CA, 95014" — shouted words in title case, a state code kept, its postcode after it.
+ * Undefined for anything that is not an address.
+ */
+export function addressInWords(value: unknown): string | undefined {
+  const title = (t: string) => t.split(/(\s+)/).map((w) => (STATE_CODE.test(w) || !/^[A-Z][A-Z'.-]+$/.test(w) ? w : w.charAt(0) + w.slice(1).toLowerCase())).join('');
+  const shout = (t: string) => (t === t.toUpperCase() && /[A-Z]{3}/.test(t) ? title(t) : t);
+  if (typeof value === 'string') {
+    const parts = value.split(/,\s*/).map((p) => p.trim()).filter(Boolean);
+    if (parts.length < 3 || !/\d/.test(value) || value.length > 160) return undefined;
+    const last = parts[parts.length - 1];
+    if (/^\d{4,6}(?:-\d{4})?$/.test(last) && STATE_CODE.test(parts[parts.length - 2] ?? '')) parts.splice(parts.length - 2, 2, `${parts[parts.length - 2]} ${last}`);
+    return parts.map((p) => (/^\d+$/.test(p) ? p : shout(p).replace(/^One\b/, 'One'))).join(', ');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const r = value as Record<string, unknown>;
+  const get = (re: RegExp) => Object.entries(r).find(([k, v]) => re.test(k) && typeof v === 'string' && v.trim())?.[1] as string | undefined;
+  const street = get(/^(?:address_?1|address_?line_?1|street(?:_?address)?|line_?1)$/i);
+  const street2 = get(/^(?:address_?2|address_?line_?2|line_?2)$/i);
+  const city = get(/^(?:city|town|locality)$/i);
+  const state = get(/^(?:state|region|province)$/i);
+  const zip = get(/^(?:postal_?code|zip(?:_?code)?|post_?code)$/i);
+  const known = [street, street2, city, state, zip].filter(Boolean).length;
+  if (!street || !city || known !== Object.values(r).filter((v) => typeof v === 'string' && v.trim()).length) return undefined;
+  const tail = [state, zip].filter(Boolean).join(' ');
+  return [shout(street), street2 ? shout(street2) : undefined, shout(city), tail || undefined].filter(Boolean).join(', ');
+}

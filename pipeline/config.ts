@@ -276,6 +276,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // A record read out as its fields, a check told as undecided where a result decides it, and failure
   // answers opening with one canned sentence (answer-writer-43; before = 633ada7).
   answer_record_dump: 0,
+  answer_label_run: 0,
   answer_opener_contradicts: 0,
   answer_check_undecided: 0,
   answer_state_told_after_change: 0,

@@ -13,7 +13,7 @@ import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
 import { isCjkText, keyAsWords } from '../../pipeline/quality/grammar.js';
 import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEffects.js';
-import { askedCount, askedFieldWord, dayInWords, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, unitOf, yesNoQuestion } from '../../pipeline/answerFacts.js';
+import { addressInWords, askedCount, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, unitOf, yesNoQuestion } from '../../pipeline/answerFacts.js';
 import { FAILURE_OPENERS, failedSentence, nextStepQuestion, partialOpener } from './failureSentences.js';
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
 
@@ -145,10 +145,10 @@ function sayLabelled(records: Record<string, string>[]): string {
       const key = k.toLowerCase();
       const text = v.replace(/\s+/g, ' ').trim();
       // A date or a number as it is written; a short text quoted whole; an abstract by its opening sentence.
-      if (/^[\d.,:/ -]+$/.test(text)) return `${key} ${text}`;
-      if (text.length <= WHOLE_STRING) return `${key} ${JSON.stringify(text)}`;
+      if (/^[\d.,:/ -]+$/.test(text)) return spokenField(k, dayInWords(text) ?? text, text) ?? `${key} ${text}`;
+      if (text.length <= WHOLE_STRING) return spokenField(k, JSON.stringify(text), text) ?? `${key} ${JSON.stringify(text)}`;
       const first = openingOf(v);
-      if (first) return `${key} opening ${JSON.stringify(first)}`;
+      if (first) return /^(?:summary|abstract)$/.test(key) ? `it opens ${JSON.stringify(first)}` : `${key} opening ${JSON.stringify(first)}`;
       return fitsWhole(text) ? `${key} ${JSON.stringify(text)}` : `a ${plural(text.split(' ').length, 'word').replace(/ words?$/, '-word')} ${key}`;
     });
     const head = `${title ? JSON.stringify(title[1]) : 'one'}${by ? ` by ${by[1]}` : ''}`;
@@ -188,7 +188,9 @@ function fields(value: unknown, depth: number): string {
   if (!isPlainObject(value)) return say(value, depth);
   // An empty part beside others ("booking_history": {}, whose doc says it may be empty anyway) is no
   // fact to tell: "there is no booking history" (answer_field_dump).
-  const all = Object.entries(value);
+  // A search's echo of its own query ("search parameters (q "…", type "search" and engine "google")") is
+  // no finding: said only when the user asks for it (answer_label_run).
+  const all = Object.entries(value).filter(([k]) => !/^search_?(?:parameters|metadata|information)$/i.test(k) || requestUsesKey(k, told.request));
   const entries = all.length > 1 ? all.filter(([, v]) => !(isPlainObject(v) && Object.keys(v).length === 0)) : all;
   if (entries.length === 0) return 'no fields';
   const order = orderPhrase(value);
@@ -207,9 +209,15 @@ function fields(value: unknown, depth: number): string {
   const rest = entries.slice(WHOLE_OBJECT);
   const more = rest.length ? [`${plural(rest.length, 'more field')} (${joinAnd(rest.map(([k]) => humanize(k)))})`] : [];
   const kind = propertyKind(value);
+  const spot = coordinates(value);
   return joinAnd([
-    ...entries.slice(0, WHOLE_OBJECT).filter(([k]) => !kind?.skip.has(k)).map(([k, v]) => {
+    ...entries.slice(0, WHOLE_OBJECT).filter(([k]) => !kind?.skip.has(k) && !(spot && k === spot.lon)).map(([k, v]) => {
       if (kind && k === kind.key) return kind.said;
+      if (spot && k === spot.lat) return spot.said;
+      const genres = genrePhrase(k, v, value);
+      if (genres) return genres;
+      const doors = isPlainObject(v) ? doorPhrase(v) : undefined;
+      if (doors) return doors;
       const records = Array.isArray(v) && v.length > 0 && v.every(isPlainObject);
       // A list of records is counted by what it holds ("there are 3 places: …"), never "the places are 3 entries".
       if (records || (Array.isArray(v) && v.length === 0)) {
@@ -228,6 +236,8 @@ function fields(value: unknown, depth: number): string {
       // "cited by", "expires in") is a phrase its value completes, never a noun with "the … is".
       if (typeof v === 'boolean' && /^(success|ok|succeeded)$/i.test(name)) return v ? 'it succeeded' : 'it did not succeed';
       if (typeof v === 'boolean') return sayFlag(name, v);
+      if (typeof v === 'string' && /address/i.test(k) && addressInWords(v)) return `the address is ${addressInWords(v)}`;
+      if (compact && plainField(k, v) && spokenField(k, measured(k, v, depth) ?? bare(v), v)) return spokenField(k, measured(k, v, depth) ?? bare(v), v)!;
       if (compact && plainField(k, v)) return `${(userWord(k) ?? lineKey(k, v)).replace(/^[A-Z](?=[a-z]|$)/, (c) => c.toLowerCase())} ${measured(k, v, depth) ?? bare(v)}`;
       if (PHRASE_FIELD.test(name) && !NOUN_COMPOUND.test(name)) return `${name.toLowerCase()} ${completing(v, depth)}`;
       // A map from ids to lists ({"USR005": [["Hey Sarah…"]], "travel_agent": ["Thank you…"]}): the
@@ -236,7 +246,12 @@ function fields(value: unknown, depth: number): string {
       // One field inside another ({"message_id": {"new_id": 67410}}): one value, named once.
       if (isPlainObject(v) && Object.keys(v).length === 1 && !isPlainObject(Object.values(v)[0]) && !Array.isArray(Object.values(v)[0])) return soleField(k, v);
       // A record inside the answer (an invoice) has its own fields, stated as "booking id …, travel date …".
-      if (isPlainObject(v) && Object.keys(v).length > 0 && depth < 3) return `the ${name} ${isPluralNoun(k) ? 'have' : 'has'} ${pairs(v, depth + 1)}`;
+      if (isPlainObject(v) && addressInWords(v)) return `the ${name} is ${addressInWords(v)}`;
+      if (isPlainObject(v) && Object.keys(v).length > 0 && depth < 3) {
+        const spoken = recordPhrase(v, depth + 1);
+        if (spoken) return `the ${name} is for ${spoken}`;
+        return `the ${name} ${isPluralNoun(k) ? 'have' : 'has'} ${pairs(v, depth + 1)}`;
+      }
       if (isPlainObject(v)) return `there is no ${name.toLowerCase()}`;
       // A unit is what the number counts: "that is 3.96258 gallons", not "the gallon is 3.96258".
       if (typeof v === 'number' && UNITS[k.toLowerCase()]) return `that is ${say(v)} ${UNITS[k.toLowerCase()]}`;
@@ -311,9 +326,55 @@ function orderPhrase(record: Record<string, unknown>, args: unknown = {}, done =
   return Object.keys(rest).length ? `${head}${tail}; besides, ${fields(rest, 2)}` : `${head}${tail}`;
 }
 
+/**
+ * A record people say in a sentence of its own kind, not field by field (answer_label_run): a trip's
+ * invoice ("the business-class trip from SFO to LAX on 25 November 2026, 400 USD (booking 3426812,
+ * transaction 45451592)"), a review ("Maya Garcia rated it 10: "…""), a day's weather ("on 28
+ * December 2020, light rain at 7.2 °C"). Undefined for any other record.
+ */
+function recordPhrase(record: Record<string, unknown>, depth: number): string | undefined {
+  const doors = doorPhrase(record);
+  if (doors) return doors;
+  const keys = Object.keys(record);
+  const get = (re: RegExp) => keys.find((k) => re.test(k) && record[k] !== undefined && record[k] !== null && record[k] !== '');
+  const from = get(/^(?:travel_?from|origin|from)$/i);
+  const to = get(/^(?:travel_?to|destination|to)$/i);
+  if (from && to && typeof record[from] === 'string' && typeof record[to] === 'string') {
+    const date = get(/^(?:travel_?date|date)$/i);
+    const cls = get(/^(?:travel_?class|class)$/i);
+    const cost = get(/^(?:travel_?cost|cost|price|total)$/i);
+    const ids = keys.filter((k) => /(?:^|_)id$/i.test(k) && (typeof record[k] === 'string' || typeof record[k] === 'number'));
+    const used = new Set([from, to, date, cls, cost, ...ids].filter(Boolean) as string[]);
+    if (keys.some((k) => !used.has(k))) return undefined;
+    const klass = cls && typeof record[cls] === 'string' ? `${(record[cls] as string).trim().toLowerCase()}-class ` : '';
+    const when = date ? ` on ${measured(date, record[date], depth) ?? say(record[date], depth)}` : '';
+    const price = cost ? `, ${withMoney(cost, record[cost], depth)}` : '';
+    const refs = ids.map((k) => `${keyAsWords(k).toLowerCase().replace(/ id$/, '')} ${String(record[k])}`);
+    return `the ${klass}trip from ${String(record[from])} to ${String(record[to])}${when}${price}${refs.length ? ` (${refs.join(', ')})` : ''}`;
+  }
+  const who = get(/^(?:user|username|user_?name|author|reviewer)$/i);
+  const rating = get(/^(?:rating|score|stars)$/i);
+  const content = get(/^(?:content|text|review|comments?)$/i);
+  const posted = get(/^(?:time|date|created_?at|posted_?at)$/i);
+  if ((who || rating) && content && typeof record[content] === 'string' && (!who || typeof record[who] === 'string') && keys.every((k) => k === who || k === rating || k === content || k === posted)) {
+    const by = who ? (record[who] as string).trim() : 'a reviewer';
+    const when = posted && (typeof record[posted] === 'string' || typeof record[posted] === 'number') ? ` (posted ${/^\d{1,2}:\d{2}$/.test(String(record[posted]).trim()) ? 'at ' : ''}${measured(posted, record[posted], depth) ?? say(record[posted], depth)})` : '';
+    return rating && typeof record[rating] === 'number' ? `${by} rated it ${say(record[rating])}${when}, writing ${say(record[content], depth)}` : `${by} wrote${when} ${say(record[content], depth)}`;
+  }
+  const weather = weatherPhrase(record);
+  const day = get(/^(?:date|day)$/i);
+  if (weather && day && weather.rest && Object.keys(weather.rest).length === 1) {
+    return `on ${measured(day, record[day], depth) ?? say(record[day], depth)}, ${weather.said.replace(/^the weather is /, '').replace(/, at /, ' at ')}`;
+  }
+  return undefined;
+}
+
 /** "booking id \"3426812\", travel date \"2024-12-15\" and travel cost 1020.0": a record's fields and values. */
 function pairs(record: Record<string, unknown>, depth: number): string {
-  const entries = Object.entries(record);
+  const spoken = recordPhrase(record, depth);
+  if (spoken) return spoken;
+  // A search's echo of its own query is no finding (answer_label_run): said only when asked for.
+  const entries = Object.entries(record).filter(([k]) => !/^search_?(?:parameters|metadata|information)$/i.test(k) || requestUsesKey(k, told.request));
   const rest = entries.slice(WHOLE_OBJECT);
   const more = rest.length ? [`${plural(rest.length, 'more field')} (${joinAnd(rest.map(([k]) => keyName(k)))})`] : [];
   const small = (v: Record<string, unknown>) => Object.keys(v).length <= 4 && Object.values(v).every((x) => x === null || typeof x !== 'object');
@@ -321,6 +382,8 @@ function pairs(record: Record<string, unknown>, depth: number): string {
     const name = keyName(k);
     if (isPlainObject(v)) {
       if (isListMap(v)) return listMap(k, v, depth);
+      const address = addressInWords(v);
+      if (address) return `at ${address}`;
       return small(v) && depth < 4 ? `${name} (${pairs(v, depth + 1)})` : `${name} with ${plural(Object.keys(v).length, 'field')} of its own`;
     }
     if (Array.isArray(v)) {
@@ -334,10 +397,46 @@ function pairs(record: Record<string, unknown>, depth: number): string {
       }
       return `${name} with ${plural(v.length, 'entry')}`;
     }
-    return `${lineKey(k, v) === 'date' ? 'date' : userWord(k) ?? name} ${measured(k, v, depth) ?? say(v, depth)}`;
+    const value = measured(k, v, depth) ?? say(v, depth);
+    const address = /address/i.test(k) ? addressInWords(v) : undefined;
+    if (address) return `at ${address}`;
+    return spokenField(k, value, v) ?? `${lineKey(k, v) === 'date' ? 'date' : userWord(k) ?? name} ${value}`;
   };
   const kind = propertyKind(record);
-  return joinAnd([...entries.slice(0, WHOLE_OBJECT).filter(([k]) => !kind?.skip.has(k)).map(([k, v]) => (kind && k === kind.key ? kind.said : stated(k, v))), ...more]);
+  const spot = coordinates(record);
+  return joinAnd([...entries.slice(0, WHOLE_OBJECT).filter(([k]) => !kind?.skip.has(k) && !(spot && k === spot.lon)).map(([k, v]) => (kind && k === kind.key ? kind.said : spot && k === spot.lat ? spot.said : stated(k, v))), ...more]);
+}
+
+/** A place's latitude and longitude as one place: "located at 37.7749, -122.4194", not "latitude 37.7749 and longitude -122.4194". */
+function coordinates(record: Record<string, unknown>): { lat: string; lon: string; said: string } | undefined {
+  const lat = Object.keys(record).find((k) => /^(?:lat|latitude)$/i.test(k) && typeof record[k] === 'number');
+  const lon = Object.keys(record).find((k) => /^(?:lng|lon|long|longitude)$/i.test(k) && typeof record[k] === 'number');
+  return lat && lon && Object.keys(record).length > 2 ? { lat, lon, said: `located at ${say(record[lat])}, ${say(record[lon])}` } : undefined;
+}
+
+/**
+ * A car's doors by their state, as a driver says it: "the rear left door is unlocked and the driver,
+ * passenger and rear right doors are locked", not "driver "locked", passenger "locked", rear left …".
+ */
+function doorPhrase(record: Record<string, unknown>): string | undefined {
+  const entries = Object.entries(record);
+  if (entries.length < 2 || !entries.every(([k, v]) => /^(?:driver|passenger|rear_?left|rear_?right|front_?left|front_?right)$/i.test(k) && typeof v === 'string' && /^(?:locked|unlocked|open|closed)$/i.test(v.trim()))) return undefined;
+  const states = [...new Set(entries.map(([, v]) => (v as string).trim().toLowerCase()))];
+  if (states.length === 1) return `all ${countWord(entries.length)} doors are ${states[0]}`;
+  return joinAnd(states.map((st) => {
+    const which = entries.filter(([, v]) => (v as string).trim().toLowerCase() === st).map(([k]) => keyAsWords(k).toLowerCase());
+    return `the ${joinAnd(which)} ${which.length === 1 ? 'door is' : 'doors are'} ${st}`;
+  }));
+}
+
+/** A film's genres as the kind of film it is: "a drama and crime film", not "the genres are "Drama" and "Crime"". */
+function genrePhrase(k: string, v: unknown, record: Record<string, unknown>): string | undefined {
+  if (!/^genres?$/i.test(k) || !Array.isArray(v) || v.length === 0 || v.length > 4) return undefined;
+  if (!Object.keys(record).some((o) => /^(?:release_?date|runtime|overview|vote_?average)$/i.test(o))) return undefined;
+  const names = v.map((g) => (typeof g === 'string' ? g : isPlainObject(g) ? recordName(g) : undefined));
+  if (!names.every((n): n is string => typeof n === 'string' && /^[A-Za-z][A-Za-z -]{1,30}$/.test(n))) return undefined;
+  const said = joinAnd(names.map((n) => n.toLowerCase()));
+  return `${/^[aeiou]/.test(said) ? 'an' : 'a'} ${said} film`;
 }
 
 /**
@@ -468,18 +567,24 @@ function recordList(list: unknown[], noun: string, depth: number, inner = false)
       const head = where ? `${JSON.stringify(n)} at ${String(where[2]).trim()}` : JSON.stringify(n);
       // Said after the name, a short value unquoted: ""红猪", with release date 11月17日 and region 日本", not "(release date "11月17日", region "日本")" (answer_record_dump).
       const plainParts = parts.map((p) => p.replace(/^([^"]+) "([^".,;:!?()]{1,40})"$/, '$1 $2'));
-      return parts.length ? `${head}, with ${joinAnd(plainParts)}` : head;
+      // A field said as people say it ("released 14 March 1972", "rated 8.7") needs no "with" (answer_label_run).
+      const spoken = plainParts.filter((p) => SPOKEN.test(p));
+      const labelled = plainParts.filter((p) => !SPOKEN.test(p));
+      const said = [...spoken, ...(labelled.length ? [`with ${joinAnd(labelled)}`] : [])];
+      return said.length ? `${head}, ${joinAnd(said)}` : head;
     };
     // As many as the user asked for when they named a count ("the top 5 places", "five movies"), else three.
     const want = inner ? 3 : Math.min(list.length, Math.max(3, Math.min(askedCount(told.request) ?? 3, 10)));
     const items = names.slice(0, want).map((n, i) => withAsked(list[i], n!));
     // Addresses hold their own commas: the places are kept apart by semicolons.
-    const shown = items.some((t) => / at [^"]*, /.test(t) || /, with /.test(t)) ? (items.length > 1 ? `${items.slice(0, -1).join('; ')}; and ${items[items.length - 1]}` : items[0]) : joinAnd(items);
+    const shown = items.some((t) => /, /.test(t.replace(/"(?:[^"\\]|\\.)*"/g, '""'))) ? (items.length > 1 ? `${items.slice(0, -1).join('; ')}; and ${items[items.length - 1]}` : items[0]) : joinAnd(items);
     // Inside a list of a record's fields the names go in brackets, so the list still reads as one.
     if (inner) return list.length <= want ? `${count} (${shown})` : `${count} (among them ${shown})`;
     return list.length <= want ? `${count}: ${shown}` : `${count}, among them ${shown}`;
   }
   if (depth > 1) return count;
+  const spoken = list.length === 1 && isPlainObject(list[0]) ? recordPhrase(list[0], depth + 1) : undefined;
+  if (spoken) return `${count}: ${spoken}`;
   if (list.length === 1) return `${count}, in which ${fields(list[0], depth + 1)}`;
   // Each record with its own values, not the first alone ("2 results: open 20.08, close 19.61 and date
   // 9 October 2023; open 19.35, …"); a long list by its first three, the rest counted.
@@ -487,6 +592,9 @@ function recordList(list: unknown[], noun: string, depth: number, inner = false)
   const each = list.slice(0, list.length <= 5 ? list.length : 3).map((r) => (isPlainObject(r) ? pairs(r, depth + 1) : say(r, depth + 1)));
   return list.length <= 5 ? `${count}: ${each.join('; ')}` : `${count}; the first three: ${each.join('; ')}; and ${plural(list.length - 3, 'more')}`;
 }
+
+/** The phrases spokenField opens with: a field said without its label. */
+const SPOKEN = /^(?:released|published|listed|on|rated|with a|at|by|summed up|mentioning|online at|marked)\b|\blong$/;
 
 /**
  * Keys of a record the request asks for, besides its name, each with the user's word for it ("including
@@ -519,6 +627,8 @@ function askedPart(k: string, word: string, v: unknown, depth: number): string {
   if (people && typeof v === 'number') return `${value} ${people[1]}`;
   // The user's word, unless it is the key's own ("authors" stays "authors", "cate" becomes "category", "date" "release date").
   const own = singularOf(word) === singularOf(keyAsWords(k).toLowerCase());
+  const spoken = spokenField(k, value, v);
+  if (spoken) return spoken;
   return `${lineKey(k, v) === 'date' && !/date/.test(word) ? 'date' : own ? lineKey(k, v).toLowerCase() : word} ${value}`;
 }
 
@@ -587,7 +697,7 @@ function columnsByItem(record: Record<string, unknown>, given: { name: string; o
       const v = (record[k] as unknown[])[i];
       const key = humanize(k).toLowerCase();
       const one = isPluralNoun(k) ? key.replace(/(\S+)$/, (w) => singularWord(w)) : key;
-      return PHRASE_FIELD.test(one) && !NOUN_COMPOUND.test(one) ? `${one} ${say(v, depth + 1)}` : `${keyName(one)} ${say(v, depth + 1)}`;
+      return PHRASE_FIELD.test(one) && !NOUN_COMPOUND.test(one) ? `${one} ${say(v, depth + 1)}` : spokenField(k, say(v, depth + 1), v) ?? `${keyName(one)} ${say(v, depth + 1)}`;
     });
     return parts.length ? `${say(title, depth + 1)} (${parts.join('; ')})` : say(title, depth + 1);
   });
@@ -1152,6 +1262,9 @@ function deviceOutcome(full: string, record: Record<string, unknown>, rng: Rng):
   const extra = others.length ? `, and ${joinAnd(others.map(([k, x]) => `the ${keyName(k).toLowerCase()} is ${measured(k, x, 1) ?? say(x, 1)}`))}` : '';
   // A state in the deed's own word ("pressed" after "I pressed the brake pedal") says nothing new: the deed
   // alone, not "…; the brake pedal force is 1000."; what is left to do ("no door is left unlocked") beyondDone tells.
+  // Every door locked, said once: "I locked the doors: no door is left unlocked." closed 60 answers word for word.
+  const left = Object.entries(record).find(([k]) => /^remaining_?unlocked_?doors$/i.test(k))?.[1];
+  if (full === 'locked the doors' && state === 'locked' && left === 0) return rng.pick(['I locked the doors; none is left unlocked.', 'All the doors are locked now.', 'I locked every door.', 'The doors are all locked.']);
   if (full.split(' ')[0] === state) return Object.keys(record).some((k) => /^remaining/i.test(k)) ? undefined : `I ${full}${extra ? extra.replace(/^, and/, ';') : ''}.`;
   const done = rng.pick([`I ${full}`, `I have ${participle(full)}`]);
   // "I activated the parking brake; it is now engaged.", not "…, and the parking brake is now engaged." twice named.
@@ -1274,10 +1387,19 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
   // A record's line ("order id 12446, status Pending and amount 100") follows a colon, never "and".
   if (said && !/^(?:the|there|it|that|expires|created)\b/.test(said)) return `I ${full}: ${said}.`;
   // The one id a deed's reply gives is the new thing's: "I posted the tweet; its id is 10.", not "…, and the id is 10." as if another fact.
-  const ids = isPlainObject(rest) ? Object.entries(rest) : [];
+  // An empty part beside them ("booking_history": {}) is no fact (fields() leaves it out too).
+  const ids = isPlainObject(rest) ? Object.entries(rest).filter(([, v]) => !(isPlainObject(v) && Object.keys(v).length === 0)) : [];
   if (ids.length === 1 && /^(?:id|[a-z]+_id)$/i.test(ids[0][0]) && (typeof ids[0][1] === 'number' || typeof ids[0][1] === 'string')) {
     const idName = ids[0][0].toLowerCase() === 'id' ? 'id' : keyName(ids[0][0]).toLowerCase();
     return rng.pick([`I ${full}; its ${idName} is ${say(ids[0][1])}.`, `I ${full}, which has ${idName} ${say(ids[0][1])}.`]);
+  }
+  // Two or more ids and nothing else (a booking's booking and transaction ids): the references in brackets,
+  // "I booked the flight (booking 3426812, transaction 45451592).", never "the booking id is … and the transaction id is …".
+  if (ids.length >= 2 && ids.every(([k, v]) => /(?:^|_)id$/i.test(k) && k.toLowerCase() !== 'id' && (typeof v === 'number' || typeof v === 'string'))) {
+    const list = ids.map(([k, v]) => `${keyAsWords(k).toLowerCase().replace(/ id$/, '')} ${String(v)}`);
+    const refs = list.join(', ');
+    const noun = /^booked the (\w+)$/.exec(full)?.[1];
+    return rng.pick([`I ${full} (${refs}).`, `I have ${participle(full)}; for your records, that is ${joinAnd(list)}.`, noun ? `Your ${noun} is booked (${refs}).` : `I ${full}; the references are ${joinAnd(list)}.`]);
   }
   return rng.pick(DONE)(full, said);
 }
@@ -1629,5 +1751,6 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 48: after a failure, the steps the request still holds that wait on it (AnswerInput.waiting) are counted among the steps ("one of the five steps", not "one of the two") and said before the question ("Cancelling the booking and posting the tweet need it first."); the question offers to stop, never to go on without it.
   // 49: a local denial while a privilege check was pending is told in words ("the policy service did not answer the privilege check, so access was refused (access denied)"), not quoted with its errno (answer_failure_raw_exception).
   // 50: "… waits on it.", not "… has to wait for it.", which read as a record's field ("the distance between the two places has"; answer_nested_unphrased).
-  offline: { version: 'answer-writer-50', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  // 51: h-ans12's 47 (records said as sentences, not label runs: answer_label_run; ids in brackets; invoices, reviews, weather days, doors and films as sentences; addresses as addresses; a partial failure's count only where names cannot tell the steps apart) merged with 48–50.
+  offline: { version: 'answer-writer-51', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -113,7 +113,7 @@ describe('fields asked for in other words are told in the user\'s word', () => {
     expect(askedFieldMissing(turn(input, 'I found 1 film: "The Godfather" (release date 14 March 1972, vote average 8.7, popularity 118.372).'), tools)).toMatch(/told as "vote average"/);
     for (const a of answers(input)) {
       expect(askedFieldMissing(turn(input, a), tools)).toBeUndefined();
-      expect(a).toContain('rating 8.7');
+      expect(a).toContain('rated 8.7');
     }
   });
 });

@@ -44,7 +44,8 @@ export function recordDump(turn: Pick<AnsweredTurn, 'answer' | 'request'>): stri
   const labelled = /(?:^|[.!?] )[A-Z][^.:;"!?]{0,30}: (?:\d+|no|one|two|three|four|five|six|seven|eight|nine|ten) [a-z]+(?::|, among them) /.exec(a);
   if (labelled) return `"${labelled[0].replace(/^[.!?] /, '')}…"`;
   // A counted list that swallows the record's other fields ("I found 2 genres: "Drama" and "Crime", release date 14 March 1972, runtime 175 minutes").
-  const swallowed = /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten) [a-z]+: (?:"[^"]*"(?:, | and ))*"[^"]*", (?!with |among |and |at |or )(?:[a-z]+ ){1,3}(?:"|\d)/.exec(a);
+  // An item's own facts said after its name ("2 films: "The Godfather", released 14 March 1972, rated 8.7; …", answer-writer-47) belong to it.
+  const swallowed = /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten) [a-z]+: (?:"[^"]*"(?:, | and ))*"[^"]*", (?!with |among |and |at |or |released |published |rated |listed |on |by |located |marked |mentioning |summed up )(?:[a-z]+ ){1,3}(?:"|\d)/.exec(a);
   if (swallowed) return `"${swallowed[0]}…"`;
   if (!ASKS_INTERNAL.test(turn.request)) {
     const internal = INTERNAL_FIELD.exec(a) ?? OPAQUE_ID.exec(a);
@@ -65,6 +66,71 @@ export const answerRecordDump: CaseMeasure = {
     for (const t of turns) {
       const hit = recordDump(t);
       if (hit) return hit.length > 160 ? `${hit.slice(0, 160)}…` : hit;
+    }
+    return null;
+  },
+};
+
+const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
+/** Words that are no field's label when a value follows them: verbs, prepositions, articles ("rated 8.7", "at 52 Vermont Avenue"). */
+const NOT_LABEL = /^(?:is|are|was|were|has|have|had|at|of|in|on|for|to|by|with|from|about|than|and|or|the|a|an|it|that|this|which|i|you|we|they|its|their|be|as|among|between|under|over|costs?|comes?|rated|opens?|reads?)$/;
+
+/** Nouns in -ing that label a value ("rating 10", "listing 3"), unlike a verb's -ing ("adding "NVDA""). */
+const NOUN_ING = /^(?:rating|listing|building|setting|heading|pricing|ranking|seating|parking|opening|closing|meeting|booking|string|thing|morning|evening|ceiling|spelling|reading|warning)$/;
+
+/**
+ * The label-value pairs a sentence lists: "the X is Y", and a label of a few lowercase words straight
+ * before a quoted value or a number ("booking id "3426812"", "travel date 25 November 2026", "runtime
+ * 175 minutes"). Quotes, dates and numbers are masked first; a label is no verb, participle or preposition.
+ */
+export function labelValuePairs(sentence: string): string[] {
+  let s = sentence
+    .replace(/"(?:[^"\\]|\\.)*"/g, 'Q')
+    .replace(/`[^`]*`/g, 'C')
+    .replace(new RegExp(`\\b\\d{1,2} ${MONTH} \\d{4}\\b|${MONTH} \\d{1,2}, \\d{4}`, 'g'), 'N')
+    .replace(/-?\d+(?:[.,:/-]\d+)*(?: ?%)?/g, 'N');
+  const out: string[] = [];
+  s = s.replace(/\bthe [a-z]+(?: [a-z]+){0,3} (?:is|are|was|were|reads|read) (?:Q|N|[A-Za-z]+(?=[,;.)]| and ))/g, (m) => (out.push(m), ' '));
+  for (const m of s.matchAll(/(?:^|, |; | and |\(|: )([a-z]+(?: [a-z]+){0,3}) (?:Q|N)/g)) {
+    const words = m[1].split(' ');
+    if (NOT_LABEL.test(words[words.length - 1]) || NOT_LABEL.test(words[0]) || words.some((w) => /ed$/.test(w) || (/ing$/.test(w) && !NOUN_ING.test(w)))) continue;
+    out.push(m[0].replace(/^(?:, |; | and |\(|: )/, ''));
+  }
+  return out;
+}
+
+/** The sentences of an answer, quoted values kept whole. */
+function quotedSentences(answer: string): string[] {
+  const masked = answer.replace(/"(?:[^"\\]|\\.)*"/g, (q) => q.replace(/[.!?](?=\s)/g, '\u0001'));
+  return masked.split(/(?<=[.!?])\s+(?=[A-Z"`(])/).map((t) => t.replace(/\u0001/g, '.'));
+}
+
+/**
+ * A sentence of a closing answer that lists label-value pairs under three or more different labels: a
+ * record read out as its fields. A list that gives each item one labelled value ("… (cited by 5; snippet
+ * "…"), …") repeats one label and is a list, not a record's fields.
+ */
+export function labelRun(answer: string): string | undefined {
+  for (const s of quotedSentences(answer)) {
+    const pairs = labelValuePairs(s);
+    const labels = new Set(pairs.map((p) => p.replace(/^the /, '').replace(/ (?:is|are|was|were|reads|read) .*$| (?:Q|N)$/, '')));
+    if (labels.size >= 3) return `${pairs.length} pairs (${pairs.slice(0, 4).join(' | ')}) in "${s.length > 120 ? `${s.slice(0, 120)}…` : s}"`;
+  }
+  return undefined;
+}
+
+export const answerLabelRun: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_label_run',
+  group: 'text',
+  title: 'closing answer lists three or more "label value" pairs in one sentence instead of saying the facts ("The invoice has booking id "3426812", travel date 25 November 2026, travel from "SFO", …", "For AAPL: address "ONE APPLE PARK WAY, …", homepage url "…", …", "user "Maya Garcia", rating 10 and content "…"")',
+  population: 'cases that show or ask for a closing answer',
+  check(tc) {
+    const turns = answeredTurns(tc);
+    if (turns.length === 0) return undefined;
+    for (const t of turns) {
+      const hit = labelRun(t.answer);
+      if (hit) return hit;
     }
     return null;
   },
@@ -226,4 +292,4 @@ export const answerOpenerContradicts: CaseMeasure = {
   },
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerRecordDump, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts];
+export const ANSWER_CRAFT_MEASURES = [answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts];
