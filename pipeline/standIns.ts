@@ -9,6 +9,7 @@
  * And an argument that claims to copy an earlier answer but does not: bullets "from the first
  * three lines of the read text" that are not those lines (copiedLines).
  */
+import { parseToolResponse } from './prompts/parseAction.js';
 
 /** Numbered filler: "Line 1\nLine 2", "Bullet point 1[SPAN]Bullet point 2", "Bullet item 1.". */
 const NUMBERED = /^(?:\s*(?:bullet (?:point|item)|item|line|paragraph) ?\d+[.:]?\s*(?:\[SPAN\]|\n|,|;)?\s*)+$/i;
@@ -81,12 +82,9 @@ export function firstLinesAsked(said: string): number | undefined {
 
 /** The text a file read answered (`{"text": ...}`), or undefined. */
 export function readText(response: string): string | undefined {
-  try {
-    const parsed: unknown = JSON.parse(response);
-    if (parsed && typeof parsed === 'object' && typeof (parsed as { text?: unknown }).text === 'string') return (parsed as { text: string }).text;
-  } catch {
-    return undefined;
-  }
+  // JSON or, as T-Eval's tools print it, a Python literal ({'text': '…'}).
+  const parsed = parseToolResponse(response);
+  if (parsed && typeof parsed === 'object' && typeof (parsed as { text?: unknown }).text === 'string') return (parsed as { text: string }).text;
   return undefined;
 }
 

@@ -45,7 +45,7 @@ export function formatSlip(correct: Action, wrong: Action): string | undefined {
   return differing.map((k) => `${k} ${JSON.stringify(w[k])} is ${JSON.stringify(c[k])} written another way`).join(', ');
 }
 
-/** An answer that refuses the call: an error, or the API's own word on the form ("Time should be in xx:xx format."). */
+/** An answer that refuses the call: an error, the API's own word on the form ("Time should be in xx:xx format."), or Bing's 404 body for a waypoint it cannot place. */
 export function refusesCall(content: string): boolean {
-  return isErrorResponse({ content }) || /\bshould be in\b[^.]{0,40}\bformat\b|\binvalid (?:format|value|date|time)\b/i.test(content);
+  return isErrorResponse({ content }) || /\bshould be in\b[^.]{0,40}\bformat\b|\binvalid (?:format|value|date|time)\b|["']statusCode["']:\s*4\d\d\b/i.test(content);
 }

@@ -72,6 +72,23 @@ function writtenBy(calls: readonly { name: string; args: unknown }[], tools: rea
   return out;
 }
 
+/**
+ * Whether `text` names `path` as a whole path: "paper_readme.txt" is not named by a turn that gives
+ * "data_v2/template_data/paper_readme.txt" (that file lives in a directory; the bare name is another
+ * path, one the real tool does not find), nor "data.csv" by "old_data.csv".
+ */
+export function namesPath(text: string, path: string): boolean {
+  if (!path) return false;
+  for (let at = text.indexOf(path); at >= 0; at = text.indexOf(path, at + 1)) {
+    const before = at > 0 ? text[at - 1] : '';
+    const after = text[at + path.length] ?? '';
+    if (/[\w./\\-]/.test(before)) continue;
+    if (/[\w/\\-]/.test(after)) continue;
+    return true;
+  }
+  return false;
+}
+
 export interface PathProblem {
   param: string;
   path: string;
@@ -98,7 +115,7 @@ export function pathProblem(doc: ToolDoc, args: unknown, ctx?: PathContext): Pat
     const role = pathRole(doc, p);
     if (!role || role === 'output') continue;
     const path = value.trim();
-    const exists = created.has(path) || (ctx !== undefined && ctx.shown.includes(path) && !toBeWritten.has(path));
+    const exists = created.has(path) || (ctx !== undefined && namesPath(ctx.shown, path) && !toBeWritten.has(path));
     const ext = extensionOf(path);
     if (role === 'image' && ext !== undefined && !IMAGE_EXT.has(ext)) {
       return created.has(path)

@@ -43,12 +43,36 @@ export function nothingFoundAnswer(doc: ToolDoc): Record<string, unknown> {
   return out;
 }
 
-/** The one status-only success text a recorded answer of this API gives ("{'status': 'added page'}"), as recorded. */
-export function recordedStatus(examples: readonly { response: string }[]): string | undefined {
+/**
+ * The one status-only success text a recorded answer of this API gives ("{'status': 'added page'}"),
+ * in its recorded words but about this call: a recorded status that names what its own call wrote
+ * ("File written successfully to outputs/status.txt.") names this call's value of that argument
+ * instead (weather.txt), never the recording's. A status naming a value this call has no
+ * counterpart for is left out when another recorded status does not name one.
+ */
+export function recordedStatus(examples: readonly { args?: unknown; response: string }[], args?: unknown): string | undefined {
   const found = examples.filter((e) => {
     const v = parseToolResponse(e.response);
     return isPlainObject(v) && Object.keys(v).length === 1 && typeof v.status === 'string' && !/error|fail|denied|invalid|not found/i.test(v.status);
   });
+  const told = found.map((e) => ({ e, text: statusForCall(e, args) })).filter((x): x is { e: (typeof found)[number]; text: string } => x.text !== undefined);
   // The simulator's own earlier wording ("Add text page completed successfully.") only when nothing recorded says otherwise.
-  return (found.find((e) => !/completed successfully\.?["']\s*\}$/.test(e.response.trim())) ?? found[0])?.response.trim();
+  return (told.find((x) => !/completed successfully\.?["']\s*\}$/.test(x.e.response.trim())) ?? told[0])?.text;
+}
+
+/** A recorded status text with the recorded call's argument values it names put as this call's; undefined when one has no counterpart here. */
+function statusForCall(example: { args?: unknown; response: string }, args: unknown): string | undefined {
+  let text = example.response.trim();
+  if (!isPlainObject(example.args)) return text;
+  for (const [key, recorded] of Object.entries(example.args)) {
+    if (typeof recorded !== 'string' || recorded.trim().length < 3 || !text.includes(recorded)) continue;
+    const own = isPlainObject(args) ? args[key] : undefined;
+    if (typeof own !== 'string' || !own.trim()) return undefined;
+    if (own === recorded) continue;
+    // The value goes in as the recording printed its own: inside a Python str literal, quotes and backslashes escaped.
+    const quote = /^\{\s*'status'\s*:\s*"/.test(text) ? '"' : "'";
+    const escaped = own.replace(/\\/g, '\\\\').replace(new RegExp(quote, 'g'), `\\${quote}`).replace(/\n/g, '\\n');
+    text = text.split(recorded).join(escaped);
+  }
+  return text;
 }

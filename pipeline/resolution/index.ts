@@ -53,6 +53,7 @@ import { valueShownIn } from '../quality/grounding.js';
 import { pathProblem } from '../errors/pathKinds.js';
 import { unknownRecord } from './unknownRecord.js';
 import { oneTypePerField } from './fieldTypes.js';
+import { inRecordedForm } from './answerForm.js';
 
 /** The source's form for a file error, when it registered one. */
 function sourceFileError(source: string): ((tool: string, message: string) => string) | undefined {
@@ -178,7 +179,9 @@ export class ChainResolver implements ToolResolver {
     const missing = unknownRecord(doc, call.args, call.shown, call.history);
     if (!missing) return undefined;
     const rng = new Rng(this.deps.config.seed, 'not-found', call.name, canonicalArgs(call.args));
-    const content = registeredSources().find((d) => d.source === call.source)?.notFound?.(call.name, missing, rng) ?? JSON.stringify({ error: missing.message });
+    this.seed();
+    const recorded = this.cache.examples(call.name, this.deps.config.resolve.simulatorExamples).map((e) => e.response);
+    const content = registeredSources().find((d) => d.source === call.source)?.notFound?.(call.name, missing, rng) ?? inRecordedForm(JSON.stringify({ error: missing.message }), recorded);
     return { content, tier: 'simulated', error: { source: 'internal', message: missing.message }, origin: SIMULATOR_RULES_VERSION };
   }
 
@@ -218,13 +221,15 @@ export class ChainResolver implements ToolResolver {
     // The origin is the simulator itself: its rules version offline, `llm:<model>` otherwise.
     const origin = method.startsWith('rules:') ? method.slice('rules:'.length) : method;
     const error = output.error.trim();
+    // Written as the API's recorded answers are (T-Eval's as Python prints them), not in a form of its own.
+    const recorded = examples.map((e) => e.response);
     if (opts.environmentError) {
       // A model that answered instead of failing still failed to answer: its text is the message.
-      const message = error || output.response.trim() || `${call.name} failed: ${opts.environmentError.replace('_', ' ')}`;
+      const message = inRecordedForm(error || output.response.trim() || `${call.name} failed: ${opts.environmentError.replace('_', ' ')}`, recorded);
       return { content: message, tier: 'simulated', error: { source: 'environment', message }, origin };
     }
-    if (error) return { content: refusalContent(call.name, error), tier: 'simulated', error: { source: 'internal', message: error }, origin };
-    return { content: withCarried(output.response, call.carry ?? []), tier: 'simulated', origin };
+    if (error) return { content: inRecordedForm(refusalContent(call.name, error), recorded), tier: 'simulated', error: { source: 'internal', message: error }, origin };
+    return { content: inRecordedForm(withCarried(output.response, call.carry ?? []), recorded), tier: 'simulated', origin };
   }
 
   /** The simulator rules' answer to a call the tool docs rule out (unknown tool, keys, types), or undefined. */
@@ -232,7 +237,9 @@ export class ChainResolver implements ToolResolver {
     const problems = validateCall(call.name, call.args, call.tools, { hints: this.deps.config.resolve.errorHints });
     if (problems.length === 0) return undefined;
     const message = problems.join('; ');
-    return { content: refusalContent(call.name, message), tier: 'simulated', error: { source: 'internal', message }, origin: SIMULATOR_RULES_VERSION };
+    this.seed();
+    const recorded = this.cache.examples(call.name, this.deps.config.resolve.simulatorExamples).map((e) => e.response);
+    return { content: inRecordedForm(refusalContent(call.name, message), recorded), tier: 'simulated', error: { source: 'internal', message }, origin: SIMULATOR_RULES_VERSION };
   }
 
   private record(call: CallToResolve, opts: ResolveOptions, context: string, response: ToolResponse | undefined, started: number, failure?: string): void {

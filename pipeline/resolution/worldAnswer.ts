@@ -139,12 +139,22 @@ function filmAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<
     const present = new Set(list.flatMap((r) => (isPlainObject(r) ? [filmById(r.id), filmByTitle(r.title)] : [])).filter((f) => f !== undefined));
     const chart = name === 'get_similar_movies' && film ? similarFilms(film, list.length + present.size) : !douban ? chartFilms(name) : [];
     const similar = chart.filter((f) => !present.has(f) && f !== film);
+    // A film is not similar to itself: a drawn record that is the queried film becomes another similar film, or goes.
+    const selfless = name === 'get_similar_movies' && film !== undefined;
+    const dropped = new Set<number>();
     list.forEach((r, i) => {
       if (!isPlainObject(r)) return;
       const isCarried = (sub: string) => slots.sub.has(`${field}.${i}.${sub}`);
+      if (selfless && !isCarried('id') && !isCarried('title') && (filmById(r.id) === film || filmByTitle(r.title) === film)) {
+        const other = similar.shift();
+        if (!other || other.tmdb === undefined) return void dropped.add(i);
+        r.id = other.tmdb;
+        if ('title' in r) r.title = douban ? (other.zh ?? other.title) : other.title;
+      }
       const free = !isCarried('id') && !isCarried('title') && !filmById(r.id) && !filmByTitle(r.title);
       fixFilmRecord(r, isCarried, free ? similar.shift() : undefined, douban);
     });
+    if (dropped.size) answer[field] = list.filter((_, i) => !dropped.has(i));
   }
 }
 

@@ -83,7 +83,8 @@ describe('cache tier', () => {
     const resolver = new ChainResolver({ store, config: parseConfig({ llm: { mode: 'offline' } }), llm: new OfflineGateway() });
     const r = await resolver.resolve(call({ location: 'Oslo' }), opts);
     expect(r).toEqual({
-      content: JSON.stringify({ error: "Missing required parameter 'days' for Weather.forecast_weather" }),
+      // Written as this API's recorded answer is, a Python literal (answerForm.ts).
+      content: `{'error': "Missing required parameter 'days' for Weather.forecast_weather"}`,
       tier: 'simulated',
       error: { source: 'internal', message: "Missing required parameter 'days' for Weather.forecast_weather" },
       origin: SIMULATOR_RULES_VERSION,

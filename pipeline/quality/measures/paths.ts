@@ -16,7 +16,7 @@ import type { CaseMeasure, QualityContext } from '../types.js';
 /** How a tool's answer reads as a failure, in the forms the sources and the simulator print. */
 const FAILED = /^\s*\{\s*["']error["']\s*:|\[Errno \d+\]|cannot identify image file|^\s*\{\s*'text':\s*["']Error:/;
 
-interface ShownCall {
+export interface ShownCall {
   name: string;
   args: unknown;
   answer: string;
@@ -29,7 +29,7 @@ interface ShownCall {
 }
 
 /** Every tool call a case shows with the answer after it, and the tier that answered. */
-function shownCalls(tc: TestCase, ctx: QualityContext): ShownCall[] {
+export function shownCalls(tc: TestCase, ctx: QualityContext): ShownCall[] {
   const t = ctx.trajectory(tc.trajectoryId);
   const all = t ? toolSteps(t) : [];
   const steps = all.filter(({ k }) => k <= tc.k);

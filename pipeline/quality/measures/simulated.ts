@@ -226,7 +226,9 @@ export const simulatedListShort: CaseMeasure = {
         if (!Array.isArray(value)) continue;
         const expected = Math.min(asked, docListCap(doc.return_data.find((r) => r.name === field)?.description ?? '') ?? asked);
         inPopulation = true;
-        if (value.length < expected) return `${step.action.name}${wrong ? ' (the wrong call)' : ''}: ${value.length} ${field} for ${asked} asked ("${request.slice(0, 60)}…")`;
+        // A list of N the call itself counts ("forecast of N days", days=2) has the call's N, whatever the user asked.
+        const own = /\bN\b/.test(doc.return_data.find((r) => r.name === field)?.description ?? '') && Object.values(step.action.args as Record<string, unknown>).some((v) => v === value.length);
+        if (value.length < expected && !own) return `${step.action.name}${wrong ? ' (the wrong call)' : ''}: ${value.length} ${field} for ${asked} asked ("${request.slice(0, 60)}…")`;
       }
     }
     return inPopulation ? null : undefined;

@@ -1,0 +1,176 @@
+/**
+ * Simulated answers that disagree with the call they answer:
+ *
+ * - simulated_success_ruled_out: a success the call's own arguments rule out — a forecast of
+ *   `days` days listing another number of days (days=2 → three dated days), a value above the
+ *   maximum its doc states answered (days=500 where "maximum N is 3"), a "lat,lon" string whose
+ *   latitude is off the globe given a distance ("139.79289,35.71975" → {"distance": 17.2}).
+ * - simulated_status_names_other_path: a status-only success naming a file the call did not write
+ *   ({'status': 'File written successfully to outputs/status.txt.'} for file_path "weather.txt").
+ * - similar_films_list_itself: a similar-films answer listing the queried film (movie_id 27205 →
+ *   [{"id": 27205, "title": "Inception"}]); a film is not similar to itself.
+ * - one_api_two_forms: one API answering in a case both as T-Eval recorded it (a Python literal)
+ *   and as JSON, which shows which answer was simulated.
+ * - io_error_direction_wrong: a device I/O error "reading from the device" on a call that writes
+ *   (save_file, add_text_image_page), or "writing to" on one that reads.
+ */
+import type { CaseMeasure } from '../types.js';
+import { shownCalls } from './paths.js';
+import { parseToolResponse } from '../../prompts/parseAction.js';
+import { isPlainObject, apiOf } from '../../errors/values.js';
+import { statedMaximum, WRITING_CALL } from '../../resolution/simulatorRules.js';
+import type { ToolDoc } from '../../schemas.js';
+import { answerForm, type AnswerForm } from '../../resolution/answerForm.js';
+
+/** How a tool's answer reads as a refusal or failure, in the forms the sources and the simulator print. */
+const FAILED = /["']error["']|errorDetails|\[Errno \d+\]|INVALID_PARAMS|^\s*\{\s*'text':\s*["']Error:|Invalid value|failed/i;
+
+/** The records of the first list an answer holds whose items carry a date ("results": [{"date": …}, …]). */
+function datedRecords(value: unknown): unknown[] | undefined {
+  if (!isPlainObject(value)) return undefined;
+  for (const v of Object.values(value)) if (Array.isArray(v) && v.length && v.every((r) => isPlainObject(r) && typeof r.date === 'string')) return v;
+  return undefined;
+}
+
+/** Why a success is ruled out by the call's own arguments, null when it agrees, undefined when nothing here speaks to it. */
+export function successRuledOut(doc: ToolDoc | undefined, args: unknown, answer: string): string | null | undefined {
+  if (!doc || !isPlainObject(args)) return undefined;
+  let spoke = false;
+  const failed = FAILED.test(answer);
+  for (const p of [...doc.required_parameters, ...doc.optional_parameters]) {
+    const v = args[p.name];
+    const most = typeof v === 'number' ? statedMaximum(p.description ?? '') : undefined;
+    if (most !== undefined) {
+      spoke = true;
+      if ((v as number) > most && !failed) return `${p.name}=${v} is above the maximum of ${most} its doc states, yet the call succeeded`;
+    }
+    const pair = typeof v === 'string' && !/lon,\s*lat/i.test(p.description ?? '') ? /^\s*(-?\d{1,3}\.\d+)\s*,\s*(-?\d{1,3}\.\d+)\s*$/.exec(v) : null;
+    if (pair) {
+      spoke = true;
+      if (Math.abs(Number(pair[1])) > 90 && !failed) return `${p.name}="${v}" has latitude ${pair[1]}, off the globe, yet the call succeeded`;
+    }
+  }
+  const days = args.days;
+  if (typeof days === 'number' && /\bdays?\b/i.test(`${doc.description} ${doc.return_data.map((r) => r.description ?? '').join(' ')}`)) {
+    spoke = true;
+    const listed = failed ? undefined : datedRecords(parseToolResponse(answer));
+    if (listed && listed.length !== days) return `days=${days} answered with ${listed.length} dated days`;
+  }
+  return spoke ? null : undefined;
+}
+
+export const simulatedSuccessRuledOut: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_success_ruled_out',
+  group: 'solvable',
+  title: 'a simulated success its call\'s own arguments rule out: a forecast for days=2 listing three days, days=500 (doc: "maximum N is 3") answered with a forecast, get_distance to "139.79289,35.71975" (latitude 139, off the globe) answered {"distance": 17.2}',
+  population: 'cases showing a simulated answer to a call with a count of days, a numeric value under a stated maximum, or a "lat,lon" string',
+  check(tc, ctx) {
+    let spoke = false;
+    for (const call of shownCalls(tc, ctx)) {
+      if (call.tier !== 'simulated') continue;
+      const why = successRuledOut(tc.tools.find((d) => d.name === call.name), call.args, call.answer);
+      if (why === undefined) continue;
+      spoke = true;
+      if (why) return `${call.name}: ${why}`;
+    }
+    return spoke ? null : undefined;
+  },
+};
+
+/** The file names a status text names ("outputs/status.txt" in "File written successfully to outputs/status.txt."). */
+function namedFiles(status: string): string[] {
+  return [...status.matchAll(/(?<![\w./-])((?:[\w.-]+\/)*[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{1,5})(?![\w/])/g)].map((m) => m[1]).filter((f) => !/^\d+(\.\d+)*$/.test(f));
+}
+
+export const simulatedStatusNamesOtherPath: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_status_names_other_path',
+  group: 'text',
+  title: 'a simulated status-only success names a file its call did not write ({\'status\': \'File written successfully to outputs/status.txt.\'} for write_file("weather.txt"))',
+  population: 'cases showing a simulated status-only answer that names a file',
+  check(tc, ctx) {
+    let spoke = false;
+    for (const call of shownCalls(tc, ctx)) {
+      if (call.tier !== 'simulated') continue;
+      const v = parseToolResponse(call.answer);
+      if (!isPlainObject(v) || Object.keys(v).length !== 1 || typeof v.status !== 'string') continue;
+      const files = namedFiles(v.status);
+      if (!files.length) continue;
+      spoke = true;
+      const given = isPlainObject(call.args) ? Object.values(call.args).filter((a): a is string => typeof a === 'string').map((a) => a.trim()) : [];
+      const other = files.find((f) => !given.includes(f));
+      if (other) return `${call.name}: the status names ${other}, the call wrote ${given.find((g) => /\.\w{1,5}$/.test(g)) ?? 'no such file'}`;
+    }
+    return spoke ? null : undefined;
+  },
+};
+
+export const similarFilmsListItself: CaseMeasure = {
+  kind: 'case',
+  id: 'similar_films_list_itself',
+  group: 'text',
+  title: 'a similar-films answer lists the queried film itself (get_similar_movies(27205) → [{"id": 27205, "title": "Inception"}])',
+  population: 'cases showing a successful answer of get_similar_movies',
+  check(tc, ctx) {
+    let spoke = false;
+    for (const call of shownCalls(tc, ctx)) {
+      if (!/similar_movies|similar_films/i.test(call.name) || !isPlainObject(call.args)) continue;
+      const v = parseToolResponse(call.answer);
+      const list = isPlainObject(v) ? Object.values(v).find(Array.isArray) : undefined;
+      if (!list) continue;
+      spoke = true;
+      const id = call.args.movie_id;
+      if (list.some((r) => isPlainObject(r) && r.id !== undefined && String(r.id) === String(id))) return `${call.name}(${String(id)}) lists the film ${String(id)} itself`;
+    }
+    return spoke ? null : undefined;
+  },
+};
+
+export const ioErrorDirectionWrong: CaseMeasure = {
+  kind: 'case',
+  id: 'io_error_direction_wrong',
+  group: 'text',
+  title: 'a device I/O error says it failed reading on a call that writes (save_file failed: I/O error (EIO) reading from the device), or writing on one that reads',
+  population: 'cases showing a device I/O error that says reading or writing',
+  check(tc, ctx) {
+    let spoke = false;
+    for (const call of shownCalls(tc, ctx)) {
+      const m = /I\/O error \(EIO\) (reading from|writing to) the device/i.exec(call.answer);
+      if (!m) continue;
+      spoke = true;
+      const writes = WRITING_CALL.test(apiOf(call.name));
+      if (writes !== /writing/i.test(m[1])) return `${call.name} ${writes ? 'writes' : 'reads'}, yet its error says "${m[1]} the device"`;
+    }
+    return spoke ? null : undefined;
+  },
+};
+
+
+/**
+ * The forms one API's answers take in a case: T-Eval's recorded Python literal beside the
+ * simulator's JSON ({'description': '…'} then {"description": "…"}) shows which answer was made up.
+ */
+export const oneApiTwoForms: CaseMeasure = {
+  kind: 'case',
+  id: 'one_api_two_forms',
+  group: 'text',
+  title: 'one API answers in two serialisations in one case: T-Eval\'s recorded Python literal ({\'description\': \'…\'}) beside a simulated JSON answer ({"description": "…"}), a tell of which answer is simulated',
+  population: 'cases where one API answers at least twice with a JSON or Python-literal object',
+  check(tc, ctx) {
+    const forms = new Map<string, Set<AnswerForm>>();
+    let spoke = false;
+    for (const call of shownCalls(tc, ctx)) {
+      const form = answerForm(call.answer);
+      if (!form) continue;
+      const seen = forms.get(call.name) ?? new Set<AnswerForm>();
+      if (seen.size) spoke = true;
+      seen.add(form);
+      forms.set(call.name, seen);
+      if (seen.size > 1) return `${call.name} answers both as JSON and as a Python literal`;
+    }
+    return spoke ? null : undefined;
+  },
+};
+
+export const AGREEMENT_MEASURES: CaseMeasure[] = [simulatedSuccessRuledOut, simulatedStatusNamesOtherPath, similarFilmsListItself, ioErrorDirectionWrong, oneApiTwoForms];
