@@ -15,7 +15,7 @@
  * - or it is no careful step at all: an argument that is a placeholder ("company name").
  */
 import { FINISH_ACTION, type Action, type ChatMessage, type Trajectory } from './schemas.js';
-import { changesNothing, independentLaterSteps, toolSteps, type LocatedStep } from './steps.js';
+import { changesNothing, independentLaterSteps, stepsOnAnswerOf, toolSteps, type LocatedStep } from './steps.js';
 import { describeUngrounded, shownText, ungroundedValues } from './quality/grounding.js';
 import { escapeRegExp } from './errors/vocabulary.js';
 
@@ -367,6 +367,33 @@ export function choiceOnFailed(request: string, failed: Action, step: Action): s
 export function requestOf(trajectory: Trajectory, k: number): string {
   const at = toolSteps(trajectory)[k - 1];
   return at ? trajectory.turns[at.turnIndex].user : '';
+}
+
+/**
+ * Whether a later step of k's turn waits on step k itself, as a closing answer may say ("Cancelling
+ * the booking needs it first."): it takes a value only k's answer showed (stepsOnAnswerOf), works in
+ * the state k was to open or make, or the user tied it to k's result (a condition, a choice, a claim
+ * that k worked). A step held up by something else (a value nothing showed) is not said to wait on k.
+ */
+export function waitsOnFailed(trajectory: Trajectory, k: number, candidate: LocatedStep, memo = new Map<number, boolean>()): boolean {
+  const steps = toolSteps(trajectory);
+  const at = steps[k - 1];
+  if (!at) return false;
+  const known = memo.get(candidate.k);
+  if (known !== undefined) return known;
+  const failed = at.step.action;
+  const action = candidate.step.action;
+  // What the case showed before k: the user turns so far and the answers of the steps before it.
+  const shown = [...trajectory.turns.slice(0, at.turnIndex + 1).map((t) => t.user), ...steps.slice(0, k - 1).map((s) => s.step.response?.content ?? '')].join('\n');
+  // The steps between that wait on k pass its answer on ("the ticker" k found, then the details of it).
+  const chain = [at, ...steps.slice(k, candidate.k - 1).filter((s) => s.turnIndex === at.turnIndex && waitsOnFailed(trajectory, k, s, memo))];
+  const request = requestOf(trajectory, k);
+  const result =
+    stepsOnAnswerOf(trajectory, k).some((s) => s.k === candidate.k) ||
+    valuesFromUnseenAnswers(action, chain, shown).length > 0 ||
+    !!(needsOpenedState(failed, action) ?? needsFailedState(failed, action) ?? claimsFailedEffect(failed, action) ?? conditionOnFailed(request, failed, action, trajectory.tools) ?? choiceOnFailed(request, failed, action));
+  memo.set(candidate.k, result);
+  return result;
 }
 
 /**

@@ -132,6 +132,23 @@ export function independentLaterSteps(trajectory: Trajectory, k: number): Locate
 }
 
 /**
+ * The later tool steps of k's turn that take a value only step k's answer showed, directly or
+ * through another such step: those that really wait on step k's result. Narrower than "not
+ * independent" (independentLaterSteps): a step whose value nothing showed at all (a film id no
+ * search gave) is no more waiting on step k than on anything else.
+ */
+export function stepsOnAnswerOf(trajectory: Trajectory, k: number): LocatedStep[] {
+  const steps = toolSteps(trajectory);
+  const at = steps[k - 1];
+  if (!at) return [];
+  const out: LocatedStep[] = [];
+  for (const s of steps.slice(k).filter((x) => x.turnIndex === at.turnIndex)) {
+    if (takesNewValue(trajectory, s, at, true) || out.some((p) => takesNewValue(trajectory, s, p, true))) out.push(s);
+  }
+  return out;
+}
+
+/**
  * The known place (resolution/places.ts) a trajectory is about at the step in `turnIndex` after the
  * calls `history`: the last call that names one, else the first the user turns so far name. A
  * simulated answer's addresses and coordinates go there, the wrong call's as much as the right one's.

@@ -23,11 +23,11 @@ export interface AnswerInput {
   /** The turn's tool docs (name and return fields): the unit a returned number is in ("The distance between the two cities in km."). */
   tools?: { name: string; description?: string; return_data?: { name: string; description: string }[] }[];
   /**
-   * The request's later tool steps, not run because they need the failed last step (set only when a
-   * closing answer follows a failure with steps still to come): the answer counts them among the
-   * steps not done and says they wait on it, and never offers to go on without it.
+   * The request's later tool steps, not run (set only when a closing answer follows a failure with
+   * steps still to come): the answer counts them among the steps not done, says those that take what
+   * the failed step was to give (`needsFailed`) wait on it, and never offers to go on without it.
    */
-  waiting?: { name: string; args: Record<string, unknown> | string }[];
+  waiting?: { name: string; args: Record<string, unknown> | string; needsFailed?: boolean }[];
 }
 
 /**
@@ -1730,7 +1730,7 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
           (input.steps.length
             ? input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)})\n   ${s.error ? `ERROR: ${s.error}` : `-> ${clip(s.response, 2000)}`}`).join('\n')
             : '(no tool calls)') +
-          (input.waiting?.length ? `\n\nNot run, because they need the failed call first:\n${input.waiting.map((w) => `- ${w.name}(${toJson(w.args)})`).join('\n')}` : ''),
+          (input.waiting?.length ? `\n\nNot run:\n${input.waiting.map((w) => `- ${w.name}(${toJson(w.args)})${w.needsFailed ? ' (needs the failed call first)' : ''}`).join('\n')}` : ''),
       },
     ],
   },
@@ -1752,5 +1752,6 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 49: a local denial while a privilege check was pending is told in words ("the policy service did not answer the privilege check, so access was refused (access denied)"), not quoted with its errno (answer_failure_raw_exception).
   // 50: "… waits on it.", not "… has to wait for it.", which read as a record's field ("the distance between the two places has"; answer_nested_unphrased).
   // 51: h-ans12's 47 (records said as sentences, not label runs: answer_label_run; ids in brackets; invoices, reviews, weather days, doors and films as sentences; addresses as addresses; a partial failure's count only where names cannot tell the steps apart) merged with 48–50.
-  offline: { version: 'answer-writer-51', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  // 52: only the later steps that take what the failed one was to give are said to wait on it (waitsOnFailed); the rest are "still to do": a film look-up whose id nothing showed does not "need" a failed arXiv search.
+  offline: { version: 'answer-writer-52', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -463,17 +463,22 @@ const NEXT_STEP: { when: RegExp; unless?: (error: string) => boolean; ask: ((doi
  * user decides knowing what stopping leaves undone.
  */
 function waitingSentence(waiting: Waiting[], rng: Rng): string {
-  const tasks = [...new Set(waiting.map((w) => gerund(shortTask(taskOf(w)))))];
-  if (tasks.length === 0) return '';
-  if (tasks.length > 3) return rng.pick(['The rest of the request needs it first.', 'Everything after it in the request depends on it.']);
   const and = (items: string[]) => (items.length === 1 ? items[0] : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
-  const list = and(tasks);
-  const many = tasks.length > 1;
-  return rng.pick([
-    `${cap(list)} ${many ? 'need' : 'needs'} it first.`,
-    `${cap(list)} ${many ? 'wait' : 'waits'} on it.`,
-    `Without it I can't go on to ${and([...new Set(waiting.map((w) => shortTask(taskOf(w))))])}.`,
-  ]);
+  const needing = waiting.filter((w) => w.needsFailed);
+  // The rest is held up too, but not by this failure (a film look-up by an id nothing gave): it is
+  // said to be still to do, never to wait on the failed step (answer_failure_blames_unrelated).
+  const rest = waiting.filter((w) => !w.needsFailed);
+  const tasks = [...new Set(needing.map((w) => gerund(shortTask(taskOf(w)))))];
+  const others = [...new Set(rest.map((w) => gerund(shortTask(taskOf(w)))))].filter((t) => !tasks.includes(t));
+  const out: string[] = [];
+  if (tasks.length > 3) out.push(rng.pick(others.length ? ['Most of what follows needs it first.', 'Most of the rest depends on it.'] : ['The rest of the request needs it first.', 'Everything after it in the request depends on it.']));
+  else if (tasks.length) {
+    const many = tasks.length > 1;
+    out.push(rng.pick([`${cap(and(tasks))} ${many ? 'need' : 'needs'} it first.`, `${cap(and(tasks))} ${many ? 'wait' : 'waits'} on it.`, `Without it I can't go on to ${and([...new Set(needing.map((w) => shortTask(taskOf(w))))])}.`]));
+  }
+  if (others.length > 3 || (others.length && tasks.length > 3)) out.push(tasks.length ? '' : 'The rest of the request is still to do.');
+  else if (others.length) out.push(rng.pick([`${cap(and(others))} ${others.length > 1 ? 'are' : 'is'} still to do.`, `Still to do: ${and(others)}.`]));
+  return out.filter(Boolean).join(' ');
 }
 
 export function nextStepQuestion(step: Step, rng: Rng, _api: string, waiting: Waiting[] = []): string {

@@ -120,8 +120,9 @@ describe('after the turn stopped at a failure (answer-writer-48)', () => {
     { name: 'TravelAPI.get_flight_cost', args: { travel_from: 'SFO', travel_to: 'LAX', travel_class: 'first' }, response: '{"travel_cost_list": [2000.0]}' },
     { name: 'TravelAPI.book_flight', args: { travel_from: 'SFO', travel_to: 'LAX' }, response: FAILURES[0][2], error: FAILURES[0][2] },
   ];
+  // Only the cancellation takes what the booking was to give; signing in and tweeting wait on nothing of it.
   const waiting = [
-    { name: 'TravelAPI.cancel_booking', args: { booking_id: 'unknown' } },
+    { name: 'TravelAPI.cancel_booking', args: { booking_id: 'unknown' }, needsFailed: true },
     { name: 'TwitterAPI.authenticate_twitter', args: { username: 'u', password: 'p' } },
     { name: 'TwitterAPI.post_tweet', args: { content: 'Plans changed' } },
   ];
@@ -158,13 +159,19 @@ describe('after the turn stopped at a failure (answer-writer-48)', () => {
       // The steps still to come are named as waiting on it (or the rest of the request, past three).
       if (/needs? it first|waits? on it|can't go on to/.test(a)) told++;
       expect(nestedUnphrased(a), a).toBeUndefined();
-      expect(a, a).toMatch(/cancel|Twitter|tweet/i);
+      expect(a, a).toMatch(/cancel/i);
+      // The steps that need nothing of the booking are never said to wait on it.
+      expect(a, a).not.toMatch(/(?:Twitter|tweet)[^.?]*(?:needs? it first|waits? on it)|can't go on to[^.?]*(?:Twitter|tweet)/i);
     }
     expect(told).toBe(60);
     // The opener counts and names what is not done out of the whole request.
     const openers = Array.from({ length: 40 }, (_, i) => partialOpener(steps, new Rng(i, 'opener'), waiting)).filter(Boolean);
     expect(openers.some((o) => /of the five steps/.test(o))).toBe(true);
     expect(openers.every((o) => !/of the two steps/.test(o))).toBe(true);
+    // Waiting steps none of which needs the failed one: counted and said to be still to do, never to wait on it.
+    const unrelated = offlineAnswer({ request, steps, waiting: waiting.map((w) => ({ name: w.name, args: w.args })) }, new Rng(5, 'waiting'));
+    expect(unrelated).not.toMatch(/needs? it first|waits? on it|can't go on to|depends on it/);
+    expect(unrelated).toMatch(/still to do/i);
     // Without waiting steps, nothing is said of them.
     const alone = offlineAnswer({ request, steps }, new Rng(3, 'waiting'));
     expect(alone).not.toMatch(/needs? it first|waits? on it|can't go on to/);

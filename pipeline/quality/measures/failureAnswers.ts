@@ -11,6 +11,8 @@
 import { FINISH_ACTION, type TestCase } from '../../schemas.js';
 import { groundTruthActions, shownAction } from '../evidence.js';
 import { insertedRange } from '../text.js';
+import { toolSteps } from '../../steps.js';
+import { waitsOnFailed } from '../../afterFailure.js';
 import { apiOf } from '../../errors/values.js';
 import { classifyEnvironmentMessage } from '../../errors/environment.js';
 import { isErrorResponse } from '../../errors/responses.js';
@@ -190,6 +192,47 @@ export const answerFailureOffersGoingOn: CaseMeasure = {
   },
 };
 
+/**
+ * A closing answer after a failure that says a later step waits on the failed one when it does not:
+ * "Getting the details of the movie … need it first." after a failed arXiv search, where the film
+ * look-up takes an id no answer gave (held up, but not by the search). A step waits on the failed
+ * one when it takes what only that answer would show, works in the state it was to make, or the
+ * user tied it to its result (pipeline/afterFailure.ts waitsOnFailed); the sentence naming it is
+ * found by the words the answer writer says a task in (failureSentences.ts taskOf).
+ */
+export const answerFailureBlamesUnrelated: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_failure_blames_unrelated',
+  group: 'text',
+  title: 'closing answer after a failure says a later step waits on the failed one though it takes nothing from it ("Getting the weather today needs it first." after a failed arXiv search)',
+  population: 'external cases whose ground truth closes the turn after the failure and whose trajectory resolve kept',
+  check: (tc, ctx) => {
+    if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
+    const close = tc.groundTruth[1];
+    if (close.name !== FINISH_ACTION || typeof close.args !== 'string') return undefined;
+    const trajectory = ctx.trajectory(tc.trajectoryId);
+    if (!trajectory) return undefined;
+    const steps = toolSteps(trajectory);
+    const at = steps[tc.k - 1];
+    if (!at) return undefined;
+    const claims = sentencesOf(close.args).filter((x) => WAITS.test(x));
+    if (claims.length === 0) return null;
+    const later = steps.filter((x) => x.turnIndex === at.turnIndex && x.k > tc.k);
+    // A step is told by the distinctive words of its name ("weather" of get_weather_today); words a
+    // waiting step's name also has tell nothing apart.
+    const distinct = (name: string) => nameWords(apiOf(name)).filter((w) => !GENERIC.has(w) && w.length >= 4).map(stem);
+    const waitingWords = new Set(later.filter((x) => waitsOnFailed(trajectory, tc.k, x)).flatMap((x) => distinct(x.step.action.name)));
+    for (const step of later) {
+      if (waitsOnFailed(trajectory, tc.k, step)) continue;
+      const own = distinct(step.step.action.name).filter((w) => !waitingWords.has(w));
+      const hit = claims.find((c) => own.some((w) => nameWords(c.replace(/[^\p{L}\p{N}\s_-]/gu, ' ')).map(stem).includes(w)));
+      if (hit) return `${step.step.action.name} takes nothing from the failed ${apiOf(at.step.action.name)}: "${hit}"`;
+    }
+    return null;
+  },
+};
+const WAITS = /\bneeds? it first\b|\bwaits? on it\b|\bcan't go on to\b|\bdepends? on it\b/i;
+
 const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 const countOf = (w: string) => (/^\d+$/.test(w) ? Number(w) : COUNT_WORDS.indexOf(w.toLowerCase()));
 
@@ -335,4 +378,4 @@ export const answerActionUnphrased: CaseMeasure = {
   check: (tc) => failureDefect(tc, actionUnphrased),
 };
 
-export const FAILURE_ANSWER_MEASURES = [answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureMisreported, answerFailureFrameShare];
+export const FAILURE_ANSWER_MEASURES = [answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureMisreported, answerFailureFrameShare];
