@@ -132,6 +132,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // 3/60 left: a later email quotes a listing title the plan carries into the same record (copiedTitles), against the recording.
   simulated_record_contradicts_recording: 0,
   simulated_fact_contradicted_later: 0,
+  // One film, one set of facts in a case (h-sim14: 24/160 -> 0/160; KnownFacts.films).
+  simulated_film_facts_disagree: 0,
   simulated_records_unlike_recorded: 0,
   simulated_placeholder_located: 0,
   shown_answer_unattributed: 0,

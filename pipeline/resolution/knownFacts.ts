@@ -44,6 +44,86 @@ export interface KnownFacts {
    * propertyType, personCapacity): its reviews then speak of a place that size and kind.
    */
   stay?: { title?: string; propertyType?: string; personCapacity?: number };
+  /**
+   * Every film the task's answers give a popularity, rating or release date for: its recorded answers
+   * anywhere in the trajectory first, then the answers before the call (filmsShown). A simulated record
+   * of one of these films gives the same facts (one film, one popularity in a task: Expend4bles at the
+   * recorded 2919.272 in a simulated now-playing list, not a drawn 18029).
+   */
+  films?: FilmShown[];
+}
+
+/** A call to a film API (FilmTMDB, FilmDouban): its answers name films. */
+export const isFilmApi = (name: string): boolean => /film|movie|tmdb|douban/i.test(name.split('.')[0]);
+
+/** A film as the task's answers give it: its TMDB id or title, and the facts beside it. */
+export interface FilmShown {
+  id?: number;
+  title?: string;
+  facts: Partial<Record<(typeof FILM_FACTS)[number], string | number>>;
+}
+
+/** The facts of a film one answer of a task fixes for every other: TMDB's popularity, rating and release date. */
+export const FILM_FACTS = ['popularity', 'vote_average', 'release_date'] as const;
+
+/**
+ * The films `answers` give facts for (a list's records, a details answer), in the order given; a fact
+ * an earlier answer gave wins over a later one's. A film is known by its numeric id, else (a record
+ * without one) by its title.
+ */
+export function filmsShown(answers: (string | undefined)[]): FilmShown[] {
+  const out: FilmShown[] = [];
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) {
+      for (const x of v) visit(x);
+      return;
+    }
+    if (!isPlainObject(v)) return;
+    const id = typeof v.id === 'number' ? v.id : undefined;
+    const title = typeof v.title === 'string' && v.title.trim() ? v.title.trim() : undefined;
+    const facts: FilmShown['facts'] = {};
+    for (const f of FILM_FACTS) {
+      const x = v[f];
+      if (typeof x === 'number' || (typeof x === 'string' && x.trim())) facts[f] = typeof x === 'string' ? x.trim() : x;
+    }
+    if ((id !== undefined || title) && Object.keys(facts).length) {
+      const same = out.find((s) => (id !== undefined && s.id !== undefined ? s.id === id : !!title && s.title === title));
+      if (same) {
+        same.facts = { ...facts, ...same.facts };
+        same.id ??= id;
+        same.title ??= title;
+      } else out.push({ ...(id !== undefined ? { id } : {}), ...(title ? { title } : {}), facts });
+    }
+    for (const x of Object.values(v)) if (typeof x === 'object') visit(x);
+  };
+  for (const a of answers) if (a) visit(answerOf(a) ?? parseToolResponse(a));
+  return out;
+}
+
+/** The same fact of one film: a vote to a tenth (8.709 is TMDB's 8.7), a popularity to a half, a date to its day. */
+function sameFilmFact(field: string, a: string | number, b: string | number): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) < (field === 'vote_average' ? 0.051 : 0.5);
+  return String(a).trim().slice(0, 10) === String(b).trim().slice(0, 10);
+}
+
+/** A film both lists give, with a fact they give differently ("238: popularity 118.372 and 14136"); undefined when none. */
+export function filmsDisagree(a: readonly FilmShown[], b: readonly FilmShown[]): string | undefined {
+  for (const x of a) {
+    const y = shownFilm(b, x.id, x.title);
+    if (!y) continue;
+    for (const f of FILM_FACTS) {
+      const [u, v] = [x.facts[f], y.facts[f]];
+      if (u !== undefined && v !== undefined && !sameFilmFact(f, u, v)) return `${x.id ?? x.title}: ${f} ${u} and ${v}`;
+    }
+  }
+  return undefined;
+}
+
+/** What `films` gives the film of this id (else, with no id, of this title). */
+export function shownFilm(films: readonly FilmShown[] | undefined, id: unknown, title: unknown): FilmShown | undefined {
+  if (!films) return undefined;
+  if (typeof id === 'number') return films.find((f) => f.id === id) ?? (typeof title === 'string' ? films.find((f) => f.id === undefined && f.title === title.trim()) : undefined);
+  return typeof title === 'string' ? films.find((f) => f.title === title.trim()) : undefined;
 }
 
 /** Every paper earlier answers listed as a title beside its publication line (Scholar's title and pub_info). */

@@ -9,7 +9,7 @@
 import type { ReturnField, ToolDoc } from '../schemas.js';
 import type { Rng } from '../rng.js';
 import { isPlainObject, sameValue } from '../errors/values.js';
-import { knownField, knownGenre, type KnownFacts } from './knownFacts.js';
+import { FILM_FACTS, knownField, knownGenre, shownFilm, type KnownFacts } from './knownFacts.js';
 import type { CarriedValue } from './simulatorRules.js';
 import { DOUBAN, FILMS, doubanDescription, doubanFact, genreName, companyBySearch, companyByTicker, dayPrices, filmById, filmByTitle, homepageFor, similarFilms, type CompanyFact, type DoubanFact, type FilmFact } from './worldFacts.js';
 
@@ -100,7 +100,7 @@ function fixFilmRecord(record: Record<string, unknown>, isCarried: (sub: string)
   set('region', film.region);
 }
 
-function filmAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<string, unknown>, slots: ReturnType<typeof carriedSlots>, known: KnownFacts | undefined): void {
+function filmAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<string, unknown>, slots: ReturnType<typeof carriedSlots>, known: KnownFacts | undefined, pinned: CarriedValue[]): void {
   const name = api(doc.name);
   const free = (field: string) => field in answer && !slots.top.has(field);
   const douban = /douban/i.test(doc.name);
@@ -118,6 +118,11 @@ function filmAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<
     // Its popularity as that list gave it: one film, one popularity in a case.
     const popularity = knownField('popularity', known?.fields);
     if (free('popularity') && typeof popularity === 'number') answer.popularity = popularity;
+    // What the task's other answers give this film (a recorded popular list's 2919.272 for Expend4bles), where the list that named it gave nothing.
+    const shown = shownFilm(known?.films, Number(args.movie_id), film.title)?.facts;
+    if (free('popularity') && typeof popularity !== 'number' && typeof shown?.popularity === 'number') answer.popularity = shown.popularity;
+    if (free('vote_average') && knownField('vote_average', known?.fields) === undefined && typeof shown?.vote_average === 'number') answer.vote_average = shown.vote_average;
+    if (free('release_date') && typeof shown?.release_date === 'string') answer.release_date = shown.release_date;
     const zh = douban && typeof args.film_name === 'string' && HAN.test(args.film_name) ? doubanFact(args.film_name) : undefined;
     // Asked in Chinese, Douban answers in its own words (as its recorded answers do).
     if (free('description') && zh) answer.description = doubanDescription(zh);
@@ -129,6 +134,11 @@ function filmAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<
       const genre = (listed && film.genres.includes(genreName(listed) ?? '') ? listed : film.genres[0]).toLowerCase();
       answer.description = `${named} is ${/^[aeiou]/.test(genre) ? 'an' : 'a'} ${genre} film from ${film.release.slice(0, 4)}, directed by ${film.director} (${film.region}). ${film.premise}`;
     }
+  }
+  // A film the facts table does not know: still what the task's other answers give it.
+  if (!film && args.movie_id !== undefined && !Array.isArray(answer.films) && !Array.isArray(answer.film)) {
+    const shown = shownFilm(known?.films, Number(args.movie_id), known?.title)?.facts;
+    for (const sub of FILM_FACTS) if (free(sub) && shown?.[sub] !== undefined && knownField(sub, known?.fields) === undefined) answer[sub] = shown[sub];
   }
   if (douban && Array.isArray(answer.film)) doubanList(name, args, answer, slots);
   for (const field of ['films', 'film']) {
@@ -153,6 +163,15 @@ function filmAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<
       }
       const free = !isCarried('id') && !isCarried('title') && !filmById(r.id) && !filmByTitle(r.title);
       fixFilmRecord(r, isCarried, free ? similar.shift() : undefined, douban);
+      // A film another answer of the task gives (a recorded details or list, a list shown before) has
+      // the popularity, rating and date it gave there, and keeps them through the list's ranking.
+      const shown = douban ? undefined : shownFilm(known?.films, r.id, r.title);
+      for (const sub of FILM_FACTS) {
+        const value = shown?.facts[sub];
+        if (value === undefined || !(sub in r) || isCarried(sub)) continue;
+        r[sub] = value;
+        pinned.push({ key: sub, value, field, sub, beside: typeof r.id === 'number' ? { sub: 'id', value: r.id } : { sub: 'title', value: r.title } });
+      }
     });
     if (dropped.size) answer[field] = list.filter((_, i) => !dropped.has(i));
   }
@@ -328,12 +347,16 @@ function bars(ticker: string, args: Record<string, unknown>): Record<string, unk
   return out;
 }
 
-/** The answer made true to the world where the call is about a film or company the facts table knows, and stock prices made steady. */
-export function worldAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<string, unknown>, carry: CarriedValue[], known: KnownFacts | undefined, rng: Rng): Record<string, unknown> {
+/**
+ * The answer made true to the world where the call is about a film or company the facts table knows, and stock prices made steady.
+ * The facts it sets from the task's other answers (KnownFacts.films) in a list's records are added to `pinned`, as values
+ * carried beside the record's id: the list's ranking keeps them with their film.
+ */
+export function worldAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<string, unknown>, carry: CarriedValue[], known: KnownFacts | undefined, rng: Rng, pinned: CarriedValue[] = []): Record<string, unknown> {
   if (!isPlainObject(args)) return answer;
   const slots = carriedSlots(carry, answer);
   const kit = toolkit(doc.name);
-  if (/film|movie|tmdb|douban/i.test(kit)) filmAnswer(doc, args, answer, slots, known);
+  if (/film|movie|tmdb|douban/i.test(kit)) filmAnswer(doc, args, answer, slots, known, pinned);
   else if (/polygon|finance|stock/i.test(kit)) companyAnswer(doc, args, answer, slots, known, rng);
   return answer;
 }

@@ -24,7 +24,7 @@ import {
 } from '../../pipeline/schemas.js';
 import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
 import { chooseK, historyBefore, placeOfStep, shownBefore, toolSteps } from '../../pipeline/steps.js';
-import { knownFacts, taskToday } from '../../pipeline/resolution/knownFacts.js';
+import { filmsDisagree, filmsShown, isFilmApi, knownFacts, taskToday } from '../../pipeline/resolution/knownFacts.js';
 import { wrongCallChangedState } from '../../pipeline/errors/sideEffects.js';
 import { helpfulLookup } from '../../pipeline/errors/helpfulLookup.js';
 import { answerEquivalent } from '../../pipeline/errors/benignSelect.js';
@@ -175,27 +175,32 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
       const facts = knownFacts(action.args, earlier);
       const doc = trajectory.tools.find((d) => d.name === action.name);
       const asked = doc ? askedCount(trajectory.turns[steps[k - 1].turnIndex].user, action.args, doc) : undefined;
-      const known = { ...(facts?.tripKm !== undefined ? { tripKm: facts.tripKm } : {}), ...(facts?.reviewsShown ? { reviewsShown: facts.reviewsShown } : {}) };
-      response = await ctx.services.resolver.resolve(
-        {
-          source: trajectory.source,
-          trajectoryId: trajectory.id,
-          tools: trajectory.tools,
-          name: action.name,
-          args: action.args,
-          history: historyBefore(trajectory, k),
-          meta: trajectory.meta,
-          shown: shownBefore(trajectory, k),
-          // A wrong call to a forecast still answers for the days after the clock the task showed.
-          ...(today ? { today } : {}),
-          ...(Object.keys(known).length ? { known } : {}),
-          // Its places are where the task is, as the right call's are (no generic "Market Street" by Times Square).
-          ...(place ? { place } : {}),
-          // Its list is as long as the user asked, as the right call's is ("the top 3 properties": three).
-          ...(asked ? { asked } : {}),
-        },
-        { rng: ctx.rng('resolve-erroneous'), artifactKey: ctx.itemKey, stage: STAGE },
-      );
+      // And the films the task's answers give (any step's): a wrong call's list gives them the same popularity, rating and date.
+      const films = isFilmApi(action.name) ? filmsShown(steps.map(({ step }) => step.response?.content)) : [];
+      const known = { ...(facts?.tripKm !== undefined ? { tripKm: facts.tripKm } : {}), ...(facts?.reviewsShown ? { reviewsShown: facts.reviewsShown } : {}), ...(films.length ? { films } : {}) };
+      const call = {
+        source: trajectory.source,
+        trajectoryId: trajectory.id,
+        tools: trajectory.tools,
+        name: action.name,
+        args: action.args,
+        history: historyBefore(trajectory, k),
+        meta: trajectory.meta,
+        shown: shownBefore(trajectory, k),
+        // A wrong call to a forecast still answers for the days after the clock the task showed.
+        ...(today ? { today } : {}),
+        ...(Object.keys(known).length ? { known } : {}),
+        // Its places are where the task is, as the right call's are (no generic "Market Street" by Times Square).
+        ...(place ? { place } : {}),
+        // Its list is as long as the user asked, as the right call's is ("the top 3 properties": three).
+        ...(asked ? { asked } : {}),
+      };
+      response = await ctx.services.resolver.resolve(call, { rng: ctx.rng('resolve-erroneous'), artifactKey: ctx.itemKey, stage: STAGE });
+      // A recording made for another task that gives a film other facts than this task's simulated answers
+      // (The Godfather at popularity 118.372 where the simulated top-rated list gave 14136): simulated instead, knowing them.
+      if (films.length && response.tier !== 'simulated' && filmsDisagree(filmsShown([response.content]), filmsShown(steps.map(({ step }) => (step.response?.tier === 'simulated' ? step.response.content : undefined))))) {
+        response = await ctx.services.resolver.resolve(call, { rng: ctx.rng('resolve-erroneous'), artifactKey: ctx.itemKey, stage: STAGE, skipCache: true });
+      }
       answers.set(key, response);
     }
     return response;
@@ -380,7 +385,7 @@ export const diversifyInternalStage: ItemStage<InternalItemInput, InternalErrorC
   kind: 'items',
   name: STAGE,
   // 25: prefixes render closing thoughts that say a list field as its items (answerFact).
-  version: `28+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 28 (h-teval8): no wrong tool reading a file the right call or a later step of the plan writes (53_1 read_file of the deck create_file makes; pathKinds.ts PathContext.later); 27: a short month or weekday ("Sept") is no name (kinds.ts); 26: no wrong tool repeating the step just before, no login the request invites as a wrong tool (toolSelect.ts); 24: a wrong call's list is as long as the user asked (askedCount), as the right call's is; 23: no value error that is the right value in another form the tool takes and answers (h-fsfail's 21: formatSlip, "2026/11/15" for 2026-11-15); 22: an id under a key counts as given only right after that key (or in the list it opens), and no coordinate is taken from a count or a distance of the request; 21: a wrong call wrong a second way besides its label (a wrong tool's arguments its doc rules out or answered with an argument / execution error, a key error changing a value, a value of another type) is retried (errors/wrongCall.ts); 20: no read whose answer already holds what the correct call answers as a wrong tool, and a retry draws no rejected tool again; 19: a wrong call's answer knows the trip distance and the reviews earlier answers showed (a swapped route adds up to the measured 4488.454 km); 18: a wrong call's thought frames where a value comes from by that value's provenance (earlier requests and answers known); 17: no error at a call that repeats one already answered (repeatsAnsweredCall); 16: a wrong call's answer is about the place the task is at (placeOfStep), as the right call's is; 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool; 6: a wrong call's forecast starts on the task's day; 7: a later lookup counts as done early though the source chains it, unless a value flows from the step due (BFCL lookups too); 8: a month or weekday is no name; 9: a wrong call's thought states no correct value the call leaves out or writes in another case; 10: no lookup whose answer gives what the correct call needs as a wrong tool; 13: no wrong call that changes state and goes through; 11: a wrong call looking up an identifier the task never showed answers not found; 12: a wrong call's thought in the frame of the correct one
+  version: `30+${errorSimulatorRole.offline.version}+${SIMULATOR_RULES_VERSION}`, // the rules of its roles, and 29, 30 (h-sim14): a wrong call's film list knows the films the task's answers give (KnownFacts.films), and a recording made for another task that gives one of them other facts than this task's simulated answers is simulated instead; 28 (h-teval8): no wrong tool reading a file the right call or a later step of the plan writes (53_1 read_file of the deck create_file makes; pathKinds.ts PathContext.later); 27: a short month or weekday ("Sept") is no name (kinds.ts); 26: no wrong tool repeating the step just before, no login the request invites as a wrong tool (toolSelect.ts); 24: a wrong call's list is as long as the user asked (askedCount), as the right call's is; 23: no value error that is the right value in another form the tool takes and answers (h-fsfail's 21: formatSlip, "2026/11/15" for 2026-11-15); 22: an id under a key counts as given only right after that key (or in the list it opens), and no coordinate is taken from a count or a distance of the request; 21: a wrong call wrong a second way besides its label (a wrong tool's arguments its doc rules out or answered with an argument / execution error, a key error changing a value, a value of another type) is retried (errors/wrongCall.ts); 20: no read whose answer already holds what the correct call answers as a wrong tool, and a retry draws no rejected tool again; 19: a wrong call's answer knows the trip distance and the reviews earlier answers showed (a swapped route adds up to the measured 4488.454 km); 18: a wrong call's thought frames where a value comes from by that value's provenance (earlier requests and answers known); 17: no error at a call that repeats one already answered (repeatsAnsweredCall); 16: a wrong call's answer is about the place the task is at (placeOfStep), as the right call's is; 2: BFCL wrong calls answer with BFCL's own error texts; 3: realistic error families, no valid step as an error; 4: a wrong call's file that does not exist fails (the resolver is told what the task showed); 5: no later step of the same request done early as a wrong tool; 6: a wrong call's forecast starts on the task's day; 7: a later lookup counts as done early though the source chains it, unless a value flows from the step due (BFCL lookups too); 8: a month or weekday is no name; 9: a wrong call's thought states no correct value the call leaves out or writes in another case; 10: no lookup whose answer gives what the correct call needs as a wrong tool; 13: no wrong call that changes state and goes through; 11: a wrong call looking up an identifier the task never showed answers not found; 12: a wrong call's thought in the frame of the correct one
   upstream: ['collect', 'resolve', 'observe'],
   description: 'four internal errors (tool select, hallucination, key, value) at step k, held to the label checker, with real responses',
   roles: ['error-simulator', 'api-simulator'],

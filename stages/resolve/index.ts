@@ -36,7 +36,7 @@ import { valueShownIn } from '../../pipeline/quality/grounding.js';
 import { answerWriterRole } from './answerWriter.js';
 import { placeOfStep, shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { carryPlan } from '../../pipeline/resolution/grounded.js';
-import { knownFacts, agreeingCarries, taskToday } from '../../pipeline/resolution/knownFacts.js';
+import { knownFacts, agreeingCarries, filmsShown, isFilmApi, taskToday, type KnownFacts } from '../../pipeline/resolution/knownFacts.js';
 import { askedCount, namedItems } from '../../pipeline/resolution/askedCount.js';
 import { recordedFactsAbout } from '../../pipeline/resolution/recordedFacts.js';
 import { foreignRecordedResponse, recordPlan } from '../../pipeline/quality/grounding.js';
@@ -130,8 +130,9 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // steps copy are carried too (copiedTitles), a record picked "as the most popular" ranks first (CarriedValue.top), a ticker is shown only as written (TECH is not "tech company");
   // 12: a record picked by rank that a recording showed is still ranked so by a simulated list before it (rankOnly);
   // 13: a title copied from a Scholar search goes into its list of titles; 14: a read asked again gets the answer it got before (sameReadBefore), a carried record is named and placed as this task's recordings say (recordedFacts.ts);
+  // 18 (h-sim14): a simulated answer knows every film the task's recorded answers (anywhere) and earlier answers give (KnownFacts.films);
   // 15: a labelled fact a later call writes about a single record ("Overall conditions: Sunny") is carried into the field its label names
-  version: `17+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  version: `18+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],
@@ -234,6 +235,13 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
     }
     const resimulated = new Set(plan.resimulate);
     const recordedSteps = located.map((l, m) => ({ args: l.step.action.args, recorded: simulated[m] ? undefined : recording[m]?.content }));
+    // The task's recorded answers, wherever they are: a film one of them gives is that film in every simulated answer (KnownFacts.films).
+    const recordedAnswers = located.map((_, m) => (simulated[m] ? undefined : recording[m]?.content));
+    const withFilms = (name: string, facts: KnownFacts | undefined, earlier: { response: string | undefined }[]): KnownFacts | undefined => {
+      if (!isFilmApi(name)) return facts;
+      const films = filmsShown([...recordedAnswers, ...earlier.map((e) => e.response)]);
+      return films.length ? { ...facts, films } : facts;
+    };
     const withRecordedFacts = <C extends CarriedValue>(c: C, i: number): C => {
       if (!c.sub) return c;
       const about = recordedFactsAbout(c.value, recordedSteps, i);
@@ -263,7 +271,7 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
         const before = step.response;
         // An id an earlier answer gave: what that answer said about it (the paper's title, the author's name).
         const earlier = located.slice(0, i).map((l) => ({ name: l.step.action.name, args: l.step.action.args, response: l.step.response?.content }));
-        const known = simulated[i] ? knownFacts(args, earlier) : undefined;
+        const known = simulated[i] ? withFilms(name, knownFacts(args, earlier), earlier) : undefined;
         // The day the user says it is comes first (knownFacts.ts taskToday): their words up to this step's turn.
         const said = trajectory.turns.slice(0, located[i].turnIndex + 1).map((t) => t.user).join('\n');
         const weekdayCheck = branches.find((p) => checkAt(p) === i && p.branch.kind === 'weekday');

@@ -9,6 +9,12 @@ import { toolSteps } from '../../pipeline/steps.js';
 import { filmFactsDisagree } from '../../pipeline/quality/measures/simulatedRecords.js';
 import { tevalTrajectories } from '../diversify/fixtures/vendored.js';
 import { simulateTrajectory } from '../support/simulatedCases.js';
+import type { Trajectory } from '../../pipeline/schemas.js';
+import { carryPlan, type GroundingView } from '../../pipeline/resolution/grounded.js';
+import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
+import { filmsDisagree, filmsShown, shownFilm, type KnownFacts } from '../../pipeline/resolution/knownFacts.js';
+import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
+import { Rng } from '../../pipeline/rng.js';
 
 describe('a film\'s region in a Douban list', () => {
   it('query_453_1: the now-playing list gives 雪豹和她的朋友们 the region its details and slide give', () => {
@@ -47,5 +53,58 @@ describe('a real film the case names keeps its own facts', () => {
     expect(String(d.release_date)).toMatch(/^2014/);
     expect(d.genres).toContain('Comedy');
     expect(d.genres).not.toContain('Science Fiction');
+  });
+});
+
+/**
+ * One film, one set of facts in a task (KnownFacts.films): a simulated chart that picks a film the
+ * task's recorded answers give (anywhere in the trajectory) or an earlier answer showed takes their
+ * popularity, rating and date, and keeps them with the film through the chart's ranking.
+ */
+describe('a simulated chart gives the films the task records their recorded facts', () => {
+  // query_148_0's recorded popular list (T-Eval's run), the step after the simulated now-playing list.
+  const popular = "{'films': [{'id': 299054, 'title': 'Expend4bles', 'release_date': '2023-09-15', 'vote_average': 6.4, 'popularity': 2919.272}, {'id': 575264, 'title': 'Mission: Impossible - Dead Reckoning Part One', 'release_date': '2023-07-08', 'vote_average': 7.7, 'popularity': 2305.783}, {'id': 926393, 'title': 'The Equalizer 3', 'release_date': '2023-08-30', 'vote_average': 7.2, 'popularity': 1692.461}, {'id': 968051, 'title': 'The Nun II', 'release_date': '2023-09-06', 'vote_average': 7, 'popularity': 1323.967}, {'id': 554600, 'title': 'Uri: The Surgical Strike', 'release_date': '2019-01-11', 'vote_average': 7.2, 'popularity': 1462.024}]}";
+  const answer = (t: Trajectory, i: number, known?: KnownFacts) => {
+    const view: GroundingView = { known: (m) => (m === 1 && t.id.endsWith('148_0') ? popular : undefined), simulated: (m) => !(m === 1 && t.id.endsWith('148_0')) };
+    const s = toolSteps(t)[i];
+    return simulateOffline({ name: s.step.action.name, args: s.step.action.args, tools: t.tools, carry: carryPlan(t, view).carries[i], ...(known ? { known } : {}) }, new Rng(1, t.id, String(i))).response;
+  };
+
+  it('query_148_0: the now-playing list gives Expend4bles, The Equalizer 3 and The Nun II their recorded popularity (2919.272, not a drawn 18029), still ranked', () => {
+    const t = tevalTrajectories(['query_148_0'])[0];
+    const playing = answer(t, 0, { films: filmsShown([popular]) });
+    const films = (parseToolResponse(playing) as { films: { id: number; popularity: number; vote_average: number }[] }).films;
+    expect(films.find((f) => f.id === 299054)).toMatchObject({ popularity: 2919.272, vote_average: 6.4 });
+    for (const f of films) {
+      const recorded = shownFilm(filmsShown([popular]), f.id, undefined);
+      if (recorded) expect(f.popularity).toBe(recorded.facts.popularity);
+    }
+    expect(filmFactsDisagree([{ content: playing, simulated: true }, { content: popular, simulated: false }])).toBeNull();
+    // Without the task's films (the old simulator), the list draws its own popularity for the same film.
+    expect(filmFactsDisagree([{ content: answer(t, 0), simulated: true }, { content: popular, simulated: false }])).toMatch(/popularity/);
+  });
+
+  it('query_262_2: The Equalizer 3 in the simulated popular list has the rating its recorded details give (7.3, not the table\'s 7.2)', () => {
+    const t = tevalTrajectories(['query_262_2'])[0];
+    const details = "{'id': 926393, 'genres': [{'id': 28, 'name': 'Action'}], 'release_date': '2023-08-30', 'runtime': 109, 'title': 'The Equalizer 3', 'vote_average': 7.3, 'popularity': 1965.688}";
+    const list = answer(t, 0, { films: filmsShown([details]) });
+    const films = (parseToolResponse(list) as { films: { id: number; popularity: number; vote_average: number }[] }).films;
+    expect(films.find((f) => f.id === 926393)).toMatchObject({ vote_average: 7.3, popularity: 1965.688 });
+    // Still ranked by popularity.
+    expect(films.map((f) => f.popularity)).toEqual([...films.map((f) => f.popularity)].sort((a, b) => b - a));
+  });
+
+  it('query_486_2: the similar list gives The Shawshank Redemption the popularity the top-rated list before it gave, and never the queried film', () => {
+    const t = tevalTrajectories(['query_486_2'])[0];
+    const top = answer(t, 0);
+    const similar = answer(t, 1, { films: filmsShown([top]) });
+    expect(filmFactsDisagree([{ content: top, simulated: true }, { content: similar, simulated: true }])).toBeNull();
+    expect((parseToolResponse(similar) as { films: { id: number }[] }).films.map((f) => f.id)).not.toContain(238);
+  });
+
+  it('filmsDisagree: a recording made for another task that gives a shown film another popularity', () => {
+    const shown = filmsShown([JSON.stringify({ films: [{ id: 238, title: 'The Godfather', vote_average: 8.7, popularity: 14136 }] })]);
+    expect(filmsDisagree(filmsShown(["{'id': 238, 'title': 'The Godfather', 'vote_average': 8.709, 'popularity': 118.372}"]), shown)).toMatch(/238: popularity 118.372 and 14136/);
+    expect(filmsDisagree(filmsShown(["{'id': 238, 'title': 'The Godfather', 'vote_average': 8.709, 'popularity': 14136}"]), shown)).toBeUndefined();
   });
 });
