@@ -57,6 +57,14 @@ function detailOf(reply: string): string {
   return 'what they prefer';
 }
 
+/** The details a read-back names after its drink ("So that's a latte with oat milk and vanilla?" -> "oat milk and vanilla"), if short and plain. */
+export function readBackDetails(reply: string): string | undefined {
+  const m = /\b(?:with|and) ((?:[a-z%0-9-]+ ){0,4}?(?:milk|syrup|vanilla|caramel|hazelnut|chocolate|cinnamon|foam|cream|shots?|ice|sugar|sweetener|sauce|water|decaf))(?: and ((?:[a-z%0-9-]+ ){0,3}?(?:milk|syrup|vanilla|caramel|hazelnut|chocolate|cinnamon|foam|cream|shots?|ice|sugar|sweetener|sauce|water)))?\b/i.exec(reply);
+  if (!m) return undefined;
+  const said = m[2] ? `${m[1]} and ${m[2]}` : m[1];
+  return /\b(?:the|a|an|you|your|is|that|it)\b/i.test(said) || said.length > 40 ? undefined : said.toLowerCase();
+}
+
 interface Option {
   text: string;
   /** Parts whose use counts too (a lead or reason shared by several wordings). */
@@ -74,11 +82,19 @@ function options(act: ReplyAct, d: string | undefined, topic: string | undefined
   switch (act) {
     case 'readback': {
       const x = d ? `the ${d}` : 'the order';
-      return combos(
+      // What the read-back has to get right, in the customer's words ("oat milk and vanilla"): a reason
+      // about this order, not only one of seven about read-backs in general (long_context_thought_frame_share).
+      const mods = readBackDetails(ctx.reply);
+      const own: Option[] = mods
+        ? [`Reading ${x} back`, `Saying ${x} back to them`, `Going over ${x} once more`].flatMap((l, i) =>
+            [` makes sure I have the ${mods} right.`, ` checks the ${mods} before anything else.`, ` lets them confirm the ${mods}.`].map((r, j) => ({ text: `${l}${r}`, parts: [`rbl${i}`, `rbd${j}`] })),
+          )
+        : [];
+      return [...own, ...combos(
         [`Reading ${x} back`, `Saying ${x} back to them`, `Repeating ${x} as I understood ${d ? it : 'it'}`, `A quick read-back of ${x}`, `Going over ${x} once more`, `Naming ${x} back to them`, `Echoing ${x} as they gave ${d ? it : 'it'}`, `Putting ${x} into my own words`],
         [' lets them catch anything I got wrong.', ` is the surest way to know I heard ${d ? it : 'it'} right.`, ' now saves a mix-up later.', ' gives them a chance to correct me.', ' shows whether the details match what they said.', ' is worth a moment before going on.', ' means nothing gets lost along the way.'],
         'rb',
-      );
+      )];
     }
     case 'check':
       return singles(

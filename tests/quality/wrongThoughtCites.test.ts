@@ -63,6 +63,27 @@ describe("a wrong call's thought cites the request as the correct one does", () 
     alone.messages[1].content = 'AMZN';
     expect(thoughtRequestUncited.check(alone, NONE)).toBeNull();
   });
+  it('a wrong tool\'s thought stays plain where the user\'s words name the correct tool (teval_query_40_0, m20)', () => {
+    // "I need to send an email …" cited beside a made-up `post` for `send` would say the right tool's name.
+    const request = "I need to send an email to my colleague at colleague@example.com with the subject 'Research Proposal'.";
+    const args = { address: 'colleague@example.com', title: 'Research Proposal' };
+    const tc = {
+      ...keyErrorCase(''),
+      errorType: 'tool_hallucination_error',
+      messages: [
+        { role: 'system', content: 's' },
+        { role: 'user', content: request },
+        { role: 'assistant', content: JSON.stringify({ thought: '"colleague@example.com" comes straight from the request as the address.', name: 'Email.post', args }) },
+        { role: 'function', content: '{"error": "API Email.post does not exist"}' },
+      ],
+      erroneousAction: { thought: '"colleague@example.com" comes straight from the request as the address.', name: 'Email.post', args },
+      groundTruth: { name: 'Email.send', args },
+    } as unknown as TestCase;
+    expect(uncitedRequests(tc)).toEqual([]);
+    // The same thought beside a made-up name for another tool is still held to citing.
+    const other = { ...tc, groundTruth: { name: 'Email.dispatch_mail', args } } as unknown as TestCase;
+    expect(uncitedRequests(other)).toHaveLength(1);
+  });
   it('thought_frame_top_share_wrong scores the wrong calls\' thoughts alone', () => {
     const same = Array.from({ length: 10 }, (_, i) => ({ ...keyErrorCase(`The user gave the stocks as "S${i}".`), id: `c${i}` }));
     expect(thoughtFrameTopShareWrong.score(same, NONE)?.value).toBe(1);

@@ -10,6 +10,8 @@ import { groundTruthActions, shownAction } from '../evidence.js';
 import { sentencesOf } from '../grammar.js';
 import { insertedRange } from '../text.js';
 import { PLAIN_REQUEST, citedRequest, holdsValue, valueSource } from '../../thoughtPhrases.js';
+import { apiOf } from '../../errors/values.js';
+import { escapeRegExp } from '../../errors/vocabulary.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { topShare } from './topShare.js';
 
@@ -234,6 +236,7 @@ export function uncitedRequests(tc: TestCase): string[] {
   const out: string[] = [];
   const correct = tc.erroneousAction ? groundTruthActions(tc).flatMap((a) => argValues(a.args)) : [];
   const wrongPasses = argValues(tc.erroneousAction?.args);
+  const correctApis = tc.erroneousAction && (tc.errorType === 'tool_hallucination_error' || tc.errorType === 'tool_select_error') ? groundTruthActions(tc).map((a) => apiOf(a.name).replace(/_/g, ' ')) : [];
   const check = (thought: string, wrong: boolean) => {
     const query = users[users.length - 1];
     for (const s of sentencesOf(thought)) {
@@ -244,6 +247,9 @@ export function uncitedRequests(tc: TestCase): string[] {
       const cited = here ? citedRequest(v.key, v.value, query) : earlier !== undefined ? citedRequest(v.key, v.value, earlier, true) : undefined;
       if (!cited) continue;
       if (wrong && correct.some((c) => !wrongPasses.includes(c) && holdsValue(cited.replace(`"${v.value}"`, ''), c))) continue;
+      // Nor where the user's words name the correct tool ("I need to send an email" beside a call of a
+      // made-up `post` for `send`): the writer's leak check keeps a wrong call's thought from saying it.
+      if (wrong && correctApis.some((api) => new RegExp(`\\b${escapeRegExp(api)}\\b`, 'i').test(cited))) continue;
       out.push(`"${s.slice(0, 80)}" where the request says "${cited.slice(0, 90)}"`);
     }
   };
