@@ -1753,5 +1753,6 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 50: "… waits on it.", not "… has to wait for it.", which read as a record's field ("the distance between the two places has"; answer_nested_unphrased).
   // 51: h-ans12's 47 (records said as sentences, not label runs: answer_label_run; ids in brackets; invoices, reviews, weather days, doors and films as sentences; addresses as addresses; a partial failure's count only where names cannot tell the steps apart) merged with 48–50.
   // 52: only the later steps that take what the failed one was to give are said to wait on it (waitsOnFailed); the rest are "still to do": a film look-up whose id nothing showed does not "need" a failed arXiv search.
-  offline: { version: 'answer-writer-52', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  // 53: TMDB's look-ups and list_all_airports said as a person says them ("get the reviews of the movie", "list the airports"), not "get the movie reviews for the movie", "listing the all airports".
+  offline: { version: 'answer-writer-53', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

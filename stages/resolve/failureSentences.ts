@@ -103,6 +103,11 @@ const TASKS: Record<string, (a: Step['args'], kit: string) => string | undefined
   get_now_playing: () => 'look up the films now playing',
   now_playing_out_filter: () => 'look up the films now playing',
   get_top_rated_movies: () => 'get the top-rated movies',
+  // Not "get the movie reviews for the movie" (the name's noun said twice once its id is shortened).
+  get_movie_reviews: (a) => `get the reviews of ${arg(a, /^movie_id$/) !== undefined ? `movie ${arg(a, /^movie_id$/)}` : 'the movie'}`,
+  get_similar_movies: (a) => `find films similar to ${arg(a, /^movie_id$/) !== undefined ? `movie ${arg(a, /^movie_id$/)}` : 'the movie'}`,
+  get_movie_details: (a) => `get the details of ${arg(a, /^movie_id$/) !== undefined ? `movie ${arg(a, /^movie_id$/)}` : 'the movie'}`,
+  list_all_airports: () => 'list the airports',
   get_popular_movies: () => 'get the popular movies',
   print_detail: (a) => `get the details of the film ${said(arg(a, /^film_name$/)) ?? ''}`.trim(),
   get_empty_room_with_time: (a) => `find an empty meeting room${arg(a, /^start_time$/) && arg(a, /^end_time$/) ? ' for that time' : ''}`,

@@ -104,6 +104,10 @@ describe('failure answers (answer-writer-28+fail2)', () => {
     expect(taskOf({ name: 'BINGMap.get_coordinates', args: { location: 'Manaus' } })).toBe('get the coordinates for "Manaus"');
     expect(taskOf({ name: 'TradingBot.cancel_order', args: { order_id: 12446 } })).toBe('cancel order 12446');
     expect(taskOf({ name: 'TradingBot.add_to_watchlist', args: { stock: 'QUAS' } })).toBe('add "QUAS" to the watchlist');
+    // Not "get the movie reviews for the movie" or "listing the all airports" (rread9 on m20: 29 closings).
+    expect(shortTask(taskOf({ name: 'FilmTMDB.get_movie_reviews', args: { movie_id: 27205 } }))).toBe('get the reviews of the movie');
+    expect(shortTask(taskOf({ name: 'FilmTMDB.get_similar_movies', args: { movie_id: 27205 } }))).toBe('find films similar to the movie');
+    expect(taskOf({ name: 'TravelAPI.list_all_airports', args: {} })).toBe('list the airports');
     for (const [name, , error] of FAILURES) {
       const cause = causeOf(error, name.split('.')[1]);
       expect(classifyEnvironmentMessage(cause)?.kind, `${error} -> ${cause}`).toBe(classifyEnvironmentMessage(error)?.kind);
