@@ -105,6 +105,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   noise_again_without_history: 0,
   noise_greeting_mid_conversation: 0,
   noise_aside_foreign: 0,
+  noise_summary_points_back: 0,
   noise_lowercase_i: 0,
   noise_typo_in_count_word: 0,
   noise_typo_in_task_word: 0,
@@ -122,6 +123,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // On the merged build of this stop's helpers the same rules read 1.5% (15/1,000): other draws of the same lists (TimeTool, get_ticker_detail, search_google_scholar), so the gate allows 2%.
   harder_tools_wording_only: 0.02,
   extra_tools_same_function: 0,
+  tool_doc_unrepaired: 0,
   extra_tools_unrelated: 0.01,
   context_one_sided: 0,
   context_unanswered_turn: 0,

@@ -46,7 +46,7 @@ import { stratifiedSample } from './sampling.js';
 import { caseSubject, relatedness, subjectFrequencies, type CaseSubject } from '../../pipeline/quality/distractors.js';
 import { leftToFieldDocs, namedTools } from '../../pipeline/quality/toolDocs.js';
 import { NOISY_RULES_VERSION, noisyQueryRole, type NoisyQueryInput, type NoisyQueryOutput } from './roles/noisyQuery.js';
-import { HARDER_RULES_VERSION, harderInput, harderToolsRole, mergeDescriptions, type HarderToolsOutput } from './roles/harderTools.js';
+import { HARDER_RULES_VERSION, HARDER_VARIANTS, harderInput, harderToolsRole, mergeDescriptions, type HarderToolsOutput } from './roles/harderTools.js';
 
 export const EVOLVE_RULES = 'rules:evolve-1';
 export const SINGLE_STRATEGIES = ['long_context', 'extra_tools', 'noisy_query', 'harder_tools'] as const;
@@ -330,9 +330,11 @@ export async function runEvolve(item: StageItem<EvolveInput>, ctx: ItemContext):
       // (the LLM cache answers the repeats) and a long tool list never becomes one huge answer.
       const rewrites: HarderToolsOutput['tools'] = [];
       const used = new Set<string>();
+      // One of a few draws per tool, picked per case: a tool reads the same throughout a case and in a few ways across cases (not one stock wording).
+      const variant = String(ctx.rng('harder-tools:variant').int(0, HARDER_VARIANTS - 1));
       for (const tool of tools) {
-        // Seeded by the tool, not the case: a tool reads the same in every case, as with a model (cached).
-        const rng = new Rng(ctx.seed, `tool:${tool.name}`, 'harder-tools');
+        // Seeded by the tool and the case's variant: a tool reads the same throughout a case, one of HARDER_VARIANTS wordings across cases.
+        const rng = new Rng(ctx.seed, `tool:${tool.name}`, 'harder-tools', variant);
         const result = await ctx.llm.invoke(harderToolsRole, harderInput([tool]), { rng, artifactKey: ctx.itemKey, stage: 'evolve' });
         rewrites.push(...result.output.tools);
         used.add(result.method);
@@ -348,7 +350,7 @@ export async function runEvolve(item: StageItem<EvolveInput>, ctx: ItemContext):
         if (anchors.has(tool.name) || leftToFieldDocs(tool, first).length) continue;
         const siblings = tools.filter((t) => t.name !== tool.name && !relative.has(t.name)).map((t) => ({ shown: { ...t, description: shown.get(t.name) ?? t.description }, original: t.description }));
         if (!siblings.length) continue;
-        const rng = new Rng(ctx.seed, `tool:${tool.name}`, 'harder-tools-sibling');
+        const rng = new Rng(ctx.seed, `tool:${tool.name}`, 'harder-tools-sibling', variant);
         const result = await ctx.llm.invoke(harderToolsRole, harderInput([tool], siblings), { rng, artifactKey: ctx.itemKey, stage: 'evolve' });
         const text = result.output.tools.find((t) => t.name === tool.name)?.description;
         const cited = text ? namedTools(text, siblings.map((s) => s.shown.name)).filter((n) => !namedTools(tool.description, [n]).length) : [];
