@@ -494,10 +494,16 @@ export function carelessForms(original: string, rewritten: string): string[] {
   const out: string[] = [];
   const own = untagged(rewritten).trim();
   const h = own.match(/^([A-Za-z]+)[\w ]{0,40}:\s+([A-Za-z]+)/);
-  if (h && h[2].toLowerCase().startsWith(h[1].toLowerCase())) out.push(`a heading its text says again: "${own.slice(0, 40)}"`);
+  if (h && h[1].toLowerCase().replace(/e?s$/, '') === h[2].toLowerCase().replace(/e?s$/, '')) out.push(`a heading its text says again: "${own.slice(0, 40)}"`);
   const norm = (t: string) => t.replace(ARTICLE, '').replace(/[.\s]+$/, '').replace(/\s+/g, ' ').trim().toLowerCase();
   const cut = (ownText(original).match(ARTICLE) ?? []).length - (own.match(ARTICLE) ?? []).length;
-  if (cut > 0 && norm(ownText(original)) === norm(own)) out.push(`the original with its articles cut: "${own.slice(0, 60)}"`);
+  // The opening verb's article cut ("Place order." for "Place an order.", "Activates parking brake of vehicle."); a later "the" gone ("should be airport codes in IATA format") is terse, not notes.
+  const firstKept = (() => {
+    // Only an article in the first three words: the object of the opening verb ("based on a price range" later is terse either way).
+    const m = /^(?:\S+\s+){0,2}?(?:the|a|an)\s+(\S+)/i.exec(ownText(original).replace(/^[A-Za-z][\w ]{0,40}:\s+/, ''));
+    return !m || new RegExp(`\\b(?:the|a|an)\\s+${m[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i').test(own);
+  })();
+  if (cut > 0 && !firstKept && norm(ownText(original)) === norm(own)) out.push(`the original with its articles cut: "${own.slice(0, 60)}"`);
   const typo = own.match(SOURCE_MISSPELLINGS);
   if (typo) out.push(`a source misspelling copied: "${typo[0]}"`);
   return out;
