@@ -214,6 +214,7 @@ export function brokenDocIssues(original: Pick<ToolDoc, 'name' | 'description'> 
   const h1 = untagged(rewritten).match(/^([A-Za-z][\w ]{0,40}):\s/)?.[1];
   if (h0 && h1 && h0.toLowerCase() !== h1.toLowerCase() && stem(h0.toLowerCase().replace(/e?s$/, '')) === stem(h1.toLowerCase().replace(/e?s$/, ''))) out.push(`heading "${h0}:" re-inflected as "${h1}:"`);
   out.push(...sloppyWording(original.description, rewritten));
+  out.push(...carelessForms(original.description, rewritten));
   // A clause alone for a summary ("If they are any rooms available."): a rewrite writes the sentence, even where the original was a fragment.
   const clause = untagged(rewritten).replace(/^[A-Za-z][\w ]{0,40}:\s+/, '').match(/^(?:if|whether)\b[^.]*/i);
   if (clause) out.push(`a clause alone for a summary: "${clause[0].slice(0, 50)}"`);
@@ -445,5 +446,65 @@ export function siblingReferenceIssues(docs: readonly SiblingDoc[]): string[] {
       if (differs.length && !differs.some((w) => kept(w, now))) out.push(`${d.name} names ${s} and no longer says what tells them apart (${differs.join(', ')}): "${d.description.slice(0, 90)}"`);
     }
   }
+  return out;
+}
+
+/** Container words a list's doc may name instead of what it holds ("List of dictionaries, each containing tweet information"). */
+const CONTAINERS = new Set('dictionaries dicts items objects strings results records entries values pairs ids names'.split(' '));
+const docWords = (text: string) => new Set(text.toLowerCase().replace(/_/g, ' ').match(/[a-z]+/g) ?? []);
+
+/**
+ * A return field's doc copied from another API's ("list of reviews including user's name, rating,
+ * and reviews" on get_similar_movies' `films`, T-Eval's copy of get_movie_reviews'): a list of
+ * something no word of the field's or the API's name starts like. Written from the API's name
+ * instead ("list of similar movies"); undefined when the doc is its own.
+ */
+export function copiedReturnDoc(api: { name: string }, field: { name: string; description: string }): string | undefined {
+  const listed = field.description.trim().match(/^(?:a |the )?list of ([a-z]+s)\b/i)?.[1].toLowerCase();
+  if (!listed || CONTAINERS.has(listed)) return undefined;
+  // Its own when any word of it (four letters on) starts like a word of the field's or the API's name ("users mentioned in the tweet" of get_tweet's `mentions`).
+  // Not the API's description: a harder-tools rewrite may drop the word that tied them.
+  const own = [...docWords(field.name), ...docWords(api.name)].filter((w) => w.length >= 4).map((w) => w.slice(0, 4));
+  if ([...docWords(field.description)].some((w) => w.length >= 4 && own.includes(w.slice(0, 4)))) return undefined;
+  const words = (api.name.split('.').pop() ?? api.name).split('_');
+  const object = (/^(?:get|list|search|fetch|find|show|retrieve)$/i.test(words[0]) ? words.slice(1) : words).join(' ').toLowerCase();
+  return object ? `list of ${object}` : undefined;
+}
+
+/**
+ * A listed tool's doc defect standardize repairs (stages/standardize): a parameter doc with no word
+ * in it ("[Required] ','") or a return doc copied from another API (copiedReturnDoc). Undefined when none.
+ */
+export function unrepairedDocDefect(tool: { name: string; description: string; required_parameters: { name: string; description: string }[]; optional_parameters?: { name: string; description: string }[]; return_data?: { name: string; description: string }[] }): string | undefined {
+  for (const p of [...tool.required_parameters, ...(tool.optional_parameters ?? [])]) if (!/[A-Za-z]/.test(p.description.replace('[Required]', ''))) return `${tool.name}: parameter ${p.name} documented as "${p.description}"`;
+  for (const r of tool.return_data ?? []) if (copiedReturnDoc(tool, r)) return `${tool.name}: return field ${r.name} documented as "${r.description.slice(0, 70)}" (another API's doc)`;
+  return undefined;
+}
+
+/** Misspellings of the source docs ("Estimates the milage", "from currrent directory") a careful rewrite mends. */
+const SOURCE_MISSPELLINGS = /\b(?:milage|currrent|recieves?|recieved|seperate(?:ly)?)\b/i;
+const ARTICLE = /\b(?:the|a|an)\s+/gi;
+
+/**
+ * Forms a careful doc writer does not leave: a heading its text says again ("Send: send email."),
+ * the original with its articles cut ("Activates parking brake of vehicle." for "Activates the
+ * parking brake of the vehicle."), a source misspelling copied ("milage").
+ */
+export function carelessForms(original: string, rewritten: string): string[] {
+  const out: string[] = [];
+  const own = untagged(rewritten).trim();
+  const h = own.match(/^([A-Za-z]+)[\w ]{0,40}:\s+([A-Za-z]+)/);
+  if (h && h[1].toLowerCase().replace(/e?s$/, '') === h[2].toLowerCase().replace(/e?s$/, '')) out.push(`a heading its text says again: "${own.slice(0, 40)}"`);
+  const norm = (t: string) => t.replace(ARTICLE, '').replace(/[.\s]+$/, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  const cut = (ownText(original).match(ARTICLE) ?? []).length - (own.match(ARTICLE) ?? []).length;
+  // The opening verb's article cut ("Place order." for "Place an order.", "Activates parking brake of vehicle."); a later "the" gone ("should be airport codes in IATA format") is terse, not notes.
+  const firstKept = (() => {
+    // Only an article in the first three words: the object of the opening verb ("based on a price range" later is terse either way).
+    const m = /^(?:\S+\s+){0,2}?(?:the|a|an)\s+(\S+)/i.exec(ownText(original).replace(/^[A-Za-z][\w ]{0,40}:\s+/, ''));
+    return !m || new RegExp(`\\b(?:the|a|an)\\s+${m[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i').test(own);
+  })();
+  if (cut > 0 && !firstKept && norm(ownText(original)) === norm(own)) out.push(`the original with its articles cut: "${own.slice(0, 60)}"`);
+  const typo = own.match(SOURCE_MISSPELLINGS);
+  if (typo) out.push(`a source misspelling copied: "${typo[0]}"`);
   return out;
 }

@@ -44,9 +44,9 @@ import { argValues, groundTruthActions, firstUserIndex, historyActions, protecte
 import { conflictWith, requestStep, servesRequest, type RequestStep } from '../../pipeline/quality/sameFunction.js';
 import { stratifiedSample } from './sampling.js';
 import { caseSubject, relatedness, subjectFrequencies, type CaseSubject } from '../../pipeline/quality/distractors.js';
-import { leftToFieldDocs, namedTools } from '../../pipeline/quality/toolDocs.js';
+import { indistinctDocs, leftToFieldDocs, namedTools, ownFieldText } from '../../pipeline/quality/toolDocs.js';
 import { NOISY_RULES_VERSION, noisyQueryRole, type NoisyQueryInput, type NoisyQueryOutput } from './roles/noisyQuery.js';
-import { HARDER_RULES_VERSION, harderInput, harderToolsRole, mergeDescriptions, type HarderToolsOutput } from './roles/harderTools.js';
+import { HARDER_RULES_VERSION, HARDER_VARIANTS, harderInput, harderToolsRole, mergeDescriptions, type HarderToolsOutput } from './roles/harderTools.js';
 
 export const EVOLVE_RULES = 'rules:evolve-1';
 export const SINGLE_STRATEGIES = ['long_context', 'extra_tools', 'noisy_query', 'harder_tools'] as const;
@@ -330,9 +330,11 @@ export async function runEvolve(item: StageItem<EvolveInput>, ctx: ItemContext):
       // (the LLM cache answers the repeats) and a long tool list never becomes one huge answer.
       const rewrites: HarderToolsOutput['tools'] = [];
       const used = new Set<string>();
+      // One of a few draws per tool, picked per case: a tool reads the same throughout a case and in a few ways across cases (not one stock wording).
+      const variant = String(ctx.rng('harder-tools:variant').int(0, HARDER_VARIANTS - 1));
       for (const tool of tools) {
-        // Seeded by the tool, not the case: a tool reads the same in every case, as with a model (cached).
-        const rng = new Rng(ctx.seed, `tool:${tool.name}`, 'harder-tools');
+        // Seeded by the tool and the case's variant: a tool reads the same throughout a case, one of HARDER_VARIANTS wordings across cases.
+        const rng = new Rng(ctx.seed, `tool:${tool.name}`, 'harder-tools', variant);
         const result = await ctx.llm.invoke(harderToolsRole, harderInput([tool]), { rng, artifactKey: ctx.itemKey, stage: 'evolve' });
         rewrites.push(...result.output.tools);
         used.add(result.method);
@@ -348,7 +350,7 @@ export async function runEvolve(item: StageItem<EvolveInput>, ctx: ItemContext):
         if (anchors.has(tool.name) || leftToFieldDocs(tool, first).length) continue;
         const siblings = tools.filter((t) => t.name !== tool.name && !relative.has(t.name)).map((t) => ({ shown: { ...t, description: shown.get(t.name) ?? t.description }, original: t.description }));
         if (!siblings.length) continue;
-        const rng = new Rng(ctx.seed, `tool:${tool.name}`, 'harder-tools-sibling');
+        const rng = new Rng(ctx.seed, `tool:${tool.name}`, 'harder-tools-sibling', variant);
         const result = await ctx.llm.invoke(harderToolsRole, harderInput([tool], siblings), { rng, artifactKey: ctx.itemKey, stage: 'evolve' });
         const text = result.output.tools.find((t) => t.name === tool.name)?.description;
         const cited = text ? namedTools(text, siblings.map((s) => s.shown.name)).filter((n) => !namedTools(tool.description, [n]).length) : [];
@@ -358,7 +360,25 @@ export async function runEvolve(item: StageItem<EvolveInput>, ctx: ItemContext):
         for (const n of cited) anchors.add(n);
         used.add(result.method);
       }
-      const merged = mergeDescriptions(tools, { tools: rewrites.map((r) => ({ ...r, description: shown.get(r.name) ?? r.description })) });
+      let merged = mergeDescriptions(tools, { tools: rewrites.map((r) => ({ ...r, description: shown.get(r.name) ?? r.description })) });
+      // A rewrite that no longer tells its tool from a sibling of this list ("Gets a list of movies." for get_top_rated_movies beside
+      // get_now_playing's "Gets a list of movies that are currently in theatres."): the tool's next variant, and after every one its own doc.
+      for (let round = 1; round <= HARDER_VARIANTS; round++) {
+        const blurred = new Set(indistinctDocs(merged.tools.map((t, i) => ({ name: t.name, before: tools[i].description, after: t.description, params: ownFieldText(t) }))).map((d) => d.slice(0, d.indexOf(' "'))));
+        if (!blurred.size) break;
+        for (const tool of tools) {
+          if (!blurred.has(tool.name)) continue;
+          let text = tool.description;
+          if (round < HARDER_VARIANTS) {
+            const rng = new Rng(ctx.seed, `tool:${tool.name}`, 'harder-tools', String((Number(variant) + round) % HARDER_VARIANTS));
+            const result = await ctx.llm.invoke(harderToolsRole, harderInput([tool]), { rng, artifactKey: ctx.itemKey, stage: 'evolve' });
+            text = result.output.tools.find((t) => t.name === tool.name)?.description ?? text;
+            used.add(result.method);
+          }
+          shown.set(tool.name, text);
+        }
+        merged = mergeDescriptions(tools, { tools: rewrites.map((r) => ({ ...r, description: shown.get(r.name) ?? r.description })) });
+      }
       // An added distractor's own doc before its rewrite (mixed): verify judges its function on that, as the pool did, since a rewrite leaves the function alone.
       const added = new Set((details.extraTools as { added?: string[] } | undefined)?.added ?? []);
       const addedOriginals = Object.fromEntries(tools.filter((t) => added.has(t.name) && merged.changed.includes(t.name)).map((t) => [t.name, t.description]));

@@ -21,6 +21,7 @@ import {
 import { modelFor } from '../../pipeline/config.js';
 import { coerce, CoercionError, mapType } from './types.js';
 import { refineDocRole } from './refineDoc.js';
+import { copiedReturnDoc } from '../../pipeline/quality/toolDocs.js';
 import { thoughtWriterRole } from './thoughtWriter.js';
 import { formatSources, sourceRows } from '../../scripts/report/sources.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
@@ -42,7 +43,8 @@ interface StandardizeInput {
 const REQUIRED_TAG = '[Required]';
 
 function isVague(text: string, minWords: number): boolean {
-  return text.trim().split(/\s+/).filter(Boolean).length < minWords;
+  // A doc with no word in it (T-Eval's FilmTMDB `movie_id`: "','") says nothing, however many tokens it has.
+  return text.trim().split(/\s+/).filter(Boolean).length < minWords || !/[A-Za-z]/.test(text.replace(REQUIRED_TAG, ''));
 }
 
 export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajectory> = {
@@ -60,7 +62,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   // 11 (h-teval7): a T-Eval step repeating the same read (same call, nothing of its toolkit changed since) is left out (pipeline/quality/repeats.ts).
   // 12: a text an earlier answer gave is passed as it gave it (answeredText: BFCL 4's tweet of "the sorted result" with the words reordered).
   // 13 (h-teval8): a T-Eval step that does not follow from what the plan shows: a route / distance from the city where the request names the property the plan found starts at the coordinates the plan took for it (91_0); a plan that reads a file before it writes it (44_0), carries a specific nothing gives ("Flight Number: XYZ123", 369_2), or acts on a condition no answer decides ("if there is an attachment named 'Agenda.pdf'", 339_0) is turned down (pipeline/quality/planFollows.ts).
-  version: `13+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
+  // 14 (h-evo11): a parameter doc with no word ("','", FilmTMDB's movie_id) is refined like an empty one; a return doc copied from another API ("list of reviews ..." on get_similar_movies' films) is written from the API's name.
+  version: `14+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
@@ -134,12 +137,18 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
         description = output.description;
       }
       const strip = ({ required: _r, ...rest }: ToolParam & { required: boolean }): ToolParam => rest;
+      const returns = doc.returns.map((r) => {
+        const refined = copiedReturnDoc({ name: doc.name }, r);
+        if (!refined) return r;
+        docNotes.push({ tool: doc.name, field: `return:${r.name}`, original: r.description, refined, method: 'rules:standardize-1' });
+        return { ...r, description: refined };
+      });
       return {
         name: doc.name,
         description,
         required_parameters: params.filter((p) => p.required).map(strip),
         optional_parameters: params.filter((p) => !p.required).map(strip),
-        return_data: doc.returns,
+        return_data: returns,
       };
     }
 

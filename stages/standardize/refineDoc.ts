@@ -43,7 +43,7 @@ export const refineDocRole: RoleSpec<RefineDocInput, { description: string }> = 
     ],
   },
   offline: {
-    version: 'refine-doc-1',
+    version: 'refine-doc-2',
     run: (input) => {
       const [, api] = input.name.split('.');
       const action = words(api);
@@ -52,7 +52,9 @@ export const refineDocRole: RoleSpec<RefineDocInput, { description: string }> = 
       const optional = input.parameters.filter((p) => !p.required).map((p) => p.name);
       const returns = input.returns.map((r) => words(r.name));
       const kept = input.description.trim().replace(/\.$/, '');
-      let text = kept ? `${verb}: ${kept}.` : `${verb}.`;
+      // A kept text opening with the API's own verb ("send email" of Email.send) needs no heading: "Send: send email." says it twice.
+      const sameVerb = kept && kept.split(/\s+/)[0].toLowerCase() === action.split(' ')[0];
+      let text = !kept ? `${verb}.` : sameVerb ? `${kept.charAt(0).toUpperCase()}${kept.slice(1)}.` : `${verb}: ${kept}.`;
       if (required.length) text += ` It needs the ${list(required)}`;
       if (optional.length) text += `${required.length ? ', and optionally' : ' It optionally takes'} ${list(optional)}`;
       if (required.length || optional.length) text += '.';

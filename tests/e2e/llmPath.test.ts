@@ -238,8 +238,9 @@ describe('the whole pipeline on the LLM path (replayed model over HTTP)', () => 
     // different rewrites offline; a model is asked the same prompt once (temperature 0, cached),
     // so on the model path they share one rewrite. The recording gives the first answer to both,
     // as the model path does. Any other role answering one prompt two ways would mean its prompt
-    // leaves out something its answer depends on.
-    expect(rec.conflicts.filter((c) => !c.startsWith('noisy-query/'))).toEqual([]);
+    // leaves out something its answer depends on. The harder-tools rules likewise draw one of
+    // HARDER_VARIANTS wordings per case (h-evo11), so one tool's prompt gets a few answers offline.
+    expect(rec.conflicts.filter((c) => !c.startsWith('noisy-query/') && !c.startsWith('harder-tools/'))).toEqual([]);
   });
 
   it('runs every stage through the real gateway with every prompt answered', () => {

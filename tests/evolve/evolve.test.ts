@@ -12,7 +12,7 @@ import { conflictWith } from '../../pipeline/quality/sameFunction.js';
 import { addTypos, noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
 import { signature } from '../../stages/verify/invariants.js';
 import { evenSplit } from '../../stages/evolve/index.js';
-import { mergeDescriptions } from '../../stages/evolve/roles/harderTools.js';
+import { HARDER_VARIANTS, mergeDescriptions } from '../../stages/evolve/roles/harderTools.js';
 import { harderToolsFidelity, insertedSentences, isOneSided, nonDescriptionChanges, topInsertedSentences, distinctN, insertedText } from '../../pipeline/quality/text.js';
 import { CONTEXT_MEASURES, contextSplitsTask, spokenTurns } from '../../pipeline/quality/measures/context.js';
 import { fixtureCases } from './fixtures/cases.js';
@@ -145,16 +145,19 @@ describe('evolve (offline rules, real runner)', () => {
     expect(nonDescriptionChanges(base.tools[withParams], merged.tools[withParams])).toEqual([]);
   });
 
-  it('a tool reads the same in every case it was made harder in', () => {
-    const seen = new Map<string, string>();
+  it('a tool reads in one of a few wordings across the cases it was made harder in, never one stock line for all (h-evo11)', () => {
+    const seen = new Map<string, Set<string>>();
     for (const e of [...ofStrategy('harder_tools'), ...ofStrategy('mixed')]) {
       for (const t of e.tools) {
-        const doc = JSON.stringify(t);
-        expect(seen.get(t.name) ?? doc).toBe(doc);
-        seen.set(t.name, doc);
+        const forms = seen.get(t.name) ?? new Set<string>();
+        forms.add(JSON.stringify(t));
+        seen.set(t.name, forms);
       }
     }
     expect(seen.size).toBeGreaterThan(20);
+    // The rules draw one of HARDER_VARIANTS per case; a few sibling fallbacks (the tool's next variant, its own doc) may add one more.
+    for (const [name, forms] of seen) expect(forms.size, name).toBeLessThanOrEqual(HARDER_VARIANTS + 1);
+    expect([...seen.values()].filter((f) => f.size > 1).length).toBeGreaterThan(0);
   });
 
   it('noisy_query rewrites the query noisier and keeps every protected value verbatim', () => {

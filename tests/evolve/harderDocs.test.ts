@@ -36,7 +36,7 @@ const BROKEN: [string, string, RegExp][] = [
   ['MathAPI.power', 'Raises a number', /drops "power"/],
   ['MathAPI.si_unit_conversion', '[Math API] Converts a value', /drops "si", "unit"/],
   ['TicketAPI.close_ticket', '[ticketing system that is part of a company] Close ticket', /relative clause/],
-  ['Email.send', 'Sends: send email. It needs the address (address) and title (title), and optionally body and attachment. It returns the state', /re-inflected/],
+  ['Email.send', 'Sends: send email. It needs the address (address) and title (title), and optionally body and attachment. It returns the state', /re-inflected|heading its text says again/],
   ['TradingBot.get_current_time', 'Fetch time. Part of trading system.', /drops "current"/],
   // Slang and made-up abbreviations a careful doc writer would not use, however terse.
   ['TradingBot.get_current_time', 'Grab current time. Part of trading system.', /slang verb "Grab"/],
@@ -45,13 +45,13 @@ const BROKEN: [string, string, RegExp][] = [
 ];
 const GOOD: [string, string][] = [
   ['GaodeMap.get_coordinate', 'Fetch coordinate of location. Param must be in Chinese'],
-  ['TravelAPI.book_flight', '[travel system] Book flight given travel information. From and To should be airport codes in IATA format'],
+  ['TravelAPI.book_flight', '[travel system] Book a flight given the travel information. From and To should be airport codes in IATA format'],
   ['GorillaFileSystem.rmdir', 'Remove a directory at current directory. Part of the Gorilla file system.'],
   ['TradingBot.filter_stocks_by_price', 'Filter stocks based on price range'],
   ['TicketAPI.edit_ticket', 'Modifies the details of an existing ticket. Part of the ticketing system.'],
   ['MathAPI.power', '[Math API] Raises a number to a power'],
-  ['Email.send', 'Send: send email. It needs address (address) and title (title), and optionally body and attachment. It returns state'],
-  ['VehicleControlAPI.fillFuelTank', 'fills fuel tank of vehicle. Fuel tank can hold up to 50 gallons. Part of the vehicle control system.'],
+  ['Email.send', 'Sends email. It needs the address (address) and title (title).'],
+  ['VehicleControlAPI.fillFuelTank', 'Fills the fuel tank of the vehicle. Fuel tank can hold up to 50 gallons. Part of the vehicle control system.'],
 ];
 
 describe('harder tool docs: the checks', () => {
@@ -106,7 +106,7 @@ describe('harder tool docs: the rules', () => {
       expect(after.get('TravelAPI.book_flight')).toMatch(/IATA/);
       expect(after.get('MathAPI.power')).toMatch(/power/);
       expect(after.get('TicketAPI.close_ticket')).not.toMatch(/that is part of/);
-      expect(after.get('Email.send')).toMatch(/^(\[[^\]]+\] )?Send: /);
+      expect(after.get('Email.send')).toMatch(/^(\[[^\]]+\] )?Sends? /);
       expect(indistinctDocs(DOCS.map((t) => ({ name: t.name, before: t.description, after: after.get(t.name)!, params: ownFieldText(t) }))), `seed ${seed}`).toEqual([]);
     }
   });
@@ -115,7 +115,7 @@ describe('harder tool docs: the rules', () => {
     for (let seed = 0; seed < 20; seed++) {
       const rng = new Rng(seed, 'ids');
       expect(degradeDescription(doc('GoogleScholar.get_author_id').description, rng, doc('GoogleScholar.get_author_id'))).toMatch(/getAuthorId/);
-      expect(degradeDescription(doc('TimeTool.get_curr_time').description, rng, doc('TimeTool.get_curr_time'))).toMatch(/^Get curr time: \S+ current time/);
+      expect(degradeDescription(doc('TimeTool.get_curr_time').description, rng, doc('TimeTool.get_curr_time'))).toMatch(/\bcurrent time\b/);
     }
   });
 
@@ -212,7 +212,7 @@ describe('harder tool docs: harder, not sloppier (h-evolve2)', () => {
     };
     const outs = [...Array(20).keys()].map((seed) => harderRules(harderInput([twitter]), new Rng(seed, 'left')).tools[0].description);
     expect(outs.filter((o) => !/password/i.test(o)).length).toBeGreaterThan(10);
-    for (const o of outs) expect(o).toMatch(/^Authenticate (a )?user\b/);
+    for (const o of outs) expect(o).toMatch(/^Authenticates? (a |the )?user\b/);
     // "show the emails in the inbox" once became "show the emails": the inbox is what the tool reads.
     const show: ToolDoc = { name: 'Email.show', description: 'show the emails in the inbox', required_parameters: [], optional_parameters: [{ name: 'only_unread', type: 'boolean', description: 'whether to show only unread' }], return_data: [] };
     for (let seed = 0; seed < 20; seed++) expect(harderRules(harderInput([show]), new Rng(seed, 'inbox')).tools[0].description).toMatch(/inbox/);
@@ -240,8 +240,8 @@ describe('harder tool docs: harder to use, not only reworded (harder-tools-9)', 
   // parameter or return docs (harder_tools_wording_only flagged 74.3% of T-Eval cases).
   const OLD: [string, string][] = [
     ['BINGMap.get_distance', 'Gets the distance between two locations in km.'],
-    ['Email.send', 'Send: send email. It needs address (address) and title (title), and optionally body and attachment. It returns state.'],
-    ['TimeTool.get_curr_time', 'Get curr time: return current time. It returns the time.'],
+    ['Email.send', 'Send email. It needs address (address) and title (title), and optionally body and attachment. It returns state.'],
+    ['TimeTool.get_curr_time', 'Return current time. It returns the time.'],
     ['Weather.forecast_weather', 'Forecast weather in N upcoming days.'],
   ];
   it('the rules of harder-tools-8 left nothing to the field docs; these leave a fact to them in most draws, soundly', () => {
@@ -256,7 +256,7 @@ describe('harder tool docs: harder to use, not only reworded (harder-tools-9)', 
     }
     // What comes back is the return fields' to say: "It returns the state." goes, the title heading stays.
     const send = harderRules(harderInput([doc('Email.send')]), new Rng(1, 'tool:Email.send', 'harder-tools')).tools[0].description;
-    expect(send).toMatch(/^Send: /);
+    expect(send).toMatch(/^Sends? /);
     expect(send).not.toMatch(/returns the state/);
     // A constraint a parameter does not restate stays: km for a distance, Chinese for Gaode's address.
     for (let seed = 0; seed < 20; seed++) {

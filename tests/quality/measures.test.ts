@@ -365,7 +365,7 @@ describe('text measures', () => {
     const base = mk({ id: 'b', tools: [coordinate, rmdir, si, imperial] });
     const ctx = ctxWith(undefined, base);
     const evo = (docs: string[]) => mk({ id: 'b~harder_tools', tools: base.tools.map((t, i) => ({ ...t, description: docs[i] })), evolution: { strategy: 'harder_tools', baseCaseId: 'b', applied: ['harder_tools'], details: { harderTools: { changed: [] } } } });
-    const good = ['Fetch coordinate of location. Param must be in Chinese', 'Remove a directory at current directory. Part of the Gorilla file system.', '[Math API] Converts a value from one SI unit to another', '[Math API] Convert value between imperial and SI units.'];
+    const good = ['Fetch coordinate of location. Param must be in Chinese', 'Remove a directory at current directory. Part of the Gorilla file system.', '[Math API] Converts a value from one SI unit to another', '[Math API] Convert a value between imperial and SI units.'];
     expect(harderToolsConstraintDropped.check(evo(good), ctx)).toBeNull();
     expect(harderToolsBroken.check(evo(good), ctx)).toBeNull();
     expect(harderToolsConstraintDropped.check(evo(['Fetch coordinate of location.', ...good.slice(1)]), ctx)).toMatch(/Param must be in Chinese/);

@@ -219,6 +219,8 @@ const ASIDE_SUBJECTS: { subject: string; request: RegExp; nouns: string[]; aside
     aside: /\b(?:traveller|travel (?:planning|admin|plans|bits)|sorting out a trip|the trip\b|a getaway|time away|some travel|went anywhere|had a proper break|since I travelled)\b/i,
   },
   { subject: 'booking', request: /\b(?:book\w*|reserv\w*)\b/i, nouns: ['booking'] },
+  // Finding one's way around one place: not a route or a distance between cities ("DC to New York to Cupertino").
+  { subject: 'local area', request: /\b(?:near\w*|maps?|address\w*|neighbou?rhoods?|around here|in the area|local\w*|walk\w*|town)\b/i, nouns: [], aside: /\b(?:find my way around|(?:new to|unfamiliar with) the area|know where things are|this part of town)\b/i },
   { subject: 'place', request: /\b(?:locat\w*|address\w*|coordinat\w*|distance|routes?|directions?|near\w*|places?|maps?|cit(?:y|ies)|where)\b/i, nouns: ['location', 'directions', 'place'] },
   { subject: 'car', request: /\b(?:cars?|vehicles?|engine|fuel|tyres?|tires?|driv\w*|parking|gas|battery|doors?|brakes?)\b/i, nouns: ['car', 'driving'] },
   { subject: 'calculation', request: /\b(?:calculat\w*|comput\w*|math\w*|sum|average|numbers?|distance|prices?|costs?|totals?|equation|formula|area|volume|probability|mean|deviation|logarithm|factorial|square)\b/i, nouns: ['maths', 'calculation', 'numbers'] },
@@ -230,12 +232,13 @@ const ASIDE_SUBJECTS: { subject: string; request: RegExp; nouns: string[]; aside
   { subject: 'films', request: /\b(?:movies?|films?|cinema|theat(?:er|re)s?|showtimes?|actors?|series|episodes?|tv|shows?)\b/i, nouns: ['film', 'movies'] },
   { subject: 'food', request: /\b(?:restaurants?|recipes?|food|cook\w*|meals?|dinner|lunch|breakfast|cuisine|ingredients?|menu|eat\w*|dishes)\b/i, nouns: ['food', 'recipe'] },
   { subject: 'posts', request: /\b(?:tweets?|posts?|twitter|followers?|comments?|social|retweets?)\b/i, nouns: ['posting', 'social', 'post'] },
-  { subject: 'money', request: /\b(?:tax\w*|loans?|payments?|invoices?|budget|salary|bank|currenc\w+|convert\w*|exchange|mortgage|prices?|costs?|money|pay\w*)\b/i, nouns: ['money', 'cost'] },
+  // A conversion is money only with a currency or a rate: "convert 10 gallons of gasoline to liters" is no finance.
+  { subject: 'money', request: /\b(?:tax\w*|loans?|payments?|invoices?|budget|salary|bank|currenc\w+|exchange rates?|mortgage|prices?|costs?|money|pay\w*|dollars?|euros?|finan\w*|spend\w*)\b/i, nouns: ['money', 'cost'], aside: /\b(?:my finances|budgeting for|the money side|money admin|careful with (?:spending|money|my budget))\b/i },
   { subject: 'music', request: /\b(?:songs?|music|playlists?|albums?|artists?|tracks?|podcasts?|lyrics)\b/i, nouns: ['music', 'playlist'] },
 ];
 
 /** A priority aside ("What matters most is the booking, as above."): the noun's head word. */
-const PRIORITY_ASIDE = /\b(?:Main thing is|The important part is|What matters most is) (?:the|my) ([a-z]+)(?: [a-z]+)?, (?:as above|as described|like I said|as written above)\./i;
+const PRIORITY_ASIDE = /\b(?:Main thing is|The important part is|What matters most is) (?:the|my) ([a-z]+)(?: [a-z]+)?(?:, (?:as above|as described|like I said|as written above))?[.,]/i;
 
 export function foreignAside(original: string, noisy: string): string | undefined {
   for (const s of insertedSentences(original, noisy)) {
@@ -339,4 +342,31 @@ export const noiseTypoGarbled: CaseMeasure = {
   },
 };
 
-export const NOISE_MEASURES = [noiseTypoGarbled, noiseSkeletonOnly, noiseFrameTop, noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord, noiseGreetingMidConversation, noiseAsideForeign, noiseHedgesRequest];
+/** A summing-up tag at the start of an inserted sentence ("TL;DR:", "Short version:", "Bottom line,"). */
+const SUMMARY_TAG = /^(?:so,? )?(?:so yeah,|to sum up|in short|tl;?dr|short version|bottom line|in a nutshell|long story short|recap|in sum|summing up|basically|just to be clear)\b[,:]?\s*/i;
+/** What points back instead of saying: "it's all in the bit above", "just what I wrote", "that's basically the ask", "that's everything I need". */
+const POINTS_BACK = /\b(?:above|what I (?:wrote|said|typed|described)|the (?:whole |my whole )?ask|(?:that's|that is) (?:basically |pretty much |more or less )?(?:it|everything|all)|the request (?:above|itself)|nothing (?:more|else|extra)|everything (?:above|I said)|in that order|step by step|one after the other)\b/i;
+
+/** The first inserted sentence that opens with a summary tag and then points back at the request instead of restating it. */
+export function summaryPointsBack(original: string, noisy: string): string | undefined {
+  for (const s of insertedSentences(original, noisy)) {
+    const tag = SUMMARY_TAG.exec(s);
+    if (tag && POINTS_BACK.test(s.slice(tag[0].length))) return `"${s.slice(0, 90)}"`;
+  }
+  return undefined;
+}
+
+export const noiseSummaryPointsBack: CaseMeasure = {
+  kind: 'case',
+  id: 'noise_summary_points_back',
+  group: 'text',
+  title: 'noisy query: a summing-up sentence points back instead of restating the ask ("TL;DR: it\'s all in the bit above.", "Bottom line, just what I wrote above.")',
+  population: POPULATION,
+  check(tc) {
+    const pair = pairOf(tc);
+    if (!pair) return pair;
+    return summaryPointsBack(pair.original, pair.noisy) ?? null;
+  },
+};
+
+export const NOISE_MEASURES = [noiseSummaryPointsBack, noiseTypoGarbled, noiseSkeletonOnly, noiseFrameTop, noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord, noiseGreetingMidConversation, noiseAsideForeign, noiseHedgesRequest];

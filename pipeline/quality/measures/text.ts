@@ -20,7 +20,7 @@ import { distinctN, holderCounts, insertedContext, insertedRange, insertedSenten
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 import { failureAnswers } from './failureAnswers.js';
 import { answeredTurns, type AnsweredTurn } from './answers.js';
-import { brokenDocIssues, droppedConstraints, indistinctDocs, leftToFieldDocs, leftToSibling, ownFieldText, ownText, siblingReferenceIssues, untagged, type SiblingDoc } from '../toolDocs.js';
+import { unrepairedDocDefect, brokenDocIssues, droppedConstraints, indistinctDocs, leftToFieldDocs, leftToSibling, ownFieldText, ownText, siblingReferenceIssues, untagged, type SiblingDoc } from '../toolDocs.js';
 import { conflictWith, requestStep, servesRequest } from '../sameFunction.js';
 import { caseSubject, isRelatedDistractor } from '../distractors.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
@@ -1338,4 +1338,75 @@ export const lengthRatio: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerTextSizeOnly, answerClaimsWholeRequest, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, harderToolsLowercase, harderToolsMixedTags, harderToolsWordingOnly, harderToolsSiblingUnsound, harderToolsSiblingsIdentical, harderToolsStrayBacktick, extraToolsSameFunction, extraToolsUnrelated, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio, answerNamesApi, answerCannedOpener, answerFieldDump, answerRestatesAsked];
+/**
+ * A listed tool shown with a doc defect standardize repairs (a parameter documented as "[Required]
+ * ','", get_similar_movies' `films` documented as "list of reviews including user's name, rating,
+ * and reviews"): in a base case the repair was skipped, in an extra-tools case the distractor came
+ * from the pool unrepaired. Every tool must read as the repaired doc wherever it is listed.
+ */
+export const toolDocUnrepaired: CaseMeasure = {
+  kind: 'case',
+  id: 'tool_doc_unrepaired',
+  group: 'text',
+  title: 'tool docs: a listed tool (an added distractor included) shows a doc defect standardize repairs (a parameter doc with no word, a return doc copied from another API)',
+  population: 'all cases',
+  check(tc) {
+    for (const t of tc.tools) {
+      const defect = unrepairedDocDefect(t);
+      if (defect) return (tc.evolution?.details?.extraTools as { added?: string[] } | undefined)?.added?.includes(t.name) ? `added ${defect}` : defect;
+    }
+    return null;
+  },
+};
+
+/**
+ * One stock wording per tool: of the rewrites of tools rewritten in at least 10 cases, the share
+ * holding their tool's most frequent wording (harder-tools-13 gave 175 of 178 tools one wording
+ * each: "Run Arxiv search." 184 times). A harder doc is terser, but a few careful wordings of it
+ * across cases, not one canned line; a doc too short to word another way keeps the share above 0.
+ */
+export const harderToolsStockWording: SetMeasure = {
+  kind: 'set',
+  id: 'harder_tools_stock_wording',
+  group: 'text',
+  title: "harder tools: share of rewrites (tools rewritten in 10+ cases) holding their tool's most frequent wording",
+  population: 'rewritten docs of evolved cases with harder tool docs',
+  better: 'lower',
+  minGateN: 200,
+  score(cases) {
+    const byTool = new Map<string, Map<string, { n: number; id: string }>>();
+    for (const tc of cases) {
+      const changed = (tc.evolution?.details?.harderTools as { changed?: string[] } | undefined)?.changed;
+      if (!changed) continue;
+      for (const t of tc.tools) {
+        if (!changed.includes(t.name)) continue;
+        const forms = byTool.get(t.name) ?? new Map<string, { n: number; id: string }>();
+        const f = forms.get(t.description) ?? { n: 0, id: tc.id };
+        f.n++;
+        forms.set(t.description, f);
+        byTool.set(t.name, forms);
+      }
+    }
+    let n = 0;
+    let top = 0;
+    const tops: { name: string; text: string; n: number; of: number; id: string }[] = [];
+    for (const [name, forms] of byTool) {
+      const all = [...forms.values()].reduce((a, f) => a + f.n, 0);
+      if (all < 10) continue;
+      const [text, f] = [...forms].sort((a, b) => b[1].n - a[1].n)[0];
+      n += all;
+      top += f.n;
+      tops.push({ name, text, n: f.n, of: all, id: f.id });
+    }
+    if (!n) return undefined;
+    tops.sort((a, b) => b.n / b.of - a.n / a.of || b.of - a.of);
+    return {
+      value: top / n,
+      n,
+      detail: `${top} of ${n} rewrites; ${tops.filter((t) => t.n === t.of).length} of ${tops.length} tools with one wording`,
+      examples: tops.slice(0, 5).map((t) => ({ id: t.id, detail: `${t.name}: ${t.n}/${t.of} "${t.text.slice(0, 70)}"` })),
+    };
+  },
+};
+
+export const TEXT_MEASURES = [toolDocUnrepaired, harderToolsStockWording, noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerTextSizeOnly, answerClaimsWholeRequest, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, harderToolsLowercase, harderToolsMixedTags, harderToolsWordingOnly, harderToolsSiblingUnsound, harderToolsSiblingsIdentical, harderToolsStrayBacktick, extraToolsSameFunction, extraToolsUnrelated, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio, answerNamesApi, answerCannedOpener, answerFieldDump, answerRestatesAsked];

@@ -15,8 +15,10 @@
  * leaves such a fact is preferred over one that only rewords (harder_tools_wording_only); examples and
  * qualifiers dropped, a vaguer verb, standard abbreviations, constraint sentences and leading
  * conditions moved last (never left out); BFCL's toolkit preamble dropped (the name says the
- * toolkit), so every doc of a list reads in one style; always a sentence (a capital, a full stop) —
- * seeded by the tool, so each tool reads the same in every case. A draw that loses a constraint,
+ * toolkit), so every doc of a list reads in one style; always a sentence (a capital, a full stop) in
+ * careful English (articles kept, the source's misspellings mended), in one of a few forms (the
+ * "This function ..." frame dropped or not, the opening verb's mood) — seeded by the tool and one of
+ * HARDER_VARIANTS draws per case, so a tool reads the same throughout a case and in a few ways across cases. A draw that loses a constraint,
  * breaks the English or drops what the tool's name says (pipeline/quality/toolDocs.ts) is drawn again.
  */
 import { z } from 'zod';
@@ -48,7 +50,9 @@ export const HarderToolsOutput = z.object({
 });
 export type HarderToolsOutput = z.infer<typeof HarderToolsOutput>;
 
-export const HARDER_RULES_VERSION = 'harder-tools-13';
+export const HARDER_RULES_VERSION = 'harder-tools-14';
+/** How many ways one tool's doc may be rewritten across cases (evolve draws one per case): a model path's cache holds as many per tool. */
+export const HARDER_VARIANTS = 6;
 
 /**
  * Jargon and standard short forms a terse maintainer writes (whole words, case kept on the first
@@ -157,14 +161,6 @@ function fixArticles(text: string): string {
   });
 }
 
-/** Articles cut; a sentence that opened with one still opens with a capital ("The fuel tank can ..." -> "Fuel tank can ..."). */
-function cutArticles(text: string): string {
-  // Not before an identifier ("The getAuthorId function"): capitalising it would rename it.
-  return text
-    .replace(/(^|[.!?]\s+)(?:The|A|An) ([a-z]+)\b(?![0-9_(])/g, (_m, before: string, word: string) => before + word.charAt(0).toUpperCase() + word.slice(1))
-    .replace(/\b(?:[Tt]he|[Aa]n?) (?=(?:[a-z]+|[A-Z][a-z]*|[A-Z]+)\b(?![0-9_(]))/g, '');
-}
-
 /** A leading condition moved after what it conditions ("When all steps done, YOU MUST use save_file()" -> "YOU MUST use save_file() when all steps done"). */
 function conditionLast(text: string): string {
   return text.replace(/^(When|Once|After|Before|Unless)\s+([^,.;]{3,60}),\s+([^.;]+?)([.;]?)$/, (_m, w: string, cond: string, main: string, end: string) => `${/^[a-z]/.test(main) ? main.charAt(0).toUpperCase() + main.slice(1) : main} ${w.toLowerCase()} ${cond}${end}`);
@@ -220,7 +216,7 @@ function drawDegraded(description: string, rng: Rng, tool: Omit<DocParts, 'descr
   // The first sound draw that leaves a fact of the summary to the parameter or return docs (the doc is harder to use, not only reworded); else the first sound one.
   let sound: string | undefined;
   for (let i = 0; i < ATTEMPTS; i++) {
-    const text = degradeOnce(description, rng, fields);
+    const text = asSentence(varied(spelled(degradeOnce(description, rng, fields)), rng));
     if (fails(text) || sameText(text)) continue;
     if (leftToFieldDocs(original, text).length) return text;
     sound ??= text;
@@ -404,6 +400,49 @@ function thirdPerson(verb: string): string {
   return `${verb}s`;
 }
 
+/** The opening verb in the other mood: third person to imperative ("Retrieves" -> "Retrieve") and back ("Show" -> "Shows"); undefined when the doc opens with no verb the rules know. */
+function moodSwapped(text: string): string | undefined {
+  const first = text.match(/^[A-Za-z]+/)?.[0] ?? '';
+  const lower = first.toLowerCase();
+  const base = lower.endsWith('ies') ? `${lower.slice(0, -3)}y` : /(?:ss|sh|ch|x|z)es$/.test(lower) ? lower.slice(0, -2) : lower.endsWith('s') ? lower.slice(0, -1) : undefined;
+  if (base && KNOWN_VERBS.has(base) && thirdPerson(base) === lower) return matchCase(base, first) + text.slice(first.length);
+  if (KNOWN_VERBS.has(lower)) return matchCase(thirdPerson(lower), first) + text.slice(first.length);
+  return undefined;
+}
+
+/** Verbs a tool doc opens with: the ones whose mood the rules may change. */
+const KNOWN_VERBS = new Set([...Object.keys(VAGUE_VERBS).filter((v) => !v.endsWith('s')), 'add', 'write', 'read', 'send', 'book', 'open', 'move', 'copy', 'delete', 'remove', 'find', 'update', 'cancel', 'set', 'post', 'make', 'raise', 'sort', 'convert', 'translate', 'play', 'reply', 'apply', 'modify', 'edit', 'view', 'show', 'fetch', 'return', 'compute', 'activate', 'estimate', 'change', 'run', 'look', 'lock', 'unlock', 'start', 'stop', 'fill', 'check', 'authenticate', 'log', 'close', 'print', 'count', 'compare', 'forecast', 'schedule', 'reserve', 'mention', 'follow', 'comment', 'share', 'press', 'release', 'display', 'adjust', 'submit', 'purchase', 'buy', 'sell', 'verify', 'register', 'notify', 'turn']);
+
+/** Misspellings of the source docs a careful rewrite does not copy ("milage", "currrent"). */
+const SPELLING: [RegExp, string][] = [
+  [/\bmilage\b/g, 'mileage'],
+  [/\bcurrrent\b/g, 'current'],
+  [/\brecieve(s|d)?\b/g, 'receive$1'],
+  [/\bseperate(ly)?\b/g, 'separate$1'],
+];
+const spelled = (text: string) => SPELLING.reduce((t, [re, right]) => t.replace(re, right), text);
+
+/** "This function retrieves X" / "This tool lets you X": the frame a terse doc leaves out, the verb then opening it ("Retrieves X"). */
+const SELF_FRAME = /^(?:This|The) (?:function|tool|API|endpoint|method)\s+(?=[a-z]+s\b)/;
+
+/**
+ * The other forms a careful writer might give the same terse doc, drawn so one tool reads in a few
+ * ways across cases (never one stock wording for every case): the self-describing frame dropped
+ * ("This function retrieves the reviews of a property." -> "Retrieves the reviews of a property."),
+ * the opening verb in the other mood ("Show the emails." -> "Shows the emails."). Each keeps every
+ * word that says what the tool does.
+ */
+function varied(text: string, rng: Rng): string {
+  let out = text;
+  if (SELF_FRAME.test(out) && rng.chance(0.6)) {
+    out = out.replace(SELF_FRAME, '');
+    out = out.charAt(0).toUpperCase() + out.slice(1);
+  }
+  const heading = out.match(HEADING)?.[0];
+  if (!heading && rng.chance(0.5)) out = moodSwapped(out) ?? out;
+  return out;
+}
+
 /**
  * For a doc too short for the rules above to touch ("write file to disk"): when it opens with an
  * imperative verb, that verb in the third person ("Writes file to disk"). Every phrase stays: where
@@ -425,11 +464,10 @@ function terser(original: string, rng: Rng): string {
   }
   if (text === original.replace(/\.$/, '')) text = conditionLast(text);
   const same = (t: string) => (heading ?? '') + t === original.replace(/\.$/, '');
-  // Still the same: articles cut, and a third-person opening verb put in the imperative ("prints the details" -> "print details").
-  if (same(text)) {
-    text = cutArticles(text);
-    if (same(text) && /^[a-z]+s\s/i.test(text)) text = text.replace(/^([a-z]+?)(e?s)(?=\s)/i, (_m, stem: string, end: string) => (end === 'es' && /(s|sh|ch|x|z)$/i.test(stem) ? stem : stem + (end === 'es' ? 'e' : '')));
-  }
+  // Still the same: a third-person opening verb put in the imperative ("Activates the parking brake" -> "Activate the parking brake"), its
+  // articles kept (a doc with its articles cut, "Activates parking brake of vehicle.", reads as notes, not as a careful writer's doc);
+  // only a verb ("This function ..." is no "Thi function").
+  if (same(text)) text = moodSwapped(text) ?? text;
   return (heading ?? '') + text;
 }
 

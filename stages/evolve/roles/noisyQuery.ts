@@ -37,7 +37,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-24';
+export const NOISY_RULES_VERSION = 'noisy-query-25';
 
 /**
  * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
@@ -116,7 +116,8 @@ const TOPICS: { re: RegExp; noun: string[]; why: string[]; context: string[]; fa
     context: ["I'm not much of a car person{|, sadly|, honestly}", "The car has been making me a {little|bit} nervous {lately|recently}"],
   },
   {
-    re: /\b(?:tax(?:es)?|loans?|payments?|invoices?|budget|salary|bank|currency|convert|exchange|mortgage|price|prices|cost|costs)\b/i,
+    // A conversion or an exchange is money only with a currency or a rate ("convert 10 gallons to litres" is not finances).
+    re: /\b(?:tax(?:es)?|loans?|payments?|invoices?|budget|salary|bank|currenc(?:y|ies)|exchange rates?|mortgage|price|prices|cost|costs|dollars?|euros?)\b/i,
     noun: ['the money stuff', 'the numbers', 'the cost question'],
     why: ["I'm trying to get my finances {straight|in order|sorted}", "I'm budgeting for the {coming months|rest of the year|next while}", "I'd rather know the money side before I {commit|decide|sign anything}"],
     context: ["Money admin is my least favourite {thing|job|chore}", "I'm trying to be more careful with {spending|money|my budget}"],
@@ -128,10 +129,18 @@ const TOPICS: { re: RegExp; noun: string[]; why: string[]; context: string[]; fa
     context: ["I don't {trust|quite trust} my own arithmetic", "It has been {years|ages|a long time} since I did any of this by hand"],
   },
   {
-    re: /\b(?:maps?|route|distance|directions|nearby|near|address|location|places?|city|cities)\b/i,
-    noun: ['the location stuff', 'the directions', 'the place question'],
+    // Around one place (what is near, an address): the lines of someone finding their way locally.
+    re: /\b(?:maps?|nearby|near|address|neighbou?rhood|around here|in the area)\b/i,
+    noun: ['the location stuff', 'the place question'],
     why: ["I'm {new to|still new to|unfamiliar with} the area", "I'm trying to find my way around{| town| the city}", "I'm planning a day out and want to know where things are"],
     context: ["My sense of direction is {terrible|hopeless|not great}", "I don't know this part of town at all"],
+  },
+  {
+    // Between places (a route, a distance, directions from one city to another): no "finding my way around town".
+    re: /\b(?:routes?|distances?|directions|location|places?|city|cities|far)\b/i,
+    noun: ['the route question', 'the directions', 'the distance', 'the route'],
+    why: ["I'm working out {the distances|how far apart the places are|the route} before I {plan anything else|commit to anything|set off}", "I want to know what I'm in for {on the road|before the journey|distance-wise}", "I'm {mapping out|planning} a few stops and {want|need} the {distances|route} straight"],
+    context: ["I always underestimate how far apart {places|things|the stops} are", "My sense of direction is {terrible|hopeless|not great}", "Journeys always take me longer than I {plan|expect|think}"],
   },
   {
     re: /\b(?:songs?|music|playlists?|albums?|artists?|tracks?|podcasts?|lyrics)\b/i,
@@ -167,8 +176,8 @@ const FILLER_LEAD = ['So basically,', 'Um, so', 'Okay so', 'So yeah,', 'Right, s
 // No ", I think" / ", I guess" / ", ideally": at the end of a request they doubt its last value ("from 3PM to 5PM, I think."), which the ground truth takes as said.
 const FILLER_TAIL = [", if {that's|it's} {possible|doable|okay|alright|fine}", ', if you {can|could|would}', ", if {it is|it's|that's} {not too much|no} {trouble|bother|hassle}", ', when you {get|have} a {chance|minute|sec|moment|spare minute}', ', if that {makes sense|works|is ok|is alright|sounds reasonable|suits you|works for you}', ', if you {don\'t|do not|wouldn\'t} mind{| me asking| too much| terribly}', ', if possible', ', please', ", {whenever|as soon as} {you can|you're able|it suits}", ', {no pressure|no stress}', ', {cheers|ta}'];
 
-const RESTATE_OPEN = ['So yeah,', 'To sum up,', 'In short,', 'TL;DR:', 'Short version:', 'Bottom line,', 'Just to be clear,', 'Basically,', 'Recap:', 'Anyway,', 'Long story short,', 'So, in a nutshell,'];
-const RESTATE_CORE = ["that's {the whole|my whole|basically the} ask", "that's {everything|all} I {need|want|was after}", "that's {basically|pretty much|more or less} it", 'everything above, {in that order|step by step|one after the other}', 'just what I {wrote|said|typed} above', "that's all I'm {after|asking for|hoping for}", '{please|just} do what I {described|wrote|said above}', 'the request above, nothing {more|else|extra}', "it's all in the {message|text|bit} above"];
+/** Summing-up tags: what follows them restates the ask (restate), never "see above". */
+const RESTATE_OPEN = ['So yeah,', 'To sum up,', 'In short,', 'TL;DR:', 'Short version:', 'Bottom line:', 'Just to be clear,', 'Basically,', 'Recap:', 'Anyway,', 'Long story short,', 'So, in a nutshell,'];
 
 const TYPING_SORRY = ['{Sorry|Apologies} for {the|any} typos', '{Excuse|Forgive|Pardon} the {typos|spelling|typing}', '{Sorry|Apologies} if {the|my} spelling is {off|all over the place|a mess|wonky|dodgy}', 'Excuse any spelling {mistakes|slips}', 'Typos are {mine|all mine}, sorry'];
 const TYPING_WHY = ["I'm on my {phone|old phone|tablet}", "I'm typing {one-handed|with one thumb|lying down}", "I'm on a {tiny|sticky|cramped} keyboard", 'autocorrect {hates me|is fighting me|keeps "helping"}', "I'm typing {in a hurry|fast|on the go}", "I'm typing with a {sleeping baby|cat|laptop tray} on me", "I'm on the {bus|train|sofa}", 'I typed this {fast|quickly|in a rush}', "I'm {between meetings|on a break|half asleep}"];
@@ -262,6 +271,10 @@ function pk(rng: Rng, items: readonly string[]): string {
   return fill(rng, rng.pick(items));
 }
 
+const FILL_WORDS = new Set(['the', 'my', 'stuff', 'bit', 'bits', 'part', 'question', 'plans']);
+/** A topic noun's head word ("the travel bits" -> "travel"). */
+const nounHead = (noun: string) => noun.split(' ').filter((w) => !FILL_WORDS.has(w)).pop() ?? '';
+
 function topicOf(query: string): { noun: string[]; why: string[]; context: string[] } {
   const named = TOPICS.filter((t) => t.re.test(query));
   const hit = named.some((t) => !t.fallback) ? named.filter((t) => !t.fallback) : named;
@@ -278,8 +291,7 @@ function topicOf(query: string): { noun: string[]; why: string[]; context: strin
   const keep = (lines: string[], fallback: string[]) => (lines.filter(fresh).length ? lines.filter(fresh) : fallback);
   // "Main thing is the order" only where the request has an order: a noun whose head word the request
   // lacks names a part it does not have (the topic's first, general noun always fits).
-  const FILL_WORDS = new Set(['the', 'my', 'stuff', 'bit', 'bits', 'part', 'question', 'plans']);
-  const head = (noun: string) => noun.split(' ').filter((w) => !FILL_WORDS.has(w)).pop() ?? '';
+  const head = nounHead;
   const nouns = t.noun.filter((noun, i) => i === 0 || t === GENERIC || q.includes(` ${head(noun).replace(/(?:ing|s)$/, '')}`));
   return { noun: nouns, why: keep(t.why, GENERIC.why), context: keep(t.context, GENERIC.context) };
 }
@@ -302,9 +314,30 @@ function contextLine(rng: Rng, topic: ReturnType<typeof topicOf>): string {
   return `${open}${open ? (/^I\b/.test(body) ? body : body.charAt(0).toLowerCase() + body.slice(1)) : body}${end}`;
 }
 
-function restate(rng: Rng, topic: ReturnType<typeof topicOf>): string {
-  if (rng.chance(0.15)) return `${rng.pick(['Main thing is', 'The important part is', 'What matters most is'])} ${pk(rng, topic.noun)}, ${rng.pick(['as above', 'as described', 'like I said', 'as written above'])}.`;
-  return `${pk(rng, RESTATE_OPEN)} ${pk(rng, RESTATE_CORE)}.`;
+/**
+ * A summing-up sentence restates the ask by its subjects ("TL;DR: I need the trip and the forecast
+ * sorted."), never points back at it ("TL;DR: it's all in the bit above.", "Bottom line, just what I
+ * wrote above."): a person's TL;DR says what they want. Undefined when the request names no subject
+ * the rules know (a restatement would have nothing to say) or more than three (it would be a list).
+ */
+function restate(rng: Rng, query: string): string | undefined {
+  const subjects = topicsOf(query);
+  if (!subjects.length || subjects.length > 3) return undefined;
+  const nouns = subjects.map((t) => pk(rng, t.noun));
+  const said = nouns.length === 1 ? nouns[0] : `${nouns.slice(0, -1).join(', ')} and ${nouns[nouns.length - 1]}`;
+  if (rng.chance(0.15)) return `${rng.pick(['Main thing is', 'The important part is', 'What matters most is'])} ${said}.`;
+  const frame = fill(rng, rng.pick(["I need @SAID@ {sorted|dealt with|handled|looked at}", "it's @SAID@ I'm {after|asking about|stuck on}", '@SAID@, {please|if you can}', 'help with @SAID@, please', "I'd like @SAID@ {sorted|taken care of|done}"]));
+  return `${pk(rng, RESTATE_OPEN)} ${frame.replace('@SAID@', said)}.`;
+}
+
+/** Every subject the request names, in the order it names them (a booking only where nothing else says what is booked), each with the nouns that fit it. */
+function topicsOf(query: string): { noun: string[] }[] {
+  const named = TOPICS.filter((t) => t.re.test(query));
+  const hit = named.some((t) => !t.fallback) ? named.filter((t) => !t.fallback) : named;
+  const q = ` ${query.toLowerCase().replace(/[^a-z' ]+/g, ' ').replace(/\s+/g, ' ')} `;
+  return hit
+    .sort((a, b) => query.search(a.re) - query.search(b.re))
+    .map((t) => ({ noun: t.noun.filter((noun, i) => i === 0 || q.includes(` ${nounHead(noun).replace(/(?:ing|s)$/, '')}`)) }));
 }
 
 function typingNote(rng: Rng): string {
@@ -577,7 +610,10 @@ export function noisyRules(input: NoisyQueryInput, rng: Rng, options: NoisyOptio
   if (kinds.has('personal')) between(personal(rng, part));
   if (kinds.has('interruption')) (rng.chance(0.5) ? lead : tail).push(sloppy(interruption(rng)));
   if (kinds.has('typing')) (rng.chance(0.4) ? lead : tail).push(typingNote(rng));
-  if (kinds.has('restate')) tail.push(restate(rng, topic));
+  if (kinds.has('restate')) {
+    const said = restate(rng, input.query);
+    if (said) tail.push(said);
+  }
   if (kinds.has('checked')) tail.push(pk(rng, CHECKED));
   // A greeting fits the part of the day; "again" only where the user spoke before, and a later turn of
   // a conversation under way is never greeted afresh ("Hi! Also, create a file…").

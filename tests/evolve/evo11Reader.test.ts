@@ -1,0 +1,103 @@
+/**
+ * A reader's findings over the evolved cases (h-evo11): added tools shown with T-Eval's broken docs
+ * (a parameter documented as "[Required] ','", get_similar_movies' `films` documented as a list of
+ * reviews), one stock wording per harder doc ("Run Arxiv search." in 184 cases) and careless forms
+ * ("Send: send email.", "Activates parking brake of vehicle.", "milage"), noisy summaries that point
+ * back ("TL;DR: it's all in the bit above.") and asides that do not fit the request ("I'm trying to
+ * get my finances sorted." before a gasoline conversion).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../pipeline/rng.js';
+import type { ChatMessage, TestCase, ToolDoc } from '../../pipeline/schemas.js';
+import { carelessForms, copiedReturnDoc, unrepairedDocDefect } from '../../pipeline/quality/toolDocs.js';
+import { harderToolsStockWording, toolDocUnrepaired } from '../../pipeline/quality/measures/text.js';
+import { foreignAside, noiseSummaryPointsBack, summaryPointsBack } from '../../pipeline/quality/measures/noise.js';
+import { HARDER_VARIANTS, harderInput, harderRules } from '../../stages/evolve/roles/harderTools.js';
+import { noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
+import { refineDocRole } from '../../stages/standardize/refineDoc.js';
+
+const DOCS: ToolDoc[] = JSON.parse(readFileSync(new URL('./fixtures/evo11Docs.json', import.meta.url), 'utf8'));
+const doc = (name: string) => DOCS.find((d) => d.name === name)!;
+const NONE = { trajectory: () => undefined, baseCase: () => undefined };
+
+function evolved(id: string, tools: ToolDoc[], details: Record<string, unknown>, messages: ChatMessage[] = [{ role: 'system', content: 'tools' }]): TestCase {
+  return { id, kind: 'internal', cot: false, messages, tools, evolution: { strategy: 'mixed', baseCaseId: 'b', applied: [], details } } as unknown as TestCase;
+}
+
+describe('tool docs standardize repairs, wherever a tool is listed', () => {
+  const similar = doc('FilmTMDB.get_similar_movies');
+  it('flags the raw FilmTMDB docs and passes the repaired ones', () => {
+    expect(unrepairedDocDefect(similar)).toMatch(/movie_id documented as "\[Required\] ','"/);
+    const films = similar.return_data![0];
+    expect(copiedReturnDoc(similar, films)).toBe('list of similar movies');
+    const repaired = { ...similar, required_parameters: [{ ...similar.required_parameters[0], description: '[Required] The movie id (integer).' }], return_data: [{ ...films, description: 'list of similar movies' }] };
+    expect(unrepairedDocDefect(repaired)).toBeUndefined();
+    // Lists that are their own: "List of users mentioned in the tweet" of get_tweet's `mentions`, "A list of news ..." of get_ticker_news.
+    expect(copiedReturnDoc({ name: 'TwitterAPI.get_tweet' }, { name: 'mentions', description: 'List of users mentioned in the tweet.' })).toBeUndefined();
+    expect(copiedReturnDoc({ name: 'PolygonFinance.get_ticker_news' }, { name: 'results', description: 'A list of news including title, summary, and author' })).toBeUndefined();
+    expect(copiedReturnDoc({ name: 'FilmTMDB.get_movie_reviews' }, { name: 'reviews', description: "list of reviews including user's name, rating, and reviews" })).toBeUndefined();
+    expect(toolDocUnrepaired.check(evolved('x~extra_tools', [similar], { extraTools: { added: [similar.name] } }), NONE)).toMatch(/^added FilmTMDB.get_similar_movies/);
+    expect(toolDocUnrepaired.check(evolved('x~extra_tools', [repaired], { extraTools: { added: [similar.name] } }), NONE)).toBeNull();
+  });
+  it('refine-doc writes no heading its text says again', () => {
+    const out = refineDocRole.offline!.run({ name: 'Email.send', description: 'send email', parameters: [{ name: 'address', type: 'string', description: 'x', required: true }], returns: [{ name: 'state', description: '' }] }, new Rng(1)) as { description: string };
+    expect(out.description).toMatch(/^Send email\. /);
+    expect(carelessForms('send email', out.description)).toEqual([]);
+  });
+});
+
+describe('harder docs: careful English, a few wordings per tool', () => {
+  it('flags the careless forms', () => {
+    expect(carelessForms('Send: send email. It needs the address.', 'Send: send email.')[0]).toMatch(/heading/);
+    expect(carelessForms(doc('VehicleControlAPI.activateParkingBrake').description, 'Activates parking brake of vehicle.')[0]).toMatch(/articles cut/);
+    expect(carelessForms(doc('VehicleControlAPI.estimate_drive_feasibility_by_mileage').description, 'Estimates milage of vehicle given distance needed to drive.').join(' ')).toMatch(/milage/);
+    expect(carelessForms(doc('VehicleControlAPI.activateParkingBrake').description, 'Activate the parking brake of the vehicle.')).toEqual([]);
+  });
+  it('the rules write none of them, and more than one wording across variants', () => {
+    for (const t of DOCS.filter((d) => d.name !== 'FilmTMDB.get_similar_movies')) {
+      const forms = new Set<string>();
+      for (let v = 0; v < HARDER_VARIANTS; v++) {
+        const text = harderRules(harderInput([t]), new Rng(7, `tool:${t.name}`, 'harder-tools', String(v))).tools[0].description;
+        expect(carelessForms(t.description, text), `${t.name}: ${text}`).toEqual([]);
+        forms.add(text);
+      }
+      if (t.name !== 'TradingBot.place_order') expect(forms.size, `${t.name}: ${[...forms].join(' | ')}`).toBeGreaterThan(1);
+    }
+  });
+  it('the stock-wording share reads one wording per tool as 1', () => {
+    const arxiv = doc('ArxivSearch.get_arxiv_article_information');
+    const cases = (texts: string[]) => texts.map((d, i) => evolved(`c${i}~harder_tools`, [{ ...arxiv, description: d }], { harderTools: { changed: [arxiv.name] } }));
+    expect(harderToolsStockWording.score(cases(Array(12).fill('Run Arxiv search.')), NONE)!.value).toBe(1);
+    expect(harderToolsStockWording.score(cases([...Array(6).fill('Run Arxiv search.'), ...Array(6).fill('Runs an Arxiv search.')]), NONE)!.value).toBe(0.5);
+  });
+});
+
+describe('noisy queries: summaries restate, asides fit', () => {
+  const GAS = 'Can you convert 20 gallons of gasoline to liters for me?';
+  const ROUTE = 'Plan a route from Washington DC to New York and then on to Cupertino, and tell me the total distance.';
+  it('flags a summary pointing back and an aside of another domain', () => {
+    expect(summaryPointsBack(GAS, `${GAS} TL;DR: it's all in the bit above.`)).toBeDefined();
+    expect(summaryPointsBack(GAS, `${GAS} Bottom line, just what I wrote above.`)).toBeDefined();
+    expect(summaryPointsBack(GAS, `${GAS} Short version: that's basically the ask.`)).toBeDefined();
+    expect(summaryPointsBack(ROUTE, `${ROUTE} TL;DR: I need the route and the distance sorted.`)).toBeUndefined();
+    expect(foreignAside(GAS, `For context, I'm trying to get my finances sorted. ${GAS}`)).toMatch(/money/);
+    expect(foreignAside(ROUTE, `I'm trying to find my way around the city. ${ROUTE}`)).toMatch(/local area/);
+    expect(foreignAside('Find restaurants near Times Square.', "I'm trying to find my way around the city. Find restaurants near Times Square.")).toBeUndefined();
+    const tc = evolved('x~noisy_query', [], { noisyQuery: { originalQuery: GAS } }, [{ role: 'system', content: 's' }, { role: 'user', content: `${GAS} TL;DR: it's all in the bit above.` }]);
+    expect(noiseSummaryPointsBack.check(tc, NONE)).toBeTruthy();
+  });
+  it('the rules write neither', () => {
+    const queries = [GAS, ROUTE, 'Find hotels in Paris for next week and tell me the weather forecast there.', 'Send an email to bob@example.com about the meeting and then list my files.'];
+    let restated = 0;
+    for (const [q, query] of queries.entries()) {
+      for (let i = 0; i < 300; i++) {
+        const out = noisyRules({ query, protected: [] }, new Rng(5, `evo11-${q}-${i}`)).query;
+        expect(summaryPointsBack(query, out), out).toBeUndefined();
+        expect(foreignAside(query, out), out).toBeUndefined();
+        if (/\b(?:TL;DR|Short version|In short|To sum up|Recap)\b/.test(out) && !/\b(?:TL;DR|Short version|In short|To sum up|Recap)\b/.test(query)) restated++;
+      }
+    }
+    expect(restated).toBeGreaterThan(10);
+  });
+});
