@@ -237,6 +237,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_ticker_ignored: 0,
   simulated_forecast_misdated: 0,
   value_implausible: 0,
+  value_error_near_miss: 0,
   answer_field_unphrased: 0,
   answer_withholds_fields: 0,
   answer_text_size_only: 0,

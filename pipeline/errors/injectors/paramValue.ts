@@ -1,7 +1,8 @@
 /**
  * Parameter value errors: the right tool and keys, a value a model gets wrong, in six families —
- * format (a date, time, unit or letter case written another way), quantity (off by one, another
- * number of the request, an element missing), another entity of the same kind from the
+ * format (a date, time, unit or letter case written another way), quantity (off by one in a small
+ * count, a zero too many or too few in a larger number, another number of the request, an element
+ * missing), another entity of the same kind from the
  * conversation (another city of the request, an earlier id, the other end of a pair), a stale
  * value an earlier step gave the same key, and a mistyped id — always of the parameter's documented
  * type ("one" or "5" for 5 is a type mistake, not a wrong value). A value taken from elsewhere
@@ -17,6 +18,7 @@ import { valueKindProblem } from '../kinds.js';
 import { slipProblem, type GivenValue } from '../misplaced.js';
 import { toJson } from '../../pyValues.js';
 import { typeBroken, typeProblem } from '../wrongCall.js';
+import { NEAR_NUMBER_SHARE, nearMiss, namesByNumber } from '../nearMiss.js';
 
 /** The families of wrong values (README "Internal errors"): what a model really gets wrong. */
 // A value of another type than its parameter's ("5" or "five" for 5, a string for a list) is a type
@@ -43,7 +45,8 @@ const COORDS = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/;
 export function matchedInAnyCase(key: string, param: Pick<ToolParam, 'description'> | undefined, value: string): boolean {
   // Not a name, file or folder: BFCL's backends match those exactly ("rivermist" finds no zip code).
   const said = words(key).join(' ');
-  if (/\b(search|query|keywords?|term|q|mauthors|location|place|address|start|end|destination|origin)\b/.test(said) && !/\b(name|file|dir|path|folder)\b/.test(said)) return true;
+  // A plural key is matched as its singular: "central park" finds the same places as "Central Park" (teval_query_305_0).
+  if (/\b(search|query|keywords?|terms?|q|mauthors|locations?|places?|address(es)?|start|end|destinations?|origins?)\b/.test(said) && !/\b(name|file|dir|path|folder)\b/.test(said)) return true;
   const description = param?.description ?? '';
   return /\//.test(description) && new RegExp(`(^|[(/,\\s])${escapeRegExp(value)}(?=[/),.\\s]|$)`).test(description);
 }
@@ -195,9 +198,14 @@ function editsFor(key: string, value: unknown, param: ToolParam | undefined, inp
       // A coordinate is never taken from a count or a distance the request gives ("a 5 kilometers radius" is no longitude 5).
       const fromQuery = /^(lat|latitude|lon|lng|long|longitude)$/i.test(key) ? [] : querySpans(input.query).filter((s) => s.kind === 'number' && Number(s.text) !== value);
       for (const s of fromQuery) one(Number(s.text), 'quantity', 'other-number-in-query', 3 / fromQuery.length);
-      if (integer) {
+      // Off by one only where one is a tenth or more of the value (the user's "3 days" → 2): 1001 for
+      // 1000 is no error a reader can be sure of (nearMiss.ts). A larger number gets a zero too many or too few.
+      if (integer && (Math.abs(value) <= 1 / NEAR_NUMBER_SHARE || namesByNumber(key))) {
         one(value + 1, 'quantity', 'off-by-one', 2);
         if (value > 1) one(value - 1, 'quantity', 'off-by-one', 2);
+      } else if (integer) {
+        one(value * 10, 'quantity', 'magnitude-slip', 2);
+        if (value % 10 === 0) one(value / 10, 'quantity', 'magnitude-slip', 2);
       } else {
         one(roundLike(value * 10, false), 'quantity', 'magnitude-slip', 1);
       }
@@ -298,7 +306,12 @@ function appliedEdits(input: InjectionInput, rng: Rng): { edit: ValueEdit; chang
   const plausible = edits.filter(
     (edit) =>
       edit.variant === 'same-kind-entity:arguments-swapped' ||
-      edit.changes.every((c) => !slipProblem(params.byName.get(c.key) ?? { name: c.key, type: 'any' }, c.to, args[c.key], given, request, input.tools, doc.name)),
+      edit.changes.every(
+        (c) =>
+          !slipProblem(params.byName.get(c.key) ?? { name: c.key, type: 'any' }, c.to, args[c.key], given, request, input.tools, doc.name) &&
+          // Wrong beyond doubt: no number within a tenth of the right one, no paraphrase of the right text (nearMiss.ts).
+          nearMiss(c.key, args[c.key], c.to, request, isIdKey) === undefined,
+      ),
   );
   const applied = plausible
     // Every new value keeps its parameter's documented type (and its items'): a type slip is another mistake.

@@ -7,7 +7,8 @@ import type { Action, TestCase } from '../../schemas.js';
 import { errorOrigin, internalParts, responseHints, selectionSimilarity, thoughtLeaks, valueKindProblems } from '../internalErrors.js';
 import { droppedValues, statesDroppedValue, type Leak } from '../../errors/leaks.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
-import { earlyLaterStep } from '../../errors/injectors/context.js';
+import { earlyLaterStep, isIdKey } from '../../errors/injectors/context.js';
+import { nearMiss } from '../../errors/nearMiss.js';
 import { laterStepsDoableEarly, toolSteps } from '../../steps.js';
 import { helpfulLookup } from '../../errors/helpfulLookup.js';
 import { answerEquivalent, plausiblePrecheck, repeatsPrevious, statusLook } from '../../errors/benignSelect.js';
@@ -390,4 +391,39 @@ export const valueErrorAcceptedSlip: CaseMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectStatusLook, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];
+/**
+ * A value error so close to the right value that a model could take the call as right and go on
+ * (errors/nearMiss.ts): radius 1001 for "1 kilometer", search_term "art exhibitions" for "art
+ * gallery", the weather at "Times Square" for "Times Square in New York City". A swap of two
+ * arguments is judged as a swap, not value by value.
+ */
+export function valueNearMiss(tc: TestCase): string | undefined {
+  if (tc.errorType !== 'parameters_value_error' || !tc.erroneousAction) return undefined;
+  const correct = Array.isArray(tc.groundTruth) ? tc.groundTruth[0] : tc.groundTruth;
+  const right = correct?.args;
+  const wrong = tc.erroneousAction.args;
+  if (!isPlainObject(right) || !isPlainObject(wrong)) return undefined;
+  const changed = Object.keys(wrong).filter((k) => k in right && toJson(wrong[k]) !== toJson(right[k]));
+  const swapped = (k: string) => changed.some((o) => o !== k && toJson(wrong[k]) === toJson(right[o]) && toJson(wrong[o]) === toJson(right[k]));
+  const request = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  for (const k of changed) {
+    if (swapped(k)) continue;
+    const why = nearMiss(k, right[k], wrong[k], request, isIdKey);
+    if (why) return why;
+  }
+  return undefined;
+}
+
+export const valueErrorNearMiss: CaseMeasure = {
+  kind: 'case',
+  id: 'value_error_near_miss',
+  group: 'errors',
+  title: 'parameters_value_error whose wrong value is a near miss of the right one a model could reasonably accept: a number within a tenth of it (radius 1001 for "1 kilometer"), a paraphrase ("art exhibitions" for "art gallery"), a place the request puts the right one in',
+  population: 'parameters_value_error cases (base and evolved, injected and recorded)',
+  check(tc) {
+    if (tc.errorType !== 'parameters_value_error' || !tc.erroneousAction) return undefined;
+    return valueNearMiss(tc) ?? null;
+  },
+};
+
+export const ERROR_MEASURES = [valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectStatusLook, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];
