@@ -289,3 +289,16 @@ export function addressInWords(value: unknown): string | undefined {
   const tail = [state, zip].filter(Boolean).join(' ');
   return [shout(street), street2 ? shout(street2) : undefined, shout(city), tail || undefined].filter(Boolean).join(', ');
 }
+
+/**
+ * The tire pressure the user set as the least they accept, when the request names one: "If it falls
+ * under 37.5 PSI, …" -> 37.5, "Should any tire fall below the 40 PSI mark" -> 40, "inflated to a stable
+ * 32 PSI. Should any of the tires fall short" -> 32, "insufficient (less than 30.0 psi)" -> 30. A check
+ * of the pressure is answered against this number, not the API's own "healthy" flag.
+ */
+export function pressureFloor(request: string): number | undefined {
+  const below = /\b(?:under|below|less than|lower than|short of)\s+(?:the\s+|a\s+|your\s+|my\s+)?(\d+(?:\.\d+)?)\s*psi\b/i.exec(request);
+  if (below) return Number(below[1]);
+  const short = /\b(\d+(?:\.\d+)?)\s*psi\b[^.?!]*[.?!]?[^.?!]*\b(?:falls?|drops?|is|are|comes?)\s+(?:short|under|below|lower)\b/i.exec(request);
+  return short ? Number(short[1]) : undefined;
+}

@@ -291,6 +291,11 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // answers opening with one canned sentence (answer-writer-43; before = 633ada7).
   answer_record_dump: 0,
   answer_label_run: 0,
+  // A pressure check told as healthy under the user's own floor, a zip code or airport looked up only to be handed on told as news,
+  // a record's other fields told where one was asked (answer-writer-52; before = efda615).
+  answer_threshold_contradicted: 0,
+  answer_means_told: 0,
+  answer_unasked_fields: 0,
   answer_opener_contradicts: 0,
   answer_check_undecided: 0,
   answer_state_told_after_change: 0,

@@ -16,6 +16,7 @@ import { ERROR_MEASURES } from './measures/errors.js';
 import { TEXT_MEASURES } from './measures/text.js';
 import { FAILURE_ANSWER_MEASURES } from './measures/failureAnswers.js';
 import { ANSWER_CRAFT_MEASURES } from './measures/answerCraft.js';
+import { ANSWER_ASKED_MEASURES } from './measures/answerAsked.js';
 import { NOISE_MEASURES } from './measures/noise.js';
 import { SIMULATED_MEASURES, simulatedRecordsUnlikeRecorded, simulatedShapeUnlikeRecorded } from './measures/simulated.js';
 import { simulatedPaperFrameTop } from './measures/simulatedAbout.js';
@@ -29,7 +30,7 @@ import { ANSWER_MEASURES } from './measures/answers.js';
 import { ANSWER_QUESTION_MEASURES } from './measures/answerQuestions.js';
 import { PLAN_MEASURES } from './measures/plans.js';
 
-export const MEASURES: Measure[] = [...SOLVABLE_MEASURES, ...PATH_MEASURES, ...AGREEMENT_MEASURES, ...ERROR_MEASURES, ...TEXT_MEASURES, ...ANSWER_MEASURES, ...ANSWER_QUESTION_MEASURES, ...PLAN_MEASURES, ...FAILURE_ANSWER_MEASURES, ...ANSWER_CRAFT_MEASURES, ...NOISE_MEASURES, ...CONTEXT_MEASURES, ...THOUGHT_MEASURES, ...THOUGHT_CONTENT_MEASURES, ...SIMULATED_MEASURES, ...REVIEW_ROUTE_MEASURES, simulatedShapeUnlikeRecorded, simulatedRecordsUnlikeRecorded, simulatedPaperFrameTop, simulatedReviewClauseTop];
+export const MEASURES: Measure[] = [...SOLVABLE_MEASURES, ...PATH_MEASURES, ...AGREEMENT_MEASURES, ...ERROR_MEASURES, ...TEXT_MEASURES, ...ANSWER_MEASURES, ...ANSWER_QUESTION_MEASURES, ...PLAN_MEASURES, ...FAILURE_ANSWER_MEASURES, ...ANSWER_CRAFT_MEASURES, ...ANSWER_ASKED_MEASURES, ...NOISE_MEASURES, ...CONTEXT_MEASURES, ...THOUGHT_MEASURES, ...THOUGHT_CONTENT_MEASURES, ...SIMULATED_MEASURES, ...REVIEW_ROUTE_MEASURES, simulatedShapeUnlikeRecorded, simulatedRecordsUnlikeRecorded, simulatedPaperFrameTop, simulatedReviewClauseTop];
 
 export const GROUP_TITLES: Record<MeasureGroup, string> = {
   solvable: 'Solvable and honest (every value visible, controls error-free, skips feasible, real errors)',

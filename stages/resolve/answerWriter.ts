@@ -13,7 +13,7 @@ import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
 import { isCjkText, keyAsWords } from '../../pipeline/quality/grammar.js';
 import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEffects.js';
-import { addressInWords, askedCount, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, unitOf, yesNoQuestion } from '../../pipeline/answerFacts.js';
+import { addressInWords, askedCount, pressureFloor, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, unitOf, yesNoQuestion } from '../../pipeline/answerFacts.js';
 import { FAILURE_OPENERS, failedSentence, nextStepQuestion, partialOpener } from './failureSentences.js';
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
 
@@ -482,9 +482,19 @@ function tirePhrase(record: Record<string, unknown>): { said: string; rest?: Rec
   const tires = inner ? (inner[1] as Record<string, unknown>) : record;
   const keys = Object.keys(tires).filter((k) => /^(?:front|rear)(?:Left|Right)TirePressure$/.test(k) && typeof tires[k] === 'number');
   if (keys.length < 2) return undefined;
-  const said = `the tires are at ${joinAnd(keys.map((k) => `${say(tires[k])} psi ${keyAsWords(k.replace(/TirePressure$/, '')).toLowerCase()}`))}`;
+  const where = (k: string) => keyAsWords(k.replace(/TirePressure$/, '')).toLowerCase();
+  let said = `the tires are at ${joinAnd(keys.map((k) => `${say(tires[k])} psi ${where(k)}`))}`;
+  // The user's own floor ("If it falls under 37.5 PSI, …") decides, not the API's "healthy" flag, which is left out:
+  // "…; all four are under the 37.5 PSI you set" (answer_threshold_contradicted).
+  const floor = pressureFloor(told.request);
+  if (floor !== undefined) {
+    const low = keys.filter((k) => (tires[k] as number) < floor);
+    const limit = `the ${say(floor)} PSI you set`;
+    const all4 = keys.length === 4 ? 'all four' : `all ${keys.length}`;
+    said += low.length === 0 ? `; none is under ${limit}` : low.length === keys.length ? `; ${all4} are under ${limit}` : `; the ${joinAnd(low.map(where))} ${low.length === 1 ? 'is' : 'are'} under ${limit}`;
+  }
   const all = { ...Object.fromEntries(Object.entries(record).filter(([k]) => !inner || k !== inner[0])), ...(inner ? tires : {}) };
-  const own = Object.fromEntries(Object.entries(all).filter(([k, v]) => !keys.includes(k) && !(isPlainObject(v) && Object.keys(v).length === 0)));
+  const own = Object.fromEntries(Object.entries(all).filter(([k, v]) => !keys.includes(k) && !(isPlainObject(v) && Object.keys(v).length === 0) && !(floor !== undefined && /healthy|pressure/i.test(k) && typeof v === 'boolean')));
   return Object.keys(own).length ? { said, rest: own } : { said };
 }
 
@@ -650,9 +660,11 @@ const internalField = (k: string) => /^(?:organic_?(?:result_?)?ids?|result_?ids
 /** Whether the request asks for such a field: "ids" for an id, "snippets" for a snippet, "publication" for a publication line. */
 function asksFor(k: string, request: string): boolean {
   if (requestUsesKey(k, request)) return true;
+  if (/zip_?code/i.test(k)) return /\bzip ?codes?\b|\bpostal codes?\b/i.test(request);
   if (/ids?$/i.test(k)) return /\b(?:ids?|identifiers?)\b/i.test(request);
   if (/snipp?et/i.test(k)) return /\b(?:snippets?|excerpts?)\b/i.test(request);
-  return /\bpublication\b|\bpub info\b/i.test(request);
+  // Only a publication field is asked by "publication": a picture's path is not ("their publication date, title, …" then "add a page with an image").
+  return /pub/i.test(k) && /\bpublication\b|\bpub info\b/i.test(request);
 }
 
 /**
@@ -1201,7 +1213,7 @@ function aboutSentence(about: string, key: string, said: string, counted: string
     if (field === 'symbol' || field === 'ticker') return rng.pick([`${About} trades under the symbol ${bareValue}.`, `The stock symbol of ${about} is ${bareValue}.`]);
     if (field === 'id') return `${About} has id ${value}.`;
     if (/^(?:picture|image|photo|img)(?: url| path| link)?$/.test(field)) return rng.pick([`I found a picture for ${about}: ${value}.`, `The picture I found for ${about} is ${value}.`]);
-    const prep = QUERY_KEY.test(key) ? 'for' : KIND_KEY.test(key) ? 'in' : 'of';
+    const prep = QUERY_KEY.test(key) ? 'for' : KIND_KEY.test(key) ? 'in' : /^nearest\b/.test(field) ? 'to' : 'of';
     return `The ${field} ${prep} ${about} ${verb} ${value}.`;
   }
   // "it is available" -> "Property 24424717 is available."
@@ -1223,6 +1235,10 @@ function stockQuote(s: AnswerInput['steps'][number], value: Record<string, unkno
   const ma5 = value['MA(5)'];
   const ma20 = value['MA(20)'];
   if (!symbol || typeof price !== 'number' || typeof change !== 'number' || Object.keys(value).some((k) => !['price', 'percent_change', 'volume', 'MA(5)', 'MA(20)'].includes(k))) return undefined;
+  // "could you inform me of the current price of 'Quasar Ltd.'?": the price, not the volume and averages nobody asked for (answer_unasked_fields).
+  const asksPrice = /\bprice\b|\bquote\b|\btrading at\b|\bworth\b/i.test(told.request);
+  const asksMore = /\bvolume\b|moving average|\bMA\b|\bchange\b|percent|\btrend|\bperformance\b|\bdetails?\b|\binfo(?:rmation)?\b|\bstats?\b|\bstatistics\b|overview|\bdoing\b|\beverything\b|\bmetrics\b|\bdata\b/i.test(told.request.replace(/\binform me\b/gi, ''));
+  if (told.request && asksPrice && !asksMore) return `${symbol} is at ${say(price)}.`;
   const move = change === 0 ? 'unchanged' : `${change > 0 ? 'up' : 'down'} ${say(Math.abs(change))}%`;
   const vol = typeof volume === 'number' ? `, with a trading volume of ${say(volume)}` : '';
   const averages = typeof ma5 === 'number' && typeof ma20 === 'number' ? `; its 5-day moving average is ${say(ma5)} and its 20-day ${say(ma20)}` : typeof ma5 === 'number' ? `; its 5-day moving average is ${say(ma5)}` : '';
@@ -1265,7 +1281,12 @@ function deviceOutcome(full: string, record: Record<string, unknown>, rng: Rng):
   // Every door locked, said once: "I locked the doors: no door is left unlocked." closed 60 answers word for word.
   const left = Object.entries(record).find(([k]) => /^remaining_?unlocked_?doors$/i.test(k))?.[1];
   if (full === 'locked the doors' && state === 'locked' && left === 0) return rng.pick(['I locked the doors; none is left unlocked.', 'All the doors are locked now.', 'I locked every door.', 'The doors are all locked.']);
-  if (full.split(' ')[0] === state) return Object.keys(record).some((k) => /^remaining/i.test(k)) ? undefined : `I ${full}${extra ? extra.replace(/^, and/, ';') : ''}.`;
+  // "I pressed the brake pedal." closed 36 answers word for word: the deed in one of a few true forms.
+  if (full.split(' ')[0] === state) {
+    if (Object.keys(record).some((k) => /^remaining/i.test(k))) return undefined;
+    const forms = [`I ${full}`, `I have ${participle(full)}`, ...(new RegExp(`\\b${escapeRegExp(thing)}$`).test(full) ? [`The ${thing} is ${state} now`, `The ${thing} is now ${state}`] : [])];
+    return `${rng.pick(forms)}${extra ? extra.replace(/^, and/, ';') : ''}.`;
+  }
   const done = rng.pick([`I ${full}`, `I have ${participle(full)}`]);
   // "I activated the parking brake; it is now engaged.", not "…, and the parking brake is now engaged." twice named.
   if (new RegExp(`\\b${escapeRegExp(thing)}\\b`).test(full)) return rng.pick([`${done}; it is now ${state}${extra}.`, `${done}, and it is ${state} now${extra}.`, `The ${thing} is now ${state}${extra}.`]);
@@ -1479,7 +1500,7 @@ const WEATHER: [RegExp, RegExp][] = [[/\brain/i, /rain|shower|drizzle/i], [/\bsn
 
 const ORDINAL_AT: Record<string, number> = { first: 0, second: 1, third: 2, fourth: 3, fifth: 4, last: -1 };
 
-function decide(question: string, steps: AnswerInput['steps'], tools: AnswerInput['tools'] = []): Verdict | undefined {
+function decide(question: string, steps: AnswerInput['steps'], tools: AnswerInput['tools'] = [], request = question): Verdict | undefined {
   const money = (i: number, key: string, n: number) => {
     const tool = tools.find((t) => t.name === steps[i].name) ?? { name: steps[i].name };
     const unit = moneyUnit(tool, key, tool.return_data?.find((f) => f.name === key)?.description, steps[i].args);
@@ -1519,6 +1540,17 @@ function decide(question: string, steps: AnswerInput['steps'], tools: AnswerInpu
   const flags = ok.flatMap(({ i, v }) => (isPlainObject(v) ? Object.entries(v) : []).filter((e): e is [string, boolean] => typeof e[1] === 'boolean').map(([k, b]) => ({ i, k, b, score: overlap(stems(fieldWords(k)), q) })));
   const ambiguous = /\b(?:low|flat|unsafe|short|not|n't|wrong|fail\w*|broken|unlocked|missing|exceed\w*)\b/i.test(question);
   const best = flags.filter((f) => f.score > 0).sort((a, b) => b.score - a.score)[0];
+  // "Is my tire pressure in check? If it falls under 37.5 PSI, …": the user's floor decides, not the API's
+  // "healthy" flag (35 psi is healthy to the API and under the user's 37.5); the tires' sentence says which are under.
+  const floor = pressureFloor(request);
+  if (floor !== undefined) {
+    const tireStep = ok.find(({ v }) => isPlainObject(v) && Object.entries({ ...v, ...(isPlainObject(v.tire_pressure) ? v.tire_pressure : {}) }).some(([k, x]) => /TirePressure$/.test(k) && typeof x === 'number'));
+    if (tireStep && isPlainObject(tireStep.v)) {
+      const rec = { ...tireStep.v, ...(isPlainObject(tireStep.v.tire_pressure) ? tireStep.v.tire_pressure : {}) };
+      const low = Object.entries(rec).some(([k, x]) => /TirePressure$/.test(k) && typeof x === 'number' && x < floor);
+      return { yes: ambiguous ? low : !low, step: tireStep.i };
+    }
+  }
   const flagVerdict = (f: (typeof flags)[number]): Verdict => ({ yes: f.b, step: f.i, lead: sayFlag(humanize(f.k), f.b), drop: f.k });
   if (best && !ambiguous) return flagVerdict(best);
   // A look-up named for what is empty, free or available lists such things: "is the second available
@@ -1637,7 +1669,7 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
   // A yes/no question is answered first: yes or no, then the fact that decides it (decide), or, when
   // the calls do not decide it, that I cannot tell.
   const question = yesNoQuestion(input.request);
-  const verdict = question ? decide(question, input.steps, input.tools) : undefined;
+  const verdict = question ? decide(question, input.steps, input.tools, input.request) : undefined;
   let steps = input.steps;
   if (verdict?.drop) {
     const s = steps[verdict.step];
@@ -1686,7 +1718,13 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
     // before what it led to (answer_record_dump).
     const idOnly = steps.map((s) => {
       const v = s.error || callChangesState(s.name) ? undefined : parseToolResponse(s.response);
-      return isPlainObject(v) && Object.keys(v).length > 0 && Object.entries(v).every(([k, x]) => /(?:^|_)id$/i.test(k) && (typeof x === 'string' || typeof x === 'number'));
+      if (!isPlainObject(v) || Object.keys(v).length === 0) return false;
+      const entries = Object.entries(v);
+      if (entries.every(([k, x]) => /(?:^|_)id$/i.test(k) && (typeof x === 'string' || typeof x === 'number'))) return true;
+      // One value looked up only to be handed on — a city's zip code for estimate_distance, the nearest
+      // airport for a flight's cost, a company's symbol for its quote — is the means too, unless asked
+      // ("The zipcode of Stonebrook is "74532"." after the distance nobody asked the zip codes of: answer_means_told).
+      return entries.length === 1 && typeof entries[0][1] === 'string' && !asksFor(entries[0][0], input.request);
     });
     const consumed = (i: number) => steps.some((t, k) => k > i && !t.error && scalarsOf(parseToolResponse(steps[i].response)).every((v) => scalarsOf(t.args).includes(v)));
     const askedId = (s: AnswerInput['steps'][number]) => { const v = s.error ? undefined : parseToolResponse(s.response); return isPlainObject(v) && Object.keys(v).some((k) => /(?:^|_)id$/i.test(k) && asksFor(k, input.request)); };
@@ -1751,8 +1789,10 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 48: after a failure, the steps the request still holds that wait on it (AnswerInput.waiting) are counted among the steps ("one of the five steps", not "one of the two") and said before the question ("Cancelling the booking and posting the tweet need it first."); the question offers to stop, never to go on without it.
   // 49: a local denial while a privilege check was pending is told in words ("the policy service did not answer the privilege check, so access was refused (access denied)"), not quoted with its errno (answer_failure_raw_exception).
   // 50: "… waits on it.", not "… has to wait for it.", which read as a record's field ("the distance between the two places has"; answer_nested_unphrased).
+  // 52 (h-ans13): (asksFor: "publication" asks only a publication field) a pressure check answered against the user's own floor, not the API's healthy flag; a one-value look-up (zip code, airport, symbol, picture) only handed on left out; a quote for "the price" is the price; "nearest airport to X"; "I pressed the brake pedal." in a few true forms.
   // 51: h-ans12's 47 (records said as sentences, not label runs: answer_label_run; ids in brackets; invoices, reviews, weather days, doors and films as sentences; addresses as addresses; a partial failure's count only where names cannot tell the steps apart) merged with 48–50.
   // 52: only the later steps that take what the failed one was to give are said to wait on it (waitsOnFailed); the rest are "still to do": a film look-up whose id nothing showed does not "need" a failed arXiv search.
   // 53: TMDB's look-ups and list_all_airports said as a person says them ("get the reviews of the movie", "list the airports"), not "get the movie reviews for the movie", "listing the all airports".
-  offline: { version: 'answer-writer-53', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  // 54: h-ans13's 52 (the user's threshold decides a check, not the API's flag; a value looked up only to feed a later call left out unless asked; a quote asked for its price is the price; the brake pedal said four ways) merged with 52–53.
+  offline: { version: 'answer-writer-54', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -68,7 +68,8 @@ describe('closing answers answer, not frame', () => {
       }
     }
     expect(answers(quasar)[0]).toMatch(/QUAS is at 725\.89, down 0\.03%/);
-    expect(answers(quasar).every((a) => /"Quasar Ltd\."[^.]*QUAS/.test(a))).toBe(true);
+    // The symbol only led to the quote: the means, not told (answer_means_told, answer-writer-52).
+    expect(answers(quasar).every((a) => !/trades under|stock symbol of/.test(a))).toBe(true);
     expect(answers(signIn)[0]).toMatch(/signed in to the travel booking service\.$/);
     expect(answers(signIn).every((a) => !/251675|expires/.test(a))).toBe(true);
     expect(answers(ticket).every((a) => !/Urgent assistance|Michael/.test(a) && /Critical Order Assistance/.test(a))).toBe(true);

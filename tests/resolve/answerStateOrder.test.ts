@@ -68,7 +68,7 @@ describe('device deeds said as their outcome, private fields never (answer_field
       }
     }
     const pedal: AnswerInput = { request: 'Press the brake pedal fully.', steps: [{ name: 'VehicleControlAPI.pressBrakePedal', args: { pedalPosition: 1 }, response: '{"brakePedalStatus": "pressed", "brakePedalForce": 1000.0}' }] };
-    for (const a of answers(pedal)) expect(a).toBe('I pressed the brake pedal.');
+    for (const a of answers(pedal)) expect(a).toMatch(/^(?:I pressed the brake pedal|I have pressed the brake pedal|The brake pedal is (?:now pressed|pressed now))\.$/);
     const asked = { ...engine, request: 'Start the engine and tell me the fuel level.' };
     for (const a of answers(asked)) expect(a).toMatch(/fuel level is 10\.5/);
   });
