@@ -101,3 +101,14 @@ describe('noisy queries: summaries restate, asides fit', () => {
     expect(restated).toBeGreaterThan(10);
   });
 });
+
+describe('"in the near future" names no place (noisy-query-26)', () => {
+  it('no noisy rewrite of a film-release request asks for "the location stuff" or finds the user a way around town', () => {
+    // teval_query_142_0~mixed on a merged build: "Bottom line: help with the film stuff and the location stuff".
+    const query = 'Look for properties available for rent in Paris for a short duration. Find out which movies will be released in China in the near future. Also, check what time it is right now.';
+    for (let i = 0; i < 200; i++) {
+      const out = noisyRules({ query, protected: [] }, new Rng(i, 'near-future')).query;
+      expect(out, out).not.toMatch(/location stuff|place question|find my way around|new to the area|sense of direction|this part of town/i);
+    }
+  });
+});

@@ -42,5 +42,12 @@ describe('the simulator\'s routes', () => {
     expect(routeUnlikeTrip(step.action, legs)).toBeNull();
     const km = legs.flatMap((x) => [...x.matchAll(/(\d+(?:\.\d+)?) km/g)].map((m) => Number(m[1]))).reduce((a, b) => a + b, 0);
     expect(km === 0 || km > 80).toBe(true);
+    // On Denver's and the park's own streets, never the generic pool's ("Head east on Maple Street"; api-simulator-69).
+    expect(legs.join('\n')).not.toMatch(/Maple Street|Oak Avenue|Main Street|River Road|Hill Street|Church Street|Market Street/);
+  });
+
+  it('Denver and Rocky Mountain National Park have streets of their own', () => {
+    expect(streetsOf(placesNamedIn('Denver')[0])?.streets).toContain('Colfax Avenue');
+    expect(streetsOf(placesNamedIn('Rocky Mountain National Park')[0])?.streets).toContain('Trail Ridge Road');
   });
 });

@@ -37,7 +37,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-25';
+export const NOISY_RULES_VERSION = 'noisy-query-26'; // 26: "in the near future" names no place (no "location stuff" in a summary of a film-release request).
 
 /**
  * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
@@ -130,7 +130,8 @@ const TOPICS: { re: RegExp; noun: string[]; why: string[]; context: string[]; fa
   },
   {
     // Around one place (what is near, an address): the lines of someone finding their way locally.
-    re: /\b(?:maps?|nearby|near|address|neighbou?rhood|around here|in the area)\b/i,
+    // "in the near future" is time, not place (teval_query_142_0~mixed: "help with … the location stuff" for a film release date).
+    re: /\b(?:maps?|nearby|near(?! (?:future|term)\b)|address|neighbou?rhood|around here|in the area)\b/i,
     noun: ['the location stuff', 'the place question'],
     why: ["I'm {new to|still new to|unfamiliar with} the area", "I'm trying to find my way around{| town| the city}", "I'm planning a day out and want to know where things are"],
     context: ["My sense of direction is {terrible|hopeless|not great}", "I don't know this part of town at all"],
