@@ -254,6 +254,28 @@ function titleField(doc: ToolDoc): Omit<CarriedValue, 'key' | 'value'> | undefin
 }
 
 /** One pass: the values of `needs` matched to carriers, from the last one needed back to the first. */
+/** Kinds of film list, as a heading says them and as a list API is named. */
+const FILM_LISTS: [said: RegExp, api: RegExp][] = [
+  [/\bnow playing\b|\bcurrently (?:playing|showing|in (?:theaters|theatres|cinemas))\b|\bin (?:theaters|theatres|cinemas) now\b/i, /now_playing/],
+  [/\b(?:top|highest|best)[- ]rated\b/i, /top_rated/],
+  [/\bpopular\b/i, /popular/],
+  [/\bupcoming\b|\bcoming (?:soon|out)\b/i, /upcoming|coming_out/],
+];
+const FILM_LIST_API = /now_playing|top_rated|popular|upcoming|coming_out/;
+
+/**
+ * Does a later call's heading name one kind of film list ("Currently Playing Movies") while the
+ * candidate carrier is a list of another kind (get_top_rated_movies)? teval_query_472_2's
+ * now-playing slide carried into the top-rated list left the now-playing list drawn, so one film
+ * had two popularities (simulated_film_facts_disagree).
+ */
+function listKindClash(consumerArgs: unknown, carrierName: string): boolean {
+  if (!FILM_LIST_API.test(carrierName) || !isPlainObject(consumerArgs)) return false;
+  const heading = Object.entries(consumerArgs).filter(([k, v]) => /title|heading|name/i.test(k) && typeof v === 'string').map(([, v]) => v as string).join('\n');
+  const said = FILM_LISTS.filter(([re]) => re.test(heading));
+  return said.length === 1 && !said[0][1].test(carrierName);
+}
+
 function assign(trajectory: Trajectory, view: GroundingView, needs: Need[]): CarryPlan & { placed: Map<Need, number> } {
   const steps = toolSteps(trajectory);
   const carries: CarriedValue[][] = steps.map(() => []);
@@ -290,6 +312,8 @@ function assign(trajectory: Trajectory, view: GroundingView, needs: Need[]): Car
     if (n.fact) return placeFact(m, n);
     // Places only: a slide's "Key Strategies" are no paper titles of a search for "Sales Strategies".
     if (n.kinds && (!PLACE_SEARCH.test(steps[m].step.action.name) || !searchesKind(steps[m].step.action.args, n.kinds))) return false;
+    // A slide headed for one kind of film list ("Currently Playing Movies") copies that list, never another's (the top-rated list before it).
+    if (listKindClash(steps[n.step].step.action.args, steps[m].step.action.name)) return false;
     // A copied title is the title or name of one of the records a list holds (a paper, a film, a caterer).
     const where = doc && (n.title ? titleField(doc) : carrierField(doc, need.key, need.value, need.label));
     // A number written under a label no field's words share ("Rating: 8.166" → vote_average) goes where its label names, as a fact does.

@@ -43,7 +43,6 @@ const LOCALES: [centre: string, km: number, locale: StreetLocale][] = [
   ['Los Angeles', 30, numberFirst('Los Angeles', ['Sunset Boulevard', 'Melrose Avenue', 'Wilshire Boulevard', 'Vermont Avenue', 'Fairfax Avenue', 'La Brea Avenue', 'Santa Monica Boulevard', 'Figueroa Street'], ['I-405', 'I-10', 'US-101', 'I-5'])],
   ['Miami', 25, numberFirst('Miami', ['Collins Avenue', 'Ocean Drive', 'Biscayne Boulevard', 'Brickell Avenue', 'Washington Avenue', 'Alton Road', 'Lincoln Road', 'Coral Way'], ['I-95', 'I-195', 'US-1'])],
   ['Chicago', 25, numberFirst('Chicago', ['North Michigan Avenue', 'West Randolph Street', 'North Clark Street', 'West Division Street', 'North Halsted Street', 'South State Street'], ['I-90', 'I-94', 'I-290'])],
-  ['Denver', 20, numberFirst('Denver', ['Colfax Avenue', 'Broadway', 'Larimer Street', 'Speer Boulevard', 'Federal Boulevard', '17th Street', 'Tennyson Street', 'South Pearl Street'], ['I-25', 'I-70', 'US-36'])],
   // The park by its Beaver Meadows entrance (places.ts): a drive there or from it is on its own roads and Estes Park's.
   ['Rocky Mountain National Park', 12, numberFirst('Estes Park', ['Trail Ridge Road', 'Bear Lake Road', 'Moraine Avenue', 'Fall River Road', 'Elkhorn Avenue', 'Wonderview Avenue'], ['US-36', 'US-34', 'CO-7'])],
   ['Boston', 20, numberFirst('Boston', ['Newbury Street', 'Boylston Street', 'Hanover Street', 'Tremont Street', 'Charles Street', 'Commonwealth Avenue'], ['I-93', 'I-90'])],

@@ -108,3 +108,16 @@ describe('a simulated chart gives the films the task records their recorded fact
     expect(filmsDisagree(filmsShown(["{'id': 238, 'title': 'The Godfather', 'vote_average': 8.709, 'popularity': 14136}"]), shown)).toBeUndefined();
   });
 });
+
+describe('a slide headed for one kind of film list copies that list (api-simulator-70)', () => {
+  it('query_472_2: the "Currently Playing Movies" slide is carried into the now-playing list, not the top-rated one', async () => {
+    const { simulateTrajectory } = await import('../support/simulatedCases.js');
+    const { tevalTrajectories } = await import('../diversify/fixtures/vendored.js');
+    const { toolSteps } = await import('../../pipeline/steps.js');
+    const t = simulateTrajectory(tevalTrajectories(['query_472_2'])[0]);
+    const [playing, rated] = toolSteps(t).slice(0, 2).map((s) => JSON.parse(s.step.response!.content).films as { title: string; popularity: number }[]);
+    expect(playing.find((f) => f.title === 'Expend4bles')?.popularity).toBe(2085.194);
+    // No film of the now-playing slide in the top-rated list, so no film with two popularities.
+    expect(rated.some((f) => f.title === 'Expend4bles')).toBe(false);
+  });
+});

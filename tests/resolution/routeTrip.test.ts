@@ -47,7 +47,7 @@ describe('the simulator\'s routes', () => {
   });
 
   it('Denver and Rocky Mountain National Park have streets of their own', () => {
-    expect(streetsOf(placesNamedIn('Denver')[0])?.streets).toContain('Colfax Avenue');
+    expect(streetsOf(placesNamedIn('Denver')[0])?.streets).toContain('Larimer Street');
     expect(streetsOf(placesNamedIn('Rocky Mountain National Park')[0])?.streets).toContain('Trail Ridge Road');
   });
 });
