@@ -1147,6 +1147,16 @@ function replyOpeners(cases: TestCase[]): { id: string; openers: string[] }[] {
   });
 }
 
+/** How many inserted replies there are, and how many open with each bare acknowledgement (with the first case holding it). */
+function openerTally(cases: TestCase[]): { n: number; counts: Map<string, { n: number; id: string }> } | undefined {
+  const all = replyOpeners(cases);
+  const n = all.reduce((k, c) => k + c.openers.length, 0);
+  if (!n) return undefined;
+  const counts = new Map<string, { n: number; id: string }>();
+  for (const c of all) for (const o of c.openers) if (o) counts.set(o, { n: (counts.get(o)?.n ?? 0) + 1, id: counts.get(o)?.id ?? c.id });
+  return { n, counts };
+}
+
 export const contextAcknowledgementShare: SetMeasure = {
   kind: 'set',
   id: 'long_context_acknowledgement_share',
@@ -1156,11 +1166,9 @@ export const contextAcknowledgementShare: SetMeasure = {
   better: 'lower',
   minGateN: 1000,
   score(cases) {
-    const all = replyOpeners(cases);
-    const n = all.reduce((k, c) => k + c.openers.length, 0);
-    if (!n) return undefined;
-    const counts = new Map<string, { n: number; id: string }>();
-    for (const c of all) for (const o of c.openers) if (o) counts.set(o, { n: (counts.get(o)?.n ?? 0) + 1, id: counts.get(o)?.id ?? c.id });
+    const tally = openerTally(cases);
+    if (!tally) return undefined;
+    const { n, counts } = tally;
     const opened = [...counts.values()].reduce((k, c) => k + c.n, 0);
     const top = [...counts].sort((a, b) => b[1].n - a[1].n).slice(0, 4);
     return {
@@ -1181,11 +1189,9 @@ export const contextAcknowledgementTop: SetMeasure = {
   better: 'lower',
   minGateN: 1000,
   score(cases) {
-    const all = replyOpeners(cases);
-    const n = all.reduce((k, c) => k + c.openers.length, 0);
-    if (!n) return undefined;
-    const counts = new Map<string, { n: number; id: string }>();
-    for (const c of all) for (const o of c.openers) if (o) counts.set(o, { n: (counts.get(o)?.n ?? 0) + 1, id: counts.get(o)?.id ?? c.id });
+    const tally = openerTally(cases);
+    if (!tally) return undefined;
+    const { n, counts } = tally;
     const top = [...counts].sort((a, b) => b[1].n - a[1].n)[0];
     return top ? { value: top[1].n / n, n, detail: `"${top[0]}" opens ${top[1].n} of ${n} replies`, examples: [{ id: top[1].id, detail: `"${top[0]}" ${top[1].n} replies` }] } : { value: 0, n, detail: 'no reply opens with a bare acknowledgement', examples: [] };
   },

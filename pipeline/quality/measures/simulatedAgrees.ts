@@ -14,12 +14,12 @@
  * - io_error_direction_wrong: a device I/O error "reading from the device" on a call that writes
  *   (save_file, add_text_image_page), or "writing to" on one that reads.
  */
-import type { CaseMeasure } from '../types.js';
+import type { CaseMeasure, QualityContext } from '../types.js';
 import { shownCalls } from './paths.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject, apiOf } from '../../errors/values.js';
 import { statedMaximum, WRITING_CALL } from '../../resolution/simulatorRules.js';
-import type { ToolDoc } from '../../schemas.js';
+import type { TestCase, ToolDoc } from '../../schemas.js';
 import { answerForm, type AnswerForm } from '../../resolution/answerForm.js';
 
 /** How a tool's answer reads as a refusal or failure, in the forms the sources and the simulator print. */
@@ -59,23 +59,30 @@ export function successRuledOut(doc: ToolDoc | undefined, args: unknown, answer:
   return spoke ? null : undefined;
 }
 
+/** The first shown call `check` faults; null when some call is in its population and none is faulty, undefined when none is. */
+function firstCallDefect(tc: TestCase, ctx: QualityContext, check: (call: ReturnType<typeof shownCalls>[number]) => string | null | undefined): string | null | undefined {
+  let spoke = false;
+  for (const call of shownCalls(tc, ctx)) {
+    const hit = check(call);
+    if (hit === undefined) continue;
+    spoke = true;
+    if (hit) return hit;
+  }
+  return spoke ? null : undefined;
+}
+
 export const simulatedSuccessRuledOut: CaseMeasure = {
   kind: 'case',
   id: 'simulated_success_ruled_out',
   group: 'solvable',
   title: 'a simulated success its call\'s own arguments rule out: a forecast for days=2 listing three days, days=500 (doc: "maximum N is 3") answered with a forecast, get_distance to "139.79289,35.71975" (latitude 139, off the globe) answered {"distance": 17.2}',
   population: 'cases showing a simulated answer to a call with a count of days, a numeric value under a stated maximum, or a "lat,lon" string',
-  check(tc, ctx) {
-    let spoke = false;
-    for (const call of shownCalls(tc, ctx)) {
-      if (call.tier !== 'simulated') continue;
+  check: (tc, ctx) =>
+    firstCallDefect(tc, ctx, (call) => {
+      if (call.tier !== 'simulated') return undefined;
       const why = successRuledOut(tc.tools.find((d) => d.name === call.name), call.args, call.answer);
-      if (why === undefined) continue;
-      spoke = true;
-      if (why) return `${call.name}: ${why}`;
-    }
-    return spoke ? null : undefined;
-  },
+      return why === undefined ? undefined : why ? `${call.name}: ${why}` : null;
+    }),
 };
 
 /** The file names a status text names ("outputs/status.txt" in "File written successfully to outputs/status.txt."). */
@@ -89,21 +96,17 @@ export const simulatedStatusNamesOtherPath: CaseMeasure = {
   group: 'text',
   title: 'a simulated status-only success names a file its call did not write ({\'status\': \'File written successfully to outputs/status.txt.\'} for write_file("weather.txt"))',
   population: 'cases showing a simulated status-only answer that names a file',
-  check(tc, ctx) {
-    let spoke = false;
-    for (const call of shownCalls(tc, ctx)) {
-      if (call.tier !== 'simulated') continue;
+  check: (tc, ctx) =>
+    firstCallDefect(tc, ctx, (call) => {
+      if (call.tier !== 'simulated') return undefined;
       const v = parseToolResponse(call.answer);
-      if (!isPlainObject(v) || Object.keys(v).length !== 1 || typeof v.status !== 'string') continue;
+      if (!isPlainObject(v) || Object.keys(v).length !== 1 || typeof v.status !== 'string') return undefined;
       const files = namedFiles(v.status);
-      if (!files.length) continue;
-      spoke = true;
+      if (!files.length) return undefined;
       const given = isPlainObject(call.args) ? Object.values(call.args).filter((a): a is string => typeof a === 'string').map((a) => a.trim()) : [];
       const other = files.find((f) => !given.includes(f));
-      if (other) return `${call.name}: the status names ${other}, the call wrote ${given.find((g) => /\.\w{1,5}$/.test(g)) ?? 'no such file'}`;
-    }
-    return spoke ? null : undefined;
-  },
+      return other ? `${call.name}: the status names ${other}, the call wrote ${given.find((g) => /\.\w{1,5}$/.test(g)) ?? 'no such file'}` : null;
+    }),
 };
 
 export const similarFilmsListItself: CaseMeasure = {
@@ -112,19 +115,15 @@ export const similarFilmsListItself: CaseMeasure = {
   group: 'text',
   title: 'a similar-films answer lists the queried film itself (get_similar_movies(27205) → [{"id": 27205, "title": "Inception"}])',
   population: 'cases showing a successful answer of get_similar_movies',
-  check(tc, ctx) {
-    let spoke = false;
-    for (const call of shownCalls(tc, ctx)) {
-      if (!/similar_movies|similar_films/i.test(call.name) || !isPlainObject(call.args)) continue;
+  check: (tc, ctx) =>
+    firstCallDefect(tc, ctx, (call) => {
+      if (!/similar_movies|similar_films/i.test(call.name) || !isPlainObject(call.args)) return undefined;
       const v = parseToolResponse(call.answer);
       const list = isPlainObject(v) ? Object.values(v).find(Array.isArray) : undefined;
-      if (!list) continue;
-      spoke = true;
+      if (!list) return undefined;
       const id = call.args.movie_id;
-      if (list.some((r) => isPlainObject(r) && r.id !== undefined && String(r.id) === String(id))) return `${call.name}(${String(id)}) lists the film ${String(id)} itself`;
-    }
-    return spoke ? null : undefined;
-  },
+      return list.some((r) => isPlainObject(r) && r.id !== undefined && String(r.id) === String(id)) ? `${call.name}(${String(id)}) lists the film ${String(id)} itself` : null;
+    }),
 };
 
 export const ioErrorDirectionWrong: CaseMeasure = {
@@ -133,17 +132,13 @@ export const ioErrorDirectionWrong: CaseMeasure = {
   group: 'text',
   title: 'a device I/O error says it failed reading on a call that writes (save_file failed: I/O error (EIO) reading from the device), or writing on one that reads',
   population: 'cases showing a device I/O error that says reading or writing',
-  check(tc, ctx) {
-    let spoke = false;
-    for (const call of shownCalls(tc, ctx)) {
+  check: (tc, ctx) =>
+    firstCallDefect(tc, ctx, (call) => {
       const m = /I\/O error \(EIO\) (reading from|writing to) the device/i.exec(call.answer);
-      if (!m) continue;
-      spoke = true;
+      if (!m) return undefined;
       const writes = WRITING_CALL.test(apiOf(call.name));
-      if (writes !== /writing/i.test(m[1])) return `${call.name} ${writes ? 'writes' : 'reads'}, yet its error says "${m[1]} the device"`;
-    }
-    return spoke ? null : undefined;
-  },
+      return writes !== /writing/i.test(m[1]) ? `${call.name} ${writes ? 'writes' : 'reads'}, yet its error says "${m[1]} the device"` : null;
+    }),
 };
 
 
