@@ -190,6 +190,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_corpus_line_spliced: 0,
   long_context_readback_modifier_misattached: 0,
   long_context_confirmation_misfits: 0,
+  long_context_closing_drops_confirmed: 0,
   long_context_short_order_split_lost: 0,
   simulated_path_unusable: 0,
   simulated_success_ruled_out: 0,

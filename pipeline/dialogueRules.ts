@@ -1266,20 +1266,94 @@ export function claimsHistory(text: string): string | undefined {
   return /\b(?:(?:loyal|valued|regular|returning|repeat) customers?|welcome back|(?:good|nice|great) to see you again|as always|your usual)\b/i.exec(text)?.[0];
 }
 
-/** A customer's "it does" confirming ("Yes it does.", "It does.", "Yeah, it does thank you."): the rest of the turn after it, with its yes-word. */
-const IT_DOES = /^(\W*)(?:(yes|yeah|yep|yup)([,.!]?\s*))?it (?:does|do)\b/i;
-/** A question "it does" answers: one asked with "does"/"do", or about how the order looks, sounds or matches. */
-const ASKED_WITH_DOES = /\b(?:does|do|doesn'?t|don'?t)\b|\b(?:sound|look|match)\w*\b/i;
+/**
+ * A customer's short answer echoing a question's verb ("Yes it does.", "Yes, I am.", "Yes I do",
+ * "Yes it is.", "Yes, they are."): the rest of the turn after it, with its yes-word. "It is" and "I
+ * am" with a word of their own ("Yes it is correct", "Yes I am sure", "I'm here to order") answer any question.
+ */
+const ECHOED = /^(\W*)(?:(yes|yeah|yep|yup)([,.!]?\s*))?(it (?:does|do)\b|(?:i am|i'm|i do|it is|it's|they are|they're)(?=\s*(?:[,.!?;]|$)|\s+(?:you|thank|thanks|please|and|so)\b))/i;
+/** The question a short answer echoes: the question word or tag it is asked with, as the answer it takes. */
+function echoedVerb(answer: string): 'does' | 'am' | 'do' | 'is' | 'are' {
+  const v = answer.toLowerCase().replace(/'m$/, ' am').replace(/'s$/, ' is').replace(/'re$/, ' are');
+  return /does|do$/.test(v) && v.startsWith('it') ? 'does' : v.endsWith(' am') ? 'am' : v === 'i do' ? 'do' : v.endsWith(' is') ? 'is' : 'are';
+}
+/** Whether the question asks so the echo fits: "does" by does/do or how it looks, sounds, matches; "I am" by "are you"; "I do" by "do you"; "they are" by "are they/both/those"; "it is" by any question but one asked with have/did/do/are. */
+function echoFits(asked: string, verb: ReturnType<typeof echoedVerb>): boolean {
+  switch (verb) {
+    case 'does':
+      // "matcha" is no "match".
+      return /\b(?:does|do|doesn'?t|don'?t)\b|\b(?:sound|look|match)(?:s|es|ed|ing)?\b/i.test(asked);
+    case 'am':
+      return /\b(?:are|aren'?t) you\b|\byou(?:'re| are)\b[^?]*,\s*(?:right|aren'?t you)\?/i.test(asked);
+    case 'do':
+      return /\b(?:do|don'?t) you\b|\byou (?:want|like|need)\b[^?]*,\s*(?:right|don'?t you)\?/i.test(asked);
+    case 'are':
+      return /\b(?:are|aren'?t) (?:they|both|those|these|all|the two|the \w+s)\b/i.test(asked);
+    case 'is':
+      return !/\b(?:have|did|do|does|are|am|were|can|could|would|will|should)\s+(?:i|you|we|they|both)\b/i.test(asked);
+  }
+}
 
 /**
- * A customer confirming with "Yes it does" a question that has no "does" in it ("So that's a latte
- * with oat milk?" -> "Yes it does"): the corpus's customer answered the till's "Does this look
- * right?", which the rewrite replaced with a read-back. The question quoted, or undefined.
+ * A customer confirming with "Yes it does", "Yes I am", "Yes I do", "Yes they are" or "Yes it is"
+ * a question not asked with that verb ("So that's a latte with oat milk?" -> "Yes it does";
+ * "…, is every detail right?" -> "Yes I am"; "Have I got that right?" -> "Yes it is"): the corpus's
+ * customer answered the till's question, which the rewrite replaced with a read-back. The question
+ * quoted, or undefined.
  */
 export function confirmationMisfits(question: string | undefined, answer: string): string | undefined {
-  if (question === undefined || !IT_DOES.test(answer.trim())) return undefined;
+  const m = question === undefined ? null : ECHOED.exec(answer.trim());
+  if (question === undefined || !m) return undefined;
   const asked = question.trim().split(/(?<=[.!?])\s+/).filter((s) => /\?\s*$/.test(s)).pop() ?? question;
-  return ASKED_WITH_DOES.test(asked) ? undefined : `"${question.slice(-70)}" -> "${answer.slice(0, 40)}"`;
+  return echoFits(asked, echoedVerb(m[4])) ? undefined : `"${question.slice(-70)}" -> "${answer.slice(0, 40)}"`;
+}
+
+/**
+ * A reply saying the café (or the assistant) can make what was asked ("Alright, I think they can do
+ * that.", "Yeah they can do that.", "Yes, I can do that."): the assistant cannot see the café's menu
+ * nor order. The sentence, or undefined.
+ */
+export function claimsCanMake(text: string): string | undefined {
+  for (const s of text.replace(/[’‘]/g, "'").trim().split(/(?<=[.!?;])\s+/)) {
+    const m = /\b(?:they|we|i)\s+(?:(?:can|could)\s+(?:definitely|certainly|surely|probably|easily)?\s*|(?:will|'ll)\s+(?:be able to\s+)?)(?:do|make|manage|fix|get)\s+(?:that|it|this|those|them|one)\b(?!\s+(?:right|correct|for the order)\b)/i.exec(s);
+    if (m && !/\?\s*$/.test(s) && !/\b(?:if|whether|not sure|can'?t (?:tell|say|check|see|know)|don'?t know|no idea|ask\w*)\b/i.test(s.slice(0, m.index))) return s;
+  }
+  return undefined;
+}
+
+/**
+ * A closing that states the order ("Then the latte is your order.", "Give the barista your order:
+ * …", "Ask for the latte at the counter", "Say the latte at the register"): it must say all of it.
+ */
+const STATES_ORDER = /\byour order\b|\bgive the barista\b|\bask (?:the barista |them |the staff )?for (?:the|a|an|one|two|both)\b|\b(?:say|order|tell the barista|write down) (?:the|a|an|one|two)\b|\bis (?:what to ask for|the one to order)\b|\bit'?s (?:the|a|an) [^.;!?]*\bat the counter\b|\bat the counter,? (?:it'?s|just say)\b|\bwhat to ask for now:/i;
+export function statesOrder(text: string): boolean {
+  return STATES_ORDER.test(text);
+}
+
+/** A customer's turn saying the read-back is right ("Yes", "That's right.", "Yes it is."). */
+const SAYS_YES = /^\W*(?:yes|yep|yeah|yup|ya|correct|that'?s (?:right|correct|it)|it is|it'?s (?:right|correct)|looks (?:good|right|great|correct)|perfect|right|sure|absolutely|exactly|you got it)\b/i;
+
+/**
+ * The closing after a confirmed read-back that gives the customer less than they confirmed: it names
+ * some of the read-back's options but not all ("a cortado with vanilla and oat milk?" "Yes" "…
+ * the cortado with vanilla."), or calls an order missing one "your order" / what to ask for ("a
+ * sugar-free vanilla macchiato with almond milk?" "Yes" "Then the macchiato with almond milk is your
+ * order."). A short reference that does not claim to be the order ("The latte it is.") may name the
+ * drink alone. The triple quoted, or undefined.
+ */
+export function closingDropsConfirmed(turns: readonly { role: string; text: string }[]): string | undefined {
+  for (let i = 0; i + 2 < turns.length; i++) {
+    const [rb, yes, cl] = [turns[i], turns[i + 1], turns[i + 2]];
+    if (rb.role !== 'assistant' || yes.role !== 'user' || cl.role !== 'assistant') continue;
+    if (!/\?\s*$/.test(rb.text) || !readsOrderBack(rb.text) || !SAYS_YES.test(yes.text) || !namesOrderDrink(cl.text)) continue;
+    const asked = orderModifiers(rb.text.trim().split(/(?<=[.!?])\s+/).filter((x) => /\?\s*$/.test(x)).pop() ?? rb.text);
+    // "Yup, just the americano": the customer's own words name the order anew, short; the closing follows them.
+    if (namesOrderDrink(yes.text) && asked.some((m) => !orderModifiers(yes.text).includes(m))) continue;
+    const said = orderModifiers(cl.text);
+    const missing = asked.filter((m) => !said.includes(m));
+    if (missing.length && (said.some((m) => asked.includes(m)) || statesOrder(cl.text))) return `"${rb.text.slice(-80)}" -> "${yes.text.slice(0, 20)}" -> "${cl.text.slice(0, 90)}" (drops ${missing.join(', ')})`;
+  }
+  return undefined;
 }
 
 /**
@@ -1292,12 +1366,13 @@ export function fitConfirmation(question: string, answer: string): string {
   const a = answer.trim();
   if (!confirmationMisfits(question, a)) return answer;
   const asked = question.trim().split(/(?<=[.!?])\s+/).filter((s) => /\?\s*$/.test(s)).pop() ?? question;
-  const fit = /\bhave i got\b/i.test(asked) ? 'you have'
+  const fit = /\bhave i (?:got|understood|heard)\b/i.test(asked) ? 'you have'
     : /\bdid i\b/i.test(asked) ? 'you did'
     : /\bare (?:both|they|those|these|all|the two)\b/i.test(asked) ? 'they are'
     : /\bis that it\b/i.test(asked) ? "that's it"
+    : /\bis (?:every|each|all|everything)\b/i.test(asked) ? "it's all right"
     : "that's right";
-  const m = IT_DOES.exec(a)!;
+  const m = ECHOED.exec(a)!;
   const rest = a.slice(m[0].length);
   if (!m[2]) return `${m[1]}${fit.charAt(0).toUpperCase()}${fit.slice(1)}${rest}`;
   // "Yes. It does." -> "Yes. You have."; "Yes it does" -> "Yes, you have".

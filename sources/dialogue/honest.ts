@@ -33,7 +33,7 @@
  * mid-dialogue that only claims) is left out of the pool.
  */
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
-import { CHECKS_UNNAMED, openingAcknowledgement, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks } from '../../pipeline/dialogueRules.js';
+import { CHECKS_UNNAMED, statesOrder, claimsCanMake, openingAcknowledgement, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -457,7 +457,10 @@ export function shortOrder(order: string): string | undefined {
     // An option with its amount ("with one pump of cinnamon", "with half the milk") was read back and
     // confirmed whole: said again it would repeat the order, said without the amount it would change it.
     const amounted = extra && (addInAmounts(`with ${extra[1]}`).length > 0 || /^(?:half|double|triple|extra|light|less|more|(?:one|two|three|four|\d+)\s)/i.test(extra[1]));
-    return `the ${adjective ? `${adjective.toLowerCase()} ` : ''}${m[0].toLowerCase()}${extra && !adjective && !amounted ? ` with ${extra[1]}` : ''}`;
+    const short = `the ${adjective ? `${adjective.toLowerCase()} ` : ''}${m[0].toLowerCase()}${extra && !adjective && !amounted ? ` with ${extra[1]}` : ''}`;
+    // Some options and not the others would read as the order, less than was confirmed ("the
+    // cortado with vanilla" for "a cortado with vanilla and oat milk"): the drink alone, or all of it.
+    return keepsAll(order, short) ? short : `the ${m[0].toLowerCase()}`;
   }
   const distinct = [...new Set(drinks.map((d) => d.replace(/(?<=[^s])s$/, '')))];
   // "a regular latte and a decaf latte": two of one drink, said as two ("the lattes", not "the latte").
@@ -471,11 +474,29 @@ export function shortOrder(order: string): string | undefined {
       // The plain one of a split ("a decaf cortado and a cortado") is the regular one.
       return short === `the ${one}` ? `the ${lead ? lead[1].trim().toLowerCase() : 'regular'} ${one}` : short;
     });
-    if (parts.length === drinks.length && parts.every((p): p is string => !!p && p !== `the ${one}`) && new Set(parts).size === parts.length)
+    if (parts.length === drinks.length && parts.every((p): p is string => !!p && p !== `the ${one}`) && new Set(parts).size === parts.length && keepsEach(order, parts))
       return andList(parts.map((p, k) => (k ? p.replace(new RegExp(`\\b${one}\\b`, 'i'), 'one') : p)));
     return `the ${one.replace(/(?<=[^s])$/, 's')}`;
   }
   return distinct.length > 2 ? 'that order' : andList(distinct.map((d) => `the ${d}`));
+}
+
+/** An order phrase without its article and case ("a Decaf Latte" -> "decaf latte"). */
+const orderCore = (x: string) => normalizeLine(x).replace(/^(?:a|an|one|another|the|some) /, '').replace(/\bdecaffeinated\b/g, 'decaf');
+/**
+ * Whether a short form of one drink is the drink alone ("the cortado") or the whole order ("the
+ * mocha with whole milk" for "a mocha with whole milk"), never some of its options ("the cortado
+ * with vanilla" for "a cortado with vanilla and oat milk", "the cortado with whole milk" for "a very
+ * sweet cortado with whole milk").
+ */
+function keepsAll(order: string, short: string): boolean {
+  return orderCore(short) === orderCore(order) || new RegExp(`^the ${DRINK.source.replace(/^\\b/, '')}$`, 'i').test(short.trim());
+}
+/** The short forms of several drinks, each the drink alone or all of its part of the order. */
+function keepsEach(order: string, shorts: readonly string[]): boolean {
+  const parts = order.split(/\s+and\s+(?=(?:a|an|one|another)\s)/i);
+  // A part said plainly is the regular one ("a decaf cortado and a cortado" -> "the decaf cortado and the regular one").
+  return parts.length === shorts.length && shorts.every((p, k) => keepsAll(parts[k], p) || keepsAll(parts[k], p.replace(/\bregular /i, '')) || (orderModifiers(p).length > 0 && orderModifiers(parts[k]).every((m) => orderModifiers(p).includes(m))));
 }
 
 /**
@@ -493,6 +514,7 @@ function splitShort(order: string, drink: string): string | undefined {
     .filter(Boolean);
   if (!parts.length || parts.some((p) => !orderModifiers(p).length && !/^(?:regular|normal|plain)\b/i.test(p))) return undefined;
   const one = drink.toLowerCase().replace(/(?<=[^s])s$/, '');
+  if (orderModifiers(order).some((m) => !orderModifiers(parts.join(' and ')).includes(m))) return undefined;
   if (parts.length === 1) return `the ${one}s, one of them ${parts[0]}`;
   return andList(parts.map((p, k) => (/^with\b/i.test(p) ? `the ${k ? 'one' : one} ${p}` : `the ${p} ${k ? 'one' : one}`)));
 }
@@ -657,7 +679,8 @@ function confirmAndInstruct(confirm: string, phrase: string, j: number): string 
   const ref = drinkRef(phrase);
   const plural = !!ref && (ref === 'both' || ref === 'them' || ref === 'all three' || ref.includes(' and the '));
   let x = INSTRUCT[j];
-  if (plural) x = x.replace(/\bthat one\b/g, 'those').replace(/\bit\b/g, 'them');
+  // "when it's your turn" keeps its "it".
+  if (plural) x = x.replace(/\bthat one\b/g, 'those').replace(/\bit\b(?!'s)/g, 'them');
   return `${confirm.replace(/[.!]$/, '')}; ${x.charAt(0).toLowerCase()}${x.slice(1)}`;
 }
 
@@ -688,6 +711,8 @@ const SINGULAR_WORDING = /\b(?:sounds like the one|is the one|it is\b|is what to
 const PHRASE_SINGULAR = new Set(PHRASE_WORDINGS.flatMap((w, i) => (SINGULAR_WORDING.test(wordingText('x', i)) ? [i] : [])));
 /** Wordings saying "the one" twice ("The mocha sounds like the one. That's the one to ask for at the front."). */
 const PHRASE_TWICE = new Set(PHRASE_WORDINGS.flatMap((w, i) => (/\bthe one\b[^]*\bthe one\b/.test(wordingText('x', i)) ? [i] : [])));
+/** Wordings stating the order ("Then x is your order.", "Ask the barista for x."): never of a short reference. */
+const PHRASE_STATES = new Set(PHRASE_WORDINGS.flatMap((w, i) => (statesOrder(wordingText('the latte', i)) ? [i] : [])));
 const PHRASE_FRESH = new Set(PHRASE_WORDINGS.flatMap((w, i) => (/^That makes\b/.test(wordingText('x', i)) ? [i] : [])));
 
 /** A 32-bit mix of integers (murmur3's finalizer), for seeded tie-breaks without building strings. */
@@ -703,8 +728,11 @@ function mix(...xs: number[]): number {
 }
 
 /** A dialogue's last reply on its own (the pool's costing, a dialogue outside an insertion): one wording by the dialogue's hash. */
-function confirmation(phrase: string | undefined, h: number): string {
-  return phrase ? confirmAndInstruct(CONFIRM[h % CONFIRM.length](phrase), phrase, Math.floor(h / CONFIRM.length) % INSTRUCT.length) : CONFIRM_PLAIN[h % CONFIRM_PLAIN.length];
+function confirmation(phrase: string | undefined, h: number, reference = false): string {
+  if (!phrase) return CONFIRM_PLAIN[h % CONFIRM_PLAIN.length];
+  let c = h % CONFIRM.length;
+  while (reference && statesOrder(CONFIRM[c]('the latte'))) c = (c + 1) % CONFIRM.length;
+  return confirmAndInstruct(CONFIRM[c](phrase), phrase, Math.floor(h / CONFIRM.length) % INSTRUCT.length);
 }
 
 /** What a rewritten closing says around its confirmation: kept so an insertion can word it anew. */
@@ -715,6 +743,8 @@ export interface ClosingPlan {
   said: string[];
   leave: string[];
   phrase?: string;
+  /** The phrase names the drink short, not every option confirmed ("the latte"): no wording may call it the order. */
+  reference?: boolean;
 }
 
 // Each part a sentence of its own: a kept sentence the corpus left unstopped ("Thank you for being a loyal customer") gets its full stop.
@@ -770,8 +800,9 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string, 
       // Two drinks are not "the one", nor "it is".
       const plural = !!p.phrase && /^(?:two|three|four|both|\d+)\b|\b(?:and (?:the|a|an|one)|the two)\b|^the (?:\w+ )?\w+s(?:$|,)/i.test(p.phrase);
       const textAt = (k: number) => planText(p, p.phrase ? CLOSING[k](p.phrase) : CLOSING_PLAIN[k]);
-      for (let tries = 0; tries < count && ((plural && SINGULAR_WORDING.test(CLOSING[i]('x'))) || clashes(textAt(i), n)); tries++) i = (i + 1) % count;
-      if (plural) while (SINGULAR_WORDING.test(CLOSING[i]('x'))) i = (i + 1) % CLOSING.length;
+      const states = (k: number) => !!p.phrase && !!p.reference && statesOrder(CLOSING[k]('the latte'));
+      for (let tries = 0; tries < count && ((plural && SINGULAR_WORDING.test(CLOSING[i]('x'))) || states(i) || clashes(textAt(i), n)); tries++) i = (i + 1) % count;
+      if (plural || states(i)) while ((plural && SINGULAR_WORDING.test(CLOSING[i]('x'))) || states(i)) i = (i + 1) % CLOSING.length;
       // A disclaimer that opens the way a later confirmation does counts as that shape.
       const shapes = p.phrase ? (CLOSING_SHAPES[i] ?? []).map((s) => SHAPE_IDS.get(s)!) : [];
       for (const s of shapes) used[s]++;
@@ -784,7 +815,7 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string, 
     // "The mochas sounds like the one": a wording for one drink, not for two; "That makes the latte": for an order not yet named.
     const plural = !!p.phrase && /^(?:two|three|four|both|\d+)\b|\b(?:and (?:the|a|an|one)|the two)\b|^the (?:\w+ )?\w+s(?:$|,)/i.test(p.phrase);
     const definite = !!p.phrase && /^the\b/i.test(p.phrase);
-    const unfit = (i: number) => (plural && PHRASE_SINGULAR.has(i)) || (definite && PHRASE_FRESH.has(i)) || PHRASE_TWICE.has(i);
+    const unfit = (i: number) => (plural && PHRASE_SINGULAR.has(i)) || (definite && PHRASE_FRESH.has(i)) || PHRASE_TWICE.has(i) || (!!p.reference && PHRASE_STATES.has(i));
     // Each wording rendered and normalised once for this closing: pick scans them all, perhaps several times.
     const texts = new Map<number, string>();
     const normal = new Map<number, string>();
@@ -1107,6 +1138,12 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     // "Have a Brew-tiful day!": the café's own pun, from an assistant that says it is not the café; left out.
     const careful = turn.role === 'assistant' ? asOrderHelper(withoutCafePun(spellDrinks(turn.content).replace(/\b(with|and) (?:and|with)\b/gi, '$1'))) : turn.content;
     let t = careful !== turn.content ? { ...turn, content: careful } : turn;
+    // "Alright, I think we can do that.": the café's till said it could make the drink; the assistant cannot
+    // see its menu, so the sentence is left out and the rest of the reply (its read-back) stays.
+    if (t.role === 'assistant' && claimsCanMake(t.content)) {
+      const rest = t.content.trim().split(/(?<=[.!?;])\s+/).filter((x) => x && !claimsCanMake(x));
+      t = { ...t, content: rest.length ? rest.join(' ') : (openerOf(t.content) ?? 'OK.') };
+    }
     if (t.role === 'user') {
       // "Yes it does" to "Does this look right?", a question the rewrite replaced ("So that's a mocha?"): said as the question now asks.
       const asked = out[out.length - 1];
@@ -1227,9 +1264,11 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
       const again = confirmed ? said.filter((s) => !(DRINK.test(s) && /^\W*(?:(?:ok(?:ay)?|great|alright|perfect)[,.!]?\s*)?(?:that'?s|so|your order is|you(?:'ve| have) ordered|one|a|an|two)\b/i.test(s))) : said;
       // An item the rules do not know ("the Cloud and Mist") is named too, as its read-back named it.
       const named = order ?? (guess ? restate(guess) : undefined);
-      const closing: ClosingPlan = { index: i, opener, said: again, leave, phrase: confirmed && order && normalizeLine(order).split(' ').length >= 4 ? shortOrder(order) ?? order : named };
+      const phrase = confirmed && order && normalizeLine(order).split(' ').length >= 4 ? shortOrder(order) ?? order : named;
+      // A short reference ("the latte" for "a decaf latte with oat milk") is never worded as the order itself.
+      const closing: ClosingPlan = { index: i, opener, said: again, leave, phrase, ...(phrase && order && orderCore(phrase) !== orderCore(order) ? { reference: true } : {}) };
       closingPlan = closing;
-      text = planText(closing, confirmation(closing.phrase, h + i));
+      text = planText(closing, confirmation(closing.phrase, h + i, closing.reference));
       if (plan) plan.closing = closing;
     } else {
       // A middle reply that only showed the order ("Ok. Here is your order."): read it back instead.
@@ -1250,7 +1289,7 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     const content = menuCase(asOrderHelper(h.content));
     return content === h.content ? h : { ...h, content };
   });
-  return fewerAcknowledgements(shown, h, closingPlan, (c) => planText(c, confirmation(c.phrase, h + c.index)));
+  return fewerAcknowledgements(shown, h, closingPlan, (c) => planText(c, confirmation(c.phrase, h + c.index, c.reference)));
 }
 
 /** A customer's turn taking back or changing what they said ("No, I actually want it decaf."): an "OK" answers it. */

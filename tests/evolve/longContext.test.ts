@@ -121,14 +121,15 @@ describe('long context text rules', () => {
     // Each dialogue ends naming the order and where to give it; the insertion's first closing also
     // says, once, that the assistant cannot place it (closeInsertion, called by dialoguesAt).
     // The customer confirmed the read-back: the closing names the drink, not every option again.
-    expect(honest[3].content).toMatch(/the triple latte\b/i);
+    // The drink alone (h-ctx14): "the triple latte" without its almond milk would read as the order.
+    expect(honest[3].content).toMatch(/the latte\b/i);
     expect(honest[3].content).not.toMatch(/with almond milk/i);
     expect(honest[3].content).not.toMatch(/can't|cannot|no way|no ordering tool/);
     const plan: { closing?: ClosingPlan } = {};
     honestTurns(dialogue, 'dlg-1', plan);
     const disclaimed = closeInsertion([plan.closing], 'dlg-1')[0]!;
     expect(disclaimed).toMatch(/can't|cannot|not able|no way|no ordering tool/);
-    expect(disclaimed).toMatch(/the triple latte\b/i);
+    expect(disclaimed).toMatch(/the latte\b/i);
     expect(claimsAction(disclaimed)).toBeUndefined();
     for (const t of honest) expect(claimsAction(t.content)).toBeUndefined();
     // A reply claiming nothing stays the corpus's own words (the café's "we" said of the café); an offer to fetch becomes a question.

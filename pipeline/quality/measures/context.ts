@@ -10,7 +10,7 @@ import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { topShare } from './topShare.js';
-import { replyMissesOrder, openingAcknowledgement, confirmationMisfits, speaksAsServer, readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
+import { closingDropsConfirmed, claimsCanMake, replyMissesOrder, openingAcknowledgement, confirmationMisfits, speaksAsServer, readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks } from '../../dialogueRules.js';
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
 export function spokenTurns(tc: TestCase): { role: 'user' | 'assistant'; text: string; thought?: string }[] | undefined {
@@ -675,7 +675,7 @@ export const contextStatesMenu: CaseMeasure = {
   kind: 'case',
   id: 'long_context_states_menu',
   group: 'text',
-  title: 'long context: an inserted reply states what a particular café has as fact ("Do you serve honey here?" -> "Yes they do. They have buckwheat and clover."; "They offer mint, ginger and chamomile") though the assistant has no tool that reads its menu',
+  title: 'long context: an inserted reply states what a particular café has or can make as fact ("Do you serve honey here?" -> "Yes they do. They have buckwheat and clover."; "They offer mint, ginger and chamomile"; "Alright, I think they can do that. So that\'s a decaf mocha?") though the assistant has no tool that reads its menu',
   population: 'evolved cases with an inserted long context',
   check(tc) {
     const turns = spokenTurns(tc);
@@ -686,7 +686,7 @@ export const contextStatesMenu: CaseMeasure = {
       if (t.role !== 'assistant') return;
       const asked = i > 0 && turns[i - 1].role === 'user' && asksMenu(turns[i - 1].text);
       // Either way: "They have buckwheat and clover." and "I don't see mocha on the menu." both claim to know it.
-      const said = statesMenu(t.text, asked) ?? (saysUnavailable(t.text) ? t.text : undefined) ?? (i > 0 && turns[i - 1].role === 'user' ? describesRecipe(turns[i - 1].text, t.text) ?? (asksToSeeMenu(turns[i - 1].text) && !saysNoMenu(t.text) ? t.text : undefined) : undefined);
+      const said = statesMenu(t.text, asked) ?? claimsCanMake(t.text) ?? (saysUnavailable(t.text) ? t.text : undefined) ?? (i > 0 && turns[i - 1].role === 'user' ? describesRecipe(turns[i - 1].text, t.text) ?? (asksToSeeMenu(turns[i - 1].text) && !saysNoMenu(t.text) ? t.text : undefined) : undefined);
       if (said && !n++) first = `"${turns[i - 1]?.text.slice(0, 50) ?? ''}" -> "${said.slice(0, 80)}"`;
     });
     return n ? `${n} replies, e.g. ${first}` : null;
@@ -1230,7 +1230,7 @@ export const contextConfirmationMisfits: CaseMeasure = {
   kind: 'case',
   id: 'long_context_confirmation_misfits',
   group: 'text',
-  title: 'long context: an inserted customer confirms with "Yes it does" a question with no "does" in it ("So that\'s a latte with oat milk and a mocha with almond milk?" -> "Yes it does")',
+  title: 'long context: an inserted customer confirms echoing a verb the question was not asked with: "Yes it does" to no "does" ("So that\'s a latte with oat milk and a mocha with almond milk?" -> "Yes it does"), "Yes I am" to no "are you" ("…, is every detail right?" -> "Yes I am."), "Yes I do", "Yes they are", or "Yes it is" to "Have I got that right?"',
   population: 'evolved cases with an inserted long context',
   check(tc) {
     const turns = spokenTurns(tc);
@@ -1240,4 +1240,18 @@ export const contextConfirmationMisfits: CaseMeasure = {
   },
 };
 
-export const CONTEXT_MEASURES = [contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+/**
+ * The closing after a confirmed read-back giving less than was confirmed: "a cortado with vanilla and
+ * oat milk?" "Yes" "Give the barista your order: the cortado with vanilla." (pipeline/dialogueRules.ts
+ * closingDropsConfirmed; the rewrite's shortOrder names the drink alone or all of it).
+ */
+export const contextClosingDropsConfirmed: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_closing_drops_confirmed',
+  group: 'text',
+  title: 'long context: an inserted closing after a confirmed read-back names some but not all of its options, or calls a partial order the order ("a cortado with vanilla and oat milk?" "Yes" "Give the barista your order: the cortado with vanilla."; "a sugar-free vanilla macchiato with almond milk?" "Yes" "Then the macchiato with almond milk is your order.")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => dialogueDefect(tc, closingDropsConfirmed),
+};
+
+export const CONTEXT_MEASURES = [contextClosingDropsConfirmed, contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
