@@ -370,30 +370,37 @@ export function requestOf(trajectory: Trajectory, k: number): string {
 }
 
 /**
- * Whether a later step of k's turn waits on step k itself, as a closing answer may say ("Cancelling
- * the booking needs it first."): it takes a value only k's answer showed (stepsOnAnswerOf), works in
- * the state k was to open or make, or the user tied it to k's result (a condition, a choice, a claim
- * that k worked). A step held up by something else (a value nothing showed) is not said to wait on k.
+ * The later steps of k's turn that wait on step k itself, as a closing answer may say ("Cancelling
+ * the booking needs it first."), by their k: each takes a value only k's answer showed
+ * (stepsOnAnswerOf) or a text only its answer, or an answer of a step waiting on it, would have given,
+ * works in the state k was to open or make, or the user tied it to k's result (a condition, a choice,
+ * a claim that k worked). A step held up by something else (a value nothing showed) does not wait on k.
  */
-export function waitsOnFailed(trajectory: Trajectory, k: number, candidate: LocatedStep, memo = new Map<number, boolean>()): boolean {
+export function stepsWaitingOn(trajectory: Trajectory, k: number): Set<number> {
   const steps = toolSteps(trajectory);
   const at = steps[k - 1];
-  if (!at) return false;
-  const known = memo.get(candidate.k);
-  if (known !== undefined) return known;
+  const waiting = new Set<number>();
+  if (!at) return waiting;
   const failed = at.step.action;
-  const action = candidate.step.action;
+  const request = requestOf(trajectory, k);
+  const onAnswer = new Set(stepsOnAnswerOf(trajectory, k).map((s) => s.k));
   // What the case showed before k: the user turns so far and the answers of the steps before it.
   const shown = [...trajectory.turns.slice(0, at.turnIndex + 1).map((t) => t.user), ...steps.slice(0, k - 1).map((s) => s.step.response?.content ?? '')].join('\n');
   // The steps between that wait on k pass its answer on ("the ticker" k found, then the details of it).
-  const chain = [at, ...steps.slice(k, candidate.k - 1).filter((s) => s.turnIndex === at.turnIndex && waitsOnFailed(trajectory, k, s, memo))];
-  const request = requestOf(trajectory, k);
-  const result =
-    stepsOnAnswerOf(trajectory, k).some((s) => s.k === candidate.k) ||
-    valuesFromUnseenAnswers(action, chain, shown).length > 0 ||
-    !!(needsOpenedState(failed, action) ?? needsFailedState(failed, action) ?? claimsFailedEffect(failed, action) ?? conditionOnFailed(request, failed, action, trajectory.tools) ?? choiceOnFailed(request, failed, action));
-  memo.set(candidate.k, result);
-  return result;
+  const chain = [at];
+  for (const s of steps.slice(k).filter((x) => x.turnIndex === at.turnIndex)) {
+    const action = s.step.action;
+    const waits = onAnswer.has(s.k) || valuesFromUnseenAnswers(action, chain, shown).length > 0 || !!(needsOpenedState(failed, action) ?? needsFailedState(failed, action) ?? tiedToFailed(request, failed, action, trajectory.tools));
+    if (!waits) continue;
+    waiting.add(s.k);
+    chain.push(s);
+  }
+  return waiting;
+}
+
+/** A later step the user tied to the failed one: a claim that it worked, a condition on its result, a choice it was to decide. */
+function tiedToFailed(request: string, failed: Action, action: Action, tools: Trajectory['tools']): string | undefined {
+  return claimsFailedEffect(failed, action) ?? conditionOnFailed(request, failed, action, tools) ?? choiceOnFailed(request, failed, action);
 }
 
 /**
@@ -417,11 +424,7 @@ export function skipObstacle(trajectory: Trajectory, k: number, candidate: Locat
   const planned = builtOn.length ? valuesFromPlannedAnswer(action, shownText(messages)) : [];
   if (planned.length) return `the next step ${action.name} states ${planned.slice(0, 3).map((u) => JSON.stringify(u)).join(', ')}, which the plan took from the failed ${apiName(failed.name)} and the case never shows`;
   const request = requestOf(trajectory, k);
-  return (
-    claimsFailedEffect(failed, action) ??
-    conditionOnFailed(request, failed, action, trajectory.tools) ??
-    choiceOnFailed(request, failed, action)
-  );
+  return tiedToFailed(request, failed, action, trajectory.tools);
 }
 
 /**

@@ -91,14 +91,24 @@ export function simulatedDefect(tc: TestCase, ctx: QualityContext, defect: (step
  * one that is fine. Undefined when the case shows no answer in the population.
  */
 export function simulatedDefectAmong(tc: TestCase, ctx: QualityContext, defect: (step: Step) => string | null | undefined): string | null | undefined {
-  const simulated = shownSimulatedSteps(tc, ctx);
-  if (!simulated?.length) return undefined;
-  let inPopulation = false;
-  for (const step of simulated) {
+  return firstDefect(shownSimulatedSteps(tc, ctx) ?? [], (step) => {
     const why = defect(step);
+    return why ? `${step.action.name}: ${why}` : why;
+  });
+}
+
+/**
+ * A case measure's verdict over some of its parts (its shown calls, its simulated steps): the first
+ * defect `defect` finds; null when some part is in the population and none is faulty; undefined
+ * when no part is (`defect` answers undefined for a part outside it).
+ */
+export function firstDefect<T>(parts: Iterable<T>, defect: (part: T) => string | null | undefined): string | null | undefined {
+  let inPopulation = false;
+  for (const part of parts) {
+    const why = defect(part);
     if (why === undefined) continue;
     inPopulation = true;
-    if (why) return `${step.action.name}: ${why}`;
+    if (why) return why;
   }
   return inPopulation ? null : undefined;
 }

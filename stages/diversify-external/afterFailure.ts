@@ -20,7 +20,7 @@ import { FINISH_ACTION, type Action, type ToolArgs, type ToolResponse, type Traj
 import type { ItemContext } from '../../pipeline/stage.js';
 import { renderAction, renderPrefix } from '../../pipeline/prompts/standard.js';
 import { historyBefore, stepAt, toolSteps, type LocatedStep } from '../../pipeline/steps.js';
-import { skipCandidates, skipObstacle, waitsOnFailed } from '../../pipeline/afterFailure.js';
+import { skipCandidates, skipObstacle, stepsWaitingOn } from '../../pipeline/afterFailure.js';
 import type { Rng } from '../../pipeline/rng.js';
 import { argPhrase, intentOf } from '../../pipeline/thoughtPhrases.js';
 import { failureKind } from '../../pipeline/errors/environment.js';
@@ -227,9 +227,10 @@ export async function actionAfterFailure(trajectory: Trajectory, k: number, fail
       ...(i === all.length - 1 ? { error: failure.error?.message ?? failure.content } : {}),
     }));
   // The request's later steps: none could run without a_k (or there are none), so they wait on it.
+  const needsFailed = stepsWaitingOn(trajectory, k);
   const waiting = toolSteps(trajectory)
     .filter((s) => s.turnIndex === here.turnIndex && s.k > k)
-    .map((s) => ({ name: s.step.action.name, args: s.step.action.args as ToolArgs | string, ...(waitsOnFailed(trajectory, k, s) ? { needsFailed: true } : {}) }));
+    .map((s) => ({ name: s.step.action.name, args: s.step.action.args as ToolArgs | string, ...(needsFailed.has(s.k) ? { needsFailed: true } : {}) }));
   const { output, method } = await ctx.llm.invoke(
     answerWriterRole,
     // The docs' return fields: the unit a returned number is in ("the distance … in km").

@@ -131,21 +131,21 @@ describe('a lookup that answers what the correct call needs is no wrong tool', (
 });
 
 describe('which later steps wait on a failed one (a closing answer says so)', () => {
-  it('waitsOnFailed: a value only the failed answer shows makes a step wait; a value nothing showed does not', async () => {
-    const { waitsOnFailed } = await import('../../pipeline/afterFailure.js');
+  it('stepsWaitingOn: a value only the failed answer shows makes a step wait; a value nothing showed does not', async () => {
+    const { stepsWaitingOn } = await import('../../pipeline/afterFailure.js');
     const [t] = structuredClone(tevalTrajectories(['query_166_0']));
     const steps = toolSteps(t);
     // The ticker comes from search_stock_ticker's answer (as resolve answers it): the detail look-up waits on it.
     steps[0].step.response = { content: '{"ticker": "AAPL", "name": "Apple Inc."}', tier: 'simulated' } as never;
     expect(steps[1].step.action.args).toMatchObject({ ticker: 'AAPL' });
-    expect(waitsOnFailed(t, 1, steps[1])).toBe(true);
+    expect(stepsWaitingOn(t, 1).has(steps[1].k)).toBe(true);
     steps[0].step.response = { content: '{"ticker": "MSFT", "name": "Microsoft"}', tier: 'simulated' } as never;
-    expect(waitsOnFailed(t, 1, steps[1])).toBe(false);
+    expect(stepsWaitingOn(t, 1).has(steps[1].k)).toBe(false);
     // teval_query_228_0: a failed arXiv search, then film look-ups by an id (27205) no answer gave:
     // held up, but not by the search (rread9: "Getting the details of the movie … need it first").
     const [films] = tevalTrajectories(['query_228_0']);
     const fs = toolSteps(films);
     expect(fs[0].step.action.name).toMatch(/arxiv/i);
-    for (const later of fs.slice(1)) expect(waitsOnFailed(films, 1, later), later.step.action.name).toBe(false);
+    for (const later of fs.slice(1)) expect(stepsWaitingOn(films, 1).has(later.k), later.step.action.name).toBe(false);
   });
 });

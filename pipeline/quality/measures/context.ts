@@ -230,6 +230,14 @@ function dialogueDefect(tc: TestCase, find: (dialogue: NonNullable<ReturnType<ty
   return null;
 }
 
+/** The inserted turns `find` finds fault with (given all turns and a turn's place), counted, the first one quoted. Undefined when the case has no inserted context. */
+function turnDefects(tc: TestCase, find: (turns: NonNullable<ReturnType<typeof spokenTurns>>, i: number) => string | undefined): string | null | undefined {
+  const turns = spokenTurns(tc);
+  if (!turns) return undefined;
+  const bad = turns.map((_, i) => find(turns, i)).filter(Boolean);
+  return bad.length ? `${bad.length} turns, e.g. ${bad[0]}` : null;
+}
+
 /** The inserted replies `bad` finds fault with, counted, the first one quoted by `quote`. Undefined when the case has no inserted context. */
 function replyDefects(tc: TestCase, bad: (text: string) => unknown, quote: (text: string) => string): string | null | undefined {
   const turns = spokenTurns(tc);
@@ -883,12 +891,7 @@ export const contextCorpusLineSpliced: CaseMeasure = {
   group: 'text',
   title: 'long context: an inserted turn keeps a corpus line spliced or cut ("Could I get a chai latte?Yes", "… to go please,", a line ending on a joining word)',
   population: 'evolved cases with an inserted long context',
-  check(tc) {
-    const turns = spokenTurns(tc);
-    if (!turns) return undefined;
-    const bad = turns.map((t) => splicedLine(t.text)).filter(Boolean);
-    return bad.length ? `${bad.length} turns, e.g. ${bad[0]}` : null;
-  },
+  check: (tc) => turnDefects(tc, (turns, i) => splicedLine(turns[i].text)),
 };
 
 export const contextReadBackModifierMisattached: CaseMeasure = {
@@ -1232,12 +1235,7 @@ export const contextConfirmationMisfits: CaseMeasure = {
   group: 'text',
   title: 'long context: an inserted customer confirms echoing a verb the question was not asked with: "Yes it does" to no "does" ("So that\'s a latte with oat milk and a mocha with almond milk?" -> "Yes it does"), "Yes I am" to no "are you" ("…, is every detail right?" -> "Yes I am."), "Yes I do", "Yes they are", or "Yes it is" to "Have I got that right?"',
   population: 'evolved cases with an inserted long context',
-  check(tc) {
-    const turns = spokenTurns(tc);
-    if (!turns) return undefined;
-    const bad = turns.map((t, i) => (t.role === 'user' && turns[i - 1]?.role === 'assistant' ? confirmationMisfits(turns[i - 1].text, t.text) : undefined)).filter(Boolean);
-    return bad.length ? `${bad.length} turns, e.g. ${bad[0]}` : null;
-  },
+  check: (tc) => turnDefects(tc, (turns, i) => (turns[i].role === 'user' && turns[i - 1]?.role === 'assistant' ? confirmationMisfits(turns[i - 1].text, turns[i].text) : undefined)),
 };
 
 /**

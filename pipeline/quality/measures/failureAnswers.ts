@@ -9,10 +9,10 @@
  * in which a call was answered with an error.
  */
 import { FINISH_ACTION, type TestCase } from '../../schemas.js';
-import { groundTruthActions, shownAction } from '../evidence.js';
+import { firstDefect, groundTruthActions, shownAction } from '../evidence.js';
 import { insertedRange } from '../text.js';
 import { toolSteps } from '../../steps.js';
-import { waitsOnFailed } from '../../afterFailure.js';
+import { stepsWaitingOn } from '../../afterFailure.js';
 import { apiOf } from '../../errors/values.js';
 import { classifyEnvironmentMessage } from '../../errors/environment.js';
 import { isErrorResponse } from '../../errors/responses.js';
@@ -157,6 +157,12 @@ export const answerFailureChoiceUnclear: CaseMeasure = {
   check: (tc) => failureDefect(tc, (a) => choiceUnclear(a, tc.tools.map((t) => apiOf(t.name)))),
 };
 
+/** Did the turn stop at a failure: its last call answered with one (a call shown without an answer failed in no way the case shows)? */
+function stoppedAtFailure(turn: { calls: { response: string }[] }): boolean {
+  const last = turn.calls[turn.calls.length - 1];
+  return !!last && last.response !== '' && readsAsFailure(last.response);
+}
+
 /** Ways a question may offer to go on without the failed step. */
 const GO_ON = /\b(?:carry on|move on|go on|continue|proceed|keep going|skip)\b|\bwithout (?:it|that)\b/i;
 
@@ -167,8 +173,7 @@ const GO_ON = /\b(?:carry on|move on|go on|continue|proceed|keep going|skip)\b|\
  * it has. Only a turn whose last call failed: a failure the turn went on past may well be left.
  */
 export function offersGoingOn(turn: { answer: string; calls: { response: string }[] }): string | undefined {
-  const last = turn.calls[turn.calls.length - 1];
-  if (!last || last.response === '' || !readsAsFailure(last.response)) return undefined;
+  if (!stoppedAtFailure(turn)) return undefined;
   const question = sentencesOf(turn.answer.trim()).filter((s) => /\?$/.test(s.trim())).pop();
   if (!question) return undefined;
   const m = GO_ON.exec(question.replace(/"(?:[^"\\]|\\.)*"/g, '""'));
@@ -181,15 +186,7 @@ export const answerFailureOffersGoingOn: CaseMeasure = {
   group: 'text',
   title: 'closing answer after the turn stopped at a failure offers to go on without the failed step ("…, or carry on without it?", "…, or skip it?"), though it stopped because nothing left could run without it',
   population: 'closing answers of a turn whose last call failed',
-  check: (tc) => {
-    const turns = answeredTurns(tc).filter((t) => t.calls.length && t.calls[t.calls.length - 1].response !== '' && readsAsFailure(t.calls[t.calls.length - 1].response));
-    if (turns.length === 0) return undefined;
-    for (const t of turns) {
-      const hit = offersGoingOn(t);
-      if (hit) return hit;
-    }
-    return null;
-  },
+  check: (tc) => firstDefect(answeredTurns(tc), (t) => (stoppedAtFailure(t) ? (offersGoingOn(t) ?? null) : undefined)),
 };
 
 /**
@@ -197,7 +194,7 @@ export const answerFailureOffersGoingOn: CaseMeasure = {
  * "Getting the details of the movie … need it first." after a failed arXiv search, where the film
  * look-up takes an id no answer gave (held up, but not by the search). A step waits on the failed
  * one when it takes what only that answer would show, works in the state it was to make, or the
- * user tied it to its result (pipeline/afterFailure.ts waitsOnFailed); the sentence naming it is
+ * user tied it to its result (pipeline/afterFailure.ts stepsWaitingOn); the sentence naming it is
  * found by the words the answer writer says a task in (failureSentences.ts taskOf).
  */
 export const answerFailureBlamesUnrelated: CaseMeasure = {
@@ -221,9 +218,10 @@ export const answerFailureBlamesUnrelated: CaseMeasure = {
     // A step is told by the distinctive words of its name ("weather" of get_weather_today); words a
     // waiting step's name also has tell nothing apart.
     const distinct = (name: string) => nameWords(apiOf(name)).filter((w) => !GENERIC.has(w) && w.length >= 4).map(stem);
-    const waitingWords = new Set(later.filter((x) => waitsOnFailed(trajectory, tc.k, x)).flatMap((x) => distinct(x.step.action.name)));
+    const waits = stepsWaitingOn(trajectory, tc.k);
+    const waitingWords = new Set(later.filter((x) => waits.has(x.k)).flatMap((x) => distinct(x.step.action.name)));
     for (const step of later) {
-      if (waitsOnFailed(trajectory, tc.k, step)) continue;
+      if (waits.has(step.k)) continue;
       const own = distinct(step.step.action.name).filter((w) => !waitingWords.has(w));
       const hit = claims.find((c) => own.some((w) => nameWords(c.replace(/[^\p{L}\p{N}\s_-]/gu, ' ')).map(stem).includes(w)));
       if (hit) return `${step.step.action.name} takes nothing from the failed ${apiOf(at.step.action.name)}: "${hit}"`;

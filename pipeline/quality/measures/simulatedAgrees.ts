@@ -14,12 +14,13 @@
  * - io_error_direction_wrong: a device I/O error "reading from the device" on a call that writes
  *   (save_file, add_text_image_page), or "writing to" on one that reads.
  */
-import type { CaseMeasure, QualityContext } from '../types.js';
+import type { CaseMeasure } from '../types.js';
+import { firstDefect } from '../evidence.js';
 import { shownCalls } from './paths.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject, apiOf } from '../../errors/values.js';
 import { statedMaximum, WRITING_CALL } from '../../resolution/simulatorRules.js';
-import type { TestCase, ToolDoc } from '../../schemas.js';
+import type { ToolDoc } from '../../schemas.js';
 import { answerForm, type AnswerForm } from '../../resolution/answerForm.js';
 
 /** How a tool's answer reads as a refusal or failure, in the forms the sources and the simulator print. */
@@ -59,18 +60,6 @@ export function successRuledOut(doc: ToolDoc | undefined, args: unknown, answer:
   return spoke ? null : undefined;
 }
 
-/** The first shown call `check` faults; null when some call is in its population and none is faulty, undefined when none is. */
-function firstCallDefect(tc: TestCase, ctx: QualityContext, check: (call: ReturnType<typeof shownCalls>[number]) => string | null | undefined): string | null | undefined {
-  let spoke = false;
-  for (const call of shownCalls(tc, ctx)) {
-    const hit = check(call);
-    if (hit === undefined) continue;
-    spoke = true;
-    if (hit) return hit;
-  }
-  return spoke ? null : undefined;
-}
-
 export const simulatedSuccessRuledOut: CaseMeasure = {
   kind: 'case',
   id: 'simulated_success_ruled_out',
@@ -78,7 +67,7 @@ export const simulatedSuccessRuledOut: CaseMeasure = {
   title: 'a simulated success its call\'s own arguments rule out: a forecast for days=2 listing three days, days=500 (doc: "maximum N is 3") answered with a forecast, get_distance to "139.79289,35.71975" (latitude 139, off the globe) answered {"distance": 17.2}',
   population: 'cases showing a simulated answer to a call with a count of days, a numeric value under a stated maximum, or a "lat,lon" string',
   check: (tc, ctx) =>
-    firstCallDefect(tc, ctx, (call) => {
+    firstDefect(shownCalls(tc, ctx), (call) => {
       if (call.tier !== 'simulated') return undefined;
       const why = successRuledOut(tc.tools.find((d) => d.name === call.name), call.args, call.answer);
       return why === undefined ? undefined : why ? `${call.name}: ${why}` : null;
@@ -97,7 +86,7 @@ export const simulatedStatusNamesOtherPath: CaseMeasure = {
   title: 'a simulated status-only success names a file its call did not write ({\'status\': \'File written successfully to outputs/status.txt.\'} for write_file("weather.txt"))',
   population: 'cases showing a simulated status-only answer that names a file',
   check: (tc, ctx) =>
-    firstCallDefect(tc, ctx, (call) => {
+    firstDefect(shownCalls(tc, ctx), (call) => {
       if (call.tier !== 'simulated') return undefined;
       const v = parseToolResponse(call.answer);
       if (!isPlainObject(v) || Object.keys(v).length !== 1 || typeof v.status !== 'string') return undefined;
@@ -116,7 +105,7 @@ export const similarFilmsListItself: CaseMeasure = {
   title: 'a similar-films answer lists the queried film itself (get_similar_movies(27205) → [{"id": 27205, "title": "Inception"}])',
   population: 'cases showing a successful answer of get_similar_movies',
   check: (tc, ctx) =>
-    firstCallDefect(tc, ctx, (call) => {
+    firstDefect(shownCalls(tc, ctx), (call) => {
       if (!/similar_movies|similar_films/i.test(call.name) || !isPlainObject(call.args)) return undefined;
       const v = parseToolResponse(call.answer);
       const list = isPlainObject(v) ? Object.values(v).find(Array.isArray) : undefined;
@@ -133,7 +122,7 @@ export const ioErrorDirectionWrong: CaseMeasure = {
   title: 'a device I/O error says it failed reading on a call that writes (save_file failed: I/O error (EIO) reading from the device), or writing on one that reads',
   population: 'cases showing a device I/O error that says reading or writing',
   check: (tc, ctx) =>
-    firstCallDefect(tc, ctx, (call) => {
+    firstDefect(shownCalls(tc, ctx), (call) => {
       const m = /I\/O error \(EIO\) (reading from|writing to) the device/i.exec(call.answer);
       if (!m) return undefined;
       const writes = WRITING_CALL.test(apiOf(call.name));
