@@ -26,7 +26,6 @@ export function partialOpener(steps: Step[], rng: Rng, waiting: Waiting[] = []):
   // The steps the request still holds after the failure, which wait on it, are as undone as the failed one.
   const undone = names([...steps.filter((s) => s.error), ...waiting]);
   if (done.length === 0 || undone.length === 0) return '';
-  const and = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
   const ok = steps.filter((s) => !s.error).length;
   // Out of every step the request holds, not only those tried: "one of the two steps" of a request
   // with five (the failure stopped the other three) is false (answer_step_count_false).
@@ -381,6 +380,8 @@ function rngFree<T>(options: T[], key: string): T {
 }
 
 const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+/** Items as a list in a sentence: "a, b and c". */
+const and = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
 
 /**
  * The sentence that reports a failed step: what could not be done in the user's words, and why in
@@ -468,7 +469,6 @@ const NEXT_STEP: { when: RegExp; unless?: (error: string) => boolean; ask: ((doi
  * user decides knowing what stopping leaves undone.
  */
 function waitingSentence(waiting: Waiting[], rng: Rng): string {
-  const and = (items: string[]) => (items.length === 1 ? items[0] : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
   const needing = waiting.filter((w) => w.needsFailed);
   // The rest is held up too, but not by this failure (a film look-up by an id nothing gave): it is
   // said to be still to do, never to wait on the failed step (answer_failure_blames_unrelated).

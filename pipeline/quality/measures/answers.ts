@@ -23,26 +23,32 @@ export interface AnsweredTurn {
   answer: string;
 }
 
-/** Every closing answer of a case (shown in its history or asked for as ground truth) with its request and the calls it answers. */
-export function answeredTurns(tc: TestCase): AnsweredTurn[] {
-  const out: AnsweredTurn[] = [];
+/**
+ * Every closing answer of a case (shown in its history or asked for as ground truth) with its request,
+ * the calls it answers, and which of the task's user turns it answers (`turn`, from 0; an inserted
+ * conversation's turns are none of them).
+ */
+export function answeredTurns(tc: TestCase): (AnsweredTurn & { turn: number })[] {
+  const out: (AnsweredTurn & { turn: number })[] = [];
   const range = insertedRange(tc);
   let request = '';
+  let turn = -1;
   let calls: AnsweredTurn['calls'] = [];
   for (const [i, m] of tc.messages.entries()) {
     if (range && i >= range[0] && i < range[1]) continue;
     if (m.role === 'user') {
       request = m.content;
+      turn++;
       calls = [];
     } else if (m.role === 'assistant') {
       const a = shownAction(m.content);
       if (a?.name === FINISH_ACTION) {
-        if (typeof a.args === 'string') out.push({ request, calls, answer: a.args });
+        if (typeof a.args === 'string') out.push({ request, calls, answer: a.args, turn });
         calls = [];
       } else if (a) calls.push({ name: a.name, args: a.args, response: '' });
     } else if (m.role === 'function' && calls.length) calls[calls.length - 1].response = m.content;
   }
-  for (const a of groundTruthActions(tc)) if (a.name === FINISH_ACTION && typeof a.args === 'string') out.push({ request, calls, answer: a.args });
+  for (const a of groundTruthActions(tc)) if (a.name === FINISH_ACTION && typeof a.args === 'string') out.push({ request, calls, answer: a.args, turn });
   return out;
 }
 

@@ -9,8 +9,7 @@
  * in which a call was answered with an error.
  */
 import { FINISH_ACTION, type TestCase } from '../../schemas.js';
-import { firstDefect, groundTruthActions, shownAction } from '../evidence.js';
-import { insertedRange } from '../text.js';
+import { firstDefect } from '../evidence.js';
 import { toolSteps } from '../../steps.js';
 import { stepsWaitingOn } from '../../afterFailure.js';
 import { apiOf } from '../../errors/values.js';
@@ -249,27 +248,12 @@ export const answerStepCountFalse: CaseMeasure = {
   check: (tc, ctx) => {
     const trajectory = ctx.trajectory(tc.trajectoryId);
     if (!trajectory) return undefined;
-    const range = insertedRange(tc);
-    let turn = -1;
-    let seen = false;
-    let hit: string | undefined;
-    const look = (answer: string, at: number) => {
+    return firstDefect(answeredTurns(tc), ({ answer, turn }) => {
       const m = /\b(\w+) of the (\w+) steps\b/i.exec(answer);
-      if (!m) return;
-      seen = true;
-      const planned = trajectory.turns[at]?.steps.filter((s) => s.action.name !== FINISH_ACTION).length;
-      if (planned !== undefined && countOf(m[2]) !== planned && !hit) hit = `"${m[0]}" where the request plans ${planned} steps (turn ${at + 1})`;
-    };
-    for (const [i, m] of tc.messages.entries()) {
-      if (range && i >= range[0] && i < range[1]) continue;
-      if (m.role === 'user') turn++;
-      else if (m.role === 'assistant') {
-        const a = shownAction(m.content);
-        if (a?.name === FINISH_ACTION && typeof a.args === 'string') look(a.args, turn);
-      }
-    }
-    for (const a of groundTruthActions(tc)) if (a.name === FINISH_ACTION && typeof a.args === 'string') look(a.args, turn);
-    return seen ? (hit ?? null) : undefined;
+      if (!m) return undefined;
+      const planned = trajectory.turns[turn]?.steps.filter((s) => s.action.name !== FINISH_ACTION).length;
+      return planned !== undefined && countOf(m[2]) !== planned ? `"${m[0]}" where the request plans ${planned} steps (turn ${turn + 1})` : null;
+    });
   },
 };
 
