@@ -12,7 +12,10 @@
  *   property and the nearest restaurant") passed as the city the search ran in (91_0: start="New
  *   York, NY, United States") (cityForNamedEndpoint);
  * - a file read before the plan writes it (44_0 sends outputs/Product_Presentation.ppt as an
- *   attachment, then creates it) (readBeforeWrite).
+ *   attachment, then creates it) (readBeforeWrite);
+ * - a closing before the request is done: the plan runs A then B for each of several things and
+ *   stops after A on the last (208_0: get_author_id then get_author_information for two authors,
+ *   get_author_id alone for the third) (stopsMidPattern).
  */
 import { pathRole } from '../errors/pathKinds.js';
 import { isPlainObject } from '../errors/values.js';
@@ -147,4 +150,27 @@ export function readBeforeWrite(steps: readonly PlanCall[], tools: readonly Tool
     }
   }
   return undefined;
+}
+
+/**
+ * A turn that runs A then B on each of several things and ends after A on the last, where B takes
+ * what A returns and is listed (T-Eval 208_0: get_author_id then get_author_information for Seng W.
+ * Loke and Seth Lloyd, get_author_id alone for Zeqian Chen, then the closing, for a request asking
+ * each author's affiliation, articles and website). The closing comes with the request half done,
+ * so no case may expect it. Returns the unpaired A's index and B's name.
+ */
+export function stopsMidPattern(steps: readonly PlanCall[], tools: readonly ToolDoc[]): { at: number; missing: string } | undefined {
+  const last = steps.length - 1;
+  if (last < 4) return undefined;
+  const a = steps[last].name;
+  const earlier = steps.slice(0, last).flatMap((s, i) => (s.name === a ? [i] : []));
+  if (earlier.length < 2) return undefined;
+  const b = steps[earlier[0] + 1]?.name;
+  if (!b || b === a || !earlier.every((i) => steps[i + 1]?.name === b)) return undefined;
+  // B takes what A returns (a documented return of A is a parameter B requires): the two are one job per thing, not two asks.
+  const docA = tools.find((t) => t.name === a);
+  const docB = tools.find((t) => t.name === b);
+  if (!docA || !docB) return undefined;
+  const returns = new Set(docA.return_data.map((r) => r.name.toLowerCase()));
+  return docB.required_parameters.some((p) => returns.has(p.name.toLowerCase())) ? { at: last, missing: b } : undefined;
 }

@@ -31,7 +31,7 @@ import { repairStandIn, standInKind, standInWrite } from '../../pipeline/standIn
 import { dropSignOffSlots } from '../../pipeline/afterFailure.js';
 import { optionalTickerParam, requestedTicker } from '../../pipeline/quality/argumentKinds.js';
 import { repeatedReads } from '../../pipeline/quality/repeats.js';
-import { cityForNamedEndpoint, inventedSpecifics, readBeforeWrite, undecidedCondition } from '../../pipeline/quality/planFollows.js';
+import { cityForNamedEndpoint, inventedSpecifics, readBeforeWrite, stopsMidPattern, undecidedCondition } from '../../pipeline/quality/planFollows.js';
 
 interface StandardizeInput {
   /** filter's trajectory, by reference (pipeline/artifactRef.ts): the item's only parent. */
@@ -63,7 +63,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   // 12: a text an earlier answer gave is passed as it gave it (answeredText: BFCL 4's tweet of "the sorted result" with the words reordered).
   // 13 (h-teval8): a T-Eval step that does not follow from what the plan shows: a route / distance from the city where the request names the property the plan found starts at the coordinates the plan took for it (91_0); a plan that reads a file before it writes it (44_0), carries a specific nothing gives ("Flight Number: XYZ123", 369_2), or acts on a condition no answer decides ("if there is an attachment named 'Agenda.pdf'", 339_0) is turned down (pipeline/quality/planFollows.ts).
   // 14 (h-evo11): a parameter doc with no word ("','", FilmTMDB's movie_id) is refined like an empty one; a return doc copied from another API ("list of reviews ..." on get_similar_movies' films) is written from the API's name.
-  version: `14+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
+  // 15: a T-Eval turn that runs A then B for each of several things and closes after A on the last (208_0's third author: get_author_id, no get_author_information) is turned down (stopsMidPattern).
+  version: `15+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
@@ -258,6 +259,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
             if (invented.length) throw new RejectItem(`invented_specific: ${raw.sourceFile} record ${raw.recordId}: step ${before + i + 1} ${s.action.name}.${invented[0].key} carries ${invented.map((x) => JSON.stringify(x.value)).join(', ')}, which neither the request nor an earlier answer gives`);
           }
         }
+        const short = stopsMidPattern(turn.steps.map((s) => s.action), tools);
+        if (short) throw new RejectItem(`stops_mid_pattern: ${raw.sourceFile} record ${raw.recordId}: step ${before + short.at + 1} ${turn.steps[short.at].action.name} is the last, where every earlier one was followed by ${short.missing}, which takes what it returns: the plan closes before the request is done`);
         const undecided = undecidedCondition(turn.user, turn.steps.map((s) => ({ name: s.action.name, args: s.action.args, response: s.response?.content })));
         if (undecided) throw new RejectItem(`undecided_condition: ${raw.sourceFile} record ${raw.recordId}: step ${before + undecided.at + 1} ${turn.steps[undecided.at].action.name} acts on "if … '${undecided.name}'", which no answer before it decides`);
         for (const r of cityForNamedEndpoint(turn.user, turn.steps.map((s) => s.action))) {

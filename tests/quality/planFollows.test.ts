@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cityForNamedEndpoint, inventedSpecifics, readBeforeWrite, undecidedCondition } from '../../pipeline/quality/planFollows.js';
-import { gtBranchContradicted, gtEndpointNotRequested, gtTextInventsSpecific } from '../../pipeline/quality/measures/plans.js';
+import { cityForNamedEndpoint, inventedSpecifics, readBeforeWrite, stopsMidPattern, undecidedCondition } from '../../pipeline/quality/planFollows.js';
+import { gtBranchContradicted, gtClosesMidPattern, gtEndpointNotRequested, gtTextInventsSpecific } from '../../pipeline/quality/measures/plans.js';
 import { pathProblem } from '../../pipeline/errors/pathKinds.js';
 import type { TestCase, ToolDoc, Trajectory } from '../../pipeline/schemas.js';
 
@@ -77,5 +77,35 @@ describe('a T-Eval step follows from what the case shows (planFollows.ts)', () =
     const args = { file_path: 'outputs/marketing_presentation.pptx' };
     expect(pathProblem(read, args, { shown, earlier: [], tools: TOOLS })).toBeUndefined();
     expect(pathProblem(read, args, { shown, earlier: [], tools: TOOLS, later: [{ name: 'PPT.create_file', args: { abs_location: 'outputs/marketing_presentation.pptx', theme: 'business' } }] })?.why).toMatch(/only a later step of the plan writes/);
+  });
+
+  it('a closing after A alone on the last of several things, where B followed A on every other (208_0)', () => {
+    const withReturns = (d: ToolDoc, returns: string[]): ToolDoc => ({ ...d, return_data: returns.map((name) => ({ name, description: name })) }) as ToolDoc;
+    const scholar = [
+      withReturns(doc('GoogleScholar.get_author_id', [['mauthors', 'the name of the author']]), ['author_id']),
+      withReturns(doc('GoogleScholar.get_author_information', [['author_id', 'the author id']]), ['name', 'affliation', 'articles', 'website']),
+      withReturns(doc('GoogleScholar.search_google_scholar', [['query', 'the query']]), ['title', 'organic_id']),
+    ];
+    const id = (who: string) => ({ name: 'GoogleScholar.get_author_id', args: { mauthors: who } });
+    const info = (aid: string) => ({ name: 'GoogleScholar.get_author_information', args: { author_id: aid } });
+    const search = { name: 'GoogleScholar.search_google_scholar', args: { query: 'quantum computing' } };
+    const plan = [search, id('Seng W. Loke'), info('ZbdN-0AAAAAJ'), id('Seth Lloyd'), info('lyMGnwIAAAAJ'), id('Zeqian Chen')];
+    expect(stopsMidPattern(plan, scholar)).toEqual({ at: 5, missing: 'GoogleScholar.get_author_information' });
+    // The third author's information fetched: done.
+    expect(stopsMidPattern([...plan, info('cDWxPNd79mVF')], scholar)).toBeUndefined();
+    // Reviews then details for two films and reviews for the third (470_0): details take the film's id from the list, not from the reviews, so nothing is owed.
+    const films = [withReturns(doc('FilmTMDB.get_movie_reviews', [['movie_id', 'id']]), ['results']), withReturns(doc('FilmTMDB.get_movie_details', [['movie_id', 'id']]), ['title', 'vote_average'])];
+    const r = (m: number) => ({ name: 'FilmTMDB.get_movie_reviews', args: { movie_id: m } });
+    const d = (m: number) => ({ name: 'FilmTMDB.get_movie_details', args: { movie_id: m } });
+    expect(stopsMidPattern([{ name: 'FilmTMDB.get_top_rated_movies', args: {} }, r(1), d(1), r(2), d(2), r(3)], films)).toBeUndefined();
+
+    const user = 'Find quantum computing articles on Google Scholar and give me details about their authors: affiliations, articles and websites.';
+    const closing = { name: 'FinishAction', args: 'Here is what I found.' };
+    const shown = plan.map((s) => ({ ...s, response: '{}' }));
+    const tc = (steps: S[]) => ({ ...caseOf(user, steps, closing), tools: scholar }) as TestCase;
+    expect(gtClosesMidPattern.check(tc(shown), {} as never)).toMatch(/get_author_information/);
+    expect(gtClosesMidPattern.check(tc([...shown, { ...info('cDWxPNd79mVF'), response: '{}' }]), {} as never)).toBeNull();
+    // A case expecting a call, not a closing, is outside the population.
+    expect(gtClosesMidPattern.check({ ...caseOf(user, shown, info('cDWxPNd79mVF')), tools: scholar } as TestCase, {} as never)).toBeUndefined();
   });
 });

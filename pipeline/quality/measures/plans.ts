@@ -12,7 +12,7 @@ import { branchContradiction, conditionBranches, stoppedBecause, type BranchStep
 import { correctCalls, shownAction } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
 import { missingDetails, namesReadContent, readText, requestedDetails } from '../../standIns.js';
-import { cityForNamedEndpoint, ENDPOINT_TOOL, inventedSpecifics, namedCondition, namesEndpoint, undecidedCondition } from '../planFollows.js';
+import { cityForNamedEndpoint, ENDPOINT_TOOL, inventedSpecifics, namedCondition, namesEndpoint, stopsMidPattern, undecidedCondition } from '../planFollows.js';
 
 
 /**
@@ -193,4 +193,25 @@ export const gtEndpointNotRequested: CaseMeasure = {
   },
 };
 
-export const PLAN_MEASURES: CaseMeasure[] = [gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested];
+/**
+ * A closing expected while the request is half done: the calls before it run A then B on each of
+ * several things and end on A alone, B listed and taking what A returns (T-Eval 208_0-control-k10:
+ * get_author_id then get_author_information for two authors, get_author_id for Zeqian Chen, and the
+ * ground truth closes instead of asking for Chen's affiliation, articles and website).
+ */
+export const gtClosesMidPattern: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_closes_mid_pattern',
+  group: 'solvable',
+  title: 'a closing the case expects while the calls before it run A then B for each of several things and end on A alone, B listed and taking what A returns (get_author_id then get_author_information for two authors, get_author_id alone for the third, then the closing)',
+  population: 'cases expecting a closing answer',
+  check(tc) {
+    const expected = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
+    if (!expected.some((g) => g.name === FINISH_ACTION)) return undefined;
+    const calls = correctCalls(tc);
+    const short = stopsMidPattern(calls.map((c) => c.action), tc.tools);
+    return short ? `closes after ${calls[short.at].action.name} on the last of several things, where ${short.missing} followed it on every other` : null;
+  },
+};
+
+export const PLAN_MEASURES: CaseMeasure[] = [gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtClosesMidPattern];
