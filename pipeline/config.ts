@@ -105,6 +105,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   noise_again_without_history: 0,
   noise_greeting_mid_conversation: 0,
   noise_aside_foreign: 0,
+  noise_next_step_after_chat: 0,
   noise_summary_points_back: 0,
   noise_lowercase_i: 0,
   noise_typo_in_count_word: 0,

@@ -393,8 +393,11 @@ export async function runEvolve(item: StageItem<EvolveInput>, ctx: ItemContext):
       // Words no typo may touch (the task's argument values, in any case) and whether the user spoke before.
       const avoid = [...groundTruthActions(base), ...historyActions(base.messages)].filter((a) => a.name !== FINISH_ACTION).flatMap((a) => argValues(a.args));
       // A conversation comes before it where the user spoke earlier, or where a mixed case inserts one (long context comes after this step).
-      const followUp = messages.slice(0, qi).some((m) => m.role === 'user') || steps.includes('long_context');
-      const result = await ctx.llm.invoke<NoisyQueryInput, NoisyQueryOutput>(noisyQueryRole, { query: original, protected: keep, avoid: [...new Set(avoid)].sort(), followUp }, {
+      const earlierTask = messages.slice(0, qi).some((m) => m.role === 'user');
+      const followUp = earlierTask || steps.includes('long_context');
+      // Only the inserted conversation comes before: the request is a new ask, not the next step of a task.
+      const afterChat = !earlierTask && steps.includes('long_context');
+      const result = await ctx.llm.invoke<NoisyQueryInput, NoisyQueryOutput>(noisyQueryRole, { query: original, protected: keep, avoid: [...new Set(avoid)].sort(), followUp, ...(afterChat ? { afterChat } : {}) }, {
         rng: ctx.rng('noisy-query'),
         artifactKey: ctx.itemKey,
         stage: 'evolve',

@@ -112,3 +112,54 @@ describe('"in the near future" names no place (noisy-query-26)', () => {
     }
   });
 });
+
+describe('noisy summaries name only what the request is about, and a new ask after a café chat is no "next step" (noisy-query-28)', () => {
+  // The reader's requests (rread10e on f23): each holds a topic word used in passing.
+  const PASSING = [
+    // "parking brake's in place": no route (bfcl_multi_turn_base_94~mixed: "the car stuff and the route question").
+    "Finally, I've double-checked that all vehicle portals are locked and secure, and the parking brake's in place. Can you proceed to ignite the engine?",
+    // "Good news!": no reading (bfcl_multi_turn_base_159~mixed: "help with the articles").
+    "Good news! You've discovered a fare that won't break the bank. Next, let's arrange a flight from San Francisco International (SFO) to Los Angeles International (LAX).",
+    // "vote average": no maths (teval_query_69_1~noisy_query: "the travel plans, the film bit and the maths").
+    'Find the top rated movies and tell me each one\'s title and vote average.',
+    // "keep track of": no music (bfcl_multi_turn_base_111~mixed).
+    "I'd like to keep track of Zeta Corp's stock. Add it to my watchlist.",
+    // "email address": no place (teval_query_41_1~mixed: "the location stuff").
+    "Send an email to the editor. The editor's email address is editor@example.com.",
+    // "Drive website traffic": no car (teval_query_375_0~mixed).
+    "Write a post that will drive website traffic and send it to my team by message.",
+  ];
+  it('the measure flags the build\'s summaries and passes a summary of what is asked', () => {
+    expect(foreignAside(PASSING[0], `${PASSING[0]} Bottom line: it's the car stuff and the route question I'm asking about.`)).toMatch(/route/);
+    expect(foreignAside(PASSING[1], `${PASSING[1]} Recap: help with the articles, the money stuff and the travel plans, please.`)).toMatch(/articles/);
+    expect(foreignAside(PASSING[2], `${PASSING[2]} So yeah, it's the movies and the maths I'm after.`)).toMatch(/maths/);
+    expect(foreignAside(PASSING[3], `${PASSING[3]} Bottom line: I need the music stuff and the stock stuff looked at.`)).toMatch(/music/);
+    expect(foreignAside(PASSING[4], `${PASSING[4]} Anyway, the message and the location stuff, please.`)).toMatch(/location/);
+    // A route asked without the word (teval_query_303_0: "the best path to take"): the summary is right.
+    const path = "I am planning a trip from Times Square to Central Park. I'd like to know the best path to take.";
+    expect(foreignAside(path, `${path} Anyway, it's the trip and the route question I'm after.`)).toBeUndefined();
+  });
+  it('the rules never name a subject a passing word suggests', () => {
+    for (const [q, query] of PASSING.entries()) {
+      for (let i = 0; i < 300; i++) {
+        const out = noisyRules({ query, protected: [] }, new Rng(27, `passing-${q}-${i}`)).query;
+        expect(foreignAside(query, out), out).toBeUndefined();
+        expect(out, out).not.toMatch(/\bthe (?:route question|maths|music stuff|location stuff)\b/);
+      }
+    }
+  });
+  it('after an unrelated conversation only, the lead opens a new ask; after a task turn it may carry on', () => {
+    const query = 'Check my inbox for new emails and send a reply to Anna.';
+    let carriesOn = 0;
+    let another = 0;
+    for (let i = 0; i < 400; i++) {
+      const chat = noisyRules({ query, protected: [], followUp: true, afterChat: true }, new Rng(27, `chat-${i}`)).query;
+      expect(chat, chat).not.toMatch(/\b(?:next (?:step|bit|part)|Following on from|continuing|carrying on|Back again with the next|Next up:)/i);
+      if (/\b(?:One more|Another one|Something else|Changing the subject|While I have you|On a different note|(?:Different|Unrelated|Separate) (?:question|request|thing))\b/.test(chat)) another++;
+      const task = noisyRules({ query, protected: [], followUp: true }, new Rng(27, `task-${i}`)).query;
+      if (/\b(?:next (?:step|bit|part)|Following on from|continuing|carrying on|Back again with the next|Next up:)/i.test(task)) carriesOn++;
+    }
+    expect(another).toBeGreaterThan(20);
+    expect(carriesOn).toBeGreaterThan(10);
+  });
+});

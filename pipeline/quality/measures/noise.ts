@@ -132,6 +132,32 @@ export const noiseAgainWithoutHistory: CaseMeasure = {
   },
 };
 
+/** A lead that carries on a task ("Okay, next step.", "Following on from what I said:"), not one that opens a new ask. */
+const CARRIES_ON = /\b(?:next (?:step|bit|part)|Following on from|Okay, (?:continuing|carrying on)|Back again with the next|moving on to the next|Next up:)/i;
+
+/**
+ * "Okay, next step." or "Following on from what I said:" where the only earlier user turns are an
+ * inserted, unrelated conversation (a café order): there was no task for this to be the next step of.
+ */
+export const noiseNextStepAfterChat: CaseMeasure = {
+  kind: 'case',
+  id: 'noise_next_step_after_chat',
+  group: 'text',
+  title: 'noisy query: carries on a task ("Okay, next step.", "Following on from what I said:", "Back again with the next bit") where the only earlier user turns are an inserted unrelated conversation',
+  population: 'evolved cases with a noisy query after an inserted conversation and no earlier task turn',
+  check(tc) {
+    const pair = pairOf(tc);
+    if (!pair) return pair;
+    const range = insertedRange(tc);
+    if (!range) return undefined;
+    const qi = tc.messages.findLastIndex((msg) => msg.role === 'user' && msg.content === pair.noisy);
+    const taskTurnBefore = tc.messages.slice(0, qi).some((msg, i) => msg.role === 'user' && (i < range[0] || i >= range[1]));
+    if (taskTurnBefore || qi < range[1]) return undefined;
+    const m = CARRIES_ON.exec(pair.noisy);
+    return m && !CARRIES_ON.test(pair.original) ? `"${m[0]}" after an unrelated inserted conversation, with no earlier task` : null;
+  },
+};
+
 export const noiseLowercaseI: CaseMeasure = {
   kind: 'case',
   id: 'noise_lowercase_i',
@@ -220,28 +246,42 @@ const ASIDE_SUBJECTS: { subject: string; request: RegExp; nouns: string[]; aside
   },
   { subject: 'booking', request: /\b(?:book\w*|reserv\w*)\b/i, nouns: ['booking'] },
   // Finding one's way around one place: not a route or a distance between cities ("DC to New York to Cupertino").
-  { subject: 'local area', request: /\b(?:near\w*|maps?|address\w*|neighbou?rhoods?|around here|in the area|local\w*|walk\w*|town)\b/i, nouns: [], aside: /\b(?:find my way around|(?:new to|unfamiliar with) the area|know where things are|this part of town)\b/i },
-  { subject: 'place', request: /\b(?:locat\w*|address\w*|coordinat\w*|distance|routes?|directions?|near\w*|places?|maps?|cit(?:y|ies)|where)\b/i, nouns: ['location', 'directions', 'place'] },
-  { subject: 'car', request: /\b(?:cars?|vehicles?|engine|fuel|tyres?|tires?|driv\w*|parking|gas|battery|doors?|brakes?)\b/i, nouns: ['car', 'driving'] },
-  { subject: 'calculation', request: /\b(?:calculat\w*|comput\w*|math\w*|sum|average|numbers?|distance|prices?|costs?|totals?|equation|formula|area|volume|probability|mean|deviation|logarithm|factorial|square)\b/i, nouns: ['maths', 'calculation', 'numbers'] },
-  { subject: 'reading', request: /\b(?:articles?|papers?|research\w*|read\w*|news|journals?|publications?|arxiv|scholar\w*|citations?|studies|literature|blog)\b/i, nouns: ['reading', 'research', 'articles'] },
+  { subject: 'local area', request: /\b(?:near\w*|maps?|(?<!(?:e-?mail|ip|web) )address\w*|neighbou?rhoods?|around here|in the area|local\w*|walk\w*|town)\b/i, nouns: [], aside: /\b(?:find my way around|(?:new to|unfamiliar with) the area|know where things are|this part of town)\b/i },
+  // A place asked about, not "place an order", "in place" or a city named in passing.
+  { subject: 'place', request: /\b(?:locat\w*|(?<!(?:e-?mail|ip|web) )address\w*|coordinat\w*|distances?|routes?|directions?|near\w*|(?<!(?:in|take|takes|first|second|third) )places?(?! (?:an?|the|my) (?:order|trade|bet|call))|maps?|how far|where is|(?:best|shortest|quickest|fastest) (?:path|way)|how (?:to|do I) get)\b/i, nouns: ['location', 'directions', 'place', 'route', 'distance'] },
+  { subject: 'car', request: /\b(?:cars?|vehicles?|engine|fuel|tyres?|tires?|(?<!(?:hard|shared|flash|usb|google|external) )driv\w*(?! (?:website|traffic|sales|growth|engagement|innovation))|parking|gas|battery|doors?|brakes?)\b/i, nouns: ['car', 'driving'] },
+  // A figure to work out, not a field named so ("vote average") or a place ("in the area").
+  { subject: 'calculation', request: /\b(?:calculat\w*|comput\w*|math\w*|sum|(?<!vote )average(?! (?:rating|votes?|score))|numbers?|distance|prices?|costs?|totals?|equation|formula|(?<!in the )area|volume|probability|mean|deviation|logarithm|factorial|square)\b/i, nouns: ['maths', 'calculation', 'numbers'] },
+  { subject: 'reading', request: /\b(?:articles?|papers?|research\w*|read(?:s|ing)?|(?<!(?:good|bad|great|some) )news|journals?|publications?|arxiv|scholar\w*|citations?|studies|literature|blog)\b/i, nouns: ['reading', 'research', 'articles'] },
   { subject: 'files', request: /\b(?:files?|folders?|director(?:y|ies)|documents?|workspace|txt|pdf|csv|reports?|paths?)\b/i, nouns: ['files', 'folders', 'file', 'documents'], aside: /\b(?:my (?:work|project|old) (?:folders|files|directories)|folder (?:structure|layout|setup)|these (?:directories|folders))\b/i },
   { subject: 'messages', request: /\b(?:messag\w*|e-?mails?|mail|inbox|contacts?|send\w*|sms|chat\w*)\b/i, nouns: ['message', 'messaging', 'messages'] },
-  { subject: 'investments', request: /\b(?:stocks?|shares|portfolio|trad\w*|watchlist|invest\w*|market|tickers?|orders?|funds?|balance|compan(?:y|ies))\b/i, nouns: ['stock', 'trading', 'portfolio', 'order'] },
+  // "In working order", "bring some order", "place an order" for a latte: no trade.
+  { subject: 'investments', request: /\b(?:stocks?|shares|portfolio|trad\w*|watchlist|invest\w*|market|tickers?|(?<!(?:working|some|in|an?|chronological|alphabetical|descending|ascending|reverse|sorted|same|right) )orders?(?! (?:of|to)\b)|funds?|balance|compan(?:y|ies))\b/i, nouns: ['stock', 'trading', 'portfolio', 'order'] },
   { subject: 'weather', request: /\b(?:weather|forecast|temperature|rain\w*|snow\w*|sunny|humidity|wind\w*|climate)\b/i, nouns: ['weather', 'forecast'] },
   { subject: 'films', request: /\b(?:movies?|films?|cinema|theat(?:er|re)s?|showtimes?|actors?|series|episodes?|tv|shows?)\b/i, nouns: ['film', 'movies'] },
   { subject: 'food', request: /\b(?:restaurants?|recipes?|food|cook\w*|meals?|dinner|lunch|breakfast|cuisine|ingredients?|menu|eat\w*|dishes)\b/i, nouns: ['food', 'recipe'] },
-  { subject: 'posts', request: /\b(?:tweets?|posts?|twitter|followers?|comments?|social|retweets?)\b/i, nouns: ['posting', 'social', 'post'] },
+  { subject: 'posts', request: /\b(?:tweets?|posts?(?![-\w])|twitter|followers?|comments?|social|retweets?)\b/i, nouns: ['posting', 'social', 'post'] },
   // A conversion is money only with a currency or a rate: "convert 10 gallons of gasoline to liters" is no finance.
   { subject: 'money', request: /\b(?:tax\w*|loans?|payments?|invoices?|budget|salary|bank|currenc\w+|exchange rates?|mortgage|prices?|costs?|money|pay\w*|dollars?|euros?|finan\w*|spend\w*)\b/i, nouns: ['money', 'cost'], aside: /\b(?:my finances|budgeting for|the money side|money admin|careful with (?:spending|money|my budget))\b/i },
-  { subject: 'music', request: /\b(?:songs?|music|playlists?|albums?|artists?|tracks?|podcasts?|lyrics)\b/i, nouns: ['music', 'playlist'] },
+  { subject: 'music', request: /\b(?:songs?|music|playlists?|albums?|artists?|(?<!(?:keep|keeping|kept|lose|losing|lost|on|off) )tracks?(?! (?:of|down)\b)|podcasts?|lyrics)\b/i, nouns: ['music', 'playlist'] },
 ];
 
 /** A priority aside ("What matters most is the booking, as above."): the noun's head word. */
 const PRIORITY_ASIDE = /\b(?:Main thing is|The important part is|What matters most is) (?:the|my) ([a-z]+)(?: [a-z]+)?(?:, (?:as above|as described|like I said|as written above))?[.,]/i;
 
+/** A summing-up sentence the noise adds ("Bottom line: it's the travel plans, the film bit and the maths I'm asking about."). */
+const SUMMARY = /^(?:So yeah,|To sum up,|In short,|TL;DR:|Short version:|Bottom line:|Just to be clear,|Basically,|Recap:|Anyway,|Long story short,|So, in a nutshell,)/;
+
 export function foreignAside(original: string, noisy: string): string | undefined {
   for (const s of insertedSentences(original, noisy)) {
+    // Each subject a summary names must be one the request has: "the route question" from "place an order" is not.
+    if (SUMMARY.test(s.trim())) {
+      // Not an idiom's noun ("all over the place", "in the first place").
+      for (const [, head] of s.matchAll(/(?<!\b(?:over|in|of|to|on) )\b(?:the|my) ([a-z]+)/gi)) {
+        const named = ASIDE_SUBJECTS.filter((t) => t.nouns.includes(head.toLowerCase()));
+        if (named.length && !named.some((t) => t.request.test(original))) return `summary "${s.trim().slice(0, 90)}" names the ${head.toLowerCase()}, where the request has no ${named.map((t) => t.subject).join(' or ')}`;
+      }
+    }
     const p = PRIORITY_ASIDE.exec(s);
     if (p && !PRIORITY_ASIDE.test(original)) {
       const named = ASIDE_SUBJECTS.filter((t) => t.nouns.includes(p[1].toLowerCase()));
@@ -260,7 +300,7 @@ export const noiseAsideForeign: CaseMeasure = {
   kind: 'case',
   id: 'noise_aside_foreign',
   group: 'text',
-  title: 'noisy query: an aside about a subject the request does not have ("I\'m not the most efficient traveller" before a meeting-room booking; "What matters most is the booking, as above." where nothing is booked)',
+  title: 'noisy query: an aside or summary about a subject the request does not have ("I\'m not the most efficient traveller" before a meeting-room booking; "What matters most is the booking, as above." where nothing is booked; "Recap: the stock stuff and the route question" from "place an order")',
   population: POPULATION,
   check(tc) {
     const pair = pairOf(tc);
@@ -369,4 +409,4 @@ export const noiseSummaryPointsBack: CaseMeasure = {
   },
 };
 
-export const NOISE_MEASURES = [noiseSummaryPointsBack, noiseTypoGarbled, noiseSkeletonOnly, noiseFrameTop, noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord, noiseGreetingMidConversation, noiseAsideForeign, noiseHedgesRequest];
+export const NOISE_MEASURES = [noiseSummaryPointsBack, noiseTypoGarbled, noiseSkeletonOnly, noiseFrameTop, noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord, noiseGreetingMidConversation, noiseAsideForeign, noiseNextStepAfterChat, noiseHedgesRequest];

@@ -32,12 +32,14 @@ export interface NoisyQueryInput {
   avoid?: string[];
   /** Whether the user spoke earlier in the conversation. */
   followUp?: boolean;
+  /** Whether the only earlier turns are an unrelated conversation (a café order): a new ask, not the task's next step. */
+  afterChat?: boolean;
 }
 
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-26'; // 26: "in the near future" names no place (no "location stuff" in a summary of a film-release request).
+export const NOISY_RULES_VERSION = 'noisy-query-28'; // 28: topic words only where the request is about the topic (no "the route question" from "place an order", "the maths" from "vote average", "the music stuff" from "keep track of"); a new ask after an unrelated café conversation is "another one", never "the next step". 26: "in the near future" names no place (no "location stuff" in a summary of a film-release request).
 
 /**
  * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
@@ -62,7 +64,8 @@ const TOPICS: { re: RegExp; noun: string[]; why: string[]; context: string[]; fa
     context: ["{Everything|Half of everything} on this {machine|laptop|computer} is {a bit|rather|pretty} {disorganised|chaotic|messy} {at the moment|right now|these days}", "I keep losing track of where {things are|stuff is|I put things} {saved|stored|kept}", "The folder {structure|layout|setup} {isn't mine|wasn't my idea}, I {inherited|took over} it", "{Someone else|A former colleague|My predecessor} set up these {directories|folders} {and I'm still learning them|and never explained them|years ago}"],
   },
   {
-    re: /\b(?:flights?|hotels?|trip|travel|airport|accommodations?|vacation|holiday|itinerary|airline)\b/i,
+    // A travel blogger's request is about the blog.
+    re: /\b(?:flights?|hotels?|trip|travel(?! (?:blog\w*|writer|vlog\w*|influencer|agent))|airport|accommodations?|vacation|holiday|itinerary|airline)\b/i,
     noun: ['the travel bits', 'the trip', 'the travel plans'],
     why: ["I'm {finally|at last} sorting out a trip I've been {putting off|avoiding|meaning to book}", "we're trying to {lock in|settle|pin down} {travel plans|the trip} before {prices go up|everything books up|it gets too late}", "I'm {planning|organising} {some travel|a getaway|time away} and want the {boring|admin|fiddly} parts {done|out of the way}", "{my family keeps|my partner keeps|my friends keep} asking {me|} whether {the trip|everything} is {booked|sorted} yet"],
     context: ["Travel {planning|admin} always takes me {longer than it should|ages|forever}", "I'm not the most {organised|relaxed|efficient} traveller", "It's been {ages|a long time|far too long} since I {last went anywhere|had a proper break|travelled}", "I always leave {the bookings|this stuff|travel admin} to the last minute"],
@@ -74,7 +77,8 @@ const TOPICS: { re: RegExp; noun: string[]; why: string[]; context: string[]; fa
     context: ["I'm {terrible|hopeless|not great} at replying to people {on time|quickly|promptly}", "My inbox has been {out of control|a nightmare|overflowing} {lately|this week|for days}", "I keep forgetting to follow up with {people|colleagues|friends}"],
   },
   {
-    re: /\b(?:stocks?|shares|portfolio|trading|watchlist|invest(?:ment|ing)?|market|ticker|(?<!in )orders?)\b/i,
+    // An order is a trade's only as one ("a buy order", "order ID"): "in working order", "bring some order", "place an order" for a latte are not.
+    re: /\b(?:stocks?|shares|portfolio|trading|watchlist|invest(?:ment|ing)?|(?<!flea |farmers' )market|ticker|(?:buy|sell|limit|stop|market|trade) orders?|orders? (?:id|ids|details|status|history))\b/i,
     noun: ['the stock stuff', 'the trading part', 'my portfolio', 'the order'],
     why: ["I'm trying to keep a {closer|better|proper} eye on my {investments|money|savings}", "I've been meaning to {review|look over|check on} my {portfolio|investments|holdings} for {a while|weeks|ages}", "I'm {new to managing|still getting used to managing|only starting to manage} {this|my money|investments} myself", "the market has been {jumpy|all over the place|nervy} and I want to stay on top of it"],
     context: ["I'm still learning how {all this|this whole} {trading|investing|market} {stuff|thing} works", "I check the markets far too often {these days|lately|at the moment}", "I'm trying not to make {rash|hasty|emotional} decisions with my money"],
@@ -98,19 +102,22 @@ const TOPICS: { re: RegExp; noun: string[]; why: string[]; context: string[]; fa
     context: ["I'm not much of a cook, {honestly|to be fair|if I'm honest}", "Deciding where to eat always takes us {forever|ages|far too long}", "My fridge is looking a bit {sad|empty|bare} right now"],
   },
   {
-    re: /\b(?:articles?|news|papers?|research|arxiv|journals?|publications?|headlines?|blog)\b/i,
+    // "Good news!" is no reading.
+    re: /\b(?:articles?|(?<!(?:good|bad|great|some) )news|papers?|research|arxiv|journals?|publications?|headlines?|blog)\b/i,
     noun: ['the articles', 'the reading', 'the research bit'],
     why: ["I'm researching a {topic|subject|question} for {work|a class|a project}", "I'm trying to catch up on what's been {written|published|said} {lately|recently|about it}", "I'm putting together some reading for {a project|a talk|my team}", "I need {background|some} reading for something I am {writing|preparing|working on}"],
     context: ["I've got a {pile|stack|backlog} of reading I keep putting off", "I learn best from reading {a few|several|different} sources side by side", "I'm trying to get up to speed {quickly|fast|before a meeting}"],
   },
   {
-    re: /\b(?:tweets?|posts?|twitter|followers?|comments?|social media|retweets?)\b/i,
+    // "Post-execution" is no post.
+    re: /\b(?:tweets?|posts?(?![-\w])|twitter|followers?|comments?|social media|retweets?)\b/i,
     noun: ['the posting stuff', 'the social media bit', 'the post'],
     why: ["I'm trying to be more active {online|on social media}", "I have been neglecting my {social media|accounts|online presence}", "I'm helping out with a small {account|page|community}"],
     context: ["I'm not really a social media person{|, honestly}", "Posting things {always|still} makes me a {little|bit} nervous"],
   },
   {
-    re: /\b(?:cars?|vehicles?|engine|fuel|tyres?|tires?|driving|drive|parking|gas)\b/i,
+    // "Drive website traffic" and a shared drive are no car.
+    re: /\b(?:cars?|vehicles?|engine|fuel|tyres?|tires?|driving|(?<!(?:hard|shared|flash|usb|google|external|network) )drive(?! (?:(?:website|web|site|more) )?(?:traffic|sales|growth|engagement|innovation|more|up))|parking|gas)\b/i,
     noun: ['the car stuff', 'the car', 'the driving bit'],
     why: ["I'm about to head off on a {drive|road trip|long drive}", "I want to make sure the car is ready before I {set off|head out|leave}", "I {hate|really dislike} surprises on the road"],
     context: ["I'm not much of a car person{|, sadly|, honestly}", "The car has been making me a {little|bit} nervous {lately|recently}"],
@@ -123,7 +130,8 @@ const TOPICS: { re: RegExp; noun: string[]; why: string[]; context: string[]; fa
     context: ["Money admin is my least favourite {thing|job|chore}", "I'm trying to be more careful with {spending|money|my budget}"],
   },
   {
-    re: /\b(?:calculate|compute|sum|average|equation|formula|math|maths|area|volume|probability)\b/i,
+    // A figure the user wants worked out, not a field named so ("vote average") or a place ("in the area").
+    re: /\b(?:calculate|compute|(?:the )?sum of|(?<!vote )average(?! (?:rating|votes?|score))|equation|formula|math|maths|(?:the )?area of|volume of|probability)\b/i,
     noun: ['the maths', 'the calculation', 'the numbers'],
     why: ["I'm checking some working for {a project|a report|a friend}", "maths was never my {strong point|thing|best subject} and I'd rather be sure", "I'm helping my {kid|niece|nephew} with homework and want to {double check|be sure|get it right}"],
     context: ["I don't {trust|quite trust} my own arithmetic", "It has been {years|ages|a long time} since I did any of this by hand"],
@@ -131,20 +139,23 @@ const TOPICS: { re: RegExp; noun: string[]; why: string[]; context: string[]; fa
   {
     // Around one place (what is near, an address): the lines of someone finding their way locally.
     // "in the near future" is time, not place (teval_query_142_0~mixed: "help with … the location stuff" for a film release date).
-    re: /\b(?:maps?|nearby|near(?! (?:future|term)\b)|address|neighbou?rhood|around here|in the area)\b/i,
+    // An email or IP address is no place.
+    re: /\b(?:maps?|nearby|near(?! (?:future|term)\b)|(?<!(?:e-?mail|ip|web|mac|sender's|recipient's) )address|neighbou?rhood|around here|in the area)\b/i,
     noun: ['the location stuff', 'the place question'],
     why: ["I'm {new to|still new to|unfamiliar with} the area", "I'm trying to find my way around{| town| the city}", "I'm planning a day out and want to know where things are"],
     context: ["My sense of direction is {terrible|hopeless|not great}", "I don't know this part of town at all"],
   },
   {
     // Between places (a route, a distance, directions from one city to another): no "finding my way around town".
-    re: /\b(?:routes?|distances?|directions|location|places?|city|cities|far)\b/i,
+    // Only a route or a distance asked: "place an order", "the parking brake's in place" and "New York City" alone ask neither.
+    re: /\b(?:routes?|distances?|directions|how far|far (?:from|away|is it)|(?:best|shortest|quickest|fastest) (?:path|way) (?:to|from|there)|how (?:to|do I) get (?:to|from|there))\b/i,
     noun: ['the route question', 'the directions', 'the distance', 'the route'],
     why: ["I'm working out {the distances|how far apart the places are|the route} before I {plan anything else|commit to anything|set off}", "I want to know what I'm in for {on the road|before the journey|distance-wise}", "I'm {mapping out|planning} a few stops and {want|need} the {distances|route} straight"],
     context: ["I always underestimate how far apart {places|things|the stops} are", "My sense of direction is {terrible|hopeless|not great}", "Journeys always take me longer than I {plan|expect|think}"],
   },
   {
-    re: /\b(?:songs?|music|playlists?|albums?|artists?|tracks?|podcasts?|lyrics)\b/i,
+    // "Keep track of" is no song.
+    re: /\b(?:songs?|music|playlists?|albums?|artists?|(?<!(?:keep|keeping|kept|lose|losing|lost|on|off|back on|fast) )tracks?(?! (?:of|down|record))|podcasts?|lyrics)\b/i,
     noun: ['the music stuff', 'the playlist', 'the music bit'],
     why: ["I'm putting together music for a {get-together|party|long drive}", "I'm in a bit of a music rut{| lately| at the moment}", "a friend got me into this and I want to hear more"],
     context: ["I listen to the same songs on repeat far too {much|often}", "Music is what keeps me going {at work|during the day|when I'm busy}"],
@@ -185,6 +196,8 @@ const TYPING_WHY = ["I'm on my {phone|old phone|tablet}", "I'm typing {one-hande
 
 const ABILITY_FRESH = ['{Not sure|No idea|Unsure} if {this is something|this is a thing} you can {do|help with|handle}, but {here goes|worth a try|let me ask}.', 'First time asking {for something like this|you for this kind of thing|this sort of thing}, so {bear with me|go easy on me|be patient}.', '{Hoping|I hope|Fingers crossed} {this is|this falls} {within|in} your {wheelhouse|range|remit}.', "{Not sure|Unsure|No idea if} you're the right {place|one|person to ask|tool} for this, but {let's see|here goes|worth asking|I'll try}.", '{Possibly|Maybe|Probably} a {weird|slightly odd|boring|simple} one{| for you}, but {here goes|bear with me|let me try}.', '{Hope|Hopefully} this is {the kind of|the sort of} {thing|request|job} you {do|can help with|handle}.', 'Bit of {an odd|an unusual|a dull|a fiddly} {request|ask|one}, {maybe|perhaps|I know}.', '{Can|Could} you {even|actually} {do this|help with this}? {Let us see|Here goes|Worth a shot}.'];
 const ABILITY_AGAIN = ['One more {thing|question|request}{| for you| if that is okay}.', 'Okay, {next bit|next part|next step}.', 'Following on from {before|earlier|what I said}:', 'Another one for you{| if you have a minute}.', 'Next up:', 'Right, moving on{| to the next bit}.', '{Same|Still the same} {conversation|thread}, new ask.', 'Okay, {continuing|carrying on}.', 'Back again with the next {part|bit|step}.'];
+/** A new ask after an unrelated conversation (a café order): "another one", never "the next step" of a task there was none of. */
+const ABILITY_ANOTHER = ['One more {thing|question|request}{| for you| if that is okay}.', 'Another one for you{| if you have a minute}.', '{Different|Unrelated|Separate} {question|request|thing} now.', 'Something else{| now}{| if you have a minute}.', 'Changing the subject{| completely| a bit}:', 'While I have you:', 'On a different note:'];
 
 /** Greetings by the part of the day they fit. */
 const GREET: Record<Part, string[]> = {
@@ -601,7 +614,7 @@ export function noisyRules(input: NoisyQueryInput, rng: Rng, options: NoisyOptio
     else if (rng.chance(0.5)) body = insertAside(body, sloppy(s), input.protected, rng);
     else tail.push(sloppy(s));
   };
-  if (kinds.has('ability')) lead.push(followUp ? pk(rng, ABILITY_AGAIN) : pk(rng, ABILITY_FRESH));
+  if (kinds.has('ability')) lead.push(followUp ? pk(rng, input.afterChat ? ABILITY_ANOTHER : ABILITY_AGAIN) : pk(rng, ABILITY_FRESH));
   if (kinds.has('doubt')) lead.push(doubt(rng));
   if (kinds.has('reason')) {
     if (rng.chance(0.75)) lead.push(sloppy(reason(rng, topic)));
@@ -664,7 +677,7 @@ export const noisyQueryRole: RoleSpec<NoisyQueryInput, NoisyQueryOutput> = {
           'Also keep every quoted string, file or path name, number, date and proper name of the original exactly as it is, ' +
           'and put no typo in a number word or ordinal ("three", "first") or in a word the task needs.\n' +
           'Vary the noise as a real user would (a reason for asking, filler, a casual tone, an aside about the topic) and keep its parts consistent with each other. ' +
-          (input.followUp ? 'The user has written earlier in this conversation.\n' : 'This is the first message of the conversation: do not greet as if returning.\n'),
+          (input.afterChat ? 'The user has written earlier in this conversation, about something unrelated: this is a new request, not the next step of an earlier one.\n' : input.followUp ? 'The user has written earlier in this conversation.\n' : 'This is the first message of the conversation: do not greet as if returning.\n'),
       },
     ],
   },
