@@ -516,7 +516,9 @@ export const SOURCE_FRAMES: SourceFrame[] = [
  * user's words, which a thought says as such rather than as a pick of its own.
  */
 export function composedFrom(request: string, value: string): string[] | undefined {
-  const parts = value.split(/\s*,\s*/).filter(Boolean);
+  // A path joined from the folder and the name the request gives ("outputs" and "Delivery_Distance.txt": standardize's folder repair, T-Eval 275_1).
+  const slash = value.lastIndexOf('/');
+  const parts = slash > 0 && !value.includes(',') ? [value.slice(0, slash), value.slice(slash + 1)] : value.split(/\s*,\s*/).filter(Boolean);
   return parts.length >= 2 && parts.length <= 3 && !holdsValue(request, value) && parts.every((x) => x.length >= 2 && holdsValue(request, x, true)) ? parts : undefined;
 }
 

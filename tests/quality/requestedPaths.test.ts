@@ -65,3 +65,11 @@ describe('a thought quotes the request up to the value, never to "in the path" (
     expect(thoughtQuoteCutShort.check(caseOf(DELIVERY, gt(cut), false), {} as never)).toBeUndefined();
   });
 });
+
+describe('the repaired path is said as the user\'s folder and name put together', () => {
+  it('composedFrom splits a joined path into the folder and the name the request gives', async () => {
+    const { composedFrom } = await import('../../pipeline/thoughtPhrases.js');
+    expect(composedFrom(DELIVERY, 'outputs/Delivery_Distance.txt')).toEqual(['outputs', 'Delivery_Distance.txt']);
+    expect(composedFrom("Save it to /outputs/event_weather.txt.", '/outputs/event_weather.txt')).toBeUndefined();
+  });
+});
