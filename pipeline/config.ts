@@ -161,6 +161,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   gt_text_invents_specific: 0,
   gt_endpoint_not_requested: 0,
   gt_closes_mid_pattern: 0,
+  gt_path_drops_named_folder: 0,
+  thought_quote_cut_short: 0,
   thought_noun_agreement: 0,
   gt_repeats_answered_call: 0,
   long_context_closing_repeated: 0,

@@ -516,7 +516,9 @@ export const SOURCE_FRAMES: SourceFrame[] = [
  * user's words, which a thought says as such rather than as a pick of its own.
  */
 export function composedFrom(request: string, value: string): string[] | undefined {
-  const parts = value.split(/\s*,\s*/).filter(Boolean);
+  // A path joined from the folder and the name the request gives ("outputs" and "Delivery_Distance.txt": standardize's folder repair, T-Eval 275_1).
+  const slash = value.lastIndexOf('/');
+  const parts = slash > 0 && !value.includes(',') ? [value.slice(0, slash), value.slice(slash + 1)] : value.split(/\s*,\s*/).filter(Boolean);
   return parts.length >= 2 && parts.length <= 3 && !holdsValue(request, value) && parts.every((x) => x.length >= 2 && holdsValue(request, x, true)) ? parts : undefined;
 }
 
@@ -585,7 +587,26 @@ export function askedFor(request: string, value: string): string | undefined {
 export function requestClause(request: string, value: string): string | undefined {
   const c = clauseAround(request, value);
   if (!c || c.before.length + c.after.length === 0 || c.before.length > 10 || c.after.length > 8) return undefined;
-  return /["`\n]/.test(c.text) || c.text.length > 110 ? undefined : c.text;
+  if (/["`\n]/.test(c.text) || c.text.length > 110) return undefined;
+  // A clause the request's punctuation cut before its complement ("… named 'Delivery_Distance.txt' in the path" of "… in the path \"outputs\"?"):
+  // the words after the value that lead into what the cut left out go, so the quote ends on the value, never on "in the path".
+  let text = c.text;
+  let after = c.after.length;
+  while (after > 0 && endsDangling(text)) {
+    text = text.replace(/\s*\S+$/, '');
+    after--;
+  }
+  if (after === 0 && c.before.length === 0) return undefined;
+  return endsDangling(text) ? undefined : text;
+}
+
+/** Words a quote cannot end on without the words they lead into ("in", "named"), and "in the path" before the path it names. */
+const DANGLING_WORD = /(?:^|\s)(?:in|into|inside|under|within|named|called|titled|to|from|at|as|with|for|of|on|by|the|a|an|my|your|this|these)$/i;
+const DANGLING_PLACE = /\b(?:in|into|inside|under|within|to|at|from)\s+(?:the|a|an|my|your|this)\s+(?:path|folder|directory|location)$/i;
+/** Does a quoted request fragment end on a word that needs its complement ("… in the path", "… named")? */
+export function endsDangling(said: string): boolean {
+  const t = said.trim().replace(/[,;:]+$/, '');
+  return DANGLING_WORD.test(t) || DANGLING_PLACE.test(t);
 }
 
 /** Does a quoted clause speak of the user themselves ("I am writing an article on …", "We need …")? */

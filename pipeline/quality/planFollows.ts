@@ -17,7 +17,7 @@
  *   stops after A on the last (208_0: get_author_id then get_author_information for two authors,
  *   get_author_id alone for the third) (stopsMidPattern).
  */
-import { pathRole } from '../errors/pathKinds.js';
+import { namesPath, pathRole } from '../errors/pathKinds.js';
 import { isPlainObject } from '../errors/values.js';
 import type { ToolDoc } from '../schemas.js';
 
@@ -173,4 +173,105 @@ export function stopsMidPattern(steps: readonly PlanCall[], tools: readonly Tool
   if (!docA || !docB) return undefined;
   const returns = new Set(docA.return_data.map((r) => r.name.toLowerCase()));
   return docB.required_parameters.some((p) => returns.has(p.name.toLowerCase())) ? { at: last, missing: b } : undefined;
+}
+
+/**
+ * The folder a request gives a file it names. T-Eval 275_1 asks to "save this information in a file
+ * named 'Delivery_Distance.txt' in the path \"outputs\"", and its plan writes "Delivery_Distance.txt";
+ * 54_0 keeps "a file titled 'weather.txt',save it to outputs location" and reads "weather.txt" back.
+ * FileOperation's file_path is "The path of the file.", and T-Eval's plans join a folder and a name
+ * with "/" ("outputs/journal.txt" for "a file named 'journal.txt' in the 'outputs' directory").
+ */
+const FILE_NAME = /(?<![\w.\\-])([\w\u4e00-\u9fff][\w\u4e00-\u9fff-]*\.(?:txt|pptx?|pdf|docx?|csv|json|md|xlsx?|png|jpe?g|gif|html?|xml|log|zip))(?![\w/\\-])/gi;
+/** A folder as the request writes it: quoted ('outputs', "outputs", `outputs/`) or bare before "folder", "directory", "location" or "path". */
+const Q_OPEN = `['"\`‘“]`;
+const Q_CLOSE = `['"\`’”]`;
+const FOLDER_WORD = '(?:folder|directory|dir|location|path)';
+const FOLDER_NAME = `([\\w~.][\\w~./-]*?)\\/?`;
+/** "… in the path "outputs"", "… in 'outputs' location", "… in the 'outputs' directory", "… in 'outputs/'". */
+const FOLDER_AFTER = new RegExp(`^${Q_CLOSE}?,?\\s+(?:(?:and\\s+)?(?:save|saved|store|stored|put|keep|place|placed)\\s+(?:it\\s+)?)?(?:in|into|inside|under|within|to|at)\\s+(?:the\\s+|my\\s+|an?\\s+)?(?:${FOLDER_WORD}\\s+(?:of\\s+)?)?(?:${Q_OPEN}${FOLDER_NAME}${Q_CLOSE}(?:\\s+${FOLDER_WORD}\\b)?|${FOLDER_NAME}\\s+${FOLDER_WORD}\\b)`, 'i');
+/** A folder the request gives in a sentence of its own or after the file's clause: "save it to outputs location", "All documents should be saved to outputs location". */
+const FOLDER_STATEMENT = new RegExp(`\\b(?:save|saved|store|stored|put|keep|place|placed|write|written)\\s+(?:(?:it|them|this|these|the files?|everything|all(?: of)? (?:it|them))\\s+)?(?:in|into|inside|under|within|to|at)\\s+(?:the\\s+|my\\s+|an?\\s+)?(?:${FOLDER_WORD}\\s+)?(?:${Q_OPEN}${FOLDER_NAME}${Q_CLOSE}(?:\\s+${FOLDER_WORD}\\b)?|${FOLDER_NAME}\\s+${FOLDER_WORD}\\b)`, 'gi');
+/** "All documents should be saved to …", "every file …": the statement covers every file the request names. */
+const ALL_FILES = /\b(?:all|every|each|both)\s+(?:of\s+the\s+)?(?:documents?|files?|reports?|outputs?)\b/i;
+
+const baseName = (path: string): string => path.replace(/\\/g, '/').split('/').pop() ?? path;
+const dirOf = (path: string): string => { const p = path.replace(/\\/g, '/'); const at = p.lastIndexOf('/'); return at < 0 ? '' : p.slice(0, at); };
+const sentencesOf = (text: string): string[] => text.split(/(?<=[.?!])\s+(?=[A-Z])|\n+/).filter((s) => s.trim());
+
+export interface RequestedPath {
+  /** The path the request's words give the file. */
+  path: string;
+  /** The words that give it ("'Delivery_Distance.txt' in the path \"outputs\""). */
+  words: string;
+}
+
+/**
+ * The paths a request's words give the files it names by their names, by file name (lower case): a
+ * whole path ("save it at 'outputs/deck.pptx'"), a name with its folder ("a file named 'x.txt' in
+ * the 'outputs' folder"), or a name and a folder statement of its sentence ("in a file titled
+ * 'weather.txt',save it to outputs location") or of the whole request ("All documents should be
+ * saved to outputs location"). A name the request gives two different paths maps to undefined.
+ */
+export function requestedPaths(request: string): Map<string, RequestedPath | undefined> {
+  const out = new Map<string, RequestedPath | undefined>();
+  const give = (name: string, p: RequestedPath) => {
+    const key = name.toLowerCase();
+    if (!out.has(key)) out.set(key, p);
+    else if (out.get(key) !== undefined && out.get(key)!.path !== p.path) out.set(key, undefined);
+  };
+  const statements = [...request.matchAll(FOLDER_STATEMENT)];
+  const wholeRequest = statements.filter((m) => ALL_FILES.test(sentencesOf(request).find((s) => s.includes(m[0])) ?? ''));
+  for (const sentence of sentencesOf(request)) {
+    const ownStatement = [...sentence.matchAll(FOLDER_STATEMENT)];
+    for (const m of sentence.matchAll(FILE_NAME)) {
+      const name = m[1];
+      const at = m.index! + m[0].length;
+      // A whole path: the name with folders before it.
+      const before = sentence.slice(0, m.index!);
+      const lead = /((?:[\w~.]|\/)[\w~./\\-]*[/\\])$/.exec(before);
+      if (lead) { give(name, { path: lead[1] + name, words: lead[1] + name }); continue; }
+      const after = FOLDER_AFTER.exec(sentence.slice(at));
+      const folder = after ? (after[1] ?? after[2]) : undefined;
+      if (folder && !/\.[A-Za-z0-9]{2,5}$/.test(folder)) { give(name, { path: `${folder.replace(/\/+$/, '')}/${baseName(name)}`, words: sentence.slice(m.index!, at + after![0].length).trim() }); continue; }
+      const stated = ownStatement.length === 1 ? ownStatement[0] : wholeRequest.length === 1 ? wholeRequest[0] : undefined;
+      const sf = stated ? (stated[1] ?? stated[2]) : undefined;
+      if (stated && sf && !/\.[A-Za-z0-9]{2,5}$/.test(sf)) give(name, { path: `${sf.replace(/\/+$/, '')}/${name}`, words: stated[0].trim() });
+    }
+  }
+  return out;
+}
+
+export interface PathMismatch {
+  /** The path the step passes. */
+  path: string;
+  /** The path the request's words give it. */
+  requested: string;
+  words: string;
+  /** 'drops': the step leaves out the folder the request names; 'adds': it puts in a folder the request never names; 'other': another folder. */
+  how: 'drops' | 'adds' | 'other';
+}
+
+/**
+ * Does a path a step passes keep the folder the request gives the file? Only a file the request names
+ * is judged: "Delivery_Distance.txt" for "a file named 'Delivery_Distance.txt' in the path \"outputs\""
+ * drops the folder; "/home/documents/agenda.txt" for "a file located at '/outputs/agenda.txt'" puts it
+ * in another; "outputs/notes.txt" where the request names "notes.txt" and no folder adds one.
+ */
+export function pathMismatch(request: string, path: string, given = requestedPaths(request)): PathMismatch | undefined {
+  const value = path.trim();
+  // A whole path the request writes out is what it asks for; a bare name it writes may still have a folder given beside it.
+  if (!value || (dirOf(value) && namesPath(request, value))) return undefined;
+  const name = baseName(value).toLowerCase();
+  if (!given.has(name)) {
+    // A name the request gives with no folder, passed under one the request never names.
+    const dir = dirOf(value);
+    const said = [...request.matchAll(FILE_NAME)].some((m) => m[1].toLowerCase() === name && !/[\w~.][/\\]$/.test(request.slice(0, m.index!)));
+    if (dir && said && !request.toLowerCase().includes(dir.replace(/^\/+/, '').toLowerCase())) return { path: value, requested: baseName(value), words: baseName(value), how: 'adds' };
+    return undefined;
+  }
+  const r = given.get(name);
+  if (r === undefined || r.path === value) return undefined;
+  const how = !dirOf(value) ? 'drops' : !dirOf(r.path) ? 'adds' : 'other';
+  return { path: value, requested: r.path, words: r.words, how };
 }

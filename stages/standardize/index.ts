@@ -31,7 +31,8 @@ import { repairStandIn, standInKind, standInWrite } from '../../pipeline/standIn
 import { dropSignOffSlots } from '../../pipeline/afterFailure.js';
 import { optionalTickerParam, requestedTicker } from '../../pipeline/quality/argumentKinds.js';
 import { repeatedReads } from '../../pipeline/quality/repeats.js';
-import { cityForNamedEndpoint, inventedSpecifics, readBeforeWrite, stopsMidPattern, undecidedCondition } from '../../pipeline/quality/planFollows.js';
+import { cityForNamedEndpoint, inventedSpecifics, pathMismatch, readBeforeWrite, requestedPaths, stopsMidPattern, undecidedCondition } from '../../pipeline/quality/planFollows.js';
+import { namesPath, pathRole } from '../../pipeline/errors/pathKinds.js';
 
 interface StandardizeInput {
   /** filter's trajectory, by reference (pipeline/artifactRef.ts): the item's only parent. */
@@ -63,8 +64,9 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   // 12: a text an earlier answer gave is passed as it gave it (answeredText: BFCL 4's tweet of "the sorted result" with the words reordered).
   // 13 (h-teval8): a T-Eval step that does not follow from what the plan shows: a route / distance from the city where the request names the property the plan found starts at the coordinates the plan took for it (91_0); a plan that reads a file before it writes it (44_0), carries a specific nothing gives ("Flight Number: XYZ123", 369_2), or acts on a condition no answer decides ("if there is an attachment named 'Agenda.pdf'", 339_0) is turned down (pipeline/quality/planFollows.ts).
   // 14 (h-evo11): a parameter doc with no word ("','", FilmTMDB's movie_id) is refined like an empty one; a return doc copied from another API ("list of reviews ..." on get_similar_movies' films) is written from the API's name.
-  // 15: a T-Eval turn that runs A then B for each of several things and closes after A on the last (208_0's third author: get_author_id, no get_author_information) is turned down (stopsMidPattern).
-  version: `15+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
+  // 15 (h-teval9): a file path that leaves out the folder the request gives the file ("a file named 'Delivery_Distance.txt' in the path \"outputs\"" written as "Delivery_Distance.txt", 275_1; "save it to outputs location", 54_0/54_2; "Save it to /outputs/event_weather.txt", 54_1) is joined as the request says, in every step passing it (planFollows.ts pathMismatch).
+  // 16: a T-Eval turn that runs A then B for each of several things and closes after A on the last (208_0's third author: get_author_id, no get_author_information) is turned down (stopsMidPattern).
+  version: `16+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
@@ -244,8 +246,40 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
 
     // A T-Eval plan whose step does not follow from what it shows is repaired where the plan itself holds the right value, else turned down (pipeline/quality/planFollows.ts).
     const endpointsRepaired: { k: number; tool: string; param: string; from: string; to: string }[] = [];
+    const pathsRepaired: { k: number; tool: string; param: string; from: string; to: string }[] = [];
     if (raw.source === 'teval') {
       const all = turns.flatMap((t) => t.steps);
+      // A file path that leaves out the folder the request gives the file ("a file named 'Delivery_Distance.txt' in the path \"outputs\"" written as "Delivery_Distance.txt", 275_1) is
+      // joined as the request says ("outputs/Delivery_Distance.txt"), in that step and in every later step passing the same path (54_0's read-back of "weather.txt"); a recorded answer that names the old path is
+      // dropped for resolve to answer the repaired call.
+      let at = 0;
+      for (const [t, turn] of turns.entries()) {
+        const request = turns.slice(0, t + 1).map((u) => u.user).join('\n');
+        const given = requestedPaths(request);
+        for (const s of turn.steps) {
+          at++;
+          const doc = byName.get(s.action.name);
+          if (!doc || typeof s.action.args !== 'object' || s.action.args === null) continue;
+          for (const p of [...doc.required_parameters, ...doc.optional_parameters]) {
+            const v = (s.action.args as Record<string, unknown>)[p.name];
+            if (typeof v !== 'string' || pathRole(doc, p) === undefined) continue;
+            const wrong = pathMismatch(request, v, given);
+            if (!wrong) continue;
+            if (wrong.how === 'adds') throw new RejectItem(`path_folder_not_requested: ${raw.sourceFile} record ${raw.recordId}: step ${at} ${s.action.name}.${p.name}="${v}" puts "${wrong.requested}" in a folder the request never names`);
+            const from = wrong.path;
+            for (const later of all.slice(at - 1)) {
+              const ldoc = byName.get(later.action.name);
+              if (!ldoc || typeof later.action.args !== 'object' || later.action.args === null) continue;
+              const largs = later.action.args as Record<string, unknown>;
+              const keys = [...ldoc.required_parameters, ...ldoc.optional_parameters].filter((q) => typeof largs[q.name] === 'string' && (largs[q.name] as string).trim() === from && pathRole(ldoc, q) !== undefined).map((q) => q.name);
+              if (!keys.length) continue;
+              later.action = { ...later.action, args: { ...largs, ...Object.fromEntries(keys.map((key) => [key, wrong.requested])) } };
+              for (const key of keys) pathsRepaired.push({ k: all.indexOf(later) + 1, tool: later.action.name, param: key, from, to: wrong.requested });
+              if (later.response && namesPath(later.response.content, from)) delete later.response;
+            }
+          }
+        }
+      }
       const misread = readBeforeWrite(all.map((s) => s.action), tools);
       if (misread) throw new RejectItem(`read_before_write: ${raw.sourceFile} record ${raw.recordId}: step ${misread.at + 1} ${all[misread.at].action.name} reads "${misread.path}", which only a later step of the plan writes`);
       let before = 0;
@@ -343,6 +377,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
           ...(standInsRepaired.length ? { standInsRepaired } : {}),
           // Route / distance endpoints the plan passed as the city, set to the place the request names (planFollows.ts cityForNamedEndpoint).
           ...(endpointsRepaired.length ? { endpointsRepaired } : {}),
+          // File paths joined with the folder the request gives the file (planFollows.ts pathMismatch).
+          ...(pathsRepaired.length ? { pathsRepaired } : {}),
         },
       },
       docNotes,

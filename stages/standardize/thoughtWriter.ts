@@ -237,6 +237,6 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
       { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
-  offline: { version: 'thought-writer-26', // 26: two more frames for a turn's first call ("Step one: …", "To start, `x` will …"): one of seven stood in 85 of 2,186 CoT cases (thought_frame_top_share 3.9%)
+  offline: { version: 'thought-writer-28', // 28 (h-teval9): a path joined from the folder and the name the request gives is said as put together from them (composedFrom: 'I put "outputs" and "Delivery_Distance.txt" from the request together'), not as a pick of its own; 27 (h-teval9): a quoted request clause never ends on a word that leads into what the cut left out ("… named 'Delivery_Distance.txt' in the path" of "… in the path \"outputs\"": thoughtPhrases requestClause ends it on the value; thought_quote_cut_short); 26: two more frames for a turn's first call ("Step one: …", "To start, `x` will …"): one of seven stood in 85 of 2,186 CoT cases (thought_frame_top_share 3.9%)
     run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };

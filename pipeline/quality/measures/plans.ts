@@ -12,7 +12,8 @@ import { branchContradiction, conditionBranches, stoppedBecause, type BranchStep
 import { correctCalls, shownAction } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
 import { missingDetails, namesReadContent, readText, requestedDetails } from '../../standIns.js';
-import { cityForNamedEndpoint, ENDPOINT_TOOL, inventedSpecifics, namedCondition, namesEndpoint, stopsMidPattern, undecidedCondition } from '../planFollows.js';
+import { cityForNamedEndpoint, ENDPOINT_TOOL, inventedSpecifics, namedCondition, namesEndpoint, pathMismatch, requestedPaths, stopsMidPattern, undecidedCondition } from '../planFollows.js';
+import { pathRole } from '../../errors/pathKinds.js';
 
 
 /**
@@ -214,4 +215,39 @@ export const gtClosesMidPattern: CaseMeasure = {
   },
 };
 
-export const PLAN_MEASURES: CaseMeasure[] = [gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtClosesMidPattern];
+
+/**
+ * A file path that leaves out the folder the request gives the file: T-Eval 275_1 asks to "save this
+ * information in a file named 'Delivery_Distance.txt' in the path \"outputs\"" and its plan writes
+ * file_path="Delivery_Distance.txt"; 54_0 writes and reads back "weather.txt" for "a file titled
+ * 'weather.txt',save it to outputs location". Also a path in another folder than the one the request
+ * gives, or in a folder the request never names for a file it names bare.
+ */
+export const gtPathDropsNamedFolder: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_path_drops_named_folder',
+  group: 'solvable',
+  title: 'a file path a call the case shows or expects passes leaves out the folder the request gives the file (file_path="Delivery_Distance.txt" for "a file named \'Delivery_Distance.txt\' in the path \"outputs\""), puts it in another folder, or in one the request never names',
+  population: 'T-Eval cases showing or expecting a call whose file path is a file the request names',
+  check(tc) {
+    if (tc.source !== 'teval') return undefined;
+    let inPopulation = false;
+    for (const { where, action, at } of correctCalls(tc)) {
+      const doc = tc.tools.find((t) => t.name === action.name);
+      if (!doc || !isPlainObject(action.args)) continue;
+      const request = tc.messages.slice(0, at).filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+      const given = requestedPaths(request);
+      for (const p of [...doc.required_parameters, ...doc.optional_parameters]) {
+        const v = action.args[p.name];
+        if (typeof v !== 'string' || !v.trim() || pathRole(doc, p) === undefined) continue;
+        const name = (v.trim().split('/').pop() ?? '').toLowerCase();
+        if (given.has(name) || request.toLowerCase().includes(name)) inPopulation = true;
+        const wrong = pathMismatch(request, v, given);
+        if (wrong) return `${where} ${action.name} ${p.name}="${wrong.path}" ${wrong.how === 'drops' ? 'leaves out the folder of' : wrong.how === 'adds' ? 'adds a folder to' : 'is another path than'} "${wrong.requested}" the request gives ("${wrong.words}")`;
+      }
+    }
+    return inPopulation ? null : undefined;
+  },
+};
+
+export const PLAN_MEASURES: CaseMeasure[] = [gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern];

@@ -9,7 +9,7 @@ import type { TestCase } from '../../schemas.js';
 import { groundTruthActions, shownAction } from '../evidence.js';
 import { sentencesOf } from '../grammar.js';
 import { insertedRange } from '../text.js';
-import { PLAIN_REQUEST, citedRequest, holdsValue, valueSource } from '../../thoughtPhrases.js';
+import { PLAIN_REQUEST, citedRequest, endsDangling, holdsValue, valueSource } from '../../thoughtPhrases.js';
 import { apiOf } from '../../errors/values.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
@@ -278,4 +278,45 @@ export const thoughtRequestUncited: CaseMeasure = {
   },
 };
 
-export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceRepeated, thoughtFrameTopShare, thoughtFrameTopShareWrong, thoughtRequestUncited];
+/**
+ * The request fragments a CoT case's thoughts quote that end on a word needing its complement while
+ * the user's sentence goes on with it: 'The request says "save this information in a file named
+ * 'Delivery_Distance.txt' in the path", so the file path is …' for "… in the path \"outputs\"?"
+ * (T-Eval 275_1): the quote stops just before the decisive words.
+ */
+export function cutQuotes(tc: TestCase): string[] {
+  if (!tc.cot) return [];
+  const request = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  const out: string[] = [];
+  const check = (thought: string) => {
+    for (const m of thought.matchAll(/(?:The request says "([^"]+)"|"([^"]+)," the user says)/g)) {
+      const said = m[1] ?? m[2];
+      if (!endsDangling(said)) continue;
+      const at = request.indexOf(said);
+      // The user's sentence goes on past the quote (not at its end).
+      if (at >= 0 && /^\s*[^\s.!?\n]/.test(request.slice(at + said.length))) out.push(`"${said.slice(-60)}" where the request goes on "${request.slice(at + said.length, at + said.length + 30).trim()}"`);
+    }
+  };
+  for (const msg of tc.messages) {
+    if (msg.role !== 'assistant') continue;
+    const a = shownAction(msg.content);
+    if (a?.thought) check(a.thought);
+  }
+  for (const a of groundTruthActions(tc)) if (a.thought) check(a.thought);
+  return out;
+}
+
+export const thoughtQuoteCutShort: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_quote_cut_short',
+  group: 'text',
+  title: 'CoT: a thought quotes the request up to a word that needs its complement ("… a file named \'Delivery_Distance.txt\' in the path", "… named") while the user\'s sentence goes on with it ("… in the path \\"outputs\\"")',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const cut = cutQuotes(tc);
+    return cut.length ? cut[0] : null;
+  },
+};
+
+export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceRepeated, thoughtFrameTopShare, thoughtFrameTopShareWrong, thoughtRequestUncited, thoughtQuoteCutShort];
