@@ -231,6 +231,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_readback_item_dropped: 0,
   long_context_readback_modifier_lost: 0,
   long_context_closing_repeats_item: 0,
+  long_context_upstream_slip: 0,
   gt_text_unlike_dictated: 0,
   gt_text_unlike_answer: 0,
   thought_raw_key_noun: 0,

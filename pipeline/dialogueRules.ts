@@ -121,7 +121,8 @@ export function replyDrinks(text: string): { phrase: string; plural: boolean } |
   if (named.length === 0) return undefined;
   if (named.length >= 2) return { phrase: `${named[0]} and the ${named[1]}`, plural: true };
   const one = named[0];
-  const counted = new RegExp(`\\b(?:two|three|four|both|[2-9])\\b[^.?!]*?\\b${escapeRegExp(one)}s\\b|\\bthe (?:\\w+ )?${escapeRegExp(one)}s\\b`, 'i').test(text);
+  // "the latte with almond milk and the one with oat milk", "a decaf mocha and a regular one": a second of the drink said as "one".
+  const counted = new RegExp(`\\b(?:two|three|four|both|[2-9])\\b[^.?!]*?\\b${escapeRegExp(one)}s\\b|\\bthe (?:\\w+ )?${escapeRegExp(one)}s\\b|\\b${escapeRegExp(one)}\\b[^.?!;]*?\\b(?:and|plus) (?:the|a|an|another) (?:[\\w%-]+ ){0,2}?one\\b(?! (?:to|of|for)\\b)|\\b${escapeRegExp(one)}\\b[^.?!;]*?\\band the other\\b`, 'i').test(text);
   return counted ? { phrase: `${one}s`, plural: true } : { phrase: one, plural: false };
 }
 
@@ -525,7 +526,8 @@ export function incompleteReadBack(dialogue: { role: string; text: string }[], o
  */
 export function saidModifierKeys(text: string): string[] {
   if (MENU_QUESTION.test(text.trim()) || (/\?\s*$/.test(text.trim()) && !ORDER_REQUEST.test(text))) return [];
-  const t = spellDrinks(text)
+  // "Non-Fate milk" is non-fat milk, as the read-back says it (UPSTREAM_SLIPS).
+  const t = withoutSlips(spellDrinks(text))
     .replace(/\b(?:instead of|rather than|not(?! (?:too|very|that|so|super) hot\b)|no longer|(?:do not|don'?t) want)\s+(?:the\s+|a\s+|an\s+)?[\w%-]+(?:\s+milk)?/gi, ' ')
     .toLowerCase();
   const keys = new Set<string>();
@@ -541,7 +543,11 @@ export function saidModifierKeys(text: string): string[] {
   if (/\b(?:with|extra|more|add|some|splash of|bit of)\s+(?:\w+\s+)?milk\b/.test(t) && !keys.size) keys.add('milk');
   for (const m of t.matchAll(/\b([\w-]+)\s+syrups?\b/g)) if (!FILL.test(m[1])) keys.add(m[1]);
   if (/\bhot water\b/.test(t)) keys.add('water');
-  if (/\bice cubes?\b/.test(t)) keys.add('ice');
+  // "add some ice to cool it down" (widened, evolve 53): ice in the drink, as "ice cubes" is.
+  if (/\bice cubes?\b|\b(?:add|with|some|bit of|little) (?:some |a little |a bit of )?ice\b(?![- ]?cream)/.test(t)) keys.add('ice');
+  // "a latte with almond milk and Vanilla Sweetener", "a dash of splenda" (widened, evolve 53): the sweetener and its kind.
+  for (const m of t.matchAll(/\b([\w-]+)\s+sweeten(?:er|ers)\b/g)) keys.add(FILL.test(m[1]) ? 'sweetener' : m[1]);
+  if (/\b(?:splenda|stevia)\b/.test(t)) keys.add(/\bsplenda\b/.test(t) ? 'splenda' : 'stevia');
   if (/\bice[- ]cold\b/.test(t)) keys.add('cold');
   if (/\bfoam\b/.test(t)) keys.add('foam');
   if (/\bstrong\b/.test(t) && !/\bnot (?:so|too|that|very) strong\b/i.test(text)) keys.add('strong');
@@ -558,7 +564,7 @@ export function saidModifierKeys(text: string): string[] {
 /** Whether a read-back holds a said modifier's key ("non-fat" as "skim", "2%" as "two percent"). */
 export function holdsKey(readBack: string, key: string): boolean {
   const r = readBack.toLowerCase();
-  const alt: Record<string, string> = { 'non-fat': 'non-?fat|nonfat|skim(?:med)?|fat[- ]free', nonfat: 'non-?fat|nonfat|skim(?:med)?|fat[- ]free', skim: 'non-?fat|nonfat|skim(?:med)?|fat[- ]free', '2%': '2 ?%|two percent', oatmilk: 'oat', cold: 'ice[- ]cold|cold', lactose: 'lactose(?:[\\s-]?free)?', mostly: 'mostly' };
+  const alt: Record<string, string> = { 'non-fat': 'non-?fat|nonfat|skim(?:med)?|fat[- ]free', nonfat: 'non-?fat|nonfat|skim(?:med)?|fat[- ]free', skim: 'non-?fat|nonfat|skim(?:med)?|fat[- ]free', '2%': '2 ?%|two percent', oatmilk: 'oat', cold: 'ice[- ]cold|cold', ice: 'iced?|ice cubes?', lactose: 'lactose(?:[\\s-]?free)?', mostly: 'mostly' };
   const re = alt[key] ?? escapeRegExp(key).replace(/s$/, '') + 's?';
   return new RegExp(`(?<![\\w-])(?:${re})(?![\\w-])`, 'i').test(r);
 }
@@ -1325,7 +1331,7 @@ export function claimsCanMake(text: string): string | undefined {
  * A closing that states the order ("Then the latte is your order.", "Give the barista your order:
  * …", "Ask for the latte at the counter", "Say the latte at the register"): it must say all of it.
  */
-const STATES_ORDER = /\byour order\b|\bgive the barista\b|\bask (?:the barista |them |the staff )?for (?:the|a|an|one|two|both)\b|\b(?:say|order|tell the barista|write down) (?:the|a|an|one|two)\b|\bis (?:what to ask for|the one to order)\b|\bit'?s (?:the|a|an) [^.;!?]*\bat the counter\b|\bat the counter,? (?:it'?s|just say)\b|\bwhat to ask for now:/i;
+const STATES_ORDER = /\byour order\b|\bgive the barista\b|\bask (?:the barista |them |the staff )?for (?:the|a|an|one|two|both)\b|\b(?:say|order|tell the barista|write down) (?:the|a|an|one|two)\b|\bis (?:what to ask for|the one to order)\b|\bit'?s (?:the|a|an) [^.;!?]*\bat the counter\b|\bat the counter,? (?:it'?s|just say)\b|\bwhat to ask for now:|\bjust as you said\b/i;
 export function statesOrder(text: string): boolean {
   return STATES_ORDER.test(text);
 }
@@ -1395,4 +1401,44 @@ export function speaksAsServer(text: string): string | undefined {
     /\b(?:would you like|do you want|can i get you|will there be) anything else\b(?!\s+(?:to order|from (?:the|their) menu))/i.exec(t) ??
     /\b(?:that'?s|so) once\b/i.exec(t);
   return m?.[0];
+}
+
+/**
+ * Slips of the corpus's writers a rewritten reply would carry into words of its own: the coffee
+ * agent's "Sound good." kept as a closing's lead ("Sound good. The latte, just as you said; …"), "So
+ * thats a macchiato…", "Is macchiato wth extra oat milk correct", "Prefect.", its "chair
+ * concentrate" and "os 120z"; and the customer's "english breatfast tea", "2% mild", "Non-Fate milk"
+ * read back in the assistant's voice. Each with the careful writer's spelling.
+ */
+export const UPSTREAM_SLIPS: readonly [RegExp, string][] = [
+  [/\b([Ss])ound good\b/g, '$1ounds good'],
+  [/\b([Tt])hats (?=a|an|the|one|two|all|it|right|correct|everything)\b/g, "$1hat's "],
+  [/\bwth\b/gi, 'with'],
+  [/\b([Pp])refect\b/g, '$1erfect'],
+  [/\bbreatfast\b/gi, 'breakfast'],
+  [/\bchair concentrate\b/gi, 'chai concentrate'],
+  [/\b(chai latte|latte|tea|brew|coffee|mocha) os\b/gi, '$1 is'],
+  [/\b(8|12|16|20)0z\b/g, '$1 oz'],
+  [/\bplese\b/gi, 'please'],
+  [/\bcoffee bat\b/gi, 'coffee bar'],
+  [/\b(2 ?%|two percent) mild\b/gi, '$1 milk'],
+  [/\b([Nn])on-?[Ff]ate\b/g, '$1on-fat'],
+];
+
+/** The first upstream slip a reply carries ("Sound good", "thats a"), or undefined. */
+export function upstreamSlip(text: string): string | undefined {
+  for (const [re] of UPSTREAM_SLIPS) {
+    re.lastIndex = 0;
+    const m = re.exec(text);
+    re.lastIndex = 0;
+    if (m) return m[0];
+  }
+  return undefined;
+}
+
+/** The text with every upstream slip spelt as a careful writer would ("Sound good." -> "Sounds good."). */
+export function withoutSlips(text: string): string {
+  let x = text;
+  for (const [re, to] of UPSTREAM_SLIPS) x = x.replace(re, to);
+  return x;
 }

@@ -91,8 +91,9 @@ function options(act: ReplyAct, d: string | undefined, topic: string | undefined
           )
         : [];
       return [...own, ...combos(
-        [`Reading ${x} back`, `Saying ${x} back to them`, `Repeating ${x} as I understood ${d ? it : 'it'}`, `A quick read-back of ${x}`, `Going over ${x} once more`, `Naming ${x} back to them`, `Echoing ${x} as they gave ${d ? it : 'it'}`, `Putting ${x} into my own words`],
-        [' lets them catch anything I got wrong.', ` is the surest way to know I heard ${d ? it : 'it'} right.`, ' now saves a mix-up later.', ' gives them a chance to correct me.', ' shows whether the details match what they said.', ' is worth a moment before going on.', ' means nothing gets lost along the way.'],
+        // Twelve leads by eleven reasons (evolve 53): with eight by seven, one frame sat in 44% of the CoT insertions (long_context_thought_frame_share).
+        [`Reading ${x} back`, `Saying ${x} back to them`, `Repeating ${x} as I understood ${d ? it : 'it'}`, `A quick read-back of ${x}`, `Going over ${x} once more`, `Naming ${x} back to them`, `Echoing ${x} as they gave ${d ? it : 'it'}`, `Putting ${x} into my own words`, `Checking ${x} with them`, `Running through ${x} again`, `Reading ${x} out to them`, `Spelling out ${x} as I have ${d ? it : 'it'}`],
+        [' lets them catch anything I got wrong.', ` is the surest way to know I heard ${d ? it : 'it'} right.`, ' now saves a mix-up later.', ' gives them a chance to correct me.', ' shows whether the details match what they said.', ' is worth a moment before going on.', ' means nothing gets lost along the way.', ' leaves no doubt about what they want.', ' makes sure we agree before they order.', ' costs a second and spares them a wrong drink.', ' tells me whether I missed a detail.'],
         'rb',
       )];
     }
