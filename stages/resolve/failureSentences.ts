@@ -55,7 +55,7 @@ export function tasksCounted(list: Pick<Step, 'name' | 'args'>[], form: (task: s
   const groups = new Map<string, Set<string>>();
   for (const s of list) {
     const phrase = form(taskOf(s));
-    groups.set(phrase, (groups.get(phrase) ?? new Set()).add(JSON.stringify(s.args)));
+    groups.set(phrase, (groups.get(phrase) ?? new Set()).add(JSON.stringify(s.args, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))));
   }
   return [...groups].map(([phrase, args]) => {
     const n = args.size;
