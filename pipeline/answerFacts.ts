@@ -6,6 +6,8 @@
  */
 
 import { keyAsWords } from './quality/grammar.js';
+import { isPlainObject } from './errors/values.js';
+import { parseToolResponse } from './prompts/parseAction.js';
 
 /** Units a doc names for a returned number, and how an answer writes them. */
 const UNIT_WORDS: [RegExp, string][] = [
@@ -301,4 +303,20 @@ export function pressureFloor(request: string): number | undefined {
   if (below) return Number(below[1]);
   const short = /\b(\d+(?:\.\d+)?)\s*psi\b[^.?!]*[.?!]?[^.?!]*\b(?:falls?|drops?|is|are|comes?)\s+(?:short|under|below|lower)\b/i.exec(request);
   return short ? Number(short[1]) : undefined;
+}
+
+/** The titles a turn's calls gave, by id: {"id": 238, "title": "The Godfather"} anywhere in a response. */
+export function titlesById(calls: { response: string; error?: string }[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (isPlainObject(v)) {
+      const id = v.id ?? v.movie_id;
+      const title = typeof v.title === 'string' ? v.title : typeof v.name === 'string' ? v.name : undefined;
+      if ((typeof id === 'number' || typeof id === 'string') && title && title.trim()) out.set(String(id), title.trim());
+      Object.values(v).forEach(walk);
+    }
+  };
+  for (const c of calls) if (!c.error) walk(parseToolResponse(c.response));
+  return out;
 }

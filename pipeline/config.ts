@@ -296,6 +296,14 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // A record read out as its fields, a check told as undecided where a result decides it, and failure
   // answers opening with one canned sentence (answer-writer-43; before = 633ada7).
   answer_record_dump: 0,
+  // A film told as one comma run with its overview quoted inside, a film named by its id after its title, the user's question handed
+  // back ("I can't tell from this whether …"), deeds told "I …ed …." sentence after sentence, one film's task where the user asked for
+  // several (answer-writer-55; before = 4f07e43).
+  // Reported, not yet gated (left on 55's build): answer_record_comma_run 4/1513 (a stock's description inside a company record,
+  // teval_query_315_1), answer_deed_run 2/1513 ("I found …" twice running, teval_query_92_2), answer_pending_singular 6/498
+  // (teval_query_217_1: the failed film and the waiting ones split across the opener).
+  answer_id_for_title: 0,
+  answer_question_parroted: 0,
   answer_label_run: 0,
   // A pressure check told as healthy under the user's own floor, a zip code or airport looked up only to be handed on told as news,
   // a record's other fields told where one was asked (answer-writer-52; before = efda615).

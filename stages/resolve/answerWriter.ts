@@ -13,7 +13,7 @@ import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
 import { isCjkText, keyAsWords } from '../../pipeline/quality/grammar.js';
 import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEffects.js';
-import { addressInWords, askedCount, pressureFloor, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, unitOf, yesNoQuestion } from '../../pipeline/answerFacts.js';
+import { titlesById, addressInWords, askedCount, pressureFloor, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, unitOf, yesNoQuestion } from '../../pipeline/answerFacts.js';
 import { FAILURE_OPENERS, failedSentence, nextStepQuestion, partialOpener } from './failureSentences.js';
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
 
@@ -35,7 +35,7 @@ export interface AnswerInput {
  * fields, and the request's words (a field the user named is given for every record listed). Set by
  * stepSentence for the one synchronous call that says a step.
  */
-const told: { units: Record<string, string>; docs: Record<string, string>; request: string; lastAbout?: string; money?: (key: string) => string | undefined } = { units: {}, docs: {}, request: '' };
+const told: { units: Record<string, string>; docs: Record<string, string>; request: string; lastAbout?: string; money?: (key: string) => string | undefined; titles?: ReadonlyMap<string, string> } = { units: {}, docs: {}, request: '' };
 
 /** An amount with the currency its call is in (moneyUnit): "400 USD", never a bare "400". */
 const withMoney = (key: string, v: unknown, depth = 0) => {
@@ -1295,7 +1295,7 @@ function deviceOutcome(full: string, record: Record<string, unknown>, rng: Rng):
 
 /** What one step's response says, in one whole sentence; `api` names the call only when it failed (failureSentences.ts). */
 function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, steps: AnswerInput['steps'] = [s]): string {
-  if (s.error) return failedSentence(s, rng, api);
+  if (s.error) return failedSentence(s, rng, api, told.titles);
   const value = withoutPrivate(withoutCredentials(parseToolResponse(s.response), s.name));
   const changes = callChangesState(s.name);
   const did = changes ? didPhrase(s, steps) : undefined;
@@ -1340,7 +1340,10 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
     told.lastAbout = subjectOf(s, steps);
     return quote;
   }
-  const asked = subjectOf(s, steps);
+  const id = subjectOf(s, steps);
+  // A film the turn's calls gave a title for is named by it: "For "The Godfather", I found 3 reviews", not "For movie 238, …" (answer_id_for_title).
+  const filmId = id ? /^movie (\S+)$/.exec(id)?.[1] : undefined;
+  const asked = filmId && told.titles?.get(filmId) ? JSON.stringify(told.titles.get(filmId)) : id;
   // Said once: a second look at the same file is not introduced again ("For the file name "a.docx", … As for the file name "a.docx", …").
   const about = asked !== undefined && asked === told.lastAbout ? undefined : asked;
   if (asked) told.lastAbout = asked;
@@ -1359,11 +1362,12 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
       // for 5 guests, rating 4.61 …", not "Property details: title "Charming house …", …" (answer_record_dump).
       const nameKey = isPlainObject(record) ? Object.keys(record).find((k) => /^(?:title|name)$/i.test(k) && typeof record[k] === 'string' && (record[k] as string).trim().length > 0 && (record[k] as string).length <= 120) : undefined;
       if (nameKey && isPlainObject(record) && Object.keys(record).length > 1) {
-        const rest = what(Object.fromEntries(Object.entries(record).filter(([k]) => k !== nameKey)));
+        const { kept, texts } = apartTexts(Object.fromEntries(Object.entries(record).filter(([k]) => k !== nameKey)), rng);
+        const rest = what(kept);
         const title = JSON.stringify((record[nameKey] as string).trim());
-        if (/^an? /.test(rest)) return `${title} is ${rest}.`;
-        if (/^(?:the|there|it|that)\b/.test(rest)) return `For ${title}, ${rest}.`;
-        return `${title} has ${rest}.`;
+        if (/^an? /.test(rest)) return `${title} is ${rest}.${texts}`;
+        if (/^(?:the|there|it|that)\b/.test(rest)) return `For ${title}, ${rest}.${texts}`;
+        return `${title} has ${rest}.${texts}`;
       }
       return topic ? `${capitalise(topic)}: ${said}.` : `The reply gives ${said}.`;
     }
@@ -1376,10 +1380,13 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
     // A record about what was asked, with its own name: said of that name ("For "The Godfather" (movie 238), the genres are …"), its title not left among the fields.
     const titleKey = about && isPlainObject(record) && Object.keys(record).length > 2 ? Object.keys(record).find((k) => /^(?:title|name)$/i.test(k) && typeof record[k] === 'string' && (record[k] as string).trim().length > 0 && (record[k] as string).length <= 120) : undefined;
     if (about && titleKey && isPlainObject(record)) {
-      const rest = what(Object.fromEntries(Object.entries(record).filter(([k]) => k !== titleKey)));
-      const title = `${JSON.stringify((record[titleKey] as string).trim())} (${about})`;
-      if (/^an? /.test(rest)) return `${title} is ${rest}.`;
-      if (/^(?:the|it|that)\b/.test(rest)) return `For ${title}, ${rest}.`;
+      const { kept, texts } = apartTexts(Object.fromEntries(Object.entries(record).filter(([k]) => k !== titleKey)), rng);
+      const rest = what(kept);
+      const named = JSON.stringify((record[titleKey] as string).trim());
+      // Named by its title already ("For "The Godfather"", from an earlier call's list): not "… ("The Godfather")".
+      const title = about === named ? named : `${named} (${about})`;
+      if (/^an? /.test(rest)) return `${title} is ${rest}.${texts}`;
+      if (/^(?:the|it|that)\b/.test(rest)) return `For ${title}, ${rest}.${texts}`;
     }
     // What was asked about said first: "For the place "Berlin", there are 3 properties …".
     if (about) return aboutSentence(about, aboutKey(s, about), said, counted, rng);
@@ -1426,6 +1433,33 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
 }
 
 /**
+ * A record's long texts (a film's overview, a product's description) taken out of the line its other
+ * fields make, each said after it in a sentence of its own: ""The Godfather" (movie 238) is a drama and
+ * crime film, released 14 March 1972, 175 minutes long. Its overview reads "Spanning …"", never quoted
+ * in the middle of a comma run (answer_record_comma_run). `texts` is empty, or the sentences with a
+ * leading space; nothing is taken out when fewer than two other fields would be left.
+ */
+function apartTexts(record: Record<string, unknown>, rng: Rng): { kept: Record<string, unknown>; texts: string } {
+  const long = (v: unknown) => {
+    if (typeof v !== 'string') return false;
+    const t = v.replace(/\s+/g, ' ').trim();
+    if (t.length < 80 || labelledRecords(v)) return false;
+    const inner = parseToolResponse(v.trim());
+    return !isPlainObject(inner) && !Array.isArray(inner);
+  };
+  const apart = Object.entries(record).filter(([, v]) => long(v));
+  if (apart.length === 0 || Object.keys(record).length - apart.length < 2) return { kept: record, texts: '' };
+  const kept = Object.fromEntries(Object.entries(record).filter(([, v]) => !long(v)));
+  const texts = apart.map(([k, v]) => {
+    const name = (userWord(k) ?? humanize(k)).toLowerCase();
+    const t = (v as string).replace(/\s+/g, ' ').trim();
+    if (t.length <= WHOLE_STRING || fitsWhole(t)) return rng.pick([`Its ${name} reads ${JSON.stringify(t)}.`, `Its ${name}: ${JSON.stringify(t)}.`, `The ${name} says ${JSON.stringify(t)}.`]);
+    return `Its ${name} ${longText(v as string)}.`;
+  });
+  return { kept, texts: ` ${texts.join(' ')}` };
+}
+
+/**
  * The closing answer from the responses alone: an opener that matches the outcome (often none), then
  * one whole sentence per call saying what it returned — every value stated in full where it is short,
  * counted and described where it is long, never cut with an ellipsis — in the calls' order.
@@ -1450,6 +1484,16 @@ function composed(steps: AnswerInput['steps'], sentences: string[], rng: Rng): s
       let k = 0;
       while (run.every((w) => k < w.length - 1 && w[k] === run[0][k])) k++;
       const rests = run.map((w) => w.slice(k).join(' '));
+      // "copied "a" to "X"", "copied "b" to "X"": the verb and the common end once, what differs between
+      // ("I copied "a", "b" and "c" to "X"."), never one sentence each (answer_deed_run).
+      let e = 0;
+      while (k >= 1 && run.every((w) => e < w.length - k - 1 && w[w.length - 1 - e] === run[0][run[0].length - 1 - e])) e++;
+      const middles = run.map((w) => w.slice(k, w.length - e).join(' '));
+      if (k >= 1 && k < 2 && e >= 2 && middles.every(Boolean) && new Set(middles).size === middles.length) {
+        out.push(`I ${run[0].slice(0, k).join(' ')} ${joinAnd(middles)} ${run[0].slice(run[0].length - e).join(' ')}.`);
+        i = j;
+        continue;
+      }
       if (k >= 2 && new Set(rests).size === rests.length) {
         const n = run.length;
         const head = run[0].slice(0, k).join(' ')
@@ -1478,7 +1522,65 @@ function composed(steps: AnswerInput['steps'], sentences: string[], rng: Rng): s
     }
     out.push(sentence);
   }
-  return out;
+  return deedChains(out, rng);
+}
+
+/** "have written" -> "wrote": a participle back to the past tense a sentence of its own would use. */
+const PAST_OF_PARTICIPLE: Record<string, string> = Object.fromEntries(Object.entries(PARTICIPLE).map(([past, part]) => [part, past]));
+/** A sentence that tells one deed in one clause ("I created the directory "temp"."): the deed in the past, "I" and the stop taken off. */
+function loneDeed(sentence: string): string | undefined {
+  const m = /^I (?:have (\S+)|(\S+ed|\S+ied|went|sent|set|put|made|wrote|got|took|gave|ran|began|bought|sold|paid))\b(.*)\.$/.exec(sentence);
+  if (!m) return undefined;
+  const rest = m[3];
+  // One clause only: a deed with a finding after it (": the watchlist has …", "; its id is 10") is its own sentence.
+  if (/[,;:!?]/.test(rest.replace(/"(?:[^"\\]|\\.)*"/g, 'Q'))) return undefined;
+  const verb = m[1] ? PAST_OF_PARTICIPLE[m[1]] ?? m[1] : m[2];
+  if (/^(?:found|got|came)$/.test(verb)) return undefined;
+  return `${verb}${rest}`;
+}
+/** How a deed told after another deed says it came next. */
+const NEXT_LINKS = ['Then', 'After that,', 'Next,'];
+/** A sentence opening "I <past>" or "I have <participle>": the same shape, told in a row, reads like a log. */
+const I_DEED = /^I (?:have )?(\S+)/;
+
+/**
+ * Deeds told one after another said as a person says them: one-clause deeds in a row joined ("I moved
+ * into "document", created the directory "temp" and then moved "final_report.pdf" to "temp"."), at most
+ * three to a sentence, the next ones after "After that," or "Then"; a deed that says more than itself
+ * keeps its sentence, and one after another "I …" sentence opens with "Then" or "After that," so the
+ * answer does not say "I …ed …." three times over (answer_deed_run).
+ */
+function deedChains(sentences: string[], rng: Rng): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < sentences.length; i++) {
+    const deeds: string[] = [];
+    let j = i;
+    while (j < sentences.length && loneDeed(sentences[j]) !== undefined) deeds.push(loneDeed(sentences[j++])!);
+    if (deeds.length >= 2) {
+      // At most three to a sentence, never a lone one left over: four are two and two, five three and two.
+      for (let c = 0; c < deeds.length; ) {
+        const left = deeds.length - c;
+        const chunk = deeds.slice(c, c + (left === 4 ? 2 : Math.min(3, left)));
+        const said = chunk.length === 1 ? chunk[0] : `${chunk.slice(0, -1).join(', ')}${rng.pick([' and then ', ', then '])}${chunk[chunk.length - 1]}`;
+        out.push(c === 0 ? `I ${said}.` : `${rng.pick(NEXT_LINKS)} I ${said}.`);
+        c += chunk.length;
+      }
+      i = j - 1;
+      continue;
+    }
+    out.push(sentences[i]);
+  }
+  // Still "I …" after "I …": the later one says it came next.
+  return out.map((t, k) => {
+    const prev = k > 0 ? I_DEED.exec(out[k - 1]) : null;
+    const here = I_DEED.exec(t);
+    // Only a deed is said to come next: a finding may be told after the deed it served (meansAfter), so "Then I found …" could be false.
+    if (!prev || !here || /^I (?:have )?(?:found|got|came|can|could|was|am|will|would|don't|didn't|couldn't|wasn't)\b/.test(t) || /^I (?:can|could|was|am|will|would|don't|didn't|couldn't|wasn't|got through)\b/.test(out[k - 1])) return t;
+    const past = t.replace(/^I have (\S+)/, (_, part: string) => `I ${PAST_OF_PARTICIPLE[part] ?? part}`);
+    // Never the same link twice running ("After that, … After that, …").
+    const link = rng.pick(NEXT_LINKS.filter((l) => !out[k - 1].startsWith(l) && !(k > 1 && out[k - 2].startsWith(l))));
+    return `${link} ${past}`;
+  });
 }
 
 /**
@@ -1660,12 +1762,45 @@ export function pastListing(sentence: string): string {
     .replace(/\b([Tt])he current working directory is\b/g, (_, t: string) => `${t}he working directory was`);
 }
 
+/** A question about whose a thing is ("is the current directory under my name"): the thing it is about. */
+const OWNERSHIP = /\b(?:under (?:my|our) name|(?:belongs?|belonging) to (?:me|us)|owned by (?:me|us)|(?:is|are) (?:mine|ours)|my own)\b/i;
+
+/**
+ * The lead of an answer whose calls do not settle the user's yes/no question: what was looked at and
+ * why it does not settle it ("The listing shows only "workspace"; it doesn't say whose directory this
+ * is."); after a failed look-up, that the question is still open. `drop` is a step whose sentence the
+ * lead already says (a short listing it quotes).
+ */
+function unsettledLead(question: string, steps: AnswerInput['steps'], failedSome: boolean): { lead: string; drop?: number } {
+  const clause = inSecondPerson(question);
+  const reads = steps.map((s, i) => ({ s, i })).filter(({ s }) => !s.error && !callChangesState(s.name));
+  // A look-up that failed is what would have told: the question is still open, and the failure says why.
+  if (failedSome && steps.some((s) => s.error && !callChangesState(s.name))) return { lead: `I don't know yet whether ${clause}: the look-up that would tell me didn't go through.` };
+  const thing = OWNERSHIP.test(question) ? /\b(directory|folder|file|account|car|vehicle|booking|order|ticket|card|room|phone|device)\b/i.exec(question)?.[1]?.toLowerCase() ?? 'one' : undefined;
+  const unsaid = thing ? `whose ${thing} this is` : `whether ${clause}`;
+  if (reads.length === 1) {
+    const { s, i } = reads[0];
+    const value = parseToolResponse(s.response);
+    const api = apiOf(s.name);
+    const list = isPlainObject(value) ? Object.values(value).find((v) => Array.isArray(v)) : Array.isArray(value) ? value : undefined;
+    // A short listing quoted in the lead itself: "The listing shows only "workspace"; it doesn't say whose directory this is."
+    if (api === 'ls' && Array.isArray(list) && list.length >= 1 && list.length <= 4 && list.every((x) => typeof x === 'string') && Object.keys(isPlainObject(value) ? value : {}).length <= 1) {
+      const items = joinAnd(list.map((x) => JSON.stringify(x)));
+      return { lead: `The listing shows ${list.length === 1 ? 'only ' : ''}${items}; it doesn't say ${unsaid}.`, drop: i };
+    }
+    const looked = api === 'ls' ? 'The listing' : /^(?:read_?file|cat|read)$/.test(api) ? "The file's text" : topicOf(s.name) ? `The ${topicOf(s.name)}` : 'What came back';
+    return { lead: `${looked} ${/[^s]s$/.test(looked) && looked !== 'The news' ? "don't" : "doesn't"} say ${unsaid}.` };
+  }
+  return { lead: `None of what came back says ${unsaid}.` };
+}
+
 export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-writer')): string {
   if (input.steps.length === 0) return rng.pick(['No tool call was needed for this request.', 'This needed no tool call.', 'There was nothing to look up or change for this.']);
   const failed = input.steps.filter((s) => s.error);
   const outcome = failed.length === 0 ? 'ok' : failed.length === input.steps.length ? 'failed' : 'partial';
   let opener = outcome === 'ok' ? rng.pick(OPENERS.ok) : outcome === 'partial' ? partialOpener(input.steps, rng, input.waiting) : rng.pick(FAILURE_OPENERS.failed);
   told.lastAbout = undefined;
+  told.titles = titlesById(input.steps);
   // A yes/no question is answered first: yes or no, then the fact that decides it (decide), or, when
   // the calls do not decide it, that I cannot tell.
   const question = yesNoQuestion(input.request);
@@ -1684,7 +1819,7 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
     const tool = input.tools?.find((t) => t.name === s.name) ?? { name: s.name };
     told.money = (key) => moneyUnit(tool, key, told.docs[key], s.args);
     // A quoted message that ends its own sentence ("Daily quota exceeded.") takes no second period.
-    const sentence = capitalise(stepSentence(s, rng, callName(s, steps), steps)).replace(/([.!?]")\.(?=\s|$)/g, '$1').replace(/([.!?]")\)\./g, '$1).');
+    const sentence = capitalise(stepSentence(s, rng, callName(s, steps), steps)).replace(/([\p{L}\p{N})\]'][.!?]")\.(?=\s|$)/gu, '$1').replace(/([.!?]")\)\./g, '$1).');
     told.units = {};
     told.docs = {};
     told.money = undefined;
@@ -1708,7 +1843,15 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
     opener = '';
     // "I couldn't find out" only when no look-up came back: a failed save after the room check (teval_query_417_2) did not keep the check from answering.
     const lookedUp = input.steps.some((s) => !s.error && !callChangesState(s.name));
-    lead = outcome === 'ok' || lookedUp ? `I can't tell from this whether ${inSecondPerson(question)}.` : `I couldn't find out whether ${inSecondPerson(question)}.`;
+    // What was looked at and why it does not settle the question, never the question handed back as
+    // "I can't tell from this whether the current directory is under your name." (answer_question_parroted).
+    const unsettled = unsettledLead(question, steps, outcome !== 'ok');
+    lead = unsettled.lead;
+    if (unsettled.drop !== undefined) {
+      steps = steps.filter((_, i) => i !== unsettled.drop);
+      said = said.filter((_, i) => i !== unsettled.drop);
+    }
+    if (!lookedUp && outcome !== 'ok') lead = `I don't know yet whether ${inSecondPerson(question)}: the step that would tell me didn't go through.`;
   }
   if (!verdict) {
     // What was asked comes first: a look-up that only found the means of a later call (the zip codes
@@ -1794,5 +1937,6 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 52: only the later steps that take what the failed one was to give are said to wait on it (stepsWaitingOn); the rest are "still to do": a film look-up whose id nothing showed does not "need" a failed arXiv search.
   // 53: TMDB's look-ups and list_all_airports said as a person says them ("get the reviews of the movie", "list the airports"), not "get the movie reviews for the movie", "listing the all airports".
   // 54: h-ans13's 52 (the user's threshold decides a check, not the API's flag; a value looked up only to feed a later call left out unless asked; a quote asked for its price is the price; the brake pedal said four ways) merged with 52–53.
-  offline: { version: 'answer-writer-54', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  // 55: a record's long texts said after its line ("… 175 minutes long. Its overview reads "…""), a film an earlier call named by its title ("For "The Godfather", I found 3 reviews"), an unsettled question told by what was looked at ("The listing shows only "workspace"; it doesn't say whose directory this is."), one-clause deeds in a row joined ("I moved into "document", created the directory "temp" and then moved …"), one task for several things counted ("getting the details of the three films").
+  offline: { version: 'answer-writer-55', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -21,7 +21,7 @@ type Waiting = NonNullable<AnswerInput['waiting']>[number];
  * 28 T-Eval answers; answer_opener_top_share). Often none at all: the sentences after it say the same.
  */
 export function partialOpener(steps: Step[], rng: Rng, waiting: Waiting[] = []): string {
-  const names = (list: Pick<Step, 'name' | 'args'>[]) => [...new Set(list.map((s) => gerund(shortTask(taskOf(s)))))];
+  const names = (list: Pick<Step, 'name' | 'args'>[]) => tasksCounted(list, (t) => gerund(shortTask(t)));
   const done = names(steps.filter((s) => !s.error));
   // The steps the request still holds after the failure, which wait on it, are as undone as the failed one.
   const undone = names([...steps.filter((s) => s.error), ...waiting]);
@@ -34,7 +34,10 @@ export function partialOpener(steps: Step[], rng: Rng, waiting: Waiting[] = []):
   const forms: string[] = [''];
   // Two calls told alike, one done and one not ("searching Google Scholar, but not searching Google
   // Scholar"), say nothing true by name: only the count tells them apart.
-  const toldApart = !undone.some((u) => done.includes(u));
+  // Told apart by the task itself, not by how many things it was done for ("the details of the three films" done, "the details of the film" not).
+  const once = (list: Pick<Step, 'name' | 'args'>[]) => new Set(list.map((s) => gerund(shortTask(taskOf(s)))));
+  const doneOnce = once(steps.filter((s) => !s.error));
+  const toldApart = ![...once([...steps.filter((s) => s.error), ...waiting])].some((u) => doneOnce.has(u));
   if (toldApart && done.length <= 3 && undone.length <= 2) {
     forms.push(...NAMED_PARTIAL_OPENERS.map((f) => f(and(done), and(undone))));
   }
@@ -43,6 +46,23 @@ export function partialOpener(steps: Step[], rng: Rng, waiting: Waiting[] = []):
   if (forms.length === 1) forms.push(`${cap(count)} went through.`, `I got through ${count}.`);
   return rng.pick(forms);
 }
+/**
+ * Tasks as phrases, each once: one task done for several things (the details of three films) said
+ * once, for all of them ("getting the details of the three films"), never as if for one ("getting the
+ * details of the film" where the user asked for the first three: answer_pending_singular).
+ */
+export function tasksCounted(list: Pick<Step, 'name' | 'args'>[], form: (task: string) => string): string[] {
+  const groups = new Map<string, Set<string>>();
+  for (const s of list) {
+    const phrase = form(taskOf(s));
+    groups.set(phrase, (groups.get(phrase) ?? new Set()).add(JSON.stringify(s.args, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))));
+  }
+  return [...groups].map(([phrase, args]) => {
+    const n = args.size;
+    return n > 1 ? phrase.replace(/\bthe ([a-z]+)$/, (m, noun: string) => (/s$/.test(noun) ? m : `the ${NUMBER[n] ?? n} ${noun}s`)) : phrase;
+  });
+}
+
 const NUMBER = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'].map((w) => w);
 
 /** Openers of an answer where every call failed; often none at all (an answer where some failed opens with partialOpener). */
@@ -180,29 +200,33 @@ const PREPOSITIONS = new Set(['to', 'from', 'in', 'into', 'on', 'with', 'for', '
 const NOT_A_SUBJECT = /token|password|secret|api_?key|auth|card|limit|count|num|page|radius|days|unread|theme|mode|class/i;
 
 /** The one short argument a step is about, as a phrase: "for "Los Angeles, California"", "for order 12446". */
-function subjectOf(args: Step['args']): string | undefined {
+function subjectOf(args: Step['args'], titles?: ReadonlyMap<string, string>): string | undefined {
   if (!isPlainObject(args)) return undefined;
   const named = Object.entries(args).filter(([k, v]) => !NOT_A_SUBJECT.test(k) && ((typeof v === 'string' && v.trim() !== '' && v.length <= 60) || typeof v === 'number'));
   if (named.length !== 1) return undefined;
   const [key, value] = named[0];
   const id = /^([a-z]+)_?id$/i.exec(key)?.[1];
+  // A film an earlier call named: by its title ("the details of "A Year of Action""), not "movie 137599" (answer_id_for_title).
+  const title = id && /^(?:movie|film)$/i.test(id) ? titles?.get(String(value)) : undefined;
+  if (title) return q(title);
   if (id && id.toLowerCase() !== 'q') return `${id.toLowerCase()} ${typeof value === 'number' ? value : q(value)}`;
   return typeof value === 'number' ? undefined : q(value);
 }
 
 /** What the failed step was for, as a base-form verb phrase in the user's terms: "book the flight", "get the coordinates for "Manaus"". */
-export function taskOf(step: Pick<Step, 'name' | 'args'>): string {
+export function taskOf(step: Pick<Step, 'name' | 'args'>, titles?: ReadonlyMap<string, string>): string {
   const dot = step.name.indexOf('.');
   const kit = dot > 0 ? step.name.slice(0, dot) : '';
   const api = apiOf(step.name);
   const special = TASKS[api]?.(step.args, kit);
-  if (special) return special;
+  // A film an earlier call named: by its title ("get the details of "The Godfather""), not "movie 238" (answer_id_for_title).
+  if (special) return special.replace(/\bmovie (\d+)\b/, (m, id: string) => (titles?.has(id) ? q(titles.get(id)) : m));
   const words = api.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split('_').filter(Boolean).map((w) => (w === 'curr' ? 'current' : w === 'info' ? 'details' : w === 'daliy' ? 'daily' : w));
   while (words.length > 1 && KIT_WORD.test(words[0])) words.shift();
   const service = SERVICE[kit] ?? (kit ? `the ${kit.replace(/API$|Bot$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()} service` : 'the service');
   if (words.length === 1 && NOUN_ACTS[words[0]]) return NOUN_ACTS[words[0]](service);
   const [verb, ...rest] = words;
-  const subject = subjectOf(step.args);
+  const subject = subjectOf(step.args, titles);
   // A maths function named by what it yields ("absolute_value", "logarithm"): work it out.
   if (kit === 'MathAPI' && !VERBS.has(verb)) return `work out the ${words.join(' ')}`;
   // Qualifiers of how the call is keyed ("based on city", "by id", "with time") are said by its subject.
@@ -403,8 +427,8 @@ const FAILED: ((task: string, doing: string, cause: string) => string)[] = [
 ];
 
 /** The sentence that reports a failed step (`_api` is how the rest of the answer names it; a failure is told by its task). */
-export function failedSentence(s: Step, rng: Rng, _api: string): string {
-  const task = taskOf(s);
+export function failedSentence(s: Step, rng: Rng, _api: string, titles?: ReadonlyMap<string, string>): string {
+  const task = taskOf(s, titles);
   return rng.pick(FAILED)(task, gerund(task), causeOf(s.error ?? '', apiOf(s.name)));
 }
 
@@ -473,13 +497,13 @@ function waitingSentence(waiting: Waiting[], rng: Rng): string {
   // The rest is held up too, but not by this failure (a film look-up by an id nothing gave): it is
   // said to be still to do, never to wait on the failed step (answer_failure_blames_unrelated).
   const rest = waiting.filter((w) => !w.needsFailed);
-  const tasks = [...new Set(needing.map((w) => gerund(shortTask(taskOf(w)))))];
-  const others = [...new Set(rest.map((w) => gerund(shortTask(taskOf(w)))))].filter((t) => !tasks.includes(t));
+  const tasks = tasksCounted(needing, (t) => gerund(shortTask(t)));
+  const others = tasksCounted(rest, (t) => gerund(shortTask(t))).filter((t) => !tasks.includes(t));
   const out: string[] = [];
   if (tasks.length > 3) out.push(rng.pick(others.length ? ['Most of what follows needs it first.', 'Most of the rest depends on it.'] : ['The rest of the request needs it first.', 'Everything after it in the request depends on it.']));
   else if (tasks.length) {
     const many = tasks.length > 1;
-    out.push(rng.pick([`${cap(and(tasks))} ${many ? 'need' : 'needs'} it first.`, `${cap(and(tasks))} ${many ? 'wait' : 'waits'} on it.`, `Without it I can't go on to ${and([...new Set(needing.map((w) => shortTask(taskOf(w))))])}.`]));
+    out.push(rng.pick([`${cap(and(tasks))} ${many ? 'need' : 'needs'} it first.`, `${cap(and(tasks))} ${many ? 'wait' : 'waits'} on it.`, `Without it I can't go on to ${and(tasksCounted(needing, shortTask))}.`]));
   }
   if (others.length > 3 || (others.length && tasks.length > 3)) out.push(tasks.length ? '' : 'The rest of the request is still to do.');
   else if (others.length) out.push(rng.pick([`${cap(and(others))} ${others.length > 1 ? 'are' : 'is'} still to do.`, `Still to do: ${and(others)}.`]));

@@ -108,9 +108,9 @@ describe('checks a listed result decides (answer_check_undecided)', () => {
       expect(checkUndecided({ calls, answer: a })).toBeUndefined();
     }
   });
-  it('keeps "I can\'t tell" where nothing shown decides it', () => {
+  it('says what was looked at and that it does not settle it, where nothing shown decides it', () => {
     const a = offlineAnswer({ request: 'Check if the current directory is under my name and list all the contents.', steps: [{ name: 'GorillaFileSystem.ls', args: { a: true }, response: '{"current_directory_content": ["workspace"]}' }] });
-    expect(a).toMatch(/^I can't tell from this whether the current directory is under your name\./);
+    expect(a).toMatch(/^The listing shows only "workspace"; it doesn't say whose directory this is\./);
   });
 });
 

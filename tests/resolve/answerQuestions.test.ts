@@ -70,7 +70,7 @@ describe('yes/no questions are answered first', () => {
     const ls: AnswerInput = { request: 'I am alex. Check if the current directory is under my name and list all the visible and hidden contents in the current directory now, please.', steps: [{ name: 'GorillaFileSystem.ls', args: { a: true }, response: '{"current_directory_content": ["workspace"]}' }] };
     expect(yesNoUnanswered(turn(ls, 'The current directory holds "workspace".'))).toBeDefined();
     for (const a of answers(ls)) {
-      expect(a).toMatch(/^I can't tell from this whether the current directory is under your name\./);
+      expect(a).toMatch(/^The listing shows only "workspace"; it doesn't say whose directory this is\./);
       expect(yesNoUnanswered(turn(ls, a))).toBeUndefined();
     }
     const down: AnswerInput = { request: 'Could you check if there are any meeting rooms free between 10:00 AM and 12:00 PM?', steps: [{ name: 'ReserveMeeting.get_empty_room_with_time', args: {}, response: 'HTTP 504 Gateway Timeout', error: 'HTTP 504 Gateway Timeout' }] };

@@ -26,6 +26,8 @@ export function yesNoUnanswered(turn: AnsweredTurn): string | undefined {
   const first = sentencesOf(turn.answer).find((s) => !/^(?:I'm |I am )?sorry\.?$/i.test(s.trim()))?.trim() ?? '';
   if (/^(?:Yes|No)\b/.test(first)) return undefined;
   if (/\b(?:can(?:'|no)t|can not|could(?:n't| not)|unable to|wasn't able to|was not able to) (?:tell|say|find out|check|confirm|verify|see)\b/i.test(first)) return undefined;
+  // What was looked at and that it does not settle it ("The listing shows only "workspace"; it doesn't say whose directory this is."), or that it is still open.
+  if (/\b(?:doesn't|does not|don't|do not) say\b|\bNone of what came back says\b|\bI don't know yet whether\b/.test(first)) return undefined;
   const failed = turn.calls.some((c) => c.response !== '' && readsAsFailure(c.response));
   if (failed && /\b(?:fail(?:ed|s)?|could(?:n't| not)|did(?:n't| not) (?:go through|work)|was(?:n't| not) able|unable|tried to|attempt|problem|timed out|refused)\b/i.test(first)) return undefined;
   return `asked whether ${question.slice(0, 70)}; answer opens "${first.slice(0, 70)}"`;
@@ -35,7 +37,7 @@ export const answerYesNoUnanswered: CaseMeasure = {
   kind: 'case',
   id: 'answer_yesno_unanswered',
   group: 'text',
-  title: 'closing answer to a yes/no question that does not open with yes or no ("Could you check if there are any meeting rooms free between 10:00 and 12:00?" answered "The only room is 102.", "verify if my tire pressure is in check" answered with four pressures first), nor says it cannot tell',
+  title: 'closing answer to a yes/no question that does not open with yes or no ("Could you check if there are any meeting rooms free between 10:00 and 12:00?" answered "The only room is 102.", "verify if my tire pressure is in check" answered with four pressures first), nor says the calls do not settle it',
   population: 'cases that show or ask for a closing answer',
   check: (tc: TestCase) => {
     const turns = answeredTurns(tc);

@@ -1,0 +1,180 @@
+/**
+ * Does a closing answer read like a careful person wrote it (answer-writer-55)? Five ways it did not:
+ * a film told as one long comma run with its overview quoted in the middle ("… 175 minutes long, the
+ * overview reads "…", rated 8.7 …"), a film named by its title and then by its id ("For movie 238, I
+ * found 3 reviews"), the user's question handed back in the second person ("I can't tell from this
+ * whether the current directory is under your name."), a run of deeds each in its own "I …ed …."
+ * sentence ("I copied "a" to "X". I copied "b" to "X". I have copied "c" to "X".") and a failure answer
+ * whose tasks still to do say one film where the user asked for several ("get the reviews of the movie"
+ * for the top 3 films).
+ */
+import { titlesById } from '../../answerFacts.js';
+import type { TestCase } from '../../schemas.js';
+import type { CaseMeasure } from '../types.js';
+import { answeredTurns, type AnsweredTurn } from './answers.js';
+import { failureAnswers } from './failureAnswers.js';
+
+/** An answer's sentences with each quote masked as \u0002, and the quotes in order, cut outside quotes. */
+function maskedSentences(answer: string): { masked: string; quotes: string[] }[] {
+  const quotes: string[] = [];
+  const masked = answer.replace(/"(?:[^"\\]|\\.)*"/g, (q) => `\u0000${quotes.push(q) - 1}\u0001`);
+  return masked
+    .split(/(?<=[.!?])\s+(?=[A-Z\u0000(])/)
+    .map((s) => ({ masked: s.replace(/\u0000\d+\u0001/g, '\u0002'), quotes: [...s.matchAll(/\u0000(\d+)\u0001/g)].map((m) => quotes[Number(m[1])]) }));
+}
+
+/** First faulty answer of a case by `find`; null when none, undefined when the case has no closing answer. */
+function firstHit(tc: TestCase, find: (turn: AnsweredTurn) => string | undefined): string | null | undefined {
+  const turns = answeredTurns(tc);
+  if (turns.length === 0) return undefined;
+  for (const t of turns) {
+    const hit = find(t);
+    if (hit) return hit.length > 160 ? `${hit.slice(0, 160)}…` : hit;
+  }
+  return null;
+}
+
+/**
+ * A record told as one comma run with a long text quoted inside it: a sentence with three or more
+ * commas outside its quotes and, among its parts, a text of 80 or more characters quoted as a field
+ * ("the overview reads "…"", "the overview is "…"") or described ("runs to 90 words and opens with "…"").
+ */
+export function recordCommaRun(answer: string): string | undefined {
+  for (const { masked, quotes } of maskedSentences(answer)) {
+    const commas = (masked.match(/,/g) ?? []).length;
+    if (commas < 3) continue;
+    let n = 0;
+    const numbered = masked.replace(/\u0002/g, () => `\u0002${n++}`);
+    for (const m of numbered.matchAll(/,(?: and)? the ([a-z][a-z ]{1,30}) (?:reads|is|are|runs to [\d,]+ (?:words|characters) and opens with) \u0002(\d+)/g)) {
+      if ((quotes[Number(m[2])] ?? '').length >= 80) return `"…the ${m[1]} … "${quotes[Number(m[2])].slice(1, 40)}…"" inside a run of ${commas + 1} parts`;
+    }
+  }
+  return undefined;
+}
+
+export const answerRecordCommaRun: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_record_comma_run',
+  group: 'text',
+  title: 'closing answer tells a record as one long comma run with a long text quoted in the middle (""The Godfather" (movie 238) is a drama and crime film, released 14 March 1972, 175 minutes long, the overview reads "Spanning …", rated 8.7 …")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => firstHit(tc, (t) => recordCommaRun(t.answer)),
+};
+
+/**
+ * A film called by its id where the turn's calls gave its title: "For movie 238, I found 3 reviews"
+ * after "The Godfather" came back with id 238. Its id beside its title (""The Godfather" (movie 238)")
+ * is fine.
+ */
+export function idForTitle(turn: { answer: string; calls: { response: string }[] }): string | undefined {
+  const titles = titlesById(turn.calls);
+  if (titles.size === 0) return undefined;
+  for (const m of turn.answer.matchAll(/\b(?:[Mm]ovie|[Ff]ilm) (\d+)\b/g)) {
+    const title = titles.get(m[1]);
+    if (!title) continue;
+    const before = turn.answer.slice(0, m.index);
+    // ""The Godfather" (movie 238)": the id beside the title it is of.
+    if (/" \($/.test(before) || /\bid $/.test(before)) continue;
+    return `"${m[0]}" for ${JSON.stringify(title)}`;
+  }
+  return undefined;
+}
+
+export const answerIdForTitle: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_id_for_title',
+  group: 'text',
+  title: 'closing answer calls a film by its id where the turn\'s calls gave its title ("For movie 238, I found 3 reviews" after "The Godfather" came back as movie 238)',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => firstHit(tc, (t) => idForTitle(t)),
+};
+
+/**
+ * The user's question handed back in the second person as the whole reason ("I can't tell from this
+ * whether the current directory is under your name.", "I couldn't find out whether …"), instead of
+ * what was looked at and why it does not settle it ("The listing shows only "workspace"; it doesn't
+ * say whose directory this is.").
+ */
+export function questionParroted(answer: string): string | undefined {
+  const m = /\bI (?:can't|cannot|can not|couldn't|could not) (?:tell|find out)(?: from this)? whether [^.]{0,60}/.exec(answer);
+  return m ? `"${m[0]}…"` : undefined;
+}
+
+export const answerQuestionParroted: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_question_parroted',
+  group: 'text',
+  title: 'closing answer hands the user\'s question back instead of saying what was looked at and why it does not settle it ("I can\'t tell from this whether the current directory is under your name.")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => firstHit(tc, (t) => questionParroted(t.answer)),
+};
+
+/** A sentence that tells one deed or finding as "I <verb>ed …": its verb, "have" aside. */
+const DEED = /^I (?:have )?((?:[a-z]+(?:ed|ied))|copied|sent|set|put|made|wrote|got|took|gave|began|ran|bought|sold|paid|went|found|came|built|left|kept)\b/;
+
+/**
+ * A run of deeds told one sentence each, all in one shape: three or more sentences in a row opening
+ * "I …ed" ("I moved into "document". I created the directory "temp". I have moved "final_report.pdf"
+ * to "temp"."), or two in a row with the same verb ("I copied "a" to "X". I copied "b" to "X".").
+ */
+export function deedRun(answer: string): string | undefined {
+  const verbs = maskedSentences(answer).map(({ masked }) => DEED.exec(masked)?.[1]);
+  let run = 0;
+  for (let i = 0; i < verbs.length; i++) {
+    run = verbs[i] ? run + 1 : 0;
+    if (run >= 3) return `three sentences in a row open "I …": "I ${verbs[i - 2]} …", "I ${verbs[i - 1]} …", "I ${verbs[i]} …"`;
+    if (run >= 2 && verbs[i] === verbs[i - 1]) return `two sentences in a row open "I ${verbs[i]} …"`;
+  }
+  return undefined;
+}
+
+export const answerDeedRun: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_deed_run',
+  group: 'text',
+  title: 'closing answer tells a run of deeds one sentence each in one shape: three or more in a row opening "I …ed" ("I moved into "document". I created the directory "temp". I have moved …"), or two in a row with the same verb ("I copied "a" to "X". I copied "b" to "X".")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => firstHit(tc, (t) => deedRun(t.answer)),
+};
+
+const COUNT_WORD = '(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|10)';
+/** A request for several films by number: "the top 3 highest-rated movies", "the first three movies". */
+const SEVERAL_FILMS = new RegExp(`\\b(?:first|top|the|these|those|all) ${COUNT_WORD}\\b[\\w\\s'-]{0,30}?\\b(?:movies|films)\\b`, 'i');
+/** A request that singles one of them out ("Choose one of these movies"): its task is about one film. */
+const ONE_FILM = /\b(?:one of (?:these|those|them|the)|a single) (?:movies|films)?\b/i;
+/** Where a failure answer names the tasks still to do. */
+const PENDING = /(?:still to do: |can't go on to |(?:^|[.;] )([A-Z][^.;]*?) (?:needs?|waits?|wait) (?:it first|on it)|but not )([^.;?]*)/g;
+
+/**
+ * A failure answer whose tasks still to do name one film ("getting the reviews of the movie") where the
+ * user asked for several by number ("the top 3 highest-rated movies") and singled none out.
+ */
+export function pendingSingular(answer: string, request: string): string | undefined {
+  if (!SEVERAL_FILMS.test(request) || ONE_FILM.test(request)) return undefined;
+  for (const m of answer.matchAll(PENDING)) {
+    const phrase = `${m[1] ?? ''} ${m[2] ?? ''}`;
+    const one = /\b(?:of|for) the (?:movie|film)\b/.exec(phrase);
+    if (one) return `"${phrase.trim().slice(0, 90)}" for "${SEVERAL_FILMS.exec(request)![0]}"`;
+  }
+  return undefined;
+}
+
+export const answerPendingSingular: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_pending_singular',
+  group: 'text',
+  title: 'failure answer says a task still to do for one film ("get the reviews of the movie") where the user asked for several by number ("the top 3 highest-rated movies")',
+  population: 'cases with a closing answer after a failed call',
+  check(tc) {
+    const failures = failureAnswers(tc);
+    if (failures.length === 0) return undefined;
+    const requests = new Map(answeredTurns(tc).map((t) => [t.answer, t.request]));
+    for (const { answer } of failures) {
+      const hit = pendingSingular(answer, requests.get(answer) ?? '');
+      if (hit) return hit;
+    }
+    return null;
+  },
+};
+
+export const ANSWER_READS_MEASURES = [answerRecordCommaRun, answerIdForTitle, answerQuestionParroted, answerDeedRun, answerPendingSingular];
