@@ -17,7 +17,7 @@ let growthBounded = false;
  * By default the factor is chosen per collection, up to 4× on a machine this size: a stage whose
  * live heap stays near 60 MB at 3× the data (what a forced collection leaves in diversify-internal,
  * diversify-external and assemble) grew its heap, and its RSS, with the garbage the data makes.
- * 1.5× keeps the heap a fixed step above what is live; measured at no CPU cost (README's Scale).
+ * 1.5× keeps the heap a fixed step above what is live, at no CPU cost measurable on the shared 2 cores.
  */
 export const HEAP_GROWING_PERCENT = 50;
 
