@@ -269,8 +269,6 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_venue_templated: 0,
   // "Museum of Natural History" at "121 Vermont Avenue" (Los Angeles), "Museum of Modern Art" at a drawn Times Square address: 5.7% (31/546) before.
   simulated_place_real_institution: 0,
-  // "Varga Event Space" for "event space", "Rossi Quantum Computing" for "quantum computing".
-  simulated_place_named_by_search: 0,
   // A five-step route from "1600 Pennsylvania Ave NW, Washington, DC" to itself: 0.8% (2/260) before.
   simulated_trip_to_itself: 0,
   // A stock closing line in every arXiv summary ("The paper is written for readers new to the area…"): 90.4% (227/251) before.
