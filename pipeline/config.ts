@@ -272,6 +272,12 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_status_unlike_recorded: 0,
   // "Riverside / Old Town / Greenleaf Restaurant", addresses ending in the hotel searched from: 31.7% (198/624) before.
   simulated_venue_templated: 0,
+  // "Museum of Natural History" at "121 Vermont Avenue" (Los Angeles), "Museum of Modern Art" at a drawn Times Square address: 5.7% (31/546) before.
+  simulated_place_real_institution: 0,
+  // A five-step route from "1600 Pennsylvania Ave NW, Washington, DC" to itself: 0.8% (2/260) before.
+  simulated_trip_to_itself: 0,
+  // A stock closing line in every arXiv summary ("The paper is written for readers new to the area…"): 90.4% (227/251) before.
+  simulated_abstract_stock_sentence: 0,
   // "Hotel in Minato City" at "4-23-16 Nishi-Shinjuku, Shinjuku, Tokyo"; "since 2015" in a paper of 2011.
   // The remainder is T-Eval's own: a recorded name and a recorded address that disagree ("Hostel in Chiyoda City" at
   // "Taito City, Tokyo, Japan", "Home in Huntington Beach" at "Culver City"), left as recorded: 2.2% (8/370) after 25.9% (98/378).

@@ -19,6 +19,7 @@ import { ANSWER_CRAFT_MEASURES } from './measures/answerCraft.js';
 import { ANSWER_ASKED_MEASURES } from './measures/answerAsked.js';
 import { NOISE_MEASURES } from './measures/noise.js';
 import { SIMULATED_MEASURES, simulatedRecordsUnlikeRecorded, simulatedShapeUnlikeRecorded } from './measures/simulated.js';
+import { SIMULATED_PLACE_MEASURES, simulatedAbstractStockSentence } from './measures/simulatedPlaces.js';
 import { simulatedPaperFrameTop } from './measures/simulatedAbout.js';
 import { REVIEW_ROUTE_MEASURES, simulatedReviewClauseTop } from './measures/simulatedReviews.js';
 import { PATH_MEASURES } from './measures/paths.js';
@@ -31,7 +32,7 @@ import { ANSWER_QUESTION_MEASURES } from './measures/answerQuestions.js';
 import { ANSWER_READS_MEASURES } from './measures/answerReads.js';
 import { PLAN_MEASURES } from './measures/plans.js';
 
-export const MEASURES: Measure[] = [...SOLVABLE_MEASURES, ...PATH_MEASURES, ...AGREEMENT_MEASURES, ...ERROR_MEASURES, ...TEXT_MEASURES, ...ANSWER_MEASURES, ...ANSWER_QUESTION_MEASURES, ...PLAN_MEASURES, ...FAILURE_ANSWER_MEASURES, ...ANSWER_CRAFT_MEASURES, ...ANSWER_READS_MEASURES, ...ANSWER_ASKED_MEASURES, ...NOISE_MEASURES, ...CONTEXT_MEASURES, ...THOUGHT_MEASURES, ...THOUGHT_CONTENT_MEASURES, ...SIMULATED_MEASURES, ...REVIEW_ROUTE_MEASURES, simulatedShapeUnlikeRecorded, simulatedRecordsUnlikeRecorded, simulatedPaperFrameTop, simulatedReviewClauseTop];
+export const MEASURES: Measure[] = [...SOLVABLE_MEASURES, ...PATH_MEASURES, ...AGREEMENT_MEASURES, ...ERROR_MEASURES, ...TEXT_MEASURES, ...ANSWER_MEASURES, ...ANSWER_QUESTION_MEASURES, ...PLAN_MEASURES, ...FAILURE_ANSWER_MEASURES, ...ANSWER_CRAFT_MEASURES, ...ANSWER_READS_MEASURES, ...ANSWER_ASKED_MEASURES, ...NOISE_MEASURES, ...CONTEXT_MEASURES, ...THOUGHT_MEASURES, ...THOUGHT_CONTENT_MEASURES, ...SIMULATED_MEASURES, ...SIMULATED_PLACE_MEASURES, ...REVIEW_ROUTE_MEASURES, simulatedShapeUnlikeRecorded, simulatedRecordsUnlikeRecorded, simulatedPaperFrameTop, simulatedReviewClauseTop, simulatedAbstractStockSentence];
 
 export const GROUP_TITLES: Record<MeasureGroup, string> = {
   solvable: 'Solvable and honest (every value visible, controls error-free, skips feasible, real errors)',

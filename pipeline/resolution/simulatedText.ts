@@ -10,7 +10,7 @@ import { placeNamed, placesNamedIn, type Place } from './places.js';
 import { GENERIC_TOWN, hasRoundabouts, routeEnd, streetKey, streetsOf, type StreetLocale } from './streets.js';
 import type { Rng } from '../rng.js';
 import { withArticle } from '../quality/grammar.js';
-import { TRIP_END, TRIP_START, type Trip } from './trips.js';
+import { TRIP_END, TRIP_START, sameEnd, type Trip } from './trips.js';
 import { publicationParts } from './knownFacts.js';
 import { nlp } from '../nlp.js';
 import { properCase } from './properNouns.js';
@@ -497,21 +497,151 @@ export function abstract(c: TextCtx, title?: string): string {
     `We analyse published work on ${it} and what it agrees on.`,
   ]);
   const related = asked && !subject.toLowerCase().includes(asked.toLowerCase()) && !/^(we|this|the)\b/i.test(asked) ? asked : '';
-  const rest = freshForm(c, 'finds', [
-    `We set out the assumptions involved and illustrate them with worked examples.`,
-    `We compare the main approaches and discuss their trade-offs.`,
-    `We draw on published studies as well as new evidence.`,
-    `We close with the open problems we consider most pressing.`,
-    `Results depend strongly on the choice of data, which we discuss in detail.`,
-    `We discuss the implications for practice.`,
-    `Particular attention is paid to how the methods behave in practice.`,
-    `The paper is written for readers new to the area and assumes little background.`,
-    `We identify conditions under which the usual methods fail and suggest remedies.`,
-    `Several questions remain open, and we say which we think matter most.`,
-  ]);
-  const tie = related && r.chance(0.5) ? ` We discuss what this means for ${related}.` : '';
-  return `${opening} ${rest}${tie}`;
+  // How the work was done and what it found, in the words of its field, each naming the subject: no
+  // stock sentence that would stand in every abstract of every search ("The paper is written for
+  // readers new to the area…" in 90 cases before api-simulator-71).
+  const field = ABSTRACT_FIELDS.find(([re]) => re.test(`${subject} ${asked}`))?.[1] ?? GENERAL_ABSTRACT;
+  // A subject too long to repeat is called by the topic asked, when that is short enough.
+  const about = it === subject ? it : asked && asked.length <= 60 ? asked : it;
+  const how = freshForm(c, `how:${field.name}`, field.how)(about, r);
+  const found = freshForm(c, `found:${field.name}`, field.found)(about, r);
+  const tie = related && r.chance(0.4) ? ` We discuss what this means for ${related}.` : '';
+  return `${opening} ${how} ${found}${tie}`;
 }
+
+type AbstractForm = (it: string, r: Rng) => string;
+interface AbstractField {
+  name: string;
+  how: AbstractForm[];
+  found: AbstractForm[];
+}
+
+/** Two different picks of one pool: "A rather than B" never compares a thing with itself. */
+function twoOf(r: Rng, pool: readonly string[], subject = ''): [string, string] {
+  // None the subject already names: "tourist attractions … shaped by tourism" says nothing.
+  const s = subject.toLowerCase();
+  const fit = pool.filter((x) => !x.split(/\s+/).some((w) => w.length > 4 && s.includes(w.slice(0, 5).toLowerCase())));
+  const from = fit.length >= 2 ? fit : pool;
+  const a = r.pick(from);
+  return [a, r.pick(from.filter((x) => x !== a))];
+}
+
+/** The verb of a subject whose head comes first: "the impact of statues is", "history and culture in Berlin has". */
+function headAgree(subject: string, singular: string, plural: string): string {
+  return agree(subject.split(/\s+(?:of|in|for|on|at|since|from|and|across|among)\s+/i)[0], singular, plural);
+}
+
+const CS_EVIDENCE = ['controlled experiments on public benchmarks', 'ablations over model size and training data', 'a reimplementation of the main published baselines', 'experiments on synthetic and real-world data', 'an evaluation across several tasks and languages', 'a theoretical analysis checked against experiments', 'a user study with practitioners', 'an analysis of failure cases', 'a comparison with the strongest published systems', 'experiments under a fixed compute budget', 'a study of how results vary with random seeds', 'tests on data collected after training', 'a qualitative review of model outputs', 'an error analysis by input length'];
+const CS_FACTORS = ['the quality of the training data', 'model size', 'careful tuning', 'longer training', 'the choice of evaluation metric', 'more diverse data', 'the way inputs are represented', 'the amount of labelled data'];
+const CS_CAVEATS = ['test data are kept strictly apart from training data', 'baselines are tuned with the same care', 'results are averaged over several runs', 'the evaluation includes out-of-distribution data', 'compute budgets are matched'];
+const MATH_TOOLS = ['elementary methods', 'a new combinatorial argument', 'tools from harmonic analysis', 'a compactness argument', 'an explicit construction', 'a reduction to a classical case', 'a careful analysis of the extremal cases', 'generating functions', 'probabilistic arguments'];
+const MATH_GAINS = ['recover several known results with shorter proofs', 'settle a special case of a long-standing conjecture', 'obtain sharper bounds than were previously known', 'give explicit examples showing that the conditions cannot be weakened', 'extend the main estimates to a wider class of objects'];
+const SCI_EVIDENCE = ['field measurements', 'laboratory experiments', 'numerical simulations', 'long-term monitoring data', 'a meta-analysis of published studies', 'satellite and ground observations', 'a life-cycle assessment', 'a comparison of several regions', 'a pilot installation', 'records from national agencies', 'a sensitivity analysis of the main model', 'samples taken over two seasons'];
+const SCI_FACTORS = ['local conditions', 'seasonal variation', 'the choice of materials', 'operating conditions', 'scale', 'policy settings', 'maintenance and upkeep', 'the cost of storage', 'the quality of the input data'];
+const SCI_UNCERTAIN = ['measurement error', 'variation between sites', 'the choice of model parameters', 'gaps in the long-term record', 'differences in how studies define their outcomes'];
+const SOC_SOURCES = ['archival sources', 'interviews', 'a survey of residents', 'oral histories', 'newspaper records', 'official statistics', 'fieldwork', 'policy documents', "travellers' and visitors' accounts", 'maps and planning records', 'parliamentary debates', 'photographs and film', 'company and trade records', 'local museum collections'];
+const SOC_FORCES = ['local institutions', 'migration', 'economic change', 'public debate', 'everyday practice', 'political decisions', 'the built environment', 'tourism', 'education', 'the media'];
+
+const CS_ABSTRACT: AbstractField = {
+  name: 'cs',
+  how: [
+    (_, r) => `We test the ideas with ${twoOf(r, CS_EVIDENCE).join(' and ')}.`,
+    (_, r) => `The analysis rests on ${twoOf(r, CS_EVIDENCE).join(' and ')}.`,
+    (_, r) => `To do so, we combine ${twoOf(r, CS_EVIDENCE).join(' with ')}.`,
+    (_, r) => `Our claims are checked first through ${twoOf(r, CS_EVIDENCE).join(', then through ')}.`,
+  ],
+  found: [
+    (it, r) => {
+      const [a, b] = twoOf(r, CS_FACTORS, it);
+      return `We find that ${a} matters more for ${it} than ${b}.`;
+    },
+    (it, r) => `The gains reported for ${it} shrink markedly once ${r.pick(CS_CAVEATS)}.`,
+    (it, r) => `Properly tuned, simple baselines for ${it} come closer to the best published results than is usually reported, and ${r.pick(CS_FACTORS)} explains most of the remaining gap.`,
+    (it, r) => {
+      const [a, b] = twoOf(r, CS_FACTORS, it);
+      return `Our results suggest that progress in ${it} depends less on ${a} than on ${b}.`;
+    },
+  ],
+};
+
+const MATH_ABSTRACT: AbstractField = {
+  name: 'math',
+  how: [
+    (_, r) => `Our approach is based on ${twoOf(r, MATH_TOOLS).join(', combined with ')}.`,
+    (_, r) => `The proofs rely on ${twoOf(r, MATH_TOOLS).join(' and ')}, and are self-contained.`,
+    (_, r) => {
+      const [a, b] = twoOf(r, MATH_TOOLS);
+      return `We use ${a} where earlier work used ${b}, which also gives ${r.pick(['explicit constants', 'shorter proofs', 'effective bounds'])}.`;
+    },
+  ],
+  found: [
+    (it, r) => `As applications to ${it}, we ${r.pick(MATH_GAINS)}.`,
+    (it, r) => `We show that the main results on ${it} hold under weaker assumptions than previously required, and ${r.pick(MATH_GAINS)}.`,
+    (it, r) => `In particular, we ${r.pick(MATH_GAINS)} in ${it}.`,
+  ],
+};
+
+const SCIENCE_ABSTRACT: AbstractField = {
+  name: 'science',
+  how: [
+    (_, r) => `We combine ${twoOf(r, SCI_EVIDENCE).join(' with ')}.`,
+    (_, r) => `The study draws on ${r.pick(SCI_EVIDENCE)}, checked against ${r.pick(['earlier estimates', 'independent observations', 'a simple physical model', 'published benchmarks', 'a second, independent data set', 'results from other regions'])}.`,
+    (_, r) => `Our evidence comes from ${twoOf(r, SCI_EVIDENCE).join(' and ')}.`,
+  ],
+  found: [
+    (it, r) => {
+      const [a, b] = twoOf(r, SCI_FACTORS, it);
+      return `The results show that ${it} ${headAgree(it, 'depends', 'depend')} more on ${a} than on ${b}.`;
+    },
+    (it, r) => `We identify ${r.pick(SCI_UNCERTAIN)} as the main source of uncertainty in estimates of ${it}.`,
+    (it, r) => `Differences in ${r.pick(SCI_FACTORS.filter((f) => !it.toLowerCase().includes(f)))} account for much of the variation in ${it} between studies.`,
+  ],
+};
+
+const SOCIAL_ABSTRACT: AbstractField = {
+  name: 'social',
+  how: [
+    (_, r) => `The study draws on ${twoOf(r, SOC_SOURCES).join(' and ')}.`,
+    (_, r) => `We combine ${twoOf(r, SOC_SOURCES).join(' with ')}.`,
+    (_, r) => `Our account rests on ${r.pick(SOC_SOURCES)}, read alongside ${r.pick(SOC_SOURCES.filter((s) => s !== 'interviews'))}.`,
+  ],
+  found: [
+    (it, r) => {
+      const [a, b] = twoOf(r, SOC_FORCES, it);
+      return `We argue that ${it} ${headAgree(it, 'has been', 'have been')} shaped as much by ${a} as by ${b}.`;
+    },
+    (it, r) => `The evidence gives ${twoOf(r, SOC_FORCES, it)[0]} a larger part in ${it} than most accounts allow.`,
+    (it, r) => {
+      const [a, b] = twoOf(r, SOC_FORCES, it);
+      return `Accounts of ${it} that stress ${a} alone miss the part played by ${b}.`;
+    },
+  ],
+};
+
+/** A subject no field word places: evidence and findings any empirical paper could state. */
+const GENERAL_ABSTRACT: AbstractField = {
+  name: 'general',
+  how: [
+    (_, r) => `We combine ${r.pick(SCI_EVIDENCE)} with ${r.pick(SOC_SOURCES)}.`,
+    (_, r) => `The study draws on ${r.pick(SOC_SOURCES)} and ${r.pick(['new data', 'a comparison across settings', 'a small set of worked examples', 'published case studies'])}.`,
+  ],
+  found: [
+    (it, r) => {
+      const [a, b] = twoOf(r, [...SCI_FACTORS, ...SOC_FORCES], it);
+      return `We find that ${a} matters more for ${it} than ${b}.`;
+    },
+    (it, r) => `Much of what is said about ${it} rests on ${r.pick(['a few well-known cases', 'short-term evidence', 'data from a small number of places'])}, and we show where it does not carry over.`,
+  ],
+};
+
+/** A subject's field by its words: the first that fits. */
+const ABSTRACT_FIELDS: [RegExp, AbstractField][] = [
+  [/\b(learning|neural|networks?|AI|artificial intelligence|language models?|computing|computer|algorithms?|software|robot\w*|vision|NLP|quantum|blockchain|cyber\w*|recommend\w*|transformers?|deep learning)\b/i, CS_ABSTRACT],
+  [/\b(theory|theorem|algebra\w*|geometr\w*|topolog\w*|primes?|combinatori\w*|equations?|calculus|mathemat\w*|manifolds?|probabilit\w*)\b/i, MATH_ABSTRACT],
+  [/\b(energy|solar|climate|carbon|emissions?|physics|chemi\w*|biolog\w*|medic\w*|health\w*|disease|cancer|materials?|batter\w*|water|ecolog\w*|genetic\w*|vaccin\w*|agricultur\w*|ocean\w*|renewable|wind)\b/i, SCIENCE_ABSTRACT],
+  [/\b(histor\w*|cultur\w*|societ\w*|social|econom\w*|politic\w*|polic\w*|education|tourism|tourists?|art|arts|music|literature|film|cinema|media|migration|urban|cit(?:y|ies)|heritage|religio\w*|language|museums?|statues?)\b/i, SOCIAL_ABSTRACT],
+];
+
 
 /**
  * Records of a list that have a title and a summary (arXiv's papers): each summary is about its own
@@ -641,6 +771,8 @@ export function routeSteps(c: TextCtx): string[] {
   const startStreets = S.located ? S.streets : startTown!.streets;
   const endStreets = E.located ? E.streets : endTown === startTown ? startStreets : endTown!.streets;
   const km = c.trip?.km;
+  // A route from a place to itself has nothing to drive: one step says so.
+  if (km === 0 && from !== undefined && to !== undefined && sameEnd(from, to)) return [`${cap(to)} is both the start and the destination: 0 km, no driving needed`];
   const oneTown = startTown !== undefined && startTown === endTown && startStreets === endStreets;
   // A short trip whose start has no streets of its own (an island, an unknown town's address) runs on the end's.
   // Two ends each located in towns of their own (Cupertino and Washington) are no local trip, however little is known of the way between.
@@ -876,6 +1008,8 @@ export function topicPlot(topic: string, r: Rng): string {
 }
 
 const VENUE_NOUNS = ['Willow', 'Juniper', 'Copper', 'Lantern', 'Fig', 'Olive', 'Saffron', 'Cedar', 'Magnolia', 'Anchor', 'Orchard', 'Ember', 'Sparrow', 'Birch', 'Pearl', 'Thistle', 'Clover', 'Marigold', 'Granite', 'Hazel', 'Indigo', 'Meadow', 'Pepper', 'Quince', 'Rosemary', 'Sage', 'Tamarind', 'Walnut', 'Heron', 'Fox'];
+/** What a museum named for its founder shows: "Whitfield Museum of Local History". */
+const MUSEUM_SUBJECTS = ['Natural History', 'Local History', 'Photography', 'Design', 'Science', 'Folk Art', 'Maritime History'];
 const VENUE_ADJECTIVES = ['Little', 'Golden', 'Crooked', 'Hidden', 'Lucky', 'Salty', 'Humble', 'Rustic', 'Silver', 'Red'];
 const SURNAMES = ['Murphy', 'Rossi', 'Nakamura', 'Duval', 'Kowalski', 'Okafor', 'Lindqvist', 'Moreno', 'Brennan', 'Hartley', 'Castillo', 'Weber', 'Sullivan', 'Bianchi', 'Ortega', 'Delgado', 'Abernathy', 'Whitfield', 'Osei', 'Varga'];
 const JP = ['Kaito', 'Hana', 'Sakura', 'Tsubaki', 'Kinme', 'Umi', 'Yuzu', 'Kiku', 'Matsu', 'Nori'];
@@ -897,13 +1031,18 @@ const VENUE_FORMS: [RegExp, NameForm[]][] = [
   [/caf[eé]|coffee|tea|bakery|bakeries|patisserie/, [(p) => `${p(VENUE_NOUNS)} Coffee`, (p) => `${p(VENUE_NOUNS)} Coffee Roasters`, (p) => `Café ${p(FR)}`, (p) => `${p(SURNAMES)}'s Bakery`, (p) => `The ${p(VENUE_ADJECTIVES)} ${p(VENUE_NOUNS)} Café`, (p) => `${p(VENUE_NOUNS)} & ${p(VENUE_NOUNS)} Espresso`]],
   [/\b(bar|bars|pub|pubs|brewery|breweries|nightlife|cocktail)/, [(p) => `The ${p(VENUE_NOUNS)} & ${p(VENUE_NOUNS)}`, (p) => `${p(SURNAMES)}'s Tavern`, (p) => `The ${p(VENUE_ADJECTIVES)} ${p(VENUE_NOUNS)}`, (p) => `${p(VENUE_NOUNS)} Brewing Co.`, (p) => `Bar ${p(IT)}`]],
   [/hotel|hostel|motel|inn|lodging|accommodation|stay/, [(p) => `Hotel ${p(FR)}`, (p) => `The ${p(SURNAMES)} Hotel`, (p) => `${p(VENUE_NOUNS)} Inn`, (p) => `${p(VENUE_NOUNS)} Suites`, (p) => `Grand Hotel ${p(IT)}`, (p) => `The ${p(VENUE_NOUNS)} Lodge`]],
-  [/museum|galler/, [(p) => `${p(SURNAMES)} Museum of Art`, (p) => `Museum of ${p(['Natural History', 'the City', 'Modern Art', 'Science and Industry', 'Photography', 'Design'])}`, (p) => `${p(SURNAMES)} Gallery`, (p) => `The ${p(SURNAMES)} Collection`, (p) => `${p(VENUE_NOUNS)} House Museum`]],
+  // A museum is named for a founder or its street word, never by its subject alone: "Museum of Natural History",
+  // "Museum of Modern Art" or "Museum of the City" at a drawn address is a real institution in the wrong place.
+  [/museum|galler/, [(p) => `${p(SURNAMES)} Museum of Art`, (p) => `${p(SURNAMES)} Museum of ${p(MUSEUM_SUBJECTS)}`, (p) => `${p(SURNAMES)} Gallery`, (p) => `The ${p(SURNAMES)} Collection`, (p) => `${p(VENUE_NOUNS)} House Museum`]],
+  // Rooms for hire are named as such places are ("The Copper Room", "Hartley Hall"), not "Varga Event Space".
+  [/\bevents?\b|venue|wedding|banquet|conference|meeting|party|parties/, [(p) => `The ${p(VENUE_NOUNS)} Room`, (p) => `${p(SURNAMES)} Hall`, (p) => `The ${p(VENUE_NOUNS)} Loft`, (p) => `${p(VENUE_NOUNS)} House`, (p) => `The ${p(VENUE_NOUNS)} Ballroom`, (p) => `${p(VENUE_NOUNS)} & ${p(VENUE_NOUNS)} Events`]],
+  [/research|institute|laborator|\blabs?\b|universit|college/, [(p) => `${p(SURNAMES)} Institute`, (p) => `${p(VENUE_NOUNS)} Research Centre`, (p) => `${p(SURNAMES)} Laboratory`, (p) => `The ${p(SURNAMES)} Centre`, (p) => `${p(VENUE_NOUNS)} Labs`]],
   [/\bparks?\b|garden|nature|hiking|trail/, [(p) => `${p(SURNAMES)} Park`, (p) => `${p(VENUE_NOUNS)} Gardens`, (p) => `${p(SURNAMES)} Memorial Park`, (p) => `${p(VENUE_NOUNS)} Nature Reserve`, (p) => `${p(VENUE_NOUNS)} Creek Trail`]],
-  [/camp|rv\b|caravan/, [(p) => `${p(VENUE_NOUNS)} Creek Campground`, (p) => `${p(SURNAMES)} Lake RV Park`, (p) => `${p(VENUE_NOUNS)} Ridge Campsite`, (p) => `Camp ${p(VENUE_NOUNS)}`, (p) => `${p(VENUE_NOUNS)} Hollow Camping`]],
+  [/camp|rv\b|caravan/, [(p) => `${p(VENUE_NOUNS)} Creek Campground`, (p) => `${p(SURNAMES)} Lake RV Park`, (p) => `${p(VENUE_NOUNS)} Ridge Campsite`, (p) => `Camp ${p(VENUE_NOUNS)}`, (p) => `${p(SURNAMES)}'s Farm Campsite`]],
   [/gas|fuel|petrol|charging/, [(p) => `Shell ${p(VENUE_NOUNS)} Service Station`, (p) => `Chevron ${p(VENUE_NOUNS)}`, (p) => `BP ${p(VENUE_NOUNS)} Fuel Stop`, (p) => `${p(VENUE_NOUNS)} Gas & Go`, (p) => `Mobil ${p(VENUE_NOUNS)}`]],
   [/gym|fitness|yoga|sport/, [(p) => `${p(VENUE_NOUNS)} Fitness`, (p) => `${p(SURNAMES)}'s Gym`, (p) => `${p(VENUE_NOUNS)} Athletic Club`, (p) => `${p(VENUE_NOUNS)} Yoga Studio`, (p) => `CrossFit ${p(VENUE_NOUNS)}`]],
   [/shop|store|market|mall|boutique|shopping/, [(p) => `${p(VENUE_NOUNS)} Market`, (p) => `${p(SURNAMES)} & Sons`, (p) => `The ${p(VENUE_NOUNS)} Shop`, (p) => `${p(VENUE_NOUNS)} Goods`, (p) => `${p(SURNAMES)}'s General Store`]],
-  [/attraction|sight|landmark|things to do|tourist|tour|point/, [(p) => `${p(SURNAMES)} Museum of Art`, (p) => `${p(VENUE_NOUNS)} Gardens`, (p) => `Old ${p(VENUE_NOUNS)} Market Hall`, (p) => `${p(SURNAMES)} Memorial Park`, (p) => `${p(VENUE_NOUNS)} Hill Lookout`, (p) => `Museum of ${p(['Natural History', 'the City', 'Modern Art', 'Photography'])}`, (p) => `${p(SURNAMES)} Theatre`, (p) => `${p(VENUE_NOUNS)} Botanical Garden`]],
+  [/attraction|sight|landmark|things to do|tourist|tour|point/, [(p) => `${p(SURNAMES)} Museum of Art`, (p) => `${p(VENUE_NOUNS)} Gardens`, (p) => `Old ${p(VENUE_NOUNS)} Market Hall`, (p) => `${p(SURNAMES)} Memorial Park`, (p) => `${p(VENUE_NOUNS)} Hill Lookout`, (p) => `${p(SURNAMES)} Museum of ${p(MUSEUM_SUBJECTS)}`, (p) => `${p(SURNAMES)} Theatre`, (p) => `${p(VENUE_NOUNS)} Botanical Garden`]],
   [/restaurant|food|eat|dining|dinner|lunch|brunch|grill|steak|seafood|vegan|vegetarian/, [(p) => `${p(SURNAMES)}'s`, (p) => `The ${p(VENUE_NOUNS)} & ${p(VENUE_NOUNS)}`, (p) => `${p(VENUE_NOUNS)} Kitchen`, (p) => `${p(VENUE_NOUNS)} Tavern`, (p) => `The ${p(VENUE_ADJECTIVES)} ${p(VENUE_NOUNS)}`, (p) => `Bistro ${p(FR)}`, (p) => `${p(VENUE_NOUNS)} House`, (p) => `${p(SURNAMES)} Grill`]],
 ];
 
@@ -941,8 +1080,12 @@ export function chineseVenueName(kind: string, r: Rng, used: Set<string>): strin
  */
 export function venueName(kind: string, r: Rng, used: Set<string>): string {
   const k = kind.toLowerCase();
+  // A kind none of the forms fit is named for its owner or a word of its own; the kind itself ends a
+  // name only when it is one noun a business would put on its sign ("Hartley Cinema"), never a phrase
+  // or an activity ("Varga Event Space", "Rossi Quantum Computing").
+  const ownNoun = /^\p{L}+$/u.test(kind.trim()) && !/ing$/i.test(kind.trim());
   const forms = VENUE_FORMS.find(([re]) => re.test(k))?.[1] ?? [
-    (p: (pool: readonly string[]) => string) => `${p(SURNAMES)} ${headline(kind)}`,
+    ...(ownNoun ? [(p: (pool: readonly string[]) => string) => `${p(SURNAMES)} ${headline(kind)}`] : []),
     (p: (pool: readonly string[]) => string) => `${p(VENUE_ADJECTIVES)} ${p(VENUE_NOUNS)}`,
     (p: (pool: readonly string[]) => string) => `${p(SURNAMES)} & ${p(SURNAMES)}`,
     (p: (pool: readonly string[]) => string) => `The ${p(VENUE_NOUNS)} ${p(['Studio', 'Centre', 'Works', 'Place'])}`,
@@ -955,7 +1098,7 @@ export function venueName(kind: string, r: Rng, used: Set<string>): string {
       return name;
     }
   }
-  const name = `${r.pick(SURNAMES)} ${headline(kind)} ${r.int(2, 9)}`;
+  const name = `${r.pick(SURNAMES)} & ${r.pick(SURNAMES)} ${r.int(2, 9)}`;
   used.add(name);
   return name;
 }

@@ -68,6 +68,9 @@ export function tripOf(doc: ToolDoc, args: unknown): Trip | undefined {
   if (!e) return undefined;
   const { start, end, a, b } = e;
   const located = { ...(a ? { from: a } : {}), ...(b ? { to: b } : {}) };
+  // A start and an end written alike ("1600 Pennsylvania Ave NW, Washington, DC" twice) are one place:
+  // no distance between them, located or not (never a drawn drive across town).
+  if (sameEnd(start[1], end[1])) return { km: 0, local: true, ...located };
   // Two addresses in one town ("123 Orchard St, Springfield" to "321 Industrial Ln, Springfield") locate
   // only to the town: a short drive across it, not 0 km.
   const sameSpot = a && b && distanceKm(a, b) < 0.05 && String(start[1]).trim().toLowerCase() !== String(end[1]).trim().toLowerCase();
@@ -79,6 +82,12 @@ export function tripOf(doc: ToolDoc, args: unknown): Trip | undefined {
   const town = (v: unknown) => (typeof v === 'string' && v.includes(',') ? v.split(',').slice(1).join(',').trim().toLowerCase() : undefined);
   const sameTown = town(start[1]) !== undefined && town(start[1]) === town(end[1]);
   return { local: sameTown || isLocalDescription(start[1]) || isLocalDescription(end[1]) || !!(a ?? b), ...located };
+}
+
+/** Two ends written alike, case, spacing and punctuation aside: "52.52342987, 13.41143608" twice. */
+export function sameEnd(start: unknown, end: unknown): boolean {
+  const norm = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).toLowerCase().replace(/[^\p{L}\p{N}.]+/gu, ' ').trim() : '');
+  return norm(start) !== '' && norm(start) === norm(end);
 }
 
 /** Minutes to drive `km`: town traffic below 30 km, highway speed beyond. */

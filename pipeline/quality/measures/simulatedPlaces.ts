@@ -1,0 +1,185 @@
+/**
+ * Simulated places, trips and papers a careful reader would not believe:
+ *
+ * - simulated_place_real_institution: a simulated place search names a real city's institution by its
+ *   generic name at a drawn address ("Museum of Natural History" at "121 Vermont Avenue", Los Angeles;
+ *   "Museum of Modern Art" at "152 W 44th St"): a false fact about a place anyone can look up.
+ * - simulated_place_named_by_search: a simulated place found nearby is named by the search phrase
+ *   after a stock word ("Varga Event Space" for "event space", "Rossi Quantum Computing" for
+ *   "quantum computing", "Tamarind Hollow Camping" for "camping"): no business is named that way.
+ * - simulated_trip_to_itself: a distance or a route between a start and an end written alike
+ *   ("1600 Pennsylvania Ave NW, Washington, DC" twice) that is not zero: a drive of four turns from
+ *   the White House to itself.
+ * - simulated_abstract_stock_sentence: a simulated paper summary holding a sentence that the
+ *   simulated summaries of more than three trajectories hold ("The paper is written for readers new
+ *   to the area and assumes little background."): a stock line, not an abstract of its paper.
+ */
+import type { TestCase } from '../../schemas.js';
+import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
+import { shownSimulatedSteps, simulatedDefectAmong } from '../evidence.js';
+import { parseToolResponse } from '../../prompts/parseAction.js';
+import { isPlainObject } from '../../errors/values.js';
+import { TRIP_END, TRIP_START, sameEnd } from '../../resolution/trips.js';
+
+function responseValue(text: string): unknown {
+  const value = parseToolResponse(text);
+  return value === undefined ? text : value;
+}
+
+/** The named records of a place search's answer: its first list of records with a name. */
+function placeRecords(action: { name: string }, response: string): Record<string, unknown>[] | undefined {
+  if (!/nearby|places?\b|poi|search_?place/i.test(action.name)) return undefined;
+  const value = responseValue(response);
+  const list = isPlainObject(value) ? Object.values(value).find((v) => Array.isArray(v) && v.some((r) => isPlainObject(r) && typeof r.name === 'string')) : undefined;
+  return Array.isArray(list) ? (list.filter((r) => isPlainObject(r) && typeof r.name === 'string') as Record<string, unknown>[]) : undefined;
+}
+
+function argStrings(args: unknown): string[] {
+  return isPlainObject(args) ? Object.values(args).filter((v): v is string => typeof v === 'string') : [];
+}
+
+/**
+ * Names that, with no word of their own, are one real institution of a big city ("Museum of Natural
+ * History" is New York's, "Museum of Modern Art" New York's, "Museum of Science and Industry"
+ * Chicago's, "Museum of the City" New York's): a made-up place never takes them.
+ */
+export const REAL_INSTITUTION = /^(?:the\s+)?(?:(?:american\s+|national\s+)?museum\s+of\s+(?:natural\s+history|modern\s+art|the\s+city(?:\s+of\s+.+)?|science\s+and\s+industry|fine\s+arts|contemporary\s+art|photography|design|art|science|history)|(?:natural\s+history|science|city|history|art|modern\s+art)\s+museum|city\s+hall|(?:central\s+)?public\s+library|central\s+park|botanical\s+garden|national\s+gallery)$/i;
+
+/** A simulated place search that names a place by a real institution's generic name, unless the call asked for it by that name. */
+export function realInstitutionNamed(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  const records = placeRecords(action, response);
+  if (!records?.length) return undefined;
+  const asked = argStrings(action.args).map((s) => s.toLowerCase());
+  const hit = records.find((r) => {
+    const name = String(r.name).trim();
+    return REAL_INSTITUTION.test(name) && !asked.some((a) => a.includes(name.toLowerCase()));
+  });
+  return hit ? `"${String(hit.name)}"${typeof hit.address === 'string' ? ` at a drawn address "${hit.address}"` : ''} is a real institution's name` : null;
+}
+
+/** The search phrase of a place search: its term, query, keyword or category argument. */
+function searchPhrase(args: unknown): string | undefined {
+  if (!isPlainObject(args)) return undefined;
+  const v = Object.entries(args).find(([k, x]) => /term|query|keyword|categor|\btype\b|kind/i.test(k) && typeof x === 'string' && x.trim())?.[1];
+  return typeof v === 'string' ? v.trim() : undefined;
+}
+
+/**
+ * A simulated place found nearby whose name is a word or two before the whole search phrase, where
+ * that phrase is no one noun a sign would carry (two words or more, or an activity in -ing).
+ */
+export function namedBySearch(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  const records = placeRecords(action, response);
+  const phrase = searchPhrase(action.args);
+  if (!records?.length || !phrase || !/nearby|places?\b|poi/i.test(action.name)) return undefined;
+  const words = phrase.toLowerCase().replace(/[^\p{L}\s]/gu, ' ').trim().split(/\s+/);
+  if (words.length < 2 && !/ing$/.test(words[0] ?? '')) return null;
+  const tails = new Set([words.join(' '), [...words.slice(0, -1), words[words.length - 1].replace(/(?<!s)s$/, '')].join(' ')]);
+  const hit = records.find((r) => {
+    const name = String(r.name).trim().toLowerCase();
+    return [...tails].some((t) => name !== t && name.endsWith(` ${t}`) && name.split(/\s+/).length <= t.split(/\s+/).length + 2);
+  });
+  return hit ? `"${String(hit.name)}" is the search phrase "${phrase}" after a stock word` : null;
+}
+
+export const simulatedPlaceRealInstitution: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_place_real_institution',
+  group: 'solvable',
+  title: 'a simulated place search names a real institution by its generic name at a drawn address ("Museum of Natural History" at "121 Vermont Avenue", Los Angeles; "Museum of Modern Art" at "152 W 44th St")',
+  population: 'cases showing a simulated place-search answer listing named places',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => realInstitutionNamed(step.action, step.response!.content)),
+};
+
+export const simulatedPlaceNamedBySearch: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_place_named_by_search',
+  group: 'text',
+  title: 'a simulated place found nearby is named by the search phrase after a stock word ("Varga Event Space" for "event space", "Rossi Quantum Computing" for "quantum computing", "Tamarind Hollow Camping" for "camping")',
+  population: 'cases showing a simulated nearby-search answer listing named places for a search phrase',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => namedBySearch(step.action, step.response!.content)),
+};
+
+/** A distance or route answer between ends written alike that is not zero; undefined for any other answer. */
+export function tripToItself(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  if (!/distance|route|direction/i.test(action.name) || !isPlainObject(action.args)) return undefined;
+  const entries = Object.entries(action.args);
+  const start = entries.find(([k]) => TRIP_START.test(k))?.[1];
+  const end = entries.find(([k]) => TRIP_END.test(k))?.[1];
+  if (start === undefined || end === undefined) return undefined;
+  const value = responseValue(response);
+  if (!isPlainObject(value) || 'error' in value) return undefined;
+  if (!sameEnd(start, end)) return null;
+  for (const [k, v] of Object.entries(value)) {
+    if (/distance|km|miles|duration|time/i.test(k) && typeof v === 'number' && v > 0) return `${k} ${v} from "${String(start)}" to itself`;
+    if (Array.isArray(v) && v.length > 1) return `a route of ${v.length} steps from "${String(start)}" to itself`;
+  }
+  return null;
+}
+
+export const simulatedTripToItself: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_trip_to_itself',
+  group: 'solvable',
+  title: 'a simulated distance or route between a start and an end written alike is not zero (a route of four turns from "1600 Pennsylvania Ave NW, Washington, DC" to itself)',
+  population: 'cases showing a simulated distance or route answer',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => tripToItself(step.action, step.response!.content)),
+};
+
+/** The summaries of a paper answer: strings under summary or abstract fields. */
+function summariesOf(value: unknown, field = '', out: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (/^(summary|summaries|abstract|abstracts)$/i.test(field)) out.push(value);
+  } else if (Array.isArray(value)) value.forEach((v) => summariesOf(v, field, out));
+  else if (isPlainObject(value)) Object.entries(value).forEach(([k, v]) => summariesOf(v, k, out));
+  return out;
+}
+
+/** The sentences of a text. */
+export function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+(?=\p{Lu})/u)
+    .map((s) => s.trim())
+    .filter((s) => s.split(/\s+/).length >= 5);
+}
+
+/** The sentences of the simulated paper summaries a case shows. */
+function summarySentences(tc: TestCase, ctx: QualityContext): Set<string> | undefined {
+  const steps = (shownSimulatedSteps(tc, ctx) ?? []).filter((s) => /arxiv|paper|article|scholar/i.test(s.action.name));
+  const texts = steps.flatMap((s) => summariesOf(responseValue(s.response!.content)));
+  return texts.length ? new Set(texts.flatMap(sentencesOf)) : undefined;
+}
+
+/** More trajectories than this holding one summary sentence make it a stock line. */
+export const STOCK_SENTENCE_TRAJECTORIES = 3;
+
+export const simulatedAbstractStockSentence: SetMeasure = {
+  kind: 'set',
+  id: 'simulated_abstract_stock_sentence',
+  group: 'text',
+  title: `share of cases showing a simulated paper summary that holds a sentence the simulated summaries of more than ${STOCK_SENTENCE_TRAJECTORIES} trajectories hold ("The paper is written for readers new to the area and assumes little background.")`,
+  population: 'cases showing a simulated arXiv or Scholar summary',
+  better: 'lower',
+  score(cases, ctx) {
+    const perCase = new Map<string, Set<string>>();
+    const trajectories = new Map<string, Set<string>>();
+    for (const tc of cases) {
+      const sentences = summarySentences(tc, ctx);
+      if (!sentences) continue;
+      perCase.set(tc.id, sentences);
+      for (const s of sentences) (trajectories.get(s) ?? trajectories.set(s, new Set()).get(s)!).add(tc.trajectoryId);
+    }
+    if (!perCase.size) return undefined;
+    let defective = 0;
+    const examples: { id: string; detail: string }[] = [];
+    for (const [id, sentences] of perCase) {
+      const stock = [...sentences].find((s) => trajectories.get(s)!.size > STOCK_SENTENCE_TRAJECTORIES);
+      if (!stock) continue;
+      defective++;
+      if (examples.length < 3) examples.push({ id, detail: `"${stock.slice(0, 90)}" in ${trajectories.get(stock)!.size} trajectories' summaries` });
+    }
+    return { value: defective / perCase.size, n: perCase.size, detail: `${defective} of ${perCase.size} cases`, examples };
+  },
+};
+
+export const SIMULATED_PLACE_MEASURES: CaseMeasure[] = [simulatedPlaceRealInstitution, simulatedPlaceNamedBySearch, simulatedTripToItself];

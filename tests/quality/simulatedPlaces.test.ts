@@ -1,0 +1,102 @@
+/**
+ * Simulated places, trips and papers a careful reader would not believe (api-simulator-71):
+ * "Museum of Natural History" at a drawn Los Angeles address (simulated_place_real_institution,
+ * 5.7% (31/546) before), "Varga Event Space" for "event space" (simulated_place_named_by_search),
+ * a five-step route from the White House to itself (simulated_trip_to_itself, 2/260), and ten stock
+ * closing sentences in every arXiv summary (simulated_abstract_stock_sentence, 90.4% (227/251)).
+ */
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../pipeline/rng.js';
+import { abstract, routeSteps, venueName } from '../../pipeline/resolution/simulatedText.js';
+import { placesAbout } from '../../pipeline/resolution/simulatorRules.js';
+import { sameEnd } from '../../pipeline/resolution/trips.js';
+import { REAL_INSTITUTION, STOCK_SENTENCE_TRAJECTORIES, namedBySearch, realInstitutionNamed, sentencesOf, tripToItself } from '../../pipeline/quality/measures/simulatedPlaces.js';
+
+const nearby = (term: string) => ({ name: 'BINGMap.search_nearby', args: { latitude: 34.1, longitude: -118.3, radius: 1000, search_term: term } });
+const places = (...names: string[]) => JSON.stringify({ places: names.map((name, i) => ({ name, address: `${12 + i} Vermont Avenue` })) });
+
+describe('no real institution at a drawn address', () => {
+  it('the measure flags "Museum of Natural History" and passes a founder-named museum or the place asked for', () => {
+    expect(realInstitutionNamed(nearby('attractions'), places('Museum of Natural History', 'Clover Gardens'))).toMatch(/Museum of Natural History/);
+    expect(realInstitutionNamed(nearby('attractions'), places('Museum of the City', 'Okafor Theatre'))).toMatch(/Museum of the City/);
+    expect(realInstitutionNamed(nearby('attractions'), places('Ortega Museum of Natural History', 'Okafor Theatre'))).toBeNull();
+    expect(realInstitutionNamed({ name: 'BINGMap.search_nearby', args: { places: 'Central Park' } }, places('Central Park'))).toBeNull();
+  });
+
+  it('museums and sights found nearby never take a real institution\'s generic name', () => {
+    for (let seed = 0; seed < 300; seed++) {
+      const used = new Set<string>();
+      for (const kind of ['Attraction', 'Museum', 'Tourist Attraction', 'Art Gallery']) {
+        const name = venueName(kind, new Rng(seed, kind), used);
+        expect(REAL_INSTITUTION.test(name), name).toBe(false);
+      }
+    }
+  });
+});
+
+describe('places found nearby are named as businesses are', () => {
+  it('the measure flags the search phrase after a stock word and passes a real-looking name', () => {
+    expect(namedBySearch(nearby('event space'), places('Varga Event Space', 'The Copper Room'))).toMatch(/Varga Event Space/);
+    expect(namedBySearch(nearby('quantum computing'), places('Rossi Quantum Computing'))).toMatch(/quantum computing/);
+    expect(namedBySearch(nearby('camping'), places('Tamarind Hollow Camping'))).toMatch(/camping/);
+    expect(namedBySearch(nearby('event space'), places('The Copper Room', 'Hartley Hall'))).toBeNull();
+    expect(namedBySearch(nearby('coffee shop'), places('Indigo Coffee', 'Saffron Coffee Roasters'))).toBeNull();
+  });
+
+  it('no name the simulator gives repeats a search phrase of two words or an activity', () => {
+    for (const term of ['event space', 'camping', 'quantum computing', 'dog grooming', 'wedding venue', 'co-working space']) {
+      const kind = placesAbout(term) ?? term.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+      for (let seed = 0; seed < 100; seed++) {
+        const used = new Set<string>();
+        const names = [0, 1, 2, 3, 4].map(() => venueName(kind, new Rng(seed, term), used));
+        expect(namedBySearch(nearby(term), places(...names)), names.join(', ')).toBeNull();
+      }
+    }
+    expect(placesAbout('quantum computing')).toBe('Research Institute');
+  });
+});
+
+describe('a place to itself is 0 km', () => {
+  const white = '1600 Pennsylvania Ave NW, Washington, DC';
+  it('the measure flags a route of turns or a distance between ends written alike', () => {
+    expect(tripToItself({ name: 'BINGMap.get_route', args: { start: white, end: white } }, JSON.stringify({ route: ['Start on Pennsylvania Ave NW heading east', 'Turn left onto 14th Street NW', `Arrive at ${white}`] }))).toMatch(/3 steps/);
+    expect(tripToItself({ name: 'BINGMap.get_distance', args: { start: '52.52342987, 13.41143608', end: '52.52342987,13.41143608' } }, JSON.stringify({ distance: 4.2 }))).toMatch(/distance 4.2/);
+    expect(tripToItself({ name: 'BINGMap.get_distance', args: { start: '52.52342987, 13.41143608', end: '52.52342987, 13.41143608' } }, JSON.stringify({ distance: 0 }))).toBeNull();
+    expect(tripToItself({ name: 'BINGMap.get_distance', args: { start: 'Berlin', end: 'Paris' } }, JSON.stringify({ distance: 1054.2 }))).toBeNull();
+  });
+
+  it('the simulator routes a place to itself in one step of 0 km', () => {
+    expect(sameEnd(white, ` ${white.toLowerCase()}`)).toBe(true);
+    for (let seed = 0; seed < 20; seed++) {
+      const steps = routeSteps({ rng: new Rng(seed, 'route'), args: { start: white, end: white }, subject: '', hint: 'BINGMap.get_route', trip: { km: 0, local: true } });
+      expect(steps, steps.join(' | ')).toHaveLength(1);
+      expect(tripToItself({ name: 'BINGMap.get_route', args: { start: white, end: white } }, JSON.stringify({ route: steps }))).toBeNull();
+    }
+  });
+});
+
+describe('simulated abstracts read as abstracts of their own papers', () => {
+  const subjects = ['solar energy', 'machine learning', 'number theory', 'sustainable tourism', 'Berlin history culture', 'quantum computing', 'climate change', 'deep learning for healthcare', 'urban mobility', 'algebraic geometry', 'renewable energy policy', 'the impact of social media', 'natural language processing', 'ocean acidification', 'medieval art'];
+  it(`no sentence stands in the abstracts of more than ${STOCK_SENTENCE_TRAJECTORIES} subjects, and none is a stock closing line`, () => {
+    const where = new Map<string, Set<string>>();
+    for (const subject of subjects) {
+      for (let seed = 0; seed < 3; seed++) {
+        const used = new Set<string>();
+        for (let i = 0; i < 3; i++) {
+          const text = abstract({ rng: new Rng(seed, subject), args: { query: subject }, subject, hint: 'ArxivSearch.get_arxiv_article_information', used });
+          expect(text).not.toMatch(/readers new to the area|We draw on published studies as well as new evidence|Particular attention is paid to how the methods behave/);
+          for (const s of sentencesOf(text)) (where.get(s) ?? where.set(s, new Set()).get(s)!).add(subject);
+        }
+      }
+    }
+    const stock = [...where].filter(([, ss]) => ss.size > STOCK_SENTENCE_TRAJECTORIES);
+    expect(stock.map(([s]) => s)).toEqual([]);
+  });
+
+  it('an abstract says how the work was done and what it found, about its title', () => {
+    const text = abstract({ rng: new Rng(1, 'x'), args: { query: 'Berlin history culture' }, subject: 'Berlin history culture', hint: 'ArxivSearch.get_arxiv_article_information', used: new Set() }, 'History and culture in Berlin since 1990');
+    expect(sentencesOf(text).length).toBeGreaterThanOrEqual(3);
+    expect(text).toMatch(/history and culture in Berlin since 1990/);
+    expect(text).toMatch(/draws on|combine|rests on/);
+  });
+});
