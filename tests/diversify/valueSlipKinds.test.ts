@@ -120,7 +120,8 @@ describe('the value injector draws no slip of another kind', () => {
       }
     }
     expect(made).toBeGreaterThan(100);
-    // Most steps still have a plausible wrong value.
-    expect(applies / steps).toBeGreaterThan(0.75);
+    // Most steps still have a plausible wrong value (74.6% since error-injectors@42 turns down a flag
+    // the request does not decide and a right value nothing shown derives: valueDoubt.ts).
+    expect(applies / steps).toBeGreaterThan(0.7);
   });
 });

@@ -19,6 +19,8 @@ import { slipProblem, type GivenValue } from '../misplaced.js';
 import { toJson } from '../../pyValues.js';
 import { typeBroken, typeProblem } from '../wrongCall.js';
 import { NEAR_NUMBER_SHARE, nearMiss, namesByNumber } from '../nearMiss.js';
+import { areaSwap, otherKind, undecidedFlag, underivableTruth } from '../valueDoubt.js';
+import { kindOfParam } from '../kinds.js';
 
 /** The families of wrong values (README "Internal errors"): what a model really gets wrong. */
 // A value of another type than its parameter's ("5" or "five" for 5, a string for a list) is a type
@@ -313,7 +315,22 @@ function appliedEdits(input: InjectionInput, rng: Rng): { edit: ValueEdit; chang
           nearMiss(c.key, args[c.key], c.to, request, isIdKey) === undefined,
       ),
   );
-  const applied = plausible
+  // Beyond doubt for a reader too (valueDoubt.ts): a right value the case lets a model derive (no
+  // translation nothing shown gives), a flag the request decides, no wider or narrower area for a
+  // place, no value of another kind lifted from the request (a cuisine as a place, a word of a title as an author).
+  const shown = [toJson(input.tools), request, ...input.earlier.map((s) => `${toJson(s.args)}\n${s.response ?? ''}`)].join('\n');
+  const believable = plausible.filter((edit) =>
+    edit.changes.every((c) => {
+      const right = args[c.key];
+      const param = params.byName.get(c.key) ?? { name: c.key, type: 'any' as const, description: '' };
+      if (underivableTruth(right, shown)) return false;
+      if (edit.variant === 'same-kind-entity:arguments-swapped') return true;
+      if (typeof right === 'boolean' && undecidedFlag(c.key, param.description ?? '', right, request)) return false;
+      if (kindOfParam(param) === 'place' && areaSwap(right, c.to)) return false;
+      return otherKind(param, right, c.to, request) === undefined;
+    }),
+  );
+  const applied = believable
     // Every new value keeps its parameter's documented type (and its items'): a type slip is another mistake.
     .filter((edit) => edit.changes.every((c) => { const p = params.byName.get(c.key); return !p || typeProblem(p, args[c.key]) !== undefined || !typeBroken(p, c.to); }))
     .map((edit) => {
@@ -336,7 +353,7 @@ export const paramValueInjector: Injector = {
     }
     // Which edits exist does not depend on the draw; a fixed generator keeps this a pure question.
     if (appliedEdits(input, new SeededRng(0, 'applies')).length === 0) {
-      return { ok: false, reason: `no argument of ${input.correct.name} has a realistic wrong value (format, quantity, same-kind entity, stale value, type confusion) that repeats no valid step` };
+      return { ok: false, reason: `no argument of ${input.correct.name} has a realistic wrong value (format, quantity, same-kind entity, stale value, type confusion) that repeats no valid step and is wrong beyond doubt (a right value the case derives, a flag the request decides, no wider or narrower area, no value of another kind: valueDoubt.ts)` };
     }
     return { ok: true };
   },

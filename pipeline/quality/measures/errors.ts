@@ -20,6 +20,8 @@ import { validateCall } from '../../resolution/simulatorRules.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { secondDefect } from '../../errors/wrongCall.js';
 import { formatSlip, refusesCall } from '../../errors/formatSlip.js';
+import { areaSwap, otherKind, undecidedFlag, underivableTruth } from '../../errors/valueDoubt.js';
+import { kindOfParam } from '../../errors/kinds.js';
 
 function hintMeasure(id: string, what: Leak['what'], types: TestCase['errorType'][], title: string, population: string): CaseMeasure {
   return {
@@ -426,4 +428,105 @@ export const valueErrorNearMiss: CaseMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectStatusLook, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];
+
+/** The value error's parts: right and wrong arguments, the changed keys (a swap of two arguments apart), the tool's params, the user's words. */
+function valueParts(tc: TestCase) {
+  if (tc.errorType !== 'parameters_value_error' || !tc.erroneousAction) return undefined;
+  const correct = Array.isArray(tc.groundTruth) ? tc.groundTruth[0] : tc.groundTruth;
+  const right = correct?.args;
+  const wrong = tc.erroneousAction.args;
+  if (!correct || !isPlainObject(right) || !isPlainObject(wrong)) return undefined;
+  const changed = Object.keys(right).filter((k) => toJson(wrong[k]) !== toJson(right[k]));
+  const swapped = (k: string) => changed.some((o) => o !== k && toJson(wrong[k]) === toJson(right[o]) && toJson(wrong[o]) === toJson(right[k]));
+  const doc = tc.tools.find((t) => t.name === correct.name);
+  const params = [...(doc?.required_parameters ?? []), ...(doc?.optional_parameters ?? [])];
+  const request = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  return { right, wrong, changed, swapped, param: (k: string) => params.find((p) => p.name === k) ?? { name: k, type: 'any' as const, description: '' }, request };
+}
+
+/**
+ * A value error whose right value the case gives no way to derive exactly (errors/valueDoubt.ts
+ * underivableTruth): GaodeMap's "城市, 123号 主街" for the user's "123 Main Street, City" — a model
+ * told of the error cannot produce that one rendering. Recorded errors too: their wrong value is
+ * real, but their right value must still follow from what the case shows.
+ */
+export const valueErrorTruthUnderivable: CaseMeasure = {
+  kind: 'case',
+  id: 'value_error_truth_underivable',
+  group: 'errors',
+  title: 'parameters_value_error whose right value nothing the case shows derives (tool docs, user turns, earlier calls and answers, the answer to the wrong call): "城市, 123号 主街" for the user\'s "123 Main Street, City"',
+  population: 'parameters_value_error cases (base and evolved, injected and recorded)',
+  check(tc) {
+    const p = valueParts(tc);
+    if (!p) return undefined;
+    const last = tc.messages.map((m) => m.role).lastIndexOf('assistant');
+    const shown = tc.messages.filter((_, i) => i !== last).map((m) => m.content).join('\n');
+    for (const k of p.changed) {
+      const why = underivableTruth(p.right[k], shown);
+      if (why) return `${k}: ${why}`;
+    }
+    return null;
+  },
+};
+
+/** Made-up value errors only: a recorded or observed model error is real as it is. */
+function injectedValueError(tc: TestCase) {
+  const origin = errorOrigin(tc);
+  return origin === 'recorded' || origin === 'observed' ? undefined : valueParts(tc);
+}
+
+export const valueErrorFlagUndecided: CaseMeasure = {
+  kind: 'case',
+  id: 'value_error_flag_undecided',
+  group: 'errors',
+  title: 'injected value error flipping a flag the request does not decide: Email.show(only_unread=true) for "see what\'s new in my inbox … display the contents of my inbox" (only "unread" asks for true, only "all" for false)',
+  population: 'parameters_value cases whose error was made up',
+  check(tc) {
+    const p = injectedValueError(tc);
+    if (!p) return undefined;
+    for (const k of p.changed) {
+      if (typeof p.right[k] !== 'boolean' || typeof p.wrong[k] !== 'boolean') continue;
+      const why = undecidedFlag(k, p.param(k).description ?? '', p.right[k] as boolean, p.request);
+      if (why) return why;
+    }
+    return null;
+  },
+};
+
+export const valueErrorAreaSwap: CaseMeasure = {
+  kind: 'case',
+  id: 'value_error_area_swap',
+  group: 'errors',
+  title: 'injected value error putting a wider or narrower area for a place the service takes either way: "New York City" for "Times Square", "China" for "Beijing", "Bali" for "Nusa Dua Beach"',
+  population: 'parameters_value cases whose error was made up',
+  check(tc) {
+    const p = injectedValueError(tc);
+    if (!p) return undefined;
+    for (const k of p.changed) {
+      if (p.swapped(k) || kindOfParam(p.param(k)) !== 'place') continue;
+      const why = areaSwap(p.right[k], p.wrong[k]);
+      if (why) return `${k}: ${why}`;
+    }
+    return null;
+  },
+};
+
+export const valueErrorOtherKind: CaseMeasure = {
+  kind: 'case',
+  id: 'value_error_other_kind',
+  group: 'errors',
+  title: 'injected value error whose wrong value, lifted from the request, is of another kind than its parameter: a cuisine as a place (location="Italian" of "Italian restaurants"), a word of a quoted title as an author (mauthors="Society"), a word of a longer name ("University"), a person as a place',
+  population: 'parameters_value cases whose error was made up',
+  check(tc) {
+    const p = injectedValueError(tc);
+    if (!p) return undefined;
+    for (const k of p.changed) {
+      if (p.swapped(k)) continue;
+      const why = otherKind(p.param(k), p.right[k], p.wrong[k], p.request);
+      if (why) return why;
+    }
+    return null;
+  },
+};
+
+export const ERROR_MEASURES = [valueErrorTruthUnderivable, valueErrorFlagUndecided, valueErrorAreaSwap, valueErrorOtherKind, valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectStatusLook, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];
