@@ -244,6 +244,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_forecast_misdated: 0,
   value_implausible: 0,
   value_error_near_miss: 0,
+  value_error_truth_underivable: 0,
   value_error_flag_undecided: 0,
   value_error_area_swap: 0,
   value_error_other_kind: 0,

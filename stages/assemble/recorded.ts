@@ -16,6 +16,7 @@ import { stepAt, toolSteps } from '../../pipeline/steps.js';
 import type { TevalRecord } from '../diversify-internal/inputs.js';
 import { toJson } from '../../pipeline/pyValues.js';
 import { secondDefect } from '../../pipeline/errors/wrongCall.js';
+import { underivableTruth } from '../../pipeline/errors/valueDoubt.js';
 
 export const RECORDED_ORIGIN = 'recorded';
 export const RECORDED_METHOD = 'recorded:teval-review_str_v1';
@@ -144,6 +145,24 @@ function candidatesFrom(records: TevalRecord[], bindingOf: (r: TevalRecord) => B
     if (second) {
       skipped.push({ itemId, reason: `wrong a second way besides its ${verdict.label}: ${second}` });
       continue;
+    }
+    // A real slip whose right value nothing the case shows derives is no fair case: a model told that
+    // "123 Main Street, City" found nothing cannot produce the one rendering "城市, 123号 主街" (review_76).
+    if (verdict.label === 'parameters_value_error') {
+      const turn = stepAt(bound.trajectory, bound.k).turnIndex;
+      const shown = [
+        toJson(bound.trajectory.tools),
+        ...bound.trajectory.turns.slice(0, turn + 1).map((t) => t.user),
+        ...toolSteps(bound.trajectory).slice(0, bound.k - 1).flatMap(({ step: s }) => [toJson(s.action), s.response?.content ?? '']),
+        record.response,
+      ].join('\n');
+      const underivable = isPlainObject(correct.args) && isPlainObject(erroneous.args)
+        ? Object.keys(correct.args).map((key) => (sameValue((correct.args as Record<string, unknown>)[key], (erroneous.args as Record<string, unknown>)[key]) ? undefined : underivableTruth((correct.args as Record<string, unknown>)[key], shown))).find(Boolean)
+        : undefined;
+      if (underivable) {
+        skipped.push({ itemId, reason: `its right value cannot be derived from what the case shows: ${underivable}` });
+        continue;
+      }
     }
     const response: ToolResponse = { content: record.response, tier: 'recorded', origin: `teval-review:${itemId}` };
     if (!isErrorResponse(response) && (verdict.label === 'tool_hallucination_error' || verdict.label === 'parameters_key_error')) {

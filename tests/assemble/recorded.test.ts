@@ -5,8 +5,9 @@ import { recordedCandidates } from '../../stages/assemble/recorded.js';
 import { tevalRecordedResponses, tevalTrajectories } from '../diversify/fixtures/vendored.js';
 import { runAssembleChain } from './fixtures/harness.js';
 
-// Plans whose user turns mention the English film names T-Eval's model passed to FilmDouban (label C).
-const TRAJECTORIES = tevalTrajectories(['query_56_2', 'query_451_2', 'query_13_0']);
+// Plans whose user turns mention the English film names T-Eval's model passed to FilmDouban (label C),
+// with the answers resolve gives them (the now-playing list shows 小丑 before the wrong call for Joker).
+const TRAJECTORIES = tevalTrajectories(['query_56_2', 'query_451_2', 'query_13_0'], { grounded: true });
 const RECORDS_C = tevalRecordedResponses(['C']).map(({ id, record }) => ({ key: `collect:${id}`, itemId: `teval-review_${id}`, record }));
 
 describe('T-Eval recorded input errors become cases (real errors first)', () => {
@@ -52,5 +53,13 @@ describe('T-Eval recorded input errors become cases (real errors first)', () => 
     expect(recorded[0].id).toMatch(/-recorded-teval[-_]review_\d+$/);
     expect(recorded[0].provenance.methods.family).toBe('recorded');
     expect(cases.filter((c) => c.cot && c.provenance.origin?.startsWith('recorded')).length).toBe(Math.min(3, recorded.length));
+  });
+
+  it('leaves out a real slip whose right value nothing the case shows derives (review_76: "洛杉矶, 加利福尼亚" for "Los Angeles, California")', () => {
+    const la = recordedCandidates(RECORDS_C, tevalTrajectories(['query_224_2'], { grounded: true }));
+    expect(la.candidates.map((c) => c.candidate.trajectoryId)).not.toContain('teval_query_224_2');
+    expect(la.skipped.find((x) => x.itemId === 'teval-review_76')?.reason).toMatch(/right value cannot be derived .*洛杉矶/);
+    // 小丑 is shown by the now-playing list before the wrong call, so Joker's record stays (above).
+    expect(candidates.some((c) => c.candidate.trajectoryId === 'teval_query_56_2')).toBe(true);
   });
 });
