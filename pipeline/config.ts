@@ -162,6 +162,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   gt_endpoint_not_requested: 0,
   gt_closes_mid_pattern: 0,
   gt_path_drops_named_folder: 0,
+  gt_unrequested_write: 0,
   thought_quote_cut_short: 0,
   thought_noun_agreement: 0,
   gt_repeats_answered_call: 0,

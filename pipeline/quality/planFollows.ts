@@ -248,15 +248,16 @@ export interface PathMismatch {
   /** The path the request's words give it. */
   requested: string;
   words: string;
-  /** 'drops': the step leaves out the folder the request names; 'adds': it puts in a folder the request never names; 'other': another folder. */
-  how: 'drops' | 'adds' | 'other';
+  /** 'drops': the step leaves out the folder the request names; 'adds': it puts in a folder the request never names; 'other': another folder; 'extension': another extension of the same kind ("Daily_Journal.pptx" for 'Daily_Journal.ppt'). */
+  how: 'drops' | 'adds' | 'other' | 'extension';
 }
 
 /**
  * Does a path a step passes keep the folder the request gives the file? Only a file the request names
  * is judged: "Delivery_Distance.txt" for "a file named 'Delivery_Distance.txt' in the path \"outputs\""
  * drops the folder; "/home/documents/agenda.txt" for "a file located at '/outputs/agenda.txt'" puts it
- * in another; "outputs/notes.txt" where the request names "notes.txt" and no folder adds one.
+ * in another; "outputs/notes.txt" where the request names "notes.txt" and no folder adds one;
+ * "outputs/Daily_Journal.pptx" for 'Daily_Journal.ppt' in the 'outputs' directory changes the extension.
  */
 export function pathMismatch(request: string, path: string, given = requestedPaths(request)): PathMismatch | undefined {
   const value = path.trim();
@@ -264,6 +265,13 @@ export function pathMismatch(request: string, path: string, given = requestedPat
   if (!value || (dirOf(value) && namesPath(request, value))) return undefined;
   const name = baseName(value).toLowerCase();
   if (!given.has(name)) {
+    // The name the request gives with another extension of the same kind (420_0: "outputs/Daily_Journal.pptx" for "Save the PowerPoint presentation as 'Daily_Journal.ppt' in the 'outputs' directory").
+    const asked = requestedExtension(request, value);
+    if (asked) {
+      const r = given.get(asked.toLowerCase());
+      const requested = r?.path ?? (dirOf(value) ? `${dirOf(value)}/${asked}` : asked);
+      return { path: value, requested, words: r?.words ?? asked, how: 'extension' };
+    }
     // A name the request gives with no folder, passed under one the request never names.
     const dir = dirOf(value);
     const said = [...request.matchAll(FILE_NAME)].some((m) => m[1].toLowerCase() === name && !/[\w~.][/\\]$/.test(request.slice(0, m.index!)));
@@ -274,4 +282,132 @@ export function pathMismatch(request: string, path: string, given = requestedPat
   if (r === undefined || r.path === value) return undefined;
   const how = !dirOf(value) ? 'drops' : !dirOf(r.path) ? 'adds' : 'other';
   return { path: value, requested: r.path, words: r.words, how };
+}
+
+/**
+ * A step with a side effect the request never asks for: a file written, a presentation made, a
+ * message sent or a room reserved that nothing the user said calls for. T-Eval's recorded plans
+ * carry such steps as ground truth, so a model that does only what was asked would be scored wrong:
+ *
+ * - a file the request never names, where it asks for no file beyond the ones it names (134_2
+ *   writes "outputs/query_summary.txt" for a request that asks only for
+ *   'outputs/MiamiProperties.ppt'; 392_1 writes "movie_details.txt" for a request that asks to be
+ *   told things) ('unnamed_file');
+ * - a presentation for a request that asks for none (413_0 creates "outputs/director_summary.pptx"
+ *   for "write a short summary … to the file at `outputs/director_summary.txt`") ('no_presentation');
+ * - plain text written over the presentation the plan created (134_0 writes the read-me's text into
+ *   "outputs/ParisTrip.ppt" after PPT.create_file made it) ('text_over_presentation');
+ * - a file the plan read as its input written over, where the request never asks to change that
+ *   file (53_2 writes "data_v2/template_data/hotel.txt" after reading it) ('overwrites_input');
+ * - a message sent or a room reserved for a request that asks for neither (174_1 reserves room 102
+ *   for a request about properties, supermarkets, schools and parks) ('send_not_asked', 'reserve_not_asked').
+ *
+ * A write the request asks for in other words ("keep a record of the chosen property details",
+ * "create a new text file", "note down", "save it") is not flagged.
+ */
+export type UnrequestedWhy = 'unnamed_file' | 'no_presentation' | 'text_over_presentation' | 'overwrites_input' | 'send_not_asked' | 'reserve_not_asked';
+
+export interface UnrequestedWrite {
+  /** The step (index into the steps given). */
+  at: number;
+  name: string;
+  /** The file it writes, if it writes one. */
+  path?: string;
+  why: UnrequestedWhy;
+  /** Later steps that only build on it (the pages of a presentation nobody asked for): they go with it. */
+  dependents: number[];
+  /** A later step that takes what it made (a read of the file it wrote): the step cannot simply be left out. */
+  neededBy?: number;
+}
+
+/** Extensions that name one kind of file ("Daily_Journal.ppt" and "Daily_Journal.pptx" are the same ask). */
+const SIBLING_EXT: readonly (readonly string[])[] = [['ppt', 'pptx'], ['doc', 'docx'], ['xls', 'xlsx'], ['jpg', 'jpeg'], ['htm', 'html']];
+const extOf = (name: string): string => (/\.([a-z0-9]+)$/i.exec(name)?.[1] ?? '').toLowerCase();
+const stemOf = (name: string): string => name.replace(/\.[a-z0-9]+$/i, '').toLowerCase();
+const siblings = (a: string, b: string): boolean => a !== b && SIBLING_EXT.some((g) => g.includes(a) && g.includes(b));
+
+/** The file names a request gives (lower case, without folders). */
+export function namedFiles(request: string): string[] {
+  return [...request.matchAll(FILE_NAME)].map((m) => m[1].toLowerCase());
+}
+
+/** The name the request gives a file that `path` names with another extension of the same kind ("Daily_Journal.ppt" for "outputs/Daily_Journal.pptx"), if any. */
+export function requestedExtension(request: string, path: string): string | undefined {
+  const name = baseName(path.trim());
+  const lower = name.toLowerCase();
+  const named = [...request.matchAll(FILE_NAME)].map((m) => m[1]);
+  if (named.some((n) => n.toLowerCase() === lower)) return undefined;
+  const same = [...new Set(named.filter((n) => stemOf(n) === stemOf(lower) && siblings(extOf(n), extOf(lower))))];
+  return same.length === 1 ? same[0] : undefined;
+}
+
+const PRESENTATION_EXT = /\.pptx?$/i;
+const PRESENTATION_WORDS = /\b(?:presentations?|power ?points?|pptx?|slides?|slideshows?|decks?)\b/i;
+/** A request asking for a file in other words than its name ("keep a record of", "create a new text file", "note down", "save it", "write … to a file"). */
+const WRITE_ASK = /\b(?:save|saving|saved|write|written|writing|record|records|recording|document|documenting|note (?:it |them |this |that )?down|jot|store|storing|log|logging|keep (?:a |the )?(?:copy|record|note|log)|file|files|txt|text file)\b/i;
+const CHANGE_ASK = /\b(?:update|updating|modify|modifying|edit|editing|append|appending|overwrite|overwriting|rewrite|revise|replace|replacing|correct|fix|add (?:\w+ ){0,4}(?:to|into) (?:it|the file|this file))\b/i;
+const SEND_ASK = /\b(?:e-?mails?|mail|send|sending|forward|reply|notify|message|inform)\b/i;
+const RESERVE_ASK = /\b(?:reserv\w*|book\w*|secure|securing|schedul\w*|arrange|set up|hold)\b/i;
+const SEND_TOOL = /(?:^|\.)(?:send|send_\w+|reply|forward|post)\w*$/i;
+const RESERVE_TOOL = /(?:^|\.)(?:reserve|book)\w*$/i;
+const CREATE_TOOL = /(?:^|\.)create\w*$/i;
+
+const toolkitOf = (name: string): string => (name.includes('.') ? name.slice(0, name.indexOf('.')) : '');
+const stringsOf = (args: unknown): string[] => (isPlainObject(args) ? Object.values(args).flatMap((v) => (typeof v === 'string' ? [v] : typeof v === 'number' ? [String(v)] : [])) : []);
+
+/** The side-effect steps among `steps` that the request never asks for (see UnrequestedWhy). */
+export function unrequestedWrites(request: string, steps: readonly PlanCall[], tools: readonly ToolDoc[]): UnrequestedWrite[] {
+  const out: UnrequestedWrite[] = [];
+  const named = namedFiles(request);
+  const sentences = sentencesOf(request);
+  // What the request asks once the sentences about the files it names are set aside ("save it to 'outputs/MiamiProperties.ppt'" asks for that file, no other).
+  const hasFile = new RegExp(FILE_NAME.source, 'i');
+  const otherAsk = sentences.filter((x) => !hasFile.test(x)).join(' ');
+  const namesFile = (path: string): boolean => {
+    const b = baseName(path).toLowerCase();
+    return named.includes(b) || named.some((n) => stemOf(n) === stemOf(b) && siblings(extOf(n), extOf(b)));
+  };
+  const neededLater = (i: number, values: string[], skip: ReadonlySet<number> = new Set()): number | undefined => {
+    for (let j = i + 1; j < steps.length; j++) {
+      if (skip.has(j)) continue;
+      if (values.some((v) => v.length > 1 && stringsOf(steps[j].args).some((s) => (v.includes('/') || v.includes('.') ? namesPath(s, v) : s.trim() === v)))) return j;
+    }
+    return undefined;
+  };
+  for (const [i, s] of steps.entries()) {
+    const written = pathsOf(s, tools, 'output');
+    if (written.length) {
+      const path = written[0];
+      const deck = CREATE_TOOL.test(s.name) && PRESENTATION_EXT.test(path);
+      let why: UnrequestedWhy | undefined;
+      if (namesFile(path)) {
+        const createdBefore = steps.slice(0, i).some((x) => x.name !== s.name && pathsOf(x, tools, 'output').includes(path));
+        const readBefore = steps.slice(0, i).some((x) => pathsOf(x, tools, 'input').includes(path));
+        if (!deck && PRESENTATION_EXT.test(path) && createdBefore) why = 'text_over_presentation';
+        else if (!deck && readBefore && !createdBefore && !sentences.some((x) => namesPath(x, path) && CHANGE_ASK.test(x))) why = 'overwrites_input';
+      } else if (deck || PRESENTATION_EXT.test(path)) {
+        if (!PRESENTATION_WORDS.test(request)) why = 'no_presentation';
+        else if (named.some((n) => PRESENTATION_EXT.test(n))) why = 'unnamed_file';
+      } else if (!WRITE_ASK.test(otherAsk)) why = 'unnamed_file';
+      if (!why) continue;
+      // A presentation's pages, images and save build on it: they go with it, up to the next one the toolkit makes.
+      const dependents: number[] = [];
+      if (deck) {
+        for (let j = i + 1; j < steps.length && toolkitOf(steps[j].name) === toolkitOf(s.name) && !CREATE_TOOL.test(steps[j].name); j++) {
+          if (pathsOf(steps[j], tools, 'output').length) break;
+          dependents.push(j);
+        }
+      }
+      // A later read of the file takes what the step wrote; the presentation a text was written over is there without it.
+      const neededBy = why === 'text_over_presentation' ? undefined : why === 'overwrites_input' ? steps.findIndex((x, j) => j > i && pathsOf(x, tools, 'input').includes(path)) : neededLater(i, written, new Set(dependents));
+      out.push({ at: i, name: s.name, path, why, dependents, ...(neededBy !== undefined && neededBy >= 0 ? { neededBy } : {}) });
+      continue;
+    }
+    if (SEND_TOOL.test(s.name) && !SEND_ASK.test(request)) out.push({ at: i, name: s.name, why: 'send_not_asked', dependents: [] });
+    else if (RESERVE_TOOL.test(s.name) && !RESERVE_ASK.test(request)) {
+      const neededBy = neededLater(i, stringsOf(s.args).filter((v) => !/^\d{1,2}:\d{2}$/.test(v)));
+      out.push({ at: i, name: s.name, why: 'reserve_not_asked', dependents: [], ...(neededBy !== undefined ? { neededBy } : {}) });
+    }
+  }
+  return out;
 }

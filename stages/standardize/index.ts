@@ -31,7 +31,7 @@ import { repairStandIn, standInKind, standInWrite } from '../../pipeline/standIn
 import { dropSignOffSlots } from '../../pipeline/afterFailure.js';
 import { optionalTickerParam, requestedTicker } from '../../pipeline/quality/argumentKinds.js';
 import { repeatedReads } from '../../pipeline/quality/repeats.js';
-import { cityForNamedEndpoint, inventedSpecifics, pathMismatch, readBeforeWrite, requestedPaths, stopsMidPattern, undecidedCondition } from '../../pipeline/quality/planFollows.js';
+import { cityForNamedEndpoint, inventedSpecifics, pathMismatch, readBeforeWrite, requestedPaths, stopsMidPattern, undecidedCondition, unrequestedWrites } from '../../pipeline/quality/planFollows.js';
 import { namesPath, pathRole } from '../../pipeline/errors/pathKinds.js';
 
 interface StandardizeInput {
@@ -66,7 +66,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   // 14 (h-evo11): a parameter doc with no word ("','", FilmTMDB's movie_id) is refined like an empty one; a return doc copied from another API ("list of reviews ..." on get_similar_movies' films) is written from the API's name.
   // 15 (h-teval9): a file path that leaves out the folder the request gives the file ("a file named 'Delivery_Distance.txt' in the path \"outputs\"" written as "Delivery_Distance.txt", 275_1; "save it to outputs location", 54_0/54_2; "Save it to /outputs/event_weather.txt", 54_1) is joined as the request says, in every step passing it (planFollows.ts pathMismatch).
   // 16: a T-Eval turn that runs A then B for each of several things and closes after A on the last (208_0's third author: get_author_id, no get_author_information) is turned down (stopsMidPattern).
-  version: `16+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
+  // 17 (h-teval10): a T-Eval step with a side effect the request never asks for (a file it never names, 134_2's "outputs/query_summary.txt", 392_1's "movie_details.txt"; a presentation for a request asking for none, 413_0, with its pages; plain text written over the plan's presentation, 134_0; a reservation, 174_1) is left out, or the plan turned down where a later step takes what it made; a path with another extension of the same kind than the request's name ("outputs/Daily_Journal.pptx" for 'Daily_Journal.ppt', 420_0, 477_0) takes the request's (planFollows.ts unrequestedWrites, pathMismatch).
+  version: `17+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
@@ -180,6 +181,17 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
           const filler = raw.source === 'teval' ? standInWrite(s.action, (lookups?.turns ?? raw.turns).slice(0, turnIndex + 1).map((u) => u.user).join('\n')) : undefined;
           if (filler) standInsRepaired.push({ k: -1, tool: s.action.name, param: filler, how: 'step left out' });
           return !filler;
+        })
+        .filter((s, i, all) => {
+          // A side effect the request never asks for (a file it never names, a presentation, a message, a reservation) is left out with the steps that only build on it; a plan whose later step takes what it made is turned down.
+          if (raw.source !== 'teval') return true;
+          const request = (lookups?.turns ?? raw.turns).slice(0, turnIndex + 1).map((u) => u.user).join('\n');
+          const found = unrequestedWrites(request, all.map((x) => x.action), tools);
+          const needed = found.find((u) => u.neededBy !== undefined);
+          if (needed) throw new RejectItem(`unrequested_write: ${raw.sourceFile} record ${raw.recordId}: ${needed.name}${needed.path ? ` "${needed.path}"` : ''} (${needed.why}) is not asked for, and the later ${all[needed.neededBy!].action.name} takes what it made`);
+          const u = found.find((x) => x.at === i || x.dependents.includes(i));
+          if (u) standInsRepaired.push({ k: -1, tool: s.action.name, param: u.path ?? '', how: `unrequested ${u.why}: step left out` });
+          return !u;
         })
         .map((s, _i, kept) => {
           // T-Eval's prev names steps by their place in the plan: with a step left out, the later places move up (and what built on it builds on what it built on).

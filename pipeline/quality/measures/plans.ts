@@ -12,7 +12,7 @@ import { branchContradiction, conditionBranches, stoppedBecause, type BranchStep
 import { correctCalls, shownAction } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
 import { missingDetails, namesReadContent, readText, requestedDetails } from '../../standIns.js';
-import { cityForNamedEndpoint, ENDPOINT_TOOL, inventedSpecifics, namedCondition, namesEndpoint, pathMismatch, requestedPaths, stopsMidPattern, undecidedCondition } from '../planFollows.js';
+import { cityForNamedEndpoint, ENDPOINT_TOOL, inventedSpecifics, namedCondition, namesEndpoint, pathMismatch, requestedPaths, stopsMidPattern, undecidedCondition, unrequestedWrites, type UnrequestedWhy } from '../planFollows.js';
 import { pathRole } from '../../errors/pathKinds.js';
 
 
@@ -221,13 +221,16 @@ export const gtClosesMidPattern: CaseMeasure = {
  * information in a file named 'Delivery_Distance.txt' in the path \"outputs\"" and its plan writes
  * file_path="Delivery_Distance.txt"; 54_0 writes and reads back "weather.txt" for "a file titled
  * 'weather.txt',save it to outputs location". Also a path in another folder than the one the request
- * gives, or in a folder the request never names for a file it names bare.
+ * gives, or in a folder the request never names for a file it names bare; and (widened, h-teval10) a
+ * name with another extension of the same kind than the one the request gives (420_0 creates
+ * "outputs/Daily_Journal.pptx" for "Save the PowerPoint presentation as 'Daily_Journal.ppt' in the
+ * 'outputs' directory").
  */
 export const gtPathDropsNamedFolder: CaseMeasure = {
   kind: 'case',
   id: 'gt_path_drops_named_folder',
   group: 'solvable',
-  title: 'a file path a call the case shows or expects passes leaves out the folder the request gives the file (file_path="Delivery_Distance.txt" for "a file named \'Delivery_Distance.txt\' in the path \"outputs\""), puts it in another folder, or in one the request never names',
+  title: 'a file path a call the case shows or expects passes leaves out the folder the request gives the file (file_path="Delivery_Distance.txt" for "a file named \'Delivery_Distance.txt\' in the path \"outputs\""), puts it in another folder, in one the request never names, or changes the extension of the name the request gives ("outputs/Daily_Journal.pptx" for \'Daily_Journal.ppt\')',
   population: 'T-Eval cases showing or expecting a call whose file path is a file the request names',
   check(tc) {
     if (tc.source !== 'teval') return undefined;
@@ -243,11 +246,49 @@ export const gtPathDropsNamedFolder: CaseMeasure = {
         const name = (v.trim().split('/').pop() ?? '').toLowerCase();
         if (given.has(name) || request.toLowerCase().includes(name)) inPopulation = true;
         const wrong = pathMismatch(request, v, given);
-        if (wrong) return `${where} ${action.name} ${p.name}="${wrong.path}" ${wrong.how === 'drops' ? 'leaves out the folder of' : wrong.how === 'adds' ? 'adds a folder to' : 'is another path than'} "${wrong.requested}" the request gives ("${wrong.words}")`;
+        if (wrong) return `${where} ${action.name} ${p.name}="${wrong.path}" ${wrong.how === 'drops' ? 'leaves out the folder of' : wrong.how === 'adds' ? 'adds a folder to' : wrong.how === 'extension' ? 'changes the extension of' : 'is another path than'} "${wrong.requested}" the request gives ("${wrong.words}")`;
       }
     }
     return inPopulation ? null : undefined;
   },
 };
 
-export const PLAN_MEASURES: CaseMeasure[] = [gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern];
+const UNREQUESTED_SAYS: Record<UnrequestedWhy, string> = {
+  unnamed_file: 'writes a file the request never asks for',
+  no_presentation: 'makes a presentation the request never asks for',
+  text_over_presentation: 'writes plain text over the presentation the plan made',
+  overwrites_input: 'writes over the file the plan read, which the request never asks to change',
+  send_not_asked: 'sends a message the request never asks for',
+  reserve_not_asked: 'reserves something the request never asks for',
+};
+
+/**
+ * A write, send or reservation the request never asks for, in a call the case shows or expects:
+ * T-Eval 134_2 writes "outputs/query_summary.txt" for a request that asks only for
+ * 'outputs/MiamiProperties.ppt'; 392_1 writes "movie_details.txt" for a request to be told things;
+ * 413_0 creates "outputs/director_summary.pptx" for a summary asked into a .txt file; 134_0 writes
+ * the read-me's text over "outputs/ParisTrip.ppt"; 53_2 writes over the input it read; 174_1
+ * reserves a room nobody asked for (planFollows.ts unrequestedWrites).
+ */
+export const gtUnrequestedWrite: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_unrequested_write',
+  group: 'solvable',
+  title: 'a call the case shows or expects writes a file, makes a presentation, sends a message or reserves something the request never asks for (134_2: write_file "outputs/query_summary.txt" for a request that asks only for \'outputs/MiamiProperties.ppt\')',
+  population: 'T-Eval cases showing or expecting a call that writes a file, makes a presentation, sends a message or reserves something',
+  check(tc) {
+    // A noisy-query case misspells the request on purpose ("boook a room"); its base case, with the same ground truth, is judged on the words as the user wrote them.
+    if (tc.source !== 'teval' || tc.id.includes('~noisy_query')) return undefined;
+    const calls = correctCalls(tc);
+    const request = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+    const found = unrequestedWrites(request, calls.map((c) => ({ name: c.action.name, args: c.action.args })), tc.tools);
+    if (found.length) {
+      const u = found[0];
+      return `${calls[u.at].where} ${u.name}${u.path ? ` "${u.path}"` : ''} ${UNREQUESTED_SAYS[u.why]}`;
+    }
+    const writes = calls.some((c) => /write|create|save|send|reserve|book/i.test(c.action.name.split('.').pop() ?? ''));
+    return writes ? null : undefined;
+  },
+};
+
+export const PLAN_MEASURES: CaseMeasure[] = [gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern];
