@@ -10,7 +10,7 @@ import { Rng } from '../../pipeline/rng.js';
 import { abstract, routeSteps, venueName } from '../../pipeline/resolution/simulatedText.js';
 import { placesAbout } from '../../pipeline/resolution/simulatorRules.js';
 import { sameEnd } from '../../pipeline/resolution/trips.js';
-import { REAL_INSTITUTION, STOCK_SENTENCE_TRAJECTORIES, namedBySearch, realInstitutionNamed, sentencesOf, tripToItself } from '../../pipeline/quality/measures/simulatedPlaces.js';
+import { REAL_INSTITUTION, STOCK_SENTENCE_SUMMARIES, namedBySearch, realInstitutionNamed, sentencesOf, tripToItself } from '../../pipeline/quality/measures/simulatedPlaces.js';
 
 const nearby = (term: string) => ({ name: 'BINGMap.search_nearby', args: { latitude: 34.1, longitude: -118.3, radius: 1000, search_term: term } });
 const places = (...names: string[]) => JSON.stringify({ places: names.map((name, i) => ({ name, address: `${12 + i} Vermont Avenue` })) });
@@ -77,7 +77,7 @@ describe('a place to itself is 0 km', () => {
 
 describe('simulated abstracts read as abstracts of their own papers', () => {
   const subjects = ['solar energy', 'machine learning', 'number theory', 'sustainable tourism', 'Berlin history culture', 'quantum computing', 'climate change', 'deep learning for healthcare', 'urban mobility', 'algebraic geometry', 'renewable energy policy', 'the impact of social media', 'natural language processing', 'ocean acidification', 'medieval art'];
-  it(`no sentence stands in the abstracts of more than ${STOCK_SENTENCE_TRAJECTORIES} subjects, and none is a stock closing line`, () => {
+  it(`no sentence stands in the abstracts of more than ${STOCK_SENTENCE_SUMMARIES} subjects, and none is a stock closing line`, () => {
     const where = new Map<string, Set<string>>();
     for (const subject of subjects) {
       for (let seed = 0; seed < 3; seed++) {
@@ -89,7 +89,7 @@ describe('simulated abstracts read as abstracts of their own papers', () => {
         }
       }
     }
-    const stock = [...where].filter(([, ss]) => ss.size > STOCK_SENTENCE_TRAJECTORIES);
+    const stock = [...where].filter(([, ss]) => ss.size > STOCK_SENTENCE_SUMMARIES);
     expect(stock.map(([s]) => s)).toEqual([]);
   });
 

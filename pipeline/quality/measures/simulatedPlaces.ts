@@ -144,39 +144,49 @@ export function sentencesOf(text: string): string[] {
 }
 
 /** The sentences of the simulated paper summaries a case shows. */
-function summarySentences(tc: TestCase, ctx: QualityContext): Set<string> | undefined {
+/** The simulated summaries a case shows (arXiv and Scholar answers). */
+function simulatedSummaries(tc: TestCase, ctx: QualityContext): string[] {
   const steps = (shownSimulatedSteps(tc, ctx) ?? []).filter((s) => /arxiv|paper|article|scholar/i.test(s.action.name));
-  const texts = steps.flatMap((s) => summariesOf(responseValue(s.response!.content)));
-  return texts.length ? new Set(texts.flatMap(sentencesOf)) : undefined;
+  return steps.flatMap((s) => summariesOf(responseValue(s.response!.content)));
 }
 
-/** More trajectories than this holding one summary sentence make it a stock line. */
-export const STOCK_SENTENCE_TRAJECTORIES = 3;
+/**
+ * More distinct summaries than this holding one sentence make it a stock line. Counted over distinct
+ * summaries, not trajectories: four trajectories searching arXiv for "machine learning" are answered
+ * alike by the resolver's tool-call cache, which is one API giving one answer, not a template.
+ */
+export const STOCK_SENTENCE_SUMMARIES = 3;
 
 export const simulatedAbstractStockSentence: SetMeasure = {
   kind: 'set',
   id: 'simulated_abstract_stock_sentence',
   group: 'text',
-  title: `share of cases showing a simulated paper summary that holds a sentence the simulated summaries of more than ${STOCK_SENTENCE_TRAJECTORIES} trajectories hold ("The paper is written for readers new to the area and assumes little background.")`,
+  title: `share of cases showing a simulated paper summary that holds a sentence more than ${STOCK_SENTENCE_SUMMARIES} different simulated summaries hold ("The paper is written for readers new to the area and assumes little background.")`,
   population: 'cases showing a simulated arXiv or Scholar summary',
   better: 'lower',
   score(cases, ctx) {
     const perCase = new Map<string, Set<string>>();
-    const trajectories = new Map<string, Set<string>>();
+    const holders = new Map<string, Set<string>>();
     for (const tc of cases) {
-      const sentences = summarySentences(tc, ctx);
-      if (!sentences) continue;
+      const texts = simulatedSummaries(tc, ctx);
+      if (!texts.length) continue;
+      const sentences = new Set<string>();
+      for (const text of texts) {
+        for (const sentence of sentencesOf(text)) {
+          sentences.add(sentence);
+          (holders.get(sentence) ?? holders.set(sentence, new Set()).get(sentence)!).add(text);
+        }
+      }
       perCase.set(tc.id, sentences);
-      for (const s of sentences) (trajectories.get(s) ?? trajectories.set(s, new Set()).get(s)!).add(tc.trajectoryId);
     }
     if (!perCase.size) return undefined;
     let defective = 0;
     const examples: { id: string; detail: string }[] = [];
     for (const [id, sentences] of perCase) {
-      const stock = [...sentences].find((s) => trajectories.get(s)!.size > STOCK_SENTENCE_TRAJECTORIES);
+      const stock = [...sentences].find((s) => holders.get(s)!.size > STOCK_SENTENCE_SUMMARIES);
       if (!stock) continue;
       defective++;
-      if (examples.length < 3) examples.push({ id, detail: `"${stock.slice(0, 90)}" in ${trajectories.get(stock)!.size} trajectories' summaries` });
+      if (examples.length < 3) examples.push({ id, detail: `"${stock.slice(0, 90)}" in ${holders.get(stock)!.size} different summaries` });
     }
     return { value: defective / perCase.size, n: perCase.size, detail: `${defective} of ${perCase.size} cases`, examples };
   },
