@@ -641,6 +641,11 @@ const CONFIRM: ((x: string) => string)[] = [
   (x) => `That makes ${x}.`,
   (x) => `${cap(x)} for you, then.`,
   (x) => `Good, ${x}.`,
+  // Four more (evolve 56): an insertion of forty closings had used every shape above twice and said "You've settled on …" a third time.
+  (x) => `${cap(x)} is what you're after.`,
+  (x) => `You're going with ${x}.`,
+  (x) => `So the order is ${x}.`,
+  (x) => `${cap(x)} for today, then.`,
 ];
 const INSTRUCT = [
   'Ask for it at the counter.',
@@ -741,7 +746,7 @@ const PHRASE_FILLER = new Set(PHRASE_WORDINGS.flatMap((w, i) => (OPENS_FILLER.te
 const PLAIN_FILLER = new Set(PLAIN_WORDINGS.flatMap((w, i) => (OPENS_FILLER.test(w.text()) ? [i] : [])));
 const NO_FILLER = new Set<number>();
 /** Wordings for one drink: "x sounds like the one", "x is your order", "that's the one to ask for", "order that one". */
-const SINGULAR_WORDING = /\b(?:sounds like the one|is the one|it is\b|is what to ask|is your order|that'?s the one|that one\b)/i;
+const SINGULAR_WORDING = /\b(?:sounds like the one|is the one|it is\b|is what to ask|is what you're after|is your order|that'?s the one|that one\b)/i;
 const PHRASE_SINGULAR = new Set(PHRASE_WORDINGS.flatMap((w, i) => (SINGULAR_WORDING.test(wordingText('x', i)) ? [i] : [])));
 /** Wordings saying "the one" twice ("The mocha sounds like the one. That's the one to ask for at the front."). */
 const PHRASE_TWICE = new Set(PHRASE_WORDINGS.flatMap((w, i) => (/\bthe one\b[^]*\bthe one\b/.test(wordingText('x', i)) ? [i] : [])));
