@@ -67,6 +67,10 @@ describe('failure answers (answer-writer-28+fail2)', () => {
     const clock = { name: 'TradingBot.get_current_time', args: {}, error: 'Request to get_current_time timed out after 15 seconds' };
     expect(taskUnsaid("I couldn't get the current time: the request timed out after 15 seconds. Shall I try again in a moment, or carry on without it?", [clock])).toBeUndefined();
     expect(taskUnsaid('That did not go through: the request timed out after 15 seconds. Shall I try again in a moment, or carry on without it?', [clock])).toBeDefined();
+    // teval_query_98_2-env-k2 on m32: "arXiv" is the word the user reads, not "ar" and "xiv".
+    const arxiv = { name: 'ArxivSearch.get_arxiv_article_information', args: { query: 'recent advancements in artificial intelligence' }, error: 'ReadTimeout: the request to get_arxiv_article_information timed out (read timeout=5)' };
+    expect(taskUnsaid('The request timed out after 5 seconds, so I couldn\'t search arXiv for "recent advancements in artificial intelligence". Shall I try again, or set it aside?', [arxiv])).toBeUndefined();
+    expect(taskUnsaid('The request timed out after 5 seconds, so that did not go through. Shall I try again, or set it aside?', [arxiv])).toBeDefined();
     // Honesty: a timeout told as a server error, or the wait dropped, is flagged.
     expect(failureMisreported("I couldn't book the flight: the service ran into an internal error (HTTP 503). Shall I try again, or leave it?", [f])).toMatch(/server_error told as|wait of 30/);
     expect(failureMisreported("I couldn't book the flight: the service is temporarily unavailable (HTTP 503). Shall I try again, or leave it?", [f])).toMatch(/wait of 30/);

@@ -103,7 +103,8 @@ export function taskUnsaid(answer: string, failed: FailedCall[]): string | undef
   const masked = answer.replace(/`[^`]*`/g, ' X ').replace(/"((?:[^"\\]|\\.)*)"/g, (q, inner: string) => (errors.some((e) => e.includes(inner)) && inner.length > 12 ? ' Q ' : q));
   const part = failurePart(masked).join(' ');
   const plain = part;
-  const said = new Set(nameWords(plain.replace(/[^\p{L}\p{N}\s_-]/gu, ' ')).map(stem));
+  // Words as written too: a brand in mixed case ("arXiv") is one word to the user, not "ar" and "xiv".
+  const said = new Set([...nameWords(plain.replace(/[^\p{L}\p{N}\s_-]/gu, ' ')), ...plain.toLowerCase().split(/[^\p{L}\p{N}]+/u)].filter(Boolean).map(stem));
   for (const f of failed) {
     const dot = f.name.indexOf('.');
     const kit = dot > 0 ? nameWords(f.name.slice(0, dot)).filter((w) => !/api$|^api/.test(w)) : [];
