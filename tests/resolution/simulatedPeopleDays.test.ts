@@ -14,6 +14,7 @@ import { affiliationUnfounded, SCHOLAR_AUTHOR_ID } from '../../pipeline/quality/
 import { shapeOf } from '../../pipeline/quality/measures/simulated.js';
 import { routeDefect, routeOffDistance } from '../../pipeline/quality/measures/simulatedReviews.js';
 import { tmdbGenres } from '../../pipeline/resolution/worldFacts.js';
+import { askedFieldMissing } from '../../pipeline/quality/measures/answers.js';
 
 const p = (name: string, type: ToolDoc['required_parameters'][number]['type'], description = '') => ({ name, type, description });
 const TOOLS: ToolDoc[] = [
@@ -116,6 +117,11 @@ describe('TMDB details genres', () => {
     expect(tmdbGenres(['Science Fiction', 'No Such Genre'])).toEqual([{ id: 878, name: 'Science Fiction' }]);
   });
 
+  it('a film\'s genre records are owed no id when the user asks for the movie ID (teval_query_185_1)', () => {
+    const response = JSON.stringify({ genres: [{ id: 28, name: 'Action' }], id: 575264, title: 'Mission: Impossible - Dead Reckoning Part One' });
+    expect(askedFieldMissing({ request: 'Give me the movie ID and the genres of the film.', calls: [{ name: 'FilmTMDB.get_movie_details', args: { movie_id: 575264 }, response }], answer: 'Mission: Impossible - Dead Reckoning Part One (ID 575264) is an Action film.' })).toBeUndefined();
+  });
+
   it('the shape measure tells bare names from records', () => {
     expect(shapeOf(['Action', 'Thriller'])).toBe('values');
     expect(shapeOf([{ id: 28, name: 'Action' }])).toBe('records');
@@ -133,6 +139,8 @@ describe('a route beside the distance the case shows', () => {
       { action: { name: 'BINGMap.get_route', args: { start: 'New York City', end: 'Los Angeles' } }, response: { content: JSON.stringify({ route: legs }), tier: 'simulated' } },
       { action: { name: 'BINGMap.get_distance', args: { start: 'New York City', end: 'Los Angeles' } }, response: { content: "{'distance': 4488.454}", tier: 'cache' } },
     ];
-    expect(routeDefect(steps)).toMatch(/4488.454/);
+    expect(routeDefect(steps, true)).toMatch(/4488.454/);
+    // The longest leg alone is longer than the distance shown after it: the gated check sees later distances too.
+    expect(routeDefect(steps)).toMatch(/4911.7 km/);
   });
 });

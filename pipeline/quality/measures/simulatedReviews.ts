@@ -194,7 +194,7 @@ export function routeOffDistance(legs: unknown[], distance: number | undefined):
  * places: Times Square to the Empire State Building (1.3 km) says nothing of a route from Central
  * Park there (teval_query_310_2).
  */
-export function routeDefect(steps: { action: { name: string; args: unknown }; response?: { content: string; tier?: string } }[]): string | null | undefined {
+export function routeDefect(steps: { action: { name: string; args: unknown }; response?: { content: string; tier?: string } }[], offDistance = false): string | null | undefined {
   const tripOf = (args: unknown) => (isPlainObject(args) ? JSON.stringify([args.start, args.end, args.origin, args.destination].map((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v))) : '');
   const trips = new Map<string, number>();
   // Every distance the case shows between two ends, earlier or later than the route, either way round.
@@ -213,7 +213,7 @@ export function routeDefect(steps: { action: { name: string; args: unknown }; re
     if (!legs) continue;
     seen = true;
     const distance = typeof answer.distance === 'number' ? answer.distance : trips.get(tripOf(step.action.args));
-    const why = impossibleRouteLeg(legs, distance) ?? routeOffDistance(legs, distance) ?? routeUnlikeTrip(step.action, legs);
+    const why = offDistance ? routeOffDistance(legs, distance) : impossibleRouteLeg(legs, distance) ?? routeUnlikeTrip(step.action, legs);
     if (why) return why;
   }
   return seen ? null : undefined;
@@ -223,7 +223,7 @@ export const simulatedRouteImpossible: CaseMeasure = {
   kind: 'case',
   id: 'simulated_route_impossible',
   group: 'text',
-  title: 'a simulated route with a leg no trip has: longer than the distance the case shows ("Continue on the FDR Drive for 4 km" on a 1.3 km trip) or 60+ km on a town\'s ring road; legs adding up to more than 5% off the distance the case shows between its ends, before or after it (4919.7 km New York City → Los Angeles beside get_distance 4488.454); or a route unlike its trip: a roundabout in a grid town ("At the roundabout, take the second exit onto Columbus Avenue" leaving Times Square), legs adding up to 11 km from Denver to Rocky Mountain National Park',
+  title: 'a simulated route with a leg no trip has: longer than the distance the case shows ("Continue on the FDR Drive for 4 km" on a 1.3 km trip) or 60+ km on a town\'s ring road; or a route unlike its trip: a roundabout in a grid town ("At the roundabout, take the second exit onto Columbus Avenue" leaving Times Square), legs adding up to 11 km from Denver to Rocky Mountain National Park',
   population: 'cases showing a simulated route answer',
   check(tc, ctx) {
     const steps = shownSteps(tc, ctx);
@@ -297,4 +297,19 @@ export const simulatedRouteOffPlace: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => routeOffPlace(step.action, step.response!.content)),
 };
 
-export const REVIEW_ROUTE_MEASURES: CaseMeasure[] = [simulatedRouteOffPlace, simulatedReviewRatingFractional, simulatedReviewClauseRepeated, simulatedRouteImpossible];
+/** Distances the case shows between a simulated route's ends, before or after it (4919.7 km of legs New York City → Los Angeles beside get_distance 4488.454). */
+export const simulatedRouteOffDistance: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_route_off_distance',
+  group: 'text',
+  title: 'a simulated route whose legs add up to more than 5% (and 1 km) off the distance the case shows between its two ends, before or after it ("Continue on the highway for 4911.7 km", 4919.7 km in all, New York City → Los Angeles beside get_distance 4488.454)',
+  population: 'cases showing a simulated route answer',
+  check(tc, ctx) {
+    const steps = shownSteps(tc, ctx);
+    const simulated = shownSimulatedSteps(tc, ctx);
+    if (!steps || !simulated) return undefined;
+    return routeDefect([...steps, ...simulated.filter((s) => !steps.includes(s))], true);
+  },
+};
+
+export const REVIEW_ROUTE_MEASURES: CaseMeasure[] = [simulatedRouteOffPlace, simulatedReviewRatingFractional, simulatedReviewClauseRepeated, simulatedRouteImpossible, simulatedRouteOffDistance];
