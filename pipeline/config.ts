@@ -243,6 +243,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   tool_select_early_step: 0,
   simulated_ticker_ignored: 0,
   simulated_forecast_misdated: 0,
+  simulated_author_affiliation_unfounded: 0,
+  simulated_scholar_author_id_unlike: 0,
   value_implausible: 0,
   value_error_near_miss: 0,
   value_error_truth_underivable: 0,

@@ -9,7 +9,7 @@
 import { parseToolResponse } from '../prompts/parseAction.js';
 import { isPlainObject } from '../errors/values.js';
 import { isOpaqueId, isPersonName } from '../quality/grounding.js';
-import { statedToday } from './statedToday.js';
+import { askedForecastDay, statedToday } from './statedToday.js';
 import { TRIP_END, TRIP_START } from './trips.js';
 
 export interface KnownFacts {
@@ -268,7 +268,7 @@ function tripEnds(args: unknown): [string, string] | undefined {
 }
 
 /** The distance the nearest earlier answer gave between the same two ends (either way round), in its own kilometres. */
-function tripDistance(args: unknown, earlier: EarlierStep[]): number | undefined {
+export function tripDistance(args: unknown, earlier: EarlierStep[]): number | undefined {
   const mine = tripEnds(args);
   if (!mine) return undefined;
   for (let j = earlier.length - 1; j >= 0; j--) {
@@ -404,7 +404,9 @@ export function shownWeekday(earlier: EarlierStep[]): string | undefined {
  *  2. the date a clock call answered;
  *  3. a day with the weekday an earlier answer gave (in the week of Monday 2023-10-16: any such day
  *     agrees with everything the task shows);
- *  4. the earliest date the calls so far take (the stay checked for 2023-10-18);
+ *  4. the day the user asks the weather forecast for ("the weather forecast for October 17, 2023";
+ *     statedToday.ts askedForecastDay): the forecast must cover it, and begins there;
+ *  5. the earliest date the calls so far take (the stay checked for 2023-10-18);
  * else undefined. A date the user names for something else (a meeting on the 25th, a range to
  * search) is no today: only words that say it is today count.
  */
@@ -416,6 +418,9 @@ export function taskToday(args: unknown, earlier: EarlierStep[], said?: string):
   if (clock) return clock;
   const weekday = shownWeekday(earlier);
   if (weekday) return `2023-10-${15 + WEEKDAY_NAMES.indexOf(weekday) + (weekday === 'Sunday' ? 7 : 0)}`;
+  // The day the user asks the forecast for: nothing else dates the task, so its forecast begins there and covers it.
+  const asked = said ? askedForecastDay(said, days.sort()[0]?.slice(0, 4)) : undefined;
+  if (asked) return asked;
   return days.sort()[0];
 }
 

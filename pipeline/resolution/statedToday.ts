@@ -108,3 +108,26 @@ export function statedToday(text: string, year?: string): string | undefined {
 function yearOfText(text: string): string | undefined {
   return new RegExp(`${MONTH}\\s+\\d{1,2}${ORD},?\\s*((?:19|20)\\d\\d)`, 'i').exec(text)?.[2];
 }
+
+/** Words asking the weather for a day: "the weather forecast for October 17, 2023", "weather on 2023-10-17", "天气预报 10月17日". */
+const ASKS_WEATHER = new RegExp(`\\b(?:weather|forecast)(?:\\s+(?:forecast|report|conditions?|predictions?))?(?:\\s+(?:in|at|of)\\s+[\\p{L} .'-]{2,40}?)?,?\\s+(?:for|on)\\s+(?:the\\s+(?:day|date)\\s+)?${WEEKDAY}(?:${DATE})|(?:天气|天气预报)\\s*(?:${DATE})|(?:${DATE})\\s*的?(?:天气|天气预报)`, 'giu');
+
+/**
+ * The day the user asks the weather forecast for ("check the weather forecast for October 17, 2023,
+ * in San Francisco"), as YYYY-MM-DD, or undefined. Not the task's today by the user's words, but the
+ * day a forecast must cover: with nothing else dating the task, the forecast begins on it.
+ */
+export function askedForecastDay(text: string, year?: string): string | undefined {
+  ASKS_WEATHER.lastIndex = 0;
+  for (const m of text.matchAll(ASKS_WEATHER)) {
+    const at = m[0].search(new RegExp(DATE, 'iu'));
+    const date = at >= 0 ? dateIn(m[0].slice(at)) : undefined;
+    if (!date || date.m < 1 || date.m > 12 || date.d < 1 || date.d > 31) continue;
+    if (RANGE_AFTER.test(text.slice(m.index + at + date.end))) continue;
+    const y = date.y ?? yearOfText(text) ?? year ?? '2023';
+    const iso = `${y}-${pad(date.m)}-${pad(date.d)}`;
+    const parsed = new Date(`${iso}T00:00:00Z`);
+    if (!Number.isNaN(parsed.getTime()) && parsed.getUTCDate() === date.d) return iso;
+  }
+  return undefined;
+}

@@ -11,7 +11,7 @@ import type { Rng } from '../rng.js';
 import { isPlainObject, sameValue } from '../errors/values.js';
 import { FILM_FACTS, knownField, knownGenre, shownFilm, type KnownFacts } from './knownFacts.js';
 import type { CarriedValue } from './simulatorRules.js';
-import { DOUBAN, FILMS, doubanDescription, doubanFact, genreName, companyBySearch, companyByTicker, dayPrices, filmById, filmByTitle, homepageFor, similarFilms, type CompanyFact, type DoubanFact, type FilmFact } from './worldFacts.js';
+import { DOUBAN, FILMS, doubanDescription, doubanFact, genreName, companyBySearch, companyByTicker, dayPrices, filmById, filmByTitle, homepageFor, similarFilms, tmdbGenres, type CompanyFact, type DoubanFact, type FilmFact } from './worldFacts.js';
 
 /**
  * Return fields whose doc says otherwise than the API answers: T-Eval's FilmTMDB.get_similar_movies
@@ -109,7 +109,7 @@ function filmAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<
   if (film && !Array.isArray(answer.films) && !Array.isArray(answer.film)) {
     if (free('id') && film.tmdb !== undefined && args.movie_id === undefined) answer.id = film.tmdb;
     if (free('title') && !douban) answer.title = film.title;
-    if (free('genres')) answer.genres = [...film.genres];
+    if (free('genres')) answer.genres = douban ? [...film.genres] : tmdbGenres(film.genres);
     if (free('release_date')) answer.release_date = releaseDate(film);
     if (free('runtime') && film.runtime !== undefined) answer.runtime = film.runtime;
     if (free('overview')) answer.overview = film.premise;
@@ -140,6 +140,8 @@ function filmAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<
     const shown = shownFilm(known?.films, Number(args.movie_id), known?.title)?.facts;
     for (const sub of FILM_FACTS) if (free(sub) && shown?.[sub] !== undefined && knownField(sub, known?.fields) === undefined) answer[sub] = shown[sub];
   }
+  // TMDB lists a film's genres as records of its own id and name, whatever film: never bare names beside its recorded answers' records.
+  if (!douban && free('genres') && Array.isArray(answer.genres) && answer.genres.every((g) => typeof g === 'string')) answer.genres = tmdbGenres(answer.genres as string[]);
   if (douban && Array.isArray(answer.film)) doubanList(name, args, answer, slots);
   for (const field of ['films', 'film']) {
     const list = answer[field];

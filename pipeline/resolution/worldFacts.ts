@@ -325,3 +325,35 @@ export function doubanDescription(d: DoubanFact): string {
   const cast = d.castZh?.length ? `，${d.castZh.join('、')}等人主演` : '';
   return `${d.zh}是一部${d.regionZh}的${d.genresZh.join('、')}电影${by}${cast}.\n剧情简介：${d.premiseZh}`;
 }
+
+/**
+ * TMDB's own genre ids (its /genre/movie/list): a details answer lists genres as TMDB does,
+ * {'id': 28, 'name': 'Action'}, as T-Eval's recorded get_movie_details answers do.
+ */
+export const TMDB_GENRE_IDS: Record<string, number> = {
+  Action: 28, Adventure: 12, Animation: 16, Comedy: 35, Crime: 80, Documentary: 99, Drama: 18, Family: 10751, Fantasy: 14, History: 36,
+  Horror: 27, Music: 10402, Mystery: 9648, Romance: 10749, 'Science Fiction': 878, 'TV Movie': 10770, Thriller: 53, War: 10752, Western: 37,
+};
+
+/** Genre names as TMDB's details answer writes them: records of its id and name; a name TMDB has no id for is left out. */
+export function tmdbGenres(names: readonly string[]): { id: number; name: string }[] {
+  return names.flatMap((n) => (TMDB_GENRE_IDS[n] !== undefined ? [{ id: TMDB_GENRE_IDS[n], name: n }] : []));
+}
+
+/**
+ * Researchers T-Eval's recordings name (arXiv authors its tasks look up on Google Scholar), with the
+ * affiliation their own Scholar profiles give (2023). A simulated author record of a real person says
+ * only this, never a drawn university; one not listed here gets Scholar's own "Unknown affiliation".
+ */
+export const RESEARCHERS: { name: string; affiliation: string }[] = [
+  { name: 'Seth Lloyd', affiliation: 'Massachusetts Institute of Technology' },
+  { name: 'Seng W. Loke', affiliation: 'Deakin University' },
+  { name: 'Richard S. J. Tol', affiliation: 'University of Sussex' },
+  { name: 'James E. Hansen', affiliation: 'Columbia University Earth Institute' },
+];
+
+/** The affiliation the table gives a named researcher (spacing and dots aside), else undefined. */
+export function researcherAffiliation(name: string): string | undefined {
+  const key = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
+  return RESEARCHERS.find((r) => key(r.name) === key(name))?.affiliation;
+}

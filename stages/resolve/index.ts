@@ -36,7 +36,7 @@ import { valueShownIn } from '../../pipeline/quality/grounding.js';
 import { answerWriterRole } from './answerWriter.js';
 import { placeOfStep, shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { carryPlan } from '../../pipeline/resolution/grounded.js';
-import { knownFacts, agreeingCarries, filmsShown, isFilmApi, taskToday, type KnownFacts } from '../../pipeline/resolution/knownFacts.js';
+import { knownFacts, agreeingCarries, filmsShown, isFilmApi, taskToday, tripDistance, type KnownFacts } from '../../pipeline/resolution/knownFacts.js';
 import { askedCount, namedItems } from '../../pipeline/resolution/askedCount.js';
 import { recordedFactsAbout } from '../../pipeline/resolution/recordedFacts.js';
 import { foreignRecordedResponse, recordPlan } from '../../pipeline/quality/grounding.js';
@@ -132,7 +132,8 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // 13: a title copied from a Scholar search goes into its list of titles; 14: a read asked again gets the answer it got before (sameReadBefore), a carried record is named and placed as this task's recordings say (recordedFacts.ts);
   // 18 (h-sim14): a simulated answer knows every film the task's recorded answers (anywhere) and earlier answers give (KnownFacts.films);
   // 15: a labelled fact a later call writes about a single record ("Overall conditions: Sunny") is carried into the field its label names
-  version: `18+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  // 19: a simulated route adds up to the distance this task's recordings give for its ends at a later step (tripDistance over recordedAnswers).
+  version: `19+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],
@@ -271,7 +272,10 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
         const before = step.response;
         // An id an earlier answer gave: what that answer said about it (the paper's title, the author's name).
         const earlier = located.slice(0, i).map((l) => ({ name: l.step.action.name, args: l.step.action.args, response: l.step.response?.content }));
-        const known = simulated[i] ? withFilms(name, knownFacts(args, earlier), earlier) : undefined;
+        const found = simulated[i] ? withFilms(name, knownFacts(args, earlier), earlier) : undefined;
+        // A distance this task's recordings give for the same two ends, even at a later step: the simulated route before it adds up to it (teval_query_26_2: 4488.454 km New York City–Los Angeles).
+        const laterKm = simulated[i] && found?.tripKm === undefined ? tripDistance(args, located.map((l, m) => ({ name: l.step.action.name, args: l.step.action.args, response: m > i ? recordedAnswers[m] : undefined }))) : undefined;
+        const known = laterKm !== undefined ? { ...found, tripKm: laterKm } : found;
         // The day the user says it is comes first (knownFacts.ts taskToday): their words up to this step's turn.
         const said = trajectory.turns.slice(0, located[i].turnIndex + 1).map((t) => t.user).join('\n');
         const weekdayCheck = branches.find((p) => checkAt(p) === i && p.branch.kind === 'weekday');

@@ -48,6 +48,6 @@ describe('fields shaped as the real answers are', () => {
     const ctx = { trajectory: (id: string) => trajectories[id], baseCase: () => undefined };
     const score = simulatedShapeUnlikeRecorded.score([tc('rec'), tc('one'), tc('many')], ctx)!;
     expect(score).toMatchObject({ value: 0.5, n: 2 });
-    expect(score.examples).toEqual([{ id: 'one', detail: 'GoogleScholar.search_google_scholar: cited_by is one value; recorded answers hold a list' }]);
+    expect(score.examples).toEqual([{ id: 'one', detail: 'GoogleScholar.search_google_scholar: cited_by is one value; recorded answers hold a list of bare values' }]);
   });
 });

@@ -51,8 +51,9 @@ describe('a real film the case names keeps its own facts', () => {
     expect(step).toBeDefined();
     const d = JSON.parse(step!.step.response!.content);
     expect(String(d.release_date)).toMatch(/^2014/);
-    expect(d.genres).toContain('Comedy');
-    expect(d.genres).not.toContain('Science Fiction');
+    // TMDB's own genre records ({'id': 35, 'name': 'Comedy'}), as its recorded details answers give them.
+    expect(d.genres).toContainEqual({ id: 35, name: 'Comedy' });
+    expect(d.genres.map((g: { name: string }) => g.name)).not.toContain('Science Fiction');
   });
 });
 

@@ -302,7 +302,8 @@ export function askedFieldMissing(turn: AnsweredTurn, tools: TestCase['tools'] =
   for (const c of turn.calls) {
     const value = parseToolResponse(c.response);
     const docs = tools.find((t) => t.name === c.name)?.return_data ?? [];
-    const lists = Array.isArray(value) ? [value] : isPlainObject(value) ? Object.values(value).filter(Array.isArray) : [];
+    // A film's genre records ({'id': 28, 'name': 'Action'}, TMDB's details) are its classification, not records the user asks fields of: "the movie ID" is the film's, never a genre's.
+    const lists = Array.isArray(value) ? [value] : isPlainObject(value) ? Object.entries(value).filter(([k, v]) => Array.isArray(v) && !/^(genres|categories)$/i.test(k)).map(([, v]) => v as unknown[]) : [];
     for (const list of lists) {
       if (!list.length || !list.every(isPlainObject)) continue;
       const records = list as Record<string, unknown>[];

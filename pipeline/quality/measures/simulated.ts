@@ -861,6 +861,17 @@ export const simulatedRecordsUnlikeRecorded: SetMeasure = {
   },
 };
 
+type Shape = 'one' | 'values' | 'records';
+const SHAPE_WORDS: Record<Shape, string> = { one: 'one value', values: 'a list of bare values', records: 'a list of records' };
+
+/** A field's shape: one value, a list of bare values, a list of records; undefined for an empty or mixed list (nothing to compare). */
+export function shapeOf(x: unknown): Shape | undefined {
+  if (!Array.isArray(x)) return 'one';
+  if (!x.length) return undefined;
+  if (x.every(isPlainObject)) return 'records';
+  return x.some((y) => isPlainObject(y) || Array.isArray(y)) ? undefined : 'values';
+}
+
 /**
  * A simulated answer gives a field another shape than every recorded answer of the same API the
  * shipped cases show: one citation count beside three papers where Google Scholar answers one
@@ -870,18 +881,21 @@ export const simulatedShapeUnlikeRecorded: SetMeasure = {
   kind: 'set',
   id: 'simulated_shape_unlike_recorded',
   group: 'solvable',
-  title: 'share of cases showing a simulated answer that holds a field as one value where every recorded answer of that API the cases show holds a list (or the reverse)',
+  title: 'share of cases showing a simulated answer that holds a field as one value where every recorded answer of that API the cases show holds a list (or the reverse), or as a list of bare values where they list records (TMDB genres [\'Action\', \'Thriller\'] beside recorded [{\'id\': 28, \'name\': \'Action\'}]), or the reverse',
   population: 'cases showing a simulated answer of an API some shipped case shows a recorded answer of',
   better: 'lower',
   score(cases, ctx) {
-    const recorded = new Map<string, Map<string, Set<boolean>>>();
+    const recorded = new Map<string, Map<string, Set<Shape>>>();
     for (const tc of cases) {
       for (const step of shownSteps(tc, ctx) ?? []) {
         if (step.response?.tier !== 'cache') continue;
         const v = parseToolResponse(step.response.content);
         if (!isPlainObject(v) || 'error' in v) continue;
         const fields = recorded.get(step.action.name) ?? recorded.set(step.action.name, new Map()).get(step.action.name)!;
-        for (const [k, x] of Object.entries(v)) (fields.get(k) ?? fields.set(k, new Set()).get(k)!).add(Array.isArray(x));
+        for (const [k, x] of Object.entries(v)) {
+          const shape = shapeOf(x);
+          if (shape) (fields.get(k) ?? fields.set(k, new Set()).get(k)!).add(shape);
+        }
       }
     }
     let n = 0;
@@ -897,8 +911,12 @@ export const simulatedShapeUnlikeRecorded: SetMeasure = {
         inPopulation = true;
         for (const [k, x] of Object.entries(v)) {
           const shapes = fields.get(k);
-          if (shapes?.size === 1 && shapes.has(true) !== Array.isArray(x)) {
-            why ??= `${step.action.name}: ${k} is ${Array.isArray(x) ? 'a list' : 'one value'}; recorded answers hold ${shapes.has(true) ? 'a list' : 'one value'}`;
+          const shape = shapeOf(x);
+          if (!shapes || shapes.size !== 1 || !shape || shapes.has(shape)) continue;
+          const [theirs] = [...shapes];
+          // One value where recorded answers hold a list (or the reverse); or a list of bare values where they list records (TMDB's genres ['Action'] beside [{'id': 28, 'name': 'Action'}]), or the reverse.
+          if (shape === 'one' || theirs === 'one' || shape === 'values' || theirs === 'values') {
+            why ??= `${step.action.name}: ${k} is ${SHAPE_WORDS[shape]}; recorded answers hold ${SHAPE_WORDS[theirs]}`;
           }
         }
       }

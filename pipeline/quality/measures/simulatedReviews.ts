@@ -176,24 +176,44 @@ export function routeUnlikeTrip(action: { name: string; args: unknown }, legs: u
 }
 
 /**
+ * A route whose legs add up to more than 5% (and 1 km) away from the distance the case shows between
+ * its two ends: "Continue on the highway for 4911.7 km" (4919.7 km in all) from New York City to Los
+ * Angeles, where get_distance says 4488.454. A route with no lengths says nothing.
+ */
+export function routeOffDistance(legs: unknown[], distance: number | undefined): string | null {
+  if (distance === undefined || distance <= 0) return null;
+  const kms = legs.filter((x): x is string => typeof x === 'string').flatMap((x) => [...x.matchAll(/(\d+(?:\.\d+)?) km\b/g)].map((m) => Number(m[1])));
+  if (!kms.length) return null;
+  const total = Math.round(kms.reduce((x, y) => x + y, 0) * 10) / 10;
+  return Math.abs(total - distance) > Math.max(1, distance * 0.05) ? `the route's legs add up to ${total} km; the distance the case shows between its ends is ${distance} km` : null;
+}
+
+/**
  * The first impossible leg of a simulated route among the steps a case shows, null when every route
  * is possible, undefined when none is simulated. A distance is the trip's only between the same two
  * places: Times Square to the Empire State Building (1.3 km) says nothing of a route from Central
  * Park there (teval_query_310_2).
  */
-export function routeDefect(steps: { action: { name: string; args: unknown }; response?: { content: string; tier?: string } }[]): string | null | undefined {
+export function routeDefect(steps: { action: { name: string; args: unknown }; response?: { content: string; tier?: string } }[], offDistance = false): string | null | undefined {
   const tripOf = (args: unknown) => (isPlainObject(args) ? JSON.stringify([args.start, args.end, args.origin, args.destination].map((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v))) : '');
   const trips = new Map<string, number>();
+  // Every distance the case shows between two ends, earlier or later than the route, either way round.
+  const reversed = (args: unknown) => (isPlainObject(args) ? tripOf({ start: args.end ?? args.destination, end: args.start ?? args.origin }) : '');
+  for (const step of steps) {
+    const answer = value(step.response?.content ?? '');
+    if (!isPlainObject(answer) || !/distance/i.test(step.action.name) || typeof answer.distance !== 'number') continue;
+    for (const key of [tripOf(step.action.args), reversed(step.action.args)]) if (!trips.has(key)) trips.set(key, answer.distance);
+  }
   let seen = false;
   for (const step of steps) {
     const answer = value(step.response?.content ?? '');
     if (!isPlainObject(answer)) continue;
-    if (/distance/i.test(step.action.name) && typeof answer.distance === 'number') trips.set(tripOf(step.action.args), answer.distance);
     if (!/route/i.test(step.action.name) || step.response?.tier !== 'simulated') continue;
     const legs = Object.values(answer).find(Array.isArray);
     if (!legs) continue;
     seen = true;
-    const why = impossibleRouteLeg(legs, typeof answer.distance === 'number' ? answer.distance : trips.get(tripOf(step.action.args))) ?? routeUnlikeTrip(step.action, legs);
+    const distance = typeof answer.distance === 'number' ? answer.distance : trips.get(tripOf(step.action.args));
+    const why = offDistance ? routeOffDistance(legs, distance) : impossibleRouteLeg(legs, distance) ?? routeUnlikeTrip(step.action, legs);
     if (why) return why;
   }
   return seen ? null : undefined;
@@ -277,4 +297,19 @@ export const simulatedRouteOffPlace: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => routeOffPlace(step.action, step.response!.content)),
 };
 
-export const REVIEW_ROUTE_MEASURES: CaseMeasure[] = [simulatedRouteOffPlace, simulatedReviewRatingFractional, simulatedReviewClauseRepeated, simulatedRouteImpossible];
+/** Distances the case shows between a simulated route's ends, before or after it (4919.7 km of legs New York City → Los Angeles beside get_distance 4488.454). */
+export const simulatedRouteOffDistance: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_route_off_distance',
+  group: 'text',
+  title: 'a simulated route whose legs add up to more than 5% (and 1 km) off the distance the case shows between its two ends, before or after it ("Continue on the highway for 4911.7 km", 4919.7 km in all, New York City → Los Angeles beside get_distance 4488.454)',
+  population: 'cases showing a simulated route answer',
+  check(tc, ctx) {
+    const steps = shownSteps(tc, ctx);
+    const simulated = shownSimulatedSteps(tc, ctx);
+    if (!steps || !simulated) return undefined;
+    return routeDefect([...steps, ...simulated.filter((s) => !steps.includes(s))], true);
+  },
+};
+
+export const REVIEW_ROUTE_MEASURES: CaseMeasure[] = [simulatedRouteOffPlace, simulatedReviewRatingFractional, simulatedReviewClauseRepeated, simulatedRouteImpossible, simulatedRouteOffDistance];

@@ -20,7 +20,7 @@ import { distanceKm, placesNamedIn } from '../../resolution/places.js';
 import { straightKm, TRIP_END, TRIP_START } from '../../resolution/trips.js';
 import { FIELDS } from '../../resolution/simulatedText.js';
 import { aboutDaysAhead, isClock, rankedBy } from '../../resolution/simulatorRules.js';
-import { statedToday } from '../../resolution/statedToday.js';
+import { askedForecastDay, statedToday } from '../../resolution/statedToday.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
 import { CARRIED_MEASURES } from './carried.js';
 import { answeredText, dictatedText, responseStrings } from '../../dictatedText.js';
@@ -742,17 +742,26 @@ export const misdatedForecast: CaseMeasure = {
   kind: 'case',
   id: 'simulated_forecast_misdated',
   group: 'solvable',
-  title: 'a simulated forecast (an answer about the days ahead) whose first date is not the day the case shows the task is on, or the next (the day the user says it is, else a clock answer, else a weekday answer, else the earliest date a call takes)',
-  population: 'cases showing a simulated answer about the days ahead after something dates the task',
+  title: 'a simulated forecast (an answer about the days ahead) whose first date is not the day the case shows the task is on, or the next (the day the user says it is, else a clock answer, else a weekday answer, else the day the user asks the forecast for, else the earliest date a call takes); or a simulated weather forecast whose dates miss the day the user asks it for ("the weather forecast for October 17, 2023" answered from 2024-04-20)',
+  population: 'cases showing a simulated answer about the days ahead after something dates the task, or a simulated weather forecast the user asks for a named day',
   check(tc, ctx) {
     const steps = shownSteps(tc, ctx);
     if (!steps) return undefined;
     let inPopulation = false;
+    const said = userText(tc);
     for (const [i, step] of steps.entries()) {
       const doc = tc.tools.find((t) => t.name === step.action.name);
       if (step.response?.tier !== 'simulated' || !doc || !aboutDaysAhead(doc)) continue;
-      const today = taskToday(step.action.args, steps.slice(0, i).map((s) => ({ name: s.action.name, args: s.action.args, response: s.response?.content })), userText(tc));
-      const first = /\b(\d{4}-\d{2}-\d{2})\b/.exec(step.response.content)?.[1];
+      const earlier = steps.slice(0, i).map((s) => ({ name: s.action.name, args: s.action.args, response: s.response?.content }));
+      const today = taskToday(step.action.args, earlier, said);
+      const dates = [...step.response.content.matchAll(/\b(\d{4}-\d{2}-\d{2})\b/g)].map((m) => m[1]);
+      const first = dates[0];
+      // The day the user asks a weather forecast for must be among its days ("for October 17, 2023").
+      const asked = /weather|forecast/i.test(doc.name) ? askedForecastDay(said) : undefined;
+      if (asked && first) {
+        inPopulation = true;
+        if (!dates.includes(asked)) return `${step.action.name} gives ${[...new Set(dates)].slice(0, 3).join(', ')}; the user asks the forecast for ${asked}`;
+      }
       if (!today || !first) continue;
       inPopulation = true;
       const days = (Date.parse(`${first}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
