@@ -215,6 +215,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_contradicts_call: 0,
   thought_args_waved_off: 0,
   failure_thought_kind_unsaid: 0,
+  failure_thought_connection_misread: 0,
   thought_content_free: 0,
   thought_claims_work_done: 0,
   thought_value_miscounted: 0,

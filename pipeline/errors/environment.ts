@@ -25,7 +25,7 @@ const RULES: KindRule[] = [
   {
     kind: 'connection_error',
     pattern: 'connection',
-    re: /connection (reset|refused|aborted|error|closed)|ECONNRESET|ECONNREFUSED|EPIPE|ProxyError|Max retries exceeded|Tunnel connection failed|socket hang up|broken ?pipe|Name or service not known|ENOTFOUND|EAI_AGAIN|network is unreachable|getaddrinfo|other side closed|SSLError|certificate|device not ready|\bENXIO\b|\bENOTCONN\b|not connected|no such device/i,
+    re: /connection (reset|refused|aborted|error|closed)|ECONNRESET|ECONNREFUSED|EPIPE|ProxyError|Max retries exceeded|Tunnel connection failed|socket hang up|broken ?pipe|Name or service not known|ENOTFOUND|EAI_AGAIN|network is unreachable|getaddrinfo|other side closed|SSLError|certificate|device not ready|\bENXIO\b|\bENOTCONN\b|not connected|no such device|host is down|\bEHOSTDOWN\b/i,
   },
   {
     kind: 'server_error',
@@ -75,6 +75,9 @@ const PERMANENT: { re: RegExp; says: string }[] = [
   { re: /\b(daily|monthly|yearly|annual)\b[^.]{0,40}\b(quota|limit)|\b(quota|limit)\b[^.]{0,40}\b(per|for the|this) (day|month)\b|DAILY_QUERY_OVER_LIMIT|\d+\/\d+ calls used|on (the|your) current plan|payment required|\b402\b|insufficient (credits|balance|funds)|billing/i, says: 'a quota for the day or month, or the plan, is used up' },
   { re: /disk quota exceeded|no space left on device|\bENOSPC\b|\bEDQUOT\b/i, says: 'the disk is full' },
   { re: /permission denied|forbidden|\b40[13]\b|access denied|operation not permitted|\bEPERM\b|\bEACCES\b|unauthori[sz]ed/i, says: 'permission is denied' },
+  // "Connection refused: the local service behind X is not running" says no one is there to answer a
+  // second try; a refusal alone (a service restarting) may pass.
+  { re: /\b(?:is|was) not running\b|\b(?:is|has) (?:been )?(?:stopped|shut down)\b|\bnot installed\b|\bservice is down\b/i, says: 'the service is not running' },
   { re: /\b404\b|not found|does not exist|no such (file|device|resource)|\bENOENT\b|\bENXIO\b|\b410\b|\bgone\b/i, says: 'the thing called does not exist' },
 ];
 
@@ -182,14 +185,21 @@ export const DEVICE_FAULT = /\bdevice\b|\bcontroller\b|\block(ed)?\b|\bdriver\b|
 
 /**
  * What a failure was, in a few words a thought or answer can say of its call: a limit, access, a
- * timeout, a lost connection, the server, else the call failing.
+ * timeout, a proxy, a refused, absent, unreachable or lost connection, the server, else the call failing.
  */
 export function failureKind(message: string): string {
   // The local and compute wordings say a limit as a device does ("throttled after too many operations", "too many calls at once").
   if (/\b429\b|rate.?limit|too many (?:requests|operations|calls)|throttl|quota|over.?limit|daily limit/i.test(message)) return 'hit its usage limit';
   if (/\b40[13]\b|permission|denied|forbidden|unauthori[sz]ed|EACCES|EPERM/i.test(message)) return 'was refused access';
   if (/time(?:d)? ?out|ETIMEDOUT|deadline/i.test(message)) return 'timed out';
-  if (/connection\b[^.;]*?\b(?:lost|reset|refused|closed|dropped)|broken pipe|EPIPE|ENOTCONN|not connected|ECONNRESET|ECONNREFUSED|unreachable|did not respond/i.test(message)) return 'lost its connection';
+  // A connection that was never made is not one that was lost: a proxy that would not open the
+  // tunnel, a refusal (nothing accepting connections there), no connection at all (ENOTCONN), a host
+  // that could not be reached; only a reset, a close or a broken pipe drops one that was up.
+  if (/ProxyError|Unable to connect to proxy|tunnel connection\b[^.;]*\bfailed/i.test(message)) return 'could not get through the proxy';
+  if (/connection refused|ECONNREFUSED|Failed to establish a new connection/i.test(message)) return 'was refused a connection';
+  if (/\bENOTCONN\b|not connected/i.test(message)) return 'had no connection';
+  if (/unreachable|host is down|\bEHOSTDOWN\b|Name or service not known|getaddrinfo|ENOTFOUND/i.test(message)) return 'could not reach its server';
+  if (/connection\b[^.;]*?\b(?:lost|reset|closed|dropped|aborted)|broken pipe|EPIPE|ECONNRESET|did not respond/i.test(message)) return 'lost its connection';
   if (/\b5\d\d\b|server|gateway|unavailable/i.test(message)) return 'met a server error';
   return 'failed';
 }

@@ -78,7 +78,7 @@ export async function skipProblem(trajectory: Trajectory, k: number, failure: To
  * failure says it ("timed out", "hit its usage limit"), and cites nothing the call never returned.
  */
 const GAVE_UP: ((api: string, how: string) => string)[] = [
-  (api, how) => (how === 'failed' ? `${api} still fails after retrying, so I set it aside.` : `${api} still ${presentOf(how)} after retrying, so I set it aside.`),
+  (api, how) => (how === 'failed' ? `${api} still fails after retrying, so I set it aside.` : `${api} ${stillPresent(how)} after retrying, so I set it aside.`),
   (api, how) => `Retrying ${api} did not help${how === 'failed' ? '' : ` (it ${how} again)`}; I will leave it and go on with the rest of the request.`,
   (api, how) => (how === 'failed' ? `${api} keeps returning an error, so that part has to wait.` : `${api} ${how} again, so that part has to wait.`),
   (api, how) => `Since ${api} ${how === 'failed' ? 'failed' : how} again on every retry, I move on.`,
@@ -101,7 +101,20 @@ const GO_ON: ((p: { api: string; intent: string; withArgs: string }) => string)[
 
 /** A failure kind said in the present ("hit its usage limit" -> "hits its usage limit"). */
 function presentOf(how: string): string {
-  return how.replace(/^was /, 'is ').replace(/^hit /, 'hits ').replace(/^met /, 'meets ').replace(/^lost /, 'loses ').replace(/^timed out$/, 'times out');
+  return how
+    .replace(/^was /, 'is ')
+    .replace(/^hit /, 'hits ')
+    .replace(/^met /, 'meets ')
+    .replace(/^lost /, 'loses ')
+    .replace(/^had /, 'has ')
+    .replace(/^could not /, 'cannot ')
+    .replace(/^timed out$/, 'times out');
+}
+
+/** "still" put where English puts it: "is still refused access", "still cannot get through the proxy", "still times out". */
+function stillPresent(how: string): string {
+  const now = presentOf(how);
+  return /^is /.test(now) ? now.replace(/^is /, 'is still ') : `still ${now}`;
 }
 
 /** The status code a failure shows (a 504, a 429), if any. */
@@ -122,7 +135,20 @@ function retryReason(how: string, code: string | undefined, rng: Rng): string {
     case 'hit its usage limit':
       return rng.pick(['A usage limit can lift after a moment', 'Being throttled is about how often I call, not what I pass']);
     case 'lost its connection':
-      return 'A dropped connection says nothing against the arguments';
+      return rng.pick(['A dropped connection says nothing against the arguments', 'The connection broke off mid-call, which is no fault of what I sent']);
+    // A connection never made is told as such: nothing was accepting connections, no connection
+    // was up, the proxy would not open the tunnel, the server could not be reached.
+    case 'was refused a connection':
+      return rng.pick([
+        'A refused connection means nothing was accepting connections there at that moment, which says nothing against the arguments',
+        'Nothing took the connection just then, which points at the service and not at what I sent',
+      ]);
+    case 'had no connection':
+      return 'No connection was up to carry the call, which says nothing against the arguments';
+    case 'could not get through the proxy':
+      return 'The proxy in between would not open the tunnel and the request never reached the service';
+    case 'could not reach its server':
+      return 'The server could not be reached, which says nothing against the arguments';
     case 'was refused access':
       return 'A refusal like that may not last';
     default:
@@ -153,7 +179,7 @@ export function finishThought(action: Pick<Action, 'name' | 'args'>, message: st
   const t = rng.pick([
     `${call} ${how} again on the retry, so I cannot ${intent} now; I will say so and ask how to go on.`,
     `The retry of ${call} ${how === 'failed' ? 'failed too' : `${how} as well`}. I will tell the user I could not ${intent} and let them decide the next step.`,
-    `${call} still ${how === 'failed' ? 'fails' : presentOf(how)} after retrying; rather than guess, I will tell the user what happened and ask what they want.`,
+    `${call} ${how === 'failed' ? 'still fails' : stillPresent(how)} after retrying; rather than guess, I will tell the user what happened and ask what they want.`,
     `No luck with ${call} on the second try either (it ${how}), so I cannot ${intent} for now; I'll say that and ask the user how to proceed.`,
   ]);
   return t.charAt(0).toUpperCase() + t.slice(1);

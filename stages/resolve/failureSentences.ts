@@ -346,6 +346,11 @@ export function causeOf(raw: string, api = ''): string {
   const rules: [RegExp, (m: RegExpExecArray) => string][] = [
     [/(\d{3}) Client Error: Too Many Requests.*?x-ratelimit-reset:\s*(\d+)/i, (m) => `it hit the rate limit (${m[1]} Too Many Requests), which resets in ${seconds(m[2])}`],
     [/tunnel connection .*failed:?\s*(\d{3} [A-Za-z ]+)?/i, (m) => `the proxy's tunnel connection failed${m[1] ? ` (${m[1].trim()})` : ''}`],
+    [/Connection refused:? the worker for \S+ was restarting/i, () => 'the worker handling it was restarting and would not take the call (connection refused)'],
+    [/Transport endpoint is not connected/i, () => 'the network share holding the files was not connected (transport endpoint is not connected)'],
+    [/Host is down/i, () => 'the server of the network share did not answer (host is down)'],
+    [/throttled after too many operations in the last second \(limit (\d+)\)/i, (m) => `it was throttled after too many operations in the last second (limit ${m[1]})`],
+    [/Permission denied while running \S+: the session's credentials expired and are being renewed/i, () => "permission was denied while the session's credentials were being renewed"],
     [/Connection refused:? the local service behind \S+ is not running/i, () => 'the local service behind it is not running (connection refused)'],
     [/Max retries exceeded.*Connection refused/i, () => 'the service would not take the connection, even after several retries (connection refused)'],
     [/Connection refused/i, () => 'the service would not take the connection (connection refused)'],

@@ -8,7 +8,7 @@ import { argumentDates, unanchoredDates } from '../dates.js';
 import { FINISH_ACTION, type Action, type ChatMessage, type TestCase, type ToolDoc, type Trajectory } from '../../schemas.js';
 import { changesNothing, historyBefore, toolSteps, type LocatedStep } from '../../steps.js';
 import { docFieldNames, dropSignOffSlots, placeholderArgument, SIGN_OFF_SLOT, skipCandidates, skipObstacle, unshownPlaceholder } from '../../afterFailure.js';
-import { isPlainObject, sameValue } from '../../errors/values.js';
+import { isPlainObject, sameValue, toolkitOf } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { DEVICE_FAULT, isComputation, localityOf, retryFutile } from '../../errors/environment.js';
 import { describeUngrounded, foreignRecordedResponse, httpStyleError, needShownIn, ungroundedHistory, ungroundedValues, unsupportedNumbers } from '../grounding.js';
@@ -19,7 +19,7 @@ import { parseToolResponse } from '../../prompts/parseAction.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
 import { straightKm, TRIP_END, TRIP_START } from '../../resolution/trips.js';
 import { FIELDS } from '../../resolution/simulatedText.js';
-import { aboutDaysAhead, isClock, rankedBy } from '../../resolution/simulatorRules.js';
+import { aboutDaysAhead, FILES_TOOLKIT, isClock, rankedBy } from '../../resolution/simulatorRules.js';
 import { askedForecastDay, statedToday } from '../../resolution/statedToday.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
 import { CARRIED_MEASURES } from './carried.js';
@@ -376,11 +376,18 @@ export const gtTextUnlikeAnswer: CaseMeasure = {
  * respond", "estimate_distance failed: the resource is locked by another process"), or AMap's
  * `{"status": "0", "infocode": ...}` body on a tool that is not AMap's.
  */
+/** A device's own fault: a controller's connection, a device not ready or not connected: wrong on files and slide decks. */
+const CONTROLLER_FAULT = /\bcontroller\b|device not ready|device is not connected/i;
+/** RFC 6750's error codes in a Bearer challenge: none of them passes on a retry. */
+const BEARER_ERRORS = new Set(['invalid_request', 'invalid_token', 'insufficient_scope']);
+/** Something "held open" by another process. */
+const HELD_OPEN = /\bholds? it open\b|\bheld open\b|\bhas it open\b/i;
+
 export const envErrorUnfitTool: CaseMeasure = {
   kind: 'case',
   id: 'env_error_unfit_tool',
   group: 'solvable',
-  title: 'environment error in another tool\'s words: a device, lock or I/O fault on a tool that only computes or looks up (a weekday, a conversion, a zip code), or AMap\'s error body on a tool that is not AMap\'s',
+  title: 'environment error in another tool\'s words: a device, lock or I/O fault on a tool that only computes or looks up (a weekday, a conversion, a zip code), a controller or device fault on files or slides ("cat failed: the device is not connected"), a bearer challenge with a code RFC 6750 does not have (error="temporarily_unavailable"), EACCES for something "held open" by another process, or AMap\'s error body on a tool that is not AMap\'s',
   population: 'external cases whose failure was simulated',
   check(tc) {
     if (tc.kind !== 'external' || !(tc.provenance.origin ?? '').startsWith('simulated')) return undefined;
@@ -388,6 +395,10 @@ export const envErrorUnfitTool: CaseMeasure = {
     const msg = tc.messages[tc.messages.length - 1].content;
     if (!failed) return undefined;
     if (isComputation(failed.name, tc.tools) && DEVICE_FAULT.test(msg)) return `${failed.name} only computes, yet failed with "${msg.slice(0, 90)}"`;
+    if (FILES_TOOLKIT.test(toolkitOf(failed.name)) && CONTROLLER_FAULT.test(msg)) return `${failed.name} works on files or slides, yet failed with a device's fault "${msg.slice(0, 90)}"`;
+    const challenge = /WWW-Authenticate:\s*Bearer\b[^\n]*?\berror="([^"]*)"/i.exec(msg);
+    if (challenge && !BEARER_ERRORS.has(challenge[1])) return `a bearer challenge with error="${challenge[1]}", which RFC 6750 has no code for: "${msg.replace(/\s+/g, ' ').slice(0, 90)}"`;
+    if (/\bEACCES\b|Errno 13|permission denied/i.test(msg) && HELD_OPEN.test(msg)) return `EACCES for something another process holds open, which Linux never answers so: "${msg.slice(0, 90)}"`;
     if (/"infocode"/.test(msg) && !/^(GaodeMap|AMap)\./i.test(failed.name)) return `${failed.name} failed with AMap's error body "${msg.slice(0, 90)}"`;
     return null;
   },
@@ -437,13 +448,15 @@ export const envLabelTextMismatch: CaseMeasure = {
   kind: 'case',
   id: 'env_label_text_mismatch',
   group: 'solvable',
-  title: 'external case whose environment-error label the failure text never says ("rate_limit" on "OSError: [Errno 16] Device or resource busy: cd could not run", "connection_error" on "device not ready; the controller did not respond")',
+  title: 'external case whose environment-error label the failure text never says, or whose failure joins two causes ("Device or resource busy: cd was throttled after too many operations"; "rate_limit" on "OSError: [Errno 16] Device or resource busy: cd could not run", "connection_error" on "device not ready; the controller did not respond")',
   population: 'external cases with an environment-error label',
   check(tc) {
     if (tc.kind !== 'external' || !tc.environmentError) return undefined;
     const words = KIND_WORDS[tc.environmentError];
     if (!words) return undefined;
     const msg = tc.messages[tc.messages.length - 1].content;
+    // One cause a failure: a device in use (EBUSY) is not calls coming too fast.
+    if (/device or resource busy|\bEBUSY\b/i.test(msg) && /throttl|rate[ _-]?limit|too many|\blimit \d/i.test(msg)) return `the failure joins two causes, a busy device and a throttle: "${msg.replace(/\s+/g, ' ').slice(0, 100)}"`;
     return words.test(msg) ? null : `labelled ${tc.environmentError}, yet the failure says "${msg.replace(/\s+/g, ' ').slice(0, 100)}"`;
   },
 };

@@ -294,6 +294,10 @@ const KIND_TOLD: Record<string, { kind: string; told: RegExp }> = {
   'hit its usage limit': { kind: 'a usage limit', told: /limit|quota|too many|throttl/i },
   'timed out': { kind: 'a timeout', told: /time(?:d|s)? ?out|took too long/i },
   'lost its connection': { kind: 'a lost connection', told: /connection|unreachable|reach/i },
+  'was refused a connection': { kind: 'a refused connection', told: /refus|connection/i },
+  'had no connection': { kind: 'no connection', told: /connection|connected/i },
+  'could not get through the proxy': { kind: 'a failed proxy', told: /proxy|tunnel/i },
+  'could not reach its server': { kind: 'an unreachable server', told: /reach|server|host/i },
   'was refused access': { kind: 'a refusal', told: /refus|denied|permission|access|forbidden|unauthori/i },
 };
 
@@ -317,6 +321,38 @@ export const failureThoughtKindUnsaid: CaseMeasure = {
     for (const g of gts) {
       const thought = g.thought ?? '';
       if (/\(it failed\)|\bfailed too\b|\bstill fails\b/.test(thought) && !kind.told.test(thought)) return `${kind.kind} told as a bare failure: "${thought.slice(0, 110)}"`;
+    }
+    return null;
+  },
+};
+
+/** A failure that says the connection was never made: refused, never up (ENOTCONN), a proxy tunnel that failed, a host out of reach. */
+const NEVER_CONNECTED = /connection refused|ECONNREFUSED|Failed to establish a new connection|\bENOTCONN\b|not connected|Unable to connect to proxy|tunnel connection\b[^.;]*\bfailed|unreachable|host is down/i;
+/** A failure that says a connection that was up broke off. */
+const BROKE_OFF = /connection\b[^.;]*?\b(?:lost|reset|closed|dropped|aborted)|broken pipe|EPIPE|ECONNRESET/i;
+/** A thought telling a connection as lost or dropped. */
+const TOLD_LOST = /\blos(?:t|es?|ing) (?:its|the|my) connection|\bdropped connection|connection (?:dropped|was lost|broke off|kept dropping)/i;
+
+/**
+ * CoT external cases: a ground-truth thought telling a lost or dropped connection where the failure
+ * says the connection was never made ("`reserve` lost its connection" after "[Errno 111] Connection
+ * refused", "`cat` lost its connection" after ENOTCONN): the thought states a failure the case does
+ * not show.
+ */
+export const failureThoughtConnectionMisread: CaseMeasure = {
+  kind: 'case',
+  id: 'failure_thought_connection_misread',
+  group: 'text',
+  title: 'CoT external cases: a ground-truth thought says the call lost its connection where the failure says none was made (refused, not connected, a failed proxy tunnel, a host out of reach)',
+  population: 'CoT external cases whose failure says the connection was never made',
+  check(tc) {
+    if (tc.kind !== 'external' || !tc.cot) return undefined;
+    const failure = [...tc.messages].reverse().find((m) => m.role === 'function')?.content ?? '';
+    if (!NEVER_CONNECTED.test(failure) || BROKE_OFF.test(failure)) return undefined;
+    const gts = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
+    for (const g of gts) {
+      const m = TOLD_LOST.exec(g.thought ?? '');
+      if (m) return `"${m[0]}" after "${failure.replace(/\s+/g, ' ').slice(0, 90)}"`;
     }
     return null;
   },
@@ -697,4 +733,4 @@ export const thoughtClosingFactEmpty: CaseMeasure = {
   },
 };
 
-export const THOUGHT_MEASURES = [thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, externalRetryThoughtStale];
+export const THOUGHT_MEASURES = [thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, failureThoughtConnectionMisread, externalRetryThoughtStale];
