@@ -24,4 +24,16 @@ describe('numbers a closing answer states', () => {
     const wrong = { ...tc, groundTruth: { name: 'FinishAction', args: 'The film has 349 reviews.' } } as unknown as TestCase;
     expect(unsupportedAnswer.check(wrong, {} as never)).toMatch(/349/);
   });
+
+  it('what the assistant\'s own shown call passed is shown: the times a reservation was made for (teval_query_81_0-env-k3)', () => {
+    const messages = [
+      { role: 'user', content: 'Find a free room between 2:00 PM and 4:00 PM and book the first one.' },
+      { role: 'assistant', content: '{"name":"ReserveMeeting.reserve","args":{"end_time":"16:00","room_id":"103","start_time":"14:00"}}' },
+      { role: 'function', content: "{'state': 'Book this room successfully.'}" },
+    ];
+    const tc = { messages, groundTruth: { name: 'FinishAction', args: 'I reserved room 103 from 14:00 to 16:00.' } } as unknown as TestCase;
+    expect(unsupportedAnswer.check(tc, {} as never)).toBeNull();
+    const made = { ...tc, groundTruth: { name: 'FinishAction', args: 'I reserved room 103 from 14:00 to 17:00.' } } as unknown as TestCase;
+    expect(unsupportedAnswer.check(made, {} as never)).toMatch(/17/);
+  });
 });
