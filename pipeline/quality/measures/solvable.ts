@@ -102,7 +102,7 @@ export const unsupportedAnswer: CaseMeasure = {
     // What the assistant's own shown calls passed is shown too: "I reserved room 103 from 14:00 to
     // 16:00" after reserve(start_time="14:00", end_time="16:00") for "between 2:00 PM and 4:00 PM"
     // tells what was booked (teval_query_81_0-env-k3 on m29).
-    const passed = tc.messages.filter((m) => m.role === 'assistant').map((m) => shownAction(m.content)).filter((x) => x && x.name !== FINISH_ACTION).map((x) => JSON.stringify(x!.args)).join('\n');
+    const passed = tc.messages.filter((m) => m.role === 'assistant').map((m) => shownAction(m.content)).filter((x) => x && x.name !== FINISH_ACTION).map((x) => toJson(x!.args)).join('\n');
     const bad = finals.flatMap((a) => unsupportedNumbers((a.args as string).replace(COUNT_RE, ' '), tc.messages)).filter((n) => !new RegExp(`(?<![\\w.])${n.replace(/[.\-]/g, '\\$&')}(?![\\w])`).test(passed));
     return bad.length ? `the answer states ${bad.slice(0, 4).join(', ')}, which nothing shown supports` : null;
   },
