@@ -121,7 +121,7 @@ describe('a device I/O error on a call that writes', () => {
     const texts = new Set(Array.from({ length: 60 }, (_, i) => environmentMessage('server_error', 'PPT.save_file', new Rng(i, 'io'), 'local')));
     const eio = [...texts].filter((t) => /EIO/.test(t));
     expect(eio.length).toBeGreaterThan(0);
-    for (const t of eio) expect(t).toMatch(/writing to the device/);
+    for (const t of eio) expect(t).toMatch(/writing to the (?:device|disk)/);
     expect(causeOf('save_file failed: I/O error (EIO) writing to the device')).toMatch(/I\/O error writing to the device/);
     const call = { name: SAVE.name, args: {} };
     expect(ioErrorDirectionWrong.check(caseOf(call, 'save_file failed: I/O error (EIO) reading from the device', 'Save', 'simulated:x', ''), ctx)).toMatch(/writes/);
