@@ -11,7 +11,7 @@
 import { titlesById } from '../../answerFacts.js';
 import type { TestCase } from '../../schemas.js';
 import type { CaseMeasure } from '../types.js';
-import { answeredTurns, type AnsweredTurn } from './answers.js';
+import { answeredTurns, turnDefect, type AnsweredTurn } from './answers.js';
 import { failureAnswers } from './failureAnswers.js';
 
 /** An answer's sentences with each quote masked as \u0002, and the quotes in order, cut outside quotes. */
@@ -21,17 +21,6 @@ function maskedSentences(answer: string): { masked: string; quotes: string[] }[]
   return masked
     .split(/(?<=[.!?])\s+(?=[A-Z\u0000(])/)
     .map((s) => ({ masked: s.replace(/\u0000\d+\u0001/g, '\u0002'), quotes: [...s.matchAll(/\u0000(\d+)\u0001/g)].map((m) => quotes[Number(m[1])]) }));
-}
-
-/** First faulty answer of a case by `find`; null when none, undefined when the case has no closing answer. */
-function firstHit(tc: TestCase, find: (turn: AnsweredTurn) => string | undefined): string | null | undefined {
-  const turns = answeredTurns(tc);
-  if (turns.length === 0) return undefined;
-  for (const t of turns) {
-    const hit = find(t);
-    if (hit) return hit.length > 160 ? `${hit.slice(0, 160)}…` : hit;
-  }
-  return null;
 }
 
 /**
@@ -58,7 +47,7 @@ export const answerRecordCommaRun: CaseMeasure = {
   group: 'text',
   title: 'closing answer tells a record as one long comma run with a long text quoted in the middle (""The Godfather" (movie 238) is a drama and crime film, released 14 March 1972, 175 minutes long, the overview reads "Spanning …", rated 8.7 …")',
   population: 'cases that show or ask for a closing answer',
-  check: (tc) => firstHit(tc, (t) => recordCommaRun(t.answer)),
+  check: (tc) => turnDefect(tc, (t) => recordCommaRun(t.answer)),
 };
 
 /**
@@ -86,7 +75,7 @@ export const answerIdForTitle: CaseMeasure = {
   group: 'text',
   title: 'closing answer calls a film by its id where the turn\'s calls gave its title ("For movie 238, I found 3 reviews" after "The Godfather" came back as movie 238)',
   population: 'cases that show or ask for a closing answer',
-  check: (tc) => firstHit(tc, (t) => idForTitle(t)),
+  check: (tc) => turnDefect(tc, (t) => idForTitle(t)),
 };
 
 /**
@@ -106,7 +95,7 @@ export const answerQuestionParroted: CaseMeasure = {
   group: 'text',
   title: 'closing answer hands the user\'s question back instead of saying what was looked at and why it does not settle it ("I can\'t tell from this whether the current directory is under your name.")',
   population: 'cases that show or ask for a closing answer',
-  check: (tc) => firstHit(tc, (t) => questionParroted(t.answer)),
+  check: (tc) => turnDefect(tc, (t) => questionParroted(t.answer)),
 };
 
 /** A sentence that tells one deed or finding as "I <verb>ed …": its verb, "have" aside. */
@@ -134,7 +123,7 @@ export const answerDeedRun: CaseMeasure = {
   group: 'text',
   title: 'closing answer tells a run of deeds one sentence each in one shape: three or more in a row opening "I …ed" ("I moved into "document". I created the directory "temp". I have moved …"), or two in a row with the same verb ("I copied "a" to "X". I copied "b" to "X".")',
   population: 'cases that show or ask for a closing answer',
-  check: (tc) => firstHit(tc, (t) => deedRun(t.answer)),
+  check: (tc) => turnDefect(tc, (t) => deedRun(t.answer)),
 };
 
 const COUNT_WORD = '(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|10)';

@@ -53,7 +53,7 @@ export function answeredTurns(tc: TestCase): (AnsweredTurn & { turn: number })[]
 }
 
 /** The first faulty closing answer of a case, told by its hit; null when none is faulty, undefined when there is none. */
-function turnDefect(tc: TestCase, find: (turn: AnsweredTurn) => string | undefined): string | null | undefined {
+export function turnDefect(tc: TestCase, find: (turn: AnsweredTurn) => string | undefined): string | null | undefined {
   const turns = answeredTurns(tc);
   if (turns.length === 0) return undefined;
   for (const t of turns) {
