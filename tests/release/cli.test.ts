@@ -56,7 +56,8 @@ describe('release from the real offline pipeline', () => {
     expect(manifest.code.commit).toBe(COMMIT);
     expect(manifest.counts.evolved).toBeGreaterThan(0);
     expect(manifest.methods.some((m: { stage: string; method: string }) => m.stage === 'verify' && m.method.startsWith('rules:'))).toBe(true);
-  });
+    // Two fresh builds side by side: on a loaded 2-core machine they outlast the suite's 120 s default.
+  }, 360_000);
 
   it('a review round trip on the CLI shows in the next release; re-importing changes nothing', async () => {
     const db = join(dir, 'a.db');
