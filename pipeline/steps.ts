@@ -7,6 +7,7 @@ import { FINISH_ACTION, type Step, type Trajectory } from './schemas.js';
 import { placesNamedIn } from './resolution/places.js';
 import { sameValue } from './errors/values.js';
 import { isErrorResponse } from './errors/responses.js';
+import type { CallToResolve } from './resolution/types.js';
 
 export interface LocatedStep {
   /** 1-based index over the trajectory's tool steps. */
@@ -39,6 +40,11 @@ export function historyBefore(trajectory: Trajectory, k: number): { name: string
   return toolSteps(trajectory)
     .slice(0, k - 1)
     .map(({ step }) => ({ name: step.action.name, args: step.action.args as Record<string, unknown> }));
+}
+
+/** A call made at step k of a trajectory, as the resolver takes it: the trajectory's tools, meta and the calls before k. */
+export function callAt(trajectory: Trajectory, k: number, action: { name: string; args: CallToResolve['args'] }): CallToResolve {
+  return { source: trajectory.source, trajectoryId: trajectory.id, tools: trajectory.tools, name: action.name, args: action.args, history: historyBefore(trajectory, k), meta: trajectory.meta };
 }
 
 /** What the task shows before step k: the user turns up to k's and the answers of the steps before it. */

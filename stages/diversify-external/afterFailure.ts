@@ -19,7 +19,7 @@
 import { FINISH_ACTION, type Action, type ToolArgs, type ToolResponse, type Trajectory } from '../../pipeline/schemas.js';
 import type { ItemContext } from '../../pipeline/stage.js';
 import { renderAction, renderPrefix } from '../../pipeline/prompts/standard.js';
-import { historyBefore, stepAt, toolSteps, type LocatedStep } from '../../pipeline/steps.js';
+import { callAt, stepAt, toolSteps, type LocatedStep } from '../../pipeline/steps.js';
 import { skipCandidates, skipObstacle, stepsWaitingOn } from '../../pipeline/afterFailure.js';
 import type { Rng } from '../../pipeline/rng.js';
 import { argPhrase, intentOf } from '../../pipeline/thoughtPhrases.js';
@@ -57,15 +57,7 @@ export async function skipProblem(trajectory: Trajectory, k: number, failure: To
   if (obstacle) return obstacle;
   if (trajectory.source !== 'bfcl' || !execute || !isPlainObject(next.args)) return undefined;
   if (!candidate.step.response) return undefined;
-  const without = await execute({
-    source: trajectory.source,
-    trajectoryId: trajectory.id,
-    tools: trajectory.tools,
-    name: next.name,
-    args: next.args,
-    history: historyBefore(trajectory, k),
-    meta: trajectory.meta,
-  });
+  const without = await execute(callAt(trajectory, k, next));
   if (without.error) return `without ${here.step.action.name} the next step ${next.name} fails: ${without.content.slice(0, 160)}`;
   if (without.content !== candidate.step.response.content) {
     return `without ${here.step.action.name} the next step ${next.name} answers differently (${without.content.slice(0, 80)} instead of ${candidate.step.response.content.slice(0, 80)})`;

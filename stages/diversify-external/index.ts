@@ -22,7 +22,7 @@ import {
 } from '../../pipeline/schemas.js';
 import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
 import { FlagItem } from '../../pipeline/stage.js';
-import { chooseK, historyBefore, stepAt, toolSteps } from '../../pipeline/steps.js';
+import { callAt, chooseK, stepAt, toolSteps } from '../../pipeline/steps.js';
 import { apiOf, classifyEnvironmentMessage, isPlainObject, kindWeights, toolkitOf } from '../../pipeline/errors/index.js';
 import { iterateResolved, parseResolvedTrajectory, readTevalRecords } from '../diversify-internal/inputs.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
@@ -214,15 +214,7 @@ async function drawFailure(item: StageItem<ExternalItemInput>, trajectory: Traje
   let lastEnvironment: ToolResponse | undefined;
   for (let attempt = 1; attempt <= ctx.config.diversify.maxAttempts; attempt++) {
     const response = await ctx.services.resolver.resolve(
-      {
-        source: trajectory.source,
-        trajectoryId: trajectory.id,
-        tools: trajectory.tools,
-        name: action.name,
-        args: action.args,
-        history: historyBefore(trajectory, k),
-        meta: trajectory.meta,
-      },
+      callAt(trajectory, k, action),
       { rng: ctx.rng(`environment-simulator:${attempt}`), artifactKey: ctx.itemKey, stage: STAGE, environmentError: drawn },
     );
     if (response.error?.source !== 'environment') {

@@ -23,7 +23,7 @@ import {
   type Trajectory,
 } from '../../pipeline/schemas.js';
 import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
-import { chooseK, historyBefore, placeOfStep, shownBefore, toolSteps } from '../../pipeline/steps.js';
+import { callAt, chooseK, historyBefore, placeOfStep, shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { filmsDisagree, filmsShown, isFilmApi, knownFacts, taskToday } from '../../pipeline/resolution/knownFacts.js';
 import { wrongCallChangedState } from '../../pipeline/errors/sideEffects.js';
 import { helpfulLookup } from '../../pipeline/errors/helpfulLookup.js';
@@ -179,13 +179,7 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
       const films = isFilmApi(action.name) ? filmsShown(steps.map(({ step }) => step.response?.content)) : [];
       const known = { ...(facts?.tripKm !== undefined ? { tripKm: facts.tripKm } : {}), ...(facts?.reviewsShown ? { reviewsShown: facts.reviewsShown } : {}), ...(films.length ? { films } : {}) };
       const call = {
-        source: trajectory.source,
-        trajectoryId: trajectory.id,
-        tools: trajectory.tools,
-        name: action.name,
-        args: action.args,
-        history: historyBefore(trajectory, k),
-        meta: trajectory.meta,
+        ...callAt(trajectory, k, action),
         shown: shownBefore(trajectory, k),
         // A wrong call to a forecast still answers for the days after the clock the task showed.
         ...(today ? { today } : {}),

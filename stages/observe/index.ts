@@ -9,7 +9,7 @@ import type { ItemStage, StageItem } from '../../pipeline/stage.js';
 import { Observation, Trajectory, type Action } from '../../pipeline/schemas.js';
 import { renderPrefix } from '../../pipeline/prompts/standard.js';
 import { parseReply } from '../../pipeline/prompts/parseAction.js';
-import { historyBefore, stepAt, toolSteps } from '../../pipeline/steps.js';
+import { callAt, stepAt, toolSteps } from '../../pipeline/steps.js';
 import { modelFor } from '../../pipeline/config.js';
 import { classifyAction } from '../../pipeline/errors/index.js';
 import { roleMode } from '../../pipeline/llm/types.js';
@@ -89,15 +89,7 @@ export const observeStage: ItemStage<ObserveInput, Observation> = {
     };
     if (verdict.label !== 'correct' && verdict.label !== 'format_error' && typeof parsed.action.args !== 'string') {
       observation.response = await ctx.services.resolver.resolve(
-        {
-          source: trajectory.source,
-          trajectoryId: trajectory.id,
-          tools: trajectory.tools,
-          name: parsed.action.name,
-          args: parsed.action.args,
-          history: historyBefore(trajectory, k),
-          meta: trajectory.meta,
-        },
+        callAt(trajectory, k, parsed.action),
         { rng: ctx.rng('observe-resolve'), artifactKey: ctx.itemKey, stage: 'observe' },
       );
     }
