@@ -12,16 +12,13 @@
  * and four measures flag any that ships.
  */
 import { describe, expect, it } from 'vitest';
-import { applicability, inject, toolkitOf } from '../../pipeline/errors/index.js';
 import { areaSwap, otherKind, undecidedFlag, underivableTruth } from '../../pipeline/errors/valueDoubt.js';
-import { injectionInputFor, toolkitIndex } from '../../stages/diversify-internal/inputs.js';
 import { valueErrorAreaSwap, valueErrorFlagUndecided, valueErrorOtherKind, valueErrorTruthUnderivable } from '../../pipeline/quality/measures/errors.js';
-import { toolSteps } from '../../pipeline/steps.js';
-import { Rng } from '../../pipeline/rng.js';
 import { sameValue } from '../../pipeline/errors/values.js';
 import { kindOfParam } from '../../pipeline/errors/kinds.js';
 import type { ToolArgs } from '../../pipeline/schemas.js';
 import { tevalTrajectories } from './fixtures/vendored.js';
+import { valueInjections } from './fixtures/valueInjections.js';
 
 describe('underivableTruth: a right value nothing shown derives', () => {
   it('flags a Chinese rendering of an English address, passes one an earlier answer shows and values in the request', () => {
@@ -137,32 +134,22 @@ describe('the value injector draws none of them', () => {
     const keys = ['query_354_0', 'query_264_0', 'query_365_2', 'query_348_2', 'query_450_0', 'query_307_1', 'query_270_1', 'query_314_2', 'query_311_0', 'query_407_2', 'query_190_0', 'query_369_0', 'query_30_1', 'query_289_1'];
     const trajectories = tevalTrajectories(keys);
     expect(trajectories.length).toBeGreaterThan(8);
-    const toolkits = toolkitIndex(trajectories);
     let made = 0;
-    for (const t of trajectories) {
-      for (const { k, step } of toolSteps(t)) {
-        const input = injectionInputFor(t, k, toolkits.get(toolkitOf(step.action.name)) ?? []);
-        if (!applicability('parameters_value_error', input).ok) continue;
-        const correct = input.correct.args as ToolArgs;
-        const request = [...(input.earlierRequests ?? []), input.query].join('\n');
-        const doc = input.tools.find((d) => d.name === input.correct.name)!;
-        const params = [...doc.required_parameters, ...doc.optional_parameters];
-        const shown = [JSON.stringify(input.tools), request, ...input.earlier.map((s) => `${JSON.stringify(s.args)}\n${s.response ?? ''}`)].join('\n');
-        for (let seed = 0; seed < 10; seed++) {
-          const injection = inject('parameters_value_error', input, new Rng(seed, t.id, `k${k}`));
-          made++;
-          const wrong = injection.action.args as ToolArgs;
-          const why = `${t.id} k=${k}: ${injection.variant} ${injection.detail}`;
-          for (const [key, value] of Object.entries(wrong)) {
-            if (sameValue(value, correct[key])) continue;
-            const param = params.find((p) => p.name === key) ?? { name: key, type: 'any' as const, description: '' };
-            expect(underivableTruth(correct[key], shown), why).toBeUndefined();
-            if (injection.variant.endsWith('arguments-swapped')) continue;
-            if (typeof value === 'boolean') expect(undecidedFlag(key, param.description ?? '', correct[key] as boolean, request), why).toBeUndefined();
-            if (kindOfParam(param) === 'place') expect(areaSwap(correct[key], value), why).toBeUndefined();
-            expect(otherKind(param, correct[key], value, request), why).toBeUndefined();
-          }
-        }
+    for (const { t, k, input, correct, request, injection } of valueInjections(trajectories, 10)) {
+      const doc = input.tools.find((d) => d.name === input.correct.name)!;
+      const params = [...doc.required_parameters, ...doc.optional_parameters];
+      const shown = [JSON.stringify(input.tools), request, ...input.earlier.map((s) => `${JSON.stringify(s.args)}\n${s.response ?? ''}`)].join('\n');
+      made++;
+      const wrong = injection.action.args as ToolArgs;
+      const why = `${t.id} k=${k}: ${injection.variant} ${injection.detail}`;
+      for (const [key, value] of Object.entries(wrong)) {
+        if (sameValue(value, correct[key])) continue;
+        const param = params.find((p) => p.name === key) ?? { name: key, type: 'any' as const, description: '' };
+        expect(underivableTruth(correct[key], shown), why).toBeUndefined();
+        if (injection.variant.endsWith('arguments-swapped')) continue;
+        if (typeof value === 'boolean') expect(undecidedFlag(key, param.description ?? '', correct[key] as boolean, request), why).toBeUndefined();
+        if (kindOfParam(param) === 'place') expect(areaSwap(correct[key], value), why).toBeUndefined();
+        expect(otherKind(param, correct[key], value, request), why).toBeUndefined();
       }
     }
     expect(made).toBeGreaterThan(50);

@@ -11,17 +11,14 @@
  * what a near miss is; the injector draws none and value_error_near_miss flags any that ships.
  */
 import { describe, expect, it } from 'vitest';
-import { applicability, inject, toolkitOf } from '../../pipeline/errors/index.js';
 import { nearMiss } from '../../pipeline/errors/nearMiss.js';
 import { matchedInAnyCase } from '../../pipeline/errors/injectors/paramValue.js';
 import { isIdKey } from '../../pipeline/errors/injectors/context.js';
-import { injectionInputFor, toolkitIndex } from '../../stages/diversify-internal/inputs.js';
 import { valueErrorNearMiss } from '../../pipeline/quality/measures/errors.js';
-import { toolSteps } from '../../pipeline/steps.js';
-import { Rng } from '../../pipeline/rng.js';
 import { sameValue } from '../../pipeline/errors/values.js';
 import type { ToolArgs } from '../../pipeline/schemas.js';
 import { bfclTrajectories, tevalTrajectories } from './fixtures/vendored.js';
+import { valueInjections } from './fixtures/valueInjections.js';
 
 const near = (key: string, right: unknown, wrong: unknown, request = '') => nearMiss(key, right, wrong, request, isIdKey);
 
@@ -82,27 +79,17 @@ describe('value_error_near_miss', () => {
 describe('the value injector draws no near miss', () => {
   it('over the trajectories that shipped one', () => {
     const trajectories = [...bfclTrajectories([54, 92]), ...tevalTrajectories(['query_107_2', 'query_314_0', 'query_13_1', 'query_288_2', 'query_91_0', 'query_35_1'])];
-    const toolkits = toolkitIndex(trajectories);
     let made = 0;
     const variants = new Set<string>();
-    for (const t of trajectories) {
-      for (const { k, step } of toolSteps(t)) {
-        const input = injectionInputFor(t, k, toolkits.get(toolkitOf(step.action.name)) ?? []);
-        if (!applicability('parameters_value_error', input).ok) continue;
-        const correct = input.correct.args as ToolArgs;
-        const request = [...(input.earlierRequests ?? []), input.query].join('\n');
-        for (let seed = 0; seed < 12; seed++) {
-          const injection = inject('parameters_value_error', input, new Rng(seed, t.id, `k${k}`));
-          made++;
-          variants.add(injection.variant);
-          const wrong = injection.action.args as ToolArgs;
-          for (const [key, value] of Object.entries(wrong)) {
-            if (sameValue(value, correct[key])) continue;
-            const swapped = Object.entries(correct).some(([other, v]) => other !== key && sameValue(v, value) && sameValue(wrong[other], correct[key]));
-            if (swapped) continue;
-            expect(nearMiss(key, correct[key], value, request, isIdKey), `${t.id} k=${k}: ${injection.variant} ${injection.detail}`).toBeUndefined();
-          }
-        }
+    for (const { t, k, correct, request, injection } of valueInjections(trajectories, 12)) {
+      made++;
+      variants.add(injection.variant);
+      const wrong = injection.action.args as ToolArgs;
+      for (const [key, value] of Object.entries(wrong)) {
+        if (sameValue(value, correct[key])) continue;
+        const swapped = Object.entries(correct).some(([other, v]) => other !== key && sameValue(v, value) && sameValue(wrong[other], correct[key]));
+        if (swapped) continue;
+        expect(nearMiss(key, correct[key], value, request, isIdKey), `${t.id} k=${k}: ${injection.variant} ${injection.detail}`).toBeUndefined();
       }
     }
     expect(made).toBeGreaterThan(100);
