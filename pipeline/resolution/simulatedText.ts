@@ -17,6 +17,7 @@ import { properCase } from './properNouns.js';
 import { topicAsNounPhrase } from './topicPhrase.js';
 import { escapeRegExp } from '../errors/vocabulary.js';
 import { filmByTitle, seriesByTitle, type SeriesFact } from './worldFacts.js';
+import { isPhenomenon, scholarField, type ScholarField } from './scholarFields.js';
 
 export interface TextCtx {
   rng: Rng;
@@ -61,12 +62,6 @@ const FIRST = ['Alice', 'Bob', 'Carmen', 'David', 'Elena', 'Farid', 'Grace', 'Hi
 const LAST = ['Anderson', 'Brown', 'Chen', 'Dubois', 'Evans', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Kowalski', 'Lopez', 'Müller', 'Novak', 'Okafor', 'Patel', 'Rossi', 'Schmidt', 'Tanaka', 'Zhang'];
 /** Fields a query falls back on when the call names no topic (an author id, a paper id). */
 export const FIELDS = ['machine learning', 'climate policy', 'renewable energy systems', 'urban mobility', 'public health', 'computer vision', 'materials science', 'behavioral economics'];
-const VENUES: readonly [string, string][] = [
-  ['Nature', 'nature.com'], ['Science', 'science.org'], ['IEEE Access', 'ieeexplore.ieee.org'], ['Journal of Cleaner Production', 'Elsevier'],
-  ['Renewable and Sustainable Energy Reviews', 'Elsevier'], ['Scientific Reports', 'nature.com'], ['PLOS ONE', 'journals.plos.org'],
-  ['Sustainability', 'mdpi.com'], ['arXiv preprint', 'arxiv.org'], ['Proceedings of the National Academy of Sciences', 'pnas.org'],
-  ['Springer', 'Springer'], ['ACM Computing Surveys', 'dl.acm.org'], ['The Lancet', 'thelancet.com'], ['Energy Policy', 'Elsevier'],
-];
 /** Where film studies publish: a paper on "The Godfather" is in Film Quarterly, not Nature or The Lancet. */
 const FILM_VENUES: readonly [string, string][] = [
   ['Film Quarterly', 'online.ucpress.edu'], ['Screen', 'academic.oup.com'], ['Cinema Journal', 'JSTOR'], ['Journal of Film and Video', 'JSTOR'],
@@ -111,7 +106,8 @@ function agree(topic: string, singular: string, plural: string): string {
 
 // A topic is asked about for every text of every answer about it: parsed once.
 const personTopics = new Map<string, boolean>();
-function isPerson(text: string): boolean {
+/** Does a topic name a person (whose papers, not about whom)? */
+export function isPerson(text: string): boolean {
   const t = text.trim();
   if (!/^\p{Lu}/u.test(t) || t.split(/\s+/).length > 4) return false;
   let known = personTopics.get(t);
@@ -315,13 +311,19 @@ export function paperTitles(c: TextCtx, n: number): string[] {
 }
 
 
-const SNIPPET_FORMS: ((t: string, r: Rng) => string)[] = [
-  (t, r) => `… we propose a framework for ${t} that combines ${r.pick(['field data', 'simulation', 'expert interviews', 'public records'])} with ${r.pick(['statistical models', 'a life-cycle analysis', 'deep learning', 'cost modelling'])}. Experiments on ${r.int(3, 12)} datasets show …`,
-  (t, r) => `${cap(t)} ${agree(t, 'has', 'have')} attracted growing attention ${r.pick(['in recent years', 'since 2015', 'across disciplines', 'in industry and academia'])}. This paper ${r.pick(['reviews the main approaches', 'maps the main lines of work', 'compares the leading methods'])}, their strengths and limitations, and …`,
-  (t, r) => `… the role of ${t} in ${r.pick(['developing economies', 'urban planning', 'clinical practice', 'small firms', 'higher education'])}. We find that …`,
-  (t, r) => `… a systematic review of ${r.int(40, 400)} studies on ${t} published between ${r.int(1995, 2010)} and ${r.int(2018, 2023)} …`,
-  (t, r) => `In this ${r.pick(['chapter', 'tutorial', 'lecture note', 'primer'])} we introduce the basic concepts of ${t}, discuss ${r.pick(['the open problems', 'common pitfalls', 'the main results'])}, and outline directions for …`,
-  (t, r) => `… results indicate that ${t} can reduce ${r.pick(['costs', 'emissions', 'errors', 'delays'])} by up to ${r.int(12, 45)}% when …`,
+/**
+ * Scholar snippets in the words of the topic's field (scholarFields.ts): a form whose words the field
+ * lacks is not drawn, so quantum mechanics never "can reduce emissions" nor has a role "in urban planning",
+ * and a state of the world (climate change) is not a framework nor "can reduce costs".
+ */
+type SnippetForm = (t: string, r: Rng, f: ScholarField) => string;
+const SNIPPET_FORMS: { needs: (f: ScholarField, t: string) => boolean; form: SnippetForm }[] = [
+  { needs: (f, t) => f.inputs.length > 0 && f.methods.length > 0 && !!f.trials?.length && !isPhenomenon(t), form: (t, r, f) => `… we propose a framework for ${t} that combines ${r.pick(f.inputs)} with ${r.pick(f.methods)}. ${cap(r.pick(f.trials!).replace('#', String(r.int(3, 12))))} show …` },
+  { needs: () => true, form: (t, r) => `${cap(t)} ${agree(t, 'has', 'have')} attracted growing attention ${r.pick(['in recent years', 'since 2015', 'across disciplines', 'in industry and academia'])}. This paper ${r.pick(['reviews the main approaches', 'maps the main lines of work', 'compares the leading methods'])}, their strengths and limitations, and …` },
+  { needs: (f) => f.roles.length > 0, form: (t, r, f) => `… the role of ${t} in ${r.pick(f.roles)}. We find that …` },
+  { needs: () => true, form: (t, r) => `… a systematic review of ${r.int(40, 400)} studies on ${t} published between ${r.int(1995, 2010)} and ${r.int(2018, 2023)} …` },
+  { needs: () => true, form: (t, r) => `In this ${r.pick(['chapter', 'tutorial', 'lecture note', 'primer'])} we introduce the basic concepts of ${t}, discuss ${r.pick(['the open problems', 'common pitfalls', 'the main results'])}, and outline directions for …` },
+  { needs: (f, t) => f.gains.length > 0 && !isPhenomenon(t), form: (t, r, f) => `… results indicate that ${t} can reduce ${r.pick(f.gains)} by up to ${r.int(12, 45)}% when …` },
 ];
 
 /**
@@ -355,7 +357,12 @@ export function snippets(c: TextCtx, n: number): string[] {
   const film = filmAsked(topic);
   if (film) return c.rng.sample(FILM_SNIPPET_FORMS, n).map((f) => f(film, c.rng));
   const t = topicAsNounPhrase(topicInProse(topic));
-  return c.rng.sample(SNIPPET_FORMS, n).map((f) => f(t, c.rng));
+  const field = scholarField(topic);
+  const forms = SNIPPET_FORMS.filter((s) => s.needs(field, t));
+  // A field with fewer forms than papers asked for reuses one with other words: the list stays as long as its titles.
+  const picked = c.rng.sample(forms, n);
+  while (picked.length < n) picked.push(c.rng.pick(forms));
+  return picked.map((s) => s.form(t, c.rng, field));
 }
 
 /** The title, as written, of a film or series a topic names ("The godfather part II" → "The Godfather Part II"), else undefined. */
@@ -678,7 +685,8 @@ export function pubInfo(c: TextCtx): string {
   const chinese = isChineseSubject(c.subject);
   const author = () => (chinese ? `${r.pick(PINYIN_INITIALS)}${r.chance(0.3) ? r.pick(PINYIN_INITIALS) : ''} ${r.pick(PINYIN_SURNAMES)}` : initials(r));
   const authors = Array.from({ length: r.int(1, 3) }, author).join(', ') + (r.chance(0.3) ? ', …' : '');
-  const [venue, host] = r.pick(filmAsked(c.subject ? topicOf(c) : '') ? FILM_VENUES : VENUES);
+  const topic = topicOf(c);
+  const [venue, host] = r.pick(filmAsked(c.subject ? topic : '') ? FILM_VENUES : scholarField(topic).venues);
   return `${authors} - ${venue}, ${r.int(2005, 2023)} - ${host}`;
 }
 
@@ -712,7 +720,8 @@ export function citation(c: TextCtx): string {
   if (known) return known;
   const first = `${r.pick(LAST)}, ${r.pick(FIRST)}`;
   const year = r.int(1998, 2023);
-  const [venue] = r.pick(filmAsked(c.subject ? topicOf(c) : '') ? FILM_VENUES : VENUES.filter(([v]) => v !== 'Springer' && v !== 'arXiv preprint'));
+  const topic = topicOf(c);
+  const [venue] = r.pick(filmAsked(c.subject ? topic : '') ? FILM_VENUES : scholarField(topic).venues.filter(([v]) => v !== 'Springer' && v !== 'arXiv preprint'));
   switch (r.int(0, 2)) {
     case 0:
       return `${first}, et al. "${titleCase(title)}." ${venue} ${r.int(3, 120)}.${r.int(1, 12)} (${year}): ${((p) => `${p}-${p + r.int(8, 40)}`)(r.int(1, 900))}.`;

@@ -13,8 +13,9 @@ import { lowercasedNames } from '../../resolution/properNouns.js';
 import { isPlainObject } from '../../errors/values.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
-import { isChineseSubject, isTopicQuery, publicationYear } from '../../resolution/simulatedText.js';
+import { isChineseSubject, isPerson, isTopicQuery, isWords, publicationYear } from '../../resolution/simulatedText.js';
 import { filmByTitle, seriesByTitle } from '../../resolution/worldFacts.js';
+import { GENERAL_FIELD, SCHOLAR_FIELDS, isPhenomenon, scholarField, venueOffField, type ScholarField } from '../../resolution/scholarFields.js';
 import { listingPlaceMismatch } from '../../resolution/districts.js';
 import { toolSteps } from '../../steps.js';
 import { toJson } from '../../pyValues.js';
@@ -214,6 +215,55 @@ export const simulatedVenueTemplated: CaseMeasure = {
       const pooled = templatedVenues(step.action, step.response!.content);
       return pooled || (filmInScienceVenue(step.action, step.response!.content) ?? pooled);
     }),
+};
+
+/** Settings, methods and claims only some fields' snippets make (scholarFields.ts), by the phrase that carries each. */
+const FIELD_PHRASES: { re: RegExp; words: (f: ScholarField) => readonly string[] }[] = [
+  { re: /\bthe role of .+? in ([^.…]+?)\. We find/, words: (f) => f.roles },
+  { re: /\bcan reduce ([^.…]+?) by up to\b/, words: (f) => f.gains },
+  { re: /\bthat combines .+? with ([^.…]+?)\./, words: (f) => f.methods },
+];
+
+/**
+ * A Scholar search on a topic (not a film: filmInScienceVenue) answered in another field's terms: a
+ * paper on quantum mechanics listed in Energy Policy, "the role of quantum mechanics in urban
+ * planning", "results indicate that sales strategies can reduce emissions", "climate change can
+ * reduce costs" (a state of the world is no method). A field's own venues
+ * and words are in scholarFields.ts; Nature, Science and PLOS ONE publish every field.
+ */
+export function scholarOffField(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  if (!/scholar/i.test(action.name) || filmSearchedAsTopic(action)) return undefined;
+  const query = argStrings(action.args).filter((a) => isWords(a) && !isPerson(a)).join(' ');
+  if (!query) return undefined;
+  const v = responseValue(response);
+  if (!isPlainObject(v)) return undefined;
+  const field = scholarField(query);
+  const lines = [v.pub_info, v.publication_info].flatMap((x) => (Array.isArray(x) ? x : x === undefined ? [] : [x])).filter((x): x is string => typeof x === 'string');
+  const snippets = Object.entries(v).filter(([k]) => /^snipp?ets?$/i.test(k)).flatMap(([, x]) => (Array.isArray(x) ? x : [x])).filter((x): x is string => typeof x === 'string');
+  if (!lines.length && !snippets.length) return undefined;
+  for (const line of lines) {
+    const venue = (line.split(' - ')[1] ?? '').replace(/,\s*\d{4}\s*$/, '').trim();
+    const owner = venue ? venueOffField(venue, query) : undefined;
+    if (owner) return `a paper on "${query}" (${field.name}) listed in ${venue}, a journal of ${owner}`;
+  }
+  for (const snippet of snippets) {
+    if (isPhenomenon(query) && /\bcan reduce\b|\bwe propose a framework for\b/.test(snippet)) return `a snippet treats "${query}", a state of the world, as a method: "${snippet.slice(0, 90)}"`;
+    for (const { re, words } of FIELD_PHRASES) {
+      const said = re.exec(snippet)?.[1]?.trim();
+      if (!said || words(field).includes(said)) continue;
+      if ([...SCHOLAR_FIELDS, GENERAL_FIELD].some((f) => words(f).includes(said))) return `a snippet on "${query}" (${field.name}) in another field's words: "${snippet.slice(0, 90)}"`;
+    }
+  }
+  return null;
+}
+
+export const simulatedScholarOffField: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_scholar_off_field',
+  group: 'text',
+  title: 'a simulated Scholar search answered in another field\'s terms: a paper on quantum mechanics listed in Energy Policy or the Journal of Cleaner Production, "the role of quantum mechanics in urban planning", "sales strategies can reduce emissions", or a state of the world as a method ("climate change can reduce costs")',
+  population: 'cases showing a simulated Scholar search for a topic with publication lines or snippets',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => scholarOffField(step.action, step.response!.content)),
 };
 
 // -------------------------------------------------------------------------------------------
