@@ -111,6 +111,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   noise_typo_in_count_word: 0,
   noise_typo_in_task_word: 0,
   noise_typo_garbled: 0,
+  answer_grammar: 0,
   answer_truncated: 0,
   harder_tools_param_changed: 0,
   harder_tools_constraint_dropped: 0,

@@ -9,7 +9,7 @@
 import { nlp } from '../nlp.js';
 
 export interface GrammarIssue {
-  rule: 'verb-after-to' | 'verb-after-modal' | 'subject-verb' | 'doubled-word' | 'article' | 'capital' | 'end-punctuation';
+  rule: 'verb-after-to' | 'verb-after-modal' | 'subject-verb' | 'doubled-word' | 'article' | 'number-agreement' | 'capital' | 'end-punctuation';
   at: string;
 }
 
@@ -97,6 +97,8 @@ export function grammarIssues(text: string): GrammarIssue[] {
     if (!/[.!?]["')`]?$/.test(sentence)) issues.push({ rule: 'end-punctuation', at: sentence.slice(-40) });
     // A doubled word in the raw text (not across code: `send` after "send" is a name, not a slip).
     for (const m of sentence.matchAll(/(?<![`\w])([A-Za-z]+)\s+\1(?![`\w])/gi)) issues.push({ rule: 'doubled-word', at: m[0] });
+    // "There are 1 line", "there is 3 files": the verb agrees with the count.
+    for (const m of sentence.matchAll(/\bthere (?:are|were) (?:1|one) (?!of\b)\w+|\bthere (?:is|was) (?:[2-9]|[1-9]\d+) \w+/gi)) issues.push({ rule: 'number-agreement', at: m[0] });
     const terms = termsOf(sentence);
     for (let i = 0; i < terms.length; i++) {
       const t = terms[i];
@@ -111,6 +113,8 @@ export function grammarIssues(text: string): GrammarIssue[] {
       const afterTo = TO_VERBS.has(t.lower) && next.lower === 'to';
       const afterModal = MODALS.has(t.lower.replace(/[’]/g, "'"));
       if (!afterTo && !afterModal) continue;
+      // A question puts the modal before its subject: "Should I try again?", "…, or shall we leave it?".
+      if (afterModal && (i === 0 || /[,;:]$/.test(terms[i - 1].text) || terms[i - 1].lower === 'or') && /^(?:i|you|we|they|he|she|it)$/.test(next.lower)) continue;
       let j = afterTo ? i + 2 : i + 1;
       while (j < terms.length && (SKIPPABLE.has(terms[j].lower) || terms[j].tags.includes('Adverb'))) j++;
       const verb = terms[j];

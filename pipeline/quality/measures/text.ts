@@ -461,6 +461,26 @@ function answerDefect(tc: TestCase, find: (answer: string) => string | undefined
   return null;
 }
 
+/**
+ * A closing answer's own grammar, quoted text aside (a file's line, an email's subject "Let's Build
+ * for Cosmos" is what it is): "There are 1 line", "a error", a doubled word. Questions put the modal
+ * first ("Should I try again?") and pass.
+ */
+export function answerGrammarSlip(answer: string): string | undefined {
+  const own = answer.replace(/"[^"]*?([.!?]?)"/g, (_, end: string) => `"X${end}"`);
+  const issue = grammarIssues(own)[0];
+  return issue ? `${issue.rule}: "${issue.at}"` : undefined;
+}
+
+export const answerGrammar: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_grammar',
+  group: 'text',
+  title: 'a closing answer with a grammar slip in its own words: "There are 1 line in \"summary.txt\"", "a error", a doubled word, a verb after "will" not in its base form (quoted text aside)',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => answerDefect(tc, answerGrammarSlip, (hit, answer) => `${hit} in "${answer.slice(0, 80)}"`),
+};
+
 export const answerTruncated: CaseMeasure = {
   kind: 'case',
   id: 'answer_truncated',
@@ -1409,4 +1429,4 @@ export const harderToolsStockWording: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [toolDocUnrepaired, harderToolsStockWording, noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerTextSizeOnly, answerClaimsWholeRequest, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, harderToolsLowercase, harderToolsMixedTags, harderToolsWordingOnly, harderToolsSiblingUnsound, harderToolsSiblingsIdentical, harderToolsStrayBacktick, extraToolsSameFunction, extraToolsUnrelated, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio, answerNamesApi, answerCannedOpener, answerFieldDump, answerRestatesAsked];
+export const TEXT_MEASURES = [toolDocUnrepaired, harderToolsStockWording, noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerGrammar, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerTextSizeOnly, answerClaimsWholeRequest, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, harderToolsLowercase, harderToolsMixedTags, harderToolsWordingOnly, harderToolsSiblingUnsound, harderToolsSiblingsIdentical, harderToolsStrayBacktick, extraToolsSameFunction, extraToolsUnrelated, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio, answerNamesApi, answerCannedOpener, answerFieldDump, answerRestatesAsked];
