@@ -137,6 +137,11 @@ describe('long context text rules', () => {
     expect(unavailable[1].content).toBe("I'm sorry, they don't serve espresso. Would you like something else instead?");
     expect(orderPhrase('Hi, can I get a Mocha with whole milk? Thanks')).toBe('a Mocha with whole milk');
     expect(orderPhrase('Could I please have two cortados?')).toBe('two cortados');
+    // "… and can I also get …" starts the next item: no "a mocha with almond milk and can and a latte" read back.
+    const two = "How's it going? I need a mocha made with almond milk and can I also get a latte with oat milk?";
+    expect(orderPhrase(two)).toBe('a mocha made with almond milk');
+    expect(completeOrder(orderPhrase(two)!, [two])).not.toMatch(/\band can\b/);
+    expect(completeOrder(orderPhrase(two)!, [two])).toMatch(/a latte with oat milk/);
   });
 });
 
