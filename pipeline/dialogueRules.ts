@@ -248,8 +248,8 @@ const CLAIMS: RegExp[] = [
   /\b(?:before|prior to|after|once)\s+(?:i\s+|we\s+)?(?:send|sending|sent|forward(?:ing)?|submit(?:ting)?|plac(?:e|ing)|put(?:ting)?)\b|\b(?:be|been|being|gets?|getting) (?:sent|forwarded|submitted|placed)\b|\bto be (?:made|prepared|brewed)\b|\b(?:will|'ll|shall)\s+have\s+(?:that|it|this|them|those|your \w+)\s+(?:\w+\s+)?(?:up|out|ready|done|made|over)\b/i,
   // "Okay, the adjustment has been made.", "It's all set.", "OK, done.": the order changed or placed.
   /\b(?:adjustments?|changes?|updates?|corrections?|modifications?) (?:has|have) been (?:made|done|applied)\b|\b(?:has|have) been (?:changed|updated|adjusted|corrected|modified|fixed)\b|^\W*(?:(?:ok(?:ay)?|alright|all right|great|perfect|good|thanks?|thank you)[,.!]?\s*)*(?:it'?s|it is|you'?re|you are|we'?re|we are|everything'?s|everything is|that'?s|that is) (?:all )?set\b(?! (?:for|on|to)\b)|^\W*(?:(?:ok(?:ay)?|alright)[,.!]?\s*)?(?:all )?(?:set|done)\W*$/i,
-  // "Okay I'll get working on that.", "We'll get right on it": the making started.
-  /\b(?:get|getting|gets|got)\s+(?:right\s+)?(?:(?:working|started|going|busy)\s+on|on)\s+(?:that|it|this|them|those|your (?:order|drink|\w+))\b/i,
+  // "Okay I'll get working on that.", "We'll get right on it", "Okay, I'll get the order done!": the making started.
+  /\b(?:get|getting|gets|got)\s+(?:right\s+)?(?:(?:working|started|going|busy)\s+on|on)\s+(?:that|it|this|them|those|your (?:order|drink|\w+))\b|(?:\b(?:will|gonna|going to|am)|'ll|'m)\s+(?:just\s+)?(?:get|getting|have|having)\s+(?:the|your|that|this) (?:order|drinks?|coffees?)\s+(?:done|going|started|in|through)\b/i,
   /^\W*enjoy\W*$|\bi (?:have|'ve got|got) (?:a|an|one|two|your|the|that) [^.?!]{0,30}\bfor you\b|\b(?:happy|glad|pleased) to (?:get|make|bring|prepare|whip up) (?:that|it|this|one|them|those|your \w+)(?: (?:for you|started|going|up))?\b|\b(?:here|there) (?:you go|you are|it is|is your|'s your|are your)\b|\b(?:the )?order you see\b|\byou see (?:there|here|on (?:the|your) screen)\b|\bhere(?:'s| is) (?:your|the) (?:order|drink|coffee|menu)\b|\bhere'?s (?:that|this|it)\b/i,
   /\benjoy (?:your|the) (?:drink|coffee|order|tea|latte|beverage|\w+ (?:latte|coffee|tea))\b|\bthanks? (?:you )?for (?:your|the) order(?:ing)?\b|\bthanks? for ordering\b|\bfor your (?:business|purchase|patronage)\b|\bthat(?:'ll| will) be \$/i,
   // How long the making takes ("It'll be just a couple of minutes.", "Thanks, give us just a few
@@ -869,12 +869,18 @@ export function namesCustomerWords(user: string, reply: string): boolean {
 
 /**
  * A reply that orders as the customer does ("Give me a cortado extra foam please.", "Yes.. I would
- * like spiked honey oat milk."): a turn of the corpus given to the wrong speaker. The sentence, or undefined.
+ * like spiked honey oat milk.", "Just plain coke please."): a turn of the corpus given to the wrong speaker. The sentence, or undefined.
  */
 export function speaksAsCustomer(text: string): string | undefined {
   return text
     .split(/(?<=[.!?])\s+/)
-    .find((s) => /^\W*(?:(?:yes|yeah|ok(?:ay)?|so|um+|hmm+|and)\b\W*)*(?:give me|get me|i'?d like|i would like|i want|i'?ll (?:have|take)|i need|(?:can|could|may) i (?:get|have)(?! (?:you|your|that for you)))\s+(?:a|an|one|two|three|some|the|to order|(?:\w+ ){1,3}(?:milk|latte|mocha|tea|coffee))\b/i.test(s) && !/\b(?:you|your)\b/i.test(s));
+    .find(
+      (s) =>
+        (/^\W*(?:(?:yes|yeah|ok(?:ay)?|so|um+|hmm+|and)\b\W*)*(?:give me|get me|i'?d like|i would like|i want|i'?ll (?:have|take)|i need|(?:can|could|may) i (?:get|have)(?! (?:you|your|that for you)))\s+(?:a|an|one|two|three|some|the|to order|(?:\w+ ){1,3}(?:milk|latte|mocha|tea|coffee))\b/i.test(s) ||
+          // "Just plain coke please.": an item and "please", the customer's way of ordering.
+          /^\W*(?:just\s+)?(?:[\w%-]+\s+){0,3}(?:coke|soda|water|juice|latte|mocha|tea|coffee|cappuccino|espresso|americano|macchiato|cortado|chai|milk)s?,?\s+please\W*$/i.test(s)) &&
+        !/\b(?:you|your)\b/i.test(s),
+    );
 }
 
 /** A customer's question about what goes into a drink ("What's in the Cold Brew?", "What are the contents of the matcha latte?", "So what is the Steamer all about?"). */

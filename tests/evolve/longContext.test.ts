@@ -265,7 +265,8 @@ describe('whole-dialogue picker', () => {
     expect(Object.keys(pool.dropped).sort()).toEqual(['asks about something besides the coffee', 'asks to confirm an order it cannot name', 'claims an act no tool did', 'declines a topic', 'ends on a question nobody answers', "gives the assistant a customer's line", 'has a customer turn that follows nothing said', 'has a reply that does not answer the order before it', 'has a reply that reads a menu or till it cannot see', 'reads back an order without part of what the customer said', 'reads the order back without what the customer asked', 'says the menu lacks a drink']);
     // A dialogue that repeated a bare check ("Is this correct?" twice) now reads the order back each time;
     // a reply that only pointed at a menu the assistant does not have ("please see their menu above") leaves its dialogue out.
-    expect(pool.entries.length).toBeGreaterThan(3100);
+    // One more leaves with "Just plain coke please." in the assistant's turn (evolve 57).
+    expect(pool.entries.length).toBeGreaterThanOrEqual(3100);
   });
 
   it('makes insertions of whole dialogues in [min, max] tokens that read as one visit, spread over the corpus, deterministically', () => {

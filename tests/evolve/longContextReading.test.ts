@@ -115,6 +115,15 @@ describe('long-context dialogues read again', () => {
     expect(speaksAsCustomer('Give me a cortada extra foam please.')).toBeTruthy();
     expect(speaksAsCustomer('Yes.. I would like spiked honey oat milk.')).toBeTruthy();
     expect(speaksAsCustomer('Would you like me to read that back?')).toBeUndefined();
+    // Taskmaster's "Nothing in it. Just plain coke please." sat in the assistant's turn of 19 insertions.
+    expect(speaksAsCustomer('Nothing in it. Just plain coke please.')).toBe('Just plain coke please.');
+    expect(speaksAsCustomer('One moment please.')).toBeUndefined();
+    expect(speaksAsCustomer('Just a latte for you, please tell the barista.')).toBeUndefined();
+    // "Okay, I'll get the order done!" (18 insertions) promises the making.
+    expect(claimsAction("Okay, I'll get the order done!")).toBeDefined();
+    expect(claimsAction("I'm getting your order in now.")).toBeDefined();
+    expect(claimsAction("I can't get the order in from here.")).toBeUndefined();
+    expect(claimsAction('You can give the order at the counter.')).toBeUndefined();
   });
 
   it('the pool, strung into insertions, makes none of these', () => {
