@@ -39,7 +39,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-28'; // 28: topic words only where the request is about the topic (no "the route question" from "place an order", "the maths" from "vote average", "the music stuff" from "keep track of"); a new ask after an unrelated café conversation is "another one", never "the next step". 26: "in the near future" names no place (no "location stuff" in a summary of a film-release request).
+export const NOISY_RULES_VERSION = 'noisy-query-29'; // 29: a request's own greeting stays first ("Hey there! Long story short, …", not "… the wifi is crawling as we speak! Hey there, I need…"). 28: topic words only where the request is about the topic (no "the route question" from "place an order", "the maths" from "vote average", "the music stuff" from "keep track of"); a new ask after an unrelated café conversation is "another one", never "the next step". 26: "in the near future" names no place (no "location stuff" in a summary of a film-release request).
 
 /**
  * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
@@ -208,6 +208,8 @@ const GREET: Record<Part, string[]> = {
   evening: ['Good evening.', 'Evening!'],
 };
 const GREET_AGAIN = ['Hi again!', 'Hello again.', 'Hey again!', 'Me again!', 'Okay, me again.'];
+/** A greeting the user's own request opens with ("Hey there, I need…", "Hi, can you…"). */
+const OPENING_GREETING = /^(?:(?:hey|hi|hello)(?: there)?|good (?:morning|afternoon|evening)|greetings|howdy)\b[,!.]?\s+(?=\S)/i;
 
 /** Times of a past event that fit a part of the day ("this evening" is never before a morning greeting). */
 const PAST_WHEN: Record<Part, string[]> = {
@@ -511,6 +513,8 @@ export interface NoisyOptions {
   avoid?: string[];
   /** Whether the user spoke earlier in the conversation ("Hi again" needs that). */
   followUp?: boolean;
+  /** The request's own greeting was taken off and goes first: the rules add none. */
+  greeted?: boolean;
 }
 
 type Kind = 'reason' | 'context' | 'filler' | 'restate' | 'casual' | 'personal' | 'interruption' | 'typing' | 'ability' | 'doubt' | 'checked';
@@ -574,6 +578,15 @@ function runOn(text: string, keep: string[]): string | undefined {
 }
 
 export function noisyRules(input: NoisyQueryInput, rng: Rng, options: NoisyOptions = {}): NoisyQueryOutput & { typos: { from: string; to: string }[] } {
+  // A request that opens with its own greeting keeps it first, whole: no "Ugh, the wifi is crawling as
+  // we speak! Hey there, I need…", no typo in it ("Hey tehere").
+  const own = options.greeted ? null : OPENING_GREETING.exec(input.query);
+  const rest = own ? input.query.slice(own[0].length).replace(/^[a-z]+\b(?![._\d'])/, (w) => w.charAt(0).toUpperCase() + w.slice(1)) : '';
+  if (own && rest.trim()) {
+    const inner = noisyRules({ ...input, query: rest }, rng, { ...options, greeted: true });
+    const greeting = own[0].trim();
+    return { ...inner, query: `${/[,.]$/.test(greeting) ? greeting.slice(0, -1) : greeting}${/!$/.test(greeting) ? '' : '!'} ${inner.query}` };
+  }
   const avoid = [...(options.avoid ?? []), ...(input.avoid ?? [])];
   const followUp = options.followUp ?? input.followUp ?? false;
   const topic = topicOf(input.query);
@@ -631,7 +644,11 @@ export function noisyRules(input: NoisyQueryInput, rng: Rng, options: NoisyOptio
   if (kinds.has('checked')) tail.push(pk(rng, CHECKED));
   // A greeting fits the part of the day; "again" only where the user spoke before, and a later turn of
   // a conversation under way is never greeted afresh ("Hi! Also, create a file…").
-  if (rng.chance(kinds.has('casual') ? 0.15 : 0.3) && !(followUp && kinds.has('ability'))) lead.unshift(followUp ? pk(rng, GREET_AGAIN) : rng.pick([...GREET.any, ...GREET[part]]));
+  if (rng.chance(kinds.has('casual') ? 0.15 : 0.3) && !(followUp && kinds.has('ability'))) {
+    const greeting = followUp ? pk(rng, GREET_AGAIN) : rng.pick([...GREET.any, ...GREET[part]]);
+    // A request greeting in its own words is greeted once, by the user.
+    if (!options.greeted) lead.unshift(greeting);
+  }
   if (rng.chance(0.35)) tail.push(sloppy(signOff(rng)));
   body = body.trim();
   // Nothing after a quote left open: the sign-off or aside would read as the quoted value.
