@@ -411,10 +411,18 @@ export function describeText(v: string): string {
   return opening ? `a text ${opening.whole && lines.length === 1 && opening.text === lines[0] ? 'reading' : 'beginning'} "${opening.text}"` : 'a long text';
 }
 
+/**
+ * A list short enough to say item by item: at most six short strings or numbers, 80 characters in
+ * all (lockDoors' four doors). "door set to a list of 4 values" leaves unsaid which doors.
+ */
+export function listSaysWhole(v: unknown[]): boolean {
+  return v.length <= 6 && v.every((x) => (typeof x === 'string' && x.length <= 30 && !/["\n]/.test(x)) || typeof x === 'number') && JSON.stringify(v).length <= 80;
+}
+
 export function sayValue(v: unknown): string {
   if (typeof v === 'string' && v.length > 60) return describeText(v);
   if (typeof v === 'string') return JSON.stringify(v);
-  if (Array.isArray(v)) return v.length <= 3 ? `[${v.map(sayValue).join(', ')}]` : `a list of ${v.length} values`;
+  if (Array.isArray(v)) return v.length <= 3 || listSaysWhole(v) ? `[${v.map(sayValue).join(', ')}]` : `a list of ${v.length} values`;
   if (v && typeof v === 'object') return `an object with ${Object.keys(v).map(humanize).join(', ')}`;
   return String(v);
 }

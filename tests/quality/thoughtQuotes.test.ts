@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TestCase } from '../../pipeline/schemas.js';
-import { intentOf, requestClause, unitSpans } from '../../pipeline/thoughtPhrases.js';
-import { fileTypeMismatches, misquotes, splitUnit, thoughtFileTypeMismatch, thoughtQuoteSplitsUnit, thoughtRequestMisquoted, unitSplits } from '../../pipeline/quality/measures/thoughtContent.js';
+import { argPhrase, intentOf, requestClause, sayValue, unitSpans } from '../../pipeline/thoughtPhrases.js';
+import { fileTypeMismatches, listsUnsaid, misquotes, splitUnit, thoughtFileTypeMismatch, thoughtListUnsaid, thoughtQuoteSplitsUnit, thoughtRequestMisquoted, unitSplits } from '../../pipeline/quality/measures/thoughtContent.js';
 import { protectedValues, thoughtQuotes } from '../../stages/evolve/caseParts.js';
 import { noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
 import { Rng } from '../../pipeline/rng.js';
@@ -86,5 +86,19 @@ describe('a thought names the file type its call makes', () => {
     const tc = caseOf('Make slides', '`create_file` timed out again, so I cannot create a pptx file now.', {} as Record<string, unknown>);
     tc.messages.push({ role: 'assistant', content: JSON.stringify({ thought: 'Creating it.', name: 'PPT.create_file', args: { abs_location: 'outputs/a.ppt' } }) } as never);
     expect(fileTypeMismatches(tc)).toHaveLength(1);
+  });
+});
+
+describe('a thought says a short list its call passes', () => {
+  const doors = ['driver', 'passenger', 'rear_left', 'rear_right'];
+  it('item by item up to six short items, counted past that', () => {
+    expect(argPhrase({ door: doors, unlock: false })).toBe('door set to ["driver", "passenger", "rear_left", "rear_right"] and unlock set to false');
+    expect(sayValue(Array.from({ length: 8 }, (_, i) => `item${i}`))).toBe('a list of 8 values');
+    expect(sayValue(['a long value that runs well past thirty characters', 'b', 'c', 'd'])).toBe('a list of 4 values');
+  });
+  it('thought_list_unsaid flags "a list of 4 values" for the four doors', () => {
+    const said = (t: string) => caseOf('Lock all the doors', t, { door: doors, unlock: false });
+    expect(thoughtListUnsaid.check(said('Let me lock the doors first; `lockDoors` with door set to a list of 4 values and unlock set to false does exactly that.'), CTX)).toMatch(/a list of 4 values/);
+    expect(listsUnsaid(said(`Let me lock the doors first; \`lockDoors\` with ${argPhrase({ door: doors, unlock: false })} does exactly that.`))).toEqual([]);
   });
 });

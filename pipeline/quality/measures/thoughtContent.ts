@@ -9,7 +9,7 @@ import type { TestCase } from '../../schemas.js';
 import { groundTruthActions, shownAction } from '../evidence.js';
 import { sentencesOf } from '../grammar.js';
 import { insertedRange } from '../text.js';
-import { FILE_TYPES, PLAIN_REQUEST, citedRequest, endsDangling, holdsValue, insideSpan, unitSpans, valueSource } from '../../thoughtPhrases.js';
+import { FILE_TYPES, PLAIN_REQUEST, listSaysWhole, citedRequest, endsDangling, holdsValue, insideSpan, unitSpans, valueSource } from '../../thoughtPhrases.js';
 import { apiOf } from '../../errors/values.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
@@ -468,4 +468,30 @@ export const thoughtFileTypeMismatch: CaseMeasure = {
   },
 };
 
-export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceRepeated, thoughtFrameTopShare, thoughtFrameTopShareWrong, thoughtRequestUncited, thoughtQuoteCutShort, thoughtQuoteSplitsUnit, thoughtRequestMisquoted, thoughtFileTypeMismatch];
+/** The list arguments a CoT case's thoughts count off ("door set to a list of 4 values") where the list is short enough to say item by item. */
+export function listsUnsaid(tc: TestCase): string[] {
+  if (!tc.cot) return [];
+  const out: string[] = [];
+  for (const { thought, args } of thoughtsWithCalls(tc)) {
+    if (!args || typeof args !== 'object') continue;
+    for (const [k, v] of Object.entries(args as Record<string, unknown>)) {
+      if (Array.isArray(v) && listSaysWhole(v) && new RegExp(`\\ba list of ${v.length} values\\b`).test(thought)) out.push(`${k} ${JSON.stringify(v)} said as "a list of ${v.length} values"`);
+    }
+  }
+  return out;
+}
+
+export const thoughtListUnsaid: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_list_unsaid',
+  group: 'text',
+  title: 'CoT: a thought counts off a short list its call passes instead of saying it: "`lockDoors` with door set to a list of 4 values and unlock set to false" for ["driver", "passenger", "rear_left", "rear_right"]',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const bad = listsUnsaid(tc);
+    return bad.length ? bad[0] : null;
+  },
+};
+
+export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceRepeated, thoughtFrameTopShare, thoughtFrameTopShareWrong, thoughtRequestUncited, thoughtQuoteCutShort, thoughtQuoteSplitsUnit, thoughtRequestMisquoted, thoughtFileTypeMismatch, thoughtListUnsaid];
