@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestCase } from '../../pipeline/schemas.js';
 import { argPhrase, intentOf, requestClause, sayValue, unitSpans } from '../../pipeline/thoughtPhrases.js';
-import { fileTypeMismatches, listsUnsaid, misquotes, splitUnit, thoughtFileTypeMismatch, thoughtListUnsaid, thoughtQuoteSplitsUnit, thoughtRequestMisquoted, unitSplits } from '../../pipeline/quality/measures/thoughtContent.js';
+import { fileTypeMismatches, listsUnsaid, misquotes, numbersQuoted, splitUnit, thoughtFileTypeMismatch, thoughtListUnsaid, thoughtQuoteSplitsUnit, thoughtRequestMisquoted, unitSplits } from '../../pipeline/quality/measures/thoughtContent.js';
 import { protectedValues, thoughtQuotes } from '../../stages/evolve/caseParts.js';
 import { noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
 import { Rng } from '../../pipeline/rng.js';
@@ -100,5 +100,13 @@ describe('a thought says a short list its call passes', () => {
     const said = (t: string) => caseOf('Lock all the doors', t, { door: doors, unlock: false });
     expect(thoughtListUnsaid.check(said('Let me lock the doors first; `lockDoors` with door set to a list of 4 values and unlock set to false does exactly that.'), CTX)).toMatch(/a list of 4 values/);
     expect(listsUnsaid(said(`Let me lock the doors first; \`lockDoors\` with ${argPhrase({ door: doors, unlock: false })} does exactly that.`))).toEqual([]);
+  });
+});
+
+describe('thought_number_quoted (reported, not gated)', () => {
+  it('counts a number the call passes quoted in a frame of the thought\'s own, not the user\'s quoted words', () => {
+    expect(numbersQuoted(caseOf('Show me the movie', 'The movie id will be "27205". Calling `get_movie_details` with movie id set to 27205 will get the details.', { movie_id: 27205 }))).toHaveLength(1);
+    expect(numbersQuoted(caseOf('Buy 100 shares', 'The user gave the amount as "100". Calling `place_order` with amount set to 100.', { amount: 100 }))).toEqual([]);
+    expect(numbersQuoted(caseOf('Show me the movie', 'The movie id will be "27205". Calling `get_movie_details` with movie id "27205".', { movie_id: '27205' }))).toEqual([]);
   });
 });

@@ -494,4 +494,38 @@ export const thoughtListUnsaid: CaseMeasure = {
   },
 };
 
-export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceRepeated, thoughtFrameTopShare, thoughtFrameTopShareWrong, thoughtRequestUncited, thoughtQuoteCutShort, thoughtQuoteSplitsUnit, thoughtRequestMisquoted, thoughtFileTypeMismatch, thoughtListUnsaid];
+/**
+ * The sentences of a CoT case's thoughts that quote a number the call passes as a number as if it
+ * were text, in a frame of their own ("The movie id will be "27205"." before movie_id=27205, "For
+ * the distance, I'll pass "75"."): a model reading it may pass the string. A request frame quotes
+ * the user's own words ("The user gave the amount as "100"") and is not counted.
+ */
+export function numbersQuoted(tc: TestCase): string[] {
+  if (!tc.cot) return [];
+  const out: string[] = [];
+  for (const { thought, args } of thoughtsWithCalls(tc)) {
+    if (!args || typeof args !== 'object') continue;
+    const numbers = Object.values(args as Record<string, unknown>).filter((v): v is number => typeof v === 'number').map(String);
+    if (!numbers.length) continue;
+    for (const sentence of sentencesOf(thought)) {
+      const v = valueSource(sentence);
+      if (v && v.kind !== 'request' && numbers.includes(v.value)) out.push(sentence.slice(0, 100));
+    }
+  }
+  return out;
+}
+
+export const thoughtNumberQuoted: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_number_quoted',
+  group: 'text',
+  title: 'CoT: a thought quotes a number its call passes as a number as if it were text, in its own words ("The movie id will be "27205"." before movie_id=27205; the user\'s quoted words not counted); not gated: the value frames quote every value',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const bad = numbersQuoted(tc);
+    return bad.length ? `"${bad[0]}"` : null;
+  },
+};
+
+export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceRepeated, thoughtFrameTopShare, thoughtFrameTopShareWrong, thoughtRequestUncited, thoughtQuoteCutShort, thoughtQuoteSplitsUnit, thoughtRequestMisquoted, thoughtFileTypeMismatch, thoughtListUnsaid, thoughtNumberQuoted];
