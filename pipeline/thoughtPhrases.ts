@@ -129,8 +129,21 @@ function forThisCall(intent: string, description: string, args: Record<string, u
     const name = value(/^(?:source|file_name|name|path)$/i);
     if (name && !FILE_NAME.test(name) && quotable(name)) t = t.replace(/\bthe file\b/, `"${name}"`);
   }
+  // A doc names one file type ("Create a pptx file"); the call's path may end in another ("outputs/talk.ppt"): the step makes that one.
+  const typed = new RegExp(`\\b(a|an|the) (${FILE_TYPES})( file| document)\\b`, 'i').exec(t);
+  if (typed) {
+    const exts = values.flatMap(([, v]) => (typeof v === 'string' ? [FILE_NAME.exec(v)?.[0]?.slice(1).toLowerCase()] : [])).filter((x): x is string => !!x && new RegExp(`^(?:${FILE_TYPES})$`, 'i').test(x));
+    const said = typed[2].toLowerCase();
+    if (exts.length && !exts.includes(said)) {
+      const ext = exts[0];
+      t = t.replace(typed[0], `${typed[1].toLowerCase() === 'the' ? 'the' : withArticle(ext).split(' ')[0]} ${ext}${typed[3]}`);
+    }
+  }
   return t;
 }
+
+/** File types a doc may name a file by ("a pptx file", "a PDF document"), as extensions. */
+export const FILE_TYPES = 'pptx|ppt|pdf|docx|doc|txt|csv|json|xlsx|xls|png|jpe?g|gif|md|html?|xml|zip|mp3|mp4|wav';
 
 /** Tagging is the costly part of intentOf and the same docs recur in every case: each text is tagged once. */
 const verbOpenings = new Map<string, boolean>();
@@ -398,10 +411,18 @@ export function describeText(v: string): string {
   return opening ? `a text ${opening.whole && lines.length === 1 && opening.text === lines[0] ? 'reading' : 'beginning'} "${opening.text}"` : 'a long text';
 }
 
+/**
+ * A list short enough to say item by item: at most six short strings or numbers, 80 characters in
+ * all (lockDoors' four doors). "door set to a list of 4 values" leaves unsaid which doors.
+ */
+export function listSaysWhole(v: unknown[]): boolean {
+  return v.length <= 6 && v.every((x) => (typeof x === 'string' && x.length <= 30 && !/["\n]/.test(x)) || typeof x === 'number') && JSON.stringify(v).length <= 80;
+}
+
 export function sayValue(v: unknown): string {
   if (typeof v === 'string' && v.length > 60) return describeText(v);
   if (typeof v === 'string') return JSON.stringify(v);
-  if (Array.isArray(v)) return v.length <= 3 ? `[${v.map(sayValue).join(', ')}]` : `a list of ${v.length} values`;
+  if (Array.isArray(v)) return v.length <= 3 || listSaysWhole(v) ? `[${v.map(sayValue).join(', ')}]` : `a list of ${v.length} values`;
   if (v && typeof v === 'object') return `an object with ${Object.keys(v).map(humanize).join(', ')}`;
   return String(v);
 }
@@ -532,6 +553,44 @@ const CLAUSE_END = /[.!?;:,](?=\s|$)|[\n"“”()[\]]/g;
 /** The asking words a clause opens with ("Could you", "Please"), left out of a quoted clause, which keeps what is asked. */
 const ASKING = /^(?:(?:so|and|then|but|also|now)\s+)?(?:(?:could|can|would|will) you(?: please)?|please|kindly|let's|i'd like you to|i want you to)\s+/i;
 
+const MONTH = '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
+const WEEKDAY = '(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?';
+/**
+ * Units a comma stands inside of: a date ("March 3, 2024", "Thursday, March 3", "09/10, 2026"), a
+ * number with thousands ("1,000", "1, 000"), a place with its region ("Cambridge, MA", "Central
+ * Park, New York"): the comma there ends no clause, and a quote cut at it splits the unit.
+ */
+const UNIT_PATTERNS: RegExp[] = [
+  new RegExp(`\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,\\s*\\d{4}\\b`, 'gi'),
+  new RegExp(`\\b${WEEKDAY},\\s*(?:${MONTH}\\s+\\d{1,2}|\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH})`, 'gi'),
+  /\b\d{1,2}[/.-]\d{1,2},\s*\d{4}\b/g,
+  /\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Z][a-z]+,\s*\d{4}\b/g,
+  /\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\b/g,
+];
+/** Capitalised words that open a clause after a comma ("Then, Find", "Also, I"), not the region of a place before it. */
+const CLAUSE_OPENERS = /^(?:I|I'm|I'd|I've|I'll|Also|Then|And|But|Or|So|Please|Could|Can|Would|Will|Lastly|Finally|Additionally|Next|After|Afterwards|Subsequently|Moreover|Furthermore|However|Meanwhile|Besides|First|Second|Third|Now|Once|If|When|What|Which|How|Where|Why|Thanks|Thank|Oh|Hi|Hello|Hey|Yes|No|Sure|Okay|OK|Well|Let|Let's|My|The|This|That|These|It|We|You|He|She|They|Is|Are|Do|Does|In|On|At|For|From|To|With|By|Given|Using|Based|Tell|Find|Get|Search|Show|Give|Check|Book|Send|Create|Make|Provide|Look|Calculate|Retrieve|Fetch|Add|Save|Write|Read|Go|Move|Open|List|Print|Set|Turn|Start|Use|Post|Help|Plus|Otherwise|Instead|Ideally)$/;
+/** A place and its region: "Cambridge, MA", "Central Park, New York" after "in"/"from"/"to" or another capitalised word. */
+const PLACE_REGION = /(?<=\b(?:in|at|from|to|near|of|around|between|and|[A-Z][\w.'-]*)\s)([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3}),\s+([A-Z][A-Z]\b|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})/g;
+
+/** The character ranges of the units in `text` a comma stands inside of (see UNIT_PATTERNS), in order. */
+export function unitSpans(text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const re of UNIT_PATTERNS) for (const m of text.matchAll(re)) spans.push([m.index!, m.index! + m[0].length]);
+  for (const m of text.matchAll(PLACE_REGION)) {
+    const region = m[2].split(/\s+/)[0];
+    const head = m[1].split(/\s+/);
+    // "Hi Tom, I need", "Then, Find": the word after the comma opens a clause; a greeting's name is no place.
+    if (CLAUSE_OPENERS.test(region) || CLAUSE_OPENERS.test(head[0]) || /\b(?:Hi|Hello|Hey|Dear|Thanks|Thank)\s+$/.test(text.slice(0, m.index!))) continue;
+    spans.push([m.index!, m.index! + m[0].length]);
+  }
+  return spans.sort((a, b) => a[0] - b[0]);
+}
+
+/** Does character index `at` fall strictly inside one of `spans` (a cut there splits a unit)? */
+export function insideSpan(at: number, spans: [number, number][]): boolean {
+  return spans.some(([s, e]) => at > s && at < e);
+}
+
 /**
  * The clause of `request` holding `value` as whole words (not a piece of "I'm", "30-gallon" or
  * "/outputs/a.txt"; a value in single quotes counts): the text from the clause's start to its end,
@@ -545,13 +604,16 @@ function clauseAround(request: string, value: string): { text: string; before: s
     const quoted = (prev === "'" || prev === '‘') && (next === "'" || next === '’');
     if (!quoted && (inWord.test(prev) || inWord.test(next) || /['’]/.test(prev) || /^['’]\p{L}/u.test(request.slice(at + value.length, at + value.length + 2)))) continue;
     const head = request.slice(0, at);
-    const stops = [...head.matchAll(CLAUSE_END)];
+    // A comma inside a date, a number or a place's name ("March 3, 2024", "Cambridge, MA") ends no clause.
+    const units = unitSpans(request);
+    const ends = (m: RegExpMatchArray, offset: number) => !(m[0] === ',' && insideSpan(offset + m.index!, units));
+    const stops = [...head.matchAll(CLAUSE_END)].filter((m) => ends(m, 0));
     let start = stops.length ? stops[stops.length - 1].index! + 1 : 0;
     start += request.slice(start, at).length - request.slice(start, at).trimStart().length;
     const opener = ASKING.exec(request.slice(start, at));
     if (opener) start += opener[0].length;
     const tail = request.slice(at + value.length);
-    const endAt = [...tail.matchAll(CLAUSE_END)][0]?.index;
+    const endAt = [...tail.matchAll(CLAUSE_END)].filter((m) => ends(m, at + value.length))[0]?.index;
     const end = at + value.length + (endAt ?? tail.length);
     const words = (x: string) => x.trim().split(/\s+/).filter(Boolean);
     const q = quoted ? 1 : 0;

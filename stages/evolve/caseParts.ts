@@ -83,7 +83,7 @@ export function statedGroundTruthValues(tc: Pick<TestCase, 'groundTruth'>, query
 }
 
 /** What a rewrite of the query must keep verbatim: stated values of the ground truth and of every earlier action. */
-export function protectedValues(tc: Pick<TestCase, 'groundTruth' | 'messages'>, query: string): string[] {
+export function protectedValues(tc: Pick<TestCase, 'groundTruth' | 'messages'> & { erroneousAction?: TestCase['erroneousAction'] }, query: string): string[] {
   const actions = [...groundTruthActions(tc), ...historyActions(tc.messages)].filter((a) => a.name !== FINISH_ACTION);
   // A place argument is shown by its head ("Times Square" for "Times Square, New York City"): keep that too.
   const heads = actions.flatMap((a) => neededValues(a).flatMap((n) => (n.head ? [n.head] : [])));
@@ -95,9 +95,10 @@ export function protectedValues(tc: Pick<TestCase, 'groundTruth' | 'messages'>, 
  * is "documents"."): where the query holds one, a rewrite keeps it verbatim, or the thought would cite
  * words the user no longer wrote.
  */
-export function thoughtQuotes(tc: Pick<TestCase, 'groundTruth' | 'messages'>): string[] {
-  const thoughts = [...groundTruthActions(tc).map((a) => a.thought), ...tc.messages.filter((m) => m.role === 'assistant').map((m) => shownAction(m.content)?.thought)];
-  return thoughts.flatMap((t) => (t ? [...t.matchAll(/"([^"]{2,})"/g)].map((m) => m[1]) : []));
+export function thoughtQuotes(tc: Pick<TestCase, 'groundTruth' | 'messages'> & { erroneousAction?: TestCase['erroneousAction'] }): string[] {
+  const thoughts = [...groundTruthActions(tc).map((a) => a.thought), tc.erroneousAction?.thought, ...tc.messages.filter((m) => m.role === 'assistant').map((m) => shownAction(m.content)?.thought)];
+  // A clause the user says of themselves is quoted with the frame's comma inside ("\"I need to travel from A to B,\" the user says"): the user's words end before it.
+  return thoughts.flatMap((t) => (t ? [...t.matchAll(/"([^"]{2,})"/g)].flatMap((m) => (/,$/.test(m[1]) ? [m[1], m[1].slice(0, -1)] : [m[1]])) : []));
 }
 
 function uniqueStated(values: string[], query: string): string[] {

@@ -9,7 +9,7 @@ import type { TestCase } from '../../schemas.js';
 import { groundTruthActions, shownAction } from '../evidence.js';
 import { sentencesOf } from '../grammar.js';
 import { insertedRange } from '../text.js';
-import { PLAIN_REQUEST, citedRequest, endsDangling, holdsValue, valueSource } from '../../thoughtPhrases.js';
+import { FILE_TYPES, PLAIN_REQUEST, listSaysWhole, citedRequest, endsDangling, holdsValue, insideSpan, unitSpans, valueSource } from '../../thoughtPhrases.js';
 import { apiOf } from '../../errors/values.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
@@ -319,4 +319,213 @@ export const thoughtQuoteCutShort: CaseMeasure = {
   },
 };
 
-export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceRepeated, thoughtFrameTopShare, thoughtFrameTopShareWrong, thoughtRequestUncited, thoughtQuoteCutShort];
+/** Each thought of a CoT case (outside an inserted dialogue) with the call it goes with and the call shown before it. */
+function thoughtsWithCalls(tc: TestCase): { thought: string; args: unknown; before: unknown }[] {
+  const range = insertedRange(tc);
+  const out: { thought: string; args: unknown; before: unknown }[] = [];
+  let before: unknown;
+  tc.messages.forEach((m, i) => {
+    if (m.role !== 'assistant' || (range && i >= range[0] && i < range[1])) return;
+    const a = shownAction(m.content);
+    if (a?.thought) out.push({ thought: a.thought, args: a.args, before });
+    if (a) before = a.args;
+  });
+  for (const a of groundTruthActions(tc)) {
+    if (a.thought) out.push({ thought: a.thought, args: a.args, before });
+    before = a.args;
+  }
+  return out;
+}
+
+/** The request fragments a thought quotes as the user's words: 'The request says "…"', '"…," the user says'. */
+export function requestQuotes(thought: string): string[] {
+  return [...thought.matchAll(/The request says "([^"]+)"|"([^"]+)," the user says/g)].map((m) => m[1] ?? m[2]);
+}
+
+/** Where `said` stands in `text`, in any letter case and spacing: its start and end, or undefined. */
+function locate(text: string, said: string): [number, number] | undefined {
+  const re = new RegExp(said.trim().split(/\s+/).map(escapeRegExp).join('\\s+'), 'i');
+  const m = re.exec(text);
+  return m ? [m.index, m.index + m[0].length] : undefined;
+}
+
+/**
+ * Why a quote of `text` at [start, end) splits a unit, or undefined: it starts or ends inside a date,
+ * a number or a place with its region ("on March 3" of "on March 3, 2024"; "2023 in Cambridge, MA" of
+ * "October 18, 2023 in Cambridge, MA"), or inside a name ("from San" of "from San Francisco").
+ */
+export function splitUnit(text: string, start: number, end: number): string | undefined {
+  const units = unitSpans(text);
+  for (const [s, e] of units) if (insideSpan(start, [[s, e]]) || insideSpan(end, [[s, e]])) return `cuts "${text.slice(s, e)}"`;
+  const last = /([A-Z][\w'-]*)$/.exec(text.slice(0, end))?.[1];
+  const next = /^ ([A-Z][\w'-]*)/.exec(text.slice(end))?.[1];
+  if (last && next && next !== 'I' && !/^(?:I'm|I'd|I've|I'll)$/.test(next)) return `ends inside "${last} ${next}"`;
+  const first = /^([A-Z][\w'-]*)/.exec(text.slice(start))?.[1];
+  const prev = /\b([A-Z][\w'-]*) $/.exec(text.slice(0, start))?.[1];
+  if (first && prev && first !== 'I' && !/^(?:Please|Kindly|Could|Can|Would|Will|Also|Then|And|So|Now|Hi|Hello|Hey)$/.test(prev)) return `starts inside "${prev} ${first}"`;
+  return undefined;
+}
+
+/** The quotes of a CoT case's thoughts that split a unit of the request or of the text argument they quote. */
+export function unitSplits(tc: TestCase): string[] {
+  if (!tc.cot) return [];
+  const users = tc.messages.filter((m) => m.role === 'user').map((m) => m.content);
+  const out: string[] = [];
+  for (const { thought, args } of thoughtsWithCalls(tc)) {
+    for (const said of requestQuotes(thought)) {
+      for (const u of users) {
+        const at = locate(u, said);
+        const why = at && splitUnit(u, at[0], at[1]);
+        if (why) out.push(`"${said.slice(0, 70)}" ${why}`);
+        if (at) break;
+      }
+    }
+    // A long text argument said by its opening ("a text beginning "…"", "a message … that says "…"").
+    const texts = argStrings(args);
+    for (const m of thought.matchAll(/(?:beginning|that says|reading) "([^"]+)"/g)) {
+      for (const v of texts) {
+        const at = locate(v, m[1]);
+        const why = at && splitUnit(v, at[0], at[1]);
+        if (why) out.push(`"${m[1].slice(0, 70)}" ${why}`);
+        if (at) break;
+      }
+    }
+  }
+  return out;
+}
+
+/** The string values of a call's arguments (a text argument's whole text). */
+function argStrings(args: unknown): string[] {
+  if (typeof args === 'string') return [args];
+  if (!args || typeof args !== 'object') return [];
+  return Object.values(args as Record<string, unknown>).filter((v): v is string => typeof v === 'string');
+}
+
+export const thoughtQuoteSplitsUnit: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_quote_splits_unit',
+  group: 'text',
+  title: 'CoT: a thought quotes the request (or a text it passes) cut inside a date, a number or a name: "The name and DoB are Carlos Martinez and March 23" of "… March 23, 1968", "2023 in Cambridge, MA" of "October 18, 2023 in Cambridge, MA", "New York to Times Square" of "Central Park, New York to …"',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const bad = unitSplits(tc);
+    return bad.length ? bad[0] : null;
+  },
+};
+
+/** The request quotes of a CoT case's thoughts no user turn holds word for word (letter case aside). */
+export function misquotes(tc: TestCase): string[] {
+  if (!tc.cot) return [];
+  const users = tc.messages.filter((m) => m.role === 'user').map((m) => m.content);
+  return thoughtsWithCalls(tc).flatMap(({ thought }) => requestQuotes(thought).filter((said) => !users.some((u) => locate(u, said))));
+}
+
+export const thoughtRequestMisquoted: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_request_misquoted',
+  group: 'text',
+  title: 'CoT: a thought quotes the request with words it does not hold in that order ("I need to travel from Harvard University to …," the user says, where a noisy rewrite reads "ofrom Harvard University"); letter case aside',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const bad = misquotes(tc);
+    return bad.length ? `"${bad[0].slice(0, 100)}" is in no user turn` : null;
+  },
+};
+
+const TYPE_SAID = new RegExp(`\\b(?:a|an|the) (${FILE_TYPES}) (?:file|document)\\b`, 'gi');
+const EXT = new RegExp(`\\.(${FILE_TYPES})$`, 'i');
+
+/**
+ * The file types a CoT case's thoughts say ("create a pptx file") that no file its call names has
+ * ("outputs/GlobalWarming.ppt"); a thought of a call naming no file (a failure's final answer) is
+ * read against the call before it.
+ */
+export function fileTypeMismatches(tc: TestCase): string[] {
+  if (!tc.cot) return [];
+  const out: string[] = [];
+  const extsOf = (args: unknown) => argStrings(args).flatMap((v) => EXT.exec(v)?.[1]?.toLowerCase() ?? []);
+  for (const { thought, args, before } of thoughtsWithCalls(tc)) {
+    const own = extsOf(args);
+    const exts = own.length ? own : extsOf(before);
+    if (!exts.length) continue;
+    for (const m of thought.matchAll(TYPE_SAID)) if (!exts.includes(m[1].toLowerCase())) out.push(`"${m[0]}" for a .${exts[0]} file`);
+  }
+  return out;
+}
+
+export const thoughtFileTypeMismatch: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_file_type_mismatch',
+  group: 'text',
+  title: 'CoT: a thought names a file type its call\'s file does not have: "create a pptx file" for `create_file("outputs/GlobalWarming.ppt")` (the doc says pptx, the path .ppt)',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const bad = fileTypeMismatches(tc);
+    return bad.length ? bad[0] : null;
+  },
+};
+
+/** The list arguments a CoT case's thoughts count off ("door set to a list of 4 values") where the list is short enough to say item by item. */
+export function listsUnsaid(tc: TestCase): string[] {
+  if (!tc.cot) return [];
+  const out: string[] = [];
+  for (const { thought, args } of thoughtsWithCalls(tc)) {
+    if (!args || typeof args !== 'object') continue;
+    for (const [k, v] of Object.entries(args as Record<string, unknown>)) {
+      if (Array.isArray(v) && listSaysWhole(v) && new RegExp(`\\ba list of ${v.length} values\\b`).test(thought)) out.push(`${k} ${JSON.stringify(v)} said as "a list of ${v.length} values"`);
+    }
+  }
+  return out;
+}
+
+export const thoughtListUnsaid: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_list_unsaid',
+  group: 'text',
+  title: 'CoT: a thought counts off a short list its call passes instead of saying it: "`lockDoors` with door set to a list of 4 values and unlock set to false" for ["driver", "passenger", "rear_left", "rear_right"]',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const bad = listsUnsaid(tc);
+    return bad.length ? bad[0] : null;
+  },
+};
+
+/**
+ * The sentences of a CoT case's thoughts that quote a number the call passes as a number as if it
+ * were text, in a frame of their own ("The movie id will be "27205"." before movie_id=27205, "For
+ * the distance, I'll pass "75"."): a model reading it may pass the string. A request frame quotes
+ * the user's own words ("The user gave the amount as "100"") and is not counted.
+ */
+export function numbersQuoted(tc: TestCase): string[] {
+  if (!tc.cot) return [];
+  const out: string[] = [];
+  for (const { thought, args } of thoughtsWithCalls(tc)) {
+    if (!args || typeof args !== 'object') continue;
+    const numbers = Object.values(args as Record<string, unknown>).filter((v): v is number => typeof v === 'number').map(String);
+    if (!numbers.length) continue;
+    for (const sentence of sentencesOf(thought)) {
+      const v = valueSource(sentence);
+      if (v && v.kind !== 'request' && numbers.includes(v.value)) out.push(sentence.slice(0, 100));
+    }
+  }
+  return out;
+}
+
+export const thoughtNumberQuoted: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_number_quoted',
+  group: 'text',
+  title: 'CoT: a thought quotes a number its call passes as a number as if it were text, in its own words ("The movie id will be "27205"." before movie_id=27205; the user\'s quoted words not counted); not gated: the value frames quote every value',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const bad = numbersQuoted(tc);
+    return bad.length ? `"${bad[0]}"` : null;
+  },
+};
+
+export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceRepeated, thoughtFrameTopShare, thoughtFrameTopShareWrong, thoughtRequestUncited, thoughtQuoteCutShort, thoughtQuoteSplitsUnit, thoughtRequestMisquoted, thoughtFileTypeMismatch, thoughtListUnsaid, thoughtNumberQuoted];
