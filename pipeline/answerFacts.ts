@@ -269,6 +269,7 @@ export function spokenField(key: string, said: string, value: unknown): string |
   if (typeof value === 'number' && /^priority$/.test(k)) return `at priority ${said}`;
   if (typeof value === 'string' && /^(?:authors?|author names?)$/.test(k) && value.trim() && value.length <= 120) return `by ${authorsInWords(value.trim())}`;
   if (typeof value === 'string' && /^(?:summary|abstract|overview|description)$/.test(k) && /^"/.test(said)) return `summed up as ${said}`;
+  if (typeof value === 'string' && /^(?:summary|abstract|overview|description)$/.test(k) && /^a longer text opening "/.test(said)) return `described in ${said}`;
   if (typeof value === 'string' && /^snipp?ets?$/.test(k) && /^"/.test(said)) return `mentioning ${said}`;
   if (typeof value === 'string' && /^(?:pub info|publication info|publication summary|pub infos?)$/.test(k) && /^"/.test(said)) return `listed as ${said}`;
   if (typeof value === 'string' && /^(?:homepage url|homepage|website|url)$/.test(k) && /^"https?:/.test(said)) return `online at ${said.replace(/^"|"$/g, '')}`;

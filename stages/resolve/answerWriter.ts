@@ -92,7 +92,7 @@ function sayString(text: string): string {
   if (records) return sayLabelled(records);
   // A text is told by what it says, not by its length ("106 words of text, opening with …": answer_field_word_count).
   const first = openingOf(text) ?? (isCjkText(t) ? t.slice(0, 60) : t.split(' ').slice(0, 20).join(' '));
-  return `${JSON.stringify(first)} (the start of a longer text)`;
+  return `a longer text opening ${JSON.stringify(first)}`;
 }
 
 /**
@@ -264,6 +264,12 @@ function fields(value: unknown, depth: number): string {
       if (isPlainObject(v) && Object.keys(v).length > 0 && depth < 3) {
         const spoken = recordPhrase(v, depth + 1);
         if (spoken) return `the ${name} is for ${spoken}`;
+        // A wrapper holding one named record is said of its name: ""Apple Inc." is at One Apple Park Way, …", not "the results have at …".
+        const named = CONTAINER_KEY.test(k) ? Object.keys(v).find((x) => /^(?:name|title)$/i.test(x) && typeof v[x] === 'string' && (v[x] as string).trim()) : undefined;
+        if (named) {
+          const rest = pairs(Object.fromEntries(Object.entries(v).filter(([x]) => x !== named)), depth + 1);
+          return `${JSON.stringify((v[named] as string).trim())} ${SPOKEN.test(rest) ? 'is' : 'has'} ${rest}`;
+        }
         const held = pairs(v, depth + 1);
         // A wrapper's key is no thing found ("the content has 9 organic entries"): what it holds is ("there are 9 search results, …").
         if (CONTAINER_KEY.test(k) && /^\d/.test(held)) return `there ${/^1 /.test(held) ? 'is' : 'are'} ${held}`;
@@ -376,7 +382,7 @@ function recordPhrase(record: Record<string, unknown>, depth: number): string | 
   if ((who || rating) && content && typeof record[content] === 'string' && (!who || typeof record[who] === 'string') && keys.every((k) => k === who || k === rating || k === content || k === posted)) {
     const by = who ? (record[who] as string).trim() : 'a reviewer';
     const when = posted && (typeof record[posted] === 'string' || typeof record[posted] === 'number') ? ` (posted ${/^\d{1,2}:\d{2}$/.test(String(record[posted]).trim()) ? 'at ' : ''}${measured(posted, record[posted], depth) ?? say(record[posted], depth)})` : '';
-    const text = say(record[content], depth).replace(/\(the start of a longer text\)$/, '(the start of a longer review)');
+    const text = say(record[content], depth).replace(/^a longer text opening /, 'a longer review opening ');
     return rating && typeof record[rating] === 'number' ? `${by} rated it ${say(record[rating])}${when}, writing ${text}` : `${by} wrote${when} ${text}`;
   }
   const weather = weatherPhrase(record);
@@ -572,6 +578,7 @@ function sayScalarList(key: string, list: unknown[], depth: number): string {
   const many = wrapper ? 'results' : pluralName ? (listed ? pluralOf(base) : base) : undefined;
   if (list.length === 0) return many ? `there are no ${many}` : `the ${base} is empty`;
   if (list.length === 1) return many ? `the only ${one} is ${say(list[0], depth + 1)}` : `the ${base} has only ${say(list[0], depth + 1)}`;
+  if (wrapper && list.length <= WHOLE_LIST) return `there are ${plural(list.length, 'result')}: ${joinAnd(list.map((x) => say(x, depth + 1)))}`;
   if (list.length <= WHOLE_LIST && depth < 2) return many ? `the ${many} are ${joinAnd(list.map((x) => say(x, depth + 1)))}` : `the ${base} has ${joinAnd(list.map((x) => say(x, depth + 1)))}`;
   const first = joinAnd(list.slice(0, 3).map((x) => say(x, depth + 1)));
   if (many) return `there are ${plural(list.length, one)}, the first three being ${first}`;
@@ -633,7 +640,7 @@ function recordList(list: unknown[], noun: string, depth: number, inner = false)
 }
 
 /** The phrases spokenField opens with: a field said without its label. */
-const SPOKEN = /^(?:released|published|listed|on|rated|with a|at|by|summed up|mentioning|online at|marked|\(its)\b|\blong$/;
+const SPOKEN = /^(?:released|published|listed|on|rated|with a|at|by|summed up|described in|mentioning|online at|marked|\(its)\b|\blong$/;
 
 /**
  * Keys of a record the request asks for, besides its name, each with the user's word for it ("including

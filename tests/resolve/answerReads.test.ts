@@ -3,6 +3,7 @@ import { offlineAnswer, type AnswerInput } from '../../stages/resolve/answerWrit
 import { Rng } from '../../pipeline/rng.js';
 import { deedRun, fieldWordCount, idForTitle, pendingSingular, placeholderFact, questionParroted, recordCommaRun } from '../../pipeline/quality/measures/answerReads.js';
 import { recordDump } from '../../pipeline/quality/measures/answerCraft.js';
+import { unphrasedField } from '../../pipeline/quality/measures/text.js';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../pipeline/config.js';
 
 const seeds = Array.from({ length: 12 }, (_, i) => new Rng(i, 'answer-writer'));
@@ -79,7 +80,19 @@ describe('a search result is named by its title, not its id (answer_id_for_title
   });
 });
 
+it('reads a quote after a short one as a quote (answer_field_unphrased pairs quotes left to right)', () => {
+  expect(unphrasedField('"The Matrix" has id 603. "The Matrix" is an action film, released 30 March 1999. The overview says "A hacker learns that the world he lives in is a simulation run by machines."')).toBeUndefined();
+  expect(unphrasedField('"The Matrix" has id 603. The created by is tech_guru.')).toBeDefined();
+});
+
 describe('a wrapper key is never told as a thing found', () => {
+  it('says a wrapped named record of its name, not "the results have at …"', () => {
+    const input: AnswerInput = { request: 'Get the details of AAPL: address, homepage and list date.', steps: [{ name: 'PolygonFinance.get_ticker_details', args: { ticker: 'AAPL' }, response: JSON.stringify({ results: { address: 'One Apple Park Way, Cupertino, CA 95014', list_date: '1980-12-12', homepage_url: 'https://www.apple.com', name: 'Apple Inc.' } }) }] };
+    for (const a of answers(input)) {
+      expect(a).not.toMatch(/the results? ha(?:s|ve)\b/);
+      expect(a).toMatch(/"Apple Inc\." is at One Apple Park Way/);
+    }
+  });
   it('says what a search\'s "content" holds, not "the content has"', () => {
     const serper = { content: { organic: [{ title: 'A', link: 'l' }, { title: 'B', link: 'l' }], relatedSearches: [{ query: 'r1' }] } };
     const plain = { content: ['Tool A - Reddit. People ask.', 'Tool B - SciAm. Researchers explain.'] };
