@@ -6,7 +6,10 @@
  * whether the current directory is under your name."), a run of deeds each in its own "I …ed …."
  * sentence ("I copied "a" to "X". I copied "b" to "X". I have copied "c" to "X".") and a failure answer
  * whose tasks still to do say one film where the user asked for several ("get the reviews of the movie"
- * for the top 3 films).
+ * for the top 3 films). answer-writer-56 adds two: a placeholder read as a fact ("John Smith is at Unknown
+ * affiliation", "rating null") and a long text told by its word count or fields chained with "and with"
+ * ("by Xia Hu and with summary 106 words of text, opening with …"); a search result named by its id
+ * ("The citation for "I9ke4-WO9y8J"") counts as an id for a title.
  */
 import { isPlaceholderValue, titlesById } from '../../answerFacts.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
