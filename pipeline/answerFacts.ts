@@ -235,6 +235,21 @@ export function askedCount(request: string): number | undefined {
 }
 
 /**
+ * A field value that stands for no value: "Unknown affiliation", "N/A", "None", "null", "not available".
+ * Said as a fact it misleads ("John Smith is at Unknown affiliation"): an answer says the field is not
+ * listed, or leaves it out (answer_placeholder_fact).
+ */
+export const PLACEHOLDER_VALUE = /^(?:unknown(?: [a-z]+){0,2}|n\/a|none|null|nil|undefined|not (?:available|applicable|specified|listed|provided|given|known)|unspecified)$/i;
+export const isPlaceholderValue = (v: unknown): v is string => typeof v === 'string' && PLACEHOLDER_VALUE.test(v.trim());
+
+/** An author list as a list in words: "Qizhang Feng, Mengnan Du, Na Zou, Xia Hu" -> "Qizhang Feng, Mengnan Du, Na Zou and Xia Hu". */
+function authorsInWords(list: string): string {
+  const names = list.split(/\s*,\s*/).filter(Boolean);
+  if (names.length < 2 || /\band\b|&/.test(list) || names.some((n) => !/^[\p{Lu}][\p{L}.'’ -]*$/u.test(n))) return list;
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/**
  * A record's field said the way people say it, not as its label and value: "released 14 March 1972"
  * (release date), "rated 8.7" (vote average, rating), "with a popularity of 118.4", "by Elad Hazan"
  * (authors), "summed up as "…"" (summary, abstract), "listed on 12 December 1980" (list date),
@@ -252,8 +267,9 @@ export function spokenField(key: string, said: string, value: unknown): string |
   if (typeof value === 'number' && /^popularity$/.test(k)) return `with a popularity of ${said}`;
   if (typeof value === 'number' && /^(?:runtime|duration|length)$/.test(k)) return /minutes?$/.test(said) ? `${said} long` : undefined;
   if (typeof value === 'number' && /^priority$/.test(k)) return `at priority ${said}`;
-  if (typeof value === 'string' && /^(?:authors?|author names?)$/.test(k) && value.trim() && value.length <= 120) return `by ${value.trim()}`;
+  if (typeof value === 'string' && /^(?:authors?|author names?)$/.test(k) && value.trim() && value.length <= 120) return `by ${authorsInWords(value.trim())}`;
   if (typeof value === 'string' && /^(?:summary|abstract|overview|description)$/.test(k) && /^"/.test(said)) return `summed up as ${said}`;
+  if (typeof value === 'string' && /^(?:summary|abstract|overview|description)$/.test(k) && /^a longer text opening "/.test(said)) return `described in ${said}`;
   if (typeof value === 'string' && /^snipp?ets?$/.test(k) && /^"/.test(said)) return `mentioning ${said}`;
   if (typeof value === 'string' && /^(?:pub info|publication info|publication summary|pub infos?)$/.test(k) && /^"/.test(said)) return `listed as ${said}`;
   if (typeof value === 'string' && /^(?:homepage url|homepage|website|url)$/.test(k) && /^"https?:/.test(said)) return `online at ${said.replace(/^"|"$/g, '')}`;
@@ -314,6 +330,14 @@ export function titlesById(calls: { response: string; error?: string }[]): Map<s
       const id = v.id ?? v.movie_id;
       const title = typeof v.title === 'string' ? v.title : typeof v.name === 'string' ? v.name : undefined;
       if ((typeof id === 'number' || typeof id === 'string') && title && title.trim()) out.set(String(id), title.trim());
+      // Columns side by side ({"title": ["A", "B"], "organic_id": ["x1", "x2"]}): each id goes with the title beside it.
+      const titles = Object.entries(v).find(([k, x]) => /^titles?$/i.test(k) && Array.isArray(x) && x.every((t) => typeof t === 'string'))?.[1] as string[] | undefined;
+      if (titles) {
+        for (const [k, x] of Object.entries(v)) {
+          if (!/(?:^|_)ids?$/i.test(k) || !Array.isArray(x) || x.length !== titles.length) continue;
+          x.forEach((i, n) => (typeof i === 'string' || typeof i === 'number') && titles[n].trim() && out.set(String(i), titles[n].trim()));
+        }
+      }
       Object.values(v).forEach(walk);
     }
   };

@@ -324,6 +324,12 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // (teval_query_217_1: the failed film and the waiting ones split across the opener).
   answer_id_for_title: 0,
   answer_question_parroted: 0,
+  // A placeholder read as a fact ("Jane Brown is at Unknown affiliation", "rating null"), a long text told by its word count or a
+  // record's fields chained with "and with" ("by Xia Hu and with summary 106 words of text, opening with …"), one film's task left
+  // to do where the user asked for three (answer-writer-56; before = 6f06dd0: 16/1532, 122/1532, 3/527).
+  answer_placeholder_fact: 0,
+  answer_field_word_count: 0,
+  answer_pending_singular: 0,
   answer_label_run: 0,
   // A pressure check told as healthy under the user's own floor, a zip code or airport looked up only to be handed on told as news,
   // a record's other fields told where one was asked (answer-writer-52; before = efda615).

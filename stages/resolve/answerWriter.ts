@@ -13,7 +13,7 @@ import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
 import { isCjkText, keyAsWords } from '../../pipeline/quality/grammar.js';
 import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEffects.js';
-import { titlesById, addressInWords, askedCount, pressureFloor, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, unitOf, yesNoQuestion } from '../../pipeline/answerFacts.js';
+import { titlesById, addressInWords, askedCount, pressureFloor, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, isPlaceholderValue, unitOf, yesNoQuestion } from '../../pipeline/answerFacts.js';
 import { FAILURE_OPENERS, failedSentence, nextStepQuestion, partialOpener } from './failureSentences.js';
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
 
@@ -35,7 +35,7 @@ export interface AnswerInput {
  * fields, and the request's words (a field the user named is given for every record listed). Set by
  * stepSentence for the one synchronous call that says a step.
  */
-const told: { units: Record<string, string>; docs: Record<string, string>; request: string; lastAbout?: string; money?: (key: string) => string | undefined; titles?: ReadonlyMap<string, string> } = { units: {}, docs: {}, request: '' };
+const told: { units: Record<string, string>; docs: Record<string, string>; request: string; lastAbout?: string; money?: (key: string) => string | undefined; titles?: ReadonlyMap<string, string>; openings?: number } = { units: {}, docs: {}, request: '' };
 
 /** An amount with the currency its call is in (moneyUnit): "400 USD", never a bare "400". */
 const withMoney = (key: string, v: unknown, depth = 0) => {
@@ -65,6 +65,16 @@ function joinAnd(items: string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
+/**
+ * A record's fields in a row, a closing "with …" after a comma, not an "and": "rated 8.7, with a popularity
+ * of 118.4", not "rated 8.7 and with a popularity of 118.4" (answer_field_word_count).
+ */
+function joinFields(items: string[]): string {
+  const last = items[items.length - 1];
+  if (items.length < 2 || !/^with /.test(last) || /^with /.test(items[items.length - 2])) return joinAnd(items);
+  return `${items.slice(0, -1).join(', ')}, ${last}`;
+}
+
 /** "entry" → "entries", "day" → "days", "address" → "addresses". */
 const pluralOf = (word: string) => (/[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(word) ? `${word}es` : `${word}s`);
 /** "entry under people also ask" -> "entries under people also ask": the head noun takes the plural. */
@@ -80,10 +90,9 @@ function sayString(text: string): string {
   if (t.length <= WHOLE_STRING) return JSON.stringify(t);
   const records = labelledRecords(text);
   if (records) return sayLabelled(records);
-  const first = openingOf(text);
-  // Chinese or Japanese runs on without spaces: counted in characters, not as "a 3-word text".
-  const size = isCjkText(t) ? `${t.replace(/\s/g, '').length.toLocaleString('en-US')}-character` : `${t.split(' ').length.toLocaleString('en-US')}-word`;
-  return first ? `${size.replace('-', ' ')}s of text, opening with ${JSON.stringify(first)}` : `${size.replace('-', ' ')}s of text`;
+  // A text is told by what it says, not by its length ("106 words of text, opening with …": answer_field_word_count).
+  const first = openingOf(text) ?? (isCjkText(t) ? t.slice(0, 60) : t.split(' ').slice(0, 20).join(' '));
+  return `a longer text opening ${JSON.stringify(first)}`;
 }
 
 /**
@@ -106,9 +115,8 @@ function longText(text: string): string | undefined {
   const t = text.replace(/\s+/g, ' ').trim();
   if (t.length <= WHOLE_STRING) return undefined;
   if (fitsWhole(t)) return `reads ${JSON.stringify(t)}`;
-  const first = openingOf(text);
-  const size = isCjkText(t) ? plural(t.replace(/\s/g, '').length, 'character') : plural(t.split(' ').length, 'word');
-  return first ? `runs to ${size} and opens with ${JSON.stringify(first)}` : `runs to ${size}`;
+  const first = openingOf(text) ?? (isCjkText(t) ? t.slice(0, 60) : t.split(' ').slice(0, 20).join(' '));
+  return `opens with ${JSON.stringify(first)}`;
 }
 
 /**
@@ -191,7 +199,13 @@ function fields(value: unknown, depth: number): string {
   // A search's echo of its own query ("search parameters (q "…", type "search" and engine "google")") is
   // no finding: said only when the user asks for it (answer_label_run).
   const all = Object.entries(value).filter(([k]) => !/^search_?(?:parameters|metadata|information)$/i.test(k) || requestUsesKey(k, told.request));
-  const entries = all.length > 1 ? all.filter(([, v]) => !(isPlainObject(v) && Object.keys(v).length === 0)) : all;
+  const nonEmpty = all.length > 1 ? all.filter(([, v]) => !(isPlainObject(v) && Object.keys(v).length === 0)) : all;
+  // A field with no value ("director": null, "affiliation": "Unknown affiliation") beside others is left out, never read as a fact (answer_placeholder_fact).
+  // A look-up's bookkeeping beside what it found ("status": "1", "info": "OK", "infocode": "10000", "count": "0") is no finding (answer_label_run).
+  const found = nonEmpty.some(([k, v]) => Array.isArray(v) && !/^(?:status|info|infocode|count)$/i.test(k));
+  const bookkeeping = (k: string, v: unknown) => found && /^(?:status|info|infocode|count)$/i.test(k) && (typeof v === 'string' || typeof v === 'number') && /^(?:ok|\d+)$/i.test(String(v).trim());
+  const valued = nonEmpty.filter(([k, v]) => v !== null && !isPlaceholderValue(v) && !bookkeeping(k, v));
+  const entries = valued.length ? valued : nonEmpty;
   if (entries.length === 0) return 'no fields';
   const order = orderPhrase(value);
   if (order) return order;
@@ -210,7 +224,7 @@ function fields(value: unknown, depth: number): string {
   const more = rest.length ? [`${plural(rest.length, 'more field')} (${joinAnd(rest.map(([k]) => humanize(k)))})`] : [];
   const kind = propertyKind(value);
   const spot = coordinates(value);
-  return joinAnd([
+  return joinFields([
     ...entries.slice(0, WHOLE_OBJECT).filter(([k]) => !kind?.skip.has(k) && !(spot && k === spot.lon)).map(([k, v]) => {
       if (kind && k === kind.key) return kind.said;
       if (spot && k === spot.lat) return spot.said;
@@ -250,7 +264,16 @@ function fields(value: unknown, depth: number): string {
       if (isPlainObject(v) && Object.keys(v).length > 0 && depth < 3) {
         const spoken = recordPhrase(v, depth + 1);
         if (spoken) return `the ${name} is for ${spoken}`;
-        return `the ${name} ${isPluralNoun(k) ? 'have' : 'has'} ${pairs(v, depth + 1)}`;
+        // A wrapper holding one named record is said of its name: ""Apple Inc." is at One Apple Park Way, …", not "the results have at …".
+        const named = CONTAINER_KEY.test(k) ? Object.keys(v).find((x) => /^(?:name|title)$/i.test(x) && typeof v[x] === 'string' && (v[x] as string).trim()) : undefined;
+        if (named) {
+          const rest = pairs(Object.fromEntries(Object.entries(v).filter(([x]) => x !== named)), depth + 1);
+          return `${JSON.stringify((v[named] as string).trim())} ${SPOKEN.test(rest) ? 'is' : 'has'} ${rest}`;
+        }
+        const held = pairs(v, depth + 1);
+        // A wrapper's key is no thing found ("the content has 9 organic entries"): what it holds is ("there are 9 search results, …").
+        if (CONTAINER_KEY.test(k) && /^\d/.test(held)) return `there ${/^1 /.test(held) ? 'is' : 'are'} ${held}`;
+        return `the ${name} ${isPluralNoun(k) ? 'have' : 'has'} ${held}`;
       }
       if (isPlainObject(v)) return `there is no ${name.toLowerCase()}`;
       // A unit is what the number counts: "that is 3.96258 gallons", not "the gallon is 3.96258".
@@ -359,7 +382,8 @@ function recordPhrase(record: Record<string, unknown>, depth: number): string | 
   if ((who || rating) && content && typeof record[content] === 'string' && (!who || typeof record[who] === 'string') && keys.every((k) => k === who || k === rating || k === content || k === posted)) {
     const by = who ? (record[who] as string).trim() : 'a reviewer';
     const when = posted && (typeof record[posted] === 'string' || typeof record[posted] === 'number') ? ` (posted ${/^\d{1,2}:\d{2}$/.test(String(record[posted]).trim()) ? 'at ' : ''}${measured(posted, record[posted], depth) ?? say(record[posted], depth)})` : '';
-    return rating && typeof record[rating] === 'number' ? `${by} rated it ${say(record[rating])}${when}, writing ${say(record[content], depth)}` : `${by} wrote${when} ${say(record[content], depth)}`;
+    const text = say(record[content], depth).replace(/^a longer text opening /, 'a longer review opening ');
+    return rating && typeof record[rating] === 'number' ? `${by} rated it ${say(record[rating])}${when}, writing ${text}` : `${by} wrote${when} ${text}`;
   }
   const weather = weatherPhrase(record);
   const day = get(/^(?:date|day)$/i);
@@ -370,7 +394,10 @@ function recordPhrase(record: Record<string, unknown>, depth: number): string | 
 }
 
 /** "booking id \"3426812\", travel date \"2024-12-15\" and travel cost 1020.0": a record's fields and values. */
-function pairs(record: Record<string, unknown>, depth: number): string {
+function pairs(given: Record<string, unknown>, depth: number): string {
+  // A field with no value ("rating": null, "affiliation": "Unknown affiliation") is no finding: left out, never read as "rating null" (answer_placeholder_fact).
+  const known = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== null && !isPlaceholderValue(v)));
+  const record = Object.keys(known).length ? known : given;
   const spoken = recordPhrase(record, depth);
   if (spoken) return spoken;
   // A search's echo of its own query is no finding (answer_label_run): said only when asked for.
@@ -404,7 +431,7 @@ function pairs(record: Record<string, unknown>, depth: number): string {
   };
   const kind = propertyKind(record);
   const spot = coordinates(record);
-  return joinAnd([...entries.slice(0, WHOLE_OBJECT).filter(([k]) => !kind?.skip.has(k) && !(spot && k === spot.lon)).map(([k, v]) => (kind && k === kind.key ? kind.said : spot && k === spot.lat ? spot.said : stated(k, v))), ...more]);
+  return joinFields([...entries.slice(0, WHOLE_OBJECT).filter(([k]) => !kind?.skip.has(k) && !(spot && k === spot.lon)).map(([k, v]) => (kind && k === kind.key ? kind.said : spot && k === spot.lat ? spot.said : stated(k, v))), ...more]);
 }
 
 /** A place's latitude and longitude as one place: "located at 37.7749, -122.4194", not "latitude 37.7749 and longitude -122.4194". */
@@ -544,11 +571,14 @@ function sayScalarList(key: string, list: unknown[], depth: number): string {
     if (list.length > 1 && list.length <= WHOLE_LIST) return `the flights cost ${joinAnd(list.map((x) => withMoney(key, x, depth + 1)))}`;
   }
   if (key === 'current_directory_content') return list.length === 0 ? 'the current directory is empty' : list.length <= WHOLE_LIST ? `the current directory holds ${joinAnd(list.map((x) => say(x, depth + 1)))}` : `the current directory holds ${list.length} files and folders, among them ${joinAnd(list.slice(0, 3).map((x) => say(x, depth + 1)))}`;
-  const pluralName = listed || /[^siu]s$/.test(base);
-  const one = pluralName ? base.replace(/(\S+)$/, (w) => singularWord(w)) : base;
-  const many = pluralName ? (listed ? pluralOf(base) : base) : undefined;
+  // A wrapper's key ("content": ["…", "…"]) names no thing: its entries are results ("the results are …", not "the content has …").
+  const wrapper = CONTAINER_KEY.test(key) && list.every((x) => typeof x === 'string');
+  const pluralName = wrapper || listed || /[^siu]s$/.test(base);
+  const one = wrapper ? 'result' : pluralName ? base.replace(/(\S+)$/, (w) => singularWord(w)) : base;
+  const many = wrapper ? 'results' : pluralName ? (listed ? pluralOf(base) : base) : undefined;
   if (list.length === 0) return many ? `there are no ${many}` : `the ${base} is empty`;
   if (list.length === 1) return many ? `the only ${one} is ${say(list[0], depth + 1)}` : `the ${base} has only ${say(list[0], depth + 1)}`;
+  if (wrapper && list.length <= WHOLE_LIST) return `there are ${plural(list.length, 'result')}: ${joinAnd(list.map((x) => say(x, depth + 1)))}`;
   if (list.length <= WHOLE_LIST && depth < 2) return many ? `the ${many} are ${joinAnd(list.map((x) => say(x, depth + 1)))}` : `the ${base} has ${joinAnd(list.map((x) => say(x, depth + 1)))}`;
   const first = joinAnd(list.slice(0, 3).map((x) => say(x, depth + 1)));
   if (many) return `there are ${plural(list.length, one)}, the first three being ${first}`;
@@ -578,10 +608,16 @@ function recordList(list: unknown[], noun: string, depth: number, inner = false)
       // Said after the name, a short value unquoted: ""红猪", with release date 11月17日 and region 日本", not "(release date "11月17日", region "日本")" (answer_record_dump).
       const plainParts = parts.map((p) => p.replace(/^([^"]+) "([^".,;:!?()]{1,40})"$/, '$1 $2'));
       // A field said as people say it ("released 14 March 1972", "rated 8.7") needs no "with" (answer_label_run).
-      const spoken = plainParts.filter((p) => SPOKEN.test(p));
-      const labelled = plainParts.filter((p) => !SPOKEN.test(p));
-      const said = [...spoken, ...(labelled.length ? [`with ${joinAnd(labelled)}`] : [])];
-      return said.length ? `${head}, ${joinAnd(said)}` : head;
+      // Its "with" fields go under one "with", after the rest ("rated 7.7, with a popularity of 3925 and id 272", not "rated 7.7
+      // and with id 272"); a long text's opening goes last, in brackets ("by A and B (its summary opens "…")": answer_field_word_count).
+      const opening = plainParts.filter((p) => /^\(its /.test(p));
+      const spoken = plainParts.filter((p) => SPOKEN.test(p) && !/^with /.test(p) && !opening.includes(p));
+      const withs = [...plainParts.filter((p) => /^with /.test(p)).map((p) => p.replace(/^with /, '')), ...plainParts.filter((p) => !SPOKEN.test(p) && !opening.includes(p))];
+      const said = [...(spoken.length ? [joinAnd(spoken)] : []), ...(withs.length ? [`with ${joinAnd(withs)}`] : [])];
+      const told = said.length ? `${head}, ${said.join(', ')}` : head;
+      // Straight after the name, "whose summary opens "…"": a bracket there reads as a label ("Title" (its summary …): answer_record_dump).
+      if (opening.length && !said.length) return `${head}, whose ${opening.map((o) => o.replace(/^\(its |\)$/g, '')).join(' and whose ')}`;
+      return opening.length ? `${told} ${opening.join(' ')}` : told;
     };
     // As many as the user asked for when they named a count ("the top 5 places", "five movies"), else three.
     const want = inner ? 3 : Math.min(list.length, Math.max(3, Math.min(askedCount(told.request) ?? 3, 10)));
@@ -604,7 +640,7 @@ function recordList(list: unknown[], noun: string, depth: number, inner = false)
 }
 
 /** The phrases spokenField opens with: a field said without its label. */
-const SPOKEN = /^(?:released|published|listed|on|rated|with a|at|by|summed up|mentioning|online at|marked)\b|\blong$/;
+const SPOKEN = /^(?:released|published|listed|on|rated|with a|at|by|summed up|described in|mentioning|online at|marked|\(its)\b|\blong$/;
 
 /**
  * Keys of a record the request asks for, besides its name, each with the user's word for it ("including
@@ -630,8 +666,20 @@ function userWord(k: string): string | undefined {
   return word && !/^number of /.test(word) ? word : undefined;
 }
 
+/**
+ * A text too long to quote, said by its opening in brackets after the record it belongs to: "(its summary opens
+ * "Benefiting from …")", never by its length ("with summary 106 words of text, opening with …": answer_field_word_count).
+ */
+function openingPart(word: string, text: string): string {
+  const first = openingOf(text) ?? text.replace(/\s+/g, ' ').trim().split(' ').slice(0, 20).join(' ');
+  // Records told one after another do not all say "opens": the step's count of openings said picks the verb.
+  const verb = ['opens', 'begins', 'starts'][(told.openings = (told.openings ?? 0) + 1) % 3];
+  return `(its ${word} ${verb} ${JSON.stringify(first)})`;
+}
+
 /** An asked field with its value in the user's word: "category "喜剧 / 动画"", "144830 people interested", "release date 15 September 2023". */
 function askedPart(k: string, word: string, v: unknown, depth: number): string {
+  if (typeof v === 'string' && v.replace(/\s+/g, ' ').trim().length > WHOLE_STRING && !labelledRecords(v)) return openingPart(singularOf(word) === singularOf(keyAsWords(k).toLowerCase()) ? lineKey(k, v).toLowerCase() : word, v);
   const value = measured(k, v, depth) ?? say(v, depth + 1);
   const people = /^number of (.+)$/.exec(word);
   if (people && typeof v === 'number') return `${value} ${people[1]}`;
@@ -678,11 +726,14 @@ function personSentence(record: Record<string, unknown>): string | undefined {
   if (typeof name !== 'string' || !name.trim() || name.length > 60) return undefined;
   const clauses: string[] = [];
   let at: string | undefined;
+  let unlisted: string | undefined;
   const titles = (v: unknown) => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : isPlainObject(x) && typeof x.title === 'string' ? x.title : undefined)) : []);
   for (const [k, v] of Object.entries(record)) {
     if (k === 'name') continue;
     if (/^(?:author_?)?id$/i.test(k) && !asksFor(k, told.request)) continue;
-    if (/^(?:aff(?:i)?liation|organi[sz]ation|institution)$/i.test(k) && typeof v === 'string' && v.trim()) at = v.trim();
+    // "Unknown affiliation" is no place: "No affiliation is listed for Jane Brown", not "Jane Brown is at Unknown affiliation" (answer_placeholder_fact).
+    if (/^(?:aff(?:i)?liation|organi[sz]ation|institution)$/i.test(k) && isPlaceholderValue(v)) unlisted = humanize(k.replace(/^affliation$/i, 'affiliation')).toLowerCase();
+    else if (/^(?:aff(?:i)?liation|organi[sz]ation|institution)$/i.test(k) && typeof v === 'string' && v.trim()) at = v.trim();
     else if (/^(?:articles|papers|publications)$/i.test(k) && titles(v).length > 0 && titles(v).every(Boolean)) clauses.push(`their ${humanize(k).toLowerCase()} ${(v as unknown[]).length > WHOLE_LIST ? `number ${(v as unknown[]).length}, among them` : 'include'} ${joinAnd(titles(v).slice(0, WHOLE_LIST).map((t) => JSON.stringify(t)))}`);
     else if (/^(?:website|homepage|url|home_?page)$/i.test(k) && typeof v === 'string' && v.trim()) clauses.push(`their website is ${v.trim()}`);
     else if (/^e-?mail$/i.test(k) && typeof v === 'string' && v.trim()) clauses.push(`they can be reached at ${v.trim()}`);
@@ -690,8 +741,8 @@ function personSentence(record: Record<string, unknown>): string | undefined {
     else if (/^(?:cited_?by|citations)$/i.test(k) && typeof v === 'number') clauses.push(`they have been cited ${v.toLocaleString('en-US')} times`);
     else return undefined;
   }
-  if (!at && (clauses.length === 0 || !/^their /.test(clauses[0]))) return undefined;
-  const head = at ? `${name.trim()} is at ${at}` : `${name.trim()}'s ${clauses.shift()!.replace(/^their /, '')}`;
+  if (!at && !unlisted && (clauses.length === 0 || !/^their /.test(clauses[0]))) return undefined;
+  const head = at ? `${name.trim()} is at ${at}` : unlisted ? `No ${unlisted} is listed for ${name.trim()}` : `${name.trim()}'s ${clauses.shift()!.replace(/^their /, '')}`;
   const all = [head, ...clauses];
   return all.length > 2 ? `${all.slice(0, -1).join('; ')}; and ${all[all.length - 1]}.` : `${all.join('; ')}.`;
 }
@@ -738,6 +789,9 @@ const CONTAINER_KEY = /^(?:content|contents|data|result|results|items?|hits|reco
 function nounOf(key: string): string {
   const words = keyAsWords(key).toLowerCase();
   if (CONTAINER_KEY.test(key)) return 'result';
+  // A search engine's sections in words: "organic" results are its search results, "people also ask" its related questions.
+  if (/^organic(?:_?results)?$/i.test(key)) return 'search result';
+  if (/^people_?also_?ask$/i.test(key)) return 'related question';
   if (isPluralNoun(key)) return words.replace(/(\S+)$/, (w) => singularWord(w));
   // "organic" -> "organic entry"; a longer name is a section's: "entry under people also ask".
   return words.includes(' ') ? `entry under ${words}` : `${words} entry`;
@@ -1344,7 +1398,10 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
   const id = subjectOf(s, steps);
   // A film the turn's calls gave a title for is named by it: "For "The Godfather", I found 3 reviews", not "For movie 238, …" (answer_id_for_title).
   const filmId = id ? /^movie (\S+)$/.exec(id)?.[1] : undefined;
-  const asked = filmId && told.titles?.get(filmId) ? JSON.stringify(told.titles.get(filmId)) : id;
+  // So is a search result an earlier call listed beside its title: "The citation for "Machine learning in healthcare: A review"", not "for "I9ke4-WO9y8J"".
+  const quotedId = id ? /^"([^"\s]{4,})"$/.exec(id)?.[1] : undefined;
+  const titled = filmId ? told.titles?.get(filmId) : quotedId ? told.titles?.get(quotedId) : undefined;
+  const asked = titled ? JSON.stringify(titled) : id;
   // Said once: a second look at the same file is not introduced again ("For the file name "a.docx", … As for the file name "a.docx", …").
   const about = asked !== undefined && asked === told.lastAbout ? undefined : asked;
   if (asked) told.lastAbout = asked;
@@ -1799,7 +1856,7 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
   if (input.steps.length === 0) return rng.pick(['No tool call was needed for this request.', 'This needed no tool call.', 'There was nothing to look up or change for this.']);
   const failed = input.steps.filter((s) => s.error);
   const outcome = failed.length === 0 ? 'ok' : failed.length === input.steps.length ? 'failed' : 'partial';
-  let opener = outcome === 'ok' ? rng.pick(OPENERS.ok) : outcome === 'partial' ? partialOpener(input.steps, rng, input.waiting) : rng.pick(FAILURE_OPENERS.failed);
+  let opener = outcome === 'ok' ? rng.pick(OPENERS.ok) : outcome === 'partial' ? partialOpener(input.steps, rng, input.waiting, input.request) : rng.pick(FAILURE_OPENERS.failed);
   told.lastAbout = undefined;
   told.titles = titlesById(input.steps);
   // A yes/no question is answered first: yes or no, then the fact that decides it (decide), or, when
@@ -1814,6 +1871,7 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
   }
   let said = steps.map((s) => {
     told.request = input.request;
+    told.openings = 2;
     const returns = input.tools?.find((t) => t.name === s.name)?.return_data ?? [];
     told.units = Object.fromEntries(returns.flatMap((f) => (unitOf(f.description) ? [[f.name, unitOf(f.description)!]] : [])));
     told.docs = Object.fromEntries(returns.map((f) => [f.name, f.description]));
@@ -1939,6 +1997,7 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 53: TMDB's look-ups and list_all_airports said as a person says them ("get the reviews of the movie", "list the airports"), not "get the movie reviews for the movie", "listing the all airports".
   // 54: h-ans13's 52 (the user's threshold decides a check, not the API's flag; a value looked up only to feed a later call left out unless asked; a quote asked for its price is the price; the brake pedal said four ways) merged with 52–53.
   // 55: a record's long texts said after its line ("… 175 minutes long. Its overview reads "…""), a film an earlier call named by its title ("For "The Godfather", I found 3 reviews"), an unsettled question told by what was looked at ("The listing shows only "workspace"; it doesn't say whose directory this is."), one-clause deeds in a row joined ("I moved into "document", created the directory "temp" and then moved …"), one task for several things counted ("getting the details of the three films").
-  offline: { version: 'answer-writer-56', // 56: "There is 1 line", not "There are 1 line" (grammar.ts number-agreement)
-     run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  // 56 (h-ans16): a placeholder value is no fact ("No affiliation is listed for Jane Brown", not "Jane Brown is at Unknown affiliation"); a long text told by its opening, never its word count ("(its summary opens "…")", not "with summary 106 words of text, opening with …"); a record's "with" fields after a comma, never "and with"; a failed look-up of one of several films asked for by number leaves "the three films" still to do; a search result an earlier call listed beside its title named by the title ("The citation for "Machine learning in healthcare: A review"", not "for "I9ke4-WO9y8J""); a look-up's status/info/count bookkeeping beside what it found left out; a wrapper key never said ("there are 9 search results, …", "the results are …", not "the content has …").
+  // 56 (lead): "There is 1 line", not "There are 1 line" (grammar.ts number-agreement). 57: both 56s merged.
+  offline: { version: 'answer-writer-57', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -20,11 +20,14 @@ type Waiting = NonNullable<AnswerInput['waiting']>[number];
  * through, but not getting the ticker news."), not one canned sentence ("I got part of the way." opened
  * 28 T-Eval answers; answer_opener_top_share). Often none at all: the sentences after it say the same.
  */
-export function partialOpener(steps: Step[], rng: Rng, waiting: Waiting[] = []): string {
+export function partialOpener(steps: Step[], rng: Rng, waiting: Waiting[] = [], request = ''): string {
   const names = (list: Pick<Step, 'name' | 'args'>[]) => tasksCounted(list, (t) => gerund(shortTask(t)));
   const done = names(steps.filter((s) => !s.error));
-  // The steps the request still holds after the failure, which wait on it, are as undone as the failed one.
-  const undone = names([...steps.filter((s) => s.error), ...waiting]);
+  // The steps the request still holds after the failure, which wait on it, are as undone as the failed one;
+  // a failed look-up of one of several films the user asked for by number leaves them all to do
+  // ("still to do: getting the details of the three films", not "… of the film" for "the first three movies": answer_pending_singular).
+  const several = severalFilms(request);
+  const undone = names([...steps.filter((s) => s.error), ...waiting]).map((t) => (several ? t.replace(/\b(of|for) the (?:film|movie)$/, (_, p: string) => `${p} the ${NUMBER[several] ?? several} films`) : t));
   if (done.length === 0 || undone.length === 0) return '';
   const ok = steps.filter((s) => !s.error).length;
   // Out of every step the request holds, not only those tried: "one of the two steps" of a request
@@ -61,6 +64,16 @@ export function tasksCounted(list: Pick<Step, 'name' | 'args'>[], form: (task: s
     const n = args.size;
     return n > 1 ? phrase.replace(/\bthe ([a-z]+)$/, (m, noun: string) => (/s$/.test(noun) ? m : `the ${NUMBER[n] ?? n} ${noun}s`)) : phrase;
   });
+}
+
+/**
+ * How many films the request asks for by number ("retrieve the details of the first three movies" -> 3),
+ * unless it singles one out ("choose one of these movies"); undefined when it asks for none by number.
+ */
+export function severalFilms(request: string): number | undefined {
+  const m = /\b(?:first|top|the|these|those|all) (two|three|four|five|six|seven|eight|nine|ten|[2-9]|10)\b[\w\s'-]{0,30}?\b(?:movies|films)\b/i.exec(request);
+  if (!m || /\b(?:one of (?:these|those|them|the)|a single) (?:movies|films)?\b/i.test(request)) return undefined;
+  return /^\d+$/.test(m[1]) ? Number(m[1]) : NUMBER.indexOf(m[1].toLowerCase());
 }
 
 const NUMBER = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'].map((w) => w);

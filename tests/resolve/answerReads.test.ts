@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { offlineAnswer, type AnswerInput } from '../../stages/resolve/answerWriter.js';
 import { Rng } from '../../pipeline/rng.js';
-import { deedRun, idForTitle, pendingSingular, questionParroted, recordCommaRun } from '../../pipeline/quality/measures/answerReads.js';
+import { deedRun, fieldWordCount, idForTitle, pendingSingular, placeholderFact, questionParroted, recordCommaRun } from '../../pipeline/quality/measures/answerReads.js';
+import { recordDump } from '../../pipeline/quality/measures/answerCraft.js';
+import { unphrasedField } from '../../pipeline/quality/measures/text.js';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../pipeline/config.js';
 
 const seeds = Array.from({ length: 12 }, (_, i) => new Rng(i, 'answer-writer'));
@@ -59,6 +61,45 @@ describe('a film named by its title is not called by its id after (answer_id_for
       ],
     };
     for (const a of answers(input)) expect(idForTitle({ calls: input.steps, answer: a })).toBeUndefined();
+  });
+});
+
+describe('a search result is named by its title, not its id (answer_id_for_title)', () => {
+  const search = { name: 'GoogleScholar.search_google_scholar', args: { query: 'machine learning in healthcare' }, response: JSON.stringify({ title: ['Machine learning in healthcare: A review', 'Interpretable ML'], cited_by: [297, 584], organic_id: ['I9ke4-WO9y8J', '0-gwNu8O3TQJ'] }) };
+  it('flags "The citation for "I9ke4-WO9y8J"" after the search listed it with its title', () => {
+    expect(idForTitle({ calls: [search], answer: 'The citation for "I9ke4-WO9y8J" is "Tanaka, Carmen. 2013."' })).toBeDefined();
+    expect(idForTitle({ calls: [search], answer: 'The citation for "Machine learning in healthcare: A review" is "Tanaka, Carmen. 2013."' })).toBeUndefined();
+  });
+  it('names each citation by the title of the result it is for', () => {
+    const cite = (q: string, c: string) => ({ name: 'GoogleScholar.get_citation_format', args: { q }, response: JSON.stringify({ citation: c }) });
+    const input: AnswerInput = { request: 'Search Google Scholar for machine learning in healthcare and give me the citations of the results.', steps: [search, cite('I9ke4-WO9y8J', 'Tanaka, Carmen. 2013.'), cite('0-gwNu8O3TQJ', 'Schmidt, David. 2008.')] };
+    for (const a of answers(input)) {
+      expect(idForTitle({ calls: input.steps, answer: a })).toBeUndefined();
+      expect(a).not.toContain('I9ke4-WO9y8J');
+    }
+  });
+});
+
+it('reads a quote after a short one as a quote (answer_field_unphrased pairs quotes left to right)', () => {
+  expect(unphrasedField('"The Matrix" has id 603. "The Matrix" is an action film, released 30 March 1999. The overview says "A hacker learns that the world he lives in is a simulation run by machines."')).toBeUndefined();
+  expect(unphrasedField('"The Matrix" has id 603. The created by is tech_guru.')).toBeDefined();
+});
+
+describe('a wrapper key is never told as a thing found', () => {
+  it('says a wrapped named record of its name, not "the results have at …"', () => {
+    const input: AnswerInput = { request: 'Get the details of AAPL: address, homepage and list date.', steps: [{ name: 'PolygonFinance.get_ticker_details', args: { ticker: 'AAPL' }, response: JSON.stringify({ results: { address: 'One Apple Park Way, Cupertino, CA 95014', list_date: '1980-12-12', homepage_url: 'https://www.apple.com', name: 'Apple Inc.' } }) }] };
+    for (const a of answers(input)) {
+      expect(a).not.toMatch(/the results? ha(?:s|ve)\b/);
+      expect(a).toMatch(/"Apple Inc\." is at One Apple Park Way/);
+    }
+  });
+  it('says what a search\'s "content" holds, not "the content has"', () => {
+    const serper = { content: { organic: [{ title: 'A', link: 'l' }, { title: 'B', link: 'l' }], relatedSearches: [{ query: 'r1' }] } };
+    const plain = { content: ['Tool A - Reddit. People ask.', 'Tool B - SciAm. Researchers explain.'] };
+    for (const response of [serper, plain]) {
+      const input: AnswerInput = { request: 'Search Google for big data tools.', steps: [{ name: 'GoogleSearch.serper_search', args: { query: 'big data tools' }, response: JSON.stringify(response) }] };
+      for (const a of answers(input)) expect(a).not.toMatch(/\bthe content\b|organic entr/);
+    }
   });
 });
 
@@ -124,8 +165,84 @@ describe('a task for several films is said for all of them (answer_pending_singu
     };
     for (const a of answers(input)) expect(pendingSingular(a, request)).toBeUndefined();
   });
+  it('leaves all the films asked for to do when the look-up of the first fails (teval_query_217_1)', () => {
+    const input: AnswerInput = {
+      request: 'Find out which movies are currently showing in China and retrieve the details of the first three movies. Afterward, choose the first movie and obtain its description.',
+      steps: [
+        { name: 'FilmDouban.now_playing_out_filter', args: {}, response: JSON.stringify({ film: [{ title: 'A' }, { title: 'B' }, { title: 'C' }] }) },
+        { name: 'FilmDouban.print_detail', args: { film_name: 'A' }, response: 'HTTP 503 Service Unavailable', error: 'HTTP 503 Service Unavailable' },
+      ],
+    };
+    const all = answers(input);
+    for (const a of all) expect(pendingSingular(a, input.request)).toBeUndefined();
+    expect(all.some((a) => /the details of the three films/.test(a))).toBe(true);
+  });
+});
+
+describe('a placeholder value is no fact (answer_placeholder_fact)', () => {
+  const author = { name: 'Jane Brown', affliation: 'Unknown affiliation', articles: ['Deep nets', 'Shallow nets'], website: 'https://jb.example.org/' };
+  const calls = [{ name: 'GoogleScholar.get_author_information', args: { author_id: 'x' }, response: JSON.stringify(author) }];
+  it('flags "is at Unknown affiliation" and a value told as null, passes the field said to be missing', () => {
+    expect(placeholderFact({ request: 'Find the author Jane Brown.', calls, answer: 'Jane Brown is at Unknown affiliation; their articles include "Deep nets" and "Shallow nets".' })).toBeDefined();
+    expect(placeholderFact({ request: 'Get the reviews.', calls: [], answer: 'I found 1 review: user "ohlalipop", rating null and content "Great".' })).toBeDefined();
+    expect(placeholderFact({ request: 'Find the author Jane Brown.', calls, answer: 'No affiliation is listed for Jane Brown; their articles include "Deep nets" and "Shallow nets".' })).toBeUndefined();
+    expect(placeholderFact({ request: 'Are any rooms free?', calls: [{ name: 'R.get', args: {}, response: JSON.stringify({ rooms: [], note: 'none' }) }], answer: 'None of the rooms is free.' })).toBeUndefined();
+  });
+  it('says no affiliation is listed instead of placing the author at it', () => {
+    const input: AnswerInput = { request: 'Find information about the author Jane Brown.', steps: [{ ...calls[0] }] };
+    for (const a of answers(input)) {
+      expect(placeholderFact({ request: input.request, calls, answer: a })).toBeUndefined();
+      expect(a).toMatch(/No affiliation is listed for Jane Brown/);
+      expect(a).toContain('"Deep nets"');
+    }
+  });
+  it('leaves a field with no value out of a record', () => {
+    const input: AnswerInput = { request: 'Get the reviews of movie 27205.', steps: [{ name: 'FilmTMDB.get_movie_reviews', args: { movie_id: 27205 }, response: JSON.stringify({ reviews: [{ user: 'ohlalipop', rating: null, content: 'Great.' }, { user: 'Varya', rating: 8, content: 'Fine.' }] }) }] };
+    for (const a of answers(input)) expect(placeholderFact({ request: input.request, calls: [], answer: a })).toBeUndefined();
+  });
+});
+
+describe('a long text is told by its opening, fields without "and with" (answer_field_word_count)', () => {
+  const SUMMARY = 'Benefiting from the digitization of healthcare data and the development of computing power, machine learning methods are increasingly used in the healthcare domain. ' + 'Fairness problems have been identified in machine learning for healthcare, resulting in an unfair allocation of limited resources. '.repeat(3);
+  it('flags a word count and a chained "and with", passes the opening', () => {
+    expect(fieldWordCount('"Fair ML", by Qizhang Feng, Xia Hu and with summary 106 words of text, opening with "Benefiting …"')).toBeDefined();
+    expect(fieldWordCount('"Batman Begins", released 10 June 2005, rated 7.7 and with id 272.')).toBeDefined();
+    expect(fieldWordCount('"Fair ML" by Qizhang Feng and Xia Hu (its summary opens "Benefiting …")')).toBeUndefined();
+    expect(fieldWordCount('I moved the file, and with that the folder is empty.')).toBeUndefined();
+    // An item's text by its opening belongs to the item; a list that swallows the record's fields is still caught.
+    expect(recordDump({ request: 'x', answer: 'Searching turned up 2 results: "Paper A", whose summary opens "We study x."; and "Paper B", whose summary begins "We study y."' })).toBeUndefined();
+    expect(recordDump({ request: 'x', answer: 'I found 2 genres: "Drama" and "Crime", release date 14 March 1972.' })).toBeDefined();
+  });
+  it('says a summary straight after the title with "whose"', () => {
+    const input: AnswerInput = { request: 'Search arXiv and send the title and summary of the first two papers.', steps: [{ name: 'ArxivSearch.get_arxiv_article_information', args: { query: 'ml' }, response: JSON.stringify({ content: [{ title: 'Paper A', summary: SUMMARY }, { title: 'Paper B', summary: SUMMARY }] }) }] };
+    for (const a of answers(input)) {
+      expect(fieldWordCount(a)).toBeUndefined();
+      expect(recordDump({ answer: a, request: input.request })).toBeUndefined();
+      expect(a).toMatch(/"Paper A", whose summary (?:opens|begins|starts) "Benefiting/);
+    }
+  });
+  it('says each paper\'s summary by its opening after its authors', () => {
+    const paper = (title: string, authors: string) => ({ published_date: '2023-01-01', title, authors, summary: SUMMARY });
+    const input: AnswerInput = {
+      request: 'Search for papers on machine learning in healthcare and send the title, authors and summary of the first three papers to jane@example.com.',
+      steps: [{ name: 'ArxivSearch.get_arxiv_article_information', args: { query: 'machine learning in healthcare' }, response: JSON.stringify({ content: [paper('Fair Machine Learning in Healthcare: A Review', 'Qizhang Feng, Mengnan Du, Na Zou, Xia Hu'), paper('Probabilistic Machine Learning for Healthcare', 'Irene Y. Chen, Rajesh Ranganath')] }) }],
+    };
+    for (const a of answers(input)) {
+      expect(fieldWordCount(a)).toBeUndefined();
+      expect(recordDump({ answer: a, request: input.request })).toBeUndefined();
+      expect(a).toMatch(/by Qizhang Feng, Mengnan Du, Na Zou and Xia Hu \(its summary (?:opens|begins|starts) "Benefiting from the digitization/);
+    }
+  });
+  it('puts a record\'s "with" fields after a comma', () => {
+    const films = { films: [{ id: 272, title: 'Batman Begins', release_date: '2005-06-10', vote_average: 7.7, popularity: 3925 }, { id: 299054, title: 'Expend4bles', release_date: '2023-09-15', vote_average: 6.3, popularity: 11974 }] };
+    const input: AnswerInput = { request: 'Give me the popular movies with their release date, rating and popularity.', steps: [{ name: 'FilmTMDB.get_popular_movies', args: {}, response: JSON.stringify(films) }] };
+    for (const a of answers(input)) {
+      expect(fieldWordCount(a)).toBeUndefined();
+      expect(a).toMatch(/rated 7\.7, with a popularity of 3,?925/);
+    }
+  });
 });
 
 it('gates the measures driven to 0', () => {
-  for (const id of ['answer_id_for_title', 'answer_question_parroted']) expect(DEFAULT_QUALITY_THRESHOLDS[id]).toBe(0);
+  for (const id of ['answer_id_for_title', 'answer_question_parroted', 'answer_pending_singular', 'answer_placeholder_fact', 'answer_field_word_count']) expect(DEFAULT_QUALITY_THRESHOLDS[id]).toBe(0);
 });

@@ -44,8 +44,9 @@ export function recordDump(turn: Pick<AnsweredTurn, 'answer' | 'request'>): stri
   const labelled = /(?:^|[.!?] )[A-Z][^.:;"!?]{0,30}: (?:\d+|no|one|two|three|four|five|six|seven|eight|nine|ten) [a-z]+(?::|, among them) /.exec(a);
   if (labelled) return `"${labelled[0].replace(/^[.!?] /, '')}…"`;
   // A counted list that swallows the record's other fields ("I found 2 genres: "Drama" and "Crime", release date 14 March 1972, runtime 175 minutes").
-  // An item's own facts said after its name ("2 films: "The Godfather", released 14 March 1972, rated 8.7; …", answer-writer-47) belong to it.
-  const swallowed = /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten) [a-z]+: (?:"[^"]*"(?:, | and ))*"[^"]*", (?!with |among |and |at |or |released |published |rated |listed |on |by |located |marked |mentioning |summed up )(?:[a-z]+ ){1,3}(?:"|\d)/.exec(a);
+  // An item's own facts said after its name ("2 films: "The Godfather", released 14 March 1972, rated 8.7; …", answer-writer-47) belong to it,
+  // as does its text said by its opening (""Paper A", whose summary opens "…"", answer-writer-56).
+  const swallowed = /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten) [a-z]+: (?:"[^"]*"(?:, | and ))*"[^"]*", (?!with |whose |among |and |at |or |released |published |rated |listed |on |by |located |marked |mentioning |summed up )(?:[a-z]+ ){1,3}(?:"|\d)/.exec(a);
   if (swallowed) return `"${swallowed[0]}…"`;
   if (!ASKS_INTERNAL.test(turn.request)) {
     const internal = INTERNAL_FIELD.exec(a) ?? OPAQUE_ID.exec(a);

@@ -6,9 +6,14 @@
  * whether the current directory is under your name."), a run of deeds each in its own "I …ed …."
  * sentence ("I copied "a" to "X". I copied "b" to "X". I have copied "c" to "X".") and a failure answer
  * whose tasks still to do say one film where the user asked for several ("get the reviews of the movie"
- * for the top 3 films).
+ * for the top 3 films). answer-writer-56 adds two: a placeholder read as a fact ("John Smith is at Unknown
+ * affiliation", "rating null") and a long text told by its word count or fields chained with "and with"
+ * ("by Xia Hu and with summary 106 words of text, opening with …"); a search result named by its id
+ * ("The citation for "I9ke4-WO9y8J"") counts as an id for a title.
  */
-import { titlesById } from '../../answerFacts.js';
+import { isPlaceholderValue, titlesById } from '../../answerFacts.js';
+import { escapeRegExp } from '../../errors/vocabulary.js';
+import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { TestCase } from '../../schemas.js';
 import type { CaseMeasure } from '../types.js';
 import { answeredTurns, turnDefect, type AnsweredTurn } from './answers.js';
@@ -66,6 +71,11 @@ export function idForTitle(turn: { answer: string; calls: { response: string }[]
     if (/" \($/.test(before) || /\bid $/.test(before)) continue;
     return `"${m[0]}" for ${JSON.stringify(title)}`;
   }
+  // A search result by its id ("The citation for "I9ke4-WO9y8J" is …") where the search gave its title.
+  for (const m of turn.answer.matchAll(/\b(?:for|of|on|about) "([^"\s]{4,})"/g)) {
+    const title = titles.get(m[1]);
+    if (title && title !== m[1]) return `"${m[0]}" for ${JSON.stringify(title)}`;
+  }
   return undefined;
 }
 
@@ -73,7 +83,7 @@ export const answerIdForTitle: CaseMeasure = {
   kind: 'case',
   id: 'answer_id_for_title',
   group: 'text',
-  title: 'closing answer calls a film by its id where the turn\'s calls gave its title ("For movie 238, I found 3 reviews" after "The Godfather" came back as movie 238)',
+  title: 'closing answer calls a film or a search result by its id where the turn\'s calls gave its title ("For movie 238, I found 3 reviews" after "The Godfather" came back as movie 238; "The citation for "I9ke4-WO9y8J" is …" after a search listed it beside its title)',
   population: 'cases that show or ask for a closing answer',
   check: (tc) => turnDefect(tc, (t) => idForTitle(t)),
 };
@@ -166,4 +176,61 @@ export const answerPendingSingular: CaseMeasure = {
   },
 };
 
-export const ANSWER_READS_MEASURES = [answerRecordCommaRun, answerIdForTitle, answerQuestionParroted, answerDeedRun, answerPendingSingular];
+
+/** Every string a response holds, however deep. */
+function responseStrings(v: unknown, out: string[] = []): string[] {
+  if (typeof v === 'string') out.push(v);
+  else if (Array.isArray(v)) for (const x of v) responseStrings(x, out);
+  else if (v !== null && typeof v === 'object') for (const x of Object.values(v)) responseStrings(x, out);
+  return out;
+}
+
+/**
+ * A closing answer that reads a placeholder as a fact: a response's stand-in for no value ("Unknown
+ * affiliation", "N/A", "None") repeated as if it were one ("John Smith is at Unknown affiliation"), or
+ * a missing value told as code ("the director is null", "status None"). Words the user wrote are theirs.
+ */
+export function placeholderFact(turn: Pick<AnsweredTurn, 'answer' | 'request' | 'calls'>): string | undefined {
+  const a = turn.answer;
+  const shown = new Set(turn.calls.flatMap((c) => responseStrings(parseToolResponse(c.response))).filter(isPlaceholderValue).map((v) => v.trim()));
+  for (const v of shown) {
+    if (turn.request.includes(v)) continue;
+    const m = new RegExp(`(?<![\\w])${escapeRegExp(v)}(?![\\w])`).exec(a);
+    // "none" said in English ("none of the rooms") is no read-out value: only the response's own spelling, cased as it was, outside a sentence's start.
+    if (m && !(/^none$/i.test(v) && (v === 'none' || /(?:^|[.!?] )$/.test(a.slice(0, m.index))))) return `"${a.slice(Math.max(0, m.index - 40), m.index + v.length + 10)}"`;
+  }
+  const code = /(?<![\w"])(?:null|undefined|N\/A)(?![\w"])|"(?:None|null|N\/A|undefined)"|(?:\b(?:is|was|are|of|as|status|value)|:) None\b/.exec(a);
+  if (code && !turn.request.includes(code[0].replace(/"/g, ''))) return `"${a.slice(Math.max(0, code.index - 40), code.index + code[0].length + 10)}"`;
+  return undefined;
+}
+
+export const answerPlaceholderFact: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_placeholder_fact',
+  group: 'text',
+  title: 'closing answer reads a placeholder field value as a fact: "John Smith is at Unknown affiliation", "the director is null", "status "N/A""',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, placeholderFact),
+};
+
+/**
+ * A closing answer that tells a text by its length ("with summary 106 words of text, opening with …",
+ * "runs to 400 words") or chains a record's fields with "and with" ("by Qizhang Feng, Xia Hu and with
+ * summary …", "rated 7.7 and with id 272").
+ */
+export function fieldWordCount(answer: string): string | undefined {
+  const plain = answer.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const m = /\b\d[\d,]* (?:words?|characters?) of text\b|\b(?:runs to|runs|is|a|with) \d[\d,]*[ -](?:words?|characters?)(?: long)?\b|\band with (?!(?:that|this|it|them|which)\b)/.exec(plain);
+  return m ? `"${plain.slice(Math.max(0, m.index - 40), m.index + m[0].length + 20)}"` : undefined;
+}
+
+export const answerFieldWordCount: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_field_word_count',
+  group: 'text',
+  title: 'closing answer tells a text by its word count ("with summary 106 words of text, opening with …") or chains a record\'s fields with "and with" ("by Qizhang Feng, Xia Hu and with summary …", "rated 7.7 and with id 272")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => fieldWordCount(t.answer)),
+};
+
+export const ANSWER_READS_MEASURES = [answerRecordCommaRun, answerIdForTitle, answerQuestionParroted, answerDeedRun, answerPendingSingular, answerPlaceholderFact, answerFieldWordCount];

@@ -324,7 +324,9 @@ export function askedFieldMissing(turn: AnsweredTurn, tools: TestCase['tools'] =
           const flat = typeof v === 'string' && v.length > 120 ? v.replace(/\s+/g, ' ').trim() : undefined;
           const text = flat ? flat.slice(0, 40) : String(v);
           const firstSentence = flat ? /^.{8,40}?[.!?](?=\s)/.exec(flat)?.[0] ?? '' : '';
-          const shown = [text, firstSentence, typeof v === 'number' ? v.toLocaleString('en-US') : '', typeof v === 'string' ? dayInWords(v) ?? '' : ''].filter(Boolean);
+          // A comma list said as a list ("Qizhang Feng, Mengnan Du and Xia Hu" for "Qizhang Feng, Mengnan Du, Xia Hu") is the value told.
+          const listed = typeof v === 'string' && !flat && /, [^,]+$/.test(v) ? v.trim().replace(/, ([^,]+)$/, ' and $1') : '';
+          const shown = [text, firstSentence, listed, typeof v === 'number' ? v.toLocaleString('en-US') : '', typeof v === 'string' ? dayInWords(v) ?? '' : ''].filter(Boolean);
           if (!shown.some((x) => turn.answer.includes(x))) return `${word} (\`${k}\`) of "${name}" asked for and left out`;
           // Told under the source's name where the user said another word ("vote average 8.7" for "rating").
           // A value the call was asked about is the finding's subject ("For the region "中国大陆", …"), not the field told.

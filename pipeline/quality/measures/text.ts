@@ -535,7 +535,8 @@ export function unphrasedField(answer: string, tools: string[] = []): string | u
   // Quoted free text (a tweet's own words: "…, and we are just getting started.") is the user's, not the writer's phrasing.
   // So is the user's question said back ("I can't tell from this whether the second available meeting room is empty").
   const own = answer
-    .replace(/"((?:[^"\\]|\\.){40,})"/g, (_q, inner: string) => `"${'x'.repeat(inner.length)}"`)
+    // Quotes paired left to right: a short one ("The Matrix") keeps its own pair, so the prose after it is never taken for a quote.
+    .replace(/"((?:[^"\\]|\\.)*)"/g, (q, inner: string) => (inner.length >= 40 ? `"${'x'.repeat(inner.length)}"` : q))
     .replace(/\b(?:tell|find out|say|check)(?: from this)? whether [^.?!]*/g, (clause) => 'x'.repeat(clause.length));
   for (const re of UNPHRASED_FIELD) {
     const m = re.exec(own);
