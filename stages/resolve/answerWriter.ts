@@ -1939,6 +1939,6 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 53: TMDB's look-ups and list_all_airports said as a person says them ("get the reviews of the movie", "list the airports"), not "get the movie reviews for the movie", "listing the all airports".
   // 54: h-ans13's 52 (the user's threshold decides a check, not the API's flag; a value looked up only to feed a later call left out unless asked; a quote asked for its price is the price; the brake pedal said four ways) merged with 52–53.
   // 55: a record's long texts said after its line ("… 175 minutes long. Its overview reads "…""), a film an earlier call named by its title ("For "The Godfather", I found 3 reviews"), an unsettled question told by what was looked at ("The listing shows only "workspace"; it doesn't say whose directory this is."), one-clause deeds in a row joined ("I moved into "document", created the directory "temp" and then moved …"), one task for several things counted ("getting the details of the three films").
-  offline: { version: 'answer-writer-56', // 56: "There is 1 line", not "There are 1 line" (grammar.ts number-agreement)
+  offline: { version: 'answer-writer-57', // 57: a failure before the request was sent says so ("the connection to the service timed out after 10 seconds, before the request was sent"; an I/O error opening the file "before anything was written"); 56: "There is 1 line", not "There are 1 line" (grammar.ts number-agreement)
      run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -15,6 +15,7 @@ import { stepsWaitingOn } from '../../afterFailure.js';
 import { apiOf } from '../../errors/values.js';
 import { classifyEnvironmentMessage } from '../../errors/environment.js';
 import { isErrorResponse } from '../../errors/responses.js';
+import { NEVER_RAN, UNREPEATABLE_CALL } from '../../resolution/simulatorRules.js';
 import { holderCounts } from '../text.js';
 import { answeredTurns } from './answers.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
@@ -361,4 +362,38 @@ export const answerActionUnphrased: CaseMeasure = {
   check: (tc) => failureDefect(tc, actionUnphrased),
 };
 
-export const FAILURE_ANSWER_MEASURES = [answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureMisreported, answerFailureFrameShare];
+
+/**
+ * An external case whose failed call does something a second call would do again (send an email,
+ * book a flight, place an order, add a slide) and whose failure leaves open whether it ran: a read
+ * timeout, a reset connection, a 500 or 502, an I/O error mid-write. The ground truth retries the
+ * call, yet a careful model would first look whether the email went out or the flight was booked,
+ * and would be marked wrong for it. Only a wording that says the call never ran (NEVER_RAN: a
+ * connect timeout, a refused connection, a limit or denial at the door) makes the retry the one
+ * right step.
+ */
+export const externalRetryMayRepeat: CaseMeasure = {
+  kind: 'case',
+  id: 'external_retry_may_repeat',
+  group: 'text',
+  title: 'external case retrying a call a second try could do twice after a failure that leaves open whether it ran (book_flight → "ReadTimeout: the request to book_flight timed out (read timeout=10)"; Email.send → "Connection reset by peer")',
+  population: 'external cases',
+  check: (tc) => {
+    if (tc.kind !== 'external') return undefined;
+    const call = tc.messages[tc.messages.length - 2];
+    const failure = tc.messages[tc.messages.length - 1];
+    if (!call || !failure) return null;
+    let name = '';
+    try {
+      const parsed: unknown = JSON.parse(call.content);
+      if (parsed && typeof parsed === 'object' && typeof (parsed as { name?: unknown }).name === 'string') name = (parsed as { name: string }).name;
+    } catch {
+      return null;
+    }
+    if (!UNREPEATABLE_CALL.test(apiOf(name))) return null;
+    if (NEVER_RAN.test(failure.content)) return null;
+    return `${name} may have run before "${failure.content.split('\n')[0].slice(0, 90)}"`;
+  },
+};
+
+export const FAILURE_ANSWER_MEASURES = [answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureMisreported, answerFailureFrameShare, externalRetryMayRepeat];
