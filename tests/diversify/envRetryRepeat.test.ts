@@ -59,3 +59,22 @@ describe('a call a retry could repeat fails before it ran (env-wording-6)', () =
     expect(externalRetryMayRepeat.check(external('FilmTMDB.search_movie', 'ReadTimeout: the request to search_movie timed out (read timeout=10)'), {} as never)).toBeNull();
   });
 });
+
+describe('the skip thought names the failed call apart from the same call it makes next (diversify-external 26)', () => {
+  it('says which get_weather_today failed when the next step asks the weather of the other address', async () => {
+    const { skipThought } = await import('../../stages/diversify-external/afterFailure.js');
+    const { skipThoughtSameCallUnnamed } = await import('../../pipeline/quality/measures/failureAnswers.js');
+    const tools = [{ name: 'Weather.get_weather_today', description: "Get today's weather of a place.", required_parameters: [{ name: 'location', type: 'string', description: 'the place' }], optional_parameters: [], return_data: [] }];
+    const next = { name: 'Weather.get_weather_today', args: { location: '1600 Pennsylvania Avenue, Washington D.C.' } };
+    const failed = { location: '10 Downing Street, London' };
+    for (let seed = 0; seed < 12; seed++) {
+      const t = skipThought('Weather.get_weather_today', next, tools as never, new Rng(seed, 'skip-thought'), 'Expecting value: line 1 column 1 (char 0)', failed);
+      expect(t, t).toContain('10 Downing Street, London');
+      const tc = { kind: 'external', cot: true, messages: [], groundTruth: [{ name: next.name, args: failed }, { ...next, thought: t }] } as unknown as TestCase;
+      expect(skipThoughtSameCallUnnamed.check(tc, {} as never)).toBeNull();
+    }
+    const bare = skipThought('Weather.get_weather_today', next, tools as never, new Rng(1, 'skip-thought'), 'Expecting value: line 1 column 1 (char 0)');
+    const tc = { kind: 'external', cot: true, messages: [], groundTruth: [{ name: next.name, args: failed }, { ...next, thought: bare }] } as unknown as TestCase;
+    expect(skipThoughtSameCallUnnamed.check(tc, {} as never)).toMatch(/never says which get_weather_today call failed/);
+  });
+});

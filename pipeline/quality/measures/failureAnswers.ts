@@ -12,7 +12,8 @@ import { FINISH_ACTION, type TestCase } from '../../schemas.js';
 import { firstDefect } from '../evidence.js';
 import { toolSteps } from '../../steps.js';
 import { stepsWaitingOn } from '../../afterFailure.js';
-import { apiOf } from '../../errors/values.js';
+import { apiOf, isPlainObject } from '../../errors/values.js';
+import { toJson } from '../../pyValues.js';
 import { classifyEnvironmentMessage } from '../../errors/environment.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { NEVER_RAN, UNREPEATABLE_CALL } from '../../resolution/simulatorRules.js';
@@ -396,4 +397,30 @@ export const externalRetryMayRepeat: CaseMeasure = {
   },
 };
 
-export const FAILURE_ANSWER_MEASURES = [answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureMisreported, answerFailureFrameShare, externalRetryMayRepeat];
+/**
+ * The thought of the step after giving up, when that step calls the failed API again with other
+ * arguments (the weather for the second address after the first timed out), naming the failed call
+ * by its function alone: "`get_weather_today` gave no answer on any try, so I skip it for now. Next
+ * I can still get today's weather: `get_weather_today` with location …" reads as skipping the very
+ * call it makes. The failed call is to be named by a value that sets it apart.
+ */
+export const skipThoughtSameCallUnnamed: CaseMeasure = {
+  kind: 'case',
+  id: 'skip_thought_same_call_unnamed',
+  group: 'text',
+  title: 'skip thought after giving up on a call naming it by its function alone when the next step calls that function again ("`get_weather_today` gave no answer on any try, so I skip it for now. Next I can still get today\'s weather: `get_weather_today` with location …")',
+  population: 'external CoT cases whose step after giving up calls the failed API again',
+  check: (tc) => {
+    if (tc.kind !== 'external' || !tc.cot || !Array.isArray(tc.groundTruth) || tc.groundTruth.length < 2) return undefined;
+    const [retry, next] = tc.groundTruth;
+    if (next.name !== retry.name || typeof next.thought !== 'string') return undefined;
+    const failedArgs = isPlainObject(retry.args) ? retry.args : {};
+    const nextArgs: Record<string, unknown> = isPlainObject(next.args) ? next.args : {};
+    const apart = Object.entries(failedArgs).filter(([key, value]) => toJson(value) !== toJson(nextArgs[key]));
+    if (apart.length === 0) return null;
+    const said = apart.some(([, value]) => next.thought!.includes(typeof value === 'string' ? value : toJson(value)));
+    return said ? null : `"${next.thought.slice(0, 120)}" never says which ${apiOf(retry.name)} call failed`;
+  },
+};
+
+export const FAILURE_ANSWER_MEASURES = [answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureMisreported, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
