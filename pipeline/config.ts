@@ -309,6 +309,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_step_count_false: 0,
   // "Getting the weather today needs it first." after a failed arXiv search (rread9 on m20: 16/168 by hand; answer-writer-52).
   answer_failure_blames_unrelated: 0,
+  external_retry_may_repeat: 0,
+  skip_thought_same_call_unnamed: 0,
   answer_failure_misreported: 0,
   answer_failure_frame_top_share: 0.12,
   answer_canned_opener: 0,

@@ -14,7 +14,7 @@
  */
 import { isPlaceholderAddress, placeNamed, type Place } from './places.js';
 import type { EnvironmentErrorKind, ReturnField, ToolDoc } from '../schemas.js';
-import type { Rng } from '../rng.js';
+import { Rng } from '../rng.js';
 import { fitsType, isPlainObject, paramIndex, toolkitOf, apiOf } from '../errors/values.js';
 import { createHash } from 'node:crypto';
 import { toJson } from '../pyValues.js';
@@ -199,7 +199,7 @@ export function reversedWindow(args: Record<string, unknown>): { start: string; 
  * process holds open), none that says a retry cannot help (an invalid key, a missing scope, a
  * monthly quota, no such device).
  */
-export const ENVIRONMENT_WORDING_VERSION = 'env-wording-5'; // 5: each wording one the failing thing could give: no bearer challenge with a made-up code on APIs that take no bearer token (a 403 block instead), no EACCES for a pedal "held open", no controller on files or slides (their network share: ENOTCONN, a reset, a host down), no EBUSY joined to a throttle (EAGAIN), no "service is not running" before a retry (a worker restarting); 4 4 (3): every wording says its kind's own words (a local rate limit says its limit, not only a lock, and never in HTTP terms ("rate limit"); a local connection error the lost connection)
+export const ENVIRONMENT_WORDING_VERSION = 'env-wording-6'; // 6: a call a second try could do twice (send, book, post, place_order, add a slide) fails only in words that say it never ran (a connect timeout, a refused connection, a proxy tunnel, a 503, a lock not taken, an I/O error opening the file): a read timeout or a reset left the retry the ground truth asks for a gamble (30/300 external cases); 5: each wording one the failing thing could give: no bearer challenge with a made-up code on APIs that take no bearer token (a 403 block instead), no EACCES for a pedal "held open", no controller on files or slides (their network share: ENOTCONN, a reset, a host down), no EBUSY joined to a throttle (EAGAIN), no "service is not running" before a retry (a worker restarting); 4 4 (3): every wording says its kind's own words (a local rate limit says its limit, not only a lock, and never in HTTP terms ("rate limit"); a local connection error the lost connection)
 
 /**
  * Wordings per kind, each naming the API. A network API fails as HTTP APIs do — a status line,
@@ -238,6 +238,8 @@ const REMOTE: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]
     (api, r) => `HTTP 504 Gateway Timeout\n{"error": {"code": 504, "message": "${api} did not answer in time."}}`,
     (api, r) => `ReadTimeout: the request to ${api} timed out (read timeout=${r.pick([5, 10, 30])})`,
     (api, r) => `Request to ${api} timed out after ${r.pick([10, 15, 30, 60])} seconds`,
+    // Before anything was sent: the one timeout after which a call that does something may be sent again.
+    (api, r) => `ConnectTimeout: Max retries exceeded with url: /${apiOf(api)} (Caused by ConnectTimeoutError('Connection timed out. (connect timeout=${r.pick([5, 10, 30])})'))`,
   ],
   connection_error: [
     (api) => `ConnectionError: ('Connection aborted.', ConnectionResetError(104, 'Connection reset by peer')) while calling ${api}`,
@@ -289,6 +291,7 @@ const LOCAL: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]>
     // A call that writes fails writing (save_file, add_text_image_page), one that reads reading.
     (api) => `${api} failed: I/O error (EIO) ${WRITING_CALL.test(api) ? 'writing to' : 'reading from'} the device`,
     (api, r) => `${api} failed: internal fault in the ${r.pick(['controller', 'driver', 'storage layer'])} (I/O error); the operation was aborted`,
+    (api) => `OSError: [Errno 5] Input/output error opening the device for ${api}; nothing was written`,
   ],
 };
 
@@ -318,6 +321,7 @@ const FILES: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]>
     LOCAL.server_error[0],
     (api) => `${api} failed: I/O error (EIO) ${WRITING_CALL.test(api) ? 'writing to' : 'reading from'} the disk`,
     (api) => `${api} failed: internal fault in the storage layer (I/O error); the operation was aborted`,
+    (api) => `OSError: [Errno 5] Input/output error opening the file for ${api}; nothing was written`,
   ],
 };
 
@@ -381,8 +385,21 @@ export const LOCAL_KINDS: readonly EnvironmentErrorKind[] = ['rate_limit', 'perm
  */
 export function environmentMessage(kind: EnvironmentErrorKind, api: string, rng: Rng, locality: ToolLocality = 'remote', computation = false): string {
   const pool = locality === 'local' ? (computation ? COMPUTE : FILES_TOOLKIT.test(toolkitOf(api)) ? FILES : LOCAL) : /^(GaodeMap|AMap)\./i.test(api) ? AMAP : REMOTE;
-  return rng.pick(pool[kind])(apiOf(api), rng);
+  let wordings = pool[kind];
+  // A call a second try could do twice fails in words that say it never ran: after a read timeout
+  // or a reset the careful next step is to look whether the flight was booked, not to book again.
+  if (UNREPEATABLE_CALL.test(apiOf(api))) {
+    const never = wordings.filter((w) => NEVER_RAN.test(w(apiOf(api), new Rng(0))));
+    if (never.length > 0) wordings = never;
+  }
+  return rng.pick(wordings)(apiOf(api), rng);
 }
+
+/** An API (its own name) that does something a second call would do again: a message sent twice, a second booking, an order placed twice, a slide added twice. */
+export const UNREPEATABLE_CALL = /(^|_)(send|post|comment|mention|retweet|place_order|make_transaction|transfer|fill_fuel|book|purchase|reserve|create_ticket|pay|buy|sell|invest|deposit|withdraw|fund|contact)(_|$)|^add_\w*page$|^create_\w*page$/i;
+
+/** A failure wording that says the call never ran: refused or cut off before it was sent, a limit or a denial at the door, a lock not taken, a file not opened. */
+export const NEVER_RAN = /ConnectTimeout|Unable to connect to proxy|Connection refused|waiting for (the|a) lock|not connected|ENOTCONN|Host is down|Too Many Requests|RESOURCE_EXHAUSTED|\b429\b|quota|throttled|EAGAIN|temporarily unavailable|Forbidden|PERMISSION_DENIED|UNAUTHENTICATED|Permission denied|EACCES|No space left|nothing was written/i;
 
 // -------------------------------------------------------------------------------------------
 // Plausible answers

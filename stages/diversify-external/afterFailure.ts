@@ -24,6 +24,7 @@ import { skipCandidates, skipObstacle, stepsWaitingOn } from '../../pipeline/aft
 import type { Rng } from '../../pipeline/rng.js';
 import { argPhrase, intentOf } from '../../pipeline/thoughtPhrases.js';
 import { failureKind } from '../../pipeline/errors/environment.js';
+import { toJson } from '../../pipeline/pyValues.js';
 import { apiOf, isPlainObject } from '../../pipeline/errors/index.js';
 import type { CallToResolve } from '../../pipeline/resolution/types.js';
 import { answerWriterRole } from '../resolve/answerWriter.js';
@@ -201,11 +202,19 @@ export function retryThought(action: Action, failure: string, tools: Trajectory[
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
-export function skipThought(failedName: string, step: Action, tools: Trajectory['tools'], rng: Rng, failure = ''): string {
-  const failedApi = `\`${apiOf(failedName)}\``;
+export function skipThought(failedName: string, step: Action, tools: Trajectory['tools'], rng: Rng, failure = '', failedArgs?: unknown): string {
   const apiName = apiOf(step.name);
   const description = tools.find((t) => t.name === step.name)?.description ?? '';
   const args = typeof step.args === 'string' || isPlainObject(step.args) ? (step.args as Record<string, unknown> | string) : {};
+  // The next step calls the failed API again with other arguments (the weather for the second
+  // address): the failed call is named by what sets it apart, not left reading as the one skipped
+  // and then made ("`get_weather_today` gave no answer …; Next I can still … `get_weather_today`").
+  let failedApi = `\`${apiOf(failedName)}\``;
+  if (failedName === step.name && isPlainObject(failedArgs) && isPlainObject(args)) {
+    const own = Object.fromEntries(Object.entries(failedArgs).filter(([key, value]) => toJson(value) !== toJson((args as Record<string, unknown>)[key])));
+    const apart = Object.keys(own).length ? argPhrase(own, tools.find((t) => t.name === step.name)) : '';
+    if (apart) failedApi = `${failedApi} with ${apart}`;
+  }
   const intent = intentOf(description, apiName, args);
   const phrase = argPhrase(args, tools.find((t) => t.name === step.name));
   const open = rng.pick(GAVE_UP)(failedApi, failureKind(failure));
@@ -226,7 +235,7 @@ export async function actionAfterFailure(trajectory: Trajectory, k: number, fail
     if (!problem) {
       const { name, args } = candidate.step.action;
       return {
-        action: { thought: skipThought(failedName, candidate.step.action, trajectory.tools, ctx.rng('skip-thought'), failure.content), name, args },
+        action: { thought: skipThought(failedName, candidate.step.action, trajectory.tools, ctx.rng('skip-thought'), failure.content, stepAt(trajectory, k).step.action.args), name, args },
         ...(problems.length ? { skipProblem: problems.join('; ') } : {}),
       };
     }

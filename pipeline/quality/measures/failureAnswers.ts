@@ -12,9 +12,11 @@ import { FINISH_ACTION, type TestCase } from '../../schemas.js';
 import { firstDefect } from '../evidence.js';
 import { toolSteps } from '../../steps.js';
 import { stepsWaitingOn } from '../../afterFailure.js';
-import { apiOf } from '../../errors/values.js';
+import { apiOf, isPlainObject } from '../../errors/values.js';
+import { toJson } from '../../pyValues.js';
 import { classifyEnvironmentMessage } from '../../errors/environment.js';
 import { isErrorResponse } from '../../errors/responses.js';
+import { NEVER_RAN, UNREPEATABLE_CALL } from '../../resolution/simulatorRules.js';
 import { holderCounts } from '../text.js';
 import { answeredTurns } from './answers.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
@@ -361,4 +363,64 @@ export const answerActionUnphrased: CaseMeasure = {
   check: (tc) => failureDefect(tc, actionUnphrased),
 };
 
-export const FAILURE_ANSWER_MEASURES = [answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureMisreported, answerFailureFrameShare];
+
+/**
+ * An external case whose failed call does something a second call would do again (send an email,
+ * book a flight, place an order, add a slide) and whose failure leaves open whether it ran: a read
+ * timeout, a reset connection, a 500 or 502, an I/O error mid-write. The ground truth retries the
+ * call, yet a careful model would first look whether the email went out or the flight was booked,
+ * and would be marked wrong for it. Only a wording that says the call never ran (NEVER_RAN: a
+ * connect timeout, a refused connection, a limit or denial at the door) makes the retry the one
+ * right step.
+ */
+export const externalRetryMayRepeat: CaseMeasure = {
+  kind: 'case',
+  id: 'external_retry_may_repeat',
+  group: 'text',
+  title: 'external case retrying a call a second try could do twice after a failure that leaves open whether it ran (book_flight → "ReadTimeout: the request to book_flight timed out (read timeout=10)"; Email.send → "Connection reset by peer")',
+  population: 'external cases',
+  check: (tc) => {
+    if (tc.kind !== 'external') return undefined;
+    const call = tc.messages[tc.messages.length - 2];
+    const failure = tc.messages[tc.messages.length - 1];
+    if (!call || !failure) return null;
+    let name = '';
+    try {
+      const parsed: unknown = JSON.parse(call.content);
+      if (parsed && typeof parsed === 'object' && typeof (parsed as { name?: unknown }).name === 'string') name = (parsed as { name: string }).name;
+    } catch {
+      return null;
+    }
+    if (!UNREPEATABLE_CALL.test(apiOf(name))) return null;
+    if (NEVER_RAN.test(failure.content)) return null;
+    return `${name} may have run before "${failure.content.split('\n')[0].slice(0, 90)}"`;
+  },
+};
+
+/**
+ * The thought of the step after giving up, when that step calls the failed API again with other
+ * arguments (the weather for the second address after the first timed out), naming the failed call
+ * by its function alone: "`get_weather_today` gave no answer on any try, so I skip it for now. Next
+ * I can still get today's weather: `get_weather_today` with location …" reads as skipping the very
+ * call it makes. The failed call is to be named by a value that sets it apart.
+ */
+export const skipThoughtSameCallUnnamed: CaseMeasure = {
+  kind: 'case',
+  id: 'skip_thought_same_call_unnamed',
+  group: 'text',
+  title: 'skip thought after giving up on a call naming it by its function alone when the next step calls that function again ("`get_weather_today` gave no answer on any try, so I skip it for now. Next I can still get today\'s weather: `get_weather_today` with location …")',
+  population: 'external CoT cases whose step after giving up calls the failed API again',
+  check: (tc) => {
+    if (tc.kind !== 'external' || !tc.cot || !Array.isArray(tc.groundTruth) || tc.groundTruth.length < 2) return undefined;
+    const [retry, next] = tc.groundTruth;
+    if (next.name !== retry.name || typeof next.thought !== 'string') return undefined;
+    const failedArgs = isPlainObject(retry.args) ? retry.args : {};
+    const nextArgs: Record<string, unknown> = isPlainObject(next.args) ? next.args : {};
+    const apart = Object.entries(failedArgs).filter(([key, value]) => toJson(value) !== toJson(nextArgs[key]));
+    if (apart.length === 0) return null;
+    const said = apart.some(([, value]) => next.thought!.includes(typeof value === 'string' ? value : toJson(value)));
+    return said ? null : `"${next.thought.slice(0, 120)}" never says which ${apiOf(retry.name)} call failed`;
+  },
+};
+
+export const FAILURE_ANSWER_MEASURES = [answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureMisreported, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
