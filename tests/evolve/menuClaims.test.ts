@@ -99,3 +99,11 @@ describe('"a" or "an" by sound', () => {
     for (const t of d) if (t.role === 'assistant') expect(wrongArticle(t.content), t.content).toBeUndefined();
   });
 });
+
+describe('claimsAction: a time the order takes (evolve 58)', () => {
+  it('hears "in a short amount of time" as the order under way', () => {
+    expect(claimsAction('OK, the order will be in in a short amount of time, thank you.')).toBe('in a short amount of time');
+    expect(claimsAction("It'll be out in a little while.")).toBeTruthy();
+    expect(claimsAction('A short reply is all this needs.')).toBeUndefined();
+  });
+});
