@@ -277,6 +277,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_review_clause_top_share: 0.1,
   simulated_route_impossible: 0,
   simulated_route_off_place: 0,
+  // h-sim18: a drive across one town takes one length for its route and its distance (trips.ts localKm).
+  simulated_route_off_distance: 0,
   // Summaries beside titles they do not describe, a topic echoed as a film title: 20.1% (64/319) before.
   simulated_text_off_topic: 0,
   simulated_unknown_title_invented: 0,

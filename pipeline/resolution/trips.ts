@@ -7,6 +7,7 @@
 import type { ToolDoc } from '../schemas.js';
 import { distanceKm, placesNamedIn } from './places.js';
 import { isPlainObject } from '../errors/values.js';
+import { createHash } from 'node:crypto';
 
 /** The arguments naming where a trip starts and ends (a distance's, a route's). */
 export const TRIP_START = /^(start|origins?|from|source|city_?a|departure)$/i;
@@ -35,13 +36,15 @@ function isLocalDescription(value: unknown): boolean {
 }
 
 export interface Trip {
-  /** Road kilometres, one decimal; undefined when it is a short local trip nothing locates exactly. */
+  /** Road kilometres, one decimal; undefined when it is a short local trip nothing locates exactly (the simulator then takes localKm of its ends). */
   km?: number;
   /** A trip inside one town (both ends local descriptions or one town named on both sides). */
   local: boolean;
   /** Where it starts and ends, when coordinates or a known place locate them: the route's streets are those towns'. */
   from?: Point;
   to?: Point;
+  /** The call's start and end as written. */
+  ends?: [unknown, unknown];
 }
 
 /** A call's start and end arguments, and where each is when something locates it. */
@@ -81,7 +84,15 @@ export function tripOf(doc: ToolDoc, args: unknown): Trip | undefined {
   // "123 Orchard St, Springfield" to "321 Industrial Ln, Springfield": one town.
   const town = (v: unknown) => (typeof v === 'string' && v.includes(',') ? v.split(',').slice(1).join(',').trim().toLowerCase() : undefined);
   const sameTown = town(start[1]) !== undefined && town(start[1]) === town(end[1]);
-  return { local: sameTown || isLocalDescription(start[1]) || isLocalDescription(end[1]) || !!(a ?? b), ...located };
+  return { local: sameTown || isLocalDescription(start[1]) || isLocalDescription(end[1]) || !!(a ?? b), ends: [start[1], end[1]], ...located };
+}
+
+/** A drive across town between two ends nothing locates exactly: 0.8–15 km, the same for the same two ends either way round. */
+export function localKm(start: unknown, end: unknown): number {
+  const norm = (v: unknown) => String(v ?? '').toLowerCase().replace(/[^\p{L}\p{N}.]+/gu, ' ').trim();
+  const key = [norm(start), norm(end)].sort().join('\u0000');
+  const n = parseInt(createHash('sha256').update(`local-trip:${key}`).digest('hex').slice(0, 8), 16);
+  return Math.round(8 + (n % 143)) / 10;
 }
 
 /** Two ends written alike, case, spacing and punctuation aside: "52.52342987, 13.41143608" twice. */

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDoc } from '../../pipeline/schemas.js';
 import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
-import { straightKm, tripOf } from '../../pipeline/resolution/trips.js';
+import { localKm, straightKm, tripOf } from '../../pipeline/resolution/trips.js';
 import { incoherentAnswer } from '../../pipeline/quality/measures/solvable.js';
 import { Rng } from '../../pipeline/rng.js';
 
@@ -56,6 +56,23 @@ describe('simulated trips follow the map', () => {
       expect(short.join(' ')).not.toMatch(/ramp|km/);
     }
     expect(tripOf(bingDistance, { start: 'somewhere', end: 'elsewhere' })?.km).toBeUndefined();
+    // Two ends only the user can see: a drive across town, as long either way round (api-simulator-75).
+    const there = localKm('somewhere', 'elsewhere');
+    expect(there).toBeGreaterThan(0);
+    expect(there).toBeLessThanOrEqual(15);
+    expect(localKm('Elsewhere', 'somewhere')).toBe(there);
+  });
+
+  it('a drive across one town is as long for its route as for its distance, whichever seed draws each (api-simulator-75)', () => {
+    // teval_query_305_1: the route Harvard University → Boston Public Library added up to 13.8 km beside a distance of 10.5 km.
+    const ends = { start: 'Harvard University', end: 'Boston Public Library' };
+    const distance = answer('BINGMap.get_distance', ends, 7).distance as number;
+    for (let seed = 0; seed < 6; seed++) {
+      expect(answer('BINGMap.get_distance', ends, seed).distance).toBe(distance);
+      const route = answer('BINGMap.get_route', ends, seed).route as string[];
+      const km = route.reduce((sum, s) => sum + [...s.matchAll(/(\d+(?:\.\d+)?) km/g)].reduce((t, m) => t + Number(m[1]), 0), 0);
+      if (km > 0) expect(Math.abs(km - distance)).toBeLessThanOrEqual(Math.max(1, distance * 0.05));
+    }
   });
 
   it('the measure flags a distance the map contradicts, and passes the road distance', () => {
