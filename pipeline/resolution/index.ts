@@ -40,7 +40,7 @@ import { roleMode, type LlmGateway } from '../llm/types.js';
 import { hashValue } from '../hash.js';
 import { Rng } from '../rng.js';
 import type { ToolArgs, ToolResponse } from '../schemas.js';
-import { isPlainObject } from '../errors/values.js';
+import { isPlainObject, toolkitOf } from '../errors/values.js';
 import { redactSecrets } from '../secrets.js';
 import type { CallToResolve, ResolveOptions, ToolResolver } from './types.js';
 import { canonicalArgs } from './canonical.js';
@@ -238,8 +238,28 @@ export class ChainResolver implements ToolResolver {
     if (problems.length === 0) return undefined;
     const message = problems.join('; ');
     this.seed();
-    const recorded = this.cache.examples(call.name, this.deps.config.resolve.simulatorExamples).map((e) => e.response);
-    return { content: inRecordedForm(refusalContent(call.name, message), recorded), tier: 'simulated', error: { source: 'internal', message }, origin: SIMULATOR_RULES_VERSION };
+    return { content: inRecordedForm(refusalContent(call.name, message), this.formExamples(call)), tier: 'simulated', error: { source: 'internal', message }, origin: SIMULATOR_RULES_VERSION };
+  }
+
+  /**
+   * The answers whose form a refusal of this call takes: the API's own, or, for an API the docs do
+   * not list (an invented name), its toolkit's as the task showed them: ReserveMeeting refuses
+   * query_room_status in the Python literals its earlier calls answered in, never in a JSON none of
+   * them wrote. An earlier call of the toolkit answers in its recordings' form, or, with none, in the
+   * simulator's JSON; with no earlier call of the toolkit, the toolkit's recordings decide.
+   */
+  private formExamples(call: CallToResolve): string[] {
+    const n = this.deps.config.resolve.simulatorExamples;
+    const own = this.cache.examples(call.name, n).map((e) => e.response);
+    if (own.length || call.tools.some((t) => t.name === call.name)) return own;
+    const kit = toolkitOf(call.name);
+    if (!kit) return [];
+    const earlier = [...new Set(call.history.map((h) => h.name).filter((name) => toolkitOf(name) === kit))];
+    const apis = earlier.length ? earlier : call.tools.filter((t) => toolkitOf(t.name) === kit).map((t) => t.name);
+    return apis.flatMap((name) => {
+      const recorded = this.cache.examples(name, n).map((e) => e.response);
+      return recorded.length || !earlier.length ? recorded : ['{"simulated": "json"}'];
+    });
   }
 
   private record(call: CallToResolve, opts: ResolveOptions, context: string, response: ToolResponse | undefined, started: number, failure?: string): void {

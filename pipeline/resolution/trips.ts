@@ -101,6 +101,19 @@ export function sameEnd(start: unknown, end: unknown): boolean {
   return norm(start) !== '' && norm(start) === norm(end);
 }
 
+/**
+ * The place a call's start and end both name ("52.52342987, 13.41143608" to itself), or undefined:
+ * such a call asks nothing of a route or distance, so it is wrong before any service answers it. A
+ * window of dates (from/to "2023-10-10") is no trip.
+ */
+export function tripToItself(args: unknown): string | undefined {
+  if (!isPlainObject(args)) return undefined;
+  const start = Object.entries(args).find(([k]) => TRIP_START.test(k))?.[1];
+  const end = Object.entries(args).find(([k]) => TRIP_END.test(k))?.[1];
+  if (typeof start !== 'string' || /^\s*\d{4}-\d{2}-\d{2}/.test(start)) return undefined;
+  return sameEnd(start, end) ? start : undefined;
+}
+
 /** Minutes to drive `km`: town traffic below 30 km, highway speed beyond. */
 export function driveMinutes(km: number): number {
   return Math.max(1, Math.round(km < 30 ? (km / 25) * 60 : 20 + (km / 85) * 60));

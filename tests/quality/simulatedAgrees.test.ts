@@ -159,4 +159,23 @@ describe('one API, one serialisation', () => {
     expect(oneApiTwoForms.check(mk('{"title": "Interstellar"}'), ctx)).toMatch(/both as JSON and as a Python literal/);
     expect(oneApiTwoForms.check(mk("{'title': 'Interstellar'}"), ctx)).toBeNull();
   });
+
+  it('wrong_call_form_unlike_toolkit flags an invented API refused in JSON after its toolkit\'s Python literals, and passes the same form', async () => {
+    const { wrongCallFormUnlikeToolkit } = await import('../../pipeline/quality/measures/simulatedAgrees.js');
+    const mk = (refusal: string, errorType = 'tool_hallucination_error'): TestCase => {
+      const messages: ChatMessage[] = [
+        { role: 'system', content: 'tools' },
+        { role: 'user', content: 'Films' },
+        { role: 'assistant', content: JSON.stringify({ name: 'FilmTMDB.search_movie', args: { query: 'Inception' } }) },
+        { role: 'function', content: "{'id': 27205, 'title': 'Inception'}" },
+        { role: 'assistant', content: JSON.stringify({ name: 'FilmTMDB.fetch_movie_details', args: { movie_id: 27205 } }) },
+        { role: 'function', content: refusal },
+      ];
+      return { id: 'c', kind: 'internal', errorType, cot: false, trajectoryId: 't', source: 'teval', k: 2, messages, tools: TOOLS, groundTruth: { name: 'FilmTMDB.get_movie_details', args: { movie_id: 27205 } }, provenance: { methods: {}, parents: [] } } as unknown as TestCase;
+    };
+    expect(wrongCallFormUnlikeToolkit.check(mk('{"error":"API FilmTMDB.fetch_movie_details does not exist: FilmTMDB has no API named \\"fetch_movie_details\\""}'), ctx)).toMatch(/answers as JSON where FilmTMDB's other answers are Python literals/);
+    expect(wrongCallFormUnlikeToolkit.check(mk(`{'error': 'API FilmTMDB.fetch_movie_details does not exist: FilmTMDB has no API named "fetch_movie_details"'}`), ctx)).toBeNull();
+    // An API that exists keeps its own form: not this measure's population.
+    expect(wrongCallFormUnlikeToolkit.check(mk('{"error":"x"}', 'parameters_key_error'), ctx)).toBeUndefined();
+  });
 });

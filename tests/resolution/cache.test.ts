@@ -92,6 +92,20 @@ describe('cache tier', () => {
     store.close();
   });
 
+  it('refuses an invented API in the form its toolkit answers in (a Python literal beside recorded Python literals), JSON where the toolkit has no recording', async () => {
+    const store = storeWithRecords([{ id: '8', label: 'A', args: { location: 'Oslo', days: 2 }, response: "{'results': []}" }]);
+    const resolver = new ChainResolver({ store, config: parseConfig({ llm: { mode: 'offline' } }), llm: new OfflineGateway() });
+    const invented = await resolver.resolve({ ...call({ location: 'Oslo' }), name: 'Weather.get_forecast' }, opts);
+    expect(invented.content).toBe(`{'error': 'API Weather.get_forecast does not exist: Weather has no API named "get_forecast"'}`);
+    expect(invented.error?.source).toBe('internal');
+    // After an earlier call of the toolkit that no recording answers (the simulator's JSON), JSON.
+    const afterJson = await resolver.resolve({ ...call({ location: 'Oslo' }), name: 'Weather.get_forecast', history: [{ name: 'Weather.get_humidity', args: { location: 'Oslo' } }] }, opts);
+    expect(afterJson.content).toBe('{"error":"API Weather.get_forecast does not exist: Weather has no API named \\"get_forecast\\""}');
+    const elsewhere = await resolver.resolve({ ...call({ location: 'Oslo' }), name: 'Maps.get_forecast' }, opts);
+    expect(elsewhere.content).toBe('{"error":"API Maps.get_forecast does not exist: no tool named \\"Maps\\" is available"}');
+    store.close();
+  });
+
   it('offers cached answers of the same API as simulator examples, stateless first, never errors, never the call itself', () => {
     const store = storeWithRecords([
       { id: '1', label: 'A', args: { location: 'Oslo', days: 1 }, response: '{"results": "oslo"}' },

@@ -157,4 +157,32 @@ export const oneApiTwoForms: CaseMeasure = {
   },
 };
 
-export const AGREEMENT_MEASURES: CaseMeasure[] = [simulatedSuccessRuledOut, simulatedStatusNamesOtherPath, similarFilmsListItself, ioErrorDirectionWrong, oneApiTwoForms];
+/**
+ * The wrong call's answer written in another form than every other answer its toolkit gives in the
+ * case: an invented ReserveMeeting API refused in JSON ({"error":"API ReserveMeeting.query_room_status
+ * does not exist: …"}) right after the toolkit's Python literals ({'rooms': [103]}). The form alone
+ * shows which answer the benchmark made, and no service switches serialisation for its errors. An
+ * invented API has no answers of its own, so its toolkit's are the only form it can take (an API that
+ * exists keeps its own recorded form: one_api_two_forms).
+ */
+export const wrongCallFormUnlikeToolkit: CaseMeasure = {
+  kind: 'case',
+  id: 'wrong_call_form_unlike_toolkit',
+  group: 'text',
+  title: 'an invented API\'s refusal in another serialisation than every other answer of its toolkit in the case (an invented ReserveMeeting API refused as {"error":"API ReserveMeeting.query_room_status does not exist: …"} after the toolkit\'s {\'rooms\': [103]})',
+  population: 'tool-hallucination cases whose wrong call\'s answer is a JSON or Python-literal object and whose toolkit answers another call in the case in one',
+  check(tc, ctx) {
+    if (tc.kind !== 'internal' || tc.errorType !== 'tool_hallucination_error') return undefined;
+    const calls = shownCalls(tc, ctx);
+    const wrong = calls[calls.length - 1];
+    const last = tc.messages[tc.messages.length - 1];
+    if (!wrong || last.role !== 'function' || wrong.answer !== last.content) return undefined;
+    const form = answerForm(wrong.answer);
+    const kit = wrong.name.split('.')[0];
+    const others = new Set(calls.slice(0, -1).filter((c) => c.name.split('.')[0] === kit).map((c) => answerForm(c.answer)).filter((f): f is AnswerForm => f !== undefined));
+    if (!form || !others.size) return undefined;
+    return others.size === 1 && !others.has(form) ? `${wrong.name} answers as ${form === 'json' ? 'JSON' : 'a Python literal'} where ${kit}'s other answers are ${form === 'json' ? 'Python literals' : 'JSON'}` : null;
+  },
+};
+
+export const AGREEMENT_MEASURES: CaseMeasure[] = [simulatedSuccessRuledOut, simulatedStatusNamesOtherPath, similarFilmsListItself, ioErrorDirectionWrong, oneApiTwoForms, wrongCallFormUnlikeToolkit];

@@ -17,7 +17,7 @@ import { clockDay, knownFacts, knownField, knownGenre, publicationParts, shownWe
 import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
-import { straightKm, TRIP_END, TRIP_START } from '../../resolution/trips.js';
+import { straightKm, TRIP_END, TRIP_START, tripToItself } from '../../resolution/trips.js';
 import { FIELDS } from '../../resolution/simulatedText.js';
 import { aboutDaysAhead, FILES_TOOLKIT, isClock, rankedBy } from '../../resolution/simulatorRules.js';
 import { askedForecastDay, statedToday } from '../../resolution/statedToday.js';
@@ -430,6 +430,26 @@ export const envErrorRetryFutile: CaseMeasure = {
     const msg = tc.messages[tc.messages.length - 1].content;
     const why = retryFutile(msg);
     return why ? `${why}, yet the ground truth retries ${retry.name}: "${msg.replace(/\s+/g, ' ').slice(0, 110)}"` : null;
+  },
+};
+
+/**
+ * An external case whose failed call was wrong before the service failed: a distance or route from a
+ * place to itself (teval_query_307_2's get_distance from "52.52342987, 13.41143608" to the same
+ * point, where the user asked from each coffee shop). The ground truth retries it as it stands, so a
+ * careful model that fixes the call is marked wrong.
+ */
+export const envFailedCallToItself: CaseMeasure = {
+  kind: 'case',
+  id: 'env_failed_call_to_itself',
+  group: 'solvable',
+  title: 'external case whose failed call asks for a trip from a place to itself (get_distance from "52.52342987, 13.41143608" to the same point), a wrong call the ground truth retries as it stands',
+  population: 'external cases',
+  check(tc) {
+    if (tc.kind !== 'external') return undefined;
+    const failed = shownAction(tc.messages[tc.messages.length - 2]?.content ?? '');
+    const place = failed ? tripToItself(failed.args) : undefined;
+    return place ? `${failed!.name} from "${place}" to itself` : null;
   },
 };
 
@@ -995,6 +1015,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   httpErrorOnLocalTool,
   envErrorUnfitTool,
   envErrorRetryFutile,
+  envFailedCallToItself,
   envLabelTextMismatch,
   gtPlaceholderArgument,
   shownPlaceholderArgument,
