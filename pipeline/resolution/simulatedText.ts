@@ -145,9 +145,9 @@ function initials(rng: Rng): string {
 // -------------------------------------------------------------------------------------------
 
 /**
- * Frames of a paper title about a topic, as journals and arXiv write them. Thirty frames, drawn per
- * answer without repeats, keep a reader of many cases from meeting the same few: ten (the old set)
- * gave each a tenth of all titles.
+ * Frames of a paper title about a topic, as journals and arXiv write them. Forty-eight frames, drawn
+ * per answer without repeats, keep a reader of many cases from meeting the same few: ten (the old
+ * set) gave each a tenth of all titles, thirty a twentieth.
  */
 const TITLE_FORMS: ((t: string) => string)[] = [
   (t) => `${cap(t)}: a review`,
@@ -180,6 +180,25 @@ const TITLE_FORMS: ((t: string) => string)[] = [
   (t) => `${cap(t)} at scale: a case for simpler methods`,
   (t) => `Benchmarks for ${t}: what they measure and what they miss`,
   (t) => `Policy lessons from ${t}`,
+  // api-simulator-75: eighteen more frames in the words of real titles, so no frame makes much over a twentieth of the titles shown.
+  (t) => `${cap(t)}: a systematic literature review`,
+  (t) => `What do we know about ${t}?`,
+  (t) => `${cap(t)}: past, present and future`,
+  (t) => `Recent developments in ${t}`,
+  (t) => `${cap(t)}: a comparative analysis`,
+  (t) => `Evaluating ${t}: a meta-analysis`,
+  (t) => `${cap(t)}: an overview`,
+  (t) => `Emerging trends in ${t}`,
+  (t) => `${cap(t)}: a bibliometric analysis`,
+  (t) => `Key debates in ${t}`,
+  (t) => `${cap(t)}: from theory to practice`,
+  (t) => `A decade of ${t}: what have we learned?`,
+  (t) => `Mapping the field of ${t}`,
+  (t) => `Reconsidering ${t}`,
+  (t) => `${cap(t)}: concepts, methods and applications`,
+  (t) => `Beyond the hype: ${t} in context`,
+  (t) => `Teaching ${t}: approaches and evidence`,
+  (t) => `Where next for ${t}?`,
 ];
 
 /** Frames for a place ("Times Square", "New York"): what people study about a place, not "Rethinking Times Square". */
