@@ -276,6 +276,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_review_clause_repeated: 0,
   simulated_review_clause_top_share: 0.1,
   simulated_route_impossible: 0,
+  simulated_route_off_distance: 0, // h-sim19: a distance asked after a route is what its legs add up to; 15/170 -> 0/170
   simulated_route_off_place: 0,
   // Summaries beside titles they do not describe, a topic echoed as a film title: 20.1% (64/319) before.
   simulated_text_off_topic: 0,
