@@ -267,15 +267,21 @@ function tripEnds(args: unknown): [string, string] | undefined {
   return start && end ? [start.trim().toLowerCase(), end.trim().toLowerCase()] : undefined;
 }
 
-/** The distance the nearest earlier answer gave between the same two ends (either way round), in its own kilometres. */
+/** The distance the nearest earlier answer gave between the same two ends (either way round), in its own kilometres: a distance's, else what a route's legs add up to. */
 export function tripDistance(args: unknown, earlier: EarlierStep[]): number | undefined {
   const mine = tripEnds(args);
   if (!mine) return undefined;
   for (let j = earlier.length - 1; j >= 0; j--) {
     const theirs = tripEnds(earlier[j].args);
     if (!theirs || !((theirs[0] === mine[0] && theirs[1] === mine[1]) || (theirs[0] === mine[1] && theirs[1] === mine[0]))) continue;
-    const distance = answerOf(earlier[j].response)?.distance;
+    const answer = answerOf(earlier[j].response);
+    const distance = answer?.distance;
     if (typeof distance === 'number' && distance > 0) return distance;
+    // A route between them: what its legs add up to, so a distance asked after it agrees with it (teval_query_305_1: legs of 13.8 km, then a get_distance of 10.5).
+    const legs = answer && /route/i.test(earlier[j].name) ? Object.values(answer).find(Array.isArray) : undefined;
+    const kms = (legs ?? []).filter((x): x is string => typeof x === 'string').flatMap((x) => [...x.matchAll(/(\d+(?:\.\d+)?) km\b/g)].map((m) => Number(m[1])));
+    const total = Math.round(kms.reduce((x, y) => x + y, 0) * 10) / 10;
+    if (total > 0) return total;
   }
   return undefined;
 }

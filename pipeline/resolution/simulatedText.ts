@@ -145,9 +145,9 @@ function initials(rng: Rng): string {
 // -------------------------------------------------------------------------------------------
 
 /**
- * Frames of a paper title about a topic, as journals and arXiv write them. Thirty frames, drawn per
- * answer without repeats, keep a reader of many cases from meeting the same few: ten (the old set)
- * gave each a tenth of all titles.
+ * Frames of a paper title about a topic, as journals and arXiv write them. Forty-eight frames, drawn
+ * per answer without repeats, keep a reader of many cases from meeting the same few: ten (the old
+ * set) gave each a tenth of all titles, thirty a twentieth.
  */
 const TITLE_FORMS: ((t: string) => string)[] = [
   (t) => `${cap(t)}: a review`,
@@ -180,6 +180,25 @@ const TITLE_FORMS: ((t: string) => string)[] = [
   (t) => `${cap(t)} at scale: a case for simpler methods`,
   (t) => `Benchmarks for ${t}: what they measure and what they miss`,
   (t) => `Policy lessons from ${t}`,
+  // api-simulator-75: eighteen more frames in the words of real titles, so no frame makes much over a twentieth of the titles shown.
+  (t) => `${cap(t)}: a systematic literature review`,
+  (t) => `What do we know about ${t}?`,
+  (t) => `${cap(t)}: past, present and future`,
+  (t) => `Recent developments in ${t}`,
+  (t) => `${cap(t)}: a comparative analysis`,
+  (t) => `Evaluating ${t}: a meta-analysis`,
+  (t) => `${cap(t)}: an overview`,
+  (t) => `Emerging trends in ${t}`,
+  (t) => `${cap(t)}: a bibliometric analysis`,
+  (t) => `Key debates in ${t}`,
+  (t) => `${cap(t)}: from theory to practice`,
+  (t) => `A decade of ${t}: what have we learned?`,
+  (t) => `Mapping the field of ${t}`,
+  (t) => `Reconsidering ${t}`,
+  (t) => `${cap(t)}: concepts, methods and applications`,
+  (t) => `Beyond the hype: ${t} in context`,
+  (t) => `Teaching ${t}: approaches and evidence`,
+  (t) => `Where next for ${t}?`,
 ];
 
 /** Frames for a place ("Times Square", "New York"): what people study about a place, not "Rethinking Times Square". */
@@ -320,7 +339,8 @@ type SnippetForm = (t: string, r: Rng, f: ScholarField) => string;
 const SNIPPET_FORMS: { needs: (f: ScholarField, t: string) => boolean; form: SnippetForm }[] = [
   { needs: (f, t) => f.inputs.length > 0 && f.methods.length > 0 && !!f.trials?.length && !isPhenomenon(t), form: (t, r, f) => `… we propose a framework for ${t} that combines ${r.pick(f.inputs)} with ${r.pick(f.methods)}. ${cap(r.pick(f.trials!).replace('#', String(r.int(3, 12))))} show …` },
   { needs: () => true, form: (t, r) => `${cap(t)} ${agree(t, 'has', 'have')} attracted growing attention ${r.pick(['in recent years', 'since 2015', 'across disciplines', 'in industry and academia'])}. This paper ${r.pick(['reviews the main approaches', 'maps the main lines of work', 'compares the leading methods'])}, their strengths and limitations, and …` },
-  { needs: (f) => f.roles.length > 0, form: (t, r, f) => `… the role of ${t} in ${r.pick(f.roles)}. We find that …` },
+  // The setting said four ways: two answers of one task about a subject would otherwise share a sentence.
+  { needs: (f) => f.roles.length > 0, form: (t, r, f) => `… ${r.pick([(s: string) => `the role of ${t} in ${s}`, (s: string) => `how ${t} ${agree(t, 'is', 'are')} used in ${s}`, (s: string) => `what ${t} ${agree(t, 'brings', 'bring')} to ${s}`, (s: string) => `the uses of ${t} in ${s}`])(r.pick(f.roles))}. ${r.pick(['We find that', 'We show that', 'Our results suggest that', 'We argue that'])} …` },
   { needs: () => true, form: (t, r) => `… a systematic review of ${r.int(40, 400)} studies on ${t} published between ${r.int(1995, 2010)} and ${r.int(2018, 2023)} …` },
   { needs: () => true, form: (t, r) => `In this ${r.pick(['chapter', 'tutorial', 'lecture note', 'primer'])} we introduce the basic concepts of ${t}, discuss ${r.pick(['the open problems', 'common pitfalls', 'the main results'])}, and outline directions for …` },
   { needs: (f, t) => f.gains.length > 0 && !isPhenomenon(t), form: (t, r, f) => `… results indicate that ${t} can reduce ${r.pick(f.gains)} by up to ${r.int(12, 45)}% when …` },

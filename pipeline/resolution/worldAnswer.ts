@@ -153,6 +153,8 @@ function filmAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<
     const similar = chart.filter((f) => !present.has(f) && f !== film);
     // A film is not similar to itself: a drawn record that is the queried film becomes another similar film, or goes.
     const selfless = name === 'get_similar_movies' && film !== undefined;
+    // A list ranked by rating takes, in a slot nothing was carried into, a real film rated between its neighbours.
+    const ranked = !douban && /top_rated/.test(name);
     const dropped = new Set<number>();
     list.forEach((r, i) => {
       if (!isPlainObject(r)) return;
@@ -164,7 +166,13 @@ function filmAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<
         if ('title' in r) r.title = douban ? (other.zh ?? other.title) : other.title;
       }
       const free = !isCarried('id') && !isCarried('title') && !filmById(r.id) && !filmByTitle(r.title);
-      fixFilmRecord(r, isCarried, free ? similar.shift() : undefined, douban);
+      fixFilmRecord(r, isCarried, free ? (ranked ? fitting(similar, list, i) : similar.shift()) : undefined, douban);
+      // A known film's TMDB rating stays with it through the list's ranking, as carried values do (no Shawshank at 4.4 below a carried Godfather).
+      const real = douban ? undefined : (filmById(r.id) ?? filmByTitle(r.title));
+      for (const sub of ['vote_average', 'rating']) {
+        if (real?.vote === undefined || r[sub] !== real.vote || isCarried(sub)) continue;
+        pinned.push({ key: sub, value: real.vote, field, sub, beside: typeof r.id === 'number' ? { sub: 'id', value: r.id } : { sub: 'title', value: r.title } });
+      }
       // A film another answer of the task gives (a recorded details or list, a list shown before) has
       // the popularity, rating and date it gave there, and keeps them through the list's ranking.
       const shown = douban ? undefined : shownFilm(known?.films, r.id, r.title);
@@ -237,6 +245,27 @@ function doubanList(api: string, args: Record<string, unknown>, answer: Record<s
 }
 
 /** The real films a TMDB chart would list: the best rated for top_rated, the autumn 2023 releases for now_playing and popular. */
+/** A film's rating as a list record gives it, else as the facts table does. */
+function recordRating(r: unknown): number | undefined {
+  if (!isPlainObject(r)) return undefined;
+  const film = filmById(r.id) ?? filmByTitle(r.title);
+  const v = r.vote_average ?? r.rating;
+  return film?.vote ?? (typeof v === 'number' ? v : undefined);
+}
+
+/**
+ * The chart film (taken out of `pool`) for slot i of a list ranked by rating: rated no higher than
+ * the record above it and no lower than the next known film below it (no Godfather at 8.7 after
+ * Dilwale Dulhania Le Jayenge's 8.6); the pool's first when none fits.
+ */
+function fitting(pool: FilmFact[], list: unknown[], i: number): FilmFact | undefined {
+  const hi = i > 0 ? (recordRating(list[i - 1]) ?? Infinity) : Infinity;
+  const below = list.slice(i + 1).find((r) => isPlainObject(r) && (filmById(r.id) ?? filmByTitle(r.title))?.vote !== undefined);
+  const lo = recordRating(below) ?? -Infinity;
+  const at = pool.findIndex((f) => f.vote !== undefined && f.vote <= hi && f.vote >= lo);
+  return at >= 0 ? pool.splice(at, 1)[0] : pool.shift();
+}
+
 function chartFilms(api: string): FilmFact[] {
   const tmdb = FILMS.filter((f) => f.tmdb !== undefined);
   if (/top_rated/.test(api)) return tmdb.filter((f) => (f.vote ?? 0) >= 8.4).sort((a, b) => (b.vote ?? 0) - (a.vote ?? 0));

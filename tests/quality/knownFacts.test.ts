@@ -288,3 +288,13 @@ describe('a film looked up by name agrees with the list that named it', () => {
     expect(contradictedFacts(detail('奥本海默 is a drama film directed by Olga Lopez.'), [list])).toBeNull();
   });
 });
+
+describe('a distance asked after a route between the same ends (api-simulator-75)', () => {
+  it('is what the route legs add up to (teval_query_305_1: 13.8 km of legs, then a get_distance of 10.5)', () => {
+    const route = "{'route': ['Start on Commonwealth Avenue heading southeast', 'After 1.4 km in town, take the ramp on the right for I-93', 'Continue on I-93 for 11 km', 'Leave I-93 and drive the last 1.4 km in town', 'Arrive at Boston Public Library on the right']}";
+    const earlier = [{ name: 'BINGMap.get_route', args: { start: 'Harvard University', end: 'Boston Public Library' }, response: route }];
+    expect(knownFacts({ start: 'Harvard University', end: 'Boston Public Library' }, earlier)?.tripKm).toBe(13.8);
+    expect(knownFacts({ start: 'Boston Public Library', end: 'Harvard University' }, earlier)?.tripKm).toBe(13.8);
+    expect(knownFacts({ start: 'Harvard University', end: 'Fenway Park' }, earlier)?.tripKm).toBeUndefined();
+  });
+});

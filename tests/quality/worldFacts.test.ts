@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ToolDoc } from '../../pipeline/schemas.js';
 import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
-import { worldContradiction } from '../../pipeline/quality/measures/world.js';
+import { simulatedContradictsWorld, worldContradiction } from '../../pipeline/quality/measures/world.js';
 import { answeredInEnglish } from '../../pipeline/quality/measures/simulatedAbout.js';
 import { Rng } from '../../pipeline/rng.js';
 
@@ -72,6 +72,37 @@ describe('simulated_contradicts_world', () => {
     const films = similar.answer.films as Record<string, unknown>[];
     expect(Object.keys(films[0]).sort()).toEqual(['id', 'popularity', 'release_date', 'title', 'vote_average']);
     expect(similar.why).toBeNull();
+  });
+});
+
+describe('film ratings and ranks (api-simulator-75)', () => {
+  it('simulated_contradicts_world flags a known film rated off TMDB, and a ranked list out of order', () => {
+    const godfather = '{"films": [{"id": 238, "title": "The Godfather", "release_date": "1972-03-14", "vote_average": 8.709, "popularity": 118.372}, {"id": 278, "title": "The Shawshank Redemption", "release_date": "1994-09-23", "vote_average": 4.4, "popularity": 44.5}]}';
+    const action = { name: 'FilmTMDB.get_top_rated_movies', args: {} };
+    const steps = (content: string) => [{ action, response: { tier: 'simulated', content } }];
+    const ctx = (content: string) => ({ trajectory: () => ({ turns: [{ user: 'u', steps: steps(content) }] }) });
+    const tc = (content: string) => ({ id: 'c', trajectoryId: 't', k: 5, messages: [{ role: 'function', content }] });
+    const check = (content: string) => simulatedContradictsWorld.check(tc(content) as never, ctx(content) as never);
+    expect(check(godfather)).toMatch(/Shawshank Redemption rated 4.4; TMDB rates it 8.7/);
+    const outOfOrder = '{"films": [{"id": 19404, "title": "Dilwale Dulhania Le Jayenge", "release_date": "1995-10-20", "vote_average": 8.6, "popularity": 59.1}, {"id": 238, "title": "The Godfather", "release_date": "1972-03-14", "vote_average": 8.7, "popularity": 28.4}]}';
+    expect(check(outOfOrder)).toMatch(/ranked by rating puts "The Godfather" \(8.7\) after/);
+    expect(check(godfather.replace('4.4', '8.7'))).toBeNull();
+  });
+
+  it('a top-rated list keeps a known film at its rating beside a carried one, in rating order', () => {
+    // teval_query_65_1: the first film's id carried to a details call whose recorded answer rates it 8.709.
+    const known = { films: [{ id: 238, title: 'The Godfather', facts: { vote_average: 8.709, popularity: 118.372 } }] };
+    for (let seed = 1; seed <= 8; seed++) {
+      const { response, error } = simulateOffline({ name: 'FilmTMDB.get_top_rated_movies', args: {}, tools: TOOLS, carry: [{ key: 'movie_id', value: 238, field: 'films', sub: 'id', at: 0 }], known: known as never }, new Rng(seed, 'world'));
+      expect(error).toBe('');
+      const films = (JSON.parse(response) as { films: { id: number; vote_average: number }[] }).films;
+      expect(films[0]).toMatchObject({ id: 238, vote_average: 8.709 });
+      for (let i = 1; i < films.length; i++) expect(films[i].vote_average).toBeLessThanOrEqual(films[i - 1].vote_average);
+      expect(worldContradiction({ name: 'FilmTMDB.get_top_rated_movies', args: {} }, response)).toBeNull();
+      const tc = { id: 'c', trajectoryId: 't', k: 5, messages: [{ role: 'function', content: response }] };
+      const ctx = { trajectory: () => ({ turns: [{ user: 'u', steps: [{ action: { name: 'FilmTMDB.get_top_rated_movies', args: {} }, response: { tier: 'simulated', content: response } }] }] }) };
+      expect(simulatedContradictsWorld.check(tc as never, ctx as never)).toBeNull();
+    }
   });
 });
 

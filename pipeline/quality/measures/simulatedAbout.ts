@@ -219,7 +219,7 @@ export const simulatedVenueTemplated: CaseMeasure = {
 
 /** Settings, methods and claims only some fields' snippets make (scholarFields.ts), by the phrase that carries each. */
 const FIELD_PHRASES: { re: RegExp; words: (f: ScholarField) => readonly string[] }[] = [
-  { re: /\bthe role of .+? in ([^.…]+?)\. We find/, words: (f) => f.roles },
+  { re: /\b(?:the role of|the uses of|how .+? (?:is|are) used in|what .+? brings? to) (?:.+? in )?([^.…]+?)\. (?:We find|We show|Our results suggest|We argue)/, words: (f) => f.roles },
   { re: /\bcan reduce ([^.…]+?) by up to\b/, words: (f) => f.gains },
   { re: /\bthat combines .+? with ([^.…]+?)\./, words: (f) => f.methods },
 ];

@@ -142,18 +142,91 @@ function pricesWrong(ticker: string, prices: { open?: number; close?: number }[]
   return null;
 }
 
+/** A film record's rating: TMDB's `vote_average`, a list's `rating`. */
+function ratingOf(r: Record<string, unknown>): number | undefined {
+  const v = r.vote_average ?? r.rating;
+  return typeof v === 'number' ? v : undefined;
+}
+
+/** The film records an answer gives: a list's records, or the details answer of the film its call names. */
+function filmRecordsOf(action: Action, answer: Record<string, unknown>): { key: string; film?: FilmFact; record: Record<string, unknown> }[] {
+  const out: { key: string; film?: FilmFact; record: Record<string, unknown> }[] = [];
+  const keyOf = (id: unknown, title: unknown, film?: FilmFact) => (film ? `film:${film.title}` : typeof id === 'number' ? `id:${id}` : typeof title === 'string' ? `title:${title.trim().toLowerCase()}` : undefined);
+  for (const list of [answer.films, answer.film]) {
+    if (!Array.isArray(list)) continue;
+    for (const r of list) {
+      if (!isPlainObject(r)) continue;
+      const film = filmById(r.id) ?? filmByTitle(r.title);
+      const key = keyOf(r.id, r.title, film);
+      if (key) out.push({ key, film, record: r });
+    }
+  }
+  if (!out.length && !Array.isArray(answer.films) && !Array.isArray(answer.film)) {
+    const args = isPlainObject(action.args) ? action.args : {};
+    const film = filmById(args.movie_id) ?? filmByTitle(args.query) ?? filmByTitle(args.film_name);
+    const key = keyOf(args.movie_id, args.film_name ?? args.query, film);
+    if (key && ratingOf(answer) !== undefined) out.push({ key, film, record: answer });
+  }
+  return out;
+}
+
+/**
+ * A simulated film list or details whose ratings go against the world or the case: a known film's
+ * rating more than 0.3 off TMDB's (The Godfather at 6.1), a "top rated" list not in falling
+ * rating order, a popular list not in falling popularity order.
+ */
+function filmRatingsWrong(action: Action, answer: Record<string, unknown>): string | undefined {
+  for (const { film, record } of filmRecordsOf(action, answer)) {
+    const rating = ratingOf(record);
+    if (film?.vote !== undefined && rating !== undefined && Math.abs(rating - film.vote) > 0.3) return `${film.title} rated ${rating}; TMDB rates it ${film.vote}`;
+  }
+  const api = action.name.split('.').pop() ?? '';
+  const films = Array.isArray(answer.films) ? answer.films.filter(isPlainObject) : [];
+  const ranked = (field: 'vote_average' | 'popularity', label: string) => {
+    for (let i = 1; i < films.length; i++) {
+      const a = films[i - 1][field];
+      const b = films[i][field];
+      if (typeof a === 'number' && typeof b === 'number' && b > a + 1e-9) return `a list ranked by ${label} puts ${JSON.stringify(films[i].title)} (${b}) after ${JSON.stringify(films[i - 1].title)} (${a})`;
+    }
+    return undefined;
+  };
+  if (/top_rated/.test(api)) return ranked('vote_average', 'rating');
+  if (/popular/.test(api)) return ranked('popularity', 'popularity');
+  return undefined;
+}
+
 export const simulatedContradictsWorld: CaseMeasure = {
   kind: 'case',
   id: 'simulated_contradicts_world',
   group: 'solvable',
-  title: 'a simulated tool answer the case shows contradicts what the world knows about a real film or company (The Matrix released in 2020, 奥本海默 directed by someone else than Christopher Nolan, the asset "TSLA" named by its symbol, an example.com homepage, an AAPL open of 29.95 and close of 734.79 on one day)',
-  population: 'cases showing a simulated answer about a film or company the facts table knows, or a simulated stock price',
+  title: 'a simulated tool answer the case shows contradicts what the world knows about a real film or company (The Matrix released in 2020, The Godfather rated 6.1, a "top rated" list out of rating order, one film rated 7.3 in one answer and 8.1 in another, 奥本海默 directed by someone else than Christopher Nolan, the asset "TSLA" named by its symbol, an example.com homepage, an AAPL open of 29.95 and close of 734.79 on one day)',
+  population: 'cases showing a simulated answer about a film or company the facts table knows, a simulated film list or details, or a simulated stock price',
   check(tc, ctx) {
     const steps = shownSteps(tc, ctx);
     if (!steps) return undefined;
     let inPopulation = false;
     // Across the answers of one case, the same ticker's prices stay within a few percent.
     const seen = new Map<string, number>();
+    // Across the answers of one case (recorded or simulated), one film has one rating.
+    const ratings = new Map<string, { rating: number; simulated: boolean; api: string }>();
+    for (const step of steps) {
+      if (!step.response || !/film|movie|tmdb|douban/i.test(step.action.name.split('.')[0])) continue;
+      const answer = parseToolResponse(step.response.content);
+      if (!isPlainObject(answer) || 'error' in answer) continue;
+      const simulated = step.response.tier === 'simulated';
+      if (simulated) {
+        inPopulation = true;
+        const why = filmRatingsWrong(step.action, answer);
+        if (why) return `${step.action.name}: ${why}`;
+      }
+      for (const { key, film, record } of filmRecordsOf(step.action, answer)) {
+        const rating = ratingOf(record);
+        if (rating === undefined) continue;
+        const before = ratings.get(key);
+        if (before && (simulated || before.simulated) && Math.abs(before.rating - rating) > 0.051) return `${step.action.name}: ${film?.title ?? JSON.stringify(record.title ?? key)} rated ${rating} here and ${before.rating} in an earlier answer (${before.api})`;
+        if (!before) ratings.set(key, { rating, simulated, api: step.action.name.split('.').pop() ?? step.action.name });
+      }
+    }
     for (const step of steps) {
       if (step.response?.tier !== 'simulated') continue;
       const why = worldContradiction(step.action, step.response.content);
