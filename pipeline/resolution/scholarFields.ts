@@ -39,8 +39,10 @@ export const SCHOLAR_FIELDS: readonly ScholarField[] = [
     test: /\bquantum\b/i,
     venues: [['Physical Review Letters', 'APS'], ['Reviews of Modern Physics', 'APS'], ['Nature Physics', 'nature.com'], ['npj Quantum Information', 'nature.com'], ['PRX Quantum', 'APS'], ['Quantum', 'quantum-journal.org'], ARXIV, NATURE, SCIENCE],
     roles: ['chemistry', 'materials science', 'cryptography', 'drug discovery', 'optimization', 'sensing and metrology', 'secure communication', 'molecular simulation'],
-    inputs: [],
-    methods: [],
+    // Quantum computing builds things (quantum mechanics is a state of the world: isPhenomenon keeps it from a framework).
+    inputs: ['numerical simulation', 'experiments on superconducting qubits', 'trapped-ion experiments'],
+    methods: ['tensor-network methods', 'variational algorithms', 'error-mitigation techniques'],
+    trials: ['runs on # devices', 'benchmarks on # circuit families'],
     gains: [],
   },
   {
