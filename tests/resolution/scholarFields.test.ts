@@ -5,26 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../pipeline/rng.js';
-import type { ToolDoc } from '../../pipeline/schemas.js';
 import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
 import { scholarField, venueOffField } from '../../pipeline/resolution/scholarFields.js';
 import { scholarOffField } from '../../pipeline/quality/measures/simulatedAbout.js';
+import { tevalTrajectories } from '../diversify/fixtures/vendored.js';
 
-const SCHOLAR: ToolDoc = {
-  name: 'GoogleScholar.search_google_scholar',
-  description: 'Search for scholarly articles on Google Scholar',
-  required_parameters: [{ name: 'query', description: 'search query content', type: 'string' }],
-  optional_parameters: [],
-  return_data: [
-    { name: 'title', description: 'list of the titles of papers' },
-    { name: 'cited_by', description: 'citation number of papers' },
-    { name: 'organic_id', description: "list of organic results' ids of the papers" },
-    { name: 'snipets', description: 'snippets of the papers' },
-    { name: 'pub_info', description: 'publication information of selected papers' },
-  ],
-} as ToolDoc;
+// T-Eval's own Scholar doc, as the vendored plan 78_1 lists it.
+const [plan] = tevalTrajectories(['query_78_1']);
+const SCHOLAR = plan.tools.find((t) => t.name === 'GoogleScholar.search_google_scholar')!;
 
-const search = (query: string, seed: number) => simulateOffline({ name: SCHOLAR.name, args: { query }, tools: [SCHOLAR] }, new Rng(seed, 'scholar-field', query)).response;
+const search = (query: string, seed: number) => simulateOffline({ name: SCHOLAR.name, args: { query }, tools: plan.tools }, new Rng(seed, 'scholar-field', query)).response;
 
 describe('Scholar fields', () => {
   it('places a topic by its words, the first field that fits', () => {
