@@ -16,6 +16,7 @@ import { OfflineGateway } from '../../pipeline/llm/offline.js';
 import { createServices, type Services } from '../../pipeline/services.js';
 import { runPipeline, runStage, type StageReport } from '../../pipeline/runner.js';
 import type { Observation, TestCase, Trajectory } from '../../pipeline/schemas.js';
+import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
 import { registry } from '../../stages/index.js';
 import { observeStage } from '../../stages/observe/index.js';
 import { diversifyInternalStage } from '../../stages/diversify-internal/index.js';
@@ -189,7 +190,7 @@ describe('observe against an OpenAI-compatible model server, on real BFCL and T-
     const invented = at(1, TEVAL_TARGET).content;
     expect(invented).toMatchObject({ source: 'teval', label: 'tool_hallucination_error', action: { name: 'AirbnbSearch.search_by_city' } });
     expect(invented.response).toMatchObject({ tier: 'simulated', error: { source: 'internal' } });
-    expect(JSON.parse(invented.response!.content).error).toMatch(/^API AirbnbSearch\.search_by_city does not exist: AirbnbSearch has no API named "search_by_city"$/);
+    expect((parseToolResponse(invented.response!.content) as { error: string }).error).toMatch(/^API AirbnbSearch\.search_by_city does not exist: AirbnbSearch has no API named "search_by_city"$/);
     const missing = at(2, TEVAL_TARGET).content;
     expect(missing).toMatchObject({ source: 'teval', label: 'parameters_key_error', reasons: ['required key propertyId missing'] });
     expect(missing.response!.content).toContain("Missing required parameter 'propertyId' for AirbnbSearch.get_property_reviews");

@@ -64,11 +64,12 @@ export function baseCase(i: number, seed: number): TestCase {
     messages: [
       { role: 'system', content: renderSystemPrompt(TOOLS, { cot }) },
       { role: 'user', content: `Please book me a flight from ${from} to ${to} on ${date}, under ${budget + 0.5} EUR.` },
-      // An internal case's wrong value, answered as an input error; an external case's own call, timed out as labelled (env_label_text_mismatch gates a release).
+      // An internal case's wrong value, answered as an input error; an external case's own call, timed out as labelled (env_label_text_mismatch gates a release)
+      // before it was sent, so the retry cannot book twice (external_retry_may_repeat gates one too).
       ...(i % 3 === 2
         ? [
             { role: 'assistant' as const, content: JSON.stringify(gt) },
-            { role: 'function' as const, content: 'Request to book_flight timed out after 30 seconds' },
+            { role: 'function' as const, content: 'ConnectTimeout: connecting to book_flight timed out after 30 seconds' },
           ]
         : [
             { role: 'assistant' as const, content: JSON.stringify({ name: 'TravelAPI.book_flight', args: { ...gt.args, to_city: 'Nowhere' } }) },
