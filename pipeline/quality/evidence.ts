@@ -128,3 +128,10 @@ export function correctCalls(tc: TestCase): { where: 'shown' | 'ground-truth'; a
   for (const g of Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth]) if (g.name !== FINISH_ACTION) calls.push({ where: 'ground-truth', action: g, at: tc.messages.length });
   return calls;
 }
+
+/** The string values of a call's arguments: text the call was given (a FinishAction's answer is its one string). */
+export function argStrings(args: unknown): string[] {
+  if (typeof args === 'string') return [args];
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return [];
+  return Object.values(args as Record<string, unknown>).filter((v): v is string => typeof v === 'string');
+}

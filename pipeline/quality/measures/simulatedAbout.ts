@@ -6,7 +6,7 @@
  * found nearby named from a fixed pool ("Riverside Restaurant", "Old Town Restaurant", "Greenleaf
  * Restaurant"), their addresses ending in the hotel the search started from.
  */
-import { shownSimulatedSteps, simulatedDefectAmong } from '../evidence.js';
+import { argStrings, shownSimulatedSteps, simulatedDefectAmong } from '../evidence.js';
 import type { QualityContext } from '../types.js';
 import type { TestCase } from '../../schemas.js';
 import { lowercasedNames } from '../../resolution/properNouns.js';
@@ -110,6 +110,14 @@ function filmSearchedAsTopic(action: { name: string; args: unknown }): string | 
   return undefined;
 }
 
+/** The strings an answer holds under the keys `key` matches, lists flattened ("snipets": [...], "pub_info"). */
+function textsUnder(v: Record<string, unknown>, key: RegExp): string[] {
+  return Object.entries(v)
+    .filter(([k]) => key.test(k))
+    .flatMap(([, x]) => (Array.isArray(x) ? x : [x]))
+    .filter((x): x is string => typeof x === 'string');
+}
+
 /** Frames of science, engineering or medicine: no film-studies paper combines expert interviews with a life-cycle analysis. */
 const SCIENCE_FRAME = /\bdatasets?\b|clinical practice|life-cycle analysis|\bsimulation\b|higher education|systematic review of \d+ studies|leading methods|lecture note|reduce (?:costs|emissions|errors|delays)|developing economies|urban planning|small firms|statistical models|deep learning|cost modelling/i;
 
@@ -122,7 +130,7 @@ export function filmStudiedAsScience(action: { name: string; args: unknown }, re
   if (!filmSearchedAsTopic(action)) return undefined;
   const v = responseValue(response);
   if (!isPlainObject(v)) return undefined;
-  const texts = Object.entries(v).filter(([k]) => /^snipp?ets?$|^summary$|^abstract$/i.test(k)).flatMap(([, x]) => (Array.isArray(x) ? x : [x])).filter((x): x is string => typeof x === 'string');
+  const texts = textsUnder(v, /^snipp?ets?$|^summary$|^abstract$/i);
   const hit = texts.find((t) => SCIENCE_FRAME.test(t));
   return hit ? `a film searched on Scholar, its snippet in a science frame: "${hit.slice(0, 80)}"` : texts.length ? null : undefined;
 }
@@ -199,7 +207,7 @@ export function filmInScienceVenue(action: { name: string; args: unknown }, resp
   if (!film) return undefined;
   const v = responseValue(response);
   if (!isPlainObject(v)) return undefined;
-  const lines = [v.pub_info, v.publication_info].flatMap((x) => (Array.isArray(x) ? x : x === undefined ? [] : [x])).filter((x): x is string => typeof x === 'string');
+  const lines = textsUnder(v, /^pub(?:lication)?_info$/);
   const hit = lines.find((l) => SCIENCE_VENUE.test(l.split(' - ')[1] ?? ''));
   return hit ? `a paper on the film "${film}" listed in "${hit.split(' - ')[1]}"` : lines.length ? null : undefined;
 }
@@ -238,8 +246,8 @@ export function scholarOffField(action: { name: string; args: unknown }, respons
   const v = responseValue(response);
   if (!isPlainObject(v)) return undefined;
   const field = scholarField(query);
-  const lines = [v.pub_info, v.publication_info].flatMap((x) => (Array.isArray(x) ? x : x === undefined ? [] : [x])).filter((x): x is string => typeof x === 'string');
-  const snippets = Object.entries(v).filter(([k]) => /^snipp?ets?$/i.test(k)).flatMap(([, x]) => (Array.isArray(x) ? x : [x])).filter((x): x is string => typeof x === 'string');
+  const lines = textsUnder(v, /^pub(?:lication)?_info$/);
+  const snippets = textsUnder(v, /^snipp?ets?$/i);
   if (!lines.length && !snippets.length) return undefined;
   for (const line of lines) {
     const venue = (line.split(' - ')[1] ?? '').replace(/,\s*\d{4}\s*$/, '').trim();
@@ -280,11 +288,6 @@ function proseOf(value: unknown, field = 'content', out: string[] = []): string[
   } else if (Array.isArray(value)) value.forEach((v) => proseOf(v, field, out));
   else if (isPlainObject(value)) Object.entries(value).forEach(([k, v]) => proseOf(v, k, out));
   return out;
-}
-
-/** The string arguments of a call: text the simulator was given, not text it wrote. */
-function argStrings(args: unknown): string[] {
-  return isPlainObject(args) ? Object.values(args).filter((v): v is string => typeof v === 'string') : [];
 }
 
 /**

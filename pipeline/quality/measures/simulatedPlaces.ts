@@ -16,7 +16,7 @@
  */
 import type { TestCase } from '../../schemas.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
-import { shownSimulatedSteps, simulatedDefectAmong } from '../evidence.js';
+import { argStrings, shownSimulatedSteps, simulatedDefectAmong } from '../evidence.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
 import { TRIP_END, TRIP_START, sameEnd } from '../../resolution/trips.js';
@@ -32,10 +32,6 @@ function placeRecords(action: { name: string }, response: string): Record<string
   const value = responseValue(response);
   const list = isPlainObject(value) ? Object.values(value).find((v) => Array.isArray(v) && v.some((r) => isPlainObject(r) && typeof r.name === 'string')) : undefined;
   return Array.isArray(list) ? (list.filter((r) => isPlainObject(r) && typeof r.name === 'string') as Record<string, unknown>[]) : undefined;
-}
-
-function argStrings(args: unknown): string[] {
-  return isPlainObject(args) ? Object.values(args).filter((v): v is string => typeof v === 'string') : [];
 }
 
 /**

@@ -6,7 +6,7 @@
  * cases teaches a template. Inserted long-context dialogues are measured by context.ts.
  */
 import type { TestCase } from '../../schemas.js';
-import { groundTruthActions, shownAction } from '../evidence.js';
+import { argStrings, groundTruthActions, shownAction } from '../evidence.js';
 import { sentencesOf } from '../grammar.js';
 import { insertedRange } from '../text.js';
 import { FILE_TYPES, PLAIN_REQUEST, listSaysWhole, citedRequest, endsDangling, holdsValue, insideSpan, unitSpans, valueSource } from '../../thoughtPhrases.js';
@@ -337,6 +337,13 @@ function thoughtsWithCalls(tc: TestCase): { thought: string; args: unknown; befo
   return out;
 }
 
+/** A CoT case's first defect `find` lists, told by `tell`; null when it lists none, undefined for a plain case. */
+function cotDefect(tc: TestCase, find: (tc: TestCase) => string[], tell: (hit: string) => string = (hit) => hit): string | null | undefined {
+  if (!tc.cot) return undefined;
+  const bad = find(tc);
+  return bad.length ? tell(bad[0]) : null;
+}
+
 /** The request fragments a thought quotes as the user's words: 'The request says "…"', '"…," the user says'. */
 export function requestQuotes(thought: string): string[] {
   return [...thought.matchAll(/The request says "([^"]+)"|"([^"]+)," the user says/g)].map((m) => m[1] ?? m[2]);
@@ -394,24 +401,13 @@ export function unitSplits(tc: TestCase): string[] {
   return out;
 }
 
-/** The string values of a call's arguments (a text argument's whole text). */
-function argStrings(args: unknown): string[] {
-  if (typeof args === 'string') return [args];
-  if (!args || typeof args !== 'object') return [];
-  return Object.values(args as Record<string, unknown>).filter((v): v is string => typeof v === 'string');
-}
-
 export const thoughtQuoteSplitsUnit: CaseMeasure = {
   kind: 'case',
   id: 'thought_quote_splits_unit',
   group: 'text',
   title: 'CoT: a thought quotes the request (or a text it passes) cut inside a date, a number or a name: "The name and DoB are Carlos Martinez and March 23" of "… March 23, 1968", "2023 in Cambridge, MA" of "October 18, 2023 in Cambridge, MA", "New York to Times Square" of "Central Park, New York to …"',
   population: 'CoT cases',
-  check(tc) {
-    if (!tc.cot) return undefined;
-    const bad = unitSplits(tc);
-    return bad.length ? bad[0] : null;
-  },
+  check: (tc) => cotDefect(tc, unitSplits),
 };
 
 /** The request quotes of a CoT case's thoughts no user turn holds word for word (letter case aside). */
@@ -427,11 +423,7 @@ export const thoughtRequestMisquoted: CaseMeasure = {
   group: 'text',
   title: 'CoT: a thought quotes the request with words it does not hold in that order ("I need to travel from Harvard University to …," the user says, where a noisy rewrite reads "ofrom Harvard University"); letter case aside',
   population: 'CoT cases',
-  check(tc) {
-    if (!tc.cot) return undefined;
-    const bad = misquotes(tc);
-    return bad.length ? `"${bad[0].slice(0, 100)}" is in no user turn` : null;
-  },
+  check: (tc) => cotDefect(tc, misquotes, (q) => `"${q.slice(0, 100)}" is in no user turn`),
 };
 
 const TYPE_SAID = new RegExp(`\\b(?:a|an|the) (${FILE_TYPES}) (?:file|document)\\b`, 'gi');
@@ -461,11 +453,7 @@ export const thoughtFileTypeMismatch: CaseMeasure = {
   group: 'text',
   title: 'CoT: a thought names a file type its call\'s file does not have: "create a pptx file" for `create_file("outputs/GlobalWarming.ppt")` (the doc says pptx, the path .ppt)',
   population: 'CoT cases',
-  check(tc) {
-    if (!tc.cot) return undefined;
-    const bad = fileTypeMismatches(tc);
-    return bad.length ? bad[0] : null;
-  },
+  check: (tc) => cotDefect(tc, fileTypeMismatches),
 };
 
 /** The list arguments a CoT case's thoughts count off ("door set to a list of 4 values") where the list is short enough to say item by item. */
@@ -487,11 +475,7 @@ export const thoughtListUnsaid: CaseMeasure = {
   group: 'text',
   title: 'CoT: a thought counts off a short list its call passes instead of saying it: "`lockDoors` with door set to a list of 4 values and unlock set to false" for ["driver", "passenger", "rear_left", "rear_right"]',
   population: 'CoT cases',
-  check(tc) {
-    if (!tc.cot) return undefined;
-    const bad = listsUnsaid(tc);
-    return bad.length ? bad[0] : null;
-  },
+  check: (tc) => cotDefect(tc, listsUnsaid),
 };
 
 /**
@@ -521,11 +505,7 @@ export const thoughtNumberQuoted: CaseMeasure = {
   group: 'text',
   title: 'CoT: a thought quotes a number its call passes as a number as if it were text, in its own words ("The movie id will be "27205"." before movie_id=27205; the user\'s quoted words not counted); not gated: the value frames quote every value',
   population: 'CoT cases',
-  check(tc) {
-    if (!tc.cot) return undefined;
-    const bad = numbersQuoted(tc);
-    return bad.length ? `"${bad[0]}"` : null;
-  },
+  check: (tc) => cotDefect(tc, numbersQuoted, (q) => `"${q}"`),
 };
 
 export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceRepeated, thoughtFrameTopShare, thoughtFrameTopShareWrong, thoughtRequestUncited, thoughtQuoteCutShort, thoughtQuoteSplitsUnit, thoughtRequestMisquoted, thoughtFileTypeMismatch, thoughtListUnsaid, thoughtNumberQuoted];
