@@ -14,10 +14,11 @@ import { TRIP_END, TRIP_START, sameEnd, type Trip } from './trips.js';
 import { publicationParts } from './knownFacts.js';
 import { nlp } from '../nlp.js';
 import { properCase } from './properNouns.js';
-import { topicAsNounPhrase } from './topicPhrase.js';
+import { agree, cap, topicAsNounPhrase } from './topicPhrase.js';
+import { FILM_STUDY_FRAMES, PLACE_SUBJECT_FRAMES, PLACE_TITLE_FRAMES, TITLE_FRAMES, abstractBody, readTitle, vocabFor } from './paperAbstract.js';
 import { escapeRegExp } from '../errors/vocabulary.js';
 import { filmByTitle, seriesByTitle, type SeriesFact } from './worldFacts.js';
-import { isPhenomenon, scholarField, type ScholarField } from './scholarFields.js';
+import { FILM_VENUES, isPhenomenon, scholarField, type ScholarField } from './scholarFields.js';
 
 export interface TextCtx {
   rng: Rng;
@@ -62,11 +63,6 @@ const FIRST = ['Alice', 'Bob', 'Carmen', 'David', 'Elena', 'Farid', 'Grace', 'Hi
 const LAST = ['Anderson', 'Brown', 'Chen', 'Dubois', 'Evans', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Kowalski', 'Lopez', 'Müller', 'Novak', 'Okafor', 'Patel', 'Rossi', 'Schmidt', 'Tanaka', 'Zhang'];
 /** Fields a query falls back on when the call names no topic (an author id, a paper id). */
 export const FIELDS = ['machine learning', 'climate policy', 'renewable energy systems', 'urban mobility', 'public health', 'computer vision', 'materials science', 'behavioral economics'];
-/** Where film studies publish: a paper on "The Godfather" is in Film Quarterly, not Nature or The Lancet. */
-const FILM_VENUES: readonly [string, string][] = [
-  ['Film Quarterly', 'online.ucpress.edu'], ['Screen', 'academic.oup.com'], ['Cinema Journal', 'JSTOR'], ['Journal of Film and Video', 'JSTOR'],
-  ['Film History', 'JSTOR'], ['Quarterly Review of Film and Video', 'Taylor & Francis'], ['Journal of Popular Film and Television', 'Taylor & Francis'], ['Literature/Film Quarterly', 'JSTOR'],
-];
 const PUBLISHERS = ['Springer Nature', 'MIT Press', 'Cambridge University Press', 'Routledge', 'Oxford University Press', 'Wiley'];
 
 /** A field whose value is a formatted reference (a citation, a reference format), never a bare number; "cited by" and "citation number" are counts. */
@@ -74,7 +70,7 @@ export function isFormattedTextField(humanName: string): boolean {
   return /\b(citation|reference|format)\b/.test(humanName) && !/\b(cited|number|count|num)\b/.test(humanName);
 }
 
-export const cap = (s: string) => s.replace(/^./, (ch) => ch.toUpperCase());
+export { cap };
 const titleCase = (s: string) => s.replace(/\b([a-z])([a-z]{3,})/g, (_, a: string, b: string) => a.toUpperCase() + b);
 
 /** Does a string read as words someone asked about (not an id, a path, coordinates or a number)? */
@@ -93,16 +89,6 @@ export function isWords(s: string): boolean {
  * ("recent scholarly articles about quantum computing" is about quantum computing; a title "The
  * limits of recent scholarly articles about quantum computing" reads as made up).
  */
-/**
- * The verb a topic takes as a subject: "neural networks are", "machine learning is". A topic is
- * plural when its last word is a plural noun ("algorithms", "exhibitions"), not a singular in -s
- * ("analysis", "economics", "news", "bus").
- */
-function agree(topic: string, singular: string, plural: string): string {
-  const last = topic.trim().split(/\s+/).pop()!.toLowerCase();
-  const isPlural = /[^s]s$/.test(last) && !/(ics|ss|us|is|news|series|species|ways)$/.test(last);
-  return isPlural ? plural : singular;
-}
 
 // A topic is asked about for every text of every answer about it: parsed once.
 const personTopics = new Map<string, boolean>();
@@ -144,77 +130,6 @@ function initials(rng: Rng): string {
 // Papers
 // -------------------------------------------------------------------------------------------
 
-/**
- * Frames of a paper title about a topic, as journals and arXiv write them. Forty-eight frames, drawn
- * per answer without repeats, keep a reader of many cases from meeting the same few: ten (the old
- * set) gave each a tenth of all titles, thirty a twentieth.
- */
-const TITLE_FORMS: ((t: string) => string)[] = [
-  (t) => `${cap(t)}: a review`,
-  (t) => `${cap(t)}: trends, perspectives, and prospects`,
-  (t) => `Advances in ${t}`,
-  (t) => `A survey of ${t}`,
-  (t) => `${cap(t)} in practice: evidence from ${['three', 'four', 'five', 'twelve'][t.length % 4]} case studies`,
-  (t) => `Rethinking ${t}`,
-  (t) => `The limits of ${t}`,
-  (t) => `Toward a theory of ${t}`,
-  (t) => `${cap(t)} and its applications`,
-  (t) => `Measuring the impact of ${t}`,
-  (t) => `Open problems in ${t}`,
-  (t) => `${cap(t)}: challenges and opportunities`,
-  (t) => `On the foundations of ${t}`,
-  (t) => `An empirical study of ${t}`,
-  (t) => `Lessons from two decades of ${t}`,
-  (t) => `${cap(t)} revisited`,
-  (t) => `${cap(t)}: a primer`,
-  (t) => `New directions in ${t}`,
-  (t) => `A critical look at ${t}`,
-  (t) => `${cap(t)}: state of the art and open questions`,
-  (t) => `Understanding ${t}: a data-driven perspective`,
-  (t) => `Interdisciplinary perspectives on ${t}`,
-  (t) => `Reproducibility in ${t} research`,
-  (t) => `${cap(t)}: methods, data and evidence`,
-  (t) => `Public understanding of ${t}`,
-  (t) => `Common misconceptions about ${t}`,
-  (t) => `A short history of ${t}`,
-  (t) => `${cap(t)} at scale: a case for simpler methods`,
-  (t) => `Benchmarks for ${t}: what they measure and what they miss`,
-  (t) => `Policy lessons from ${t}`,
-  // api-simulator-75: eighteen more frames in the words of real titles, so no frame makes much over a twentieth of the titles shown.
-  (t) => `${cap(t)}: a systematic literature review`,
-  (t) => `What do we know about ${t}?`,
-  (t) => `${cap(t)}: past, present and future`,
-  (t) => `Recent developments in ${t}`,
-  (t) => `${cap(t)}: a comparative analysis`,
-  (t) => `Evaluating ${t}: a meta-analysis`,
-  (t) => `${cap(t)}: an overview`,
-  (t) => `Emerging trends in ${t}`,
-  (t) => `${cap(t)}: a bibliometric analysis`,
-  (t) => `Key debates in ${t}`,
-  (t) => `${cap(t)}: from theory to practice`,
-  (t) => `A decade of ${t}: what have we learned?`,
-  (t) => `Mapping the field of ${t}`,
-  (t) => `Reconsidering ${t}`,
-  (t) => `${cap(t)}: concepts, methods and applications`,
-  (t) => `Beyond the hype: ${t} in context`,
-  (t) => `Teaching ${t}: approaches and evidence`,
-  (t) => `Where next for ${t}?`,
-];
-
-/** Frames for a place ("Times Square", "New York"): what people study about a place, not "Rethinking Times Square". */
-const PLACE_TITLE_FORMS: ((t: string) => string)[] = [
-  (t) => `Urban change in ${t}: evidence from open data`,
-  (t) => `Tourism and heritage in ${t}`,
-  (t) => `Pedestrian flows around ${t}`,
-  (t) => `Housing and land use in ${t} over two decades`,
-  (t) => `Air quality in ${t}: a long-term record`,
-  (t) => `Mapping public space in ${t}`,
-  (t) => `Transport access in ${t} and its neighbourhoods`,
-  (t) => `Visitors to ${t}: a study of travel reviews`,
-  (t) => `The economic geography of ${t}`,
-  (t) => `Heat and green space in ${t}`,
-];
-
 /** Frames of a Chinese paper title (知网's style) for a topic asked in Chinese: 《你好，李焕英》的叙事策略研究. */
 const ZH_TITLE_FORMS: ((t: string) => string)[] = [
   (t) => `${t}研究综述`,
@@ -254,31 +169,6 @@ export function topicInProse(topic: string): string {
   return properCase(topic.split(/(\s+)/).map((w) => (keep.has(w) || /^\p{Lu}{2,}s?$/u.test(w) ? w : w.toLowerCase())).join(''));
 }
 
-/**
- * Frames for a film searched as if it were a research topic (Scholar's "Interstellar", "The
- * Godfather"): what film studies write about a film, its title kept as written, never "Recent
- * advances in Spider-Man: No Way Home".
- */
-const FILM_STUDY_FORMS: ((t: string) => string)[] = [
-  (t) => `Narrative and time in ${t}`,
-  (t) => `Genre, style and reception in ${t}`,
-  (t) => `The critical reception of ${t}`,
-  (t) => `Sound and image in ${t}`,
-  (t) => `${t} and the politics of the blockbuster`,
-  (t) => `Performance and character in ${t}`,
-  (t) => `Audiences and fandom around ${t}`,
-  (t) => `The production and release of ${t}`,
-];
-
-/** Frames for a subject in a place ("tourist attractions" in New York City): the subject studied there. */
-const PLACE_SUBJECT_FORMS: ((s: string, p: string) => string)[] = [
-  (s, p) => `${cap(s)} in ${p}: a review`,
-  (s, p) => `Mapping ${s} in ${p}`,
-  (s, p) => `${cap(s)} in ${p} since 1990`,
-  (s, p) => `Visitors, residents and ${s} in ${p}`,
-  (s, p) => `${cap(s)} in ${p}: sources and methods`,
-];
-
 /** Nouns that name a field of study: two side by side ("history culture") are joined by "and". */
 const FIELD_NOUNS = /^(history|culture|art|arts|architecture|food|music|politics|economy|economics|tourism|education|literature|religion|society|language|heritage|geography|sport|sports)$/i;
 
@@ -314,7 +204,7 @@ export function paperTitles(c: TextCtx, n: number): string[] {
   const film = filmByTitle(topic) ?? seriesByTitle(topic);
   if (film) {
     const title = film.title || topic.trim();
-    return c.rng.sample(FILM_STUDY_FORMS, Math.min(n, FILM_STUDY_FORMS.length)).map((f) => f(title));
+    return c.rng.sample(FILM_STUDY_FRAMES, Math.min(n, FILM_STUDY_FRAMES.length)).map((f) => f.title(title));
   }
   const t = topicAsNounPhrase(topicInProse(topic));
   const place = placeNamed(t);
@@ -323,10 +213,10 @@ export function paperTitles(c: TextCtx, n: number): string[] {
     const rest = t.replace(new RegExp(`\\b(?:in\\s+|of\\s+)?(?:the\\s+)?${escapeRegExp(place.name)}\\b`, 'i'), ' ').replace(/\s+/g, ' ').trim();
     const words = rest.split(' ');
     const subject = words.length === 2 && words.every((w) => FIELD_NOUNS.test(w)) ? `${words[0]} and ${words[1]}` : rest;
-    if (subject && /\p{L}{3,}/u.test(subject)) return c.rng.sample(PLACE_SUBJECT_FORMS, Math.min(n, PLACE_SUBJECT_FORMS.length)).map((f) => f(subject, place.name));
+    if (subject && /\p{L}{3,}/u.test(subject)) return c.rng.sample(PLACE_SUBJECT_FRAMES, Math.min(n, PLACE_SUBJECT_FRAMES.length)).map((f) => f.title(subject, place.name));
   }
-  const forms = place && place.name.toLowerCase() === t.replace(/^the\s+/i, '').toLowerCase() ? PLACE_TITLE_FORMS : TITLE_FORMS;
-  return c.rng.sample(forms, Math.min(n, forms.length)).map((f) => f(t));
+  const frames = place && place.name.toLowerCase() === t.replace(/^the\s+/i, '').toLowerCase() ? PLACE_TITLE_FRAMES : TITLE_FRAMES;
+  return c.rng.sample(frames, Math.min(n, frames.length)).map((f) => f.title(t));
 }
 
 
@@ -435,74 +325,6 @@ export function snippetsWithinPublication(answer: Record<string, unknown>, keep:
 }
 
 /**
- * What a paper's title says it does, as the first sentence of its abstract, and what it is about:
- * "An Introduction to MM Algorithms for Machine Learning" → "This paper gives an introduction to MM
- * algorithms for machine learning". The title's own lead decides the verb (a survey surveys, a
- * review reviews); any other title is studied.
- */
-const TITLE_LEADS: [RegExp, (s: string, r: Rng) => string][] = [
-  [/^(?:an?\s+)?(?:gentle\s+|brief\s+|short\s+)?introduction\s+to\s+/i, (s, r) => r.pick([`This paper gives an introduction to ${s}.`, `We give a self-contained introduction to ${s}.`])],
-  [/^(?:an?\s+)?(?:systematic\s+|comprehensive\s+|brief\s+)?(?:survey|overview)\s+(?:of|on)\s+/i, (s, r) => r.pick([`We survey ${s}.`, `This survey covers ${s}.`])],
-  [/^(?:an?\s+)?(?:systematic\s+|critical\s+)?review\s+(?:of|on)\s+/i, (s) => `We review ${s}.`],
-  [/^(?:advances|progress|recent\s+developments)\s+in\s+/i, (s, r) => r.pick([`We review recent advances in ${s}.`, `This paper takes stock of recent progress in ${s}.`])],
-  [/^towards?\s+a\s+theory\s+of\s+/i, (s) => `We develop a theoretical account of ${s}.`],
-  [/^towards?\s+/i, (s) => `We take a step toward ${s}.`],
-  [/^rethinking\s+/i, (s) => `We revisit the usual assumptions behind ${s}.`],
-  [/^the\s+limits\s+of\s+/i, (s) => `We examine where ${s} ${agree(s, 'falls', 'fall')} short.`],
-  [/^measuring\s+the\s+impact\s+of\s+/i, (s) => `We measure the impact of ${s}.`],
-  [/^open\s+problems\s+in\s+/i, (s) => `We set out the open problems in ${s}.`],
-  [/^on\s+the\s+foundations\s+of\s+/i, (s) => `We examine the foundations of ${s}.`],
-  [/^an\s+empirical\s+study\s+of\s+/i, (s) => `We report an empirical study of ${s}.`],
-  [/^lessons\s+from\s+two\s+decades\s+of\s+/i, (s) => `We draw lessons from two decades of work on ${s}.`],
-  [/^new\s+directions\s+in\s+/i, (s) => `We outline new directions in ${s}.`],
-  [/^a\s+critical\s+look\s+at\s+/i, (s) => `We take a critical look at ${s}.`],
-  [/^understanding\s+/i, (s) => `We aim at understanding ${s} from the data.`],
-  [/^interdisciplinary\s+perspectives\s+on\s+/i, (s) => `We bring interdisciplinary perspectives to bear on ${s}.`],
-  [/^reproducibility\s+in\s+/i, (s) => `We assess the reproducibility of published ${s.replace(/\s+research$/i, '')} results.`],
-  [/^public\s+understanding\s+of\s+/i, (s) => `We study the public understanding of ${s}.`],
-  [/^common\s+misconceptions\s+about\s+/i, (s) => `We discuss common misconceptions about ${s}.`],
-  [/^a\s+short\s+history\s+of\s+/i, (s) => `We give a short history of ${s}.`],
-  [/^benchmarks\s+for\s+/i, (s) => `We examine the benchmarks used for ${s} and what they measure.`],
-  [/^policy\s+lessons\s+from\s+/i, (s) => `We draw policy lessons from ${s}.`],
-  [/^on\s+(?:the\s+)?/i, (s, r) => r.pick([`We study ${s}.`, `This note is concerned with ${s}.`])],
-];
-const TITLE_TAILS: [RegExp, (s: string, r: Rng) => string][] = [
-  [/:\s*(?:a\s+)?(?:systematic\s+)?review$/i, (s) => `We review the literature on ${s}.`],
-  [/:\s*trends,\s*perspectives,\s*and\s*prospects$/i, (s) => `We trace the main trends in ${s} and the prospects they open.`],
-  [/\s+in\s+practice:.*$/i, (s) => `We look at how ${s} ${agree(s, 'works', 'work')} in practice, drawing on case studies.`],
-  [/\s+and\s+its\s+applications$/i, (s) => `We describe ${s} and its main applications.`],
-  [/:\s*challenges\s+and\s+opportunities$/i, (s) => `We discuss the challenges and opportunities of ${s}.`],
-  [/\s+revisited$/i, (s) => `We revisit ${s} in the light of recent work.`],
-  [/:\s*a\s+primer$/i, (s) => `This primer introduces ${s}.`],
-  [/:\s*state\s+of\s+the\s+art\s+and\s+open\s+questions$/i, (s) => `We review the state of the art in ${s} and the open questions.`],
-  [/:\s*methods,\s*data\s+and\s+evidence$/i, (s) => `We review the methods and data used to study ${s}, and the evidence they give.`],
-  [/\s+at\s+scale:.*$/i, (s) => `We argue that simpler methods serve ${s} at scale.`],
-];
-
-/** The first sentence of an abstract for `title`, and the subject the rest of it can name. */
-function titleSentence(title: string, r: Rng): { first: string; subject: string } {
-  const t = topicInProse(title.trim().replace(/[.\s]+$/, ''));
-  for (const [re, say] of TITLE_LEADS) {
-    if (re.test(t)) {
-      const subject = t.replace(re, '').replace(/:.*$/, '').trim();
-      if (subject) return { first: say(subject, r), subject };
-    }
-  }
-  for (const [re, say] of TITLE_TAILS) {
-    if (re.test(t)) {
-      const subject = t.replace(re, '').trim();
-      if (subject) return { first: say(subject, r), subject };
-    }
-  }
-  const [head, sub] = t.split(/:\s+/, 2);
-  const subject = head.trim();
-  const first = sub
-    ? `This paper is about ${subject}: ${sub.trim()}.`
-    : r.pick([`This paper studies ${subject}.`, `We consider ${subject}.`, `This work is concerned with ${subject}.`, `We address ${subject}.`, `The subject of this paper is ${subject}.`]);
-  return { first, subject };
-}
-
-/**
  * One abstract, in whole sentences (arXiv's summary), about `title` when the record has one (its
  * first sentence says what the title says), else about the call's topic. The rest says what such
  * papers do in general terms, never a made-up count of sites, years or organisations that the case
@@ -511,163 +333,26 @@ function titleSentence(title: string, r: Rng): { first: string; subject: string 
 export function abstract(c: TextCtx, title?: string): string {
   const r = c.rng;
   const asked = topicAsNounPhrase(topicInProse(topicOf(c)));
-  const { first, subject } = title ? titleSentence(title, r) : { first: '', subject: asked };
+  const read = title ? readTitle(title, r, topicInProse) : { first: '', subject: asked, field: undefined };
+  const subject = read.subject;
   const it = subject.length > 60 ? r.pick(['the approach', 'this setting', 'the problem']) : subject;
-  const opening = first || freshForm(c, 'does', [
+  // A state of the world (climate change, quantum mechanics) has no framework, method or dataset of its own.
+  const opening = read.first || freshForm(c, 'does', [
     `We study ${it}.`,
     `This paper looks at ${it} and at the methods used for it.`,
-    `We present a framework for ${it}.`,
     `We revisit how ${it} is usually evaluated and propose a simpler protocol.`,
     `We discuss the main open questions in ${it}.`,
-    `We introduce a new dataset for ${it}.`,
-    `We propose a method for ${it} that needs ${r.pick(['no labelled data', 'much less compute', 'only public data'])}.`,
     `We analyse published work on ${it} and what it agrees on.`,
+    ...(isPhenomenon(it) ? [] : [`We present a framework for ${it}.`, `We introduce a new dataset for ${it}.`, `We propose a method for ${it} that needs ${r.pick(['no labelled data', 'much less compute', 'only public data'])}.`]),
   ]);
   const related = asked && !subject.toLowerCase().includes(asked.toLowerCase()) && !/^(we|this|the)\b/i.test(asked) ? asked : '';
-  // How the work was done and what it found, in the words of its field, each naming the subject: no
-  // stock sentence that would stand in every abstract of every search ("The paper is written for
-  // readers new to the area…" in 90 cases before api-simulator-71).
-  const field = ABSTRACT_FIELDS.find(([re]) => re.test(`${subject} ${asked}`))?.[1] ?? GENERAL_ABSTRACT;
   // A subject too long to repeat is called by the topic asked, when that is short enough.
   const about = it === subject ? it : asked && asked.length <= 60 ? asked : it;
-  const how = freshForm(c, `how:${field.name}`, field.how)(about, r);
-  const found = freshForm(c, `found:${field.name}`, field.found)(about, r);
+  const body = abstractBody(about, vocabFor(subject, asked, read.field), r, (kind, forms) => freshForm(c, kind, forms));
   const tie = related && r.chance(0.4) ? ` We discuss what this means for ${related}.` : '';
-  return `${opening} ${how} ${found}${tie}`;
+  return `${opening} ${body}${tie}`;
 }
 
-type AbstractForm = (it: string, r: Rng) => string;
-interface AbstractField {
-  name: string;
-  how: AbstractForm[];
-  found: AbstractForm[];
-}
-
-/** Two different picks of one pool: "A rather than B" never compares a thing with itself. */
-function twoOf(r: Rng, pool: readonly string[], subject = ''): [string, string] {
-  // None the subject already names: "tourist attractions … shaped by tourism" says nothing.
-  const s = subject.toLowerCase();
-  const fit = pool.filter((x) => !x.split(/\s+/).some((w) => w.length > 4 && s.includes(w.slice(0, 5).toLowerCase())));
-  const from = fit.length >= 2 ? fit : pool;
-  const a = r.pick(from);
-  return [a, r.pick(from.filter((x) => x !== a))];
-}
-
-/** The verb of a subject whose head comes first: "the impact of statues is", "history and culture in Berlin has". */
-function headAgree(subject: string, singular: string, plural: string): string {
-  return agree(subject.split(/\s+(?:of|in|for|on|at|since|from|and|across|among)\s+/i)[0], singular, plural);
-}
-
-const CS_EVIDENCE = ['controlled experiments on public benchmarks', 'ablations over model size and training data', 'a reimplementation of the main published baselines', 'experiments on synthetic and real-world data', 'an evaluation across several tasks and languages', 'a theoretical analysis checked against experiments', 'a user study with practitioners', 'an analysis of failure cases', 'a comparison with the strongest published systems', 'experiments under a fixed compute budget', 'a study of how results vary with random seeds', 'tests on data collected after training', 'a qualitative review of model outputs', 'an error analysis by input length'];
-const CS_FACTORS = ['the quality of the training data', 'model size', 'careful tuning', 'longer training', 'the choice of evaluation metric', 'more diverse data', 'the way inputs are represented', 'the amount of labelled data'];
-const CS_CAVEATS = ['test data are kept strictly apart from training data', 'baselines are tuned with the same care', 'results are averaged over several runs', 'the evaluation includes out-of-distribution data', 'compute budgets are matched'];
-const MATH_TOOLS = ['elementary methods', 'a new combinatorial argument', 'tools from harmonic analysis', 'a compactness argument', 'an explicit construction', 'a reduction to a classical case', 'a careful analysis of the extremal cases', 'generating functions', 'probabilistic arguments'];
-const MATH_GAINS = ['recover several known results with shorter proofs', 'settle a special case of a long-standing conjecture', 'obtain sharper bounds than were previously known', 'give explicit examples showing that the conditions cannot be weakened', 'extend the main estimates to a wider class of objects'];
-const SCI_EVIDENCE = ['field measurements', 'laboratory experiments', 'numerical simulations', 'long-term monitoring data', 'a meta-analysis of published studies', 'satellite and ground observations', 'a life-cycle assessment', 'a comparison of several regions', 'a pilot installation', 'records from national agencies', 'a sensitivity analysis of the main model', 'samples taken over two seasons'];
-const SCI_FACTORS = ['local conditions', 'seasonal variation', 'the choice of materials', 'operating conditions', 'scale', 'policy settings', 'maintenance and upkeep', 'the cost of storage', 'the quality of the input data'];
-const SCI_UNCERTAIN = ['measurement error', 'variation between sites', 'the choice of model parameters', 'gaps in the long-term record', 'differences in how studies define their outcomes'];
-const SOC_SOURCES = ['archival sources', 'interviews', 'a survey of residents', 'oral histories', 'newspaper records', 'official statistics', 'fieldwork', 'policy documents', "travellers' and visitors' accounts", 'maps and planning records', 'parliamentary debates', 'photographs and film', 'company and trade records', 'local museum collections'];
-const SOC_FORCES = ['local institutions', 'migration', 'economic change', 'public debate', 'everyday practice', 'political decisions', 'the built environment', 'tourism', 'education', 'the media'];
-
-const CS_ABSTRACT: AbstractField = {
-  name: 'cs',
-  how: [
-    (_, r) => `We test the ideas with ${twoOf(r, CS_EVIDENCE).join(' and ')}.`,
-    (_, r) => `The analysis rests on ${twoOf(r, CS_EVIDENCE).join(' and ')}.`,
-    (_, r) => `To do so, we combine ${twoOf(r, CS_EVIDENCE).join(' with ')}.`,
-    (_, r) => `Our claims are checked first through ${twoOf(r, CS_EVIDENCE).join(', then through ')}.`,
-  ],
-  found: [
-    (it, r) => {
-      const [a, b] = twoOf(r, CS_FACTORS, it);
-      return `We find that ${a} matters more for ${it} than ${b}.`;
-    },
-    (it, r) => `The gains reported for ${it} shrink markedly once ${r.pick(CS_CAVEATS)}.`,
-    (it, r) => `Properly tuned, simple baselines for ${it} come closer to the best published results than is usually reported, and ${r.pick(CS_FACTORS)} explains most of the remaining gap.`,
-    (it, r) => {
-      const [a, b] = twoOf(r, CS_FACTORS, it);
-      return `Our results suggest that progress in ${it} depends less on ${a} than on ${b}.`;
-    },
-  ],
-};
-
-const MATH_ABSTRACT: AbstractField = {
-  name: 'math',
-  how: [
-    (_, r) => `Our approach is based on ${twoOf(r, MATH_TOOLS).join(', combined with ')}.`,
-    (_, r) => `The proofs rely on ${twoOf(r, MATH_TOOLS).join(' and ')}, and are self-contained.`,
-    (_, r) => {
-      const [a, b] = twoOf(r, MATH_TOOLS);
-      return `We use ${a} where earlier work used ${b}, which also gives ${r.pick(['explicit constants', 'shorter proofs', 'effective bounds'])}.`;
-    },
-  ],
-  found: [
-    (it, r) => `As applications to ${it}, we ${r.pick(MATH_GAINS)}.`,
-    (it, r) => `We show that the main results on ${it} hold under weaker assumptions than previously required, and ${r.pick(MATH_GAINS)}.`,
-    (it, r) => `In particular, we ${r.pick(MATH_GAINS)} in ${it}.`,
-  ],
-};
-
-const SCIENCE_ABSTRACT: AbstractField = {
-  name: 'science',
-  how: [
-    (_, r) => `We combine ${twoOf(r, SCI_EVIDENCE).join(' with ')}.`,
-    (_, r) => `The study draws on ${r.pick(SCI_EVIDENCE)}, checked against ${r.pick(['earlier estimates', 'independent observations', 'a simple physical model', 'published benchmarks', 'a second, independent data set', 'results from other regions'])}.`,
-    (_, r) => `Our evidence comes from ${twoOf(r, SCI_EVIDENCE).join(' and ')}.`,
-  ],
-  found: [
-    (it, r) => {
-      const [a, b] = twoOf(r, SCI_FACTORS, it);
-      return `The results show that ${it} ${headAgree(it, 'depends', 'depend')} more on ${a} than on ${b}.`;
-    },
-    (it, r) => `We identify ${r.pick(SCI_UNCERTAIN)} as the main source of uncertainty in estimates of ${it}.`,
-    (it, r) => `Differences in ${r.pick(SCI_FACTORS.filter((f) => !it.toLowerCase().includes(f)))} account for much of the variation in ${it} between studies.`,
-  ],
-};
-
-const SOCIAL_ABSTRACT: AbstractField = {
-  name: 'social',
-  how: [
-    (_, r) => `The study draws on ${twoOf(r, SOC_SOURCES).join(' and ')}.`,
-    (_, r) => `We combine ${twoOf(r, SOC_SOURCES).join(' with ')}.`,
-    (_, r) => `Our account rests on ${r.pick(SOC_SOURCES)}, read alongside ${r.pick(SOC_SOURCES.filter((s) => s !== 'interviews'))}.`,
-  ],
-  found: [
-    (it, r) => {
-      const [a, b] = twoOf(r, SOC_FORCES, it);
-      return `We argue that ${it} ${headAgree(it, 'has been', 'have been')} shaped as much by ${a} as by ${b}.`;
-    },
-    (it, r) => `The evidence gives ${twoOf(r, SOC_FORCES, it)[0]} a larger part in ${it} than most accounts allow.`,
-    (it, r) => {
-      const [a, b] = twoOf(r, SOC_FORCES, it);
-      return `Accounts of ${it} that stress ${a} alone miss the part played by ${b}.`;
-    },
-  ],
-};
-
-/** A subject no field word places: evidence and findings any empirical paper could state. */
-const GENERAL_ABSTRACT: AbstractField = {
-  name: 'general',
-  how: [
-    (_, r) => `We combine ${r.pick(SCI_EVIDENCE)} with ${r.pick(SOC_SOURCES)}.`,
-    (_, r) => `The study draws on ${r.pick(SOC_SOURCES)} and ${r.pick(['new data', 'a comparison across settings', 'a small set of worked examples', 'published case studies'])}.`,
-  ],
-  found: [
-    (it, r) => {
-      const [a, b] = twoOf(r, [...SCI_FACTORS, ...SOC_FORCES], it);
-      return `We find that ${a} matters more for ${it} than ${b}.`;
-    },
-    (it, r) => `Much of what is said about ${it} rests on ${r.pick(['a few well-known cases', 'short-term evidence', 'data from a small number of places'])}, and we show where it does not carry over.`,
-  ],
-};
-
-/** A subject's field by its words: the first that fits. */
-const ABSTRACT_FIELDS: [RegExp, AbstractField][] = [
-  [/\b(learning|neural|networks?|AI|artificial intelligence|language models?|computing|computer|algorithms?|software|robot\w*|vision|NLP|quantum|blockchain|cyber\w*|recommend\w*|transformers?|deep learning)\b/i, CS_ABSTRACT],
-  [/\b(theory|theorem|algebra\w*|geometr\w*|topolog\w*|primes?|combinatori\w*|equations?|calculus|mathemat\w*|manifolds?|probabilit\w*)\b/i, MATH_ABSTRACT],
-  [/\b(energy|solar|climate|carbon|emissions?|physics|chemi\w*|biolog\w*|medic\w*|health\w*|disease|cancer|materials?|batter\w*|water|ecolog\w*|genetic\w*|vaccin\w*|agricultur\w*|ocean\w*|renewable|wind)\b/i, SCIENCE_ABSTRACT],
-  [/\b(histor\w*|cultur\w*|societ\w*|social|econom\w*|politic\w*|polic\w*|education|tourism|tourists?|art|arts|music|literature|film|cinema|media|migration|urban|cit(?:y|ies)|heritage|religio\w*|language|museums?|statues?)\b/i, SOCIAL_ABSTRACT],
-];
 
 
 /**

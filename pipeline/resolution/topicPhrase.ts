@@ -100,3 +100,21 @@ export function ungrammaticalTopic(text: string): string | undefined {
   }
   return undefined;
 }
+
+export const cap = (s: string) => s.replace(/^./, (ch) => ch.toUpperCase());
+
+/**
+ * The verb a topic takes as a subject: "neural networks are", "machine learning is". A topic is
+ * plural when its last word is a plural noun ("algorithms", "exhibitions"), not a singular in -s
+ * ("analysis", "economics", "news", "bus").
+ */
+export function agree(topic: string, singular: string, plural: string): string {
+  const last = topic.trim().split(/\s+/).pop()!.toLowerCase();
+  const isPlural = /[^s]s$/.test(last) && !/(ics|ss|us|is|news|series|species|ways)$/.test(last);
+  return isPlural ? plural : singular;
+}
+
+/** The verb of a subject whose head comes first: "the impact of statues is", "history and culture in Berlin has", "the choice of materials matters". */
+export function headAgree(subject: string, singular: string, plural: string): string {
+  return agree(subject.split(/\s+(?:of|in|for|on|at|since|from|and|across|among)\s+/i)[0], singular, plural);
+}

@@ -25,7 +25,11 @@ describe('Scholar fields', () => {
     expect(scholarField('Sales Strategies').name).toBe('business');
     expect(scholarField('role and impact of academic libraries in modern education').name).toBe('education');
     expect(scholarField('The Impact of Social Media on Society').name).toBe('society');
-    expect(scholarField('number theory').name).toBe('general');
+    expect(scholarField('number theory').name).toBe('mathematics');
+    expect(scholarField('mathematics education').name).toBe('education');
+    expect(scholarField('film theory').name).toBe('film');
+    expect(scholarField('sustainable tourism').name).toBe('tourism');
+    expect(scholarField('Liberty').name).toBe('general');
   });
 
   it("calls another field's own journal off-field, and a journal of every science never", () => {

@@ -17,6 +17,7 @@ import { isChineseSubject, isPerson, isTopicQuery, isWords, publicationYear } fr
 import { filmByTitle, seriesByTitle } from '../../resolution/worldFacts.js';
 import { GENERAL_FIELD, SCHOLAR_FIELDS, isPhenomenon, scholarField, venueOffField, type ScholarField } from '../../resolution/scholarFields.js';
 import { listingPlaceMismatch } from '../../resolution/districts.js';
+import { titleParts } from '../../resolution/paperAbstract.js';
 import { toolSteps } from '../../steps.js';
 import { toJson } from '../../pyValues.js';
 
@@ -59,7 +60,8 @@ export function summaryOffTitle(value: unknown, query = ''): string | null | und
       const summary = typeof v.summary === 'string' ? v.summary : typeof v.abstract === 'string' ? v.abstract : undefined;
       if (typeof title === 'string' && summary !== undefined && stems(title).size) {
         seen = true;
-        const own = [...stems(title)].filter((w) => !asked.has(w) && !FRAME.has(w) && ![...FRAME].some((f) => f.startsWith(w)));
+        // A title in a known frame is about its subject slot: "past, present and future" is the frame's, not the paper's subject.
+        const own = [...stems(titleParts(title)?.subject ?? title)].filter((w) => !asked.has(w) && !FRAME.has(w) && ![...FRAME].some((f) => f.startsWith(w)));
         const said = stems(summary);
         if (own.length ? !own.some((w) => [...said].some((x) => x.startsWith(w) || w.startsWith(x))) : !shares(title, summary)) return `"${title.slice(0, 50)}" summarised "${summary.slice(0, 70)}"`;
       }
