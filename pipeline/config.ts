@@ -207,6 +207,10 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_success_ruled_out: 0,
   simulated_status_names_other_path: 0,
   similar_films_list_itself: 0,
+  // h-sim20: similar films as titled TMDB records (33/33 → 0), a simulated clock at the now a later step writes (10/137 → 0), a toolkit's answers in one form (64/462 → 0).
+  similar_films_untitled: 0,
+  simulated_clock_contradicted_later: 0,
+  wrong_call_form_unlike_toolkit: 0,
   io_error_direction_wrong: 0,
   one_api_two_forms: 0,
   simulated_list_mixed_types: 0,
