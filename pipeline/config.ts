@@ -211,6 +211,10 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   similar_films_untitled: 0,
   simulated_clock_contradicted_later: 0,
   wrong_call_form_unlike_toolkit: 0,
+  // h-sim20: a name the task's own plan writes is no name made from the search phrase (23/228 on f28 were T-Eval's "Wegmans Catering", "Gulf Gas Station"; 0 after).
+  simulated_place_named_by_search: 0,
+  // h-sim20: no places listed by a nearby search centred where nothing is (7/100 on f28 → 0).
+  simulated_nearby_at_nothing: 0,
   io_error_direction_wrong: 0,
   one_api_two_forms: 0,
   simulated_list_mixed_types: 0,
