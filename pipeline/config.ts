@@ -207,6 +207,14 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_success_ruled_out: 0,
   simulated_status_names_other_path: 0,
   similar_films_list_itself: 0,
+  // h-sim20: similar films as titled TMDB records (33/33 → 0), a simulated clock at the now a later step writes (10/137 → 0), a toolkit's answers in one form (64/462 → 0).
+  similar_films_untitled: 0,
+  simulated_clock_contradicted_later: 0,
+  wrong_call_form_unlike_toolkit: 0,
+  // h-sim20: a name the task's own plan writes is no name made from the search phrase (23/228 on f28 were T-Eval's "Wegmans Catering", "Gulf Gas Station"; 0 after).
+  simulated_place_named_by_search: 0,
+  // h-sim20: no places listed by a nearby search centred where nothing is (7/100 on f28 → 0).
+  simulated_nearby_at_nothing: 0,
   io_error_direction_wrong: 0,
   one_api_two_forms: 0,
   simulated_list_mixed_types: 0,

@@ -43,6 +43,8 @@ export class ToolCache {
   private readonly getStmt: Database.Statement;
   private readonly putStmt: Database.Statement;
   private readonly examplesStmt: Database.Statement;
+  private readonly toolkitStmt: Database.Statement;
+  private readonly toolkitRows = new Map<string, string[]>();
 
   constructor(private readonly store: Store) {
     this.getStmt = store.db.prepare('SELECT * FROM tool_cache WHERE cache_key = ?');
@@ -54,6 +56,7 @@ export class ToolCache {
     this.examplesStmt = store.db.prepare(
       "SELECT * FROM tool_cache WHERE tool = ? AND cache_key != ? AND response NOT LIKE '%\"error\":%' ORDER BY context != '', cache_key LIMIT ?",
     );
+    this.toolkitStmt = store.db.prepare("SELECT * FROM tool_cache WHERE substr(tool, 1, length(?) + 1) = ? || '.' AND response NOT LIKE '%\"error\":%' ORDER BY tool, cache_key LIMIT ?");
   }
 
   /**
@@ -72,7 +75,10 @@ export class ToolCache {
   put(tool: string, args: unknown, context: string, response: CachedResponse, origin: string): boolean {
     const stored: CachedResponse = { content: response.content, ...(response.error ? { error: response.error } : {}) };
     const info = this.putStmt.run(cacheKey(tool, args, context), tool, canonicalArgs(args), context, canonicalJson(stored), origin, new Date().toISOString());
-    if (info.changes > 0) this.exampleRows.delete(tool);
+    if (info.changes > 0) {
+      this.exampleRows.delete(tool);
+      this.toolkitRows.clear();
+    }
     return info.changes > 0;
   }
 
@@ -85,6 +91,18 @@ export class ToolCache {
     let rows = byCount.get(n);
     if (!rows) byCount.set(n, (rows = this.examplesStmt.all(tool, '', n + 1) as Row[]));
     return rows.filter((r) => r.cache_key !== exclude).slice(0, n).map((r) => ({ args: parseJson(r.args), response: (JSON.parse(r.response) as CachedResponse).content, origin: r.origin }));
+  }
+
+  /**
+   * Up to `n` cached answers of any API of a toolkit ("FilmTMDB"): the form its APIs answer in, for
+   * an API of it with no answer of its own (FilmTMDB.get_similar_movies written as its siblings' Python literals).
+   */
+  toolkitAnswers(kit: string, n: number): string[] {
+    if (n <= 0 || !kit) return [];
+    const key = `${kit}\u0000${n}`;
+    let rows = this.toolkitRows.get(key);
+    if (!rows) this.toolkitRows.set(key, (rows = (this.toolkitStmt.all(kit, kit, n) as Row[]).map((r) => (JSON.parse(r.response) as CachedResponse).content)));
+    return rows;
   }
 
   /** Seed from recorded responses, in the order given; returns how many keys were new. */

@@ -26,7 +26,7 @@ import { renderToolList } from '../prompts/standard.js';
 import { copiedRecords, describedTexts, factField, labelFits, labelledFacts, listedNames, sameFact, sameText, searchedKindOf, textField, type CopiedField } from '../quality/copiedFields.js';
 import { parseToolResponse } from '../prompts/parseAction.js';
 import { copiedTitles, isClockTime, needShownIn, needShownInText, neededValues, shownTextOf, type NeededValue } from '../quality/grounding.js';
-import { carrierField, echoedArgument, isListField, listedFields, type CarriedValue } from './simulatorRules.js';
+import { carrierField, echoedArgument, isClock, isListField, listedFields, type CarriedValue } from './simulatorRules.js';
 import { callChangesState } from '../errors/sideEffects.js';
 import { argumentKind, carrierKind, kindsFit } from './carrierKinds.js';
 import { rankAsked, rankRequest } from '../quality/ranking.js';
@@ -476,6 +476,7 @@ export function carryPlan(trajectory: Trajectory, view: GroundingView): CarryPla
   textsLater(trajectory, (i) => (resimulated.has(i) ? undefined : view.known(i)), (i) => resimulated.has(i) || view.simulated(i), carries);
   regionsLater(trajectory, (i) => resimulated.has(i) || view.simulated(i), carries);
   recordedLater(trajectory, (i) => (resimulated.has(i) ? undefined : view.known(i)), (i) => resimulated.has(i) || view.simulated(i), carries);
+  timesLater(trajectory, (i) => resimulated.has(i) || view.simulated(i), carries);
   return { carries, resimulate: [...resimulated].sort((a, b) => a - b) };
 }
 
@@ -592,6 +593,34 @@ function regionsLater(trajectory: Trajectory, simulated: (i: number) => boolean,
         carries[m].push({ key: 'region', value: region, field: list.name, sub: 'region', beside: { sub: 'title', value: c.value } });
         break;
       }
+    }
+  });
+}
+
+/** A date and time as a clock writes it: "2023-10-21 11:14". */
+const NOW_WRITTEN = /\b((?:19|20)\d\d-\d{2}-\d{2})[ T](\d{2}:\d{2})\b/;
+
+/**
+ * The now a later step writes ("2023-10-21 11:14\n" written to journal.txt right after get_curr_time):
+ * T-Eval's plan copied the time its run's clock gave, so a simulated clock answers that time, never a
+ * drawn "2020-09-29 05:30" beside it. The first date and time any later step's arguments write, into
+ * the clock's one time or date field.
+ */
+function timesLater(trajectory: Trajectory, simulated: (i: number) => boolean, carries: CarriedValue[][]): void {
+  const steps = toolSteps(trajectory);
+  steps.forEach(({ step }, m) => {
+    if (!simulated(m)) return;
+    const doc = trajectory.tools.find((d) => d.name === step.action.name);
+    if (!doc || !isClock(doc)) return;
+    const field = doc.return_data.find((r) => /time|date/i.test(r.name))?.name;
+    if (!field || carries[m].some((c) => c.field === field && !c.sub)) return;
+    for (let i = m + 1; i < steps.length; i++) {
+      const args = steps[i].step.action.args;
+      const texts = isPlainObject(args) ? Object.values(args).filter((v): v is string => typeof v === 'string') : typeof args === 'string' ? [args] : [];
+      const now = texts.map((t) => NOW_WRITTEN.exec(t)).find((x) => x);
+      if (!now) continue;
+      carries[m].push({ key: field, value: `${now[1]} ${now[2]}`, field });
+      return;
     }
   });
 }

@@ -180,7 +180,7 @@ export class ChainResolver implements ToolResolver {
     if (!missing) return undefined;
     const rng = new Rng(this.deps.config.seed, 'not-found', call.name, canonicalArgs(call.args));
     this.seed();
-    const recorded = this.cache.examples(call.name, this.deps.config.resolve.simulatorExamples).map((e) => e.response);
+    const recorded = this.recordedForms(call.name);
     const content = registeredSources().find((d) => d.source === call.source)?.notFound?.(call.name, missing, rng) ?? inRecordedForm(JSON.stringify({ error: missing.message }), recorded);
     return { content, tier: 'simulated', error: { source: 'internal', message: missing.message }, origin: SIMULATOR_RULES_VERSION };
   }
@@ -221,8 +221,9 @@ export class ChainResolver implements ToolResolver {
     // The origin is the simulator itself: its rules version offline, `llm:<model>` otherwise.
     const origin = method.startsWith('rules:') ? method.slice('rules:'.length) : method;
     const error = output.error.trim();
-    // Written as the API's recorded answers are (T-Eval's as Python prints them), not in a form of its own.
-    const recorded = examples.map((e) => e.response);
+    // Written as the API's recorded answers are (T-Eval's as Python prints them), not in a form of its own;
+    // an API with none (its one recording this very call, or none at all) as its toolkit's are.
+    const recorded = this.recordedForms(call.name);
     if (opts.environmentError) {
       // A model that answered instead of failing still failed to answer: its text is the message.
       const message = inRecordedForm(error || output.response.trim() || `${call.name} failed: ${opts.environmentError.replace('_', ' ')}`, recorded);
@@ -251,15 +252,29 @@ export class ChainResolver implements ToolResolver {
   private formExamples(call: CallToResolve): string[] {
     const n = this.deps.config.resolve.simulatorExamples;
     const own = this.cache.examples(call.name, n).map((e) => e.response);
-    if (own.length || call.tools.some((t) => t.name === call.name)) return own;
+    if (own.length || call.tools.some((t) => t.name === call.name)) return this.recordedForms(call.name);
     const kit = toolkitOf(call.name);
     if (!kit) return [];
     const earlier = [...new Set(call.history.map((h) => h.name).filter((name) => toolkitOf(name) === kit))];
     const apis = earlier.length ? earlier : call.tools.filter((t) => toolkitOf(t.name) === kit).map((t) => t.name);
     return apis.flatMap((name) => {
-      const recorded = this.cache.examples(name, n).map((e) => e.response);
+      // An earlier call with no recording of its own answered in its toolkit's recorded form (recordedForms), else in the simulator's JSON.
+      const recorded = earlier.length ? this.recordedForms(name) : this.cache.examples(name, n).map((e) => e.response);
       return recorded.length || !earlier.length ? recorded : ['{"simulated": "json"}'];
     });
+  }
+
+  /**
+   * The answers whose serialisation a simulated answer of `name` takes: the API's own recordings,
+   * else its toolkit's (FilmTMDB.get_similar_movies, never recorded, in the Python literals its
+   * siblings' recordings are written in), so a toolkit answers in one form throughout a task.
+   */
+  private recordedForms(name: string): string[] {
+    const n = this.deps.config.resolve.simulatorExamples;
+    const own = this.cache.examples(name, n).map((e) => e.response);
+    if (own.length) return own;
+    const kit = toolkitOf(name);
+    return kit ? this.cache.toolkitAnswers(kit, 4 * Math.max(n, 1)) : [];
   }
 
   private record(call: CallToResolve, opts: ResolveOptions, context: string, response: ToolResponse | undefined, started: number, failure?: string): void {

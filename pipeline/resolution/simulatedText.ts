@@ -519,7 +519,8 @@ export function routeSteps(c: TextCtx): string[] {
   ].filter((x): x is string => !!x);
   if (km === undefined && intercity) {
     // Between two towns, however far: the start's streets, the road between, the end's street.
-    const early = streetSteps.filter((x) => !streets[5] || !x.endsWith(streets[5]!));
+    // Off an island the ferry is the way out: no street of the far end before the road (no "Flatbush Avenue" off Liberty Island's ferry).
+    const early = S.offshore ? [] : streetSteps.filter((x) => !streets[5] || !x.endsWith(streets[5]!));
     if (early.length) steps.push(...r.sample(early, Math.min(early.length, r.int(0, 2))));
     steps.push(`Take the ramp on the right for ${road}`, `Continue on ${road}`);
     const late = streetSteps.filter((x) => streets[5] && x.endsWith(streets[5]!));
@@ -537,7 +538,7 @@ export function routeSteps(c: TextCtx): string[] {
     const end = Math.round(Math.min(4, km * 0.1) * 10) / 10;
     const start = Math.round(Math.min(4, km * 0.1) * 10) / 10;
     const highway = Math.round((km - start - end) * 10) / 10;
-    const early = streetSteps.filter((x) => !streets[5] || !x.endsWith(streets[5]!)).slice(0, 3);
+    const early = S.offshore ? [] : streetSteps.filter((x) => !streets[5] || !x.endsWith(streets[5]!)).slice(0, 3);
     if (early.length) steps.push(...r.sample(early, Math.min(early.length, r.int(1, 2))));
     steps.push(`After ${start} km in town, take the ramp on the right for ${road}`, `Continue on ${road} for ${highway} km`, r.pick([`Take the exit and drive the last ${end} km`, `Leave ${road} and drive the last ${end} km in town`]));
   }

@@ -19,7 +19,8 @@ import { DOUBAN, FILMS, doubanDescription, doubanFact, genreName, companyBySearc
  * get_movie_reviews), while its recorded answers list films: {id, title, release_date, vote_average, popularity}.
  */
 const DOC_SLIPS: { api: RegExp; field: string; slip: RegExp; description: string }[] = [
-  { api: /\.get_similar_movies$/, field: 'films', slip: /\breviews?\b/i, description: 'list of similar films, including id, title, release_date, vote_average and popularity' },
+  // A doc rewritten without the record's fields ("list of similar movies") still answers films as records, never plot lines with no title.
+  { api: /\.get_similar_movies$/, field: 'films', slip: /\breviews?\b|^(?![\s\S]*\btitle\b)/i, description: 'list of similar films, including id, title, release_date, vote_average and popularity' },
   // Douban's now-playing list is documented with the coming list's fields (a date, how many want to see it); its recorded answer gives each film's score, director and cast instead.
   // T-Eval's recorded answers name these records' fields otherwise than the docs do.
   { api: /AirbnbSearch\.get_property_reviews$/, field: 'reviews', slip: /\bcomment, rating, and date\b/, description: 'The reviews of the property, containing comments, rating, and time (date and time, ISO). At most 3 reviews are returned.' },

@@ -71,4 +71,17 @@ describe('asked-for list sizes', () => {
     expect(check(1)).toMatch(/1 places for 5 asked/);
     expect(check(5)).toBeNull();
   });
+
+  it('a search centred where nothing is owes no list (AMap given the Statue of Liberty as lat,lon: off Antarctica read as its lon,lat)', () => {
+    const GAODE: ToolDoc = { name: 'GaodeMap.search_nearby', description: 'Search for places nearby a location', required_parameters: [{ name: 'location', type: 'string', description: "The coordinate of the location, format with 'lon,lat'" }, { name: 'keywords', type: 'string', description: 'The search type, e.g., restaurant, school' }], optional_parameters: [], return_data: [{ name: 'places', description: 'the list of places, each place is a dict with name and address, at most 5 places.' }] };
+    const user = "Find places within a 1 kilometer radius related to the keyword 'restaurants'. Provide a list of no more than 5 places.";
+    const at = (location: string) => ({
+      trajectory: { id: 't2', source: 'teval', tools: [GAODE], meta: {}, turns: [{ user, steps: [{ action: { name: GAODE.name, args: { location, keywords: 'restaurants' } }, response: { content: "{'places': []}", tier: 'simulated' } }], answer: 'x' }] } as unknown as Trajectory,
+      tc: { id: 'c2', trajectoryId: 't2', k: 1, tools: [GAODE], messages: [{ role: 'user', content: user }, { role: 'function', content: "{'places': []}" }] } as unknown as TestCase,
+    });
+    const offAntarctica = at('40.6892,-74.0445');
+    expect(simulatedListShort.check(offAntarctica.tc, { trajectory: () => offAntarctica.trajectory } as never)).toBeUndefined();
+    const timesSquare = at('-73.9855,40.758');
+    expect(simulatedListShort.check(timesSquare.tc, { trajectory: () => timesSquare.trajectory } as never)).toMatch(/0 places for 5 asked/);
+  });
 });

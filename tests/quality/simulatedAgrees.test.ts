@@ -9,12 +9,14 @@ import { describe, expect, it } from 'vitest';
 import type { Action, ChatMessage, TestCase, ToolDoc, Trajectory } from '../../pipeline/schemas.js';
 import { namesPath, pathProblem } from '../../pipeline/errors/pathKinds.js';
 import { simulatedPathSuccess } from '../../pipeline/quality/measures/paths.js';
-import { ioErrorDirectionWrong, similarFilmsListItself, simulatedStatusNamesOtherPath, simulatedSuccessRuledOut, successRuledOut } from '../../pipeline/quality/measures/simulatedAgrees.js';
+import { ioErrorDirectionWrong, similarFilmsListItself, similarFilmsUntitled, simulatedClockContradictedLater, simulatedStatusNamesOtherPath, simulatedSuccessRuledOut, successRuledOut } from '../../pipeline/quality/measures/simulatedAgrees.js';
 import { environmentMessage, refusalContent, simulateOffline, statedMaximum, validateCall } from '../../pipeline/resolution/simulatorRules.js';
 import { recordedStatus } from '../../pipeline/resolution/idSearch.js';
 import { causeOf } from '../../stages/resolve/failureSentences.js';
 import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
 import { Rng } from '../../pipeline/rng.js';
+import { carriesFor } from '../../pipeline/resolution/grounded.js';
+import { answeredDoc } from '../../pipeline/resolution/worldAnswer.js';
 
 const s = (name: string, description: string, type: 'string' | 'integer' = 'string') => ({ name, type, description });
 const READ: ToolDoc = { name: 'FileOperation.read_file', description: 'get the text inside a file', required_parameters: [s('file_path', 'The path of the file.')], optional_parameters: [], return_data: [{ name: 'text', description: 'the text inside the file' }] };
@@ -113,6 +115,63 @@ describe('similar films', () => {
     const call = { name: SIMILAR.name, args: { movie_id: 27205 } };
     expect(similarFilmsListItself.check(caseOf(call, '{"films": [{"id": 27205, "title": "Inception"}]}', 'Inception', 'simulated:x', ''), ctx)).toMatch(/27205 itself/);
     expect(similarFilmsListItself.check(caseOf(call, '{"films": [{"id": 157336, "title": "Interstellar"}]}', 'Inception', 'simulated:x', ''), ctx)).toBeNull();
+  });
+});
+
+describe('similar films with titles (h-sim20)', () => {
+  it('a doc rewritten as "list of similar movies" still answers TMDB records with titles, and the measure flags plot lines', () => {
+    const rewritten: ToolDoc = { ...SIMILAR, return_data: [{ name: 'films', description: 'list of similar movies' }] };
+    expect(answeredDoc(rewritten).return_data[0].description).toMatch(/id, title, release_date/);
+    // A doc that already lists the record's fields is left as it is.
+    const listed: ToolDoc = { ...SIMILAR, return_data: [{ name: 'films', description: 'list of similar films, including id, title and popularity' }] };
+    expect(answeredDoc(listed)).toEqual(listed);
+    const tools = TOOLS.map((t) => (t.name === SIMILAR.name ? rewritten : t));
+    for (const id of [238, 27205, 4242]) {
+      const answer = simulateOffline({ name: SIMILAR.name, args: { movie_id: id }, tools }, new Rng(5, 'similar', String(id)));
+      const films = (parseToolResponse(answer.response) as { films: unknown[] }).films;
+      expect(films.length).toBeGreaterThan(0);
+      for (const f of films) expect(typeof (f as { title?: unknown }).title).toBe('string');
+    }
+    const call = { name: SIMILAR.name, args: { movie_id: 238 } };
+    const plots = '{"films": ["A small-town reporter is stranded with a ferry full of strangers after a storm, and the plan falls apart in the first hour."]}';
+    expect(similarFilmsUntitled.check(caseOf(call, plots, 'Films like The Godfather', 'simulated:x', ''), ctx)).toMatch(/no title/);
+    expect(similarFilmsUntitled.check(caseOf(call, "{'films': [{'id': 240, 'title': 'The Godfather Part II'}]}", 'Films like The Godfather', 'simulated:x', ''), ctx)).toBeNull();
+  });
+});
+
+describe('a simulated clock agrees with the now a later step writes (h-sim20)', () => {
+  const CLOCK: ToolDoc = { name: 'TimeTool.get_curr_time', description: 'get the current time', required_parameters: [], optional_parameters: [], return_data: [{ name: 'time', description: 'the time in YYYY-MM-DD HH:MM format' }] };
+  const tools = [...TOOLS, CLOCK];
+  const journal: Trajectory = {
+    id: 'teval_query_420_0',
+    source: 'teval',
+    tools,
+    turns: [{ user: 'Get the current date and time and write it to outputs/journal.txt.', steps: [{ action: { name: CLOCK.name, args: {} } }, { action: { name: WRITE.name, args: { file_path: 'outputs/journal.txt', text: '2023-10-21 11:14\n' } } }] }],
+    final: '',
+    meta: {},
+  };
+
+  it('the clock carries the date and time write_file writes, and answers it', () => {
+    const carry = carriesFor(journal, 0, { known: () => undefined, simulated: () => true });
+    expect(carry).toEqual([{ key: 'time', value: '2023-10-21 11:14', field: 'time' }]);
+    const answer = simulateOffline({ name: CLOCK.name, args: {}, tools, carry }, new Rng(1, 'clock'));
+    expect((parseToolResponse(answer.response) as { time: string }).time).toBe('2023-10-21 11:14');
+    // A recorded clock is left alone.
+    expect(carriesFor(journal, 0, { known: () => undefined, simulated: (i) => i !== 0 })).toEqual([]);
+  });
+
+  it('the measure flags a simulated now a later step contradicts, and passes one it repeats', () => {
+    const tj = { ...journal, tools };
+    const c = (answer: string): TestCase => {
+      const clock = { name: CLOCK.name, args: {} };
+      const tc = caseOf(clock, answer, 'Write the time to a file.', 'simulated:x', '');
+      return { ...tc, kind: 'internal', errorType: '', tools, groundTruth: { name: WRITE.name, args: { file_path: 'outputs/journal.txt', text: '2023-10-21 11:14\n' } } } as TestCase;
+    };
+    const steps = { ...tj, turns: [{ ...tj.turns[0], steps: [{ ...tj.turns[0].steps[0], response: { content: "{'time': '2020-09-29 05:30'}", tier: 'simulated' as const } }, tj.turns[0].steps[1]] }] };
+    const ctx2 = { trajectory: () => steps, baseCase: () => undefined };
+    expect(simulatedClockContradictedLater.check(c("{'time': '2020-09-29 05:30'}"), ctx2)).toMatch(/2020-09-29 05:30; a later step writes 2023-10-21 11:14/);
+    const agreeing = { ...steps, turns: [{ ...steps.turns[0], steps: [{ ...steps.turns[0].steps[0], response: { content: "{'time': '2023-10-21 11:14'}", tier: 'simulated' as const } }, steps.turns[0].steps[1]] }] };
+    expect(simulatedClockContradictedLater.check(c("{'time': '2023-10-21 11:14'}"), { trajectory: () => agreeing, baseCase: () => undefined })).toBeNull();
   });
 });
 

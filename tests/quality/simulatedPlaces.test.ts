@@ -8,7 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../pipeline/rng.js';
 import { abstract, routeSteps, venueName } from '../../pipeline/resolution/simulatedText.js';
-import { placesAbout } from '../../pipeline/resolution/simulatorRules.js';
+import { emptySearchPoint, placesAbout, simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
+import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
+import type { ToolDoc } from '../../pipeline/schemas.js';
 import { sameEnd } from '../../pipeline/resolution/trips.js';
 import { REAL_INSTITUTION, STOCK_SENTENCE_SUMMARIES, namedBySearch, realInstitutionNamed, sentencesOf, tripToItself } from '../../pipeline/quality/measures/simulatedPlaces.js';
 
@@ -34,6 +36,20 @@ describe('no real institution at a drawn address', () => {
   });
 });
 
+describe('a nearby search centred where nothing is (h-sim20)', () => {
+  const GAODE: ToolDoc = { name: 'GaodeMap.search_nearby', description: 'Search for places nearby a location', required_parameters: [{ name: 'location', type: 'string', description: "The coordinate of the location, format with 'lon,lat'" }, { name: 'keywords', type: 'string', description: 'The search type, e.g., restaurant, school' }], optional_parameters: [], return_data: [{ name: 'places', description: 'the list of places, each place is a dict with name and address, at most 5 places.' }] };
+  it('reads the pair in its documented order: the Statue of Liberty\'s lat,lon given to AMap is off Antarctica, and finds nothing', () => {
+    expect(emptySearchPoint(GAODE, { location: '40.6892,-74.0445', keywords: 'restaurants' })).toMatch(/polar waters/);
+    // Liberty Island itself, written lon,lat as AMap documents: an island no street reaches.
+    expect(emptySearchPoint(GAODE, { location: '-74.0445,40.6892', keywords: 'restaurants' })).toMatch(/Liberty Island/);
+    expect(emptySearchPoint(GAODE, { location: '-73.9855,40.758', keywords: 'restaurants' })).toBeUndefined();
+    const answer = simulateOffline({ name: GAODE.name, args: { location: '40.6892,-74.0445', keywords: 'restaurants' }, tools: [GAODE], place: 'New York City' }, new Rng(1, 'g'));
+    expect(parseToolResponse(answer.response)).toEqual({ places: [] });
+    const times = simulateOffline({ name: GAODE.name, args: { location: '-73.9855,40.758', keywords: 'restaurants' }, tools: [GAODE], place: 'New York City' }, new Rng(1, 'g'));
+    expect((parseToolResponse(times.response) as { places: unknown[] }).places.length).toBeGreaterThan(0);
+  });
+});
+
 describe('places found nearby are named as businesses are', () => {
   it('the measure flags the search phrase after a stock word and passes a real-looking name', () => {
     expect(namedBySearch(nearby('event space'), places('Varga Event Space', 'The Copper Room'))).toMatch(/Varga Event Space/);
@@ -41,6 +57,9 @@ describe('places found nearby are named as businesses are', () => {
     expect(namedBySearch(nearby('camping'), places('Tamarind Hollow Camping'))).toMatch(/camping/);
     expect(namedBySearch(nearby('event space'), places('The Copper Room', 'Hartley Hall'))).toBeNull();
     expect(namedBySearch(nearby('coffee shop'), places('Indigo Coffee', 'Saffron Coffee Roasters'))).toBeNull();
+    // A name the task's own plan writes (T-Eval's slide titled "Wegmans Catering") is what its run found, carried as written.
+    expect(namedBySearch(nearby('catering'), places('Lassen & Hennigs', 'Wegmans Catering'))).toMatch(/Wegmans Catering/);
+    expect(namedBySearch(nearby('catering'), places('Lassen & Hennigs', 'Wegmans Catering'), ['Wegmans Catering'])).toBeNull();
   });
 
   it('no name the simulator gives repeats a search phrase of two words or an activity', () => {

@@ -98,11 +98,25 @@ describe('cache tier', () => {
     const invented = await resolver.resolve({ ...call({ location: 'Oslo' }), name: 'Weather.get_forecast' }, opts);
     expect(invented.content).toBe(`{'error': 'API Weather.get_forecast does not exist: Weather has no API named "get_forecast"'}`);
     expect(invented.error?.source).toBe('internal');
-    // After an earlier call of the toolkit that no recording answers (the simulator's JSON), JSON.
-    const afterJson = await resolver.resolve({ ...call({ location: 'Oslo' }), name: 'Weather.get_forecast', history: [{ name: 'Weather.get_humidity', args: { location: 'Oslo' } }] }, opts);
-    expect(afterJson.content).toBe('{"error":"API Weather.get_forecast does not exist: Weather has no API named \\"get_forecast\\""}');
+    // After an earlier call of the toolkit that no recording of its own answers: that call answered in its toolkit's recorded form, and so does the refusal.
+    const afterSibling = await resolver.resolve({ ...call({ location: 'Oslo' }), name: 'Weather.get_forecast', history: [{ name: 'Weather.get_humidity', args: { location: 'Oslo' } }] }, opts);
+    expect(afterSibling.content).toBe(`{'error': 'API Weather.get_forecast does not exist: Weather has no API named "get_forecast"'}`);
     const elsewhere = await resolver.resolve({ ...call({ location: 'Oslo' }), name: 'Maps.get_forecast' }, opts);
     expect(elsewhere.content).toBe('{"error":"API Maps.get_forecast does not exist: no tool named \\"Maps\\" is available"}');
+    store.close();
+  });
+
+  it("writes a simulated answer of an API with no recording of its own in its toolkit's recorded form (FilmTMDB.get_similar_movies as its siblings' Python literals)", async () => {
+    const store = storeWithRecords([{ id: '8', label: 'A', args: { location: 'Oslo', days: 2 }, response: "{'results': [{'date': '2023-10-20', 'overall': 'Sunny'}]}" }]);
+    const resolver = new ChainResolver({ store, config: parseConfig({ llm: { mode: 'offline' } }), llm: new OfflineGateway() });
+    const humidity: ToolDoc = { name: 'Weather.get_humidity', description: 'Humidity now.', required_parameters: [{ name: 'location', type: 'string', description: 'the location' }], optional_parameters: [], return_data: [{ name: 'humidity', description: 'relative humidity in percent' }, { name: 'place', description: 'the place' }] };
+    const sibling = await resolver.resolve({ ...call({ location: 'Bergen' }), tools: [DOC, humidity], name: humidity.name }, opts);
+    expect(sibling.tier).toBe('simulated');
+    expect(sibling.content.trim()).toMatch(/^\{'/);
+    expect(sibling.content).not.toMatch(/"/);
+    // A toolkit with no recording at all keeps the simulator's JSON.
+    const bare = await resolver.resolve({ ...call({ location: 'Bergen' }), tools: [{ ...humidity, name: 'Climate.get_humidity' }], name: 'Climate.get_humidity' }, opts);
+    expect(bare.content.trim()).toMatch(/^\{"/);
     store.close();
   });
 

@@ -37,6 +37,10 @@ describe('simulated_route_off_place', () => {
     expect(routeOffPlace({ name: ROUTE.name, args: cupertino }, JSON.stringify({ route: ['Head west on Constitution Avenue NW toward K Street NW', 'Continue on the highway', 'Arrive at 1600 Pennsylvania Ave NW, Washington, DC'] }))).toMatch(/Constitution Avenue NW/);
     const liberty = { start: '40.6892,-74.0445', end: '24 Reed St, Brooklyn, NY, 11231' };
     expect(routeOffPlace({ name: ROUTE.name, args: liberty }, JSON.stringify({ route: ['Head west on Mulberry Street toward East 14th Street', 'Arrive at 24 Reed St, Brooklyn, NY, 11231'] }))).toMatch(/Liberty Island/);
+    // The far end's street right after the island's ferry, before the road to it (teval_query_290_0).
+    const ferryThenFlatbush = ['Take the ferry from Liberty Island to the mainland', 'At the light, turn left onto Flatbush Avenue', 'After 1.1 km in town, take the ramp on the right for I-278', 'Continue on I-278 for 8.5 km', 'Turn right onto Reed St', 'Arrive at 24 Reed St, Brooklyn, NY, 11231 on the right'];
+    expect(routeOffPlace({ name: ROUTE.name, args: liberty }, JSON.stringify({ route: ferryThenFlatbush }))).toMatch(/Flatbush Avenue .*right after Liberty Island's ferry/);
+    expect(routeOffPlace({ name: ROUTE.name, args: liberty }, JSON.stringify({ route: ferryThenFlatbush.filter((x) => !/Flatbush/.test(x)) }))).toBeNull();
     expect(routeOffPlace({ name: ROUTE.name, args: { start: 'Eiffel Tower', end: 'Louvre Museum' } }, JSON.stringify({ route: ['Head northwest on Rue Montorgueil toward Rue de Rivoli', 'Arrive at Louvre Museum'] }))).toMatch(/Rue Montorgueil/);
     expect(routeOffPlace({ name: ROUTE.name, args: cupertino }, JSON.stringify({ route: ['Start on Infinite Loop heading east', 'Continue on the highway', 'Turn left onto Pennsylvania Avenue NW', 'Arrive at 1600 Pennsylvania Ave NW, Washington, DC'] }))).toBeNull();
   });

@@ -11,7 +11,7 @@ import { isPlainObject } from '../../errors/values.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 import { mixedTypes } from '../../resolution/fieldTypes.js';
-import { kindSearchedIn, looksLikeAddress, namesOnePlace, namesTown, recordName } from '../../resolution/simulatorRules.js';
+import { emptySearchPoint, kindSearchedIn, looksLikeAddress, namesOnePlace, namesTown, recordName } from '../../resolution/simulatorRules.js';
 
 /** The records of an answer's lists (search_nearby's places). */
 function placesOf(v: unknown): Record<string, unknown>[] {
@@ -221,8 +221,10 @@ export const simulatedListShort: CaseMeasure = {
       const doc = tc.tools.find((d) => d.name === step.action.name);
       const asked = doc ? askedCount(request, step.action.args, doc) : undefined;
       const answer = responseValue(step.response!.content);
-      // A search that can find nothing (an opaque id searched as words; idSearch.ts) owes no list.
+      // A search that can find nothing (an opaque id searched as words; idSearch.ts), or one centred where nothing is
+      // (an island, polar waters: emptySearchPoint), owes no list.
       if (!doc || !asked || !isPlainObject(answer) || findsNothing(step.action.name, step.action.args)) continue;
+      if (isPlainObject(step.action.args) && emptySearchPoint(doc, step.action.args)) continue;
       for (const [field, value] of Object.entries(answer)) {
         if (!Array.isArray(value)) continue;
         const expected = Math.min(asked, docListCap(doc.return_data.find((r) => r.name === field)?.description ?? '') ?? asked);

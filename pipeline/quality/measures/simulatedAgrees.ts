@@ -9,6 +9,13 @@
  *   ({'status': 'File written successfully to outputs/status.txt.'} for file_path "weather.txt").
  * - similar_films_list_itself: a similar-films answer listing the queried film (movie_id 27205 →
  *   [{"id": 27205, "title": "Inception"}]); a film is not similar to itself.
+ * - similar_films_untitled: a similar-films answer listing films by a plot line with no title
+ *   ({"films": ["An aging jazz pianist agrees to guide a stranger …", …]}): T-Eval's recordings list
+ *   {id, title, release_date, vote_average, popularity} records, and a closing answer cannot name a film
+ *   the answer never titles.
+ * - simulated_clock_contradicted_later: a simulated clock answer ("2020-09-29 05:30") another date
+ *   and time a later call of the plan or the closing answer writes contradicts (write_file("2023-10-21
+ *   11:14\n") right after): the plan copied the time its run saw, so the case shows two nows.
  * - one_api_two_forms: one API answering in a case both as T-Eval recorded it (a Python literal)
  *   and as JSON, which shows which answer was simulated.
  * - io_error_direction_wrong: a device I/O error "reading from the device" on a call that writes
@@ -19,7 +26,8 @@ import { firstDefect } from '../evidence.js';
 import { shownCalls } from './paths.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject, apiOf } from '../../errors/values.js';
-import { statedMaximum, WRITING_CALL } from '../../resolution/simulatorRules.js';
+import { isClock, statedMaximum, WRITING_CALL } from '../../resolution/simulatorRules.js';
+import { FINISH_ACTION } from '../../schemas.js';
 import type { ToolDoc } from '../../schemas.js';
 import { answerForm, type AnswerForm } from '../../resolution/answerForm.js';
 
@@ -115,6 +123,64 @@ export const similarFilmsListItself: CaseMeasure = {
     }),
 };
 
+/** The first item of a list of films that names no film: a plain line (a plot) or a record with no title. */
+export function untitledFilm(list: unknown[]): string | undefined {
+  for (const r of list) {
+    if (typeof r === 'string') return /\s\S+\s\S+\s\S+\s\S+\s/.test(r) || /[.!?]$/.test(r.trim()) ? r : undefined;
+    if (!isPlainObject(r)) return JSON.stringify(r);
+    const title = r.title ?? r.name ?? r.original_title;
+    if (typeof title !== 'string' || !title.trim()) return JSON.stringify(r);
+  }
+  return undefined;
+}
+
+export const similarFilmsUntitled: CaseMeasure = {
+  kind: 'case',
+  id: 'similar_films_untitled',
+  group: 'text',
+  title: 'a similar-films answer lists plot lines with no title ({"films": ["An aging jazz pianist agrees to guide a stranger across the mountains …", …]}), so no later step or closing answer can name a film',
+  population: 'cases showing a successful answer of get_similar_movies',
+  check: (tc, ctx) =>
+    firstDefect(shownCalls(tc, ctx), (call) => {
+      if (!/similar_movies|similar_films/i.test(call.name)) return undefined;
+      const v = parseToolResponse(call.answer);
+      const list = isPlainObject(v) ? Object.values(v).find(Array.isArray) : undefined;
+      if (!list) return undefined;
+      const bad = untitledFilm(list);
+      return bad ? `${call.name} lists a film with no title: ${bad.slice(0, 80)}` : null;
+    }),
+};
+
+const DATE_TIME = /\b((?:19|20)\d\d-\d{2}-\d{2})[ T](\d{2}:\d{2})\b/g;
+
+/** Every "YYYY-MM-DD HH:MM" a value writes, in its strings at any depth. */
+function dateTimes(value: unknown): string[] {
+  if (typeof value === 'string') return [...value.matchAll(DATE_TIME)].map((m) => `${m[1]} ${m[2]}`);
+  if (Array.isArray(value)) return value.flatMap(dateTimes);
+  if (isPlainObject(value)) return Object.values(value).flatMap(dateTimes);
+  return [];
+}
+
+export const simulatedClockContradictedLater: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_clock_contradicted_later',
+  group: 'solvable',
+  title: 'a simulated clock answer another now a later call or the closing answer writes contradicts (get_curr_time → "2020-09-29 05:30", then write_file("2023-10-21 11:14\\n"))',
+  population: 'cases showing a simulated clock answer (get_curr_time) with a date and time',
+  check: (tc, ctx) =>
+    firstDefect(shownCalls(tc, ctx), (call) => {
+      const doc = tc.tools.find((d) => d.name === call.name);
+      if (call.tier !== 'simulated' || !doc || !isClock(doc)) return undefined;
+      const said = dateTimes(parseToolResponse(call.answer))[0];
+      if (!said) return undefined;
+      const truths = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
+      // Only a now written as such: a date and time a later step or the closing answer writes ("2023-10-21 11:14").
+      const later = [...call.later.map((l) => l.args), ...truths.filter((a) => a.name === FINISH_ACTION).map((a) => a.args)];
+      const other = later.flatMap(dateTimes).find((t) => t !== said);
+      return other ? `${call.name} answers ${said}; a later step writes ${other}` : null;
+    }),
+};
+
 export const ioErrorDirectionWrong: CaseMeasure = {
   kind: 'case',
   id: 'io_error_direction_wrong',
@@ -185,4 +251,4 @@ export const wrongCallFormUnlikeToolkit: CaseMeasure = {
   },
 };
 
-export const AGREEMENT_MEASURES: CaseMeasure[] = [simulatedSuccessRuledOut, simulatedStatusNamesOtherPath, similarFilmsListItself, ioErrorDirectionWrong, oneApiTwoForms, wrongCallFormUnlikeToolkit];
+export const AGREEMENT_MEASURES: CaseMeasure[] = [simulatedSuccessRuledOut, simulatedStatusNamesOtherPath, similarFilmsListItself, similarFilmsUntitled, simulatedClockContradictedLater, ioErrorDirectionWrong, oneApiTwoForms, wrongCallFormUnlikeToolkit];

@@ -7,6 +7,10 @@
  * - simulated_place_named_by_search: a simulated place found nearby is named by the search phrase
  *   after a stock word ("Varga Event Space" for "event space", "Rossi Quantum Computing" for
  *   "quantum computing", "Tamarind Hollow Camping" for "camping"): no business is named that way.
+ * - simulated_nearby_at_nothing: a simulated search for places nearby centred where nothing is, an
+ *   island no street reaches or polar waters (AMap's "40.6892,-74.0445" read as its doc's 'lon,lat' is
+ *   off Antarctica), that lists places anyway, on a town's streets the point is nowhere near
+ *   ("16 Amsterdam Avenue, New York City" within 1 km of the Statue of Liberty).
  * - simulated_trip_to_itself: a distance or a route between a start and an end written alike
  *   ("1600 Pennsylvania Ave NW, Washington, DC" twice) that is not zero: a drive of four turns from
  *   the White House to itself.
@@ -20,6 +24,8 @@ import { argStrings, shownSimulatedSteps, simulatedDefectAmong } from '../eviden
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
 import { TRIP_END, TRIP_START, sameEnd } from '../../resolution/trips.js';
+import { toolSteps } from '../../steps.js';
+import { emptySearchPoint } from '../../resolution/simulatorRules.js';
 
 function responseValue(text: string): unknown {
   const value = parseToolResponse(text);
@@ -64,7 +70,7 @@ function searchPhrase(args: unknown): string | undefined {
  * A simulated place found nearby whose name is a word or two before the whole search phrase, where
  * that phrase is no one noun a sign would carry (two words or more, or an activity in -ing).
  */
-export function namedBySearch(action: { name: string; args: unknown }, response: string): string | null | undefined {
+export function namedBySearch(action: { name: string; args: unknown }, response: string, written: readonly string[] = []): string | null | undefined {
   const records = placeRecords(action, response);
   const phrase = searchPhrase(action.args);
   if (!records?.length || !phrase || !/nearby|places?\b|poi/i.test(action.name)) return undefined;
@@ -73,6 +79,8 @@ export function namedBySearch(action: { name: string; args: unknown }, response:
   const tails = new Set([words.join(' '), [...words.slice(0, -1), words[words.length - 1].replace(/(?<!s)s$/, '')].join(' ')]);
   const hit = records.find((r) => {
     const name = String(r.name).trim().toLowerCase();
+    // A name the task's own plan writes ("Wegmans Catering" on T-Eval's slide, "Gulf Gas Station" in its list) is the name its run found, carried as written.
+    if (written.some((w) => w.toLowerCase().includes(name))) return false;
     return [...tails].some((t) => name !== t && name.endsWith(` ${t}`) && name.split(/\s+/).length <= t.split(/\s+/).length + 2);
   });
   return hit ? `"${String(hit.name)}" is the search phrase "${phrase}" after a stock word` : null;
@@ -93,7 +101,35 @@ export const simulatedPlaceNamedBySearch: CaseMeasure = {
   group: 'text',
   title: 'a simulated place found nearby is named by the search phrase after a stock word ("Varga Event Space" for "event space", "Rossi Quantum Computing" for "quantum computing", "Tamarind Hollow Camping" for "camping")',
   population: 'cases showing a simulated nearby-search answer listing named places for a search phrase',
-  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => namedBySearch(step.action, step.response!.content)),
+  check: (tc, ctx) => {
+    // What the task's plan itself writes (its recorded arguments): a name there was found by the source's own run.
+    const t = ctx.trajectory(tc.trajectoryId);
+    const written = t ? toolSteps(t).flatMap(({ step }) => argStrings(step.action.args)) : [];
+    return simulatedDefectAmong(tc, ctx, (step) => namedBySearch(step.action, step.response!.content, written));
+  },
+};
+
+export const simulatedNearbyAtNothing: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_nearby_at_nothing',
+  group: 'solvable',
+  title: 'a simulated nearby search centred where nothing is (an island no street reaches, polar waters: AMap\'s "40.6892,-74.0445" read as its documented lon,lat) lists places anyway ("16 Amsterdam Avenue, New York City" within 1 km of the Statue of Liberty)',
+  population: 'cases showing a simulated nearby-search answer centred on coordinates',
+  check: (tc, ctx) => {
+    // A place the task's own plan takes from the answer (a route to "24 Reed St, Brooklyn, NY, 11231") is what the source's run found there.
+    const t = ctx.trajectory(tc.trajectoryId);
+    const written = (t ? toolSteps(t).flatMap(({ step }) => argStrings(step.action.args)) : []).map((w) => w.toLowerCase());
+    return simulatedDefectAmong(tc, ctx, (step) => {
+      const doc = tc.tools.find((d) => d.name === step.action.name);
+      if (!doc || !isPlainObject(step.action.args) || !/nearby|search_?places?|\bpoi\b/i.test(doc.name)) return undefined;
+      const located = Object.entries(step.action.args).some(([k, v]) => /^(lat|latitude)$/i.test(k) || (/location|coord|cent(?:er|re)|origin|point/i.test(k) && typeof v === 'string' && /^\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*$/.test(v)));
+      if (!located) return undefined;
+      const nothing = emptySearchPoint(doc, step.action.args);
+      const records = placeRecords(step.action, step.response!.content);
+      if (records?.some((r) => [r.name, r.address].some((v) => typeof v === 'string' && v.trim().length > 3 && written.some((w) => w.includes(v.trim().toLowerCase()))))) return null;
+      return nothing && records?.length ? `${records.length} places listed, yet ${nothing} ("${String(records[0].name)}"${typeof records[0].address === 'string' ? ` at "${records[0].address}"` : ''})` : null;
+    });
+  },
 };
 
 /** A distance or route answer between ends written alike that is not zero; undefined for any other answer. */
@@ -188,4 +224,4 @@ export const simulatedAbstractStockSentence: SetMeasure = {
   },
 };
 
-export const SIMULATED_PLACE_MEASURES: CaseMeasure[] = [simulatedPlaceRealInstitution, simulatedPlaceNamedBySearch, simulatedTripToItself];
+export const SIMULATED_PLACE_MEASURES: CaseMeasure[] = [simulatedPlaceRealInstitution, simulatedPlaceNamedBySearch, simulatedNearbyAtNothing, simulatedTripToItself];

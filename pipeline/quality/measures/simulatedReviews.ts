@@ -281,6 +281,12 @@ export function routeOffPlace(action: { name: string; args: unknown }, response:
     if (first) return `the route from "${from}" starts on ${first}, ${S.offshore ? `on ${S.offshore}, which no street reaches` : 'no street there'}`;
   }
   if (!S.located || !E.located) return null;
+  // Off an island the ferry is the way out: a street before the road ("At the light, turn left onto Flatbush Avenue" right after Liberty Island's ferry) is the far end's, reached before the drive to it.
+  if (S.offshore) {
+    const road = legs.findIndex((leg) => /\bramp\b|\bContinue on\b|\bKeep (?:left|right|straight) to stay on\b/.test(leg));
+    const before = road < 0 ? [] : legs.slice(1, road).flatMap((leg) => streetsNamed(strip(leg)).filter((st) => !atStart.has(streetKey(st))).map((st) => ({ st, leg })));
+    if (before.length) return `the route from "${from}" names ${before[0].st} ("${before[0].leg.slice(0, 60)}") right after ${S.offshore}'s ferry, before the road to it`;
+  }
   for (const leg of legs) {
     const off = streetsNamed(strip(leg)).find((s) => !atEither.has(streetKey(s)));
     if (off) return `the route "${from}" → "${to}" names ${off} ("${leg.slice(0, 60)}"), a street at neither end`;
@@ -292,7 +298,7 @@ export const simulatedRouteOffPlace: CaseMeasure = {
   kind: 'case',
   id: 'simulated_route_off_place',
   group: 'text',
-  title: 'a simulated route names a street at neither of its ends: "Constitution Avenue NW" (Washington) leaving "1 Infinite Loop, Cupertino, CA", "Mulberry Street" (Manhattan) leaving Liberty Island, Manhattan\'s avenues to a Jersey City address',
+  title: 'a simulated route names a street at neither of its ends: "Constitution Avenue NW" (Washington) leaving "1 Infinite Loop, Cupertino, CA", "Mulberry Street" (Manhattan) leaving Liberty Island, Manhattan\'s avenues to a Jersey City address; or the far end\'s street right after an island\'s ferry, before the road ("Flatbush Avenue" off Liberty Island\'s ferry)',
   population: 'cases showing a simulated route answer with a located start or end',
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => routeOffPlace(step.action, step.response!.content)),
 };
