@@ -299,6 +299,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_venue_templated: 0,
   simulated_scholar_off_field: 0,
   simulated_abstract_misread: 0,
+  simulated_news_headline_unlike_summary: 0,
   // "Museum of Natural History" at "121 Vermont Avenue" (Los Angeles), "Museum of Modern Art" at a drawn Times Square address: 5.7% (31/546) before.
   simulated_place_real_institution: 0,
   // A five-step route from "1600 Pennsylvania Ave NW, Washington, DC" to itself: 0.8% (2/260) before.

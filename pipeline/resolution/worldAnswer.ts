@@ -12,6 +12,7 @@ import { isPlainObject, sameValue } from '../errors/values.js';
 import { FILM_FACTS, knownField, knownGenre, shownFilm, type KnownFacts } from './knownFacts.js';
 import type { CarriedValue } from './simulatorRules.js';
 import { DOUBAN, FILMS, doubanDescription, doubanFact, genreName, companyBySearch, companyByTicker, dayPrices, filmById, filmByTitle, homepageFor, similarFilms, tmdbGenres, type CompanyFact, type DoubanFact, type FilmFact } from './worldFacts.js';
+import { newsHeadline } from './simulatedText.js';
 
 /**
  * Return fields whose doc says otherwise than the API answers: T-Eval's FilmTMDB.get_similar_movies
@@ -274,9 +275,11 @@ function chartFilms(api: string): FilmFact[] {
   return [];
 }
 
-/** "Apple Inc." → "Apple", "Alphabet Inc. Class A Common Stock" → "Alphabet". */
-function shortName(name: string): string {
-  return name.replace(/,?\s+(Inc\.?|Corporation|Corp|Group|Holdings|Class [A-C]|Common Stock|American Depositary Shares|Trust).*$/i, '').replace(/\.com$/, '').trim();
+/** "Apple Inc." → "Apple", "Alphabet Inc. Class A Common Stock" → "Alphabet", "International Business Machines Corporation" → "IBM" (a name its ticker spells out is called by it). */
+function shortName(name: string, ticker = ''): string {
+  const short = name.replace(/,?\s+(Inc\.?|Corporation|Corp|Group|Holdings|Class [A-C]|Common Stock|American Depositary Shares|Trust).*$/i, '').replace(/\.com$/, '').trim();
+  const words = short.split(/\s+/);
+  return words.length >= 3 && words.map((w) => w[0]).join('').toUpperCase() === ticker.toUpperCase() ? ticker.toUpperCase() : short;
 }
 
 /** Market news headlines, each different, about the company when the call names one. */
@@ -312,13 +315,17 @@ function companyAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Reco
   // A company looked up by its name where the symbol belongs ("Tesla"): a lenient answer is still about that company.
   const company = companyByTicker(ticker) ?? (/[a-z\s]/.test(ticker) ? companyBySearch(ticker) : undefined);
   if (name === 'get_ticker_news' && Array.isArray(answer.results) && !slots.listed.has('results')) {
-    const short = company ? shortName(company.name) : undefined;
+    const short = company ? shortName(company.name, company.ticker) : undefined;
     const titles = headlines(short, rng);
     answer.results.forEach((r, i) => {
       if (!isPlainObject(r) || !('title' in r) || slots.sub.has(`results.${i}.title`)) return;
-      r.title = titles[i % titles.length];
-      // A summary drawn before the company was known says "the company": the headline now names it, so does the summary.
-      if (short && typeof r.summary === 'string' && !r.summary.includes(short)) r.summary = r.summary.replace(/\bthe company\b/i, short);
+      // A summary drawn before the company was known says "the company": it names the company now, and the
+      // headline is the summary's own ("Apple stock: is it a buy after this week's rally?" over "Apple agreed to
+      // form a joint venture" told two stories before api-simulator-83).
+      if (short && typeof r.summary === 'string' && !slots.sub.has(`results.${i}.summary`)) {
+        if (!r.summary.includes(short)) r.summary = r.summary.replace(/\bthe company\b/i, short);
+        r.title = newsHeadline(r.summary as string);
+      } else r.title = titles[i % titles.length];
     });
   }
   if (name === 'get_ticker_detail' || 'homepage_url' in answer) {

@@ -11,7 +11,7 @@ import { Rng } from '../../pipeline/rng.js';
 import type { ToolDoc } from '../../pipeline/schemas.js';
 import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
 import { searchResult } from '../../pipeline/resolution/simulatedText.js';
-import { filmOffTopic, summaryOffTitle, templatedVenues } from '../../pipeline/quality/measures/simulatedAbout.js';
+import { filmOffTopic, newsHeadlineUnlikeSummary, summaryOffTitle, templatedVenues } from '../../pipeline/quality/measures/simulatedAbout.js';
 import { placeholderContent } from '../../pipeline/quality/measures/simulated.js';
 
 const doc = (d: Omit<ToolDoc, 'optional_parameters'> & { optional_parameters?: ToolDoc['optional_parameters'] }) => ({ optional_parameters: [], ...d }) as ToolDoc;
@@ -107,5 +107,20 @@ describe('the simulator writes about what was asked', () => {
       const news = JSON.parse(simulateOffline({ name: NEWS.name, args: {}, tools: [NEWS] }, new Rng(seed, 'about', 'news')).response);
       for (const item of news.results) expect(item.summary.toLowerCase(), JSON.stringify(item)).toContain(item.title.toLowerCase().slice(0, 20));
     }
+  });
+
+  it("gives a known company's news one story per item, headline and summary alike (simulated_news_headline_unlike_summary)", () => {
+    for (const [ticker, name] of [['AAPL', 'Apple'], ['TSLA', 'Tesla'], ['IBM', 'IBM']]) {
+      for (let seed = 1; seed <= 8; seed++) {
+        const response = simulateOffline({ name: NEWS.name, args: { ticker }, tools: [NEWS] }, new Rng(seed, 'news', ticker)).response;
+        const news = JSON.parse(response);
+        for (const item of news.results) {
+          expect(item.title, response).toContain(name);
+          expect(item.summary, response).not.toMatch(/International Business Machines's/);
+        }
+        expect(newsHeadlineUnlikeSummary({ name: NEWS.name }, response), response).toBeNull();
+      }
+    }
+    expect(newsHeadlineUnlikeSummary({ name: NEWS.name }, JSON.stringify({ results: [{ title: "Apple stock: is it a buy after this week's rally?", summary: 'Apple agreed to form a joint venture for an undisclosed sum.' }] }))).toMatch(/two stories|headline/);
   });
 });

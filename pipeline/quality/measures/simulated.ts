@@ -36,7 +36,7 @@ import { distanceKm, isPlaceholderAddress, placeNamed, placesNamedIn } from '../
 import { ENGLISH_STREET, localeNear } from '../../resolution/streets.js';
 import { simulatedStatusUnlikeRecorded, simulatedSearchForIdInvents, simulatedTitleTemplateMisfit, simulatedUnknownTitleInvented } from './simulatedInvented.js';
 import { simulatedAbstractMisread } from './simulatedAbstracts.js';
-import { simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedListingPlaceMismatch, simulatedListingPlaceRecorded, simulatedNameLowercased, simulatedSnippetAfterPublication, simulatedScholarOffField, simulatedTextOffTopic, simulatedVenueTemplated } from './simulatedAbout.js';
+import { simulatedNewsHeadlineUnlikeSummary, simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedListingPlaceMismatch, simulatedListingPlaceRecorded, simulatedNameLowercased, simulatedSnippetAfterPublication, simulatedScholarOffField, simulatedTextOffTopic, simulatedVenueTemplated } from './simulatedAbout.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import { findsNothing } from '../../resolution/idSearch.js';
 import { ungrammaticalTopic } from '../../resolution/topicPhrase.js';
@@ -776,7 +776,7 @@ export const simulatedGeocodeOffPlace: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => geocodeOffPlace(step.action, step.response!.content)),
 };
 
-export const SIMULATED_MEASURES: CaseMeasure[] = [shownAnswerUnattributed, simulatedAnswerUnaskedItems, simulatedTitleUngrammatical, simulatedGeocodeOffPlace, simulatedPlaceholderLocated, simulatedFactContradictedLater, simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedTextOffTopic, simulatedUnknownTitleInvented, simulatedSearchForIdInvents, simulatedStatusUnlikeRecorded, simulatedTitleTemplateMisfit, simulatedVenueTemplated, simulatedScholarOffField, simulatedAbstractMisread, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedListingPlaceMismatch, simulatedListingPlaceRecorded, simulatedSnippetAfterPublication, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedWeatherImplausible, simulatedRecordSelfContradicted, simulatedFilmFactsDisagree, simulatedContradictsWorld];
+export const SIMULATED_MEASURES: CaseMeasure[] = [shownAnswerUnattributed, simulatedAnswerUnaskedItems, simulatedTitleUngrammatical, simulatedGeocodeOffPlace, simulatedPlaceholderLocated, simulatedFactContradictedLater, simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedTextOffTopic, simulatedUnknownTitleInvented, simulatedSearchForIdInvents, simulatedStatusUnlikeRecorded, simulatedTitleTemplateMisfit, simulatedVenueTemplated, simulatedScholarOffField, simulatedAbstractMisread, simulatedNewsHeadlineUnlikeSummary, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedListingPlaceMismatch, simulatedListingPlaceRecorded, simulatedSnippetAfterPublication, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedWeatherImplausible, simulatedRecordSelfContradicted, simulatedFilmFactsDisagree, simulatedContradictsWorld];
 
 const HAN_CHAR = /\p{Script=Han}/u;
 

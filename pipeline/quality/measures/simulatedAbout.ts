@@ -76,6 +76,37 @@ export function summaryOffTitle(value: unknown, query = ''): string | null | und
   return why ?? (seen ? null : undefined);
 }
 
+/** News words any headline of a company has: a headline and a summary that share only these and the company's name tell two stories. */
+const NEWS_STOP = new Set(['shares', 'stock', 'stocks', 'after', 'ahead', 'expect', 'next', 'week', 'says', 'sources', 'report']);
+
+/**
+ * A simulated news item whose headline and summary tell two stories: "Apple stock: is it a buy after
+ * this week's rally?" over "Apple agreed to form a joint venture for an undisclosed sum." A name
+ * (a word written with a capital after the first) is not a shared story.
+ */
+export function newsHeadlineUnlikeSummary(action: { name: string }, response: string): string | null | undefined {
+  if (!/news/i.test(action.name)) return undefined;
+  const v = responseValue(response);
+  const items = isPlainObject(v) && Array.isArray(v.results) ? v.results.filter((r): r is Record<string, unknown> => isPlainObject(r) && typeof r.title === 'string' && typeof r.summary === 'string') : [];
+  if (!items.length) return undefined;
+  for (const { title, summary } of items as { title: string; summary: string }[]) {
+    const names = new Set((title.match(/\b\p{Lu}\p{Ll}{3,}/gu) ?? []).map((w) => w.toLowerCase().slice(0, 5)));
+    const said = stems(summary);
+    const shared = [...stems(title)].filter((w) => !names.has(w) && !NEWS_STOP.has(w) && ![...NEWS_STOP].some((x) => x.startsWith(w)) && said.has(w));
+    if (!shared.length) return `headline "${title}" over summary "${summary.slice(0, 80)}"`;
+  }
+  return null;
+}
+
+export const simulatedNewsHeadlineUnlikeSummary: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_news_headline_unlike_summary',
+  group: 'text',
+  title: 'a simulated news item whose headline and summary tell two stories: "Apple stock: is it a buy after this week\'s rally?" over "Apple agreed to form a joint venture for an undisclosed sum."',
+  population: 'cases showing a simulated news list with headlines and summaries',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => newsHeadlineUnlikeSummary(step.action, step.response!.content)),
+};
+
 /** The query of a film search that names a topic (lower case), or undefined. */
 function topicOfFilmSearch(action: { name: string; args: unknown }): string | undefined {
   if (!/search_movie|movie_search|search_film/i.test(action.name) || !isPlainObject(action.args)) return undefined;
