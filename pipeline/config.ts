@@ -427,6 +427,10 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_line_top_share: 0.03,
   long_context_sentence_top_share: 0.05,
   long_context_stock_line_share: 0.3,
+  // h-evol18: the last reply after a yes names the order (265 of 1,000 insertions held a bare "OK!"), and a
+  // plain reply's thought says what it answers (stock "Nothing here calls for a tool" thoughts 0.368 -> 0.018).
+  long_context_bare_closing: 0,
+  long_context_stock_thought_share: 0.08,
 };
 
 export const ConfigSchema = z

@@ -1182,9 +1182,15 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     let t = careful !== turn.content ? { ...turn, content: careful } : turn;
     // "Alright, I think we can do that.": the café's till said it could make the drink; the assistant cannot
     // see its menu, so the sentence is left out and the rest of the reply (its read-back) stays.
+    // "OK! We will get that ready for you at the coffee bar shortly." as the dialogue's last reply: with the
+    // sentence gone only "OK!" was left after the customer's yes (265 of 1,000 insertions held one); the
+    // sentence is a claim like any other there, so the reply is rewritten as a closing naming the order.
+    let canMake = false;
     if (t.role === 'assistant' && claimsCanMake(t.content)) {
       const rest = t.content.trim().split(/(?<=[.!?;])\s+/).filter((x) => x && !claimsCanMake(x));
-      t = { ...t, content: rest.length ? rest.join(' ') : (openerOf(t.content) ?? 'OK.') };
+      const lastReply = !turns.slice(i + 1).some((u) => u.role === 'assistant');
+      if (lastReply && rest.every((x) => FILLER.test(x))) canMake = true;
+      else t = { ...t, content: rest.length ? rest.join(' ') : (openerOf(t.content) ?? 'OK.') };
     }
     if (t.role === 'user') {
       // "Yes it does" to "Does this look right?", a question the rewrite replaced ("So that's a mocha?"): said as the question now asks.
@@ -1266,15 +1272,19 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
       readBack = order;
       continue;
     }
-    if (!claimsAction(t.content)) {
+    // "Great." or "Thank you." alone after the customer's yes, once a pun or a claim is gone ("Great. We got
+    // your order, and it'll be right up!"): the closing names the order, as every other closing does.
+    const bareLast = last && !!(order || guess) && parts.length > 0 && parts.every((s) => FILLER.test(s)) && (AFFIRMED.test(turns[i - 1]?.content ?? '') || SAYS_RIGHT.test(turns[i - 1]?.content ?? '') || /\b(?:looks? (?:great|good|right)|that'?s what i want)\b/i.test(turns[i - 1]?.content ?? ''));
+    if (!canMake && !bareLast && !claimsAction(t.content)) {
       // The corpus's own read-back ("A Mocha? I want to make sure I heard you."): the closing after a "yes" need not repeat it.
       if (order && readsOrderBack(t.content)) readBack = order;
       out.push(t);
       continue;
     }
     const sentences = t.content.trim().split(/(?<=[.!?])\s+/).filter(Boolean).map(withoutOffers);
-    const kept = sentences.filter((s) => !claimsAction(s));
-    const dropped = sentences.filter((s) => claimsAction(s));
+    const claim = (s: string) => !!claimsAction(s) || (canMake && !!claimsCanMake(s));
+    const kept = sentences.filter((s) => !claim(s));
+    const dropped = sentences.filter((s) => claim(s));
     const said = kept.filter((s) => !FILLER.test(s) && !takesLeave(s));
     const leave = kept.filter((s) => takesLeave(s) && !FILLER.test(s));
     const opener = kept.find((s) => FILLER.test(s)) ?? openerOf(dropped[0]);
@@ -1285,7 +1295,7 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     // A pointer to a menu the assistant does not have ("Take a look at their menu") asks nothing to be checked.
     const asked = dropped.some((s) => ASKS_TO_CHECK.test(s) && !/\bmenus?\b/i.test(s)) || (dropped.length > 0 && kept.some(bare));
     let text: string;
-    if (!dropped.length) text = kept.join(' ');
+    if (!dropped.length && !bareLast) text = kept.join(' ');
     else if (asked && !last) {
       if (kept.some((s) => /\?\s*$/.test(s) || bare(s)) && !((order || guess) && kept.some(bare))) text = kept.join(' ');
       else {

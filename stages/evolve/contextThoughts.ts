@@ -201,24 +201,39 @@ function options(act: ReplyAct, d: string | undefined, topic: string | undefined
         'nm',
       );
     }
-    case 'plain':
+    case 'plain': {
+      // What the plain reply answers, read from the customer's turn and the drink: "Nothing here calls for
+      // a tool; I can reply straight away." on a bare "OK!" said nothing of the turn (184 of 500 CoT insertions held one).
+      const x = d ? `the ${d}` : undefined;
+      const own = !!replyDrinks(ctx.reply);
+      if (x && own)
+        return singles(
+          [`My reply names ${x} so they know I have ${it}.`, `${cap(x)} ${be} what they want; naming ${it} in my reply is enough.`, `Naming ${x} in my answer shows I took ${it} down.`, `A word naming ${x} is all this turn needs.`, `I answer with ${x} named, so they know I followed.`, `Mentioning ${x} tells them I have ${it}.`],
+          'po',
+        );
+      if (TAKES_BACK.test(ctx.user))
+        return singles(
+          [x ? `They changed their mind about ${x}; a short reply shows I follow.` : 'They changed their mind; a short reply shows I follow.', x ? `The change to ${x} needs only a word to say I have it.` : 'The change needs only a word to say I have it.', 'They took back what they said, so I acknowledge the change.', x ? `Noting their change to ${x} is enough here.` : 'Noting their change is enough here.'],
+          'pc',
+        );
+      if (SAID_YES.test(ctx.user))
+        return singles(
+          [x ? `They said yes to ${x}; a short reply acknowledges it.` : 'They said yes; a short reply acknowledges it.', x ? `${cap(x)} ${be} confirmed, so a word back is enough.` : 'They confirmed, so a word back is enough.', x ? `With ${x} confirmed, I only need to acknowledge it.` : 'With that confirmed, I only need to acknowledge it.'],
+          'py',
+        );
+      if (/\b(?:thanks?|thank you|bye|goodbye|have a (?:good|nice|great))\b/i.test(ctx.user))
+        return singles(['They are thanking me; a short reply is enough.', 'A friendly word back answers their thanks.', 'They are wrapping up; a short reply is polite.'], 'pt');
       return singles(
         [
-          'This needs no tool call, so I can answer directly.',
-          'Nothing here calls for a tool; I can reply straight away.',
-          'A plain reply is enough here; no tool is involved.',
-          'No tool is needed for this, so I will just answer.',
-          'A short reply is all this needs.',
-          'I can respond to this directly.',
-          'Just a brief answer here; nothing to look up.',
-          'This only needs a word back from me.',
-          'No lookup is needed; I will reply.',
-          'A sentence in reply is enough.',
-          'Nothing to call here; a direct reply will do.',
-          'I can simply answer them.',
+          x ? `What they said about ${x} needs only a word back.` : 'What they said needs only a word back from me.',
+          x ? `I can answer their turn about ${x} directly.` : 'I can answer their turn directly.',
+          x ? `Their words on ${x} call for a short reply.` : 'Their words call for a short reply.',
+          'A short reply to what they just said is enough.',
+          'I answer what they said in a sentence.',
         ],
         'pl',
       );
+    }
   }
 }
 
@@ -275,6 +290,10 @@ function settleOptions(d: string, plural: boolean, ctx: { user: string; reply: s
   return leads.flatMap((l, i) => reasons.map((r, j) => ({ text: `${l}${r}`, parts: [`${tag}l${i}`, `swr${j}`] })));
 }
 
+/** A customer's turn taking back or changing what they said ("No, I actually want it decaf."). */
+const TAKES_BACK = /^\W*(?:no|nope|actually|sorry|wait|oops|never ?mind|change|instead)\b/i;
+const cap = (x: string) => x.charAt(0).toUpperCase() + x.slice(1);
+
 /** A small stable hash: which wording a reply gets depends on its text, not on call order. */
 function hash(key: string): number {
   let h = 2166136261;
@@ -305,7 +324,7 @@ export function contextThoughts(turns: { role: 'user' | 'assistant'; content: st
     const topic = menuItems(user).find((m) => !['coffee', 'cup', 'cups', 'size', 'sizes', 'ice'].includes(m));
     const opts = own
       ? options(act, own.phrase, topic, detailOf(t.content), own.plural, { user, reply: t.content })
-      : options(act, act === 'readback' || act === 'settle' ? undefined : drink, topic, detailOf(t.content));
+      : options(act, act === 'readback' || act === 'settle' ? undefined : drink, topic, detailOf(t.content), false, { user, reply: t.content });
     const h = hash(t.content);
     let best = opts[0];
     let bestKey = Infinity;

@@ -1265,4 +1265,108 @@ export const contextUpstreamSlip: CaseMeasure = {
   check: (tc) => replyDefects(tc, upstreamSlip, (text) => `"${upstreamSlip(text)}" in "${text.slice(0, 90)}"`),
 };
 
-export const CONTEXT_MEASURES = [contextUpstreamSlip, contextClosingDropsConfirmed, contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+
+/** A reply that is only an acknowledgement ("OK!", "Great.", "Sure, thank you."): it names nothing and settles nothing. */
+const BARE_ACK = /^\W*(?:ok(?:ay)?|alright|all right|great|fine|sure(?: thing)?|perfect|awesome|excellent|wonderful|cool|thanks?|thank you|good|nice|got it|sounds good|will do|no problem)[\s,.!]*(?:(?:ok(?:ay)?|great|sure|thanks?|thank you|perfect)[\s,.!]*)*$/i;
+const SAID_YES_TO = /^\W*(?:(?:oh|um+|ah+)[,.]?\s*)?(?:yes|yep|yeah|yup|ya|correct|that'?s (?:right|correct|it|what i want)|it is|it'?s (?:right|correct|fine|good)|looks (?:good|right|great|correct)|everything looks|perfect|right|sure|absolutely|exactly|you got it)\b/i;
+
+/**
+ * The dialogue's last reply, after the customer said yes to a read-back, left as a bare "OK!" or
+ * "Great!" once its claim ("We will get that for you right away at the coffee bar.") was dropped,
+ * while the closings around it name the order and where to give it (265 of 1,000 insertions on f28).
+ */
+export const contextBareClosing: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_bare_closing',
+  group: 'text',
+  title: 'long context: an inserted reply after the customer\'s yes to a read-back is a bare acknowledgement ("To be sure I follow, that\'s 2 lattes?" "Yes." "OK!"), where every other closing names the order and where to give it',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    for (let i = 2; i < turns.length; i++) {
+      const [rb, yes, t] = [turns[i - 2], turns[i - 1], turns[i]];
+      if (t.role !== 'assistant' || yes.role !== 'user' || rb.role !== 'assistant') continue;
+      if (readsOrderBack(rb.text) && SAID_YES_TO.test(yes.text) && BARE_ACK.test(t.text)) return `"${rb.text.slice(0, 60)}" "${yes.text.slice(0, 30)}" "${t.text}"`;
+    }
+    return null;
+  },
+};
+
+/** A thought that says nothing of its turn, only that no tool is needed ("Nothing here calls for a tool; I can reply straight away.", "A short reply is all this needs."). */
+const STOCK_THOUGHT = /^(?:this needs no tool call|nothing here calls for a tool|a plain reply is enough|no tool is needed (?:for this|to answer)|a short (?:reply|answer)|i can respond to this directly|just a brief answer|this only needs a word back|no lookup is needed|a sentence in reply|nothing to call here|i can simply answer|i can answer this straight away|they asked something i can answer|their question needs only|i know the answer to this|this question is easy|this is a question about the drinks)\b/i;
+
+/**
+ * The share of CoT insertions holding a stock thought that says nothing of its turn ("Nothing here
+ * calls for a tool; I can reply straight away." on the bare "OK!" after a confirmed read-back), where
+ * the thoughts around it say what the turn does with its drink.
+ */
+export const contextStockThoughtShare: SetMeasure = {
+  kind: 'set',
+  id: 'long_context_stock_thought_share',
+  group: 'text',
+  title: 'long context (CoT): share of insertions holding a stock thought that says nothing of its turn ("Nothing here calls for a tool; I can reply straight away." on a bare "OK!")',
+  population: 'CoT evolved cases with an inserted long context',
+  better: 'lower',
+  minGateN: 100,
+  score(cases) {
+    let n = 0;
+    let hit = 0;
+    const counts = new Map<string, { n: number; id: string }>();
+    for (const tc of cases) {
+      const turns = tc.cot ? spokenTurns(tc) : undefined;
+      if (!turns) continue;
+      n++;
+      const stock = turns.filter((t) => t.role === 'assistant' && t.thought && STOCK_THOUGHT.test(t.thought.trim()));
+      if (!stock.length) continue;
+      hit++;
+      for (const t of stock) counts.set(t.thought!.trim(), { n: (counts.get(t.thought!.trim())?.n ?? 0) + 1, id: counts.get(t.thought!.trim())?.id ?? tc.id });
+    }
+    if (!n) return undefined;
+    const top = [...counts].sort((a, b) => b[1].n - a[1].n).slice(0, 3);
+    return { value: hit / n, n, detail: `${hit} of ${n} insertions; ${top.map(([k, c]) => `${c.n}: "${k.slice(0, 50)}"`).join('; ')}`, examples: top.map(([k, c]) => ({ id: c.id, detail: `${c.n}× "${k}"` })) };
+  },
+};
+
+/** A read-back's frame, its order left out: the words before the order ("To be sure I follow, that's"), else the check after it (", is that right?"). */
+export function readBackFrame(text: string): string | undefined {
+  if (!readsOrderBack(text)) return undefined;
+  const q = normalizeLine(text.trim().split(/(?<=[.!])\s+/).pop() ?? text).split(' ');
+  return /^(?:a|an|one|two|three|the|\d+|[a-z]+s)$/.test(q[0]) && !/^(?:so|just|let|to|you'?d|i|is|does|did)$/.test(q[0]) ? `… ${q.slice(-3).join(' ')}` : `${q.slice(0, 3).join(' ')} …`;
+}
+
+/**
+ * The most read-backs of one insertion in one frame ("To be sure I follow, that's …?" three times in
+ * one conversation of thirty orders): the mean over insertions of the commonest frame's count.
+ */
+export const contextReadBackFrameRepeats: SetMeasure = {
+  kind: 'set',
+  id: 'long_context_readback_frame_repeats',
+  group: 'text',
+  title: 'long context: mean over insertions of how often the commonest read-back frame recurs in one insertion ("To be sure I follow, that\'s …?" 3 times in one case)',
+  population: 'evolved cases with an inserted long context',
+  better: 'lower',
+  minGateN: 100,
+  score(cases) {
+    let n = 0;
+    let sum = 0;
+    let worst: { id: string; k: number; frame: string } | undefined;
+    for (const tc of cases) {
+      const turns = spokenTurns(tc);
+      if (!turns) continue;
+      const counts = new Map<string, number>();
+      for (const t of turns) {
+        const f = t.role === 'assistant' ? readBackFrame(t.text) : undefined;
+        if (f) counts.set(f, (counts.get(f) ?? 0) + 1);
+      }
+      const top = [...counts].sort((a, b) => b[1] - a[1])[0];
+      n++;
+      sum += top?.[1] ?? 0;
+      if (top && (!worst || top[1] > worst.k)) worst = { id: tc.id, k: top[1], frame: top[0] };
+    }
+    if (!n) return undefined;
+    return { value: sum / n, n, detail: worst ? `most: ${worst.k}× "${worst.frame}"` : 'no read-backs', examples: worst ? [{ id: worst.id, detail: `${worst.k}× "${worst.frame}"` }] : [] };
+  },
+};
+
+export const CONTEXT_MEASURES = [contextBareClosing, contextStockThoughtShare, contextReadBackFrameRepeats, contextUpstreamSlip, contextClosingDropsConfirmed, contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
