@@ -220,6 +220,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_list_mixed_types: 0,
   simulated_records_repeated: 0,
   thought_states_dropped_value: 0,
+  // h-key1: a key error leaves out no required key whose value the case never states (12/418 on f28 → 0/401; error-injectors@46).
+  key_error_value_unstated: 0,
   thought_doc_residue: 0,
   thought_doc_lifted: 0,
   thought_misplaces_step: 0,

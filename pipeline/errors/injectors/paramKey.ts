@@ -9,6 +9,7 @@ import type { ToolArgs } from '../../schemas.js';
 import { findTool, paramIndex, toolkitOf } from '../values.js';
 import { KEY_SYNONYMS, join, styleOf, words } from '../vocabulary.js';
 import { gtArgs, repeatsValidStep, type Injection, type InjectionInput, type Injector } from './context.js';
+import { shownBeforeStep, unstatedValue } from '../unstated.js';
 
 /** A key's other grammatical number: `file_names` ↔ `file_name`, `tags` ↔ `tag`, `propertyIds` ↔ `propertyId`. */
 function otherNumber(key: string): string | undefined {
@@ -61,10 +62,30 @@ function related(a: string, b: string): boolean {
   return wa.some((w) => wb.includes(w));
 }
 
+/**
+ * The required keys of the correct call whose value the case never states before the step (errors/unstated.ts):
+ * left out, the corrected call would fill in a free choice (message="Please assist with my confirmed booking."
+ * when the user only said "mention my confirmed booking"), so none is dropped.
+ */
+export function freeChoiceKeys(input: InjectionInput): Map<string, string> {
+  const doc = findTool(input.tools, input.correct.name);
+  const out = new Map<string, string>();
+  if (!doc) return out;
+  const args = gtArgs(input);
+  const shown = shownBeforeStep(input);
+  for (const p of paramIndex(doc).required) {
+    if (!(p.name in args)) continue;
+    const why = unstatedValue(p.name, args[p.name], shown, doc.name);
+    if (why) out.set(p.name, why);
+  }
+  return out;
+}
+
 /** Every key edit of the correct call that repeats no valid step of the trajectory. */
 function keyEdits(input: InjectionInput): KeyEdit[] {
   const doc = findTool(input.tools, input.correct.name);
   if (!doc) return [];
+  const freeChoice = freeChoiceKeys(input);
   const params = paramIndex(doc);
   const args = gtArgs(input);
   const declared = new Set([...params.byName.keys(), ...Object.keys(args)]);
@@ -81,7 +102,7 @@ function keyEdits(input: InjectionInput): KeyEdit[] {
     }
   }
   for (const p of params.required) {
-    if (!(p.name in args)) continue;
+    if (!(p.name in args) || freeChoice.has(p.name)) continue;
     edits.push({
       family: 'missing-required',
       weight: 1,
@@ -113,7 +134,9 @@ export const paramKeyInjector: Injector = {
   type: 'parameters_key_error',
   applies(input) {
     if (keyEdits(input).length === 0) {
-      return { ok: false, reason: `no key of ${input.correct.name} has a realistic misspelling (synonym, case style, singular/plural, a sibling API's key) and none is required to leave out` };
+      const free = [...freeChoiceKeys(input).values()];
+      const unstated = free.length ? `; no required key can be left out whose value the case states (${free.join('; ')})` : ' and none is required to leave out';
+      return { ok: false, reason: `no key of ${input.correct.name} has a realistic misspelling (synonym, case style, singular/plural, a sibling API's key)${unstated}` };
     }
     return { ok: true };
   },

@@ -22,6 +22,7 @@ import { secondDefect } from '../../errors/wrongCall.js';
 import { formatSlip, refusesCall } from '../../errors/formatSlip.js';
 import { areaSwap, otherKind, undecidedFlag, underivableTruth } from '../../errors/valueDoubt.js';
 import { kindOfParam } from '../../errors/kinds.js';
+import { shownBeforeLastCall, unstatedValue } from '../../errors/unstated.js';
 
 function hintMeasure(id: string, what: Leak['what'], types: TestCase['errorType'][], title: string, population: string): CaseMeasure {
   return {
@@ -191,6 +192,35 @@ export const thoughtStatesDroppedValue: CaseMeasure = {
     const stated = statesDroppedValue(thought, correct, tc.erroneousAction);
     if (stated) return `the thought states ${stated.slice(0, 40)}, which the call then leaves out: "${thought.slice(0, 100)}"`;
     if (/needs no (further )?input/i.test(thought)) return `the thought says the call needs no input, yet it leaves out a required key: "${thought.slice(0, 100)}"`;
+    return null;
+  },
+};
+
+/**
+ * A key error that leaves out a required key whose ground-truth value is a free choice the case never
+ * states before the wrong call (errors/unstated.ts): contact_customer_support's message "Please assist
+ * with my confirmed booking." when the user only said "mention my confirmed booking". The corrected call
+ * fills in what nobody gave: a model that asks the user is marked wrong, one that guesses matches by luck.
+ * A value the user gave in another form (NVDA for "Nvidia", 20.0 for "20 liters") or an earlier answer
+ * or call shows is no free choice.
+ */
+export const keyErrorValueUnstated: CaseMeasure = {
+  kind: 'case',
+  id: 'key_error_value_unstated',
+  group: 'errors',
+  title: 'a key error leaves out a required key whose ground-truth value the case never states before the wrong call (message="Please assist with my confirmed booking." for "mention my confirmed booking"): the corrected call is a guess',
+  population: 'parameters_key cases whose wrong call leaves a required key\'s value out altogether',
+  check(tc) {
+    if (tc.kind !== 'internal' || tc.errorType !== 'parameters_key_error' || !tc.erroneousAction || Array.isArray(tc.groundTruth)) return undefined;
+    const correct = tc.groundTruth as Action;
+    const required = new Set(tc.tools.find((t) => t.name === correct.name)?.required_parameters.map((p) => p.name) ?? []);
+    const dropped = droppedValues(correct, tc.erroneousAction).filter((d) => required.has(d.key));
+    if (dropped.length === 0) return undefined;
+    const shown = shownBeforeLastCall(tc.messages);
+    for (const d of dropped) {
+      const why = unstatedValue(d.key, d.value, shown, correct.name);
+      if (why) return `${correct.name} leaves out ${why}`;
+    }
     return null;
   },
 };
@@ -529,4 +559,4 @@ export const valueErrorOtherKind: CaseMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [valueErrorTruthUnderivable, valueErrorFlagUndecided, valueErrorAreaSwap, valueErrorOtherKind, valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectStatusLook, thoughtLeak, thoughtStatesDroppedValue, implausibleValue, confusableTools, realErrors];
+export const ERROR_MEASURES = [valueErrorTruthUnderivable, valueErrorFlagUndecided, valueErrorAreaSwap, valueErrorOtherKind, valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectStatusLook, thoughtLeak, thoughtStatesDroppedValue, keyErrorValueUnstated, implausibleValue, confusableTools, realErrors];
