@@ -192,7 +192,8 @@ export const DECODE_FAILURE = /Expecting value: line \d+ column \d+|JSONDecodeEr
  */
 export function failureKind(message: string): string {
   // The local and compute wordings say a limit as a device does ("throttled after too many operations", "too many calls at once").
-  if (/\b429\b|rate.?limit|too many (?:requests|operations|calls)|throttl|quota|over.?limit|daily limit/i.test(message)) return 'hit its usage limit';
+  // A cap on calls at once ("4 calls are already running, over the limit of 4 at once") is a limit too, not the server.
+  if (/\b429\b|rate.?limit|too many (?:requests|operations|calls)|throttl|quota|over.?limit|over the limit|daily limit/i.test(message)) return 'hit its usage limit';
   if (/\b40[13]\b|permission|denied|forbidden|unauthori[sz]ed|EACCES|EPERM/i.test(message)) return 'was refused access';
   if (/time(?:d)? ?out|ETIMEDOUT|deadline/i.test(message)) return 'timed out';
   // A connection that was never made is not one that was lost: a proxy that would not open the

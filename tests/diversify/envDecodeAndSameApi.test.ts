@@ -67,3 +67,16 @@ describe('the step after giving up that calls the failed API with other argument
     expect(skipThoughtRepeatsFailedIntent.check(caseWith(skipThought(next.name, next, tools, new Rng(1, 'skip'), 'HTTP 503', failedArgs)), ctx)).toBeNull();
   });
 });
+
+describe('a cap on calls at once is told as a limit', () => {
+  it('failureKind reads "over the limit of 4 at once" as a usage limit, and failure_thought_limit_misread flags a "server error" thought on it', async () => {
+    const { failureThoughtLimitMisread } = await import('../../pipeline/quality/measures/thoughts.js');
+    const eagain = 'startEngine failed: resource temporarily unavailable (EAGAIN); 4 calls are already running, over the limit of 4 at once';
+    expect(failureKind(eagain)).toBe('hit its usage limit');
+    const caseWith = (thought: string) =>
+      ({ kind: 'external', cot: true, messages: [{ role: 'assistant', content: '{}' }, { role: 'function', content: eagain }], groundTruth: [{ name: 'VehicleControlAPI.startEngine', args: {}, thought }] }) as unknown as TestCase;
+    expect(failureThoughtLimitMisread.check(caseWith('`startEngine` met a server error, and I still need to start the engine. A server error is on their side, not in the arguments, so the same `startEngine` call goes again.'), ctx)).toMatch(/a limit told as/);
+    const r = retryThought({ name: 'VehicleControlAPI.startEngine', args: { ignitionMode: 'START' } }, eagain, [], new Rng(3, 'retry'));
+    expect(failureThoughtLimitMisread.check(caseWith(r), ctx)).toBeNull();
+  });
+});

@@ -303,6 +303,32 @@ const KIND_TOLD: Record<string, { kind: string; told: RegExp }> = {
   'sent back no JSON': { kind: 'a body that is not JSON', told: /JSON|\bbody\b|empty/i },
 };
 
+/** A failure that says a limit was hit: a rate, a quota, a cap on calls at once. */
+const SAYS_LIMIT = /over the limit|limit of \d+|too many|throttl|rate.?limit|\b429\b|quota/i;
+
+/**
+ * CoT external cases whose failure says a limit was hit ("4 calls are already running, over the
+ * limit of 4 at once") and a ground-truth thought after it tells something else ("`startEngine` met
+ * a server error … A server error is on their side"): the thought misreads the one line shown.
+ */
+export const failureThoughtLimitMisread: CaseMeasure = {
+  kind: 'case',
+  id: 'failure_thought_limit_misread',
+  group: 'text',
+  title: 'CoT external cases whose failure says a limit was hit ("over the limit of 4 at once", "throttled", a 429): a ground-truth thought tells it as a server error or a bare failure, not as the limit',
+  population: 'CoT external cases whose failure says a limit was hit',
+  check(tc) {
+    if (tc.kind !== 'external' || !tc.cot) return undefined;
+    const failure = [...tc.messages].reverse().find((m) => m.role === 'function')?.content ?? '';
+    if (!SAYS_LIMIT.test(failure)) return undefined;
+    for (const g of groundTruthActions(tc)) {
+      const thought = g.thought ?? '';
+      if (thought && /server error|server's trouble|\(it failed\)|\bfailed too\b|\bstill fails\b/i.test(thought) && !/limit|throttl|too many|quota/i.test(thought)) return `a limit told as: "${thought.slice(0, 120)}"`;
+    }
+    return null;
+  },
+};
+
 /**
  * CoT external cases whose step after giving up calls the failed API again with other arguments
  * (check_availability for the second property): a moving-on sentence saying what it "can still" do
@@ -786,4 +812,4 @@ export const thoughtClosingFactEmpty: CaseMeasure = {
   },
 };
 
-export const THOUGHT_MEASURES = [thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtConnectionMisread, externalRetryThoughtStale];
+export const THOUGHT_MEASURES = [thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale];
