@@ -183,13 +183,17 @@ export function isComputation(name: string, tools: { name: string; description: 
 /** Words of a device, lock or storage fault: wrong on a tool that only computes. */
 export const DEVICE_FAULT = /\bdevice\b|\bcontroller\b|\block(ed)?\b|\bdriver\b|storage layer|\bEIO\b|\bENXIO\b|\bENOTCONN\b|I\/O error|Input\/output/i;
 
+/** A client's JSON decoder failing on what the service sent back: an empty body, an HTML error page. */
+export const DECODE_FAILURE = /Expecting value: line \d+ column \d+|JSONDecodeError|Unexpected end of JSON input|is not valid JSON/i;
+
 /**
  * What a failure was, in a few words a thought or answer can say of its call: a limit, access, a
  * timeout, a proxy, a refused, absent, unreachable or lost connection, the server, else the call failing.
  */
 export function failureKind(message: string): string {
   // The local and compute wordings say a limit as a device does ("throttled after too many operations", "too many calls at once").
-  if (/\b429\b|rate.?limit|too many (?:requests|operations|calls)|throttl|quota|over.?limit|daily limit/i.test(message)) return 'hit its usage limit';
+  // A cap on calls at once ("4 calls are already running, over the limit of 4 at once") is a limit too, not the server.
+  if (/\b429\b|rate.?limit|too many (?:requests|operations|calls)|throttl|quota|over.?limit|over the limit|daily limit/i.test(message)) return 'hit its usage limit';
   if (/\b40[13]\b|permission|denied|forbidden|unauthori[sz]ed|EACCES|EPERM/i.test(message)) return 'was refused access';
   if (/time(?:d)? ?out|ETIMEDOUT|deadline/i.test(message)) return 'timed out';
   // A connection that was never made is not one that was lost: a proxy that would not open the
@@ -200,6 +204,9 @@ export function failureKind(message: string): string {
   if (/\bENOTCONN\b|not connected/i.test(message)) return 'had no connection';
   if (/unreachable|host is down|\bEHOSTDOWN\b|Name or service not known|getaddrinfo|ENOTFOUND/i.test(message)) return 'could not reach its server';
   if (/connection\b[^.;]*?\b(?:lost|reset|closed|dropped|aborted)|broken pipe|EPIPE|ECONNRESET|did not respond/i.test(message)) return 'lost its connection';
+  // Python's json decoder on an empty or non-JSON body ("Expecting value: line 1 column 1 (char 0)",
+  // T-Eval's own captured failure): the service answered, but not with JSON; said so, not as "failed".
+  if (DECODE_FAILURE.test(message)) return 'sent back no JSON';
   if (/\b5\d\d\b|server|gateway|unavailable/i.test(message)) return 'met a server error';
   return 'failed';
 }

@@ -85,6 +85,15 @@ const GO_ON: ((p: { api: string; intent: string; withArgs: string }) => string)[
   ({ api, intent, withArgs }) => `What I can do without it is ${intent}, so I call ${api}${withArgs}.`,
   ({ api, intent, withArgs }) => `${api}${withArgs} needs nothing from that call, so I use it to ${intent}.`,
 ];
+// The step after giving up calls the failed API again with other arguments (the second property's
+// availability): what it does is what just failed, so it is said as a separate request, not as what
+// "I can still do" in the failed call's own words ("What I can do without it is check the availability
+// of the property" right after `check_availability` was given up).
+const SAME_API_GO_ON: ((p: { api: string; withArgs: string }) => string)[] = [
+  ({ api, withArgs }) => `${api}${withArgs} is a separate request that needs nothing from the failed one, so I make it next.`,
+  ({ api, withArgs }) => `I go on to the next one: ${api}${withArgs}, which does not depend on the call that failed.`,
+  ({ api, withArgs }) => `The other request does not hang on that one, so ${api}${withArgs} goes next.`,
+];
 
 /**
  * The CoT thought of the step taken after giving up on `failedName`: that the call failed, then
@@ -100,6 +109,7 @@ function presentOf(how: string): string {
     .replace(/^met /, 'meets ')
     .replace(/^lost /, 'loses ')
     .replace(/^had /, 'has ')
+    .replace(/^sent /, 'sends ')
     .replace(/^could not /, 'cannot ')
     .replace(/^timed out$/, 'times out');
 }
@@ -144,6 +154,13 @@ function retryReason(how: string, code: string | undefined, rng: Rng): string {
       return 'The server could not be reached, which says nothing against the arguments';
     case 'was refused access':
       return 'A refusal like that may not last';
+    // The client could not decode the body as JSON: the service answered with nothing, or with an
+    // error page, which is the service breaking mid-answer; not "the message points at the service".
+    case 'sent back no JSON':
+      return rng.pick([
+        'An empty or non-JSON body where JSON should be means the service broke while answering, not that the arguments were wrong',
+        'The service answered with something that is not JSON at all (an empty body or an error page), which is its fault, not the request\'s',
+      ]);
     default:
       return 'The message points at the service, not at what I sent';
   }
@@ -210,6 +227,7 @@ export function skipThought(failedName: string, step: Action, tools: Trajectory[
   // address): the failed call is named by what sets it apart, not left reading as the one skipped
   // and then made ("`get_weather_today` gave no answer …; Next I can still … `get_weather_today`").
   let failedApi = `\`${apiOf(failedName)}\``;
+  const sameApiOtherArgs = failedName === step.name && failedArgs !== undefined && toJson(failedArgs) !== toJson(args);
   if (failedName === step.name && isPlainObject(failedArgs) && isPlainObject(args)) {
     const own = Object.fromEntries(Object.entries(failedArgs).filter(([key, value]) => toJson(value) !== toJson((args as Record<string, unknown>)[key])));
     const apart = Object.keys(own).length ? argPhrase(own, tools.find((t) => t.name === step.name)) : '';
@@ -219,7 +237,9 @@ export function skipThought(failedName: string, step: Action, tools: Trajectory[
   const phrase = argPhrase(args, tools.find((t) => t.name === step.name));
   const open = rng.pick(GAVE_UP)(failedApi, failureKind(failure));
   // An intent that already names the tool ("use `x`, which provides ...") is said once, not framed around the name again.
-  const go = intent.includes('`')
+  const go = sameApiOtherArgs
+    ? rng.pick(SAME_API_GO_ON)({ api: `\`${apiName}\``, withArgs: phrase ? ` with ${phrase}` : '' })
+    : intent.includes('`')
     ? `${rng.pick(['Next I can still', 'What I can still do is', 'Without it I can still'])} ${intent}${phrase ? `, passing ${phrase}` : ''}.`
     : rng.pick(GO_ON)({ api: `\`${apiName}\``, intent, withArgs: phrase ? ` with ${phrase}` : '' });
   return `${open} ${go.charAt(0).toUpperCase()}${go.slice(1)}`;

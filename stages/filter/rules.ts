@@ -4,6 +4,7 @@
  */
 import { canonicalJson } from '../../pipeline/hash.js';
 import { FINISH_ACTION, type RawTrajectory } from '../../pipeline/schemas.js';
+import { tripToItself } from '../../pipeline/resolution/trips.js';
 
 export interface Drop {
   code: string;
@@ -18,6 +19,7 @@ export const FILTER_RULES = [
   'unknown_argument',
   'missing_required_argument',
   'errored_ground_truth_response',
+  'trip_to_itself',
   'empty_plan',
   'too_few_steps',
   'duplicate',
@@ -47,6 +49,14 @@ export function checkTrajectory(t: RawTrajectory, opts: { minSteps: number; dupl
   }
   for (const { step, where } of steps) {
     if (step.response?.error) return { code: 'errored_ground_truth_response', detail: `${where}: ${step.action.name} answered ${step.response.error.message.slice(0, 160)}` };
+  }
+  // A plan step asking for a route or distance from a place to itself asks nothing the user wanted
+  // (T-Eval's teval_query_307_2 wrote get_distance from "52.52342987, 13.41143608" to the same point
+  // for "from each coffee shop"); what the step should have taken no answer shows, so the plan cannot
+  // be mended and every case cut from it would expect or show a wrong call.
+  for (const { step, where } of steps) {
+    const place = tripToItself(step.action.args);
+    if (place) return { code: 'trip_to_itself', detail: `${where}: ${step.action.name} asks for a trip from "${place}" to itself, which no request asks for` };
   }
   if (steps.length === 0) return { code: 'empty_plan', detail: 'no tool call in the ground truth' };
   if (steps.length < opts.minSteps) return { code: 'too_few_steps', detail: `${steps.length} tool steps, fewer than ${opts.minSteps}` };

@@ -46,3 +46,29 @@ describe('a trip from a place to itself', () => {
     expect(envFailedCallToItself.check({ ...external({ start: 'A', end: 'A' }), kind: 'internal' } as TestCase, {} as never)).toBeUndefined();
   });
 });
+
+describe('a plan step asking for a trip from a place to itself, anywhere in a case', () => {
+  it('flags a ground-truth step and a shown call, passes an internal case\'s injected wrong call', async () => {
+    const { tripToItselfAnywhere } = await import('../../pipeline/quality/measures/solvable.js');
+    const same = { start: '52.52342987, 13.41143608', end: '52.52342987, 13.41143608' };
+    const gtLater = { ...external({ start: 'Oxford', end: 'Cambridge' }), groundTruth: [{ name: 'BINGMap.search_near_by', args: { query: 'coffee' } }, { name: 'BINGMap.get_distance', args: same }] } as unknown as TestCase;
+    expect(tripToItselfAnywhere.check(gtLater, {} as never)).toMatch(/^ground truth: BINGMap\.get_distance from "52\.52342987, 13\.41143608" to itself/);
+    expect(tripToItselfAnywhere.check(external(same), {} as never)).toMatch(/to itself/);
+    expect(tripToItselfAnywhere.check(external({ start: 'Oxford', end: 'Cambridge' }), {} as never)).toBeNull();
+    const injected = { ...external(same), kind: 'internal', errorType: 'parameters_value_error', groundTruth: { name: 'BINGMap.get_distance', args: { start: 'Oxford', end: 'Cambridge' } } } as unknown as TestCase;
+    expect(tripToItselfAnywhere.check(injected, {} as never)).toBeNull();
+  });
+
+  it('filter turns the plan down with a reason saying why', async () => {
+    const { checkTrajectory } = await import('../../stages/filter/rules.js');
+    const doc = { name: 'BINGMap.get_distance', description: 'distance', params: [{ name: 'start', type: 'string', required: true }, { name: 'end', type: 'string', required: true }] };
+    const traj = (end: string) => ({
+      id: 't', source: 'teval', tools: [doc],
+      turns: [{ user: 'How far is each coffee shop from me?', steps: [{ action: { name: 'BINGMap.get_distance', args: { start: '52.52342987, 13.41143608', end } } }] }],
+    }) as never;
+    const drop = checkTrajectory(traj('52.52342987, 13.41143608'), { minSteps: 1 });
+    expect(drop?.code).toBe('trip_to_itself');
+    expect(drop?.detail).toMatch(/get_distance asks for a trip from "52\.52342987, 13\.41143608" to itself/);
+    expect(checkTrajectory(traj('52.5, 13.4'), { minSteps: 1 })).toBeUndefined();
+  });
+});

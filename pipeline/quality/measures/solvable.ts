@@ -454,6 +454,34 @@ export const envFailedCallToItself: CaseMeasure = {
 };
 
 /**
+ * Any call a case shows or expects that asks for a trip from a place to itself: a ground-truth step
+ * or a shown call whose start/origin and end/destination are the same (T-Eval's plan for
+ * teval_query_307_2 wrote get_distance from "52.52342987, 13.41143608" to the same point where the
+ * user asked from each coffee shop). envFailedCallToItself reads only the failed call; a plan that
+ * asks such a thing later is as wrong, and a model that would not make the call is marked wrong.
+ */
+export const tripToItselfAnywhere: CaseMeasure = {
+  kind: 'case',
+  id: 'trip_to_itself_anywhere',
+  group: 'solvable',
+  title: 'a ground-truth step or shown call asks for a trip from a place to itself (get_distance from "52.52342987, 13.41143608" to the same point)',
+  population: 'all cases',
+  check(tc) {
+    // An internal case's last shown call is its injected wrong call (a value error may well copy the start to the end).
+    const assistant = tc.messages.filter((m) => m.role === 'assistant');
+    const upTo = tc.kind === 'internal' && tc.errorType !== '' ? assistant.length - 1 : assistant.length;
+    const shown = assistant.slice(0, upTo).map((m) => shownAction(m.content)).filter((a): a is NonNullable<typeof a> => !!a);
+    for (const [where, actions] of [['ground truth', groundTruthActions(tc)], ['shown', shown]] as const) {
+      for (const a of actions) {
+        const place = tripToItself(a.args);
+        if (place) return `${where}: ${a.name} from "${place}" to itself`;
+      }
+    }
+    return null;
+  },
+};
+
+/**
  * The words each environment-error kind is said in: a label the failure text never says reads as a
  * mislabelled case ("rate_limit" on "OSError: [Errno 16] Device or resource busy", "connection_error"
  * on "device not ready; the controller did not respond"). Stricter than classifyEnvironmentMessage,
@@ -1016,6 +1044,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   envErrorUnfitTool,
   envErrorRetryFutile,
   envFailedCallToItself,
+  tripToItselfAnywhere,
   envLabelTextMismatch,
   gtPlaceholderArgument,
   shownPlaceholderArgument,

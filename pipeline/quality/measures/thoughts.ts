@@ -13,7 +13,8 @@ import { apiOf } from '../../errors/values.js';
 import { keyAsWords, keyNoun, rawKeyWords, docVocabulary, type KeyDoc } from '../grammar.js';
 import { sentencesOf } from '../grammar.js';
 import { thoughtDefect } from './text.js';
-import { failureKind } from '../../errors/environment.js';
+import { DECODE_FAILURE, failureKind } from '../../errors/environment.js';
+import { intentOf } from '../../thoughtPhrases.js';
 import { MORE_ARGUMENTS, holdsValue, isNounKey, listItems, quotable, recordLabels, valueSource } from '../../thoughtPhrases.js';
 import type { CaseMeasure } from '../types.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
@@ -299,6 +300,84 @@ const KIND_TOLD: Record<string, { kind: string; told: RegExp }> = {
   'could not get through the proxy': { kind: 'a failed proxy', told: /proxy|tunnel/i },
   'could not reach its server': { kind: 'an unreachable server', told: /reach|server|host/i },
   'was refused access': { kind: 'a refusal', told: /refus|denied|permission|access|forbidden|unauthori/i },
+  'sent back no JSON': { kind: 'a body that is not JSON', told: /JSON|\bbody\b|empty/i },
+};
+
+/** A failure that says a limit was hit: a rate, a quota, a cap on calls at once. */
+const SAYS_LIMIT = /over the limit|limit of \d+|too many|throttl|rate.?limit|\b429\b|quota/i;
+
+/**
+ * CoT external cases whose failure says a limit was hit ("4 calls are already running, over the
+ * limit of 4 at once") and a ground-truth thought after it tells something else ("`startEngine` met
+ * a server error … A server error is on their side"): the thought misreads the one line shown.
+ */
+export const failureThoughtLimitMisread: CaseMeasure = {
+  kind: 'case',
+  id: 'failure_thought_limit_misread',
+  group: 'text',
+  title: 'CoT external cases whose failure says a limit was hit ("over the limit of 4 at once", "throttled", a 429): a ground-truth thought tells it as a server error or a bare failure, not as the limit',
+  population: 'CoT external cases whose failure says a limit was hit',
+  check(tc) {
+    if (tc.kind !== 'external' || !tc.cot) return undefined;
+    const failure = [...tc.messages].reverse().find((m) => m.role === 'function')?.content ?? '';
+    if (!SAYS_LIMIT.test(failure)) return undefined;
+    for (const g of groundTruthActions(tc)) {
+      const thought = g.thought ?? '';
+      if (thought && /server error|server's trouble|\(it failed\)|\bfailed too\b|\bstill fails\b/i.test(thought) && !/limit|throttl|too many|quota/i.test(thought)) return `a limit told as: "${thought.slice(0, 120)}"`;
+    }
+    return null;
+  },
+};
+
+/**
+ * CoT external cases whose step after giving up calls the failed API again with other arguments
+ * (check_availability for the second property): a moving-on sentence saying what it "can still" do
+ * in the failed call's own words ("`check_availability` … met a server error again … What I can do
+ * without it is check the availability of the property") reads as doing the very thing just given up.
+ */
+export const skipThoughtRepeatsFailedIntent: CaseMeasure = {
+  kind: 'case',
+  id: 'skip_thought_repeats_failed_intent',
+  group: 'text',
+  title: 'CoT external cases whose next step calls the failed API again with other arguments: the moving-on thought says what it can still do in the failed call\'s own words ("What I can do without it is check the availability of the property" after `check_availability` failed)',
+  population: 'CoT external cases whose step after giving up calls the failed API with other arguments',
+  check(tc) {
+    if (tc.kind !== 'external' || !tc.cot) return undefined;
+    const failed = shownAction(tc.messages[tc.messages.length - 2]?.content ?? '');
+    const next = groundTruthActions(tc)[1];
+    if (!failed || !next || next.name !== failed.name || toJson(next.args) === toJson(failed.args)) return undefined;
+    const doc = tc.tools.find((t) => t.name === failed.name);
+    const args = typeof failed.args === 'string' || (failed.args && typeof failed.args === 'object') ? (failed.args as Record<string, unknown> | string) : {};
+    const intent = intentOf(doc?.description ?? '', apiOf(failed.name), args).toLowerCase();
+    const rest = sentencesOf(next.thought ?? '').slice(1).join(' ').toLowerCase();
+    return intent && !intent.includes('`') && rest.includes(intent) ? `"${intent}" said of the call after giving up on it: "${(next.thought ?? '').slice(0, 140)}"` : null;
+  },
+};
+
+/**
+ * CoT external cases whose failure is a client's JSON decoder giving up on the body ("Expecting
+ * value: line 1 column 1 (char 0)", T-Eval's own captured failure): a ground-truth thought that
+ * tells it as something else ("The message points at the service, not at what I sent", "met a
+ * server error") misreads the one line the model sees. What it says is that the service answered
+ * with an empty or non-JSON body, and the thoughts after it must say so.
+ */
+export const decodeFailureMisread: CaseMeasure = {
+  kind: 'case',
+  id: 'decode_failure_thought_misread',
+  group: 'text',
+  title: 'CoT external cases failing with a JSON decode message ("Expecting value: line 1 column 1 (char 0)"): a ground-truth thought after it does not say the service sent back no JSON (an empty or non-JSON body), or says "the message points at the service"',
+  population: 'CoT external cases whose failure is a JSON decode message',
+  check(tc) {
+    if (tc.kind !== 'external' || !tc.cot) return undefined;
+    const failure = [...tc.messages].reverse().find((m) => m.role === 'function')?.content ?? '';
+    if (!DECODE_FAILURE.test(failure)) return undefined;
+    for (const g of groundTruthActions(tc)) {
+      if (g.name === FINISH_ACTION && !g.thought) continue;
+      const thought = g.thought ?? '';
+      if (/points at the service|server error|\(it failed\)|\bfailed too\b|\bstill fails\b/i.test(thought) || !/JSON|\bbody\b/i.test(thought)) return `"${failure.slice(0, 50)}" told as: "${thought.slice(0, 120)}"`;
+    }
+    return null;
+  },
 };
 
 /**
@@ -733,4 +812,4 @@ export const thoughtClosingFactEmpty: CaseMeasure = {
   },
 };
 
-export const THOUGHT_MEASURES = [thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, failureThoughtConnectionMisread, externalRetryThoughtStale];
+export const THOUGHT_MEASURES = [thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale];
