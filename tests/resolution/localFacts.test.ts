@@ -72,6 +72,10 @@ describe('streets belong to the town', () => {
     const call = { name: SEARCH.name, args: { place: 'Berlin' } };
     expect(foreignStreet(call, '{"property": [{"id": 1, "name": "Loft", "address": "199 Park Lane, Berlin"}]}', 'Find a place in Berlin.')).toMatch(/Park Lane/);
     expect(foreignStreet(call, '{"property": [{"id": 1, "name": "Loft", "address": "Torstraße 88, Berlin"}]}', 'Find a place in Berlin.')).toBeNull();
+    // An address naming a town of its own the table does not know (T-Eval's Jersey City places near the Statue of Liberty) is not judged by New York's streets.
+    const nearby = { name: 'BINGMap.search_nearby', args: { latitude: 40.6892, longitude: -74.0445, search_term: 'restaurants' } };
+    expect(foreignStreet(nearby, '{"places": [{"name": "Cedar Kitchen", "address": "187 Warren St Ste 100, Jersey City, NJ, 07302"}]}', 'restaurants in New York City')).toBeNull();
+    expect(foreignStreet(nearby, '{"places": [{"name": "Cedar Kitchen", "address": "187 Station Road, New York City, NY, 10001"}]}', 'restaurants in New York City')).toMatch(/Station Road/);
     // A call about no place: outside the population.
     expect(foreignStreet({ name: SEARCH.name, args: { place: 'Atlantis' } }, '{"property": [{"address": "12 Park Lane, Atlantis"}]}', '')).toBeUndefined();
     expect(foreignStreet({ name: 'PolygonFinance.get_ticker_detail', args: { ticker: 'TSLA' } }, '{"address": "1 Tesla Road, Austin"}', 'I am in Tokyo.')).toBeUndefined();

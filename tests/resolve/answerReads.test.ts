@@ -152,6 +152,8 @@ describe('a task for several films is said for all of them (answer_pending_singu
     expect(pendingSingular('Looking up the films now playing worked; still to do: getting the details of the film.', request)).toBeDefined();
     expect(pendingSingular('Looking up the films now playing worked; still to do: getting the details of the three films.', request)).toBeUndefined();
     expect(pendingSingular('Without it I can\'t go on to get the details of the film.', 'Identify the three most anticipated films. Choose one of these movies and describe it.')).toBeUndefined();
+    // teval_query_95_2: "the first movie in the list" is one film; its similar films are said as films.
+    expect(pendingSingular('Getting the details of the movie and finding films similar to the movie wait on it.', 'I want to get detailed information about the first movie in the list and also find the top three similar movies.')).toBeUndefined();
   });
   it('counts the films the waiting steps are for', () => {
     const film = (n: string) => ({ name: 'FilmDouban.print_detail', args: { film_name: n } });

@@ -139,8 +139,8 @@ export const answerDeedRun: CaseMeasure = {
 const COUNT_WORD = '(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|10)';
 /** A request for several films by number: "the top 3 highest-rated movies", "the first three movies". */
 const SEVERAL_FILMS = new RegExp(`\\b(?:first|top|the|these|those|all) ${COUNT_WORD}\\b[\\w\\s'-]{0,30}?\\b(?:movies|films)\\b`, 'i');
-/** A request that singles one of them out ("Choose one of these movies"): its task is about one film. */
-const ONE_FILM = /\b(?:one of (?:these|those|them|the)|a single) (?:movies|films)?\b/i;
+/** A request that singles one of them out ("Choose one of these movies", "the first movie in the list"): its task is about one film. */
+const ONE_FILM = /\b(?:(?:one of (?:these|those|them|the)|a single) (?:movies|films)?|the (?:first|second|third|last|top) (?:movie|film)(?! *s\b))\b/i;
 /** Where a failure answer names the tasks still to do. */
 const PENDING = /(?:still to do: |can't go on to |(?:^|[.;] )([A-Z][^.;]*?) (?:needs?|waits?|wait) (?:it first|on it)|but not )([^.;?]*)/g;
 
