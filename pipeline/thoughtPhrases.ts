@@ -465,9 +465,10 @@ export interface SourceFrame {
   kind: SourceKind;
   /**
    * The sentence; `api` is the tool whose answer gave the value (answer frames only); `request` the
-   * user's words holding the value, for a frame that cites them (without them it says the plain form).
+   * user's words holding the value, for a frame that cites them (without them it says the plain form);
+   * `num` that the call passes the value as a number (a frame in the assistant's own words says it bare).
    */
-  say: (key: string, value: string, api?: string, request?: string) => string;
+  say: (key: string, value: string, api?: string, request?: string, num?: boolean) => string;
   pattern: RegExp;
 }
 
@@ -484,17 +485,31 @@ export function isPlural(phrase: string): boolean {
 }
 const isAre = (key: string): string => (isPlural(key) ? 'are' : 'is');
 
+/**
+ * A value as a frame in the assistant's own words says it: a number the call passes as a number
+ * bare ("The movie id will be 27205."), anything else quoted ("The order id will be "12446"." for a
+ * string id) — a number said in quotes reads as text, and a model reading it may pass the string.
+ * The user's quoted words (request frames) stay quoted as they wrote them.
+ */
+function said(value: string, num?: boolean): string {
+  return num ? value : `"${value}"`;
+}
+/** A frame's pattern that also reads a bare number where it quotes a value (the frame said of a number). */
+function own(pattern: RegExp): RegExp {
+  return new RegExp(pattern.source.replace('"(?<value>.*)"', '(?:"(?<value>.*)"|(?<num>-?\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?))'), pattern.flags);
+}
+
 export const SOURCE_FRAMES: SourceFrame[] = [
   { kind: 'request', say: (key, value) => `The user gave the ${key} as "${value}".`, pattern: /^The user gave the (?<key>.+?) as "(?<value>.*)"\.$/ },
   { kind: 'request', say: (key, value) => `The request names "${value}" as the ${key}.`, pattern: /^The request names "(?<value>.*)" as the (?<key>.+?)\.$/ },
   { kind: 'request', say: (key, value) => `The user mentioned "${value}", which ${isAre(key)} the ${key} here.`, pattern: /^The user mentioned "(?<value>.*)", which (?:is|are) the (?<key>.+?) here\.$/ },
   { kind: 'request', say: (key, value) => `"${value}" comes straight from the request as the ${key}.`, pattern: /^"(?<value>.*)" comes straight from the request as the (?<key>.+?)\.$/ },
-  { kind: 'chosen', say: (key, value) => `I'll go with "${value}" for the ${key}.`, pattern: /^I'll go with "(?<value>.*)" for the (?<key>.+?)\.$/ },
-  { kind: 'neutral', say: (key, value) => `The ${key} will be "${value}".`, pattern: /^The (?<key>.+?) will be "(?<value>.*)"\.$/ },
-  { kind: 'answer', say: (key, value, api) => `\`${api}\` returned "${value}", which ${isAre(key)} the ${key} to pass.`, pattern: /^`(?<api>[^`]+)` returned "(?<value>.*)", which (?:is|are) the (?<key>.+?) to pass\.$/ },
-  { kind: 'answer', say: (key, value, api) => `The ${key} "${value}" ${isPlural(key) ? 'come' : 'comes'} from what \`${api}\` returned.`, pattern: /^The (?<key>.+?) "(?<value>.*)" comes? from what `(?<api>[^`]+)` returned\.$/ },
-  { kind: 'chosen', say: (key, value) => `Nothing fixes the ${key}, so I'll pick "${value}".`, pattern: /^Nothing fixes the (?<key>.+?), so I'll pick "(?<value>.*)"\.$/ },
-  { kind: 'neutral', say: (key, value) => `For the ${key}, I'll pass "${value}".`, pattern: /^For the (?<key>.+?), I'll pass "(?<value>.*)"\.$/ },
+  { kind: 'chosen', say: (key, value, _api, _request, num) => `I'll go with ${said(value, num)} for the ${key}.`, pattern: own(/^I'll go with "(?<value>.*)" for the (?<key>.+?)\.$/) },
+  { kind: 'neutral', say: (key, value, _api, _request, num) => `The ${key} will be ${said(value, num)}.`, pattern: own(/^The (?<key>.+?) will be "(?<value>.*)"\.$/) },
+  { kind: 'answer', say: (key, value, api, _request, num) => `\`${api}\` returned ${said(value, num)}, which ${isAre(key)} the ${key} to pass.`, pattern: own(/^`(?<api>[^`]+)` returned "(?<value>.*)", which (?:is|are) the (?<key>.+?) to pass\.$/) },
+  { kind: 'answer', say: (key, value, api, _request, num) => `The ${key} ${said(value, num)} ${isPlural(key) ? 'come' : 'comes'} from what \`${api}\` returned.`, pattern: own(/^The (?<key>.+?) "(?<value>.*)" comes? from what `(?<api>[^`]+)` returned\.$/) },
+  { kind: 'chosen', say: (key, value, _api, _request, num) => `Nothing fixes the ${key}, so I'll pick ${said(value, num)}.`, pattern: own(/^Nothing fixes the (?<key>.+?), so I'll pick "(?<value>.*)"\.$/) },
+  { kind: 'neutral', say: (key, value, _api, _request, num) => `For the ${key}, I'll pass ${said(value, num)}.`, pattern: own(/^For the (?<key>.+?), I'll pass "(?<value>.*)"\.$/) },
   {
     kind: 'request',
     say: (key, value, _api, request) => {
@@ -522,10 +537,10 @@ export const SOURCE_FRAMES: SourceFrame[] = [
   },
   {
     kind: 'chosen',
-    say: (key, value, _api, request) => {
+    say: (key, value, _api, request, num) => {
       const parts = request !== undefined ? composedFrom(request, value) : undefined;
       const named = parts?.map((x) => `"${x}"`);
-      return named ? `I put ${named.slice(0, -1).join(', ')} and ${named[named.length - 1]} from the request together: the ${key} ${isAre(key)} "${value}".` : `I'll go with "${value}" for the ${key}.`;
+      return named ? `I put ${named.slice(0, -1).join(', ')} and ${named[named.length - 1]} from the request together: the ${key} ${isAre(key)} "${value}".` : `I'll go with ${said(value, num)} for the ${key}.`;
     },
     pattern: /^I put (?<parts>".*") from the request together: the (?<key>.+?) (?:is|are) "(?<value>.*)"\.$/,
   },
@@ -714,7 +729,7 @@ export const FROM_REQUEST = framesOf('request').map((i) => SOURCE_FRAMES[i].say)
 export function valueSource(sentence: string): { index: number; kind: SourceKind; value: string; key?: string; api?: string } | undefined {
   for (const [index, f] of SOURCE_FRAMES.entries()) {
     const m = f.pattern.exec(sentence.trim());
-    if (m?.groups) return { index, kind: f.kind, value: m.groups.value, key: m.groups.key, api: m.groups.api };
+    if (m?.groups) return { index, kind: f.kind, value: m.groups.value ?? m.groups.num, key: m.groups.key, api: m.groups.api };
   }
   return undefined;
 }

@@ -65,12 +65,12 @@ function provenanceOf(value: string, seen: Seen): Provenance {
 }
 
 /** An argument value the user's request states verbatim (what ties this step to the request), if any. */
-function statedValue(args: Record<string, unknown> | string, seen: Seen): { key: string; value: string; provenance: Provenance } | undefined {
+function statedValue(args: Record<string, unknown> | string, seen: Seen): { key: string; value: string; num: boolean; provenance: Provenance } | undefined {
   if (typeof args === 'string') return undefined;
   for (const [key, v] of Object.entries(args)) {
     const value = quotable(v);
     const provenance = value ? provenanceOf(value, seen) : undefined;
-    if (value && provenance?.kind === 'request') return { key, value, provenance };
+    if (value && provenance?.kind === 'request') return { key, value, num: typeof v === 'number', provenance };
   }
   return undefined;
 }
@@ -79,7 +79,7 @@ function statedValue(args: Record<string, unknown> | string, seen: Seen): { key:
  * The sentence saying where `value` comes from, in a frame of its provenance: mostly the source
  * (`sourced` of the time), else the neutral frame; a value the writer cannot place, always neutral.
  */
-function sourceSentence(key: string, value: string, p: Provenance, rng: Rng, sourced: number, seen: Seen): string {
+function sourceSentence(key: string, value: string, num: boolean, p: Provenance, rng: Rng, sourced: number, seen: Seen): string {
   const neutral = framesOf('neutral');
   let kind: SourceKind = p.kind;
   if (p.kind !== 'neutral' && !rng.chance(sourced)) kind = 'neutral';
@@ -94,7 +94,7 @@ function sourceSentence(key: string, value: string, p: Provenance, rng: Rng, sou
   if (kind === 'chosen' && composedFrom(seen.query, value)) return SOURCE_FRAMES[COMPOSED].say(key, value, undefined, seen.query);
   const plain = kind === 'request' ? (p.kind === 'request' && p.earlier ? EARLIER_REQUEST : PLAIN_REQUEST) : undefined;
   const pool = kind === 'neutral' ? neutral : plain ?? framesOf(kind);
-  return SOURCE_FRAMES[rng.pick(pool)].say(key, value, p.kind === 'answer' ? `${p.api}` : undefined);
+  return SOURCE_FRAMES[rng.pick(pool)].say(key, value, p.kind === 'answer' ? `${p.api}` : undefined, undefined, num);
 }
 
 /** The values a call passes as a thought or an answer would show them: short strings and numbers. */
@@ -205,7 +205,7 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
     seen.answers = [...input.steps.slice(0, i).map((p, j) => ({ api: apiOf(p.name), response: input.steps[j + 1].previousResponse })).reverse(), ...[...(input.earlierAnswers ?? [])].reverse().map((a) => ({ api: apiOf(a.name), response: a.response }))];
     const stated = statedValue(s.args, seen);
     // Another value the call passes, said in the frame of where it comes from (its own pick only when nothing shown gave it).
-    const other = typeof s.args === 'string' ? undefined : Object.entries(s.args).map(([key, v]) => ({ key, value: quotable(v) })).find((e): e is { key: string; value: string } => e.value !== undefined);
+    const other = typeof s.args === 'string' ? undefined : Object.entries(s.args).map(([key, v]) => ({ key, value: quotable(v), num: typeof v === 'number' })).find((e): e is { key: string; value: string; num: boolean } => e.value !== undefined);
     const fact = i > 0 ? previousFact(s.previousResponse, s.args) : undefined;
     const prevApi = i > 0 ? input.steps[i - 1].name.split('.').pop()! : '';
     // One optional clause in front: what the previous call returned, or where a value of the call comes from.
@@ -213,9 +213,9 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
       fact && rng.chance(0.7)
         ? rng.pick([`\`${prevApi}\` says ${fact}. `, `From \`${prevApi}\` I know that ${fact}. `, `The last call tells me ${fact}. `])
         : stated && rng.chance(0.5)
-          ? `${sourceSentence(keyNoun(stated.key, s.doc), stated.value, stated.provenance, rng, 0.8, seen)} `
+          ? `${sourceSentence(keyNoun(stated.key, s.doc), stated.value, stated.num, stated.provenance, rng, 0.8, seen)} `
           : other && rng.chance(0.2)
-            ? `${sourceSentence(keyNoun(other.key, s.doc), other.value, provenanceOf(other.value, seen), rng, 0.6, seen)} `
+            ? `${sourceSentence(keyNoun(other.key, s.doc), other.value, other.num, provenanceOf(other.value, seen), rng, 0.6, seen)} `
             : '';
     return capitalise(lead + frame);
   });
@@ -237,6 +237,6 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
       { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
-  offline: { version: 'thought-writer-30', // 30 (h-thoughts12): a short list argument is said item by item (door set to ["driver", "passenger", "rear_left", "rear_right"]), not "a list of 4 values" (thoughtPhrases listSaysWhole; thought_list_unsaid); 29 (h-thoughts12): a quoted request clause is not cut at a comma inside a date, a number or a place with its region ("The name and DoB are Carlos Martinez and March 23" of "… March 23, 1968", "2023 in Cambridge, MA": thoughtPhrases unitSpans; thought_quote_splits_unit), and an intent names the file type the call's path has ("create a ppt file" for outputs/GlobalWarming.ppt, not the doc's "pptx"; thought_file_type_mismatch); 28 (h-teval9): a path joined from the folder and the name the request gives is said as put together from them (composedFrom: 'I put "outputs" and "Delivery_Distance.txt" from the request together'), not as a pick of its own; 27 (h-teval9): a quoted request clause never ends on a word that leads into what the cut left out ("… named 'Delivery_Distance.txt' in the path" of "… in the path \"outputs\"": thoughtPhrases requestClause ends it on the value; thought_quote_cut_short); 26: two more frames for a turn's first call ("Step one: …", "To start, `x` will …"): one of seven stood in 85 of 2,186 CoT cases (thought_frame_top_share 3.9%)
+  offline: { version: 'thought-writer-31', // 31 (h-thoughts13): a number the call passes as a number is said bare in a frame of the assistant's own words ("The movie id will be 27205.", not "27205"; thoughtPhrases said; thought_number_quoted); a string id stays quoted; 30 (h-thoughts12): a short list argument is said item by item (door set to ["driver", "passenger", "rear_left", "rear_right"]), not "a list of 4 values" (thoughtPhrases listSaysWhole; thought_list_unsaid); 29 (h-thoughts12): a quoted request clause is not cut at a comma inside a date, a number or a place with its region ("The name and DoB are Carlos Martinez and March 23" of "… March 23, 1968", "2023 in Cambridge, MA": thoughtPhrases unitSpans; thought_quote_splits_unit), and an intent names the file type the call's path has ("create a ppt file" for outputs/GlobalWarming.ppt, not the doc's "pptx"; thought_file_type_mismatch); 28 (h-teval9): a path joined from the folder and the name the request gives is said as put together from them (composedFrom: 'I put "outputs" and "Delivery_Distance.txt" from the request together'), not as a pick of its own; 27 (h-teval9): a quoted request clause never ends on a word that leads into what the cut left out ("… named 'Delivery_Distance.txt' in the path" of "… in the path \"outputs\"": thoughtPhrases requestClause ends it on the value; thought_quote_cut_short); 26: two more frames for a turn's first call ("Step one: …", "To start, `x` will …"): one of seven stood in 85 of 2,186 CoT cases (thought_frame_top_share 3.9%)
     run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TestCase } from '../../pipeline/schemas.js';
-import { argPhrase, intentOf, requestClause, sayValue, unitSpans } from '../../pipeline/thoughtPhrases.js';
+import { COMPOSED, SOURCE_FRAMES, argPhrase, framesOf, intentOf, requestClause, sayValue, unitSpans, valueSource } from '../../pipeline/thoughtPhrases.js';
 import { fileTypeMismatches, listsUnsaid, misquotes, numbersQuoted, splitUnit, thoughtFileTypeMismatch, thoughtListUnsaid, thoughtQuoteSplitsUnit, thoughtRequestMisquoted, unitSplits } from '../../pipeline/quality/measures/thoughtContent.js';
 import { protectedValues, thoughtQuotes } from '../../stages/evolve/caseParts.js';
 import { noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
@@ -103,10 +103,30 @@ describe('a thought says a short list its call passes', () => {
   });
 });
 
-describe('thought_number_quoted (reported, not gated)', () => {
+describe('thought_number_quoted (gated at 0)', () => {
   it('counts a number the call passes quoted in a frame of the thought\'s own, not the user\'s quoted words', () => {
     expect(numbersQuoted(caseOf('Show me the movie', 'The movie id will be "27205". Calling `get_movie_details` with movie id set to 27205 will get the details.', { movie_id: 27205 }))).toHaveLength(1);
     expect(numbersQuoted(caseOf('Buy 100 shares', 'The user gave the amount as "100". Calling `place_order` with amount set to 100.', { amount: 100 }))).toEqual([]);
     expect(numbersQuoted(caseOf('Show me the movie', 'The movie id will be "27205". Calling `get_movie_details` with movie id "27205".', { movie_id: '27205' }))).toEqual([]);
+  });
+});
+
+describe('a frame in the assistant\'s own words says a number bare (thought-writer-31)', () => {
+  const own = [...framesOf('neutral'), ...framesOf('answer'), ...framesOf('chosen')].filter((i) => !SOURCE_FRAMES[i].pattern.source.startsWith('^I put'));
+  it('says 27205 bare where the call passes a number, "12446" quoted where it passes a string, and reads both back', () => {
+    expect(own.length).toBe(6);
+    for (const i of own) {
+      const bare = SOURCE_FRAMES[i].say('movie id', '27205', 'search_movie', undefined, true);
+      expect(bare).not.toMatch(/"27205"/);
+      expect(bare).toMatch(/\b27205\b/);
+      expect(valueSource(bare)).toMatchObject({ index: i, value: '27205' });
+      const quoted = SOURCE_FRAMES[i].say('order id', '12446', 'place_order');
+      expect(quoted).toContain('"12446"');
+      expect(valueSource(quoted)).toMatchObject({ index: i, value: '12446' });
+      expect(numbersQuoted(caseOf('Show me the movie', `${bare} Calling \`get_movie_details\` now.`, { movie_id: 27205 }))).toEqual([]);
+    }
+    expect(valueSource('The result will be ready.')).toBeUndefined();
+    // The composed frame falls back to a pick of its own for a value no request parts make (a wrong call's radius 20000).
+    expect(SOURCE_FRAMES[COMPOSED].say('radius', '20000', undefined, 'hotels near Times Square, New York City', true)).toBe("I'll go with 20000 for the radius.");
   });
 });

@@ -130,7 +130,7 @@ function sourceForWrongCall(index: number, wrongArgs: Action['args'], shown: Sho
   if (!isPlainObject(wrongArgs)) return undefined;
   const values = Object.entries(wrongArgs).flatMap(([key, v]) => {
     const value = quotable(v);
-    return value ? [{ key: keyNoun(key, doc), value }] : [];
+    return value ? [{ key: keyNoun(key, doc), value, num: typeof v === 'number' }] : [];
   });
   // A value that is also the correct value of another key (a swapped pair) is not said, as the frame does not say it.
   const says = (sentence: string) => (clean(sentence) ? sentence : undefined);
@@ -154,7 +154,7 @@ function sourceForWrongCall(index: number, wrongArgs: Action['args'], shown: Sho
       const told = cited !== undefined ? says(cited) : undefined;
       if (told) return told;
       const pool = r.earlier ? EARLIER_REQUEST : PLAIN_REQUEST;
-      const plain = says(SOURCE_FRAMES[pool.includes(index) ? index : rng.pick(pool)].say(e.key, e.value));
+      const plain = says(SOURCE_FRAMES[pool.includes(index) ? index : rng.pick(pool)].say(e.key, e.value, undefined, undefined, e.num));
       if (plain) return plain;
       continue;
     }
@@ -162,12 +162,12 @@ function sourceForWrongCall(index: number, wrongArgs: Action['args'], shown: Sho
     const fits = frame.kind === 'answer' ? api !== undefined : frame.kind === 'chosen' ? picked(e.value) : true;
     // A value put together from parts the user named says so, as the writer says it ("I put "Times Square" and "New York City" from the request together").
     const composed = frame.kind === 'chosen' && query !== undefined && composedFrom(query, e.value) !== undefined;
-    const told = fits ? says((composed ? SOURCE_FRAMES[COMPOSED] : frame).say(e.key, e.value, api, query)) : undefined;
+    const told = fits ? says((composed ? SOURCE_FRAMES[COMPOSED] : frame).say(e.key, e.value, api, query, e.num)) : undefined;
     if (told) return told;
   }
   const neutral = SOURCE_FRAMES[rng.pick(framesOf('neutral'))];
   for (const e of values) {
-    const told = says(neutral.say(e.key, e.value));
+    const told = says(neutral.say(e.key, e.value, undefined, undefined, e.num));
     if (told) return told;
   }
   return undefined;

@@ -493,7 +493,7 @@ export function numbersQuoted(tc: TestCase): string[] {
     if (!numbers.length) continue;
     for (const sentence of sentencesOf(thought)) {
       const v = valueSource(sentence);
-      if (v && v.kind !== 'request' && numbers.includes(v.value)) out.push(sentence.slice(0, 100));
+      if (v && v.kind !== 'request' && numbers.includes(v.value) && sentence.includes(`"${v.value}"`)) out.push(sentence.slice(0, 100));
     }
   }
   return out;
@@ -503,7 +503,7 @@ export const thoughtNumberQuoted: CaseMeasure = {
   kind: 'case',
   id: 'thought_number_quoted',
   group: 'text',
-  title: 'CoT: a thought quotes a number its call passes as a number as if it were text, in its own words ("The movie id will be "27205"." before movie_id=27205; the user\'s quoted words not counted); not gated: the value frames quote every value',
+  title: 'CoT: a thought quotes a number its call passes as a number as if it were text, in its own words ("The movie id will be "27205"." before movie_id=27205; the user\'s quoted words not counted); a string id stays quoted',
   population: 'CoT cases',
   check: (tc) => cotDefect(tc, numbersQuoted, (q) => `"${q}"`),
 };

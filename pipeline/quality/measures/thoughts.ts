@@ -186,8 +186,8 @@ export const skipThoughtCitesUnseen: CaseMeasure = {
 };
 
 
-/** A sentence that frames a quoted value as the assistant's own pick ("I'll go with "workspace" for the folder."). */
-const CLAIMS_CHOICE = /\bI(?:'ll| will| am going to)\s+(?:go with|pick|choose|opt for|settle on|decide on|use)\s+"([^"]*)"/gi;
+/** A sentence that frames a quoted value (or a bare number) as the assistant's own pick ("I'll go with "workspace" for the folder.", "I'll pick 5"). */
+const CLAIMS_CHOICE = /\bI(?:'ll| will| am going to)\s+(?:go with|pick|choose|opt for|settle on|decide on|use)\s+(?:"([^"]*)"|(-?\d+(?:\.\d+)?)(?![\w.]))/gi;
 /** A sentence that says the user gave a quoted value ("The request names "AAPL" as the symbol", "as you asked"). */
 const CLAIMS_USER = /\b(?:the user (?:gave|mentioned|wants|asked for|said|named|chose|picked)|the request (?:names|says|gives|asks for)|comes straight from the request|you asked for|as you asked|as requested)\b/i;
 /** A sentence that says an earlier call answered with a value ("`search` says the id is 42", "The last call tells me ..."). */
@@ -202,7 +202,7 @@ const CLAIMS_RESULT = /(?:^|\s)(?:`[^`]+` (?:says|said|returned|reports)|From `[
 export function misattributedValue(thought: string, users: string, answers: string): string | undefined {
   for (const sentence of sentencesOf(thought)) {
     for (const m of sentence.matchAll(CLAIMS_CHOICE)) {
-      const value = m[1];
+      const value = m[1] ?? m[2];
       if (holdsValue(users, value)) return `calls "${value}" its own pick, but the user's request gave it`;
       if (holdsValue(answers, value)) return `calls "${value}" its own pick, but an earlier tool answer gave it`;
     }
