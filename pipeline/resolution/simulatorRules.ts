@@ -199,7 +199,7 @@ export function reversedWindow(args: Record<string, unknown>): { start: string; 
  * process holds open), none that says a retry cannot help (an invalid key, a missing scope, a
  * monthly quota, no such device).
  */
-export const ENVIRONMENT_WORDING_VERSION = 'env-wording-6'; // 6: a call a second try could do twice (send, book, post, place_order, add a slide) fails only in words that say it never ran (a connect timeout, a refused connection, a proxy tunnel, a 503, a lock not taken, an I/O error opening the file): a read timeout or a reset left the retry the ground truth asks for a gamble (30/300 external cases); 5: each wording one the failing thing could give: no bearer challenge with a made-up code on APIs that take no bearer token (a 403 block instead), no EACCES for a pedal "held open", no controller on files or slides (their network share: ENOTCONN, a reset, a host down), no EBUSY joined to a throttle (EAGAIN), no "service is not running" before a retry (a worker restarting); 4 4 (3): every wording says its kind's own words (a local rate limit says its limit, not only a lock, and never in HTTP terms ("rate limit"); a local connection error the lost connection)
+export const ENVIRONMENT_WORDING_VERSION = 'env-wording-6'; // 6: a call a second try could do twice (send, book, post, place_order, add a slide) fails only in words that say it never ran (a connect timeout, a refused connection, a proxy tunnel, a 503, a lock not taken, an I/O error opening the file): a read timeout or a reset left the retry the ground truth asks for a gamble (30/300 external cases); Earlier versions: docs/method-versions.md.
 
 /**
  * Wordings per kind, each naming the API. A network API fails as HTTP APIs do — a status line,

@@ -39,7 +39,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-30'; // 30: the lead's 29 and h-thoughts12's 29 merged. 29 (lead): a request's own greeting stays first ("Hey there! Long story short, …", not "… the wifi is crawling as we speak! Hey there, I need…"). 29 (h-thoughts12): the request clause a CoT thought quotes as what the user says ("I need to travel from Harvard University to the Boston Public Library," the user says) and the wrong call's thought's quotes are kept verbatim (caseParts thoughtQuotes read them with the frame's comma, which the request does not hold, and skipped the wrong call's thought): a typo there made the thought misquote the request (thought_request_misquoted, 8 cases). 28: topic words only where the request is about the topic (no "the route question" from "place an order", "the maths" from "vote average", "the music stuff" from "keep track of"); a new ask after an unrelated café conversation is "another one", never "the next step". 26: "in the near future" names no place (no "location stuff" in a summary of a film-release request).
+export const NOISY_RULES_VERSION = 'noisy-query-30'; // 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
 
 /**
  * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
