@@ -140,6 +140,9 @@ export function unshownPlaceholder(messages: readonly ChatMessage[], groundTruth
 // Values from answers that never came
 
 /** The pieces of an argument's text a writer copies from an answer: lines, list items, fields, dates, numbers. */
+/** An email address: copied from an inbox, never composed ("email@msr-cmt.org" from "Microsoft CMT <email@msr-cmt.org>"). */
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[a-z]{2,}$/i;
+
 function fragments(value: string): string[] {
   const out = new Set<string>();
   const add = (s: string) => {
@@ -147,7 +150,7 @@ function fragments(value: string): string[] {
     const cjk = /[\u3400-\u9fff]/.test(t);
     if (t.length < (cjk ? 2 : 4)) return;
     // A piece worth finding: a name, a number, a CJK word, or several words.
-    if (cjk || /\d/.test(t) || /[A-Z]/.test(t.slice(0, 1)) || /\s\S+\s/.test(t)) out.add(t);
+    if (cjk || /\d/.test(t) || /[A-Z]/.test(t.slice(0, 1)) || /\s\S+\s/.test(t) || EMAIL.test(t)) out.add(t);
   };
   // The smallest pieces first: a report names "2022-08-01", not the whole text around it.
   for (const m of value.matchAll(/\b\d{4}-\d{2}-\d{2}\b|(?<![\w.])\d+\.\d+(?![\w.])|(?<![\w.])\d{3,}(?![\w.])/g)) out.add(m[0]);
@@ -176,7 +179,7 @@ export function valuesFromUnseenAnswers(step: Action, skipped: LocatedStep[], sh
 
 /** A fragment nobody composes: a CJK name, a word mixing letters and digits, a date, a long number, a decimal. */
 function copiedFragment(f: string): boolean {
-  return /[\u3400-\u9fff]/.test(f) || /^(?=\S*[A-Za-z])(?=\S*\d)\S{4,}$/.test(f) || /^\d{4}-\d{2}-\d{2}$/.test(f) || /^(?:\d{3,}|\d+\.\d+)$/.test(f);
+  return /[\u3400-\u9fff]/.test(f) || EMAIL.test(f) || /^(?=\S*[A-Za-z])(?=\S*\d)\S{4,}$/.test(f) || /^\d{4}-\d{2}-\d{2}$/.test(f) || /^(?:\d{3,}|\d+\.\d+)$/.test(f);
 }
 
 /**

@@ -114,6 +114,11 @@ describe('what the step after a failure may not need', () => {
     const shown = `${articles.turns[0].user}\n${failure.content}`;
     expect(valuesFromUnseenAnswers(steps[1].step.action, steps.slice(0, 1), shown)).toEqual(expect.arrayContaining(['2022-08-01', 'The Rise of Quantum Internet Computing']));
     expect(valuesFromUnseenAnswers(steps[1].step.action, steps.slice(0, 1), `${shown}\n${steps[0].step.response!.content}`)).toEqual([]);
+    // teval_query_375_0: a reply to the sender an inbox showed waits on the failed Email.show.
+    const show = { step: { action: { name: 'Email.show', args: { only_unread: true } }, response: { content: "{'emails': [{'sender': 'Microsoft CMT <email@msr-cmt.org>', 'title': 'AAAI-23 Phase 1 notification'}]}" } } } as unknown as (typeof steps)[number];
+    const reply = { name: 'Email.send', args: { address: 'email@msr-cmt.org', title: 'Re: Marketing Campaign Proposal' } };
+    expect(valuesFromUnseenAnswers(reply, [show], 'Respond to the most recent email about the Marketing Campaign Proposal.')).toEqual(['email@msr-cmt.org']);
+    expect(valuesFromUnseenAnswers({ ...reply, args: { address: 'friend@example.com', title: 'Hi' } }, [show], 'Write to friend@example.com.')).toEqual([]);
     const [create, page, image] = toolSteps(slides).map((s) => s.step.action);
     expect(needsOpenedState(create, page)).toMatch(/file the failed create_file would have opened/);
     expect(needsOpenedState(create, image)).toBeUndefined(); // a search for an image reads nothing of the file
