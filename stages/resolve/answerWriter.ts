@@ -1572,7 +1572,8 @@ function composed(steps: AnswerInput['steps'], sentences: string[], rng: Rng): s
       }
     }
     const sentence = sentences[i];
-    const norm = (t: string) => t.toLowerCase().replace(/^i have (\w+)/, 'i $1').replace(/[.!?]+$/, '').trim();
+    // "I found that …" compared without its frame: deedChains says it bare, so a finding told already is caught here, not said twice.
+    const norm = (t: string) => t.toLowerCase().replace(/^i found that /, '').replace(/^i have (\w+)/, 'i $1').replace(/[.!?]+$/, '').trim();
     const before = out.map(norm);
     // The same deed said word for word again: counted on the first telling.
     const same = plain[i] ? out.findIndex((t) => norm(t) === norm(sentence)) : -1;
