@@ -347,6 +347,10 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // (teval_query_217_1: the failed film and the waiting ones split across the opener).
   answer_id_for_title: 0,
   answer_question_parroted: 0,
+  // The last of both: "I found …"/"I came across …" twice running (teval_query_264_0, 92_2) and a company's description inside its
+  // record's comma run (teval_query_315_1), gated at 0 (answer-writer-59; before = f3b29f2 on f28's db: 7/1560, 1/1560).
+  answer_deed_run: 0,
+  answer_record_comma_run: 0,
   // A placeholder read as a fact ("Jane Brown is at Unknown affiliation", "rating null"), a long text told by its word count or a
   // record's fields chained with "and with" ("by Xia Hu and with summary 106 words of text, opening with …"), one film's task left
   // to do where the user asked for three (answer-writer-56; before = 6f06dd0: 16/1532, 122/1532, 3/527).

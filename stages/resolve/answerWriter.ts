@@ -1429,6 +1429,15 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
       }
       return topic ? `${capitalise(topic)}: ${said}.` : `The reply gives ${said}.`;
     }
+    // A named record whose line opens "the address is …" and holds a long text: said of its name with the text
+    // after it ("For "Tesla, Inc.", the address is …. Its description reads "…"."), never the text quoted inside
+    // the comma run and the name left at its end as "and name "Tesla, Inc."" (answer_record_comma_run).
+    if (!about && isPlainObject(record) && Object.keys(record).length > 2) {
+      const nameKey = Object.keys(record).find((k) => /^(?:title|name)$/i.test(k) && typeof record[k] === 'string' && (record[k] as string).trim().length > 0 && (record[k] as string).length <= 120);
+      const { kept, texts } = apartTexts(Object.fromEntries(Object.entries(record).filter(([k]) => k !== nameKey)), rng);
+      const rest = what(kept);
+      if (nameKey && texts && /^(?:the|it|that)\b/.test(rest)) return `For ${JSON.stringify((record[nameKey] as string).trim())}, ${rest}.${texts}`;
+    }
     const forms: ((what: string) => string)[] = [...FOUND];
     // A topic that is no noun ("nearby" of search_nearby) takes no "On the …" frame.
     if (topic && !/^(?:nearby|all|latest|recent|new|popular|upcoming|top|more|now|today)$/.test(topic) && !said.includes(':') && !/\b(?:with|by|filter|now|out|coming|time)\b/.test(topic) && !topic.split(' ').some((w) => w.length >= 4 && said.toLowerCase().includes(w))) forms.push(...FOUND_TOPIC.filter((f) => !f('T', 'W').includes(': W') || !/[:;]/.test(said)).map((f) => (w: string) => f(topic, w)));
@@ -1563,7 +1572,8 @@ function composed(steps: AnswerInput['steps'], sentences: string[], rng: Rng): s
       }
     }
     const sentence = sentences[i];
-    const norm = (t: string) => t.toLowerCase().replace(/^i have (\w+)/, 'i $1').replace(/[.!?]+$/, '').trim();
+    // "I found that …" compared without its frame: deedChains says it bare, so a finding told already is caught here, not said twice.
+    const norm = (t: string) => t.toLowerCase().replace(/^i found that /, '').replace(/^i have (\w+)/, 'i $1').replace(/[.!?]+$/, '').trim();
     const before = out.map(norm);
     // The same deed said word for word again: counted on the first telling.
     const same = plain[i] ? out.findIndex((t) => norm(t) === norm(sentence)) : -1;
@@ -1632,6 +1642,10 @@ function deedChains(sentences: string[], rng: Rng): string[] {
   return out.map((t, k) => {
     const prev = k > 0 ? I_DEED.exec(out[k - 1]) : null;
     const here = I_DEED.exec(t);
+    // A finding after another told with the same verb ("I found 5 places: …. I found 3 emails: …"): the second
+    // says it came besides ("I also found …"), or a finding framed "I found that …" is said bare (answer_deed_run).
+    if (prev && here && /^I found that \S/.test(t)) return capitalise(t.slice('I found that '.length));
+    if (prev && here && prev[1] === here[1] && /^I (?:found|got back|came across) /.test(t)) return t.replace(/^I /, 'I also ');
     // Only a deed is said to come next: a finding may be told after the deed it served (meansAfter), so "Then I found …" could be false.
     if (!prev || !here || /^I (?:have )?(?:found|got|came|can|could|was|am|will|would|don't|didn't|couldn't|wasn't)\b/.test(t) || /^I (?:can|could|was|am|will|would|don't|didn't|couldn't|wasn't|got through)\b/.test(out[k - 1])) return t;
     const past = t.replace(/^I have (\S+)/, (_, part: string) => `I ${PAST_OF_PARTICIPLE[part] ?? part}`);
@@ -2001,5 +2015,6 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 56 (lead): "There is 1 line", not "There are 1 line" (grammar.ts number-agreement). 57: both 56s merged.
   // 57 (h-env6): a failure before the request was sent says so ("the connection to the service timed out after 10 seconds, before the request was sent"; an I/O error opening the file "before anything was written"); 56: "There is 1 line", not "There are 1 line" (grammar.ts number-agreement)
   // 58: the two 57s merged.
-  offline: { version: 'answer-writer-58', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
+  // 59: a finding after one told with the same verb says "also" (or drops "I found that"); a named record with a long text after "the …" said of its name, the text apart.
+  offline: { version: 'answer-writer-59', run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

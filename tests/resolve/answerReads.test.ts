@@ -248,3 +248,44 @@ describe('a long text is told by its opening, fields without "and with" (answer_
 it('gates the measures driven to 0', () => {
   for (const id of ['answer_id_for_title', 'answer_question_parroted', 'answer_pending_singular', 'answer_placeholder_fact', 'answer_field_word_count']) expect(DEFAULT_QUALITY_THRESHOLDS[id]).toBe(0);
 });
+
+describe('two findings in a row are not told "I found …" twice (answer_deed_run, answer-writer-59)', () => {
+  const places = { places: [{ name: 'Bistro Basile' }, { name: 'The Little Willow' }, { name: 'Orchard Kitchen' }] };
+  const emails = { emails: [{ subject: 'AAAI-23 Phase 1 notification' }, { subject: 'Hackathon deadline extended' }, { subject: 'Info session' }] };
+  it('says the second finding with "also" or in another frame, keeping every name (teval_query_264_0)', () => {
+    // 41 of 200 seeds told "I came across 3 places: …. I came across 3 emails: …" on answer-writer-58.
+    const input: AnswerInput = {
+      request: 'Find restaurants near Times Square and show me my latest emails.',
+      steps: [
+        { name: 'GoogleMap.search_nearby', args: {}, response: JSON.stringify(places) },
+        { name: 'Email.show_email', args: {}, response: JSON.stringify(emails) },
+      ],
+    };
+    for (const a of Array.from({ length: 60 }, (_, i) => offlineAnswer(input, new Rng(i, 'answer-writer')))) {
+      expect(deedRun(a)).toBeUndefined();
+      expect(a).not.toMatch(/I found that/);
+      for (const n of ['Bistro Basile', 'Orchard Kitchen', 'AAAI-23 Phase 1 notification', 'Info session']) expect(a).toContain(n);
+    }
+  });
+});
+
+describe('a named company record keeps its long description apart (answer_record_comma_run, answer-writer-59)', () => {
+  const DESC = 'Tesla designs and makes electric cars (Model S, 3, X and Y), battery storage systems and solar products, and runs a network of Supercharger stations.';
+  const detail = { address: '1 Tesla Road, Austin, TX 78725', homepage_url: 'https://www.tesla.com', description: DESC, list_date: '2010-06-29', name: 'Tesla, Inc.' };
+  const news = { results: [{ title: 'Tesla named a new head of operations', summary: 'Effective next month.', author: 'Noah Evans' }] };
+  it('says the record of its name and the description after it (teval_query_315_1)', () => {
+    const input: AnswerInput = {
+      request: 'Find recent news on Tesla, and give me Tesla\'s company address, homepage URL, description and listing date.',
+      steps: [
+        { name: 'PolygonFinance.get_ticker_news', args: { ticker: 'TSLA' }, response: JSON.stringify(news) },
+        { name: 'PolygonFinance.get_ticker_detail', args: { ticker: 'TSLA' }, response: JSON.stringify(detail) },
+      ],
+    };
+    for (const a of answers(input)) {
+      expect(recordCommaRun(a)).toBeUndefined();
+      expect(a).toContain(DESC);
+      expect(a).toContain('1 Tesla Road');
+      expect(a).not.toMatch(/and name "Tesla, Inc\."/);
+    }
+  });
+});
