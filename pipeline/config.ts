@@ -357,6 +357,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_placeholder_fact: 0,
   answer_field_word_count: 0,
   answer_pending_singular: 0,
+  answer_failed_called_pending: 0,
   answer_label_run: 0,
   // A pressure check told as healthy under the user's own floor, a zip code or airport looked up only to be handed on told as news,
   // a record's other fields told where one was asked (answer-writer-52; before = efda615).

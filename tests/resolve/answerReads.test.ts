@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { offlineAnswer, type AnswerInput } from '../../stages/resolve/answerWriter.js';
 import { Rng } from '../../pipeline/rng.js';
-import { deedRun, fieldWordCount, idForTitle, pendingSingular, placeholderFact, questionParroted, recordCommaRun } from '../../pipeline/quality/measures/answerReads.js';
+import { deedRun, failedCalledPending, fieldWordCount, idForTitle, pendingSingular, placeholderFact, questionParroted, recordCommaRun } from '../../pipeline/quality/measures/answerReads.js';
 import { recordDump } from '../../pipeline/quality/measures/answerCraft.js';
 import { unphrasedField } from '../../pipeline/quality/measures/text.js';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../pipeline/config.js';
@@ -151,6 +151,9 @@ describe('a task for several films is said for all of them (answer_pending_singu
   it('flags one film where three were asked, passes the count', () => {
     expect(pendingSingular('Looking up the films now playing worked; still to do: getting the details of the film.', request)).toBeDefined();
     expect(pendingSingular('Looking up the films now playing worked; still to do: getting the details of the three films.', request)).toBeUndefined();
+    expect(pendingSingular('Looking up the films now playing worked; getting the details of the film did not.', request)).toBeDefined();
+    expect(failedCalledPending('Searching arXiv worked; still to do: sending the email. When I tried to send the email, the request timed out.')).toBeDefined();
+    expect(failedCalledPending('Searching arXiv worked; sending the email did not. When I tried to send the email, the request timed out.')).toBeUndefined();
     expect(pendingSingular('Without it I can\'t go on to get the details of the film.', 'Identify the three most anticipated films. Choose one of these movies and describe it.')).toBeUndefined();
     // teval_query_95_2: "the first movie in the list" is one film; its similar films are said as films.
     expect(pendingSingular('Getting the details of the movie and finding films similar to the movie wait on it.', 'I want to get detailed information about the first movie in the list and also find the top three similar movies.')).toBeUndefined();

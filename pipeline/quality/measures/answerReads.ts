@@ -142,7 +142,7 @@ const SEVERAL_FILMS = new RegExp(`\\b(?:first|top|the|these|those|all) ${COUNT_W
 /** A request that singles one of them out ("Choose one of these movies", "the first movie in the list"): its task is about one film. */
 const ONE_FILM = /\b(?:(?:one of (?:these|those|them|the)|a single) (?:movies|films)?|the (?:first|second|third|last|top) (?:movie|film)(?! *s\b))\b/i;
 /** Where a failure answer names the tasks still to do. */
-const PENDING = /(?:still to do: |can't go on to |(?:^|[.;] )([A-Z][^.;]*?) (?:needs?|waits?|wait) (?:it first|on it)|but not )([^.;?]*)/g;
+const PENDING = /(?:still to do: |worked; (?=[^.;?]* did not\b)|can't go on to |(?:^|[.;] )([A-Z][^.;]*?) (?:needs?|waits?|wait) (?:it first|on it)|but not )([^.;?]*)/g;
 
 /**
  * A failure answer whose tasks still to do name one film ("getting the reviews of the movie") where the
@@ -176,6 +176,33 @@ export const answerPendingSingular: CaseMeasure = {
   },
 };
 
+
+/**
+ * A failure answer whose opener calls the failed task still to do ("Searching arXiv worked; still to do:
+ * sending the email.") and then tells it as failed: the call was made and broke, it is not pending. The
+ * opener's undone list always holds the failed call (stages/resolve/failureSentences.ts partialOpener).
+ */
+export function failedCalledPending(answer: string): string | undefined {
+  const first = answer.split(/(?<=[.!?])\s+(?=[A-Z"])/)[0] ?? '';
+  return /\bworked; still to do: /.test(first) ? `"${first.slice(0, 110)}"` : undefined;
+}
+
+export const answerFailedCalledPending: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_failed_called_pending',
+  group: 'text',
+  title: 'failure answer opens by calling the failed task still to do ("Searching arXiv worked; still to do: sending the email."), then tells it as failed',
+  population: 'cases with a closing answer after a failed call',
+  check(tc) {
+    const failures = failureAnswers(tc);
+    if (failures.length === 0) return undefined;
+    for (const { answer } of failures) {
+      const hit = failedCalledPending(answer);
+      if (hit) return hit;
+    }
+    return null;
+  },
+};
 
 /** Every string a response holds, however deep. */
 function responseStrings(v: unknown, out: string[] = []): string[] {
@@ -233,4 +260,4 @@ export const answerFieldWordCount: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => fieldWordCount(t.answer)),
 };
 
-export const ANSWER_READS_MEASURES = [answerRecordCommaRun, answerIdForTitle, answerQuestionParroted, answerDeedRun, answerPendingSingular, answerPlaceholderFact, answerFieldWordCount];
+export const ANSWER_READS_MEASURES = [answerRecordCommaRun, answerIdForTitle, answerQuestionParroted, answerDeedRun, answerPendingSingular, answerFailedCalledPending, answerPlaceholderFact, answerFieldWordCount];
