@@ -2016,6 +2016,6 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 57 (h-env6): a failure before the request was sent says so ("the connection to the service timed out after 10 seconds, before the request was sent"; an I/O error opening the file "before anything was written"); 56: "There is 1 line", not "There are 1 line" (grammar.ts number-agreement)
   // 58: the two 57s merged.
   // 59: a finding after one told with the same verb says "also" (or drops "I found that"); a named record with a long text after "the …" said of its name, the text apart.
-  offline: { version: 'answer-writer-60', // 60: a partial-failure opener says the failed task did not work ("X worked; Y did not."), never "still to do: Y" before telling Y as failed (pipeline/partialOpeners.ts).
+  offline: { version: 'answer-writer-61', // 61: partial-failure openers say the failed task did not work ("X worked; Y did not.", "X came through; Y did not."), never "still to do: Y" before telling Y as failed, and none opens "I took care of …" before the answer's own "I got …", "I found …" (pipeline/partialOpeners.ts).
     run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -122,7 +122,7 @@ describe('partial failures open with what was and was not done (answer_opener_to
   it('never the canned "I got part of the way."', () => {
     const openers = seeds.map((rng) => partialOpener(steps, rng));
     expect(openers.some((o) => o === 'I got part of the way.')).toBe(false);
-    expect(openers.filter(Boolean).some((o) => /sending the email/.test(o) && /ticker news/.test(o))).toBe(true);
+    expect(openers.filter(Boolean).some((o) => /sending the email/i.test(o) && /ticker news/.test(o))).toBe(true);
     for (const a of answers({ request: 'Send the email, then get the ticker news.', steps })) expect(firstSentence(a)).not.toBe('I got part of the way.');
   });
 });
@@ -150,7 +150,7 @@ describe('a partial failure never names one task as done and not done (answer_op
       groundTruth: { name: 'FinishAction', args: answer }, provenance: { methods: {}, origin: 'test', parents: [] },
     }) as unknown as Parameters<typeof answerOpenerContradicts.check>[0];
     const ctx = { trajectory: () => undefined } as unknown as Parameters<typeof answerOpenerContradicts.check>[1];
-    expect(answerOpenerContradicts.check(tc('I took care of getting the top-rated movies and searching Google Scholar, but not searching Google Scholar. There are 3 films.'), ctx)).toMatch(/searching google scholar/);
+    expect(answerOpenerContradicts.check(tc('Getting the top-rated movies and searching Google Scholar went through, but not searching Google Scholar. There are 3 films.'), ctx)).toMatch(/searching google scholar/);
     expect(answerOpenerContradicts.check(tc('Two of the three steps went through. There are 3 films.'), ctx)).toBeNull();
     expect(DEFAULT_QUALITY_THRESHOLDS.answer_opener_contradicts).toBe(0);
   });
