@@ -135,3 +135,21 @@ export function argStrings(args: unknown): string[] {
   if (!args || typeof args !== 'object' || Array.isArray(args)) return [];
   return Object.values(args as Record<string, unknown>).filter((v): v is string => typeof v === 'string');
 }
+
+/** Records of an answer with a title and a summary or abstract (arXiv's papers), at any depth. */
+export function papersOf(value: unknown, out: { title: string; summary: string }[] = []): { title: string; summary: string }[] {
+  if (Array.isArray(value)) value.forEach((v) => papersOf(v, out));
+  else if (value !== null && typeof value === 'object') {
+    const rec = value as Record<string, unknown>;
+    const summary = typeof rec.summary === 'string' ? rec.summary : rec.abstract;
+    if (typeof rec.title === 'string' && typeof summary === 'string') out.push({ title: rec.title, summary });
+    Object.values(rec).forEach((v) => papersOf(v, out));
+  }
+  return out;
+}
+
+/** The string arguments of every tool call the case's source plan makes: what the source's own run wrote, found or was given. */
+export function planArgStrings(tc: TestCase, ctx: QualityContext): string[] {
+  const t = ctx.trajectory(tc.trajectoryId);
+  return t ? toolSteps(t).flatMap(({ step }) => argStrings(step.action.args)) : [];
+}

@@ -95,6 +95,13 @@ export function localKm(start: unknown, end: unknown): number {
   return Math.round(8 + (n % 143)) / 10;
 }
 
+/** A call's start and end arguments (by their keys: TRIP_START, TRIP_END), either undefined when it has none; undefined for arguments that are no record. */
+export function tripEnds(args: unknown): [start: unknown, end: unknown] | undefined {
+  if (!isPlainObject(args)) return undefined;
+  const entries = Object.entries(args);
+  return [entries.find(([k]) => TRIP_START.test(k))?.[1], entries.find(([k]) => TRIP_END.test(k))?.[1]];
+}
+
 /** Two ends written alike, case, spacing and punctuation aside: "52.52342987, 13.41143608" twice. */
 export function sameEnd(start: unknown, end: unknown): boolean {
   const norm = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).toLowerCase().replace(/[^\p{L}\p{N}.]+/gu, ' ').trim() : '');
@@ -107,9 +114,7 @@ export function sameEnd(start: unknown, end: unknown): boolean {
  * window of dates (from/to "2023-10-10") is no trip.
  */
 export function tripToItself(args: unknown): string | undefined {
-  if (!isPlainObject(args)) return undefined;
-  const start = Object.entries(args).find(([k]) => TRIP_START.test(k))?.[1];
-  const end = Object.entries(args).find(([k]) => TRIP_END.test(k))?.[1];
+  const [start, end] = tripEnds(args) ?? [];
   if (typeof start !== 'string' || /^\s*\d{4}-\d{2}-\d{2}/.test(start)) return undefined;
   return sameEnd(start, end) ? start : undefined;
 }

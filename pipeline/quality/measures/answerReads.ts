@@ -13,6 +13,7 @@
  */
 import { isPlaceholderValue, titlesById } from '../../answerFacts.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
+import { sentencesOf } from '../grammar.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { TestCase } from '../../schemas.js';
 import type { CaseMeasure } from '../types.js';
@@ -183,7 +184,7 @@ export const answerPendingSingular: CaseMeasure = {
  * opener's undone list always holds the failed call (stages/resolve/failureSentences.ts partialOpener).
  */
 export function failedCalledPending(answer: string): string | undefined {
-  const first = answer.split(/(?<=[.!?])\s+(?=[A-Z"])/)[0] ?? '';
+  const first = sentencesOf(answer)[0] ?? '';
   return /\bworked; still to do: /.test(first) ? `"${first.slice(0, 110)}"` : undefined;
 }
 

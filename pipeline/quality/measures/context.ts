@@ -1281,16 +1281,12 @@ export const contextBareClosing: CaseMeasure = {
   group: 'text',
   title: 'long context: an inserted reply after the customer\'s yes to a read-back is a bare acknowledgement ("To be sure I follow, that\'s 2 lattes?" "Yes." "OK!"), where every other closing names the order and where to give it',
   population: 'evolved cases with an inserted long context',
-  check(tc) {
-    const turns = spokenTurns(tc);
-    if (!turns) return undefined;
-    for (let i = 2; i < turns.length; i++) {
+  check: (tc) =>
+    turnDefects(tc, (turns, i) => {
       const [rb, yes, t] = [turns[i - 2], turns[i - 1], turns[i]];
-      if (t.role !== 'assistant' || yes.role !== 'user' || rb.role !== 'assistant') continue;
-      if (readsOrderBack(rb.text) && SAID_YES_TO.test(yes.text) && BARE_ACK.test(t.text)) return `"${rb.text.slice(0, 60)}" "${yes.text.slice(0, 30)}" "${t.text}"`;
-    }
-    return null;
-  },
+      if (!rb || t.role !== 'assistant' || yes.role !== 'user' || rb.role !== 'assistant') return undefined;
+      return readsOrderBack(rb.text) && SAID_YES_TO.test(yes.text) && BARE_ACK.test(t.text) ? `"${rb.text.slice(0, 60)}" "${yes.text.slice(0, 30)}" "${t.text}"` : undefined;
+    }),
 };
 
 /** A thought that says nothing of its turn, only that no tool is needed ("Nothing here calls for a tool; I can reply straight away.", "A short reply is all this needs."). */

@@ -6,7 +6,7 @@
  * found nearby named from a fixed pool ("Riverside Restaurant", "Old Town Restaurant", "Greenleaf
  * Restaurant"), their addresses ending in the hotel the search started from.
  */
-import { argStrings, shownSimulatedSteps, simulatedDefectAmong } from '../evidence.js';
+import { argStrings, papersOf, shownSimulatedSteps, simulatedDefectAmong } from '../evidence.js';
 import type { QualityContext } from '../types.js';
 import type { TestCase } from '../../schemas.js';
 import { lowercasedNames } from '../../resolution/properNouns.js';
@@ -48,32 +48,15 @@ const FRAME = new Set(['rethinking', 'advances', 'limits', 'measuring', 'impact'
  */
 export function summaryOffTitle(value: unknown, query = ''): string | null | undefined {
   const asked = stems(query);
-  let seen = false;
-  const visit = (v: unknown): string | undefined => {
-    if (Array.isArray(v)) {
-      for (const x of v) {
-        const why = visit(x);
-        if (why) return why;
-      }
-    } else if (isPlainObject(v)) {
-      const title = v.title;
-      const summary = typeof v.summary === 'string' ? v.summary : typeof v.abstract === 'string' ? v.abstract : undefined;
-      if (typeof title === 'string' && summary !== undefined && stems(title).size) {
-        seen = true;
-        // A title in a known frame is about its subject slot: "past, present and future" is the frame's, not the paper's subject.
-        const own = [...stems(titleParts(title)?.subject ?? title)].filter((w) => !asked.has(w) && !FRAME.has(w) && ![...FRAME].some((f) => f.startsWith(w)));
-        const said = stems(summary);
-        if (own.length ? !own.some((w) => [...said].some((x) => x.startsWith(w) || w.startsWith(x))) : !shares(title, summary)) return `"${title.slice(0, 50)}" summarised "${summary.slice(0, 70)}"`;
-      }
-      for (const x of Object.values(v)) {
-        const why = visit(x);
-        if (why) return why;
-      }
-    }
-    return undefined;
-  };
-  const why = visit(value);
-  return why ?? (seen ? null : undefined);
+  const papers = papersOf(value).filter(({ title }) => stems(title).size);
+  if (!papers.length) return undefined;
+  for (const { title, summary } of papers) {
+    // A title in a known frame is about its subject slot: "past, present and future" is the frame's, not the paper's subject.
+    const own = [...stems(titleParts(title)?.subject ?? title)].filter((w) => !asked.has(w) && !FRAME.has(w) && ![...FRAME].some((f) => f.startsWith(w)));
+    const said = stems(summary);
+    if (own.length ? !own.some((w) => [...said].some((x) => x.startsWith(w) || w.startsWith(x))) : !shares(title, summary)) return `"${title.slice(0, 50)}" summarised "${summary.slice(0, 70)}"`;
+  }
+  return null;
 }
 
 /** News words any headline of a company has: a headline and a summary that share only these and the company's name tell two stories. */

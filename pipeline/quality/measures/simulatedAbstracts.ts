@@ -8,24 +8,13 @@
  * A field's words are in scholarFields.ts (AbstractVocab) and a title's frames in paperAbstract.ts,
  * which the simulator writes from, so the check and the writer agree on what is whose.
  */
-import { simulatedDefectAmong } from '../evidence.js';
+import { argStrings, papersOf, simulatedDefectAmong } from '../evidence.js';
+import { sentencesOf } from '../grammar.js';
 import type { CaseMeasure } from '../types.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
-import { isPlainObject } from '../../errors/values.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import { GENERAL_FIELD, SCHOLAR_FIELDS, abstractVocab, type AbstractVocab } from '../../resolution/scholarFields.js';
 import { titleParts } from '../../resolution/paperAbstract.js';
-
-/** Records of an answer with a title and a summary (arXiv's papers). */
-function papersOf(value: unknown, out: { title: string; summary: string }[] = []): { title: string; summary: string }[] {
-  if (Array.isArray(value)) value.forEach((v) => papersOf(v, out));
-  else if (isPlainObject(value)) {
-    const summary = value.summary ?? value.abstract;
-    if (typeof value.title === 'string' && typeof summary === 'string') out.push({ title: value.title, summary });
-    else Object.values(value).forEach((v) => papersOf(v, out));
-  }
-  return out;
-}
 
 const phrasesOf = (v: AbstractVocab) => [...v.evidence, ...v.factors, ...(v.caveats ?? [])];
 const VOCABS: AbstractVocab[] = [...SCHOLAR_FIELDS, GENERAL_FIELD].flatMap((f) => [f.abstract, ...(f.abstract.phenomenon ? [f.abstract.phenomenon] : [])]);
@@ -45,12 +34,6 @@ export function offFieldPhrase(summary: string, topics: string[], fields: string
   return FIELD_PHRASES.find((p) => !own.has(p) && new RegExp(`\\b${escapeRegExp(p.toLowerCase())}\\b`).test(text));
 }
 
-/** The first sentence of a text, and the rest. */
-function firstAndRest(text: string): [string, string] {
-  const at = text.search(/(?<=[.!?])\s+(?=\p{Lu})/u);
-  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at)];
-}
-
 /** How an abstract misreads its title, or null; undefined for a title in no known frame whose abstract says nothing of it. */
 export function abstractMisreadsTitle(title: string, summary: string): string | null {
   const t = title.trim().replace(/[.\s]+$/, '');
@@ -59,7 +42,8 @@ export function abstractMisreadsTitle(title: string, summary: string): string | 
   if (/[:?]/.test(t) && s.includes(t.toLowerCase())) return `the whole title "${t}" as the paper's subject: "${summary.slice(0, 90)}"`;
   const parts = titleParts(t);
   if (!parts || parts.studied) return null;
-  const [, rest] = firstAndRest(summary);
+  // After the first sentence, which says what the title says in its own words.
+  const rest = sentencesOf(summary).slice(1).join(' ');
   const r = rest.toLowerCase();
   const subject = parts.subject.toLowerCase();
   const lead = parts.lead.trim().toLowerCase();
@@ -77,7 +61,7 @@ export function abstractMisread(action: { name: string; args: unknown }, respons
   const value = parseToolResponse(response);
   const papers = papersOf(value);
   if (!papers.length) return undefined;
-  const query = Object.values(isPlainObject(action.args) ? action.args : {}).filter((v): v is string => typeof v === 'string').join(' ');
+  const query = argStrings(action.args).join(' ');
   for (const { title, summary } of papers) {
     const misread = abstractMisreadsTitle(title, summary);
     if (misread) return `"${title}": ${misread}`;

@@ -106,6 +106,13 @@ export const simulatedStatusNamesOtherPath: CaseMeasure = {
     }),
 };
 
+/** The list a similar-films answer gives (its first list field), or undefined for any other call or an answer with none. */
+function similarFilms(call: { name: string; answer: string }): unknown[] | undefined {
+  if (!/similar_movies|similar_films/i.test(call.name)) return undefined;
+  const v = parseToolResponse(call.answer);
+  return isPlainObject(v) ? Object.values(v).find(Array.isArray) : undefined;
+}
+
 export const similarFilmsListItself: CaseMeasure = {
   kind: 'case',
   id: 'similar_films_list_itself',
@@ -114,10 +121,8 @@ export const similarFilmsListItself: CaseMeasure = {
   population: 'cases showing a successful answer of get_similar_movies',
   check: (tc, ctx) =>
     firstDefect(shownCalls(tc, ctx), (call) => {
-      if (!/similar_movies|similar_films/i.test(call.name) || !isPlainObject(call.args)) return undefined;
-      const v = parseToolResponse(call.answer);
-      const list = isPlainObject(v) ? Object.values(v).find(Array.isArray) : undefined;
-      if (!list) return undefined;
+      const list = similarFilms(call);
+      if (!list || !isPlainObject(call.args)) return undefined;
       const id = call.args.movie_id;
       return list.some((r) => isPlainObject(r) && r.id !== undefined && String(r.id) === String(id)) ? `${call.name}(${String(id)}) lists the film ${String(id)} itself` : null;
     }),
@@ -142,9 +147,7 @@ export const similarFilmsUntitled: CaseMeasure = {
   population: 'cases showing a successful answer of get_similar_movies',
   check: (tc, ctx) =>
     firstDefect(shownCalls(tc, ctx), (call) => {
-      if (!/similar_movies|similar_films/i.test(call.name)) return undefined;
-      const v = parseToolResponse(call.answer);
-      const list = isPlainObject(v) ? Object.values(v).find(Array.isArray) : undefined;
+      const list = similarFilms(call);
       if (!list) return undefined;
       const bad = untitledFilm(list);
       return bad ? `${call.name} lists a film with no title: ${bad.slice(0, 80)}` : null;

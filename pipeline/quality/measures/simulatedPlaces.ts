@@ -20,11 +20,10 @@
  */
 import type { TestCase } from '../../schemas.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
-import { argStrings, shownSimulatedSteps, simulatedDefectAmong } from '../evidence.js';
+import { argStrings, planArgStrings, shownSimulatedSteps, simulatedDefectAmong } from '../evidence.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
-import { TRIP_END, TRIP_START, sameEnd } from '../../resolution/trips.js';
-import { toolSteps } from '../../steps.js';
+import { sameEnd, tripEnds } from '../../resolution/trips.js';
 import { emptySearchPoint } from '../../resolution/simulatorRules.js';
 
 function responseValue(text: string): unknown {
@@ -103,8 +102,7 @@ export const simulatedPlaceNamedBySearch: CaseMeasure = {
   population: 'cases showing a simulated nearby-search answer listing named places for a search phrase',
   check: (tc, ctx) => {
     // What the task's plan itself writes (its recorded arguments): a name there was found by the source's own run.
-    const t = ctx.trajectory(tc.trajectoryId);
-    const written = t ? toolSteps(t).flatMap(({ step }) => argStrings(step.action.args)) : [];
+    const written = planArgStrings(tc, ctx);
     return simulatedDefectAmong(tc, ctx, (step) => namedBySearch(step.action, step.response!.content, written));
   },
 };
@@ -117,8 +115,7 @@ export const simulatedNearbyAtNothing: CaseMeasure = {
   population: 'cases showing a simulated nearby-search answer centred on coordinates',
   check: (tc, ctx) => {
     // A place the task's own plan takes from the answer (a route to "24 Reed St, Brooklyn, NY, 11231") is what the source's run found there.
-    const t = ctx.trajectory(tc.trajectoryId);
-    const written = (t ? toolSteps(t).flatMap(({ step }) => argStrings(step.action.args)) : []).map((w) => w.toLowerCase());
+    const written = planArgStrings(tc, ctx).map((w) => w.toLowerCase());
     return simulatedDefectAmong(tc, ctx, (step) => {
       const doc = tc.tools.find((d) => d.name === step.action.name);
       if (!doc || !isPlainObject(step.action.args) || !/nearby|search_?places?|\bpoi\b/i.test(doc.name)) return undefined;
@@ -135,9 +132,7 @@ export const simulatedNearbyAtNothing: CaseMeasure = {
 /** A distance or route answer between ends written alike that is not zero; undefined for any other answer. */
 export function tripToItself(action: { name: string; args: unknown }, response: string): string | null | undefined {
   if (!/distance|route|direction/i.test(action.name) || !isPlainObject(action.args)) return undefined;
-  const entries = Object.entries(action.args);
-  const start = entries.find(([k]) => TRIP_START.test(k))?.[1];
-  const end = entries.find(([k]) => TRIP_END.test(k))?.[1];
+  const [start, end] = tripEnds(action.args)!;
   if (start === undefined || end === undefined) return undefined;
   const value = responseValue(response);
   if (!isPlainObject(value) || 'error' in value) return undefined;
