@@ -32,6 +32,16 @@ export function kindOfParam(param: Pick<ToolParam, 'name' | 'type'> & { descript
   return 'other';
 }
 
+const SEARCH_KEY = /query|keyword|search|term/i;
+const FILE_EXTENSION = /\.(?:pptx?|txt|csv|pdf|jpe?g|png|gif|json|md|py|docx?|xlsx?|log|zip)$/i;
+
+/** A folder or file path ("outputs/", "/data/a.png", "notes/report.txt", "slides.pptx"): no spaces, and a slash or a file's extension; never a URL. */
+export function looksLikePath(text: string): boolean {
+  const t = text.trim();
+  if (/\s/.test(t) || t.includes('://') || t.includes('@')) return false;
+  return /^\.{0,2}\/|\/$|^[\w.-]+\/[\w./-]*$/.test(t) || FILE_EXTENSION.test(t);
+}
+
 const PRONOUN_CLAUSE = /^(i|i'm|i've|i'll|we|my|please|could|can|would|let's|you|it|this|that|and|but|so|then)\b/i;
 const VERB_CLAUSE = /\b(need|want|would like|have|handled|book|check|find|get|make|tell|show|help)\b/i;
 
@@ -108,6 +118,10 @@ export function valueKindProblem(param: Pick<ToolParam, 'name' | 'type'> & { des
     if (context && isNameFragment(text, context) && !(typeof reference === 'string' && reference.includes(text) && /\s/.test(text))) return `${param.name} holds "${text}", a fragment of a longer name in the query`;
     if (isCalendarWord(text) && kind !== 'date' && kind !== 'time' && kind !== 'text' && !(typeof reference === 'string' && isCalendarWord(reference))) return `${param.name} holds "${text}", a word of a date`;
     const wordCount = text.split(/\s+/).length;
+    // A folder or file path is no search word: get_image(keywords="outputs/") only copies the request's path.
+    // (Places and names are left out: abs_location, mv's destination and find's name take paths.)
+    if (kind === 'text' && SEARCH_KEY.test(param.name) && !/file|director|folder|path/i.test(param.description ?? '') && looksLikePath(text) && !(typeof reference === 'string' && looksLikePath(reference)))
+      return `${param.name} holds "${text.slice(0, 40)}", a file or folder path`;
     switch (kind) {
       case 'id':
         if (/\s/.test(text)) return `${param.name} is an id, "${text.slice(0, 40)}" has spaces`;

@@ -75,6 +75,20 @@ describe('quality measures of internal error cases', () => {
     expect(valueKindProblems(select)[0]).toContain('booking_id');
   });
 
+  // teval_query_408_1 before error-injectors@49: get_image(keywords="outputs/") for add_text_page, the request's folder as search words.
+  it('flags a path as search words, and passes a path where a place or a search over files takes one', () => {
+    const page = { name: 'PPT.add_text_page', args: { title: 'Causes', bullet_items: 'Emissions' } };
+    const user = "Please make a PowerPoint file named 'Climate_Change.ppt' in 'outputs/'.";
+    const image = { name: 'PPT.get_image', description: 'Get an image by keywords.', required_parameters: [{ name: 'keywords', type: 'string', description: 'Keywords of the image.' }], optional_parameters: [], return_data: [] };
+    const find = { name: 'Files.find', description: 'Find files.', required_parameters: [{ name: 'search_term', type: 'string', description: 'Name of the file or directory to find.' }], optional_parameters: [], return_data: [] };
+    const withTools = (tc: TestCase) => ({ ...tc, tools: [...tc.tools, image, find] }) as TestCase;
+    for (const bad of ['outputs/', 'Climate_Change.ppt', '/data/outputs_50.png'])
+      expect(valueKindProblems(withTools(internalCase('tool_select_error', page, { name: 'PPT.get_image', args: { keywords: bad } }, 'ok', { user })))[0]).toMatch(/keywords holds .*a file or folder path/);
+    for (const fine of ['climate change impact', 'https://example.org/a.png', 'ann@example.com'])
+      expect(valueKindProblems(withTools(internalCase('tool_select_error', page, { name: 'PPT.get_image', args: { keywords: fine } }, 'ok', { user })))).toEqual([]);
+    expect(valueKindProblems(withTools(internalCase('tool_select_error', page, { name: 'Files.find', args: { search_term: 'notes/report.txt' } }, 'ok', { user })))).toEqual([]);
+  });
+
   // bfcl_multi_turn_base_165 before error-injectors@9: last_name "March" out of "date of birth, March 15, 1985".
   it('flags a month or weekday given as a name, and passes two arguments swapped', () => {
     const verify = { name: 'Travel.verify_traveler_information', args: { first_name: 'Eleanor', last_name: 'Smith', date_of_birth: '1985-03-15' } };

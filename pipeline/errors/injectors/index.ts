@@ -19,7 +19,7 @@ export { adaptArgs, confusableTools, relevance } from './toolSelect.js';
 export { erroneousThought } from './thoughts.js';
 
 /** Bumped whenever an injector's behaviour changes; recorded as `rules:error-injectors@<version>`. */
-export const INJECTORS_VERSION = 'error-injectors@48'; // 48: h-key1's 46 merged on h-thoughts13's 47. Earlier versions: docs/method-versions.md.
+export const INJECTORS_VERSION = 'error-injectors@49'; // 49: a file or folder path is no search word (get_image(keywords="outputs/") for add_text_page). Earlier versions: docs/method-versions.md.
 
 export const INJECTORS: Record<ErrorType, Injector> = {
   tool_select_error: toolSelectInjector,
