@@ -53,6 +53,7 @@ import { valueShownIn } from '../quality/grounding.js';
 import { pathProblem } from '../errors/pathKinds.js';
 import { unknownRecord } from './unknownRecord.js';
 import { oneTypePerField } from './fieldTypes.js';
+import { inRecordedBlocks } from './recordedBlocks.js';
 import { inRecordedForm } from './answerForm.js';
 
 /** The source's form for a file error, when it registered one. */
@@ -230,7 +231,9 @@ export class ChainResolver implements ToolResolver {
       return { content: message, tier: 'simulated', error: { source: 'environment', message }, origin };
     }
     if (error) return { content: inRecordedForm(refusalContent(call.name, error), recorded), tier: 'simulated', error: { source: 'internal', message: error }, origin };
-    return { content: inRecordedForm(withCarried(output.response, call.carry ?? []), recorded), tier: 'simulated', origin };
+    // Records the API's own recordings write as labelled blocks (arXiv's papers) are written so too (recordedBlocks.ts).
+    const own = this.cache.examples(call.name, config.resolve.simulatorExamples).map((e) => e.response);
+    return { content: inRecordedForm(inRecordedBlocks(withCarried(output.response, call.carry ?? []), own), recorded), tier: 'simulated', origin };
   }
 
   /** The simulator rules' answer to a call the tool docs rule out (unknown tool, keys, types), or undefined. */

@@ -122,7 +122,7 @@ function topicOf(c: TextCtx): string {
 }
 
 /** "Grace Chen" → "G Chen" (Scholar's author lists). */
-function initials(rng: Rng): string {
+export function initials(rng: Rng): string {
   return `${rng.pick(FIRST)[0]}${rng.chance(0.4) ? rng.pick(FIRST)[0] : ''} ${rng.pick(LAST)}`;
 }
 

@@ -12,6 +12,9 @@
  * Deterministic per call: the caller seeds the Rng from the call itself (tool, canonical args,
  * kind), never from the order calls are made in.
  */
+import { flagsAsDatedRecords, recordedDatedFlags } from './datedFlags.js';
+import { recordedTitleRecords, titlesAsRecords } from './titleRecords.js';
+import { keysAsRecorded, recordedKeys } from './recordedKeys.js';
 import { isPlaceholderAddress, placeNamed, type Place } from './places.js';
 import type { EnvironmentErrorKind, ReturnField, ToolDoc } from '../schemas.js';
 import { Rng } from '../rng.js';
@@ -35,9 +38,9 @@ import { addressIn, districtNamed, unknownTownNamed } from './districts.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { researcherAffiliation } from './worldFacts.js';
 import { findsNothing, nothingFoundAnswer, recordedStatus } from './idSearch.js';
-import { cap, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, snippetsWithinPublication, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
+import { cap, initials, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, snippetsWithinPublication, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-83'; // 83: a known company's news headline is its summary's own (worldAnswer.ts: no "Apple stock: is it a buy after this week's rally?" over "Apple agreed to form a joint venture"; simulated_news_headline_unlike_summary 30/30), and a name its ticker spells out is called by it (IBM). Earlier versions: docs/method-versions.md.
+export const SIMULATOR_RULES_VERSION = 'api-simulator-84'; // 84: answers keep the recordings' shapes: arXiv's papers as labelled blocks (recordedBlocks.ts), check_availability day by day (datedFlags.ts). Earlier versions: docs/method-versions.md.
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -492,8 +495,24 @@ function date(c: Ctx): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
-function personName(rng: Rng): string {
-  return `${rng.pick(FIRST)} ${rng.pick(LAST)}`;
+/** A person of one answer: no first or last name two people of the answer share (three reviewers "Maya Garcia", "Farid Evans", "Maya Fischer" read as drawn from a short list). */
+function personName(c: Ctx): string {
+  const fresh = (pool: readonly string[], kind: string) => {
+    const picked = c.rng.pick(pool);
+    if (!c.names.has(`${kind}:${picked}`)) return c.names.add(`${kind}:${picked}`), picked;
+    const free = pool.filter((x) => !c.names.has(`${kind}:${x}`));
+    const again = free.length ? c.rng.pick(free) : picked;
+    c.names.add(`${kind}:${again}`);
+    return again;
+  };
+  return `${fresh(FIRST, 'first-name')} ${fresh(LAST, 'last-name')}`;
+}
+
+/** A paper a search found: published some time up to five years before the answer's day, in no order (a search ranks by relevance, not by date). */
+function publishedDate(c: Ctx): string {
+  const day = Math.min(c.dates.base - c.rng.int(0, 5 * 365) * DAY, c.dates.until ?? Infinity);
+  const d = new Date(day);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
 const COUNTRIES = ['United States', 'China', 'Japan', 'France', 'United Kingdom', 'South Korea', 'Germany', 'India', 'Italy', 'Spain'];
@@ -729,6 +748,7 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   if (/\blongitude\b|\blon\b|\blng\b/.test(f)) return c.near ? round(c.near.lon + (rng.float() - 0.5) * spread, 6) : round(rng.float() * 340 - 170, 6);
   // Today's weekday is the weekday of the day the task is on, when something dated it (a clock answer).
   if (/weekday|day of (the )?week/.test(text)) return c.today ? weekdayOfDate(c.today) : rng.pick(WEEKDAYS);
+  if (/published/.test(f) && /arxiv|paper|article/i.test(c.hint)) return publishedDate(c);
   if (/\bdate\b|published|release|birthday/.test(f) && !/\btime\b/.test(f)) return date(c);
   if (/\btime\b|timestamp/.test(f)) {
     if (/unix|msec|millisecond/.test(d)) return Date.UTC(rng.int(2019, 2024), rng.int(0, 11), rng.int(1, 28)) + rng.int(0, 86_399) * 1000;
@@ -776,7 +796,7 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   if (c.known?.name && c.known.fields && /\btitle\b/.test(f) && RENTAL.test(c.hint)) return c.known.name;
   if (/author|\bname\b|user|sender|recipient|person|owner|host|director|\bcast\b|actor/.test(f)) {
     return /author|user|sender|recipient|person|owner|director|\bcast\b|actor/.test(f) || !/propert|hotel|room|company|asset|organi[sz]ation|place|movie|film|stock|ticker|file|restaurant|shop|store|venue/i.test(`${d} ${c.hint}`)
-      ? personName(rng)
+      ? personName(c)
       : titleFor(c);
   }
   // A real person's affiliation is what the facts table knows of them, else Scholar's own "Unknown affiliation": never a drawn university.
@@ -1541,14 +1561,18 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   const lost = unlocated(doc, input.args, input.place, carry);
   if (lost) return { error: '', response: lost };
   // A search for an opaque id ("aRCT0jKYjgIJ") or a ticker search for a film finds nothing (idSearch.ts), unless a later step copies from it.
-  if (!carry.length && findsNothing(doc.name, input.args)) return { error: '', response: pyJson(nothingFoundAnswer(doc)) };
+  if (!carry.length && findsNothing(doc.name, input.args)) return { error: '', response: pyJson(keysAsRecorded(nothingFoundAnswer(doc), recordedKeys(input.examples ?? []))) };
   // An API that answers only a status says success in its own recorded words ("{'status': 'added page'}"), the same each time.
   const status = doc.return_data.every((f) => /^(?:status|result|state)$/i.test(f.name)) ? recordedStatus(input.examples ?? [], input.args) : undefined;
   if (status) return { error: '', response: status };
   const planned = plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known, recordedLists(input.examples ?? []), input.today, input.asked, input.named);
   // A paper's summary is about its own title (one carried from a recorded answer included), unless a later step copies the summary.
   const carriedValues = new Set(carry.map((c) => toJson(c.value)));
-  const drawn = applyCarried(planned, carry);
+  // A flag the recordings write day by day (check_availability) is written as those days (datedFlags.ts);
+  // an author's article titles as the {title, authors} records Scholar lists (titleRecords.ts).
+  const examples = input.examples ?? [];
+  const dated = flagsAsDatedRecords(applyCarried(planned, carry), recordedDatedFlags(examples), input.args as Record<string, unknown>, input.today);
+  const drawn = titlesAsRecords(dated, recordedTitleRecords(examples), input.known?.papers ?? [], initials, rng);
   if (RENTAL.test(doc.name)) kindAgreesWithName(drawn, carry, input.known, rng);
   if (/arxiv|paper|article|scholar/i.test(doc.name)) {
     const subject = Object.values(input.args as Record<string, unknown>).find((v): v is string => typeof v === 'string' && isWords(v)) ?? input.known?.topic ?? '';
@@ -1566,5 +1590,6 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   const world = worldAnswer(doc, input.args as Record<string, unknown>, drawn, carry, input.known, rng, pinned);
   const held = pinned.length ? [...carry, ...pinned] : carry;
   const answer = rankedAsAsked(rankedAsDocumented(doc, placedAsAsked(world, held), held), held);
-  return { error: '', response: pyJson(oneTypePerField(answer, held.map((c) => c.value))) };
+  // A field the doc misnames ("snipets", "avg temperature") takes the name the recordings give it (recordedKeys.ts).
+  return { error: '', response: pyJson(keysAsRecorded(oneTypePerField(answer, held.map((c) => c.value)), recordedKeys(examples))) };
 }

@@ -41,6 +41,7 @@ import { escapeRegExp } from '../../errors/vocabulary.js';
 import { findsNothing } from '../../resolution/idSearch.js';
 import { ungrammaticalTopic } from '../../resolution/topicPhrase.js';
 import { laterFactContradiction, simulatedFilmFactsDisagree, simulatedRecordSelfContradicted, simulatedWeatherImplausible } from './simulatedRecords.js';
+import { sameFieldName } from '../../resolution/recordedKeys.js';
 
 /** A tool answer as a value: JSON, else a Python literal, else the text itself. */
 export function responseValue(text: string): unknown {
@@ -888,7 +889,7 @@ export const simulatedShapeUnlikeRecorded: SetMeasure = {
   kind: 'set',
   id: 'simulated_shape_unlike_recorded',
   group: 'solvable',
-  title: 'share of cases showing a simulated answer that holds a field as one value where every recorded answer of that API the cases show holds a list (or the reverse), or as a list of bare values where they list records (TMDB genres [\'Action\', \'Thriller\'] beside recorded [{\'id\': 28, \'name\': \'Action\'}]), or the reverse',
+  title: 'share of cases showing a simulated answer that holds a field as one value where every recorded answer of that API the cases show holds a list (or the reverse), or as a list of bare values where they list records (TMDB genres [\'Action\', \'Thriller\'] beside recorded [{\'id\': 28, \'name\': \'Action\'}]; arXiv papers as records where the recordings write one text; a day\'s availability as one flag), or the reverse; or under the doc\'s misspelt name where the recordings give the real one ("snipets" beside "snippets")',
   population: 'cases showing a simulated answer of an API some shipped case shows a recorded answer of',
   better: 'lower',
   score(cases, ctx) {
@@ -918,6 +919,9 @@ export const simulatedShapeUnlikeRecorded: SetMeasure = {
         inPopulation = true;
         for (const [k, x] of Object.entries(v)) {
           const shapes = fields.get(k);
+          // The doc's misspelt name where the recordings give the real one ("snipets" beside "snippets").
+          const named = shapes ? undefined : [...fields.keys()].find((r) => !(r in v) && sameFieldName(k, r));
+          if (named) why ??= `${step.action.name}: "${k}" where recorded answers write "${named}"`;
           const shape = shapeOf(x);
           if (!shapes || shapes.size !== 1 || !shape || shapes.has(shape)) continue;
           const [theirs] = [...shapes];

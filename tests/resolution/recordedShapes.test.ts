@@ -1,0 +1,145 @@
+/**
+ * Simulated answers keep the shapes the API's recordings use: arXiv's papers as one text of
+ * labelled blocks, Airbnb's availability day by day (simulated_shape_unlike_recorded).
+ */
+import { describe, expect, it } from 'vitest';
+import type { ToolDoc } from '../../pipeline/schemas.js';
+import { Rng } from '../../pipeline/rng.js';
+import { inRecordedBlocks, labelledBlocks, recordedBlockShape } from '../../pipeline/resolution/recordedBlocks.js';
+import { flagsAsDatedRecords, recordedDatedFlags } from '../../pipeline/resolution/datedFlags.js';
+import { recordedTitleRecords, scholarInitials, titlesAsRecords } from '../../pipeline/resolution/titleRecords.js';
+import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
+import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
+
+const ARXIV_RECORDED = `{'content': "Published: 2022-08-01\\nTitle: The Rise of Quantum Internet Computing\\nAuthors: Seng W. Loke\\nSummary: This article highlights quantum Internet computing as referring to\\ndistributed quantum computing over the quantum Internet.\\n\\nPublished: 2000-03-31\\nTitle: Unconventional Quantum Computing Devices\\nAuthors: Seth Lloyd\\nSummary: This paper investigates a variety of unconventional quantum computation\\ndevices."}`;
+
+describe('labelled blocks (arXiv)', () => {
+  it('reads a recorded answer as records, a wrapped summary line kept with its field', () => {
+    const text = (parseToolResponse(ARXIV_RECORDED) as { content: string }).content;
+    const blocks = labelledBlocks(text)!;
+    expect(blocks).toHaveLength(2);
+    expect(blocks[0].Title).toBe('The Rise of Quantum Internet Computing');
+    expect(blocks[0].Summary).toBe('This article highlights quantum Internet computing as referring to\ndistributed quantum computing over the quantum Internet.');
+    expect(recordedBlockShape([ARXIV_RECORDED])).toEqual({ field: 'content', labels: ['Published', 'Title', 'Authors', 'Summary'] });
+    // Prose with a colon is no block text.
+    expect(labelledBlocks('Note: this is one sentence only.')).toBeUndefined();
+  });
+
+  it('writes simulated paper records as the recordings do, and leaves answers it cannot map as they are', () => {
+    const simulated = JSON.stringify({ content: [{ published_date: '2019-10-22', title: 'A', authors: 'Liam Jensen', summary: 'We study A.' }, { published_date: '2019-11-02', title: 'B', authors: 'David Ito', summary: 'We study B.' }] });
+    const out = JSON.parse(inRecordedBlocks(simulated, [ARXIV_RECORDED])) as { content: string };
+    expect(out.content).toBe('Published: 2019-10-22\nTitle: A\nAuthors: Liam Jensen\nSummary: We study A.\n\nPublished: 2019-11-02\nTitle: B\nAuthors: David Ito\nSummary: We study B.');
+    // A record with a field no label names would lose it: left as drawn.
+    const extra = JSON.stringify({ content: [{ published_date: '2019-10-22', title: 'A', authors: 'X', summary: 'S', doi: '10.1/x' }] });
+    expect(inRecordedBlocks(extra, [ARXIV_RECORDED])).toBe(extra);
+    // No recordings in block form: nothing to follow.
+    expect(inRecordedBlocks(simulated, ["{'content': ['a', 'b']}"])).toBe(simulated);
+  });
+});
+
+describe('flags the recordings write day by day (check_availability)', () => {
+  const examples = [
+    { args: { propertyId: 51113056 }, response: "{'availability': [{'date': '2023-10-01', 'available': False}, {'date': '2023-10-02', 'available': False}, {'date': '2023-10-03', 'available': False}]}" },
+    { args: { propertyId: 52047578, date: '2023-10-19' }, response: "{'availability': [{'date': '2023-10-19', 'available': False}]}" },
+  ];
+
+  it('reads the date key, the flag key and the undated span from the recordings', () => {
+    expect(recordedDatedFlags(examples).get('availability')).toEqual({ date: 'date', flag: 'available', days: 3, start: '2023-10-01' });
+    // One recording writing the field otherwise: no shape to keep.
+    expect(recordedDatedFlags([...examples, { args: {}, response: "{'availability': True}" }]).has('availability')).toBe(false);
+  });
+
+  it("writes a drawn flag as the call's own day, else as the days from the task's day or the recordings' first", () => {
+    const shapes = recordedDatedFlags(examples);
+    expect(flagsAsDatedRecords({ availability: true }, shapes, { propertyId: 1, date: '2023-11-20' }, undefined)).toEqual({ availability: [{ date: '2023-11-20', available: true }] });
+    expect(flagsAsDatedRecords({ availability: false }, shapes, { propertyId: 1 }, '2023-11-20')).toEqual({ availability: [{ date: '2023-11-20', available: false }, { date: '2023-11-21', available: false }, { date: '2023-11-22', available: false }] });
+    expect((flagsAsDatedRecords({ availability: true }, shapes, { propertyId: 1 }, undefined).availability as { date: string }[])[0].date).toBe('2023-10-01');
+  });
+
+  it('the offline simulator answers check_availability day by day when its recordings do', () => {
+    const doc: ToolDoc = {
+      name: 'AirbnbSearch.check_availability',
+      description: 'This function checks the availability of a property given its ID.',
+      required_parameters: [{ name: 'propertyId', type: 'integer', description: 'The ID of the property.' }],
+      optional_parameters: [{ name: 'date', type: 'string', description: 'The date to check, it must in the format of YYYY-MM-DD.' }],
+      return_data: [{ name: 'availability', description: 'The availability of the property for the given date or the next 10 days.' }],
+    };
+    const out = simulateOffline({ name: doc.name, args: { propertyId: 987654, date: '2023-12-01' }, tools: [doc], examples }, new Rng(1, 'test'));
+    expect(parseToolResponse(out.response)).toMatchObject({ availability: [{ date: '2023-12-01', available: expect.any(Boolean) }] });
+    const bare = simulateOffline({ name: doc.name, args: { propertyId: 987654, date: '2023-12-01' }, tools: [doc] }, new Rng(1, 'test'));
+    expect(typeof (parseToolResponse(bare.response) as { availability: unknown }).availability).toBe('boolean');
+  });
+});
+
+describe("an author's articles as Scholar lists them", () => {
+  const recorded = [{ response: "{'name': 'James E. Hansen', 'affiliations': 'Columbia University', 'articles': [{'title': 'A safe operating space for humanity', 'authors': 'J Rockström, W Steffen, K Noone'}]}" }];
+
+  it('reads which fields the recordings list as {title, authors} records', () => {
+    expect([...recordedTitleRecords(recorded)]).toEqual(['articles']);
+    expect(recordedTitleRecords([...recorded, { response: "{'articles': ['A', 'B']}" }]).size).toBe(0);
+    expect(scholarInitials('Richard S. J. Tol')).toBe('RSJ Tol');
+  });
+
+  it("writes bare titles as records: a listed paper keeps its authors line, another names the profile's author among co-authors", () => {
+    const listed = [{ title: 'Climate change: an overview', publication: 'RSJ Tol, A Smith - Climatic Change, 2009 - Springer' }];
+    const out = titlesAsRecords({ name: 'Richard S. J. Tol', articles: ['Climate change: an overview', 'An empirical study of climate change'] }, recordedTitleRecords(recorded), listed, () => 'G Chen', new Rng(3, 't'));
+    const articles = out.articles as { title: string; authors: string }[];
+    expect(articles[0]).toEqual({ title: 'Climate change: an overview', authors: 'RSJ Tol, A Smith' });
+    expect(articles[1].title).toBe('An empirical study of climate change');
+    expect(articles[1].authors.split(', ').sort()).toEqual(['G Chen', 'RSJ Tol']);
+    // A field the recordings do not list as records stays as drawn.
+    expect(titlesAsRecords({ articles: ['A'] }, new Set(), [], () => 'G Chen', new Rng(3, 't'))).toEqual({ articles: ['A'] });
+  });
+});
+
+describe('people and papers of one answer read as drawn from the world, not from a short list', () => {
+  const reviews: ToolDoc = {
+    name: 'FilmTMDB.get_movie_reviews',
+    description: 'Get the reviews of a movie.',
+    required_parameters: [{ name: 'movie_id', type: 'integer', description: 'the id of the movie' }],
+    optional_parameters: [],
+    return_data: [{ name: 'reviews', description: 'list of reviews, including user, rating and content' }],
+  };
+  const arxiv: ToolDoc = {
+    name: 'ArxivSearch.get_arxiv_article_information',
+    description: 'Run Arxiv search and get the article meta information.',
+    required_parameters: [{ name: 'query', type: 'string', description: 'the content of search query' }],
+    optional_parameters: [],
+    return_data: [{ name: 'content', description: 'a list of 3 arxiv search papers, including published date, title, authors, and summary' }],
+  };
+
+  it('no two reviewers of one answer share a first or a last name (over 40 seeds)', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const out = parseToolResponse(simulateOffline({ name: reviews.name, args: { movie_id: 100 + seed }, tools: [reviews] }, new Rng(seed, 'names')).response) as { reviews: { user: string }[] };
+      const people = out.reviews.map((r) => r.user.split(' '));
+      expect(new Set(people.map((p) => p[0])).size, JSON.stringify(out.reviews)).toBe(people.length);
+      expect(new Set(people.map((p) => p[p.length - 1])).size, JSON.stringify(out.reviews)).toBe(people.length);
+    }
+  });
+
+  it("a search's papers are not published on consecutive days", () => {
+    let consecutive = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const out = parseToolResponse(simulateOffline({ name: arxiv.name, args: { query: 'neural networks' }, tools: [arxiv] }, new Rng(seed, 'papers')).response) as Record<string, unknown>;
+      const papers = Object.values(out).find(Array.isArray) as Record<string, string>[];
+      const days = papers.map((p) => Date.parse(Object.entries(p).find(([k]) => /published/.test(k))![1]) / 86_400_000);
+      if (days.every((d, i) => i === 0 || d - days[i - 1] === 1)) consecutive++;
+    }
+    expect(consecutive).toBe(0);
+  });
+});
+
+describe('field names the doc misspells take the recordings\' names', () => {
+  it('renames a drawn field to the one recorded field of the same name, and nothing else', async () => {
+    const { keysAsRecorded, recordedKeys, sameFieldName } = await import('../../pipeline/resolution/recordedKeys.js');
+    const scholar = recordedKeys([{ response: "{'title': ['A'], 'cited_by': [3], 'organic_id': ['x'], 'snippets': ['s']}" }]);
+    expect(keysAsRecorded({ title: ['A'], cited_by: [3], organic_id: ['x'], pub_info: ['p'], snipets: ['s'] }, scholar)).toEqual({ title: ['A'], cited_by: [3], organic_id: ['x'], pub_info: ['p'], snippets: ['s'] });
+    expect(keysAsRecorded({ overall: 'Sunny', 'avg temperature': 21 }, recordedKeys([{ response: "{'overall': 'Rain', 'temperature': 12}" }]))).toEqual({ overall: 'Sunny', temperature: 21 });
+    expect(sameFieldName('affliation', 'affiliations')).toBe(true);
+    // Different fields stay apart: a short name a letter off, a word inside an unrelated name.
+    expect(sameFieldName('rate', 'date')).toBe(false);
+    expect(sameFieldName('title', 'subtitle')).toBe(false);
+    // No recordings: the doc's names stand.
+    expect(keysAsRecorded({ snipets: ['s'] }, new Set())).toEqual({ snipets: ['s'] });
+  });
+});
