@@ -83,6 +83,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   control_not_error_free: 0,
   skip_infeasible: 0,
   skip_finishes_early: 0,
+  skip_passes_over_step: 0,
   external_placeholder_call: 0,
   skip_thought_unseen: 0,
   retry_thought_stale: 0,

@@ -103,3 +103,19 @@ describe('a yes taken from a listed record is not followed by the whole list aga
     expect(verdictListRestated('Yes, the first room listed, "101", is free. The other rooms listed as free are "21083" and "31280". I was unable to reserve the meeting room "101"; the service would not take the connection.')).toBeUndefined();
   });
 });
+
+describe('a date the request says in words is shown (teval_query_455_2)', () => {
+  it('isoDateStated reads "October 1, 2023" as 2023-10-01, and wants the year', async () => {
+    const { isoDateStated } = await import('../../pipeline/quality/dates.js');
+    expect(isoDateStated('2023-10-01', 'the opening and closing prices of Apple Inc. stock on October 1, 2023?')).toBe(true);
+    expect(isoDateStated('2023-10-18', "the stock symbol 'TSLA' on October 18, 2023")).toBe(true);
+    expect(isoDateStated('2023-10-01', 'on October 1')).toBe(false);
+    expect(isoDateStated('2023-10-02', 'on October 1, 2023')).toBe(false);
+  });
+  it('a step taking that date is not read as built on the failed call\'s answer', async () => {
+    const { valuesFromPlannedAnswer } = await import('../../pipeline/afterFailure.js');
+    const step = { name: 'PolygonFinance.get_daliy_open_close', args: { date: '2023-10-01', ticker: 'AAPL' } };
+    expect(valuesFromPlannedAnswer(step, 'Can you let me know the opening and closing prices of Apple Inc. stock on October 1, 2023?')).toEqual([]);
+    expect(valuesFromPlannedAnswer(step, 'Can you let me know the opening and closing prices of Apple Inc. stock?')).toEqual(['2023-10-01']);
+  });
+});
