@@ -153,6 +153,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   env_failed_call_to_itself: 0,
   decode_failure_thought_misread: 0,
   failure_local_blamed_on_service: 0,
+  skip_thought_double_with: 0,
   answer_verdict_list_restated: 0,
   failure_thought_limit_misread: 0,
   skip_thought_repeats_failed_intent: 0,

@@ -80,7 +80,8 @@ const GAVE_UP: ((api: string, how: string) => string)[] = [
 const GO_ON: ((p: { api: string; intent: string; withArgs: string }) => string)[] = [
   // Not "the request also asks me to …": the step may be a means to the request (a zipcode looked up to
   // find a place), which the user never asked for in those words.
-  ({ api, intent, withArgs }) => `The rest does not depend on it: I can still ${intent} with ${api}${withArgs}.`,
+  // "by calling", not "with `touch` with file name …" (two withs: 22/376 CoT external cases, skip_thought_double_with).
+  ({ api, intent, withArgs }) => `The rest does not depend on it: I can still ${intent} by calling ${api}${withArgs}.`,
   ({ api, intent, withArgs }) => `Next I can still ${intent}: ${api}${withArgs} does that.`,
   ({ api, intent, withArgs }) => `What I can do without it is ${intent}, so I call ${api}${withArgs}.`,
   ({ api, intent, withArgs }) => `${api}${withArgs} needs nothing from that call, so I use it to ${intent}.`,

@@ -119,3 +119,17 @@ describe('a date the request says in words is shown (teval_query_455_2)', () => 
     expect(valuesFromPlannedAnswer(step, 'Can you let me know the opening and closing prices of Apple Inc. stock?')).toEqual(['2023-10-01']);
   });
 });
+
+describe('the moving-on thought says its call with one "with" (skip_thought_double_with)', () => {
+  it('never "with `touch` with file name …", and the measure flags that wording', async () => {
+    const { skipThoughtDoubleWith } = await import('../../pipeline/quality/measures/thoughts.js');
+    const tools = [{ name: 'GorillaFileSystem.touch', description: 'This tool belongs to the Gorilla file system. Tool description: Create a new file of any extension in the current directory.', locality: 'local' }] as never;
+    for (let seed = 0; seed < 40; seed++) {
+      const t = skipThought('GorillaFileSystem.echo', { name: 'GorillaFileSystem.touch', args: { file_name: 'index.html' } }, tools, new Rng(seed, 'skip'), 'echo failed: the device is not connected (ENOTCONN)');
+      expect(t, t).not.toMatch(/with `[^`]+` with /);
+    }
+    const caseWith = (thought: string) => ({ kind: 'external', cot: true, messages: [], groundTruth: [{ name: 'GorillaFileSystem.echo', args: {} }, { name: 'GorillaFileSystem.touch', args: {}, thought }] }) as unknown as TestCase;
+    expect(skipThoughtDoubleWith.check(caseWith('The rest does not depend on it: I can still create a new file with `touch` with file name "index.html".'), ctx)).toMatch(/with `touch` with file/);
+    expect(skipThoughtDoubleWith.check(caseWith('The rest does not depend on it: I can still create a new file by calling `touch` with file name "index.html".'), ctx)).toBeNull();
+  });
+});

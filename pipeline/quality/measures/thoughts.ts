@@ -477,6 +477,26 @@ export const failureBlamedOnService: CaseMeasure = {
   },
 };
 
+/**
+ * CoT external cases whose moving-on thought says the step with two withs in a row ("I can still
+ * create a new file with `touch` with file name \"index.html\""): a frame filled in, not written.
+ */
+export const skipThoughtDoubleWith: CaseMeasure = {
+  kind: 'case',
+  id: 'skip_thought_double_with',
+  group: 'text',
+  title: 'CoT external cases: a ground-truth thought says a call with two withs in a row ("I can still create a new file with `touch` with file name \"index.html\"")',
+  population: 'CoT external cases',
+  check(tc) {
+    if (tc.kind !== 'external' || !tc.cot) return undefined;
+    for (const g of groundTruthActions(tc)) {
+      const m = /\bwith `[^`]+` with \w+/.exec(g.thought ?? '');
+      if (m) return `"${m[0]}": "${(g.thought ?? '').slice(0, 140)}"`;
+    }
+    return null;
+  },
+};
+
 /** A call a CoT case shows or expects, with its thought and the last tool answer shown before it. */
 interface ThoughtCall {
   thought: string;
@@ -852,4 +872,4 @@ export const thoughtClosingFactEmpty: CaseMeasure = {
   },
 };
 
-export const THOUGHT_MEASURES = [thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService];
+export const THOUGHT_MEASURES = [thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
