@@ -18,6 +18,7 @@ import { FINISH_ACTION, type Action, type ChatMessage, type Trajectory } from '.
 import { changesNothing, independentLaterSteps, stepsOnAnswerOf, toolSteps, type LocatedStep } from './steps.js';
 import { describeUngrounded, shownText, ungroundedValues } from './quality/grounding.js';
 import { escapeRegExp } from './errors/vocabulary.js';
+import { isoDateStated } from './quality/dates.js';
 
 const norm = (s: string): string => s.toLowerCase().replace(/\\u([0-9a-f]{4})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\s+/g, ' ').trim();
 
@@ -171,7 +172,7 @@ export function valuesFromUnseenAnswers(step: Action, skipped: LocatedStep[], sh
   for (const { value } of stringLeaves(step.args)) {
     for (const f of fragments(value)) {
       const n = norm(f);
-      if (answers.includes(n) && !seen.includes(n) && !out.some((o) => n.includes(norm(o)))) out.push(f);
+      if (answers.includes(n) && !seen.includes(n) && !isoDateStated(f, shown) && !out.some((o) => n.includes(norm(o)))) out.push(f);
     }
   }
   return out;
@@ -193,7 +194,8 @@ export function valuesFromPlannedAnswer(step: Action, shown: string): string[] {
   for (const { key, value } of stringLeaves(step.args)) {
     // Numbers are grounding's (a radius said as "2 km"); titles and paths are the writer's own.
     if (/title|subject|theme|path|location|file/i.test(key) || /^-?\d+(?:\.\d+)?$/.test(value.trim())) continue;
-    for (const f of fragments(value)) if (copiedFragment(f) && !seen.includes(norm(f)) && !out.includes(f)) out.push(f);
+    // A date the request says in words ("October 1, 2023" for "2023-10-01") is shown, whatever the plan took it from.
+    for (const f of fragments(value)) if (copiedFragment(f) && !seen.includes(norm(f)) && !isoDateStated(f, shown) && !out.includes(f)) out.push(f);
   }
   return out;
 }

@@ -188,7 +188,7 @@ export const DECODE_FAILURE = /Expecting value: line \d+ column \d+|JSONDecodeEr
 
 /**
  * What a failure was, in a few words a thought or answer can say of its call: a limit, access, a
- * timeout, a proxy, a refused, absent, unreachable or lost connection, the server, else the call failing.
+ * timeout, a proxy, a refused, absent, unreachable or lost connection, a local I/O error or crash, the server, else the call failing.
  */
 export function failureKind(message: string): string {
   // The local and compute wordings say a limit as a device does ("throttled after too many operations", "too many calls at once").
@@ -207,6 +207,12 @@ export function failureKind(message: string): string {
   // Python's json decoder on an empty or non-JSON body ("Expecting value: line 1 column 1 (char 0)",
   // T-Eval's own captured failure): the service answered, but not with JSON; said so, not as "failed".
   if (DECODE_FAILURE.test(message)) return 'sent back no JSON';
+  // A local fault said as what it is, not as "the service": an I/O error on the disk, the device or
+  // the storage layer ("echo failed: I/O error (EIO) reading from the disk"); a worker that crashed.
+  if (!/\bHTTP\b|\b5\d\d\b|server/i.test(message)) {
+    if (/Input\/output error|\bI\/O error\b|\bEIO\b/i.test(message)) return 'hit an I/O error';
+    if (/\bcrash(?:ed)?\b|exit status \d+/i.test(message)) return 'crashed';
+  }
   if (/\b5\d\d\b|server|gateway|unavailable/i.test(message)) return 'met a server error';
   return 'failed';
 }

@@ -29,6 +29,13 @@ function datesIn(text: string): { month: number; day: number }[] {
   return out.filter((d) => d.month >= 1 && d.month <= 12 && d.day >= 1 && d.day <= 31);
 }
 
+/** Does `text` state the ISO date `iso` ("2023-10-01") in some form ("October 1, 2023", "10/1/2023"), its year written too? */
+export function isoDateStated(iso: string, text: string): boolean {
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(iso.trim());
+  if (!m || !text.includes(m[1])) return false;
+  return datesIn(text).some((d) => d.month === Number(m[2]) && d.day === Number(m[3]));
+}
+
 /** The calendar dates an action's arguments take (a value that is, or starts with, an ISO date). */
 export function argumentDates(action: Action): { key: string; value: string; month: number; day: number }[] {
   if (!action.args || typeof action.args !== 'object') return [];

@@ -202,7 +202,7 @@ export function reversedWindow(args: Record<string, unknown>): { start: string; 
  * process holds open), none that says a retry cannot help (an invalid key, a missing scope, a
  * monthly quota, no such device).
  */
-export const ENVIRONMENT_WORDING_VERSION = 'env-wording-6'; // 6: a call a second try could do twice (send, book, post, place_order, add a slide) fails only in words that say it never ran (a connect timeout, a refused connection, a proxy tunnel, a 503, a lock not taken, an I/O error opening the file): a read timeout or a reset left the retry the ground truth asks for a gamble (30/300 external cases); Earlier versions: docs/method-versions.md.
+export const ENVIRONMENT_WORDING_VERSION = 'env-wording-7'; // 7 (h-env9): a file system's echo, cp, mv, rm and rmdir fail writing to the disk, not reading from it (WRITING_CALL; io_error_direction_wrong widened to the disk); Earlier versions: docs/method-versions.md.
 
 /**
  * Wordings per kind, each naming the API. A network API fails as HTTP APIs do — a status line,
@@ -257,7 +257,8 @@ const REMOTE: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]
 };
 
 /** An API (its own name, without the toolkit) that puts something somewhere: a save, a write, a page added to a deck. */
-export const WRITING_CALL = /write|save|create|export|add|insert|append|update|upload|delete|remove|set_|mkdir|touch|move|copy|rename|send|post|book|reserve/i;
+// The file system's own short verbs write too: echo into a file, cp, mv, rm, rmdir ("echo failed: I/O error (EIO) reading from the disk" read as a read).
+export const WRITING_CALL = /write|save|create|export|add|insert|append|update|upload|delete|remove|set_|mkdir|touch|move|copy|rename|send|post|book|reserve|^(?:echo|cp|mv|rm|rmdir)$/i;
 
 const LOCAL: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]> = {
   // Local software has no billing quota, but it does cap how many operations it takes at once or

@@ -23,7 +23,7 @@ import { callAt, stepAt, toolSteps, type LocatedStep } from '../../pipeline/step
 import { skipCandidates, skipObstacle, stepsWaitingOn } from '../../pipeline/afterFailure.js';
 import type { Rng } from '../../pipeline/rng.js';
 import { argPhrase, intentOf } from '../../pipeline/thoughtPhrases.js';
-import { failureKind } from '../../pipeline/errors/environment.js';
+import { failureKind, localityOf } from '../../pipeline/errors/environment.js';
 import { toJson } from '../../pipeline/pyValues.js';
 import { apiOf, isPlainObject } from '../../pipeline/errors/index.js';
 import type { CallToResolve } from '../../pipeline/resolution/types.js';
@@ -80,7 +80,8 @@ const GAVE_UP: ((api: string, how: string) => string)[] = [
 const GO_ON: ((p: { api: string; intent: string; withArgs: string }) => string)[] = [
   // Not "the request also asks me to …": the step may be a means to the request (a zipcode looked up to
   // find a place), which the user never asked for in those words.
-  ({ api, intent, withArgs }) => `The rest does not depend on it: I can still ${intent} with ${api}${withArgs}.`,
+  // "by calling", not "with `touch` with file name …" (two withs: 22/376 CoT external cases, skip_thought_double_with).
+  ({ api, intent, withArgs }) => `The rest does not depend on it: I can still ${intent} by calling ${api}${withArgs}.`,
   ({ api, intent, withArgs }) => `Next I can still ${intent}: ${api}${withArgs} does that.`,
   ({ api, intent, withArgs }) => `What I can do without it is ${intent}, so I call ${api}${withArgs}.`,
   ({ api, intent, withArgs }) => `${api}${withArgs} needs nothing from that call, so I use it to ${intent}.`,
@@ -111,6 +112,7 @@ function presentOf(how: string): string {
     .replace(/^had /, 'has ')
     .replace(/^sent /, 'sends ')
     .replace(/^could not /, 'cannot ')
+    .replace(/^crashed$/, 'crashes')
     .replace(/^timed out$/, 'times out');
 }
 
@@ -125,14 +127,29 @@ function statusCode(message: string): string | undefined {
   return /\b(429|40[13]|5\d\d)\b/.exec(message)?.[1];
 }
 
+/** What an I/O error's message says failed: the disk, the device, the storage layer, the controller. */
+function ioSubject(message: string): string {
+  const m = /\b(disk|storage layer|controller|driver|device)\b/i.exec(message);
+  return m ? `the ${m[1].toLowerCase()}` : /\bfile\b/i.test(message) ? 'the file system' : 'the machine';
+}
+
 /**
  * Why sending the same call again is worth a try, by how it failed: an environment failure says
- * nothing against the arguments, and the thought says which kind of failure that is.
+ * nothing against the arguments, and the thought says which kind of failure that is. A local tool's failure (a file
+ * system, a car, a worker computing a value) is said as the message says it, never as "the service":
+ * "The message points at the service" after "echo failed: I/O error (EIO) reading from the disk"
+ * and "Timing out is about the service" after a local tail timed out read what the message never said.
  */
-function retryReason(how: string, code: string | undefined, rng: Rng): string {
+function retryReason(how: string, code: string | undefined, rng: Rng, message = '', local = false): string {
   switch (how) {
     case 'timed out':
-      return rng.pick(['A timeout is no fault of what I sent', 'Timing out is about the service, not the request itself']);
+      return local
+        ? rng.pick(['A timeout is no fault of what I sent', 'Timing out says nothing against the request itself'])
+        : rng.pick(['A timeout is no fault of what I sent', 'Timing out is about the service, not the request itself']);
+    case 'hit an I/O error':
+      return rng.pick([`An I/O error is a fault of ${ioSubject(message)}, not of the arguments`, `The I/O error is ${ioSubject(message)}'s trouble, not a problem with what I sent`]);
+    case 'crashed':
+      return 'A crashed worker says nothing against the arguments';
     case 'met a server error':
       return code ? `A ${code} is the server's trouble, not a problem with the arguments` : rng.pick(['A server error is on their side, not in the arguments', 'The server failed, not the request']);
     case 'hit its usage limit':
@@ -144,7 +161,7 @@ function retryReason(how: string, code: string | undefined, rng: Rng): string {
     case 'was refused a connection':
       return rng.pick([
         'A refused connection means nothing was accepting connections there at that moment, which says nothing against the arguments',
-        'Nothing took the connection just then, which points at the service and not at what I sent',
+        local ? 'Nothing took the connection just then, which says nothing against what I sent' : 'Nothing took the connection just then, which points at the service and not at what I sent',
       ]);
     case 'had no connection':
       return 'No connection was up to carry the call, which says nothing against the arguments';
@@ -162,7 +179,7 @@ function retryReason(how: string, code: string | undefined, rng: Rng): string {
         'The service answered with something that is not JSON at all (an empty body or an error page), which is its fault, not the request\'s',
       ]);
     default:
-      return 'The message points at the service, not at what I sent';
+      return local ? 'Nothing in the message points at what I sent' : 'The message points at the service, not at what I sent';
   }
 }
 
@@ -208,7 +225,7 @@ export function retryThought(action: Action, failure: string, tools: Trajectory[
   const code = statusCode(failure);
   const { call, phrase, ...words } = callWords(action, tools);
   const intent = words.intent.includes('`') ? 'finish' : words.intent;
-  const reason = retryReason(how, code, rng);
+  const reason = retryReason(how, code, rng, failure, localityOf(action.name, tools) === 'local');
   const frames: string[] = [
     `${call} ${how} before it could ${intent}. ${reason}, so I'll send it again${phrase ? `, still with ${phrase}` : ' as it was'}.`,
     `No answer from ${call} yet: it ${how}. ${reason}, so I try ${call} once more${phrase ? ` with ${phrase}` : ''}.`,

@@ -1664,7 +1664,12 @@ function deedChains(sentences: string[], rng: Rng): string[] {
  * the call that decides it; `lead` a sentence saying so on its own, `drop` the field it says, so the
  * step's own sentence does not say it again; `tail` what a number is against.
  */
-interface Verdict { yes: boolean; step: number; lead?: string; drop?: string; tail?: string }
+/**
+ * `others`: said in place of the deciding step's own sentence when the lead took its pick from that
+ * step's list ("Yes, the first room listed, \"101\", is free."): the rest of the list, or nothing
+ * when there is no rest, never the whole list again ("The rooms are \"101\", \"21083\" and \"31280\".").
+ */
+interface Verdict { yes: boolean; step: number; lead?: string; drop?: string; tail?: string; others?: string }
 
 /** A question's or a key's words that carry meaning, cut to a stem ("pressure", "press" alike). */
 const stems = (text: string) => new Set((text.toLowerCase().match(/[a-z]{3,}/g) ?? []).filter((w) => !/^(?:the|and|for|are|any|there|this|that|with|your|you|our|can|will|has|have|does|status|value|list|number)$/.test(w)).map((w) => w.slice(0, 5)));
@@ -1742,14 +1747,20 @@ function decide(question: string, steps: AnswerInput['steps'], tools: AnswerInpu
       const noun = singularWord(humanize(key).toLowerCase().split(' ').pop() ?? 'item');
       const when = state[2].replace(/[?.!]+$/, '').trim();
       const so = `${state[1].toLowerCase()}${when ? ` ${when}` : ''}`;
+      // The list is all the step said: the lead's pick and the rest of it tell it whole.
+      const whole = Array.isArray(v) || (isPlainObject(v) && Object.keys(v).length === 1);
+      const othersListed = (picked: unknown) => {
+        const rest = list.filter((x) => x !== picked);
+        return rest.length === 0 ? '' : `The other ${rest.length === 1 ? `${noun} listed as ${so} is` : `${pluralOf(noun)} listed as ${so} are`} ${joinAnd(rest.map((x) => say(x)))}.`;
+      };
       if (ordinal) {
         const at = ORDINAL_AT[ordinal];
         const item = at < list.length ? list.at(at) : undefined;
         if (item === undefined) return { yes: false, step: i, lead: `only ${plural(list.length, noun)} ${list.length === 1 ? 'is' : 'are'} listed as ${so}, so there is no ${ordinal} one` };
-        return { yes: true, step: i, lead: `the ${ordinal} ${noun} listed, ${say(item)}, is ${so}` };
+        return { yes: true, step: i, lead: `the ${ordinal} ${noun} listed, ${say(item)}, is ${so}`, ...(whole ? { others: othersListed(item) } : {}) };
       }
       const named = list.find((x) => new RegExp(`(?<![\\w.])${escapeRegExp(String(x))}(?![\\w])`).test(question));
-      if (named !== undefined) return { yes: true, step: i, lead: `${noun} ${say(named)} is listed as ${so}` };
+      if (named !== undefined) return { yes: true, step: i, lead: `${noun} ${say(named)} is listed as ${so}`, ...(whole ? { others: othersListed(named) } : {}) };
     }
   }
   // A list that came back, for "are there any …", or a listing that names the file asked about.
@@ -1908,7 +1919,8 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
     if (verdict.lead) lead = `${verdict.yes ? 'Yes' : 'No'}, ${verdict.lead}.`;
     // The deciding call's sentence goes first, saying yes or no; a flag said in the lead is not said again.
     const order = verdict.lead ? steps.map((_, i) => i) : [verdict.step, ...steps.map((_, i) => i).filter((i) => i !== verdict.step)];
-    const keep = order.filter((i) => !(onlyFlag && i === verdict.step));
+    if (verdict.others !== undefined) said = said.map((t, i) => (i === verdict.step ? verdict.others! : t));
+    const keep = order.filter((i) => !(onlyFlag && i === verdict.step) && !(verdict.others === '' && i === verdict.step));
     if (!verdict.lead) said = said.map((t, i) => (i === verdict.step ? answeredFirst(verdict.yes, t, verdict.tail) : t));
     steps = keep.map((i) => steps[i]);
     said = keep.map((i) => said[i]);
@@ -2016,6 +2028,6 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 57 (h-env6): a failure before the request was sent says so ("the connection to the service timed out after 10 seconds, before the request was sent"; an I/O error opening the file "before anything was written"); 56: "There is 1 line", not "There are 1 line" (grammar.ts number-agreement)
   // 58: the two 57s merged.
   // 59: a finding after one told with the same verb says "also" (or drops "I found that"); a named record with a long text after "the …" said of its name, the text apart.
-  offline: { version: 'answer-writer-61', // 61: partial-failure openers say the failed task did not work ("X worked; Y did not.", "X came through; Y did not."), never "still to do: Y" before telling Y as failed, and none opens "I took care of …" before the answer's own "I got …", "I found …" (pipeline/partialOpeners.ts).
+  offline: { version: 'answer-writer-62', // 62 (h-env9): a yes taken from a listed record ("Yes, the first room listed, \"101\", is free.") is followed by the rest of the list ("The other rooms listed as free are …"), not the whole list again (answer_verdict_list_restated). 61: partial-failure openers say the failed task did not work ("X worked; Y did not.", "X came through; Y did not."), never "still to do: Y" before telling Y as failed, and none opens "I took care of …" before the answer's own "I got …", "I found …" (pipeline/partialOpeners.ts).
     run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -9,7 +9,7 @@ import type { Action, ChatMessage, TestCase, ToolDoc, ToolResponse, Trajectory }
 import type { QualityContext } from '../../pipeline/quality/types.js';
 import { claimsFailedEffect, conditionOnFailed, needsOpenedState, placeholderArgument, placeholderValue, skipCandidates, valuesFromUnseenAnswers } from '../../pipeline/afterFailure.js';
 import { toolSteps } from '../../pipeline/steps.js';
-import { finishWithStepsLeft, infeasibleSkip, placeholderRetry } from '../../pipeline/quality/measures/solvable.js';
+import { finishWithStepsLeft, infeasibleSkip, placeholderRetry, skipPassesOverStep } from '../../pipeline/quality/measures/solvable.js';
 import { skipThoughtCitesUnseen } from '../../pipeline/quality/measures/thoughts.js';
 import { skipProblem, skipThought } from '../../stages/diversify-external/afterFailure.js';
 import { Rng } from '../../pipeline/rng.js';
@@ -157,6 +157,18 @@ describe('measures of the step after a failure', () => {
     expect(finishWithStepsLeft.check(externalCase(paris, 1, close), ctxWith(paris))).toMatch(/step 3 GoogleScholar.search_google_scholar/);
     expect(finishWithStepsLeft.check(externalCase(articles, 1, close), ctxWith(articles))).toBeNull();
     expect(finishWithStepsLeft.check(externalCase(rooms, 1, close), ctxWith(rooms))).toBeNull();
+  });
+
+  it('skip_passes_over_step flags going on with a later step while an earlier one stands (teval_query_486_2), and passes the first that stands', () => {
+    const three = trajectory('teval_query_7_2', "Search for 'quantum computing' on Arxiv, then search for scholarly articles related to 'Paris tourism' on Google Scholar and reserve a room from 13:00 to 14:00.", [
+      [{ name: 'ArxivSearch.get_arxiv_article_information', args: { query: 'quantum computing' } }, 'Published: 2022-08-01'],
+      [{ name: 'GoogleScholar.search_google_scholar', args: { query: 'Paris tourism' } }, '{"organic_results": []}'],
+      [{ name: 'ReserveMeeting.get_empty_room_with_time', args: { start_time: '13:00', end_time: '14:00' } }, '{"rooms": [101]}'],
+    ]);
+    const later = toolSteps(three)[2].step.action;
+    const first = toolSteps(three)[1].step.action;
+    expect(skipPassesOverStep.check(externalCase(three, 1, later), ctxWith(three))).toMatch(/step 2 GoogleScholar.search_google_scholar/);
+    expect(skipPassesOverStep.check(externalCase(three, 1, first), ctxWith(three))).toBeNull();
   });
 
   it('external_placeholder_call flags a retried call whose argument is a placeholder', () => {

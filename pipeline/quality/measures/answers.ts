@@ -420,6 +420,37 @@ export const answerListsUntold: CaseMeasure = {
   check: (tc) => turnDefect(tc, listsUntold),
 };
 
+/**
+ * A yes/no answer taken from a list ("Yes, the first room listed, \"101\", is free.") that then gives
+ * the list it was taken from again ("The rooms are \"101\", \"21083\" and \"31280\"."): the record list
+ * is said twice, once as the verdict's pick and once whole, though it was fetched once.
+ */
+export function verdictListRestated(answer: string): string | undefined {
+  const lead = /^Yes, (?:the (?:first|second|third|fourth|fifth|last) \w+ listed, ("[^"]+"|[^\s,]+), is\b|\w+ ("[^"]+"|[^\s,]+) is listed as\b)/.exec(answer);
+  if (!lead) return undefined;
+  const item = lead[1] ?? lead[2];
+  const rest = sentencesOf(answer).slice(1);
+  const again = rest.find((t) => t.includes(item) && (t.match(/"[^"]+"|\b\d[\w-]*/g) ?? []).length >= 2 && !/\b(?:unable|couldn't|could not|didn't|did not|failed)\b/.test(t));
+  return again ? `${lead[0]} … then "${again.slice(0, 110)}"` : undefined;
+}
+
+export const answerVerdictListRestated: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_verdict_list_restated',
+  group: 'text',
+  title: 'closing answer answers a yes/no from a listed record ("Yes, the first room listed, \"101\", is free.") and then gives the whole list again ("The rooms are \"101\", \"21083\" and \"31280\".") though it was fetched once',
+  population: 'closing answers that open with a yes taken from a list',
+  check(tc) {
+    const turns = answeredTurns(tc).filter((t) => /^Yes, (?:the (?:first|second|third|fourth|fifth|last) \w+ listed, |\w+ \S+ is listed as\b)/.test(t.answer));
+    if (turns.length === 0) return undefined;
+    for (const t of turns) {
+      const hit = verdictListRestated(t.answer);
+      if (hit) return hit;
+    }
+    return null;
+  },
+};
+
 /** A list of records told by its first one only: "There are 2 results; in the first, open 20.08, …". */
 export function firstItemOnly(answer: string): string | undefined {
   return /[^.;]*[;,] in the first,/.exec(answer)?.[0].trim();
@@ -474,4 +505,4 @@ export const answerEchoFrame: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => echoFrame(t.answer)),
 };
 
-export const ANSWER_MEASURES = [answerAmountUnitless, answerEchoFrame, answerSentenceRepeated, answerRawTimestamp, answerUnitlessNumber, answerQuotedScalar, answerEchoesDone, answerActionUnnamed, answerAskedFieldMissing, answerAskedCountCut, answerListsUntold, answerListFirstOnly, answerOpenerMismatch];
+export const ANSWER_MEASURES = [answerAmountUnitless, answerEchoFrame, answerSentenceRepeated, answerRawTimestamp, answerUnitlessNumber, answerQuotedScalar, answerEchoesDone, answerActionUnnamed, answerAskedFieldMissing, answerAskedCountCut, answerListsUntold, answerListFirstOnly, answerOpenerMismatch, answerVerdictListRestated];

@@ -188,14 +188,14 @@ export const ioErrorDirectionWrong: CaseMeasure = {
   kind: 'case',
   id: 'io_error_direction_wrong',
   group: 'text',
-  title: 'a device I/O error says it failed reading on a call that writes (save_file failed: I/O error (EIO) reading from the device), or writing on one that reads',
-  population: 'cases showing a device I/O error that says reading or writing',
+  title: 'a device or disk I/O error says it failed reading on a call that writes (save_file failed: I/O error (EIO) reading from the device; echo failed: I/O error (EIO) reading from the disk), or writing on one that reads',
+  population: 'cases showing a device or disk I/O error that says reading or writing',
   check: (tc, ctx) =>
     firstDefect(shownCalls(tc, ctx), (call) => {
-      const m = /I\/O error \(EIO\) (reading from|writing to) the device/i.exec(call.answer);
+      const m = /I\/O error \(EIO\) (reading from|writing to) the (device|disk)/i.exec(call.answer);
       if (!m) return undefined;
       const writes = WRITING_CALL.test(apiOf(call.name));
-      return writes !== /writing/i.test(m[1]) ? `${call.name} ${writes ? 'writes' : 'reads'}, yet its error says "${m[1]} the device"` : null;
+      return writes !== /writing/i.test(m[1]) ? `${call.name} ${writes ? 'writes' : 'reads'}, yet its error says "${m[1]} the ${m[2]}"` : null;
     }),
 };
 

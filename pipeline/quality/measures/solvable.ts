@@ -205,6 +205,32 @@ export const finishWithStepsLeft: CaseMeasure = {
   },
 };
 
+/**
+ * External cases whose ground truth goes on, after giving up, with a later step of the turn while an
+ * earlier one needs nothing from the failed call either: the model is asked to pass over a step the
+ * request put first (teval_query_486_2: the open and close of TSLA "on October 18, 2023" passed over
+ * for the current time, its date read as one only the failed call would have shown).
+ */
+export const skipPassesOverStep: CaseMeasure = {
+  kind: 'case',
+  id: 'skip_passes_over_step',
+  group: 'solvable',
+  title: 'external case whose ground truth goes on after the failure with a later step while an earlier step of the request needs nothing from the failed call (the open and close of TSLA "on October 18, 2023" passed over for the current time)',
+  population: 'external cases whose next ground-truth action is a tool call, with their trajectory',
+  check(tc, ctx) {
+    if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth) || tc.groundTruth[1].name === FINISH_ACTION) return undefined;
+    const t = ctx.trajectory(tc.trajectoryId);
+    if (!t) return undefined;
+    const chosen = skipStep(t, tc.k, tc.groundTruth[1]);
+    if (!chosen) return undefined;
+    for (const step of skipCandidates(t, tc.k)) {
+      if (step.k >= chosen.k) break;
+      if (!skipStepProblem(t, tc.k, step, tc.messages, ctx)) return `step ${step.k} ${step.step.action.name}(${toJson(step.step.action.args).slice(0, 80)}) needs nothing from the failed ${tc.groundTruth[0].name}, yet the ground truth goes on with step ${chosen.k} ${chosen.step.action.name}`;
+    }
+    return null;
+  },
+};
+
 export const placeholderRetry: CaseMeasure = {
   kind: 'case',
   id: 'external_placeholder_call',
@@ -1038,6 +1064,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   unsupportedAnswer,
   infeasibleSkip,
   finishWithStepsLeft,
+  skipPassesOverStep,
   placeholderRetry,
   errorEqualsValidStep,
   httpErrorOnLocalTool,

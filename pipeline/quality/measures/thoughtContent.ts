@@ -57,7 +57,7 @@ const GENERIC = new Set(
 );
 
 /** Words that say what kind of failure came back (environment.ts failureKind's evidence). */
-const FAILURE_KIND = /\b(?:time[sd]? ?out|timing out|took too long|usage limit|rate limit|limit|quota|throttl\w*|too many|connection|unreachable|refused|denied|permission|forbidden|unauthori[sz]ed|server|gateway|unavailable|busy|\d{3})\b/i;
+const FAILURE_KIND = /\b(?:time[sd]? ?out|timing out|took too long|usage limit|rate limit|limit|quota|throttl\w*|too many|connection|unreachable|refused|denied|permission|forbidden|unauthori[sz]ed|server|gateway|unavailable|busy|crash\w*|I\/O error|\d{3})\b/i;
 
 /** The values a case's calls pass that a thought could name: strings of two or more characters and numbers. */
 function caseValues(tc: TestCase): string[] {

@@ -13,7 +13,7 @@ import { apiOf } from '../../errors/values.js';
 import { keyAsWords, keyNoun, rawKeyWords, docVocabulary, type KeyDoc } from '../grammar.js';
 import { sentencesOf } from '../grammar.js';
 import { thoughtDefect } from './text.js';
-import { DECODE_FAILURE, failureKind } from '../../errors/environment.js';
+import { DECODE_FAILURE, failureKind, localityOf } from '../../errors/environment.js';
 import { intentOf } from '../../thoughtPhrases.js';
 import { MORE_ARGUMENTS, holdsValue, isNounKey, listItems, quotable, recordLabels, valueSource } from '../../thoughtPhrases.js';
 import type { CaseMeasure } from '../types.js';
@@ -301,6 +301,8 @@ const KIND_TOLD: Record<string, { kind: string; told: RegExp }> = {
   'could not reach its server': { kind: 'an unreachable server', told: /reach|server|host/i },
   'was refused access': { kind: 'a refusal', told: /refus|denied|permission|access|forbidden|unauthori/i },
   'sent back no JSON': { kind: 'a body that is not JSON', told: /JSON|\bbody\b|empty/i },
+  'hit an I/O error': { kind: 'an I/O error', told: /I\/O|input\/output/i },
+  crashed: { kind: 'a crash', told: /crash/i },
 };
 
 /** A failure that says a limit was hit: a rate, a quota, a cap on calls at once. */
@@ -432,6 +434,64 @@ export const failureThoughtConnectionMisread: CaseMeasure = {
     for (const g of gts) {
       const m = TOLD_LOST.exec(g.thought ?? '');
       if (m) return `"${m[0]}" after "${failure.replace(/\s+/g, ' ').slice(0, 90)}"`;
+    }
+    return null;
+  },
+};
+
+/** Words that put a failure on a service, a server or the network. */
+const BLAMES_SERVICE = /\b(?:services?|servers?|network|remote|on their (?:side|end)|gateway|endpoint|upstream)\b/i;
+/** A failure that itself names a server, a service or the network (a network share's host, a policy service, a proxy), after which saying so is reading it. */
+const NAMES_SERVICE = /\b(?:server|service|network|host|peer|proxy|gateway|HTTP|\d{3} [A-Z][a-z]+)\b/i;
+/** A failure that names a local cause: the disk, an I/O error, the file system, space on the device. */
+const LOCAL_CAUSE = /\bdisk\b|\bEIO\b|Input\/output error|\bI\/O error\b|file system|No space left/i;
+
+/**
+ * External cases whose failure is local (the failed tool is a file system, a car, a deck on disk, a
+ * worker computing a value; or the message names a disk or an I/O error) where a ground-truth thought
+ * or the closing answer puts it on a service, a server or the network ("The message points at the
+ * service, not at what I sent" after "echo failed: I/O error (EIO) reading from the disk"; "Timing
+ * out is about the service" after a local tail timed out): it says what the message does not.
+ */
+export const failureBlamedOnService: CaseMeasure = {
+  kind: 'case',
+  id: 'failure_local_blamed_on_service',
+  group: 'text',
+  title: 'External cases whose failure is local (a file system, a car, a deck on disk, a local worker; or the message names a disk or an I/O error): a ground-truth thought or the closing answer puts it on a service, a server or the network the message never names ("The message points at the service" after "echo failed: I/O error (EIO) reading from the disk")',
+  population: 'external cases whose failed tool is local or whose failure names a local cause',
+  check(tc) {
+    if (tc.kind !== 'external') return undefined;
+    const failure = [...tc.messages].reverse().find((m) => m.role === 'function')?.content ?? '';
+    const failed = groundTruthActions(tc)[0];
+    if (!failed) return undefined;
+    if (localityOf(failed.name, tc.tools) !== 'local' && !LOCAL_CAUSE.test(failure)) return undefined;
+    if (NAMES_SERVICE.test(failure)) return null;
+    for (const g of groundTruthActions(tc)) {
+      for (const text of [g.thought ?? '', g.name === FINISH_ACTION && typeof g.args === 'string' ? g.args : '']) {
+        // A quoted value is the call's, not the thought's reading ("content set to a text reading \"… a server error was detected …\"").
+        const m = BLAMES_SERVICE.exec(text.replace(/"(?:[^"\\]|\\.)*"/g, '""'));
+        if (m) return `"${m[0]}" after "${failure.replace(/\s+/g, ' ').slice(0, 70)}": "${text.slice(0, 120)}"`;
+      }
+    }
+    return null;
+  },
+};
+
+/**
+ * CoT external cases whose moving-on thought says the step with two withs in a row ("I can still
+ * create a new file with `touch` with file name \"index.html\""): a frame filled in, not written.
+ */
+export const skipThoughtDoubleWith: CaseMeasure = {
+  kind: 'case',
+  id: 'skip_thought_double_with',
+  group: 'text',
+  title: 'CoT external cases: a ground-truth thought says a call with two withs in a row ("I can still create a new file with `touch` with file name \"index.html\"")',
+  population: 'CoT external cases',
+  check(tc) {
+    if (tc.kind !== 'external' || !tc.cot) return undefined;
+    for (const g of groundTruthActions(tc)) {
+      const m = /\bwith `[^`]+` with \w+/.exec(g.thought ?? '');
+      if (m) return `"${m[0]}": "${(g.thought ?? '').slice(0, 140)}"`;
     }
     return null;
   },
@@ -812,4 +872,4 @@ export const thoughtClosingFactEmpty: CaseMeasure = {
   },
 };
 
-export const THOUGHT_MEASURES = [thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale];
+export const THOUGHT_MEASURES = [thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
