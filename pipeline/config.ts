@@ -112,6 +112,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   noise_typo_in_count_word: 0,
   noise_typo_in_task_word: 0,
   noise_typo_garbled: 0,
+  noise_typos_adjacent: 0,
   answer_grammar: 0,
   answer_truncated: 0,
   harder_tools_param_changed: 0,
@@ -443,6 +444,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_acknowledgement_top_share: 0.12,
   long_context_thought_frame_share: 0.5,
   long_context_line_top_share: 0.03,
+  // evolve 60: an insertion words its read-backs apart (5.41 on f31 -> 1.46).
+  long_context_readback_frame_repeats: 1.8,
   long_context_sentence_top_share: 0.05,
   long_context_stock_line_share: 0.3,
   // h-evol18: the last reply after a yes names the order (265 of 1,000 insertions held a bare "OK!"), and a

@@ -644,6 +644,13 @@ export function readsOrderBack(text: string): boolean {
   return CONFIRMS.test(tail) || /^\W*(?:(?:so|ok(?:ay)?|and)[,]?\s+)?(?:a|an|one|two|three|\d+|the|your)\b[^?]*\?\s*$/i.test(last);
 }
 
+/** A read-back's frame, its order left out: the words before the order ("To be sure I follow, that's"), else the check after it (", is that right?"). */
+export function readBackFrame(text: string): string | undefined {
+  if (!readsOrderBack(text)) return undefined;
+  const q = normalizeLine(text.trim().split(/(?<=[.!])\s+/).pop() ?? text).split(' ');
+  return /^(?:a|an|one|two|three|the|\d+|[a-z]+s)$/.test(q[0]) && !/^(?:so|just|let|to|you'?d|i|is|does|did)$/.test(q[0]) ? `… ${q.slice(-3).join(' ')}` : `${q.slice(0, 3).join(' ')} …`;
+}
+
 /**
  * A customer's question about what the café has ("Do you serve honey here?", "What kinds of black
  * tea do you have?", "What syrups are available?"): only the café's menu answers it, and the case's

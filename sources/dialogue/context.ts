@@ -10,8 +10,8 @@
 import type { Rng } from '../../pipeline/rng.js';
 import { countTokens, truncateToTokens } from '../../pipeline/tokens.js';
 import type { Corpus, CorpusTurn, Dialogue } from './corpus.js';
-import { replyMissesOrder, replyNotAnswering, splicedLine, turnNotFollowing, asksOffTopic, claimsAction, confirmsNothing, speaksAsCustomer, declines, endsOnQuestion, incompleteReadBack, readBackDropsSaid, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from '../../pipeline/dialogueRules.js';
-import { closeInsertion, honestTurns, menuInsertion, type ClosingPlan } from './honest.js';
+import { fitConfirmation, readBackFrame, replyMissesOrder, replyNotAnswering, splicedLine, turnNotFollowing, asksOffTopic, claimsAction, confirmsNothing, speaksAsCustomer, declines, endsOnQuestion, incompleteReadBack, readBackDropsSaid, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from '../../pipeline/dialogueRules.js';
+import { closeInsertion, honestTurns, menuInsertion, wordReadBacks, type ClosingPlan, type ReadBackPlan } from './honest.js';
 import { renderAction, finishAction } from '../../pipeline/prompts/standard.js';
 
 export interface ContextSlice {
@@ -69,14 +69,14 @@ export function sliceContext(corpus: Corpus, rng: Rng, minTokens: number, maxTok
  * dialogue object.
  */
 /** A dialogue as inserted, with its rewritten closing's parts (an insertion words each closing anew). */
-export type HonestDialogue = Dialogue & { closing?: ClosingPlan; menu?: { index: number; question: string }[] };
+export type HonestDialogue = Dialogue & { closing?: ClosingPlan; menu?: { index: number; question: string }[]; readBacks?: ReadBackPlan[] };
 const honestCache = new WeakMap<Dialogue, HonestDialogue | null>();
 export function honestDialogue(d: Dialogue): HonestDialogue | undefined {
   let h = honestCache.get(d);
   if (h === undefined) {
-    const plan: { closing?: ClosingPlan; menu?: { index: number; question: string }[] } = {};
+    const plan: { closing?: ClosingPlan; menu?: { index: number; question: string }[]; readBacks?: ReadBackPlan[] } = {};
     const turns = honestTurns(d.turns, d.id, plan);
-    h = turns ? { id: d.id, turns: turns.map((t, i) => (t === d.turns[i] ? t : { ...t, tokens: countTokens(t.content) })), ...(plan.closing ? { closing: plan.closing } : {}), ...(plan.menu ? { menu: plan.menu } : {}) } : null;
+    h = turns ? { id: d.id, turns: turns.map((t, i) => (t === d.turns[i] ? t : { ...t, tokens: countTokens(t.content) })), ...(plan.closing ? { closing: plan.closing } : {}), ...(plan.menu ? { menu: plan.menu } : {}), ...(plan.readBacks ? { readBacks: plan.readBacks } : {}) } : null;
     honestCache.set(d, h);
   }
   return h ?? undefined;
@@ -349,13 +349,14 @@ export function* rankedOrder(costs: readonly number[], draws: Float64Array): Gen
  */
 export function insertionTurns(dialogues: HonestDialogue[]): { role: 'user' | 'assistant'; content: string; tokens: number; from: string }[] {
   // The menu answers ("I can't see their menu …") worded for this insertion too: no sentence of theirs in two dialogues in a row.
-  const { menuText, closings } = wordedInsertion(dialogues);
+  // The read-backs worded apart too (honest.ts wordReadBacks), each customer's answer fitted to its question.
+  const { menuText, closings, worded } = wordedInsertion(dialogues);
   const turns: { role: 'user' | 'assistant'; content: string; tokens: number; from: string }[] = [];
   dialogues.forEach((d, n) => {
     d.turns.forEach((t, i) => {
-      const content = closings[n] !== undefined && d.closing?.index === i ? closings[n]! : menuText.get(`${n}:${i}`);
+      const content = closings[n] !== undefined && d.closing?.index === i ? closings[n]! : menuText.get(`${n}:${i}`) ?? worded.get(`${n}:${i}`);
       if (content === undefined || content === t.content) turns.push({ role: t.role, content: t.content, tokens: insertedTokens(t), from: d.id });
-      else turns.push({ role: t.role, content, tokens: closingTokens(content), from: d.id });
+      else turns.push({ role: t.role, content, tokens: t.role === 'user' ? countTokens(content) : closingTokens(content), from: d.id });
     });
   });
   return turns;
@@ -368,9 +369,9 @@ export function insertionTurns(dialogues: HonestDialogue[]): { role: 'user' | 'a
  * A small local memo (the wording is a function of the dialogues alone); entries go oldest first.
  */
 const WORDED_LIMIT = 4096;
-const wordedMemo = new Map<string, { dialogues: readonly HonestDialogue[]; menuText: ReadonlyMap<string, string>; closings: readonly (string | undefined)[] }>();
+const wordedMemo = new Map<string, { dialogues: readonly HonestDialogue[]; menuText: ReadonlyMap<string, string>; closings: readonly (string | undefined)[]; worded: ReadonlyMap<string, string> }>();
 
-function wordedInsertion(dialogues: readonly HonestDialogue[]): { menuText: ReadonlyMap<string, string>; closings: readonly (string | undefined)[] } {
+function wordedInsertion(dialogues: readonly HonestDialogue[]): { menuText: ReadonlyMap<string, string>; closings: readonly (string | undefined)[]; worded: ReadonlyMap<string, string> } {
   const key = dialogues.map((d) => d.id).join('\n');
   const hit = wordedMemo.get(key);
   if (hit && hit.dialogues.length === dialogues.length && hit.dialogues.every((d, i) => d === dialogues[i])) return hit;
@@ -388,8 +389,26 @@ function wordedInsertion(dialogues: readonly HonestDialogue[]): { menuText: Read
     key,
     { customer: dialogues.map((d) => d.turns.filter((t) => t.role === 'user').map((t) => t.content)), fixed: dialogues.map(lastReply) },
   );
+  // The read-backs: the frames of every other reply as shown count as used (the corpus's own read-backs).
+  const rules = new Set(dialogues.flatMap((d, n) => (d.readBacks ?? []).map((r) => `${n}:${r.index}`)));
+  const fixed = dialogues.flatMap((d, n) =>
+    d.turns.flatMap((t, i) => {
+      if (t.role !== 'assistant' || rules.has(`${n}:${i}`)) return [];
+      const f = readBackFrame(closings[n] !== undefined && d.closing?.index === i ? closings[n]! : menuText.get(`${n}:${i}`) ?? t.content);
+      return f ? [f] : [];
+    }),
+  );
+  const lines = new Set(dialogues.flatMap((d) => d.turns.map((t) => normalizeLine(t.content))));
+  const worded = new Map(wordReadBacks(dialogues, key, readBackFrame, fixed, lines));
+  for (const [at, text] of [...worded]) {
+    const [n, i] = at.split(':').map(Number);
+    const answer = dialogues[n].turns[i + 1];
+    if (answer?.role !== 'user') continue;
+    const fit = fitConfirmation(text, answer.content);
+    if (fit !== answer.content) worded.set(`${n}:${i + 1}`, fit);
+  }
   if (wordedMemo.size >= WORDED_LIMIT) wordedMemo.delete(wordedMemo.keys().next().value!);
-  const entry = { dialogues: dialogues.slice(), menuText, closings };
+  const entry = { dialogues: dialogues.slice(), menuText, closings, worded };
   wordedMemo.set(key, entry);
   return entry;
 }

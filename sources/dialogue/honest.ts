@@ -559,6 +559,46 @@ const READ_BACK: ((x: string, n?: number) => string)[] = [
   (x, n = 0) => `${tail(TAILS.heard(x), n).replace(/\.$/, '')}: ${x}?`,
   (x) => `To be sure I follow, that's ${x}?`,
 ];
+/**
+ * More read-back frames, for an insertion to word its read-backs apart (wordReadBacks): a dialogue's
+ * own read-back is one of READ_BACK's (the pool counts its lines in that wording); when another
+ * dialogue of the insertion already read back in that frame, one of these or another of READ_BACK's
+ * takes its place. Each asks for a check in words readsOrderBack knows.
+ */
+const READ_BACK_MORE: ((x: string, n?: number) => string)[] = [
+  (x) => `${cap(x)}, is that correct?`,
+  (x) => `Can I check I have it right: ${x}?`,
+  (x) => `Just to confirm, it's ${x}?`,
+  (x) => `Am I right that you want ${x}?`,
+  (x) => `If I have it right, that's ${x}?`,
+  (x) => `Checking I have it all: ${x}, correct?`,
+  (x) => `Let me check I have it: ${x}?`,
+  (x) => `So you want ${x}, right?`,
+  (x) => `To confirm: ${x}, is that it?`,
+  (x) => `Have I got this right: ${x}?`,
+  (x) => `I have ${x} down; is that accurate?`,
+  (x) => `You're after ${x}, is that right?`,
+  (x) => `Let me be sure: ${x}, right?`,
+  (x) => `Just so I'm sure, that's ${x}?`,
+  (x) => `Is it ${x} you'd like?`,
+  (x) => `Correct me if I'm wrong: ${x}?`,
+  (x) => `Please confirm: ${x}?`,
+  (x) => `That sounds like ${x}, is that right?`,
+];
+/**
+ * Every read-back wording an insertion may give an order, each with its slot (which wording it is,
+ * whatever the order): READ_BACK's with each check after it, then READ_BACK_MORE's. An insertion
+ * counts its uses by slot as well as by frame: a frame only some orders have ("… did I hear you
+ * right?" of a drink with no options, "You'd like two …" of two drinks) is the one left least used
+ * late in an insertion, and counted by frame alone it went to the commonest such orders ("A mocha,
+ * did I hear you right?" in 28 insertions, long_context_line_top_share 0.028 against its 0.03).
+ */
+const TAILED = new Set([3, 5, 6]);
+const readBackSlot = (k: number, n: number) => `${k}:${TAILED.has(k) ? Math.floor(n / 8) % 3 : 0}`;
+const readBackWordings = (x: string, n: number): { w: string; slot: string }[] => [
+  ...READ_BACK.flatMap((f, k) => (TAILED.has(k) ? [0, 8, 16] : [n]).map((m) => ({ w: f(x, m), slot: readBackSlot(k, m) }))),
+  ...READ_BACK_MORE.map((f, j) => ({ w: f(x, n), slot: `more:${j}` })),
+];
 const READ_BACK_PLAIN = ['Is that everything you want?', 'Have I understood what you want?', 'Anything you would change about that?', 'Is that all you want in it?', 'Did I get all of that?'];
 
 /** The one-sentence disclaimers, each naming the order itself, with the CONFIRM shapes (c<i>) they share. */
@@ -777,6 +817,79 @@ function confirmation(phrase: string | undefined, h: number, reference = false):
 }
 
 /** What a rewritten closing says around its confirmation: kept so an insertion can word it anew. */
+/** A read-back the rules wrote: turn `index` ends with `text`, READ_BACK's wording of order `x` for `n`. */
+export interface ReadBackPlan {
+  index: number;
+  x: string;
+  n: number;
+  text: string;
+}
+
+/**
+ * The rules' read-backs of one insertion worded apart (evolve 60). Each dialogue read back in its
+ * own frame (the hash of its id), so one insertion of some thirty orders said "Let me read that
+ * back: …" or "To be sure I follow, that's …?" five times (long_context_readback_frame_repeats
+ * 5.41 on f31). Here every read-back keeps its own wording while its frame is among the least used
+ * of the insertion so far; otherwise it takes one of the least used frames of READ_BACK and
+ * READ_BACK_MORE, in an order drawn for this insertion and turn, so no frame is favoured across
+ * cases. `frameOf` names a reply's frame (the read-back's words without the order), `fixed` lists
+ * the frames of the replies not rewritten here (the corpus's own read-backs), `lines` the
+ * insertion's lines (normalised): no wording repeats one. Returns, per dialogue, the new last
+ * sentence of each read-back turn (by turn index) when it changes.
+ */
+export function wordReadBacks(
+  dialogues: readonly { readBacks?: readonly ReadBackPlan[]; turns: readonly Turn[] }[],
+  key: string,
+  frameOf: (text: string) => string | undefined,
+  fixed: readonly string[],
+  lines: ReadonlySet<string>,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  const uses = new Map<string, number>();
+  const slots = new Map<string, number>();
+  for (const f of fixed) uses.set(f, (uses.get(f) ?? 0) + 1);
+  const said = new Set(lines);
+  const seed = hash(key);
+  dialogues.forEach((d, k) => {
+    for (const rb of d.readBacks ?? []) {
+      const content = d.turns[rb.index]?.content ?? '';
+      const own = frameOf(content);
+      if (!own) continue;
+      // A read-back a later pass reworded (its case, its opener) is shown as it is.
+      if (!content.endsWith(rb.text)) {
+        uses.set(own, (uses.get(own) ?? 0) + 1);
+        continue;
+      }
+      const head = content.slice(0, content.length - rb.text.length);
+      // Candidates: its own wording first, then every other in a drawn order.
+      const mine = readBackSlot(rb.n % READ_BACK.length, rb.n);
+      const others = readBackWordings(rb.x, rb.n).filter((o) => o.w !== rb.text && o.slot !== mine);
+      let r = hash(`${seed}:${k}:${rb.index}`);
+      for (let j = others.length - 1; j > 0; j--) {
+        r = Math.imul(r ^ (r >>> 15), 2246822519) >>> 0;
+        const m = r % (j + 1);
+        [others[j], others[m]] = [others[m], others[j]];
+      }
+      const options = [{ w: rb.text, slot: mine }, ...others].flatMap(({ w, slot }) => {
+        const text = head + w;
+        const f = w === rb.text ? own : frameOf(text);
+        return f && (w === rb.text || !said.has(normalizeLine(text))) ? [{ w, f, slot }] : [];
+      });
+      // The larger of the frame's uses and the slot's: a frame few orders have is no likelier for them.
+      const cost = (o: { f: string; slot: string }) => Math.max(uses.get(o.f) ?? 0, slots.get(o.slot) ?? 0);
+      const least = Math.min(...options.map(cost));
+      const pick = options.find((o) => cost(o) === least) ?? options[0];
+      uses.set(pick.f, (uses.get(pick.f) ?? 0) + 1);
+      slots.set(pick.slot, (slots.get(pick.slot) ?? 0) + 1);
+      if (pick.w !== rb.text) {
+        out.set(`${k}:${rb.index}`, head + pick.w);
+        said.add(normalizeLine(head + pick.w));
+      }
+    }
+  });
+  return out;
+}
+
 export interface ClosingPlan {
   /** Index of the closing turn in the dialogue. */
   index: number;
@@ -923,7 +1036,7 @@ function readsBack(said: readonly string[], phrase: string): boolean {
 
 /** Every wording the rewrite can use, for the tests: none may claim an act or read as a refusal. */
 export function honestWordings(phrase: string): string[] {
-  return [...READ_BACK.flatMap((f) => [0, 8, 16].map((n) => f(phrase, n))), ...READ_BACK_PLAIN, ...CLOSING.map((f) => f(phrase)), ...CLOSING_PLAIN, ...wordings(phrase).map((w) => w.text()), ...CONFIRM_PLAIN];
+  return [...READ_BACK.flatMap((f) => [0, 8, 16].map((n) => f(phrase, n))), ...READ_BACK_MORE.map((f) => f(phrase)), ...READ_BACK_PLAIN, ...CLOSING.map((f) => f(phrase)), ...CLOSING_PLAIN, ...wordings(phrase).map((w) => w.text()), ...CONFIRM_PLAIN];
 }
 
 /** A small stable hash: a dialogue's wording depends on its id, not on call order. */
@@ -1160,7 +1273,7 @@ function withoutCafePun(text: string): string {
  * The dialogue with every claim undone, or undefined when a reply could not be made honest. Replies
  * that claim nothing are returned as they are (the same strings).
  */
-export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { closing?: ClosingPlan; menu?: { index: number; question: string }[] }): T[] | undefined {
+export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { closing?: ClosingPlan; menu?: { index: number; question: string }[]; readBacks?: ReadBackPlan[] }): T[] | undefined {
   const out: T[] = [];
   let phrase: string | undefined;
   // The customer's turns since the one that named the drink: what they stated of the order.
@@ -1174,6 +1287,12 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
   let restated = false;
   // The closing's parts, when the rules rewrote it: the acknowledgements pass may drop its opener.
   let closingPlan: ClosingPlan | undefined;
+  // The rules' read-back of turn i, noted in the plan: an insertion words its read-backs apart (wordReadBacks).
+  const readBackOf = (x: string, i: number) => {
+    const text = READ_BACK[(h + i) % READ_BACK.length](x, h + i);
+    if (plan) (plan.readBacks ??= []).push({ index: i, x, n: h + i, text });
+    return text;
+  };
   for (const [i, turn] of turns.entries()) {
     // The assistant spells its drinks right ("A latter?", "an expresso diluted with warm water").
     // A join typed twice ("steamed with and added microfoam", "milk and and a bit of microfoam") once.
@@ -1246,13 +1365,13 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     const confirmed = !!order && readBack === order && (AFFIRMED.test(turns[i - 1]?.content ?? '') || restated);
     readBack = undefined;
     // A check that would name nothing names what the customer asked for, if the rules can say what.
-    const plainCheck = (n: number) => (guess ? READ_BACK[n % READ_BACK.length](restate(guess), n) : READ_BACK_PLAIN[n % READ_BACK_PLAIN.length]);
+    const plainCheck = (n: number) => (guess ? readBackOf(restate(guess), i) : READ_BACK_PLAIN[n % READ_BACK_PLAIN.length]);
     // "Sure. Does everything look correct?" after an order: the till's screen asked about, nothing
     // named. The order read back instead, so the user has something to confirm.
     const parts = t.content.trim().split(/(?<=[.!?])\s+/).filter(Boolean);
     if ((order || guess) && !last && !(turns[i - 1]?.role === 'user' && userAsks(turns[i - 1].content)) && parts.every((s) => FILLER.test(s) || bareCheck(s) || !!claimsAction(s)) && parts.some(bareCheck)) {
       const opener = parts.find((s) => FILLER.test(s)) ?? openerOf(parts[0]);
-      out.push({ ...t, content: [opener, order ? READ_BACK[(h + i) % READ_BACK.length](order, h + i) : plainCheck(h + i)].filter(Boolean).join(' ') });
+      out.push({ ...t, content: [opener, order ? readBackOf(order, i) : plainCheck(h + i)].filter(Boolean).join(' ') });
       readBack = order;
       continue;
     }
@@ -1261,14 +1380,14 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     const ask = parts[parts.length - 1];
     if ((order || guess) && !last && parts.length && !(turns[i - 1]?.role === 'user' && userAsks(turns[i - 1].content)) && !DRINK.test(t.content) && bareCheck(ask.endsWith('?') ? ask : `${ask}?`) && !claimsAction(t.content)) {
       const keep = parts.slice(0, -1).filter((s) => !bareCheck(s));
-      out.push({ ...t, content: [...keep, order ? READ_BACK[(h + i) % READ_BACK.length](order, h + i) : plainCheck(h + i)].join(' ') });
+      out.push({ ...t, content: [...keep, order ? readBackOf(order, i) : plainCheck(h + i)].join(' ') });
       readBack = order;
       continue;
     }
     // The corpus's own read-back leaving out what the customer put in ("I'd like a Whole Milk Mocha and leave room for
     // cream" -> "You'd like a Whole Milk Mocha?"): the whole order read back in its place, its opener kept.
     if (order && !last && !claimsAction(t.content) && readsOrderBack(t.content) && ([...new Set(orderTexts.flatMap(statedModifiers))].some((m) => !orderModifiers(t.content).includes(m)) || orderTexts.flatMap(saidModifierKeys).some((k) => !holdsKey(t.content, k)))) {
-      out.push({ ...t, content: [parts.find((s) => FILLER.test(s)) ?? (parts.length > 1 ? openerOf(parts[0]) : undefined), READ_BACK[(h + i) % READ_BACK.length](order, h + i)].filter(Boolean).join(' ') });
+      out.push({ ...t, content: [parts.find((s) => FILLER.test(s)) ?? (parts.length > 1 ? openerOf(parts[0]) : undefined), readBackOf(order, i)].filter(Boolean).join(' ') });
       readBack = order;
       continue;
     }
@@ -1299,7 +1418,7 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     else if (asked && !last) {
       if (kept.some((s) => /\?\s*$/.test(s) || bare(s)) && !((order || guess) && kept.some(bare))) text = kept.join(' ');
       else {
-        const q = order ? READ_BACK[(h + i) % READ_BACK.length](order, h + i) : plainCheck(h + i);
+        const q = order ? readBackOf(order, i) : plainCheck(h + i);
         if (order) readBack = order;
         // The read-back is the check: no other check before it ("If it's right let me know. A mocha…?").
         const rest = said.filter((s) => !bare(s) && !bareCheck(s));
@@ -1324,7 +1443,7 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
       if (plan) plan.closing = closing;
     } else {
       // A middle reply that only showed the order ("Ok. Here is your order."): read it back instead.
-      const q = order ? READ_BACK[(h + i) % READ_BACK.length](order, h + i) : plainCheck(h + i);
+      const q = order ? readBackOf(order, i) : plainCheck(h + i);
       if (order) readBack = order;
       text = [opener, q].filter(Boolean).join(' ');
     }

@@ -109,7 +109,7 @@ describe('read-back checks are varied', () => {
     expect(words).toContain('Two cortados, one with oat milk and one with 2% milk, have I got both right?');
     expect(honestWordings('a latte')).not.toContain('A latte, did I catch every detail right?');
     expect(honestWordings('a latte with oat milk')).toContain('A latte with oat milk, did I catch every detail right?');
-    expect(new Set(honestWordings('a latte with oat milk').filter((w) => /^A latte with oat milk, .*\?$/.test(w))).size).toBe(4);
+    expect(new Set(honestWordings("a latte with oat milk").filter((w) => /^A latte with oat milk, .*\?$/.test(w))).size).toBe(5); // with READ_BACK_MORE's ", is that correct?" (evolve 60)
   });
 
   it('long_context_sentence_top_share reads the most repeated sentence over dialogues; gated at 5%', () => {

@@ -15,6 +15,7 @@ import {
   noiseTypoInCountWord,
   noiseTypoInTaskWord,
   noiseTypoGarbled,
+  noiseTyposAdjacent,
 } from '../../pipeline/quality/measures/noise.js';
 import { noiseClashes, skeletonOnly, typosOf } from '../../pipeline/quality/noiseShape.js';
 import { noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
@@ -203,6 +204,17 @@ describe('noise after an inserted conversation, inside a sentence or quote, and 
         const tc = afterContext(query, out);
         for (const m of [noiseSplitsSentence, noiseTypoGarbled, noiseGreetingMidConversation, noiseAgainWithoutHistory]) expect(m.check(tc, NONE), `${m.id}: ${out}`).toBeNull();
       }
+    }
+  });
+
+  it('two slips side by side hide a phrase; slips apart do not, and the rules never make two (500 seeds)', () => {
+    const q = 'Book it with access token abc123 and tell me the current rate of the market before you place the order.';
+    expect(noiseTyposAdjacent.check(noisy(q, q.replace('with access token', 'withh accees tolen')), NONE)).toMatch(/"withh accees", "accees tolen"/);
+    expect(noiseTyposAdjacent.check(noisy(q, q.replace('current rate', 'currnet rqte')), NONE)).toMatch(/currnet rqte/);
+    expect(noiseTyposAdjacent.check(noisy(q, q.replace('access', 'accees').replace('market', 'makret')), NONE)).toBeNull();
+    for (let i = 0; i < 500; i++) {
+      const out = noisyRules({ query: q, protected: ['abc123'] }, new Rng(31, `a${i}`, 'noise')).query;
+      expect(noiseTyposAdjacent.check(noisy(q, out), NONE), out).toBeNull();
     }
   });
 });

@@ -10,7 +10,8 @@ import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { topShare } from './topShare.js';
-import { closingDropsConfirmed, claimsCanMake, replyMissesOrder, openingAcknowledgement, confirmationMisfits, speaksAsServer, readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, saysCannotOrder, saysUnavailable, tidyLine, userAsks, upstreamSlip } from '../../dialogueRules.js';
+import { closingDropsConfirmed, claimsCanMake, replyMissesOrder, openingAcknowledgement, confirmationMisfits, speaksAsServer, readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, readBackFrame, saysCannotOrder, saysUnavailable, tidyLine, userAsks, upstreamSlip } from '../../dialogueRules.js';
+export { readBackFrame };
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
 export function spokenTurns(tc: TestCase): { role: 'user' | 'assistant'; text: string; thought?: string }[] | undefined {
@@ -1323,13 +1324,6 @@ export const contextStockThoughtShare: SetMeasure = {
     return { value: hit / n, n, detail: `${hit} of ${n} insertions; ${top.map(([k, c]) => `${c.n}: "${k.slice(0, 50)}"`).join('; ')}`, examples: top.map(([k, c]) => ({ id: c.id, detail: `${c.n}× "${k}"` })) };
   },
 };
-
-/** A read-back's frame, its order left out: the words before the order ("To be sure I follow, that's"), else the check after it (", is that right?"). */
-export function readBackFrame(text: string): string | undefined {
-  if (!readsOrderBack(text)) return undefined;
-  const q = normalizeLine(text.trim().split(/(?<=[.!])\s+/).pop() ?? text).split(' ');
-  return /^(?:a|an|one|two|three|the|\d+|[a-z]+s)$/.test(q[0]) && !/^(?:so|just|let|to|you'?d|i|is|does|did)$/.test(q[0]) ? `… ${q.slice(-3).join(' ')}` : `${q.slice(0, 3).join(' ')} …`;
-}
 
 /**
  * The most read-backs of one insertion in one frame ("To be sure I follow, that's …?" three times in

@@ -409,4 +409,33 @@ export const noiseSummaryPointsBack: CaseMeasure = {
   },
 };
 
-export const NOISE_MEASURES = [noiseSummaryPointsBack, noiseTypoGarbled, noiseSkeletonOnly, noiseFrameTop, noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord, noiseGreetingMidConversation, noiseAsideForeign, noiseNextStepAfterChat, noiseHedgesRequest];
+/**
+ * Typos in two words side by side of the noisy query ("withh accees tolen" for "with access
+ * token", "currnet rqte" for "current rate"): one slip is mended from the words around it, two in
+ * a row hide the phrase. The slipped words are the noisy query's words not in the original that
+ * typosOf pairs with an original word.
+ */
+export function adjacentTypos(original: string, noisy: string): string[] {
+  // A casual register's short forms ("you" -> "u") are no slips: the rules slip words of four letters or more.
+  const slipped = new Set(typosOf(original, noisy).filter((t) => t.from.length >= 4 && t.to.length >= 3).map((t) => t.to.toLowerCase()));
+  const kept = new Set((original.match(/[A-Za-z']+/g) ?? []).map((w) => w.toLowerCase()));
+  const words = noisy.match(/[A-Za-z']+/g) ?? [];
+  const bad = (w: string) => slipped.has(w.toLowerCase()) && !kept.has(w.toLowerCase());
+  return words.flatMap((w, i) => (i > 0 && bad(w) && bad(words[i - 1]) ? [`${words[i - 1]} ${w}`] : []));
+}
+
+export const noiseTyposAdjacent: CaseMeasure = {
+  kind: 'case',
+  id: 'noise_typos_adjacent',
+  group: 'text',
+  title: 'noisy query: typos in two words side by side ("withh accees tolen" for "with access token", "currnet rqte" for "current rate"): the phrase is hidden, not slipped',
+  population: POPULATION,
+  check(tc) {
+    const pair = pairOf(tc);
+    if (!pair) return pair;
+    const bad = adjacentTypos(pair.original, pair.noisy);
+    return bad.length ? bad.map((x) => `"${x}"`).join(', ') : null;
+  },
+};
+
+export const NOISE_MEASURES = [noiseTyposAdjacent, noiseSummaryPointsBack, noiseTypoGarbled, noiseSkeletonOnly, noiseFrameTop, noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord, noiseGreetingMidConversation, noiseAsideForeign, noiseNextStepAfterChat, noiseHedgesRequest];

@@ -39,7 +39,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-30'; // 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
+export const NOISY_RULES_VERSION = 'noisy-query-31'; // 31: no typos in two neighbouring words (noise_typos_adjacent). 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
 
 /**
  * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
@@ -468,7 +468,14 @@ export function addTypos(text: string, keep: string[], rng: Rng, most = 3, avoid
   );
   if (words.length === 0) return { text, typos: [] };
   const n = rng.int(1, Math.min(most, words.length));
-  const chosen = rng.sample(words, n).sort((a, b) => b.index! - a.index!);
+  // No two slips in words side by side ("withh accees tolen" for "with access token", "currnet rqte"):
+  // a reader mends one slip from the words around it, two in a row hide the phrase (45 of 1,000
+  // noisy queries on f31). The later of two neighbours drawn keeps its spelling.
+  const chosen = rng
+    .sample(words, n)
+    .sort((a, b) => a.index! - b.index!)
+    .filter((m, i, all) => i === 0 || !/^[^A-Za-z]*$/.test(text.slice(all[i - 1].index! + all[i - 1][0].length, m.index!)))
+    .sort((a, b) => b.index! - a.index!);
   let out = text;
   const typos: { from: string; to: string }[] = [];
   for (const m of chosen) {
