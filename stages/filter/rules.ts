@@ -5,6 +5,7 @@
 import { canonicalJson } from '../../pipeline/hash.js';
 import { FINISH_ACTION, type RawTrajectory } from '../../pipeline/schemas.js';
 import { tripToItself } from '../../pipeline/resolution/trips.js';
+import { actsOnUnshownRecord, droppedGenre, otherItemThanAsked } from '../../pipeline/quality/askedItems.js';
 
 export interface Drop {
   code: string;
@@ -20,6 +21,9 @@ export const FILTER_RULES = [
   'missing_required_argument',
   'errored_ground_truth_response',
   'trip_to_itself',
+  'other_item_than_asked',
+  'dropped_genre',
+  'acts_on_unshown_record',
   'empty_plan',
   'too_few_steps',
   'duplicate',
@@ -57,6 +61,19 @@ export function checkTrajectory(t: RawTrajectory, opts: { minSteps: number; dupl
   for (const { step, where } of steps) {
     const place = tripToItself(step.action.args);
     if (place) return { code: 'trip_to_itself', detail: `${where}: ${step.action.name} asks for a trip from "${place}" to itself, which no request asks for` };
+  }
+  // A T-Eval plan that does not do what its user asked for the things the user named
+  // (pipeline/quality/askedItems.ts): every case cut from it would expect a call a model following
+  // the request would not make, or close on an answer about something else.
+  if (t.source === 'teval') {
+    const request = t.turns.map((turn) => turn.user).join('\n');
+    const plan = steps.map(({ step }) => ({ name: step.action.name, args: step.action.args, response: step.response?.content }));
+    const other = otherItemThanAsked(request, plan, t.tools);
+    if (other) return { code: 'other_item_than_asked', detail: `${steps[other.at].where}: ${steps[other.at].step.action.name} asks for ${other.kind === 'file' ? `the file "${other.other}"` : other.other} where the request names ${other.kind === 'file' ? `the file '${other.asked}'` : `'${other.asked}'`}, which no step asks for` };
+    const genre = droppedGenre(request, plan, t.tools);
+    if (genre) return { code: 'dropped_genre', detail: `${steps[genre.at].where}: ${genre.name} leaves out ${genre.param} where the request asks for ${genre.genre} films only, so the list it answers is not the one asked for` };
+    const acted = actsOnUnshownRecord(request, plan);
+    if (acted) return { code: 'acts_on_unshown_record', detail: `${steps[acted.at].where}: ${acted.name} acts on the record '${acted.record}' the request names, which no answer before it shows` };
   }
   if (steps.length === 0) return { code: 'empty_plan', detail: 'no tool call in the ground truth' };
   if (steps.length < opts.minSteps) return { code: 'too_few_steps', detail: `${steps.length} tool steps, fewer than ${opts.minSteps}` };

@@ -16,12 +16,13 @@ import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEff
 import { titlesById, addressInWords, askedCount, pressureFloor, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, isPlaceholderValue, unitOf, yesNoQuestion } from '../../pipeline/answerFacts.js';
 import { FAILURE_OPENERS, failedSentence, nextStepQuestion, partialOpener } from './failureSentences.js';
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
+import { unfilterableGenre, unfilteredGenreSentence } from '../../pipeline/quality/askedItems.js';
 
 export interface AnswerInput {
   request: string;
   steps: { name: string; args: Record<string, unknown> | string; response: string; error?: string }[];
   /** The turn's tool docs (name and return fields): the unit a returned number is in ("The distance between the two cities in km."). */
-  tools?: { name: string; description?: string; return_data?: { name: string; description: string }[] }[];
+  tools?: { name: string; description?: string; return_data?: { name: string; description: string }[]; /** The parameters the tool takes, by name: a list asked for in a genre it cannot filter by is told as not limited to it. */ params?: string[] }[];
   /**
    * The request's later tool steps, not run (set only when a closing answer follows a failure with
    * steps still to come): the answer counts them among the steps not done, says those that take what
@@ -1912,6 +1913,14 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
   });
   // A listing read before a later move in the same turn is no longer the current directory's: told in the past.
   said = said.map((t, i) => (steps.slice(i + 1).some((x) => !x.error && apiOf(x.name) === 'cd') && !callChangesState(steps[i].name) ? pastListing(t) : t));
+  // A list the request asks for in a genre its tool cannot filter by ("top-rated movies in the
+  // 'Drama' genre" from get_top_rated_movies, 294_2) is told as not limited to it, never as the films asked for.
+  said = said.map((t, i) => {
+    const tool = input.tools?.find((x) => x.name === steps[i].name);
+    if (steps[i].error || !tool?.params || tool.params.some((p) => /^(?:cate|category|genres?)$/i.test(p))) return t;
+    const genre = unfilterableGenre(input.request, steps[i], undefined);
+    return genre ? `${t} ${unfilteredGenreSentence(genre)}` : t;
+  });
   let lead = '';
   if (verdict) {
     opener = '';
@@ -2028,6 +2037,6 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 57 (h-env6): a failure before the request was sent says so ("the connection to the service timed out after 10 seconds, before the request was sent"; an I/O error opening the file "before anything was written"); 56: "There is 1 line", not "There are 1 line" (grammar.ts number-agreement)
   // 58: the two 57s merged.
   // 59: a finding after one told with the same verb says "also" (or drops "I found that"); a named record with a long text after "the …" said of its name, the text apart.
-  offline: { version: 'answer-writer-62', // 62 (h-env9): a yes taken from a listed record ("Yes, the first room listed, \"101\", is free.") is followed by the rest of the list ("The other rooms listed as free are …"), not the whole list again (answer_verdict_list_restated). 61: partial-failure openers say the failed task did not work ("X worked; Y did not.", "X came through; Y did not."), never "still to do: Y" before telling Y as failed, and none opens "I took care of …" before the answer's own "I got …", "I found …" (pipeline/partialOpeners.ts).
+  offline: { version: 'answer-writer-63', // 63: h-env9's 62 and h-filt21's 62 merged. 62 (h-env9): a yes taken from a listed record ("Yes, the first room listed, \"101\", is free.") is followed by the rest of the list, not the whole list again (answer_verdict_list_restated); 62 (h-filt21): a list asked for in a genre its tool cannot filter by says it is not limited to that genre (askedItems.ts unfilterableGenre). 61: partial-failure openers say the failed task did not work ("X worked; Y did not."), never "still to do: Y" before telling Y as failed (pipeline/partialOpeners.ts).
     run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -213,3 +213,19 @@ describe('every failure the simulator words is told in words (answer-writer-49)'
     expect(seen.size).toBeGreaterThan(40);
   });
 });
+
+describe('answer_failure_blames_unrelated', () => {
+  it('reads a claim naming a step that waits as that step\'s, though a later one shares a word with it (teval_query_51_1-env-k1)', async () => {
+    const { answerFailureBlamesUnrelated } = await import('../../pipeline/quality/measures/failureAnswers.js');
+    const steps = [
+      { name: 'ReserveMeeting.get_empty_room_with_time', args: { start_time: '14:00', end_time: '16:00' }, response: { content: "{'rooms': ['101']}", tier: 'simulated' } },
+      { name: 'ReserveMeeting.reserve', args: { room_id: '101', start_time: '14:00', end_time: '16:00' }, response: { content: "{'state': 'ok'}", tier: 'simulated' } },
+      { name: 'ReserveMeeting.get_room_status', args: {}, response: { content: "{'rooms': []}", tier: 'simulated' } },
+    ];
+    const user = 'Can you find any available rooms between 14:00 and 16:00? If room 101 is available, please reserve it. After the reservation, could you provide me with the current booking status of all the rooms?';
+    const ctx = { trajectory: () => ({ turns: [{ user, steps: steps.map((s) => ({ action: { name: s.name, args: s.args }, response: s.response })) }] }), baseCase: () => undefined } as unknown as QualityContext;
+    const tc = (answer: string) => ({ kind: 'external', k: 1, trajectoryId: 't', groundTruth: [{ name: steps[0].name, args: steps[0].args }, { name: 'FinishAction', args: answer }] }) as unknown as TestCase;
+    expect(answerFailureBlamesUnrelated.check(tc("There was a problem with finding an empty meeting room. Without it I can't go on to reserve the meeting room. Still to do: getting the room status."), ctx)).toBeNull();
+    expect(answerFailureBlamesUnrelated.check(tc("There was a problem with finding an empty meeting room. Getting the room status needs it first."), ctx)).toMatch(/get_room_status takes nothing/);
+  });
+});

@@ -87,6 +87,12 @@ describe('a thought names the file type its call makes', () => {
     tc.messages.push({ role: 'assistant', content: JSON.stringify({ thought: 'Creating it.', name: 'PPT.create_file', args: { abs_location: 'outputs/a.ppt' } }) } as never);
     expect(fileTypeMismatches(tc)).toHaveLength(1);
   });
+  it('leaves the user\'s own words quoted alone ("save the PPT file at …" for outputs/marketing.pptx: teval_query_350_0-control-k6-cot)', () => {
+    const user = "Please save the PPT file at the location 'outputs/marketing.pptx'.";
+    const quoting = 'The request says "save the PPT file at the location \'outputs/marketing.pptx\'", so the absolute location is "outputs/marketing.pptx".';
+    expect(fileTypeMismatches(caseOf(user, quoting, { abs_location: 'outputs/marketing.pptx' }))).toEqual([]);
+    expect(fileTypeMismatches(caseOf(user, 'Now I will create the PPT file at "outputs/marketing.pptx".', { abs_location: 'outputs/marketing.pptx' }))).toHaveLength(1);
+  });
 });
 
 describe('a thought says a short list its call passes', () => {

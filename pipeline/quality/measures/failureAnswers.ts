@@ -222,10 +222,14 @@ export const answerFailureBlamesUnrelated: CaseMeasure = {
     const distinct = (name: string) => nameWords(apiOf(name)).filter((w) => !GENERIC.has(w) && w.length >= 4).map(stem);
     const waits = stepsWaitingOn(trajectory, tc.k);
     const waitingWords = new Set(later.filter((x) => waits.has(x.k)).flatMap((x) => distinct(x.step.action.name)));
+    const wordsOf = (c: string) => nameWords(c.replace(/[^\p{L}\p{N}\s_-]/gu, ' ')).map(stem);
+    // A claim naming a step that does wait is that step's ("Without it I can't go on to reserve the
+    // meeting room." of reserve, though get_room_status's "room" is in it too: teval_query_51_1-env-k1).
+    const blaming = claims.filter((c) => ![...waitingWords].some((w) => wordsOf(c).includes(w)));
     for (const step of later) {
       if (waits.has(step.k)) continue;
       const own = distinct(step.step.action.name).filter((w) => !waitingWords.has(w));
-      const hit = claims.find((c) => own.some((w) => nameWords(c.replace(/[^\p{L}\p{N}\s_-]/gu, ' ')).map(stem).includes(w)));
+      const hit = blaming.find((c) => own.some((w) => wordsOf(c).includes(w)));
       if (hit) return `${step.step.action.name} takes nothing from the failed ${apiOf(at.step.action.name)}: "${hit}"`;
     }
     return null;

@@ -14,6 +14,9 @@ import { isPlainObject } from '../../errors/values.js';
 import { missingDetails, namesReadContent, readText, requestedDetails } from '../../standIns.js';
 import { cityForNamedEndpoint, ENDPOINT_TOOL, inventedSpecifics, namedCondition, namesEndpoint, pathMismatch, requestedPaths, stopsMidPattern, undecidedCondition, unrequestedWrites, type UnrequestedWhy } from '../planFollows.js';
 import { pathRole } from '../../errors/pathKinds.js';
+import { actsOnUnshownRecord, droppedGenre, namesFilm, otherItemThanAsked, requestedGenre, saysUnfiltered, unfilterableGenre, type AskedStep } from '../askedItems.js';
+import { FILMS } from '../../resolution/worldFacts.js';
+import type { Trajectory } from '../../schemas.js';
 
 
 /**
@@ -291,4 +294,81 @@ export const gtUnrequestedWrite: CaseMeasure = {
   },
 };
 
-export const PLAN_MEASURES: CaseMeasure[] = [gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern];
+
+/** A T-Eval case's whole request and plan, steps with their answers (askedItems.ts reads the plan, not the case's cut of it). */
+function planOf(tc: TestCase, ctx: QualityContext): { request: string; steps: AskedStep[]; t: Trajectory } | undefined {
+  if (tc.source !== 'teval') return undefined;
+  const t = ctx.trajectory(tc.trajectoryId);
+  if (!t) return undefined;
+  return { t, request: t.turns.map((turn) => turn.user).join('\n'), steps: toolSteps(t).map((l) => ({ name: l.step.action.name, args: l.step.action.args, response: l.step.response?.content })) };
+}
+
+/**
+ * A case cut from a plan that asks for another item than the one its request names: T-Eval 185_1
+ * is asked for the details of 'Inception' and gets those of movie 272 ("Batman Begins"); 352_1
+ * looks for films similar to 272 for "similar to 'Inception'"; 51_0 reads
+ * "/home/user/documents/data.txt" for 'data_v2/template_data/paper_readme.txt'. A model that follows
+ * the request is marked wrong at that step, and the closing answer tells of another film.
+ */
+export const gtOtherItemThanAsked: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_other_item_than_asked',
+  group: 'solvable',
+  title: 'a case cut from a plan that asks for another film or file than the one its request names, no step asking for the named one: the details of movie 272 ("Batman Begins") for \'Inception\' (185_1), a read of "/home/user/documents/data.txt" for \'data_v2/template_data/paper_readme.txt\' (51_0); a translation (\'Parasite\' as 寄生虫) or an id (27205 for \'Inception\') is the item named',
+  population: 'T-Eval cases whose request names a known film or a file',
+  check(tc, ctx) {
+    const plan = planOf(tc, ctx);
+    if (!plan) return undefined;
+    if (!FILMS.some((f) => namesFilm(plan.request, f)) && !/\.(?:txt|pptx?|pdf|docx?|csv|json|md|xlsx?|html?|xml|log)\b/i.test(plan.request)) return undefined;
+    const o = otherItemThanAsked(plan.request, plan.steps, plan.t.tools);
+    return o ? `step ${o.at + 1} ${plan.steps[o.at].name} asks for ${o.other} where the request names '${o.asked}', which no step asks for` : null;
+  },
+};
+
+/**
+ * A case cut from a plan whose list call leaves out the genre the request sets: coming_out_filter
+ * with no cate for the coming films "specifically those in the 'Fantasy' category" (218_1); or, where
+ * the list takes no genre (get_top_rated_movies for "top-rated movies in the 'Drama' genre", 294_2),
+ * a closing the case expects that does not say the list is not limited to it.
+ */
+export const gtDropsRequestGenre: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_drops_request_genre',
+  group: 'solvable',
+  title: 'a case cut from a plan whose list call leaves out the genre the request sets although its tool takes one (coming_out_filter with no cate for "the \'Fantasy\' category", 218_1), or, where the tool takes none (get_top_rated_movies for "top-rated movies in the \'Drama\' genre", 294_2), whose expected closing does not say the list is not limited to that genre',
+  population: 'T-Eval cases whose plan makes a list call the request sets a genre for',
+  check(tc, ctx) {
+    const plan = planOf(tc, ctx);
+    if (!plan || !plan.steps.some((s) => requestedGenre(plan.request, s.name))) return undefined;
+    const dropped = droppedGenre(plan.request, plan.steps, plan.t.tools);
+    if (dropped) return `step ${dropped.at + 1} ${dropped.name} leaves out ${dropped.param} for the ${dropped.genre} films the request asks for`;
+    const closing = (Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth]).find((g) => g.name === FINISH_ACTION);
+    if (!closing || typeof closing.args !== 'string') return null;
+    for (const s of plan.steps) {
+      const genre = unfilterableGenre(plan.request, s, plan.t.tools.find((d) => d.name === s.name));
+      if (genre && !saysUnfiltered(closing.args, genre)) return `the closing tells ${s.name}'s list as the ${genre} films asked for without saying it is not limited to ${genre}`;
+    }
+    return null;
+  },
+};
+
+/**
+ * A case cut from a plan that acts on a record the request names when no answer before the act shows
+ * it: 375_0 replies to "the most recent email with 'Marketing Campaign Proposal' as the subject"
+ * after an inbox listing that holds no such email, sending to the sender of another.
+ */
+export const gtActsOnUnshownRecord: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_acts_on_unshown_record',
+  group: 'solvable',
+  title: 'a case cut from a plan that replies to, forwards or deletes a record the request names by its subject (375_0: "the most recent email with \'Marketing Campaign Proposal\' as the subject") when no answer before the act shows a record so named',
+  population: 'T-Eval cases whose request names a message to act on by its subject',
+  check(tc, ctx) {
+    const plan = planOf(tc, ctx);
+    if (!plan || !/\b(?:e-?mails?|messages?)\s+(?:with|titled|named|called)/i.test(plan.request) || !plan.steps.some((s) => /send|reply|forward|delete/i.test(s.name))) return undefined;
+    const acted = actsOnUnshownRecord(plan.request, plan.steps);
+    return acted ? `step ${acted.at + 1} ${acted.name} acts on '${acted.record}', which no answer before it shows` : null;
+  },
+};
+
+export const PLAN_MEASURES: CaseMeasure[] = [gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern, gtOtherItemThanAsked, gtDropsRequestGenre, gtActsOnUnshownRecord];

@@ -438,11 +438,14 @@ export function fileTypeMismatches(tc: TestCase): string[] {
   if (!tc.cot) return [];
   const out: string[] = [];
   const extsOf = (args: unknown) => argStrings(args).flatMap((v) => EXT.exec(v)?.[1]?.toLowerCase() ?? []);
+  const said = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
   for (const { thought, args, before } of thoughtsWithCalls(tc)) {
     const own = extsOf(args);
     const exts = own.length ? own : extsOf(before);
     if (!exts.length) continue;
-    for (const m of thought.matchAll(TYPE_SAID)) if (!exts.includes(m[1].toLowerCase())) out.push(`"${m[0]}" for a .${exts[0]} file`);
+    // The user's own words quoted ("The request says \"save the PPT file at … 'outputs/marketing.pptx'\"") are theirs to choose (teval_query_350_0-control-k6-cot).
+    const quoted = [...thought.matchAll(/"([^"]+)"/g)].filter((q) => said.includes(q[1])).map((q) => [q.index!, q.index! + q[0].length]);
+    for (const m of thought.matchAll(TYPE_SAID)) if (!exts.includes(m[1].toLowerCase()) && !quoted.some(([a, b]) => m.index! >= a && m.index! < b)) out.push(`"${m[0]}" for a .${exts[0]} file`);
   }
   return out;
 }
