@@ -1731,7 +1731,13 @@ function decide(question: string, steps: AnswerInput['steps'], tools: AnswerInpu
       return { yes: ambiguous ? low : !low, step: tireStep.i };
     }
   }
-  const flagVerdict = (f: (typeof flags)[number]): Verdict => ({ yes: f.b, step: f.i, lead: sayFlag(humanize(f.k), f.b), drop: f.k });
+  const flagVerdict = (f: (typeof flags)[number]): Verdict => {
+    // A check that failed with its reason says the reason in the answer, never "The verification failure is "…"" after it.
+    const v = ok.find((x) => x.i === f.i)?.v;
+    const reason = !f.b && isPlainObject(v) ? Object.entries(v).find(([k, x]) => k !== f.k && typeof x === 'string' && x.trim() !== '' && /(?:failure|reason|error|message)$/i.test(k)) : undefined;
+    if (reason && isPlainObject(v)) return { yes: false, step: f.i, lead: `${sayFlag(humanize(f.k), false)}: ${sayString((reason[1] as string).trim())}`, drop: f.k, ...(Object.keys(v).length === 2 ? { others: '' } : {}) };
+    return { yes: f.b, step: f.i, lead: sayFlag(humanize(f.k), f.b), drop: f.k };
+  };
   if (best && !ambiguous) return flagVerdict(best);
   // A look-up named for what is empty, free or available lists such things: "is the second available
   // meeting room empty from 16:00 to 18:00" after get_empty_room_with_time gave [67977, 78304, 63790]
@@ -1925,7 +1931,7 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
   if (verdict) {
     opener = '';
     const onlyFlag = verdict.drop !== undefined && steps[verdict.step] === input.steps[verdict.step];
-    if (verdict.lead) lead = `${verdict.yes ? 'Yes' : 'No'}, ${verdict.lead}.`;
+    if (verdict.lead) lead = `${verdict.yes ? 'Yes' : 'No'}, ${verdict.lead}.`.replace(/([.!?]["”])\.$/, '$1');
     // The deciding call's sentence goes first, saying yes or no; a flag said in the lead is not said again.
     const order = verdict.lead ? steps.map((_, i) => i) : [verdict.step, ...steps.map((_, i) => i).filter((i) => i !== verdict.step)];
     if (verdict.others !== undefined) said = said.map((t, i) => (i === verdict.step ? verdict.others! : t));
@@ -2037,6 +2043,6 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 57 (h-env6): a failure before the request was sent says so ("the connection to the service timed out after 10 seconds, before the request was sent"; an I/O error opening the file "before anything was written"); 56: "There is 1 line", not "There are 1 line" (grammar.ts number-agreement)
   // 58: the two 57s merged.
   // 59: a finding after one told with the same verb says "also" (or drops "I found that"); a named record with a long text after "the …" said of its name, the text apart.
-  offline: { version: 'answer-writer-63', // 63: h-env9's 62 and h-filt21's 62 merged. 62 (h-env9): a yes taken from a listed record ("Yes, the first room listed, \"101\", is free.") is followed by the rest of the list, not the whole list again (answer_verdict_list_restated); 62 (h-filt21): a list asked for in a genre its tool cannot filter by says it is not limited to that genre (askedItems.ts unfilterableGenre). 61: partial-failure openers say the failed task did not work ("X worked; Y did not."), never "still to do: Y" before telling Y as failed (pipeline/partialOpeners.ts).
+  offline: { version: 'answer-writer-64', // 64: a failed check's reason said in its verdict ("No, the verification was not successful: \"Passport must be issued by the United States.\""), never "The verification failure is …" after it (answer_field_dump, bfcl_multi_turn_base_154). 63: h-env9's 62 and h-filt21's 62 merged. 62 (h-env9): a yes taken from a listed record ("Yes, the first room listed, \"101\", is free.") is followed by the rest of the list, not the whole list again (answer_verdict_list_restated); 62 (h-filt21): a list asked for in a genre its tool cannot filter by says it is not limited to that genre (askedItems.ts unfilterableGenre). 61: partial-failure openers say the failed task did not work ("X worked; Y did not."), never "still to do: Y" before telling Y as failed (pipeline/partialOpeners.ts).
     run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -116,5 +116,11 @@ describe('an exchange and a failed check said as a person would (answer_field_du
       expect(fieldsNotAsked({ request: ver.request, calls: calls(ver), answer: a })).toBeUndefined();
       expect(a).toMatch(/^The verification (?:did not pass|turned up a problem): "Passport must be issued by the United States\."$/);
     }
+    // Asked whether it passed (bfcl_multi_turn_base_154): the verdict carries the reason, and no field is read out after it.
+    const asked: AnswerInput = { ...ver, request: 'Could you verify my passport details and tell me whether the verification was successful?' };
+    for (const a of answers(asked)) {
+      expect(fieldsNotAsked({ request: asked.request, calls: calls(asked), answer: a })).toBeUndefined();
+      expect(a).toBe('No, the verification was not successful: "Passport must be issued by the United States."');
+    }
   });
 });
