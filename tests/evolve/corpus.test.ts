@@ -114,4 +114,16 @@ describe('Long Context corpus', () => {
     }
     expect(() => sliceContext(c, new Rng(1, 'x'), 3000, 1000)).toThrow(/maxTokens 1000 < minTokens 3000/);
   });
+
+  it('counts each corpus\'s tokens on its own (drawSlice remembers the total per corpus object)', () => {
+    const whole = loadCorpus();
+    // The default corpus, drawn from first, then a small one: its total is its own, not the first one's.
+    expect(sliceContext(whole, new Rng(3, 'first'), 1000, 3000).tokens).toBeGreaterThanOrEqual(1000);
+    const small = { ...whole, dialogues: whole.dialogues.slice(0, 2) };
+    const smallTotal = small.dialogues.reduce((n, d) => n + d.turns.reduce((m, t) => m + t.tokens, 0), 0);
+    expect(smallTotal).toBeLessThan(1000);
+    expect(() => sliceContext(small, new Rng(3, 'small'), 1000, 3000)).toThrow(new RegExp(`has ${smallTotal} tokens in all, fewer than minTokens 1000`));
+    // And the whole corpus still draws after it.
+    expect(sliceContext(whole, new Rng(3, 'again'), 1000, 3000).tokens).toBeGreaterThanOrEqual(1000);
+  });
 });
