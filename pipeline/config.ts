@@ -398,6 +398,12 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_lists_untold: 0,
   // "Here is what I found. I placed the order …": 7.3% (108/1,480) before.
   answer_opener_mismatch: 0,
+  // answer-writer-62 on f31 (of 1,589 cases showing or asking for a closing answer): "the diff lines read an empty text" 17,
+  // "the directory I was in then held …" 41, "summed up as "…." and by Noah Evans" 5, "When I tried to …, the service is …" 15.
+  answer_empty_text_read: 0,
+  answer_then_listing: 0,
+  answer_text_then_field: 0,
+  answer_tense_slip: 0,
   tool_select_helpful_lookup: 0,
   // A wrong call wrong a second way besides its label (errors/wrongCall.ts): a wrong tool's arguments its doc rules out, a key error changing a value, a value error of another type.
   wrong_call_second_defect: 0,
