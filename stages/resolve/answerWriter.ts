@@ -1376,6 +1376,34 @@ export function diffSentence(s: AnswerInput['steps'][number], value: Record<stri
   return `${a} and ${b} differ: ${parts.join('; ')}.`;
 }
 
+/**
+ * A file's last line as one line: "The last line of "file1.txt" reads "…"", never "The last lines of
+ * "file1.txt" read "…"" for the one line `tail` gave (answer_one_line_as_lines). Undefined for more lines.
+ */
+export function tailSentence(s: AnswerInput['steps'][number], value: Record<string, unknown>, rng: Rng): string | undefined {
+  const keys = Object.keys(value);
+  const text = keys.length === 1 && /^last_?lines$/i.test(keys[0]) && typeof value[keys[0]] === 'string' ? (value[keys[0]] as string).trim() : undefined;
+  const file = argNamed(s.args, /^file_?name$/i, 120);
+  if (!text || !file || text.includes('\n') || !fitsWhole(text)) return undefined;
+  return rng.pick([`The last line of ${file} reads ${JSON.stringify(text)}.`, `${file} ends with the line ${JSON.stringify(text)}.`]);
+}
+
+/**
+ * A trading account as a person says it: "Your account 12345 has a balance of 40000; the card number linked to it
+ * is 1974202140965533.", never "Account details: account id 12345, balance 40000 and binding card …"
+ * (answer_labelled_line). The balance keeps the currency only its docs state (none for TradingBot).
+ */
+export function accountSentence(value: Record<string, unknown>): string | undefined {
+  const keys = Object.keys(value);
+  const id = value.account_id;
+  const balance = value.balance;
+  if (!keys.every((k) => /^(?:account_id|balance|binding_card)$/.test(k)) || (typeof id !== 'number' && typeof id !== 'string') || typeof balance !== 'number') return undefined;
+  const unit = told.money?.('balance');
+  const amount = `${say(balance)}${unit ? ` ${unit}` : ''}`;
+  const card = typeof value.binding_card === 'number' || typeof value.binding_card === 'string' ? `; the card number linked to it is ${value.binding_card}` : '';
+  return `Your account ${id} has a balance of ${amount}${card}.`;
+}
+
 /** What one step's response says, in one whole sentence; `api` names the call only when it failed (failureSentences.ts). */
 function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, steps: AnswerInput['steps'] = [s]): string {
   if (s.error) return failedSentence(s, rng, api, told.titles);
@@ -1384,7 +1412,7 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
   const did = changes ? didPhrase(s, steps) : undefined;
   const converted = isPlainObject(value) ? conversion(s, value, rng) ?? exchange(s, value, rng) ?? refusalWithReason(value, rng) : undefined;
   if (converted) return converted;
-  const compared = isPlainObject(value) ? diffSentence(s, value, rng) : undefined;
+  const compared = isPlainObject(value) ? diffSentence(s, value, rng) ?? tailSentence(s, value, rng) ?? accountSentence(value) : undefined;
   if (compared) return compared;
   const moment = isPlainObject(value) ? timeSentence(value, rng) : undefined;
   if (moment) return moment;
@@ -2060,6 +2088,6 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 58: the two 57s merged.
   // 59: a finding after one told with the same verb says "also" (or drops "I found that"); a named record with a long text after "the …" said of its name, the text apart.
   // 61: partial-failure openers say the failed task did not work ("X worked; Y did not.", "X came through; Y did not."), never "still to do: Y" before telling Y as failed, and none opens "I took care of …" before the answer's own "I got …", "I found …" (pipeline/partialOpeners.ts).
-  offline: { version: 'answer-writer-62', // 62: a diff told as what it found (""a" and "b" do not differ"), an empty text as not recorded, never "an empty text"; a listing before a move said of the directory it was ("the directory I started in held …", not "… I was in then held …"); an author with the title, a quoted summary last; failure causes in the past ("the service was temporarily unavailable").
+  offline: { version: 'answer-writer-62', // 62: a file's one last line said as one ("The last line of "a.txt" reads …"), a trading account as "Your account 12345 has a balance of …", not "Account details: …"; a diff told as what it found (""a" and "b" do not differ"), an empty text as not recorded, never "an empty text"; a listing before a move said of the directory it was ("the directory I started in held …", not "… I was in then held …"); an author with the title, a quoted summary last; failure causes in the past ("the service was temporarily unavailable").
     run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

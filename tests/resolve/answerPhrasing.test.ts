@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { offlineAnswer, pastListing, type AnswerInput } from '../../stages/resolve/answerWriter.js';
 import { causeOf, failedSentence } from '../../stages/resolve/failureSentences.js';
 import { Rng } from '../../pipeline/rng.js';
-import { emptyTextRead, tenseSlip, textThenField, thenListing } from '../../pipeline/quality/measures/answerPhrasing.js';
+import { emptyTextRead, labelledLine, oneLineAsLines, tenseSlip, textThenField, thenListing } from '../../pipeline/quality/measures/answerPhrasing.js';
 
 const seeds = Array.from({ length: 16 }, (_, i) => new Rng(i, 'answer-writer'));
 const answers = (input: AnswerInput) => seeds.map((rng) => offlineAnswer(input, rng));
@@ -107,6 +107,36 @@ describe('a failure is told in one tense (answer_tense_slip)', () => {
         const s = failedSentence({ name: 'TravelAPI.book_flight', args: { travel_from: 'JFK', travel_to: 'LAX' }, response: '', error }, rng, 'book_flight');
         expect(tenseSlip(s)).toBeUndefined();
       }
+    }
+  });
+});
+
+describe('one last line is one line, an account is said of itself (answer_one_line_as_lines, answer_labelled_line)', () => {
+  it('flags the f31 build\'s answers and passes their rewrites', () => {
+    const calls = [{ name: 'GorillaFileSystem.tail', args: { file_name: 'file1.txt', lines: 1 }, response: '{"last_lines": "The quick brown fox jumps over the lazy dog."}' }];
+    expect(oneLineAsLines({ answer: 'The last lines of "file1.txt" read "The quick brown fox jumps over the lazy dog."', calls })).toBeDefined();
+    expect(oneLineAsLines({ answer: 'The last line of "file1.txt" reads "The quick brown fox jumps over the lazy dog."', calls })).toBeUndefined();
+    const two = [{ ...calls[0], response: '{"last_lines": "a\\nb"}' }];
+    expect(oneLineAsLines({ answer: 'The last lines of "file1.txt" read "a b".', calls: two })).toBeUndefined();
+    expect(labelledLine('Account details: account id 12345, balance 40000 and binding card 1974202140965533.')).toBeDefined();
+    expect(labelledLine('Your account 12345 has a balance of 40000; the card number linked to it is 1974202140965533.')).toBeUndefined();
+    expect(labelledLine('Just to check: a latte with 2% milk?')).toBeUndefined();
+    expect(labelledLine('Still to do: moving into the folder "Archives".')).toBeUndefined();
+  });
+
+  it('says the one line tail gave as one line', () => {
+    const input: AnswerInput = { request: 'What does the last line of file1.txt look like?', steps: [{ name: 'GorillaFileSystem.tail', args: { file_name: 'file1.txt', lines: 1 }, response: '{"last_lines": "The quick brown fox jumps over the lazy dog."}' }] };
+    for (const a of answers(input)) {
+      expect(oneLineAsLines({ answer: a, calls: input.steps })).toBeUndefined();
+      expect(a).toMatch(/^(?:The last line of "file1\.txt" reads|"file1\.txt" ends with the line) "The quick brown fox jumps over the lazy dog\."/);
+    }
+  });
+
+  it('says a trading account of itself, its balance without a currency the docs never state', () => {
+    const input: AnswerInput = { request: 'Check the balance of my account and which card I use.', steps: [{ name: 'TradingBot.get_account_info', args: {}, response: '{"account_id": 12345, "balance": 40000.0, "binding_card": 1974202140965533}' }] };
+    for (const a of answers(input)) {
+      expect(labelledLine(a)).toBeUndefined();
+      expect(a).toBe('Your account 12345 has a balance of 40000; the card number linked to it is 1974202140965533.');
     }
   });
 });

@@ -7,8 +7,10 @@
  * Evans"), and a failure told in two tenses ("When I tried to book the flight, the service is
  * temporarily unavailable").
  */
+import { apiOf } from '../../errors/values.js';
+import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { CaseMeasure } from '../types.js';
-import { turnDefect } from './answers.js';
+import { turnDefect, type AnsweredTurn } from './answers.js';
 
 /** A text with nothing in it said as one: "the diff lines read an empty text", "the reply reads an empty text". */
 export function emptyTextRead(answer: string): string | undefined {
@@ -90,4 +92,51 @@ export const answerTenseSlip: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => tenseSlip(t.answer)),
 };
 
-export const ANSWER_PHRASING_MEASURES = [answerEmptyTextRead, answerThenListing, answerTextThenField, answerTenseSlip];
+/**
+ * One line told as several: "The last lines of "file1.txt" read "The quick brown fox …"" where the user
+ * asked for the last line and `tail` gave one (every tail call of the turn answered a single line).
+ */
+export function oneLineAsLines(turn: Pick<AnsweredTurn, 'answer' | 'calls'>): string | undefined {
+  const m = /\b[Tt]he last lines of "[^"]*" read\b/.exec(turn.answer);
+  if (!m) return undefined;
+  const tails = turn.calls.filter((c) => apiOf(c.name) === 'tail');
+  const texts = tails.map((c) => parseToolResponse(c.response)).map((v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>).last_lines : undefined));
+  if (tails.length === 0 || !texts.every((t) => typeof t === 'string' && t.trim() && !t.trim().includes('\n'))) return undefined;
+  return `"${m[0]} …" for one line`;
+}
+
+export const answerOneLineAsLines: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_one_line_as_lines',
+  group: 'text',
+  title: 'closing answer tells the one line `tail` gave as several ("The last lines of "file1.txt" read "The quick brown fox jumps over the lazy dog."" for "What does the last line look like?")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => oneLineAsLines(t)),
+};
+
+/** A dialogue's own openers, which a colon follows as speech, not as a label ("Just to check: a mocha?"), and a failure answer's list of what is left ("Still to do: moving into …"). */
+const SPOKEN_OPENER = /^(?:Still to do|Just to check|Got it|Let me read that back|To be sure I follow|Just making sure I heard you right|Noted|Okay|OK|So|Yes|No|Sure|Right|Thanks|Thank you)$/i;
+
+/**
+ * A closing answer that opens a sentence with a label and a colon and then reads a record's fields:
+ * "Account details: account id 12345, balance 40000 and binding card 1974202140965533." A person says
+ * it of the thing: "Account 12345 has a balance of 40000; the card linked to it is …".
+ */
+export function labelledLine(answer: string): string | undefined {
+  for (const m of answer.matchAll(/(?:^|[.!?] )([A-Z][a-z]+(?: [a-z]+){0,3}): ([a-z]+(?: [a-z]+){0,3} (?:\d|"))/g)) {
+    if (SPOKEN_OPENER.test(m[1])) continue;
+    return `"${m[1]}: ${m[2]}…"`;
+  }
+  return undefined;
+}
+
+export const answerLabelledLine: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_labelled_line',
+  group: 'text',
+  title: 'closing answer opens with a label and a colon before a record\'s fields ("Account details: account id 12345, balance 40000 and binding card 1974202140965533.")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => labelledLine(t.answer)),
+};
+
+export const ANSWER_PHRASING_MEASURES = [answerEmptyTextRead, answerThenListing, answerTextThenField, answerTenseSlip, answerOneLineAsLines, answerLabelledLine];
