@@ -624,7 +624,8 @@ function recordList(list: unknown[], noun: string, depth: number, inner = false)
       const named = by.length ? `${head} ${by.join(' ')}` : head;
       const told = said.length ? `${named}, ${said.join(', ')}` : named;
       // Straight after the name, "whose summary opens "…"": a bracket there reads as a label ("Title" (its summary …): answer_record_dump).
-      if (opening.length && !said.length) return `${named}, whose ${opening.map((o) => o.replace(/^\(its |\)$/g, '')).join(' and whose ')}`;
+      // With its authors said, the opening stays in brackets after them (""Title" by A (its summary opens "…")"): "…, whose summary opens" three times over reads as a label run (answer_label_run).
+      if (opening.length && !said.length && !by.length) return `${named}, whose ${opening.map((o) => o.replace(/^\(its |\)$/g, '')).join(' and whose ')}`;
       return opening.length ? `${told} ${opening.join(' ')}` : told;
     };
     // As many as the user asked for when they named a count ("the top 5 places", "five movies"), else three.

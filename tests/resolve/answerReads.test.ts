@@ -235,8 +235,7 @@ describe('a long text is told by its opening, fields without "and with" (answer_
     for (const a of answers(input)) {
       expect(fieldWordCount(a)).toBeUndefined();
       expect(recordDump({ answer: a, request: input.request })).toBeUndefined();
-      // The authors go with the title (answer-writer-62), the summary's opening straight after them.
-      expect(a).toMatch(/"Fair Machine Learning in Healthcare: A Review" by Qizhang Feng, Mengnan Du, Na Zou and Xia Hu, whose summary (?:opens|begins|starts) "Benefiting from the digitization/);
+      expect(a).toMatch(/by Qizhang Feng, Mengnan Du, Na Zou and Xia Hu \(its summary (?:opens|begins|starts) "Benefiting from the digitization/);
     }
   });
   it('puts a record\'s "with" fields after a comma', () => {
