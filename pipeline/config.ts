@@ -408,6 +408,15 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_lists_untold: 0,
   // "Here is what I found. I placed the order …": 7.3% (108/1,480) before.
   answer_opener_mismatch: 0,
+  // answer-writer-62 on f31 (of 1,589 cases showing or asking for a closing answer): "the diff lines read an empty text" 17,
+  // "the directory I was in then held …" 41, "summed up as "…." and by Noah Evans" 5, "When I tried to …, the service is …" 15.
+  answer_empty_text_read: 0,
+  answer_then_listing: 0,
+  answer_text_then_field: 0,
+  answer_tense_slip: 0,
+  // "The last lines of "file1.txt" read "…"" for the one line tail gave 41, "Account details: account id 12345, balance 40000 …" 23 (+3 hits of a failure answer's "Still to do:", no label, left out).
+  answer_one_line_as_lines: 0,
+  answer_labelled_line: 0,
   tool_select_helpful_lookup: 0,
   // A wrong call wrong a second way besides its label (errors/wrongCall.ts): a wrong tool's arguments its doc rules out, a key error changing a value, a value error of another type.
   wrong_call_second_defect: 0,

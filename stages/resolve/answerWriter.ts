@@ -247,6 +247,8 @@ function fields(value: unknown, depth: number): string {
         return `there ${v.length === 1 ? 'is' : 'are'} ${recordList(v, noun, depth)}`;
       }
       const name = userWord(k) ?? humanize(k);
+      // A text field with nothing in it ("resolution": "") is a thing not recorded, never "the resolution is an empty text" (answer_empty_text_read).
+      if (typeof v === 'string' && !v.trim()) return `no ${name.toLowerCase()} ${isPluralNoun(k) ? 'are' : 'is'} recorded`;
       // A flag of success reads as what happened; a name ending in a preposition ("created by",
       // "cited by", "expires in") is a phrase its value completes, never a noun with "the … is".
       if (typeof v === 'boolean' && /^(success|ok|succeeded)$/i.test(name)) return v ? 'it succeeded' : 'it did not succeed';
@@ -614,10 +616,17 @@ function recordList(list: unknown[], noun: string, depth: number, inner = false)
       const opening = plainParts.filter((p) => /^\(its /.test(p));
       const spoken = plainParts.filter((p) => SPOKEN.test(p) && !/^with /.test(p) && !opening.includes(p));
       const withs = [...plainParts.filter((p) => /^with /.test(p)).map((p) => p.replace(/^with /, '')), ...plainParts.filter((p) => !SPOKEN.test(p) && !opening.includes(p))];
-      const said = [...(spoken.length ? [joinAnd(spoken)] : []), ...(withs.length ? [`with ${joinAnd(withs)}`] : [])];
-      const told = said.length ? `${head}, ${said.join(', ')}` : head;
+      // Who wrote it goes with the name (""Title" by Noah Evans"), a quoted text after the record's other
+      // phrases, never "summed up as "…." and by Noah Evans" (answer_text_then_field).
+      const by = spoken.filter((p) => /^by /.test(p));
+      const texts = spoken.filter((p) => /^(?:summed up|described in|mentioning) /.test(p));
+      const rest = spoken.filter((p) => !by.includes(p) && !texts.includes(p));
+      const said = [...(rest.length ? [joinAnd(rest)] : []), ...(withs.length ? [`with ${joinAnd(withs)}`] : []), ...texts];
+      const named = by.length ? `${head} ${by.join(' ')}` : head;
+      const told = said.length ? `${named}, ${said.join(', ')}` : named;
       // Straight after the name, "whose summary opens "…"": a bracket there reads as a label ("Title" (its summary …): answer_record_dump).
-      if (opening.length && !said.length) return `${head}, whose ${opening.map((o) => o.replace(/^\(its |\)$/g, '')).join(' and whose ')}`;
+      // With its authors said, the opening stays in brackets after them (""Title" by A (its summary opens "…")"): "…, whose summary opens" three times over reads as a label run (answer_label_run).
+      if (opening.length && !said.length && !by.length) return `${named}, whose ${opening.map((o) => o.replace(/^\(its |\)$/g, '')).join(' and whose ')}`;
       return opening.length ? `${told} ${opening.join(' ')}` : told;
     };
     // As many as the user asked for when they named a count ("the top 5 places", "five movies"), else three.
@@ -1348,6 +1357,55 @@ function deviceOutcome(full: string, record: Record<string, unknown>, rng: Rng):
   return rng.pick([`${done}, and the ${thing} is now ${state}${extra}.`, `${done}; the ${thing} is ${state}${extra}.`]);
 }
 
+/**
+ * A comparison of two files ({"diff_lines": "- a\n+ b"}) as what it found: the files are the same, or
+ * which lines each has that the other does not. "I found that the diff lines read an empty text." told
+ * the user nothing (answer_empty_text_read). Undefined for any other reply, or lines not marked "-"/"+".
+ */
+export function diffSentence(s: AnswerInput['steps'][number], value: Record<string, unknown>, rng: Rng): string | undefined {
+  const keys = Object.keys(value);
+  if (keys.length !== 1 || !/^diff_?lines$/i.test(keys[0]) || typeof value[keys[0]] !== 'string') return undefined;
+  const a = argNamed(s.args, /^file_?name_?1$/i, 120);
+  const b = argNamed(s.args, /^file_?name_?2$/i, 120);
+  if (!a || !b) return undefined;
+  const lines = (value[keys[0]] as string).split('\n').map((l) => l.trim()).filter(Boolean);
+  if (lines.length === 0) return rng.pick([`${a} and ${b} do not differ: every line is the same in both.`, `${a} and ${b} are the same, line for line.`]);
+  if (!lines.every((l) => /^[-+] ?\S/.test(l))) return undefined;
+  const text = (sign: string) => lines.filter((l) => l.startsWith(sign)).map((l) => JSON.stringify(l.slice(1).trim()));
+  const [only1, only2] = [text('-'), text('+')];
+  if (only1.length === 1 && only2.length === 1) return `${a} and ${b} differ by one line: ${a} has ${only1[0]} where ${b} has ${only2[0]}.`;
+  const parts = [only1.length ? `only ${a} has ${joinAnd(only1)}` : '', only2.length ? `only ${b} has ${joinAnd(only2)}` : ''].filter(Boolean);
+  return `${a} and ${b} differ: ${parts.join('; ')}.`;
+}
+
+/**
+ * A file's last line as one line: "The last line of "file1.txt" reads "…"", never "The last lines of
+ * "file1.txt" read "…"" for the one line `tail` gave (answer_one_line_as_lines). Undefined for more lines.
+ */
+export function tailSentence(s: AnswerInput['steps'][number], value: Record<string, unknown>, rng: Rng): string | undefined {
+  const keys = Object.keys(value);
+  const text = keys.length === 1 && /^last_?lines$/i.test(keys[0]) && typeof value[keys[0]] === 'string' ? (value[keys[0]] as string).trim() : undefined;
+  const file = argNamed(s.args, /^file_?name$/i, 120);
+  if (!text || !file || text.includes('\n') || !fitsWhole(text)) return undefined;
+  return rng.pick([`The last line of ${file} reads ${JSON.stringify(text)}.`, `${file} ends with the line ${JSON.stringify(text)}.`]);
+}
+
+/**
+ * A trading account as a person says it: "Your account 12345 has a balance of 40000; the card number linked to it
+ * is 1974202140965533.", never "Account details: account id 12345, balance 40000 and binding card …"
+ * (answer_labelled_line). The balance keeps the currency only its docs state (none for TradingBot).
+ */
+export function accountSentence(value: Record<string, unknown>): string | undefined {
+  const keys = Object.keys(value);
+  const id = value.account_id;
+  const balance = value.balance;
+  if (!keys.every((k) => /^(?:account_id|balance|binding_card)$/.test(k)) || (typeof id !== 'number' && typeof id !== 'string') || typeof balance !== 'number') return undefined;
+  const unit = told.money?.('balance');
+  const amount = `${say(balance)}${unit ? ` ${unit}` : ''}`;
+  const card = typeof value.binding_card === 'number' || typeof value.binding_card === 'string' ? `; the card number linked to it is ${value.binding_card}` : '';
+  return `Your account ${id} has a balance of ${amount}${card}.`;
+}
+
 /** What one step's response says, in one whole sentence; `api` names the call only when it failed (failureSentences.ts). */
 function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, steps: AnswerInput['steps'] = [s]): string {
   if (s.error) return failedSentence(s, rng, api, told.titles);
@@ -1356,6 +1414,8 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
   const did = changes ? didPhrase(s, steps) : undefined;
   const converted = isPlainObject(value) ? conversion(s, value, rng) ?? exchange(s, value, rng) ?? refusalWithReason(value, rng) : undefined;
   if (converted) return converted;
+  const compared = isPlainObject(value) ? diffSentence(s, value, rng) ?? tailSentence(s, value, rng) ?? accountSentence(value) : undefined;
+  if (compared) return compared;
   const moment = isPlainObject(value) ? timeSentence(value, rng) : undefined;
   if (moment) return moment;
   // A weekday as people say it: "It is Tuesday.", not "The weekday is "Tuesday".".
@@ -1368,7 +1428,8 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
     const are = value.count === 1 ? 'is' : 'are';
     return file ? rng.pick([`${file} has ${n}.`, `There ${are} ${n} in ${file}.`]) : `There ${are} ${n}.`;
   }
-  const empty = value === null || (isPlainObject(value) && Object.keys(value).length === 0) || (value === undefined && !s.response.trim());
+  // A reply that is an empty string is an empty reply, never "The reply reads an empty text." (answer_empty_text_read).
+  const empty = value === null || (isPlainObject(value) && Object.keys(value).length === 0) || (value === undefined && !s.response.trim()) || (typeof value === 'string' && !value.trim());
   // A call that changed something and answered nothing went through: said as done ("I created the file").
   if (empty) return did ? rng.pick(DONE)(did, '') : rng.pick(EMPTY)(topicOf(s.name));
   if (value === undefined || typeof value === 'string') {
@@ -1844,11 +1905,22 @@ export function meansAfter(steps: AnswerInput['steps'], asked: (i: number) => bo
   return out.length === steps.length ? out : steps.map((_, i) => i);
 }
 
-/** "the current directory holds "a.txt"" as it was before a move: "the directory I was in then held "a.txt"". */
-export function pastListing(sentence: string): string {
+/**
+ * "the current directory holds "a.txt"" as it was before a move, said of the directory it was: "the
+ * directory I started in held "a.txt"" (no move before the listing in the turn), ""documents" held
+ * "a.txt"" (the folder the last move before it went into), else "before I moved into "temp", the
+ * directory held "a.txt"". Never "the directory I was in then held …" (answer_then_listing).
+ */
+export function pastListing(sentence: string, steps: readonly { name: string; args: unknown; error?: string }[] = [], at = 0): string {
+  const folderOf = (x: { name: string; args: unknown; error?: string } | undefined) => (x && !x.error && apiOf(x.name) === 'cd' && isPlainObject(x.args) && typeof x.args.folder === 'string' ? x.args.folder.trim() : undefined);
+  const before = steps.slice(0, at).filter((x) => !x.error && apiOf(x.name) === 'cd');
+  const last = before.length ? folderOf(before[before.length - 1]) : undefined;
+  const next = steps.slice(at + 1).map(folderOf).find((f) => f !== undefined);
+  const named = last && /^[^./\\][^/\\]*$/.test(last) ? JSON.stringify(last) : undefined;
+  const dir = (t: string) => (before.length === 0 ? `${t}he directory I started in` : named ?? (next && /^[^./\\][^/\\]*$/.test(next) ? `${t === 'T' ? 'B' : 'b'}efore I moved into ${JSON.stringify(next)}, the directory` : `${t}he directory I had moved into`));
   return sentence
-    .replace(/\b([Tt])he current directory holds\b/g, (_, t: string) => `${t}he directory I was in then held`)
-    .replace(/\b([Tt])he current directory is empty\b/g, (_, t: string) => `${t}he directory I was in then had nothing in it`)
+    .replace(/\b([Tt])he current directory holds\b/g, (_, t: string) => `${dir(t)} held`)
+    .replace(/\b([Tt])he current directory is empty\b/g, (_, t: string) => `${dir(t)} had nothing in it`)
     .replace(/\b([Tt])he current working directory is\b/g, (_, t: string) => `${t}he working directory was`);
 }
 
@@ -1918,7 +1990,7 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
     return sentence;
   });
   // A listing read before a later move in the same turn is no longer the current directory's: told in the past.
-  said = said.map((t, i) => (steps.slice(i + 1).some((x) => !x.error && apiOf(x.name) === 'cd') && !callChangesState(steps[i].name) ? pastListing(t) : t));
+  said = said.map((t, i) => (steps.slice(i + 1).some((x) => !x.error && apiOf(x.name) === 'cd') && !callChangesState(steps[i].name) ? pastListing(t, steps, i) : t));
   // A list the request asks for in a genre its tool cannot filter by ("top-rated movies in the
   // 'Drama' genre" from get_top_rated_movies, 294_2) is told as not limited to it, never as the films asked for.
   said = said.map((t, i) => {
@@ -2043,6 +2115,6 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 57 (h-env6): a failure before the request was sent says so ("the connection to the service timed out after 10 seconds, before the request was sent"; an I/O error opening the file "before anything was written"); 56: "There is 1 line", not "There are 1 line" (grammar.ts number-agreement)
   // 58: the two 57s merged.
   // 59: a finding after one told with the same verb says "also" (or drops "I found that"); a named record with a long text after "the …" said of its name, the text apart.
-  offline: { version: 'answer-writer-64', // 64: a failed check's reason said in its verdict ("No, the verification was not successful: \"Passport must be issued by the United States.\""), never "The verification failure is …" after it (answer_field_dump, bfcl_multi_turn_base_154). 63: h-env9's 62 and h-filt21's 62 merged. 62 (h-env9): a yes taken from a listed record ("Yes, the first room listed, \"101\", is free.") is followed by the rest of the list, not the whole list again (answer_verdict_list_restated); 62 (h-filt21): a list asked for in a genre its tool cannot filter by says it is not limited to that genre (askedItems.ts unfilterableGenre). 61: partial-failure openers say the failed task did not work ("X worked; Y did not."), never "still to do: Y" before telling Y as failed (pipeline/partialOpeners.ts).
+  offline: { version: 'answer-writer-65', // 65: h-ans18's 62 merged on the lead's 64 (62 (h-ans18): a file's one last line said as one ("The last line of "a.txt" reads …"), a trading account as "Your account 12345 has a balance of …", not "Account details: …"; a diff told as what it found (""a" and "b" do not differ"), an empty text as not recorded, never "an empty text"; a listing before a move said of the directory it was ("the directory I started in held …", not "… I was in then held …"); an author with the title, a quoted summary last; failure causes in the past ("the service was temporarily unavailable").). 64: a failed check's reason said in its verdict ("No, the verification was not successful: \"Passport must be issued by the United States.\""), never "The verification failure is …" after it (answer_field_dump, bfcl_multi_turn_base_154). 63: h-env9's 62 and h-filt21's 62 merged. 62 (h-env9): a yes taken from a listed record ("Yes, the first room listed, \"101\", is free.") is followed by the rest of the list, not the whole list again (answer_verdict_list_restated); 62 (h-filt21): a list asked for in a genre its tool cannot filter by says it is not limited to that genre (askedItems.ts unfilterableGenre). 61: partial-failure openers say the failed task did not work ("X worked; Y did not."), never "still to do: Y" before telling Y as failed (pipeline/partialOpeners.ts).
     run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

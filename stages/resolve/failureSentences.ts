@@ -307,7 +307,7 @@ const plural = (n: string, unit: string) => `${n} ${unit}${n === '1' ? '' : 's'}
 /**
  * Why the call failed, as a clause a person would write, keeping what an expert needs (the HTTP
  * status, "connection refused", how long it waited, how long it asks to wait) and never changing
- * the kind of failure: "the service is temporarily unavailable (HTTP 503 Service Unavailable) and
+ * the kind of failure, in the past as the frames around it are: "the service was temporarily unavailable (HTTP 503 Service Unavailable) and
  * asked me to wait 30 seconds before trying again".
  */
 export function causeOf(raw: string, api = ''): string {
@@ -335,7 +335,7 @@ export function causeOf(raw: string, api = ''): string {
     else if (/permission check .*could not be completed/i.test(message)) clause = `the permission check could not be completed, as the authorization service did not respond (${code})`;
     else if (status[1] === '500') clause = `the service ran into an internal error (${code})`;
     else if (status[1] === '502') clause = `the server behind the gateway sent back an invalid answer (${code})`;
-    else if (status[1] === '503') clause = `the service is temporarily unavailable (${code})`;
+    else if (status[1] === '503') clause = `the service was temporarily unavailable (${code})`;
     else if (status[1] === '504') clause = `the service did not answer in time (${code})`;
     else if (status[1] === '429') clause = `too many requests went out and it hit a limit (${code})`;
     else if (status[1] === '401' || status[1] === '403') clause = `access was refused (${code})`;
@@ -364,7 +364,7 @@ export function causeOf(raw: string, api = ''): string {
     [/Host is down/i, () => 'the server of the network share did not answer (host is down)'],
     [/throttled after too many operations in the last second \(limit (\d+)\)/i, (m) => `it was throttled after too many operations in the last second (limit ${m[1]})`],
     [/Permission denied while running \S+: the session's credentials expired and are being renewed/i, () => "permission was denied while the session's credentials were being renewed"],
-    [/Connection refused:? the local service behind \S+ is not running/i, () => 'the local service behind it is not running (connection refused)'],
+    [/Connection refused:? the local service behind \S+ is not running/i, () => 'the local service behind it was not running (connection refused)'],
     [/Max retries exceeded.*Connection refused/i, () => 'the service would not take the connection, even after several retries (connection refused)'],
     [/Connection refused/i, () => 'the service would not take the connection (connection refused)'],
     [/Connection reset by peer|Connection aborted/i, () => 'the connection was reset by the server (connection reset by peer)'],
@@ -383,13 +383,13 @@ export function causeOf(raw: string, api = ''): string {
     [/I\/O error \(EIO\) (reading from|writing to) the device/i, (m) => `there was an I/O error ${m[1].toLowerCase()} the device`],
     [/Input\/output error opening the (file|device) for \S+;? nothing was written/i, (m) => `there was an input/output error opening the ${m[1]}, before anything was written`],
     [/Input\/output error/i, () => 'there was an input/output error on the device'],
-    [/the device is not connected/i, () => 'the device is not connected'],
+    [/the device is not connected/i, () => 'the device was not connected'],
     [/Device or resource busy/i, () => 'the device was in use (device or resource busy)'],
-    [/resource temporarily unavailable(?: \(EAGAIN\))?;? (\d+) calls are already running/i, (m) => `it is overloaded, with ${m[1]} calls already running (resource temporarily unavailable)`],
+    [/resource temporarily unavailable(?: \(EAGAIN\))?;? (\d+) calls are already running/i, (m) => `it was overloaded, with ${m[1]} calls already running (resource temporarily unavailable)`],
     [/resource temporarily unavailable(?: \(EAGAIN\))?;? another operation holds the lock/i, () => 'another operation was holding the lock on it (resource temporarily unavailable)'],
     [/access denied \(EACCES\) while the privilege check was pending/i, () => 'the policy service did not answer the privilege check, so access was refused (access denied)'],
     [/Permission denied while starting the worker.*credentials were being renewed/i, () => 'permission was denied while the worker started, as its credentials were being renewed'],
-    [/Permission denied.*another process \(pid (\d+)\) holds it open/i, (m) => `another process (pid ${m[1]}) is holding it open (permission denied)`],
+    [/Permission denied.*another process \(pid (\d+)\) holds it open/i, (m) => `another process (pid ${m[1]}) was holding it open (permission denied)`],
     [/worker process crashed with an internal error;? try again later/i, () => 'the worker process crashed with an internal error and asked to try again later'],
     [/internal error \(exit status (\d+)\) in the worker;? try again later/i, (m) => `the worker hit an internal error (exit status ${m[1]}) and asked to try again later`],
   ];
@@ -408,7 +408,9 @@ export function causeOf(raw: string, api = ''): string {
     .replace(/\s+/g, ' ')
     .replace(/[.\s]+$/, '')
     .trim();
-  if (plain && plain.length <= 160 && !/[{}[\]<>]|\w\(|\w_\w/.test(plain)) return /^(?:the|it|there|a|an|[a-z]+ (?:is|was|were|are|did|could))\b/i.test(plain) ? plain.charAt(0).toLowerCase() + plain.slice(1) : `it reported "${plain}"`;
+  // A clause of its own is told in the past, as the frames around it are (answer_tense_slip): "the disk is full" -> "the disk was full".
+  const past = (t: string) => t.replace(/^((?:[A-Za-z'-]+ ){0,4}?)(is|are)\b/, (_m, pre: string, v: string) => `${pre}${v === 'is' ? 'was' : 'were'}`);
+  if (plain && plain.length <= 160 && !/[{}[\]<>]|\w\(|\w_\w/.test(plain)) return /^(?:the|it|there|a|an|[a-z]+ (?:is|was|were|are|did|could))\b/i.test(plain) ? past(plain.charAt(0).toLowerCase() + plain.slice(1)) : `it reported "${plain}"`;
   const kind = classifyEnvironmentMessage(error)?.kind;
   return kind ? KIND_SAYS[kind] : `it reported an error it did not explain (${plain.split(/\s+/).slice(0, 12).join(' ')}${plain.split(/\s+/).length > 12 ? ' and more' : ''})`;
 }

@@ -1,0 +1,142 @@
+/**
+ * Does a closing answer read like a careful person wrote it (answer-writer-62)? Four slips of phrasing
+ * a reader stops at: a text with nothing in it read out as "an empty text" ("I found that the diff lines
+ * read an empty text." where the two files do not differ), a listing before a move told as "the
+ * directory I was in then held "documents"", a quoted summary run together with the record's other
+ * fields ("…, summed up as "Tesla named a new head of operations, effective next month." and by Noah
+ * Evans"), and a failure told in two tenses ("When I tried to book the flight, the service is
+ * temporarily unavailable").
+ */
+import { apiOf } from '../../errors/values.js';
+import { parseToolResponse } from '../../prompts/parseAction.js';
+import type { CaseMeasure } from '../types.js';
+import { turnDefect, type AnsweredTurn } from './answers.js';
+
+/** A text with nothing in it said as one: "the diff lines read an empty text", "the reply reads an empty text". */
+export function emptyTextRead(answer: string): string | undefined {
+  const m = /[^.!?]{0,60}\ban empty text\b/.exec(answer);
+  return m ? `"${m[0].trim()}"` : undefined;
+}
+
+export const answerEmptyTextRead: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_empty_text_read',
+  group: 'text',
+  title: 'closing answer reads out a text with nothing in it as "an empty text" instead of saying what it means ("I found that the diff lines read an empty text." for two files that do not differ)',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => emptyTextRead(t.answer)),
+};
+
+/** A past state told with a dangling "then": "the directory I was in then held "documents"". */
+export function thenListing(answer: string): string | undefined {
+  const m = /\b[Tt]he (?:directory|folder) I was in then\b[^.!?]{0,40}/.exec(answer);
+  return m ? `"${m[0]}"` : undefined;
+}
+
+export const answerThenListing: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_then_listing',
+  group: 'text',
+  title: 'closing answer tells a listing read before a move as "the directory I was in then held …" ("The directory I was in then held "documents". I\'m now in "documents".")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => thenListing(t.answer)),
+};
+
+/**
+ * A quoted text of a record (a summary, an abstract, a snippet) run on with the record's other fields
+ * by "and": "summed up as "Tesla named a new head of operations, effective next month." and by Noah
+ * Evans" — the author reads as part of the summary, after the summary's own full stop.
+ */
+export function textThenField(answer: string): string | undefined {
+  const m = /"[^"]{20,}"\.?,? and (?:by|released|published|rated|listed on|online at|marked|with) [^.;,]{0,30}/.exec(answer);
+  return m ? `"…${m[0].slice(-70)}"` : undefined;
+}
+
+export const answerTextThenField: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_text_then_field',
+  group: 'text',
+  title: 'closing answer runs a quoted text of a record on with its other fields ("…, summed up as "Tesla named a new head of operations, effective next month." and by Noah Evans")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => textThenField(t.answer)),
+};
+
+/** Verbs in the present that open a clause about what happened at the time of a call. */
+const PRESENT = /^(?:is|are|isn't|aren't|does|doesn't|do|don't|has|have|hasn't|haven't|holds|says|refuses|rejects|needs|cannot|can't|can)$/;
+/** Verbs in the past (or a modal's past) that settle the clause's tense. */
+const PAST = /^(?:was|were|wasn't|weren't|did|didn't|had|hadn't|would|could|couldn't|wouldn't|ran|sent|hit|broke|took|gave|came|went|got|held|kept|said|found|lost|stopped|[a-z]{2,}ed)$/;
+
+/**
+ * A failure told in two tenses: a past frame ("When I tried to X,", "My attempt to X failed, as",
+ * "I tried to X, but") and a cause in the present ("the service is temporarily unavailable"): the
+ * cause's first finite verb is read, quotes and brackets left out.
+ */
+export function tenseSlip(answer: string): string | undefined {
+  const masked = answer.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/\([^()]*\)/g, '');
+  const frames = /\b(?:When I tried to [^,.;:!?]*,|My attempt to [^,.;:!?]* failed, as|I tried to [^,.;:!?]*, but) ([^.;:!?]*)/g;
+  for (const m of masked.matchAll(frames)) {
+    for (const w of m[1].toLowerCase().split(/\s+/).slice(0, 10)) {
+      if (PAST.test(w)) break;
+      if (PRESENT.test(w)) return `"${m[0].slice(0, 140)}"`;
+    }
+  }
+  return undefined;
+}
+
+export const answerTenseSlip: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_tense_slip',
+  group: 'text',
+  title: 'closing answer tells a failure in two tenses: a past frame and a present cause ("When I tried to book the flight, the service is temporarily unavailable (HTTP 503 Service Unavailable)")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => tenseSlip(t.answer)),
+};
+
+/**
+ * One line told as several: "The last lines of "file1.txt" read "The quick brown fox …"" where the user
+ * asked for the last line and `tail` gave one (every tail call of the turn answered a single line).
+ */
+export function oneLineAsLines(turn: Pick<AnsweredTurn, 'answer' | 'calls'>): string | undefined {
+  const m = /\b[Tt]he last lines of "[^"]*" read\b/.exec(turn.answer);
+  if (!m) return undefined;
+  const tails = turn.calls.filter((c) => apiOf(c.name) === 'tail');
+  const texts = tails.map((c) => parseToolResponse(c.response)).map((v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>).last_lines : undefined));
+  if (tails.length === 0 || !texts.every((t) => typeof t === 'string' && t.trim() && !t.trim().includes('\n'))) return undefined;
+  return `"${m[0]} …" for one line`;
+}
+
+export const answerOneLineAsLines: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_one_line_as_lines',
+  group: 'text',
+  title: 'closing answer tells the one line `tail` gave as several ("The last lines of "file1.txt" read "The quick brown fox jumps over the lazy dog."" for "What does the last line look like?")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => oneLineAsLines(t)),
+};
+
+/** A dialogue's own openers, which a colon follows as speech, not as a label ("Just to check: a mocha?"), and a failure answer's list of what is left ("Still to do: moving into …"). */
+const SPOKEN_OPENER = /^(?:Still to do|Just to check|Got it|Let me read that back|To be sure I follow|Just making sure I heard you right|Noted|Okay|OK|So|Yes|No|Sure|Right|Thanks|Thank you)$/i;
+
+/**
+ * A closing answer that opens a sentence with a label and a colon and then reads a record's fields:
+ * "Account details: account id 12345, balance 40000 and binding card 1974202140965533." A person says
+ * it of the thing: "Account 12345 has a balance of 40000; the card linked to it is …".
+ */
+export function labelledLine(answer: string): string | undefined {
+  for (const m of answer.matchAll(/(?:^|[.!?] )([A-Z][a-z]+(?: [a-z]+){0,3}): ([a-z]+(?: [a-z]+){0,3} (?:\d|"))/g)) {
+    if (SPOKEN_OPENER.test(m[1])) continue;
+    return `"${m[1]}: ${m[2]}…"`;
+  }
+  return undefined;
+}
+
+export const answerLabelledLine: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_labelled_line',
+  group: 'text',
+  title: 'closing answer opens with a label and a colon before a record\'s fields ("Account details: account id 12345, balance 40000 and binding card 1974202140965533.")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => labelledLine(t.answer)),
+};
+
+export const ANSWER_PHRASING_MEASURES = [answerEmptyTextRead, answerThenListing, answerTextThenField, answerTenseSlip, answerOneLineAsLines, answerLabelledLine];
