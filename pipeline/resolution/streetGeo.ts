@@ -216,7 +216,7 @@ const TOWNS: TownGeo[] = [
     // Villages inland and on the coast, for a pin no street of the pool passes.
     areas: {
       Ubud: [-8.5069, 115.2625], Seminyak: [-8.6913, 115.1682], Canggu: [-8.6478, 115.1385], Kuta: [-8.718, 115.169], Sanur: [-8.688, 115.262],
-      Tampaksiring: [-8.43, 115.308], Bangli: [-8.454, 115.355], Tegallalang: [-8.434, 115.279], Sidemen: [-8.482, 115.443], Amed: [-8.336, 115.66],
+      Tampaksiring: [-8.44, 115.31], Bangli: [-8.454, 115.355], Tegallalang: [-8.434, 115.279], Sidemen: [-8.482, 115.443], Amed: [-8.336, 115.66],
       Jimbaran: [-8.79, 115.16], Uluwatu: [-8.829, 115.085], Munduk: [-8.262, 115.067], Lovina: [-8.158, 115.025], Candidasa: [-8.509, 115.567],
     },
   },

@@ -69,6 +69,9 @@ describe('an address and its coordinates name one spot', () => {
     const place = placeAddress(moved)!;
     expect(kmFromAddress({ lat: 40.7497, lon: -73.9947 }, place)).toBeLessThanOrEqual(place.reachKm);
     expect(addressNear('6-3-6 Ueno, Taito, Tokyo', { lat: 35.71975, lon: 139.79289 })).toBe('6-3-6 Asakusa, Taito, Tokyo');
+    // A recorded Bali pin inland, where no street of the pool runs (teval_query_91_2): the village there.
+    const inland = addressNear('Jalan Hanoman No. 119, Bali', { lat: -8.44929, lon: 115.3113 });
+    expect(addressOffCoordinates(inland, -8.44929, 115.3113)).toBeNull();
   });
 
   it('a recording\'s coordinates are a fact of its record', () => {
