@@ -230,6 +230,10 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_place_named_by_search: 0,
   // h-sim20: no places listed by a nearby search centred where nothing is (7/100 on f28 → 0).
   simulated_nearby_at_nothing: 0,
+  // h-sim21: a record's address and coordinates name one spot, each place its own distance, a nearby search's places near its centre (api-simulator-84).
+  simulated_address_off_coordinates: 0,
+  simulated_distance_same_for_all: 0,
+  simulated_nearby_far_from_centre: 0,
   io_error_direction_wrong: 0,
   one_api_two_forms: 0,
   simulated_list_mixed_types: 0,

@@ -110,7 +110,7 @@ export function renderApiSimulatorPrompt(input: ApiSimulatorInput): PromptMessag
   } else if (input.carry?.length) {
     user +=
       `\n\nLater steps of this task take these values from this response, so it must contain each of them unchanged, in the field named:\n` +
-      input.carry.map((c) => `- ${c.beside && c.sub ? `"${c.sub}" of the item of "${c.field}" whose "${c.beside.sub}" is ${toJson(c.beside.value)}` : c.sub ? `"${c.sub}" of an item of "${c.field}"` : c.list ? `an item of "${c.field}"` : `"${c.field}"`}: ${toJson(c.value)}${c.about ? ` (this task's own record of it says: ${[c.about.name ? `named ${toJson(c.about.name)}` : '', c.about.town ? `in ${c.about.town}` : ''].filter(Boolean).join(', ')}; that item says the same)` : ''}`).join('\n');
+      input.carry.map((c) => `- ${c.beside && c.sub ? `"${c.sub}" of the item of "${c.field}" whose "${c.beside.sub}" is ${toJson(c.beside.value)}` : c.sub ? `"${c.sub}" of an item of "${c.field}"` : c.list ? `an item of "${c.field}"` : `"${c.field}"`}: ${toJson(c.value)}${c.about ? ` (this task's own record of it says: ${[c.about.name ? `named ${toJson(c.about.name)}` : '', c.about.town ? `in ${c.about.town}` : '', c.about.point ? `at latitude ${c.about.point.lat}, longitude ${c.about.point.lon}` : ''].filter(Boolean).join(', ')}; that item says the same)` : ''}`).join('\n');
   }
   const nothing = input.environmentError || input.carry?.length ? undefined : findsNothing(input.name, input.args);
   if (nothing) user += `\n\nNote: ${nothing}, so the search finds nothing: answer an empty result in the API's own shape, never records on another subject.`;

@@ -166,7 +166,8 @@ function factsOf(record: Record<string, unknown>): KnownFacts['fields'] {
   const out: Record<string, string | number | boolean> = {};
   for (const [k, v] of Object.entries(record)) {
     if (/(^|_)ids?$|^(title|name)$/i.test(k)) continue;
-    if (typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v.length <= 40)) out[k] = v;
+    // An address is a fact of its record however long ("Carrer del Consell de Cent, 135, Barcelona"): coordinates drawn later lie there.
+    if (typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && (v.length <= 40 || (/address/i.test(k) && v.length <= 120)))) out[k] = v;
   }
   return Object.keys(out).length ? out : undefined;
 }

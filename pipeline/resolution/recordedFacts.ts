@@ -13,6 +13,8 @@ export interface RecordFacts {
   name?: string;
   /** The town the recording puts it in (the name says it; the address keeps the town the call searched). */
   town?: string;
+  /** Where the recording puts it (a details answer's latitude and longitude): a simulated address of it lies there. */
+  point?: { lat: number; lon: number };
 }
 
 /** A lodging's own name in a review ("Marina Motel", "Aloft Long Island"), when a review names one. */
@@ -22,11 +24,15 @@ const LODGING = /\b((?:[A-Z][\w'&-]+\s){1,3}(?:Motel|Hotel|Hostel|Inn|Lodge))\b|
 export function factsOfRecording(content: string): RecordFacts | undefined {
   const v = parseToolResponse(content);
   if (!isPlainObject(v) || 'error' in v || 'text' in v) return undefined;
+  const lat = typeof v.latitude === 'number' ? v.latitude : typeof v.lat === 'number' ? v.lat : undefined;
+  const lon = typeof v.longitude === 'number' ? v.longitude : typeof v.lng === 'number' ? v.lng : typeof v.lon === 'number' ? v.lon : undefined;
+  const point = lat !== undefined && lon !== undefined && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? { point: { lat, lon } } : {};
   if (typeof v.title === 'string') {
     // Airbnb's details title: "Rental unit in Queens · ★4.81 · 1 bedroom · …".
     const m = /^\s*([\p{L}][\p{L} '-]*?) in ([^·]+?)\s+·/u.exec(v.title);
-    if (m) return { name: `${m[1]} in ${m[2].trim()}`, town: m[2].trim() };
+    if (m) return { name: `${m[1]} in ${m[2].trim()}`, town: m[2].trim(), ...point };
   }
+  if (point.point) return point;
   if (Array.isArray(v.reviews)) {
     for (const r of v.reviews) {
       const text = isPlainObject(r) ? Object.values(r).filter((x): x is string => typeof x === 'string').join(' ') : typeof r === 'string' ? r : '';
@@ -51,12 +57,16 @@ export function sameId(a: unknown, b: unknown): boolean {
  * call that takes it as an argument and says something about it.
  */
 export function recordedFactsAbout(value: unknown, steps: { args: unknown; recorded: string | undefined }[], at: number): RecordFacts | undefined {
+  // The first recording that names it, and the first that places it (one details answer may do both).
+  let named: RecordFacts | undefined;
+  let point: RecordFacts['point'];
   for (let m = 0; m < steps.length; m++) {
     if (m === at) continue;
     const { args, recorded } = steps[m];
     if (!recorded || !isPlainObject(args) || !Object.values(args).some((a) => sameId(a, value))) continue;
     const facts = factsOfRecording(recorded);
-    if (facts) return facts;
+    if (!named && (facts?.name || facts?.town)) named = { ...(facts.name ? { name: facts.name } : {}), ...(facts.town ? { town: facts.town } : {}) };
+    point ??= facts?.point;
   }
-  return undefined;
+  return named || point ? { ...named, ...(point ? { point } : {}) } : undefined;
 }

@@ -35,12 +35,13 @@ import { docListCap } from './askedCount.js';
 import { monthMean, SNOWY } from './climate.js';
 import { capacityFor, detailsContradiction, kindContradiction, kindForName, largestParty, nameNounForKind, placeNoun } from './stays.js';
 import { addressIn, districtNamed, unknownTownNamed } from './districts.js';
+import { addressNear, addressNearIn, kmFromAddress, placeAddress, placeAddressIn, pointAt } from './streetGeo.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { researcherAffiliation } from './worldFacts.js';
 import { findsNothing, nothingFoundAnswer, recordedStatus } from './idSearch.js';
 import { cap, initials, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, snippetsWithinPublication, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-84'; // 84: answers keep the recordings' shapes: arXiv's papers as labelled blocks (recordedBlocks.ts), check_availability day by day (datedFlags.ts). Earlier versions: docs/method-versions.md.
+export const SIMULATOR_RULES_VERSION = 'api-simulator-85'; // 85: the lead's 84 (answers keep the recordings' shapes: recordedBlocks.ts, datedFlags.ts, titleRecords.ts, recordedKeys.ts) and h-sim21's 84 (an address and its coordinates name one spot: streetGeo.ts) merged. Earlier versions: docs/method-versions.md.
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -745,8 +746,10 @@ function scalar(field: string, description: string, c: Ctx): unknown {
   if (/\b(picture|image|photo)\b/.test(f) || /\bfile path\b|\bpath\b/.test(text)) return `/data/${slug(c.topic || f)}_${rng.int(1, 99)}.${/image|picture|photo/.test(text) ? 'png' : 'txt'}`;
   // Within about 3 km of the place the task is about, when it is a known one.
   const spread = c.pinpoint ? 0.002 : 0.05;
-  if (/\blatitude\b|\blat\b/.test(f)) return c.near ? round(c.near.lat + (rng.float() - 0.5) * spread, 6) : round(rng.float() * 140 - 70, 6);
-  if (/\blongitude\b|\blon\b|\blng\b/.test(f)) return c.near ? round(c.near.lon + (rng.float() - 0.5) * spread, 6) : round(rng.float() * 340 - 170, 6);
+  // A record whose address an earlier answer gave is on that street (not 3 km off it, across the river).
+  const at = /\b(latitude|lat|longitude|lon|lng)\b/.test(f) && typeof c.known?.fields?.address === 'string' ? addressPoint(c.known.fields.address, c.near) : undefined;
+  if (/\blatitude\b|\blat\b/.test(f)) return at ? at.lat : c.near ? round(c.near.lat + (rng.float() - 0.5) * spread, 6) : round(rng.float() * 140 - 70, 6);
+  if (/\blongitude\b|\blon\b|\blng\b/.test(f)) return at ? at.lon : c.near ? round(c.near.lon + (rng.float() - 0.5) * spread, 6) : round(rng.float() * 340 - 170, 6);
   // Today's weekday is the weekday of the day the task is on, when something dated it (a clock answer).
   if (/weekday|day of (the )?week/.test(text)) return c.today ? weekdayOfDate(c.today) : rng.pick(WEEKDAYS);
   if (/published/.test(f) && /arxiv|paper|article/i.test(c.hint)) return publishedDate(c);
@@ -1552,6 +1555,74 @@ function listingsInNamedDistrict(answer: Record<string, unknown>, carry: Carried
   for (const value of Object.values(answer)) if (Array.isArray(value)) value.forEach((v) => isPlainObject(v) && fix(v));
 }
 
+/** Where an address is (streetGeo.ts), read in the town the answer is about when it names none ("96 Madison Avenue"). */
+function addressPoint(address: string, near: { lat: number; lon: number } | undefined): { lat: number; lon: number } | undefined {
+  const town = near ? streetsOf(near).town : '';
+  return pointAt(address) ?? (town ? pointAt(`${address}, ${town}`) : undefined);
+}
+
+/**
+ * An address and coordinates of one record agree: drawn coordinates beside an address lie on its
+ * street, and a drawn address beside coordinates this task's recordings give (a later recorded
+ * get_property_details at 40.7497, -73.9947) is on a street that runs there. What a later step copies
+ * stays as it is; so does an address an earlier answer gave.
+ */
+function coordinatesAgreeWithAddress(answer: Record<string, unknown>, carry: CarriedValue[], known: KnownFacts | undefined, near: { lat: number; lon: number } | undefined): void {
+  const carried = (key: string, v: unknown) => carry.some((c) => (c.sub ?? c.field) === key && sameCarried(c.value, v));
+  const earlier = knownField('address', known?.fields) !== undefined;
+  const fix = (rec: Record<string, unknown>) => {
+    const aKey = Object.keys(rec).find((k) => /address/i.test(k) && typeof rec[k] === 'string');
+    if (!aKey || carried(aKey, rec[aKey]) || earlier) return;
+    const laKey = Object.keys(rec).find((k) => /^(lat|latitude)$/i.test(k) && typeof rec[k] === 'number');
+    const loKey = Object.keys(rec).find((k) => /^(lon|lng|longitude)$/i.test(k) && typeof rec[k] === 'number');
+    // Coordinates a recording gives for this record's id, or that a later step copies: the address moves to them.
+    const recorded = carry.find((c) => c.about?.point && c.sub && sameCarried(rec[c.sub], c.value))?.about?.point;
+    const fixedAt = laKey && loKey && (carried(laKey, rec[laKey]) || carried(loKey, rec[loKey])) ? { lat: rec[laKey] as number, lon: rec[loKey] as number } : recorded;
+    if (fixedAt) {
+      rec[aKey] = addressNear(rec[aKey] as string, fixedAt);
+      return;
+    }
+    if (!laKey || !loKey) return;
+    const address = rec[aKey] as string;
+    const place = placeAddress(address);
+    if (place && kmFromAddress({ lat: rec[laKey] as number, lon: rec[loKey] as number }, place) <= place.reachKm) return;
+    const p = addressPoint(address, near);
+    if (p) {
+      rec[laKey] = p.lat;
+      rec[loKey] = p.lon;
+    }
+  };
+  fix(answer);
+  for (const value of Object.values(answer)) if (Array.isArray(value)) value.forEach((v) => isPlainObject(v) && fix(v));
+}
+
+/**
+ * Places a nearby search lists are near where it was centred: an address drawn on a street of the
+ * town far from the centre ("hotels near Times Square" at "7 East 14th Street", attractions within
+ * 1 km of the Hollywood Walk of Fame at "67 Figueroa Street") moves to a street that runs there.
+ * Carried addresses and addresses an earlier answer gave stay as they are.
+ */
+function nearbyNearCentre(doc: ToolDoc, args: Record<string, unknown>, answer: Record<string, unknown>, carry: CarriedValue[]): void {
+  if (!/nearby|search_?places?|\bpoi\b/i.test(doc.name)) return;
+  const point = pointOf(args);
+  const r = Object.entries(args).find(([k]) => /radius/i.test(k))?.[1];
+  const radiusKm = typeof r === 'number' ? (r > 100 ? r / 1000 : r) : 1;
+  const term = Object.values(args).find((v): v is string => typeof v === 'string' && /\bnear\s+\S/i.test(v));
+  const centre = point ?? (term ? placeNamed(term.replace(/^.*\bnear\s+/i, '')) : undefined);
+  if (!centre) return;
+  const town = streetsOf(centre).town;
+  const carried = (v: unknown) => carry.some((c) => sameCarried(c.value, v));
+  for (const list of Object.values(answer)) {
+    if (!Array.isArray(list)) continue;
+    for (const rec of list) {
+      if (!isPlainObject(rec) || typeof rec.address !== 'string' || carried(rec.address)) continue;
+      const place = placeAddressIn(rec.address, town);
+      if (!place || place.by === 'town' || kmFromAddress(centre, place) <= radiusKm + place.reachKm) continue;
+      rec.address = addressNearIn(rec.address, centre, town);
+    }
+  }
+}
+
 export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): SimulatedAnswer {
   if (input.environmentError) return { error: environmentMessage(input.environmentError, input.name, rng, localityOf(input.name, input.tools), isComputation(input.name, input.tools)), response: '' };
   const problems = validateCall(input.name, input.args, input.tools);
@@ -1583,6 +1654,10 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   }
   // A listing named for a district ("Hotel in Minato City", "Rental unit in Queens") is in that district (districts.ts).
   if (RENTAL.test(doc.name)) listingsInNamedDistrict(drawn, carry, input.known, rng);
+  // A record's address and its coordinates name one spot (streetGeo.ts).
+  coordinatesAgreeWithAddress(drawn, carry, input.known, placeNamed(input.place ?? ''));
+  // A nearby search's places are near its centre.
+  nearbyNearCentre(doc, input.args as Record<string, unknown>, drawn, carry);
   // A news item's headline says what its summary reports (not "The Long Road Home" over a new CFO).
   if (/news/i.test(doc.name)) headlinesFollowSummaries(drawn, (v) => carriedValues.has(toJson(v) ?? ''));
   // What the world knows about a real film or company the call is about (worldFacts.ts) wins over what was drawn.

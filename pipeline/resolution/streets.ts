@@ -143,7 +143,13 @@ export function gridTownAt(point: { lat: number; lon: number } | undefined): str
 /** Any town the table does not know: streets that fit an English-speaking town, roads with no country's names. */
 export const GENERIC_TOWN = town('', GENERIC_STREETS, ['the ring road', 'the expressway', 'the highway'], (st, n) => `${n} ${st}`, true);
 
+
 const CENTRES = LOCALES.map(([centre, km, locale]) => ({ centre: placesNamedIn(centre)[0], km, locale }));
+
+/** How far a town of the street table reaches from its centre (the place at that centre, under any of its names: New York, NYC); undefined for a landmark or a town it does not know. */
+export function townReachKm(place: { lat: number; lon: number }): number | undefined {
+  return CENTRES.find(({ centre }) => centre && distanceKm(centre, place) < 1)?.km;
+}
 
 /** The town whose streets an answer about this place gives: the nearest known town it lies in, else undefined. */
 export function localeNear(place: (Omit<Place, 'name'> & { name?: string }) | undefined): StreetLocale | undefined {

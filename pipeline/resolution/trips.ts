@@ -5,7 +5,8 @@
  * the great circle. Endpoints nothing locates give no trip: the simulator draws a distance then.
  */
 import type { ToolDoc } from '../schemas.js';
-import { distanceKm, placesNamedIn } from './places.js';
+import { distanceKm, placesNamedIn, type Place } from './places.js';
+import { townReachKm } from './streets.js';
 import { isPlainObject } from '../errors/values.js';
 import { createHash } from 'node:crypto';
 
@@ -27,7 +28,34 @@ export function locate(value: unknown, lonFirst: boolean): Point | undefined {
     const lonLat = Math.abs(a) > 90 || (lonFirst && Math.abs(b) <= 90);
     return lonLat ? { lat: b, lon: a } : { lat: a, lon: b };
   }
-  return placesNamedIn(value)[0];
+  const places = placesNamedIn(value);
+  return places.length ? spotOf(value, places) : undefined;
+}
+
+/** Words beside a place's name that name no other spot: "Paris, France", "New York, NY", "downtown Chicago". */
+const REGION_WORD = /^(?:[A-Z]{2}|usa?|uk|united|states|kingdom|france|china|japan|germany|spain|italy|indonesia|australia|korea|city|downtown|center|centre|central|the|in|of|near|at|and|area|district|province|prefecture|district|中国|市|区)$/i;
+
+/**
+ * Where a place a name holds puts the named thing: the place itself ("Paris, France"), else a spot of
+ * its own by the most specific place it names, the same for the same name in every answer:
+ * "Hilton New York Times Square" by Times Square, "Sofitel New York" somewhere in New York, a few
+ * kilometres from the centre. Every hotel of a search was at the town's centre, all "10.6 km" from
+ * Central Park (teval_query_28_0). Addresses ("161 East 14th Street, New York City") keep the town's point.
+ */
+function spotOf(value: string, places: Place[]): Point {
+  const rest = places.reduce((t, p) => t.replace(new RegExp(p.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), ' '), value);
+  const words = rest.split(/[^\p{L}\p{N}'&]+/u).filter((w) => w && !REGION_WORD.test(w));
+  if (!words.length || /^\s*\d/.test(value)) return places[0];
+  // A landmark (no town reach) is more specific than the town beside it.
+  const reach = (p: Place) => townReachKm(p) ?? 0;
+  const by = [...places].sort((a, b) => reach(a) - reach(b))[0];
+  const km = reach(by) ? Math.min(4, reach(by) / 4) : 0.8;
+  const h = createHash('sha256').update(`spot:${value.trim().toLowerCase()}`).digest();
+  const bearing = (h.readUInt16BE(0) / 65536) * 2 * Math.PI;
+  const d = (0.25 + 0.75 * (h.readUInt16BE(2) / 65536)) * km;
+  const lat = by.lat + (d / 111.2) * Math.cos(bearing);
+  const lon = by.lon + (d / (111.2 * Math.cos((by.lat * Math.PI) / 180))) * Math.sin(bearing);
+  return { lat: Math.round(lat * 1e6) / 1e6, lon: Math.round(lon * 1e6) / 1e6 };
 }
 
 /** A place only the user can see ("current location", "the closest gas station"): a trip to it is a short local one. */

@@ -38,7 +38,7 @@ import { placeOfStep, shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { carryPlan } from '../../pipeline/resolution/grounded.js';
 import { knownFacts, agreeingCarries, filmsShown, isFilmApi, taskToday, tripDistance, type KnownFacts } from '../../pipeline/resolution/knownFacts.js';
 import { askedCount, namedItems } from '../../pipeline/resolution/askedCount.js';
-import { recordedFactsAbout } from '../../pipeline/resolution/recordedFacts.js';
+import { recordedFactsAbout, sameId } from '../../pipeline/resolution/recordedFacts.js';
 import { foreignRecordedResponse, recordPlan } from '../../pipeline/quality/grounding.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import { RejectItem } from '../../pipeline/stage.js';
@@ -243,9 +243,22 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
       const films = filmsShown([...recordedAnswers, ...earlier.map((e) => e.response)]);
       return films.length ? { ...facts, films } : facts;
     };
+    // Coordinates the plan carries into another step's answer about a value (a details answer whose latitude a later slide copies): where that record is.
+    const carriedPoint = (value: unknown, i: number): { lat: number; lon: number } | undefined => {
+      for (const [m, l] of located.entries()) {
+        if (m === i || !isPlainObject(l.step.action.args) || !Object.values(l.step.action.args).some((a) => sameId(a, value))) continue;
+        const num = (re: RegExp) => plan.carries[m].find((c) => !c.sub && re.test(c.field) && typeof c.value === 'number')?.value as number | undefined;
+        const lat = num(/^(lat|latitude)$/i);
+        const lon = num(/^(lon|lng|longitude)$/i);
+        if (lat !== undefined && lon !== undefined) return { lat, lon };
+      }
+      return undefined;
+    };
     const withRecordedFacts = <C extends CarriedValue>(c: C, i: number): C => {
       if (!c.sub) return c;
-      const about = recordedFactsAbout(c.value, recordedSteps, i);
+      const recorded = recordedFactsAbout(c.value, recordedSteps, i);
+      const point = recorded?.point ?? carriedPoint(c.value, i);
+      const about = recorded || point ? { ...recorded, ...(point ? { point } : {}) } : undefined;
       return about ? { ...c, about } : c;
     };
 

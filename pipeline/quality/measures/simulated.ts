@@ -521,7 +521,7 @@ export function recordContradictsRecording(steps: { action: { name: string; args
         for (const id of Object.entries(r).filter(([k, x]) => /(^|_)id$|Id$/.test(k) && (typeof x === 'number' || typeof x === 'bigint' || typeof x === 'string')).map(([, x]) => x)) {
           const other = steps.find((s) => !s.simulated && isPlainObject(s.action.args) && Object.values(s.action.args).some((a) => sameId(a, id)));
           const facts = other && factsOfRecording(other.content);
-          if (!facts) continue;
+          if (!facts || (!facts.name && !facts.town)) continue;
           inPopulation = true;
           const said = label.toLowerCase();
           if (facts.town && !said.includes(facts.town.toLowerCase())) return `${list.action.name} lists ${String(id)} as "${label.slice(0, 70)}", but the recorded ${other!.action.name} puts it in ${facts.town}`;

@@ -1,0 +1,239 @@
+/**
+ * Where simulated places are, read against each other:
+ *
+ * - simulated_address_off_coordinates: a record the case shows with a street address and coordinates
+ *   (in one answer, or a search's address and a details answer's coordinates for the same id) where
+ *   at least one of them was simulated and the two lie apart: "Bright private room in New York City"
+ *   at "161 East 14th Street" with 40.7038, -73.9932 (DUMBO, Brooklyn, 3 km off). Only addresses the
+ *   street table places (streetGeo.ts: a street, a Tokyo neighbourhood, a known town) are judged.
+ * - simulated_distance_same_for_all: simulated distances (or durations) from several distinct places
+ *   to one common place that are all the same number: every hotel "10.6 km" from Central Park.
+ */
+import type { Step, TestCase } from '../../schemas.js';
+import type { CaseMeasure, QualityContext } from '../types.js';
+import { planArgStrings, shownSteps, wrongCallAnswer } from '../evidence.js';
+import { toolSteps } from '../../steps.js';
+import { toJson } from '../../pyValues.js';
+import { parseToolResponse } from '../../prompts/parseAction.js';
+import { isPlainObject } from '../../errors/values.js';
+import { sameId } from '../../resolution/recordedFacts.js';
+import { kmFromAddress, placeAddressIn } from '../../resolution/streetGeo.js';
+import { placesNamedIn } from '../../resolution/places.js';
+import { streetsOf } from '../../resolution/streets.js';
+import { tripEnds, sameEnd } from '../../resolution/trips.js';
+
+export interface AddressedPoint {
+  name?: string;
+  address: string;
+  lat: number;
+  lon: number;
+  /** Either side simulated; each side's own tier. */
+  simulated: boolean;
+  addressSimulated: boolean;
+  pointSimulated: boolean;
+}
+
+interface Located {
+  address?: string;
+  lat?: number;
+  lon?: number;
+  simulated: boolean;
+  name?: string;
+}
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : undefined);
+const field = (o: Record<string, unknown>, re: RegExp) => Object.keys(o).find((k) => re.test(k));
+
+/** The steps the case shows (any tier), then the wrong call's simulated answer. */
+function shownWithWrong(tc: TestCase, ctx: QualityContext): Step[] | undefined {
+  const steps = shownSteps(tc, ctx);
+  const wrong = wrongCallAnswer(tc);
+  return steps && wrong ? [...steps, wrong] : steps;
+}
+
+/**
+ * Each record the case shows with both an address and coordinates: one answer's record holding both,
+ * or an address a list gave under an id and the coordinates an answer about that id gave.
+ */
+export function addressedPoints(steps: readonly Step[]): AddressedPoint[] {
+  const out: AddressedPoint[] = [];
+  const byId: { id: unknown; rec: Located }[] = [];
+  const pointsOf: { args: unknown; rec: Located }[] = [];
+  for (const step of steps) {
+    if (!step.response) continue;
+    const value = parseToolResponse(step.response.content);
+    const simulated = step.response.tier === 'simulated';
+    const visit = (v: unknown, top: boolean) => {
+      if (Array.isArray(v)) return v.forEach((x) => visit(x, false));
+      if (!isPlainObject(v)) return;
+      const a = field(v, /address/i);
+      const la = field(v, /^(lat|latitude)$/i);
+      const lo = field(v, /^(lon|lng|longitude)$/i);
+      const address = a && typeof v[a] === 'string' ? (v[a] as string) : undefined;
+      const lat = la ? num(v[la]) : undefined;
+      const lon = lo ? num(v[lo]) : undefined;
+      const name = ['name', 'title'].map((k) => v[k]).find((x): x is string => typeof x === 'string');
+      if (address && lat !== undefined && lon !== undefined) out.push({ name, address, lat, lon, simulated, addressSimulated: simulated, pointSimulated: simulated });
+      else if (address && v.id !== undefined) byId.push({ id: v.id, rec: { address, simulated, name } });
+      else if (top && lat !== undefined && lon !== undefined) pointsOf.push({ args: step.action.args, rec: { lat, lon, simulated, name } });
+      for (const x of Object.values(v)) if (typeof x === 'object') visit(x, false);
+    };
+    visit(value, true);
+  }
+  for (const p of pointsOf) {
+    if (!isPlainObject(p.args)) continue;
+    const listed = byId.find((b) => Object.values(p.args as Record<string, unknown>).some((a) => sameId(a, b.id)));
+    if (listed) out.push({ name: listed.rec.name ?? p.rec.name, address: listed.rec.address!, lat: p.rec.lat!, lon: p.rec.lon!, simulated: listed.rec.simulated || p.rec.simulated, addressSimulated: listed.rec.simulated, pointSimulated: p.rec.simulated });
+  }
+  return out;
+}
+
+/** Why an address and its coordinates disagree; null when they agree; undefined when nothing places the address. */
+export function addressOffCoordinates(address: string, lat: number, lon: number): string | null | undefined {
+  const place = placeAddressIn(address);
+  if (!place) return undefined;
+  const km = kmFromAddress({ lat, lon }, place);
+  if (km <= place.reachKm) return null;
+  return `"${address}" is ${km.toFixed(1)} km from its coordinates ${lat}, ${lon} (${place.by === 'town' ? `${place.what} reaches ${place.reachKm} km` : `${place.what} is within ${place.reachKm} km of them at most`})`;
+}
+
+export const simulatedAddressOffCoordinates: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_address_off_coordinates',
+  group: 'solvable',
+  title: 'a simulated address and the coordinates shown for the same record lie apart ("Bright private room in New York City" at "161 East 14th Street" with 40.7038, -73.9932 in DUMBO, Brooklyn)',
+  population: 'cases showing a record with an address the street table places and coordinates, one of them simulated (not both copied by the task\'s own plan)',
+  check: (tc, ctx) => {
+    const steps = shownWithWrong(tc, ctx);
+    if (!steps) return undefined;
+    // What the task's own plan copies (a place it routes to, a latitude on its slide) is what the source's run found: both given so, nothing simulated decided them.
+    const t = ctx.trajectory(tc.trajectoryId);
+    const written = [...planArgStrings(tc, ctx), ...(t ? toolSteps(t).map(({ step }) => toJson(step.action.args) ?? '') : [])].join('\n');
+    let judged = false;
+    for (const p of addressedPoints(steps)) {
+      // A side decided by no simulator: recorded, or copied by the plan.
+      const addressGiven = !p.addressSimulated || written.includes(p.address);
+      const pointGiven = !p.pointSimulated || written.includes(String(p.lat));
+      if (addressGiven && pointGiven) continue;
+      const why = addressOffCoordinates(p.address, p.lat, p.lon);
+      if (why === undefined) continue;
+      judged = true;
+      if (why) return `${p.name ? `"${p.name}": ` : ''}${why}`;
+    }
+    return judged ? null : undefined;
+  },
+};
+
+/** The number a distance or duration answer gives, with the key it is under. */
+function measured(response: string): { key: string; value: number } | undefined {
+  const v = parseToolResponse(response);
+  if (!isPlainObject(v) || 'error' in v) return undefined;
+  const key = Object.keys(v).find((k) => /distance|duration|time|km|miles|minutes/i.test(k) && num(v[k]) !== undefined);
+  return key ? { key, value: num(v[key])! } : undefined;
+}
+
+/**
+ * Simulated distances from three or more distinct places to one common end (or from one to three or
+ * more) that are all the same number: "why" naming them, null when they differ, undefined when the
+ * steps hold no such set.
+ */
+export function sameDistanceForAll(steps: readonly Step[]): string | null | undefined {
+  const groups = new Map<string, { other: string; value: number; key: string }[]>();
+  for (const step of steps) {
+    if (step.response?.tier !== 'simulated' || !/distance|route|direction|duration|travel_?time/i.test(step.action.name)) continue;
+    const ends = tripEnds(step.action.args);
+    if (!ends) continue;
+    const [start, end] = ends;
+    if (typeof start !== 'string' || typeof end !== 'string' || sameEnd(start, end)) continue;
+    const m = measured(step.response.content);
+    if (!m) continue;
+    for (const [common, other] of [[end, start], [start, end]] as const) {
+      const k = `${step.action.name}|${m.key}|${common.trim().toLowerCase()}`;
+      groups.set(k, [...(groups.get(k) ?? []), { other: other.trim().toLowerCase(), value: m.value, key: m.key }]);
+    }
+  }
+  let judged = false;
+  for (const [k, list] of groups) {
+    const distinct = [...new Map(list.map((x) => [x.other, x])).values()];
+    if (distinct.length < 3) continue;
+    judged = true;
+    if (new Set(distinct.map((x) => x.value)).size === 1) return `${distinct.length} places all ${distinct[0].value} (${distinct[0].key}) from "${k.split('|')[2]}"`;
+  }
+  return judged ? null : undefined;
+}
+
+export const simulatedDistanceSameForAll: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_distance_same_for_all',
+  group: 'solvable',
+  title: 'simulated distances from several distinct places to one common place are all the same number (every hotel near Times Square "10.6" km from Central Park)',
+  population: 'cases whose trajectory holds simulated distances or durations from three or more distinct places to one common end (every answer resolve wrote for the case\'s plan, shown or not: a case cut early shows only some)',
+  check: (tc, ctx) => {
+    const t = ctx.trajectory(tc.trajectoryId);
+    return t ? sameDistanceForAll(toolSteps(t).map(({ step }) => step)) : undefined;
+  },
+};
+
+/** Where a nearby search is centred: its latitude and longitude, else the landmark its term or place names ("hotels near Times Square"); and its radius in km. */
+export function nearbyCentre(args: unknown): { lat: number; lon: number; radiusKm: number } | undefined {
+  if (!isPlainObject(args)) return undefined;
+  const val = (re: RegExp) => Object.entries(args).find(([k]) => re.test(k))?.[1];
+  const lat = num(val(/^(lat|latitude)$/i));
+  const lon = num(val(/^(lon|lng|longitude)$/i));
+  const r = num(val(/radius/i));
+  const radiusKm = r === undefined ? 1 : r > 100 ? r / 1000 : r;
+  if (lat !== undefined && lon !== undefined && Math.abs(lat) <= 90 && Math.abs(lon) <= 180) return { lat, lon, radiusKm };
+  const term = Object.values(args).find((v): v is string => typeof v === 'string' && /\bnear\s+\S/i.test(v));
+  const at = term ? placesNamedIn(term.replace(/^.*\bnear\s+/i, ''))[0] : undefined;
+  return at ? { lat: at.lat, lon: at.lon, radiusKm } : undefined;
+}
+
+/**
+ * A simulated nearby search that lists places at addresses on streets far from where it was centred:
+ * "Hilton New York Times Square" at "96 Madison Avenue" (3 km from Times Square), attractions within
+ * 1 km of the Hollywood Walk of Fame at "67 Figueroa Street" downtown. Only addresses the street
+ * table places on a street or a neighbourhood are judged; undefined when none is.
+ */
+export function nearbyFarFromCentre(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  if (!/nearby|search_?places?|\bpoi\b/i.test(action.name)) return undefined;
+  const centre = nearbyCentre(action.args);
+  if (!centre) return undefined;
+  const v = parseToolResponse(response);
+  if (!isPlainObject(v) || 'error' in v) return undefined;
+  const records = Object.values(v).find((x) => Array.isArray(x) && x.some((r) => isPlainObject(r) && typeof r.address === 'string')) as unknown[] | undefined;
+  if (!records) return undefined;
+  const town = streetsOf(centre).town;
+  let judged = false;
+  for (const r of records) {
+    if (!isPlainObject(r) || typeof r.address !== 'string') continue;
+    const place = placeAddressIn(r.address, town);
+    if (!place || place.by === 'town') continue;
+    judged = true;
+    const km = kmFromAddress(centre, place);
+    if (km > centre.radiusKm + place.reachKm) return `"${String(r.name ?? '')}" at "${r.address}" is ${km.toFixed(1)} km from the search's centre (${centre.lat}, ${centre.lon}; radius ${centre.radiusKm} km)`;
+  }
+  return judged ? null : undefined;
+}
+
+export const simulatedNearbyFarFromCentre: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_nearby_far_from_centre',
+  group: 'solvable',
+  title: 'a simulated nearby search lists places on streets far from its centre ("hotels near Times Square" at "7 East 14th Street", 3 km off; attractions within 1 km of the Hollywood Walk of Fame at "67 Figueroa Street", downtown)',
+  population: 'cases showing a simulated nearby-search answer centred on coordinates or a known place, listing addresses the street table places',
+  check: (tc, ctx) => {
+    const steps = shownWithWrong(tc, ctx);
+    if (!steps) return undefined;
+    let judged = false;
+    for (const step of steps) {
+      if (step.response?.tier !== 'simulated') continue;
+      const why = nearbyFarFromCentre(step.action, step.response.content);
+      if (why === undefined) continue;
+      judged = true;
+      if (why) return `${step.action.name}: ${why}`;
+    }
+    return judged ? null : undefined;
+  },
+};
+
+export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre];

@@ -1,0 +1,395 @@
+/**
+ * Where the streets of the simulator's towns run, so an address and the coordinates beside it agree.
+ * The simulator drew a listing's address from its town's streets ("161 East 14th Street, New York
+ * City") and its coordinates near the town's centre on their own (40.7038, -73.9932: DUMBO, Brooklyn,
+ * 3 km from East 14th Street); now coordinates drawn for a known address lie on its street, and an
+ * address drawn for coordinates a recording gives is on a street that runs there. Each street is a
+ * line between two points (to about 200 m; a long avenue bends less than that from its chord in the
+ * stretch that matters), each Tokyo neighbourhood a point. The quality report's
+ * simulated_address_off_coordinates judges every shown address it can place against its coordinates.
+ */
+import { distanceKm, placesNamedIn } from './places.js';
+
+type Line = [lat1: number, lon1: number, lat2: number, lon2: number];
+
+interface TownGeo {
+  /** The town or district as its addresses name it. */
+  town: string;
+  /** What in an address says it is in this town. */
+  names: RegExp;
+  /** Its streets, by the name addresses write them under. */
+  lines: Record<string, Line>;
+  /** Neighbourhoods an address names instead of a street (Tokyo's "Kagurazaka, Shinjuku"). */
+  areas?: Record<string, [number, number]>;
+  /** Centre and how far it reaches, for an address naming none of its streets. */
+  centre: [number, number];
+  reachKm: number;
+}
+
+// Districts before their towns: "54 37th Avenue, Queens, NY" is in Queens, not on a Manhattan street.
+const TOWNS: TownGeo[] = [
+  {
+    town: 'Queens', names: /\bQueens\b/, centre: [40.7282, -73.7949], reachKm: 12,
+    lines: {
+      'Steinway Street': [40.7555, -73.9215, 40.7745, -73.9075],
+      '37th Avenue': [40.7545, -73.9345, 40.7495, -73.8700],
+      'Queens Boulevard': [40.7445, -73.9475, 40.7140, -73.8300],
+      'Roosevelt Avenue': [40.7450, -73.9040, 40.7590, -73.8300],
+      'Vernon Boulevard': [40.7420, -73.9545, 40.7690, -73.9360],
+      'Ditmars Boulevard': [40.7760, -73.9150, 40.7660, -73.8800],
+    },
+  },
+  {
+    town: 'Brooklyn', names: /\bBrooklyn\b/, centre: [40.6782, -73.9442], reachKm: 12,
+    lines: {
+      'Bedford Avenue': [40.7235, -73.9510, 40.6300, -73.9480],
+      'Atlantic Avenue': [40.6905, -73.9980, 40.6760, -73.8960],
+      'Smith Street': [40.6920, -73.9885, 40.6750, -73.9975],
+      'Court Street': [40.6935, -73.9905, 40.6765, -73.9985],
+      'Flatbush Avenue': [40.6900, -73.9820, 40.6300, -73.9470],
+      'Myrtle Avenue': [40.6935, -73.9850, 40.7000, -73.9100],
+    },
+  },
+  {
+    town: 'New York', names: /\bNew York\b|\bNYC\b|\bManhattan\b|,\s*NY\b/, centre: [40.7128, -74.006], reachKm: 30,
+    lines: {
+      'Lexington Avenue': [40.7390, -73.9848, 40.8040, -73.9375],
+      'West 44th Street': [40.7553, -73.9801, 40.7625, -73.9975],
+      'Amsterdam Avenue': [40.7714, -73.9887, 40.8508, -73.9297],
+      'Bleecker Street': [40.7255, -73.9923, 40.7372, -74.0053],
+      'Madison Avenue': [40.7413, -73.9876, 40.8118, -73.9352],
+      'East 14th Street': [40.7359, -73.9934, 40.7298, -73.9750],
+      'Columbus Avenue': [40.7706, -73.9840, 40.8000, -73.9625],
+      'Mulberry Street': [40.7140, -73.9998, 40.7245, -73.9945],
+    },
+    // Neighbourhoods, for a spot no street of the pool passes (a recorded pin by Penn Station).
+    areas: {
+      Chelsea: [40.7465, -74.0014], Midtown: [40.7549, -73.9840], "Hell's Kitchen": [40.7638, -73.9918], 'Murray Hill': [40.7479, -73.9757],
+      'Upper West Side': [40.7870, -73.9754], 'Upper East Side': [40.7736, -73.9566], Harlem: [40.8116, -73.9465], 'Greenwich Village': [40.7336, -74.0027],
+      'East Village': [40.7265, -73.9815], 'Lower East Side': [40.7150, -73.9843], 'Financial District': [40.7075, -74.0113], Tribeca: [40.7163, -74.0086],
+      SoHo: [40.7233, -74.003], 'Battery Park City': [40.7116, -74.0158],
+    },
+  },
+  {
+    town: 'San Bruno', names: /\bSan Bruno\b/, centre: [37.6305, -122.4111], reachKm: 5,
+    lines: {
+      'El Camino Real': [37.6200, -122.4180, 37.6430, -122.4350],
+      'San Bruno Avenue': [37.6290, -122.4260, 37.6350, -122.4050],
+      'Sneath Lane': [37.6390, -122.4250, 37.6440, -122.4500],
+      'Huntington Avenue': [37.6230, -122.4140, 37.6430, -122.4190],
+      'Skyline Boulevard': [37.6200, -122.4560, 37.6450, -122.4680],
+      'Crystal Springs Road': [37.6200, -122.4200, 37.6230, -122.4450],
+    },
+  },
+  {
+    town: 'San Francisco', names: /\bSan Francisco\b/, centre: [37.7749, -122.4194], reachKm: 12,
+    lines: {
+      'Valencia Street': [37.7710, -122.4225, 37.7460, -122.4205],
+      'Hayes Street': [37.7775, -122.4200, 37.7730, -122.4540],
+      'Mission Street': [37.7900, -122.3970, 37.7500, -122.4185],
+      'Divisadero Street': [37.8020, -122.4420, 37.7620, -122.4370],
+      'Polk Street': [37.8060, -122.4235, 37.7780, -122.4185],
+      'Clement Street': [37.7830, -122.4610, 37.7810, -122.5000],
+      'Irving Street': [37.7640, -122.4650, 37.7620, -122.5010],
+      'Fillmore Street': [37.8020, -122.4360, 37.7710, -122.4300],
+    },
+    areas: {
+      Chinatown: [37.7941, -122.4078], 'North Beach': [37.8061, -122.4103], 'Financial District': [37.7946, -122.3999], 'Nob Hill': [37.793, -122.4161],
+      'Mission District': [37.7599, -122.4148], Marina: [37.8037, -122.4368], SoMa: [37.7785, -122.4056], 'Hayes Valley': [37.7759, -122.4245],
+      'Inner Richmond': [37.78, -122.4650], 'Inner Sunset': [37.7630, -122.4680], 'Potrero Hill': [37.7605, -122.4009], 'Bernal Heights': [37.7389, -122.4152],
+    },
+  },
+  {
+    town: 'Hollywood', names: /\bHollywood\b/, centre: [34.0928, -118.3287], reachKm: 4,
+    lines: {
+      'Hollywood Boulevard': [34.1020, -118.3400, 34.1015, -118.3100],
+      'Vine Street': [34.1050, -118.3265, 34.0830, -118.3270],
+      'Franklin Avenue': [34.1050, -118.3450, 34.1060, -118.3100],
+      'North Highland Avenue': [34.1100, -118.3385, 34.0840, -118.3385],
+      'Cahuenga Boulevard': [34.1050, -118.3300, 34.0900, -118.3300],
+    },
+  },
+  {
+    town: 'Santa Monica', names: /\bSanta Monica\b(?! Boulevard)/, centre: [34.0195, -118.4912], reachKm: 5,
+    lines: {
+      'Ocean Avenue': [34.0050, -118.4900, 34.0280, -118.5150],
+      'Montana Avenue': [34.0350, -118.5050, 34.0450, -118.4900],
+      'Main Street': [34.0000, -118.4850, 34.0120, -118.4930],
+      'Broadway': [34.0160, -118.4960, 34.0280, -118.4750],
+      'Wilshire Boulevard': [34.0220, -118.5030, 34.0400, -118.4650],
+      'Pico Boulevard': [34.0070, -118.4900, 34.0270, -118.4600],
+    },
+  },
+  {
+    town: 'Los Angeles', names: /\bLos Angeles\b/, centre: [34.0522, -118.2437], reachKm: 30,
+    lines: {
+      'Sunset Boulevard': [34.0780, -118.2600, 34.0900, -118.3850],
+      'Melrose Avenue': [34.0835, -118.3000, 34.0810, -118.3850],
+      'Wilshire Boulevard': [34.0500, -118.2600, 34.0620, -118.3600],
+      'Vermont Avenue': [34.0900, -118.2920, 34.0000, -118.2910],
+      'Fairfax Avenue': [34.0980, -118.3610, 34.0480, -118.3620],
+      'La Brea Avenue': [34.1000, -118.3440, 34.0400, -118.3500],
+      'Santa Monica Boulevard': [34.0900, -118.3100, 34.0720, -118.4000],
+      'Figueroa Street': [34.0600, -118.2500, 34.0100, -118.2820],
+    },
+  },
+  // The Miami pool's beach streets are Miami Beach's, wherever the address line ends.
+  {
+    town: 'Miami', names: /\bMiami\b/, centre: [25.7617, -80.1918], reachKm: 25,
+    lines: {
+      'Collins Avenue': [25.7700, -80.1330, 25.8700, -80.1220],
+      'Ocean Drive': [25.7700, -80.1320, 25.7850, -80.1290],
+      'Biscayne Boulevard': [25.7700, -80.1880, 25.8500, -80.1850],
+      'Brickell Avenue': [25.7530, -80.1930, 25.7720, -80.1890],
+      'Washington Avenue': [25.7700, -80.1350, 25.7950, -80.1310],
+      'Alton Road': [25.7700, -80.1410, 25.8150, -80.1390],
+      'Lincoln Road': [25.7905, -80.1310, 25.7905, -80.1430],
+      'Coral Way': [25.7600, -80.1950, 25.7500, -80.2900],
+      'Espanola Way': [25.7868, -80.1310, 25.7868, -80.1350],
+    },
+  },
+  // "Cozy condominium in Eiffel Tower, Paris": the 7th arrondissement's streets by the tower.
+  {
+    town: '75007 Paris', names: /\b75007\b|Eiffel/, centre: [48.8566, 2.2978], reachKm: 1.5,
+    lines: {
+      'Avenue de Suffren': [48.8580, 2.2920, 48.8450, 2.3050],
+      'Rue Saint-Dominique': [48.8590, 2.2960, 48.8570, 2.3200],
+      'Avenue Rapp': [48.8620, 2.3000, 48.8580, 2.3030],
+      'Rue Cler': [48.8570, 2.3060, 48.8550, 2.3060],
+      'Avenue de La Bourdonnais': [48.8620, 2.2970, 48.8540, 2.3040],
+      'Avenue Bosquet': [48.8625, 2.3030, 48.8540, 2.3070],
+    },
+  },
+  {
+    town: 'Paris', names: /\bParis\b/, centre: [48.8566, 2.3522], reachKm: 20,
+    lines: {
+      'Rue de Rivoli': [48.8560, 2.3570, 48.8650, 2.3210],
+      'Rue Oberkampf': [48.8640, 2.3680, 48.8690, 2.3840],
+      'Boulevard Saint-Germain': [48.8490, 2.3600, 48.8610, 2.3180],
+      'Rue de la Roquette': [48.8540, 2.3710, 48.8600, 2.3930],
+      'Rue Montorgueil': [48.8630, 2.3470, 48.8680, 2.3460],
+      'Avenue Parmentier': [48.8600, 2.3810, 48.8730, 2.3700],
+      'Rue des Martyrs': [48.8770, 2.3400, 48.8830, 2.3390],
+      'Rue du Faubourg Saint-Antoine': [48.8530, 2.3700, 48.8490, 2.3950],
+    },
+  },
+  {
+    town: 'Berlin', names: /\bBerlin\b/, centre: [52.52, 13.405], reachKm: 25,
+    lines: {
+      'Torstraße': [52.5290, 13.3900, 52.5290, 13.4120],
+      'Kastanienallee': [52.5350, 13.4070, 52.5410, 13.4120],
+      'Oranienstraße': [52.5060, 13.3920, 52.5000, 13.4300],
+      'Bergmannstraße': [52.4900, 13.3880, 52.4890, 13.4000],
+      'Schönhauser Allee': [52.5290, 13.4110, 52.5500, 13.4130],
+      'Karl-Marx-Allee': [52.5230, 13.4150, 52.5140, 13.4550],
+      'Kantstraße': [52.5060, 13.3300, 52.5070, 13.2900],
+      'Friedrichstraße': [52.5300, 13.3880, 52.5000, 13.3910],
+    },
+  },
+  {
+    town: 'Barcelona', names: /\bBarcelona\b/, centre: [41.3874, 2.1686], reachKm: 15,
+    lines: {
+      'Passeig de Gràcia': [41.3870, 2.1700, 41.3990, 2.1580],
+      'Carrer de Verdi': [41.4030, 2.1560, 41.4110, 2.1570],
+      'Carrer de Mallorca': [41.3780, 2.1390, 41.4080, 2.1800],
+      'Carrer del Consell de Cent': [41.3780, 2.1450, 41.4050, 2.1880],
+      'Carrer de Girona': [41.3920, 2.1720, 41.4010, 2.1600],
+      'Carrer de Blai': [41.3730, 2.1620, 41.3760, 2.1630],
+    },
+  },
+  {
+    town: 'Selat', names: /\bSelat\b/, centre: [-8.4286, 115.4436], reachKm: 6,
+    lines: {},
+  },
+  {
+    town: 'Bali', names: /\bBali\b/, centre: [-8.3405, 115.092], reachKm: 60,
+    lines: {
+      'Jalan Raya Seminyak': [-8.6830, 115.1640, -8.6960, 115.1680],
+      'Jalan Monkey Forest': [-8.5070, 115.2620, -8.5180, 115.2600],
+      'Jalan Pantai Kuta': [-8.7100, 115.1680, -8.7270, 115.1700],
+      'Jalan Bisma': [-8.5080, 115.2590, -8.5180, 115.2570],
+      'Jalan Batu Bolong': [-8.6500, 115.1370, -8.6590, 115.1300],
+      'Jalan Kayu Aya': [-8.6840, 115.1600, -8.6900, 115.1540],
+      'Jalan Hanoman': [-8.5080, 115.2650, -8.5190, 115.2650],
+      'Jalan Legian': [-8.6950, 115.1700, -8.7130, 115.1740],
+    },
+    // Villages inland and on the coast, for a pin no street of the pool passes.
+    areas: {
+      Ubud: [-8.5069, 115.2625], Seminyak: [-8.6913, 115.1682], Canggu: [-8.6478, 115.1385], Kuta: [-8.718, 115.169], Sanur: [-8.688, 115.262],
+      Tampaksiring: [-8.44, 115.31], Bangli: [-8.454, 115.355], Tegallalang: [-8.434, 115.279], Sidemen: [-8.482, 115.443], Amed: [-8.336, 115.66],
+      Jimbaran: [-8.79, 115.16], Uluwatu: [-8.829, 115.085], Munduk: [-8.262, 115.067], Lovina: [-8.158, 115.025], Candidasa: [-8.509, 115.567],
+    },
+  },
+  {
+    town: 'Tokyo', names: /\bTokyo\b/, centre: [35.6762, 139.6503], reachKm: 30,
+    lines: {},
+    areas: {
+      Roppongi: [35.6628, 139.7314], Akasaka: [35.6735, 139.7370], 'Azabu-Juban': [35.6545, 139.7365], Shibaura: [35.6420, 139.7500],
+      Toranomon: [35.6680, 139.7490], Asakusa: [35.7148, 139.7967], Ueno: [35.7138, 139.7770], Yanaka: [35.7260, 139.7680],
+      Kuramae: [35.7040, 139.7910], Oshiage: [35.7100, 139.8130], Ryogoku: [35.6960, 139.7930], Kinshi: [35.6970, 139.8140],
+      Mukojima: [35.7180, 139.8090], Kiyosumi: [35.6820, 139.7990], Monzennakacho: [35.6720, 139.7960], Toyosu: [35.6550, 139.7960],
+      Kameido: [35.6970, 139.8260], Kanda: [35.6920, 139.7710], Marunouchi: [35.6810, 139.7640], Iidabashi: [35.7020, 139.7450],
+      Jimbocho: [35.6960, 139.7580], Jingumae: [35.6700, 139.7060], Ebisu: [35.6470, 139.7100], Dogenzaka: [35.6570, 139.6960],
+      Tomigaya: [35.6670, 139.6880], 'Nishi-Shinjuku': [35.6900, 139.6920], Kagurazaka: [35.7020, 139.7390], Yotsuya: [35.6860, 139.7300],
+      Okubo: [35.7010, 139.6990], Ginza: [35.6720, 139.7650], Nakameguro: [35.6440, 139.6990],
+      Hamamatsucho: [35.6555, 139.757], Shimbashi: [35.666, 139.758], Shinagawa: [35.6285, 139.7387],
+    },
+  },
+];
+
+/** Where an address is: on a street (a line), in a neighbourhood or a district (a point and a reach), or only in a town. */
+export interface AddressPlace {
+  /** What placed it: a street, a neighbourhood, or the town (or district) alone. */
+  by: 'street' | 'area' | 'town';
+  /** The street or neighbourhood, or the town. */
+  what: string;
+  town: string;
+  line?: Line;
+  lat: number;
+  lon: number;
+  /** How far from the line or point an address's coordinates may lie. */
+  reachKm: number;
+}
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const has = (text: string, name: string) => new RegExp(`(?<![\\p{L}\\d-])${esc(name)}(?![\\p{L}-])`, 'iu').test(text);
+
+/** A street 1 km of its line, a neighbourhood 1.5 km of its point: as close as a listing's pin and its street can sit. */
+const STREET_REACH_KM = 1;
+const AREA_REACH_KM = 1.5;
+
+/**
+ * Where `address` is, by the streets and neighbourhoods of the towns above, else a town the place
+ * table knows ("Culver City, CA, United States"); undefined when nothing places it.
+ */
+export function placeAddress(address: string): AddressPlace | undefined {
+  const towns = TOWNS.filter((t) => t.names.test(address));
+  for (const t of towns) {
+    const street = Object.keys(t.lines).filter((s) => has(address, s)).sort((a, b) => b.length - a.length)[0];
+    if (street) {
+      const line = t.lines[street];
+      return { by: 'street', what: street, town: t.town, line, lat: (line[0] + line[2]) / 2, lon: (line[1] + line[3]) / 2, reachKm: STREET_REACH_KM };
+    }
+    const area = Object.keys(t.areas ?? {}).find((a) => has(address, a));
+    if (area) {
+      const [lat, lon] = t.areas![area];
+      return { by: 'area', what: area, town: t.town, lat, lon, reachKm: AREA_REACH_KM };
+    }
+  }
+  // A town the place table knows (Culver City, San Bruno, Monterey Park) before the wide one an address also names (", CA" aside).
+  const known = placesNamedIn(address).find((p) => !TOWNS.some((t) => t.names.test(p.name) && t.reachKm >= 20));
+  const own = known && TOWNS.find((t) => t.names.test(known.name));
+  if (known) return { by: 'town', what: known.name, town: known.name, lat: known.lat, lon: known.lon, reachKm: own?.reachKm ?? 5 };
+  const t = towns[0];
+  return t ? { by: 'town', what: t.town, town: t.town, lat: t.centre[0], lon: t.centre[1], reachKm: t.reachKm } : undefined;
+}
+
+/** Where `address` is, read in `town` when it names none ("96 Madison Avenue" of a search in New York). */
+export function placeAddressIn(address: string, town?: string): AddressPlace | undefined {
+  return placeAddress(address) ?? (town ? placeAddress(`${address}, ${town}`) : undefined);
+}
+
+/** `addressNear` for an address read in `town` when it names none: the town is not added to it. */
+export function addressNearIn(address: string, p: { lat: number; lon: number }, town?: string): string {
+  if (placeAddress(address) || !town) return addressNear(address, p);
+  const full = `${address}, ${town}`;
+  const moved = addressNear(full, p);
+  return moved === full ? address : moved.endsWith(`, ${town}`) ? moved.slice(0, -(town.length + 2)) : moved;
+}
+
+/** Kilometres from a point to a line between two points (flat near the line: the streets are a few km long). */
+function toLineKm(p: { lat: number; lon: number }, [a1, o1, a2, o2]: Line): number {
+  const k = Math.cos((((a1 + a2) / 2) * Math.PI) / 180);
+  const [x, y] = [(p.lon - o1) * k, p.lat - a1];
+  const [dx, dy] = [(o2 - o1) * k, a2 - a1];
+  const len = dx * dx + dy * dy;
+  const t = len ? Math.max(0, Math.min(1, (x * dx + y * dy) / len)) : 0;
+  return distanceKm(p, { lat: a1 + t * dy, lon: o1 + (t * dx) / k });
+}
+
+/** How far (km) the coordinates lie from the street, neighbourhood or town the address names. */
+export function kmFromAddress(p: { lat: number; lon: number }, place: AddressPlace): number {
+  return place.line ? toLineKm(p, place.line) : distanceKm(p, place);
+}
+
+/** A number in [0, 1) from a text: a drawn point stays where it is for the same address, in any answer. */
+function unit(text: string, salt: number): number {
+  let h = 2166136261 ^ salt;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return ((h >>> 0) % 100_000) / 100_000;
+}
+
+/**
+ * Coordinates at an address: a point along its street (within about 60 m of the line), near its
+ * neighbourhood's centre, or within about a kilometre of its town's; the same address always gives
+ * the same point. Undefined when nothing places the address.
+ */
+export function pointAt(address: string): { lat: number; lon: number } | undefined {
+  const place = placeAddress(address);
+  if (!place) return undefined;
+  const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+  const off = (salt: number, deg: number) => (unit(address, salt) - 0.5) * 2 * deg;
+  if (place.line) {
+    const t = 0.1 + 0.8 * unit(address, 1);
+    const [a1, o1, a2, o2] = place.line;
+    return { lat: round6(a1 + t * (a2 - a1) + off(2, 0.0005)), lon: round6(o1 + t * (o2 - o1) + off(3, 0.0005)) };
+  }
+  const deg = place.by === 'area' ? 0.005 : Math.min(0.01, place.reachKm / 222);
+  return { lat: round6(place.lat + off(2, deg)), lon: round6(place.lon + off(3, deg)) };
+}
+
+/**
+ * The street (or Tokyo neighbourhood) of `address`'s town that runs nearest `p`, and `address` moved
+ * onto it (its number and town kept): "161 East 14th Street, New York City" for a pin in the East
+ * Village stays, for one on the Upper West Side becomes "161 Amsterdam Avenue, New York City".
+ * The address as it is when it names no street the table knows, or already lies within reach.
+ */
+export function addressNear(address: string, p: { lat: number; lon: number }): string {
+  const place = placeAddress(address);
+  if (!place || place.by === 'town' || kmFromAddress(p, place) <= place.reachKm / 2) return address;
+  const t = TOWNS.find((x) => x.town === place.town)!;
+  if (place.by === 'street') {
+    const ranked = Object.entries(t.lines).map(([s, line]) => [s, toLineKm(p, line)] as const).sort((a, b) => a[1] - b[1]);
+    const best = ranked[0];
+    // Any street of the town that runs there, the same one for the same address.
+    const near = ranked.filter(([, km]) => km <= STREET_REACH_KM * 0.8);
+    if (near.length) return address.replace(new RegExp(esc(place.what), 'i'), near[Math.floor(unit(address, 7) * near.length)][0]);
+    // A street of a district beside the town ("67 Hollywood Boulevard" by the Walk of Fame): the number kept, the district's street.
+    const other = TOWNS.filter((x) => x !== t).flatMap((x) => Object.entries(x.lines).map(([s, line]) => [s, toLineKm(p, line)] as const)).sort((a, b) => a[1] - b[1])[0];
+    const numbered = /^\s*\d+[A-Za-z]?\s/.test(address) && !address.includes(',');
+    if (other && other[1] <= STREET_REACH_KM * 0.8 && numbered) return address.replace(new RegExp(esc(place.what), 'i'), other[0]);
+    // No street of the pool runs there: the neighbourhood, else the nearby town the place table knows ("Monterey Park"), before the town's tail.
+    const tail = address.split(',').slice(1).join(',').trim();
+    const area = Object.entries(t.areas ?? {}).map(([a, [lat, lon]]) => [a, distanceKm(p, { lat, lon })] as const).sort((a, b) => a[1] - b[1])[0];
+    if (area && area[1] <= AREA_REACH_KM && tail) return `${area[0]}, ${tail}`;
+    const town = nearbyTown(p, t);
+    if (town && tail) return `${town}, ${tail}`;
+    return best ? address.replace(new RegExp(esc(place.what), 'i'), best[0]) : address;
+  }
+  const best = Object.entries(t.areas ?? {}).map(([a, [lat, lon]]) => [a, distanceKm(p, { lat, lon })] as const).sort((a, b) => a[1] - b[1])[0];
+  if (!best) return address;
+  // A Tokyo address names its ward after the neighbourhood ("Kagurazaka, Shinjuku"): the ward goes with it.
+  const ward = WARD_OF[best[0]];
+  return address.replace(new RegExp(`${esc(place.what)}(,\\s*[A-Z][a-z]+)?`), ward ? `${best[0]}, ${ward}` : best[0]);
+}
+
+/** A town of the place table within 6 km of `p` that is not `t` itself nor a landmark inside it: Monterey Park beside Los Angeles. */
+function nearbyTown(p: { lat: number; lon: number }, t: TownGeo): string | undefined {
+  const centre = { lat: t.centre[0], lon: t.centre[1] };
+  const hits = placesNamedIn(NEARBY_TOWNS.join('; ')).filter((x) => distanceKm(x, p) <= 6 && distanceKm(x, centre) > 5);
+  return hits.sort((a, b) => distanceKm(a, p) - distanceKm(b, p))[0]?.name;
+}
+
+/** Towns beside the simulator's big ones that the place table knows. */
+const NEARBY_TOWNS = ['Culver City', 'Monterey Park', 'Torrance', 'Huntington Beach', 'Santa Monica', 'San Bruno', 'Berkeley', 'Bayonne', 'Union City', 'Long Island City', 'Brooklyn', 'Queens'];
+
+const WARD_OF: Record<string, string> = {
+  Roppongi: 'Minato', Akasaka: 'Minato', 'Azabu-Juban': 'Minato', Shibaura: 'Minato', Toranomon: 'Minato',
+  Asakusa: 'Taito', Ueno: 'Taito', Yanaka: 'Taito', Kuramae: 'Taito',
+  Oshiage: 'Sumida', Ryogoku: 'Sumida', Kinshi: 'Sumida', Mukojima: 'Sumida',
+  Kiyosumi: 'Koto', Monzennakacho: 'Koto', Toyosu: 'Koto', Kameido: 'Koto',
+  Kanda: 'Chiyoda', Marunouchi: 'Chiyoda', Iidabashi: 'Chiyoda', Jimbocho: 'Chiyoda',
+  Jingumae: 'Shibuya', Ebisu: 'Shibuya', Dogenzaka: 'Shibuya', Tomigaya: 'Shibuya',
+  'Nishi-Shinjuku': 'Shinjuku', Kagurazaka: 'Shinjuku', Yotsuya: 'Shinjuku', Okubo: 'Shinjuku',
+  Ginza: 'Chuo', Nakameguro: 'Meguro', Hamamatsucho: 'Minato', Shimbashi: 'Minato', Shinagawa: 'Minato',
+};

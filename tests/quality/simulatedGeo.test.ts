@@ -1,0 +1,116 @@
+/**
+ * Simulated places read against each other (api-simulator-84): a listing at "161 East 14th Street"
+ * with coordinates in DUMBO (simulated_address_off_coordinates, 207/234 before), five hotels all
+ * "10.6 km" from Central Park (simulated_distance_same_for_all, 5/5), hotels "near Times Square" at
+ * "7 East 14th Street" (simulated_nearby_far_from_centre, 58/63).
+ */
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../pipeline/rng.js';
+import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
+import { addressNear, kmFromAddress, placeAddress, pointAt } from '../../pipeline/resolution/streetGeo.js';
+import { tripOf } from '../../pipeline/resolution/trips.js';
+import { addressOffCoordinates, addressedPoints, nearbyFarFromCentre, sameDistanceForAll } from '../../pipeline/quality/measures/simulatedGeo.js';
+import { factsOfRecording } from '../../pipeline/resolution/recordedFacts.js';
+import type { Step, ToolDoc } from '../../pipeline/schemas.js';
+
+const DETAILS: ToolDoc = {
+  name: 'AirbnbSearch.get_property_details',
+  description: 'Get details of a property',
+  required_parameters: [{ name: 'propertyId', type: 'integer', description: 'the id of the property' }],
+  optional_parameters: [],
+  return_data: [{ name: 'title', description: 'the title' }, { name: 'latitude', description: 'the latitude' }, { name: 'longitude', description: 'the longitude' }],
+};
+const NEARBY: ToolDoc = {
+  name: 'BINGMap.search_nearby',
+  description: 'Search for places nearby a location',
+  required_parameters: [{ name: 'search_term', type: 'string', description: 'the term to search for' }],
+  optional_parameters: [{ name: 'latitude', type: 'float', description: 'latitude' }, { name: 'longitude', type: 'float', description: 'longitude' }, { name: 'radius', type: 'integer', description: 'radius in meters' }],
+  return_data: [{ name: 'places', description: 'the list of places, each place is a dict with name and address, at most 5 places.' }],
+};
+const DISTANCE: ToolDoc = {
+  name: 'BINGMap.get_distance',
+  description: 'Get the distance between two locations in km',
+  required_parameters: [{ name: 'start', type: 'string', description: 'the start' }, { name: 'end', type: 'string', description: 'the end' }],
+  optional_parameters: [],
+  return_data: [{ name: 'distance', description: 'the distance in km' }],
+};
+
+const step = (name: string, args: unknown, content: string, tier: 'simulated' | 'cache' = 'simulated'): Step => ({ action: { name, args }, response: { content, tier } }) as Step;
+
+describe('an address and its coordinates name one spot', () => {
+  it('the measure flags East 14th Street at DUMBO and passes a pin on the street; an address nothing places is not judged', () => {
+    expect(addressOffCoordinates('161 East 14th Street, New York City', 40.703788, -73.993243)).toMatch(/3\.\d km/);
+    expect(addressOffCoordinates('161 East 14th Street, New York City', 40.7335, -73.986)).toBeNull();
+    expect(addressOffCoordinates('12 Rue Imaginaire, Nowhere', 40.7, -73.9)).toBeUndefined();
+    expect(addressOffCoordinates('6-3-6 Asakusa, Taito, Tokyo', 35.71975, 139.79289)).toBeNull();
+  });
+
+  it('joins a search\'s address and a details answer\'s coordinates by id', () => {
+    const points = addressedPoints([
+      step('AirbnbSearch.search_property_by_place', { place: 'New York City' }, "{'property': [{'id': 51619634, 'name': 'Bright private room in New York City', 'address': '161 East 14th Street, New York City'}]}"),
+      step(DETAILS.name, { propertyId: 51619634 }, "{'title': 'Bright private room in New York City', 'latitude': 40.703788, 'longitude': -73.993243}", 'cache'),
+    ]);
+    expect(points).toEqual([expect.objectContaining({ address: '161 East 14th Street, New York City', lat: 40.703788, addressSimulated: true, pointSimulated: false })]);
+  });
+
+  it('simulated details of a listed address lie on its street', () => {
+    for (const address of ['161 East 14th Street, New York City', 'Carrer del Consell de Cent, 135, Barcelona', 'Jalan Kayu Aya No. 119, Bali', '4-20-5 Kagurazaka, Shinjuku, Tokyo', 'Culver City, CA, United States']) {
+      for (let seed = 0; seed < 5; seed++) {
+        const out = JSON.parse(simulateOffline({ name: DETAILS.name, args: { propertyId: 51619634 }, tools: [DETAILS], place: 'New York City', known: { name: 'Room', fields: { address } } }, new Rng(seed, 'geo')).response);
+        expect(addressOffCoordinates(address, out.latitude, out.longitude), address).toBeNull();
+      }
+    }
+  });
+
+  it('the same address gives the same point; an address beside recorded coordinates moves to a street there', () => {
+    expect(pointAt('81 Mulberry Street, New York City')).toEqual(pointAt('81 Mulberry Street, New York City'));
+    const moved = addressNear('81 Mulberry Street, New York City', { lat: 40.7497, lon: -73.9947 });
+    expect(moved).not.toBe('81 Mulberry Street, New York City');
+    const place = placeAddress(moved)!;
+    expect(kmFromAddress({ lat: 40.7497, lon: -73.9947 }, place)).toBeLessThanOrEqual(place.reachKm);
+    expect(addressNear('6-3-6 Ueno, Taito, Tokyo', { lat: 35.71975, lon: 139.79289 })).toBe('6-3-6 Asakusa, Taito, Tokyo');
+    // A recorded Bali pin inland, where no street of the pool runs (teval_query_91_2): the village there.
+    const inland = addressNear('Jalan Hanoman No. 119, Bali', { lat: -8.44929, lon: 115.3113 });
+    expect(addressOffCoordinates(inland, -8.44929, 115.3113)).toBeNull();
+  });
+
+  it('a recording\'s coordinates are a fact of its record', () => {
+    expect(factsOfRecording("{'title': 'Rental unit in Queens · ★4.81 · 1 bedroom', 'latitude': 40.7494, 'longitude': -73.9406}")).toEqual({ name: 'Rental unit in Queens', town: 'Queens', point: { lat: 40.7494, lon: -73.9406 } });
+  });
+});
+
+describe('each place its own distance', () => {
+  const hotels = ['Hilton New York Times Square', 'New York Marriott Marquis', 'W New York - Times Square', 'Renaissance New York Times Square Hotel', 'Sofitel New York'];
+
+  it('hotels named after the town are at spots of their own, the same every time', () => {
+    const kms = hotels.map((start) => tripOf(DISTANCE, { start, end: 'Central Park' })!.km);
+    expect(new Set(kms).size).toBeGreaterThan(1);
+    expect(kms).toEqual(hotels.map((start) => tripOf(DISTANCE, { start, end: 'Central Park' })!.km));
+    // A town's own name and region stay at the town's point.
+    expect(tripOf(DISTANCE, { start: 'New York, NY', end: 'Central Park' })!.km).toBe(tripOf(DISTANCE, { start: 'New York', end: 'Central Park' })!.km);
+  });
+
+  it('the measure flags one number for every place and passes distinct ones', () => {
+    const answers = (kms: number[]) => hotels.slice(0, kms.length).map((start, i) => step(DISTANCE.name, { start, end: 'Central Park' }, `{'distance': ${kms[i]}}`));
+    expect(sameDistanceForAll(answers([10.6, 10.6, 10.6]))).toMatch(/3 places all 10.6/);
+    expect(sameDistanceForAll(answers([4.7, 12.7, 3.7]))).toBeNull();
+    expect(sameDistanceForAll(answers([10.6, 10.6]))).toBeUndefined();
+  });
+});
+
+describe('a nearby search lists places near its centre', () => {
+  it('the measure flags a hotel near Times Square on East 14th Street', () => {
+    const action = { name: NEARBY.name, args: { search_term: 'hotels near Times Square' } };
+    expect(nearbyFarFromCentre(action, "{'places': [{'name': 'New York Marriott Marquis', 'address': '7 East 14th Street'}]}")).toMatch(/2\.\d km/);
+    expect(nearbyFarFromCentre(action, "{'places': [{'name': 'New York Marriott Marquis', 'address': '7 West 44th Street'}]}")).toBeNull();
+  });
+
+  it('simulated places near Times Square or the Walk of Fame are on streets there', () => {
+    for (let seed = 0; seed < 20; seed++) {
+      for (const args of [{ search_term: 'hotels near Times Square' }, { latitude: 34.10173035, longitude: -118.32644653, radius: 1000, search_term: 'attractions' }, { latitude: 40.75699997, longitude: -73.98600006, radius: 500, search_term: 'coffee' }]) {
+        const response = simulateOffline({ name: NEARBY.name, args, tools: [NEARBY] }, new Rng(seed, 'nearby')).response;
+        expect(nearbyFarFromCentre({ name: NEARBY.name, args }, response) ?? '', response).not.toMatch(/km from/);
+      }
+    }
+  });
+});
