@@ -427,7 +427,9 @@ function namedAsWritten(trajectory: Trajectory, needs: Need[], placed: Map<Need,
       if (!c) continue;
       const searched = steps[s].step.action.args;
       const town = isPlainObject(searched) ? Object.values(searched).find((v): v is string => typeof v === 'string' && /\p{L}{3,}/u.test(v)) : undefined;
-      const name = numbered && placeSortOf(numbered) ? numbered : kind && town ? `${nameNounForKind(kind).replace(/^./, (ch) => ch.toUpperCase())} in ${town}` : undefined;
+      // A kind already written as a name in the town ("Chosen Property: Rental unit in New York") is that name as written, not "Rental unit in new york in New York".
+      const namedInTown = !!kind && !!town && kind.trim().toLowerCase().endsWith(` in ${town.trim().toLowerCase()}`);
+      const name = numbered && placeSortOf(numbered) ? numbered : kind && town ? (namedInTown ? kind.trim() : `${nameNounForKind(kind).replace(/^./, (ch) => ch.toUpperCase())} in ${town}`) : undefined;
       if (!name) break;
       const subs = listedFields(docOf(s)?.return_data.find((f) => f.name === c.field)?.description ?? '');
       const sub = subs.find((x) => x === 'name' || x === 'title');

@@ -41,7 +41,7 @@ import { researcherAffiliation } from './worldFacts.js';
 import { findsNothing, nothingFoundAnswer, recordedStatus } from './idSearch.js';
 import { cap, initials, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, snippetsWithinPublication, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-85'; // 85: the lead's 84 (answers keep the recordings' shapes: recordedBlocks.ts, datedFlags.ts, titleRecords.ts, recordedKeys.ts) and h-sim21's 84 (an address and its coordinates name one spot: streetGeo.ts) merged. Earlier versions: docs/method-versions.md.
+export const SIMULATOR_RULES_VERSION = 'api-simulator-86'; // 86: a kind a plan writes as a name in its town ("Rental unit in New York") names the listing as written (grounded.ts namedAsWritten), not "Rental unit in new york in New York". Earlier versions: docs/method-versions.md.
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */

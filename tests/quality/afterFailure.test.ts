@@ -266,6 +266,8 @@ describe('the retry\'s thought says the call failed and goes again', () => {
     expect(retryThoughtStale(withRetry(own))).toMatch(/repeats the failed call's own thought/);
     expect(retryThoughtStale(withRetry('Building on that, I will search again.'))).toMatch(/does not say the call failed/);
     expect(retryThoughtStale(withRetry('The search timed out, so I will try again. Building on that, the rest follows.'))).toMatch(/Building on that/);
+    // A crashed worker is a failure told by its kind (h-env9's local failures): no "does not say the call failed".
+    expect(retryThoughtStale(withRetry('`search_property_by_place` crashed before it could search. A crashed worker says nothing against the arguments, so I\'ll send it again as it was.'))).toBeNull();
     const thoughts = new Set<string>();
     for (const message of ['HTTP 429 Too Many Requests', 'HTTP 502 Bad Gateway', 'Request timed out after 15 s', 'HTTP 403 Forbidden: permission check failed', 'Connection reset by peer']) {
       for (let seed = 0; seed < 6; seed++) {

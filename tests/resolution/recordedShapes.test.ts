@@ -143,3 +143,13 @@ describe('field names the doc misspells take the recordings\' names', () => {
     expect(keysAsRecorded({ snipets: ['s'] }, new Set())).toEqual({ snipets: ['s'] });
   });
 });
+
+describe('a value read from labelled blocks is held under its label', () => {
+  it('whereHeld finds an author in arXiv\'s "Authors:" line, so gt_value_in_unfit_carrier judges an author, not a paper', async () => {
+    const { whereHeld } = await import('../../pipeline/quality/measures/carried.js');
+    const answer = { content: 'Published: 2018-11-11\nTitle: Climate change: a primer\nAuthors: Richard S. J. Tol\nSummary: This primer introduces climate change.' };
+    expect(whereHeld(answer, 'Richard S. J. Tol')).toEqual({ field: 'content', sub: 'authors' });
+    expect(whereHeld(answer, 'Climate change: a primer')).toEqual({ field: 'content', sub: 'title' });
+    expect(whereHeld({ content: 'plain text naming Richard S. J. Tol' }, 'Richard S. J. Tol')).toEqual({ field: 'content' });
+  });
+});

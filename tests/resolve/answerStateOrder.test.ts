@@ -125,3 +125,16 @@ describe('an exchange and a failed check said as a person would (answer_field_du
     }
   });
 });
+
+describe("a Scholar profile in the recordings' shape said as a sentence about the person", () => {
+  it('reads "affiliations" and {title, authors} articles, with the authors when asked (teval_query_305_1)', () => {
+    const response = "{'name': 'John Smith', 'affiliations': 'Unknown affiliation', 'articles': [{'title': 'A short history of machine learning', 'authors': 'J Smith, F Lopez'}, {'title': 'Machine learning in practice', 'authors': 'B Okafor, J Smith'}], 'website': 'https://sites.google.com/view/john-smith'}";
+    const step = { name: 'GoogleScholar.get_author_information', args: { author_id: '0juNTSgAAAAJ' }, response };
+    for (const a of answers({ request: "Provide the author's name, affiliation, articles with their authors, and homepage.", steps: [step] })) {
+      expect(a).toContain('No affiliation is listed for John Smith');
+      expect(a).toContain('"A short history of machine learning" (J Smith, F Lopez)');
+      expect(a).not.toMatch(/the articles are|the name is/);
+    }
+    for (const a of answers({ request: "Tell me John Smith's affiliation, a list of articles and homepage.", steps: [step] })) expect(a).not.toContain('(J Smith, F Lopez)');
+  });
+});

@@ -23,6 +23,7 @@ import { answeredDoc } from '../../resolution/worldAnswer.js';
 import { rankContradiction, rankRequest } from '../ranking.js';
 import type { CaseMeasure } from '../types.js';
 import { copiedRecords, unshownField } from '../copiedFields.js';
+import { labelledBlocks } from '../../resolution/recordedBlocks.js';
 
 /**
  * Where an answer holds `value`: a top-level field (as itself or an item of its list), or a
@@ -35,6 +36,10 @@ export function whereHeld(answer: unknown, value: unknown): { field: string; sub
   for (const eq of [exact, inside]) {
     const holds = (x: unknown) => eq(x) || (Array.isArray(x) && x.some(eq));
     for (const [field, v] of Object.entries(answer)) {
+      // A text of labelled blocks (arXiv's "Published: …\nTitle: …\nAuthors: …") holds the value under its label.
+      const blocks = typeof v === 'string' && holds(v) ? labelledBlocks(v) : undefined;
+      const label = blocks?.flatMap((b) => Object.entries(b)).find(([, x]) => holds(x))?.[0];
+      if (label) return { field, sub: label.toLowerCase() };
       if (holds(v)) return { field };
       if (!Array.isArray(v)) continue;
       for (const r of v) {

@@ -262,7 +262,7 @@ export const thoughtClaimsGivenValue: CaseMeasure = {
 
 /** Words by which a retry's thought says the call went wrong and is sent again. */
 const RETRY_WORDS = /\b(?:again|retry|retrying|once more|one more try|another (?:try|attempt)|second attempt)\b/i;
-const FAILURE_WORDS = /\b(?:fail\w*|error|timed out|timeout|(?:rate|usage) limit|quota|too many requests|refused|did not go through|server|no answer|los(?:t|es) its connection|could not get through the proxy|had no connection|could not reach)\b/i;
+const FAILURE_WORDS = /\b(?:fail\w*|crash\w*|error|timed out|timeout|(?:rate|usage) limit|quota|too many requests|refused|did not go through|server|no answer|los(?:t|es) its connection|could not get through the proxy|had no connection|could not reach)\b/i;
 
 /**
  * The CoT thought of an external case's retry (its ground truth's first step), against the failure
