@@ -646,10 +646,20 @@ export function readsOrderBack(text: string): boolean {
 
 /** A read-back's frame, its order left out: the words before the order ("To be sure I follow, that's"), else the check after it (", is that right?"). */
 export function readBackFrame(text: string): string | undefined {
-  if (!readsOrderBack(text)) return undefined;
-  const q = normalizeLine(text.trim().split(/(?<=[.!])\s+/).pop() ?? text).split(' ');
-  return /^(?:a|an|one|two|three|the|\d+|[a-z]+s)$/.test(q[0]) && !/^(?:so|just|let|to|you'?d|i|is|does|did)$/.test(q[0]) ? `… ${q.slice(-3).join(' ')}` : `${q.slice(0, 3).join(' ')} …`;
+  // Remembered per text: evolve asks it for some 26 wordings of every read-back of every insertion, and one dialogue sits in several insertions.
+  const hit = frameMemo.get(text);
+  if (hit !== undefined) return hit ?? undefined;
+  let frame: string | undefined;
+  if (readsOrderBack(text)) {
+    const q = normalizeLine(text.trim().split(/(?<=[.!])\s+/).pop() ?? text).split(' ');
+    frame = /^(?:a|an|one|two|three|the|\d+|[a-z]+s)$/.test(q[0]) && !/^(?:so|just|let|to|you'?d|i|is|does|did)$/.test(q[0]) ? `… ${q.slice(-3).join(' ')}` : `${q.slice(0, 3).join(' ')} …`;
+  }
+  if (frameMemo.size >= FRAME_MEMO_SIZE) frameMemo.clear();
+  frameMemo.set(text, frame ?? null);
+  return frame;
 }
+const frameMemo = new Map<string, string | null>();
+const FRAME_MEMO_SIZE = 100_000;
 
 /**
  * A customer's question about what the café has ("Do you serve honey here?", "What kinds of black
