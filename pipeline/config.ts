@@ -420,6 +420,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_tense_slip: 0,
   // "The last lines of "file1.txt" read "…"" for the one line tail gave 41, "Account details: account id 12345, balance 40000 …" 23 (+3 hits of a failure answer's "Still to do:", no label, left out).
   answer_one_line_as_lines: 0,
+  answer_id_named_twice: 0,
   answer_labelled_line: 0,
   tool_select_helpful_lookup: 0,
   // A wrong call wrong a second way besides its label (errors/wrongCall.ts): a wrong tool's arguments its doc rules out, a key error changing a value, a value error of another type.

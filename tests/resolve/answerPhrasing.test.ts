@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { offlineAnswer, pastListing, type AnswerInput } from '../../stages/resolve/answerWriter.js';
 import { causeOf, failedSentence } from '../../stages/resolve/failureSentences.js';
 import { Rng } from '../../pipeline/rng.js';
-import { emptyTextRead, labelledLine, oneLineAsLines, tenseSlip, textThenField, thenListing } from '../../pipeline/quality/measures/answerPhrasing.js';
+import { emptyTextRead, idNamedTwice, labelledLine, oneLineAsLines, tenseSlip, textThenField, thenListing } from '../../pipeline/quality/measures/answerPhrasing.js';
 
 const seeds = Array.from({ length: 16 }, (_, i) => new Rng(i, 'answer-writer'));
 const answers = (input: AnswerInput) => seeds.map((rng) => offlineAnswer(input, rng));
@@ -138,5 +138,23 @@ describe('one last line is one line, an account is said of itself (answer_one_li
       expect(labelledLine(a)).toBeUndefined();
       expect(a).toBe('Your account 12345 has a balance of 40000; the card number linked to it is 1974202140965533.');
     }
+  });
+});
+
+describe("a new thing's id is not named by the thing just named (answer_id_named_twice)", () => {
+  it('flags the f34 build\'s answers and passes the writer\'s', () => {
+    expect(idNamedTwice('I purchased the insurance; its insurance id is "255316027".')).toBeDefined();
+    expect(idNamedTwice('I registered the credit card, which has card id "262919693687".')).toBeDefined();
+    expect(idNamedTwice('I posted the tweet; its id is 10.')).toBeUndefined();
+    expect(idNamedTwice('I booked the flight, which has booking id "3426812".')).toBeUndefined();
+    const insurance: AnswerInput = { request: 'Buy travel insurance worth $2000 for booking insurance_12345.', steps: [
+      { name: 'TravelAPI.purchase_insurance', args: { access_token: 'abc123xyz456', booking_id: 'insurance_12345', card_id: '262919693687', insurance_cost: 2000, insurance_type: 'comprehensive' }, response: JSON.stringify({ insurance_id: '498276044', insurance_status: true }) },
+    ] };
+    const said = answers(insurance);
+    for (const a of said) {
+      expect(idNamedTwice(a), a).toBeUndefined();
+      expect(a).toContain('498276044');
+    }
+    expect(said.some((a) => /its id is "498276044"|whose id is "498276044"/.test(a))).toBe(true);
   });
 });

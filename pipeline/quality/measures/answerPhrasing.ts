@@ -139,4 +139,22 @@ export const answerLabelledLine: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => labelledLine(t.answer)),
 };
 
-export const ANSWER_PHRASING_MEASURES = [answerEmptyTextRead, answerThenListing, answerTextThenField, answerTenseSlip, answerOneLineAsLines, answerLabelledLine];
+/** A new thing's id named again by the thing just named: "I purchased the insurance; its insurance id is "255316027"." */
+export function idNamedTwice(answer: string): string | undefined {
+  for (const m of answer.matchAll(/\bI ([^.;!?]{3,80}?)(?:; its|, which has) ([a-z]+(?: [a-z]+)?) id\b/g)) {
+    const thing = m[2].split(' ').pop()!;
+    if (new RegExp(`\\b${thing}\\b`, 'i').test(m[1])) return `"${m[0]}"`;
+  }
+  return undefined;
+}
+
+export const answerIdNamedTwice: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_id_named_twice',
+  group: 'text',
+  title: 'closing answer names a new thing\'s id by the thing it just named ("I purchased the insurance; its insurance id is …", "I registered the credit card; its card id is …")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => idNamedTwice(t.answer)),
+};
+
+export const ANSWER_PHRASING_MEASURES = [answerEmptyTextRead, answerThenListing, answerTextThenField, answerTenseSlip, answerOneLineAsLines, answerLabelledLine, answerIdNamedTwice];
