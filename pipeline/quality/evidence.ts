@@ -41,7 +41,13 @@ export function shownSteps(tc: TestCase, ctx: QualityContext): Step[] | undefine
  * when resolve kept no trajectory for the case (not in the population of a measure over them).
  */
 export function shownSimulatedSteps(tc: TestCase, ctx: QualityContext): Step[] | undefined {
-  const steps = shownSteps(tc, ctx)?.filter((step) => step.response?.tier === 'simulated');
+  // The wrong call's answer is simulated too.
+  return shownStepsWithWrong(tc, ctx)?.filter((step) => step.response?.tier === 'simulated');
+}
+
+/** The steps the case shows (shownSteps), then its wrong call with the answer the case shows for it, when simulated. */
+export function shownStepsWithWrong(tc: TestCase, ctx: QualityContext): Step[] | undefined {
+  const steps = shownSteps(tc, ctx);
   const wrong = wrongCallAnswer(tc);
   return steps && wrong ? [...steps, wrong] : steps;
 }

@@ -7,8 +7,8 @@
  * cover, each with the drawn flag, so what the plan does next (book it, or not) still follows.
  */
 import { parseToolResponse } from '../prompts/parseAction.js';
+import { isPlainObject } from '../errors/values.js';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const DAY = 86_400_000;
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -18,9 +18,9 @@ export function recordedDatedFlags(examples: readonly { args?: unknown; response
   const bad = new Set<string>();
   for (const e of examples) {
     const answer = parseToolResponse(e.response);
-    if (!isRecord(answer) || 'error' in answer) continue;
+    if (!isPlainObject(answer) || 'error' in answer) continue;
     for (const [field, list] of Object.entries(answer)) {
-      const records = Array.isArray(list) && list.length > 0 && list.every(isRecord) ? list : undefined;
+      const records = Array.isArray(list) && list.length > 0 && list.every(isPlainObject) ? list : undefined;
       const keys = records ? Object.keys(records[0]) : [];
       const date = keys.find((k) => records!.every((r) => typeof r[k] === 'string' && ISO.test(r[k] as string)));
       const flag = keys.find((k) => records!.every((r) => typeof r[k] === 'boolean'));
@@ -28,7 +28,7 @@ export function recordedDatedFlags(examples: readonly { args?: unknown; response
         bad.add(field);
         continue;
       }
-      const undated = !isRecord(e.args) || !Object.values(e.args).some((v) => typeof v === 'string' && ISO.test(v));
+      const undated = !isPlainObject(e.args) || !Object.values(e.args).some((v) => typeof v === 'string' && ISO.test(v));
       const seen = out.get(field);
       out.set(field, undated ? { date, flag, days: records.length, start: records[0][date] as string } : { date, flag, days: seen?.days ?? 0, ...(seen?.start ? { start: seen.start } : {}) });
     }

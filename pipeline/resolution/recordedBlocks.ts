@@ -7,6 +7,7 @@
  * answers write a field as such blocks writes its records there the same way.
  */
 import { pythonLiteralToJson } from '../prompts/parseAction.js';
+import { isPlainObject } from '../errors/values.js';
 
 const LABEL_LINE = /^([A-Z][A-Za-z]*(?: [A-Za-z]+){0,2}): ?(.*)$/;
 
@@ -44,7 +45,7 @@ function parseObject(text: string): Record<string, unknown> | undefined {
   for (const parse of [() => JSON.parse(t) as unknown, () => JSON.parse(pythonLiteralToJson(t)) as unknown]) {
     try {
       const v = parse();
-      if (v !== null && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+      if (isPlainObject(v)) return v;
     } catch {
       // the other form, or neither
     }
@@ -96,9 +97,9 @@ export function inRecordedBlocks(content: string, recorded: readonly string[]): 
   } catch {
     return content;
   }
-  if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) return content;
-  const list = (answer as Record<string, unknown>)[shape.field];
-  if (!Array.isArray(list) || list.length === 0 || !list.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r))) return content;
+  if (!isPlainObject(answer)) return content;
+  const list = answer[shape.field];
+  if (!Array.isArray(list) || list.length === 0 || !list.every(isPlainObject)) return content;
   const blocks: string[] = [];
   for (const record of list as Record<string, unknown>[]) {
     const keys = Object.keys(record);
@@ -106,5 +107,5 @@ export function inRecordedBlocks(content: string, recorded: readonly string[]): 
     if (mapped.some((k) => k === undefined) || new Set(mapped).size !== keys.length) return content;
     blocks.push(shape.labels.map((label, i) => `${label}: ${shown(record[mapped[i]!])}`).join('\n'));
   }
-  return JSON.stringify({ ...(answer as Record<string, unknown>), [shape.field]: blocks.join('\n\n') });
+  return JSON.stringify({ ...answer, [shape.field]: blocks.join('\n\n') });
 }

@@ -7,30 +7,17 @@
  * recorded field that is plainly the same (a letter or two apart, or one name inside the other).
  */
 import { parseToolResponse } from '../prompts/parseAction.js';
+import { levenshtein } from '../editDistance.js';
+import { isPlainObject } from '../errors/values.js';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const bare = (k: string) => k.toLowerCase().replace(/[^a-z]/g, '');
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
-    }
-  }
-  return row[b.length];
-}
 
 /** Two field names for one field: a letter or two apart (long names only), or one a whole word of the other ("avg temperature", "temperature"). */
 export function sameFieldName(a: string, b: string): boolean {
   const x = bare(a);
   const y = bare(b);
   if (x === y) return true;
-  if (Math.min(x.length, y.length) >= 6 && editDistance(x, y) <= 2) return true;
+  if (Math.min(x.length, y.length) >= 6 && levenshtein(x, y) <= 2) return true;
   const words = (k: string) => k.toLowerCase().split(/[^a-z]+/).filter(Boolean);
   const [short, long] = words(a).length <= words(b).length ? [words(a), words(b)] : [words(b), words(a)];
   return short.length === 1 && long.length > 1 && long.includes(short[0]) && short[0].length >= 5;
@@ -41,14 +28,14 @@ export function recordedKeys(examples: readonly { response: string }[]): Set<str
   const keys = new Set<string>();
   for (const e of examples) {
     const answer = parseToolResponse(e.response);
-    if (isRecord(answer) && !('error' in answer)) for (const k of Object.keys(answer)) keys.add(k);
+    if (isPlainObject(answer) && !('error' in answer)) for (const k of Object.keys(answer)) keys.add(k);
   }
   return keys;
 }
 
 /** `answer` with each field no recording holds renamed to the one recorded field of the same name; order kept. */
 export function keysAsRecorded(answer: unknown, recorded: ReadonlySet<string>): unknown {
-  if (!recorded.size || !isRecord(answer)) return answer;
+  if (!recorded.size || !isPlainObject(answer)) return answer;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(answer)) {
     const matches = recorded.has(k) ? [] : [...recorded].filter((r) => !(r in answer) && sameFieldName(k, r));

@@ -7,19 +7,19 @@
  * article's authors, as Scholar lists them (initials and surname).
  */
 import { parseToolResponse } from '../prompts/parseAction.js';
+import { isPlainObject } from '../errors/values.js';
 import { publicationParts } from './knownFacts.js';
 import type { Rng } from '../rng.js';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The fields every recording writes as a list of records holding a title and an authors line, and nothing else. */
 export function recordedTitleRecords(examples: readonly { response: string }[]): Set<string> {
   const shapes = new Map<string, boolean>();
   for (const e of examples) {
     const answer = parseToolResponse(e.response);
-    if (!isRecord(answer) || 'error' in answer) continue;
+    if (!isPlainObject(answer) || 'error' in answer) continue;
     for (const [field, list] of Object.entries(answer)) {
-      const fits = Array.isArray(list) && list.length > 0 && list.every((r) => isRecord(r) && Object.keys(r).sort().join(',') === 'authors,title' && typeof r.title === 'string' && typeof r.authors === 'string');
+      const fits = Array.isArray(list) && list.length > 0 && list.every((r) => isPlainObject(r) && Object.keys(r).sort().join(',') === 'authors,title' && typeof r.title === 'string' && typeof r.authors === 'string');
       shapes.set(field, (shapes.get(field) ?? true) && fits);
     }
   }

@@ -9,9 +9,9 @@
  * - simulated_distance_same_for_all: simulated distances (or durations) from several distinct places
  *   to one common place that are all the same number: every hotel "10.6 km" from Central Park.
  */
-import type { Step, TestCase } from '../../schemas.js';
-import type { CaseMeasure, QualityContext } from '../types.js';
-import { planArgStrings, shownSteps, wrongCallAnswer } from '../evidence.js';
+import type { Step } from '../../schemas.js';
+import type { CaseMeasure } from '../types.js';
+import { planArgStrings, shownStepsWithWrong } from '../evidence.js';
 import { toolSteps } from '../../steps.js';
 import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
@@ -43,13 +43,6 @@ interface Located {
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : undefined);
 const field = (o: Record<string, unknown>, re: RegExp) => Object.keys(o).find((k) => re.test(k));
-
-/** The steps the case shows (any tier), then the wrong call's simulated answer. */
-function shownWithWrong(tc: TestCase, ctx: QualityContext): Step[] | undefined {
-  const steps = shownSteps(tc, ctx);
-  const wrong = wrongCallAnswer(tc);
-  return steps && wrong ? [...steps, wrong] : steps;
-}
 
 /**
  * Each record the case shows with both an address and coordinates: one answer's record holding both,
@@ -104,7 +97,7 @@ export const simulatedAddressOffCoordinates: CaseMeasure = {
   title: 'a simulated address and the coordinates shown for the same record lie apart ("Bright private room in New York City" at "161 East 14th Street" with 40.7038, -73.9932 in DUMBO, Brooklyn)',
   population: 'cases showing a record with an address the street table places and coordinates, one of them simulated (not both copied by the task\'s own plan)',
   check: (tc, ctx) => {
-    const steps = shownWithWrong(tc, ctx);
+    const steps = shownStepsWithWrong(tc, ctx);
     if (!steps) return undefined;
     // What the task's own plan copies (a place it routes to, a latitude on its slide) is what the source's run found: both given so, nothing simulated decided them.
     const t = ctx.trajectory(tc.trajectoryId);
@@ -222,7 +215,7 @@ export const simulatedNearbyFarFromCentre: CaseMeasure = {
   title: 'a simulated nearby search lists places on streets far from its centre ("hotels near Times Square" at "7 East 14th Street", 3 km off; attractions within 1 km of the Hollywood Walk of Fame at "67 Figueroa Street", downtown)',
   population: 'cases showing a simulated nearby-search answer centred on coordinates or a known place, listing addresses the street table places',
   check: (tc, ctx) => {
-    const steps = shownWithWrong(tc, ctx);
+    const steps = shownStepsWithWrong(tc, ctx);
     if (!steps) return undefined;
     let judged = false;
     for (const step of steps) {
