@@ -3,6 +3,7 @@
  * messages show, its user turns (what the user said, where a wrong value a model might take could
  * come from), and the simulated tool answers it shows.
  */
+import { labelledBlocks } from '../resolution/recordedBlocks.js';
 import { FINISH_ACTION, type Action, type Step, type TestCase } from '../schemas.js';
 import { shownAction as shownActionOf } from './grounding.js';
 import { toolSteps } from '../steps.js';
@@ -144,7 +145,10 @@ export function argStrings(args: unknown): string[] {
 
 /** Records of an answer with a title and a summary or abstract (arXiv's papers), at any depth. */
 export function papersOf(value: unknown, out: { title: string; summary: string }[] = []): { title: string; summary: string }[] {
-  if (Array.isArray(value)) value.forEach((v) => papersOf(v, out));
+  // arXiv's answer is one text of labelled blocks ("Title: …\nSummary: …"), simulated ones too since api-simulator-84.
+  if (typeof value === 'string') {
+    for (const b of labelledBlocks(value) ?? []) if (b.Title && b.Summary) out.push({ title: b.Title, summary: b.Summary.replace(/\s*\n\s*/g, ' ') });
+  } else if (Array.isArray(value)) value.forEach((v) => papersOf(v, out));
   else if (value !== null && typeof value === 'object') {
     const rec = value as Record<string, unknown>;
     const summary = typeof rec.summary === 'string' ? rec.summary : rec.abstract;

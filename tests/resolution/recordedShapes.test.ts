@@ -153,3 +153,15 @@ describe('a value read from labelled blocks is held under its label', () => {
     expect(whereHeld({ content: 'plain text naming Richard S. J. Tol' }, 'Richard S. J. Tol')).toEqual({ field: 'content' });
   });
 });
+
+describe('the measures of simulated papers read arXiv\'s labelled blocks', () => {
+  it('papersOf and authorsForeignToSubject see the papers and authors of a block text', async () => {
+    const { papersOf } = await import('../../pipeline/quality/evidence.js');
+    const { authorsForeignToSubject } = await import('../../pipeline/quality/measures/simulatedAbout.js');
+    const text = 'Published: 2018-11-11\nTitle: Chinese cinema: a primer\nAuthors: GR Tanaka\nSummary: This primer introduces\nChinese cinema.';
+    expect(papersOf({ content: text })).toEqual([{ title: 'Chinese cinema: a primer', summary: 'This primer introduces Chinese cinema.' }]);
+    const response = JSON.stringify({ content: text });
+    expect(authorsForeignToSubject({ name: 'ArxivSearch.get_arxiv_article_information', args: { query: 'Chinese cinema' } }, response)).toMatch(/foreign/);
+    expect(authorsForeignToSubject({ name: 'ArxivSearch.get_arxiv_article_information', args: { query: 'Chinese cinema' } }, response.replace('GR Tanaka', 'Wei Zhang'))).toBeNull();
+  });
+});

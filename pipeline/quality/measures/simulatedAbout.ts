@@ -6,6 +6,7 @@
  * found nearby named from a fixed pool ("Riverside Restaurant", "Old Town Restaurant", "Greenleaf
  * Restaurant"), their addresses ending in the hotel the search started from.
  */
+import { labelledBlocks } from '../../resolution/recordedBlocks.js';
 import { argStrings, papersOf, shownSimulatedSteps, simulatedDefectAmong } from '../evidence.js';
 import type { QualityContext } from '../types.js';
 import type { TestCase } from '../../schemas.js';
@@ -387,7 +388,9 @@ export function authorsForeignToSubject(action: { name: string; args: unknown },
   if (!subject) return undefined;
   const v = responseValue(response);
   if (!isPlainObject(v)) return undefined;
-  const lines = [v.pub_info, v.authors].flatMap((x) => (Array.isArray(x) ? x : x === undefined ? [] : [x])).filter((x): x is string => typeof x === 'string');
+  // arXiv's answer is one text of labelled blocks: its "Authors:" lines.
+  const blocks = Object.values(v).flatMap((x) => (typeof x === 'string' ? (labelledBlocks(x) ?? []) : [])).map((b) => b.Authors);
+  const lines = [v.pub_info, v.authors, ...blocks].flatMap((x) => (Array.isArray(x) ? x : x === undefined ? [] : [x])).filter((x): x is string => typeof x === 'string');
   const authors = lines.map((l) => l.split(' - ')[0]);
   if (!authors.length) return undefined;
   return authors.some((a) => PINYIN_SURNAME.test(a)) ? null : `searched "${subject}", every author is foreign to it: ${authors.slice(0, 2).join('; ')}`;

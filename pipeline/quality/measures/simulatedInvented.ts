@@ -10,6 +10,7 @@
  *   "Lessons from two decades of tourist attractions New York City"), or put a film in a research
  *   frame ("Policy lessons from interstellar", "The godfather: challenges and opportunities").
  */
+import { labelledBlocks } from '../../resolution/recordedBlocks.js';
 import type { TestCase } from '../../schemas.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
 import { simulatedDefectAmong } from '../evidence.js';
@@ -97,7 +98,12 @@ function paperTitlesOf(value: unknown): string[] {
   const out: string[] = [];
   for (const [k, v] of Object.entries(value)) {
     if (/^titles?$/i.test(k)) out.push(...(Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string'));
-    else if (Array.isArray(v)) for (const r of v) if (isPlainObject(r) && typeof r.title === 'string') out.push(r.title);
+    else if (Array.isArray(v)) {
+      for (const r of v) if (isPlainObject(r) && typeof r.title === 'string') out.push(r.title);
+    } else if (typeof v === 'string') {
+      // arXiv's one text of labelled blocks ("Title: …"), simulated ones too since api-simulator-84.
+      for (const b of labelledBlocks(v) ?? []) if (b.Title) out.push(b.Title);
+    }
   }
   return out;
 }
