@@ -416,6 +416,9 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // "the directory I was in then held …" 41, "summed up as "…." and by Noah Evans" 5, "When I tried to …, the service is …" 15.
   answer_empty_text_read: 0,
   answer_then_listing: 0,
+  answer_record_flag_read_raw: 0,
+  answer_status_lines_quoted: 0,
+  simulated_status_list_omits_used: 0,
   answer_text_then_field: 0,
   answer_tense_slip: 0,
   // "The last lines of "file1.txt" read "…"" for the one line tail gave 41, "Account details: account id 12345, balance 40000 …" 23 (+3 hits of a failure answer's "Still to do:", no label, left out).

@@ -11,6 +11,7 @@
  * Offline the same interface is answered by simulatorRules.ts.
  */
 import { z } from 'zod';
+import type { UsedItem } from './askedCount.js';
 import type { PromptMessage, RoleSpec } from '../llm/types.js';
 import type { EnvironmentErrorKind, ToolDoc } from '../schemas.js';
 import { SIMULATOR_RULES_VERSION, simulateOffline, type CarriedValue } from './simulatorRules.js';
@@ -44,6 +45,8 @@ export interface ApiSimulatorInput {
   asked?: number;
   /** The things the user's request names for this status look-up to answer about ("rooms 101, 102, and 103"; askedCount.ts namedItems). */
   named?: string[];
+  /** What the task's other steps name that this status look-up's list must hold (askedCount.ts itemsUsedElsewhere). */
+  used?: UsedItem[];
 }
 
 export const ApiSimulatorOutput = z.object({
@@ -116,6 +119,7 @@ export function renderApiSimulatorPrompt(input: ApiSimulatorInput): PromptMessag
   if (nothing) user += `\n\nNote: ${nothing}, so the search finds nothing: answer an empty result in the API's own shape, never records on another subject.`;
   if (!input.environmentError && input.place) user += `\n\nThe task is about ${input.place}: any address, coordinates or nearby place in the response belongs there.`;
   if (!input.environmentError && input.today) user += `\n\nThe task takes place on ${input.today}: dates of days ahead (a forecast, coming films) start there, and what already happened (films now playing, papers published, reviews) is dated on or before it.`;
+  if (!input.environmentError && input.used?.length) user += `\n\nOther steps of this task name ${input.used.map((u) => `${u.name} (${u.status === 'booked' ? 'booked by this task' : 'free'})`).join(', ')}: the list holds each of them with that status, beside any others.`;
   if (!input.environmentError && input.asked) user += `\n\nThe user asked for ${input.asked} results: list that many, unless the API's documented limit is lower.`;
   const known = input.environmentError ? undefined : input.known;
   if (known && (known.name || known.title || known.topic || known.fields)) {
@@ -139,12 +143,12 @@ export const apiSimulatorRole: RoleSpec<ApiSimulatorInput, ApiSimulatorOutput> =
   role: 'api-simulator',
   schemaName: 'api_simulator_reply',
   schema: ApiSimulatorOutput,
-  template: { id: 'api-simulator/fig17', version: '5', render: renderApiSimulatorPrompt },
+  template: { id: 'api-simulator/fig17', version: '6', render: renderApiSimulatorPrompt }, // 6: names the rooms other steps use (used)
   offline: {
     version: SIMULATOR_RULES_VERSION,
     run: (input, rng) =>
       simulateOffline(
-        { name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError, examples: input.examples, ...(input.today ? { today: input.today } : {}), ...(input.asked ? { asked: input.asked } : {}), ...(input.named ? { named: input.named } : {}), ...(input.carry ? { carry: input.carry } : {}), ...(input.place ? { place: input.place } : {}), ...(input.known ? { known: input.known } : {}) },
+        { name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError, examples: input.examples, ...(input.today ? { today: input.today } : {}), ...(input.asked ? { asked: input.asked } : {}), ...(input.named ? { named: input.named } : {}), ...(input.used ? { used: input.used } : {}), ...(input.carry ? { carry: input.carry } : {}), ...(input.place ? { place: input.place } : {}), ...(input.known ? { known: input.known } : {}) },
         rng,
       ),
   },

@@ -72,18 +72,78 @@ export function askedCount(request: string, args: unknown, doc: ToolDoc): number
  * rooms answers for those rooms only (teval_query_250_1 answered for rooms 234, 971 and 555).
  */
 export function namedItems(request: string, doc: ToolDoc): string[] | undefined {
+  const noun = statusListNoun(doc);
+  if (!noun) return undefined;
+  const id = String.raw`(?:[A-Z]?\d{1,5}[A-Z]?|[A-Z])\b`;
+  const re = new RegExp(String.raw`\b${noun}s?\s+(${id}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*)(?:${noun}s?\s+)?${id})*)`, 'gi');
+  const out: string[] = [];
+  for (const m of request.matchAll(re)) for (const x of m[1].split(/\s*(?:,|\band\b|\bor\b|&)\s*/i).map((s) => s.replace(new RegExp(`^${noun}s?\\s+`, 'i'), '').trim()).filter(Boolean)) {
+    const name = `${noun[0].toUpperCase()}${noun.slice(1)} ${x}`;
+    if (!out.includes(name)) out.push(name);
+  }
+  return out.length ? out : undefined;
+}
+
+/** A status look-up's list field and the noun it lists ("rooms as well as its booking status" → room), or undefined. */
+export function statusListNoun(doc: ToolDoc): string | undefined {
   for (const field of doc.return_data) {
     if (!/\bstatus\b/i.test(field.description ?? '')) continue;
     const noun = singular(field.name.toLowerCase());
-    if (!/^[a-z]{3,}$/.test(noun)) continue;
-    const id = String.raw`(?:[A-Z]?\d{1,5}[A-Z]?|[A-Z])\b`;
-    const re = new RegExp(String.raw`\b${noun}s?\s+(${id}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*)(?:${noun}s?\s+)?${id})*)`, 'gi');
-    const out: string[] = [];
-    for (const m of request.matchAll(re)) for (const x of m[1].split(/\s*(?:,|\band\b|\bor\b|&)\s*/i).map((s) => s.replace(new RegExp(`^${noun}s?\\s+`, 'i'), '').trim()).filter(Boolean)) {
-      const name = `${noun[0].toUpperCase()}${noun.slice(1)} ${x}`;
-      if (!out.includes(name)) out.push(name);
-    }
-    if (out.length) return out;
+    if (/^[a-z]{3,}$/.test(noun)) return noun;
   }
   return undefined;
+}
+
+/** One thing a status list must hold, with the status the task's other steps give it. */
+export interface UsedItem {
+  name: string;
+  status: 'available' | 'booked';
+}
+
+/**
+ * The things a task's other steps name that a status look-up's list of all of them must hold:
+ * the room a later step reserves or another answer finds free (teval_query_481_1 listed rooms
+ * 234, 971 and 555, then get_empty_room_with_time answered {'rooms': [103]} and the plan reserved
+ * room 103 — a room the list of all rooms never had). Each is booked when the task reserved it
+ * before the look-up, else available (an answer found it free, or the task is about to book it).
+ * `steps` are the task's calls in order, `at` the look-up's own; answers are those the task
+ * already has (recorded ones), parsed with `parse`.
+ */
+export function itemsUsedElsewhere(
+  doc: ToolDoc,
+  at: number,
+  steps: readonly { name: string; args: unknown; response?: string }[],
+  parse: (text: string) => unknown,
+): UsedItem[] | undefined {
+  const noun = statusListNoun(doc);
+  if (!noun) return undefined;
+  const key = new RegExp(`^${escapeRegExp(noun)}(?:_?(?:id|number|no))?$`, 'i');
+  const listField = new RegExp(`^${escapeRegExp(noun)}s?(?:_?ids)?$`, 'i');
+  const idOf = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? String(v) : typeof v === 'string' && /^[A-Z]?\d{1,5}[A-Z]?$/.test(v.trim()) ? v.trim() : undefined);
+  const out = new Map<string, UsedItem['status']>();
+  steps.forEach((s, m) => {
+    if (m === at || s.name === doc.name) return;
+    if (s.args && typeof s.args === 'object' && !Array.isArray(s.args)) {
+      for (const [k, v] of Object.entries(s.args)) {
+        const id = key.test(k) ? idOf(v) : undefined;
+        if (id === undefined) continue;
+        // Reserved before the look-up: booked then; reserved after it, or only looked at: free then.
+        const booked = m < at && !/\b(?:get|check|query|search|find|list|status)\b/i.test(s.name.split('.').pop()!.replace(/_/g, ' '));
+        if (booked || !out.has(id)) out.set(id, booked ? 'booked' : 'available');
+      }
+    }
+    const answer = s.response === undefined ? undefined : parse(s.response);
+    if (answer && typeof answer === 'object' && !Array.isArray(answer)) {
+      for (const [k, v] of Object.entries(answer)) {
+        if (!listField.test(k) || !Array.isArray(v)) continue;
+        for (const x of v) {
+          const id = idOf(x);
+          if (id !== undefined && !out.has(id)) out.set(id, 'available');
+        }
+      }
+    }
+  });
+  if (!out.size) return undefined;
+  const Noun = `${noun[0].toUpperCase()}${noun.slice(1)}`;
+  return [...out].map(([id, status]) => ({ name: `${Noun} ${id}`, status }));
 }

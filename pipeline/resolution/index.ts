@@ -214,6 +214,7 @@ export class ChainResolver implements ToolResolver {
         ...(call.today && !opts.environmentError ? { today: call.today } : {}),
         ...(call.asked && !opts.environmentError ? { asked: call.asked } : {}),
         ...(call.named && !opts.environmentError ? { named: call.named } : {}),
+        ...(call.used && !opts.environmentError ? { used: call.used } : {}),
         // Only a model is asked for a variant: the rules answer per call, and a retry is the consumer's business.
         ...(opts.environmentError ? { environmentError: opts.environmentError, ...(llm.mode === 'openai' ? { variant: opts.rng.int(1, 999) } : {}) } : {}),
       },

@@ -15,6 +15,7 @@
 import { flagsAsDatedRecords, recordedDatedFlags } from './datedFlags.js';
 import { recordedTitleRecords, titlesAsRecords } from './titleRecords.js';
 import { keysAsRecorded, recordedKeys } from './recordedKeys.js';
+import type { UsedItem } from './askedCount.js';
 import { isPlaceholderAddress, placeNamed, type Place } from './places.js';
 import type { EnvironmentErrorKind, ReturnField, ToolDoc } from '../schemas.js';
 import { Rng } from '../rng.js';
@@ -41,7 +42,7 @@ import { researcherAffiliation } from './worldFacts.js';
 import { findsNothing, nothingFoundAnswer, recordedStatus } from './idSearch.js';
 import { cap, initials, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, snippetsWithinPublication, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-86'; // 86: a kind a plan writes as a name in its town ("Rental unit in New York") names the listing as written (grounded.ts namedAsWritten), not "Rental unit in new york in New York". Earlier versions: docs/method-versions.md.
+export const SIMULATOR_RULES_VERSION = 'api-simulator-87'; // 87: a list of every room and its status holds the rooms the task's other steps find free or reserve, in room order, with the status they give them (askedCount.ts itemsUsedElsewhere; simulated_status_list_omits_used). Earlier versions: docs/method-versions.md.
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -469,6 +470,8 @@ interface Ctx {
   asked?: number;
   /** The things the request names for a status look-up (askedCount.ts namedItems): its list answers for these only. */
   named?: string[];
+  /** What the task's other steps name that a status look-up's list must hold, each with their status (askedCount.ts itemsUsedElsewhere). */
+  used?: UsedItem[];
   /** What a search looked for ("sushi restaurant"), when the call says it in words: what found places are. */
   term?: string;
   /** Venue names an answer already gave: one list does not name two places alike. */
@@ -927,7 +930,23 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
   if (sub.length === 0 && /\bstatus\b/i.test(description)) {
     // The rooms the user asked about, those only ("rooms 101, 102, and 103"), never three others.
     if (depth === 0 && c.named?.length) return c.named.map((x) => `${x}: ${c.rng.pick(['available', 'booked', 'occupied until 15:00', 'free after 12:30'])}`);
-    return Array.from({ length: n }, () => `${humanize(item).replace(/^./, (ch) => ch.toUpperCase())} ${c.rng.int(100, 999)}: ${c.rng.pick(['available', 'booked', 'occupied until 15:00', 'free after 12:30'])}`);
+    // A list of all of them holds those the task's other steps find free or reserve, with the status
+    // those steps give them (teval_query_481_1 listed 234, 971 and 555, then reserved room 103).
+    const used = depth === 0 ? c.used ?? [] : [];
+    const Noun = humanize(item).replace(/^./, (ch) => ch.toUpperCase());
+    const taken = new Set(used.map((u) => u.name));
+    const others: string[] = [];
+    for (let k = 0; k < Math.max(n - used.length, used.length ? 2 : 0) && others.length < n; k++) {
+      const name = `${Noun} ${c.rng.int(100, 999)}`;
+      const status = c.rng.pick(['available', 'booked', 'occupied until 15:00', 'free after 12:30']);
+      if (taken.has(name)) continue;
+      taken.add(name);
+      others.push(`${name}: ${status}`);
+    }
+    if (!used.length) return others;
+    // In room order, as a building's list reads; a status the task's steps settle is that status.
+    const number = (line: string) => Number(/\d+/.exec(line)?.[0] ?? 0);
+    return [...used.map((u) => `${u.name}: ${u.status}`), ...others].sort((a, b) => number(a) - number(b));
   }
   if (sub.length === 0) {
     const kind = humanize(item);
@@ -1318,7 +1337,7 @@ export function emptySearchPoint(doc: ToolDoc, args: Record<string, unknown>): s
   return island ? `latitude ${point.lat}, longitude ${point.lon} is on ${island}` : undefined;
 }
 
-export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng: Rng, taskPlace?: string, carried: CarriedValue[] = [], known?: KnownFacts, lists?: ReadonlySet<string>, today?: string, asked?: number, named?: string[]): Record<string, unknown> {
+export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng: Rng, taskPlace?: string, carried: CarriedValue[] = [], known?: KnownFacts, lists?: ReadonlySet<string>, today?: string, asked?: number, named?: string[], used?: UsedItem[]): Record<string, unknown> {
   const topic = Object.values(args).find((v): v is string => typeof v === 'string' && v.trim().length > 0) ?? '';
   // A base day in 2019-2024 for the answer's dates; they then run forward one day at a time.
   const placeArg = Object.entries(args).find(([k, v]) => /place|city|location|destination|address/i.test(k) && typeof v === 'string' && !/\d/.test(v));
@@ -1355,7 +1374,7 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
     // A clock and a forecast speak of the task's day, coming films of the days after; what already happened (a film now playing, a paper) is dated before it.
     dates: datesOf(doc, dated, rng),
     ...(dated ? { today: dated } : {}),
-    ...(asked ? { asked } : {}), ...(named?.length ? { named } : {}), ...(term ? { term } : {}), names: new Set(), minItems,
+    ...(asked ? { asked } : {}), ...(named?.length ? { named } : {}), ...(used?.length ? { used } : {}), ...(term ? { term } : {}), names: new Set(), minItems,
     codeLists: new Set(carried.filter((k) => k.list && typeof k.value === 'string' && /[A-Za-z]/.test(k.value)).map((k) => k.field)),
     ...(trip ? { trip } : {}),
     weather: {},
@@ -1487,6 +1506,8 @@ export interface OfflineSimulatorInput {
   asked?: number;
   /** The things the request names for a status look-up (askedCount.ts namedItems): its list answers for those only. */
   named?: string[];
+  /** What the task's other steps name that a status look-up's list must hold (askedCount.ts itemsUsedElsewhere). */
+  used?: UsedItem[];
 }
 
 /**
@@ -1637,7 +1658,7 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   // An API that answers only a status says success in its own recorded words ("{'status': 'added page'}"), the same each time.
   const status = doc.return_data.every((f) => /^(?:status|result|state)$/i.test(f.name)) ? recordedStatus(input.examples ?? [], input.args) : undefined;
   if (status) return { error: '', response: status };
-  const planned = plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known, recordedLists(input.examples ?? []), input.today, input.asked, input.named);
+  const planned = plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known, recordedLists(input.examples ?? []), input.today, input.asked, input.named, input.used);
   // A paper's summary is about its own title (one carried from a recorded answer included), unless a later step copies the summary.
   const carriedValues = new Set(carry.map((c) => toJson(c.value)));
   // A flag the recordings write day by day (check_availability) is written as those days (datedFlags.ts);

@@ -3,6 +3,7 @@
  * resolve, diversify-internal, diversify-external and observe.
  */
 import type { EnvironmentErrorKind, SourceName, ToolArgs, ToolDoc, ToolResponse } from '../schemas.js';
+import type { UsedItem } from './askedCount.js';
 import type { Rng } from '../rng.js';
 import type { CarriedValue } from './simulatorRules.js';
 import type { KnownFacts } from './knownFacts.js';
@@ -33,6 +34,8 @@ export interface CallToResolve {
   asked?: number;
   /** The things the user's request names for this status look-up to answer about ("rooms 101, 102, and 103"; askedCount.ts namedItems). */
   named?: string[];
+  /** What the task's other steps name that this status look-up's list must hold, each with the status they give it (askedCount.ts itemsUsedElsewhere). */
+  used?: UsedItem[];
   /**
    * What the task showed before this call (user turns, earlier answers), when the caller knows it:
    * a file the call reads must be one of these, or one an earlier call wrote (pipeline/errors/pathKinds.ts).

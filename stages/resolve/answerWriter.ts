@@ -15,6 +15,7 @@ import { isCjkText, keyAsWords } from '../../pipeline/quality/grammar.js';
 import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEffects.js';
 import { titlesById, addressInWords, askedCount, pressureFloor, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, isPlaceholderValue, unitOf, yesNoQuestion } from '../../pipeline/answerFacts.js';
 import { FAILURE_OPENERS, failedSentence, nextStepQuestion, partialOpener } from './failureSentences.js';
+import { availabilityPhrase } from './availabilityPhrase.js';
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
 import { unfilterableGenre, unfilteredGenreSentence } from '../../pipeline/quality/askedItems.js';
 
@@ -212,6 +213,8 @@ function fields(value: unknown, depth: number): string {
   if (order) return order;
   const weather = weatherPhrase(value);
   if (weather) return weather.rest ? `${weather.said}; besides, ${fields(weather.rest, depth)}` : weather.said;
+  const days = availabilityPhrase(value);
+  if (days) return days;
   const tires = tirePhrase(value);
   if (tires) return tires.rest ? `${tires.said}, and ${fields(tires.rest, depth)}` : tires.said;
   // Four or more plain fields read as a record's line ("price 227.16, volume 2.552 and status Open"),
@@ -565,6 +568,21 @@ function sayFlag(name: string, v: boolean): string {
 /** What a list under a singular name is made of: a route's entries are its steps. */
 const PART_OF: Record<string, string> = { route: 'step', directions: 'step', direction: 'step', itinerary: 'stop', path: 'step', instructions: 'step', recipe: 'step', playlist: 'song', queue: 'entry' };
 
+/**
+ * A list of things each with its status ("Room 103: available", "Room 971: booked", as ReserveMeeting's
+ * get_room_status answers) said as what each thing is, those alike together: "Room 103 and Room 234 are
+ * available, and Room 971 is booked", never "the rooms are "Room 103: available", … and "Room 971: booked"".
+ */
+const STATUS_SENTENCE = /^[A-Z][A-Za-z]* [A-Z]?\d+[A-Z]?(?:(?:,| and) [A-Z][A-Za-z]* [A-Z]?\d+[A-Z]?)* (?:is|are) /;
+function statusLines(list: unknown[]): string | undefined {
+  if (!list.length || list.length > WHOLE_LIST * 2) return undefined;
+  const lines = list.map((x) => (typeof x === 'string' ? /^([A-Z][A-Za-z]* [A-Z]?\d+[A-Z]?): (available|booked|free|occupied|in use|(?:free|occupied|booked) (?:after|until|from) [\d:]+(?: ?[AP]M)?)$/i.exec(x.trim()) : null));
+  if (lines.some((m) => !m)) return undefined;
+  const by = new Map<string, string[]>();
+  for (const m of lines as RegExpExecArray[]) by.set(m[2], [...(by.get(m[2]) ?? []), m[1]]);
+  return joinAnd([...by].map(([status, things]) => `${joinAnd(things)} ${things.length === 1 ? 'is' : 'are'} ${status}`));
+}
+
 /** A short list of plain values under its field's name: "the rooms are 68155 and 15801", "the only tag is "#x"", "the watchlist has "NVDA" and "AMZN"". */
 function sayScalarList(key: string, list: unknown[], depth: number): string {
   const listed = /_list$/i.test(key);
@@ -573,6 +591,8 @@ function sayScalarList(key: string, list: unknown[], depth: number): string {
     if (list.length === 1) return `the flight costs ${withMoney(key, list[0], depth + 1)}`;
     if (list.length > 1 && list.length <= WHOLE_LIST) return `the flights cost ${joinAnd(list.map((x) => withMoney(key, x, depth + 1)))}`;
   }
+  const statuses = statusLines(list);
+  if (statuses) return statuses;
   if (key === 'current_directory_content') return list.length === 0 ? 'the current directory is empty' : list.length <= WHOLE_LIST ? `the current directory holds ${joinAnd(list.map((x) => say(x, depth + 1)))}` : `the current directory holds ${list.length} files and folders, among them ${joinAnd(list.slice(0, 3).map((x) => say(x, depth + 1)))}`;
   // A wrapper's key ("content": ["…", "…"]) names no thing: its entries are results ("the results are …", not "the content has …").
   const wrapper = CONTAINER_KEY.test(key) && list.every((x) => typeof x === 'string');
@@ -860,13 +880,16 @@ function soleField(outer: string, record: Record<string, unknown>): string {
 const named = (name: string) => `\`${apiOf(name)}\``;
 
 /** The one short argument a look-up was asked about, as a phrase: "the place "Berlin"", "the property id 36339325". */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 function askedAbout(s: AnswerInput['steps'][number]): string | undefined {
   if (!isPlainObject(s.args)) return undefined;
   // A name or an id, not a quantity: "For the liter 15, that is 3.96 gallons" reads wrong.
   // A credential is no subject of the finding ("For the access token …, the invoice has …").
   const short = Object.entries(s.args).filter(([k, v]) => !/token|password|secret|api_?key|auth/i.test(k) && (typeof v === 'string' && v.trim().length > 0 && v.length <= 40 && !/^\d[\d.,]*$/.test(v)) || (typeof v === 'number' && /id$/i.test(k)));
-  if (short.length !== 1 || humanize(short[0][0]).length < 2) return undefined;
-  const [key, value] = short[0];
+  // A day beside an id is when, not what: the id is the subject ("Property 50971005 is not available on 18 October 2023").
+  const things = short.length > 1 ? short.filter(([, v]) => !(typeof v === 'string' && ISO_DAY.test(v.trim()))) : short;
+  if (things.length !== 1 || humanize(things[0][0]).length < 2) return undefined;
+  const [key, value] = things[0];
   return subjectPhrase(key, value);
 }
 
@@ -1188,6 +1211,8 @@ function subjectOf(s: AnswerInput['steps'][number], steps: AnswerInput['steps'])
   if (same.length < 2 || !isPlainObject(s.args)) return askedAbout(s);
   for (const [key, value] of Object.entries(s.args)) {
     if (!(typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && value.length <= 40))) continue;
+    // A day asked about is said in the answer's own words ("… is not available on 18 October 2023"), never its subject (""2023-10-18" is not available …").
+    if (typeof value === 'string' && ISO_DAY.test(value.trim())) continue;
     const values = same.map((o) => (isPlainObject(o.args) ? o.args[key] : undefined));
     if (new Set(values.map((v) => String(v))).size === same.length) return subjectPhrase(key, value);
   }
@@ -1482,6 +1507,8 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
     const topic = topicOf(s.name);
     const quantity = QUANTITY[apiOf(s.name)];
     if (quantity && !about && said.startsWith('it comes to ')) return rng.pick([`${capitalise(quantity)} comes to ${said.slice(12)}.`, `${capitalise(quantity)} is ${said.slice(12)}.`]);
+    // Things told with their status ("Room 103 and Room 234 are available, …") are a sentence already, never "Room status: Room 103 …".
+    if (!about && STATUS_SENTENCE.test(said)) return `${said}.`;
     // A record's line ("id 299534, title "Avengers: Endgame", runtime 181") is introduced, never opens the sentence bare.
     if (!about && !/^(?:the|there|it|that)\b/.test(said)) {
       // A record with its own name is said of that name: ""Charming house in Los Angeles" is a house
@@ -1506,6 +1533,8 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
       const rest = what(kept);
       if (nameKey && texts && /^(?:the|it|that)\b/.test(rest)) return `For ${JSON.stringify((record[nameKey] as string).trim())}, ${rest}.${texts}`;
     }
+    // Said of the thing the sentence before named ("Property 50971005 is not available on 18 October 2023."): "It is available on 19 October 2023.", no topic frame.
+    if (!about && asked !== undefined && /^it is\b/.test(said)) return `${capitalise(said)}.`;
     const forms: ((what: string) => string)[] = [...FOUND];
     // A topic that is no noun ("nearby" of search_nearby) takes no "On the …" frame.
     if (topic && !/^(?:nearby|all|latest|recent|new|popular|upcoming|top|more|now|today)$/.test(topic) && !said.includes(':') && !/\b(?:with|by|filter|now|out|coming|time)\b/.test(topic) && !topic.split(' ').some((w) => w.length >= 4 && said.toLowerCase().includes(w))) forms.push(...FOUND_TOPIC.filter((f) => !f('T', 'W').includes(': W') || !/[:;]/.test(said)).map((f) => (w: string) => f(topic, w)));
@@ -2124,6 +2153,6 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 57 (h-env6): a failure before the request was sent says so ("the connection to the service timed out after 10 seconds, before the request was sent"; an I/O error opening the file "before anything was written"); 56: "There is 1 line", not "There are 1 line" (grammar.ts number-agreement)
   // 58: the two 57s merged.
   // 59: a finding after one told with the same verb says "also" (or drops "I found that"); a named record with a long text after "the …" said of its name, the text apart.
-  offline: { version: 'answer-writer-67', // 67: a new thing's id not named by the thing just named ("I purchased the insurance; its id is …", answer_id_named_twice). 66: a person's record with Scholar's recorded "affiliations" and {title, authors} articles said as a sentence about them, an article's authors when asked ("\"A\" (J Smith, CP Schmidt)"). 65: h-ans18's 62 merged on the lead's 64 (62 (h-ans18): a file's one last line said as one ("The last line of "a.txt" reads …"), a trading account as "Your account 12345 has a balance of …", not "Account details: …"; a diff told as what it found (""a" and "b" do not differ"), an empty text as not recorded, never "an empty text"; a listing before a move said of the directory it was ("the directory I started in held …", not "… I was in then held …"); an author with the title, a quoted summary last; failure causes in the past ("the service was temporarily unavailable").). 64: a failed check's reason said in its verdict ("No, the verification was not successful: \"Passport must be issued by the United States.\""), never "The verification failure is …" after it (answer_field_dump, bfcl_multi_turn_base_154). 63: h-env9's 62 and h-filt21's 62 merged. 62 (h-env9): a yes taken from a listed record ("Yes, the first room listed, \"101\", is free.") is followed by the rest of the list, not the whole list again (answer_verdict_list_restated); 62 (h-filt21): a list asked for in a genre its tool cannot filter by says it is not limited to that genre (askedItems.ts unfilterableGenre). 61: partial-failure openers say the failed task did not work ("X worked; Y did not."), never "still to do: Y" before telling Y as failed (pipeline/partialOpeners.ts).
+  offline: { version: 'answer-writer-68', // 68: a thing's availability day by day said as runs of days ("it is available every day from 1 to 10 October 2023"; availabilityPhrase.ts), never "10 availabilities; the first three: on 1 October 2023 and available true"; a list of things each with its status said as what each is ("Room 103 and Room 234 are available, and Room 971 is booked"), not its lines quoted (statusLines). 67: a new thing's id not named by the thing just named ("I purchased the insurance; its id is …", answer_id_named_twice). 66: a person's record with Scholar's recorded "affiliations" and {title, authors} articles said as a sentence about them, an article's authors when asked ("\"A\" (J Smith, CP Schmidt)"). 65: h-ans18's 62 merged on the lead's 64 (62 (h-ans18): a file's one last line said as one ("The last line of "a.txt" reads …"), a trading account as "Your account 12345 has a balance of …", not "Account details: …"; a diff told as what it found (""a" and "b" do not differ"), an empty text as not recorded, never "an empty text"; a listing before a move said of the directory it was ("the directory I started in held …", not "… I was in then held …"); an author with the title, a quoted summary last; failure causes in the past ("the service was temporarily unavailable").). 64: a failed check's reason said in its verdict ("No, the verification was not successful: \"Passport must be issued by the United States.\""), never "The verification failure is …" after it (answer_field_dump, bfcl_multi_turn_base_154). 63: h-env9's 62 and h-filt21's 62 merged. 62 (h-env9): a yes taken from a listed record ("Yes, the first room listed, \"101\", is free.") is followed by the rest of the list, not the whole list again (answer_verdict_list_restated); 62 (h-filt21): a list asked for in a genre its tool cannot filter by says it is not limited to that genre (askedItems.ts unfilterableGenre). 61: partial-failure openers say the failed task did not work ("X worked; Y did not."), never "still to do: Y" before telling Y as failed (pipeline/partialOpeners.ts).
     run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -37,7 +37,8 @@ import { answerWriterRole } from './answerWriter.js';
 import { placeOfStep, shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { carryPlan } from '../../pipeline/resolution/grounded.js';
 import { knownFacts, agreeingCarries, filmsShown, isFilmApi, taskToday, tripDistance, type KnownFacts } from '../../pipeline/resolution/knownFacts.js';
-import { askedCount, namedItems } from '../../pipeline/resolution/askedCount.js';
+import { askedCount, itemsUsedElsewhere, namedItems } from '../../pipeline/resolution/askedCount.js';
+import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
 import { recordedFactsAbout, sameId } from '../../pipeline/resolution/recordedFacts.js';
 import { foreignRecordedResponse, recordPlan } from '../../pipeline/quality/grounding.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
@@ -133,7 +134,8 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // 18 (h-sim14): a simulated answer knows every film the task's recorded answers (anywhere) and earlier answers give (KnownFacts.films);
   // 15: a labelled fact a later call writes about a single record ("Overall conditions: Sunny") is carried into the field its label names
   // 19: a simulated route adds up to the distance this task's recordings give for its ends at a later step (tripDistance over recordedAnswers).
-  version: `19+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  // 20: a simulated list of every room holds the rooms the task's other steps find free or reserve (askedCount.ts itemsUsedElsewhere).
+  version: `20+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],
@@ -300,13 +302,17 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
         const doc = trajectory.tools.find((t) => t.name === name);
         const asked = simulated[i] && doc ? askedCount(trajectory.turns[located[i].turnIndex].user, args, doc) : undefined;
         const named = simulated[i] && doc ? namedItems(trajectory.turns[located[i].turnIndex].user, doc) : undefined;
+        // A list of all rooms holds the rooms the task's other steps find free or reserve (askedCount.ts itemsUsedElsewhere).
+        const used = simulated[i] && doc && !named
+          ? itemsUsedElsewhere(doc, i, located.map((l, m) => ({ name: l.step.action.name, args: l.step.action.args, response: m < i ? l.step.response?.content : recordedAnswers[m] })), parseToolResponse)
+          : undefined;
         // A record whose id a later step looks up: named and placed as this task's recording of that lookup says.
         const carry = simulated[i] ? agreeingCarries(plan.carries[i], known).map((c) => withRecordedFacts(c, i)) : [];
         if (carry.length) notes.push(`step ${k} ${name}: carries ${carry.map((c) => `${c.key}=${toJson(c.value)} in ${c.field}${c.sub ? `[].${c.sub}` : ''}`).join(', ')} for later steps`);
         const place = simulated[i] ? placeOfStep(trajectory, located[i].turnIndex, history) : undefined;
         const response = await ctx.services.resolver.resolve(
           // What the task has shown so far: a file the step reads must be among it (or written before), else it fails as the real tool does.
-          { source: trajectory.source, trajectoryId: trajectory.id, tools: trajectory.tools, name, args, history: [...history], meta: trajectory.meta, shown: shownBefore(trajectory, k), ...(carry.length ? { carry } : {}), ...(place ? { place } : {}), ...(known ? { known } : {}), ...(today ? { today } : {}), ...(asked ? { asked } : {}), ...(named ? { named } : {}) },
+          { source: trajectory.source, trajectoryId: trajectory.id, tools: trajectory.tools, name, args, history: [...history], meta: trajectory.meta, shown: shownBefore(trajectory, k), ...(carry.length ? { carry } : {}), ...(place ? { place } : {}), ...(known ? { known } : {}), ...(today ? { today } : {}), ...(asked ? { asked } : {}), ...(named ? { named } : {}), ...(used ? { used } : {}) },
           { rng: ctx.rng(`resolve-step:${k}`), artifactKey: ctx.itemKey, stage: STAGE, ...(simulated[i] && (foreign(i) || resimulated.has(i)) ? { skipCache: true } : {}) },
         );
         if (before && before.content !== response.content) {

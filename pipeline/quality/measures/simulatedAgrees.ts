@@ -20,6 +20,9 @@
  *   and as JSON, which shows which answer was simulated.
  * - io_error_direction_wrong: a device I/O error "reading from the device" on a call that writes
  *   (save_file, add_text_image_page), or "writing to" on one that reads.
+ * - simulated_status_list_omits_used: a simulated list of every room and its status that lacks a room
+ *   another step of the case finds free or reserves (rooms 234, 971 and 555 listed, then
+ *   get_empty_room_with_time → {'rooms': [103]} and reserve(room_id="103")).
  */
 import type { CaseMeasure } from '../types.js';
 import { firstDefect } from '../evidence.js';
@@ -30,6 +33,7 @@ import { isClock, statedMaximum, WRITING_CALL } from '../../resolution/simulator
 import { FINISH_ACTION } from '../../schemas.js';
 import type { ToolDoc } from '../../schemas.js';
 import { answerForm, type AnswerForm } from '../../resolution/answerForm.js';
+import { itemsUsedElsewhere } from '../../resolution/askedCount.js';
 
 /** How a tool's answer reads as a refusal or failure, in the forms the sources and the simulator print. */
 const FAILED = /["']error["']|errorDetails|\[Errno \d+\]|INVALID_PARAMS|^\s*\{\s*'text':\s*["']Error:|Invalid value|failed/i;
@@ -254,4 +258,32 @@ export const wrongCallFormUnlikeToolkit: CaseMeasure = {
   },
 };
 
-export const AGREEMENT_MEASURES: CaseMeasure[] = [simulatedSuccessRuledOut, simulatedStatusNamesOtherPath, similarFilmsListItself, similarFilmsUntitled, simulatedClockContradictedLater, ioErrorDirectionWrong, oneApiTwoForms, wrongCallFormUnlikeToolkit];
+export const simulatedStatusListOmitsUsed: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_status_list_omits_used',
+  group: 'solvable',
+  title: 'a simulated list of every room and its booking status that lacks a room another step of the case finds free or reserves (rooms 234, 971 and 555 listed, then get_empty_room_with_time → {\'rooms\': [103]} and reserve(room_id="103")), or lists it booked before anything booked it',
+  population: 'cases showing a simulated status list (get_room_status) and another step naming a room',
+  check(tc, ctx) {
+    const all = shownCalls(tc, ctx);
+    // An internal case's wrong call names a wrong room on purpose: not one the list must hold.
+    const calls = tc.kind === 'internal' && tc.errorType !== '' ? all.slice(0, -1) : all;
+    const truths = (Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth]).filter((a) => a.name !== FINISH_ACTION);
+    return firstDefect(calls.map((call, i) => ({ call, i })), ({ call, i }) => {
+      const doc = tc.tools.find((d) => d.name === call.name);
+      if (call.tier !== 'simulated' || !doc) return undefined;
+      // Every step the case shows, then what the plan does after them, then the expected calls.
+      const after = call.later.slice(Math.max(0, all.length - 1 - i));
+      const steps = [...calls.map((c) => ({ name: c.name, args: c.args, response: c.answer })), ...after.map((l) => ({ name: l.name, args: l.args })), ...truths.map((t) => ({ name: t.name, args: t.args }))];
+      const used = itemsUsedElsewhere(doc, i, steps, parseToolResponse);
+      if (!used) return undefined;
+      const text = call.answer;
+      const missing = used.filter((u) => !new RegExp(`\\b${u.name}\\b`).test(text));
+      if (missing.length) return `${call.name} lists ${[...text.matchAll(/\b[A-Z][a-z]+ \d+\b/g)].map((m) => m[0]).join(', ') || 'nothing'}, yet another step names ${missing.map((u) => u.name).join(', ')}`;
+      const wrong = used.find((u) => u.status === 'available' && new RegExp(`\\b${u.name}: (?:booked|occupied)`).test(text));
+      return wrong ? `${call.name} lists ${wrong.name} as booked or occupied, yet another step finds it free or reserves it` : null;
+    });
+  },
+};
+
+export const AGREEMENT_MEASURES: CaseMeasure[] = [simulatedSuccessRuledOut, simulatedStatusNamesOtherPath, similarFilmsListItself, similarFilmsUntitled, simulatedClockContradictedLater, ioErrorDirectionWrong, oneApiTwoForms, wrongCallFormUnlikeToolkit, simulatedStatusListOmitsUsed];
