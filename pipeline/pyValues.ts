@@ -29,6 +29,11 @@ export function pyInt(digits: string): number | bigint {
   return BigInt(digits.trim());
 }
 
+/** A number read from text: an integer past 2^53 as its exact bigint (pyInt), any other as a number. */
+export function exactNumber(text: string): number | bigint {
+  return INT_RE.test(text.trim()) ? pyInt(text) : Number(text);
+}
+
 /** An integer value (number or bigint) in the form that compares exactly: safe ones as numbers. */
 export function exactInt(value: number | bigint): number | bigint {
   if (typeof value === 'number') return Number.isSafeInteger(value) || !Number.isInteger(value) ? value : BigInt(value);

@@ -9,6 +9,8 @@
  *    for "art gallery", "Rocky Mountains" for "Rocky Mountain National Park", "New York City" for
  *    "New York, NY, United States"), not only a word of the kind ("Battery Park" for "Central
  *    Park", "Stanford University" for "University of California" are other places);
+ *  - a larger count of results taken from the start (days 2 for the one day asked, a limit of 6
+ *    for "five"): the answer holds every result asked for, so a model can use it and go on;
  *  - a place the request itself puts the right one in, or in it ("Times Square in New York City",
  *    "from Central Park to Battery Park in New York City": the weather "in New York City" and at
  *    "Central Park" are one answer).
@@ -23,6 +25,14 @@ export const NEAR_NUMBER_SHARE = 0.1;
 /** A number that names one thing rather than measures it (a year, a page, a zip code, a port): any other is another thing. */
 export function namesByNumber(key: string): boolean {
   return /year|page|zip|postal|port\b|phone/i.test(key);
+}
+
+/**
+ * A count of results taken from the start (forecast_weather's days, Douban's outNum, tail's lines,
+ * a limit): asking more returns every result the right count returns, and more.
+ */
+export function countsLeadingResults(key: string): boolean {
+  return /^(days|limit|top_?n|top_?k|num_?results|max_?results|result_?count|count|out_?num|lines)$/i.test(key);
 }
 
 /** Words that say what kind of thing a place or subject is, not which one: sharing one makes no paraphrase. */
@@ -84,6 +94,8 @@ function setIn(inner: string, outer: string, request: string): boolean {
 export function nearMiss(key: string, right: unknown, wrong: unknown, request: string, idKey: (key: string) => boolean): string | undefined {
   if (idKey(key) || namesByNumber(key)) return undefined;
   if (typeof right === 'number' && typeof wrong === 'number' && right !== wrong) {
+    // forecast_weather(days=2) for "the forecast for October 17" (today): the answer holds the day asked and one more.
+    if (wrong > right && countsLeadingResults(key)) return `${key} ${wrong} for ${right} asks for more results from the start: the answer holds every one the request asks for`;
     const share = Math.abs(wrong - right) / Math.abs(right);
     return right !== 0 && share < NEAR_NUMBER_SHARE ? `${key} ${wrong} for ${right} is within ${Math.round(share * 1000) / 10}% of it` : undefined;
   }

@@ -88,7 +88,7 @@ export function holdsId(param: Pick<ToolParam, 'name' | 'description' | 'type'>)
  * booking id ("expire in 2026" → booking_id "2026"), a search phrase no result id.
  */
 export function idShown(key: string, value: unknown, shown: string): boolean {
-  if (typeof value !== 'string' && typeof value !== 'number') return true;
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint') return true;
   const text = String(value);
   if (text === '') return true;
   const v = escapeRegExp(text);

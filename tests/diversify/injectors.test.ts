@@ -2,6 +2,7 @@ import { actsOnSameObject } from '../../pipeline/errors/benignSelect.js';
 import { describe, expect, it } from 'vitest';
 import { ERROR_TYPES, type ErrorType, type Trajectory } from '../../pipeline/schemas.js';
 import { Rng } from '../../pipeline/rng.js';
+import { toJson } from '../../pipeline/pyValues.js';
 import { toolSteps } from '../../pipeline/steps.js';
 import {
   applicability,
@@ -159,7 +160,7 @@ describe('offline injectors on real trajectories', () => {
       for (const c of changedValues(m.input.correct, m.injection.action)) {
         if (m.injection.family === 'format' || m.injection.family === 'quantity' || m.injection.family === 'mistyped') continue;
         const param = [...doc.required_parameters, ...doc.optional_parameters].find((p) => p.name === c.key)!;
-        expect(valueKindProblem(param, c.to, c.from, m.input.query), `${m.trajectory.id} k=${m.k} ${c.key} → ${JSON.stringify(c.to)}`).toBeUndefined();
+        expect(valueKindProblem(param, c.to, c.from, m.input.query), `${m.trajectory.id} k=${m.k} ${c.key} → ${toJson(c.to)}`).toBeUndefined();
       }
     }
     expect([...new Set(values.map((m) => m.injection.family))]).toEqual(expect.arrayContaining(['format', 'quantity', 'same-kind-entity', 'mistyped']));
@@ -216,11 +217,12 @@ describe('offline injectors on real trajectories', () => {
       expect(leaksIn(m.injection.action.thought!, m.type, m.input.correct, m.injection.action), `${m.trajectory.id} k=${m.k} ${m.type}: ${m.injection.action.thought}`).toEqual([]);
       if (m.type === 'tool_select_error' || m.type === 'tool_hallucination_error') expect(m.injection.action.thought).toContain(`\`${m.injection.action.name.split('.').pop()}\``);
     }
-    // The issue's case: the correct thought says lines=1, the call passes "one".
+    // The issue's case: the correct thought says lines=1, the call passes "one". Since error-injectors@50
+    // tail(lines=2) for the last line is no value error (its answer holds that line), so here the user asks for a few (lines=3).
     const input: InjectionInput = {
       tools: [{ name: 'GorillaFileSystem.tail', description: 'Last lines.', required_parameters: [{ name: 'file_name', type: 'string', description: '' }, { name: 'lines', type: 'integer', description: '' }], optional_parameters: [], return_data: [] }],
-      correct: { thought: 'The user wants the last line of report.txt. I will call tail with file_name="report.txt" and lines=1.', name: 'GorillaFileSystem.tail', args: { file_name: 'report.txt', lines: 1 } },
-      query: 'Show me the last line of report.txt.',
+      correct: { thought: 'The user wants the last few lines of report.txt. I will call tail with file_name="report.txt" and lines=3.', name: 'GorillaFileSystem.tail', args: { file_name: 'report.txt', lines: 3 } },
+      query: 'Show me the last few lines of report.txt.',
       earlier: [],
       toolkitApis: [],
       meta: {},
@@ -228,7 +230,7 @@ describe('offline injectors on real trajectories', () => {
     for (let seed = 0; seed < 40; seed++) {
       const a = inject('parameters_value_error', input, new Rng(seed, 'cot')).action;
       expect(leaksIn(a.thought!, 'parameters_value_error', input.correct, a), a.thought).toEqual([]);
-      expect(a.thought).toContain('The user wants the last line of report.txt.');
+      expect(a.thought).toContain('The user wants the last few lines of report.txt.');
     }
   });
 

@@ -54,6 +54,29 @@ describe('nearMiss: a wrong value a model could reasonably take for the right on
   });
 });
 
+describe('a larger count of results taken from the start is no value error', () => {
+  // teval_query_351_0 k3 at error-injectors@49: forecast_weather(days=2) for "the weather forecast for
+  // October 17, 2023" (today) answered October 17 and 18 -- every day asked, and one more.
+  it('flags days 2 for 1, a limit of 6 for 5, tail lines 11 for 10; passes fewer, and a larger radius or precision', () => {
+    expect(near('days', 1, 2)).toMatch(/days 2 for 1 asks for more results from the start/);
+    expect(near('outNum', 5, 6)).toMatch(/outNum 6 for 5/);
+    expect(near('lines', 10, 11)).toMatch(/lines 11 for 10/);
+    expect(near('days', 3, 2)).toBeUndefined();
+    expect(near('radius', 1000, 10000)).toBeUndefined();
+    expect(near('precision', 4, 5)).toBeUndefined();
+  });
+
+  it('the value injector draws none over teval_query_351_0 and query_255_1', () => {
+    let made = 0;
+    for (const { t, k, correct, injection } of valueInjections(tevalTrajectories(['query_351_0', 'query_255_1']), 12)) {
+      made++;
+      const wrong = injection.action.args as ToolArgs;
+      if (typeof correct.days === 'number' && typeof wrong.days === 'number') expect(wrong.days, `${t.id} k=${k}: ${injection.detail}`).toBeLessThanOrEqual(correct.days);
+    }
+    expect(made).toBeGreaterThan(10);
+  });
+});
+
 describe('a letter-case slip is no error where the service matches any case', () => {
   it('takes a plural key as its singular: "central park" for search_nearby places (teval_query_305_0 k2, query_13_1 k2)', () => {
     expect(matchedInAnyCase('places', undefined, 'Central Park')).toBe(true);

@@ -169,6 +169,21 @@ describe('solvable measures', () => {
     expect(unsafeIntegers.check(mk({ groundTruth: details(691676460109271200) }), NONE)).toMatch(/691676460109271200/);
     expect(unsafeIntegers.check(mk({ groundTruth: details(38677942) }), NONE)).toBeNull();
   });
+
+  it('flags a wrong call taking a shown id past 2^53 rounded (teval_query_137_1 k4: 847456265351637600 for the listed 847456265351637680), passes the exact id', () => {
+    const listed = '{"property":[{"id":847456265351637680,"name":"Bright loft in Tokyo"},{"id":38268855,"name":"Hotel"}]}';
+    const withWrong = (id: number | bigint) =>
+      mk({
+        k: 2,
+        errorType: 'parameters_value_error',
+        messages: msgs('Find flats in Tokyo.', [[search, listed], [{ name: 'Movies.get_details', args: { movie_id: 1 } }, '{"error":"No property found."}']]),
+        groundTruth: details(38268855),
+        erroneousAction: { name: 'Movies.get_details', args: { movie_id: id } } as Action,
+      });
+    expect(unsafeIntegers.check(withWrong(847456265351637600n), NONE)).toMatch(/847456265351637600 is 847456265351637680/);
+    expect(unsafeIntegers.check(withWrong(847456265351637680n), NONE)).toBeNull();
+    expect(unsafeIntegers.check(withWrong(38268856), NONE)).toBeNull();
+  });
 });
 
 describe('internal-error measures', () => {

@@ -19,7 +19,7 @@ export { adaptArgs, confusableTools, relevance } from './toolSelect.js';
 export { erroneousThought } from './thoughts.js';
 
 /** Bumped whenever an injector's behaviour changes; recorded as `rules:error-injectors@<version>`. */
-export const INJECTORS_VERSION = 'error-injectors@49'; // 49: a file or folder path is no search word (get_image(keywords="outputs/") for add_text_page). Earlier versions: docs/method-versions.md.
+export const INJECTORS_VERSION = 'error-injectors@50'; // 50: an earlier id past 2^53 is taken exactly (no propertyId 847456265351637600 for 847456265351637680), and no larger count of leading results (days 2 for the one day asked) is a value error. Earlier versions: docs/method-versions.md.
 
 export const INJECTORS: Record<ErrorType, Injector> = {
   tool_select_error: toolSelectInjector,

@@ -16,7 +16,7 @@ import { MONTHS, words, escapeRegExp } from '../vocabulary.js';
 import { earlierIds, gtArgs, isIdKey, knownDirectories, namesATool, querySpans, repeatsValidStep, shapeAffinity, shapeOf, type Injection, type InjectionInput, type Injector } from './context.js';
 import { valueKindProblem } from '../kinds.js';
 import { slipProblem, type GivenValue } from '../misplaced.js';
-import { toJson } from '../../pyValues.js';
+import { exactNumber, pyInt, toJson } from '../../pyValues.js';
 import { typeBroken, typeProblem } from '../wrongCall.js';
 import { NEAR_NUMBER_SHARE, nearMiss, namesByNumber } from '../nearMiss.js';
 import { areaSwap, otherKind, undecidedFlag, underivableTruth } from '../valueDoubt.js';
@@ -192,14 +192,15 @@ function editsFor(key: string, value: unknown, param: ToolParam | undefined, inp
     const integer = Number.isInteger(value);
     if (isIdKey(key)) {
       const other = earlierIds(input, key, value).find((id) => /^\d+$/.test(id));
-      if (other) one(Number(other), 'same-kind-entity', 'earlier-id', 4);
+      // pyInt: an id past 2^53 (T-Eval's Airbnb 847456265351637680) stays exact, not the float64 847456265351637600.
+      if (other) one(pyInt(other), 'same-kind-entity', 'earlier-id', 4);
       const p = perturbId(value, rng);
       if (p !== undefined) one(p, 'mistyped', 'id-digits', 3);
     } else {
       for (const u of UNIT_KEYS) if (u.re.test(key) || u.re.test(param?.description ?? '')) one(roundLike(u.convert(value), integer), 'format', u.variant, 3);
       // A coordinate is never taken from a count or a distance the request gives ("a 5 kilometers radius" is no longitude 5).
       const fromQuery = /^(lat|latitude|lon|lng|long|longitude)$/i.test(key) ? [] : querySpans(input.query).filter((s) => s.kind === 'number' && Number(s.text) !== value);
-      for (const s of fromQuery) one(Number(s.text), 'quantity', 'other-number-in-query', 3 / fromQuery.length);
+      for (const s of fromQuery) one(exactNumber(s.text), 'quantity', 'other-number-in-query', 3 / fromQuery.length);
       // Off by one only where one is a tenth or more of the value (the user's "3 days" → 2): 1001 for
       // 1000 is no error a reader can be sure of (nearMiss.ts). A larger number gets a zero too many or too few.
       if (integer && (Math.abs(value) <= 1 / NEAR_NUMBER_SHARE || namesByNumber(key))) {

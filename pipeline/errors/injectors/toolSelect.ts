@@ -17,7 +17,7 @@ import { confusable, toolSimilarity, type ToolSimilarity } from '../similarity.j
 import { pathProblem, type PathContext } from '../pathKinds.js';
 import { actsOnSameObject, reasonableInstead, repeatsPrevious } from '../benignSelect.js';
 import { callSchemaProblems, holdsId, idShown, typeProblem } from '../wrongCall.js';
-import { toJson } from '../../pyValues.js';
+import { exactNumber, toJson } from '../../pyValues.js';
 import { earlyLaterStep, gtArgs, isIdKey, namesATool, neighbourTools, querySpans, repeatsValidStep, shapeOf, type Injection, type InjectionInput, type Injector, type QuerySpan, type ValueShape } from './context.js';
 
 const STOP = new Set(['the', 'a', 'an', 'to', 'of', 'and', 'or', 'in', 'on', 'for', 'with', 'by', 'is', 'are', 'be', 'this', 'that', 'it', 'from', 'as', 'at', 'i', 'me', 'my', 'you', 'your', 'can', 'will', 'please', 'tool', 'function', 'api', 'given', 'specified', 'current']);
@@ -58,9 +58,10 @@ function coerce(value: unknown, type: ParamType): unknown {
   if (fitsType(value, type)) return value;
   if ((type === 'integer' || type === 'float') && typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) {
     const n = Number(value);
-    return type === 'integer' ? Math.trunc(n) : n;
+    // An integer id past 2^53 stays exact (exactNumber), not rounded through float64.
+    return type === 'integer' ? (/^-?\d+$/.test(value.trim()) ? exactNumber(value) : Math.trunc(n)) : n;
   }
-  if (type === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return String(value);
+  if (type === 'string' && (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')) return String(value);
   if (type === 'array' && value !== undefined && !Array.isArray(value)) return [value];
   return value;
 }
@@ -179,8 +180,8 @@ export function valueFor(param: ToolParam, input: InjectionInput, usedKeys: Set<
       // A span the request labels for another parameter ("my access token 'abc123xyz'") is no card id.
       .filter((span) => !namesATool(span.text, input) && !misplacedValue(param, span.text, given, input.query, input.tools))
       // An id only where the request gives it as one: "expire in 2026" is no booking id.
-      .filter((span) => !holdsId(param) || idShown(param.name, span.kind === 'number' ? Number(span.text) : span.text, shownText(input)))
-      .map((span) => ({ value: span.kind === 'number' ? Number(span.text) : span.text, from: { span } })),
+      .filter((span) => !holdsId(param) || idShown(param.name, span.kind === 'number' ? exactNumber(span.text) : span.text, shownText(input)))
+      .map((span) => ({ value: span.kind === 'number' ? exactNumber(span.text) : span.text, from: { span } })),
   ];
   let best: { c: ValueCandidate; score: number; value: unknown } | undefined;
   for (const c of candidates) {

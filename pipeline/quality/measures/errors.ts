@@ -450,7 +450,7 @@ export const valueErrorNearMiss: CaseMeasure = {
   kind: 'case',
   id: 'value_error_near_miss',
   group: 'errors',
-  title: 'parameters_value_error whose wrong value is a near miss of the right one a model could reasonably accept: a number within a tenth of it (radius 1001 for "1 kilometer"), a paraphrase ("art exhibitions" for "art gallery"), a place the request puts the right one in',
+  title: 'parameters_value_error whose wrong value is a near miss of the right one a model could reasonably accept: a number within a tenth of it (radius 1001 for "1 kilometer"), a larger count of results taken from the start (forecast days 2 for the one day asked: the answer holds it), a paraphrase ("art exhibitions" for "art gallery"), a place the request puts the right one in',
   population: 'parameters_value_error cases (base and evolved, injected and recorded)',
   check(tc) {
     if (tc.errorType !== 'parameters_value_error' || !tc.erroneousAction) return undefined;

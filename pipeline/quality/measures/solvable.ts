@@ -589,17 +589,39 @@ function roundedIntegers(value: unknown): number[] {
   return out;
 }
 
+/**
+ * An integer literal past 2^53 in a call that nothing shown holds but a shown one rounds to in
+ * float64: an earlier id taken through Number() (propertyId 847456265351637600 for the listed
+ * 847456265351637680), a rounded copy no one gave rather than the slip the case means.
+ */
+export function roundedFromShown(args: unknown, shown: string): string | undefined {
+  const literals = (text: string) => text.match(/(?<![\d.])\d{16,}(?![\d.])/g) ?? [];
+  const seen = new Set(literals(shown));
+  for (const lit of literals(toJson(args))) {
+    if (seen.has(lit) || Number.isSafeInteger(Number(lit))) continue;
+    const source = [...seen].find((s) => !Number.isSafeInteger(Number(s)) && Number(s) === Number(lit));
+    if (source) return `${lit} is ${source}, which the case shows, rounded through float64`;
+  }
+  return undefined;
+}
+
 export const unsafeIntegers: CaseMeasure = {
   kind: 'case',
   id: 'integer_rounded',
   group: 'solvable',
-  title: 'ground-truth integer beyond 2^53 held as a float64 (digits lost)',
-  population: 'cases whose ground truth calls a tool',
+  title: 'ground-truth or wrong-call integer beyond 2^53 held as a float64 or rounded from a shown one (digits lost: propertyId 847456265351637600 for the listed 847456265351637680)',
+  population: 'cases whose ground truth or wrong call calls a tool',
   check(tc) {
     const calls = toolCalls(tc);
-    if (calls.length === 0) return undefined;
-    const bad = calls.flatMap(({ action }) => roundedIntegers(action.args));
-    return bad.length ? `${bad[0]} cannot be an exact integer in float64` : null;
+    const wrong = tc.erroneousAction && typeof tc.erroneousAction.args === 'object' ? tc.erroneousAction : undefined;
+    if (calls.length === 0 && !wrong) return undefined;
+    const bad = [...calls.map(({ action }) => action), ...(wrong ? [wrong] : [])].flatMap((action) => roundedIntegers(action.args));
+    if (bad.length) return `${bad[0]} cannot be an exact integer in float64`;
+    if (!wrong) return null;
+    // The wrong call is the last assistant message; what came before it is what the case shows.
+    const call = tc.messages.map((m) => m.role).lastIndexOf('assistant');
+    const shown = tc.messages.slice(0, call).filter((m) => m.role !== 'system').map((m) => m.content).join('\n');
+    return roundedFromShown(wrong.args, shown) ?? null;
   },
 };
 
