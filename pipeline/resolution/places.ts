@@ -58,7 +58,10 @@ const TABLE: [string, number, number][] = [
   ['Barcelona', 41.3874, 2.1686],
   ['Madrid', 40.4168, -3.7038],
   ['Rome', 41.9028, 12.4964],
-  ['Tokyo', 35.6762, 139.6503],
+  // Tokyo Station, the city's centre (35.6762, 139.6503, where this stood before api-simulator-87, is in Suginami, 11 km west).
+  ['Tokyo', 35.6812, 139.7671],
+  ['Tokyo Station', 35.6812, 139.7671],
+  ['Tokyo Tower', 35.6586, 139.7454],
   ['Hiroshima', 34.3853, 132.4553],
   ['Seoul', 37.5665, 126.978],
   ['Beijing', 39.9042, 116.4074],
@@ -71,7 +74,8 @@ const TABLE: [string, number, number][] = [
   ['Wuhan', 30.5928, 114.3055],
   ['Nanjing', 32.0603, 118.7969],
   ['Hong Kong', 22.3193, 114.1694],
-  ['Singapore', 1.3521, 103.8198],
+  // The city's centre by City Hall, not the island's middle (1.3521, 103.8198, in Bishan, 7 km north).
+  ['Singapore', 1.2903, 103.852],
   ['Sydney', -33.8688, 151.2093],
   ['Bali', -8.3405, 115.092],
   // Places T-Eval's plans name that the simulator otherwise put anywhere on Earth (Springfield in Iran).
@@ -96,6 +100,17 @@ const TABLE: [string, number, number][] = [
   ['Cambridge', 52.2053, 0.1218],
   ['Springfield', 39.7817, -89.6501],
   ['Manaus', -3.119, -60.0217],
+  // Landmarks T-Eval's tasks name that the table lacked (api-simulator-87).
+  ['Hollywood Walk of Fame', 34.1016, -118.3267],
+  ['Santa Monica Pier', 34.0092, -118.4976],
+  ['Los Angeles Convention Center', 34.0403, -118.2696],
+  ['Metropolitan Museum', 40.7794, -73.9632],
+  ['Columbia University', 40.8075, -73.9626],
+  ['Harvard University', 42.377, -71.1167],
+  ['Boston Public Library', 42.3493, -71.078],
+  ['Princeton University', 40.3431, -74.6551],
+  ['Grand Canyon', 36.0544, -112.1401],
+  ['Munich', 48.1351, 11.582],
   // The Chinese names GaodeMap calls take ("Param must be in Chinese").
   ['北京', 39.9042, 116.4074],
   ['天安门', 39.9055, 116.3976],

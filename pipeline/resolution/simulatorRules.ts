@@ -16,6 +16,7 @@ import { flagsAsDatedRecords, recordedDatedFlags } from './datedFlags.js';
 import { recordedTitleRecords, titlesAsRecords } from './titleRecords.js';
 import { keysAsRecorded, recordedKeys } from './recordedKeys.js';
 import type { UsedItem } from './askedCount.js';
+import { idsAsRecorded, recordedIds, worldId } from './recordedIds.js';
 import { isPlaceholderAddress, placeNamed, type Place } from './places.js';
 import type { EnvironmentErrorKind, ReturnField, ToolDoc } from '../schemas.js';
 import { Rng } from '../rng.js';
@@ -42,7 +43,7 @@ import { researcherAffiliation } from './worldFacts.js';
 import { findsNothing, nothingFoundAnswer, recordedStatus } from './idSearch.js';
 import { cap, initials, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, snippetsWithinPublication, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-87'; // 87: a list of every room and its status holds the rooms the task's other steps find free or reserve, in room order, with the status they give them (askedCount.ts itemsUsedElsewhere; simulated_status_list_omits_used). Earlier versions: docs/method-versions.md.
+export const SIMULATOR_RULES_VERSION = 'api-simulator-88'; // 88: the lead's 87 and h-sim22's 87 merged (lead: a list of every room holds the rooms other steps use; h-sim22: ids in their recorded form, towns at their real centres). Earlier versions: docs/method-versions.md.
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -1687,6 +1688,10 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   const world = worldAnswer(doc, input.args as Record<string, unknown>, drawn, carry, input.known, rng, pinned);
   const held = pinned.length ? [...carry, ...pinned] : carry;
   const answer = rankedAsAsked(rankedAsDocumented(doc, placedAsAsked(world, held), held), held);
+  // An id takes a form the recordings' ids of its field take (rooms 101-103, not 67977), unless a later step, the call or the world names it (recordedIds.ts).
+  const argValues = Object.values(input.args as Record<string, unknown>).map((v) => toJson(v));
+  const keep = (v: unknown) => held.some((c) => sameCarried(c.value, v) || String(c.value) === String(v)) || argValues.includes(toJson(v)) || argValues.includes(toJson(String(v))) || worldId(v);
+  const ided = idsAsRecorded(answer, recordedIds(examples, doc.return_data), rng, keep, doc.return_data);
   // A field the doc misnames ("snipets", "avg temperature") takes the name the recordings give it (recordedKeys.ts).
-  return { error: '', response: pyJson(keysAsRecorded(oneTypePerField(answer, held.map((c) => c.value)), recordedKeys(examples))) };
+  return { error: '', response: pyJson(keysAsRecorded(oneTypePerField(ided, held.map((c) => c.value)), recordedKeys(examples))) };
 }

@@ -221,7 +221,7 @@ const TOWNS: TownGeo[] = [
     },
   },
   {
-    town: 'Tokyo', names: /\bTokyo\b/, centre: [35.6762, 139.6503], reachKm: 30,
+    town: 'Tokyo', names: /\bTokyo\b/, centre: [35.6812, 139.7671], reachKm: 30,
     lines: {},
     areas: {
       Roppongi: [35.6628, 139.7314], Akasaka: [35.6735, 139.7370], 'Azabu-Juban': [35.6545, 139.7365], Shibaura: [35.6420, 139.7500],
