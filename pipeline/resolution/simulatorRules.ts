@@ -43,7 +43,7 @@ import { researcherAffiliation } from './worldFacts.js';
 import { findsNothing, nothingFoundAnswer, recordedStatus } from './idSearch.js';
 import { cap, initials, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, snippetsWithinPublication, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-88'; // 88: the lead's 87 and h-sim22's 87 merged (lead: a list of every room holds the rooms other steps use; h-sim22: ids in their recorded form, towns at their real centres). Earlier versions: docs/method-versions.md.
+export const SIMULATOR_RULES_VERSION = 'api-simulator-89'; // 89: a room list's other rooms are numbered on the floor of the rooms the task uses (101–112 beside room 103). 88: the lead's 87 and h-sim22's 87 merged (lead: a list of every room holds the rooms other steps use; h-sim22: ids in their recorded form, towns at their real centres). Earlier versions: docs/method-versions.md.
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -937,8 +937,12 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
     const Noun = humanize(item).replace(/^./, (ch) => ch.toUpperCase());
     const taken = new Set(used.map((u) => u.name));
     const others: string[] = [];
-    for (let k = 0; k < Math.max(n - used.length, used.length ? 2 : 0) && others.length < n; k++) {
-      const name = `${Noun} ${c.rng.int(100, 999)}`;
+    // Rooms of one floor as the rooms used are numbered (101–112 beside room 103), not 971 beside 103.
+    const first = used.map((u) => Number(/\d+$/.exec(u.name)?.[0])).find((x) => Number.isInteger(x) && x >= 100 && x <= 999);
+    const floor = first === undefined ? undefined : Math.floor(first / 100) * 100;
+    const want = Math.max(n - used.length, used.length ? 2 : 0);
+    for (let k = 0; k < want + 4 && others.length < want; k++) {
+      const name = `${Noun} ${floor === undefined ? c.rng.int(100, 999) : c.rng.int(floor + 1, floor + 12)}`;
       const status = c.rng.pick(['available', 'booked', 'occupied until 15:00', 'free after 12:30']);
       if (taken.has(name)) continue;
       taken.add(name);
