@@ -400,8 +400,8 @@ export const gtOtherDayThanAsked: CaseMeasure = {
   kind: 'case',
   id: 'gt_other_day_than_asked',
   group: 'solvable',
-  title: 'a case cut from a plan that answers for today what its request asks of another day: "the weather conditions for Denver on October 18" by get_weather_today (288_2), "the day of the week when it was released" by get_weekday, today\'s weekday (430_1); a date the request or a shown current time says is today is today',
-  population: 'T-Eval cases whose request asks for the weather on a named day or the weekday of a past event',
+  title: 'a case cut from a plan that answers for today what its request asks of another day: "the weather conditions for Denver on October 18" by get_weather_today (288_2), "the day of the week when it was released" by get_weekday, today\'s weekday (430_1), or a check that takes a date called without the one asked; a date the request or a shown current time says is today is today, and check_availability, whose doc answers "the next 10 days" without a date, answers "the next week"',
+  population: 'T-Eval cases whose request asks for the weather on a named day, the weekday of a past event, or availability on a named day or period',
   check(tc, ctx) {
     const plan = planOf(tc, ctx);
     if (!plan || !asksOfADay(plan.request)) return undefined;
