@@ -168,6 +168,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   gt_other_day_than_asked: 0,
   gt_route_never_fetched: 0,
   gt_named_value_left_out: 0,
+  gt_unrequested_news: 0,
   env_label_text_mismatch: 0,
   value_error_accepted_slip: 0,
   simulated_venue_mangled: 0,

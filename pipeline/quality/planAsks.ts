@@ -222,6 +222,17 @@ export function authorReplaced(request: string, steps: readonly AskedStep[], too
   return namedValueLeftOut(request, steps, tools, { tickers: false });
 }
 
+/**
+ * A news read the request never asks for: 231_1 asks for the details of the company behind 'WB' and
+ * 365_2 for emails and an author, and each plan also calls get_ticker_news() (market news at large).
+ * A model following the request makes no such call; a case cut there expects it.
+ */
+export function unrequestedNews(request: string, steps: readonly AskedStep[]): { at: number; name: string } | undefined {
+  if (/\bnews\b|\bheadlines?\b|新闻|资讯/i.test(request)) return undefined;
+  const at = steps.findIndex((s) => /news/i.test(shortName(s.name)));
+  return at < 0 ? undefined : { at, name: steps[at].name };
+}
+
 /** Does a step's tool take a ticker or an author the request may name (the measure's population)? */
 export function takesANamedValue(steps: readonly AskedStep[], tools: readonly AskedTool[]): boolean {
   return steps.some((s) => {

@@ -6,7 +6,7 @@ import { canonicalJson } from '../../pipeline/hash.js';
 import { FINISH_ACTION, type RawTrajectory } from '../../pipeline/schemas.js';
 import { tripToItself } from '../../pipeline/resolution/trips.js';
 import { actsOnUnshownRecord, droppedGenre, otherItemThanAsked } from '../../pipeline/quality/askedItems.js';
-import { authorReplaced, neverPerformedAct, otherDayThanAsked, routeNeverFetched } from '../../pipeline/quality/planAsks.js';
+import { authorReplaced, neverPerformedAct, unrequestedNews, otherDayThanAsked, routeNeverFetched } from '../../pipeline/quality/planAsks.js';
 
 export interface Drop {
   code: string;
@@ -29,6 +29,7 @@ export const FILTER_RULES = [
   'other_day_than_asked',
   'route_never_fetched',
   'author_replaced',
+  'unrequested_news',
   'empty_plan',
   'too_few_steps',
   'duplicate',
@@ -89,6 +90,8 @@ export function checkTrajectory(t: RawTrajectory, opts: { minSteps: number; dupl
     if (route) return { code: 'route_never_fetched', detail: `the request asks for the ${route.words} and no step fetches a route: the plan's steps are ${[...new Set(plan.map((s) => s.name))].join(', ')}` };
     // A ticker left out of a news call is standardize's to put in (requestedTicker); an author replaced by a topic, a title or a role is no one to look up.
     const author = authorReplaced(request, plan, t.tools);
+    const news = unrequestedNews(request, plan);
+    if (news) return { code: 'unrequested_news', detail: `${steps[news.at].where}: ${news.name} reads news the request never asks for` };
     if (author) return { code: 'author_replaced', detail: `${steps[author.at].where}: ${author.name} passes ${author.param} "${author.given}" where the request asks for ${author.asked}` };
   }
   if (steps.length === 0) return { code: 'empty_plan', detail: 'no tool call in the ground truth' };

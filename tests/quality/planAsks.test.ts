@@ -4,7 +4,7 @@
  * did; the gt_* measures count what reaches the cases.
  */
 import { describe, expect, it } from 'vitest';
-import { namedTickers, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, routeNeverFetched } from '../../pipeline/quality/planAsks.js';
+import { namedTickers, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, routeNeverFetched, unrequestedNews } from '../../pipeline/quality/planAsks.js';
 import { checkTrajectory } from '../../stages/filter/rules.js';
 import { requestedTicker } from '../../pipeline/quality/argumentKinds.js';
 
@@ -97,5 +97,42 @@ describe('a named value a step leaves out or replaces', () => {
     expect(checkTrajectory(traj('I would also like to see the most recent news related to the company with the AAPL ticker symbol.', NEWS, [step('PolygonFinance.get_ticker_news')]), { minSteps: 1 })).toBeUndefined();
     expect(requestedTicker('I would also like to see the most recent news related to the company with the AAPL ticker symbol.', [])).toBe('AAPL');
     expect(requestedTicker('I am a delivery driver in Seattle. Also, I would like to know the latest news articles related to Amazon, the company I work for.', [])).toBe('AMZN');
+  });
+});
+
+describe('a news read the request never asks for', () => {
+  it('finds get_ticker_news() in a plan asked for a company\'s details only (teval_query_231_1), not where the request asks for news', () => {
+    const steps = [step('PolygonFinance.get_ticker_detail', { ticker: 'WB' }), step('PolygonFinance.get_ticker_news')];
+    expect(unrequestedNews("Search for recent research articles on film analysis and get detailed information about the company behind the ticker symbol 'WB'.", steps)).toEqual({ at: 1, name: 'PolygonFinance.get_ticker_news' });
+    expect(unrequestedNews("Get detailed information about 'WB' and its latest news.", steps)).toBeUndefined();
+    const drop = checkTrajectory(traj("Get detailed information about the company behind the ticker symbol 'WB'.", [{ name: 'PolygonFinance.get_ticker_detail', params: [{ name: 'ticker', type: 'STRING', required: true }] }, { name: 'PolygonFinance.get_ticker_news', params: [{ name: 'ticker', type: 'STRING', required: false }] }], steps), { minSteps: 1 });
+    expect(drop).toMatchObject({ code: 'unrequested_news' });
+    expect(drop?.detail).toMatch(/get_ticker_news reads news the request never asks for/);
+  });
+});
+
+describe('a partial-failure answer opening with a step count', () => {
+  it('never tells "I got through …" right before a finding told "I got …" (answer_deed_run, teval_query_441_0-env-k2)', async () => {
+    const { offlineAnswer } = await import('../../stages/resolve/answerWriter.js');
+    const { Rng } = await import('../../pipeline/rng.js');
+    const { deedRun } = await import('../../pipeline/quality/measures/answerReads.js');
+    const films = "{'film': [{'title': '珍·古道尔的传奇一生', 'director': '布莱特·摩根'}, {'title': '贝肯熊：火星任务', 'director': '王超'}]}";
+    const input = {
+      request: 'Find the films now playing in China and give me the details of the first one. Then search Google for it and look up its director on Google Scholar.',
+      steps: [
+        { name: 'FilmDouban.now_playing_out_filter', args: {}, response: films },
+        { name: 'FilmDouban.print_detail', args: { film_name: '珍·古道尔的传奇一生' }, response: "('Connection aborted.', ConnectionResetError(104, 'Connection reset by peer'))", error: 'connection reset by peer' },
+      ],
+      waiting: [{ name: 'GoogleSearch.serper_search', args: { query: '珍·古道尔的传奇一生' } }, { name: 'GoogleScholar.get_author_id', args: { mauthors: '布莱特·摩根' } }, { name: 'GoogleScholar.get_author_information', args: { author_id: 'x' } }],
+      tools: [{ name: 'FilmDouban.now_playing_out_filter', params: [] }, { name: 'FilmDouban.print_detail', params: [{ name: 'film_name', type: 'STRING', required: true }] }],
+    };
+    let counted = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const answer = offlineAnswer(input as never, new Rng(seed, 'a'));
+      if (/ went through\. I got /.test(answer)) counted++;
+      expect(answer).not.toMatch(/I got through [^.]*\. I got /);
+      expect(deedRun(answer)).toBeUndefined();
+    }
+    expect(counted).toBeGreaterThan(0);
   });
 });

@@ -16,7 +16,7 @@ import { cityForNamedEndpoint, ENDPOINT_TOOL, inventedSpecifics, namedCondition,
 import { pathRole } from '../../errors/pathKinds.js';
 import { actsOnUnshownRecord, droppedGenre, namesFilm, otherItemThanAsked, requestedGenre, saysUnfiltered, unfilterableGenre, type AskedStep } from '../askedItems.js';
 import { FILMS } from '../../resolution/worldFacts.js';
-import { asksAnAct, asksARoute, asksOfADay, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, routeNeverFetched, takesANamedValue } from '../planAsks.js';
+import { asksAnAct, asksARoute, asksOfADay, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, routeNeverFetched, takesANamedValue, unrequestedNews } from '../planAsks.js';
 import type { Trajectory } from '../../schemas.js';
 
 
@@ -444,4 +444,19 @@ export const gtNamedValueLeftOut: CaseMeasure = {
   },
 };
 
-export const PLAN_MEASURES: CaseMeasure[] = [gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern, gtOtherItemThanAsked, gtDropsRequestGenre, gtActsOnUnshownRecord, gtActNeverPerformed, gtOtherDayThanAsked, gtRouteNeverFetched, gtNamedValueLeftOut];
+/** A case cut from a plan that reads news its request never asks for: 231_1 (the details of 'WB') and 365_2 (emails, an author) also call get_ticker_news(). */
+export const gtUnrequestedNews: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_unrequested_news',
+  group: 'solvable',
+  title: 'a case cut from a plan that reads news its request never asks for: 231_1 asks for the details of the company behind the ticker \'WB\' and 365_2 for emails and an author, and each plan also calls get_ticker_news()',
+  population: 'T-Eval cases whose plan calls a news tool',
+  check(tc, ctx) {
+    const plan = planOf(tc, ctx);
+    if (!plan || !plan.steps.some((s) => /news/i.test(s.name.split('.').pop() ?? ''))) return undefined;
+    const news = unrequestedNews(plan.request, plan.steps);
+    return news ? `step ${news.at + 1} ${news.name} reads news the request never asks for` : null;
+  },
+};
+
+export const PLAN_MEASURES: CaseMeasure[] = [gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern, gtOtherItemThanAsked, gtDropsRequestGenre, gtActsOnUnshownRecord, gtActNeverPerformed, gtOtherDayThanAsked, gtRouteNeverFetched, gtNamedValueLeftOut, gtUnrequestedNews];
