@@ -8,6 +8,7 @@
  */
 import { FINISH_ACTION, type Action, type ChatMessage, type ToolDoc } from '../schemas.js';
 import { shownAction } from './evidence.js';
+import { COMPANIES } from '../resolution/worldFacts.js';
 
 export interface KindMismatch {
   action: string;
@@ -97,7 +98,9 @@ export function optionalTickerParam(doc: ToolDoc | undefined): string | undefine
  * The one company's ticker a request for news is about, where the request names one: the ticker
  * the turn's other calls pass (one only: "a company called 'Tesla' … the stock ticker and the
  * aggregate bars … the most recent news articles about the company"), else one the user writes
- * ("the stock ticker symbol 'AAPL'", "'IBM' stock", "the ticker symbol of XYZ"). Undefined where
+ * ("the stock ticker symbol 'AAPL'", "'IBM' stock", "the ticker symbol of XYZ", "the company with the AAPL
+ * ticker symbol"), else the one known company a sentence asking for news names ("news articles
+ * related to Amazon", worldFacts.ts COMPANIES). Undefined where
  * the request asks for news of the market at large ("the latest news articles about the stock
  * market") or names no one company.
  */
@@ -108,7 +111,13 @@ export function requestedTicker(request: string, tickersPassed: readonly string[
   if (passed.length === 1) return passed[0];
   if (passed.length > 1) return undefined;
   const said = new Set<string>();
-  for (const m of request.matchAll(/['"‘“]([A-Z]{1,5}(?:\.[A-Z]{1,2})?)['"’”]|\bticker(?: symbol)?(?: of| for| is)?\s+([A-Z]{2,5}(?:\.[A-Z]{1,2})?)(?![\w.]*[a-z])/g)) said.add(m[1] ?? m[2]);
+  // "'AAPL'", "the ticker symbol of XYZ", "the company with the AAPL ticker symbol"
+  for (const m of request.matchAll(/['"‘“]([A-Z]{1,5}(?:\.[A-Z]{1,2})?)['"’”]|\bticker(?: symbol)?(?: of| for| is)?\s+([A-Z]{2,5}(?:\.[A-Z]{1,2})?)(?![\w.]*[a-z])|\b([A-Z]{2,5}(?:\.[A-Z]{1,2})?)\s+(?:stock\s+)?ticker\b/g)) said.add(m[1] ?? m[2] ?? m[3]);
+  if (said.size === 0) {
+    // One known company a sentence asking for news names ("the latest news articles related to Amazon, the company I work for").
+    const news = request.split(/(?<=[.?!])\s+|\n+/).filter((x) => /\b(?:news|articles?|headlines?)\b/i.test(x)).join('\n');
+    for (const c of COMPANIES) if (c.aliases.some((a) => new RegExp(`(?<![\\w-])${a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'i').test(news))) said.add(c.ticker);
+  }
   return said.size === 1 ? [...said][0] : undefined;
 }
 

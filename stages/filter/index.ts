@@ -18,7 +18,7 @@ interface FilterInput {
 export const filterStage: ItemStage<FilterInput, RawTrajectory> = {
   kind: 'items',
   name: 'filter',
-  version: '3', // 3: T-Eval plans that ask for another film or file than the one the request names (other_item_than_asked: 185_1 details movie 272, "Batman Begins", for 'Inception'), drop the genre the request sets from a list that takes one (dropped_genre: 218_1), or act on a record no answer shows (acts_on_unshown_record: 375_0 replies to a 'Marketing Campaign Proposal' the inbox does not hold) are turned down; 2: a plan with a step asking for a trip from a place to itself is turned down (trip_to_itself: teval_query_307_2's get_distance from a point to the same point)
+  version: '4', // 4: T-Eval plans that leave undone or answer otherwise what the user asked are turned down (pipeline/quality/planAsks.ts): a booking no step makes (act_never_performed: 21_1, 348_1, 355_2), today's weather or weekday for another day asked (other_day_than_asked: 288_2, 45_2, 430_1), a shortest path answered by a distance alone (route_never_fetched: 300_0), an author's name replaced by the topic searched, a quoted title or a role (author_replaced: 241_2, 240_1, 165_1, 7_2, 97_2), news read for a request asking none (unrequested_news: 231_1, 365_2); 3: T-Eval plans that ask for another film or file than the one the request names (other_item_than_asked: 185_1 details movie 272, "Batman Begins", for 'Inception'), drop the genre the request sets from a list that takes one (dropped_genre: 218_1), or act on a record no answer shows (acts_on_unshown_record: 375_0 replies to a 'Marketing Campaign Proposal' the inbox does not hold) are turned down; 2: a plan with a step asking for a trip from a place to itself is turned down (trip_to_itself: teval_query_307_2's get_distance from a point to the same point)
   upstream: ['collect'],
   description: 'drop trajectories that cannot be a clean ground truth, each with a named reason',
   output: RawTrajectory,
@@ -49,6 +49,6 @@ export const filterStage: ItemStage<FilterInput, RawTrajectory> = {
     const trajectory = readRef<RawTrajectory>(ctx.store, item.parents, item.input.trajectory);
     const drop = checkTrajectory(trajectory, { minSteps: ctx.config.filter.minSteps, duplicateOf: item.input.duplicateOf });
     if (drop) throw new RejectItem(`${drop.code}: ${drop.detail}`);
-    return { status: 'ok', content: trajectory, method: 'rules:filter-3' };
+    return { status: 'ok', content: trajectory, method: 'rules:filter-4' };
   },
 };

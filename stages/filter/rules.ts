@@ -6,6 +6,7 @@ import { canonicalJson } from '../../pipeline/hash.js';
 import { FINISH_ACTION, type RawTrajectory } from '../../pipeline/schemas.js';
 import { tripToItself } from '../../pipeline/resolution/trips.js';
 import { actsOnUnshownRecord, droppedGenre, otherItemThanAsked } from '../../pipeline/quality/askedItems.js';
+import { authorReplaced, neverPerformedAct, unrequestedNews, otherDayThanAsked, routeNeverFetched } from '../../pipeline/quality/planAsks.js';
 
 export interface Drop {
   code: string;
@@ -24,6 +25,11 @@ export const FILTER_RULES = [
   'other_item_than_asked',
   'dropped_genre',
   'acts_on_unshown_record',
+  'act_never_performed',
+  'other_day_than_asked',
+  'route_never_fetched',
+  'author_replaced',
+  'unrequested_news',
   'empty_plan',
   'too_few_steps',
   'duplicate',
@@ -74,6 +80,19 @@ export function checkTrajectory(t: RawTrajectory, opts: { minSteps: number; dupl
     if (genre) return { code: 'dropped_genre', detail: `${steps[genre.at].where}: ${genre.name} leaves out ${genre.param} where the request asks for ${genre.genre} films only, so the list it answers is not the one asked for` };
     const acted = actsOnUnshownRecord(request, plan);
     if (acted) return { code: 'acts_on_unshown_record', detail: `${steps[acted.at].where}: ${acted.name} acts on the record '${acted.record}' the request names, which no answer before it shows` };
+    // A plan that leaves undone or answers otherwise what its user asked (pipeline/quality/planAsks.ts):
+    // a model following the request is marked wrong, or the closing tells of something not asked.
+    const never = neverPerformedAct(request, plan);
+    if (never) return { code: 'act_never_performed', detail: `the request asks to ${never.act} ("${never.words}") and no step ${never.act === 'book' ? 'books or reserves' : `${never.act}s`} anything: the plan's steps are ${[...new Set(plan.map((s) => s.name))].join(', ')}` };
+    const day = otherDayThanAsked(request, plan, t.tools);
+    if (day) return { code: 'other_day_than_asked', detail: `${steps[day.at].where}: the request asks for ${day.asked} and the plan answers with ${day.did}` };
+    const route = routeNeverFetched(request, plan);
+    if (route) return { code: 'route_never_fetched', detail: `the request asks for the ${route.words} and no step fetches a route: the plan's steps are ${[...new Set(plan.map((s) => s.name))].join(', ')}` };
+    // A ticker left out of a news call is standardize's to put in (requestedTicker); an author replaced by a topic, a title or a role is no one to look up.
+    const author = authorReplaced(request, plan, t.tools);
+    const news = unrequestedNews(request, plan);
+    if (news) return { code: 'unrequested_news', detail: `${steps[news.at].where}: ${news.name} reads news the request never asks for` };
+    if (author) return { code: 'author_replaced', detail: `${steps[author.at].where}: ${author.name} passes ${author.param} "${author.given}" where the request asks for ${author.asked}` };
   }
   if (steps.length === 0) return { code: 'empty_plan', detail: 'no tool call in the ground truth' };
   if (steps.length < opts.minSteps) return { code: 'too_few_steps', detail: `${steps.length} tool steps, fewer than ${opts.minSteps}` };

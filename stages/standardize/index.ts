@@ -67,7 +67,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   // 15 (h-teval9): a file path that leaves out the folder the request gives the file ("a file named 'Delivery_Distance.txt' in the path \"outputs\"" written as "Delivery_Distance.txt", 275_1; "save it to outputs location", 54_0/54_2; "Save it to /outputs/event_weather.txt", 54_1) is joined as the request says, in every step passing it (planFollows.ts pathMismatch).
   // 16: a T-Eval turn that runs A then B for each of several things and closes after A on the last (208_0's third author: get_author_id, no get_author_information) is turned down (stopsMidPattern).
   // 17 (h-teval10): a T-Eval step with a side effect the request never asks for (a file it never names, 134_2's "outputs/query_summary.txt", 392_1's "movie_details.txt"; a presentation for a request asking for none, 413_0, with its pages; plain text written over the plan's presentation, 134_0; a reservation, 174_1) is left out, or the plan turned down where a later step takes what it made; a path with another extension of the same kind than the request's name ("outputs/Daily_Journal.pptx" for 'Daily_Journal.ppt', 420_0, 477_0) takes the request's (planFollows.ts unrequestedWrites, pathMismatch).
-  version: `17+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
+  // 18 (h-plans22): a news call for "the company with the AAPL ticker symbol" or for one known company a news sentence names ("news articles related to Amazon", 322_0) passes its ticker (requestedTicker), as for "the ticker symbol 'AAPL'".
+  version: `18+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],

@@ -16,6 +16,7 @@ import { cityForNamedEndpoint, ENDPOINT_TOOL, inventedSpecifics, namedCondition,
 import { pathRole } from '../../errors/pathKinds.js';
 import { actsOnUnshownRecord, droppedGenre, namesFilm, otherItemThanAsked, requestedGenre, saysUnfiltered, unfilterableGenre, type AskedStep } from '../askedItems.js';
 import { FILMS } from '../../resolution/worldFacts.js';
+import { asksAnAct, asksARoute, asksOfADay, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, routeNeverFetched, takesANamedValue, unrequestedNews } from '../planAsks.js';
 import type { Trajectory } from '../../schemas.js';
 
 
@@ -371,4 +372,91 @@ export const gtActsOnUnshownRecord: CaseMeasure = {
   },
 };
 
-export const PLAN_MEASURES: CaseMeasure[] = [gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern, gtOtherItemThanAsked, gtDropsRequestGenre, gtActsOnUnshownRecord];
+/**
+ * A case cut from a plan that never performs an act its request asks for: 21_1 "find an available
+ * meeting room for this duration and book it?" lists the free rooms and closes; 348_1 "book the first
+ * available meeting room" likewise. The closing tells of a request half done as if it were done.
+ */
+export const gtActNeverPerformed: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_act_never_performed',
+  group: 'solvable',
+  title: 'a case cut from a plan that never performs an act its request asks for: 21_1 "find an available meeting room … and book it?" lists the free rooms (get_empty_room_with_time) and closes, no step books; 348_1 "book the first available meeting room" likewise; a room "we could book" is no request to book',
+  population: 'T-Eval cases whose request asks to book, reserve, send or delete',
+  check(tc, ctx) {
+    const plan = planOf(tc, ctx);
+    if (!plan || !asksAnAct(plan.request)) return undefined;
+    const never = neverPerformedAct(plan.request, plan.steps);
+    return never ? `the request asks to ${never.act} ("${never.words}") and no step does` : null;
+  },
+};
+
+/**
+ * A case cut from a plan that answers for today what its request asks of another day: "the weather
+ * conditions for Denver on October 18" fetched by get_weather_today (288_2); "the day of the week
+ * when it was released" answered by get_weekday (430_1).
+ */
+export const gtOtherDayThanAsked: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_other_day_than_asked',
+  group: 'solvable',
+  title: 'a case cut from a plan that answers for today what its request asks of another day: "the weather conditions for Denver on October 18" by get_weather_today (288_2), "the day of the week when it was released" by get_weekday, today\'s weekday (430_1), or a check that takes a date called without the one asked; a date the request or a shown current time says is today is today, and check_availability, whose doc answers "the next 10 days" without a date, answers "the next week"',
+  population: 'T-Eval cases whose request asks for the weather on a named day, the weekday of a past event, or availability on a named day or period',
+  check(tc, ctx) {
+    const plan = planOf(tc, ctx);
+    if (!plan || !asksOfADay(plan.request)) return undefined;
+    const day = otherDayThanAsked(plan.request, plan.steps, plan.t.tools);
+    return day ? `step ${day.at + 1}: the request asks for ${day.asked} and the plan answers with ${day.did}` : null;
+  },
+};
+
+/** A case cut from a plan asked for a shortest or best route that fetches none: 300_0 answers "the shortest path" with get_distance. */
+export const gtRouteNeverFetched: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_route_never_fetched',
+  group: 'solvable',
+  title: 'a case cut from a plan asked for the shortest or best route (or directions) that fetches no route: 300_0 "determine the shortest path and calculate the distance" calls get_coordinates and get_distance only',
+  population: 'T-Eval cases whose request asks for a shortest, fastest or best route or path, or directions',
+  check(tc, ctx) {
+    const plan = planOf(tc, ctx);
+    if (!plan || !asksARoute(plan.request)) return undefined;
+    const route = routeNeverFetched(plan.request, plan.steps);
+    return route ? `the request asks for the ${route.words} and no step fetches a route` : null;
+  },
+};
+
+/**
+ * A case cut from a plan whose step leaves out a value the request names, or fills it with something
+ * else: get_ticker_news() with no ticker for "news related to the company with the AAPL ticker
+ * symbol" (483_2); get_author_id with mauthors "machine learning", the topic searched (241_2).
+ */
+export const gtNamedValueLeftOut: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_named_value_left_out',
+  group: 'solvable',
+  title: 'a case cut from a plan whose step leaves out a ticker or author the request names, or passes something else for it: get_ticker_news() with no ticker for "news related to the company with the AAPL ticker symbol" (483_2) or Amazon\'s news (322_0); get_author_id with mauthors "machine learning", the topic searched (241_2, 165_1), the title \'Best Travel Destinations\' (7_2) or "first author" (97_2); news "about the stock market" names no ticker',
+  population: 'T-Eval cases whose plan calls a tool taking a ticker or an author',
+  check(tc, ctx) {
+    const plan = planOf(tc, ctx);
+    if (!plan || !takesANamedValue(plan.steps, plan.t.tools)) return undefined;
+    const left = namedValueLeftOut(plan.request, plan.steps, plan.t.tools);
+    return left ? `step ${left.at + 1} ${left.name} ${left.given === undefined ? `leaves out ${left.param} (the request names ${left.asked})` : `passes ${left.param} "${left.given}" where the request asks for ${left.asked}`}` : null;
+  },
+};
+
+/** A case cut from a plan that reads news its request never asks for: 231_1 (the details of 'WB') and 365_2 (emails, an author) also call get_ticker_news(). */
+export const gtUnrequestedNews: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_unrequested_news',
+  group: 'solvable',
+  title: 'a case cut from a plan that reads news its request never asks for: 231_1 asks for the details of the company behind the ticker \'WB\' and 365_2 for emails and an author, and each plan also calls get_ticker_news()',
+  population: 'T-Eval cases whose plan calls a news tool',
+  check(tc, ctx) {
+    const plan = planOf(tc, ctx);
+    if (!plan || !plan.steps.some((s) => /news/i.test(s.name.split('.').pop() ?? ''))) return undefined;
+    const news = unrequestedNews(plan.request, plan.steps);
+    return news ? `step ${news.at + 1} ${news.name} reads news the request never asks for` : null;
+  },
+};
+
+export const PLAN_MEASURES: CaseMeasure[] = [gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern, gtOtherItemThanAsked, gtDropsRequestGenre, gtActsOnUnshownRecord, gtActNeverPerformed, gtOtherDayThanAsked, gtRouteNeverFetched, gtNamedValueLeftOut, gtUnrequestedNews];

@@ -5,7 +5,7 @@
  * (part 2)"), or a value of the wrong kind for its field (a number as a citation, a sentence as
  * a count) — is text the benchmark scores models on.
  */
-import { districtStreetIn } from '../../resolution/districts.js';
+import { DISTRICTS, districtStreetIn } from '../../resolution/districts.js';
 import { shownSimulatedRequests, shownSimulatedSteps, shownSteps, simulatedDefect, simulatedDefectAmong, userText, wrongCallAnswer } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
@@ -768,7 +768,8 @@ export function geocodeOffPlace(action: { name: string; args: unknown }, respons
   if (!point) return undefined;
   const km = distanceKm(point, place);
   // A town or a park is a wide place: its centroid is a few kilometres from any spot in it.
-  const wide = namesTown(place.name) || /\b(park|national|forest|mountains?|valley|island|beach|bay)\b/i.test(place.name);
+  // So is a district: a borough or a ward ("Queens, NY, United States" at 40.7598,-73.8173 is in Flushing, 4 km from the borough's centre).
+  const wide = namesTown(place.name) || DISTRICTS.some((d) => d.names.test(place.name)) || /\b(park|national|forest|mountains?|valley|island|beach|bay)\b/i.test(place.name);
   return km > (wide ? 5 : 0.5) ? `${action.name}("${asked}") answers ${point.lat},${point.lon}, ${km.toFixed(1)} km from ${place.name}` : null;
 }
 

@@ -1,0 +1,242 @@
+/**
+ * Does a recorded plan do what its user asked it to do? Four ways a T-Eval plan does not, shared by
+ * filter (which turns the plan down, naming what was asked and what the plan did) and the gt_*
+ * measures (which count what reaches the cases), so the two agree:
+ *
+ * - an act the request asks for that no step performs: 21_1 "find an available meeting room … and
+ *   book it" lists the free rooms and closes; 348_1 "book the first available meeting room" likewise
+ *   (neverPerformedAct);
+ * - another day than the one asked for: 288_2 asks for "the weather conditions for Denver on October
+ *   18" and fetches get_weather_today; 430_1 asks "the day of the week when it was released" and
+ *   answers with get_weekday, today's weekday (otherDayThanAsked);
+ * - a route asked for that no step fetches: 300_0 "determine the shortest path and calculate the
+ *   distance" calls get_coordinates and get_distance only (routeNeverFetched);
+ * - a value the request names that a step's tool takes, left out or replaced: get_ticker_news() with
+ *   no ticker for "news related to the company with the AAPL ticker symbol" (483_2); get_author_id
+ *   with mauthors "machine learning", the topic searched, for "the author who has written the most
+ *   articles on 'machine learning'" (241_2) (namedValueLeftOut).
+ */
+import { isPlainObject } from '../errors/values.js';
+import { COMPANIES } from '../resolution/worldFacts.js';
+import type { AskedStep, AskedTool } from './askedItems.js';
+
+const sentences = (text: string) => text.split(/(?<=[.?!])\s+|\n+/).filter((s) => s.trim());
+const shortName = (name: string) => name.split('.').pop() ?? name;
+
+/** Acts a request can ask for, the words that ask for it, and the tools that perform it. */
+const ACTS: { act: string; asks: RegExp; tool: RegExp }[] = [
+  // "book it", "book the first available meeting room", "reserve a room"; never "a room we could book", "book ideas".
+  { act: 'book', asks: /(?<!\b(?:could|can|might|may|would)\s+)\b(?:book|reserve)\s+(?:it|them|one|this|that|(?:a|an|the)\b|(?:\w+\s+){0,3}(?:meeting\s+)?rooms?\b)/i, tool: /reserve|book/i },
+  // "send an email to …", "send it to john.doe@example.com"
+  { act: 'send', asks: /\bsend\s+(?:(?:an?|the|this|that|my|our)\s+)?(?:(?:\w+\s+){0,2}(?:e-?mail|message|invitation|reply|note)|it\s+to)\b/i, tool: /send|reply|forward/i },
+  // "delete the email …"
+  { act: 'delete', asks: /\b(?:delete|remove)\s+(?:the|this|that|it|them|all|an?|my)\b/i, tool: /delete|remove/i },
+];
+
+export interface NeverPerformed {
+  act: string;
+  /** The request's words that ask for it. */
+  words: string;
+}
+
+/**
+ * An act the request asks for (book, send, delete) that no step's tool performs: 21_1 "find an
+ * available meeting room for this duration and book it?" answered by get_empty_room_with_time alone.
+ * A plan whose toolset holds no tool for the act cannot do it either, so every case cut from it would
+ * close on a request half done as if it were done.
+ */
+export function neverPerformedAct(request: string, steps: readonly AskedStep[]): NeverPerformed | undefined {
+  for (const { act, asks, tool } of ACTS) {
+    if (steps.some((s) => tool.test(shortName(s.name)))) continue;
+    const asked = sentences(request).filter((s) => asks.test(s));
+    // The last sentence asking for it is the request proper ("Lastly, I want to book a room …"), not a preamble.
+    if (asked.length) return { act, words: asked[asked.length - 1].trim() };
+  }
+  return undefined;
+}
+
+/** Is any act asked for (the measure's population)? */
+export function asksAnAct(request: string): boolean {
+  return ACTS.some(({ asks }) => sentences(request).some((s) => asks.test(s)));
+}
+
+const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const NAMED_DATE = new RegExp(`\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b(?:,?\\s*\\d{4})?|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b(?:\\s*\\d{4})?|\\btomorrow\\b`, 'i');
+/** A period a request asks about: "the next week", "the coming week", "the next 3 days", "this weekend". */
+const PERIOD = /\b(?:the\s+)?(?:next|coming|following|upcoming)\s+(?:\d+\s+|few\s+|two\s+|three\s+|seven\s+)?(?:week|weekend|days?|month)s?\b|\bthis\s+(?:week|weekend)\b|\b(?:the\s+)?month\s+of\s+\w+/i;
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** "October 18" / "2023-10-18" as month and day, to compare with a shown current date. */
+function monthDay(date: string): { m: number; d: number } | undefined {
+  const iso = /(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  if (iso) return { m: Number(iso[2]), d: Number(iso[3]) };
+  const mon = new RegExp(MONTH, 'i').exec(date);
+  const day = /\b(\d{1,2})(?:st|nd|rd|th)?\b/.exec(date.replace(/\d{4}/, ''));
+  if (!mon || !day) return undefined;
+  return { m: MONTHS.indexOf(mon[0].slice(0, 3).toLowerCase()) + 1, d: Number(day[1]) };
+}
+
+export interface OtherDay {
+  at: number;
+  /** What the request asks for, in its words. */
+  asked: string;
+  /** What the step gives instead. */
+  did: string;
+}
+
+/**
+ * A step that answers for today what the request asks of another day: the weather "for Denver on
+ * October 18" fetched by get_weather_today (288_2, 45_2), or "the day of the week when it was
+ * released" answered by get_weekday, today's weekday (430_1). A date the request says is today
+ * ("for today, October 17"), or one an answer before the step shows as the current date, is today;
+ * a plan that also forecasts (forecast_weather) may read the day off the forecast.
+ */
+export function otherDayThanAsked(request: string, steps: readonly AskedStep[], tools: readonly AskedTool[] = []): OtherDay | undefined {
+  // A check taking a date, called without one for the day or days the request asks about: its answer
+  // is for no day the user named. T-Eval's check_availability, whose doc answers "the next 10 days"
+  // without a date, answers "available for the next week" (1_1) as asked.
+  for (const [at, st] of steps.entries()) {
+    const doc = tools.find((t) => t.name === st.name);
+    const param = doc && paramsOf(doc).find((p) => /^(?:date|day)$/i.test(p.name));
+    if (!param || (isPlainObject(st.args) && st.args[param.name] !== undefined && st.args[param.name] !== '')) continue;
+    // A tool answering a window without a date ("for the given date or the next 10 days": check_availability) answers "the next week" as asked.
+    if (/\bor (?:the )?(?:next|coming|following) \d+ days\b/i.test(JSON.stringify(doc))) continue;
+    const words = shortName(st.name).split('_').filter((w) => w.length > 3 && !/^(?:check|get|property)$/.test(w));
+    for (const s of sentences(request)) {
+      if (!words.some((w) => new RegExp(`\\b${w.slice(0, 6)}`, 'i').test(s))) continue;
+      const date = NAMED_DATE.exec(s) ?? PERIOD.exec(s);
+      if (date) return { at, asked: `${words.join(' ')} ${/^(?:for|on|from|in|during)\b/i.test(date[0]) ? '' : 'for '}${date[0]}`.replace(/\s+/g, ' '), did: `${shortName(st.name)} with no ${param.name}` };
+    }
+  }
+  const today = steps.find((s) => /get_curr_time|get_current_time/i.test(s.name) && s.response !== undefined)?.response;
+  const weatherAt = steps.findIndex((s) => /get_weather_today/i.test(s.name));
+  if (weatherAt >= 0 && !steps.some((s) => /forecast/i.test(s.name))) {
+    for (const s of sentences(request)) {
+      if (!/\b(?:weather|forecast|temperature)\b/i.test(s) || /\b(?:today|current(?:ly)?|now|right now)\b/i.test(s)) continue;
+      const date = NAMED_DATE.exec(s);
+      if (!date) continue;
+      const md = monthDay(date[0]);
+      const shown = today ? monthDay(today) : undefined;
+      if (md && shown && md.m === shown.m && md.d === shown.d) continue;
+      return { at: weatherAt, asked: `the weather on ${date[0]}`, did: `${shortName(steps[weatherAt].name)}, today's weather` };
+    }
+  }
+  const weekdayAt = steps.findIndex((s) => /get_weekday/i.test(s.name) && (!isPlainObject(s.args) || Object.keys(s.args).length === 0));
+  if (weekdayAt >= 0) {
+    for (const s of sentences(request)) {
+      if (!/\b(?:day of the week|weekday)\b/i.test(s)) continue;
+      const of = /\b(?:was|were|is|will be|gets?|got)\s+(?:first\s+)?(released|published|premiered|born|founded|held|aired)\b|\b(?:its|the)\s+(release|premiere|publication)(?:\s+date)?\b/i.exec(s);
+      if (!of) continue;
+      return { at: weekdayAt, asked: `the weekday it was ${(of[1] ?? of[2]).toLowerCase().replace(/^release$/, 'released').replace(/^premiere$/, 'premiered').replace(/^publication$/, 'published')} on`, did: `${shortName(steps[weekdayAt].name)}, today's weekday` };
+    }
+  }
+  return undefined;
+}
+
+/** Does the request ask about the weather on a named day, or the weekday of a past event (the measure's population)? */
+export function asksOfADay(request: string): boolean {
+  return sentences(request).some((s) => (/\bavailab/i.test(s) && (NAMED_DATE.test(s) || PERIOD.test(s))) || (/\b(?:weather|forecast|temperature)\b/i.test(s) && NAMED_DATE.test(s)) || (/\b(?:day of the week|weekday)\b/i.test(s) && /\b(?:released|published|premiered|born|founded|aired|release|premiere)\b/i.test(s)));
+}
+
+/** "the shortest path", "the best route", "the fastest way … route" */
+const ROUTE_ASKED = /\b(?:shortest|fastest|quickest|best|optimal)\s+(?:driving\s+|walking\s+)?(?:path|route)\b|\b(?:driving\s+)?directions\b/i;
+
+/**
+ * A route the request asks for that no step fetches: 300_0 "determine the shortest path and
+ * calculate the distance" answered by get_coordinates and get_distance; a distance is not a path.
+ */
+export function routeNeverFetched(request: string, steps: readonly AskedStep[]): { words: string } | undefined {
+  if (steps.some((s) => /route|direction|path/i.test(shortName(s.name)))) return undefined;
+  const s = sentences(request).find((x) => ROUTE_ASKED.test(x));
+  return s ? { words: ROUTE_ASKED.exec(s)![0] } : undefined;
+}
+
+export const asksARoute = (request: string) => ROUTE_ASKED.test(request);
+
+const paramsOf = (t: AskedTool) => [...(t.params ?? []), ...(t.required_parameters ?? []), ...(t.optional_parameters ?? [])];
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The tickers a request names: a known company ("Apple Inc.", "Amazon") or a symbol written as one ('AAPL', "the ticker symbol WB"). */
+export function namedTickers(request: string): string[] {
+  const out: string[] = [];
+  for (const c of COMPANIES) {
+    const words = [c.ticker, ...c.aliases];
+    const hit = words.some((w) => (w === c.ticker ? new RegExp(`(?<![\\w.])${escape(w)}(?![\\w])`).test(request) && (w.length > 2 || new RegExp(`(?:ticker|symbol)\\s+(?:symbol\\s+)?['"‘“]?${escape(w)}\\b|['"‘“]${escape(w)}['"’”]`).test(request)) : new RegExp(`(?<![\\w-])${escape(w)}(?![\\w-])`, 'i').test(request)));
+    if (hit && !out.includes(c.ticker)) out.push(c.ticker);
+  }
+  for (const m of request.matchAll(/\bticker(?:\s+symbol)?(?:\s+of)?\s+['"‘“]?([A-Z]{1,5}(?:\.[A-Z])?)\b/g)) if (!out.includes(m[1])) out.push(m[1]);
+  return out;
+}
+
+export interface LeftOut {
+  at: number;
+  name: string;
+  param: string;
+  /** What the request names. */
+  asked: string;
+  /** What the step passes instead (undefined: nothing). */
+  given?: string;
+}
+
+/**
+ * A value the request names that a step's tool takes, which the step leaves out or fills with
+ * something else: get_ticker_news() with no ticker where the request names the company or its ticker
+ * (483_2 "the company with the AAPL ticker symbol", 322_0 "Amazon"); get_author_id with mauthors set
+ * to the topic the plan searched ("machine learning", 241_2, 165_1), a title the request quotes ('Best
+ * Travel Destinations', 7_2) or a role ("first author", 97_2) instead of a person's name.
+ */
+export function namedValueLeftOut(request: string, steps: readonly AskedStep[], tools: readonly AskedTool[], opts: { tickers?: boolean } = {}): LeftOut | undefined {
+  // The tickers the sentences asking for news name, or the company a sentence asking for its news
+  // points back to ("news about the company", "the stock"); never news "about the stock market".
+  const news = sentences(request).filter((x) => /\bnews\b/i.test(x));
+  const tickers = [...new Set(news.flatMap((x) => (namedTickers(x).length ? namedTickers(x) : /\b(?:the|this|that|its)\s+(?:company|stock|ticker)\b(?!\s+market)/i.test(x) ? namedTickers(request) : [])))];
+  const titled = [...request.matchAll(/\b(?:titled|entitled|title|called|on|about|related to|associated with|topic(?: of)?)\s+['"‘“]([^'"’”]{3,80})['"’”]/gi)].map((m) => m[1].trim().toLowerCase());
+  const personLike = (v: string) => /^(?:(?:Professor|Prof\.|Dr\.)\s+)?(?:[A-Z][a-z'’-]+|[A-Z]\.)(?:\s+(?:[A-Z][a-z'’-]+|[A-Z]\.)){1,3}$/.test(v);
+  const queries = steps.flatMap((s) => (isPlainObject(s.args) && /search|arxiv/i.test(s.name) ? Object.values(s.args).filter((v): v is string => typeof v === 'string') : [])).map((q) => q.trim().toLowerCase());
+  for (const [at, s] of steps.entries()) {
+    const doc = tools.find((t) => t.name === s.name);
+    if (!doc) continue;
+    const args = isPlainObject(s.args) ? s.args : {};
+    const tickerParam = paramsOf(doc).find((p) => /^(?:ticker|symbol|stocks?_?ticker)$/i.test(p.name));
+    if (opts.tickers !== false && tickerParam && tickers.length > 0 && /news/i.test(s.name)) {
+      const v = args[tickerParam.name];
+      if (v === undefined || v === null || (typeof v === 'string' && !v.trim())) return { at, name: s.name, param: tickerParam.name, asked: tickers.join(', ') };
+    }
+    const authorParam = paramsOf(doc).find((p) => /^m?authors?(?:_?name)?$/i.test(p.name));
+    if (authorParam) {
+      const v = args[authorParam.name];
+      if (typeof v !== 'string' || !v.trim()) continue;
+      const k = v.trim().toLowerCase();
+      const why = /^(?:the\s+)?(?:first|second|third|last|main|primary|lead)\s+author$|^author$/.test(k) ? 'a role' : titled.includes(k) ? 'a title or topic the request quotes' : queries.includes(k) && !personLike(v.trim()) ? 'the topic searched' : undefined;
+      if (why) return { at, name: s.name, param: authorParam.name, asked: `an author's name (it passes ${why})`, given: v.trim() };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The author half of namedValueLeftOut, for filter: a ticker left out of a news call standardize
+ * puts in where the request names it (argumentKinds.ts requestedTicker), so filter leaves those to it.
+ */
+export function authorReplaced(request: string, steps: readonly AskedStep[], tools: readonly AskedTool[]): LeftOut | undefined {
+  return namedValueLeftOut(request, steps, tools, { tickers: false });
+}
+
+/**
+ * A news read the request never asks for: 231_1 asks for the details of the company behind 'WB' and
+ * 365_2 for emails and an author, and each plan also calls get_ticker_news() (market news at large).
+ * A model following the request makes no such call; a case cut there expects it.
+ */
+export function unrequestedNews(request: string, steps: readonly AskedStep[]): { at: number; name: string } | undefined {
+  if (/\bnews\b|\bheadlines?\b|新闻|资讯/i.test(request)) return undefined;
+  const at = steps.findIndex((s) => /news/i.test(shortName(s.name)));
+  return at < 0 ? undefined : { at, name: steps[at].name };
+}
+
+/** Does a step's tool take a ticker or an author the request may name (the measure's population)? */
+export function takesANamedValue(steps: readonly AskedStep[], tools: readonly AskedTool[]): boolean {
+  return steps.some((s) => {
+    const doc = tools.find((t) => t.name === s.name);
+    return doc !== undefined && paramsOf(doc).some((p) => /^(?:ticker|symbol|stocks?_?ticker|m?authors?(?:_?name)?)$/i.test(p.name));
+  });
+}
