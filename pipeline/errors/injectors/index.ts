@@ -19,7 +19,7 @@ export { adaptArgs, confusableTools, relevance } from './toolSelect.js';
 export { erroneousThought } from './thoughts.js';
 
 /** Bumped whenever an injector's behaviour changes; recorded as `rules:error-injectors@<version>`. */
-export const INJECTORS_VERSION = 'error-injectors@49'; // 49: a file or folder path is no search word (get_image(keywords="outputs/") for add_text_page). Earlier versions: docs/method-versions.md.
+export const INJECTORS_VERSION = 'error-injectors@50'; // 50: a wrong value the request gives the other role ("a flight from San Francisco International" for travel_to) is said plainly in the wrong call's thought, never backed by quoting the request (error_thought_quotes_other_role). 49: a file or folder path is no search word (get_image(keywords="outputs/") for add_text_page). Earlier versions: docs/method-versions.md.
 
 export const INJECTORS: Record<ErrorType, Injector> = {
   tool_select_error: toolSelectInjector,
