@@ -113,7 +113,9 @@ const MENU_MEMO_SIZE = 20_000;
  * (after "the"), one kind the reply counts more than one of as its plural ("cortados"), else the
  * one. Undefined when it names none.
  */
-export function replyDrinks(text: string): { phrase: string; plural: boolean } | undefined {
+export function replyDrinks(said: string): { phrase: string; plural: boolean } | undefined {
+  // "a mocha with half the espresso": how much espresso goes into the drink, no second drink.
+  const text = said.replace(/\b(?:half|double|twice|extra|more|less)\s+(?:of\s+)?(?:the|an?)\s+(?:espresso|shots?)\b/gi, ' ');
   const lower = text.toLowerCase();
   const named = menuItems(text)
     .filter((m) => NAMED_DRINKS.has(m))

@@ -460,7 +460,8 @@ export function requestedItem(text: string): string | undefined {
  * ("a latte", "two mochas") is said again as it is: naming it is no longer than pointing at it.
  */
 export function shortOrder(order: string): string | undefined {
-  const drinks = [...order.matchAll(new RegExp(DRINK.source, 'gi'))].map((m) => m[0].toLowerCase().replace(/'s$/, ''));
+  // "half the espresso" (withQualifiers) is how much espresso goes in, no second drink.
+  const drinks = [...order.replace(/\b(?:half|double)\s+the\s+(?:espresso|shots?)\b/gi, (m) => ' '.repeat(m.length)).matchAll(new RegExp(DRINK.source, 'gi'))].map((m) => m[0].toLowerCase().replace(/'s$/, ''));
   if (!drinks.length) return undefined;
   const count = /^(two|three|four|five|six|both|[2-9]|\d{2,})\b/i.exec(order);
   if (count && drinks.length === 1) return splitShort(order, drinks[0]) ?? `the ${drinks[0].replace(/(?<=[^s])$/, 's')}`;

@@ -44,3 +44,13 @@ describe('a read-back keeps how hot the customer wants it', () => {
     expect(readBack("I'd like an Almond Cappuccino, warmed please.")).toBe('an almond cappuccino, not too hot');
   });
 });
+
+describe('"half the espresso" is no second drink', () => {
+  it('the closing and the thought name the mocha alone', async () => {
+    const { replyDrinks } = await import('../../pipeline/dialogueRules.js');
+    const { shortOrder } = await import('../../sources/dialogue/honest.js');
+    expect(shortOrder('a mocha with half the espresso')).toBe('the mocha');
+    expect(shortOrder('a cortado and an espresso')).toBe('the cortado and the espresso');
+    expect(replyDrinks('Let me check I have it: a mocha with half the espresso?')?.phrase).toBe('mocha');
+  });
+});
