@@ -274,6 +274,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_drink_cut: 0,
   long_context_readback_item_dropped: 0,
   long_context_readback_modifier_lost: 0,
+  error_thought_quotes_other_role: 0,
   long_context_closing_repeats_item: 0,
   long_context_upstream_slip: 0,
   gt_text_unlike_dictated: 0,

@@ -113,7 +113,9 @@ const MENU_MEMO_SIZE = 20_000;
  * (after "the"), one kind the reply counts more than one of as its plural ("cortados"), else the
  * one. Undefined when it names none.
  */
-export function replyDrinks(text: string): { phrase: string; plural: boolean } | undefined {
+export function replyDrinks(said: string): { phrase: string; plural: boolean } | undefined {
+  // "a mocha with half the espresso": how much espresso goes into the drink, no second drink.
+  const text = said.replace(/\b(?:half|double|twice|extra|more|less)\s+(?:of\s+)?(?:the|an?)\s+(?:espresso|shots?)\b/gi, ' ');
   const lower = text.toLowerCase();
   const named = menuItems(text)
     .filter((m) => NAMED_DRINKS.has(m))
@@ -333,7 +335,7 @@ export function menuCapitalised(text: string): string | undefined {
  * to decide, not stated.
  */
 /** What may follow a size word of the drink: not an add-in ("double sugar", "triple foam", "double milk"). */
-export const NOT_ADD_IN = '(?![\\s-]+(?:the[\\s-]+(?:(?:oat|almond|soy|coconut|whole|skim|2%)[\\s-]+)?)?(?:sugars?|sweeteners?|splenda|stevia|foam|foamy|cream|creamer|milk|syrups?|pumps?|sauce|whip(?:ped)?|honey|ice|drizzle|caramel|vanilla|hazelnut|chocolate|cinnamon|cocoa|sprinkles?)\\b)';
+export const NOT_ADD_IN = '(?![\\s-]+(?:on[\\s-]+)?(?:the[\\s-]+(?:(?:oat|almond|soy|coconut|whole|skim|2%)[\\s-]+)?)?(?:sugars?|sweeteners?|splenda|stevia|foam|foamy|cream|creamer|milk|syrups?|pumps?|sauce|whip(?:ped)?|honey|ice|drizzle|caramel|vanilla|hazelnut|chocolate|cinnamon|cocoa|sprinkles?)\\b)';
 const MODIFIERS: [RegExp, string][] = [
   [/\bdecaf(?:feinated)?\b|\bcaffeine[- ]free\b|\bwithout caffeine\b/i, 'decaf'],
   [/\bhalf[- ]caf\b/i, 'half-caf'],
@@ -372,7 +374,7 @@ const MODIFIERS: [RegExp, string][] = [
   [/\bwhip(?:ped)?(?: cream)?\b/i, 'whipped cream'],
   // How hot, the foam, the ice ("and not too hot, I like my drinks tepid", "extra hot", "no foam", "light ice").
   [/\bextra[- ]hot\b(?! water)|\b(?:steaming|very|super|really) hot\b(?! water)/i, 'extra hot'],
-  [/\bnot (?:too|very|that|so|super) hot\b|\btepid\b|\blukewarm\b|\bwarm(?:ish)?\b(?! (?:up|day|weather))/i, 'not too hot'],
+  [/\bnot (?:too|very|that|so|super) hot\b|\btepid\b|\bluke ?warm\b|\bwarm(?:ed|ish)?\b(?! (?:up|day|weather))|\broom[- ]temp(?:erature)?\b/i, 'not too hot'],
   [/\b(?:no|without|hold the|skip the) foam\b|\bfoam-?free\b/i, 'no foam'],
   [/\b(?:extra|lots of|plenty of|more) foam\b|\bfoamy\b/i, 'extra foam'],
   [/\blight foam\b|\b(?:a little|less) foam\b/i, 'light foam'],
@@ -1217,6 +1219,44 @@ export function addInAmounts(text: string): { word: string; noun: string; said: 
   return out;
 }
 
+/** A phrase qualifying how the drink is made that the modifier rules do not read: how much of a part ("half"), how light on one, one left out ("no added sugar"). */
+export interface Qualifier {
+  kind: 'half' | 'light' | 'more' | 'none';
+  noun: string;
+  said: string;
+}
+const QUALIFIED_NOUN = '(espresso|shots?|caffeine|milk|foam|sugar|syrup|chocolate|sweetener|pumps?|ice|water|caramel|vanilla|hazelnut|whip(?:ped cream)?|cream|sauce)';
+const QUALIFIER_RES: [Qualifier['kind'], RegExp][] = [
+  ['half', new RegExp(`\\b(?:(?:only|just)\\s+)?half\\s+(?:(?:of\\s+)?(?:the|a|an|your|my)\\s+)?(?:(?:normal|regular|usual)\\s+(?:amount\\s+of\\s+)?)?(?:[\\w%-]+\\s+)?${QUALIFIED_NOUN}\\b`, 'gi')],
+  ['light', new RegExp(`\\b(?:light|easy)\\s+on\\s+(?:the\\s+)?(?:[\\w%-]+\\s+)?${QUALIFIED_NOUN}\\b`, 'gi')],
+  ['more', new RegExp(`\\b(?:double|extra|heavy)\\s+on\\s+(?:the\\s+)?(?:[\\w%-]+\\s+)?${QUALIFIED_NOUN}\\b`, 'gi')],
+  ['none', new RegExp(`\\b(?:no|without)\\s+(?:added\\s+|any\\s+)${QUALIFIED_NOUN}\\b`, 'gi')],
+];
+
+/**
+ * The phrases of a customer's order turn qualifying how a part of the drink is made that the
+ * option rules do not read ("but make it with only half espresso", "take it easy on the milk",
+ * "double on the milk", "that has no added sugar"): none in a question about the menu, none for "half and half" (a milk).
+ */
+export function orderQualifiers(text: string): Qualifier[] {
+  if (MENU_QUESTION.test(text.trim()) && !ORDER_REQUEST.test(text)) return [];
+  const t = text.replace(/[’‘]/g, "'").replace(/\bhalf[- ](?:and|&|n)[- ]half\b|\bhalf[- ]caf\w*/gi, ' ');
+  const out: Qualifier[] = [];
+  for (const [kind, re] of QUALIFIER_RES) for (const m of t.matchAll(re)) out.push({ kind, noun: m[1].toLowerCase().replace(/s$/, ''), said: m[0].replace(/\s+/g, ' ') });
+  return out;
+}
+
+/** Whether a read-back says a qualifier: "half" with the part ("half the espresso", "half a shot"), light or easy on it, double on it, none of it. */
+export function holdsQualifier(readBack: string, q: Qualifier): boolean {
+  const r = readBack.toLowerCase();
+  const noun = q.noun === 'espresso' || q.noun === 'shot' ? '(?:espresso|shots?)' : q.noun === 'caffeine' ? '(?:caffeine|caf)' : `${escapeRegExp(q.noun)}s?`;
+  const near = (word: string) => new RegExp(`\\b${word}\\b(?:\\s+[\\w%-]+){0,4}?\\s+${noun}\\b|\\b${noun}\\b(?:\\s+[\\w%-]+){0,3}?\\s+${word}\\b`).test(r);
+  if (q.kind === 'half') return near('half');
+  if (q.kind === 'light') return near('(?:light|easy|less|a little)');
+  if (q.kind === 'more') return near('(?:double|extra|more|heavy)');
+  return near('(?:no|without|hold|skip)') || (q.noun === 'caffeine' && /\bdecaf/.test(r)) || new RegExp(`\\b${noun}[- ]free\\b`).test(r);
+}
+
 /**
  * A read-back naming an add-in the customer gave an amount without the amount, or one leaving out
  * the shots they counted; a closing naming such an add-in without it ("Can I get a cappuccino with
@@ -1227,14 +1267,21 @@ export function addInAmounts(text: string): { word: string; noun: string; said: 
  */
 export function readBackModifierLost(dialogue: { role: string; text: string }[]): string | undefined {
   let amounts: { word: string; noun: string; said: string }[] = [];
+  let qualifiers: Qualifier[] = [];
   const lastReply = dialogue.map((t) => t.role).lastIndexOf('assistant');
   for (const [i, t] of dialogue.entries()) {
     if (t.role === 'user') {
-      if (drinkCount(t.text)) amounts = [];
+      if (drinkCount(t.text)) {
+        amounts = [];
+        qualifiers = [];
+      }
       amounts.push(...addInAmounts(t.text));
+      qualifiers.push(...orderQualifiers(t.text));
       continue;
     }
     const readBack = readsOrderBack(t.text);
+    // A qualifying phrase the read-back leaves out ("but make it with only half espresso" -> "a mocha?", "take it easy on the milk" -> "One chai latte?").
+    if (readBack) for (const q of qualifiers) if (!holdsQualifier(t.text, q)) return `"${q.said}" -> "${t.text.slice(0, 90)}"`;
     if (!amounts.length || !(readBack || (i === lastReply && namesOrderDrink(t.text)))) continue;
     const text = t.text.toLowerCase();
     for (const a of amounts) {

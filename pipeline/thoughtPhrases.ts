@@ -686,6 +686,29 @@ export function endsDangling(said: string): boolean {
   return DANGLING_WORD.test(t) || DANGLING_PLACE.test(t);
 }
 
+/** The role an argument's key gives its value: where a thing goes or who gets it, or where it comes from or who sends it. */
+const TO_KEY = /(?:^|[_\s-])(?:to|dest|destination|target|recipient|receiver|arrival|arrive|dst)(?:[_\s-]|$)/i;
+const FROM_KEY = /(?:^|[_\s-])(?:from|source|src|origin|sender|departure|depart)(?:[_\s-]|$)/i;
+const TO_WORDS = /\b(?:to|into|towards?|destination|recipient|arriving (?:at|in)|landing (?:at|in))\s+(?:[\w'-]+\s+){0,2}$/i;
+const FROM_WORDS = /\b(?:from|source|sender|origin|leaving|departing|out of)\s+(?:[\w'-]+\s+){0,2}$/i;
+
+/**
+ * Whether quoted request words give a value the other role than the argument's key ("a flight from
+ * San Francisco International" for travel_to, "send it to USR003" for sender_id): the role word said
+ * just before the value, within the quote. The role the quote gives it ("from"), or undefined.
+ */
+export function quotedInOtherRole(key: string, quote: string, value: string): string | undefined {
+  const to = TO_KEY.test(key);
+  const from = FROM_KEY.test(key);
+  if (to === from) return undefined;
+  const at = quote.toLowerCase().indexOf(value.toLowerCase());
+  if (at < 0 || quote.length <= value.length) return undefined;
+  const before = quote.slice(Math.max(0, at - 40), at);
+  if (to && FROM_WORDS.test(before)) return FROM_WORDS.exec(before)![0].trim();
+  if (from && TO_WORDS.test(before)) return TO_WORDS.exec(before)![0].trim();
+  return undefined;
+}
+
 /** Does a quoted clause speak of the user themselves ("I am writing an article on …", "We need …")? */
 export function firstPerson(said: string): boolean {
   return /^(?:I|I'm|I've|I'd|I'll|We|We're|We've|My|Our)\b/.test(said);

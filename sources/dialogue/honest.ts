@@ -33,7 +33,7 @@
  * mid-dialogue that only claims) is left out of the pool.
  */
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
-import { CHECKS_UNNAMED, statesOrder, claimsCanMake, openingAcknowledgement, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks, withoutSlips } from '../../pipeline/dialogueRules.js';
+import { CHECKS_UNNAMED, statesOrder, claimsCanMake, openingAcknowledgement, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, orderQualifiers, holdsQualifier, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks, withoutSlips } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -235,7 +235,28 @@ function secondDrinkAt(text: string): number {
  * with almond milk"). The phrase as it was when nothing is missing.
  */
 export function completeOrder(phrase: string, texts: string[]): string {
-  return withSaid(withAmounts(completeItems(phrase, texts), texts), texts);
+  return withQualifiers(withSaid(withAmounts(completeItems(phrase, texts), texts), texts), texts);
+}
+
+/**
+ * The order with each qualifying phrase the customer gave a part of the drink that it lacks
+ * (orderQualifiers): "a Mocha but make it with only half espresso" -> "a mocha with half the
+ * espresso"; "a Chai Latte. Please take it easy on the milk." -> "one chai latte, light on the
+ * milk"; "only half espresso and double on the milk" -> "… and double the milk".
+ */
+function withQualifiers(order: string, texts: string[]): string {
+  let out = order;
+  for (const q of texts.flatMap(orderQualifiers)) {
+    if (holdsQualifier(out, q)) continue;
+    const noun = q.noun === 'shot' ? 'espresso' : q.noun;
+    if (q.kind === 'light') {
+      out = `${out}, light on the ${noun}`;
+      continue;
+    }
+    const words = q.kind === 'half' ? `half the ${noun}` : q.kind === 'more' ? `double the ${noun}` : `no added ${noun}`;
+    out = / with /i.test(out) ? `${out}${/ and /i.test(out) ? ', plus' : ' and'} ${words}` : `${out} with ${words}`;
+  }
+  return out;
 }
 
 /**
@@ -392,7 +413,8 @@ export function restate(order: string): string {
   // "and please add caramel syrup (to it)": an option of the drink.
   // "with chocolate added to it" -> "with chocolate"; "with added hazelnut" -> "with hazelnut".
   x = x.replace(/\s+added(?:\s+(?:to|in|into)\s+(?:it|that|them|the \w+))?(?=[,.]|\s+and\b|$)/i, '').replace(/\bwith added\b/gi, 'with');
-  x = x.replace(/,?\s+(?:and\s+)?(?:(?:can|could|would|will) you\s+(?:please\s+)?)?(?:also\s+)?add(?:ed)?\s+(?!to\b|in\b)(?:some\s+|a little\s+|a bit of\s+)?(.+?)(?:\s+to (?:it|that|them|the \w+))?$/i, (_m, what: string, at: number) => (/\bwith\b/i.test(x.slice(0, at)) ? ` and ${what}` : ` with ${what}`));
+  // "that has no added sugar": "added" says what is left out, not an add-in (h-evol20).
+  x = x.replace(/(?<!\b(?:no|without|any)),?\s+(?:and\s+)?(?:(?:can|could|would|will) you\s+(?:please\s+)?)?(?:also\s+)?add(?:ed)?\s+(?!to\b|in\b)(?:some\s+|a little\s+|a bit of\s+)?(.+?)(?:\s+to (?:it|that|them|the \w+))?$/i, (_m, what: string, at: number) => (/\bwith\b/i.test(x.slice(0, at)) ? ` and ${what}` : ` with ${what}`));
   // "and make the milk steamed extra hot", "and make it to go": the option, after a comma.
   // "and can you make that to go", "and could you make that a decaf": asked as a request, restated as the option.
   x = x.replace(/(?:,?\s+and\s+(?:also\s+)?(?:(?:can|could|would|will) you\s+(?:please\s+)?)?|,?\s+(?:and\s+)?(?:(?:can|could|would|will) you|if you (?:could|can|would))\s+(?:please\s+)?(?:also\s+)?)(?:make|have|get)\s+(?:it|that|them|this|the ([\w%-]+))\s+(.+?)(?:\s*,?\s*(?:that would be|that'd be|it would be)\s+(?:great|lovely|perfect|awesome|nice))?$/i, (_m, noun: string | undefined, what: string, at: number) => {
@@ -438,7 +460,8 @@ export function requestedItem(text: string): string | undefined {
  * ("a latte", "two mochas") is said again as it is: naming it is no longer than pointing at it.
  */
 export function shortOrder(order: string): string | undefined {
-  const drinks = [...order.matchAll(new RegExp(DRINK.source, 'gi'))].map((m) => m[0].toLowerCase().replace(/'s$/, ''));
+  // "half the espresso" (withQualifiers) is how much espresso goes in, no second drink.
+  const drinks = [...order.replace(/\b(?:half|double)\s+the\s+(?:espresso|shots?)\b/gi, (m) => ' '.repeat(m.length)).matchAll(new RegExp(DRINK.source, 'gi'))].map((m) => m[0].toLowerCase().replace(/'s$/, ''));
   if (!drinks.length) return undefined;
   const count = /^(two|three|four|five|six|both|[2-9]|\d{2,})\b/i.exec(order);
   if (count && drinks.length === 1) return splitShort(order, drinks[0]) ?? `the ${drinks[0].replace(/(?<=[^s])$/, 's')}`;
@@ -1386,7 +1409,7 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     }
     // The corpus's own read-back leaving out what the customer put in ("I'd like a Whole Milk Mocha and leave room for
     // cream" -> "You'd like a Whole Milk Mocha?"): the whole order read back in its place, its opener kept.
-    if (order && !last && !claimsAction(t.content) && readsOrderBack(t.content) && ([...new Set(orderTexts.flatMap(statedModifiers))].some((m) => !orderModifiers(t.content).includes(m)) || orderTexts.flatMap(saidModifierKeys).some((k) => !holdsKey(t.content, k)))) {
+    if (order && !last && !claimsAction(t.content) && readsOrderBack(t.content) && ([...new Set(orderTexts.flatMap(statedModifiers))].some((m) => !orderModifiers(t.content).includes(m)) || orderTexts.flatMap(saidModifierKeys).some((k) => !holdsKey(t.content, k)) || orderTexts.flatMap(orderQualifiers).some((q) => !holdsQualifier(t.content, q)))) {
       out.push({ ...t, content: [parts.find((s) => FILLER.test(s)) ?? (parts.length > 1 ? openerOf(parts[0]) : undefined), readBackOf(order, i)].filter(Boolean).join(' ') });
       readBack = order;
       continue;

@@ -12,7 +12,7 @@ import type { Action, ErrorType, ToolDoc } from '../../schemas.js';
 import { leaksIn, changedValues, droppedValues, statesDroppedValue, statesUnpassedValue } from '../leaks.js';
 import { apiOf, isPlainObject, show } from '../values.js';
 import { toJson } from '../../pyValues.js';
-import { COMPOSED, EARLIER_REQUEST, PLAIN_REQUEST, SOURCE_FRAMES, argPhrase, citedRequest, composedFrom, framesOf, holdsValue, intentOf, quotable, valueSource } from '../../thoughtPhrases.js';
+import { COMPOSED, EARLIER_REQUEST, PLAIN_REQUEST, SOURCE_FRAMES, argPhrase, citedRequest, composedFrom, framesOf, holdsValue, intentOf, quotable, quotedInOtherRole, valueSource } from '../../thoughtPhrases.js';
 import { keyAsWords, keyNoun } from '../../quality/grammar.js';
 import { escapeRegExp } from '../vocabulary.js';
 
@@ -130,7 +130,7 @@ function sourceForWrongCall(index: number, wrongArgs: Action['args'], shown: Sho
   if (!isPlainObject(wrongArgs)) return undefined;
   const values = Object.entries(wrongArgs).flatMap(([key, v]) => {
     const value = quotable(v);
-    return value ? [{ key: keyNoun(key, doc), value, num: typeof v === 'number' }] : [];
+    return value ? [{ raw: key, key: keyNoun(key, doc), value, num: typeof v === 'number' }] : [];
   });
   // A value that is also the correct value of another key (a swapped pair) is not said, as the frame does not say it.
   const says = (sentence: string) => (clean(sentence) ? sentence : undefined);
@@ -148,6 +148,13 @@ function sourceForWrongCall(index: number, wrongArgs: Action['args'], shown: Sho
     if (frame.kind === 'request') {
       const r = requestOf(e.value);
       if (!r) continue;
+      // A value the request gives the other role ("a flight from San Francisco International" for travel_to): the
+      // slip is said plainly, never backed by a quote that says the opposite nor by "the request names it as" that role.
+      if (quotedInOtherRole(e.raw, r.request, e.value)) {
+        const plain = says(SOURCE_FRAMES[rng.pick(framesOf('neutral'))].say(e.key, e.value, undefined, undefined, e.num));
+        if (plain) return plain;
+        continue;
+      }
       // As the thought writer says it of a correct value: in the user's own words around it where they can be
       // cited ("The request says "…", so the folder is "…""), else in a plain frame — the correct thought's own where it is one.
       const cited = citedRequest(e.key, e.value, r.request, r.earlier);

@@ -15,7 +15,7 @@ import { sentencesOf } from '../grammar.js';
 import { thoughtDefect } from './text.js';
 import { DECODE_FAILURE, failureKind, localityOf } from '../../errors/environment.js';
 import { intentOf } from '../../thoughtPhrases.js';
-import { MORE_ARGUMENTS, holdsValue, isNounKey, listItems, quotable, recordLabels, valueSource } from '../../thoughtPhrases.js';
+import { MORE_ARGUMENTS, holdsValue, isNounKey, listItems, quotable, quotedInOtherRole, recordLabels, valueSource } from '../../thoughtPhrases.js';
 import type { CaseMeasure } from '../types.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 
@@ -258,6 +258,37 @@ export const thoughtClaimsGivenValue: CaseMeasure = {
     }
     return null;
   },
+};
+
+/**
+ * CoT: an injected wrong call's thought backs a value by quoting request words in which the value
+ * plays the other role than the argument's ("The request says "arrange a flight from San Francisco
+ * International", so the travel to is "San Francisco International""): the quote says the opposite
+ * of the slip it is meant to explain. The quote and the role it gives, or null.
+ */
+export function quotesOtherRole(tc: TestCase): string | null | undefined {
+  const wrong = tc.erroneousAction;
+  if (!tc.cot || !wrong?.thought) return undefined;
+  if (wrong.args === null || typeof wrong.args !== 'object' || Array.isArray(wrong.args)) return null;
+  const quotes = [...wrong.thought.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+  for (const [key, v] of Object.entries(wrong.args)) {
+    const value = quotable(v);
+    if (!value) continue;
+    for (const q of quotes) {
+      const role = q.length > value.length ? quotedInOtherRole(key, q, value) : undefined;
+      if (role) return `${key}="${value}" backed by "${q.slice(0, 80)}" ("${role}")`;
+    }
+  }
+  return null;
+}
+
+export const errorThoughtQuotesOtherRole: CaseMeasure = {
+  kind: 'case',
+  id: 'error_thought_quotes_other_role',
+  group: 'text',
+  title: 'CoT: an injected wrong call\'s thought backs its value by quoting request words that give it the other role ("The request says "arrange a flight from San Francisco International", so the travel to is "San Francisco International"")',
+  population: 'CoT cases with an injected wrong call',
+  check: quotesOtherRole,
 };
 
 /** Words by which a retry's thought says the call went wrong and is sent again. */
@@ -872,4 +903,4 @@ export const thoughtClosingFactEmpty: CaseMeasure = {
   },
 };
 
-export const THOUGHT_MEASURES = [thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
+export const THOUGHT_MEASURES = [errorThoughtQuotesOtherRole, thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
