@@ -15,6 +15,7 @@
 import { flagsAsDatedRecords, recordedDatedFlags } from './datedFlags.js';
 import { recordedTitleRecords, titlesAsRecords } from './titleRecords.js';
 import { keysAsRecorded, recordedKeys } from './recordedKeys.js';
+import { asRecordedSearch, recordedSearchShape } from './recordedSearch.js';
 import { isPlaceholderAddress, placeNamed, type Place } from './places.js';
 import type { EnvironmentErrorKind, ReturnField, ToolDoc } from '../schemas.js';
 import { Rng } from '../rng.js';
@@ -41,7 +42,7 @@ import { researcherAffiliation } from './worldFacts.js';
 import { findsNothing, nothingFoundAnswer, recordedStatus } from './idSearch.js';
 import { cap, initials, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, snippetsWithinPublication, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-86'; // 86: a kind a plan writes as a name in its town ("Rental unit in New York") names the listing as written (grounded.ts namedAsWritten), not "Rental unit in new york in New York". Earlier versions: docs/method-versions.md.
+export const SIMULATOR_RULES_VERSION = 'api-simulator-87'; // 87: web search results written as the recordings write Serper's answer ({searchParameters: {q, type, engine}, organic: [{title, link, snippet, position}]}, recordedSearch.ts), not bare "Title - Site. Snippet" lines (simulated_shape_unlike_recorded). Earlier versions: docs/method-versions.md.
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -1666,6 +1667,8 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   const world = worldAnswer(doc, input.args as Record<string, unknown>, drawn, carry, input.known, rng, pinned);
   const held = pinned.length ? [...carry, ...pinned] : carry;
   const answer = rankedAsAsked(rankedAsDocumented(doc, placedAsAsked(world, held), held), held);
-  // A field the doc misnames ("snipets", "avg temperature") takes the name the recordings give it (recordedKeys.ts).
-  return { error: '', response: pyJson(keysAsRecorded(oneTypePerField(answer, held.map((c) => c.value)), recordedKeys(examples))) };
+  // A field the doc misnames ("snipets", "avg temperature") takes the name the recordings give it (recordedKeys.ts);
+  // result lines the recordings write as a search ({searchParameters, organic: [{title, link, snippet, position}]}) are written so (recordedSearch.ts).
+  const typed = oneTypePerField(answer, held.map((c) => c.value));
+  return { error: '', response: pyJson(keysAsRecorded(isPlainObject(typed) ? asRecordedSearch(typed, recordedSearchShape(examples), input.args as Record<string, unknown>) : typed, recordedKeys(examples))) };
 }
