@@ -864,18 +864,18 @@ type ResultForm = (s: string, h: string, r: Rng) => string;
 /** Results for a place or a trip (a beach, attractions in Paris): travel sites, a guide, a forum. */
 const TRAVEL_RESULTS: ResultForm[] = [
   (s, h) => `${h} - Tripadvisor. See traveller reviews, photos and tips for ${s}, and find what is nearby.`,
-  (s, h, r) => `${h}: All You Need to Know Before You Go (${r.int(2022, 2023)}). Opening times, how to get there and what to bring, from people who have been.`,
+  (s, h, r) => `${h}: All You Need to Know Before You Go (${r.int(2022, 2023)}). Opening times, how to get there and what to bring for ${s}, from people who have been.`,
   (s, h) => `${h} | Lonely Planet. Plan your visit to ${s} with our guide: when to go, where to stay and what not to miss.`,
-  (s, h) => `Visiting ${s}? Here is what to know - Reddit. Locals and travellers share what they wish they had known before going.`,
-  (s, h, r) => `${h}: ${r.pick(['10', '12', '15', '20'])} Picks from Our Editors - Time Out. What we would see first, updated for the season.`,
-  (s, h) => `${h} - Travel Guide | Rough Guides. Background, history and getting there, with links to maps and further reading.`,
-  (s, h) => `A local's guide to ${s} | Culture Trip. Where to eat, when to avoid the crowds, and a few places most visitors miss.`,
+  (s, h) => `Visiting ${s}? Here is what to know - Reddit. Locals and travellers share what they wish they had known before going to ${s}.`,
+  (s, h, r) => `${h}: ${r.pick(['10', '12', '15', '20'])} Picks from Our Editors - Time Out. What we would see first of ${s}, updated for the season.`,
+  (s, h) => `${h} - Travel Guide | Rough Guides. Background, history and getting to ${s}, with links to maps and further reading.`,
+  (s, h) => `A local's guide to ${s} | Culture Trip. Where to eat near ${s}, when to avoid the crowds, and a few places most visitors miss.`,
 ];
 /** Results for learning something (tutorials, how to, a course). */
 const LEARN_RESULTS: ResultForm[] = [
   (s, h) => `${h} - Coursera. Learn ${s} at your own pace with courses from universities and companies; many can be audited for free.`,
   (s, h) => `${h}: A Beginner's Guide - freeCodeCamp. A step-by-step walkthrough of ${s} with examples you can run yourself.`,
-  (s, h) => `Getting started with ${s} - Reddit. Which resources people found most useful when they were beginning, and which to skip.`,
+  (s, h) => `Getting started with ${s} - Reddit. Which resources on ${s} people found most useful when they were beginning, and which to skip.`,
   (s, h) => `${h} Explained | Khan Academy. Short videos and practice exercises that build up ${s} from the basics.`,
   (s, h) => `${h} - YouTube. Video lessons covering ${s}, from first steps to worked projects.`,
   (s, h) => `How to learn ${s} in ${['a month', 'six weeks', 'three months'][s.length % 3]} - Medium. One learner's plan, with the books and exercises that worked.`,
@@ -888,7 +888,7 @@ const GENERAL_RESULTS: ResultForm[] = [
   (s, h) => `${h}: Definition, Examples and Uses - Investopedia. What ${s} means in practice, explained with examples.`,
   (s, h) => `${h} | Britannica. A concise article on ${s}, written and checked by subject editors.`,
   (s, h) => `${h} - Scientific American. Researchers explain what is known about ${s} and what is still debated.`,
-  (s, h) => `What you should know about ${s} - The New York Times. A reader's guide to the questions people ask most often.`,
+  (s, h) => `What you should know about ${s} - The New York Times. A reader's guide to the questions people ask most often about ${s}.`,
   (s, h) => `${h} - MIT Technology Review. Where work on ${s} stands now and who is doing it.`,
   (s, h) => `${h}: Questions and Answers - Reddit. People ask about ${s}, and others who know it share links and experience.`,
 ];
@@ -948,7 +948,7 @@ const LEARN_WORDS = /\b(tutorials?|how to|learn|beginners?|beginner-friendly|cou
 const ZH_FILM_RESULTS: ResultForm[] = [
   (s) => `${s} (豆瓣). ${s}的剧情简介、演职员、短评与影评，来自豆瓣电影的用户。`,
   (s) => `${s} - 百度百科. ${s}的基本信息、剧情简介、演职员表与幕后花絮。`,
-  (s) => `如何评价电影《${s}》？ - 知乎. 看过的网友分享了各自的观感，有人称赞，也有人提出了不同看法。`,
+  (s) => `如何评价电影《${s}》？ - 知乎. 看过《${s}》的网友分享了各自的观感，有人称赞，也有人提出了不同看法。`,
   (s) => `${s} - 电影 - 时光网. ${s}的上映信息、预告片与剧照。`,
   (s) => `${s}_影评 - 豆瓣电影. 网友撰写的${s}长篇影评，按有用程度排序。`,
 ];
@@ -961,7 +961,7 @@ const ZH_TRAVEL_RESULTS: ResultForm[] = [
 ];
 const ZH_GENERAL_RESULTS: ResultForm[] = [
   (s) => `${s} - 百度百科. ${s}的定义、历史与相关知识，附参考资料。`,
-  (s) => `关于${s}，有哪些值得了解的知识？ - 知乎. 网友从不同角度给出了回答与参考链接。`,
+  (s) => `关于${s}，有哪些值得了解的知识？ - 知乎. 网友从不同角度谈${s}，并给出了参考链接。`,
   (s) => `${s} - 维基百科，自由的百科全书. ${s}的概述、历史与相关条目。`,
   (s) => `${s}最新消息 - 新浪新闻. 关于${s}的最新报道与评论。`,
   (s) => `${s}是什么？一文读懂 - 搜狐. 用通俗的语言介绍${s}的来龙去脉。`,
