@@ -344,3 +344,30 @@ export function titlesById(calls: { response: string; error?: string }[]): Map<s
   for (const c of calls) if (!c.error) walk(parseToolResponse(c.response));
   return out;
 }
+
+/** A web search's answer as its parts: the results (title, link, snippet) in order, and the questions and searches it shows beside them. */
+export interface WebSearch {
+  results: { title: string; link: string; snippet: string }[];
+  questions: string[];
+  related: string[];
+}
+
+/**
+ * A web search answer in Serper's shape, as T-Eval recorded it and the simulator writes it
+ * ({'content': {'searchParameters': {…}, 'organic': [{title, link, snippet, position}], 'peopleAlsoAsk':
+ * [{question, …}], 'relatedSearches': [{query}]}}, or the same without the wrapper): its results
+ * and what it shows beside them; undefined for any other answer.
+ */
+export function webSearchOf(value: unknown): WebSearch | undefined {
+  if (!isPlainObject(value)) return undefined;
+  const body = Object.keys(value).length === 1 && isPlainObject(Object.values(value)[0]) ? (Object.values(value)[0] as Record<string, unknown>) : value;
+  const isResult = (r: unknown): r is Record<string, unknown> => isPlainObject(r) && typeof r.title === 'string' && (typeof r.link === 'string' || typeof r.url === 'string');
+  const key = Object.keys(body).find((k) => /^(?:organic(?:_?results)?|results|items|web_?results)$/i.test(k) && Array.isArray(body[k]) && (body[k] as unknown[]).length > 0 && (body[k] as unknown[]).every(isResult));
+  if (!key) return undefined;
+  const results = (body[key] as Record<string, unknown>[]).map((r) => ({ title: (r.title as string).trim(), link: String(r.link ?? r.url).trim(), snippet: typeof r.snippet === 'string' ? r.snippet.trim() : '' }));
+  const listOf = (re: RegExp, field: string) => {
+    const k = Object.keys(body).find((x) => re.test(x) && Array.isArray(body[x]));
+    return k ? (body[k] as unknown[]).flatMap((r) => (isPlainObject(r) && typeof r[field] === 'string' ? [(r[field] as string).trim()] : [])) : [];
+  };
+  return { results, questions: listOf(/^people_?also_?ask$/i, 'question'), related: listOf(/^related_?searches$/i, 'query') };
+}

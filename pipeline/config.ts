@@ -143,8 +143,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // One film, one set of facts in a case (h-sim14: 24/160 -> 0/160; KnownFacts.films).
   simulated_film_facts_disagree: 0,
   simulated_records_unlike_recorded: 0,
-  // Serper's results are still drawn as bare lines where the recordings give {searchParameters, organic}: 69/2173 on m4 (api-simulator-84); 579/2138 before.
-  simulated_shape_unlike_recorded: 0.04,
+  // Serper's results written as the recordings write them ({searchParameters, organic: [{title, link, snippet, position}]}, recordedSearch.ts): 62/2130 on f36 -> 0/2130 (api-simulator-87); 579/2138 before api-simulator-84.
+  simulated_shape_unlike_recorded: 0,
   simulated_placeholder_located: 0,
   shown_answer_unattributed: 0,
   simulated_placeholder_text: 0,

@@ -839,8 +839,15 @@ export function searchSubject(query: string): string {
 /** The film a web search asks about ("'The Lost City' movie news", "Inception reviews"), as the facts table names it. */
 export function filmSearched(query: string): string | undefined {
   const q = query.trim().replace(/^["'“‘]|["'”’]$/g, '');
-  const bare = q.replace(/\s+(?:(?:movie|film)\s+)?(?:news|reviews?|trailer|cast|box office|release date|plot|showtimes)$|\s+(?:movie|film)$/i, '').replace(/^["'“‘](.+)["'”’]$/, '$1').trim();
+  const bare = q.replace(/\s+(?:(?:movie|film)\s+)?(?:news|reviews?|(?:official\s+)?trailers?|cast|box office|release date|plot|showtimes|information|info|details)(?:\s+and\s+(?:news|details|information|reviews?))?$|\s+(?:movie|film)$/i, '').replace(/^["'“‘](.+)["'”’]$/, '$1').trim();
   return (filmByTitle(bare) ?? seriesByTitle(bare))?.title ?? (filmByTitle(q) ?? seriesByTitle(q))?.title;
+}
+
+/** A film a web search names as one though the facts table does not know it ("Expend4bles movie details", "Shang-Chi and the Legend of the Ten Rings official trailer"): its title as written. */
+export function unknownFilmSearched(query: string): string | undefined {
+  const m = /^["'“‘]?(.+?)["'”’]?\s+(?:(?:movie|film)(?:\s+(?:news|reviews?|trailers?|cast|details|information|info|plot))?(?:\s+and\s+(?:news|details|information|reviews?))?|official\s+trailer|trailer)$/i.exec(query.trim());
+  const title = m?.[1]?.replace(/^["'“‘](.+)["'”’]$/, '$1').trim();
+  return title && /^[\p{Lu}\d]/u.test(title) ? title : undefined;
 }
 
 /** A page title's capitals: "top tourist attractions in Paris" → "Top Tourist Attractions in Paris" (small words stay small, names and acronyms as written). */
@@ -857,18 +864,18 @@ type ResultForm = (s: string, h: string, r: Rng) => string;
 /** Results for a place or a trip (a beach, attractions in Paris): travel sites, a guide, a forum. */
 const TRAVEL_RESULTS: ResultForm[] = [
   (s, h) => `${h} - Tripadvisor. See traveller reviews, photos and tips for ${s}, and find what is nearby.`,
-  (s, h, r) => `${h}: All You Need to Know Before You Go (${r.int(2022, 2023)}). Opening times, how to get there and what to bring, from people who have been.`,
+  (s, h, r) => `${h}: All You Need to Know Before You Go (${r.int(2022, 2023)}). Opening times, how to get there and what to bring for ${s}, from people who have been.`,
   (s, h) => `${h} | Lonely Planet. Plan your visit to ${s} with our guide: when to go, where to stay and what not to miss.`,
-  (s, h) => `Visiting ${s}? Here is what to know - Reddit. Locals and travellers share what they wish they had known before going.`,
-  (s, h, r) => `${h}: ${r.pick(['10', '12', '15', '20'])} Picks from Our Editors - Time Out. What we would see first, updated for the season.`,
-  (s, h) => `${h} - Travel Guide | Rough Guides. Background, history and getting there, with links to maps and further reading.`,
-  (s, h) => `A local's guide to ${s} | Culture Trip. Where to eat, when to avoid the crowds, and a few places most visitors miss.`,
+  (s, h) => `Visiting ${s}? Here is what to know - Reddit. Locals and travellers share what they wish they had known before going to ${s}.`,
+  (s, h, r) => `${h}: ${r.pick(['10', '12', '15', '20'])} Picks from Our Editors - Time Out. What we would see first of ${s}, updated for the season.`,
+  (s, h) => `${h} - Travel Guide | Rough Guides. Background, history and getting to ${s}, with links to maps and further reading.`,
+  (s, h) => `A local's guide to ${s} | Culture Trip. Where to eat near ${s}, when to avoid the crowds, and a few places most visitors miss.`,
 ];
 /** Results for learning something (tutorials, how to, a course). */
 const LEARN_RESULTS: ResultForm[] = [
   (s, h) => `${h} - Coursera. Learn ${s} at your own pace with courses from universities and companies; many can be audited for free.`,
   (s, h) => `${h}: A Beginner's Guide - freeCodeCamp. A step-by-step walkthrough of ${s} with examples you can run yourself.`,
-  (s, h) => `Getting started with ${s} - Reddit. Which resources people found most useful when they were beginning, and which to skip.`,
+  (s, h) => `Getting started with ${s} - Reddit. Which resources on ${s} people found most useful when they were beginning, and which to skip.`,
   (s, h) => `${h} Explained | Khan Academy. Short videos and practice exercises that build up ${s} from the basics.`,
   (s, h) => `${h} - YouTube. Video lessons covering ${s}, from first steps to worked projects.`,
   (s, h) => `How to learn ${s} in ${['a month', 'six weeks', 'three months'][s.length % 3]} - Medium. One learner's plan, with the books and exercises that worked.`,
@@ -881,7 +888,7 @@ const GENERAL_RESULTS: ResultForm[] = [
   (s, h) => `${h}: Definition, Examples and Uses - Investopedia. What ${s} means in practice, explained with examples.`,
   (s, h) => `${h} | Britannica. A concise article on ${s}, written and checked by subject editors.`,
   (s, h) => `${h} - Scientific American. Researchers explain what is known about ${s} and what is still debated.`,
-  (s, h) => `What you should know about ${s} - The New York Times. A reader's guide to the questions people ask most often.`,
+  (s, h) => `What you should know about ${s} - The New York Times. A reader's guide to the questions people ask most often about ${s}.`,
   (s, h) => `${h} - MIT Technology Review. Where work on ${s} stands now and who is doing it.`,
   (s, h) => `${h}: Questions and Answers - Reddit. People ask about ${s}, and others who know it share links and experience.`,
 ];
@@ -904,6 +911,30 @@ const NEWS_RESULTS: ResultForm[] = [
   (s, h) => `${h} - Nature News. What researchers have reported lately on ${s}.`,
 ];
 
+/** Results for recipes and cooking: recipe sites, never a glossary or a news desk. */
+const RECIPE_RESULTS: ResultForm[] = [
+  (s, h) => `${h} - Allrecipes. Find ${s} with ratings, reviews and step-by-step photos from home cooks.`,
+  (s, h) => `${h} | BBC Good Food. Easy ${s}, tested by our cookery team.`,
+  (s, h) => `${h} - Serious Eats. Our favourite ${s}, with the techniques behind them.`,
+  (s, h) => `${h} | Food Network. ${cap(s)} from our chefs, with videos and reviews.`,
+  (s, h) => `${h} - NYT Cooking. ${cap(s)} our editors return to, from quick weeknight dishes to weekend projects.`,
+];
+/** Results for exercise, diet and health: health and fitness sites. */
+const HEALTH_RESULTS: ResultForm[] = [
+  (s, h) => `${h} - Healthline. An evidence-based guide to ${s}, reviewed by experts.`,
+  (s, h) => `${h} - Mayo Clinic. What to know about ${s}, from Mayo Clinic staff.`,
+  (s, h) => `${h} - Verywell Fit. ${cap(s)} explained, with tips for getting started safely.`,
+  (s, h) => `${h}: Questions and Answers - Reddit. People ask about ${s}, and others who know it share links and experience.`,
+  (s, h) => `${h} - Cleveland Clinic. Our specialists explain ${s} and what to ask your doctor.`,
+];
+const RECIPE_WORDS = /\b(?:recipes?|cooking|dishes|meals?|baking|cuisine)\b/i;
+const HEALTH_WORDS = /\b(?:workouts?|exercises?|fitness|diet|diets|nutrition|weight loss|training routines?|yoga|health)\b/i;
+/** Words of a search that is about a place but not a visit to it (its prices, its traffic, its politics): no travel guide answers it. */
+const NOT_TRAVEL_WORDS = /\b(?:prices?|rent|rental|rents|traffic|costs?|salar(?:y|ies)|housing|politic(?:s|al)|market|economy|crime|population|conditions)\b/i;
+/** The glossary forms ("What Is X? | IBM", "X: Definition, Examples and Uses - Investopedia"): only for a term, not a plural or a phrase with a preposition. */
+const TERM_FORMS = new Set([1, 3]);
+const isTerm = (subject: string) => subject.trim().split(/\s+/).length <= 3 && !/\b(?:of|in|on|for|from|to|about|with|and)\b/i.test(subject) && !/[^s]s$/i.test(subject.trim());
+
 const TRAVEL_WORDS = /\b(beach|beaches|attractions?|things to do|visit|travel|trip|itinerary|hotels?|restaurants?|museums?|parks?|sights?|tour|tourist|island|city|landmarks?|weather)\b/i;
 const LEARN_WORDS = /\b(tutorials?|how to|learn|beginners?|beginner-friendly|course|courses|guide|introduction|basics)\b/i;
 
@@ -917,7 +948,7 @@ const LEARN_WORDS = /\b(tutorials?|how to|learn|beginners?|beginner-friendly|cou
 const ZH_FILM_RESULTS: ResultForm[] = [
   (s) => `${s} (豆瓣). ${s}的剧情简介、演职员、短评与影评，来自豆瓣电影的用户。`,
   (s) => `${s} - 百度百科. ${s}的基本信息、剧情简介、演职员表与幕后花絮。`,
-  (s) => `如何评价电影《${s}》？ - 知乎. 看过的网友分享了各自的观感，有人称赞，也有人提出了不同看法。`,
+  (s) => `如何评价电影《${s}》？ - 知乎. 看过《${s}》的网友分享了各自的观感，有人称赞，也有人提出了不同看法。`,
   (s) => `${s} - 电影 - 时光网. ${s}的上映信息、预告片与剧照。`,
   (s) => `${s}_影评 - 豆瓣电影. 网友撰写的${s}长篇影评，按有用程度排序。`,
 ];
@@ -930,7 +961,7 @@ const ZH_TRAVEL_RESULTS: ResultForm[] = [
 ];
 const ZH_GENERAL_RESULTS: ResultForm[] = [
   (s) => `${s} - 百度百科. ${s}的定义、历史与相关知识，附参考资料。`,
-  (s) => `关于${s}，有哪些值得了解的知识？ - 知乎. 网友从不同角度给出了回答与参考链接。`,
+  (s) => `关于${s}，有哪些值得了解的知识？ - 知乎. 网友从不同角度谈${s}，并给出了参考链接。`,
   (s) => `${s} - 维基百科，自由的百科全书. ${s}的概述、历史与相关条目。`,
   (s) => `${s}最新消息 - 新浪新闻. 关于${s}的最新报道与评论。`,
   (s) => `${s}是什么？一文读懂 - 搜狐. 用通俗的语言介绍${s}的来龙去脉。`,
@@ -939,16 +970,17 @@ const ZH_GENERAL_RESULTS: ResultForm[] = [
 export function searchResult(c: TextCtx): string {
   const query = c.subject || topicOf(c);
   if (isChinese(query)) {
-    const q = query.trim().replace(/\s*(?:电影简介|简介|介绍|信息)$/, '') || query.trim();
-    const pool = filmByTitle(q) || seriesByTitle(q) ? ZH_FILM_RESULTS : placesNamedIn(q).length || /景点|旅游|攻略|酒店|美食/.test(q) ? ZH_TRAVEL_RESULTS : ZH_GENERAL_RESULTS;
+    const q = query.trim().replace(/(?:\s*电影)?\s*(?:预告片|简介|介绍|信息)$|\s*电影$/, '') || query.trim();
+    const pool = filmByTitle(q) || seriesByTitle(q) || /电影|预告片/.test(query) ? ZH_FILM_RESULTS : placesNamedIn(q).length || /景点|旅游|攻略|酒店|美食/.test(q) ? ZH_TRAVEL_RESULTS : ZH_GENERAL_RESULTS;
     return freshForm(c, 'result', pool)(q, q, c.rng);
   }
-  const film = filmSearched(query);
+  const film = filmSearched(query) ?? unknownFilmSearched(query);
   if (film) return freshForm(c, 'result', FILM_RESULTS)(film, film, c.rng);
   const subject = searchSubject(query).replace(/^(?:(?:top|best|most popular|popular|famous|latest|recent|new)\s+)+/i, '');
   const s = topicAsNounPhrase(topicInProse(subject));
   const h = headline(subject);
-  const pool = LEARN_WORDS.test(query) ? LEARN_RESULTS : /\b(?:news|articles|stories|updates)\b/i.test(query) && subject.trim().toLowerCase() !== query.trim().toLowerCase() ? NEWS_RESULTS : TRAVEL_WORDS.test(query) || placesNamedIn(query).length ? TRAVEL_RESULTS : GENERAL_RESULTS;
+  const general = isTerm(subject) ? GENERAL_RESULTS : GENERAL_RESULTS.filter((_, i) => !TERM_FORMS.has(i));
+  const pool = LEARN_WORDS.test(query) ? LEARN_RESULTS : /\b(?:news|articles|stories|updates)\b/i.test(query) && subject.trim().toLowerCase() !== query.trim().toLowerCase() ? NEWS_RESULTS : RECIPE_WORDS.test(query) ? RECIPE_RESULTS : HEALTH_WORDS.test(query) ? HEALTH_RESULTS : (TRAVEL_WORDS.test(query) || placesNamedIn(query).length) && !NOT_TRAVEL_WORDS.test(query) ? TRAVEL_RESULTS : general;
   const learning = s.replace(/^(?:(?:beginner-friendly|beginner|free|online|good|best)\s+)*(?:tutorials?|courses?|guides?|resources?)\s+(?:on|for|about|in)\s+/i, '');
   return freshForm(c, 'result', pool)(pool === LEARN_RESULTS ? learning : s, pool === LEARN_RESULTS ? headline(learning) : h, c.rng);
 }

@@ -17,6 +17,7 @@ import { recordedTitleRecords, titlesAsRecords } from './titleRecords.js';
 import { keysAsRecorded, recordedKeys } from './recordedKeys.js';
 import type { UsedItem } from './askedCount.js';
 import { idsAsRecorded, recordedIds, worldId } from './recordedIds.js';
+import { asRecordedSearch, recordedSearchShape } from './recordedSearch.js';
 import { isPlaceholderAddress, placeNamed, type Place } from './places.js';
 import type { EnvironmentErrorKind, ReturnField, ToolDoc } from '../schemas.js';
 import { Rng } from '../rng.js';
@@ -43,7 +44,7 @@ import { researcherAffiliation } from './worldFacts.js';
 import { findsNothing, nothingFoundAnswer, recordedStatus } from './idSearch.js';
 import { cap, initials, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, snippetsWithinPublication, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-89'; // 89: a room list's other rooms are numbered on the floor of the rooms the task uses (101–112 beside room 103). 88: the lead's 87 and h-sim22's 87 merged (lead: a list of every room holds the rooms other steps use; h-sim22: ids in their recorded form, towns at their real centres). Earlier versions: docs/method-versions.md.
+export const SIMULATOR_RULES_VERSION = 'api-simulator-90'; // 90: the lead's 89 and h-serper22's 87 merged (h-serper22: web search results written as the recordings write Serper's answer, recordedSearch.ts). 89: a room list's other rooms are numbered on the floor of the rooms the task uses (101–112 beside room 103). 88: the lead's 87 and h-sim22's 87 merged. Earlier versions: docs/method-versions.md.
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -1696,6 +1697,8 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   const argValues = Object.values(input.args as Record<string, unknown>).map((v) => toJson(v));
   const keep = (v: unknown) => held.some((c) => sameCarried(c.value, v) || String(c.value) === String(v)) || argValues.includes(toJson(v)) || argValues.includes(toJson(String(v))) || worldId(v);
   const ided = idsAsRecorded(answer, recordedIds(examples, doc.return_data), rng, keep, doc.return_data);
-  // A field the doc misnames ("snipets", "avg temperature") takes the name the recordings give it (recordedKeys.ts).
-  return { error: '', response: pyJson(keysAsRecorded(oneTypePerField(ided, held.map((c) => c.value)), recordedKeys(examples))) };
+  // A field the doc misnames ("snipets", "avg temperature") takes the name the recordings give it (recordedKeys.ts);
+  // result lines the recordings write as a search ({searchParameters, organic: [{title, link, snippet, position}]}) are written so (recordedSearch.ts).
+  const typed = oneTypePerField(ided, held.map((c) => c.value));
+  return { error: '', response: pyJson(keysAsRecorded(isPlainObject(typed) ? asRecordedSearch(typed, recordedSearchShape(examples), input.args as Record<string, unknown>) : typed, recordedKeys(examples))) };
 }

@@ -13,7 +13,7 @@ import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
 import { isCjkText, keyAsWords } from '../../pipeline/quality/grammar.js';
 import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEffects.js';
-import { titlesById, addressInWords, askedCount, pressureFloor, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, isPlaceholderValue, unitOf, yesNoQuestion } from '../../pipeline/answerFacts.js';
+import { titlesById, addressInWords, askedCount, pressureFloor, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, isPlaceholderValue, unitOf, webSearchOf, yesNoQuestion } from '../../pipeline/answerFacts.js';
 import { FAILURE_OPENERS, failedSentence, nextStepQuestion, partialOpener } from './failureSentences.js';
 import { availabilityPhrase } from './availabilityPhrase.js';
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
@@ -1437,6 +1437,29 @@ export function accountSentence(value: Record<string, unknown>): string | undefi
   return `Your account ${id} has a balance of ${amount}${card}.`;
 }
 
+/**
+ * A web search's results as a person passes them on: "A search for "Kuta Beach information" found 2
+ * results: "Kuta Beach - Tripadvisor" (https://…) and "Kuta Beach | Lonely Planet" (https://…).",
+ * the first three (or as many as asked) of a longer list; what the page shows beside them (people
+ * also ask, related searches) only when the user asks for it. Never "there are 9 search results, 4
+ * related questions (among them <their pages' titles>) and 10 related searches".
+ */
+function webSearchSentence(s: AnswerInput['steps'][number], value: unknown, rng: Rng): string | undefined {
+  const search = webSearchOf(value);
+  if (!search) return undefined;
+  const query = isPlainObject(s.args) ? Object.entries(s.args).find(([k, v]) => QUERY_KEY.test(k) && typeof v === 'string' && v.trim())?.[1] : undefined;
+  const n = search.results.length;
+  const shown = search.results.slice(0, Math.min(n, Math.max(1, Math.min(askedCount(told.request) ?? 3, 5))));
+  const items = joinAnd(shown.map((r) => `${JSON.stringify(r.title)} (${r.link})`));
+  const found = n === shown.length ? `${plural(n, 'result')}: ${items}` : `${plural(n, 'result')}; the first ${countWord(shown.length)} are ${items}`;
+  const head = typeof query === 'string' ? rng.pick([`A search for ${JSON.stringify(query.trim())} found ${found}.`, `Searching for ${JSON.stringify(query.trim())} turned up ${found}.`]) : `The search found ${found}.`;
+  const extra = [
+    search.questions.length && /people also ask|related questions?|questions? (?:people|others) ask/i.test(told.request) ? `People also ask ${joinAnd(search.questions.slice(0, 3).map((q) => JSON.stringify(q)))}.` : '',
+    search.related.length && /related searches|related (?:queries|terms)|similar searches/i.test(told.request) ? `Related searches include ${joinAnd(search.related.slice(0, 3).map((q) => JSON.stringify(q)))}.` : '',
+  ].filter(Boolean);
+  return [head, ...extra].join(' ');
+}
+
 /** What one step's response says, in one whole sentence; `api` names the call only when it failed (failureSentences.ts). */
 function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, steps: AnswerInput['steps'] = [s]): string {
   if (s.error) return failedSentence(s, rng, api, told.titles);
@@ -1445,7 +1468,7 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
   const did = changes ? didPhrase(s, steps) : undefined;
   const converted = isPlainObject(value) ? conversion(s, value, rng) ?? exchange(s, value, rng) ?? refusalWithReason(value, rng) : undefined;
   if (converted) return converted;
-  const compared = isPlainObject(value) ? diffSentence(s, value, rng) ?? tailSentence(s, value, rng) ?? accountSentence(value) : undefined;
+  const compared = isPlainObject(value) ? diffSentence(s, value, rng) ?? tailSentence(s, value, rng) ?? accountSentence(value) ?? webSearchSentence(s, value, rng) : undefined;
   if (compared) return compared;
   const moment = isPlainObject(value) ? timeSentence(value, rng) : undefined;
   if (moment) return moment;
@@ -2156,6 +2179,6 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 57 (h-env6): a failure before the request was sent says so ("the connection to the service timed out after 10 seconds, before the request was sent"; an I/O error opening the file "before anything was written"); 56: "There is 1 line", not "There are 1 line" (grammar.ts number-agreement)
   // 58: the two 57s merged.
   // 59: a finding after one told with the same verb says "also" (or drops "I found that"); a named record with a long text after "the …" said of its name, the text apart.
-  offline: { version: 'answer-writer-70', // 70: the lead's 68 and h-plans22's 69 merged (lead 68: a thing's availability day by day said as runs of days ("it is available every day from 1 to 10 October 2023"; availabilityPhrase.ts), never "10 availabilities; the first three: on 1 October 2023 and available true"; a list of things each with its status said as what each is ("Room 103 and Room 234 are available, and Room 971 is booked"), not its lines quoted (statusLines). h-plans22 69: (h-plans22; 68 was its first try, in the wrong place) 68: a step count told "I got through one of the five steps." before a finding told "I got back …" says the steps went through (answer_deed_run: teval_query_441_0-env-k2).) 67: a new thing's id not named by the thing just named ("I purchased the insurance; its id is …", answer_id_named_twice). 66: a person's record with Scholar's recorded "affiliations" and {title, authors} articles said as a sentence about them, an article's authors when asked ("\"A\" (J Smith, CP Schmidt)"). 65: h-ans18's 62 merged on the lead's 64 (62 (h-ans18): a file's one last line said as one ("The last line of "a.txt" reads …"), a trading account as "Your account 12345 has a balance of …", not "Account details: …"; a diff told as what it found (""a" and "b" do not differ"), an empty text as not recorded, never "an empty text"; a listing before a move said of the directory it was ("the directory I started in held …", not "… I was in then held …"); an author with the title, a quoted summary last; failure causes in the past ("the service was temporarily unavailable").). 64: a failed check's reason said in its verdict ("No, the verification was not successful: \"Passport must be issued by the United States.\""), never "The verification failure is …" after it (answer_field_dump, bfcl_multi_turn_base_154). 63: h-env9's 62 and h-filt21's 62 merged. 62 (h-env9): a yes taken from a listed record ("Yes, the first room listed, \"101\", is free.") is followed by the rest of the list, not the whole list again (answer_verdict_list_restated); 62 (h-filt21): a list asked for in a genre its tool cannot filter by says it is not limited to that genre (askedItems.ts unfilterableGenre). 61: partial-failure openers say the failed task did not work ("X worked; Y did not."), never "still to do: Y" before telling Y as failed (pipeline/partialOpeners.ts).
+  offline: { version: 'answer-writer-71', // 71: h-serper22's 68 merged on 70 (h-serper22 68: a web search's results said as a person passes them on ("A search for \"q\" found 3 results: \"Title\" (link), …", webSearchSentence reading answerFacts.ts webSearchOf), never "9 search results, 4 related questions (among them <their pages' titles>) and 10 related searches"; people also ask and related searches only when asked.) 70: the lead's 68 and h-plans22's 69 merged (lead 68: a thing's availability day by day said as runs of days ("it is available every day from 1 to 10 October 2023"; availabilityPhrase.ts), never "10 availabilities; the first three: on 1 October 2023 and available true"; a list of things each with its status said as what each is ("Room 103 and Room 234 are available, and Room 971 is booked"), not its lines quoted (statusLines). h-plans22 69: (h-plans22; 68 was its first try, in the wrong place) 68: a step count told "I got through one of the five steps." before a finding told "I got back …" says the steps went through (answer_deed_run: teval_query_441_0-env-k2).) 67: a new thing's id not named by the thing just named ("I purchased the insurance; its id is …", answer_id_named_twice). 66: a person's record with Scholar's recorded "affiliations" and {title, authors} articles said as a sentence about them, an article's authors when asked ("\"A\" (J Smith, CP Schmidt)"). 65: h-ans18's 62 merged on the lead's 64 (62 (h-ans18): a file's one last line said as one ("The last line of "a.txt" reads …"), a trading account as "Your account 12345 has a balance of …", not "Account details: …"; a diff told as what it found (""a" and "b" do not differ"), an empty text as not recorded, never "an empty text"; a listing before a move said of the directory it was ("the directory I started in held …", not "… I was in then held …"); an author with the title, a quoted summary last; failure causes in the past ("the service was temporarily unavailable").). 64: a failed check's reason said in its verdict ("No, the verification was not successful: \"Passport must be issued by the United States.\""), never "The verification failure is …" after it (answer_field_dump, bfcl_multi_turn_base_154). 63: h-env9's 62 and h-filt21's 62 merged. 62 (h-env9): a yes taken from a listed record ("Yes, the first room listed, \"101\", is free.") is followed by the rest of the list, not the whole list again (answer_verdict_list_restated); 62 (h-filt21): a list asked for in a genre its tool cannot filter by says it is not limited to that genre (askedItems.ts unfilterableGenre). 61: partial-failure openers say the failed task did not work ("X worked; Y did not."), never "still to do: Y" before telling Y as failed (pipeline/partialOpeners.ts).
     run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -10,6 +10,8 @@ import { flagsAsDatedRecords, recordedDatedFlags } from '../../pipeline/resoluti
 import { recordedTitleRecords, scholarInitials, titlesAsRecords } from '../../pipeline/resolution/titleRecords.js';
 import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
 import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
+import { recordedSearchShape, resultOfLine } from '../../pipeline/resolution/recordedSearch.js';
+import { webResults } from '../../pipeline/quality/measures/simulatedInvented.js';
 
 const ARXIV_RECORDED = `{'content': "Published: 2022-08-01\\nTitle: The Rise of Quantum Internet Computing\\nAuthors: Seng W. Loke\\nSummary: This article highlights quantum Internet computing as referring to\\ndistributed quantum computing over the quantum Internet.\\n\\nPublished: 2000-03-31\\nTitle: Unconventional Quantum Computing Devices\\nAuthors: Seth Lloyd\\nSummary: This paper investigates a variety of unconventional quantum computation\\ndevices."}`;
 
@@ -163,5 +165,70 @@ describe('the measures of simulated papers read arXiv\'s labelled blocks', () =>
     const response = JSON.stringify({ content: text });
     expect(authorsForeignToSubject({ name: 'ArxivSearch.get_arxiv_article_information', args: { query: 'Chinese cinema' } }, response)).toMatch(/foreign/);
     expect(authorsForeignToSubject({ name: 'ArxivSearch.get_arxiv_article_information', args: { query: 'Chinese cinema' } }, response.replace('GR Tanaka', 'Wei Zhang'))).toBeNull();
+  });
+});
+
+describe("web search results as the recordings write Serper's answer (simulated_shape_unlike_recorded)", () => {
+  const RECORDED = `{'content': {'searchParameters': {'q': 'famous landmarks in New York', 'type': 'search', 'engine': 'google'}, 'organic': [{'title': 'THE 10 BEST New York City Sights & Landmarks - Tripadvisor', 'link': 'https://www.tripadvisor.com/Attractions-g60763-Activities-c47-New_York_City_New_York.html', 'snippet': 'These are the best hidden gems …', 'position': 1}, {'title': 'The 40 Best New York City Landmarks to Visit - Architectural Digest', 'link': 'https://www.architecturaldigest.com/gallery/best-nyc-architectural-landmarks-visit', 'snippet': 'The Shed · Ellis Island …', 'date': 'Jan 12, 2022', 'position': 2}], 'peopleAlsoAsk': [{'question': 'What are 3 famous landmarks in New York City?', 'snippet': '…', 'title': 'Famous Landmarks', 'link': 'https://x.example/'}], 'relatedSearches': [{'query': 'New York buildings'}]}}`;
+  const examples = [{ args: { query: 'famous landmarks in New York' }, response: RECORDED }];
+  const doc: ToolDoc = {
+    name: 'GoogleSearch.serper_search',
+    description: 'A google search API. You can use it when you want to get answer about specific `questions.',
+    required_parameters: [{ name: 'query', type: 'string', description: 'the content of search query' }],
+    optional_parameters: [],
+    return_data: [{ name: 'content', description: 'at most 3 items of google search results' }],
+  };
+
+  it('reads the echo and the result fields every recorded result holds', () => {
+    expect(recordedSearchShape(examples)).toEqual({
+      field: 'content',
+      params: { key: 'searchParameters', fill: [['q', { arg: 'query' }], ['type', { value: 'search' }], ['engine', { value: 'google' }]] },
+      results: { key: 'organic', fill: [['title', 'title'], ['link', 'link'], ['snippet', 'snippet'], ['position', 'position']] },
+    });
+    // A field written as lines in the recordings is no search.
+    expect(recordedSearchShape([{ args: { query: 'x' }, response: "{'content': ['a', 'b']}" }])).toBeUndefined();
+  });
+
+  it('splits a drawn line into its title and snippet, with a link on its site', () => {
+    expect(resultOfLine('Kuta Beach - Tripadvisor. See traveller reviews, photos and tips for Kuta Beach, and find what is nearby.')).toEqual({ title: 'Kuta Beach - Tripadvisor', link: expect.stringMatching(/^https:\/\/www\.tripadvisor\.com\/Attractions-g\d+-Activities-Kuta_Beach\.html$/), snippet: 'See traveller reviews, photos and tips for Kuta Beach, and find what is nearby.' });
+    expect(resultOfLine('Inception (film) - Wikipedia. The production, release and reception of Inception, with references.')?.link).toBe('https://en.wikipedia.org/wiki/Inception_(film)');
+    expect(resultOfLine('Marlon Brando')).toBeUndefined();
+  });
+
+  it('the offline simulator answers a web search in the recorded shape, on topic, and keeps a carried value whole', () => {
+    for (const query of ['Kuta Beach information', 'latest instruments and techniques in big data analytics', 'Inception', '红猪 电影简介']) {
+      const out = parseToolResponse(simulateOffline({ name: doc.name, args: { query }, tools: [doc], examples }, new Rng(1, query)).response) as { content: { searchParameters: Record<string, unknown>; organic: Record<string, unknown>[] } };
+      expect(out.content.searchParameters).toEqual({ q: query, type: 'search', engine: 'google' });
+      expect(out.content.organic.length).toBeGreaterThan(0);
+      out.content.organic.forEach((r, i) => {
+        expect(Object.keys(r)).toEqual(['title', 'link', 'snippet', 'position']);
+        expect(r.position).toBe(i + 1);
+        expect(r.link).toMatch(/^https:\/\/[a-z0-9.-]+\.[a-z]+\/\S*$/);
+      });
+      expect(Object.keys(out.content)).toEqual(['searchParameters', 'organic']);
+    }
+    const carried = parseToolResponse(simulateOffline({ name: doc.name, args: { query: 'The Godfather cast' }, tools: [doc], examples, carry: [{ key: 'name', value: 'Marlon Brando', field: 'content', list: true }] }, new Rng(1, 'carry')).response) as { content: { organic: { title: string; snippet: string }[] } };
+    expect(carried.content.organic.some((r) => r.title === 'Marlon Brando' || r.snippet.includes('Marlon Brando'))).toBe(true);
+    // No recordings: the drawn lines, as before.
+    const bare = parseToolResponse(simulateOffline({ name: doc.name, args: { query: 'Kuta Beach information' }, tools: [doc] }, new Rng(1, 'x')).response) as { content: unknown[] };
+    expect(typeof bare.content[0]).toBe('string');
+  });
+
+  it('finds pages of the kind the query asks for: recipes on recipe sites, workouts on health sites, a film named as one on film sites', () => {
+    const titles = (query: string) => [1, 2, 3, 4].flatMap((seed) => (parseToolResponse(simulateOffline({ name: doc.name, args: { query }, tools: [doc], examples }, new Rng(seed, query)).response) as { content: { organic: { title: string }[] } }).content.organic.map((r) => r.title));
+    for (const t of titles('breakfast recipes')) expect(t).toMatch(/Allrecipes|BBC Good Food|Serious Eats|Food Network|NYT Cooking/);
+    for (const t of titles('upper body workout routines')) expect(t).toMatch(/Healthline|Mayo Clinic|Verywell Fit|Reddit|Cleveland Clinic/);
+    for (const t of titles('The Godfather movie information')) expect(t).toMatch(/IMDb|Rotten Tomatoes|\(film\) - Wikipedia|Variety|The Guardian|Reddit/);
+    for (const t of titles('Expend4bles movie details')) expect(t).toMatch(/^Expend4bles\b/);
+    // A place's prices or traffic are no visit: no travel guide.
+    for (const t of titles('average rental prices in different neighborhoods of New York City')) expect(t).not.toMatch(/Lonely Planet|Tripadvisor|Rough Guides|Time Out|Culture Trip|All You Need to Know/);
+    // "What Is X? | IBM" only for a term.
+    for (const t of titles('upper body workout routines').concat(titles('methods of data analysis'))) expect(t).not.toMatch(/\| IBM|Investopedia/);
+  });
+
+  it('webResults (simulated_title_template_misfit) reads organic results as their title and snippet', () => {
+    const value = parseToolResponse(RECORDED);
+    expect(webResults(value)[0]).toBe('THE 10 BEST New York City Sights & Landmarks - Tripadvisor. These are the best hidden gems …');
+    expect(webResults({ content: ['A - Reddit. People ask.'] })).toEqual(['A - Reddit. People ask.']);
   });
 });

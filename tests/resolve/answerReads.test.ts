@@ -103,6 +103,27 @@ describe('a wrapper key is never told as a thing found', () => {
   });
 });
 
+describe("a web search's results said as a person passes them on (answer-writer-68)", () => {
+  const organic = (n: number) => Array.from({ length: n }, (_, i) => ({ title: `Page ${i + 1} - Site`, link: `https://site.example/p${i + 1}`, snippet: `About page ${i + 1}.`, position: i + 1 }));
+  const serper = (n: number) => ({ content: { searchParameters: { q: 'big data tools', type: 'search', engine: 'google' }, organic: organic(n), peopleAlsoAsk: [{ question: 'What is big data?', snippet: '…', title: 'Big data - Wikipedia', link: 'https://en.wikipedia.org/wiki/Big_data' }], relatedSearches: [{ query: 'big data tools list' }] } });
+  const input = (n: number, request = 'Search Google for big data tools and give me up to three results.'): AnswerInput => ({ request, steps: [{ name: 'GoogleSearch.serper_search', args: { query: 'big data tools' }, response: JSON.stringify(serper(n)) }] });
+
+  it('names each result with its link, the first three of a longer list, and not the side sections unasked', () => {
+    for (const a of answers(input(3))) {
+      expect(a).toMatch(/(?:A search for|Searching for) "big data tools" (?:found|turned up) 3 results: "Page 1 - Site" \(https:\/\/site\.example\/p1\), "Page 2 - Site" \(https:\/\/site\.example\/p2\) and "Page 3 - Site" \(https:\/\/site\.example\/p3\)\./);
+      expect(a).not.toMatch(/related (?:questions|searches)|people also ask|Big data - Wikipedia/i);
+    }
+    for (const a of answers(input(9))) expect(a).toMatch(/found 9 results; the first three are "Page 1 - Site" \(https:\/\/site\.example\/p1\), "Page 2 - Site" \(https:\/\/site\.example\/p2\) and "Page 3 - Site"|turned up 9 results; the first three are/);
+  });
+
+  it('says the questions people also ask and the related searches when the user asks for them, as questions and searches', () => {
+    for (const a of answers(input(2, 'Search Google for big data tools; tell me the related searches and what people also ask.'))) {
+      expect(a).toMatch(/People also ask "What is big data\?"\.? Related/);
+      expect(a).toContain('Related searches include "big data tools list".');
+    }
+  });
+});
+
 describe('an unsettled question is told by what was looked at (answer_question_parroted)', () => {
   it('flags the question handed back, passes what the listing shows', () => {
     expect(questionParroted('I can\'t tell from this whether the current directory is under your name. The current directory holds "workspace".')).toBeDefined();

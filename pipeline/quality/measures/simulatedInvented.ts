@@ -16,6 +16,7 @@ import type { CaseMeasure, QualityContext } from '../types.js';
 import { simulatedDefectAmong } from '../evidence.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
+import { webSearchOf } from '../../answerFacts.js';
 import { toolSteps } from '../../steps.js';
 import { DOUBAN, FILMS, SERIES, filmByTitle, seriesByTitle, doubanFact } from '../../resolution/worldFacts.js';
 import { placeNamed } from '../../resolution/places.js';
@@ -152,16 +153,15 @@ export function webResultMisfit(query: string, result: string): string | undefin
   return undefined;
 }
 
-/** The result lines a web search answer shows (Serper's content strings, or organic results' titles and snippets). */
-function webResults(value: unknown): string[] {
+/** The result lines a web search answer shows: Serper's organic results' titles and snippets (answerFacts.ts webSearchOf), or bare result lines. */
+export function webResults(value: unknown): string[] {
+  const search = webSearchOf(value);
+  if (search) return search.results.map((r) => [r.title, r.snippet].filter(Boolean).join('. '));
   if (!isPlainObject(value)) return [];
   const out: string[] = [];
   for (const v of Object.values(value)) {
     if (!Array.isArray(v)) continue;
-    for (const r of v) {
-      if (typeof r === 'string') out.push(r);
-      else if (isPlainObject(r)) out.push([r.title, r.snippet].filter((x) => typeof x === 'string').join('. '));
-    }
+    for (const r of v) if (typeof r === 'string') out.push(r);
   }
   return out;
 }
