@@ -618,9 +618,15 @@ const READ_BACK_MORE: ((x: string, n?: number) => string)[] = [
  */
 const TAILED = new Set([3, 5, 6]);
 const readBackSlot = (k: number, n: number) => `${k}:${TAILED.has(k) ? Math.floor(n / 8) % 3 : 0}`;
+/**
+ * READ_BACK_MORE's frames that go on in words right after the order ("Is it … you'd like?", "I have …
+ * down;"): an order ending in an aside ("two mochas, one decaf") would run into them ("Is it two
+ * mochas, one decaf you'd like?", long_context_readback_run_on), so such an order takes the others.
+ */
+const RUNS_ON = new Set([10, 14]);
 const readBackWordings = (x: string, n: number): { w: string; slot: string }[] => [
   ...READ_BACK.flatMap((f, k) => (TAILED.has(k) ? [0, 8, 16] : [n]).map((m) => ({ w: f(x, m), slot: readBackSlot(k, m) }))),
-  ...READ_BACK_MORE.map((f, j) => ({ w: f(x, n), slot: `more:${j}` })),
+  ...READ_BACK_MORE.flatMap((f, j) => (RUNS_ON.has(j) && x.includes(',') ? [] : [{ w: f(x, n), slot: `more:${j}` }])),
 ];
 const READ_BACK_PLAIN = ['Is that everything you want?', 'Have I understood what you want?', 'Anything you would change about that?', 'Is that all you want in it?', 'Did I get all of that?'];
 

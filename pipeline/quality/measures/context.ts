@@ -1118,6 +1118,21 @@ export const contextReadBackModifierLost: CaseMeasure = {
   check: (tc) => dialogueDefect(tc, readBackModifierLost),
 };
 
+/** A read-back whose order ends in an aside ("two mochas, one decaf") with the frame's words run on after it ("Is it two mochas, one decaf you'd like?"). */
+export function readBackRunOn(text: string): string | undefined {
+  const m = /\b(?:Is it|I have) [^?;.]*?, [^?;.]*? (?:you'd like\?|down;)/.exec(text);
+  return m?.[0];
+}
+
+export const contextReadBackRunOn: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_readback_run_on',
+  group: 'text',
+  title: 'long context: an inserted read-back runs its frame on after an order that ends in an aside ("Is it two mochas, one decaf you\'d like?", "I have two lattes, one decaf down; is that accurate?")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => replyDefects(tc, readBackRunOn, (t) => readBackRunOn(t) ?? t),
+};
+
 export const contextClosingRepeatsItem: CaseMeasure = {
   kind: 'case',
   id: 'long_context_closing_repeats_item',
@@ -1359,4 +1374,4 @@ export const contextReadBackFrameRepeats: SetMeasure = {
   },
 };
 
-export const CONTEXT_MEASURES = [contextBareClosing, contextStockThoughtShare, contextReadBackFrameRepeats, contextUpstreamSlip, contextClosingDropsConfirmed, contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+export const CONTEXT_MEASURES = [contextBareClosing, contextStockThoughtShare, contextReadBackFrameRepeats, contextUpstreamSlip, contextClosingDropsConfirmed, contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextReadBackRunOn, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
