@@ -433,6 +433,14 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // "The last lines of "file1.txt" read "…"" for the one line tail gave 41, "Account details: account id 12345, balance 40000 …" 23 (+3 hits of a failure answer's "Still to do:", no label, left out).
   answer_one_line_as_lines: 0,
   answer_id_named_twice: 0,
+  // answer-writer-67 on f36 (of 1,522 cases showing or asking for a closing answer): one linking word opening two sentences 26,
+  // a step never tried named beside the failed one in the opener 42, a field's name made a quote's subject 97,
+  // a grep's matching lines never quoted 6, an address run on into the next fields 3; 0 each on answer-writer-68.
+  answer_link_repeated: 0,
+  answer_opener_untried: 0,
+  answer_field_name_frame: 0,
+  answer_grep_lines_unsaid: 0,
+  answer_address_run_on: 0,
   answer_labelled_line: 0,
   tool_select_helpful_lookup: 0,
   // A wrong call wrong a second way besides its label (errors/wrongCall.ts): a wrong tool's arguments its doc rules out, a key error changing a value, a value error of another type.

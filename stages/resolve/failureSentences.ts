@@ -23,11 +23,13 @@ type Waiting = NonNullable<AnswerInput['waiting']>[number];
 export function partialOpener(steps: Step[], rng: Rng, waiting: Waiting[] = [], request = ''): string {
   const names = (list: Pick<Step, 'name' | 'args'>[]) => tasksCounted(list, (t) => gerund(shortTask(t)));
   const done = names(steps.filter((s) => !s.error));
-  // The steps the request still holds after the failure, which wait on it, are as undone as the failed one;
-  // a failed look-up of one of several films the user asked for by number leaves them all to do
-  // ("still to do: getting the details of the three films", not "… of the film" for "the first three movies": answer_pending_singular).
+  // Only what was tried and failed is named as not done: a step never tried beside it ("…, but not getting the
+  // daily open and close and searching the stock ticker", the ticker search never run) reads as tried and
+  // failed; the steps still waiting are said after the failure, as still to do (answer_opener_untried).
+  // A failed look-up of one of several films the user asked for by number leaves them all to do
+  // ("getting the details of the three films", not "… of the film" for "the first three movies": answer_pending_singular).
   const several = severalFilms(request);
-  const undone = names([...steps.filter((s) => s.error), ...waiting]).map((t) => (several ? t.replace(/\b(of|for) the (?:film|movie)$/, (_, p: string) => `${p} the ${NUMBER[several] ?? several} films`) : t));
+  const undone = names(steps.filter((s) => s.error)).map((t) => (several ? t.replace(/\b(of|for) the (?:film|movie)$/, (_, p: string) => `${p} the ${NUMBER[several] ?? several} films`) : t));
   if (done.length === 0 || undone.length === 0) return '';
   const ok = steps.filter((s) => !s.error).length;
   // Out of every step the request holds, not only those tried: "one of the two steps" of a request
@@ -514,18 +516,21 @@ const NEXT_STEP: { when: RegExp; unless?: (error: string) => boolean; ask: ((doi
  * could not run without it ("Cancelling the booking and posting the tweet need it first."), so the
  * user decides knowing what stopping leaves undone.
  */
-function waitingSentence(waiting: Waiting[], rng: Rng): string {
+function waitingSentence(waiting: Waiting[], rng: Rng, failedTask = ''): string {
   const needing = waiting.filter((w) => w.needsFailed);
   // The rest is held up too, but not by this failure (a film look-up by an id nothing gave): it is
   // said to be still to do, never to wait on the failed step (answer_failure_blames_unrelated).
   const rest = waiting.filter((w) => !w.needsFailed);
-  const tasks = tasksCounted(needing, (t) => gerund(shortTask(t)));
-  const others = tasksCounted(rest, (t) => gerund(shortTask(t))).filter((t) => !tasks.includes(t));
+  // A later step told in the failed one's words is another of its kind: "adding another text page … is still
+  // to do" after "adding the text page did not", never the failed step again as if untried (answer_opener_untried).
+  const another = (t: string) => (failedTask && (t === failedTask || t === gerund(failedTask)) ? t.replace(/\bthe\b/, 'another') : t);
+  const tasks = tasksCounted(needing, (t) => gerund(shortTask(t))).map(another);
+  const others = tasksCounted(rest, (t) => gerund(shortTask(t))).map(another).filter((t) => !tasks.includes(t));
   const out: string[] = [];
   if (tasks.length > 3) out.push(rng.pick(others.length ? ['Most of what follows needs it first.', 'Most of the rest depends on it.'] : ['The rest of the request needs it first.', 'Everything after it in the request depends on it.']));
   else if (tasks.length) {
     const many = tasks.length > 1;
-    out.push(rng.pick([`${cap(and(tasks))} ${many ? 'need' : 'needs'} it first.`, `${cap(and(tasks))} ${many ? 'wait' : 'waits'} on it.`, `Without it I can't go on to ${and(tasksCounted(needing, shortTask))}.`]));
+    out.push(rng.pick([`${cap(and(tasks))} ${many ? 'need' : 'needs'} it first.`, `${cap(and(tasks))} ${many ? 'wait' : 'waits'} on it.`, `Without it I can't go on to ${and(tasksCounted(needing, shortTask).map(another))}.`]));
   }
   if (others.length > 3 || (others.length && tasks.length > 3)) out.push(tasks.length ? '' : 'The rest of the request is still to do.');
   else if (others.length) out.push(rng.pick([`${cap(and(others))} ${others.length > 1 ? 'are' : 'is'} still to do.`, `Still to do: ${and(others)}.`]));
@@ -537,5 +542,5 @@ export function nextStepQuestion(step: Step, rng: Rng, _api: string, waiting: Wa
   const { ask } = NEXT_STEP.find((n) => n.when.test(error) && !n.unless?.(error))!;
   const task = shortTask(taskOf(step));
   const question = rng.pick(ask)(gerund(task), task);
-  return [waitingSentence(waiting, rng), question].filter(Boolean).join(' ');
+  return [waitingSentence(waiting, rng, task), question].filter(Boolean).join(' ');
 }
