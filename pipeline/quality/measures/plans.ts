@@ -282,7 +282,8 @@ export const gtUnrequestedWrite: CaseMeasure = {
   population: 'T-Eval cases showing or expecting a call that writes a file, makes a presentation, sends a message or reserves something',
   check(tc) {
     // A noisy-query case misspells the request on purpose ("boook a room"); its base case, with the same ground truth, is judged on the words as the user wrote them.
-    if (tc.source !== 'teval' || tc.id.includes('~noisy_query')) return undefined;
+    // A mixed evolution that applied noise too ("emaill the title") is judged by its base case likewise.
+    if (tc.source !== 'teval' || tc.id.includes('~noisy_query') || tc.evolution?.applied.includes('noisy_query')) return undefined;
     const calls = correctCalls(tc);
     const request = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
     const found = unrequestedWrites(request, calls.map((c) => ({ name: c.action.name, args: c.action.args })), tc.tools);
