@@ -427,6 +427,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_record_flag_read_raw: 0,
   answer_status_lines_quoted: 0,
   long_context_readback_run_on: 0,
+  gt_ticker_of_other_security: 0,
   simulated_status_list_omits_used: 0,
   answer_text_then_field: 0,
   answer_tense_slip: 0,

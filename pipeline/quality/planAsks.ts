@@ -17,7 +17,8 @@
  *   articles on 'machine learning'" (241_2) (namedValueLeftOut).
  */
 import { isPlainObject } from '../errors/values.js';
-import { COMPANIES } from '../resolution/worldFacts.js';
+import { COMPANIES, companyBySearch, companyByTicker } from '../resolution/worldFacts.js';
+import { escapeRegExp } from '../errors/vocabulary.js';
 import type { AskedStep, AskedTool } from './askedItems.js';
 
 const sentences = (text: string) => text.split(/(?<=[.?!])\s+|\n+/).filter((s) => s.trim());
@@ -231,6 +232,37 @@ export function unrequestedNews(request: string, steps: readonly AskedStep[]): {
   if (/\bnews\b|\bheadlines?\b|新闻|资讯/i.test(request)) return undefined;
   const at = steps.findIndex((s) => /news/i.test(shortName(s.name)));
   return at < 0 ? undefined : { at, name: steps[at].name };
+}
+
+/**
+ * A ticker search for a company the plan goes on with another security named for it: 178_2 looks up
+ * "Tesla", is answered TSLZ (the T-Rex 2X Inverse Tesla Daily Target ETF, as Polygon's search ranked it)
+ * and reads TSLZ's bars and news as Tesla's. A model that takes Tesla, Inc.'s own TSLA is marked
+ * wrong, and the case teaches that a fund betting against a company is that company's stock.
+ */
+export function tickerOfOtherSecurity(steps: readonly AskedStep[]): { at: number; name: string; searched: string; ticker: string; security: string; own: string } | undefined {
+  let company: ReturnType<typeof companyBySearch>;
+  let searched = '';
+  for (let at = 0; at < steps.length; at++) {
+    const args = isPlainObject(steps[at].args) ? (steps[at].args as Record<string, unknown>) : {};
+    const search = Object.entries(args).find(([k, v]) => /^(?:search|query|q|keyword|company|name)$/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+    if (/ticker|symbol|stock/i.test(shortName(steps[at].name)) && search && companyBySearch(search)) {
+      company = companyBySearch(search);
+      searched = search;
+      continue;
+    }
+    if (!company) continue;
+    const ticker = Object.entries(args).find(([k, v]) => /^(?:ticker|symbol|stocks?_?ticker)$/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+    const other = ticker ? companyByTicker(ticker) : undefined;
+    const named = (other?.name ?? '').toLowerCase();
+    // Another class of the company's own shares ("Lennar Corporation Class B Common Stock", LEN.B for Lennar) is its stock too: only a security
+    // named for the company by someone else ("T-Rex 2X Inverse Tesla Daily Target ETF") is another thing.
+    const ownClass = company.aliases.some((a) => named.startsWith(a)) || named.startsWith(company.name.toLowerCase().split(/\s+/)[0]);
+    if (ticker && other && ticker !== company.ticker && !ownClass && company.aliases.some((a) => new RegExp(`\\b${escapeRegExp(a)}\\b`).test(named))) {
+      return { at, name: steps[at].name, searched, ticker, security: other.name, own: company.ticker };
+    }
+  }
+  return undefined;
 }
 
 /** Does a step's tool take a ticker or an author the request may name (the measure's population)? */

@@ -6,7 +6,7 @@ import { canonicalJson } from '../../pipeline/hash.js';
 import { FINISH_ACTION, type RawTrajectory } from '../../pipeline/schemas.js';
 import { tripToItself } from '../../pipeline/resolution/trips.js';
 import { actsOnUnshownRecord, droppedGenre, otherItemThanAsked } from '../../pipeline/quality/askedItems.js';
-import { authorReplaced, neverPerformedAct, unrequestedNews, otherDayThanAsked, routeNeverFetched } from '../../pipeline/quality/planAsks.js';
+import { authorReplaced, neverPerformedAct, unrequestedNews, otherDayThanAsked, routeNeverFetched, tickerOfOtherSecurity } from '../../pipeline/quality/planAsks.js';
 
 export interface Drop {
   code: string;
@@ -30,6 +30,7 @@ export const FILTER_RULES = [
   'route_never_fetched',
   'author_replaced',
   'unrequested_news',
+  'ticker_of_other_security',
   'empty_plan',
   'too_few_steps',
   'duplicate',
@@ -92,6 +93,8 @@ export function checkTrajectory(t: RawTrajectory, opts: { minSteps: number; dupl
     const author = authorReplaced(request, plan, t.tools);
     const news = unrequestedNews(request, plan);
     if (news) return { code: 'unrequested_news', detail: `${steps[news.at].where}: ${news.name} reads news the request never asks for` };
+    const security = tickerOfOtherSecurity(plan);
+    if (security) return { code: 'ticker_of_other_security', detail: `${steps[security.at].where}: ${security.name} takes ${security.ticker} (${security.security}) for "${security.searched}", whose own ticker is ${security.own}` };
     if (author) return { code: 'author_replaced', detail: `${steps[author.at].where}: ${author.name} passes ${author.param} "${author.given}" where the request asks for ${author.asked}` };
   }
   if (steps.length === 0) return { code: 'empty_plan', detail: 'no tool call in the ground truth' };

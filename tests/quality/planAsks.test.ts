@@ -4,7 +4,7 @@
  * did; the gt_* measures count what reaches the cases.
  */
 import { describe, expect, it } from 'vitest';
-import { namedTickers, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, routeNeverFetched, unrequestedNews } from '../../pipeline/quality/planAsks.js';
+import { namedTickers, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, routeNeverFetched, tickerOfOtherSecurity, unrequestedNews } from '../../pipeline/quality/planAsks.js';
 import { checkTrajectory } from '../../stages/filter/rules.js';
 import { requestedTicker } from '../../pipeline/quality/argumentKinds.js';
 
@@ -129,10 +129,42 @@ describe('a partial-failure answer opening with a step count', () => {
     let counted = 0;
     for (let seed = 1; seed <= 60; seed++) {
       const answer = offlineAnswer(input as never, new Rng(seed, 'a'));
-      if (/ went through\. I got /.test(answer)) counted++;
+      // Since answer-writer-72 (h-ans19) the opener names the failed step itself, never a step count.
+      if (/(?:getting|get) the details of the film/.test(answer)) counted++;
       expect(answer).not.toMatch(/I got through [^.]*\. I got /);
       expect(deedRun(answer)).toBeUndefined();
     }
-    expect(counted).toBeGreaterThan(0);
+    expect(counted).toBe(60);
+  });
+});
+
+describe('a ticker search for a company the plan goes on with another security named for it (filter 5)', () => {
+  const plan = [
+    step('PolygonFinance.search_stock_ticker', { search: 'Tesla' }),
+    step('PolygonFinance.aggregate_stock_with_time', { ticker: 'TSLZ', multiplier: 1, timespan: 'week', from: '2023-10-10', to: '2023-10-17' }),
+    step('PolygonFinance.get_ticker_news', { ticker: 'TSLZ' }),
+  ];
+
+  it('finds TSLZ, an inverse ETF on Tesla, read as Tesla\'s stock (teval_query_178_2)', () => {
+    expect(tickerOfOtherSecurity(plan)).toMatchObject({ at: 1, ticker: 'TSLZ', own: 'TSLA', searched: 'Tesla' });
+  });
+
+  it('passes the company\'s own ticker and another company asked for after it', () => {
+    expect(tickerOfOtherSecurity([plan[0], step('PolygonFinance.get_ticker_detail', { ticker: 'TSLA' })])).toBeUndefined();
+    expect(tickerOfOtherSecurity([plan[0], step('PolygonFinance.get_ticker_detail', { ticker: 'AAPL' })])).toBeUndefined();
+    expect(tickerOfOtherSecurity(plan.slice(1))).toBeUndefined();
+    // Another class of the company's own shares is its stock (teval_query_310_1: LEN.B for "Lennar Corporation").
+    expect(tickerOfOtherSecurity([step('PolygonFinance.search_stock_ticker', { search: 'Lennar Corporation' }), step('PolygonFinance.get_ticker_detail', { ticker: 'LEN.B' })])).toBeUndefined();
+  });
+
+  it('filter turns such a plan down naming both tickers', () => {
+    const tools = [
+      { name: 'PolygonFinance.search_stock_ticker', params: [{ name: 'search', type: 'STRING', required: true }] },
+      { name: 'PolygonFinance.aggregate_stock_with_time', params: ['ticker', 'multiplier', 'timespan', 'from', 'to'].map((name) => ({ name, type: 'STRING', required: true })) },
+      { name: 'PolygonFinance.get_ticker_news', params: [{ name: 'ticker', type: 'STRING', required: true }] },
+    ];
+    const drop = checkTrajectory(traj("I'm looking for information about a company called 'Tesla'. Can you provide me with the stock ticker and the aggregate bars for the week of October 10 to October 17, 2023? I'm also interested in the most recent news articles about the company.", tools, plan), { minSteps: 1 });
+    expect(drop?.code).toBe('ticker_of_other_security');
+    expect(drop?.detail).toMatch(/TSLZ \(T-Rex 2X Inverse Tesla Daily Target ETF\) for "Tesla", whose own ticker is TSLA/);
   });
 });

@@ -15,8 +15,8 @@ import { missingDetails, namesReadContent, readText, requestedDetails } from '..
 import { cityForNamedEndpoint, ENDPOINT_TOOL, inventedSpecifics, namedCondition, namesEndpoint, pathMismatch, requestedPaths, stopsMidPattern, undecidedCondition, unrequestedWrites, type UnrequestedWhy } from '../planFollows.js';
 import { pathRole } from '../../errors/pathKinds.js';
 import { actsOnUnshownRecord, droppedGenre, namesFilm, otherItemThanAsked, requestedGenre, saysUnfiltered, unfilterableGenre, type AskedStep } from '../askedItems.js';
-import { FILMS } from '../../resolution/worldFacts.js';
-import { asksAnAct, asksARoute, asksOfADay, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, routeNeverFetched, takesANamedValue, unrequestedNews } from '../planAsks.js';
+import { FILMS, companyBySearch } from '../../resolution/worldFacts.js';
+import { asksAnAct, asksARoute, asksOfADay, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, routeNeverFetched, takesANamedValue, tickerOfOtherSecurity, unrequestedNews } from '../planAsks.js';
 import type { Trajectory } from '../../schemas.js';
 
 
@@ -460,4 +460,18 @@ export const gtUnrequestedNews: CaseMeasure = {
   },
 };
 
-export const PLAN_MEASURES: CaseMeasure[] = [gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern, gtOtherItemThanAsked, gtDropsRequestGenre, gtActsOnUnshownRecord, gtActNeverPerformed, gtOtherDayThanAsked, gtRouteNeverFetched, gtNamedValueLeftOut, gtUnrequestedNews];
+export const gtTickerOfOtherSecurity: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_ticker_of_other_security',
+  group: 'solvable',
+  title: 'a case cut from a plan that searches a company\'s ticker and goes on with another security named for it: 178_2 looks up "Tesla" and reads the bars and news of TSLZ, the T-Rex 2X Inverse Tesla Daily Target ETF, as Tesla\'s (TSLA)',
+  population: 'T-Eval cases whose plan searches the ticker of a company the world table knows',
+  check(tc, ctx) {
+    const plan = planOf(tc, ctx);
+    if (!plan || !plan.steps.some((s) => /ticker|symbol|stock/i.test(s.name.split('.').pop() ?? '') && isPlainObject(s.args) && Object.values(s.args).some((v) => companyBySearch(v)))) return undefined;
+    const other = tickerOfOtherSecurity(plan.steps);
+    return other ? `step ${other.at + 1} ${other.name} takes ${other.ticker} (${other.security}) for "${other.searched}", whose own ticker is ${other.own}` : null;
+  },
+};
+
+export const PLAN_MEASURES: CaseMeasure[] = [gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern, gtOtherItemThanAsked, gtDropsRequestGenre, gtActsOnUnshownRecord, gtActNeverPerformed, gtOtherDayThanAsked, gtRouteNeverFetched, gtNamedValueLeftOut, gtUnrequestedNews, gtTickerOfOtherSecurity];
