@@ -268,8 +268,10 @@ describe('the retry\'s thought says the call failed and goes again', () => {
     expect(retryThoughtStale(withRetry('The search timed out, so I will try again. Building on that, the rest follows.'))).toMatch(/Building on that/);
     // A crashed worker is a failure told by its kind (h-env9's local failures): no "does not say the call failed".
     expect(retryThoughtStale(withRetry('`search_property_by_place` crashed before it could search. A crashed worker says nothing against the arguments, so I\'ll send it again as it was.'))).toBeNull();
+    // A body that was no JSON told as such (teval_query_24_0-env-k2-cot on f40): a failure, so no "does not say the call failed".
+    expect(retryThoughtStale(withRetry('`search_property_by_place` sent back no JSON, and I still need to search for properties. An empty or non-JSON body where JSON should be means the service broke while answering, not that the arguments were wrong, so the same `search_property_by_place` call goes again.'))).toBeNull();
     const thoughts = new Set<string>();
-    for (const message of ['HTTP 429 Too Many Requests', 'HTTP 502 Bad Gateway', 'Request timed out after 15 s', 'HTTP 403 Forbidden: permission check failed', 'Connection reset by peer']) {
+    for (const message of ['HTTP 429 Too Many Requests', 'HTTP 502 Bad Gateway', 'Request timed out after 15 s', 'HTTP 403 Forbidden: permission check failed', 'Connection reset by peer', 'Expecting value: line 1 column 1 (char 0)']) {
       for (let seed = 0; seed < 6; seed++) {
         const thought = retryThought(failed, message, TOOLS, new Rng(seed, 'retry'));
         thoughts.add(thought);

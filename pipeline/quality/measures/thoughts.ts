@@ -293,7 +293,8 @@ export const errorThoughtQuotesOtherRole: CaseMeasure = {
 
 /** Words by which a retry's thought says the call went wrong and is sent again. */
 const RETRY_WORDS = /\b(?:again|retry|retrying|once more|one more try|another (?:try|attempt)|second attempt)\b/i;
-const FAILURE_WORDS = /\b(?:fail\w*|crash\w*|error|timed out|timeout|(?:rate|usage) limit|quota|too many requests|refused|did not go through|server|no answer|los(?:t|es) its connection|could not get through the proxy|had no connection|could not reach)\b/i;
+// "sent back no JSON" / "the service broke while answering": a JSON decode failure as the retry's thought tells it (failureKind, env-8).
+const FAILURE_WORDS = /\b(?:fail\w*|crash\w*|error|timed out|timeout|(?:rate|usage) limit|quota|too many requests|refused|did not go through|server|no answer|los(?:t|es) its connection|could not get through the proxy|had no connection|could not reach|sent back no JSON|broke)\b/i;
 
 /**
  * The CoT thought of an external case's retry (its ground truth's first step), against the failure
