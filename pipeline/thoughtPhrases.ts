@@ -7,7 +7,7 @@
  */
 import { ownDescription } from './toolDescription.js';
 import { nlp } from './nlp.js';
-import { isCjkText, keyAsWords, keyNoun, withArticle, type KeyDoc } from './quality/grammar.js';
+import { isCjkText, joinAnd, keyAsWords, keyNoun, withArticle, type KeyDoc } from './quality/grammar.js';
 import { parseJson } from './pyValues.js';
 
 /** The API's own description (BFCL's toolkit preamble dropped), its first sentence, without its period. */
@@ -345,11 +345,6 @@ export function recordLabels(v: string): string[] | undefined {
   // A record opens with a labelled line; a long field (a summary) may run on over lines of its own.
   if (!labels[0] || labels.filter(Boolean).length < 2) return undefined;
   return [...new Set(labels.filter((l): l is string => !!l && !/["\[\]]/.test(l)))];
-}
-
-/** "a", "a and b", "a, b and c". */
-function joinAnd(parts: string[]): string {
-  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
 /** Text a thought may quote as the case shows it: no double quote, no placeholder's brackets. */

@@ -10,6 +10,7 @@ import { toJson } from '../pyValues.js';
 import { answerFact, argPhrase } from '../thoughtPhrases.js';
 import { failureKind } from '../errors/environment.js';
 import { isPlainObject } from '../errors/values.js';
+import { joinAnd } from '../quality/grammar.js';
 
 export const TOOL_LIST_END_MARKER = '\nTo use a tool';
 export const REMEMBER_LINE = 'Remember: only generate ONE step each time.';
@@ -158,10 +159,6 @@ function pick<T>(options: readonly T[], key: string): T {
   return options[(h >>> 0) % options.length];
 }
 
-/** "`a`", "`a` and `b`", "`a`, `b` and `c`". */
-function listed(names: string[]): string {
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}
 
 /**
  * The thought a turn's closing FinishAction carries in CoT variants: what the turn's calls came to
@@ -177,12 +174,12 @@ export function finishThought(turn?: Pick<Turn, 'user' | 'steps'>): string {
   const how = (s: (typeof calls)[number]) => failureKind(s.response?.error?.message ?? s.response?.content ?? '');
   const lastFailed = failed[failed.length - 1];
   if (failed.length === calls.length) return pick(FAILED, key)(named(lastFailed), how(lastFailed));
-  if (failed.length) return pick(PARTLY, key)(named(lastFailed), how(lastFailed), listed([...new Set(calls.filter((s) => !s.response?.error).map(named))].filter((n) => n !== named(lastFailed))) || 'the other calls');
+  if (failed.length) return pick(PARTLY, key)(named(lastFailed), how(lastFailed), joinAnd([...new Set(calls.filter((s) => !s.response?.error).map(named))].filter((n) => n !== named(lastFailed))) || 'the other calls');
   const last = calls[calls.length - 1];
   const names = [...new Set(calls.map(named))];
   const fact = answerFact(last.response?.content, last.action.args);
   const phrase = typeof last.action.args === 'string' || isPlainObject(last.action.args) ? argPhrase(last.action.args) : '';
-  const done = { api: named(last), calls: listed(names), n: names.length, earlier: listed(names.filter((n) => n !== named(last))), fact: fact ?? '', withArgs: phrase ? ` with ${phrase}` : '' };
+  const done = { api: named(last), calls: joinAnd(names), n: names.length, earlier: joinAnd(names.filter((n) => n !== named(last))), fact: fact ?? '', withArgs: phrase ? ` with ${phrase}` : '' };
   return capitalised(fact ? pick(DONE_FACT, key)(done) : pick(DONE_PLAIN, key)(done));
 }
 

@@ -54,6 +54,11 @@ function articleWrong(article: string, next: string): boolean {
 }
 
 /** "a drama", "an adventure", "an hour", "a user", "an 11-word": the word with the indefinite article it takes. */
+/** Items as a list in a sentence: "a", "a and b", "a, b and c". */
+export function joinAnd(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
 export function withArticle(word: string): string {
   return `${startsWithVowelSound(word) ? 'an' : 'a'} ${word}`;
 }

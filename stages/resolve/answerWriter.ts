@@ -11,7 +11,7 @@ import { recordName, singular } from '../../pipeline/resolution/simulatorRules.j
 import { apiOf, isPlainObject } from '../../pipeline/errors/values.js';
 import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
-import { isCjkText, keyAsWords } from '../../pipeline/quality/grammar.js';
+import { isCjkText, joinAnd, keyAsWords } from '../../pipeline/quality/grammar.js';
 import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEffects.js';
 import { titlesById, addressInWords, askedCount, pressureFloor, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, isPlaceholderValue, unitOf, webSearchOf, yesNoQuestion } from '../../pipeline/answerFacts.js';
 import { FAILURE_OPENERS, failedSentence, nextStepQuestion, partialOpener } from './failureSentences.js';
@@ -61,11 +61,6 @@ const WHOLE_LIST = 6;
  * without their values tells the user nothing they asked for.
  */
 const WHOLE_OBJECT = 10;
-
-function joinAnd(items: string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
 
 /**
  * A record's fields in a row, a closing "with …" after a comma, not an "and": "rated 8.7, with a popularity
@@ -911,14 +906,13 @@ function soleField(outer: string, record: Record<string, unknown>): string {
 const named = (name: string) => `\`${apiOf(name)}\``;
 
 /** The one short argument a look-up was asked about, as a phrase: "the place "Berlin"", "the property id 36339325". */
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 function askedAbout(s: AnswerInput['steps'][number]): string | undefined {
   if (!isPlainObject(s.args)) return undefined;
   // A name or an id, not a quantity: "For the liter 15, that is 3.96 gallons" reads wrong.
   // A credential is no subject of the finding ("For the access token …, the invoice has …").
   const short = Object.entries(s.args).filter(([k, v]) => !/token|password|secret|api_?key|auth/i.test(k) && (typeof v === 'string' && v.trim().length > 0 && v.length <= 40 && !/^\d[\d.,]*$/.test(v)) || (typeof v === 'number' && /id$/i.test(k)));
   // A day beside an id is when, not what: the id is the subject ("Property 50971005 is not available on 18 October 2023").
-  const things = short.length > 1 ? short.filter(([, v]) => !(typeof v === 'string' && ISO_DAY.test(v.trim()))) : short;
+  const things = short.length > 1 ? short.filter(([, v]) => !(typeof v === 'string' && dayInWords(v) !== undefined)) : short;
   if (things.length !== 1 || humanize(things[0][0]).length < 2) return undefined;
   const [key, value] = things[0];
   return subjectPhrase(key, value);
@@ -1243,7 +1237,7 @@ function subjectOf(s: AnswerInput['steps'][number], steps: AnswerInput['steps'])
   for (const [key, value] of Object.entries(s.args)) {
     if (!(typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && value.length <= 40))) continue;
     // A day asked about is said in the answer's own words ("… is not available on 18 October 2023"), never its subject (""2023-10-18" is not available …").
-    if (typeof value === 'string' && ISO_DAY.test(value.trim())) continue;
+    if (typeof value === 'string' && dayInWords(value) !== undefined) continue;
     const values = same.map((o) => (isPlainObject(o.args) ? o.args[key] : undefined));
     if (new Set(values.map((v) => String(v))).size === same.length) return subjectPhrase(key, value);
   }

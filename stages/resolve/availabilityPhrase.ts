@@ -7,6 +7,7 @@
  */
 import { isPlainObject } from '../../pipeline/errors/values.js';
 import { MONTHS } from '../../pipeline/errors/vocabulary.js';
+import { joinAnd } from '../../pipeline/quality/grammar.js';
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A flag named for the opposite of free ("booked", "occupied") says the day is taken when true. */
@@ -59,8 +60,6 @@ function runs(days: Day[]): { free: boolean; first: string; last: string }[] {
   }
   return out;
 }
-
-const joinAnd = (xs: string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 
 /** The sentence's words after its subject ("it is available every day from 1 to 10 October 2023"), or undefined for any other record. */
 export function availabilityPhrase(record: Record<string, unknown>): string | undefined {

@@ -9,6 +9,7 @@ import { apiOf, isPlainObject } from '../../pipeline/errors/values.js';
 import type { Rng } from '../../pipeline/rng.js';
 import { classifyEnvironmentMessage, saysItPasses } from '../../pipeline/errors/environment.js';
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
+import { joinAnd } from '../../pipeline/quality/grammar.js';
 import { NAMED_PARTIAL_OPENERS } from '../../pipeline/partialOpeners.js';
 
 type Step = AnswerInput['steps'][number];
@@ -44,7 +45,7 @@ export function partialOpener(steps: Step[], rng: Rng, waiting: Waiting[] = [], 
   const doneOnce = once(steps.filter((s) => !s.error));
   const toldApart = ![...once([...steps.filter((s) => s.error), ...waiting])].some((u) => doneOnce.has(u));
   if (toldApart && done.length <= 3 && undone.length <= 2) {
-    forms.push(...NAMED_PARTIAL_OPENERS.map((f) => f(and(done), and(undone))));
+    forms.push(...NAMED_PARTIAL_OPENERS.map((f) => f(joinAnd(done), joinAnd(undone))));
   }
   // A count ("One of the two steps went through.") tells the user nothing the names do not, and opened 59
   // answers word for word: said only where the names cannot tell the steps apart.
@@ -428,8 +429,6 @@ function rngFree<T>(options: T[], key: string): T {
 }
 
 const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
-/** Items as a list in a sentence: "a, b and c". */
-const and = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
 
 /**
  * The sentence that reports a failed step: what could not be done in the user's words, and why in
@@ -530,10 +529,10 @@ function waitingSentence(waiting: Waiting[], rng: Rng, failedTask = ''): string 
   if (tasks.length > 3) out.push(rng.pick(others.length ? ['Most of what follows needs it first.', 'Most of the rest depends on it.'] : ['The rest of the request needs it first.', 'Everything after it in the request depends on it.']));
   else if (tasks.length) {
     const many = tasks.length > 1;
-    out.push(rng.pick([`${cap(and(tasks))} ${many ? 'need' : 'needs'} it first.`, `${cap(and(tasks))} ${many ? 'wait' : 'waits'} on it.`, `Without it I can't go on to ${and(tasksCounted(needing, shortTask).map(another))}.`]));
+    out.push(rng.pick([`${cap(joinAnd(tasks))} ${many ? 'need' : 'needs'} it first.`, `${cap(joinAnd(tasks))} ${many ? 'wait' : 'waits'} on it.`, `Without it I can't go on to ${joinAnd(tasksCounted(needing, shortTask).map(another))}.`]));
   }
   if (others.length > 3 || (others.length && tasks.length > 3)) out.push(tasks.length ? '' : 'The rest of the request is still to do.');
-  else if (others.length) out.push(rng.pick([`${cap(and(others))} ${others.length > 1 ? 'are' : 'is'} still to do.`, `Still to do: ${and(others)}.`]));
+  else if (others.length) out.push(rng.pick([`${cap(joinAnd(others))} ${others.length > 1 ? 'are' : 'is'} still to do.`, `Still to do: ${joinAnd(others)}.`]));
   return out.filter(Boolean).join(' ');
 }
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
+import { joinAnd } from '../../pipeline/quality/grammar.js';
 
 export interface RefineDocInput {
   name: string;
@@ -22,9 +23,6 @@ function words(identifier: string): string {
     .toLowerCase();
 }
 
-function list(items: string[]): string {
-  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
 
 export const refineDocRole: RoleSpec<RefineDocInput, { description: string }> = {
   role: 'refine-doc',
@@ -55,10 +53,10 @@ export const refineDocRole: RoleSpec<RefineDocInput, { description: string }> = 
       // A kept text opening with the API's own verb ("send email" of Email.send) needs no heading: "Send: send email." says it twice.
       const sameVerb = kept && kept.split(/\s+/)[0].toLowerCase() === action.split(' ')[0];
       let text = !kept ? `${verb}.` : sameVerb ? `${kept.charAt(0).toUpperCase()}${kept.slice(1)}.` : `${verb}: ${kept}.`;
-      if (required.length) text += ` It needs the ${list(required)}`;
-      if (optional.length) text += `${required.length ? ', and optionally' : ' It optionally takes'} ${list(optional)}`;
+      if (required.length) text += ` It needs the ${joinAnd(required)}`;
+      if (optional.length) text += `${required.length ? ', and optionally' : ' It optionally takes'} ${joinAnd(optional)}`;
       if (required.length || optional.length) text += '.';
-      if (returns.length) text += ` It returns the ${list(returns)}.`;
+      if (returns.length) text += ` It returns the ${joinAnd(returns)}.`;
       return { description: text };
     },
   },
