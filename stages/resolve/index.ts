@@ -37,7 +37,7 @@ import { answerWriterRole } from './answerWriter.js';
 import { placeOfStep, shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { carryPlan } from '../../pipeline/resolution/grounded.js';
 import { knownFacts, agreeingCarries, filmsShown, isFilmApi, taskToday, tripDistance, type KnownFacts } from '../../pipeline/resolution/knownFacts.js';
-import { askedCount, itemsUsedElsewhere, namedItems } from '../../pipeline/resolution/askedCount.js';
+import { askedCount, itemsUsedElsewhere, namedItems, statusListNoun } from '../../pipeline/resolution/askedCount.js';
 import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
 import { recordedFactsAbout, sameId } from '../../pipeline/resolution/recordedFacts.js';
 import { foreignRecordedResponse, recordPlan } from '../../pipeline/quality/grounding.js';
@@ -303,7 +303,7 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
         const asked = simulated[i] && doc ? askedCount(trajectory.turns[located[i].turnIndex].user, args, doc) : undefined;
         const named = simulated[i] && doc ? namedItems(trajectory.turns[located[i].turnIndex].user, doc) : undefined;
         // A list of all rooms holds the rooms the task's other steps find free or reserve (askedCount.ts itemsUsedElsewhere).
-        const used = simulated[i] && doc && !named
+        const used = simulated[i] && doc && !named && statusListNoun(doc)
           ? itemsUsedElsewhere(doc, i, located.map((l, m) => ({ name: l.step.action.name, args: l.step.action.args, response: m < i ? l.step.response?.content : recordedAnswers[m] })), parseToolResponse)
           : undefined;
         // A record whose id a later step looks up: named and placed as this task's recording of that lookup says.
