@@ -207,7 +207,7 @@ export function reversedWindow(args: Record<string, unknown>): { start: string; 
  * process holds open), none that says a retry cannot help (an invalid key, a missing scope, a
  * monthly quota, no such device).
  */
-export const ENVIRONMENT_WORDING_VERSION = 'env-wording-7'; // 7 (h-env9): a file system's echo, cp, mv, rm and rmdir fail writing to the disk, not reading from it (WRITING_CALL; io_error_direction_wrong widened to the disk); Earlier versions: docs/method-versions.md.
+export const ENVIRONMENT_WORDING_VERSION = 'env-wording-8'; // 8: a proxy failure as requests writes it ("ProxyError: Max retries exceeded with url: /get_stock_info (Caused by ProxyError('Unable to connect to proxy', OSError('Tunnel connection failed: 502 Bad Gateway')))"), never a tunnel "for" a function. 7 (h-env9): a file system's echo, cp, mv, rm and rmdir fail writing to the disk, not reading from it (WRITING_CALL; io_error_direction_wrong widened to the disk); Earlier versions: docs/method-versions.md.
 
 /**
  * Wordings per kind, each naming the API. A network API fails as HTTP APIs do — a status line,
@@ -252,7 +252,9 @@ const REMOTE: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]
   connection_error: [
     (api) => `ConnectionError: ('Connection aborted.', ConnectionResetError(104, 'Connection reset by peer')) while calling ${api}`,
     (api) => `ConnectionError: Max retries exceeded with url: /${apiOf(api)} (Caused by NewConnectionError('Failed to establish a new connection: [Errno 111] Connection refused'))`,
-    (api) => `ProxyError: Unable to connect to proxy, the tunnel connection for ${api} failed: 502 Bad Gateway`,
+    // A proxy's tunnel goes to a host, never to a function: requests' own ProxyError, naming only the path (h-read23 read
+    // "the tunnel connection for get_stock_info failed" as no message a client library writes).
+    (api) => `ProxyError: Max retries exceeded with url: /${apiOf(api)} (Caused by ProxyError('Unable to connect to proxy', OSError('Tunnel connection failed: 502 Bad Gateway')))`,
   ],
   server_error: [
     (api) => `HTTP 500 Internal Server Error\n{"error": {"code": 500, "status": "INTERNAL", "message": "Internal error encountered while processing ${api}."}}`,
