@@ -233,6 +233,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   wrong_call_form_unlike_toolkit: 0,
   // h-sim20: a name the task's own plan writes is no name made from the search phrase (23/228 on f28 were T-Eval's "Wegmans Catering", "Gulf Gas Station"; 0 after).
   simulated_place_named_by_search: 0,
+  simulated_place_unfit_kind: 0,
+  simulated_real_venue_misplaced: 0,
   // h-sim20: no places listed by a nearby search centred where nothing is (7/100 on f28 → 0).
   simulated_nearby_at_nothing: 0,
   // h-sim21: a record's address and coordinates name one spot, each place its own distance, a nearby search's places near its centre (api-simulator-84).

@@ -727,6 +727,9 @@ const VENUE_NOUNS = ['Willow', 'Juniper', 'Copper', 'Lantern', 'Fig', 'Olive', '
 const MUSEUM_SUBJECTS = ['Natural History', 'Local History', 'Photography', 'Design', 'Science', 'Folk Art', 'Maritime History'];
 const VENUE_ADJECTIVES = ['Little', 'Golden', 'Crooked', 'Hidden', 'Lucky', 'Salty', 'Humble', 'Rustic', 'Silver', 'Red'];
 const SURNAMES = ['Murphy', 'Rossi', 'Nakamura', 'Duval', 'Kowalski', 'Okafor', 'Lindqvist', 'Moreno', 'Brennan', 'Hartley', 'Castillo', 'Weber', 'Sullivan', 'Bianchi', 'Ortega', 'Delgado', 'Abernathy', 'Whitfield', 'Osei', 'Varga'];
+/** Saints hospitals and schools are named for ("St. Luke's Hospital"). */
+const SAINTS = ["Mary's", "Luke's", "Joseph's", "Vincent's", "Anne's", "Francis", "Jude", "Catherine's"];
+const BEACH_WORDS = ['White Sand', 'Sunset', 'Coral', 'Palm', 'Driftwood', 'Long'];
 const JP = ['Kaito', 'Hana', 'Sakura', 'Tsubaki', 'Kinme', 'Umi', 'Yuzu', 'Kiku', 'Matsu', 'Nori'];
 const IT = ['Bella', 'Lucia', 'Nonna Rosa', 'da Marco', 'il Forno', 'Sorrento', 'Gianni', 'Verde', 'del Ponte', 'Siena'];
 const FR = ['Marcel', 'Lapin', 'Lumière', 'Margot', 'Papillon', 'Colette', 'Rivage', 'Jardin', 'Odette', 'Basile'];
@@ -758,6 +761,15 @@ const VENUE_FORMS: [RegExp, NameForm[]][] = [
   [/gym|fitness|yoga|sport/, [(p) => `${p(VENUE_NOUNS)} Fitness`, (p) => `${p(SURNAMES)}'s Gym`, (p) => `${p(VENUE_NOUNS)} Athletic Club`, (p) => `${p(VENUE_NOUNS)} Yoga Studio`, (p) => `CrossFit ${p(VENUE_NOUNS)}`]],
   [/shop|store|market|mall|boutique|shopping/, [(p) => `${p(VENUE_NOUNS)} Market`, (p) => `${p(SURNAMES)} & Sons`, (p) => `The ${p(VENUE_NOUNS)} Shop`, (p) => `${p(VENUE_NOUNS)} Goods`, (p) => `${p(SURNAMES)}'s General Store`]],
   [/attraction|sight|landmark|things to do|tourist|tour|point/, [(p) => `${p(SURNAMES)} Museum of Art`, (p) => `${p(VENUE_NOUNS)} Gardens`, (p) => `Old ${p(VENUE_NOUNS)} Market Hall`, (p) => `${p(SURNAMES)} Memorial Park`, (p) => `${p(VENUE_NOUNS)} Hill Lookout`, (p) => `${p(SURNAMES)} Museum of ${p(MUSEUM_SUBJECTS)}`, (p) => `${p(SURNAMES)} Theatre`, (p) => `${p(VENUE_NOUNS)} Botanical Garden`]],
+  // Places whose signs say their kind: a hospital near a house is "Cedar Medical Center", never "Weber & Kowalski" or "Salty Meadow".
+  [/hospital|clinic|medical|urgent care/, [(p) => `${p(SURNAMES)} Memorial Hospital`, (p) => `${p(VENUE_NOUNS)} Medical Center`, (p) => `St. ${p(SAINTS)} Hospital`, (p) => `${p(VENUE_NOUNS)} Health Clinic`, (p) => `${p(VENUE_NOUNS)} Valley Hospital`]],
+  [/\bschools?\b|academ|elementary|kindergarten/, [(p) => `${p(SURNAMES)} Elementary School`, (p) => `${p(VENUE_NOUNS)} Middle School`, (p) => `${p(VENUE_NOUNS)} High School`, (p) => `${p(SURNAMES)} Academy`, (p) => `St. ${p(SAINTS)} School`]],
+  [/\bbeach/, [(p) => `${p(VENUE_NOUNS)} Beach`, (p) => `${p(VENUE_NOUNS)} Cove`, (p) => `${p(BEACH_WORDS)} Beach`, (p) => `${p(VENUE_NOUNS)} Bay Beach`]],
+  [/pharmac|drugstore|chemist/, [(p) => `${p(SURNAMES)} Pharmacy`, (p) => `${p(VENUE_NOUNS)} Pharmacy`, (p) => `${p(VENUE_NOUNS)} Drugs`, (p) => `${p(SURNAMES)}'s Apothecary`]],
+  [/librar/, [(p) => `${p(SURNAMES)} Library`, (p) => `${p(VENUE_NOUNS)} Branch Library`, (p) => `${p(SURNAMES)} Memorial Library`]],
+  [/\bbanks?\b|\batms?\b/, [(p) => `${p(VENUE_NOUNS)} Savings Bank`, (p) => `First ${p(VENUE_NOUNS)} Bank`, (p) => `${p(VENUE_NOUNS)} Credit Union`, (p) => `${p(SURNAMES)} Community Bank`]],
+  [/cinema|movie theat|multiplex/, [(p) => `${p(SURNAMES)} Cinema`, (p) => `${p(VENUE_NOUNS)} Cinemas`, (p) => `${p(VENUE_NOUNS)} Theater`, (p) => `The ${p(VENUE_NOUNS)} Picture House`]],
+  [/cater/, [(p) => `${p(SURNAMES)} Catering`, (p) => `${p(VENUE_NOUNS)} Events & Catering`, (p) => `${p(VENUE_NOUNS)} Kitchen Catering`, (p) => `${p(VENUE_ADJECTIVES)} ${p(VENUE_NOUNS)} Caterers`]],
   [/restaurant|food|eat|dining|dinner|lunch|brunch|grill|steak|seafood|vegan|vegetarian/, [(p) => `${p(SURNAMES)}'s`, (p) => `The ${p(VENUE_NOUNS)} & ${p(VENUE_NOUNS)}`, (p) => `${p(VENUE_NOUNS)} Kitchen`, (p) => `${p(VENUE_NOUNS)} Tavern`, (p) => `The ${p(VENUE_ADJECTIVES)} ${p(VENUE_NOUNS)}`, (p) => `Bistro ${p(FR)}`, (p) => `${p(VENUE_NOUNS)} House`, (p) => `${p(SURNAMES)} Grill`]],
 ];
 
@@ -799,12 +811,16 @@ export function venueName(kind: string, r: Rng, used: Set<string>): string {
   // name only when it is one noun a business would put on its sign ("Hartley Cinema"), never a phrase
   // or an activity ("Varga Event Space", "Rossi Quantum Computing").
   const ownNoun = /^\p{L}+$/u.test(kind.trim()) && !/ing$/i.test(kind.trim());
-  const forms = VENUE_FORMS.find(([re]) => re.test(k))?.[1] ?? [
-    ...(ownNoun ? [(p: (pool: readonly string[]) => string) => `${p(SURNAMES)} ${headline(kind)}`] : []),
+  // A one-noun kind is on every sign of its places ("Hartley Cinema", "Juniper Cinema"): "Salty Meadow" says nothing of what it is.
+  const forms = VENUE_FORMS.find(([re]) => re.test(k))?.[1] ?? (ownNoun ? [
+    (p: (pool: readonly string[]) => string) => `${p(SURNAMES)} ${headline(kind)}`,
+    (p: (pool: readonly string[]) => string) => `${p(VENUE_NOUNS)} ${headline(kind)}`,
+    (p: (pool: readonly string[]) => string) => `The ${p(VENUE_ADJECTIVES)} ${p(VENUE_NOUNS)} ${headline(kind)}`,
+  ] : [
     (p: (pool: readonly string[]) => string) => `${p(VENUE_ADJECTIVES)} ${p(VENUE_NOUNS)}`,
     (p: (pool: readonly string[]) => string) => `${p(SURNAMES)} & ${p(SURNAMES)}`,
     (p: (pool: readonly string[]) => string) => `The ${p(VENUE_NOUNS)} ${p(['Studio', 'Centre', 'Works', 'Place'])}`,
-  ];
+  ]);
   for (let tries = 0; tries < 12; tries++) {
     const form = pickFresh(r, forms, used, (_, i) => `venue-form:${i}`);
     const name = form((pool) => r.pick(pool));

@@ -38,13 +38,14 @@ import { docListCap } from './askedCount.js';
 import { monthMean, SNOWY } from './climate.js';
 import { capacityFor, detailsContradiction, kindContradiction, kindForName, largestParty, nameNounForKind, placeNoun } from './stays.js';
 import { addressIn, districtNamed, unknownTownNamed } from './districts.js';
+import { venuesAtRealAddresses } from './realVenues.js';
 import { addressNear, addressNearIn, kmFromAddress, placeAddress, placeAddressIn, pointAt } from './streetGeo.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { researcherAffiliation } from './worldFacts.js';
 import { findsNothing, nothingFoundAnswer, recordedStatus } from './idSearch.js';
 import { cap, initials, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, snippetsWithinPublication, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-90'; // 90: the lead's 89 and h-serper22's 87 merged (h-serper22: web search results written as the recordings write Serper's answer, recordedSearch.ts). 89: a room list's other rooms are numbered on the floor of the rooms the task uses (101–112 beside room 103). 88: the lead's 87 and h-sim22's 87 merged. Earlier versions: docs/method-versions.md.
+export const SIMULATOR_RULES_VERSION = 'api-simulator-93'; // 93 (92 in one step): a real venue the task names (Hilton New York Times Square, Le Bernardin) stands at its real address (realVenues.ts). 91: places of a kind whose signs say it (hospitals, schools, beaches, pharmacies, caterers, cinemas…) are named so, and a one-noun kind keeps its noun on every name; "Eleven Madison Park" is one place, not a kind. 90: the lead's 89 and h-serper22's 87 merged (h-serper22: web search results written as the recordings write Serper's answer, recordedSearch.ts). 89: a room list's other rooms are numbered on the floor of the rooms the task uses (101–112 beside room 103). 88: the lead's 87 and h-sim22's 87 merged. Earlier versions: docs/method-versions.md.
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -206,7 +207,7 @@ export function reversedWindow(args: Record<string, unknown>): { start: string; 
  * process holds open), none that says a retry cannot help (an invalid key, a missing scope, a
  * monthly quota, no such device).
  */
-export const ENVIRONMENT_WORDING_VERSION = 'env-wording-7'; // 7 (h-env9): a file system's echo, cp, mv, rm and rmdir fail writing to the disk, not reading from it (WRITING_CALL; io_error_direction_wrong widened to the disk); Earlier versions: docs/method-versions.md.
+export const ENVIRONMENT_WORDING_VERSION = 'env-wording-8'; // 8: a proxy failure as requests writes it ("ProxyError: Max retries exceeded with url: /get_stock_info (Caused by ProxyError('Unable to connect to proxy', OSError('Tunnel connection failed: 502 Bad Gateway')))"), never a tunnel "for" a function. 7 (h-env9): a file system's echo, cp, mv, rm and rmdir fail writing to the disk, not reading from it (WRITING_CALL; io_error_direction_wrong widened to the disk); Earlier versions: docs/method-versions.md.
 
 /**
  * Wordings per kind, each naming the API. A network API fails as HTTP APIs do — a status line,
@@ -251,7 +252,9 @@ const REMOTE: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]
   connection_error: [
     (api) => `ConnectionError: ('Connection aborted.', ConnectionResetError(104, 'Connection reset by peer')) while calling ${api}`,
     (api) => `ConnectionError: Max retries exceeded with url: /${apiOf(api)} (Caused by NewConnectionError('Failed to establish a new connection: [Errno 111] Connection refused'))`,
-    (api) => `ProxyError: Unable to connect to proxy, the tunnel connection for ${api} failed: 502 Bad Gateway`,
+    // A proxy's tunnel goes to a host, never to a function: requests' own ProxyError, naming only the path (h-read23 read
+    // "the tunnel connection for get_stock_info failed" as no message a client library writes).
+    (api) => `ProxyError: Max retries exceeded with url: /${apiOf(api)} (Caused by ProxyError('Unable to connect to proxy', OSError('Tunnel connection failed: 502 Bad Gateway')))`,
   ],
   server_error: [
     (api) => `HTTP 500 Internal Server Error\n{"error": {"code": 500, "status": "INTERNAL", "message": "Internal error encountered while processing ${api}."}}`,
@@ -555,7 +558,23 @@ const PLACE_CATEGORY = /\b(restaurants?|caf[eé]s?|coffee shops?|hotels?|station
 /** A search term naming one place (Le Bernardin, Times Square, an address) rather than a kind of place. */
 export function namesOnePlace(term: string): boolean {
   const t = term.trim();
-  return (/(^|\s)\p{Lu}/u.test(t) || /\d/.test(t)) && !PLACE_CATEGORY.test(t);
+  if (!/(^|\s)\p{Lu}/u.test(t) && !/\d/.test(t)) return false;
+  return !PLACE_CATEGORY.test(t) || namedLikeAKind(t);
+}
+
+/** Words that make "X Park", "X Museum" a kind of place rather than one place's name ("Water Park", "Art Museum", "High School"). */
+const KIND_MODIFIER = /^(?:art|science|history|children's|train|bus|subway|gas|police|fire|high|middle|elementary|primary|public|farmers'?|flea|water|amusement|theme|national|state|city|dog|skate|night|super|fish|food|coffee|book|grocery|convenience|department|movie|local|nearby|best|top|good|popular|famous|cheap|luxury|boutique|italian|french|chinese|japanese|mexican|indian|thai|korean|vegan|vegetarian|seafood|sushi|pizza)$/i;
+
+/**
+ * A one-place name that ends in a kind's word: capitalised words before a singular kind that signs
+ * carry ("Eleven Madison Park", a restaurant; "Madison Square Garden"; "Griffith Park"), not a kind
+ * with a modifier ("Water Park", "Art Museum").
+ */
+function namedLikeAKind(term: string): boolean {
+  const words = term.split(/\s+/);
+  if (words.length < 2 || !words.every((w) => /^[\p{Lu}\d]/u.test(w))) return false;
+  if (!/^(?:park|museum|beach|station|school|hospital|theat(?:er|re)|gallery|market|library|hall|garden|tavern|grill|bar|caf[eé]|restaurant|kitchen|hotel|inn)$/i.test(words[words.length - 1])) return false;
+  return words.length >= 3 || !KIND_MODIFIER.test(words[0]);
 }
 
 /** A street address ("321 Industrial Ln, Springfield", "5th Avenue"): a search for it finds the address itself, there. */
@@ -1685,6 +1704,9 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   coordinatesAgreeWithAddress(drawn, carry, input.known, placeNamed(input.place ?? ''));
   // A nearby search's places are near its centre.
   nearbyNearCentre(doc, input.args as Record<string, unknown>, drawn, carry);
+  // A real venue the task names stands at its own address (realVenues.ts), not on a drawn street; after the
+  // move to the centre, so a search by name finds it where it is.
+  venuesAtRealAddresses(drawn, (v) => carry.some((c) => /address/i.test(c.sub ?? c.field) && sameCarried(c.value, v)));
   // A news item's headline says what its summary reports (not "The Long Road Home" over a new CFO).
   if (/news/i.test(doc.name)) headlinesFollowSummaries(drawn, (v) => carriedValues.has(toJson(v) ?? ''));
   // What the world knows about a real film or company the call is about (worldFacts.ts) wins over what was drawn.

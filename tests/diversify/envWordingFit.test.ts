@@ -39,6 +39,19 @@ const external = (name: string, failure: string, extra: Partial<TestCase> = {}) 
     ...extra,
   }) as unknown as TestCase;
 
+describe('a proxy failure as the client library writes it (env-wording-8)', () => {
+  it('names the path, never a tunnel "for" a function, and still reads as a proxy that let nothing through', () => {
+    const proxy = wordings('connection_error', 'TradingBot.get_stock_info').filter((w) => /proxy/i.test(w));
+    expect(proxy.length).toBeGreaterThan(0);
+    for (const w of proxy) {
+      expect(w).not.toMatch(/tunnel connection for/i);
+      expect(w).toMatch(/url: \/get_stock_info .*Tunnel connection failed: 502 Bad Gateway/);
+      expect(failureKind(w)).toBe('could not get through the proxy');
+      expect(classifyEnvironmentMessage(w)?.kind).toBe('connection_error');
+    }
+  });
+});
+
 describe('a connection never made is not told as lost', () => {
   it('failureKind tells a refusal, no connection, a failed proxy and an unreachable host apart from a dropped connection', () => {
     expect(failureKind("ConnectionError: Max retries exceeded with url: /reserve (Caused by NewConnectionError('Failed to establish a new connection: [Errno 111] Connection refused'))")).toBe('was refused a connection');

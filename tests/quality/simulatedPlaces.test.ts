@@ -8,11 +8,12 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../pipeline/rng.js';
 import { abstract, routeSteps, venueName } from '../../pipeline/resolution/simulatedText.js';
-import { emptySearchPoint, placesAbout, simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
+import { emptySearchPoint, namesOnePlace, placesAbout, simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
+import { venueMisplaced, venuesAtRealAddresses } from '../../pipeline/resolution/realVenues.js';
 import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
 import type { ToolDoc } from '../../pipeline/schemas.js';
 import { sameEnd } from '../../pipeline/resolution/trips.js';
-import { REAL_INSTITUTION, STOCK_SENTENCE_SUMMARIES, namedBySearch, realInstitutionNamed, sentencesOf, tripToItself } from '../../pipeline/quality/measures/simulatedPlaces.js';
+import { REAL_INSTITUTION, STOCK_SENTENCE_SUMMARIES, namedBySearch, placeUnfitForKind, realInstitutionNamed, sentencesOf, tripToItself } from '../../pipeline/quality/measures/simulatedPlaces.js';
 
 const nearby = (term: string) => ({ name: 'BINGMap.search_nearby', args: { latitude: 34.1, longitude: -118.3, radius: 1000, search_term: term } });
 const places = (...names: string[]) => JSON.stringify({ places: names.map((name, i) => ({ name, address: `${12 + i} Vermont Avenue` })) });
@@ -117,5 +118,59 @@ describe('simulated abstracts read as abstracts of their own papers', () => {
     expect(sentencesOf(text).length).toBeGreaterThanOrEqual(3);
     expect(text).toMatch(/history and culture in Berlin since 1990/);
     expect(text).toMatch(/draws on|combine|rests on/);
+  });
+});
+
+describe('places of a kind whose signs say it are named so (api-simulator-91)', () => {
+  const BING: ToolDoc = { name: 'BINGMap.search_nearby', description: 'Search for places nearby a location, within a given radius, and return the results into a list.', required_parameters: [{ name: 'search_term', type: 'string', description: 'the place name' }], optional_parameters: [{ name: 'places', type: 'string', description: 'the name of the location.' }], return_data: [{ name: 'places', description: 'the list of places, each place is a dict with name and address, at most 5 places.' }] };
+
+  it('the measure flags "Weber & Kowalski" as a hospital and "Ortega & Varga" as a beach, and passes names that say their kind or that the plan writes', () => {
+    expect(placeUnfitForKind(nearby('hospital'), places('Cedar Medical Center', 'Weber & Kowalski'))).toMatch(/Weber & Kowalski/);
+    expect(placeUnfitForKind(nearby('beach'), places('Ortega & Varga'))).toMatch(/beach/);
+    expect(placeUnfitForKind(nearby('hospital'), places('St. Luke\'s Hospital', 'Cedar Medical Center', 'Fox Health Clinic'))).toBeNull();
+    expect(placeUnfitForKind(nearby('beach'), places('Komaneka at Keramas Beach', 'Moon - Price Villa in home Six Bali'), ['Moon - Price Villa in home Six Bali'])).toBeNull();
+    // Restaurants' names are free: no kind word is asked of them.
+    expect(placeUnfitForKind(nearby('restaurant'), places("Okafor's", 'The Salty Fig'))).toBeUndefined();
+  });
+
+  it('every simulated hospital, school, beach, pharmacy, caterer, library, bank and cinema says what it is', () => {
+    for (const term of ['hospital', 'school', 'beach', 'pharmacy', 'catering', 'library', 'bank', 'cinema', 'hospitals', 'schools']) {
+      for (let seed = 0; seed < 40; seed++) {
+        const answer = simulateOffline({ name: BING.name, args: { search_term: term, places: 'Springfield' }, tools: [BING], place: 'Springfield' }, new Rng(seed, term));
+        expect(placeUnfitForKind({ name: BING.name, args: { search_term: term } }, answer.response), `${term} ${answer.response}`).toBeNull();
+      }
+    }
+  });
+
+  it('a one-noun kind no form knows keeps its noun on every name ("Hartley Laundromat", never "Salty Meadow")', () => {
+    for (let seed = 0; seed < 100; seed++) {
+      const used = new Set<string>();
+      for (let i = 0; i < 4; i++) expect(venueName('Laundromat', new Rng(seed, 'l'), used)).toMatch(/Laundromat$/);
+    }
+  });
+
+  it('"Eleven Madison Park" is one place, found by name; "Water Park" and "parks" are kinds', () => {
+    expect(namesOnePlace('Eleven Madison Park')).toBe(true);
+    expect(namesOnePlace('Griffith Park')).toBe(true);
+    expect(namesOnePlace('Water Park')).toBe(false);
+    expect(namesOnePlace('Italian Restaurant')).toBe(false);
+    expect(namesOnePlace('parks')).toBe(false);
+    const answer = simulateOffline({ name: BING.name, args: { search_term: 'Eleven Madison Park', places: 'New York City' }, tools: [BING], place: 'New York City' }, new Rng(3, 'emp'));
+    const first = (parseToolResponse(answer.response) as { places: { name: string; address: string }[] }).places[0];
+    expect(first).toEqual({ name: 'Eleven Madison Park', address: '11 Madison Ave, New York, NY, 10010' });
+  });
+});
+
+describe('a real venue the task names stands at its real address (api-simulator-93)', () => {
+  it('the measure flags the Hilton at a drawn street and passes its recorded address however the street is abbreviated', () => {
+    expect(venueMisplaced('Hilton New York Times Square', '96 Madison Avenue')).toMatch(/234 W 42nd St/);
+    expect(venueMisplaced('Hilton New York Times Square', '234 West 42nd Street, New York')).toBeNull();
+    expect(venueMisplaced('Birch Kitchen', '96 Madison Avenue')).toBeUndefined();
+  });
+
+  it('the simulator moves a named venue to its address unless a later step copies the drawn one', () => {
+    const answer = { places: [{ name: 'Le Bernardin', address: '137 Mulberry Street, New York City' }, { name: 'Benares', address: '12 Bleecker Street' }, { name: 'Birch Kitchen', address: '29 Mulberry Street' }] };
+    venuesAtRealAddresses(answer, (v) => v === '12 Bleecker Street');
+    expect(answer.places.map((p) => p.address)).toEqual(['155 W 51st St, New York, NY, 10019', '12 Bleecker Street', '29 Mulberry Street']);
   });
 });

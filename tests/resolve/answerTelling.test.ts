@@ -81,6 +81,8 @@ describe('closing answers tell successful results plainly', () => {
       expect(a).toMatch(/logged in as USR001/);
       expect(a).toMatch(/unlocked the doors/);
       expect(a).toMatch(/removed TSLA from the watchlist/);
+      // Four doors left unlocked after an unlock are unlocked now, not "still" unlocked (bfcl_multi_turn_base_79).
+      expect(a).not.toMatch(/still unlocked/);
     }
   });
 

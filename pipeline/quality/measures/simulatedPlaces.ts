@@ -20,7 +20,8 @@
  */
 import type { TestCase } from '../../schemas.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
-import { argStrings, planArgStrings, shownSimulatedSteps, simulatedDefectAmong } from '../evidence.js';
+import { argStrings, firstDefect, planArgStrings, shownSimulatedSteps, simulatedDefectAmong } from '../evidence.js';
+import { venueMisplaced } from '../../resolution/realVenues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
 import { sameEnd, tripEnds } from '../../resolution/trips.js';
@@ -104,6 +105,90 @@ export const simulatedPlaceNamedBySearch: CaseMeasure = {
     // What the task's plan itself writes (its recorded arguments): a name there was found by the source's own run.
     const written = planArgStrings(tc, ctx);
     return simulatedDefectAmong(tc, ctx, (step) => namedBySearch(step.action, step.response!.content, written));
+  },
+};
+
+/**
+ * Kinds of place whose every member carries a word of its kind on its sign, with the words a name
+ * of that kind holds: a hospital is "… Hospital", "… Medical Center" or "… Clinic", never "Weber &
+ * Kowalski" or "Salty Meadow". Kinds whose names are free (restaurants, bars, event rooms, sights)
+ * are not here.
+ */
+export const KIND_NAME_WORDS: [RegExp, RegExp][] = [
+  [/^(?:hospitals?|clinics?|medical centers?|urgent care)$/, /hospital|medical|clinic|health|infirmary|urgent care/i],
+  [/^(?:schools?|elementary schools?|high schools?|primary schools?)$/, /school|academy|elementary|college|montessori|prep\b|lyc[eé]e/i],
+  [/^(?:beach(?:es)?)$/, /beach|\bbay\b|cove|sands|shore|pantai|playa|plage/i],
+  [/^(?:pharmac(?:y|ies)|drugstores?|chemists?)$/, /pharmac|drug|chemist|apothe|cvs|walgreens|rite aid|duane reade/i],
+  [/^(?:librar(?:y|ies))$/, /librar/i],
+  [/^(?:banks?)$/, /\bbank|credit union|savings|trust\b/i],
+  [/^(?:cinemas?|movie theat(?:er|re)s?|theat(?:er|re)s?)$/, /cinema|theat|\bamc\b|regal|movies|imax|playhouse|picture house|film/i],
+  [/^(?:gas stations?|petrol stations?|fuel stations?|gas)$/, /\bgas\b|fuel|station|petrol|shell|chevron|\bbp\b|mobil|exxon|texaco|sunoco|citgo|valero|gulf|arco|\b76\b|speedway|wawa|sheetz/i],
+  [/^(?:hotels?|hostels?|motels?|accommodations?|lodging)$/, /hotel|\binn\b|suites|lodge|hostel|resort|motel|residence|hilton|marriott|hyatt|sheraton|westin|ritz|four seasons|mandarin|peninsula|w new york|langham|standard|ace\b|edition|plaza|pierre|carlyle|tribeca|house|rooms/i],
+  [/^(?:museums?|galler(?:y|ies))$/, /museum|galler|collection|institute|center|centre/i],
+  [/^(?:parks?)$/, /park|garden|reserve|trail|green|square|common|arboretum|preserve/i],
+  [/^(?:camping|campsites?|campgrounds?)$/, /camp|\brv\b|caravan/i],
+  [/^(?:catering|caterers?)$/, /cater|events?|kitchen|cuisine|food|feast|table/i],
+  [/^(?:coffee shops?|caf[eé]s?|coffee)$/, /coffee|caf[eé]|espresso|roast|baker|\btea\b|brew|beans?\b/i],
+  [/^(?:gyms?|fitness cent(?:er|re)s?)$/, /gym|fitness|athletic|yoga|crossfit|club|training/i],
+  [/^(?:supermarkets?|grocery stores?|groceries|grocer(?:y|ies))$/, /market|grocer|foods|mart\b|trader joe|whole foods|safeway|kroger|wegmans|fairway|d'agostino/i],
+];
+
+/** The words a name of the kind `term` asks for holds, when the kind is one whose names say it. */
+export function kindNameWords(term: string): RegExp | undefined {
+  const t = term.trim().toLowerCase().replace(/^(?:the\s+)?(?:(?:nearest|nearby|closest|best|top|good|local|popular)\s+)+/, '');
+  return KIND_NAME_WORDS.find(([kind]) => kind.test(t))?.[1];
+}
+
+/**
+ * A simulated nearby search for a kind of place whose names say their kind (hospitals, schools,
+ * beaches, pharmacies…) listing a place whose name does not ("Weber & Kowalski" and "Salty Meadow"
+ * as hospitals near 742 Evergreen Terrace), unless the task's own plan writes that name (the source's
+ * run found it).
+ */
+export function placeUnfitForKind(action: { name: string; args: unknown }, response: string, written: readonly string[] = []): string | null | undefined {
+  const records = placeRecords(action, response);
+  const phrase = searchPhrase(action.args);
+  if (!records?.length || !phrase || !/nearby|places?\b|poi/i.test(action.name)) return undefined;
+  const words = kindNameWords(phrase);
+  if (!words) return undefined;
+  const hit = records.find((r) => {
+    const name = String(r.name).trim();
+    if (written.some((w) => w.toLowerCase().includes(name.toLowerCase()))) return false;
+    return !words.test(name);
+  });
+  return hit ? `"${String(hit.name)}" is listed as a place of the kind "${phrase}" but its name says nothing of it` : null;
+}
+
+export const simulatedPlaceUnfitKind: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_place_unfit_kind',
+  group: 'solvable',
+  title: 'a simulated nearby search for a kind of place whose names say their kind (hospitals, schools, beaches, pharmacies, gas stations…) lists a place whose name does not ("Weber & Kowalski" and "Salty Meadow" as hospitals, "Ortega & Varga" as a beach)',
+  population: 'cases showing a simulated nearby-search answer for a kind of place whose names say their kind',
+  check: (tc, ctx) => {
+    const written = planArgStrings(tc, ctx);
+    return simulatedDefectAmong(tc, ctx, (step) => placeUnfitForKind(step.action, step.response!.content, written));
+  },
+};
+
+export const simulatedRealVenueMisplaced: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_real_venue_misplaced',
+  group: 'solvable',
+  title: 'a simulated place answer puts a real venue the task names at another address than its own ("Hilton New York Times Square" at "96 Madison Avenue" where T-Eval\'s own recording gives "234 W 42nd St"; "Le Bernardin" at "137 Mulberry Street")',
+  population: 'cases showing a simulated place answer naming a real venue realVenues.ts knows',
+  check: (tc, ctx) => {
+    const written = planArgStrings(tc, ctx).map((w) => w.toLowerCase());
+    return simulatedDefectAmong(tc, ctx, (step) => {
+      const records = placeRecords(step.action, step.response!.content);
+      if (!records?.length) return undefined;
+      return firstDefect(records, (r) => {
+        if (typeof r.address !== 'string') return undefined;
+        // An address the task's own plan writes is what the source's run found: carried as written.
+        if (written.some((w) => w.includes(String(r.address).toLowerCase()))) return undefined;
+        return venueMisplaced(String(r.name), r.address);
+      });
+    });
   },
 };
 
@@ -219,4 +304,4 @@ export const simulatedAbstractStockSentence: SetMeasure = {
   },
 };
 
-export const SIMULATED_PLACE_MEASURES: CaseMeasure[] = [simulatedPlaceRealInstitution, simulatedPlaceNamedBySearch, simulatedNearbyAtNothing, simulatedTripToItself];
+export const SIMULATED_PLACE_MEASURES: CaseMeasure[] = [simulatedPlaceRealInstitution, simulatedPlaceNamedBySearch, simulatedPlaceUnfitKind, simulatedRealVenueMisplaced, simulatedNearbyAtNothing, simulatedTripToItself];
