@@ -453,6 +453,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // a look at the session before a read of a named object (ls before cat(file3.txt)), a read whose answer holds the correct one's.
   tool_select_plausible_precheck: 0,
   tool_select_status_look: 0,
+  // A wrong tool that removes what the request never asked to remove (errors/destructive.ts), gated since error-injectors@52 (h-read23): 51/285 on f44 → 0.
+  tool_select_destroys_unasked: 0,
   tool_select_repeats_previous: 0,
   tool_select_answer_equivalent: 0,
   simulated_list_short: 0,
@@ -464,6 +466,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   value_error_not_wrong: 0,
   error_changes_state: 0,
   env_error_names_toolkit: 0,
+  // A simulated failure whose count is not over the limit it says was passed ("4 calls are already running, over the limit of 4 at once"), gated since api-simulator-91 (h-read23): 4/679 on f44 → 0.
+  env_error_limit_not_passed: 0,
   simulated_unknown_record_found: 0,
   // Gated at 0 since error-injectors@30: the last fallbacks (a swapped `mv` pair, `startEngine` without its START) now keep the correct frame.
   error_thought_style_tell: 0,

@@ -45,7 +45,18 @@ import { researcherAffiliation } from './worldFacts.js';
 import { findsNothing, nothingFoundAnswer, recordedStatus } from './idSearch.js';
 import { cap, initials, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, snippetsWithinPublication, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-93'; // 93 (92 in one step): a real venue the task names (Hilton New York Times Square, Le Bernardin) stands at its real address (realVenues.ts). 91: places of a kind whose signs say it (hospitals, schools, beaches, pharmacies, caterers, cinemas…) are named so, and a one-noun kind keeps its noun on every name; "Eleven Madison Park" is one place, not a kind. 90: the lead's 89 and h-serper22's 87 merged (h-serper22: web search results written as the recordings write Serper's answer, recordedSearch.ts). 89: a room list's other rooms are numbered on the floor of the rooms the task uses (101–112 beside room 103). 88: the lead's 87 and h-sim22's 87 merged. Earlier versions: docs/method-versions.md.
+export const SIMULATOR_RULES_VERSION = 'api-simulator-94'; // 94: the lead's 93 and h-read23's 91 merged (h-read23: a cap on calls at once says more calls running than its limit (callsOverLimit; "4 calls are already running, over the limit of 4" read as over it: env_error_limit_not_passed 4/679 on f44)). 93 (92 in one step): a real venue the task names (Hilton New York Times Square, Le Bernardin) stands at its real address (realVenues.ts). 91: places of a kind whose signs say it (hospitals, schools, beaches, pharmacies, caterers, cinemas…) are named so, and a one-noun kind keeps its noun on every name; "Eleven Madison Park" is one place, not a kind. 90: the lead's 89 and h-serper22's 87 merged (h-serper22: web search results written as the recordings write Serper's answer, recordedSearch.ts). 89: a room list's other rooms are numbered on the floor of the rooms the task uses (101–112 beside room 103). 88: the lead's 87 and h-sim22's 87 merged. Earlier versions: docs/method-versions.md.
+
+/**
+ * A cap on calls at once that was passed: the count running is always above the limit ("4 calls are
+ * already running, over the limit of 4 at once" contradicted itself). The two draws stay in their
+ * order, so every other simulated failure keeps its text.
+ */
+function callsOverLimit(api: string, r: Rng): string {
+  const drawn = r.int(4, 16);
+  const limit = r.pick([2, 3, 4]);
+  return `${api} failed: resource temporarily unavailable (EAGAIN); ${Math.max(drawn, limit + 1)} calls are already running, over the limit of ${limit} at once`;
+}
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -274,7 +285,7 @@ const LOCAL: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]>
     // One cause a message: EBUSY says the device is in use, not that calls come too fast; a throttle's
     // errno is EAGAIN ("try again").
     (api, r) => `BlockingIOError: [Errno 11] Resource temporarily unavailable: ${api} was throttled after too many operations in the last second (limit ${r.pick([5, 10, 20])}); try again shortly`,
-    (api, r) => `${api} failed: resource temporarily unavailable (EAGAIN); ${r.int(4, 16)} calls are already running, over the limit of ${r.pick([2, 3, 4])} at once`,
+    callsOverLimit,
     (api, r) => `${api} failed: throttled after ${r.pick([5, 10, 20])} operations in the last second, over the limit the device allows; slow down and try again`,
   ],
   // A denial that passes: a privilege check that got no answer, credentials being renewed. Not a file
@@ -343,7 +354,7 @@ export const FILES_TOOLKIT = /file|folder|director|disk|ppt|presentation|slide|d
 const COMPUTE: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]> = {
   rate_limit: [
     (api, r) => `BlockingIOError: [Errno 11] Resource temporarily unavailable while running ${api}: too many calls at once (limit ${r.pick([2, 4, 8])})`,
-    (api, r) => `${api} failed: resource temporarily unavailable (EAGAIN); ${r.int(4, 16)} calls are already running, over the limit of ${r.pick([2, 3, 4])} at once`,
+    callsOverLimit,
   ],
   permission_denied: [
     (api) => `${api} failed: access denied (EACCES) while the privilege check was pending: the policy service did not answer; try again`,

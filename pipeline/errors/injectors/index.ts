@@ -19,7 +19,7 @@ export { adaptArgs, confusableTools, relevance } from './toolSelect.js';
 export { erroneousThought } from './thoughts.js';
 
 /** Bumped whenever an injector's behaviour changes; recorded as `rules:error-injectors@<version>`. */
-export const INJECTORS_VERSION = 'error-injectors@51'; // 51: h-solv22's 50 and h-evol20's 50 merged (h-solv22: an earlier id past 2^53 taken exactly, no larger leading count as a value error; h-evol20: a wrong value the request gives the other role is said plainly in the wrong call's thought, never backed by quoting the request). Earlier versions: docs/method-versions.md.
+export const INJECTORS_VERSION = 'error-injectors@52'; // 52 (h-read23): a tool selection error never draws a tool that removes what the request never asked to remove (remove_stock_from_watchlist for get_stock_info, rmdir for cd, delete_message for send_message: errors/destructive.ts; tool_select_destroys_unasked 51/285 on f44). 51: h-solv22's 50 and h-evol20's 50 merged (h-solv22: an earlier id past 2^53 taken exactly, no larger leading count as a value error; h-evol20: a wrong value the request gives the other role is said plainly in the wrong call's thought, never backed by quoting the request). Earlier versions: docs/method-versions.md.
 
 export const INJECTORS: Record<ErrorType, Injector> = {
   tool_select_error: toolSelectInjector,

@@ -4,7 +4,8 @@
  * drawn from the top, never a tool that shares nothing with the step — called with arguments
  * adapted to its own parameters (each of its kind), the way a model fills in a tool it believes is
  * the right one. Never a read a careful agent may well make at the step (a pre-check before it
- * changes something, a look at the session before it reads a named object: pipeline/errors/benignSelect.ts).
+ * changes something, a look at the session before it reads a named object: pipeline/errors/benignSelect.ts),
+ * never one that removes what the request never asked to remove (pipeline/errors/destructive.ts).
  * The CoT thought is written afterwards (thoughts.ts erroneousThought).
  */
 import type { Rng } from '../../rng.js';
@@ -16,6 +17,7 @@ import { keysAgree, misplacedValue, type GivenValue } from '../misplaced.js';
 import { confusable, toolSimilarity, type ToolSimilarity } from '../similarity.js';
 import { pathProblem, type PathContext } from '../pathKinds.js';
 import { actsOnSameObject, reasonableInstead, repeatsPrevious } from '../benignSelect.js';
+import { destroysUnasked } from '../destructive.js';
 import { callSchemaProblems, holdsId, idShown, typeProblem } from '../wrongCall.js';
 import { exactNumber, toJson } from '../../pyValues.js';
 import { earlyLaterStep, gtArgs, isIdKey, namesATool, neighbourTools, querySpans, repeatsValidStep, shapeOf, type Injection, type InjectionInput, type Injector, type QuerySpan, type ValueShape } from './context.js';
@@ -298,6 +300,9 @@ function rankConfusable(input: InjectionInput): ConfusableTool[] {
   const out: ConfusableTool[] = [];
   for (const tool of input.tools) {
     if (tool.name === input.correct.name) continue;
+    // Taking away what the request never asked to remove (remove_stock_from_watchlist for get_stock_info,
+    // rmdir for cd, delete_message for send_message) is the opposite action, not a tool taken for the right one.
+    if (destroysUnasked(input.correct.name, tool.name, input.query)) continue;
     const similarity = toolSimilarity(correctDoc, tool, input.tools);
     const neighbour = neighbours.has(tool.name);
     const alike = confusable(similarity, neighbour);
@@ -338,7 +343,9 @@ export const toolSelectInjector: Injector = {
       return { ok: false, reason: `the tool list holds only ${input.correct.name}; a tool selection error needs another listed tool` };
     }
     if (confusableTools(input).length === 0) {
-      return { ok: false, reason: `no listed tool is confusable with ${input.correct.name} (none shares a name word, a description, parameters or a neighbouring step with it and can be called with values of its kinds)` };
+      const destructive = input.tools.filter((t) => destroysUnasked(input.correct.name, t.name, input.query)).map((t) => t.name);
+      const left = destructive.length ? `; ${destructive.join(', ')} left out: ${destructive.length === 1 ? 'it removes' : 'they remove'} what the request never asked to remove` : '';
+      return { ok: false, reason: `no listed tool is confusable with ${input.correct.name} (none shares a name word, a description, parameters or a neighbouring step with it and can be called with values of its kinds${left})` };
     }
     return { ok: true };
   },

@@ -18,6 +18,7 @@ import { isPlainObject } from '../../errors/values.js';
 import { toJson } from '../../pyValues.js';
 import { validateCall } from '../../resolution/simulatorRules.js';
 import { isErrorResponse } from '../../errors/responses.js';
+import { destroysUnasked } from '../../errors/destructive.js';
 import { secondDefect } from '../../errors/wrongCall.js';
 import { formatSlip, refusesCall } from '../../errors/formatSlip.js';
 import { areaSwap, otherKind, undecidedFlag, underivableTruth } from '../../errors/valueDoubt.js';
@@ -162,6 +163,25 @@ export const toolSelectStatusLook: CaseMeasure = {
   check(tc) {
     if (tc.kind !== 'internal' || tc.errorType !== 'tool_select_error' || !tc.erroneousAction || Array.isArray(tc.groundTruth)) return undefined;
     return statusLook(tc.groundTruth, tc.erroneousAction, tc.tools) ?? null;
+  },
+};
+
+/**
+ * A tool selection "error" that removes what the request never asked to remove (errors/destructive.ts):
+ * remove_stock_from_watchlist(MSFT) for "give me a detailed update on Microsoft's stock", rmdir("documents")
+ * for "draft a document in documents", delete_message(USR007) for "dispatch a message to USR007". The
+ * opposite action on the user's object is no tool a model takes for the right one.
+ */
+export const toolSelectDestroysUnasked: CaseMeasure = {
+  kind: 'case',
+  id: 'tool_select_destroys_unasked',
+  group: 'errors',
+  title: 'a tool selection "error" that removes what the request never asked to remove (remove_stock_from_watchlist for a stock\'s details, rmdir("documents") for a file to write there, delete_message for a message to send): the opposite action, not a tool taken for the right one',
+  population: 'tool_select cases',
+  check(tc) {
+    if (tc.kind !== 'internal' || tc.errorType !== 'tool_select_error' || !tc.erroneousAction || Array.isArray(tc.groundTruth)) return undefined;
+    const request = [...tc.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    return destroysUnasked(tc.groundTruth.name, tc.erroneousAction.name, request) ?? null;
   },
 };
 
@@ -559,4 +579,4 @@ export const valueErrorOtherKind: CaseMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [valueErrorTruthUnderivable, valueErrorFlagUndecided, valueErrorAreaSwap, valueErrorOtherKind, valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectStatusLook, thoughtLeak, thoughtStatesDroppedValue, keyErrorValueUnstated, implausibleValue, confusableTools, realErrors];
+export const ERROR_MEASURES = [valueErrorTruthUnderivable, valueErrorFlagUndecided, valueErrorAreaSwap, valueErrorOtherKind, valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectStatusLook, toolSelectDestroysUnasked, thoughtLeak, thoughtStatesDroppedValue, keyErrorValueUnstated, implausibleValue, confusableTools, realErrors];

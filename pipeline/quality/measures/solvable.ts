@@ -576,6 +576,25 @@ export const environmentErrorNamesToolkit: CaseMeasure = {
   },
 };
 
+/**
+ * A simulated failure that says a count went over a limit the count does not pass: "4 calls are
+ * already running, over the limit of 4 at once" (bfcl_multi_turn_base_72-env-k4-cot): 4 running is
+ * at a limit of 4, not over it, so the message contradicts itself.
+ */
+export const environmentErrorLimitNotPassed: CaseMeasure = {
+  kind: 'case',
+  id: 'env_error_limit_not_passed',
+  group: 'text',
+  title: 'simulated environment error whose count is not over the limit it says was passed ("4 calls are already running, over the limit of 4 at once")',
+  population: 'external cases whose failure was simulated',
+  check(tc) {
+    if (tc.kind !== 'external' || !(tc.provenance.origin ?? '').startsWith('simulated')) return undefined;
+    const msg = tc.messages[tc.messages.length - 1].content;
+    const m = /\b(\d+) (?:calls?|requests?|operations?|queries)\b[^.\n]{0,60}?\bover the limit of (\d+)/i.exec(msg);
+    return m && Number(m[1]) <= Number(m[2]) ? `${m[1]} is not over the limit of ${m[2]}: "${msg.slice(0, 110)}"` : null;
+  },
+};
+
 /** An integer-valued double past 2^53: a big id rounded on its way through float64. */
 function roundedIntegers(value: unknown): number[] {
   const out: number[] = [];
@@ -1079,6 +1098,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   gtTextUnlikeDictated,
   gtTextUnlikeAnswer,
   environmentErrorNamesToolkit,
+  environmentErrorLimitNotPassed,
   unshownHistoryValue,
   unshownGroundTruth,
   absentGroundTruth,
