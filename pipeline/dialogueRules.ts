@@ -1606,3 +1606,42 @@ export function closingDropsAsked(dialogue: { role: string; text: string }[]): s
   }
   return undefined;
 }
+
+/** "2 coffees. 1 latte … and 1 Cappuccino …", "two coffee's, a Mocha … and Cortado …": a count of drinks said before the drinks themselves. */
+export const GENERIC_COUNT = /\b(?:two|three|four|[2-4])\s+(?:coffee'?s|coffees|drinks|beverages)\b[.,:;!]?\s*/i;
+const SPECIFIC_DRINK = /\b(?:hot chocolate|chai lattes?|cold brews?|flat whites?|matcha lattes?|cappuccinos?|macchiatos?|americanos?|espressos?|frappuccinos?|cortados?|steamers?|mochas?|lattes?|chais?)\b/i;
+
+/** The customer's turn without a count of drinks said before the drinks it names ("I would like 2 coffees. 1 latte…" -> "I would like 1 latte…"); the turn as it is otherwise. */
+export function withoutGenericCount(text: string): string {
+  const m = GENERIC_COUNT.exec(text);
+  return m && SPECIFIC_DRINK.test(text.slice(m.index + m[0].length)) ? `${text.slice(0, m.index)}${text.slice(m.index + m[0].length)}` : text;
+}
+
+/**
+ * A read-back or closing counting the customer's drinks wrong: "one latte with almond milk and the
+ * other with oat milk" (two lattes) closed as "Noted, the latte"; "a Macchiato and can you make one
+ * decaf and the other regular" read back "a decaf macchiato?"; "I would like 2 coffees. 1 latte with
+ * almond milk and 1 Cappuccino with oat milk" read back "2 coffees with almond milk and 1 cappuccino
+ * with oat milk?" (three drinks, the latte gone).
+ */
+export function orderCountMisread(dialogue: { role: string; text: string }[]): string | undefined {
+  const last = dialogue.map((t) => t.role).lastIndexOf('assistant');
+  let said: string | undefined;
+  let kind: 'other' | 'generic' | undefined;
+  let drink: string | undefined;
+  for (const [i, t] of dialogue.entries()) {
+    if (t.role === 'user') {
+      const named = menuItems(t.text).find((m) => DRINKS.has(m));
+      if (!named) continue;
+      said = t.text;
+      drink = named;
+      const g = GENERIC_COUNT.exec(t.text);
+      kind = g && SPECIFIC_DRINK.test(t.text.slice(g.index + g[0].length)) ? 'generic' : /\b(?:a|an|one)\b[^.?!]*\band the other\b/i.test(t.text) && !/\b(?:two|both|2|three|3)\b/i.test(t.text) ? 'other' : undefined;
+      continue;
+    }
+    if (!kind || !said || !drink || !(readsOrderBack(t.text) || i === last)) continue;
+    if (kind === 'generic' && GENERIC_COUNT.test(t.text) && SPECIFIC_DRINK.test(t.text)) return `"${said.slice(0, 80)}" -> "${t.text.slice(0, 90)}"`;
+    if (kind === 'other' && menuItems(t.text).includes(drink) && !new RegExp(`\\b(?:two|2|both|them|those)\\b|\\bthe (?:one|other)\\b|\\b${escapeRegExp(drink)}s\\b`, 'i').test(t.text)) return `"${said.slice(0, 80)}" -> "${t.text.slice(0, 90)}"`;
+  }
+  return undefined;
+}

@@ -33,7 +33,7 @@
  * mid-dialogue that only claims) is left out of the pool.
  */
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
-import { CHECKS_UNNAMED, statesOrder, claimsCanMake, openingAcknowledgement, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, orderQualifiers, holdsQualifier, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, restatedDrink, askedModifiers, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks, withoutSlips } from '../../pipeline/dialogueRules.js';
+import { CHECKS_UNNAMED, statesOrder, claimsCanMake, openingAcknowledgement, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, orderQualifiers, holdsQualifier, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, restatedDrink, askedModifiers, withoutGenericCount, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks, withoutSlips } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -343,6 +343,9 @@ function completeItems(said: string, texts: string[]): string {
   const again = secondAt >= 0 && restatedDrink(texts[0]) ? orderPhrase(texts[0].slice(secondAt)) : undefined;
   const phrase = again && again.split(' ').length > said.split(' ').length ? again : said;
   const at = again ? -1 : secondAt;
+  // "one latte with almond milk and the other with oat milk": two lattes, each its own way (long_context_order_count_misread).
+  const other = /^(?:a|an|one) ((?:[\w%-]+ ){0,3}?[\w%-]+) (with [^,]+?) and the other (?:one )?(with .+)$/i.exec(phrase);
+  if (other && DRINK.test(other[1]) && !/s$/i.test(other[1])) return `two ${other[1]}s, one ${other[2]} and one ${other[3]}`;
   const lack = lacking(phrase, texts);
   // "a Mocha and also I want a Cortado": the phrase stopped at the first drink, the second is read back too.
   const carried = at >= 0 && [...phrase.matchAll(new RegExp(DRINK.source, 'gi'))].length > 1;
@@ -373,7 +376,8 @@ function completeItems(said: string, texts: string[]): string {
   const parts = [...all.matchAll(/\b(?:one|1|the other(?: one)?|another|the second|the first)\b(?: of (?:them|those|the \w+))?[^.!?,;]*?(?=\s+and\s+(?:\w+\s+){0,2}?(?:one|1|the other|another|the second)\b|\s+(?:the other|the second)\b|[.!?,;]|$)/gi)]
     .map((m) => ({ text: m[0], mods: statedModifiers(m[0]) }))
     .filter((p) => p.mods.length && (!DRINK.test(p.text) || /\bof\b/i.test(p.text) || (DRINK.exec(p.text)?.[0] ?? '').toLowerCase().replace(/(?:'s|s)$/, '') === (DRINK.exec(phrase)?.[0] ?? '').toLowerCase().replace(/(?:'s|s)$/, '')));
-  const several = /^(?:two|three|four|both|some|\d+)\b/i.test(phrase) || /\b(?:two|both)\b|\b2\b(?!\s*(?:%|percent|pumps?|shots?))/i.test(all);
+  // "a Macchiato and can you make one decaf and the other regular": one and the other are two.
+  const several = /^(?:two|three|four|both|some|\d+)\b/i.test(phrase) || /\b(?:two|both)\b|\b2\b(?!\s*(?:%|percent|pumps?|shots?))/i.test(all) || /\bone\b[^.?!]*\bthe other\b/i.test(all);
   if (parts.length >= 2 || (parts.length && several)) {
     let head = phrase;
     if (/^(?:a|an) /i.test(head)) head = `two ${head.replace(/^(?:a|an) /i, '').replace(/(?<!s)$/, 's')}`;
@@ -1374,7 +1378,8 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
         if (opening !== t.content) t = { ...t, content: opening };
       }
       // The customer's words with their drinks spelt right ("a Machiatto", "an Almond Corado"): what a read-back names.
-      const spelt = spellDrinks(t.content);
+      // "I would like 2 coffees. 1 latte … and 1 Cappuccino …": the drinks named are the order, not two coffees more (long_context_order_count_misread).
+      const spelt = withoutGenericCount(spellDrinks(t.content));
       // A question naming a drink ("what kind of syrups do you have for the coffee?") orders none: the order stays the one asked for before.
       const named = userAsks(t.content) && phrase ? undefined : orderPhrase(spelt);
       // "Ice latte, almond milk, hazelnut. This all looks good to me." after the read-back: the order

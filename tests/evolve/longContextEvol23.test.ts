@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { completeOrder, honestTurns, orderPhrase, restate } from '../../sources/dialogue/honest.js';
 import { dialoguesAt } from '../../sources/dialogue/context.js';
 import type { Corpus } from '../../sources/dialogue/corpus.js';
-import { asksOffTopic, closingDropsAsked, readBackItemDropped, restatedDrink, restatedItemCounted } from '../../pipeline/dialogueRules.js';
+import { asksOffTopic, closingDropsAsked, orderCountMisread, readBackItemDropped, restatedDrink, restatedItemCounted } from '../../pipeline/dialogueRules.js';
 import { readBackRunOn } from '../../pipeline/quality/measures/context.js';
 
 const order = (t: string) => restate(completeOrder(orderPhrase(t)!, [t]));
@@ -100,5 +100,32 @@ describe('a closing never runs on after an order ending in an aside', () => {
       expect(readBackRunOn(t.content), t.content).toBeUndefined();
     }
     expect(closings).toBeGreaterThan(20);
+  });
+});
+
+/**
+ * Evolve 66. A read-back or closing counting the customer's drinks wrong
+ * (long_context_order_count_misread 34 of 1,000 on the evolve-65 build).
+ */
+describe('an order is counted as the customer said it', () => {
+  it('"one … and the other …" is two of the drink; a count of coffees before the drinks named is not more drinks', () => {
+    expect(order('Can I have one latte with almond milk and the other with oat milk please?')).toBe('two lattes, one with almond milk and one with oat milk');
+    expect(order('Hi, I would like to order a Macchiato and can you make one decaf and the other regular, please.')).toBe('two macchiatos, one decaf');
+  });
+
+  it('the rewrite reads back and closes each order with its drinks, and the measure finds nothing', () => {
+    for (const said of ['Can I have one latte with almond milk and the other with oat milk please?', 'I would like 2 coffees. 1 latte with almond milk and 1 Cappuccino with oat milk', "Hi, I want to order two coffee's, a Mocha with 2% milk and Cortado with skim milk."]) {
+      const out = honestTurns(turns(said, 'Is this correct? Look at the screen.', 'Yes.', 'Great. It will be ready soon.'), said)!;
+      expect(orderCountMisread(out.map((t) => ({ role: t.role, text: t.content }))), out.map((t) => t.content).join(' | ')).toBeUndefined();
+    }
+    const coffees = honestTurns(turns('I would like 2 coffees. 1 latte with almond milk and 1 Cappuccino with oat milk', 'Is this correct? Look at the screen.', 'Yes.', 'Great. It will be ready soon.'), 'k')!;
+    expect(coffees[1].content).toMatch(/\blatte with almond milk and 1 cappuccino with oat milk\b/i);
+    expect(coffees[1].content).not.toMatch(/coffees/);
+  });
+
+  it('the measure flags the miscounts', () => {
+    expect(orderCountMisread([{ role: 'user', text: 'Can I have one latte with almond milk and the other with oat milk please?' }, { role: 'assistant', text: 'OK. Noted, the latte; just ask the barista for that one.' }])).toBeDefined();
+    expect(orderCountMisread([{ role: 'user', text: 'I would like 2 coffees. 1 latte with almond milk and 1 Cappuccino with oat milk' }, { role: 'assistant', text: 'So that\'s 2 coffees with almond milk and 1 cappuccino with oat milk?' }, { role: 'user', text: 'Yes' }])).toBeDefined();
+    expect(orderCountMisread([{ role: 'user', text: 'Can I have one latte with almond milk and the other with oat milk please?' }, { role: 'assistant', text: 'The latte with almond milk and the one with oat milk, then.' }])).toBeUndefined();
   });
 });
