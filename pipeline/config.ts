@@ -479,6 +479,11 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_empty_thought: 0,
   long_context_contradicts_tools: 0,
   long_context_declines: 0,
+  // Gated at 0 since evolve 65: a drink said twice in one turn is one order (22 -> 0 of 1,000); a closing carries the options a menu question gave the order (18 -> 0).
+  long_context_restated_item_counted: 0,
+  long_context_closing_drops_asked: 0,
+  // Gated at 0 since evolve 66: an order's drinks counted as the customer said them (34 -> 0 of 1,000).
+  long_context_order_count_misread: 0,
   long_context_contradicts_itself: 0,
   long_context_greeting_reopens: 0,
   // Whole dialogues are reused (the corpus holds ~160k tokens; 1,000 insertions of 1k-3k need ~2M):

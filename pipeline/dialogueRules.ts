@@ -208,8 +208,8 @@ export function takesLeave(text: string): boolean {
   return /\b(?:good\s?bye|bye|see you|see ya|take care|have an? (?:\w+[- ])?(?:\w+ )?(?:day|morning|afternoon|evening|night|one|weekend)|enjoy your (?:day|drink|coffee|evening|morning))\b/i.test(text);
 }
 
-/** Words of a user turn that keep it on the coffee order (the menu's words and the shop's). */
-const SHOP_WORDS = /\b(?:order\w*|menu|drinks?|coffees?|teas?|caf[eé]s?|shop|bar|barista|cups?|sizes?|hot|iced|cold|sweet\w*|milk|food|eat|snacks?|pastr\w*|prices?|cost|pay|wifi|restroom|bathroom|tables?|seats?|recommend\w*|special\w*|caffeine|flavou?rs?|brew\w*|roast\w*|beans?|foam|shots?|ounces?|oz|syrups?|whip\w*|straws?|lids?|to go|here)\b/i;
+/** Words of a user turn that keep it on the coffee order (the menu's words and the shop's); "here" only as the shop ("what do you serve here", "for here"), not as where the customer is ("Will the snow storm arrive here tomorrow?"). */
+const SHOP_WORDS = /\b(?:order\w*|menu|drinks?|coffees?|teas?|caf[eé]s?|shop|bar|barista|cups?|sizes?|hot|iced|cold|sweet\w*|milk|food|eat|snacks?|pastr\w*|prices?|cost|pay|wifi|restroom|bathroom|tables?|seats?|recommend\w*|special\w*|caffeine|flavou?rs?|brew\w*|roast\w*|beans?|foam|shots?|ounces?|oz|syrups?|whip\w*|straws?|lids?|to go|for here|(?:have|offer\w*|serve[sd]?|sell\w*|sold|carr\w*|make|made|stock\w*|get|buy|order\w*|available|use|add)\b[^.?!]{0,40}\bhere)\b/i;
 const SMALL_TALK = /^(?:\W*(?:hi|hello|hey|good (?:morning|afternoon|evening)|ok(?:ay)?|so|well|there)\b[,.!]*\s*)*(?:how are (?:you|things)|how'?s (?:it going|your day|everything)|how is your day|what'?s up|how do you do)\b/i;
 
 /** Asking the shop for something, whatever it is ("Do you serve any wine?", "Can I get a jin xuan?"). */
@@ -454,6 +454,15 @@ const MENU_QUESTION = { test: (text: string) => MENU_QUESTION_START.test(text.re
  */
 export function statedModifiers(text: string): string[] {
   if (MENU_QUESTION.test(text.trim())) return [];
+  return askedModifiers(text);
+}
+
+/**
+ * The modifiers a customer's turn gives its drink, a question about the menu's too ("Do you guys have
+ * a Cappuccino that's with non-fat milk? Oh, and make sure use Vanilla…" -> skim, vanilla): for the
+ * turn that names the order, whose question is what they then order. None ruled out.
+ */
+export function askedModifiers(text: string): string[] {
   const kept = text.replace(/\b(?:instead of|rather than|not(?! (?:too|very|that|so|super) hot\b)|no longer|(?:do not|don'?t) want)\s+(?:the\s+|a\s+|an\s+)?[\w%-]+(?:\s+milk)?/gi, ' ');
   return orderModifiers(kept);
 }
@@ -1140,6 +1149,8 @@ export const ELIDED_DRINK = /^([^.?!]*?)(?:,\s*|\s+)(?:and\s+|plus\s+)(?:also\s+
  * one said without its noun ("one decaf latte and one regular") counted too.
  */
 export function drinkCount(text: string): number {
+  // "I think a Cappuccino would be good right now, so one Cappuccino.": one drink said twice.
+  if (restatedDrink(text)) return 1;
   const t = spellDrinks(text.replace(/[’‘]/g, "'"));
   let n = 0;
   let last = 0;
@@ -1511,4 +1522,126 @@ export function withoutSlips(text: string): string {
   let x = text;
   for (const [re, to] of UPSTREAM_SLIPS) x = x.replace(re, to);
   return x;
+}
+
+const ONE_DRINK = /\b(hot chocolate|chai latte|cold brew|iced coffee|drip coffee|flat white|matcha latte|green tea|black tea|herbal tea|cappuccino|macchiato|americano|espresso|frappuccino|frappe|cortado|steamer|mocha|latte|chai|matcha|smoothie|tea|coffee)(s\b|'s\b)?\b/gi;
+
+/**
+ * The one drink a customer's order turn names twice as one order ("I think a Cappuccino would be
+ * good right now, so one Cappuccino."; "I'll have one Cortado, that's one Cortado to carry out.";
+ * "I would like a Macchiato. Yes, a Macchiato to go please."), or undefined: a turn ordering two
+ * ("a decaf mocha and a regular mocha", "one … and another …", "two cappuccinos") restates nothing.
+ */
+export function restatedDrink(text: string): string | undefined {
+  const spelt = spellDrinks(text);
+  if (userAsks(spelt) && !ORDER_REQUEST.test(spelt)) return undefined;
+  if (/\b(?:two|three|four|both|each|couple|pair|[2-9])\b(?!\s*(?:%|percent))/i.test(spelt)) return undefined;
+  const ms = [...spelt.matchAll(ONE_DRINK)];
+  if (ms.length < 2 || new Set(ms.map((m) => m[1].toLowerCase())).size > 1 || ms.some((m) => m[2]?.toLowerCase() === 's')) return undefined;
+  for (let k = 1; k < ms.length; k++) {
+    const between = spelt.slice(ms[k - 1].index + ms[k - 1][0].length, ms[k].index);
+    if (/\b(?:and|another|also|plus|other|second|or|then)\b/i.test(between)) return undefined;
+  }
+  return ms[0][1].toLowerCase();
+}
+
+/**
+ * A reply counting the customer's one restated drink as two: "I think a Cappuccino would be good right
+ * now, so one Cappuccino." read back "a cappuccino and one cappuccino?" and closed "The cappuccinos,
+ * then" (a reply's text or thought, until the customer names a drink again).
+ */
+export function restatedItemCounted(dialogue: { role: string; text: string; thought?: string }[]): string | undefined {
+  let drink: string | undefined;
+  let said = '';
+  for (const t of dialogue) {
+    if (t.role === 'user') {
+      if (new RegExp(ONE_DRINK.source, 'i').test(spellDrinks(t.text))) {
+        drink = restatedDrink(t.text);
+        said = t.text;
+      }
+      continue;
+    }
+    if (!drink) continue;
+    const d = escapeRegExp(drink);
+    const twice = new RegExp(`\\b(?:an?|one|the)\\s+(?:[\\w%'-]+\\s+){0,4}?${d}\\b[^.?!;]*?\\band\\s+(?:an?|one|another|the)\\s+(?:[\\w%'-]+\\s+){0,4}?${d}\\b|\\b${d}s\\b`, 'i');
+    for (const x of [t.text, t.thought ?? '']) {
+      const m = twice.exec(x);
+      if (m) return `"${said.slice(0, 70)}" -> "${m[0]}" in "${x.slice(0, 90)}"`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The dialogue's last reply naming the customer's drink without a detail they gave it, when no reply
+ * before it read those details back: "Do you guys have a Cappuccino that's with non-fat milk? Oh, and
+ * make sure use Vanilla as my substitute…" -> (a menu reply) -> "Okay, that's my order!" -> "At the
+ * counter, just say a cappuccino." The customer's turns count from the one naming the drink, a
+ * question about the menu too (it names what they then order); what they rule out does not count.
+ */
+export function closingDropsAsked(dialogue: { role: string; text: string }[]): string | undefined {
+  const last = dialogue.map((t) => t.role).lastIndexOf('assistant');
+  if (last < 0) return undefined;
+  let drink: string | undefined;
+  let texts: string[] = [];
+  let told: string[] | undefined;
+  const wanted = (x: string) => orderModifiers(x.replace(/\b(?:instead of|rather than|not(?! (?:too|very|that|so|super) hot\b)|no longer|(?:do not|don'?t) want|no)\s+(?:the\s+|a\s+|an\s+)?[\w%-]+(?:\s+milk)?/gi, ' '));
+  for (const [i, t] of dialogue.entries()) {
+    if (t.role === 'user') {
+      const named = menuItems(t.text).find((m) => DRINKS.has(m));
+      // "Sure, I would like a latte with almond milk…" after that very order was read back: the order said again, not a new one.
+      if (named && !(named === drink && told && wanted(t.text).every((m) => told!.includes(m)))) {
+        drink = named;
+        texts = [t.text];
+        told = undefined;
+      } else if (drink) texts.push(t.text);
+      continue;
+    }
+    if (!drink) continue;
+    const want = [...new Set(texts.flatMap(wanted))];
+    const has = orderModifiers(t.text);
+    if (want.every((m) => has.includes(m)) && menuItems(t.text).includes(drink)) told = has;
+    if (i !== last || told || !want.length || !menuItems(t.text).includes(drink) || saysNoMenu(t.text)) continue;
+    return `lacks ${want.filter((m) => !has.includes(m)).join(', ')}: "${texts.join(' / ').slice(0, 90)}" -> "${t.text.slice(0, 80)}"`;
+  }
+  return undefined;
+}
+
+/** "2 coffees. 1 latte … and 1 Cappuccino …", "two coffee's, a Mocha … and Cortado …": a count of drinks said before the drinks themselves. */
+export const GENERIC_COUNT = /\b(?:two|three|four|[2-4])\s+(?:coffee'?s|coffees|drinks|beverages)\b[.,:;!]?\s*/i;
+const SPECIFIC_DRINK = /\b(?:hot chocolate|chai lattes?|cold brews?|flat whites?|matcha lattes?|cappuccinos?|macchiatos?|americanos?|espressos?|frappuccinos?|cortados?|steamers?|mochas?|lattes?|chais?)\b/i;
+
+/** The customer's turn without a count of drinks said before the drinks it names ("I would like 2 coffees. 1 latte…" -> "I would like 1 latte…"); the turn as it is otherwise. */
+export function withoutGenericCount(text: string): string {
+  const m = GENERIC_COUNT.exec(text);
+  return m && SPECIFIC_DRINK.test(text.slice(m.index + m[0].length)) ? `${text.slice(0, m.index)}${text.slice(m.index + m[0].length)}` : text;
+}
+
+/**
+ * A read-back or closing counting the customer's drinks wrong: "one latte with almond milk and the
+ * other with oat milk" (two lattes) closed as "Noted, the latte"; "a Macchiato and can you make one
+ * decaf and the other regular" read back "a decaf macchiato?"; "I would like 2 coffees. 1 latte with
+ * almond milk and 1 Cappuccino with oat milk" read back "2 coffees with almond milk and 1 cappuccino
+ * with oat milk?" (three drinks, the latte gone).
+ */
+export function orderCountMisread(dialogue: { role: string; text: string }[]): string | undefined {
+  const last = dialogue.map((t) => t.role).lastIndexOf('assistant');
+  let said: string | undefined;
+  let kind: 'other' | 'generic' | undefined;
+  let drink: string | undefined;
+  for (const [i, t] of dialogue.entries()) {
+    if (t.role === 'user') {
+      const named = menuItems(t.text).find((m) => DRINKS.has(m));
+      if (!named) continue;
+      said = t.text;
+      drink = named;
+      const g = GENERIC_COUNT.exec(t.text);
+      kind = g && SPECIFIC_DRINK.test(t.text.slice(g.index + g[0].length)) ? 'generic' : /\b(?:a|an|one)\b[^.?!]*\band the other\b/i.test(t.text) && !/\b(?:two|both|2|three|3)\b/i.test(t.text) ? 'other' : undefined;
+      continue;
+    }
+    if (!kind || !said || !drink || !(readsOrderBack(t.text) || i === last)) continue;
+    if (kind === 'generic' && GENERIC_COUNT.test(t.text) && SPECIFIC_DRINK.test(t.text)) return `"${said.slice(0, 80)}" -> "${t.text.slice(0, 90)}"`;
+    if (kind === 'other' && menuItems(t.text).includes(drink) && !new RegExp(`\\b(?:two|2|both|them|those)\\b|\\bthe (?:one|other)\\b|\\b${escapeRegExp(drink)}s\\b`, 'i').test(t.text)) return `"${said.slice(0, 80)}" -> "${t.text.slice(0, 90)}"`;
+  }
+  return undefined;
 }

@@ -33,7 +33,7 @@
  * mid-dialogue that only claims) is left out of the pool.
  */
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
-import { CHECKS_UNNAMED, statesOrder, claimsCanMake, openingAcknowledgement, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, orderQualifiers, holdsQualifier, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks, withoutSlips } from '../../pipeline/dialogueRules.js';
+import { CHECKS_UNNAMED, statesOrder, claimsCanMake, openingAcknowledgement, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, orderQualifiers, holdsQualifier, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, restatedDrink, askedModifiers, withoutGenericCount, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks, withoutSlips } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -330,12 +330,23 @@ function withAmounts(order: string, texts: string[]): string {
   return out;
 }
 
-function completeItems(phrase: string, texts: string[]): string {
-  const lacking = (p: string, ts: string[]) => [...new Set(ts.flatMap(statedModifiers))].filter((m) => !orderModifiers(p).includes(m));
-  const lack = lacking(phrase, texts);
+function completeItems(said: string, texts: string[]): string {
+  // The turn naming the drink gives its options in a question too ("Do you guys have a Cappuccino that's with
+  // non-fat milk? Oh, and … Vanilla"), what the customer then calls their order (long_context_closing_drops_asked).
+  const lacking = (p: string, ts: string[]) => [...new Set(ts.flatMap((x) => (x === texts[0] ? askedModifiers(x) : statedModifiers(x))))].filter((m) => !orderModifiers(p).includes(m));
   const all = texts.join(' ');
   // Two drinks of one turn: each completed from its own part of the turn.
-  const at = secondDrinkAt(texts[0]);
+  const secondAt = secondDrinkAt(texts[0]);
+  // "I think a Cappuccino would be good right now, so one Cappuccino.", "I would like a Macchiato. Yes, a
+  // Macchiato to go please.": one drink said twice is one order, read in the fuller of its two wordings
+  // ("a macchiato to go"), not "a cappuccino and one cappuccino" (long_context_restated_item_counted).
+  const again = secondAt >= 0 && restatedDrink(texts[0]) ? orderPhrase(texts[0].slice(secondAt)) : undefined;
+  const phrase = again && again.split(' ').length > said.split(' ').length ? again : said;
+  const at = again ? -1 : secondAt;
+  // "one latte with almond milk and the other with oat milk": two lattes, each its own way (long_context_order_count_misread).
+  const other = /^(?:a|an|one) ((?:[\w%-]+ ){0,3}?[\w%-]+) (with [^,]+?) and the other (?:one )?(with .+)$/i.exec(phrase);
+  if (other && DRINK.test(other[1]) && !/s$/i.test(other[1])) return `two ${other[1]}s, one ${other[2]} and one ${other[3]}`;
+  const lack = lacking(phrase, texts);
   // "a Mocha and also I want a Cortado": the phrase stopped at the first drink, the second is read back too.
   const carried = at >= 0 && [...phrase.matchAll(new RegExp(DRINK.source, 'gi'))].length > 1;
   // "one decaf Latte and one regular", "a regular Cappuccino and another decaffeinated": the second drink said without its noun, read back with it.
@@ -365,7 +376,8 @@ function completeItems(phrase: string, texts: string[]): string {
   const parts = [...all.matchAll(/\b(?:one|1|the other(?: one)?|another|the second|the first)\b(?: of (?:them|those|the \w+))?[^.!?,;]*?(?=\s+and\s+(?:\w+\s+){0,2}?(?:one|1|the other|another|the second)\b|\s+(?:the other|the second)\b|[.!?,;]|$)/gi)]
     .map((m) => ({ text: m[0], mods: statedModifiers(m[0]) }))
     .filter((p) => p.mods.length && (!DRINK.test(p.text) || /\bof\b/i.test(p.text) || (DRINK.exec(p.text)?.[0] ?? '').toLowerCase().replace(/(?:'s|s)$/, '') === (DRINK.exec(phrase)?.[0] ?? '').toLowerCase().replace(/(?:'s|s)$/, '')));
-  const several = /^(?:two|three|four|both|some|\d+)\b/i.test(phrase) || /\b(?:two|both)\b|\b2\b(?!\s*(?:%|percent|pumps?|shots?))/i.test(all);
+  // "a Macchiato and can you make one decaf and the other regular": one and the other are two.
+  const several = /^(?:two|three|four|both|some|\d+)\b/i.test(phrase) || /\b(?:two|both)\b|\b2\b(?!\s*(?:%|percent|pumps?|shots?))/i.test(all) || /\bone\b[^.?!]*\bthe other\b/i.test(all);
   if (parts.length >= 2 || (parts.length && several)) {
     let head = phrase;
     if (/^(?:a|an) /i.test(head)) head = `two ${head.replace(/^(?:a|an) /i, '').replace(/(?<!s)$/, 's')}`;
@@ -623,10 +635,14 @@ const readBackSlot = (k: number, n: number) => `${k}:${TAILED.has(k) ? Math.floo
  * down;"): an order ending in an aside ("two mochas, one decaf") would run into them ("Is it two
  * mochas, one decaf you'd like?", long_context_readback_run_on), so such an order takes the others.
  */
-const RUNS_ON = new Set([10, 14]);
+/** A wording going on in words right after the order it names ("… it is.", "Say … at the register"): not for an order ending in an aside. */
+const runsOn = (f: (x: string) => string) => /\u0001(?![,.?;:!]|$)/.test(f('\u0001'));
+/** An order ending in an aside ("two mochas, one decaf", "a mocha, not too hot", "the lattes, one of them decaf"). */
+const aside = (x: string) => x.includes(',');
+const RUNS_ON = new Set(READ_BACK_MORE.flatMap((f, j) => (runsOn(f) ? [j] : [])));
 const readBackWordings = (x: string, n: number): { w: string; slot: string }[] => [
   ...READ_BACK.flatMap((f, k) => (TAILED.has(k) ? [0, 8, 16] : [n]).map((m) => ({ w: f(x, m), slot: readBackSlot(k, m) }))),
-  ...READ_BACK_MORE.flatMap((f, j) => (RUNS_ON.has(j) && x.includes(',') ? [] : [{ w: f(x, n), slot: `more:${j}` }])),
+  ...READ_BACK_MORE.flatMap((f, j) => (RUNS_ON.has(j) && aside(x) ? [] : [{ w: f(x, n), slot: `more:${j}` }])),
 ];
 const READ_BACK_PLAIN = ['Is that everything you want?', 'Have I understood what you want?', 'Anything you would change about that?', 'Is that all you want in it?', 'Did I get all of that?'];
 
@@ -679,6 +695,8 @@ const CLOSING: ((x: string) => string)[] = [
   ...CLOSING_SOLO.map(([f]) => f),
   ...CLOSING_NAMES.flatMap(([f]) => DISCLAIMERS.map((_d, k) => (x: string) => `${f(x)} ${disclaim(x, k)}`)),
 ];
+/** The CLOSING wordings that run on after the order ("… it is. I can't …", "ask for … at the counter yourself"; long_context_readback_run_on). */
+const CLOSING_RUNS_ON = new Set(CLOSING.flatMap((f, i) => (runsOn(f) ? [i] : [])));
 /** Confirmation shapes (c<i> of CONFIRM) the disclaimers share, by index of CLOSING. */
 const CLOSING_SHAPES: Record<number, string[]> = Object.fromEntries([...CLOSING_SOLO.map(([, sh]) => sh), ...CLOSING_NAMES.flatMap(([, sh]) => DISCLAIMERS.map(() => [sh]))].map((sh, i) => [i, sh]));
 const CLOSING_PLAIN = [
@@ -822,6 +840,9 @@ const PHRASE_TWICE = new Set(PHRASE_WORDINGS.flatMap((w, i) => (/\bthe one\b[^]*
 /** Wordings stating the order ("Then x is your order.", "Ask the barista for x."): never of a short reference. */
 const PHRASE_STATES = new Set(PHRASE_WORDINGS.flatMap((w, i) => (statesOrder(wordingText('the latte', i)) ? [i] : [])));
 const PHRASE_FRESH = new Set(PHRASE_WORDINGS.flatMap((w, i) => (/^That makes\b/.test(wordingText('x', i)) ? [i] : [])));
+/** Wordings running on in words after the order ("… for you, then", "Tell the barista … and you're set."): not for an order ending in an aside. */
+const PHRASE_RUNS_ON = new Set(PHRASE_WORDINGS.flatMap((w, i) => (runsOn((x) => wordingText(x, i)) ? [i] : [])));
+const CONFIRM_RUNS_ON = new Set(CONFIRM.flatMap((f, i) => (runsOn(f) ? [i] : [])));
 
 /** A 32-bit mix of integers (murmur3's finalizer), for seeded tie-breaks without building strings. */
 function mix(...xs: number[]): number {
@@ -841,7 +862,7 @@ function confirmation(phrase: string | undefined, h: number, reference = false):
   let c = h % CONFIRM.length;
   // Two drinks are not "the one" ("The macchiato and the cappuccino sounds like the one").
   const plural = PLURAL_ORDER.test(phrase);
-  while ((reference && statesOrder(CONFIRM[c]('the latte'))) || (plural && SINGULAR_WORDING.test(CONFIRM[c]('x')))) c = (c + 1) % CONFIRM.length;
+  while ((reference && statesOrder(CONFIRM[c]('the latte'))) || (plural && SINGULAR_WORDING.test(CONFIRM[c]('x'))) || (aside(phrase) && CONFIRM_RUNS_ON.has(c))) c = (c + 1) % CONFIRM.length;
   return confirmAndInstruct(CONFIRM[c](phrase), phrase, Math.floor(h / CONFIRM.length) % INSTRUCT.length);
 }
 
@@ -984,8 +1005,10 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string, 
       const plural = !!p.phrase && PLURAL_ORDER.test(p.phrase);
       const textAt = (k: number) => planText(p, p.phrase ? CLOSING[k](p.phrase) : CLOSING_PLAIN[k]);
       const states = (k: number) => !!p.phrase && !!p.reference && statesOrder(CLOSING[k]('the latte'));
-      for (let tries = 0; tries < count && ((plural && SINGULAR_WORDING.test(CLOSING[i]('x'))) || states(i) || clashes(textAt(i), n)); tries++) i = (i + 1) % count;
-      if (plural || states(i)) while ((plural && SINGULAR_WORDING.test(CLOSING[i]('x'))) || states(i)) i = (i + 1) % CLOSING.length;
+      // "A mocha, not too hot it is.": an order ending in an aside takes a wording that stops after it.
+      const runs = (k: number) => !!p.phrase && aside(p.phrase) && CLOSING_RUNS_ON.has(k);
+      for (let tries = 0; tries < count && ((plural && SINGULAR_WORDING.test(CLOSING[i]('x'))) || states(i) || runs(i) || clashes(textAt(i), n)); tries++) i = (i + 1) % count;
+      if (plural || states(i) || runs(i)) while ((plural && SINGULAR_WORDING.test(CLOSING[i]('x'))) || states(i) || runs(i)) i = (i + 1) % CLOSING.length;
       // A disclaimer that opens the way a later confirmation does counts as that shape.
       const shapes = p.phrase ? (CLOSING_SHAPES[i] ?? []).map((s) => SHAPE_IDS.get(s)!) : [];
       for (const s of shapes) used[s]++;
@@ -998,7 +1021,8 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string, 
     // "The mochas sounds like the one": a wording for one drink, not for two; "That makes the latte": for an order not yet named.
     const plural = !!p.phrase && PLURAL_ORDER.test(p.phrase);
     const definite = !!p.phrase && /^the\b/i.test(p.phrase);
-    const unfit = (i: number) => (plural && PHRASE_SINGULAR.has(i)) || (definite && PHRASE_FRESH.has(i)) || PHRASE_TWICE.has(i) || (!!p.reference && PHRASE_STATES.has(i));
+    const runs = !!p.phrase && aside(p.phrase);
+    const unfit = (i: number) => (plural && PHRASE_SINGULAR.has(i)) || (definite && PHRASE_FRESH.has(i)) || PHRASE_TWICE.has(i) || (!!p.reference && PHRASE_STATES.has(i)) || (runs && PHRASE_RUNS_ON.has(i));
     // Each wording rendered and normalised once for this closing: pick scans them all, perhaps several times.
     const texts = new Map<number, string>();
     const normal = new Map<number, string>();
@@ -1354,7 +1378,8 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
         if (opening !== t.content) t = { ...t, content: opening };
       }
       // The customer's words with their drinks spelt right ("a Machiatto", "an Almond Corado"): what a read-back names.
-      const spelt = spellDrinks(t.content);
+      // "I would like 2 coffees. 1 latte … and 1 Cappuccino …": the drinks named are the order, not two coffees more (long_context_order_count_misread).
+      const spelt = withoutGenericCount(spellDrinks(t.content));
       // A question naming a drink ("what kind of syrups do you have for the coffee?") orders none: the order stays the one asked for before.
       const named = userAsks(t.content) && phrase ? undefined : orderPhrase(spelt);
       // "Ice latte, almond milk, hazelnut. This all looks good to me." after the read-back: the order

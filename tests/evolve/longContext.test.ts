@@ -266,7 +266,8 @@ describe('whole-dialogue picker', () => {
     // A dialogue that repeated a bare check ("Is this correct?" twice) now reads the order back each time;
     // a reply that only pointed at a menu the assistant does not have ("please see their menu above") leaves its dialogue out.
     // One more leaves with "Just plain coke please." in the assistant's turn (evolve 57).
-    expect(pool.entries.length).toBeGreaterThanOrEqual(3100);
+    // One more leaves as off the coffee: "Will the snow storm arrive here tomorrow?" ("here" alone is no café talk, evolve 65).
+    expect(pool.entries.length).toBeGreaterThanOrEqual(3099);
   });
 
   it('makes insertions of whole dialogues in [min, max] tokens that read as one visit, spread over the corpus, deterministically', () => {

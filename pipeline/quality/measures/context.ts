@@ -10,7 +10,7 @@ import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { topShare } from './topShare.js';
-import { closingDropsConfirmed, claimsCanMake, replyMissesOrder, openingAcknowledgement, confirmationMisfits, speaksAsServer, readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, readBackFrame, saysCannotOrder, saysUnavailable, tidyLine, userAsks, upstreamSlip } from '../../dialogueRules.js';
+import { orderCountMisread, closingDropsAsked, restatedItemCounted, closingDropsConfirmed, claimsCanMake, replyMissesOrder, openingAcknowledgement, confirmationMisfits, speaksAsServer, readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, readBackFrame, saysCannotOrder, saysUnavailable, tidyLine, userAsks, upstreamSlip } from '../../dialogueRules.js';
 export { readBackFrame };
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
@@ -1118,17 +1118,23 @@ export const contextReadBackModifierLost: CaseMeasure = {
   check: (tc) => dialogueDefect(tc, readBackModifierLost),
 };
 
-/** A read-back whose order ends in an aside ("two mochas, one decaf") with the frame's words run on after it ("Is it two mochas, one decaf you'd like?"). */
+/**
+ * A read-back or closing whose order ends in an aside ("two mochas, one decaf", "a mocha, not too hot")
+ * with the frame's words run on after it: "Is it two mochas, one decaf you'd like?", "A mocha, not too
+ * hot is your order", "Say two lattes, one decaf at the register and that's it.", "A cortado, extra hot it is."
+ */
+const RUN_ON_TAIL = /(?:you'd like\?|down;|it is\b|is (?:your order|what (?:you're after|to ask for)|the one to order)\b|sounds like the one\b|(?:for you|for today), then\b|at the register and\b|and you're set\b)/;
+let runOn: RegExp | undefined;
 export function readBackRunOn(text: string): string | undefined {
-  const m = /\b(?:Is it|I have) [^?;.]*?, [^?;.]*? (?:you'd like\?|down;)/.exec(text);
-  return m?.[0];
+  runOn ??= new RegExp(`\\b(?:Is it|I have) [^?;.]*?, [^?;.]*? (?:you'd like\\?|down;)|\\b(?:a|an|one|two|three|the|both|\\d+) (?:[\\w%'-]+ ){0,6}?(?:${[...DRINK_WORDS].join('|')})s?, (?:[\\w%'-]+ ){0,12}?${RUN_ON_TAIL.source}`, 'i');
+  return runOn.exec(text)?.[0];
 }
 
 export const contextReadBackRunOn: CaseMeasure = {
   kind: 'case',
   id: 'long_context_readback_run_on',
   group: 'text',
-  title: 'long context: an inserted read-back runs its frame on after an order that ends in an aside ("Is it two mochas, one decaf you\'d like?", "I have two lattes, one decaf down; is that accurate?")',
+  title: 'long context: an inserted read-back or closing runs its frame on after an order that ends in an aside ("Is it two mochas, one decaf you\'d like?", "I have two lattes, one decaf down; is that accurate?", "A mocha, not too hot is your order", "Say two lattes, one decaf at the register and that\'s it.")',
   population: 'evolved cases with an inserted long context',
   check: (tc) => replyDefects(tc, readBackRunOn, (t) => readBackRunOn(t) ?? t),
 };
@@ -1374,4 +1380,45 @@ export const contextReadBackFrameRepeats: SetMeasure = {
   },
 };
 
-export const CONTEXT_MEASURES = [contextBareClosing, contextStockThoughtShare, contextReadBackFrameRepeats, contextUpstreamSlip, contextClosingDropsConfirmed, contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextReadBackRunOn, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+/**
+ * A customer's one drink, said twice in one turn, counted as two ("I think a Cappuccino would be good
+ * right now, so one Cappuccino." -> "a cappuccino and one cappuccino?", then "The cappuccinos, then").
+ */
+export const contextRestatedItemCounted: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_restated_item_counted',
+  group: 'text',
+  title: 'long context: a drink the customer says twice in one turn is counted as two ("I think a Cappuccino would be good right now, so one Cappuccino." -> "a cappuccino and one cappuccino?", "The cappuccinos, then"; "one Cortado, that\'s one Cortado to carry out" -> "one cortado and one cortado")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => dialogueDefect(tc, restatedItemCounted),
+};
+
+/**
+ * A closing naming the customer's drink without what they asked for in it, when no reply before it
+ * read that back (a menu reply in between): "Do you guys have a Cappuccino that's with non-fat milk?
+ * Oh, and make sure use Vanilla…" … "Okay, that's my order!" -> "At the counter, just say a cappuccino."
+ */
+export const contextClosingDropsAsked: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_closing_drops_asked',
+  group: 'text',
+  title: 'long context: an inserted closing names the customer\'s drink without a detail they gave it, nothing having read it back ("Do you guys have a Cappuccino that\'s with non-fat milk? Oh, and make sure use Vanilla…" -> a menu reply -> "Okay, that\'s my order!" -> "At the counter, just say a cappuccino.")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => dialogueDefect(tc, closingDropsAsked),
+};
+
+/**
+ * A read-back or closing counting the customer's drinks wrong ("one latte with almond milk and the
+ * other with oat milk" -> "Noted, the latte"; "2 coffees. 1 latte with almond milk and 1 Cappuccino
+ * with oat milk" -> "2 coffees with almond milk and 1 cappuccino with oat milk?").
+ */
+export const contextOrderCountMisread: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_order_count_misread',
+  group: 'text',
+  title: 'long context: an inserted read-back or closing counts the customer\'s drinks wrong ("one latte with almond milk and the other with oat milk" -> "Noted, the latte"; "a Macchiato and can you make one decaf and the other regular" -> "a decaf macchiato?"; "2 coffees. 1 latte with almond milk and 1 Cappuccino with oat milk" -> "2 coffees with almond milk and 1 cappuccino with oat milk?")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => dialogueDefect(tc, orderCountMisread),
+};
+
+export const CONTEXT_MEASURES = [contextOrderCountMisread, contextClosingDropsAsked, contextRestatedItemCounted, contextBareClosing, contextStockThoughtShare, contextReadBackFrameRepeats, contextUpstreamSlip, contextClosingDropsConfirmed, contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextReadBackRunOn, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
