@@ -40,6 +40,13 @@ const VENUES: RealVenue[] = [
 
 const BY_NAME = new Map(VENUES.map((v) => [v.name.toLowerCase(), v]));
 
+const ADDRESSES = new Set(VENUES.map((v) => v.address));
+
+/** An address that is a real venue's own ("234 W 42nd St, New York, NY, 10036"): a fact, on whatever street the town's table lacks. */
+export function isRealVenueAddress(address: string): boolean {
+  return ADDRESSES.has(address.trim());
+}
+
 /** The real venue a place record's name is, if the table knows it. */
 export function realVenue(name: string): RealVenue | undefined {
   return BY_NAME.get(name.trim().toLowerCase());

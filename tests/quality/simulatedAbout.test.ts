@@ -45,6 +45,11 @@ describe('the measures', () => {
     const ritz = { name: 'BINGMap.search_nearby', args: { places: 'The Ritz-Carlton, New York', search_term: 'tourist attractions' } };
     expect(templatedVenues(ritz, JSON.stringify({ places: [{ name: 'Whitfield Museum of Art', address: '66 Columbus Avenue, The Ritz-Carlton, New York' }] }))).toMatch(/Ritz-Carlton/);
     expect(templatedVenues(ritz, JSON.stringify({ places: [{ name: 'Whitfield Museum of Art', address: '66 Columbus Avenue, New York' }] }))).toBeNull();
+    // Beaches all end in "Beach" in any real list (Kuta, Seminyak, Legian): no pool's tell. Restaurants and hotels vary theirs.
+    const beach = { name: 'BINGMap.search_nearby', args: { places: 'Bali', search_term: 'beach' } };
+    expect(templatedVenues(beach, JSON.stringify({ places: ['Kuta', 'Seminyak', 'Legian'].map((w) => ({ name: `${w} Beach`, address: 'Bali' })) }))).toBeNull();
+    const hotels = { name: 'BINGMap.search_nearby', args: { places: 'San Bruno', search_term: 'hotels' } };
+    expect(templatedVenues(hotels, JSON.stringify({ places: ['Riverside', 'Old Town', 'Greenleaf'].map((w) => ({ name: `${w} Hotel`, address: '1 Sneath Lane' })) }))).toMatch(/end in "Hotel"/);
   });
 
   it('simulated_placeholder_text: web results that only restate the query in a fixed frame', () => {

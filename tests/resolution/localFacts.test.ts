@@ -76,6 +76,9 @@ describe('streets belong to the town', () => {
     const nearby = { name: 'BINGMap.search_nearby', args: { latitude: 40.6892, longitude: -74.0445, search_term: 'restaurants' } };
     expect(foreignStreet(nearby, '{"places": [{"name": "Cedar Kitchen", "address": "187 Warren St Ste 100, Jersey City, NJ, 07302"}]}', 'restaurants in New York City')).toBeNull();
     expect(foreignStreet(nearby, '{"places": [{"name": "Cedar Kitchen", "address": "187 Station Road, New York City, NY, 10001"}]}', 'restaurants in New York City')).toMatch(/Station Road/);
+    // A real venue's own address (realVenues.ts) is a fact, on a street New York's table lacks.
+    expect(foreignStreet(nearby, '{"places": [{"name": "Benares", "address": "45 Murray St, New York, NY, 10007"}]}', 'restaurants in New York City')).toBeNull();
+    expect(foreignStreet(nearby, '{"places": [{"name": "Cedar Kitchen", "address": "46 Murray St, New York, NY, 10007"}]}', 'restaurants in New York City')).toMatch(/Murray St/);
     // A call about no place: outside the population.
     expect(foreignStreet({ name: SEARCH.name, args: { place: 'Atlantis' } }, '{"property": [{"address": "12 Park Lane, Atlantis"}]}', '')).toBeUndefined();
     expect(foreignStreet({ name: 'PolygonFinance.get_ticker_detail', args: { ticker: 'TSLA' } }, '{"address": "1 Tesla Road, Austin"}', 'I am in Tokyo.')).toBeUndefined();

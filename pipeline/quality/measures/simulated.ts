@@ -5,6 +5,7 @@
  * (part 2)"), or a value of the wrong kind for its field (a number as a citation, a sentence as
  * a count) — is text the benchmark scores models on.
  */
+import { isRealVenueAddress } from '../../resolution/realVenues.js';
 import { DISTRICTS, districtStreetIn } from '../../resolution/districts.js';
 import { shownSimulatedRequests, shownSimulatedSteps, shownSteps, simulatedDefect, simulatedDefectAmong, userText, wrongCallAnswer } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
@@ -375,6 +376,8 @@ export function foreignStreet(action: { name: string; args: unknown }, response:
   const own = (street: string) =>
     args.includes(street) || request.includes(street) || calls.includes(street) || towns.some(({ locale }) => [...locale!.streets, ...locale!.roads].some((s) => s.includes(street) || street.includes(s)));
   for (const text of texts) {
+    // A real venue's own address (realVenues.ts: "45 Murray St, New York, NY, 10007" for Benares) is a fact, on a street the town's table may lack.
+    if (isRealVenueAddress(text)) continue;
     // An address that names a town of its own the table does not know ("187 Warren St Ste 100, Jersey City, NJ",
     // found from the Statue of Liberty, T-Eval's recorded place) is on that town's streets, which nothing here can judge.
     const itsTown = /,\s*([A-Z][a-z]+(?: [A-Z][a-z]+)*),\s*[A-Z]{2}\b/.exec(text)?.[1];

@@ -6,6 +6,7 @@
  * found nearby named from a fixed pool ("Riverside Restaurant", "Old Town Restaurant", "Greenleaf
  * Restaurant"), their addresses ending in the hotel the search started from.
  */
+import { kindNameWords } from './simulatedPlaces.js';
 import { labelledBlocks } from '../../resolution/recordedBlocks.js';
 import { argStrings, papersOf, shownSimulatedSteps, simulatedDefectAmong } from '../evidence.js';
 import type { QualityContext } from '../types.js';
@@ -191,6 +192,9 @@ const SIGHT = /^the\s|\b(ritz|carlton|hilton|marriott|hyatt|hotel|inn|resort|bun
  * word or two before the same kind), or an address ending in the hotel or sight the search started
  * from ("66 Columbus Avenue, The Ritz-Carlton, New York").
  */
+/** Kinds of place whose names all end in their kind's noun in real lists. */
+const SIGN_KINDS = /^(?:beach(?:es)?|hospitals?|clinics?|schools?|librar(?:y|ies)|catering|caterers?|pharmac(?:y|ies)|banks?|cinemas?)$/i;
+
 export function templatedVenues(action: { name: string; args: unknown }, response: string): string | null | undefined {
   if (!/nearby|places?\b|poi/i.test(action.name)) return undefined;
   const value = responseValue(response);
@@ -204,7 +208,11 @@ export function templatedVenues(action: { name: string; args: unknown }, respons
     // The last word, and the last two: "Greenleaf Tourist Attraction" is "Attraction" and "Tourist Attraction".
     for (const tail of new Set([n.trim().split(/\s+/).pop()!, m[1]])) kinds.set(tail, [...(kinds.get(tail) ?? []), n]);
   }
-  const repeated = [...kinds].find(([tail, ns]) => ns.length >= 3 && /^\p{Lu}/u.test(tail));
+  // A kind whose every sign says it (beaches, hospitals, libraries, caterers) shares its noun in any real list ("Kuta
+  // Beach", "Seminyak Beach", "Legian Beach"): a tail saying that kind is no pool's tell. Hotels and restaurants vary theirs.
+  const term = isPlainObject(action.args) ? Object.entries(action.args).find(([k, v]) => /term|query|keyword|categor/i.test(k) && typeof v === 'string')?.[1] : undefined;
+  const kindWords = typeof term === 'string' && SIGN_KINDS.test(term.trim()) ? kindNameWords(term) : undefined;
+  const repeated = [...kinds].find(([tail, ns]) => ns.length >= 3 && /^\p{Lu}/u.test(tail) && !kindWords?.test(tail));
   if (repeated) return `${repeated[1].length} names end in "${repeated[0]}": ${repeated[1].slice(0, 3).join(', ')}`;
   const place = isPlainObject(action.args) ? Object.entries(action.args).find(([k, v]) => /place|location|near/i.test(k) && typeof v === 'string')?.[1] : undefined;
   if (typeof place === 'string') {
