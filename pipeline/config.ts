@@ -197,6 +197,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_readback_incomplete: 0,
   long_context_lowercase_line: 0,
   long_context_thought_disagrees: 0,
+  long_context_thought_detail_garbled: 0,
   long_context_thought_denies_said: 0,
   long_context_thought_repeats: 0,
   long_context_spliced_line: 0,

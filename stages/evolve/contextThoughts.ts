@@ -59,9 +59,11 @@ function detailOf(reply: string): string {
 
 /** The details a read-back names after its drink ("So that's a latte with oat milk and vanilla?" -> "oat milk and vanilla"), if short and plain. */
 export function readBackDetails(reply: string): string | undefined {
-  const m = /\b(?:with|and) ((?:[a-z%0-9-]+ ){0,4}?(?:milk|syrup|vanilla|caramel|hazelnut|chocolate|cinnamon|foam|cream|shots?|ice|sugar|sweetener|sauce|water|decaf))(?: and ((?:[a-z%0-9-]+ ){0,3}?(?:milk|syrup|vanilla|caramel|hazelnut|chocolate|cinnamon|foam|cream|shots?|ice|sugar|sweetener|sauce|water)))?\b/i.exec(reply);
+  const m = /\b(?:with|and) ((?:[a-z%0-9-]+ ){0,4}?(?:milk|syrup|vanilla|caramel|hazelnut|chocolate|cinnamon|foam|cream|shots?|ice|sugar|sweetener|sauce|water|decaf))(?: and ((?:[a-z%0-9-]+ ){0,4}?(?:milk|syrup|vanilla|caramel|hazelnut|chocolate|cinnamon|foam|cream|shots?|ice|sugar|sweetener|sauce|water)))?\b/i.exec(reply);
   if (!m) return undefined;
-  const said = m[2] ? `${m[1]} and ${m[2]}` : m[1];
+  // "with almond milk and one with oat milk" reads back two drinks' milks: the details are "almond milk and oat milk".
+  const second = m[2]?.replace(/^(?:one|another|the other)\s+(?:with\s+)?/i, '');
+  const said = second ? `${m[1]} and ${second}` : m[1];
   return /\b(?:the|a|an|you|your|is|that|it)\b/i.test(said) || said.length > 40 ? undefined : said.toLowerCase();
 }
 

@@ -14,6 +14,16 @@ describe('a read-back thought may name what the read-back checks (evolve 51)', (
     expect(readBackDetails('Is that with the oat milk you wanted?')).toBeUndefined();
   });
 
+  it('two drinks\' details are said as theirs, without the second drink\'s "one with" (evolve 67)', () => {
+    expect(readBackDetails('So that is two lattes, one with almond milk and one with oat milk?')).toBe('almond milk and oat milk');
+    expect(readBackDetails('Two matcha lattes, one with oat milk and another with almond milk, right?')).toBe('oat milk and almond milk');
+    expect(readBackDetails('Two lattes, one with almond milk and the other with oat milk?')).toBe('almond milk and oat milk');
+    for (const r of ['So that is two lattes, one with almond milk and one with oat milk?']) {
+      const thought = `Reading the lattes back lets them confirm the ${readBackDetails(r)}.`;
+      expect(thought).not.toMatch(/and one with/);
+    }
+  });
+
   it('the details keep the frame apart where the drinks are masked', () => {
     const a = thoughtFrame('Reading the latte back makes sure I have the oat milk and vanilla right.');
     const b = thoughtFrame('Reading the mocha back makes sure I have the almond milk right.');

@@ -458,6 +458,24 @@ export const contextThoughtDisagrees: CaseMeasure = {
   },
 };
 
+/** A thought naming an order's details with a second drink's pronoun left in: "the almond milk and one with oat milk". */
+const DETAIL_GARBLED = /\bthe [a-z ]{1,30}? and (?:one|another|the other)\s+(?:with\s+)?[a-z ]{0,20}?(?:milk|syrup|vanilla|caramel|hazelnut|shots?|decaf)\b/i;
+
+export const contextThoughtDetailGarbled: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_thought_detail_garbled',
+  group: 'text',
+  title: 'long context (CoT): an inserted reply\'s thought names the order\'s details with the second drink\'s pronoun left in ("Reading the lattes back lets them confirm the almond milk and one with oat milk.")',
+  population: 'CoT evolved cases with an inserted long context',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    const hit = turns.find((t) => t.role === 'assistant' && t.thought && DETAIL_GARBLED.test(t.thought));
+    return hit ? `"${DETAIL_GARBLED.exec(hit.thought!)![0]}" in "${hit.thought!.slice(0, 90)}"` : null;
+  },
+};
+
 export const contextThoughtDeniesSaid: CaseMeasure = {
   kind: 'case',
   id: 'long_context_thought_denies_said',
@@ -1421,4 +1439,4 @@ export const contextOrderCountMisread: CaseMeasure = {
   check: (tc) => dialogueDefect(tc, orderCountMisread),
 };
 
-export const CONTEXT_MEASURES = [contextOrderCountMisread, contextClosingDropsAsked, contextRestatedItemCounted, contextBareClosing, contextStockThoughtShare, contextReadBackFrameRepeats, contextUpstreamSlip, contextClosingDropsConfirmed, contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextReadBackRunOn, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+export const CONTEXT_MEASURES = [contextOrderCountMisread, contextClosingDropsAsked, contextRestatedItemCounted, contextBareClosing, contextStockThoughtShare, contextReadBackFrameRepeats, contextUpstreamSlip, contextClosingDropsConfirmed, contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextReadBackRunOn, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtDetailGarbled, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
