@@ -18,6 +18,7 @@ import { agree, cap, topicAsNounPhrase } from './topicPhrase.js';
 import { FILM_STUDY_FRAMES, PLACE_SUBJECT_FRAMES, PLACE_TITLE_FRAMES, TITLE_FRAMES, abstractBody, readTitle, vocabFor } from './paperAbstract.js';
 import { escapeRegExp } from '../errors/vocabulary.js';
 import { filmByTitle, seriesByTitle, type SeriesFact } from './worldFacts.js';
+import { itemPages } from './webItems.js';
 import { FILM_VENUES, isPhenomenon, scholarField, type ScholarField } from './scholarFields.js';
 
 export interface TextCtx {
@@ -927,6 +928,36 @@ const HEALTH_RESULTS: ResultForm[] = [
   (s, h) => `${h}: Questions and Answers - Reddit. People ask about ${s}, and others who know it share links and experience.`,
   (s, h) => `${h} - Cleveland Clinic. Our specialists explain ${s} and what to ask your doctor.`,
 ];
+/** Results for papers on a subject the item table does not know (webItems.ts): where papers are listed, never an encyclopedia's article about "research papers on X". */
+const PAPER_RESULTS: ResultForm[] = [
+  (s, h) => `${h} - Papers With Code. The latest papers on ${s}, with code and results on the benchmarks they report.`,
+  (s, h) => `${h} | Semantic Scholar. Papers on ${s}, sorted by date or by how often they are cited.`,
+  (s, h) => `${h} - arXiv. Recent submissions on ${s}, with their abstracts and PDFs.`,
+];
+/** Results for traffic on a road or a route: road agencies and live maps, never an encyclopedia. */
+const TRAFFIC_RESULTS: ResultForm[] = [
+  (s, h) => `${h} - Google Maps. Live traffic, incidents and the fastest route for ${s}.`,
+  (s, h) => `${h} - Waze. Drivers report jams, crashes and closures on ${s} as they happen.`,
+  (s, h) => `${h} - INRIX. Real-time speeds and delays for ${s}, updated every few minutes.`,
+];
+/** Results for prices, rents and costs: listing and price sites, never an encyclopedia. */
+const PRICE_RESULTS: ResultForm[] = [
+  (s, h) => `${h} - Zillow. Current listings and the typical rent and price for ${s}, by neighbourhood.`,
+  (s, h) => `${h} - Zumper. Median rents for ${s} this month, with how they changed over the year.`,
+  (s, h) => `${h} - RentCafe. Average rents and apartment sizes for ${s}, from current listings.`,
+];
+/** Results for a bare kind of place with no place named ("restaurant"): what the word is and where to find one, never a travel guide to "restaurant". */
+const PLACE_KIND_RESULTS: ResultForm[] = [
+  (s) => `${cap(s.replace(/ies$/, 'y').replace(/(?<!s)s$/, ''))} - Wikipedia. An overview of ${s}: their history, their kinds and how they are run, with references.`,
+  (s, h) => `${h} Near Me - Yelp. Find ${s} near you, with reviews, photos and opening hours.`,
+  (s, h) => `${h} - Google Maps. ${cap(s)} around you on the map, with ratings and directions.`,
+];
+/** Words of a search for what is happening now ("current political situation", "latest marketing trends"): news answers it, not an encyclopedia. */
+const LIVE_WORDS = /\b(?:current|latest|recent|today'?s|upcoming|news|breaking)\b/i;
+const PAPER_WORDS = /\b(?:papers|publications|preprints)\b/i;
+const TRAFFIC_WORDS = /\btraffic\b/i;
+const PRICE_WORDS = /\b(?:prices?|rents?|rental|costs?)\b/i;
+const PLACE_KINDS = /^(?:restaurants?|cafes?|caf\u00e9s?|hotels?|bars?|museums?|parks?|shops?|stores?|gas stations?|hospitals?|pharmac(?:y|ies))$/i;
 const RECIPE_WORDS = /\b(?:recipes?|cooking|dishes|meals?|baking|cuisine)\b/i;
 const HEALTH_WORDS = /\b(?:workouts?|exercises?|fitness|diet|diets|nutrition|weight loss|training routines?|yoga|health)\b/i;
 /** Words of a search that is about a place but not a visit to it (its prices, its traffic, its politics): no travel guide answers it. */
@@ -974,13 +1005,29 @@ export function searchResult(c: TextCtx): string {
     const pool = filmByTitle(q) || seriesByTitle(q) || /电影|预告片/.test(query) ? ZH_FILM_RESULTS : placesNamedIn(q).length || /景点|旅游|攻略|酒店|美食/.test(q) ? ZH_TRAVEL_RESULTS : ZH_GENERAL_RESULTS;
     return freshForm(c, 'result', pool)(q, q, c.rng);
   }
+  // A search for named things the item table knows finds real pages naming real ones (webItems.ts).
+  const pages = itemPages(query);
+  // In the table's order, as Google ranks them: the first result is the one a request for "the top three" reads first.
+  if (pages) {
+    const page = pages.find((p) => !c.used?.has(`item:${p.title}`)) ?? pages[0];
+    c.used?.add(`item:${page.title}`);
+    return `${page.title}. ${page.snippet}`;
+  }
   const film = filmSearched(query) ?? unknownFilmSearched(query);
   if (film) return freshForm(c, 'result', FILM_RESULTS)(film, film, c.rng);
-  const subject = searchSubject(query).replace(/^(?:(?:top|best|most popular|popular|famous|latest|recent|new)\s+)+/i, '');
+  const subject = searchSubject(query).replace(/^(?:(?:top|best|most popular|popular|famous|latest|recent|current|new)\s+)+/i, '');
   const s = topicAsNounPhrase(topicInProse(subject));
   const h = headline(subject);
   const general = isTerm(subject) ? GENERAL_RESULTS : GENERAL_RESULTS.filter((_, i) => !TERM_FORMS.has(i));
-  const pool = LEARN_WORDS.test(query) ? LEARN_RESULTS : /\b(?:news|articles|stories|updates)\b/i.test(query) && subject.trim().toLowerCase() !== query.trim().toLowerCase() ? NEWS_RESULTS : RECIPE_WORDS.test(query) ? RECIPE_RESULTS : HEALTH_WORDS.test(query) ? HEALTH_RESULTS : (TRAVEL_WORDS.test(query) || placesNamedIn(query).length) && !NOT_TRAVEL_WORDS.test(query) ? TRAVEL_RESULTS : general;
+  // A road's traffic is told for its route ("Seattle to Portland"), a place's prices for the place.
+  const route = /\bfrom\s+(.+?)\s+to\s+(.+?)$/i.exec(query.trim());
+  if (TRAFFIC_WORDS.test(query) && route) return freshForm(c, 'result', TRAFFIC_RESULTS)(`the drive from ${route[1]} to ${route[2]}`, `${headline(route[1])} to ${headline(route[2])} Traffic`, c.rng);
+  const priced = placesNamedIn(query)[0]?.name;
+  if (PRICE_WORDS.test(query) && !RECIPE_WORDS.test(query) && priced) return freshForm(c, 'result', PRICE_RESULTS)(priced, `${priced} ${/\brent/i.test(query) ? 'Rent' : ''} Prices`.replace(/\s+/g, ' '), c.rng);
+  const paperTopic = /\b(?:papers|publications|preprints)\s+(?:on|about|in|for)\s+['"“‘]?(.+?)['"”’]?$/i.exec(query.trim())?.[1];
+  if (PAPER_WORDS.test(query) && paperTopic) return freshForm(c, 'result', PAPER_RESULTS)(paperTopic, headline(paperTopic), c.rng);
+  if (PLACE_KINDS.test(query.trim())) return freshForm(c, 'result', PLACE_KIND_RESULTS)(s, headline(s), c.rng);
+  const pool = LIVE_WORDS.test(query) && !LEARN_WORDS.test(query) && !RECIPE_WORDS.test(query) && !HEALTH_WORDS.test(query) && !TRAVEL_WORDS.test(query) ? NEWS_RESULTS : PLACE_KINDS.test(query.trim()) ? PLACE_KIND_RESULTS : PAPER_WORDS.test(query) ? PAPER_RESULTS : TRAFFIC_WORDS.test(query) ? TRAFFIC_RESULTS : PRICE_WORDS.test(query) ? PRICE_RESULTS : LEARN_WORDS.test(query) ? LEARN_RESULTS : /\b(?:news|articles|stories|updates)\b/i.test(query) && subject.trim().toLowerCase() !== query.trim().toLowerCase() ? NEWS_RESULTS : RECIPE_WORDS.test(query) ? RECIPE_RESULTS : HEALTH_WORDS.test(query) ? HEALTH_RESULTS : (TRAVEL_WORDS.test(query) || placesNamedIn(query).length) && !NOT_TRAVEL_WORDS.test(query) ? TRAVEL_RESULTS : general;
   const learning = s.replace(/^(?:(?:beginner-friendly|beginner|free|online|good|best)\s+)*(?:tutorials?|courses?|guides?|resources?)\s+(?:on|for|about|in)\s+/i, '');
   return freshForm(c, 'result', pool)(pool === LEARN_RESULTS ? learning : s, pool === LEARN_RESULTS ? headline(learning) : h, c.rng);
 }

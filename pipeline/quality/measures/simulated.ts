@@ -34,7 +34,7 @@ import { parseReply } from '../../prompts/parseAction.js';
 import { simulatedContradictsWorld } from './world.js';
 import { distanceKm, isPlaceholderAddress, placeNamed, placesNamedIn } from '../../resolution/places.js';
 import { ENGLISH_STREET, localeNear } from '../../resolution/streets.js';
-import { simulatedStatusUnlikeRecorded, simulatedSearchForIdInvents, simulatedTitleTemplateMisfit, simulatedUnknownTitleInvented } from './simulatedInvented.js';
+import { simulatedStatusUnlikeRecorded, simulatedSearchForIdInvents, simulatedSearchKindMisfit, simulatedSearchNamesNone, simulatedTitleTemplateMisfit, simulatedUnknownTitleInvented } from './simulatedInvented.js';
 import { simulatedAbstractMisread } from './simulatedAbstracts.js';
 import { simulatedNewsHeadlineUnlikeSummary, simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedListingPlaceMismatch, simulatedListingPlaceRecorded, simulatedNameLowercased, simulatedSnippetAfterPublication, simulatedScholarOffField, simulatedTextOffTopic, simulatedVenueTemplated } from './simulatedAbout.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
@@ -782,7 +782,7 @@ export const simulatedGeocodeOffPlace: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => geocodeOffPlace(step.action, step.response!.content)),
 };
 
-export const SIMULATED_MEASURES: CaseMeasure[] = [shownAnswerUnattributed, simulatedAnswerUnaskedItems, simulatedTitleUngrammatical, simulatedGeocodeOffPlace, simulatedPlaceholderLocated, simulatedFactContradictedLater, simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedTextOffTopic, simulatedUnknownTitleInvented, simulatedSearchForIdInvents, simulatedStatusUnlikeRecorded, simulatedTitleTemplateMisfit, simulatedVenueTemplated, simulatedScholarOffField, simulatedAbstractMisread, simulatedNewsHeadlineUnlikeSummary, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedListingPlaceMismatch, simulatedListingPlaceRecorded, simulatedSnippetAfterPublication, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedWeatherImplausible, simulatedRecordSelfContradicted, simulatedFilmFactsDisagree, simulatedContradictsWorld];
+export const SIMULATED_MEASURES: CaseMeasure[] = [shownAnswerUnattributed, simulatedAnswerUnaskedItems, simulatedTitleUngrammatical, simulatedGeocodeOffPlace, simulatedPlaceholderLocated, simulatedFactContradictedLater, simulatedNameLowercased, simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedTextOffTopic, simulatedUnknownTitleInvented, simulatedSearchForIdInvents, simulatedStatusUnlikeRecorded, simulatedTitleTemplateMisfit, simulatedSearchNamesNone, simulatedSearchKindMisfit, simulatedVenueTemplated, simulatedScholarOffField, simulatedAbstractMisread, simulatedNewsHeadlineUnlikeSummary, simulatedRecordContradictsRecording, simulatedAuthorClaimsOthersPaper, repeatedReadAnsweredDifferently, simulatedUnknownRecordFound, simulatedAddressForeign, simulatedListingPlaceMismatch, simulatedListingPlaceRecorded, simulatedSnippetAfterPublication, simulatedVenueMangled, simulatedPlaceholder, simulatedMixedTypes, simulatedRepeatedRecords, simulatedTextRepeated, simulatedListShort, simulatedWeatherImplausible, simulatedRecordSelfContradicted, simulatedFilmFactsDisagree, simulatedContradictsWorld];
 
 const HAN_CHAR = /\p{Script=Han}/u;
 
