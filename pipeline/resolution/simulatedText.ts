@@ -1000,37 +1000,49 @@ const ZH_GENERAL_RESULTS: ResultForm[] = [
 
 export function searchResult(c: TextCtx): string {
   const query = c.subject || topicOf(c);
+  // A search for named things, or for what a thing is, that the table knows finds real pages saying it (webItems.ts),
+  // in the table's order, as Google ranks them; once they are all listed, the pages below are the usual ones.
+  const page = itemPages(query)?.find((p) => !c.used?.has(`item:${p.title}`));
+  if (page) {
+    c.used?.add(`item:${page.title}`);
+    c.used?.add(`item-site:${siteOf(page.title)}`);
+    return `${page.title}. ${page.snippet}`;
+  }
   if (isChinese(query)) {
     const q = query.trim().replace(/(?:\s*电影)?\s*(?:预告片|简介|介绍|信息)$|\s*电影$/, '') || query.trim();
     const pool = filmByTitle(q) || seriesByTitle(q) || /电影|预告片/.test(query) ? ZH_FILM_RESULTS : placesNamedIn(q).length || /景点|旅游|攻略|酒店|美食/.test(q) ? ZH_TRAVEL_RESULTS : ZH_GENERAL_RESULTS;
-    return freshForm(c, 'result', pool)(q, q, c.rng);
-  }
-  // A search for named things the item table knows finds real pages naming real ones (webItems.ts).
-  const pages = itemPages(query);
-  // In the table's order, as Google ranks them: the first result is the one a request for "the top three" reads first.
-  if (pages) {
-    const page = pages.find((p) => !c.used?.has(`item:${p.title}`)) ?? pages[0];
-    c.used?.add(`item:${page.title}`);
-    return `${page.title}. ${page.snippet}`;
+    return freshResult(c, pool, q, q);
   }
   const film = filmSearched(query) ?? unknownFilmSearched(query);
-  if (film) return freshForm(c, 'result', FILM_RESULTS)(film, film, c.rng);
+  if (film) return freshResult(c, FILM_RESULTS, film, film);
   const subject = searchSubject(query).replace(/^(?:(?:top|best|most popular|popular|famous|latest|recent|current|new)\s+)+/i, '');
   const s = topicAsNounPhrase(topicInProse(subject));
   const h = headline(subject);
   const general = isTerm(subject) ? GENERAL_RESULTS : GENERAL_RESULTS.filter((_, i) => !TERM_FORMS.has(i));
   // A road's traffic is told for its route ("Seattle to Portland"), a place's prices for the place.
   const route = /\bfrom\s+(.+?)\s+to\s+(.+?)$/i.exec(query.trim());
-  if (TRAFFIC_WORDS.test(query) && route) return freshForm(c, 'result', TRAFFIC_RESULTS)(`the drive from ${route[1]} to ${route[2]}`, `${headline(route[1])} to ${headline(route[2])} Traffic`, c.rng);
+  if (TRAFFIC_WORDS.test(query) && route) return freshResult(c, TRAFFIC_RESULTS, `the drive from ${route[1]} to ${route[2]}`, `${headline(route[1])} to ${headline(route[2])} Traffic`);
   const priced = placesNamedIn(query)[0]?.name;
-  if (PRICE_WORDS.test(query) && !RECIPE_WORDS.test(query) && priced) return freshForm(c, 'result', PRICE_RESULTS)(priced, `${priced} ${/\brent/i.test(query) ? 'Rent' : ''} Prices`.replace(/\s+/g, ' '), c.rng);
+  if (PRICE_WORDS.test(query) && !RECIPE_WORDS.test(query) && priced) return freshResult(c, PRICE_RESULTS, priced, `${priced} ${/\brent/i.test(query) ? 'Rent' : ''} Prices`.replace(/\s+/g, ' '));
   const paperTopic = /\b(?:papers|publications|preprints)\s+(?:on|about|in|for)\s+['"“‘]?(.+?)['"”’]?$/i.exec(query.trim())?.[1];
-  if (PAPER_WORDS.test(query) && paperTopic) return freshForm(c, 'result', PAPER_RESULTS)(paperTopic, headline(paperTopic), c.rng);
-  if (PLACE_KINDS.test(query.trim())) return freshForm(c, 'result', PLACE_KIND_RESULTS)(s, headline(s), c.rng);
+  if (PAPER_WORDS.test(query) && paperTopic) return freshResult(c, PAPER_RESULTS, paperTopic, headline(paperTopic));
+  if (PLACE_KINDS.test(query.trim())) return freshResult(c, PLACE_KIND_RESULTS, s, headline(s));
   const pool = LIVE_WORDS.test(query) && !LEARN_WORDS.test(query) && !RECIPE_WORDS.test(query) && !HEALTH_WORDS.test(query) && !TRAVEL_WORDS.test(query) ? NEWS_RESULTS : PLACE_KINDS.test(query.trim()) ? PLACE_KIND_RESULTS : PAPER_WORDS.test(query) ? PAPER_RESULTS : TRAFFIC_WORDS.test(query) ? TRAFFIC_RESULTS : PRICE_WORDS.test(query) ? PRICE_RESULTS : LEARN_WORDS.test(query) ? LEARN_RESULTS : /\b(?:news|articles|stories|updates)\b/i.test(query) && subject.trim().toLowerCase() !== query.trim().toLowerCase() ? NEWS_RESULTS : RECIPE_WORDS.test(query) ? RECIPE_RESULTS : HEALTH_WORDS.test(query) ? HEALTH_RESULTS : (TRAVEL_WORDS.test(query) || placesNamedIn(query).length) && !NOT_TRAVEL_WORDS.test(query) ? TRAVEL_RESULTS : general;
   const learning = s.replace(/^(?:(?:beginner-friendly|beginner|free|online|good|best)\s+)*(?:tutorials?|courses?|guides?|resources?)\s+(?:on|for|about|in)\s+/i, '');
-  return freshForm(c, 'result', pool)(pool === LEARN_RESULTS ? learning : s, pool === LEARN_RESULTS ? headline(learning) : h, c.rng);
+  return freshResult(c, pool, pool === LEARN_RESULTS ? learning : s, pool === LEARN_RESULTS ? headline(learning) : h);
 }
+
+/** One of `pool`'s results this answer has not used, never a page the item table already listed in it ("Restaurant - Wikipedia" twice). */
+function freshResult(c: TextCtx, pool: readonly ResultForm[], s: string, h: string): string {
+  for (let tries = 0; ; tries++) {
+    const line = freshForm(c, 'result', pool)(s, h, c.rng);
+    const title = line.slice(0, line.indexOf('. '));
+    // Nor a second page of a site a table page is on ("Inception (film) - Wikipedia" beside "Inception - Wikipedia").
+    if (tries >= pool.length || (!c.used?.has(`item:${title}`) && !c.used?.has(`item-site:${siteOf(title)}`))) return line;
+  }
+}
+/** The site a result's title ends with (" - Wikipedia", " | IMDb", " (豆瓣)"), or the title itself. */
+const siteOf = (title: string) => /(?:\s[-|]\s[^-|]+|\s?\([^()]+\))$/.exec(title)?.[0].trim() ?? title;
 
 const ZH_GENRES: [RegExp, string][] = [[/drama/i, '剧情'], [/thrill/i, '惊悚'], [/comed/i, '喜剧'], [/science|sci-?fi/i, '科幻'], [/adventure/i, '冒险'], [/crime/i, '犯罪'], [/anima/i, '动画'], [/roman/i, '爱情'], [/action/i, '动作'], [/documentar/i, '纪录片'], [/histor/i, '历史'], [/fantas/i, '奇幻'], [/horror/i, '恐怖'], [/family/i, '家庭'], [/\bwar\b/i, '战争'], [/myster/i, '悬疑']];
 

@@ -95,6 +95,80 @@ const TABLE: ItemSearch[] = [
       { title: 'K-means clustering - Wikipedia', link: 'https://en.wikipedia.org/wiki/K-means_clustering', snippet: 'K-means clustering is a method of vector quantization that aims to partition n observations into k clusters in which each observation belongs to the cluster with the nearest mean.' },
     ],
   },
+  // Searches for what something is or what is new about it: pages saying it, real facts (simulated_search_says_nothing).
+  {
+    asks: /^Kuta Beach(?: information| info| details)?$/i,
+    pages: [{ title: 'Kuta - Wikipedia', link: 'https://en.wikipedia.org/wiki/Kuta', snippet: 'Kuta is a tourist area in the south of Bali, Indonesia. A former fishing village, it was one of the first places on Bali to see large-scale tourist development; its long sandy beach is known for surfing and sunsets.' }],
+  },
+  {
+    asks: /^Seminyak Beach(?: information| info| details)?$/i,
+    pages: [{ title: 'Seminyak - Wikipedia', link: 'https://en.wikipedia.org/wiki/Seminyak', snippet: 'Seminyak is a mixed residential and tourist area on the west coast of Bali, Indonesia, north of Kuta and Legian, known for its upmarket resorts, restaurants and beach clubs.' }],
+  },
+  {
+    asks: /^Nusa Dua Beach(?: information| info| details)?$/i,
+    pages: [{ title: 'Nusa Dua - Wikipedia', link: 'https://en.wikipedia.org/wiki/Nusa_Dua', snippet: 'Nusa Dua is an enclave of large resort hotels on the Bukit Peninsula in the south of Bali, Indonesia, developed as a planned tourist area from the 1970s; its beaches are sheltered by a reef.' }],
+  },
+  {
+    asks: /^(?:latest\s+)?(?:quantum computing news|news (?:about|on) quantum computing)$/i,
+    pages: [
+      { title: 'Quantum supremacy using a programmable superconducting processor | Nature', link: 'https://www.nature.com/articles/s41586-019-1666-5', snippet: 'by F Arute · 2019 — Here we report the use of a processor with programmable superconducting qubits to create quantum states on 53 qubits.' },
+      { title: 'Sycamore processor - Wikipedia', link: 'https://en.wikipedia.org/wiki/Sycamore_processor', snippet: "Sycamore is a superconducting quantum processor created by Google's Artificial Intelligence division. It has 53 qubits. In 2019, Sycamore completed a task in 200 seconds that Google claimed would take a state-of-the-art supercomputer 10,000 years." },
+      { title: 'Quantum supremacy - Wikipedia', link: 'https://en.wikipedia.org/wiki/Quantum_supremacy', snippet: 'In quantum computing, quantum supremacy is the goal of demonstrating that a programmable quantum computer can solve a problem that no classical computer can solve in any feasible amount of time.' },
+    ],
+  },
+  {
+    asks: /^(?:the\s+)?history of (?:artificial intelligence|AI)$/i,
+    pages: [
+      { title: 'History of artificial intelligence - Wikipedia', link: 'https://en.wikipedia.org/wiki/History_of_artificial_intelligence', snippet: 'The field of AI research was founded at a workshop held on the campus of Dartmouth College in the summer of 1956.' },
+      { title: 'Dartmouth workshop - Wikipedia', link: 'https://en.wikipedia.org/wiki/Dartmouth_workshop', snippet: 'The Dartmouth Summer Research Project on Artificial Intelligence was a 1956 summer workshop widely considered to be the founding event of artificial intelligence as a field.' },
+      { title: 'AI winter - Wikipedia', link: 'https://en.wikipedia.org/wiki/AI_winter', snippet: 'In the history of artificial intelligence, an AI winter is a period of reduced funding and interest in artificial intelligence research, as in the 1970s and the late 1980s.' },
+    ],
+  },
+  {
+    asks: /^quantum (?:physics|mechanics)(?: details| information| basics)?$/i,
+    pages: [
+      { title: 'Quantum mechanics - Wikipedia', link: 'https://en.wikipedia.org/wiki/Quantum_mechanics', snippet: 'Quantum mechanics is a fundamental theory in physics that describes the behavior of nature at and below the scale of atoms.' },
+      { title: 'Uncertainty principle - Wikipedia', link: 'https://en.wikipedia.org/wiki/Uncertainty_principle', snippet: "The uncertainty principle, also known as Heisenberg's indeterminacy principle, states that there is a limit to the precision with which certain pairs of physical quantities, such as position and momentum, can be known at once." },
+      { title: 'Wave–particle duality - Wikipedia', link: 'https://en.wikipedia.org/wiki/Wave%E2%80%93particle_duality', snippet: 'Wave–particle duality is the concept in quantum mechanics that entities such as photons and electrons show particle or wave properties according to the experimental circumstances.' },
+    ],
+  },
+  {
+    asks: /^machine learning$/i,
+    pages: [
+      { title: 'Machine learning - Wikipedia', link: 'https://en.wikipedia.org/wiki/Machine_learning', snippet: 'Machine learning (ML) is a field of study in artificial intelligence concerned with the development and study of statistical algorithms that can learn from data and generalize to unseen data.' },
+      { title: 'What is Machine Learning? | IBM', link: 'https://www.ibm.com/topics/machine-learning', snippet: 'Machine learning is a branch of artificial intelligence (AI) and computer science which focuses on the use of data and algorithms to imitate the way that humans learn, gradually improving its accuracy.' },
+      { title: 'Supervised learning - Wikipedia', link: 'https://en.wikipedia.org/wiki/Supervised_learning', snippet: 'Supervised learning is a paradigm in machine learning where a model is trained on input objects paired with the desired output values.' },
+    ],
+  },
+  {
+    asks: /^(?:artificial intelligence|AI) ethics$|^ethics of (?:artificial intelligence|AI)$/i,
+    pages: [
+      { title: 'Ethics of artificial intelligence - Wikipedia', link: 'https://en.wikipedia.org/wiki/Ethics_of_artificial_intelligence', snippet: 'The ethics of artificial intelligence covers topics considered to have particular ethical stakes, including algorithmic biases, fairness, automated decision-making, accountability, privacy, and regulation.' },
+      { title: "Ethics guidelines for trustworthy AI | Shaping Europe's digital future", link: 'https://digital-strategy.ec.europa.eu/en/library/ethics-guidelines-trustworthy-ai', snippet: 'On 8 April 2019, the High-Level Expert Group on AI presented Ethics Guidelines for Trustworthy Artificial Intelligence.' },
+    ],
+  },
+  {
+    asks: /^restaurants?$/i,
+    pages: [{ title: 'Restaurant - Wikipedia', link: 'https://en.wikipedia.org/wiki/Restaurant', snippet: 'A restaurant is a business that prepares and serves food and drinks to customers. Meals are generally served and eaten on the premises, but many restaurants also offer take-out and food delivery services.' }],
+  },
+  {
+    asks: /^breaking news(?: story| stories)?$/i,
+    pages: [{ title: 'Breaking news - Wikipedia', link: 'https://en.wikipedia.org/wiki/Breaking_news', snippet: 'Breaking news, also known as late-breaking news or a special report, is a current issue that broadcasters feel warrants the interruption of scheduled programming in order to report its details.' }],
+  },
+  {
+    asks: /^Inception$/,
+    pages: [
+      { title: 'Inception - Wikipedia', link: 'https://en.wikipedia.org/wiki/Inception', snippet: 'Inception is a 2010 science fiction action film written and directed by Christopher Nolan, who also produced it with Emma Thomas, his wife.' },
+      { title: 'Inception (2010) - IMDb', link: 'https://www.imdb.com/title/tt1375666/', snippet: 'A thief who steals corporate secrets through the use of dream-sharing technology is given the inverse task of planting an idea into the mind of a C.E.O.' },
+    ],
+  },
+  {
+    asks: /^红猪$/,
+    pages: [
+      { title: '红猪 (豆瓣)', link: 'https://movie.douban.com/subject/1291838/', snippet: '导演: 宫崎骏 类型: 喜剧 / 动画 / 冒险 制片国家/地区: 日本 上映日期: 1992-07-18(日本)' },
+      { title: '红猪 - 维基百科，自由的百科全书', link: 'https://zh.wikipedia.org/wiki/%E7%BA%A2%E7%8C%AA', snippet: '《红猪》是一部1992年上映的日本动画电影，由吉卜力工作室制作，宫崎骏执导。' },
+    ],
+  },
 ];
 
 /** The pages a search for named things finds (real pages naming real things), or undefined when the table does not know the search. */

@@ -11,7 +11,7 @@ import { recordedTitleRecords, scholarInitials, titlesAsRecords } from '../../pi
 import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
 import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
 import { recordedSearchShape, resultOfLine } from '../../pipeline/resolution/recordedSearch.js';
-import { resultNamesAThing, searchNamesNone, webResultKindMisfit, webResults } from '../../pipeline/quality/measures/simulatedInvented.js';
+import { resultNamesAThing, resultSaysNothing, searchNamesNone, webResultKindMisfit, webResults } from '../../pipeline/quality/measures/simulatedInvented.js';
 
 const ARXIV_RECORDED = `{'content': "Published: 2022-08-01\\nTitle: The Rise of Quantum Internet Computing\\nAuthors: Seng W. Loke\\nSummary: This article highlights quantum Internet computing as referring to\\ndistributed quantum computing over the quantum Internet.\\n\\nPublished: 2000-03-31\\nTitle: Unconventional Quantum Computing Devices\\nAuthors: Seth Lloyd\\nSummary: This paper investigates a variety of unconventional quantum computation\\ndevices."}`;
 
@@ -252,6 +252,33 @@ describe("web search results as the recordings write Serper's answer (simulated_
       }
     }
     expect(organic('current traffic conditions on route from Seattle to Portland')[0].title).toMatch(/^Seattle to Portland Traffic - /);
+  });
+
+  it('a search for what a thing is or what is new about it lists pages saying it (simulated_search_says_nothing)', () => {
+    const third = "{'title': 'Famous Landmarks In New York | Best at Travel', 'link': 'https://www.bestattravel.co.uk/x/', 'snippet': '1. Statue of Liberty · 2. Empire State Building', 'position': 3}";
+    const full = [{ args: examples[0].args, response: RECORDED.replace("'position': 2}]", `'position': 2}, ${third}]`) }];
+    const organic = (query: string) => (parseToolResponse(simulateOffline({ name: doc.name, args: { query }, tools: [doc], examples: full }, new Rng(2, query)).response) as { content: { organic: { title: string; link: string; snippet: string }[] } }).content.organic;
+    for (const query of ['Kuta Beach information', 'quantum computing news', 'history of artificial intelligence', 'quantum physics details', 'machine learning', 'artificial intelligence ethics', 'Inception', '红猪']) {
+      const results = organic(query);
+      expect(results, query).toHaveLength(3);
+      expect(new Set(results.map((r) => r.title)).size, query).toBe(3);
+      expect(results.every((r) => resultSaysNothing(query, r.title, r.snippet)), JSON.stringify(results)).toBe(false);
+    }
+    expect(organic('history of artificial intelligence')[0].snippet).toMatch(/Dartmouth College .* 1956/);
+    expect(organic('红猪')[0].link).toBe('https://movie.douban.com/subject/1291838/');
+    // A table page is not listed again by the usual forms.
+    for (let seed = 1; seed <= 12; seed++) for (const query of ['Inception', '红猪']) {
+      const sites = organic(query).map((r) => r.title.replace(/^.*?(?=\s[-|]\s[^-|]+$|\s?\([^()]+\)$)/, ''));
+      expect(new Set(sites).size, sites.join(' / ')).toBe(3);
+    }
+    for (let seed = 1; seed <= 12; seed++) {
+      const titles = (parseToolResponse(simulateOffline({ name: doc.name, args: { query: 'restaurant' }, tools: [doc], examples: full }, new Rng(seed, 'r')).response) as { content: { organic: { title: string }[] } }).content.organic.map((r) => r.title);
+      expect(new Set(titles).size, titles.join(' / ')).toBe(3);
+    }
+    // The frames that said nothing are caught.
+    expect(resultSaysNothing('Kuta Beach information', 'Kuta Beach - Travel Guide | Rough Guides', 'Background, history and getting to Kuta Beach, with links to maps and further reading.')).toBe(true);
+    expect(resultSaysNothing('quantum computing news', 'Quantum Computing | BBC News', 'The latest stories, analysis and explainers on quantum computing.')).toBe(true);
+    expect(resultSaysNothing('history of artificial intelligence', 'History of artificial intelligence - Wikipedia', 'The field of AI research was founded at a workshop held on the campus of Dartmouth College in the summer of 1956.')).toBe(false);
   });
 
   it('the measures: results naming nothing of the kind asked for, and pages of a kind such a search never finds', () => {

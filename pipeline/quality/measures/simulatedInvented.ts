@@ -256,6 +256,41 @@ export const simulatedSearchNamesNone: CaseMeasure = {
   },
 };
 
+/** Words of a query that ask rather than say what about ("information", "latest", "news"). */
+const ASKING_WORDS = /^(?:information|info|details|detail|overview|news|latest|recent|current|top|best|about|what|are|the|and|for|with|from|into|that|this|some)$/i;
+
+/**
+ * A web result that says nothing but that its page is about the query: no name, no number, no
+ * list, and its snippet only the query's words set in a frame ("Opening times, how to get there
+ * and what to bring for Kuta Beach, from people who have been.", "Recent reporting on quantum
+ * computing from our correspondents.").
+ */
+export function resultSaysNothing(query: string, title: string, snippet: string): boolean {
+  // A name, a number or a definition ("A restaurant is a business that …") says something.
+  if (resultNamesAThing(query, title, snippet) || /\d/.test(snippet) || /\b(?:is|are|was|were) (?:a|an|the)\b/i.test(snippet)) return false;
+  const words = query.toLowerCase().split(/[^\p{L}\d]+/u).filter((w) => w.length >= 3 && !ASKING_WORDS.test(w));
+  const said = snippet.toLowerCase();
+  return words.length > 0 ? words.every((w) => said.includes(w.replace(/s$/, ''))) : /\p{Script=Han}/u.test(query) && said.includes(query.trim().toLowerCase());
+}
+
+export const simulatedSearchSaysNothing: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_search_says_nothing',
+  group: 'text',
+  title: 'a simulated web search whose every result says nothing but that its page is about the query ("Kuta Beach information" answered by "Opening times, how to get there and what to bring for Kuta Beach, from people who have been.", "quantum computing news" by "Recent reporting on quantum computing from our correspondents."), so a request for information or news gets page titles only',
+  population: 'cases showing a simulated web search answer with results',
+  check(tc, ctx) {
+    return simulatedDefectAmong(tc, ctx, (step) => {
+      if (!/google|serper|bing|web_?search/i.test(step.action.name) || /scholar|nearby|map/i.test(step.action.name) || !isPlainObject(step.action.args)) return undefined;
+      const q = Object.entries(step.action.args).find(([k, v]) => /query|keyword|^q$|search/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+      const search = webSearchOf(parseToolResponse(step.response!.content));
+      if (!q || !search) return undefined;
+      if (!search.results.every((r) => resultSaysNothing(q, r.title, r.snippet))) return null;
+      return `every result of "${q}" says only that it is about it: ${JSON.stringify(search.results[0].snippet)}`;
+    });
+  },
+};
+
 /** Reference and explainer sites: what a search for a thing's meaning finds, not one for papers, traffic, prices or what is happening now. */
 const REFERENCE_SITE = / - Wikipedia$| \| Britannica$| \| IBM$| - Investopedia$| - Scientific American$| \| Khan Academy$/;
 const TRAVEL_SITE = / - Tripadvisor$|All You Need to Know Before You Go|\| Lonely Planet$| - Time Out$|\| Rough Guides$|\| Culture Trip$/;
