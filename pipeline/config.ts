@@ -325,6 +325,9 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_text_off_topic: 0,
   simulated_unknown_title_invented: 0,
   simulated_title_template_misfit: 0,
+  simulated_search_names_none: 0,
+  simulated_search_kind_misfit: 0,
+  simulated_search_says_nothing: 0,
   simulated_search_for_id_invents: 0,
   simulated_status_unlike_recorded: 0,
   // "Riverside / Old Town / Greenleaf Restaurant", addresses ending in the hotel searched from: 31.7% (198/624) before.

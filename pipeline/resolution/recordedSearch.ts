@@ -15,6 +15,7 @@
  */
 import { parseToolResponse } from '../prompts/parseAction.js';
 import { isPlainObject } from '../errors/values.js';
+import { itemPageLink } from './webItems.js';
 
 /** How a field of the recordings is a search: where its echo of the call and its result list sit, and how each is filled. */
 export interface SearchShape {
@@ -73,6 +74,18 @@ export function recordedSearchShape(examples: readonly { args?: unknown; respons
     return { field, ...(params ? { params } : {}), results: { key: listKey, fill } };
   }
   return undefined;
+}
+
+/** The fewest results any recording of the search lists (Serper's 9 or 10), or undefined when the recordings write no search. */
+export function recordedResultCount(examples: readonly { args?: unknown; response: string }[], shape: SearchShape | undefined): number | undefined {
+  if (!shape) return undefined;
+  const counts = examples.flatMap((e) => {
+    const v = parseToolResponse(e.response);
+    const body = isPlainObject(v) ? v[shape.field] : undefined;
+    const list = isPlainObject(body) ? body[shape.results.key] : undefined;
+    return Array.isArray(list) ? [list.length] : [];
+  });
+  return counts.length ? Math.min(...counts) : undefined;
 }
 
 /** A page's words as a URL slug: "Top Tourist Attractions in Paris" → "top-tourist-attractions-in-paris". */
@@ -151,6 +164,17 @@ const SITES: { title: RegExp; link: (s: string, t: string, q: string) => string 
   { title: / - Mayo Clinic$/, link: (s) => `https://www.mayoclinic.org/search/search-results?q=${encoded(s)}` },
   { title: / - Verywell Fit$/, link: (s) => `https://www.verywellfit.com/search?q=${encoded(s)}` },
   { title: / - Cleveland Clinic$/, link: (s) => `https://my.clevelandclinic.org/search?q=${encoded(s)}` },
+  { title: / - Papers With Code$/, link: (s) => `https://paperswithcode.com/search?q_meta=&q=${encoded(s)}` },
+  { title: / \| Semantic Scholar$/, link: (s) => `https://www.semanticscholar.org/search?q=${encoded(s)}` },
+  { title: / - arXiv$/, link: (s) => `https://arxiv.org/search/?query=${encoded(s)}&searchtype=all` },
+  { title: / Traffic - Google Maps$/, link: (s) => `https://www.google.com/maps/dir/${encoded(s.replace(/ Traffic$/, '').split(' to ')[0] ?? s)}/${encoded(s.replace(/ Traffic$/, '').split(' to ')[1] ?? '')}/data=!5m1!1e1` },
+  { title: / - Google Maps$/, link: (s) => `https://www.google.com/maps/search/${encoded(s)}` },
+  { title: / - Waze$/, link: (s) => `https://www.waze.com/live-map/directions?q=${encoded(s)}` },
+  { title: / - INRIX$/, link: (s) => `https://inrix.com/search/?q=${encoded(s)}` },
+  { title: / - Zillow$/, link: (s) => `https://www.zillow.com/rental-manager/market-trends/${slug(s.replace(/ (?:Rent )?Prices$/, ''))}/` },
+  { title: / - Zumper$/, link: (s) => `https://www.zumper.com/rent-research/${slug(s.replace(/ (?:Rent )?Prices$/, ''))}` },
+  { title: / - RentCafe$/, link: (s) => `https://www.rentcafe.com/average-rent-market-trends/us/${slug(s.replace(/ (?:Rent )?Prices$/, ''))}/` },
+  { title: / - Yelp$/, link: (s) => `https://www.yelp.com/search?find_desc=${encoded(s.replace(/ Near Me$/, ''))}` },
   { title: / \(豆瓣\)$/, link: (s) => `https://www.douban.com/search?q=${encoded(s)}` },
   { title: /_影评 - 豆瓣电影$/, link: (s) => `https://search.douban.com/movie/subject_search?search_text=${encoded(s.replace(/_影评$/, ''))}` },
   { title: / - 百度百科$/, link: (s) => `https://baike.baidu.com/item/${encodeURIComponent(s.trim().replace(/\s+/g, ''))}` },
@@ -166,6 +190,9 @@ const SITES: { title: RegExp; link: (s: string, t: string, q: string) => string 
 
 /** The site a result's title names, the title without it (the page's own words), and the page's link. */
 function pageOf(title: string, query = ''): string | undefined {
+  // A real page the item table holds (webItems.ts) keeps its own link.
+  const known = itemPageLink(title);
+  if (known) return known;
   const site = SITES.find((x) => x.title.test(title));
   if (!site) return undefined;
   const own = title.replace(/\s*(?:[-|]\s*[^-|]+|\([^()]+\))$/, '').trim() || title;

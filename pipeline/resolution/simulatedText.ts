@@ -18,6 +18,7 @@ import { agree, cap, topicAsNounPhrase } from './topicPhrase.js';
 import { FILM_STUDY_FRAMES, PLACE_SUBJECT_FRAMES, PLACE_TITLE_FRAMES, TITLE_FRAMES, abstractBody, readTitle, vocabFor } from './paperAbstract.js';
 import { escapeRegExp } from '../errors/vocabulary.js';
 import { filmByTitle, seriesByTitle, type SeriesFact } from './worldFacts.js';
+import { itemPages } from './webItems.js';
 import { FILM_VENUES, isPhenomenon, scholarField, type ScholarField } from './scholarFields.js';
 
 export interface TextCtx {
@@ -943,6 +944,36 @@ const HEALTH_RESULTS: ResultForm[] = [
   (s, h) => `${h}: Questions and Answers - Reddit. People ask about ${s}, and others who know it share links and experience.`,
   (s, h) => `${h} - Cleveland Clinic. Our specialists explain ${s} and what to ask your doctor.`,
 ];
+/** Results for papers on a subject the item table does not know (webItems.ts): where papers are listed, never an encyclopedia's article about "research papers on X". */
+const PAPER_RESULTS: ResultForm[] = [
+  (s, h) => `${h} - Papers With Code. The latest papers on ${s}, with code and results on the benchmarks they report.`,
+  (s, h) => `${h} | Semantic Scholar. Papers on ${s}, sorted by date or by how often they are cited.`,
+  (s, h) => `${h} - arXiv. Recent submissions on ${s}, with their abstracts and PDFs.`,
+];
+/** Results for traffic on a road or a route: road agencies and live maps, never an encyclopedia. */
+const TRAFFIC_RESULTS: ResultForm[] = [
+  (s, h) => `${h} - Google Maps. Live traffic, incidents and the fastest route for ${s}.`,
+  (s, h) => `${h} - Waze. Drivers report jams, crashes and closures on ${s} as they happen.`,
+  (s, h) => `${h} - INRIX. Real-time speeds and delays for ${s}, updated every few minutes.`,
+];
+/** Results for prices, rents and costs: listing and price sites, never an encyclopedia. */
+const PRICE_RESULTS: ResultForm[] = [
+  (s, h) => `${h} - Zillow. Current listings and the typical rent and price for ${s}, by neighbourhood.`,
+  (s, h) => `${h} - Zumper. Median rents for ${s} this month, with how they changed over the year.`,
+  (s, h) => `${h} - RentCafe. Average rents and apartment sizes for ${s}, from current listings.`,
+];
+/** Results for a bare kind of place with no place named ("restaurant"): what the word is and where to find one, never a travel guide to "restaurant". */
+const PLACE_KIND_RESULTS: ResultForm[] = [
+  (s) => `${cap(s.replace(/ies$/, 'y').replace(/(?<!s)s$/, ''))} - Wikipedia. An overview of ${s}: their history, their kinds and how they are run, with references.`,
+  (s, h) => `${h} Near Me - Yelp. Find ${s} near you, with reviews, photos and opening hours.`,
+  (s, h) => `${h} - Google Maps. ${cap(s)} around you on the map, with ratings and directions.`,
+];
+/** Words of a search for what is happening now ("current political situation", "latest marketing trends"): news answers it, not an encyclopedia. */
+const LIVE_WORDS = /\b(?:current|latest|recent|today'?s|upcoming|news|breaking)\b/i;
+const PAPER_WORDS = /\b(?:papers|publications|preprints)\b/i;
+const TRAFFIC_WORDS = /\btraffic\b/i;
+const PRICE_WORDS = /\b(?:prices?|rents?|rental|costs?)\b/i;
+const PLACE_KINDS = /^(?:restaurants?|cafes?|caf\u00e9s?|hotels?|bars?|museums?|parks?|shops?|stores?|gas stations?|hospitals?|pharmac(?:y|ies))$/i;
 const RECIPE_WORDS = /\b(?:recipes?|cooking|dishes|meals?|baking|cuisine)\b/i;
 const HEALTH_WORDS = /\b(?:workouts?|exercises?|fitness|diet|diets|nutrition|weight loss|training routines?|yoga|health)\b/i;
 /** Words of a search that is about a place but not a visit to it (its prices, its traffic, its politics): no travel guide answers it. */
@@ -985,21 +1016,49 @@ const ZH_GENERAL_RESULTS: ResultForm[] = [
 
 export function searchResult(c: TextCtx): string {
   const query = c.subject || topicOf(c);
+  // A search for named things, or for what a thing is, that the table knows finds real pages saying it (webItems.ts),
+  // in the table's order, as Google ranks them; once they are all listed, the pages below are the usual ones.
+  const page = itemPages(query)?.find((p) => !c.used?.has(`item:${p.title}`));
+  if (page) {
+    c.used?.add(`item:${page.title}`);
+    c.used?.add(`item-site:${siteOf(page.title)}`);
+    return `${page.title}. ${page.snippet}`;
+  }
   if (isChinese(query)) {
     const q = query.trim().replace(/(?:\s*电影)?\s*(?:预告片|简介|介绍|信息)$|\s*电影$/, '') || query.trim();
     const pool = filmByTitle(q) || seriesByTitle(q) || /电影|预告片/.test(query) ? ZH_FILM_RESULTS : placesNamedIn(q).length || /景点|旅游|攻略|酒店|美食/.test(q) ? ZH_TRAVEL_RESULTS : ZH_GENERAL_RESULTS;
-    return freshForm(c, 'result', pool)(q, q, c.rng);
+    return freshResult(c, pool, q, q);
   }
   const film = filmSearched(query) ?? unknownFilmSearched(query);
-  if (film) return freshForm(c, 'result', FILM_RESULTS)(film, film, c.rng);
-  const subject = searchSubject(query).replace(/^(?:(?:top|best|most popular|popular|famous|latest|recent|new)\s+)+/i, '');
+  if (film) return freshResult(c, FILM_RESULTS, film, film);
+  const subject = searchSubject(query).replace(/^(?:(?:top|best|most popular|popular|famous|latest|recent|current|new)\s+)+/i, '');
   const s = topicAsNounPhrase(topicInProse(subject));
   const h = headline(subject);
   const general = isTerm(subject) ? GENERAL_RESULTS : GENERAL_RESULTS.filter((_, i) => !TERM_FORMS.has(i));
-  const pool = LEARN_WORDS.test(query) ? LEARN_RESULTS : /\b(?:news|articles|stories|updates)\b/i.test(query) && subject.trim().toLowerCase() !== query.trim().toLowerCase() ? NEWS_RESULTS : RECIPE_WORDS.test(query) ? RECIPE_RESULTS : HEALTH_WORDS.test(query) ? HEALTH_RESULTS : (TRAVEL_WORDS.test(query) || placesNamedIn(query).length) && !NOT_TRAVEL_WORDS.test(query) ? TRAVEL_RESULTS : general;
+  // A road's traffic is told for its route ("Seattle to Portland"), a place's prices for the place.
+  const route = /\bfrom\s+(.+?)\s+to\s+(.+?)$/i.exec(query.trim());
+  if (TRAFFIC_WORDS.test(query) && route) return freshResult(c, TRAFFIC_RESULTS, `the drive from ${route[1]} to ${route[2]}`, `${headline(route[1])} to ${headline(route[2])} Traffic`);
+  const priced = placesNamedIn(query)[0]?.name;
+  if (PRICE_WORDS.test(query) && !RECIPE_WORDS.test(query) && priced) return freshResult(c, PRICE_RESULTS, priced, `${priced} ${/\brent/i.test(query) ? 'Rent' : ''} Prices`.replace(/\s+/g, ' '));
+  const paperTopic = /\b(?:papers|publications|preprints)\s+(?:on|about|in|for)\s+['"“‘]?(.+?)['"”’]?$/i.exec(query.trim())?.[1];
+  if (PAPER_WORDS.test(query) && paperTopic) return freshResult(c, PAPER_RESULTS, paperTopic, headline(paperTopic));
+  if (PLACE_KINDS.test(query.trim())) return freshResult(c, PLACE_KIND_RESULTS, s, headline(s));
+  const pool = LIVE_WORDS.test(query) && !LEARN_WORDS.test(query) && !RECIPE_WORDS.test(query) && !HEALTH_WORDS.test(query) && !TRAVEL_WORDS.test(query) ? NEWS_RESULTS : PLACE_KINDS.test(query.trim()) ? PLACE_KIND_RESULTS : PAPER_WORDS.test(query) ? PAPER_RESULTS : TRAFFIC_WORDS.test(query) ? TRAFFIC_RESULTS : PRICE_WORDS.test(query) ? PRICE_RESULTS : LEARN_WORDS.test(query) ? LEARN_RESULTS : /\b(?:news|articles|stories|updates)\b/i.test(query) && subject.trim().toLowerCase() !== query.trim().toLowerCase() ? NEWS_RESULTS : RECIPE_WORDS.test(query) ? RECIPE_RESULTS : HEALTH_WORDS.test(query) ? HEALTH_RESULTS : (TRAVEL_WORDS.test(query) || placesNamedIn(query).length) && !NOT_TRAVEL_WORDS.test(query) ? TRAVEL_RESULTS : general;
   const learning = s.replace(/^(?:(?:beginner-friendly|beginner|free|online|good|best)\s+)*(?:tutorials?|courses?|guides?|resources?)\s+(?:on|for|about|in)\s+/i, '');
-  return freshForm(c, 'result', pool)(pool === LEARN_RESULTS ? learning : s, pool === LEARN_RESULTS ? headline(learning) : h, c.rng);
+  return freshResult(c, pool, pool === LEARN_RESULTS ? learning : s, pool === LEARN_RESULTS ? headline(learning) : h);
 }
+
+/** One of `pool`'s results this answer has not used, never a page the item table already listed in it ("Restaurant - Wikipedia" twice). */
+function freshResult(c: TextCtx, pool: readonly ResultForm[], s: string, h: string): string {
+  for (let tries = 0; ; tries++) {
+    const line = freshForm(c, 'result', pool)(s, h, c.rng);
+    const title = line.slice(0, line.indexOf('. '));
+    // Nor a second page of a site a table page is on ("Inception (film) - Wikipedia" beside "Inception - Wikipedia").
+    if (tries >= pool.length || (!c.used?.has(`item:${title}`) && !c.used?.has(`item-site:${siteOf(title)}`))) return line;
+  }
+}
+/** The site a result's title ends with (" - Wikipedia", " | IMDb", " (豆瓣)"), or the title itself. */
+const siteOf = (title: string) => /(?:\s[-|]\s[^-|]+|\s?\([^()]+\))$/.exec(title)?.[0].trim() ?? title;
 
 const ZH_GENRES: [RegExp, string][] = [[/drama/i, '剧情'], [/thrill/i, '惊悚'], [/comed/i, '喜剧'], [/science|sci-?fi/i, '科幻'], [/adventure/i, '冒险'], [/crime/i, '犯罪'], [/anima/i, '动画'], [/roman/i, '爱情'], [/action/i, '动作'], [/documentar/i, '纪录片'], [/histor/i, '历史'], [/fantas/i, '奇幻'], [/horror/i, '恐怖'], [/family/i, '家庭'], [/\bwar\b/i, '战争'], [/myster/i, '悬疑']];
 

@@ -17,7 +17,7 @@ import { recordedTitleRecords, titlesAsRecords } from './titleRecords.js';
 import { keysAsRecorded, recordedKeys } from './recordedKeys.js';
 import type { UsedItem } from './askedCount.js';
 import { idsAsRecorded, recordedIds, worldId } from './recordedIds.js';
-import { asRecordedSearch, recordedSearchShape } from './recordedSearch.js';
+import { asRecordedSearch, recordedResultCount, recordedSearchShape } from './recordedSearch.js';
 import { isPlaceholderAddress, placeNamed, type Place } from './places.js';
 import type { EnvironmentErrorKind, ReturnField, ToolDoc } from '../schemas.js';
 import { Rng } from '../rng.js';
@@ -45,7 +45,7 @@ import { researcherAffiliation } from './worldFacts.js';
 import { findsNothing, nothingFoundAnswer, recordedStatus } from './idSearch.js';
 import { cap, initials, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, snippetsWithinPublication, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-94'; // 94: the lead's 93 and h-read23's 91 merged (h-read23: a cap on calls at once says more calls running than its limit (callsOverLimit; "4 calls are already running, over the limit of 4" read as over it: env_error_limit_not_passed 4/679 on f44)). 93 (92 in one step): a real venue the task names (Hilton New York Times Square, Le Bernardin) stands at its real address (realVenues.ts). 91: places of a kind whose signs say it (hospitals, schools, beaches, pharmacies, caterers, cinemas…) are named so, and a one-noun kind keeps its noun on every name; "Eleven Madison Park" is one place, not a kind. 90: the lead's 89 and h-serper22's 87 merged (h-serper22: web search results written as the recordings write Serper's answer, recordedSearch.ts). 89: a room list's other rooms are numbered on the floor of the rooms the task uses (101–112 beside room 103). 88: the lead's 87 and h-sim22's 87 merged. Earlier versions: docs/method-versions.md.
+export const SIMULATOR_RULES_VERSION = 'api-simulator-95'; // 95: h-serper23's 91 merged on 94 (h-serper23: a web search for named things finds real pages naming real ones (webItems.ts; simulated_search_names_none), one for what a thing is or what is new about it pages saying it (simulated_search_says_nothing), papers, traffic, prices and news on sites of their kind (simulated_search_kind_misfit), and as many results as the doc's "at most 3" allows where the recordings list 10.). 94: the lead's 93 and h-read23's 91 merged (h-read23: a cap on calls at once says more calls running than its limit (callsOverLimit; "4 calls are already running, over the limit of 4" read as over it: env_error_limit_not_passed 4/679 on f44)). 93 (92 in one step): a real venue the task names (Hilton New York Times Square, Le Bernardin) stands at its real address (realVenues.ts). 91: places of a kind whose signs say it (hospitals, schools, beaches, pharmacies, caterers, cinemas…) are named so, and a one-noun kind keeps its noun on every name; "Eleven Madison Park" is one place, not a kind. 90: the lead's 89 and h-serper22's 87 merged (h-serper22: web search results written as the recordings write Serper's answer, recordedSearch.ts). 89: a room list's other rooms are numbered on the floor of the rooms the task uses (101–112 beside room 103). 88: the lead's 87 and h-sim22's 87 merged. Earlier versions: docs/method-versions.md.
 
 /**
  * A cap on calls at once that was passed: the count running is always above the limit ("4 calls are
@@ -484,6 +484,8 @@ interface Ctx {
   today?: string;
   /** How many results the user asked for (askedCount.ts). */
   asked?: number;
+  /** A search field whose recordings list at least `atLeast` results: drawn as many as its doc's "at most N" allows when that is no more. */
+  full?: { field: string; atLeast: number };
   /** The things the request names for a status look-up (askedCount.ts namedItems): its list answers for these only. */
   named?: string[];
   /** What the task's other steps name that a status look-up's list must hold, each with their status (askedCount.ts itemsUsedElsewhere). */
@@ -940,6 +942,9 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
   // The call's own count wins over what the user asked for: days=2 is answered with two days, whatever the request said.
   const ownCount = depth === 0 && /\bN\b/.test(description) && count !== undefined;
   let drawn = depth === 0 ? (ownCount ? count : listSize(description, c.rng)) : undefined;
+  // The recordings list more than the doc allows: as many as it allows (a search's 3 of Serper's 10).
+  const docCap = docListCap(description);
+  if (drawn !== undefined && depth === 0 && !ownCount && c.full?.field === field.name && docCap !== undefined && c.full.atLeast >= docCap) drawn = Math.min(docCap, 5);
   // As many as the user asked for ("a list of 5 restaurants"), as far as the doc's "at most N" allows.
   if (drawn !== undefined && depth === 0 && c.asked && !ownCount) drawn = Math.max(drawn, Math.min(c.asked, docListCap(description) ?? c.asked));
   // "citation number of papers" reads as one number, but Google Scholar answers one per paper: real answers decide.
@@ -1373,7 +1378,7 @@ export function emptySearchPoint(doc: ToolDoc, args: Record<string, unknown>): s
   return island ? `latitude ${point.lat}, longitude ${point.lon} is on ${island}` : undefined;
 }
 
-export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng: Rng, taskPlace?: string, carried: CarriedValue[] = [], known?: KnownFacts, lists?: ReadonlySet<string>, today?: string, asked?: number, named?: string[], used?: UsedItem[]): Record<string, unknown> {
+export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng: Rng, taskPlace?: string, carried: CarriedValue[] = [], known?: KnownFacts, lists?: ReadonlySet<string>, today?: string, asked?: number, named?: string[], used?: UsedItem[], full?: { field: string; atLeast: number }): Record<string, unknown> {
   const topic = Object.values(args).find((v): v is string => typeof v === 'string' && v.trim().length > 0) ?? '';
   // A base day in 2019-2024 for the answer's dates; they then run forward one day at a time.
   const placeArg = Object.entries(args).find(([k, v]) => /place|city|location|destination|address/i.test(k) && typeof v === 'string' && !/\d/.test(v));
@@ -1410,7 +1415,7 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
     // A clock and a forecast speak of the task's day, coming films of the days after; what already happened (a film now playing, a paper) is dated before it.
     dates: datesOf(doc, dated, rng),
     ...(dated ? { today: dated } : {}),
-    ...(asked ? { asked } : {}), ...(named?.length ? { named } : {}), ...(used?.length ? { used } : {}), ...(term ? { term } : {}), names: new Set(), minItems,
+    ...(asked ? { asked } : {}), ...(full ? { full } : {}), ...(named?.length ? { named } : {}), ...(used?.length ? { used } : {}), ...(term ? { term } : {}), names: new Set(), minItems,
     codeLists: new Set(carried.filter((k) => k.list && typeof k.value === 'string' && /[A-Za-z]/.test(k.value)).map((k) => k.field)),
     ...(trip ? { trip } : {}),
     weather: {},
@@ -1694,7 +1699,10 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   // An API that answers only a status says success in its own recorded words ("{'status': 'added page'}"), the same each time.
   const status = doc.return_data.every((f) => /^(?:status|result|state)$/i.test(f.name)) ? recordedStatus(input.examples ?? [], input.args) : undefined;
   if (status) return { error: '', response: status };
-  const planned = plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known, recordedLists(input.examples ?? []), input.today, input.asked, input.named, input.used);
+  // A search whose recordings list more results than its doc's "at most N" lists N (Serper's 10 against "at most 3 items").
+  const shape = recordedSearchShape(input.examples ?? []);
+  const full = shape ? { field: shape.field, atLeast: recordedResultCount(input.examples ?? [], shape) ?? 0 } : undefined;
+  const planned = plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known, recordedLists(input.examples ?? []), input.today, input.asked, input.named, input.used, full);
   // A paper's summary is about its own title (one carried from a recorded answer included), unless a later step copies the summary.
   const carriedValues = new Set(carry.map((c) => toJson(c.value)));
   // A flag the recordings write day by day (check_availability) is written as those days (datedFlags.ts);
@@ -1733,5 +1741,5 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   // A field the doc misnames ("snipets", "avg temperature") takes the name the recordings give it (recordedKeys.ts);
   // result lines the recordings write as a search ({searchParameters, organic: [{title, link, snippet, position}]}) are written so (recordedSearch.ts).
   const typed = oneTypePerField(ided, held.map((c) => c.value));
-  return { error: '', response: pyJson(keysAsRecorded(isPlainObject(typed) ? asRecordedSearch(typed, recordedSearchShape(examples), input.args as Record<string, unknown>) : typed, recordedKeys(examples))) };
+  return { error: '', response: pyJson(keysAsRecorded(isPlainObject(typed) ? asRecordedSearch(typed, shape, input.args as Record<string, unknown>) : typed, recordedKeys(examples))) };
 }

@@ -11,7 +11,7 @@ import { recordedTitleRecords, scholarInitials, titlesAsRecords } from '../../pi
 import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
 import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
 import { recordedSearchShape, resultOfLine } from '../../pipeline/resolution/recordedSearch.js';
-import { webResults } from '../../pipeline/quality/measures/simulatedInvented.js';
+import { resultNamesAThing, resultSaysNothing, searchNamesNone, webResultKindMisfit, webResults } from '../../pipeline/quality/measures/simulatedInvented.js';
 
 const ARXIV_RECORDED = `{'content': "Published: 2022-08-01\\nTitle: The Rise of Quantum Internet Computing\\nAuthors: Seng W. Loke\\nSummary: This article highlights quantum Internet computing as referring to\\ndistributed quantum computing over the quantum Internet.\\n\\nPublished: 2000-03-31\\nTitle: Unconventional Quantum Computing Devices\\nAuthors: Seth Lloyd\\nSummary: This paper investigates a variety of unconventional quantum computation\\ndevices."}`;
 
@@ -224,6 +224,75 @@ describe("web search results as the recordings write Serper's answer (simulated_
     for (const t of titles('average rental prices in different neighborhoods of New York City')) expect(t).not.toMatch(/Lonely Planet|Tripadvisor|Rough Guides|Time Out|Culture Trip|All You Need to Know/);
     // "What Is X? | IBM" only for a term.
     for (const t of titles('upper body workout routines').concat(titles('methods of data analysis'))) expect(t).not.toMatch(/\| IBM|Investopedia/);
+  });
+
+  it('a search for named things lists real pages naming them, as many as the doc allows (simulated_search_names_none, simulated_search_kind_misfit)', () => {
+    // Serper lists more than three (here three; 9 or 10 in T-Eval's recordings).
+    const third = "{'title': 'Famous Landmarks In New York | Best at Travel', 'link': 'https://www.bestattravel.co.uk/the-edit/new-york/famous-landmarks-in-new-york/', 'snippet': '1. Statue of Liberty · 2. Empire State Building', 'position': 3}";
+    const full = [{ args: examples[0].args, response: RECORDED.replace("'position': 2}]", `'position': 2}, ${third}]`) }];
+    expect(parseToolResponse(full[0].response)).toBeTruthy();
+    const organic = (query: string, seed = 1) => (parseToolResponse(simulateOffline({ name: doc.name, args: { query }, tools: [doc], examples: full }, new Rng(seed, query)).response) as { content: { organic: { title: string; link: string; snippet: string }[] } }).content.organic;
+    for (let seed = 1; seed <= 5; seed++) {
+      const paris = organic('top tourist attractions in Paris', seed);
+      // The doc's "at most 3" where the recordings list 10: always 3.
+      expect(paris).toHaveLength(3);
+      expect(paris[0].snippet).toMatch(/Eiffel Tower · .*Louvre Museum/);
+      expect(searchNamesNone('top tourist attractions in Paris', 'Find three top-ranked tourist attractions in Paris', paris)).toBeNull();
+      expect(organic('applications of quantum mechanics', seed)).toHaveLength(3);
+    }
+    const papers = organic('recent research papers on deep learning');
+    expect(papers.map((r) => r.link)).toContain('https://arxiv.org/abs/1706.03762');
+    for (const r of papers) expect(webResultKindMisfit('recent research papers on deep learning', r.title)).toBeUndefined();
+    expect(organic('latest instruments and techniques in big data analytics').map((r) => r.title)).toEqual(['Apache Hadoop - Wikipedia', 'Apache Spark - Wikipedia', 'Apache Kafka - Wikipedia']);
+    // Papers, traffic, rents and news on sites of their kind; a bare kind of place is no trip.
+    for (const [query, site] of [['most recent academic papers on protein folding', /Papers With Code|Semantic Scholar|arXiv/], ['current traffic conditions on route from Seattle to Portland', /Google Maps|Waze|INRIX/], ['average rental prices in different neighborhoods of New York City', /Zillow|Zumper|RentCafe/], ['current political situation in the country', /Reuters|BBC|AP News|Verge|Nature/], ['restaurant', /Wikipedia|Yelp|Google Maps/]] as const) {
+      for (const r of organic(query)) {
+        expect(r.title).toMatch(site);
+        expect(webResultKindMisfit(query, r.title), r.title).toBeUndefined();
+      }
+    }
+    expect(organic('current traffic conditions on route from Seattle to Portland')[0].title).toMatch(/^Seattle to Portland Traffic - /);
+  });
+
+  it('a search for what a thing is or what is new about it lists pages saying it (simulated_search_says_nothing)', () => {
+    const third = "{'title': 'Famous Landmarks In New York | Best at Travel', 'link': 'https://www.bestattravel.co.uk/x/', 'snippet': '1. Statue of Liberty · 2. Empire State Building', 'position': 3}";
+    const full = [{ args: examples[0].args, response: RECORDED.replace("'position': 2}]", `'position': 2}, ${third}]`) }];
+    const organic = (query: string) => (parseToolResponse(simulateOffline({ name: doc.name, args: { query }, tools: [doc], examples: full }, new Rng(2, query)).response) as { content: { organic: { title: string; link: string; snippet: string }[] } }).content.organic;
+    for (const query of ['Kuta Beach information', 'quantum computing news', 'history of artificial intelligence', 'quantum physics details', 'machine learning', 'artificial intelligence ethics', 'Inception', '红猪']) {
+      const results = organic(query);
+      expect(results, query).toHaveLength(3);
+      expect(new Set(results.map((r) => r.title)).size, query).toBe(3);
+      expect(results.every((r) => resultSaysNothing(query, r.title, r.snippet)), JSON.stringify(results)).toBe(false);
+    }
+    expect(organic('history of artificial intelligence')[0].snippet).toMatch(/Dartmouth College .* 1956/);
+    expect(organic('红猪')[0].link).toBe('https://movie.douban.com/subject/1291838/');
+    // A table page is not listed again by the usual forms.
+    for (let seed = 1; seed <= 12; seed++) for (const query of ['Inception', '红猪']) {
+      const sites = organic(query).map((r) => r.title.replace(/^.*?(?=\s[-|]\s[^-|]+$|\s?\([^()]+\)$)/, ''));
+      expect(new Set(sites).size, sites.join(' / ')).toBe(3);
+    }
+    for (let seed = 1; seed <= 12; seed++) {
+      const titles = (parseToolResponse(simulateOffline({ name: doc.name, args: { query: 'restaurant' }, tools: [doc], examples: full }, new Rng(seed, 'r')).response) as { content: { organic: { title: string }[] } }).content.organic.map((r) => r.title);
+      expect(new Set(titles).size, titles.join(' / ')).toBe(3);
+    }
+    // The frames that said nothing are caught.
+    expect(resultSaysNothing('Kuta Beach information', 'Kuta Beach - Travel Guide | Rough Guides', 'Background, history and getting to Kuta Beach, with links to maps and further reading.')).toBe(true);
+    expect(resultSaysNothing('quantum computing news', 'Quantum Computing | BBC News', 'The latest stories, analysis and explainers on quantum computing.')).toBe(true);
+    expect(resultSaysNothing('history of artificial intelligence', 'History of artificial intelligence - Wikipedia', 'The field of AI research was founded at a workshop held on the campus of Dartmouth College in the summer of 1956.')).toBe(false);
+  });
+
+  it('the measures: results naming nothing of the kind asked for, and pages of a kind such a search never finds', () => {
+    const none = [{ title: 'Tourist Attractions in Paris: 20 Picks from Our Editors - Time Out', snippet: 'What we would see first of tourist attractions in Paris, updated for the season.' }, { title: 'Visiting tourist attractions in Paris? Here is what to know - Reddit', snippet: 'Locals and travellers share what they wish they had known before going to tourist attractions in Paris.' }];
+    expect(searchNamesNone('top tourist attractions in Paris', 'Find three top-ranked tourist attractions in Paris.', none)).toMatch(/none naming one/);
+    // Not asked for by the request: outside the population.
+    expect(searchNamesNone('top tourist attractions in Paris', 'Plan my day.', none)).toBeUndefined();
+    expect(searchNamesNone('applications of quantum mechanics', 'the three most relevant results for applications of quantum mechanics', [{ title: 'Applications of Quantum Mechanics - Wikipedia', snippet: 'An overview of applications of quantum mechanics: definitions, history and current developments, with references.' }])).toMatch(/none/);
+    expect(resultNamesAThing('methods of data analysis', 'Regression analysis - Wikipedia', 'In statistical modeling, regression analysis is a set of statistical processes.')).toBe(true);
+    expect(resultNamesAThing('recent research papers on deep learning', 'Deep learning | Nature', 'by Y LeCun · 2015 — Deep learning allows computational models …')).toBe(true);
+    expect(webResultKindMisfit('recent research papers on deep learning', 'Research Papers on Deep Learning | Britannica')).toMatch(/reference page/);
+    expect(webResultKindMisfit('restaurant', 'Restaurant - Travel Guide | Rough Guides')).toMatch(/travel guide/);
+    expect(webResultKindMisfit('history of artificial intelligence', 'History of Artificial Intelligence - Wikipedia')).toBeUndefined();
+    expect(webResultKindMisfit('Kuta Beach information', 'Kuta Beach - Tripadvisor')).toBeUndefined();
   });
 
   it('webResults (simulated_title_template_misfit) reads organic results as their title and snippet', () => {

@@ -13,13 +13,14 @@
 import { labelledBlocks } from '../../resolution/recordedBlocks.js';
 import type { TestCase } from '../../schemas.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
-import { simulatedDefectAmong } from '../evidence.js';
+import { firstDefect, shownSimulatedRequests, simulatedDefectAmong } from '../evidence.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
 import { webSearchOf } from '../../answerFacts.js';
 import { toolSteps } from '../../steps.js';
 import { DOUBAN, FILMS, SERIES, filmByTitle, seriesByTitle, doubanFact } from '../../resolution/worldFacts.js';
-import { placeNamed } from '../../resolution/places.js';
+import { placeNamed, placesNamedIn } from '../../resolution/places.js';
+import { isItemPage } from '../../resolution/webItems.js';
 import { filmSearched } from '../../resolution/simulatedText.js';
 import { findsNothing, isSearchedId, searchedText } from '../../resolution/idSearch.js';
 
@@ -192,6 +193,137 @@ export const simulatedTitleTemplateMisfit: CaseMeasure = {
       if (!titles.length) return undefined;
       for (const title of titles) {
         const why = titleMisfit(query, title);
+        if (why) return why;
+      }
+      return null;
+    });
+  },
+};
+
+/** Kinds of named things a search may ask for: each found thing has a name of its own (an attraction, a paper, a tool), unlike a page about the kind. */
+const NAMED_KINDS = /\b(attractions|landmarks|sights|things to do|places to visit|restaurants|cafes|hotels|beaches|museums|papers|publications|products|people|experts|researchers|movies|films|books|tools|instruments|techniques|technologies|frameworks|methods|algorithms|breakthroughs|advancements|applications|destinations)\b/i;
+const SITE_WORDS = /^(?:Wikipedia|Tripadvisor|Reddit|Britannica|IBM|Reuters|Investopedia|Scientific|American|York|Times|MIT|Technology|Review|Lonely|Planet|Time|Out|Rough|Guides|Culture|Trip|Coursera|YouTube|Medium|BBC|News|AP|Nature|Verge|Google|Maps|Yelp|Zillow|Zumper|RentCafe|Waze|INRIX|arXiv|Papers|With|Code|Semantic|Scholar|I|January|February|March|April|May|June|July|August|September|October|November|December)$/;
+
+/**
+ * Whether a web result names a thing of its own: a name in its snippet (a capitalised word that
+ * starts no sentence and is not the query's or a site's: "Eiffel Tower", "by A Vaswani"), a list
+ * ("… · Louvre Museum · …", "include quantum chemistry, quantum optics, …"), or a reference page
+ * on one thing the query does not name ("Apache Spark - Wikipedia", "Regression analysis - Wikipedia").
+ */
+export function resultNamesAThing(query: string, title: string, snippet: string): boolean {
+  const asked = new Set(query.toLowerCase().split(/[^\p{L}\d]+/u).filter(Boolean));
+  if (/ · \S[^·]*· /.test(snippet)) return true;
+  if (/\b(?:include|includes|including|such as)\b[^.]*,/.test(snippet)) return true;
+  const page = / - Wikipedia$/.exec(title) ? title.replace(/ - Wikipedia$/, '') : undefined;
+  if (page && page.split(/\s+/).some((w) => !asked.has(w.toLowerCase().replace(/[^\p{L}\d]/gu, '')) && !/^(?:of|in|on|and|the|a|an|for)$/i.test(w))) return true;
+  const words = snippet.split(/(?<=[.!?:;·—]\s|^)/).flatMap((sentence) => sentence.trim().split(/\s+/).slice(1));
+  return words.some((w) => /^\p{Lu}/u.test(w) && !asked.has(w.toLowerCase().replace(/[^\p{L}\d]/gu, '')) && !SITE_WORDS.test(w.replace(/[^\p{L}]/gu, '')));
+}
+
+/**
+ * A simulated web search for named things (attractions, papers, tools) whose results name none:
+ * "top tourist attractions in Paris" answered by "Tourist Attractions in Paris: 20 Picks from Our
+ * Editors - Time Out. What we would see first of tourist attractions in Paris, updated for the
+ * season." leaves a request for "three top-ranked attractions" nothing to give (teval_query_188_1).
+ */
+export function searchNamesNone(query: string, request: string, results: { title: string; snippet: string }[]): string | null | undefined {
+  const kind = NAMED_KINDS.exec(query)?.[1];
+  if (!kind || !results.length) return undefined;
+  // The request asks for that kind too (the singular or the plural).
+  const stem = kind.toLowerCase().replace(/(?:ies|s)$/, '');
+  if (!request.toLowerCase().includes(stem)) return undefined;
+  if (results.some((r) => resultNamesAThing(query, r.title, r.snippet))) return null;
+  return `a search for "${query}" (${kind} asked for) lists ${results.length} result(s), none naming one: ${results.slice(0, 2).map((r) => JSON.stringify(r.title)).join(', ')}`;
+}
+
+export const simulatedSearchNamesNone: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_search_names_none',
+  group: 'text',
+  title: 'a simulated web search for named things (attractions, papers, tools, breakthroughs) whose results name none: "top tourist attractions in Paris" answered by "Tourist Attractions in Paris: 20 Picks from Our Editors - Time Out. What we would see first of tourist attractions in Paris…", so a request for "three top-ranked attractions" has none to give',
+  population: 'cases showing a simulated web search whose query asks for named things of a kind the request asks for too',
+  check(tc, ctx) {
+    const shown = shownSimulatedRequests(tc, ctx);
+    if (!shown) return undefined;
+    return firstDefect(shown, ({ step, request }) => {
+      if (!/google|serper|bing|web_?search/i.test(step.action.name) || /scholar|nearby|map/i.test(step.action.name) || !isPlainObject(step.action.args)) return undefined;
+      const q = Object.entries(step.action.args).find(([k, v]) => /query|keyword|^q$|search/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+      const search = webSearchOf(parseToolResponse(step.response!.content));
+      if (!q || !search) return undefined;
+      const why = searchNamesNone(q, request, search.results);
+      return why ? `${step.action.name}: ${why}` : why;
+    });
+  },
+};
+
+/** Words of a query that ask rather than say what about ("information", "latest", "news"). */
+const ASKING_WORDS = /^(?:information|info|details|detail|overview|news|latest|recent|current|top|best|about|what|are|the|and|for|with|from|into|that|this|some)$/i;
+
+/**
+ * A web result that says nothing but that its page is about the query: no name, no number, no
+ * list, and its snippet only the query's words set in a frame ("Opening times, how to get there
+ * and what to bring for Kuta Beach, from people who have been.", "Recent reporting on quantum
+ * computing from our correspondents.").
+ */
+export function resultSaysNothing(query: string, title: string, snippet: string): boolean {
+  // A name, a number or a definition ("A restaurant is a business that …") says something.
+  if (resultNamesAThing(query, title, snippet) || /\d/.test(snippet) || /\b(?:is|are|was|were) (?:a|an|the)\b/i.test(snippet)) return false;
+  const words = query.toLowerCase().split(/[^\p{L}\d]+/u).filter((w) => w.length >= 3 && !ASKING_WORDS.test(w));
+  const said = snippet.toLowerCase();
+  return words.length > 0 ? words.every((w) => said.includes(w.replace(/s$/, ''))) : /\p{Script=Han}/u.test(query) && said.includes(query.trim().toLowerCase());
+}
+
+export const simulatedSearchSaysNothing: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_search_says_nothing',
+  group: 'text',
+  title: 'a simulated web search whose every result says nothing but that its page is about the query ("Kuta Beach information" answered by "Opening times, how to get there and what to bring for Kuta Beach, from people who have been.", "quantum computing news" by "Recent reporting on quantum computing from our correspondents."), so a request for information or news gets page titles only',
+  population: 'cases showing a simulated web search answer with results',
+  check(tc, ctx) {
+    return simulatedDefectAmong(tc, ctx, (step) => {
+      if (!/google|serper|bing|web_?search/i.test(step.action.name) || /scholar|nearby|map/i.test(step.action.name) || !isPlainObject(step.action.args)) return undefined;
+      const q = Object.entries(step.action.args).find(([k, v]) => /query|keyword|^q$|search/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+      const search = webSearchOf(parseToolResponse(step.response!.content));
+      if (!q || !search) return undefined;
+      if (!search.results.every((r) => resultSaysNothing(q, r.title, r.snippet))) return null;
+      return `every result of "${q}" says only that it is about it: ${JSON.stringify(search.results[0].snippet)}`;
+    });
+  },
+};
+
+/** Reference and explainer sites: what a search for a thing's meaning finds, not one for papers, traffic, prices or what is happening now. */
+const REFERENCE_SITE = / - Wikipedia$| \| Britannica$| \| IBM$| - Investopedia$| - Scientific American$| \| Khan Academy$/;
+const TRAVEL_SITE = / - Tripadvisor$|All You Need to Know Before You Go|\| Lonely Planet$| - Time Out$|\| Rough Guides$|\| Culture Trip$/;
+
+/**
+ * A web result of a kind such a search never finds: an encyclopedia's article on "Research Papers
+ * on Deep Learning" or on a road's current traffic or a city's rents; a travel guide to a bare kind
+ * of place ("Restaurant - Travel Guide | Rough Guides") no place is named for.
+ */
+export function webResultKindMisfit(query: string, title: string): string | undefined {
+  const q = query.trim();
+  if (REFERENCE_SITE.test(title) && !isItemPage(title)) {
+    const live = /\b(?:papers|publications|traffic|prices?|rents?|rental|costs?|news|current|latest|recent|today'?s|upcoming)\b/i.exec(q);
+    if (live) return `"${title}" is a reference page, for a search asking for ${live[0].toLowerCase()}`;
+  }
+  if (TRAVEL_SITE.test(title) && !placesNamedIn(q).length && !/\b(?:beach|island|city|park|museum|landmark|attraction|travel|trip|tour|visit)/i.test(q)) return `"${title}" is a travel guide, for a search naming no place ("${q}")`;
+  return undefined;
+}
+
+export const simulatedSearchKindMisfit: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_search_kind_misfit',
+  group: 'text',
+  title: 'a simulated web result of a kind such a search never finds: "Research Papers on Deep Learning | Britannica" for papers, an encyclopedia for a road\'s current traffic or a city\'s rents, "Restaurant - Travel Guide | Rough Guides" for the bare word "restaurant"',
+  population: 'cases showing a simulated web search answer with results',
+  check(tc, ctx) {
+    return simulatedDefectAmong(tc, ctx, (step) => {
+      if (!/google|serper|bing|web_?search/i.test(step.action.name) || /scholar|nearby|map/i.test(step.action.name) || !isPlainObject(step.action.args)) return undefined;
+      const q = Object.entries(step.action.args).find(([k, v]) => /query|keyword|^q$|search/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+      const search = webSearchOf(parseToolResponse(step.response!.content));
+      if (!q || !search) return undefined;
+      for (const r of search.results) {
+        const why = webResultKindMisfit(q, r.title);
         if (why) return why;
       }
       return null;
