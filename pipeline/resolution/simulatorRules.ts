@@ -38,13 +38,13 @@ import { docListCap } from './askedCount.js';
 import { monthMean, SNOWY } from './climate.js';
 import { capacityFor, detailsContradiction, kindContradiction, kindForName, largestParty, nameNounForKind, placeNoun } from './stays.js';
 import { addressIn, districtNamed, unknownTownNamed } from './districts.js';
-import { addressNear, addressNearIn, kmFromAddress, placeAddress, placeAddressIn, pointAt } from './streetGeo.js';
+import { addressNear, addressNearIn, addressWithin, kmFromAddress, placeAddress, placeAddressIn, pointAt } from './streetGeo.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { researcherAffiliation } from './worldFacts.js';
 import { findsNothing, nothingFoundAnswer, recordedStatus } from './idSearch.js';
 import { cap, initials, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, snippetsWithinPublication, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-90'; // 90: the lead's 89 and h-serper22's 87 merged (h-serper22: web search results written as the recordings write Serper's answer, recordedSearch.ts). 89: a room list's other rooms are numbered on the floor of the rooms the task uses (101–112 beside room 103). 88: the lead's 87 and h-sim22's 87 merged. Earlier versions: docs/method-versions.md.
+export const SIMULATOR_RULES_VERSION = 'api-simulator-91'; // 91: a numbered street's address is the spot its house number names (streetGeo.ts numbers), and a radius search's places lie within its radius ("81 Lexington Avenue" no longer within 500 m of Times Square). 90: the lead's 89 and h-serper22's 87 merged (h-serper22: web search results written as the recordings write Serper's answer, recordedSearch.ts). 89: a room list's other rooms are numbered on the floor of the rooms the task uses (101–112 beside room 103). 88: the lead's 87 and h-sim22's 87 merged. Earlier versions: docs/method-versions.md.
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -1644,8 +1644,9 @@ function nearbyNearCentre(doc: ToolDoc, args: Record<string, unknown>, answer: R
     for (const rec of list) {
       if (!isPlainObject(rec) || typeof rec.address !== 'string' || carried(rec.address)) continue;
       const place = placeAddressIn(rec.address, town);
-      if (!place || place.by === 'town' || kmFromAddress(centre, place) <= radiusKm + place.reachKm) continue;
-      rec.address = addressNearIn(rec.address, centre, town);
+      if (!place || place.by === 'town' || kmFromAddress(centre, place) <= radiusKm + (place.number !== undefined ? 0 : place.reachKm)) continue;
+      // A numbered street's address at a number within the radius (81 Lexington Avenue is at 25th Street, not by Times Square).
+      rec.address = addressWithin(rec.address, centre, Math.max(radiusKm * 0.8, 0.15), town) ?? addressNearIn(rec.address, centre, town);
     }
   }
 }

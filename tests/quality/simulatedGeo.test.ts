@@ -105,6 +105,20 @@ describe('a nearby search lists places near its centre', () => {
     expect(nearbyFarFromCentre(action, "{'places': [{'name': 'New York Marriott Marquis', 'address': '7 West 44th Street'}]}")).toBeNull();
   });
 
+  it('a numbered address is the spot its number names, not its whole street (api-simulator-91)', () => {
+    // teval_query_268_0: Lexington Avenue passes 1 km from Times Square, but no. 81 is at 25th Street.
+    const action = { name: NEARBY.name, args: { latitude: 40.75699997, longitude: -73.98600006, radius: 500, search_term: 'coffee shop' } };
+    expect(nearbyFarFromCentre(action, "{'places': [{'name': 'Café Lumière', 'address': '81 Lexington Avenue'}]}")).toMatch(/1\.\d km/);
+    expect(nearbyFarFromCentre(action, "{'places': [{'name': 'Orchard Coffee Roasters', 'address': '128 West 44th Street'}]}")).toBeNull();
+    expect(placeAddress('81 Lexington Avenue, New York')).toMatchObject({ by: 'street', number: 81 });
+    expect(placeAddress('Lexington Avenue, New York')!.number).toBeUndefined();
+    // A listing beside a recorded pin at Lexington and 57th takes the number standing there.
+    const moved = addressNear('161 East 14th Street, New York City', { lat: 40.7614, lon: -73.9686 });
+    const place = placeAddress(moved)!;
+    expect(place.number).toBeDefined();
+    expect(kmFromAddress({ lat: 40.7614, lon: -73.9686 }, place)).toBeLessThan(0.85);
+  });
+
   it('simulated places near Times Square or the Walk of Fame are on streets there', () => {
     for (let seed = 0; seed < 20; seed++) {
       for (const args of [{ search_term: 'hotels near Times Square' }, { latitude: 34.10173035, longitude: -118.32644653, radius: 1000, search_term: 'attractions' }, { latitude: 40.75699997, longitude: -73.98600006, radius: 500, search_term: 'coffee' }]) {

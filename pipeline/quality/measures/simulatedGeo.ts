@@ -17,7 +17,7 @@ import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
 import { sameId } from '../../resolution/recordedFacts.js';
-import { kmFromAddress, placeAddressIn } from '../../resolution/streetGeo.js';
+import { kmFromAddress, NUMBER_FUZZ_KM, placeAddressIn } from '../../resolution/streetGeo.js';
 import { placesNamedIn } from '../../resolution/places.js';
 import { streetsOf } from '../../resolution/streets.js';
 import { tripEnds, sameEnd } from '../../resolution/trips.js';
@@ -185,7 +185,8 @@ export function nearbyCentre(args: unknown): { lat: number; lon: number; radiusK
  * A simulated nearby search that lists places at addresses on streets far from where it was centred:
  * "Hilton New York Times Square" at "96 Madison Avenue" (3 km from Times Square), attractions within
  * 1 km of the Hollywood Walk of Fame at "67 Figueroa Street" downtown. Only addresses the street
- * table places on a street or a neighbourhood are judged; undefined when none is.
+ * table places on a street or a neighbourhood are judged, a numbered street's address at the spot its
+ * house number names ("81 Lexington Avenue", 25th Street: 2 km from Times Square); undefined when none is.
  */
 export function nearbyFarFromCentre(action: { name: string; args: unknown }, response: string): string | null | undefined {
   if (!/nearby|search_?places?|\bpoi\b/i.test(action.name)) return undefined;
@@ -203,7 +204,8 @@ export function nearbyFarFromCentre(action: { name: string; args: unknown }, res
     if (!place || place.by === 'town') continue;
     judged = true;
     const km = kmFromAddress(centre, place);
-    if (km > centre.radiusKm + place.reachKm) return `"${String(r.name ?? '')}" at "${r.address}" is ${km.toFixed(1)} km from the search's centre (${centre.lat}, ${centre.lon}; radius ${centre.radiusKm} km)`;
+    // A numbered address is one spot (its house number on its street): within the radius, give or take a block; an unnumbered one is anywhere on its street.
+    if (km > centre.radiusKm + (place.number !== undefined ? NUMBER_FUZZ_KM : place.reachKm)) return `"${String(r.name ?? '')}" at "${r.address}" is ${km.toFixed(1)} km from the search's centre (${centre.lat}, ${centre.lon}; radius ${centre.radiusKm} km)`;
   }
   return judged ? null : undefined;
 }
