@@ -1361,7 +1361,7 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
   const minItems = new Map<string, number>();
   const perSlot = new Map<string, number>();
   // A drive inside one town that nothing locates exactly: a few kilometres, the same for its distance and its route.
-  const trip = tripOf(doc, args);
+  const trip = tripOf(doc, args, known?.tripAt);
   // A distance an earlier answer gave for the same two ends is the trip's (the route's legs add up to it).
   if (trip && known?.tripKm !== undefined) trip.km = known.tripKm;
   // A drive across one town is as long for its route as for its distance, whichever the task asks first: drawn from its two ends, not per answer

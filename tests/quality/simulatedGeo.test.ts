@@ -9,7 +9,8 @@ import { Rng } from '../../pipeline/rng.js';
 import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
 import { addressNear, kmFromAddress, placeAddress, pointAt } from '../../pipeline/resolution/streetGeo.js';
 import { tripOf } from '../../pipeline/resolution/trips.js';
-import { addressOffCoordinates, addressedPoints, nearbyFarFromCentre, sameDistanceForAll } from '../../pipeline/quality/measures/simulatedGeo.js';
+import { addressOffCoordinates, addressedPoints, distanceOffNamedPlaces, nearbyFarFromCentre, sameDistanceForAll } from '../../pipeline/quality/measures/simulatedGeo.js';
+import { knownFacts } from '../../pipeline/resolution/knownFacts.js';
 import { factsOfRecording } from '../../pipeline/resolution/recordedFacts.js';
 import type { Step, ToolDoc } from '../../pipeline/schemas.js';
 
@@ -125,6 +126,29 @@ describe('a nearby search lists places near its centre', () => {
         const response = simulateOffline({ name: NEARBY.name, args, tools: [NEARBY] }, new Rng(seed, 'nearby')).response;
         expect(nearbyFarFromCentre({ name: NEARBY.name, args }, response) ?? '', response).not.toMatch(/km from/);
       }
+    }
+  });
+});
+
+describe('a distance from a listed place is measured from where it was listed (api-simulator-91)', () => {
+  const listed = "{'places': [{'name': 'New York Marriott Marquis', 'address': '450 Madison Avenue'}, {'name': 'Sofitel New York', 'address': '45 West 44th Street'}]}";
+  const search = step(NEARBY.name, { search_term: 'hotels near Times Square' }, listed);
+
+  it('the measure flags a Times Square hotel 12.7 km from Central Park and passes 4.2', () => {
+    expect(distanceOffNamedPlaces([search, step(DISTANCE.name, { start: 'New York Marriott Marquis', end: 'Central Park' }, "{'distance': 12.7}")])).toMatch(/12\.7/);
+    expect(distanceOffNamedPlaces([search, step(DISTANCE.name, { start: 'New York Marriott Marquis', end: 'Central Park' }, "{'distance': 4.2}")])).toBeNull();
+    // No earlier record names the end: not judged.
+    expect(distanceOffNamedPlaces([step(DISTANCE.name, { start: 'New York Marriott Marquis', end: 'Central Park' }, "{'distance': 12.7}")])).toBeUndefined();
+  });
+
+  it('the simulator measures from the listed address', () => {
+    const earlier = [{ name: NEARBY.name, args: { search_term: 'hotels near Times Square' }, response: listed }];
+    for (const start of ['New York Marriott Marquis', 'Sofitel New York']) {
+      const args = { start, end: 'Central Park' };
+      const known = knownFacts(args, earlier);
+      expect(known?.tripAt?.start).toBeDefined();
+      const response = simulateOffline({ name: DISTANCE.name, args, tools: [DISTANCE], known }, new Rng(1, 'trip')).response;
+      expect(distanceOffNamedPlaces([search, step(DISTANCE.name, args, response)]), response).toBeNull();
     }
   });
 });

@@ -18,7 +18,8 @@ import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
 import { sameId } from '../../resolution/recordedFacts.js';
 import { kmFromAddress, NUMBER_FUZZ_KM, placeAddressIn } from '../../resolution/streetGeo.js';
-import { placesNamedIn } from '../../resolution/places.js';
+import { distanceKm, placesNamedIn } from '../../resolution/places.js';
+import { namedPlacesShown } from '../../resolution/knownFacts.js';
 import { streetsOf } from '../../resolution/streets.js';
 import { tripEnds, sameEnd } from '../../resolution/trips.js';
 
@@ -231,4 +232,80 @@ export const simulatedNearbyFarFromCentre: CaseMeasure = {
   },
 };
 
-export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre];
+/** Where one end of a trip is, as a straight-line range to a point: a named record an earlier answer placed (its coordinates, its numbered address, its street's line), else a known place the end names exactly, else coordinates. */
+function endPlace(value: unknown, shown: Map<string, { address?: string; lat?: number; lon?: number }>, town: string | undefined): { kind: 'record' | 'place'; at: (p: { lat: number; lon: number }) => [number, number]; point: { lat: number; lon: number } } | undefined {
+  if (typeof value !== 'string') return undefined;
+  const rec = shown.get(value.trim().toLowerCase());
+  if (rec) {
+    if (rec.lat !== undefined && rec.lon !== undefined) {
+      const point = { lat: rec.lat, lon: rec.lon };
+      return { kind: 'record', point, at: (p) => [distanceKm(p, point), distanceKm(p, point)] };
+    }
+    const place = rec.address ? placeAddressIn(rec.address, town) : undefined;
+    if (!place || place.by === 'town') return undefined;
+    const fuzz = place.number !== undefined ? NUMBER_FUZZ_KM : place.by === 'area' ? 1 : 0;
+    const line = place.line;
+    const far = (p: { lat: number; lon: number }) => (line && place.number === undefined ? Math.max(distanceKm(p, { lat: line[0], lon: line[1] }), distanceKm(p, { lat: line[2], lon: line[3] })) : distanceKm(p, place));
+    return { kind: 'record', point: place, at: (p) => [Math.max(0, kmFromAddress(p, place) - fuzz), far(p) + fuzz] };
+  }
+  const known = placesNamedIn(value)[0];
+  if (known && known.name.toLowerCase() === value.trim().toLowerCase()) return { kind: 'place', point: known, at: (p) => [distanceKm(p, known), distanceKm(p, known)] };
+  const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(value);
+  if (m && Math.abs(Number(m[1])) <= 90) {
+    const point = { lat: Number(m[1]), lon: Number(m[2]) };
+    return { kind: 'place', point, at: (p) => [distanceKm(p, point), distanceKm(p, point)] };
+  }
+  return undefined;
+}
+
+/**
+ * A simulated distance between two ends, at least one a place an earlier answer of the case listed by
+ * name with an address or coordinates, that the places' positions cannot give: "New York Marriott
+ * Marquis" (listed at "450 Madison Avenue") 12.7 km from Central Park, 3 km away. A road runs at least
+ * as far as the straight line and at most about 1.6 times it (half a kilometre either way for a short
+ * hop); a street without a number is anywhere on its line. Undefined when no such distance is shown.
+ */
+export function distanceOffNamedPlaces(steps: readonly Step[]): string | null | undefined {
+  let judged = false;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i];
+    if (step.response?.tier !== 'simulated' || !/distance/i.test(step.action.name) || /route|direction/i.test(step.action.name)) continue;
+    const ends = tripEnds(step.action.args);
+    if (!ends) continue;
+    const m = measured(step.response.content);
+    if (!m || /duration|time|minutes/i.test(m.key)) continue;
+    const shown = namedPlacesShown(steps.slice(0, i).map((s) => s.response?.content));
+    if (!shown.size) continue;
+    const [start, end] = ends;
+    const town = (v: unknown) => {
+      const p = typeof v === 'string' ? placesNamedIn(v)[0] : undefined;
+      return p ? streetsOf(p).town : undefined;
+    };
+    const a = endPlace(start, shown, town(end));
+    const b = endPlace(end, shown, town(start));
+    if (!a || !b || (a.kind !== 'record' && b.kind !== 'record')) continue;
+    // The range of straight-line kilometres: one end's range to the other's point, widened by the other's own spread.
+    const [lo1, hi1] = a.at(b.point);
+    const [lo2, hi2] = b.at(a.point);
+    const lo = Math.max(0, Math.min(lo1, lo2) - Math.abs(hi2 - lo2));
+    const hi = Math.max(hi1, hi2) + Math.abs(hi1 - lo1);
+    const km = /mile/i.test(m.key) ? m.value * 1.609 : m.value;
+    judged = true;
+    if (km < lo - 0.5 || km > hi * 1.6 + 0.5) return `${step.action.name} ${JSON.stringify(start)} to ${JSON.stringify(end)}: ${m.value} (${m.key}) where the places lie ${lo.toFixed(1)}–${hi.toFixed(1)} km apart in a straight line`;
+  }
+  return judged ? null : undefined;
+}
+
+export const simulatedDistanceOffNamedPlaces: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_distance_off_named_places',
+  group: 'solvable',
+  title: 'a simulated distance from a place an earlier answer listed with its address is not the distance between the places ("New York Marriott Marquis", listed at "450 Madison Avenue", 12.7 km from Central Park)',
+  population: 'cases showing a simulated distance whose ends are a record an earlier shown answer listed by name with an address the street table places or coordinates, and another such record, a known place or coordinates',
+  check: (tc, ctx) => {
+    const steps = shownStepsWithWrong(tc, ctx);
+    return steps ? distanceOffNamedPlaces(steps) : undefined;
+  },
+};
+
+export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre, simulatedDistanceOffNamedPlaces];
