@@ -28,7 +28,7 @@ import { isOpaqueId, isPersonName } from '../quality/grounding.js';
 import { knownField, knownGenre, namesAuthor, weekdayOfDate, type KnownFacts } from './knownFacts.js';
 import { RENTAL_KINDS, rentalKindOf } from './rentalKinds.js';
 import type { RecordFacts } from './recordedFacts.js';
-import { offshoreAt, streetsOf } from './streets.js';
+import { offshoreAt, streetsOf, nearbyLandmark } from './streets.js';
 import { parseToolResponse } from '../prompts/parseAction.js';
 import { labelFits } from '../quality/copiedFields.js';
 import { driveMinutes, localKm, locate, tripOf, type Trip } from './trips.js';
@@ -44,7 +44,7 @@ import { researcherAffiliation } from './worldFacts.js';
 import { findsNothing, nothingFoundAnswer, recordedStatus } from './idSearch.js';
 import { cap, initials, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, snippetsWithinPublication, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-91'; // 91: a numbered street's address is the spot its house number names (streetGeo.ts numbers), and a radius search's places lie within its radius ("81 Lexington Avenue" no longer within 500 m of Times Square). 90: the lead's 89 and h-serper22's 87 merged (h-serper22: web search results written as the recordings write Serper's answer, recordedSearch.ts). 89: a room list's other rooms are numbered on the floor of the rooms the task uses (101–112 beside room 103). 88: the lead's 87 and h-sim22's 87 merged. Earlier versions: docs/method-versions.md.
+export const SIMULATOR_RULES_VERSION = 'api-simulator-92'; // 92: a nearby search around a landmark its place argument names ("places": "Eiffel Tower") lists places within its radius of it. 91: a numbered street's address is the spot its house number names (streetGeo.ts numbers), and a radius search's places lie within its radius ("81 Lexington Avenue" no longer within 500 m of Times Square). 90: the lead's 89 and h-serper22's 87 merged (h-serper22: web search results written as the recordings write Serper's answer, recordedSearch.ts). 89: a room list's other rooms are numbered on the floor of the rooms the task uses (101–112 beside room 103). 88: the lead's 87 and h-sim22's 87 merged. Earlier versions: docs/method-versions.md.
 
 export interface SimulatedAnswer {
   /** Empty when the call succeeded; otherwise the API's error message. */
@@ -1635,7 +1635,8 @@ function nearbyNearCentre(doc: ToolDoc, args: Record<string, unknown>, answer: R
   const r = Object.entries(args).find(([k]) => /radius/i.test(k))?.[1];
   const radiusKm = typeof r === 'number' ? (r > 100 ? r / 1000 : r) : 1;
   const term = Object.values(args).find((v): v is string => typeof v === 'string' && /\bnear\s+\S/i.test(v));
-  const centre = point ?? (term ? placeNamed(term.replace(/^.*\bnear\s+/i, '')) : undefined);
+  // A landmark its place argument names ("places": "Eiffel Tower") centres it too: attractions within 1 km of the tower are not on Rue Montorgueil.
+  const centre = point ?? nearbyLandmark(args) ?? (term ? placeNamed(term.replace(/^.*\bnear\s+/i, '')) : undefined);
   if (!centre) return;
   const town = streetsOf(centre).town;
   const carried = (v: unknown) => carry.some((c) => sameCarried(c.value, v));

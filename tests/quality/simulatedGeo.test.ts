@@ -120,6 +120,19 @@ describe('a nearby search lists places near its centre', () => {
     expect(kmFromAddress({ lat: 40.7614, lon: -73.9686 }, place)).toBeLessThan(0.85);
   });
 
+  it('a search around a landmark its place argument names is centred there (api-simulator-92; teval_query_185_2)', () => {
+    const args = { places: 'Eiffel Tower', radius: 1000, search_term: 'attractions' };
+    expect(nearbyFarFromCentre({ name: NEARBY.name, args }, "{'places': [{'name': 'Hartley Museum of Art', 'address': '116 Rue Montorgueil'}]}")).toMatch(/3\.\d km/);
+    // A town is no centre: a search "in New York" may list places anywhere in it.
+    expect(nearbyFarFromCentre({ name: NEARBY.name, args: { places: 'New York', radius: 5000, search_term: 'hotel' } }, "{'places': [{'name': 'X', 'address': '116 Rue Montorgueil'}]}")).toBeUndefined();
+    for (let seed = 0; seed < 10; seed++) {
+      for (const a of [args, { places: 'Metropolitan Museum of Art, New York City', search_term: 'art gallery' }]) {
+        const response = simulateOffline({ name: NEARBY.name, args: a, tools: [{ ...NEARBY, optional_parameters: [...NEARBY.optional_parameters, { name: 'places', type: 'string', description: 'the place' }] }] }, new Rng(seed, 'landmark')).response;
+        expect(nearbyFarFromCentre({ name: NEARBY.name, args: a }, response) ?? '', response).not.toMatch(/km from/);
+      }
+    }
+  });
+
   it('simulated places near Times Square or the Walk of Fame are on streets there', () => {
     for (let seed = 0; seed < 20; seed++) {
       for (const args of [{ search_term: 'hotels near Times Square' }, { latitude: 34.10173035, longitude: -118.32644653, radius: 1000, search_term: 'attractions' }, { latitude: 40.75699997, longitude: -73.98600006, radius: 500, search_term: 'coffee' }]) {

@@ -20,7 +20,7 @@ import { sameId } from '../../resolution/recordedFacts.js';
 import { kmFromAddress, NUMBER_FUZZ_KM, placeAddressIn } from '../../resolution/streetGeo.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
 import { namedPlacesShown } from '../../resolution/knownFacts.js';
-import { streetsOf } from '../../resolution/streets.js';
+import { nearbyLandmark, streetsOf } from '../../resolution/streets.js';
 import { tripEnds, sameEnd } from '../../resolution/trips.js';
 
 export interface AddressedPoint {
@@ -177,6 +177,9 @@ export function nearbyCentre(args: unknown): { lat: number; lon: number; radiusK
   const r = num(val(/radius/i));
   const radiusKm = r === undefined ? 1 : r > 100 ? r / 1000 : r;
   if (lat !== undefined && lon !== undefined && Math.abs(lat) <= 90 && Math.abs(lon) <= 180) return { lat, lon, radiusKm };
+  // A landmark the search is around ("places": "Eiffel Tower"), not a town (a town's search may list places anywhere in it).
+  const landmark = nearbyLandmark(args);
+  if (landmark) return { lat: landmark.lat, lon: landmark.lon, radiusKm };
   const term = Object.values(args).find((v): v is string => typeof v === 'string' && /\bnear\s+\S/i.test(v));
   const at = term ? placesNamedIn(term.replace(/^.*\bnear\s+/i, ''))[0] : undefined;
   return at ? { lat: at.lat, lon: at.lon, radiusKm } : undefined;
