@@ -11,6 +11,9 @@ import { isPlainObject } from '../errors/values.js';
 import { isOpaqueId, isPersonName } from '../quality/grounding.js';
 import { askedForecastDay, statedToday } from './statedToday.js';
 import { TRIP_END, TRIP_START } from './trips.js';
+import { placesNamedIn } from './places.js';
+import { streetsOf } from './streets.js';
+import { placeAddressIn } from './streetGeo.js';
 
 export interface KnownFacts {
   /** The name the id stands for, as the call that gave the id named it (get_author_id's mauthors). */
@@ -37,6 +40,12 @@ export interface KnownFacts {
    * from New York City to Miami): a route between the same ends adds up to it.
    */
   tripKm?: number;
+  /**
+   * Where a trip's ends are when earlier answers listed them by name with an address or coordinates
+   * ("New York Marriott Marquis" at "450 Madison Avenue"): its distance is measured from there, not
+   * from a spot drawn for the name (teval_query_28_0: 12.7 km from a Times Square hotel to Central Park).
+   */
+  tripAt?: { start?: { lat: number; lon: number }; end?: { lat: number; lon: number } };
   /** The review texts earlier answers of the trajectory showed: a later list of reviews says nothing they said. */
   reviewsShown?: string[];
   /**
@@ -230,8 +239,53 @@ export function knownFacts(args: unknown, earlier: EarlierStep[]): KnownFacts | 
   const km = tripDistance(args, earlier);
   const reviews = earlier.flatMap((s) => reviewTextsOf(answerOf(s.response)));
   const stay = stayDetails(args, earlier);
-  if (km === undefined && !reviews.length && !stay) return facts;
-  return { ...facts, ...(km !== undefined ? { tripKm: km } : {}), ...(reviews.length ? { reviewsShown: reviews } : {}), ...(stay ? { stay } : {}) };
+  const at = tripPoints(args, earlier);
+  if (km === undefined && !reviews.length && !stay && !at) return facts;
+  return { ...facts, ...(km !== undefined ? { tripKm: km } : {}), ...(reviews.length ? { reviewsShown: reviews } : {}), ...(stay ? { stay } : {}), ...(at ? { tripAt: at } : {}) };
+}
+
+/** Each record an answer lists with a name and an address or coordinates, by its name in lower case (the nearest answer's first). */
+export function namedPlacesShown(responses: (string | undefined)[]): Map<string, { address?: string; lat?: number; lon?: number }> {
+  const out = new Map<string, { address?: string; lat?: number; lon?: number }>();
+  const visit = (v: unknown) => {
+    if (Array.isArray(v)) return v.forEach(visit);
+    if (!isPlainObject(v)) return;
+    const name = ['name', 'title'].map((k) => v[k]).find((x): x is string => typeof x === 'string' && x.trim().length > 0);
+    const address = Object.entries(v).find(([k, x]) => /address/i.test(k) && typeof x === 'string')?.[1] as string | undefined;
+    const num = (re: RegExp) => Object.entries(v).find(([k, x]) => re.test(k) && typeof x === 'number')?.[1] as number | undefined;
+    const lat = num(/^(lat|latitude)$/i);
+    const lon = num(/^(lon|lng|longitude)$/i);
+    if (name && (address || (lat !== undefined && lon !== undefined)) && !out.has(name.trim().toLowerCase())) out.set(name.trim().toLowerCase(), { address, ...(lat !== undefined && lon !== undefined ? { lat, lon } : {}) });
+    for (const x of Object.values(v)) if (typeof x === 'object') visit(x);
+  };
+  for (const r of [...responses].reverse()) visit(answerOf(r));
+  return out;
+}
+
+/**
+ * Where a trip's ends are, for the ends an earlier answer listed by name with coordinates or an
+ * address the street table places (read in the town of the trip's other end when it names none).
+ * Undefined when neither end is such a record.
+ */
+export function tripPoints(args: unknown, earlier: EarlierStep[]): KnownFacts['tripAt'] {
+  const mine = tripEnds(args);
+  if (!mine) return undefined;
+  const shown = namedPlacesShown(earlier.map((s) => s.response));
+  if (!shown.size) return undefined;
+  const [start, end] = mine;
+  const other = (v: string) => placesNamedIn(v)[0];
+  const at = (v: string, far: string) => {
+    const rec = shown.get(v.trim().toLowerCase());
+    if (!rec) return undefined;
+    if (rec.lat !== undefined && rec.lon !== undefined) return { lat: rec.lat, lon: rec.lon };
+    const o = other(far);
+    const town = o ? streetsOf(o).town : undefined;
+    const place = rec.address ? placeAddressIn(rec.address, town) : undefined;
+    return place && place.by !== 'town' ? { lat: place.lat, lon: place.lon } : undefined;
+  };
+  const a = at(start, end);
+  const b = at(end, start);
+  return a || b ? { ...(a ? { start: a } : {}), ...(b ? { end: b } : {}) } : undefined;
 }
 
 /** The nearest earlier answer about the same listing id that says how many it sleeps. */

@@ -28,7 +28,7 @@ import { isOpaqueId, isPersonName } from '../quality/grounding.js';
 import { knownField, knownGenre, namesAuthor, weekdayOfDate, type KnownFacts } from './knownFacts.js';
 import { RENTAL_KINDS, rentalKindOf } from './rentalKinds.js';
 import type { RecordFacts } from './recordedFacts.js';
-import { offshoreAt, streetsOf } from './streets.js';
+import { offshoreAt, streetsOf, nearbyLandmark } from './streets.js';
 import { parseToolResponse } from '../prompts/parseAction.js';
 import { labelFits } from '../quality/copiedFields.js';
 import { driveMinutes, localKm, locate, tripOf, type Trip } from './trips.js';
@@ -39,13 +39,13 @@ import { monthMean, SNOWY } from './climate.js';
 import { capacityFor, detailsContradiction, kindContradiction, kindForName, largestParty, nameNounForKind, placeNoun } from './stays.js';
 import { addressIn, districtNamed, unknownTownNamed } from './districts.js';
 import { venuesAtRealAddresses } from './realVenues.js';
-import { addressNear, addressNearIn, kmFromAddress, placeAddress, placeAddressIn, pointAt } from './streetGeo.js';
+import { addressNear, addressNearIn, addressWithin, kmFromAddress, placeAddress, placeAddressIn, pointAt } from './streetGeo.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { researcherAffiliation } from './worldFacts.js';
 import { findsNothing, nothingFoundAnswer, recordedStatus } from './idSearch.js';
 import { cap, initials, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, snippetsWithinPublication, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-95'; // 95: h-serper23's 91 merged on 94 (h-serper23: a web search for named things finds real pages naming real ones (webItems.ts; simulated_search_names_none), one for what a thing is or what is new about it pages saying it (simulated_search_says_nothing), papers, traffic, prices and news on sites of their kind (simulated_search_kind_misfit), and as many results as the doc's "at most 3" allows where the recordings list 10.). 94: the lead's 93 and h-read23's 91 merged (h-read23: a cap on calls at once says more calls running than its limit (callsOverLimit; "4 calls are already running, over the limit of 4" read as over it: env_error_limit_not_passed 4/679 on f44)). 93 (92 in one step): a real venue the task names (Hilton New York Times Square, Le Bernardin) stands at its real address (realVenues.ts). 91: places of a kind whose signs say it (hospitals, schools, beaches, pharmacies, caterers, cinemas…) are named so, and a one-noun kind keeps its noun on every name; "Eleven Madison Park" is one place, not a kind. 90: the lead's 89 and h-serper22's 87 merged (h-serper22: web search results written as the recordings write Serper's answer, recordedSearch.ts). 89: a room list's other rooms are numbered on the floor of the rooms the task uses (101–112 beside room 103). 88: the lead's 87 and h-sim22's 87 merged. Earlier versions: docs/method-versions.md.
+export const SIMULATOR_RULES_VERSION = 'api-simulator-96'; // 96: h-sim23's 92 merged on 95 (h-sim23 92: a nearby search around a landmark its place argument names ("places": "Eiffel Tower") lists places within its radius of it. 91: a numbered street's address is the spot its house number names (streetGeo.ts numbers), and a radius search's places lie within its radius ("81 Lexington Avenue" no longer within 500 m of Times Square).). 95: h-serper23's 91 merged on 94 (h-serper23: a web search for named things finds real pages naming real ones (webItems.ts; simulated_search_names_none), one for what a thing is or what is new about it pages saying it (simulated_search_says_nothing), papers, traffic, prices and news on sites of their kind (simulated_search_kind_misfit), and as many results as the doc's "at most 3" allows where the recordings list 10.). 94: the lead's 93 and h-read23's 91 merged (h-read23: a cap on calls at once says more calls running than its limit (callsOverLimit; "4 calls are already running, over the limit of 4" read as over it: env_error_limit_not_passed 4/679 on f44)). 93 (92 in one step): a real venue the task names (Hilton New York Times Square, Le Bernardin) stands at its real address (realVenues.ts). 91: places of a kind whose signs say it (hospitals, schools, beaches, pharmacies, caterers, cinemas…) are named so, and a one-noun kind keeps its noun on every name; "Eleven Madison Park" is one place, not a kind. 90: the lead's 89 and h-serper22's 87 merged (h-serper22: web search results written as the recordings write Serper's answer, recordedSearch.ts). 89: a room list's other rooms are numbered on the floor of the rooms the task uses (101–112 beside room 103). 88: the lead's 87 and h-sim22's 87 merged. Earlier versions: docs/method-versions.md.
 
 /**
  * A cap on calls at once that was passed: the count running is always above the limit ("4 calls are
@@ -1396,7 +1396,7 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
   const minItems = new Map<string, number>();
   const perSlot = new Map<string, number>();
   // A drive inside one town that nothing locates exactly: a few kilometres, the same for its distance and its route.
-  const trip = tripOf(doc, args);
+  const trip = tripOf(doc, args, known?.tripAt);
   // A distance an earlier answer gave for the same two ends is the trip's (the route's legs add up to it).
   if (trip && known?.tripKm !== undefined) trip.km = known.tripKm;
   // A drive across one town is as long for its route as for its distance, whichever the task asks first: drawn from its two ends, not per answer
@@ -1670,7 +1670,8 @@ function nearbyNearCentre(doc: ToolDoc, args: Record<string, unknown>, answer: R
   const r = Object.entries(args).find(([k]) => /radius/i.test(k))?.[1];
   const radiusKm = typeof r === 'number' ? (r > 100 ? r / 1000 : r) : 1;
   const term = Object.values(args).find((v): v is string => typeof v === 'string' && /\bnear\s+\S/i.test(v));
-  const centre = point ?? (term ? placeNamed(term.replace(/^.*\bnear\s+/i, '')) : undefined);
+  // A landmark its place argument names ("places": "Eiffel Tower") centres it too: attractions within 1 km of the tower are not on Rue Montorgueil.
+  const centre = point ?? nearbyLandmark(args) ?? (term ? placeNamed(term.replace(/^.*\bnear\s+/i, '')) : undefined);
   if (!centre) return;
   const town = streetsOf(centre).town;
   const carried = (v: unknown) => carry.some((c) => sameCarried(c.value, v));
@@ -1679,8 +1680,9 @@ function nearbyNearCentre(doc: ToolDoc, args: Record<string, unknown>, answer: R
     for (const rec of list) {
       if (!isPlainObject(rec) || typeof rec.address !== 'string' || carried(rec.address)) continue;
       const place = placeAddressIn(rec.address, town);
-      if (!place || place.by === 'town' || kmFromAddress(centre, place) <= radiusKm + place.reachKm) continue;
-      rec.address = addressNearIn(rec.address, centre, town);
+      if (!place || place.by === 'town' || kmFromAddress(centre, place) <= radiusKm + (place.number !== undefined ? 0 : place.reachKm)) continue;
+      // A numbered street's address at a number within the radius (81 Lexington Avenue is at 25th Street, not by Times Square).
+      rec.address = addressWithin(rec.address, centre, Math.max(radiusKm * 0.8, 0.15), town) ?? addressNearIn(rec.address, centre, town);
     }
   }
 }

@@ -21,6 +21,13 @@ interface TownGeo {
   lines: Record<string, Line>;
   /** Neighbourhoods an address names instead of a street (Tokyo's "Kagurazaka, Shinjuku"). */
   areas?: Record<string, [number, number]>;
+  /**
+   * House numbers at the two ends of a street's line, where the town numbers it so: Manhattan's
+   * avenues count 20 to a block from where they begin (1 Lexington Avenue at 21st Street, 2100 at
+   * 125th), its cross streets 100 to an avenue from Fifth. An address there is a point on the line,
+   * not the whole line: "81 Lexington Avenue" is at 25th Street, 2 km from Times Square.
+   */
+  numbers?: Record<string, [first: number, last: number]>;
   /** Centre and how far it reaches, for an address naming none of its streets. */
   centre: [number, number];
   reachKm: number;
@@ -61,6 +68,13 @@ const TOWNS: TownGeo[] = [
       'East 14th Street': [40.7359, -73.9934, 40.7298, -73.9750],
       'Columbus Avenue': [40.7706, -73.9840, 40.8000, -73.9625],
       'Mulberry Street': [40.7140, -73.9998, 40.7245, -73.9945],
+    },
+    // From each line's first point: Lexington from 21st Street to 125th, Madison from 23rd to 135th,
+    // Amsterdam from 59th to 179th, Columbus from 60th to 106th (20 numbers a block); West 44th and
+    // East 14th from Fifth Avenue (100 an avenue), Bleecker from the Bowery, Mulberry from Worth Street.
+    numbers: {
+      'Lexington Avenue': [1, 2100], 'Madison Avenue': [1, 2250], 'Amsterdam Avenue': [1, 2400], 'Columbus Avenue': [1, 920],
+      'West 44th Street': [1, 700], 'East 14th Street': [1, 700], 'Bleecker Street': [1, 400], 'Mulberry Street': [1, 300],
     },
     // Neighbourhoods, for a spot no street of the pool passes (a recorded pin by Penn Station).
     areas: {
@@ -249,6 +263,8 @@ export interface AddressPlace {
   lon: number;
   /** How far from the line or point an address's coordinates may lie. */
   reachKm: number;
+  /** The house number, when the town numbers the street (`numbers`): the place is then that one spot of it. */
+  number?: number;
 }
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -257,6 +273,22 @@ const has = (text: string, name: string) => new RegExp(`(?<![\\p{L}\\d-])${esc(n
 /** A street 1 km of its line, a neighbourhood 1.5 km of its point: as close as a listing's pin and its street can sit. */
 const STREET_REACH_KM = 1;
 const AREA_REACH_KM = 1.5;
+/** How far a numbered address may lie from where its number puts it: a street's numbers run evenly only to a block or two. */
+export const NUMBER_FUZZ_KM = 0.25;
+
+/** The house number `address` gives `street`: "81 Lexington Avenue", "Torstraße 88", "Carrer de Mallorca, 12". */
+function houseNumber(address: string, street: string): number | undefined {
+  const before = new RegExp(`(?:^|,)\\s*(\\d{1,5})[A-Za-z]?\\s+${esc(street)}`, 'iu').exec(address);
+  const after = before ? undefined : new RegExp(`${esc(street)},?\\s+(\\d{1,5})(?![\\d.:-])`, 'iu').exec(address);
+  const m = before ?? after;
+  return m ? Number(m[1]) : undefined;
+}
+
+/** The point `n` names on a numbered line: numbers run evenly from its first point to its last (outside the range, the nearer end). */
+function numberedPoint(line: Line, [first, last]: [number, number], n: number): [number, number] {
+  const t = Math.max(0, Math.min(1, (n - first) / (last - first)));
+  return [line[0] + t * (line[2] - line[0]), line[1] + t * (line[3] - line[1])];
+}
 
 /**
  * Where `address` is, by the streets and neighbourhoods of the towns above, else a town the place
@@ -268,6 +300,12 @@ export function placeAddress(address: string): AddressPlace | undefined {
     const street = Object.keys(t.lines).filter((s) => has(address, s)).sort((a, b) => b.length - a.length)[0];
     if (street) {
       const line = t.lines[street];
+      const range = t.numbers?.[street];
+      const n = range ? houseNumber(address, street) : undefined;
+      if (range && n !== undefined) {
+        const [lat, lon] = numberedPoint(line, range, n);
+        return { by: 'street', what: street, town: t.town, line: [lat, lon, lat, lon], lat, lon, reachKm: STREET_REACH_KM, number: n };
+      }
       return { by: 'street', what: street, town: t.town, line, lat: (line[0] + line[2]) / 2, lon: (line[1] + line[3]) / 2, reachKm: STREET_REACH_KM };
     }
     const area = Object.keys(t.areas ?? {}).find((a) => has(address, a));
@@ -353,7 +391,7 @@ export function addressNear(address: string, p: { lat: number; lon: number }): s
     const best = ranked[0];
     // Any street of the town that runs there, the same one for the same address.
     const near = ranked.filter(([, km]) => km <= STREET_REACH_KM * 0.8);
-    if (near.length) return address.replace(new RegExp(esc(place.what), 'i'), near[Math.floor(unit(address, 7) * near.length)][0]);
+    if (near.length) return onStreet(address, place.what, near[Math.floor(unit(address, 7) * near.length)][0], t, p);
     // A street of a district beside the town ("67 Hollywood Boulevard" by the Walk of Fame): the number kept, the district's street.
     const other = TOWNS.filter((x) => x !== t).flatMap((x) => Object.entries(x.lines).map(([s, line]) => [s, toLineKm(p, line)] as const)).sort((a, b) => a[1] - b[1])[0];
     const numbered = /^\s*\d+[A-Za-z]?\s/.test(address) && !address.includes(',');
@@ -364,13 +402,66 @@ export function addressNear(address: string, p: { lat: number; lon: number }): s
     if (area && area[1] <= AREA_REACH_KM && tail) return `${area[0]}, ${tail}`;
     const town = nearbyTown(p, t);
     if (town && tail) return `${town}, ${tail}`;
-    return best ? address.replace(new RegExp(esc(place.what), 'i'), best[0]) : address;
+    return best ? onStreet(address, place.what, best[0], t, p) : address;
   }
   const best = Object.entries(t.areas ?? {}).map(([a, [lat, lon]]) => [a, distanceKm(p, { lat, lon })] as const).sort((a, b) => a[1] - b[1])[0];
   if (!best) return address;
   // A Tokyo address names its ward after the neighbourhood ("Kagurazaka, Shinjuku"): the ward goes with it.
   const ward = WARD_OF[best[0]];
   return address.replace(new RegExp(`${esc(place.what)}(,\\s*[A-Z][a-z]+)?`), ward ? `${best[0]}, ${ward}` : best[0]);
+}
+
+/** Where along a line (0 at its first point, 1 at its last) a point lies nearest. */
+function alongLine(p: { lat: number; lon: number }, [a1, o1, a2, o2]: Line): number {
+  const k = Math.cos((((a1 + a2) / 2) * Math.PI) / 180);
+  const [x, y] = [(p.lon - o1) * k, p.lat - a1];
+  const [dx, dy] = [(o2 - o1) * k, a2 - a1];
+  const len = dx * dx + dy * dy;
+  return len ? Math.max(0, Math.min(1, (x * dx + y * dy) / len)) : 0;
+}
+
+/** The house number of a numbered street at fraction `t` of its line. */
+const numberAt = ([first, last]: [number, number], t: number) => Math.max(1, Math.round(first + t * (last - first)));
+
+/**
+ * `address` moved from street `from` onto street `to` of town `t`, at `p`: on a numbered street its
+ * number becomes the one standing at `p` ("161 East 14th Street" for a pin at Lexington and 57th
+ * becomes "721 Lexington Avenue"), else the number is kept.
+ */
+function onStreet(address: string, from: string, to: string, t: TownGeo, p: { lat: number; lon: number }): string {
+  const moved = address.replace(new RegExp(esc(from), 'i'), to);
+  const range = t.numbers?.[to];
+  const n = houseNumber(moved, to);
+  if (!range || n === undefined) return moved;
+  const at = numberAt(range, alongLine(p, t.lines[to]));
+  return moved.replace(new RegExp(`(^|,\\s*)${n}(?=[A-Za-z]?\\s+${esc(to)})|(${esc(to)},?\\s+)${n}(?!\\d)`, 'iu'), (_m, a?: string, b?: string) => `${a ?? b ?? ''}${at}`);
+}
+
+/**
+ * `address` (read in `town` when it names none) moved to a numbered street of its town that passes
+ * within `km` of `p`, at a number standing within `km` of `p` ("81 Lexington Avenue" of coffee within
+ * 500 m of Times Square becomes "128 West 44th Street"); the same address always moves to the same
+ * spot. Undefined when the address is on no street of a town that numbers its streets, or no
+ * numbered street passes that close.
+ */
+export function addressWithin(address: string, p: { lat: number; lon: number }, km: number, town?: string): string | undefined {
+  const place = placeAddressIn(address, town);
+  if (!place || place.by !== 'street') return undefined;
+  const t = TOWNS.find((x) => x.town === place.town);
+  if (!t?.numbers) return undefined;
+  const near = Object.keys(t.numbers).map((st) => [st, toLineKm(p, t.lines[st])] as const).filter(([, d]) => d < km);
+  if (!near.length) return undefined;
+  const [street, d] = near[Math.floor(unit(address, 11) * near.length)];
+  const line = t.lines[street];
+  const lineKm = distanceKm({ lat: line[0], lon: line[1] }, { lat: line[2], lon: line[3] }) || 1;
+  // Along the line from the spot nearest p, as far either way as keeps within km of p.
+  const slack = Math.sqrt(Math.max(0, km * km - d * d)) / lineKm;
+  const along = Math.max(0, Math.min(1, alongLine(p, line) + (unit(address, 13) * 2 - 1) * slack));
+  const moved = address.replace(new RegExp(esc(place.what), 'i'), street);
+  const n = houseNumber(moved, street);
+  if (n === undefined) return moved;
+  const at = numberAt(t.numbers[street], along);
+  return moved.replace(new RegExp(`(^|,\\s*)${n}(?=[A-Za-z]?\\s+${esc(street)})|(${esc(street)},?\\s+)${n}(?!\\d)`, 'iu'), (_m, a?: string, b?: string) => `${a ?? b ?? ''}${at}`);
 }
 
 /** A town of the place table within 6 km of `p` that is not `t` itself nor a landmark inside it: Monterey Park beside Los Angeles. */

@@ -238,3 +238,10 @@ export function routeEnd(text: string | undefined, point: { lat: number; lon: nu
   const namesTown = !!text && /,\s*\p{L}/u.test(text) && !isPlaceholderAddress(text);
   return { ...(own ? { own } : {}), streets: [], located: namesTown };
 }
+
+/** The landmark a nearby search's place argument names ("places": "Eiffel Tower", "Metropolitan Museum of Art, New York City"), not a town. */
+export function nearbyLandmark(args: Record<string, unknown>): { lat: number; lon: number } | undefined {
+  const v = Object.entries(args).find(([k, x]) => /^(places?|location)$/i.test(k) && typeof x === 'string')?.[1] as string | undefined;
+  const at = v ? placesNamedIn(v)[0] : undefined;
+  return at && townReachKm(at) === undefined ? at : undefined;
+}

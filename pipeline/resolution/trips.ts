@@ -94,10 +94,12 @@ export function straightKm(doc: ToolDoc, args: unknown): number | undefined {
 }
 
 /** The trip a call asks about, when it names a start and an end; undefined for any other call. */
-export function tripOf(doc: ToolDoc, args: unknown): Trip | undefined {
+export function tripOf(doc: ToolDoc, args: unknown, at?: { start?: Point; end?: Point }): Trip | undefined {
   const e = ends(doc, args);
   if (!e) return undefined;
-  const { start, end, a, b } = e;
+  const { start, end } = e;
+  // An end an earlier answer listed with its address or coordinates is there (knownFacts.ts tripPoints).
+  const [a, b] = [at?.start ?? e.a, at?.end ?? e.b];
   const located = { ...(a ? { from: a } : {}), ...(b ? { to: b } : {}) };
   // A start and an end written alike ("1600 Pennsylvania Ave NW, Washington, DC" twice) are one place:
   // no distance between them, located or not (never a drawn drive across town).

@@ -177,7 +177,7 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
       const asked = doc ? askedCount(trajectory.turns[steps[k - 1].turnIndex].user, action.args, doc) : undefined;
       // And the films the task's answers give (any step's): a wrong call's list gives them the same popularity, rating and date.
       const films = isFilmApi(action.name) ? filmsShown(steps.map(({ step }) => step.response?.content)) : [];
-      const known = { ...(facts?.tripKm !== undefined ? { tripKm: facts.tripKm } : {}), ...(facts?.reviewsShown ? { reviewsShown: facts.reviewsShown } : {}), ...(films.length ? { films } : {}) };
+      const known = { ...(facts?.tripKm !== undefined ? { tripKm: facts.tripKm } : {}), ...(facts?.tripAt ? { tripAt: facts.tripAt } : {}), ...(facts?.reviewsShown ? { reviewsShown: facts.reviewsShown } : {}), ...(films.length ? { films } : {}) };
       const call = {
         ...callAt(trajectory, k, action),
         shown: shownBefore(trajectory, k),

@@ -37,7 +37,7 @@ export interface AnswerInput {
  * fields, and the request's words (a field the user named is given for every record listed). Set by
  * stepSentence for the one synchronous call that says a step.
  */
-const told: { units: Record<string, string>; docs: Record<string, string>; request: string; lastAbout?: string; /** The pattern a grep step searched for: a long matching line is told by its sentences that hold it. */ pattern?: string; money?: (key: string) => string | undefined; titles?: ReadonlyMap<string, string>; openings?: number } = { units: {}, docs: {}, request: '' };
+const told: { /** The drive a feasibility check was for, as a distance ("750-mile"): set while a step with a distance argument is told. */ drive?: string; units: Record<string, string>; docs: Record<string, string>; request: string; lastAbout?: string; /** The pattern a grep step searched for: a long matching line is told by its sentences that hold it. */ pattern?: string; money?: (key: string) => string | undefined; titles?: ReadonlyMap<string, string>; openings?: number } = { units: {}, docs: {}, request: '' };
 
 /** An amount with the currency its call is in (moneyUnit): "400 USD", never a bare "400". */
 const withMoney = (key: string, v: unknown, depth = 0) => {
@@ -545,6 +545,13 @@ const FLAG_ADJECTIVE = /^(healthy|available|valid|open|locked|active|enabled|emp
 /** The act a "… status" flag reports, as a noun: "cancel status" -> "the cancellation". */
 const STATUS_ACT: Record<string, string> = { cancel: 'the cancellation', cancellation: 'the cancellation', booking: 'the booking', book: 'the booking', authentication: 'authentication', auth: 'authentication', verification: 'the verification', login: 'the login', logout: 'the logout', payment: 'the payment', delete: 'the deletion', deletion: 'the deletion', update: 'the update', upload: 'the upload', registration: 'the registration', transfer: 'the transfer', order: 'the order' };
 
+/** The distance a drive check took, in the unit its tool counts in (estimate_drive_feasibility_by_mileage: miles): "750-mile". */
+function driveOf(s: { name: string; args: Record<string, unknown> | string } | undefined): string | undefined {
+  const n = s && isPlainObject(s.args) && typeof s.args.distance === 'number' ? s.args.distance : undefined;
+  const unit = s && /mileage|miles/i.test(s.name) ? 'mile' : s && /\bkm|kilomet/i.test(s.name) ? 'kilometre' : undefined;
+  return n !== undefined && unit ? `${say(n)}-${unit}` : undefined;
+}
+
 /** A yes-or-no field in words: "the tire pressure is healthy", "the cancellation went through", "it is available". */
 function sayFlag(name: string, v: boolean): string {
   const n = name.toLowerCase();
@@ -554,7 +561,8 @@ function sayFlag(name: string, v: boolean): string {
   const is = /^is (.+)$/.exec(n);
   if (is) return `it ${v ? 'is' : 'is not'} ${is[1]}`;
   const can = /^can (.+)$/.exec(n);
-  if (can) return can[1] === 'drive' ? (v ? 'the car can make the drive' : 'the car cannot make the drive') : `it ${v ? 'can' : 'cannot'} ${can[1]}`;
+  // A drive said with the distance the check was for and what it went by: "the car cannot make the 750-mile drive on its current fuel", never a bare "cannot make the drive".
+  if (can) return can[1] === 'drive' ? `the car ${v ? 'can' : 'cannot'} make the ${told.drive ? `${told.drive} ` : ''}drive${told.drive ? ' on its current fuel' : ''}` : `it ${v ? 'can' : 'cannot'} ${can[1]}`;
   const status = /^(.+?) (?:status|state|result)$/.exec(n);
   if (status) {
     const act = STATUS_ACT[status[1]] ?? `the ${status[1]}`;
@@ -1332,8 +1340,14 @@ const SEARCH_FOUND: ((query: string, found: string) => string)[] = [
 function aboutSentence(about: string, key: string, said: string, counted: string | undefined, rng: Rng): string {
   const About = capitalise(about);
   if (counted && QUERY_KEY.test(key)) return rng.pick(SEARCH_FOUND)(about, counted);
-  if (counted && PLACE_KEY.test(key)) return rng.pick([`In ${about}, I found ${counted}.`, `I found ${counted.replace(/:/, ` in ${about}:`)}.`]);
+  if (counted && PLACE_KEY.test(key)) return rng.pick([`In ${about}, I found ${counted}.`, `I found ${counted.replace(/:|, among them/, (m) => ` in ${about}${m}`)}.`]);
+  // A file's count is of what it holds: "In "movies.txt", I found 5 films, …".
+  if (counted && /file|path/i.test(key)) return `In ${about}, I found ${counted}.`;
   if (counted) return `For ${about}, I found ${counted}.`;
+  // Nothing found: "A search for "cafe" found no places.", "I found no geocodes for "…".", never "For "…", there are no geocodes."
+  const none = /^there (?:are|is) no (.+)$/.exec(said)?.[1];
+  if (none && QUERY_KEY.test(key)) return `A search for ${about} found no ${none}.`;
+  if (none) return `I found no ${none} for ${about}.`;
   // One field ("the symbol is "QUAS"", "the stocks are "AAPL" and "GOOG""): the field of what was asked about.
   const one = /^the ([a-z][a-z0-9() ]*?) (is|are|reads|read) (.+)$/.exec(said);
   const clauses = one ? one[3].replace(/"(?:[^"\\]|\\.)*"/g, 'Q') : '';
@@ -1625,7 +1639,8 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
     if (topic && !/^(?:nearby|all|latest|recent|new|popular|upcoming|top|more|now|today)$/.test(topic) && !said.includes(':') && !/\b(?:with|by|filter|now|out|coming|time)\b/.test(topic) && !topic.split(' ').some((w) => w.length >= 4 && said.toLowerCase().includes(w))) forms.push(...FOUND_TOPIC.filter((f) => !f('T', 'W').includes(': W') || !/[:;]/.test(said)).map((f) => (w: string) => f(topic, w)));
     // A count of what came back ("there are 3 films: …") is said more than one way: one frame for every
     // list read as the template it was (answer_frame_top_share_teval).
-    const counted = /^there (?:are|is) (\S+ [^:]+: .*)$/.exec(said)?.[1];
+    // "there are 5 places, among them …" is a count too: never "For "restaurant", there are 5 places, …", the search term quoted as a name.
+    const counted = /^there (?:are|is) (\S+ [^:,]+(?:: |, among them ).*)$/.exec(said)?.[1];
     // A record about what was asked, with its own name: said of that name ("For "The Godfather" (movie 238), the genres are …"), its title not left among the fields.
     const titleKey = about && isPlainObject(record) && Object.keys(record).length > 2 ? Object.keys(record).find((k) => /^(?:title|name)$/i.test(k) && typeof record[k] === 'string' && (record[k] as string).trim().length > 0 && (record[k] as string).length <= 120) : undefined;
     if (about && titleKey && isPlainObject(record)) {
@@ -1952,7 +1967,10 @@ function decide(question: string, steps: AnswerInput['steps'], tools: AnswerInpu
     const v = ok.find((x) => x.i === f.i)?.v;
     const reason = !f.b && isPlainObject(v) ? Object.entries(v).find(([k, x]) => k !== f.k && typeof x === 'string' && x.trim() !== '' && /(?:failure|reason|error|message)$/i.test(k)) : undefined;
     if (reason && isPlainObject(v)) return { yes: false, step: f.i, lead: `${sayFlag(humanize(f.k), false)}: ${sayString((reason[1] as string).trim())}`, drop: f.k, ...(Object.keys(v).length === 2 ? { others: '' } : {}) };
-    return { yes: f.b, step: f.i, lead: sayFlag(humanize(f.k), f.b), drop: f.k };
+    told.drive = driveOf(steps[f.i]);
+    const lead = sayFlag(humanize(f.k), f.b);
+    told.drive = undefined;
+    return { yes: f.b, step: f.i, lead, drop: f.k };
   };
   if (best && !ambiguous) return flagVerdict(best);
   // A look-up named for what is empty, free or available lists such things: "is the second available
@@ -2136,6 +2154,7 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
     told.docs = Object.fromEntries(returns.map((f) => [f.name, f.description]));
     const tool = input.tools?.find((t) => t.name === s.name) ?? { name: s.name };
     told.money = (key) => moneyUnit(tool, key, told.docs[key], s.args);
+    told.drive = driveOf(s);
     told.pattern = apiOf(s.name) === 'grep' && isPlainObject(s.args) && typeof s.args.pattern === 'string' && s.args.pattern.trim() ? s.args.pattern : undefined;
     // A quoted message that ends its own sentence ("Daily quota exceeded.") takes no second period.
     const sentence = capitalise(stepSentence(s, rng, callName(s, steps), steps)).replace(/([\p{L}\p{N})\]'][.!?]")\.(?=\s|$)/gu, '$1').replace(/([.!?]")\)\./g, '$1).');
@@ -2143,6 +2162,7 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
     told.docs = {};
     told.money = undefined;
     told.pattern = undefined;
+    told.drive = undefined;
     told.request = '';
     return sentence;
   });
@@ -2275,6 +2295,6 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 57 (h-env6): a failure before the request was sent says so ("the connection to the service timed out after 10 seconds, before the request was sent"; an I/O error opening the file "before anything was written"); 56: "There is 1 line", not "There are 1 line" (grammar.ts number-agreement)
   // 58: the two 57s merged.
   // 59: a finding after one told with the same verb says "also" (or drops "I found that"); a named record with a long text after "the …" said of its name, the text apart.
-  offline: { version: 'answer-writer-74', // 74: doors left unlocked said as "4 doors are unlocked now", never "still unlocked" after an unlock (bfcl_multi_turn_base_79). 73: what a search found said four ways (SEARCH_FOUND; answer_frame_top_share_teval 0.190 on f38). 72: h-ans19's 68 merged on 71 (h-ans19 68: one linking word per answer (answer_link_repeated); a partial-failure opener names only the failed steps, the untried ones told as still to do (answer_opener_untried); a text field said of its file or as the reply, not by its name (answer_field_name_frame); a long grep line told by its sentences holding the pattern (answer_grep_lines_unsaid); a named record's address first, the rest after a semicolon (answer_address_run_on); "and 7 more", never "7 mores".) 71: h-serper22's 68 merged on 70 (h-serper22 68: a web search's results said as a person passes them on ("A search for \"q\" found 3 results: \"Title\" (link), …", webSearchSentence reading answerFacts.ts webSearchOf), never "9 search results, 4 related questions (among them <their pages' titles>) and 10 related searches"; people also ask and related searches only when asked.) 70: the lead's 68 and h-plans22's 69 merged (lead 68: a thing's availability day by day said as runs of days ("it is available every day from 1 to 10 October 2023"; availabilityPhrase.ts), never "10 availabilities; the first three: on 1 October 2023 and available true"; a list of things each with its status said as what each is ("Room 103 and Room 234 are available, and Room 971 is booked"), not its lines quoted (statusLines). h-plans22 69: (h-plans22; 68 was its first try, in the wrong place) 68: a step count told "I got through one of the five steps." before a finding told "I got back …" says the steps went through (answer_deed_run: teval_query_441_0-env-k2).) 67: a new thing's id not named by the thing just named ("I purchased the insurance; its id is …", answer_id_named_twice). 66: a person's record with Scholar's recorded "affiliations" and {title, authors} articles said as a sentence about them, an article's authors when asked ("\"A\" (J Smith, CP Schmidt)"). 65: h-ans18's 62 merged on the lead's 64 (62 (h-ans18): a file's one last line said as one ("The last line of "a.txt" reads …"), a trading account as "Your account 12345 has a balance of …", not "Account details: …"; a diff told as what it found (""a" and "b" do not differ"), an empty text as not recorded, never "an empty text"; a listing before a move said of the directory it was ("the directory I started in held …", not "… I was in then held …"); an author with the title, a quoted summary last; failure causes in the past ("the service was temporarily unavailable").). 64: a failed check's reason said in its verdict ("No, the verification was not successful: \"Passport must be issued by the United States.\""), never "The verification failure is …" after it (answer_field_dump, bfcl_multi_turn_base_154). 63: h-env9's 62 and h-filt21's 62 merged. 62 (h-env9): a yes taken from a listed record ("Yes, the first room listed, \"101\", is free.") is followed by the rest of the list, not the whole list again (answer_verdict_list_restated); 62 (h-filt21): a list asked for in a genre its tool cannot filter by says it is not limited to that genre (askedItems.ts unfilterableGenre). 61: partial-failure openers say the failed task did not work ("X worked; Y did not."), never "still to do: Y" before telling Y as failed (pipeline/partialOpeners.ts).
+  offline: { version: 'answer-writer-76', // 76: the lead's 74 and h-sim23's 75 merged (lead 74: doors left unlocked said as "4 doors are unlocked now", never "still unlocked" after an unlock (bfcl_multi_turn_base_79). h-sim23 75 (74 was its first try, the yes/no verdict's drive left bare): a count after a search term said as what the search found ("A search for \"restaurant\" found 5 places, among them …"), never "For \"restaurant\", there are 5 places" (the term quoted as a name); a drive check said with its distance and what it went by ("cannot make the 750-mile drive on its current fuel").). 73: what a search found said four ways (SEARCH_FOUND; answer_frame_top_share_teval 0.190 on f38). 72: h-ans19's 68 merged on 71 (h-ans19 68: one linking word per answer (answer_link_repeated); a partial-failure opener names only the failed steps, the untried ones told as still to do (answer_opener_untried); a text field said of its file or as the reply, not by its name (answer_field_name_frame); a long grep line told by its sentences holding the pattern (answer_grep_lines_unsaid); a named record's address first, the rest after a semicolon (answer_address_run_on); "and 7 more", never "7 mores".) 71: h-serper22's 68 merged on 70 (h-serper22 68: a web search's results said as a person passes them on ("A search for \"q\" found 3 results: \"Title\" (link), …", webSearchSentence reading answerFacts.ts webSearchOf), never "9 search results, 4 related questions (among them <their pages' titles>) and 10 related searches"; people also ask and related searches only when asked.) 70: the lead's 68 and h-plans22's 69 merged (lead 68: a thing's availability day by day said as runs of days ("it is available every day from 1 to 10 October 2023"; availabilityPhrase.ts), never "10 availabilities; the first three: on 1 October 2023 and available true"; a list of things each with its status said as what each is ("Room 103 and Room 234 are available, and Room 971 is booked"), not its lines quoted (statusLines). h-plans22 69: (h-plans22; 68 was its first try, in the wrong place) 68: a step count told "I got through one of the five steps." before a finding told "I got back …" says the steps went through (answer_deed_run: teval_query_441_0-env-k2).) 67: a new thing's id not named by the thing just named ("I purchased the insurance; its id is …", answer_id_named_twice). 66: a person's record with Scholar's recorded "affiliations" and {title, authors} articles said as a sentence about them, an article's authors when asked ("\"A\" (J Smith, CP Schmidt)"). 65: h-ans18's 62 merged on the lead's 64 (62 (h-ans18): a file's one last line said as one ("The last line of "a.txt" reads …"), a trading account as "Your account 12345 has a balance of …", not "Account details: …"; a diff told as what it found (""a" and "b" do not differ"), an empty text as not recorded, never "an empty text"; a listing before a move said of the directory it was ("the directory I started in held …", not "… I was in then held …"); an author with the title, a quoted summary last; failure causes in the past ("the service was temporarily unavailable").). 64: a failed check's reason said in its verdict ("No, the verification was not successful: \"Passport must be issued by the United States.\""), never "The verification failure is …" after it (answer_field_dump, bfcl_multi_turn_base_154). 63: h-env9's 62 and h-filt21's 62 merged. 62 (h-env9): a yes taken from a listed record ("Yes, the first room listed, \"101\", is free.") is followed by the rest of the list, not the whole list again (answer_verdict_list_restated); 62 (h-filt21): a list asked for in a genre its tool cannot filter by says it is not limited to that genre (askedItems.ts unfilterableGenre). 61: partial-failure openers say the failed task did not work ("X worked; Y did not."), never "still to do: Y" before telling Y as failed (pipeline/partialOpeners.ts).
     run: (input, rng) => ({ answer: offlineAnswer(input, rng) }) },
 };

@@ -9,7 +9,8 @@ import { Rng } from '../../pipeline/rng.js';
 import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
 import { addressNear, kmFromAddress, placeAddress, pointAt } from '../../pipeline/resolution/streetGeo.js';
 import { tripOf } from '../../pipeline/resolution/trips.js';
-import { addressOffCoordinates, addressedPoints, nearbyFarFromCentre, sameDistanceForAll } from '../../pipeline/quality/measures/simulatedGeo.js';
+import { addressOffCoordinates, addressedPoints, distanceOffNamedPlaces, nearbyFarFromCentre, sameDistanceForAll } from '../../pipeline/quality/measures/simulatedGeo.js';
+import { knownFacts } from '../../pipeline/resolution/knownFacts.js';
 import { factsOfRecording } from '../../pipeline/resolution/recordedFacts.js';
 import type { Step, ToolDoc } from '../../pipeline/schemas.js';
 
@@ -105,12 +106,62 @@ describe('a nearby search lists places near its centre', () => {
     expect(nearbyFarFromCentre(action, "{'places': [{'name': 'New York Marriott Marquis', 'address': '7 West 44th Street'}]}")).toBeNull();
   });
 
+  it('a numbered address is the spot its number names, not its whole street (api-simulator-91)', () => {
+    // teval_query_268_0: Lexington Avenue passes 1 km from Times Square, but no. 81 is at 25th Street.
+    const action = { name: NEARBY.name, args: { latitude: 40.75699997, longitude: -73.98600006, radius: 500, search_term: 'coffee shop' } };
+    expect(nearbyFarFromCentre(action, "{'places': [{'name': 'Café Lumière', 'address': '81 Lexington Avenue'}]}")).toMatch(/1\.\d km/);
+    expect(nearbyFarFromCentre(action, "{'places': [{'name': 'Orchard Coffee Roasters', 'address': '128 West 44th Street'}]}")).toBeNull();
+    expect(placeAddress('81 Lexington Avenue, New York')).toMatchObject({ by: 'street', number: 81 });
+    expect(placeAddress('Lexington Avenue, New York')!.number).toBeUndefined();
+    // A listing beside a recorded pin at Lexington and 57th takes the number standing there.
+    const moved = addressNear('161 East 14th Street, New York City', { lat: 40.7614, lon: -73.9686 });
+    const place = placeAddress(moved)!;
+    expect(place.number).toBeDefined();
+    expect(kmFromAddress({ lat: 40.7614, lon: -73.9686 }, place)).toBeLessThan(0.85);
+  });
+
+  it('a search around a landmark its place argument names is centred there (api-simulator-92; teval_query_185_2)', () => {
+    const args = { places: 'Eiffel Tower', radius: 1000, search_term: 'attractions' };
+    expect(nearbyFarFromCentre({ name: NEARBY.name, args }, "{'places': [{'name': 'Hartley Museum of Art', 'address': '116 Rue Montorgueil'}]}")).toMatch(/3\.\d km/);
+    // A town is no centre: a search "in New York" may list places anywhere in it.
+    expect(nearbyFarFromCentre({ name: NEARBY.name, args: { places: 'New York', radius: 5000, search_term: 'hotel' } }, "{'places': [{'name': 'X', 'address': '116 Rue Montorgueil'}]}")).toBeUndefined();
+    for (let seed = 0; seed < 10; seed++) {
+      for (const a of [args, { places: 'Metropolitan Museum of Art, New York City', search_term: 'art gallery' }]) {
+        const response = simulateOffline({ name: NEARBY.name, args: a, tools: [{ ...NEARBY, optional_parameters: [...NEARBY.optional_parameters, { name: 'places', type: 'string', description: 'the place' }] }] }, new Rng(seed, 'landmark')).response;
+        expect(nearbyFarFromCentre({ name: NEARBY.name, args: a }, response) ?? '', response).not.toMatch(/km from/);
+      }
+    }
+  });
+
   it('simulated places near Times Square or the Walk of Fame are on streets there', () => {
     for (let seed = 0; seed < 20; seed++) {
       for (const args of [{ search_term: 'hotels near Times Square' }, { latitude: 34.10173035, longitude: -118.32644653, radius: 1000, search_term: 'attractions' }, { latitude: 40.75699997, longitude: -73.98600006, radius: 500, search_term: 'coffee' }]) {
         const response = simulateOffline({ name: NEARBY.name, args, tools: [NEARBY] }, new Rng(seed, 'nearby')).response;
         expect(nearbyFarFromCentre({ name: NEARBY.name, args }, response) ?? '', response).not.toMatch(/km from/);
       }
+    }
+  });
+});
+
+describe('a distance from a listed place is measured from where it was listed (api-simulator-91)', () => {
+  const listed = "{'places': [{'name': 'New York Marriott Marquis', 'address': '450 Madison Avenue'}, {'name': 'Sofitel New York', 'address': '45 West 44th Street'}]}";
+  const search = step(NEARBY.name, { search_term: 'hotels near Times Square' }, listed);
+
+  it('the measure flags a Times Square hotel 12.7 km from Central Park and passes 4.2', () => {
+    expect(distanceOffNamedPlaces([search, step(DISTANCE.name, { start: 'New York Marriott Marquis', end: 'Central Park' }, "{'distance': 12.7}")])).toMatch(/12\.7/);
+    expect(distanceOffNamedPlaces([search, step(DISTANCE.name, { start: 'New York Marriott Marquis', end: 'Central Park' }, "{'distance': 4.2}")])).toBeNull();
+    // No earlier record names the end: not judged.
+    expect(distanceOffNamedPlaces([step(DISTANCE.name, { start: 'New York Marriott Marquis', end: 'Central Park' }, "{'distance': 12.7}")])).toBeUndefined();
+  });
+
+  it('the simulator measures from the listed address', () => {
+    const earlier = [{ name: NEARBY.name, args: { search_term: 'hotels near Times Square' }, response: listed }];
+    for (const start of ['New York Marriott Marquis', 'Sofitel New York']) {
+      const args = { start, end: 'Central Park' };
+      const known = knownFacts(args, earlier);
+      expect(known?.tripAt?.start).toBeDefined();
+      const response = simulateOffline({ name: DISTANCE.name, args, tools: [DISTANCE], known }, new Rng(1, 'trip')).response;
+      expect(distanceOffNamedPlaces([search, step(DISTANCE.name, args, response)]), response).toBeNull();
     }
   });
 });

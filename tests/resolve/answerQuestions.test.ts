@@ -40,8 +40,9 @@ describe('yes/no questions are answered first', () => {
     const drive: AnswerInput = { request: 'I need to verify if my car can endure a stretch of over 300 miles without requiring a pit stop for gas.', steps: [{ name: 'VehicleControlAPI.estimate_drive_feasibility_by_mileage', args: { distance: 300 }, response: '{"canDrive": false}' }, { name: 'VehicleControlAPI.fillFuelTank', args: { fuelAmount: 30 }, response: '{"fuelLevel": 40.0}' }] };
     expect(yesNoUnanswered(turn(drive, 'Here is where things stand. The car cannot make the drive. I filled the fuel tank; the fuel level is 40 gallons.'))).toBeDefined();
     for (const a of answers(drive)) {
-      expect(a).toMatch(/^No, the car cannot make the drive\./);
-      expect(a.match(/cannot make the drive/g)).toHaveLength(1);
+      // answer-writer-74: the distance checked and what the check went by, never a bare "cannot make the drive".
+      expect(a).toMatch(/^No, the car cannot make the 300-mile drive on its current fuel\./);
+      expect(a.match(/cannot make the/g)).toHaveLength(1);
     }
   });
 
@@ -114,6 +115,18 @@ describe('fields asked for in other words are told in the user\'s word', () => {
     for (const a of answers(input)) {
       expect(askedFieldMissing(turn(input, a), tools)).toBeUndefined();
       expect(a).toContain('rated 8.7');
+    }
+  });
+});
+
+describe('a count after a search term is what the search found (answer-writer-74)', () => {
+  it('never quotes the term as a name: "For \"restaurant\", there are 5 places" (teval_query_34_0, _464_1)', () => {
+    const places = [['Benares', '156 Columbus Avenue'], ['The Odeon', '104 Lexington Avenue'], ['The Capital Grille', '92 Bleecker Street'], ['Tamarind Tribeca', '37 Bleecker Street'], ["Bubby's", '179 Amsterdam Avenue']].map(([name, address]) => ({ name, address }));
+    const step = (term: string) => ({ name: 'BINGMap.search_nearby', args: { places: 'New York', radius: 5000, search_term: term }, response: JSON.stringify({ places }) });
+    const input: AnswerInput = { request: 'Look up gas stations and restaurants near New York.', steps: [step('gas station'), step('restaurant')] };
+    for (const a of answers(input)) {
+      expect(a).not.toMatch(/For "(?:restaurant|gas station)", there/);
+      expect(a).toMatch(/"restaurant"[^.]*(?:found|turned up|came back with) 5 places, among them "Benares"/);
     }
   });
 });

@@ -140,7 +140,8 @@ describe('answer-writer offline rules', () => {
       expect(lowered(one)).toMatch(/(?:there is|I found|I got back|I came across) 1 place: "Sushi Place 1"/);
       expect(one).not.toMatch(/are 1 entry|1 entries/);
       const five = offlineAnswer({ request: 'x', steps: [{ name: 'BINGMap.search_nearby', args: {}, response: nearby(5) }] }, new Rng(seed, 'five'));
-      expect(lowered(five)).toContain('there are 5 places, among them "Sushi Place 1", "Sushi Place 2" and "Sushi Place 3"');
+      // answer-writer-75: a count with "among them" is a count too, said the same several ways.
+      expect(lowered(five)).toMatch(/(?:there are|I found|I got back|I came across) 5 places, among them "Sushi Place 1", "Sushi Place 2" and "Sushi Place 3"/);
       const airports = offlineAnswer({ request: 'x', steps: [{ name: 'TravelAPI.list_all_airports', args: {}, response: JSON.stringify(Array.from({ length: 23 }, (_, i) => `A${i}`)) }] }, new Rng(seed, 'list'));
       expect(airports).toContain('There are 23 airports, among them "A0", "A1" and "A2".');
       expect(airports).not.toMatch(/the result is 23 items/);

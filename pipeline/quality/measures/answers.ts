@@ -505,4 +505,22 @@ export const answerEchoFrame: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => echoFrame(t.answer)),
 };
 
-export const ANSWER_MEASURES = [answerAmountUnitless, answerEchoFrame, answerSentenceRepeated, answerRawTimestamp, answerUnitlessNumber, answerQuotedScalar, answerEchoesDone, answerActionUnnamed, answerAskedFieldMissing, answerAskedCountCut, answerListsUntold, answerListFirstOnly, answerOpenerMismatch, answerVerdictListRestated];
+/**
+ * A count or a verdict said of an argument's value as if it were a name: "For \"restaurant\", there are 5
+ * places, among them …", "For \"城市, 123号 主街\", there are no geocodes."; or a drive check told with no
+ * distance: "the car cannot make the drive" (what drive, on what fuel?).
+ */
+export function argumentAsName(answer: string): string | undefined {
+  return /\bFor "[^"]+", there (?:are|is)\b[^.]*/.exec(answer)?.[0] ?? /\bcan(?:not)? make the drive\b[^.]*/.exec(answer)?.[0];
+}
+
+export const answerArgumentAsName: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_argument_as_name',
+  group: 'text',
+  title: 'closing answer quotes an argument\'s value as a name before a count ("For \"restaurant\", there are 5 places, among them …") or tells a drive check with no distance ("the car cannot make the drive")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => argumentAsName(t.answer)),
+};
+
+export const ANSWER_MEASURES = [answerArgumentAsName, answerAmountUnitless, answerEchoFrame, answerSentenceRepeated, answerRawTimestamp, answerUnitlessNumber, answerQuotedScalar, answerEchoesDone, answerActionUnnamed, answerAskedFieldMissing, answerAskedCountCut, answerListsUntold, answerListFirstOnly, answerOpenerMismatch, answerVerdictListRestated];

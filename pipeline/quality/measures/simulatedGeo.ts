@@ -17,9 +17,10 @@ import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
 import { sameId } from '../../resolution/recordedFacts.js';
-import { kmFromAddress, placeAddressIn } from '../../resolution/streetGeo.js';
-import { placesNamedIn } from '../../resolution/places.js';
-import { streetsOf } from '../../resolution/streets.js';
+import { kmFromAddress, NUMBER_FUZZ_KM, placeAddressIn } from '../../resolution/streetGeo.js';
+import { distanceKm, placesNamedIn } from '../../resolution/places.js';
+import { namedPlacesShown } from '../../resolution/knownFacts.js';
+import { nearbyLandmark, streetsOf } from '../../resolution/streets.js';
 import { tripEnds, sameEnd } from '../../resolution/trips.js';
 
 export interface AddressedPoint {
@@ -176,6 +177,9 @@ export function nearbyCentre(args: unknown): { lat: number; lon: number; radiusK
   const r = num(val(/radius/i));
   const radiusKm = r === undefined ? 1 : r > 100 ? r / 1000 : r;
   if (lat !== undefined && lon !== undefined && Math.abs(lat) <= 90 && Math.abs(lon) <= 180) return { lat, lon, radiusKm };
+  // A landmark the search is around ("places": "Eiffel Tower"), not a town (a town's search may list places anywhere in it).
+  const landmark = nearbyLandmark(args);
+  if (landmark) return { lat: landmark.lat, lon: landmark.lon, radiusKm };
   const term = Object.values(args).find((v): v is string => typeof v === 'string' && /\bnear\s+\S/i.test(v));
   const at = term ? placesNamedIn(term.replace(/^.*\bnear\s+/i, ''))[0] : undefined;
   return at ? { lat: at.lat, lon: at.lon, radiusKm } : undefined;
@@ -185,7 +189,8 @@ export function nearbyCentre(args: unknown): { lat: number; lon: number; radiusK
  * A simulated nearby search that lists places at addresses on streets far from where it was centred:
  * "Hilton New York Times Square" at "96 Madison Avenue" (3 km from Times Square), attractions within
  * 1 km of the Hollywood Walk of Fame at "67 Figueroa Street" downtown. Only addresses the street
- * table places on a street or a neighbourhood are judged; undefined when none is.
+ * table places on a street or a neighbourhood are judged, a numbered street's address at the spot its
+ * house number names ("81 Lexington Avenue", 25th Street: 2 km from Times Square); undefined when none is.
  */
 export function nearbyFarFromCentre(action: { name: string; args: unknown }, response: string): string | null | undefined {
   if (!/nearby|search_?places?|\bpoi\b/i.test(action.name)) return undefined;
@@ -203,7 +208,8 @@ export function nearbyFarFromCentre(action: { name: string; args: unknown }, res
     if (!place || place.by === 'town') continue;
     judged = true;
     const km = kmFromAddress(centre, place);
-    if (km > centre.radiusKm + place.reachKm) return `"${String(r.name ?? '')}" at "${r.address}" is ${km.toFixed(1)} km from the search's centre (${centre.lat}, ${centre.lon}; radius ${centre.radiusKm} km)`;
+    // A numbered address is one spot (its house number on its street): within the radius, give or take a block; an unnumbered one is anywhere on its street.
+    if (km > centre.radiusKm + (place.number !== undefined ? NUMBER_FUZZ_KM : place.reachKm)) return `"${String(r.name ?? '')}" at "${r.address}" is ${km.toFixed(1)} km from the search's centre (${centre.lat}, ${centre.lon}; radius ${centre.radiusKm} km)`;
   }
   return judged ? null : undefined;
 }
@@ -229,4 +235,80 @@ export const simulatedNearbyFarFromCentre: CaseMeasure = {
   },
 };
 
-export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre];
+/** Where one end of a trip is, as a straight-line range to a point: a named record an earlier answer placed (its coordinates, its numbered address, its street's line), else a known place the end names exactly, else coordinates. */
+function endPlace(value: unknown, shown: Map<string, { address?: string; lat?: number; lon?: number }>, town: string | undefined): { kind: 'record' | 'place'; at: (p: { lat: number; lon: number }) => [number, number]; point: { lat: number; lon: number } } | undefined {
+  if (typeof value !== 'string') return undefined;
+  const rec = shown.get(value.trim().toLowerCase());
+  if (rec) {
+    if (rec.lat !== undefined && rec.lon !== undefined) {
+      const point = { lat: rec.lat, lon: rec.lon };
+      return { kind: 'record', point, at: (p) => [distanceKm(p, point), distanceKm(p, point)] };
+    }
+    const place = rec.address ? placeAddressIn(rec.address, town) : undefined;
+    if (!place || place.by === 'town') return undefined;
+    const fuzz = place.number !== undefined ? NUMBER_FUZZ_KM : place.by === 'area' ? 1 : 0;
+    const line = place.line;
+    const far = (p: { lat: number; lon: number }) => (line && place.number === undefined ? Math.max(distanceKm(p, { lat: line[0], lon: line[1] }), distanceKm(p, { lat: line[2], lon: line[3] })) : distanceKm(p, place));
+    return { kind: 'record', point: place, at: (p) => [Math.max(0, kmFromAddress(p, place) - fuzz), far(p) + fuzz] };
+  }
+  const known = placesNamedIn(value)[0];
+  if (known && known.name.toLowerCase() === value.trim().toLowerCase()) return { kind: 'place', point: known, at: (p) => [distanceKm(p, known), distanceKm(p, known)] };
+  const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(value);
+  if (m && Math.abs(Number(m[1])) <= 90) {
+    const point = { lat: Number(m[1]), lon: Number(m[2]) };
+    return { kind: 'place', point, at: (p) => [distanceKm(p, point), distanceKm(p, point)] };
+  }
+  return undefined;
+}
+
+/**
+ * A simulated distance between two ends, at least one a place an earlier answer of the case listed by
+ * name with an address or coordinates, that the places' positions cannot give: "New York Marriott
+ * Marquis" (listed at "450 Madison Avenue") 12.7 km from Central Park, 3 km away. A road runs at least
+ * as far as the straight line and at most about 1.6 times it (half a kilometre either way for a short
+ * hop); a street without a number is anywhere on its line. Undefined when no such distance is shown.
+ */
+export function distanceOffNamedPlaces(steps: readonly Step[]): string | null | undefined {
+  let judged = false;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i];
+    if (step.response?.tier !== 'simulated' || !/distance/i.test(step.action.name) || /route|direction/i.test(step.action.name)) continue;
+    const ends = tripEnds(step.action.args);
+    if (!ends) continue;
+    const m = measured(step.response.content);
+    if (!m || /duration|time|minutes/i.test(m.key)) continue;
+    const shown = namedPlacesShown(steps.slice(0, i).map((s) => s.response?.content));
+    if (!shown.size) continue;
+    const [start, end] = ends;
+    const town = (v: unknown) => {
+      const p = typeof v === 'string' ? placesNamedIn(v)[0] : undefined;
+      return p ? streetsOf(p).town : undefined;
+    };
+    const a = endPlace(start, shown, town(end));
+    const b = endPlace(end, shown, town(start));
+    if (!a || !b || (a.kind !== 'record' && b.kind !== 'record')) continue;
+    // The range of straight-line kilometres: one end's range to the other's point, widened by the other's own spread.
+    const [lo1, hi1] = a.at(b.point);
+    const [lo2, hi2] = b.at(a.point);
+    const lo = Math.max(0, Math.min(lo1, lo2) - Math.abs(hi2 - lo2));
+    const hi = Math.max(hi1, hi2) + Math.abs(hi1 - lo1);
+    const km = /mile/i.test(m.key) ? m.value * 1.609 : m.value;
+    judged = true;
+    if (km < lo - 0.5 || km > hi * 1.6 + 0.5) return `${step.action.name} ${JSON.stringify(start)} to ${JSON.stringify(end)}: ${m.value} (${m.key}) where the places lie ${lo.toFixed(1)}–${hi.toFixed(1)} km apart in a straight line`;
+  }
+  return judged ? null : undefined;
+}
+
+export const simulatedDistanceOffNamedPlaces: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_distance_off_named_places',
+  group: 'solvable',
+  title: 'a simulated distance from a place an earlier answer listed with its address is not the distance between the places ("New York Marriott Marquis", listed at "450 Madison Avenue", 12.7 km from Central Park)',
+  population: 'cases showing a simulated distance whose ends are a record an earlier shown answer listed by name with an address the street table places or coordinates, and another such record, a known place or coordinates',
+  check: (tc, ctx) => {
+    const steps = shownStepsWithWrong(tc, ctx);
+    return steps ? distanceOffNamedPlaces(steps) : undefined;
+  },
+};
+
+export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre, simulatedDistanceOffNamedPlaces];
