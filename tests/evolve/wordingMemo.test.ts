@@ -9,6 +9,7 @@ import { dialoguesAt, honestDialogue, type HonestDialogue } from '../../sources/
 import type { Corpus } from '../../sources/dialogue/corpus.js';
 import { wordReadBacks, closeInsertion } from '../../sources/dialogue/honest.js';
 import { readBackFrame } from '../../pipeline/dialogueRules.js';
+import { contextThoughts } from '../../stages/evolve/contextThoughts.js';
 
 const DRINKS = ['latte', 'mocha', 'cortado', 'cappuccino', 'macchiato', 'americano', 'chai latte', 'flat white'];
 const MILKS = ['oat milk', 'almond milk', 'soy milk'];
@@ -79,5 +80,24 @@ describe('wording memos give what a fresh wording gives', () => {
     const ids = c.dialogues.map((d) => d.id);
     const a = dialoguesAt(c, ids.slice(2, 18), 400);
     expect(dialoguesAt(structuredClone(c), ids.slice(2, 18), 400)).toEqual(a);
+  });
+});
+
+describe('long-context thoughts: each reply read once', () => {
+  const talk = (drink: string) => [
+    { role: 'user' as const, content: `Can I get a ${drink} please?` },
+    { role: 'assistant' as const, content: 'Sure.' },
+    { role: 'user' as const, content: 'Thanks.' },
+    { role: 'assistant' as const, content: "I can't place orders from here, so you'll need to ask for it at the counter yourself." },
+  ];
+
+  it('the same reply after another drink is thought about with that drink, and a repeat reads the same', () => {
+    const latte = contextThoughts(talk('latte'), new Set([0]));
+    const mocha = contextThoughts(talk('mocha'), new Set([0]));
+    expect(contextThoughts(talk('latte'), new Set([0]))).toEqual(latte);
+    expect(mocha.join(' ')).not.toMatch(/latte/);
+    expect(latte.join(' ')).not.toMatch(/mocha/);
+    expect(latte.join(' ')).toMatch(/latte/);
+    expect(mocha.join(' ')).toMatch(/mocha/);
   });
 });
