@@ -383,6 +383,24 @@ export function insertionTurns(dialogues: HonestDialogue[]): { role: 'user' | 'a
 const WORDED_LIMIT = 4096;
 const wordedMemo = new Map<string, { dialogues: readonly HonestDialogue[]; menuText: ReadonlyMap<string, string>; closings: readonly (string | undefined)[]; worded: ReadonlyMap<string, string> }>();
 
+/**
+ * A dialogue's customer turns and its turns normalised, kept per dialogue object (a dialogue as
+ * inserted is never changed): every insertion it sits in reads them, and the same customer list lets
+ * closingSentenceShapes' per-list memo of the customer's words hit across insertions.
+ */
+const customerMemo = new WeakMap<HonestDialogue, readonly string[]>();
+function customerTurns(d: HonestDialogue): readonly string[] {
+  let c = customerMemo.get(d);
+  if (!c) customerMemo.set(d, (c = d.turns.filter((t) => t.role === 'user').map((t) => t.content)));
+  return c;
+}
+const linesMemo = new WeakMap<HonestDialogue, readonly string[]>();
+function normalizedLines(d: HonestDialogue): readonly string[] {
+  let l = linesMemo.get(d);
+  if (!l) linesMemo.set(d, (l = d.turns.map((t) => normalizeLine(t.content))));
+  return l;
+}
+
 function wordedInsertion(dialogues: readonly HonestDialogue[]): { menuText: ReadonlyMap<string, string>; closings: readonly (string | undefined)[]; worded: ReadonlyMap<string, string> } {
   const key = dialogues.map((d) => d.id).join('\n');
   const hit = wordedMemo.get(key);
@@ -399,7 +417,7 @@ function wordedInsertion(dialogues: readonly HonestDialogue[]): { menuText: Read
   const closings = closeInsertion(
     dialogues.map((d) => d.closing),
     key,
-    { customer: dialogues.map((d) => d.turns.filter((t) => t.role === 'user').map((t) => t.content)), fixed: dialogues.map(lastReply) },
+    { customer: dialogues.map(customerTurns), fixed: dialogues.map(lastReply) },
   );
   // The read-backs: the frames of every other reply as shown count as used (the corpus's own read-backs).
   const rules = new Set(dialogues.flatMap((d, n) => (d.readBacks ?? []).map((r) => `${n}:${r.index}`)));
@@ -410,7 +428,7 @@ function wordedInsertion(dialogues: readonly HonestDialogue[]): { menuText: Read
       return f ? [f] : [];
     }),
   );
-  const lines = new Set(dialogues.flatMap((d) => d.turns.map((t) => normalizeLine(t.content))));
+  const lines = new Set(dialogues.flatMap(normalizedLines));
   const worded = new Map(wordReadBacks(dialogues, key, readBackFrame, fixed, lines));
   for (const [at, text] of [...worded]) {
     const [n, i] = at.split(':').map(Number);

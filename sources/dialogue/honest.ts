@@ -875,6 +875,37 @@ export interface ReadBackPlan {
   text: string;
 }
 
+/** One candidate wording of a read-back: its text after the turn's head, slot, frame and normalised line. */
+interface ReadBackCandidate {
+  w: string;
+  slot: string;
+  f: string | undefined;
+  normal: string;
+}
+/**
+ * A read-back's candidate wordings other than its own, in READ_BACK's order (before an insertion
+ * shuffles them), each with its frame and normalised line: a function of the read-back and its turn
+ * alone, so worked out once per read-back, not for every insertion the dialogue sits in (evolve asks
+ * some 26 wordings of every read-back of every insertion: ~7 s of a build). Kept by the plan object,
+ * checked against the turn's text and the frame function it was made with.
+ */
+const candidateMemo = new WeakMap<ReadBackPlan, { content: string; frameOf: (text: string) => string | undefined; head: string; mine: string; others: readonly ReadBackCandidate[] }>();
+function readBackCandidates(rb: ReadBackPlan, content: string, frameOf: (text: string) => string | undefined): { head: string; mine: string; others: readonly ReadBackCandidate[] } {
+  const hit = candidateMemo.get(rb);
+  if (hit && hit.content === content && hit.frameOf === frameOf) return hit;
+  const head = content.slice(0, content.length - rb.text.length);
+  const mine = readBackSlot(rb.n % READ_BACK.length, rb.n);
+  const others = readBackWordings(rb.x, rb.n)
+    .filter((o) => o.w !== rb.text && o.slot !== mine)
+    .map(({ w, slot }) => {
+      const f = frameOf(head + w);
+      return { w, slot, f, normal: f ? normalizeLine(head + w) : '' };
+    });
+  const entry = { content, frameOf, head, mine, others };
+  candidateMemo.set(rb, entry);
+  return entry;
+}
+
 /**
  * The rules' read-backs of one insertion worded apart (evolve 60). Each dialogue read back in its
  * own frame (the hash of its id), so one insertion of some thirty orders said "Let me read that
@@ -910,21 +941,17 @@ export function wordReadBacks(
         uses.set(own, (uses.get(own) ?? 0) + 1);
         continue;
       }
-      const head = content.slice(0, content.length - rb.text.length);
+      const { head, mine, others: listed } = readBackCandidates(rb, content, frameOf);
       // Candidates: its own wording first, then every other in a drawn order.
-      const mine = readBackSlot(rb.n % READ_BACK.length, rb.n);
-      const others = readBackWordings(rb.x, rb.n).filter((o) => o.w !== rb.text && o.slot !== mine);
+      const others = listed.slice();
       let r = hash(`${seed}:${k}:${rb.index}`);
       for (let j = others.length - 1; j > 0; j--) {
         r = Math.imul(r ^ (r >>> 15), 2246822519) >>> 0;
         const m = r % (j + 1);
         [others[j], others[m]] = [others[m], others[j]];
       }
-      const options = [{ w: rb.text, slot: mine }, ...others].flatMap(({ w, slot }) => {
-        const text = head + w;
-        const f = w === rb.text ? own : frameOf(text);
-        return f && (w === rb.text || !said.has(normalizeLine(text))) ? [{ w, f, slot }] : [];
-      });
+      const options: { w: string; f: string; slot: string; normal?: string }[] = [{ w: rb.text, f: own, slot: mine }];
+      for (const o of others) if (o.f && !said.has(o.normal)) options.push(o as ReadBackCandidate & { f: string });
       // The larger of the frame's uses and the slot's: a frame few orders have is no likelier for them.
       const cost = (o: { f: string; slot: string }) => Math.max(uses.get(o.f) ?? 0, slots.get(o.slot) ?? 0);
       const least = Math.min(...options.map(cost));
@@ -933,7 +960,7 @@ export function wordReadBacks(
       slots.set(pick.slot, (slots.get(pick.slot) ?? 0) + 1);
       if (pick.w !== rb.text) {
         out.set(`${k}:${rb.index}`, head + pick.w);
-        said.add(normalizeLine(head + pick.w));
+        said.add(pick.normal!);
       }
     }
   });
@@ -962,7 +989,26 @@ const planText = (p: ClosingPlan, close: string) => withoutSlips(menuCase([p.ope
  * and where to give it in a wording the insertion has used least, never a shape of the closing just
  * before, ties broken by a hash of the insertion's key — the same closings for the same dialogues.
  */
-export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string, shown?: { customer: readonly string[][]; fixed: readonly (string | undefined)[] }): (string | undefined)[] {
+/**
+ * closingSentenceShapes remembered per customer list (the same list object for a dialogue in every
+ * insertion: sources/dialogue/context.ts customerTurns) and text: a dialogue's fixed last reply and
+ * its candidate closings are read again in every insertion it sits in. The shapes are only read.
+ */
+const NO_TURNS: readonly string[] = [];
+const shapesMemo = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+function closingShapes(text: string, customer: readonly string[]): readonly string[] {
+  let byText = shapesMemo.get(customer);
+  if (!byText) shapesMemo.set(customer, (byText = new Map()));
+  let shapes = byText.get(text);
+  if (!shapes) {
+    shapes = closingSentenceShapes(text, customer);
+    if (byText.size >= 256) byText.clear();
+    byText.set(text, shapes);
+  }
+  return shapes;
+}
+
+export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string, shown?: { customer: readonly (readonly string[])[]; fixed: readonly (string | undefined)[] }): (string | undefined)[] {
   // Shapes are numbered once (SHAPE_IDS); uses and the previous closing's shapes are kept by number.
   const used = new Int32Array(SHAPE_IDS.size);
   let previous: readonly number[] = [];
@@ -973,8 +1019,8 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string, 
   // shown, the corpus's kept sentences and the closings not rewritten ("The barista can tell you."
   // of a menu answer) included: none in two closings in a row, none in more than two.
   const shapeUses = new Map<string, number>();
-  const shapesOf = (text: string | undefined, n: number) => (text && shown ? closingSentenceShapes(text, shown.customer[n] ?? []) : []);
-  let lastShapes: string[] = [];
+  const shapesOf = (text: string | undefined, n: number) => (text && shown ? closingShapes(text, shown.customer[n] ?? NO_TURNS) : []);
+  let lastShapes: readonly string[] = [];
   const clashes = (text: string, n: number) => {
     if (!shown) return false;
     const next = plans[n + 1] ? [] : shapesOf(shown.fixed[n + 1], n + 1);

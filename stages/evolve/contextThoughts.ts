@@ -303,6 +303,45 @@ function hash(key: string): number {
   return h >>> 0;
 }
 
+/** The drink a customer's turn names, if any (menuItems' first that is a drink). */
+const namedMemo = new Map<string, string | null>();
+function namedDrink(text: string): string | undefined {
+  let named = namedMemo.get(text);
+  if (named === undefined) {
+    named = menuItems(text).find((m) => DRINKS.has(m)) ?? null;
+    if (namedMemo.size >= MEMO_LIMIT) namedMemo.clear();
+    namedMemo.set(text, named);
+  }
+  return named ?? undefined;
+}
+
+/**
+ * What a reply's thought reads of the reply and the customer's turn before it: its act, the drinks
+ * it names, the menu topic asked and the detail it asks for, and its tie-break hash. The same corpus
+ * replies recur in many insertions, so each pair is read once (a few short strings kept; the options
+ * built from them are not kept: a read-back has some 140).
+ */
+const MEMO_LIMIT = 50_000;
+interface ReplyReading {
+  act: ReplyAct;
+  own: ReturnType<typeof replyDrinks>;
+  topic: string | undefined;
+  detail: string;
+  h: number;
+}
+const readingMemo = new Map<string, ReplyReading>();
+function readReply(user: string, reply: string): ReplyReading {
+  const key = `${user}\u0000${reply}`;
+  let hit = readingMemo.get(key);
+  if (!hit) {
+    // Every drink the reply names, not only the first: "the mocha and the cortado", "the cortados".
+    hit = { act: replyAct(user, reply), own: replyDrinks(reply), topic: menuItems(user).find((m) => !['coffee', 'cup', 'cups', 'size', 'sizes', 'ice'].includes(m)), detail: detailOf(reply), h: hash(reply) };
+    if (readingMemo.size >= MEMO_LIMIT) readingMemo.clear();
+    readingMemo.set(key, hit);
+  }
+  return hit;
+}
+
 /**
  * Thoughts for the replies of one insertion, in order. `turns` is the inserted conversation; each
  * reply's thought reads the reply, the user turn before it and the drink the reply (else the
@@ -315,24 +354,25 @@ export function contextThoughts(turns: { role: 'user' | 'assistant'; content: st
   turns.forEach((t, i) => {
     if (dialogueStarts.has(i)) drink = undefined;
     if (t.role === 'user') {
-      const named = menuItems(t.content).find((m) => DRINKS.has(m));
+      const named = namedDrink(t.content);
       if (named) drink = named;
       return;
     }
     const user = turns[i - 1]?.role === 'user' ? turns[i - 1].content : '';
-    const act = replyAct(user, t.content);
-    // Every drink the reply names, not only the first: "the mocha and the cortado", "the cortados".
-    const own = replyDrinks(t.content);
-    const topic = menuItems(user).find((m) => !['coffee', 'cup', 'cups', 'size', 'sizes', 'ice'].includes(m));
+    const { act, own, topic, detail, h } = readReply(user, t.content);
     const opts = own
-      ? options(act, own.phrase, topic, detailOf(t.content), own.plural, { user, reply: t.content })
-      : options(act, act === 'readback' || act === 'settle' ? undefined : drink, topic, detailOf(t.content), false, { user, reply: t.content });
-    const h = hash(t.content);
+      ? options(act, own.phrase, topic, detail, own.plural, { user, reply: t.content })
+      : options(act, act === 'readback' || act === 'settle' ? undefined : drink, topic, detail, false, { user, reply: t.content });
     let best = opts[0];
     let bestKey = Infinity;
     opts.forEach((o, k) => {
-      const uses = Math.max(used.get(o.text) ?? 0, ...o.parts.map((p) => used.get(p) ?? 0));
-      const key = uses * 2 + (used.get(o.text) ?? 0) * 4 + (((h ^ Math.imul(k + 1, 2654435761)) >>> 0) % 1000) / 1000;
+      const textUses = used.get(o.text) ?? 0;
+      let uses = textUses;
+      for (const p of o.parts) {
+        const n = used.get(p) ?? 0;
+        if (n > uses) uses = n;
+      }
+      const key = uses * 2 + textUses * 4 + (((h ^ Math.imul(k + 1, 2654435761)) >>> 0) % 1000) / 1000;
       if (key < bestKey) {
         bestKey = key;
         best = o;
