@@ -19,7 +19,7 @@ export { adaptArgs, confusableTools, relevance } from './toolSelect.js';
 export { erroneousThought } from './thoughts.js';
 
 /** Bumped whenever an injector's behaviour changes; recorded as `rules:error-injectors@<version>`. */
-export const INJECTORS_VERSION = 'error-injectors@51'; // 51: h-solv22's 50 and h-evol20's 50 merged (h-solv22: an earlier id past 2^53 taken exactly, no larger leading count as a value error; h-evol20: a wrong value the request gives the other role is said plainly in the wrong call's thought, never backed by quoting the request). Earlier versions: docs/method-versions.md.
+export const INJECTORS_VERSION = 'error-injectors@52'; // 52 (h-plans23): a wrong tool that is a fair reading of the request is never drawn (benignSelect.ts fairReading: get_property_details for "review no more than three of these properties" when get_property_reviews is due, 0_1). 51: h-solv22's 50 and h-evol20's 50 merged (h-solv22: an earlier id past 2^53 taken exactly, no larger leading count as a value error; h-evol20: a wrong value the request gives the other role is said plainly in the wrong call's thought, never backed by quoting the request). Earlier versions: docs/method-versions.md.
 
 export const INJECTORS: Record<ErrorType, Injector> = {
   tool_select_error: toolSelectInjector,
