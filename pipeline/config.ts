@@ -430,6 +430,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   gt_ticker_of_other_security: 0,
   // h-plans23: a ticker searched by a film's title (479_1), a Scholar search for a request asking nothing scholarly (305_0, 446_0), a [SPAN] splitting one bullet (456_1).
   gt_ticker_by_film_title: 0,
+  gt_film_search_for_place: 0,
   gt_scholarly_search_unasked: 0,
   shown_bullet_split: 0,
   simulated_status_list_omits_used: 0,

@@ -340,3 +340,25 @@ export function guessedId(call: { name: string; args: unknown }, later: readonly
   }
   return undefined;
 }
+
+/**
+ * A film search by the name of a place the request gives as a location: 292_0 searches a movie
+ * "Las Vegas" to learn whether 'Spider-Man: No Way Home' "is being shown in Las Vegas"; 28_0 and 148_1
+ * search a movie "New York City" for the films "filmed in New York City". A title search does not
+ * answer where a film shows or was filmed, so the film it finds is not what was asked about, and a
+ * model that says no tool answers it is marked wrong.
+ */
+export function filmSearchForPlace(request: string, steps: readonly AskedStep[]): { at: number; name: string; place: string } | undefined {
+  for (let at = 0; at < steps.length; at++) {
+    const s = steps[at];
+    if (!/^Film/i.test(s.name) || !/search_movie|print_detail|search_film/i.test(shortName(s.name)) || !isPlainObject(s.args)) continue;
+    const q = Object.values(s.args as Record<string, unknown>).find((v) => typeof v === 'string') as string | undefined;
+    if (!q || !/^[A-Z]/.test(q.trim())) continue;
+    const place = escapeRegExp(q.trim());
+    // Named as where something is or goes ("in Las Vegas", "to Las Vegas", "filmed in New York City"), never quoted as a title.
+    if (!new RegExp(`\\b(?:in|to|from|near|at|around)\\s+(?:the\\s+)?${place}\\b`).test(request)) continue;
+    if (new RegExp(`['"‘“]${place}['"’”]`).test(request)) continue;
+    return { at, name: s.name, place: q.trim() };
+  }
+  return undefined;
+}

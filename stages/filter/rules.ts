@@ -6,7 +6,7 @@ import { canonicalJson } from '../../pipeline/hash.js';
 import { FINISH_ACTION, type RawTrajectory } from '../../pipeline/schemas.js';
 import { tripToItself } from '../../pipeline/resolution/trips.js';
 import { actsOnUnshownRecord, droppedGenre, otherItemThanAsked } from '../../pipeline/quality/askedItems.js';
-import { authorReplaced, neverPerformedAct, unrequestedNews, otherDayThanAsked, routeNeverFetched, tickerByFilmTitle, tickerOfOtherSecurity } from '../../pipeline/quality/planAsks.js';
+import { authorReplaced, neverPerformedAct, unrequestedNews, otherDayThanAsked, filmSearchForPlace, routeNeverFetched, tickerByFilmTitle, tickerOfOtherSecurity } from '../../pipeline/quality/planAsks.js';
 
 export interface Drop {
   code: string;
@@ -32,6 +32,7 @@ export const FILTER_RULES = [
   'unrequested_news',
   'ticker_of_other_security',
   'ticker_by_film_title',
+  'film_search_for_place',
   'empty_plan',
   'too_few_steps',
   'duplicate',
@@ -99,6 +100,9 @@ export function checkTrajectory(t: RawTrajectory, opts: { minSteps: number; dupl
     // "the ticker symbol of the production company behind the first popular movie" searched by the film's title: no step finds the company.
     const byTitle = tickerByFilmTitle(plan);
     if (byTitle) return { code: 'ticker_by_film_title', detail: `${steps[byTitle.at].where}: ${byTitle.name} searches a ticker by the film title "${byTitle.title}", where the request asks for the company behind the film, which no step finds` };
+    // A film searched by the name of a place the request gives as a location ("if it is being shown in Las Vegas", "filmed in New York City"): a title search answers neither.
+    const placeFilm = filmSearchForPlace(request, plan);
+    if (placeFilm) return { code: 'film_search_for_place', detail: `${steps[placeFilm.at].where}: ${placeFilm.name} searches a film titled "${placeFilm.place}", which the request names as a place, not a film` };
     if (author) return { code: 'author_replaced', detail: `${steps[author.at].where}: ${author.name} passes ${author.param} "${author.given}" where the request asks for ${author.asked}` };
   }
   if (steps.length === 0) return { code: 'empty_plan', detail: 'no tool call in the ground truth' };

@@ -7,7 +7,7 @@
  * [SPAN] splitting one bullet (456_1) are repaired.
  */
 import { describe, expect, it } from 'vitest';
-import { guessedId, scholarlySearchUnasked, tickerByFilmTitle } from '../../pipeline/quality/planAsks.js';
+import { filmSearchForPlace, guessedId, scholarlySearchUnasked, tickerByFilmTitle } from '../../pipeline/quality/planAsks.js';
 import { otherItemThanAsked } from '../../pipeline/quality/askedItems.js';
 import { joinSplitBullets } from '../../pipeline/standIns.js';
 import { fairReading, reasonableInstead } from '../../pipeline/errors/benignSelect.js';
@@ -88,5 +88,14 @@ describe('a wrong tool that is a fair reading of the request', () => {
   it('a request asking for the reviews leaves the details a wrong tool', () => {
     expect(fairReading(reviews, details, tools, 'Get the reviews of the first property listed.')).toBeUndefined();
     expect(fairReading(reviews, details, tools, 'Review the property and show its reviews.')).toBeUndefined();
+  });
+});
+
+describe('a film searched by the name of a place', () => {
+  it('finds search_movie("Las Vegas") for whether a film "is being shown in Las Vegas" (292_0), not a quoted title', () => {
+    const request = "Organize a journey from Los Angeles to Las Vegas. Additionally, investigate the details of the film 'Spider-Man: No Way Home' to determine if it is being shown in Las Vegas during the journey.";
+    expect(filmSearchForPlace(request, [step('FilmTMDB.search_movie', { query: 'Spider-Man: No Way Home' }), step('FilmTMDB.search_movie', { query: 'Las Vegas' })])).toEqual({ at: 1, name: 'FilmTMDB.search_movie', place: 'Las Vegas' });
+    expect(filmSearchForPlace(request, [step('FilmTMDB.search_movie', { query: 'Spider-Man: No Way Home' })])).toBeUndefined();
+    expect(filmSearchForPlace("I'm in Paris tonight. Find the film 'Paris' and its details.", [step('FilmTMDB.search_movie', { query: 'Paris' })])).toBeUndefined();
   });
 });

@@ -16,7 +16,7 @@ import { cityForNamedEndpoint, ENDPOINT_TOOL, inventedSpecifics, namedCondition,
 import { pathRole } from '../../errors/pathKinds.js';
 import { actsOnUnshownRecord, droppedGenre, namedPaperTitles, namesFilm, otherItemThanAsked, requestedGenre, saysUnfiltered, unfilterableGenre, type AskedStep } from '../askedItems.js';
 import { FILMS, companyBySearch } from '../../resolution/worldFacts.js';
-import { asksAnAct, asksARoute, asksOfADay, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, routeNeverFetched, scholarlySearchUnasked, takesANamedValue, tickerByFilmTitle, tickerOfOtherSecurity, unrequestedNews } from '../planAsks.js';
+import { asksAnAct, asksARoute, asksOfADay, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, filmSearchForPlace, routeNeverFetched, scholarlySearchUnasked, takesANamedValue, tickerByFilmTitle, tickerOfOtherSecurity, unrequestedNews } from '../planAsks.js';
 import type { Trajectory } from '../../schemas.js';
 
 
@@ -504,4 +504,19 @@ export const gtScholarlySearchUnasked: CaseMeasure = {
   },
 };
 
-export const PLAN_MEASURES: CaseMeasure[] = [gtTickerByFilmTitle, gtScholarlySearchUnasked, gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern, gtOtherItemThanAsked, gtDropsRequestGenre, gtActsOnUnshownRecord, gtActNeverPerformed, gtOtherDayThanAsked, gtRouteNeverFetched, gtNamedValueLeftOut, gtUnrequestedNews, gtTickerOfOtherSecurity];
+/** 292_0: search_movie("Las Vegas") for whether a film "is being shown in Las Vegas"; 28_0, 148_1: search_movie("New York City") for films "filmed in New York City". */
+export const gtFilmSearchForPlace: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_film_search_for_place',
+  group: 'solvable',
+  title: 'a case cut from a plan that searches a film by the name of a place the request gives as a location: 292_0 search_movie("Las Vegas") for whether \'Spider-Man: No Way Home\' "is being shown in Las Vegas", 28_0 and 148_1 search_movie("New York City") for films "filmed in New York City"; a title search answers neither',
+  population: 'T-Eval cases whose plan searches a film by a name',
+  check(tc, ctx) {
+    const plan = planOf(tc, ctx);
+    if (!plan || !plan.steps.some((s) => /^Film/i.test(s.name) && /search_movie|print_detail|search_film/i.test(s.name))) return undefined;
+    const f = filmSearchForPlace(plan.request, plan.steps);
+    return f ? `step ${f.at + 1} ${f.name} searches a film titled "${f.place}", a place the request names` : null;
+  },
+};
+
+export const PLAN_MEASURES: CaseMeasure[] = [gtFilmSearchForPlace, gtTickerByFilmTitle, gtScholarlySearchUnasked, gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern, gtOtherItemThanAsked, gtDropsRequestGenre, gtActsOnUnshownRecord, gtActNeverPerformed, gtOtherDayThanAsked, gtRouteNeverFetched, gtNamedValueLeftOut, gtUnrequestedNews, gtTickerOfOtherSecurity];
