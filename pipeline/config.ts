@@ -436,6 +436,11 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_status_lines_quoted: 0,
   long_context_readback_run_on: 0,
   gt_ticker_of_other_security: 0,
+  // h-plans23: a ticker searched by a film's title (479_1), a Scholar search for a request asking nothing scholarly (305_0, 446_0), a [SPAN] splitting one bullet (456_1).
+  gt_ticker_by_film_title: 0,
+  gt_film_search_for_place: 0,
+  gt_scholarly_search_unasked: 0,
+  shown_bullet_split: 0,
   simulated_status_list_omits_used: 0,
   answer_text_then_field: 0,
   answer_tense_slip: 0,
@@ -461,6 +466,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   tool_select_status_look: 0,
   // A wrong tool that removes what the request never asked to remove (errors/destructive.ts), gated since error-injectors@52 (h-read23): 51/285 on f44 → 0.
   tool_select_destroys_unasked: 0,
+  // h-plans23: a wrong tool that is a fair reading of the request's verb (get_property_details for "review no more than three of these properties", 0_1).
+  tool_select_fair_reading: 0,
   tool_select_repeats_previous: 0,
   tool_select_answer_equivalent: 0,
   simulated_list_short: 0,

@@ -235,3 +235,37 @@ export function readContentAs(key: string, read: string): string {
   if (!/bullet/i.test(key)) return read;
   return read.split('\n').map((l) => l.trim().replace(/^[-*•]\s*/, '')).filter(Boolean).join('[SPAN]');
 }
+
+/**
+ * A bullet list whose [SPAN] separator splits one bullet in two: a label from its value ("Date and
+ * Time: [SPAN]2023-10-22 22:53", "Image: [SPAN]outputs/1697986446.9011912.jpg", 456_1), an
+ * enumerator from its item ("1. [SPAN]红猪") or a line from its " - " continuation. The page shows a bullet "Date and Time:" and another
+ * "2023-10-22 22:53". Returns the list with each such pair joined by a space (the separator kept
+ * between real bullets), or undefined when no bullet is split.
+ */
+export function joinSplitBullets(value: string): string | undefined {
+  if (!value.includes('[SPAN]')) return undefined;
+  const items = value.split('[SPAN]');
+  const out: string[] = [];
+  let joined = false;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const prev = out.length ? out[out.length - 1] : undefined;
+    // An item that opens " - " goes on the line before it ("红猪[SPAN] - 喜剧 / 动画 / 冒险": the title and its genres); a bullet list's own "- " opens flush.
+    if (prev !== undefined && (splitHead(prev) || /^\s+[-–—]\s/.test(item))) {
+      out[out.length - 1] = `${prev.trimEnd()} ${item.trimStart()}`;
+      joined = true;
+      continue;
+    }
+    out.push(item);
+  }
+  // Numbered lines the split ran together ("1. 红猪 - …\n2. 涉过愤怒的海 - …") are the list's bullets.
+  return joined ? out.map((x) => x.replace(/\n(?=\s*\d{1,2}[.)]\s)/g, '[SPAN]')).join('[SPAN]') : undefined;
+}
+
+/** A bullet that is only the head of the next one: a short label ending in a colon ("Date and Time:"), or a bare enumerator ("1.", "(2)", "-"), on its last line. */
+function splitHead(item: string): boolean {
+  const last = item.split('\n').pop()!.trim();
+  if (!last) return false;
+  return /^[^:\n]{1,30}:$/.test(last) || /^(?:\(?\d{1,2}[.)]|[-*•])$/.test(last);
+}

@@ -150,9 +150,34 @@ export function actsOnSameObject(correct: Call, call: Call, tools: ToolDoc[]): b
   );
 }
 
-/** (b) or (c): a call the injector must not offer as a wrong tool for `correct`. */
+const DETERMINER = '(?:no|up|the|these|those|this|that|all|each|every|some|any|a|an|its|their|them|it|his|her|my|our|your|\\d+|one|two|three|four|five|several|more|at)';
+
+/**
+ * (d) A fair reading of the request: both calls read the same object in one toolkit, and the word
+ * that names what the correct tool returns (the plural noun of its name: get_property_reviews'
+ * "reviews") is in the request only as a verb ("review no more than three of these properties"),
+ * which the other read does as well (get_property_details looks a property over). 0_1: a model that
+ * "reviews" the properties by their details has read the request, not chosen a wrong tool.
+ */
+export function fairReading(correct: Call, wrong: Call, tools: ToolDoc[], requests: string): string | undefined {
+  if (!sameToolkitRead(correct, wrong) || callChangesState(correct.name) || !actsOnSameObject(correct, wrong, tools)) return undefined;
+  const own = (name: string) => (name.split('.').pop() ?? name).toLowerCase().split('_');
+  const other = new Set(own(wrong.name));
+  for (const w of own(correct.name)) {
+    if (other.has(w) || !/^[a-z]{4,}s$/.test(w) || /ss$/.test(w)) continue;
+    const stem = w.slice(0, -1);
+    const uses = [...requests.matchAll(new RegExp(`\\b${stem}(?:s|ed|ing|er|ers)?\\b`, 'gi'))];
+    if (uses.length === 0) continue;
+    const verb = new RegExp(`^${stem}\\s+${DETERMINER}\\b`, 'i');
+    const asVerb = uses.every((m) => verb.test(requests.slice(m.index!)) && !/\b(?:the|a|an|its|their|his|her|my|our|your)\s+$/i.test(requests.slice(Math.max(0, m.index! - 8), m.index!)));
+    if (asVerb) return `the request's "${stem}" is a verb ("${requests.slice(uses[0].index!, uses[0].index! + 40).split(/[.?!]/)[0].trim()}"), which ${wrong.name} does as fairly as ${correct.name}: a reading of the request, not a wrong tool`;
+  }
+  return undefined;
+}
+
+/** (b), (c) or (d): a call the injector must not offer as a wrong tool for `correct`. */
 export function reasonableInstead(correct: Call, wrong: Call, tools: ToolDoc[], requests?: string): string | undefined {
-  return plausiblePrecheck(correct, wrong, tools, requests) ?? statusLook(correct, wrong, tools);
+  return plausiblePrecheck(correct, wrong, tools, requests) ?? statusLook(correct, wrong, tools) ?? (requests === undefined ? undefined : fairReading(correct, wrong, tools, requests));
 }
 
 /**

@@ -91,7 +91,7 @@ const baseName = (p: string) => p.replace(/\\/g, '/').split('/').pop()!.toLowerC
 export interface OtherItem {
   /** The step (index into the steps given) that asks for the other item. */
   at: number;
-  kind: 'film' | 'file';
+  kind: 'film' | 'file' | 'paper';
   /** What the request names. */
   asked: string;
   /** What the step asks for instead. */
@@ -114,6 +114,9 @@ export function otherItemThanAsked(request: string, steps: readonly AskedStep[],
       if (other) return { at, kind: 'film', asked: f.title, other: filmLabel(s.args, other) };
     }
   }
+  // Papers: a citation or a paper's details asked for a search result where the request names another paper by its title, which no step asks for.
+  const paper = otherPaperThanAsked(request, steps);
+  if (paper) return paper;
   // Files: a read of a file the request never names, where the request names a file no step touches.
   const files = [...request.matchAll(NAMED_FILE)].map((m) => m[1]);
   if (files.length === 0) return undefined;
@@ -132,6 +135,51 @@ export function otherItemThanAsked(request: string, steps: readonly AskedStep[],
     }
   }
   return undefined;
+}
+
+/** A paper the request names by its title ("the paper with the title 'Deep Learning'", "the article titled '…'", "the 'X' paper"). */
+const PAPER_TITLED = /\b(?:paper|article|publication|study)\b[^.?!'"‘“]{0,40}?\b(?:titled|title|called|named|entitled)\s*:?\s*['"‘“]([^'"’”]{3,120})['"’”]|['"‘“]([^'"’”]{3,120})['"’”]\s+(?:paper|article)\b/gi;
+
+/** The paper titles a request names. */
+export function namedPaperTitles(request: string): string[] {
+  return [...request.matchAll(PAPER_TITLED)].map((m) => (m[1] ?? m[2]).trim()).filter((t) => !/\.[a-z]{2,4}$/i.test(t));
+}
+
+/** A step that takes one paper (a citation, a paper's details) by the id a search answer gave it. */
+const PAPER_STEP = /citation|article_information|paper_detail/i;
+
+/**
+ * 57_1: "can you provide me with the MLA citation format for the paper with the title 'Deep Learning'?"
+ * answered by get_citation_format(q="EQ8shYj8Ai8J"), the first result of a search for "machine
+ * learning", titled "Machine learning". No step searches for or passes the title named, so the
+ * citation is another paper's.
+ */
+function otherPaperThanAsked(request: string, steps: readonly AskedStep[]): OtherItem | undefined {
+  const titles = namedPaperTitles(request);
+  if (titles.length === 0) return undefined;
+  const passed = steps.flatMap((s) => argValues(s.args).map(({ value }) => String(value).toLowerCase())).join('\n');
+  const untouched = titles.find((t) => !passed.includes(t.toLowerCase()));
+  if (untouched === undefined) return undefined;
+  for (const [at, s] of steps.entries()) {
+    if (!PAPER_STEP.test(s.name.split('.').pop() ?? s.name)) continue;
+    const id = argValues(s.args).find(({ value }) => typeof value === 'string' && value.trim())?.value as string | undefined;
+    if (id === undefined) continue;
+    // The result's title, where an earlier answer lists it beside the id (a Scholar search's parallel title / organic_id lists).
+    const label = steps.slice(0, at).map((e) => e.response && resultTitle(e.response, id)).find(Boolean);
+    return { at, kind: 'paper', asked: untouched, other: label ? `"${label}" (${id})` : `"${id}"` };
+  }
+  return undefined;
+}
+
+/** The title a search answer gives the result with this id (Scholar's `title` and `organic_id` lists, in the same order). */
+function resultTitle(response: string, id: string): string | undefined {
+  const list = (key: string) => new RegExp(`["']${key}["']\\s*:\\s*\\[([^\\]]*)\\]`).exec(response)?.[1];
+  const items = (text: string) => [...text.matchAll(/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1] ?? m[2]);
+  const ids = list('organic_id');
+  const titles = list('title');
+  if (ids === undefined || titles === undefined) return undefined;
+  const i = items(ids).indexOf(id);
+  return i < 0 ? undefined : items(titles)[i];
 }
 
 /** Genre words a request sets, with the Chinese category Douban lists films under. */

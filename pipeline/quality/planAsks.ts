@@ -272,3 +272,93 @@ export function takesANamedValue(steps: readonly AskedStep[], tools: readonly As
     return doc !== undefined && paramsOf(doc).some((p) => /^(?:ticker|symbol|stocks?_?ticker|m?authors?(?:_?name)?)$/i.test(p.name));
   });
 }
+
+/** The titles a film list answer names (`'title': 'Expend4bles'`, `"title": "…"`). */
+function filmTitlesIn(response: string): string[] {
+  return [...response.matchAll(/["']title["']\s*:\s*(?:"((?:[^"\\]|\\.)+)"|'((?:[^'\\]|\\.)+)')/g)].map((m) => (m[1] ?? m[2]).trim()).filter(Boolean);
+}
+
+/**
+ * A ticker searched by a film's title where the request asks for the company behind the film: 479_1
+ * "search for the ticker symbol of the production company behind the first popular movie" calls
+ * search_stock_ticker(search="Expend4bles"), the film's title. No step finds the company, so the
+ * ticker that comes back is not the one asked for, and a model that first looks the company up (or
+ * says it cannot) is marked wrong.
+ */
+export function tickerByFilmTitle(steps: readonly AskedStep[]): { at: number; name: string; title: string } | undefined {
+  const titles: string[] = [];
+  for (let at = 0; at < steps.length; at++) {
+    const s = steps[at];
+    const args = isPlainObject(s.args) ? (s.args as Record<string, unknown>) : {};
+    if (/ticker|symbol|stock/i.test(shortName(s.name))) {
+      const search = Object.entries(args).find(([k, v]) => /^(?:search|query|q|keyword|company|name)$/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+      const title = search === undefined ? undefined : titles.find((t) => t.toLowerCase() === search.trim().toLowerCase());
+      // A company the world knows by that name (a film called "Apple" would not make Apple Inc. a film) is a company.
+      if (title && !companyBySearch(search!)) return { at, name: s.name, title };
+    }
+    if (/^Film/i.test(s.name) && s.response) titles.push(...filmTitlesIn(s.response));
+  }
+  return undefined;
+}
+
+/** Words by which a request asks for scholarly literature (a Scholar search is the tool for it). */
+const SCHOLARLY = /\b(?:scholar\w*|academic|papers?|articles?|research\w*|publications?|publish\w*|citations?|cit(?:e|ed|ing)|stud(?:y|ies)|journals?|literature|authors?|scientific|thes[ie]s|preprints?)\b/i;
+
+/**
+ * A scholarly search for a request that asks for nothing scholarly: 305_0 searches Google Scholar
+ * for "famous landmarks in New York" (a trip's sights), 446_0 for '你好，李焕英' (a film's summary).
+ * A model that picks the web search or the film's details is right and marked wrong. Where the plan
+ * itself makes the same search with another search tool next (305_0's serper_search), that step is
+ * the plan's own, and `redoneAt` names it.
+ */
+export function scholarlySearchUnasked(request: string, steps: readonly AskedStep[]): { at: number; name: string; query: string; redoneAt?: number } | undefined {
+  if (SCHOLARLY.test(request)) return undefined;
+  for (let at = 0; at < steps.length; at++) {
+    if (!/search_google_scholar|scholar_search/i.test(shortName(steps[at].name))) continue;
+    const args = isPlainObject(steps[at].args) ? (steps[at].args as Record<string, unknown>) : {};
+    const query = String(Object.values(args).find((v) => typeof v === 'string') ?? '');
+    const redoneAt = steps.findIndex((s, j) => j > at && s.name !== steps[at].name && /search/i.test(shortName(s.name)) && isPlainObject(s.args) && Object.values(s.args as Record<string, unknown>).some((v) => typeof v === 'string' && v.trim().toLowerCase() === query.trim().toLowerCase()));
+    return { at, name: steps[at].name, query, ...(redoneAt >= 0 ? { redoneAt } : {}) };
+  }
+  return undefined;
+}
+
+/** A dummy id ("12345", "0000", "xxx"): a guess, not a value anything gave. */
+const DUMMY_ID = /^(?:1234|12345|123456|1234567|0000|00000|xxx+|abc123)$/i;
+
+/**
+ * A call whose id argument is a dummy value (471_2's get_author_information(author_id="12345")
+ * before get_author_id("John Doe")): `redone` when a later step makes the same call with another
+ * value under that key (the plan's own right step after the lookup).
+ */
+export function guessedId(call: { name: string; args: unknown }, later: readonly { name: string; args: unknown }[]): { key: string; value: unknown; redone: boolean } | undefined {
+  if (!isPlainObject(call.args)) return undefined;
+  for (const [key, value] of Object.entries(call.args as Record<string, unknown>)) {
+    if (!/(?:^|_)id$|Id$|^q$/i.test(key) || !DUMMY_ID.test(String(value).trim())) continue;
+    const redone = later.some((l) => l.name === call.name && isPlainObject(l.args) && key in (l.args as Record<string, unknown>) && String((l.args as Record<string, unknown>)[key]) !== String(value));
+    return { key, value, redone };
+  }
+  return undefined;
+}
+
+/**
+ * A film search by the name of a place the request gives as a location: 292_0 searches a movie
+ * "Las Vegas" to learn whether 'Spider-Man: No Way Home' "is being shown in Las Vegas"; 28_0 and 148_1
+ * search a movie "New York City" for the films "filmed in New York City". A title search does not
+ * answer where a film shows or was filmed, so the film it finds is not what was asked about, and a
+ * model that says no tool answers it is marked wrong.
+ */
+export function filmSearchForPlace(request: string, steps: readonly AskedStep[]): { at: number; name: string; place: string } | undefined {
+  for (let at = 0; at < steps.length; at++) {
+    const s = steps[at];
+    if (!/^Film/i.test(s.name) || !/search_movie|print_detail|search_film/i.test(shortName(s.name)) || !isPlainObject(s.args)) continue;
+    const q = Object.values(s.args as Record<string, unknown>).find((v) => typeof v === 'string') as string | undefined;
+    if (!q || !/^[A-Z]/.test(q.trim())) continue;
+    const place = escapeRegExp(q.trim());
+    // Named as where something is or goes ("in Las Vegas", "to Las Vegas", "filmed in New York City"), never quoted as a title.
+    if (!new RegExp(`\\b(?:in|to|from|near|at|around)\\s+(?:the\\s+)?${place}\\b`).test(request)) continue;
+    if (new RegExp(`['"‘“]${place}['"’”]`).test(request)) continue;
+    return { at, name: s.name, place: q.trim() };
+  }
+  return undefined;
+}

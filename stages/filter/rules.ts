@@ -6,7 +6,7 @@ import { canonicalJson } from '../../pipeline/hash.js';
 import { FINISH_ACTION, type RawTrajectory } from '../../pipeline/schemas.js';
 import { tripToItself } from '../../pipeline/resolution/trips.js';
 import { actsOnUnshownRecord, droppedGenre, otherItemThanAsked } from '../../pipeline/quality/askedItems.js';
-import { authorReplaced, neverPerformedAct, unrequestedNews, otherDayThanAsked, routeNeverFetched, tickerOfOtherSecurity } from '../../pipeline/quality/planAsks.js';
+import { authorReplaced, neverPerformedAct, unrequestedNews, otherDayThanAsked, filmSearchForPlace, routeNeverFetched, tickerByFilmTitle, tickerOfOtherSecurity } from '../../pipeline/quality/planAsks.js';
 
 export interface Drop {
   code: string;
@@ -31,6 +31,8 @@ export const FILTER_RULES = [
   'author_replaced',
   'unrequested_news',
   'ticker_of_other_security',
+  'ticker_by_film_title',
+  'film_search_for_place',
   'empty_plan',
   'too_few_steps',
   'duplicate',
@@ -76,7 +78,7 @@ export function checkTrajectory(t: RawTrajectory, opts: { minSteps: number; dupl
     const request = t.turns.map((turn) => turn.user).join('\n');
     const plan = steps.map(({ step }) => ({ name: step.action.name, args: step.action.args, response: step.response?.content }));
     const other = otherItemThanAsked(request, plan, t.tools);
-    if (other) return { code: 'other_item_than_asked', detail: `${steps[other.at].where}: ${steps[other.at].step.action.name} asks for ${other.kind === 'file' ? `the file "${other.other}"` : other.other} where the request names ${other.kind === 'file' ? `the file '${other.asked}'` : `'${other.asked}'`}, which no step asks for` };
+    if (other) return { code: 'other_item_than_asked', detail: `${steps[other.at].where}: ${steps[other.at].step.action.name} asks for ${other.kind === 'file' ? `the file "${other.other}"` : other.kind === 'paper' ? `the paper ${other.other}` : other.other} where the request names ${other.kind === 'file' ? `the file '${other.asked}'` : other.kind === 'paper' ? `the paper '${other.asked}'` : `'${other.asked}'`}, which no step asks for` };
     const genre = droppedGenre(request, plan, t.tools);
     if (genre) return { code: 'dropped_genre', detail: `${steps[genre.at].where}: ${genre.name} leaves out ${genre.param} where the request asks for ${genre.genre} films only, so the list it answers is not the one asked for` };
     const acted = actsOnUnshownRecord(request, plan);
@@ -95,6 +97,12 @@ export function checkTrajectory(t: RawTrajectory, opts: { minSteps: number; dupl
     if (news) return { code: 'unrequested_news', detail: `${steps[news.at].where}: ${news.name} reads news the request never asks for` };
     const security = tickerOfOtherSecurity(plan);
     if (security) return { code: 'ticker_of_other_security', detail: `${steps[security.at].where}: ${security.name} takes ${security.ticker} (${security.security}) for "${security.searched}", whose own ticker is ${security.own}` };
+    // "the ticker symbol of the production company behind the first popular movie" searched by the film's title: no step finds the company.
+    const byTitle = tickerByFilmTitle(plan);
+    if (byTitle) return { code: 'ticker_by_film_title', detail: `${steps[byTitle.at].where}: ${byTitle.name} searches a ticker by the film title "${byTitle.title}", where the request asks for the company behind the film, which no step finds` };
+    // A film searched by the name of a place the request gives as a location ("if it is being shown in Las Vegas", "filmed in New York City"): a title search answers neither.
+    const placeFilm = filmSearchForPlace(request, plan);
+    if (placeFilm) return { code: 'film_search_for_place', detail: `${steps[placeFilm.at].where}: ${placeFilm.name} searches a film titled "${placeFilm.place}", which the request names as a place, not a film` };
     if (author) return { code: 'author_replaced', detail: `${steps[author.at].where}: ${author.name} passes ${author.param} "${author.given}" where the request asks for ${author.asked}` };
   }
   if (steps.length === 0) return { code: 'empty_plan', detail: 'no tool call in the ground truth' };

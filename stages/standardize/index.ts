@@ -27,9 +27,10 @@ import { formatSources, sourceRows } from '../../scripts/report/sources.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import { insertLookups, LOOKUPS_VERSION } from './lookups.js';
 import { answeredText, dictatedText, responseStrings } from '../../pipeline/dictatedText.js';
-import { repairStandIn, standInKind, standInWrite } from '../../pipeline/standIns.js';
+import { joinSplitBullets, repairStandIn, standInKind, standInWrite } from '../../pipeline/standIns.js';
 import { dropSignOffSlots } from '../../pipeline/afterFailure.js';
 import { optionalTickerParam, requestedTicker } from '../../pipeline/quality/argumentKinds.js';
+import { guessedId, scholarlySearchUnasked } from '../../pipeline/quality/planAsks.js';
 import { repeatedReads } from '../../pipeline/quality/repeats.js';
 import { cityForNamedEndpoint, inventedSpecifics, pathMismatch, readBeforeWrite, requestedPaths, stopsMidPattern, undecidedCondition, unrequestedWrites } from '../../pipeline/quality/planFollows.js';
 import { namesPath, pathRole } from '../../pipeline/errors/pathKinds.js';
@@ -68,7 +69,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   // 16: a T-Eval turn that runs A then B for each of several things and closes after A on the last (208_0's third author: get_author_id, no get_author_information) is turned down (stopsMidPattern).
   // 17 (h-teval10): a T-Eval step with a side effect the request never asks for (a file it never names, 134_2's "outputs/query_summary.txt", 392_1's "movie_details.txt"; a presentation for a request asking for none, 413_0, with its pages; plain text written over the plan's presentation, 134_0; a reservation, 174_1) is left out, or the plan turned down where a later step takes what it made; a path with another extension of the same kind than the request's name ("outputs/Daily_Journal.pptx" for 'Daily_Journal.ppt', 420_0, 477_0) takes the request's (planFollows.ts unrequestedWrites, pathMismatch).
   // 18 (h-plans22): a news call for "the company with the AAPL ticker symbol" or for one known company a news sentence names ("news articles related to Amazon", 322_0) passes its ticker (requestedTicker), as for "the ticker symbol 'AAPL'".
-  version: `18+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
+  // 19 (h-plans23): a T-Eval Google Scholar search for a request asking nothing scholarly is left out where the plan makes the same search with another search tool (305_0), else the plan is turned down (446_0); a call with a dummy id ("12345") made again later with a looked-up one is left out (471_2); a [SPAN] splitting one bullet ("Date and Time: [SPAN]2023-10-22 22:53", 456_1) is taken out of it.
+  version: `19+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
@@ -184,6 +186,26 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
           return !filler;
         })
         .filter((s, i, all) => {
+          // A Google Scholar search for a request asking nothing scholarly (305_0's "famous landmarks in New York"): left out where the plan makes
+          // the same search with another search tool (the plan's own right step), else the plan is turned down (446_0 searches Scholar for a film's summary).
+          if (raw.source !== 'teval') return true;
+          const request = (lookups?.turns ?? raw.turns).slice(0, turnIndex + 1).map((u) => u.user).join('\n');
+          const unasked = scholarlySearchUnasked(request, all.map((x) => ({ name: x.action.name, args: x.action.args })));
+          if (!unasked || unasked.at !== i) return true;
+          if (unasked.redoneAt === undefined) throw new RejectItem(`scholarly_search_unasked: ${raw.sourceFile} record ${raw.recordId}: ${unasked.name}("${unasked.query}") searches scholarly literature for a request that asks for none, and no step of the plan searches it otherwise`);
+          standInsRepaired.push({ k: -1, tool: s.action.name, param: unasked.query, how: `scholarly search for a request asking none, made again by ${all[unasked.redoneAt].action.name}: step left out` });
+          return false;
+        })
+        .filter((s, i, all) => {
+          // A call with a dummy id nothing shows ("12345", 471_2's get_author_information before get_author_id), made again later with another id: the guess is left out; a guess never made again turns the plan down.
+          if (raw.source !== 'teval') return true;
+          const guessed = guessedId(s.action, all.slice(i + 1).map((x) => x.action));
+          if (!guessed) return true;
+          if (!guessed.redone) throw new RejectItem(`guessed_id: ${raw.sourceFile} record ${raw.recordId}: ${s.action.name}.${guessed.key}=${JSON.stringify(guessed.value)} is a dummy id no request or answer gives`);
+          standInsRepaired.push({ k: -1, tool: s.action.name, param: guessed.key, how: `dummy id ${JSON.stringify(guessed.value)}, looked up and called again later: step left out` });
+          return false;
+        })
+        .filter((s, i, all) => {
           // A side effect the request never asks for (a file it never names, a presentation, a message, a reservation) is left out with the steps that only build on it; a plan whose later step takes what it made is turned down.
           if (raw.source !== 'teval') return true;
           const request = (lookups?.turns ?? raw.turns).slice(0, turnIndex + 1).map((u) => u.user).join('\n');
@@ -240,6 +262,12 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
               if (signed !== args[name]) {
                 signOffsDropped.push({ k, tool: s.action.name, param: name });
                 args[name] = signed;
+              }
+              // A [SPAN] that splits one bullet ("Date and Time: [SPAN]2023-10-22 22:53", 456_1) is taken out of it.
+              const whole = raw.source === 'teval' ? joinSplitBullets(args[name] as string) : undefined;
+              if (whole !== undefined) {
+                standInsRepaired.push({ k, tool: s.action.name, param: name, how: 'split bullet joined' });
+                args[name] = whole;
               }
               // T-Eval's imagined content: an outline with empty fields lists its points, a slot line goes; filler nothing can fill turns the plan down.
               if (raw.source === 'teval') {

@@ -151,6 +151,10 @@ describe('deeds in a row read as one account, not a log (answer_deed_run)', () =
     expect(deedRun('I copied "a" to "X". I copied "b" to "X".')).toBeDefined();
     expect(deedRun('I moved into "document", created the directory "temp" and then moved "final_report.pdf" to "temp".')).toBeUndefined();
   });
+  it('ends a sentence at a quote ending in its own mark (teval_query_372_2: "… IBC!" The only room is 102.)', () => {
+    expect(deedRun('I sent the email to a@b.com. I found 2 emails: "AAAI-23 Phase 1 notification" and "Deadline Extended - Let\'s Build!" The only room is 102. I have reserved room 102 from 10:00 to 12:00.')).toBeUndefined();
+    expect(deedRun('I sent the email. I found the note "Done!" I reserved room 102.')).toBeDefined();
+  });
   it('joins one-clause deeds and groups copies to one place, keeping every name', () => {
     const files: AnswerInput = { request: 'Go to document, make temp and move the report there.', steps: [
       { name: 'GorillaFileSystem.cd', args: { folder: 'document' }, response: '{"current_working_directory": "document"}' },

@@ -23,9 +23,11 @@ import { failureAnswers } from './failureAnswers.js';
 /** An answer's sentences with each quote masked as \u0002, and the quotes in order, cut outside quotes. */
 function maskedSentences(answer: string): { masked: string; quotes: string[] }[] {
   const quotes: string[] = [];
-  const masked = answer.replace(/"(?:[^"\\]|\\.)*"/g, (q) => `\u0000${quotes.push(q) - 1}\u0001`);
+  // A quote that ends its sentence with its own mark ("… Cosmos IBC!" The only room is 102.) ends the sentence too (h-plans23: 372_2's "I found 2 emails: … IBC!"" ran on into the next).
+  const masked = answer.replace(/"(?:[^"\\]|\\.)*"/g, (q) => `\u0000${quotes.push(q) - 1}\u0001${/[.!?]"$/.test(q) ? '\u0003' : ''}`);
   return masked
-    .split(/(?<=[.!?])\s+(?=[A-Z\u0000(])/)
+    .split(/(?<=[.!?\u0003])\s+(?=[A-Z\u0000(])/)
+    .map((s) => s.replace(/\u0003/g, ''))
     .map((s) => ({ masked: s.replace(/\u0000\d+\u0001/g, '\u0002'), quotes: [...s.matchAll(/\u0000(\d+)\u0001/g)].map((m) => quotes[Number(m[1])]) }));
 }
 

@@ -11,7 +11,7 @@ import { earlyLaterStep, isIdKey } from '../../errors/injectors/context.js';
 import { nearMiss } from '../../errors/nearMiss.js';
 import { laterStepsDoableEarly, toolSteps } from '../../steps.js';
 import { helpfulLookup } from '../../errors/helpfulLookup.js';
-import { answerEquivalent, plausiblePrecheck, repeatsPrevious, statusLook } from '../../errors/benignSelect.js';
+import { answerEquivalent, fairReading, plausiblePrecheck, repeatsPrevious, statusLook } from '../../errors/benignSelect.js';
 import { wrongCallChangedState } from '../../errors/sideEffects.js';
 import { matchedInAnyCase, symmetricInEnds } from '../../errors/injectors/paramValue.js';
 import { isPlainObject } from '../../errors/values.js';
@@ -182,6 +182,24 @@ export const toolSelectDestroysUnasked: CaseMeasure = {
     if (tc.kind !== 'internal' || tc.errorType !== 'tool_select_error' || !tc.erroneousAction || Array.isArray(tc.groundTruth)) return undefined;
     const request = [...tc.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
     return destroysUnasked(tc.groundTruth.name, tc.erroneousAction.name, request) ?? null;
+  },
+};
+
+/**
+ * A tool selection "error" that is a fair reading of the request (benignSelect.ts fairReading):
+ * get_property_details for "review no more than three of these properties" where
+ * get_property_reviews is due (0_1) — "review" is the request's verb, which a look at the details does too.
+ */
+export const toolSelectFairReading: CaseMeasure = {
+  kind: 'case',
+  id: 'tool_select_fair_reading',
+  group: 'errors',
+  title: 'a tool selection "error" that is a fair reading of the request: a read of the same object in the same toolkit, where the word naming what the correct tool returns is in the request only as a verb (get_property_details for "review no more than three of these properties" when get_property_reviews is due, 0_1)',
+  population: 'tool_select cases',
+  check(tc) {
+    if (tc.kind !== 'internal' || tc.errorType !== 'tool_select_error' || !tc.erroneousAction || Array.isArray(tc.groundTruth)) return undefined;
+    const requests = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+    return fairReading(tc.groundTruth, tc.erroneousAction, tc.tools, requests) ?? null;
   },
 };
 
@@ -579,4 +597,4 @@ export const valueErrorOtherKind: CaseMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [valueErrorTruthUnderivable, valueErrorFlagUndecided, valueErrorAreaSwap, valueErrorOtherKind, valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectStatusLook, toolSelectDestroysUnasked, thoughtLeak, thoughtStatesDroppedValue, keyErrorValueUnstated, implausibleValue, confusableTools, realErrors];
+export const ERROR_MEASURES = [valueErrorTruthUnderivable, valueErrorFlagUndecided, valueErrorAreaSwap, valueErrorOtherKind, valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectStatusLook, toolSelectDestroysUnasked, toolSelectFairReading, thoughtLeak, thoughtStatesDroppedValue, keyErrorValueUnstated, implausibleValue, confusableTools, realErrors];

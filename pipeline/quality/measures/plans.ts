@@ -14,9 +14,9 @@ import { isPlainObject } from '../../errors/values.js';
 import { missingDetails, namesReadContent, readText, requestedDetails } from '../../standIns.js';
 import { cityForNamedEndpoint, ENDPOINT_TOOL, inventedSpecifics, namedCondition, namesEndpoint, pathMismatch, requestedPaths, stopsMidPattern, undecidedCondition, unrequestedWrites, type UnrequestedWhy } from '../planFollows.js';
 import { pathRole } from '../../errors/pathKinds.js';
-import { actsOnUnshownRecord, droppedGenre, namesFilm, otherItemThanAsked, requestedGenre, saysUnfiltered, unfilterableGenre, type AskedStep } from '../askedItems.js';
+import { actsOnUnshownRecord, droppedGenre, namedPaperTitles, namesFilm, otherItemThanAsked, requestedGenre, saysUnfiltered, unfilterableGenre, type AskedStep } from '../askedItems.js';
 import { FILMS, companyBySearch } from '../../resolution/worldFacts.js';
-import { asksAnAct, asksARoute, asksOfADay, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, routeNeverFetched, takesANamedValue, tickerOfOtherSecurity, unrequestedNews } from '../planAsks.js';
+import { asksAnAct, asksARoute, asksOfADay, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, filmSearchForPlace, routeNeverFetched, scholarlySearchUnasked, takesANamedValue, tickerByFilmTitle, tickerOfOtherSecurity, unrequestedNews } from '../planAsks.js';
 import type { Trajectory } from '../../schemas.js';
 
 
@@ -316,12 +316,12 @@ export const gtOtherItemThanAsked: CaseMeasure = {
   kind: 'case',
   id: 'gt_other_item_than_asked',
   group: 'solvable',
-  title: 'a case cut from a plan that asks for another film or file than the one its request names, no step asking for the named one: the details of movie 272 ("Batman Begins") for \'Inception\' (185_1), a read of "/home/user/documents/data.txt" for \'data_v2/template_data/paper_readme.txt\' (51_0); a translation (\'Parasite\' as 寄生虫) or an id (27205 for \'Inception\') is the item named',
-  population: 'T-Eval cases whose request names a known film or a file',
+  title: 'a case cut from a plan that asks for another film, file or paper than the one its request names, no step asking for the named one: the details of movie 272 ("Batman Begins") for \'Inception\' (185_1), a read of "/home/user/documents/data.txt" for \'data_v2/template_data/paper_readme.txt\' (51_0), the citation of "Machine learning" for "the paper with the title \'Deep Learning\'" (57_1); a translation (\'Parasite\' as 寄生虫) or an id (27205 for \'Inception\') is the item named',
+  population: 'T-Eval cases whose request names a known film, a file or a paper by its title',
   check(tc, ctx) {
     const plan = planOf(tc, ctx);
     if (!plan) return undefined;
-    if (!FILMS.some((f) => namesFilm(plan.request, f)) && !/\.(?:txt|pptx?|pdf|docx?|csv|json|md|xlsx?|html?|xml|log)\b/i.test(plan.request)) return undefined;
+    if (!FILMS.some((f) => namesFilm(plan.request, f)) && !/\.(?:txt|pptx?|pdf|docx?|csv|json|md|xlsx?|html?|xml|log)\b/i.test(plan.request) && namedPaperTitles(plan.request).length === 0) return undefined;
     const o = otherItemThanAsked(plan.request, plan.steps, plan.t.tools);
     return o ? `step ${o.at + 1} ${plan.steps[o.at].name} asks for ${o.other} where the request names '${o.asked}', which no step asks for` : null;
   },
@@ -474,4 +474,49 @@ export const gtTickerOfOtherSecurity: CaseMeasure = {
   },
 };
 
-export const PLAN_MEASURES: CaseMeasure[] = [gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern, gtOtherItemThanAsked, gtDropsRequestGenre, gtActsOnUnshownRecord, gtActNeverPerformed, gtOtherDayThanAsked, gtRouteNeverFetched, gtNamedValueLeftOut, gtUnrequestedNews, gtTickerOfOtherSecurity];
+/** 479_1: search_stock_ticker(search="Expend4bles") for "the ticker symbol of the production company behind the first popular movie". */
+export const gtTickerByFilmTitle: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_ticker_by_film_title',
+  group: 'solvable',
+  title: 'a case cut from a plan that searches a ticker by the title of a film an earlier answer listed, where the request asks for the company behind the film: 479_1 search_stock_ticker(search="Expend4bles") for "the ticker symbol of the production company behind the first popular movie"; no step finds the company',
+  population: 'T-Eval cases whose plan searches a ticker',
+  check(tc, ctx) {
+    const plan = planOf(tc, ctx);
+    if (!plan || !plan.steps.some((s) => /ticker|symbol|stock/i.test(s.name.split('.').pop() ?? '') && /search/i.test(s.name))) return undefined;
+    const t = tickerByFilmTitle(plan.steps);
+    return t ? `step ${t.at + 1} ${t.name} searches a ticker by the film title "${t.title}"` : null;
+  },
+};
+
+/** 305_0: a Google Scholar search for "famous landmarks in New York"; 446_0 for a film's summary. */
+export const gtScholarlySearchUnasked: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_scholarly_search_unasked',
+  group: 'solvable',
+  title: 'a case cut from a plan that searches Google Scholar for a request asking nothing scholarly (no paper, article, research, author, citation): 305_0 "famous landmarks in New York", 446_0 a film\'s summary (\'你好，李焕英\'); a model taking the web search or the film tool is marked wrong',
+  population: 'T-Eval cases whose plan calls a Google Scholar search',
+  check(tc, ctx) {
+    const plan = planOf(tc, ctx);
+    if (!plan || !plan.steps.some((s) => /search_google_scholar/i.test(s.name))) return undefined;
+    const u = scholarlySearchUnasked(plan.request, plan.steps);
+    return u ? `step ${u.at + 1} ${u.name} searches "${u.query}" for a request asking nothing scholarly` : null;
+  },
+};
+
+/** 292_0: search_movie("Las Vegas") for whether a film "is being shown in Las Vegas"; 28_0, 148_1: search_movie("New York City") for films "filmed in New York City". */
+export const gtFilmSearchForPlace: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_film_search_for_place',
+  group: 'solvable',
+  title: 'a case cut from a plan that searches a film by the name of a place the request gives as a location: 292_0 search_movie("Las Vegas") for whether \'Spider-Man: No Way Home\' "is being shown in Las Vegas", 28_0 and 148_1 search_movie("New York City") for films "filmed in New York City"; a title search answers neither',
+  population: 'T-Eval cases whose plan searches a film by a name',
+  check(tc, ctx) {
+    const plan = planOf(tc, ctx);
+    if (!plan || !plan.steps.some((s) => /^Film/i.test(s.name) && /search_movie|print_detail|search_film/i.test(s.name))) return undefined;
+    const f = filmSearchForPlace(plan.request, plan.steps);
+    return f ? `step ${f.at + 1} ${f.name} searches a film titled "${f.place}", a place the request names` : null;
+  },
+};
+
+export const PLAN_MEASURES: CaseMeasure[] = [gtFilmSearchForPlace, gtTickerByFilmTitle, gtScholarlySearchUnasked, gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern, gtOtherItemThanAsked, gtDropsRequestGenre, gtActsOnUnshownRecord, gtActNeverPerformed, gtOtherDayThanAsked, gtRouteNeverFetched, gtNamedValueLeftOut, gtUnrequestedNews, gtTickerOfOtherSecurity];

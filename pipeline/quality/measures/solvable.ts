@@ -24,7 +24,7 @@ import { askedForecastDay, statedToday } from '../../resolution/statedToday.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
 import { CARRIED_MEASURES } from './carried.js';
 import { answeredText, dictatedText, responseStrings } from '../../dictatedText.js';
-import { firstLines, firstLinesAsked, holdsLines, LISTED_CONTENT_KEY, readText, standInKind } from '../../standIns.js';
+import { firstLines, firstLinesAsked, holdsLines, joinSplitBullets, LISTED_CONTENT_KEY, readText, standInKind } from '../../standIns.js';
 import { argumentKindMismatch, describeKindMismatch, tickerLeftOut } from '../argumentKinds.js';
 import { todayToolForOtherDay } from '../todayTools.js';
 
@@ -336,6 +336,30 @@ export const shownPlaceholderArgument: CaseMeasure = {
         const read = tc.messages.slice(0, at).filter((m) => m.role === 'function').map((m) => readText(m.content)).filter((t): t is string => t !== undefined).pop();
         const lines = read === undefined ? undefined : firstLines(read, n);
         if (lines && !holdsLines(v, lines)) return `${where} ${action.name} ${key}=${JSON.stringify(v.slice(0, 60))} is not the first ${n} lines of the read text (${JSON.stringify(lines.join(' / ').slice(0, 60))})`;
+      }
+    }
+    return null;
+  },
+};
+
+/**
+ * A call the case shows or expects whose [SPAN]-separated bullets split one bullet in two (456_1's
+ * first slide "Date and Time: [SPAN]2023-10-22 22:53": a bullet "Date and Time:" and a bullet
+ * holding the time; "1. [SPAN]红猪[SPAN] - 喜剧 / 动画 / 冒险"): the separator is markup left in
+ * the middle of a line, and a model writing the bullets whole is marked wrong.
+ */
+export const shownBulletSplit: CaseMeasure = {
+  kind: 'case',
+  id: 'shown_bullet_split',
+  group: 'solvable',
+  title: 'a call the case shows or expects splits one bullet in two with the [SPAN] separator: a label from its value ("Date and Time: [SPAN]2023-10-22 22:53", 456_1), an enumerator from its item ("1. [SPAN]红猪"), a line from its " - " continuation',
+  population: 'cases showing or expecting a call with a [SPAN]-separated text',
+  check(tc) {
+    const calls = correctCalls(tc).filter(({ action }) => isPlainObject(action.args) && Object.values(action.args).some((v) => typeof v === 'string' && v.includes('[SPAN]')));
+    if (calls.length === 0) return undefined;
+    for (const { where, action } of calls) {
+      for (const [key, v] of Object.entries(action.args as Record<string, unknown>)) {
+        if (typeof v === 'string' && joinSplitBullets(v) !== undefined) return `${where} ${action.name} ${key}=${JSON.stringify(v.slice(0, 60))} splits one bullet with [SPAN]`;
       }
     }
     return null;
@@ -1117,6 +1141,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   envLabelTextMismatch,
   gtPlaceholderArgument,
   shownPlaceholderArgument,
+  shownBulletSplit,
   gtRepeatsAnsweredCall,
   inventedHost,
   unsafeIntegers,
