@@ -273,6 +273,16 @@ export function resultSaysNothing(query: string, title: string, snippet: string)
   return words.length > 0 ? words.every((w) => said.includes(w.replace(/s$/, ''))) : /\p{Script=Han}/u.test(query) && said.includes(query.trim().toLowerCase());
 }
 
+/** The first defect `judge` finds among the simulated web searches a case shows (not Scholar's, not a map's), given each one's query and results. */
+function webSearchAmong(tc: TestCase, ctx: QualityContext, judge: (query: string, search: NonNullable<ReturnType<typeof webSearchOf>>) => string | null | undefined): string | null | undefined {
+  return simulatedDefectAmong(tc, ctx, (step) => {
+    if (!/google|serper|bing|web_?search/i.test(step.action.name) || /scholar|nearby|map/i.test(step.action.name) || !isPlainObject(step.action.args)) return undefined;
+    const q = Object.entries(step.action.args).find(([k, v]) => /query|keyword|^q$|search/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+    const search = webSearchOf(parseToolResponse(step.response!.content));
+    return q && search ? judge(q, search) : undefined;
+  });
+}
+
 export const simulatedSearchSaysNothing: CaseMeasure = {
   kind: 'case',
   id: 'simulated_search_says_nothing',
@@ -280,11 +290,7 @@ export const simulatedSearchSaysNothing: CaseMeasure = {
   title: 'a simulated web search whose every result says nothing but that its page is about the query ("Kuta Beach information" answered by "Opening times, how to get there and what to bring for Kuta Beach, from people who have been.", "quantum computing news" by "Recent reporting on quantum computing from our correspondents."), so a request for information or news gets page titles only',
   population: 'cases showing a simulated web search answer with results',
   check(tc, ctx) {
-    return simulatedDefectAmong(tc, ctx, (step) => {
-      if (!/google|serper|bing|web_?search/i.test(step.action.name) || /scholar|nearby|map/i.test(step.action.name) || !isPlainObject(step.action.args)) return undefined;
-      const q = Object.entries(step.action.args).find(([k, v]) => /query|keyword|^q$|search/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
-      const search = webSearchOf(parseToolResponse(step.response!.content));
-      if (!q || !search) return undefined;
+    return webSearchAmong(tc, ctx, (q, search) => {
       if (!search.results.every((r) => resultSaysNothing(q, r.title, r.snippet))) return null;
       return `every result of "${q}" says only that it is about it: ${JSON.stringify(search.results[0].snippet)}`;
     });
@@ -317,11 +323,7 @@ export const simulatedSearchKindMisfit: CaseMeasure = {
   title: 'a simulated web result of a kind such a search never finds: "Research Papers on Deep Learning | Britannica" for papers, an encyclopedia for a road\'s current traffic or a city\'s rents, "Restaurant - Travel Guide | Rough Guides" for the bare word "restaurant"',
   population: 'cases showing a simulated web search answer with results',
   check(tc, ctx) {
-    return simulatedDefectAmong(tc, ctx, (step) => {
-      if (!/google|serper|bing|web_?search/i.test(step.action.name) || /scholar|nearby|map/i.test(step.action.name) || !isPlainObject(step.action.args)) return undefined;
-      const q = Object.entries(step.action.args).find(([k, v]) => /query|keyword|^q$|search/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
-      const search = webSearchOf(parseToolResponse(step.response!.content));
-      if (!q || !search) return undefined;
+    return webSearchAmong(tc, ctx, (q, search) => {
       for (const r of search.results) {
         const why = webResultKindMisfit(q, r.title);
         if (why) return why;
