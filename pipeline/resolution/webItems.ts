@@ -162,6 +162,15 @@ const TABLE: ItemSearch[] = [
       { title: 'Inception (2010) - IMDb', link: 'https://www.imdb.com/title/tt1375666/', snippet: 'A thief who steals corporate secrets through the use of dream-sharing technology is given the inverse task of planting an idea into the mind of a C.E.O.' },
     ],
   },
+  // A search for reviews of films in general (teval_query_477_1's wrong call searches its deck's title "Movie Review") finds the review sites.
+  {
+    asks: /^(?:movie|film)s? reviews?$/i,
+    pages: [
+      { title: 'Rotten Tomatoes: Movies | TV Shows | Movie Trailers | Reviews', link: 'https://www.rottentomatoes.com/', snippet: 'Rotten Tomatoes, home of the Tomatometer, is the most trusted measurement of quality for Movies & TV. The definitive site for Reviews, Trailers, Showtimes, and Tickets.' },
+      { title: 'Movie Reviews | Roger Ebert', link: 'https://www.rogerebert.com/reviews', snippet: 'Movie reviews and ratings by film critics Roger Ebert and the RogerEbert.com staff.' },
+      { title: 'Movie Reviews - The New York Times', link: 'https://www.nytimes.com/reviews/movies', snippet: 'Read the latest movie reviews from The New York Times critics, with ratings and recommendations for what to watch.' },
+    ],
+  },
   {
     asks: /^红猪$/,
     pages: [

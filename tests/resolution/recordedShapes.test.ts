@@ -258,7 +258,7 @@ describe("web search results as the recordings write Serper's answer (simulated_
     const third = "{'title': 'Famous Landmarks In New York | Best at Travel', 'link': 'https://www.bestattravel.co.uk/x/', 'snippet': '1. Statue of Liberty · 2. Empire State Building', 'position': 3}";
     const full = [{ args: examples[0].args, response: RECORDED.replace("'position': 2}]", `'position': 2}, ${third}]`) }];
     const organic = (query: string) => (parseToolResponse(simulateOffline({ name: doc.name, args: { query }, tools: [doc], examples: full }, new Rng(2, query)).response) as { content: { organic: { title: string; link: string; snippet: string }[] } }).content.organic;
-    for (const query of ['Kuta Beach information', 'quantum computing news', 'history of artificial intelligence', 'quantum physics details', 'machine learning', 'artificial intelligence ethics', 'Inception', '红猪']) {
+    for (const query of ['Kuta Beach information', 'quantum computing news', 'history of artificial intelligence', 'quantum physics details', 'machine learning', 'artificial intelligence ethics', 'Inception', '红猪', 'Movie Review']) {
       const results = organic(query);
       expect(results, query).toHaveLength(3);
       expect(new Set(results.map((r) => r.title)).size, query).toBe(3);
@@ -266,6 +266,8 @@ describe("web search results as the recordings write Serper's answer (simulated_
     }
     expect(organic('history of artificial intelligence')[0].snippet).toMatch(/Dartmouth College .* 1956/);
     expect(organic('红猪')[0].link).toBe('https://movie.douban.com/subject/1291838/');
+    // "Movie Review" finds the review sites, not explainers of the phrase (teval_query_477_1's wrong call, api-simulator-97).
+    expect(organic('Movie Review').map((r) => r.link)).toContain('https://www.rogerebert.com/reviews');
     // A table page is not listed again by the usual forms.
     for (let seed = 1; seed <= 12; seed++) for (const query of ['Inception', '红猪']) {
       const sites = organic(query).map((r) => r.title.replace(/^.*?(?=\s[-|]\s[^-|]+$|\s?\([^()]+\)$)/, ''));
