@@ -165,6 +165,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   gt_drops_request_genre: 0,
   gt_acts_on_unshown_record: 0,
   gt_act_never_performed: 0,
+  gt_content_never_written: 0,
   gt_other_day_than_asked: 0,
   gt_route_never_fetched: 0,
   gt_named_value_left_out: 0,

@@ -362,3 +362,37 @@ export function filmSearchForPlace(request: string, steps: readonly AskedStep[])
   }
   return undefined;
 }
+
+/** What a request asks to have written into a file: "record the predicted weather …", "write the summary to …", "save the results in …". */
+const ASKS_TO_RECORD = /\b(?:record|write|note|log|save|store|put|add|include|list)\b[^.?!]{0,80}\b(?:in(?:to)?|to)\b[^.?!]{0,40}\bfile\b|\bfile\b[^.?!]{0,60}\b(?:and|then)\s+(?:record|write|note|log|put)\b|\b(?:record|write|note|log)\s+(?:the|its|their|all|each)\b/i;
+
+export interface EmptyWrite {
+  at: number;
+  path: string;
+}
+
+/**
+ * A file the request asks to have something recorded in, written empty by the plan and never written
+ * again: teval_query_54_1 "Generate a file titled 'event_weather.txt' and record the predicted weather
+ * in Seattle …" writes "" to /outputs/event_weather.txt, then forecasts and reads the file back. The
+ * weather asked for is never recorded, and the read-back can only show an empty file.
+ */
+export function emptyWriteNeverFilled(request: string, steps: readonly AskedStep[]): EmptyWrite | undefined {
+  if (!ASKS_TO_RECORD.test(request)) return undefined;
+  const writes = steps
+    .map((s, at) => ({ s, at }))
+    .filter(({ s }) => /write|append|save|echo/i.test(shortName(s.name)) && isPlainObject(s.args));
+  for (const { s, at } of writes) {
+    const args = s.args as Record<string, unknown>;
+    const path = Object.entries(args).find(([k, v]) => /path|file|name/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+    const text = Object.entries(args).find(([k, v]) => /text|content|body|data/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+    if (!path || text === undefined || text.trim()) continue;
+    const filled = writes.some(({ s: later, at: i }) => {
+      if (i <= at) return false;
+      const a = later.args as Record<string, unknown>;
+      return Object.values(a).includes(path) && Object.entries(a).some(([k, v]) => /text|content|body|data/i.test(k) && typeof v === 'string' && v.trim());
+    });
+    if (!filled) return { at, path };
+  }
+  return undefined;
+}

@@ -6,7 +6,7 @@ import { canonicalJson } from '../../pipeline/hash.js';
 import { FINISH_ACTION, type RawTrajectory } from '../../pipeline/schemas.js';
 import { tripToItself } from '../../pipeline/resolution/trips.js';
 import { actsOnUnshownRecord, droppedGenre, otherItemThanAsked } from '../../pipeline/quality/askedItems.js';
-import { authorReplaced, neverPerformedAct, unrequestedNews, otherDayThanAsked, filmSearchForPlace, routeNeverFetched, tickerByFilmTitle, tickerOfOtherSecurity } from '../../pipeline/quality/planAsks.js';
+import { authorReplaced, emptyWriteNeverFilled, neverPerformedAct, unrequestedNews, otherDayThanAsked, filmSearchForPlace, routeNeverFetched, tickerByFilmTitle, tickerOfOtherSecurity } from '../../pipeline/quality/planAsks.js';
 
 export interface Drop {
   code: string;
@@ -33,6 +33,7 @@ export const FILTER_RULES = [
   'ticker_of_other_security',
   'ticker_by_film_title',
   'film_search_for_place',
+  'content_never_written',
   'empty_plan',
   'too_few_steps',
   'duplicate',
@@ -103,6 +104,9 @@ export function checkTrajectory(t: RawTrajectory, opts: { minSteps: number; dupl
     // A film searched by the name of a place the request gives as a location ("if it is being shown in Las Vegas", "filmed in New York City"): a title search answers neither.
     const placeFilm = filmSearchForPlace(request, plan);
     if (placeFilm) return { code: 'film_search_for_place', detail: `${steps[placeFilm.at].where}: ${placeFilm.name} searches a film titled "${placeFilm.place}", which the request names as a place, not a film` };
+    // A file the user asks to have something recorded in, written empty and never again (54_1 writes "" to event_weather.txt, then forecasts): what was asked is never recorded.
+    const empty = emptyWriteNeverFilled(request, plan);
+    if (empty) return { code: 'content_never_written', detail: `${steps[empty.at].where}: ${steps[empty.at].step.action.name} writes "${empty.path}" empty and no later step writes what the request asks to record in it` };
     if (author) return { code: 'author_replaced', detail: `${steps[author.at].where}: ${author.name} passes ${author.param} "${author.given}" where the request asks for ${author.asked}` };
   }
   if (steps.length === 0) return { code: 'empty_plan', detail: 'no tool call in the ground truth' };

@@ -4,7 +4,7 @@
  * did; the gt_* measures count what reaches the cases.
  */
 import { describe, expect, it } from 'vitest';
-import { namedTickers, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, routeNeverFetched, tickerOfOtherSecurity, unrequestedNews } from '../../pipeline/quality/planAsks.js';
+import { emptyWriteNeverFilled, namedTickers, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, routeNeverFetched, tickerOfOtherSecurity, unrequestedNews } from '../../pipeline/quality/planAsks.js';
 import { checkTrajectory } from '../../stages/filter/rules.js';
 import { requestedTicker } from '../../pipeline/quality/argumentKinds.js';
 
@@ -166,5 +166,31 @@ describe('a ticker search for a company the plan goes on with another security n
     const drop = checkTrajectory(traj("I'm looking for information about a company called 'Tesla'. Can you provide me with the stock ticker and the aggregate bars for the week of October 10 to October 17, 2023? I'm also interested in the most recent news articles about the company.", tools, plan), { minSteps: 1 });
     expect(drop?.code).toBe('ticker_of_other_security');
     expect(drop?.detail).toMatch(/TSLZ \(T-Rex 2X Inverse Tesla Daily Target ETF\) for "Tesla", whose own ticker is TSLA/);
+  });
+});
+
+describe('a file the request asks to have something recorded in, written empty and never again (filter 8)', () => {
+  const weather = "Generate a file titled 'event_weather.txt' and record the predicted weather in Seattle for the next three days, including the general conditions and average temperature. Save it to /outputs/event_weather.txt. Afterwards, open the 'event_weather.txt' file and read its contents to confirm that the information is accurate.";
+  const plan = [
+    step('FileOperation.write_file', { file_path: '/outputs/event_weather.txt', text: '' }),
+    step('Weather.forecast_weather', { location: 'Seattle', days: 3 }),
+    step('FileOperation.read_file', { file_path: '/outputs/event_weather.txt' }),
+  ];
+
+  it('finds 54_1\'s empty write, and passes a plan that writes the forecast after it', () => {
+    expect(emptyWriteNeverFilled(weather, plan)).toEqual({ at: 0, path: '/outputs/event_weather.txt' });
+    const filled = [...plan.slice(0, 2), step('FileOperation.write_file', { file_path: '/outputs/event_weather.txt', text: 'Day 1: Light rain, 7.2 °C' }), plan[2]];
+    expect(emptyWriteNeverFilled(weather, filled)).toBeUndefined();
+    // An empty file asked for as such ("create an empty file notes.txt") records nothing and is no defect.
+    expect(emptyWriteNeverFilled("Create an empty file named 'notes.txt' in outputs.", [step('FileOperation.write_file', { file_path: 'outputs/notes.txt', text: '' })])).toBeUndefined();
+  });
+
+  it('filter turns such a plan down, naming the file', () => {
+    const tools = [
+      { name: 'FileOperation.write_file', params: [{ name: 'file_path', type: 'STRING', required: true }, { name: 'text', type: 'STRING', required: true }] },
+      { name: 'Weather.forecast_weather', params: [{ name: 'location', type: 'STRING', required: true }, { name: 'days', type: 'NUMBER', required: true }] },
+      { name: 'FileOperation.read_file', params: [{ name: 'file_path', type: 'STRING', required: true }] },
+    ];
+    expect(checkTrajectory(traj(weather, tools, plan), { minSteps: 1 })).toMatchObject({ code: 'content_never_written', detail: expect.stringContaining('/outputs/event_weather.txt') });
   });
 });

@@ -16,7 +16,7 @@ import { cityForNamedEndpoint, ENDPOINT_TOOL, inventedSpecifics, namedCondition,
 import { pathRole } from '../../errors/pathKinds.js';
 import { actsOnUnshownRecord, droppedGenre, namedPaperTitles, namesFilm, otherItemThanAsked, requestedGenre, saysUnfiltered, unfilterableGenre, type AskedStep } from '../askedItems.js';
 import { FILMS, companyBySearch } from '../../resolution/worldFacts.js';
-import { asksAnAct, asksARoute, asksOfADay, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, filmSearchForPlace, routeNeverFetched, scholarlySearchUnasked, takesANamedValue, tickerByFilmTitle, tickerOfOtherSecurity, unrequestedNews } from '../planAsks.js';
+import { asksAnAct, asksARoute, emptyWriteNeverFilled, asksOfADay, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, filmSearchForPlace, routeNeverFetched, scholarlySearchUnasked, takesANamedValue, tickerByFilmTitle, tickerOfOtherSecurity, unrequestedNews } from '../planAsks.js';
 import type { Trajectory } from '../../schemas.js';
 
 
@@ -519,4 +519,24 @@ export const gtFilmSearchForPlace: CaseMeasure = {
   },
 };
 
-export const PLAN_MEASURES: CaseMeasure[] = [gtFilmSearchForPlace, gtTickerByFilmTitle, gtScholarlySearchUnasked, gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern, gtOtherItemThanAsked, gtDropsRequestGenre, gtActsOnUnshownRecord, gtActNeverPerformed, gtOtherDayThanAsked, gtRouteNeverFetched, gtNamedValueLeftOut, gtUnrequestedNews, gtTickerOfOtherSecurity];
+/**
+ * A case cut from a plan that writes a file empty where its request asks to record something in it,
+ * and never writes it again (54_1: "record the predicted weather in Seattle … Save it to
+ * /outputs/event_weather.txt" written as ""): what was asked is never recorded, and a read-back of the
+ * file can only contradict the empty write.
+ */
+export const gtContentNeverWritten: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_content_never_written',
+  group: 'solvable',
+  title: 'a case cut from a plan that writes a file empty where its request asks to record something in it, and never writes it again (54_1 writes "" to event_weather.txt for "record the predicted weather in Seattle", then reads the file back)',
+  population: 'T-Eval cases whose plan writes a file',
+  check(tc, ctx) {
+    const plan = planOf(tc, ctx);
+    if (!plan || !plan.steps.some((s) => /write|append|save|echo/i.test(s.name.split('.').pop() ?? ''))) return undefined;
+    const empty = emptyWriteNeverFilled(plan.request, plan.steps);
+    return empty ? `step ${empty.at + 1} writes "${empty.path}" empty and no later step records what the request asks` : null;
+  },
+};
+
+export const PLAN_MEASURES: CaseMeasure[] = [gtContentNeverWritten, gtFilmSearchForPlace, gtTickerByFilmTitle, gtScholarlySearchUnasked, gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern, gtOtherItemThanAsked, gtDropsRequestGenre, gtActsOnUnshownRecord, gtActNeverPerformed, gtOtherDayThanAsked, gtRouteNeverFetched, gtNamedValueLeftOut, gtUnrequestedNews, gtTickerOfOtherSecurity];
