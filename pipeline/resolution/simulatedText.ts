@@ -919,6 +919,14 @@ const FILM_RESULTS: ResultForm[] = [
   (t) => `${t} review - The Guardian. Our critic's verdict on ${t}, and what works and what does not.`,
   (t) => `${t}: what critics are saying - Reddit. Viewers trade opinions and links to reviews of ${t}.`,
 ];
+/** Results for a film's news ("'The Lost City' movie news"): film sites that report, never an encyclopedia's article. */
+const FILM_NEWS_RESULTS: ResultForm[] = [
+  FILM_RESULTS[3],
+  (t) => `${t} - The Hollywood Reporter. Reporting on ${t}: casting, release plans, box office and reviews.`,
+  (t) => `${t} news - Deadline. Casting, release dates and box office reporting on ${t}.`,
+  FILM_RESULTS[0],
+  FILM_RESULTS[4],
+];
 /** Results for news on a subject: news sites. */
 const NEWS_RESULTS: ResultForm[] = [
   (s, h) => `${h} - Latest News and Analysis | Reuters. Recent reporting on ${s} from our correspondents.`,
@@ -1030,7 +1038,7 @@ export function searchResult(c: TextCtx): string {
     return freshResult(c, pool, q, q);
   }
   const film = filmSearched(query) ?? unknownFilmSearched(query);
-  if (film) return freshResult(c, FILM_RESULTS, film, film);
+  if (film) return freshResult(c, LIVE_WORDS.test(query) ? FILM_NEWS_RESULTS : FILM_RESULTS, film, film);
   const subject = searchSubject(query).replace(/^(?:(?:top|best|most popular|popular|famous|latest|recent|current|new)\s+)+/i, '');
   const s = topicAsNounPhrase(topicInProse(subject));
   const h = headline(subject);

@@ -52,7 +52,10 @@ describe('diversify-internal, offline (rules)', async () => {
     const ok = contents(run.artifacts.filter((a) => a.status === 'ok'));
     // A few are flagged: no realistic error at that step, only wrong calls that would change state and
     // go through, or (error-injectors@18 on) only wrong tools whose calls would hold a value of another kind.
-    expect(ok.length).toBeGreaterThanOrEqual(REAL.length * 4 - 7);
+    // One fewer since error-injectors@53: a step whose only confusable tools remove what the request never asked to remove
+    // (errors/destructive.ts: rm and rmdir for find in bfcl 45, cancel_booking for get_flight_cost in bfcl 150) or are a fair
+    // reading of it (benignSelect.ts: get_property_details for 0_1's "review … these properties") gets no tool selection error.
+    expect(ok.length).toBeGreaterThanOrEqual(REAL.length * 4 - 8);
     for (const { content: c } of ok) {
       expect(c.label).toMatchObject({ claimed: c.errorType, detected: c.errorType, agrees: true });
       const again = classifyAction(c.erroneousAction!, { tools: REAL.concat(SINGLE_TOOL, NO_ARGS).find((t) => t.id === c.trajectoryId)!.tools, groundTruth: c.correctAction });
@@ -65,7 +68,7 @@ describe('diversify-internal, offline (rules)', async () => {
     // A type may not apply at a trajectory's step k (no confusable tool, no realistic wrong value): it is rejected, never forced.
     // tool_select turns down more since error-injectors@18: a wrong tool whose call would put a value in a slot of another kind, or a later step's search done early.
     // One more each since error-injectors@33: a wrong tool needing an id nobody gave (cancel_booking from "expire in 2026") is no candidate, and without type confusions (which failed) a wrong value of a state-changing call goes through and is turned down.
-    for (const type of ERROR_TYPES) expect(ok.filter((a) => a.content.errorType === type).length, type).toBeGreaterThanOrEqual(REAL.length - (type === 'tool_select_error' ? 8 : type === 'parameters_value_error' ? 6 : 5));
+    for (const type of ERROR_TYPES) expect(ok.filter((a) => a.content.errorType === type).length, type).toBeGreaterThanOrEqual(REAL.length - (type === 'tool_select_error' ? 9 : type === 'parameters_value_error' ? 6 : 5));
   });
 
   it('gets BFCL responses from the backends (real errors) and T-Eval responses from the simulator tier', () => {

@@ -240,12 +240,13 @@ describe('observe against an OpenAI-compatible model server, on real BFCL and T-
     expect(pool(TARGET, 'tool_hallucination_error')).toBe('observed');
     expect(pool(TARGET, 'tool_select_error')).not.toBe('observed');
     // The T-Eval target's internal errors no longer stop at its second Arxiv search for "solar energy"
-    // (it repeats one the case would show answered: repeatsAnsweredCall); at its reviews step the
-    // confusable tool is the details lookup of the same toolkit.
-    const tevalSelect = store.readStage('diversify-internal').find((a) => a.itemId === `${TEVAL_TARGET}-tool_select_error`)!.content as { k: number; correctAction: { name: string }; erroneousAction?: { name: string } };
-    expect(tevalSelect.correctAction.name).not.toBe('ArxivSearch.get_arxiv_article_information');
-    expect(tevalSelect.correctAction.name).toBe('AirbnbSearch.get_property_reviews');
-    expect(tevalSelect.erroneousAction?.name).toBe('AirbnbSearch.get_property_details');
+    // (it repeats one the case would show answered: repeatsAnsweredCall). At its reviews step the only
+    // confusable tool, the details lookup of the same toolkit, is a fair reading of "review no more than
+    // three of these properties" (error-injectors@53, benignSelect.ts fairReading), so it gets no tool
+    // selection error at all rather than one that marks a right reading wrong.
+    const tevalSelect = store.readStage('diversify-internal').find((a) => a.itemId === `${TEVAL_TARGET}-tool_select_error`)!;
+    expect(tevalSelect.status).toBe('rejected');
+    expect(tevalSelect.content).toBeNull();
   });
 
   it('becomes base-benchmark candidates (origin observed) and SFT samples carrying the real responses', () => {

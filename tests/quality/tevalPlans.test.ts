@@ -110,6 +110,10 @@ describe('a ticker the request names goes in the call', () => {
     expect(gtTickerLeftOut.check(mk(user, [], { name: NEWS.name, args: {} }, [NEWS]), {} as never)).toMatch(/about AAPL/);
     expect(gtTickerLeftOut.check(mk(user, [], { name: NEWS.name, args: { ticker: 'AAPL' } }, [NEWS]), {} as never)).toBeNull();
     expect(gtTickerLeftOut.check(mk('Show me the latest news about the stock market.', [], { name: NEWS.name, args: {} }, [NEWS]), {} as never)).toBeNull();
+    // A noisy rewrite ("ndws … stock mwrket", 377_2) is judged by its base case, whose words say the news is the market's.
+    const noisy = { ...mk('Find the stock symbol for Amazon. Show me the latest ndws articles about the stock mwrket.', [], { name: NEWS.name, args: {} }, [NEWS]), evolution: { applied: ['noisy_query'] } };
+    expect(gtTickerLeftOut.check(noisy as never, {} as never)).toBeUndefined();
+    expect(gtTickerLeftOut.check(mk('Find the stock symbol for Amazon. Show me the latest news articles about the stock market.', [], { name: NEWS.name, args: {} }, [NEWS]), {} as never)).toBeNull();
   });
 });
 
