@@ -150,6 +150,8 @@ const SITES: { title: RegExp; link: (s: string, t: string, q: string) => string 
   { title: / - IMDb$/, link: (s) => `https://www.imdb.com/find/?q=${encoded(s)}` },
   { title: / \| Rotten Tomatoes$/, link: (s) => `https://www.rottentomatoes.com/m/${slug(s, '_')}` },
   { title: / - Variety$/, link: (s) => `https://variety.com/t/${slug(s.replace(/ news$/, ''))}/` },
+  { title: / - The Hollywood Reporter$/, link: (s) => `https://www.hollywoodreporter.com/t/${slug(s)}/` },
+  { title: / - Deadline$/, link: (s) => `https://deadline.com/tag/${slug(s.replace(/ news$/, ''))}/` },
   { title: / - The Guardian$/, link: (s) => `https://www.theguardian.com/film/${slug(s)}` },
   { title: / \| BBC News$/, link: (s) => `https://www.bbc.co.uk/search?q=${encoded(s)}` },
   { title: / - The Verge$/, link: (s) => `https://www.theverge.com/search?q=${encoded(s)}` },

@@ -268,6 +268,12 @@ describe("web search results as the recordings write Serper's answer (simulated_
     expect(organic('红猪')[0].link).toBe('https://movie.douban.com/subject/1291838/');
     // "Movie Review" finds the review sites, not explainers of the phrase (teval_query_477_1's wrong call, api-simulator-97).
     expect(organic('Movie Review').map((r) => r.link)).toContain('https://www.rogerebert.com/reviews');
+    // A film's news is found on film sites that report, never its encyclopedia article, each a page of a site the recordings' form knows (api-simulator-99).
+    for (let seed = 1; seed <= 8; seed++) {
+      const news = (parseToolResponse(simulateOffline({ name: doc.name, args: { query: "'The Lost City' movie news" }, tools: [doc], examples: full }, new Rng(seed, 'film-news')).response) as { content: { organic: { title: string; link: string }[] } }).content.organic;
+      for (const r of news) expect(webResultKindMisfit("'The Lost City' movie news", r.title), r.title).toBeUndefined();
+      expect(news.map((r) => r.title).join(' '), JSON.stringify(news)).not.toMatch(/Wikipedia|movie news -/);
+    }
     // A table page is not listed again by the usual forms.
     for (let seed = 1; seed <= 12; seed++) for (const query of ['Inception', '红猪']) {
       const sites = organic(query).map((r) => r.title.replace(/^.*?(?=\s[-|]\s[^-|]+$|\s?\([^()]+\)$)/, ''));
