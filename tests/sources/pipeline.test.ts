@@ -118,7 +118,7 @@ describe('the vendored data', () => {
     const { store, reports } = await run(undefined);
     // The stage itself prints the per-source table after it runs (and keeps its total as the status note).
     const summary = reports.find((r) => r.stage === 'standardize')!.summary!;
-    expect(summary.split('\n')[0]).toMatch(/^kept 674 trajectories \(the paper kept 733\); 23 tools, 178 APIs/);
+    expect(summary.split('\n')[0]).toMatch(/^kept 667 trajectories \(the paper kept 733\); 23 tools, 178 APIs/);
     // 24 T-Eval plans hold a call T-Eval's own review judged an input error (get_ticker_detail("TSLZ") for Tesla);
     // 5 pass stand-in content nothing can fill ("Lorem ipsum", "[LINK_TO_BLOG_POST]": pipeline/standIns.ts).
     // Standardize turns down 12 more: plans whose ground truth could not follow from what a case shows
@@ -136,14 +136,18 @@ describe('the vendored data', () => {
     // with a distance alone (route_never_fetched: 300_0), 5 looking up an author by the topic searched, a quoted title or a
     // role (author_replaced: 165_1, 240_1, 241_2, 7_2, 97_2), 2 reading news the request never asks for (unrequested_news: 231_1, 365_2).
     // 1 more: a ticker search for 'Tesla' read on with TSLZ, an inverse ETF on Tesla (ticker_of_other_security: 178_2).
-    expect(summary).toMatch(/^teval +553 +3 +1 +5 +6 +7 +3 +7 +1 +24 +1 +1 +5 +2 +1 +2 +1 +5 +1 +1 +1 +475 +15 +50$/m);
+    // 7 more (h-plans23, filter 6–7, standardize 19): a paper cited for another ('Machine learning' for 'Deep Learning', 57_1),
+    // a ticker searched by a film's title (ticker_by_film_title: 479_1), films searched by a place's name (film_search_for_place:
+    // 292_0, 28_0, 148_1), a Scholar search for a film's summary (scholarly_search_unasked: 446_0); 471_2 now kept (its dummy
+    // author id left out). 1 more in filter 8: a file written empty where the request asks to record in it (content_never_written: 54_1).
+    expect(summary).toMatch(/^teval +553 +3 +1 +5 +1 +6 +3 +7 +3 +8 +1 +24 +1 +1 +1 +5 +2 +1 +2 +1 +1 +5 +1 +1 +1 +468 +15 +50$/m);
     const rows = Object.fromEntries(sourceRows(store).map((r) => [r.source, r]));
     expect(rows.bfcl.read).toBe(200);
     expect(rows.teval.read).toBe(553);
     expect(rows.bfcl.tools + rows.teval.tools).toBe(23);
     expect(rows.bfcl.apis + rows.teval.apis).toBe(178);
     const kept = store.readStage<StandardizedTrajectory>('standardize', ['ok']);
-    expect(kept.length).toBe(674);
+    expect(kept.length).toBe(667);
     for (const { content } of kept) {
       const t = content.trajectory;
       for (const cot of [false, true]) {
