@@ -7,10 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { destroys, destroysUnasked } from '../../pipeline/errors/destructive.js';
 import { toolSelectDestroysUnasked } from '../../pipeline/quality/measures/errors.js';
-import { applicability, inject, toolkitOf } from '../../pipeline/errors/index.js';
-import { toolSteps } from '../../pipeline/steps.js';
-import { injectionInputFor, toolkitIndex } from '../../stages/diversify-internal/inputs.js';
-import { Rng } from '../../pipeline/rng.js';
+import { forEachToolSelectDraw } from './fixtures/toolSelectDraws.js';
 import { bfclTrajectories } from './fixtures/vendored.js';
 
 describe('destroysUnasked', () => {
@@ -40,20 +37,9 @@ describe('destroysUnasked', () => {
 
 describe('the rules injector', () => {
   it('never draws a tool that removes what the request never asked to remove (BFCL 3, 9, 36, 114, 117, 131, 145, 148)', () => {
-    const trajectories = bfclTrajectories([3, 9, 36, 114, 117, 131, 145, 148]);
-    const toolkits = toolkitIndex(trajectories);
-    let made = 0;
-    for (const t of trajectories) {
-      for (const { k, step } of toolSteps(t)) {
-        const input = injectionInputFor(t, k, toolkits.get(toolkitOf(step.action.name)) ?? []);
-        if (!applicability('tool_select_error', input).ok) continue;
-        for (let seed = 0; seed < 4; seed++) {
-          const injection = inject('tool_select_error', input, new Rng(seed, t.id, `k${k}`));
-          made++;
-          expect(destroysUnasked(input.correct.name, injection.action.name, input.query), `${t.id} k=${k}: ${injection.action.name} for ${input.correct.name}`).toBeUndefined();
-        }
-      }
-    }
+    const made = forEachToolSelectDraw(bfclTrajectories([3, 9, 36, 114, 117, 131, 145, 148]), 4, ({ t, k, input, injection }) => {
+      expect(destroysUnasked(input.correct.name, injection.action.name, input.query), `${t.id} k=${k}: ${injection.action.name} for ${input.correct.name}`).toBeUndefined();
+    });
     expect(made).toBeGreaterThan(40);
   });
 });

@@ -9,11 +9,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ERROR_TYPES, type Trajectory } from '../../pipeline/schemas.js';
-import { applicability, earlyLaterStep, inject, toolkitOf } from '../../pipeline/errors/index.js';
+import { earlyLaterStep } from '../../pipeline/errors/index.js';
 import { changesNothing, independentLaterSteps, toolSteps } from '../../pipeline/steps.js';
-import { injectionInputFor, toolkitIndex } from '../../stages/diversify-internal/inputs.js';
 import { toolSelectEarlyStep } from '../../pipeline/quality/measures/errors.js';
-import { Rng } from '../../pipeline/rng.js';
+import { forEachToolSelectDraw } from './fixtures/toolSelectDraws.js';
 import { bfclTrajectories, tevalTrajectories } from './fixtures/vendored.js';
 
 describe('a later step done early is no wrong tool', () => {
@@ -75,19 +74,9 @@ describe('a later step done early is no wrong tool', () => {
 
   it('the rules injector never makes one, over every step of real T-Eval plans', () => {
     const trajectories = tevalTrajectories(['query_166_0', 'query_148_1', 'query_255_1', 'query_181_0', 'query_259_1', 'query_294_2', 'query_333_1', 'query_26_0']);
-    const toolkits = toolkitIndex(trajectories);
-    let made = 0;
-    for (const t of trajectories) {
-      for (const { k, step } of toolSteps(t)) {
-        const input = injectionInputFor(t, k, toolkits.get(toolkitOf(step.action.name)) ?? []);
-        if (!applicability('tool_select_error', input).ok) continue;
-        for (let seed = 0; seed < 5; seed++) {
-          const injection = inject('tool_select_error', input, new Rng(seed, t.id, `k${k}`));
-          made++;
-          expect(earlyLaterStep(injection.action, input.laterInTurn), `${t.id} k=${k}: ${injection.action.name}`).toBeUndefined();
-        }
-      }
-    }
+    const made = forEachToolSelectDraw(trajectories, 5, ({ t, k, input, injection }) => {
+      expect(earlyLaterStep(injection.action, input.laterInTurn), `${t.id} k=${k}: ${injection.action.name}`).toBeUndefined();
+    });
     // 40 since error-injectors@39: a step whose only wrong tools re-ran the step before (benignSelect repeatsPrevious) has none.
     expect(made).toBeGreaterThanOrEqual(40);
     expect(ERROR_TYPES).toContain('tool_select_error');

@@ -23,6 +23,7 @@ import { injectionInputFor, toolkitIndex } from '../../stages/diversify-internal
 import { implausibleValue } from '../../pipeline/quality/measures/errors.js';
 import { Rng } from '../../pipeline/rng.js';
 import type { ToolDoc } from '../../pipeline/schemas.js';
+import { forEachToolSelectDraw } from './fixtures/toolSelectDraws.js';
 import { bfclTrajectories, tevalTrajectories } from './fixtures/vendored.js';
 
 describe('a later step done early with a shorter or longer search is no wrong tool', () => {
@@ -53,20 +54,9 @@ describe('a later step done early with a shorter or longer search is no wrong to
   });
 
   it('the injector draws no such call on query_20_1, query_199_1 and query_246_2', () => {
-    const trajectories = tevalTrajectories(['query_20_1', 'query_199_1', 'query_246_2', 'query_360_0']);
-    const toolkits = toolkitIndex(trajectories);
-    let made = 0;
-    for (const t of trajectories) {
-      for (const { k, step } of toolSteps(t)) {
-        const input = injectionInputFor(t, k, toolkits.get(toolkitOf(step.action.name)) ?? []);
-        if (!applicability('tool_select_error', input).ok) continue;
-        for (let seed = 0; seed < 5; seed++) {
-          const injection = inject('tool_select_error', input, new Rng(seed, t.id, `k${k}`));
-          made++;
-          expect(earlyLaterStep(injection.action, input.laterInTurn), `${t.id} k=${k}: ${JSON.stringify(injection.action)}`).toBeUndefined();
-        }
-      }
-    }
+    const made = forEachToolSelectDraw(tevalTrajectories(['query_20_1', 'query_199_1', 'query_246_2', 'query_360_0']), 5, ({ t, k, input, injection }) => {
+      expect(earlyLaterStep(injection.action, input.laterInTurn), `${t.id} k=${k}: ${JSON.stringify(injection.action)}`).toBeUndefined();
+    });
     expect(made).toBeGreaterThan(5);
   });
 });
