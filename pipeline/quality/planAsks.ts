@@ -366,6 +366,9 @@ export function filmSearchForPlace(request: string, steps: readonly AskedStep[])
 /** What a request asks to have written into a file: "record the predicted weather …", "write the summary to …", "save the results in …". */
 const ASKS_TO_RECORD = /\b(?:record|write|note|log|save|store|put|add|include|list)\b[^.?!]{0,80}\b(?:in(?:to)?|to)\b[^.?!]{0,40}\bfile\b|\bfile\b[^.?!]{0,60}\b(?:and|then)\s+(?:record|write|note|log|put)\b|\b(?:record|write|note|log)\s+(?:the|its|their|all|each)\b/i;
 
+/** A step that writes a file (write_file, append, save, echo into a file). */
+export const writesAFile = (step: { name: string }) => /write|append|save|echo/i.test(shortName(step.name));
+
 export interface EmptyWrite {
   at: number;
   path: string;
@@ -381,7 +384,7 @@ export function emptyWriteNeverFilled(request: string, steps: readonly AskedStep
   if (!ASKS_TO_RECORD.test(request)) return undefined;
   const writes = steps
     .map((s, at) => ({ s, at }))
-    .filter(({ s }) => /write|append|save|echo/i.test(shortName(s.name)) && isPlainObject(s.args));
+    .filter(({ s }) => writesAFile(s) && isPlainObject(s.args));
   for (const { s, at } of writes) {
     const args = s.args as Record<string, unknown>;
     const path = Object.entries(args).find(([k, v]) => /path|file|name/i.test(k) && typeof v === 'string')?.[1] as string | undefined;

@@ -16,7 +16,7 @@ import { cityForNamedEndpoint, ENDPOINT_TOOL, inventedSpecifics, namedCondition,
 import { pathRole } from '../../errors/pathKinds.js';
 import { actsOnUnshownRecord, droppedGenre, namedPaperTitles, namesFilm, otherItemThanAsked, requestedGenre, saysUnfiltered, unfilterableGenre, type AskedStep } from '../askedItems.js';
 import { FILMS, companyBySearch } from '../../resolution/worldFacts.js';
-import { asksAnAct, asksARoute, emptyWriteNeverFilled, asksOfADay, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, filmSearchForPlace, routeNeverFetched, scholarlySearchUnasked, takesANamedValue, tickerByFilmTitle, tickerOfOtherSecurity, unrequestedNews } from '../planAsks.js';
+import { asksAnAct, asksARoute, emptyWriteNeverFilled, writesAFile, asksOfADay, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, filmSearchForPlace, routeNeverFetched, scholarlySearchUnasked, takesANamedValue, tickerByFilmTitle, tickerOfOtherSecurity, unrequestedNews } from '../planAsks.js';
 import type { Trajectory } from '../../schemas.js';
 
 
@@ -533,7 +533,7 @@ export const gtContentNeverWritten: CaseMeasure = {
   population: 'T-Eval cases whose plan writes a file',
   check(tc, ctx) {
     const plan = planOf(tc, ctx);
-    if (!plan || !plan.steps.some((s) => /write|append|save|echo/i.test(s.name.split('.').pop() ?? ''))) return undefined;
+    if (!plan || !plan.steps.some(writesAFile)) return undefined;
     const empty = emptyWriteNeverFilled(plan.request, plan.steps);
     return empty ? `step ${empty.at + 1} writes "${empty.path}" empty and no later step records what the request asks` : null;
   },

@@ -6,7 +6,7 @@
  * found nearby named from a fixed pool ("Riverside Restaurant", "Old Town Restaurant", "Greenleaf
  * Restaurant"), their addresses ending in the hotel the search started from.
  */
-import { kindNameWords } from './simulatedPlaces.js';
+import { kindNameWords, searchPhrase } from './simulatedPlaces.js';
 import { labelledBlocks } from '../../resolution/recordedBlocks.js';
 import { argStrings, papersOf, shownSimulatedSteps, simulatedDefectAmong } from '../evidence.js';
 import type { QualityContext } from '../types.js';
@@ -210,8 +210,8 @@ export function templatedVenues(action: { name: string; args: unknown }, respons
   }
   // A kind whose every sign says it (beaches, hospitals, libraries, caterers) shares its noun in any real list ("Kuta
   // Beach", "Seminyak Beach", "Legian Beach"): a tail saying that kind is no pool's tell. Hotels and restaurants vary theirs.
-  const term = isPlainObject(action.args) ? Object.entries(action.args).find(([k, v]) => /term|query|keyword|categor/i.test(k) && typeof v === 'string')?.[1] : undefined;
-  const kindWords = typeof term === 'string' && SIGN_KINDS.test(term.trim()) ? kindNameWords(term) : undefined;
+  const term = searchPhrase(action.args);
+  const kindWords = term && SIGN_KINDS.test(term) ? kindNameWords(term) : undefined;
   const repeated = [...kinds].find(([tail, ns]) => ns.length >= 3 && /^\p{Lu}/u.test(tail) && !kindWords?.test(tail));
   if (repeated) return `${repeated[1].length} names end in "${repeated[0]}": ${repeated[1].slice(0, 3).join(', ')}`;
   const place = isPlainObject(action.args) ? Object.entries(action.args).find(([k, v]) => /place|location|near/i.test(k) && typeof v === 'string')?.[1] : undefined;

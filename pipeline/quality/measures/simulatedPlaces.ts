@@ -60,7 +60,7 @@ export function realInstitutionNamed(action: { name: string; args: unknown }, re
 }
 
 /** The search phrase of a place search: its term, query, keyword or category argument. */
-function searchPhrase(args: unknown): string | undefined {
+export function searchPhrase(args: unknown): string | undefined {
   if (!isPlainObject(args)) return undefined;
   const v = Object.entries(args).find(([k, x]) => /term|query|keyword|categor|\btype\b|kind/i.test(k) && typeof x === 'string' && x.trim())?.[1];
   return typeof v === 'string' ? v.trim() : undefined;
