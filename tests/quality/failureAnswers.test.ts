@@ -107,6 +107,8 @@ describe('failure answers (answer-writer-28+fail2)', () => {
     expect(taskOf({ name: 'VehicleControlAPI.fillFuelTank', args: { fuelAmount: 30 } })).toBe('fill the fuel tank');
     expect(taskOf({ name: 'BINGMap.get_coordinates', args: { location: 'Manaus' } })).toBe('get the coordinates for "Manaus"');
     expect(taskOf({ name: 'TradingBot.cancel_order', args: { order_id: 12446 } })).toBe('cancel order 12446');
+    // The plan's dates may be ones the request never gave (teval_query_231_2): "over those dates" would point at nothing.
+    expect(taskOf({ name: 'PolygonFinance.aggregate_stock_with_time', args: { ticker: 'MSFT', from: '2023-10-01', to: '2023-10-18', multiplier: 1, timespan: 'day' } })).toBe('get the stock bars for "MSFT"');
     expect(taskOf({ name: 'TradingBot.add_to_watchlist', args: { stock: 'QUAS' } })).toBe('add "QUAS" to the watchlist');
     // Not "get the movie reviews for the movie" or "listing the all airports" (rread9 on m20: 29 closings).
     expect(shortTask(taskOf({ name: 'FilmTMDB.get_movie_reviews', args: { movie_id: 27205 } }))).toBe('get the reviews of the movie');
