@@ -1619,7 +1619,7 @@ export function withoutGenericCount(text: string): string {
 
 /**
  * A read-back or closing counting the customer's drinks wrong: "one latte with almond milk and the
- * other with oat milk" (two lattes) closed as "Noted, the latte"; "a Macchiato and can you make one
+ * other with oat milk" or "a Latte with Oat Milk and another with Almond milk" (two lattes) closed as "Noted, the latte"; "a Macchiato and can you make one
  * decaf and the other regular" read back "a decaf macchiato?"; "I would like 2 coffees. 1 latte with
  * almond milk and 1 Cappuccino with oat milk" read back "2 coffees with almond milk and 1 cappuccino
  * with oat milk?" (three drinks, the latte gone).
@@ -1636,12 +1636,13 @@ export function orderCountMisread(dialogue: { role: string; text: string }[]): s
       said = t.text;
       drink = named;
       const g = GENERIC_COUNT.exec(t.text);
-      kind = g && SPECIFIC_DRINK.test(t.text.slice(g.index + g[0].length)) ? 'generic' : /\b(?:a|an|one)\b[^.?!]*\band the other\b/i.test(t.text) && !/\b(?:two|both|2|three|3)\b/i.test(t.text) ? 'other' : undefined;
+      kind = g && SPECIFIC_DRINK.test(t.text.slice(g.index + g[0].length)) ? 'generic' : /\b(?:a|an|one)\b[^.?!]*\band (?:the other|another)\b/i.test(t.text) && !/\b(?:two|both|2|three|3)\b/i.test(t.text) ? 'other' : undefined;
       continue;
     }
     if (!kind || !said || !drink || !(readsOrderBack(t.text) || i === last)) continue;
     if (kind === 'generic' && GENERIC_COUNT.test(t.text) && SPECIFIC_DRINK.test(t.text)) return `"${said.slice(0, 80)}" -> "${t.text.slice(0, 90)}"`;
-    if (kind === 'other' && menuItems(t.text).includes(drink) && !new RegExp(`\\b(?:two|2|both|them|those)\\b|\\bthe (?:one|other)\\b|\\b${escapeRegExp(drink)}s\\b`, 'i').test(t.text)) return `"${said.slice(0, 80)}" -> "${t.text.slice(0, 90)}"`;
+    // "a regular cappuccino and a decaf cappuccino": the drink named once for each is two.
+    if (kind === 'other' && menuItems(t.text).includes(drink) && (t.text.match(new RegExp(`\\b${escapeRegExp(drink)}\\b`, 'gi')) ?? []).length < 2 && !new RegExp(`\\b(?:two|2|both|them|those|another)\\b|\\bthe (?:[\\w%-]+ )?(?:one|other)\\b|\\b${escapeRegExp(drink)}s\\b`, 'i').test(t.text)) return `"${said.slice(0, 80)}" -> "${t.text.slice(0, 90)}"`;
   }
   return undefined;
 }

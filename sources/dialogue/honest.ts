@@ -477,6 +477,15 @@ export function shortOrder(order: string): string | undefined {
   if (!drinks.length) return undefined;
   const count = /^(two|three|four|five|six|both|[2-9]|\d{2,})\b/i.exec(order);
   if (count && drinks.length === 1) return splitShort(order, drinks[0]) ?? `the ${drinks[0].replace(/(?<=[^s])$/, 's')}`;
+  // "a latte with oat milk and another with almond milk": a second of the drink said without its noun is
+  // two drinks, said short as two ("the latte with oat milk and the one with almond milk"), never "the latte"
+  // (long_context_order_count_misread).
+  const elided = drinks.length === 1 ? /\s+and\s+(?:another|the other|one)(?:\s+one)?\s+((?:with\s+)?[\w%-]+(?:\s+[\w%-]+){0,3})$/i.exec(order) : null;
+  if (elided && !count && order.toLowerCase().indexOf(drinks[0]) < elided.index) {
+    const rest = elided[1].trim();
+    const second = /^with\b/i.test(rest) ? `a ${drinks[0]} ${rest}` : `a ${rest} ${drinks[0]}`;
+    return shortOrder(`${order.slice(0, elided.index)} and ${second}`);
+  }
   // One drink: the drink with one option at most ("the decaf latte", "the mocha with whole milk"), not every option again.
   if (drinks.length === 1) {
     const core = order.replace(/^(?:a|an|one|the|some)\s+/i, '').split(/,\s*/)[0];
@@ -508,6 +517,8 @@ export function shortOrder(order: string): string | undefined {
       const short = shortOrder(p);
       const lead = new RegExp(`^(?:a|an|one|another)\\s+((?:[\\w%-]+\\s+){1,2}?)${one}\\b`, 'i').exec(p.trim());
       // The plain one of a split ("a decaf cortado and a cortado") is the regular one.
+      // One with options its short form leaves out ("a cortado with 2% Lactose Free milk") is no regular one.
+      if (short === `the ${one}` && !lead && orderModifiers(p).length) return short;
       return short === `the ${one}` ? `the ${lead ? lead[1].trim().toLowerCase() : 'regular'} ${one}` : short;
     });
     if (parts.length === drinks.length && parts.every((p): p is string => !!p && p !== `the ${one}`) && new Set(parts).size === parts.length && keepsEach(order, parts))

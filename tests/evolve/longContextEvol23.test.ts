@@ -13,7 +13,7 @@
  *   then", "A mocha, not too hot is what you're after"; long_context_readback_run_on widened, 138 -> 0).
  */
 import { describe, expect, it } from 'vitest';
-import { completeOrder, honestTurns, orderPhrase, restate } from '../../sources/dialogue/honest.js';
+import { completeOrder, honestTurns, orderPhrase, restate, shortOrder } from '../../sources/dialogue/honest.js';
 import { dialoguesAt } from '../../sources/dialogue/context.js';
 import type { Corpus } from '../../sources/dialogue/corpus.js';
 import { asksOffTopic, closingDropsAsked, orderCountMisread, readBackItemDropped, restatedDrink, restatedItemCounted } from '../../pipeline/dialogueRules.js';
@@ -127,5 +127,34 @@ describe('an order is counted as the customer said it', () => {
     expect(orderCountMisread([{ role: 'user', text: 'Can I have one latte with almond milk and the other with oat milk please?' }, { role: 'assistant', text: 'OK. Noted, the latte; just ask the barista for that one.' }])).toBeDefined();
     expect(orderCountMisread([{ role: 'user', text: 'I would like 2 coffees. 1 latte with almond milk and 1 Cappuccino with oat milk' }, { role: 'assistant', text: 'So that\'s 2 coffees with almond milk and 1 cappuccino with oat milk?' }, { role: 'user', text: 'Yes' }])).toBeDefined();
     expect(orderCountMisread([{ role: 'user', text: 'Can I have one latte with almond milk and the other with oat milk please?' }, { role: 'assistant', text: 'The latte with almond milk and the one with oat milk, then.' }])).toBeUndefined();
+  });
+});
+
+/**
+ * Evolve 68. "a Latte with Oat Milk and another with Almond milk" is two lattes too: its closing said
+ * "the latte" (long_context_order_count_misread, widened to "another": 74 of 1,000 on f46).
+ */
+describe('a second drink said as "another" is counted', () => {
+  it('the short form of such an order names both', () => {
+    expect(shortOrder('a latte with oat milk and another with almond milk')).toBe('the latte with oat milk and the one with almond milk');
+    expect(shortOrder('one macchiato with oat milk and another one with non-fat milk')).toBe('the macchiato with oat milk and the one with non-fat milk');
+    expect(shortOrder('a decaf cortado and another regular')).toBe('the decaf cortado and the regular one');
+    // A second with options its short form would leave out is no "regular one".
+    expect(shortOrder('a cortado with almond milk and another one with 2% Lactose Free milk')).toBe('the cortados');
+  });
+
+  it('the rewrite closes it with both, and the measure finds nothing', () => {
+    for (const said of ["I'd like to buy a Latte with Oat Milk and another with Almond milk.", 'Can I get one macchiato with oat milk and another one with non-fat milk?']) {
+      const out = honestTurns(turns(said, 'Is this correct? Look at the screen.', 'Yes.', 'Great. It will be ready soon.'), said)!;
+      const dialogue = out.map((t) => ({ role: t.role, text: t.content }));
+      expect(orderCountMisread(dialogue), out.map((t) => t.content).join(' | ')).toBeUndefined();
+      expect(out[out.length - 1].content).toMatch(/\bthe one with\b/);
+    }
+  });
+
+  it('the measure flags "the latte" for it, and not two drinks each named', () => {
+    expect(orderCountMisread([{ role: 'user', text: "I'd like to buy a Latte with Oat Milk and another with Almond milk." }, { role: 'assistant', text: 'The latte, then; order that one at the counter.' }])).toBeDefined();
+    expect(orderCountMisread([{ role: 'user', text: 'I like a regular Cappuccino and another decaffeinated.' }, { role: 'assistant', text: 'So that\'s a regular cappuccino and a decaf cappuccino?' }])).toBeUndefined();
+    expect(orderCountMisread([{ role: 'user', text: 'I like one Latte regular and another decaffeinated.' }, { role: 'assistant', text: 'The regular latte and the decaf one for you, then.' }])).toBeUndefined();
   });
 });
