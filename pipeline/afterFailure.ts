@@ -15,7 +15,7 @@
  * - or it is no careful step at all: an argument that is a placeholder ("company name").
  */
 import { FINISH_ACTION, type Action, type ChatMessage, type Trajectory } from './schemas.js';
-import { changesNothing, independentLaterSteps, stepsOnAnswerOf, toolSteps, type LocatedStep } from './steps.js';
+import { changesNothing, laterStepsDoableEarly, stepsOnAnswerOf, toolSteps, type LocatedStep } from './steps.js';
 import { describeUngrounded, shownText, ungroundedValues } from './quality/grounding.js';
 import { escapeRegExp } from './errors/vocabulary.js';
 import { isoDateStated } from './quality/dates.js';
@@ -341,7 +341,8 @@ export function conditionOnFailed(request: string, failed: Action, step: Action,
       const anaphoric = /^(?:if|should|once|unless)\s+(?:it|they|this|that|so|not|these|those|the result|any of them)\b/i.test(clause);
       const conditionText = anaphoric && i > 0 ? `${clause} ${all[i - 1]}` : clause;
       const onFailed = shares(contentWords(conditionText), failedWords);
-      const onStep = shares(contentWords(consequent), stepWords);
+      // "reserve it for that time" points back at a time already said: no clock read is asked there (teval_query_250_1).
+      const onStep = shares(contentWords(consequent.replace(/\b(?:that|this|the same|those)\s+(?:time|times|date|day|slot)\b/gi, ' ')), stepWords);
       // The consequent must not also be what the failed call itself does ("check whether ..., then check ...").
       if (onFailed.length && onStep.length && shares(contentWords(consequent), failedWords).length <= onStep.length) {
         return `the user asked for ${apiName(step.name)} only "${clause.trim()}", which the failed ${apiName(failed.name)} was to tell`;
@@ -434,7 +435,7 @@ export function skipObstacle(trajectory: Trajectory, k: number, candidate: Locat
 
 /**
  * The later tool steps of k's turn a model may go on with after giving up on step k, in order:
- * the next one, then those that need nothing from step k (independentLaterSteps). Each still has to
+ * the next one, then those that need nothing from step k (laterStepsDoableEarly: independent ones and lookups of another toolkit than the writes between). Each still has to
  * pass skipObstacle.
  */
 export function skipCandidates(trajectory: Trajectory, k: number): LocatedStep[] {
@@ -444,6 +445,8 @@ export function skipCandidates(trajectory: Trajectory, k: number): LocatedStep[]
   const next = steps[k];
   const out: LocatedStep[] = [];
   if (next && next.turnIndex === at.turnIndex) out.push(next);
-  for (const s of independentLaterSteps(trajectory, k)) if (!out.some((o) => o.k === s.k)) out.push(s);
+  // A lookup of another toolkit than the writes between (the clock after a reservation, teval_query_250_1)
+  // reads nothing they change: passing over it for a later step would make the model skip a part of the request.
+  for (const s of laterStepsDoableEarly(trajectory, k)) if (!out.some((o) => o.k === s.k)) out.push(s);
   return out;
 }

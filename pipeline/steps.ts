@@ -211,7 +211,8 @@ export function laterStepsDoableEarly(trajectory: Trajectory, k: number): Locate
     const name = s.step.action.name;
     if (!changesNothing(name) || !toolkitName(name)) continue;
     const between = steps.slice(k - 1, s.k - 1);
-    const free = between.every((p) => !takesNewValue(trajectory, s, p, true) && (changesNothing(p.step.action.name) ? independent.some((o) => o.k === p.k) || p.k === k : toolkitName(p.step.action.name) !== toolkitName(name)));
+    // A lookup between of another toolkit is no barrier either: the clock reads nothing a room search found (teval_query_250_1).
+    const free = between.every((p) => !takesNewValue(trajectory, s, p, true) && (changesNothing(p.step.action.name) ? independent.some((o) => o.k === p.k) || p.k === k || toolkitName(p.step.action.name) !== toolkitName(name) : toolkitName(p.step.action.name) !== toolkitName(name)));
     if (free) out.push(s);
   }
   return out.sort((a, b) => a.k - b.k);

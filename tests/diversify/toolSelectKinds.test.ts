@@ -53,6 +53,16 @@ describe('a later step done early with a shorter or longer search is no wrong to
     expect(laterStepsDoableEarly(ppt, 1)).toEqual([]);
   });
 
+  it('laterStepsDoableEarly: a clock read after a room search and a reservation of another toolkit may come first (query_250_1)', () => {
+    const [t] = tevalTrajectories(['query_250_1']);
+    const names = toolSteps(t).map((s) => s.step.action.name);
+    expect(names).toEqual(['ReserveMeeting.get_room_status', 'ReserveMeeting.get_empty_room_with_time', 'ReserveMeeting.reserve', 'TimeTool.get_curr_time', 'TimeTool.get_weekday']);
+    const early = laterStepsDoableEarly(t, 1).map((s) => s.step.action.name);
+    expect(early).toContain('TimeTool.get_curr_time');
+    // The reservation itself still follows the room search.
+    expect(early).not.toContain('ReserveMeeting.reserve');
+  });
+
   it('the injector draws no such call on query_20_1, query_199_1 and query_246_2', () => {
     const made = forEachToolSelectDraw(tevalTrajectories(['query_20_1', 'query_199_1', 'query_246_2', 'query_360_0']), 5, ({ t, k, input, injection }) => {
       expect(earlyLaterStep(injection.action, input.laterInTurn), `${t.id} k=${k}: ${JSON.stringify(injection.action)}`).toBeUndefined();

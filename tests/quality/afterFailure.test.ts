@@ -107,6 +107,12 @@ describe('what the step after a failure may not need', () => {
     expect(conditionOnFailed('Check my tire pressure. The tire shop visit should be booked for Monday, and find the nearest tire shop.', tires, shop, TOOLS)).toBeUndefined();
     expect(conditionOnFailed('Check my tire pressure and, if you can, find the nearest tire shop.', tires, shop, TOOLS)).toBeUndefined();
     expect(conditionOnFailed('Find the nearest tire shop to determine if it is open near my tire pressure check.', tires, shop, TOOLS)).toBeUndefined();
+    // "reserve it for that time" points back at the hours said; a clock read is not what the condition asks (teval_query_250_1).
+    const status = { name: 'ReserveMeeting.get_room_status', args: {} };
+    const clock = { name: 'TimeTool.get_curr_time', args: {} };
+    const asked = 'Could you please check the status of rooms 101, 102, and 103? If any of them are free between 2pm and 4pm today, please reserve it for that time. Also, could you tell me the current date and time?';
+    expect(conditionOnFailed(asked, status, clock, [{ name: 'TimeTool.get_curr_time', description: 'Get the current time.' }])).toBeUndefined();
+    expect(conditionOnFailed(asked, status, { name: 'ReserveMeeting.reserve', args: { room_id: '101', start_time: '14:00', end_time: '16:00' } }, [{ name: 'ReserveMeeting.reserve', description: 'Reserve a meeting room for a time.' }])).toMatch(/If any of them are free/);
   });
 
   it('text written from the failed call\'s answer; the file or session it opens; a claim that it worked', () => {
