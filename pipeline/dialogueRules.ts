@@ -26,6 +26,8 @@ const SPELT_IN_CONTEXT: [RegExp, string][] = [
   [/\bcapps\b/gi, 'cappuccinos'],
   [/\bcapp\b/gi, 'cappuccino'],
   [/\bmacha(?= lattes?\b)/gi, 'matcha'],
+  // "two of the mache lattes": the corpus's other spelling of matcha before a latte.
+  [/\bmache(?= lattes?\b)/gi, 'matcha'],
   // "a Matcha Letta": the corpus's spelling of a latte after what flavours one.
   [/(?<=\b(?:matcha|chai|vanilla|caramel|hazelnut|mocha|iced|hot|an?|one|decaf|oat milk|almond milk) )lett?a\b/gi, 'latte'],
   [/(?<=\b(?:matcha|chai|vanilla|caramel|hazelnut|mocha|iced|hot|two|three|decaf|oat milk|almond milk) )lett?as\b/gi, 'lattes'],
@@ -152,6 +154,8 @@ const UNAVAILABLE = [
   // "Sorry, they do not, please see their menu above", "They dont but take a look", "I'm sorry, I don't.".
   /\b(?:can'?t|cannot|could ?n'?t|could not|unable to)\s+(?:seem to\s+)?(?:find|see|spot|locate)\b[^.?!]{0,40}\b(?:on|in) (?:the|our|their|this) menu\b/i,
   /\b(?:doesn'?t|does not|don'?t|do not) match (?:any|anything)\b|\bnever (?:had|carried|served|offered|sold|stocked)\b/i,
+  // "i would like a white flat" -> "nothing matches that": a reply that reads a menu it cannot see.
+  /^\W*nothing (?:matches|by that name|like that)\b/i,
   /\b(?:they|we|i) (?:do not|don'?t|dont|does not|doesn'?t)\b(?=\s*(?:[,.!;]|but\b|$))/i,
   /\bnot\s+(?:on|in)\s+(?:the|our)\s+menu\b/i,
   /\b(?:isn'?t|is not|aren'?t|are not|not)\s+(?:currently\s+)?(?:available|on (?:the|our) menu|offered|served)\b/i,

@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { completeOrder, honestTurns, orderPhrase, restate, shortOrder } from '../../sources/dialogue/honest.js';
 import { dialoguesAt } from '../../sources/dialogue/context.js';
 import type { Corpus } from '../../sources/dialogue/corpus.js';
-import { asksOffTopic, closingDropsAsked, orderCountMisread, readBackItemDropped, restatedDrink, restatedItemCounted } from '../../pipeline/dialogueRules.js';
+import { asksOffTopic, closingDropsAsked, orderCountMisread, readBackItemDropped, restatedDrink, restatedItemCounted, saysUnavailable, spellDrinks } from '../../pipeline/dialogueRules.js';
 import { readBackRunOn } from '../../pipeline/quality/measures/context.js';
 
 const order = (t: string) => restate(completeOrder(orderPhrase(t)!, [t]));
@@ -156,5 +156,15 @@ describe('a second drink said as "another" is counted', () => {
     expect(orderCountMisread([{ role: 'user', text: "I'd like to buy a Latte with Oat Milk and another with Almond milk." }, { role: 'assistant', text: 'The latte, then; order that one at the counter.' }])).toBeDefined();
     expect(orderCountMisread([{ role: 'user', text: 'I like a regular Cappuccino and another decaffeinated.' }, { role: 'assistant', text: 'So that\'s a regular cappuccino and a decaf cappuccino?' }])).toBeUndefined();
     expect(orderCountMisread([{ role: 'user', text: 'I like one Latte regular and another decaffeinated.' }, { role: 'assistant', text: 'The regular latte and the decaf one for you, then.' }])).toBeUndefined();
+  });
+});
+
+/** Evolve 68: a reply reading a menu it cannot see leaves its dialogue out; the corpus's "mache" is matcha. */
+describe('the café pool reads no menu and spells matcha', () => {
+  it('"Nothing matches that" says the menu lacks the drink; "mache lattes" are matcha lattes', () => {
+    expect(saysUnavailable('nothing matches that')).toBeDefined();
+    expect(saysUnavailable('Nothing matches that, sorry.')).toBeDefined();
+    expect(saysUnavailable('That matches what you said, right?')).toBeUndefined();
+    expect(spellDrinks('You would like two of the mache lattes?')).toBe('You would like two of the matcha lattes?');
   });
 });
