@@ -85,3 +85,22 @@ describe('what was asked comes first', () => {
     }
   });
 });
+
+/**
+ * answer-writer-77: a flight's cost is said with the flight it is for (bfcl_multi_turn_base_181 asked
+ * to identify the airport and got "The flight costs 5700 USD."); the day only when the request gives it.
+ */
+describe('a flight cost names its flight', () => {
+  const cost = (request: string, date = '2026-10-10') => ({ request, steps: [{ name: 'TravelAPI.get_flight_cost', args: { travel_class: 'first', travel_date: date, travel_from: 'JFK', travel_to: 'LAX' }, response: '{"travel_cost_list": [5700.0]}' }], tools: [costTool] }) as AnswerInput;
+  it('airports, class and the day the user gave', () => {
+    for (const a of answers(cost('Identify the most convenient airport for me in New York City, and estimate a first-class journey to Los Angeles next week Oct 10 2026.'))) {
+      expect(a).toMatch(/^(?:A|The) first-class flight from JFK to LAX on 10 October 2026 costs 5700 USD\.$/);
+    }
+  });
+  it('no day the request never says', () => {
+    for (const a of answers(cost('What would a first-class flight to Los Angeles next week cost?'))) {
+      expect(a).toMatch(/flight from JFK to LAX costs 5700 USD\./);
+      expect(a).not.toMatch(/October/);
+    }
+  });
+});
