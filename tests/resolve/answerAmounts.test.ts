@@ -104,3 +104,21 @@ describe('a flight cost names its flight', () => {
     }
   });
 });
+
+/** answer-writer-77: a save after more pages is said where it happened, not "(2 times)" on the first (teval_query_247_0). */
+describe('a deed done again', () => {
+  const ppt = (steps: AnswerInput['steps']) => answers({ request: 'Make a presentation and save it, then search the web and add a page, and save it.', steps });
+  const save = { name: 'PPT.save_file', args: {}, response: "{'status': 'Save file completed successfully.'}" };
+  const create = { name: 'PPT.create_file', args: { abs_location: 'outputs/a.pptx', theme: 'a' }, response: "{'status': 'created a ppt file.'}" };
+  const page = { name: 'PPT.add_text_page', args: { title: 'Intro', bullet_items: 'Point one' }, response: "{'status': 'added page'}" };
+  it('after other steps: "again" in its place; right after itself: "twice"', () => {
+    for (const a of ppt([create, page, save, page, save])) {
+      expect(a).not.toMatch(/\(\d+ times\)/);
+      expect(a).toMatch(/again\b/);
+    }
+    for (const a of ppt([create, save, save])) {
+      expect(a).not.toMatch(/\(\d+ times\)/);
+      expect(a).toMatch(/twice/);
+    }
+  });
+});
