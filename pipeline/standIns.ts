@@ -323,3 +323,30 @@ export function readBeforeText<S extends { action: { name: string; args: unknown
     return { ...s, action: { ...s.action, args }, ...(prev ? { prev } : {}) };
   });
 }
+
+const ownNorm = (s: string) => s.toLowerCase().replace(/[‘’'"“”]/g, '').replace(/\b(?:my|our|your|the)\b/g, 'the').replace(/\s+/g, ' ').trim();
+
+/**
+ * A content argument that only restates the request's name for the user's own content, which the user
+ * never gives: 466_2's bullet_items "Main points of the presentation" for "a bullet list containing the
+ * main points of my presentation". Nothing shown says what those points are, so no careful step can
+ * write them; the value is the request's words for them, not them. Returns the request's phrase.
+ */
+export function ownContentNotGiven(key: string, value: string, said: string, earlier: readonly (string | undefined)[] = []): string | undefined {
+  if (!LISTED_CONTENT_KEY.test(key)) return undefined;
+  const v = value.trim().replace(/[.:]$/, '');
+  if (!v || /\[SPAN\]|\n/.test(v) || v.split(/\s+/).length < 2 || v.split(/\s+/).length > 8) return undefined;
+  if (new RegExp(`['"\u2018\u201c]${escapeRe(v)}['"\u2019\u201d]`, 'i').test(said)) return undefined;
+  if (earlier.some((e) => e !== undefined && e.toLowerCase().includes(v.toLowerCase()))) return undefined;
+  const target = ownNorm(v).replace(/^the /, '');
+  // The request's phrase for it, said as the user's own ("the main points of my presentation").
+  for (const m of said.matchAll(/\b(?:my|our)\s+[\w-]+/gi)) {
+    const before = said.slice(0, m.index).split(/\s+/).filter(Boolean).slice(-8);
+    for (let start = 0; start <= before.length; start++) {
+      const phrase = [...before.slice(start), m[0]].join(' ');
+      const n = ownNorm(phrase);
+      if (n === target || n === `the ${target}`) return phrase;
+    }
+  }
+  return undefined;
+}

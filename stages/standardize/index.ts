@@ -27,7 +27,7 @@ import { formatSources, sourceRows } from '../../scripts/report/sources.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import { insertLookups, LOOKUPS_VERSION } from './lookups.js';
 import { answeredText, dictatedText, responseStrings } from '../../pipeline/dictatedText.js';
-import { joinSplitBullets, readBeforeText, repairStandIn, standInKind, standInWrite, textBeforeRead } from '../../pipeline/standIns.js';
+import { joinSplitBullets, ownContentNotGiven, readBeforeText, repairStandIn, standInKind, standInWrite, textBeforeRead } from '../../pipeline/standIns.js';
 import { dropSignOffSlots } from '../../pipeline/afterFailure.js';
 import { optionalTickerParam, requestedTicker } from '../../pipeline/quality/argumentKinds.js';
 import { guessedId, scholarlySearchUnasked, unrequestedReviews } from '../../pipeline/quality/planAsks.js';
@@ -71,7 +71,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   // 18 (h-plans22): a news call for "the company with the AAPL ticker symbol" or for one known company a news sentence names ("news articles related to Amazon", 322_0) passes its ticker (requestedTicker), as for "the ticker symbol 'AAPL'".
   // 19 (h-plans23): a T-Eval Google Scholar search for a request asking nothing scholarly is left out where the plan makes the same search with another search tool (305_0), else the plan is turned down (446_0); a call with a dummy id ("12345") made again later with a looked-up one is left out (471_2); a [SPAN] splitting one bullet ("Date and Time: [SPAN]2023-10-22 22:53", 456_1) is taken out of it.
   // 20 (h-plans24): a read of reviews the request never asks for is left out (272_0's get_movie_reviews for "the plot summary and details of the movie 'Inception'"), or the plan turned down where a later step takes what it showed (unrequested_read); a text argument describing a file the plan reads only later (116_1's body "Content of the file located at `…paper_readme.txt`") is given the file's text, the read moved first (standIns.ts textBeforeRead).
-  version: `20+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
+  // 21 (h-plans24): a plan whose content argument only restates the request's name for the user's own content, never given (466_2's bullet_items "Main points of the presentation" for "the main points of my presentation"), is turned down (own_content_not_given).
+  version: `21+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
@@ -172,8 +173,18 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
     const answered: string[] = [];
     // A text argument describing a file the plan reads only later (116_1's body "Content of the file located at `…paper_readme.txt`", sent before
     // read_file of it): the read goes first and the text is what it answered; with no recorded text to put in, the plan is turned down.
-    const sourceTurns = (lookups?.turns ?? raw.turns).map((turn) => {
+    const sourceTurns = (lookups?.turns ?? raw.turns).map((turn, turnIndex, all) => {
       if (raw.source !== 'teval') return turn;
+      // A content argument that only restates the request's name for the user's own content, never given (466_2's bullet_items "Main points of
+      // the presentation" for "the main points of my presentation"): no step can write what nobody said, so the plan is turned down.
+      const said = all.slice(0, turnIndex + 1).map((u) => u.user).join('\n');
+      for (const [i, st] of turn.steps.entries()) {
+        if (typeof st.action.args !== 'object') continue;
+        for (const [key, v] of Object.entries(st.action.args)) {
+          const phrase = typeof v === 'string' ? ownContentNotGiven(key, v, said, turn.steps.slice(0, i).map((x) => x.response?.content)) : undefined;
+          if (phrase) throw new RejectItem(`own_content_not_given: ${raw.sourceFile} record ${raw.recordId}: ${st.action.name}.${key}=${JSON.stringify(v)} restates "${phrase}", content the user never gives and no answer shows`);
+        }
+      }
       const found = textBeforeRead(turn.steps);
       if (!found) return turn;
       const steps = readBeforeText(turn.steps, found);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { tickerNotNamed, unrequestedReviews } from '../../pipeline/quality/planAsks.js';
-import { readBeforeText, textBeforeRead } from '../../pipeline/standIns.js';
+import { ownContentNotGiven, readBeforeText, textBeforeRead } from '../../pipeline/standIns.js';
 import { checkTrajectory } from '../../stages/filter/rules.js';
 
 const step = (name: string, args: Record<string, unknown> = {}, response?: string) => ({ name, args, response });
@@ -70,5 +70,18 @@ describe('a text describing a file the plan reads only later', () => {
     expect(textBeforeRead([raw[2], raw[1]])).toBeUndefined();
     expect(textBeforeRead([{ action: { name: 'Email.send', args: { body: 'Hello Jane, the readme is attached.' } } }, raw[2]])).toBeUndefined();
     expect(readBeforeText([raw[0], raw[1], { ...raw[2], response: undefined }], { at: 1, key: 'body', readAt: 2, path })).toBeUndefined();
+  });
+});
+
+describe("the user's own content restated, never given", () => {
+  const said = "Then, could you add a title page with the title 'Introduction' and a bullet list containing the main points of my presentation. Lastly, I'd like to add an image related to 'technology' to a new slide.";
+  it('finds "Main points of the presentation" for "the main points of my presentation" (466_2)', () => {
+    expect(ownContentNotGiven('bullet_items', 'Main points of the presentation', said)).toBe('the main points of my presentation');
+  });
+  it('leaves a caption of what the request asks ("Image related to technology"), a quoted value and a text an answer shows alone', () => {
+    expect(ownContentNotGiven('bullet_items', 'Image related to technology', said)).toBeUndefined();
+    expect(ownContentNotGiven('bullet_items', 'Main points of the presentation', "Add a bullet 'Main points of the presentation' to my presentation.")).toBeUndefined();
+    expect(ownContentNotGiven('bullet_items', 'Main points of the presentation', said, ["{'text': 'Main points of the presentation: cost, speed'}"])).toBeUndefined();
+    expect(ownContentNotGiven('title', 'Main points of the presentation', said)).toBeUndefined();
   });
 });

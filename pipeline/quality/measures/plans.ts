@@ -11,7 +11,7 @@ import { toolSteps } from '../../steps.js';
 import { branchContradiction, conditionBranches, stoppedBecause, type BranchStep } from '../branches.js';
 import { correctCalls, shownAction } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
-import { missingDetails, namesReadContent, readText, requestedDetails, textBeforeRead } from '../../standIns.js';
+import { missingDetails, namesReadContent, readText, requestedDetails, textBeforeRead, ownContentNotGiven } from '../../standIns.js';
 import { cityForNamedEndpoint, ENDPOINT_TOOL, inventedSpecifics, namedCondition, namesEndpoint, pathMismatch, requestedPaths, stopsMidPattern, undecidedCondition, unrequestedWrites, type UnrequestedWhy } from '../planFollows.js';
 import { pathRole } from '../../errors/pathKinds.js';
 import { actsOnUnshownRecord, droppedGenre, namedPaperTitles, namesFilm, otherItemThanAsked, requestedGenre, saysUnfiltered, unfilterableGenre, type AskedStep } from '../askedItems.js';
@@ -534,6 +534,32 @@ export const gtTextBeforeRead: CaseMeasure = {
   },
 };
 
+/** 466_2: bullet_items "Main points of the presentation" for "a bullet list containing the main points of my presentation". */
+export const gtOwnContentNotGiven: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_own_content_not_given',
+  group: 'solvable',
+  title: 'a case showing or expecting a content argument that only restates the request\'s name for the user\'s own content, which the user never gives: 466_2 bullet_items "Main points of the presentation" for "a bullet list containing the main points of my presentation"',
+  population: 'T-Eval cases showing or expecting a call with a content argument',
+  check(tc) {
+    if (tc.source !== 'teval') return undefined;
+    let inPopulation = false;
+    for (const { where, action, at } of correctCalls(tc)) {
+      if (!isPlainObject(action.args)) continue;
+      const before = tc.messages.slice(0, at);
+      const said = before.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+      const answers = before.filter((m) => m.role === 'function').map((m) => m.content);
+      for (const [key, v] of Object.entries(action.args)) {
+        if (typeof v !== 'string' || !/^(?:bullet_?items|bullets|content|text|body)$/i.test(key)) continue;
+        inPopulation = true;
+        const phrase = ownContentNotGiven(key, v, said, answers);
+        if (phrase) return `${where} ${action.name} ${key}=${JSON.stringify(v)} restates "${phrase}", which the user never gives`;
+      }
+    }
+    return inPopulation ? null : undefined;
+  },
+};
+
 /** 305_0: a Google Scholar search for "famous landmarks in New York"; 446_0 for a film's summary. */
 export const gtScholarlySearchUnasked: CaseMeasure = {
   kind: 'case',
@@ -584,4 +610,4 @@ export const gtContentNeverWritten: CaseMeasure = {
   },
 };
 
-export const PLAN_MEASURES: CaseMeasure[] = [gtTickerNotNamed, gtUnrequestedReviews, gtTextBeforeRead, gtContentNeverWritten, gtFilmSearchForPlace, gtTickerByFilmTitle, gtScholarlySearchUnasked, gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern, gtOtherItemThanAsked, gtDropsRequestGenre, gtActsOnUnshownRecord, gtActNeverPerformed, gtOtherDayThanAsked, gtRouteNeverFetched, gtNamedValueLeftOut, gtUnrequestedNews, gtTickerOfOtherSecurity];
+export const PLAN_MEASURES: CaseMeasure[] = [gtTickerNotNamed, gtOwnContentNotGiven, gtUnrequestedReviews, gtTextBeforeRead, gtContentNeverWritten, gtFilmSearchForPlace, gtTickerByFilmTitle, gtScholarlySearchUnasked, gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern, gtOtherItemThanAsked, gtDropsRequestGenre, gtActsOnUnshownRecord, gtActNeverPerformed, gtOtherDayThanAsked, gtRouteNeverFetched, gtNamedValueLeftOut, gtUnrequestedNews, gtTickerOfOtherSecurity];
