@@ -439,6 +439,11 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   gt_ticker_of_other_security: 0,
   // h-plans23: a ticker searched by a film's title (479_1), a Scholar search for a request asking nothing scholarly (305_0, 446_0), a [SPAN] splitting one bullet (456_1).
   gt_ticker_by_film_title: 0,
+  // h-plans24: a ticker for a company the request does not name (289_0), reviews read unasked (272_0), a file described before it is read (116_1), the user's own content restated, never given (466_2).
+  gt_ticker_not_named: 0,
+  gt_unrequested_reviews: 0,
+  gt_text_before_read: 0,
+  gt_own_content_not_given: 0,
   gt_film_search_for_place: 0,
   gt_scholarly_search_unasked: 0,
   shown_bullet_split: 0,

@@ -269,3 +269,84 @@ function splitHead(item: string): boolean {
   if (!last) return false;
   return /^[^:\n]{1,30}:$/.test(last) || /^(?:\(?\d{1,2}[.)]|[-*•])$/.test(last);
 }
+
+/** A text argument that says what a file holds instead of holding it: "Content of the file located at `…/paper_readme.txt`". */
+const DESCRIBES_FILE = /\b(?:content|contents|text)\s+(?:of|from|in)\s+(?:the\s+)?(?:file|document)\b/i;
+
+export interface TextBeforeRead {
+  /** The step whose text argument describes the file. */
+  at: number;
+  key: string;
+  /** The later step reading that file. */
+  readAt: number;
+  path: string;
+}
+
+/**
+ * A text argument describing a file the plan reads only later: 116_1's Email.send body "Content of the
+ * file located at `data_v2/template_data/paper_readme.txt`" for "include the text from the file …",
+ * sent one step before read_file of that path. The message carries the file's description, not its
+ * text, and nothing shown before the send holds the text to put in.
+ */
+export function textBeforeRead(steps: readonly { action: { name: string; args: unknown } }[]): TextBeforeRead | undefined {
+  for (const [at, s] of steps.entries()) {
+    if (!s.action.args || typeof s.action.args !== 'object') continue;
+    for (const [key, v] of Object.entries(s.action.args as Record<string, unknown>)) {
+      if (typeof v !== 'string' || !LISTED_CONTENT_KEY.test(key) || !DESCRIBES_FILE.test(v) || v.split(/\s+/).length > 20) continue;
+      for (let readAt = at + 1; readAt < steps.length; readAt++) {
+        const r = steps[readAt].action;
+        if (!/read/i.test(r.name.split('.').pop() ?? '') || !r.args || typeof r.args !== 'object') continue;
+        const path = Object.values(r.args as Record<string, unknown>).find((x): x is string => typeof x === 'string' && x.trim().length > 0);
+        if (path && (v.includes(path) || v.includes(path.split('/').pop()!))) return { at, key, readAt, path };
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The plan with the read moved to just before the step describing its file and that step's text
+ * argument set to what the read answered (116_1: read_file, then Email.send with the file's text as
+ * body); T-Eval's prev places renumbered. Undefined when the read has no recorded text to put in.
+ */
+export function readBeforeText<S extends { action: { name: string; args: unknown }; response?: { content: string }; prev?: number[] }>(steps: readonly S[], found: TextBeforeRead): S[] | undefined {
+  const text = steps[found.readAt].response ? readText(steps[found.readAt].response!.content) : undefined;
+  if (text === undefined || !text.trim()) return undefined;
+  const order = [...steps.keys()].filter((i) => i !== found.readAt);
+  order.splice(found.at, 0, found.readAt);
+  const place = new Map(order.map((old, now) => [old, now]));
+  return order.map((old, now) => {
+    const s = steps[old];
+    // The read builds on what the described step built on; that step now builds on the read.
+    const prev = old === found.at ? [place.get(found.readAt)!] : (old === found.readAt ? steps[found.at].prev : s.prev)?.map((p) => place.get(p) ?? p);
+    const args = old === found.at ? { ...(s.action.args as Record<string, unknown>), [found.key]: text } : s.action.args;
+    return { ...s, action: { ...s.action, args }, ...(prev ? { prev } : {}) };
+  });
+}
+
+const ownNorm = (s: string) => s.toLowerCase().replace(/[‘’'"“”]/g, '').replace(/\b(?:my|our|your|the)\b/g, 'the').replace(/\s+/g, ' ').trim();
+
+/**
+ * A content argument that only restates the request's name for the user's own content, which the user
+ * never gives: 466_2's bullet_items "Main points of the presentation" for "a bullet list containing the
+ * main points of my presentation". Nothing shown says what those points are, so no careful step can
+ * write them; the value is the request's words for them, not them. Returns the request's phrase.
+ */
+export function ownContentNotGiven(key: string, value: string, said: string, earlier: readonly (string | undefined)[] = []): string | undefined {
+  if (!LISTED_CONTENT_KEY.test(key)) return undefined;
+  const v = value.trim().replace(/[.:]$/, '');
+  if (!v || /\[SPAN\]|\n/.test(v) || v.split(/\s+/).length < 2 || v.split(/\s+/).length > 8) return undefined;
+  if (new RegExp(`['"\u2018\u201c]${escapeRe(v)}['"\u2019\u201d]`, 'i').test(said)) return undefined;
+  if (earlier.some((e) => e !== undefined && e.toLowerCase().includes(v.toLowerCase()))) return undefined;
+  const target = ownNorm(v).replace(/^the /, '');
+  // The request's phrase for it, said as the user's own ("the main points of my presentation").
+  for (const m of said.matchAll(/\b(?:my|our)\s+[\w-]+/gi)) {
+    const before = said.slice(0, m.index).split(/\s+/).filter(Boolean).slice(-8);
+    for (let start = 0; start <= before.length; start++) {
+      const phrase = [...before.slice(start), m[0]].join(' ');
+      const n = ownNorm(phrase);
+      if (n === target || n === `the ${target}`) return phrase;
+    }
+  }
+  return undefined;
+}

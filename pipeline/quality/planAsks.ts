@@ -399,3 +399,100 @@ export function emptyWriteNeverFilled(request: string, steps: readonly AskedStep
   }
   return undefined;
 }
+
+/** Words a company's name carries whatever the company ("Inc.", "Common Stock"): no sign two names are one company. */
+const NAME_FILLER = /^(?:the|inc|corp|corporation|company|co|group|holdings|common|stock|class|shares|ltd|plc|llc|and|of)$/;
+const nameWords = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1 && !NAME_FILLER.test(w));
+const TICKER_KEY = /^(?:ticker|symbol|stocks?_?ticker)$/i;
+const SEARCH_KEY = /^(?:search|query|q|keyword|company|name)$/i;
+
+export interface TickerNotNamed {
+  at: number;
+  name: string;
+  /** What the step passes: the search's words or the ticker. */
+  given: string;
+  /** Why that is not the company the request means, in a clause ("is a description, not a company's name"). */
+  why: string;
+}
+
+/**
+ * A ticker the plan takes for a company its request does not name: 289_0 searches "tech company that
+ * manufactures smartphones and computers" (a description; no search by it answers one company, and the
+ * plan goes on with TECH, Bio-Techne) and 249_1 "company name" (a placeholder); 270_0 searches the
+ * unlisted "ABC Real Estate" and goes on with REAL, The RealReal; 289_1 reads TSLA for "a prominent
+ * electric car manufacturer" and 479_2 AAPL for "a stock symbol" with no search at all. Each case cut
+ * there expects a guess a model following the request cannot make, and the closing answer tells of a
+ * company the user never named as if it were the one asked about.
+ */
+export function tickerNotNamed(request: string, steps: readonly AskedStep[]): TickerNotNamed | undefined {
+  const named = namedTickers(request);
+  let searched: { query: string; known: boolean } | undefined;
+  for (let at = 0; at < steps.length; at++) {
+    const s = steps[at];
+    const args = isPlainObject(s.args) ? (s.args as Record<string, unknown>) : {};
+    const short = shortName(s.name);
+    if (/ticker|symbol|stock/i.test(short) && /search/i.test(short)) {
+      const q = Object.entries(args).find(([k, v]) => SEARCH_KEY.test(k) && typeof v === 'string')?.[1] as string | undefined;
+      if (q === undefined) continue;
+      const query = q.trim();
+      const known = companyBySearch(query) !== undefined || named.includes(query.toUpperCase());
+      // No proper name at all ("tech company that manufactures …", "company name"): a description, which names no one company.
+      if (!known && !/[A-Z]/.test(query)) return { at, name: s.name, given: query, why: 'is a description, not a company\'s name, so no search by it answers the company the request means' };
+      searched = { query, known };
+      continue;
+    }
+    const ticker = Object.entries(args).find(([k, v]) => TICKER_KEY.test(k) && typeof v === 'string' && v.trim())?.[1] as string | undefined;
+    if (ticker === undefined) continue;
+    const t = ticker.trim();
+    if (named.includes(t.toUpperCase())) continue;
+    if (searched) {
+      // A name the world table does not list searched, and a listed company's ticker taken for it: another company (270_0 "ABC Real Estate" → REAL, The RealReal).
+      const other = companyByTicker(t);
+      if (!searched.known && other && !nameWords(other.name).some((w) => nameWords(searched!.query).includes(w))) {
+        return { at, name: s.name, given: t, why: `is ${other.name}'s ticker, not one for "${searched.query}", the company the request names` };
+      }
+      continue;
+    }
+    // A ticker shown by an earlier answer (a news list, a search) is the plan's to take.
+    if (steps.slice(0, at).some((p) => p.response !== undefined && new RegExp(`\\b${escape(t)}\\b`).test(p.response))) continue;
+    return { at, name: s.name, given: t, why: 'is a ticker the request never names and no step searches, so taking it is a guess at the company meant' };
+  }
+  return undefined;
+}
+
+/** Does the plan take or search a ticker (the measure's population)? */
+export const takesATicker = (steps: readonly AskedStep[]) =>
+  steps.some((s) => isPlainObject(s.args) && Object.entries(s.args as Record<string, unknown>).some(([k, v]) => typeof v === 'string' && (TICKER_KEY.test(k) || (SEARCH_KEY.test(k) && /ticker|symbol|stock/i.test(shortName(s.name))))));
+
+/** Words by which a request asks for reviews: what people said of a film, a place or a stay. */
+const REVIEWS_ASKED = /\breview\w*|\bopinions?\b|\bfeedback\b|\bratings?\b|\brated\b|\bcritic\w*|\bcritique\w*|\bcomments?\b|\breception\b|\btestimonials?\b|\bwhat (?:people|others|guests|viewers|audiences|critics|users) (?:think|thought|say|said)\b|评价|评论|影评|口碑/i;
+
+export interface UnrequestedRead {
+  at: number;
+  name: string;
+  /** What the step reads ("reviews"). */
+  reads: string;
+  /** A later step taking a value only this read shows. */
+  usedBy?: number;
+}
+
+/**
+ * A read of reviews the request never asks for: 272_0 asks for "the plot summary and details of the
+ * movie 'Inception'" and the plan also calls get_movie_reviews. A model following the request makes
+ * no such call, and the case cut there expects it. `usedBy` names a later step taking a value only the
+ * reviews showed (then the read cannot simply go).
+ */
+export function unrequestedReviews(request: string, steps: readonly AskedStep[]): UnrequestedRead | undefined {
+  if (REVIEWS_ASKED.test(request)) return undefined;
+  const at = steps.findIndex((s) => /reviews?$/i.test(shortName(s.name)));
+  if (at < 0) return undefined;
+  const answer = steps[at].response ?? '';
+  const before = [request, ...steps.slice(0, at).map((s) => s.response ?? '')].join('\n');
+  const usedBy = answer
+    ? steps.findIndex((s, j) => j > at && isPlainObject(s.args) && Object.values(s.args as Record<string, unknown>).some((v) => (typeof v === 'string' || typeof v === 'number') && String(v).trim().length >= 4 && answer.includes(String(v).trim()) && !before.includes(String(v).trim())))
+    : -1;
+  return { at, name: steps[at].name, reads: 'reviews', ...(usedBy >= 0 ? { usedBy } : {}) };
+}
+
+/** Does the plan read reviews (the measure's population)? */
+export const readsReviews = (steps: readonly AskedStep[]) => steps.some((s) => /reviews?$/i.test(shortName(s.name)));

@@ -6,7 +6,7 @@ import { canonicalJson } from '../../pipeline/hash.js';
 import { FINISH_ACTION, type RawTrajectory } from '../../pipeline/schemas.js';
 import { tripToItself } from '../../pipeline/resolution/trips.js';
 import { actsOnUnshownRecord, droppedGenre, otherItemThanAsked } from '../../pipeline/quality/askedItems.js';
-import { authorReplaced, emptyWriteNeverFilled, neverPerformedAct, unrequestedNews, otherDayThanAsked, filmSearchForPlace, routeNeverFetched, tickerByFilmTitle, tickerOfOtherSecurity } from '../../pipeline/quality/planAsks.js';
+import { authorReplaced, emptyWriteNeverFilled, neverPerformedAct, unrequestedNews, otherDayThanAsked, filmSearchForPlace, routeNeverFetched, tickerByFilmTitle, tickerNotNamed, tickerOfOtherSecurity } from '../../pipeline/quality/planAsks.js';
 
 export interface Drop {
   code: string;
@@ -32,6 +32,7 @@ export const FILTER_RULES = [
   'unrequested_news',
   'ticker_of_other_security',
   'ticker_by_film_title',
+  'ticker_not_named',
   'film_search_for_place',
   'content_never_written',
   'empty_plan',
@@ -101,6 +102,9 @@ export function checkTrajectory(t: RawTrajectory, opts: { minSteps: number; dupl
     // "the ticker symbol of the production company behind the first popular movie" searched by the film's title: no step finds the company.
     const byTitle = tickerByFilmTitle(plan);
     if (byTitle) return { code: 'ticker_by_film_title', detail: `${steps[byTitle.at].where}: ${byTitle.name} searches a ticker by the film title "${byTitle.title}", where the request asks for the company behind the film, which no step finds` };
+    // A ticker for a company the request does not name: a description searched ("tech company that manufactures smartphones and computers"), an unlisted name answered by another company's ticker, or a ticker nothing names.
+    const unnamed = tickerNotNamed(request, plan);
+    if (unnamed) return { code: 'ticker_not_named', detail: `${steps[unnamed.at].where}: ${unnamed.name} takes "${unnamed.given}", which ${unnamed.why}` };
     // A film searched by the name of a place the request gives as a location ("if it is being shown in Las Vegas", "filmed in New York City"): a title search answers neither.
     const placeFilm = filmSearchForPlace(request, plan);
     if (placeFilm) return { code: 'film_search_for_place', detail: `${steps[placeFilm.at].where}: ${placeFilm.name} searches a film titled "${placeFilm.place}", which the request names as a place, not a film` };

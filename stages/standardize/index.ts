@@ -27,10 +27,10 @@ import { formatSources, sourceRows } from '../../scripts/report/sources.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import { insertLookups, LOOKUPS_VERSION } from './lookups.js';
 import { answeredText, dictatedText, responseStrings } from '../../pipeline/dictatedText.js';
-import { joinSplitBullets, repairStandIn, standInKind, standInWrite } from '../../pipeline/standIns.js';
+import { joinSplitBullets, ownContentNotGiven, readBeforeText, repairStandIn, standInKind, standInWrite, textBeforeRead } from '../../pipeline/standIns.js';
 import { dropSignOffSlots } from '../../pipeline/afterFailure.js';
 import { optionalTickerParam, requestedTicker } from '../../pipeline/quality/argumentKinds.js';
-import { guessedId, scholarlySearchUnasked } from '../../pipeline/quality/planAsks.js';
+import { guessedId, scholarlySearchUnasked, unrequestedReviews } from '../../pipeline/quality/planAsks.js';
 import { repeatedReads } from '../../pipeline/quality/repeats.js';
 import { cityForNamedEndpoint, inventedSpecifics, pathMismatch, readBeforeWrite, requestedPaths, stopsMidPattern, undecidedCondition, unrequestedWrites } from '../../pipeline/quality/planFollows.js';
 import { namesPath, pathRole } from '../../pipeline/errors/pathKinds.js';
@@ -70,7 +70,9 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   // 17 (h-teval10): a T-Eval step with a side effect the request never asks for (a file it never names, 134_2's "outputs/query_summary.txt", 392_1's "movie_details.txt"; a presentation for a request asking for none, 413_0, with its pages; plain text written over the plan's presentation, 134_0; a reservation, 174_1) is left out, or the plan turned down where a later step takes what it made; a path with another extension of the same kind than the request's name ("outputs/Daily_Journal.pptx" for 'Daily_Journal.ppt', 420_0, 477_0) takes the request's (planFollows.ts unrequestedWrites, pathMismatch).
   // 18 (h-plans22): a news call for "the company with the AAPL ticker symbol" or for one known company a news sentence names ("news articles related to Amazon", 322_0) passes its ticker (requestedTicker), as for "the ticker symbol 'AAPL'".
   // 19 (h-plans23): a T-Eval Google Scholar search for a request asking nothing scholarly is left out where the plan makes the same search with another search tool (305_0), else the plan is turned down (446_0); a call with a dummy id ("12345") made again later with a looked-up one is left out (471_2); a [SPAN] splitting one bullet ("Date and Time: [SPAN]2023-10-22 22:53", 456_1) is taken out of it.
-  version: `19+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
+  // 20 (h-plans24): a read of reviews the request never asks for is left out (272_0's get_movie_reviews for "the plot summary and details of the movie 'Inception'"), or the plan turned down where a later step takes what it showed (unrequested_read); a text argument describing a file the plan reads only later (116_1's body "Content of the file located at `…paper_readme.txt`") is given the file's text, the read moved first (standIns.ts textBeforeRead).
+  // 21 (h-plans24): a plan whose content argument only restates the request's name for the user's own content, never given (466_2's bullet_items "Main points of the presentation" for "the main points of my presentation"), is turned down (own_content_not_given).
+  version: `21+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
@@ -169,7 +171,28 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
     const standInsRepaired: { k: number; tool: string; param: string; how: string }[] = [];
     // The texts the recorded answers of the steps so far gave (BFCL's executed responses, T-Eval's recordings).
     const answered: string[] = [];
-    const turns = (lookups?.turns ?? raw.turns).map((turn, turnIndex) => ({
+    // A text argument describing a file the plan reads only later (116_1's body "Content of the file located at `…paper_readme.txt`", sent before
+    // read_file of it): the read goes first and the text is what it answered; with no recorded text to put in, the plan is turned down.
+    const sourceTurns = (lookups?.turns ?? raw.turns).map((turn, turnIndex, all) => {
+      if (raw.source !== 'teval') return turn;
+      // A content argument that only restates the request's name for the user's own content, never given (466_2's bullet_items "Main points of
+      // the presentation" for "the main points of my presentation"): no step can write what nobody said, so the plan is turned down.
+      const said = all.slice(0, turnIndex + 1).map((u) => u.user).join('\n');
+      for (const [i, st] of turn.steps.entries()) {
+        if (typeof st.action.args !== 'object') continue;
+        for (const [key, v] of Object.entries(st.action.args)) {
+          const phrase = typeof v === 'string' ? ownContentNotGiven(key, v, said, turn.steps.slice(0, i).map((x) => x.response?.content)) : undefined;
+          if (phrase) throw new RejectItem(`own_content_not_given: ${raw.sourceFile} record ${raw.recordId}: ${st.action.name}.${key}=${JSON.stringify(v)} restates "${phrase}", content the user never gives and no answer shows`);
+        }
+      }
+      const found = textBeforeRead(turn.steps);
+      if (!found) return turn;
+      const steps = readBeforeText(turn.steps, found);
+      if (!steps) throw new RejectItem(`text_before_read: ${raw.sourceFile} record ${raw.recordId}: ${turn.steps[found.at].action.name}.${found.key} describes "${found.path}", which the plan reads only later and whose text no recording gives`);
+      standInsRepaired.push({ k: -1, tool: turn.steps[found.at].action.name, param: found.key, how: `described "${found.path}" before reading it: the read moved first and its text passed` });
+      return { ...turn, steps };
+    });
+    const turns = sourceTurns.map((turn, turnIndex) => ({
       user: turn.user,
       steps: turn.steps
         .filter((s) => s.action.name !== FINISH_ACTION)
@@ -194,6 +217,16 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
           if (!unasked || unasked.at !== i) return true;
           if (unasked.redoneAt === undefined) throw new RejectItem(`scholarly_search_unasked: ${raw.sourceFile} record ${raw.recordId}: ${unasked.name}("${unasked.query}") searches scholarly literature for a request that asks for none, and no step of the plan searches it otherwise`);
           standInsRepaired.push({ k: -1, tool: s.action.name, param: unasked.query, how: `scholarly search for a request asking none, made again by ${all[unasked.redoneAt].action.name}: step left out` });
+          return false;
+        })
+        .filter((s, i, all) => {
+          // A read of reviews the request never asks for (272_0's get_movie_reviews for "the plot summary and details"): left out, unless a later step takes what only it showed.
+          if (raw.source !== 'teval') return true;
+          const request = sourceTurns.slice(0, turnIndex + 1).map((u) => u.user).join('\n');
+          const unread = unrequestedReviews(request, all.map((x) => ({ name: x.action.name, args: x.action.args, response: x.response?.content })));
+          if (!unread || unread.at !== i) return true;
+          if (unread.usedBy !== undefined) throw new RejectItem(`unrequested_read: ${raw.sourceFile} record ${raw.recordId}: ${unread.name} reads ${unread.reads} the request never asks for, and the later ${all[unread.usedBy].action.name} takes what it showed`);
+          standInsRepaired.push({ k: -1, tool: s.action.name, param: '', how: `${unread.reads} the request never asks for: step left out` });
           return false;
         })
         .filter((s, i, all) => {

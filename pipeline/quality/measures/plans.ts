@@ -11,12 +11,12 @@ import { toolSteps } from '../../steps.js';
 import { branchContradiction, conditionBranches, stoppedBecause, type BranchStep } from '../branches.js';
 import { correctCalls, shownAction } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
-import { missingDetails, namesReadContent, readText, requestedDetails } from '../../standIns.js';
+import { missingDetails, namesReadContent, readText, requestedDetails, textBeforeRead, ownContentNotGiven } from '../../standIns.js';
 import { cityForNamedEndpoint, ENDPOINT_TOOL, inventedSpecifics, namedCondition, namesEndpoint, pathMismatch, requestedPaths, stopsMidPattern, undecidedCondition, unrequestedWrites, type UnrequestedWhy } from '../planFollows.js';
 import { pathRole } from '../../errors/pathKinds.js';
 import { actsOnUnshownRecord, droppedGenre, namedPaperTitles, namesFilm, otherItemThanAsked, requestedGenre, saysUnfiltered, unfilterableGenre, type AskedStep } from '../askedItems.js';
 import { FILMS, companyBySearch } from '../../resolution/worldFacts.js';
-import { asksAnAct, asksARoute, emptyWriteNeverFilled, writesAFile, asksOfADay, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, filmSearchForPlace, routeNeverFetched, scholarlySearchUnasked, takesANamedValue, tickerByFilmTitle, tickerOfOtherSecurity, unrequestedNews } from '../planAsks.js';
+import { asksAnAct, asksARoute, emptyWriteNeverFilled, writesAFile, asksOfADay, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, filmSearchForPlace, routeNeverFetched, scholarlySearchUnasked, takesANamedValue, tickerByFilmTitle, tickerNotNamed, takesATicker, readsReviews, unrequestedReviews, tickerOfOtherSecurity, unrequestedNews } from '../planAsks.js';
 import type { Trajectory } from '../../schemas.js';
 
 
@@ -489,6 +489,77 @@ export const gtTickerByFilmTitle: CaseMeasure = {
   },
 };
 
+/** 289_0: search_stock_ticker("tech company that manufactures smartphones and computers") and then TECH (Bio-Techne) for the company the request describes. */
+export const gtTickerNotNamed: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_ticker_not_named',
+  group: 'solvable',
+  title: 'a case cut from a plan that takes a ticker for a company its request does not name: 289_0 searches "tech company that manufactures smartphones and computers" (a description) and reads TECH, Bio-Techne; 249_1 searches "company name"; 270_0 takes REAL (The RealReal) for "ABC Real Estate"; 289_1 TSLA for "a prominent electric car manufacturer" and 479_2 AAPL for "a stock symbol" with no search',
+  population: 'T-Eval cases whose plan takes or searches a ticker',
+  check(tc, ctx) {
+    const plan = planOf(tc, ctx);
+    if (!plan || !takesATicker(plan.steps)) return undefined;
+    const u = tickerNotNamed(plan.request, plan.steps);
+    return u ? `step ${u.at + 1} ${u.name} takes "${u.given}", which ${u.why}` : null;
+  },
+};
+
+/** 272_0: get_movie_reviews for "the plot summary and details of the movie 'Inception'". */
+export const gtUnrequestedReviews: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_unrequested_reviews',
+  group: 'solvable',
+  title: 'a case cut from a plan that reads reviews its request never asks for (no review, rating, opinion, feedback, comment): 272_0 calls get_movie_reviews for "the plot summary and details of the movie \'Inception\'"; a model following the request makes no such call',
+  population: 'T-Eval cases whose plan reads reviews',
+  check(tc, ctx) {
+    const plan = planOf(tc, ctx);
+    if (!plan || !readsReviews(plan.steps)) return undefined;
+    const u = unrequestedReviews(plan.request, plan.steps);
+    return u ? `step ${u.at + 1} ${u.name} reads ${u.reads} the request never asks for` : null;
+  },
+};
+
+/** 116_1: Email.send body "Content of the file located at `…paper_readme.txt`" one step before read_file of it. */
+export const gtTextBeforeRead: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_text_before_read',
+  group: 'solvable',
+  title: 'a case cut from a plan whose text argument describes a file the plan reads only later: 116_1 sends body "Content of the file located at `data_v2/template_data/paper_readme.txt`" for "include the text from the file", then reads the file',
+  population: 'T-Eval cases whose plan reads a file',
+  check(tc, ctx) {
+    const plan = planOf(tc, ctx);
+    if (!plan || !plan.steps.some((s) => /read/i.test(s.name.split('.').pop() ?? ''))) return undefined;
+    const f = textBeforeRead(plan.steps.map((s) => ({ action: { name: s.name, args: s.args } })));
+    return f ? `step ${f.at + 1} ${plan.steps[f.at].name} ${f.key} describes "${f.path}", which step ${f.readAt + 1} reads only later` : null;
+  },
+};
+
+/** 466_2: bullet_items "Main points of the presentation" for "a bullet list containing the main points of my presentation". */
+export const gtOwnContentNotGiven: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_own_content_not_given',
+  group: 'solvable',
+  title: 'a case showing or expecting a content argument that only restates the request\'s name for the user\'s own content, which the user never gives: 466_2 bullet_items "Main points of the presentation" for "a bullet list containing the main points of my presentation"',
+  population: 'T-Eval cases showing or expecting a call with a content argument',
+  check(tc) {
+    if (tc.source !== 'teval') return undefined;
+    let inPopulation = false;
+    for (const { where, action, at } of correctCalls(tc)) {
+      if (!isPlainObject(action.args)) continue;
+      const before = tc.messages.slice(0, at);
+      const said = before.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+      const answers = before.filter((m) => m.role === 'function').map((m) => m.content);
+      for (const [key, v] of Object.entries(action.args)) {
+        if (typeof v !== 'string' || !/^(?:bullet_?items|bullets|content|text|body)$/i.test(key)) continue;
+        inPopulation = true;
+        const phrase = ownContentNotGiven(key, v, said, answers);
+        if (phrase) return `${where} ${action.name} ${key}=${JSON.stringify(v)} restates "${phrase}", which the user never gives`;
+      }
+    }
+    return inPopulation ? null : undefined;
+  },
+};
+
 /** 305_0: a Google Scholar search for "famous landmarks in New York"; 446_0 for a film's summary. */
 export const gtScholarlySearchUnasked: CaseMeasure = {
   kind: 'case',
@@ -539,4 +610,4 @@ export const gtContentNeverWritten: CaseMeasure = {
   },
 };
 
-export const PLAN_MEASURES: CaseMeasure[] = [gtContentNeverWritten, gtFilmSearchForPlace, gtTickerByFilmTitle, gtScholarlySearchUnasked, gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern, gtOtherItemThanAsked, gtDropsRequestGenre, gtActsOnUnshownRecord, gtActNeverPerformed, gtOtherDayThanAsked, gtRouteNeverFetched, gtNamedValueLeftOut, gtUnrequestedNews, gtTickerOfOtherSecurity];
+export const PLAN_MEASURES: CaseMeasure[] = [gtTickerNotNamed, gtOwnContentNotGiven, gtUnrequestedReviews, gtTextBeforeRead, gtContentNeverWritten, gtFilmSearchForPlace, gtTickerByFilmTitle, gtScholarlySearchUnasked, gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern, gtOtherItemThanAsked, gtDropsRequestGenre, gtActsOnUnshownRecord, gtActNeverPerformed, gtOtherDayThanAsked, gtRouteNeverFetched, gtNamedValueLeftOut, gtUnrequestedNews, gtTickerOfOtherSecurity];
