@@ -234,30 +234,92 @@ function insertedTokens(t: CorpusTurn): number {
   return n;
 }
 
-export function contextPool(corpus: Corpus, minTokens: number): ContextPool {
-  const dropped: Record<string, number> = {};
-  const entry = (d: HonestDialogue): PoolEntry => {
-    const users = d.turns.filter((t) => t.role === 'user');
-    return {
-      id: d.id,
-      tokens: d.turns.reduce((n, t) => n + insertedTokens(t), 0),
-      lines: [...new Set(d.turns.filter((t) => lineWords(t.content) >= (t.role === 'assistant' ? 4 : 8)).map((t) => normalizeLine(t.content)))],
-      greets: users.some((t) => opensWithGreeting(t.content)),
-      leaves: d.turns.some((t) => takesLeave(t.content)),
-      topics: [...new Set(users.filter((t) => QUESTION.test(t.content)).flatMap((t) => menuItems(t.content)))],
-      text: d.turns.map((t) => t.content).join('\n'),
-      dialogue: d,
-    };
+/** A pool entry's own findings: what `entry` works out of a dialogue as inserted, besides its text and the dialogue. */
+type EntryFacts = Pick<PoolEntry, 'tokens' | 'lines' | 'greets' | 'leaves' | 'topics'>;
+
+function entryFacts(d: HonestDialogue): EntryFacts {
+  const users = d.turns.filter((t) => t.role === 'user');
+  return {
+    tokens: d.turns.reduce((n, t) => n + insertedTokens(t), 0),
+    lines: [...new Set(d.turns.filter((t) => lineWords(t.content) >= (t.role === 'assistant' ? 4 : 8)).map((t) => normalizeLine(t.content)))],
+    greets: users.some((t) => opensWithGreeting(t.content)),
+    leaves: d.turns.some((t) => takesLeave(t.content)),
+    topics: [...new Set(users.filter((t) => QUESTION.test(t.content)).flatMap((t) => menuItems(t.content)))],
   };
-  const entries: PoolEntry[] = [];
-  for (const raw of corpus.dialogues) {
-    const d = honestDialogue(raw);
-    const why = d ? unusableReason(d.turns) : 'claims an act no tool did';
-    if (why || !d) dropped[why!] = (dropped[why!] ?? 0) + 1;
-    else entries.push(entry(d));
+}
+
+function entryOf(d: HonestDialogue, facts: EntryFacts = entryFacts(d)): PoolEntry {
+  return { id: d.id, ...facts, text: d.turns.map((t) => t.content).join('\n'), dialogue: d };
+}
+
+/**
+ * What the pool makes of one corpus dialogue, as plain data a file can keep (sources/dialogue/poolCache.ts):
+ * the dialogue as inserted (each turn null when it is the corpus's own, else its rewritten text and
+ * tokens; null when a claim could not be undone), why it is left out, or its entry's findings and
+ * each reply's tokens as inserted. A function of the dialogue and the rules' code alone.
+ */
+export interface DialogueVerdict {
+  honest: { turns: ({ content: string; tokens: number } | null)[]; closing?: ClosingPlan; menu?: { index: number; question: string }[]; readBacks?: ReadBackPlan[] } | null;
+  why?: string;
+  entry?: EntryFacts;
+  /** Per turn, a reply's tokens as inserted (FinishAction JSON); null for a customer's turn. */
+  inserted?: (number | null)[];
+}
+
+/** The pool's verdict on one corpus dialogue, worked out (honestDialogue, unusableReason, the entry's findings). */
+export function judgeDialogue(raw: Dialogue): DialogueVerdict {
+  const d = honestDialogue(raw);
+  if (!d) return { honest: null, why: 'claims an act no tool did' };
+  const honest: NonNullable<DialogueVerdict['honest']> = {
+    turns: d.turns.map((t, i) => (t === raw.turns[i] ? null : { content: t.content, tokens: t.tokens })),
+    ...(d.closing ? { closing: d.closing } : {}),
+    ...(d.menu ? { menu: d.menu } : {}),
+    ...(d.readBacks ? { readBacks: d.readBacks } : {}),
+  };
+  const why = unusableReason(d.turns);
+  if (why) return { honest, why };
+  return { honest, entry: entryFacts(d), inserted: d.turns.map((t) => (t.role === 'user' ? null : insertedTokens(t))) };
+}
+
+/** A closing plan as honest.ts makes it: opener and phrase are always there, undefined when it has none (a file keeps no undefined). */
+const closingPlan = (c: ClosingPlan): ClosingPlan => ({ index: c.index, opener: c.opener, said: c.said, leave: c.leave, phrase: c.phrase, ...(c.reference ? { reference: c.reference } : {}) });
+
+/**
+ * A kept verdict taken as this process's own: the dialogue as inserted is rebuilt from it (the
+ * corpus's own turn objects where the turn is unchanged, as honestDialogue makes it) and remembered
+ * as honestDialogue's answer for the dialogue, with each reply's inserted tokens, so every later
+ * reader sees one object. A dialogue honestDialogue has already answered keeps that answer.
+ */
+export function adoptVerdict(raw: Dialogue, v: DialogueVerdict): void {
+  if (honestCache.has(raw)) return;
+  if (!v.honest) {
+    honestCache.set(raw, null);
+    return;
   }
+  const { turns, closing, ...plan } = v.honest;
+  const h: HonestDialogue = { id: raw.id, turns: raw.turns.map((t, i) => (turns[i] ? { ...t, content: turns[i]!.content, tokens: turns[i]!.tokens } : t)), ...(closing ? { closing: closingPlan(closing) } : {}), ...plan };
+  if (v.inserted) h.turns.forEach((t, i) => v.inserted![i] !== null && v.inserted![i] !== undefined && !rendered.has(t) && rendered.set(t, v.inserted![i]!));
+  honestCache.set(raw, h);
+}
+
+/**
+ * The dialogues of the corpus fit to insert, and why the others are left out. `verdicts`, when
+ * given, are the corpus's dialogues' verdicts in its order, kept from an earlier run of the same
+ * rules on the same corpus (sources/dialogue/poolCache.ts); otherwise each is worked out here.
+ */
+export function contextPool(corpus: Corpus, minTokens: number, verdicts?: readonly DialogueVerdict[]): ContextPool {
+  if (verdicts && verdicts.length !== corpus.dialogues.length) throw new Error(`contextPool: ${verdicts.length} verdicts for ${corpus.dialogues.length} dialogues`);
+  const dropped: Record<string, number> = {};
+  const entries: PoolEntry[] = [];
+  corpus.dialogues.forEach((raw, i) => {
+    let v = verdicts?.[i];
+    if (v) adoptVerdict(raw, v);
+    else v = judgeDialogue(raw);
+    if (v.why || !v.entry) dropped[v.why!] = (dropped[v.why!] ?? 0) + 1;
+    else entries.push(entryOf(honestDialogue(raw)!, v.entry));
+  });
   // A user's corpus the rules empty (or leave too short): every dialogue, as before.
-  if (entries.reduce((n, e) => n + e.tokens, 0) < minTokens * 4) return { entries: corpus.dialogues.map((d) => entry(honestDialogue(d) ?? d)), dropped: {}, filtered: false };
+  if (entries.reduce((n, e) => n + e.tokens, 0) < minTokens * 4) return { entries: corpus.dialogues.map((d) => entryOf(honestDialogue(d) ?? d)), dropped: {}, filtered: false };
   return { entries, dropped, filtered: true };
 }
 

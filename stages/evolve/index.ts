@@ -36,8 +36,13 @@ import type { ItemContext, ItemResult, ItemStage, StageContext, StageItem } from
 import { countChatTokens } from '../../pipeline/tokens.js';
 import { Rng } from '../../pipeline/rng.js';
 import { loadCorpus, TASKMASTER4_DIALOGUES, type Corpus } from '../../sources/dialogue/corpus.js';
+import { cachedContextPool } from '../../sources/dialogue/poolCache.js';
+import { contextPool } from '../../sources/dialogue/context.js';
+import { codeDigest } from '../../pipeline/fingerprint.js';
+import { REPO_ROOT } from '../../pipeline/repoRoot.js';
+import { join } from 'node:path';
 import { fileStamps } from '../../pipeline/fingerprint.js';
-import { contextPool, dialoguesAt, drawSlice, LineUsage, pickDialogues, sliceAt, type ContextPool, type ContextSlice, type SliceDraw } from '../../sources/dialogue/context.js';
+import { dialoguesAt, drawSlice, LineUsage, pickDialogues, sliceAt, type ContextPool, type ContextSlice, type SliceDraw } from '../../sources/dialogue/context.js';
 import { contextThoughts } from './contextThoughts.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import { argValues, groundTruthActions, firstUserIndex, historyActions, protectedValues, queryIndex, taskValues, usedToolDocs } from './caseParts.js';
@@ -54,6 +59,16 @@ export type SingleStrategy = (typeof SINGLE_STRATEGIES)[number];
 /** The order mixed applies them in: distractors first so they get harder docs too; context last so noise stays in the query. */
 /** Fresh draws of a Long Context slice when one mentions a task value. */
 const LONG_CONTEXT_REDRAWS = 5;
+
+/**
+ * The long-context pool, its dialogues' verdicts kept between runs in .cache/context-pool/ under a
+ * digest of the code and the corpus (sources/dialogue/poolCache.ts): judging ~3,700 dialogues is the
+ * same work in every build of the same code. FORGE_POOL_CACHE=off judges them afresh and keeps nothing.
+ */
+function poolFor(corpus: Corpus, minTokens: number): ContextPool {
+  if (process.env.FORGE_POOL_CACHE === 'off') return contextPool(corpus, minTokens);
+  return cachedContextPool(corpus, minTokens, join(REPO_ROOT, '.cache', 'context-pool'), codeDigest());
+}
 const MIXED_ORDER: SingleStrategy[] = ['extra_tools', 'harder_tools', 'noisy_query', 'long_context'];
 
 export interface EvolveInput {
@@ -248,7 +263,7 @@ export function enumerateEvolve(ctx: StageContext): StageItem<EvolveInput>[] {
       // Whole dialogues, none mentioning a task value ("Seattle", "machine learning"): a context
       // that did could change the task.
       const values = base.values;
-      dialoguePool ??= contextPool(c, minTokens);
+      dialoguePool ??= poolFor(c, minTokens);
       let draw = drawSlice(c, ctx.rng(`long-context:${id}`), minTokens, maxTokens);
       const dialogues = pickDialogues(dialoguePool, usage, ctx.rng(`long-context:${id}:dialogues`), { target: draw.target, minTokens, maxTokens, values });
       if (dialogues) input.context = { ...draw, corpusDigest: c.digest, dialogues };
