@@ -222,6 +222,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_menu_claim_contradicted: 0,
   long_context_name_half_cased: 0,
   long_context_item_article_missing: 0,
+  long_context_espresso_counted: 0,
   long_context_corpus_line_spliced: 0,
   long_context_readback_modifier_misattached: 0,
   long_context_confirmation_misfits: 0,

@@ -113,9 +113,21 @@ const MENU_MEMO_SIZE = 20_000;
  * (after "the"), one kind the reply counts more than one of as its plural ("cortados"), else the
  * one. Undefined when it names none.
  */
+/**
+ * Espresso said as what goes into the drink, not a drink of its own: "a mocha with half the
+ * espresso", "a cortado with 2% milk and a shot of espresso", "a single espresso shot", "a dash of espresso", "a 12oz latte with decaf espresso and
+ * non-fat milk", "a 12oz Latte espresso with milk and foam".
+ */
+const INGREDIENT_ESPRESSO = /\b(?:half|double|twice|extra|more|less)\s+(?:of\s+)?(?:the|an?)\s+(?:espresso|shots?)\b|\b(?:(?:an?|one|two|three|extra|additional|double|single|triple|\d+)\s+)*(?:extra\s+|additional\s+)?shots?\s+of\s+(?:(?:decaf(?:feinated)?|regular|blonde)\s+)?espresso\b|\bwith\s+(?:(?:decaf(?:feinated)?|regular|half-?caf|extra|double|blonde)\s+)?espresso\b|(?<=\b(?:latte|mocha|cappuccino|macchiato|cortado|americano)\s+)espresso\b|\b(?:(?:an?|one|two|three|single|double|triple|extra|additional|\d+)\s+)+(?:extra\s+)?espresso\s+shots?\b|\b(?:a\s+)?(?:dash|splash|drop|bit|touch|hint)\s+of\s+espresso\b/gi;
+
+/** The text with espresso said as an ingredient blanked out, its length kept ("… with decaf espresso and …" -> "…                      and …"). */
+export function withoutIngredientEspresso(text: string): string {
+  return /espresso/i.test(text) ? text.replace(INGREDIENT_ESPRESSO, (m) => ' '.repeat(m.length)) : text;
+}
+
 export function replyDrinks(said: string): { phrase: string; plural: boolean } | undefined {
-  // "a mocha with half the espresso": how much espresso goes into the drink, no second drink.
-  const text = said.replace(/\b(?:half|double|twice|extra|more|less)\s+(?:of\s+)?(?:the|an?)\s+(?:espresso|shots?)\b/gi, ' ');
+  // "a mocha with half the espresso", "… and a shot of espresso": what goes into the drink, no second drink.
+  const text = withoutIngredientEspresso(said);
   const lower = text.toLowerCase();
   const named = menuItems(text)
     .filter((m) => NAMED_DRINKS.has(m))

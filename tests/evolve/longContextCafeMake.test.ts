@@ -71,3 +71,22 @@ describe("an order's second drink", () => {
     expect(DEFAULT_QUALITY_THRESHOLDS.long_context_item_article_missing).toBe(0);
   });
 });
+
+describe('espresso that goes into the drink', () => {
+  it('is no second drink in a closing or thought; the measure flags the old wording', async () => {
+    const { replyDrinks } = await import('../../pipeline/dialogueRules.js');
+    const { shortOrder } = await import('../../sources/dialogue/honest.js');
+    const { espressoCounted } = await import('../../pipeline/quality/measures/context.js');
+    expect(replyDrinks('a cortado with 2% milk and a shot of espresso')?.phrase).toBe('cortado');
+    expect(replyDrinks('a 12oz latte with decaf espresso and non-fat milk and chocolate sauce')?.phrase).toBe('latte');
+    expect(shortOrder('a 12oz latte espresso with milk and foam')).toBe('the latte');
+    expect(replyDrinks('a latte and an espresso')?.phrase).toBe('latte and the espresso');
+    expect(replyDrinks('a latte, with a single espresso shot')?.phrase).toBe('latte');
+    expect(replyDrinks('a macchiato with almond milk, with a dash of espresso')?.phrase).toBe('macchiato');
+    expect(replyDrinks('a mocha with whole milk and can you add an espresso shot')?.phrase).toBe('mocha');
+    const said = [{ role: 'user', text: 'Can I please get a cortado with 2% milk and a shot of espresso?' }, { role: 'assistant', text: 'So the order is the cortado and the espresso; read that out at the counter.' }];
+    expect(espressoCounted(said)).toBeTruthy();
+    expect(espressoCounted([{ role: 'user', text: "I'd like a latte and an espresso" }, said[1]])).toBeUndefined();
+    expect(DEFAULT_QUALITY_THRESHOLDS.long_context_espresso_counted).toBe(0);
+  });
+});
