@@ -115,9 +115,21 @@ const MENU_MEMO_SIZE = 20_000;
  * (after "the"), one kind the reply counts more than one of as its plural ("cortados"), else the
  * one. Undefined when it names none.
  */
+/**
+ * Espresso said as what goes into the drink, not a drink of its own: "a mocha with half the
+ * espresso", "a cortado with 2% milk and a shot of espresso", "a single espresso shot", "a dash of espresso", "a 12oz latte with decaf espresso and
+ * non-fat milk", "a 12oz Latte espresso with milk and foam".
+ */
+const INGREDIENT_ESPRESSO = /\b(?:half|double|twice|extra|more|less)\s+(?:of\s+)?(?:the|an?)\s+(?:espresso|shots?)\b|\b(?:(?:an?|one|two|three|extra|additional|double|single|triple|\d+)\s+)*(?:extra\s+|additional\s+)?shots?\s+of\s+(?:(?:decaf(?:feinated)?|regular|blonde)\s+)?espresso\b|\bwith\s+(?:(?:decaf(?:feinated)?|regular|half-?caf|extra|double|blonde)\s+)?espresso\b|(?<=\b(?:latte|mocha|cappuccino|macchiato|cortado|americano)\s+)espresso\b|\b(?:(?:an?|one|two|three|single|double|triple|extra|additional|\d+)\s+)+(?:extra\s+)?espresso\s+shots?\b|\b(?:a\s+)?(?:dash|splash|drop|bit|touch|hint)\s+of\s+espresso\b/gi;
+
+/** The text with espresso said as an ingredient blanked out, its length kept ("… with decaf espresso and …" -> "…                      and …"). */
+export function withoutIngredientEspresso(text: string): string {
+  return /espresso/i.test(text) ? text.replace(INGREDIENT_ESPRESSO, (m) => ' '.repeat(m.length)) : text;
+}
+
 export function replyDrinks(said: string): { phrase: string; plural: boolean } | undefined {
-  // "a mocha with half the espresso": how much espresso goes into the drink, no second drink.
-  const text = said.replace(/\b(?:half|double|twice|extra|more|less)\s+(?:of\s+)?(?:the|an?)\s+(?:espresso|shots?)\b/gi, ' ');
+  // "a mocha with half the espresso", "… and a shot of espresso": what goes into the drink, no second drink.
+  const text = withoutIngredientEspresso(said);
   const lower = text.toLowerCase();
   const named = menuItems(text)
     .filter((m) => NAMED_DRINKS.has(m))
@@ -309,22 +321,90 @@ export function claimsSituation(text: string): string | undefined {
  * A match holds the space before the word: a pattern that opens on a literal is scanned for quickly,
  * one that opens on a lookbehind is tried at every position (3 s of the long-context writer's CPU).
  */
-const MENU_CASE = / (?=[A-Z])(?<=[\w,%)] )(?:(?:Sugar|Fat|Caffeine|Dairy|Lactose)-[Ff]ree|Hot Chocolate|Chai|Cold Brew|Iced|Coffees?|Drip|Flat White|Matcha|Green|Black|Herbal|Teas?|Cappuccinos?|Macchiatos?|Americanos?|Espressos?|Frappuccinos?|Frappes?|Cortados?|Steamers?|Mochas?|Lattes?|Smoothies?|Decaf(?:feinated)?|Vanilla|Hazelnut|Caramel|Honey|Syrups?|Sweeteners?|Sauce|Drizzle|Pumps?|Shots?|Oat|Almond|Soy|Coconut|Whole|Skim(?:med)?|Non[- ]?[Ff]at|Lactose-[Ff]ree|Milk|Whipped|Cream|Sugar|Foam|Extra|Small|Medium|Large|Tall|Grande|Venti|Single|Double|Triple|Quad(?:ruple)?(?:-[Ss]hot)?|Skinny|Regular|Chocolate|Mint|Peppermint|Cinnamon|Pumpkin|Spice|Sea Salt|Salted|White|Dark)\b/g;
+const MENU_CASE = / (?=[A-Z])(?<=[\w,%)] )(?:(?:Sugar|Fat|Caffeine|Dairy|Lactose)-[Ff]ree|Hot Chocolate|Chai|Cold Brew|Iced|Coffees?|Drip|Flat White|Matcha|Green|Black|Herbal|Teas?|Cappuccinos?|Macchiatos?|Americanos?|Espressos?|Frappuccinos?|Frappes?|Cortados?|Steamers?|Mochas?|Lattes?|Smoothies?|Decaf(?:feinated)?|Vanilla|Hazelnut|Caramel|Honey|Syrups?|Sweeteners?|Sauce|Drizzle|Pumps?|Shots?|Oat|Almond|Soy|Coconut|Whole|Skim(?:med)?|Non[- ]?[Ff]at|Lactose-[Ff]ree|Milk|Whipped|Cream|Sugar|Foam|Extra|Small|Medium|Large|Tall|Grande|Venti|Single|Double|Triple|Quad(?:ruple)?(?:-[Ss]hot)?|Skinny|Regular|Chocolate|Mint|Peppermint|Lavender|Hot|Piping|Scalding|Warm|Cinnamon|Pumpkin|Spice|Sea Salt|Salted|White|Dark)\b/g;
 
 /** The text with menu words inside a sentence in lower case, and "Mocha's" as a plural "mochas". */
 /** The second half of a compound kept capitalised after a lower-case first ("a sugar-Free vanilla latte"), as the corpus typed "Sugar-Free Vanilla". */
 const COMPOUND_CASE = /(?<=\b(?:sugar|fat|caffeine|dairy|lactose|non)-)(?:Free|Fat)\b/g;
 
+/** A run of capitalised words inside a sentence ("… a Peppermint Rose tea", "an English Breakfast Tea"). */
+const CAPITAL_RUN = /(?<=[\w,%)] )[A-Z][\w'-]*(?: [A-Z][\w'-]*)+/g;
+/** A word of a run MENU_CASE lowers ("Oat", "Milk", "Peppermint"). */
+const MENU_WORD = new RegExp(`^(?:${MENU_CASE.source.slice(MENU_CASE.source.indexOf('(?:') + 3, MENU_CASE.source.lastIndexOf(')\\b'))})$`);
+/** The drink a named tea or coffee ends on: lowered after its name ("an English Breakfast tea"). */
+const NAME_HEAD = /^(?:Teas?|Coffees?|Lattes?|Blends?|Roasts?)$/;
+
+/**
+ * The run's words if it is a drink's own name: two or more capitalised words, one of them no menu
+ * word ("Peppermint Rose", "Wild Strawberry Green", "Cloud And Mist" is not: "and" breaks the run).
+ * MENU_CASE lowering one half of such a name left "a peppermint Rose tea", "a Ginger green Cold
+ * Steep tea"; the name is kept as the café wrote it, only its closing "Tea" lowered.
+ */
+function namedRuns(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (const m of text.matchAll(CAPITAL_RUN)) {
+    const words = m[0].split(' ');
+    const name = NAME_HEAD.test(words[words.length - 1]) ? words.slice(0, -1) : words;
+    if (name.length < 2 && !(name.length === 1 && words.length === 2 && !MENU_WORD.test(name[0]))) continue;
+    // "Oat Milk", "Cold Brew": menu words only; "Tripe Macchiato": a drink the menu knows, its modifier mistyped.
+    if (!/[A-Z]/.test(`x ${name.join(' ')}`.replace(MENU_CASE, (w) => w.toLowerCase()).slice(2)) || MENU_WORD.test(name[name.length - 1])) continue;
+    out.push([m.index!, m.index! + name.join(' ').length]);
+  }
+  return out;
+}
+
 export function menuCase(text: string): string {
-  const cased = text.replace(MENU_CASE, (m) => m.toLowerCase()).replace(COMPOUND_CASE, (m) => m.toLowerCase());
+  // A drink's own name ("Peppermint Rose") keeps its capitals: only the words outside one are lowered.
+  const names = /[A-Z][\w'-]* [A-Z]/.test(text) ? namedRuns(text) : [];
+  const lower = (m: string, at: number) => (names.some(([a, b]) => at + 1 >= a && at + 1 < b) ? m : m.toLowerCase());
+  // "an English breakfast black tea" as the customer typed it: the tea's name, capitalised whole.
+  const cased = text.replace(MENU_CASE, (m, at: number) => lower(m, at)).replace(COMPOUND_CASE, (m) => m.toLowerCase()).replace(/\bEnglish breakfast\b/g, 'English Breakfast');
   // Only a text with "'s" in it can hold a count's "Mocha's".
   return cased.includes("'s") || cased.includes("'S") ? cased.replace(/\b(two|three|four|\d+)((?: \w+){0,2}) (\w+)'s\b/gi, '$1$2 $3s') : cased;
 }
 
+/**
+ * A second drink of an order named without its article after the first had one ("a mocha with 2%
+ * milk and cortado with skim milk", as the corpus typed it): read back that way it reads as one
+ * drink's add-ins. Only a drink with its own options after it ("… with skim milk") is a drink, not
+ * the flavour it may also name ("a latte with vanilla and mocha").
+ */
+const BARE_SECOND = /\b(?:an?|one|the)\s+(?:[\w%-]+\s+){0,3}?(?:cortado|latte|mocha|cappuccino|macchiato|americano|steamer|cold brew|flat white|frappuccino|hot chocolate)\b[^.?!;]*?\band\s+((?:(?:decaf|iced|hot|small|large|medium|double|single|triple|oat milk|almond milk|soy milk|whole milk|skim milk|non-fat)\s+)*(?:cortado|latte|mocha|cappuccino|macchiato|americano|steamer|chai latte|matcha latte|cold brew|flat white|frappuccino|hot chocolate))(?=\s+with\b)/i;
+
+/** The second drink an order names without its article ("cortado with skim milk" in "a mocha with 2% milk and cortado with skim milk"), or undefined. */
+export function bareSecondDrink(text: string): string | undefined {
+  return BARE_SECOND.exec(text)?.[1];
+}
+
+/** The order with its bare second drink given its article ("… and a cortado with skim milk"). */
+export function withSecondArticle(text: string): string {
+  const m = BARE_SECOND.exec(text);
+  if (!m) return text;
+  const at = m.index + m[0].length - m[1].length;
+  return `${text.slice(0, at)}${indefiniteFor(m[1])} ${text.slice(at)}`;
+}
+
+/** A word of a tea's or coffee's name the corpus typed in either case ("peppermint", "breakfast", "green"). */
+const NAME_PART = '(?:green|black|herbal|white|oolong|breakfast|grey|gray|earl|rose|mint|peppermint|spearmint|lavender|strawberry|berry|jasmine|chamomile|ginger|lemon|mist|cloud|steep|cold|iced|chai|matcha|vanilla|caramel|hazelnut|pumpkin|spice|cinnamon|honey|wild)';
+/** A kind of tea after a name ("Jin Xuan green tea", "Wild Strawberry green tea"): generic, lower-cased by right. */
+const TEA_KIND = '(?:green|black|herbal|white|oolong|chai|matcha)';
+/** A flavour or temperature capitalised before a kind of tea ("a Lavender black tea", "a Piping Hot matcha latte"). */
+const FLAVOUR_CAPITAL = '(?<!\\b[A-Z][\\w\'-]* )(?:Lavender|Peppermint|Spearmint|Mint|Jasmine|Chamomile|Ginger|Lemon|Vanilla|Caramel|Hazelnut|Honey|Hot|Iced|Cold|Pumpkin|Cinnamon)';
+/** A drink's name with one part capitalised and the next not ("a peppermint Rose tea", "an English breakfast tea", "a Ginger green Cold Steep tea"). */
+const HALF_CASED = new RegExp(`(?<=[\\w,%)] )(?:${NAME_PART} [A-Z][a-z][\\w'-]*|[A-Z][a-z][\\w'-]* (?!${TEA_KIND}\\b)${NAME_PART}|${FLAVOUR_CAPITAL} ${TEA_KIND})(?: (?:[A-Z][\\w'-]*|green|black|herbal|white|oolong|iced|cold|chai|matcha)){0,3} (?:teas?|lattes?|coffees?|mochas?|blends?)\\b`);
+
+/** A drink's name half lower-cased, half capitalised in a reply ("One peppermint Rose tea, is that right?"): the words, or undefined. */
+export function halfCasedName(text: string): string | undefined {
+  return HALF_CASED.exec(text)?.[0];
+}
+
 /** A menu word capitalised inside a sentence of a reply ("So that's a Mocha with Oat Milk?"), or undefined. */
 export function menuCapitalised(text: string): string | undefined {
+  // A word of a drink's own name ("a Peppermint Rose tea") is the café's to capitalise.
+  const names = /[A-Z][\w'-]* [A-Z]/.test(text) ? namedRuns(text) : [];
   MENU_CASE.lastIndex = 0;
-  const m = MENU_CASE.exec(text);
+  let m: RegExpExecArray | null;
+  while ((m = MENU_CASE.exec(text)) && names.some(([a, b]) => m!.index + 1 >= a && m!.index + 1 < b));
   MENU_CASE.lastIndex = 0;
   if (m) return m[0].slice(1);
   // "a sugar-Free vanilla latte": half a compound lowered, the other half left capitalised.
@@ -916,7 +996,7 @@ export function speaksAsCustomer(text: string): string | undefined {
 }
 
 /** A customer's question about what goes into a drink ("What's in the Cold Brew?", "What are the contents of the matcha latte?", "So what is the Steamer all about?"). */
-const ASKS_CONTENTS = /\bwhat\s+(?:exactly|actually)\s+(?:is|are|goes)\s+in\b|\bwhat(?:'s| is| are| goes)\s+(?:exactly\s+|actually\s+)?in\b|\bwhat(?:'s| is| are) (?:a|an) (?:\w+ ){0,2}?(?:steamer|americano|cortado|macchiato|flat white|cold brew|chai|matcha|frappe|frappuccino|mocha|latte|cappuccino|espresso|drip coffee)s?\s*\?|\bmade (?:of|with|from)\b|\bconsists? of\b|\b(?:contents|ingredients)\b|\bwhat(?:'s| is) (?:the|a|an|your) [^?.!]{1,30} all about\b|\bwhat makes up\b|\bwhat comes in\b/i;
+const ASKS_CONTENTS = /\bwhat\s+(?:exactly|actually)\s+(?:is|are|goes)\s+in\b|\bwhat(?:'s| is| are| goes)\s+(?:exactly\s+|actually\s+)?in\b|\bwhat(?:'s| is| are) (?:a|an) (?:\w+ ){0,2}?(?:steamer|americano|cortado|macchiato|flat white|cold brew|chai|matcha|frappe|frappuccino|mocha|latte|cappuccino|espresso|drip coffee)s?\s*\?|\bmade (?:of|with|from)\b|\bconsists? of\b|\b(?:contents|ingredients)\b|\bwhat(?:'s| is) (?:the|a|an|your) [^?.!]{1,30} all about\b|\bwhat makes up\b|\bwhat comes in\b|\bwhat(?:'s| is| are)? all (?:comes |goes |is |are )?in\b|\bwhat(?:'s| is| are) inside\b|\bhow (?:is |are )?(?:the|a|an|your|their) [^?.!]{1,30}?(?:is |are )?(?:made|prepared|brewed)\b|\bwhat (?:do |did )?(?:you|they) (?:guys )?put in(?:to)?\b|\bwhat(?:'s| is) (?:a|an) (?:\w+ ){0,2}?(?:steamer|americano|cortado|macchiato|flat white|cold brew|chai|matcha|frappe|frappuccino|mocha|latte|cappuccino|espresso|drip coffee)s?\s*[.!]?\s*$/i;
 
 /**
  * A reply telling what goes into this café's drink after the customer asked ("That drink has ice
@@ -928,6 +1008,31 @@ export function describesRecipe(question: string, reply: string): string | undef
   if (!ASKS_CONTENTS.test(q) || /\?/.test(reply) || endsOnQuestion(reply) || saysNoMenu(reply)) return undefined;
   // A recipe, or a line that answers nothing ("What are the ingredients in an americano?" -> "It is US based."): either way not the assistant's to say.
   return reply;
+}
+
+/** A drink's size in a unit ("12 oz", "16 ounces", "350 ml"): its number, or undefined. */
+const SIZE_SAID = /\b(\d+(?:\.\d+)?)\s?(?:oz|ounces?|ml|millilit(?:er|re)s?)\b/i;
+/** The café's own make of a drink or its parts ("their delicious coffee concentrate", "Their chai latte is 12 oz", "All of their coffees"). */
+const CAFE_OWN = /\b(?:their|our)\s+(?:[\w-]+\s+){0,2}?(?:coffees?|concentrate|cold brews?|chai(?: lattes?)?|lattes?|mochas?|steamers?|americanos?|cortados?|macchiatos?|cappuccinos?|espressos?|beans|blend|roast|teas?|drinks?|syrups?|recipes?|cups?)\b/i;
+
+/**
+ * A sentence of a reply stating a particular café's make of a drink: its size ("It's a 12 oz cup of
+ * steamed milk with microfoam.", "… and is 12 ounces when served.") or its own recipe ("Their cold
+ * brew is a mix of their delicious coffee concentrate and ice."), which only its menu gives. A size
+ * the customer said (`said`: their words so far, "a 12oz Latte") is theirs to read back. The
+ * sentence, or undefined.
+ */
+export function statesSpec(text: string, said = ''): string | undefined {
+  if (saysNoMenu(text)) return undefined;
+  const customer = said.replace(/\s+/g, ' ');
+  for (const s of text.replace(/[’‘]/g, "'").trim().split(/(?<=[.!?;])\s+/)) {
+    if (/\?\s*$/.test(s)) continue;
+    const size = SIZE_SAID.exec(s);
+    if (size && !new RegExp(`\\b${size[1].replace('.', '\\.')}\\s?(?:oz|ounces?|ml|millilit)`, 'i').test(customer)) return s;
+    const own = CAFE_OWN.exec(s);
+    if (own && !STOCK_HEDGE.test(s) && !NEGATED.test(s)) return s;
+  }
+  return undefined;
 }
 
 /** A customer asking to see the café's menu ("Can I see the menu again please?"): the assistant has none to show. */

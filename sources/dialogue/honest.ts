@@ -33,7 +33,7 @@
  * mid-dialogue that only claims) is left out of the pool.
  */
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
-import { CHECKS_UNNAMED, statesOrder, claimsCanMake, openingAcknowledgement, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, orderQualifiers, holdsQualifier, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, restatedDrink, askedModifiers, withoutGenericCount, asksMenu, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks, withoutSlips } from '../../pipeline/dialogueRules.js';
+import { CHECKS_UNNAMED, statesOrder, claimsCanMake, openingAcknowledgement, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, orderQualifiers, holdsQualifier, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, restatedDrink, askedModifiers, withoutGenericCount, asksMenu, statesSpec, withSecondArticle, withoutIngredientEspresso, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks, withoutSlips } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -448,6 +448,8 @@ export function restate(order: string): string {
   x = x.replace(/^(?:an?|one)\s+([\w%-]+(?:\s+[\w%-]+)?)\s+with\s+(double|triple|quad)$/i, (_m, drink: string, shots: string) => `a ${shots.toLowerCase()} ${drink}`);
   // "two Latte, one with 2% milk": a count says its drink in the plural ("two lattes").
   x = x.replace(/\b(two|three|four|five|six|[2-9]) ((?:(?!of\b|pumps?\b|shots?\b|splash\b)[\w%-]+ ){0,2}?)(latte|mocha|cappuccino|macchiato|americano|espresso|cortado|frappuccino|frappe|steamer|smoothie|chai|tea|coffee|cold brew|flat white)\b(?!s|'|\s+(?:lattes?|teas?|brews?|mochas?|coffees?|shots?|pumps?|beans?)\b)/gi, (_m, n: string, mid: string, drink: string) => `${n} ${mid}${drink}${/o$/i.test(drink) && !/^(?:espresso|cappuccino|macchiato|americano|cortado)$/i.test(drink) ? 'es' : 's'}`);
+  // "a mocha with 2% milk and cortado with skim milk": the second drink given its article, as the first has one.
+  x = withSecondArticle(x);
   // "and A Latte": an article inside the order in lower case.
   return menuCase(x).replace(/(?<=\s)A(?=\s+[a-z])/g, 'a').replace(/(?<=\s)An(?=\s+[a-z])/g, 'an');
 }
@@ -473,7 +475,8 @@ export function requestedItem(text: string): string | undefined {
  */
 export function shortOrder(order: string): string | undefined {
   // "half the espresso" (withQualifiers) is how much espresso goes in, no second drink.
-  const drinks = [...order.replace(/\b(?:half|double)\s+the\s+(?:espresso|shots?)\b/gi, (m) => ' '.repeat(m.length)).matchAll(new RegExp(DRINK.source, 'gi'))].map((m) => m[0].toLowerCase().replace(/'s$/, ''));
+  // "with decaf espresso", "and a shot of espresso" too (withoutIngredientEspresso).
+  const drinks = [...withoutIngredientEspresso(order).matchAll(new RegExp(DRINK.source, 'gi'))].map((m) => m[0].toLowerCase().replace(/'s$/, ''));
   if (!drinks.length) return undefined;
   const count = /^(two|three|four|five|six|both|[2-9]|\d{2,})\b/i.exec(order);
   if (count && drinks.length === 1) return splitShort(order, drinks[0]) ?? `the ${drinks[0].replace(/(?<=[^s])$/, 's')}`;
@@ -1254,7 +1257,15 @@ export function menuClause(question: string): string {
   const comes = /\bwhat (?:kinds? of |types? of )?([a-z][\w' -]*?) comes? with (?:that|it|this|them)\b/i.exec(q);
   if (comes && ok(clean(comes[1]))) return `what ${clean(comes[1])} comes with it`;
   // "What is the Cold Brew made of?": what goes into theirs.
-  const made = /\bwhat(?:'s| is| are)\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)\s+made\s+(?:of|with|from)\b/i.exec(q) ?? /\bwhat(?:'s| is| are| goes)\s+in\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q) ?? /\bwhat (?:makes up|comes in|is in|are the (?:ingredients|contents) (?:of|in)) (?:the|a|an|your|their)\s+(?:drink\s+)?([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q) ?? /\bwhat(?:'s| is) (?:the|a|an|your) ([a-z][\w' -]*?) all about\b/i.exec(q) ?? /\bwhat (?:does|do) (?:the|a|an|your|their) ([a-z][\w' -]*?) consists? of\b/i.exec(q) ?? /\bwhat(?:'s| is) in (?:the|a|an) drink ([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(q);
+  // "What's all in …", "what exactly is in …", "what's inside …", "what do you put in …": asked as "what's in …".
+  const qc = q
+    .replace(/\b(what(?:'s| is| are)?)\s+(?:all|exactly|actually)\b/gi, '$1')
+    .replace(/\b(what(?:'s| is| are))\s+inside\b/gi, '$1 in')
+    .replace(/\bwhat (?:do |did )?(?:you|they) (?:guys )?put in(?:to)?\b/gi, 'what goes in');
+  const made = /\bwhat(?:'s| is| are)\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)\s+made\s+(?:of|with|from)\b/i.exec(qc) ??
+    // "Can you tell me how the Chai Latte is made?", "What is a steamer": what goes into theirs all the same.
+    /\bhow (?:is |are )?(?:the|a|an|your|their) ([a-z][\w' -]*?) (?:is |are )?(?:made|prepared|brewed)\b/i.exec(qc) ??
+    /\bwhat(?:'s| is) (?:a|an) ((?:\w+ ){0,2}?(?:steamer|americano|cortado|macchiato|flat white|cold brew|chai|matcha|frappe|frappuccino|mocha|latte|cappuccino|espresso|drip coffee))s?\s*[.!?]?\s*$/i.exec(qc) ?? /\bwhat(?:'s| is| are| goes)\s+in\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(qc) ?? /\bwhat (?:makes up|comes in|is in|are the (?:ingredients|contents) (?:of|in)) (?:the|a|an|your|their)\s+(?:drink\s+)?([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(qc) ?? /\bwhat(?:'s| is) (?:the|a|an|your) ([a-z][\w' -]*?) all about\b/i.exec(qc) ?? /\bwhat (?:does|do) (?:the|a|an|your|their) ([a-z][\w' -]*?) consists? of\b/i.exec(qc) ?? /\bwhat(?:'s| is) in (?:the|a|an) drink ([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(qc);
   if (made && ok(clean(made[1]))) return `what goes into their ${clean(made[1])}`;
   // "Is it at all possible to make a decaf mocha?", "Do you guys do chocolate Americanos?": whether they can make it.
   const make = /\b(?:possible to|able to) (?:make|do|get|have) (?:me |us )?((?:a|an|some|any) )?([a-z][\w' %-]*?)(?=[?.!,]|\s+(?:for|if|at|today|please|so|since|because)\b|$)/i.exec(q) ?? /\b(?:do|does|can|could) (?:you|they)(?: guys| all)? (?:do|make) ((?:a|an|any|some) )?([a-z][\w' %-]*?)(?=[?.!,]|\s+(?:for|if|at|today|please)\b|$)/i.exec(q);
@@ -1461,14 +1472,16 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     // "Do you serve honey here?" -> "Yes they do. They have buckwheat and clover.": a menu the assistant cannot see.
     const before = turns[i - 1];
     const stated = statesMenu(asHelper(t).content);
-    if (before?.role === 'user' && (asksPossible(before.content) || (asksToSeeMenu(before.content) && !saysNoMenu(t.content)) || (asksMenu(before.content) && statesMenu(asHelper(t).content, true)) || describesRecipe(before.content, t.content) || (stated && (userAsks(before.content) || /\?/.test(before.content))))) {
+    // "What is a steamer" -> "It's a 12 oz cup of steamed milk with microfoam.": a size or recipe of this café's, which only its menu gives.
+    const spec = statesSpec(t.content, turns.slice(0, i).filter((u) => u.role === 'user').map((u) => u.content).join(' '));
+    if (before?.role === 'user' && ((spec && (userAsks(before.content) || /\?/.test(before.content))) || asksPossible(before.content) || (asksToSeeMenu(before.content) && !saysNoMenu(t.content)) || (asksMenu(before.content) && statesMenu(asHelper(t).content, true)) || describesRecipe(before.content, t.content) || (stated && (userAsks(before.content) || /\?/.test(before.content))))) {
       out.push({ ...t, content: menuReply(before.content, h + i) });
       if (plan) (plan.menu ??= []).push({ index: i, question: before.content });
       continue;
     }
-    // "Vanilla please" -> "Okay, they have a vanilla mocha": the menu said unasked; the rest of the reply stays.
-    if (stated) {
-      const rest = t.content.trim().split(/(?<=[.!?])\s+/).filter((s) => !statesMenu(asHelper({ ...t, content: s }).content));
+    // "Vanilla please" -> "Okay, they have a vanilla mocha": the menu said unasked; the rest of the reply stays (a café's size or recipe said unasked too).
+    if (stated || spec) {
+      const rest = t.content.trim().split(/(?<=[.!?])\s+/).filter((s) => !statesMenu(asHelper({ ...t, content: s }).content) && !(spec && statesSpec(s, turns.slice(0, i).filter((u) => u.role === 'user').map((u) => u.content).join(' '))));
       t = { ...t, content: rest.length ? rest.join(' ') : (openerOf(t.content) ?? 'OK.') };
     }
     const last = !turns.slice(i + 1).some((u) => u.role === 'assistant');

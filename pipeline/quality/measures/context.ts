@@ -10,7 +10,7 @@ import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { topShare } from './topShare.js';
-import { orderCountMisread, closingDropsAsked, restatedItemCounted, closingDropsConfirmed, claimsCanMake, replyMissesOrder, openingAcknowledgement, confirmationMisfits, speaksAsServer, readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, readBackFrame, saysCannotOrder, saysUnavailable, tidyLine, userAsks, upstreamSlip } from '../../dialogueRules.js';
+import { orderCountMisread, closingDropsAsked, restatedItemCounted, closingDropsConfirmed, claimsCanMake, replyMissesOrder, openingAcknowledgement, confirmationMisfits, speaksAsServer, readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, statesSpec, halfCasedName, bareSecondDrink, withoutIngredientEspresso, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, readBackFrame, saysCannotOrder, saysUnavailable, tidyLine, userAsks, upstreamSlip } from '../../dialogueRules.js';
 export { readBackFrame };
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
@@ -1057,6 +1057,9 @@ export function menuClaimContradicted(turns: { role: string; text: string }[]): 
   for (const [i, t] of turns.entries()) {
     if (t.role !== 'assistant' || saysNoMenu(t.text)) continue;
     const user = i > 0 && turns[i - 1].role === 'user' ? turns[i - 1].text : '';
+    // "It's a 12 oz cup of steamed milk with microfoam.", "Their cold brew is a mix of their delicious coffee concentrate and ice.": this café's make, from its menu.
+    const spec = statesSpec(t.text, turns.slice(0, i).filter((u) => u.role === 'user').map((u) => u.text).join(' '));
+    if (spec) return `says it cannot see the menu, yet states the café's make: "${spec.slice(0, 80)}"`;
     if (user && asksContents(user) && describesRecipe(user, t.text)) return `says it cannot see the menu, yet "${user.slice(0, 50)}" -> "${t.text.slice(0, 70)}"`;
     if (user && asksToSeeMenu(user)) return `says it cannot see the menu, yet "${user.slice(0, 50)}" -> "${t.text.slice(0, 70)}"`;
     if (replyNotAnswering(undefined, t.text)) return `says it cannot see the menu, yet "${t.text.slice(0, 70)}"`;
@@ -1068,7 +1071,7 @@ export const contextMenuClaimContradicted: CaseMeasure = {
   kind: 'case',
   id: 'long_context_menu_claim_contradicted',
   group: 'text',
-  title: 'long context: the inserted assistant says it cannot see the café\'s menu and elsewhere answers from it ("It has some matcha concentrate with milk and a bit of microfoam." to "What is actually in a Matcha Latte?", "I can\'t seem to find that item.")',
+  title: 'long context: the inserted assistant says it cannot see the café\'s menu and elsewhere answers from it ("It has some matcha concentrate with milk and a bit of microfoam." to "What is actually in a Matcha Latte?", "I can\'t seem to find that item.", "It\'s a 12 oz cup of steamed milk with microfoam." to "What is a steamer")',
   population: 'evolved cases with an inserted long context',
   check(tc) {
     const turns = spokenTurns(tc);
@@ -1439,4 +1442,51 @@ export const contextOrderCountMisread: CaseMeasure = {
   check: (tc) => dialogueDefect(tc, orderCountMisread),
 };
 
-export const CONTEXT_MEASURES = [contextOrderCountMisread, contextClosingDropsAsked, contextRestatedItemCounted, contextBareClosing, contextStockThoughtShare, contextReadBackFrameRepeats, contextUpstreamSlip, contextClosingDropsConfirmed, contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextReadBackRunOn, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtDetailGarbled, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+export const contextNameHalfCased: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_name_half_cased',
+  group: 'text',
+  title: 'long context: an inserted reply or its thought writes a tea\'s or coffee\'s name half lower-cased, half capitalised ("One peppermint Rose tea, is that right?", "An English breakfast black tea", "a Ginger green Cold Steep tea")',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    const bad = turns.flatMap((t) => (t.role === 'assistant' ? [t.text, t.thought ?? ''] : [])).filter((x) => x && halfCasedName(x));
+    return bad.length ? `${bad.length} lines, e.g. "${halfCasedName(bad[0])}" in "${bad[0].slice(0, 80)}"` : null;
+  },
+};
+
+export const contextItemArticleMissing: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_item_article_missing',
+  group: 'text',
+  title: 'long context: an inserted read-back or closing names an order\'s second drink without its article, as the corpus typed it ("a mocha with 2% milk and cortado with skim milk, is that right?")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => replyDefects(tc, bareSecondDrink, (text) => `"${bareSecondDrink(text)}" in "${text.slice(0, 90)}"`),
+};
+
+/**
+ * A reply or thought of a dialogue naming the espresso as a drink of its own ("the cortado and the
+ * espresso") where the customer said espresso only as what goes into the drink ("a cortado with 2%
+ * milk and a shot of espresso", "a 12oz Latte with decaf espresso"); the line, or undefined.
+ */
+export function espressoCounted(dialogue: { role: string; text: string; thought?: string }[]): string | undefined {
+  if (dialogue.some((t) => t.role === 'user' && /\bespressos?\b/i.test(withoutIngredientEspresso(t.text)))) return undefined;
+  for (const t of dialogue) {
+    if (t.role !== 'assistant') continue;
+    const line = [t.text, t.thought ?? ''].find((x) => /\b(?:the|a|an) [\w%-]+(?: [\w%-]+)? and the espresso\b|\bthe espresso and the\b/i.test(x));
+    if (line) return `"${line.slice(0, 90)}"`;
+  }
+  return undefined;
+}
+
+export const contextEspressoCounted: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_espresso_counted',
+  group: 'text',
+  title: 'long context: an inserted reply or thought counts the espresso that goes into the drink as a second drink ("a cortado with 2% milk and a shot of espresso" -> "So the order is the cortado and the espresso"; "a 12oz Latte with decaf espresso" -> "Saying the latte and the espresso back to them …")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => dialogueDefect(tc, espressoCounted),
+};
+
+export const CONTEXT_MEASURES = [contextEspressoCounted, contextNameHalfCased, contextItemArticleMissing, contextOrderCountMisread, contextClosingDropsAsked, contextRestatedItemCounted, contextBareClosing, contextStockThoughtShare, contextReadBackFrameRepeats, contextUpstreamSlip, contextClosingDropsConfirmed, contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextReadBackRunOn, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtDetailGarbled, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
