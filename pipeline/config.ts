@@ -490,6 +490,12 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   env_error_names_toolkit: 0,
   // A simulated failure whose count is not over the limit it says was passed ("4 calls are already running, over the limit of 4 at once"), gated since api-simulator-91 (h-read23): 4/679 on f44 → 0.
   env_error_limit_not_passed: 0,
+  // A failure whose status or errno and stated cause disagree (a 403 "because the authorization service did not respond", an errno-13 PermissionError blamed on expired session credentials, "[Errno 110] Operation timed out"), gated since env-wording-9 (h-env24): 65/800 on f46 → 0.
+  env_error_cause_contradicts: 0,
+  // A tool selection CoT thought stating the wrong tool's own act the request never asks ("to create a new directory" for "cd within 'ResearchDocs'"), gated since error-injectors@55 (h-env24): 73/110 on f46 → 0.
+  tool_select_thought_states_other_act: 0,
+  // A closing answer after a failure naming a waiting step by a value only the failed call would have shown ("Adding "ZETA" to the watchlist needs it first."), gated since answer-writer-77 (h-env24): 13/519 → 0.
+  answer_failure_unshown_value: 0,
   simulated_unknown_record_found: 0,
   // Gated at 0 since error-injectors@30: the last fallbacks (a swapped `mv` pair, `startEngine` without its START) now keep the correct frame.
   error_thought_style_tell: 0,

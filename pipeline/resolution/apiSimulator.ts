@@ -58,7 +58,7 @@ export type ApiSimulatorOutput = z.infer<typeof ApiSimulatorOutput>;
 /** How each kind reads, so the model writes the failure a client would really see. */
 export const KIND_DESCRIPTIONS: Record<EnvironmentErrorKind, string> = {
   rate_limit: 'the rate limit was exceeded (HTTP 429 Too Many Requests; too many requests in a short time)',
-  permission_denied: 'permission could not be granted this time (HTTP 401/403 because the authorization service did not respond, or the token expired in flight and was renewed), so a retry can go through; never an invalid key or a missing scope',
+  permission_denied: 'permission could not be granted this time (HTTP 403 for a caller blocked a while after unusual traffic, with Retry-After, or HTTP 401 for a token that expired in flight and was renewed; never a 4xx blamed on a service that did not respond), so a retry can go through; never an invalid key or a missing scope',
   quota_exceeded: 'a short-window quota is used up (per-minute or per-second quota, with when it resets or is replenished), so a retry can go through; never a daily or monthly quota, billing or plan limit',
   timeout: 'the request timed out (no answer within the client timeout, or HTTP 504 Gateway Timeout)',
   connection_error: 'the connection failed (connection reset or refused, DNS failure, proxy error)',
@@ -68,7 +68,8 @@ export const KIND_DESCRIPTIONS: Record<EnvironmentErrorKind, string> = {
 /** The same kinds as local software meets them (a file system, a car's controls): no HTTP, no billing. */
 export const LOCAL_KIND_DESCRIPTIONS: Record<EnvironmentErrorKind, string> = {
   rate_limit: 'the resource is busy or locked by another operation (EBUSY / EAGAIN)',
-  permission_denied: 'permission was denied for now (EACCES / EPERM because another process holds the resource open, or the privilege check got no answer), so a retry can go through',
+  // Never drawn for local software (LOCAL_KINDS): no local permission fault passes on a retry.
+  permission_denied: 'permission was denied (EACCES / EPERM)',
   quota_exceeded: 'the disk quota is exhausted or no space is left on the device (EDQUOT / ENOSPC)',
   timeout: 'the operation timed out waiting for the device or a lock',
   connection_error: 'the device is not ready or its connection dropped (ENOTCONN / broken pipe)',
@@ -143,7 +144,7 @@ export const apiSimulatorRole: RoleSpec<ApiSimulatorInput, ApiSimulatorOutput> =
   role: 'api-simulator',
   schemaName: 'api_simulator_reply',
   schema: ApiSimulatorOutput,
-  template: { id: 'api-simulator/fig17', version: '6', render: renderApiSimulatorPrompt }, // 6: names the rooms other steps use (used)
+  template: { id: 'api-simulator/fig17', version: '7', render: renderApiSimulatorPrompt }, // 7 (h-env24): a permission failure is a 403 after unusual traffic or a 401 for a token renewed in flight, never a 4xx blamed on a service that did not respond. 6: names the rooms other steps use (used)
   offline: {
     version: SIMULATOR_RULES_VERSION,
     run: (input, rng) =>

@@ -218,7 +218,7 @@ export function reversedWindow(args: Record<string, unknown>): { start: string; 
  * process holds open), none that says a retry cannot help (an invalid key, a missing scope, a
  * monthly quota, no such device).
  */
-export const ENVIRONMENT_WORDING_VERSION = 'env-wording-8'; // 8: a proxy failure as requests writes it ("ProxyError: Max retries exceeded with url: /get_stock_info (Caused by ProxyError('Unable to connect to proxy', OSError('Tunnel connection failed: 502 Bad Gateway')))"), never a tunnel "for" a function. 7 (h-env9): a file system's echo, cp, mv, rm and rmdir fail writing to the disk, not reading from it (WRITING_CALL; io_error_direction_wrong widened to the disk); Earlier versions: docs/method-versions.md.
+export const ENVIRONMENT_WORDING_VERSION = 'env-wording-9'; // 9 (h-env24): a failure's status or errno and its cause agree: no 403 "because the authorization service did not respond" (a 403 is an answer), no local permission fault at all (an errno-13 PermissionError blamed on expired session credentials, EACCES on a policy service that did not answer; LOCAL_KINDS drops permission_denied), a local timeout without errno 110 (ETIMEDOUT is "Connection timed out"); env_error_cause_contradicts 65/800 on f46. 8: a proxy failure as requests writes it ("ProxyError: Max retries exceeded with url: /get_stock_info (Caused by ProxyError('Unable to connect to proxy', OSError('Tunnel connection failed: 502 Bad Gateway')))"), never a tunnel "for" a function. 7 (h-env9): a file system's echo, cp, mv, rm and rmdir fail writing to the disk, not reading from it (WRITING_CALL; io_error_direction_wrong widened to the disk); Earlier versions: docs/method-versions.md.
 
 /**
  * Wordings per kind, each naming the API. A network API fails as HTTP APIs do — a status line,
@@ -239,7 +239,8 @@ const REMOTE: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]
   // Permission and quota failures as real APIs word them when they pass: the protocol's retry is
   // the careful next step only then (an invalid key, a missing scope or a monthly quota never pass).
   permission_denied: [
-    (api) => `HTTP 403 Forbidden\n{"error": {"code": 403, "status": "PERMISSION_DENIED", "message": "The permission check for ${api} could not be completed: the authorization service did not respond. Retry the request."}}`,
+    // No 403 "because the authorization service did not respond": a 403 is the service's answer, and one that got
+    // no answer from its authorization service fails as a 503 or a timeout (h-read23, bfcl_multi_turn_base_130-env-k1).
     // Not a bearer challenge: the APIs here take no bearer token (arXiv none at all, Serper an X-API-KEY
     // header), and RFC 6750's challenge codes are invalid_request, invalid_token, insufficient_scope, none
     // of which passes. A 403 for a caller blocked for a while after unusual traffic fits any of them.
@@ -288,18 +289,18 @@ const LOCAL: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]>
     callsOverLimit,
     (api, r) => `${api} failed: throttled after ${r.pick([5, 10, 20])} operations in the last second, over the limit the device allows; slow down and try again`,
   ],
-  // A denial that passes: a privilege check that got no answer, credentials being renewed. Not a file
-  // "held open" by another process: Linux never answers EACCES for that, and a pedal is no file.
-  permission_denied: [
-    (api) => `PermissionError: [Errno 13] Permission denied while running ${api}: the session's credentials expired and are being renewed; try again`,
-    (api) => `${api} failed: access denied (EACCES) while the privilege check was pending: the policy service did not answer; try again`,
-  ],
+  // None (LOCAL_KINDS leaves it out): a local permission fault is the errno of a file's mode (EACCES,
+  // EPERM), which no retry changes, and a car's controls or the clock have no login to expire. The
+  // wordings that said one passed joined an OS errno to a session or a network service ("PermissionError:
+  // [Errno 13] Permission denied …: the session's credentials expired and are being renewed", "EACCES …
+  // the policy service did not answer"; env_error_cause_contradicts).
+  permission_denied: [],
   quota_exceeded: [
     (api) => `OSError: [Errno 122] Disk quota exceeded while running ${api}`,
     (api) => `OSError: [Errno 28] No space left on device while running ${api}`,
   ],
   timeout: [
-    (api, r) => `TimeoutError: [Errno 110] Operation timed out after ${r.pick([5, 10, 30])} s while running ${api}`,
+    (api, r) => `TimeoutError: Operation timed out after ${r.pick([5, 10, 30])} s while running ${api}`,
     (api, r) => `${api} failed: the operation timed out after ${r.pick([2000, 5000, 10000])} ms waiting for the device to acknowledge`,
     (api) => `${api} failed: timed out waiting for the lock on the device`,
   ],
@@ -356,13 +357,10 @@ const COMPUTE: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[
     (api, r) => `BlockingIOError: [Errno 11] Resource temporarily unavailable while running ${api}: too many calls at once (limit ${r.pick([2, 4, 8])})`,
     callsOverLimit,
   ],
-  permission_denied: [
-    (api) => `${api} failed: access denied (EACCES) while the privilege check was pending: the policy service did not answer; try again`,
-    (api) => `PermissionError: [Errno 13] Permission denied while starting the worker for ${api}: its credentials were being renewed; try again`,
-  ],
+  permission_denied: [],
   quota_exceeded: LOCAL.quota_exceeded,
   timeout: [
-    (api, r) => `TimeoutError: [Errno 110] Operation timed out after ${r.pick([5, 10, 30])} s while running ${api}`,
+    (api, r) => `TimeoutError: Operation timed out after ${r.pick([5, 10, 30])} s while running ${api}`,
     (api, r) => `${api} failed: the operation timed out after ${r.pick([2000, 5000, 10000])} ms`,
   ],
   connection_error: [
@@ -384,7 +382,7 @@ const AMAP: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]> 
   ],
   // AMap's key errors (10001 INVALID_USER_KEY, 10009 USERKEY_PLAT_NOMATCH, 10012 INSUFFICIENT_PRIVILEGES) never
   // pass: a denial that does comes from the gateway in front of it, in the gateway's words.
-  permission_denied: REMOTE.permission_denied.slice(0, 2),
+  permission_denied: REMOTE.permission_denied.slice(0, 1),
   // AMap's daily limits (10003, 10044) last the day; its per-key per-second quota (10020) passes.
   quota_exceeded: [
     (api) => `{"status": "0", "info": "CKQPS_HAS_EXCEEDED_THE_LIMIT", "infocode": "10020", "message": "The key's per-second quota for ${api} is used up; it refills within a second"}`,
@@ -398,7 +396,8 @@ const AMAP: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]> 
 };
 
 /** The kinds a local tool can really fail with (no billing quota on a car's controls or a calculator). */
-export const LOCAL_KINDS: readonly EnvironmentErrorKind[] = ['rate_limit', 'permission_denied', 'timeout', 'connection_error', 'server_error'];
+// No permission_denied either: no local permission fault passes on a retry, and every environment failure here must.
+export const LOCAL_KINDS: readonly EnvironmentErrorKind[] = ['rate_limit', 'timeout', 'connection_error', 'server_error'];
 
 /**
  * A failure message in the words of the thing that failed. A server names its endpoint
@@ -408,6 +407,7 @@ export const LOCAL_KINDS: readonly EnvironmentErrorKind[] = ['rate_limit', 'perm
 export function environmentMessage(kind: EnvironmentErrorKind, api: string, rng: Rng, locality: ToolLocality = 'remote', computation = false): string {
   const pool = locality === 'local' ? (computation ? COMPUTE : FILES_TOOLKIT.test(toolkitOf(api)) ? FILES : LOCAL) : /^(GaodeMap|AMap)\./i.test(api) ? AMAP : REMOTE;
   let wordings = pool[kind];
+  if (wordings.length === 0) throw new Error(`no ${kind} wording for ${api}: a ${locality} tool never fails so (LOCAL_KINDS)`);
   // A call a second try could do twice fails in words that say it never ran: after a read timeout
   // or a reset the careful next step is to look whether the flight was booked, not to book again.
   if (UNREPEATABLE_CALL.test(apiOf(api))) {

@@ -389,6 +389,7 @@ export function causeOf(raw: string, api = ''): string {
     [/Input\/output error/i, () => 'there was an input/output error on the device'],
     [/the device is not connected/i, () => 'the device was not connected'],
     [/Device or resource busy/i, () => 'the device was in use (device or resource busy)'],
+    [/Resource temporarily unavailable while running \S+: too many calls at once \(limit (\d+)\)/i, (m) => `too many calls were running at once (limit ${m[1]}; resource temporarily unavailable)`],
     [/resource temporarily unavailable(?: \(EAGAIN\))?;? (\d+) calls are already running/i, (m) => `it was overloaded, with ${m[1]} calls already running (resource temporarily unavailable)`],
     [/resource temporarily unavailable(?: \(EAGAIN\))?;? another operation holds the lock/i, () => 'another operation was holding the lock on it (resource temporarily unavailable)'],
     [/access denied \(EACCES\) while the privilege check was pending/i, () => 'the policy service did not answer the privilege check, so access was refused (access denied)'],
@@ -405,7 +406,8 @@ export function causeOf(raw: string, api = ''): string {
   const plain = error
     .replace(/^(?:[A-Za-z.]*(?:Error|Exception|Timeout)|\w+ failed):\s*/, '')
     .replace(/\[Errno \d+\]\s*/g, '')
-    .replace(/\s+while (?:running|calling) \S+/g, '')
+    // Only the function's name: "while running get_curr_time: too many calls" keeps its colon.
+    .replace(/\s+while (?:running|calling) [^\s:;,]+/g, '')
     // "Monthly quota exceeded for Weather.get_weather_today": the message without the function it names.
     .replace(api ? new RegExp(`\\s+(?:for|of|in|by|to|behind)\\s+(?:[A-Za-z]+\\.)?${escapeRegExp(api)}\\b`, 'g') : /$^/, '')
     .replace(self ?? /$^/, 'it')
@@ -516,14 +518,20 @@ const NEXT_STEP: { when: RegExp; unless?: (error: string) => boolean; ask: ((doi
  * could not run without it ("Cancelling the booking and posting the tweet need it first."), so the
  * user decides knowing what stopping leaves undone.
  */
-function waitingSentence(waiting: Waiting[], rng: Rng, failedTask = ''): string {
+function waitingSentence(all: Waiting[], rng: Rng, failedTask = '', shown?: string): string {
+  const waiting = shown === undefined ? all : all.map((w) => markUnshown(w, shown));
   const needing = waiting.filter((w) => w.needsFailed);
   // The rest is held up too, but not by this failure (a film look-up by an id nothing gave): it is
   // said to be still to do, never to wait on the failed step (answer_failure_blames_unrelated).
   const rest = waiting.filter((w) => !w.needsFailed);
   // A later step told in the failed one's words is another of its kind: "adding another text page … is still
   // to do" after "adding the text page did not", never the failed step again as if untried (answer_opener_untried).
-  const another = (t: string) => (failedTask && (t === failedTask || t === gerund(failedTask)) ? t.replace(/\bthe\b/, 'another') : t);
+  // Not "another" before a plural ("listing another files in the folder"): the same task again.
+  const another = (t: string) => {
+    if (!failedTask || (t !== failedTask && t !== gerund(failedTask))) return t;
+    const noun = /\bthe ([a-z]+)\b/.exec(t)?.[1];
+    return noun && /[^su]s$/.test(noun) ? `${t} again` : t.replace(/\bthe\b/, 'another');
+  };
   const tasks = tasksCounted(needing, (t) => gerund(shortTask(t))).map(another);
   const others = tasksCounted(rest, (t) => gerund(shortTask(t))).map(another).filter((t) => !tasks.includes(t));
   const out: string[] = [];
@@ -534,13 +542,41 @@ function waitingSentence(waiting: Waiting[], rng: Rng, failedTask = ''): string 
   }
   if (others.length > 3 || (others.length && tasks.length > 3)) out.push(tasks.length ? '' : 'The rest of the request is still to do.');
   else if (others.length) out.push(rng.pick([`${cap(joinAnd(others))} ${others.length > 1 ? 'are' : 'is'} still to do.`, `Still to do: ${joinAnd(others)}.`]));
-  return out.filter(Boolean).join(' ');
+  return unmark(out.filter(Boolean).join(' '));
 }
 
-export function nextStepQuestion(step: Step, rng: Rng, _api: string, waiting: Waiting[] = []): string {
+/** Marks a string value nothing the case shows holds: its task then names the kind of thing, not the value. */
+const UNSHOWN = '¤¤'; // printable: taskOf quotes a value with JSON.stringify, which escapes control characters
+
+/**
+ * A waiting step with every string argument the case never shows marked: "ZETA", the symbol only the
+ * failed get_symbol_by_name would have told, or "tmp", the folder only the failed ls would have listed.
+ * "Adding "ZETA" to the watchlist needs it first." states what no one has seen (bfcl_multi_turn_base_140-env-k1, h-env24).
+ */
+function markUnshown(w: Waiting, shown: string): Waiting {
+  if (!isPlainObject(w.args)) return w;
+  const args = Object.fromEntries(Object.entries(w.args).map(([k, v]) => [k, typeof v === 'string' && v.trim() !== '' && !shown.includes(v) ? `${UNSHOWN}${k}` : v]));
+  return { ...w, args };
+}
+
+/** A marked value said by its kind: 'the folder "<tmp>"' → "the folder", '"<ZETA>"' (a stock) → "the stock". */
+function unmark(text: string): string {
+  if (!text.includes(UNSHOWN)) return text;
+  const kind = (k: string) => k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  return text
+    .replace(new RegExp(`\\b(the [a-z]+) "${UNSHOWN}[A-Za-z_]+"`, 'g'), '$1')
+    .replace(new RegExp(`"?${UNSHOWN}([A-Za-z_]+)"?`, 'g'), (_m, k: string) => `the ${kind(k)}`);
+}
+
+/** What a failure answer's reader has seen: the request, and every call made and what it returned. */
+export function shownInAnswer(input: Pick<AnswerInput, 'request' | 'steps'>): string {
+  return [input.request, ...input.steps.flatMap((s) => [JSON.stringify(s.args, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)), typeof s.args === 'string' ? s.args : '', s.response ?? ''])].join('\n');
+}
+
+export function nextStepQuestion(step: Step, rng: Rng, _api: string, waiting: Waiting[] = [], shown?: string): string {
   const error = step.error ?? '';
   const { ask } = NEXT_STEP.find((n) => n.when.test(error) && !n.unless?.(error))!;
   const task = shortTask(taskOf(step));
   const question = rng.pick(ask)(gerund(task), task);
-  return [waitingSentence(waiting, rng, task), question].filter(Boolean).join(' ');
+  return [waitingSentence(waiting, rng, task, shown), question].filter(Boolean).join(' ');
 }

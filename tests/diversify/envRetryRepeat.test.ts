@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENVIRONMENT_ERROR_KINDS, type TestCase } from '../../pipeline/schemas.js';
 import { Rng } from '../../pipeline/rng.js';
-import { environmentMessage, NEVER_RAN, UNREPEATABLE_CALL } from '../../pipeline/resolution/simulatorRules.js';
+import { environmentMessage, NEVER_RAN, UNREPEATABLE_CALL, LOCAL_KINDS } from '../../pipeline/resolution/simulatorRules.js';
 import { classifyEnvironmentMessage } from '../../pipeline/errors/environment.js';
 import { externalRetryMayRepeat } from '../../pipeline/quality/measures/failureAnswers.js';
 import { causeOf } from '../../stages/resolve/failureSentences.js';
@@ -35,7 +35,7 @@ describe('a call a retry could repeat fails before it ran (env-wording-6)', () =
   it('words every kind of failure of book_flight, Email.send and PPT.add_text_page as never ran, each still its kind', () => {
     for (const [api, locality] of [['TravelAPI.book_flight', 'remote'], ['Email.send', 'remote'], ['PPT.add_text_page', 'local'], ['TradingBot.place_order', 'remote']] as const) {
       for (const kind of ENVIRONMENT_ERROR_KINDS) {
-        if (locality === 'local' && kind === 'quota_exceeded') continue;
+        if (locality === 'local' && !LOCAL_KINDS.includes(kind)) continue;
         for (const w of wordings(kind, api, locality)) {
           expect(NEVER_RAN.test(w), `${api} ${kind}: ${w}`).toBe(true);
           expect(classifyEnvironmentMessage(w)?.kind, w).toBe(kind);

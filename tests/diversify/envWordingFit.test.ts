@@ -16,7 +16,7 @@ import { ENVIRONMENT_ERROR_KINDS, type TestCase, type ToolDoc } from '../../pipe
 import { Rng } from '../../pipeline/rng.js';
 import { environmentMessage, LOCAL_KINDS } from '../../pipeline/resolution/simulatorRules.js';
 import { classifyEnvironmentMessage, failureKind, retryFutile } from '../../pipeline/errors/environment.js';
-import { envErrorRetryFutile, envErrorUnfitTool, envLabelTextMismatch } from '../../pipeline/quality/measures/solvable.js';
+import { envErrorCauseContradicts, envErrorRetryFutile, envErrorUnfitTool, envLabelTextMismatch, failureCauseContradicts } from '../../pipeline/quality/measures/solvable.js';
 import { failureThoughtConnectionMisread } from '../../pipeline/quality/measures/thoughts.js';
 import { retryThought, skipThought, finishThought } from '../../stages/diversify-external/afterFailure.js';
 
@@ -123,10 +123,9 @@ describe('every failure one the failing API could give', () => {
   });
 
   it('no EACCES for a pedal another process "holds open"', () => {
-    for (const m of wordings('permission_denied', 'VehicleControlAPI.pressBrakePedal', 'local')) {
-      expect(m).not.toMatch(/holds it open|another process/);
-      expect(retryFutile(m), m).toBeUndefined();
-    }
+    // No local permission failure at all since env-wording-9 (none passes on a retry).
+    expect(LOCAL_KINDS).not.toContain('permission_denied');
+    expect(() => environmentMessage('permission_denied', 'VehicleControlAPI.pressBrakePedal', new Rng(0), 'local')).toThrow(/LOCAL_KINDS/);
     const old = external('VehicleControlAPI.pressBrakePedal', 'PermissionError: [Errno 13] Permission denied while running pressBrakePedal: another process (pid 4242) holds it open; try again once it is closed');
     expect(envErrorUnfitTool.check(old, {} as never)).toMatch(/EACCES/);
   });
@@ -155,5 +154,45 @@ describe('every failure one the failing API could give', () => {
     expect(envLabelTextMismatch.check(joined, {} as never)).toMatch(/two causes/);
     const one = { ...joined, messages: [{ role: 'function', content: 'BlockingIOError: [Errno 11] Resource temporarily unavailable: cd was throttled after too many operations in the last second (limit 10); try again shortly' }] } as unknown as TestCase;
     expect(envLabelTextMismatch.check(one, {} as never)).toBeNull();
+  });
+});
+
+describe('a failure\'s status or errno and its stated cause agree (env-wording-9)', () => {
+  it('finds the wordings h-read23 read as contradicting themselves', () => {
+    // A 403 is the service's answer; one that got no answer from its authorization service is a 503 or a timeout.
+    expect(failureCauseContradicts('HTTP 403 Forbidden\n{"error": {"code": 403, "status": "PERMISSION_DENIED", "message": "The permission check for place_order could not be completed: the authorization service did not respond. Retry the request."}}')).toMatch(/did not respond/);
+    // Errno 13 is a file's mode, not a session's credentials, and it does not pass by itself.
+    expect(failureCauseContradicts("PermissionError: [Errno 13] Permission denied while running check_tire_pressure: the session's credentials expired and are being renewed; try again")).toMatch(/session/);
+    expect(failureCauseContradicts('get_curr_time failed: access denied (EACCES) while the privilege check was pending: the policy service did not answer; try again')).toMatch(/policy service/);
+    expect(failureCauseContradicts('PermissionError: [Errno 13] Permission denied: try again')).toMatch(/passes by itself/);
+    // Errno 110 is ETIMEDOUT, "Connection timed out".
+    expect(failureCauseContradicts('TimeoutError: [Errno 110] Operation timed out after 5 s while running get_weekday')).toMatch(/Connection timed out/);
+    expect(failureCauseContradicts('OSError: [Errno 32] Broken pipe')).toMatch(/BrokenPipeError/);
+    const old = external('TradingBot.place_order', 'HTTP 403 Forbidden\n{"error": {"code": 403, "message": "the authorization service did not respond"}}');
+    expect(envErrorCauseContradicts.check(old, {} as never)).toMatch(/403/);
+    // Real wordings pass.
+    for (const m of [
+      'HTTP 403 Forbidden\nRetry-After: 30\nAccess to serper_search from this address is blocked for a while after unusual traffic; try again later.',
+      "ConnectionError: Max retries exceeded with url: /reserve (Caused by NewConnectionError('Failed to establish a new connection: [Errno 111] Connection refused'))",
+      'HTTP 504 Gateway Timeout\n{"error": {"code": 504, "message": "show did not answer in time."}}',
+      'OSError: [Errno 112] Host is down while running cat: the server of the network share did not answer',
+      'PermissionError: [Errno 13] Permission denied',
+    ]) expect(failureCauseContradicts(m), m).toBeUndefined();
+  });
+
+  it('no simulated wording of any kind, tool or locality contradicts itself', () => {
+    const apis: [string, 'local' | 'remote', boolean][] = [
+      ['TradingBot.place_order', 'remote', false], ['ArxivSearch.get_arxiv_article_information', 'remote', false], ['GaodeMap.get_route', 'remote', false],
+      ['VehicleControlAPI.check_tire_pressure', 'local', false], ['GorillaFileSystem.cd', 'local', false], ['TimeTool.get_weekday', 'local', true],
+    ];
+    for (const [api, locality, computation] of apis) {
+      for (const kind of locality === 'local' ? LOCAL_KINDS : ENVIRONMENT_ERROR_KINDS) {
+        for (const m of wordings(kind, api, locality, computation)) {
+          expect(failureCauseContradicts(m), m).toBeUndefined();
+          expect(retryFutile(m), m).toBeUndefined();
+          expect(envLabelTextMismatch.check({ kind: 'external', environmentError: kind, messages: [{ role: 'function', content: m }] } as unknown as TestCase, {} as never), m).toBeNull();
+        }
+      }
+    }
   });
 });

@@ -90,10 +90,10 @@ describe('a wrong call\'s thought argues for no other call', () => {
       { name: wrong.name, description: 'Get the weather of today for a location.', required_parameters: [{ name: 'location', type: 'string', description: 'the location' }], optional_parameters: [], return_data: [] },
     ];
     const thought = erroneousThought('tool_select_error', gt, wrong, { tools })!;
-    // In the correct thought's own frame: the wrong tool, what it does, what it is passed; where the correct thought said
+    // In the correct thought's own frame: the wrong tool, the step's act it is taken for (error-injectors@54), what it is passed; where the correct thought said
     // where its value came from, the wrong one says it of its own value (no request or earlier answers given: where it
     // came from is unknown, so it is said without a source, never as the assistant's own pick).
-    expect(thought).toBe('The location will be "Mountain View". The first thing to do is to get the weather of today for the location, which `get_weather_today` handles with location "Mountain View".');
+    expect(thought).toBe('The location will be "Mountain View". The first thing to do is to run Arxiv search, which `get_weather_today` handles with location "Mountain View".');
     expect(thought).not.toContain('quantum computing');
     expect(statesUnpassedValue('The request names "quantum computing" as the query.', gt, wrong)).toBe('quantum computing');
     // A wrong tool taking the same value may say it.

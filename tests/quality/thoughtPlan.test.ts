@@ -113,9 +113,13 @@ describe('a thought reads as written, not filled in', () => {
     const create = doc('TicketAPI.create_ticket', 'This tool belongs to the ticketing system that is part of a company, which allows users to create, view, and manage support business tickets. Tool description: Creates a ticket in the system and queues it.');
     const seen = new Set<string>();
     for (let seed = 0; seed < 60; seed++) {
-      const t = erroneousThought('tool_select_error', { name: 'TicketAPI.get_ticket', args: { ticket_id: 1 }, thought: 'I need the ticket.' }, { name: 'TicketAPI.create_ticket', args: { title: 'x' } }, { tools: [create], rng: new Rng(seed, 'wrong') })!;
+      // An invented tool is believed to do what the step needs: the correct tool's own words.
+      const t = erroneousThought('tool_hallucination_error', { name: 'TicketAPI.create_ticket', args: { title: 'x' }, thought: 'I need a ticket.' }, { name: 'TicketAPI.open_ticket', args: { title: 'x' } }, { tools: [create], rng: new Rng(seed, 'wrong') })!;
       seen.add(t);
       expect(t).not.toMatch(/belongs to|, which [^.]*, which/);
+      // A wrong tool's thought never says the wrong tool's own act (error-injectors@54): it is taken for the step's.
+      const w = erroneousThought('tool_select_error', { name: 'TicketAPI.get_ticket', args: { ticket_id: 1 }, thought: 'I need the ticket.' }, { name: 'TicketAPI.create_ticket', args: { title: 'x' } }, { tools: [create], rng: new Rng(seed, 'wrong') })!;
+      expect(w).not.toMatch(/belongs to|creates a ticket/);
     }
     expect([...seen].some((t) => t.includes('creates a ticket in the system'))).toBe(true);
   });

@@ -46,7 +46,7 @@ function shown(value: unknown): string {
 }
 
 /** A short clause for what a tool does, from the first sentence of its description. */
-function purpose(doc: ToolDoc | undefined): string | undefined {
+export function toolPurpose(doc: ToolDoc | undefined): string | undefined {
   // BFCL's descriptions open with a preamble about the toolkit ("This tool belongs to the ticketing system…"); the API's own words follow "Tool description:".
   const own = doc ? ownDescription(doc.description) : undefined;
   const first = own?.trim().split(/(?<=[.!?])\s/)[0]?.trim().replace(/[.!?]+$/, '');
@@ -207,13 +207,25 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
   const wrongArgs = isPlainObject(erroneous.args) || typeof erroneous.args === 'string' ? orderedArgs(type, correct, erroneous) : {};
   const wrongDoc = tools.find((t) => t.name === erroneous.name);
   frame = frame.replace(api, `\`${shortName(erroneous.name)}\``);
-  // A wrong tool is believed to do what it does; an invented one, what the step needs.
+  // A wrong tool, like an invented one, is believed to do what the step needs: a model that slips
+  // takes `mkdir` for the way into "ResearchDocs", it does not set out to "create a new directory" the
+  // user never asked for (h-read23 read such thoughts as doing something other than asked;
+  // tool_select_thought_states_other_act). So the step's own act stays in the frame.
   const intent = doc ? intentOf(doc.description, shortName(correct.name), args) : undefined;
-  if (type === 'tool_select_error' && wrongDoc && intent && frame.includes(intent)) frame = frame.replace(intent, intentOf(wrongDoc.description, shortName(erroneous.name), wrongArgs));
+  // Where the step's act names the correct tool ("calculate the mean" for `mean`), it is said another
+  // way ("calculate the average"), as a person who took another tool for it would; failing that, the
+  // wrong tool's own act.
+  if (type === 'tool_select_error' && intent && frame.includes(intent) && leaksIn(intent, type, correct, erroneous).length > 0) {
+    const real = shortName(correct.name).toLowerCase();
+    const other = VERB_SYNONYMS[real];
+    const swapped = other ? intent.replace(new RegExp(`(?<![\\w\`])${escapeRegExp(real)}(?![\\w\`])`, 'gi'), other) : undefined;
+    if (swapped && swapped !== intent && leaksIn(swapped, type, correct, erroneous).length === 0) frame = frame.replace(intent, swapped);
+    else if (wrongDoc) frame = frame.replace(intent, intentOf(wrongDoc.description, shortName(erroneous.name), wrongArgs));
+  }
   // What the step does can hold a count the call passes ("forecast weather in the next 3 days"): the wrong call's count.
   // Not where the wrong call's purpose would state a correct value (a swapped pair: "move "temp"",
   // where "temp" is the right destination) and the correct purpose states none ("move the file").
-  else if (doc && intent && frame.includes(intent)) {
+  if (type !== 'tool_select_error' && doc && intent && frame.includes(intent)) {
     const wrongIntent = intentOf(doc.description, shortName(correct.name), wrongArgs);
     const leaks = (s: string) => leaksIn(s, type, correct, erroneous).length > 0;
     // A swapped pair's own purpose names a value the correct call puts elsewhere ("move "temp""), and
@@ -322,7 +334,7 @@ export function erroneousThought(type: ErrorType, correct: Action, erroneous: Pi
   );
   const isToolError = type === 'tool_select_error' || type === 'tool_hallucination_error';
   const templates = isToolError ? TOOL_TEMPLATES : CALL_TEMPLATES;
-  const params = { tool: `\`${shortName(erroneous.name)}\``, args: argsText(orderedArgs(type, correct, erroneous), (opts.tools?.find((t) => t.name === erroneous.name) ?? opts.tools?.find((t) => t.name === correct.name))), purpose: isToolError ? purpose((opts.tools?.find((t) => t.name === erroneous.name) ?? opts.tools?.find((t) => t.name === correct.name))) : undefined };
+  const params = { tool: `\`${shortName(erroneous.name)}\``, args: argsText(orderedArgs(type, correct, erroneous), (opts.tools?.find((t) => t.name === erroneous.name) ?? opts.tools?.find((t) => t.name === correct.name))), purpose: type === 'tool_hallucination_error' ? toolPurpose((opts.tools?.find((t) => t.name === erroneous.name) ?? opts.tools?.find((t) => t.name === correct.name))) : undefined };
   const usable = templates.map((t) => t(params)).filter((s): s is string => s !== undefined);
   let announce = usable[rng.int(0, usable.length - 1)];
   // A wrong call's own arguments can still hold the correct value elsewhere (a swapped pair): then say less.

@@ -14,7 +14,10 @@ import { helpfulLookup } from '../../errors/helpfulLookup.js';
 import { answerEquivalent, fairReading, plausiblePrecheck, repeatsPrevious, statusLook } from '../../errors/benignSelect.js';
 import { wrongCallChangedState } from '../../errors/sideEffects.js';
 import { matchedInAnyCase, symmetricInEnds } from '../../errors/injectors/paramValue.js';
-import { isPlainObject } from '../../errors/values.js';
+import { apiOf, isPlainObject } from '../../errors/values.js';
+import { intentOf } from '../../thoughtPhrases.js';
+import { toolPurpose } from '../../errors/injectors/thoughts.js';
+import { escapeRegExp } from '../../errors/vocabulary.js';
 import { toJson } from '../../pyValues.js';
 import { validateCall } from '../../resolution/simulatorRules.js';
 import { isErrorResponse } from '../../errors/responses.js';
@@ -182,6 +185,49 @@ export const toolSelectDestroysUnasked: CaseMeasure = {
     if (tc.kind !== 'internal' || tc.errorType !== 'tool_select_error' || !tc.erroneousAction || Array.isArray(tc.groundTruth)) return undefined;
     const request = [...tc.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
     return destroysUnasked(tc.groundTruth.name, tc.erroneousAction.name, request) ?? null;
+  },
+};
+
+/** A verb's forms a request may use ("create", "creates", "created", "creating"). */
+function verbForms(verb: string): RegExp {
+  const stem = verb.replace(/e$/, '');
+  return new RegExp(`\\b(?:${escapeRegExp(verb)}|${escapeRegExp(verb)}s|${escapeRegExp(stem)}ed|${escapeRegExp(stem)}ing|${escapeRegExp(verb)}es)\\b`, 'i');
+}
+
+/**
+ * What the wrong call's thought in a tool selection case states of the act it does, when that is
+ * the wrong tool's own act and the request never asks it: "The first thing to do is to create a new
+ * directory, which `mkdir` handles" for "First cd within the 'ResearchDocs' directory", "I need to
+ * retrieve all booking history" for "ascertain my current balance". A model that picks the wrong
+ * tool believes it does what the step needs; a thought that says it does something else was not
+ * slipping but doing something other than asked.
+ */
+export function thoughtStatesOtherAct(tc: TestCase): string | undefined {
+  if (tc.kind !== 'internal' || tc.errorType !== 'tool_select_error' || !tc.cot || !tc.erroneousAction?.thought || Array.isArray(tc.groundTruth)) return undefined;
+  const wrong = tc.erroneousAction;
+  const wrongDoc = tc.tools.find((t) => t.name === wrong.name);
+  const rightDoc = tc.tools.find((t) => t.name === (tc.groundTruth as Action).name);
+  if (!wrongDoc) return undefined;
+  const argsOf = (a: Action['args']) => (isPlainObject(a) || typeof a === 'string' ? a : {});
+  const act = intentOf(wrongDoc.description, apiOf(wrong.name), argsOf(wrong.args));
+  const rightAct = rightDoc ? intentOf(rightDoc.description, apiOf(tc.groundTruth.name), argsOf(tc.groundTruth.args)) : '';
+  const said = [act, toolPurpose(wrongDoc)].find((a): a is string => !!a && a.length > 6 && a !== rightAct && tc.erroneousAction!.thought!.toLowerCase().includes(a.toLowerCase()));
+  if (!said) return undefined;
+  const verb = /^[a-z]+/.exec(said.toLowerCase())?.[0] ?? '';
+  const requests = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  if (verb.length > 2 && verbForms(verb.replace(/s$/, '')).test(requests)) return undefined;
+  return `the thought says the call will "${said}", which the request never asks: "${tc.erroneousAction.thought.slice(0, 110)}"`;
+}
+
+export const toolSelectThoughtStatesOtherAct: CaseMeasure = {
+  kind: 'case',
+  id: 'tool_select_thought_states_other_act',
+  group: 'errors',
+  title: 'CoT tool selection: the wrong call\'s thought states the wrong tool\'s own act, one the request never asks ("The first thing to do is to create a new directory, which `mkdir` handles" for "First cd within the \'ResearchDocs\' directory"), so it reads as doing something other than asked, not as a slip',
+  population: 'CoT tool_select cases',
+  check(tc) {
+    if (tc.kind !== 'internal' || tc.errorType !== 'tool_select_error' || !tc.cot || !tc.erroneousAction?.thought) return undefined;
+    return thoughtStatesOtherAct(tc) ?? null;
   },
 };
 
@@ -597,4 +643,4 @@ export const valueErrorOtherKind: CaseMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [valueErrorTruthUnderivable, valueErrorFlagUndecided, valueErrorAreaSwap, valueErrorOtherKind, valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectStatusLook, toolSelectDestroysUnasked, toolSelectFairReading, thoughtLeak, thoughtStatesDroppedValue, keyErrorValueUnstated, implausibleValue, confusableTools, realErrors];
+export const ERROR_MEASURES = [valueErrorTruthUnderivable, valueErrorFlagUndecided, valueErrorAreaSwap, valueErrorOtherKind, valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectStatusLook, toolSelectDestroysUnasked, toolSelectThoughtStatesOtherAct, toolSelectFairReading, thoughtLeak, thoughtStatesDroppedValue, keyErrorValueUnstated, implausibleValue, confusableTools, realErrors];

@@ -427,4 +427,30 @@ export const skipThoughtSameCallUnnamed: CaseMeasure = {
   },
 };
 
-export const FAILURE_ANSWER_MEASURES = [answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureMisreported, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
+/**
+ * A closing answer after a failure that names a waiting step by a value the case never shows:
+ * "Adding "ZETA" to the watchlist needs it first." after get_symbol_by_name("Zeta Corp") failed
+ * (bfcl_multi_turn_base_140-env-k1): ZETA is what only the failed look-up would have told, so the
+ * answer states a fact no one has seen and a model's honest answer cannot match it.
+ */
+export const answerFailureUnshownValue: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_failure_unshown_value',
+  group: 'text',
+  title: 'closing answer after a failure names a waiting or left step by a value the case never shows ("Adding "ZETA" to the watchlist needs it first." after the symbol look-up for "Zeta Corp" failed; "Moving into the folder "tmp" needs it first." after ls failed)',
+  population: 'external cases whose ground truth closes the turn after the failure',
+  check(tc) {
+    if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
+    const close = tc.groundTruth[tc.groundTruth.length - 1];
+    if (close.name !== FINISH_ACTION || typeof close.args !== 'string') return undefined;
+    const shown = tc.messages.map((m) => m.content).join('\n');
+    for (const sentence of sentencesOf(close.args).filter((x) => /needs? it first|waits? on it|depends? on it|Without it I can't go on to|still to do/i.test(x))) {
+      for (const m of sentence.matchAll(/"([^"]+)"/g)) {
+        if (!shown.includes(m[1]) && !shown.includes(JSON.stringify(m[1]).slice(1, -1))) return `"${m[1]}" is shown nowhere: "${sentence.slice(0, 110)}"`;
+      }
+    }
+    return null;
+  },
+};
+
+export const FAILURE_ANSWER_MEASURES = [answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureUnshownValue, answerFailureMisreported, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];

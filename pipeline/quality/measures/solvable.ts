@@ -563,6 +563,67 @@ export const envLabelTextMismatch: CaseMeasure = {
   },
 };
 
+/** Linux's strerror and the exception Python raises for each errno the simulated failures use. */
+const ERRNO_SAYS: Record<number, { cls: string; text: string }> = {
+  1: { cls: 'PermissionError', text: 'Operation not permitted' },
+  5: { cls: 'OSError', text: 'Input/output error' },
+  11: { cls: 'BlockingIOError', text: 'Resource temporarily unavailable' },
+  13: { cls: 'PermissionError', text: 'Permission denied' },
+  16: { cls: 'OSError', text: 'Device or resource busy' },
+  28: { cls: 'OSError', text: 'No space left on device' },
+  32: { cls: 'BrokenPipeError', text: 'Broken pipe' },
+  104: { cls: 'ConnectionResetError', text: 'Connection reset by peer' },
+  107: { cls: 'OSError', text: 'Transport endpoint is not connected' },
+  110: { cls: 'TimeoutError', text: 'Connection timed out' },
+  111: { cls: 'ConnectionRefusedError', text: 'Connection refused' },
+  112: { cls: 'OSError', text: 'Host is down' },
+  113: { cls: 'OSError', text: 'No route to host' },
+  122: { cls: 'OSError', text: 'Disk quota exceeded' },
+};
+
+/** A local permission fault: an errno-13/1 PermissionError, EACCES, EPERM. */
+const OS_PERMISSION = /\[Errno (?:13|1)\]|\bEACCES\b|\bEPERM\b|^PermissionError\b/;
+/** A cause that lies off the machine or in a login: a session, a token, credentials, a service that did not answer. */
+const SESSION_CAUSE = /credential|\bsession\b|\btoken\b|policy service|authori[sz]ation service|did not (?:respond|answer)|\brenew/i;
+
+/**
+ * Why a failure text's kind and its stated cause disagree, or undefined: a 4xx (an answer) blamed
+ * on a service that did not respond ("HTTP 403 Forbidden … the authorization service did not
+ * respond": a service that did not answer is a 503/504 or a timeout), a local permission errno blamed
+ * on a session or a network service ("PermissionError: [Errno 13] Permission denied …: the session's
+ * credentials expired and are being renewed": errno 13 is the file's mode), a local permission fault
+ * that says it passes by itself (EACCES never does), or an errno said in other words or raised as
+ * another exception than Linux and Python give it ("TimeoutError: [Errno 110] Operation timed out":
+ * errno 110 is "Connection timed out").
+ */
+export function failureCauseContradicts(message: string): string | undefined {
+  const msg = message.replace(/\s+/g, ' ').trim();
+  const status = /^HTTP (4\d\d)\b/.exec(msg)?.[1] ?? /"code": (4\d\d)\b/.exec(msg)?.[1] ?? /\b(4\d\d) Client Error\b/.exec(msg)?.[1];
+  if (status && /did not (?:respond|answer)|no response|not responding/i.test(msg)) return `HTTP ${status} is the service's answer, yet the text says it did not respond`;
+  if (OS_PERMISSION.test(msg) && SESSION_CAUSE.test(msg)) return `a local permission fault (errno 13/EACCES is a file's mode) blamed on a session or a service: "${SESSION_CAUSE.exec(msg)![0]}"`;
+  if (OS_PERMISSION.test(msg) && /try again|\bretry\b/i.test(msg)) return 'a local permission fault that says it passes by itself; a file mode does not change between two calls';
+  for (const m of msg.matchAll(/(?:(\w+(?:Error|Exception)): )?\[Errno (\d+)\] ([^:;,()'"]+)/g)) {
+    const says = ERRNO_SAYS[Number(m[2])];
+    if (!says) continue;
+    if (!m[3].trim().startsWith(says.text)) return `[Errno ${m[2]}] is "${says.text}", yet the text says "${m[3].trim()}"`;
+    if (m[1] && m[1] !== says.cls) return `[Errno ${m[2]}] is raised as ${says.cls}, yet the text says ${m[1]}`;
+  }
+  return undefined;
+}
+
+export const envErrorCauseContradicts: CaseMeasure = {
+  kind: 'case',
+  id: 'env_error_cause_contradicts',
+  group: 'solvable',
+  title: 'environment failure whose status or exception and its stated cause disagree: a 4xx blamed on a service that did not respond ("HTTP 403 Forbidden … the authorization service did not respond"), an errno-13 PermissionError blamed on expired session credentials, an EACCES that says to try again, an errno in other words than Linux gives it ("[Errno 110] Operation timed out")',
+  population: 'external cases',
+  check(tc) {
+    if (tc.kind !== 'external') return undefined;
+    const why = failureCauseContradicts(tc.messages[tc.messages.length - 1].content);
+    return why ? `${why}: "${tc.messages[tc.messages.length - 1].content.replace(/\s+/g, ' ').slice(0, 110)}"` : null;
+  },
+};
+
 const HOST_RE = /\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|cn)\b/i;
 
 export const inventedHost: CaseMeasure = {
@@ -1142,6 +1203,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   envFailedCallToItself,
   tripToItselfAnywhere,
   envLabelTextMismatch,
+  envErrorCauseContradicts,
   gtPlaceholderArgument,
   shownPlaceholderArgument,
   shownBulletSplit,
