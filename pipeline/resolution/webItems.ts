@@ -149,14 +149,6 @@ const TABLE: ItemSearch[] = [
     ],
   },
   {
-    asks: /\b(?:publications|papers|preprints|research)\b.*\bquantum (?:physics|mechanics)\b/i,
-    pages: [
-      { title: 'Quantum Physics authors/titles "recent" - arXiv', link: 'https://arxiv.org/list/quant-ph/recent', snippet: 'Quantum Physics (quant-ph): the latest submissions to the arXiv quant-ph listing, with titles, authors and abstracts of each new preprint.' },
-      { title: 'Quantum physics - Latest research and news | Nature', link: 'https://www.nature.com/subjects/quantum-physics', snippet: 'Quantum physics is the study of matter and energy at the most fundamental level. Latest research and reviews on quantum physics from Nature and the Nature research journals.' },
-      { title: 'Quantum – the open journal for quantum science', link: 'https://quantum-journal.org/', snippet: 'Quantum is an open-access peer-reviewed journal for quantum science and related fields. Quantum is non-profit and community-run.' },
-    ],
-  },
-  {
     asks: /^(?:best\s+)?upper[- ]body (?:workouts?|exercises?)(?: routines?)?$/i,
     pages: [
       { title: 'Push-up - Wikipedia', link: 'https://en.wikipedia.org/wiki/Push-up', snippet: 'A push-up (sometimes called a press-up in British English) is a common calisthenics exercise beginning from the prone position. By raising and lowering the body using the arms, push-ups exercise the pectoral muscles, triceps, and anterior deltoids.' },
