@@ -314,6 +314,11 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_frame_top_share_teval: 0.15,
   weekday_contradicts_clock: 0,
   simulated_date_contradicts_today: 0,
+  // h-serper24: a paper or result the case shows dated after its today (a recorded arXiv paper of 2022-08-01 beside a
+  // simulated clock at 2020-09-29): 17/27 on f46 -> 0 (api-simulator-102: a clock on its recordings' day, undated answers before it).
+  shown_published_after_today: 0,
+  // h-serper24: a shown answer holding more items than its shown doc allows (Serper's recorded 10 under "at most 3 items"): 11/745 on f46 -> 0 (cut, said in provenance.methods.recordingCut).
+  shown_answer_over_doc_cap: 0,
   simulated_text_repeated: 0,
   simulated_name_lowercased: 0,
   simulated_answered_in_english: 0,
@@ -334,6 +339,10 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_search_names_none: 0,
   simulated_search_kind_misfit: 0,
   simulated_search_says_nothing: 0,
+  // h-serper24: a simulated web result that is a page of a real site the page table does not hold (a made-up
+  // "Artificial Intelligence Ethics | Britannica", a Reddit thread with a drawn id): 38/69 on f46 -> 14/69 on api-simulator-103,
+  // the searches no real page is held for ("latest articles on mathematics education", "'The Lost City' movie news"; from 104
+  // "recent publications on quantum physics" too, 4 more); reported, not gated.
   simulated_search_for_id_invents: 0,
   simulated_status_unlike_recorded: 0,
   // "Riverside / Old Town / Greenleaf Restaurant", addresses ending in the hotel searched from: 31.7% (198/624) before.

@@ -75,6 +75,8 @@ export const ToolResponse = z.object({
     .optional(),
   /** Where the answer came from inside its tier: a cache entry id, a backend class, a simulator method. */
   origin: z.string().optional(),
+  /** How the shown answer departs from its origin's text (a recording cut to its doc's "at most 3"), said in the case's provenance. */
+  note: z.string().optional(),
 });
 export type ToolResponse = z.infer<typeof ToolResponse>;
 

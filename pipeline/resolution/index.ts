@@ -48,13 +48,14 @@ import { ToolCache } from './cache.js';
 import { registeredSources, sourceResolution, type CacheSeed, type LiveExecutor } from './sources.js';
 import { callHttp, publicEndpoint, type HttpApi } from './http.js';
 import { apiSimulatorRole } from './apiSimulator.js';
-import { SIMULATOR_RULES_VERSION, applyCarried, pyJson, validateCall, refusalContent, type CarriedValue } from './simulatorRules.js';
+import { SIMULATOR_RULES_VERSION, applyCarried, isClock, pyJson, recordedClockDay, validateCall, refusalContent, type CarriedValue } from './simulatorRules.js';
 import { valueShownIn } from '../quality/grounding.js';
 import { pathProblem } from '../errors/pathKinds.js';
 import { unknownRecord } from './unknownRecord.js';
 import { oneTypePerField } from './fieldTypes.js';
 import { inRecordedBlocks } from './recordedBlocks.js';
 import { inRecordedForm } from './answerForm.js';
+import { cutResponse } from './recordedSearch.js';
 
 /** The source's form for a file error, when it registered one. */
 function sourceFileError(source: string): ((tool: string, message: string) => string) | undefined {
@@ -143,7 +144,8 @@ export class ChainResolver implements ToolResolver {
     if (isPlainObject(call.args)) {
       this.seed();
       const hit = opts.skipCache ? undefined : this.cache.get(call.name, call.args);
-      if (hit) return { response: { content: hit.response.content, tier: 'cache', origin: hit.origin, ...(hit.response.error ? { error: hit.response.error } : {}) }, context: '' };
+      // A recording listing more results than the doc shown beside it allows is cut to the doc's count, and says so (recordedSearch.ts cutToDocCap).
+      if (hit) return { response: cutResponse({ content: hit.response.content, tier: 'cache', origin: hit.origin, ...(hit.response.error ? { error: hit.response.error } : {}) }, call.tools.find((t) => t.name === call.name)), context: '' };
       const api = this.deps.config.resolve.httpEnabled ? this.http.get(call.name) : undefined;
       if (api) {
         const { response } = await callHttp(api, call.args as ToolArgs, this.env);
@@ -201,6 +203,10 @@ export class ChainResolver implements ToolResolver {
     const rng = new Rng(config.seed, 'api-simulator', call.name, canonicalArgs(call.args), opts.environmentError ?? '');
     this.seed();
     const examples = this.cache.examples(call.name, config.resolve.simulatorExamples, isPlainObject(call.args) ? call.args : undefined).map(({ args, response }) => ({ args, response }));
+    // A clock nothing in the task dates answers on the day its recordings answer (T-Eval's runs of October 2023; the
+    // recordings of this very call count, being all a clock has), never a drawn day years before the recorded papers a case shows.
+    const doc = call.tools.find((t) => t.name === call.name);
+    const today = call.today ?? (doc && isClock(doc) ? recordedClockDay(this.cache.examples(call.name, config.resolve.simulatorExamples)) : undefined);
     const { output, method } = await llm.invoke(
       apiSimulatorRole,
       {
@@ -211,7 +217,7 @@ export class ChainResolver implements ToolResolver {
         ...(call.carry?.length && !opts.environmentError ? { carry: call.carry } : {}),
         ...(call.place && !opts.environmentError ? { place: call.place } : {}),
         ...(call.known && !opts.environmentError ? { known: call.known } : {}),
-        ...(call.today && !opts.environmentError ? { today: call.today } : {}),
+        ...(today && !opts.environmentError ? { today } : {}),
         ...(call.asked && !opts.environmentError ? { asked: call.asked } : {}),
         ...(call.named && !opts.environmentError ? { named: call.named } : {}),
         ...(call.used && !opts.environmentError ? { used: call.used } : {}),

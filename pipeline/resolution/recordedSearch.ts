@@ -16,6 +16,10 @@
 import { parseToolResponse } from '../prompts/parseAction.js';
 import { isPlainObject } from '../errors/values.js';
 import { itemPageLink } from './webItems.js';
+import { docListCap } from './askedCount.js';
+import type { ToolDoc, ToolResponse } from '../schemas.js';
+import { inRecordedForm } from './answerForm.js';
+import { pyJson } from './simulatorRules.js';
 
 /** How a field of the recordings is a search: where its echo of the call and its result list sit, and how each is filled. */
 export interface SearchShape {
@@ -239,4 +243,44 @@ export function asRecordedSearch(answer: Record<string, unknown>, shape: SearchS
   const records = results.map((r, i) => Object.fromEntries(shape.results.fill.map(([k, kind]) => [k, kind === 'position' ? i + 1 : r[kind]])));
   const params = shape.params ? { [shape.params.key]: Object.fromEntries(shape.params.fill.flatMap(([k, f]) => ('arg' in f ? (args[f.arg] === undefined ? [] : [[k, args[f.arg]]]) : [[k, f.value]]))) } : {};
   return { ...answer, [shape.field]: { ...params, [shape.results.key]: records } };
+}
+
+/**
+ * A recorded answer holding more results than its doc allows, cut to the doc's count: T-Eval shows
+ * GoogleSearch.serper_search as answering "at most 3 items of google search results", and its
+ * recordings list Serper's 9 or 10 results beside questions people also ask and related searches
+ * (teval_query_369_0 showed 10 results under that doc). The first N records of the result list are
+ * kept as recorded, the answer's other lists of records left out, and the note says what was cut
+ * (the case's provenance carries it). Undefined when the answer holds no more than its doc allows.
+ */
+export function cutToDocCap(value: unknown, doc: ToolDoc): { value: Record<string, unknown>; note: string } | undefined {
+  if (!isPlainObject(value) || 'error' in value) return undefined;
+  const out: Record<string, unknown> = { ...value };
+  const notes: string[] = [];
+  for (const field of doc.return_data) {
+    const cap = docListCap(field.description ?? '');
+    const v = value[field.name];
+    if (cap === undefined || cap <= 0) continue;
+    if (Array.isArray(v) && v.length > cap) {
+      out[field.name] = v.slice(0, cap);
+      notes.push(`${field.name} cut to the doc's ${cap} of the ${v.length} recorded`);
+      continue;
+    }
+    if (!isPlainObject(v)) continue;
+    const lists = Object.entries(v).filter(([, x]) => Array.isArray(x) && x.length > 0 && x.every(isPlainObject));
+    const main = lists.find(([, x]) => (x as Record<string, unknown>[]).some((r) => typeof r.link === 'string' || typeof r.url === 'string'));
+    if (!main || (main[1] as unknown[]).length <= cap) continue;
+    const others = lists.filter(([k]) => k !== main[0]).map(([k]) => k);
+    out[field.name] = Object.fromEntries(Object.entries(v).filter(([k]) => !others.includes(k)).map(([k, x]) => [k, k === main[0] ? (x as unknown[]).slice(0, cap) : x]));
+    notes.push(`${field.name}.${main[0]} cut to the doc's ${cap} results of the ${(main[1] as unknown[]).length} recorded${others.length ? ` (${others.join(', ')} left out)` : ''}`);
+  }
+  return notes.length ? { value: out, note: notes.join('; ') } : undefined;
+}
+
+/** A recorded answer (the source's or the cache's) cut to its doc's count with a note saying so, or the answer as it is. */
+export function cutResponse(response: ToolResponse, doc: ToolDoc | undefined): ToolResponse {
+  if (!doc || response.error || response.tier === 'simulated' || response.note) return response;
+  const cut = cutToDocCap(parseToolResponse(response.content), doc);
+  if (!cut) return response;
+  return { ...response, content: inRecordedForm(pyJson(cut.value), [response.content]), note: `the recorded answer (${response.origin ?? response.tier}): ${cut.note}` };
 }

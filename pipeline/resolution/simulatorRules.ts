@@ -43,9 +43,10 @@ import { addressNear, addressNearIn, addressWithin, kmFromAddress, placeAddress,
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { researcherAffiliation } from './worldFacts.js';
 import { findsNothing, nothingFoundAnswer, recordedStatus } from './idSearch.js';
+import { itemPages } from './webItems.js';
 import { cap, initials, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, snippetsWithinPublication, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-99'; // 99 (98 in one step): a film's news ("'The Lost City' movie news") is found on film sites that report (Variety, The Hollywood Reporter, Deadline, IMDb, The Guardian), never its Wikipedia article (simulated_search_kind_misfit 5/69 on the filter-8 build, teval_query_58_1). 97: a search for "Movie Review" finds the review sites (Rotten Tomatoes, RogerEbert.com, The New York Times), not explainers of "movie review" from Scientific American, Investopedia and IBM (webItems.ts; simulated_search_says_nothing 2/48 on the merged build f45). 96: h-sim23's 92 merged on 95 (h-sim23 92: a nearby search around a landmark its place argument names ("places": "Eiffel Tower") lists places within its radius of it. 91: a numbered street's address is the spot its house number names (streetGeo.ts numbers), and a radius search's places lie within its radius ("81 Lexington Avenue" no longer within 500 m of Times Square).). 95: h-serper23's 91 merged on 94 (h-serper23: a web search for named things finds real pages naming real ones (webItems.ts; simulated_search_names_none), one for what a thing is or what is new about it pages saying it (simulated_search_says_nothing), papers, traffic, prices and news on sites of their kind (simulated_search_kind_misfit), and as many results as the doc's "at most 3" allows where the recordings list 10.). 94: the lead's 93 and h-read23's 91 merged (h-read23: a cap on calls at once says more calls running than its limit (callsOverLimit; "4 calls are already running, over the limit of 4" read as over it: env_error_limit_not_passed 4/679 on f44)). 93 (92 in one step): a real venue the task names (Hilton New York Times Square, Le Bernardin) stands at its real address (realVenues.ts). 91: places of a kind whose signs say it (hospitals, schools, beaches, pharmacies, caterers, cinemas…) are named so, and a one-noun kind keeps its noun on every name; "Eleven Madison Park" is one place, not a kind. 90: the lead's 89 and h-serper22's 87 merged (h-serper22: web search results written as the recordings write Serper's answer, recordedSearch.ts). 89: a room list's other rooms are numbered on the floor of the rooms the task uses (101–112 beside room 103). 88: the lead's 87 and h-sim22's 87 merged. Earlier versions: docs/method-versions.md.
+export const SIMULATOR_RULES_VERSION = 'api-simulator-104'; // 104 (100-103 in steps; h-serper24): no table entry for "recent publications on quantum physics" (103's listing pages named no publication: simulated_search_names_none 4/15); "upper body workout routines" finds real pages naming exercises (push-up, pull-up, bench press), not a made-up Reddit thread and search pages of Mayo Clinic and Healthline (teval_query_82_2); an answer nothing dates is dated from 2019 to mid-2023, before T-Eval's runs (a simulated paper of 2024-02-10 beside a clock at 2023-10-19, teval_query_255_1); a search the page table knows lists its real pages only, never made-up pages of real sites after them (simulated_search_made_up_page); a recorded search listing more results than its doc's "at most 3" is cut to 3 and the case says so (cutToDocCap: 11 cases showed 9-10 results, teval_query_369_0); a clock nothing dates answers on the day of its own recordings (October 2023), not a drawn 2020-09-29 before the recorded papers a case shows (24/123 cases). 99 (98 in one step): a film's news ("'The Lost City' movie news") is found on film sites that report (Variety, The Hollywood Reporter, Deadline, IMDb, The Guardian), never its Wikipedia article (simulated_search_kind_misfit 5/69 on the filter-8 build, teval_query_58_1). 97: a search for "Movie Review" finds the review sites (Rotten Tomatoes, RogerEbert.com, The New York Times), not explainers of "movie review" from Scientific American, Investopedia and IBM (webItems.ts; simulated_search_says_nothing 2/48 on the merged build f45). 96: h-sim23's 92 merged on 95 (h-sim23 92: a nearby search around a landmark its place argument names ("places": "Eiffel Tower") lists places within its radius of it. 91: a numbered street's address is the spot its house number names (streetGeo.ts numbers), and a radius search's places lie within its radius ("81 Lexington Avenue" no longer within 500 m of Times Square).). 95: h-serper23's 91 merged on 94 (h-serper23: a web search for named things finds real pages naming real ones (webItems.ts; simulated_search_names_none), one for what a thing is or what is new about it pages saying it (simulated_search_says_nothing), papers, traffic, prices and news on sites of their kind (simulated_search_kind_misfit), and as many results as the doc's "at most 3" allows where the recordings list 10.). 94: the lead's 93 and h-read23's 91 merged (h-read23: a cap on calls at once says more calls running than its limit (callsOverLimit; "4 calls are already running, over the limit of 4" read as over it: env_error_limit_not_passed 4/679 on f44)). 93 (92 in one step): a real venue the task names (Hilton New York Times Square, Le Bernardin) stands at its real address (realVenues.ts). 91: places of a kind whose signs say it (hospitals, schools, beaches, pharmacies, caterers, cinemas…) are named so, and a one-noun kind keeps its noun on every name; "Eleven Madison Park" is one place, not a kind. 90: the lead's 89 and h-serper22's 87 merged (h-serper22: web search results written as the recordings write Serper's answer, recordedSearch.ts). 89: a room list's other rooms are numbered on the floor of the rooms the task uses (101–112 beside room 103). 88: the lead's 87 and h-sim22's 87 merged. Earlier versions: docs/method-versions.md.
 
 /**
  * A cap on calls at once that was passed: the count running is always above the limit ("4 calls are
@@ -947,6 +948,10 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
   if (drawn !== undefined && depth === 0 && !ownCount && c.full?.field === field.name && docCap !== undefined && c.full.atLeast >= docCap) drawn = Math.min(docCap, 5);
   // As many as the user asked for ("a list of 5 restaurants"), as far as the doc's "at most N" allows.
   if (drawn !== undefined && depth === 0 && c.asked && !ownCount) drawn = Math.max(drawn, Math.min(c.asked, docListCap(description) ?? c.asked));
+  // A search the page table knows lists its real pages only (as many as the doc allows), never made-up pages of real
+  // sites after them ("Artificial Intelligence Ethics | Britannica"); a count the user asked for still comes first.
+  const known = drawn !== undefined && depth === 0 && !ownCount && !c.asked && c.full?.field === field.name ? itemPages(c.topic) : undefined;
+  if (known?.length) drawn = Math.min(drawn!, known.length);
   // "citation number of papers" reads as one number, but Google Scholar answers one per paper: real answers decide.
   if (drawn === undefined && depth === 0 && c.lists?.has(field.name)) drawn = c.rng.int(2, 3);
   // "publication information of selected papers" beside lists of titles: one line per paper, so a
@@ -1313,6 +1318,16 @@ export function recordedLists(examples: { response: string }[]): Set<string> {
   return new Set([...shapes].filter(([, s]) => s.size === 1 && s.has(true)).map(([k]) => k));
 }
 
+/** The latest day a clock's recorded answers give ("2023-10-20" of {'time': '2023-10-20 16:34'}), or undefined when none gives one. */
+export function recordedClockDay(examples: readonly { response: string }[]): string | undefined {
+  const days = examples.flatMap((e) => {
+    const v = parseToolResponse(e.response);
+    if (!isPlainObject(v) || 'error' in v) return [];
+    return Object.values(v).flatMap((x) => (typeof x === 'string' ? [/^\s*((?:19|20)\d\d-\d\d-\d\d)\b/.exec(x)?.[1]] : [])).filter((d): d is string => !!d);
+  });
+  return days.sort().at(-1);
+}
+
 /** A clock: a call that takes nothing and answers the current time or date (get_curr_time). */
 export function isClock(doc: ToolDoc): boolean {
   return doc.required_parameters.length === 0 && /time|date|today|now/i.test(doc.name.split('.').pop() ?? '') && doc.return_data.some((r) => /time|date/i.test(r.name));
@@ -1349,10 +1364,11 @@ function facesAhead(doc: ToolDoc): boolean {
 /**
  * Where an answer's dates start when the task's day is known: a forecast on that day, coming films
  * the day after, a clock on it; anything else (films now playing, papers, reviews, a listing date)
- * some time before it and never after it, films now playing within the last weeks. Unknown: a day in 2019-2024 drawn for the answer.
+ * some time before it and never after it, films now playing within the last weeks. Unknown: a day from 2019 to mid-2023 drawn for the answer.
  */
 function datesOf(doc: ToolDoc, today: string | undefined, rng: Rng): Ctx['dates'] {
-  if (!today) return { base: Date.UTC(2019, 0, 1) + rng.int(0, 6 * 365) * DAY, next: 0 };
+  // Nothing dates the task: a day before T-Eval's runs of October 2023 (what its clocks recorded), never one after the clock a case shows later.
+  if (!today) return { base: Date.UTC(2019, 0, 1) + rng.int(0, 4 * 365 + 180) * DAY, next: 0 };
   const day = Date.parse(`${today}T00:00:00Z`);
   if (isClock(doc)) return { base: day, next: 0 };
   if (facesAhead(doc)) return { base: day + (opensLater(doc) ? DAY : 0), next: 0 };
@@ -1704,13 +1720,16 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   // A search whose recordings list more results than its doc's "at most N" lists N (Serper's 10 against "at most 3 items").
   const shape = recordedSearchShape(input.examples ?? []);
   const full = shape ? { field: shape.field, atLeast: recordedResultCount(input.examples ?? [], shape) ?? 0 } : undefined;
-  const planned = plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known, recordedLists(input.examples ?? []), input.today, input.asked, input.named, input.used, full);
+  // A clock nothing in the task dates answers on a day its own recordings answer (T-Eval's runs of October 2023), never a day
+  // drawn in 2019-2024: a drawn "2020-09-29" made the recorded papers of 2021-2022 the task shows read as published after today.
+  const today = input.today ?? (isClock(doc) ? recordedClockDay(input.examples ?? []) : undefined);
+  const planned = plausibleAnswer(doc, input.args as Record<string, unknown>, rng, input.place, carry, input.known, recordedLists(input.examples ?? []), today, input.asked, input.named, input.used, full);
   // A paper's summary is about its own title (one carried from a recorded answer included), unless a later step copies the summary.
   const carriedValues = new Set(carry.map((c) => toJson(c.value)));
   // A flag the recordings write day by day (check_availability) is written as those days (datedFlags.ts);
   // an author's article titles as the {title, authors} records Scholar lists (titleRecords.ts).
   const examples = input.examples ?? [];
-  const dated = flagsAsDatedRecords(applyCarried(planned, carry), recordedDatedFlags(examples), input.args as Record<string, unknown>, input.today);
+  const dated = flagsAsDatedRecords(applyCarried(planned, carry), recordedDatedFlags(examples), input.args as Record<string, unknown>, today);
   const drawn = titlesAsRecords(dated, recordedTitleRecords(examples), input.known?.papers ?? [], initials, rng);
   if (RENTAL.test(doc.name)) kindAgreesWithName(drawn, carry, input.known, rng);
   if (/arxiv|paper|article|scholar/i.test(doc.name)) {

@@ -145,6 +145,15 @@ const TABLE: ItemSearch[] = [
     pages: [
       { title: 'Ethics of artificial intelligence - Wikipedia', link: 'https://en.wikipedia.org/wiki/Ethics_of_artificial_intelligence', snippet: 'The ethics of artificial intelligence covers topics considered to have particular ethical stakes, including algorithmic biases, fairness, automated decision-making, accountability, privacy, and regulation.' },
       { title: "Ethics guidelines for trustworthy AI | Shaping Europe's digital future", link: 'https://digital-strategy.ec.europa.eu/en/library/ethics-guidelines-trustworthy-ai', snippet: 'On 8 April 2019, the High-Level Expert Group on AI presented Ethics Guidelines for Trustworthy Artificial Intelligence.' },
+      { title: 'Ethics of Artificial Intelligence and Robotics (Stanford Encyclopedia of Philosophy)', link: 'https://plato.stanford.edu/entries/ethics-ai/', snippet: 'by VC Müller · 2020 — Artificial intelligence (AI) and robotics are digital technologies that will have significant impact on the development of humanity in the near future.' },
+    ],
+  },
+  {
+    asks: /^(?:best\s+)?upper[- ]body (?:workouts?|exercises?)(?: routines?)?$/i,
+    pages: [
+      { title: 'Push-up - Wikipedia', link: 'https://en.wikipedia.org/wiki/Push-up', snippet: 'A push-up (sometimes called a press-up in British English) is a common calisthenics exercise beginning from the prone position. By raising and lowering the body using the arms, push-ups exercise the pectoral muscles, triceps, and anterior deltoids.' },
+      { title: 'Pull-up (exercise) - Wikipedia', link: 'https://en.wikipedia.org/wiki/Pull-up_(exercise)', snippet: 'A pull-up is an upper-body strength exercise. The pull-up is a closed-chain movement where the body is suspended by the hands, gripping a bar, and pulled up.' },
+      { title: 'Bench press - Wikipedia', link: 'https://en.wikipedia.org/wiki/Bench_press', snippet: 'The bench press, or chest press, is a weight training exercise where a person presses a weight upwards while lying horizontally on a weight training bench.' },
     ],
   },
   {
@@ -160,6 +169,7 @@ const TABLE: ItemSearch[] = [
     pages: [
       { title: 'Inception - Wikipedia', link: 'https://en.wikipedia.org/wiki/Inception', snippet: 'Inception is a 2010 science fiction action film written and directed by Christopher Nolan, who also produced it with Emma Thomas, his wife.' },
       { title: 'Inception (2010) - IMDb', link: 'https://www.imdb.com/title/tt1375666/', snippet: 'A thief who steals corporate secrets through the use of dream-sharing technology is given the inverse task of planting an idea into the mind of a C.E.O.' },
+      { title: 'Inception | Rotten Tomatoes', link: 'https://www.rottentomatoes.com/m/inception', snippet: 'Dom Cobb (Leonardo DiCaprio) is a thief with the rare ability to enter people\'s dreams and steal their secrets from their subconscious.' },
     ],
   },
   // A search for reviews of films in general (teval_query_477_1's wrong call searches its deck's title "Movie Review") finds the review sites.
@@ -176,6 +186,7 @@ const TABLE: ItemSearch[] = [
     pages: [
       { title: '红猪 (豆瓣)', link: 'https://movie.douban.com/subject/1291838/', snippet: '导演: 宫崎骏 类型: 喜剧 / 动画 / 冒险 制片国家/地区: 日本 上映日期: 1992-07-18(日本)' },
       { title: '红猪 - 维基百科，自由的百科全书', link: 'https://zh.wikipedia.org/wiki/%E7%BA%A2%E7%8C%AA', snippet: '《红猪》是一部1992年上映的日本动画电影，由吉卜力工作室制作，宫崎骏执导。' },
+      { title: '红猪 - 百度百科', link: 'https://baike.baidu.com/item/%E7%BA%A2%E7%8C%AA', snippet: '《红猪》是吉卜力工作室制作、宫崎骏执导的动画电影，于1992年7月18日在日本上映。' },
     ],
   },
 ];

@@ -148,6 +148,8 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
   if (problems.length) return { ok: false, reason: problems.join('; ') };
   const tag: CaseTag = spec.part === 'control' ? 'control' : spec.part === 'external' ? 'env' : (parts.errorType as ErrorType);
   const { methods, origin, ...rest } = parts;
+  // A recording the case shows cut from what was recorded (a search cut to its doc's "at most 3") says so.
+  const cuts = toolSteps(t).flatMap(({ step }) => (step.response?.note && shownAnswers.has(step.response.content) ? [`${step.action.name}: ${step.response.note}`] : []));
   return {
     ok: true,
     testCase: {
@@ -157,7 +159,7 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
       source: t.source,
       tools: t.tools,
       ...rest,
-      provenance: { methods: { case: ASSEMBLE_RULES, prompt: PROMPT_RULES, thoughts: spec.thoughtsMethod, ...methods }, origin, parents: [] },
+      provenance: { methods: { case: ASSEMBLE_RULES, prompt: PROMPT_RULES, thoughts: spec.thoughtsMethod, ...methods, ...(cuts.length ? { recordingCut: [...new Set(cuts)].join('; ') } : {}) }, origin, parents: [] },
     },
   };
 }

@@ -298,7 +298,7 @@ export const assembleStage: ItemStage<AssembleInput, TestCase> & { summarize(ctx
   kind: 'items',
   pure: true,
   name: STAGE,
-  version: '52', // 52 (h-env9): a retry's thought tells a local failure as the message does (an I/O error of the disk or device, a crashed worker, a local timeout), never as the service's (retryReason; failure_local_blamed_on_service); Earlier versions: docs/method-versions.md.
+  version: '53', // 53 (h-serper24): a case showing a recording cut to its doc's count (a Serper search of 10 results under "at most 3 items") says so in provenance.methods.recordingCut; 52 (h-env9): a retry's thought tells a local failure as the message does (an I/O error of the disk or device, a crashed worker, a local timeout), never as the service's (retryReason; failure_local_blamed_on_service); Earlier versions: docs/method-versions.md.
   // observe is read for the errors a model really made; it is skipped (no output) without a model.
   // collect: T-Eval's recorded input errors (review label C) become cases.
   upstream: ['collect', 'resolve', 'observe', 'diversify-internal', 'diversify-external'],

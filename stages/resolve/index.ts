@@ -18,6 +18,7 @@
 import { followedArguments } from '../../pipeline/standIns.js';
 import { isPlainObject } from '../../pipeline/errors/values.js';
 import { SIMULATOR_RULES_VERSION, type CarriedValue } from '../../pipeline/resolution/simulatorRules.js';
+import { cutResponse } from '../../pipeline/resolution/recordedSearch.js';
 import { toJson } from '../../pipeline/pyValues.js';
 import type { ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
 import { modelFor } from '../../pipeline/config.js';
@@ -282,7 +283,8 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
         if (step.response?.content !== located[again].step.response!.content) notes.push(`step ${k} ${name}: the same call as step ${again + 1}, answered as it was`);
         step.response = { ...located[again].step.response! };
       } else if (kept) {
-        step.response = kept;
+        // A recording listing more results than its doc allows (Serper's 10 under "at most 3 items") is cut to the doc's count, and the case says so.
+        step.response = cutResponse(kept, trajectory.tools.find((t) => t.name === name));
       } else {
         const before = step.response;
         // An id an earlier answer gave: what that answer said about it (the paper's title, the author's name).

@@ -10,7 +10,10 @@ import { flagsAsDatedRecords, recordedDatedFlags } from '../../pipeline/resoluti
 import { recordedTitleRecords, scholarInitials, titlesAsRecords } from '../../pipeline/resolution/titleRecords.js';
 import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
 import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
-import { recordedSearchShape, resultOfLine } from '../../pipeline/resolution/recordedSearch.js';
+import { cutResponse, cutToDocCap, recordedSearchShape, resultOfLine } from '../../pipeline/resolution/recordedSearch.js';
+import { isItemPage } from '../../pipeline/resolution/webItems.js';
+import { recordedClockDay } from '../../pipeline/resolution/simulatorRules.js';
+import { publishedDates } from '../../pipeline/quality/measures/solvable.js';
 import { resultNamesAThing, resultSaysNothing, searchNamesNone, webResultKindMisfit, webResults } from '../../pipeline/quality/measures/simulatedInvented.js';
 
 const ARXIV_RECORDED = `{'content': "Published: 2022-08-01\\nTitle: The Rise of Quantum Internet Computing\\nAuthors: Seng W. Loke\\nSummary: This article highlights quantum Internet computing as referring to\\ndistributed quantum computing over the quantum Internet.\\n\\nPublished: 2000-03-31\\nTitle: Unconventional Quantum Computing Devices\\nAuthors: Seth Lloyd\\nSummary: This paper investigates a variety of unconventional quantum computation\\ndevices."}`;
@@ -217,7 +220,9 @@ describe("web search results as the recordings write Serper's answer (simulated_
   it('finds pages of the kind the query asks for: recipes on recipe sites, workouts on health sites, a film named as one on film sites', () => {
     const titles = (query: string) => [1, 2, 3, 4].flatMap((seed) => (parseToolResponse(simulateOffline({ name: doc.name, args: { query }, tools: [doc], examples }, new Rng(seed, query)).response) as { content: { organic: { title: string }[] } }).content.organic.map((r) => r.title));
     for (const t of titles('breakfast recipes')) expect(t).toMatch(/Allrecipes|BBC Good Food|Serious Eats|Food Network|NYT Cooking/);
-    for (const t of titles('upper body workout routines')) expect(t).toMatch(/Healthline|Mayo Clinic|Verywell Fit|Reddit|Cleveland Clinic/);
+    // A workout search the page table knows finds its real pages naming exercises (api-simulator-103); another on health sites.
+    expect(titles('upper body workout routines')).toContain('Push-up - Wikipedia');
+    for (const t of titles('lower body workout routines')) expect(t).toMatch(/Healthline|Mayo Clinic|Verywell Fit|Reddit|Cleveland Clinic/);
     for (const t of titles('The Godfather movie information')) expect(t).toMatch(/IMDb|Rotten Tomatoes|\(film\) - Wikipedia|Variety|The Guardian|Reddit/);
     for (const t of titles('Expend4bles movie details')) expect(t).toMatch(/^Expend4bles\b/);
     // A place's prices or traffic are no visit: no travel guide.
@@ -260,8 +265,10 @@ describe("web search results as the recordings write Serper's answer (simulated_
     const organic = (query: string) => (parseToolResponse(simulateOffline({ name: doc.name, args: { query }, tools: [doc], examples: full }, new Rng(2, query)).response) as { content: { organic: { title: string; link: string; snippet: string }[] } }).content.organic;
     for (const query of ['Kuta Beach information', 'quantum computing news', 'history of artificial intelligence', 'quantum physics details', 'machine learning', 'artificial intelligence ethics', 'Inception', '红猪', 'Movie Review']) {
       const results = organic(query);
-      expect(results, query).toHaveLength(3);
-      expect(new Set(results.map((r) => r.title)).size, query).toBe(3);
+      // A search the page table knows lists its real pages only: the one it holds for Kuta Beach (api-simulator-101).
+      const n = query === 'Kuta Beach information' ? 1 : 3;
+      expect(results, query).toHaveLength(n);
+      expect(new Set(results.map((r) => r.title)).size, query).toBe(n);
       expect(results.every((r) => resultSaysNothing(query, r.title, r.snippet)), JSON.stringify(results)).toBe(false);
     }
     expect(organic('history of artificial intelligence')[0].snippet).toMatch(/Dartmouth College .* 1956/);
@@ -281,12 +288,52 @@ describe("web search results as the recordings write Serper's answer (simulated_
     }
     for (let seed = 1; seed <= 12; seed++) {
       const titles = (parseToolResponse(simulateOffline({ name: doc.name, args: { query: 'restaurant' }, tools: [doc], examples: full }, new Rng(seed, 'r')).response) as { content: { organic: { title: string }[] } }).content.organic.map((r) => r.title);
-      expect(new Set(titles).size, titles.join(' / ')).toBe(3);
+      // The one page the table holds for a bare "restaurant" (api-simulator-101: no made-up pages after it).
+      expect(titles, titles.join(' / ')).toEqual(['Restaurant - Wikipedia']);
     }
     // The frames that said nothing are caught.
     expect(resultSaysNothing('Kuta Beach information', 'Kuta Beach - Travel Guide | Rough Guides', 'Background, history and getting to Kuta Beach, with links to maps and further reading.')).toBe(true);
     expect(resultSaysNothing('quantum computing news', 'Quantum Computing | BBC News', 'The latest stories, analysis and explainers on quantum computing.')).toBe(true);
     expect(resultSaysNothing('history of artificial intelligence', 'History of artificial intelligence - Wikipedia', 'The field of AI research was founded at a workshop held on the campus of Dartmouth College in the summer of 1956.')).toBe(false);
+  });
+
+  it('a search the page table knows lists its real pages only, no made-up page of a real site after them (simulated_search_made_up_page)', () => {
+    const third = "{'title': 'Famous Landmarks In New York | Best at Travel', 'link': 'https://www.bestattravel.co.uk/x/', 'snippet': '1. Statue of Liberty · 2. Empire State Building', 'position': 3}";
+    const full = [{ args: examples[0].args, response: RECORDED.replace("'position': 2}]", `'position': 2}, ${third}]`) }];
+    for (let seed = 1; seed <= 6; seed++) {
+      const organic = (query: string) => (parseToolResponse(simulateOffline({ name: doc.name, args: { query }, tools: [doc], examples: full }, new Rng(seed, query)).response) as { content: { organic: { title: string; link: string }[] } }).content.organic;
+      for (const query of ['artificial intelligence ethics', 'Kuta Beach information', 'Seminyak Beach information', 'Inception', '红猪', 'upper body workout routines']) {
+        const results = organic(query);
+        for (const r of results) expect(isItemPage(r.title), `${query}: ${r.title}`).toBe(true);
+      }
+      expect(organic('artificial intelligence ethics').map((r) => r.link)).toContain('https://plato.stanford.edu/entries/ethics-ai/');
+    }
+  });
+
+  it("a recording listing more results than its doc allows is cut to the doc's count, and says so (shown_answer_over_doc_cap)", () => {
+    const organic = Array.from({ length: 10 }, (_, i) => `{'title': 'Result ${i + 1}', 'link': 'https://example.org/${i + 1}', 'snippet': 'Snippet ${i + 1}.', 'position': ${i + 1}}`).join(', ');
+    const content = `{'content': {'searchParameters': {'q': 'technology article about a product', 'type': 'search', 'engine': 'google'}, 'organic': [${organic}], 'peopleAlsoAsk': [{'question': 'What is a product?', 'snippet': 'A product …', 'title': 'Q', 'link': 'https://example.org/q'}], 'relatedSearches': [{'query': 'tech products'}]}}`;
+    const cut = cutResponse({ content, tier: 'cache', origin: 'teval-review:query_54_2_0' }, doc);
+    const value = parseToolResponse(cut.content) as { content: { searchParameters: unknown; organic: { title: string; position: number }[]; peopleAlsoAsk?: unknown } };
+    expect(value.content.organic.map((r) => r.title)).toEqual(['Result 1', 'Result 2', 'Result 3']);
+    expect(value.content.searchParameters).toEqual({ q: 'technology article about a product', type: 'search', engine: 'google' });
+    expect(value.content.peopleAlsoAsk).toBeUndefined();
+    expect(cut.content.startsWith("{'content': {'searchParameters'")).toBe(true);
+    expect(cut.note).toMatch(/teval-review:query_54_2_0.*cut to the doc's 3 results of the 10 recorded \(peopleAlsoAsk, relatedSearches left out\)/);
+    // Within the doc's count, or simulated: as it is.
+    expect(cutToDocCap(parseToolResponse(RECORDED), doc)).toBeUndefined();
+    const simulated = { content, tier: 'simulated' as const };
+    expect(cutResponse(simulated, doc)).toBe(simulated);
+  });
+
+  it("a clock nothing dates answers on its recordings' day, and the measure reads what a case shows as published", () => {
+    expect(recordedClockDay([{ response: "{'time': '2023-10-19 20:53'}" }, { response: "{'time': '2023-10-20 16:34'}" }])).toBe('2023-10-20');
+    expect(recordedClockDay([{ response: "{'error': 'x'}" }])).toBeUndefined();
+    const clock: ToolDoc = { name: 'TimeTool.get_curr_time', description: 'get current time', required_parameters: [], optional_parameters: [], return_data: [{ name: 'time', description: 'the time in YYYY-MM-DD HH:MM format' }] };
+    const out = parseToolResponse(simulateOffline({ name: clock.name, args: {}, tools: [clock], examples: [{ args: {}, response: "{'time': '2023-10-19 20:53'}" }] }, new Rng(1, 'clock')).response) as { time: string };
+    expect(out.time).toMatch(/^2023-10-19 \d\d:\d\d$/);
+    expect(publishedDates("{'content': 'Published: 2022-08-01\\nTitle: The Rise of Quantum Internet Computing'}")).toEqual(['2022-08-01']);
+    expect(publishedDates("{'title': 'x', 'date': 'Sep 28, 2023', 'position': 1}")).toEqual(['2023-09-28']);
   });
 
   it('the measures: results naming nothing of the kind asked for, and pages of a kind such a search never finds', () => {

@@ -334,6 +334,26 @@ export const simulatedSearchKindMisfit: CaseMeasure = {
 };
 
 /**
+ * A simulated web result that is a page of a real site the page table (webItems.ts) does not hold:
+ * "Artificial Intelligence Ethics | Britannica" at britannica.com/topic/artificial-intelligence-ethics,
+ * a Reddit thread or a Tripadvisor review page whose id was drawn. Every site the general forms
+ * write is real, so each such result is a made-up page of a real publisher.
+ */
+export const simulatedSearchMadeUpPage: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_search_made_up_page',
+  group: 'text',
+  title: 'a simulated web result is a page of a real site the page table does not hold ("Artificial Intelligence Ethics | Britannica" beside the two real pages for "artificial intelligence ethics"; a Reddit thread or Tripadvisor review page with a drawn id)',
+  population: 'cases showing a simulated web search answer with results',
+  check(tc, ctx) {
+    return webSearchAmong(tc, ctx, (q, search) => {
+      const made = search.results.find((r) => !isItemPage(r.title));
+      return made ? `"${q}" lists "${made.title}", a page the table does not hold` : null;
+    });
+  },
+};
+
+/**
  * What a search answer lists that its query did not ask for: a search for an opaque id
  * ("aRCT0jKYjgIJ") or a ticker search for a film ("Expend4bles") finds nothing, or the one record
  * the id names. Null when the answer lists nothing, or names the id it was asked for.

@@ -16,6 +16,7 @@ import { correctCalls, groundTruthActions, shownAction, shownSteps, simulatedDef
 import { clockDay, knownFacts, knownField, knownGenre, publicationParts, shownWeekday, taskToday, WEEKDAY_NAMES, weekdayOfDate, type EarlierStep } from '../../resolution/knownFacts.js';
 import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
+import { docListCap } from '../../resolution/askedCount.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
 import { straightKm, TRIP_END, TRIP_START, tripToItself } from '../../resolution/trips.js';
 import { FIELDS } from '../../resolution/simulatedText.js';
@@ -1076,6 +1077,92 @@ export const datesContradictToday: CaseMeasure = {
   },
 };
 
+const SERPER_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** The days a published thing is dated on in an answer: arXiv's "Published: 2022-08-01", a search result's 'date': 'Sep 29, 2022', a record's publish / release date. */
+export function publishedDates(content: string): string[] {
+  const out: string[] = [];
+  for (const m of content.matchAll(/\bPublished:\s*((?:19|20)\d\d-\d\d-\d\d)/g)) out.push(m[1]);
+  for (const m of content.matchAll(/['"](?:date|published(?:_?date)?|publish_?date|release_?date|publication_?date)['"]:\s*['"]([A-Z][a-z]{2}) (\d{1,2}), ((?:19|20)\d\d)['"]/g)) {
+    const month = SERPER_MONTHS.indexOf(m[1]);
+    if (month >= 0) out.push(`${m[3]}-${String(month + 1).padStart(2, '0')}-${m[2].padStart(2, '0')}`);
+  }
+  for (const m of content.matchAll(/['"](?:published(?:_?date)?|publish_?date|publication_?date)['"]:\s*['"]((?:19|20)\d\d-\d\d-\d\d)/g)) out.push(m[1]);
+  return out;
+}
+
+/**
+ * A paper, article or result the case shows (recorded or simulated) published after the day the case
+ * fixes as today: teval_query_246_0's recorded arXiv paper "Published: 2022-08-01" beside a simulated
+ * clock at "2020-09-29 05:30". Today is what the user says it is, else what a clock answer the case
+ * shows says, before or after the dated answer: both are the same task's now.
+ */
+export const shownPublishedAfterToday: CaseMeasure = {
+  kind: 'case',
+  id: 'shown_published_after_today',
+  group: 'solvable',
+  title: 'a paper, article or search result the case shows is dated after the today the case fixes (the user\'s words, else a clock answer it shows): a recorded arXiv paper "Published: 2022-08-01" beside get_curr_time "2020-09-29 05:30"',
+  population: 'cases showing a dated paper, article or result where the user or a clock answer fixes today',
+  check(tc, ctx) {
+    const steps = shownSteps(tc, ctx);
+    if (!steps) return undefined;
+    const shown = steps.map((s) => ({ name: s.action.name, args: s.action.args, response: s.response?.content }));
+    const year = [...steps.flatMap((s) => argumentDates(s.action)), ...groundTruthActions(tc).flatMap((a) => argumentDates(a))].map((d) => d.value.slice(0, 4)).sort()[0];
+    const today = statedToday(userText(tc), year) ?? clockDay(shown);
+    if (!today) return undefined;
+    let inPopulation = false;
+    for (const step of steps) {
+      if (!step.response || step.response.error) continue;
+      const dates = publishedDates(step.response.content);
+      if (!dates.length) continue;
+      inPopulation = true;
+      const late = dates.filter((d) => d > today).sort().at(-1);
+      if (late) return `${step.action.name} (${step.response.tier}) shows something published ${late}; the case fixes today as ${today}`;
+    }
+    return inPopulation ? null : undefined;
+  },
+};
+
+/** How many items an answer's field holds, when it is a list or a record with a list of linked results (Serper's organic); undefined otherwise. */
+function listedCount(value: unknown): number | undefined {
+  if (Array.isArray(value)) return value.length;
+  if (!isPlainObject(value)) return undefined;
+  const lists = Object.values(value).filter((x): x is Record<string, unknown>[] => Array.isArray(x) && x.length > 0 && x.every(isPlainObject));
+  const main = lists.find((x) => x.some((r) => typeof r.link === 'string' || typeof r.url === 'string'));
+  return main?.length;
+}
+
+/**
+ * A shown answer holding more items than the doc shown beside it allows: T-Eval's GoogleSearch doc
+ * says "at most 3 items of google search results" and teval_query_369_0 showed Serper's recorded 10.
+ * A case whose doc and answer disagree leaves a model to guess which to trust.
+ */
+export const shownAnswerOverDocCap: CaseMeasure = {
+  kind: 'case',
+  id: 'shown_answer_over_doc_cap',
+  group: 'solvable',
+  title: 'a shown answer holds more items than the tool doc the case shows allows (GoogleSearch "at most 3 items of google search results" answered with 10 recorded results)',
+  population: 'cases showing an answer to a tool whose doc caps a list ("at most N", "a list of N")',
+  check(tc, ctx) {
+    const steps = shownSteps(tc, ctx);
+    if (!steps) return undefined;
+    let inPopulation = false;
+    for (const step of steps) {
+      const doc = tc.tools.find((t) => t.name === step.action.name);
+      if (!doc || !step.response || step.response.error) continue;
+      const answer = parseToolResponse(step.response.content);
+      if (!isPlainObject(answer)) continue;
+      for (const field of doc.return_data) {
+        const cap = docListCap(field.description ?? '');
+        const n = cap === undefined ? undefined : listedCount(answer[field.name]);
+        if (cap === undefined || n === undefined) continue;
+        inPopulation = true;
+        if (n > cap) return `${step.action.name} (${step.response.tier}) lists ${n} ${field.name} items; its doc says "${field.description}"`;
+      }
+    }
+    return inPopulation ? null : undefined;
+  },
+};
+
 /**
  * A ground truth that asks again what the case already shows answered: the same call of a tool that
  * changes nothing, with the same arguments, answered without an error, and nothing changed since
@@ -1216,4 +1303,6 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   misdatedForecast,
   weekdayContradicts,
   datesContradictToday,
+  shownPublishedAfterToday,
+  shownAnswerOverDocCap,
 ];
