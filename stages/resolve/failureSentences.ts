@@ -165,7 +165,8 @@ const TASKS: Record<string, (a: Step['args'], kit: string) => string | undefined
   create_file: (_a, kit) => (kit === 'PPT' ? 'create the presentation file' : undefined),
   add_text_page: () => 'add the text page',
   add_text_image_page: () => 'add the page with text and an image',
-  estimate_drive_feasibility_by_mileage: (a) => `check whether the car can make the ${arg(a, /^distance$/) !== undefined ? `${arg(a, /^distance$/)}-mile ` : ''}drive`,
+  // A distance nothing shown gives (markUnshown) is left out: "the drive", not "the <distance>-mile drive".
+  estimate_drive_feasibility_by_mileage: (a) => `check whether the car can make the ${typeof arg(a, /^distance$/) === 'number' ? `${arg(a, /^distance$/)}-mile ` : ''}drive`,
   estimate_distance: () => 'estimate the distance between the two places',
   compute_exchange_rate: (a) => (arg(a, /^value$/) !== undefined && arg(a, /^base_currency$/) && arg(a, /^target_currency$/) ? `convert ${arg(a, /^value$/)} ${arg(a, /^base_currency$/)} to ${arg(a, /^target_currency$/)}` : 'work out the exchange rate'),
   get_weekday: () => 'find out the weekday',
@@ -542,7 +543,7 @@ function waitingSentence(all: Waiting[], rng: Rng, failedTask = '', shown?: stri
   }
   if (others.length > 3 || (others.length && tasks.length > 3)) out.push(tasks.length ? '' : 'The rest of the request is still to do.');
   else if (others.length) out.push(rng.pick([`${cap(joinAnd(others))} ${others.length > 1 ? 'are' : 'is'} still to do.`, `Still to do: ${joinAnd(others)}.`]));
-  return unmark(out.filter(Boolean).join(' '));
+  return unmark(out.filter(Boolean).join(' '), shown);
 }
 
 /** Marks a string value nothing the case shows holds: its task then names the kind of thing, not the value. */
@@ -555,16 +556,24 @@ const UNSHOWN = '¤¤'; // printable: taskOf quotes a value with JSON.stringify,
  */
 function markUnshown(w: Waiting, shown: string): Waiting {
   if (!isPlainObject(w.args)) return w;
-  const args = Object.fromEntries(Object.entries(w.args).map(([k, v]) => [k, typeof v === 'string' && v.trim() !== '' && !shown.includes(v) ? `${UNSHOWN}${k}` : v]));
+  // A number too: the 980 miles only the failed estimate_distance would have given (bfcl_multi_turn_base_63-env-k9; answer_unsupported).
+  const unshownNumber = (v: unknown) => typeof v === 'number' && !new RegExp(`(?<![\\d.])${String(v).replace('.', '\\.')}(?:\\.0+)?(?![\\d])`).test(shown);
+  const args = Object.fromEntries(Object.entries(w.args).map(([k, v]) => [k, (typeof v === 'string' && v.trim() !== '' && !shown.includes(v)) || unshownNumber(v) ? `${UNSHOWN}${k}` : v]));
   return { ...w, args };
 }
 
 /** A marked value said by its kind: 'the folder "<tmp>"' → "the folder", '"<ZETA>"' (a stock) → "the stock". */
-function unmark(text: string): string {
+function unmark(text: string, shown = ''): string {
   if (!text.includes(UNSHOWN)) return text;
   const kind = (k: string) => k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  // A folder nothing shown names is said in the request's words where it gives them ("the temporary
+  // directory"), so the answer still says the task as the user put it (answer_failure_task_unsaid: bfcl_multi_turn_base_26-env-k1).
+  const asked = /\bthe ((?:(?!current\b|same\b|this\b|that\b|parent\b)[a-z]+ ){1,2})(directory|folder)\b/i.exec(shown.split('\n')[0] ?? '');
+  if (asked) text = text.replace(new RegExp(`\\bthe folder "${UNSHOWN}(?:folder|dir_?name)"`, 'g'), `the ${asked[1]}${asked[2]}`);
   return text
     .replace(new RegExp(`\\b(the [a-z]+) "${UNSHOWN}[A-Za-z_]+"`, 'g'), '$1')
+    // An id said after its noun ("cancel order <id>"): the thing by its noun alone.
+    .replace(new RegExp(`\\b(?:the )?(order|movie|ticket|booking|room|article|tweet|message) ${UNSHOWN}[A-Za-z_]+`, 'g'), 'the $1')
     .replace(new RegExp(`"?${UNSHOWN}([A-Za-z_]+)"?`, 'g'), (_m, k: string) => `the ${kind(k)}`);
 }
 

@@ -5,7 +5,7 @@ import { Rng } from '../../pipeline/rng.js';
 import { classifyEnvironmentMessage } from '../../pipeline/errors/environment.js';
 import { answerStepCountFalse, choiceUnclear, failureFrame, failureMisreported, failurePart, offersGoingOn, rawException, taskUnsaid } from '../../pipeline/quality/measures/failureAnswers.js';
 import { ENVIRONMENT_ERROR_KINDS, type TestCase } from '../../pipeline/schemas.js';
-import { environmentMessage } from '../../pipeline/resolution/simulatorRules.js';
+import { environmentMessage, LOCAL_KINDS } from '../../pipeline/resolution/simulatorRules.js';
 import type { QualityContext } from '../../pipeline/quality/types.js';
 import { namesApi, nestedUnphrased } from '../../pipeline/quality/measures/text.js';
 
@@ -203,7 +203,8 @@ describe('every failure the simulator words is told in words (answer-writer-49)'
     const seen = new Set<string>();
     for (const kind of ENVIRONMENT_ERROR_KINDS)
       for (const [api, locality, computation] of [['TimeTool.get_curr_time', 'local', true], ['VehicleControlAPI.startEngine', 'local', false], ['BINGMap.get_route', 'remote', false], ['GaodeMap.get_coordinate', 'remote', false]] as const)
-        for (let seed = 0; seed < 40; seed++) {
+        // env-wording-9 (h-env24): a local tool is never drawn a permission fault (LOCAL_KINDS), so none is worded for one.
+        for (let seed = 0; seed < 40 && (locality === 'remote' || LOCAL_KINDS.includes(kind)); seed++) {
           const message = environmentMessage(kind, api, new Rng(seed, 'wording'), locality, computation);
           if (seen.has(message.replace(/\d+/g, 'N'))) continue;
           seen.add(message.replace(/\d+/g, 'N'));
