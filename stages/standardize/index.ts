@@ -28,6 +28,7 @@ import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js'
 import { insertLookups, LOOKUPS_VERSION } from './lookups.js';
 import { answeredText, dictatedText, responseStrings } from '../../pipeline/dictatedText.js';
 import { joinSplitBullets, repairStandIn, standInKind, standInWrite } from '../../pipeline/standIns.js';
+import { answeredDistances, distanceCallUnit, repairUnits, type DistanceUnit } from '../../pipeline/unitWords.js';
 import { dropSignOffSlots } from '../../pipeline/afterFailure.js';
 import { optionalTickerParam, requestedTicker } from '../../pipeline/quality/argumentKinds.js';
 import { guessedId, scholarlySearchUnasked } from '../../pipeline/quality/planAsks.js';
@@ -70,7 +71,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   // 17 (h-teval10): a T-Eval step with a side effect the request never asks for (a file it never names, 134_2's "outputs/query_summary.txt", 392_1's "movie_details.txt"; a presentation for a request asking for none, 413_0, with its pages; plain text written over the plan's presentation, 134_0; a reservation, 174_1) is left out, or the plan turned down where a later step takes what it made; a path with another extension of the same kind than the request's name ("outputs/Daily_Journal.pptx" for 'Daily_Journal.ppt', 420_0, 477_0) takes the request's (planFollows.ts unrequestedWrites, pathMismatch).
   // 18 (h-plans22): a news call for "the company with the AAPL ticker symbol" or for one known company a news sentence names ("news articles related to Amazon", 322_0) passes its ticker (requestedTicker), as for "the ticker symbol 'AAPL'".
   // 19 (h-plans23): a T-Eval Google Scholar search for a request asking nothing scholarly is left out where the plan makes the same search with another search tool (305_0), else the plan is turned down (446_0); a call with a dummy id ("12345") made again later with a looked-up one is left out (471_2); a [SPAN] splitting one bullet ("Date and Time: [SPAN]2023-10-22 22:53", 456_1) is taken out of it.
-  version: `19+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
+  // 21 (h-sim24; 20 in one step): a distance an earlier answer gave, or a distance call not answered yet will be given (resolve carries the plan's number into it), written in another unit than its tool's doc gives ("Total Distance: 4488.454 miles" of get_distance's km, 34_0), is written in the tool's unit (pipeline/unitWords.ts; gt_number_unit_off_doc).
+  version: `21+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
@@ -169,6 +171,10 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
     const standInsRepaired: { k: number; tool: string; param: string; how: string }[] = [];
     // The texts the recorded answers of the steps so far gave (BFCL's executed responses, T-Eval's recordings).
     const answered: string[] = [];
+    // Numbers answered so far with the distance unit their tool's doc gives them in (pipeline/unitWords.ts).
+    const distances = new Map<string, DistanceUnit>();
+    // The unit of the last distance call not answered yet (resolve answers it with the number a later step writes).
+    let pendingDistance: DistanceUnit | undefined;
     const turns = (lookups?.turns ?? raw.turns).map((turn, turnIndex) => ({
       user: turn.user,
       steps: turn.steps
@@ -269,6 +275,12 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
                 standInsRepaired.push({ k, tool: s.action.name, param: name, how: 'split bullet joined' });
                 args[name] = whole;
               }
+              // A distance an earlier answer gave, written in another unit than that tool's doc says ("Total Distance: 4488.454 miles" of get_distance's km, 34_0): the tool's unit.
+              const united = raw.source === 'teval' ? repairUnits(args[name] as string, distances, pendingDistance) : args[name];
+              if (united !== args[name]) {
+                standInsRepaired.push({ k, tool: s.action.name, param: name, how: 'unit of an answered distance' });
+                args[name] = united;
+              }
               // T-Eval's imagined content: an outline with empty fields lists its points, a slot line goes; filler nothing can fill turns the plan down.
               if (raw.source === 'teval') {
                 const repaired = repairStandIn(args[name] as string, users.join('\n'));
@@ -281,6 +293,9 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
             }
           }
           if (s.response) answered.push(...responseStrings(s.response.content));
+          if (s.response) answeredDistances(doc, s.response.content, distances);
+          const unit = distanceCallUnit(s.action.name, doc);
+          if (unit) pendingDistance = s.response ? undefined : unit;
           return { action: { name: s.action.name, args }, ...(s.response ? { response: s.response } : {}), ...(s.prev ? { prev: s.prev } : {}) };
         }),
     }));

@@ -22,7 +22,8 @@ import { distanceKm, placesNamedIn } from '../../resolution/places.js';
 import { namedPlacesShown } from '../../resolution/knownFacts.js';
 import { nearbyLandmark, streetsOf } from '../../resolution/streets.js';
 import { exactSpot, locate, tripEnds, sameEnd, TRIP_END, TRIP_START } from '../../resolution/trips.js';
-import { simulatedDefectAmong } from '../evidence.js';
+import { groundTruthActions, simulatedDefectAmong } from '../evidence.js';
+import { answeredDistances, unitsOffAnswers, type DistanceUnit } from '../../unitWords.js';
 
 export interface AddressedPoint {
   name?: string;
@@ -395,4 +396,43 @@ export const simulatedRouteStreetsApart: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => routeStreetsApart(step.action, step.response!.content)),
 };
 
-export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre, simulatedDistanceOffNamedPlaces, simulatedRouteStreetsApart];
+/**
+ * A number a tool answered, written by the case's calls (shown, or its ground truth) with another
+ * unit than the tool's doc gives it in: get_distance's 4488.454 ("the distance in km") on a slide as
+ * "Total Distance: 4488.454 miles" (teval_query_34_0).
+ */
+export const gtNumberUnitOffDoc: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_number_unit_off_doc',
+  group: 'text',
+  title: 'a call the case shows or expects writes a distance a tool answered in another unit than the tool\'s doc gives it: get_distance\'s 4488.454 ("the distance in km") on a slide as "Total Distance: 4488.454 miles"',
+  population: 'cases whose shown or expected calls write a number with a distance unit after a tool whose doc names its distance unit answered',
+  check(tc, ctx) {
+    const t = ctx.trajectory(tc.trajectoryId);
+    if (!t) return undefined;
+    const docs = new Map(tc.tools.map((d) => [d.name, d]));
+    const answered = new Map<string, DistanceUnit>();
+    const calls: { name: string; args: unknown }[] = [];
+    for (const { k, step } of toolSteps(t)) {
+      if (k > tc.k) break;
+      calls.push(step.action);
+      if (step.response) answeredDistances(docs.get(step.action.name), step.response.content, answered);
+    }
+    calls.push(...groundTruthActions(tc));
+    if (!answered.size) return undefined;
+    let seen = false;
+    for (const call of calls) {
+      for (const text of argStringsOf(call.args)) {
+        if (!/\d\s*(?:km|kilomet|mile)/i.test(text)) continue;
+        seen = true;
+        const off = unitsOffAnswers(text, answered)[0];
+        if (off) return `${call.name} writes "${off.n} ${off.written}"; the answer gave ${off.n} in ${off.unit}`;
+      }
+    }
+    return seen ? null : undefined;
+  },
+};
+
+const argStringsOf = (args: unknown): string[] => (typeof args === 'string' ? [args] : Array.isArray(args) ? args.flatMap(argStringsOf) : isPlainObject(args) ? Object.values(args).flatMap(argStringsOf) : []);
+
+export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [gtNumberUnitOffDoc, simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre, simulatedDistanceOffNamedPlaces, simulatedRouteStreetsApart];
