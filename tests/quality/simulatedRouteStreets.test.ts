@@ -13,6 +13,7 @@ import { routeSteps } from '../../pipeline/resolution/simulatedText.js';
 import { tripOf } from '../../pipeline/resolution/trips.js';
 import { linesMeet, streetLegs, streetLine } from '../../pipeline/resolution/streetGeo.js';
 import { routeStreetsApart } from '../../pipeline/quality/measures/simulatedGeo.js';
+import { foreignStreet } from '../../pipeline/quality/measures/simulated.js';
 
 const ROUTE: ToolDoc = {
   name: 'BINGMap.get_route', description: 'get the route between two places',
@@ -28,6 +29,12 @@ describe('simulated_route_streets_apart', () => {
     // Streets that meet, arriving by the end: no defect. A highway between two streets breaks the row (nothing left to judge).
     expect(judge('81 Lexington Avenue, New York', '300 Amsterdam Avenue, New York', ['Start on Lexington Avenue heading northeast', 'Turn left onto East 57th Street', 'Continue onto West 57th Street', 'Turn right onto Amsterdam Avenue', 'Arrive at 300 Amsterdam Avenue, New York'])).toBeNull();
     expect(judge('New York', 'Miami', ['Start on Mulberry Street heading north', 'Continue on the highway for 2045.4 km', 'Turn right onto Brickell Avenue', 'Arrive at Miami'])).toBeUndefined();
+  });
+
+  it('a crossing is the town\'s own street: Eighth Avenue in New York is no foreign street, Park Lane is', () => {
+    const action = { name: ROUTE.name, args: { start: 'New York', end: 'Miami' } };
+    expect(foreignStreet(action, JSON.stringify({ route: ['Start on Bleecker Street heading northwest', 'Turn right onto Eighth Avenue', 'Arrive at Miami'] }), '')).toBeNull();
+    expect(foreignStreet(action, JSON.stringify({ route: ['Start on Park Lane heading north', 'Arrive at Miami'] }), '')).toMatch(/Park Lane/);
   });
 
   it('side by side is not meeting: Columbus and Amsterdam Avenues never meet, 57th Street crosses Lexington', () => {
