@@ -332,6 +332,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // knownFacts.ts tripDistance), and a drive across one town takes one length from its two ends (h-sim18, trips.ts localKm): 15/170 -> 0.
   simulated_route_off_distance: 0,
   simulated_route_off_place: 0,
+  simulated_route_streets_apart: 0,
+  gt_number_unit_off_doc: 0,
   // Summaries beside titles they do not describe, a topic echoed as a film title: 20.1% (64/319) before.
   simulated_text_off_topic: 0,
   simulated_unknown_title_invented: 0,

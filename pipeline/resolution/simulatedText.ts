@@ -10,7 +10,8 @@ import { placeNamed, placesNamedIn, type Place } from './places.js';
 import { GENERIC_TOWN, hasRoundabouts, routeEnd, streetKey, streetsOf, type StreetLocale } from './streets.js';
 import type { Rng } from '../rng.js';
 import { withArticle } from '../quality/grammar.js';
-import { TRIP_END, TRIP_START, sameEnd, type Trip } from './trips.js';
+import { TRIP_END, TRIP_START, exactSpot, sameEnd, type Trip } from './trips.js';
+import { crossingsOf, kmToStreet, nearestStreet, streetChain, streetLegs, streetLine, type StreetLeg } from './streetGeo.js';
 import { publicationParts } from './knownFacts.js';
 import { nlp } from '../nlp.js';
 import { properCase } from './properNouns.js';
@@ -502,6 +503,26 @@ export function routeSteps(c: TextCtx): string[] {
   const intercity = !oneTown && (km !== undefined ? km >= 30 : !local);
   const roads = (known[0] ?? GENERIC_TOWN).roads;
   const road = intercity ? intercityRoad(startTown?.town ?? '', endTown?.town ?? '', known.flatMap((t) => t.roads)) : r.pick(roads.filter((x) => km === undefined || km < 60 || !IN_TOWN_ROAD.test(x)).concat(km !== undefined && km >= 60 ? ['the highway'] : []));
+  // A town the street map draws (streetGeo.ts): streets that meet one after another, each turn as its corner turns.
+  const fromSpot = exactSpot(from) ?? c.trip?.from ?? startPlace;
+  const toSpot = exactSpot(to) ?? c.trip?.to ?? endPlace;
+  const highway = intercity || (km !== undefined && km >= 5);
+  const drawn = S.offshore ? undefined : drawnDrive(r, { own: S.own, streets: a, ends: oneTown || !highway ? [...endStreets, ...(E.own ? [E.own] : [])] : [], from: fromSpot, to: highway ? undefined : toSpot, extra: highway ? r.int(0, 2) : r.int(1, 2) });
+  if (drawn) {
+    const steps = drawnSteps(r, drawn.legs, from, hasRoundabouts(startTown), startTown !== undefined && startTown !== GENERIC_TOWN && !hasRoundabouts(startTown), drawn.startFar);
+    if (!highway && drawn.short && toSpot) steps.push(`Continue ${compassTo(drawn.lastAt ?? fromSpot, toSpot)} for several blocks`);
+    if (highway && km === undefined) steps.push(`Take the ramp on the right for ${road}`, `Continue on ${road}`);
+    if (highway && km !== undefined) {
+      const edge = Math.round(Math.min(4, km * 0.1) * 10) / 10;
+      steps.push(`After ${edge} km in town, take the ramp on the right for ${road}`, `Continue on ${road} for ${Math.round((km - 2 * edge) * 10) / 10} km`, r.pick([`Take the exit and drive the last ${edge} km`, `Leave ${road} and drive the last ${edge} km in town`]));
+    }
+    // After the road, the street by the end the drive arrives on, when the map puts one within a kilometre of it.
+    const last = highway && !E.own && toSpot ? nearestStreet([...endStreets, ...crossingsOf(endStreets)], toSpot) : undefined;
+    if (last && last.km <= 1) steps.push(`Turn ${r.pick(['left', 'right'])} onto ${last.street}`);
+    if (E.own && !steps.some((x) => streetKey(x).includes(streetKey(E.own!)))) steps.push(`Turn ${r.pick(['left', 'right'])} onto ${E.own}`);
+    steps.push(to && isWords(to) ? r.pick([`Arrive at ${to}`, `Arrive at ${to} on the ${r.pick(['left', 'right'])}`]) : `Arrive at your destination on the ${r.pick(['left', 'right'])}`);
+    return steps;
+  }
   const firstForms = [
     streets[0] && streets[1] && a.length >= 2 ? `Head ${r.pick(HEADINGS)} on ${streets[0]} toward ${streets[1]}` : undefined,
     `Depart${from && isWords(from) ? ` ${from}` : ''} and head ${r.pick(HEADINGS)}`,
@@ -546,6 +567,69 @@ export function routeSteps(c: TextCtx): string[] {
   // The end address's own street is where the drive arrives.
   if (E.own && !steps.some((x) => streetKey(x).includes(streetKey(E.own!)))) steps.push(`Turn ${r.pick(['left', 'right'])} onto ${E.own}`);
   steps.push(to && isWords(to) ? r.pick([`Arrive at ${to}`, `Arrive at ${to} on the ${r.pick(['left', 'right'])}`]) : `Arrive at your destination on the ${r.pick(['left', 'right'])}`);
+  return steps;
+}
+
+/** A drive through a drawn town: its streets in order, each turn, and whether it stops short of the end (no chain of streets reaches it). */
+interface DrawnDrive {
+  legs: StreetLeg[];
+  /** The first street runs more than a kilometre from the start (a park, a pier): the drive departs before it names one. */
+  startFar?: boolean;
+  short: boolean;
+  lastAt?: { lat: number; lon: number };
+}
+
+/**
+ * The streets of a drive through a town the street map draws: from the start's own street (else the
+ * one running nearest the start) through streets that meet, one after another, to a street within a
+ * kilometre of `to` (the fewest turns), or, with no `to` (a drive to the highway), `extra` more
+ * streets that meet. Undefined when the start's streets are not drawn.
+ */
+function drawnDrive(r: Rng, o: { own?: string; streets: readonly string[]; ends: readonly string[]; from?: { lat: number; lon: number }; to?: { lat: number; lon: number }; extra: number }): DrawnDrive | undefined {
+  const startPool = [...o.streets, ...crossingsOf(o.streets)];
+  const first = o.own && streetLine(o.own, o.from) ? o.own : o.from ? nearestStreet(startPool, o.from)?.street : o.streets.find((x) => streetLine(x));
+  if (!first || !streetLine(first, o.from)) return undefined;
+  const pick = <T,>(xs: readonly T[]): T => r.pick(xs);
+  const startFar = !!o.from && (kmToStreet(o.from, first) ?? 0) > 1;
+  if (o.to) {
+    const pool = [...new Set([...startPool, ...o.ends, ...crossingsOf(o.ends)])];
+    const chain = streetChain(pool, first, { to: o.to, near: o.from, pick });
+    const legs = chain ? streetLegs(chain, o.from, o.to) : undefined;
+    if (chain && legs) return { legs, short: false, startFar };
+  }
+  const chain = streetChain(startPool, first, { near: o.from ?? o.to, extra: o.extra, pick }) ?? [first];
+  const legs = streetLegs(chain, o.from);
+  if (!legs) return undefined;
+  const last = chain[chain.length - 1];
+  const short = !!o.to && (kmToStreet(o.to, last) ?? 0) > 1;
+  const line = streetLine(last, o.from ?? o.to)!;
+  return { legs, short, startFar, lastAt: { lat: (line[0] + line[2]) / 2, lon: (line[1] + line[3]) / 2 } };
+}
+
+/** The compass word from one point to another. */
+function compassTo(p: { lat: number; lon: number } | undefined, q: { lat: number; lon: number }): string {
+  if (!p) return 'on';
+  const ang = Math.atan2(q.lat - p.lat, (q.lon - p.lon) * Math.cos((p.lat * Math.PI) / 180));
+  return ['east', 'northeast', 'north', 'northwest', 'west', 'southwest', 'south', 'southeast'][((Math.round(ang / (Math.PI / 4)) % 8) + 8) % 8];
+}
+
+/** The steps of a drawn drive: the first street and its heading, then each turn as its corner turns. */
+function drawnSteps(r: Rng, legs: StreetLeg[], from: string | undefined, roundabouts: boolean, grid: boolean, startFar = false): string[] {
+  const [first, ...rest] = legs;
+  const steps = startFar ? [`Depart${from && isWords(from) ? ` ${from}` : ''} and head ${first.heading}`, `Continue onto ${first.street}`] : [
+    r.pick([
+      ...(rest.length ? [`Head ${first.heading} on ${first.street} toward ${rest[0].street}`] : []),
+      `Start on ${first.street} heading ${first.heading}`,
+      ...(from && isWords(from) && !rest.length ? [`Depart ${from} and head ${first.heading} on ${first.street}`] : []),
+    ]),
+  ];
+  for (const leg of rest) {
+    const turn = leg.turn ?? 'right';
+    if (turn === 'continue') steps.push(`Continue onto ${leg.street}`);
+    else if (turn.startsWith('bear')) steps.push(`${cap(turn)} onto ${leg.street}`);
+    else if (roundabouts && r.chance(0.3)) steps.push(`At the roundabout, take the ${turn === 'right' ? 'first' : 'third'} exit onto ${leg.street}`);
+    else steps.push(grid && r.chance(0.4) ? `At the light, turn ${turn} onto ${leg.street}` : `Turn ${turn} onto ${leg.street}`);
+  }
   return steps;
 }
 

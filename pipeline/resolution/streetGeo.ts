@@ -28,6 +28,13 @@ interface TownGeo {
    * not the whole line: "81 Lexington Avenue" is at 25th Street, 2 km from Times Square.
    */
   numbers?: Record<string, [first: number, last: number]>;
+  /**
+   * Streets a drive crosses town on that no address of the simulator is drawn on (Manhattan's cross
+   * streets, Third and Eighth Avenues; the quai and bridge from the Eiffel Tower to the Louvre): the
+   * address pool's avenues run side by side and never meet, so a route turns from one to another
+   * only by a street between.
+   */
+  crossings?: Record<string, Line>;
   /** Centre and how far it reaches, for an address naming none of its streets. */
   centre: [number, number];
   reachKm: number;
@@ -68,6 +75,24 @@ const TOWNS: TownGeo[] = [
       'East 14th Street': [40.7359, -73.9934, 40.7298, -73.9750],
       'Columbus Avenue': [40.7706, -73.9840, 40.8000, -73.9625],
       'Mulberry Street': [40.7140, -73.9998, 40.7245, -73.9945],
+    },
+    crossings: {
+      'Bowery': [40.7145, -73.9975, 40.7282, -73.9910],
+      'Third Avenue': [40.7289, -73.9907, 40.8030, -73.9373],
+      'Eighth Avenue': [40.7378, -74.0048, 40.7695, -73.9830],
+      'East 23rd Street': [40.7414, -73.9893, 40.7367, -73.9785],
+      'West 23rd Street': [40.7414, -73.9893, 40.7495, -74.0075],
+      'East 42nd Street': [40.7531, -73.9811, 40.7489, -73.9689],
+      'West 42nd Street': [40.7531, -73.9811, 40.7620, -74.0020],
+      'East 57th Street': [40.7637, -73.9735, 40.7586, -73.9615],
+      'West 57th Street': [40.7637, -73.9735, 40.7710, -73.9935],
+      'East 72nd Street': [40.7720, -73.9660, 40.7665, -73.9530],
+      'West 72nd Street': [40.7766, -73.9763, 40.7808, -73.9860],
+      'East 86th Street': [40.7808, -73.9597, 40.7755, -73.9460],
+      'West 86th Street': [40.7855, -73.9697, 40.7895, -73.9790],
+      // Across Central Park: from Central Park West at 86th to Fifth Avenue at 84th, at 81st to 79th.
+      '86th Street Transverse': [40.7855, -73.9697, 40.7795, -73.9605],
+      '79th Street Transverse': [40.7820, -73.9725, 40.7775, -73.9630],
     },
     // From each line's first point: Lexington from 21st Street to 125th, Madison from 23rd to 135th,
     // Amsterdam from 59th to 179th, Columbus from 60th to 106th (20 numbers a block); West 44th and
@@ -173,6 +198,8 @@ const TOWNS: TownGeo[] = [
       'Avenue de La Bourdonnais': [48.8620, 2.2970, 48.8540, 2.3040],
       'Avenue Bosquet': [48.8625, 2.3030, 48.8540, 2.3070],
     },
+    // Along the Seine and across it to the Rue de Rivoli (the Louvre, the Tuileries).
+    crossings: { "Quai d'Orsay": [48.8610, 2.2980, 48.8628, 2.3195], 'Pont de la Concorde': [48.8628, 2.3195, 48.8655, 2.3212] },
   },
   {
     town: 'Paris', names: /\bParis\b/, centre: [48.8566, 2.3522], reachKm: 20,
@@ -186,6 +213,7 @@ const TOWNS: TownGeo[] = [
       'Rue des Martyrs': [48.8770, 2.3400, 48.8830, 2.3390],
       'Rue du Faubourg Saint-Antoine': [48.8530, 2.3700, 48.8490, 2.3950],
     },
+    crossings: { "Quai d'Orsay": [48.8610, 2.2980, 48.8628, 2.3195], 'Pont de la Concorde': [48.8628, 2.3195, 48.8655, 2.3212] },
   },
   {
     town: 'Berlin', names: /\bBerlin\b/, centre: [52.52, 13.405], reachKm: 25,
@@ -484,3 +512,213 @@ const WARD_OF: Record<string, string> = {
   'Nishi-Shinjuku': 'Shinjuku', Kagurazaka: 'Shinjuku', Yotsuya: 'Shinjuku', Okubo: 'Shinjuku',
   Ginza: 'Chuo', Nakameguro: 'Meguro', Hamamatsucho: 'Minato', Shimbashi: 'Minato', Shinagawa: 'Minato',
 };
+
+// -------------------------------------------------------------------------------------------
+// Where streets meet: a route turns only between streets whose lines meet
+// -------------------------------------------------------------------------------------------
+
+/** How close two streets' lines must come to meet (the lines are good to about 200 m). */
+export const MEET_KM = 0.3;
+/** Streets under this many degrees apart run side by side (Columbus and Amsterdam Avenues): no turn leads from one to the other. */
+const SIDE_BY_SIDE_DEG = 25;
+
+type XY = [number, number];
+/** A point in km on a flat map around latitude `lat0` (the streets are a few km long). */
+const xy = (lat: number, lon: number, lat0: number): XY => [lon * 111.32 * Math.cos((lat0 * Math.PI) / 180), lat * 110.574];
+
+function pointSegKm(p: XY, a: XY, b: XY): number {
+  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+  const len = dx * dx + dy * dy;
+  const t = len ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len)) : 0;
+  return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
+}
+
+/** Where two lines cross, as a fraction along the first (undefined when they do not). */
+function crossAt(a: XY, b: XY, c: XY, d: XY): number | undefined {
+  const den = (b[0] - a[0]) * (d[1] - c[1]) - (b[1] - a[1]) * (d[0] - c[0]);
+  if (Math.abs(den) < 1e-12) return undefined;
+  const t = ((c[0] - a[0]) * (d[1] - c[1]) - (c[1] - a[1]) * (d[0] - c[0])) / den;
+  const u = ((c[0] - a[0]) * (b[1] - a[1]) - (c[1] - a[1]) * (b[0] - a[0])) / den;
+  return t >= 0 && t <= 1 && u >= 0 && u <= 1 ? t : undefined;
+}
+
+/** How near (km) two lines come: 0 where they cross. */
+export function linesKm(l: Line, m: Line): number {
+  const lat0 = (l[0] + m[0]) / 2;
+  const [a, b, c, d] = [xy(l[0], l[1], lat0), xy(l[2], l[3], lat0), xy(m[0], m[1], lat0), xy(m[2], m[3], lat0)];
+  if (crossAt(a, b, c, d) !== undefined) return 0;
+  return Math.min(pointSegKm(a, c, d), pointSegKm(b, c, d), pointSegKm(c, a, b), pointSegKm(d, a, b));
+}
+
+/** Degrees (0–90) between two lines' directions. */
+function linesDeg(l: Line, m: Line): number {
+  const lat0 = (l[0] + m[0]) / 2;
+  const dir = (x: Line) => {
+    const [p, q] = [xy(x[0], x[1], lat0), xy(x[2], x[3], lat0)];
+    return Math.atan2(q[1] - p[1], q[0] - p[0]);
+  };
+  const deg = Math.abs(((dir(l) - dir(m)) * 180) / Math.PI) % 180;
+  return Math.min(deg, 180 - deg);
+}
+
+/** Two streets meet: their lines come within MEET_KM, and do not run side by side. */
+export function linesMeet(l: Line, m: Line): boolean {
+  return (linesKm(l, m) <= MEET_KM && linesDeg(l, m) >= SIDE_BY_SIDE_DEG) || endToEnd(l, m);
+}
+
+/** One street going on as the other (the Bowery as Third Avenue): an end of each within 150 m. */
+function endToEnd(l: Line, m: Line): boolean {
+  const ends = (x: Line) => [{ lat: x[0], lon: x[1] }, { lat: x[2], lon: x[3] }];
+  return ends(l).some((p) => ends(m).some((q) => distanceKm(p, q) <= 0.15));
+}
+
+/** The crossings (route-only streets) of the towns that draw any street of `pool`. */
+export function crossingsOf(pool: readonly string[]): string[] {
+  const low = new Set(pool.map((s) => s.toLowerCase()));
+  return [...new Set(TOWNS.filter((t) => Object.keys(t.lines).some((s) => low.has(s.toLowerCase()))).flatMap((t) => Object.keys(t.crossings ?? {})))];
+}
+
+/**
+ * The line of `street` in the towns above: the town's whose line runs nearest `near` when two towns
+ * have a street of that name (Wilshire Boulevard in Santa Monica and Los Angeles); undefined for a
+ * street no town here draws (London's, a generic "Main Street").
+ */
+export function streetLine(street: string, near?: { lat: number; lon: number }): Line | undefined {
+  const lines = TOWNS.flatMap((t) => Object.entries({ ...t.lines, ...t.crossings }).filter(([s]) => s.toLowerCase() === street.toLowerCase()).map(([, l]) => l));
+  if (!near || lines.length < 2) return lines[0];
+  return lines.sort((a, b) => toLineKm(near, a) - toLineKm(near, b))[0];
+}
+
+/** Kilometres from a point to the line of `street` (undefined for a street no town here draws). */
+export function kmToStreet(p: { lat: number; lon: number }, street: string): number | undefined {
+  const line = streetLine(street, p);
+  return line ? toLineKm(p, line) : undefined;
+}
+
+/** Where two meeting lines meet (where they cross, else the nearer end of one to the other). */
+function meetPoint(l: Line, m: Line, lat0: number): XY {
+  const [a, b, c, d] = [xy(l[0], l[1], lat0), xy(l[2], l[3], lat0), xy(m[0], m[1], lat0), xy(m[2], m[3], lat0)];
+  const t = crossAt(a, b, c, d);
+  if (t !== undefined) return [a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])];
+  const ends: [XY, XY, XY][] = [[a, c, d], [b, c, d], [c, a, b], [d, a, b]];
+  const [p] = ends.sort((x, y) => pointSegKm(x[0], x[1], x[2]) - pointSegKm(y[0], y[1], y[2]))[0];
+  return p;
+}
+
+/** The nearest spot of a line to a flat point, and the line's ends, flat. */
+function projectXY(p: XY, l: Line, lat0: number): { at: XY; a: XY; b: XY } {
+  const [a, b] = [xy(l[0], l[1], lat0), xy(l[2], l[3], lat0)];
+  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+  const len = dx * dx + dy * dy;
+  const t = len ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len)) : 0;
+  return { at: [a[0] + t * dx, a[1] + t * dy], a, b };
+}
+
+const COMPASS = ['east', 'northeast', 'north', 'northwest', 'west', 'southwest', 'south', 'southeast'];
+/** The compass word of a flat direction. */
+const compassOf = (v: XY) => COMPASS[((Math.round(Math.atan2(v[1], v[0]) / (Math.PI / 4)) % 8) + 8) % 8];
+
+/** One street of a drive through town: the street, the way it is driven, and how it is turned onto from the one before. */
+export interface StreetLeg {
+  street: string;
+  /** The compass heading along it ("north", "southeast"). */
+  heading: string;
+  /** How it is reached from the street before: a left or right turn, a bear left or right (under 45°); none for the first. */
+  turn?: 'left' | 'right' | 'bear left' | 'bear right' | 'continue';
+}
+
+/**
+ * A drive along streets that meet, one to the next: from `from` (a point on or near the first
+ * street) through `streets` in order, to `to` (a point by the last) when given, else along the last
+ * street away from where it was joined. Each turn is left or right by the change of heading at the
+ * corner, as a driver turns it. Undefined when a street has no line here or two in a row never meet.
+ */
+export function streetLegs(streets: readonly string[], from?: { lat: number; lon: number }, to?: { lat: number; lon: number }): StreetLeg[] | undefined {
+  const near = from ?? to;
+  const lines = streets.map((s) => streetLine(s, near));
+  if (!lines.length || lines.some((l) => !l)) return undefined;
+  const ls = lines as Line[];
+  for (let i = 1; i < ls.length; i++) if (!linesMeet(ls[i - 1], ls[i])) return undefined;
+  const lat0 = ls[0][0];
+  const corners = ls.slice(1).map((l, i) => meetPoint(ls[i], l, lat0));
+  const legs: StreetLeg[] = [];
+  let prev: XY | undefined;
+  for (let i = 0; i < ls.length; i++) {
+    // Where the drive joins this street, and where it leaves it.
+    const { a, b } = projectXY([0, 0], ls[i], lat0);
+    const enter: XY = i > 0 ? corners[i - 1] : from ? projectXY(xy(from.lat, from.lon, lat0), ls[i], lat0).at : corners[0] ? farEnd(a, b, corners[0]) : a;
+    let leave: XY = i < corners.length ? corners[i] : to ? projectXY(xy(to.lat, to.lon, lat0), ls[i], lat0).at : farEnd(a, b, enter);
+    // Joined where it is left (a start at the corner): it is driven toward the corner from its other end.
+    if (Math.hypot(leave[0] - enter[0], leave[1] - enter[1]) < 0.05) leave = i < corners.length ? leave : farEnd(a, b, enter);
+    let dir: XY = [leave[0] - enter[0], leave[1] - enter[1]];
+    if (Math.hypot(...dir) < 0.05) {
+      const far = farEnd(a, b, leave);
+      dir = [leave[0] - far[0], leave[1] - far[1]];
+    }
+    const leg: StreetLeg = { street: streets[i], heading: compassOf(dir) };
+    if (prev) {
+      const cross = prev[0] * dir[1] - prev[1] * dir[0];
+      const deg = (Math.acos(Math.max(-1, Math.min(1, (prev[0] * dir[0] + prev[1] * dir[1]) / (Math.hypot(...prev) * Math.hypot(...dir))))) * 180) / Math.PI;
+      leg.turn = deg < 20 ? 'continue' : deg < 45 ? (cross > 0 ? 'bear left' : 'bear right') : cross > 0 ? 'left' : 'right';
+    }
+    legs.push(leg);
+    prev = dir;
+  }
+  return legs;
+}
+
+/** The end of a line farther from a point. */
+function farEnd(a: XY, b: XY, p: XY): XY {
+  return Math.hypot(a[0] - p[0], a[1] - p[1]) >= Math.hypot(b[0] - p[0], b[1] - p[1]) ? a : b;
+}
+
+/**
+ * Streets of `pool` that meet one after another, from `first` to a street within `reachKm` of `to`
+ * (the fewest turns; ties broken by `pick`), or, with no `to`, `extra` more streets that meet. Only
+ * streets with a line here take part. Undefined when `first` has no line or no such chain exists.
+ */
+export function streetChain(pool: readonly string[], first: string, opts: { to?: { lat: number; lon: number }; near?: { lat: number; lon: number }; extra?: number; reachKm?: number; pick: <T>(xs: readonly T[]) => T }): string[] | undefined {
+  const near = opts.near ?? opts.to;
+  const line = (s: string) => streetLine(s, near);
+  if (!line(first)) return undefined;
+  const drawn = [...new Set([first, ...pool])].filter((s) => line(s));
+  const meets = (x: string, y: string) => x !== y && linesMeet(line(x)!, line(y)!);
+  if (opts.to) {
+    const to = opts.to;
+    // A street by the end (600 m) before one merely near it (the reach, 1 km).
+    const close = drawn.filter((s) => toLineKm(to, line(s)!) <= 0.6);
+    const ends = new Set(close.length ? close : drawn.filter((s) => toLineKm(to, line(s)!) <= (opts.reachKm ?? 1)));
+    if (!ends.size) return undefined;
+    // Breadth first: the fewest turns.
+    let paths: string[][] = [[first]];
+    const seen = new Set([first]);
+    for (let depth = 0; depth < 5 && paths.length; depth++) {
+      const done = paths.filter((p) => ends.has(p[p.length - 1]));
+      if (done.length) return opts.pick(done);
+      const next: string[][] = [];
+      for (const p of paths) for (const s of drawn) if (!seen.has(s) && meets(p[p.length - 1], s)) next.push([...p, s]);
+      next.forEach((p) => seen.add(p[p.length - 1]));
+      paths = next;
+    }
+    return undefined;
+  }
+  const chain = [first];
+  for (let i = 0; i < (opts.extra ?? 0); i++) {
+    const options = drawn.filter((s) => !chain.includes(s) && meets(chain[chain.length - 1], s));
+    if (!options.length) break;
+    chain.push(opts.pick(options));
+  }
+  return chain;
+}
+
+/** The street of `pool` whose line runs nearest `p`, with how far (km); undefined when none has a line here. */
+export function nearestStreet(pool: readonly string[], p: { lat: number; lon: number }): { street: string; km: number } | undefined {
+  return pool
+    .map((s) => ({ street: s, line: streetLine(s, p) }))
+    .filter((x): x is { street: string; line: Line } => !!x.line)
+    .map(({ street, line }) => ({ street, km: toLineKm(p, line) }))
+    .sort((a, b) => a.km - b.km)[0];
+}
+
+/** Every street the towns above draw (their address streets and crossings), longest name first. */
+export const DRAWN_STREETS: readonly string[] = [...new Set(TOWNS.flatMap((t) => [...Object.keys(t.lines), ...Object.keys(t.crossings ?? {})]))].sort((a, b) => b.length - a.length);

@@ -7,6 +7,7 @@
 import type { ToolDoc } from '../schemas.js';
 import { distanceKm, placesNamedIn, type Place } from './places.js';
 import { townReachKm } from './streets.js';
+import { placeAddress } from './streetGeo.js';
 import { isPlainObject } from '../errors/values.js';
 import { createHash } from 'node:crypto';
 
@@ -152,4 +153,19 @@ export function tripToItself(args: unknown): string | undefined {
 /** Minutes to drive `km`: town traffic below 30 km, highway speed beyond. */
 export function driveMinutes(km: number): number {
   return Math.max(1, Math.round(km < 30 ? (km / 25) * 60 : 20 + (km / 85) * 60));
+}
+
+/**
+ * The one spot a route's end names, when it names one: coordinates, a numbered address on a street
+ * the street map draws ("450 Madison Avenue, New York"), or a landmark by its own name ("Louvre
+ * Museum", "Eiffel Tower"); undefined for a town, a named hotel or an address only its town places.
+ */
+export function exactSpot(text: unknown, lonFirst = false): Point | undefined {
+  if (typeof text !== 'string') return undefined;
+  if (/^\s*\(?\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*\)?\s*$/.test(text)) return locate(text, lonFirst);
+  const a = placeAddress(text);
+  if (a?.by === 'street' && a.number !== undefined) return { lat: a.lat, lon: a.lon };
+  const p = placesNamedIn(text)[0];
+  const at = locate(text, lonFirst);
+  return p && at && townReachKm(p) === undefined && at.lat === p.lat && at.lon === p.lon ? { lat: p.lat, lon: p.lon } : undefined;
 }

@@ -28,6 +28,7 @@ import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js'
 import { insertLookups, LOOKUPS_VERSION } from './lookups.js';
 import { answeredText, dictatedText, responseStrings } from '../../pipeline/dictatedText.js';
 import { joinSplitBullets, ownContentNotGiven, readBeforeText, repairStandIn, standInKind, standInWrite, textBeforeRead } from '../../pipeline/standIns.js';
+import { answeredDistances, distanceCallUnit, repairUnits, type DistanceUnit } from '../../pipeline/unitWords.js';
 import { dropSignOffSlots } from '../../pipeline/afterFailure.js';
 import { optionalTickerParam, requestedTicker } from '../../pipeline/quality/argumentKinds.js';
 import { guessedId, scholarlySearchUnasked, unrequestedReviews } from '../../pipeline/quality/planAsks.js';
@@ -72,7 +73,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   // 19 (h-plans23): a T-Eval Google Scholar search for a request asking nothing scholarly is left out where the plan makes the same search with another search tool (305_0), else the plan is turned down (446_0); a call with a dummy id ("12345") made again later with a looked-up one is left out (471_2); a [SPAN] splitting one bullet ("Date and Time: [SPAN]2023-10-22 22:53", 456_1) is taken out of it.
   // 20 (h-plans24): a read of reviews the request never asks for is left out (272_0's get_movie_reviews for "the plot summary and details of the movie 'Inception'"), or the plan turned down where a later step takes what it showed (unrequested_read); a text argument describing a file the plan reads only later (116_1's body "Content of the file located at `…paper_readme.txt`") is given the file's text, the read moved first (standIns.ts textBeforeRead).
   // 21 (h-plans24): a plan whose content argument only restates the request's name for the user's own content, never given (466_2's bullet_items "Main points of the presentation" for "the main points of my presentation"), is turned down (own_content_not_given).
-  version: `21+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
+  // 22: h-plans24's 21 and h-sim24's 21 merged. h-sim24 21 (20 in one step): a distance an earlier answer gave, or a distance call not answered yet will be given (resolve carries the plan's number into it), written in another unit than its tool's doc gives ("Total Distance: 4488.454 miles" of get_distance's km, 34_0), is written in the tool's unit (pipeline/unitWords.ts; gt_number_unit_off_doc).
+  version: `22+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
@@ -192,6 +194,10 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
       standInsRepaired.push({ k: -1, tool: turn.steps[found.at].action.name, param: found.key, how: `described "${found.path}" before reading it: the read moved first and its text passed` });
       return { ...turn, steps };
     });
+    // Numbers answered so far with the distance unit their tool's doc gives them in (pipeline/unitWords.ts).
+    const distances = new Map<string, DistanceUnit>();
+    // The unit of the last distance call not answered yet (resolve answers it with the number a later step writes).
+    let pendingDistance: DistanceUnit | undefined;
     const turns = sourceTurns.map((turn, turnIndex) => ({
       user: turn.user,
       steps: turn.steps
@@ -302,6 +308,12 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
                 standInsRepaired.push({ k, tool: s.action.name, param: name, how: 'split bullet joined' });
                 args[name] = whole;
               }
+              // A distance an earlier answer gave, written in another unit than that tool's doc says ("Total Distance: 4488.454 miles" of get_distance's km, 34_0): the tool's unit.
+              const united = raw.source === 'teval' ? repairUnits(args[name] as string, distances, pendingDistance) : args[name];
+              if (united !== args[name]) {
+                standInsRepaired.push({ k, tool: s.action.name, param: name, how: 'unit of an answered distance' });
+                args[name] = united;
+              }
               // T-Eval's imagined content: an outline with empty fields lists its points, a slot line goes; filler nothing can fill turns the plan down.
               if (raw.source === 'teval') {
                 const repaired = repairStandIn(args[name] as string, users.join('\n'));
@@ -314,6 +326,9 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
             }
           }
           if (s.response) answered.push(...responseStrings(s.response.content));
+          if (s.response) answeredDistances(doc, s.response.content, distances);
+          const unit = distanceCallUnit(s.action.name, doc);
+          if (unit) pendingDistance = s.response ? undefined : unit;
           return { action: { name: s.action.name, args }, ...(s.response ? { response: s.response } : {}), ...(s.prev ? { prev: s.prev } : {}) };
         }),
     }));

@@ -35,6 +35,8 @@ import { parseReply } from '../../prompts/parseAction.js';
 import { simulatedContradictsWorld } from './world.js';
 import { distanceKm, isPlaceholderAddress, placeNamed, placesNamedIn } from '../../resolution/places.js';
 import { ENGLISH_STREET, localeNear } from '../../resolution/streets.js';
+// A route's crossings (Manhattan's Eighth Avenue, its cross streets) are the town's streets too.
+import { crossingsOf } from '../../resolution/streetGeo.js';
 import { simulatedStatusUnlikeRecorded, simulatedSearchForIdInvents, simulatedSearchKindMisfit, simulatedSearchMadeUpPage, simulatedSearchNamesNone, simulatedSearchSaysNothing, simulatedTitleTemplateMisfit, simulatedUnknownTitleInvented } from './simulatedInvented.js';
 import { simulatedAbstractMisread } from './simulatedAbstracts.js';
 import { simulatedNewsHeadlineUnlikeSummary, simulatedAnsweredInEnglish, simulatedAuthorsForeignToSubject, simulatedListingPlaceMismatch, simulatedListingPlaceRecorded, simulatedNameLowercased, simulatedSnippetAfterPublication, simulatedScholarOffField, simulatedTextOffTopic, simulatedVenueTemplated } from './simulatedAbout.js';
@@ -374,7 +376,7 @@ export function foreignStreet(action: { name: string; args: unknown }, response:
   const texts = streetTexts(responseValue(response));
   if (!texts.length) return undefined;
   const own = (street: string) =>
-    args.includes(street) || request.includes(street) || calls.includes(street) || towns.some(({ locale }) => [...locale!.streets, ...locale!.roads].some((s) => s.includes(street) || street.includes(s)));
+    args.includes(street) || request.includes(street) || calls.includes(street) || towns.some(({ locale }) => [...locale!.streets, ...locale!.roads, ...crossingsOf(locale!.streets)].some((s) => s.includes(street) || street.includes(s)));
   for (const text of texts) {
     // A real venue's own address (realVenues.ts: "45 Murray St, New York, NY, 10007" for Benares) is a fact, on a street the town's table may lack.
     if (isRealVenueAddress(text)) continue;

@@ -6,7 +6,7 @@
  * found nearby named from a fixed pool ("Riverside Restaurant", "Old Town Restaurant", "Greenleaf
  * Restaurant"), their addresses ending in the hotel the search started from.
  */
-import { kindNameWords, searchPhrase } from './simulatedPlaces.js';
+import { searchPhrase, signKindWords } from './simulatedPlaces.js';
 import { labelledBlocks } from '../../resolution/recordedBlocks.js';
 import { argStrings, papersOf, shownSimulatedSteps, simulatedDefectAmong } from '../evidence.js';
 import type { QualityContext } from '../types.js';
@@ -192,8 +192,6 @@ const SIGHT = /^the\s|\b(ritz|carlton|hilton|marriott|hyatt|hotel|inn|resort|bun
  * word or two before the same kind), or an address ending in the hotel or sight the search started
  * from ("66 Columbus Avenue, The Ritz-Carlton, New York").
  */
-/** Kinds of place whose names all end in their kind's noun in real lists. */
-const SIGN_KINDS = /^(?:beach(?:es)?|hospitals?|clinics?|schools?|librar(?:y|ies)|catering|caterers?|pharmac(?:y|ies)|banks?|cinemas?)$/i;
 
 export function templatedVenues(action: { name: string; args: unknown }, response: string): string | null | undefined {
   if (!/nearby|places?\b|poi/i.test(action.name)) return undefined;
@@ -211,7 +209,7 @@ export function templatedVenues(action: { name: string; args: unknown }, respons
   // A kind whose every sign says it (beaches, hospitals, libraries, caterers) shares its noun in any real list ("Kuta
   // Beach", "Seminyak Beach", "Legian Beach"): a tail saying that kind is no pool's tell. Hotels and restaurants vary theirs.
   const term = searchPhrase(action.args);
-  const kindWords = term && SIGN_KINDS.test(term) ? kindNameWords(term) : undefined;
+  const kindWords = term ? signKindWords(term) : undefined;
   const repeated = [...kinds].find(([tail, ns]) => ns.length >= 3 && /^\p{Lu}/u.test(tail) && !kindWords?.test(tail));
   if (repeated) return `${repeated[1].length} names end in "${repeated[0]}": ${repeated[1].slice(0, 3).join(', ')}`;
   const place = isPlainObject(action.args) ? Object.entries(action.args).find(([k, v]) => /place|location|near/i.test(k) && typeof v === 'string')?.[1] : undefined;

@@ -17,11 +17,13 @@ import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
 import { sameId } from '../../resolution/recordedFacts.js';
-import { kmFromAddress, NUMBER_FUZZ_KM, placeAddressIn } from '../../resolution/streetGeo.js';
+import { DRAWN_STREETS, kmFromAddress, kmToStreet, linesMeet, NUMBER_FUZZ_KM, placeAddressIn, streetLine } from '../../resolution/streetGeo.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
 import { namedPlacesShown } from '../../resolution/knownFacts.js';
 import { nearbyLandmark, streetsOf } from '../../resolution/streets.js';
-import { tripEnds, sameEnd } from '../../resolution/trips.js';
+import { exactSpot, locate, tripEnds, sameEnd, TRIP_END, TRIP_START } from '../../resolution/trips.js';
+import { groundTruthActions, simulatedDefectAmong } from '../evidence.js';
+import { answeredDistances, unitsOffAnswers, type DistanceUnit } from '../../unitWords.js';
 
 export interface AddressedPoint {
   name?: string;
@@ -311,4 +313,126 @@ export const simulatedDistanceOffNamedPlaces: CaseMeasure = {
   },
 };
 
-export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre, simulatedDistanceOffNamedPlaces];
+/** How far (km) a route's first or last street may run from the spot its end names: a block or two beyond the street map's error. */
+const ROUTE_END_KM = 1;
+
+/** The street a route leg drives (after "on", "onto", "stay on") and the one it heads toward, among the streets the street map draws. */
+function legStreets(leg: string): { driven?: string; toward?: string } {
+  let rest = leg;
+  const hits: { s: string; at: number }[] = [];
+  for (const s of DRAWN_STREETS) {
+    const re = new RegExp(`(?<![\\p{L}\\d'-])${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}-])`, 'u');
+    const m = re.exec(rest);
+    if (!m) continue;
+    hits.push({ s, at: m.index });
+    rest = rest.slice(0, m.index) + ' '.repeat(s.length) + rest.slice(m.index + s.length);
+  }
+  const out: { driven?: string; toward?: string } = {};
+  for (const { s, at } of hits.sort((a, b) => a.at - b.at)) {
+    if (/\btoward\s+$/.test(leg.slice(0, at))) out.toward ??= s;
+    else out.driven ??= s;
+  }
+  return out;
+}
+
+/**
+ * A simulated route through a town whose streets the street map draws (streetGeo.ts) that turns
+ * between streets that never meet ("Start on Columbus Avenue heading south", "At the light, turn left
+ * onto Lexington Avenue": parallel avenues 1.6 km apart), or whose first street is far from the spot
+ * its start names, or whose last street before arriving is far from the spot its end names ("Turn
+ * left onto Avenue de La Bourdonnais", "Arrive at Louvre Museum": 3 km short). Streets in a row are
+ * those of legs one after another (a leg naming no drawn street, a highway's, breaks the row).
+ */
+export function routeStreetsApart(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  if (!/route|direction/i.test(action.name) || !isPlainObject(action.args)) return undefined;
+  const answer = parseToolResponse(response);
+  const legs = isPlainObject(answer) ? (Object.values(answer).find((x) => Array.isArray(x) && x.length && x.every((y) => typeof y === 'string')) as string[] | undefined) : undefined;
+  if (!legs) return undefined;
+  const arg = (re: RegExp) => Object.entries(action.args as Record<string, unknown>).find(([k, v]) => re.test(k) && (typeof v === 'string' || typeof v === 'number'))?.[1];
+  const [from, to] = [arg(TRIP_START), arg(TRIP_END)].map((v) => (v === undefined ? undefined : String(v).trim()));
+  const lonFirst = /gaode|amap/i.test(action.name);
+  const [a, b] = [exactSpot(from, lonFirst), exactSpot(to, lonFirst)];
+  const strip = (leg: string): string => [from, to].reduce<string>((t, e) => (e ? t.split(e).join(' ') : t), leg);
+  const read = legs.map((leg) => legStreets(strip(leg)));
+  // Which town's line a street name is (Wilshire Boulevard in Santa Monica or Los Angeles): the start's before the road, the end's after it.
+  const [nearA, nearB] = [a ?? locate(from, lonFirst), b ?? locate(to, lonFirst)];
+  let near = nearA ?? nearB;
+  const line = (s: string) => streetLine(s, near);
+  let judged = false;
+  for (let i = 0; i < read.length; i++) {
+    if (/\bramp\b|\bContinue on\b|\bdrive the last\b/.test(legs[i])) near = nearB ?? nearA;
+    const { driven, toward } = read[i];
+    if (driven && toward && driven !== toward) {
+      judged = true;
+      if (!linesMeet(line(driven)!, line(toward)!)) return `"${legs[i]}": ${driven} never meets ${toward}`;
+    }
+    const prev = i > 0 ? read[i - 1].driven : undefined;
+    if (driven && prev && prev !== driven) {
+      judged = true;
+      if (!linesMeet(line(prev)!, line(driven)!)) return `"${legs[i - 1]}" then "${legs[i]}": ${prev} never meets ${driven}`;
+    }
+  }
+  const first = read[0]?.driven;
+  if (a && first && /^(?:Start|Head)\b/.test(legs[0])) {
+    judged = true;
+    const km = kmToStreet(a, first)!;
+    if (km > ROUTE_END_KM) return `the route from "${from}" starts on ${first}, ${km.toFixed(1)} km from it`;
+  }
+  const last = legs.length >= 2 && /^Arrive\b/.test(legs[legs.length - 1]) ? read[legs.length - 2].driven : undefined;
+  if (b && last) {
+    judged = true;
+    const km = kmToStreet(b, last)!;
+    if (km > ROUTE_END_KM) return `the route to "${to}" arrives from ${last}, ${km.toFixed(1)} km from it`;
+  }
+  return judged ? null : undefined;
+}
+
+export const simulatedRouteStreetsApart: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_route_streets_apart',
+  group: 'text',
+  title: 'a simulated town route that turns between streets that never meet ("Start on Columbus Avenue heading south", "At the light, turn left onto Lexington Avenue": parallel avenues 1.6 km apart), or starts or arrives on a street more than 1 km from the spot its end names ("Turn left onto Avenue de La Bourdonnais", "Arrive at Louvre Museum": 3 km short); streets the street map draws (streetGeo.ts)',
+  population: 'cases showing a simulated route answer naming streets the street map draws, in a row or at a located end',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => routeStreetsApart(step.action, step.response!.content)),
+};
+
+/**
+ * A number a tool answered, written by the case's calls (shown, or its ground truth) with another
+ * unit than the tool's doc gives it in: get_distance's 4488.454 ("the distance in km") on a slide as
+ * "Total Distance: 4488.454 miles" (teval_query_34_0).
+ */
+export const gtNumberUnitOffDoc: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_number_unit_off_doc',
+  group: 'text',
+  title: 'a call the case shows or expects writes a distance a tool answered in another unit than the tool\'s doc gives it: get_distance\'s 4488.454 ("the distance in km") on a slide as "Total Distance: 4488.454 miles"',
+  population: 'cases whose shown or expected calls write a number with a distance unit after a tool whose doc names its distance unit answered',
+  check(tc, ctx) {
+    const t = ctx.trajectory(tc.trajectoryId);
+    if (!t) return undefined;
+    const docs = new Map(tc.tools.map((d) => [d.name, d]));
+    const answered = new Map<string, DistanceUnit>();
+    const calls: { name: string; args: unknown }[] = [];
+    for (const { k, step } of toolSteps(t)) {
+      if (k > tc.k) break;
+      calls.push(step.action);
+      if (step.response) answeredDistances(docs.get(step.action.name), step.response.content, answered);
+    }
+    calls.push(...groundTruthActions(tc));
+    if (!answered.size) return undefined;
+    let seen = false;
+    for (const call of calls) {
+      for (const text of argStringsOf(call.args)) {
+        if (!/\d\s*(?:km|kilomet|mile)/i.test(text)) continue;
+        seen = true;
+        const off = unitsOffAnswers(text, answered)[0];
+        if (off) return `${call.name} writes "${off.n} ${off.written}"; the answer gave ${off.n} in ${off.unit}`;
+      }
+    }
+    return seen ? null : undefined;
+  },
+};
+
+const argStringsOf = (args: unknown): string[] => (typeof args === 'string' ? [args] : Array.isArray(args) ? args.flatMap(argStringsOf) : isPlainObject(args) ? Object.values(args).flatMap(argStringsOf) : []);
+
+export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [gtNumberUnitOffDoc, simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre, simulatedDistanceOffNamedPlaces, simulatedRouteStreetsApart];

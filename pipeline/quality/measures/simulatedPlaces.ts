@@ -112,26 +112,37 @@ export const simulatedPlaceNamedBySearch: CaseMeasure = {
  * Kinds of place whose every member carries a word of its kind on its sign, with the words a name
  * of that kind holds: a hospital is "… Hospital", "… Medical Center" or "… Clinic", never "Weber &
  * Kowalski" or "Salty Meadow". Kinds whose names are free (restaurants, bars, event rooms, sights)
- * are not here.
+ * are not here. The third field marks a kind whose signs all end in its own noun ("Kuta Beach",
+ * "Seminyak Beach", "Legian Beach"), so names sharing that noun are no pool's tell
+ * (simulated_venue_templated, simulatedAbout.ts signKindWords).
  */
-export const KIND_NAME_WORDS: [RegExp, RegExp][] = [
-  [/^(?:hospitals?|clinics?|medical centers?|urgent care)$/, /hospital|medical|clinic|health|infirmary|urgent care/i],
-  [/^(?:schools?|elementary schools?|high schools?|primary schools?)$/, /school|academy|elementary|college|montessori|prep\b|lyc[eé]e/i],
-  [/^(?:beach(?:es)?)$/, /beach|\bbay\b|cove|sands|shore|pantai|playa|plage/i],
-  [/^(?:pharmac(?:y|ies)|drugstores?|chemists?)$/, /pharmac|drug|chemist|apothe|cvs|walgreens|rite aid|duane reade/i],
-  [/^(?:librar(?:y|ies))$/, /librar/i],
-  [/^(?:banks?)$/, /\bbank|credit union|savings|trust\b/i],
-  [/^(?:cinemas?|movie theat(?:er|re)s?|theat(?:er|re)s?)$/, /cinema|theat|\bamc\b|regal|movies|imax|playhouse|picture house|film/i],
+export const KIND_NAME_WORDS: [kind: RegExp, words: RegExp, signed?: RegExp][] = [
+  [/^(?:hospitals?|clinics?|medical centers?|urgent care)$/, /hospital|medical|clinic|health|infirmary|urgent care/i, /^(?:hospitals?|clinics?)$/i],
+  [/^(?:schools?|elementary schools?|high schools?|primary schools?)$/, /school|academy|elementary|college|montessori|prep\b|lyc[eé]e/i, /^schools?$/i],
+  [/^(?:beach(?:es)?)$/, /beach|\bbay\b|cove|sands|shore|pantai|playa|plage/i, /^beach(?:es)?$/i],
+  [/^(?:pharmac(?:y|ies)|drugstores?|chemists?)$/, /pharmac|drug|chemist|apothe|cvs|walgreens|rite aid|duane reade/i, /^pharmac(?:y|ies)$/i],
+  [/^(?:librar(?:y|ies))$/, /librar/i, /^librar(?:y|ies)$/i],
+  [/^(?:banks?)$/, /\bbank|credit union|savings|trust\b/i, /^banks?$/i],
+  [/^(?:cinemas?|movie theat(?:er|re)s?|theat(?:er|re)s?)$/, /cinema|theat|\bamc\b|regal|movies|imax|playhouse|picture house|film/i, /^cinemas?$/i],
   [/^(?:gas stations?|petrol stations?|fuel stations?|gas)$/, /\bgas\b|fuel|station|petrol|shell|chevron|\bbp\b|mobil|exxon|texaco|sunoco|citgo|valero|gulf|arco|\b76\b|speedway|wawa|sheetz/i],
   [/^(?:hotels?|hostels?|motels?|accommodations?|lodging)$/, /hotel|\binn\b|suites|lodge|hostel|resort|motel|residence|hilton|marriott|hyatt|sheraton|westin|ritz|four seasons|mandarin|peninsula|w new york|langham|standard|ace\b|edition|plaza|pierre|carlyle|tribeca|house|rooms/i],
   [/^(?:museums?|galler(?:y|ies))$/, /museum|galler|collection|institute|center|centre/i],
   [/^(?:parks?)$/, /park|garden|reserve|trail|green|square|common|arboretum|preserve/i],
   [/^(?:camping|campsites?|campgrounds?)$/, /camp|\brv\b|caravan/i],
-  [/^(?:catering|caterers?)$/, /cater|events?|kitchen|cuisine|food|feast|table/i],
+  [/^(?:catering|caterers?)$/, /cater|events?|kitchen|cuisine|food|feast|table/i, /^(?:catering|caterers?)$/i],
   [/^(?:coffee shops?|caf[eé]s?|coffee)$/, /coffee|caf[eé]|espresso|roast|baker|\btea\b|brew|beans?\b/i],
   [/^(?:gyms?|fitness cent(?:er|re)s?)$/, /gym|fitness|athletic|yoga|crossfit|club|training/i],
   [/^(?:supermarkets?|grocery stores?|groceries|grocer(?:y|ies))$/, /market|grocer|foods|mart\b|trader joe|whole foods|safeway|kroger|wegmans|fairway|d'agostino/i],
 ];
+
+/**
+ * The words a name of the kind `term` (as written, no "nearest" before it) asks for holds, when every
+ * sign of that kind ends in its noun (beaches, hospitals, clinics, schools, libraries, caterers,
+ * pharmacies, banks, cinemas).
+ */
+export function signKindWords(term: string): RegExp | undefined {
+  return KIND_NAME_WORDS.find(([, , signed]) => signed?.test(term))?.[1];
+}
 
 /** The words a name of the kind `term` asks for holds, when the kind is one whose names say it. */
 export function kindNameWords(term: string): RegExp | undefined {
