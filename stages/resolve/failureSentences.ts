@@ -165,8 +165,9 @@ const TASKS: Record<string, (a: Step['args'], kit: string) => string | undefined
   create_file: (_a, kit) => (kit === 'PPT' ? 'create the presentation file' : undefined),
   add_text_page: () => 'add the text page',
   add_text_image_page: () => 'add the page with text and an image',
-  // A distance nothing shown gives (markUnshown) is left out: "the drive", not "the <distance>-mile drive".
-  estimate_drive_feasibility_by_mileage: (a) => `check whether the car can make the ${typeof arg(a, /^distance$/) === 'number' ? `${arg(a, /^distance$/)}-mile ` : ''}drive`,
+  // A distance nothing shown gives (markUnshown) is left out, and no bare "make the drive" (what drive? answer_argument_as_name):
+  // "check whether the car's fuel covers the distance".
+  estimate_drive_feasibility_by_mileage: (a) => (typeof arg(a, /^distance$/) === 'number' ? `check whether the car can make the ${arg(a, /^distance$/)}-mile drive` : "check whether the car's fuel covers the distance"),
   estimate_distance: () => 'estimate the distance between the two places',
   compute_exchange_rate: (a) => (arg(a, /^value$/) !== undefined && arg(a, /^base_currency$/) && arg(a, /^target_currency$/) ? `convert ${arg(a, /^value$/)} ${arg(a, /^base_currency$/)} to ${arg(a, /^target_currency$/)}` : 'work out the exchange rate'),
   get_weekday: () => 'find out the weekday',

@@ -52,6 +52,9 @@ describe('closing answers answer, not frame', () => {
     expect(fieldsNotAsked(turn(tweet, 'I posted the tweet: id 10 and there are no mentions.'))).toBeDefined();
     expect(fieldsNotAsked({ request: 'book', calls: [], answer: 'I booked the flight; the booking id is "1" and there is no booking history.' })).toBeDefined();
     expect(fieldsNotAsked(turn(ticket, 'I created the ticket: id 2, title "Critical Order Assistance", status Open and priority 5.'))).toBeUndefined();
+    // A status said as a task that failed is no field (teval_query_455_1-env-k3 on f47), a state read out as one still is.
+    expect(fieldsNotAsked({ request: 'r', calls: [], answer: 'Unfortunately, getting the room status failed; the service ran into an internal error.' })).toBeUndefined();
+    expect(fieldsNotAsked({ request: 'r', calls: [], answer: 'The parking brake status engaged, the engine state running and the fuel level 30.' })).toBeDefined();
     expect(quotedScalar('The weekday is "Tuesday".')).toBeDefined();
     const tc = { messages: [{ role: 'user', content: signIn.request }, { role: 'assistant', content: JSON.stringify({ name: signIn.steps[0].name, args: signIn.steps[0].args }) }, { role: 'function', content: signIn.steps[0].response }], groundTruth: { name: 'FinishAction', args: 'I signed in: access token "251675".' }, tools: [] } as unknown as TestCase;
     expect(answerFieldDump.check(tc, {} as never)).toMatch(/credential/);

@@ -45,6 +45,8 @@ describe('a waiting step said without a value no one has seen (answer-writer-77)
     for (let seed = 0; seed < 20; seed++) {
       const said = nextStepQuestion(distance, new Rng(seed), 'estimate_distance', [{ name: 'VehicleControlAPI.estimate_drive_feasibility_by_mileage', args: { distance: 980 }, needsFailed: true }], shown);
       expect(said, said).not.toMatch(/980|¤/);
+      // Nor a bare "make the drive" (answer_argument_as_name).
+      expect(said, said).not.toMatch(/make the drive/);
     }
     // A distance the user gave stays.
     const given = shownInAnswer({ request: 'Can my car make the 980-mile drive?', steps: [distance] } as never);

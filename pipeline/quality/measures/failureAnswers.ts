@@ -90,7 +90,8 @@ export const answerFailureRawException: CaseMeasure = {
 const nameWords = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_.-]+/g, ' ').toLowerCase().split(/\s+/).filter(Boolean);
 /** Words of an API's name that say nothing of the task: verbs of looking up, qualifiers, the API's plumbing. */
 const GENERIC = new Set(['get', 'fetch', 'retrieve', 'search', 'list', 'view', 'check', 'show', 'display', 'find', 'query', 'read', 'lookup', 'look', 'with', 'based', 'on', 'by', 'for', 'of', 'to', 'from', 'in', 'the', 'a', 'info', 'information', 'detail', 'details', 'data', 'api', 'tool', 'all', 'time', 'filter', 'print', 'serper', 'curr', 'current', 'new', 'do', 'run', 'make', 'set', 'use']);
-const stem = (w: string) => w.replace(/(?:ies|es|s)$/, '');
+// "files" and "file" one stem ("fil" against "file" read "list the files" as no word of ls's toolkit: bfcl_multi_turn_base_26-env-k1).
+const stem = (w: string) => w.replace(/ies$/, 'y').replace(/(?<=(?:ss|x|z|ch|sh))es$/, '').replace(/(?<!s)s$/, '');
 
 /**
  * What the failed call was for, not said in the user's words: no word of its name beyond the
