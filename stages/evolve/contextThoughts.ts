@@ -197,8 +197,14 @@ function options(act: ReplyAct, d: string | undefined, topic: string | undefined
       );
     case 'nomenu': {
       const x = topic ?? 'drinks';
+      // A drink one orders by the cup takes its article or "kind of" ("the question about the steamer", "what
+      // kind of americano they carry"), a plural "there are": never "the question about steamer" or "what drinks
+      // there is" (h-evol24's reading: 152 and 108 of 1,000 long-context cases on f46).
+      const cup = /\b(?:steamer|americano|latte|cappuccino|mocha|macchiato|cortado|frappuccino|flat white)$/i.test(x);
+      const many = /s$/.test(x);
+      const kind = cup ? `kind of ${x}` : x;
       return combos(
-        [`The question about ${x} is one for the café's menu`, `What ${x} they carry depends on the café`, `Only the café's menu says what ${x} there is`, `The café decides what ${x} to offer`],
+        [`The question about ${cup ? `the ${x}` : x} is one for the café's menu`, `What ${kind} they carry depends on the café`, `Only the café's menu says what ${kind} there ${many ? 'are' : 'is'}`, `The café decides what ${kind} to offer`],
         ['; I cannot see that menu, so the staff should tell them.', ', and no tool of mine reads it, so I will point them to the counter.', '; I have no way to look it up and would only be guessing.', ', which I cannot see; the barista will know.', '; making up an answer would mislead them, so the counter is the place to find out.'],
         'nm',
       );

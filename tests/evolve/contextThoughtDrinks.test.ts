@@ -57,3 +57,30 @@ describe('thoughts name every drink the reply names', () => {
     }
   });
 });
+
+/** Evolve 71: a menu reply's thought names a drink by the cup with its article or "kind of", a plural with "are". */
+describe('menu-reply thoughts read as English', () => {
+  it('never "the question about steamer" nor "what drinks there is"', () => {
+    const seen: string[] = [];
+    for (const [question, reply] of [
+      ['What is in a steamer?', "I can't see the café's menu, so I can't check what goes into their steamer, but the barista can tell you."],
+      ['What drinks do you have?', "I can't see the café's menu, so I can't check what drinks they have, but the staff there can tell you."],
+      ['Do you have an americano?', "I can't see the café's menu, so I can't check whether they have an americano, but the barista can tell you."],
+    ]) {
+      for (let n = 0; n < 12; n++) {
+        const turns = [
+          ...Array.from({ length: n }, (_, i) => [{ role: 'user' as const, content: `Can I get a latte number ${i}?` }, { role: 'assistant' as const, content: 'A latte, is that right?' }]).flat(),
+          { role: 'user' as const, content: question },
+          { role: 'assistant' as const, content: reply },
+        ];
+        seen.push(contextThoughts(turns, new Set([0])).at(-1)!);
+      }
+    }
+    const menu = seen.filter((t) => /café's menu|depends on the café|café decides/.test(t));
+    expect(menu.length).toBeGreaterThan(5);
+    for (const t of menu) {
+      expect(t, t).not.toMatch(/\bquestion about (?:steamer|americano)\b|\bwhat (?:steamer|americano) (?:they|there|to)\b/);
+      expect(t, t).not.toMatch(/\bdrinks there is\b/);
+    }
+  });
+});
