@@ -234,6 +234,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   similar_films_list_itself: 0,
   // h-sim20: similar films as titled TMDB records (33/33 → 0), a simulated clock at the now a later step writes (10/137 → 0), a toolkit's answers in one form (64/462 → 0).
   similar_films_untitled: 0,
+  similar_films_unlike: 0,
+  simulated_list_id_repeated: 0,
   simulated_clock_contradicted_later: 0,
   wrong_call_form_unlike_toolkit: 0,
   // h-sim20: a name the task's own plan writes is no name made from the search phrase (23/228 on f28 were T-Eval's "Wegmans Catering", "Gulf Gas Station"; 0 after).
@@ -263,6 +265,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_malformed: 0,
   thought_claims_given_value: 0,
   thought_false_sequence: 0,
+  thought_done_after_lead: 0,
   thought_contradicts_call: 0,
   thought_args_waved_off: 0,
   failure_thought_kind_unsaid: 0,

@@ -65,7 +65,11 @@ const sharedPrefix = (xs: string[]) => xs.reduce((p, x) => { let i = 0; while (i
 /** A new id in the form of `recorded` (ids of one form): the prefix they all share, then characters of the classes one of them holds there. */
 function drawLike(recorded: string[], rng: Rng, taken: Set<string>): string {
   const pattern = recorded[rng.int(0, recorded.length - 1)].replace(/[0-9]/g, '9').replace(/[a-z]/g, 'a').replace(/[A-Z]/g, 'A');
-  const prefix = sharedPrefix(recorded);
+  // The prefix distinct recorded ids share. One recorded id (or one id recorded many times) is its own whole
+  // prefix, which gave every drawn id that very id (two listings both 42736872, teval_query_151_1): its last
+  // characters (three, half of a short one) are drawn.
+  const distinct = [...new Set(recorded)];
+  const prefix = distinct.length > 1 ? sharedPrefix(distinct) : distinct[0].slice(0, distinct[0].length - Math.min(3, Math.ceil(distinct[0].length / 2)));
   const pick = (c: string, first: boolean) =>
     c === '9' ? String(rng.int(first ? 1 : 0, 9)) : c === 'a' ? String.fromCharCode(97 + rng.int(0, 25)) : c === 'A' ? String.fromCharCode(65 + rng.int(0, 25)) : c;
   let best = '';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Action, ChatMessage, TestCase, ToolDoc, Trajectory } from '../../pipeline/schemas.js';
 import { namesPath, pathProblem } from '../../pipeline/errors/pathKinds.js';
 import { simulatedPathSuccess } from '../../pipeline/quality/measures/paths.js';
-import { ioErrorDirectionWrong, similarFilmsListItself, similarFilmsUntitled, simulatedClockContradictedLater, simulatedStatusNamesOtherPath, simulatedSuccessRuledOut, successRuledOut } from '../../pipeline/quality/measures/simulatedAgrees.js';
+import { ioErrorDirectionWrong, similarFilmsListItself, similarFilmsUnlike, similarFilmsUntitled, unlikeFilm, simulatedClockContradictedLater, simulatedStatusNamesOtherPath, simulatedSuccessRuledOut, successRuledOut } from '../../pipeline/quality/measures/simulatedAgrees.js';
 import { environmentMessage, refusalContent, simulateOffline, statedMaximum, validateCall } from '../../pipeline/resolution/simulatorRules.js';
 import { recordedStatus } from '../../pipeline/resolution/idSearch.js';
 import { causeOf } from '../../stages/resolve/failureSentences.js';
@@ -115,6 +115,26 @@ describe('similar films', () => {
     const call = { name: SIMILAR.name, args: { movie_id: 27205 } };
     expect(similarFilmsListItself.check(caseOf(call, '{"films": [{"id": 27205, "title": "Inception"}]}', 'Inception', 'simulated:x', ''), ctx)).toMatch(/27205 itself/);
     expect(similarFilmsListItself.check(caseOf(call, '{"films": [{"id": 157336, "title": "Interstellar"}]}', 'Inception', 'simulated:x', ''), ctx)).toBeNull();
+  });
+});
+
+describe('similar films are other films like it (h-base25)', () => {
+  it('a film the table does not know is never listed as like a film of its own title, and the measure flags one that is', () => {
+    // teval_query_69_1: search_movie("Paris") → 8279 "Paris"; get_similar_movies(8279) listed 23119 "Paris".
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const answer = simulateOffline({ name: SIMILAR.name, args: { movie_id: 8279 }, tools: TOOLS, known: { title: 'Paris', topic: 'Paris' } }, new Rng(seed, 'similar-paris'));
+      const films = (parseToolResponse(answer.response) as { films: { title?: unknown }[] }).films;
+      expect(films.length).toBeGreaterThan(0);
+      for (const f of films) expect(String(f.title).toLowerCase()).not.toContain('paris');
+    }
+    expect(unlikeFilm([{ id: 23119, title: 'Paris' }], 8279, 'Paris')).toMatch(/"Paris" \(id 23119\) as like the film "Paris"/);
+    expect(unlikeFilm([{ id: 23119, title: 'The Silent River' }], 8279, 'Paris')).toBeUndefined();
+    // Known films: The Godfather (Drama, Crime) is not like Kung Fu Panda... only films sharing a genre are.
+    expect(unlikeFilm([{ id: 603, title: 'The Matrix' }], 238, undefined)).toMatch(/The Matrix \(Action, Science Fiction\) as like The Godfather/);
+    expect(unlikeFilm([{ id: 278, title: 'The Shawshank Redemption' }], 238, undefined)).toBeUndefined();
+    const call = { name: SIMILAR.name, args: { movie_id: 238 } };
+    expect(similarFilmsUnlike.check(caseOf(call, "{'films': [{'id': 603, 'title': 'The Matrix'}]}", 'Films like The Godfather', 'simulated:x', ''), ctx)).toMatch(/The Matrix/);
+    expect(similarFilmsUnlike.check(caseOf(call, "{'films': [{'id': 240, 'title': 'The Godfather Part II'}]}", 'Films like The Godfather', 'simulated:x', ''), ctx)).toBeNull();
   });
 });
 

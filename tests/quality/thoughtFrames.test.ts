@@ -10,7 +10,7 @@ import type { Action, TestCase } from '../../pipeline/schemas.js';
 import type { QualityContext } from '../../pipeline/quality/types.js';
 import { Rng } from '../../pipeline/rng.js';
 import { thoughtFrame, thoughtFrameTopShare } from '../../pipeline/quality/measures/thoughtContent.js';
-import { misattributedValue } from '../../pipeline/quality/measures/thoughts.js';
+import { doneAfterLead, misattributedValue } from '../../pipeline/quality/measures/thoughts.js';
 import { erroneousThought } from '../../pipeline/errors/injectors/thoughts.js';
 import { offlineThoughts } from '../../stages/standardize/thoughtWriter.js';
 import { askedFor, requestClause, valueSource } from '../../pipeline/thoughtPhrases.js';
@@ -108,4 +108,27 @@ describe("a wrong call's thought reads the new frames", () => {
       expect(thought).not.toContain('Go to documents');
     });
   }
+});
+
+describe('"With that done" only after a deed (h-base25, thought-writer-32)', () => {
+  const steps = [
+    { name: 'TravelAPI.book_flight', description: 'Book a flight.', args: { access_token: '1293', card_id: 'card_3487' } },
+    { name: 'TravelAPI.retrieve_invoice', description: 'Retrieve the invoice for the booking.', args: { access_token: '1293', booking_id: '3426812' }, previousResponse: '{"booking_id": "3426812", "transaction_id": "45451592"}' },
+    { name: 'TravelAPI.cancel_booking', description: 'Cancel the booking.', args: { access_token: '1293', booking_id: '3426812' }, previousResponse: '{"invoice": {"booking_id": "3426812"}}' },
+  ];
+  it('the measure flags "With that done" after a lead sentence, not at a thought\'s start', () => {
+    expect(doneAfterLead('The request names "1293" as the access token. With that done, I can retrieve the invoice for the booking by calling `retrieve_invoice`.')).toMatch(/no deed/);
+    expect(doneAfterLead('From `book_flight` I know that the booking id is "3426812". With that done, I can cancel the booking by calling `cancel_booking`.')).toMatch(/no deed/);
+    expect(doneAfterLead('With that done, I can retrieve the invoice for the booking by calling `retrieve_invoice`.')).toBeUndefined();
+  });
+  it('the writer never puts "With that done" after a lead, and still opens with it where no lead is', () => {
+    let bare = 0;
+    for (let seed = 0; seed < 200; seed++) {
+      for (const t of offlineThoughts({ query: 'Book a flight with card card_3487 and access code 1293, then get the invoice and cancel it.', steps }, new Rng(seed, 'done'))) {
+        expect(doneAfterLead(t)).toBeUndefined();
+        if (t.startsWith('With that done')) bare++;
+      }
+    }
+    expect(bare).toBeGreaterThan(0);
+  });
 });

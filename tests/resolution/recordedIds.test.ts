@@ -9,6 +9,7 @@ import { idForm, idsAsRecorded, idsIn, recordedIds } from '../../pipeline/resolu
 import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
 import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
 import { distanceKm, placeNamed } from '../../pipeline/resolution/places.js';
+import { repeatedListId } from '../../pipeline/quality/measures/simulatedAgrees.js';
 
 const ROOMS: ToolDoc = {
   name: 'ReserveMeeting.get_empty_room_with_time',
@@ -57,5 +58,21 @@ describe('place table centres', () => {
     expect(distanceKm(placeNamed('Tokyo')!, { lat: 35.681, lon: 139.767 })).toBeLessThan(1);
     expect(distanceKm(placeNamed('near Tokyo Tower')!, { lat: 35.6586, lon: 139.7454 })).toBeLessThan(0.5);
     expect(distanceKm(placeNamed('Singapore')!, { lat: 1.2903, lon: 103.852 })).toBeLessThan(1);
+  });
+});
+
+describe('ids drawn after one recorded id differ (h-base25)', () => {
+  it('a field whose recordings hold one id draws ids in its form, never that id twice', () => {
+    // teval_query_151_1: two simulated Los Angeles listings both took the one recorded id 42736872.
+    const one = recordedIds([{ response: "{'property': [{'id': 42736872}]}" }, { response: "{'property': [{'id': 42736872}]}" }]);
+    const out = idsAsRecorded({ property: [{ id: 42409434, name: 'a' }, { id: 'x1', name: 'b' }, { id: 'x2', name: 'c' }] }, one, new Rng(1, 't'), (v) => v === 42409434) as { property: { id: unknown }[] };
+    const ids = out.property.map((p) => p.id);
+    expect(ids[0]).toBe(42409434);
+    expect(new Set(ids.map(String)).size).toBe(3);
+    for (const id of ids.slice(1)) expect(String(id)).toMatch(/^42736\d{3}$/);
+    expect(repeatedListId(out)).toBeUndefined();
+    expect(repeatedListId({ property: [{ id: 42736872, name: 'Quiet guest suite' }, { id: 42736872, name: 'Modern condominium' }] })).toBe('id 42736872');
+    // One record shown twice is no two records.
+    expect(repeatedListId({ property: [{ id: 7, name: 'a' }, { id: 7, name: 'a' }] })).toBeUndefined();
   });
 });

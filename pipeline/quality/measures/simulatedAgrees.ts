@@ -9,6 +9,10 @@
  *   ({'status': 'File written successfully to outputs/status.txt.'} for file_path "weather.txt").
  * - similar_films_list_itself: a similar-films answer listing the queried film (movie_id 27205 →
  *   [{"id": 27205, "title": "Inception"}]); a film is not similar to itself.
+ * - similar_films_unlike: a similar-films answer listing a film titled as the asked one (the film
+ *   "Paris" → [{"id": 23119, "title": "Paris"}]) or a known film sharing no genre with a known asked film.
+ * - simulated_list_id_repeated: a simulated list giving two different records one id (two Los Angeles
+ *   listings both 42736872): drawn ids of a field whose recordings hold one id took that id whole.
  * - similar_films_untitled: a similar-films answer listing films by a plot line with no title
  *   ({"films": ["An aging jazz pianist agrees to guide a stranger …", …]}): T-Eval's recordings list
  *   {id, title, release_date, vote_average, popularity} records, and a closing answer cannot name a film
@@ -33,6 +37,7 @@ import { isClock, statedMaximum, WRITING_CALL } from '../../resolution/simulator
 import { FINISH_ACTION } from '../../schemas.js';
 import type { ToolDoc } from '../../schemas.js';
 import { answerForm, type AnswerForm } from '../../resolution/answerForm.js';
+import { filmById, filmByTitle } from '../../resolution/worldFacts.js';
 import { itemsUsedElsewhere } from '../../resolution/askedCount.js';
 
 /** How a tool's answer reads as a refusal or failure, in the forms the sources and the simulator print. */
@@ -129,6 +134,94 @@ export const similarFilmsListItself: CaseMeasure = {
       if (!list || !isPlainObject(call.args)) return undefined;
       const id = call.args.movie_id;
       return list.some((r) => isPlainObject(r) && r.id !== undefined && String(r.id) === String(id)) ? `${call.name}(${String(id)}) lists the film ${String(id)} itself` : null;
+    }),
+};
+
+/** The title a case shows for a film id before `before` ends: a search or list record, or a details answer, giving that id a title. */
+function shownFilmTitle(before: { role: string; content: string }[], id: unknown): string | undefined {
+  if (id === undefined) return undefined;
+  for (const m of before) {
+    if (m.role !== 'function') continue;
+    const v = parseToolResponse(m.content);
+    const records = isPlainObject(v) ? [v, ...Object.values(v).filter(Array.isArray).flat()] : Array.isArray(v) ? v : [];
+    for (const r of records) if (isPlainObject(r) && r.id !== undefined && String(r.id) === String(id) && typeof r.title === 'string' && r.title.trim()) return r.title.trim();
+  }
+  return undefined;
+}
+
+const sameTitle = (a: string, b: string) => a.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '') === b.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * What in a similar-films list is no film like the asked one: a record titled as the asked film (another
+ * "Paris" like "Paris"), or a film the facts table knows sharing no genre with an asked film it knows.
+ */
+export function unlikeFilm(list: unknown[], askedId: unknown, askedTitle: string | undefined): string | undefined {
+  const asked = filmById(askedId) ?? filmByTitle(askedTitle);
+  const title = asked?.title ?? askedTitle;
+  for (const r of list) {
+    if (!isPlainObject(r)) continue;
+    if (title && typeof r.title === 'string' && sameTitle(r.title, title)) return `lists ${JSON.stringify(r.title)} (id ${String(r.id)}) as like the film ${JSON.stringify(title)} itself`;
+    const film = filmById(r.id) ?? filmByTitle(r.title);
+    if (asked && film && film !== asked && !film.genres.some((g) => asked.genres.includes(g))) return `lists ${film.title} (${film.genres.join(', ')}) as like ${asked.title} (${asked.genres.join(', ')})`;
+  }
+  return undefined;
+}
+
+export const similarFilmsUnlike: CaseMeasure = {
+  kind: 'case',
+  id: 'similar_films_unlike',
+  group: 'text',
+  title: 'a similar-films answer lists a film titled as the asked one (get_similar_movies(8279), the film "Paris" → [{"id": 23119, "title": "Paris"}]) or a known film sharing no genre with it',
+  population: 'cases showing a successful answer of get_similar_movies',
+  check: (tc, ctx) =>
+    firstDefect(shownCalls(tc, ctx), (call) => {
+      const list = similarFilms(call);
+      if (!list || !isPlainObject(call.args)) return undefined;
+      const bad = unlikeFilm(list, call.args.movie_id, shownFilmTitle(call.before, call.args.movie_id));
+      return bad ? `${call.name}(${String(call.args.movie_id)}) ${bad}` : null;
+    }),
+};
+
+/** The first id two different records of one list in `value` share (at any depth): {'property': [{'id': 42736872, 'name': 'Quiet guest suite'}, {'id': 42736872, 'name': 'Modern condominium'}]}. */
+export function repeatedListId(value: unknown): string | undefined {
+  if (Array.isArray(value)) {
+    const seen = new Map<string, string>();
+    for (const r of value) {
+      if (!isPlainObject(r)) continue;
+      for (const [k, v] of Object.entries(r)) {
+        if (!/(?:^|_)id$|[a-z]Id$/.test(k) || (typeof v !== 'number' && typeof v !== 'string')) continue;
+        const key = `${k}=${String(v)}`;
+        const whole = JSON.stringify(r);
+        if (seen.has(key) && seen.get(key) !== whole) return `${k} ${String(v)}`;
+        seen.set(key, whole);
+      }
+    }
+    for (const r of value) {
+      const inner = repeatedListId(r);
+      if (inner) return inner;
+    }
+    return undefined;
+  }
+  if (isPlainObject(value)) for (const v of Object.values(value)) {
+    const inner = repeatedListId(v);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+export const simulatedListIdRepeated: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_list_id_repeated',
+  group: 'solvable',
+  title: 'a simulated list gives two different records one id ({\'property\': [… {\'id\': 42736872, \'name\': \'Quiet guest suite in Los Angeles\'}, {\'id\': 42736872, \'name\': \'Modern condominium in Los Angeles\'}]}): a later call by that id names neither',
+  population: 'cases showing a successful simulated answer',
+  check: (tc, ctx) =>
+    firstDefect(shownCalls(tc, ctx), (call) => {
+      if (call.tier !== 'simulated') return undefined;
+      const v = parseToolResponse(call.answer);
+      if (!isPlainObject(v) || 'error' in v) return undefined;
+      const id = repeatedListId(v);
+      return id ? `${call.name} lists two records under ${id}` : null;
     }),
 };
 
@@ -286,4 +379,4 @@ export const simulatedStatusListOmitsUsed: CaseMeasure = {
   },
 };
 
-export const AGREEMENT_MEASURES: CaseMeasure[] = [simulatedSuccessRuledOut, simulatedStatusNamesOtherPath, similarFilmsListItself, similarFilmsUntitled, simulatedClockContradictedLater, ioErrorDirectionWrong, oneApiTwoForms, wrongCallFormUnlikeToolkit, simulatedStatusListOmitsUsed];
+export const AGREEMENT_MEASURES: CaseMeasure[] = [simulatedSuccessRuledOut, simulatedStatusNamesOtherPath, similarFilmsListItself, similarFilmsUntitled, similarFilmsUnlike, simulatedListIdRepeated, simulatedClockContradictedLater, ioErrorDirectionWrong, oneApiTwoForms, wrongCallFormUnlikeToolkit, simulatedStatusListOmitsUsed];

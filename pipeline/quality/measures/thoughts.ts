@@ -904,4 +904,19 @@ export const thoughtClosingFactEmpty: CaseMeasure = {
   },
 };
 
-export const THOUGHT_MEASURES = [errorThoughtQuotesOtherRole, thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
+/** "With that done" after a sentence of the thought: "that" is then the sentence (a fact, where a value comes from), no deed. */
+export function doneAfterLead(thought: string): string | undefined {
+  const m = /(?:^|[.!?]["”]?\s+)([^.!?]*[.!?]["”]?)\s+With that done\b/.exec(thought);
+  return m ? `goes on "With that done" after "${m[1].trim().slice(0, 60)}", which is no deed` : undefined;
+}
+
+export const thoughtDoneAfterLead: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_done_after_lead',
+  group: 'text',
+  title: 'CoT: a thought says "With that done" right after a sentence that did nothing ("The request names \"1293\" as the access token. With that done, I can retrieve the invoice …")',
+  population: 'CoT cases',
+  check: (tc) => thoughtDefect(tc, doneAfterLead),
+};
+
+export const THOUGHT_MEASURES = [thoughtDoneAfterLead, errorThoughtQuotesOtherRole, thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
