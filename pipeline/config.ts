@@ -304,6 +304,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   value_error_flag_undecided: 0,
   value_error_area_swap: 0,
   value_error_other_kind: 0,
+  value_error_swap_undecided: 0,
   answer_field_unphrased: 0,
   answer_withholds_fields: 0,
   answer_text_size_only: 0,
