@@ -8,6 +8,7 @@
 import { keyAsWords } from './quality/grammar.js';
 import { isPlainObject } from './errors/values.js';
 import { parseToolResponse } from './prompts/parseAction.js';
+import { escapeRegExp } from './errors/vocabulary.js';
 
 /** Units a doc names for a returned number, and how an answer writes them. */
 const UNIT_WORDS: [RegExp, string][] = [
@@ -232,6 +233,20 @@ export function askedCount(request: string): number | undefined {
     counts.push(n);
   }
   return counts.length ? Math.max(...counts) : undefined;
+}
+
+/**
+ * Whether the request asks for every item of the list a call named `listed` gives ("a comprehensive list
+ * of all available departure airports", "list every airport", "the complete list of rooms"): a word for
+ * the whole before the list's noun within a few words. A person asked for all of a short list gives all
+ * of it, not "23 airports, among them three"; "all" about something else ("copy all the text files"
+ * before listing a directory) does not count, as the noun must be the list's own.
+ */
+export function asksWholeList(request: string, listed: string): boolean {
+  const noun = listed.trim().split(/\s+/).pop() ?? '';
+  if (noun.length < 3) return false;
+  const stem = escapeRegExp(noun.replace(/(?:ies|es|s)$/, ''));
+  return new RegExp(`\\b(?:all|every|each|comprehensive|complete|full|entire|whole)\\b(?:\\s+[\\w'-]+){0,5}?\\s+${stem}\\w*\\b`, 'i').test(request);
 }
 
 /**

@@ -307,6 +307,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   value_error_flag_undecided: 0,
   value_error_area_swap: 0,
   value_error_other_kind: 0,
+  value_error_swap_undecided: 0,
   answer_field_unphrased: 0,
   answer_withholds_fields: 0,
   answer_text_size_only: 0,
@@ -443,6 +444,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // "There are 2 results; in the first, …": 1.7% (25/1,480) before.
   answer_list_first_only: 0,
   answer_asked_count_cut: 0,
+  answer_whole_list_cut: 0,
   answer_lists_untold: 0,
   // "Here is what I found. I placed the order …": 7.3% (108/1,480) before.
   answer_opener_mismatch: 0,

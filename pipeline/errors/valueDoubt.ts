@@ -216,3 +216,70 @@ export function otherKind(param: Pick<ToolParam, 'name' | 'type'> & { descriptio
   if (person && (!nameShape || SITE.test(w) || WIDE_AREA.test(w))) return `${param.name} holds a person, "${w}" is no name of one`;
   return undefined;
 }
+
+/** A value that has an order of its own (a date, a time, a number): two of them swapped make an interval that ends before it starts, which a service refuses. */
+const ORDERED_VALUE = /^(?:\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?|\d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M)?|-?\d+(?:\.\d+)?)$/i;
+
+/** Where a value stands in the request, each time it does: its whole text, and its part before a comma ("The Ritz-Carlton" of "The Ritz-Carlton, New York"). */
+function placesIn(request: string, value: string): { at: number; end: number }[] {
+  const low = request.toLowerCase();
+  const out: { at: number; end: number }[] = [];
+  for (const v of new Set([value, value.split(',')[0]])) {
+    const t = v.trim().toLowerCase();
+    if (t.length < 3) continue;
+    for (let at = low.indexOf(t); at >= 0; at = low.indexOf(t, at + 1)) if (!out.some((o) => o.at === at)) out.push({ at, end: at + t.length });
+  }
+  return out;
+}
+
+/** The sentence of `request` around index `i`. */
+function sentenceAround(request: string, i: number): { from: number; to: number } {
+  const before = request.slice(0, i).search(/[.!?\n](?=[^.!?\n]*$)/);
+  const after = request.slice(i).search(/[.!?\n](?:\s|$)/);
+  return { from: before < 0 ? 0 : before + 1, to: after < 0 ? request.length : i + after };
+}
+
+const TO_WORD = /\b(?:to|into|onto|towards?|until|till)\b|->|→/i;
+/** Words just before an end that make it the destination: "the way to reach the Empire State Building", "drive to Boston". */
+const BEFORE_END = /\b(?:to|reach|reaching|towards?|into|onto|arrive at|get to|destination(?: is)?)\s+(?:the\s+|my\s+)?(?:[\w'-]+\s+){0,2}$/i;
+
+/**
+ * Why swapping the two ends of a pair (start/end, source/destination, travel_from/travel_to,
+ * file_name1/file_name2) is no error a reader can be sure of, or undefined when the request fixes
+ * which end is which. It does when the first end comes before the second with "to" between ("from
+ * Griffith Park to Santa Monica Pier", "move 'a.pdf' in document to temp"), or the second follows a
+ * word that makes it the destination and a "from" follows ("the way to reach the Empire State
+ * Building from the first hotel"); dates, times and numbers are fixed by their order. It does not in
+ * "how far my workplace at X is from my home at Y, and the best path to take" (either way is a way
+ * there), "a comparison between A and B" (a diff either way round), or when the request names
+ * neither end (a code an earlier answer gave) — a model then cannot tell the swap from the plan.
+ */
+export function swapUndecided(request: string, first: unknown, second: unknown): string | undefined {
+  if (typeof first !== 'string' || typeof second !== 'string') return ORDERED_VALUE.test(String(first)) && ORDERED_VALUE.test(String(second)) ? undefined : 'not text';
+  if (ORDERED_VALUE.test(first.trim()) && ORDERED_VALUE.test(second.trim())) return undefined;
+  const starts = placesIn(request, first);
+  const ends = placesIn(request, second);
+  for (const e of ends) {
+    // "from Griffith Park to Santa Monica Pier": the first end before the second, "to" between, in one sentence.
+    for (const s of starts) {
+      const between = request.slice(s.end, e.at);
+      if (s.at < e.at && TO_WORD.test(between) && !/\bfrom\b/i.test(between) && !/[.!?\n]/.test(between)) return undefined;
+    }
+    // "the way to reach the Empire State Building from the first hotel": the second end made the destination, a "from" after it.
+    const sentence = sentenceAround(request, e.at);
+    if (!BEFORE_END.test(request.slice(sentence.from, e.at))) continue;
+    const after = starts.filter((s) => s.at > e.at && s.at < sentence.to);
+    if (after.length ? after.some((s) => /\bfrom\b/i.test(request.slice(e.end, s.at))) : !starts.length && /\bfrom\b/i.test(request.slice(e.end, sentence.to))) return undefined;
+  }
+  // "from LAX to the San Francisco airport": the first end named after "from", a "to" soon after.
+  if (!ends.length) {
+    for (const s of starts) {
+      const sentence = sentenceAround(request, s.at);
+      if (/\bfrom\s+(?:the\s+|my\s+)?(?:[\w'-]+\s+){0,2}$/i.test(request.slice(sentence.from, s.at)) && TO_WORD.test(request.slice(s.end, Math.min(sentence.to, s.end + 40)))) return undefined;
+    }
+  }
+  // Airport codes for the cities a "from … to …" names ("fly from San Francisco to Los Angeles": SFO, LAX): the codes keep the cities' order.
+  if (!starts.length && !ends.length && /^[A-Z]{3,4}$/.test(first) && /^[A-Z]{3,4}$/.test(second) && /\bfrom\b[^.!?\n]{1,60}?\bto\b/i.test(request)) return undefined;
+  if (!starts.length && !ends.length) return 'the request names neither end';
+  return 'the request does not say which end is which';
+}

@@ -12,9 +12,10 @@
  * and four measures flag any that ships.
  */
 import { describe, expect, it } from 'vitest';
-import { areaSwap, otherKind, undecidedFlag, underivableTruth } from '../../pipeline/errors/valueDoubt.js';
+import { areaSwap, otherKind, swapUndecided, undecidedFlag, underivableTruth } from '../../pipeline/errors/valueDoubt.js';
 import { valueErrorAreaSwap, valueErrorFlagUndecided, valueErrorOtherKind, valueErrorTruthUnderivable } from '../../pipeline/quality/measures/errors.js';
 import { sameValue } from '../../pipeline/errors/values.js';
+import { pairOrder } from '../../pipeline/errors/injectors/paramValue.js';
 import { kindOfParam } from '../../pipeline/errors/kinds.js';
 import type { ToolArgs } from '../../pipeline/schemas.js';
 import { tevalTrajectories } from './fixtures/vendored.js';
@@ -86,6 +87,23 @@ describe('otherKind: a value of another kind lifted from the request', () => {
   });
 });
 
+describe('swapUndecided: two ends swapped where the request does not order them', () => {
+  it('passes a request that orders the ends and flags one that does not', () => {
+    // Ordered: "from … to …", a destination after "reach" with "from" after it, a move "to", codes of cities "from … to …", dates and times.
+    expect(swapUndecided('Could you also calculate the route from The Ritz-Carlton to Central Park?', 'The Ritz-Carlton, New York', 'Central Park')).toBeUndefined();
+    expect(swapUndecided('Could you find tourist attractions within a 5 km radius of The Ritz-Carlton, New York? Could you also calculate the route from The Ritz-Carlton to Central Park?', 'The Ritz-Carlton, New York', 'Central Park')).toBeUndefined();
+    expect(swapUndecided('Also, I would like to know the way to reach the Empire State Building from the first hotel.', 'Hotel Mela Times Square', 'Empire State Building')).toBeUndefined();
+    expect(swapUndecided("Move 'previous_report.pdf' in document directory to temp as well.", 'previous_report.pdf', 'temp')).toBeUndefined();
+    expect(swapUndecided('I am now curious about the cost of a first-class flight from LAX to the San Francisco airport.', 'LAX', 'SFO')).toBeUndefined();
+    expect(swapUndecided("I'm planning to fly from San Francisco to Los Angeles on October 15, 2026.", 'SFO', 'LAX')).toBeUndefined();
+    expect(swapUndecided('Are rooms free from 14:00 to 15:00?', '14:00', '15:00')).toBeUndefined();
+    // teval_query_25_2: either way is a way between work and home; bfcl_multi_turn_base_8: a diff either way round; teval_query_290_0: the plan's route runs against the request.
+    expect(swapUndecided('I want to find out how far my workplace at 321 Industrial Ln, Springfield is from my home at 123 Orchard St, Springfield, and the best path to take.', '123 Orchard St, Springfield', '321 Industrial Ln, Springfield')).toMatch(/which end/);
+    expect(swapUndecided("I need you to draw a comparison between 'experiment_log.txt' and 'previous_study_log.txt' to pinpoint any deviations.", 'experiment_log.txt', 'previous_study_log.txt')).toMatch(/which end/);
+    expect(swapUndecided('Calculate the distance from each restaurant to a location with latitude 40.6892 and longitude -74.0445 and provide the route to reach there.', '40.6892,-74.0445', '187 Warren St Ste 100, Jersey City, NJ, 07302')).toMatch(/does not say which end/);
+  });
+});
+
 describe('the four measures', () => {
   const tc = (name: string, right: Record<string, unknown>, wrong: Record<string, unknown>, user: string, response = '{}', origin = 'injector same-kind-entity:other-entity-in-query', tools: unknown[] = []) =>
     ({
@@ -131,7 +149,7 @@ describe('the four measures', () => {
 
 describe('the value injector draws none of them', () => {
   it('over the trajectories that shipped one', () => {
-    const keys = ['query_354_0', 'query_264_0', 'query_365_2', 'query_348_2', 'query_450_0', 'query_307_1', 'query_270_1', 'query_314_2', 'query_311_0', 'query_407_2', 'query_190_0', 'query_369_0', 'query_30_1', 'query_289_1'];
+    const keys = ['query_25_2', 'query_290_0', 'query_354_0', 'query_264_0', 'query_365_2', 'query_348_2', 'query_450_0', 'query_307_1', 'query_270_1', 'query_314_2', 'query_311_0', 'query_407_2', 'query_190_0', 'query_369_0', 'query_30_1', 'query_289_1'];
     const trajectories = tevalTrajectories(keys);
     expect(trajectories.length).toBeGreaterThan(8);
     let made = 0;
@@ -146,7 +164,12 @@ describe('the value injector draws none of them', () => {
         if (sameValue(value, correct[key])) continue;
         const param = params.find((p) => p.name === key) ?? { name: key, type: 'any' as const, description: '' };
         expect(underivableTruth(correct[key], shown), why).toBeUndefined();
-        if (injection.variant.endsWith('arguments-swapped')) continue;
+        if (injection.variant.endsWith('arguments-swapped')) {
+          const other = Object.keys(wrong).find((o) => o !== key && sameValue(wrong[o], correct[key]));
+          const order = other ? pairOrder(key, other) : undefined;
+          if (order) expect(swapUndecided(input.query, correct[order[0]], correct[order[1]]), why).toBeUndefined();
+          continue;
+        }
         if (typeof value === 'boolean') expect(undecidedFlag(key, param.description ?? '', correct[key] as boolean, request), why).toBeUndefined();
         if (kindOfParam(param) === 'place') expect(areaSwap(correct[key], value), why).toBeUndefined();
         expect(otherKind(param, correct[key], value, request), why).toBeUndefined();

@@ -163,3 +163,25 @@ describe('noisy summaries name only what the request is about, and a new ask aft
     expect(carriesOn).toBeGreaterThan(10);
   });
 });
+
+describe('a field named "average temperature" and a route to "calculate" are no maths (noisy-query-32)', () => {
+  // teval_query_314_1~noisy_query: "So yeah, it's the distance, the weather and the maths I'm asking about."; teval_query_270_1: "I'm helping my kid with homework" before "calculate the route".
+  const WEATHER = "Could you tell me the best route from Griffith Park to Santa Monica Pier? Also, could you let me know the weather forecast for October 20th in Los Angeles, including the overall weather condition and average temperature?";
+  const ROUTE = 'Could you find tourist attractions within a 5 km radius of The Ritz-Carlton, New York? Could you also calculate the route from The Ritz-Carlton to Central Park?';
+  it('the measure flags a maths summary or aside on them, and not on a real sum', () => {
+    expect(foreignAside(WEATHER, `${WEATHER} So yeah, it's the route, the weather and the maths I'm asking about.`)).toMatch(/calculation/);
+    expect(foreignAside(ROUTE, `For context, I'm helping my kid with homework and want to get it right. ${ROUTE}`)).toMatch(/calculation/);
+    const SUM = 'Calculate the average of 3, 5 and 10 for me.';
+    expect(foreignAside(SUM, `For context, I'm helping my kid with homework and want to get it right. ${SUM} So yeah, it's the maths I'm asking about.`)).toBeUndefined();
+  });
+  it('the rules write neither, and "so I am finally asking" only after a reason that was put off', () => {
+    for (const query of [WEATHER, ROUTE]) {
+      for (let i = 0; i < 300; i++) {
+        const out = noisyRules({ query, protected: [] }, new Rng(i, 'maths')).query;
+        expect(foreignAside(query, out), out).toBeUndefined();
+        const m = /([^.!?]*), so (?:this is overdue|I am finally asking)/.exec(out);
+        if (m) expect(m[1], out).toMatch(/meaning to|putting off|ages|months|forever|finally|at last|haven't|forgetting|ignoring|sitting on|avoiding|a while|weeks/i);
+      }
+    }
+  });
+});

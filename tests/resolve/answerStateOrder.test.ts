@@ -72,6 +72,11 @@ describe('device deeds said as their outcome, private fields never (answer_field
     for (const a of answers(pedal)) expect(a).toMatch(/^(?:I pressed the brake pedal|I have pressed the brake pedal|The brake pedal is (?:now pressed|pressed now))\.$/);
     const asked = { ...engine, request: 'Start the engine and tell me the fuel level.' };
     for (const a of answers(asked)) expect(a).toMatch(/fuel level is 10\.5/);
+    // bfcl_multi_turn_base_52: "start the engine so I can monitor the fuel level and battery status" was answered with the fuel level alone.
+    const status = { ...engine, request: 'Would it be possible to start the engine so I can monitor the fuel level and battery status?' };
+    for (const a of answers(status)) expect(a).toMatch(/fuel level is 10\.5 and the battery voltage is 12\.6/);
+    const other = { ...engine, request: 'Start the engine; the battery was replaced last week.' };
+    for (const a of answers(other)) expect(a).not.toMatch(/battery voltage/);
   });
 });
 

@@ -19,7 +19,7 @@ import { slipProblem, type GivenValue } from '../misplaced.js';
 import { exactNumber, pyInt, toJson } from '../../pyValues.js';
 import { typeBroken, typeProblem } from '../wrongCall.js';
 import { NEAR_NUMBER_SHARE, nearMiss, namesByNumber } from '../nearMiss.js';
-import { areaSwap, otherKind, undecidedFlag, underivableTruth } from '../valueDoubt.js';
+import { areaSwap, otherKind, undecidedFlag, swapUndecided, underivableTruth } from '../valueDoubt.js';
 import { kindOfParam } from '../kinds.js';
 
 /** The families of wrong values (README "Internal errors"): what a model really gets wrong. */
@@ -155,6 +155,14 @@ function counterparts(a: string, b: string): boolean {
       (wa.includes(y) && wb.includes(x) && rest(wa, y) === rest(wb, x)) ||
       (a.replace(/\d$/, '') === b.replace(/\d$/, '') && /\d$/.test(a) && /\d$/.test(b) && x === '1'),
   );
+}
+
+/** The two keys of a pair in their order, the start first (start/end, travel_from/travel_to, file_name1/file_name2); undefined when they are no pair. */
+export function pairOrder(a: string, b: string): [string, string] | undefined {
+  if (!counterparts(a, b)) return undefined;
+  const wa = words(a);
+  const firstWords = new Set(PAIRS.map(([x]) => x));
+  return wa.some((w) => firstWords.has(w)) || (/1$/.test(a) && /2$/.test(b)) ? [a, b] : [b, a];
 }
 
 /** Values the same key had in earlier steps (another turn's city, the previous file): the stale value a model carries over. */
@@ -297,7 +305,9 @@ function appliedEdits(input: InjectionInput, rng: Rng): { edit: ValueEdit; chang
   for (let i = 0; i < keys.length; i++) {
     for (let j = i + 1; j < keys.length; j++) {
       const [a, b] = [keys[i], keys[j]];
-      if (counterparts(a, b) && typeof args[a] === typeof args[b] && !sameValue(args[a], args[b]) && !symmetricInEnds(doc)) {
+      const order = pairOrder(a, b);
+      // A swap the request does not decide ("how far my workplace is from my home"; "compare A and B") is no error a reader can be sure of (valueDoubt.ts swapUndecided).
+      if (order && typeof args[a] === typeof args[b] && !sameValue(args[a], args[b]) && !symmetricInEnds(doc) && !swapUndecided(input.query, args[order[0]], args[order[1]])) {
         edits.push({ family: 'same-kind-entity', variant: 'same-kind-entity:arguments-swapped', weight: 3, changes: [{ key: a, to: args[b] }, { key: b, to: args[a] }] });
       }
     }

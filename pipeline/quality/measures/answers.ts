@@ -13,7 +13,7 @@ import { insertedRange } from '../text.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { keyAsWords } from '../grammar.js';
 import { callChangesState } from '../../errors/sideEffects.js';
-import { askedCount, askedFieldWord, CURRENCY_AFTER, CURRENCY_BEFORE, dayInWords, epochDate, moneyUnit, requestUsesKey, unitOf, unitPattern } from '../../answerFacts.js';
+import { askedCount, asksWholeList, askedFieldWord, CURRENCY_AFTER, CURRENCY_BEFORE, dayInWords, epochDate, moneyUnit, requestUsesKey, unitOf, unitPattern } from '../../answerFacts.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import type { CaseMeasure } from '../types.js';
 
@@ -384,6 +384,36 @@ export const answerAskedCountCut: CaseMeasure = {
   check: (tc) => turnDefect(tc, askedCountCut),
 };
 
+/**
+ * A short list of names or codes the user asked for whole ("a comprehensive list of all available
+ * departure airports") told in part: "There are 23 airports, among them "RMS", "SBK" and "MPC"." The
+ * list's noun is its call's own (list_all_airports → airports), so "all" about something else does not
+ * count; lists over 40 items, or with long items, may be told in part.
+ */
+export function wholeListCut(turn: AnsweredTurn): string | undefined {
+  for (const c of turn.calls) {
+    const value = parseToolResponse(c.response);
+    const lists = Array.isArray(value) ? [['', value] as const] : isPlainObject(value) ? Object.entries(value).filter(([, v]) => Array.isArray(v)) : [];
+    for (const [key, list] of lists as [string, unknown[]][]) {
+      if (list.length <= 3 || list.length > 40 || !list.every((v) => (typeof v === 'string' && v.length <= 40) || typeof v === 'number')) continue;
+      const nouns = [...apiWords(c.name), ...(key ? keyAsWords(key).toLowerCase().split(/\s+/) : [])].filter((w) => /s$/.test(w));
+      if (!nouns.some((n) => asksWholeList(turn.request, n))) continue;
+      const told = list.filter((v) => turn.answer.includes(String(v)));
+      if (told.length > 0 && told.length < list.length) return `asked for all, told ${told.length} of ${list.length} (${String(list.find((v) => !turn.answer.includes(String(v))))} left out)`;
+    }
+  }
+  return undefined;
+}
+
+export const answerWholeListCut: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_whole_list_cut',
+  group: 'text',
+  title: 'closing answer tells part of a short list the user asked for whole ("a comprehensive list of all available departure airports" answered "There are 23 airports, among them" three)',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, wholeListCut),
+};
+
 /** An API name's words that say what kind of list it gives ("now playing" of now_playing_out_filter), not how it is fetched. */
 const apiWords = (name: string) => apiOf(name).replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split('_').filter((w) => w.length >= 3 && !/^(?:get|fetch|retrieve|search|list|view|show|find|query|filter|out|info|details|data|all)$/.test(w));
 
@@ -523,4 +553,4 @@ export const answerArgumentAsName: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => argumentAsName(t.answer)),
 };
 
-export const ANSWER_MEASURES = [answerArgumentAsName, answerAmountUnitless, answerEchoFrame, answerSentenceRepeated, answerRawTimestamp, answerUnitlessNumber, answerQuotedScalar, answerEchoesDone, answerActionUnnamed, answerAskedFieldMissing, answerAskedCountCut, answerListsUntold, answerListFirstOnly, answerOpenerMismatch, answerVerdictListRestated];
+export const ANSWER_MEASURES = [answerArgumentAsName, answerAmountUnitless, answerEchoFrame, answerSentenceRepeated, answerRawTimestamp, answerUnitlessNumber, answerQuotedScalar, answerEchoesDone, answerActionUnnamed, answerAskedFieldMissing, answerAskedCountCut, answerWholeListCut, answerListsUntold, answerListFirstOnly, answerOpenerMismatch, answerVerdictListRestated];

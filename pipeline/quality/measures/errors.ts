@@ -13,7 +13,7 @@ import { laterStepsDoableEarly, toolSteps } from '../../steps.js';
 import { helpfulLookup } from '../../errors/helpfulLookup.js';
 import { answerEquivalent, fairReading, plausiblePrecheck, repeatsPrevious, statusLook } from '../../errors/benignSelect.js';
 import { wrongCallChangedState } from '../../errors/sideEffects.js';
-import { matchedInAnyCase, symmetricInEnds } from '../../errors/injectors/paramValue.js';
+import { matchedInAnyCase, pairOrder, symmetricInEnds } from '../../errors/injectors/paramValue.js';
 import { apiOf, isPlainObject } from '../../errors/values.js';
 import { intentOf } from '../../thoughtPhrases.js';
 import { toolPurpose } from '../../errors/injectors/thoughts.js';
@@ -24,7 +24,7 @@ import { isErrorResponse } from '../../errors/responses.js';
 import { destroysUnasked } from '../../errors/destructive.js';
 import { secondDefect } from '../../errors/wrongCall.js';
 import { formatSlip, refusesCall } from '../../errors/formatSlip.js';
-import { areaSwap, otherKind, undecidedFlag, underivableTruth } from '../../errors/valueDoubt.js';
+import { areaSwap, otherKind, swapUndecided, undecidedFlag, underivableTruth } from '../../errors/valueDoubt.js';
 import { kindOfParam } from '../../errors/kinds.js';
 import { shownBeforeLastCall, unstatedValue } from '../../errors/unstated.js';
 
@@ -607,6 +607,34 @@ export const valueErrorFlagUndecided: CaseMeasure = {
   },
 };
 
+/**
+ * A value error that swaps the two ends of a pair where the request does not say which is which:
+ * teval_query_25_2's route "how far my workplace at 321 Industrial Ln is from my home at 123 Orchard
+ * St, and the best path to take" with start and end exchanged (either way is a way there, and the
+ * simulated route answers it), bfcl's diff of "a comparison between A and B" with the files the other
+ * way round. The turn the call answers (its last user turn) must fix the order (valueDoubt.ts swapUndecided).
+ */
+export const valueErrorSwapUndecided: CaseMeasure = {
+  kind: 'case',
+  id: 'value_error_swap_undecided',
+  group: 'errors',
+  title: 'injected value error swapping the two ends of a pair the request does not order: a route\'s start and end for "how far my workplace at X is from my home at Y, and the best path to take", a diff\'s files for "a comparison between A and B"',
+  population: 'parameters_value cases whose error was made up',
+  check(tc) {
+    const p = injectedValueError(tc);
+    if (!p) return undefined;
+    const turn = tc.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
+    for (const k of p.changed) {
+      const other = p.changed.find((o) => o !== k && p.swapped(k) && toJson(p.wrong[k]) === toJson(p.right[o]));
+      const order = other ? pairOrder(k, other) : undefined;
+      if (!order || order[0] !== k) continue;
+      const why = swapUndecided(turn, p.right[order[0]], p.right[order[1]]);
+      if (why) return `${order[0]}/${order[1]} swapped: ${why} ("${turn.slice(0, 90)}")`;
+    }
+    return null;
+  },
+};
+
 export const valueErrorAreaSwap: CaseMeasure = {
   kind: 'case',
   id: 'value_error_area_swap',
@@ -643,4 +671,4 @@ export const valueErrorOtherKind: CaseMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [valueErrorTruthUnderivable, valueErrorFlagUndecided, valueErrorAreaSwap, valueErrorOtherKind, valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectStatusLook, toolSelectDestroysUnasked, toolSelectThoughtStatesOtherAct, toolSelectFairReading, thoughtLeak, thoughtStatesDroppedValue, keyErrorValueUnstated, implausibleValue, confusableTools, realErrors];
+export const ERROR_MEASURES = [valueErrorTruthUnderivable, valueErrorFlagUndecided, valueErrorSwapUndecided, valueErrorAreaSwap, valueErrorOtherKind, valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectStatusLook, toolSelectDestroysUnasked, toolSelectThoughtStatesOtherAct, toolSelectFairReading, thoughtLeak, thoughtStatesDroppedValue, keyErrorValueUnstated, implausibleValue, confusableTools, realErrors];

@@ -39,7 +39,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-31'; // 31: no typos in two neighbouring words (noise_typos_adjacent). 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
+export const NOISY_RULES_VERSION = 'noisy-query-32'; // 32: ", so I am finally asking" / "so this is overdue" only after a reason that says the ask was put off; no maths aside for a field named "average temperature" or a route to "calculate" (noise_aside_foreign, widened: teval_query_314_1 "So yeah, it's the distance, the weather and the maths I'm asking about."). 31: no typos in two neighbouring words (noise_typos_adjacent). 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
 
 /**
  * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
@@ -130,8 +130,8 @@ const TOPICS: { re: RegExp; noun: string[]; why: string[]; context: string[]; fa
     context: ["Money admin is my least favourite {thing|job|chore}", "I'm trying to be more careful with {spending|money|my budget}"],
   },
   {
-    // A figure the user wants worked out, not a field named so ("vote average") or a place ("in the area").
-    re: /\b(?:calculate|compute|(?:the )?sum of|(?<!vote )average(?! (?:rating|votes?|score))|equation|formula|math|maths|(?:the )?area of|volume of|probability)\b/i,
+    // A figure the user wants worked out, not a field named so ("vote average", "average temperature"), a place ("in the area") or a route looked up ("calculate the route").
+    re: /\b(?:calculate(?! (?:the |a |my )?(?:best |fastest |shortest |quickest )?(?:route|directions|path|way)\b)|compute|(?:the )?sum of|(?<!vote )average(?! (?:rating|votes?|score|temperature|temp|humidity|weather|high|low)\b)|equation|formula|math|maths|(?:the )?area of|volume of|probability)\b/i,
     noun: ['the maths', 'the calculation', 'the numbers'],
     why: ["I'm checking some working for {a project|a report|a friend}", "maths was never my {strong point|thing|best subject} and I'd rather be sure", "I'm helping my {kid|niece|nephew} with homework and want to {double check|be sure|get it right}"],
     context: ["I don't {trust|quite trust} my own arithmetic", "It has been {years|ages|a long time} since I did any of this by hand"],
@@ -178,6 +178,8 @@ const GENERIC = {
 };
 
 const WHY_OPEN = ['Okay so', 'So', 'Right, so', 'Long story short,', 'Bit of background:', 'For context,', 'Quick background:', 'Basically', 'Context:', '{Background|Some background|A bit of context}, in case it {helps|matters|is useful}:', 'Some context:', 'Honestly,'];
+/** A reason that says the ask was put off, which "so this is overdue" can follow. */
+const DELAYED = /\b(?:meaning to|putting off|put off|for (?:ages|weeks|months|a while)|haven't yet|keep forgetting|at last|finally|avoiding|sitting on|ignoring|in ages|forever)\b|\{?(?:ages|months|forever)\b/i;
 const WHY_END = ['.', '.', ', hence this message.', ', so here goes.', ' - anyway.', ', so {bear with me|be patient with me|go easy on me|forgive the rush}.', ", so {here I am|here we are|I'm asking now}.", '.', ', so {this is overdue|I am finally asking}.'];
 const CONTEXT_OPEN = ['', '', '', '{Honestly|Truthfully|Frankly}, ', '{For what it is worth|Fwiw|For the record}, ', 'Not that it {matters|changes anything}, but ', 'To be {fair|honest}, ', 'Admittedly, ', 'Side note: '];
 const CONTEXT_END = ['.', '.', '.', ', to be honest.', ', if that explains {anything|a lot|the mess}.', ' lol.', ', but anyway.', '!', ' haha.'];
@@ -314,7 +316,11 @@ function topicOf(query: string): { noun: string[]; why: string[]; context: strin
 
 function reason(rng: Rng, topic: ReturnType<typeof topicOf>, after = false): string {
   // After the request a reason just ends ("…, so here goes." only leads into it).
-  return cap(fill(rng, `${rng.pick(after ? ['For context,', '{Background|Some background|A bit of context}, in case it {helps|matters|is useful}:', 'Context:', 'Why I ask:', 'In case it matters,'] : WHY_OPEN)} ${pk(rng, rng.chance(0.25) ? GENERIC.why : topic.why)}${after ? '.' : pk(rng, WHY_END)}`));
+  const open = rng.pick(after ? ['For context,', '{Background|Some background|A bit of context}, in case it {helps|matters|is useful}:', 'Context:', 'Why I ask:', 'In case it matters,'] : WHY_OPEN);
+  const why = pk(rng, rng.chance(0.25) ? GENERIC.why : topic.why);
+  // "…, so I am finally asking" follows a reason that speaks of waiting ("I've been meaning to review my portfolio for ages"), never "I'm helping my kid with homework".
+  const ends = DELAYED.test(why) ? WHY_END : WHY_END.filter((e) => !/overdue|finally asking/.test(e));
+  return cap(fill(rng, `${open} ${why}${after ? '.' : pk(rng, ends)}`));
 }
 
 /** Words that hedge a sentence: one is candour, two in one sentence ("To be honest, … honestly, to be honest") a stammer. */
