@@ -222,25 +222,49 @@ function split(name: string): { toolkit: string; api: string } {
   return dot < 0 ? { toolkit: '', api: name } : { toolkit: name.slice(0, dot), api: name.slice(dot + 1) };
 }
 
+/**
+ * What `sameFunction` reads of a tool's name, worked out once per name: evolve compares every pool
+ * tool with every tool a case lists or uses, and each comparison split, stemmed and filtered both
+ * names again. A function of the name alone; the returned object is shared, do not modify it.
+ */
+interface NameFeatures {
+  toolkit: string;
+  /** The api name's words, stemmed, joined by "_". */
+  stemmed: string;
+  lookup: string[] | undefined;
+  objects: Set<string>;
+  wordSet: Set<string>;
+}
+const featureMemo = new Map<string, NameFeatures>();
+
+function nameFeatures(name: string): NameFeatures {
+  let hit = featureMemo.get(name);
+  if (!hit) {
+    const { toolkit, api } = split(name);
+    const words = nameWords(api);
+    hit = { toolkit, stemmed: words.map(stemWord).join('_'), lookup: lookupObject(words), objects: objectWords(words), wordSet: new Set(words) };
+    featureMemo.set(name, hit);
+  }
+  return hit;
+}
+
 /** Why `candidate` counts as the same function as `used`, or undefined when it is a fair distractor. */
 export function sameFunction(candidate: Pick<ToolDoc, 'name' | 'description'>, used: Pick<ToolDoc, 'name' | 'description'>): string | undefined {
   if (candidate.name === used.name) return `same name ${used.name}`;
-  const a = split(candidate.name);
-  const b = split(used.name);
-  const wa = nameWords(a.api);
-  const wb = nameWords(b.api);
-  if (wa.map(stemWord).join('_') === wb.map(stemWord).join('_')) return `same api name as ${used.name}`;
-  const oa = lookupObject(wa);
-  const ob = lookupObject(wb);
+  const a = nameFeatures(candidate.name);
+  const b = nameFeatures(used.name);
+  if (a.stemmed === b.stemmed) return `same api name as ${used.name}`;
+  const oa = a.lookup;
+  const ob = b.lookup;
   if (oa && ob && oa.length === ob.length && oa.every((w, i) => sameNameWord(w, ob[i]))) return `looks up the same thing as ${used.name} (${ob.join(' ')})`;
   const ja = toolJob(candidate);
   if (ja && ja === toolJob(used)) return `does the same job as ${used.name} (${ja.replace(/:/g, ' ')})`;
-  const ca = objectWords(wa);
-  const cb = objectWords(wb);
+  const ca = a.objects;
+  const cb = b.objects;
   if (a.toolkit !== b.toolkit && Math.min(ca.size, cb.size) >= 2 && ([...ca].every((w) => cb.has(w)) || [...cb].every((w) => ca.has(w)))) return `names the same thing as ${used.name} (${[...(ca.size <= cb.size ? ca : cb)].join(' ')})`;
   if (a.toolkit === b.toolkit) {
-    const sa = new Set(wa);
-    const sb = new Set(wb);
+    const sa = a.wordSet;
+    const sb = b.wordSet;
     const j = jaccard(sa, sb);
     if (j >= NAME_JACCARD) return `same toolkit and similar name as ${used.name} (name Jaccard ${j.toFixed(2)})`;
     if ([...sa].every((w) => sb.has(w)) || [...sb].every((w) => sa.has(w))) return `same toolkit and a name contained in ${used.name}`;
@@ -313,12 +337,13 @@ function jobParts(job: string): { base: string; aspects: string[] } {
  * serves another part of the request, not the step, and returns none of what the step asks for.
  */
 export function servesRequest(candidate: Pick<ToolDoc, 'name' | 'description'>, at: RequestStep): string | undefined {
-  const detail = sameDetailLookup(candidate, at);
+  const read = readRequest(at.request);
+  const detail = read.detail ? sameDetailLookup(candidate, at) : undefined;
   if (detail) return detail;
   const cJob = toolJob(candidate);
   if (cJob) {
     const c = jobParts(cJob);
-    const cues = new Set(ASPECT_CUES.filter(([re]) => re.test(at.request)).map(([, a]) => a));
+    const cues = read.cues;
     for (const step of at.steps) {
       const gJob = toolJob(step.doc);
       if (!gJob) continue;
@@ -332,6 +357,23 @@ export function servesRequest(candidate: Pick<ToolDoc, 'name' | 'description'>, 
     }
   }
   return undefined;
+}
+
+/**
+ * What a request's words say for `servesRequest`: whether it asks for details, and the aspects it
+ * cues. A function of the text alone, read once per request: evolve asks it for every admissible
+ * candidate of a case (hundreds), and the two long patterns over the same text were most of its cost.
+ */
+const requestMemo = new Map<string, { detail: boolean; cues: ReadonlySet<string> }>();
+
+function readRequest(request: string): { detail: boolean; cues: ReadonlySet<string> } {
+  let hit = requestMemo.get(request);
+  if (!hit) {
+    if (requestMemo.size >= 20_000) requestMemo.clear();
+    hit = { detail: DETAIL_REQUEST.test(request), cues: new Set(ASPECT_CUES.filter(([re]) => re.test(request)).map(([, a]) => a)) };
+    requestMemo.set(request, hit);
+  }
+  return hit;
 }
 
 /** Things two toolkits name by different words: a stock is looked up by its ticker or symbol. */
@@ -359,7 +401,7 @@ function detailLookupFamily(tool: Pick<ToolDoc, 'name' | 'description'>): string
  * answers it: a second right answer, not a distractor.
  */
 function sameDetailLookup(candidate: Pick<ToolDoc, 'name' | 'description'>, at: RequestStep): string | undefined {
-  if (!DETAIL_REQUEST.test(at.request)) return undefined;
+  if (!readRequest(at.request).detail) return undefined;
   const family = detailLookupFamily(candidate);
   if (!family) return undefined;
   const toolkit = split(candidate.name).toolkit;

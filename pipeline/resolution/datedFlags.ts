@@ -6,7 +6,7 @@
  * written as those records: one for the day the call asks about, else one per day the recordings
  * cover, each with the drawn flag, so what the plan does next (book it, or not) still follows.
  */
-import { parseToolResponse } from '../prompts/parseAction.js';
+import { recordedAnswer } from './recordedAnswer.js';
 import { isPlainObject } from '../errors/values.js';
 
 const DAY = 86_400_000;
@@ -17,7 +17,7 @@ export function recordedDatedFlags(examples: readonly { args?: unknown; response
   const out = new Map<string, { date: string; flag: string; days: number; start?: string }>();
   const bad = new Set<string>();
   for (const e of examples) {
-    const answer = parseToolResponse(e.response);
+    const answer = recordedAnswer(e.response);
     if (!isPlainObject(answer) || 'error' in answer) continue;
     for (const [field, list] of Object.entries(answer)) {
       const records = Array.isArray(list) && list.length > 0 && list.every(isPlainObject) ? list : undefined;

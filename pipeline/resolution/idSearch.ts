@@ -9,7 +9,7 @@ import type { ToolDoc } from '../schemas.js';
 import { isPlainObject } from '../errors/values.js';
 import { isOpaqueId } from '../quality/grounding.js';
 import { filmByTitle } from './worldFacts.js';
-import { parseToolResponse } from '../prompts/parseAction.js';
+import { recordedAnswer } from './recordedAnswer.js';
 
 const SEARCH_KEY = /^(?:query|search|q|keywords?|term|mauthors|search_?query)$/i;
 
@@ -52,7 +52,7 @@ export function nothingFoundAnswer(doc: ToolDoc): Record<string, unknown> {
  */
 export function recordedStatus(examples: readonly { args?: unknown; response: string }[], args?: unknown): string | undefined {
   const found = examples.filter((e) => {
-    const v = parseToolResponse(e.response);
+    const v = recordedAnswer(e.response);
     return isPlainObject(v) && Object.keys(v).length === 1 && typeof v.status === 'string' && !/error|fail|denied|invalid|not found/i.test(v.status);
   });
   const told = found.map((e) => ({ e, text: statusForCall(e, args) })).filter((x): x is { e: (typeof found)[number]; text: string } => x.text !== undefined);

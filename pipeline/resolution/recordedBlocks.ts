@@ -53,8 +53,29 @@ function parseObject(text: string): Record<string, unknown> | undefined {
   return undefined;
 }
 
+/**
+ * The shape each list of recorded texts gives, by the texts (their JSON, so no two lists share a
+ * key): every simulated call of an API asks for it over the same recordings,
+ * and parsing them was most of what a simulated answer's writing cost here. Shared and frozen.
+ */
+const shapeMemo = new Map<string, Readonly<{ field: string; labels: readonly string[] }> | undefined>();
+let shapeMemoChars = 0;
+
 /** The field the API's recorded answers write as labelled blocks, and the labels in their order; undefined when none does. */
-export function recordedBlockShape(recorded: readonly string[]): { field: string; labels: string[] } | undefined {
+export function recordedBlockShape(recorded: readonly string[]): Readonly<{ field: string; labels: readonly string[] }> | undefined {
+  const key = JSON.stringify(recorded);
+  if (shapeMemo.has(key)) return shapeMemo.get(key);
+  const shape = blockShapeOf(recorded);
+  if (shapeMemoChars + key.length > 16_000_000) {
+    shapeMemo.clear();
+    shapeMemoChars = 0;
+  }
+  shapeMemo.set(key, shape && Object.freeze({ field: shape.field, labels: Object.freeze(shape.labels) }));
+  shapeMemoChars += key.length;
+  return shapeMemo.get(key);
+}
+
+function blockShapeOf(recorded: readonly string[]): { field: string; labels: string[] } | undefined {
   for (const example of recorded) {
     const answer = parseObject(example);
     if (!answer) continue;

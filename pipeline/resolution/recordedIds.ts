@@ -6,7 +6,7 @@
  * field is redrawn in a recorded form: the prefix every recorded id of that form shares, then
  * characters of the classes the recorded ids hold there.
  */
-import { parseToolResponse } from '../prompts/parseAction.js';
+import { recordedAnswer } from './recordedAnswer.js';
 import { isPlainObject } from '../errors/values.js';
 import type { ReturnField } from '../schemas.js';
 import type { Rng } from '../rng.js';
@@ -53,7 +53,7 @@ export function idsIn(answer: unknown, docs: readonly ReturnField[] = []): { pat
 export function recordedIds(examples: readonly { response: string }[], docs: readonly ReturnField[] = []): Map<string, (string | number)[]> {
   const out = new Map<string, (string | number)[]>();
   for (const e of examples) {
-    const answer = parseToolResponse(e.response);
+    const answer = recordedAnswer(e.response);
     if (!isPlainObject(answer) || 'error' in answer) continue;
     for (const { path, value } of idsIn(answer, docs)) (out.get(path) ?? out.set(path, []).get(path)!).push(value);
   }

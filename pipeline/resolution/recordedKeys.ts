@@ -6,7 +6,7 @@
  * tell of which answer was made up. A drawn field no recording holds takes the name of the one
  * recorded field that is plainly the same (a letter or two apart, or one name inside the other).
  */
-import { parseToolResponse } from '../prompts/parseAction.js';
+import { recordedAnswer } from './recordedAnswer.js';
 import { levenshtein } from '../editDistance.js';
 import { isPlainObject } from '../errors/values.js';
 
@@ -27,7 +27,7 @@ export function sameFieldName(a: string, b: string): boolean {
 export function recordedKeys(examples: readonly { response: string }[]): Set<string> {
   const keys = new Set<string>();
   for (const e of examples) {
-    const answer = parseToolResponse(e.response);
+    const answer = recordedAnswer(e.response);
     if (isPlainObject(answer) && !('error' in answer)) for (const k of Object.keys(answer)) keys.add(k);
   }
   return keys;

@@ -14,6 +14,7 @@
  * a result's title (a name) or snippet (a sentence), so the plan still finds it.
  */
 import { parseToolResponse } from '../prompts/parseAction.js';
+import { recordedAnswer } from './recordedAnswer.js';
 import { isPlainObject } from '../errors/values.js';
 import { itemPageLink } from './webItems.js';
 import { docListCap } from './askedCount.js';
@@ -40,7 +41,7 @@ const KIND: [RegExp, 'title' | 'link' | 'snippet'][] = [
 /** The search shape every recording of the API writes one field in; undefined when none does (or any recording writes it otherwise). */
 export function recordedSearchShape(examples: readonly { args?: unknown; response: string }[]): SearchShape | undefined {
   const answers = examples
-    .map((e) => ({ args: isPlainObject(e.args) ? e.args : {}, value: parseToolResponse(e.response) }))
+    .map((e) => ({ args: isPlainObject(e.args) ? e.args : {}, value: recordedAnswer(e.response) }))
     .filter((e): e is { args: Record<string, unknown>; value: Record<string, unknown> } => isPlainObject(e.value) && !('error' in e.value));
   if (!answers.length) return undefined;
   for (const field of Object.keys(answers[0].value)) {
@@ -84,7 +85,7 @@ export function recordedSearchShape(examples: readonly { args?: unknown; respons
 export function recordedResultCount(examples: readonly { args?: unknown; response: string }[], shape: SearchShape | undefined): number | undefined {
   if (!shape) return undefined;
   const counts = examples.flatMap((e) => {
-    const v = parseToolResponse(e.response);
+    const v = recordedAnswer(e.response);
     const body = isPlainObject(v) ? v[shape.field] : undefined;
     const list = isPlainObject(body) ? body[shape.results.key] : undefined;
     return Array.isArray(list) ? [list.length] : [];

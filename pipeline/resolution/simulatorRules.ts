@@ -29,7 +29,7 @@ import { knownField, knownGenre, namesAuthor, weekdayOfDate, type KnownFacts } f
 import { RENTAL_KINDS, rentalKindOf } from './rentalKinds.js';
 import type { RecordFacts } from './recordedFacts.js';
 import { offshoreAt, streetsOf, nearbyLandmark } from './streets.js';
-import { parseToolResponse } from '../prompts/parseAction.js';
+import { recordedAnswer } from './recordedAnswer.js';
 import { labelFits } from '../quality/copiedFields.js';
 import { driveMinutes, localKm, locate, tripOf, type Trip } from './trips.js';
 import { isComputation, localityOf, type ToolLocality } from '../errors/environment.js';
@@ -1313,7 +1313,7 @@ export function applyCarried(answer: Record<string, unknown>, carried: CarriedVa
 export function recordedLists(examples: { response: string }[]): Set<string> {
   const shapes = new Map<string, Set<boolean>>();
   for (const e of examples) {
-    const v = parseToolResponse(e.response);
+    const v = recordedAnswer(e.response);
     if (!isPlainObject(v) || 'error' in v) continue;
     // Flat lists only: a list of records (a month of {date, available}) is a structure the doc would have to describe.
     for (const [k, x] of Object.entries(v)) (shapes.get(k) ?? shapes.set(k, new Set()).get(k)!).add(Array.isArray(x) && !x.some(isPlainObject));
@@ -1324,7 +1324,7 @@ export function recordedLists(examples: { response: string }[]): Set<string> {
 /** The latest day a clock's recorded answers give ("2023-10-20" of {'time': '2023-10-20 16:34'}), or undefined when none gives one. */
 export function recordedClockDay(examples: readonly { response: string }[]): string | undefined {
   const days = examples.flatMap((e) => {
-    const v = parseToolResponse(e.response);
+    const v = recordedAnswer(e.response);
     if (!isPlainObject(v) || 'error' in v) return [];
     return Object.values(v).flatMap((x) => (typeof x === 'string' ? [/^\s*((?:19|20)\d\d-\d\d-\d\d)\b/.exec(x)?.[1]] : [])).filter((d): d is string => !!d);
   });

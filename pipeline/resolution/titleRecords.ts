@@ -6,7 +6,7 @@
  * {title, authors} records are written as those records, the profile's own author among each
  * article's authors, as Scholar lists them (initials and surname).
  */
-import { parseToolResponse } from '../prompts/parseAction.js';
+import { recordedAnswer } from './recordedAnswer.js';
 import { isPlainObject } from '../errors/values.js';
 import { publicationParts } from './knownFacts.js';
 import type { Rng } from '../rng.js';
@@ -16,7 +16,7 @@ import type { Rng } from '../rng.js';
 export function recordedTitleRecords(examples: readonly { response: string }[]): Set<string> {
   const shapes = new Map<string, boolean>();
   for (const e of examples) {
-    const answer = parseToolResponse(e.response);
+    const answer = recordedAnswer(e.response);
     if (!isPlainObject(answer) || 'error' in answer) continue;
     for (const [field, list] of Object.entries(answer)) {
       const fits = Array.isArray(list) && list.length > 0 && list.every((r) => isPlainObject(r) && Object.keys(r).sort().join(',') === 'authors,title' && typeof r.title === 'string' && typeof r.authors === 'string');

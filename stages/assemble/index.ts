@@ -273,6 +273,8 @@ export async function runAssemble(item: StageItem<AssembleInput>, ctx: ItemConte
   const built = buildCase(specFrom(item.input.spec, item.parents, ctx.store), item.input.cot);
   if (!built.ok) return { status: 'rejected', content: null, reason: built.reason, method: ASSEMBLE_RULES };
   const testCase: TestCase = { ...built.testCase, provenance: { ...built.testCase.provenance, parents: item.parents } };
+  // verify finds a base case by its item id (stages/verify enumerateVerify): the two are one.
+  if (testCase.id !== item.id) throw new Error(`assemble item ${item.id} built case ${testCase.id}`);
   const upstreamMethod = testCase.provenance.methods.error ?? testCase.provenance.methods.environment;
   return { status: 'ok', content: testCase, method: upstreamMethod ? `${ASSEMBLE_RULES}+${upstreamMethod}` : ASSEMBLE_RULES };
 }

@@ -41,9 +41,12 @@ export function enumerateVerify(ctx: StageContext): StageItem<VerifyInput>[] {
   // Listings only: which base each evolved case names is all enumerate needs; run reads the cases.
   const evolvedCases = ctx.store.stageListing('evolve', ['ok'], { id: '$.id', baseCaseId: '$.evolution.baseCaseId' });
   const wanted = new Set(evolvedCases.map((a) => a.fields.baseCaseId));
+  // A base case is found by its item id, which is its case id (runAssemble makes them one, and run
+  // checks the base it reads is the one named): extracting `$.id` made SQLite parse every assemble
+  // case's whole JSON. An artifact without content (a rejected pool member) is no case.
   const bases = new Map<string, ArtifactInfo>();
-  for (const a of ctx.store.stageListing('assemble', ['ok', 'flagged', 'rejected'], { id: '$.id' })) {
-    if (typeof a.fields.id === 'string' && wanted.has(a.fields.id)) bases.set(a.fields.id, a);
+  for (const a of ctx.store.stageListing('assemble', ['ok', 'flagged', 'rejected'])) {
+    if (a.contentHash !== null && wanted.has(a.itemId)) bases.set(a.itemId, a);
   }
   const items: StageItem<VerifyInput>[] = [];
   for (const a of evolvedCases) {
@@ -129,6 +132,7 @@ async function askJudge(strategy: Judged, input: JudgeInput, ctx: ItemContext): 
 export async function runVerify(item: StageItem<VerifyInput>, ctx: ItemContext): Promise<ItemResult<VerifyRecord>> {
   const evolved = readRef<TestCase>(ctx.store, item.parents, item.input.evolved);
   const base = readRef<TestCase>(ctx.store, item.parents, item.input.base);
+  if (base.id !== evolved.evolution?.baseCaseId) throw new Error(`verify ${item.id}: the base read is ${base.id}, the evolved case names ${evolved.evolution?.baseCaseId}`);
   const invariants = checkInvariants(base, evolved);
   const judge: Verification['judge'] = [];
   const judgeProblems: string[] = [];

@@ -81,6 +81,9 @@ describe('extra tools: no tool of another toolkit looking up the same details fo
     expect(servesRequest(detail, { request: "Bring up information on 'NVDA'.", steps: [{ doc: info, args: { symbol: 'NVDA' } }] })).toMatch(/TradingBot\.get_stock_info/);
     expect(servesRequest(info, { request: 'Give me the details of Apple Inc. stock.', steps: [{ doc: detail, args: { ticker: 'AAPL' } }] })).toMatch(/PolygonFinance\.get_ticker_detail/);
     expect(servesRequest(detail, { request: "Buy 100 shares of 'NVDA' at the current price.", steps: [{ doc: info, args: { symbol: 'NVDA' } }] })).toBeUndefined();
+    // A request read before is read the same again (its cues are kept per request text).
+    expect(servesRequest(detail, { request: "Bring up information on 'NVDA'.", steps: [{ doc: info, args: { symbol: 'NVDA' } }] })).toMatch(/TradingBot\.get_stock_info/);
+    expect(servesRequest(detail, { request: "Buy 100 shares of 'NVDA' at the current price.", steps: [{ doc: info, args: { symbol: 'NVDA' } }] })).toBeUndefined();
   });
   it('extra_tools_same_function flags it (bfcl_multi_turn_base_104-tool_select_error-k2-cot~extra_tools)', () => {
     const base = mk('b', [info]);
