@@ -349,6 +349,9 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // "Artificial Intelligence Ethics | Britannica", a Reddit thread with a drawn id): 38/69 on f46 -> 14/69 on api-simulator-103,
   // the searches no real page is held for ("latest articles on mathematics education", "'The Lost City' movie news"; from 104
   // "recent publications on quantum physics" too, 4 more); reported, not gated.
+  // h-serper25: a simulated arXiv answer listing a paper no T-Eval recording lists ("number theory" -> "Key debates in number
+  // theory" by Keiko Jensen): 217/384 on f52 -> 0 (api-simulator-107: recorded papers only, arxivPapers.ts).
+  simulated_arxiv_paper_unrecorded: 0,
   simulated_search_for_id_invents: 0,
   simulated_status_unlike_recorded: 0,
   // "Riverside / Old Town / Greenleaf Restaurant", addresses ending in the hotel searched from: 31.7% (198/624) before.

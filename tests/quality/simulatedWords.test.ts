@@ -57,13 +57,15 @@ describe('the simulator', () => {
     }
   });
 
+  // A paper API other than T-Eval's arXiv (which answers only recorded papers since api-simulator-106: tests/resolution/arxivPapers.test.ts).
   it('draws paper titles from many frames: no frame in more than a tenth of 600 titles', () => {
+    const PAPERS = { ...ARXIV, name: 'PaperSearch.search_papers' };
     const counts = new Map<string, number>();
     let n = 0;
     const topics = ['deep learning', 'climate change', 'number theory', 'sustainable tourism', 'neural networks', 'customer behavior'];
     for (let seed = 0; seed < 50; seed++) {
       for (const query of topics) {
-        const value = JSON.parse(answer(ARXIV, { query }, seed));
+        const value = JSON.parse(answer(PAPERS, { query }, seed));
         for (const { title } of value.content as { title: string }[]) {
           const f = titleFrame(title, query);
           counts.set(f, (counts.get(f) ?? 0) + 1);
@@ -75,9 +77,9 @@ describe('the simulator', () => {
     expect(counts.size).toBeGreaterThanOrEqual(25);
     expect(top / n).toBeLessThan(0.1);
     // Topic words that only ask ("recent advancements in", "details") are not part of a title.
-    const asked = JSON.parse(answer(ARXIV, { query: 'recent advancements in artificial intelligence' }, 1)).content.map((p: { title: string }) => p.title).join(' | ');
+    const asked = JSON.parse(answer(PAPERS, { query: 'recent advancements in artificial intelligence' }, 1)).content.map((p: { title: string }) => p.title).join(' | ');
     expect(asked).not.toMatch(/advancements/i);
-    const place = JSON.parse(answer(ARXIV, { query: 'Times Square' }, 2)).content.map((p: { title: string }) => p.title).join(' | ');
+    const place = JSON.parse(answer(PAPERS, { query: 'Times Square' }, 2)).content.map((p: { title: string }) => p.title).join(' | ');
     expect(place).not.toMatch(/Rethinking|Toward a theory|The limits of/);
   });
 

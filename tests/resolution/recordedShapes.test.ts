@@ -122,10 +122,11 @@ describe('people and papers of one answer read as drawn from the world, not from
     }
   });
 
+  // A paper API other than T-Eval's arXiv, which answers only recorded papers (api-simulator-106).
   it("a search's papers are not published on consecutive days", () => {
     let consecutive = 0;
     for (let seed = 1; seed <= 40; seed++) {
-      const out = parseToolResponse(simulateOffline({ name: arxiv.name, args: { query: 'neural networks' }, tools: [arxiv] }, new Rng(seed, 'papers')).response) as Record<string, unknown>;
+      const out = parseToolResponse(simulateOffline({ name: 'PaperSearch.search_papers', args: { query: 'neural networks' }, tools: [{ ...arxiv, name: 'PaperSearch.search_papers' }] }, new Rng(seed, 'papers')).response) as Record<string, unknown>;
       const papers = Object.values(out).find(Array.isArray) as Record<string, string>[];
       const days = papers.map((p) => Date.parse(Object.entries(p).find(([k]) => /published/.test(k))![1]) / 86_400_000);
       if (days.every((d, i) => i === 0 || d - days[i - 1] === 1)) consecutive++;

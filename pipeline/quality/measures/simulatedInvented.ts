@@ -21,6 +21,7 @@ import { toolSteps } from '../../steps.js';
 import { DOUBAN, FILMS, SERIES, filmByTitle, seriesByTitle, doubanFact } from '../../resolution/worldFacts.js';
 import { placeNamed, placesNamedIn } from '../../resolution/places.js';
 import { isItemPage } from '../../resolution/webItems.js';
+import { isRecordedArxivTitle } from '../../resolution/arxivPapers.js';
 import { filmSearched } from '../../resolution/simulatedText.js';
 import { findsNothing, isSearchedId, searchedText } from '../../resolution/idSearch.js';
 
@@ -350,6 +351,31 @@ export const simulatedSearchMadeUpPage: CaseMeasure = {
       const made = search.results.find((r) => !isItemPage(r.title));
       return made ? `"${q}" lists "${made.title}", a page the table does not hold` : null;
     });
+  },
+};
+
+/**
+ * A simulated arXiv answer listing a paper no T-Eval recording lists (arxivPapers.ts holds every
+ * recorded one): "number theory" → "Key debates in number theory" by "Keiko Jensen", a paper no one
+ * can find. The machine is offline, so a paper arXiv really lists is one T-Eval recorded.
+ */
+export function arxivPaperUnrecorded(action: { name: string }, response: string): string | null | undefined {
+  if (!/arxiv/i.test(action.name)) return undefined;
+  const value = parseToolResponse(response);
+  const content = isPlainObject(value) ? Object.values(value).find((v): v is string => typeof v === 'string') : typeof value === 'string' ? value : undefined;
+  const titles = content ? (labelledBlocks(content) ?? []).map((b) => b.Title).filter((t): t is string => typeof t === 'string') : [];
+  const made = titles.find((t) => !isRecordedArxivTitle(t));
+  return made ? `lists "${made}", a paper no recording holds` : null;
+}
+
+export const simulatedArxivPaperUnrecorded: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_arxiv_paper_unrecorded',
+  group: 'text',
+  title: 'a simulated arXiv answer lists a paper no T-Eval recording lists, so no one can find it ("number theory" → "Key debates in number theory" by Keiko Jensen)',
+  population: 'cases showing a simulated arXiv answer',
+  check(tc, ctx) {
+    return simulatedDefectAmong(tc, ctx, (step) => arxivPaperUnrecorded(step.action, step.response!.content));
   },
 };
 
