@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ARXIV_NOTHING_FOUND, ARXIV_PAPERS, arxivPapersFor } from '../../pipeline/resolution/arxivPapers.js';
-import { arxivCarryUnmet, simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
+import { arxivCarryUnmet, arxivNothingRecorded, simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
 import { arxivPaperUnrecorded } from '../../pipeline/quality/measures/simulatedInvented.js';
 import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
 import { sourceFiles } from '../../sources/paths.js';
@@ -70,6 +70,10 @@ describe('real arXiv papers (arxivPapers.ts)', () => {
     // A later step copying what no recorded paper holds: the resolve stage turns the trajectory down (arxiv_paper_unrecorded).
     expect(arxivCarryUnmet(ARXIV, { query: 'climate change' }, [{ key: 'mauthors', value: 'Richard S. J. Tol', field: 'content' }])).toBe('"Richard S. J. Tol"');
     expect(arxivCarryUnmet(ARXIV, { query: 'computer vision' }, [{ key: 'mauthors', value: 'Linda Wang', field: 'content' }])).toBeUndefined();
+    // A search no recorded paper matches: the resolve stage turns the trajectory down (arxiv_nothing_recorded) rather than show arXiv empty for "deep learning".
+    expect(arxivNothingRecorded(ARXIV, { query: 'number theory' }, [])).toBe('number theory');
+    expect(arxivNothingRecorded(ARXIV, { query: 'quantum computing' }, [])).toBeUndefined();
+    expect(arxivNothingRecorded({ ...ARXIV, name: 'GoogleScholar.search_google_scholar' }, { query: 'number theory' }, [])).toBeUndefined();
     // A recorded paper the later step copies is shown first, though the query's words miss its summary (T-Eval's run found it for the query).
     expect(arxivCarryUnmet(ARXIV, { query: 'artificial intelligence in healthcare' }, [{ key: 'authors', value: 'Qizhang Feng, Mengnan Du, Na Zou, Xia Hu', field: 'content' }])).toBeUndefined();
     expect(simulate('artificial intelligence in healthcare', undefined, [{ key: 'authors', value: 'Qizhang Feng, Mengnan Du, Na Zou, Xia Hu', field: 'content' }])).toMatch(/^Published: 2022-08-16\nTitle: Fair Machine Learning in Healthcare: A Review/);
