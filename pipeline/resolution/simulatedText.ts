@@ -547,6 +547,8 @@ export function routeSteps(c: TextCtx): string[] {
     to && isWords(to) ? r.pick([`Arrive at ${to}`, `Arrive at ${to} on the ${r.pick(['left', 'right'])}`]) : `Arrive at your destination on the ${r.pick(['left', 'right'])}`,
   ];
   const rampTo = (x: string) => (fromSpot && roadAtGrade(x, fromSpot) ? `turn onto ${x}` : `take the ramp on the right for ${x}`);
+  // A road with lights has no exit to take: it is left.
+  const leaveRoad = (x: string, last: number) => (fromSpot && roadAtGrade(x, fromSpot) ? `Leave ${x} and drive the last ${last} km in town` : r.pick([`Take the exit and drive the last ${last} km`, `Leave ${x} and drive the last ${last} km in town`]));
   const drawn = S.offshore ? undefined : drawnDrive(r, { own: S.own, streets: a, ends: oneTown || !highway ? [...endStreets, ...(E.own ? [E.own] : [])] : [], from: fromSpot, to: highway ? entry : toSpot, extra: entry ? 0 : highway ? r.int(0, 2) : r.int(1, 2) });
   if (drawn) {
     const steps = drawnSteps(r, drawn.legs, from, hasRoundabouts(startTown), startTown !== undefined && startTown !== GENERIC_TOWN && !hasRoundabouts(startTown), drawn.startFar);
@@ -555,7 +557,7 @@ export function routeSteps(c: TextCtx): string[] {
     if (highway && km !== undefined) {
       const edge = Math.round(Math.min(4, km * 0.1) * 10) / 10;
       const [e1, e2] = edges ?? [edge, edge];
-      steps.push(`After ${e1} km in town, ${rampTo(road)}`, `Continue on ${road} for ${Math.round((km - e1 - e2) * 10) / 10} km`, r.pick([`Take the exit and drive the last ${e2} km`, `Leave ${road} and drive the last ${e2} km in town`]));
+      steps.push(`After ${e1} km in town, ${rampTo(road)}`, `Continue on ${road} for ${Math.round((km - e1 - e2) * 10) / 10} km`, leaveRoad(road, e2));
     }
     // After the road, the street by the end the drive arrives on, when the map puts one within a kilometre of it.
     const last = highway && !E.own && toSpot ? nearestStreet([...endStreets, ...crossingsOf(endStreets)], toSpot) : undefined;
@@ -602,7 +604,7 @@ export function routeSteps(c: TextCtx): string[] {
     const onRoad = Math.round((km - start - end) * 10) / 10;
     const early = S.offshore ? [] : streetSteps.filter((x) => !streets[5] || !x.endsWith(streets[5]!)).slice(0, 3);
     if (early.length) steps.push(...r.sample(early, Math.min(early.length, r.int(1, 2))));
-    steps.push(`After ${start} km in town, ${rampTo(road)}`, `Continue on ${road} for ${onRoad} km`, r.pick([`Take the exit and drive the last ${end} km`, `Leave ${road} and drive the last ${end} km in town`]));
+    steps.push(`After ${start} km in town, ${rampTo(road)}`, `Continue on ${road} for ${onRoad} km`, leaveRoad(road, end));
   }
   // The end address's own street is where the drive arrives.
   if (E.own && !steps.some((x) => streetKey(x).includes(streetKey(E.own!)))) steps.push(`Turn ${r.pick(['left', 'right'])} onto ${E.own}`);

@@ -652,10 +652,15 @@ export function crossingsOf(pool: readonly string[]): string[] {
  * street no town here draws (London's, a generic "Main Street").
  */
 export function streetLine(street: string, near?: { lat: number; lon: number }): Line | undefined {
-  const lines = TOWNS.flatMap((t) => Object.entries({ ...t.lines, ...t.crossings }).filter(([s]) => s.toLowerCase() === street.toLowerCase()).map(([, l]) => l));
+  const key = fullName(street);
+  const lines = TOWNS.flatMap((t) => Object.entries({ ...t.lines, ...t.crossings }).filter(([s]) => fullName(s) === key).map(([, l]) => l));
   if (!near || lines.length < 2) return lines[0];
   return lines.sort((a, b) => toLineKm(near, a) - toLineKm(near, b))[0];
 }
+
+const ABBREVIATED: Record<string, string> = { st: 'street', ave: 'avenue', rd: 'road', blvd: 'boulevard', dr: 'drive', ln: 'lane', pl: 'place' };
+/** A street's name in full, lower case: an address's "Pennsylvania Ave NW" is the map's "Pennsylvania Avenue NW". */
+const fullName = (street: string) => street.toLowerCase().replace(/\b(st|ave|rd|blvd|dr|ln|pl)\b\.?/g, (w) => ABBREVIATED[w.replace('.', '')] ?? w).replace(/\s+/g, ' ').trim();
 
 /** Kilometres from a point to the line of `street` (undefined for a street no town here draws). */
 export function kmToStreet(p: { lat: number; lon: number }, street: string): number | undefined {

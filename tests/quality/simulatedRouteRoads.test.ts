@@ -59,6 +59,17 @@ describe('simulated_route_road_astray', () => {
   });
 });
 
+describe('a road with lights, an address\'s own street abbreviated (api-simulator-108)', () => {
+  it('the West Side Highway is left, never exited; "1600 Pennsylvania Ave NW" starts on Pennsylvania Avenue', () => {
+    for (let i = 0; i < 12; i++) {
+      const steps = route('Central Park, New York City', 'Battery Park, New York City', i).join(' | ');
+      expect(steps).not.toMatch(/West Side Highway.*Take the exit/);
+      expect(route('1600 Pennsylvania Ave NW, Washington, DC', '350 5th Ave, New York, NY', i)[0]).toMatch(/Pennsylvania Ave NW/);
+    }
+    expect(streetLine('Pennsylvania Ave NW')).toEqual(streetLine('Pennsylvania Avenue NW'));
+  });
+});
+
 describe('towns drawn for routes only', () => {
   it('Washington\'s, Oxford\'s and Beijing\'s streets meet where they cross, and not where they do not', () => {
     expect(linesMeet(streetLine('M Street NW')!, streetLine('14th Street NW')!)).toBe(true);
