@@ -7,11 +7,12 @@
  * from the call's seeded Rng, so the same call always reads the same.
  */
 import { placeNamed, placesNamedIn, type Place } from './places.js';
-import { GENERIC_TOWN, hasRoundabouts, routeEnd, streetKey, streetsOf, type StreetLocale } from './streets.js';
+import { GENERIC_TOWN, ferryOf, hasRoundabouts, routeEnd, streetKey, streetsOf, type StreetLocale } from './streets.js';
 import type { Rng } from '../rng.js';
 import { withArticle } from '../quality/grammar.js';
-import { TRIP_END, TRIP_START, exactSpot, sameEnd, type Trip } from './trips.js';
-import { crossingsOf, kmToStreet, nearestStreet, streetChain, streetLegs, streetLine, type StreetLeg } from './streetGeo.js';
+import { ROAD_FACTOR, TRIP_END, TRIP_START, exactSpot, sameEnd, type Trip } from './trips.js';
+import { distanceKm } from './places.js';
+import { crossingsOf, kmToRoad, kmToStreet, nearestStreet, ROAD_REACH_KM, roadAlongKm, roadAtGrade, roadDrawn, roadEntry, streetChain, streetLegs, streetLine, type StreetLeg } from './streetGeo.js';
 import { publicationParts } from './knownFacts.js';
 import { nlp } from '../nlp.js';
 import { properCase } from './properNouns.js';
@@ -486,7 +487,16 @@ export function routeSteps(c: TextCtx): string[] {
   const endTown = E.located ? E.locale : !endPlace ? startTown : fallback(endPlace, to);
   const startStreets = S.located ? S.streets : startTown!.streets;
   const endStreets = E.located ? E.streets : endTown === startTown ? startStreets : endTown!.streets;
-  const km = c.trip?.km;
+  const tripKm = c.trip?.km;
+  // An island no street reaches (Liberty Island): the drive ends at its ferry's terminal (Battery Park)
+  // and the ferry crosses, its own kilometres part of the trip's; a drive from one starts where its ferry lands.
+  const ferryIn = E.offshore && !S.offshore ? ferryOf(E.offshore, c.trip?.from ?? (from ? placeNamed(from) : undefined), from) : undefined;
+  const ferryOut = S.offshore && !E.offshore ? ferryOf(S.offshore, c.trip?.to ?? (to ? placeNamed(to) : undefined), to) : undefined;
+  const island = ferryIn ? E.offshore! : ferryOut ? S.offshore! : undefined;
+  const ferry = ferryIn ?? ferryOut;
+  const islandAt = ferryIn ? c.trip?.to : c.trip?.from;
+  const ferryKm = ferry && islandAt ? Math.round(distanceKm(ferry, islandAt) * 10) / 10 : undefined;
+  const km = tripKm !== undefined && ferryKm !== undefined ? Math.max(0.5, Math.round((tripKm - ferryKm) * 10) / 10) : tripKm;
   // A route from a place to itself has nothing to drive: one step says so.
   if (km === 0 && from !== undefined && to !== undefined && sameEnd(from, to)) return [`${cap(to)} is both the start and the destination: 0 km, no driving needed`];
   const oneTown = startTown !== undefined && startTown === endTown && startStreets === endStreets;
@@ -502,25 +512,58 @@ export function routeSteps(c: TextCtx): string[] {
   const known = [startTown, endTown].filter((t): t is StreetLocale => !!t && t !== GENERIC_TOWN);
   const intercity = !oneTown && (km !== undefined ? km >= 30 : !local);
   const roads = (known[0] ?? GENERIC_TOWN).roads;
-  const road = intercity ? intercityRoad(startTown?.town ?? '', endTown?.town ?? '', known.flatMap((t) => t.roads)) : r.pick(roads.filter((x) => km === undefined || km < 60 || !IN_TOWN_ROAD.test(x)).concat(km !== undefined && km >= 60 ? ['the highway'] : []));
+  const roadPicked = intercity ? intercityRoad(startTown?.town ?? '', endTown?.town ?? '', known.flatMap((t) => t.roads)) : r.pick(roads.filter((x) => km === undefined || km < 60 || !IN_TOWN_ROAD.test(x)).concat(km !== undefined && km >= 60 ? ['the highway'] : []));
   // A town the street map draws (streetGeo.ts): streets that meet one after another, each turn as its corner turns.
-  const fromSpot = exactSpot(from) ?? c.trip?.from ?? startPlace;
-  const toSpot = exactSpot(to) ?? c.trip?.to ?? endPlace;
-  const highway = intercity || (km !== undefined && km >= 5);
-  const drawn = S.offshore ? undefined : drawnDrive(r, { own: S.own, streets: a, ends: oneTown || !highway ? [...endStreets, ...(E.own ? [E.own] : [])] : [], from: fromSpot, to: highway ? undefined : toSpot, extra: highway ? r.int(0, 2) : r.int(1, 2) });
+  const fromSpot = ferryOut ?? exactSpot(from) ?? c.trip?.from ?? startPlace;
+  const toSpot = ferryIn ?? exactSpot(to) ?? c.trip?.to ?? endPlace;
+  let highway = intercity || (km !== undefined && km >= 5);
+  // A highway across town only where its line runs between the ends, a few minutes' drive from each
+  // (the FDR Drive from Central Park to Battery Park, never I-95 across 178th Street); the kilometres
+  // in town at either end are at least the way to it. A town whose highways the map draws and none
+  // runs there: streets all the way on a short drive, a road it cannot vouch for ("the highway") on a long one.
+  let edges: [number, number] | undefined;
+  let entry: { lat: number; lon: number } | undefined;
+  let road = roadPicked;
+  if (highway && !intercity && km !== undefined && fromSpot && toSpot) {
+    const drawnRoads = roads.filter((x) => roadDrawn(x, fromSpot));
+    if (drawnRoads.length) {
+      const edge = (d: number) => Math.round(Math.max(Math.min(4, km * 0.1), d * ROAD_FACTOR) * 10) / 10;
+      // The road's own stretch between the two ramps is about the kilometres said on it (not a loop out and back to one ramp).
+      const fits = drawnRoads
+        .map((x) => ({ x, a: edge(kmToRoad(fromSpot, x)!), b: edge(kmToRoad(toSpot, x, fromSpot)!), ka: kmToRoad(fromSpot, x)!, kb: kmToRoad(toSpot, x, fromSpot)!, along: roadAlongKm(x, fromSpot, toSpot)! }))
+        .filter((f) => f.ka <= ROAD_REACH_KM && f.kb <= ROAD_REACH_KM && km - f.a - f.b >= Math.max(2, km * 0.4) && f.along >= 0.6 * (km - f.a - f.b) && f.along <= 1.6 * (km - f.a - f.b));
+      if (fits.length) {
+        const f = r.pick(fits);
+        road = f.x;
+        edges = [f.a, f.b];
+        entry = roadEntry(fromSpot, f.x);
+      } else if (km < 15) highway = false;
+      else road = 'the highway';
+    }
+  }
+  // The last steps: on an island the drive stops at the ferry, which crosses (its kilometres said when the drive's are).
+  const arrival = (): string[] => [
+    ...(ferryIn && island ? [`Arrive at ${ferryIn.name}`, `Take the ferry to ${island}${ferryKm !== undefined && highway && km !== undefined ? ` (${ferryKm} km)` : ''}`] : []),
+    to && isWords(to) ? r.pick([`Arrive at ${to}`, `Arrive at ${to} on the ${r.pick(['left', 'right'])}`]) : `Arrive at your destination on the ${r.pick(['left', 'right'])}`,
+  ];
+  const rampTo = (x: string) => (fromSpot && roadAtGrade(x, fromSpot) ? `turn onto ${x}` : `take the ramp on the right for ${x}`);
+  // A road with lights has no exit to take: it is left.
+  const leaveRoad = (x: string, last: number) => (fromSpot && roadAtGrade(x, fromSpot) ? `Leave ${x} and drive the last ${last} km in town` : r.pick([`Take the exit and drive the last ${last} km`, `Leave ${x} and drive the last ${last} km in town`]));
+  const drawn = S.offshore ? undefined : drawnDrive(r, { own: S.own, streets: a, ends: oneTown || !highway ? [...endStreets, ...(E.own ? [E.own] : [])] : [], from: fromSpot, to: highway ? entry : toSpot, extra: entry ? 0 : highway ? r.int(0, 2) : r.int(1, 2) });
   if (drawn) {
     const steps = drawnSteps(r, drawn.legs, from, hasRoundabouts(startTown), startTown !== undefined && startTown !== GENERIC_TOWN && !hasRoundabouts(startTown), drawn.startFar);
     if (!highway && drawn.short && toSpot) steps.push(`Continue ${compassTo(drawn.lastAt ?? fromSpot, toSpot)} for several blocks`);
     if (highway && km === undefined) steps.push(`Take the ramp on the right for ${road}`, `Continue on ${road}`);
     if (highway && km !== undefined) {
       const edge = Math.round(Math.min(4, km * 0.1) * 10) / 10;
-      steps.push(`After ${edge} km in town, take the ramp on the right for ${road}`, `Continue on ${road} for ${Math.round((km - 2 * edge) * 10) / 10} km`, r.pick([`Take the exit and drive the last ${edge} km`, `Leave ${road} and drive the last ${edge} km in town`]));
+      const [e1, e2] = edges ?? [edge, edge];
+      steps.push(`After ${e1} km in town, ${rampTo(road)}`, `Continue on ${road} for ${Math.round((km - e1 - e2) * 10) / 10} km`, leaveRoad(road, e2));
     }
     // After the road, the street by the end the drive arrives on, when the map puts one within a kilometre of it.
     const last = highway && !E.own && toSpot ? nearestStreet([...endStreets, ...crossingsOf(endStreets)], toSpot) : undefined;
     if (last && last.km <= 1) steps.push(`Turn ${r.pick(['left', 'right'])} onto ${last.street}`);
     if (E.own && !steps.some((x) => streetKey(x).includes(streetKey(E.own!)))) steps.push(`Turn ${r.pick(['left', 'right'])} onto ${E.own}`);
-    steps.push(to && isWords(to) ? r.pick([`Arrive at ${to}`, `Arrive at ${to} on the ${r.pick(['left', 'right'])}`]) : `Arrive at your destination on the ${r.pick(['left', 'right'])}`);
+    steps.push(...arrival());
     return steps;
   }
   const firstForms = [
@@ -529,7 +572,7 @@ export function routeSteps(c: TextCtx): string[] {
     streets[0] ? `Start on ${streets[0]} heading ${r.pick(HEADINGS)}` : undefined,
   ];
   // From an island the first leg is its ferry; no street is named before it lands.
-  const steps = [S.offshore ? `Take the ferry from ${S.offshore} to the mainland` : r.pick(firstForms.filter((x): x is string => !!x))];
+  const steps = [S.offshore ? (ferryOut ? `Take the ferry from ${S.offshore} to ${ferryOut.name}${ferryKm !== undefined && highway && km !== undefined ? ` (${ferryKm} km)` : ''}` : `Take the ferry from ${S.offshore} to the mainland`) : r.pick(firstForms.filter((x): x is string => !!x))];
   const street = (i: number, form: (s: string) => string) => (streets[i] ? form(streets[i]!) : undefined);
   const streetSteps = [
     street(2, (s) => `Turn right onto ${s}`),
@@ -551,22 +594,21 @@ export function routeSteps(c: TextCtx): string[] {
     // Nothing says how long the drive is: no leg is given a length the trip may not have.
     const middle = [...streetSteps, `Take the ramp on the right for ${road}`, `Keep left to stay on ${road}`, `Continue on ${road}`];
     steps.push(...r.sample(middle, Math.min(middle.length, r.int(2, 6))));
-  } else if (km < 5) {
-    // A short drive in town: streets only, no highway.
+  } else if (km < 5 || !highway) {
+    // A short drive in town (or one no drawn highway runs along): streets only, no highway.
     if (streetSteps.length) steps.push(...r.sample(streetSteps, Math.min(streetSteps.length, r.int(1, 3))));
   } else {
     // A longer one is mostly its highway leg, taken between the streets at either end.
     // Its legs add up to the trip: a few kilometres of streets at each end, the rest on the road between.
-    const end = Math.round(Math.min(4, km * 0.1) * 10) / 10;
-    const start = Math.round(Math.min(4, km * 0.1) * 10) / 10;
-    const highway = Math.round((km - start - end) * 10) / 10;
+    const [start, end] = edges ?? [Math.round(Math.min(4, km * 0.1) * 10) / 10, Math.round(Math.min(4, km * 0.1) * 10) / 10];
+    const onRoad = Math.round((km - start - end) * 10) / 10;
     const early = S.offshore ? [] : streetSteps.filter((x) => !streets[5] || !x.endsWith(streets[5]!)).slice(0, 3);
     if (early.length) steps.push(...r.sample(early, Math.min(early.length, r.int(1, 2))));
-    steps.push(`After ${start} km in town, take the ramp on the right for ${road}`, `Continue on ${road} for ${highway} km`, r.pick([`Take the exit and drive the last ${end} km`, `Leave ${road} and drive the last ${end} km in town`]));
+    steps.push(`After ${start} km in town, ${rampTo(road)}`, `Continue on ${road} for ${onRoad} km`, leaveRoad(road, end));
   }
   // The end address's own street is where the drive arrives.
   if (E.own && !steps.some((x) => streetKey(x).includes(streetKey(E.own!)))) steps.push(`Turn ${r.pick(['left', 'right'])} onto ${E.own}`);
-  steps.push(to && isWords(to) ? r.pick([`Arrive at ${to}`, `Arrive at ${to} on the ${r.pick(['left', 'right'])}`]) : `Arrive at your destination on the ${r.pick(['left', 'right'])}`);
+  steps.push(...arrival());
   return steps;
 }
 

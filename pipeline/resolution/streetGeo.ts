@@ -277,6 +277,74 @@ const TOWNS: TownGeo[] = [
       Hamamatsucho: [35.6555, 139.757], Shimbashi: [35.666, 139.758], Shinagawa: [35.6285, 139.7387],
     },
   },
+  // Towns whose streets only routes are drawn for (no address of the simulator is placed by them: `names`
+  // matches none): a drive through Washington, Seattle, Oxford, Cambridge (Massachusetts) or Beijing turns
+  // only between streets that meet, as in the towns above.
+  {
+    town: 'Washington', names: /(?!)/, centre: [38.9072, -77.0369], reachKm: 20, lines: {},
+    // Pennsylvania Avenue from Georgetown past the White House to the Capitol; K, M and U Streets across
+    // downtown; Connecticut Avenue from Lafayette Square past Dupont Circle; Massachusetts Avenue from
+    // Mount Vernon Square to Sheridan Circle; Constitution Avenue along the Mall.
+    crossings: {
+      'Pennsylvania Avenue NW': [38.9050, -77.0575, 38.8920, -77.0120],
+      'K Street NW': [38.9025, -77.0600, 38.9025, -77.0080],
+      'M Street NW': [38.9055, -77.0700, 38.9055, -77.0150],
+      'U Street NW': [38.9170, -77.0420, 38.9170, -77.0220],
+      '14th Street NW': [38.8920, -77.0319, 38.9600, -77.0330],
+      'Connecticut Avenue NW': [38.9005, -77.0390, 38.9430, -77.0630],
+      'Massachusetts Avenue NW': [38.9020, -77.0230, 38.9115, -77.0505],
+      'Constitution Avenue NW': [38.8925, -77.0550, 38.8920, -77.0120],
+    },
+  },
+  {
+    town: 'Seattle', names: /(?!)/, centre: [47.6062, -122.3321], reachKm: 20, lines: {},
+    // Pike and Pine side by side from the market up Capitol Hill, First Avenue along the waterfront.
+    crossings: {
+      'Pike Street': [47.6097, -122.3422, 47.6140, -122.3180],
+      'Pine Street': [47.6105, -122.3410, 47.6155, -122.3180],
+      '1st Avenue': [47.6000, -122.3340, 47.6180, -122.3560],
+      'Broadway East': [47.6250, -122.3210, 47.6350, -122.3215],
+      'Fremont Avenue North': [47.6480, -122.3500, 47.6900, -122.3500],
+      'Ballard Avenue NW': [47.6655, -122.3825, 47.6690, -122.3880],
+    },
+  },
+  {
+    town: 'Oxford', names: /(?!)/, centre: [51.752, -1.2577], reachKm: 10, lines: {},
+    // Carfax: the High east to Magdalen Bridge and The Plain (Iffley and Cowley Roads), Cornmarket north to Broad Street.
+    crossings: {
+      'High Street': [51.7519, -1.2578, 51.7510, -1.2470],
+      'Cornmarket Street': [51.7519, -1.2580, 51.7545, -1.2585],
+      'Broad Street': [51.7545, -1.2585, 51.7545, -1.2540],
+      'Banbury Road': [51.7600, -1.2600, 51.7800, -1.2660],
+      'Iffley Road': [51.7500, -1.2440, 51.7380, -1.2350],
+      'Cowley Road': [51.7500, -1.2440, 51.7410, -1.2200],
+      'Walton Street': [51.7560, -1.2630, 51.7625, -1.2665],
+    },
+  },
+  {
+    town: 'Cambridge, MA', names: /(?!)/, centre: [42.3736, -71.1097], reachKm: 5, lines: {},
+    // Massachusetts Avenue from Harvard Square by Central Square to MIT; Inman Square where Cambridge, Prospect and Hampshire Streets meet.
+    crossings: {
+      'Massachusetts Avenue': [42.3735, -71.1190, 42.3595, -71.0940],
+      'Brattle Street': [42.3740, -71.1205, 42.3790, -71.1380],
+      'Mount Auburn Street': [42.3725, -71.1175, 42.3760, -71.1390],
+      'Cambridge Street': [42.3765, -71.1135, 42.3710, -71.0770],
+      'Prospect Street': [42.3655, -71.1030, 42.3745, -71.0995],
+      'Hampshire Street': [42.3738, -71.1010, 42.3650, -71.0905],
+    },
+  },
+  {
+    town: 'Beijing', names: /(?!)/, centre: [39.9042, 116.4074], reachKm: 40, lines: {},
+    // Chang'an Avenue east from Tiananmen, going on as Jianguomenwai; Wangfujing north from it.
+    crossings: {
+      "Dongchang'an Avenue": [39.9080, 116.3975, 39.9085, 116.4350],
+      'Jianguomenwai Avenue': [39.9085, 116.4350, 39.9090, 116.4800],
+      'Wangfujing Street': [39.9090, 116.4110, 39.9200, 116.4105],
+      'Xidan North Street': [39.9080, 116.3735, 39.9200, 116.3735],
+      'Gulou East Street': [39.9400, 116.3950, 39.9400, 116.4170],
+      'Sanlitun Road': [39.9290, 116.4550, 39.9450, 116.4550],
+    },
+  },
 ];
 
 /** Where an address is: on a street (a line), in a neighbourhood or a district (a point and a reach), or only in a town. */
@@ -584,10 +652,15 @@ export function crossingsOf(pool: readonly string[]): string[] {
  * street no town here draws (London's, a generic "Main Street").
  */
 export function streetLine(street: string, near?: { lat: number; lon: number }): Line | undefined {
-  const lines = TOWNS.flatMap((t) => Object.entries({ ...t.lines, ...t.crossings }).filter(([s]) => s.toLowerCase() === street.toLowerCase()).map(([, l]) => l));
+  const key = fullName(street);
+  const lines = TOWNS.flatMap((t) => Object.entries({ ...t.lines, ...t.crossings }).filter(([s]) => fullName(s) === key).map(([, l]) => l));
   if (!near || lines.length < 2) return lines[0];
   return lines.sort((a, b) => toLineKm(near, a) - toLineKm(near, b))[0];
 }
+
+const ABBREVIATED: Record<string, string> = { st: 'street', ave: 'avenue', rd: 'road', blvd: 'boulevard', dr: 'drive', ln: 'lane', pl: 'place' };
+/** A street's name in full, lower case: an address's "Pennsylvania Ave NW" is the map's "Pennsylvania Avenue NW". */
+const fullName = (street: string) => street.toLowerCase().replace(/\b(st|ave|rd|blvd|dr|ln|pl)\b\.?/g, (w) => ABBREVIATED[w.replace('.', '')] ?? w).replace(/\s+/g, ' ').trim();
 
 /** Kilometres from a point to the line of `street` (undefined for a street no town here draws). */
 export function kmToStreet(p: { lat: number; lon: number }, street: string): number | undefined {
@@ -722,3 +795,92 @@ export function nearestStreet(pool: readonly string[], p: { lat: number; lon: nu
 
 /** Every street the towns above draw (their address streets and crossings), longest name first. */
 export const DRAWN_STREETS: readonly string[] = [...new Set(TOWNS.flatMap((t) => [...Object.keys(t.lines), ...Object.keys(t.crossings ?? {})]))].sort((a, b) => b.length - a.length);
+
+// -------------------------------------------------------------------------------------------
+// Where a town's highways run: a drive across town takes one only where it runs between the ends
+// -------------------------------------------------------------------------------------------
+
+/**
+ * A highway or parkway of a town, as a line of points (to about half a kilometre): I-95 crosses
+ * Manhattan at 178th Street, so a drive from Central Park to Battery Park never takes it; the FDR
+ * Drive and the West Side Highway run down the island's sides. `atGrade`: a road with lights,
+ * joined by a turn, not a ramp.
+ */
+interface RoadGeo {
+  road: string;
+  /** The town it serves (I-95 is Manhattan's and Miami's): the line nearest the drive is the one. */
+  centre: [number, number];
+  points: [number, number][];
+  atGrade?: boolean;
+}
+
+const ROADS: RoadGeo[] = [
+  // New York: the George Washington Bridge and the Cross Bronx Expressway.
+  { road: 'I-95', centre: [40.7128, -74.006], points: [[40.8517, -73.9527], [40.8453, -73.9067], [40.8365, -73.8700], [40.8400, -73.8300], [40.8850, -73.8270]] },
+  // Staten Island, the Verrazzano, the Gowanus and the Brooklyn–Queens Expressway, the RFK Bridge to the Bronx.
+  { road: 'I-278', centre: [40.7128, -74.006], points: [[40.6290, -74.1800], [40.6060, -74.0450], [40.6400, -74.0200], [40.6750, -74.0000], [40.6950, -73.9960], [40.7000, -73.9850], [40.7080, -73.9550], [40.7270, -73.9280], [40.7550, -73.9050], [40.7800, -73.9250], [40.8050, -73.9150], [40.8200, -73.8600]] },
+  // Along the East River from the Battery to the Harlem River.
+  { road: 'the FDR Drive', centre: [40.7128, -74.006], points: [[40.7010, -74.0120], [40.7065, -74.0000], [40.7105, -73.9800], [40.7200, -73.9740], [40.7300, -73.9730], [40.7445, -73.9715], [40.7570, -73.9590], [40.7705, -73.9480], [40.7825, -73.9435], [40.8010, -73.9290], [40.8140, -73.9340]] },
+  // The Lincoln Tunnel from New Jersey to Midtown, the Queens–Midtown Tunnel and the Long Island Expressway.
+  { road: 'I-495', centre: [40.7128, -74.006], points: [[40.7640, -74.0240], [40.7625, -74.0080], [40.7580, -73.9980], [40.7470, -73.9720], [40.7430, -73.9550], [40.7390, -73.9200], [40.7360, -73.8700], [40.7450, -73.7700]] },
+  // Along the Hudson from Battery Park to 72nd Street, with lights.
+  { road: 'the West Side Highway', centre: [40.7128, -74.006], atGrade: true, points: [[40.7055, -74.0160], [40.7120, -74.0150], [40.7300, -74.0110], [40.7480, -74.0090], [40.7620, -74.0010], [40.7740, -73.9930], [40.7815, -73.9880]] },
+  // Los Angeles: the Santa Monica, San Diego, Hollywood and Golden State Freeways.
+  { road: 'I-10', centre: [34.0522, -118.2437], points: [[34.0500, -118.2100], [34.0330, -118.2700], [34.0370, -118.3300], [34.0360, -118.3800], [34.0296, -118.4297], [34.0200, -118.4700], [34.0125, -118.4960]] },
+  { road: 'I-405', centre: [34.0522, -118.2437], points: [[33.9300, -118.3800], [33.9800, -118.4000], [34.0296, -118.4297], [34.0700, -118.4500], [34.1200, -118.4750], [34.1600, -118.4700]] },
+  { road: 'US-101', centre: [34.0522, -118.2437], points: [[34.0580, -118.2400], [34.0780, -118.2770], [34.1000, -118.3280], [34.1250, -118.3450], [34.1380, -118.3600], [34.1450, -118.3900], [34.1550, -118.4500]] },
+  { road: 'I-5', centre: [34.0522, -118.2437], points: [[34.0300, -118.2100], [34.0600, -118.2200], [34.0900, -118.2500], [34.1300, -118.2750], [34.1600, -118.2900], [34.1900, -118.3200]] },
+];
+
+/** The drawn line of `road` in the town nearest `near` (within 60 km of its centre); undefined for a road no town here draws there. */
+function roadGeo(road: string, near: { lat: number; lon: number }): RoadGeo | undefined {
+  return ROADS.filter((g) => g.road.toLowerCase() === road.toLowerCase() && distanceKm({ lat: g.centre[0], lon: g.centre[1] }, near) <= 60)
+    .sort((a, b) => distanceKm({ lat: a.centre[0], lon: a.centre[1] }, near) - distanceKm({ lat: b.centre[0], lon: b.centre[1] }, near))[0];
+}
+
+/** Kilometres from `p` to `road`'s line in the town by `near` (default `p`); undefined for a road not drawn there. */
+export function kmToRoad(p: { lat: number; lon: number }, road: string, near = p): number | undefined {
+  const g = roadGeo(road, near);
+  if (!g) return undefined;
+  let best = Infinity;
+  for (let i = 1; i < g.points.length; i++) best = Math.min(best, toLineKm(p, [...g.points[i - 1], ...g.points[i]] as Line));
+  return best;
+}
+
+/** Whether the town by `near` draws `road`. */
+export const roadDrawn = (road: string, near: { lat: number; lon: number }): boolean => !!roadGeo(road, near);
+
+/** Whether `road` is joined by a turn at a light (the West Side Highway), not a ramp. */
+export const roadAtGrade = (road: string, near: { lat: number; lon: number }): boolean => !!roadGeo(road, near)?.atGrade;
+
+/** How far from a drive's end a highway across town may run and still be the one it takes (a few minutes' drive to the ramp). */
+export const ROAD_REACH_KM = 3;
+
+/** The nearest spot of `road`'s line to `p` (in the town by `p`): where a drive from `p` joins it. */
+export function roadEntry(p: { lat: number; lon: number }, road: string): { lat: number; lon: number } | undefined {
+  const g = roadGeo(road, p);
+  if (!g) return undefined;
+  return nearestOnRoad(p, g).at;
+}
+
+/** The nearest spot of a road's line to `p`, and how far along the line (km from its first point) it is. */
+function nearestOnRoad(p: { lat: number; lon: number }, g: RoadGeo): { at: { lat: number; lon: number }; alongKm: number } {
+  let best = { d: Infinity, at: { lat: g.points[0][0], lon: g.points[0][1] }, alongKm: 0 };
+  let run = 0;
+  for (let i = 1; i < g.points.length; i++) {
+    const line = [...g.points[i - 1], ...g.points[i]] as Line;
+    const t = alongLine(p, line);
+    const at = { lat: line[0] + t * (line[2] - line[0]), lon: line[1] + t * (line[3] - line[1]) };
+    const seg = distanceKm({ lat: line[0], lon: line[1] }, { lat: line[2], lon: line[3] });
+    const d = distanceKm(p, at);
+    if (d < best.d) best = { d, at, alongKm: run + t * seg };
+    run += seg;
+  }
+  return best;
+}
+
+/** Kilometres along `road`'s line between where drives from `a` and to `b` join it (in the town by `a`); undefined for a road not drawn there. */
+export function roadAlongKm(road: string, a: { lat: number; lon: number }, b: { lat: number; lon: number }): number | undefined {
+  const g = roadGeo(road, a);
+  return g ? Math.abs(nearestOnRoad(a, g).alongKm - nearestOnRoad(b, g).alongKm) : undefined;
+}

@@ -38,7 +38,7 @@ const CN = ['the G2 Jinghu Expressway', 'the G60 Hukun Expressway', 'the G4 Jing
 
 /** Towns by the place-table name at their centre, with how far from it their streets reach. */
 const LOCALES: [centre: string, km: number, locale: StreetLocale][] = [
-  ['New York City', 30, numberFirst('New York', ['Lexington Avenue', 'West 44th Street', 'Amsterdam Avenue', 'Bleecker Street', 'Madison Avenue', 'East 14th Street', 'Columbus Avenue', 'Mulberry Street'], ['I-95', 'I-278', 'the FDR Drive', 'I-495'])],
+  ['New York City', 30, numberFirst('New York', ['Lexington Avenue', 'West 44th Street', 'Amsterdam Avenue', 'Bleecker Street', 'Madison Avenue', 'East 14th Street', 'Columbus Avenue', 'Mulberry Street'], ['I-95', 'I-278', 'the FDR Drive', 'I-495', 'the West Side Highway'])],
   ['San Francisco', 12, numberFirst('San Francisco', ['Valencia Street', 'Hayes Street', 'Mission Street', 'Divisadero Street', 'Polk Street', 'Clement Street', 'Irving Street', 'Fillmore Street'], ['US-101', 'I-80', 'I-280'])],
   ['Los Angeles', 30, numberFirst('Los Angeles', ['Sunset Boulevard', 'Melrose Avenue', 'Wilshire Boulevard', 'Vermont Avenue', 'Fairfax Avenue', 'La Brea Avenue', 'Santa Monica Boulevard', 'Figueroa Street'], ['I-405', 'I-10', 'US-101', 'I-5'])],
   ['Miami', 25, numberFirst('Miami', ['Collins Avenue', 'Ocean Drive', 'Biscayne Boulevard', 'Brickell Avenue', 'Washington Avenue', 'Alton Road', 'Lincoln Road', 'Coral Way'], ['I-95', 'I-195', 'US-1'])],
@@ -177,11 +177,25 @@ export const ENGLISH_STREET = /\b[A-Z][a-z]+(?: [A-Z][a-z]+)? (?:Street|St|Avenu
  * Liberty stands, 2.5 km off Manhattan's tip). A route from one names no street before it leaves:
  * "Head west on Mulberry Street" from Liberty Island starts in Little Italy instead.
  */
-const OFFSHORE: { name: string; lat: number; lon: number }[] = [
-  { name: 'Liberty Island', lat: 40.6892, lon: -74.0445 },
-  { name: 'Ellis Island', lat: 40.6995, lon: -74.0396 },
-  { name: 'Alcatraz Island', lat: 37.8267, lon: -122.423 },
+type Terminal = { name: string; lat: number; lon: number; side?: RegExp };
+const BATTERY: Terminal = { name: 'the Battery Park ferry terminal', lat: 40.7034, lon: -74.0169 };
+const LIBERTY_STATE_PARK: Terminal = { name: 'the Liberty State Park ferry terminal', lat: 40.7076, lon: -74.0284, side: /\b(?:NJ|New Jersey|Jersey City|Hoboken|Bayonne)\b/ };
+const OFFSHORE: { name: string; lat: number; lon: number; ferries: Terminal[] }[] = [
+  // The Statue of Liberty's and Ellis Island's ferries leave from Battery Park (Manhattan) and Liberty State Park (Jersey City), Alcatraz's from Pier 33.
+  { name: 'Liberty Island', lat: 40.6892, lon: -74.0445, ferries: [BATTERY, LIBERTY_STATE_PARK] },
+  { name: 'Ellis Island', lat: 40.6995, lon: -74.0396, ferries: [BATTERY, LIBERTY_STATE_PARK] },
+  { name: 'Alcatraz Island', lat: 37.8267, lon: -122.423, ferries: [{ name: 'Pier 33', lat: 37.8087, lon: -122.4052 }] },
 ];
+
+/**
+ * The mainland terminal of the ferry to an island (offshoreAt's name) on the side of the water the
+ * drive's other end is (its text naming New Jersey: Liberty State Park), else nearest it: a drive to the island ends there.
+ */
+export function ferryOf(island: string | undefined, other?: { lat: number; lon: number }, otherText?: string): Terminal | undefined {
+  const ferries = OFFSHORE.find((o) => o.name === island)?.ferries ?? [];
+  const side = otherText ? ferries.find((f) => f.side?.test(otherText)) : undefined;
+  return side ?? (other ? [...ferries].sort((a, b) => distanceKm(a, other) - distanceKm(b, other))[0] : ferries[0]);
+}
 
 /** The island a point (or a place) is on, if it is one no street reaches. */
 export function offshoreAt(point: { lat: number; lon: number } | undefined): string | undefined {

@@ -17,10 +17,10 @@ import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
 import { sameId } from '../../resolution/recordedFacts.js';
-import { DRAWN_STREETS, kmFromAddress, kmToStreet, linesMeet, NUMBER_FUZZ_KM, placeAddressIn, streetLine } from '../../resolution/streetGeo.js';
+import { DRAWN_STREETS, kmFromAddress, kmToRoad, kmToStreet, linesMeet, ROAD_REACH_KM, roadAlongKm, NUMBER_FUZZ_KM, placeAddressIn, streetLine } from '../../resolution/streetGeo.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
 import { namedPlacesShown } from '../../resolution/knownFacts.js';
-import { nearbyLandmark, streetsOf } from '../../resolution/streets.js';
+import { ferryOf, nearbyLandmark, offshoreAt, streetsOf } from '../../resolution/streets.js';
 import { exactSpot, locate, tripEnds, sameEnd, TRIP_END, TRIP_START } from '../../resolution/trips.js';
 import { groundTruthActions, simulatedDefectAmong } from '../evidence.js';
 import { answeredDistances, unitsOffAnswers, type DistanceUnit } from '../../unitWords.js';
@@ -321,7 +321,8 @@ function legStreets(leg: string): { driven?: string; toward?: string } {
   let rest = leg;
   const hits: { s: string; at: number }[] = [];
   for (const s of DRAWN_STREETS) {
-    const re = new RegExp(`(?<![\\p{L}\\d'-])${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}-])`, 'u');
+    // Not the tail of a longer name the map does not draw ("High Street" of "Camden High Street", London's, not Oxford's).
+    const re = new RegExp(`(?<![\\p{L}\\d'-])(?<!\\p{Lu}\\p{Ll}+ )${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}-])`, 'u');
     const m = re.exec(rest);
     if (!m) continue;
     hits.push({ s, at: m.index });
@@ -397,6 +398,63 @@ export const simulatedRouteStreetsApart: CaseMeasure = {
 };
 
 /**
+ * A simulated route within one town (its ends under 40 km apart) that takes a highway whose line (streetGeo.ts
+ * ROADS) runs more than ROAD_REACH_KM from one of its ends ("Central Park" → "Battery Park": "Continue on
+ * I-95 for 9.9 km", which crosses Manhattan at 178th Street), or that drives to or from an island no
+ * street reaches with no ferry ("Times Square" → "Statue of Liberty" on I-495, the Lincoln Tunnel to New
+ * Jersey). A drive to an island is judged from the island's ferry terminal; an end only a town or a
+ * named hotel places ("24 Reed St, Brooklyn", "The Ritz-Carlton, New York") places no road. Roads the map does not draw
+ * in the town ("the highway", Boston's I-90) are not judged.
+ */
+export function routeRoadAstray(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  if (!/route|direction/i.test(action.name) || !isPlainObject(action.args)) return undefined;
+  const answer = parseToolResponse(response);
+  const legs = isPlainObject(answer) ? (Object.values(answer).find((x) => Array.isArray(x) && x.length && x.every((y) => typeof y === 'string')) as string[] | undefined) : undefined;
+  if (!legs) return undefined;
+  const arg = (re: RegExp) => Object.entries(action.args as Record<string, unknown>).find(([k, v]) => re.test(k) && (typeof v === 'string' || typeof v === 'number'))?.[1];
+  const [from, to] = [arg(TRIP_START), arg(TRIP_END)].map((v) => (v === undefined ? undefined : String(v).trim()));
+  const lonFirst = /gaode|amap/i.test(action.name);
+  // Ends judged where they name one spot (coordinates, a numbered address, a landmark); a town or a named hotel places no road.
+  const [la, lb] = [locate(from, lonFirst), locate(to, lonFirst)];
+  if (!la || !lb || distanceKm(la, lb) >= 40) return undefined;
+  // A house number on a street the map does not draw ("24 Reed St, Brooklyn") is only its district.
+  const exact = (t: string | undefined) => (t && /^\s*\d+[A-Za-z]?\s+\D/.test(t) && placeAddressIn(t)?.number === undefined ? undefined : exactSpot(t, lonFirst));
+  const [a, b] = [offshoreAt(la) ? la : exact(from), offshoreAt(lb) ? lb : exact(to)];
+  const ferried = legs.some((leg) => /\bferry\b/i.test(leg));
+  let judged = false;
+  for (const [end, p] of [[from, la], [to, lb]] as const) {
+    const island = offshoreAt(p);
+    if (!island) continue;
+    judged = true;
+    if (!ferried) return `the route "${from}" → "${to}" drives ${end === from ? 'from' : 'to'} ${island}, which no street reaches, with no ferry`;
+  }
+  if (!a || !b) return judged ? null : undefined;
+  const spot = (p: { lat: number; lon: number }, other: { lat: number; lon: number }, otherText?: string) => ferryOf(offshoreAt(p), other, otherText) ?? p;
+  const [sa, sb] = [spot(a, b, to), spot(b, a, from)];
+  for (const leg of legs) {
+    const m = /^(?:After [\d.]+ km in town, )?(?:take the ramp on the right for|turn onto|Continue on) (.+?)(?: for ([\d.]+) km)?$/i.exec(leg);
+    if (!m) continue;
+    const road = m[1];
+    const along = m[2] ? roadAlongKm(road, sa, sb) : undefined;
+    if (along !== undefined && along < Number(m[2]) * 0.5) return `"${leg}": ${road}'s line runs ${along.toFixed(1)} km between the ramps by the route's ends`;
+    const [ka, kb] = [kmToRoad(sa, road), kmToRoad(sb, road, sa)];
+    if (ka === undefined || kb === undefined) continue;
+    judged = true;
+    if (ka > ROAD_REACH_KM || kb > ROAD_REACH_KM) return `the route "${from}" → "${to}" takes ${road}, whose line runs ${Math.max(ka, kb).toFixed(1)} km from its ${ka >= kb ? 'start' : 'end'}`;
+  }
+  return judged ? null : undefined;
+}
+
+export const simulatedRouteRoadAstray: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_route_road_astray',
+  group: 'text',
+  title: 'a simulated route within one town that takes a highway whose line runs more than 3 km from one of its ends (Central Park → Battery Park "Continue on I-95 for 9.9 km": I-95 crosses Manhattan at 178th Street) or whose stretch between the ramps by the ends is under half the km said on it, or drives to or from an island with no ferry (Times Square → Statue of Liberty on I-495); roads the street map draws (streetGeo.ts ROADS)',
+  population: 'cases showing a simulated route answer within one town that names a road the street map draws, or ends on an island',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => routeRoadAstray(step.action, step.response!.content)),
+};
+
+/**
  * A number a tool answered, written by the case's calls (shown, or its ground truth) with another
  * unit than the tool's doc gives it in: get_distance's 4488.454 ("the distance in km") on a slide as
  * "Total Distance: 4488.454 miles" (teval_query_34_0).
@@ -435,4 +493,4 @@ export const gtNumberUnitOffDoc: CaseMeasure = {
 
 const argStringsOf = (args: unknown): string[] => (typeof args === 'string' ? [args] : Array.isArray(args) ? args.flatMap(argStringsOf) : isPlainObject(args) ? Object.values(args).flatMap(argStringsOf) : []);
 
-export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [gtNumberUnitOffDoc, simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre, simulatedDistanceOffNamedPlaces, simulatedRouteStreetsApart];
+export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [gtNumberUnitOffDoc, simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre, simulatedDistanceOffNamedPlaces, simulatedRouteStreetsApart, simulatedRouteRoadAstray];
