@@ -18,6 +18,7 @@ import { failureKind, localityOf, onlineTool } from '../../pipeline/errors/envir
 import { envErrorUnfitNature, envThrottleCountUnreached, throttleCountUnreached } from '../../pipeline/quality/measures/solvable.js';
 import { valueShownIn } from '../../pipeline/quality/grounding.js';
 import { causeOf } from '../../stages/resolve/failureSentences.js';
+import { sharedFaultBlocks } from '../../pipeline/afterFailure.js';
 
 const tool = (name: string, description: string): ToolDoc => ({ name, description, required_parameters: [], optional_parameters: [], return_data: [{ name: 'result', description: '' }] });
 
@@ -117,5 +118,27 @@ describe('a time a shown clock and a stated duration give is grounded', () => {
     expect(valueShownIn('10:30', 'from 10:00 for half an hour')).toBe(true);
     expect(valueShownIn('11:00', 'from 10:00 for half an hour')).toBe(false);
     expect(valueShownIn('00:30', 'at 23:00, for 90 minutes')).toBe(true);
+  });
+});
+
+describe('no step after giving up that meets the same fault', () => {
+  const deck = PPT;
+  const car = [tool('VehicleControlAPI.lockDoors', 'Locks the doors of the vehicle.'), tool('VehicleControlAPI.pressBrakePedal', 'Presses the brake pedal of the vehicle.')];
+  const fs = [tool('GorillaFileSystem.echo', 'Write content to a file in the file system.'), tool('GorillaFileSystem.cat', 'Display the contents of a file in the file system.')];
+  const add = { name: 'PPT.add_text_page', args: { title: 'Introduction', bullet_items: '1. Blended learning\n2. See example.com' } };
+  it('a deck whose file another operation holds locked is not saved next (teval_query_247_2-env-k4)', () => {
+    expect(sharedFaultBlocks('add_text_page failed: the operation timed out after 2000 ms waiting for a lock another operation holds on the file', add, { name: 'PPT.save_file', args: {} }, deck)).toMatch(/same locked file/);
+    // An image fetched from the Internet touches no file.
+    expect(sharedFaultBlocks('add_text_page failed: the operation timed out after 2000 ms waiting for a lock another operation holds on the file', add, { name: 'PPT.get_image', args: { keywords: 'math' } }, deck)).toBeUndefined();
+    expect(sharedFaultBlocks('OSError: [Errno 112] Host is down while running add_text_image_page: the server of the network share did not answer', add, { name: 'PPT.save_file', args: {} }, deck)).toMatch(/network share/);
+  });
+  it('a lock on one file leaves another file free; a lost controller stops every control', () => {
+    const echo = { name: 'GorillaFileSystem.echo', args: { content: 'hi', file_name: 'a.txt' } };
+    const lock = 'echo failed: the operation timed out after 2000 ms waiting for a lock another operation holds on the file';
+    expect(sharedFaultBlocks(lock, echo, { name: 'GorillaFileSystem.cat', args: { file_name: 'b.txt' } }, fs)).toBeUndefined();
+    expect(sharedFaultBlocks(lock, echo, { name: 'GorillaFileSystem.cat', args: { file_name: 'a.txt' } }, fs)).toMatch(/locked file/);
+    expect(sharedFaultBlocks('BrokenPipeError: [Errno 32] Broken pipe while running lockDoors: the connection to the controller dropped', { name: 'VehicleControlAPI.lockDoors', args: { unlock: false, door: ['driver'] } }, { name: 'VehicleControlAPI.pressBrakePedal', args: { pedalPosition: 1 } }, car)).toMatch(/same controller/);
+    // A timeout of its own says nothing of the next call.
+    expect(sharedFaultBlocks('TimeoutError: Operation timed out after 10 s while running lockDoors', { name: 'VehicleControlAPI.lockDoors', args: {} }, { name: 'VehicleControlAPI.pressBrakePedal', args: { pedalPosition: 1 } }, car)).toBeUndefined();
   });
 });
