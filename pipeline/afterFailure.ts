@@ -19,6 +19,7 @@ import { changesNothing, laterStepsDoableEarly, stepsOnAnswerOf, toolSteps, type
 import { describeUngrounded, shownText, ungroundedValues } from './quality/grounding.js';
 import { escapeRegExp } from './errors/vocabulary.js';
 import { isoDateStated } from './quality/dates.js';
+import { isComputation, localityOf } from './errors/environment.js';
 
 const norm = (s: string): string => s.toLowerCase().replace(/\\u([0-9a-f]{4})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\s+/g, ' ').trim();
 
@@ -414,10 +415,45 @@ function tiedToFailed(request: string, failed: Action, action: Action, tools: Tr
  * for good, from what the case shows (`messages`, the failure last); undefined when it can. The
  * steps between k and the candidate are given up with k (they needed it).
  */
+/** File names an action passes (a path's last part). */
+function filesOf(action: Action): string[] {
+  if (typeof action.args !== 'object' || action.args === null) return [];
+  return Object.entries(action.args as Record<string, unknown>)
+    .filter(([key, v]) => typeof v === 'string' && (/file|path|location|source|destination/i.test(key) || (!/\s/.test(v) && /\.\w{2,4}$/.test(v))))
+    .map(([, v]) => String(v).split('/').pop()!.toLowerCase());
+}
+
+/**
+ * A local failure that says a thing other calls share stands in the way (a lock another operation
+ * holds on the file, the network share's server down, the connection to the car's controller lost,
+ * the disk full): a next step of the same toolkit on that thing meets it too, so it is no careful
+ * step after giving up (teval_query_247_2-env-k4: save_file right after add_text_page "timed out waiting
+ * for a lock another operation holds on the file"; bfcl_multi_turn_base_60-env-k1: pressBrakePedal after
+ * lockDoors' "connection to the controller dropped").
+ */
+export function sharedFaultBlocks(failure: string, failed: Action, action: Action, tools: Trajectory['tools']): string | undefined {
+  const kit = (name: string) => name.split('.')[0];
+  if (kit(failed.name) !== kit(action.name) || localityOf(action.name, tools) !== 'local' || isComputation(action.name, tools)) return undefined;
+  const say = (what: string) => `the next step ${action.name} ${what}, which the failure says stood in the way`;
+  if (/network share/i.test(failure)) return say('works on the same network share');
+  if (/connection to the controller|device not ready|device is not connected|\bENOTCONN\b/i.test(failure)) return say('goes through the same controller');
+  if (/No space left on device|Disk quota exceeded/i.test(failure) && WRITES.test(action.name.split('.').pop() ?? '')) return say('writes to the same full disk');
+  if (/lock another operation holds on the file|waiting for the lock on the device/i.test(failure)) {
+    const a = filesOf(failed);
+    const b = filesOf(action);
+    if ((a.length === 0 && b.length === 0) || a.some((f) => b.includes(f))) return say('needs the same locked file');
+  }
+  return undefined;
+}
+const WRITES = /write|save|create|add|insert|append|update|delete|remove|mkdir|touch|move|copy|rename|^(?:echo|cp|mv|rm|rmdir)$/i;
+
 export function skipObstacle(trajectory: Trajectory, k: number, candidate: LocatedStep, messages: ChatMessage[], action: Action = candidate.step.action): string | undefined {
   const steps = toolSteps(trajectory);
   const failed = steps[k - 1]?.step.action;
   if (!failed) return undefined;
+  const last = messages[messages.length - 1];
+  const shared = last?.role === 'function' ? sharedFaultBlocks(last.content, failed, action, trajectory.tools) : undefined;
+  if (shared) return shared;
   const placeholder = placeholderArgument(action, docFieldNames(messages[0]?.content ?? ''), messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n'));
   if (placeholder) return `the next step ${action.name} is no careful step: ${placeholder}`;
   const missing = ungroundedValues({ messages, groundTruth: action });

@@ -513,6 +513,10 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   env_error_limit_not_passed: 0,
   // A failure whose status or errno and stated cause disagree (a 403 "because the authorization service did not respond", an errno-13 PermissionError blamed on expired session credentials, "[Errno 110] Operation timed out"), gated since env-wording-9 (h-env24): 65/800 on f46 → 0.
   env_error_cause_contradicts: 0,
+  // A local throttle quoting a count of operations or calls the one-call-at-a-time history does not reach ("throttled after 20 operations in the last second" after 3 calls; "5 calls are already running, over the limit of 4 at once"), gated since env-wording-10 (h-env25): 17/196 on f52 → 0.
+  env_throttle_count_unreached: 0,
+  // A failure cause that does not fit what the tool does (PPT.get_image, an Internet image search, "waiting for a lock another operation holds on the file"; a network fault on a car's controls), gated since env-wording-10 (h-env25): 3/691 on f52 → 0.
+  env_error_unfit_nature: 0,
   // A tool selection CoT thought stating the wrong tool's own act the request never asks ("to create a new directory" for "cd within 'ResearchDocs'"), gated since error-injectors@55 (h-env24): 73/110 on f46 → 0.
   tool_select_thought_states_other_act: 0,
   // A closing answer after a failure naming a waiting step by a value only the failed call would have shown ("Adding "ZETA" to the watchlist needs it first."), gated since answer-writer-77 (h-env24): 13/519 → 0.

@@ -159,9 +159,18 @@ const localityMemo = new Map<string, ToolLocality>();
 /** A tool's locality: the one its doc carries (set by standardize), else classified from the docs of its toolkit. */
 export function localityOf(name: string, tools: { name: string; description: string; locality?: ToolLocality }[]): ToolLocality {
   const doc = tools.find((t) => t.name === name);
+  // A tool that fetches from the Internet is remote whatever its toolkit keeps (PPT.get_image "Get an image given
+  // keywords from Internet" failed "waiting for a lock another operation holds on the file" and on "the network share").
+  if (doc && onlineTool(doc.description)) return 'remote';
   if (doc?.locality) return doc.locality;
   const kit = name.includes('.') ? name.slice(0, name.indexOf('.')) : name;
   return toolkitLocality(kit, tools.filter((t) => t.name.startsWith(`${kit}.`)));
+}
+
+/** A tool's own description says it gets what it returns from the Internet, the web or an online service. */
+const ONLINE = /\b(?:from|on|over|via|through) (?:the )?(?:internet|web)\b|\bonline\b|\bweb search\b/i;
+export function onlineTool(description: string): boolean {
+  return ONLINE.test(ownDescription(description));
 }
 
 // A local tool that only computes or looks up (a unit conversion, the weekday, a city's zip code)

@@ -70,7 +70,29 @@ function timeShownIn(value: string, t: string): boolean {
     ...(min === 0 && h === 12 ? ['\\bnoon\\b', '\\bmidday\\b'] : []),
     ...(min === 0 && h === 0 ? ['\\bmidnight\\b'] : []),
   ];
-  return forms.some((f) => new RegExp(f).test(t));
+  return forms.some((f) => new RegExp(f).test(t)) || timeFromShownClock(h * 60 + min, t);
+}
+
+/** A duration said in words or digits: "two hours", "2 hrs", "30 minutes", "an hour", "half an hour", "1.5 hours". */
+const DURATION = /(?<![\w.])(?<!half )(\d{1,3}(?:\.\d+)?|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|an?|half an?)[\s-]*(hours?|hrs?|minutes?|mins?)\b/g;
+
+/**
+ * Is the time of day `minutes` (after midnight) a clock time `t` shows moved by a duration `t` says
+ * ("the next two hours" from a clock at 20:53 ends at 22:53)? A model does this sum; the value is not
+ * one only a failed call could give.
+ */
+function timeFromShownClock(minutes: number, t: string): boolean {
+  const clocks = [...t.matchAll(/(?<![\d:])(\d{1,2}):(\d{2})(?![\d])/g)].map((m) => Number(m[1]) * 60 + Number(m[2])).filter((c) => c < 24 * 60);
+  if (clocks.length === 0) return false;
+  const spans: number[] = [];
+  for (const m of t.matchAll(DURATION)) {
+    const word = m[1];
+    const n = /^half/.test(word) ? 0.5 : /^an?$/.test(word) ? 1 : NUMBER_WORDS.includes(word) ? NUMBER_WORDS.indexOf(word) : Number(word);
+    const span = /^h/.test(m[2]) ? n * 60 : n;
+    if (span > 0 && span <= 24 * 60 && Number.isInteger(span)) spans.push(span);
+  }
+  const day = 24 * 60;
+  return clocks.some((c) => spans.some((d) => (c + d) % day === minutes || (c - d + day) % day === minutes));
 }
 
 /** Dates and times: a model writes them from what the user says in words ("October 6th", "December 2028"), so no form is required. */

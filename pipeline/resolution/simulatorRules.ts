@@ -54,10 +54,11 @@ export const SIMULATOR_RULES_VERSION = 'api-simulator-109'; // 109: the merged 1
  * already running, over the limit of 4 at once" contradicted itself). The two draws stay in their
  * order, so every other simulated failure keeps its text.
  */
-function callsOverLimit(api: string, r: Rng): string {
-  const drawn = r.int(4, 16);
-  const limit = r.pick([2, 3, 4]);
-  return `${api} failed: resource temporarily unavailable (EAGAIN); ${Math.max(drawn, limit + 1)} calls are already running, over the limit of ${limit} at once`;
+// A cap on calls at once held by other programs' calls: the case's history runs one call at a time, so no count of
+// calls running (nor a limit they pass) could be its own ("5 calls are already running, over the limit of 4 at once"
+// after calls made one by one: env_throttle_count_unreached).
+function callsOverLimit(where: string): (api: string) => string {
+  return (api) => `${api} failed: throttled (EAGAIN): every slot the ${where} runs at once is held by other programs' calls; try again shortly`;
 }
 
 export interface SimulatedAnswer {
@@ -220,7 +221,7 @@ export function reversedWindow(args: Record<string, unknown>): { start: string; 
  * process holds open), none that says a retry cannot help (an invalid key, a missing scope, a
  * monthly quota, no such device).
  */
-export const ENVIRONMENT_WORDING_VERSION = 'env-wording-9'; // 9 (h-env24): a failure's status or errno and its cause agree: no 403 "because the authorization service did not respond" (a 403 is an answer), no local permission fault at all (an errno-13 PermissionError blamed on expired session credentials, EACCES on a policy service that did not answer; LOCAL_KINDS drops permission_denied), a local timeout without errno 110 (ETIMEDOUT is "Connection timed out"); env_error_cause_contradicts 65/800 on f46. 8: a proxy failure as requests writes it ("ProxyError: Max retries exceeded with url: /get_stock_info (Caused by ProxyError('Unable to connect to proxy', OSError('Tunnel connection failed: 502 Bad Gateway')))"), never a tunnel "for" a function. 7 (h-env9): a file system's echo, cp, mv, rm and rmdir fail writing to the disk, not reading from it (WRITING_CALL; io_error_direction_wrong widened to the disk); Earlier versions: docs/method-versions.md.
+export const ENVIRONMENT_WORDING_VERSION = 'env-wording-10'; // 10 (h-env25): a local throttle quotes no count of operations or calls: the load is other programs' ("echo failed: throttled while other programs used the storage heavily"), never "throttled after 20 operations in the last second" after 3 calls shown nor "5 calls are already running, over the limit of 4 at once" beside a history of one call at a time (env_throttle_count_unreached 17/800 on f52); a tool whose own doc says it fetches from the Internet fails as a network API (localityOf onlineTool: PPT.get_image no longer "waiting for a lock another operation holds on the file", env_error_unfit_nature 3/800). 9 (h-env24): a failure's status or errno and its cause agree: no 403 "because the authorization service did not respond" (a 403 is an answer), no local permission fault at all (an errno-13 PermissionError blamed on expired session credentials, EACCES on a policy service that did not answer; LOCAL_KINDS drops permission_denied), a local timeout without errno 110 (ETIMEDOUT is "Connection timed out"); env_error_cause_contradicts 65/800 on f46. 8: a proxy failure as requests writes it ("ProxyError: Max retries exceeded with url: /get_stock_info (Caused by ProxyError('Unable to connect to proxy', OSError('Tunnel connection failed: 502 Bad Gateway')))"), never a tunnel "for" a function. 7 (h-env9): a file system's echo, cp, mv, rm and rmdir fail writing to the disk, not reading from it (WRITING_CALL; io_error_direction_wrong widened to the disk); Earlier versions: docs/method-versions.md.
 
 /**
  * Wordings per kind, each naming the API. A network API fails as HTTP APIs do — a status line,
@@ -286,10 +287,12 @@ const LOCAL: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]>
   // per second: its "not now" says that limit (a rate limit worded as a lock read as another kind).
   rate_limit: [
     // One cause a message: EBUSY says the device is in use, not that calls come too fast; a throttle's
-    // errno is EAGAIN ("try again").
-    (api, r) => `BlockingIOError: [Errno 11] Resource temporarily unavailable: ${api} was throttled after too many operations in the last second (limit ${r.pick([5, 10, 20])}); try again shortly`,
-    callsOverLimit,
-    (api, r) => `${api} failed: throttled after ${r.pick([5, 10, 20])} operations in the last second, over the limit the device allows; slow down and try again`,
+    // errno is EAGAIN ("try again"). No count of operations: the case shows its calls one at a time, a
+    // few in all, and "throttled after 20 operations in the last second" after 3 of them said more than it
+    // shows (env_throttle_count_unreached); the load is other programs', as on any shared machine.
+    (api) => `BlockingIOError: [Errno 11] Resource temporarily unavailable: ${api} was throttled while other programs kept the device busy; try again shortly`,
+    callsOverLimit('device'),
+    (api) => `${api} failed: throttled while other programs used the device heavily; try again shortly`,
   ],
   // None (LOCAL_KINDS leaves it out): a local permission fault is the errno of a file's mode (EACCES,
   // EPERM), which no retry changes, and a car's controls or the clock have no login to expire. The
@@ -327,9 +330,9 @@ const LOCAL: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]>
  */
 const FILES: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]> = {
   rate_limit: [
-    LOCAL.rate_limit[0],
-    LOCAL.rate_limit[1],
-    (api, r) => `${api} failed: throttled after ${r.pick([5, 10, 20])} operations in the last second, over the limit the storage allows; slow down and try again`,
+    (api) => `BlockingIOError: [Errno 11] Resource temporarily unavailable: ${api} was throttled while other programs kept the disk busy; try again shortly`,
+    callsOverLimit('storage'),
+    (api) => `${api} failed: throttled while other programs used the storage heavily; try again shortly`,
   ],
   permission_denied: LOCAL.permission_denied,
   quota_exceeded: LOCAL.quota_exceeded,
@@ -356,8 +359,8 @@ export const FILES_TOOLKIT = /file|folder|director|disk|ppt|presentation|slide|d
 /** A tool that only computes (a conversion, the weekday, a zip code): a busy worker, a timeout, a crashed process; no device or lock. */
 const COMPUTE: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]> = {
   rate_limit: [
-    (api, r) => `BlockingIOError: [Errno 11] Resource temporarily unavailable while running ${api}: too many calls at once (limit ${r.pick([2, 4, 8])})`,
-    callsOverLimit,
+    (api) => `BlockingIOError: [Errno 11] Resource temporarily unavailable while running ${api}: throttled while other programs' calls kept every worker busy`,
+    callsOverLimit('worker pool'),
   ],
   permission_denied: [],
   quota_exceeded: LOCAL.quota_exceeded,

@@ -368,6 +368,8 @@ export function causeOf(raw: string, api = ''): string {
     [/Connection refused:? the worker for \S+ was restarting/i, () => 'the worker handling it was restarting and would not take the call (connection refused)'],
     [/Transport endpoint is not connected/i, () => 'the network share holding the files was not connected (transport endpoint is not connected)'],
     [/Host is down/i, () => 'the server of the network share did not answer (host is down)'],
+    // A local throttle under other programs' load (env-wording-10), told in the past: "it was throttled while other programs kept the disk busy".
+    [/throttled(?: \(EAGAIN\))?:? (while other programs[^;]*|every slot the [\w ]+ runs at once is held by other programs' calls)/i, (m) => `it was throttled${m[1].startsWith('while') ? ' ' : ': '}${m[1].replace(/ is held by /, ' was held by ')}`],
     [/throttled after too many operations in the last second \(limit (\d+)\)/i, (m) => `it was throttled after too many operations in the last second (limit ${m[1]})`],
     [/Permission denied while running \S+: the session's credentials expired and are being renewed/i, () => "permission was denied while the session's credentials were being renewed"],
     [/Connection refused:? the local service behind \S+ is not running/i, () => 'the local service behind it was not running (connection refused)'],

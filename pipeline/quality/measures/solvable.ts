@@ -10,7 +10,7 @@ import { changesNothing, historyBefore, toolSteps, type LocatedStep } from '../.
 import { docFieldNames, dropSignOffSlots, placeholderArgument, SIGN_OFF_SLOT, skipCandidates, skipObstacle, unshownPlaceholder } from '../../afterFailure.js';
 import { isPlainObject, sameValue, toolkitOf } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
-import { DEVICE_FAULT, isComputation, localityOf, retryFutile } from '../../errors/environment.js';
+import { DEVICE_FAULT, isComputation, localityOf, onlineTool, retryFutile } from '../../errors/environment.js';
 import { describeUngrounded, foreignRecordedResponse, httpStyleError, needShownIn, ungroundedHistory, ungroundedValues, unsupportedNumbers } from '../grounding.js';
 import { correctCalls, groundTruthActions, shownAction, shownSteps, simulatedDefect, userText } from '../evidence.js';
 import { clockDay, knownFacts, knownField, knownGenre, publicationParts, shownWeekday, taskToday, WEEKDAY_NAMES, weekdayOfDate, type EarlierStep } from '../../resolution/knownFacts.js';
@@ -622,6 +622,63 @@ export const envErrorCauseContradicts: CaseMeasure = {
     if (tc.kind !== 'external') return undefined;
     const why = failureCauseContradicts(tc.messages[tc.messages.length - 1].content);
     return why ? `${why}: "${tc.messages[tc.messages.length - 1].content.replace(/\s+/g, ' ').slice(0, 110)}"` : null;
+  },
+};
+
+/**
+ * A local throttle that quotes a count of operations or calls the case's one-call-at-a-time history
+ * does not reach: "echo failed: throttled after 20 operations in the last second" after 3 calls
+ * (bfcl_multi_turn_base_44-env-k3), "5 calls are already running, over the limit of 4 at once"
+ * where no call ever ran beside another. A count of calls at once is never reached (one call runs
+ * at a time); a count per second or minute is not when it passes the calls shown.
+ */
+export function throttleCountUnreached(message: string, callsShown: number): string | undefined {
+  const msg = message.replace(/\s+/g, ' ');
+  if (!/throttl|EAGAIN|Errno 11|temporarily unavailable|too many (?:calls|operations)/i.test(msg)) return undefined;
+  const atOnce = /\b(\d+) calls? (?:are )?already running|\blimit(?: of)? (\d+)(?: calls?)? at once|at once \(limit (\d+)\)/i.exec(msg);
+  if (atOnce) return `a cap of calls at once (${atOnce[0]}) where no call ran beside another`;
+  const made = /\b(\d+) (?:operations|calls|requests)\b|\(limit (\d+)\)|\blimit(?: of)? (\d+)\b/i.exec(msg);
+  const n = made ? Number(made[1] ?? made[2] ?? made[3]) : NaN;
+  if (Number.isFinite(n) && n >= callsShown) return `"${made![0]}" quoted after ${callsShown} call${callsShown === 1 ? '' : 's'} shown`;
+  return undefined;
+}
+
+export const envThrottleCountUnreached: CaseMeasure = {
+  kind: 'case',
+  id: 'env_throttle_count_unreached',
+  group: 'solvable',
+  title: 'local throttle quoting a count of operations or calls the visible history does not reach ("echo failed: throttled after 20 operations in the last second" after 3 calls; "5 calls are already running, over the limit of 4 at once" where calls run one at a time)',
+  population: 'external cases whose failed tool is local',
+  check(tc) {
+    if (tc.kind !== 'external') return undefined;
+    const failed = shownAction(tc.messages[tc.messages.length - 2]?.content ?? '');
+    if (!failed || localityOf(failed.name, tc.tools) !== 'local') return undefined;
+    const calls = tc.messages.filter((m) => m.role === 'assistant' && shownAction(m.content)).length;
+    const why = throttleCountUnreached(tc.messages[tc.messages.length - 1].content, calls);
+    return why ? `${failed.name}: ${why}: "${tc.messages[tc.messages.length - 1].content.replace(/\s+/g, ' ').slice(0, 110)}"` : null;
+  },
+};
+
+/** A fault of the machine a tool runs on: a file, a lock, a disk, a share, a device, a local worker, an OS errno. */
+const LOCAL_FAULT = /\bfiles?\b|\block\b|\bdisk\b|network share|\bdevice\b|\bcontroller\b|storage|\bworker\b|\[Errno (?:5|11|28|122)\]|Input\/output|\bEIO\b|\bENOTCONN\b|\bEAGAIN\b/i;
+/** A fault of a network between the caller and a server: an HTTP status, a proxy, a host, a peer. */
+const NETWORK_FAULT = /^HTTP \d{3}|"code": \d{3}|\b\d{3} (?:Client|Server) Error\b|ProxyError|Max retries exceeded|Host is down|network share|reset by peer|ReadTimeout|ConnectTimeout/i;
+
+export const envErrorUnfitNature: CaseMeasure = {
+  kind: 'case',
+  id: 'env_error_unfit_nature',
+  group: 'solvable',
+  title: 'environment failure whose cause does not fit what the tool does: a local file, lock, disk or device fault on a tool whose own doc says it fetches from the Internet (PPT.get_image "Get an image given keywords from Internet" failing "waiting for a lock another operation holds on the file"), or a network fault on a local tool that keeps no files (a car\'s controls, the clock, math)',
+  population: 'external cases whose failure was simulated',
+  check(tc) {
+    if (tc.kind !== 'external' || !(tc.provenance.origin ?? '').startsWith('simulated')) return undefined;
+    const failed = shownAction(tc.messages[tc.messages.length - 2]?.content ?? '');
+    if (!failed) return undefined;
+    const msg = tc.messages[tc.messages.length - 1].content.replace(/\s+/g, ' ');
+    const doc = tc.tools.find((t) => t.name === failed.name);
+    if (doc && onlineTool(doc.description) && LOCAL_FAULT.test(msg)) return `${failed.name} fetches from the Internet, yet failed with a local fault ("${LOCAL_FAULT.exec(msg)![0]}"): "${msg.slice(0, 100)}"`;
+    if (localityOf(failed.name, tc.tools) === 'local' && !FILES_TOOLKIT.test(toolkitOf(failed.name)) && NETWORK_FAULT.test(msg)) return `${failed.name} runs locally and keeps no files, yet failed with a network fault ("${NETWORK_FAULT.exec(msg)![0]}"): "${msg.slice(0, 100)}"`;
+    return null;
   },
 };
 
@@ -1286,6 +1343,8 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   errorEqualsValidStep,
   httpErrorOnLocalTool,
   envErrorUnfitTool,
+  envErrorUnfitNature,
+  envThrottleCountUnreached,
   envErrorRetryFutile,
   envFailedCallToItself,
   tripToItselfAnywhere,
