@@ -428,6 +428,8 @@ export function restate(order: string): string {
   for (const [re, to] of SPELLING) x = x.replace(re, to);
   x = x
     .replace(/\s*,?\s*\bplease\b,?/gi, '')
+    // "with almond milk if you have it": the customer's hedge, not the order; said back it is the assistant asking itself (h-evol25).
+    .replace(/,?\s+if (?:you|they) (?:have|'ve got|got|carry) (?:it|any|some|that|them)\b/gi, '')
     .replace(/\b(?:made|done|prepared) (with|using)\b/gi, 'with')
     .replace(/\busing\b/gi, 'with')
     .replace(/\bwith both\b/gi, 'with')
@@ -1357,7 +1359,8 @@ const ASK_STAFF = [
   'Ask at the counter and they can tell you.',
   'Whoever is at the counter will know.',
   "It's worth asking the staff there.",
-  'The person at the till will know what they carry.',
+  // Not "… will know what they carry": said after "what goes into their cold brew" or a price it answered another question (h-evol25).
+  'The person at the till can say.',
   'Asking at the counter is the surest way to find out.',
   'The staff there can tell you.',
 ];

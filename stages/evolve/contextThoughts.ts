@@ -60,7 +60,8 @@ function detailOf(reply: string): string {
 
 /** The details a read-back names after its drink ("So that's a latte with oat milk and vanilla?" -> "oat milk and vanilla"), if short and plain. */
 export function readBackDetails(reply: string): string | undefined {
-  const m = /\b(?:with|and) ((?:[a-z%0-9-]+ ){0,4}?(?:milk|syrup|vanilla|caramel|hazelnut|chocolate|cinnamon|foam|cream|shots?|ice|sugar|sweetener|sauce|water|decaf))(?: and ((?:[a-z%0-9-]+ ){0,4}?(?:milk|syrup|vanilla|caramel|hazelnut|chocolate|cinnamon|foam|cream|shots?|ice|sugar|sweetener|sauce|water)))?\b/i.exec(reply);
+  // "sugar free vanilla" is the vanilla, sugar-free: never "the sugar" (h-evol25).
+  const m = /\b(?:with|and) ((?:[a-z%0-9-]+ ){0,4}?(?:milk|syrup|vanilla|caramel|hazelnut|chocolate|cinnamon|foam|cream|shots?|ice|sugar(?!-free)|sweetener|sauce|water|decaf))(?: and ((?:[a-z%0-9-]+ ){0,4}?(?:milk|syrup|vanilla|caramel|hazelnut|chocolate|cinnamon|foam|cream|shots?|ice|sugar(?!-free)|sweetener|sauce|water)))?\b/i.exec(reply.replace(/\bsugar free\b/gi, 'sugar-free'));
   if (!m) return undefined;
   // "with almond milk and one with oat milk" reads back two drinks' milks: the details are "almond milk and oat milk".
   const second = m[2]?.replace(/^(?:one|another|the other)\s+(?:with\s+)?/i, '');

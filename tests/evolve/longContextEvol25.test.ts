@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { completeOrder, menuClause, menuReply, orderPhrase, restate } from '../../sources/dialogue/honest.js';
 import { describesRecipe, readBackDropsPlace, statedPlace, statesMenu } from '../../pipeline/dialogueRules.js';
-import { contextThoughts } from '../../stages/evolve/contextThoughts.js';
+import { contextThoughts, readBackDetails } from '../../stages/evolve/contextThoughts.js';
 import { garbledReadBack, menuTopic } from '../../pipeline/quality/measures/context.js';
 
 const order = (...ts: string[]) => restate(completeOrder(orderPhrase(ts[0])!, ts));
@@ -85,5 +85,26 @@ describe('a read-back keeps "some of"', () => {
   it('reads "and some of the hazelnut stuff" whole', () => {
     expect(order('I want a Cortado with 2% milk added and some of the hazelnut stuff')).toBe('a cortado with 2% milk and some of the hazelnut stuff');
     expect(garbledReadBack('Please confirm: a cortado with 2% milk and of the hazelnut stuff?')).toBe('and of the');
+  });
+});
+
+describe('second round (h-evol25 reading of 15 evolved cases)', () => {
+  it('a menu answer on a recipe or price points to staff without "what they carry"', () => {
+    for (let n = 0; n < 42; n++) expect(menuReply('What is in the Cold Brew?', n)).not.toMatch(/what they carry/);
+  });
+  it('reads back no "if you have it"', () => {
+    expect(order('I want a latte with almond milk if you have it and some chocolate sauce today')).toBe('a latte with almond milk and chocolate sauce');
+    expect(garbledReadBack('A latte with almond milk if you have it and chocolate sauce, is that right?')).toBe('with almond milk if you have it');
+  });
+  it('a thought names sugar-free vanilla as the vanilla, never "the sugar"', () => {
+    const thoughts = contextThoughts(
+      [
+        { role: 'user', content: "I'd like to order a Cortado with 2% milk and some sugar free vanilla added to it." },
+        { role: 'assistant', content: "You'd like a cortado with 2% milk and sugar free vanilla, is that it?" },
+      ],
+      new Set([0]),
+    );
+    expect(thoughts[0]).not.toMatch(/\bsugar\b(?![ -]free)/);
+    expect(readBackDetails("You'd like a cortado with 2% milk and sugar free vanilla, is that it?")).toBe('2% milk and sugar-free vanilla');
   });
 });

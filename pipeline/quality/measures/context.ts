@@ -465,14 +465,17 @@ export const contextThoughtDetailGarbled: CaseMeasure = {
   kind: 'case',
   id: 'long_context_thought_detail_garbled',
   group: 'text',
-  title: 'long context (CoT): an inserted reply\'s thought names the order\'s details with the second drink\'s pronoun left in ("Reading the lattes back lets them confirm the almond milk and one with oat milk.")',
+  title: 'long context (CoT): an inserted reply\'s thought names the order\'s details with the second drink\'s pronoun left in ("Reading the lattes back lets them confirm the almond milk and one with oat milk."), or a sugar-free flavour as sugar ("… lets them confirm the 2% milk and sugar." -> "a cortado with 2% milk and sugar free vanilla")',
   population: 'CoT evolved cases with an inserted long context',
   check(tc) {
     if (!tc.cot) return undefined;
     const turns = spokenTurns(tc);
     if (!turns) return undefined;
     const hit = turns.find((t) => t.role === 'assistant' && t.thought && DETAIL_GARBLED.test(t.thought));
-    return hit ? `"${DETAIL_GARBLED.exec(hit.thought!)![0]}" in "${hit.thought!.slice(0, 90)}"` : null;
+    if (hit) return `"${DETAIL_GARBLED.exec(hit.thought!)![0]}" in "${hit.thought!.slice(0, 90)}"`;
+    // "sugar free vanilla" named as "the sugar" (widened, h-evol25).
+    const sugar = turns.find((t) => t.role === 'assistant' && t.thought && /\bsugar\b(?![ -]free)/i.test(t.thought) && /\bsugar[ -]free\b/i.test(t.text) && !/\bsugar\b(?![ -]free)/i.test(t.text));
+    return sugar ? `"sugar" for the sugar-free: "${sugar.thought!.slice(0, 90)}" -> "${sugar.text.slice(0, 60)}"` : null;
   },
 };
 
@@ -818,7 +821,7 @@ export function garbledReadBack(text: string): string | undefined {
  * "… with 2% milk and could you make that a decaf?"). The words, or undefined.
  */
 export function garbledItem(text: string): string | undefined {
-  return /\b(?:a|an|some) (?:guys|you|do|does|did|y'?all|folks)\b|\bone ([\w%-]+) [\w%-]+, one \1 and the other\b|\b(?:a few|some|a couple of) (?:[\w-]+ )?coffee\b(?![\s-]+(?:beans?|grounds?)\b)(?=\s*[?.,;!]|\s+(?:it|is|and|then|for)\b)|(?:\band|,)\s+(?:can|could|would|will) you\b(?!\s+(?:please\s+)?(?:confirm|tell|let|check|repeat|say|double-?check)\b)|\b(?:two|three|four|[2-4]) (?:espressos|lattes|mochas) shots?\b|\bif you (?:could|can|would) (?:please )?(?:make|add|put|do)\b|\b(?:and|with|plus),? of (?:the|a|an|your|their)\b/i.exec(text)?.[0];
+  return /\b(?:a|an|some) (?:guys|you|do|does|did|y'?all|folks)\b|\bone ([\w%-]+) [\w%-]+, one \1 and the other\b|\b(?:a few|some|a couple of) (?:[\w-]+ )?coffee\b(?![\s-]+(?:beans?|grounds?)\b)(?=\s*[?.,;!]|\s+(?:it|is|and|then|for)\b)|(?:\band|,)\s+(?:can|could|would|will) you\b(?!\s+(?:please\s+)?(?:confirm|tell|let|check|repeat|say|double-?check)\b)|\b(?:two|three|four|[2-4]) (?:espressos|lattes|mochas) shots?\b|\bif you (?:could|can|would) (?:please )?(?:make|add|put|do)\b|\b(?:and|with|plus),? of (?:the|a|an|your|their)\b|\b(?:with|and) [\w%-]+(?: [\w%-]+)? if (?:you|they) (?:have|'ve got|got) it\b/i.exec(text)?.[0];
 }
 
 export const contextReadBackGarbled: CaseMeasure = {
@@ -1539,7 +1542,8 @@ export const contextMenuReplyOffTopic: CaseMeasure = {
       if (t.role !== 'assistant' || !saysNoMenu(t.text) || turns[i - 1]?.role !== 'user') return;
       const u = turns[i - 1].text;
       const bare = /\bwhat they have\b(?=[.,;]| is beyond| since)/i.test(t.text);
-      const why = asksContents(u) && !/\bwhat goes into\b/i.test(t.text) ? 'a contents question answered as another' : bare && (NAMES_TOPIC.test(u) || menuItems(u).length > 0) ? 'a named question answered as "what they have"' : !/\?/.test(u) && !userAsks(u) && !asksMenu(u) && !/\b(?:menu|possible|able to)\b/i.test(u) ? 'an order answered as a menu question' : undefined;
+      const asked = menuTopic(t.text.replace(/\bwhat they carry\b/gi, ''));
+      const why = /\bwhat they carry\b/i.test(t.text) && asked && asked !== 'stock' ? `a ${asked} answer pointing to "what they carry"` : asksContents(u) && !/\bwhat goes into\b/i.test(t.text) ? 'a contents question answered as another' : bare && (NAMES_TOPIC.test(u) || menuItems(u).length > 0) ? 'a named question answered as "what they have"' : !/\?/.test(u) && !userAsks(u) && !asksMenu(u) && !/\b(?:menu|possible|able to)\b/i.test(u) ? 'an order answered as a menu question' : undefined;
       if (why && !n++) first = `${why}: "${u.slice(0, 70)}" -> "${t.text.slice(0, 70)}"`;
     });
     return n ? `${n} replies; ${first}` : null;
