@@ -697,8 +697,8 @@ export function readBackDropsSaid(dialogue: { role: string; text: string }[]): s
 
 /** A read-back naming where the customer will have the drink ("…, to go", "… for here"). */
 export const PLACE_SAID = /\b(?:to go|for here|to stay|take ?away|take ?out|dine[- ]in)\b/i;
-/** "to go" as where the drink is had: not "I'd like to go with a latte", "ready to go ahead". */
-const TO_GO = /(?<!\b(?:like|love|want|wanna|need|have|has|had|got|going|ready|able|about|decided|plan|planning|trying|try|used|i|we|gonna)\s+)\b(?:to go|take ?away|take ?out)\b(?!\s+(?:with|ahead|back|for|out|on|over|through|and|to|get|home|now)\b)/gi;
+/** "to go" as where the drink is had: not "I'd like to go with a latte", "ready to go ahead", "Its good to go." (a yes). */
+const TO_GO = /(?<!\b(?:like|love|want|wanna|need|have|has|had|got|going|ready|able|about|decided|plan|planning|trying|try|used|i|we|gonna|good|set)\s+)\b(?:to go|take ?away|take ?out)\b(?!\s+(?:with|ahead|back|for|out|on|over|through|and|to|get|home|now)\b)/gi;
 const FOR_HERE = /\bfor here\b|\bdine[- ]in\b|\b(?:drink|have|enjoy) (?:it|this|that|them) here\b/gi;
 
 /**

@@ -206,7 +206,7 @@ function options(act: ReplyAct, d: string | undefined, topic: string | undefined
       if (into) {
         const y = into[1];
         return combos(
-          [`What goes into their ${y} is down to the café's own recipe`, `How they make the ${y} is up to the café's recipe`, `The café's recipe decides what is in its ${y}`, `They want to know what is in the ${y}, and only the café's recipe says`],
+          [`What goes into their ${y} is down to the café's own recipe`, `How they make the ${y} is up to the café's recipe`, `The café's recipe decides what is in its ${y}`, `Only the café's recipe says what is in its ${y}`],
           ['; I cannot see it, so the staff should tell them.', ', and no tool of mine reads it, so I will point them to the counter.', '; I have no way to look it up and would only be guessing.', ', and I cannot see it; the barista will know.', '; making up an answer would mislead them, so the counter is the place to find out.'],
           'nc',
         );

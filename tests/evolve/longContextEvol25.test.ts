@@ -108,3 +108,9 @@ describe('second round (h-evol25 reading of 15 evolved cases)', () => {
     expect(readBackDetails("You'd like a cortado with 2% milk and sugar free vanilla, is that it?")).toBe('2% milk and sugar-free vanilla');
   });
 });
+
+describe('"good to go" is a yes', () => {
+  it('says no place', () => {
+    expect(statedPlace(["I'm going to go for a Decaf Hazelnut Cappuccino with Non-Fat milk. That's it.", 'Yeah. Its good to go.'])).toBeUndefined();
+  });
+});
