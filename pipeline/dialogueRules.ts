@@ -695,6 +695,62 @@ export function readBackDropsSaid(dialogue: { role: string; text: string }[]): s
 }
 
 
+/** A read-back naming where the customer will have the drink ("…, to go", "… for here"). */
+export const PLACE_SAID = /\b(?:to go|for here|to stay|take ?away|take ?out|dine[- ]in)\b/i;
+/** "to go" as where the drink is had: not "I'd like to go with a latte", "ready to go ahead", "Its good to go." (a yes). */
+const TO_GO = /(?<!\b(?:like|love|want|wanna|need|have|has|had|got|going|ready|able|about|decided|plan|planning|trying|try|used|i|we|gonna|good|set)\s+)\b(?:to go|take ?away|take ?out)\b(?!\s+(?:with|ahead|back|for|out|on|over|through|and|to|get|home|now)\b)/gi;
+const FOR_HERE = /\bfor here\b|\bdine[- ]in\b|\b(?:drink|have|enjoy) (?:it|this|that|them) here\b/gi;
+
+/**
+ * Where the customer said they will have the order, in the turns given ("Can I get it for here?" ->
+ * "for here", "It's a To go." -> "to go"), the last said winning; undefined when they said neither or
+ * only asked which ("for here or to go?").
+ */
+export function statedPlace(texts: string[]): 'to go' | 'for here' | undefined {
+  let at = -1;
+  let place: 'to go' | 'for here' | undefined;
+  texts.forEach((text, k) => {
+    if (/\bfor here or to go\b|\bto go or for here\b/i.test(text)) return;
+    for (const [re, p] of [[TO_GO, 'to go'], [FOR_HERE, 'for here']] as const) {
+      re.lastIndex = 0;
+      for (const m of text.matchAll(re)) {
+        // "not to go", "no longer for here": ruled out, not said.
+        if (/\b(?:not|n't|no longer)\s+$/i.test(text.slice(0, m.index))) continue;
+        const pos = k * 100_000 + (m.index ?? 0);
+        if (pos > at) {
+          at = pos;
+          place = p;
+        }
+      }
+    }
+  });
+  return place;
+}
+
+/**
+ * A read-back that leaves out where the customer said they will have the drink ("Can I get a
+ * Triple shot Mocha with Whole milk? Can I get it for here?" -> "A triple shot mocha with whole
+ * milk, is that right?"): the place said and the read-back, or undefined.
+ */
+export function readBackDropsPlace(dialogue: { role: string; text: string }[]): string | undefined {
+  let drink: string | undefined;
+  let texts: string[] = [];
+  for (const t of dialogue) {
+    if (t.role === 'user') {
+      const named = menuItems(t.text).find((m) => DRINKS.has(m));
+      if (named && !/^\W*(?:what|which|how|do you|does|is there|are there)\b/i.test(t.text.trim().replace(HOW_ARE_YOU, ''))) {
+        drink = named;
+        texts = [t.text];
+      } else if (drink) texts.push(t.text);
+      continue;
+    }
+    if (!drink || !readsOrderBack(t.text)) continue;
+    const place = statedPlace(texts);
+    if (place && !PLACE_SAID.test(t.text)) return `lacks "${place}": "${texts.join(' / ').slice(0, 100)}" -> "${t.text.slice(0, 90)}"`;
+  }
+  return undefined;
+}
+
 /** A reply saying the assistant cannot order ("I can't place orders from here, so …"), not one that cannot find a drink. */
 const CANNOT_ORDER = /\b(?:can't|cannot|can not|have no way|no ordering tool)\b[^.!?]*\b(?:order|place|put|send|reach|contact)\w*|\bordering (?:it )?is up to you\b/i;
 
@@ -778,7 +834,7 @@ export function saysNoMenu(text: string): boolean {
 }
 
 /** Subjects naming the café: its own first person, or the café in the third ("Yes, we have …", "They offer …", "The café has …"). */
-const STOCK = /(?<!\b(?:before|once|when|after|until|while|soon as)\s+)\b(?:they|we|the (?:caf[eé]|shop|store|place)|this (?:caf[eé]|shop|store|place))(?:'ve| (?:do|also|currently|usually|always|only|still|definitely|certainly|really|actually|even|both|all|just|now|normally))*\s*(?:have|has|offer|offers|serve|serves|carry|carries|sell|sells|stock|stocks|'ve got|got|make|makes)\b(?!\s+to\b)(?!\s+(?:this|that|it|your order|everything)\s+(?:right|correct|down|ready|now)\b)/i;
+const STOCK = /(?<!\b(?:before|once|when|after|until|while|soon as)\s+)\b(?:they|we|the (?:caf[eé]|shop|store|place)|this (?:caf[eé]|shop|store|place))(?:'ve| (?:do|also|currently|usually|always|only|still|definitely|certainly|really|actually|even|both|all|just|now|normally))*\s*(?:have|has|offer|offers|serve|serves|carry|carries|sell|sells|stock|stocks|'ve got|got|make|makes)\b(?!\s+to\b)(?!\s+(?:this|that|it|your order|the order|everything|these|those)\s+(?:right|correct|down|ready|now)\b)/i;
 const STOCK_YES = /^\W*(?:(?:yes|yeah|yep|yup|sure|of course|absolutely|certainly|indeed)\b[,.!]*\s*(?:(?:they|we|it) (?:do|does|are|is|have|has|sure do|certainly do)\b)?|(?:they|we) (?:do|sure do|certainly do|definitely do)\b[.!]*\s*$)/i;
 const STOCK_OTHER = /\b(?:there (?:are|is) (?:a lot of|lots of|many|several|plenty of|a (?:wide |large |huge |good |big )?(?:variety|selection|range|choice|number) of)|(?:their|our|the) menu (?:is|has|includes|offers|lists)|(?:their|our|the) (?:selection|range|variety) (?:is|of)|(?:you can (?:get|have|order) (?:it|them|one))|(?:available|on offer)\s*(?:here|today)?[.!]?$)/i;
 /** A hedge or negation before the verb: "if they have it", "I can't tell whether they offer …". */
@@ -1006,6 +1062,8 @@ const ASKS_CONTENTS = /\bwhat\s+(?:exactly|actually)\s+(?:is|are|goes)\s+in\b|\b
 export function describesRecipe(question: string, reply: string): string | undefined {
   const q = question.replace(/[’‘]/g, "'");
   if (!ASKS_CONTENTS.test(q) || /\?/.test(reply) || endsOnQuestion(reply) || saysNoMenu(reply)) return undefined;
+  // "I would like a Vanilla Macchiato made with 2% please.": an order saying how it is made asks nothing (h-evol25).
+  if (!/\?/.test(q) && !userAsks(q)) return undefined;
   // A recipe, or a line that answers nothing ("What are the ingredients in an americano?" -> "It is US based."): either way not the assistant's to say.
   return reply;
 }

@@ -33,7 +33,7 @@
  * mid-dialogue that only claims) is left out of the pool.
  */
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
-import { CHECKS_UNNAMED, statesOrder, claimsCanMake, openingAcknowledgement, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, orderQualifiers, holdsQualifier, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, restatedDrink, askedModifiers, withoutGenericCount, asksMenu, statesSpec, withSecondArticle, withoutIngredientEspresso, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks, withoutSlips } from '../../pipeline/dialogueRules.js';
+import { CHECKS_UNNAMED, statedPlace, PLACE_SAID, statesOrder, claimsCanMake, openingAcknowledgement, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, orderQualifiers, holdsQualifier, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, restatedDrink, askedModifiers, withoutGenericCount, asksMenu, statesSpec, withSecondArticle, withoutIngredientEspresso, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks, withoutSlips } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -235,7 +235,20 @@ function secondDrinkAt(text: string): number {
  * with almond milk"). The phrase as it was when nothing is missing.
  */
 export function completeOrder(phrase: string, texts: string[]): string {
-  return withQualifiers(withSaid(withAmounts(completeItems(phrase, texts), texts), texts), texts);
+  return withPlace(withQualifiers(withSaid(withAmounts(completeItems(phrase, texts), texts), texts), texts), texts);
+}
+
+/**
+ * The order with where the customer said they will have it, when it lacks that ("Can I get a Triple
+ * shot Mocha with Whole milk? Can I get it for here?" -> "a triple shot mocha with whole milk, for
+ * here"; "I'd like to get a To go order please. It'll just be a single Cortado" -> "a single cortado
+ * with almond milk, to go"): a read-back asking "is every detail right?" names every detail said
+ * (readBackDropsPlace; h-evol25). The last said wins ("for here … actually, to go").
+ */
+function withPlace(order: string, texts: string[]): string {
+  const place = statedPlace(texts);
+  if (!place || PLACE_SAID.test(order)) return order;
+  return `${order.replace(/[,\s]+$/, '')}, ${place}`;
 }
 
 /**
@@ -415,10 +428,13 @@ export function restate(order: string): string {
   for (const [re, to] of SPELLING) x = x.replace(re, to);
   x = x
     .replace(/\s*,?\s*\bplease\b,?/gi, '')
+    // "with almond milk if you have it": the customer's hedge, not the order; said back it is the assistant asking itself (h-evol25).
+    .replace(/,?\s+if (?:you|they) (?:have|'ve got|got|carry) (?:it|any|some|that|them)\b/gi, '')
     .replace(/\b(?:made|done|prepared) (with|using)\b/gi, 'with')
     .replace(/\busing\b/gi, 'with')
     .replace(/\bwith both\b/gi, 'with')
-    .replace(/\b(with|and) (?:the|some) (?!other\b|second\b|first\b|one\b)/gi, '$1 ')
+    // "and some of the hazelnut stuff" keeps its "some": "and of the hazelnut stuff" is no phrase (h-evol25).
+    .replace(/\b(with|and) (?:the|some) (?!other\b|second\b|first\b|one\b|of\b)/gi, '$1 ')
     // "with almond milk and double the almond milk": the milk doubled.
     .replace(/\bwith ([\w%-]+(?: [\w%-]+)?) and double the \1\b/gi, 'with double $1')
     .replace(/\bdouble the\b/gi, 'double');
@@ -1261,12 +1277,24 @@ export function menuClause(question: string): string {
   const qc = q
     .replace(/\b(what(?:'s| is| are)?)\s+(?:all|exactly|actually)\b/gi, '$1')
     .replace(/\b(what(?:'s| is| are))\s+inside\b/gi, '$1 in')
-    .replace(/\bwhat (?:do |did )?(?:you|they) (?:guys )?put in(?:to)?\b/gi, 'what goes in');
+    .replace(/\bwhat (?:do |did )?(?:you|they) (?:guys )?put in(?:to)?\b/gi, 'what goes in')
+    // "What it's in the Cold Brew?": the slip read as "what's in".
+    .replace(/\bwhat it'?s in\b/gi, "what's in");
   const made = /\bwhat(?:'s| is| are)\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)\s+made\s+(?:of|with|from)\b/i.exec(qc) ??
     // "Can you tell me how the Chai Latte is made?", "What is a steamer": what goes into theirs all the same.
     /\bhow (?:is |are )?(?:the|a|an|your|their) ([a-z][\w' -]*?) (?:is |are )?(?:made|prepared|brewed)\b/i.exec(qc) ??
-    /\bwhat(?:'s| is) (?:a|an) ((?:\w+ ){0,2}?(?:steamer|americano|cortado|macchiato|flat white|cold brew|chai|matcha|frappe|frappuccino|mocha|latte|cappuccino|espresso|drip coffee))s?\s*[.!?]?\s*$/i.exec(qc) ?? /\bwhat(?:'s| is| are| goes)\s+in\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(qc) ?? /\bwhat (?:makes up|comes in|is in|are the (?:ingredients|contents) (?:of|in)) (?:the|a|an|your|their)\s+(?:drink\s+)?([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(qc) ?? /\bwhat(?:'s| is) (?:the|a|an|your) ([a-z][\w' -]*?) all about\b/i.exec(qc) ?? /\bwhat (?:does|do) (?:the|a|an|your|their) ([a-z][\w' -]*?) consists? of\b/i.exec(qc) ?? /\bwhat(?:'s| is) in (?:the|a|an) drink ([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(qc);
-  if (made && ok(clean(made[1]))) return `what goes into their ${clean(made[1])}`;
+    /\bwhat(?:'s| is) (?:a|an) ((?:\w+ ){0,2}?(?:steamer|americano|cortado|macchiato|flat white|cold brew|chai|matcha|frappe|frappuccino|mocha|latte|cappuccino|espresso|drip coffee))s?\s*[.!?]?\s*$/i.exec(qc) ?? /\bwhat(?:'s| is| are| goes)\s+in\s+(?:the|a|an|your|their)\s+([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(qc) ?? /\bwhat (?:makes up|comes in|is in|are the (?:ingredients|contents) (?:of|in)) (?:the|a|an|your|their)\s+(?:drink\s+)?([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(qc) ?? /\bwhat(?:'s| is) (?:the|a|an|your) ([a-z][\w' -]*?) all about\b/i.exec(qc) ?? /\bwhat (?:does|do) (?:the|a|an|your|their) ([a-z][\w' -]*?) consists? of\b/i.exec(qc) ?? /\bwhat(?:'s| is) in (?:the|a|an) drink ([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(qc) ?? /\bwhat(?:'s| is) in ([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(qc);
+  // "May I ask what a steamer is made of?", "How do you guys make your cold brews?": asked as a clause or of how they make it (h-evol25).
+  const madeToo = made ?? /\bwhat (?:the|a|an|your|their) ([a-z][\w' -]*?) (?:is|are) (?:made (?:of|with|from)|made|in it)\b/i.exec(qc) ?? /\bhow (?:do|does) (?:you|they)(?: guys| all)? (?:make|prepare|brew) (?:the |a |an |your |their )?([a-z][\w' -]*?)(?=[?.!,]|$)/i.exec(qc);
+  if (madeToo && ok(clean(madeToo[1]))) return `what goes into their ${oneOf(clean(madeToo[1]))}`;
+  // "How much is it for an espresso drink?": what it costs, not what they have (h-evol25).
+  const price = /\bhow much (?:is|are|does|do|would|will)\b(?: (?:it|that|one))?(?: (?:for|cost))? (?:a |an |the |your |one )?([a-z][\w' %-]*?)(?: cost)?(?=[?.!,]|$)/i.exec(q);
+  if (price && ok(clean(price[1]))) return `what ${indefiniteFor(oneOf(clean(price[1])))} ${oneOf(clean(price[1]))} costs there`;
+  if (/\bhow much\b|\bprices?\b|\bcost\b/i.test(q) && !/\bhave\b/i.test(q)) return 'what it costs there';
+  // "What would you recommend for how cold it is outside?", "what is the best food at this coffee bar?": their pick.
+  const best = /\bwhat(?:'s| is) (?:the |your )?(?:best|most popular) ([a-z][\w' %-]*?)(?=\s+(?:at|here|in|on|you)\b|[?.!,]|$)/i.exec(q);
+  if (best && ok(clean(best[1]))) return `what ${clean(best[1])} they would recommend`;
+  if (/\brecommend\w*|\bsuggest\w*/i.test(q) && !/\b(?:have|stock|carry|serve)\b/i.test(q)) return 'what they would recommend';
   // "Is it at all possible to make a decaf mocha?", "Do you guys do chocolate Americanos?": whether they can make it.
   const make = /\b(?:possible to|able to) (?:make|do|get|have) (?:me |us )?((?:a|an|some|any) )?([a-z][\w' %-]*?)(?=[?.!,]|\s+(?:for|if|at|today|please|so|since|because)\b|$)/i.exec(q) ?? /\b(?:do|does|can|could) (?:you|they)(?: guys| all)? (?:do|make) ((?:a|an|any|some) )?([a-z][\w' %-]*?)(?=[?.!,]|\s+(?:for|if|at|today|please)\b|$)/i.exec(q);
   if (make && ok(clean(make[2]))) {
@@ -1274,6 +1302,20 @@ export function menuClause(question: string): string {
     return `whether they can make ${make[1] ? `${/^an?\s/i.test(make[1]) ? indefiniteFor(x) : make[1].trim().toLowerCase()} ` : ''}${x}`;
   }
   if (which && ok(clean(which[1]))) return `what ${clean(which[1])} they have`;
+  // "I'd like an herbal tea. What varieties do you have?": the kinds of the drink the turn named (h-evol25).
+  if (/\bwhat (?:different |other )?(?:varieties|kinds|types|sorts|options|flavou?rs)\s+(?:do|does|are|is|can)\b/i.test(q)) {
+    const named = /\b((?:herbal |green |black |iced |hot |chai )?(?:tea|latte|coffee|syrup|milk|sweetener|cold brew|mocha|smoothie|frappuccino))s?\b/i.exec(q);
+    if (named) return `what ${plural(named[1].toLowerCase())} they have`;
+  }
+  // "Are there matcha options available here?", "What are my choices for coffee drinks?", "Can you walk me through your coffee options please?", "What do you have in the way of black teas?".
+  // "what are all of the kinds of black tea that you serve", "what choices do I have in the espresso drinks category".
+  const kinds = /\b(?:choices|options|selections?|varieties)(?: do (?:i|we) have| are there| do you have)? (?:for|of|in) (?:the )?([a-z][\w' %-]*?)(?=[?.!,]|\s+(?:do|are|you|please|here|today|available|category|section)\b|$)/i.exec(q) ?? /\bin the way of ([a-z][\w' %-]*?)(?=[?.!,]|$)/i.exec(q) ?? /\b(?:kinds?|types?|sorts?|varieties) of ([a-z][\w' %-]*?)(?=\s+(?:that|do|you|are|is|available|here|on|they)\b|[?.!,]|$)/i.exec(q) ?? /\bwhat are (?:your|the|their) ([a-z][\w' %-]*?)(?=[?.!,]|$)/i.exec(q);
+  if (kinds && ok(clean(kinds[1]))) return `what ${clean(kinds[1])} they have`;
+  const optionsOf = /\b(?:the|your|their|any|some|there) ([a-z][\w' %-]*?) (?:options|choices|selections?|varieties)\b/i.exec(q);
+  if (optionsOf && ok(clean(optionsOf[1]))) return `what ${clean(optionsOf[1])} options they have`;
+  // "What syrups are available?", "What sweeteners can I get with that?".
+  const avail = /\b(?:what|which) ([a-z][\w' %-]*?) (?:(?:are|is) (?:available|on offer|there)|can i (?:get|have|add|choose))\b/i.exec(q);
+  if (avail && ok(clean(avail[1]))) return `what ${clean(avail[1])} they have`;
   const options = /\b(?:what|which) (?:are|is) (?:the |your |their )?([a-z][\w' %-]*?) (?:options|choices|selections?)\b/i.exec(q);
   if (options && ok(clean(options[1]))) return `what ${clean(options[1])} they have`;
   const there = /\b(?:are|is) there (any|some)\s+([a-z][\w' %-]*?)(?=\s+(?:available|here|today|for|on|in)\b|[?.!,]|$)/i.exec(q);
@@ -1281,7 +1323,8 @@ export function menuClause(question: string): string {
   // "what exactly do you have in terms of coffee drinks?"
   const terms = /\bin terms of\s+([a-z][\w' %-]*?)(?=[?.!,]|$)/i.exec(q);
   if (terms && ok(clean(terms[1]))) return `what ${clean(terms[1])} they have`;
-  const whether = [...q.matchAll(/\b(?:have|sell|serve|carry|offer|stock|got|make|there(?= (?:is|are)\b))\s+(?:is\s+|are\s+)?(?:any\s+|some\s+|an?\s+)?([a-z][\w' %-]*?)(?=\s+(?:here|today|available|for|to|in|at|that|with|on|you|drinks? for)\b|[?.!,]|$)/gi)].find((m) => ok(clean(m[1])));
+  // "Do you have drip coffee by any chance?", "Do you have sweeteners I can add?", "Do you brew a black tea for hot tea?" (h-evol25: by, i, we; brew).
+  const whether = [...q.matchAll(/\b(?:have|sell|serve|carry|offer|stock|got|make|brew|there(?= (?:is|are)\b))\s+(?:is\s+|are\s+)?(?:any\s+|some\s+|an?\s+)?([a-z][\w' %-]*?)(?=\s+(?:here|today|available|for|to|in|at|that|with|on|you|by|i|we|drinks? for)\b|[?.!,]|$)/gi)].find((m) => ok(clean(m[1])));
   if (whether) {
     const x = clean(whether[1]);
     const lead = q.slice(0, whether.index + whether[0].length - whether[1].length);
@@ -1290,8 +1333,16 @@ export function menuClause(question: string): string {
     const one = !some && /\ban?\s+$/i.test(lead) && !/s$/.test(x);
     return `whether they have ${some ? 'any ' : one ? `${indefiniteFor(x)} ` : ''}${x}`;
   }
+  // "Can I get a specialty tea beverage?": asked of the menu, whether they have one (h-evol25).
+  const get = /\b(?:can|could|may) (?:i|we) (?:please )?(?:get|have|order) (a|an|some|any) ([a-z][\w' %-]*?)(?=[?.!,]|\s+(?:please|today|here|for|to)\b|$)/i.exec(q);
+  if (get && ok(clean(get[2]))) return `whether they have ${/^an?$/i.test(get[1]) ? indefiniteFor(clean(get[2])) : get[1].toLowerCase()} ${clean(get[2])}`;
   return 'what they have';
 }
+
+/** A drink asked of in the plural, as one of it ("cold brews" -> "cold brew"). */
+const oneOf = (x: string) => x.replace(/\b(lattes|mochas|cappuccinos|macchiatos|americanos|cortados|steamers|brews|teas|coffees|chais|drinks|frappuccinos|smoothies)$/, (w) => w.slice(0, -1));
+/** A kind asked about, in the plural ("herbal tea" -> "herbal teas"). */
+const plural = (x: string) => (/s$/.test(x) ? x : `${x}s`);
 
 /** Saying the café's menu is out of sight: the first sentence of a reply to a menu question. */
 const NO_MENU_SAID: ((x: string) => string)[] = [
@@ -1308,7 +1359,8 @@ const ASK_STAFF = [
   'Ask at the counter and they can tell you.',
   'Whoever is at the counter will know.',
   "It's worth asking the staff there.",
-  'The person at the till will know what they carry.',
+  // Not "… will know what they carry": said after "what goes into their cold brew" or a price it answered another question (h-evol25).
+  'The person at the till can say.',
   'Asking at the counter is the surest way to find out.',
   'The staff there can tell you.',
 ];

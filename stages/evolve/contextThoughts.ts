@@ -16,6 +16,7 @@
  * reason, combined), and within one insertion the least-used wording and parts come first, ties
  * broken by a hash of the reply: the same thoughts for the same insertion.
  */
+import { menuClause } from '../../sources/dialogue/honest.js';
 import { NAMED_DRINKS as DRINKS, thoughtDeniesSaid, endsOnQuestion, menuItems, readsOrderBack, replyDrinks, saysCannotOrder, saysNoMenu, userAsks } from '../../pipeline/dialogueRules.js';
 
 
@@ -59,7 +60,8 @@ function detailOf(reply: string): string {
 
 /** The details a read-back names after its drink ("So that's a latte with oat milk and vanilla?" -> "oat milk and vanilla"), if short and plain. */
 export function readBackDetails(reply: string): string | undefined {
-  const m = /\b(?:with|and) ((?:[a-z%0-9-]+ ){0,4}?(?:milk|syrup|vanilla|caramel|hazelnut|chocolate|cinnamon|foam|cream|shots?|ice|sugar|sweetener|sauce|water|decaf))(?: and ((?:[a-z%0-9-]+ ){0,4}?(?:milk|syrup|vanilla|caramel|hazelnut|chocolate|cinnamon|foam|cream|shots?|ice|sugar|sweetener|sauce|water)))?\b/i.exec(reply);
+  // "sugar free vanilla" is the vanilla, sugar-free: never "the sugar" (h-evol25).
+  const m = /\b(?:with|and) ((?:[a-z%0-9-]+ ){0,4}?(?:milk|syrup|vanilla|caramel|hazelnut|chocolate|cinnamon|foam|cream|shots?|ice|sugar(?!-free)|sweetener|sauce|water|decaf))(?: and ((?:[a-z%0-9-]+ ){0,4}?(?:milk|syrup|vanilla|caramel|hazelnut|chocolate|cinnamon|foam|cream|shots?|ice|sugar(?!-free)|sweetener|sauce|water)))?\b/i.exec(reply.replace(/\bsugar free\b/gi, 'sugar-free'));
   if (!m) return undefined;
   // "with almond milk and one with oat milk" reads back two drinks' milks: the details are "almond milk and oat milk".
   const second = m[2]?.replace(/^(?:one|another|the other)\s+(?:with\s+)?/i, '');
@@ -196,6 +198,34 @@ function options(act: ReplyAct, d: string | undefined, topic: string | undefined
         'dc',
       );
     case 'nomenu': {
+      // The thought asks what the reply answers (h-evol25): "What is in the Cold Brew?" is about what goes into
+      // it, not what cold brew they carry; a price is a price, a recommendation a recommendation.
+      const clause = ctx.user ? menuClause(ctx.user) : '';
+      const said = !!clause && ctx.reply.includes(clause);
+      const into = said ? /^what goes into their (.+)$/.exec(clause) : null;
+      if (into) {
+        const y = into[1];
+        return combos(
+          [`What goes into their ${y} is down to the café's own recipe`, `How they make the ${y} is up to the café's recipe`, `The café's recipe decides what is in its ${y}`, `Only the café's recipe says what is in its ${y}`],
+          ['; I cannot see it, so the staff should tell them.', ', and no tool of mine reads it, so I will point them to the counter.', '; I have no way to look it up and would only be guessing.', ', and I cannot see it; the barista will know.', '; making up an answer would mislead them, so the counter is the place to find out.'],
+          'nc',
+        );
+      }
+      const costs = said ? /^what (.+) costs there$/.exec(clause) : null;
+      if (costs) {
+        const y = costs[1] === 'it' ? 'it' : costs[1];
+        return combos(
+          [`What ${y} costs is on the café's price list`, `Only the café's price list says what ${y} costs`, 'The price is the café\'s to set', 'They want a price, and only the café can give it'],
+          ['; I cannot see that list, so the staff should tell them.', ', and no tool of mine reads it, so I will point them to the counter.', '; I have no way to look it up and would only be guessing.', ', and I cannot see it; the barista will know.'],
+          'np',
+        );
+      }
+      if (said && / they would recommend$/.test(clause))
+        return combos(
+          ['What to recommend depends on the café\'s menu', 'A recommendation needs the café\'s menu', 'Picking something for them needs the café\'s menu', 'Only the café\'s menu could ground a recommendation'],
+          ['; I cannot see that menu, so the staff should tell them.', ', and no tool of mine reads it, so I will point them to the counter.', '; I have no way to look it up and would only be guessing.', ', which I cannot see; the barista will know.'],
+          'nr',
+        );
       const x = topic ?? 'drinks';
       // A drink one orders by the cup takes its article or "kind of" ("the question about the steamer", "what
       // kind of americano they carry"), a plural "there are": never "the question about steamer" or "what drinks

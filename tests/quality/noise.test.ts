@@ -16,6 +16,7 @@ import {
   noiseTypoInTaskWord,
   noiseTypoGarbled,
   noiseTyposAdjacent,
+  noisePronounUnbound,
 } from '../../pipeline/quality/measures/noise.js';
 import { noiseClashes, skeletonOnly, typosOf } from '../../pipeline/quality/noiseShape.js';
 import { noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
@@ -215,6 +216,18 @@ describe('noise after an inserted conversation, inside a sentence or quote, and 
     for (let i = 0; i < 500; i++) {
       const out = noisyRules({ query: q, protected: ['abc123'] }, new Rng(31, `a${i}`, 'noise')).query;
       expect(noiseTyposAdjacent.check(noisy(q, out), NONE), out).toBeNull();
+    }
+  });
+
+  it('an opener before the request ends on no pronoun pointing at nothing; the rules never write one (500 seeds)', () => {
+    const q = 'Book the 9am train to Leeds for tomorrow.';
+    expect(noisePronounUnbound.check(noisy(q, `Can't tell whether the request covers it. ${q}`), NONE)).toMatch(/covers it/);
+    expect(noisePronounUnbound.check(noisy(q, `Not sure whether the request covers everything. ${q}`), NONE)).toBeNull();
+    // After the request "it" has the request to point at.
+    expect(noisePronounUnbound.check(noisy(q, `${q} Hope that covers it.`), NONE)).toBeNull();
+    for (let i = 0; i < 500; i++) {
+      const out = noisyRules({ query: q, protected: [] }, new Rng(32, `u${i}`, 'noise')).query;
+      expect(noisePronounUnbound.check(noisy(q, out), NONE), out).toBeNull();
     }
   });
 });

@@ -10,7 +10,7 @@ import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { topShare } from './topShare.js';
-import { orderCountMisread, closingDropsAsked, restatedItemCounted, closingDropsConfirmed, claimsCanMake, replyMissesOrder, openingAcknowledgement, confirmationMisfits, speaksAsServer, readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, statesSpec, halfCasedName, bareSecondDrink, withoutIngredientEspresso, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, readBackFrame, saysCannotOrder, saysUnavailable, tidyLine, userAsks, upstreamSlip } from '../../dialogueRules.js';
+import { readBackDropsPlace, orderCountMisread, closingDropsAsked, restatedItemCounted, closingDropsConfirmed, claimsCanMake, replyMissesOrder, openingAcknowledgement, confirmationMisfits, speaksAsServer, readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, statesSpec, halfCasedName, bareSecondDrink, withoutIngredientEspresso, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, readBackFrame, saysCannotOrder, saysUnavailable, tidyLine, userAsks, upstreamSlip } from '../../dialogueRules.js';
 export { readBackFrame };
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
@@ -465,14 +465,17 @@ export const contextThoughtDetailGarbled: CaseMeasure = {
   kind: 'case',
   id: 'long_context_thought_detail_garbled',
   group: 'text',
-  title: 'long context (CoT): an inserted reply\'s thought names the order\'s details with the second drink\'s pronoun left in ("Reading the lattes back lets them confirm the almond milk and one with oat milk.")',
+  title: 'long context (CoT): an inserted reply\'s thought names the order\'s details with the second drink\'s pronoun left in ("Reading the lattes back lets them confirm the almond milk and one with oat milk."), or a sugar-free flavour as sugar ("… lets them confirm the 2% milk and sugar." -> "a cortado with 2% milk and sugar free vanilla")',
   population: 'CoT evolved cases with an inserted long context',
   check(tc) {
     if (!tc.cot) return undefined;
     const turns = spokenTurns(tc);
     if (!turns) return undefined;
     const hit = turns.find((t) => t.role === 'assistant' && t.thought && DETAIL_GARBLED.test(t.thought));
-    return hit ? `"${DETAIL_GARBLED.exec(hit.thought!)![0]}" in "${hit.thought!.slice(0, 90)}"` : null;
+    if (hit) return `"${DETAIL_GARBLED.exec(hit.thought!)![0]}" in "${hit.thought!.slice(0, 90)}"`;
+    // "sugar free vanilla" named as "the sugar" (widened, h-evol25).
+    const sugar = turns.find((t) => t.role === 'assistant' && t.thought && /\bsugar\b(?![ -]free)/i.test(t.thought) && /\bsugar[ -]free\b/i.test(t.text) && !/\bsugar\b(?![ -]free)/i.test(t.text));
+    return sugar ? `"sugar" for the sugar-free: "${sugar.thought!.slice(0, 90)}" -> "${sugar.text.slice(0, 60)}"` : null;
   },
 };
 
@@ -818,7 +821,7 @@ export function garbledReadBack(text: string): string | undefined {
  * "… with 2% milk and could you make that a decaf?"). The words, or undefined.
  */
 export function garbledItem(text: string): string | undefined {
-  return /\b(?:a|an|some) (?:guys|you|do|does|did|y'?all|folks)\b|\bone ([\w%-]+) [\w%-]+, one \1 and the other\b|\b(?:a few|some|a couple of) (?:[\w-]+ )?coffee\b(?![\s-]+(?:beans?|grounds?)\b)(?=\s*[?.,;!]|\s+(?:it|is|and|then|for)\b)|(?:\band|,)\s+(?:can|could|would|will) you\b(?!\s+(?:please\s+)?(?:confirm|tell|let|check|repeat|say|double-?check)\b)|\b(?:two|three|four|[2-4]) (?:espressos|lattes|mochas) shots?\b|\bif you (?:could|can|would) (?:please )?(?:make|add|put|do)\b/i.exec(text)?.[0];
+  return /\b(?:a|an|some) (?:guys|you|do|does|did|y'?all|folks)\b|\bone ([\w%-]+) [\w%-]+, one \1 and the other\b|\b(?:a few|some|a couple of) (?:[\w-]+ )?coffee\b(?![\s-]+(?:beans?|grounds?)\b)(?=\s*[?.,;!]|\s+(?:it|is|and|then|for)\b)|(?:\band|,)\s+(?:can|could|would|will) you\b(?!\s+(?:please\s+)?(?:confirm|tell|let|check|repeat|say|double-?check)\b)|\b(?:two|three|four|[2-4]) (?:espressos|lattes|mochas) shots?\b|\bif you (?:could|can|would) (?:please )?(?:make|add|put|do)\b|\b(?:and|with|plus),? of (?:the|a|an|your|their)\b|\b(?:with|and) [\w%-]+(?: [\w%-]+)? if (?:you|they) (?:have|'ve got|got) it\b/i.exec(text)?.[0];
 }
 
 export const contextReadBackGarbled: CaseMeasure = {
@@ -1489,4 +1492,80 @@ export const contextEspressoCounted: CaseMeasure = {
   check: (tc) => dialogueDefect(tc, espressoCounted),
 };
 
-export const CONTEXT_MEASURES = [contextEspressoCounted, contextNameHalfCased, contextItemArticleMissing, contextOrderCountMisread, contextClosingDropsAsked, contextRestatedItemCounted, contextBareClosing, contextStockThoughtShare, contextReadBackFrameRepeats, contextUpstreamSlip, contextClosingDropsConfirmed, contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextReadBackRunOn, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtDetailGarbled, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+/** What a menu answer (or its thought) is about: what goes into a drink, its price, a recommendation, or what is stocked. */
+export function menuTopic(text: string): 'contents' | 'price' | 'pick' | 'stock' | undefined {
+  if (/\bwhat goes into\b|\brecipe\b|\bwhat is in\b|\bhow they make\b/i.test(text)) return 'contents';
+  if (/\bcosts?\b|\bprice\b/i.test(text)) return 'price';
+  if (/\brecommend|\bpicking something\b/i.test(text)) return 'pick';
+  if (/\b(?:carry|carries|stocks?|to offer|what [\w ]{1,40} there (?:is|are)|they have|whether they)\b/i.test(text)) return 'stock';
+  return undefined;
+}
+
+export const contextMenuThoughtTopic: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_menu_thought_topic',
+  group: 'text',
+  title: 'long context (CoT): a menu answer\'s thought is about another question than its reply ("What is in the Cold Brew?" -> thought "What cold brew they carry depends on the café" while the reply says it cannot check "what goes into their cold brew")',
+  population: 'CoT evolved cases with an inserted long context',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    let n = 0;
+    let first = '';
+    for (const t of turns) {
+      if (t.role !== 'assistant' || !t.thought || !saysNoMenu(t.text)) continue;
+      const said = menuTopic(t.text);
+      if (!said || said === 'stock') continue;
+      const thought = menuTopic(t.thought);
+      if (thought !== said && !n++) first = `reply on ${said}, thought on ${thought ?? 'nothing'}: "${t.thought.slice(0, 70)}" -> "${t.text.slice(0, 70)}"`;
+    }
+    return n ? `${n} replies; ${first}` : null;
+  },
+};
+
+/** A question naming what it asks about: a drink or part, what is in one, a price, a pick, the kinds of something. */
+const NAMES_TOPIC = /\bhow much\b|\bprices?\b|\bcosts?\b|\brecommend|\bbest\b|\boptions\b|\bchoices\b|\bvarieties\b|\bkinds?\b|\btypes?\b|\bsyrups?\b|\bsweeten|\bketchup\b|\bfood\b|\bmilk\b/i;
+
+export const contextMenuReplyOffTopic: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_menu_reply_off_topic',
+  group: 'text',
+  title: 'long context: a menu answer checks something other than what the customer asked ("May I ask what a steamer is made of?" -> "I\'m unable to check what they have"; "How much is it for an espresso drink?" -> "… what they have"), or answers an order as a menu question ("I would like a Vanilla Macchiato made with 2% please." -> "I can\'t see what the café stocks")',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    let n = 0;
+    let first = '';
+    turns.forEach((t, i) => {
+      if (t.role !== 'assistant' || !saysNoMenu(t.text) || turns[i - 1]?.role !== 'user') return;
+      const u = turns[i - 1].text;
+      const bare = /\bwhat they have\b(?=[.,;]| is beyond| since)/i.test(t.text);
+      const asked = menuTopic(t.text.replace(/\bwhat they carry\b/gi, ''));
+      const why = /\bwhat they carry\b/i.test(t.text) && asked && asked !== 'stock' ? `a ${asked} answer pointing to "what they carry"` : asksContents(u) && !/\bwhat goes into\b/i.test(t.text) ? 'a contents question answered as another' : bare && (NAMES_TOPIC.test(u) || menuItems(u).length > 0) ? 'a named question answered as "what they have"' : !/\?/.test(u) && !userAsks(u) && !asksMenu(u) && !/\b(?:menu|possible|able to)\b/i.test(u) ? 'an order answered as a menu question' : undefined;
+      if (why && !n++) first = `${why}: "${u.slice(0, 70)}" -> "${t.text.slice(0, 70)}"`;
+    });
+    return n ? `${n} replies; ${first}` : null;
+  },
+};
+
+export const contextReadBackPlaceDropped: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_readback_place_dropped',
+  group: 'text',
+  title: 'long context: a read-back leaves out where the customer said they will have the drink ("Can I get a Triple shot Mocha with Whole milk? Can I get it for here?" -> "A triple shot mocha with whole milk, is that right?")',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    const segments = dialogueSegments(tc, turns) ?? [turns];
+    for (const d of segments) {
+      const why = readBackDropsPlace(d);
+      if (why) return why;
+    }
+    return null;
+  },
+};
+
+export const CONTEXT_MEASURES = [contextMenuThoughtTopic, contextMenuReplyOffTopic, contextReadBackPlaceDropped, contextEspressoCounted, contextNameHalfCased, contextItemArticleMissing, contextOrderCountMisread, contextClosingDropsAsked, contextRestatedItemCounted, contextBareClosing, contextStockThoughtShare, contextReadBackFrameRepeats, contextUpstreamSlip, contextClosingDropsConfirmed, contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextReadBackRunOn, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtDetailGarbled, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];

@@ -438,4 +438,25 @@ export const noiseTyposAdjacent: CaseMeasure = {
   },
 };
 
-export const NOISE_MEASURES = [noiseTyposAdjacent, noiseSummaryPointsBack, noiseTypoGarbled, noiseSkeletonOnly, noiseFrameTop, noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord, noiseGreetingMidConversation, noiseAsideForeign, noiseNextStepAfterChat, noiseHedgesRequest];
+/** A clause ending on an object pronoun ("… whether the request covers it.", "… so I can sort them."). */
+const UNBOUND_OBJECT = /\b(?:covers?|explains?|includes?|needs?|says?|gets?|handles?|does|do|sorts?|fixes?|describes?) (?:it|them)(?=\s*(?:[,.!?;:]|$|,? (?:but|so)\b))/i;
+
+export const noisePronounUnbound: CaseMeasure = {
+  kind: 'case',
+  id: 'noise_pronoun_unbound',
+  group: 'text',
+  title: 'noisy query: a sentence put before the request ends on a pronoun pointing at nothing yet ("Can\'t tell whether the request covers it." opening the message)',
+  population: POPULATION,
+  check(tc) {
+    const pair = pairOf(tc);
+    if (!pair) return pair;
+    // The noise before the request's first words: nothing is named yet for "it" to point at.
+    const head = pair.original.trim().split(/\s+/).slice(0, 3).join(' ');
+    const at = pair.noisy.indexOf(head);
+    const before = at > 0 ? pair.noisy.slice(0, at) : '';
+    const m = UNBOUND_OBJECT.exec(before);
+    return m ? `"${before.trim().slice(0, 90)}"` : null;
+  },
+};
+
+export const NOISE_MEASURES = [noisePronounUnbound, noiseTyposAdjacent, noiseSummaryPointsBack, noiseTypoGarbled, noiseSkeletonOnly, noiseFrameTop, noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord, noiseGreetingMidConversation, noiseAsideForeign, noiseNextStepAfterChat, noiseHedgesRequest];

@@ -39,7 +39,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-32'; // 32: ", so I am finally asking" / "so this is overdue" only after a reason that says the ask was put off; no maths aside for a field named "average temperature" or a route to "calculate" (noise_aside_foreign, widened: teval_query_314_1 "So yeah, it's the distance, the weather and the maths I'm asking about."). 31: no typos in two neighbouring words (noise_typos_adjacent). 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
+export const NOISY_RULES_VERSION = 'noisy-query-33'; // 33: the lead's 32 and h-evol25's 32 merged (lead: ", so I am finally asking" / "so this is overdue" only after a reason that says the ask was put off; no maths aside for a field named "average temperature" or a route to "calculate" (noise_aside_foreign, widened: teval_query_314_1 "So yeah, it's the distance, the weather and the maths I'm asking about."). h-evol25: a doubting opener ends on "covers everything", not "covers it" with nothing yet named for "it" (noise_pronoun_unbound 10/1,000 on f52).) 31: no typos in two neighbouring words (noise_typos_adjacent). 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
 
 /**
  * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
@@ -260,7 +260,7 @@ const THING_WHEN = ['right now', 'as I type', 'non-stop', 'on and off', 'every f
 /** A doubting opener (the old rules' one frame, now one kind among many). */
 const DOUBT_STANCE = ['Not sure', 'Unsure', 'No idea', 'Wondering', 'Not certain', "Can't tell", "I'm not sure", 'Not quite sure', 'I wonder'];
 const DOUBT_WHO = ['this', 'my request', 'what I need', 'my question', 'my wording', 'my message', 'the request', 'my phrasing'];
-const DOUBT_TAIL = ['makes sense', 'is clear', 'reads right', 'is specific enough', 'is detailed enough', 'is easy to follow', 'covers it'];
+const DOUBT_TAIL = ['makes sense', 'is clear', 'reads right', 'is specific enough', 'is detailed enough', 'is easy to follow', 'covers everything'];
 
 const THANKS: { say: string[]; tail: string[] }[] = [
   { say: ['Thanks', 'Thx'], tail: ['a lot', 'in advance', 'for this', 'for helping', 'for your time', 'loads', 'so much', 'for the help', 'for sorting this'] },
