@@ -61,10 +61,14 @@ export function tasksCounted(list: Pick<Step, 'name' | 'args'>[], form: (task: s
   const groups = new Map<string, Set<string>>();
   for (const s of list) {
     const phrase = form(taskOf(s));
-    groups.set(phrase, (groups.get(phrase) ?? new Set()).add(JSON.stringify(s.args, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))));
+    // Counted by the values the steps really take: three films whose ids nothing shown gives are still three (markUnshown).
+    const own = 'counted' in s ? (s as { counted: unknown }).counted : s.args;
+    groups.set(phrase, (groups.get(phrase) ?? new Set()).add(JSON.stringify(own, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))));
   }
   return [...groups].map(([phrase, args]) => {
     const n = args.size;
+    // An id nothing shown gives, after its noun ("the movie <unshown id>"), goes with the count: "the three movies".
+    if (n > 1 && new RegExp(`\\b[a-z]+ "?${UNSHOWN}[A-Za-z_]+"?$`).test(phrase)) return phrase.replace(new RegExp(`\\b(?:the )?([a-z]+) "?${UNSHOWN}[A-Za-z_]+"?$`), (_m, noun: string) => `the ${NUMBER[n] ?? n} ${/s$/.test(noun) ? noun : `${noun}s`}`);
     return n > 1 ? phrase.replace(/\bthe ([a-z]+)$/, (m, noun: string) => (/s$/.test(noun) ? m : `the ${NUMBER[n] ?? n} ${noun}s`)) : phrase;
   });
 }
@@ -562,7 +566,7 @@ function markUnshown(w: Waiting, shown: string): Waiting {
   // A number too: the 980 miles only the failed estimate_distance would have given (bfcl_multi_turn_base_63-env-k9; answer_unsupported).
   const unshownNumber = (v: unknown) => typeof v === 'number' && !new RegExp(`(?<![\\d.])${String(v).replace('.', '\\.')}(?:\\.0+)?(?![\\d])`).test(shown);
   const args = Object.fromEntries(Object.entries(w.args).map(([k, v]) => [k, (typeof v === 'string' && v.trim() !== '' && !shown.includes(v)) || unshownNumber(v) ? `${UNSHOWN}${k}` : v]));
-  return { ...w, args };
+  return { ...w, args, counted: w.args } as Waiting;
 }
 
 /** A marked value said by its kind: 'the folder "<tmp>"' → "the folder", '"<ZETA>"' (a stock) → "the stock". */

@@ -172,6 +172,17 @@ describe('deeds in a row read as one account, not a log (answer_deed_run)', () =
 });
 
 describe('a task for several films is said for all of them (answer_pending_singular)', () => {
+  // teval_query_470_0-env-k1 on the merged build f53: the films' ids only the failed top-rated list would give were all marked
+  // unshown, so the three reviews counted as one ("get the reviews of the movie and get the details of the movie").
+  it('counts waiting steps whose ids nothing shown gives by the ids they take', () => {
+    const top3 = 'Can you please provide me with the top 3 highest-rated movies? I am interested in reading user reviews for each of these movies.';
+    const input = { request: top3, steps: [{ name: 'FilmTMDB.get_top_rated_movies', args: {}, response: 'HTTP 500 Internal Server Error', error: 'HTTP 500 Internal Server Error' }], waiting: [238, 278, 240].map((id) => ({ name: 'FilmTMDB.get_movie_reviews', args: { movie_id: id }, needsFailed: true })) };
+    for (const a of answers(input)) {
+      expect(a).toMatch(/the reviews of the three movies/);
+      expect(a).not.toMatch(/238|278|240/);
+      expect(pendingSingular(a, top3)).toBeUndefined();
+    }
+  });
   const request = 'Find out which movies are currently showing in China and retrieve the details of the first three movies.';
   it('flags one film where three were asked, passes the count', () => {
     expect(pendingSingular('Looking up the films now playing worked; still to do: getting the details of the film.', request)).toBeDefined();
