@@ -109,6 +109,24 @@ const TABLE: ItemSearch[] = [
     pages: [{ title: 'Nusa Dua - Wikipedia', link: 'https://en.wikipedia.org/wiki/Nusa_Dua', snippet: 'Nusa Dua is an enclave of large resort hotels on the Bukit Peninsula in the south of Bali, Indonesia, developed as a planned tourist area from the 1970s; its beaches are sheltered by a reef.' }],
   },
   {
+    // A bare "landmark" (teval_query_305_0's plan) finds what the word means, not made-up guide pages "to landmarks" (simulated_search_says_nothing).
+    asks: /^landmarks?$/i,
+    pages: [
+      { title: 'Landmark - Wikipedia', link: 'https://en.wikipedia.org/wiki/Landmark', snippet: 'A landmark is a recognizable natural or artificial feature used for navigation, a feature that stands out from its near environment and is often visible from long distances.' },
+      { title: 'National Historic Landmark - Wikipedia', link: 'https://en.wikipedia.org/wiki/National_Historic_Landmark', snippet: 'A National Historic Landmark (NHL) is a building, district, object, site, or structure that is officially recognized by the United States government for its outstanding historical significance.' },
+      { title: 'LANDMARK Definition & Meaning - Merriam-Webster', link: 'https://www.merriam-webster.com/dictionary/landmark', snippet: 'The meaning of LANDMARK is an object (such as a stone or tree) that marks the boundary of land.' },
+    ],
+  },
+  {
+    // "Quantum Computing | Britannica" under a general form said only that it was about it (simulated_search_says_nothing, teval_query_226_0).
+    asks: /^(?:what is\s+)?quantum computing$/i,
+    pages: [
+      { title: 'Quantum computing - Wikipedia', link: 'https://en.wikipedia.org/wiki/Quantum_computing', snippet: 'A quantum computer is a computer that exploits quantum mechanical phenomena. On small scales, physical matter exhibits properties of both particles and waves, and quantum computing takes advantage of this behavior using specialized hardware.' },
+      { title: 'Qubit - Wikipedia', link: 'https://en.wikipedia.org/wiki/Qubit', snippet: 'In quantum computing, a qubit or quantum bit is a basic unit of quantum information, the quantum version of the classic binary bit physically realized with a two-state device.' },
+      { title: 'Quantum algorithm - Wikipedia', link: 'https://en.wikipedia.org/wiki/Quantum_algorithm', snippet: 'In quantum computing, a quantum algorithm is an algorithm that runs on a realistic model of quantum computation, the most commonly used model being the quantum circuit model of computation.' },
+    ],
+  },
+  {
     asks: /^(?:latest\s+)?(?:quantum computing news|news (?:about|on) quantum computing)$/i,
     pages: [
       { title: 'Quantum supremacy using a programmable superconducting processor | Nature', link: 'https://www.nature.com/articles/s41586-019-1666-5', snippet: 'by F Arute · 2019 — Here we report the use of a processor with programmable superconducting qubits to create quantum states on 53 qubits.' },
