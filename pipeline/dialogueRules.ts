@@ -583,10 +583,14 @@ const AFFIRMS = /^\W*(?:yes|yep|yeah|yup|ya|correct|that'?s (?:right|correct|it)
  * A reply reading an order back or confirming it ("Got it: a Latte") that leaves out a modifier the
  * customer stated for it ("a Latte, but decaffeinated please"), or the modifiers it lacks.
  */
-export function incompleteReadBack(dialogue: { role: string; text: string }[], only: (modifier: string) => boolean = () => true): string | undefined {
+/**
+ * Each reply after a customer ordered a drink, with the drink and everything the customer said about
+ * it since ("Can I get a Mocha? Can I get it for here?"): what a read-back of that order must hold.
+ * A question about the menu ("what teas do you have?") orders nothing.
+ */
+function* repliesToOrders(dialogue: { role: string; text: string }[]): Generator<{ drink: string; texts: string[]; t: { role: string; text: string }; i: number }> {
   let drink: string | undefined;
   let texts: string[] = [];
-  const lastReply = dialogue.map((t) => t.role).lastIndexOf('assistant');
   for (const [i, t] of dialogue.entries()) {
     if (t.role === 'user') {
       const named = menuItems(t.text).find((m) => DRINKS.has(m));
@@ -596,7 +600,14 @@ export function incompleteReadBack(dialogue: { role: string; text: string }[], o
       } else if (drink) texts.push(t.text);
       continue;
     }
-    if (!drink || !menuItems(t.text).includes(drink)) continue;
+    if (drink) yield { drink, texts, t, i };
+  }
+}
+
+export function incompleteReadBack(dialogue: { role: string; text: string }[], only: (modifier: string) => boolean = () => true): string | undefined {
+  const lastReply = dialogue.map((t) => t.role).lastIndexOf('assistant');
+  for (const { drink, texts, t, i } of repliesToOrders(dialogue)) {
+    if (!menuItems(t.text).includes(drink)) continue;
     // It names the order ("a decaf Latte", "two cortados"), as a read-back does, not just the drink ("is this the right tea?").
     // Sentence by sentence: "Thank you for being a loyal customer. Right, the latte." names no order.
     const names = t.text.split(/(?<=[.!?])\s+/).some((sentence) => new RegExp(`\\b(?:a|an|one|two|three|four|both|\\d+)(?: [\\w%-]+){0,6}? ${drink}`).test(` ${normalizeLine(sentence.replace(/%/g, ' percent'))} `.replace(/ 2 percent/g, ' 2%')));
@@ -733,18 +744,8 @@ export function statedPlace(texts: string[]): 'to go' | 'for here' | undefined {
  * milk, is that right?"): the place said and the read-back, or undefined.
  */
 export function readBackDropsPlace(dialogue: { role: string; text: string }[]): string | undefined {
-  let drink: string | undefined;
-  let texts: string[] = [];
-  for (const t of dialogue) {
-    if (t.role === 'user') {
-      const named = menuItems(t.text).find((m) => DRINKS.has(m));
-      if (named && !/^\W*(?:what|which|how|do you|does|is there|are there)\b/i.test(t.text.trim().replace(HOW_ARE_YOU, ''))) {
-        drink = named;
-        texts = [t.text];
-      } else if (drink) texts.push(t.text);
-      continue;
-    }
-    if (!drink || !readsOrderBack(t.text)) continue;
+  for (const { texts, t } of repliesToOrders(dialogue)) {
+    if (!readsOrderBack(t.text)) continue;
     const place = statedPlace(texts);
     if (place && !PLACE_SAID.test(t.text)) return `lacks "${place}": "${texts.join(' / ').slice(0, 100)}" -> "${t.text.slice(0, 90)}"`;
   }
