@@ -28,7 +28,8 @@ import { startOpenAiServer, type OpenAiTestServer } from '../support/openaiServe
 import { testConfig, testGateway, TEST_API_KEY } from '../support/llmGateway.js';
 
 const TARGET = 'bfcl_multi_turn_base_0';
-const TEVAL_TARGET = 'teval_query_0_1';
+// query_0_2, not query_0_1: resolve 22 turns query_0_1 down (its step 5 searches arXiv for "solar energy", which no recorded paper matches).
+const TEVAL_TARGET = 'teval_query_0_2';
 const MODEL = 'mistake-model';
 
 /**
@@ -50,12 +51,12 @@ const PLAN: Record<number, string> = {
 };
 
 /**
- * T-Eval's query_0_1: search_property_by_place(place=Berlin), then get_property_reviews(propertyId).
+ * T-Eval's query_0_2: search_property_by_place(place=San Francisco), then get_property_checkout_price(checkIn, checkOut, propertyId).
  * Its APIs are answered by the simulator, whose rules reject an invalid call before any model is asked.
  */
 const TEVAL_PLAN: Record<number, string> = {
-  1: '{"name": "AirbnbSearch.search_by_city", "args": {"place": "Berlin"}}',
-  2: '{"name": "AirbnbSearch.get_property_reviews", "args": {}}',
+  1: '{"name": "AirbnbSearch.search_by_city", "args": {"place": "San Francisco"}}',
+  2: '{"name": "AirbnbSearch.get_property_checkout_price", "args": {"checkIn": "2023-12-01", "checkOut": "2023-12-05"}}',
 };
 
 describe('observe against an OpenAI-compatible model server, on real BFCL and T-Eval trajectories', () => {
@@ -193,7 +194,7 @@ describe('observe against an OpenAI-compatible model server, on real BFCL and T-
     expect((parseToolResponse(invented.response!.content) as { error: string }).error).toMatch(/^API AirbnbSearch\.search_by_city does not exist: AirbnbSearch has no API named "search_by_city"$/);
     const missing = at(2, TEVAL_TARGET).content;
     expect(missing).toMatchObject({ source: 'teval', label: 'parameters_key_error', reasons: ['required key propertyId missing'] });
-    expect(missing.response!.content).toContain("Missing required parameter 'propertyId' for AirbnbSearch.get_property_reviews");
+    expect(missing.response!.content).toContain("Missing required parameter 'propertyId' for AirbnbSearch.get_property_checkout_price");
   });
 
   it('every unplanned step is correct', () => {

@@ -118,6 +118,15 @@ describe('a pick by rank agrees with the list it comes from', () => {
   });
 });
 
+/** The papers of a simulated arXiv answer, which since api-simulator-107 is Lagent's text of recorded papers ("Published: …\nTitle: …\nAuthors: …\nSummary: …", a blank line between), as records. */
+function arxivPapers(content: unknown): Record<string, string>[] {
+  if (Array.isArray(content)) return content as Record<string, string>[];
+  return String(content).split(/\n\n(?=Published: )/).map((block) => {
+    const field = (label: string) => new RegExp(`^${label}: ([\\s\\S]*?)(?=\\n(?:Published|Title|Authors|Summary): |$)`, 'm').exec(block)?.[1].replace(/\s*\n\s*/g, ' ').trim() ?? '';
+    return { published_date: field('Published'), title: field('Title'), authors: field('Authors'), summary: field('Summary') };
+  });
+}
+
 describe('titles a later call copies are listed by the answer before it', () => {
   it('tells a name from a heading', () => {
     for (const name of ['Shrek 2', 'Wegmans Catering', 'Lassen & Hennigs', '奥本海默', 'The Lord of the Rings: The Fellowship of the Ring']) expect(namesAThing(name, 'Make slides about them.'), name).toBe(true);
@@ -127,7 +136,7 @@ describe('titles a later call copies are listed by the answer before it', () => 
 
   it('query_199_2: the arXiv answer lists the papers the email sends; query_477_0: the similar movies list the films on the slides', () => {
     const mail = simulateTrajectory(tevalTrajectories(['query_199_2'])[0]);
-    const titles = (answer(mail, 0).content as { title: string }[]).map((p) => p.title);
+    const titles = arxivPapers(answer(mail, 0).content).map((p) => p.title);
     expect(titles).toContain('A Survey on Federated Learning for the Healthcare Metaverse: Concepts, Applications, Challenges, and Future Directions');
     expect(unshownTitle(renderPrefix(mail, 2, { cot: false }), toolSteps(mail)[1].step.action)).toBeUndefined();
     const slides = simulateTrajectory(tevalTrajectories(['query_477_0'])[0]);
@@ -150,19 +159,19 @@ it('the three measures are gated at zero by default', () => {
 describe('fields an email copies beside a title are the ones the simulated record gives', () => {
   it('the simulated arXiv record carries the published date, authors and summary the email copies', () => {
     const t = simulateTrajectory(tevalTrajectories(['query_199_2'])[0]);
-    const papers = answer(t, 0).content as Record<string, string>[];
+    const papers = arxivPapers(answer(t, 0).content);
     const survey = papers.find((p) => p.title.startsWith('A Survey on Federated Learning'))!;
     expect(survey.published_date).toBe('2023-04-05');
     expect(survey.authors).toMatch(/^Ali Kashif Bashir, Nancy Victor/);
     expect(survey.summary).toMatch(/^Recent technological advancements/);
-    // The other records keep their own made-up fields, each in its own record.
-    expect(new Set(papers.map((p) => p.published_date)).size).toBe(papers.length);
+    // The other records are other recorded papers, each its own (api-simulator-107: no paper is written for the query).
+    expect(new Set(papers.map((p) => p.title)).size).toBe(papers.length);
     expect(fieldUnshown.check(controlCaseAt(t, 2), contextOf(t))).toBeNull();
   });
 
   it('the measure flags a date the shown record contradicts, and authors nothing shows', () => {
     const t = simulateTrajectory(tevalTrajectories(['query_199_2'])[0]);
-    const papers = answer(t, 0).content as Record<string, string>[];
+    const papers = arxivPapers(answer(t, 0).content);
     const changed = papers.map((p) => (p.title.startsWith('A Survey') ? { ...p, published_date: '2020-06-10' } : p));
     toolSteps(t)[0].step.response = { content: JSON.stringify({ content: changed }), tier: 'simulated' };
     expect(fieldUnshown.check(controlCaseAt(t, 2), contextOf(t))).toMatch(/Email\.send copies Published: "2023-04-05" for "A Survey on Federated.*where the answer shows "2020-06-10"/);
@@ -183,7 +192,7 @@ describe('fields an email copies beside a title are the ones the simulated recor
 
   it('the assemble gate turns down a case whose copied field no answer gives', () => {
     const t = simulateTrajectory(tevalTrajectories(['query_199_2'])[0]);
-    const papers = (answer(t, 0).content as Record<string, string>[]).map((p) => ({ ...p, authors: 'Farid Kowalski' }));
+    const papers = arxivPapers(answer(t, 0).content).map((p) => ({ ...p, authors: 'Farid Kowalski' }));
     toolSteps(t)[0].step.response = { content: JSON.stringify({ content: papers }), tier: 'simulated' };
     const tc = controlCaseAt(t, 2);
     expect(unshownField(tc.messages, tc.groundTruth as Action)).toMatchObject({ action: 'Email.send', label: 'Authors', shown: 'Farid Kowalski' });
