@@ -239,12 +239,25 @@ function turnDefects(tc: TestCase, find: (turns: NonNullable<ReturnType<typeof s
   return bad.length ? `${bad.length} turns, e.g. ${bad[0]}` : null;
 }
 
+/**
+ * How many of a dialogue's replies `flag` finds fault with, and the first one's reason ("3 replies; …"),
+ * or null when none: the form every per-reply long-context measure reports in.
+ */
+function repliesFlagged(turns: NonNullable<ReturnType<typeof spokenTurns>>, flag: (t: (typeof turns)[number], i: number) => string | undefined, lead = '; '): string | null {
+  let n = 0;
+  let first = '';
+  turns.forEach((t, i) => {
+    const why = flag(t, i);
+    if (why && !n++) first = why;
+  });
+  return n ? `${n} replies${lead}${first}` : null;
+}
+
 /** The inserted replies `bad` finds fault with, counted, the first one quoted by `quote`. Undefined when the case has no inserted context. */
 function replyDefects(tc: TestCase, bad: (text: string) => unknown, quote: (text: string) => string): string | null | undefined {
   const turns = spokenTurns(tc);
   if (!turns) return undefined;
-  const found = turns.filter((t) => t.role === 'assistant' && bad(t.text));
-  return found.length ? `${found.length} replies, e.g. ${quote(found[0].text)}` : null;
+  return repliesFlagged(turns, (t) => (t.role === 'assistant' && bad(t.text) ? quote(t.text) : undefined), ', e.g. ');
 }
 
 /**
@@ -446,15 +459,12 @@ export const contextThoughtDisagrees: CaseMeasure = {
     if (!tc.cot) return undefined;
     const turns = spokenTurns(tc);
     if (!turns) return undefined;
-    let n = 0;
-    let first = '';
-    turns.forEach((t, i) => {
-      if (t.role !== 'assistant' || !t.thought) return;
+    return repliesFlagged(turns, (t, i) => {
+      if (t.role !== 'assistant' || !t.thought) return undefined;
       const user = turns[i - 1]?.role === 'user' ? turns[i - 1].text : '';
       const why = thoughtDisagrees(user, t.text, t.thought);
-      if (why && !n++) first = `${why}: "${t.thought.slice(0, 70)}" -> "${t.text.slice(0, 60)}"`;
+      return why && `${why}: "${t.thought.slice(0, 70)}" -> "${t.text.slice(0, 60)}"`;
     });
-    return n ? `${n} replies; ${first}` : null;
   },
 };
 
@@ -489,14 +499,7 @@ export const contextThoughtDeniesSaid: CaseMeasure = {
     if (!tc.cot) return undefined;
     const turns = spokenTurns(tc);
     if (!turns) return undefined;
-    let n = 0;
-    let first = '';
-    turns.forEach((t, i) => {
-      if (t.role !== 'assistant' || !t.thought || turns[i - 1]?.role !== 'user') return;
-      const why = thoughtDeniesSaid(turns[i - 1].text, t.thought);
-      if (why && !n++) first = why;
-    });
-    return n ? `${n} replies; ${first}` : null;
+    return repliesFlagged(turns, (t, i) => (t.role !== 'assistant' || !t.thought || turns[i - 1]?.role !== 'user' ? undefined : thoughtDeniesSaid(turns[i - 1].text, t.thought)));
   },
 };
 
@@ -710,16 +713,13 @@ export const contextStatesMenu: CaseMeasure = {
   check(tc) {
     const turns = spokenTurns(tc);
     if (!turns) return undefined;
-    let n = 0;
-    let first = '';
-    turns.forEach((t, i) => {
-      if (t.role !== 'assistant') return;
+    return repliesFlagged(turns, (t, i) => {
+      if (t.role !== 'assistant') return undefined;
       const asked = i > 0 && turns[i - 1].role === 'user' && asksMenu(turns[i - 1].text);
       // Either way: "They have buckwheat and clover." and "I don't see mocha on the menu." both claim to know it.
       const said = statesMenu(t.text, asked) ?? claimsCanMake(t.text) ?? (saysUnavailable(t.text) ? t.text : undefined) ?? (i > 0 && turns[i - 1].role === 'user' ? describesRecipe(turns[i - 1].text, t.text) ?? (asksToSeeMenu(turns[i - 1].text) && !saysNoMenu(t.text) ? t.text : undefined) : undefined);
-      if (said && !n++) first = `"${turns[i - 1]?.text.slice(0, 50) ?? ''}" -> "${said.slice(0, 80)}"`;
-    });
-    return n ? `${n} replies, e.g. ${first}` : null;
+      return said && `"${turns[i - 1]?.text.slice(0, 50) ?? ''}" -> "${said.slice(0, 80)}"`;
+    }, ', e.g. ');
   },
 };
 
@@ -1511,16 +1511,13 @@ export const contextMenuThoughtTopic: CaseMeasure = {
     if (!tc.cot) return undefined;
     const turns = spokenTurns(tc);
     if (!turns) return undefined;
-    let n = 0;
-    let first = '';
-    for (const t of turns) {
-      if (t.role !== 'assistant' || !t.thought || !saysNoMenu(t.text)) continue;
+    return repliesFlagged(turns, (t) => {
+      if (t.role !== 'assistant' || !t.thought || !saysNoMenu(t.text)) return undefined;
       const said = menuTopic(t.text);
-      if (!said || said === 'stock') continue;
+      if (!said || said === 'stock') return undefined;
       const thought = menuTopic(t.thought);
-      if (thought !== said && !n++) first = `reply on ${said}, thought on ${thought ?? 'nothing'}: "${t.thought.slice(0, 70)}" -> "${t.text.slice(0, 70)}"`;
-    }
-    return n ? `${n} replies; ${first}` : null;
+      return thought !== said ? `reply on ${said}, thought on ${thought ?? 'nothing'}: "${t.thought.slice(0, 70)}" -> "${t.text.slice(0, 70)}"` : undefined;
+    });
   },
 };
 
@@ -1536,17 +1533,14 @@ export const contextMenuReplyOffTopic: CaseMeasure = {
   check(tc) {
     const turns = spokenTurns(tc);
     if (!turns) return undefined;
-    let n = 0;
-    let first = '';
-    turns.forEach((t, i) => {
-      if (t.role !== 'assistant' || !saysNoMenu(t.text) || turns[i - 1]?.role !== 'user') return;
+    return repliesFlagged(turns, (t, i) => {
+      if (t.role !== 'assistant' || !saysNoMenu(t.text) || turns[i - 1]?.role !== 'user') return undefined;
       const u = turns[i - 1].text;
       const bare = /\bwhat they have\b(?=[.,;]| is beyond| since)/i.test(t.text);
       const asked = menuTopic(t.text.replace(/\bwhat they carry\b/gi, ''));
       const why = /\bwhat they carry\b/i.test(t.text) && asked && asked !== 'stock' ? `a ${asked} answer pointing to "what they carry"` : asksContents(u) && !/\bwhat goes into\b/i.test(t.text) ? 'a contents question answered as another' : bare && (NAMES_TOPIC.test(u) || menuItems(u).length > 0) ? 'a named question answered as "what they have"' : !/\?/.test(u) && !userAsks(u) && !asksMenu(u) && !/\b(?:menu|possible|able to)\b/i.test(u) ? 'an order answered as a menu question' : undefined;
-      if (why && !n++) first = `${why}: "${u.slice(0, 70)}" -> "${t.text.slice(0, 70)}"`;
+      return why && `${why}: "${u.slice(0, 70)}" -> "${t.text.slice(0, 70)}"`;
     });
-    return n ? `${n} replies; ${first}` : null;
   },
 };
 

@@ -336,6 +336,18 @@ function legStreets(leg: string): { driven?: string; toward?: string } {
   return out;
 }
 
+/** A route call's answer as its legs, with the start and end its arguments name; undefined for another call or an answer with no list of legs. */
+function routeLegs(action: { name: string; args: unknown }, response: string): { legs: string[]; from?: string; to?: string; lonFirst: boolean } | undefined {
+  if (!/route|direction/i.test(action.name) || !isPlainObject(action.args)) return undefined;
+  const answer = parseToolResponse(response);
+  const legs = isPlainObject(answer) ? (Object.values(answer).find((x) => Array.isArray(x) && x.length && x.every((y) => typeof y === 'string')) as string[] | undefined) : undefined;
+  if (!legs) return undefined;
+  const arg = (re: RegExp) => Object.entries(action.args as Record<string, unknown>).find(([k, v]) => re.test(k) && (typeof v === 'string' || typeof v === 'number'))?.[1];
+  const [from, to] = [arg(TRIP_START), arg(TRIP_END)].map((v) => (v === undefined ? undefined : String(v).trim()));
+  // GaoDe writes coordinates longitude first.
+  return { legs, from, to, lonFirst: /gaode|amap/i.test(action.name) };
+}
+
 /**
  * A simulated route through a town whose streets the street map draws (streetGeo.ts) that turns
  * between streets that never meet ("Start on Columbus Avenue heading south", "At the light, turn left
@@ -345,13 +357,9 @@ function legStreets(leg: string): { driven?: string; toward?: string } {
  * those of legs one after another (a leg naming no drawn street, a highway's, breaks the row).
  */
 export function routeStreetsApart(action: { name: string; args: unknown }, response: string): string | null | undefined {
-  if (!/route|direction/i.test(action.name) || !isPlainObject(action.args)) return undefined;
-  const answer = parseToolResponse(response);
-  const legs = isPlainObject(answer) ? (Object.values(answer).find((x) => Array.isArray(x) && x.length && x.every((y) => typeof y === 'string')) as string[] | undefined) : undefined;
-  if (!legs) return undefined;
-  const arg = (re: RegExp) => Object.entries(action.args as Record<string, unknown>).find(([k, v]) => re.test(k) && (typeof v === 'string' || typeof v === 'number'))?.[1];
-  const [from, to] = [arg(TRIP_START), arg(TRIP_END)].map((v) => (v === undefined ? undefined : String(v).trim()));
-  const lonFirst = /gaode|amap/i.test(action.name);
+  const route = routeLegs(action, response);
+  if (!route) return undefined;
+  const { legs, from, to, lonFirst } = route;
   const [a, b] = [exactSpot(from, lonFirst), exactSpot(to, lonFirst)];
   const strip = (leg: string): string => [from, to].reduce<string>((t, e) => (e ? t.split(e).join(' ') : t), leg);
   const read = legs.map((leg) => legStreets(strip(leg)));
@@ -407,13 +415,9 @@ export const simulatedRouteStreetsApart: CaseMeasure = {
  * in the town ("the highway", Boston's I-90) are not judged.
  */
 export function routeRoadAstray(action: { name: string; args: unknown }, response: string): string | null | undefined {
-  if (!/route|direction/i.test(action.name) || !isPlainObject(action.args)) return undefined;
-  const answer = parseToolResponse(response);
-  const legs = isPlainObject(answer) ? (Object.values(answer).find((x) => Array.isArray(x) && x.length && x.every((y) => typeof y === 'string')) as string[] | undefined) : undefined;
-  if (!legs) return undefined;
-  const arg = (re: RegExp) => Object.entries(action.args as Record<string, unknown>).find(([k, v]) => re.test(k) && (typeof v === 'string' || typeof v === 'number'))?.[1];
-  const [from, to] = [arg(TRIP_START), arg(TRIP_END)].map((v) => (v === undefined ? undefined : String(v).trim()));
-  const lonFirst = /gaode|amap/i.test(action.name);
+  const route = routeLegs(action, response);
+  if (!route) return undefined;
+  const { legs, from, to, lonFirst } = route;
   // Ends judged where they name one spot (coordinates, a numbered address, a landmark); a town or a named hotel places no road.
   const [la, lb] = [locate(from, lonFirst), locate(to, lonFirst)];
   if (!la || !lb || distanceKm(la, lb) >= 40) return undefined;
