@@ -425,6 +425,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_opener_contradicts: 0,
   answer_check_undecided: 0,
   answer_state_told_after_change: 0,
+  answer_lookup_told_between: 0,
   answer_opener_top_share: 0.15,
   answer_restates_asked: 0,
   answer_echo_frame: 0,

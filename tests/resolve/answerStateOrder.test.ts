@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { offlineAnswer, type AnswerInput } from '../../stages/resolve/answerWriter.js';
 import { nextStepQuestion } from '../../stages/resolve/failureSentences.js';
 import { Rng } from '../../pipeline/rng.js';
-import { stateToldAfterChange } from '../../pipeline/quality/measures/answerCraft.js';
+import { lookupToldBetween, stateToldAfterChange } from '../../pipeline/quality/measures/answerCraft.js';
 import { fieldsNotAsked } from '../../pipeline/quality/measures/text.js';
 
 const seeds = Array.from({ length: 16 }, (_, i) => new Rng(i, 'answer-writer'));
@@ -141,5 +141,44 @@ describe("a Scholar profile in the recordings' shape said as a sentence about th
       expect(a).not.toMatch(/the articles are|the name is/);
     }
     for (const a of answers({ request: "Tell me John Smith's affiliation, a list of articles and homepage.", steps: [step] })) expect(a).not.toContain('(J Smith, F Lopez)');
+  });
+});
+
+describe('a look-up several later calls took is told before them, never between them', () => {
+  // teval_query_285_1-env-k4 on f56: "A search for "school" found 4 places … For "500 Ocean Avenue",
+  // the latitude is 40.703573 … A search for "supermarket" found 3 places …".
+  const input: AnswerInput = {
+    request: 'I need to know the exact location of a property situated at 500 Ocean Avenue. Once I have the location, I would like to know about the schools and supermarkets around that area.',
+    steps: [
+      { name: 'BINGMap.get_coordinates', args: { location: '500 Ocean Avenue' }, response: "{'latitude': 40.703573, 'longitude': -74.080326}" },
+      { name: 'BINGMap.search_nearby', args: { latitude: 40.703573, longitude: -74.080326, radius: 1000, search_term: 'school' }, response: "{'places': [{'name': 'Sparrow High School', 'address': 'Bayonne'}, {'name': 'Lindqvist Academy', 'address': 'Bayonne'}]}" },
+      { name: 'BINGMap.search_nearby', args: { latitude: 40.703573, longitude: -74.080326, radius: 1000, search_term: 'supermarket' }, response: "{'places': [{'name': 'Olive Fresh Market', 'address': 'Bayonne'}, {'name': 'Ember Foods', 'address': 'Bayonne'}]}" },
+    ],
+  };
+
+  const calls = input.steps.map((s) => ({ name: s.name, args: s.args, response: s.response }));
+
+  it('flags the f56 build\'s answer and passes the coordinates told first or last (answer_lookup_told_between)', () => {
+    expect(lookupToldBetween({ calls, answer: 'A search for "school" found 2 places: "Sparrow High School" and "Lindqvist Academy". For "500 Ocean Avenue", the latitude is 40.703573 and the longitude is -74.080326. A search for "supermarket" found 2 places: "Olive Fresh Market" and "Ember Foods".' })).toBeDefined();
+    expect(lookupToldBetween({ calls, answer: 'For "500 Ocean Avenue", the latitude is 40.703573 and the longitude is -74.080326. A search for "school" found 2 places. A search for "supermarket" found 2 places.' })).toBeUndefined();
+    expect(lookupToldBetween({ calls, answer: 'A search for "school" found 2 places. A search for "supermarket" found 2 places. Both searched around 40.703573, -74.080326.' })).toBeUndefined();
+  });
+
+  it('tells the coordinates first, then each search', () => {
+    for (const a of answers(input)) {
+      expect(lookupToldBetween({ calls, answer: a }), a).toBeUndefined();
+      const at = a.indexOf('40.703573');
+      expect(at, a).toBeGreaterThanOrEqual(0);
+      expect(at, a).toBeLessThan(a.indexOf('"school"'));
+      expect(a.indexOf('"school"'), a).toBeLessThan(a.indexOf('"supermarket"'));
+    }
+  });
+
+  it('still tells a look-up one call took after what it was for (the zip codes after the distance)', () => {
+    const zip: AnswerInput = { request: 'How far is Rivermist from Greenway?', steps: [
+      { name: 'VehicleControlAPI.get_zipcode_based_on_city', args: { city: 'Rivermist' }, response: '{"zipcode": "83214"}' },
+      { name: 'VehicleControlAPI.estimate_distance', args: { cityA: '83214', cityB: '74532' }, response: '{"distance": 750.0}' },
+    ] };
+    for (const a of answers(zip)) if (a.includes('83214')) expect(a.indexOf('750'), a).toBeLessThan(a.indexOf('83214'));
   });
 });

@@ -293,4 +293,55 @@ export const answerOpenerContradicts: CaseMeasure = {
   },
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts];
+/** The plain values a response or an argument list holds, as text (3 characters or more: a short value could be anywhere). */
+function valuesOf(v: unknown): string[] {
+  if (typeof v === 'string' || typeof v === 'number') return String(v).length >= 3 ? [String(v)] : [];
+  if (Array.isArray(v)) return v.flatMap(valuesOf);
+  if (isPlainObject(v)) return Object.values(v).flatMap(valuesOf);
+  return [];
+}
+
+/**
+ * A look-up told between two later calls that both took what it found: "A search for "school" found 4
+ * places … For "500 Ocean Avenue", the latitude is 40.703573 … A search for "supermarket" found 3
+ * places …" — the coordinates both searches used, told as if found after the first. Positions are
+ * where the answer first quotes the look-up's first finding and each user's own arguments.
+ */
+export function lookupToldBetween(turn: Pick<AnsweredTurn, 'answer' | 'calls'>): string | undefined {
+  for (const [i, c] of turn.calls.entries()) {
+    if (isErrorResponse({ content: c.response })) continue;
+    let found: string[];
+    try {
+      found = valuesOf(parseToolResponse(c.response));
+    } catch {
+      continue;
+    }
+    if (found.length === 0) continue;
+    const users = turn.calls.filter((d, k) => k > i && found.every((v) => valuesOf(d.args).includes(v)));
+    if (users.length < 2) continue;
+    const at = turn.answer.indexOf(found[0]);
+    if (at < 0) continue;
+    const own = users.map((d) => Math.min(Infinity, ...valuesOf(d.args).filter((v) => !found.includes(v)).map((v) => turn.answer.indexOf(v)).filter((p) => p >= 0)));
+    if (own[0] < at && at < own[own.length - 1] && own[own.length - 1] !== Infinity) return `${c.name}'s "${found[0]}" told between two calls that took it (${users.map((d) => d.name).join(', ')})`;
+  }
+  return undefined;
+}
+
+export const answerLookupToldBetween: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_lookup_told_between',
+  group: 'text',
+  title: 'closing answer tells a look-up between two later calls that both took its findings ("A search for "school" found … For "500 Ocean Avenue", the latitude is … A search for "supermarket" found …")',
+  population: 'cases that show or ask for a closing answer',
+  check(tc) {
+    const turns = answeredTurns(tc);
+    if (turns.length === 0) return undefined;
+    for (const t of turns) {
+      const hit = lookupToldBetween(t);
+      if (hit) return `${hit} in "${t.answer.slice(0, 120)}…"`;
+    }
+    return null;
+  },
+};
+
+export const ANSWER_CRAFT_MEASURES = [answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
