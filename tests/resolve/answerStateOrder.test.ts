@@ -174,6 +174,17 @@ describe('a look-up several later calls took is told before them, never between 
     }
   });
 
+  it('says a place whose address is only a town is "in" it, any other address "at" it', () => {
+    for (const a of answers(input)) expect(a, a).toMatch(/"Sparrow High School" in Bayonne\b/);
+    const campus: AnswerInput = { request: 'Find cafes near the campus, with their addresses.', steps: [
+      { name: 'BINGMap.search_nearby', args: { search_term: 'cafe' }, response: "{'places': [{'name': 'Blue Cup', 'address': 'Shanghai Jiao Tong University'}, {'name': 'Corner Cafe', 'address': 'Monterey Park, CA, United States'}]}" },
+    ] };
+    for (const a of answers(campus)) {
+      expect(a, a).toContain('"Blue Cup" at Shanghai Jiao Tong University');
+      expect(a, a).toContain('"Corner Cafe" in Monterey Park, CA, United States');
+    }
+  });
+
   it('still tells a look-up one call took after what it was for (the zip codes after the distance)', () => {
     const zip: AnswerInput = { request: 'How far is Rivermist from Greenway?', steps: [
       { name: 'VehicleControlAPI.get_zipcode_based_on_city', args: { city: 'Rivermist' }, response: '{"zipcode": "83214"}' },
