@@ -1,7 +1,12 @@
 // h-evol26 (evolve 75/76): one drink never "them" or "both", the corpus's slips spelt right in a
 // read-back, "really dark" / "make it cold" / "Non fat" / "for carry out" / "to drink here" kept, and
-// ", and use oat milk" read back as "with oat milk".
+// ", and use oat milk" read back as "with oat milk"; harder docs keep "under specific path".
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { Rng } from '../../pipeline/rng.js';
+import type { ToolDoc } from '../../pipeline/schemas.js';
+import { brokenDocIssues } from '../../pipeline/quality/toolDocs.js';
+import { harderInput, harderRules } from '../../stages/evolve/roles/harderTools.js';
 import { completeOrder, orderPhrase, restate } from '../../sources/dialogue/honest.js';
 import { replyDrinks, saidModifierKeys, spellDrinks, statedPlace } from '../../pipeline/dialogueRules.js';
 import { garbledReadBack, misspeltDrink, oneDrinkAsMany, pluralDisagrees, thoughtSplitsName } from '../../pipeline/quality/measures/context.js';
@@ -64,5 +69,22 @@ describe('a read-back keeps what the customer said of the drink', () => {
   it('reads ", and use oat milk" back as the drink\'s milk', () => {
     expect(order('Man, I am dragging. Give me a Double Cappuccino, and use Oat milk, please.')).toBe('a double cappuccino with oat milk');
     expect(garbledReadBack('So you want a double cappuccino, and use oat milk, right?')).toBe('and use');
+  });
+});
+
+describe('harder tool docs keep a qualifier a bare noun needs (harder-tools-16)', () => {
+  const DOCS: ToolDoc[] = JSON.parse(readFileSync(new URL('./fixtures/harderDocs.json', import.meta.url), 'utf8'));
+  const find = DOCS.find((d) => d.name === 'GorillaFileSystem.find')!;
+  it('measures "under specific path" cut to "under path"', () => {
+    expect(brokenDocIssues(find, 'Find any file or directories under path that contain name.').join('; ')).toMatch(/bare noun: "under path"/);
+    expect(brokenDocIssues(find, 'Find any file or directories under specific path that contain name.').join('; ')).not.toMatch(/bare noun/);
+    // A plural noun reads whole without its qualifier.
+    expect(brokenDocIssues({ name: 'PPT.create_file', description: 'Create a pptx file with specific themes' }, 'Create a pptx file with themes.').join('; ')).not.toMatch(/bare noun/);
+  });
+  it('never cuts it, over many seeds', () => {
+    for (let seed = 0; seed < 40; seed++) {
+      const out = harderRules(harderInput([find]), new Rng(seed, `tool:${find.name}`, 'harder-tools')).tools[0].description;
+      expect(out, `seed ${seed}`).not.toMatch(/\bunder path\b/);
+    }
   });
 });
