@@ -35,6 +35,12 @@ const SPELT_IN_CONTEXT: [RegExp, string][] = [
   [/\bdecalf\b/gi, 'decaf'],
   [/\bdecaff\b/gi, 'decaf'],
   [/\bdecaff?inated\b/gi, 'decaffeinated'],
+  // The corpus's other slips a read-back said as typed (evolve 75: "a sinlge shot latte", "a Lavendar Earl Grey tea", "a Tripe macchiato", "a Cortana with 2% milk", "An ordera cortado").
+  [/\bsinlge\b/gi, 'single'],
+  [/\blavendar\b/gi, 'lavender'],
+  [/(?<=\b(?:an?|one) )tripe(?= (?:shot |espresso )?(?:latte|mocha|macchiato|cappuccino|cortado|americano|espresso)s?\b)/gi, 'triple'],
+  [/(?<=\b(?:an?|one|the) )cortana(?= (?:with|and|to|for|please)\b|\s*[.,?!]|$)/gi, 'cortado'],
+  [/\border(?=a (?:(?:[\w%-]+ ){0,3})?(?:latte|mocha|macchiato|cappuccino|cortado|americano|espresso|tea|coffee|chai)s?\b)/gi, 'order '],
 ];
 const spellMemo = new Map<string, string>();
 
@@ -127,9 +133,25 @@ export function withoutIngredientEspresso(text: string): string {
   return /espresso/i.test(text) ? text.replace(INGREDIENT_ESPRESSO, (m) => ' '.repeat(m.length)) : text;
 }
 
+/** A latte named by its tea ("a chai tea latte", "two green tea lattes"): one drink, not a chai and a tea; its name as the customer said it, by the menu drink it stands for. */
+const TEA_LATTE = /\b(chai|matcha(?: green)?|green) tea latte(s?)\b/gi;
+
 export function replyDrinks(said: string): { phrase: string; plural: boolean } | undefined {
   // "a mocha with half the espresso", "… and a shot of espresso": what goes into the drink, no second drink.
-  const text = withoutIngredientEspresso(said);
+  // "the chai tea latte" is one drink, read as the chai latte it is and named as said (evolve 75: "the chai and the tea", closed "mention them").
+  const teaNames = new Map<string, string>();
+  const text = withoutIngredientEspresso(said).replace(TEA_LATTE, (_m, tea: string, s: string) => {
+    const drink = /^chai$/i.test(tea) ? 'chai latte' : 'matcha latte';
+    if (!teaNames.has(drink)) teaNames.set(drink, `${tea.toLowerCase()} tea latte`);
+    return `${drink}${s}`;
+  });
+  const named0 = replyDrinksOf(text);
+  if (!named0 || teaNames.size === 0) return named0;
+  const phrase = named0.phrase.replace(/\b(chai latte|matcha latte)(?=s?\b)/g, (d) => teaNames.get(d) ?? d);
+  return { phrase, plural: named0.plural };
+}
+
+function replyDrinksOf(text: string): { phrase: string; plural: boolean } | undefined {
   const lower = text.toLowerCase();
   const named = menuItems(text)
     .filter((m) => NAMED_DRINKS.has(m))
@@ -660,6 +682,10 @@ export function saidModifierKeys(text: string): string[] {
   // "a whole or 2% milk fat latte": both milks said, the choice still open; a read-back naming one picked it for them.
   for (const m of t.matchAll(/\b([\w%-]+) or ([\w%-]+)(?:\s+[\w%-]+)?\s+milk\b/g)) for (const w of [m[1], m[2]]) if (!FILL.test(w)) keys.add(w);
   if (/\bweak\b/.test(t)) keys.add('weak');
+  // "a Mocha with milk but, really dark", "make it cold but without ice", "with added Hazelenut Sweetner, Non fat." (widened, evolve 75): how dark, how cold, the fat said without "milk".
+  if (/\bdark\b(?!\s+(?:chocolate|cocoa|mocha|sauce))/.test(t)) keys.add('dark');
+  if (/\b(?:make|made|want|like|have|serve|served|keep|need) (?:it|that|this|them|mine)? ?(?:\w+ )?cold\b(?!\s+brew)/.test(t)) keys.add('cold');
+  if (/\bno[nt][- ]?fat\b/.test(t)) keys.add('non-fat');
   // "with a few raw coffee beans in it": beans in the drink, not a second drink.
   if (/\b(?:coffee|espresso) beans?\b/.test(t)) keys.add('beans');
   // "the Lavender one": the variant named of a drink ("which Earl Grey?"), kept in its capital.
@@ -709,8 +735,8 @@ export function readBackDropsSaid(dialogue: { role: string; text: string }[]): s
 /** A read-back naming where the customer will have the drink ("…, to go", "… for here"). */
 export const PLACE_SAID = /\b(?:to go|for here|to stay|take ?away|take ?out|dine[- ]in)\b/i;
 /** "to go" as where the drink is had: not "I'd like to go with a latte", "ready to go ahead", "Its good to go." (a yes). */
-const TO_GO = /(?<!\b(?:like|love|want|wanna|need|have|has|had|got|going|ready|able|about|decided|plan|planning|trying|try|used|i|we|gonna|good|set)\s+)\b(?:to go|take ?away|take ?out)\b(?!\s+(?:with|ahead|back|for|out|on|over|through|and|to|get|home|now)\b)/gi;
-const FOR_HERE = /\bfor here\b|\bdine[- ]in\b|\b(?:drink|have|enjoy) (?:it|this|that|them) here\b/gi;
+const TO_GO = /(?<!\b(?:like|love|want|wanna|need|have|has|had|got|going|ready|able|about|decided|plan|planning|trying|try|used|i|we|gonna|good|set)\s+)\b(?:to go|take ?away|take ?out|carry[- ]?out)\b(?!\s+(?:with|ahead|back|for|out|on|over|through|and|to|get|home|now)\b)/gi;
+const FOR_HERE = /\bfor here\b|\bdine[- ]in\b|\b(?:drink|have|enjoy) (?:it|this|that|them) here\b|\bto (?:drink|have|enjoy) here\b/gi;
 
 /**
  * Where the customer said they will have the order, in the turns given ("Can I get it for here?" ->

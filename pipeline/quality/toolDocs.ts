@@ -216,6 +216,10 @@ export function brokenDocIssues(original: Pick<ToolDoc, 'name' | 'description'> 
   out.push(...sloppyWording(original.description, rewritten));
   out.push(...carelessForms(original.description, rewritten));
   // A clause alone for a summary ("If they are any rooms available."): a rewrite writes the sentence, even where the original was a fragment.
+  // A qualifier cut from after a preposition with no article before a singular noun ("under specific path" -> "under path that contain name"; h-evol26): a bare noun left ("with themes" is fine).
+  for (const m of ownText(original.description).matchAll(/\b(under|in|at|from|to|of|on|for|with|into|within|by|across|over|through) (?:specific|particular|various|certain|basic|simple|exactly|corresponding|respective|desired|relevant|appropriate|detailed|comprehensive|authenticated) ([a-z]*[a-rt-z])\b(?! of\b)/gi)) {
+    if (new RegExp(`\\b${m[1]} ${m[2]}\\b`, 'i').test(untagged(rewritten)) && !new RegExp(`\\b${m[1]} ${m[2]}\\b`, 'i').test(ownText(original.description))) out.push(`a qualifier cut leaves a bare noun: "${m[1]} ${m[2]}"`);
+  }
   const clause = untagged(rewritten).replace(/^[A-Za-z][\w ]{0,40}:\s+/, '').match(/^(?:if|whether)\b[^.]*/i);
   if (clause) out.push(`a clause alone for a summary: "${clause[0].slice(0, 50)}"`);
   const name = nameWords(original.name);

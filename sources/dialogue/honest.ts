@@ -284,7 +284,7 @@ const SAID_SPAN: Record<string, RegExp> = {
   milk: /\b(?:(?:extra|some|a little|a splash of|more)\s+)?milk\b/i,
   beans: /\b(?:(?:a few|some|a couple of|one|two|three|\d+)\s+)?(?:(?:raw|whole|roasted|chocolate[- ]covered)\s+)?(?:coffee|espresso) beans?\b/i,
 };
-const SAID_AFTER: Record<string, RegExp> = { strong: /\b(?:extra |very |really )?strong\b/i, weak: /\bweak\b/i, cold: /\bice[- ]cold\b/i, mostly: /\bmostly milk\b/i };
+const SAID_AFTER: Record<string, RegExp> = { strong: /\b(?:extra |very |really )?strong\b/i, weak: /\bweak\b/i, cold: /\bice[- ]cold\b|\b(?:extra |very |really )?cold\b(?!\s+brew)/i, mostly: /\bmostly milk\b/i, dark: /\b(?:extra |very |really |super )?dark(?: roast)?\b/i };
 function withSaid(order: string, texts: string[]): string {
   const keys = [...new Set(texts.flatMap(saidModifierKeys))].filter((k) => !holdsKey(order, k));
   if (!keys.length) return order;
@@ -306,7 +306,8 @@ function withSaid(order: string, texts: string[]): string {
       continue;
     }
     // "not-fat milk": a slip, read back as the milk meant.
-    const m = k === 'non-fat' ? /\bno[nt]-?fat milk\b/i.exec(all) && ['non-fat milk'] : re.exec(all);
+    // "…, Non fat." (evolve 75): the fat said without "milk" is the milk.
+    const m = k === 'non-fat' ? /\bno[nt][- ]?fat\b/i.exec(all) && ['non-fat milk'] : re.exec(all);
     if (m) extras.push(m[0].toLowerCase().replace(/^some\s+/, ''));
   }
   let out = order;
@@ -432,6 +433,8 @@ export function restate(order: string): string {
     .replace(/,?\s+if (?:you|they) (?:have|'ve got|got|carry) (?:it|any|some|that|them)\b/gi, '')
     .replace(/\b(?:made|done|prepared) (with|using)\b/gi, 'with')
     .replace(/\busing\b/gi, 'with')
+    // "a Double Cappuccino, and use Oat milk" (evolve 75): the milk said as the drink's, not "…, and use oat milk".
+    .replace(/,?\s+and (?:please )?use (?:the )?/gi, (_m, offset: number, whole: string) => (/\bwith\b/i.test(whole.slice(0, offset)) ? ' and ' : ' with '))
     .replace(/\bwith both\b/gi, 'with')
     // "and some of the hazelnut stuff" keeps its "some": "and of the hazelnut stuff" is no phrase (h-evol25).
     .replace(/\b(with|and) (?:the|some) (?!other\b|second\b|first\b|one\b|of\b)/gi, '$1 ')
@@ -598,7 +601,10 @@ function sameDrink(a: string, b: string): boolean {
 }
 
 /** How many drinks a read-back names: two ("two cortados, …", "a mocha and a latte") are checked as "both". */
-const drinksOf = (x: string) => (/^(?:two|both|2)\b/i.test(x) ? 2 : /^(?:three|four|five|[3-9])\b/i.test(x) ? 3 : [...x.matchAll(new RegExp(DRINK.source, 'gi'))].length);
+/** A drink's word said as what goes into another ("a matcha latte with extra matcha", "a mocha with a shot of chai"): no drink of its own. */
+const INGREDIENT_DRINK = /\b(?:extra|more|less|double|half(?: the)?|light|a (?:bit|dash|splash|shot|scoop|pump) of)\s+(?:matcha|chai|chocolate|coffee|tea|espresso)\b(?!\s+(?:lattes?|teas?)\b)/gi;
+// Espresso said as what goes into the drink ("a mocha with a double shot of espresso", "with half the espresso") is no second drink (evolve 75: "…, have I got both right?" for one mocha).
+const drinksOf = (x: string) => (/^(?:two|both|2)\b/i.test(x) ? 2 : /^(?:three|four|five|[3-9])\b/i.test(x) ? 3 : [...withoutIngredientEspresso(x).replace(INGREDIENT_DRINK, ' ').matchAll(new RegExp(DRINK.source, 'gi'))].length);
 /** An order with options ("with oat milk", ", extra hot"): its check may ask after every detail. */
 const optioned = (x: string) => /\bwith\b|,/.test(x);
 /**

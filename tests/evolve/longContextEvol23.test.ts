@@ -25,7 +25,7 @@ const turns = (...xs: string[]) => xs.map((content, k) => ({ role: (k % 2 ? 'ass
 describe('one drink said twice in a turn is one order', () => {
   it('reads the restated drink once, in its fuller wording', () => {
     expect(order('I think a Cappuccino would be good right now, so one Cappuccino.')).toBe('a cappuccino');
-    expect(order("Hi. I'll have one Cortado, that's one Cortado to carry out.")).toBe('one cortado');
+    expect(order("Hi. I'll have one Cortado, that's one Cortado to carry out.")).toBe('one cortado, to go'); // "to carry out" is to go (h-evol26).
     expect(order('Hi, so I would like a, lets see now, I would like a Macchiato. Yes, a Macchiato to go please.')).toBe('a macchiato to go');
     // Two of one drink stay two.
     expect(order('I would like a decaf mocha and a regular mocha.')).toBe('a decaf mocha and a regular mocha');

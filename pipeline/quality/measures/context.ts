@@ -821,7 +821,7 @@ export function garbledReadBack(text: string): string | undefined {
  * "… with 2% milk and could you make that a decaf?"). The words, or undefined.
  */
 export function garbledItem(text: string): string | undefined {
-  return /\b(?:a|an|some) (?:guys|you|do|does|did|y'?all|folks)\b|\bone ([\w%-]+) [\w%-]+, one \1 and the other\b|\b(?:a few|some|a couple of) (?:[\w-]+ )?coffee\b(?![\s-]+(?:beans?|grounds?)\b)(?=\s*[?.,;!]|\s+(?:it|is|and|then|for)\b)|(?:\band|,)\s+(?:can|could|would|will) you\b(?!\s+(?:please\s+)?(?:confirm|tell|let|check|repeat|say|double-?check)\b)|\b(?:two|three|four|[2-4]) (?:espressos|lattes|mochas) shots?\b|\bif you (?:could|can|would) (?:please )?(?:make|add|put|do)\b|\b(?:and|with|plus),? of (?:the|a|an|your|their)\b|\b(?:with|and) [\w%-]+(?: [\w%-]+)? if (?:you|they) (?:have|'ve got|got) it\b/i.exec(text)?.[0];
+  return /\b(?:a|an|some) (?:guys|you|do|does|did|y'?all|folks)\b|\bone ([\w%-]+) [\w%-]+, one \1 and the other\b|\b(?:a few|some|a couple of) (?:[\w-]+ )?coffee\b(?![\s-]+(?:beans?|grounds?)\b)(?=\s*[?.,;!]|\s+(?:it|is|and|then|for)\b)|(?:\band|,)\s+(?:can|could|would|will) you\b(?!\s+(?:please\s+)?(?:confirm|tell|let|check|repeat|say|double-?check)\b)|\b(?:two|three|four|[2-4]) (?:espressos|lattes|mochas) shots?\b|\bif you (?:could|can|would) (?:please )?(?:make|add|put|do)\b|\b(?:and|with|plus),? of (?:the|a|an|your|their)\b|\b(?:with|and) [\w%-]+(?: [\w%-]+)? if (?:you|they) (?:have|'ve got|got) it\b|\band (?:please )?use\b/i.exec(text)?.[0];
 }
 
 export const contextReadBackGarbled: CaseMeasure = {
@@ -858,7 +858,31 @@ export function pluralDisagrees(text: string): string | undefined {
   // "the mocha with oat milk and the one with 2% milk; ask for it at the counter" (widened, evolve 53): two drinks, the second said as "one", then called "it".
   const oneMore = /\b(?:and|plus) (?:the|a|an|another) (?:[\w%-]+ ){0,2}?one\b(?! (?:to|of|for)\b)[^.?!;]*[;.]\s+[^.?!]*?\b(?:(?:order|ask for|mention|say|give|read|name|take|make) (?:it|that one)|that one)\b(?!')/i.exec(text)?.[0];
   if (oneMore) return oneMore;
+  // "The chai tea latte, just as you said; mention them when you reach the front." (widened, evolve 75): one drink, named with no second, count or plural, then "them", "those" or "both".
+  const onlyOne = oneDrinkAsMany(text);
+  if (onlyOne) return onlyOne;
   return /\b(?:[Tt]he \w+s|[Tt]wo \w+s|the \w+ and the \w+) (?:sounds like the one|is the one)\b|(?<!\bwith )\b(?:(?:[Tt]he|[Tt]wo|[Tt]hree|[2-9]) (?:\w+ )?(?!(?:sound|look|seem|make|goe|come|work)s\b)\w{3,}s\b[^.?!]*|the \w+ and the \w+)[.!] (?:That'?s the one|Just ask the barista for that one|Order that one)\b|\b(?:[Tt]wo|[Tt]hree|[2-9]) \w+s(?:,[^.?!]*)? is (?:your order|what to ask|the one)\b|\b(?:1|one) \w+ with [^.?!]*\. [^.?!]*\bthe \w+os\b/.exec(text)?.[0];
+}
+
+/** What says "more than one" before a drink is called "them": a join, a count, a split, a plural drink. */
+const MANY_SAID = /\b(?:and|plus|both|two|three|four|one of them|other|another|each|all)\b|\b\d+\b|\b\w+(?:lattes|mochas|cortados|cappuccinos|macchiatos|americanos|espressos|teas|brews|coffees|chais|steamers|frappuccinos|chocolates|whites|drinks|orders)\b|\b(?:lattes|mochas|cortados|cappuccinos|macchiatos|americanos|espressos|teas|brews|coffees|chais|steamers|frappuccinos|chocolates|whites|drinks|orders)\b/i;
+/** The order as "them"/"those"/"both": "ask for them", "order those", "can take them", "have I got both right?". */
+const MANY_REF = /\b(?:ask for|order|mention|take|give|make|read out|send|pass|name|say|tell the barista) (?:them|those)\b|\b(?:both|all three)(?: of (?:them|those))? right\b|\bcatch both\b/i;
+/** A reply naming one drink that calls it "them", "those" or "both" ("The chai tea latte, just as you said; mention them when you reach the front."); the words, or undefined. */
+export function oneDrinkAsMany(text: string): string | undefined {
+  const ref = MANY_REF.exec(text);
+  if (!ref) return undefined;
+  const before = text.slice(0, ref.index);
+  if (MANY_SAID.test(before) || !menuItems(before).some((m) => NAMED_DRINKS_SET.has(m))) return undefined;
+  return `${before.trim().slice(-50)} … ${ref[0]}`;
+}
+const NAMED_DRINKS_SET = new Set(['hot chocolate', 'chai latte', 'cold brew', 'iced coffee', 'drip coffee', 'flat white', 'matcha latte', 'green tea', 'black tea', 'herbal tea', 'cappuccino', 'macchiato', 'americano', 'espresso', 'frappuccino', 'frappe', 'cortado', 'steamer', 'mocha', 'latte', 'chai', 'matcha', 'smoothie', 'tea']);
+
+/** A CoT thought naming as two drinks ("the chai and the tea") what its reply says as one name ("the chai tea latte"); the words, or undefined. */
+export function thoughtSplitsName(thought: string, reply: string): string | undefined {
+  const two = /\bthe ([\w-]+) and the ([\w-]+)\b/i.exec(thought);
+  if (!two) return undefined;
+  return new RegExp(`\\b${two[1]} ${two[2]}\\b`, 'i').test(reply) && !new RegExp(`\\b${two[1]}s? and\\b`, 'i').test(reply) ? two[0] : undefined;
 }
 
 /** A thought naming two drinks or a plural one that then calls them "it" ("Their choice is the lattes, so naming it for the counter is enough."); the words, or undefined. */
@@ -873,13 +897,16 @@ export const contextPluralAgreement: CaseMeasure = {
   kind: 'case',
   id: 'long_context_plural_agreement',
   group: 'text',
-  title: 'long context: an inserted closing treats two drinks as one ("The mochas sounds like the one.", "Then the latte and the mocha is the one to order"), a reply counts a drink in the singular ("You\'d like two latte, one with 2% milk") or one in the plural ("a macchiatos?", "So that\'s a chai lattes?"), or a CoT thought calls two drinks "it" ("Their choice is the lattes, so naming it for the counter is enough.")',
+  title: 'long context: an inserted closing treats two drinks as one ("The mochas sounds like the one.", "Then the latte and the mocha is the one to order") or one as two ("The chai tea latte, just as you said; mention them when you reach the front."; a thought\'s "the chai and the tea"), a reply counts a drink in the singular ("You\'d like two latte, one with 2% milk") or one in the plural ("a macchiatos?", "So that\'s a chai lattes?"), or a CoT thought calls two drinks "it" ("Their choice is the lattes, so naming it for the counter is enough.")',
   population: 'evolved cases with an inserted long context',
   check(tc) {
     const replies = replyDefects(tc, pluralDisagrees, (text) => `"${pluralDisagrees(text)}" in "${text.slice(0, 90)}"`);
     if (replies !== null) return replies;
     const thought = spokenTurns(tc)?.find((t) => t.role === 'assistant' && t.thought && thoughtPluralIt(t.thought));
-    return thought ? `thought ${thoughtPluralIt(thought.thought!)}: "${thought.thought!.slice(0, 90)}"` : null;
+    if (thought) return `thought ${thoughtPluralIt(thought.thought!)}: "${thought.thought!.slice(0, 90)}"`;
+    // "Naming the chai and the tea back …" beside "a chai tea latte?" (widened, evolve 75).
+    const split = spokenTurns(tc)?.find((t) => t.role === 'assistant' && t.thought && thoughtSplitsName(t.thought, t.text));
+    return split ? `thought "${thoughtSplitsName(split.thought!, split.text)}" beside "${split.text.slice(0, 80)}"` : null;
   },
 };
 

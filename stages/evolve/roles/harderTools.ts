@@ -50,7 +50,7 @@ export const HarderToolsOutput = z.object({
 });
 export type HarderToolsOutput = z.infer<typeof HarderToolsOutput>;
 
-export const HARDER_RULES_VERSION = 'harder-tools-14';
+export const HARDER_RULES_VERSION = 'harder-tools-16'; // 16: only before a singular noun (15 kept "with specific themes" too, so that phrase was no longer left to the theme parameter: harder_tools_wording_only 11 -> 24/1,000). 15: a qualifier right after a preposition with no article stays ("under specific path", never "under path"; harder_tools_broken widened, 106/1,000 on evolve 76).
 /** How many ways one tool's doc may be rewritten across cases (evolve draws one per case): a model path's cache holds as many per tool. */
 export const HARDER_VARIANTS = 6;
 
@@ -126,7 +126,8 @@ export function descriptionSynonyms(word: string): readonly string[] {
  * "get current time": the tool's own scope), "existing" or "provided" ("available in the provided
  * time" is not "available in time").
  */
-const QUALIFIERS = /\b(currently|specific|particular|various|certain|basic|simple|exactly|corresponding|respective|desired|relevant|appropriate|detailed|comprehensive|authenticated)\s+(?!(?:by|to|in|on|for|with|from|at|of|as)\b)/gi;
+// Not right after a preposition with no article before a singular noun (harder-tools-15): "under specific path" cut to "under path" reads broken; "with specific themes" may go (harder_tools_broken, 106/1,000 on evolve 76).
+const QUALIFIERS = /\b(currently|specific|particular|various|certain|basic|simple|exactly|corresponding|respective|desired|relevant|appropriate|detailed|comprehensive|authenticated)\s+(?!(?:by|to|in|on|for|with|from|at|of|as)\b)(?!(?<=\b(?:under|in|at|from|to|of|on|for|with|into|within|by|across|over|through)\s+[a-z]+\s+)[a-z]*[a-rt-z]\b)/gi;
 /** Examples and enumerations: "(e.g. ...)", "such as A, B and C", ", etc.", "For example ...". */
 const EXAMPLES: RegExp[] = [/\s*\((e\.g\.|i\.e\.|eg|for example|such as|like)[^)]*\)/gi, /,?\s*such as [^.;]*/gi, /,?\s*(etc\.?|and more)(?=[.;]|$)/gi, /(^|\s)(For example|E\.g\.|For instance)[^.]*\.(?=\s|$)/g];
 /** A sentence that states a constraint or condition: kept, perhaps moved to the end, its qualifiers kept. */
