@@ -504,6 +504,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   tool_select_destroys_unasked: 0,
   // h-plans23: a wrong tool that is a fair reading of the request's verb (get_property_details for "review no more than three of these properties", 0_1).
   tool_select_fair_reading: 0,
+  // A wrong tool that carries on the plan (h-solv26; 4/249 on f56: 172_0, 262_2).
+  tool_select_continues_plan: 0,
   tool_select_repeats_previous: 0,
   tool_select_answer_equivalent: 0,
   simulated_list_short: 0,
