@@ -178,6 +178,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   gt_placeholder_argument: 0,
   shown_placeholder_argument: 0,
   gt_branch_contradicted: 0,
+  // A listing found unavailable for a request picking available ones, then gone on with (h-solv26; 44/77 on f56, 0 after api-simulator-112 and resolve 25).
+  plan_goes_on_unavailable: 0,
   gt_content_named_not_given: 0,
   gt_body_misses_requested_detail: 0,
   gt_repeats_answered_read: 0,
@@ -503,6 +505,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   tool_select_destroys_unasked: 0,
   // h-plans23: a wrong tool that is a fair reading of the request's verb (get_property_details for "review no more than three of these properties", 0_1).
   tool_select_fair_reading: 0,
+  // A wrong tool that carries on the plan (h-solv26; 4/249 on f56: 172_0, 262_2).
+  tool_select_continues_plan: 0,
   tool_select_repeats_previous: 0,
   tool_select_answer_equivalent: 0,
   simulated_list_short: 0,

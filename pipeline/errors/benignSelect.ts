@@ -27,6 +27,7 @@ import { enumOf, isPlainObject, sameValue, toolkitOf } from './values.js';
 import { parseToolResponse } from '../prompts/parseAction.js';
 import { KEY_SYNONYMS, words } from './vocabulary.js';
 import { isIdKey } from './injectors/context.js';
+import { idsNamed } from '../resolution/availability.js';
 
 type Call = Pick<Action, 'name' | 'args'>;
 
@@ -278,4 +279,34 @@ export function answerEquivalent(correct: Call, wrong: Call, correctAnswer: stri
   if (!leaves.every((l) => holds(got, l.value, !l.listed))) return undefined;
   const shown = values.filter(distinctive).slice(0, 2).map((v) => JSON.stringify(v)).join(', ');
   return `${wrong.name}'s answer already holds what ${correct.name} answers (${shown}${values.length > 2 ? ', …' : ''}): answering from it is as right`;
+}
+
+/**
+ * A tool selection "error" that carries on what the plan was doing (h-solv26): the tool of an
+ * earlier step called again on the same record with an argument left out
+ * (check_availability(41020735) after check_availability(41020735, date="2023-10-25"), for "available
+ * for the next week": the plan's own look again, answered; teval_query_172_0), or on the next record
+ * of a list whose other records the plan already put through that tool (get_movie_details(27205)
+ * after get_movie_details of the five films before Inception in get_popular_movies' list, for "a list
+ * of popular movies and their details"; teval_query_262_2). Either is a step of the task a careful
+ * agent may take, answered with a success: no wrong tool to find.
+ */
+export function continuesPlan(correct: Call, wrong: Call, earlier: readonly { name: string; args: unknown; response?: string }[]): string | undefined {
+  if (wrong.name === correct.name || !isPlainObject(wrong.args)) return undefined;
+  const w = wrong.args as ToolArgs;
+  const keys = Object.keys(w);
+  const same = earlier.filter((s): s is { name: string; args: ToolArgs; response?: string } => s.name === wrong.name && isPlainObject(s.args));
+  if (!same.length || !keys.length) return undefined;
+  const wider = same.find((s) => keys.length < Object.keys(s.args).length && keys.every((k) => k in s.args && sameValue(s.args[k], w[k])));
+  if (wider) {
+    const dropped = Object.keys(wider.args).filter((k) => !(k in w));
+    return `${wrong.name} is an earlier step of the plan again on the same ${keys.join(', ')} with ${dropped.join(', ')} left out: the plan's own look again, not a wrong tool`;
+  }
+  const ids = idsNamed(w);
+  if (!ids.length) return undefined;
+  const done = same.map((s) => idsNamed(s.args)).filter((x) => x.length > 0);
+  if (new Set(done.flat()).size < 2 || done.some((x) => x.some((v) => ids.includes(v)))) return undefined;
+  const holds = (text: string, v: string) => new RegExp(`(?<![\\w.])${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.])`).test(text);
+  const list = earlier.find((s) => s.response !== undefined && [...done.flat(), ...ids].every((v) => holds(s.response!, v)));
+  return list ? `${wrong.name} on ${ids[0]}, the next record of ${list.name}'s list, after ${new Set(done.flat()).size} others of it the plan already put through ${wrong.name}: a step of the task, not a wrong tool` : undefined;
 }

@@ -121,6 +121,7 @@ export function renderApiSimulatorPrompt(input: ApiSimulatorInput): PromptMessag
   if (!input.environmentError && input.place) user += `\n\nThe task is about ${input.place}: any address, coordinates or nearby place in the response belongs there.`;
   if (!input.environmentError && input.today) user += `\n\nThe task takes place on ${input.today}: dates of days ahead (a forecast, coming films) start there, and what already happened (films now playing, papers published, reviews) is dated on or before it.`;
   if (!input.environmentError && input.used?.length) user += `\n\nOther steps of this task name ${input.used.map((u) => `${u.name} (${u.status === 'booked' ? 'booked by this task' : 'free'})`).join(', ')}: the list holds each of them with that status, beside any others.`;
+  if (!input.environmentError && input.known?.planGoesOn) user += `\n\nA later step of this task goes on with the record this call names: it is available.`;
   if (!input.environmentError && input.asked) user += `\n\nThe user asked for ${input.asked} results: list that many, unless the API's documented limit is lower.`;
   const known = input.environmentError ? undefined : input.known;
   if (known && (known.name || known.title || known.topic || known.fields)) {
@@ -144,7 +145,7 @@ export const apiSimulatorRole: RoleSpec<ApiSimulatorInput, ApiSimulatorOutput> =
   role: 'api-simulator',
   schemaName: 'api_simulator_reply',
   schema: ApiSimulatorOutput,
-  template: { id: 'api-simulator/fig17', version: '7', render: renderApiSimulatorPrompt }, // 7 (h-env24): a permission failure is a 403 after unusual traffic or a 401 for a token renewed in flight, never a 4xx blamed on a service that did not respond. 6: names the rooms other steps use (used)
+  template: { id: 'api-simulator/fig17', version: '8', render: renderApiSimulatorPrompt }, // 8: says a record a later step goes on with is available (known.planGoesOn). 7 (h-env24): a permission failure is a 403 after unusual traffic or a 401 for a token renewed in flight, never a 4xx blamed on a service that did not respond. 6: names the rooms other steps use (used)
   offline: {
     version: SIMULATOR_RULES_VERSION,
     run: (input, rng) =>

@@ -60,6 +60,11 @@ export interface KnownFacts {
    * recorded 2919.272 in a simulated now-playing list, not a drawn 18029).
    */
   films?: FilmShown[];
+  /**
+   * A later step of the plan acts on the record this call names (get_property_details of the property
+   * check_availability asks about): the record is available, so the plan's next step follows (availability.ts).
+   */
+  planGoesOn?: true;
 }
 
 /** A call to a film API (FilmTMDB, FilmDouban): its answers name films. */

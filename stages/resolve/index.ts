@@ -39,6 +39,7 @@ import { placeOfStep, shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { carryPlan } from '../../pipeline/resolution/grounded.js';
 import { knownFacts, agreeingCarries, filmsShown, isFilmApi, taskToday, tripDistance, type KnownFacts } from '../../pipeline/resolution/knownFacts.js';
 import { askedCount, itemsUsedElsewhere, namedItems, statusListNoun } from '../../pipeline/resolution/askedCount.js';
+import { answersAvailability, picksAvailable, planGoesOnWith, saysUnavailable } from '../../pipeline/resolution/availability.js';
 import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
 import { recordedFactsAbout, sameId } from '../../pipeline/resolution/recordedFacts.js';
 import { foreignRecordedResponse, recordPlan } from '../../pipeline/quality/grounding.js';
@@ -138,7 +139,9 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // 20: a simulated list of every room holds the rooms the task's other steps find free or reserve (askedCount.ts itemsUsedElsewhere).
   // 22: a trajectory with an arXiv search no recorded paper matches is turned down (arxiv_nothing_recorded): an empty answer for "deep learning" reads as broken (118 cases, 20 trajectories on h-serper25's build).
   // 21: a trajectory whose later step copies from an arXiv answer what no recorded paper of its query holds is turned down (arxiv_paper_unrecorded).
-  version: `22+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  // 25 (23, 24 in one step): a record a later step acts on is told to the simulator as available (availability.ts planGoesOnWith); a recording of
+  // this task saying it is not available turns the plan down (availability_contradicted), another task's is simulated instead.
+  version: `25+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],
@@ -239,6 +242,24 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
       const carry = simulated[i] ? branchCarry(p, located) : undefined;
       if (carry && !plan.carries[i].some((c) => c.field === carry.field && String(c.value) === String(carry.value))) plan.carries[i].push(carry);
     }
+    // A recorded availability answer saying "not available" for a record a later step goes on with (availability.ts):
+    // another task's recording is simulated instead (the simulator then finds it available); this task's own turns the plan
+    // down, since its next steps do what a careful agent would not (teval_query_11_1 put two hostels its own
+    // recording found taken on 2023-10-19 in a deck of "the top 3 available properties").
+    if (trajectory.source === 'teval') {
+      const calls = located.map((l) => ({ name: l.step.action.name, args: l.step.action.args }));
+      for (const [i, l] of located.entries()) {
+        if (simulated[i] || recording[i] === undefined || !answersAvailability(trajectory.tools.find((t) => t.name === l.step.action.name))) continue;
+        // Only where the request picks things by being available ("the top 3 available properties"), not where it asks whether they are.
+        if (!picksAvailable(trajectory.turns[l.turnIndex].user) || !saysUnavailable(parseToolResponse(recording[i]!.content)) || !planGoesOnWith(i, calls)) continue;
+        const what = `step ${i + 1} ${l.step.action.name}(${toJson(l.step.action.args)}) answers not available, and a later step goes on with that record`;
+        if (!(otherTask(i) || foreign(i))) throw new RejectItem(`availability_contradicted: ${recordId}: ${what} (this task's own recording): a careful agent would drop it, so the plan's next steps cannot be the right ones`);
+        notes.push(`${what} (recorded answer ${recording[i]?.origin}); simulated instead`);
+        delete l.step.response;
+        simulated[i] = true;
+        plan.resimulate.push(i);
+      }
+    }
     const resimulated = new Set(plan.resimulate);
     const recordedSteps = located.map((l, m) => ({ args: l.step.action.args, recorded: simulated[m] ? undefined : recording[m]?.content }));
     // The task's recorded answers, wherever they are: a film one of them gives is that film in every simulated answer (KnownFacts.films).
@@ -294,7 +315,10 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
         const found = simulated[i] ? withFilms(name, knownFacts(args, earlier), earlier) : undefined;
         // A distance this task's recordings give for the same two ends, even at a later step: the simulated route before it adds up to it (teval_query_26_2: 4488.454 km New York City–Los Angeles).
         const laterKm = simulated[i] && found?.tripKm === undefined ? tripDistance(args, located.map((l, m) => ({ name: l.step.action.name, args: l.step.action.args, response: m > i ? recordedAnswers[m] : undefined }))) : undefined;
-        const known = laterKm !== undefined ? { ...found, tripKm: laterKm } : found;
+        const withKm = laterKm !== undefined ? { ...found, tripKm: laterKm } : found;
+        // A record a later step acts on (details after check_availability of the same property) is available (availability.ts).
+        const goesOn = simulated[i] && answersAvailability(trajectory.tools.find((t) => t.name === name)) && planGoesOnWith(i, located.map((l) => ({ name: l.step.action.name, args: l.step.action.args })));
+        const known = goesOn ? { ...withKm, planGoesOn: true as const } : withKm;
         // The day the user says it is comes first (knownFacts.ts taskToday): their words up to this step's turn.
         const said = trajectory.turns.slice(0, located[i].turnIndex + 1).map((t) => t.user).join('\n');
         const weekdayCheck = branches.find((p) => checkAt(p) === i && p.branch.kind === 'weekday');

@@ -16,7 +16,7 @@ import { valueKindProblem } from '../kinds.js';
 import { keysAgree, misplacedValue, type GivenValue } from '../misplaced.js';
 import { confusable, toolSimilarity, type ToolSimilarity } from '../similarity.js';
 import { pathProblem, type PathContext } from '../pathKinds.js';
-import { actsOnSameObject, reasonableInstead, repeatsPrevious } from '../benignSelect.js';
+import { actsOnSameObject, continuesPlan, reasonableInstead, repeatsPrevious } from '../benignSelect.js';
 import { destroysUnasked } from '../destructive.js';
 import { callSchemaProblems, holdsId, idShown, typeProblem } from '../wrongCall.js';
 import { exactNumber, toJson } from '../../pyValues.js';
@@ -323,6 +323,9 @@ function rankConfusable(input: InjectionInput): ConfusableTool[] {
     // The step just before done again (its tool, naming nothing this step names or keeping its
     // values) repeats that step: no wrong tool for this one.
     if (repeatsPrevious(input.correct, { name: tool.name, args }, input.earlier[input.earlier.length - 1], input.tools)) continue;
+    // An earlier step's tool again on its record with an argument left out, or on the next record of a list the plan
+    // is going through with it (get_movie_details of the sixth popular film after the first five): a step of the task.
+    if (continuesPlan(input.correct, { name: tool.name, args }, input.earlier)) continue;
     out.push({ tool, similarity, neighbour, sameObject: !alike, args, score: similarity.score + (neighbour ? 0.15 : 0) + Math.min(relevance(tool, input), 6) * 0.02 });
   }
   return out.sort((a, b) => b.score - a.score || a.tool.name.localeCompare(b.tool.name));

@@ -11,7 +11,8 @@ import { earlyLaterStep, isIdKey } from '../../errors/injectors/context.js';
 import { nearMiss } from '../../errors/nearMiss.js';
 import { laterStepsDoableEarly, toolSteps } from '../../steps.js';
 import { helpfulLookup } from '../../errors/helpfulLookup.js';
-import { answerEquivalent, fairReading, plausiblePrecheck, repeatsPrevious, statusLook } from '../../errors/benignSelect.js';
+import { answerEquivalent, continuesPlan, fairReading, plausiblePrecheck, repeatsPrevious, statusLook } from '../../errors/benignSelect.js';
+import { shownAction } from '../evidence.js';
 import { wrongCallChangedState } from '../../errors/sideEffects.js';
 import { matchedInAnyCase, pairOrder, symmetricInEnds } from '../../errors/injectors/paramValue.js';
 import { apiOf, isPlainObject } from '../../errors/values.js';
@@ -150,6 +151,31 @@ export const toolSelectRepeatsPrevious: CaseMeasure = {
     if (!trajectory) return undefined;
     const previous = toolSteps(trajectory)[tc.k - 2]?.step.action;
     return repeatsPrevious(tc.groundTruth, tc.erroneousAction, previous, tc.tools) ?? null;
+  },
+};
+
+/**
+ * A tool selection "error" that carries on the plan (benignSelect.ts continuesPlan): an earlier step's
+ * tool again on its record with an argument left out (check_availability(41020735) after
+ * check_availability(41020735, date="2023-10-25"), teval_query_172_0), or on the next record of a
+ * list the plan is putting through that tool (get_movie_details(27205), Inception, after the five
+ * popular films before it, 262_2). The case shows the calls before the wrong one with their answers.
+ */
+export const toolSelectContinuesPlan: CaseMeasure = {
+  kind: 'case',
+  id: 'tool_select_continues_plan',
+  group: 'errors',
+  title: 'a tool selection "error" that carries on the plan: an earlier step\'s tool again on its record with an argument left out (check_availability(41020735) after check_availability(41020735, date="2023-10-25") for "available for the next week"), or on the next record of a list the plan is putting through it (get_movie_details of Inception, the sixth popular film, after the first five)',
+  population: 'tool_select cases',
+  check(tc) {
+    if (tc.kind !== 'internal' || tc.errorType !== 'tool_select_error' || !tc.erroneousAction || Array.isArray(tc.groundTruth)) return undefined;
+    const earlier: { name: string; args: unknown; response?: string }[] = [];
+    tc.messages.slice(0, -2).forEach((m, i, all) => {
+      if (m.role !== 'assistant') return;
+      const a = shownAction(m.content);
+      if (a && a.name !== 'FinishAction') earlier.push({ name: a.name, args: a.args, ...(all[i + 1]?.role === 'function' ? { response: all[i + 1].content } : {}) });
+    });
+    return continuesPlan(tc.groundTruth, tc.erroneousAction, earlier) ?? null;
   },
 };
 
@@ -671,4 +697,4 @@ export const valueErrorOtherKind: CaseMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [valueErrorTruthUnderivable, valueErrorFlagUndecided, valueErrorSwapUndecided, valueErrorAreaSwap, valueErrorOtherKind, valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectStatusLook, toolSelectDestroysUnasked, toolSelectThoughtStatesOtherAct, toolSelectFairReading, thoughtLeak, thoughtStatesDroppedValue, keyErrorValueUnstated, implausibleValue, confusableTools, realErrors];
+export const ERROR_MEASURES = [valueErrorTruthUnderivable, valueErrorFlagUndecided, valueErrorSwapUndecided, valueErrorAreaSwap, valueErrorOtherKind, valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectContinuesPlan, toolSelectStatusLook, toolSelectDestroysUnasked, toolSelectThoughtStatesOtherAct, toolSelectFairReading, thoughtLeak, thoughtStatesDroppedValue, keyErrorValueUnstated, implausibleValue, confusableTools, realErrors];

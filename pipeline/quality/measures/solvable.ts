@@ -24,6 +24,7 @@ import { aboutDaysAhead, FILES_TOOLKIT, isClock, rankedBy } from '../../resoluti
 import { askedForecastDay, statedToday } from '../../resolution/statedToday.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
 import { CARRIED_MEASURES } from './carried.js';
+import { planGoesOnUnavailable } from './planGoesOn.js';
 import { answeredText, dictatedText, responseStrings } from '../../dictatedText.js';
 import { firstLines, firstLinesAsked, holdsLines, joinSplitBullets, LISTED_CONTENT_KEY, readText, standInKind } from '../../standIns.js';
 import { argumentKindMismatch, describeKindMismatch, tickerLeftOut } from '../argumentKinds.js';
@@ -1323,6 +1324,7 @@ export const gtTickerLeftOut: CaseMeasure = {
 
 export const SOLVABLE_MEASURES: CaseMeasure[] = [
   ...CARRIED_MEASURES,
+  planGoesOnUnavailable,
   gtArgumentKindMismatch,
   gtTickerLeftOut,
   gtTodayToolForOtherDay,
