@@ -1711,38 +1711,20 @@ function nearbyNearCentre(doc: ToolDoc, args: Record<string, unknown>, answer: R
 }
 
 /**
- * T-Eval's ArxivSearch (one `content` text of paper blocks) answered from the recorded papers
- * (arxivPapers.ts): those whose title or summary holds every word of the query's subject, ranked by
- * the words, within the doc's "a list of 3" and the task's today. Undefined for another API, or when a
- * later step copies a value this answer must hold and the recorded papers do not.
+ * What an API that answers only from recordings answers a call: T-Eval's ArxivSearch (one `content`
+ * text of paper blocks) with the recorded papers (arxivPapers.ts) whose title or summary holds every
+ * word of the query's subject, ranked by the words, within the doc's "a list of 3" and the task's today.
+ * One computation for the resolve stage (which turns down a trajectory step it cannot answer) and the
+ * simulator (which answers it):
+ * - `answer`: the recorded records, holding every value a later step copies from them;
+ * - `unmet`: values later steps copy that no recorded record the query finds holds, said as a list;
+ * - `nothing`: no recorded record matches the query (`query`); `response` is the API's own
+ *   nothing-found answer, honest for a wrong call, broken-looking for a step the task needs.
+ * Undefined for another API.
  */
-/** The values later steps copy from an arXiv search that no recorded paper its query finds holds, said as a list; undefined when none (or another API). */
-export function arxivCarryUnmet(doc: ToolDoc, args: unknown, carry: CarriedValue[], today?: string): string | undefined {
-  if (!carry.length) return undefined;
-  const content = recordedPapersText(doc, args, carry, today);
-  if (content === undefined) return undefined;
-  const unmet = carry.filter((c) => !content.includes(String(c.value)));
-  return unmet.length ? unmet.slice(0, 3).map((c) => toJson(c.value).slice(0, 80)).join(', ') : undefined;
-}
+export type RecordedOnly = { kind: 'answer'; response: string } | { kind: 'unmet'; values: string } | { kind: 'nothing'; query: string; response: string };
 
-/**
- * The query of an arXiv search no paper T-Eval recorded matches, when this call is one: arXiv holds
- * papers on "deep learning" or "number theory", so an empty answer reads as broken and papers written
- * for the query are made up; the trajectory cannot be shown honestly offline (resolve turns it down).
- */
-export function arxivNothingRecorded(doc: ToolDoc, args: unknown, carry: CarriedValue[], today?: string): string | undefined {
-  if (recordedPapersText(doc, args, carry, today) !== ARXIV_NOTHING_FOUND || !isPlainObject(args)) return undefined;
-  return typeof args.query === 'string' ? args.query : Object.values(args).find((v): v is string => typeof v === 'string');
-}
-
-function recordedPapersAnswer(doc: ToolDoc, args: unknown, carry: CarriedValue[], today: string | undefined): Record<string, string> | undefined {
-  const content = recordedPapersText(doc, args, carry, today);
-  if (content === undefined || carry.some((c) => !content.includes(String(c.value)))) return undefined;
-  return { [doc.return_data[0].name]: content };
-}
-
-/** The text of recordedPapersAnswer's papers, whether or not it holds what later steps copy; undefined for another API. */
-function recordedPapersText(doc: ToolDoc, args: unknown, carry: CarriedValue[], today: string | undefined): string | undefined {
+export function recordedOnly(doc: ToolDoc, args: unknown, carry: CarriedValue[], today?: string): RecordedOnly | undefined {
   if (!/arxiv/i.test(doc.name) || doc.return_data.length !== 1 || !isPlainObject(args)) return undefined;
   const query = typeof args.query === 'string' ? args.query : Object.values(args).find((v): v is string => typeof v === 'string');
   if (query === undefined) return undefined;
@@ -1751,7 +1733,11 @@ function recordedPapersText(doc: ToolDoc, args: unknown, carry: CarriedValue[], 
   // A recorded paper a later step copies from this answer (T-Eval's run found it for this query) comes first, then those the words find.
   const copied = ARXIV_PAPERS.filter((p) => carry.some((c) => [p.published, p.title, p.authors, p.summary].some((f) => f.includes(String(c.value))))).filter((p) => !today || p.published <= today.slice(0, 10));
   const papers = [...copied, ...arxivPapersFor(query, cap, today).filter((p) => !copied.includes(p))].slice(0, cap);
-  return arxivContent(papers);
+  const content = arxivContent(papers);
+  const unmet = carry.filter((c) => !content.includes(String(c.value)));
+  if (unmet.length) return { kind: 'unmet', values: unmet.slice(0, 3).map((c) => toJson(c.value).slice(0, 80)).join(', ') };
+  const response = pyJson({ [field.name]: content });
+  return content === ARXIV_NOTHING_FOUND ? { kind: 'nothing', query, response } : { kind: 'answer', response };
 }
 
 export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): SimulatedAnswer {
@@ -1771,8 +1757,8 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   // An arXiv search answers with the real papers T-Eval recorded whose words match its query (arxivPapers.ts), or with
   // Lagent's "No good Arxiv Result was found", never with papers written for the query; what a later step copies
   // from it must be among them, else the answer is drawn as before.
-  const papers = recordedPapersAnswer(doc, input.args, carry, input.today);
-  if (papers) return { error: '', response: pyJson(papers) };
+  const recorded = recordedOnly(doc, input.args, carry, input.today);
+  if (recorded && recorded.kind !== 'unmet') return { error: '', response: recorded.response };
   // A search whose recordings list more results than its doc's "at most N" lists N (Serper's 10 against "at most 3 items").
   const shape = recordedSearchShape(input.examples ?? []);
   const full = shape ? { field: shape.field, atLeast: recordedResultCount(input.examples ?? [], shape) ?? 0 } : undefined;

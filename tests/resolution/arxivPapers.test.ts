@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ARXIV_NOTHING_FOUND, ARXIV_PAPERS, arxivPapersFor } from '../../pipeline/resolution/arxivPapers.js';
-import { arxivCarryUnmet, arxivNothingRecorded, simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
+import { recordedOnly, simulateOffline, type CarriedValue } from '../../pipeline/resolution/simulatorRules.js';
 import { arxivPaperUnrecorded } from '../../pipeline/quality/measures/simulatedInvented.js';
 import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
 import { sourceFiles } from '../../sources/paths.js';
@@ -35,6 +35,11 @@ function recordedTexts(): string[] {
   for (const file of [teval.plans, teval.reviews]) walk(JSON.parse(readFileSync(file, 'utf8')));
   return out;
 }
+
+/** What later steps copy that no recorded paper of the query holds (the resolve stage's arxiv_paper_unrecorded). */
+const arxivCarryUnmet = (doc: ToolDoc, args: unknown, carry: CarriedValue[]) => { const r = recordedOnly(doc, args, carry); return r?.kind === 'unmet' ? r.values : undefined; };
+/** The query no recorded paper matches (the resolve stage's arxiv_nothing_recorded). */
+const arxivNothingRecorded = (doc: ToolDoc, args: unknown, carry: CarriedValue[]) => { const r = recordedOnly(doc, args, carry); return r?.kind === 'nothing' ? r.query : undefined; };
 
 const simulate = (query: string, today?: string, carry: Parameters<typeof simulateOffline>[0]['carry'] = []) =>
   (JSON.parse(simulateOffline({ name: ARXIV.name, args: { query }, tools: [ARXIV], examples: [], carry, ...(today ? { today } : {}) }, new Rng(3, 'arxiv')).response) as { content: string }).content;
