@@ -78,7 +78,6 @@ describe('real arXiv papers (arxivPapers.ts)', () => {
     // A search no recorded paper matches: the resolve stage turns the trajectory down (arxiv_nothing_recorded) rather than show arXiv empty for "deep learning".
     expect(arxivNothingRecorded(ARXIV, { query: 'number theory' }, [])).toBe('number theory');
     expect(arxivNothingRecorded(ARXIV, { query: 'quantum computing' }, [])).toBeUndefined();
-    expect(arxivNothingRecorded({ ...ARXIV, name: 'GoogleScholar.search_google_scholar' }, { query: 'number theory' }, [])).toBeUndefined();
     // A recorded paper the later step copies is shown first, though the query's words miss its summary (T-Eval's run found it for the query).
     expect(arxivCarryUnmet(ARXIV, { query: 'artificial intelligence in healthcare' }, [{ key: 'authors', value: 'Qizhang Feng, Mengnan Du, Na Zou, Xia Hu', field: 'content' }])).toBeUndefined();
     expect(simulate('artificial intelligence in healthcare', undefined, [{ key: 'authors', value: 'Qizhang Feng, Mengnan Du, Na Zou, Xia Hu', field: 'content' }])).toMatch(/^Published: 2022-08-16\nTitle: Fair Machine Learning in Healthcare: A Review/);
