@@ -42,12 +42,13 @@ import { venuesAtRealAddresses } from './realVenues.js';
 import { addressNear, addressNearIn, addressWithin, kmFromAddress, placeAddress, placeAddressIn, pointAt } from './streetGeo.js';
 import { worldAnswer, answeredDoc } from './worldAnswer.js';
 import { researcherAffiliation } from './worldFacts.js';
-import { findsNothing, nothingFoundAnswer, recordedStatus } from './idSearch.js';
+import { findsNothing, isSearchedId, nothingFoundAnswer, recordedStatus } from './idSearch.js';
 import { itemPages } from './webItems.js';
 import { ARXIV_NOTHING_FOUND, ARXIV_PAPERS, arxivContent, arxivPapersFor } from './arxivPapers.js';
+import { SCHOLAR_AUTHORS, SCHOLAR_CITATIONS, SCHOLAR_NO_AUTHOR, SCHOLAR_PAPERS, scholarNothingFound, scholarPapersFor } from './scholarRecords.js';
 import { cap, initials, chineseVenueName, hostName, reviewClauses, reviewRating, reviewText, type ReviewAbout, citation, filmTitleAbout, isFormattedTextField, isTopicQuery, isWords, paperTitles, passage, pickFresh, pubInfo, headlinesFollowSummaries, routeSteps, snippets, snippetsWithinPublication, summariesFollowTitles, topicFilmGenres, venueName, type TextCtx } from './simulatedText.js';
 
-export const SIMULATOR_RULES_VERSION = 'api-simulator-112'; // 112: a record a later step of the plan acts on is available (availability.ts): no check_availability answering every day "available": False for a property the plan then gets the details, reviews or checkout price of (plan_goes_on_unavailable 44/77 on f56: teval_query_114_0, 172_0, 108_2, 117_0). 111: web searches for "quantum computing" and a bare "landmark" find real pages saying what they are (Wikipedia, Merriam-Webster), not general forms saying only that a page is about it (simulated_search_says_nothing 4/75 on f53: teval_query_226_0, 305_0). 110: a supermarket or grocer drawn near a place is named as one ("Olive Fresh Market", "Hartley's Grocery"), never a general shop's "Olive Goods" (simulated_place_unfit_kind 6/86 on the merged build f53: teval_query_285_1). 109: the merged 108 and h-sim25's 108 merged (h-sim25: 108: a road with lights (the West Side Highway) is left, never exited ("Take the exit" after "turn onto the West Side Highway", teval_query_307_1); an address's own street abbreviated is the map's street ("1600 Pennsylvania Ave NW" starts on Pennsylvania Avenue, not "head southeast on Massachusetts Avenue NW", teval_query_269_0). 107: 106's answers rebuilt with the streets drawn for Washington, Seattle, Oxford, Cambridge (MA) and Beijing, and the ferry from New Jersey leaving Liberty State Park (106 alone was built before them). 106: a drive across town takes a highway only where its line runs between the ends (streetGeo.ts ROADS: the FDR Drive or the West Side Highway from Central Park to Battery Park, never I-95 across 178th Street), else streets; a drive to an island ends at its ferry terminal and the ferry crosses (Times Square → Statue of Liberty by Battery Park, not I-495 to New Jersey; simulated_route_road_astray 28/37 on f52); streets drawn for routes through Washington, Seattle, Oxford, Cambridge (Massachusetts) and Beijing, so their turns are between streets that meet ("Start on U Street NW", "Turn right onto Constitution Avenue NW": simulated_route_streets_apart 22/94 on f52).) (h-base25's and h-serper25's merged (base25: 107 (h-base25): an id drawn for a field whose recordings hold one id draws that id's last characters, never takes it whole (two Los Angeles listings both 42736872 in teval_query_151_1; recordedIds.ts drawLike; simulated_list_id_repeated 3/2,426 base cases on f52). 106 (h-base25): films like a film the table does not know are made-up titles of their own, never the asked film's title (get_similar_movies(8279) listed another "Paris" as like "Paris", teval_query_69_1; 1 of 20 similar-films answers on f52). serper25: 107 (106 in one step): an arXiv search answers with the real papers T-Eval recorded whose words match its query (arxivPapers.ts), a recorded paper a later step copies first, or Lagent's "No good Arxiv Result was found", never papers written for it (simulated_arxiv_paper_unrecorded 217/384 on f52: "number theory" -> "Key debates in number theory" by Keiko Jensen, teval_query_192_2).)) 105: h-serper24's 104 and h-sim24's 100 merged (h-sim24 100: a route through a town the street map draws turns only between streets that meet (Manhattan's cross streets, Third and Eighth Avenues, the Quai d'Orsay between), left or right as the corner turns, and starts and arrives on streets by its ends (streetGeo.ts streetLegs; simulated_route_streets_apart 89/89 on f46: "Start on Columbus Avenue heading south", "turn left onto Lexington Avenue", teval_query_272_0).). 104 (100-103 in steps; h-serper24): no table entry for "recent publications on quantum physics" (103's listing pages named no publication: simulated_search_names_none 4/15); "upper body workout routines" finds real pages naming exercises (push-up, pull-up, bench press), not a made-up Reddit thread and search pages of Mayo Clinic and Healthline (teval_query_82_2); an answer nothing dates is dated from 2019 to mid-2023, before T-Eval's runs (a simulated paper of 2024-02-10 beside a clock at 2023-10-19, teval_query_255_1); a search the page table knows lists its real pages only, never made-up pages of real sites after them (simulated_search_made_up_page); a recorded search listing more results than its doc's "at most 3" is cut to 3 and the case says so (cutToDocCap: 11 cases showed 9-10 results, teval_query_369_0); a clock nothing dates answers on the day of its own recordings (October 2023), not a drawn 2020-09-29 before the recorded papers a case shows (24/123 cases). 99 (98 in one step): a film's news ("'The Lost City' movie news") is found on film sites that report (Variety, The Hollywood Reporter, Deadline, IMDb, The Guardian), never its Wikipedia article (simulated_search_kind_misfit 5/69 on the filter-8 build, teval_query_58_1). 97: a search for "Movie Review" finds the review sites (Rotten Tomatoes, RogerEbert.com, The New York Times), not explainers of "movie review" from Scientific American, Investopedia and IBM (webItems.ts; simulated_search_says_nothing 2/48 on the merged build f45). 96: h-sim23's 92 merged on 95 (h-sim23 92: a nearby search around a landmark its place argument names ("places": "Eiffel Tower") lists places within its radius of it. 91: a numbered street's address is the spot its house number names (streetGeo.ts numbers), and a radius search's places lie within its radius ("81 Lexington Avenue" no longer within 500 m of Times Square).). 95: h-serper23's 91 merged on 94 (h-serper23: a web search for named things finds real pages naming real ones (webItems.ts; simulated_search_names_none), one for what a thing is or what is new about it pages saying it (simulated_search_says_nothing), papers, traffic, prices and news on sites of their kind (simulated_search_kind_misfit), and as many results as the doc's "at most 3" allows where the recordings list 10.). 94: the lead's 93 and h-read23's 91 merged (h-read23: a cap on calls at once says more calls running than its limit (callsOverLimit; "4 calls are already running, over the limit of 4" read as over it: env_error_limit_not_passed 4/679 on f44)). 93 (92 in one step): a real venue the task names (Hilton New York Times Square, Le Bernardin) stands at its real address (realVenues.ts). 91: places of a kind whose signs say it (hospitals, schools, beaches, pharmacies, caterers, cinemas…) are named so, and a one-noun kind keeps its noun on every name; "Eleven Madison Park" is one place, not a kind. 90: the lead's 89 and h-serper22's 87 merged (h-serper22: web search results written as the recordings write Serper's answer, recordedSearch.ts). 89: a room list's other rooms are numbered on the floor of the rooms the task uses (101–112 beside room 103). 88: the lead's 87 and h-sim22's 87 merged. Earlier versions: docs/method-versions.md.
+export const SIMULATOR_RULES_VERSION = 'api-simulator-113'; // 113: h-solv26's 112 and h-scholar26's 112 merged (h-scholar26 112: Google Scholar answers with the records T-Eval recorded where they answer the call (scholarRecords.ts: a search for a recorded query or whose words match recorded papers lists them with their recorded ids, counts and snippets; a citation or author profile of a recorded id is its recorded one; a placeholder id finds nothing, as recorded), never drawn records beside them (simulated_scholar_paper_unrecorded 176/233 on f56: "Interdisciplinary perspectives on artificial intelligence" for the recorded query "artificial intelligence", teval_query_139_1); a search or id no recording answers is still drawn (turning its trajectory down would drop 53 of them).) 112: a record a later step of the plan acts on is available (availability.ts): no check_availability answering every day "available": False for a property the plan then gets the details, reviews or checkout price of (plan_goes_on_unavailable 44/77 on f56: teval_query_114_0, 172_0, 108_2, 117_0). 111: web searches for "quantum computing" and a bare "landmark" find real pages saying what they are (Wikipedia, Merriam-Webster), not general forms saying only that a page is about it (simulated_search_says_nothing 4/75 on f53: teval_query_226_0, 305_0). 110: a supermarket or grocer drawn near a place is named as one ("Olive Fresh Market", "Hartley's Grocery"), never a general shop's "Olive Goods" (simulated_place_unfit_kind 6/86 on the merged build f53: teval_query_285_1). 109: the merged 108 and h-sim25's 108 merged (h-sim25: 108: a road with lights (the West Side Highway) is left, never exited ("Take the exit" after "turn onto the West Side Highway", teval_query_307_1); an address's own street abbreviated is the map's street ("1600 Pennsylvania Ave NW" starts on Pennsylvania Avenue, not "head southeast on Massachusetts Avenue NW", teval_query_269_0). 107: 106's answers rebuilt with the streets drawn for Washington, Seattle, Oxford, Cambridge (MA) and Beijing, and the ferry from New Jersey leaving Liberty State Park (106 alone was built before them). 106: a drive across town takes a highway only where its line runs between the ends (streetGeo.ts ROADS: the FDR Drive or the West Side Highway from Central Park to Battery Park, never I-95 across 178th Street), else streets; a drive to an island ends at its ferry terminal and the ferry crosses (Times Square → Statue of Liberty by Battery Park, not I-495 to New Jersey; simulated_route_road_astray 28/37 on f52); streets drawn for routes through Washington, Seattle, Oxford, Cambridge (Massachusetts) and Beijing, so their turns are between streets that meet ("Start on U Street NW", "Turn right onto Constitution Avenue NW": simulated_route_streets_apart 22/94 on f52).) (h-base25's and h-serper25's merged (base25: 107 (h-base25): an id drawn for a field whose recordings hold one id draws that id's last characters, never takes it whole (two Los Angeles listings both 42736872 in teval_query_151_1; recordedIds.ts drawLike; simulated_list_id_repeated 3/2,426 base cases on f52). 106 (h-base25): films like a film the table does not know are made-up titles of their own, never the asked film's title (get_similar_movies(8279) listed another "Paris" as like "Paris", teval_query_69_1; 1 of 20 similar-films answers on f52). serper25: 107 (106 in one step): an arXiv search answers with the real papers T-Eval recorded whose words match its query (arxivPapers.ts), a recorded paper a later step copies first, or Lagent's "No good Arxiv Result was found", never papers written for it (simulated_arxiv_paper_unrecorded 217/384 on f52: "number theory" -> "Key debates in number theory" by Keiko Jensen, teval_query_192_2).)) 105: h-serper24's 104 and h-sim24's 100 merged (h-sim24 100: a route through a town the street map draws turns only between streets that meet (Manhattan's cross streets, Third and Eighth Avenues, the Quai d'Orsay between), left or right as the corner turns, and starts and arrives on streets by its ends (streetGeo.ts streetLegs; simulated_route_streets_apart 89/89 on f46: "Start on Columbus Avenue heading south", "turn left onto Lexington Avenue", teval_query_272_0).). 104 (100-103 in steps; h-serper24): no table entry for "recent publications on quantum physics" (103's listing pages named no publication: simulated_search_names_none 4/15); "upper body workout routines" finds real pages naming exercises (push-up, pull-up, bench press), not a made-up Reddit thread and search pages of Mayo Clinic and Healthline (teval_query_82_2); an answer nothing dates is dated from 2019 to mid-2023, before T-Eval's runs (a simulated paper of 2024-02-10 beside a clock at 2023-10-19, teval_query_255_1); a search the page table knows lists its real pages only, never made-up pages of real sites after them (simulated_search_made_up_page); a recorded search listing more results than its doc's "at most 3" is cut to 3 and the case says so (cutToDocCap: 11 cases showed 9-10 results, teval_query_369_0); a clock nothing dates answers on the day of its own recordings (October 2023), not a drawn 2020-09-29 before the recorded papers a case shows (24/123 cases). 99 (98 in one step): a film's news ("'The Lost City' movie news") is found on film sites that report (Variety, The Hollywood Reporter, Deadline, IMDb, The Guardian), never its Wikipedia article (simulated_search_kind_misfit 5/69 on the filter-8 build, teval_query_58_1). 97: a search for "Movie Review" finds the review sites (Rotten Tomatoes, RogerEbert.com, The New York Times), not explainers of "movie review" from Scientific American, Investopedia and IBM (webItems.ts; simulated_search_says_nothing 2/48 on the merged build f45). 96: h-sim23's 92 merged on 95 (h-sim23 92: a nearby search around a landmark its place argument names ("places": "Eiffel Tower") lists places within its radius of it. 91: a numbered street's address is the spot its house number names (streetGeo.ts numbers), and a radius search's places lie within its radius ("81 Lexington Avenue" no longer within 500 m of Times Square).). 95: h-serper23's 91 merged on 94 (h-serper23: a web search for named things finds real pages naming real ones (webItems.ts; simulated_search_names_none), one for what a thing is or what is new about it pages saying it (simulated_search_says_nothing), papers, traffic, prices and news on sites of their kind (simulated_search_kind_misfit), and as many results as the doc's "at most 3" allows where the recordings list 10.). 94: the lead's 93 and h-read23's 91 merged (h-read23: a cap on calls at once says more calls running than its limit (callsOverLimit; "4 calls are already running, over the limit of 4" read as over it: env_error_limit_not_passed 4/679 on f44)). 93 (92 in one step): a real venue the task names (Hilton New York Times Square, Le Bernardin) stands at its real address (realVenues.ts). 91: places of a kind whose signs say it (hospitals, schools, beaches, pharmacies, caterers, cinemas…) are named so, and a one-noun kind keeps its noun on every name; "Eleven Madison Park" is one place, not a kind. 90: the lead's 89 and h-serper22's 87 merged (h-serper22: web search results written as the recordings write Serper's answer, recordedSearch.ts). 89: a room list's other rooms are numbered on the floor of the rooms the task uses (101–112 beside room 103). 88: the lead's 87 and h-sim22's 87 merged. Earlier versions: docs/method-versions.md.
 
 /**
  * A cap on calls at once that was passed: the count running is always above the limit ("4 calls are
@@ -1712,38 +1713,21 @@ function nearbyNearCentre(doc: ToolDoc, args: Record<string, unknown>, answer: R
 }
 
 /**
- * T-Eval's ArxivSearch (one `content` text of paper blocks) answered from the recorded papers
- * (arxivPapers.ts): those whose title or summary holds every word of the query's subject, ranked by
- * the words, within the doc's "a list of 3" and the task's today. Undefined for another API, or when a
- * later step copies a value this answer must hold and the recorded papers do not.
+ * What an API that answers only from recordings answers a call: T-Eval's ArxivSearch (one `content`
+ * text of paper blocks) with the recorded papers (arxivPapers.ts) whose title or summary holds every
+ * word of the query's subject, ranked by the words, within the doc's "a list of 3" and the task's today.
+ * One computation for the resolve stage (which turns down a trajectory step it cannot answer) and the
+ * simulator (which answers it):
+ * - `answer`: the recorded records, holding every value a later step copies from them;
+ * - `unmet`: values later steps copy that no recorded record the query finds holds, said as a list;
+ * - `nothing`: no recorded record matches the query (`query`); `response` is the API's own
+ *   nothing-found answer, honest for a wrong call, broken-looking for a step the task needs.
+ * Undefined for another API.
  */
-/** The values later steps copy from an arXiv search that no recorded paper its query finds holds, said as a list; undefined when none (or another API). */
-export function arxivCarryUnmet(doc: ToolDoc, args: unknown, carry: CarriedValue[], today?: string): string | undefined {
-  if (!carry.length) return undefined;
-  const content = recordedPapersText(doc, args, carry, today);
-  if (content === undefined) return undefined;
-  const unmet = carry.filter((c) => !content.includes(String(c.value)));
-  return unmet.length ? unmet.slice(0, 3).map((c) => toJson(c.value).slice(0, 80)).join(', ') : undefined;
-}
+export type RecordedOnly = { kind: 'answer'; response: string } | { kind: 'unmet'; values: string } | { kind: 'nothing'; query: string; response: string };
 
-/**
- * The query of an arXiv search no paper T-Eval recorded matches, when this call is one: arXiv holds
- * papers on "deep learning" or "number theory", so an empty answer reads as broken and papers written
- * for the query are made up; the trajectory cannot be shown honestly offline (resolve turns it down).
- */
-export function arxivNothingRecorded(doc: ToolDoc, args: unknown, carry: CarriedValue[], today?: string): string | undefined {
-  if (recordedPapersText(doc, args, carry, today) !== ARXIV_NOTHING_FOUND || !isPlainObject(args)) return undefined;
-  return typeof args.query === 'string' ? args.query : Object.values(args).find((v): v is string => typeof v === 'string');
-}
-
-function recordedPapersAnswer(doc: ToolDoc, args: unknown, carry: CarriedValue[], today: string | undefined): Record<string, string> | undefined {
-  const content = recordedPapersText(doc, args, carry, today);
-  if (content === undefined || carry.some((c) => !content.includes(String(c.value)))) return undefined;
-  return { [doc.return_data[0].name]: content };
-}
-
-/** The text of recordedPapersAnswer's papers, whether or not it holds what later steps copy; undefined for another API. */
-function recordedPapersText(doc: ToolDoc, args: unknown, carry: CarriedValue[], today: string | undefined): string | undefined {
+export function recordedOnly(doc: ToolDoc, args: unknown, carry: CarriedValue[], today?: string): RecordedOnly | undefined {
+  if (/scholar/i.test(doc.name)) return scholarRecordedOnly(doc, args, carry);
   if (!/arxiv/i.test(doc.name) || doc.return_data.length !== 1 || !isPlainObject(args)) return undefined;
   const query = typeof args.query === 'string' ? args.query : Object.values(args).find((v): v is string => typeof v === 'string');
   if (query === undefined) return undefined;
@@ -1752,7 +1736,49 @@ function recordedPapersText(doc: ToolDoc, args: unknown, carry: CarriedValue[], 
   // A recorded paper a later step copies from this answer (T-Eval's run found it for this query) comes first, then those the words find.
   const copied = ARXIV_PAPERS.filter((p) => carry.some((c) => [p.published, p.title, p.authors, p.summary].some((f) => f.includes(String(c.value))))).filter((p) => !today || p.published <= today.slice(0, 10));
   const papers = [...copied, ...arxivPapersFor(query, cap, today).filter((p) => !copied.includes(p))].slice(0, cap);
-  return arxivContent(papers);
+  const content = arxivContent(papers);
+  const unmet = carry.filter((c) => !content.includes(String(c.value)));
+  if (unmet.length) return { kind: 'unmet', values: unmet.slice(0, 3).map((c) => toJson(c.value).slice(0, 80)).join(', ') };
+  const response = pyJson({ [field.name]: content });
+  return content === ARXIV_NOTHING_FOUND ? { kind: 'nothing', query, response } : { kind: 'answer', response };
+}
+
+/** Values later steps copy that `holds` finds in no recorded record shown, said as a list; undefined when every one is held. */
+function unmetCarries(carry: CarriedValue[], holds: (value: string) => boolean): string | undefined {
+  const unmet = carry.filter((c) => !holds(String(c.value)));
+  return unmet.length ? unmet.slice(0, 3).map((c) => toJson(c.value).slice(0, 80)).join(', ') : undefined;
+}
+
+/**
+ * Google Scholar answered from the records T-Eval recorded (scholarRecords.ts), as recordedOnly
+ * answers arXiv: a search lists the recorded papers whose title or snippet holds every word of its
+ * subject (a recorded paper a later step copies first), with their recorded ids, citation counts and
+ * snippets; a citation or an author profile is the recorded one of its id, or Scholar's own "Fully
+ * empty" / "{}" where no recording answers the id. Undefined for Scholar's author-id lookup.
+ */
+function scholarRecordedOnly(doc: ToolDoc, args: unknown, carry: CarriedValue[]): RecordedOnly | undefined {
+  // A search for an opaque id finds nothing, as it does anywhere (idSearch.ts).
+  if (!isPlainObject(args) || findsNothing(doc.name, args)) return undefined;
+  const arg = (key: string) => (typeof args[key] === 'string' ? (args[key] as string) : Object.values(args).find((v): v is string => typeof v === 'string'));
+  if (/search/i.test(doc.name)) {
+    const query = arg('query');
+    if (query === undefined) return undefined;
+    const fields = (p: (typeof SCHOLAR_PAPERS)[number]) => [p.title, p.organicId, String(p.citedBy)];
+    const copied = SCHOLAR_PAPERS.filter((p) => carry.some((c) => fields(p).includes(String(c.value))));
+    const papers = [...copied, ...scholarPapersFor(query, 3).filter((p) => !copied.includes(p))].slice(0, 3);
+    const values = unmetCarries(carry, (v) => papers.some((p) => fields(p).includes(v) || p.snippet.includes(v)));
+    if (values) return { kind: 'unmet', values };
+    if (!papers.length) return { kind: 'nothing', query, response: scholarNothingFound('organic') };
+    return { kind: 'answer', response: pyJson({ title: papers.map((p) => p.title), cited_by: papers.map((p) => p.citedBy), organic_id: papers.map((p) => p.organicId), snippets: papers.map((p) => p.snippet) }) };
+  }
+  const citation = /citation/i.test(doc.name);
+  if (!citation && !/author_info/i.test(doc.name)) return undefined;
+  const id = arg(citation ? 'q' : 'author_id');
+  if (id === undefined) return undefined;
+  const text = citation ? SCHOLAR_CITATIONS[id.trim()] : SCHOLAR_AUTHORS[id.trim()];
+  const values = unmetCarries(carry, (v) => text?.includes(v) ?? false);
+  if (values) return { kind: 'unmet', values };
+  return text === undefined ? { kind: 'nothing', query: id, response: citation ? scholarNothingFound('citations') : SCHOLAR_NO_AUTHOR } : { kind: 'answer', response: text };
 }
 
 export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): SimulatedAnswer {
@@ -1772,8 +1798,12 @@ export function simulateOffline(input: OfflineSimulatorInput, rng: Rng): Simulat
   // An arXiv search answers with the real papers T-Eval recorded whose words match its query (arxivPapers.ts), or with
   // Lagent's "No good Arxiv Result was found", never with papers written for the query; what a later step copies
   // from it must be among them, else the answer is drawn as before.
-  const papers = recordedPapersAnswer(doc, input.args, carry, input.today);
-  if (papers) return { error: '', response: pyJson(papers) };
+  // Google Scholar likewise answers with the records T-Eval recorded where they answer the call (scholarRecords.ts), and finds
+  // nothing for a placeholder id ("organic_result_id", "Qian Zhongshu"); else its answer is drawn as before (a search or an id
+  // no recording answers: turning those trajectories down would drop most Scholar tasks).
+  const recorded = recordedOnly(doc, input.args, carry, input.today);
+  if (recorded?.kind === 'answer') return { error: '', response: recorded.response };
+  if (recorded?.kind === 'nothing' && (!/scholar/i.test(doc.name) || (!/search/i.test(doc.name) && !isSearchedId(recorded.query)))) return { error: '', response: recorded.response };
   // A search whose recordings list more results than its doc's "at most N" lists N (Serper's 10 against "at most 3 items").
   const shape = recordedSearchShape(input.examples ?? []);
   const full = shape ? { field: shape.field, atLeast: recordedResultCount(input.examples ?? [], shape) ?? 0 } : undefined;

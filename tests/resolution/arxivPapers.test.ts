@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ARXIV_NOTHING_FOUND, ARXIV_PAPERS, arxivPapersFor } from '../../pipeline/resolution/arxivPapers.js';
-import { arxivCarryUnmet, arxivNothingRecorded, simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
+import { recordedOnly, simulateOffline, type CarriedValue } from '../../pipeline/resolution/simulatorRules.js';
 import { arxivPaperUnrecorded } from '../../pipeline/quality/measures/simulatedInvented.js';
 import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
 import { sourceFiles } from '../../sources/paths.js';
@@ -35,6 +35,11 @@ function recordedTexts(): string[] {
   for (const file of [teval.plans, teval.reviews]) walk(JSON.parse(readFileSync(file, 'utf8')));
   return out;
 }
+
+/** What later steps copy that no recorded paper of the query holds (the resolve stage's arxiv_paper_unrecorded). */
+const arxivCarryUnmet = (doc: ToolDoc, args: unknown, carry: CarriedValue[]) => { const r = recordedOnly(doc, args, carry); return r?.kind === 'unmet' ? r.values : undefined; };
+/** The query no recorded paper matches (the resolve stage's arxiv_nothing_recorded). */
+const arxivNothingRecorded = (doc: ToolDoc, args: unknown, carry: CarriedValue[]) => { const r = recordedOnly(doc, args, carry); return r?.kind === 'nothing' ? r.query : undefined; };
 
 const simulate = (query: string, today?: string, carry: Parameters<typeof simulateOffline>[0]['carry'] = []) =>
   (JSON.parse(simulateOffline({ name: ARXIV.name, args: { query }, tools: [ARXIV], examples: [], carry, ...(today ? { today } : {}) }, new Rng(3, 'arxiv')).response) as { content: string }).content;
@@ -73,7 +78,6 @@ describe('real arXiv papers (arxivPapers.ts)', () => {
     // A search no recorded paper matches: the resolve stage turns the trajectory down (arxiv_nothing_recorded) rather than show arXiv empty for "deep learning".
     expect(arxivNothingRecorded(ARXIV, { query: 'number theory' }, [])).toBe('number theory');
     expect(arxivNothingRecorded(ARXIV, { query: 'quantum computing' }, [])).toBeUndefined();
-    expect(arxivNothingRecorded({ ...ARXIV, name: 'GoogleScholar.search_google_scholar' }, { query: 'number theory' }, [])).toBeUndefined();
     // A recorded paper the later step copies is shown first, though the query's words miss its summary (T-Eval's run found it for the query).
     expect(arxivCarryUnmet(ARXIV, { query: 'artificial intelligence in healthcare' }, [{ key: 'authors', value: 'Qizhang Feng, Mengnan Du, Na Zou, Xia Hu', field: 'content' }])).toBeUndefined();
     expect(simulate('artificial intelligence in healthcare', undefined, [{ key: 'authors', value: 'Qizhang Feng, Mengnan Du, Na Zou, Xia Hu', field: 'content' }])).toMatch(/^Published: 2022-08-16\nTitle: Fair Machine Learning in Healthcare: A Review/);
