@@ -174,3 +174,28 @@ export function isPlaceholderAddress(text: string): boolean {
   // "123 Main Street" alone is an address in many towns (a map finds one); ", City" says it is none.
   return /,\s*(city|town|your city|state|country)\s*$|\b(anytown|your city|your address|city name|street name)\b|^(city|town|address)$/i.test(t);
 }
+
+/**
+ * Where the US ZIP codes of the addresses T-Eval's map answers recorded lie (each code's middle, to
+ * about a kilometre): "24 Reed St, Brooklyn, NY, 11231" is in Red Hook and Carroll Gardens, not at
+ * Brooklyn's middle 8 km east; "212 Washington St, Jersey City, NJ, 07302" is downtown Jersey City.
+ */
+const ZIPS: Record<string, [number, number]> = {
+  '10007': [40.7138, -74.008], '10010': [40.739, -73.982], '10013': [40.72, -74.005], '10019': [40.7656, -73.985],
+  '10036': [40.759, -73.9897], '10038': [40.7092, -74.003], '10271': [40.7087, -74.0106],
+  '11201': [40.694, -73.99], '11231': [40.678, -74.005], '07302': [40.72, -74.045],
+};
+/** How far from its ZIP code's middle an address of the code may lie. */
+export const ZIP_REACH_KM = 1.5;
+
+/** The middle of the ZIP code an address ends in (", NY, 11231"), when the table knows the code. */
+export function zipPoint(address: string): { lat: number; lon: number } | undefined {
+  const m = /\b[A-Z]{2},?\s+(\d{5})(?:-\d{4})?\s*$/.exec(address.trim());
+  const at = m ? ZIPS[m[1]] : undefined;
+  return at ? { lat: at[0], lon: at[1] } : undefined;
+}
+
+/** The places of the table within `km` of a point, nearest first. */
+export function placesAt(p: { lat: number; lon: number }, km: number): Place[] {
+  return TABLE.map(([name, lat, lon]) => ({ name, lat, lon })).filter((x) => distanceKm(x, p) <= km).sort((a, b) => distanceKm(a, p) - distanceKm(b, p));
+}

@@ -5,9 +5,9 @@
  * the great circle. Endpoints nothing locates give no trip: the simulator draws a distance then.
  */
 import type { ToolDoc } from '../schemas.js';
-import { distanceKm, placesNamedIn, type Place } from './places.js';
+import { distanceKm, placesNamedIn, zipPoint, ZIP_REACH_KM, type Place } from './places.js';
 import { townReachKm } from './streets.js';
-import { placeAddress } from './streetGeo.js';
+import { kmFromAddress, NUMBER_FUZZ_KM, placeAddress, placeAddressIn } from './streetGeo.js';
 import { isPlainObject } from '../errors/values.js';
 import { createHash } from 'node:crypto';
 
@@ -169,3 +169,36 @@ export function exactSpot(text: unknown, lonFirst = false): Point | undefined {
   const at = locate(text, lonFirst);
   return p && at && townReachKm(p) === undefined && at.lat === p.lat && at.lon === p.lon ? { lat: p.lat, lon: p.lon } : undefined;
 }
+
+/** A coordinate pair a location argument gives ("116.407417,39.904172"), read in the order the doc documents; undefined when there is none. */
+export function pairPoint(args: Record<string, unknown>, doc?: { required_parameters: { name: string; description: string }[]; optional_parameters: { name: string; description: string }[] }): { lat: number; lon: number } | undefined {
+  const pair = Object.entries(args).find(([k, v]) => /location|coord|cent(?:er|re)|origin|point/i.test(k) && typeof v === 'string' && /^\s*\(?\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*\)?\s*$/.test(v));
+  if (!pair) return undefined;
+  const params = doc ? [...doc.required_parameters, ...doc.optional_parameters] : [];
+  return locate(pair[1], /lon\w*\s*,\s*lat/i.test(params.find((p) => p.name === pair[0])?.description ?? ''));
+}
+
+/** The landmark a search term names as the whole of itself ("Central Park, New York City", "Times Square"), not a town nor an address. */
+export function termLandmark(args: Record<string, unknown>): { lat: number; lon: number } | undefined {
+  const term = Object.entries(args).find(([k, v]) => /search|keyword|term|query/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+  if (!term || /\d/.test(term)) return undefined;
+  const at = placesNamedIn(term)[0];
+  return at && townReachKm(at) === undefined && term.trim().toLowerCase().startsWith(at.name.toLowerCase()) ? at : undefined;
+}
+
+/**
+ * Where a listed place is, as the km from a point to it (its nearest possible spot) and how far off that may be:
+ * a numbered address on a drawn street (give or take a block), an unnumbered one on its street's line, a
+ * neighbourhood; else its ZIP code's middle (places.ts zipPoint); else a town other than the search's own,
+ * by its nearest edge ("上海长乐路526号" of a search at Beijing). Undefined when nothing places it so.
+ */
+export function listedSpot(address: string, town: string): { km: (p: { lat: number; lon: number }) => number; fuzzKm: number } | undefined {
+  const place = placeAddressIn(address, town);
+  if (place && place.by !== 'town') return { km: (p) => kmFromAddress(p, place), fuzzKm: place.number !== undefined ? NUMBER_FUZZ_KM : place.reachKm };
+  const zip = zipPoint(address);
+  if (zip) return { km: (p) => distanceKm(p, zip), fuzzKm: ZIP_REACH_KM };
+  const own = placeAddress(address);
+  if (!own || own.by !== 'town' || own.town === town) return undefined;
+  return { km: (p) => Math.max(0, distanceKm(p, own) - own.reachKm), fuzzKm: 1 };
+}
+

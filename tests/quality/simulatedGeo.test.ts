@@ -133,6 +133,37 @@ describe('a nearby search lists places near its centre', () => {
     }
   });
 
+  it('a search centred on a lon,lat pair, a landmark its term is, or an island is judged; places that say their distance truly pass (api-simulator-112)', () => {
+    const AMAP: ToolDoc = { name: 'GaodeMap.search_nearby', description: 'Search for places nearby a location', required_parameters: [{ name: 'location', type: 'string', description: "[Required] The coordinate of the location, format with 'lon,lat'" }, { name: 'keywords', type: 'string', description: 'the search type' }], optional_parameters: [], return_data: NEARBY.return_data };
+    const beijing = { keywords: 'restaurant', location: '116.407417,39.904172' };
+    // teval_query_464_1: restaurants by Beijing's city hall listed on Shanghai's 长乐路.
+    expect(nearbyFarFromCentre({ name: AMAP.name, args: beijing }, "{'places': [{'name': '望庭饭店', 'address': '上海长乐路526号'}]}", AMAP)).toMatch(/10\d\d\.\d km/);
+    for (let seed = 0; seed < 10; seed++) {
+      const response = simulateOffline({ name: AMAP.name, args: beijing, tools: [AMAP], place: '上海' }, new Rng(seed, 'amap')).response;
+      expect(response).toMatch(/北京/);
+      expect(nearbyFarFromCentre({ name: AMAP.name, args: beijing }, response, AMAP) ?? '', response).not.toMatch(/km from/);
+    }
+    // teval_query_303_0: a search for "Central Park, New York City" itself listed hotels on Bleecker Street.
+    const park = { search_term: 'Central Park, New York City' };
+    expect(nearbyFarFromCentre({ name: NEARBY.name, args: park }, "{'places': [{'name': 'Central Park, New York City', 'address': 'Central Park, New York City'}, {'name': 'The Sparrow Lodge', 'address': '52 Bleecker Street'}]}")).toMatch(/Sparrow Lodge.* [4-7]\.\d km/);
+    for (let seed = 0; seed < 10; seed++) {
+      const response = simulateOffline({ name: NEARBY.name, args: park, tools: [NEARBY] }, new Rng(seed, 'park')).response;
+      expect(nearbyFarFromCentre({ name: NEARBY.name, args: park }, response) ?? '', response).not.toMatch(/km from/);
+    }
+    // teval_query_290_0: restaurants "within 1 km" of Liberty Island that later steps route to, in Red Hook and Jersey City.
+    const liberty = { latitude: 40.6892, longitude: -74.0445, radius: 1000, search_term: 'restaurants' };
+    const listed = ['24 Reed St, Brooklyn, NY, 11231', '212 Washington St, Jersey City, NJ, 07302'];
+    expect(nearbyFarFromCentre({ name: NEARBY.name, args: liberty }, `{'places': [{'name': 'Okafor Grill', 'address': '${listed[0]}'}]}`)).toMatch(/3\.\d km from/);
+    const carry = listed.map((value) => ({ key: 'end', value, field: 'places', sub: 'address' }));
+    const response = simulateOffline({ name: NEARBY.name, args: liberty, tools: [NEARBY], carry }, new Rng(1, 'liberty')).response;
+    for (const a of listed) expect(response).toContain(a);
+    expect(response).toMatch(/["']distance["']: ["']3\.\d km/);
+    expect(nearbyFarFromCentre({ name: NEARBY.name, args: liberty }, response)).toBeNull();
+    // A distance said untruly is flagged; a place searched by its own name is where it is.
+    expect(nearbyFarFromCentre({ name: NEARBY.name, args: liberty }, `{'places': [{'name': 'Okafor Grill', 'address': '${listed[0]}', 'distance': '0.4 km'}]}`)).toMatch(/said to be 0\.4 km/);
+    expect(nearbyFarFromCentre({ name: NEARBY.name, args: { ...liberty, search_term: 'Le Bernardin' } }, "{'places': [{'name': 'Le Bernardin', 'address': '155 W 51st St, New York, NY, 10019'}]}")).toBeUndefined();
+  });
+
   it('simulated places near Times Square or the Walk of Fame are on streets there', () => {
     for (let seed = 0; seed < 20; seed++) {
       for (const args of [{ search_term: 'hotels near Times Square' }, { latitude: 34.10173035, longitude: -118.32644653, radius: 1000, search_term: 'attractions' }, { latitude: 40.75699997, longitude: -73.98600006, radius: 500, search_term: 'coffee' }]) {

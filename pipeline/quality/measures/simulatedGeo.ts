@@ -17,11 +17,11 @@ import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
 import { sameId } from '../../resolution/recordedFacts.js';
-import { DRAWN_STREETS, kmFromAddress, kmToRoad, kmToStreet, linesMeet, ROAD_REACH_KM, roadAlongKm, NUMBER_FUZZ_KM, placeAddressIn, streetLine } from '../../resolution/streetGeo.js';
-import { distanceKm, placesNamedIn } from '../../resolution/places.js';
+import { DRAWN_STREETS, kmFromAddress, kmToRoad, kmToStreet, linesMeet, ROAD_REACH_KM, roadAlongKm, NUMBER_FUZZ_KM, placeAddress, placeAddressIn, streetLine } from '../../resolution/streetGeo.js';
+import { distanceKm, placesNamedIn, zipPoint, ZIP_REACH_KM } from '../../resolution/places.js';
 import { namedPlacesShown } from '../../resolution/knownFacts.js';
-import { ferryOf, nearbyLandmark, offshoreAt, streetsOf } from '../../resolution/streets.js';
-import { exactSpot, locate, tripEnds, sameEnd, TRIP_END, TRIP_START } from '../../resolution/trips.js';
+import { ferryOf, nearbyLandmark, offshoreAt, streetsOf, townReachKm } from '../../resolution/streets.js';
+import { exactSpot, listedSpot, locate, pairPoint, termLandmark, tripEnds, sameEnd, TRIP_END, TRIP_START } from '../../resolution/trips.js';
 import { groundTruthActions, simulatedDefectAmong } from '../evidence.js';
 import { answeredDistances, unitsOffAnswers, type DistanceUnit } from '../../unitWords.js';
 
@@ -170,8 +170,13 @@ export const simulatedDistanceSameForAll: CaseMeasure = {
   },
 };
 
-/** Where a nearby search is centred: its latitude and longitude, else the landmark its term or place names ("hotels near Times Square"); and its radius in km. */
-export function nearbyCentre(args: unknown): { lat: number; lon: number; radiusKm: number } | undefined {
+/**
+ * Where a nearby search is centred: its latitude and longitude, else a coordinate pair its location
+ * argument gives in the order its doc says (AMap's "lon,lat": "116.407417,39.904172" is Beijing), else
+ * the landmark its term or place names ("hotels near Times Square", a bare "Central Park, New York
+ * City"); and its radius in km (1 when it gives none: a "nearby" place is within a walk).
+ */
+export function nearbyCentre(args: unknown, doc?: { required_parameters: { name: string; description: string }[]; optional_parameters: { name: string; description: string }[] }): { lat: number; lon: number; radiusKm: number } | undefined {
   if (!isPlainObject(args)) return undefined;
   const val = (re: RegExp) => Object.entries(args).find(([k]) => re.test(k))?.[1];
   const lat = num(val(/^(lat|latitude)$/i));
@@ -179,11 +184,13 @@ export function nearbyCentre(args: unknown): { lat: number; lon: number; radiusK
   const r = num(val(/radius/i));
   const radiusKm = r === undefined ? 1 : r > 100 ? r / 1000 : r;
   if (lat !== undefined && lon !== undefined && Math.abs(lat) <= 90 && Math.abs(lon) <= 180) return { lat, lon, radiusKm };
+  const pair = pairPoint(args, doc);
+  if (pair) return pair.lat !== undefined && Math.abs(pair.lat) <= 90 && Math.abs(pair.lon) <= 180 ? { ...pair, radiusKm } : undefined;
   // A landmark the search is around ("places": "Eiffel Tower"), not a town (a town's search may list places anywhere in it).
   const landmark = nearbyLandmark(args);
   if (landmark) return { lat: landmark.lat, lon: landmark.lon, radiusKm };
   const term = Object.values(args).find((v): v is string => typeof v === 'string' && /\bnear\s+\S/i.test(v));
-  const at = term ? placesNamedIn(term.replace(/^.*\bnear\s+/i, ''))[0] : undefined;
+  const at = term ? placesNamedIn(term.replace(/^.*\bnear\s+/i, ''))[0] : termLandmark(args);
   return at ? { lat: at.lat, lon: at.lon, radiusKm } : undefined;
 }
 
@@ -194,9 +201,9 @@ export function nearbyCentre(args: unknown): { lat: number; lon: number; radiusK
  * table places on a street or a neighbourhood are judged, a numbered street's address at the spot its
  * house number names ("81 Lexington Avenue", 25th Street: 2 km from Times Square); undefined when none is.
  */
-export function nearbyFarFromCentre(action: { name: string; args: unknown }, response: string): string | null | undefined {
+export function nearbyFarFromCentre(action: { name: string; args: unknown }, response: string, doc?: Parameters<typeof nearbyCentre>[1]): string | null | undefined {
   if (!/nearby|search_?places?|\bpoi\b/i.test(action.name)) return undefined;
-  const centre = nearbyCentre(action.args);
+  const centre = nearbyCentre(action.args, doc);
   if (!centre) return undefined;
   const v = parseToolResponse(response);
   if (!isPlainObject(v) || 'error' in v) return undefined;
@@ -204,14 +211,22 @@ export function nearbyFarFromCentre(action: { name: string; args: unknown }, res
   if (!records) return undefined;
   const town = streetsOf(centre).town;
   let judged = false;
+  // A search for a place by its name ("Le Bernardin") finds it where it is, however far.
+  const terms = Object.values(action.args as Record<string, unknown>).filter((x): x is string => typeof x === 'string').map((x) => x.trim().toLowerCase());
   for (const r of records) {
-    if (!isPlainObject(r) || typeof r.address !== 'string') continue;
-    const place = placeAddressIn(r.address, town);
-    if (!place || place.by === 'town') continue;
+    if (!isPlainObject(r) || typeof r.address !== 'string' || terms.includes(String(r.name ?? '').trim().toLowerCase())) continue;
+    const place = listedSpot(r.address, town);
+    if (!place) continue;
     judged = true;
-    const km = kmFromAddress(centre, place);
-    // A numbered address is one spot (its house number on its street): within the radius, give or take a block; an unnumbered one is anywhere on its street.
-    if (km > centre.radiusKm + (place.number !== undefined ? NUMBER_FUZZ_KM : place.reachKm)) return `"${String(r.name ?? '')}" at "${r.address}" is ${km.toFixed(1)} km from the search's centre (${centre.lat}, ${centre.lon}; radius ${centre.radiusKm} km)`;
+    const km = place.km(centre);
+    const name = String(r.name ?? '');
+    // A place that says how far it is (AMap's "distance": "0.12 km") is judged by that: it must be true.
+    const said = typeof r.distance === 'string' || typeof r.distance === 'number' ? parseFloat(String(r.distance)) * (/\bm$/.test(String(r.distance).trim()) && !/km$/.test(String(r.distance).trim()) ? 0.001 : 1) : undefined;
+    if (said !== undefined && Number.isFinite(said)) {
+      if (Math.abs(said - km) > place.fuzzKm + 0.5) return `"${name}" at "${r.address}" is said to be ${String(r.distance)} from the search's centre, yet lies ${km.toFixed(1)} km from it`;
+      continue;
+    }
+    if (km > centre.radiusKm + place.fuzzKm) return `"${name}" at "${r.address}" is ${km.toFixed(1)} km from the search's centre (${centre.lat}, ${centre.lon}; radius ${centre.radiusKm} km)`;
   }
   return judged ? null : undefined;
 }
@@ -220,15 +235,15 @@ export const simulatedNearbyFarFromCentre: CaseMeasure = {
   kind: 'case',
   id: 'simulated_nearby_far_from_centre',
   group: 'solvable',
-  title: 'a simulated nearby search lists places on streets far from its centre ("hotels near Times Square" at "7 East 14th Street", 3 km off; attractions within 1 km of the Hollywood Walk of Fame at "67 Figueroa Street", downtown)',
-  population: 'cases showing a simulated nearby-search answer centred on coordinates or a known place, listing addresses the street table places',
+  title: 'a simulated nearby search lists places beyond its radius from its centre, saying no distance or an untrue one ("hotels near Times Square" at "7 East 14th Street", 3 km off; restaurants within 1 km of Liberty Island in Red Hook and Jersey City; AMap\'s restaurants by Beijing\'s city hall on Shanghai\'s 长乐路; a search for "Central Park, New York City" listing hotels on Bleecker Street)',
+  population: 'cases showing a simulated nearby-search answer centred on coordinates (a lon,lat pair read as its doc says) or a known place (one its term is), listing addresses the street table, a ZIP code or another town places',
   check: (tc, ctx) => {
     const steps = shownStepsWithWrong(tc, ctx);
     if (!steps) return undefined;
     let judged = false;
     for (const step of steps) {
       if (step.response?.tier !== 'simulated') continue;
-      const why = nearbyFarFromCentre(step.action, step.response.content);
+      const why = nearbyFarFromCentre(step.action, step.response.content, tc.tools.find((d) => d.name === step.action.name));
       if (why === undefined) continue;
       judged = true;
       if (why) return `${step.action.name}: ${why}`;
