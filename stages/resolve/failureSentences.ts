@@ -300,6 +300,10 @@ export function shortTask(task: string): string {
     .trim();
   // "add "QUAS" to the watchlist" keeps what it adds: "add to the watchlist" says nothing of it.
   // Never one ending on a preposition whose object went ("count the words in").
+  // Nor "get the details" of nothing ("Getting the details came through": of what? answer_details_of_nothing, h-envbase26):
+  // the details keep whose they are ("get the details of "OMEG"", or of the stock when nothing shown names it).
+  const whose = /\bthe details (of "[^"]*")/.exec(task)?.[1];
+  if (whose && /\bthe details$/.test(short)) return `${short} ${whose}`;
   return short.split(' ').length >= 2 && !/^[a-z]+ (?:to|from|into|on|for)\b/.test(short) && !/\b(?:to|from|into|on|for|in|at|of|with|by|about|under|near)$/.test(short) ? short : task;
 }
 
@@ -572,7 +576,8 @@ function markUnshown(w: Waiting, shown: string): Waiting {
 /** A marked value said by its kind: 'the folder "<tmp>"' → "the folder", '"<ZETA>"' (a stock) → "the stock". */
 function unmark(text: string, shown = ''): string {
   if (!text.includes(UNSHOWN)) return text;
-  const kind = (k: string) => k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  // A symbol or ticker is a stock's ("the details of the stock", not "of the symbol").
+  const kind = (k: string) => (/^(?:symbol|ticker|stock_?symbol)$/i.test(k) ? 'stock' : k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase());
   // A folder nothing shown names is said in the request's words where it gives them ("the temporary
   // directory"), so the answer still says the task as the user put it (answer_failure_task_unsaid: bfcl_multi_turn_base_26-env-k1).
   const asked = /\bthe ((?:(?!current\b|same\b|this\b|that\b|parent\b)[a-z]+ ){1,2})(directory|folder)\b/i.exec(shown.split('\n')[0] ?? '');
