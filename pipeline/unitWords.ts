@@ -101,8 +101,7 @@ export function statedQuantities(requests: string[]): Set<string> {
  * One number told in two units of one dimension across a trajectory's answers (`earlier` first, then
  * `answer`), the user's own quantities aside: each later telling keeps the unit the trajectory used
  * first ("the distance is 750 km", then "the car cannot make the 750 km drive", never "the 750-mile
- * drive": BFCL passes estimate_distance's km figure to a check whose doc counts miles; "420 USD makes
- * 2940 RMB. I have set the budget limit to 2940 RMB.", not "to 2940 USD").
+ * drive": BFCL passes estimate_distance's km figure to a check whose doc counts miles). Not money.
  */
 export function keepFirstUnits(answer: string, earlier: string[], requests: string[]): string {
   const stated = statedQuantities(requests);
@@ -110,7 +109,9 @@ export function keepFirstUnits(answer: string, earlier: string[], requests: stri
   for (const a of earlier) for (const q of quantitiesIn(a)) if (!first.has(`${q.dim}:${q.number}`)) first.set(`${q.dim}:${q.number}`, q);
   let out = '';
   let at = 0;
-  for (const q of quantitiesIn(answer)) {
+  // Money keeps its tool's currency: an amount is the record's (a budget set "in USD"), and the doc's currency is
+  // what answer_unitless_number holds it to (bfcl_multi_turn_base_162 sets 2940, the RMB figure, as a USD budget: left).
+  for (const q of quantitiesIn(answer).filter((x) => x.dim !== 'money')) {
     const key = `${q.dim}:${q.number}`;
     const before = first.get(key);
     if (!before) {

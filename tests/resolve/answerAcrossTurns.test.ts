@@ -8,7 +8,10 @@
  *   base_147-env-k1) (answer_details_of_nothing);
  * - 7/1,594 told one number in two units: "the distance is 750 km" in one turn, "the car cannot make the
  *   750-mile drive" in the next (bfcl_multi_turn_base_92), "420 USD makes 2940 RMB. I have set the budget limit
- *   to 2940 USD." (base_162) (answer_units_differ).
+ *   to 2940 USD." (base_162) (answer_units_differ);
+ * - 31/516 failure closings told a step the request asks for only on a condition as planned: "If it falls under
+ *   37.5 PSI, perhaps we could swing by the nearest tire shop?" → "Without it I can't go on to find the nearest
+ *   tire shop." (bfcl_multi_turn_base_78-env-k1) (answer_conditional_as_planned).
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../pipeline/rng.js';
@@ -18,6 +21,8 @@ import { detailsOfNothing, unitsDiffer } from '../../pipeline/quality/measures/a
 import { keepFirstUnits } from '../../pipeline/unitWords.js';
 import { nextStepQuestion, shortTask, shownInAnswer, taskOf } from '../../stages/resolve/failureSentences.js';
 import { answerWriterRole } from '../../stages/resolve/answerWriter.js';
+import { conditionalTask } from '../../pipeline/afterFailure.js';
+import { conditionalToldAsPlanned } from '../../pipeline/quality/measures/failureAnswers.js';
 
 describe('a remote rate limit quotes no allowance per key (env-wording-11)', () => {
   it('finds the allowance', () => {
@@ -41,8 +46,10 @@ describe('"the details" said with whose they are (answer-writer-87)', () => {
     expect(detailsOfNothing('I got the details for order 12446.')).toBeUndefined();
   });
   it('a short task keeps the thing whose details they are', () => {
-    expect(shortTask(taskOf({ name: 'TradingBot.get_stock_info', args: { symbol: 'OMEG' } }))).toBe('get the details of "OMEG"');
-    expect(shortTask(taskOf({ name: 'PolygonFinance.get_ticker_detail', args: { ticker: 'AAPL' } }))).toBe('get the details of "AAPL"');
+    expect(shortTask(taskOf({ name: 'TradingBot.get_stock_info', args: { symbol: 'OMEG' } }))).toBe('get the details of the stock');
+    expect(shortTask(taskOf({ name: 'PolygonFinance.get_ticker_detail', args: { ticker: 'AAPL' } }))).toBe('get the details of the stock');
+    expect(taskOf({ name: 'TradingBot.get_stock_info', args: { symbol: 'OMEG' } })).toBe('get the details of the stock "OMEG"');
+    expect(shortTask(taskOf({ name: 'FilmTMDB.get_movie_details', args: { movie_id: 238 } }, new Map([['238', 'The Godfather']])))).not.toBe('get the details');
     expect(shortTask(taskOf({ name: 'TradingBot.get_order_details', args: { order_id: 12446 } }))).toBe('get the details of the order');
   });
   it('a waiting look-up whose symbol nothing shown gives is of the stock', () => {
@@ -60,7 +67,9 @@ describe('"the details" said with whose they are (answer-writer-87)', () => {
 describe('a number told again keeps the unit it was first told in (answer-writer-87)', () => {
   it('keepFirstUnits', () => {
     expect(keepFirstUnits('I found that the car cannot make the 750-mile drive on its current fuel.', ['I found that the distance is 750 km.'], [])).toBe('I found that the car cannot make the 750 km drive on its current fuel.');
-    expect(keepFirstUnits('420 USD makes 2940 RMB. I have set the budget limit to 2940 USD.', [], ['… to 2940?'])).toBe('420 USD makes 2940 RMB. I have set the budget limit to 2940 RMB.');
+    // Money keeps its tool's currency (answer_unitless_number).
+    expect(keepFirstUnits('420 USD makes 2940 RMB. I have set the budget limit to 2940 USD.', [], ['… to 2940?'])).toBe('420 USD makes 2940 RMB. I have set the budget limit to 2940 USD.');
+    expect(keepFirstUnits('That is 20 liters.', ['I added 20 gallons.'], [])).toBe('That is 20 gallons.');
     // The user's own 10000 RMB and the flight's 10000 USD are two quantities.
     const two = 'No, the flight costs 10000 USD, which is not under the budget limit of 1428.57 USD. 10000 RMB makes 1428.57 USD.';
     expect(keepFirstUnits(two, [], ['Budget me sufficiently to meet the target of 10000 RMB'])).toBe(two);
@@ -79,5 +88,24 @@ describe('a number told again keeps the unit it was first told in (answer-writer
     expect(answer).toContain('750 km drive');
     const { answer: alone } = answerWriterRole.offline.run({ ...input, earlier: undefined }, new Rng(1)) as { answer: string };
     expect(alone).toContain('750-mile drive');
+  });
+});
+
+describe('a step asked for only on a condition is told as depending on the failed one (answer-writer-88)', () => {
+  const req = "I'm gearing up for a quick business getaway. Would you be able to verify if my tire pressure is in check? If it falls under 37.5 PSI, perhaps we could swing by the nearest tire shop?";
+  it('conditionalTask reads a sentence opening with "If" and naming the task, not an embedded "check if"', () => {
+    expect(conditionalTask(req, 'find the nearest tire shop')).toBe(true);
+    expect(conditionalTask('Could you check if there are any meeting rooms available? Then reserve the room.', 'reserve the meeting room')).toBe(false);
+    expect(conditionalTask('If there are, could you please reserve the first available room for me?', 'reserving the meeting room')).toBe(true);
+  });
+  it('the closing says whether it is needed depends on the failed step', () => {
+    const failed = { name: 'VehicleControlAPI.check_tire_pressure', args: {}, response: 'x', error: 'TimeoutError: Operation timed out after 10 s while running check_tire_pressure' };
+    const shown = shownInAnswer({ request: req, steps: [failed] } as never);
+    for (let seed = 0; seed < 20; seed++) {
+      const out = nextStepQuestion(failed as never, new Rng(seed), 'check_tire_pressure', [{ name: 'VehicleControlAPI.find_nearest_tire_shop', args: {}, needsFailed: true }], shown, req);
+      expect(out).toContain('Whether to find the nearest tire shop depends on it.');
+      expect(conditionalToldAsPlanned(out, req), out).toBeUndefined();
+    }
+    expect(conditionalToldAsPlanned("Without it I can't go on to find the nearest tire shop. Shall I retry?", req)).toBeDefined();
   });
 });

@@ -169,7 +169,8 @@ export function unitsDiffer(answers: string[], requests: string[] = []): string 
   const stated = statedQuantities(requests);
   const seen = new Map<string, string>();
   for (const a of answers) {
-    for (const { dim, number, unit } of quantitiesIn(a)) {
+    // Money aside: an amount keeps its tool's currency (answer_unitless_number), so a USD budget set to an RMB figure is left (bfcl_multi_turn_base_162).
+    for (const { dim, number, unit } of quantitiesIn(a).filter((q) => q.dim !== 'money')) {
       const key = `${dim}:${number}`;
       const before = seen.get(key);
       if (before && before !== unit && !stated.has(key)) return `${number} told in ${before} and in ${unit}: "${a.slice(0, 120)}"`;
