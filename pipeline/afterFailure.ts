@@ -486,3 +486,26 @@ export function skipCandidates(trajectory: Trajectory, k: number): LocatedStep[]
   for (const s of laterStepsDoableEarly(trajectory, k)) if (!out.some((o) => o.k === s.k)) out.push(s);
   return out;
 }
+
+/** Words of a task that say nothing of what it is about. */
+const TASK_STOP = new Set(['the', 'that', 'this', 'them', 'those', 'these', 'again', 'another', 'with', 'from', 'into', 'onto', 'for', 'about', 'nearest', 'first', 'last', 'file', 'files', 'details', 'information', 'stock']);
+
+/**
+ * Whether the request asks for a task only on a condition: a sentence that opens with "If" ("If it falls
+ * under 37.5 PSI, perhaps we could swing by the nearest tire shop?", "If there are, could you please reserve
+ * the first available room for me?") and names what the task is about (its words after its verb, a plural
+ * matching its singular). `task` is a verb phrase or its -ing form ("find the nearest tire shop").
+ */
+export function conditionalTask(request: string, task: string): boolean {
+  const words = task
+    .toLowerCase()
+    .replace(/"[^"]*"/g, ' ')
+    .split(/[^a-z]+/)
+    .slice(1)
+    .filter((w) => w.length >= 4 && !TASK_STOP.has(w))
+    .map((w) => w.replace(/(?:es|s)$/, ''));
+  if (words.length === 0) return false;
+  return request
+    .split(/(?<=[.?!;])\s+|\n+/)
+    .some((s) => /^\s*(?:(?:and|then|so|but)\s+)?if\b/i.test(s) && words.some((w) => new RegExp(`\\b${w}`, 'i').test(s)));
+}

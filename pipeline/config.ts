@@ -526,6 +526,14 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   env_throttle_count_unreached: 0,
   // A failure cause that does not fit what the tool does (PPT.get_image, an Internet image search, "waiting for a lock another operation holds on the file"; a network fault on a car's controls), gated since env-wording-10 (h-env25): 3/691 on f52 → 0.
   env_error_unfit_nature: 0,
+  // A remote rate limit quoting a per-key allowance the history cannot check ("Rate limit exceeded for get_distance: 60 requests per minute allowed" after 2 calls), gated since env-wording-11 (h-envbase26): 15/525 on f56 → 0.
+  env_rate_allowance_quoted: 0,
+  // A closing answer telling a look-up of "the details" of nothing ("Getting the details came through; placing the buy order did not."), gated since answer-writer-87 (h-envbase26): 26/1,594 on f56 → 0.
+  answer_details_of_nothing: 0,
+  // One number told in two units of one dimension across a case's answers ("the distance is 750 km", then "the 750-mile drive"), money aside, gated since answer-writer-87 (h-envbase26): 2/1,594 on f56 → 0.
+  answer_units_differ: 0,
+  // A failure closing telling a step the request asks for only on a condition as planned ("Without it I can't go on to find the nearest tire shop." after "If it falls under 37.5 PSI, perhaps we could swing by the nearest tire shop?"), gated since answer-writer-88 (h-envbase26): 31/516 on f56 → 0.
+  answer_conditional_as_planned: 0,
   // A tool selection CoT thought stating the wrong tool's own act the request never asks ("to create a new directory" for "cd within 'ResearchDocs'"), gated since error-injectors@55 (h-env24): 73/110 on f46 → 0.
   tool_select_thought_states_other_act: 0,
   // A closing answer after a failure naming a waiting step by a value only the failed call would have shown ("Adding "ZETA" to the watchlist needs it first."), gated since answer-writer-77 (h-env24): 13/519 → 0.

@@ -52,3 +52,75 @@ export function repairUnits(text: string, answered: ReadonlyMap<string, Distance
 export function distanceCallUnit(name: string, doc: ToolDoc | undefined): DistanceUnit | undefined {
   return /distance/i.test(name) ? docDistanceUnit(doc) : undefined;
 }
+
+/** A number told with a unit in an answer: "750 km", "the 750-mile drive", "2940 RMB". */
+export interface Quantity {
+  index: number;
+  /** The matched text, number and unit ("750-mile"). */
+  text: string;
+  /** The number as written, commas and a trailing ".0" dropped ("750"). */
+  number: string;
+  /** What the unit measures: distance, volume, temperature, money. */
+  dim: string;
+  /** The unit, one name per unit ("km", "mile", "liter", "USD"). */
+  unit: string;
+  /** The unit as the text wrote it ("miles", "kilometres", "RMB"). */
+  word: string;
+}
+
+const QUANTITY = /(?<![\d.])(\d[\d,]*(?:\.\d+)?)(\s*|-)(km|kilomet(?:re|er)s?|miles?|mi|gallons?|lit(?:re|er)s?|°[CF]|degrees? (?:Celsius|Fahrenheit)|USD|EUR|GBP|RMB|CNY|JPY|dollars?|euros?)\b/g;
+const UNIT_DIM: [string, RegExp][] = [
+  ['distance', /^(?:km|kilomet(?:re|er)s?|mi|miles?)$/i],
+  ['volume', /^(?:gallons?|lit(?:re|er)s?)$/i],
+  ['temperature', /^(?:°?[CF]|degrees? (?:Celsius|Fahrenheit))$/i],
+  ['money', /^(?:USD|EUR|GBP|RMB|CNY|JPY|dollars?|euros?)$/i],
+];
+const UNIT_NAME: Record<string, string> = { km: 'km', kilometre: 'km', kilometer: 'km', mi: 'mile', mile: 'mile', gallon: 'gallon', litre: 'liter', liter: 'liter', dollar: 'USD', euro: 'EUR', celsius: 'C', fahrenheit: 'F', c: 'C', f: 'F' };
+
+/** Every number an answer tells with a unit, in order. */
+export function quantitiesIn(text: string): Quantity[] {
+  const out: Quantity[] = [];
+  for (const m of text.matchAll(QUANTITY)) {
+    const dim = UNIT_DIM.find(([, re]) => re.test(m[3]))?.[0];
+    if (!dim) continue;
+    const raw = m[3].toLowerCase().replace(/^degrees? /, '').replace(/^°/, '').replace(/s$/, '');
+    out.push({ index: m.index!, text: m[0], number: m[1].replace(/,/g, '').replace(/\.0+$/, ''), dim, unit: UNIT_NAME[raw] ?? raw.toUpperCase(), word: m[3] });
+  }
+  return out;
+}
+
+/**
+ * The numbers a request states with a unit, as "dim:number" ("10000 RMB" → "money:10000"): a quantity of
+ * the user's own, so the same number in another unit later (a flight's 10000 USD) is another quantity.
+ */
+export function statedQuantities(requests: string[]): Set<string> {
+  return new Set(requests.flatMap((r) => quantitiesIn(r).map((q) => `${q.dim}:${q.number}`)));
+}
+
+/**
+ * One number told in two units of one dimension across a trajectory's answers (`earlier` first, then
+ * `answer`), the user's own quantities aside: each later telling keeps the unit the trajectory used
+ * first ("the distance is 750 km", then "the car cannot make the 750 km drive", never "the 750-mile
+ * drive": BFCL passes estimate_distance's km figure to a check whose doc counts miles). Not money.
+ */
+export function keepFirstUnits(answer: string, earlier: string[], requests: string[]): string {
+  const stated = statedQuantities(requests);
+  const first = new Map<string, Quantity>();
+  for (const a of earlier) for (const q of quantitiesIn(a)) if (!first.has(`${q.dim}:${q.number}`)) first.set(`${q.dim}:${q.number}`, q);
+  let out = '';
+  let at = 0;
+  // Money keeps its tool's currency: an amount is the record's (a budget set "in USD"), and the doc's currency is
+  // what answer_unitless_number holds it to (bfcl_multi_turn_base_162 sets 2940, the RMB figure, as a USD budget: left).
+  for (const q of quantitiesIn(answer).filter((x) => x.dim !== 'money')) {
+    const key = `${q.dim}:${q.number}`;
+    const before = first.get(key);
+    if (!before) {
+      first.set(key, q);
+      continue;
+    }
+    if (before.unit === q.unit || stated.has(key)) continue;
+    out += `${answer.slice(at, q.index)}${answer.slice(q.index, q.index + q.text.length - q.word.length).replace(/-$/, ' ')}${before.word}`;
+    at = q.index + q.text.length;
+  }
+  return out + answer.slice(at);
+}

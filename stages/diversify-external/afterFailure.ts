@@ -298,7 +298,7 @@ export async function actionAfterFailure(trajectory: Trajectory, k: number, fail
   const { output, method } = await ctx.llm.invoke(
     answerWriterRole,
     // The docs' return fields: the unit a returned number is in ("the distance … in km").
-    { request: turn.user, steps, tools: trajectory.tools.filter((t) => steps.some((s) => s.name === t.name)).map((t) => ({ name: t.name, description: t.description, return_data: t.return_data.map((f) => ({ name: f.name, description: f.description })), params: [...t.required_parameters, ...t.optional_parameters].map((x) => x.name) })), ...(waiting.length ? { waiting } : {}) },
+    { request: turn.user, steps, tools: trajectory.tools.filter((t) => steps.some((s) => s.name === t.name)).map((t) => ({ name: t.name, description: t.description, return_data: t.return_data.map((f) => ({ name: f.name, description: f.description })), params: [...t.required_parameters, ...t.optional_parameters].map((x) => x.name) })), ...(waiting.length ? { waiting } : {}), ...(here.turnIndex > 0 ? { earlier: trajectory.turns.slice(0, here.turnIndex).map((e) => ({ request: e.user, answer: e.final ?? '' })) } : {}) },
     { rng: ctx.rng('answer-after-failure'), artifactKey: ctx.itemKey, stage: 'diversify-external' },
   );
   return {

@@ -11,6 +11,7 @@ import { classifyEnvironmentMessage, saysItPasses } from '../../pipeline/errors/
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
 import { joinAnd } from '../../pipeline/quality/grammar.js';
 import { NAMED_PARTIAL_OPENERS } from '../../pipeline/partialOpeners.js';
+import { conditionalTask } from '../../pipeline/afterFailure.js';
 
 type Step = AnswerInput['steps'][number];
 type Waiting = NonNullable<AnswerInput['waiting']>[number];
@@ -260,7 +261,10 @@ export function taskOf(step: Pick<Step, 'name' | 'args'>, titles?: ReadonlyMap<s
   if (LOOKUP.has(verb) || (!VERBS.has(verb) && rest.length === 0)) {
     const what = (thing || verb).replace(/\bdetail$/, 'details');
     // "get the details of order 12446", not "the order details of order 12446".
-    if (subject && /details$/.test(what)) return `get the details of ${subject}`;
+    // A stock's by its kind first ("get the details of the stock "ZETA""): said short, it stays "the details of the stock",
+    // never the symbol only a look-up handed on (answer_means_told) nor "the details" of nothing (answer_details_of_nothing).
+    const stock = isPlainObject(step.args) && Object.keys(step.args).some((k) => /^(?:symbol|ticker|stock_?symbol)$/i.test(k));
+    if (subject && /details$/.test(what)) return `get the details of ${stock ? 'the stock ' : ''}${subject}`;
     return `get the ${what}${subject ? ` for ${subject}` : ''}`;
   }
   if (!VERBS.has(verb)) return `get the ${words.join(' ')}${subject ? ` for ${subject}` : ''}`;
@@ -300,6 +304,10 @@ export function shortTask(task: string): string {
     .trim();
   // "add "QUAS" to the watchlist" keeps what it adds: "add to the watchlist" says nothing of it.
   // Never one ending on a preposition whose object went ("count the words in").
+  // Nor "get the details" of nothing ("Getting the details came through": of what? answer_details_of_nothing, h-envbase26):
+  // the details keep whose they are ("get the details of "OMEG"", or of the stock when nothing shown names it).
+  const whose = /\bthe details (of "[^"]*")/.exec(task)?.[1];
+  if (whose && /\bthe details$/.test(short)) return `${short} ${whose}`;
   return short.split(' ').length >= 2 && !/^[a-z]+ (?:to|from|into|on|for)\b/.test(short) && !/\b(?:to|from|into|on|for|in|at|of|with|by|about|under|near)$/.test(short) ? short : task;
 }
 
@@ -526,7 +534,7 @@ const NEXT_STEP: { when: RegExp; unless?: (error: string) => boolean; ask: ((doi
  * could not run without it ("Cancelling the booking and posting the tweet need it first."), so the
  * user decides knowing what stopping leaves undone.
  */
-function waitingSentence(all: Waiting[], rng: Rng, failedTask = '', shown?: string): string {
+function waitingSentence(all: Waiting[], rng: Rng, failedTask = '', shown?: string, request = ''): string {
   const waiting = shown === undefined ? all : all.map((w) => markUnshown(w, shown));
   const needing = waiting.filter((w) => w.needsFailed);
   // The rest is held up too, but not by this failure (a film look-up by an id nothing gave): it is
@@ -540,14 +548,22 @@ function waitingSentence(all: Waiting[], rng: Rng, failedTask = '', shown?: stri
     const noun = /\bthe ([a-z]+)\b/.exec(t)?.[1];
     return noun && /[^su]s$/.test(noun) ? `${t} again` : t.replace(/\bthe\b/, 'another');
   };
-  const tasks = tasksCounted(needing, (t) => gerund(shortTask(t))).map(another);
-  const others = tasksCounted(rest, (t) => gerund(shortTask(t))).map(another).filter((t) => !tasks.includes(t));
+  const allTasks = tasksCounted(needing, (t) => gerund(shortTask(t))).map(another);
+  const bases = tasksCounted(needing, shortTask).map(another);
+  // A step the request asks for only on a condition the failed step was to settle ("If it falls under 37.5 PSI,
+  // perhaps we could swing by the nearest tire shop?") may never come: whether it does depends on it, never
+  // "Without it I can't go on to find the nearest tire shop." (answer_conditional_as_planned, h-envbase26).
+  const conditional = new Set(request && bases.length === allTasks.length ? allTasks.filter((t, i) => conditionalTask(request, t) || conditionalTask(request, bases[i])) : []);
+  const tasks = allTasks.filter((t) => !conditional.has(t));
+  const ifs = bases.filter((_b, i) => conditional.has(allTasks[i]));
+  const others = tasksCounted(rest, (t) => gerund(shortTask(t))).map(another).filter((t) => !allTasks.includes(t));
   const out: string[] = [];
   if (tasks.length > 3) out.push(rng.pick(others.length ? ['Most of what follows needs it first.', 'Most of the rest depends on it.'] : ['The rest of the request needs it first.', 'Everything after it in the request depends on it.']));
   else if (tasks.length) {
     const many = tasks.length > 1;
-    out.push(rng.pick([`${cap(joinAnd(tasks))} ${many ? 'need' : 'needs'} it first.`, `${cap(joinAnd(tasks))} ${many ? 'wait' : 'waits'} on it.`, `Without it I can't go on to ${joinAnd(tasksCounted(needing, shortTask).map(another))}.`]));
+    out.push(rng.pick([`${cap(joinAnd(tasks))} ${many ? 'need' : 'needs'} it first.`, `${cap(joinAnd(tasks))} ${many ? 'wait' : 'waits'} on it.`, `Without it I can't go on to ${joinAnd(bases.filter((_b, i) => !conditional.has(allTasks[i])))}.`]));
   }
+  if (ifs.length) out.push(`Whether to ${joinAnd(ifs)} depends on it.`);
   if (others.length > 3 || (others.length && tasks.length > 3)) out.push(tasks.length ? '' : 'The rest of the request is still to do.');
   else if (others.length) out.push(rng.pick([`${cap(joinAnd(others))} ${others.length > 1 ? 'are' : 'is'} still to do.`, `Still to do: ${joinAnd(others)}.`]));
   return unmark(out.filter(Boolean).join(' '), shown);
@@ -572,7 +588,8 @@ function markUnshown(w: Waiting, shown: string): Waiting {
 /** A marked value said by its kind: 'the folder "<tmp>"' → "the folder", '"<ZETA>"' (a stock) → "the stock". */
 function unmark(text: string, shown = ''): string {
   if (!text.includes(UNSHOWN)) return text;
-  const kind = (k: string) => k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  // A symbol or ticker is a stock's ("the details of the stock", not "of the symbol").
+  const kind = (k: string) => (/^(?:symbol|ticker|stock_?symbol)$/i.test(k) ? 'stock' : k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase());
   // A folder nothing shown names is said in the request's words where it gives them ("the temporary
   // directory"), so the answer still says the task as the user put it (answer_failure_task_unsaid: bfcl_multi_turn_base_26-env-k1).
   const asked = /\bthe ((?:(?!current\b|same\b|this\b|that\b|parent\b)[a-z]+ ){1,2})(directory|folder)\b/i.exec(shown.split('\n')[0] ?? '');
@@ -589,10 +606,10 @@ export function shownInAnswer(input: Pick<AnswerInput, 'request' | 'steps'>): st
   return [input.request, ...input.steps.flatMap((s) => [JSON.stringify(s.args, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)), typeof s.args === 'string' ? s.args : '', s.response ?? ''])].join('\n');
 }
 
-export function nextStepQuestion(step: Step, rng: Rng, _api: string, waiting: Waiting[] = [], shown?: string): string {
+export function nextStepQuestion(step: Step, rng: Rng, _api: string, waiting: Waiting[] = [], shown?: string, request = ''): string {
   const error = step.error ?? '';
   const { ask } = NEXT_STEP.find((n) => n.when.test(error) && !n.unless?.(error))!;
   const task = shortTask(taskOf(step));
   const question = rng.pick(ask)(gerund(task), task);
-  return [waitingSentence(waiting, rng, task, shown), question].filter(Boolean).join(' ');
+  return [waitingSentence(waiting, rng, task, shown, request), question].filter(Boolean).join(' ');
 }

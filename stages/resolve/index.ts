@@ -379,6 +379,8 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
           steps: turn.steps.map((s) => ({ name: s.action.name, args: s.action.args, response: s.response!.content, ...(s.response!.error ? { error: s.response!.error.message } : {}) })),
           // The docs' return fields: the unit a returned number is in ("the distance … in km").
           tools: trajectory.tools.filter((t) => turn.steps.some((s) => s.action.name === t.name)).map((t) => ({ name: t.name, description: t.description, return_data: t.return_data.map((f) => ({ name: f.name, description: f.description })), params: [...t.required_parameters, ...t.optional_parameters].map((x) => x.name) })),
+          // The earlier turns' answers: a number told again keeps the unit it was first told in.
+          ...(t > 0 ? { earlier: trajectory.turns.slice(0, t).map((e) => ({ request: e.user, answer: e.final ?? '' })) } : {}),
         },
         { rng: ctx.rng(`answer:${t}`), artifactKey: ctx.itemKey, stage: STAGE },
       );

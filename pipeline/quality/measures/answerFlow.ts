@@ -14,8 +14,9 @@ import { parseToolResponse } from '../../prompts/parseAction.js';
 import { keyAsWords } from '../grammar.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import type { CaseMeasure } from '../types.js';
-import { turnDefect, type AnsweredTurn } from './answers.js';
+import { answeredTurns, turnDefect, type AnsweredTurn } from './answers.js';
 import { openerTasks } from './answerCraft.js';
+import { quantitiesIn, statedQuantities } from '../../unitWords.js';
 
 /** Words that open a sentence to say it comes next or besides. */
 const LINKS = ['Next,', 'Then', 'After that,', 'Also,', 'Finally,', 'Besides,', 'On top of that,'];
@@ -143,4 +144,53 @@ export const answerAddressRunOn: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => addressRunOn(t.answer)),
 };
 
-export const ANSWER_FLOW_MEASURES = [answerLinkRepeated, answerOpenerUntried, answerFieldNameFrame, answerGrepLinesUnsaid, answerAddressRunOn];
+/** A look-up of "the details" with no object: "Getting the details came through" — the details of what? */
+export function detailsOfNothing(answer: string): string | undefined {
+  const masked = answer.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const m = /\b(?:get(?:ting)?|got|fetch(?:ing|ed)?|retriev(?:e|ing|ed)|look(?:ing)? up) the details\b(?!\s+(?:of|for|on|about)\b)/i.exec(masked);
+  return m ? `"${m[0]}" says of nothing whose details: "${answer.slice(Math.max(0, m.index - 40), m.index + 80)}"` : undefined;
+}
+
+export const answerDetailsOfNothing: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_details_of_nothing',
+  group: 'text',
+  title: 'closing answer tells a look-up of "the details" without saying of what ("Getting the details and posting the tweet wait on it.", "Getting the details came through; placing the buy order did not.")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => detailsOfNothing(t.answer)),
+};
+
+/**
+ * One number told in two units of one dimension across a case's closing answers: "the distance is 750 km"
+ * in one turn, "the car cannot make the 750-mile drive" in the next (bfcl_multi_turn_base_92, where BFCL
+ * passes the km figure to a check that counts miles).
+ */
+export function unitsDiffer(answers: string[], requests: string[] = []): string | undefined {
+  const stated = statedQuantities(requests);
+  const seen = new Map<string, string>();
+  for (const a of answers) {
+    // Money aside: an amount keeps its tool's currency (answer_unitless_number), so a USD budget set to an RMB figure is left (bfcl_multi_turn_base_162).
+    for (const { dim, number, unit } of quantitiesIn(a).filter((q) => q.dim !== 'money')) {
+      const key = `${dim}:${number}`;
+      const before = seen.get(key);
+      if (before && before !== unit && !stated.has(key)) return `${number} told in ${before} and in ${unit}: "${a.slice(0, 120)}"`;
+      if (!before) seen.set(key, unit);
+    }
+  }
+  return undefined;
+}
+
+export const answerUnitsDiffer: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_units_differ',
+  group: 'text',
+  title: 'one number told in two units of one dimension across a case\'s closing answers, the user\'s own stated quantities aside ("the distance is 750 km", then "the car cannot make the 750-mile drive")',
+  population: 'cases that show or ask for a closing answer',
+  check(tc) {
+    const turns = answeredTurns(tc);
+    if (turns.length === 0) return undefined;
+    return unitsDiffer(turns.map((t) => t.answer), tc.messages.filter((m) => m.role === 'user').map((m) => m.content)) ?? null;
+  },
+};
+
+export const ANSWER_FLOW_MEASURES = [answerLinkRepeated, answerOpenerUntried, answerFieldNameFrame, answerGrepLinesUnsaid, answerAddressRunOn, answerDetailsOfNothing, answerUnitsDiffer];

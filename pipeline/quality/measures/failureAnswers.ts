@@ -11,7 +11,7 @@
 import { FINISH_ACTION, type TestCase } from '../../schemas.js';
 import { firstDefect } from '../evidence.js';
 import { toolSteps } from '../../steps.js';
-import { stepsWaitingOn } from '../../afterFailure.js';
+import { conditionalTask, stepsWaitingOn } from '../../afterFailure.js';
 import { apiOf, isPlainObject } from '../../errors/values.js';
 import { toJson } from '../../pyValues.js';
 import { classifyEnvironmentMessage } from '../../errors/environment.js';
@@ -454,4 +454,38 @@ export const answerFailureUnshownValue: CaseMeasure = {
   },
 };
 
-export const FAILURE_ANSWER_MEASURES = [answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureUnshownValue, answerFailureMisreported, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
+
+/**
+ * A step the request asks for only on a condition ("If it falls under 37.5 PSI, perhaps we could swing by the
+ * nearest tire shop?") told after a failure as if it would surely follow: "Without it I can't go on to find the
+ * nearest tire shop.", "Finding the nearest tire shop needs it first." A careful person says whether it is
+ * needed depends on the failed step ("Whether to find the nearest tire shop depends on it.").
+ */
+export function conditionalToldAsPlanned(answer: string, request: string): string | undefined {
+  for (const s of sentencesOf(answer)) {
+    const m = /^(.+?) (?:needs?|waits?) (?:it first|on it)\.$/.exec(s.trim()) ?? /^Without it I can't go on to (.+)\.$/.exec(s.trim());
+    if (!m) continue;
+    const task = m[1].split(/, | and /).find((t) => conditionalTask(request, t));
+    if (task) return `"${task}" is asked only on a condition, yet told as planned: "${s.trim().slice(0, 120)}"`;
+  }
+  return undefined;
+}
+
+export const answerConditionalAsPlanned: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_conditional_as_planned',
+  group: 'text',
+  title: 'closing answer after a failure telling a step the request asks for only on a condition as if it would surely follow ("If it falls under 37.5 PSI, perhaps we could swing by the nearest tire shop?" → "Without it I can\'t go on to find the nearest tire shop.")',
+  population: 'closing answers of a turn in which a call failed',
+  check(tc) {
+    const turns = answeredTurns(tc).filter(({ calls }) => calls.some((c) => c.response !== '' && readsAsFailure(c.response)));
+    if (turns.length === 0) return undefined;
+    for (const t of turns) {
+      const hit = conditionalToldAsPlanned(t.answer, t.request);
+      if (hit) return hit;
+    }
+    return null;
+  },
+};
+
+export const FAILURE_ANSWER_MEASURES = [answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureUnshownValue, answerFailureMisreported, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];

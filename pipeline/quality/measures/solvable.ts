@@ -660,6 +660,33 @@ export const envThrottleCountUnreached: CaseMeasure = {
   },
 };
 
+/**
+ * A remote rate limit quoting an allowance per key ("60 requests per minute allowed", "limit of 100 requests"):
+ * a count the case cannot check (the key's calls are not all shown) and that a history of a few calls
+ * over several turns seems to contradict (bfcl_multi_turn_base_43-env-k6: "60 requests per minute" after 6 calls).
+ */
+export function allowanceQuoted(message: string): string | undefined {
+  const msg = message.replace(/\s+/g, ' ');
+  const m = /\b\d+ (?:requests|calls|queries)(?: (?:per|a|an|every) (?:second|minute|hour|day)| allowed)|\blimit(?: of)? \d+ (?:requests|calls|queries)\b/i.exec(msg);
+  return m ? `"${m[0]}"` : undefined;
+}
+
+export const envRateAllowanceQuoted: CaseMeasure = {
+  kind: 'case',
+  id: 'env_rate_allowance_quoted',
+  group: 'solvable',
+  title: 'remote rate limit quoting a per-key allowance the history cannot check ("Rate limit exceeded for get_stock_info: 60 requests per minute allowed" after 6 calls over 4 turns)',
+  population: 'external cases whose failure was simulated and whose failed tool is remote',
+  check(tc) {
+    if (tc.kind !== 'external' || !(tc.provenance.origin ?? '').startsWith('simulated')) return undefined;
+    const failed = shownAction(tc.messages[tc.messages.length - 2]?.content ?? '');
+    if (!failed || localityOf(failed.name, tc.tools) === 'local') return undefined;
+    const calls = tc.messages.filter((m) => m.role === 'assistant' && shownAction(m.content)).length;
+    const why = allowanceQuoted(tc.messages[tc.messages.length - 1].content);
+    return why ? `${failed.name}: ${why} quoted after ${calls} call${calls === 1 ? '' : 's'} shown` : null;
+  },
+};
+
 /** A fault of the machine a tool runs on: a file, a lock, a disk, a share, a device, a local worker, an OS errno. */
 const LOCAL_FAULT = /\bfiles?\b|\block\b|\bdisk\b|network share|\bdevice\b|\bcontroller\b|storage|\bworker\b|\[Errno (?:5|11|28|122)\]|Input\/output|\bEIO\b|\bENOTCONN\b|\bEAGAIN\b/i;
 /** A fault of a network between the caller and a server: an HTTP status, a proxy, a host, a peer. */
@@ -1347,6 +1374,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   envErrorUnfitTool,
   envErrorUnfitNature,
   envThrottleCountUnreached,
+  envRateAllowanceQuoted,
   envErrorRetryFutile,
   envFailedCallToItself,
   tripToItselfAnywhere,
