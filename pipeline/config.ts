@@ -258,6 +258,9 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_argument_as_name: 0,
   // h-sim22: a simulated id in a form its field's recorded ids take (ReserveMeeting's rooms 101-103, not 67977; Airbnb's 8-digit ids, not 77957): 188/317 on f36 → 0 (api-simulator-87).
   simulated_id_unlike_recorded: 0,
+  // A simulated value in another form than its field's recordings share (Airbnb review times '08:00' beside '2023-10-17T20:10:47Z'): 826/1,538 on f56 -> 13 (api-simulator-112, valueForms.ts);
+  // the 13 are one trajectory (teval_query_431_2) whose plan's review line "Rating: N/A" is carried as Inception's vote_average, left for the carrier rules.
+  simulated_field_form_unlike_recorded: 0.0085,
   io_error_direction_wrong: 0,
   one_api_two_forms: 0,
   simulated_list_mixed_types: 0,

@@ -13,7 +13,8 @@ import type { ReturnField, TestCase } from '../../schemas.js';
 
 /** Every string or number at any depth of a call's arguments, as text. */
 function primitives(v: unknown): string[] {
-  if (typeof v === 'string' || typeof v === 'number') return [String(v)];
+  // A plan's id past 2^53 is a bigint (Airbnb's 1001125627615934457): given as much as a number is.
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint') return [String(v)];
   if (Array.isArray(v)) return v.flatMap(primitives);
   return isPlainObject(v) ? Object.values(v).flatMap(primitives) : [];
 }

@@ -1,0 +1,81 @@
+/**
+ * simulated_field_form_unlike_recorded: a simulated value written in another form than the one every
+ * recorded value of the same field of the same API shares: Airbnb's review times '08:00' where its
+ * recordings write '2023-10-17T20:10:47Z' (valueForms.ts). A field whose recordings mix forms or hold
+ * free text is not judged, nor a value the plan or the call itself gives.
+ */
+import type { QualityContext, SetMeasure } from '../types.js';
+import { planArgStrings, shownSimulatedSteps } from '../evidence.js';
+import { isPlainObject } from '../../errors/values.js';
+import { formValue, formsUnlike, recordedFieldsOf, sharedForm, fieldValues, type RecordedField } from '../../resolution/valueForms.js';
+import { toolSteps } from '../../steps.js';
+import { PyFloat, toJson } from '../../pyValues.js';
+import type { TestCase } from '../../schemas.js';
+
+const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : v instanceof PyFloat ? toJson(v) : String(v));
+
+/** Every recorded (cache or live) answer of every trajectory the cases come from, by API. */
+function recordedByApi(cases: readonly TestCase[], ctx: QualityContext): Map<string, Map<string, RecordedField>> {
+  const answers = new Map<string, unknown[]>();
+  const seen = new Set<string>();
+  for (const tc of cases) {
+    if (seen.has(tc.trajectoryId)) continue;
+    seen.add(tc.trajectoryId);
+    const t = ctx.trajectory(tc.trajectoryId);
+    if (!t) continue;
+    for (const { step } of toolSteps(t)) {
+      const r = step.response;
+      if (!r || r.error || (r.tier !== 'cache' && r.tier !== 'live')) continue;
+      (answers.get(step.action.name) ?? answers.set(step.action.name, []).get(step.action.name)!).push(formValue(r.content));
+    }
+  }
+  return new Map([...answers].map(([api, xs]) => [api, recordedFieldsOf(xs)]));
+}
+
+export const simulatedFieldFormUnlikeRecorded: SetMeasure = {
+  kind: 'set',
+  id: 'simulated_field_form_unlike_recorded',
+  group: 'solvable',
+  title: 'share of cases showing a simulated value written in another form than every recorded value of the same field of that API (Airbnb review times \'08:00\' beside recorded \'2023-10-17T20:10:47Z\')',
+  population: 'cases showing a simulated answer holding a field whose recorded values (in the trajectories the shipped cases come from) share one form (ISO timestamp, ISO date, clock time, integer, decimal, URL, digits of one length, upper-case code…); values the plan or the call itself gives are not judged',
+  better: 'lower',
+  score(cases, ctx) {
+    const judged = formsUnlikeRecorded(cases, ctx);
+    const examples: { id: string; detail: string }[] = [];
+    let defective = 0;
+    for (const [id, why] of judged) {
+      if (!why) continue;
+      defective++;
+      if (examples.length < 3) examples.push({ id, detail: why });
+    }
+    const n = judged.size;
+    return n ? { value: defective / n, n, detail: `${defective} of ${n} cases`, examples } : undefined;
+  },
+};
+
+/** Each case in the population, with why it is defective (null when it is not). */
+export function formsUnlikeRecorded(cases: readonly TestCase[], ctx: QualityContext, all?: Map<string, string[]>): Map<string, string | null> {
+  const recorded = recordedByApi(cases, ctx);
+  const out = new Map<string, string | null>();
+  for (const tc of cases) {
+    let inPopulation = false;
+    let why: string | undefined;
+    const given = new Set(planArgStrings(tc, ctx));
+    for (const step of shownSimulatedSteps(tc, ctx) ?? []) {
+      if (step.response!.error) continue;
+      const fields = recorded.get(step.action.name);
+      if (!fields) continue;
+      const v = formValue(step.response!.content);
+      if (!isPlainObject(v) || 'error' in v) continue;
+      if (!fieldValues(v).some(({ path }) => sharedForm(fields.get(path)))) continue;
+      inPopulation = true;
+      const own = toJson(step.action.args) ?? '';
+      const every = formsUnlike(v, fields, (x) => given.has(x instanceof PyFloat ? String(x.value) : String(x)) || (typeof x === 'string' && x.length > 2 && own.includes(x)));
+      if (all && every.length) all.set(tc.id, [...(all.get(tc.id) ?? []), ...every.map((u) => `${step.action.name}: ${u.path} (${u.form.replace(/^\d+ digits$/, 'N digits')}) where recorded ${u.shared}`)]);
+      const unlike = every[0];
+      if (unlike) why ??= `${step.action.name}: ${unlike.path} ${shown(unlike.value)} (${unlike.form}) where recorded values are ${unlike.shared} (${fields.get(unlike.path)!.samples.slice(0, 2).map(shown).join(', ')})`;
+    }
+    if (inPopulation) out.set(tc.id, why ?? null);
+  }
+  return out;
+}
