@@ -12,7 +12,7 @@ import type { Rng } from '../rng.js';
 import { withArticle } from '../quality/grammar.js';
 import { ROAD_FACTOR, TRIP_END, TRIP_START, exactSpot, sameEnd, type Trip } from './trips.js';
 import { distanceKm } from './places.js';
-import { crossingsOf, kmToRoad, kmToStreet, nearestStreet, ROAD_REACH_KM, roadAlongKm, roadAtGrade, roadDrawn, roadEntry, streetChain, streetLegs, streetLine, type StreetLeg } from './streetGeo.js';
+import { crossingsOf, kmToRoad, kmToStreet, nearestStreet, ROAD_REACH_KM, roadAlongKm, roadAtGrade, roadDrawn, roadEntry, streetChain, streetLegs, streetLine, wrongWay, type StreetLeg } from './streetGeo.js';
 import { publicationParts } from './knownFacts.js';
 import { nlp } from '../nlp.js';
 import { properCase } from './properNouns.js';
@@ -635,11 +635,12 @@ function drawnDrive(r: Rng, o: { own?: string; streets: readonly string[]; ends:
   const startFar = !!o.from && (kmToStreet(o.from, first) ?? 0) > 1;
   if (o.to) {
     const pool = [...new Set([...startPool, ...o.ends, ...crossingsOf(o.ends)])];
-    const chain = streetChain(pool, first, { to: o.to, near: o.from, pick });
+    // Never the wrong way down a one-way avenue (south on Madison), while a chain at most one turn longer reaches the end.
+    const chain = streetChain(pool, first, { to: o.to, near: o.from, pick, ok: (c) => !wrongWay(streetLegs(c, o.from, o.to) ?? []) });
     const legs = chain ? streetLegs(chain, o.from, o.to) : undefined;
     if (chain && legs) return { legs, short: false, startFar };
   }
-  const chain = streetChain(startPool, first, { near: o.from ?? o.to, extra: o.extra, pick }) ?? [first];
+  const chain = streetChain(startPool, first, { near: o.from ?? o.to, extra: o.extra, pick, ok: (c) => !wrongWay(streetLegs(c, o.from) ?? []) }) ?? [first];
   const legs = streetLegs(chain, o.from);
   if (!legs) return undefined;
   const last = chain[chain.length - 1];

@@ -35,6 +35,13 @@ interface TownGeo {
    * only by a street between.
    */
   crossings?: Record<string, Line>;
+  /**
+   * House numbers along a crossing an address may still name (a recorded "350 5th Ave"), as stops of
+   * [house number, fraction of its line]: Fifth Avenue counts about 15 to a block below 59th Street and
+   * 10 along the park (350 at 34th, 767 at 59th, 1000 at 82nd). Such an address is the spot its number
+   * names, as on a numbered street; no address is drawn there.
+   */
+  crossingNumbers?: Record<string, [number: number, along: number][]>;
   /** Centre and how far it reaches, for an address naming none of its streets. */
   centre: [number, number];
   reachKm: number;
@@ -93,7 +100,10 @@ const TOWNS: TownGeo[] = [
       // Across Central Park: from Central Park West at 86th to Fifth Avenue at 84th, at 81st to 79th.
       '86th Street Transverse': [40.7855, -73.9697, 40.7795, -73.9605],
       '79th Street Transverse': [40.7820, -73.9725, 40.7775, -73.9630],
+      // From Washington Square (8th Street) to 110th Street, along the grid and Central Park's east side.
+      'Fifth Avenue': [40.7312, -73.9971, 40.7966, -73.9494],
     },
+    crossingNumbers: { 'Fifth Avenue': [[1, 0], [350, 0.255], [767, 0.5], [1000, 0.725], [1250, 1]] },
     // From each line's first point: Lexington from 21st Street to 125th, Madison from 23rd to 135th,
     // Amsterdam from 59th to 179th, Columbus from 60th to 106th (20 numbers a block); West 44th and
     // East 14th from Fifth Avenue (100 an avenue), Bleecker from the Bowery, Mulberry from Worth Street.
@@ -380,6 +390,27 @@ function houseNumber(address: string, street: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/** How `street` is written in `address`, its avenue's ordinal in figures or in words ("5th Ave", "Fifth Avenue"); undefined when it is not. */
+function writtenAs(address: string, street: string): string | undefined {
+  const m = new RegExp(`(?<![\\p{L}\\d-])(?:${esc(street)}|${FULL_VARIANTS(street)})(?![\\p{L}-])`, 'iu').exec(address);
+  return m?.[0];
+}
+const ORDINALS: Record<string, string> = { first: '1st', second: '2nd', third: '3rd', fourth: '4th', fifth: '5th', sixth: '6th', seventh: '7th', eighth: '8th', ninth: '9th', tenth: '10th', eleventh: '11th', twelfth: '12th' };
+/** A street's other spellings as a pattern: "Fifth Avenue" as "5th Ave", "Fifth Ave.", "5th Avenue". */
+function FULL_VARIANTS(street: string): string {
+  const [first, ...rest] = street.split(' ');
+  const head = ORDINALS[first.toLowerCase()] ? `(?:${esc(first)}|${ORDINALS[first.toLowerCase()]})` : esc(first);
+  const tail = rest.map((w) => { const abbr = Object.entries(ABBREVIATED).find(([, full]) => full === w.toLowerCase())?.[0]; return abbr ? `(?:${esc(w)}|${abbr}\\.?)` : esc(w); }).join('\\s+');
+  return tail ? `${head}\\s+${tail}` : head;
+}
+/** The fraction of a line house number `n` stands at, between stops of [number, fraction] (outside them, the nearer end). */
+function stopsAlong(stops: [number, number][], n: number): number {
+  if (n <= stops[0][0]) return stops[0][1];
+  for (let i = 1; i < stops.length; i++) if (n <= stops[i][0]) return stops[i - 1][1] + ((n - stops[i - 1][0]) / (stops[i][0] - stops[i - 1][0])) * (stops[i][1] - stops[i - 1][1]);
+  return stops[stops.length - 1][1];
+}
+const pointAlong = (line: Line, t: number): [number, number] => [line[0] + t * (line[2] - line[0]), line[1] + t * (line[3] - line[1])];
+
 /** The point `n` names on a numbered line: numbers run evenly from its first point to its last (outside the range, the nearer end). */
 function numberedPoint(line: Line, [first, last]: [number, number], n: number): [number, number] {
   const t = Math.max(0, Math.min(1, (n - first) / (last - first)));
@@ -403,6 +434,15 @@ export function placeAddress(address: string): AddressPlace | undefined {
         return { by: 'street', what: street, town: t.town, line: [lat, lon, lat, lon], lat, lon, reachKm: STREET_REACH_KM, number: n };
       }
       return { by: 'street', what: street, town: t.town, line, lat: (line[0] + line[2]) / 2, lon: (line[1] + line[3]) / 2, reachKm: STREET_REACH_KM };
+    }
+    // A crossing an address names by its number ("350 5th Ave"): the spot the number names.
+    for (const [crossing, stops] of Object.entries(t.crossingNumbers ?? {})) {
+      const written = writtenAs(address, crossing);
+      const n = written ? houseNumber(address, written) : undefined;
+      if (n === undefined) continue;
+      const line = t.crossings![crossing];
+      const [lat, lon] = pointAlong(line, stopsAlong(stops, n));
+      return { by: 'street', what: crossing, town: t.town, line: [lat, lon, lat, lon], lat, lon, reachKm: STREET_REACH_KM, number: n };
     }
     const area = Object.keys(t.areas ?? {}).find((a) => has(address, a));
     if (area) {
@@ -660,7 +700,7 @@ export function streetLine(street: string, near?: { lat: number; lon: number }):
 
 const ABBREVIATED: Record<string, string> = { st: 'street', ave: 'avenue', rd: 'road', blvd: 'boulevard', dr: 'drive', ln: 'lane', pl: 'place' };
 /** A street's name in full, lower case: an address's "Pennsylvania Ave NW" is the map's "Pennsylvania Avenue NW". */
-const fullName = (street: string) => street.toLowerCase().replace(/\b(st|ave|rd|blvd|dr|ln|pl)\b\.?/g, (w) => ABBREVIATED[w.replace('.', '')] ?? w).replace(/\s+/g, ' ').trim();
+const fullName = (street: string) => street.toLowerCase().replace(/\b(st|ave|rd|blvd|dr|ln|pl)\b\.?/g, (w) => ABBREVIATED[w.replace('.', '')] ?? w).replace(/\s+/g, ' ').trim().replace(/^(\d+(?:st|nd|rd|th)) avenue$/, (_m, o: string) => `${Object.entries(ORDINALS).find(([, d]) => d === o)?.[0] ?? o} avenue`);
 
 /** Kilometres from a point to the line of `street` (undefined for a street no town here draws). */
 export function kmToStreet(p: { lat: number; lon: number }, street: string): number | undefined {
@@ -698,6 +738,33 @@ export interface StreetLeg {
   heading: string;
   /** How it is reached from the street before: a left or right turn, a bear left or right (under 45°); none for the first. */
   turn?: 'left' | 'right' | 'bear left' | 'bear right' | 'continue';
+  /** Whether it is driven from its line's first point toward its last (1) or back (-1). */
+  along?: 1 | -1;
+}
+
+/**
+ * Streets the map draws that run one way, as their traffic goes along the line (1: from its first
+ * point to its last, -1: back): Manhattan's Madison, Third and Eighth Avenues run north (uptown),
+ * Fifth, Lexington and Columbus south. Only those known for sure; the cross streets of the map
+ * (14th, 23rd, 42nd, 57th, 72nd, 86th, the transverses) and the rest run both ways or are not modelled.
+ */
+export const ONE_WAY: Record<string, 1 | -1> = { 'Madison Avenue': 1, 'Third Avenue': 1, 'Eighth Avenue': 1, 'Fifth Avenue': -1, 'Lexington Avenue': -1, 'Columbus Avenue': -1 };
+
+/** A text with an avenue written by its ordinal in figures ("Turn right onto 5th Ave") naming it as the map does ("Fifth Avenue"), where the map draws it. */
+export function spelledOut(text: string): string {
+  return text.replace(/\b(\d{1,2}(?:st|nd|rd|th)) Ave(?:nue)?\b\.?/g, (m, o: string) => {
+    const word = Object.entries(ORDINALS).find(([, d]) => d === o.toLowerCase())?.[0];
+    const name = word ? `${word[0].toUpperCase()}${word.slice(1)} Avenue` : undefined;
+    return name && TOWNS.some((t) => name in (t.crossings ?? {}) || name in t.lines) ? name : m;
+  });
+}
+
+/** The first leg driven against its street's one-way traffic (ONE_WAY), if any. */
+export function wrongWay(legs: readonly StreetLeg[]): StreetLeg | undefined {
+  return legs.find((l) => {
+    const way = Object.entries(ONE_WAY).find(([st]) => fullName(st) === fullName(l.street))?.[1];
+    return way !== undefined && l.along !== undefined && l.along !== way;
+  });
 }
 
 /**
@@ -720,7 +787,9 @@ export function streetLegs(streets: readonly string[], from?: { lat: number; lon
     // Where the drive joins this street, and where it leaves it.
     const { a, b } = projectXY([0, 0], ls[i], lat0);
     const enter: XY = i > 0 ? corners[i - 1] : from ? projectXY(xy(from.lat, from.lon, lat0), ls[i], lat0).at : corners[0] ? farEnd(a, b, corners[0]) : a;
-    let leave: XY = i < corners.length ? corners[i] : to ? projectXY(xy(to.lat, to.lon, lat0), ls[i], lat0).at : farEnd(a, b, enter);
+    // The last street with nowhere given to go is driven the way its traffic goes, on a one-way street (Fifth Avenue south).
+    const way = i >= corners.length && !to ? ONE_WAY[Object.keys(ONE_WAY).find((st) => fullName(st) === fullName(streets[i])) ?? ''] : undefined;
+    let leave: XY = i < corners.length ? corners[i] : to ? projectXY(xy(to.lat, to.lon, lat0), ls[i], lat0).at : way ? (way === 1 ? b : a) : farEnd(a, b, enter);
     // Joined where it is left (a start at the corner): it is driven toward the corner from its other end.
     if (Math.hypot(leave[0] - enter[0], leave[1] - enter[1]) < 0.05) leave = i < corners.length ? leave : farEnd(a, b, enter);
     let dir: XY = [leave[0] - enter[0], leave[1] - enter[1]];
@@ -728,7 +797,8 @@ export function streetLegs(streets: readonly string[], from?: { lat: number; lon
       const far = farEnd(a, b, leave);
       dir = [leave[0] - far[0], leave[1] - far[1]];
     }
-    const leg: StreetLeg = { street: streets[i], heading: compassOf(dir) };
+    const dot = dir[0] * (b[0] - a[0]) + dir[1] * (b[1] - a[1]);
+    const leg: StreetLeg = { street: streets[i], heading: compassOf(dir), ...(dot !== 0 ? { along: dot > 0 ? (1 as const) : (-1 as const) } : {}) };
     if (prev) {
       const cross = prev[0] * dir[1] - prev[1] * dir[0];
       const deg = (Math.acos(Math.max(-1, Math.min(1, (prev[0] * dir[0] + prev[1] * dir[1]) / (Math.hypot(...prev) * Math.hypot(...dir))))) * 180) / Math.PI;
@@ -750,7 +820,7 @@ function farEnd(a: XY, b: XY, p: XY): XY {
  * (the fewest turns; ties broken by `pick`), or, with no `to`, `extra` more streets that meet. Only
  * streets with a line here take part. Undefined when `first` has no line or no such chain exists.
  */
-export function streetChain(pool: readonly string[], first: string, opts: { to?: { lat: number; lon: number }; near?: { lat: number; lon: number }; extra?: number; reachKm?: number; pick: <T>(xs: readonly T[]) => T }): string[] | undefined {
+export function streetChain(pool: readonly string[], first: string, opts: { to?: { lat: number; lon: number }; near?: { lat: number; lon: number }; extra?: number; reachKm?: number; pick: <T>(xs: readonly T[]) => T; ok?: (chain: string[]) => boolean }): string[] | undefined {
   const near = opts.near ?? opts.to;
   const line = (s: string) => streetLine(s, near);
   if (!line(first)) return undefined;
@@ -765,21 +835,28 @@ export function streetChain(pool: readonly string[], first: string, opts: { to?:
     // Breadth first: the fewest turns.
     let paths: string[][] = [[first]];
     const seen = new Set([first]);
+    // A chain that drives a one-way street the wrong way (opts.ok) only when no other reaches the end.
+    let fallback: string[][] | undefined;
     for (let depth = 0; depth < 5 && paths.length; depth++) {
       const done = paths.filter((p) => ends.has(p[p.length - 1]));
-      if (done.length) return opts.pick(done);
+      const good = opts.ok ? done.filter(opts.ok) : done;
+      if (good.length) return opts.pick(good);
+      if (done.length) fallback ??= done;
+      // At most one turn more than the shortest chain to keep to the traffic: a longer detour reads worse than it.
+      if (fallback && fallback !== done) return opts.pick(fallback);
       const next: string[][] = [];
       for (const p of paths) for (const s of drawn) if (!seen.has(s) && meets(p[p.length - 1], s)) next.push([...p, s]);
       next.forEach((p) => seen.add(p[p.length - 1]));
       paths = next;
     }
-    return undefined;
+    return fallback ? opts.pick(fallback) : undefined;
   }
   const chain = [first];
   for (let i = 0; i < (opts.extra ?? 0); i++) {
     const options = drawn.filter((s) => !chain.includes(s) && meets(chain[chain.length - 1], s));
     if (!options.length) break;
-    chain.push(opts.pick(options));
+    const good = opts.ok ? options.filter((s) => opts.ok!([...chain, s])) : options;
+    chain.push(opts.pick(good.length ? good : options));
   }
   return chain;
 }

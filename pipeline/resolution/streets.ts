@@ -211,7 +211,8 @@ export function streetKey(street: string): string {
 
 /** The street an address gives itself, as it writes it ("1 Infinite Loop, Cupertino, CA" → "Infinite Loop", "187 Warren St Ste 100" → "Warren St"). */
 export function ownStreet(text: string): string | undefined {
-  const m = /^\s*\d+[A-Za-z]?\s+([A-Za-z][A-Za-z0-9.' -]*?)(?:\s+(?:Ste|Suite|Apt|Unit|#)\b[^,]*)?\s*(?:,|$)/.exec(text);
+  // An avenue by its ordinal too ("350 5th Ave, New York, NY" → "5th Ave").
+  const m = /^\s*\d+[A-Za-z]?\s+((?:\d{1,2}(?:st|nd|rd|th)\s+(?=Ave))?[A-Za-z][A-Za-z0-9.' -]*?)(?:\s+(?:Ste|Suite|Apt|Unit|#)\b[^,]*)?\s*(?:,|$)/.exec(text);
   return m ? m[1].replace(/\.$/, '').trim() : undefined;
 }
 

@@ -17,10 +17,10 @@ import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
 import { sameId } from '../../resolution/recordedFacts.js';
-import { DRAWN_STREETS, kmFromAddress, kmToRoad, kmToStreet, linesMeet, ROAD_REACH_KM, roadAlongKm, NUMBER_FUZZ_KM, placeAddress, placeAddressIn, streetLine } from '../../resolution/streetGeo.js';
-import { distanceKm, placesNamedIn, zipPoint, ZIP_REACH_KM } from '../../resolution/places.js';
+import { DRAWN_STREETS, kmFromAddress, kmToRoad, kmToStreet, linesMeet, ROAD_REACH_KM, roadAlongKm, NUMBER_FUZZ_KM, placeAddressIn, spelledOut, streetLegs, streetLine, wrongWay, ONE_WAY } from '../../resolution/streetGeo.js';
+import { distanceKm, placesNamedIn } from '../../resolution/places.js';
 import { namedPlacesShown } from '../../resolution/knownFacts.js';
-import { ferryOf, nearbyLandmark, offshoreAt, streetsOf, townReachKm } from '../../resolution/streets.js';
+import { ferryOf, nearbyLandmark, offshoreAt, streetsOf } from '../../resolution/streets.js';
 import { exactSpot, listedSpot, locate, pairPoint, termLandmark, tripEnds, sameEnd, TRIP_END, TRIP_START } from '../../resolution/trips.js';
 import { groundTruthActions, simulatedDefectAmong } from '../evidence.js';
 import { answeredDistances, unitsOffAnswers, type DistanceUnit } from '../../unitWords.js';
@@ -333,7 +333,8 @@ const ROUTE_END_KM = 1;
 
 /** The street a route leg drives (after "on", "onto", "stay on") and the one it heads toward, among the streets the street map draws. */
 function legStreets(leg: string): { driven?: string; toward?: string } {
-  let rest = leg;
+  // "5th Ave" is the map's "Fifth Avenue".
+  let rest = spelledOut(leg);
   const hits: { s: string; at: number }[] = [];
   for (const s of DRAWN_STREETS) {
     // Not the tail of a longer name the map does not draw ("High Street" of "Camden High Street", London's, not Oxford's).
@@ -418,6 +419,75 @@ export const simulatedRouteStreetsApart: CaseMeasure = {
   title: 'a simulated town route that turns between streets that never meet ("Start on Columbus Avenue heading south", "At the light, turn left onto Lexington Avenue": parallel avenues 1.6 km apart), or starts or arrives on a street more than 1 km from the spot its end names ("Turn left onto Avenue de La Bourdonnais", "Arrive at Louvre Museum": 3 km short); streets the street map draws (streetGeo.ts)',
   population: 'cases showing a simulated route answer naming streets the street map draws, in a row or at a located end',
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => routeStreetsApart(step.action, step.response!.content)),
+};
+
+/**
+ * A simulated route through Manhattan that drives a one-way avenue against its traffic (streetGeo.ts
+ * ONE_WAY: Madison, Third and Eighth run north, Fifth, Lexington and Columbus south): "Start on 86th
+ * Street Transverse heading southeast", "Turn right onto Madison Avenue" (south on Madison). The legs
+ * are read as routeStreetsApart reads them; each row of drawn streets (a highway leg breaks the row)
+ * is driven as streetLegs drives it, from the start's spot (first row) to the end's (last row).
+ */
+export function routeWrongWay(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  const route = routeLegs(action, response);
+  if (!route) return undefined;
+  const { legs, from, to, lonFirst } = route;
+  const [a, b] = [exactSpot(from, lonFirst), exactSpot(to, lonFirst)];
+  const strip = (leg: string): string => [from, to].reduce<string>((t, e) => (e ? t.split(e).join(' ') : t), leg);
+  const rows: { streets: string[]; heading?: string }[] = [{ streets: [] }];
+  for (const leg of legs) {
+    if (/\bramp\b|\bContinue on\b|\bdrive the last\b|\bferry\b/.test(leg)) { rows.push({ streets: [] }); continue; }
+    const { driven } = legStreets(strip(leg));
+    const row = rows[rows.length - 1];
+    if (!driven || row.streets[row.streets.length - 1] === driven) continue;
+    // The heading a leg says it starts on ("Start on 5th Ave heading northeast", "Head south on Madison Avenue").
+    if (!row.streets.length) row.heading = /\b(?:heading|Head)\s+(north|south|east|west)(east|west)?\b/i.exec(leg)?.slice(1).join('').toLowerCase();
+    row.streets.push(driven);
+  }
+  let judged = false;
+  for (let i = 0; i < rows.length; i++) {
+    const { streets, heading } = rows[i];
+    if (!streets.length || !streets.some((st) => wrongWay([{ street: st, heading: '', along: 1 }, { street: st, heading: '', along: -1 }]))) continue;
+    const from = i === 0 ? (a ?? undefined) : undefined;
+    const to = i === rows.length - 1 ? (b ?? undefined) : undefined;
+    const driven = streetLegs(streets, from, to);
+    if (!driven) continue;
+    // Only a leg whose way is known: between two corners, from the start's spot or a heading it says, to the end's spot.
+    const known = driven.filter((leg, j) => {
+      if (j === 0 && heading) {
+        const line = streetLine(leg.street, from ?? to)!;
+        const along = headingAlong(heading, line);
+        if (along !== undefined) Object.assign(leg, { along, heading });
+        return along !== undefined;
+      }
+      return (j > 0 || !!from) && (j < driven.length - 1 || !!to);
+    });
+    if (!known.some((leg) => wrongWay([leg]) || Object.keys(ONE_WAY).some((st) => streetLine(st) === streetLine(leg.street)))) continue;
+    judged = true;
+    const wrong = wrongWay(known);
+    if (wrong) return `${wrong.street} is driven ${wrong.heading}, against its one-way traffic (${streets.join(' → ')})`;
+  }
+  return judged ? null : undefined;
+}
+
+/** Whether a compass heading runs along a line from its first point (1) or back (-1); undefined when it crosses it. */
+function headingAlong(heading: string, line: [number, number, number, number]): 1 | -1 | undefined {
+  const v: Record<string, [number, number]> = { north: [0, 1], south: [0, -1], east: [1, 0], west: [-1, 0], northeast: [1, 1], northwest: [-1, 1], southeast: [1, -1], southwest: [-1, -1] };
+  const h = v[heading];
+  if (!h) return undefined;
+  const k = Math.cos((line[0] * Math.PI) / 180);
+  const [dx, dy] = [(line[3] - line[1]) * k, line[2] - line[0]];
+  const cos = (h[0] * dx + h[1] * dy) / (Math.hypot(...h) * Math.hypot(dx, dy));
+  return Math.abs(cos) < 0.4 ? undefined : cos > 0 ? 1 : -1;
+}
+
+export const simulatedRouteWrongWay: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_route_wrong_way',
+  group: 'text',
+  title: 'a simulated route drives a one-way Manhattan avenue against its traffic ("Start on 86th Street Transverse heading southeast", "Turn right onto Madison Avenue": south on Madison, which runs north); streetGeo.ts ONE_WAY (Madison, Third, Eighth north; Fifth, Lexington, Columbus south)',
+  population: 'cases showing a simulated route answer driving a one-way street the street map draws',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => routeWrongWay(step.action, step.response!.content)),
 };
 
 /**
@@ -512,4 +582,4 @@ export const gtNumberUnitOffDoc: CaseMeasure = {
 
 const argStringsOf = (args: unknown): string[] => (typeof args === 'string' ? [args] : Array.isArray(args) ? args.flatMap(argStringsOf) : isPlainObject(args) ? Object.values(args).flatMap(argStringsOf) : []);
 
-export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [gtNumberUnitOffDoc, simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre, simulatedDistanceOffNamedPlaces, simulatedRouteStreetsApart, simulatedRouteRoadAstray];
+export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [gtNumberUnitOffDoc, simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre, simulatedDistanceOffNamedPlaces, simulatedRouteStreetsApart, simulatedRouteRoadAstray, simulatedRouteWrongWay];
