@@ -18,6 +18,16 @@ export function isSearchedId(value: unknown): value is string {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{8,}$/.test(value.trim()) && /\d/.test(value) && /[A-Za-z]/.test(value) && isOpaqueId(value);
 }
 
+/**
+ * An id argument that is a placeholder or a name rather than an id ("organic_result_id", "Qian
+ * Zhongshu"): words, spaced or joined by underscores. Scholar's own ids are opaque even without a
+ * digit ("-jKcSxGaARwJ"), so the shape, not a digit, tells them apart.
+ */
+export function isPlaceholderId(value: string): boolean {
+  const v = value.trim();
+  return /\s/.test(v) || /^[a-z]+(?:_[a-z]+)+$/i.test(v);
+}
+
 /** The free-text argument a search call searches with, when the call is a search. */
 export function searchedText(name: string, args: unknown): { key: string; value: string } | undefined {
   if (!isPlainObject(args) || !/search|query|find|look_?up/i.test(name)) return undefined;

@@ -60,6 +60,9 @@ describe('real Google Scholar records (scholarRecords.ts)', () => {
     expect(simulate(AUTHOR, { author_id: 'Qian Zhongshu' })).toBe("{'text': '{}'}");
     // An id-shaped id no recording answers, or what a later step copies that no recorded record holds, is left to the drawn answer (recordedOnly says so).
     expect(recordedOnly(CITE, { q: 'selJwfIN0t8J' }, [])?.kind).toBe('nothing');
+    // A Scholar id without a digit is still an id (teval_query_365_0's "-jKcSxGaARwJ", listed by the search before it): drawn, never "Fully empty".
+    expect(simulate(CITE, { q: '-jKcSxGaARwJ' })).not.toBe(scholarNothingFound('citations'));
+    expect(simulate(CITE, { q: 'organic result id' })).toBe(scholarNothingFound('citations'));
     expect(recordedOnly(SEARCH, { query: 'artificial intelligence' }, [{ key: 'q', value: 'WLaj9ZUvTjoJ', field: 'organic_id' }])?.kind).toBe('unmet');
     expect(recordedOnly(doc('get_author_id', 'mauthors', ['author_id']), { mauthors: 'Seth Lloyd' }, [])).toBeUndefined();
   });
