@@ -12,7 +12,7 @@ import type { Rng } from '../rng.js';
 import { withArticle } from '../quality/grammar.js';
 import { ROAD_FACTOR, TRIP_END, TRIP_START, exactSpot, sameEnd, type Trip } from './trips.js';
 import { distanceKm } from './places.js';
-import { crossingsOf, kmToRoad, kmToStreet, nearestStreet, ROAD_REACH_KM, roadAlongKm, roadAtGrade, roadDrawn, roadEntry, streetChain, streetLegs, streetLine, wrongWay, type StreetLeg } from './streetGeo.js';
+import { crossingsOf, kmToRoad, kmToStreet, linesMeet, nearestStreet, ROAD_REACH_KM, roadAlongKm, roadAtGrade, roadDrawn, roadEntry, streetChain, streetLegs, streetLine, wrongWay, type StreetLeg } from './streetGeo.js';
 import { publicationParts } from './knownFacts.js';
 import { nlp } from '../nlp.js';
 import { properCase } from './properNouns.js';
@@ -549,7 +549,7 @@ export function routeSteps(c: TextCtx): string[] {
   const rampTo = (x: string) => (fromSpot && roadAtGrade(x, fromSpot) ? `turn onto ${x}` : `take the ramp on the right for ${x}`);
   // A road with lights has no exit to take: it is left.
   const leaveRoad = (x: string, last: number) => (fromSpot && roadAtGrade(x, fromSpot) ? `Leave ${x} and drive the last ${last} km in town` : r.pick([`Take the exit and drive the last ${last} km`, `Leave ${x} and drive the last ${last} km in town`]));
-  const drawn = S.offshore ? undefined : drawnDrive(r, { own: S.own, streets: a, ends: oneTown || !highway ? [...endStreets, ...(E.own ? [E.own] : [])] : [], from: fromSpot, to: highway ? entry : toSpot, extra: entry ? 0 : highway ? r.int(0, 2) : r.int(1, 2) });
+  const drawn = S.offshore ? undefined : drawnDrive(r, { own: S.own, streets: a, ends: oneTown || !highway ? [...endStreets, ...(E.own ? [E.own] : [])] : [], endOwn: highway ? undefined : E.own, from: fromSpot, to: highway ? entry : toSpot, extra: entry ? 0 : highway ? r.int(0, 2) : r.int(1, 2) });
   if (drawn) {
     const steps = drawnSteps(r, drawn.legs, from, hasRoundabouts(startTown), startTown !== undefined && startTown !== GENERIC_TOWN && !hasRoundabouts(startTown), drawn.startFar);
     if (!highway && drawn.short && toSpot) steps.push(`Continue ${compassTo(drawn.lastAt ?? fromSpot, toSpot)} for several blocks`);
@@ -627,7 +627,7 @@ interface DrawnDrive {
  * kilometre of `to` (the fewest turns), or, with no `to` (a drive to the highway), `extra` more
  * streets that meet. Undefined when the start's streets are not drawn.
  */
-function drawnDrive(r: Rng, o: { own?: string; streets: readonly string[]; ends: readonly string[]; from?: { lat: number; lon: number }; to?: { lat: number; lon: number }; extra: number }): DrawnDrive | undefined {
+function drawnDrive(r: Rng, o: { own?: string; streets: readonly string[]; ends: readonly string[]; endOwn?: string; from?: { lat: number; lon: number }; to?: { lat: number; lon: number }; extra: number }): DrawnDrive | undefined {
   const startPool = [...o.streets, ...crossingsOf(o.streets)];
   const first = o.own && streetLine(o.own, o.from) ? o.own : o.from ? nearestStreet(startPool, o.from)?.street : o.streets.find((x) => streetLine(x));
   if (!first || !streetLine(first, o.from)) return undefined;
@@ -636,7 +636,11 @@ function drawnDrive(r: Rng, o: { own?: string; streets: readonly string[]; ends:
   if (o.to) {
     const pool = [...new Set([...startPool, ...o.ends, ...crossingsOf(o.ends)])];
     // Never the wrong way down a one-way avenue (south on Madison), while a chain at most one turn longer reaches the end.
-    const chain = streetChain(pool, first, { to: o.to, near: o.from, pick, ok: (c) => !wrongWay(streetLegs(c, o.from, o.to) ?? []) });
+    // The end's own street is turned onto last (routeSteps), so the chain ends on it or on a street that meets it: never
+    // Columbus Avenue, then "Turn right onto Amsterdam Avenue", which runs beside it (simulated_route_streets_apart).
+    const ownLine = o.endOwn ? streetLine(o.endOwn, o.to) : undefined;
+    const reachesOwn = (c: string[]) => { const last = streetLine(c[c.length - 1], o.from); return !ownLine || c[c.length - 1] === o.endOwn || (!!last && linesMeet(last, ownLine)); };
+    const chain = streetChain(pool, first, { to: o.to, near: o.from, pick, must: reachesOwn, ok: (c) => !wrongWay(streetLegs(c, o.from, o.to) ?? []) });
     const legs = chain ? streetLegs(chain, o.from, o.to) : undefined;
     if (chain && legs) return { legs, short: false, startFar };
   }

@@ -820,7 +820,7 @@ function farEnd(a: XY, b: XY, p: XY): XY {
  * (the fewest turns; ties broken by `pick`), or, with no `to`, `extra` more streets that meet. Only
  * streets with a line here take part. Undefined when `first` has no line or no such chain exists.
  */
-export function streetChain(pool: readonly string[], first: string, opts: { to?: { lat: number; lon: number }; near?: { lat: number; lon: number }; extra?: number; reachKm?: number; pick: <T>(xs: readonly T[]) => T; ok?: (chain: string[]) => boolean }): string[] | undefined {
+export function streetChain(pool: readonly string[], first: string, opts: { to?: { lat: number; lon: number }; near?: { lat: number; lon: number }; extra?: number; reachKm?: number; pick: <T>(xs: readonly T[]) => T; ok?: (chain: string[]) => boolean; must?: (chain: string[]) => boolean }): string[] | undefined {
   const near = opts.near ?? opts.to;
   const line = (s: string) => streetLine(s, near);
   if (!line(first)) return undefined;
@@ -834,22 +834,38 @@ export function streetChain(pool: readonly string[], first: string, opts: { to?:
     if (!ends.size) return undefined;
     // Breadth first: the fewest turns.
     let paths: string[][] = [[first]];
-    const seen = new Set([first]);
+    // A street is reached by at most three chains (never twice in one): the shortest chain to 57th Street may drive
+    // Lexington the wrong way, and the one by 23rd Street and Madison must still be found.
+    const arrivals = new Map<string, number>([[first, 3]]);
     // A chain that drives a one-way street the wrong way (opts.ok) only when no other reaches the end.
     let fallback: string[][] | undefined;
-    for (let depth = 0; depth < 5 && paths.length; depth++) {
-      const done = paths.filter((p) => ends.has(p[p.length - 1]));
+    // A chain failing `must` (it ends on a street beside the end's own, which the route then turns onto) is the last resort only.
+    let lastResort: string[][] | undefined;
+    let fellAt = 0;
+    for (let depth = 0; depth < 6 && paths.length; depth++) {
+      const reached = paths.filter((p) => ends.has(p[p.length - 1]));
+      if (reached.length) lastResort ??= reached;
+      const done = opts.must ? reached.filter(opts.must) : reached;
       const good = opts.ok ? done.filter(opts.ok) : done;
       if (good.length) return opts.pick(good);
-      if (done.length) fallback ??= done;
-      // At most one turn more than the shortest chain to keep to the traffic: a longer detour reads worse than it.
-      if (fallback && fallback !== done) return opts.pick(fallback);
+      if (done.length && !fallback) {
+        fallback = done;
+        fellAt = depth;
+      }
+      // At most two turns more than the shortest chain to keep to the traffic (round a one-way avenue by the next one up: Lexington
+      // south, 23rd Street, Madison north); a longer detour reads worse than it.
+      if (fallback && depth >= fellAt + 2) return opts.pick(fallback);
       const next: string[][] = [];
-      for (const p of paths) for (const s of drawn) if (!seen.has(s) && meets(p[p.length - 1], s)) next.push([...p, s]);
-      next.forEach((p) => seen.add(p[p.length - 1]));
+      for (const p of paths) {
+        for (const s of drawn) {
+          if ((arrivals.get(s) ?? 0) >= 3 || p.includes(s) || !meets(p[p.length - 1], s)) continue;
+          arrivals.set(s, (arrivals.get(s) ?? 0) + 1);
+          next.push([...p, s]);
+        }
+      }
       paths = next;
     }
-    return fallback ? opts.pick(fallback) : undefined;
+    return fallback ? opts.pick(fallback) : lastResort ? opts.pick(lastResort) : undefined;
   }
   const chain = [first];
   for (let i = 0; i < (opts.extra ?? 0); i++) {

@@ -109,6 +109,32 @@ const TABLE: ItemSearch[] = [
     pages: [{ title: 'Nusa Dua - Wikipedia', link: 'https://en.wikipedia.org/wiki/Nusa_Dua', snippet: 'Nusa Dua is an enclave of large resort hotels on the Bukit Peninsula in the south of Bali, Indonesia, developed as a planned tourist area from the 1970s; its beaches are sheltered by a reef.' }],
   },
   {
+    // A meal's recipes (teval_query_82_1: "find recipes for breakfast, lunch, and dinner") find the recipe collections that name
+    // dishes, not search pages of recipe sites that say only that they hold recipes (simulated_search_says_nothing 9/79 on g1).
+    asks: /^(?:easy\s+|healthy\s+)?breakfast (?:recipes|ideas)$/i,
+    pages: [
+      { title: 'Breakfast recipes | BBC Good Food', link: 'https://www.bbcgoodfood.com/recipes/collection/breakfast-recipes', snippet: 'Start the day with pancakes, overnight oats, shakshuka, eggs Benedict or a breakfast burrito.' },
+      { title: 'Breakfast and Brunch Recipes | Allrecipes', link: 'https://www.allrecipes.com/recipes/78/breakfast-and-brunch/', snippet: 'Find recipes for French toast, omelets, waffles, breakfast casseroles and muffins, with ratings and reviews from home cooks.' },
+      { title: 'Breakfast - Wikipedia', link: 'https://en.wikipedia.org/wiki/Breakfast', snippet: 'Breakfast is the first meal of the day, usually eaten in the morning. Common dishes vary by country: eggs, bread, cereal, porridge, rice and fruit.' },
+    ],
+  },
+  {
+    asks: /^(?:easy\s+|healthy\s+)?lunch (?:recipes|ideas)$/i,
+    pages: [
+      { title: 'Lunch recipes | BBC Good Food', link: 'https://www.bbcgoodfood.com/recipes/collection/lunch-recipes', snippet: 'Make-ahead salads, soups, wraps, frittatas and sandwiches to take to work or eat at home.' },
+      { title: 'Lunch Recipes | Allrecipes', link: 'https://www.allrecipes.com/recipes/17561/lunch/', snippet: 'Find recipes for sandwiches, soups, salads, wraps and quesadillas, with ratings and reviews from home cooks.' },
+      { title: 'Lunch - Wikipedia', link: 'https://en.wikipedia.org/wiki/Lunch', snippet: 'Lunch is a meal typically eaten around midday, smaller than dinner in many countries; sandwiches, salads and soups are common.' },
+    ],
+  },
+  {
+    asks: /^(?:easy\s+|healthy\s+)?dinner (?:recipes|ideas)$/i,
+    pages: [
+      { title: 'Dinner recipes | BBC Good Food', link: 'https://www.bbcgoodfood.com/recipes/collection/dinner-recipes', snippet: 'Weeknight curries, pasta bakes, stir-fries, roast chicken and one-pot stews for the evening meal.' },
+      { title: 'Dinner Recipes | Allrecipes', link: 'https://www.allrecipes.com/recipes/17562/dinner/', snippet: 'Find recipes for chicken, pasta, casseroles, tacos and slow-cooker dinners, with ratings and reviews from home cooks.' },
+      { title: 'Dinner - Wikipedia', link: 'https://en.wikipedia.org/wiki/Dinner', snippet: 'Dinner usually refers to what is in many Western cultures the largest and most formal meal of the day, eaten in the evening.' },
+    ],
+  },
+  {
     // A bare "landmark" (teval_query_305_0's plan) finds what the word means, not made-up guide pages "to landmarks" (simulated_search_says_nothing).
     asks: /^landmarks?$/i,
     pages: [

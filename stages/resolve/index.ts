@@ -17,7 +17,7 @@
  */
 import { followedArguments } from '../../pipeline/standIns.js';
 import { isPlainObject } from '../../pipeline/errors/values.js';
-import { SIMULATOR_RULES_VERSION, recordedOnly, type CarriedValue } from '../../pipeline/resolution/simulatorRules.js';
+import { SIMULATOR_RULES_VERSION, carriedBeyondRadius, recordedOnly, type CarriedValue } from '../../pipeline/resolution/simulatorRules.js';
 import { cutResponse } from '../../pipeline/resolution/recordedSearch.js';
 import { toJson } from '../../pipeline/pyValues.js';
 import type { ItemStage, StageContext, StageItem } from '../../pipeline/stage.js';
@@ -140,10 +140,11 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // 23: an arXiv step's recorded-paper answer is worked out by one function (simulatorRules.ts recordedOnly), once for both turn-downs and once by the simulator, not three times (output byte-identical on f56).
   // 22: a trajectory with an arXiv search no recorded paper matches is turned down (arxiv_nothing_recorded): an empty answer for "deep learning" reads as broken (118 cases, 20 trajectories on h-serper25's build).
   // 21: a trajectory whose later step copies from an arXiv answer what no recorded paper of its query holds is turned down (arxiv_paper_unrecorded).
+  // 27: a trajectory whose nearby search must list a place a later step copies from beyond its radius is turned down (nearby_carry_beyond_radius: 290_0).
   // 26: h-solv26's 25 and h-scholar26's 23 merged (h-scholar26 23: an arXiv step's recorded papers worked out once, by recordedOnly, for both turn-downs).
   // 25 (23, 24 in one step): a record a later step acts on is told to the simulator as available (availability.ts planGoesOnWith); a recording of
   // this task saying it is not available turns the plan down (availability_contradicted), another task's is simulated instead.
-  version: `26+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  version: `27+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],
@@ -344,6 +345,10 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
         const recorded = simulated[i] && doc && /arxiv/i.test(name) ? recordedOnly(doc, args, carry, today) : undefined;
         if (recorded?.kind === 'unmet') throw new RejectItem(`arxiv_paper_unrecorded: ${recordId}: step ${k} ${name}(${toJson(args)}): a later step copies ${recorded.values}, which no paper T-Eval recorded for this query holds; the simulator shows only recorded papers, never ones written for the query`);
         if (recorded?.kind === 'nothing') throw new RejectItem(`arxiv_nothing_recorded: ${recordId}: step ${k} ${name}(${toJson(args)}): no paper T-Eval recorded matches ${JSON.stringify(recorded.query)}; arXiv holds papers on it, so an empty answer would read as broken and papers written for the query would be made up`);
+        // A nearby search a later step copies a place from that lies beyond its radius cannot list it honestly (290_0: restaurants in
+        // Jersey City and Red Hook "within 1 km" of Liberty Island), and leaving it out breaks the later step.
+        const far = simulated[i] && doc ? carriedBeyondRadius(doc, args, carry) : undefined;
+        if (far) throw new RejectItem(`nearby_carry_beyond_radius: ${recordId}: step ${k} ${name}(${toJson(args)}): a later step copies a place from it, but ${far}`);
         if (carry.length) notes.push(`step ${k} ${name}: carries ${carry.map((c) => `${c.key}=${toJson(c.value)} in ${c.field}${c.sub ? `[].${c.sub}` : ''}`).join(', ')} for later steps`);
         const place = simulated[i] ? placeOfStep(trajectory, located[i].turnIndex, history) : undefined;
         const response = await ctx.services.resolver.resolve(

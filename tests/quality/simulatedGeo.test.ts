@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../pipeline/rng.js';
-import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
+import { carriedBeyondRadius, simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
 import { addressNear, kmFromAddress, placeAddress, pointAt } from '../../pipeline/resolution/streetGeo.js';
 import { tripOf } from '../../pipeline/resolution/trips.js';
 import { addressOffCoordinates, addressedPoints, distanceOffNamedPlaces, nearbyFarFromCentre, sameDistanceForAll } from '../../pipeline/quality/measures/simulatedGeo.js';
@@ -154,11 +154,13 @@ describe('a nearby search lists places near its centre', () => {
     const liberty = { latitude: 40.6892, longitude: -74.0445, radius: 1000, search_term: 'restaurants' };
     const listed = ['24 Reed St, Brooklyn, NY, 11231', '212 Washington St, Jersey City, NJ, 07302'];
     expect(nearbyFarFromCentre({ name: NEARBY.name, args: liberty }, `{'places': [{'name': 'Okafor Grill', 'address': '${listed[0]}'}]}`)).toMatch(/3\.\d km from/);
+    // Carried places beyond the radius cannot be listed honestly: resolve turns the trajectory down (nearby_carry_beyond_radius), and the
+    // simulator never adds a "distance" field no recorded Bing answer has (simulated_records_unlike_recorded 12/1,265 on the merged build g1).
     const carry = listed.map((value) => ({ key: 'end', value, field: 'places', sub: 'address' }));
+    expect(carriedBeyondRadius(NEARBY, liberty, carry)).toMatch(/3\.\d km from where the search is centred, beyond its 1 km/);
+    expect(carriedBeyondRadius(NEARBY, { ...liberty, radius: 5000 }, carry)).toBeUndefined();
     const response = simulateOffline({ name: NEARBY.name, args: liberty, tools: [NEARBY], carry }, new Rng(1, 'liberty')).response;
-    for (const a of listed) expect(response).toContain(a);
-    expect(response).toMatch(/["']distance["']: ["']3\.\d km/);
-    expect(nearbyFarFromCentre({ name: NEARBY.name, args: liberty }, response)).toBeNull();
+    expect(response).not.toMatch(/["']distance["']/);
     // A distance said untruly is flagged; a place searched by its own name is where it is.
     expect(nearbyFarFromCentre({ name: NEARBY.name, args: liberty }, `{'places': [{'name': 'Okafor Grill', 'address': '${listed[0]}', 'distance': '0.4 km'}]}`)).toMatch(/said to be 0\.4 km/);
     expect(nearbyFarFromCentre({ name: NEARBY.name, args: { ...liberty, search_term: 'Le Bernardin' } }, "{'places': [{'name': 'Le Bernardin', 'address': '155 W 51st St, New York, NY, 10019'}]}")).toBeUndefined();
