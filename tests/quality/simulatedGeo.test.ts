@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../pipeline/rng.js';
 import { carriedBeyondRadius, simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
+import { foreignStreet } from '../../pipeline/quality/measures/simulated.js';
 import { addressNear, kmFromAddress, placeAddress, pointAt } from '../../pipeline/resolution/streetGeo.js';
 import { tripOf } from '../../pipeline/resolution/trips.js';
 import { addressOffCoordinates, addressedPoints, distanceOffNamedPlaces, nearbyFarFromCentre, sameDistanceForAll } from '../../pipeline/quality/measures/simulatedGeo.js';
@@ -142,6 +143,13 @@ describe('a nearby search lists places near its centre', () => {
       const response = simulateOffline({ name: AMAP.name, args: beijing, tools: [AMAP], place: '上海' }, new Rng(seed, 'amap')).response;
       expect(response).toMatch(/北京/);
       expect(nearbyFarFromCentre({ name: AMAP.name, args: beijing }, response, AMAP) ?? '', response).not.toMatch(/km from/);
+    }
+    // teval_query_70_2: AMap's geocoder put "时代广场, 纽约" in Jiangxi; a search at that pair, far from every place the table knows,
+    // draws Times Square's streets (the task's place), never a town's generic "40 Hill Street" (simulated_address_foreign 3/707 on g1).
+    const miss = { keywords: 'eateries', location: '116.674652,28.996885' };
+    for (let seed = 0; seed < 10; seed++) {
+      const response = simulateOffline({ name: AMAP.name, args: miss, tools: [AMAP], place: 'Times Square, New York' }, new Rng(seed, 'amap-miss')).response;
+      expect(foreignStreet({ name: AMAP.name, args: miss }, response, 'Search for eateries around the location \'Times Square, New York\'.', '') ?? null, response).toBeNull();
     }
     // teval_query_303_0: a search for "Central Park, New York City" itself listed hotels on Bleecker Street.
     const park = { search_term: 'Central Park, New York City' };
