@@ -53,6 +53,16 @@ describe('real Google Scholar records (scholarRecords.ts)', () => {
     expect(scholarRecordUnrecorded({ name: SEARCH.name }, answer)).toBeNull();
   });
 
+  it('fills a short recorded list with papers holding all but one word, else draws it when fewer than asked (teval_query_239_0)', () => {
+    const search = (query: string, asked?: number, carry: { key: string; value: string; field: string }[] = []) => simulateOffline({ name: SEARCH.name, args: { query }, tools: [SEARCH], examples: [], asked, carry }, new Rng(5, 'scholar')).response;
+    // Two recorded papers hold "machine learning algorithms"; the recorded "Machine learning" follows them (simulated_list_short on g3: 2 for 3 asked).
+    expect(scholarPapersFor('machine learning algorithms', 3).map((p) => p.title)).toEqual(['Machine learning algorithms-a review', 'Machine learning in healthcare: A review', 'Machine learning']);
+    // One recorded paper and nothing near it: asked for three, the answer is drawn, never one for three.
+    expect(scholarPapersFor('ground water', 3)).toHaveLength(1);
+    expect(search('ground water')).toContain('Ground water and climate change');
+    expect(search('ground water', 3)).not.toContain('Ground water and climate change');
+  });
+
   it('cites and profiles a recorded id as recorded; a placeholder id finds nothing, as T-Eval recorded', () => {
     expect(simulate(CITE, { q: 'sR_ChBn63tIJ' })).toBe('Mahesh, Batta. "Machine learning algorithms-a review." International Journal of Science and Research (IJSR).[Internet] 9.1 (2020): 381-386.');
     expect(simulate(AUTHOR, { author_id: 'NhWonoUAAAAJ' })).toContain("'name': 'James E. Hansen'");
