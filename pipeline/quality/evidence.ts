@@ -163,3 +163,19 @@ export function planArgStrings(tc: TestCase, ctx: QualityContext): string[] {
   const t = ctx.trajectory(tc.trajectoryId);
   return t ? toolSteps(t).flatMap(({ step }) => argStrings(step.action.args)) : [];
 }
+
+/**
+ * A set measure's score over cases each judged defective (why) or not (null): the defective share,
+ * with the first three reasons as examples; undefined when no case was judged.
+ */
+export function shareJudged(judged: ReadonlyMap<string, string | null>): { value: number; n: number; detail: string; examples: { id: string; detail: string }[] } | undefined {
+  const examples: { id: string; detail: string }[] = [];
+  let defective = 0;
+  for (const [id, why] of judged) {
+    if (!why) continue;
+    defective++;
+    if (examples.length < 3) examples.push({ id, detail: why });
+  }
+  const n = judged.size;
+  return n ? { value: defective / n, n, detail: `${defective} of ${n} cases`, examples } : undefined;
+}

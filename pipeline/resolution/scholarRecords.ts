@@ -77,30 +77,22 @@ export function scholarPapersFor(query: string, cap: number): ScholarPaper[] {
   if (asked.length) return asked.slice(0, cap);
   const terms = queryTerms(query);
   if (!terms.length) return [];
-  const scored: { paper: ScholarPaper; inTitle: number; mentions: number; at: number }[] = [];
-  SCHOLAR_PAPERS.forEach((paper, at) => {
-    const title = paperWords(paper.title);
-    const all = [...title, ...paperWords(paper.snippet)];
-    if (!terms.every((t) => all.includes(t))) return;
-    scored.push({ paper, inTitle: terms.filter((t) => title.includes(t)).length, mentions: all.filter((w) => terms.includes(w)).length, at });
-  });
-  scored.sort((a, b) => b.inTitle - a.inTitle || b.mentions - a.mentions || a.at - b.at);
+  // Papers holding `held` of the query's words, ranked as a word search ranks (more of them in the title, then more mentions).
+  const holding = (held: number) =>
+    SCHOLAR_PAPERS.map((paper, at) => {
+      const title = paperWords(paper.title);
+      const all = [...title, ...paperWords(paper.snippet)];
+      return { paper, held: terms.filter((t) => all.includes(t)).length, inTitle: terms.filter((t) => title.includes(t)).length, mentions: all.filter((w) => terms.includes(w)).length, at };
+    })
+      .filter((x) => x.held === held)
+      .sort((a, b) => b.inTitle - a.inTitle || b.mentions - a.mentions || a.at - b.at)
+      .map((x) => x.paper);
+  const found = holding(terms.length);
   // Fewer than the cap hold every word: Scholar goes on with papers holding all but one ("machine learning algorithms" → the
   // recorded "Machine learning" papers after "Machine learning algorithms-a review"), so a list asked for three is not cut at two
   // (simulated_list_short, teval_query_239_0).
-  if (scored.length > 0 && scored.length < cap && terms.length >= 2) {
-    const near: typeof scored = [];
-    SCHOLAR_PAPERS.forEach((paper, at) => {
-      if (scored.some((x) => x.paper === paper)) return;
-      const title = paperWords(paper.title);
-      const all = [...title, ...paperWords(paper.snippet)];
-      if (terms.filter((t) => all.includes(t)).length !== terms.length - 1) return;
-      near.push({ paper, inTitle: terms.filter((t) => title.includes(t)).length, mentions: all.filter((w) => terms.includes(w)).length, at });
-    });
-    near.sort((a, b) => b.inTitle - a.inTitle || b.mentions - a.mentions || a.at - b.at);
-    scored.push(...near);
-  }
-  return scored.slice(0, cap).map((s) => s.paper);
+  if (found.length > 0 && found.length < cap && terms.length >= 2) found.push(...holding(terms.length - 1));
+  return found.slice(0, cap);
 }
 
 const TITLES = new Map(SCHOLAR_PAPERS.map((p) => [p.title, p]));

@@ -5,7 +5,7 @@
  * free text is not judged, nor a value the plan or the call itself gives.
  */
 import type { QualityContext, SetMeasure } from '../types.js';
-import { planArgStrings, shownSimulatedSteps } from '../evidence.js';
+import { planArgStrings, shareJudged, shownSimulatedSteps } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
 import { formValue, formsUnlike, recordedFieldsOf, sharedForm, fieldValues, type RecordedField } from '../../resolution/valueForms.js';
 import { toolSteps } from '../../steps.js';
@@ -40,16 +40,7 @@ export const simulatedFieldFormUnlikeRecorded: SetMeasure = {
   population: 'cases showing a simulated answer holding a field whose recorded values (in the trajectories the shipped cases come from) share one form (ISO timestamp, ISO date, clock time, integer, decimal, URL, digits of one length, upper-case code…); values the plan or the call itself gives are not judged',
   better: 'lower',
   score(cases, ctx) {
-    const judged = formsUnlikeRecorded(cases, ctx);
-    const examples: { id: string; detail: string }[] = [];
-    let defective = 0;
-    for (const [id, why] of judged) {
-      if (!why) continue;
-      defective++;
-      if (examples.length < 3) examples.push({ id, detail: why });
-    }
-    const n = judged.size;
-    return n ? { value: defective / n, n, detail: `${defective} of ${n} cases`, examples } : undefined;
+    return shareJudged(formsUnlikeRecorded(cases, ctx));
   },
 };
 

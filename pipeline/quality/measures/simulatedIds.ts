@@ -3,7 +3,7 @@
  * ReserveMeeting's free rooms [67977, 78304, 63790] where its recordings answer [101, 102, 103].
  */
 import type { QualityContext, SetMeasure } from '../types.js';
-import { planArgStrings, shownSimulatedSteps, shownSteps } from '../evidence.js';
+import { planArgStrings, shareJudged, shownSimulatedSteps, shownSteps } from '../evidence.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
 import { idForm, idsIn, worldId } from '../../resolution/recordedIds.js';
@@ -29,16 +29,7 @@ export const simulatedIdUnlikeRecorded: SetMeasure = {
   population: 'cases showing a simulated answer holding an id of a field that recorded answers of the same API (in any shipped case) hold ids of; ids the source\'s plan or the call itself writes are given, not judged',
   better: 'lower',
   score(cases, ctx) {
-    const judged = idsUnlikeRecorded(cases, ctx);
-    const examples: { id: string; detail: string }[] = [];
-    let defective = 0;
-    for (const [id, why] of judged) {
-      if (!why) continue;
-      defective++;
-      if (examples.length < 3) examples.push({ id, detail: why });
-    }
-    const n = judged.size;
-    return n ? { value: defective / n, n, detail: `${defective} of ${n} cases`, examples } : undefined;
+    return shareJudged(idsUnlikeRecorded(cases, ctx));
   },
 };
 
