@@ -115,7 +115,7 @@ const TABLE: ItemSearch[] = [
     pages: [
       { title: 'Breakfast recipes | BBC Good Food', link: 'https://www.bbcgoodfood.com/recipes/collection/breakfast-recipes', snippet: 'Start the day with pancakes, overnight oats, shakshuka, eggs Benedict or a breakfast burrito.' },
       { title: 'Breakfast and Brunch Recipes | Allrecipes', link: 'https://www.allrecipes.com/recipes/78/breakfast-and-brunch/', snippet: 'Find recipes for French toast, omelets, waffles, breakfast casseroles and muffins, with ratings and reviews from home cooks.' },
-      { title: 'Breakfast - Wikipedia', link: 'https://en.wikipedia.org/wiki/Breakfast', snippet: 'Breakfast is the first meal of the day, usually eaten in the morning. Common dishes vary by country: eggs, bread, cereal, porridge, rice and fruit.' },
+      { title: 'Breakfast Recipes - NYT Cooking', link: 'https://cooking.nytimes.com/topics/breakfast', snippet: 'Shakshuka, Dutch baby pancakes, breakfast tacos, granola and frittatas for slow weekends and quick weekdays.' },
     ],
   },
   {

@@ -36,7 +36,7 @@ export const simulatedFieldFormUnlikeRecorded: SetMeasure = {
   kind: 'set',
   id: 'simulated_field_form_unlike_recorded',
   group: 'solvable',
-  title: 'share of cases showing a simulated value written in another form than every recorded value of the same field of that API (Airbnb review times \'08:00\' beside recorded \'2023-10-17T20:10:47Z\')',
+  title: 'share of cases showing a simulated value written in another form than every recorded value of the same field of that API (Airbnb review times \'08:00\' beside recorded ISO timestamps)',
   population: 'cases showing a simulated answer holding a field whose recorded values (in the trajectories the shipped cases come from) share one form (ISO timestamp, ISO date, clock time, integer, decimal, URL, digits of one length, upper-case code…); values the plan or the call itself gives are not judged',
   better: 'lower',
   score(cases, ctx) {
