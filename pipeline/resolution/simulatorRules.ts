@@ -1405,6 +1405,9 @@ function datesOf(doc: ToolDoc, today: string | undefined, rng: Rng): Ctx['dates'
   return { base: day - (recent ? rng.int(7, 45) : rng.int(30, 6 * 365)) * DAY, next: 0, until: day };
 }
 
+/** An API that searches for places around a point or a place. */
+const NEARBY_SEARCH = /nearby|search_?places?|\bpoi\b/i;
+
 /**
  * Where a search for places nearby is centred, when it is a point nothing is found at: an island no
  * street reaches (Liberty Island) or polar waters, the coordinate pair read in the order its parameter
@@ -1412,10 +1415,8 @@ function datesOf(doc: ToolDoc, today: string | undefined, rng: Rng): Ctx['dates'
  * Antarctica). Such a search lists no places, not a town's streets the point is nowhere near.
  */
 export function emptySearchPoint(doc: ToolDoc, args: Record<string, unknown>): string | undefined {
-  if (!/nearby|search_?places?|\bpoi\b/i.test(doc.name)) return undefined;
-  const params = [...doc.required_parameters, ...doc.optional_parameters];
-  const pair = Object.entries(args).find(([k, v]) => /location|coord|cent(?:er|re)|origin|point/i.test(k) && typeof v === 'string' && /^\s*\(?\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*\)?\s*$/.test(v));
-  const point = pointOf(args) ?? (pair ? locate(pair[1], /lon\w*\s*,\s*lat/i.test(params.find((p) => p.name === pair[0])?.description ?? '')) : undefined);
+  if (!NEARBY_SEARCH.test(doc.name)) return undefined;
+  const point = pointOf(args) ?? pairPoint(args, doc);
   if (!point || Math.abs(point.lat) > 90 || Math.abs(point.lon) > 180) return undefined;
   if (Math.abs(point.lat) > 60) return `latitude ${point.lat}, longitude ${point.lon} is in polar waters`;
   const island = offshoreAt(point);
@@ -1432,7 +1433,7 @@ export function plausibleAnswer(doc: ToolDoc, args: Record<string, unknown>, rng
   const termPlace = term ? placeNamed(term) : undefined;
   // A nearby search at a coordinate pair ("116.407417,39.904172", AMap's lon,lat) finds places there, in the town
   // the point is in, not in the town the task was last about (restaurants by Beijing's city hall on 上海长乐路, teval_query_464_1).
-  const pair = /nearby|search_?places?|\bpoi\b/i.test(doc.name) ? pairPoint(args, doc) : undefined;
+  const pair = NEARBY_SEARCH.test(doc.name) ? pairPoint(args, doc) : undefined;
   const searchAt = pair && Math.abs(pair.lat) <= 90 && Math.abs(pair.lon) <= 180 ? pair : undefined;
   const taskAt = taskPlace ? placeNamed(taskPlace) : undefined;
   const hanTask = !!taskPlace && /\p{Script=Han}/u.test(taskPlace);
@@ -1713,7 +1714,7 @@ function coordinatesAgreeWithAddress(answer: Record<string, unknown>, carry: Car
 
 /** Where a nearby search is centred and how far it reaches: its coordinates (a "lon,lat" pair read as its doc says), the landmark it names, or the landmark its term is. */
 function nearbyReach(doc: ToolDoc, args: Record<string, unknown>): { centre: { lat: number; lon: number }; radiusKm: number; town: ReturnType<typeof streetsOf>['town']; names: string[] } | undefined {
-  if (!/nearby|search_?places?|\bpoi\b/i.test(doc.name)) return undefined;
+  if (!NEARBY_SEARCH.test(doc.name)) return undefined;
   const point = pointOf(args) ?? pairPoint(args, doc);
   const r = Object.entries(args).find(([k]) => /radius/i.test(k))?.[1];
   const radiusKm = typeof r === 'number' ? (r > 100 ? r / 1000 : r) : 1;
@@ -1734,6 +1735,8 @@ export function carriedBeyondRadius(doc: ToolDoc, args: unknown, carry: CarriedV
   if (!isPlainObject(args)) return undefined;
   const reach = nearbyReach(doc, args);
   if (!reach) return undefined;
+  // A place the search named ("Le Bernardin") is where it is, however far (as nearbyNearCentre judged it before this turn-down).
+  if (carry.some((c) => typeof c.value === 'string' && reach.names.includes(c.value.trim().toLowerCase()))) return undefined;
   for (const c of carry) {
     if (typeof c.value !== 'string' || !/address/i.test(`${c.key} ${c.sub ?? ''} ${c.field}`)) continue;
     const spot = listedSpot(c.value, reach.town);

@@ -167,6 +167,8 @@ describe('a nearby search lists places near its centre', () => {
     const carry = listed.map((value) => ({ key: 'end', value, field: 'places', sub: 'address' }));
     expect(carriedBeyondRadius(NEARBY, liberty, carry)).toMatch(/3\.\d km from where the search is centred, beyond its 1 km/);
     expect(carriedBeyondRadius(NEARBY, { ...liberty, radius: 5000 }, carry)).toBeUndefined();
+    // A place the search names by its own name is where it is, however far: no turn-down.
+    expect(carriedBeyondRadius(NEARBY, { ...liberty, search_term: 'Okafor Grill' }, [{ key: 'end', value: 'Okafor Grill', field: 'places', sub: 'name' }, ...carry])).toBeUndefined();
     const response = simulateOffline({ name: NEARBY.name, args: liberty, tools: [NEARBY], carry }, new Rng(1, 'liberty')).response;
     expect(response).not.toMatch(/["']distance["']/);
     // A distance said untruly is flagged; a place searched by its own name is where it is.
