@@ -216,6 +216,16 @@ const TABLE: ItemSearch[] = [
       { title: 'Inception | Rotten Tomatoes', link: 'https://www.rottentomatoes.com/m/inception', snippet: 'Dom Cobb (Leonardo DiCaprio) is a thief with the rare ability to enter people\'s dreams and steal their secrets from their subconscious.' },
     ],
   },
+  // T-Eval's plans search The Godfather three ways ("The Godfather", "… movie information", "… cast"); the film forms
+  // drew a Reddit thread and a Guardian review at made-up links for them (teval_query_477_1, simulated_search_made_up_page).
+  {
+    asks: /^The Godfather(?: (?:movie|film))?(?: (?:information|info|details|cast))?$/i,
+    pages: [
+      { title: 'The Godfather - Wikipedia', link: 'https://en.wikipedia.org/wiki/The_Godfather', snippet: "The Godfather is a 1972 American epic gangster film directed by Francis Ford Coppola, who co-wrote the screenplay with Mario Puzo, based on Puzo's best-selling 1969 novel of the same title. The film stars Marlon Brando, Al Pacino, James Caan, Richard Castellano, Robert Duvall, Sterling Hayden, John Marley, Richard Conte, and Diane Keaton." },
+      { title: 'The Godfather (1972) - IMDb', link: 'https://www.imdb.com/title/tt0068646/', snippet: 'The aging patriarch of an organized crime dynasty transfers control of his clandestine empire to his reluctant son.' },
+      { title: 'The Godfather | Rotten Tomatoes', link: 'https://www.rottentomatoes.com/m/the_godfather', snippet: "Critics Consensus: One of Hollywood's greatest critical and commercial successes, The Godfather gets everything right; not only did the movie transcend expectations, it established new benchmarks for American cinema." },
+    ],
+  },
   // A search for reviews of films in general (teval_query_477_1's wrong call searches its deck's title "Movie Review") finds the review sites.
   {
     asks: /^(?:movie|film)s? reviews?$/i,
