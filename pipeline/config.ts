@@ -538,6 +538,10 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_units_differ: 0,
   // A failure closing telling a step the request asks for only on a condition as planned ("Without it I can't go on to find the nearest tire shop." after "If it falls under 37.5 PSI, perhaps we could swing by the nearest tire shop?"), gated since answer-writer-88 (h-envbase26): 31/516 on f56 → 0.
   answer_conditional_as_planned: 0,
+  // One drawn Scholar title listed under two ids or citation counts in one task (teval_query_187_0: "Quantum computing: a review" as vpqgLoqv6xAZ cited by 8336, then as YH5jfPBH829m cited by 14734), gated since api-simulator-124 (lead): 8/185 on g0 → 0.
+  simulated_scholar_record_repeated: 0,
+  // A simulated web result that is a page of a real site the page table does not hold (a Reddit thread at a drawn id for "The Godfather movie information"), gated since api-simulator-123 (lead): 5/87 on g0 → 0.
+  simulated_search_made_up_page: 0,
   // A tool selection CoT thought stating the wrong tool's own act the request never asks ("to create a new directory" for "cd within 'ResearchDocs'"), gated since error-injectors@55 (h-env24): 73/110 on f46 → 0.
   tool_select_thought_states_other_act: 0,
   // A closing answer after a failure naming a waiting step by a value only the failed call would have shown ("Adding "ZETA" to the watchlist needs it first."), gated since answer-writer-77 (h-env24): 13/519 → 0.

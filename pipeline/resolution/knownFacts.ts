@@ -14,6 +14,7 @@ import { TRIP_END, TRIP_START } from './trips.js';
 import { placesNamedIn } from './places.js';
 import { streetsOf } from './streets.js';
 import { placeAddressIn } from './streetGeo.js';
+import type { ShownPaper } from './scholarShown.js';
 
 export interface KnownFacts {
   /** The name the id stands for, as the call that gave the id named it (get_author_id's mauthors). */
@@ -65,6 +66,11 @@ export interface KnownFacts {
    * check_availability asks about): the record is available, so the plan's next step follows (availability.ts).
    */
   planGoesOn?: true;
+  /**
+   * The papers the task's other Scholar answers list (scholarShown.ts): a drawn search listing one of
+   * their titles gives it their id, count and line, one paper being one record in a task.
+   */
+  scholarPapers?: ShownPaper[];
 }
 
 /** A call to a film API (FilmTMDB, FilmDouban): its answers name films. */

@@ -38,6 +38,7 @@ import { answerWriterRole } from './answerWriter.js';
 import { placeOfStep, shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { carryPlan } from '../../pipeline/resolution/grounded.js';
 import { knownFacts, agreeingCarries, filmsShown, isFilmApi, taskToday, tripDistance, type KnownFacts } from '../../pipeline/resolution/knownFacts.js';
+import { scholarPapersShown } from '../../pipeline/resolution/scholarShown.js';
 import { askedCount, itemsUsedElsewhere, namedItems, statusListNoun } from '../../pipeline/resolution/askedCount.js';
 import { answersAvailability, picksAvailable, planGoesOnWith, saysUnavailable } from '../../pipeline/resolution/availability.js';
 import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
@@ -269,6 +270,11 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
     // The task's recorded answers, wherever they are: a film one of them gives is that film in every simulated answer (KnownFacts.films).
     const recordedAnswers = located.map((_, m) => (simulated[m] ? undefined : recording[m]?.content));
     const withFilms = (name: string, facts: KnownFacts | undefined, earlier: { response: string | undefined }[]): KnownFacts | undefined => {
+      // A Scholar search: the papers the task's answers before it, then its recorded ones anywhere, list (one paper, one record).
+      if (/scholar/i.test(name) && /search/i.test(name)) {
+        const scholarPapers = scholarPapersShown([...earlier.map((e) => e.response), ...recordedAnswers]);
+        return scholarPapers.length ? { ...facts, scholarPapers } : facts;
+      }
       if (!isFilmApi(name)) return facts;
       const films = filmsShown([...recordedAnswers, ...earlier.map((e) => e.response)]);
       return films.length ? { ...facts, films } : facts;
