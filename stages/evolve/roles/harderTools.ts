@@ -23,13 +23,14 @@
  */
 import { z } from 'zod';
 import type { RoleSpec } from '../../../pipeline/llm/types.js';
-import type { Rng } from '../../../pipeline/rng.js';
+import { Rng } from '../../../pipeline/rng.js';
 import type { ToolDoc } from '../../../pipeline/schemas.js';
 import { toJson } from '../../../pipeline/pyValues.js';
 import { brokenDocIssues, citedNames, nameWords, droppedConstraints, fieldDocsText, fieldWords, leftToFieldDocs, leftToSibling, siblingReferenceIssues, type DocParts, type SiblingDoc } from '../../../pipeline/quality/toolDocs.js';
 
 export interface HarderToolsInput {
-  tools: { name: string; description: string; parameters: { name: string; type: string; description: string }[]; returns?: { name: string; description: string }[] }[];
+  /** `required: false` marks an optional parameter (a summary's destination, "to a file", is never left to one: the doc would no longer say where the tool writes). */
+  tools: { name: string; description: string; parameters: { name: string; type: string; description: string; required?: boolean }[]; returns?: { name: string; description: string }[] }[];
   /**
    * The other tools of the same list, as the case shows them (context only, never rewritten): a
    * description may be written relative to one of them ("Like `FilmTMDB.get_popular_movies`, but
@@ -50,7 +51,7 @@ export const HarderToolsOutput = z.object({
 });
 export type HarderToolsOutput = z.infer<typeof HarderToolsOutput>;
 
-export const HARDER_RULES_VERSION = 'harder-tools-17'; // 17: 24 draws, not 12, before a rewrite that only rewords (harder_tools_wording_only 22/1,000 on the merged build g3). 16: only before a singular noun (15 kept "with specific themes" too, so that phrase was no longer left to the theme parameter: harder_tools_wording_only 11 -> 24/1,000). 15: a qualifier right after a preposition with no article stays ("under specific path", never "under path"; harder_tools_broken widened, 106/1,000 on evolve 76).
+export const HARDER_RULES_VERSION = 'harder-tools-18'; // 18: a destination phrase ("to a file" of echo) is left only to a required parameter: "Write content at current directory or display it in the terminal." no longer said where the content goes (harder_tools_object_dropped 129/1,000 on g0); the input marks optional parameters. 17: 24 draws, not 12, before a rewrite that only rewords (harder_tools_wording_only 22/1,000 on the merged build g3). 16: only before a singular noun (15 kept "with specific themes" too, so that phrase was no longer left to the theme parameter: harder_tools_wording_only 11 -> 24/1,000). 15: a qualifier right after a preposition with no article stays ("under specific path", never "under path"; harder_tools_broken widened, 106/1,000 on evolve 76).
 /** How many ways one tool's doc may be rewritten across cases (evolve draws one per case): a model path's cache holds as many per tool. */
 export const HARDER_VARIANTS = 6;
 
@@ -214,7 +215,7 @@ function drawDegraded(description: string, rng: Rng, tool: Omit<DocParts, 'descr
   const fails = (text: string) => droppedConstraints(original, text).length > 0 || (tool.name ? brokenDocIssues(original, text).length > 0 : false);
   const { params: paramText, returns: returnText } = fieldDocsText(tool);
   const words = (text: string) => new Set([...fieldWords(text), ...(text.toLowerCase().match(/[a-z0-9]+/g) ?? []).map(stemWord)]);
-  const fields = { params: words(paramText), returns: words(returnText), name: tool.name ? nameWords(tool.name) : [] };
+  const fields = { params: words(paramText), required: words(fieldDocsText({ required_parameters: tool.required_parameters }).params), returns: words(returnText), name: tool.name ? nameWords(tool.name) : [] };
   // The first sound draw that leaves a fact of the summary to the parameter or return docs (the doc is harder to use, not only reworded); else the first sound one.
   let sound: string | undefined;
   for (let i = 0; i < ATTEMPTS; i++) {
@@ -251,10 +252,15 @@ export function asSentence(text: string): string {
  */
 const PHRASE = /(?<!\b[a-z]+ed)(?<!\b(?:the|a|an|its|their|any|this|that|each|every))\s+(?=(?:given|giving|with|for|by|in|from|based on|using|within|to|on|at|into|between|of)\s)/i;
 
+/** A phrase saying where the tool's action goes ("to a file", "into the folder"). */
+const DESTINATION_PHRASE = /^\s*(?:to|into|onto)\s/i;
+
 /** What a summary's phrase may be left to: the words of the parameter docs and of the return docs (fieldWords, and every raw word, stemmed). */
 interface FieldSets {
   params: Set<string>;
   returns: Set<string>;
+  /** The words of the required parameters' docs: a destination ("to a file") is left to these only (an optional parameter's doc says where the tool writes only when it is given). */
+  required?: Set<string>;
   /** The words of the tool's own name (toolDocs nameWords): a modifier before one of them may be left to the field docs, the name word itself never. */
   name?: readonly string[];
 }
@@ -351,7 +357,8 @@ function leaveToParams(parts: string[], fields: FieldSets, rng: Rng): string[] {
   const kept: string[] = [phrases[0]];
   // Phrases a parameter says go, the last ones first; sometimes one is kept for variety. An "of" phrase only at the end (it names what the head is of).
   // A phrase in the middle only without a clause of its own ("at current directory or display it in the terminal" is not one detail).
-  const cut = phrases.map((ph, i) => i > 0 && saidBy(ph, params) && (!/^of\s/i.test(ph) || (i === phrases.length - 1 && !OF_HEAD.test(phrases[i - 1].trim()))) && (i === phrases.length - 1 || !/,|\b(?:and|or)\b/i.test(ph.replace(/^\S+\s+/, ''))));
+  // A destination ("to a file" of echo) only to a required parameter: "Write content at current directory" no longer says where the content goes (harder_tools_object_dropped).
+  const cut = phrases.map((ph, i) => i > 0 && saidBy(ph, params) && (!DESTINATION_PHRASE.test(ph) || saidBy(ph, fields.required ?? params)) && (!/^of\s/i.test(ph) || (i === phrases.length - 1 && !OF_HEAD.test(phrases[i - 1].trim()))) && (i === phrases.length - 1 || !/,|\b(?:and|or)\b/i.test(ph.replace(/^\S+\s+/, ''))));
   let spared = false;
   for (let i = 1; i < phrases.length; i++) {
     // Never a phrase before a unit ("between two locations in km") where the unit would fall on a head it cannot measure ("the route in km").
@@ -536,7 +543,7 @@ export function harderRules(input: HarderToolsInput, rng: Rng): HarderToolsOutpu
   const siblings: SiblingDoc[] = (input.siblings ?? []).map((s) => ({ name: s.name, description: s.description, original: s.original, required_parameters: s.parameters.map((p) => ({ ...p })), return_data: s.returns?.map((r) => ({ ...r })) }));
   return {
     tools: input.tools.map((tool) => {
-      const parts = { name: tool.name, required_parameters: tool.parameters.map((p) => ({ ...p })), return_data: tool.returns?.map((r) => ({ ...r })) };
+      const parts = { name: tool.name, required_parameters: tool.parameters.filter((p) => p.required !== false).map((p) => ({ ...p })), optional_parameters: tool.parameters.filter((p) => p.required === false).map((p) => ({ ...p })), return_data: tool.returns?.map((r) => ({ ...r })) };
       const description = tool.description || tool.name.split('.').pop()!;
       const relative = siblings.length ? relativeDescription({ ...parts, description }, siblings, rng) : undefined;
       return { name: tool.name, description: relative ?? degradeDescription(description, rng, parts), parameters: [] };
@@ -544,12 +551,34 @@ export function harderRules(input: HarderToolsInput, rng: Rng): HarderToolsOutpu
   };
 }
 
+/**
+ * The variants (of HARDER_VARIANTS, each seeded as evolve seeds a tool's rewrite) whose rule-made
+ * rewrite leaves a fact of the tool's summary to its parameter or return docs — a rewrite that makes
+ * the tool harder to use, not one that only rewords ("Get current time." has nothing a field doc
+ * says but its name). Empty: no rewrite of this doc can be harder without dropping what it does.
+ * Remembered by tool: evolve asks it for every listed tool of every base case.
+ */
+export function harderVariants(tool: ToolDoc, seed: number): number[] {
+  const key = JSON.stringify([seed, tool.name, tool.description, tool.required_parameters, tool.optional_parameters, tool.return_data]);
+  let hit = harderVariantMemo.get(key);
+  if (!hit) {
+    hit = [];
+    for (let v = 0; v < HARDER_VARIANTS; v++) {
+      const text = harderRules(harderInput([tool]), new Rng(seed, `tool:${tool.name}`, 'harder-tools', String(v))).tools[0].description;
+      if (text !== tool.description && leftToFieldDocs(tool, text).length) hit.push(v);
+    }
+    harderVariantMemo.set(key, hit);
+  }
+  return hit;
+}
+const harderVariantMemo = new Map<string, number[]>();
+
 export function harderInput(tools: ToolDoc[], siblings?: { shown: ToolDoc; original: string }[]): HarderToolsInput {
   return {
     tools: tools.map((t) => ({
       name: t.name,
       description: t.description,
-      parameters: [...t.required_parameters, ...t.optional_parameters].map((p) => ({ name: p.name, type: p.type, description: p.description })),
+      parameters: [...t.required_parameters.map((p) => ({ ...p, required: true })), ...t.optional_parameters.map((p) => ({ ...p, required: false }))].map((p) => ({ name: p.name, type: p.type, description: p.description, required: p.required })),
       returns: t.return_data.map((r) => ({ name: r.name, description: r.description ?? '' })),
     })),
     ...(siblings?.length
@@ -590,7 +619,7 @@ export const harderToolsRole: RoleSpec<HarderToolsInput, HarderToolsOutput> = {
   schema: HarderToolsOutput,
   template: {
     id: 'harder-tools/fig19',
-    version: '5',
+    version: '6', // 6: each parameter says whether it is required (the input marks optional ones).
     render: (input) => [
       {
         role: 'system',
