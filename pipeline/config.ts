@@ -128,6 +128,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // On the merged build of this stop's helpers the same rules read 1.5% (15/1,000): other draws of the same lists (TimeTool, get_ticker_detail, search_google_scholar), so the gate allows 2%.
   harder_tools_wording_only: 0.02,
   harder_tools_object_dropped: 0,
+  harder_tools_mood_mismatch: 0,
   // harder-tools-14 (one of six draws per tool per case): 59.9% of rewrites hold their tool's top wording (99.7% under harder-tools-13, 175 of 178 tools with one wording); short docs ("Adds text page of ppt.") keep it above 0.
   harder_tools_stock_wording: 0.65,
   extra_tools_same_function: 0,

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../pipeline/rng.js';
 import type { TestCase, ToolDoc } from '../../pipeline/schemas.js';
 import { leftToFieldDocs } from '../../pipeline/quality/toolDocs.js';
-import { droppedActionObjects, harderToolsObjectDropped } from '../../pipeline/quality/measures/harderMeaning.js';
+import { droppedActionObjects, harderToolsMoodMismatch, harderToolsObjectDropped, moodMismatches } from '../../pipeline/quality/measures/harderMeaning.js';
 import { harderToolsWordingOnly } from '../../pipeline/quality/measures/text.js';
 import { HARDER_VARIANTS, harderInput, harderRules, harderVariants } from '../../stages/evolve/roles/harderTools.js';
 import { fixtureCases } from './fixtures/cases.js';
@@ -19,6 +19,7 @@ import { runEvolveVerify, type EvolveRun } from './fixtures/harness.js';
 
 const DOCS: ToolDoc[] = JSON.parse(readFileSync(new URL('./fixtures/harderMeaningDocs.json', import.meta.url), 'utf8'));
 const doc = (name: string) => DOCS.find((d) => d.name === name)!;
+const OTHER_DOCS: ToolDoc[] = JSON.parse(readFileSync(new URL('./fixtures/harderDocs.json', import.meta.url), 'utf8'));
 
 describe('harder_tools_object_dropped', () => {
   it('flags a rewrite that no longer says what the tool acts on', () => {
@@ -47,6 +48,33 @@ describe('harder_tools_object_dropped', () => {
     expect(harderToolsObjectDropped.check(evolved('Write content at current directory or display it in the terminal.'), ctx)).toMatch(/drops "to file"/);
     expect(harderToolsObjectDropped.check(evolved('Writes content to a file at current directory or displays it in the terminal.'), ctx)).toBeNull();
     expect(harderToolsObjectDropped.check({ ...evolved('x'), evolution: { baseCaseId: 'b', details: {} } } as unknown as TestCase, ctx)).toBeUndefined();
+  });
+});
+
+describe('harder_tools_mood_mismatch', () => {
+  it('flags two verbs of one subject in two moods, not the original\'s own, not a doc opening with no verb', () => {
+    expect(moodMismatches('Write content to a file at current directory or displays it in the terminal.')).toEqual([['Write', 'displays']]);
+    expect(moodMismatches('Makes a ticket in the system and queue it.')).toEqual([['Makes', 'queue']]);
+    expect(moodMismatches('Runs Arxiv search and get the article meta information.')).toEqual([['Runs', 'get']]);
+    expect(moodMismatches('Creates a ticket in the system and queues it.')).toEqual([]);
+    expect(moodMismatches('Search for places nearby a location, within a given radius, and return the results into a list.')).toEqual([]);
+    expect(moodMismatches('This function retrieves the reviews and returns them.')).toEqual([]);
+    const ticket = OTHER_DOCS.find((d) => d.name === 'TicketAPI.create_ticket')!;
+    const base = { id: 'b', tools: [ticket] } as unknown as TestCase;
+    const evolved = (description: string) => ({ id: 'e', tools: [{ ...ticket, description }], evolution: { baseCaseId: 'b', details: { harderTools: {} } } }) as unknown as TestCase;
+    const ctx = { baseCase: () => base, trajectory: () => undefined };
+    expect(harderToolsMoodMismatch.check(evolved('Makes a ticket in the system and queue it.'), ctx)).toMatch(/"Makes" … "queue"/);
+    expect(harderToolsMoodMismatch.check(evolved('Makes a ticket in the system and queues it.'), ctx)).toBeNull();
+  });
+
+  it('the rules give a second verb the opening verb\'s mood (harder-tools-18 wrote "… or displays it" after "Write" in 63 and "Makes … and queue it" in 10 of 1,000 cases on b2)', () => {
+    for (const tool of [doc('GorillaFileSystem.echo'), OTHER_DOCS.find((d) => d.name === 'TicketAPI.create_ticket')!]) {
+      const outs = new Set<string>();
+      for (let seed = 0; seed < 20; seed++) for (let v = 0; v < HARDER_VARIANTS; v++) outs.add(harderRules(harderInput([tool]), new Rng(seed, `tool:${tool.name}`, 'harder-tools', String(v))).tools[0].description);
+      for (const out of outs) expect(moodMismatches(out), out).toEqual([]);
+      // Both moods still occur: the fix agrees the verbs, it does not freeze one wording.
+      expect([...outs].some((o) => /^[A-Z][a-z]*s\b/.test(o)) && [...outs].some((o) => /^[A-Z][a-z]*[^s]\b/.test(o))).toBe(true);
+    }
   });
 });
 

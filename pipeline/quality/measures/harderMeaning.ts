@@ -181,4 +181,46 @@ export const harderToolsObjectDropped: CaseMeasure = {
   },
 };
 
-export const HARDER_MEANING_MEASURES = [harderToolsObjectDropped];
+/** Whether a verb form is the third person ("writes", "queues") or the bare form ("write", "queue"). */
+const thirdPerson = (w: string) => /[^s]s$/i.test(w);
+
+/**
+ * Verbs of one summary joined by "and"/"or" in two moods: the opening verb in one ("Write content
+ * to a file …"), the one after the conjunction in the other ("… or displays it in the terminal").
+ * Each pair as written: [opening verb, the verb that disagrees]. None where the first word is no
+ * verb ("This function …") or the original disagreed already.
+ */
+export function moodMismatches(text: string): [string, string][] {
+  const summary = untagged(text).replace(/^[A-Za-z][\w ]{0,40}:\s+/, '').split(/(?<=[.!?])\s+(?=[A-Z])/)[0] ?? '';
+  const terms: Term[] = (nlp(summary).json() as { terms: Term[] }[]).flatMap((x) => x.terms);
+  const first = terms[0];
+  if (!first || first.tags.some((t) => ['Determiner', 'Pronoun', 'Preposition', 'Conjunction', 'Adjective'].includes(t)) || (!first.tags.includes('Verb') && !thirdPerson(first.text))) return [];
+  const out: [string, string][] = [];
+  for (let i = 1; i + 2 < terms.length + 1; i++) {
+    const [conj, verb, next] = [terms[i - 1], terms[i], terms[i + 1]];
+    if (!/^(?:and|or)$/i.test(conj.text) || !verb.tags.includes('Verb') || verb.tags.includes('PastTense') || verb.tags.includes('Gerund')) continue;
+    // A verb with an object of its own ("queue it", "return the results"): a second action of the same subject.
+    if (!next || !(next.tags.includes('Pronoun') || next.tags.includes('Determiner'))) continue;
+    if (thirdPerson(first.text) !== thirdPerson(verb.text)) out.push([first.text, verb.text]);
+  }
+  return out;
+}
+
+export const harderToolsMoodMismatch: CaseMeasure = {
+  kind: 'case',
+  id: 'harder_tools_mood_mismatch',
+  group: 'text',
+  title: 'harder tools: a rewrite joins two verbs of one subject in two moods ("Write content to a file … or displays it in the terminal.", "Makes a ticket in the system and queue it.")',
+  population: 'evolved cases with harder tool docs',
+  check(tc, ctx) {
+    const pairs = pairsOf(tc, ctx);
+    if (!pairs) return undefined;
+    for (const { before, after } of pairs) {
+      const now = moodMismatches(after.description);
+      if (now.length && !moodMismatches(before.description).length) return `${before.name}: "${after.description.slice(0, 90)}" ("${now[0][0]}" … "${now[0][1]}")`;
+    }
+    return null;
+  },
+};
+
+export const HARDER_MEANING_MEASURES = [harderToolsObjectDropped, harderToolsMoodMismatch];

@@ -51,7 +51,7 @@ export const HarderToolsOutput = z.object({
 });
 export type HarderToolsOutput = z.infer<typeof HarderToolsOutput>;
 
-export const HARDER_RULES_VERSION = 'harder-tools-18'; // 18: a destination phrase ("to a file" of echo) is left only to a required parameter: "Write content at current directory or display it in the terminal." no longer said where the content goes (harder_tools_object_dropped 129/1,000 on g0); the input marks optional parameters. 17: 24 draws, not 12, before a rewrite that only rewords (harder_tools_wording_only 22/1,000 on the merged build g3). 16: only before a singular noun (15 kept "with specific themes" too, so that phrase was no longer left to the theme parameter: harder_tools_wording_only 11 -> 24/1,000). 15: a qualifier right after a preposition with no article stays ("under specific path", never "under path"; harder_tools_broken widened, 106/1,000 on evolve 76).
+export const HARDER_RULES_VERSION = 'harder-tools-19'; // 19: a second verb of the opening verb's subject takes its mood ("Write content to a file … or displays it", "Makes a ticket … and queue it": harder_tools_mood_mismatch 73/1,000 on b2). 18: a destination phrase ("to a file" of echo) is left only to a required parameter: "Write content at current directory or display it in the terminal." no longer said where the content goes (harder_tools_object_dropped 129/1,000 on g0); the input marks optional parameters. 17: 24 draws, not 12, before a rewrite that only rewords (harder_tools_wording_only 22/1,000 on the merged build g3). 16: only before a singular noun (15 kept "with specific themes" too, so that phrase was no longer left to the theme parameter: harder_tools_wording_only 11 -> 24/1,000). 15: a qualifier right after a preposition with no article stays ("under specific path", never "under path"; harder_tools_broken widened, 106/1,000 on evolve 76).
 /** How many ways one tool's doc may be rewritten across cases (evolve draws one per case): a model path's cache holds as many per tool. */
 export const HARDER_VARIANTS = 6;
 
@@ -219,7 +219,7 @@ function drawDegraded(description: string, rng: Rng, tool: Omit<DocParts, 'descr
   // The first sound draw that leaves a fact of the summary to the parameter or return docs (the doc is harder to use, not only reworded); else the first sound one.
   let sound: string | undefined;
   for (let i = 0; i < ATTEMPTS; i++) {
-    const text = asSentence(varied(spelled(degradeOnce(description, rng, fields)), rng));
+    const text = asSentence(agreeing(varied(spelled(degradeOnce(description, rng, fields)), rng)));
     if (fails(text) || sameText(text)) continue;
     if (leftToFieldDocs(original, text).length) return text;
     sound ??= text;
@@ -227,7 +227,7 @@ function drawDegraded(description: string, rng: Rng, tool: Omit<DocParts, 'descr
   if (sound) return sound;
   const { own } = splitPreamble(description);
   const gentle = asSentence(cleanSpaces(ABBREVIATIONS.reduce((t, [re, short]) => t.replace(re, (m) => matchCase(short, m)), own)));
-  const options = [gentle, asSentence(terser(own.trim(), rng)), asSentence(own)];
+  const options = [gentle, asSentence(agreeing(terser(own.trim(), rng))), asSentence(own)];
   return options.find((t) => !sameText(t) && !fails(t)) ?? description;
 }
 
@@ -413,14 +413,39 @@ function thirdPerson(verb: string): string {
 function moodSwapped(text: string): string | undefined {
   const first = text.match(/^[A-Za-z]+/)?.[0] ?? '';
   const lower = first.toLowerCase();
-  const base = lower.endsWith('ies') ? `${lower.slice(0, -3)}y` : /(?:ss|sh|ch|x|z)es$/.test(lower) ? lower.slice(0, -2) : lower.endsWith('s') ? lower.slice(0, -1) : undefined;
-  if (base && KNOWN_VERBS.has(base) && thirdPerson(base) === lower) return matchCase(base, first) + text.slice(first.length);
+  const base = thirdPersonBase(lower);
+  if (base) return matchCase(base, first) + text.slice(first.length);
   if (KNOWN_VERBS.has(lower)) return matchCase(thirdPerson(lower), first) + text.slice(first.length);
   return undefined;
 }
 
+/** The bare form of a known verb in the third person ("displays" -> "display", "applies" -> "apply"); undefined for any other word. */
+function thirdPersonBase(word: string): string | undefined {
+  const base = word.endsWith('ies') ? `${word.slice(0, -3)}y` : /(?:ss|sh|ch|x|z)es$/.test(word) ? word.slice(0, -2) : word.endsWith('s') ? word.slice(0, -1) : undefined;
+  return base && KNOWN_VERBS.has(base) && thirdPerson(base) === word ? base : undefined;
+}
+
+/**
+ * A second verb of the opening verb's subject in the opening verb's mood, whichever rule changed
+ * the opening one (a vaguer verb, the mood swap, terser's third person): "Write content to a file
+ * … or displays it" -> "… or display it", "Makes a ticket in the system and queue it" -> "… and
+ * queues it" (harder_tools_mood_mismatch, 73/1,000 on b2).
+ */
+function agreeing(text: string): string {
+  const heading = text.match(HEADING)?.[0] ?? '';
+  const body = text.slice(heading.length);
+  const first = body.match(/^[A-Za-z]+/)?.[0]?.toLowerCase() ?? '';
+  const third = thirdPersonBase(first) ? true : KNOWN_VERBS.has(first) ? false : undefined;
+  if (third === undefined) return text;
+  const agreed = body.replace(/\b(and|or) ([a-z]+)(?= (?:it|them|the|a|an)\b)/g, (m, conj: string, verb: string) => {
+    const base = thirdPersonBase(verb) ?? (KNOWN_VERBS.has(verb) ? verb : undefined);
+    return base ? `${conj} ${third ? thirdPerson(base) : base}` : m;
+  });
+  return heading + agreed;
+}
+
 /** Verbs a tool doc opens with: the ones whose mood the rules may change. */
-const KNOWN_VERBS = new Set([...Object.keys(VAGUE_VERBS).filter((v) => !v.endsWith('s')), 'add', 'write', 'read', 'send', 'book', 'open', 'move', 'copy', 'delete', 'remove', 'find', 'update', 'cancel', 'set', 'post', 'make', 'raise', 'sort', 'convert', 'translate', 'play', 'reply', 'apply', 'modify', 'edit', 'view', 'show', 'fetch', 'return', 'compute', 'activate', 'estimate', 'change', 'run', 'look', 'lock', 'unlock', 'start', 'stop', 'fill', 'check', 'authenticate', 'log', 'close', 'print', 'count', 'compare', 'forecast', 'schedule', 'reserve', 'mention', 'follow', 'comment', 'share', 'press', 'release', 'display', 'adjust', 'submit', 'purchase', 'buy', 'sell', 'verify', 'register', 'notify', 'turn']);
+const KNOWN_VERBS = new Set([...Object.keys(VAGUE_VERBS).filter((v) => !v.endsWith('s')), 'add', 'write', 'read', 'send', 'book', 'open', 'move', 'copy', 'delete', 'remove', 'find', 'update', 'cancel', 'set', 'post', 'make', 'raise', 'sort', 'convert', 'translate', 'play', 'reply', 'apply', 'modify', 'edit', 'view', 'show', 'fetch', 'return', 'compute', 'activate', 'estimate', 'change', 'run', 'look', 'lock', 'unlock', 'start', 'stop', 'fill', 'check', 'authenticate', 'log', 'close', 'print', 'count', 'compare', 'forecast', 'schedule', 'reserve', 'mention', 'follow', 'comment', 'share', 'press', 'release', 'display', 'adjust', 'submit', 'purchase', 'buy', 'sell', 'verify', 'register', 'notify', 'turn', 'queue']);
 
 /** Misspellings of the source docs a careful rewrite does not copy ("milage", "currrent"). */
 const SPELLING: [RegExp, string][] = [
