@@ -126,7 +126,11 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   harder_tools_stray_backtick: 0,
   // harder-tools-11 (a compound modifier, an "ordered by" clause or a "by ... of ..." phrase a field doc states left to it) reaches 0.9% (5.5% under harder-tools-10): the rest are TimeTool lists whose every word is the tool's name or heading ("Get curr time: get current time.").
   // On the merged build of this stop's helpers the same rules read 1.5% (15/1,000): other draws of the same lists (TimeTool, get_ticker_detail, search_google_scholar), so the gate allows 2%.
-  harder_tools_wording_only: 0.02,
+  // h-evol27 (evolve 77): harder tools and mixed take only a case with a doc that can be made harder, and such a case takes a variant that is: 0/1,000 on its b3 (20/1,000 on g0), so the gate drops to 0.5%.
+  harder_tools_wording_only: 0.005,
+  harder_tools_object_dropped: 0,
+  harder_tools_mood_mismatch: 0,
+  long_context_milk_twice: 0,
   // harder-tools-14 (one of six draws per tool per case): 59.9% of rewrites hold their tool's top wording (99.7% under harder-tools-13, 175 of 178 tools with one wording); short docs ("Adds text page of ppt.") keep it above 0.
   harder_tools_stock_wording: 0.65,
   extra_tools_same_function: 0,

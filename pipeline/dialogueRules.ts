@@ -696,7 +696,8 @@ export function saidModifierKeys(text: string): string[] {
 /** Whether a read-back holds a said modifier's key ("non-fat" as "skim", "2%" as "two percent"). */
 export function holdsKey(readBack: string, key: string): boolean {
   const r = readBack.toLowerCase();
-  const alt: Record<string, string> = { 'non-fat': 'non-?fat|nonfat|skim(?:med)?|fat[- ]free', nonfat: 'non-?fat|nonfat|skim(?:med)?|fat[- ]free', skim: 'non-?fat|nonfat|skim(?:med)?|fat[- ]free', '2%': '2 ?%|two percent', oatmilk: 'oat', cold: 'ice[- ]cold|cold', ice: 'iced?|ice cubes?', lactose: 'lactose(?:[\\s-]?free)?', mostly: 'mostly' };
+  // "non fat" spaced, as customers write it ("a non fat single shot latte"), holds it too: the read-back added "with non-fat milk" beside it (long_context_milk_twice).
+  const alt: Record<string, string> = { 'non-fat': 'non[- ]?fat|nonfat|skim(?:med)?|fat[- ]free', nonfat: 'non[- ]?fat|nonfat|skim(?:med)?|fat[- ]free', skim: 'non[- ]?fat|nonfat|skim(?:med)?|fat[- ]free', '2%': '2 ?%|two percent', oatmilk: 'oat', cold: 'ice[- ]cold|cold', ice: 'iced?|ice cubes?', lactose: 'lactose(?:[\\s-]?free)?', mostly: 'mostly' };
   const re = alt[key] ?? escapeRegExp(key).replace(/s$/, '') + 's?';
   return new RegExp(`(?<![\\w-])(?:${re})(?![\\w-])`, 'i').test(r);
 }

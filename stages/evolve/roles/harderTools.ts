@@ -23,13 +23,14 @@
  */
 import { z } from 'zod';
 import type { RoleSpec } from '../../../pipeline/llm/types.js';
-import type { Rng } from '../../../pipeline/rng.js';
+import { Rng } from '../../../pipeline/rng.js';
 import type { ToolDoc } from '../../../pipeline/schemas.js';
 import { toJson } from '../../../pipeline/pyValues.js';
 import { brokenDocIssues, citedNames, nameWords, droppedConstraints, fieldDocsText, fieldWords, leftToFieldDocs, leftToSibling, siblingReferenceIssues, type DocParts, type SiblingDoc } from '../../../pipeline/quality/toolDocs.js';
 
 export interface HarderToolsInput {
-  tools: { name: string; description: string; parameters: { name: string; type: string; description: string }[]; returns?: { name: string; description: string }[] }[];
+  /** `required: false` marks an optional parameter (a summary's destination, "to a file", is never left to one: the doc would no longer say where the tool writes). */
+  tools: { name: string; description: string; parameters: { name: string; type: string; description: string; required?: boolean }[]; returns?: { name: string; description: string }[] }[];
   /**
    * The other tools of the same list, as the case shows them (context only, never rewritten): a
    * description may be written relative to one of them ("Like `FilmTMDB.get_popular_movies`, but
@@ -50,7 +51,7 @@ export const HarderToolsOutput = z.object({
 });
 export type HarderToolsOutput = z.infer<typeof HarderToolsOutput>;
 
-export const HARDER_RULES_VERSION = 'harder-tools-17'; // 17: 24 draws, not 12, before a rewrite that only rewords (harder_tools_wording_only 22/1,000 on the merged build g3). 16: only before a singular noun (15 kept "with specific themes" too, so that phrase was no longer left to the theme parameter: harder_tools_wording_only 11 -> 24/1,000). 15: a qualifier right after a preposition with no article stays ("under specific path", never "under path"; harder_tools_broken widened, 106/1,000 on evolve 76).
+export const HARDER_RULES_VERSION = 'harder-tools-19'; // 19: a second verb of the opening verb's subject takes its mood ("Write content to a file … or displays it", "Makes a ticket … and queue it": harder_tools_mood_mismatch 73/1,000 on b2). 18: a destination phrase ("to a file" of echo) is left only to a required parameter: "Write content at current directory or display it in the terminal." no longer said where the content goes (harder_tools_object_dropped 129/1,000 on g0); the input marks optional parameters. 17: 24 draws, not 12, before a rewrite that only rewords (harder_tools_wording_only 22/1,000 on the merged build g3). 16: only before a singular noun (15 kept "with specific themes" too, so that phrase was no longer left to the theme parameter: harder_tools_wording_only 11 -> 24/1,000). 15: a qualifier right after a preposition with no article stays ("under specific path", never "under path"; harder_tools_broken widened, 106/1,000 on evolve 76).
 /** How many ways one tool's doc may be rewritten across cases (evolve draws one per case): a model path's cache holds as many per tool. */
 export const HARDER_VARIANTS = 6;
 
@@ -214,11 +215,11 @@ function drawDegraded(description: string, rng: Rng, tool: Omit<DocParts, 'descr
   const fails = (text: string) => droppedConstraints(original, text).length > 0 || (tool.name ? brokenDocIssues(original, text).length > 0 : false);
   const { params: paramText, returns: returnText } = fieldDocsText(tool);
   const words = (text: string) => new Set([...fieldWords(text), ...(text.toLowerCase().match(/[a-z0-9]+/g) ?? []).map(stemWord)]);
-  const fields = { params: words(paramText), returns: words(returnText), name: tool.name ? nameWords(tool.name) : [] };
+  const fields = { params: words(paramText), required: words(fieldDocsText({ required_parameters: tool.required_parameters }).params), returns: words(returnText), name: tool.name ? nameWords(tool.name) : [] };
   // The first sound draw that leaves a fact of the summary to the parameter or return docs (the doc is harder to use, not only reworded); else the first sound one.
   let sound: string | undefined;
   for (let i = 0; i < ATTEMPTS; i++) {
-    const text = asSentence(varied(spelled(degradeOnce(description, rng, fields)), rng));
+    const text = asSentence(agreeing(varied(spelled(degradeOnce(description, rng, fields)), rng)));
     if (fails(text) || sameText(text)) continue;
     if (leftToFieldDocs(original, text).length) return text;
     sound ??= text;
@@ -226,7 +227,7 @@ function drawDegraded(description: string, rng: Rng, tool: Omit<DocParts, 'descr
   if (sound) return sound;
   const { own } = splitPreamble(description);
   const gentle = asSentence(cleanSpaces(ABBREVIATIONS.reduce((t, [re, short]) => t.replace(re, (m) => matchCase(short, m)), own)));
-  const options = [gentle, asSentence(terser(own.trim(), rng)), asSentence(own)];
+  const options = [gentle, asSentence(agreeing(terser(own.trim(), rng))), asSentence(own)];
   return options.find((t) => !sameText(t) && !fails(t)) ?? description;
 }
 
@@ -251,10 +252,15 @@ export function asSentence(text: string): string {
  */
 const PHRASE = /(?<!\b[a-z]+ed)(?<!\b(?:the|a|an|its|their|any|this|that|each|every))\s+(?=(?:given|giving|with|for|by|in|from|based on|using|within|to|on|at|into|between|of)\s)/i;
 
+/** A phrase saying where the tool's action goes ("to a file", "into the folder"). */
+const DESTINATION_PHRASE = /^\s*(?:to|into|onto)\s/i;
+
 /** What a summary's phrase may be left to: the words of the parameter docs and of the return docs (fieldWords, and every raw word, stemmed). */
 interface FieldSets {
   params: Set<string>;
   returns: Set<string>;
+  /** The words of the required parameters' docs: a destination ("to a file") is left to these only (an optional parameter's doc says where the tool writes only when it is given). */
+  required?: Set<string>;
   /** The words of the tool's own name (toolDocs nameWords): a modifier before one of them may be left to the field docs, the name word itself never. */
   name?: readonly string[];
 }
@@ -351,7 +357,8 @@ function leaveToParams(parts: string[], fields: FieldSets, rng: Rng): string[] {
   const kept: string[] = [phrases[0]];
   // Phrases a parameter says go, the last ones first; sometimes one is kept for variety. An "of" phrase only at the end (it names what the head is of).
   // A phrase in the middle only without a clause of its own ("at current directory or display it in the terminal" is not one detail).
-  const cut = phrases.map((ph, i) => i > 0 && saidBy(ph, params) && (!/^of\s/i.test(ph) || (i === phrases.length - 1 && !OF_HEAD.test(phrases[i - 1].trim()))) && (i === phrases.length - 1 || !/,|\b(?:and|or)\b/i.test(ph.replace(/^\S+\s+/, ''))));
+  // A destination ("to a file" of echo) only to a required parameter: "Write content at current directory" no longer says where the content goes (harder_tools_object_dropped).
+  const cut = phrases.map((ph, i) => i > 0 && saidBy(ph, params) && (!DESTINATION_PHRASE.test(ph) || saidBy(ph, fields.required ?? params)) && (!/^of\s/i.test(ph) || (i === phrases.length - 1 && !OF_HEAD.test(phrases[i - 1].trim()))) && (i === phrases.length - 1 || !/,|\b(?:and|or)\b/i.test(ph.replace(/^\S+\s+/, ''))));
   let spared = false;
   for (let i = 1; i < phrases.length; i++) {
     // Never a phrase before a unit ("between two locations in km") where the unit would fall on a head it cannot measure ("the route in km").
@@ -406,14 +413,39 @@ function thirdPerson(verb: string): string {
 function moodSwapped(text: string): string | undefined {
   const first = text.match(/^[A-Za-z]+/)?.[0] ?? '';
   const lower = first.toLowerCase();
-  const base = lower.endsWith('ies') ? `${lower.slice(0, -3)}y` : /(?:ss|sh|ch|x|z)es$/.test(lower) ? lower.slice(0, -2) : lower.endsWith('s') ? lower.slice(0, -1) : undefined;
-  if (base && KNOWN_VERBS.has(base) && thirdPerson(base) === lower) return matchCase(base, first) + text.slice(first.length);
+  const base = thirdPersonBase(lower);
+  if (base) return matchCase(base, first) + text.slice(first.length);
   if (KNOWN_VERBS.has(lower)) return matchCase(thirdPerson(lower), first) + text.slice(first.length);
   return undefined;
 }
 
+/** The bare form of a known verb in the third person ("displays" -> "display", "applies" -> "apply"); undefined for any other word. */
+function thirdPersonBase(word: string): string | undefined {
+  const base = word.endsWith('ies') ? `${word.slice(0, -3)}y` : /(?:ss|sh|ch|x|z)es$/.test(word) ? word.slice(0, -2) : word.endsWith('s') ? word.slice(0, -1) : undefined;
+  return base && KNOWN_VERBS.has(base) && thirdPerson(base) === word ? base : undefined;
+}
+
+/**
+ * A second verb of the opening verb's subject in the opening verb's mood, whichever rule changed
+ * the opening one (a vaguer verb, the mood swap, terser's third person): "Write content to a file
+ * … or displays it" -> "… or display it", "Makes a ticket in the system and queue it" -> "… and
+ * queues it" (harder_tools_mood_mismatch, 73/1,000 on b2).
+ */
+function agreeing(text: string): string {
+  const heading = text.match(HEADING)?.[0] ?? '';
+  const body = text.slice(heading.length);
+  const first = body.match(/^[A-Za-z]+/)?.[0]?.toLowerCase() ?? '';
+  const third = thirdPersonBase(first) ? true : KNOWN_VERBS.has(first) ? false : undefined;
+  if (third === undefined) return text;
+  const agreed = body.replace(/\b(and|or) ([a-z]+)(?= (?:it|them|the|a|an)\b)/g, (m, conj: string, verb: string) => {
+    const base = thirdPersonBase(verb) ?? (KNOWN_VERBS.has(verb) ? verb : undefined);
+    return base ? `${conj} ${third ? thirdPerson(base) : base}` : m;
+  });
+  return heading + agreed;
+}
+
 /** Verbs a tool doc opens with: the ones whose mood the rules may change. */
-const KNOWN_VERBS = new Set([...Object.keys(VAGUE_VERBS).filter((v) => !v.endsWith('s')), 'add', 'write', 'read', 'send', 'book', 'open', 'move', 'copy', 'delete', 'remove', 'find', 'update', 'cancel', 'set', 'post', 'make', 'raise', 'sort', 'convert', 'translate', 'play', 'reply', 'apply', 'modify', 'edit', 'view', 'show', 'fetch', 'return', 'compute', 'activate', 'estimate', 'change', 'run', 'look', 'lock', 'unlock', 'start', 'stop', 'fill', 'check', 'authenticate', 'log', 'close', 'print', 'count', 'compare', 'forecast', 'schedule', 'reserve', 'mention', 'follow', 'comment', 'share', 'press', 'release', 'display', 'adjust', 'submit', 'purchase', 'buy', 'sell', 'verify', 'register', 'notify', 'turn']);
+const KNOWN_VERBS = new Set([...Object.keys(VAGUE_VERBS).filter((v) => !v.endsWith('s')), 'add', 'write', 'read', 'send', 'book', 'open', 'move', 'copy', 'delete', 'remove', 'find', 'update', 'cancel', 'set', 'post', 'make', 'raise', 'sort', 'convert', 'translate', 'play', 'reply', 'apply', 'modify', 'edit', 'view', 'show', 'fetch', 'return', 'compute', 'activate', 'estimate', 'change', 'run', 'look', 'lock', 'unlock', 'start', 'stop', 'fill', 'check', 'authenticate', 'log', 'close', 'print', 'count', 'compare', 'forecast', 'schedule', 'reserve', 'mention', 'follow', 'comment', 'share', 'press', 'release', 'display', 'adjust', 'submit', 'purchase', 'buy', 'sell', 'verify', 'register', 'notify', 'turn', 'queue']);
 
 /** Misspellings of the source docs a careful rewrite does not copy ("milage", "currrent"). */
 const SPELLING: [RegExp, string][] = [
@@ -536,7 +568,7 @@ export function harderRules(input: HarderToolsInput, rng: Rng): HarderToolsOutpu
   const siblings: SiblingDoc[] = (input.siblings ?? []).map((s) => ({ name: s.name, description: s.description, original: s.original, required_parameters: s.parameters.map((p) => ({ ...p })), return_data: s.returns?.map((r) => ({ ...r })) }));
   return {
     tools: input.tools.map((tool) => {
-      const parts = { name: tool.name, required_parameters: tool.parameters.map((p) => ({ ...p })), return_data: tool.returns?.map((r) => ({ ...r })) };
+      const parts = { name: tool.name, required_parameters: tool.parameters.filter((p) => p.required !== false).map((p) => ({ ...p })), optional_parameters: tool.parameters.filter((p) => p.required === false).map((p) => ({ ...p })), return_data: tool.returns?.map((r) => ({ ...r })) };
       const description = tool.description || tool.name.split('.').pop()!;
       const relative = siblings.length ? relativeDescription({ ...parts, description }, siblings, rng) : undefined;
       return { name: tool.name, description: relative ?? degradeDescription(description, rng, parts), parameters: [] };
@@ -544,12 +576,34 @@ export function harderRules(input: HarderToolsInput, rng: Rng): HarderToolsOutpu
   };
 }
 
+/**
+ * The variants (of HARDER_VARIANTS, each seeded as evolve seeds a tool's rewrite) whose rule-made
+ * rewrite leaves a fact of the tool's summary to its parameter or return docs — a rewrite that makes
+ * the tool harder to use, not one that only rewords ("Get current time." has nothing a field doc
+ * says but its name). Empty: no rewrite of this doc can be harder without dropping what it does.
+ * Remembered by tool: evolve asks it for every listed tool of every base case.
+ */
+export function harderVariants(tool: ToolDoc, seed: number): number[] {
+  const key = JSON.stringify([seed, tool.name, tool.description, tool.required_parameters, tool.optional_parameters, tool.return_data]);
+  let hit = harderVariantMemo.get(key);
+  if (!hit) {
+    hit = [];
+    for (let v = 0; v < HARDER_VARIANTS; v++) {
+      const text = harderRules(harderInput([tool]), new Rng(seed, `tool:${tool.name}`, 'harder-tools', String(v))).tools[0].description;
+      if (text !== tool.description && leftToFieldDocs(tool, text).length) hit.push(v);
+    }
+    harderVariantMemo.set(key, hit);
+  }
+  return hit;
+}
+const harderVariantMemo = new Map<string, number[]>();
+
 export function harderInput(tools: ToolDoc[], siblings?: { shown: ToolDoc; original: string }[]): HarderToolsInput {
   return {
     tools: tools.map((t) => ({
       name: t.name,
       description: t.description,
-      parameters: [...t.required_parameters, ...t.optional_parameters].map((p) => ({ name: p.name, type: p.type, description: p.description })),
+      parameters: [...t.required_parameters.map((p) => ({ ...p, required: true })), ...t.optional_parameters.map((p) => ({ ...p, required: false }))].map((p) => ({ name: p.name, type: p.type, description: p.description, required: p.required })),
       returns: t.return_data.map((r) => ({ name: r.name, description: r.description ?? '' })),
     })),
     ...(siblings?.length
@@ -590,7 +644,7 @@ export const harderToolsRole: RoleSpec<HarderToolsInput, HarderToolsOutput> = {
   schema: HarderToolsOutput,
   template: {
     id: 'harder-tools/fig19',
-    version: '5',
+    version: '6', // 6: each parameter says whether it is required (the input marks optional ones).
     render: (input) => [
       {
         role: 'system',
