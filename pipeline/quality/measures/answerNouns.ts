@@ -1,0 +1,111 @@
+/**
+ * Does a closing answer call what it tells by what it is (answer-writer-91)? Three slips found reading
+ * g0's closing answers beside their requests:
+ *
+ * - answer_order_label_tail: a stock order's status left as a label after a comma ("I placed the order:
+ *   order 12446, a buy order for 100 shares of TSLA at 700, status Pending."), where a person says what
+ *   the order is ("…; it is pending").
+ * - answer_records_called_results: records a look-up (no search) lists under a container key counted
+ *   as search results ("For AAPL, I found 1 result: "Apple agreed …"" for a ticker's news, "In London, I
+ *   found 3 results: on 19 October 2023, windy at 13.6 °C; …" for a forecast).
+ * - answer_failed_film_counted: a failure answer that tells the failed look-up for one film, named alone
+ *   by a title search, as done for several ("getting the reviews of the five films did not" where the
+ *   reviews were of "Inception" and the five films are the popular ones).
+ */
+import { parseToolResponse } from '../../prompts/parseAction.js';
+import type { TestCase } from '../../schemas.js';
+import type { CaseMeasure } from '../types.js';
+import { answeredTurns, turnDefect, type AnsweredTurn } from './answers.js';
+import { failureAnswers } from './failureAnswers.js';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Quoted text left out: a title or a quoted reply may hold any words. */
+const unquoted = (answer: string) => answer.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+
+/** An order's sentence whose status trails as a label: "…shares of TSLA at 700, status Pending". */
+export function orderLabelTail(answer: string): string | undefined {
+  const m = /\border\b(?:[^.;]|\.\d)*?,? (?:and )?status [A-Z][a-z]+\b/.exec(unquoted(answer));
+  return m ? `"…${m[0].slice(-80)}"` : undefined;
+}
+
+export const answerOrderLabelTail: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_order_label_tail',
+  group: 'text',
+  title: 'closing answer leaves a stock order\'s status as a label after a comma ("I placed the order: order 12446, a buy order for 100 shares of TSLA at 700, status Pending.") instead of saying what the order is',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => orderLabelTail(t.answer)),
+};
+
+/** Keys that hold a response's records without naming them. */
+const CONTAINER = /^(?:results?|data|items|content|records|entries|hits)$/i;
+const NUMBER = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/**
+ * The answer counts "N results" where a call that searched nothing (no "search" or "query" in its name or
+ * arguments) listed N records under a container key, and no searching call of the turn listed N.
+ */
+export function recordsCalledResults(turn: AnsweredTurn): string | undefined {
+  const text = unquoted(turn.answer);
+  const counts = (searching: boolean) =>
+    turn.calls.flatMap((c) => {
+      const search = /search|query|find/i.test(c.name) || (isRecord(c.args) && Object.keys(c.args).some((k) => /^(?:query|q|keywords?)$/i.test(k)));
+      if (search !== searching) return [];
+      const value = parseToolResponse(c.response);
+      if (!isRecord(value)) return [];
+      return Object.entries(value).flatMap(([k, v]) => (CONTAINER.test(k) && Array.isArray(v) && v.length > 0 && v.every(isRecord) ? [{ n: v.length, name: c.name }] : []));
+    });
+  const searched = new Set(counts(true).map((x) => x.n));
+  for (const { n, name } of counts(false)) {
+    if (searched.has(n)) continue;
+    const m = new RegExp(`\\b(?:${n}|${NUMBER[n] ?? n}) results?\\b`, 'i').exec(text);
+    if (m) return `"${text.slice(Math.max(0, m.index - 40), m.index + m[0].length + 20).trim()}" for ${name.split('.').pop()}'s records`;
+  }
+  return undefined;
+}
+
+export const answerRecordsCalledResults: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_records_called_results',
+  group: 'text',
+  title: 'closing answer counts a look-up\'s records as search results ("For AAPL, I found 1 result: …" for a ticker\'s news, "In London, I found 3 results: on 19 October 2023, windy …" for a forecast)',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, recordsCalledResults),
+};
+
+/**
+ * A failure answer that says a task "of/for the N films" where a failed call took the id of a film a call
+ * of the same turn gave alone ({"id": 27205, "title": "Inception"}), not in a list of N.
+ */
+export function failedFilmCounted(answer: string, calls: AnsweredTurn['calls'], failedIds: string[]): string | undefined {
+  const alone = new Set(
+    calls.flatMap((c) => {
+      const v = parseToolResponse(c.response);
+      return isRecord(v) && (typeof v.id === 'number' || typeof v.id === 'string') && typeof v.title === 'string' ? [String(v.id)] : [];
+    }),
+  );
+  if (!failedIds.some((id) => alone.has(id))) return undefined;
+  const m = /\b(?:of|for) the (?:two|three|four|five|six|seven|eight|nine|ten|\d+) (?:films|movies)\b/.exec(unquoted(answer));
+  return m ? `"${m[0]}" for movie ${failedIds.find((id) => alone.has(id))}, found alone` : undefined;
+}
+
+export const answerFailedFilmCounted: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_failed_film_counted',
+  group: 'text',
+  title: 'failure answer tells a failed look-up for one film, found alone by its title, as done for several ("getting the reviews of the five films did not" for the reviews of "Inception")',
+  population: 'cases with a closing answer after a failed call',
+  check(tc: TestCase) {
+    const failures = failureAnswers(tc);
+    if (failures.length === 0) return undefined;
+    const turns = new Map(answeredTurns(tc).map((t) => [t.answer, t.calls]));
+    for (const { answer, failed } of failures) {
+      const ids = failed.flatMap((f) => (isRecord(f.args) && f.args.movie_id !== undefined ? [String(f.args.movie_id)] : []));
+      const hit = ids.length ? failedFilmCounted(answer, turns.get(answer) ?? [], ids) : undefined;
+      if (hit) return hit;
+    }
+    return null;
+  },
+};
+
+export const ANSWER_NOUN_MEASURES = [answerOrderLabelTail, answerRecordsCalledResults, answerFailedFilmCounted];

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
+import { partialOpener } from '../../stages/resolve/failureSentences.js';
+import { Rng } from '../../pipeline/rng.js';
+import { failedFilmCounted, orderLabelTail, recordsCalledResults } from '../../pipeline/quality/measures/answerNouns.js';
+
+const NEWS = "{'results': [{'title': 'Apple agreed to form a joint venture for an undisclosed sum', 'summary': 'Apple agreed to form a joint venture for an undisclosed sum.', 'author': 'Keiko Lopez'}]}";
+const FORECAST = "{'results': [{'date': '2023-10-19', 'overall_weather': 'Windy', 'temperature': 13.6}, {'date': '2023-10-20', 'overall_weather': 'Partly cloudy', 'temperature': 11.7}, {'date': '2023-10-21', 'overall_weather': 'Cloudy', 'temperature': 13.1}]}";
+const SEARCH = "{'results': [{'title': 'A', 'link': 'https://a.example'}, {'title': 'B', 'link': 'https://b.example'}, {'title': 'C', 'link': 'https://c.example'}]}";
+
+describe('answer_order_label_tail (bfcl_multi_turn_base_102, 128)', () => {
+  it('flags an order whose status trails as a label, and passes the order said as what it is', () => {
+    expect(orderLabelTail('I placed the order: order 12446, a buy order for 100 shares of TSLA at 700, status Pending.')).toBeDefined();
+    expect(orderLabelTail('Order 12446 is a buy order for 150 shares of MSFT at 310.23, status Open.')).toBeDefined();
+    expect(orderLabelTail('I placed a buy order for 100 shares of TSLA at 700 a share (order 12446); it is pending.')).toBeUndefined();
+    expect(orderLabelTail('Order 12446 is a buy order for 150 shares of MSFT at 310.23 a share; it is open.')).toBeUndefined();
+    // A ticket is no stock order: left to the ticket measures.
+    expect(orderLabelTail('I created the ticket: id 2, title "Critical Order Assistance", status Open and priority 5.')).toBeUndefined();
+  });
+
+  it('the writer says a placed order and its details without a status label (failed on answer-writer-90)', () => {
+    for (let seed = 0; seed < 20; seed++) {
+      const a = offlineAnswer({ request: 'Buy 100 shares of TSLA at 700 and then show me the order', steps: [
+        { name: 'TradingBot.place_order', args: { order_type: 'Buy', symbol: 'TSLA', price: 700, amount: 100 }, response: JSON.stringify({ order_id: 12446, order_type: 'Buy', status: 'Pending', price: 700, amount: 100 }) },
+        { name: 'TradingBot.get_order_details', args: { order_id: 12446 }, response: JSON.stringify({ id: 12446, order_type: 'Buy', symbol: 'TSLA', price: 700, amount: 100, status: 'Completed' }) },
+      ] }, new Rng(seed, 'order'));
+      expect(orderLabelTail(a), a).toBeUndefined();
+      expect(a).toContain('I placed a buy order for 100 shares of TSLA at 700 a share (order 12446); it is pending.');
+      expect(a).toContain('Order 12446 is a buy order for 100 shares of TSLA at 700 a share; it has been completed.');
+    }
+  });
+});
+
+describe('answer_records_called_results (teval_query_231_0, 255_1, 351_0)', () => {
+  const turn = (name: string, response: string, answer: string, args: Record<string, unknown> = {}) => ({ request: 'x', calls: [{ name, args, response }], answer });
+  it('flags a look-up\'s records counted as search results, and passes them named, or a search\'s results', () => {
+    expect(recordsCalledResults(turn('PolygonFinance.get_ticker_news', NEWS, 'For AAPL, I found 1 result: "Apple agreed to form a joint venture for an undisclosed sum".', { ticker: 'AAPL' }))).toBeDefined();
+    expect(recordsCalledResults(turn('Weather.forecast_weather', FORECAST, 'In London, I found 3 results: on 19 October 2023, windy at 13.6 °C; …', { location: 'London', days: 3 }))).toBeDefined();
+    expect(recordsCalledResults(turn('PolygonFinance.get_ticker_news', NEWS, 'For AAPL, I found 1 news article: "Apple agreed to form a joint venture for an undisclosed sum".', { ticker: 'AAPL' }))).toBeUndefined();
+    expect(recordsCalledResults(turn('GoogleSearch.serper_search', SEARCH, 'A search for "q" found 3 results: "A", "B" and "C".', { query: 'q' }))).toBeUndefined();
+  });
+
+  it('the writer counts news as news articles and a forecast\'s days as daily forecasts (failed on answer-writer-90)', () => {
+    for (let seed = 0; seed < 12; seed++) {
+      const news = offlineAnswer({ request: 'Find the latest news about Apple', steps: [{ name: 'PolygonFinance.get_ticker_news', args: { ticker: 'AAPL' }, response: NEWS }] }, new Rng(seed, 'news'));
+      const weather = offlineAnswer({ request: 'What is the forecast for London for the next 3 days?', steps: [{ name: 'Weather.forecast_weather', args: { location: 'London', days: 3 }, response: FORECAST }] }, new Rng(seed, 'fc'));
+      expect(news).toMatch(/\b1 news article\b/);
+      expect(weather).toMatch(/\b3 daily forecasts\b/);
+      for (const [a, name, response] of [[news, 'PolygonFinance.get_ticker_news', NEWS], [weather, 'Weather.forecast_weather', FORECAST]]) expect(recordsCalledResults(turn(name, response, a)), a).toBeUndefined();
+    }
+  });
+});
+
+describe('answer_failed_film_counted (teval_query_17_1-env-k3)', () => {
+  const request = "Please find a movie titled 'Inception' and provide me with its identifier. Then, get the top five popular movies. Finally, provide the user reviews for 'Inception'.";
+  const calls = [
+    { name: 'FilmTMDB.search_movie', args: { query: 'Inception' }, response: "{'id': 27205, 'title': 'Inception'}" },
+    { name: 'FilmTMDB.get_popular_movies', args: {}, response: "{'films': [{'id': 1, 'title': 'A'}, {'id': 2, 'title': 'B'}, {'id': 3, 'title': 'C'}, {'id': 4, 'title': 'D'}, {'id': 5, 'title': 'E'}]}" },
+  ];
+  it('flags the failed look-up for the film found alone told as for several, and passes it told by its title', () => {
+    expect(failedFilmCounted('Searching for the movie "Inception" and getting the popular movies came through; getting the reviews of the five films did not.', calls, ['27205'])).toBeDefined();
+    expect(failedFilmCounted('Searching for the movie "Inception" and getting the popular movies came through; getting the reviews of "Inception" did not.', calls, ['27205'])).toBeUndefined();
+    // One of the listed films failing leaves them all to do: "of the five films" is right there (answer_pending_singular's case).
+    expect(failedFilmCounted('Getting the popular movies came through; getting the details of the five films did not.', calls, ['1'])).toBeUndefined();
+  });
+
+  it('the writer names that failed look-up by the film\'s title (failed on answer-writer-90)', () => {
+    const steps = [...calls, { name: 'FilmTMDB.get_movie_reviews', args: { movie_id: 27205 }, response: 'ProxyError: Max retries exceeded', error: 'ProxyError' }];
+    let named = 0;
+    for (let seed = 0; seed < 12; seed++) {
+      const opener = partialOpener(steps, new Rng(seed, 'film'), [], request);
+      expect(opener).not.toMatch(/five films/);
+      if (opener) {
+        named++;
+        expect(opener).toContain('the reviews of "Inception"');
+      }
+    }
+    expect(named).toBeGreaterThan(0);
+  });
+});
