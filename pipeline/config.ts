@@ -427,6 +427,12 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_order_label_tail: 0,
   answer_records_called_results: 0,
   answer_failed_film_counted: 0,
+  // A count of one told as a tally's digit ("found 1 paper: …", "There is 1 line in …"), answer-writer-91: before = g0.
+  answer_one_counted_as_digit: 0,
+  // Reading a file told as "getting the file" (answer-writer-91): before = g0.
+  answer_read_told_as_got: 0,
+  // A found thing told by its fields' names ("The id is 78156 and the title is …"), answer-writer-91: before = g0.
+  answer_record_by_field_names: 0,
   answer_failed_called_pending: 0,
   answer_label_run: 0,
   // A pressure check told as healthy under the user's own floor, a zip code or airport looked up only to be handed on told as news,

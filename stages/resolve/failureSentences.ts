@@ -212,6 +212,8 @@ const TASKS: Record<string, (a: Step['args'], kit: string) => string | undefined
   startEngine: () => 'start the engine',
   lockDoors: (a) => (isPlainObject(a) && a.unlock === true ? 'unlock the doors' : 'lock the doors'),
   // Names that are no verb phrase ("trading_logout", "write_file", "sum_values"): said as the act their doc describes.
+  // T-Eval's read_file reads a file: "reading \"data_v2/template_data/hotel.txt\"", never "getting the file" (answer_read_told_as_got).
+  read_file: (a) => `read ${said(arg(a, /^(?:file_?path|file_?name|path)$/, 120)) ?? 'the file'}`,
   write_file: (a) => `write the file${arg(a, /^(?:file_?path|file_?name|path)$/, 120) ? ` ${said(arg(a, /^(?:file_?path|file_?name|path)$/, 120))}` : ''}`,
   gallon_to_liter: (a) => `convert ${arg(a, /^gallon/) !== undefined ? `${arg(a, /^gallon/)} gallons` : 'the gallons'} to liters`,
   liter_to_gallon: (a) => `convert ${arg(a, /^liter/) !== undefined ? `${arg(a, /^liter/)} liters` : 'the liters'} to gallons`,

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
 import { partialOpener } from '../../stages/resolve/failureSentences.js';
 import { Rng } from '../../pipeline/rng.js';
-import { failedFilmCounted, orderLabelTail, recordsCalledResults } from '../../pipeline/quality/measures/answerNouns.js';
+import { failedFilmCounted, oneCountedAsDigit, orderLabelTail, readToldAsGot, recordByFieldNames, recordsCalledResults } from '../../pipeline/quality/measures/answerNouns.js';
+import { meansTold } from '../../pipeline/quality/measures/answerAsked.js';
 
 const NEWS = "{'results': [{'title': 'Apple agreed to form a joint venture for an undisclosed sum', 'summary': 'Apple agreed to form a joint venture for an undisclosed sum.', 'author': 'Keiko Lopez'}]}";
 const FORECAST = "{'results': [{'date': '2023-10-19', 'overall_weather': 'Windy', 'temperature': 13.6}, {'date': '2023-10-20', 'overall_weather': 'Partly cloudy', 'temperature': 11.7}, {'date': '2023-10-21', 'overall_weather': 'Cloudy', 'temperature': 13.1}]}";
@@ -44,7 +45,7 @@ describe('answer_records_called_results (teval_query_231_0, 255_1, 351_0)', () =
     for (let seed = 0; seed < 12; seed++) {
       const news = offlineAnswer({ request: 'Find the latest news about Apple', steps: [{ name: 'PolygonFinance.get_ticker_news', args: { ticker: 'AAPL' }, response: NEWS }] }, new Rng(seed, 'news'));
       const weather = offlineAnswer({ request: 'What is the forecast for London for the next 3 days?', steps: [{ name: 'Weather.forecast_weather', args: { location: 'London', days: 3 }, response: FORECAST }] }, new Rng(seed, 'fc'));
-      expect(news).toMatch(/\b1 news article\b/);
+      expect(news).toMatch(/\bone news article\b/);
       expect(weather).toMatch(/\b3 daily forecasts\b/);
       for (const [a, name, response] of [[news, 'PolygonFinance.get_ticker_news', NEWS], [weather, 'Weather.forecast_weather', FORECAST]]) expect(recordsCalledResults(turn(name, response, a)), a).toBeUndefined();
     }
@@ -76,5 +77,87 @@ describe('answer_failed_film_counted (teval_query_17_1-env-k3)', () => {
       }
     }
     expect(named).toBeGreaterThan(0);
+  });
+});
+
+describe('answer_one_counted_as_digit (teval_query_98_0, 351_0, bfcl_multi_turn_base_25)', () => {
+  it('flags a count of one told as a digit, and passes it in words', () => {
+    expect(oneCountedAsDigit('A search for "quantum mechanics" found 1 paper: "Unconventional Quantum Computing Devices" by Seth Lloyd.')).toBeDefined();
+    expect(oneCountedAsDigit('There is 1 line in "summary.txt".')).toBeDefined();
+    expect(oneCountedAsDigit('A search for "quantum mechanics" found one paper: "Unconventional Quantum Computing Devices" by Seth Lloyd.')).toBeUndefined();
+    // A quoted text's own digits are the text's.
+    expect(oneCountedAsDigit('"a.txt" reads "I found 1 bug today".')).toBeUndefined();
+  });
+
+  it('the writer says one line in words and one day\'s forecast as the forecast (failed on answer-writer-90)', () => {
+    const day = "{'results': [{'date': '2023-10-17', 'overall_weather': 'Light rain', 'temperature': 14.6}]}";
+    for (let seed = 0; seed < 12; seed++) {
+      const weather = offlineAnswer({ request: 'Check the weather forecast for October 17, 2023, in San Francisco.', steps: [{ name: 'Weather.forecast_weather', args: { location: 'San Francisco', days: 1 }, response: day }] }, new Rng(seed, 'day'));
+      expect(weather).toBe('The forecast for San Francisco on 17 October 2023 is light rain at 14.6 °C.');
+      const lines = offlineAnswer({ request: 'Count the lines in summary.txt', steps: [{ name: 'GorillaFileSystem.wc', args: { file_name: 'summary.txt', mode: 'l' }, response: '{"count": 1, "type": "lines"}' }] }, new Rng(seed, 'wc'));
+      expect(oneCountedAsDigit(lines), lines).toBeUndefined();
+    }
+  });
+});
+
+describe('answer_read_told_as_got (teval_query_413_0-env-k2, 15_0-env-k2)', () => {
+  const read = { name: 'FileOperation.read_file', args: { file_path: 'data_v2/template_data/movies.txt' }, response: "{'text': 'Title: A'}" };
+  it('flags a file read told as "getting the file", and passes it told by the file', () => {
+    expect(readToldAsGot({ request: 'x', calls: [read], answer: 'Getting the file worked; writing the file did not.' })).toBeDefined();
+    expect(readToldAsGot({ request: 'x', calls: [read], answer: 'Reading "data_v2/template_data/movies.txt" worked; writing the file did not.' })).toBeUndefined();
+  });
+
+  it('the writer names the file it read in a partial failure\'s opener (failed on answer-writer-90)', () => {
+    const steps = [
+      { ...read, response: "{'text': 'Title: A'}" },
+      { name: 'FileOperation.write_file', args: { file_path: 'outputs/movies.txt', text: 'A' }, response: 'TimeoutError: the operation timed out after 30 s', error: 'TimeoutError' },
+    ];
+    let named = 0;
+    for (let seed = 0; seed < 12; seed++) {
+      const opener = partialOpener(steps, new Rng(seed, 'read'), [], 'Read data_v2/template_data/movies.txt and write it to outputs/movies.txt');
+      expect(opener).not.toMatch(/getting the file/i);
+      if (opener) {
+        named++;
+        expect(opener).toMatch(/^Reading "data_v2\/template_data\/movies\.txt"/);
+      }
+    }
+    expect(named).toBeGreaterThan(0);
+  });
+});
+
+describe('answer_means_told, widened to a film a title search found (teval_query_463_1-control-k3)', () => {
+  const search = { name: 'FilmTMDB.search_movie', args: { query: 'Chef' }, response: "{'id': 212778, 'title': 'Chef'}" };
+  const details = { name: 'FilmTMDB.get_movie_details', args: { movie_id: 212778 }, response: "{'genres': [{'id': 35, 'name': 'Comedy'}], 'id': 212778, 'release_date': '2014-05-08', 'runtime': 115, 'title': 'Chef', 'vote_average': 4, 'popularity': 18562.008}" };
+  const unasked = "I'm interested in the movie titled 'Chef'. Could you please provide its genre, release date and runtime?";
+  const asked = "Please find the movie titled 'Chef' and give me its identifier, then its genre and release date.";
+  it('flags the id told where only a later call took it, and passes it where the user asked for it', () => {
+    const answer = '"Chef" has id 212778. "Chef" is a comedy film, released 8 May 2014, 115 minutes long.';
+    expect(meansTold({ request: unasked, calls: [search, details], answer })).toBeDefined();
+    expect(meansTold({ request: asked, calls: [search, details], answer })).toBeUndefined();
+    expect(meansTold({ request: unasked, calls: [search, details], answer: '"Chef" is a comedy film, released 8 May 2014, 115 minutes long.' })).toBeUndefined();
+  });
+
+  it('the writer leaves that id out unless asked (failed on answer-writer-90)', () => {
+    for (let seed = 0; seed < 8; seed++) {
+      const a = offlineAnswer({ request: unasked, steps: [search, details] }, new Rng(seed, 'chef'));
+      expect(meansTold({ request: unasked, calls: [search, details], answer: a }), a).toBeUndefined();
+      expect(a).not.toContain('212778');
+      expect(offlineAnswer({ request: asked, steps: [search, details] }, new Rng(seed, 'chef'))).toContain('212778');
+    }
+  });
+});
+
+describe('answer_record_by_field_names (teval_query_226_0-control-k3)', () => {
+  const search = { name: 'FilmTMDB.search_movie', args: { query: 'quantum computing' }, response: "{'id': 78156, 'title': 'Quantum Computing: The Movie'}" };
+  it('flags a found thing told by its fields\' names, and passes it told as what the search found', () => {
+    expect(recordByFieldNames('The id is 78156 and the title is "Quantum Computing: The Movie".')).toBeDefined();
+    expect(recordByFieldNames('A search for "quantum computing" found the film "Quantum Computing: The Movie" (id 78156).')).toBeUndefined();
+  });
+
+  it('the writer says the film a search found by its title (failed on answer-writer-90)', () => {
+    for (let seed = 0; seed < 8; seed++) {
+      const a = offlineAnswer({ request: 'Give me the details of the first movie you find that is related to quantum computing.', steps: [search] }, new Rng(seed, 'film'));
+      expect(a).toBe('A search for "quantum computing" found the film "Quantum Computing: The Movie" (id 78156).');
+    }
   });
 });

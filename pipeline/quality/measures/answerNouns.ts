@@ -1,5 +1,5 @@
 /**
- * Does a closing answer call what it tells by what it is (answer-writer-91)? Three slips found reading
+ * Does a closing answer call what it tells by what it is (answer-writer-91)? Six slips found reading
  * g0's closing answers beside their requests:
  *
  * - answer_order_label_tail: a stock order's status left as a label after a comma ("I placed the order:
@@ -11,6 +11,12 @@
  * - answer_failed_film_counted: a failure answer that tells the failed look-up for one film, named alone
  *   by a title search, as done for several ("getting the reviews of the five films did not" where the
  *   reviews were of "Inception" and the five films are the popular ones).
+ * - answer_one_counted_as_digit: a count of one told as a tally ("found 1 paper: …", "There is 1 line in …"),
+ *   where a person says "one" — or, for one day's forecast, the forecast itself.
+ * - answer_read_told_as_got: reading a file told as "getting the file" ("Getting the file worked; …"),
+ *   where a person says which file was read ("Reading "data_v2/template_data/movies.txt" worked; …").
+ * - answer_record_by_field_names: a found thing told by its fields' names ("The id is 78156 and the title
+ *   is "Quantum Computing: The Movie"."), where a person says what the search found.
  */
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { TestCase } from '../../schemas.js';
@@ -108,4 +114,51 @@ export const answerFailedFilmCounted: CaseMeasure = {
   },
 };
 
-export const ANSWER_NOUN_MEASURES = [answerOrderLabelTail, answerRecordsCalledResults, answerFailedFilmCounted];
+/** A count of one told as a tally's digit: "A search for "neural networks" found 1 paper: …", "There is 1 line in …", "I found 1 daily forecast: …". */
+export function oneCountedAsDigit(answer: string): string | undefined {
+  const text = unquoted(answer);
+  const m = /\b(?:found|got back|came across|[Tt]here is) 1 [a-z]+(?: [a-z]+)?/.exec(text);
+  return m ? `"${m[0]}"` : undefined;
+}
+
+export const answerOneCountedAsDigit: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_one_counted_as_digit',
+  group: 'text',
+  title: 'closing answer tells a count of one as a tally\'s digit ("A search for "neural networks" found 1 paper: …", "There is 1 line in "summary.txt".", "In San Francisco, I found 1 result: on 17 October 2023, light rain …")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => oneCountedAsDigit(t.answer)),
+};
+
+/** A file read told as fetched: "Getting the file worked; writing the file did not." for read_file("data_v2/template_data/movies.txt"). */
+export function readToldAsGot(turn: AnsweredTurn): string | undefined {
+  if (!turn.calls.some((c) => /(?:^|\.)read_file$/.test(c.name))) return undefined;
+  const m = /\b(?:[Gg]etting|[Gg]et) the file\b[^.;]*/.exec(unquoted(turn.answer));
+  return m ? `"${m[0].slice(0, 80)}" for read_file` : undefined;
+}
+
+export const answerReadToldAsGot: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_read_told_as_got',
+  group: 'text',
+  title: 'closing answer tells reading a file as "getting the file" ("Getting the file worked; writing the file did not.") without saying which file was read',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, readToldAsGot),
+};
+
+/** A found thing told by its fields' names: "The id is 78156 and the title is "Quantum Computing: The Movie"." */
+export function recordByFieldNames(answer: string): string | undefined {
+  const m = /\bthe (?:id|title|name) is [^.;]{1,80}? and the (?:id|title|name) is\b/i.exec(unquoted(answer));
+  return m ? `"${m[0]}"` : undefined;
+}
+
+export const answerRecordByFieldNames: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_record_by_field_names',
+  group: 'text',
+  title: 'closing answer tells a found thing by its fields\' names ("The id is 78156 and the title is "Quantum Computing: The Movie".") instead of saying what was found',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => recordByFieldNames(t.answer)),
+};
+
+export const ANSWER_NOUN_MEASURES = [answerOrderLabelTail, answerRecordsCalledResults, answerFailedFilmCounted, answerOneCountedAsDigit, answerReadToldAsGot, answerRecordByFieldNames];
