@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
 import { partialOpener } from '../../stages/resolve/failureSentences.js';
 import { Rng } from '../../pipeline/rng.js';
-import { failedFilmCounted, oneCountedAsDigit, orderLabelTail, readToldAsGot, recordByFieldNames, recordsCalledResults } from '../../pipeline/quality/measures/answerNouns.js';
+import { askedTextWithheld, failedFilmCounted, oneCountedAsDigit, orderLabelTail, readToldAsGot, recordByFieldNames, recordsCalledResults } from '../../pipeline/quality/measures/answerNouns.js';
 import { meansTold } from '../../pipeline/quality/measures/answerAsked.js';
 
 const NEWS = "{'results': [{'title': 'Apple agreed to form a joint venture for an undisclosed sum', 'summary': 'Apple agreed to form a joint venture for an undisclosed sum.', 'author': 'Keiko Lopez'}]}";
@@ -158,6 +158,34 @@ describe('answer_record_by_field_names (teval_query_226_0-control-k3)', () => {
     for (let seed = 0; seed < 8; seed++) {
       const a = offlineAnswer({ request: 'Give me the details of the first movie you find that is related to quantum computing.', steps: [search] }, new Rng(seed, 'film'));
       expect(a).toBe('A search for "quantum computing" found the film "Quantum Computing: The Movie" (id 78156).');
+    }
+  });
+});
+
+describe('answer_asked_text_withheld (teval_query_212_0-control-k2)', () => {
+  const content = 'Published: 2022-08-01\nTitle: The Rise of Quantum Internet Computing\nAuthors: Seng W. Loke\nSummary: This article highlights quantum Internet computing as referring to distributed quantum computing over the quantum Internet.\n\nPublished: 2000-03-31\nTitle: Unconventional Quantum Computing Devices\nAuthors: Seth Lloyd\nSummary: This paper investigates a variety of unconventional quantum computation devices.';
+  const steps = [
+    { name: 'ArxivSearch.get_arxiv_article_information', args: { query: 'quantum computing' }, response: JSON.stringify({ content }) },
+    { name: 'FileOperation.write_file', args: { file_path: 'outputs/quantum_computing_articles.txt', text: content }, response: "{'status': 'File written successfully to outputs/quantum_computing_articles.txt.'}" },
+  ];
+  const asked = "Please look for articles related to 'quantum computing' and provide me with the meta information of the first three articles, including the published date, title, authors, and summary. Additionally, save the meta information to a file named 'quantum_computing_articles.txt' in the 'outputs' folder.";
+  const saveOnly = 'Search for articles on quantum computing and save them to outputs/quantum_computing_articles.txt.';
+  const turn = (request: string, answer: string) => ({ request, calls: steps, answer });
+  it('flags a text the user asked to be given told only by the deed that saved it, and passes it told, or only saved when only saving was asked', () => {
+    expect(askedTextWithheld(turn(asked, 'I wrote the text to "outputs/quantum_computing_articles.txt".'))).toBeDefined();
+    expect(askedTextWithheld(turn(asked, 'A search for "quantum computing" found 2 papers: "The Rise of Quantum Internet Computing" by Seng W. Loke and "Unconventional Quantum Computing Devices" by Seth Lloyd. I wrote the text to "outputs/quantum_computing_articles.txt".'))).toBeUndefined();
+    expect(askedTextWithheld(turn(saveOnly, 'I wrote the text to "outputs/quantum_computing_articles.txt".'))).toBeUndefined();
+    // "show me the messages in my inbox" asks for the inbox, not the articles' text (teval_query_199_2).
+    expect(askedTextWithheld(turn('Find articles on AI and email them to a@b.com. After sending the email, show me the messages in my inbox.', 'I sent the email.'))).toBeUndefined();
+  });
+
+  it('the writer tells the papers it saved when the user asked to be given them too (failed on answer-writer-90)', () => {
+    for (let seed = 0; seed < 8; seed++) {
+      const a = offlineAnswer({ request: asked, steps }, new Rng(seed, 'arxiv'));
+      expect(askedTextWithheld(turn(asked, a)), a).toBeUndefined();
+      expect(a).toContain('"The Rise of Quantum Internet Computing"');
+      // Only saving asked: the papers are the means, the deed is the answer.
+      expect(offlineAnswer({ request: saveOnly, steps }, new Rng(seed, 'arxiv'))).not.toContain('Rise of Quantum');
     }
   });
 });

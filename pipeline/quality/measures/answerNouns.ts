@@ -1,5 +1,5 @@
 /**
- * Does a closing answer call what it tells by what it is (answer-writer-91)? Six slips found reading
+ * Does a closing answer call what it tells by what it is (answer-writer-91)? Seven slips found reading
  * g0's closing answers beside their requests:
  *
  * - answer_order_label_tail: a stock order's status left as a label after a comma ("I placed the order:
@@ -17,7 +17,10 @@
  *   where a person says which file was read ("Reading "data_v2/template_data/movies.txt" worked; …").
  * - answer_record_by_field_names: a found thing told by its fields' names ("The id is 78156 and the title
  *   is "Quantum Computing: The Movie"."), where a person says what the search found.
+ * - answer_asked_text_withheld: a look-up's text the user asked to be given told by nothing but the deed
+ *   that saved it ("I wrote the text to "outputs/quantum_computing_articles.txt".").
  */
+import { isErrorResponse } from '../../errors/responses.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { TestCase } from '../../schemas.js';
 import type { CaseMeasure } from '../types.js';
@@ -161,4 +164,38 @@ export const answerRecordByFieldNames: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => recordByFieldNames(t.answer)),
 };
 
-export const ANSWER_NOUN_MEASURES = [answerOrderLabelTail, answerRecordsCalledResults, answerFailedFilmCounted, answerOneCountedAsDigit, answerReadToldAsGot, answerRecordByFieldNames];
+/** A request that asks to be told what was found, not only to have it passed on ("provide me with the meta information …"). */
+const ASKS_TO_BE_TOLD = /\b(?:provide|give|show|tell) me (?:with )?(?:the |a |their |its )?(?:[\w-]+ ){0,3}(?:information|info|details|titles?|summar(?:y|ies)|list)\b/i;
+
+/**
+ * A look-up's text the user asked to be given ("provide me with the meta information of the first three
+ * articles"), told by nothing in the answer: neither a "Title: …" line of it nor its opening appears, only the
+ * deed that saved it ("I wrote the text to "outputs/quantum_computing_articles.txt"."). Undefined when the
+ * request asks for no telling or no such text came back.
+ */
+export function askedTextWithheld(turn: AnsweredTurn): string | undefined {
+  if (!ASKS_TO_BE_TOLD.test(turn.request)) return undefined;
+  const flat = (t: string) => t.replace(/\s+/g, ' ').trim();
+  const answer = flat(turn.answer);
+  for (const c of turn.calls) {
+    const v = parseToolResponse(c.response);
+    if (!isRecord(v) || Object.keys(v).length !== 1 || isErrorResponse({ content: c.response })) continue;
+    const text = Object.values(v)[0];
+    if (typeof text !== 'string' || text.length < 200) continue;
+    const titles = [...text.matchAll(/^Title: (.{8,})$/gm)].map((m) => flat(m[1]).slice(0, 30));
+    const marks = titles.length ? titles : [flat(text).slice(0, 30)];
+    if (!marks.some((m) => answer.includes(m))) return `${c.name.split('.').pop()}'s text ("${marks[0]}…") told by nothing, for "${ASKS_TO_BE_TOLD.exec(turn.request)![0]}"`;
+  }
+  return undefined;
+}
+
+export const answerAskedTextWithheld: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_asked_text_withheld',
+  group: 'text',
+  title: 'closing answer tells nothing of a look-up\'s text the user asked to be given ("provide me with the meta information of the first three articles … save it to a file" → only "I wrote the text to "outputs/quantum_computing_articles.txt".")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, askedTextWithheld),
+};
+
+export const ANSWER_NOUN_MEASURES = [answerAskedTextWithheld, answerOrderLabelTail, answerRecordsCalledResults, answerFailedFilmCounted, answerOneCountedAsDigit, answerReadToldAsGot, answerRecordByFieldNames];
