@@ -425,6 +425,22 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_placeholder_fact: 0,
   answer_field_word_count: 0,
   answer_pending_singular: 0,
+  // A stock order's status left as a label ("…, status Pending"), a look-up's records counted as search results ("For AAPL, I found
+  // 1 result: …"), a failed look-up for one film found alone told as for several ("getting the reviews of the five films" for
+  // "Inception") (answer-writer-91, h-answers27; before = g0 (main 6262b35): 109/4926, 29/4926, 2/…).
+  answer_order_label_tail: 0,
+  answer_records_called_results: 0,
+  answer_failed_film_counted: 0,
+  // A count of one told as a tally's digit ("found 1 paper: …", "There is 1 line in …"), answer-writer-91: before = g0.
+  answer_one_counted_as_digit: 0,
+  // Reading a file told as "getting the file" (answer-writer-91): before = g0.
+  answer_read_told_as_got: 0,
+  // A found thing told by its fields' names ("The id is 78156 and the title is …"), answer-writer-91: before = g0.
+  answer_record_by_field_names: 0,
+  // A look-up's text the user asked to be given told by nothing but the deed that saved it (answer-writer-91): before = g0.
+  answer_asked_text_withheld: 0,
+  // A route's directions run together as things it holds (the route has "Head east …", … and "Arrive at …"), answer-writer-91: before = g0.
+  answer_steps_as_things: 0,
   answer_failed_called_pending: 0,
   answer_label_run: 0,
   // A pressure check told as healthy under the user's own floor, a zip code or airport looked up only to be handed on told as news,

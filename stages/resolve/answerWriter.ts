@@ -45,7 +45,7 @@ export interface AnswerInput {
  * fields, and the request's words (a field the user named is given for every record listed). Set by
  * stepSentence for the one synchronous call that says a step.
  */
-const told: { /** The drive a feasibility check was for, as a distance ("750-mile"): set while a step with a distance argument is told. */ drive?: string; units: Record<string, string>; docs: Record<string, string>; request: string; lastAbout?: string; /** The pattern a grep step searched for: a long matching line is told by its sentences that hold it. */ pattern?: string; money?: (key: string) => string | undefined; titles?: ReadonlyMap<string, string>; openings?: number } = { units: {}, docs: {}, request: '' };
+const told: { /** What one record of this call's list under a container key ("results") is: "news article" for get_ticker_news, never "result", a search's word. */ recordNoun?: string; /** The drive a feasibility check was for, as a distance ("750-mile"): set while a step with a distance argument is told. */ drive?: string; units: Record<string, string>; docs: Record<string, string>; request: string; lastAbout?: string; /** The pattern a grep step searched for: a long matching line is told by its sentences that hold it. */ pattern?: string; money?: (key: string) => string | undefined; titles?: ReadonlyMap<string, string>; openings?: number } = { units: {}, docs: {}, request: '' };
 
 /** An amount with the currency its call is in (moneyUnit): "400 USD", never a bare "400". */
 const withMoney = (key: string, v: unknown, depth = 0) => {
@@ -244,7 +244,7 @@ function fields(value: unknown, depth: number): string {
       const records = Array.isArray(v) && v.length > 0 && v.every(isPlainObject);
       // A list of records is counted by what it holds ("there are 3 places: …"), never "the places are 3 entries".
       if (records || (Array.isArray(v) && v.length === 0)) {
-        const noun = CONTAINER_KEY.test(k) ? 'result' : singularWord(humanize(k).toLowerCase());
+        const noun = CONTAINER_KEY.test(k) ? (told.recordNoun ?? 'result') : singularWord(humanize(k).toLowerCase());
         // Beside the record's other fields a short named list is one field ("the genres are "Drama" and
         // "Crime""), never a count and a colon that swallows the fields after it (answer_record_dump).
         const names = records ? v.map(recordName) : [];
@@ -345,9 +345,12 @@ function measured(k: string, v: unknown, depth: number): string | undefined {
 const lineKey = (k: string, v: unknown) => (typeof v === 'number' && /^(?:t|timestamp)$/i.test(k) && epochInWords(v) ? 'date' : keyName(k));
 
 /**
- * A stock order in a trader's words: "a buy order for 100 shares of AAPL at 227.16, status Open"
- * (TradingBot's order details), not "the order type is "Buy", the symbol is "AAPL", …". Undefined
- * for any other record.
+ * A stock order in a trader's words: "order 12446 is a buy order for 100 shares of AAPL at 227.16 a
+ * share; it is open" (TradingBot's order details), not "the order type is "Buy", the symbol is "AAPL", …".
+ * Its status is said as what the order is, never as a label after a comma ("…, status Pending", 109 closing
+ * answers on g0: answer_order_label_tail); the price is per share, in no currency the tool never names.
+ * Placed just now (`done`), the order is what was placed: "a buy order for … a share (order 12446); it is
+ * pending". Undefined for any other record.
  */
 function orderPhrase(record: Record<string, unknown>, args: unknown = {}, done = false): string | undefined {
   const type = record.order_type ?? record.type;
@@ -357,10 +360,19 @@ function orderPhrase(record: Record<string, unknown>, args: unknown = {}, done =
   if (typeof type !== 'string' || !/^(?:buy|sell)$/i.test(type) || typeof symbol !== 'string' || typeof amount !== 'number' || typeof price !== 'number') return undefined;
   const used = new Set(['order_type', 'type', 'symbol', 'price', 'amount', 'quantity', 'status', 'id', 'order_id']);
   const id = record.order_id ?? record.id;
-  const head = `${id !== undefined ? `order ${say(id)}${done ? ',' : ' is'} ` : done ? '' : 'it is '}a ${type.toLowerCase()} order for ${say(amount)} ${amount === 1 ? 'share' : 'shares'} of ${symbol} at ${say(price)}`;
+  const order = `a ${type.toLowerCase()} order for ${say(amount)} ${amount === 1 ? 'share' : 'shares'} of ${symbol} at ${say(price)} a share`;
+  const head = id === undefined ? (done ? order : `it is ${order}`) : done ? `${order} (order ${say(id)})` : `order ${say(id)} is ${order}`;
   const rest = Object.fromEntries(Object.entries(record).filter(([k]) => !used.has(k)));
-  const tail = typeof status === 'string' && status.trim() ? `, status ${bare(status)}` : '';
+  const state = typeof status === 'string' && status.trim() ? orderState(status) : undefined;
+  const tail = state ? `; it ${state}` : '';
   return Object.keys(rest).length ? `${head}${tail}; besides, ${fields(rest, 2)}` : `${head}${tail}`;
+}
+
+/** An order's status as what the order is: "is open", "is pending", "has been completed"; any other status word said as it is. */
+function orderState(status: string): string {
+  const word = status.trim().toLowerCase();
+  if (/^(?:completed|filled|executed|cancell?ed|rejected|expired)$/.test(word)) return `has been ${word}`;
+  return /^[a-z]+(?: [a-z]+)?$/.test(word) ? `is ${word}` : `has the status ${JSON.stringify(status.trim())}`;
 }
 
 /**
@@ -620,6 +632,10 @@ function sayScalarList(key: string, list: unknown[], depth: number): string {
   if (list.length === 0) return many ? `there are no ${many}` : `the ${base} is empty`;
   if (list.length === 1) return many ? `the only ${one} is ${say(list[0], depth + 1)}` : `the ${base} has only ${say(list[0], depth + 1)}`;
   if (wrapper && list.length <= WHOLE_LIST) return `there are ${plural(list.length, 'result')}: ${joinAnd(list.map((x) => say(x, depth + 1)))}`;
+  // A short route told as its steps in order, as the long one is ("the route has 5 steps: "Head east …", then "Turn left …", …"),
+  // never its directions run together as if things it holds ("the route has "Head east …", "Turn left …" and …": answer_steps_as_things).
+  const stepsOf = PART_OF[base.split(' ').pop() ?? ''] === 'step' && list.length > 1 && list.every((x) => typeof x === 'string');
+  if (stepsOf && list.length <= WHOLE_LIST && depth < 2) return `the ${base} has ${plural(list.length, 'step')}: ${list.map((x) => say(x, depth + 1)).join(', then ')}`;
   if (list.length <= WHOLE_LIST && depth < 2) return many ? `the ${many} are ${joinAnd(list.map((x) => say(x, depth + 1)))}` : `the ${base} has ${joinAnd(list.map((x) => say(x, depth + 1)))}`;
   const first = joinAnd(list.slice(0, 3).map((x) => say(x, depth + 1)));
   if (many) return `there are ${plural(list.length, one)}, the first three being ${first}`;
@@ -877,10 +893,18 @@ function singularWord(word: string): string {
 /** Keys that name a container, not what it holds: its records are results. */
 const CONTAINER_KEY = /^(?:content|contents|data|result|results|items?|hits|records?|list|output|value|values|response|entries|entry)$/i;
 
+/**
+ * What the records a look-up (no search) lists under a container key are: a ticker's news are news
+ * articles and a forecast's days daily forecasts, never "results" ("For AAPL, I found 1 result: …",
+ * "In London, I found 3 results: on 19 October 2023, windy …": answer_records_called_results, 29 closing
+ * answers on g0).
+ */
+const RECORD_NOUN: Record<string, string> = { get_ticker_news: 'news article', forecast_weather: 'daily forecast' };
+
 /** What one record of a list under this key is called: "films" -> "film", "organic" -> "organic entry", "content" -> "result". */
 function nounOf(key: string): string {
   const words = keyAsWords(key).toLowerCase();
-  if (CONTAINER_KEY.test(key)) return 'result';
+  if (CONTAINER_KEY.test(key)) return told.recordNoun ?? 'result';
   // A search engine's sections in words: "organic" results are its search results, "people also ask" its related questions.
   if (/^organic(?:_?results)?$/i.test(key)) return 'search result';
   if (/^people_?also_?ask$/i.test(key)) return 'related question';
@@ -1382,6 +1406,10 @@ const SEARCH_FOUND: ((query: string, found: string) => string)[] = [
 function aboutSentence(about: string, key: string, said: string, counted: string | undefined, rng: Rng): string {
   const About = capitalise(about);
   if (counted && QUERY_KEY.test(key)) return rng.pick(SEARCH_FOUND)(about, counted);
+  // One day's forecast is the forecast for that day: "The forecast for San Francisco on 17 October 2023 is light rain at
+  // 14.6 °C.", never "In San Francisco, I found 1 daily forecast: on 17 October 2023, …" (a look-up told as a search's tally).
+  const oneDay = counted ? /^1 daily forecast: on ([^,;]+), ([^;]+)$/.exec(counted) : null;
+  if (oneDay) return `The forecast for ${about} on ${oneDay[1]} is ${oneDay[2]}.`;
   if (counted && PLACE_KEY.test(key)) return rng.pick([`In ${about}, I found ${counted}.`, `I found ${counted.replace(/:|, among them/, (m) => ` in ${about}${m}`)}.`]);
   // A file's count is of what it holds: "In "movies.txt", I found 5 films, …".
   if (counted && /file|path/i.test(key)) return `In ${about}, I found ${counted}.`;
@@ -1593,6 +1621,24 @@ function listPlacesAsked(request: string, length: number): [string, number][] {
 }
 
 /** What one step's response says, in one whole sentence; `api` names the call only when it failed (failureSentences.ts). */
+/** A request that asks to be given what was found, not only to have it passed on: "provide me with the meta information of …". */
+const ASKED_TO_BE_GIVEN = /\b(?:provide|give|show|tell) me (?:with )?(?:the |a |their |its )?(?:[\w-]+ ){0,3}(?:information|info|details|titles?|summar(?:y|ies)|list)\b/i;
+
+/**
+ * A film search's one film, its title not the user's own: what the search found, by its title, the id in brackets
+ * ("A search for "quantum computing" found the film "Quantum Computing: The Movie" (id 78156)."), never its
+ * fields by name ("The id is 78156 and the title is "…"": answer_record_by_field_names). Undefined for any other reply.
+ */
+function filmFound(s: AnswerInput['steps'][number], value: Record<string, unknown>): string | undefined {
+  const keys = Object.keys(value);
+  const { id, title } = value;
+  if (!/movie|film/i.test(apiOf(s.name)) || keys.length !== 2 || (typeof id !== 'number' && typeof id !== 'string') || typeof title !== 'string' || !title.trim()) return undefined;
+  if (told.request.toLowerCase().includes(title.trim().toLowerCase())) return undefined;
+  const q = argNamed(s.args, /^(?:query|title|name|keywords?)$/i, 120);
+  const named = `the film ${JSON.stringify(title.trim())} (id ${say(id)})`;
+  return q ? `A search for ${q} found ${named}.` : `The search found ${named}.`;
+}
+
 function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, steps: AnswerInput['steps'] = [s]): string {
   if (s.error) return failedSentence(s, rng, api, told.titles);
   const value = withoutPrivate(withoutCredentials(parseToolResponse(s.response), s.name));
@@ -1610,13 +1656,16 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
   if (compared) return compared;
   const moment = isPlainObject(value) ? timeSentence(value, rng) : undefined;
   if (moment) return moment;
+  const film = isPlainObject(value) ? filmFound(s, value) : undefined;
+  if (film) return film;
   // A weekday as people say it: "It is Tuesday.", not "The weekday is "Tuesday".".
   const day = isPlainObject(value) && Object.keys(value).length === 1 && typeof Object.values(value)[0] === 'string' && /^(?:weekday|day_?of_?(?:the_?)?week|day)$/i.test(Object.keys(value)[0]) ? (Object.values(value)[0] as string).trim() : undefined;
   if (day && /^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$/i.test(day)) return rng.pick([`It is ${capitalise(day.toLowerCase())}.`, `Today is ${capitalise(day.toLowerCase())}.`]);
   // A count of a file's words, lines or characters ({"count": 2, "type": "words"}): ""summary.txt" has 2 words".
   if (isPlainObject(value) && Object.keys(value).length === 2 && typeof value.count === 'number' && typeof value.type === 'string' && /^[a-z]+$/.test(value.type)) {
     const file = argNamed(s.args, /^file_?name$/i, 120);
-    const n = plural(value.count, singularWord(value.type));
+    // One in words ("has one line"), as the count sentences say it (answer_one_counted_as_digit).
+    const n = value.count === 1 ? `one ${singularWord(value.type)}` : plural(value.count, singularWord(value.type));
     const are = value.count === 1 ? 'is' : 'are';
     return file ? rng.pick([`${file} has ${n}.`, `There ${are} ${n} in ${file}.`]) : `There ${are} ${n}.`;
   }
@@ -1646,10 +1695,11 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
     }
     return rng.pick(LISTED)(records ? recordList(value, 'entry', 1) : value.length === 0 ? 'an empty list' : say(value));
   }
-  // An order says its own id: "Order 12446 is a buy order for 100 shares of AAPL at 227.16, status Open."
+  // An order says its own id: "Order 12446 is a buy order for 100 shares of AAPL at 227.16 a share; it is open."
   const order = isPlainObject(value) ? orderPhrase(value, s.args, changes) : undefined;
   if (order && !changes) return `${capitalise(order)}.`;
-  if (order && did && !responseRefuses(s.response)) return `I ${did}: ${order}.`;
+  // "I placed a buy order for … (order 12446); it is pending.", not "I placed the order: order 12446, a buy order …".
+  if (order && did && !responseRefuses(s.response)) return /^placed (?:the|an?) order$/.test(did) ? `I placed ${order}.` : `I ${did}: ${order}.`;
   const quote = !changes && isPlainObject(value) ? stockQuote(s, value) : undefined;
   if (quote) {
     told.lastAbout = subjectOf(s, steps);
@@ -2240,14 +2290,18 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
     const tool = input.tools?.find((t) => t.name === s.name) ?? { name: s.name };
     told.money = (key) => moneyUnit(tool, key, told.docs[key], s.args);
     told.drive = driveOf(s);
+    told.recordNoun = RECORD_NOUN[apiOf(s.name)];
     told.pattern = apiOf(s.name) === 'grep' && isPlainObject(s.args) && typeof s.args.pattern === 'string' && s.args.pattern.trim() ? s.args.pattern : undefined;
     // A quoted message that ends its own sentence ("Daily quota exceeded.") takes no second period.
-    const sentence = capitalise(stepSentence(s, rng, callName(s, steps), steps)).replace(/([\p{L}\p{N})\]'][.!?]")\.(?=\s|$)/gu, '$1').replace(/([.!?]")\)\./g, '$1).');
+    // A count of one said in words, as a person says it ("A search for "neural networks" found one paper: …",
+    // "There is one line in "summary.txt"."), never as a tally's digit ("found 1 paper": answer_one_counted_as_digit).
+    const sentence = capitalise(stepSentence(s, rng, callName(s, steps), steps)).replace(/([\p{L}\p{N})\]'][.!?]")\.(?=\s|$)/gu, '$1').replace(/([.!?]")\)\./g, '$1).').replace(/\b(found|got back|came across|[Tt]here is) 1 (?=[a-z])/g, '$1 one ');
     told.units = {};
     told.docs = {};
     told.money = undefined;
     told.pattern = undefined;
     told.drive = undefined;
+    told.recordNoun = undefined;
     told.request = '';
     return sentence;
   });
@@ -2293,17 +2347,25 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
     // An id that only led to a later call ({"author_id": "0juNTSgAAAAJ"} before get_author_information)
     // is the means, not news: left out unless the user asked for it, and then told where it was found,
     // before what it led to (answer_record_dump).
+    // A film a title search found ({"id": 212778, "title": "Chef"} for "the movie titled 'Chef'") is its id only: the
+    // title is the user's own, so ""Chef" has id 212778." before its details told nothing asked (answer_means_told).
+    const givenName = (k: string, x: unknown) => /^(?:title|name)$/i.test(k) && typeof x === 'string' && x.trim().length > 0 && input.request.toLowerCase().includes(x.trim().toLowerCase());
     const idOnly = steps.map((s) => {
       const v = s.error || callChangesState(s.name) ? undefined : parseToolResponse(s.response);
       if (!isPlainObject(v) || Object.keys(v).length === 0) return false;
       const entries = Object.entries(v);
       if (entries.every(([k, x]) => /(?:^|_)id$/i.test(k) && (typeof x === 'string' || typeof x === 'number'))) return true;
+      if (entries.some(([k]) => /(?:^|_)id$/i.test(k)) && entries.every(([k, x]) => (/(?:^|_)id$/i.test(k) && (typeof x === 'string' || typeof x === 'number')) || givenName(k, x))) return true;
       // One value looked up only to be handed on — a city's zip code for estimate_distance, the nearest
       // airport for a flight's cost, a company's symbol for its quote — is the means too, unless asked
       // ("The zipcode of Stonebrook is "74532"." after the distance nobody asked the zip codes of: answer_means_told).
+      // Never a text the user asked to be given besides saving it ("provide me with the meta information of the first three
+      // articles … save it to a file": only "I wrote the text to …" told them nothing, answer_asked_text_withheld).
+      if (entries.length === 1 && typeof entries[0][1] === 'string' && entries[0][1].length >= 200 && ASKED_TO_BE_GIVEN.test(input.request)) return false;
       return entries.length === 1 && typeof entries[0][1] === 'string' && !asksFor(entries[0][0], input.request);
     });
-    const consumed = (i: number) => steps.some((t, k) => k > i && !t.error && scalarsOf(parseToolResponse(steps[i].response)).every((v) => scalarsOf(t.args).includes(v)));
+    const found = (i: number) => { const v = parseToolResponse(steps[i].response); return scalarsOf(isPlainObject(v) ? Object.fromEntries(Object.entries(v).filter(([k, x]) => !givenName(k, x))) : v); };
+    const consumed = (i: number) => steps.some((t, k) => k > i && !t.error && found(i).every((v) => scalarsOf(t.args).includes(v)));
     const askedId = (s: AnswerInput['steps'][number]) => { const v = s.error ? undefined : parseToolResponse(s.response); return isPlainObject(v) && Object.keys(v).some((k) => /(?:^|_)id$/i.test(k) && asksFor(k, input.request)); };
     const unasked = steps.map((s, i) => idOnly[i] && consumed(i) && !askedId(s));
     if (unasked.some(Boolean) && unasked.some((u) => !u)) {
@@ -2380,6 +2442,6 @@ export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {
   // 57 (h-env6): a failure before the request was sent says so ("the connection to the service timed out after 10 seconds, before the request was sent"; an I/O error opening the file "before anything was written"); 56: "There is 1 line", not "There are 1 line" (grammar.ts number-agreement)
   // 58: the two 57s merged.
   // 59: a finding after one told with the same verb says "also" (or drops "I found that"); a named record with a long text after "the …" said of its name, the text apart.
-  offline: { version: 'answer-writer-90', // 90: h-lead26's 87 merged on h-envbase26's 89 (h-lead26 87: a place whose address is only a town said to be "in" it ("Sparrow High School" in Bayonne); a look-up several later calls took (coordinates used by two nearby searches) told first, never between them (teval_query_285_1-env-k4, 6 closings on f56).) 89 (h-envbase26): a stock's details said as "the details of the stock" (87's "of \"ZETA\"" told a symbol only handed on: answer_means_told 5). 88 (h-envbase26): money keeps its tool's currency in keepFirstUnits (87's "2940 RMB" for a USD budget broke answer_unitless_number); a step the request asks for only on a condition the failed step was to settle told as such ("Whether to find the nearest tire shop depends on it.", never "Without it I can't go on to find the nearest tire shop." after "If it falls under 37.5 PSI, perhaps we could swing by the nearest tire shop?"; answer_conditional_as_planned 31/516 on f56). 87 (h-envbase26): a number told again keeps the unit the trajectory first told it in (keepFirstUnits: "the car cannot make the 750 km drive" after "the distance is 750 km", not "the 750-mile drive"; money keeps its tool's currency; answer_units_differ 2/1,594 on f56); the details a look-up was for said with whose they are ("Getting the details of \"OMEG\" came through", "Getting the details of the stock needs it first."), never "getting the details" of nothing (answer_details_of_nothing 26/1,594 on f56). 86: waiting steps whose ids nothing shown gives counted by the ids they take ("getting the reviews of the three movies", not "of the movie" for the top 3: answer_pending_singular 2/504 on the merged build f53, teval_query_470_0-env-k1). 85: the merged 84 and h-env25's 82 merged (h-env25: 82 (h-env25): a local throttle under other programs' load told in the past as the message says it ("it was throttled while other programs kept the disk busy"; failureSentences.ts), env-wording-10 quoting no count.) (h-lead25's and h-serper25's merged (lead25: 82: a device reading asked about by its device's state ("monitor the fuel level and battery status") told ("the battery voltage is 12.8 V"; bfcl_multi_turn_base_52, 5 closings on f52); a short list of names or codes the request asks for whole ("a comprehensive list of all available departure airports") told whole, never "23 airports, among them" three (answer_whole_list_cut, bfcl_multi_turn_base_162); a list asked by place ("from the first airport to the second one in the system's list") told by those places ("There are 23 airports; the first is \"RMS\" and the second \"SBK\"."), not its first three (bfcl_multi_turn_base_159, 194). serper25: 83 (82 in one step): an arXiv search that found nothing said as such ("A search of arXiv for \"number theory\" found no papers."), never '"number theory" reads "No good Arxiv Result was found"' (api-simulator-106's empty answers).)) 81: a drive check with no distance shown said as "check whether the car's fuel covers the distance", never a bare "make the drive" (answer_argument_as_name 2/1,536 on f47: bfcl_multi_turn_base_63-env-k9). 80: after a failure, a waiting step leaves out a number only the failed call would give ("the drive", not "the 980-mile drive" after estimate_distance failed: bfcl_multi_turn_base_63-env-k9, answer_unsupported) and says a folder nothing shown names in the request's words ("the temporary directory": base_26-env-k1, answer_failure_task_unsaid), both breaches of h-env24's build. 79: the lead's 78 and h-env24's 77 merged (h-env24 77: after a failure, a waiting step is said without a value nothing shown gives ("Adding the stock to the watchlist needs it first.", not "Adding "ZETA" …" when only the failed symbol look-up would have told ZETA; answer_failure_unshown_value 13/519 on f46), a repeated plural task is said "again", not "listing another files", and "while running get_curr_time: too many calls at once (limit 4)" is told whole, not "Resource temporarily unavailable too many calls".). 78: a flight's cost said with its flight ("A first-class flight from JFK to LAX on 10 October 2026 costs 5700 USD.", the day only when the request gives it), never a bare "The flight costs 5700 USD." leaving out the airport asked for (bfcl_multi_turn_base_181); a deed done again after other steps said there as done again ("I saved … again."), right after itself counted ("twice"), never "(2 times)" folded into its first telling (teval_query_247_0). 77: stock bars told without "over those dates" (teval_query_231_2's plan passes dates its request never gave). 76: the lead's 74 and h-sim23's 75 merged (lead 74: doors left unlocked said as "4 doors are unlocked now", never "still unlocked" after an unlock (bfcl_multi_turn_base_79). h-sim23 75 (74 was its first try, the yes/no verdict's drive left bare): a count after a search term said as what the search found ("A search for \"restaurant\" found 5 places, among them …"), never "For \"restaurant\", there are 5 places" (the term quoted as a name); a drive check said with its distance and what it went by ("cannot make the 750-mile drive on its current fuel").). 73: what a search found said four ways (SEARCH_FOUND; answer_frame_top_share_teval 0.190 on f38). 72: h-ans19's 68 merged on 71 (h-ans19 68: one linking word per answer (answer_link_repeated); a partial-failure opener names only the failed steps, the untried ones told as still to do (answer_opener_untried); a text field said of its file or as the reply, not by its name (answer_field_name_frame); a long grep line told by its sentences holding the pattern (answer_grep_lines_unsaid); a named record's address first, the rest after a semicolon (answer_address_run_on); "and 7 more", never "7 mores".) 71: h-serper22's 68 merged on 70 (h-serper22 68: a web search's results said as a person passes them on ("A search for \"q\" found 3 results: \"Title\" (link), …", webSearchSentence reading answerFacts.ts webSearchOf), never "9 search results, 4 related questions (among them <their pages' titles>) and 10 related searches"; people also ask and related searches only when asked.) 70: the lead's 68 and h-plans22's 69 merged (lead 68: a thing's availability day by day said as runs of days ("it is available every day from 1 to 10 October 2023"; availabilityPhrase.ts), never "10 availabilities; the first three: on 1 October 2023 and available true"; a list of things each with its status said as what each is ("Room 103 and Room 234 are available, and Room 971 is booked"), not its lines quoted (statusLines). h-plans22 69: (h-plans22; 68 was its first try, in the wrong place) 68: a step count told "I got through one of the five steps." before a finding told "I got back …" says the steps went through (answer_deed_run: teval_query_441_0-env-k2).) 67: a new thing's id not named by the thing just named ("I purchased the insurance; its id is …", answer_id_named_twice). 66: a person's record with Scholar's recorded "affiliations" and {title, authors} articles said as a sentence about them, an article's authors when asked ("\"A\" (J Smith, CP Schmidt)"). 65: h-ans18's 62 merged on the lead's 64 (62 (h-ans18): a file's one last line said as one ("The last line of "a.txt" reads …"), a trading account as "Your account 12345 has a balance of …", not "Account details: …"; a diff told as what it found (""a" and "b" do not differ"), an empty text as not recorded, never "an empty text"; a listing before a move said of the directory it was ("the directory I started in held …", not "… I was in then held …"); an author with the title, a quoted summary last; failure causes in the past ("the service was temporarily unavailable").). 64: a failed check's reason said in its verdict ("No, the verification was not successful: \"Passport must be issued by the United States.\""), never "The verification failure is …" after it (answer_field_dump, bfcl_multi_turn_base_154). 63: h-env9's 62 and h-filt21's 62 merged. 62 (h-env9): a yes taken from a listed record ("Yes, the first room listed, \"101\", is free.") is followed by the rest of the list, not the whole list again (answer_verdict_list_restated); 62 (h-filt21): a list asked for in a genre its tool cannot filter by says it is not limited to that genre (askedItems.ts unfilterableGenre). 61: partial-failure openers say the failed task did not work ("X worked; Y did not."), never "still to do: Y" before telling Y as failed (pipeline/partialOpeners.ts).
+  offline: { version: 'answer-writer-91', // 91 (h-answers27): a stock order said as what it is ("I placed a buy order for 100 shares of TSLA at 700 a share (order 12446); it is pending."), never its status as a trailing label ("…, status Pending": answer_order_label_tail 109/1,585 on g0); a ticker's news and a forecast's days counted as news articles and daily forecasts, never search "results" (answer_records_called_results 28/1,585 on g0); a failed look-up for a film a title search found alone said by its title ("getting the reviews of \"Inception\" did not"), never as for the several films the request also counts (answer_failed_film_counted 4/493 on g0, teval_query_17_1-env-k3); a film a title search found, its title the user's own, is only its id, left out when a later call took it ("\"Chef\" has id 212778.": answer_means_told, widened, 1/1,585 on g0); a count of one said in words ("found one paper", answer_one_counted_as_digit 38/1,585 on g0) and one day's forecast as the forecast ("The forecast for San Francisco on 17 October 2023 is light rain at 14.6 °C."); T-Eval's read_file told as reading the file it names, never "getting the file" (answer_read_told_as_got 20/1,585 on g0); a film search's one film, its title not the user's, said as what the search found ("A search for \"quantum computing\" found the film … (id 78156)."), never "The id is 78156 and the title is …" (answer_record_by_field_names 7/1,585 on g0); a text the user asked to be given as well as saved is told, never left as only handed on ("I wrote the text to …" alone for "provide me with the meta information …": answer_asked_text_withheld 3/1,585 on g0, teval_query_212_0); a short route told as its steps in order ("the route has 5 steps: \"Head east …\", then …"), never its directions run together as things it holds (answer_steps_as_things 13/1,585 on g0). 90: h-lead26's 87 merged on h-envbase26's 89 (h-lead26 87: a place whose address is only a town said to be "in" it ("Sparrow High School" in Bayonne); a look-up several later calls took (coordinates used by two nearby searches) told first, never between them (teval_query_285_1-env-k4, 6 closings on f56).) 89 (h-envbase26): a stock's details said as "the details of the stock" (87's "of \"ZETA\"" told a symbol only handed on: answer_means_told 5). 88 (h-envbase26): money keeps its tool's currency in keepFirstUnits (87's "2940 RMB" for a USD budget broke answer_unitless_number); a step the request asks for only on a condition the failed step was to settle told as such ("Whether to find the nearest tire shop depends on it.", never "Without it I can't go on to find the nearest tire shop." after "If it falls under 37.5 PSI, perhaps we could swing by the nearest tire shop?"; answer_conditional_as_planned 31/516 on f56). 87 (h-envbase26): a number told again keeps the unit the trajectory first told it in (keepFirstUnits: "the car cannot make the 750 km drive" after "the distance is 750 km", not "the 750-mile drive"; money keeps its tool's currency; answer_units_differ 2/1,594 on f56); the details a look-up was for said with whose they are ("Getting the details of \"OMEG\" came through", "Getting the details of the stock needs it first."), never "getting the details" of nothing (answer_details_of_nothing 26/1,594 on f56). 86: waiting steps whose ids nothing shown gives counted by the ids they take ("getting the reviews of the three movies", not "of the movie" for the top 3: answer_pending_singular 2/504 on the merged build f53, teval_query_470_0-env-k1). 85: the merged 84 and h-env25's 82 merged (h-env25: 82 (h-env25): a local throttle under other programs' load told in the past as the message says it ("it was throttled while other programs kept the disk busy"; failureSentences.ts), env-wording-10 quoting no count.) (h-lead25's and h-serper25's merged (lead25: 82: a device reading asked about by its device's state ("monitor the fuel level and battery status") told ("the battery voltage is 12.8 V"; bfcl_multi_turn_base_52, 5 closings on f52); a short list of names or codes the request asks for whole ("a comprehensive list of all available departure airports") told whole, never "23 airports, among them" three (answer_whole_list_cut, bfcl_multi_turn_base_162); a list asked by place ("from the first airport to the second one in the system's list") told by those places ("There are 23 airports; the first is \"RMS\" and the second \"SBK\"."), not its first three (bfcl_multi_turn_base_159, 194). serper25: 83 (82 in one step): an arXiv search that found nothing said as such ("A search of arXiv for \"number theory\" found no papers."), never '"number theory" reads "No good Arxiv Result was found"' (api-simulator-106's empty answers).)) 81: a drive check with no distance shown said as "check whether the car's fuel covers the distance", never a bare "make the drive" (answer_argument_as_name 2/1,536 on f47: bfcl_multi_turn_base_63-env-k9). 80: after a failure, a waiting step leaves out a number only the failed call would give ("the drive", not "the 980-mile drive" after estimate_distance failed: bfcl_multi_turn_base_63-env-k9, answer_unsupported) and says a folder nothing shown names in the request's words ("the temporary directory": base_26-env-k1, answer_failure_task_unsaid), both breaches of h-env24's build. 79: the lead's 78 and h-env24's 77 merged (h-env24 77: after a failure, a waiting step is said without a value nothing shown gives ("Adding the stock to the watchlist needs it first.", not "Adding "ZETA" …" when only the failed symbol look-up would have told ZETA; answer_failure_unshown_value 13/519 on f46), a repeated plural task is said "again", not "listing another files", and "while running get_curr_time: too many calls at once (limit 4)" is told whole, not "Resource temporarily unavailable too many calls".). 78: a flight's cost said with its flight ("A first-class flight from JFK to LAX on 10 October 2026 costs 5700 USD.", the day only when the request gives it), never a bare "The flight costs 5700 USD." leaving out the airport asked for (bfcl_multi_turn_base_181); a deed done again after other steps said there as done again ("I saved … again."), right after itself counted ("twice"), never "(2 times)" folded into its first telling (teval_query_247_0). 77: stock bars told without "over those dates" (teval_query_231_2's plan passes dates its request never gave). 76: the lead's 74 and h-sim23's 75 merged (lead 74: doors left unlocked said as "4 doors are unlocked now", never "still unlocked" after an unlock (bfcl_multi_turn_base_79). h-sim23 75 (74 was its first try, the yes/no verdict's drive left bare): a count after a search term said as what the search found ("A search for \"restaurant\" found 5 places, among them …"), never "For \"restaurant\", there are 5 places" (the term quoted as a name); a drive check said with its distance and what it went by ("cannot make the 750-mile drive on its current fuel").). 73: what a search found said four ways (SEARCH_FOUND; answer_frame_top_share_teval 0.190 on f38). 72: h-ans19's 68 merged on 71 (h-ans19 68: one linking word per answer (answer_link_repeated); a partial-failure opener names only the failed steps, the untried ones told as still to do (answer_opener_untried); a text field said of its file or as the reply, not by its name (answer_field_name_frame); a long grep line told by its sentences holding the pattern (answer_grep_lines_unsaid); a named record's address first, the rest after a semicolon (answer_address_run_on); "and 7 more", never "7 mores".) 71: h-serper22's 68 merged on 70 (h-serper22 68: a web search's results said as a person passes them on ("A search for \"q\" found 3 results: \"Title\" (link), …", webSearchSentence reading answerFacts.ts webSearchOf), never "9 search results, 4 related questions (among them <their pages' titles>) and 10 related searches"; people also ask and related searches only when asked.) 70: the lead's 68 and h-plans22's 69 merged (lead 68: a thing's availability day by day said as runs of days ("it is available every day from 1 to 10 October 2023"; availabilityPhrase.ts), never "10 availabilities; the first three: on 1 October 2023 and available true"; a list of things each with its status said as what each is ("Room 103 and Room 234 are available, and Room 971 is booked"), not its lines quoted (statusLines). h-plans22 69: (h-plans22; 68 was its first try, in the wrong place) 68: a step count told "I got through one of the five steps." before a finding told "I got back …" says the steps went through (answer_deed_run: teval_query_441_0-env-k2).) 67: a new thing's id not named by the thing just named ("I purchased the insurance; its id is …", answer_id_named_twice). 66: a person's record with Scholar's recorded "affiliations" and {title, authors} articles said as a sentence about them, an article's authors when asked ("\"A\" (J Smith, CP Schmidt)"). 65: h-ans18's 62 merged on the lead's 64 (62 (h-ans18): a file's one last line said as one ("The last line of "a.txt" reads …"), a trading account as "Your account 12345 has a balance of …", not "Account details: …"; a diff told as what it found (""a" and "b" do not differ"), an empty text as not recorded, never "an empty text"; a listing before a move said of the directory it was ("the directory I started in held …", not "… I was in then held …"); an author with the title, a quoted summary last; failure causes in the past ("the service was temporarily unavailable").). 64: a failed check's reason said in its verdict ("No, the verification was not successful: \"Passport must be issued by the United States.\""), never "The verification failure is …" after it (answer_field_dump, bfcl_multi_turn_base_154). 63: h-env9's 62 and h-filt21's 62 merged. 62 (h-env9): a yes taken from a listed record ("Yes, the first room listed, \"101\", is free.") is followed by the rest of the list, not the whole list again (answer_verdict_list_restated); 62 (h-filt21): a list asked for in a genre its tool cannot filter by says it is not limited to that genre (askedItems.ts unfilterableGenre). 61: partial-failure openers say the failed task did not work ("X worked; Y did not."), never "still to do: Y" before telling Y as failed (pipeline/partialOpeners.ts).
     run: (input, rng) => ({ answer: keepFirstUnits(offlineAnswer(input, rng), (input.earlier ?? []).map((e) => e.answer), [...(input.earlier ?? []).map((e) => e.request), input.request]) }) },
 };

@@ -30,8 +30,17 @@ export function partialOpener(steps: Step[], rng: Rng, waiting: Waiting[] = [], 
   // failed; the steps still waiting are said after the failure, as still to do (answer_opener_untried).
   // A failed look-up of one of several films the user asked for by number leaves them all to do
   // ("getting the details of the three films", not "… of the film" for "the first three movies": answer_pending_singular).
+  // Not a film a look-up of its own named alone: the reviews of "Inception", found by its title, are not "the reviews
+  // of the five films" where the request also asks for the top five (answer_failed_film_counted, teval_query_17_1-env-k3).
   const several = severalFilms(request);
-  const undone = names(steps.filter((s) => s.error)).map((t) => (several ? t.replace(/\b(of|for) the (?:film|movie)$/, (_, p: string) => `${p} the ${NUMBER[several] ?? several} films`) : t));
+  const alone = filmsNamedAlone(steps);
+  const titleOf = (s: Step) => alone.get(String(arg(s.args, /^movie_id$/)));
+  const undone = names(steps.filter((s) => s.error && !titleOf(s))).map((t) => (several ? t.replace(/\b(of|for) the (?:film|movie)$/, (_, p: string) => `${p} the ${NUMBER[several] ?? several} films`) : t));
+  // Said by its title, as the look-up named it: "getting the reviews of "Inception"".
+  for (const s of steps.filter((x) => x.error && titleOf(x))) {
+    const t = names([s])[0].replace(/\b(of|for) the (?:film|movie)$/, (_, p: string) => `${p} ${q(titleOf(s))}`);
+    if (!undone.includes(t)) undone.push(t);
+  }
   if (done.length === 0 || undone.length === 0) return '';
   const ok = steps.filter((s) => !s.error).length;
   // Out of every step the request holds, not only those tried: "one of the two steps" of a request
@@ -72,6 +81,20 @@ export function tasksCounted(list: Pick<Step, 'name' | 'args'>[], form: (task: s
     if (n > 1 && new RegExp(`\\b[a-z]+ "?${UNSHOWN}[A-Za-z_]+"?$`).test(phrase)) return phrase.replace(new RegExp(`\\b(?:the )?([a-z]+) "?${UNSHOWN}[A-Za-z_]+"?$`), (_m, noun: string) => `the ${NUMBER[n] ?? n} ${/s$/.test(noun) ? noun : `${noun}s`}`);
     return n > 1 ? phrase.replace(/\bthe ([a-z]+)$/, (m, noun: string) => (/s$/.test(noun) ? m : `the ${NUMBER[n] ?? n} ${noun}s`)) : phrase;
   });
+}
+
+/**
+ * The films a look-up that went through gave alone (a title search's one film: {"id": 27205, "title":
+ * "Inception"}), not in a list, id to title: a failed step for one of them is about that film, never one of several.
+ */
+function filmsNamedAlone(steps: Step[]): Map<string, string> {
+  const titles = new Map<string, string>();
+  for (const s of steps) {
+    if (s.error) continue;
+    const value = parseToolResponse(s.response);
+    if (isPlainObject(value) && (typeof value.id === 'number' || typeof value.id === 'string') && typeof value.title === 'string' && value.title.trim()) titles.set(String(value.id), value.title.trim());
+  }
+  return titles;
 }
 
 /**
@@ -189,6 +212,8 @@ const TASKS: Record<string, (a: Step['args'], kit: string) => string | undefined
   startEngine: () => 'start the engine',
   lockDoors: (a) => (isPlainObject(a) && a.unlock === true ? 'unlock the doors' : 'lock the doors'),
   // Names that are no verb phrase ("trading_logout", "write_file", "sum_values"): said as the act their doc describes.
+  // T-Eval's read_file reads a file: "reading \"data_v2/template_data/hotel.txt\"", never "getting the file" (answer_read_told_as_got).
+  read_file: (a) => `read ${said(arg(a, /^(?:file_?path|file_?name|path)$/, 120)) ?? 'the file'}`,
   write_file: (a) => `write the file${arg(a, /^(?:file_?path|file_?name|path)$/, 120) ? ` ${said(arg(a, /^(?:file_?path|file_?name|path)$/, 120))}` : ''}`,
   gallon_to_liter: (a) => `convert ${arg(a, /^gallon/) !== undefined ? `${arg(a, /^gallon/)} gallons` : 'the gallons'} to liters`,
   liter_to_gallon: (a) => `convert ${arg(a, /^liter/) !== undefined ? `${arg(a, /^liter/)} liters` : 'the liters'} to gallons`,

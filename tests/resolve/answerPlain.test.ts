@@ -34,8 +34,9 @@ describe('closing answers read like a person wrote them (answer-writer-25)', () 
         { name: 'TradingBot.get_order_details', args: { order_id: 12446 }, response: JSON.stringify(order) },
       ] }, new Rng(seed, 'plain'));
       for (const d of [namesApi, cannedOpener, restatesAsked, fieldDump]) expect(d(a), a).toBeUndefined();
-      expect(a).toContain('Order 12446 is a buy order for 100 shares of AAPL at 227.16, status Open.');
-      expect(a).toContain('I placed the order: order 12446, a buy order for 100 shares of AAPL at 227.16, status Pending.');
+      // answer-writer-91: an order's status said as what the order is, not as a trailing label (answer_order_label_tail).
+      expect(a).toContain('Order 12446 is a buy order for 100 shares of AAPL at 227.16 a share; it is open.');
+      expect(a).toContain('I placed a buy order for 100 shares of AAPL at 227.16 a share (order 12446); it is pending.');
       expect(a).toMatch(/AAPL is at 227\.16, up 0\.17%, with a trading volume of 2\.552; its 5-day moving average is 227\.11 and its 20-day 227\.09/);
     }
   });

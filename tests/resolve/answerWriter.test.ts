@@ -137,7 +137,8 @@ describe('answer-writer offline rules', () => {
     for (let seed = 0; seed < 10; seed++) {
       const one = offlineAnswer({ request: 'x', steps: [{ name: 'BINGMap.search_nearby', args: {}, response: nearby(1) }] }, new Rng(seed, 'one'));
       // A count of what came back is said several ways (answer-writer-28): "there is", "I found", "I got back", "the reply lists".
-      expect(lowered(one)).toMatch(/(?:there is|I found|I got back|I came across) 1 place: "Sushi Place 1"/);
+      // answer-writer-91: a count of one in words ("one place"), never a tally's digit (answer_one_counted_as_digit).
+      expect(lowered(one)).toMatch(/(?:there is|I found|I got back|I came across) one place: "Sushi Place 1"/);
       expect(one).not.toMatch(/are 1 entry|1 entries/);
       const five = offlineAnswer({ request: 'x', steps: [{ name: 'BINGMap.search_nearby', args: {}, response: nearby(5) }] }, new Rng(seed, 'five'));
       // answer-writer-75: a count with "among them" is a count too, said the same several ways.
@@ -311,8 +312,9 @@ describe('closing answers say what was done and found in words that fit each fie
       expect(a).not.toMatch(/For the (?:access token|liter)|about the (?:access token|liter)/);
       // Said as a place, never under the argument's key ("For the place "Berlin"", answer_echo_frame).
       expect(a).not.toMatch(/the place "Berlin"/);
-      if (/In Berlin, I found 1 property: "Flat"/.test(a)) seen.add('in');
-      if (/I found 1 property in Berlin: "Flat"/.test(a)) seen.add('found');
+      // answer-writer-91: "one property", never "1 property" (answer_one_counted_as_digit).
+      if (/In Berlin, I found one property: "Flat"/.test(a)) seen.add('in');
+      if (/I found one property in Berlin: "Flat"/.test(a)) seen.add('found');
     }
     expect([...seen].sort()).toEqual(['found', 'in']);
   });

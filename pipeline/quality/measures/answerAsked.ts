@@ -55,17 +55,20 @@ export function meansTold(turn: AnsweredTurn): string | undefined {
   const calls = turn.calls.map((c) => ({ c, v: parseToolResponse(c.response) }));
   for (const [i, { c, v }] of calls.entries()) {
     if (callChangesState(c.name) || !isPlainObject(v)) continue;
-    const entries = Object.entries(v);
+    // A title search's one film ({"id": 212778, "title": "Chef"} for "the movie titled 'Chef'") gives only its id: the title is the user's.
+    const given = (k: string, x: unknown) => /^(?:title|name)$/i.test(k) && typeof x === 'string' && x.trim() !== '' && turn.request.toLowerCase().includes(x.trim().toLowerCase());
+    const entries = Object.entries(v).filter(([k, x]) => !given(k, x));
     if (entries.length !== 1) continue;
     const [key, value] = entries[0];
-    if (typeof value !== 'string' || value.length < 2) continue;
+    const isId = /(?:^|_)id$/i.test(key);
+    if (!((typeof value === 'string' && value.length >= 2) || (isId && typeof value === 'number'))) continue;
     const text = String(value);
     if (requestUsesKey(key, turn.request) || askedFieldWord(key, turn.request) || (/(?:^|_)id$/i.test(key) && /\b(?:ids?|identifiers?)\b/i.test(turn.request)) || (/zip_?code/i.test(key) && /\bzip ?codes?\b|\bpostal codes?\b/i.test(turn.request)) || turn.request.includes(text)) continue;
     const usedLater = calls.slice(i + 1).some(({ c: t, v: r }) => !isErrorResponse({ content: t.response }) && typeof r === 'object' && r !== null && isPlainObject(t.args) && Object.values(t.args).some((a) => a === value || (Array.isArray(a) && a.includes(value))));
     if (!usedLater) continue;
     // Told as a finding of its own: a sentence that names the field ("The zipcode of Stonebrook is "74532"",
     // ""Zeta Corp" trades under the symbol ZETA"), not the later deed that used it ("I removed ZETA from the watchlist").
-    const words = keyAsWords(key).toLowerCase().split(' ').filter((w) => w.length >= 4).map((w) => (w === 'zipcode' ? 'zip ?code' : w));
+    const words = [...keyAsWords(key).toLowerCase().split(' ').filter((w) => w.length >= 4).map((w) => (w === 'zipcode' ? 'zip ?code' : w)), ...(isId ? ['id\\b'] : [])];
     const said = new RegExp(`(?<![\\w.])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`);
     const named = turn.answer.split(/(?<=[.!?])\s+(?=[A-Z"])/).find((t) => said.test(t) && words.some((w) => new RegExp(`\\b${w}`, 'i').test(t)));
     if (named) return `${key} "${text}" (only handed to a later call) told: "${named.slice(0, 80)}"`;
