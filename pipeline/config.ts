@@ -315,6 +315,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   value_error_near_miss: 0,
   value_error_truth_underivable: 0,
   value_error_flag_undecided: 0,
+  value_error_flag_widens: 0,
   value_error_area_swap: 0,
   value_error_other_kind: 0,
   value_error_swap_undecided: 0,
