@@ -483,6 +483,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   gt_film_search_for_place: 0,
   gt_scholarly_search_unasked: 0,
   shown_bullet_split: 0,
+  shown_list_unlike_doc: 0,
   simulated_status_list_omits_used: 0,
   answer_text_then_field: 0,
   answer_tense_slip: 0,
