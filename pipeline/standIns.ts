@@ -244,15 +244,16 @@ const ITEM_LINE = /^(?:\(?\d{1,2}[.)]\s+\S|[-*•]\s+\S|[^:：\n]{1,30}[:：]\s*
  * (PPT.add_text_page's bullet_items: "for multiple bullet items, please use [SPAN] to separate
  * them"): T-Eval 254_1 passes "1. Introduction to computer vision\n2. Applications of computer
  * vision\n3. Computer vision algorithms", one bullet of three lines, where a model following the doc
- * writes three bullets. Returns the items joined by [SPAN] (a "- " or "•" marker dropped: the slide
- * draws its own bullets; numbers kept), or undefined when the doc names no [SPAN] or some line is
- * no list item (a paragraph, a wrapped summary: one bullet's text).
+ * writes three bullets. Returns the lines joined by [SPAN] as written (their numbers and "- "
+ * markers kept: the readers of a slide's names and fields, copiedFields.ts, know a list by them), or
+ * undefined when the doc names no [SPAN] or some line is no list item (a paragraph, a wrapped
+ * summary: one bullet's text).
  */
 export function spanListLines(value: string, description: string): string | undefined {
   if (!description.includes('[SPAN]') || value.includes('[SPAN]')) return undefined;
   const lines = value.split('\n').map((l) => l.trim()).filter(Boolean);
   if (lines.length < 2 || !lines.every((l) => ITEM_LINE.test(l))) return undefined;
-  return lines.map((l) => l.replace(/^[-*•]\s+/, '')).join('[SPAN]');
+  return lines.join('[SPAN]');
 }
 
 /**

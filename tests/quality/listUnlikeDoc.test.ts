@@ -12,13 +12,15 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { spanListLines } from '../../pipeline/standIns.js';
 import { shownListUnlikeDoc } from '../../pipeline/quality/measures/solvable.js';
+import { copiedTitles, spanAsLines } from '../../pipeline/quality/grounding.js';
+import { labelledBlocks, listedNames } from '../../pipeline/quality/copiedFields.js';
 
 const DOC = '[Required] bullet_items should be string, for multiple bullet items, please use [SPAN] to separate them.';
 
 describe('spanListLines', () => {
   it('joins numbered, marked and field lines by [SPAN] (254_1, 34_0, 169_2, 61_2)', () => {
     expect(spanListLines('1. Introduction to computer vision\n2. Applications of computer vision\n3. Computer vision algorithms', DOC)).toBe('1. Introduction to computer vision[SPAN]2. Applications of computer vision[SPAN]3. Computer vision algorithms');
-    expect(spanListLines('- BP\n- Shell\n- Exxon', DOC)).toBe('BP[SPAN]Shell[SPAN]Exxon');
+    expect(spanListLines('- BP\n- Shell\n- Exxon', DOC)).toBe('- BP[SPAN]- Shell[SPAN]- Exxon');
     expect(spanListLines('Property Type: Private room\nCapacity: 1 person\nRating: 4.71', DOC)).toBe('Property Type: Private room[SPAN]Capacity: 1 person[SPAN]Rating: 4.71');
     expect(spanListLines('导演：布莱特·摩根\n主演：简·古道尔', DOC)).toBe('导演：布莱特·摩根[SPAN]主演：简·古道尔');
     // A blank line between records is no item.
@@ -82,5 +84,21 @@ describe('shown_list_unlike_doc', () => {
     expect(shownListUnlikeDoc.check(caseWith('The film is a documentary.\nIt was shot in Tanzania.'), {} as never)).toBeNull();
     const plain = { ...addTextPage, required_parameters: [{ name: 'bullet_items', type: 'string', description: 'the bullets' }] };
     expect(shownListUnlikeDoc.check(caseWith('1. A\n2. B', plain), {} as never)).toBeUndefined();
+  });
+});
+
+describe('a [SPAN]-separated text is read line by line', () => {
+  // 472_2's slide after standardize 23: read as one line, "Expend4bles[SPAN]Release Date: …" was carried whole into a simulated film title.
+  const slide = 'Title: Expend4bles[SPAN]Release Date: 2023-09-15[SPAN]Popularity: 2085.194[SPAN]Title: The Equalizer 3[SPAN]Release Date: 2023-08-30';
+  it('splits at [SPAN], except right after a label (a split bullet)', () => {
+    expect(spanAsLines(slide).split('\n')).toHaveLength(5);
+    expect(spanAsLines('Date and Time: [SPAN]2023-10-22 22:53')).toBe('Date and Time: 2023-10-22 22:53');
+  });
+  it('gives the titles, records and listed names a one-per-line text gave', () => {
+    const page = (bullets: string) => ({ name: 'PPT.add_text_page', args: { title: 'Gas Stations Along the Route', bullet_items: bullets } });
+    expect(copiedTitles(page(slide), '').map((t) => t.value)).toEqual(['Expend4bles', 'The Equalizer 3']);
+    expect(labelledBlocks(slide)).toEqual(labelledBlocks(slide.replace(/\[SPAN\]/g, '\n')));
+    expect(listedNames(page('- BP[SPAN]- Shell[SPAN]- Exxon'))).toEqual(listedNames(page('- BP\n- Shell\n- Exxon')));
+    expect(listedNames(page('- BP[SPAN]- Shell[SPAN]- Exxon'))[0]?.names).toEqual(['BP', 'Shell', 'Exxon']);
   });
 });
