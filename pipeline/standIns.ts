@@ -236,6 +236,26 @@ export function readContentAs(key: string, read: string): string {
   return read.split('\n').map((l) => l.trim().replace(/^[-*•]\s*/, '')).filter(Boolean).join('[SPAN]');
 }
 
+/** A line that is one item of a written list: numbered ("1. Opening Remarks"), marked ("- BP"), or one field ("Capacity: 1 person", "导演：诺兰"). */
+const ITEM_LINE = /^(?:\(?\d{1,2}[.)]\s+\S|[-*•]\s+\S|[^:：\n]{1,30}[:：]\s*\S)/;
+
+/**
+ * A list written one item per line for a parameter whose doc separates items with [SPAN]
+ * (PPT.add_text_page's bullet_items: "for multiple bullet items, please use [SPAN] to separate
+ * them"): T-Eval 254_1 passes "1. Introduction to computer vision\n2. Applications of computer
+ * vision\n3. Computer vision algorithms", one bullet of three lines, where a model following the doc
+ * writes three bullets. Returns the lines joined by [SPAN] as written (their numbers and "- "
+ * markers kept: the readers of a slide's names and fields, copiedFields.ts, know a list by them), or
+ * undefined when the doc names no [SPAN] or some line is no list item (a paragraph, a wrapped
+ * summary: one bullet's text).
+ */
+export function spanListLines(value: string, description: string): string | undefined {
+  if (!description.includes('[SPAN]') || value.includes('[SPAN]')) return undefined;
+  const lines = value.split('\n').map((l) => l.trim()).filter(Boolean);
+  if (lines.length < 2 || !lines.every((l) => ITEM_LINE.test(l))) return undefined;
+  return lines.join('[SPAN]');
+}
+
 /**
  * A bullet list whose [SPAN] separator splits one bullet in two: a label from its value ("Date and
  * Time: [SPAN]2023-10-22 22:53", "Image: [SPAN]outputs/1697986446.9011912.jpg", 456_1), an

@@ -19,7 +19,7 @@
  */
 import type { ToolParam } from '../schemas.js';
 import { kindOfParam } from './kinds.js';
-import { escapeRegExp } from './vocabulary.js';
+import { escapeRegExp, words } from './vocabulary.js';
 
 const norm = (s: string): string => s.normalize('NFC').toLowerCase().replace(/\s+/g, ' ');
 
@@ -89,6 +89,24 @@ export function undecidedFlag(key: string, description: string, right: boolean, 
   if (right && positive) return undefined;
   if (!right && negative && (!positive || /\bread and unread\b|\bincluding (the )?read\b/.test(text))) return undefined;
   return `${key}=${String(!right)} for ${String(right)}: the request ${positive && negative ? 'says both' : positive || negative ? 'says the other' : 'says neither'} (${cues.join(', ')})`;
+}
+
+/**
+ * Why flipping the filter flag `key` from `right` to `to` widens what the call returns, or undefined:
+ * a restriction turned off (only_unread=false for the user's "unread emails") or an inclusion turned
+ * on. The wider answer still holds every item the right call returns, each marked by what the flag
+ * filters on (an email's is_read), so a model may pick them out and go on: no error beyond doubt.
+ * Narrowing (only_unread=true for "all my emails", ls without hidden files for "including hidden
+ * ones") leaves asked-for items out, which is one.
+ */
+export function widensResult(key: string, description: string, right: boolean, to: boolean): string | undefined {
+  if (right === to) return undefined;
+  const text = `${words(key).join(' ')} ${description}`.toLowerCase();
+  const restricts = /\b(only|exclude[sd]?|excluding|filter(s|ed)?)\b/.test(text);
+  const includes = /\b(include[sd]?|including|hidden|show all|list all)\b/.test(text);
+  if (restricts && to === false) return `${key}=false turns off a restriction: the answer holds what ${key}=true returns`;
+  if (!restricts && includes && to === true) return `${key}=true includes more: the answer holds what ${key}=false returns`;
+  return undefined;
 }
 
 /** Words that make a place a site (a landmark, a building, a beach), not an area. */

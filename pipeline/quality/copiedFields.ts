@@ -10,7 +10,7 @@
  */
 import { FINISH_ACTION, type Action, type ChatMessage } from '../schemas.js';
 import { parseToolResponse } from '../prompts/parseAction.js';
-import { callsAt, namesAThing, shownText } from './grounding.js';
+import { callsAt, namesAThing, shownText, spanAsLines } from './grounding.js';
 
 /** One "Label: value" line of a copied record (continuation lines joined to the value). */
 export interface CopiedField {
@@ -50,7 +50,7 @@ export function labelledBlocks(text: string): CopiedField[][] {
     if (current.length) blocks.push(current);
     current = [];
   };
-  for (const line of text.split(/\r?\n/)) {
+  for (const line of spanAsLines(text).split(/\r?\n/)) {
     if (!line.trim()) {
       close();
       continue;
@@ -87,7 +87,7 @@ export function copiedRecords(action: Action, userText: string): CopiedRecord[] 
     typeof args.title === 'string' && 'bullet_items' in args && namesAThing(args.title, userText) && !` ${norm(userText)} `.includes(` ${norm(args.title)} `) ? args.title.trim() : undefined;
   for (const [key, value] of Object.entries(args)) {
     for (const text of Array.isArray(value) ? value : [value]) {
-      if (typeof text !== 'string' || !/\n|^\s*\S[^:\n]{0,30}:/.test(text)) continue;
+      if (typeof text !== 'string' || !/\n|^\s*\S[^:\n]{0,30}:/.test(spanAsLines(text))) continue;
       for (const block of labelledBlocks(text)) {
         const identity = block.find((f) => IDENTITY.test(f.label));
         const title = identity?.value.replace(/[.;,]+$/, '').trim() ?? (key === 'bullet_items' ? slideTitle : undefined);
@@ -261,9 +261,10 @@ export function labelledFacts(action: Action): LabelledFact[] {
   for (const [key, arg] of Object.entries(action.args)) {
     for (const text of Array.isArray(arg) ? arg : [arg]) {
       if (typeof text !== 'string' || !text.includes(':')) continue;
+      const lines = spanAsLines(text);
       // A text of numbered items ("Review 1: …", "Property 2:", "1. Title: …") lists records of a list, not the single record.
-      if (/^[ \t]*(?:[A-Za-z][A-Za-z ]{0,20}[ \t]\d+[ \t]*:|\d+[.)])/m.test(text)) continue;
-      const blocks = labelledBlocks(text.replace(/\[SPAN\]/g, ''));
+      if (/^[ \t]*(?:[A-Za-z][A-Za-z ]{0,20}[ \t]\d+[ \t]*:|\d+[.)])/m.test(lines)) continue;
+      const blocks = labelledBlocks(lines);
       // Blocks giving the same label again (a forecast's days, each "Date: … Overall conditions: …") are the records of a list.
       const labels = blocks.flatMap((b) => b.map((f) => f.label.toLowerCase()));
       if (new Set(labels).size < labels.length) continue;
@@ -345,7 +346,7 @@ export function listedNames(action: Action): ListedNames[] {
   const out: ListedNames[] = [];
   for (const [key, arg] of Object.entries(action.args)) {
     if (key === 'title' || typeof arg !== 'string') continue;
-    const lines = arg.replace(/\[SPAN\]/g, '').split(/\r?\n/).filter((l) => l.trim());
+    const lines = spanAsLines(arg).split(/\r?\n/).filter((l) => l.trim());
     const items = lines.map((l) => BULLET.exec(l)?.[1]);
     if (items.length < 2 || items.some((i) => i === undefined)) continue;
     const names = (items as string[]).map((i) => i.replace(/[.;,]+$/, '').trim());
@@ -374,7 +375,7 @@ export function describedTexts(action: Action): LabelledFact[] {
   const heading = Object.entries(args).find(([k, v]) => /^title$/i.test(k) && typeof v === 'string' && TEXT_LABEL.test(v.trim()))?.[1] as string | undefined;
   for (const [key, arg] of Object.entries(args)) {
     if (typeof arg !== 'string' || /^title$/i.test(key)) continue;
-    const text = arg.replace(/\[SPAN\]/g, '\n').trim();
+    const text = spanAsLines(arg).trim();
     if (heading && long(text) && !/^[^\n:]{1,30}:/.test(text) && !text.includes('\n')) {
       out.push({ key, label: heading.trim(), value: text });
       continue;

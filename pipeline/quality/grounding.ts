@@ -692,6 +692,16 @@ export function namesAThing(title: string, userText: string): boolean {
 }
 
 /**
+ * A call's text with T-Eval's [SPAN] item separator read as the line break it stands for
+ * (bullet_items "Title: Expend4bles[SPAN]Release Date: 2023-09-15[SPAN]…" is two lines); one left
+ * right after a label's colon ("Date and Time: [SPAN]2023-10-22 22:53", a split bullet) joins the
+ * label to its value as before.
+ */
+export function spanAsLines(text: string): string {
+  return text.replace(/([:：])[ \t]*\[SPAN\][ \t]*/g, '$1 ').replace(/[ \t]*\[SPAN\][ \t]*/g, '\n');
+}
+
+/**
  * Titles a call copies from an earlier answer: a "Title: …" line of a free-text argument (an
  * email listing the papers a search found) and a slide titled with the name of a thing. A model
  * composes a heading, but it can only copy "A Survey on Federated Learning…" or "Wegmans
@@ -703,7 +713,7 @@ export function copiedTitles(action: Action, userText: string): NeededValue[] {
   const args = action.args;
   for (const [key, value] of Object.entries(args)) {
     if (typeof value !== 'string') continue;
-    for (const m of value.matchAll(/^[ \t]*(?:\d+[.)][ \t]*)?(?:paper |article |film |movie )?title[ \t]*[:：][ \t]*(.+?)[ \t]*$/gim)) {
+    for (const m of spanAsLines(value).matchAll(/^[ \t]*(?:\d+[.)][ \t]*)?(?:paper |article |film |movie )?title[ \t]*[:：][ \t]*(.+?)[ \t]*$/gim)) {
       const t = m[1].replace(/[.;,]+$/, '').trim();
       if (t.length >= 4) out.push({ key: 'title', value: t });
     }

@@ -27,7 +27,7 @@ import { formatSources, sourceRows } from '../../scripts/report/sources.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import { insertLookups, LOOKUPS_VERSION } from './lookups.js';
 import { answeredText, dictatedText, responseStrings } from '../../pipeline/dictatedText.js';
-import { joinSplitBullets, ownContentNotGiven, readBeforeText, repairStandIn, standInKind, standInWrite, textBeforeRead } from '../../pipeline/standIns.js';
+import { joinSplitBullets, spanListLines, ownContentNotGiven, readBeforeText, repairStandIn, standInKind, standInWrite, textBeforeRead } from '../../pipeline/standIns.js';
 import { answeredDistances, distanceCallUnit, repairUnits, type DistanceUnit } from '../../pipeline/unitWords.js';
 import { dropSignOffSlots } from '../../pipeline/afterFailure.js';
 import { optionalTickerParam, requestedTicker } from '../../pipeline/quality/argumentKinds.js';
@@ -73,8 +73,10 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   // 19 (h-plans23): a T-Eval Google Scholar search for a request asking nothing scholarly is left out where the plan makes the same search with another search tool (305_0), else the plan is turned down (446_0); a call with a dummy id ("12345") made again later with a looked-up one is left out (471_2); a [SPAN] splitting one bullet ("Date and Time: [SPAN]2023-10-22 22:53", 456_1) is taken out of it.
   // 20 (h-plans24): a read of reviews the request never asks for is left out (272_0's get_movie_reviews for "the plot summary and details of the movie 'Inception'"), or the plan turned down where a later step takes what it showed (unrequested_read); a text argument describing a file the plan reads only later (116_1's body "Content of the file located at `…paper_readme.txt`") is given the file's text, the read moved first (standIns.ts textBeforeRead).
   // 21 (h-plans24): a plan whose content argument only restates the request's name for the user's own content, never given (466_2's bullet_items "Main points of the presentation" for "the main points of my presentation"), is turned down (own_content_not_given).
+  // 24 (h-solv27): 23's lines keep their "- " markers (copiedFields.ts listedNames knows a list of names by them: without, 34_0's slide of gas stations no longer named the stations its search answers, g0's "BP", "Shell").
+  // 23 (h-solv27): a T-Eval list written one item per line for a parameter whose doc separates items with [SPAN] (254_1's bullet_items "1. Introduction to computer vision\n2. Applications of computer vision\n3. …") is joined by [SPAN], each line as written (standIns.ts spanListLines; shown_list_unlike_doc 93/220 on g0).
   // 22: h-plans24's 21 and h-sim24's 21 merged. h-sim24 21 (20 in one step): a distance an earlier answer gave, or a distance call not answered yet will be given (resolve carries the plan's number into it), written in another unit than its tool's doc gives ("Total Distance: 4488.454 miles" of get_distance's km, 34_0), is written in the tool's unit (pipeline/unitWords.ts; gt_number_unit_off_doc).
-  version: `22+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
+  version: `24+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
@@ -322,6 +324,13 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
                   standInsRepaired.push({ k, tool: s.action.name, param: name, how: 'repaired' });
                   args[name] = repaired;
                 }
+              }
+              // Items written one per line where the doc separates them with [SPAN] (254_1's "1. Introduction to computer vision\n2. …"): the doc's separator (standIns.ts spanListLines).
+              const param = [...doc.required_parameters, ...doc.optional_parameters].find((p) => p.name === name);
+              const spanned = raw.source === 'teval' ? spanListLines(args[name] as string, param?.description ?? '') : undefined;
+              if (spanned !== undefined) {
+                standInsRepaired.push({ k, tool: s.action.name, param: name, how: 'list lines joined by [SPAN] as the doc says' });
+                args[name] = spanned;
               }
             }
           }

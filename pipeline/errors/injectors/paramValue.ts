@@ -19,7 +19,7 @@ import { slipProblem, type GivenValue } from '../misplaced.js';
 import { exactNumber, pyInt, toJson } from '../../pyValues.js';
 import { typeBroken, typeProblem } from '../wrongCall.js';
 import { NEAR_NUMBER_SHARE, nearMiss, namesByNumber } from '../nearMiss.js';
-import { areaSwap, otherKind, undecidedFlag, swapUndecided, underivableTruth } from '../valueDoubt.js';
+import { areaSwap, otherKind, undecidedFlag, swapUndecided, underivableTruth, widensResult } from '../valueDoubt.js';
 import { kindOfParam } from '../kinds.js';
 
 /** The families of wrong values (README "Internal errors"): what a model really gets wrong. */
@@ -337,6 +337,8 @@ function appliedEdits(input: InjectionInput, rng: Rng): { edit: ValueEdit; chang
       if (underivableTruth(right, shown)) return false;
       if (edit.variant === 'same-kind-entity:arguments-swapped') return true;
       if (typeof right === 'boolean' && undecidedFlag(c.key, param.description ?? '', right, request)) return false;
+      // A flag flipped to the wider setting answers a superset that marks what was asked (valueDoubt.ts widensResult).
+      if (typeof right === 'boolean' && typeof c.to === 'boolean' && widensResult(c.key, param.description ?? '', right, c.to)) return false;
       if (kindOfParam(param) === 'place' && areaSwap(right, c.to)) return false;
       return otherKind(param, right, c.to, request) === undefined;
     }),

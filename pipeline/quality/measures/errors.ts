@@ -634,6 +634,49 @@ export const valueErrorFlagUndecided: CaseMeasure = {
 };
 
 /**
+ * Which way a boolean widens what a call returns, read from the flag's own name and doc alone: a
+ * restriction ("only_unread", "Only show unread emails") returns more when false, an inclusion ("a":
+ * "Show hidden files and directories", "include_read") more when true. Undefined for a flag that
+ * filters nothing (unlock, activate, a brake's state).
+ */
+function widerWhen(key: string, description: string): boolean | undefined {
+  const said = `${key.replace(/[_\W]+|(?<=[a-z])(?=[A-Z])/g, ' ')} ${description}`.toLowerCase();
+  if (/\bonly\b|\bexclud|\bfilter/.test(said)) return false;
+  if (/\binclud|\bhidden\b|\bshow all\b|\blist all\b/.test(said)) return true;
+  return undefined;
+}
+
+/**
+ * A value error flipping a flag to the setting that returns more, answered with a success: the
+ * wrong call's list holds every item the right call's would, each marked by what the flag filters
+ * on. Email.show(only_unread=false) for "look at my unread emails" (teval_query_195_0) lists the two
+ * unread emails with "is_read": False beside the read one, so picking them out and going on is as
+ * right as calling again with only_unread=true: the case has no one right next step. The other
+ * way (only_unread=true for "all my emails", ls(a=false) for "including hidden files") leaves
+ * items out and is a real error.
+ */
+export const valueErrorFlagWidens: CaseMeasure = {
+  kind: 'case',
+  id: 'value_error_flag_widens',
+  group: 'errors',
+  title: 'injected value error flipping a filter flag to the setting that returns more (only_unread=false for "my unread emails"), answered with a success whose list already holds and marks what was asked, so going on is as right as redoing the call',
+  population: 'parameters_value cases whose error was made up and flips a boolean',
+  check(tc) {
+    const p = injectedValueError(tc);
+    if (!p) return undefined;
+    const flags = p.changed.filter((k) => typeof p.right[k] === 'boolean' && typeof p.wrong[k] === 'boolean');
+    if (!flags.length) return undefined;
+    const answer = tc.messages[tc.messages.length - 1];
+    if (answer?.role !== 'function' || refusesCall(answer.content)) return null;
+    for (const k of flags) {
+      const wider = widerWhen(k, p.param(k).description ?? '');
+      if (wider !== undefined && p.wrong[k] === wider) return `${k}=${String(p.wrong[k])} for ${String(p.right[k])} returns more, answered "${answer.content.replace(/\s+/g, ' ').slice(0, 80)}"`;
+    }
+    return null;
+  },
+};
+
+/**
  * A value error that swaps the two ends of a pair where the request does not say which is which:
  * teval_query_25_2's route "how far my workplace at 321 Industrial Ln is from my home at 123 Orchard
  * St, and the best path to take" with start and end exchanged (either way is a way there, and the
@@ -697,4 +740,4 @@ export const valueErrorOtherKind: CaseMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [valueErrorTruthUnderivable, valueErrorFlagUndecided, valueErrorSwapUndecided, valueErrorAreaSwap, valueErrorOtherKind, valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectContinuesPlan, toolSelectStatusLook, toolSelectDestroysUnasked, toolSelectThoughtStatesOtherAct, toolSelectFairReading, thoughtLeak, thoughtStatesDroppedValue, keyErrorValueUnstated, implausibleValue, confusableTools, realErrors];
+export const ERROR_MEASURES = [valueErrorTruthUnderivable, valueErrorFlagUndecided, valueErrorFlagWidens, valueErrorSwapUndecided, valueErrorAreaSwap, valueErrorOtherKind, valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectContinuesPlan, toolSelectStatusLook, toolSelectDestroysUnasked, toolSelectThoughtStatesOtherAct, toolSelectFairReading, thoughtLeak, thoughtStatesDroppedValue, keyErrorValueUnstated, implausibleValue, confusableTools, realErrors];

@@ -368,6 +368,41 @@ export const shownBulletSplit: CaseMeasure = {
   },
 };
 
+/** One line of a written list: numbered ("1. Opening Remarks"), marked ("- BP", "• Shell"), or a field ("Capacity: 1 person", "导演：诺兰"). */
+const LIST_LINE = /^\s*(?:\(?\d{1,2}[.)]\s+\S|[-*•]\s+\S|[^:：\n]{1,30}[:：]\s*\S)/;
+
+/**
+ * A call the case shows or expects that passes several items as lines where its parameter's doc
+ * says how to separate them: PPT.add_text_page's bullet_items reads "for multiple bullet items,
+ * please use [SPAN] to separate them", and 254_1 passes "1. Introduction to computer vision\n2.
+ * Applications of computer vision\n3. Computer vision algorithms" (one bullet of three lines). A
+ * model that writes the items as the doc says is scored against a ground truth the doc rules out.
+ */
+export const shownListUnlikeDoc: CaseMeasure = {
+  kind: 'case',
+  id: 'shown_list_unlike_doc',
+  group: 'solvable',
+  title: 'a call the case shows or expects passes several items one per line where its parameter\'s doc says to separate them with [SPAN] (bullet_items "1. Introduction to computer vision\\n2. Applications of computer vision", 254_1)',
+  population: 'cases showing or expecting a call with a parameter whose doc separates items with [SPAN]',
+  check(tc) {
+    const spanned = new Map<string, Set<string>>();
+    for (const t of tc.tools) {
+      const keys = [...t.required_parameters, ...t.optional_parameters].filter((p) => (p.description ?? '').includes('[SPAN]')).map((p) => p.name);
+      if (keys.length) spanned.set(t.name, new Set(keys));
+    }
+    const calls = correctCalls(tc).filter(({ action }) => spanned.has(action.name) && isPlainObject(action.args));
+    if (calls.length === 0) return undefined;
+    for (const { where, action } of calls) {
+      for (const [key, v] of Object.entries(action.args as Record<string, unknown>)) {
+        if (!spanned.get(action.name)!.has(key) || typeof v !== 'string' || v.includes('[SPAN]')) continue;
+        const lines = v.split('\n').filter((l) => l.trim());
+        if (lines.length >= 2 && lines.every((l) => LIST_LINE.test(l))) return `${where} ${action.name} ${key}=${JSON.stringify(v.slice(0, 70))} puts ${lines.length} items on lines, where its doc separates them with [SPAN]`;
+      }
+    }
+    return null;
+  },
+};
+
 /**
  * A ground truth passing a text the user dictated with its numbers changed (BFCL 176: the ticket
  * description "… on December 15, 2023, needs to be canceled" where the user wrote 2026): a model that
@@ -1383,6 +1418,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   gtPlaceholderArgument,
   shownPlaceholderArgument,
   shownBulletSplit,
+  shownListUnlikeDoc,
   gtRepeatsAnsweredCall,
   inventedHost,
   unsafeIntegers,
