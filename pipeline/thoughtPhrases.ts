@@ -870,7 +870,7 @@ const GENERIC_LIST = /^(?:contents?|data|results?|items?|list|response|output|re
  * symbol is "ZETA""). Only what the answer holds, word for word; undefined when the answer is no JSON
  * or holds the value nowhere a clause can say (a text, a deeper nesting).
  */
-export function whereInAnswer(content: string, value: string, num = false): string | undefined {
+export function whereInAnswer(content: string, value: string, num = false, variant = 0): string | undefined {
   // JSON, or a Python literal as T-Eval recorded its answers ({'property': [{'id': '4464347', …}]}).
   let v = parseToolResponse(content);
   const said = (x: string) => (num ? x : `"${x}"`);
@@ -890,7 +890,14 @@ export function whereInAnswer(content: string, value: string, num = false): stri
     const item = listed && !isRecord(x) ? listed : !words || GENERIC_LIST.test(words.split(' ').pop()!) ? 'entry' : isRecord(x) ? singular(words) : isPlural(words) ? singular(words) : 'entry';
     if (!isNounKey(item)) return undefined;
     // "there are three properties, and the first …": the count stands apart from the noun its verb agrees with.
-    const among = (what: string) => (n === 1 ? `the only ${item}${what}` : `there are ${countWord(n)} ${plural(item)}, and the ${ORDINALS[at]}${what}`);
+    // Three ways to place an item (`variant`), so a loop over a listing does not read as one sentence filled in:
+    // "there are three properties, and the first, "…", has id …", ""…", the first of three properties, has id …",
+    // "the first property, "…", has id …".
+    const v3 = variant % 3;
+    const among = (what: string, noun = item) =>
+      n === 1 ? `the only ${noun}${what}` : v3 === 2 ? `the ${ORDINALS[at]} ${noun}${what}` : `there are ${countWord(n)} ${plural(noun)}, and the ${ORDINALS[at]}${what}`;
+    const named = (name: string, noun: string, field: string) =>
+      v3 === 1 ? `"${name}", ${n === 1 ? `the only ${noun}` : `the ${ORDINALS[at]} of ${countWord(n)} ${plural(noun)}`}, has ${field} ${said(value)}` : `${among(`, "${name}",`, noun)} has ${field} ${said(value)}`;
     // Past ten, neither the place nor the count is said (no "23 entries" the answer never writes out).
     if (n > 1 && (at >= ORDINALS.length || n > COUNT_WORDS.length - 1)) return isRecord(x) ? undefined : `${said(value)} is one of the ${plural(item)}`;
     if (isRecord(x)) {
@@ -898,14 +905,14 @@ export function whereInAnswer(content: string, value: string, num = false): stri
       const fieldWords = keyAsWords(field);
       if (!isNounKey(fieldWords)) return undefined;
       const name = recordName(x, value);
-      return name ? `${among(`, "${name}",`)} has ${fieldWords} ${said(value)}` : `${among('')} has ${fieldWords} ${said(value)}`;
+      return name ? named(name, item, fieldWords) : `${among('')} has ${fieldWords} ${said(value)}`;
     }
     // A list beside this one of as many titles or names (Google Scholar's title / organic_id) names the item:
     // "there are three entries, and the second, "…", has organic id "…"".
     const names = ['title', 'name', 'names', 'titles'].map((k) => siblings[k]).find((y): y is unknown[] => Array.isArray(y) && y.length === n);
     const name = names && typeof names[at] === 'string' && (names[at] as string).length <= 80 && !/["\n\r]/.test(names[at] as string) ? (names[at] as string) : undefined;
-    if (name && name !== value) return n === 1 ? `the only entry, "${name}", has ${singular(words)} ${said(value)}` : `there are ${countWord(n)} entries, and the ${ORDINALS[at]}, "${name}", has ${singular(words)} ${said(value)}`;
-    return `${among('')} is ${said(value)}`;
+    if (name && name !== value) return named(name, 'entry', singular(words));
+    return v3 === 1 && n > 1 ? `${said(value)} is the ${ORDINALS[at]} of ${countWord(n)} ${plural(item)}` : `${among('')} is ${said(value)}`;
   };
   if (Array.isArray(v)) return inList(v, undefined, {});
   if (!isRecord(v)) return undefined;

@@ -145,7 +145,7 @@ function answerTie(args: Record<string, unknown> | string, seen: Seen, doc: KeyD
   }
   const [first, second] = sources;
   if (!first) return undefined;
-  const where = whereInAnswer(seen.answers[first.at].response!, first.value, first.num);
+  const where = whereInAnswer(seen.answers[first.at].response!, first.value, first.num, rng.int(0, 2));
   // "The last call" only of the step just before, in this turn.
   const previous = first.at === 0 && seen.answersThisTurn > 0;
   // Not in the shape the thought before opened with (the next item of the same listing says so in other words).
@@ -154,7 +154,7 @@ function answerTie(args: Record<string, unknown> | string, seen: Seen, doc: KeyD
     : rng.pick(fresh(framesOf('answer').map((f) => SOURCE_FRAMES[f].say(keyNoun(first.key, doc), first.value, first.api, undefined, first.num)), avoid));
   // A second value another tool gave (the card id of `register_credit_card` beside the access token of
   // `authenticate_travel`) is tied in the same sentence, where its answer places it.
-  const other = second ? whereInAnswer(seen.answers[second.at].response!, second.value, second.num) : undefined;
+  const other = second ? whereInAnswer(seen.answers[second.at].response!, second.value, second.num, rng.int(0, 2)) : undefined;
   return other ? `${lead.slice(0, -1)}, and \`${second!.api}\` says ${other}.` : lead;
 }
 
@@ -310,7 +310,7 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
       { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
-  offline: { version: 'thought-writer-33', // 33 (h-thoughts27): a thought takes another call frame than the one before it, and another lead shape (or none), so no two thoughts in a row share a sentence (thought_frame_repeated_in_case 102/2186 CoT cases on g0); a call passing a value only a tool answer showed (an id off a listing, a price from a quote) always opens with where that answer holds it ("`search_property_by_place` says the first of the three properties, \"Cozy Loft\", has id 10803849."; thoughtPhrases whereInAnswer), else which tool returned it — never the bare "Next, I need to retrieve the details of the property …" nor "The property id will be 10803849." (thought_answer_value_untied 633/2186 CoT cases on g0). 32 (h-base25): a thought with a lead sentence (a fact of the last answer, where a value comes from) never goes on "With that done, I can …" ("that" would be the lead, no deed: "The request names \"1293\" as the access token. With that done, …"), but "Now I can …" (thought_done_after_lead 89/936 CoT base cases on f52). 31 (h-thoughts13): a number the call passes as a number is said bare in a frame of the assistant's own words ("The movie id will be 27205.", not "27205"; thoughtPhrases said; thought_number_quoted); a string id stays quoted; Earlier versions: docs/method-versions.md.
+  offline: { version: 'thought-writer-33', // 33 (h-thoughts27): the place of an item in a listing said in one of three ways (thought_frame_top_share 4.0% with one on h-thoughts27's b5); a thought takes another call frame than the one before it, and another lead shape (or none), so no two thoughts in a row share a sentence (thought_frame_repeated_in_case 102/2186 CoT cases on g0); a call passing a value only a tool answer showed (an id off a listing, a price from a quote) always opens with where that answer holds it ("`search_property_by_place` says the first of the three properties, \"Cozy Loft\", has id 10803849."; thoughtPhrases whereInAnswer), else which tool returned it — never the bare "Next, I need to retrieve the details of the property …" nor "The property id will be 10803849." (thought_answer_value_untied 633/2186 CoT cases on g0). 32 (h-base25): a thought with a lead sentence (a fact of the last answer, where a value comes from) never goes on "With that done, I can …" ("that" would be the lead, no deed: "The request names \"1293\" as the access token. With that done, …"), but "Now I can …" (thought_done_after_lead 89/936 CoT base cases on f52). 31 (h-thoughts13): a number the call passes as a number is said bare in a frame of the assistant's own words ("The movie id will be 27205.", not "27205"; thoughtPhrases said; thought_number_quoted); a string id stays quoted; Earlier versions: docs/method-versions.md.
     run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };
 
@@ -330,7 +330,7 @@ function isLead(sentence: string): boolean {
 }
 
 /** A tie the writer wrote from a recorded answer (whereInAnswer's listing clauses), which resolve re-checks against the answer shown. */
-const WRITER_TIE = /^(?:`[^`]+` says |From `[^`]+` I know that |The last call tells me )(?:there are |the only |"[^"]*" is one of )/;
+const WRITER_TIE = /^(?:`[^`]+` says |From `[^`]+` I know that |The last call tells me )(?:there are |the only |.*\b(?:is one of|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\b)/;
 
 /** A step as the resolve stage holds it: its thought, call and (by then) its answer. */
 export interface TiedStep {

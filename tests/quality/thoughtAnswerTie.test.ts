@@ -13,6 +13,12 @@ import { repeatedFrames, thoughtFrameRepeatedInCase } from '../../pipeline/quali
 import { Rng } from '../../pipeline/rng.js';
 
 const CTX = {} as never;
+/** The three ways whereInAnswer places a named record of a listing (its `variant`), as a regex source. */
+function placed(ord: string, count: string, noun: string, nouns: string, name: string, field: string): string {
+  const q = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return `(?:there are ${count} ${nouns}, and the ${ord}, "${q}", has ${field}|"${q}", the ${ord} of ${count} ${nouns}, has ${field}|the ${ord} ${noun}, "${q}", has ${field})`;
+}
+
 const LISTING = "{'property': [{'id': '10803849', 'name': 'clean warm quiet otaku private room', 'address': 'Monterey Park'}, {'id': '48347678', 'name': 'Suite in DTLA', 'address': 'Los Angeles'}]}";
 const call = (thought: string, name: string, args: Record<string, unknown>) => ({ role: 'assistant', content: JSON.stringify({ thought, name, args }) });
 
@@ -61,6 +67,10 @@ describe('the thought writer ties a value to the answer that showed it (whereInA
     expect(whereInAnswer('{"watchlist": ["NVDA", "OMEG"]}', 'OMEG')).toBe('there are two entries, and the second is "OMEG"');
     expect(whereInAnswer(JSON.stringify({ airports: Array.from({ length: 23 }, (_, i) => `A${i}X`) }), 'A0X')).toBe('"A0X" is one of the airports');
     expect(whereInAnswer('Published: 2023 Title: x', 'x')).toBeUndefined();
+    // The other two ways to place it, so a loop over the listing varies.
+    expect(whereInAnswer(LISTING, '48347678', true, 1)).toBe('"Suite in DTLA", the second of two properties, has id 48347678');
+    expect(whereInAnswer(LISTING, '48347678', true, 2)).toBe('the second property, "Suite in DTLA", has id 48347678');
+    expect(whereInAnswer('{"stock_list": ["AAPL", "GOOG", "MSFT"]}', 'MSFT', false, 1)).toBe('"MSFT" is the third of three stocks');
   });
 
   it('never writes the bare call for an id off the previous answer (the old writer did, seed after seed)', () => {
@@ -69,7 +79,7 @@ describe('the thought writer ties a value to the answer that showed it (whereInA
         { name: 'AirbnbSearch.search_property_by_place', description: 'Search for properties on Airbnb', args: { place: 'Los Angeles' } },
         { name: 'AirbnbSearch.get_property_details', description: 'Retrieve details of the property', args: { propertyId: 10803849 }, previousResponse: LISTING },
       ] }, new Rng(seed, 'tie'));
-      expect(second).toMatch(/^(?:`search_property_by_place` says |From `search_property_by_place` I know that |The last call tells me )there are two properties, and the first, "clean warm quiet otaku private room", has id 10803849\. /);
+      expect(second).toMatch(new RegExp(`^(?:\`search_property_by_place\` says |From \`search_property_by_place\` I know that |The last call tells me )${placed('first', 'two', 'property', 'properties', 'clean warm quiet otaku private room', 'id')} 10803849\\. `));
     }
   });
 
@@ -82,7 +92,7 @@ describe('the thought writer ties a value to the answer that showed it (whereInA
       seen.add(t.split('. ')[0]);
     }
     // "The last call" is said only of this turn's previous step.
-    expect([...seen].every((t) => /^(?:`search_property_by_place` says|From `search_property_by_place` I know that) there are two properties, and the second, "Suite in DTLA", has id 48347678$/.test(t))).toBe(true);
+    expect([...seen].every((t) => new RegExp(`^(?:\`search_property_by_place\` says|From \`search_property_by_place\` I know that) ${placed('second', 'two', 'property', 'properties', 'Suite in DTLA', 'id')} 48347678$`).test(t))).toBe(true);
   });
 });
 
@@ -99,10 +109,10 @@ describe('resolve ties a thought to an answer written after it (tieThoughtsToAns
       const steps = stepsOf();
       expect(tieThoughtsToAnswers([{ user: 'Find properties in Los Angeles and give me details.', steps }], new Map(), new Rng(seed, 'ties'))).toBe(2);
       expect(steps[0].action.thought).toBe(stepsOf()[0].action.thought);
-      expect(steps[1].action.thought).toMatch(/^(?:`search_property_by_place` says |From `search_property_by_place` I know that |The last call tells me )there are two properties, and the first, "clean warm quiet otaku private room", has id 10803849\. Next, I need to retrieve/);
+      expect(steps[1].action.thought).toMatch(new RegExp(`^(?:\`search_property_by_place\` says |From \`search_property_by_place\` I know that |The last call tells me )${placed('first', 'two', 'property', 'properties', 'clean warm quiet otaku private room', 'id')} 10803849\\. Next, I need to retrieve`));
       expect(steps[1].action.thought).not.toMatch(/will be/);
       // "With that done" after a lead would point at the lead: "Now I can".
-      expect(steps[2].action.thought).toMatch(/there are two properties, and the second, "Suite in DTLA", has id 48347678\. Now I can retrieve the details/);
+      expect(steps[2].action.thought).toMatch(new RegExp(`${placed('second', 'two', 'property', 'properties', 'Suite in DTLA', 'id')} 48347678\\. Now I can retrieve the details`));
       // Never the same opening twice in a row.
       expect(steps[1].action.thought!.slice(0, 12)).not.toBe(steps[2].action.thought!.slice(0, 12));
     }

@@ -191,7 +191,7 @@ function wrongTie(wrongArgs: Action['args'], shown: ShownBefore, rng: Rng, clean
   for (const v of Object.values(wrongArgs)) {
     const value = typeof v === 'bigint' ? String(v) : quotable(v);
     const from = value ? [...(shown.earlier ?? [])].reverse().find((s) => s.response !== undefined && holdsValue(s.response, value)) : undefined;
-    const where = from && value ? whereInAnswer(from.response!, value, typeof v === 'number' || typeof v === 'bigint') : undefined;
+    const where = from && value ? whereInAnswer(from.response!, value, typeof v === 'number' || typeof v === 'bigint', rng.int(0, 2)) : undefined;
     if (!where || !from) continue;
     const api = from.name.split('.').pop()!;
     const told = rng.pick([`\`${api}\` says ${where}.`, `From \`${api}\` I know that ${where}.`]);
