@@ -198,6 +198,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_file_type_mismatch: 0,
   thought_list_unsaid: 0,
   thought_number_quoted: 0,
+  thought_answer_value_untied: 0,
+  thought_frame_repeated_in_case: 0,
   thought_noun_agreement: 0,
   gt_repeats_answered_call: 0,
   long_context_closing_repeated: 0,

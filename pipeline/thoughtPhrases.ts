@@ -9,6 +9,7 @@ import { ownDescription } from './toolDescription.js';
 import { nlp } from './nlp.js';
 import { isCjkText, joinAnd, keyAsWords, keyNoun, withArticle, type KeyDoc } from './quality/grammar.js';
 import { parseJson } from './pyValues.js';
+import { parseToolResponse } from './prompts/parseAction.js';
 
 /** The API's own description (BFCL's toolkit preamble dropped), its first sentence, without its period. */
 export function purpose(description: string): string {
@@ -835,5 +836,93 @@ export function answerFact(content: string | undefined, passed?: unknown): strin
     v = entries.length === 1 && nested.length === 1 ? nested[0][1] : undefined;
   }
   if (Array.isArray(v) && v.length > 0) return `it lists ${v.length} item${v.length > 1 ? 's' : ''}`;
+  return undefined;
+}
+
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+/** The plural of a noun as a thought says it ("property" → "properties", "match" → "matches"). */
+function plural(noun: string): string {
+  if (isPlural(noun)) return noun;
+  return /[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : /(?:s|x|ch|sh)$/.test(noun) ? `${noun}es` : `${noun}s`;
+}
+/** The singular of a list's key ("properties" → "property", "films" → "film"), the noun for one of its items. */
+function singular(noun: string): string {
+  if (!isPlural(noun)) return noun;
+  return /ies$/.test(noun) ? `${noun.slice(0, -3)}y` : /(?:ss|x|ch|sh)es$/.test(noun) ? noun.slice(0, -2) : noun.slice(0, -1);
+}
+/** A record's own name, by which a person picks it out of a listing: a short title or name that is not the value itself. */
+function recordName(record: Record<string, unknown>, value: string): string | undefined {
+  for (const k of ['name', 'title', 'username', 'display_name', 'airport_name']) {
+    const x = record[k];
+    if (typeof x === 'string' && x !== value && x.length >= 2 && x.length <= 60 && !/["\n\r[\]]/.test(x)) return x;
+  }
+  return undefined;
+}
+const same = (x: unknown, value: string) => (typeof x === 'string' || typeof x === 'number' || typeof x === 'bigint') && String(x) === value;
+/** A list key that names no kind of item ("content", "data", "results" of a listing): its items are said as entries. */
+const GENERIC_LIST = /^(?:contents?|data|results?|items?|list|response|output|records?|entries|values?)$/i;
+
+/**
+ * Where a tool answer shows a value a call passes, as a clause a thought says after the tool's name
+ * ("`search_property_by_place` says …"): the record of a listing that holds it, by its place and its
+ * name ("the first property, "Cozy Loft", has id 10803849"), the item of a list ("the second organic id
+ * is "Xk8GurSkkSUJ"", with its title where a list beside it gives one), or the field it fills ("the
+ * symbol is "ZETA""). Only what the answer holds, word for word; undefined when the answer is no JSON
+ * or holds the value nowhere a clause can say (a text, a deeper nesting).
+ */
+export function whereInAnswer(content: string, value: string, num = false, variant = 0): string | undefined {
+  // JSON, or a Python literal as T-Eval recorded its answers ({'property': [{'id': '4464347', …}]}).
+  let v = parseToolResponse(content);
+  const said = (x: string) => (num ? x : `"${x}"`);
+  const isRecord = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
+  // A lone object wrapping the answer (a booking's details) is read through.
+  for (let depth = 0; depth < 2 && isRecord(v) && Object.keys(v).length === 1 && isRecord(Object.values(v)[0]); depth++) v = Object.values(v)[0];
+  const inList = (list: unknown[], listKey: string | undefined, siblings: Record<string, unknown>): string | undefined => {
+    const n = list.length;
+    const at = list.findIndex((x) => (isRecord(x) ? Object.values(x).some((y) => same(y, value)) : same(x, value)));
+    if (at < 0) return undefined;
+    const x = list[at];
+    // A listing's records are the things its key names ("property": [{…}] holds properties); a list of plain
+    // values is named by its key only where that says what each is ("stock_list", "files"): a "watchlist"
+    // holds stocks, not watchlists, and "current_directory_content" holds entries.
+    const words = listKey ? keyAsWords(listKey) : '';
+    const listed = /^(.+) list$/i.exec(words)?.[1];
+    const item = listed && !isRecord(x) ? listed : !words || GENERIC_LIST.test(words.split(' ').pop()!) ? 'entry' : isRecord(x) ? singular(words) : isPlural(words) ? singular(words) : 'entry';
+    if (!isNounKey(item)) return undefined;
+    // "there are three properties, and the first …": the count stands apart from the noun its verb agrees with.
+    // Three ways to place an item (`variant`), so a loop over a listing does not read as one sentence filled in:
+    // "there are three properties, and the first, "…", has id …", ""…", the first of three properties, has id …",
+    // "the first property, "…", has id …".
+    const v3 = variant % 3;
+    const among = (what: string, noun = item) =>
+      n === 1 ? `the only ${noun}${what}` : v3 === 2 ? `the ${ORDINALS[at]} ${noun}${what}` : `there are ${countWord(n)} ${plural(noun)}, and the ${ORDINALS[at]}${what}`;
+    const named = (name: string, noun: string, field: string) =>
+      v3 === 1 ? `"${name}", ${n === 1 ? `the only ${noun}` : `the ${ORDINALS[at]} of ${countWord(n)} ${plural(noun)}`}, has ${field} ${said(value)}` : `${among(`, "${name}",`, noun)} has ${field} ${said(value)}`;
+    // Past ten, neither the place nor the count is said (no "23 entries" the answer never writes out).
+    if (n > 1 && (at >= ORDINALS.length || n > COUNT_WORDS.length - 1)) return isRecord(x) ? undefined : `${said(value)} is one of the ${plural(item)}`;
+    if (isRecord(x)) {
+      const field = Object.entries(x).find(([, y]) => same(y, value))![0];
+      const fieldWords = keyAsWords(field);
+      if (!isNounKey(fieldWords)) return undefined;
+      const name = recordName(x, value);
+      return name ? named(name, item, fieldWords) : `${among('')} has ${fieldWords} ${said(value)}`;
+    }
+    // A list beside this one of as many titles or names (Google Scholar's title / organic_id) names the item:
+    // "there are three entries, and the second, "…", has organic id "…"".
+    const names = ['title', 'name', 'names', 'titles'].map((k) => siblings[k]).find((y): y is unknown[] => Array.isArray(y) && y.length === n);
+    const name = names && typeof names[at] === 'string' && (names[at] as string).length <= 80 && !/["\n\r]/.test(names[at] as string) ? (names[at] as string) : undefined;
+    if (name && name !== value) return named(name, 'entry', singular(words));
+    return v3 === 1 && n > 1 ? `${said(value)} is the ${ORDINALS[at]} of ${countWord(n)} ${plural(item)}` : `${among('')} is ${said(value)}`;
+  };
+  if (Array.isArray(v)) return inList(v, undefined, {});
+  if (!isRecord(v)) return undefined;
+  for (const [k, x] of Object.entries(v)) {
+    const noun = keyAsWords(k);
+    if (same(x, value)) return isNounKey(noun) && /[a-z]/i.test(noun) ? `the ${noun} ${isPlural(noun) ? 'are' : 'is'} ${said(value)}` : undefined;
+    if (Array.isArray(x)) {
+      const found = inList(x, k, v);
+      if (found) return found;
+    }
+  }
   return undefined;
 }

@@ -35,6 +35,7 @@ import { cacheKey } from '../../pipeline/resolution/canonical.js';
 import { callChangesState } from '../../pipeline/errors/sideEffects.js';
 import { valueShownIn } from '../../pipeline/quality/grounding.js';
 import { answerWriterRole } from './answerWriter.js';
+import { tieThoughtsToAnswers } from '../standardize/thoughtWriter.js';
 import { placeOfStep, shownBefore, toolSteps } from '../../pipeline/steps.js';
 import { carryPlan } from '../../pipeline/resolution/grounded.js';
 import { knownFacts, agreeingCarries, filmsShown, isFilmApi, taskToday, tripDistance, type KnownFacts } from '../../pipeline/resolution/knownFacts.js';
@@ -141,13 +142,15 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // 23: an arXiv step's recorded-paper answer is worked out by one function (simulatorRules.ts recordedOnly), once for both turn-downs and once by the simulator, not three times (output byte-identical on f56).
   // 22: a trajectory with an arXiv search no recorded paper matches is turned down (arxiv_nothing_recorded): an empty answer for "deep learning" reads as broken (118 cases, 20 trajectories on h-serper25's build).
   // 21: a trajectory whose later step copies from an arXiv answer what no recorded paper of its query holds is turned down (arxiv_paper_unrecorded).
+  // 30: h-solv27's 29 and h-thoughts27's 29 merged.
   // 29 (h-solv27): a later call's [SPAN]-separated text is read line by line (copiedFields.ts spanAsLines): with standardize 23 joining T-Eval's one-per-line lists by [SPAN], 472_2's slide "Title: Expend4bles[SPAN]Release Date: …" was read as one line and carried whole into a simulated film title (simulated_id_unlike_recorded 2, simulated_review_rating_fractional 12 on the first build).
+  // 29 (h-thoughts27): a thought whose call passes a value only an earlier answer shows opens with where that answer holds it, written once the answers are known (thoughtWriter tieThoughtsToAnswers; thought_answer_value_untied 369/2186 CoT cases after the writer alone, on b1).
   // 28: a nearby search for a place by its own name ("Le Bernardin") is never turned down for where that place is (carriedBeyondRadius).
   // 27: a trajectory whose nearby search must list a place a later step copies from beyond its radius is turned down (nearby_carry_beyond_radius: 290_0).
   // 26: h-solv26's 25 and h-scholar26's 23 merged (h-scholar26 23: an arXiv step's recorded papers worked out once, by recordedOnly, for both turn-downs).
   // 25 (23, 24 in one step): a record a later step acts on is told to the simulator as available (availability.ts planGoesOnWith); a recording of
   // this task saying it is not available turns the plan down (availability_contradicted), another task's is simulated instead.
-  version: `29+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  version: `30+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],
@@ -378,6 +381,10 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
       if (r.error) problems.push(`step ${k} ${name}: ${r.error.source} error from the ${r.tier} tier: ${clip(r.error.message)}`);
       if (typeof args === 'object') history.push({ name, args });
     }
+    // The thoughts were written before most answers were there: a value only an answer shows is now said with where it holds it.
+    const tied = tieThoughtsToAnswers(trajectory.turns, new Map(trajectory.tools.map((d) => [d.name, d])), ctx.rng('thought-ties'));
+    if (tied > 0) notes.push(`${tied} thought${tied > 1 ? 's' : ''} tied to the answer that shows the value the call passes`);
+
     if (compared > 0) notes.push(`${agreed}/${compared} answers byte-identical to the source's recorded responses`);
     for (const p of branches) {
       const against = resolvedContradiction(p, located);

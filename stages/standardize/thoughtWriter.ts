@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
 import type { Rng } from '../../pipeline/rng.js';
 import { keyAsWords, keyNoun, type KeyDoc } from '../../pipeline/quality/grammar.js';
-import { SOURCE_FRAMES, COMPOSED, EARLIER_REQUEST, PLAIN_REQUEST, citedRequest, composedFrom, framesOf, holdsValue, argPhrase, intentOf, purpose, quotable, sayValue, type SourceKind } from '../../pipeline/thoughtPhrases.js';
+import { SOURCE_FRAMES, COMPOSED, EARLIER_REQUEST, PLAIN_REQUEST, citedRequest, composedFrom, framesOf, holdsValue, argPhrase, intentOf, purpose, quotable, sayValue, valueSource, whereInAnswer, type SourceKind } from '../../pipeline/thoughtPhrases.js';
 
 export { baseForm, intentOf } from '../../pipeline/thoughtPhrases.js';
 
@@ -50,6 +50,8 @@ interface Seen {
   earlierRequests: string[];
   /** Answers before the step, latest first; response undefined when the source does not record it here (BFCL's come in resolve). */
   answers: { api: string; response?: string }[];
+  /** How many of `answers` (the first ones) are this turn's. */
+  answersThisTurn: number;
 }
 
 const apiOf = (name: string) => name.split('.').pop()!;
@@ -101,6 +103,59 @@ function sourceSentence(key: string, value: string, num: boolean, p: Provenance,
 function passedValues(args: Record<string, unknown> | string): string[] {
   if (typeof args === 'string') return [];
   return Object.values(args).flatMap((v) => (typeof v === 'number' ? [String(v)] : typeof v === 'string' && v.length >= 2 ? [v] : []));
+}
+
+/**
+ * A lead sentence's shape, as far as the next thought must not repeat it: how a fact of an answer is
+ * introduced ("`x` says", "From `x` I know that", "The last call tells me"), or which source frame
+ * says where a value comes from.
+ */
+function leadShape(lead: string): string {
+  const t = lead.trim();
+  const prefix = /^(?:`[^`]+` says|From `[^`]+` I know that|The last call tells me)/.exec(t)?.[0].replace(/`[^`]+`/, '`…`');
+  if (prefix) return prefix;
+  const source = valueSource(t);
+  return source ? `source ${source.index}` : t;
+}
+
+/** The sentences whose shape is not `avoid` (all of them when none is left). */
+function fresh(sentences: string[], avoid: string | undefined): string[] {
+  const left = sentences.filter((x) => leadShape(x) !== avoid);
+  return left.length ? left : sentences;
+}
+
+/**
+ * The sentence that ties a value only a tool answer showed to that answer, or undefined when the
+ * call passes none: which tool gave it and where its answer holds it ("`search_property_by_place`
+ * says the first of the three properties, "Cozy Loft", has id 10803849."), else which tool returned it
+ * ("The property id 10803849 comes from what `search_property_by_place` returned."). A call passing
+ * an id read off a listing with no word of where it comes from reads as if the id fell from the sky.
+ */
+function answerTie(args: Record<string, unknown> | string, seen: Seen, doc: KeyDoc | undefined, rng: Rng, avoid?: string): string | undefined {
+  if (typeof args === 'string') return undefined;
+  // Each value only an answer showed, the first of each tool that gave one.
+  const sources: { key: string; value: string; num: boolean; api: string; at: number }[] = [];
+  for (const [key, v] of Object.entries(args)) {
+    // An id past 2^53 is read exactly, as a bigint (T-Eval's Airbnb ids): it is a number all the same.
+    const value = typeof v === 'bigint' ? String(v) : quotable(v);
+    const p = value ? provenanceOf(value, seen) : undefined;
+    if (!value || p?.kind !== 'answer' || sources.some((x) => x.api === p.api)) continue;
+    const at = seen.answers.findIndex((a) => a.response !== undefined && holdsValue(a.response, value));
+    sources.push({ key, value, num: typeof v === 'number' || typeof v === 'bigint', api: p.api, at });
+  }
+  const [first, second] = sources;
+  if (!first) return undefined;
+  const where = whereInAnswer(seen.answers[first.at].response!, first.value, first.num, rng.int(0, 2));
+  // "The last call" only of the step just before, in this turn.
+  const previous = first.at === 0 && seen.answersThisTurn > 0;
+  // Not in the shape the thought before opened with (the next item of the same listing says so in other words).
+  const lead = where
+    ? rng.pick(fresh([`\`${first.api}\` says ${where}.`, `From \`${first.api}\` I know that ${where}.`, ...(previous ? [`The last call tells me ${where}.`] : [])], avoid))
+    : rng.pick(fresh(framesOf('answer').map((f) => SOURCE_FRAMES[f].say(keyNoun(first.key, doc), first.value, first.api, undefined, first.num)), avoid));
+  // A second value another tool gave (the card id of `register_credit_card` beside the access token of
+  // `authenticate_travel`) is tied in the same sentence, where its answer places it.
+  const other = second ? whereInAnswer(seen.answers[second.at].response!, second.value, second.num, rng.int(0, 2)) : undefined;
+  return other ? `${lead.slice(0, -1)}, and \`${second!.api}\` says ${other}.` : lead;
 }
 
 /**
@@ -189,34 +244,51 @@ const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
  * grammatical whatever it is filled with.
  */
 export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
+  // What the thought before used: its call frame and its lead's shape. The next one takes another of
+  // each, or no lead at all: the same sentence step after step reads as a template filled in a loop
+  // ("I still need to get the MLA citation format; …" for the second paper and again for the third).
+  let lastFrame: Frame | undefined;
+  let lastLead: string | undefined;
   return input.steps.map((s, i) => {
     const apiName = s.name.includes('.') ? s.name.slice(s.name.indexOf('.') + 1) : s.name;
     const api = `\`${apiName}\``;
     const intent = intentOf(s.description, apiName, s.args);
     const args = argPhrase(s.args, s.doc);
     const withArgs = args ? ` with ${args}` : '';
-    const frame = rng.pick(framesFor(i, input.steps.length, i > 0 && usesPrevious(s.args, s.previousResponse)))({ api, intent, args, withArgs });
+    const pool = framesFor(i, input.steps.length, i > 0 && usesPrevious(s.args, s.previousResponse));
+    const chosen = rng.pick(pool.length > 1 ? pool.filter((f) => f !== lastFrame) : pool);
+    lastFrame = chosen;
+    const frame = chosen({ api, intent, args, withArgs });
     const seen: Seen = {
       query: input.query,
       earlierRequests: input.earlierRequests ?? [],
       answers: [],
+      answersThisTurn: i,
     };
     // Latest first: this turn's earlier steps, then earlier turns'.
     seen.answers = [...input.steps.slice(0, i).map((p, j) => ({ api: apiOf(p.name), response: input.steps[j + 1].previousResponse })).reverse(), ...[...(input.earlierAnswers ?? [])].reverse().map((a) => ({ api: apiOf(a.name), response: a.response }))];
     const stated = statedValue(s.args, seen);
     // Another value the call passes, said in the frame of where it comes from (its own pick only when nothing shown gave it).
     const other = typeof s.args === 'string' ? undefined : Object.entries(s.args).map(([key, v]) => ({ key, value: quotable(v), num: typeof v === 'number' })).find((e): e is { key: string; value: string; num: boolean } => e.value !== undefined);
+    // A value only a tool answer showed is always said with where it comes from.
+    const tie = answerTie(s.args, seen, s.doc, rng, lastLead);
+    // Else one optional clause: a fact of the last answer the call uses (a value the user gave too), or where a value comes from.
     const fact = i > 0 ? previousFact(s.previousResponse, s.args) : undefined;
     const prevApi = i > 0 ? input.steps[i - 1].name.split('.').pop()! : '';
-    // One optional clause in front: what the previous call returned, or where a value of the call comes from.
-    const lead =
-      fact && rng.chance(0.7)
-        ? rng.pick([`\`${prevApi}\` says ${fact}. `, `From \`${prevApi}\` I know that ${fact}. `, `The last call tells me ${fact}. `])
+    const facts = [`\`${prevApi}\` says ${fact}. `, `From \`${prevApi}\` I know that ${fact}. `, `The last call tells me ${fact}. `].filter((f) => leadShape(f) !== lastLead);
+    let lead =
+      tie
+        ? `${tie} `
+        : fact && rng.chance(0.7)
+        ? rng.pick(facts)
         : stated && rng.chance(0.5)
           ? `${sourceSentence(keyNoun(stated.key, s.doc), stated.value, stated.num, stated.provenance, rng, 0.8, seen)} `
           : other && rng.chance(0.2)
             ? `${sourceSentence(keyNoun(other.key, s.doc), other.value, other.num, provenanceOf(other.value, seen), rng, 0.6, seen)} `
             : '';
+    // Where a value comes from, said in the shape the thought before just used ("The request says "…", so the city is "…"" twice): left unsaid.
+    if (lead && !tie && leadShape(lead) === lastLead) lead = '';
+    lastLead = lead ? leadShape(lead) : undefined;
     // "With that done" says the step before was a deed: after a lead (a fact or where a value comes from) "that" would be the lead, so it opens with "Now" instead.
     return capitalise(lead + (lead ? frame.replace(/^With that done, I can /, 'Now I can ') : frame));
   });
@@ -238,6 +310,69 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
       { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
-  offline: { version: 'thought-writer-32', // 32 (h-base25): a thought with a lead sentence (a fact of the last answer, where a value comes from) never goes on "With that done, I can …" ("that" would be the lead, no deed: "The request names \"1293\" as the access token. With that done, …"), but "Now I can …" (thought_done_after_lead 89/936 CoT base cases on f52). 31 (h-thoughts13): a number the call passes as a number is said bare in a frame of the assistant's own words ("The movie id will be 27205.", not "27205"; thoughtPhrases said; thought_number_quoted); a string id stays quoted; Earlier versions: docs/method-versions.md.
+  offline: { version: 'thought-writer-33', // 33 (h-thoughts27): the place of an item in a listing said in one of three ways (thought_frame_top_share 4.0% with one on h-thoughts27's b5); a thought takes another call frame than the one before it, and another lead shape (or none), so no two thoughts in a row share a sentence (thought_frame_repeated_in_case 102/2186 CoT cases on g0); a call passing a value only a tool answer showed (an id off a listing, a price from a quote) always opens with where that answer holds it ("`search_property_by_place` says the first of the three properties, \"Cozy Loft\", has id 10803849."; thoughtPhrases whereInAnswer), else which tool returned it — never the bare "Next, I need to retrieve the details of the property …" nor "The property id will be 10803849." (thought_answer_value_untied 633/2186 CoT cases on g0). 32 (h-base25): a thought with a lead sentence (a fact of the last answer, where a value comes from) never goes on "With that done, I can …" ("that" would be the lead, no deed: "The request names \"1293\" as the access token. With that done, …"), but "Now I can …" (thought_done_after_lead 89/936 CoT base cases on f52). 31 (h-thoughts13): a number the call passes as a number is said bare in a frame of the assistant's own words ("The movie id will be 27205.", not "27205"; thoughtPhrases said; thought_number_quoted); a string id stays quoted; Earlier versions: docs/method-versions.md.
     run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };
+
+/** A thought's first sentence, ended outside quotes (a quoted value may hold ". "), and the rest. */
+function splitFirst(thought: string): [string, string] {
+  let quoted = false;
+  for (let i = 0; i < thought.length; i++) {
+    if (thought[i] === '"') quoted = !quoted;
+    else if (!quoted && /[.!?]/.test(thought[i]) && /\s/.test(thought[i + 1] ?? '')) return [thought.slice(0, i + 1), thought.slice(i + 1).trim()];
+  }
+  return [thought, ''];
+}
+
+/** Does a lead sentence say where a value comes from or what an answer said (one the tie takes the place of)? */
+function isLead(sentence: string): boolean {
+  return /^(?:`[^`]+` says |From `[^`]+` I know that |The last call tells me )/.test(sentence) || valueSource(sentence) !== undefined;
+}
+
+/** A tie the writer wrote from a recorded answer (whereInAnswer's listing clauses), which resolve re-checks against the answer shown. */
+const WRITER_TIE = /^(?:`[^`]+` says |From `[^`]+` I know that |The last call tells me )(?:there are |the only |.*\b(?:is one of|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\b)/;
+
+/** A step as the resolve stage holds it: its thought, call and (by then) its answer. */
+export interface TiedStep {
+  action: { name: string; args: Record<string, unknown> | string; thought?: string };
+  response?: { content: string };
+}
+
+/**
+ * The thoughts of a resolved trajectory, tied to the answers it now shows. The thought writer runs
+ * before resolve, when most T-Eval answers and some BFCL ones are not yet there (the simulator writes
+ * them), so a call passing an id off a listing it could not see got "The property id will be
+ * 10803849." or no word at all. Here, with every answer known, a thought whose call passes a value
+ * only an earlier answer shows opens with where that answer holds it (answerTie), in place of the
+ * lead sentence it had; two thoughts in a row never open in the same shape. Thoughts in place.
+ */
+export function tieThoughtsToAnswers(turns: { user: string; steps: TiedStep[] }[], docs: Map<string, KeyDoc>, rng: Rng): number {
+  let tied = 0;
+  const earlier: { api: string; response?: string }[] = [];
+  turns.forEach((turn, t) => {
+    let lastLead: string | undefined;
+    turn.steps.forEach((s, i) => {
+      const thought = s.action.thought;
+      const answers = [...turn.steps.slice(0, i).map((p) => ({ api: apiOf(p.action.name), response: p.response?.content })).reverse(), ...[...earlier].reverse()];
+      if (thought !== undefined && s.action.name !== 'FinishAction') {
+        const seen: Seen = { query: turn.user, earlierRequests: turns.slice(0, t).map((x) => x.user), answers, answersThisTurn: i };
+        const tie = answerTie(s.action.args, seen, docs.get(s.action.name), rng, lastLead);
+        const [first, rest] = splitFirst(thought);
+        if (tie && rest && isLead(first)) {
+          s.action.thought = `${tie} ${rest}`;
+          tied += Number(first !== tie);
+        } else if (tie && !isLead(first)) {
+          s.action.thought = `${tie} ${thought.replace(/^With that done, I can /, 'Now I can ')}`;
+          tied++;
+        } else if (!tie && rest && WRITER_TIE.test(first)) {
+          // The writer placed the value in the answer the source recorded; the answer shown now does not hold it there.
+          s.action.thought = rest;
+        }
+        const [lead, after] = splitFirst(s.action.thought!);
+        lastLead = after && isLead(lead) ? leadShape(lead) : undefined;
+      }
+    });
+    for (const s of turn.steps) if (s.action.name !== 'FinishAction') earlier.push({ api: apiOf(s.action.name), response: s.response?.content });
+  });
+  return tied;
+}

@@ -115,6 +115,9 @@ describe('"With that done" only after a deed (h-base25, thought-writer-32)', () 
     { name: 'TravelAPI.book_flight', description: 'Book a flight.', args: { access_token: '1293', card_id: 'card_3487' } },
     { name: 'TravelAPI.retrieve_invoice', description: 'Retrieve the invoice for the booking.', args: { access_token: '1293', booking_id: '3426812' }, previousResponse: '{"booking_id": "3426812", "transaction_id": "45451592"}' },
     { name: 'TravelAPI.cancel_booking', description: 'Cancel the booking.', args: { access_token: '1293', booking_id: '3426812' }, previousResponse: '{"invoice": {"booking_id": "3426812"}}' },
+    // thought-writer-33 (h-thoughts27) opens every thought passing an answer's value (the booking id above) with where
+    // the answer holds it, so a step passing none is what can still open bare with "With that done".
+    { name: 'TravelAPI.logout', description: 'Log out of the travel account.', args: {}, previousResponse: '{"cancel_status": true}' },
   ];
   it('the measure flags "With that done" after a lead sentence, not at a thought\'s start', () => {
     expect(doneAfterLead('The request names "1293" as the access token. With that done, I can retrieve the invoice for the booking by calling `retrieve_invoice`.')).toMatch(/no deed/);

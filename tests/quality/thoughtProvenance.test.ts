@@ -102,12 +102,18 @@ describe('the thought writer frames a value by its provenance', () => {
       query: 'Find a place in Paris and tell me about the first one.',
       steps: [
         { ...SEARCH, args: { place: 'Paris' } },
-        { ...GET, args: { property_id: '40553667' }, previousResponse: '[{"id": "40553667", "name": "Loft"}]' },
+        // An answer no clause can place the id in (thought-writer-33 places a JSON listing's: below).
+        { ...GET, args: { property_id: '40553667' }, previousResponse: 'Found 40553667: Loft' },
       ],
     };
     const said = openings(input, 1);
     expect(said.filter((s) => CHOICE.test(s.sentence))).toEqual([]);
     expect(said.some((s) => s.kind === 'answer' && s.sentence.includes('`search_property_by_place`'))).toBe(true);
+    // A JSON listing: every thought opens with where it holds the id, crediting the call that gave it (h-thoughts27).
+    const listing: ThoughtInput = { ...input, steps: [input.steps[0], { ...input.steps[1], previousResponse: '[{"id": "40553667", "name": "Loft"}]' }] };
+    for (let seed = 0; seed < 50; seed++) {
+      expect(offlineThoughts(listing, new Rng(seed, 'provenance'))[1]).toMatch(/^(?:`search_property_by_place` says |From `search_property_by_place` I know that |The last call tells me )(?:the only entry, "Loft",|"Loft", the only entry,) has id "40553667"\. /);
+    }
   });
 
   it('calls a value its own pick only when nothing shown gave it, and never when an answer it cannot see may have', () => {

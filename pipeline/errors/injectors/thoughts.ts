@@ -12,7 +12,7 @@ import type { Action, ErrorType, ToolDoc } from '../../schemas.js';
 import { leaksIn, changedValues, droppedValues, statesDroppedValue, statesUnpassedValue } from '../leaks.js';
 import { apiOf, isPlainObject, show } from '../values.js';
 import { toJson } from '../../pyValues.js';
-import { COMPOSED, EARLIER_REQUEST, PLAIN_REQUEST, SOURCE_FRAMES, argPhrase, citedRequest, composedFrom, framesOf, holdsValue, intentOf, quotable, quotedInOtherRole, valueSource } from '../../thoughtPhrases.js';
+import { COMPOSED, EARLIER_REQUEST, PLAIN_REQUEST, SOURCE_FRAMES, argPhrase, citedRequest, composedFrom, framesOf, holdsValue, intentOf, quotable, quotedInOtherRole, valueSource, whereInAnswer } from '../../thoughtPhrases.js';
 import { keyAsWords, keyNoun } from '../../quality/grammar.js';
 import { escapeRegExp } from '../vocabulary.js';
 
@@ -180,6 +180,26 @@ function sourceForWrongCall(index: number, wrongArgs: Action['args'], shown: Sho
   return undefined;
 }
 
+/**
+ * The thought writer's tie (where an answer holds a value the call passes) said of a value the wrong
+ * call passes that an earlier answer shows: "`search_property_by_place` says there are three
+ * properties, and the second, "…", has id 35494221." before the wrong call on that id — a misread
+ * record, told as the writer tells a right one. Undefined when no answer shows a wrong value.
+ */
+function wrongTie(wrongArgs: Action['args'], shown: ShownBefore, rng: Rng, clean: (s: string) => boolean): string | undefined {
+  if (!isPlainObject(wrongArgs)) return undefined;
+  for (const v of Object.values(wrongArgs)) {
+    const value = typeof v === 'bigint' ? String(v) : quotable(v);
+    const from = value ? [...(shown.earlier ?? [])].reverse().find((s) => s.response !== undefined && holdsValue(s.response, value)) : undefined;
+    const where = from && value ? whereInAnswer(from.response!, value, typeof v === 'number' || typeof v === 'bigint', rng.int(0, 2)) : undefined;
+    if (!where || !from) continue;
+    const api = from.name.split('.').pop()!;
+    const told = rng.pick([`\`${api}\` says ${where}.`, `From \`${api}\` I know that ${where}.`]);
+    if (clean(told)) return told;
+  }
+  return undefined;
+}
+
 /** How the thought writer opens with what the last call returned. */
 const FACT_LEAD = /^(?:`[^`]+` says |From `[^`]+` I know that |The last call tells me )/;
 
@@ -284,9 +304,18 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
   if (!clean(frame)) return undefined;
   // A key the wrong call misspells or leaves out is not named in words either ("The request names "AAPL" as the symbol").
   const missingKeys = type === 'parameters_key_error' && isPlainObject(correct.args) ? Object.keys(correct.args).filter((k) => !isPlainObject(erroneous.args) || !(k in erroneous.args)).flatMap((k) => [keyAsWords(k).toLowerCase(), keyNoun(k, doc).toLowerCase()]) : [];
+  const wrongValues = isPlainObject(wrongArgs) ? Object.values(wrongArgs).flatMap((v) => { const q = typeof v === 'bigint' ? String(v) : quotable(v); return q ? [q] : []; }) : [];
   const namesMissingKey = (s: string) => missingKeys.some((k) => new RegExp(`\\b${escapeRegExp(k)}\\b`, 'i').test(s));
   const lead = parts.flatMap((s, i) => {
     if (i === at) return [];
+    // What an answer said, as the correct thought opens (thought writer's tie): kept only where it names a value
+    // the wrong call passes; else the same kind of sentence about a wrong value an answer shows ("`ls` says …
+    // "file2.txt"" for a call on file2.txt), else a neutral one. A tie to the correct value before a call
+    // passing another ("the first is "file1.txt"" before diff("documents/file1.txt")) points at the slip.
+    if (i === 0 && FACT_LEAD.test(s) && !wrongValues.some((v) => holdsValue(s, v))) {
+      const told = wrongTie(wrongArgs, shown, rng, (t) => clean(t) && !namesMissingKey(t)) ?? sourceForWrongCall(rng.pick(framesOf('neutral')), wrongArgs, shown, rng, (t) => clean(t) && !namesMissingKey(t), wrongDoc ?? doc);
+      return told ? [told] : [];
+    }
     const source = valueSource(s);
     if (source) {
       const told = sourceForWrongCall(source.index, wrongArgs, shown, rng, clean, wrongDoc ?? doc);
@@ -295,7 +324,7 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
     if (clean(s) && !namesMissingKey(s)) return [s];
     // What the last call returned, dropped for naming what the wrong call leaves out: the thought still opens with where a value comes from.
     if (i === 0 && FACT_LEAD.test(s)) {
-      const told = sourceForWrongCall(framesOf('neutral')[0], wrongArgs, shown, rng, (t) => clean(t) && !namesMissingKey(t), wrongDoc ?? doc);
+      const told = sourceForWrongCall(rng.pick(framesOf('neutral')), wrongArgs, shown, rng, (t) => clean(t) && !namesMissingKey(t), wrongDoc ?? doc);
       return told ? [told] : [];
     }
     return [];

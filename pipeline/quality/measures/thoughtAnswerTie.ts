@@ -1,0 +1,132 @@
+/**
+ * Does a CoT thought say where a value its call passes comes from, when only a tool answer showed
+ * it? A person who takes an id from the listing just shown says so ("The first listing, "Cozy Loft"
+ * (id 10803849), …"); "Next, I need to retrieve the details of the property, so I will call
+ * `get_property_details` with property id set to 10803849." reads as if the id fell from the sky, and a
+ * model learns nothing of reading the answer before the call.
+ */
+import type { TestCase } from '../../schemas.js';
+import { groundTruthActions, shownAction } from '../evidence.js';
+import { insertedRange } from '../text.js';
+import { holdsValue } from '../../thoughtPhrases.js';
+import { apiOf } from '../../errors/values.js';
+import type { CaseMeasure } from '../types.js';
+import { sentencesOf } from '../grammar.js';
+import { thoughtFrame } from './thoughtContent.js';
+
+/** The values of a call an answer can have given: ids, names, dates (strings of 3+ characters, numbers of 3+ digits). */
+function answerValues(args: unknown): string[] {
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return [];
+  return Object.values(args as Record<string, unknown>).flatMap((v) => {
+    if (typeof v === 'number' || typeof v === 'bigint') return String(v).replace(/[^0-9]/g, '').length >= 3 ? [String(v)] : [];
+    return typeof v === 'string' && v.trim().length >= 3 && v.length <= 80 ? [v] : [];
+  });
+}
+
+/** Words that tie a thought to an answer it read: its tool named, or the answer referred to. */
+const ANSWER_WORDS = /\b(?:returned|came back|answer|results?|listings?|listed|lists|shows|showed|shown|according to|tells me|found|building on that)\b/i;
+
+/**
+ * The thoughts of a CoT case (shown steps outside an inserted dialogue, less an injected wrong
+ * call, and the ground truth's first step, the one that follows the last message) whose call passes a value first shown by a tool
+ * answer — no user turn, tool doc or earlier call holds it — and which neither names the tool that
+ * gave it nor refers to an answer. Each as `value (tool)`.
+ */
+export function untiedAnswerValues(tc: TestCase): string[] {
+  if (!tc.cot) return [];
+  const range = insertedRange(tc);
+  const docs = (tc.tools ?? []).map((t) => `${t.name} ${t.description}`).join('\n');
+  const users: string[] = [];
+  const answers: { api: string; content: string }[] = [];
+  const calls: string[] = [];
+  let lastCall = '';
+  const out: string[] = [];
+  const check = (thought: string | undefined, args: unknown) => {
+    if (!thought) return;
+    // Every such value: a thought naming the tool of one gives no source for a value another tool gave.
+    for (const value of answerValues(args)) {
+      if ([...users, ...calls].some((t) => holdsValue(t, value)) || holdsValue(docs, value)) continue;
+      const from = answers.find((a) => holdsValue(a.content, value));
+      if (!from) continue;
+      const named = from.api !== '' && thought.includes(`\`${from.api}\``);
+      if (!named && !ANSWER_WORDS.test(thought)) return void out.push(`${value} (${from.api || 'an answer'}): "${thought.slice(0, 120)}"`);
+    }
+  };
+  // An injected wrong call's thought (the last shown call of an internal error case) is the error measures' to judge:
+  // tying its wrong value to the answer would state the correct one.
+  const wrongAt = tc.erroneousAction ? tc.messages.map((m) => m.role).lastIndexOf('assistant') : -1;
+  tc.messages.forEach((m, i) => {
+    if (range && i >= range[0] && i < range[1]) return;
+    if (m.role === 'user') users.push(m.content);
+    else if (m.role === 'function') answers.unshift({ api: lastCall, content: m.content });
+    else if (m.role === 'assistant') {
+      const a = shownAction(m.content);
+      if (!a) return;
+      if (i !== wrongAt) check(a.thought, a.args);
+      lastCall = a.name === 'FinishAction' ? '' : apiOf(a.name);
+      calls.push(m.content);
+    }
+  });
+  const first = groundTruthActions(tc)[0];
+  if (first && first.name !== 'FinishAction') check(first.thought, first.args);
+  return out;
+}
+
+export const thoughtAnswerValueUntied: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_answer_value_untied',
+  group: 'text',
+  title: 'CoT: a thought\'s call passes a value only a tool answer showed (an id, a name, a date) and the thought says nothing of where it comes from ("Next, I need to retrieve the details of the property, so I will call `get_property_details` with property id set to 10803849." right after the listing that shows it)',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const bad = untiedAnswerValues(tc);
+    return bad.length ? `${bad.length} thought${bad.length > 1 ? 's' : ''}, e.g. ${bad[0]}` : null;
+  },
+};
+
+/**
+ * The thoughts of a case's correct calls in order, one per tool call (a closing answer or a call
+ * without a thought breaks the run): the shown calls outside an inserted dialogue, less an internal
+ * error case's wrong call (its thought mirrors the correct one on purpose), then the ground truth's first call.
+ */
+function correctCallThoughts(tc: TestCase): (string | undefined)[] {
+  const range = insertedRange(tc);
+  const shown = tc.messages.flatMap((m, i) => (m.role !== 'assistant' || (range && i >= range[0] && i < range[1]) ? [] : [shownAction(m.content)]));
+  if (tc.erroneousAction && shown.length) shown.pop();
+  const first = groundTruthActions(tc)[0];
+  return [...shown, first].map((a) => (a && a.name !== 'FinishAction' && a.thought ? a.thought : undefined));
+}
+
+/**
+ * Two thoughts in a row of one case sharing a sentence frame (quoted values, code spans and numbers
+ * blanked): "I still need to get the MLA citation format; calling `get_citation_format` with … takes
+ * care of that." twice over, or the same request clause quoted again for the value the thought before
+ * just cited. A person going through a list says which item comes next; the same sentence step after
+ * step reads as a template filled in a loop.
+ */
+export function repeatedFrames(tc: TestCase): string[] {
+  if (!tc.cot) return [];
+  const frames = correctCallThoughts(tc).map((t) => (t ? new Set(sentencesOf(t).map(thoughtFrame)) : new Set<string>()));
+  const out: string[] = [];
+  for (let i = 1; i < frames.length; i++) {
+    const shared = [...frames[i]].find((f) => frames[i - 1].has(f));
+    if (shared) out.push(shared);
+  }
+  return out;
+}
+
+export const thoughtFrameRepeatedInCase: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_frame_repeated_in_case',
+  group: 'text',
+  title: 'CoT: two thoughts in a row of one case share a sentence frame ("I still need to get the MLA citation format; calling `get_citation_format` with organic search result\'s ID "…" takes care of that." for the second paper and again for the third; the same request clause quoted again for the value just cited); an injected wrong call\'s thought, which mirrors the correct one, not counted',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const bad = repeatedFrames(tc);
+    return bad.length ? `${bad.length} pair${bad.length > 1 ? 's' : ''}, e.g. "${bad[0].slice(0, 110)}"` : null;
+  },
+};
+
+export const THOUGHT_ANSWER_MEASURES = [thoughtAnswerValueUntied, thoughtFrameRepeatedInCase];

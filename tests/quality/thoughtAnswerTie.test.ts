@@ -1,0 +1,196 @@
+/**
+ * A thought whose call passes a value only a tool answer showed says where it comes from. Before
+ * (g0, thought-writer-32): 633 of 2,186 CoT cases held a thought such as "Next, I need to retrieve the
+ * details of the property, so I will call `get_property_details` with property id set to 10803849."
+ * right after the listing that shows the id (thought_answer_value_untied).
+ */
+import { describe, expect, it } from 'vitest';
+import type { TestCase } from '../../pipeline/schemas.js';
+import { thoughtAnswerValueUntied, untiedAnswerValues } from '../../pipeline/quality/measures/thoughtAnswerTie.js';
+import { whereInAnswer } from '../../pipeline/thoughtPhrases.js';
+import { offlineThoughts, tieThoughtsToAnswers, type TiedStep } from '../../stages/standardize/thoughtWriter.js';
+import { repeatedFrames, thoughtFrameRepeatedInCase } from '../../pipeline/quality/measures/thoughtAnswerTie.js';
+import { Rng } from '../../pipeline/rng.js';
+
+const CTX = {} as never;
+/** The three ways whereInAnswer places a named record of a listing (its `variant`), as a regex source. */
+function placed(ord: string, count: string, noun: string, nouns: string, name: string, field: string): string {
+  const q = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return `(?:there are ${count} ${nouns}, and the ${ord}, "${q}", has ${field}|"${q}", the ${ord} of ${count} ${nouns}, has ${field}|the ${ord} ${noun}, "${q}", has ${field})`;
+}
+
+const LISTING = "{'property': [{'id': '10803849', 'name': 'clean warm quiet otaku private room', 'address': 'Monterey Park'}, {'id': '48347678', 'name': 'Suite in DTLA', 'address': 'Los Angeles'}]}";
+const call = (thought: string, name: string, args: Record<string, unknown>) => ({ role: 'assistant', content: JSON.stringify({ thought, name, args }) });
+
+function caseOf(gtThought: string, cot = true): TestCase {
+  return {
+    id: 'c', kind: 'internal', errorType: '', cot, k: 2, trajectoryId: 't', source: 'teval', provenance: {},
+    tools: [{ name: 'AirbnbSearch.search_property_by_place', description: 'Search for properties on Airbnb' }, { name: 'AirbnbSearch.get_property_details', description: 'Retrieve details of the property' }],
+    messages: [
+      { role: 'system', content: 'tools' },
+      { role: 'user', content: 'Find properties in Los Angeles and give me the details of the first one.' },
+      call('The user asks for properties in "Los Angeles", which is the place.', 'AirbnbSearch.search_property_by_place', { place: 'Los Angeles' }),
+      { role: 'function', content: LISTING },
+    ],
+    groundTruth: { name: 'AirbnbSearch.get_property_details', thought: gtThought, args: { propertyId: 10803849 } },
+  } as unknown as TestCase;
+}
+
+describe('thought_answer_value_untied', () => {
+  it('flags a thought passing an id off the listing with no word of where it comes from', () => {
+    const bare = caseOf('Next, I need to retrieve the details of the property, so I will call `get_property_details` with property id set to 10803849.');
+    expect(untiedAnswerValues(bare)).toHaveLength(1);
+    expect(thoughtAnswerValueUntied.kind === 'case' && thoughtAnswerValueUntied.check(bare, CTX)).toMatch(/10803849 \(search_property_by_place\)/);
+    // "will be" is the assistant's own words, no source.
+    expect(untiedAnswerValues(caseOf('The property id will be 10803849. Next, I need to retrieve the details of the property.'))).toHaveLength(1);
+  });
+
+  it('passes a thought naming the answer, and leaves values of the request and plain cases out', () => {
+    const check = (tc: TestCase) => (thoughtAnswerValueUntied.kind === 'case' ? thoughtAnswerValueUntied.check(tc, CTX) : undefined);
+    expect(check(caseOf('`search_property_by_place` says there are two properties, and the first, "clean warm quiet otaku private room", has id 10803849. Next, I need to retrieve its details.'))).toBeNull();
+    expect(check(caseOf('The property id 10803849 comes from what the search returned. Now I can retrieve the details.'))).toBeNull();
+    expect(check(caseOf('Next, I need the details.', false))).toBeUndefined();
+    const fromRequest = caseOf('Next, I need to retrieve the details.');
+    (fromRequest.messages[1] as { content: string }).content += ' Start with property 10803849.';
+    expect(check(fromRequest)).toBeNull();
+  });
+});
+
+describe('the thought writer ties a value to the answer that showed it (whereInAnswer)', () => {
+  it('says where an answer holds a value: a listing record by place and name, a parallel list, a field', () => {
+    expect(whereInAnswer(LISTING, '48347678', true)).toBe('there are two properties, and the second, "Suite in DTLA", has id 48347678');
+    expect(whereInAnswer("{'title': ['A study', 'B review'], 'organic_id': ['luTaq8PfhYcJ', 'Xk8GurSkkSUJ']}", 'Xk8GurSkkSUJ')).toBe('there are two entries, and the second, "B review", has organic id "Xk8GurSkkSUJ"');
+    expect(whereInAnswer('{"symbol": "ZETA"}', 'ZETA')).toBe('the symbol is "ZETA"');
+    expect(whereInAnswer('{"current_directory_content": ["a.md", "report.txt"]}', 'report.txt')).toBe('there are two entries, and the second is "report.txt"');
+    expect(whereInAnswer('{"stock_list": ["AAPL", "GOOG", "MSFT"]}', 'MSFT')).toBe('there are three stocks, and the third is "MSFT"');
+    // A watchlist holds stocks, not watchlists; past twenty, no count the answer never writes out.
+    expect(whereInAnswer('{"watchlist": ["NVDA", "OMEG"]}', 'OMEG')).toBe('there are two entries, and the second is "OMEG"');
+    expect(whereInAnswer(JSON.stringify({ airports: Array.from({ length: 23 }, (_, i) => `A${i}X`) }), 'A0X')).toBe('"A0X" is one of the airports');
+    expect(whereInAnswer('Published: 2023 Title: x', 'x')).toBeUndefined();
+    // The other two ways to place it, so a loop over the listing varies.
+    expect(whereInAnswer(LISTING, '48347678', true, 1)).toBe('"Suite in DTLA", the second of two properties, has id 48347678');
+    expect(whereInAnswer(LISTING, '48347678', true, 2)).toBe('the second property, "Suite in DTLA", has id 48347678');
+    expect(whereInAnswer('{"stock_list": ["AAPL", "GOOG", "MSFT"]}', 'MSFT', false, 1)).toBe('"MSFT" is the third of three stocks');
+  });
+
+  it('never writes the bare call for an id off the previous answer (the old writer did, seed after seed)', () => {
+    for (let seed = 0; seed < 30; seed++) {
+      const [, second] = offlineThoughts({ query: 'Find properties in Los Angeles and give me details.', steps: [
+        { name: 'AirbnbSearch.search_property_by_place', description: 'Search for properties on Airbnb', args: { place: 'Los Angeles' } },
+        { name: 'AirbnbSearch.get_property_details', description: 'Retrieve details of the property', args: { propertyId: 10803849 }, previousResponse: LISTING },
+      ] }, new Rng(seed, 'tie'));
+      expect(second).toMatch(new RegExp(`^(?:\`search_property_by_place\` says |From \`search_property_by_place\` I know that |The last call tells me )${placed('first', 'two', 'property', 'properties', 'clean warm quiet otaku private room', 'id')} 10803849\\. `));
+    }
+  });
+
+  it('ties a value an earlier turn\'s answer showed, by the tool that gave it', () => {
+    const seen = new Set<string>();
+    for (let seed = 0; seed < 20; seed++) {
+      const [t] = offlineThoughts({ query: 'Now get its details.', earlierRequests: ['Find properties in Los Angeles.'], earlierAnswers: [{ name: 'AirbnbSearch.search_property_by_place', response: LISTING }], steps: [
+        { name: 'AirbnbSearch.get_property_details', description: 'Retrieve details of the property', args: { propertyId: 48347678 } },
+      ] }, new Rng(seed, 'earlier'));
+      seen.add(t.split('. ')[0]);
+    }
+    // "The last call" is said only of this turn's previous step.
+    expect([...seen].every((t) => new RegExp(`^(?:\`search_property_by_place\` says|From \`search_property_by_place\` I know that) ${placed('second', 'two', 'property', 'properties', 'Suite in DTLA', 'id')} 48347678$`).test(t))).toBe(true);
+  });
+});
+
+describe('resolve ties a thought to an answer written after it (tieThoughtsToAnswers)', () => {
+  const stepsOf = (): TiedStep[] => [
+    { action: { name: 'AirbnbSearch.search_property_by_place', args: { place: 'Los Angeles' }, thought: 'The user asks for properties in "Los Angeles", which is the place. To start, I need to search for properties.' }, response: { content: LISTING } },
+    // Written before the simulator answered the search: the writer could only say the id in its own words.
+    { action: { name: 'AirbnbSearch.get_property_details', args: { propertyId: 10803849 }, thought: 'The property id will be 10803849. Next, I need to retrieve the details of the property, so I will call `get_property_details` with property id set to 10803849.' }, response: { content: "{'title': 'x'}" } },
+    { action: { name: 'AirbnbSearch.get_property_details', args: { propertyId: 48347678 }, thought: 'With that done, I can retrieve the details of the property by calling `get_property_details` with property id set to 48347678.' }, response: { content: "{'title': 'y'}" } },
+  ];
+
+  it('puts the tie in place of the lead, or in front of a thought without one, and leaves request values alone', () => {
+    for (let seed = 0; seed < 10; seed++) {
+      const steps = stepsOf();
+      expect(tieThoughtsToAnswers([{ user: 'Find properties in Los Angeles and give me details.', steps }], new Map(), new Rng(seed, 'ties'))).toBe(2);
+      expect(steps[0].action.thought).toBe(stepsOf()[0].action.thought);
+      expect(steps[1].action.thought).toMatch(new RegExp(`^(?:\`search_property_by_place\` says |From \`search_property_by_place\` I know that |The last call tells me )${placed('first', 'two', 'property', 'properties', 'clean warm quiet otaku private room', 'id')} 10803849\\. Next, I need to retrieve`));
+      expect(steps[1].action.thought).not.toMatch(/will be/);
+      // "With that done" after a lead would point at the lead: "Now I can".
+      expect(steps[2].action.thought).toMatch(new RegExp(`${placed('second', 'two', 'property', 'properties', 'Suite in DTLA', 'id')} 48347678\\. Now I can retrieve the details`));
+      // Never the same opening twice in a row.
+      expect(steps[1].action.thought!.slice(0, 12)).not.toBe(steps[2].action.thought!.slice(0, 12));
+    }
+  });
+});
+
+describe('thought_frame_repeated_in_case', () => {
+  const caseWith = (thoughts: string[], wrong?: string): TestCase => ({
+    id: 'c', kind: 'internal', errorType: wrong ? 'tool_hallucination_error' : '', cot: true, k: thoughts.length, trajectoryId: 't', source: 'teval', provenance: {}, tools: [],
+    messages: [{ role: 'system', content: 'tools' }, { role: 'user', content: 'Cite the three papers.' }, ...thoughts.slice(0, -1).flatMap((t, i) => [call(t, 'GoogleScholar.get_citation_format', { q: `id${i}` }), { role: 'function', content: '{"citation": "x"}' }]), ...(wrong ? [call(wrong, 'GoogleScholar.get_citation', { q: 'idw' })] : [])],
+    groundTruth: { name: 'GoogleScholar.get_citation_format', thought: thoughts[thoughts.length - 1], args: { q: 'idz' } },
+    ...(wrong ? { erroneousAction: { name: 'GoogleScholar.get_citation', thought: wrong, args: { q: 'idw' } } } : {}),
+  }) as unknown as TestCase;
+  const check = (tc: TestCase) => (thoughtFrameRepeatedInCase.kind === 'case' ? thoughtFrameRepeatedInCase.check(tc, CTX) : undefined);
+
+  it('flags the same sentence frame in two thoughts in a row', () => {
+    const tc = caseWith(['I still need to get the MLA citation format; calling `get_citation_format` with q "a" takes care of that.', 'I still need to get the MLA citation format; calling `get_citation_format` with q "b" takes care of that.']);
+    expect(repeatedFrames(tc)).toHaveLength(1);
+    expect(check(tc)).toMatch(/^1 pair/);
+  });
+
+  it('passes other frames in a row, and a wrong call mirroring its ground truth', () => {
+    expect(check(caseWith(['I still need to get the MLA citation format; calling `get_citation_format` with q "a" takes care of that.', 'The next step is to get the MLA citation format; `get_citation_format` with q "b" will do it.']))).toBeNull();
+    const mirrored = 'The next step is to get the MLA citation format; `get_citation_format` with q "b" will do it.';
+    expect(check(caseWith(['I still need to get the MLA citation format; calling `get_citation_format` with q "a" takes care of that.', mirrored], mirrored.replace('`get_citation_format`', '`get_citation`')))).toBeNull();
+  });
+});
+
+describe('the thought writer never opens two thoughts in a row alike (the loop over a listing)', () => {
+  it('takes another call frame and another lead shape than the thought before, over many seeds', () => {
+    const scholar = "{'title': ['A study', 'B review', 'C survey'], 'organic_id': ['luTaq8PfhYcJ', 'Xk8GurSkkSUJ', 'yt_vFfMib7MJ']}";
+    const frameOf = (s: string) => s.replace(/"[^"]*"/g, '"…"').replace(/`[^`]*`/g, '`…`').replace(/\d+/g, 'N');
+    for (let seed = 0; seed < 40; seed++) {
+      const thoughts = offlineThoughts({ query: 'Search Google Scholar for "sales strategies" and cite the top three.', steps: [
+        { name: 'GoogleScholar.search_google_scholar', description: 'Search Google Scholar for articles', args: { query: 'sales strategies' } },
+        ...['luTaq8PfhYcJ', 'Xk8GurSkkSUJ', 'yt_vFfMib7MJ'].map((q, j) => ({ name: 'GoogleScholar.get_citation_format', description: 'Get the MLA citation format', args: { q }, previousResponse: j === 0 ? scholar : '{"citation": "x"}' })),
+      ] }, new Rng(seed, 'loop'));
+      const sentences = thoughts.map((t) => new Set(t.split(/(?<=\.)\s+(?=[A-Z`"])/).map(frameOf)));
+      for (let i = 1; i < sentences.length; i++) expect([...sentences[i]].filter((f) => sentences[i - 1].has(f)), thoughts.slice(i - 1, i + 1).join(' | ')).toEqual([]);
+    }
+  });
+});
+
+describe('ties of two tools, stale ties and wrong calls', () => {
+  it('ties a value of each of two tools in one sentence', () => {
+    const seen = new Set<string>();
+    for (let seed = 0; seed < 10; seed++) {
+      const [, , third] = offlineThoughts({ query: 'Log in and book the flight with my new card.', steps: [
+        { name: 'TravelAPI.authenticate_travel', description: 'Authenticate the user.', args: { client_id: 'c1' } },
+        { name: 'TravelAPI.register_credit_card', description: 'Register a credit card.', args: { card_number: '4444' }, previousResponse: '{"access_token": "251675"}' },
+        { name: 'TravelAPI.book_flight', description: 'Book a flight.', args: { access_token: '251675', card_id: '391310425148' }, previousResponse: '{"card_id": "391310425148"}' },
+      ] }, new Rng(seed, 'two'));
+      seen.add(third.split('. ')[0]);
+    }
+    for (const s of seen) expect(s).toMatch(/`register_credit_card` .*card id "391310425148".*`authenticate_travel` says the access token is "251675"|`authenticate_travel` .*access token is "251675".*`register_credit_card` says the card id is "391310425148"/);
+  });
+
+  it('drops a tie the writer made from a recorded answer the shown answer does not bear out', () => {
+    const steps: TiedStep[] = [
+      { action: { name: 'FilmTMDB.get_top_rated_movies', args: {}, thought: 'To start, I need the top rated movies.' }, response: { content: "{'films': [{'id': 238, 'title': 'The Godfather'}]}" } },
+      { action: { name: 'GoogleScholar.search_google_scholar', args: { query: 'The Godfather Part II' }, thought: '`get_top_rated_movies` says there are five films, and the third has title "The Godfather Part II". Now I can search Google Scholar.' } },
+    ];
+    tieThoughtsToAnswers([{ user: 'Find articles on the top rated films.', steps }], new Map(), new Rng(1, 'stale'));
+    expect(steps[1].action.thought).toBe('Now I can search Google Scholar.');
+  });
+
+  it("a wrong call's thought never ties the correct value it does not pass (injectors' FACT_LEAD)", async () => {
+    const { erroneousThought } = await import('../../pipeline/errors/injectors/thoughts.js');
+    const LS = '{"current_directory_content": ["file1.txt", "file2.txt", "file3.txt"]}';
+    const tools = [{ name: 'GorillaFileSystem.tail', description: 'Display the last part of a file.', required_parameters: [{ name: 'file_name', type: 'string', description: 'The file.' }], optional_parameters: [], return_data: [] }] as never;
+    const correct = { name: 'GorillaFileSystem.tail', args: { file_name: 'file1.txt' }, thought: 'The last call tells me there are three entries, and the first is "file1.txt". Next, I need to display the last part of the file, so I will call `tail` with file name "file1.txt".' };
+    const shown = { tools, query: 'Show the end of the first file.', earlierRequests: [], earlier: [{ name: 'GorillaFileSystem.ls', response: LS }] };
+    // Another file of the listing: told as the writer tells a right one, a misread record.
+    const misread = erroneousThought('parameters_value_error', correct, { name: correct.name, args: { file_name: 'file2.txt' } }, shown)!;
+    expect(misread).not.toContain('file1.txt');
+    expect(misread).toMatch(/there are three entries, and the second is "file2\.txt"\./);
+    // A value no answer shows: a neutral opening, never the correct file.
+    const invented = erroneousThought('parameters_value_error', correct, { name: correct.name, args: { file_name: 'documents/file1.txt' } }, shown)!;
+    expect(invented).not.toMatch(/"file1\.txt"/);
+  });
+});
