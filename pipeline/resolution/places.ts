@@ -25,6 +25,11 @@ const TABLE: [string, number, number][] = [
   ['Empire State Building', 40.7484, -73.9857],
   ['Battery Park', 40.7033, -74.017],
   ['TWA Hotel', 40.6454, -73.7776],
+  // Named venues a plan routes to or searches around, by their doors: a drawn spot by the town's centre put the Ritz-Carlton
+  // (50 Central Park South) on Mulberry Street, 12.5 km of driving from Central Park beside it (teval_query_270_1).
+  ['Ritz-Carlton, New York', 40.7651, -73.976],
+  ['Ritz-Carlton New York', 40.7651, -73.976],
+  ['AMC Empire 25', 40.7566, -73.9886],
   ['Los Angeles', 34.0522, -118.2437],
   ['Hollywood', 34.0928, -118.3287],
   ['Griffith Park', 34.1366, -118.2942],

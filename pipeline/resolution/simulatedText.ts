@@ -870,6 +870,8 @@ const CN = ['Golden Dragon', 'Jade', 'Lotus', 'Red Lantern', 'Bamboo', 'Peony', 
 const IN = ['Taj', 'Saffron', 'Masala', 'Bombay', 'Chutney', 'Jaipur', 'Tandoor', 'Maharaja', 'Cardamom', 'Tamarind'];
 
 type NameForm = (p: (pool: readonly string[]) => string) => string;
+/** Names of the open country, no city place's: a trail, a creek, a reserve, a lookout, a ridge, a campground. */
+const OPEN_COUNTRY = /\b(?:Trail|Creek|Nature Reserve|Lookout|Ridge|Campground|Campsite|Cove)\b/;
 /** Name forms by the kind of place searched for: a sushi bar, a hotel, a park are named as each is. */
 const VENUE_FORMS: [RegExp, NameForm[]][] = [
   [/sushi|japanese|ramen|izakaya/, [(p) => `Sushi ${p(JP)}`, (p) => `${p(JP)} Sushi Bar`, (p) => `Izakaya ${p(JP)}`, (p) => `${p(JP)} Ramen`, (p) => `${p(JP)} Japanese Kitchen`]],
@@ -939,7 +941,7 @@ export function chineseVenueName(kind: string, r: Rng, used: Set<string>): strin
  * word pools of the kind: thousands of names, none given twice in one answer (`used`). A kind none
  * of the forms fit is named for its owner or street word ("Hartley Car Wash").
  */
-export function venueName(kind: string, r: Rng, used: Set<string>): string {
+export function venueName(kind: string, r: Rng, used: Set<string>, inCity = false): string {
   const k = kind.toLowerCase();
   // A kind none of the forms fit is named for its owner or a word of its own; the kind itself ends a
   // name only when it is one noun a business would put on its sign ("Hartley Cinema"), never a phrase
@@ -955,8 +957,12 @@ export function venueName(kind: string, r: Rng, used: Set<string>): string {
     (p: (pool: readonly string[]) => string) => `${p(SURNAMES)} & ${p(SURNAMES)}`,
     (p: (pool: readonly string[]) => string) => `The ${p(VENUE_NOUNS)} ${p(['Studio', 'Centre', 'Works', 'Place'])}`,
   ]);
+  // In a city a park is a park, a garden or a square: "Heron Creek Trail" at "1 Columbus Avenue" and "Cedar Hill
+  // Lookout" on Madison Avenue are the open country's (teval_query_310_2, 305_0). A kind with no city form keeps its own.
+  const cityForms = inCity ? forms.filter((f) => !OPEN_COUNTRY.test(f((pool) => pool[0]))) : forms;
+  const fit = cityForms.length ? cityForms : forms;
   for (let tries = 0; tries < 12; tries++) {
-    const form = pickFresh(r, forms, used, (_, i) => `venue-form:${i}`);
+    const form = pickFresh(r, fit, used, (_, i) => `venue-form:${i}`);
     const name = form((pool) => r.pick(pool));
     if (!used.has(name)) {
       used.add(name);

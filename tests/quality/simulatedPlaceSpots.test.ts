@@ -1,0 +1,74 @@
+/**
+ * A nearby search's made-up places suit the city and stand at doors of their own: the measures flag
+ * "Heron Creek Trail" at "1 Columbus Avenue" near Times Square (teval_query_310_2), two restaurants at
+ * "1 Mulberry Street" (teval_query_314_0) and a made-up tavern at Eleven Madison Park's door; the
+ * simulator's names and addresses no longer give them.
+ */
+import { describe, expect, it } from 'vitest';
+import { placeAtRealVenueAddress, placesShareAddress, wildInCity } from '../../pipeline/quality/measures/simulatedPlaceSpots.js';
+import { venueName } from '../../pipeline/resolution/simulatedText.js';
+import { madeUpPlacesAtOwnDoors, venueAtAddress } from '../../pipeline/resolution/realVenues.js';
+import { isCityLocale, streetsOf } from '../../pipeline/resolution/streets.js';
+import { placeNamed } from '../../pipeline/resolution/places.js';
+import { Rng } from '../../pipeline/rng.js';
+
+const nearby = (args: Record<string, unknown>) => ({ name: 'BINGMap.search_nearby', args });
+const listing = (...places: [string, string][]) => `{'places': [${places.map(([n, a]) => `{'name': '${n}', 'address': '${a}'}`).join(', ')}]}`;
+
+describe('simulated_place_wild_in_city', () => {
+  it('flags a trail at a house number near Times Square, passes city parks and the open country', () => {
+    const times = nearby({ places: 'Times Square', radius: 5000, search_term: 'park' });
+    expect(wildInCity(times, listing(['Magnolia Gardens', '112 Columbus Avenue'], ['Heron Creek Trail', '1 Columbus Avenue']))).toMatch(/Heron Creek Trail/);
+    expect(wildInCity(times, listing(['Magnolia Gardens', '112 Columbus Avenue'], ['Murphy Park', '143 Amsterdam Avenue']))).toBeNull();
+    // Yosemite is no big city: its campgrounds are where they should be.
+    expect(wildInCity(nearby({ latitude: 37.8486, longitude: -119.5573, radius: 10000, search_term: 'camping' }), listing(['Anchor Creek Campground', '63 Big Oak Flat Road, Yosemite']))).toBeUndefined();
+  });
+
+  it('the simulator names no open-country place in a city, and keeps them outside one', () => {
+    const city = isCityLocale(streetsOf(placeNamed('Times Square')));
+    expect(city).toBe(true);
+    expect(isCityLocale(streetsOf(placeNamed('Yosemite')))).toBe(false);
+    const rng = new Rng(7, 'parks');
+    const names = Array.from({ length: 60 }, () => venueName('Park', rng, new Set(), true));
+    expect(names.filter((n) => /Trail|Creek|Nature Reserve|Lookout/.test(n))).toEqual([]);
+    const attractions = Array.from({ length: 60 }, () => venueName('Attraction', rng, new Set(), true));
+    expect(attractions.filter((n) => /Lookout/.test(n))).toEqual([]);
+    // Outside a city the forms stay (a trail in the country is fine); a kind with only such forms keeps them.
+    const country = Array.from({ length: 60 }, () => venueName('Park', rng, new Set(), false));
+    expect(country.some((n) => /Trail|Nature Reserve/.test(n))).toBe(true);
+    expect(venueName('Campground', rng, new Set(), true)).toMatch(/\S/);
+  });
+});
+
+describe('simulated_places_share_address and simulated_place_at_real_venue_address', () => {
+  const args = { latitude: 40.713, longitude: -74.0072, radius: 1000, search_term: 'restaurants' };
+  it('flags two places at one door and a made-up place at a real venue\'s', () => {
+    expect(placesShareAddress(nearby(args), listing(['Lantern Kitchen', '1 Mulberry Street, New York City'], ['Bistro Colette', '1 Mulberry Street, New York City']))).toMatch(/both at "1 Mulberry Street/);
+    expect(placesShareAddress(nearby(args), listing(['Lantern Kitchen', '1 Mulberry Street, New York City'], ['Bistro Colette', '3 Mulberry Street, New York City']))).toBeNull();
+    expect(placeAtRealVenueAddress(nearby(args), listing(['Sage Tavern', '11 Madison Avenue']))).toMatch(/Eleven Madison Park/);
+    expect(placeAtRealVenueAddress(nearby(args), listing(['Eleven Madison Park', '11 Madison Ave, New York, NY, 10010'], ['Sage Tavern', '13 Madison Avenue']))).toBeNull();
+    // Another town's 11 Madison Avenue is no venue's.
+    expect(venueAtAddress('11 Madison Avenue, Chicago')).toBeUndefined();
+  });
+
+  it('the simulator moves made-up places off taken doors, real venues and copied addresses staying', () => {
+    const answer = {
+      places: [
+        { name: 'Lantern Kitchen', address: '1 Mulberry Street, New York City' },
+        { name: 'Bistro Colette', address: '1 Mulberry Street, New York City' },
+        { name: 'Sage Tavern', address: '11 Madison Avenue' },
+        { name: 'Eleven Madison Park', address: '11 Madison Ave, New York, NY, 10010' },
+        { name: 'Copied Grill', address: '59 West 44th Street' },
+      ],
+    };
+    madeUpPlacesAtOwnDoors(answer, (v) => v === '59 West 44th Street');
+    const out = JSON.stringify(answer);
+    expect(placesShareAddress(nearby(args), out)).toBeNull();
+    expect(answer.places[0].address).toBe('1 Mulberry Street, New York City');
+    expect(answer.places[1].address).toBe('3 Mulberry Street, New York City');
+    expect(answer.places[2].address).toBe('13 Madison Avenue');
+    expect(answer.places[3].address).toBe('11 Madison Ave, New York, NY, 10010');
+    // The task's own plan copies it: the source's run found it there (the Algonquin's door, yet carried).
+    expect(answer.places[4].address).toBe('59 West 44th Street');
+  });
+});
