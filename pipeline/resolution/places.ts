@@ -111,6 +111,14 @@ const TABLE: [string, number, number][] = [
   ['Springfield', 39.7817, -89.6501],
   ['Manaus', -3.119, -60.0217],
   // Landmarks T-Eval's tasks name that the table lacked (api-simulator-87).
+  // Famous addresses T-Eval's tasks name, at their doors: geocoding "10 Downing Street, London" answered a point in
+  // Camden 3.1 km north, "1600 Pennsylvania Avenue, Washington D.C." one 2 km from the White House (teval_query_35_2).
+  ['10 Downing Street', 51.5034, -0.1276],
+  ['221B Baker Street', 51.5238, -0.1586],
+  ['1600 Pennsylvania Avenue', 38.8977, -77.0365],
+  ['1600 Pennsylvania Ave', 38.8977, -77.0365],
+  ['1 Infinite Loop', 37.3318, -122.0312],
+  ['350 5th Ave', 40.7484, -73.9857],
   ['Hollywood Walk of Fame', 34.1016, -118.3267],
   ['Santa Monica Pier', 34.0092, -118.4976],
   ['Los Angeles Convention Center', 34.0403, -118.2696],

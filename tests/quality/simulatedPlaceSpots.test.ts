@@ -5,7 +5,9 @@
  * simulator's names and addresses no longer give them.
  */
 import { describe, expect, it } from 'vitest';
-import { placeAtRealVenueAddress, placesShareAddress, wildInCity } from '../../pipeline/quality/measures/simulatedPlaceSpots.js';
+import { geocodeOffFamousAddress, placeAtRealVenueAddress, placesShareAddress, wildInCity } from '../../pipeline/quality/measures/simulatedPlaceSpots.js';
+import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
+import type { ToolDoc } from '../../pipeline/schemas.js';
 import { venueName } from '../../pipeline/resolution/simulatedText.js';
 import { madeUpPlacesAtOwnDoors, venueAtAddress } from '../../pipeline/resolution/realVenues.js';
 import { isCityLocale, streetsOf } from '../../pipeline/resolution/streets.js';
@@ -70,5 +72,29 @@ describe('simulated_places_share_address and simulated_place_at_real_venue_addre
     expect(answer.places[3].address).toBe('11 Madison Ave, New York, NY, 10010');
     // The task's own plan copies it: the source's run found it there (the Algonquin's door, yet carried).
     expect(answer.places[4].address).toBe('59 West 44th Street');
+  });
+});
+
+describe('simulated_geocode_off_famous_address', () => {
+  const geocoder: ToolDoc = {
+    name: 'BINGMap.get_coordinates',
+    description: 'Get the coordinates of a location.',
+    required_parameters: [{ name: 'location', type: 'string', description: 'the location need to get coordinates.' }],
+    optional_parameters: [],
+    return_data: [{ name: 'latitude', description: 'the latitude of the location.' }, { name: 'longitude', description: 'the longitude of the location.' }],
+  };
+  const ask = (location: string) => ({ name: 'BINGMap.get_coordinates', args: { location } });
+  it('flags Downing Street geocoded in Camden, passes its door and addresses the table does not know', () => {
+    expect(geocodeOffFamousAddress(ask('10 Downing Street, London'), "{'latitude': 51.531507, 'longitude': -0.136534}")).toMatch(/3\.\d km from its door/);
+    expect(geocodeOffFamousAddress(ask('10 Downing Street, London'), "{'latitude': 51.5035, 'longitude': -0.1275}")).toBeNull();
+    expect(geocodeOffFamousAddress(ask('123 Main Street'), "{'latitude': 1, 'longitude': 2}")).toBeUndefined();
+  });
+  it('the simulator geocodes famous addresses at their doors (was 3.2 km off)', () => {
+    for (const location of ['10 Downing Street, London', '1600 Pennsylvania Avenue, Washington D.C.']) {
+      for (let seed = 0; seed < 5; seed++) {
+        const r = simulateOffline({ name: 'BINGMap.get_coordinates', args: { location }, tools: [geocoder] }, new Rng(seed, 'geocode')).response;
+        expect(geocodeOffFamousAddress(ask(location), r)).toBeNull();
+      }
+    }
   });
 });

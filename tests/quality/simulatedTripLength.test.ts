@@ -86,4 +86,13 @@ describe('simulated_distance_short_for_far_places', () => {
     expect(shortForFarPlaces({ name: 'GaodeMap.get_distance', args }, a, gaode)).toBeNull();
     expect(JSON.parse(a).duration).toBeGreaterThan(600);
   });
+
+  it('across an ocean the distance is the great circle, flagged when a drive a quarter longer (was 7372.0 km London to Washington)', () => {
+    const args = { start: '10 Downing Street, London', end: '1600 Pennsylvania Avenue, Washington D.C.' };
+    expect(shortForFarPlaces({ name: 'BINGMap.get_distance', args }, "{'distance': 7372.0}", bingDistance)).toMatch(/across an ocean/);
+    const d = simulate('BINGMap.get_distance', args);
+    expect(shortForFarPlaces({ name: 'BINGMap.get_distance', args }, d, bingDistance)).toBeNull();
+    // One landmass keeps its roads: Beijing to Shanghai is still a drive longer than the line.
+    expect(tripOf(gaode, { origins: '116.407417,39.904172', destination: '121.473657,31.230378' })!.km!).toBeGreaterThan(1.2 * 1067);
+  });
 });

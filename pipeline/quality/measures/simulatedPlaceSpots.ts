@@ -8,6 +8,9 @@
  *   a Manhattan avenue.
  * - simulated_places_share_address: two differently named places of one simulated answer at one
  *   house number ("Lantern Kitchen" and "Bistro Colette", both at "1 Mulberry Street").
+ * - simulated_geocode_off_famous_address: a simulated geocoding answer for a famous address the places
+ *   table knows at its door ("10 Downing Street, London", "1600 Pennsylvania Avenue, Washington D.C.")
+ *   that lies more than a kilometre from it: 51.5315, -0.1365 in Camden for Downing Street (teval_query_35_2).
  * - simulated_place_at_real_venue_address: a made-up place of a simulated answer at the address of a
  *   real venue the venue table knows ("Sage Tavern" at "11 Madison Avenue", where Eleven Madison
  *   Park is): a false occupant of an address anyone can look up.
@@ -137,4 +140,39 @@ export const simulatedPlaceAtRealVenueAddress: CaseMeasure = {
   },
 };
 
-export const SIMULATED_PLACE_SPOT_MEASURES: CaseMeasure[] = [simulatedPlaceWildInCity, simulatedPlacesShareAddress, simulatedPlaceAtRealVenueAddress];
+/** How far a geocoder's point may lie from the door of the address it was asked for: a building's grounds, a block. */
+const DOOR_KM = 1;
+
+/** The point a geocoding answer gives: latitude and longitude fields, or AMap's "lon,lat" string. */
+function geocodedPoint(response: string): { lat: number; lon: number } | undefined {
+  const v = parseToolResponse(response);
+  if (!isPlainObject(v)) return undefined;
+  const lat = Number(v.latitude ?? v.lat);
+  const lon = Number(v.longitude ?? v.lon ?? v.lng);
+  if (Number.isFinite(lat) && Number.isFinite(lon) && (v.latitude ?? v.lat) !== undefined) return { lat, lon };
+  const m = typeof v.coordinate === 'string' ? /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(v.coordinate) : null;
+  return m ? { lon: Number(m[1]), lat: Number(m[2]) } : undefined;
+}
+
+export function geocodeOffFamousAddress(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  if (!/coordinat|geocod/i.test(action.name) || !isPlainObject(action.args)) return undefined;
+  const asked = Object.values(action.args).find((v): v is string => typeof v === 'string');
+  // A famous address: a place of the table whose name is a house number and a street, the text's own start.
+  const door = asked ? placesNamedIn(asked).find((p) => /^\d/.test(p.name) && asked.trim().toLowerCase().startsWith(p.name.toLowerCase())) : undefined;
+  if (!door) return undefined;
+  const at = geocodedPoint(response);
+  if (!at) return undefined;
+  const km = distanceKm(door, at);
+  return km > DOOR_KM ? `"${asked}" geocoded to ${at.lat}, ${at.lon}, ${km.toFixed(1)} km from its door` : null;
+}
+
+export const simulatedGeocodeOffFamousAddress: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_geocode_off_famous_address',
+  group: 'solvable',
+  title: 'a simulated geocoding answer for a famous address lies more than a kilometre from its door ("10 Downing Street, London" at 51.5315, -0.1365 in Camden, 3.1 km north)',
+  population: 'cases showing a simulated geocoding answer for an address the places table knows at its door',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => geocodeOffFamousAddress(step.action, step.response!.content)),
+};
+
+export const SIMULATED_PLACE_SPOT_MEASURES: CaseMeasure[] = [simulatedPlaceWildInCity, simulatedPlacesShareAddress, simulatedPlaceAtRealVenueAddress, simulatedGeocodeOffFamousAddress];

@@ -9,7 +9,8 @@
  * - simulated_distance_short_for_far_places: a simulated distance or route between two places the
  *   places table knows (or coordinates) that lie far apart, answered with a figure shorter than the
  *   straight line between them: the Forbidden City to the Shanghai Tower "12.3" km, 30 minutes
- *   (teval_query_434_1); 1,000 km of straight line is at least 1,000 km of road.
+ *   (teval_query_434_1); 1,000 km of straight line is at least 1,000 km of road. Across an ocean no road
+ *   runs: London to Washington is the great circle's 5898 km, not a drive of 7372.0 (teval_query_35_2).
  */
 import type { CaseMeasure } from '../types.js';
 import { simulatedDefectAmong } from '../evidence.js';
@@ -113,6 +114,9 @@ function pointOf(value: unknown, lonFirst: boolean): { lat: number; lon: number;
   return p ? { ...p, name: p.name } : undefined;
 }
 
+/** Whether two points lie on either side of the Atlantic or the Pacific (the Americas against the rest of the world). */
+const overseas = (a: { lon: number }, b: { lon: number }) => (a.lon < -30) !== (b.lon < -30);
+
 /** A trip between two far-apart known places answered shorter than the straight line between them; undefined for any other trip. */
 export function shortForFarPlaces(action: { name: string; args: unknown }, response: string, doc?: { description: string; return_data?: { description: string }[]; required_parameters: { name: string; description: string }[]; optional_parameters: { name: string; description: string }[] }): string | null | undefined {
   if (!/distance|route|direction/i.test(action.name) || !isPlainObject(action.args)) return undefined;
@@ -129,14 +133,16 @@ export function shortForFarPlaces(action: { name: string; args: unknown }, respo
   if (straight < FAR_APART_KM) return undefined;
   const f = tripFigures(response, docUnitOf(doc));
   if (f?.km === undefined) return undefined;
-  return f.km < straight * 0.95 ? `${f.km.toFixed(1)} km from ${a.name} to ${b.name}, ${Math.round(straight)} km apart in a straight line` : null;
+  if (f.km < straight * 0.95) return `${f.km.toFixed(1)} km from ${a.name} to ${b.name}, ${Math.round(straight)} km apart in a straight line`;
+  // Across an ocean no road winds: the distance is the great circle's, not a drive a quarter longer (London to Washington 7372.0 km for 5898).
+  return overseas(a, b) && f.km > straight * 1.05 ? `${f.km.toFixed(1)} km from ${a.name} to ${b.name} across an ocean, ${Math.round(straight)} km apart in a straight line` : null;
 }
 
 export const simulatedDistanceShortForFarPlaces: CaseMeasure = {
   kind: 'case',
   id: 'simulated_distance_short_for_far_places',
   group: 'solvable',
-  title: 'a simulated distance or route between two known places far apart is shorter than the straight line between them (the Forbidden City to the Shanghai Tower: 12.3 km, 30 minutes)',
+  title: 'a simulated distance or route between two known places far apart is shorter than the straight line between them (the Forbidden City to the Shanghai Tower: 12.3 km, 30 minutes), or a quarter longer across an ocean no road crosses (10 Downing Street to the White House 7372.0 km for 5898)',
   population: `cases showing a simulated distance or route answer between two places the places table knows (or coordinates) at least ${FAR_APART_KM} km apart`,
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => shortForFarPlaces(step.action, step.response!.content, tc.tools.find((d) => d.name === step.action.name))),
 };
