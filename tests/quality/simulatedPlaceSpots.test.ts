@@ -5,7 +5,7 @@
  * simulator's names and addresses no longer give them.
  */
 import { describe, expect, it } from 'vitest';
-import { geocodeOffFamousAddress, placeAtRealVenueAddress, placesShareAddress, wildInCity } from '../../pipeline/quality/measures/simulatedPlaceSpots.js';
+import { addressNumberOffStreet, geocodeOffFamousAddress, placeAtRealVenueAddress, placesShareAddress, wildInCity } from '../../pipeline/quality/measures/simulatedPlaceSpots.js';
 import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
 import type { ToolDoc } from '../../pipeline/schemas.js';
 import { venueName } from '../../pipeline/resolution/simulatedText.js';
@@ -13,6 +13,7 @@ import { madeUpPlacesAtOwnDoors, venueAtAddress } from '../../pipeline/resolutio
 import { isCityLocale, streetsOf } from '../../pipeline/resolution/streets.js';
 import { placeNamed } from '../../pipeline/resolution/places.js';
 import { Rng } from '../../pipeline/rng.js';
+import { numberOnItsStreet } from '../../pipeline/resolution/streetGeo.js';
 
 const nearby = (args: Record<string, unknown>) => ({ name: 'BINGMap.search_nearby', args });
 const listing = (...places: [string, string][]) => `{'places': [${places.map(([n, a]) => `{'name': '${n}', 'address': '${a}'}`).join(', ')}]}`;
@@ -96,5 +97,26 @@ describe('simulated_geocode_off_famous_address', () => {
         expect(geocodeOffFamousAddress(ask(location), r)).toBeNull();
       }
     }
+  });
+});
+
+describe('simulated_address_number_off_street', () => {
+  const walk = nearby({ latitude: 34.10173035, longitude: -118.32644653, places: 'Hollywood Walk of Fame', radius: 1000, search_term: 'attractions' });
+  it('flags a house number Los Angeles does not give its street, passes one it does and streets it does not number', () => {
+    expect(addressNumberOffStreet(walk, listing(['Whitfield Museum of Natural History', '67 Santa Monica Boulevard']))).toMatch(/5500 to 9600/);
+    expect(addressNumberOffStreet(walk, listing(['Whitfield Museum of Natural History', '6520 Santa Monica Boulevard']))).toBeNull();
+    expect(addressNumberOffStreet(walk, listing(['Old Walnut Market Hall', '36 La Brea Avenue']))).toBeUndefined();
+    // New York's streets are numbered from 1: a drawn 1-180 is one of theirs.
+    expect(addressNumberOffStreet(nearby({ places: 'Times Square', radius: 5000, search_term: 'park' }), listing(['Murphy Park', '143 Amsterdam Avenue']))).toBeNull();
+  });
+  it('the simulator redraws a number its street lacks, in the street\'s range', () => {
+    const rng = new Rng(3, 'numbers');
+    const moved = numberOnItsStreet('67 Santa Monica Boulevard', (lo, hi) => rng.int(lo, hi), 'Los Angeles');
+    const n = Number(/^\d+/.exec(moved)?.[0]);
+    expect(moved).toMatch(/^\d+ Santa Monica Boulevard$/);
+    expect(n).toBeGreaterThanOrEqual(5500);
+    expect(n).toBeLessThanOrEqual(9600);
+    expect(numberOnItsStreet('143 Amsterdam Avenue', () => 0, 'New York')).toBe('143 Amsterdam Avenue');
+    expect(numberOnItsStreet('36 La Brea Avenue', () => 0, 'Los Angeles')).toBe('36 La Brea Avenue');
   });
 });

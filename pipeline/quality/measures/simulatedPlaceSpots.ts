@@ -11,6 +11,10 @@
  * - simulated_geocode_off_famous_address: a simulated geocoding answer for a famous address the places
  *   table knows at its door ("10 Downing Street, London", "1600 Pennsylvania Avenue, Washington D.C.")
  *   that lies more than a kilometre from it: 51.5315, -0.1365 in Camden for Downing Street (teval_query_35_2).
+ * - simulated_address_number_off_street: a simulated nearby answer's address whose house number its
+ *   street does not have where the street table numbers it: attractions within 1 km of the Hollywood
+ *   Walk of Fame at "12 Santa Monica Boulevard" and "159 Santa Monica Boulevard" (Los Angeles numbers
+ *   it 5500 to 9600 there; the 100s are in Santa Monica, by the ocean: teval_query_107_2).
  * - simulated_place_at_real_venue_address: a made-up place of a simulated answer at the address of a
  *   real venue the venue table knows ("Sage Tavern" at "11 Madison Avenue", where Eleven Madison
  *   Park is): a false occupant of an address anyone can look up.
@@ -22,6 +26,8 @@ import { isPlainObject } from '../../errors/values.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
 import { realVenue, venueAddressKey, venueAtAddress } from '../../resolution/realVenues.js';
 import { nearbyCentre } from './simulatedGeo.js';
+import { placeAddressIn } from '../../resolution/streetGeo.js';
+import { streetsOf } from '../../resolution/streets.js';
 
 /** The named records of a nearby search's answer that give an address. */
 function addressedRecords(action: { name: string }, response: string): { name: string; address: string }[] | undefined {
@@ -175,4 +181,26 @@ export const simulatedGeocodeOffFamousAddress: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => geocodeOffFamousAddress(step.action, step.response!.content)),
 };
 
-export const SIMULATED_PLACE_SPOT_MEASURES: CaseMeasure[] = [simulatedPlaceWildInCity, simulatedPlacesShareAddress, simulatedPlaceAtRealVenueAddress, simulatedGeocodeOffFamousAddress];
+export function addressNumberOffStreet(action: { name: string; args: unknown }, response: string, doc?: Parameters<typeof nearbyCentre>[1]): string | null | undefined {
+  const records = addressedRecords(action, response);
+  if (!records?.length) return undefined;
+  const at = searchPoint(action.args, doc);
+  const town = at ? streetsOf(at).town || undefined : undefined;
+  return firstDefect(records, (r) => {
+    const place = placeAddressIn(r.address, town);
+    if (!place?.numbers || place.number === undefined) return undefined;
+    const [first, last] = place.numbers;
+    return place.number < first || place.number > last ? `"${r.name}" at "${r.address}": ${place.what} in ${place.town} runs from ${first} to ${last}` : null;
+  });
+}
+
+export const simulatedAddressNumberOffStreet: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_address_number_off_street',
+  group: 'solvable',
+  title: 'a simulated nearby answer gives an address a house number its street does not have where the street table numbers it ("12 Santa Monica Boulevard" within 1 km of the Hollywood Walk of Fame: Los Angeles numbers it 5500 to 9600; the 100s are in Santa Monica, by the ocean)',
+  population: 'cases showing a simulated nearby answer with an address on a street the street table numbers',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => addressNumberOffStreet(step.action, step.response!.content, tc.tools.find((d) => d.name === step.action.name))),
+};
+
+export const SIMULATED_PLACE_SPOT_MEASURES: CaseMeasure[] = [simulatedPlaceWildInCity, simulatedPlacesShareAddress, simulatedPlaceAtRealVenueAddress, simulatedGeocodeOffFamousAddress, simulatedAddressNumberOffStreet];
