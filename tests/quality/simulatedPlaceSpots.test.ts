@@ -40,6 +40,13 @@ describe('simulated_place_wild_in_city', () => {
     const country = Array.from({ length: 60 }, () => venueName('Park', rng, new Set(), false));
     expect(country.some((n) => /Trail|Nature Reserve/.test(n))).toBe(true);
     expect(venueName('Campground', rng, new Set(), true)).toMatch(/\S/);
+    // Five city parks of one answer are not three "Park"s (simulated_venue_templated on b4: "Brennan Park", "Brennan Memorial Park", "Weber Park").
+    for (let seed = 0; seed < 20; seed++) {
+      const r = new Rng(seed, 'city-parks');
+      const used = new Set<string>();
+      const five = Array.from({ length: 5 }, () => venueName('Park', r, used, true));
+      expect(five.filter((n) => / Park$/.test(n)).length, five.join(', ')).toBeLessThanOrEqual(2);
+    }
   });
 });
 
