@@ -262,6 +262,15 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_nearby_far_from_centre: 0,
   simulated_route_wrong_way: 0,
   simulated_distance_off_named_places: 0,
+  // h-geo27: a trip between two addresses of one town is a drive across it, one between far places at least their straight line (api-simulator-123).
+  simulated_distance_beyond_town: 0,
+  simulated_distance_short_for_far_places: 0,
+  // h-geo27: a nearby answer's made-up places are city places in a city, each at its own door, none at a real venue's (api-simulator-124).
+  simulated_place_wild_in_city: 0,
+  simulated_places_share_address: 0,
+  simulated_place_at_real_venue_address: 0,
+  simulated_geocode_off_famous_address: 0,
+  simulated_address_number_off_street: 0,
   answer_argument_as_name: 0,
   // h-sim22: a simulated id in a form its field's recorded ids take (ReserveMeeting's rooms 101-103, not 67977; Airbnb's 8-digit ids, not 77957): 188/317 on f36 → 0 (api-simulator-87).
   simulated_id_unlike_recorded: 0,

@@ -25,6 +25,11 @@ const TABLE: [string, number, number][] = [
   ['Empire State Building', 40.7484, -73.9857],
   ['Battery Park', 40.7033, -74.017],
   ['TWA Hotel', 40.6454, -73.7776],
+  // Named venues a plan routes to or searches around, by their doors: a drawn spot by the town's centre put the Ritz-Carlton
+  // (50 Central Park South) on Mulberry Street, 12.5 km of driving from Central Park beside it (teval_query_270_1).
+  ['Ritz-Carlton, New York', 40.7651, -73.976],
+  ['Ritz-Carlton New York', 40.7651, -73.976],
+  ['AMC Empire 25', 40.7566, -73.9886],
   ['Los Angeles', 34.0522, -118.2437],
   ['Hollywood', 34.0928, -118.3287],
   ['Griffith Park', 34.1366, -118.2942],
@@ -32,6 +37,7 @@ const TABLE: [string, number, number][] = [
   ['San Francisco', 37.7749, -122.4194],
   ['Golden Gate Bridge', 37.8199, -122.4783],
   ['Mountain View', 37.3861, -122.0839],
+  ['Cupertino', 37.323, -122.0322],
   ['Google Headquarters', 37.422, -122.0841],
   ['Silicon Valley', 37.3875, -122.0575],
   ['Yosemite', 37.8651, -119.5383],
@@ -66,6 +72,10 @@ const TABLE: [string, number, number][] = [
   ['Seoul', 37.5665, 126.978],
   ['Beijing', 39.9042, 116.4074],
   ['Tiananmen Square', 39.9055, 116.3976],
+  // Landmarks T-Eval's China tasks name in English (teval_query_434_1: the Forbidden City to the Shanghai Tower was a drive across one town).
+  ['Forbidden City', 39.9163, 116.3972],
+  ['Great Wall of China', 40.4319, 116.5704],
+  ['Shanghai Tower', 31.2335, 121.5055],
   ['Shanghai', 31.2304, 121.4737],
   ['Guangzhou', 23.1291, 113.2644],
   ['Shenzhen', 22.5431, 114.0579],
@@ -101,6 +111,14 @@ const TABLE: [string, number, number][] = [
   ['Springfield', 39.7817, -89.6501],
   ['Manaus', -3.119, -60.0217],
   // Landmarks T-Eval's tasks name that the table lacked (api-simulator-87).
+  // Famous addresses T-Eval's tasks name, at their doors: geocoding "10 Downing Street, London" answered a point in
+  // Camden 3.1 km north, "1600 Pennsylvania Avenue, Washington D.C." one 2 km from the White House (teval_query_35_2).
+  ['10 Downing Street', 51.5034, -0.1276],
+  ['221B Baker Street', 51.5238, -0.1586],
+  ['1600 Pennsylvania Avenue', 38.8977, -77.0365],
+  ['1600 Pennsylvania Ave', 38.8977, -77.0365],
+  ['1 Infinite Loop', 37.3318, -122.0312],
+  ['350 5th Ave', 40.7484, -73.9857],
   ['Hollywood Walk of Fame', 34.1016, -118.3267],
   ['Santa Monica Pier', 34.0092, -118.4976],
   ['Los Angeles Convention Center', 34.0403, -118.2696],

@@ -36,6 +36,15 @@ const VENUES: RealVenue[] = [
   { name: 'Renaissance New York Times Square Hotel', address: '714 7th Ave, New York, NY, 10036' },
   { name: 'Sofitel New York', address: '45 W 44th St, New York, NY, 10036' },
   { name: 'Lassen & Hennigs', address: '114 Montague St, Brooklyn, NY, 11201' },
+  // Famous doors on the streets the simulator draws New York's addresses on (streets.ts): a made-up
+  // place is never put at them ("Sage Tavern" at "11 Madison Avenue" would be Eleven Madison Park's).
+  { name: 'One Madison', address: '1 Madison Ave, New York, NY, 10010' },
+  { name: 'The Algonquin Hotel', address: '59 W 44th St, New York, NY, 10036' },
+  { name: 'Belasco Theatre', address: '111 W 44th St, New York, NY, 10036' },
+  { name: 'Shubert Theatre', address: '225 W 44th St, New York, NY, 10036' },
+  { name: 'Majestic Theatre', address: '245 W 44th St, New York, NY, 10036' },
+  { name: 'The Bitter End', address: '147 Bleecker St, New York, NY, 10012' },
+  { name: "Umberto's Clam House", address: '132 Mulberry St, New York, NY, 10013' },
 ];
 
 const BY_NAME = new Map(VENUES.map((v) => [v.name.toLowerCase(), v]));
@@ -64,6 +73,26 @@ function streetKey(address: string): string {
     .trim();
 }
 
+/** The house number and street of an address as the venue table compares them ("234 w 42nd"); undefined for an address with no house number first. */
+export function venueAddressKey(address: string): string | undefined {
+  return /^\s*\d/.test(address) ? streetKey(address) : undefined;
+}
+
+const BY_ADDRESS = new Map(VENUES.map((v) => [streetKey(v.address), v]));
+
+/**
+ * The real venue at an address, when the table knows one there: a made-up place is never drawn at it.
+ * The town is not compared: every venue of the table is in New York, and an address naming another
+ * town ("11 Madison Avenue, Chicago") is no venue's.
+ */
+export function venueAtAddress(address: string): RealVenue | undefined {
+  const key = venueAddressKey(address);
+  const venue = key ? BY_ADDRESS.get(key) : undefined;
+  const town = address.split(',').slice(1).join(',').trim();
+  const inTown = !town || /^(?:new york|nyc|manhattan)\b/i.test(town) || (/brooklyn/i.test(venue?.address ?? '') && /^brooklyn\b/i.test(town));
+  return venue && inTown ? venue : undefined;
+}
+
 /** A place record naming a real venue at another address than its own: why, else null; undefined when the name is no known venue. */
 export function venueMisplaced(name: string, address: string): string | null | undefined {
   const venue = realVenue(name);
@@ -85,6 +114,34 @@ export function venuesAtRealAddresses(answer: unknown, carried: (v: unknown) => 
       if (typeof r.name !== 'string' || typeof r.address !== 'string' || carried(r.address)) continue;
       const venue = realVenue(r.name);
       if (venue && venueMisplaced(r.name, r.address)) r.address = venue.address;
+    }
+  }
+}
+
+/**
+ * Each made-up place of an answer's lists at a door of its own: a numbered address another place of
+ * the list already has, or a real venue's (venueAtAddress), moves two numbers along the same side of
+ * its street until it is free. Real venues and addresses a later step copies (`carried`) stay.
+ */
+export function madeUpPlacesAtOwnDoors(answer: unknown, carried: (v: unknown) => boolean): void {
+  if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return;
+  for (const list of Object.values(answer as Record<string, unknown>)) {
+    if (!Array.isArray(list)) continue;
+    const records = list.filter((r): r is Record<string, unknown> => !!r && typeof r === 'object' && !Array.isArray(r) && typeof (r as Record<string, unknown>).address === 'string');
+    const taken = new Set<string>();
+    // Fixed doors first (a real venue, a copied address): the made-up places make way for them.
+    const fixed = (r: Record<string, unknown>) => (typeof r.name === 'string' && !!realVenue(r.name)) || carried(r.address);
+    for (const r of records.filter(fixed)) taken.add(venueAddressKey(r.address as string) ?? '');
+    for (const r of records.filter((x) => !fixed(x))) {
+      let address = r.address as string;
+      const free = (a: string) => {
+        const key = venueAddressKey(a);
+        return !key || (!taken.has(key) && !venueAtAddress(a));
+      };
+      for (let tries = 0; tries < 50 && !free(address); tries++) address = address.replace(/^(\s*)(\d+)/, (_m, sp: string, n: string) => `${sp}${Number(n) + 2}`);
+      r.address = address;
+      const key = venueAddressKey(address);
+      if (key) taken.add(key);
     }
   }
 }

@@ -870,6 +870,8 @@ const CN = ['Golden Dragon', 'Jade', 'Lotus', 'Red Lantern', 'Bamboo', 'Peony', 
 const IN = ['Taj', 'Saffron', 'Masala', 'Bombay', 'Chutney', 'Jaipur', 'Tandoor', 'Maharaja', 'Cardamom', 'Tamarind'];
 
 type NameForm = (p: (pool: readonly string[]) => string) => string;
+/** Names of the open country, no city place's: a trail, a creek, a reserve, a lookout, a ridge, a campground. */
+const OPEN_COUNTRY = /\b(?:Trail|Creek|Nature Reserve|Lookout|Ridge|Campground|Campsite|Cove)\b/;
 /** Name forms by the kind of place searched for: a sushi bar, a hotel, a park are named as each is. */
 const VENUE_FORMS: [RegExp, NameForm[]][] = [
   [/sushi|japanese|ramen|izakaya/, [(p) => `Sushi ${p(JP)}`, (p) => `${p(JP)} Sushi Bar`, (p) => `Izakaya ${p(JP)}`, (p) => `${p(JP)} Ramen`, (p) => `${p(JP)} Japanese Kitchen`]],
@@ -887,7 +889,8 @@ const VENUE_FORMS: [RegExp, NameForm[]][] = [
   // Rooms for hire are named as such places are ("The Copper Room", "Hartley Hall"), not "Varga Event Space".
   [/\bevents?\b|venue|wedding|banquet|conference|meeting|party|parties/, [(p) => `The ${p(VENUE_NOUNS)} Room`, (p) => `${p(SURNAMES)} Hall`, (p) => `The ${p(VENUE_NOUNS)} Loft`, (p) => `${p(VENUE_NOUNS)} House`, (p) => `The ${p(VENUE_NOUNS)} Ballroom`, (p) => `${p(VENUE_NOUNS)} & ${p(VENUE_NOUNS)} Events`]],
   [/research|institute|laborator|\blabs?\b|universit|college/, [(p) => `${p(SURNAMES)} Institute`, (p) => `${p(VENUE_NOUNS)} Research Centre`, (p) => `${p(SURNAMES)} Laboratory`, (p) => `The ${p(SURNAMES)} Centre`, (p) => `${p(VENUE_NOUNS)} Labs`]],
-  [/\bparks?\b|garden|nature|hiking|trail/, [(p) => `${p(SURNAMES)} Park`, (p) => `${p(VENUE_NOUNS)} Gardens`, (p) => `${p(SURNAMES)} Memorial Park`, (p) => `${p(VENUE_NOUNS)} Nature Reserve`, (p) => `${p(VENUE_NOUNS)} Creek Trail`]],
+  // A city's parks are squares, plazas, greens and playgrounds too: with the open country's forms left out in a city, three of five "Park"s read as a template.
+  [/\bparks?\b|garden|nature|hiking|trail/, [(p) => `${p(SURNAMES)} Park`, (p) => `${p(VENUE_NOUNS)} Gardens`, (p) => `${p(SURNAMES)} Memorial Park`, (p) => `${p(VENUE_NOUNS)} Nature Reserve`, (p) => `${p(VENUE_NOUNS)} Creek Trail`, (p) => `${p(SURNAMES)} Square`, (p) => `${p(VENUE_NOUNS)} Playground`, (p) => `${p(SURNAMES)} Plaza`, (p) => `${p(VENUE_NOUNS)} Green`]],
   [/camp|rv\b|caravan/, [(p) => `${p(VENUE_NOUNS)} Creek Campground`, (p) => `${p(SURNAMES)} Lake RV Park`, (p) => `${p(VENUE_NOUNS)} Ridge Campsite`, (p) => `Camp ${p(VENUE_NOUNS)}`, (p) => `${p(SURNAMES)}'s Farm Campsite`]],
   [/gas|fuel|petrol|charging/, [(p) => `Shell ${p(VENUE_NOUNS)} Service Station`, (p) => `Chevron ${p(VENUE_NOUNS)}`, (p) => `BP ${p(VENUE_NOUNS)} Fuel Stop`, (p) => `${p(VENUE_NOUNS)} Gas & Go`, (p) => `Mobil ${p(VENUE_NOUNS)}`]],
   [/gym|fitness|yoga|sport/, [(p) => `${p(VENUE_NOUNS)} Fitness`, (p) => `${p(SURNAMES)}'s Gym`, (p) => `${p(VENUE_NOUNS)} Athletic Club`, (p) => `${p(VENUE_NOUNS)} Yoga Studio`, (p) => `CrossFit ${p(VENUE_NOUNS)}`]],
@@ -939,7 +942,7 @@ export function chineseVenueName(kind: string, r: Rng, used: Set<string>): strin
  * word pools of the kind: thousands of names, none given twice in one answer (`used`). A kind none
  * of the forms fit is named for its owner or street word ("Hartley Car Wash").
  */
-export function venueName(kind: string, r: Rng, used: Set<string>): string {
+export function venueName(kind: string, r: Rng, used: Set<string>, inCity = false): string {
   const k = kind.toLowerCase();
   // A kind none of the forms fit is named for its owner or a word of its own; the kind itself ends a
   // name only when it is one noun a business would put on its sign ("Hartley Cinema"), never a phrase
@@ -955,8 +958,12 @@ export function venueName(kind: string, r: Rng, used: Set<string>): string {
     (p: (pool: readonly string[]) => string) => `${p(SURNAMES)} & ${p(SURNAMES)}`,
     (p: (pool: readonly string[]) => string) => `The ${p(VENUE_NOUNS)} ${p(['Studio', 'Centre', 'Works', 'Place'])}`,
   ]);
+  // In a city a park is a park, a garden or a square: "Heron Creek Trail" at "1 Columbus Avenue" and "Cedar Hill
+  // Lookout" on Madison Avenue are the open country's (teval_query_310_2, 305_0). A kind with no city form keeps its own.
+  const cityForms = inCity ? forms.filter((f) => !OPEN_COUNTRY.test(f((pool) => pool[0]))) : forms;
+  const fit = cityForms.length ? cityForms : forms;
   for (let tries = 0; tries < 12; tries++) {
-    const form = pickFresh(r, forms, used, (_, i) => `venue-form:${i}`);
+    const form = pickFresh(r, fit, used, (_, i) => `venue-form:${i}`);
     const name = form((pool) => r.pick(pool));
     if (!used.has(name)) {
       used.add(name);

@@ -181,6 +181,12 @@ const TOWNS: TownGeo[] = [
       'Santa Monica Boulevard': [34.0900, -118.3100, 34.0720, -118.4000],
       'Figueroa Street': [34.0600, -118.2500, 34.0100, -118.2820],
     },
+    // The city's east-west numbers count west from Main Street: Wilshire from 900 by Figueroa to about 6200 at Fairfax,
+    // Melrose from about 5000 by Normandie to 8500 at La Cienega, Santa Monica Boulevard from 5500 at Western to about
+    // 9600 in Beverly Hills. "67 Santa Monica Boulevard" is in Santa Monica, by the ocean, never within a kilometre of
+    // the Hollywood Walk of Fame (teval_query_107_2). The north-south streets (Vermont, Figueroa, La Brea, Fairfax)
+    // number both ways from First Street and are left unnumbered.
+    numbers: { 'Wilshire Boulevard': [900, 6200], 'Melrose Avenue': [5000, 8500], 'Santa Monica Boulevard': [5500, 9600] },
   },
   // The Miami pool's beach streets are Miami Beach's, wherever the address line ends.
   {
@@ -371,6 +377,8 @@ export interface AddressPlace {
   reachKm: number;
   /** The house number, when the town numbers the street (`numbers`): the place is then that one spot of it. */
   number?: number;
+  /** The first and last house numbers of the street, when the town numbers it. */
+  numbers?: [first: number, last: number];
 }
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -431,7 +439,7 @@ export function placeAddress(address: string): AddressPlace | undefined {
       const n = range ? houseNumber(address, street) : undefined;
       if (range && n !== undefined) {
         const [lat, lon] = numberedPoint(line, range, n);
-        return { by: 'street', what: street, town: t.town, line: [lat, lon, lat, lon], lat, lon, reachKm: STREET_REACH_KM, number: n };
+        return { by: 'street', what: street, town: t.town, line: [lat, lon, lat, lon], lat, lon, reachKm: STREET_REACH_KM, number: n, numbers: range };
       }
       return { by: 'street', what: street, town: t.town, line, lat: (line[0] + line[2]) / 2, lon: (line[1] + line[3]) / 2, reachKm: STREET_REACH_KM };
     }
@@ -529,8 +537,12 @@ export function addressNear(address: string, p: { lat: number; lon: number }): s
     const near = ranked.filter(([, km]) => km <= STREET_REACH_KM * 0.8);
     if (near.length) return onStreet(address, place.what, near[Math.floor(unit(address, 7) * near.length)][0], t, p);
     // A street of a district beside the town ("67 Hollywood Boulevard" by the Walk of Fame): the number kept, the district's street.
-    const other = TOWNS.filter((x) => x !== t).flatMap((x) => Object.entries(x.lines).map(([s, line]) => [s, toLineKm(p, line)] as const)).sort((a, b) => a[1] - b[1])[0];
-    const numbered = /^\s*\d+[A-Za-z]?\s/.test(address) && !address.includes(',');
+    const other = TOWNS.filter((x) => x !== t).flatMap((x) => Object.entries(x.lines).map(([s, line]) => [s, toLineKm(p, line), x] as const)).sort((a, b) => a[1] - b[1])[0];
+    // A town's own name after it ("6061 Santa Monica Boulevard, Los Angeles", as addressNearIn writes it) stays true of a
+    // district inside the town (Hollywood in Los Angeles), never of a town beside it (San Bruno's San Bruno Avenue with ", San Francisco").
+    const ownTail = address.split(',').slice(1).join(',').trim().toLowerCase();
+    const inside = !!other && distanceKm({ lat: other[2].centre[0], lon: other[2].centre[1] }, { lat: t.centre[0], lon: t.centre[1] }) < t.reachKm;
+    const numbered = /^\s*\d+[A-Za-z]?\s/.test(address) && (!address.includes(',') || (ownTail === t.town.toLowerCase() && inside));
     if (other && other[1] <= STREET_REACH_KM * 0.8 && numbered) return address.replace(new RegExp(esc(place.what), 'i'), other[0]);
     // No street of the pool runs there: the neighbourhood, else the nearby town the place table knows ("Monterey Park"), before the town's tail.
     const tail = address.split(',').slice(1).join(',').trim();
@@ -976,4 +988,18 @@ function nearestOnRoad(p: { lat: number; lon: number }, g: RoadGeo): { at: { lat
 export function roadAlongKm(road: string, a: { lat: number; lon: number }, b: { lat: number; lon: number }): number | undefined {
   const g = roadGeo(road, a);
   return g ? Math.abs(nearestOnRoad(a, g).alongKm - nearestOnRoad(b, g).alongKm) : undefined;
+}
+
+/**
+ * `address` with its house number among the numbers its street has, when the town numbers the street
+ * and the drawn number is not one of them ("67 Santa Monica Boulevard" in Los Angeles, whose numbers run
+ * 5500 to 9600 there): a number drawn in that range instead. Any other address as it is.
+ */
+export function numberOnItsStreet(address: string, draw: (lo: number, hi: number) => number, town?: string): string {
+  const place = placeAddressIn(address, town);
+  if (!place?.numbers || place.number === undefined) return address;
+  const [first, last] = place.numbers;
+  if (place.number >= first && place.number <= last) return address;
+  const n = draw(first, last);
+  return address.replace(new RegExp(`(^|,\\s*)${place.number}(?=[A-Za-z]?\\s+${esc(place.what)})|(${esc(place.what)},?\\s+)${place.number}(?!\\d)`, 'iu'), (_m, a?: string, b?: string) => `${a ?? b ?? ''}${n}`);
 }

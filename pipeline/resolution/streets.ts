@@ -140,6 +140,14 @@ export function gridTownAt(point: { lat: number; lon: number } | undefined): str
   return undefined;
 }
 
+/** Towns of the table in the open country: a trail, a creek or a lookout may have an address there, never in a city. */
+const COUNTRY_TOWNS = new Set(['Yosemite Valley', 'Estes Park', 'Bali']);
+
+/** Whether a town of the table is a city, built up to its edges (Manhattan, Paris), where places are city places. */
+export function isCityLocale(locale: StreetLocale | undefined): boolean {
+  return !!locale && locale.town !== '' && !COUNTRY_TOWNS.has(locale.town);
+}
+
 /** Any town the table does not know: streets that fit an English-speaking town, roads with no country's names. */
 export const GENERIC_TOWN = town('', GENERIC_STREETS, ['the ring road', 'the expressway', 'the highway'], (st, n) => `${n} ${st}`, true);
 

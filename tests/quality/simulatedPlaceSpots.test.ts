@@ -1,0 +1,129 @@
+/**
+ * A nearby search's made-up places suit the city and stand at doors of their own: the measures flag
+ * "Heron Creek Trail" at "1 Columbus Avenue" near Times Square (teval_query_310_2), two restaurants at
+ * "1 Mulberry Street" (teval_query_314_0) and a made-up tavern at Eleven Madison Park's door; the
+ * simulator's names and addresses no longer give them.
+ */
+import { describe, expect, it } from 'vitest';
+import { addressNumberOffStreet, geocodeOffFamousAddress, placeAtRealVenueAddress, placesShareAddress, wildInCity } from '../../pipeline/quality/measures/simulatedPlaceSpots.js';
+import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
+import type { ToolDoc } from '../../pipeline/schemas.js';
+import { venueName } from '../../pipeline/resolution/simulatedText.js';
+import { madeUpPlacesAtOwnDoors, venueAtAddress } from '../../pipeline/resolution/realVenues.js';
+import { isCityLocale, streetsOf } from '../../pipeline/resolution/streets.js';
+import { placeNamed } from '../../pipeline/resolution/places.js';
+import { Rng } from '../../pipeline/rng.js';
+import { numberOnItsStreet } from '../../pipeline/resolution/streetGeo.js';
+
+const nearby = (args: Record<string, unknown>) => ({ name: 'BINGMap.search_nearby', args });
+const listing = (...places: [string, string][]) => `{'places': [${places.map(([n, a]) => `{'name': '${n}', 'address': '${a}'}`).join(', ')}]}`;
+
+describe('simulated_place_wild_in_city', () => {
+  it('flags a trail at a house number near Times Square, passes city parks and the open country', () => {
+    const times = nearby({ places: 'Times Square', radius: 5000, search_term: 'park' });
+    expect(wildInCity(times, listing(['Magnolia Gardens', '112 Columbus Avenue'], ['Heron Creek Trail', '1 Columbus Avenue']))).toMatch(/Heron Creek Trail/);
+    expect(wildInCity(times, listing(['Magnolia Gardens', '112 Columbus Avenue'], ['Murphy Park', '143 Amsterdam Avenue']))).toBeNull();
+    // Yosemite is no big city: its campgrounds are where they should be.
+    expect(wildInCity(nearby({ latitude: 37.8486, longitude: -119.5573, radius: 10000, search_term: 'camping' }), listing(['Anchor Creek Campground', '63 Big Oak Flat Road, Yosemite']))).toBeUndefined();
+  });
+
+  it('the simulator names no open-country place in a city, and keeps them outside one', () => {
+    const city = isCityLocale(streetsOf(placeNamed('Times Square')));
+    expect(city).toBe(true);
+    expect(isCityLocale(streetsOf(placeNamed('Yosemite')))).toBe(false);
+    const rng = new Rng(7, 'parks');
+    const names = Array.from({ length: 60 }, () => venueName('Park', rng, new Set(), true));
+    expect(names.filter((n) => /Trail|Creek|Nature Reserve|Lookout/.test(n))).toEqual([]);
+    const attractions = Array.from({ length: 60 }, () => venueName('Attraction', rng, new Set(), true));
+    expect(attractions.filter((n) => /Lookout/.test(n))).toEqual([]);
+    // Outside a city the forms stay (a trail in the country is fine); a kind with only such forms keeps them.
+    const country = Array.from({ length: 60 }, () => venueName('Park', rng, new Set(), false));
+    expect(country.some((n) => /Trail|Nature Reserve/.test(n))).toBe(true);
+    expect(venueName('Campground', rng, new Set(), true)).toMatch(/\S/);
+    // Five city parks of one answer are not three "Park"s (simulated_venue_templated on b4: "Brennan Park", "Brennan Memorial Park", "Weber Park").
+    for (let seed = 0; seed < 20; seed++) {
+      const r = new Rng(seed, 'city-parks');
+      const used = new Set<string>();
+      const five = Array.from({ length: 5 }, () => venueName('Park', r, used, true));
+      expect(five.filter((n) => / Park$/.test(n)).length, five.join(', ')).toBeLessThanOrEqual(2);
+    }
+  });
+});
+
+describe('simulated_places_share_address and simulated_place_at_real_venue_address', () => {
+  const args = { latitude: 40.713, longitude: -74.0072, radius: 1000, search_term: 'restaurants' };
+  it('flags two places at one door and a made-up place at a real venue\'s', () => {
+    expect(placesShareAddress(nearby(args), listing(['Lantern Kitchen', '1 Mulberry Street, New York City'], ['Bistro Colette', '1 Mulberry Street, New York City']))).toMatch(/both at "1 Mulberry Street/);
+    expect(placesShareAddress(nearby(args), listing(['Lantern Kitchen', '1 Mulberry Street, New York City'], ['Bistro Colette', '3 Mulberry Street, New York City']))).toBeNull();
+    expect(placeAtRealVenueAddress(nearby(args), listing(['Sage Tavern', '11 Madison Avenue']))).toMatch(/Eleven Madison Park/);
+    expect(placeAtRealVenueAddress(nearby(args), listing(['Eleven Madison Park', '11 Madison Ave, New York, NY, 10010'], ['Sage Tavern', '13 Madison Avenue']))).toBeNull();
+    // Another town's 11 Madison Avenue is no venue's.
+    expect(venueAtAddress('11 Madison Avenue, Chicago')).toBeUndefined();
+  });
+
+  it('the simulator moves made-up places off taken doors, real venues and copied addresses staying', () => {
+    const answer = {
+      places: [
+        { name: 'Lantern Kitchen', address: '1 Mulberry Street, New York City' },
+        { name: 'Bistro Colette', address: '1 Mulberry Street, New York City' },
+        { name: 'Sage Tavern', address: '11 Madison Avenue' },
+        { name: 'Eleven Madison Park', address: '11 Madison Ave, New York, NY, 10010' },
+        { name: 'Copied Grill', address: '59 West 44th Street' },
+      ],
+    };
+    madeUpPlacesAtOwnDoors(answer, (v) => v === '59 West 44th Street');
+    const out = JSON.stringify(answer);
+    expect(placesShareAddress(nearby(args), out)).toBeNull();
+    expect(answer.places[0].address).toBe('1 Mulberry Street, New York City');
+    expect(answer.places[1].address).toBe('3 Mulberry Street, New York City');
+    expect(answer.places[2].address).toBe('13 Madison Avenue');
+    expect(answer.places[3].address).toBe('11 Madison Ave, New York, NY, 10010');
+    // The task's own plan copies it: the source's run found it there (the Algonquin's door, yet carried).
+    expect(answer.places[4].address).toBe('59 West 44th Street');
+  });
+});
+
+describe('simulated_geocode_off_famous_address', () => {
+  const geocoder: ToolDoc = {
+    name: 'BINGMap.get_coordinates',
+    description: 'Get the coordinates of a location.',
+    required_parameters: [{ name: 'location', type: 'string', description: 'the location need to get coordinates.' }],
+    optional_parameters: [],
+    return_data: [{ name: 'latitude', description: 'the latitude of the location.' }, { name: 'longitude', description: 'the longitude of the location.' }],
+  };
+  const ask = (location: string) => ({ name: 'BINGMap.get_coordinates', args: { location } });
+  it('flags Downing Street geocoded in Camden, passes its door and addresses the table does not know', () => {
+    expect(geocodeOffFamousAddress(ask('10 Downing Street, London'), "{'latitude': 51.531507, 'longitude': -0.136534}")).toMatch(/3\.\d km from its door/);
+    expect(geocodeOffFamousAddress(ask('10 Downing Street, London'), "{'latitude': 51.5035, 'longitude': -0.1275}")).toBeNull();
+    expect(geocodeOffFamousAddress(ask('123 Main Street'), "{'latitude': 1, 'longitude': 2}")).toBeUndefined();
+  });
+  it('the simulator geocodes famous addresses at their doors (was 3.2 km off)', () => {
+    for (const location of ['10 Downing Street, London', '1600 Pennsylvania Avenue, Washington D.C.']) {
+      for (let seed = 0; seed < 5; seed++) {
+        const r = simulateOffline({ name: 'BINGMap.get_coordinates', args: { location }, tools: [geocoder] }, new Rng(seed, 'geocode')).response;
+        expect(geocodeOffFamousAddress(ask(location), r)).toBeNull();
+      }
+    }
+  });
+});
+
+describe('simulated_address_number_off_street', () => {
+  const walk = nearby({ latitude: 34.10173035, longitude: -118.32644653, places: 'Hollywood Walk of Fame', radius: 1000, search_term: 'attractions' });
+  it('flags a house number Los Angeles does not give its street, passes one it does and streets it does not number', () => {
+    expect(addressNumberOffStreet(walk, listing(['Whitfield Museum of Natural History', '67 Santa Monica Boulevard']))).toMatch(/5500 to 9600/);
+    expect(addressNumberOffStreet(walk, listing(['Whitfield Museum of Natural History', '6520 Santa Monica Boulevard']))).toBeNull();
+    expect(addressNumberOffStreet(walk, listing(['Old Walnut Market Hall', '36 La Brea Avenue']))).toBeUndefined();
+    // New York's streets are numbered from 1: a drawn 1-180 is one of theirs.
+    expect(addressNumberOffStreet(nearby({ places: 'Times Square', radius: 5000, search_term: 'park' }), listing(['Murphy Park', '143 Amsterdam Avenue']))).toBeNull();
+  });
+  it('the simulator redraws a number its street lacks, in the street\'s range', () => {
+    const rng = new Rng(3, 'numbers');
+    const moved = numberOnItsStreet('67 Santa Monica Boulevard', (lo, hi) => rng.int(lo, hi), 'Los Angeles');
+    const n = Number(/^\d+/.exec(moved)?.[0]);
+    expect(moved).toMatch(/^\d+ Santa Monica Boulevard$/);
+    expect(n).toBeGreaterThanOrEqual(5500);
+    expect(n).toBeLessThanOrEqual(9600);
+    expect(numberOnItsStreet('143 Amsterdam Avenue', () => 0, 'New York')).toBe('143 Amsterdam Avenue');
+    expect(numberOnItsStreet('36 La Brea Avenue', () => 0, 'Los Angeles')).toBe('36 La Brea Avenue');
+  });
+});
