@@ -451,8 +451,6 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_record_by_field_names: 0,
   // A look-up's text the user asked to be given told by nothing but the deed that saved it (answer-writer-91): before = g0.
   answer_asked_text_withheld: 0,
-  // A route's directions run together as things it holds (the route has "Head east …", … and "Arrive at …"), answer-writer-91: before = g0.
-  answer_steps_as_things: 0,
   answer_failed_called_pending: 0,
   answer_label_run: 0,
   // A pressure check told as healthy under the user's own floor, a zip code or airport looked up only to be handed on told as news,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
 import { partialOpener } from '../../stages/resolve/failureSentences.js';
 import { Rng } from '../../pipeline/rng.js';
-import { askedTextWithheld, stepsAsThings, failedFilmCounted, oneCountedAsDigit, orderLabelTail, readToldAsGot, recordByFieldNames, recordsCalledResults } from '../../pipeline/quality/measures/answerNouns.js';
+import { askedTextWithheld, failedFilmCounted, oneCountedAsDigit, orderLabelTail, readToldAsGot, recordByFieldNames, recordsCalledResults } from '../../pipeline/quality/measures/answerNouns.js';
 import { meansTold } from '../../pipeline/quality/measures/answerAsked.js';
 
 const NEWS = "{'results': [{'title': 'Apple agreed to form a joint venture for an undisclosed sum', 'summary': 'Apple agreed to form a joint venture for an undisclosed sum.', 'author': 'Keiko Lopez'}]}";
@@ -186,22 +186,6 @@ describe('answer_asked_text_withheld (teval_query_212_0-control-k2)', () => {
       expect(a).toContain('"The Rise of Quantum Internet Computing"');
       // Only saving asked: the papers are the means, the deed is the answer.
       expect(offlineAnswer({ request: saveOnly, steps }, new Rng(seed, 'arxiv'))).not.toContain('Rise of Quantum');
-    }
-  });
-});
-
-describe('answer_steps_as_things (teval_query_185_2-control-k3, 188_1-env-k4)', () => {
-  const route = ['Head east on Rue Saint-Dominique toward Avenue Bosquet', 'Turn left onto Avenue Bosquet', "Turn right onto Quai d'Orsay", 'Arrive at Louvre Museum on the right'];
-  it('flags a route\'s directions run together as things it holds, and passes them told as steps', () => {
-    expect(stepsAsThings('I found that the route has "Head east on Rue Saint-Dominique toward Avenue Bosquet", "Turn left onto Avenue Bosquet" and "Arrive at Louvre Museum on the right".')).toBeDefined();
-    expect(stepsAsThings('The route has 3 steps: "Head east on Rue Saint-Dominique toward Avenue Bosquet", then "Turn left onto Avenue Bosquet", then "Arrive at Louvre Museum on the right".')).toBeUndefined();
-  });
-
-  it('the writer tells a short route as its steps in order (failed on answer-writer-90)', () => {
-    for (let seed = 0; seed < 8; seed++) {
-      const a = offlineAnswer({ request: 'Find the route from the Eiffel Tower to the Louvre Museum.', steps: [{ name: 'BINGMap.get_route', args: { start: 'Eiffel Tower', end: 'Louvre Museum' }, response: JSON.stringify({ route }) }] }, new Rng(seed, 'route'));
-      expect(stepsAsThings(a), a).toBeUndefined();
-      expect(a).toContain('route has 4 steps: "Head east on Rue Saint-Dominique toward Avenue Bosquet", then "Turn left onto Avenue Bosquet", then');
     }
   });
 });

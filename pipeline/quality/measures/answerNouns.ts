@@ -1,5 +1,5 @@
 /**
- * Does a closing answer call what it tells by what it is (answer-writer-91)? Eight slips found reading
+ * Does a closing answer call what it tells by what it is (answer-writer-91)? Seven slips found reading
  * g0's closing answers beside their requests:
  *
  * - answer_order_label_tail: a stock order's status left as a label after a comma ("I placed the order:
@@ -19,8 +19,6 @@
  *   is "Quantum Computing: The Movie"."), where a person says what the search found.
  * - answer_asked_text_withheld: a look-up's text the user asked to be given told by nothing but the deed
  *   that saved it ("I wrote the text to "outputs/quantum_computing_articles.txt".").
- * - answer_steps_as_things: a route's directions run together as things it holds ("the route has "Head east
- *   …", "Turn left …" and "Arrive at …""), where a person tells them as steps in order.
  */
 import { isErrorResponse } from '../../errors/responses.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
@@ -200,19 +198,4 @@ export const answerAskedTextWithheld: CaseMeasure = {
   check: (tc) => turnDefect(tc, askedTextWithheld),
 };
 
-/** A route's directions run together as things it holds: "the route has "Head east on …", "Turn left onto …" and "Arrive at …"". */
-export function stepsAsThings(answer: string): string | undefined {
-  const m = /\bthe (?:route|directions|itinerary|instructions) (?:has|is|are|holds) "[^"]+"(?:, "[^"]+")* and "[^"]+"/i.exec(answer);
-  return m ? `"${m[0].slice(0, 100)}…"` : undefined;
-}
-
-export const answerStepsAsThings: CaseMeasure = {
-  kind: 'case',
-  id: 'answer_steps_as_things',
-  group: 'text',
-  title: 'closing answer runs a route\'s directions together as things it holds ("I found that the route has "Head east on Rue Saint-Dominique …", "Turn left onto Avenue Bosquet" and "Arrive at Louvre Museum on the right"") instead of telling them as steps in order',
-  population: 'cases that show or ask for a closing answer',
-  check: (tc) => turnDefect(tc, (t) => stepsAsThings(t.answer)),
-};
-
-export const ANSWER_NOUN_MEASURES = [answerStepsAsThings, answerAskedTextWithheld, answerOrderLabelTail, answerRecordsCalledResults, answerFailedFilmCounted, answerOneCountedAsDigit, answerReadToldAsGot, answerRecordByFieldNames];
+export const ANSWER_NOUN_MEASURES = [answerAskedTextWithheld, answerOrderLabelTail, answerRecordsCalledResults, answerFailedFilmCounted, answerOneCountedAsDigit, answerReadToldAsGot, answerRecordByFieldNames];
