@@ -39,8 +39,8 @@ export function scholarPapersShown(answers: readonly (string | undefined)[]): Sh
 }
 
 /**
- * `answer` with each paper another answer listed given that answer's record: its id, count, line and
- * snippet at its place in every column both share. A paper whose values at its place a later step copies
+ * `answer` with each paper another answer listed given that answer's record: its id, count and line
+ * at its place in every column both share (its snippet stays this search's). A paper whose values at its place a later step copies
  * (`kept`) stays as drawn, as does one whose shown id this answer already lists for another title.
  */
 export function papersKeepShownRecords(answer: unknown, shown: readonly ShownPaper[], kept: (v: unknown) => boolean): unknown {
@@ -52,7 +52,8 @@ export function papersKeepShownRecords(answer: unknown, shown: readonly ShownPap
     if (!paper || cols.columns.some(([, col]) => kept(col[i]))) return;
     const clash = cols.columns.some(([k, col]) => /id$/i.test(k) && k in paper.columns && col.some((v, j) => j !== i && v === paper.columns[k]));
     if (clash) return;
-    for (const [k, col] of cols.columns) if (k in paper.columns) col[i] = paper.columns[k];
+    // Not its snippet: Scholar's snippet is the passage matching each query, so two searches show two (and one passage twice reads as copied text: simulated_text_repeated).
+    for (const [k, col] of cols.columns) if (k in paper.columns && !/^snippets?$/i.test(k)) col[i] = paper.columns[k];
   });
   return answer;
 }

@@ -114,6 +114,16 @@ export function tripOf(doc: ToolDoc, args: unknown, at?: { start?: Point; end?: 
   // Two addresses in one town ("123 Orchard St, Springfield" to "321 Industrial Ln, Springfield") locate
   // only to the town: a short drive across it, not 0 km.
   const sameSpot = a && b && distanceKm(a, b) < 0.05 && String(start[1]).trim().toLowerCase() !== String(end[1]).trim().toLowerCase();
+  // A numbered address a town's name alone locates ("1100 17th St NW, Washington, DC") is somewhere in that town, not at its
+  // centre: from a spot located exactly (the White House's door) it is a drive across town, never the centre's distance for
+  // every address (teval_query_191_0: five institutions all 1.3 km from 1600 Pennsylvania Avenue, simulated_distance_same_for_all).
+  const townOnly = (v: unknown, known: Point | undefined) => {
+    if (known || typeof v !== 'string' || !/^\s*\d/.test(v)) return undefined;
+    const p = placesNamedIn(v)[0];
+    return p ? townReachKm(p) : undefined;
+  };
+  const reach = townOnly(start[1], at?.start) ?? townOnly(end[1], at?.end);
+  if (a && b && !sameSpot && reach !== undefined && distanceKm(a, b) < reach) return { local: true, ends: [start[1], end[1]], ...located };
   if (a && b && !sameSpot) {
     const straight = distanceKm(a, b);
     // No road crosses an ocean: between the Americas and the Old World the distance is the great circle's
