@@ -6,28 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ToolDoc } from '../../pipeline/schemas.js';
+import { bingDistance, bingRoute, gaode, MAP_TOOLS } from '../support/mapDocs.js';
 import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
 import { tripOf } from '../../pipeline/resolution/trips.js';
 import { addressTown, beyondTown, CITY_SPAN_KM, shortForFarPlaces, tripFigures } from '../../pipeline/quality/measures/simulatedTripLength.js';
 import { Rng } from '../../pipeline/rng.js';
 
-const param = (name: string, description: string) => ({ name, type: 'string' as const, description });
-const bingDistance: ToolDoc = {
-  name: 'BINGMap.get_distance',
-  description: 'Get the distance between two locations in km.',
-  required_parameters: [param('start', 'The start location.'), param('end', 'The end location.')],
-  optional_parameters: [],
-  return_data: [{ name: 'distance', description: 'the distance in km.' }],
-};
-const bingRoute: ToolDoc = { ...bingDistance, name: 'BINGMap.get_route', description: 'Get the route between two locations in km.', return_data: [{ name: 'route', description: 'the route, a list of actions.' }] };
-const gaode: ToolDoc = {
-  name: 'GaodeMap.get_distance',
-  description: 'Get the distance between two locations in km.',
-  required_parameters: [param('origins', "coordinate of the start location, format with 'lon,lat'"), param('destination', "coordinate of the end location, format with 'lon,lat'")],
-  optional_parameters: [],
-  return_data: [{ name: 'distance', description: 'the distance in KM' }, { name: 'duration', description: 'expected time in minutes' }],
-};
-const TOOLS = [bingDistance, bingRoute, gaode];
+const TOOLS = MAP_TOOLS;
 const simulate = (name: string, args: Record<string, unknown>, seed = 1) => simulateOffline({ name, args, tools: TOOLS }, new Rng(seed, 'trip-length')).response;
 const drive = { start: '123 Main Street', end: '456 Oak Street' };
 
