@@ -236,7 +236,8 @@ const TABLE: ItemSearch[] = [
     ],
   },
   {
-    asks: /^红猪$/,
+    // Also as T-Eval's plans ask it, "红猪 电影简介" (teval_query_448_2 drew a Douban review page at a made-up link).
+    asks: /^红猪(?:\s*(?:电影)?\s*(?:简介|介绍|信息))?$/,
     pages: [
       { title: '红猪 (豆瓣)', link: 'https://movie.douban.com/subject/1291838/', snippet: '导演: 宫崎骏 类型: 喜剧 / 动画 / 冒险 制片国家/地区: 日本 上映日期: 1992-07-18(日本)' },
       { title: '红猪 - 维基百科，自由的百科全书', link: 'https://zh.wikipedia.org/wiki/%E7%BA%A2%E7%8C%AA', snippet: '《红猪》是一部1992年上映的日本动画电影，由吉卜力工作室制作，宫崎骏执导。' },

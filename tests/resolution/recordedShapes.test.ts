@@ -306,7 +306,7 @@ describe("web search results as the recordings write Serper's answer (simulated_
     for (let seed = 1; seed <= 6; seed++) {
       const organic = (query: string) => (parseToolResponse(simulateOffline({ name: doc.name, args: { query }, tools: [doc], examples: full }, new Rng(seed, query)).response) as { content: { organic: { title: string; link: string }[] } }).content.organic;
       // T-Eval's three Godfather searches (teval_query_477_1 drew a Reddit thread at a made-up link, api-simulator-123).
-      for (const query of ['artificial intelligence ethics', 'Kuta Beach information', 'Seminyak Beach information', 'Inception', '红猪', 'upper body workout routines', 'The Godfather', 'The Godfather movie information', 'The Godfather cast']) {
+      for (const query of ['artificial intelligence ethics', 'Kuta Beach information', 'Seminyak Beach information', 'Inception', '红猪', 'upper body workout routines', 'The Godfather', 'The Godfather movie information', 'The Godfather cast', '红猪 电影简介']) {
         const results = organic(query);
         for (const r of results) expect(isItemPage(r.title), `${query}: ${r.title}`).toBe(true);
       }
