@@ -271,9 +271,9 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
     }
     const resimulated = new Set(plan.resimulate);
     const recordedSteps = located.map((l, m) => ({ args: l.step.action.args, recorded: simulated[m] ? undefined : recording[m]?.content }));
-    // The task's recorded answers, wherever they are: a film one of them gives is that film in every simulated answer (KnownFacts.films).
+    // The task's recorded answers, wherever they are: a film or a Scholar paper one of them gives is that film or paper in every simulated answer (KnownFacts.films, scholarPapers).
     const recordedAnswers = located.map((_, m) => (simulated[m] ? undefined : recording[m]?.content));
-    const withFilms = (name: string, facts: KnownFacts | undefined, earlier: { response: string | undefined }[]): KnownFacts | undefined => {
+    const withShownRecords = (name: string, facts: KnownFacts | undefined, earlier: { response: string | undefined }[]): KnownFacts | undefined => {
       // A Scholar search: the papers the task's answers before it, then its recorded ones anywhere, list (one paper, one record).
       if (/scholar/i.test(name) && /search/i.test(name)) {
         const scholarPapers = scholarPapersShown([...earlier.map((e) => e.response), ...recordedAnswers]);
@@ -326,7 +326,7 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
         const before = step.response;
         // An id an earlier answer gave: what that answer said about it (the paper's title, the author's name).
         const earlier = located.slice(0, i).map((l) => ({ name: l.step.action.name, args: l.step.action.args, response: l.step.response?.content }));
-        const found = simulated[i] ? withFilms(name, knownFacts(args, earlier), earlier) : undefined;
+        const found = simulated[i] ? withShownRecords(name, knownFacts(args, earlier), earlier) : undefined;
         // A distance this task's recordings give for the same two ends, even at a later step: the simulated route before it adds up to it (teval_query_26_2: 4488.454 km New York City–Los Angeles).
         const laterKm = simulated[i] && found?.tripKm === undefined ? tripDistance(args, located.map((l, m) => ({ name: l.step.action.name, args: l.step.action.args, response: m > i ? recordedAnswers[m] : undefined }))) : undefined;
         const withKm = laterKm !== undefined ? { ...found, tripKm: laterKm } : found;
