@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
 import { partialOpener } from '../../stages/resolve/failureSentences.js';
 import { Rng } from '../../pipeline/rng.js';
-import { askedTextWithheld, failedFilmCounted, oneCountedAsDigit, orderLabelTail, readToldAsGot, recordByFieldNames, recordsCalledResults } from '../../pipeline/quality/measures/answerNouns.js';
+import { askedTextWithheld, failedFilmCounted, failedFilmTaskSingular, oneCountedAsDigit, orderLabelTail, readToldAsGot, recordByFieldNames, recordsCalledResults } from '../../pipeline/quality/measures/answerNouns.js';
 import { meansTold } from '../../pipeline/quality/measures/answerAsked.js';
 
 const NEWS = "{'results': [{'title': 'Apple agreed to form a joint venture for an undisclosed sum', 'summary': 'Apple agreed to form a joint venture for an undisclosed sum.', 'author': 'Keiko Lopez'}]}";
@@ -77,6 +77,39 @@ describe('answer_failed_film_counted (teval_query_17_1-env-k3)', () => {
       }
     }
     expect(named).toBeGreaterThan(0);
+  });
+});
+
+describe('answer_failed_film_counted: the one film a request asks the task of (teval_query_441_0-env-k2)', () => {
+  const request = 'Identify the top three films that are currently being screened in China. Obtain detailed information about the first movie and look up more information about its director on Google.';
+  const listed = "{'film': [{'title': '珍·古道尔的传奇一生', 'director': '布莱特·摩根'}, {'title': '汪汪队立大功大电影2：超能大冒险', 'director': '卡尔·布伦克尔'}, {'title': '贝肯熊：火星任务', 'director': '王超'}]}";
+  it('flags the first film\'s failed details told as the three films\', and passes them told of that film or asked of all three', () => {
+    expect(failedFilmTaskSingular('Looking up the films now playing went through, but not getting the details of the three films.', request, ['珍·古道尔的传奇一生'])).toBeDefined();
+    expect(failedFilmTaskSingular('Looking up the films now playing went through, but not getting the details of the film "珍·古道尔的传奇一生".', request, ['珍·古道尔的传奇一生'])).toBeUndefined();
+    // teval_query_217_1: the details are asked of the first three; one failing leaves the three to do.
+    const three = 'Find out which movies are currently showing in China and retrieve the details of the first three movies. Afterward, choose the first movie and obtain its description.';
+    expect(failedFilmTaskSingular('Looking up the films now playing went through, but not getting the details of the three films.', three, ['珍·古道尔的传奇一生'])).toBeUndefined();
+  });
+
+  it('the writer tells the failed look-up of the first film as that film\'s (failed on answer-writer-91)', () => {
+    const steps = [
+      { name: 'FilmDouban.now_playing_out_filter', args: {}, response: listed },
+      { name: 'FilmDouban.print_detail', args: { film_name: '珍·古道尔的传奇一生' }, response: "('Connection aborted.', ConnectionResetError(104, 'Connection reset by peer'))", error: 'ConnectionResetError' },
+    ];
+    let named = 0;
+    for (let seed = 0; seed < 12; seed++) {
+      const opener = partialOpener(steps, new Rng(seed, 'first-film'), [], request);
+      expect(opener).not.toMatch(/three films/);
+      if (opener && /details/.test(opener)) {
+        named++;
+        expect(opener).toMatch(/getting the details of the film\b/);
+      }
+    }
+    expect(named).toBeGreaterThan(0);
+    // The request that asks the details of the first three still counts them (answer_pending_singular).
+    const three = 'Find out which movies are currently showing in China and retrieve the details of the first three movies. Afterward, choose the first movie and obtain its description.';
+    const openers = Array.from({ length: 12 }, (_, seed) => partialOpener(steps, new Rng(seed, 'first-film'), [], three));
+    expect(openers.some((o) => /the details of the three films/.test(o))).toBe(true);
   });
 });
 

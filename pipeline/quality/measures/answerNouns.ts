@@ -10,7 +10,9 @@
  *   found 3 results: on 19 October 2023, windy at 13.6 °C; …" for a forecast).
  * - answer_failed_film_counted: a failure answer that tells the failed look-up for one film, named alone
  *   by a title search, as done for several ("getting the reviews of the five films did not" where the
- *   reviews were of "Inception" and the five films are the popular ones).
+ *   reviews were of "Inception" and the five films are the popular ones), or the one film the request
+ *   asks the task of ("getting the details of the three films did not" for "Identify the top three films …
+ *   Obtain detailed information about the first movie", teval_query_441_0-env-k2).
  * - answer_one_counted_as_digit: a count of one told as a tally ("found 1 paper: …", "There is 1 line in …"),
  *   where a person says "one" — or, for one day's forecast, the forecast itself.
  * - answer_read_told_as_got: reading a file told as "getting the file" ("Getting the file worked; …"),
@@ -98,20 +100,42 @@ export function failedFilmCounted(answer: string, calls: AnsweredTurn['calls'], 
   return m ? `"${m[0]}" for movie ${failedIds.find((id) => alone.has(id))}, found alone` : undefined;
 }
 
+/**
+ * A failure answer that says a task "of/for the N films" where one film's look-up failed and the request
+ * asks that task of one film ("Obtain detailed information about the first movie"), counting N only for
+ * the films it lists ("Identify the top three films"): no sentence of the request puts a number of films
+ * beside the task's word (details, information, reviews, description …).
+ */
+export function failedFilmTaskSingular(answer: string, request: string, failedFilms: string[]): string | undefined {
+  if (new Set(failedFilms).size !== 1) return undefined;
+  const m = /\b(?:of|for) the (two|three|four|five|six|seven|eight|nine|ten|\d+) (?:films|movies)\b/.exec(unquoted(answer));
+  if (!m) return undefined;
+  const TASK = /\b(?:details?|detailed|information|info|reviews?|descriptions?|overviews?|plots?|summar(?:y|ies))\b/i;
+  const COUNTED = /\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+) (?:[\w'-]+ ){0,3}(?:films|movies)\b|\b(?:each|all|every one) of (?:these|those|them|the)\b|\b(?:for|of) (?:each|every|all)\b|\btheir\b/i;
+  const ONE = /\b(?:about|of|for|on) (?:the )?(?:first|top|second|third|last|most popular|highest[- ]rated) (?:movie|film)\b/i;
+  const sentences = request.split(/(?<=[.!?])\s+/).filter((s) => TASK.test(s));
+  if (sentences.length === 0 || sentences.some((s) => COUNTED.test(s)) || !sentences.some((s) => ONE.test(s))) return undefined;
+  return `"${m[0]}" where the request asks it of one film ("${(ONE.exec(request) ?? [''])[0]}")`;
+}
+
 export const answerFailedFilmCounted: CaseMeasure = {
   kind: 'case',
   id: 'answer_failed_film_counted',
   group: 'text',
-  title: 'failure answer tells a failed look-up for one film, found alone by its title, as done for several ("getting the reviews of the five films did not" for the reviews of "Inception")',
+  title: 'failure answer tells a failed look-up for one film as done for several: a film found alone by its title ("getting the reviews of the five films did not" for the reviews of "Inception"), or the one film the request asks the task of ("getting the details of the three films" for "detailed information about the first movie")',
   population: 'cases with a closing answer after a failed call',
   check(tc: TestCase) {
     const failures = failureAnswers(tc);
     if (failures.length === 0) return undefined;
     const turns = new Map(answeredTurns(tc).map((t) => [t.answer, t.calls]));
+    const requests = new Map(answeredTurns(tc).map((t) => [t.answer, t.request]));
     for (const { answer, failed } of failures) {
       const ids = failed.flatMap((f) => (isRecord(f.args) && f.args.movie_id !== undefined ? [String(f.args.movie_id)] : []));
       const hit = ids.length ? failedFilmCounted(answer, turns.get(answer) ?? [], ids) : undefined;
       if (hit) return hit;
+      const films = failed.flatMap((f) => (isRecord(f.args) ? Object.entries(f.args).flatMap(([k, v]) => (/^(?:movie_id|film_name|movie_name|title)$/.test(k) ? [String(v)] : [])) : []));
+      const one = films.length ? failedFilmTaskSingular(answer, requests.get(answer) ?? '', films) : undefined;
+      if (one) return one;
     }
     return null;
   },
