@@ -5,7 +5,7 @@
  * simulator's names and addresses no longer give them.
  */
 import { describe, expect, it } from 'vitest';
-import { addressNumberOffStreet, geocodeOffFamousAddress, placeAtRealVenueAddress, placesShareAddress, wildInCity } from '../../pipeline/quality/measures/simulatedPlaceSpots.js';
+import { addressNumberOffStreet, addressTownNotTown, geocodeOffFamousAddress, placeAtRealVenueAddress, placesShareAddress, wildInCity } from '../../pipeline/quality/measures/simulatedPlaceSpots.js';
 import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
 import type { ToolDoc } from '../../pipeline/schemas.js';
 import { venueName } from '../../pipeline/resolution/simulatedText.js';
@@ -125,5 +125,33 @@ describe('simulated_address_number_off_street', () => {
     expect(n).toBeLessThanOrEqual(9600);
     expect(numberOnItsStreet('143 Amsterdam Avenue', () => 0, 'New York')).toBe('143 Amsterdam Avenue');
     expect(numberOnItsStreet('36 La Brea Avenue', () => 0, 'Los Angeles')).toBe('36 La Brea Avenue');
+  });
+});
+
+describe('simulated_address_town_not_town (teval_query_188_0, 26_0)', () => {
+  it('flags an address ending in a campus or another address, passes towns and postal towns', () => {
+    const stanford = nearby({ places: 'Stanford University', radius: 1000, search_term: 'restaurants' });
+    expect(addressTownNotTown(stanford, listing(['The Humble Clover', '61 Serra Street, Stanford University']))).toMatch(/Stanford University/);
+    expect(addressTownNotTown(nearby({ search_term: '1600 Pennsylvania Avenue NW, Washington, DC 20500' }), listing(['The Rosemary Lodge', '168 Constitution Avenue NW, 1600 Pennsylvania Avenue']))).toMatch(/1600 Pennsylvania Avenue/);
+    expect(addressTownNotTown(stanford, listing(['The Humble Clover', '61 Serra Street']))).toBeNull();
+    // A town that sounds like a park, a postal town, a Brazilian house number after its street: all towns' lines.
+    expect(addressTownNotTown(nearby({ places: 'Los Angeles' }), listing(['Lantern House', '141 Garvey Avenue, Monterey Park'], ['Hotel Lapin', '61 Avenue de La Bourdonnais, 75007 Paris'], ['Casa', 'Rua Ramos Ferreira, 76, Manaus']))).toBeNull();
+  });
+
+  it('the simulator ends such an address in the town the place is in, or in nothing (failed on api-simulator-132)', () => {
+    const str = (name: string, description: string) => ({ name, type: 'string' as const, description });
+    const tool: ToolDoc = {
+      name: 'BINGMap.search_nearby',
+      description: 'Search for places nearby a location, within a given radius, and return the results into a list. Put the location name at the end of the query.',
+      required_parameters: [str('search_term', '[Required] the place name')],
+      optional_parameters: [str('places', 'the name of the location.'), { name: 'latitude', type: 'float' as const, description: 'the latitude of the location.' }, { name: 'longitude', type: 'float' as const, description: 'the longitude of the location.' }, { name: 'radius', type: 'integer' as const, description: 'radius in meters.' }],
+      return_data: [{ name: 'places', description: 'the list of places, each place is a dict with name and address, at most 5 places.' }],
+    };
+    for (let seed = 0; seed < 20; seed++) {
+      for (const args of [{ places: 'Stanford University', radius: 1000, search_term: 'restaurants' }, { search_term: '1600 Pennsylvania Avenue NW, Washington, DC 20500' }, { places: '1600 Pennsylvania Avenue NW, Washington, DC 20500', search_term: 'cafe' }]) {
+        const response = simulateOffline({ name: tool.name, args, tools: [tool] }, new Rng(seed, 'town', JSON.stringify(args))).response;
+        expect(addressTownNotTown(nearby(args), response), response).toBeNull();
+      }
+    }
   });
 });

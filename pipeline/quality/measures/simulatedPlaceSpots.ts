@@ -18,6 +18,10 @@
  * - simulated_place_at_real_venue_address: a made-up place of a simulated answer at the address of a
  *   real venue the venue table knows ("Sage Tavern" at "11 Madison Avenue", where Eleven Madison
  *   Park is): a false occupant of an address anyone can look up.
+ * - simulated_address_town_not_town: a simulated nearby answer's address that ends where its town
+ *   goes in another street address or an institution: "61 Serra Street, Stanford University" for
+ *   restaurants near Stanford University (teval_query_188_0), "168 Constitution Avenue NW, 1600
+ *   Pennsylvania Avenue" for a search whose term was the White House's address (teval_query_26_0).
  */
 import type { CaseMeasure } from '../types.js';
 import { firstDefect, planArgStrings, simulatedDefectAmong } from '../evidence.js';
@@ -203,4 +207,28 @@ export const simulatedAddressNumberOffStreet: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => addressNumberOffStreet(step.action, step.response!.content, tc.tools.find((d) => d.name === step.action.name))),
 };
 
-export const SIMULATED_PLACE_SPOT_MEASURES: CaseMeasure[] = [simulatedPlaceWildInCity, simulatedPlacesShareAddress, simulatedPlaceAtRealVenueAddress, simulatedGeocodeOffFamousAddress, simulatedAddressNumberOffStreet];
+/** A street address: a house number before a street's name ("1600 Pennsylvania Avenue", "61 Serra Street"). */
+const STREET_ADDRESS = /^\d+[A-Za-z]?\s+(?:[\p{L}'.-]+\s+){0,4}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|way|place|pl|parkway|court|ct|terrace)\b/iu;
+/** An institution or sight, never the town an address ends in ("Stanford University", "Google Headquarters"). */
+const NOT_A_TOWN = /\b(?:university|college|institute|headquarters|campus|tower|museum|airport|stadium|walk of fame|pier|white house)\b/i;
+
+export function addressTownNotTown(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  const records = addressedRecords(action, response);
+  if (!records?.length) return undefined;
+  return firstDefect(records, (r) => {
+    const tail = r.address.split(',').slice(1).map((p) => p.trim());
+    const bad = tail.find((p) => STREET_ADDRESS.test(p) || NOT_A_TOWN.test(p));
+    return bad === undefined ? null : `"${r.name}" at "${r.address}": "${bad}" is no town`;
+  });
+}
+
+export const simulatedAddressTownNotTown: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_address_town_not_town',
+  group: 'solvable',
+  title: 'a simulated nearby answer\'s address ends in a place no address line ends in — another street address or an institution where its town goes ("61 Serra Street, Stanford University", "168 Constitution Avenue NW, 1600 Pennsylvania Avenue")',
+  population: 'cases showing a simulated nearby-search answer listing addressed places',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => addressTownNotTown(step.action, step.response!.content)),
+};
+
+export const SIMULATED_PLACE_SPOT_MEASURES: CaseMeasure[] = [simulatedPlaceWildInCity, simulatedPlacesShareAddress, simulatedPlaceAtRealVenueAddress, simulatedGeocodeOffFamousAddress, simulatedAddressNumberOffStreet, simulatedAddressTownNotTown];
