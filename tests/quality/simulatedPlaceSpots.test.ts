@@ -5,7 +5,7 @@
  * simulator's names and addresses no longer give them.
  */
 import { describe, expect, it } from 'vitest';
-import { addressNumberOffStreet, addressTownNotTown, geocodeOffFamousAddress, placeAtRealVenueAddress, placesShareAddress, wildInCity } from '../../pipeline/quality/measures/simulatedPlaceSpots.js';
+import { addressNumberOffStreet, addressTownNotTown, geocodeOffFamousAddress, sightMadeUp, placeAtRealVenueAddress, placesShareAddress, wildInCity } from '../../pipeline/quality/measures/simulatedPlaceSpots.js';
 import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
 import type { ToolDoc } from '../../pipeline/schemas.js';
 import { venueName } from '../../pipeline/resolution/simulatedText.js';
@@ -153,5 +153,50 @@ describe('simulated_address_town_not_town (teval_query_188_0, 26_0)', () => {
         expect(addressTownNotTown(nearby(args), response), response).toBeNull();
       }
     }
+  });
+});
+
+describe('simulated_sight_made_up (teval_query_185_2, 188_1, 270_1, 305_0, 107_2)', () => {
+  const str = (name: string, description: string) => ({ name, type: 'string' as const, description });
+  const tool: ToolDoc = {
+    name: 'BINGMap.search_nearby',
+    description: 'Search for places nearby a location, within a given radius, and return the results into a list. Put the location name at the end of the query.',
+    required_parameters: [str('search_term', '[Required] the place name')],
+    optional_parameters: [str('places', 'the name of the location.'), { name: 'latitude', type: 'float' as const, description: 'the latitude of the location.' }, { name: 'longitude', type: 'float' as const, description: 'the longitude of the location.' }, { name: 'radius', type: 'integer' as const, description: 'radius in meters.' }],
+    return_data: [{ name: 'places', description: 'the list of places, each place is a dict with name and address, at most 5 places.' }],
+  };
+  const eiffel = { places: 'Eiffel Tower', radius: 1000, search_term: 'attractions' };
+
+  it('flags a made-up sight at a drawn address in a big city, passes published addresses, restaurants and small towns', () => {
+    expect(sightMadeUp(nearby(eiffel), listing(['Hartley Memorial Park', '116 Rue Saint-Dominique'], ['Castillo Museum of Art', '54 Rue Saint-Dominique']))).toMatch(/Hartley Memorial Park/);
+    expect(sightMadeUp(nearby(eiffel), listing(['Musée du quai Branly - Jacques Chirac', '37 Quai Branly, 75007 Paris']))).toBeNull();
+    expect(sightMadeUp(nearby({ places: 'Eiffel Tower', radius: 1000, search_term: 'cafe' }), listing(['Café Odette', '48 Rue Saint-Dominique']))).toBeUndefined();
+    expect(sightMadeUp(nearby({ places: 'Yosemite', radius: 10000, search_term: 'attractions' }), listing(['Anchor Creek Campground', '63 Big Oak Flat Road, Yosemite']))).toBeUndefined();
+    // A sight the task's plan names is what the source's run found.
+    expect(sightMadeUp(nearby(eiffel), listing(['Hartley Memorial Park', '116 Rue Saint-Dominique']), ['hartley memorial park'])).toBeNull();
+  });
+
+  it('the simulator lists the real sights in reach, nearest first around a spot and best known first for a town (failed on api-simulator-133)', () => {
+    const searches = [
+      eiffel,
+      { search_term: 'top tourist attractions in Paris' },
+      { places: 'The Ritz-Carlton, New York', radius: 5000, search_term: 'tourist attractions' },
+      { latitude: 40.78247833, longitude: -73.96555328, places: 'Central Park', radius: 1000, search_term: 'landmark' },
+      { latitude: 34.10173035, longitude: -118.32644653, places: 'Hollywood Walk of Fame', radius: 10000, search_term: 'attractions' },
+    ];
+    for (let seed = 0; seed < 10; seed++) {
+      for (const args of searches) {
+        const response = simulateOffline({ name: tool.name, args, tools: [tool] }, new Rng(seed, 'sights', JSON.stringify(args))).response;
+        expect(sightMadeUp(nearby(args), response), response).toBeNull();
+        expect(JSON.parse(response).places.length, response).toBeGreaterThan(0);
+      }
+    }
+    const paris = JSON.parse(simulateOffline({ name: tool.name, args: searches[1], tools: [tool] }, new Rng(1, 'sights', 'paris')).response);
+    expect(paris.places[0]).toEqual({ name: 'Eiffel Tower', address: 'Champ de Mars, 5 Avenue Anatole France, 75007 Paris' });
+    // Within 1 km of the tower, never the tower itself.
+    for (let seed = 0; seed < 10; seed++) expect(simulateOffline({ name: tool.name, args: eiffel, tools: [tool] }, new Rng(seed, 'tower')).response).not.toMatch(/Eiffel Tower/);
+    // Restaurants stay drawn.
+    const food = simulateOffline({ name: tool.name, args: { places: 'Eiffel Tower', radius: 1000, search_term: 'restaurant' }, tools: [tool] }, new Rng(2, 'food')).response;
+    expect(food).not.toMatch(/Branly|Invalides/);
   });
 });

@@ -22,6 +22,11 @@
  *   goes in another street address or an institution: "61 Serra Street, Stanford University" for
  *   restaurants near Stanford University (teval_query_188_0), "168 Constitution Avenue NW, 1600
  *   Pennsylvania Avenue" for a search whose term was the White House's address (teval_query_26_0).
+ * - simulated_sight_made_up: a simulated search for a big city's sights lists a made-up one, at a drawn
+ *   address with no postal code ("Hartley Memorial Park", "Castillo Museum of Art" on the Rue
+ *   Saint-Dominique among attractions within 1 km of the Eiffel Tower: teval_query_185_2), where anyone
+ *   knows the real ones (the Champ de Mars, the Musée du quai Branly). Published addresses carry a
+ *   postal code ("11 W 53rd St, New York, NY, 10019", "37 Quai Branly, 75007 Paris").
  */
 import type { CaseMeasure } from '../types.js';
 import { firstDefect, planArgStrings, simulatedDefectAmong } from '../evidence.js';
@@ -231,4 +236,34 @@ export const simulatedAddressTownNotTown: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => addressTownNotTown(step.action, step.response!.content)),
 };
 
-export const SIMULATED_PLACE_SPOT_MEASURES: CaseMeasure[] = [simulatedPlaceWildInCity, simulatedPlacesShareAddress, simulatedPlaceAtRealVenueAddress, simulatedGeocodeOffFamousAddress, simulatedAddressNumberOffStreet, simulatedAddressTownNotTown];
+/** A term asking a map for sights: attractions, landmarks, museums, things to do. */
+const SIGHT_TERM = /\battractions?\b|\bsights?\b|sightseeing|things to do|\btourist\b|points? of interest|\blandmarks?\b|\bmonuments?\b|\bmuseums?\b/i;
+/** A postal code as published addresses carry one: "NY, 10019", "75007 Paris", "CA, 90028". */
+const POSTAL_CODE = /\b\d{5}\b/;
+
+export function sightMadeUp(action: { name: string; args: unknown }, response: string, written: readonly string[] = [], doc?: Parameters<typeof nearbyCentre>[1]): string | null | undefined {
+  if (!isPlainObject(action.args)) return undefined;
+  const term = Object.entries(action.args).find(([k, v]) => /search|keyword|term|query/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+  if (!term || !SIGHT_TERM.test(term)) return undefined;
+  const records = addressedRecords(action, response);
+  if (!records?.length) return undefined;
+  const at = searchPoint(action.args, doc);
+  const city = at ? bigCityAt(at) : undefined;
+  if (!city) return undefined;
+  const hit = records.find((r) => !POSTAL_CODE.test(r.address) && !written.some((w) => w.includes(r.name.toLowerCase())));
+  return hit ? `"${hit.name}" at "${hit.address}" among what a search for "${term}" lists in ${city}: no such sight` : null;
+}
+
+export const simulatedSightMadeUp: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_sight_made_up',
+  group: 'solvable',
+  title: 'a simulated map search for a big city\'s sights (attractions, landmarks, museums) lists a made-up one at a drawn address with no postal code ("Castillo Museum of Art" at "54 Rue Saint-Dominique" among attractions within 1 km of the Eiffel Tower), where the city\'s real sights are known to anyone',
+  population: 'cases showing a simulated nearby-search answer for sights, centred in (or naming) a big city',
+  check: (tc, ctx) => {
+    const written = planArgStrings(tc, ctx).map((w) => w.toLowerCase());
+    return simulatedDefectAmong(tc, ctx, (step) => sightMadeUp(step.action, step.response!.content, written, tc.tools.find((d) => d.name === step.action.name)));
+  },
+};
+
+export const SIMULATED_PLACE_SPOT_MEASURES: CaseMeasure[] = [simulatedPlaceWildInCity, simulatedPlacesShareAddress, simulatedPlaceAtRealVenueAddress, simulatedGeocodeOffFamousAddress, simulatedAddressNumberOffStreet, simulatedAddressTownNotTown, simulatedSightMadeUp];

@@ -1,0 +1,123 @@
+/**
+ * Real sights of the towns the source tasks tour, at their published addresses and where they stand.
+ * A map asked for "attractions" within 1 km of the Eiffel Tower answers with the Champ de Mars and the
+ * Musée du quai Branly; drawn ones ("Hartley Memorial Park", "Castillo Museum of Art" on the Rue
+ * Saint-Dominique) read as made up to anyone who has been there, and a model passing them on repeats
+ * a false fact. Restaurants and hotels stay drawn (a town has thousands, none the task's answer
+ * depends on); sights are few, famous and known, so a search for them lists the real ones near its
+ * centre. Addresses as the venues publish them, in the recorded answers' form for the United States
+ * ("11 W 53rd St, New York, NY, 10019") and the town's own elsewhere ("37 Quai Branly, 75007 Paris").
+ */
+import { distanceKm } from './places.js';
+
+export type SightKind = 'museum' | 'landmark' | 'park';
+
+export interface RealSight {
+  name: string;
+  address: string;
+  lat: number;
+  lon: number;
+  kinds: readonly SightKind[];
+}
+
+const SIGHTS: RealSight[] = [
+  // Paris, the best known first (a search of the whole town lists them in this order).
+  { name: 'Eiffel Tower', address: 'Champ de Mars, 5 Avenue Anatole France, 75007 Paris', lat: 48.8584, lon: 2.2945, kinds: ['landmark'] },
+  { name: 'Louvre Museum', address: 'Rue de Rivoli, 75001 Paris', lat: 48.8606, lon: 2.3376, kinds: ['museum', 'landmark'] },
+  { name: 'Notre-Dame de Paris', address: '6 Parvis Notre-Dame - Place Jean-Paul II, 75004 Paris', lat: 48.853, lon: 2.3499, kinds: ['landmark'] },
+  { name: 'Arc de Triomphe', address: 'Place Charles de Gaulle, 75008 Paris', lat: 48.8738, lon: 2.295, kinds: ['landmark'] },
+  { name: 'Sacré-Cœur', address: '35 Rue du Chevalier de la Barre, 75018 Paris', lat: 48.8867, lon: 2.3431, kinds: ['landmark'] },
+  { name: "Musée d'Orsay", address: "1 Rue de la Légion d'Honneur, 75007 Paris", lat: 48.86, lon: 2.3266, kinds: ['museum'] },
+  { name: 'Les Invalides', address: '129 Rue de Grenelle, 75007 Paris', lat: 48.8566, lon: 2.3125, kinds: ['landmark', 'museum'] },
+  { name: 'Centre Pompidou', address: 'Place Georges-Pompidou, 75004 Paris', lat: 48.8606, lon: 2.3522, kinds: ['museum'] },
+  { name: 'Sainte-Chapelle', address: '10 Boulevard du Palais, 75001 Paris', lat: 48.8554, lon: 2.345, kinds: ['landmark'] },
+  { name: 'Jardin du Luxembourg', address: 'Rue de Médicis, 75006 Paris', lat: 48.8462, lon: 2.3372, kinds: ['park'] },
+  { name: 'Musée Rodin', address: '77 Rue de Varenne, 75007 Paris', lat: 48.8553, lon: 2.3158, kinds: ['museum'] },
+  { name: 'Palais de Chaillot', address: '1 Place du Trocadéro et du 11 Novembre, 75016 Paris', lat: 48.8625, lon: 2.2881, kinds: ['landmark', 'museum'] },
+  { name: 'Champ de Mars', address: '2 Allée Adrienne Lecouvreur, 75007 Paris', lat: 48.8556, lon: 2.2986, kinds: ['park'] },
+  { name: 'Musée du quai Branly - Jacques Chirac', address: '37 Quai Branly, 75007 Paris', lat: 48.8609, lon: 2.2976, kinds: ['museum'] },
+  { name: 'Jardins du Trocadéro', address: 'Place de Varsovie, 75016 Paris', lat: 48.8616, lon: 2.2893, kinds: ['park'] },
+  { name: 'Aquarium de Paris', address: '5 Avenue Albert de Mun, 75016 Paris', lat: 48.8625, lon: 2.2916, kinds: ['museum'] },
+  // New York: Midtown and around Central Park.
+  { name: 'Museum of Modern Art', address: '11 W 53rd St, New York, NY, 10019', lat: 40.7614, lon: -73.9776, kinds: ['museum'] },
+  { name: 'Carnegie Hall', address: '881 7th Ave, New York, NY, 10019', lat: 40.7651, lon: -73.9799, kinds: ['landmark'] },
+  { name: 'Museum of Arts and Design', address: '2 Columbus Circle, New York, NY, 10019', lat: 40.7673, lon: -73.9822, kinds: ['museum'] },
+  { name: 'Rockefeller Center', address: '45 Rockefeller Plaza, New York, NY, 10111', lat: 40.7587, lon: -73.9787, kinds: ['landmark'] },
+  { name: "St. Patrick's Cathedral", address: '5th Ave, New York, NY, 10022', lat: 40.7585, lon: -73.976, kinds: ['landmark'] },
+  { name: 'Grand Central Terminal', address: '89 E 42nd St, New York, NY, 10017', lat: 40.7527, lon: -73.9772, kinds: ['landmark'] },
+  { name: 'New York Public Library', address: '476 5th Ave, New York, NY, 10018', lat: 40.7532, lon: -73.9822, kinds: ['landmark'] },
+  { name: 'Empire State Building', address: '20 W 34th St, New York, NY, 10001', lat: 40.7484, lon: -73.9857, kinds: ['landmark'] },
+  { name: 'The Morgan Library & Museum', address: '225 Madison Ave, New York, NY, 10016', lat: 40.7492, lon: -73.9812, kinds: ['museum'] },
+  { name: 'Intrepid Museum', address: 'Pier 86, W 46th St, New York, NY, 10036', lat: 40.7645, lon: -73.9996, kinds: ['museum'] },
+  { name: 'The Frick Collection', address: '1 E 70th St, New York, NY, 10021', lat: 40.7712, lon: -73.9671, kinds: ['museum'] },
+  { name: 'The Metropolitan Museum of Art', address: '1000 5th Ave, New York, NY, 10028', lat: 40.7794, lon: -73.9632, kinds: ['museum', 'landmark'] },
+  { name: 'American Museum of Natural History', address: '200 Central Park West, New York, NY, 10024', lat: 40.7813, lon: -73.974, kinds: ['museum', 'landmark'] },
+  { name: 'Belvedere Castle', address: 'Central Park, 79th St Transverse, New York, NY, 10024', lat: 40.7794, lon: -73.9691, kinds: ['landmark'] },
+  { name: "Cleopatra's Needle", address: 'East Dr at 81st St, Central Park, New York, NY, 10028', lat: 40.7797, lon: -73.9654, kinds: ['landmark'] },
+  { name: 'Bethesda Terrace', address: 'Central Park, 72nd St Transverse, New York, NY, 10023', lat: 40.774, lon: -73.9712, kinds: ['landmark'] },
+  { name: 'Solomon R. Guggenheim Museum', address: '1071 5th Ave, New York, NY, 10128', lat: 40.783, lon: -73.959, kinds: ['museum', 'landmark'] },
+  // Los Angeles: Hollywood and the Miracle Mile.
+  { name: 'TCL Chinese Theatre', address: '6925 Hollywood Blvd, Los Angeles, CA, 90028', lat: 34.1022, lon: -118.3409, kinds: ['landmark'] },
+  { name: 'Dolby Theatre', address: '6801 Hollywood Blvd, Los Angeles, CA, 90028', lat: 34.1027, lon: -118.3404, kinds: ['landmark'] },
+  { name: 'The Hollywood Museum', address: '1660 N Highland Ave, Los Angeles, CA, 90028', lat: 34.1007, lon: -118.3385, kinds: ['museum'] },
+  { name: 'Pantages Theatre', address: '6233 Hollywood Blvd, Los Angeles, CA, 90028', lat: 34.1018, lon: -118.3253, kinds: ['landmark'] },
+  { name: 'Capitol Records Building', address: '1750 Vine St, Los Angeles, CA, 90028', lat: 34.1032, lon: -118.3265, kinds: ['landmark'] },
+  { name: 'Hollywood Bowl', address: '2301 N Highland Ave, Los Angeles, CA, 90068', lat: 34.1122, lon: -118.3391, kinds: ['landmark'] },
+  { name: 'Griffith Observatory', address: '2800 E Observatory Rd, Los Angeles, CA, 90027', lat: 34.1184, lon: -118.3004, kinds: ['landmark', 'museum'] },
+  { name: 'Hollywood Forever Cemetery', address: '6000 Santa Monica Blvd, Los Angeles, CA, 90038', lat: 34.0906, lon: -118.3197, kinds: ['landmark'] },
+  { name: 'La Brea Tar Pits', address: '5801 Wilshire Blvd, Los Angeles, CA, 90036', lat: 34.0638, lon: -118.3556, kinds: ['museum'] },
+  { name: 'Los Angeles County Museum of Art', address: '5905 Wilshire Blvd, Los Angeles, CA, 90036', lat: 34.0639, lon: -118.3592, kinds: ['museum'] },
+];
+
+/** The kinds of sight a search term asks for, or undefined when it asks for none (restaurants, hotels, "park" alone). */
+export function sightKindsAsked(term: string): readonly SightKind[] | undefined {
+  const t = term.toLowerCase();
+  if (/\bmuseums?\b/.test(t)) return ['museum'];
+  if (/\blandmarks?\b|\bmonuments?\b/.test(t)) return ['landmark'];
+  if (/\battractions?\b|\bsights?\b|sightseeing|things to do|\btourist\b|points? of interest/.test(t)) return ['museum', 'landmark', 'park'];
+  return undefined;
+}
+
+/**
+ * The sights of those kinds within `radiusKm` of a point, the point's own sight (the search's centre) left out:
+ * nearest first for a search around a spot, best known first (the table's order) for one of a whole town.
+ */
+export function sightsNear(centre: { lat: number; lon: number }, radiusKm: number, kinds: readonly SightKind[], order: 'nearest' | 'best known' = 'nearest'): RealSight[] {
+  const found = SIGHTS.map((s) => ({ s, km: distanceKm(centre, s) })).filter(({ s, km }) => km > 0.1 && km <= radiusKm && s.kinds.some((k) => kinds.includes(k)));
+  if (order === 'nearest') found.sort((a, b) => a.km - b.km);
+  return found.map(({ s }) => s);
+}
+
+/** A sight the table knows, by name (any case). */
+export function realSight(name: string): RealSight | undefined {
+  const n = name.trim().toLowerCase();
+  return SIGHTS.find((s) => s.name.toLowerCase() === n);
+}
+
+/**
+ * A nearby search for sights lists the real ones within its reach: each drawn record (its name and
+ * address nothing carried) takes the next real sight's name and address. Drawn records beyond the
+ * sights in reach are left out: a made-up "Old Magnolia Market Hall" after the Met and the Guggenheim
+ * is the one false line of the list.
+ */
+export function realSightsListed(answer: Record<string, unknown>, centre: { lat: number; lon: number }, radiusKm: number, kinds: readonly SightKind[], kept: (v: unknown) => boolean, order: 'nearest' | 'best known' = 'nearest'): void {
+  const near = sightsNear(centre, radiusKm, kinds, order);
+  if (!near.length) return;
+  for (const [key, list] of Object.entries(answer)) {
+    if (!Array.isArray(list)) continue;
+    const name = (r: unknown) => (r && typeof r === 'object' && typeof (r as { name?: unknown }).name === 'string' ? (r as { name: string }).name : undefined);
+    const listed = new Set(list.map((r) => name(r)?.toLowerCase()));
+    const free = near.filter((s) => !listed.has(s.name.toLowerCase()));
+    const out: unknown[] = [];
+    for (const rec of list) {
+      const r = rec as Record<string, unknown>;
+      const drawn = name(rec) !== undefined && typeof r.address === 'string' && !kept(r.name) && !kept(r.address) && !realSight(r.name as string);
+      if (!drawn) out.push(rec);
+      else if (free.length) {
+        const sight = free.shift()!;
+        out.push({ ...r, name: sight.name, address: sight.address });
+      }
+    }
+    if (out.some((r) => r !== undefined)) answer[key] = out;
+  }
+}
