@@ -37,6 +37,8 @@ const SPELT_IN_CONTEXT: [RegExp, string][] = [
   [/\bdecaff?inated\b/gi, 'decaffeinated'],
   // The corpus's other slips a read-back said as typed (evolve 75: "a sinlge shot latte", "a Lavendar Earl Grey tea", "a Tripe macchiato", "a Cortana with 2% milk", "An ordera cortado").
   [/\bsinlge\b/gi, 'single'],
+  // "a not-fat milk Cortado": the corpus's slip for non-fat, read back as meant (the read-back said "a not-fat milk cortado … and non-fat milk": long_context_milk_twice).
+  [/\bnot[- ]fat(?= milk\b)/gi, 'non-fat'],
   [/\blavendar\b/gi, 'lavender'],
   [/(?<=\b(?:an?|one) )tripe(?= (?:shot |espresso )?(?:latte|mocha|macchiato|cappuccino|cortado|americano|espresso)s?\b)/gi, 'triple'],
   [/(?<=\b(?:an?|one|the) )cortana(?= (?:with|and|to|for|please)\b|\s*[.,?!]|$)/gi, 'cortado'],
@@ -697,7 +699,7 @@ export function saidModifierKeys(text: string): string[] {
 export function holdsKey(readBack: string, key: string): boolean {
   const r = readBack.toLowerCase();
   // "non fat" spaced, as customers write it ("a non fat single shot latte"), holds it too: the read-back added "with non-fat milk" beside it (long_context_milk_twice).
-  const alt: Record<string, string> = { 'non-fat': 'non[- ]?fat|nonfat|skim(?:med)?|fat[- ]free', nonfat: 'non[- ]?fat|nonfat|skim(?:med)?|fat[- ]free', skim: 'non[- ]?fat|nonfat|skim(?:med)?|fat[- ]free', '2%': '2 ?%|two percent', oatmilk: 'oat', cold: 'ice[- ]cold|cold', ice: 'iced?|ice cubes?', lactose: 'lactose(?:[\\s-]?free)?', mostly: 'mostly' };
+  const alt: Record<string, string> = { 'non-fat': 'no[nt][- ]?fat|nonfat|skim(?:med)?|fat[- ]free', nonfat: 'no[nt][- ]?fat|nonfat|skim(?:med)?|fat[- ]free', skim: 'no[nt][- ]?fat|nonfat|skim(?:med)?|fat[- ]free', '2%': '2 ?%|two percent', oatmilk: 'oat', cold: 'ice[- ]cold|cold', ice: 'iced?|ice cubes?', lactose: 'lactose(?:[\\s-]?free)?', mostly: 'mostly' };
   const re = alt[key] ?? escapeRegExp(key).replace(/s$/, '') + 's?';
   return new RegExp(`(?<![\\w-])(?:${re})(?![\\w-])`, 'i').test(r);
 }

@@ -2,8 +2,9 @@
  * A long-context sentence naming one milk twice where the customer said it once: "Hi, I'd like a non
  * fat single shot latte please." -> "So that's a non fat single shot latte with non-fat milk?"; "a
  * chai latte with non fat milk and a latte with oat milk, plus non-fat milk" (the read-back writer
- * took the customer's "non fat", spaced, for a milk it had not named yet). A careful barista says
- * each part of the order once.
+ * took the customer's "non fat", spaced, for a milk it had not named yet); "a not-fat milk cortado with
+ * caramel as the sugar substitute and non-fat milk" (the corpus's slip "not-fat" read as no milk yet).
+ * A careful barista says each part of the order once.
  */
 import type { CaseMeasure } from '../types.js';
 import { dialogueSegments, spokenTurns } from './context.js';
@@ -11,7 +12,7 @@ import { dialogueSegments, spokenTurns } from './context.js';
 /** Milks a reply may name, as "<kind> milk" or "<kind>" before a drink ("a non fat latte"). */
 const MILKS = ['non fat', 'skim', 'oat', 'almond', 'soy', 'coconut', 'whole', '2%', 'lactose free'];
 
-const normal = (text: string) => text.toLowerCase().replace(/-/g, ' ').replace(/\bnonfat\b/g, 'non fat').replace(/\bskimmed\b/g, 'skim');
+const normal = (text: string) => text.toLowerCase().replace(/-/g, ' ').replace(/\bno[nt] ?fat\b/g, 'non fat').replace(/\bskimmed\b/g, 'skim');
 const count = (text: string, milk: string) => (text.match(new RegExp(`(?<![\\w%])${milk.replace('%', '\\%')}(?![\\w])`, 'g')) ?? []).length;
 
 /**
