@@ -88,6 +88,12 @@ export function sightsNear(centre: { lat: number; lon: number }, radiusKm: numbe
   return found.map(({ s }) => s);
 }
 
+/** Whether an address is a sight's own ("11 W 53rd St, New York, NY, 10019"): a fact, on whatever street the town's table lacks. */
+export function isRealSightAddress(address: string): boolean {
+  const a = address.trim();
+  return SIGHTS.some((s) => s.address === a);
+}
+
 /** A sight the table knows, by name (any case). */
 export function realSight(name: string): RealSight | undefined {
   const n = name.trim().toLowerCase();

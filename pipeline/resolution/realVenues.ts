@@ -6,6 +6,8 @@
  * Mulberry Street"), a false fact anyone can look up. The addresses are the ones T-Eval's recorded
  * answers give where they give one (the first five), else the venue's own published address.
  */
+import { isRealSightAddress } from './realSights.js';
+
 export interface RealVenue {
   name: string;
   address: string;
@@ -53,7 +55,7 @@ const ADDRESSES = new Set(VENUES.map((v) => v.address));
 
 /** An address that is a real venue's own ("234 W 42nd St, New York, NY, 10036"): a fact, on whatever street the town's table lacks. */
 export function isRealVenueAddress(address: string): boolean {
-  return ADDRESSES.has(address.trim());
+  return ADDRESSES.has(address.trim()) || isRealSightAddress(address);
 }
 
 /** The real venue a place record's name is, if the table knows it. */

@@ -200,3 +200,20 @@ describe('simulated_sight_made_up (teval_query_185_2, 188_1, 270_1, 305_0, 107_2
     expect(food).not.toMatch(/Branly|Invalides/);
   });
 });
+
+describe('real sights at their own addresses are no made-up place (api-simulator-134)', () => {
+  it('a real institution, a row of real theatres and a real spot in the park pass where drawn ones are flagged', async () => {
+    const { templatedVenues } = await import('../../pipeline/quality/measures/simulatedAbout.js');
+    const { realInstitutionNamed } = await import('../../pipeline/quality/measures/simulatedPlaces.js');
+    const ritz = nearby({ places: 'The Ritz-Carlton, New York', radius: 5000, search_term: 'tourist attractions' });
+    expect(realInstitutionNamed(ritz, listing(['Museum of Modern Art', '11 W 53rd St, New York, NY, 10019']))).toBeNull();
+    expect(realInstitutionNamed(ritz, listing(['Museum of Modern Art', '152 W 44th St']))).toMatch(/real institution/);
+    const walk = nearby({ places: 'Hollywood Walk of Fame', radius: 10000, search_term: 'attractions' });
+    const real = listing(['Pantages Theatre', '6233 Hollywood Blvd, Los Angeles, CA, 90028'], ['Dolby Theatre', '6801 Hollywood Blvd, Los Angeles, CA, 90028'], ['TCL Chinese Theatre', '6925 Hollywood Blvd, Los Angeles, CA, 90028']);
+    expect(templatedVenues(walk, real)).toBeNull();
+    expect(templatedVenues(walk, listing(['Rossi Theatre', '8090 Santa Monica Boulevard'], ['Ortega Theatre', '7010 Santa Monica Boulevard'], ['Weber Theatre', '6120 Santa Monica Boulevard']))).toMatch(/end in "Theatre"/);
+    const park = nearby({ places: 'Central Park', radius: 1000, search_term: 'landmark' });
+    expect(templatedVenues(park, JSON.stringify({ places: [{ name: "Cleopatra's Needle", address: 'East Dr at 81st St, Central Park, New York, NY, 10028' }] }))).toBeNull();
+    expect(templatedVenues(park, listing(['Brennan Lodge', '12 East Drive, Central Park']))).toMatch(/ends in "Central Park"/);
+  });
+});

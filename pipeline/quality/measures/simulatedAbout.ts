@@ -22,6 +22,7 @@ import { listingPlaceMismatch } from '../../resolution/districts.js';
 import { titleParts } from '../../resolution/paperAbstract.js';
 import { toolSteps } from '../../steps.js';
 import { toJson } from '../../pyValues.js';
+import { isRealVenueAddress } from '../../resolution/realVenues.js';
 
 /** A tool answer as a value: JSON, else a Python literal, else the text itself. */
 function responseValue(text: string): unknown {
@@ -198,7 +199,8 @@ export function templatedVenues(action: { name: string; args: unknown }, respons
   const value = responseValue(response);
   const records = isPlainObject(value) ? Object.values(value).find((v) => Array.isArray(v) && v.some((r) => isPlainObject(r) && typeof r.name === 'string')) : undefined;
   if (!Array.isArray(records)) return undefined;
-  const names = records.filter(isPlainObject).map((r) => r.name).filter((n): n is string => typeof n === 'string');
+  // Real venues at their own addresses are named as they are ("Pantages Theatre", "Dolby Theatre", "TCL Chinese Theatre" on Hollywood Boulevard): no pool's tell.
+  const names = records.filter(isPlainObject).filter((r) => !(typeof r.address === 'string' && isRealVenueAddress(r.address))).map((r) => r.name).filter((n): n is string => typeof n === 'string');
   const kinds = new Map<string, string[]>();
   for (const n of names) {
     const m = /^(?:\S+\s){1,2}(\S+(?:\s\S+)?)$/.exec(n.trim());
@@ -215,7 +217,7 @@ export function templatedVenues(action: { name: string; args: unknown }, respons
   const place = isPlainObject(action.args) ? Object.entries(action.args).find(([k, v]) => /place|location|near/i.test(k) && typeof v === 'string')?.[1] : undefined;
   if (typeof place === 'string') {
     const sight = place.split(',').map((p) => p.trim()).find((p) => SIGHT.test(p));
-    const address = records.filter(isPlainObject).map((r) => r.address).find((a): a is string => typeof a === 'string' && !!sight && a.includes(`, ${sight}`));
+    const address = records.filter(isPlainObject).map((r) => r.address).find((a): a is string => typeof a === 'string' && !!sight && a.includes(`, ${sight}`) && !isRealVenueAddress(a));
     if (address) return `address "${address}" ends in "${sight}", where the search started`;
   }
   return null;

@@ -221,8 +221,10 @@ export function addressTownNotTown(action: { name: string; args: unknown }, resp
   const records = addressedRecords(action, response);
   if (!records?.length) return undefined;
   return firstDefect(records, (r) => {
-    const tail = r.address.split(',').slice(1).map((p) => p.trim());
-    const bad = tail.find((p) => STREET_ADDRESS.test(p) || NOT_A_TOWN.test(p));
+    // The last part is where the town goes ("Champ de Mars, 5 Avenue Anatole France, 75007 Paris" names its spot, then its street, then its town).
+    const parts = r.address.split(',').map((p) => p.trim());
+    const last = parts.length > 1 ? parts[parts.length - 1] : undefined;
+    const bad = last !== undefined && (STREET_ADDRESS.test(last) || NOT_A_TOWN.test(last)) ? last : undefined;
     return bad === undefined ? null : `"${r.name}" at "${r.address}": "${bad}" is no town`;
   });
 }

@@ -21,7 +21,7 @@
 import type { TestCase } from '../../schemas.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 import { argStrings, firstDefect, planArgStrings, shownSimulatedSteps, simulatedDefectAmong } from '../evidence.js';
-import { venueMisplaced } from '../../resolution/realVenues.js';
+import { isRealVenueAddress, venueMisplaced } from '../../resolution/realVenues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
 import { sameEnd, tripEnds } from '../../resolution/trips.js';
@@ -54,7 +54,8 @@ export function realInstitutionNamed(action: { name: string; args: unknown }, re
   const asked = argStrings(action.args).map((s) => s.toLowerCase());
   const hit = records.find((r) => {
     const name = String(r.name).trim();
-    return REAL_INSTITUTION.test(name) && !asked.some((a) => a.includes(name.toLowerCase()));
+    // At the institution's own published address (realVenues.ts, realSights.ts: MoMA at "11 W 53rd St, New York, NY, 10019") it is that institution.
+    return REAL_INSTITUTION.test(name) && !asked.some((a) => a.includes(name.toLowerCase())) && !(typeof r.address === 'string' && isRealVenueAddress(r.address));
   });
   return hit ? `"${String(hit.name)}"${typeof hit.address === 'string' ? ` at a drawn address "${hit.address}"` : ''} is a real institution's name` : null;
 }
