@@ -37,9 +37,9 @@ import { ANSWER_FLOW_MEASURES } from './measures/answerFlow.js';
 import { PLAN_MEASURES } from './measures/plans.js';
 import { SIMULATED_GEO_MEASURES } from './measures/simulatedGeo.js';
 import { simulatedIdUnlikeRecorded } from './measures/simulatedIds.js';
-import { simulatedFieldFormUnlikeRecorded } from './measures/simulatedForms.js';
+import { simulatedDecimalsUnlikeRecorded, simulatedFieldFormUnlikeRecorded } from './measures/simulatedForms.js';
 
-export const MEASURES: Measure[] = [...SOLVABLE_MEASURES, ...PATH_MEASURES, ...AGREEMENT_MEASURES, ...PEOPLE_MEASURES, ...ERROR_MEASURES, ...TEXT_MEASURES, ...ANSWER_MEASURES, ...ANSWER_QUESTION_MEASURES, ...PLAN_MEASURES, ...FAILURE_ANSWER_MEASURES, ...ANSWER_CRAFT_MEASURES, ...ANSWER_READS_MEASURES, ...ANSWER_PHRASING_MEASURES, ...ANSWER_RECORDS_READ_MEASURES, ...ANSWER_FLOW_MEASURES, ...ANSWER_ASKED_MEASURES, ...NOISE_MEASURES, ...CONTEXT_MEASURES, ...THOUGHT_MEASURES, ...THOUGHT_CONTENT_MEASURES, ...SIMULATED_MEASURES, ...SIMULATED_PLACE_MEASURES, ...SIMULATED_GEO_MEASURES, ...REVIEW_ROUTE_MEASURES, simulatedShapeUnlikeRecorded, simulatedRecordsUnlikeRecorded, simulatedIdUnlikeRecorded, simulatedFieldFormUnlikeRecorded, simulatedPaperFrameTop, simulatedReviewClauseTop, simulatedAbstractStockSentence];
+export const MEASURES: Measure[] = [...SOLVABLE_MEASURES, ...PATH_MEASURES, ...AGREEMENT_MEASURES, ...PEOPLE_MEASURES, ...ERROR_MEASURES, ...TEXT_MEASURES, ...ANSWER_MEASURES, ...ANSWER_QUESTION_MEASURES, ...PLAN_MEASURES, ...FAILURE_ANSWER_MEASURES, ...ANSWER_CRAFT_MEASURES, ...ANSWER_READS_MEASURES, ...ANSWER_PHRASING_MEASURES, ...ANSWER_RECORDS_READ_MEASURES, ...ANSWER_FLOW_MEASURES, ...ANSWER_ASKED_MEASURES, ...NOISE_MEASURES, ...CONTEXT_MEASURES, ...THOUGHT_MEASURES, ...THOUGHT_CONTENT_MEASURES, ...SIMULATED_MEASURES, ...SIMULATED_PLACE_MEASURES, ...SIMULATED_GEO_MEASURES, ...REVIEW_ROUTE_MEASURES, simulatedShapeUnlikeRecorded, simulatedRecordsUnlikeRecorded, simulatedIdUnlikeRecorded, simulatedFieldFormUnlikeRecorded, simulatedDecimalsUnlikeRecorded, simulatedPaperFrameTop, simulatedReviewClauseTop, simulatedAbstractStockSentence];
 
 export const GROUP_TITLES: Record<MeasureGroup, string> = {
   solvable: 'Solvable and honest (every value visible, controls error-free, skips feasible, real errors)',

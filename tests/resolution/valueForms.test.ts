@@ -88,3 +88,48 @@ describe('value forms', () => {
     }
   });
 });
+
+describe('decimals as the recordings print them (simulated_decimals_unlike_recorded)', () => {
+  const DISTANCES = [{ response: "{'distance': 2053.367}" }, { response: "{'distance': 16.425}" }, { response: "{'distance': 4.508}" }];
+  const TOP_RATED = [{ response: "{'films': [{'id': 238, 'vote_average': 8.7, 'popularity': 118.372}, {'id': 278, 'vote_average': 8.7, 'popularity': 124.105}]}" }];
+
+  it('counts places as Python prints a float and allows the one last zero it drops', async () => {
+    const { decimalPlaces, placesFit, decimalsUnlike } = await import('../../pipeline/resolution/valueForms.js');
+    expect(decimalPlaces(1489.424)).toBe(3);
+    expect(decimalPlaces(new PyFloat(7))).toBe(0);
+    expect(decimalPlaces(7)).toBeUndefined();
+    expect(placesFit(2, [3, 3])).toBe(true);
+    expect(placesFit(1, [3, 3])).toBe(false);
+    expect(placesFit(4, [3, 3])).toBe(false);
+    expect(placesFit(1, [3])).toBeUndefined();
+    // Bing's 5.5 (5.500) among distances of three places is a value's dropped zeros, not a form: a drawn 6.1 is unlike them.
+    expect(placesFit(1, [3, 3, 3, 3, 3, 1, 3])).toBe(false);
+    expect(placesFit(1, [2, 2, 1, 2, 1])).toBe(true);
+    const recorded = recordedFields(DISTANCES);
+    expect(decimalsUnlike({ distance: 2053.4 }, recorded)).toMatchObject([{ path: 'distance', places: 1 }]);
+    expect(decimalsUnlike({ distance: 2053.41 }, recorded)).toEqual([]);
+    expect(decimalsUnlike({ distance: 2053.4 }, recorded, (v) => v === 2053.4)).toEqual([]);
+  });
+
+  it('writes a drawn float with recorded places, a fact another answer gave so it reads the same, a copied one as it is', async () => {
+    const { decimalPlaces, withPlaces, samePlaces } = await import('../../pipeline/resolution/valueForms.js');
+    for (let seed = 0; seed < 30; seed++) {
+      const rng = new Rng(seed, 'places');
+      const longer = withPlaces(8824.5, 3, rng) as number;
+      expect(decimalPlaces(longer)).toBe(3);
+      expect(Math.floor(longer * 10) / 10).toBe(8824.5);
+      expect(withPlaces(2.4561, 1, rng)).toBe(2.5);
+      const near = samePlaces(8.7, 1, [3, 3], rng) as number;
+      expect(decimalPlaces(near)).toBe(3);
+      expect(near.toFixed(1)).toBe('8.7');
+      expect(samePlaces(8.709, 3, [1, 1], rng)).toBe(8.7);
+      const out = valuesAsRecorded({ distance: 2053.4 }, recordedFields(DISTANCES), rng, () => false) as { distance: number };
+      expect([2, 3]).toContain(decimalPlaces(out.distance));
+      const pinned = valuesAsRecorded({ films: [{ id: 238, vote_average: 8.709, popularity: 8824.5 }] }, recordedFields(TOP_RATED), rng, (v) => v === 8.709, undefined, () => false) as { films: { vote_average: number; popularity: number }[] };
+      expect(pinned.films[0].vote_average).toBe(8.7);
+      expect(decimalPlaces(pinned.films[0].popularity)).toBe(3);
+      const copied = valuesAsRecorded({ distance: 2053.4 }, recordedFields(DISTANCES), rng, (v) => v === 2053.4, undefined, (v) => v === 2053.4) as { distance: number };
+      expect(copied.distance).toBe(2053.4);
+    }
+  });
+});
