@@ -171,14 +171,16 @@ export function placesFit(places: number, recorded: readonly number[]): boolean 
 }
 
 /**
- * The counts of places a field's recordings print commonly: the most frequent, and any a fifth of
- * them have. A rarer count is a value's own zeros dropped (Bing's distance 5.5 is 5.500 beside
- * 4669.773, 0.807, 429.331…), not a form of the field.
+ * The counts of places a field's recordings print as a form of the field: every count from one
+ * fewer than the most frequent up, and a lower one a third of them have. A rarer lower count is a
+ * value's own zeros dropped (Bing's distance 5.5 is 5.500 beside 4669.773, 0.807, 429.331…); a
+ * higher one is the API's (Airbnb's 40.74943149228527 beside 34.06046).
  */
 export function commonPlaces(recorded: readonly number[]): number[] {
   const tally = new Map<number, number>();
   for (const c of recorded) tally.set(c, (tally.get(c) ?? 0) + 1);
-  return [...tally].filter(([c, n]) => c === modal(recorded) || n >= recorded.length / 5).map(([c]) => c);
+  const most = modal(recorded);
+  return [...tally].filter(([c, n]) => c >= most - 1 || n >= recorded.length / 3).map(([c]) => c);
 }
 
 /** Each simulated float of `answer` printed with decimals no recorded value of its field has (the first of each field). */

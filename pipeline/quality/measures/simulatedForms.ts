@@ -15,9 +15,11 @@ import type { TestCase } from '../../schemas.js';
 const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : v instanceof PyFloat ? toJson(v) : String(v));
 
 /** Every recorded (cache or live) answer of every trajectory the cases come from, by API. */
-function recordedByApi(cases: readonly TestCase[], ctx: QualityContext): Map<string, Map<string, RecordedField>> {
+function recordedByApi(cases: readonly TestCase[], ctx: QualityContext, distinct = false): Map<string, Map<string, RecordedField>> {
   const answers = new Map<string, unknown[]>();
   const seen = new Set<string>();
+  // One recording shown in many trajectories counts once, when asked: how often a form is printed is a property of the API's answers.
+  const counted = new Set<string>();
   for (const tc of cases) {
     if (seen.has(tc.trajectoryId)) continue;
     seen.add(tc.trajectoryId);
@@ -26,6 +28,8 @@ function recordedByApi(cases: readonly TestCase[], ctx: QualityContext): Map<str
     for (const { step } of toolSteps(t)) {
       const r = step.response;
       if (!r || r.error || (r.tier !== 'cache' && r.tier !== 'live')) continue;
+      if (distinct && counted.has(`${step.action.name}\u0000${r.content}`)) continue;
+      counted.add(`${step.action.name}\u0000${r.content}`);
       (answers.get(step.action.name) ?? answers.set(step.action.name, []).get(step.action.name)!).push(formValue(r.content));
     }
   }
@@ -106,7 +110,7 @@ function planNumbers(tc: TestCase, ctx: QualityContext): Set<string> {
 
 /** Each case in the population, with why it is defective (null when it is not). */
 export function decimalsUnlikeRecorded(cases: readonly TestCase[], ctx: QualityContext): Map<string, string | null> {
-  const recorded = recordedByApi(cases, ctx);
+  const recorded = recordedByApi(cases, ctx, true);
   const out = new Map<string, string | null>();
   for (const tc of cases) {
     let inPopulation = false;
