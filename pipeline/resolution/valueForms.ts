@@ -297,7 +297,8 @@ export function valuesAsRecorded(answer: unknown, recorded: ReadonlyMap<string, 
     // A float printed with decimals no recording of its field has (a Bing distance 2053.4 beside recorded 2053.367): as many as a recorded one has.
     // A fact another answer gave (a film's 8.709 in its details) is written to the field's places so it still reads as that fact: rounded
     // (8.7 in a top-rated list, as TMDB's recordings show it) or given digits that round back to it; a value a later step copies stays exact.
-    const places = decimalPlaces(v);
+    // A whole number drawn for a field of floats (a Bing distance 4, printed 4.0, beside 4669.773) is a float of no places.
+    const places = decimalPlaces(v) ?? (typeof v === 'number' && Number.isInteger(v) && shared === 'decimal' ? 0 : undefined);
     // Drawn ones take the places most recordings have, unless theirs is a recorded count or one fewer than most have (a last zero Python
     // drops: a rating 4.2 beside 4.79): a rarer count's one fewer may be no count the recordings a case shows have.
     if (field && places !== undefined && field.places.length >= 2 && !commonPlaces(field.places).includes(places) && places + 1 !== modal(field.places) && !exact(v)) {

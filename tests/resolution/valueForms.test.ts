@@ -70,8 +70,10 @@ describe('value forms', () => {
     const kept = (v: unknown) => v === 49634091;
     const out = valuesAsRecorded({ property: [{ id: 49634091 }, { id: 21387647 }], vote_average: 7, popularity: 4454, rooms: ['101', '103'], cost: 2288.5, stars: 4.6 }, fields, new Rng(1, 't'), kept) as Record<string, unknown>;
     expect(out.property).toEqual([{ id: '49634091' }, { id: '21387647' }]);
-    expect(toJson(out.vote_average)).toBe('7.0');
-    expect(toJson(out.popularity)).toBe('4454.0');
+    // h-fields27: a whole number drawn for a field whose recordings print three places is written with three
+    // (simulated_decimals_unlike_recorded), not as 7.0: still a float, still reading as 7 to the unit.
+    expect(toJson(out.vote_average)).toMatch(/^7\.\d{3}$/);
+    expect(toJson(out.popularity)).toMatch(/^4454\.\d{3}$/);
     expect(out.rooms).toEqual([101, 103]);
     expect(out.cost).toBe('$2,288.50');
     expect(out.stars).toBe(5);
@@ -125,6 +127,10 @@ describe('decimals as the recordings print them (simulated_decimals_unlike_recor
       expect(samePlaces(8.709, 3, [1, 1], rng)).toBe(8.7);
       const out = valuesAsRecorded({ distance: 2053.4 }, recordedFields(DISTANCES), rng, () => false) as { distance: number };
       expect([2, 3]).toContain(decimalPlaces(out.distance));
+      // A whole distance drawn (4, printed 4.0) is written with the recorded places too, still reading as about 4.
+      const whole = valuesAsRecorded({ distance: 4 }, recordedFields(DISTANCES), rng, () => false) as { distance: number };
+      expect(decimalPlaces(whole.distance)).toBe(3);
+      expect(Math.floor(whole.distance)).toBe(4);
       const pinned = valuesAsRecorded({ films: [{ id: 238, vote_average: 8.709, popularity: 8824.5 }] }, recordedFields(TOP_RATED), rng, (v) => v === 8.709, undefined, () => false) as { films: { vote_average: number; popularity: number }[] };
       expect(pinned.films[0].vote_average).toBe(8.7);
       expect(decimalPlaces(pinned.films[0].popularity)).toBe(3);
