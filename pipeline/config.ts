@@ -276,8 +276,9 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_id_unlike_recorded: 0,
   // A simulated value in another form than its field's recordings share (Airbnb review times '08:00' beside '2023-10-17T20:10:47Z'): 826/1,538 on f56 -> 13 (api-simulator-112, valueForms.ts);
   // the 13 are one trajectory (teval_query_431_2) whose plan's review line "Rating: N/A" is carried as Inception's vote_average, left for the carrier rules.
-  simulated_field_form_unlike_recorded: 0.0085,
-  // h-fields27: a simulated float with decimals no recorded value of its field has (Bing distance 6.1 beside 4669.773, 0.807; latitude 40.758309 beside 34.10173035): 236/923 on g0 -> 0/936 on h-fields27 b7 (api-simulator-123, valueForms.ts).
+  // h-fields27/28: widened to Airbnb details titles (parts joined by " · "), "N/A" carried into no field: 215/1,509 on main's g0 (ddc3419) -> 0/1,501 on h-fields28 b3; gated at 0.
+  simulated_field_form_unlike_recorded: 0,
+  // h-fields27: a simulated float with decimals no recorded value of its field has (Bing distance 6.1 beside 4669.773, 0.807; latitude 40.758309 beside 34.10173035): 264/984 on main's g0 (ddc3419) -> 0/975 on h-fields28 b3 (api-simulator-133, valueForms.ts).
   simulated_decimals_unlike_recorded: 0,
   io_error_direction_wrong: 0,
   one_api_two_forms: 0,
