@@ -147,6 +147,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_fact_contradicted_later: 0,
   // One film, one set of facts in a case (h-sim14: 24/160 -> 0/160; KnownFacts.films).
   simulated_film_facts_disagree: 0,
+  // h-fields28: a simulated film running no feature film's length (Nowhere at 12 minutes, teval_query_262_2): 12/122 on g0, 16/112 on h-fields28 b3 -> 0 (api-simulator-134).
+  simulated_film_runtime_implausible: 0,
   simulated_records_unlike_recorded: 0,
   // Serper's results written as the recordings write them ({searchParameters, organic: [{title, link, snippet, position}]}, recordedSearch.ts): 62/2130 on f36 -> 0/2130 (api-simulator-87); 579/2138 before api-simulator-84.
   simulated_shape_unlike_recorded: 0,

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toolSteps } from '../../pipeline/steps.js';
-import { filmFactsDisagree } from '../../pipeline/quality/measures/simulatedRecords.js';
+import { filmFactsDisagree, filmRuntimeImplausible } from '../../pipeline/quality/measures/simulatedRecords.js';
 import { tevalTrajectories } from '../diversify/fixtures/vendored.js';
 import { simulateTrajectory } from '../support/simulatedCases.js';
 import type { Trajectory } from '../../pipeline/schemas.js';
@@ -159,5 +159,32 @@ describe('a film\'s facts an earlier answer showed keep what it showed', () => {
   it('a film nothing shown rates is drawn with the places its field is recorded with', () => {
     const d = details(555555001);
     if (typeof d.vote_average === 'number' && !Number.isInteger(d.vote_average)) expect(String(d.vote_average)).toMatch(/^\d+\.\d{2,3}$/);
+  });
+});
+
+/**
+ * simulated_film_runtime_implausible (api-simulator-134): a drawn film ran any length from 5 to 180
+ * minutes, and "Nowhere" (2023, 109 minutes), which the film table gave no runtime, ran 12 in
+ * teval_query_262_2 (12/122 cases on g0, 16/112 on h-fields28 b3).
+ */
+describe('a simulated film runs as a feature film does', () => {
+  const t = tevalTrajectories(['query_262_2'])[0];
+  const runtime = (movieId: number, seed: number) =>
+    (parseToolResponse(simulateOffline({ name: 'FilmTMDB.get_movie_details', args: { movie_id: movieId }, tools: t.tools, examples: [] }, new Rng(seed, 'runtime')).response) as { runtime?: unknown }).runtime;
+
+  it('the measure flags a film under an hour or over four, passes a feature\'s length', () => {
+    expect(filmRuntimeImplausible({ title: 'Nowhere', runtime: 12 })).toMatch(/"Nowhere" runs 12 minutes/);
+    expect(filmRuntimeImplausible({ title: 'Epic', runtime: 300 })).toMatch(/runs 300 minutes/);
+    expect(filmRuntimeImplausible({ title: 'Nowhere', runtime: 109 })).toBeNull();
+    expect(filmRuntimeImplausible({ title: 'Nowhere' })).toBeUndefined();
+  });
+
+  it('teval_query_262_2: Nowhere runs its 109 minutes; a film nothing knows runs 85 to 160', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      expect(runtime(1151534, seed)).toBe(109);
+      const drawn = runtime(555555000 + seed, seed);
+      expect(typeof drawn).toBe('number');
+      expect(filmRuntimeImplausible({ runtime: drawn })).toBeNull();
+    }
   });
 });

@@ -258,3 +258,40 @@ export const simulatedFilmFactsDisagree: CaseMeasure = {
     return filmFactsDisagree(answers);
   },
 };
+
+/** A feature film's running time in minutes: T-Eval's recorded details run 103 to 175; under an hour or over four is no film a chart lists. */
+const FEATURE_MINUTES = { least: 60, most: 240 };
+
+/** A simulated film's runtime no feature film has (Nowhere at 12 minutes), else null; undefined when the answer gives no film runtime. */
+export function filmRuntimeImplausible(answer: unknown): string | null | undefined {
+  if (!isPlainObject(answer) || typeof answer.runtime !== 'number') return undefined;
+  const { runtime } = answer;
+  if (runtime < FEATURE_MINUTES.least || runtime > FEATURE_MINUTES.most) return `${typeof answer.title === 'string' ? JSON.stringify(answer.title) : 'a film'} runs ${runtime} minutes`;
+  return null;
+}
+
+/**
+ * simulated_film_runtime_implausible: a simulated film's details give a running time no feature film
+ * has: "Nowhere" (2023), a 109-minute thriller from a popular-films chart, at 'runtime': 12
+ * (teval_query_262_2; the simulator drew any length from 5 to 180 minutes for a film the table gave none).
+ */
+export const simulatedFilmRuntimeImplausible: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_film_runtime_implausible',
+  group: 'solvable',
+  title: 'a simulated film\'s details give a running time no feature film has, under an hour or over four ("Nowhere" at \'runtime\': 12)',
+  population: 'cases showing a simulated film answer with a runtime',
+  check(tc, ctx) {
+    const steps = shownSimulatedSteps(tc, ctx);
+    if (!steps?.length) return undefined;
+    let inPopulation = false;
+    for (const step of steps) {
+      if (!/film|movie|tmdb|douban/i.test(step.action.name)) continue;
+      const why = filmRuntimeImplausible(parseToolResponse(step.response!.content));
+      if (why === undefined) continue;
+      inPopulation = true;
+      if (why) return `${step.action.name}: ${why}`;
+    }
+    return inPopulation ? null : undefined;
+  },
+};
