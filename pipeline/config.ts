@@ -147,6 +147,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_fact_contradicted_later: 0,
   // One film, one set of facts in a case (h-sim14: 24/160 -> 0/160; KnownFacts.films).
   simulated_film_facts_disagree: 0,
+  // h-fields28: a simulated film running no feature film's length (Nowhere at 12 minutes, teval_query_262_2): 12/122 on g0, 16/112 on h-fields28 b3 -> 0 (api-simulator-134).
+  simulated_film_runtime_implausible: 0,
   simulated_records_unlike_recorded: 0,
   // Serper's results written as the recordings write them ({searchParameters, organic: [{title, link, snippet, position}]}, recordedSearch.ts): 62/2130 on f36 -> 0/2130 (api-simulator-87); 579/2138 before api-simulator-84.
   simulated_shape_unlike_recorded: 0,
@@ -278,7 +280,10 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_id_unlike_recorded: 0,
   // A simulated value in another form than its field's recordings share (Airbnb review times '08:00' beside '2023-10-17T20:10:47Z'): 826/1,538 on f56 -> 13 (api-simulator-112, valueForms.ts);
   // the 13 are one trajectory (teval_query_431_2) whose plan's review line "Rating: N/A" is carried as Inception's vote_average, left for the carrier rules.
-  simulated_field_form_unlike_recorded: 0.0085,
+  // h-fields27/28: widened to Airbnb details titles (parts joined by " · "), "N/A" carried into no field: 215/1,509 on main's g0 (ddc3419) -> 0/1,501 on h-fields28 b3; gated at 0.
+  simulated_field_form_unlike_recorded: 0,
+  // h-fields27: a simulated float with decimals no recorded value of its field has (Bing distance 6.1 beside 4669.773, 0.807; latitude 40.758309 beside 34.10173035): 264/984 on main's g0 (ddc3419) -> 0/975 on h-fields28 b3 (api-simulator-133, valueForms.ts).
+  simulated_decimals_unlike_recorded: 0,
   io_error_direction_wrong: 0,
   one_api_two_forms: 0,
   simulated_list_mixed_types: 0,

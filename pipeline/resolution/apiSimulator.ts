@@ -27,6 +27,8 @@ export interface ApiSimulatorInput {
   /** The trajectory's tools: the called API's doc is found here (or its absence noticed). */
   tools: ToolDoc[];
   examples: { args: unknown; response: string }[];
+  /** Every recorded answer of the API, this call's own included (up to a bound): the forms and decimals its fields take. */
+  recorded?: string[];
   environmentError?: EnvironmentErrorKind;
   /**
    * Error mode with a model: which wording variant to ask for (drawn from the caller's rng), so a
@@ -150,7 +152,7 @@ export const apiSimulatorRole: RoleSpec<ApiSimulatorInput, ApiSimulatorOutput> =
     version: SIMULATOR_RULES_VERSION,
     run: (input, rng) =>
       simulateOffline(
-        { name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError, examples: input.examples, ...(input.today ? { today: input.today } : {}), ...(input.asked ? { asked: input.asked } : {}), ...(input.named ? { named: input.named } : {}), ...(input.used ? { used: input.used } : {}), ...(input.carry ? { carry: input.carry } : {}), ...(input.place ? { place: input.place } : {}), ...(input.known ? { known: input.known } : {}) },
+        { name: input.name, args: input.args, tools: input.tools, environmentError: input.environmentError, examples: input.examples, ...(input.recorded ? { recorded: input.recorded } : {}), ...(input.today ? { today: input.today } : {}), ...(input.asked ? { asked: input.asked } : {}), ...(input.named ? { named: input.named } : {}), ...(input.used ? { used: input.used } : {}), ...(input.carry ? { carry: input.carry } : {}), ...(input.place ? { place: input.place } : {}), ...(input.known ? { known: input.known } : {}) },
         rng,
       ),
   },

@@ -195,6 +195,11 @@ function factKnown(need: NeededValue, known: string[]): boolean {
   });
 }
 
+/** A value that says there is none: "N/A", "None", "unknown", "-". */
+const MISSING = /^(?:n\/?a|none|null|nil|unknown|not available|not rated|-+|—)$/i;
+/** Labels of facts that are measures: their values are numbers. */
+const MEASURE_LABEL = /\b(rating|score|popularity|price|cost|capacity|count|distance|temperature|votes?)\b/i;
+
 /** A labelled fact's value as a record holds it: a number with its unit ("1 person", "40.7497°") as the number, anything else as written. */
 function factValueOf(text: string): unknown {
   const m = /^([-+]?\d+(?:\.\d+)?)\s*(?:[^\d\s:/-][^\d:/]*)?$/.exec(text.trim());
@@ -294,6 +299,9 @@ function assign(trajectory: Trajectory, view: GroundingView, needs: Need[]): Car
     const { need } = n;
     const doc = docOf(m);
     if (!doc || !need.label || callChangesState(steps[m].step.action.name)) return false;
+    // A fact that says nothing is there ("Rating: N/A" on a review's slide) or a measure written without a number ("Rating: A")
+    // is no value of a field: never a film's vote_average (teval_query_431_2).
+    if (typeof need.value === 'string' && (MISSING.test(need.value.trim()) || (MEASURE_LABEL.test(need.label) && !/\d/.test(need.value)))) return false;
     const field = factField(need.label, singleFields(doc));
     if (!field || echoedArgument(field, steps[m].step.action.args) !== undefined) return false;
     const slot = `${m}:${field}`;

@@ -83,6 +83,10 @@ function sourceSeeds(store: Store): CacheSeed[] {
   return registeredSources().flatMap((def) => def.cacheSeeds?.(collected) ?? []);
 }
 
+
+/** How many recordings of an API the simulator reads for the forms its fields take. */
+const RECORDED_FORMS = 60;
+
 export class ChainResolver implements ToolResolver {
   readonly cache: ToolCache;
   /** Live executors by source, made on first use (a resolver that never runs BFCL never loads its backends' state). */
@@ -214,6 +218,8 @@ export class ChainResolver implements ToolResolver {
         args: call.args,
         tools: call.tools,
         examples,
+        // Every recording of the API, this call's own included: the forms and decimals its fields take (valueForms.ts).
+        recorded: this.cache.examples(call.name, RECORDED_FORMS).map((e) => e.response),
         ...(call.carry?.length && !opts.environmentError ? { carry: call.carry } : {}),
         ...(call.place && !opts.environmentError ? { place: call.place } : {}),
         ...(call.known && !opts.environmentError ? { known: call.known } : {}),

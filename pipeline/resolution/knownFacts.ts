@@ -33,7 +33,8 @@ export interface KnownFacts {
   /**
    * The papers earlier searches listed with their publication lines, when the call is about a person
    * (get_author_information of the id get_author_id gave for "Robert Gross"): the person's articles
-   * include the ones whose line names them and none a line says others wrote.
+   * include the ones whose line names them and none a line says others wrote. For another search: it
+   * lists none of them again (under another id and citation count).
    */
   papers?: { title: string; publication: string }[];
   /**
@@ -251,8 +252,10 @@ export function knownFacts(args: unknown, earlier: EarlierStep[]): KnownFacts | 
   const reviews = earlier.flatMap((s) => reviewTextsOf(answerOf(s.response)));
   const stay = stayDetails(args, earlier);
   const at = tripPoints(args, earlier);
-  if (km === undefined && !reviews.length && !stay && !at) return facts;
-  return { ...facts, ...(km !== undefined ? { tripKm: km } : {}), ...(reviews.length ? { reviewsShown: reviews } : {}), ...(stay ? { stay } : {}), ...(at ? { tripAt: at } : {}) };
+  // A search (no id) after searches that listed papers: it lists none of those under another id and count (teval_query_187_0).
+  const listed = !facts && searchTerm(args) !== undefined ? listedPapers(earlier) : [];
+  if (km === undefined && !reviews.length && !stay && !at && !listed.length) return facts;
+  return { ...facts, ...(listed.length ? { papers: listed } : {}), ...(km !== undefined ? { tripKm: km } : {}), ...(reviews.length ? { reviewsShown: reviews } : {}), ...(stay ? { stay } : {}), ...(at ? { tripAt: at } : {}) };
 }
 
 /** Each record an answer lists with a name and an address or coordinates, by its name in lower case (the nearest answer's first). */

@@ -13,7 +13,7 @@ const KIND_WORDS: [RegExp, (typeof RENTAL_KINDS)[number]][] = [
   [/\bcondo(minium)?\b/i, 'Condominium'],
   [/\bloft\b/i, 'Loft'],
   [/\b(house|home|villa|cottage|townhouse|bungalow|cabin)\b/i, 'House'],
-  [/\b(apartment|apt|flat|studio)\b/i, 'Entire apartment'],
+  [/\b(apartment|apt|flat|studio|rental unit)\b/i, 'Entire apartment'],
 ];
 
 /** The kind a listing's name says it is ("Cozy loft in Paris" → "Loft"), undefined when it does not say. */

@@ -6,6 +6,7 @@
  * simulatedText.ts), and the quality report flags ones that do not (simulated_record_self_contradicted).
  */
 import { rentalKindOf } from './rentalKinds.js';
+import { bedroomsNamed as bedrooms, detailsTitleParts, wholePlace } from './detailsTitles.js';
 
 /** Whole dwellings: the guest has the place, so it sleeps at least two. */
 const WHOLE = /^(house|entire|condo(minium)?|villa|loft|townhouse|cottage|bungalow|guest ?house|guest ?suite|apartment|serviced apartment|cabin|chalet)\b/i;
@@ -15,15 +16,6 @@ const BEDS: [RegExp, number][] = [
   [/\bbunk ?beds?\b/gi, 2],
   [/\bsofa ?beds?\b/gi, 2],
 ];
-const NUMBER: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
-
-/** The bedrooms a listing's name counts ("2 bedroom apartment", "three-bedroom villa"); undefined when it names none. */
-function bedrooms(title: string): number | undefined {
-  const m = /\b(\d|one|two|three|four|five|six)[ -]?(?:bedrooms?|br|bd)\b/i.exec(title);
-  if (!m) return undefined;
-  return NUMBER[m[1].toLowerCase()] ?? Number(m[1]);
-}
-
 /** The kind a listing is: its details' propertyType when it has one, else what its name says. */
 function kindOf(title: string, type?: string): string {
   return (type && type.trim()) || rentalKindOf(title) || '';
@@ -34,6 +26,10 @@ function kindOf(title: string, type?: string): string {
  * name counts ("King & Twin" three), a bed per bedroom and one more, three for a family place.
  */
 export function leastCapacity(title: string, type?: string): number {
+  // A details title ("Home in Monterey Park · ★4.79 · 1 bedroom · 1 bed · 1 shared bath") counts the
+  // bedrooms of the whole home a private room is in: a whole place sleeps two, a room one.
+  const parts = detailsTitleParts(title);
+  if (parts) return wholePlace(type ?? '', parts.kind) ? 2 : 1;
   const kind = kindOf(title, type);
   let least = WHOLE.test(kind) || (!/room/i.test(kind) && WHOLE.test(rentalKindOf(title) ?? '')) ? 2 : 1;
   let beds = 0;
@@ -91,6 +87,7 @@ export interface StayDetails {
   title?: unknown;
   propertyType?: unknown;
   personCapacity?: unknown;
+  rating?: unknown;
 }
 
 /**
@@ -120,7 +117,8 @@ export function placeSortOf(words: string): PlaceSort | undefined {
  * for "Hotel in Minato City …") agrees with it, and a name's "room" may sit in a hotel.
  */
 export function kindContradiction(title: string, type: string): string | undefined {
-  const named = placeSortOf(title);
+  // A details title's kind is its first words ("Home" of "Home in Monterey Park · ★4.79 · 1 bedroom · …"), not its room counts.
+  const named = placeSortOf(detailsTitleParts(title)?.kind ?? title);
   const typed = placeSortOf(type);
   if (!named || !typed || named === typed) return undefined;
   // "Private room in home", "Room in boutique hotel": a room, in the sort of place the name says.
@@ -138,6 +136,10 @@ export function detailsContradiction(d: StayDetails): string | undefined {
   const kind = type ? kindContradiction(title, type) : undefined;
   if (kind) return kind;
   const cap = d.personCapacity;
+  const parts = detailsTitleParts(title);
+  // The title's stars are the rating to two places ("★4.90" for 4.9), and its beds sleep the capacity, two a bed at most.
+  if (parts && parts.rating !== 'New' && typeof d.rating === 'number' && Math.abs(Number(parts.rating) - d.rating) >= 0.005) return `title "★${parts.rating}" beside rating ${d.rating}`;
+  if (parts && typeof cap === 'number' && cap > 2 * parts.beds) return `personCapacity ${cap} for "${title}", whose ${parts.beds} bed${parts.beds === 1 ? '' : 's'} sleep at most ${2 * parts.beds}`;
   if (typeof cap !== 'number') return undefined;
   const least = leastCapacity(title, type);
   return cap < least ? `personCapacity ${cap} for "${title.slice(0, 60)}" (${type ?? 'no type'}), which sleeps at least ${least}` : undefined;
@@ -151,7 +153,10 @@ export function reviewContradiction(text: string, d: StayDetails): string | unde
   const party = partyIn(text);
   if (cap !== undefined && party > cap) return `a review says a party of ${party} stayed in a place for ${cap}: "${text.slice(0, 70)}"`;
   const bed = SECOND_BED.exec(text);
-  if (bed && ((cap !== undefined && cap <= 2) || /\b(1|one)[ -]?bed(room)?\b|\bstudio\b/i.test(title) || /room|studio/i.test(type ?? ''))) return `a review mentions a ${bed[0]} in "${title.slice(0, 50)}" (${type ?? ''}, sleeps ${cap ?? '?'})`;
+  // A details title counts its bedrooms and beds ("1 bedroom · 2 beds"): a second bed needs two beds, a second bedroom two bedrooms.
+  const parts = detailsTitleParts(title);
+  const single = parts ? (/bedroom/i.test(bed?.[0] ?? '') ? parts.bedrooms < 2 : parts.beds < 2) : /\b(1|one)[ -]?bed(room)?\b|\bstudio\b/i.test(title);
+  if (bed && ((cap !== undefined && cap <= 2) || single || /room|studio/i.test(type ?? ''))) return `a review mentions a ${bed[0]} in "${title.slice(0, 50)}" (${type ?? ''}, sleeps ${cap ?? '?'})`;
   // The kind and the name both say what the place is: a review calls it a flat only where neither says otherwise.
   for (const noun of new Set([placeNoun(title, type), placeNoun(title)])) {
     if (noun && noun !== 'flat' && /\b(cosy|cozy|the) flat\b/i.test(text)) return `a review calls a ${noun} a flat: "${text.slice(0, 70)}"`;

@@ -31,6 +31,8 @@ export function valueForm(v: unknown): string | undefined {
   if (/^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i.test(t)) return 'e-mail';
   if (/^\+?\(?\d[\d\s().-]{6,}\d$/.test(t) && /[\s().-]/.test(t)) return 'phone';
   if (/^[A-Z][A-Z0-9]{1,5}$/.test(t)) return 'upper-case code';
+  // Airbnb's details title, "Home in Monterey Park · ★4.79 · 1 bedroom · 1 bed · 1 shared bath": parts a spaced middle dot joins.
+  if (t.split(' · ').length >= 3) return 'parts joined by " · "';
   return 'text';
 }
 
@@ -56,6 +58,8 @@ export interface RecordedField {
   answers: number;
   /** A few of its values, as recorded (to draw like them and to say what they look like). */
   samples: unknown[];
+  /** The decimal places of each recorded decimal value, as Python printed it (4.9 has 1, 7.0 has 0). */
+  places: number[];
 }
 
 /** Recorded fields by path, over answers (values, not texts). */
@@ -65,8 +69,10 @@ export function recordedFieldsOf(answers: readonly unknown[]): Map<string, Recor
     if (!isPlainObject(answer) || 'error' in answer) continue;
     const seen = new Set<string>();
     for (const { path, value } of fieldValues(answer)) {
-      const f = out.get(path) ?? out.set(path, { forms: new Set(), values: 0, answers: 0, samples: [] }).get(path)!;
+      const f = out.get(path) ?? out.set(path, { forms: new Set(), values: 0, answers: 0, samples: [], places: [] }).get(path)!;
       f.forms.add(valueForm(value)!);
+      const places = decimalPlaces(value);
+      if (places !== undefined) f.places.push(places);
       f.values++;
       if (f.samples.length < 8) f.samples.push(value);
       if (!seen.has(path)) (seen.add(path), f.answers++);
@@ -140,6 +146,92 @@ export function formUnlikeRecorded(answer: unknown, recorded: ReadonlyMap<string
   return formsUnlike(answer, recorded, given)[0];
 }
 
+/**
+ * The decimal places a float is printed with, as Python's repr prints it (shortest round trip, as
+ * JavaScript's String does): 1489.424 has 3, 4.9 has 1, a whole float (7.0) 0; undefined for an
+ * integer, a number too large or small for plain digits, or anything else.
+ */
+export function decimalPlaces(v: unknown): number | undefined {
+  const n = v instanceof PyFloat ? v.value : typeof v === 'number' && !Number.isInteger(v) ? v : undefined;
+  if (n === undefined || !Number.isFinite(n)) return undefined;
+  const text = String(n);
+  if (/e/i.test(text)) return undefined;
+  return text.split('.')[1]?.length ?? 0;
+}
+
+/**
+ * Does a float printed with `places` decimals fit a field whose recorded decimals have `recorded`
+ * places? A count its recordings commonly print (commonPlaces), or one fewer (a last zero Python drops: 4.90 prints 4.9). Two values
+ * at least must be recorded; undefined when the field is not judged.
+ */
+export function placesFit(places: number, recorded: readonly number[]): boolean | undefined {
+  if (recorded.length < 2) return undefined;
+  const common = commonPlaces(recorded);
+  return common.includes(places) || common.includes(places + 1);
+}
+
+/**
+ * The counts of places a field's recordings print as a form of the field: every count from one
+ * fewer than the most frequent up, and a lower one a third of them have. A rarer lower count is a
+ * value's own zeros dropped (Bing's distance 5.5 is 5.500 beside 4669.773, 0.807, 429.331…); a
+ * higher one is the API's (Airbnb's 40.74943149228527 beside 34.06046).
+ */
+export function commonPlaces(recorded: readonly number[]): number[] {
+  const tally = new Map<number, number>();
+  for (const c of recorded) tally.set(c, (tally.get(c) ?? 0) + 1);
+  const most = modal(recorded);
+  return [...tally].filter(([c, n]) => c >= most - 1 || n >= recorded.length / 3).map(([c]) => c);
+}
+
+/** Each simulated float of `answer` printed with decimals no recorded value of its field has (the first of each field). */
+export function decimalsUnlike(answer: unknown, recorded: ReadonlyMap<string, RecordedField>, given: (v: unknown) => boolean = () => false): { path: string; value: unknown; places: number; recorded: number[] }[] {
+  const out: { path: string; value: unknown; places: number; recorded: number[] }[] = [];
+  for (const { path, value } of fieldValues(answer)) {
+    const places = decimalPlaces(value);
+    const field = recorded.get(path);
+    if (places === undefined || !field || given(value) || out.some((o) => o.path === path)) continue;
+    if (placesFit(places, field.places) === false) out.push({ path, value, places, recorded: [...new Set(field.places)].sort((a, b) => a - b) });
+  }
+  return out;
+}
+
+/**
+ * `n` printed with `places` decimals, the last one not a zero (Python would drop it): 8824.5 at 3
+ * places is 8824.5 and two drawn digits (8824.537), 2.4561 at 1 is 2.5. A whole float (0 places) is
+ * a PyFloat.
+ */
+export function withPlaces(n: number, places: number, rng: Rng): number | PyFloat {
+  if (places === 0) return new PyFloat(Math.round(n));
+  const rounded = Number(n.toFixed(places));
+  if (decimalPlaces(rounded) === places) return rounded;
+  // Too few places: digits drawn after the ones the value has, the last of them 1-9.
+  const sign = n < 0 ? '-' : '';
+  const [whole, frac = ''] = Math.abs(rounded).toFixed(places).split('.');
+  const kept = frac.replace(/0+$/, '');
+  let drawn = '';
+  for (let i = kept.length; i < places - 1; i++) drawn += String(rng.int(0, 9));
+  return Number(`${sign}${whole}.${kept}${drawn}${rng.int(1, 9)}`);
+}
+
+/** The count most of `counts` are (the larger on a tie). */
+export function modal(counts: readonly number[]): number {
+  const tally = new Map<number, number>();
+  for (const c of counts) tally.set(c, (tally.get(c) ?? 0) + 1);
+  return [...tally].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0][0];
+}
+
+/**
+ * `n`, printed with `places` decimals, at a recorded count of places that still reads as `n`: the
+ * nearest count below, rounded (8.709 → 8.7, as TMDB's lists print the 8.709 its details give), else
+ * undefined: `n` stays as it is. Never digits drawn after it: a shown 8.7 written 8.712 in a film's details is another
+ * number than the list gave (simulated_answer_contradicts, simulated_film_facts_disagree on
+ * int27-fields-try's m2, where 8.7 had become 8.784).
+ */
+export function samePlaces(n: number, places: number, recorded: readonly number[], rng: Rng): number | PyFloat | undefined {
+  const below = recorded.filter((p) => p < places).sort((a, b) => b - a)[0];
+  return below !== undefined ? withPlaces(n, below, rng) : undefined;
+}
+
 const DAY = 86_400_000;
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -179,7 +271,7 @@ function moneyLike(sample: string, n: number, others: readonly unknown[] = []): 
  * Values `keep` holds (a later step, the call or the world names them) change their type only,
  * never what they say; a value no form change can keep (free text where a number is recorded) stays.
  */
-export function valuesAsRecorded(answer: unknown, recorded: ReadonlyMap<string, RecordedField>, rng: Rng, keep: (v: unknown) => boolean, today?: string): unknown {
+export function valuesAsRecorded(answer: unknown, recorded: ReadonlyMap<string, RecordedField>, rng: Rng, keep: (v: unknown) => boolean, today?: string, exact: (v: unknown) => boolean = keep): unknown {
   if (!recorded.size || !isPlainObject(answer)) return answer;
   // Each timestamp field's last day drawn: the next record of the list is older.
   const lastDay = new Map<string, number>();
@@ -194,6 +286,20 @@ export function valuesAsRecorded(answer: unknown, recorded: ReadonlyMap<string, 
     const field = recorded.get(path);
     const shared = sharedForm(field);
     const form = valueForm(v);
+    // A float printed with decimals no recording of its field has (a Bing distance 2053.4 beside recorded 2053.367): as many as a recorded one has.
+    // A fact another answer gave (a film's 8.709 in its details) is rounded to the field's places where they are fewer (8.7 in a top-rated
+    // list, as TMDB's recordings show it), else stays as shown (a list's 8.7 in the film's details); a value a later step copies stays exact.
+    // A whole number drawn for a field of floats (a Bing distance 4, printed 4.0, beside 4669.773) is a float of no places.
+    const places = decimalPlaces(v) ?? (typeof v === 'number' && Number.isInteger(v) && shared === 'decimal' ? 0 : undefined);
+    // Drawn ones take the places most recordings have, unless theirs is a recorded count or one fewer than most have (a last zero Python
+    // drops: a rating 4.2 beside 4.79): a rarer count's one fewer may be no count the recordings a case shows have.
+    if (field && places !== undefined && field.places.length >= 2 && !commonPlaces(field.places).includes(places) && places + 1 !== modal(field.places) && !exact(v)) {
+      const n = v instanceof PyFloat ? v.value : (v as number);
+      if (!keep(v)) return withPlaces(n, modal(field.places), rng);
+      // A shown fact its field prints with fewer places is rounded to them; else it stays, its type alone written as recorded (7 → 7.0).
+      const rounded = samePlaces(n, places, commonPlaces(field.places), rng);
+      if (rounded !== undefined) return rounded;
+    }
     if (!field || !shared || !form || formFits(form, shared)) return v;
     const kept = keep(v);
     const num = typeof v === 'number' ? v : v instanceof PyFloat ? v.value : undefined;

@@ -93,6 +93,14 @@ describe('the simulated answer carries the facts later steps write', () => {
   });
 });
 
+describe('a labelled fact that says nothing is carried into no field', () => {
+  it('query_431_2: a review slide\'s "Rating: N/A" is not Inception\'s vote_average', () => {
+    const t = simulateTrajectory(tevalTrajectories(['query_431_2'])[0]);
+    const film = answerOf(t, 'FilmTMDB.get_movie_details');
+    expect(typeof film.vote_average).toBe('number');
+  });
+});
+
 describe('every answer a case shows is one the simulated-answer measures judge (shown_answer_unattributed)', () => {
   it('passes a case, base or evolved, whose answers are its trajectory\'s, and flags one showing an answer simulated again', () => {
     const t = simulateTrajectory(tevalTrajectories(['query_54_0'])[0]);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toolSteps } from '../../pipeline/steps.js';
-import { filmFactsDisagree } from '../../pipeline/quality/measures/simulatedRecords.js';
+import { filmFactsDisagree, filmRuntimeImplausible } from '../../pipeline/quality/measures/simulatedRecords.js';
 import { tevalTrajectories } from '../diversify/fixtures/vendored.js';
 import { simulateTrajectory } from '../support/simulatedCases.js';
 import type { Trajectory } from '../../pipeline/schemas.js';
@@ -120,5 +120,71 @@ describe('a slide headed for one kind of film list copies that list (api-simulat
     expect(playing.find((f) => f.title === 'Expend4bles')?.popularity).toBe(2085.194);
     // No film of the now-playing slide in the top-rated list, so no film with two popularities.
     expect(rated.some((f) => f.title === 'Expend4bles')).toBe(false);
+  });
+});
+
+/**
+ * A fact an earlier answer showed keeps its decimals (api-simulator-133): the merged h-fields27 wrote
+ * a drawn details answer's floats with the places its field's recordings print, and so wrote The
+ * Shawshank Redemption's 8.7 from the top-rated list as 8.784 in its details (teval_query_107_1:
+ * simulated_film_facts_disagree 61/136 on int27-fields-try's m2). Only drawn values take the places.
+ */
+describe('a film\'s facts an earlier answer showed keep what it showed', () => {
+  const t = tevalTrajectories(['query_107_1'])[0];
+  // get_movie_details as T-Eval recorded it: ratings and popularity with three places.
+  const recorded = [
+    "{'id': 238, 'title': 'The Godfather', 'release_date': '1972-03-14', 'runtime': 175, 'vote_average': 8.709, 'popularity': 118.372}",
+    "{'id': 299054, 'title': 'Expend4bles', 'release_date': '2023-09-15', 'runtime': 103, 'vote_average': 6.354, 'popularity': 2919.272}",
+    "{'id': 968051, 'title': 'The Nun II', 'release_date': '2023-09-06', 'runtime': 110, 'vote_average': 6.512, 'popularity': 1323.967}",
+  ];
+  const details = (movieId: number, known?: KnownFacts, seed = 1) =>
+    parseToolResponse(simulateOffline({ name: 'FilmTMDB.get_movie_details', args: { movie_id: movieId }, tools: t.tools, examples: [], recorded, ...(known ? { known } : {}) }, new Rng(seed, 'shown-places')).response) as Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === 'number' ? v : Number(String((v as { value?: number })?.value ?? v)));
+
+  it('teval_query_107_1: the details of The Shawshank Redemption, listed at 8.7, say 8.7', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const d = details(278, { title: 'The Shawshank Redemption', fields: { release_date: '1994-09-23', vote_average: 8.7, popularity: 4575.403 } }, seed);
+      expect(num(d.vote_average)).toBe(8.7);
+      expect(num(d.popularity)).toBe(4575.403);
+    }
+  });
+
+  it('a rating another answer of the task gives (KnownFacts.films) stays as given: Expend4bles 6.3, a whole 7 for The Nun II', () => {
+    expect(num(details(299054, { films: [{ id: 299054, title: 'Expend4bles', facts: { vote_average: 6.3 } }] }).vote_average)).toBe(6.3);
+    // The list's whole 7 is written as the details' recordings write a rating, 7.0: its type alone (simulated_field_form_unlike_recorded 16 on b2).
+    const nun = simulateOffline({ name: 'FilmTMDB.get_movie_details', args: { movie_id: 968051 }, tools: t.tools, examples: [], recorded, known: { title: 'The Nun II', fields: { vote_average: 7 } } }, new Rng(1, 'shown-places')).response;
+    expect(nun).toMatch(/"vote_average": 7\.0\b/);
+  });
+
+  it('a film nothing shown rates is drawn with the places its field is recorded with', () => {
+    const d = details(555555001);
+    if (typeof d.vote_average === 'number' && !Number.isInteger(d.vote_average)) expect(String(d.vote_average)).toMatch(/^\d+\.\d{2,3}$/);
+  });
+});
+
+/**
+ * simulated_film_runtime_implausible (api-simulator-134): a drawn film ran any length from 5 to 180
+ * minutes, and "Nowhere" (2023, 109 minutes), which the film table gave no runtime, ran 12 in
+ * teval_query_262_2 (12/122 cases on g0, 16/112 on h-fields28 b3).
+ */
+describe('a simulated film runs as a feature film does', () => {
+  const t = tevalTrajectories(['query_262_2'])[0];
+  const runtime = (movieId: number, seed: number) =>
+    (parseToolResponse(simulateOffline({ name: 'FilmTMDB.get_movie_details', args: { movie_id: movieId }, tools: t.tools, examples: [] }, new Rng(seed, 'runtime')).response) as { runtime?: unknown }).runtime;
+
+  it('the measure flags a film under an hour or over four, passes a feature\'s length', () => {
+    expect(filmRuntimeImplausible({ title: 'Nowhere', runtime: 12 })).toMatch(/"Nowhere" runs 12 minutes/);
+    expect(filmRuntimeImplausible({ title: 'Epic', runtime: 300 })).toMatch(/runs 300 minutes/);
+    expect(filmRuntimeImplausible({ title: 'Nowhere', runtime: 109 })).toBeNull();
+    expect(filmRuntimeImplausible({ title: 'Nowhere' })).toBeUndefined();
+  });
+
+  it('teval_query_262_2: Nowhere runs its 109 minutes; a film nothing knows runs 85 to 160', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      expect(runtime(1151534, seed)).toBe(109);
+      const drawn = runtime(555555000 + seed, seed);
+      expect(typeof drawn).toBe('number');
+      expect(filmRuntimeImplausible({ runtime: drawn })).toBeNull();
+    }
   });
 });

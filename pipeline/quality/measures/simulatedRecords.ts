@@ -7,9 +7,10 @@
 import { isPlainObject } from '../../errors/values.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { CaseMeasure } from '../types.js';
-import { shownSimulatedSteps, userText } from '../evidence.js';
+import { shownSimulatedSteps, shownStepsWithWrong, userText } from '../evidence.js';
 import { DAY_SWING, knownClimate, MONTH_SPREAD, SNOWY } from '../../resolution/climate.js';
 import { detailsContradiction, reviewContradiction, type StayDetails } from '../../resolution/stays.js';
+import { detailsTitleParts } from '../../resolution/detailsTitles.js';
 import { statedToday } from '../../resolution/statedToday.js';
 import { factField, labelledFacts, sameFact } from '../copiedFields.js';
 import type { Action } from '../../schemas.js';
@@ -87,6 +88,30 @@ const idOf = (args: unknown): string | undefined => {
   return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
 };
 
+const townWords = (s: string) => s.toLowerCase().replace(/\s+(city|ku|shi)$/, '').trim();
+
+/**
+ * Where a details title puts a listing in another town than the search that listed it does: "Condo
+ * in Paris · ★4.62 · …" for a listing at "Jalan Kayu Aya No. 119, Bali". The title's town must be
+ * in the listed address or name ("Hotel in Koto City" at "1-24-6 Monzennakacho, Koto, Tokyo").
+ */
+function titleTownContradiction(id: string, d: StayDetails, steps: readonly { action: Action; response?: { content: string } }[]): string | undefined {
+  const parts = typeof d.title === 'string' ? detailsTitleParts(d.title) : undefined;
+  if (!parts || !id) return undefined;
+  for (const step of steps) {
+    const answer = step.response ? parseToolResponse(step.response.content) : undefined;
+    if (!isPlainObject(answer)) continue;
+    for (const list of Object.values(answer)) {
+      if (!Array.isArray(list)) continue;
+      const listed = list.find((r) => isPlainObject(r) && Object.values(r).some((v) => (typeof v === 'string' || typeof v === 'number') && String(v) === id)) as Record<string, unknown> | undefined;
+      if (!listed) continue;
+      const where = [listed.address, listed.name].filter((x): x is string => typeof x === 'string').join(' | ');
+      if (where && !where.toLowerCase().includes(townWords(parts.town))) return `title "${(d.title as string).slice(0, 60)}" puts ${id} in ${parts.town}, which ${step.action.name} listed as "${where.slice(0, 80)}"`;
+    }
+  }
+  return undefined;
+}
+
 /**
  * A simulated listing that contradicts itself or its own reviews: a kind its name denies ("Hotel in
  * Koto City" as a House); personCapacity 1 for "Suite in
@@ -97,7 +122,7 @@ export const simulatedRecordSelfContradicted: CaseMeasure = {
   kind: 'case',
   id: 'simulated_record_self_contradicted',
   group: 'solvable',
-  title: 'a simulated listing the case shows contradicts itself or its reviews (a kind its name denies: "Bright loft in Tokyo" as a guest suite; personCapacity 1 for a "King & Twin bed" suite or a whole condominium; "plenty of room for three friends" in a room for one; "such a cosy flat" for a private room)',
+  title: 'a simulated listing the case shows contradicts itself, its reviews or its search (a kind its name denies: "Bright loft in Tokyo" as a guest suite; personCapacity 1 for a "King & Twin bed" suite or a whole condominium; a details title whose stars are not its rating, whose beds cannot sleep its capacity, or whose town is not where the search listed it; "plenty of room for three friends" in a room for one; "such a cosy flat" for a private room)',
   population: 'cases showing simulated property details',
   check(tc, ctx) {
     const steps = shownSimulatedSteps(tc, ctx);
@@ -110,6 +135,10 @@ export const simulatedRecordSelfContradicted: CaseMeasure = {
     if (!details.size) return undefined;
     for (const d of details.values()) {
       const why = detailsContradiction(d);
+      if (why) return why;
+    }
+    for (const [id, d] of details) {
+      const why = titleTownContradiction(id, d, shownStepsWithWrong(tc, ctx) ?? []);
       if (why) return why;
     }
     for (const step of steps) {
@@ -227,5 +256,42 @@ export const simulatedFilmFactsDisagree: CaseMeasure = {
     const simulated = new Set((shownSimulatedSteps(tc, ctx) ?? []).map((s) => s.response!.content));
     const answers = tc.messages.filter((m) => m.role === 'function').map((m) => ({ content: m.content, simulated: simulated.has(m.content) }));
     return filmFactsDisagree(answers);
+  },
+};
+
+/** A feature film's running time in minutes: T-Eval's recorded details run 103 to 175; under an hour or over four is no film a chart lists. */
+const FEATURE_MINUTES = { least: 60, most: 240 };
+
+/** A simulated film's runtime no feature film has (Nowhere at 12 minutes), else null; undefined when the answer gives no film runtime. */
+export function filmRuntimeImplausible(answer: unknown): string | null | undefined {
+  if (!isPlainObject(answer) || typeof answer.runtime !== 'number') return undefined;
+  const { runtime } = answer;
+  if (runtime < FEATURE_MINUTES.least || runtime > FEATURE_MINUTES.most) return `${typeof answer.title === 'string' ? JSON.stringify(answer.title) : 'a film'} runs ${runtime} minutes`;
+  return null;
+}
+
+/**
+ * simulated_film_runtime_implausible: a simulated film's details give a running time no feature film
+ * has: "Nowhere" (2023), a 109-minute thriller from a popular-films chart, at 'runtime': 12
+ * (teval_query_262_2; the simulator drew any length from 5 to 180 minutes for a film the table gave none).
+ */
+export const simulatedFilmRuntimeImplausible: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_film_runtime_implausible',
+  group: 'solvable',
+  title: 'a simulated film\'s details give a running time no feature film has, under an hour or over four ("Nowhere" at \'runtime\': 12)',
+  population: 'cases showing a simulated film answer with a runtime',
+  check(tc, ctx) {
+    const steps = shownSimulatedSteps(tc, ctx);
+    if (!steps?.length) return undefined;
+    let inPopulation = false;
+    for (const step of steps) {
+      if (!/film|movie|tmdb|douban/i.test(step.action.name)) continue;
+      const why = filmRuntimeImplausible(parseToolResponse(step.response!.content));
+      if (why === undefined) continue;
+      inPopulation = true;
+      if (why) return `${step.action.name}: ${why}`;
+    }
+    return inPopulation ? null : undefined;
   },
 };

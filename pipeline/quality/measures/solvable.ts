@@ -14,7 +14,7 @@ import { DEVICE_FAULT, isComputation, localityOf, onlineTool, retryFutile } from
 import { describeUngrounded, foreignRecordedResponse, httpStyleError, needShownIn, ungroundedHistory, ungroundedValues, unsupportedNumbers } from '../grounding.js';
 import { correctCalls, groundTruthActions, shownAction, shownSteps, simulatedDefect, userText } from '../evidence.js';
 import { clockDay, knownFacts, knownField, knownGenre, publicationParts, shownWeekday, taskToday, WEEKDAY_NAMES, weekdayOfDate, type EarlierStep } from '../../resolution/knownFacts.js';
-import { toJson } from '../../pyValues.js';
+import { PyFloat, toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { docListCap } from '../../resolution/askedCount.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
@@ -940,6 +940,53 @@ export const incoherentSimulation: CaseMeasure = {
   },
 };
 
+/** The parts of a rental's details title as Airbnb writes it: "Condo in Sumida City · ★4.63 · 2 bedrooms · 2 beds · 1 bath". */
+interface StayTitle {
+  kind: string;
+  town: string;
+  stars?: number;
+  /** Bedrooms; 0 for "Studio". */
+  bedrooms: number;
+}
+
+/** The measure's own reading of a details title (kind in town · ★rating · bedrooms · beds · baths); undefined for any other text. */
+export function stayTitleParts(title: string): StayTitle | undefined {
+  const m = /^(.+?) in (.+?) · ★(New|\d+(?:\.\d+)?) · (Studio|(\d+) bedrooms?) · \d+ beds? · /.exec(title.trim());
+  if (!m) return undefined;
+  return { kind: m[1], town: m[2], ...(m[3] === 'New' ? {} : { stars: Number(m[3]) }), bedrooms: m[4] === 'Studio' ? 0 : Number(m[5]) };
+}
+
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
+/** A building's kind, never a room's: a private room's title names the home it is in ("Home in Monterey Park"). */
+const buildingKind = (s: string) => {
+  const k = rentalKindOf(s);
+  return k === 'Private room' ? undefined : k;
+};
+
+/**
+ * Where a details title in Airbnb's shape says what the listing the search gave does not: another
+ * town than its name or address ("Condo in Paris" for a listing at "Jalan Kayu Aya No. 119, Bali"),
+ * another kind of building than its name ("Rental unit in Bali" for "Cozy villa in Bali"), other
+ * bedrooms than its name counts ("1 bedroom" for a "2 bedroom apartment"), or stars unlike the
+ * rating the list or the details record give. Undefined when it agrees.
+ */
+export function stayTitleContradiction(t: StayTitle, name: string, fields: Record<string, string | number | boolean>, record: Record<string, unknown>): string | undefined {
+  const where = [name, typeof fields.address === 'string' ? fields.address : ''].join(' | ').toLowerCase();
+  const town = t.town.toLowerCase().replace(/\s+(city|ku|shi)$/, '').trim();
+  if (!where.includes(town)) return `puts it in ${t.town}, but the list that gave the id has it as ${JSON.stringify(name)}${typeof fields.address === 'string' ? ` at ${JSON.stringify(fields.address)}` : ''}`;
+  const named = buildingKind(name);
+  const titled = buildingKind(t.kind);
+  if (named && titled && named !== titled) return `calls it a ${t.kind.toLowerCase()}, but the list named it ${JSON.stringify(name)}`;
+  const counted = /\b(\d|one|two|three|four|five|six)[ -]?(?:bedrooms?|br|bd)\b/i.exec(name)?.[1];
+  const bedrooms = counted ? (NUMBER_WORDS[counted.toLowerCase()] ?? Number(counted)) : undefined;
+  if (bedrooms !== undefined && bedrooms !== t.bedrooms) return `counts ${t.bedrooms} bedroom${t.bedrooms === 1 ? '' : 's'}, but the list named it ${JSON.stringify(name)}`;
+  for (const [source, rating] of [['the list that gave the id', fields.rating as unknown], ['its own record', record.rating]] as const) {
+    const r = rating instanceof PyFloat ? rating.value : typeof rating === 'number' ? rating : typeof rating === 'string' && /^\d+(\.\d+)?$/.test(rating) ? Number(rating) : undefined;
+    if (r !== undefined && t.stars !== undefined && Math.abs(r - t.stars) >= 0.005) return `gives ★${t.stars}, but ${source} rates it ${r}`;
+  }
+  return undefined;
+}
+
 /**
  * Where a simulated answer about the thing a call looks up contradicts what an earlier answer the
  * case shows said about it (pipeline/resolution/knownFacts.ts): get_author_information naming
@@ -965,8 +1012,13 @@ export function contradictedFacts(step: { action: Action; response: string }, ea
       return `${field} ${JSON.stringify(value.slice(0, 80))} is not the result listed under that id (${JSON.stringify(facts.title)})`;
     }
     // A listing's details under another name than the search listed it by, or of another kind than that name says.
+    // A title in the shape Airbnb's details write ("Condo in Sumida City · ★4.63 · 2 bedrooms · 2 beds · 1 bath") is not
+    // the search's name by design: its parts are compared with the listing and the details record instead.
     if (!facts.title && facts.name && facts.fields && /(^|_)title$/i.test(field) && norm(value) !== norm(facts.name)) {
-      return `${field} is ${JSON.stringify(value)}, but the list that gave the id named it ${JSON.stringify(facts.name)}`;
+      const parts = stayTitleParts(value);
+      if (!parts) return `${field} is ${JSON.stringify(value)}, but the list that gave the id named it ${JSON.stringify(facts.name)}`;
+      const why = stayTitleContradiction(parts, facts.name, facts.fields, answer);
+      if (why) return `${field} ${JSON.stringify(value)} ${why}`;
     }
     const kind = rentalKindOf(facts.title ?? facts.name ?? '');
     if (kind && /type|kind/i.test(field) && (RENTAL_KINDS as readonly string[]).includes(value) && value !== kind) {
