@@ -134,6 +134,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // harder-tools-14 (one of six draws per tool per case): 59.9% of rewrites hold their tool's top wording (99.7% under harder-tools-13, 175 of 178 tools with one wording); short docs ("Adds text page of ppt.") keep it above 0.
   harder_tools_stock_wording: 0.65,
   extra_tools_same_function: 0,
+  extra_tools_serves_unmet_ask: 0,
   tool_doc_unrepaired: 0,
   extra_tools_unrelated: 0.01,
   context_one_sided: 0,
@@ -177,6 +178,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   gt_route_never_fetched: 0,
   gt_named_value_left_out: 0,
   gt_unrequested_news: 0,
+  gt_unrequested_distance: 0,
   env_label_text_mismatch: 0,
   value_error_accepted_slip: 0,
   simulated_venue_mangled: 0,
@@ -329,6 +331,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   gt_today_tool_for_other_day: 0,
   context_escape_residue: 0,
   tool_select_early_step: 0,
+  tool_select_later_step_tool: 0,
   simulated_ticker_ignored: 0,
   simulated_forecast_misdated: 0,
   simulated_author_affiliation_unfounded: 0,

@@ -235,6 +235,20 @@ export function unrequestedNews(request: string, steps: readonly AskedStep[]): {
 }
 
 /**
+ * A distance measured that the request never asks for: 31_1 asks for "the shortest route" from
+ * Seattle to Portland, the pickup and destination locations and the traffic, and 312_1 how to reach
+ * the Empire State Building from Times Square, and each plan also calls get_distance. A model
+ * following the request makes no such call; a case cut there expects it. "How much ground I'll have
+ * to cover" (312_2) and "the path and length between these two cities" (70_0) ask for one, and a
+ * place "nearby" (71_1: "the first popular restaurant nearby") may fairly be measured.
+ */
+export function unrequestedDistance(request: string, steps: readonly AskedStep[]): { at: number; name: string } | undefined {
+  if (/\bdistances?\b|\blength\b|\bnear(?:by)?\b|\bclose (?:to|by)\b|\bhow far\b|\bground\b[^.?!]{0,30}\bcover\b|\bcover\b[^.?!]{0,30}\bground\b|\bfar\b|\bkm\b|\bkilomet|\bmiles?\b|\bmileage\b|\bclosest\b|\bnearest\b|\bproximity\b|距离|多远/i.test(request)) return undefined;
+  const at = steps.findIndex((s) => /distance/i.test(shortName(s.name)));
+  return at < 0 ? undefined : { at, name: steps[at].name };
+}
+
+/**
  * A ticker search for a company the plan goes on with another security named for it: 178_2 looks up
  * "Tesla", is answered TSLZ (the T-Rex 2X Inverse Tesla Daily Target ETF, as Polygon's search ranked it)
  * and reads TSLZ's bars and news as Tesla's. A model that takes Tesla, Inc.'s own TSLA is marked

@@ -409,6 +409,44 @@ function sameDetailLookup(candidate: Pick<ToolDoc, 'name' | 'description'>, at: 
   return step ? `looks up the details of the same thing as ${step.doc.name} for a request that asks for them (${family})` : undefined;
 }
 
+/**
+ * Asks a request can make that some toolkits serve and others do not: what the words say, which
+ * tools answer it when listed, and which could be tried for it when added (a route "in km" can be
+ * read for how far two places are, so an added route tool serves a distance ask, while a listed
+ * route tool still leaves "measure the distance" to a distance tool the plan lacks).
+ */
+const UNMET_ASKS: { ask: string; cue: RegExp; listedServes: RegExp; addedServes: RegExp }[] = [
+  {
+    ask: 'the distance between two places',
+    cue: /\bhow far\b|\bdistances? (?:between|from)\b|\b(?:measure|calculate|estimate|compute|find|get|know|tell me|give me|provide) (?:me )?(?:the |its )?(?:driving |travel )?distances?\b/i,
+    listedServes: /distance/,
+    addedServes: /distance|route/,
+  },
+  { ask: 'the price of a stay', cue: /\b(?:cost|price|total)s?\b[^.?!]{0,40}\b(?:stay|nights?)\b/i, listedServes: /checkout|stay/, addedServes: /checkout|stay/ },
+];
+
+function apiName(name: string): string {
+  return split(name).api.toLowerCase();
+}
+
+/**
+ * Why `candidate`, added next to `listed`, would serve a part of `request` that no listed tool can
+ * (teval_query_272_1 asks "how far the first Italian restaurant is from 123 Main Street" with no
+ * distance tool listed, so its plan goes on to the films; an added `BINGMap.get_route` "in km" or
+ * `BINGMap.get_distance` makes measuring it first a call as right as the ground truth's), or
+ * undefined. The base case's plan skipped that ask for want of a tool: an added tool for it gives
+ * the case a second right next call, not a distractor.
+ */
+export function servesUnmetAsk(candidate: Pick<ToolDoc, 'name'>, request: string, listed: Pick<ToolDoc, 'name'>[]): string | undefined {
+  for (const a of UNMET_ASKS) {
+    const said = a.cue.exec(request);
+    if (!said || !a.addedServes.test(apiName(candidate.name))) continue;
+    if (listed.some((t) => a.listedServes.test(apiName(t.name)))) continue;
+    return `serves "${said[0]}" (${a.ask}), which no listed tool serves`;
+  }
+  return undefined;
+}
+
 /** What a case's ground-truth step asks for: its turn's request (the last user message) and its calls. */
 export function requestStep(tc: Pick<TestCase, 'groundTruth' | 'messages' | 'tools'>): RequestStep {
   const byName = new Map(tc.tools.map((t) => [t.name, t]));

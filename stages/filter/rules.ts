@@ -6,7 +6,7 @@ import { canonicalJson } from '../../pipeline/hash.js';
 import { FINISH_ACTION, type RawTrajectory } from '../../pipeline/schemas.js';
 import { tripToItself } from '../../pipeline/resolution/trips.js';
 import { actsOnUnshownRecord, droppedGenre, otherItemThanAsked } from '../../pipeline/quality/askedItems.js';
-import { authorReplaced, emptyWriteNeverFilled, neverPerformedAct, unrequestedNews, otherDayThanAsked, filmSearchForPlace, routeNeverFetched, tickerByFilmTitle, tickerNotNamed, tickerOfOtherSecurity } from '../../pipeline/quality/planAsks.js';
+import { authorReplaced, emptyWriteNeverFilled, neverPerformedAct, unrequestedNews, unrequestedDistance, otherDayThanAsked, filmSearchForPlace, routeNeverFetched, tickerByFilmTitle, tickerNotNamed, tickerOfOtherSecurity } from '../../pipeline/quality/planAsks.js';
 
 export interface Drop {
   code: string;
@@ -30,6 +30,7 @@ export const FILTER_RULES = [
   'route_never_fetched',
   'author_replaced',
   'unrequested_news',
+  'unrequested_distance',
   'ticker_of_other_security',
   'ticker_by_film_title',
   'ticker_not_named',
@@ -97,6 +98,8 @@ export function checkTrajectory(t: RawTrajectory, opts: { minSteps: number; dupl
     const author = authorReplaced(request, plan, t.tools);
     const news = unrequestedNews(request, plan);
     if (news) return { code: 'unrequested_news', detail: `${steps[news.at].where}: ${news.name} reads news the request never asks for` };
+    const far = unrequestedDistance(request, plan);
+    if (far) return { code: 'unrequested_distance', detail: `${steps[far.at].where}: ${far.name} measures a distance the request never asks for` };
     const security = tickerOfOtherSecurity(plan);
     if (security) return { code: 'ticker_of_other_security', detail: `${steps[security.at].where}: ${security.name} takes ${security.ticker} (${security.security}) for "${security.searched}", whose own ticker is ${security.own}` };
     // "the ticker symbol of the production company behind the first popular movie" searched by the film's title: no step finds the company.

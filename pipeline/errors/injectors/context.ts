@@ -58,6 +58,26 @@ export function earlyLaterStep(action: Pick<Action, 'name' | 'args'>, laterInTur
   });
 }
 
+/**
+ * A later step's tool called with none of the due step's values (teval_query_116_1: Email.show while
+ * get_property_reviews(28722771) is due and the request asks to "show the emails" next;
+ * 434_1: get_distance of two named places while now_playing_out_filter is due): no wrong tool for
+ * the due step's object but a step of the request taken early with other values, after which redoing
+ * it rightly is as right a next call as the due step. A later tool on the due step's own values
+ * (search_movie("artificial intelligence") for the paper search) stays a wrong tool for this step.
+ */
+export function laterStepToolOnOtherValues(
+  action: Pick<Action, 'name' | 'args'>,
+  correct: Pick<Action, 'name' | 'args'>,
+  laterInTurn: { name: string; args: ToolArgs | string }[] | undefined,
+): { name: string; args: ToolArgs | string } | undefined {
+  const later = laterInTurn?.find((s) => s.name === action.name && s.name !== correct.name);
+  if (!later) return undefined;
+  const own = isPlainObject(correct.args) ? Object.values(correct.args) : [];
+  const given = isPlainObject(action.args) ? Object.values(action.args) : [];
+  return given.some((v) => own.some((o) => sameValue(o, v) || samePlace(o, v))) ? undefined : later;
+}
+
 const TEXT_STOP = new Set(['the', 'a', 'an', 'of', 'on', 'in', 'for', 'and', 'or', 'to', 'with', 'about', 'at', 'by', 'from', 'latest', 'recent', 'new', 'some', 'more']);
 
 function contentWords(text: string): string[] {

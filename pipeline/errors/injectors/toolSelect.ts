@@ -20,7 +20,7 @@ import { actsOnSameObject, continuesPlan, reasonableInstead, repeatsPrevious } f
 import { destroysUnasked } from '../destructive.js';
 import { callSchemaProblems, holdsId, idShown, typeProblem } from '../wrongCall.js';
 import { exactNumber, toJson } from '../../pyValues.js';
-import { earlyLaterStep, gtArgs, isIdKey, namesATool, neighbourTools, querySpans, repeatsValidStep, shapeOf, type Injection, type InjectionInput, type Injector, type QuerySpan, type ValueShape } from './context.js';
+import { earlyLaterStep, laterStepToolOnOtherValues, gtArgs, isIdKey, namesATool, neighbourTools, querySpans, repeatsValidStep, shapeOf, type Injection, type InjectionInput, type Injector, type QuerySpan, type ValueShape } from './context.js';
 
 const STOP = new Set(['the', 'a', 'an', 'to', 'of', 'and', 'or', 'in', 'on', 'for', 'with', 'by', 'is', 'are', 'be', 'this', 'that', 'it', 'from', 'as', 'at', 'i', 'me', 'my', 'you', 'your', 'can', 'will', 'please', 'tool', 'function', 'api', 'given', 'specified', 'current']);
 
@@ -314,6 +314,9 @@ function rankConfusable(input: InjectionInput): ConfusableTool[] {
     // Arguments its own doc rules out (a type, a missing key, an option it lacks, an id nobody gave) make the call wrong a second way.
     if (callSchemaProblems({ name: tool.name, args }, input.tools, shownText(input), gtArgs(input)).length > 0) continue;
     if (repeatsValidStep({ name: tool.name, args }, input) || earlyLaterStep({ name: tool.name, args }, input.laterInTurn)) continue;
+    // A later step's tool on none of this step's values is that step taken early with other values (Email.show while
+    // get_property_reviews is due and "show the emails" comes next): redoing it rightly would be as right as the due step.
+    if (laterStepToolOnOtherValues({ name: tool.name, args }, input.correct, input.laterInTurn)) continue;
     // A file it would read that does not exist fails for a second reason: the case would no longer be only the wrong tool.
     if (pathProblem(tool, args, pathContextOf(input))) continue;
     // A read a careful agent may well make here is no mistake: a pre-check before the step changes

@@ -7,7 +7,7 @@ import type { Action, TestCase } from '../../schemas.js';
 import { errorOrigin, internalParts, responseHints, selectionSimilarity, thoughtLeaks, valueKindProblems } from '../internalErrors.js';
 import { droppedValues, statesDroppedValue, type Leak } from '../../errors/leaks.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
-import { earlyLaterStep, isIdKey } from '../../errors/injectors/context.js';
+import { earlyLaterStep, isIdKey, laterStepToolOnOtherValues } from '../../errors/injectors/context.js';
 import { nearMiss } from '../../errors/nearMiss.js';
 import { laterStepsDoableEarly, toolSteps } from '../../steps.js';
 import { helpfulLookup } from '../../errors/helpfulLookup.js';
@@ -72,6 +72,33 @@ export const toolSelectEarlyStep: CaseMeasure = {
     const later = laterStepsDoableEarly(trajectory, tc.k);
     const early = earlyLaterStep(tc.erroneousAction, later.map(({ step }) => step.action));
     return early ? `${tc.erroneousAction.name} is step ${later.find(({ step }) => step.action === early)!.k} of the same request, which does not need step ${tc.k} first` : null;
+  },
+};
+
+/**
+ * A "wrong tool" that is the tool of a later step of the same request, one that does not need the
+ * step due first, called on none of the due step's values (teval_query_116_1: Email.show(only_unread)
+ * while get_property_reviews(28722771) is due and the request asks to "show the emails" next): the
+ * tool is right for a part of the request, so after it a model may as well redo that step rightly
+ * as take the step the ground truth names — a second right next call. A later step's tool on the due
+ * step's own values (search_movie("artificial intelligence") where the paper search is due) is a
+ * wrong tool for this step and stays a case.
+ */
+export const toolSelectLaterStepTool: CaseMeasure = {
+  kind: 'case',
+  id: 'tool_select_later_step_tool',
+  group: 'errors',
+  title: 'a tool selection "error" whose tool is that of a later step of the same request that does not need the one due first, called on none of the due step\'s values (Email.show while get_property_reviews(28722771) is due and "show the emails" comes next): redoing that step rightly is as right a next call',
+  population: 'tool_select cases whose trajectory resolve kept',
+  check(tc, ctx) {
+    if (tc.kind !== 'internal' || tc.errorType !== 'tool_select_error' || !tc.erroneousAction) return undefined;
+    const trajectory = ctx.trajectory(tc.trajectoryId);
+    if (!trajectory) return undefined;
+    if (Array.isArray(tc.groundTruth)) return undefined;
+    const later = laterStepsDoableEarly(trajectory, tc.k);
+    const same = laterStepToolOnOtherValues(tc.erroneousAction, tc.groundTruth, later.map(({ step }) => step.action));
+    const k = same && later.find(({ step }) => step.action === same)!.k;
+    return same ? `${tc.erroneousAction.name}, on none of ${tc.groundTruth.name}'s values, is the tool of step ${k} of the same request, which does not need step ${tc.k} first` : null;
   },
 };
 
@@ -740,4 +767,4 @@ export const valueErrorOtherKind: CaseMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [valueErrorTruthUnderivable, valueErrorFlagUndecided, valueErrorFlagWidens, valueErrorSwapUndecided, valueErrorAreaSwap, valueErrorOtherKind, valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectContinuesPlan, toolSelectStatusLook, toolSelectDestroysUnasked, toolSelectThoughtStatesOtherAct, toolSelectFairReading, thoughtLeak, thoughtStatesDroppedValue, keyErrorValueUnstated, implausibleValue, confusableTools, realErrors];
+export const ERROR_MEASURES = [valueErrorTruthUnderivable, valueErrorFlagUndecided, valueErrorFlagWidens, valueErrorSwapUndecided, valueErrorAreaSwap, valueErrorOtherKind, valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectLaterStepTool, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectContinuesPlan, toolSelectStatusLook, toolSelectDestroysUnasked, toolSelectThoughtStatesOtherAct, toolSelectFairReading, thoughtLeak, thoughtStatesDroppedValue, keyErrorValueUnstated, implausibleValue, confusableTools, realErrors];

@@ -16,7 +16,7 @@ import { cityForNamedEndpoint, ENDPOINT_TOOL, inventedSpecifics, namedCondition,
 import { pathRole } from '../../errors/pathKinds.js';
 import { actsOnUnshownRecord, droppedGenre, namedPaperTitles, namesFilm, otherItemThanAsked, requestedGenre, saysUnfiltered, unfilterableGenre, type AskedStep } from '../askedItems.js';
 import { FILMS, companyBySearch } from '../../resolution/worldFacts.js';
-import { asksAnAct, asksARoute, emptyWriteNeverFilled, writesAFile, asksOfADay, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, filmSearchForPlace, routeNeverFetched, scholarlySearchUnasked, takesANamedValue, tickerByFilmTitle, tickerNotNamed, takesATicker, readsReviews, unrequestedReviews, tickerOfOtherSecurity, unrequestedNews } from '../planAsks.js';
+import { asksAnAct, asksARoute, emptyWriteNeverFilled, writesAFile, asksOfADay, namedValueLeftOut, neverPerformedAct, otherDayThanAsked, filmSearchForPlace, routeNeverFetched, scholarlySearchUnasked, takesANamedValue, tickerByFilmTitle, tickerNotNamed, takesATicker, readsReviews, unrequestedReviews, tickerOfOtherSecurity, unrequestedNews, unrequestedDistance } from '../planAsks.js';
 import type { Trajectory } from '../../schemas.js';
 
 
@@ -460,6 +460,21 @@ export const gtUnrequestedNews: CaseMeasure = {
   },
 };
 
+/** A case cut from a plan that measures a distance its request never asks for: 31_1 ("the shortest route", the locations, the traffic) and 312_1 (how to reach the Empire State Building) also call get_distance. */
+export const gtUnrequestedDistance: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_unrequested_distance',
+  group: 'solvable',
+  title: 'a case cut from a plan that measures a distance its request never asks for: 31_1 asks for the shortest route from Seattle to Portland, the two locations and the traffic, and its plan also calls get_distance',
+  population: 'T-Eval cases whose plan calls a distance tool',
+  check(tc, ctx) {
+    const plan = planOf(tc, ctx);
+    if (!plan || !plan.steps.some((s) => /distance/i.test(s.name.split('.').pop() ?? ''))) return undefined;
+    const far = unrequestedDistance(plan.request, plan.steps);
+    return far ? `step ${far.at + 1} ${far.name} measures a distance the request never asks for` : null;
+  },
+};
+
 export const gtTickerOfOtherSecurity: CaseMeasure = {
   kind: 'case',
   id: 'gt_ticker_of_other_security',
@@ -610,4 +625,4 @@ export const gtContentNeverWritten: CaseMeasure = {
   },
 };
 
-export const PLAN_MEASURES: CaseMeasure[] = [gtTickerNotNamed, gtOwnContentNotGiven, gtUnrequestedReviews, gtTextBeforeRead, gtContentNeverWritten, gtFilmSearchForPlace, gtTickerByFilmTitle, gtScholarlySearchUnasked, gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern, gtOtherItemThanAsked, gtDropsRequestGenre, gtActsOnUnshownRecord, gtActNeverPerformed, gtOtherDayThanAsked, gtRouteNeverFetched, gtNamedValueLeftOut, gtUnrequestedNews, gtTickerOfOtherSecurity];
+export const PLAN_MEASURES: CaseMeasure[] = [gtTickerNotNamed, gtOwnContentNotGiven, gtUnrequestedReviews, gtTextBeforeRead, gtContentNeverWritten, gtFilmSearchForPlace, gtTickerByFilmTitle, gtScholarlySearchUnasked, gtUnrequestedWrite, gtBranchContradicted, gtContentNamedNotGiven, gtBodyMissesRequestedDetail, gtRepeatsAnsweredRead, gtTextInventsSpecific, gtEndpointNotRequested, gtPathDropsNamedFolder, gtClosesMidPattern, gtOtherItemThanAsked, gtDropsRequestGenre, gtActsOnUnshownRecord, gtActNeverPerformed, gtOtherDayThanAsked, gtRouteNeverFetched, gtNamedValueLeftOut, gtUnrequestedNews, gtUnrequestedDistance, gtTickerOfOtherSecurity];

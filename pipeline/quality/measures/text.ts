@@ -21,7 +21,7 @@ import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 import { failureAnswers } from './failureAnswers.js';
 import { answeredTurns, type AnsweredTurn } from './answers.js';
 import { unrepairedDocDefect, brokenDocIssues, droppedConstraints, indistinctDocs, leftToFieldDocs, leftToSibling, ownFieldText, ownText, siblingReferenceIssues, untagged, type SiblingDoc } from '../toolDocs.js';
-import { conflictWith, requestStep, servesRequest } from '../sameFunction.js';
+import { conflictWith, requestStep, servesRequest, servesUnmetAsk } from '../sameFunction.js';
 import { caseSubject, isRelatedDistractor } from '../distractors.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 
@@ -1251,6 +1251,34 @@ export const extraToolsSameFunction: CaseMeasure = {
 };
 
 /**
+ * Extra Tools must not hand a case a tool for a part of its request that no listed tool serves
+ * (sameFunction.ts servesUnmetAsk): teval_query_272_1 asks "how far the first Italian restaurant is
+ * from 123 Main Street" and lists no distance tool, so its plan goes on to the films; an added
+ * BINGMap.get_route ("the route between two locations in km") or get_distance makes measuring the
+ * distance first as right a next call as the ground truth's get_now_playing.
+ */
+export const extraToolsServeUnmetAsk: CaseMeasure = {
+  kind: 'case',
+  id: 'extra_tools_serves_unmet_ask',
+  group: 'text',
+  title: 'extra tools: an added tool serves a part of the request no listed tool serves ("how far" with a distance or route tool added and none listed): a second right next call',
+  population: 'evolved cases with extra tools',
+  check(tc, ctx) {
+    const added = (tc.evolution?.details?.extraTools as { added?: string[] } | undefined)?.added;
+    if (!added?.length) return undefined;
+    const base = ctx.baseCase(tc.evolution!.baseCaseId);
+    if (!base) return null;
+    // The base case's request (noise and context are added around it, not to what it asks).
+    const request = [...base.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    for (const name of added) {
+      const why = servesUnmetAsk({ name }, request, base.tools);
+      if (why) return `added ${name}: ${why}`;
+    }
+    return null;
+  },
+};
+
+/**
  * Extra Tools should add distractors a model has to weigh: at least one added tool from the case's
  * own domain — a toolkit the case lists, or a tool whose name or own description shares a subject
  * word with the case's requests or listed tools (pipeline/quality/distractors.ts). A case whose
@@ -1431,4 +1459,4 @@ export const harderToolsStockWording: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [toolDocUnrepaired, harderToolsStockWording, noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerGrammar, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerTextSizeOnly, answerClaimsWholeRequest, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, harderToolsLowercase, harderToolsMixedTags, harderToolsWordingOnly, harderToolsSiblingUnsound, harderToolsSiblingsIdentical, harderToolsStrayBacktick, extraToolsSameFunction, extraToolsUnrelated, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio, answerNamesApi, answerCannedOpener, answerFieldDump, answerRestatesAsked];
+export const TEXT_MEASURES = [toolDocUnrepaired, harderToolsStockWording, noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerGrammar, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerTextSizeOnly, answerClaimsWholeRequest, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, harderToolsLowercase, harderToolsMixedTags, harderToolsWordingOnly, harderToolsSiblingUnsound, harderToolsSiblingsIdentical, harderToolsStrayBacktick, extraToolsSameFunction, extraToolsServeUnmetAsk, extraToolsUnrelated, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio, answerNamesApi, answerCannedOpener, answerFieldDump, answerRestatesAsked];
