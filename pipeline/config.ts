@@ -132,6 +132,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   harder_tools_mood_mismatch: 0,
   long_context_milk_twice: 0,
   long_context_order_said_twice: 0,
+  long_context_customer_named: 0,
   noise_time_beside_request_time: 0,
   // harder-tools-14 (one of six draws per tool per case): 59.9% of rewrites hold their tool's top wording (99.7% under harder-tools-13, 175 of 178 tools with one wording); short docs ("Adds text page of ppt.") keep it above 0.
   harder_tools_stock_wording: 0.65,
