@@ -50,7 +50,7 @@ describe('long_context_customer_named', () => {
     let without = 0;
     for (const namesUser of [true, false]) {
       const usage = new LineUsage();
-      for (let i = 0; i < 60; i++) {
+      for (let i = 0; i < 20; i++) {
         const rng = new Rng(9, `named-${i}`);
         const ids = pickDialogues(pool, usage, rng, { target: rng.int(1000, 3000), minTokens: 1000, maxTokens: 3000, values: [], namesUser })!;
         const hits = ids.filter((id) => named.has(id)).length;
