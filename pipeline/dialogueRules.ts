@@ -243,6 +243,16 @@ export function opensWithGreeting(text: string): boolean {
   return /^\W*(?:hi|hii+|hello|hey|heya|hiya|howdy|greetings|good (?:morning|afternoon|evening|day)|yo)\b/i.test(text.trim());
 }
 
+const SELF_NAMED = /\b(?:I'm|I am|[Mm]y name is|[Mm]y name's|[Tt]his is|under the name|the name (?:for (?:the|this|my) order )?is|name for (?:the|this|my) order is)\s+([A-Z][a-z]+)\b|^\W*(?:(?:hi|hello|hey)\W+)?([A-Z][a-z]+)\s+here\b/;
+/** Capitalised words after "I'm" that are no name ("I'm Ready", "Sorry, I'm Not sure"). */
+const NOT_NAME = /^(?:Sorry|Just|Not|So|Here|Good|Looking|Going|Ready|Sure|Okay|Ok|Still|Fine|Great|Yes|No|Hi|Hello|Hey|Interested|Thinking|Wondering|Hoping|Trying|Getting|Calling|New|Back|Also|Actually|Really|Very|Glad|Happy)$/;
+/** A customer's turn saying their own name ("I'm Marge, and I need …", "My name's Bob", "a Latte under the name Bob"), not an order for someone ("a cortado for Gail"). */
+export function namesSelf(text: string): boolean {
+  const m = SELF_NAMED.exec(text);
+  const name = m && (m[1] ?? m[2]);
+  return !!name && !NOT_NAME.test(name);
+}
+
 /** A turn that takes leave ("Have a Brew-tiful day!", "Thanks, bye", "See you"). */
 export function takesLeave(text: string): boolean {
   return /\b(?:good\s?bye|bye|see you|see ya|take care|have an? (?:\w+[- ])?(?:\w+ )?(?:day|morning|afternoon|evening|night|one|weekend)|enjoy your (?:day|drink|coffee|evening|morning))\b/i.test(text);

@@ -10,7 +10,7 @@
 import type { Rng } from '../../pipeline/rng.js';
 import { countTokens, truncateToTokens } from '../../pipeline/tokens.js';
 import type { Corpus, CorpusTurn, Dialogue } from './corpus.js';
-import { fitConfirmation, readBackFrame, replyMissesOrder, replyNotAnswering, splicedLine, turnNotFollowing, asksOffTopic, claimsAction, confirmsNothing, speaksAsCustomer, declines, endsOnQuestion, incompleteReadBack, readBackDropsSaid, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from '../../pipeline/dialogueRules.js';
+import { namesSelf, fitConfirmation, readBackFrame, replyMissesOrder, replyNotAnswering, splicedLine, turnNotFollowing, asksOffTopic, claimsAction, confirmsNothing, speaksAsCustomer, declines, endsOnQuestion, incompleteReadBack, readBackDropsSaid, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from '../../pipeline/dialogueRules.js';
 import { closeInsertion, honestTurns, menuInsertion, wordReadBacks, type ClosingPlan, type ReadBackPlan } from './honest.js';
 import { renderAction, finishAction } from '../../pipeline/prompts/standard.js';
 
@@ -543,7 +543,7 @@ export function insertionTokens(chosen: PoolEntry[]): number {
  */
 export const DISCLAIMER_ROOM = 30;
 
-export function pickDialogues(pool: ContextPool, usage: LineUsage, rng: Rng, opts: { target: number; minTokens: number; maxTokens: number; values: string[] }): string[] | undefined {
+export function pickDialogues(pool: ContextPool, usage: LineUsage, rng: Rng, opts: { target: number; minTokens: number; maxTokens: number; values: string[]; namesUser?: boolean }): string[] | undefined {
   // Least-used first, ties in a seeded order: one draw per pool entry, in the pool's order.
   const costs = usage.costs(pool);
   const draws = new Float64Array(pool.entries.length);
@@ -560,6 +560,9 @@ export function pickDialogues(pool: ContextPool, usage: LineUsage, rng: Rng, opt
       if ((e.greets && greets) || (e.leaves && leaves) || (e.greets && e.leaves)) return false;
       if (e.lines.some((l) => lines.has(l)) || e.topics.some((t) => topics.has(t))) return false;
     }
+    // A customer saying who they are ("I'm Marge, and I need to get a latte") in a case that names its
+    // user (a username, "my first name is Michael"): a second name the model could take for the user's.
+    if (opts.namesUser && e.dialogue.turns.some((t) => t.role === 'user' && namesSelf(t.content))) return false;
     return !opts.values.some((v) => e.text.includes(v));
   };
   const take = (e: PoolEntry) => {

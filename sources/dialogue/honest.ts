@@ -1187,6 +1187,20 @@ function openerOf(sentence: string): string | undefined {
   return m ? `${cap(m[1].toLowerCase() === 'ok' ? 'OK' : m[1])}.` : undefined;
 }
 
+/**
+ * A sentence saying the order ("Yes, one mocha.", "Okay, so it's a latte with oat milk and chocolate
+ * sauce.", "I have the tea you requested."), not what cannot be checked ("I can't see if they have chai.").
+ */
+function statesOrderAgain(sentence: string): boolean {
+  return DRINK.test(sentence) && !/\?\s*$/.test(sentence) && !/\b(?:can'?t|cannot|can not|don'?t|not sure|no access|menus?)\b/i.test(sentence);
+}
+
+/** A sentence's opening word of assent, as a sentence of its own ("Yes, one mocha." -> "Yes."), or undefined. */
+function leadOf(sentence: string): string | undefined {
+  const m = /^\W*(yes|yeah|yep|ok(?:ay)?|alright|all right|sure|great|perfect|got it)\b/i.exec(sentence);
+  return m ? `${cap(m[1].toLowerCase() === 'ok' ? 'OK' : m[1])}.` : openerOf(sentence);
+}
+
 /** A user turn that asks something rather than orders or confirms. */
 function asks(t: Turn | undefined): boolean {
   return !!t && t.role === 'user' && (/\?\s*$/.test(t.content.trim()) || /^(?:\W*(?:hi|hello|hey|so|ok(?:ay)?)\b[,.!]*\s*)*(?:what|which|how|do you|does|is there|are there|can you tell|tell me)\b/i.test(t.content.trim())) && !/^(?:\W*(?:hi|hello|hey)\b[,.!]*\s*)*(?:can|could|may) i (?:please )?(?:get|have|order)\b/i.test(t.content.trim());
@@ -1603,7 +1617,9 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
         const q = order ? readBackOf(order, i) : plainCheck(h + i);
         if (order) readBack = order;
         // The read-back is the check: no other check before it ("If it's right let me know. A mocha…?").
-        const rest = said.filter((s) => !bare(s) && !bareCheck(s));
+        // The corpus's own saying of the order kept before it ("Yes, one mocha. Let me read that back: a mocha, …?"):
+        // the read-back says the order, so the sentence keeps only its opening word (long_context_order_said_twice).
+        const rest = said.filter((s) => !bare(s) && !bareCheck(s)).flatMap((s) => (order || guess) && statesOrderAgain(s) ? [leadOf(s)].filter((x): x is string => !!x) : [s]);
         text = [opener && !rest.length ? opener : undefined, ...rest, q].filter(Boolean).join(' ');
       }
     } else if (said.length && !last) text = kept.join(' ');

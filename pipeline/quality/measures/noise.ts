@@ -459,4 +459,40 @@ export const noisePronounUnbound: CaseMeasure = {
   },
 };
 
-export const NOISE_MEASURES = [noisePronounUnbound, noiseTyposAdjacent, noiseSummaryPointsBack, noiseTypoGarbled, noiseSkeletonOnly, noiseFrameTop, noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord, noiseGreetingMidConversation, noiseAsideForeign, noiseNextStepAfterChat, noiseHedgesRequest];
+/** A day or a part of one said in words ("today", "this afternoon", "by tomorrow", "on Friday"). */
+const SAID_WHEN = /\b(?:today|tonight|tomorrow|yesterday|this (?:morning|afternoon|evening|week|weekend)|(?:at|before|by|over|for) the weekend|next week|last (?:night|week)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/gi;
+/** A request's own when: a day said in words, a date ("October 20, 2023", "2023-10-20", "09/10", "the 18th") or a clock time ("10:00 AM", "2pm"). */
+const REQUEST_WHEN = new RegExp(`${SAID_WHEN.source}|\\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.? \\d{1,2}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b\\d{1,2}/\\d{1,2}\\b|\\b\\d{1,2}(?:st|nd|rd|th)\\b|\\b\\d{1,2}(?::\\d{2})?\\s*(?:am|pm)\\b|\\b\\d{1,2}:\\d{2}\\b`, 'i');
+
+/**
+ * A day or time of day the noise says beside the request's own ("the team need somewhere to sit
+ * down together today" before "rooms available from 10:00 AM to 12:00 PM tomorrow"), or undefined.
+ * A request that names when gets no other when from the noise: the model could book or look up the
+ * one the aside says.
+ */
+export function timeBesideRequestTime(original: string, noisy: string): string | undefined {
+  const asked = REQUEST_WHEN.exec(original);
+  if (!asked) return undefined;
+  const own = new Set([...original.matchAll(SAID_WHEN)].map((m) => m[0].toLowerCase()));
+  for (const s of insertedSentences(original, noisy)) {
+    const other = [...s.matchAll(SAID_WHEN)].find((m) => !own.has(m[0].toLowerCase()));
+    if (other) return `"${other[0]}" in "${s.trim().slice(0, 90)}" beside the request's "${asked[0]}"`;
+  }
+  return undefined;
+}
+
+export const noiseTimeBesideRequestTime: CaseMeasure = {
+  kind: 'case',
+  id: 'noise_time_beside_request_time',
+  group: 'text',
+  title: 'noisy query: the noise says a day or time of its own beside the one the request names ("the team need somewhere to sit down together today" before "rooms available from 10:00 AM to 12:00 PM tomorrow")',
+  population: 'evolved cases with a noisy query whose request names a day, date or time',
+  check(tc) {
+    const pair = pairOf(tc);
+    if (!pair) return pair;
+    if (!REQUEST_WHEN.test(pair.original)) return undefined;
+    return timeBesideRequestTime(pair.original, pair.noisy) ?? null;
+  },
+};
+
+export const NOISE_MEASURES = [noiseTimeBesideRequestTime, noisePronounUnbound, noiseTyposAdjacent, noiseSummaryPointsBack, noiseTypoGarbled, noiseSkeletonOnly, noiseFrameTop, noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord, noiseGreetingMidConversation, noiseAsideForeign, noiseNextStepAfterChat, noiseHedgesRequest];

@@ -39,7 +39,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-33'; // 33: the lead's 32 and h-evol25's 32 merged (lead: ", so I am finally asking" / "so this is overdue" only after a reason that says the ask was put off; no maths aside for a field named "average temperature" or a route to "calculate" (noise_aside_foreign, widened: teval_query_314_1 "So yeah, it's the distance, the weather and the maths I'm asking about."). h-evol25: a doubting opener ends on "covers everything", not "covers it" with nothing yet named for "it" (noise_pronoun_unbound 10/1,000 on f52).) 31: no typos in two neighbouring words (noise_typos_adjacent). 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
+export const NOISY_RULES_VERSION = 'noisy-query-34'; // 34: a request that says when (a day, a date, a clock time) gets no other day or time from a reason, context or personal aside ("the team need somewhere to sit down together today" before "10:00 AM to 12:00 PM tomorrow"; noise_time_beside_request_time, new, 14/219 on g0). 33: the lead's 32 and h-evol25's 32 merged (lead: ", so I am finally asking" / "so this is overdue" only after a reason that says the ask was put off; no maths aside for a field named "average temperature" or a route to "calculate" (noise_aside_foreign, widened: teval_query_314_1 "So yeah, it's the distance, the weather and the maths I'm asking about."). h-evol25: a doubting opener ends on "covers everything", not "covers it" with nothing yet named for "it" (noise_pronoun_unbound 10/1,000 on f52).) 31: no typos in two neighbouring words (noise_typos_adjacent). 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
 
 /**
  * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
@@ -590,6 +590,11 @@ function runOn(text: string, keep: string[]): string | undefined {
   return first.toLowerCase() + text.slice(first.length);
 }
 
+/** A day or part of one the noise may say ("today", "this afternoon", "by tomorrow", "yesterday", "last night"). */
+const NOISE_WHEN = /\b(?:today|tonight|tomorrow|yesterday|this (?:morning|afternoon|evening|week|weekend)|(?:at|before|by|over|for) the weekend|next week|last (?:night|week)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i;
+/** A request that says when: a day in words, a date ("October 20, 2023", "2023-10-20", "09/10", "the 18th") or a clock time ("10:00 AM", "2pm"). */
+const NAMES_WHEN = new RegExp(`${NOISE_WHEN.source}|\\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.? \\d{1,2}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b\\d{1,2}/\\d{1,2}\\b|\\b\\d{1,2}(?:st|nd|rd|th)\\b|\\b\\d{1,2}(?::\\d{2})?\\s*(?:am|pm)\\b|\\b\\d{1,2}:\\d{2}\\b`, 'i');
+
 export function noisyRules(input: NoisyQueryInput, rng: Rng, options: NoisyOptions = {}): NoisyQueryOutput & { typos: { from: string; to: string }[] } {
   // A request that opens with its own greeting keeps it first, whole: no "Ugh, the wifi is crawling as
   // we speak! Hey there, I need…", no typo in it ("Hey tehere").
@@ -643,12 +648,27 @@ export function noisyRules(input: NoisyQueryInput, rng: Rng, options: NoisyOptio
   };
   if (kinds.has('ability')) lead.push(followUp ? pk(rng, input.afterChat ? ABILITY_ANOTHER : ABILITY_AGAIN) : pk(rng, ABILITY_FRESH));
   if (kinds.has('doubt')) lead.push(doubt(rng));
+  // A request that says when ("rooms free from 10:00 AM to 12:00 PM tomorrow") gets no other day or
+  // time from the noise ("the team need somewhere to meet today"): the model could take that one. A
+  // sentence is drawn again until it names none; one that always does is left out.
+  const when = NAMES_WHEN.test(input.query);
+  const timeless = (make: () => string): string | undefined => {
+    if (!when) return make();
+    for (let i = 0; i < 12; i++) {
+      const s = make();
+      if (!NOISE_WHEN.test(s)) return s;
+    }
+    return undefined;
+  };
   if (kinds.has('reason')) {
-    if (rng.chance(0.75)) lead.push(sloppy(reason(rng, topic)));
-    else tail.push(sloppy(reason(rng, topic, true)));
+    const after = !rng.chance(0.75);
+    const s = timeless(() => reason(rng, topic, after));
+    if (s) (after ? tail : lead).push(sloppy(s));
   }
-  if (kinds.has('context')) between(contextLine(rng, topic));
-  if (kinds.has('personal')) between(personal(rng, part));
+  const context = kinds.has('context') ? timeless(() => contextLine(rng, topic)) : undefined;
+  if (context) between(context);
+  const aside = kinds.has('personal') ? timeless(() => personal(rng, part)) : undefined;
+  if (aside) between(aside);
   if (kinds.has('interruption')) (rng.chance(0.5) ? lead : tail).push(sloppy(interruption(rng)));
   if (kinds.has('typing')) (rng.chance(0.4) ? lead : tail).push(typingNote(rng));
   if (kinds.has('restate')) {
@@ -673,7 +693,8 @@ export function noisyRules(input: NoisyQueryInput, rng: Rng, options: NoisyOptio
   if (tail.length && /[A-Za-z0-9'"`)\]]$/.test(body)) body = `${body}.`;
   let query = [...lead, body, ...tail].join(' ');
   // Casual touches that found nothing to change: say why the user asks instead.
-  if (query === input.query) query = `${reason(rng, topic)} ${query}`;
+  // (A doubting opener says no time, where every reason drawn would.)
+  if (query === input.query) query = `${timeless(() => reason(rng, topic)) ?? doubt(rng)} ${query}`;
   const lost = missingValues(query, input.protected);
   // Cannot happen with the spans respected; if it does, the rules are wrong and must not ship a broken case.
   if (lost.length) throw new Error(`noisy-query rules lost protected values ${toJson(lost)}`);
