@@ -226,6 +226,16 @@ const TABLE: ItemSearch[] = [
       { title: 'The Godfather | Rotten Tomatoes', link: 'https://www.rottentomatoes.com/m/the_godfather', snippet: "Critics Consensus: One of Hollywood's greatest critical and commercial successes, The Godfather gets everything right; not only did the movie transcend expectations, it established new benchmarks for American cinema." },
     ],
   },
+  // T-Eval's plan looks for news of 'The Lost City' (teval_query_58_1); the film-news forms drew tag pages of Variety and
+  // The Hollywood Reporter at made-up links (simulated_search_made_up_page 2/66 on h-solv28's b3). Its IMDb pages report on it.
+  {
+    asks: /^'?The Lost City'?(?: (?:movie|film))?(?: (?:news|information|info|details))?$/i,
+    pages: [
+      { title: 'The Lost City (2022) - News - IMDb', link: 'https://www.imdb.com/title/tt13320622/news/', snippet: "News on The Lost City, Aaron and Adam Nee's adventure comedy starring Sandra Bullock, Channing Tatum, Daniel Radcliffe and Brad Pitt, released by Paramount on March 25, 2022." },
+      { title: 'The Lost City (2022) - IMDb', link: 'https://www.imdb.com/title/tt13320622/', snippet: 'A reclusive romance novelist on a book tour with her cover model gets swept up in a kidnapping attempt that lands them both in a cutthroat jungle adventure.' },
+      { title: 'The Lost City | Rotten Tomatoes', link: 'https://www.rottentomatoes.com/m/the_lost_city_2022', snippet: 'Reclusive author Loretta Sage writes about exotic places in her popular adventure-romance novels featuring a handsome cover model named Alan.' },
+    ],
+  },
   // A search for reviews of films in general (teval_query_477_1's wrong call searches its deck's title "Movie Review") finds the review sites.
   {
     asks: /^(?:movie|film)s? reviews?$/i,

@@ -74,6 +74,11 @@ describe('failure answers (answer-writer-28+fail2)', () => {
     // Honesty: a timeout told as a server error, or the wait dropped, is flagged.
     expect(failureMisreported("I couldn't book the flight: the service ran into an internal error (HTTP 503). Shall I try again, or leave it?", [f])).toMatch(/server_error told as|wait of 30/);
     expect(failureMisreported("I couldn't book the flight: the service is temporarily unavailable (HTTP 503). Shall I try again, or leave it?", [f])).toMatch(/wait of 30/);
+    // teval_query_224_2-env-k3 on h-solv28's b3: a film's popularity 4575.403 and a paper's quoted summary are no 403, no access denied.
+    const reset = { name: 'GaodeMap.get_coordinate', args: { address: '洛杉矶, 加利福尼亚' }, error: "ConnectionError: ('Connection aborted.', ConnectionResetError(104, 'Connection reset by peer')) while calling get_coordinate" };
+    const told = 'Searching arXiv and getting the top-rated movies came through; getting the coordinate did not. I came across 2 films: "The Godfather", rated 8.7, with a popularity of 1576.114; and "The Shawshank Redemption", rated 8.7, with a popularity of 4575.403. The summary reads "access denied to the archive". After that, I tried to get the coordinate, but the connection was reset by the server (connection reset by peer). Shall I retry?';
+    expect(failureMisreported(told, [reset])).toBeUndefined();
+    expect(failureMisreported(told.replace('the connection was reset by the server (connection reset by peer)', 'access was denied (HTTP 403)'), [reset])).toMatch(/connection_error told as permission_denied/);
   });
 
   it('tells every failure by its task and cause, keeping its kind, status and wait, and names no function', () => {

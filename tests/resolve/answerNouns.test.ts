@@ -210,6 +210,9 @@ describe('answer_asked_text_withheld (teval_query_212_0-control-k2)', () => {
     expect(askedTextWithheld(turn(saveOnly, 'I wrote the text to "outputs/quantum_computing_articles.txt".'))).toBeUndefined();
     // "show me the messages in my inbox" asks for the inbox, not the articles' text (teval_query_199_2).
     expect(askedTextWithheld(turn('Find articles on AI and email them to a@b.com. After sending the email, show me the messages in my inbox.', 'I sent the email.'))).toBeUndefined();
+    // A failure wrapped as text is no text to give (teval_query_185_2-env-k3's captured proxy error, on h-solv28's b3).
+    const failed = [{ name: 'FilmTMDB.get_popular_movies', args: {}, response: `{'text': "HTTPSConnectionPool(host='api.themoviedb.org', port=443): Max retries exceeded with url: /3/movie/popular (Caused by ProxyError('Unable to connect to proxy', OSError('Tunnel connection failed: 500 Internal Server Error')))"}` }];
+    expect(askedTextWithheld({ request: 'Find attractions near the Eiffel Tower and give me a list of the popular movies.', calls: failed, answer: 'Getting the popular movies did not go through: the proxy failed.' })).toBeUndefined();
   });
 
   it('the writer tells the papers it saved when the user asked to be given them too (failed on answer-writer-90)', () => {

@@ -27,7 +27,7 @@ import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { TestCase } from '../../schemas.js';
 import type { CaseMeasure } from '../types.js';
 import { answeredTurns, turnDefect, type AnsweredTurn } from './answers.js';
-import { failureAnswers } from './failureAnswers.js';
+import { failureAnswers, readsAsFailure } from './failureAnswers.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** Quoted text left out: a title or a quoted reply may hold any words. */
@@ -203,7 +203,8 @@ export function askedTextWithheld(turn: AnsweredTurn): string | undefined {
   const answer = flat(turn.answer);
   for (const c of turn.calls) {
     const v = parseToolResponse(c.response);
-    if (!isRecord(v) || Object.keys(v).length !== 1 || isErrorResponse({ content: c.response })) continue;
+    // A failure wrapped as text ({'text': "HTTPSConnectionPool(…): Max retries exceeded …"}, teval_query_185_2's capture) is no text to pass on.
+    if (!isRecord(v) || Object.keys(v).length !== 1 || isErrorResponse({ content: c.response }) || readsAsFailure(c.response)) continue;
     const text = Object.values(v)[0];
     if (typeof text !== 'string' || text.length < 200) continue;
     const titles = [...text.matchAll(/^Title: (.{8,})$/gm)].map((m) => flat(m[1]).slice(0, 30));

@@ -283,7 +283,10 @@ export function failureMisreported(answer: string, failed: FailedCall[]): string
   const part = answer.slice(Math.max(0, answer.indexOf(first)));
   for (const f of failed) {
     const kind = classifyEnvironmentMessage(f.error)?.kind;
-    const told = classifyEnvironmentMessage(part)?.kind;
+    // Told by the answer's own words first: a quoted title or summary tells no failure, nor a figure's decimals
+    // (a film's popularity "4575.403" is no HTTP 403: teval_query_224_2-env-k3 on h-solv28's b3).
+    const own = part.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/\d+\.\d+/g, '#');
+    const told = classifyEnvironmentMessage(own)?.kind ?? classifyEnvironmentMessage(part)?.kind;
     if (kind && told !== kind) return `${apiOf(f.name)}: a ${kind} told as ${told ?? 'no kind of failure'} ("${part.slice(0, 140)}")`;
     const { code, wait } = errorFacts(f.error);
     if (code && !new RegExp(`\\b${code}\\b`).test(part)) return `${apiOf(f.name)}: HTTP ${code} not kept ("${part.slice(0, 140)}")`;
