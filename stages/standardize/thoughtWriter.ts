@@ -274,6 +274,20 @@ function hadFrom(args: Record<string, unknown> | string, response: string | unde
 const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 /**
+ * A call frame said after a lead sentence (a fact of an answer, where a value comes from): a link whose
+ * "that" points at the step before would point at the lead ("The address will be "…". Building on that,
+ * …", "`now_playing_out_filter` says … That part is done; …"), so it names what it means or goes without.
+ */
+function afterLead(frame: string): string {
+  return frame
+    .replace(/^With that done, I can /, 'Now I can ')
+    .replace(/^That part is done; now I need to /, 'Now I need to ')
+    .replace(/^Building on that, /, 'Building on the last answer, ')
+    .replace(/^That answer gives me /, 'The last answer gives me ')
+    .replace(/^With that answer in hand, /, 'With the last answer in hand, ');
+}
+
+/**
  * The offline thought for each step: what the step is for (the tool's description cut to what it
  * does, in plain words about the thing in hand: "get the details of the movie", not the doc's "get
  * the top level details of a movie by ID"), with which arguments, tied to the request (a value the user stated) and to what the
@@ -292,8 +306,10 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
     const intent = intentOf(s.description, apiName, s.args);
     const args = argPhrase(s.args, s.doc);
     const withArgs = args ? ` with ${args}` : '';
-    const builds = i > 0 && usesPrevious(s.args, s.previousResponse);
-    const newPart = i > 0 && toolkitOf(s.name) !== toolkitOf(input.steps[i - 1].name);
+    // "Building on that" only for a value the last answer gave, not one the user's words hold too ("Inception" searched again after the film's details).
+    const builds = i > 0 && usesPrevious(s.args, s.previousResponse) && passedValues(s.args).some((v) => holdsValue(s.previousResponse!, v) && ![input.query, ...(input.earlierRequests ?? [])].some((r) => holdsValue(r, v)));
+    // Another toolkit than the step before is another part of the request, unless the call takes a value an earlier answer showed (the film of a listing two steps back).
+    const newPart = i > 0 && toolkitOf(s.name) !== toolkitOf(input.steps[i - 1].name) && !input.steps.slice(1, i + 1).some((p) => usesPrevious(s.args, p.previousResponse));
     const echoes = baseForm(intent.split(/\s+/)[0] ?? '') === nameVerb(apiName);
     const pool = framesFor(i, input.steps.length, { builds, newPart, echoes });
     const chosen = rng.pick(pool.length > 1 ? pool.filter((f) => f !== lastFrame) : pool);
@@ -330,7 +346,7 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
     if (lead && !tie && leadShape(lead) === lastLead) lead = '';
     lastLead = lead ? leadShape(lead) : undefined;
     // "With that done" says the step before was a deed: after a lead (a fact or where a value comes from) "that" would be the lead, so it opens with "Now" instead.
-    return capitalise(lead + (lead ? frame.replace(/^With that done, I can /, 'Now I can ') : frame));
+    return capitalise(lead + (lead ? afterLead(frame) : frame));
   });
 }
 
@@ -350,7 +366,7 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
       { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
-  offline: { version: 'thought-writer-34', // 34 (h-thoughts28): an argument is said in words, never its parameter name pasted with "set to" ("the movie id 575264", "read and unread ones alike" for only_unread=false, "the unlock flag off"; thoughtPhrases argWords; thought_arg_key_pasted); a call whose purpose opens with the verb its name opens with takes a frame that says the purpose first (never "use `show` to show the emails"; thought_tool_verb_echoed); a later call's link says how it connects: another toolkit than the step before is another part of the request, a value off the last answer "Now that I have the movie id", the rest "Next" and the like, in more wordings (thought_link_top_share). 33 (h-thoughts27): the place of an item in a listing said in one of three ways (thought_frame_top_share 4.0% with one on h-thoughts27's b5); a thought takes another call frame than the one before it, and another lead shape (or none), so no two thoughts in a row share a sentence (thought_frame_repeated_in_case 102/2186 CoT cases on g0); a call passing a value only a tool answer showed (an id off a listing, a price from a quote) always opens with where that answer holds it ("`search_property_by_place` says the first of the three properties, \"Cozy Loft\", has id 10803849."; thoughtPhrases whereInAnswer), else which tool returned it — never the bare "Next, I need to retrieve the details of the property …" nor "The property id will be 10803849." (thought_answer_value_untied 633/2186 CoT cases on g0). 32 (h-base25): a thought with a lead sentence (a fact of the last answer, where a value comes from) never goes on "With that done, I can …" ("that" would be the lead, no deed: "The request names \"1293\" as the access token. With that done, …"), but "Now I can …" (thought_done_after_lead 89/936 CoT base cases on f52). 31 (h-thoughts13): a number the call passes as a number is said bare in a frame of the assistant's own words ("The movie id will be 27205.", not "27205"; thoughtPhrases said; thought_number_quoted); a string id stays quoted; Earlier versions: docs/method-versions.md.
+  offline: { version: 'thought-writer-34', // 34 (h-thoughts28): an argument is said in words, never its parameter name pasted with "set to" ("the movie id 575264", "read and unread ones alike" for only_unread=false, "the unlock flag off"; thoughtPhrases argWords; thought_arg_key_pasted); a call whose purpose opens with the verb its name opens with takes a frame that says the purpose first (never "use `show` to show the emails"; thought_tool_verb_echoed); a later call's link says how it connects: another toolkit than the step before is another part of the request, a value off the last answer "Now that I have the movie id", the rest "Next" and the like, in more wordings (thought_link_top_share), \"Building on that\" only for a value the last answer gave and the user did not; after a lead sentence no link points \"that\" at the lead (\"Building on the last answer\", \"Now I need to\"). 33 (h-thoughts27): the place of an item in a listing said in one of three ways (thought_frame_top_share 4.0% with one on h-thoughts27's b5); a thought takes another call frame than the one before it, and another lead shape (or none), so no two thoughts in a row share a sentence (thought_frame_repeated_in_case 102/2186 CoT cases on g0); a call passing a value only a tool answer showed (an id off a listing, a price from a quote) always opens with where that answer holds it ("`search_property_by_place` says the first of the three properties, \"Cozy Loft\", has id 10803849."; thoughtPhrases whereInAnswer), else which tool returned it — never the bare "Next, I need to retrieve the details of the property …" nor "The property id will be 10803849." (thought_answer_value_untied 633/2186 CoT cases on g0). 32 (h-base25): a thought with a lead sentence (a fact of the last answer, where a value comes from) never goes on "With that done, I can …" ("that" would be the lead, no deed: "The request names \"1293\" as the access token. With that done, …"), but "Now I can …" (thought_done_after_lead 89/936 CoT base cases on f52). 31 (h-thoughts13): a number the call passes as a number is said bare in a frame of the assistant's own words ("The movie id will be 27205.", not "27205"; thoughtPhrases said; thought_number_quoted); a string id stays quoted; Earlier versions: docs/method-versions.md.
     run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };
 
@@ -402,7 +418,7 @@ export function tieThoughtsToAnswers(turns: { user: string; steps: TiedStep[] }[
           s.action.thought = `${tie} ${rest}`;
           tied += Number(first !== tie);
         } else if (tie && !isLead(first)) {
-          s.action.thought = `${tie} ${thought.replace(/^With that done, I can /, 'Now I can ')}`;
+          s.action.thought = `${tie} ${afterLead(thought)}`;
           tied++;
         } else if (!tie && rest && WRITER_TIE.test(first)) {
           // The writer placed the value in the answer the source recorded; the answer shown now does not hold it there.

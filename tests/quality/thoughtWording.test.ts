@@ -98,7 +98,7 @@ describe('the thought writer', () => {
     for (let seed = 1; seed <= 60; seed++) {
       const [, second, third] = offlineThoughts({ query: 'Show me my emails, then the popular movies and the reviews of the first.', steps: [emailShow, popular, { ...reviews, previousResponse: listing }] }, new Rng(seed));
       expect(second).toMatch(/That part is done|rest of the request|another part of the request|What remains|final thing|Last,/);
-      expect(third).toMatch(/Building on that|With that answer in hand|Now that I have the movie id|gives me what I need|What remains|final thing|Last,/);
+      expect(third).toMatch(/Building on (?:that|the last answer)|With (?:that|the last) answer in hand|Now that I have the movie id|gives me what I need|What remains|final thing|Last,/);
       seen.add(second.split(/[,;:]/)[0]);
     }
     expect(seen.size).toBeGreaterThanOrEqual(3);
@@ -123,5 +123,21 @@ describe('thought_contradicts_call reads the new argument forms', () => {
     const args = { amount: 100, order_type: 'Buy', price: 700, symbol: 'TSLA' };
     expect(callContradiction('I need to place an order, which is what `place_order` with amount 100, order type "Buy", price 700 and symbol "TSLA" is for.', args)).toBeUndefined();
     expect(callContradiction('I need to place an order with amount 100, order type "Buy" and price 700.', args)).toMatch(/3 of the call's 4/);
+  });
+});
+
+describe('a link after a lead sentence', () => {
+  it('never points "that" at the lead: no "Building on that" nor "That part is done" after a lead', () => {
+    const send = { name: 'Email.send', description: 'Send an email.', args: { address: 'john.doe@example.com', body: 'Published: 2022-08-01\nTitle: Quantum\nAuthors: A\nSummary: S' } };
+    const search = { name: 'ArxivSearch.get_arxiv_article_information', description: 'Look up the article on Arxiv.', args: { query: 'quantum computing' } };
+    const answer = "{'content': 'Published: 2022-08-01\\nTitle: Quantum\\nAuthors: A\\nSummary: S'}";
+    for (let seed = 1; seed <= 80; seed++) {
+      const [, second] = offlineThoughts({ query: 'Find the latest "quantum computing" articles and email them to john.doe@example.com.', steps: [search, { ...send, previousResponse: answer }] }, new Rng(seed));
+      expect(second).not.toMatch(/\.\s+(?:Building on that|That part is done|That answer gives me|With that answer in hand|With that done)\b/);
+    }
+  });
+  it('the measure reads the reworded links as claims about the last answer', async () => {
+    const { falseSequence } = await import('../../pipeline/quality/measures/thoughts.js');
+    expect(falseSequence({ thought: 'The address will be "a@b.c". Building on the last answer, I can send the email: `send` with address "a@b.c".', name: 'Email.send', args: { address: 'a@b.c' }, lastAnswer: '{"x": 1}' })).toMatch(/passes nothing/);
   });
 });

@@ -586,7 +586,7 @@ function passedValues(args: unknown): string[] {
 }
 
 /** Phrases by which a thought says its call builds on the answer before it. */
-const BUILDS_ON = /\b(?:Building on that|With that answer in hand|Now that I have (?:it|that|the \w+)|using (?:the|its|that) (?:result|answer))\b/;
+const BUILDS_ON = /\b(?:Building on (?:that|the last answer)|With (?:that|the last) answer in hand|(?:That|The last) answer gives me|Now that I have (?:it|that|the \w+)|using (?:the|its|that) (?:result|answer))\b/;
 /** The thought writer's opening clause citing what the previous call returned: the value it cites. */
 const CITES_FACT = /^(?:`[^`]+` says |From `[^`]+` I know that |The last call tells me )the [^.]*? is ("[^"]*"|-?\d+(?:\.\d+)?)\.\s/;
 /** Words by which a retry's thought says the call failed and is sent again. */
