@@ -141,3 +141,11 @@ describe('a link after a lead sentence', () => {
     expect(falseSequence({ thought: 'The address will be "a@b.c". Building on the last answer, I can send the email: `send` with address "a@b.c".', name: 'Email.send', args: { address: 'a@b.c' }, lastAnswer: '{"x": 1}' })).toMatch(/passes nothing/);
   });
 });
+
+describe('thought_done_after_lead reads "That part is done" too', () => {
+  it('flags it after a lead sentence, passes it opening the thought', async () => {
+    const { doneAfterLead } = await import('../../pipeline/quality/measures/thoughts.js');
+    expect(doneAfterLead('The place will be "Bali". That part is done; now I need to search for properties on Airbnb, so `search_property_by_place` with place "Bali" comes next.')).toMatch(/That part is done/);
+    expect(doneAfterLead('That part is done; now I need to search for properties on Airbnb, so `search_property_by_place` with place "Bali" comes next.')).toBeUndefined();
+  });
+});

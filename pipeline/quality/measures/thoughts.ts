@@ -907,15 +907,16 @@ export const thoughtClosingFactEmpty: CaseMeasure = {
 
 /** "With that done" after a sentence of the thought: "that" is then the sentence (a fact, where a value comes from), no deed. */
 export function doneAfterLead(thought: string): string | undefined {
-  const m = /(?:^|[.!?]["”]?\s+)([^.!?]*[.!?]["”]?)\s+With that done\b/.exec(thought);
-  return m ? `goes on "With that done" after "${m[1].trim().slice(0, 60)}", which is no deed` : undefined;
+  // "That part is done" (thought-writer-34's link to another part of the request) says the same of "that".
+  const m = /(?:^|[.!?]["”]?\s+)([^.!?]*[.!?]["”]?)\s+(With that done|That part is done)\b/.exec(thought);
+  return m ? `goes on "${m[2]}" after "${m[1].trim().slice(0, 60)}", which is no deed` : undefined;
 }
 
 export const thoughtDoneAfterLead: CaseMeasure = {
   kind: 'case',
   id: 'thought_done_after_lead',
   group: 'text',
-  title: 'CoT: a thought says "With that done" right after a sentence that did nothing ("The request names \"1293\" as the access token. With that done, I can retrieve the invoice …")',
+  title: 'CoT: a thought says "With that done" or "That part is done" right after a sentence that did nothing ("The request names \"1293\" as the access token. With that done, I can retrieve the invoice …", "The place will be \"Bali\". That part is done; …")',
   population: 'CoT cases',
   check: (tc) => thoughtDefect(tc, doneAfterLead),
 };
