@@ -209,6 +209,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_number_quoted: 0,
   thought_answer_value_untied: 0,
   thought_frame_repeated_in_case: 0,
+  thought_arg_key_pasted: 0,
+  thought_tool_verb_echoed: 0,
   thought_noun_agreement: 0,
   gt_repeats_answered_call: 0,
   long_context_closing_repeated: 0,
@@ -317,6 +319,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_sentence_repeated: 0.025,
   thought_frame_top_share: 0.05,
   thought_frame_top_share_wrong: 0.02,
+  // A stock link ("I will call `…`", "Next,") in 18.6% of thoughts on g0; 10.5% after thought-writer-34 (the top is then the answer tie "From `…` I know that").
+  thought_link_top_share: 0.12,
   thought_request_uncited: 0,
   long_context_thought_drink_short: 0,
   long_context_readback_addin_dropped: 0,

@@ -424,23 +424,52 @@ export function sayValue(v: unknown): string {
 }
 
 /**
- * "the city "Paris" and the unit "C"": every argument the call passes, each key as prose can say it
+ * "city "Paris" and unit "C"": every argument the call passes, each key as prose can say it
  * (keyNoun), "" when there are none. A thought that names some and counts off the rest ("and one
  * more argument") leaves unsaid the value that often matters most (place_order's symbol), so none is
- * left out.
+ * left out. Each is said as a person says it, never as the parameter's name pasted in as a noun with
+ * "set to" ("passing only unread set to false", "movie id set to 575264"): see argWords.
  */
 export function argPhrase(args: Record<string, unknown> | string, doc?: KeyDoc): string {
   if (typeof args === 'string') return args ? JSON.stringify(args) : '';
-  const entries = Object.entries(args).map(([k, v]) => {
-    const noun = keyNoun(k, doc);
-    if (typeof v === 'string' && v.length <= 60) return `${noun} ${sayValue(v)}`;
-    const said = sayValue(v);
-    // "message set to a message to John" says the noun twice: "message to John that says …".
-    const head = /^an? (message|text|record) /.exec(said);
-    return head && noun.split(' ').pop() === head[1] ? `${noun} ${said.slice(head[0].length)}` : `${noun} set to ${said}`;
-  });
+  const entries = Object.entries(args).map(([k, v]) => argWords(keyNoun(k, doc), v));
   if (entries.length <= 1) return entries.join('');
   return `${entries.slice(0, -1).join(', ')} and ${entries[entries.length - 1]}`;
+}
+
+/** Flags whose name is "only <adjective>", with the other side of the adjective: only_unread=false shows read and unread ones alike. */
+const ONLY_OTHER: Record<string, string> = { unread: 'read', read: 'unread', active: 'inactive', open: 'closed', public: 'private', available: 'unavailable', new: 'old' };
+/** Units a count is said after ("10 liters", "3 gallons"), not before. */
+const COUNT_UNITS = /^(?:liter|litre|gallon|day|hour|minute|second|line|mile|kilometer|km|page|result|item|night|week|month|year)s?$/;
+
+/**
+ * One argument in words: a short string quoted after its noun ("symbol "TSLA""), a number likewise
+ * ("movie id 575264"), a count before its unit or plural noun ("10 lines", "20 liters"), a flag by
+ * what it does ("only unread ones", "read and unread ones alike", "the unlock flag off", "the setting
+ * to show hidden files on"), a short list item by item, a long text by what it is ("body beginning
+ * "Just a reminder"", "content (a record of Published, Title and Summary)").
+ */
+export function argWords(noun: string, v: unknown): string {
+  if (typeof v === 'string' && v.length <= 60) return `${noun} ${sayValue(v)}`;
+  if (typeof v === 'boolean') {
+    const only = /^only (\w+?)(s?)$/.exec(noun);
+    if (only) return v ? `only ${only[1]} ones` : ONLY_OTHER[only[1]] ? `${ONLY_OTHER[only[1]]} and ${only[1]} ones alike` : `not only ${only[1]} ones`;
+    if (/^setting to /.test(noun)) return `the ${noun} ${v ? 'on' : 'off'}`;
+    return `the ${noun.replace(/\s+/g, '-')} ${/\b(?:flag|setting|option|filter|mode)$/.test(noun) ? '' : 'flag '}${v ? 'on' : 'off'}`;
+  }
+  if (typeof v === 'number' || typeof v === 'bigint') {
+    const last = noun.split(/\s+/).pop() ?? '';
+    if (Number.isInteger(Number(v)) && COUNT_UNITS.test(last) && noun === last) return `${v} ${Number(v) === 1 ? last.replace(/s$/, '') : last.replace(/s?$/, 's')}`;
+    return `${noun} ${v}`;
+  }
+  const said = sayValue(v);
+  if (Array.isArray(v)) return said.startsWith('[') ? `${noun} ${said}` : `${noun} (${said})`;
+  // A text by how it opens ("body beginning "Just a reminder""); a message to someone names its noun once ("message to John …").
+  const text = /^a text (beginning|reading) /.exec(said);
+  if (text) return `${noun} ${said.slice('a text '.length)}`;
+  const head = /^an? (message|text|record) /.exec(said);
+  if (head && noun.split(' ').pop() === head[1]) return `${noun} ${said.slice(head[0].length)}`;
+  return `${noun} (${said})`;
 }
 
 /** How thoughts used to count off the arguments past the third ("and two more arguments"): quality measures read it. */

@@ -28,6 +28,7 @@ import { PEOPLE_MEASURES } from './measures/simulatedPeople.js';
 import { THOUGHT_MEASURES } from './measures/thoughts.js';
 import { THOUGHT_CONTENT_MEASURES } from './measures/thoughtContent.js';
 import { THOUGHT_ANSWER_MEASURES } from './measures/thoughtAnswerTie.js';
+import { THOUGHT_WORDING_MEASURES } from './measures/thoughtWording.js';
 import { CONTEXT_MEASURES } from './measures/context.js';
 import { ANSWER_MEASURES } from './measures/answers.js';
 import { ANSWER_QUESTION_MEASURES } from './measures/answerQuestions.js';
@@ -48,7 +49,7 @@ import { contextOrderSaidTwice } from './measures/contextOrderTwice.js';
 import { contextCustomerNamed } from './measures/contextCustomerNamed.js';
 import { extraToolsDocFrameForeign } from './measures/extraToolsFrame.js';
 
-export const MEASURES: Measure[] = [...SOLVABLE_MEASURES, ...PATH_MEASURES, ...AGREEMENT_MEASURES, ...PEOPLE_MEASURES, ...ERROR_MEASURES, ...TEXT_MEASURES, ...HARDER_MEANING_MEASURES, ...ANSWER_MEASURES, ...ANSWER_QUESTION_MEASURES, ...PLAN_MEASURES, ...FAILURE_ANSWER_MEASURES, ...ANSWER_CRAFT_MEASURES, ...ANSWER_READS_MEASURES, ...ANSWER_PHRASING_MEASURES, ...ANSWER_RECORDS_READ_MEASURES, ...ANSWER_FLOW_MEASURES, ...ANSWER_NOUN_MEASURES, ...ANSWER_ASKED_MEASURES, ...NOISE_MEASURES, ...CONTEXT_MEASURES, contextMilkTwice, contextOrderSaidTwice, contextCustomerNamed, extraToolsDocFrameForeign, ...THOUGHT_MEASURES, ...THOUGHT_CONTENT_MEASURES, ...THOUGHT_ANSWER_MEASURES, ...SIMULATED_MEASURES, ...SIMULATED_PLACE_MEASURES, ...SIMULATED_GEO_MEASURES, ...SIMULATED_TRIP_LENGTH_MEASURES, ...SIMULATED_PLACE_SPOT_MEASURES, ...REVIEW_ROUTE_MEASURES, simulatedShapeUnlikeRecorded, simulatedRecordsUnlikeRecorded, simulatedIdUnlikeRecorded, simulatedFieldFormUnlikeRecorded, simulatedDecimalsUnlikeRecorded, simulatedPaperFrameTop, simulatedReviewClauseTop, simulatedAbstractStockSentence];
+export const MEASURES: Measure[] = [...SOLVABLE_MEASURES, ...PATH_MEASURES, ...AGREEMENT_MEASURES, ...PEOPLE_MEASURES, ...ERROR_MEASURES, ...TEXT_MEASURES, ...HARDER_MEANING_MEASURES, ...ANSWER_MEASURES, ...ANSWER_QUESTION_MEASURES, ...PLAN_MEASURES, ...FAILURE_ANSWER_MEASURES, ...ANSWER_CRAFT_MEASURES, ...ANSWER_READS_MEASURES, ...ANSWER_PHRASING_MEASURES, ...ANSWER_RECORDS_READ_MEASURES, ...ANSWER_FLOW_MEASURES, ...ANSWER_NOUN_MEASURES, ...ANSWER_ASKED_MEASURES, ...NOISE_MEASURES, ...CONTEXT_MEASURES, contextMilkTwice, contextOrderSaidTwice, contextCustomerNamed, extraToolsDocFrameForeign, ...THOUGHT_MEASURES, ...THOUGHT_CONTENT_MEASURES, ...THOUGHT_ANSWER_MEASURES, ...THOUGHT_WORDING_MEASURES, ...SIMULATED_MEASURES, ...SIMULATED_PLACE_MEASURES, ...SIMULATED_GEO_MEASURES, ...SIMULATED_TRIP_LENGTH_MEASURES, ...SIMULATED_PLACE_SPOT_MEASURES, ...REVIEW_ROUTE_MEASURES, simulatedShapeUnlikeRecorded, simulatedRecordsUnlikeRecorded, simulatedIdUnlikeRecorded, simulatedFieldFormUnlikeRecorded, simulatedDecimalsUnlikeRecorded, simulatedPaperFrameTop, simulatedReviewClauseTop, simulatedAbstractStockSentence];
 
 export const GROUP_TITLES: Record<MeasureGroup, string> = {
   solvable: 'Solvable and honest (every value visible, controls error-free, skips feasible, real errors)',

@@ -84,7 +84,8 @@ const GO_ON: ((p: { api: string; intent: string; withArgs: string }) => string)[
   ({ api, intent, withArgs }) => `The rest does not depend on it: I can still ${intent} by calling ${api}${withArgs}.`,
   ({ api, intent, withArgs }) => `Next I can still ${intent}: ${api}${withArgs} does that.`,
   ({ api, intent, withArgs }) => `What I can do without it is ${intent}, so I call ${api}${withArgs}.`,
-  ({ api, intent, withArgs }) => `${api}${withArgs} needs nothing from that call, so I use it to ${intent}.`,
+  // The purpose before the tool: "`get_image` … so I use it to get the image" says the name's verb twice (thought_tool_verb_echoed).
+  ({ api, intent, withArgs }) => `To ${intent} I need nothing from that call, so ${api}${withArgs} goes ahead.`,
 ];
 // The step after giving up calls the failed API again with other arguments (the second property's
 // availability): what it does is what just failed, so it is said as a separate request, not as what

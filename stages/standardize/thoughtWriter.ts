@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
 import type { Rng } from '../../pipeline/rng.js';
 import { keyAsWords, keyNoun, type KeyDoc } from '../../pipeline/quality/grammar.js';
-import { SOURCE_FRAMES, COMPOSED, EARLIER_REQUEST, PLAIN_REQUEST, citedRequest, composedFrom, framesOf, holdsValue, argPhrase, intentOf, purpose, quotable, sayValue, valueSource, whereInAnswer, type SourceKind } from '../../pipeline/thoughtPhrases.js';
+import { SOURCE_FRAMES, COMPOSED, EARLIER_REQUEST, PLAIN_REQUEST, baseForm, citedRequest, composedFrom, framesOf, holdsValue, argPhrase, intentOf, purpose, quotable, sayValue, valueSource, whereInAnswer, type SourceKind } from '../../pipeline/thoughtPhrases.js';
 
 export { baseForm, intentOf } from '../../pipeline/thoughtPhrases.js';
 
@@ -185,56 +185,107 @@ function usesPrevious(args: Record<string, unknown> | string, response: string |
   return response !== undefined && passedValues(args).some((v) => holdsValue(response, v));
 }
 
-type Frame = (p: { api: string; intent: string; args: string; withArgs: string }) => string;
+/** What a call frame is filled with: the tool, what the call is for, its arguments, and (`had`) the value it takes from the answer before, in words. */
+type Fill = { api: string; intent: string; withArgs: string; had: string };
+/**
+ * A call frame. `toolFirst`: the tool's name comes before what the call is for, right before its
+ * verb ("`get_watchlist` will get the watchlist"): not for a call whose purpose opens with the verb
+ * its name opens with, where it would say the name twice ("use `show` to show the emails").
+ */
+type Frame = ((p: Fill) => string) & { toolFirst?: boolean };
+const toolFirst = (f: (p: Fill) => string): Frame => Object.assign(f, { toolFirst: true });
 
 const FIRST: Frame[] = [
   ({ api, intent, withArgs }) => `To start, I need to ${intent}, so I will call ${api}${withArgs}.`,
-  ({ api, intent, withArgs }) => `The first thing to do is ${intent.startsWith('use ') ? intent : `to ${intent}`}, which ${api} handles${withArgs}.`,
-  ({ api, intent, withArgs }) => `I should begin by calling ${api}${withArgs} in order to ${intent}.`,
+  ({ api, intent, withArgs }) => `The first thing to do is ${intent.startsWith('use ') ? intent : `to ${intent}`}, which ${api}${withArgs} handles.`,
+  toolFirst(({ api, intent, withArgs }) => `I should begin by calling ${api}${withArgs} in order to ${intent}.`),
   ({ api, intent, withArgs }) => `Let me ${intent} first; ${api}${withArgs} does exactly that.`,
   ({ api, intent, withArgs }) => `Before anything else I have to ${intent}, and ${api}${withArgs} is the tool for it.`,
-  ({ api, intent, args }) => `My plan starts with ${api}, since it can ${intent}${args ? `; the arguments are ${args}` : ''}.`,
-  ({ api, intent, withArgs }) => `First step: call ${api}${withArgs} so that I can ${intent}.`,
-  ({ api, intent, withArgs }) => `Step one: ${api}${withArgs}, to ${intent}.`,
-  ({ api, intent, withArgs }) => `To start, ${api}${withArgs} will ${intent}.`,
+  toolFirst(({ api, intent, withArgs }) => `My plan starts with ${api}${withArgs}, since it can ${intent}.`),
+  toolFirst(({ api, intent, withArgs }) => `First step: call ${api}${withArgs} so that I can ${intent}.`),
+  toolFirst(({ api, intent, withArgs }) => `Step one: ${api}${withArgs}, to ${intent}.`),
+  toolFirst(({ api, intent, withArgs }) => `To start, ${api}${withArgs} will ${intent}.`),
 ];
-/** Frames for a later call that say nothing of what comes after it. */
+/** Frames for a later call of the same toolkit as the one before, that say nothing of what comes after it. */
 const NEXT: Frame[] = [
-  ({ api, intent, withArgs }) => `Next, I need to ${intent}, so I will call ${api}${withArgs}.`,
+  ({ api, intent, withArgs }) => `Next, I need to ${intent}, so I'll call ${api}${withArgs}.`,
   ({ api, intent, withArgs }) => `With that done, I can ${intent} by calling ${api}${withArgs}.`,
   ({ api, intent, withArgs }) => `The next step is to ${intent}; ${api}${withArgs} will do it.`,
-  ({ api, intent, args }) => `Now I will use ${api} to ${intent}${args ? `, passing ${args}` : ''}.`,
-  ({ api, intent, withArgs }) => `I still need to ${intent}; calling ${api}${withArgs} takes care of that.`,
+  ({ api, intent, withArgs }) => `Then I have to ${intent}, for which ${api}${withArgs} is the call.`,
+  ({ api, intent, withArgs }) => `I still need to ${intent}, and ${api}${withArgs} is the call for it.`,
+  toolFirst(({ api, intent, withArgs }) => `After that, ${api}${withArgs} will ${intent}.`),
 ];
-/** Frames that say the call builds on the previous answer: only for a call passing a value that answer shows. */
+/** Frames for a later call of another toolkit than the one before: another part of the request. */
+const NEW_PART: Frame[] = [
+  ({ api, intent, withArgs }) => `That part is done; now I need to ${intent}, so ${api}${withArgs} comes next.`,
+  ({ api, intent, withArgs }) => `Moving on to the rest of the request, I need to ${intent}; ${api}${withArgs} does that.`,
+  ({ api, intent, withArgs }) => `On to another part of the request: to ${intent}, I will use ${api}${withArgs}.`,
+];
+/** Frames that say the call builds on the previous answer: only for a call passing a value that answer shows (`had` names it). */
 const BUILDS_ON: Frame[] = [
-  ({ api, intent, args }) => `Building on that, I can ${intent} with ${api}${args ? `, passing ${args}` : ''}.`,
-  ({ api, intent, withArgs }) => `With that answer in hand, I can ${intent}: ${api}${withArgs}.`,
+  ({ api, intent, withArgs }) => `Building on that, I can ${intent}: ${api}${withArgs}.`,
+  toolFirst(({ api, intent, withArgs }) => `With that answer in hand, ${api}${withArgs} can ${intent}.`),
+  ({ api, intent, withArgs, had }) => `Now that I have ${had}, I can ${intent} by calling ${api}${withArgs}.`,
+  ({ api, intent, withArgs }) => `That answer gives me what I need to ${intent}, so ${api}${withArgs} is next.`,
 ];
 /** Frames that say the call is the turn's last: only for the last call. */
 const LAST: Frame[] = [
   ({ api, intent, withArgs }) => `That leaves a final thing to do here: ${intent}, which means calling ${api}${withArgs}.`,
   ({ api, intent, withArgs }) => `What remains is to ${intent}, so ${api}${withArgs} comes next.`,
-  ({ api, intent, withArgs }) => `Last, I need to ${intent}, so I will call ${api}${withArgs}.`,
+  ({ api, intent, withArgs }) => `Last, I need to ${intent}; ${api}${withArgs} does that.`,
 ];
 /** Frames for a turn's only call: no "to start", no "next". */
 const SOLE: Frame[] = [
-  ({ api, intent, withArgs }) => `I need to ${intent}, so I will call ${api}${withArgs}.`,
-  ({ api, intent, args }) => `This request calls for ${api}: it lets me ${intent}${args ? `, and I will pass ${args}` : ''}.`,
-  ({ api, intent, withArgs }) => `A single call does it: ${api}${withArgs}, to ${intent}.`,
-  ({ api, intent, withArgs }) => `${api}${withArgs} is the only call this needs: it will ${intent}.`,
-  ({ api, intent, withArgs }) => `Calling ${api}${withArgs} will ${intent}.`,
+  ({ api, intent, withArgs }) => `I need to ${intent}, which is what ${api}${withArgs} is for.`,
+  ({ api, intent, withArgs }) => `All this takes is to ${intent}, and ${api}${withArgs} does that.`,
+  ({ api, intent, withArgs }) => `To ${intent}, one call is enough: ${api}${withArgs}.`,
+  toolFirst(({ api, intent, withArgs }) => `This request calls for ${api}${withArgs}: it lets me ${intent}.`),
+  toolFirst(({ api, intent, withArgs }) => `A single call does it: ${api}${withArgs}, to ${intent}.`),
+  toolFirst(({ api, intent, withArgs }) => `${api}${withArgs} is the only call this needs: it will ${intent}.`),
+  toolFirst(({ api, intent, withArgs }) => `Calling ${api}${withArgs} will ${intent}.`),
 ];
 
-/** The frames that say true things about a call's place among its turn's `count` calls (`builds`: it passes a value the previous answer shows). */
-function framesFor(index: number, count: number, builds = false): Frame[] {
-  if (count === 1) return SOLE;
-  if (index === 0) return FIRST;
-  const later = builds ? [...NEXT, ...BUILDS_ON] : NEXT;
-  return index === count - 1 ? [...later, ...LAST] : later;
+/**
+ * The frames that say true things about a call's place among its turn's `count` calls and how it
+ * connects to the one before: `builds`, it passes a value the previous answer shows; `newPart`, the
+ * previous call was of another toolkit (the request's next part, not a means to this call); `echoes`,
+ * its purpose opens with the verb its name opens with, so the name does not stand right before it.
+ */
+function framesFor(index: number, count: number, link: { builds?: boolean; newPart?: boolean; echoes?: boolean } = {}): Frame[] {
+  const pool = count === 1 ? SOLE : index === 0 ? FIRST : [...(link.builds ? BUILDS_ON : link.newPart ? NEW_PART : NEXT), ...(index === count - 1 ? LAST : [])];
+  return link.echoes ? pool.filter((f) => !f.toolFirst) : pool;
+}
+
+/** The verb a tool's name opens with: `show` → show, `get_movie_reviews` → get, `lockDoors` → lock. */
+function nameVerb(api: string): string {
+  return api.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split(/_+/)[0];
+}
+
+/** The toolkit of a call ("Email" of "Email.show"), "" for a bare name. */
+const toolkitOf = (name: string) => (name.includes('.') ? name.slice(0, name.lastIndexOf('.')) : '');
+
+/** The value a call takes from the answer before it, as "the <its key in words>" ("the movie id"), for "Now that I have …". */
+function hadFrom(args: Record<string, unknown> | string, response: string | undefined, doc: KeyDoc | undefined): string {
+  if (typeof args === 'string' || response === undefined) return 'that';
+  const key = Object.entries(args).find(([, v]) => (typeof v === 'number' || (typeof v === 'string' && v.length >= 2)) && holdsValue(response, String(v)))?.[0];
+  return key ? `the ${keyNoun(key, doc)}` : 'that';
 }
 
 const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+
+/**
+ * A call frame said after a lead sentence (a fact of an answer, where a value comes from): a link whose
+ * "that" points at the step before would point at the lead ("The address will be "…". Building on that,
+ * …", "`now_playing_out_filter` says … That part is done; …"), so it names what it means or goes without.
+ */
+function afterLead(frame: string): string {
+  return frame
+    .replace(/^With that done, I can /, 'Now I can ')
+    .replace(/^That part is done; now I need to /, 'Now I need to ')
+    .replace(/^Building on that, /, 'Building on the last answer, ')
+    .replace(/^That answer gives me /, 'The last answer gives me ')
+    .replace(/^With that answer in hand, /, 'With the last answer in hand, ');
+}
 
 /**
  * The offline thought for each step: what the step is for (the tool's description cut to what it
@@ -255,10 +306,15 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
     const intent = intentOf(s.description, apiName, s.args);
     const args = argPhrase(s.args, s.doc);
     const withArgs = args ? ` with ${args}` : '';
-    const pool = framesFor(i, input.steps.length, i > 0 && usesPrevious(s.args, s.previousResponse));
+    // "Building on that" only for a value the last answer gave, not one the user's words hold too ("Inception" searched again after the film's details).
+    const builds = i > 0 && usesPrevious(s.args, s.previousResponse) && passedValues(s.args).some((v) => holdsValue(s.previousResponse!, v) && ![input.query, ...(input.earlierRequests ?? [])].some((r) => holdsValue(r, v)));
+    // Another toolkit than the step before is another part of the request, unless the call takes a value an earlier answer showed (the film of a listing two steps back).
+    const newPart = i > 0 && toolkitOf(s.name) !== toolkitOf(input.steps[i - 1].name) && !input.steps.slice(1, i + 1).some((p) => usesPrevious(s.args, p.previousResponse));
+    const echoes = baseForm(intent.split(/\s+/)[0] ?? '') === nameVerb(apiName);
+    const pool = framesFor(i, input.steps.length, { builds, newPart, echoes });
     const chosen = rng.pick(pool.length > 1 ? pool.filter((f) => f !== lastFrame) : pool);
     lastFrame = chosen;
-    const frame = chosen({ api, intent, args, withArgs });
+    const frame = chosen({ api, intent, withArgs, had: builds ? hadFrom(s.args, s.previousResponse, s.doc) : 'that' });
     const seen: Seen = {
       query: input.query,
       earlierRequests: input.earlierRequests ?? [],
@@ -290,7 +346,7 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
     if (lead && !tie && leadShape(lead) === lastLead) lead = '';
     lastLead = lead ? leadShape(lead) : undefined;
     // "With that done" says the step before was a deed: after a lead (a fact or where a value comes from) "that" would be the lead, so it opens with "Now" instead.
-    return capitalise(lead + (lead ? frame.replace(/^With that done, I can /, 'Now I can ') : frame));
+    return capitalise(lead + (lead ? afterLead(frame) : frame));
   });
 }
 
@@ -310,7 +366,7 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
       { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
-  offline: { version: 'thought-writer-33', // 33 (h-thoughts27): the place of an item in a listing said in one of three ways (thought_frame_top_share 4.0% with one on h-thoughts27's b5); a thought takes another call frame than the one before it, and another lead shape (or none), so no two thoughts in a row share a sentence (thought_frame_repeated_in_case 102/2186 CoT cases on g0); a call passing a value only a tool answer showed (an id off a listing, a price from a quote) always opens with where that answer holds it ("`search_property_by_place` says the first of the three properties, \"Cozy Loft\", has id 10803849."; thoughtPhrases whereInAnswer), else which tool returned it — never the bare "Next, I need to retrieve the details of the property …" nor "The property id will be 10803849." (thought_answer_value_untied 633/2186 CoT cases on g0). 32 (h-base25): a thought with a lead sentence (a fact of the last answer, where a value comes from) never goes on "With that done, I can …" ("that" would be the lead, no deed: "The request names \"1293\" as the access token. With that done, …"), but "Now I can …" (thought_done_after_lead 89/936 CoT base cases on f52). 31 (h-thoughts13): a number the call passes as a number is said bare in a frame of the assistant's own words ("The movie id will be 27205.", not "27205"; thoughtPhrases said; thought_number_quoted); a string id stays quoted; Earlier versions: docs/method-versions.md.
+  offline: { version: 'thought-writer-34', // 34 (h-thoughts28): an argument is said in words, never its parameter name pasted with "set to" ("the movie id 575264", "read and unread ones alike" for only_unread=false, "the unlock flag off"; thoughtPhrases argWords; thought_arg_key_pasted); a call whose purpose opens with the verb its name opens with takes a frame that says the purpose first (never "use `show` to show the emails"; thought_tool_verb_echoed); a later call's link says how it connects: another toolkit than the step before is another part of the request, a value off the last answer "Now that I have the movie id", the rest "Next" and the like, in more wordings (thought_link_top_share), \"Building on that\" only for a value the last answer gave and the user did not; after a lead sentence no link points \"that\" at the lead (\"Building on the last answer\", \"Now I need to\"). 33 (h-thoughts27): the place of an item in a listing said in one of three ways (thought_frame_top_share 4.0% with one on h-thoughts27's b5); a thought takes another call frame than the one before it, and another lead shape (or none), so no two thoughts in a row share a sentence (thought_frame_repeated_in_case 102/2186 CoT cases on g0); a call passing a value only a tool answer showed (an id off a listing, a price from a quote) always opens with where that answer holds it ("`search_property_by_place` says the first of the three properties, \"Cozy Loft\", has id 10803849."; thoughtPhrases whereInAnswer), else which tool returned it — never the bare "Next, I need to retrieve the details of the property …" nor "The property id will be 10803849." (thought_answer_value_untied 633/2186 CoT cases on g0). 32 (h-base25): a thought with a lead sentence (a fact of the last answer, where a value comes from) never goes on "With that done, I can …" ("that" would be the lead, no deed: "The request names \"1293\" as the access token. With that done, …"), but "Now I can …" (thought_done_after_lead 89/936 CoT base cases on f52). 31 (h-thoughts13): a number the call passes as a number is said bare in a frame of the assistant's own words ("The movie id will be 27205.", not "27205"; thoughtPhrases said; thought_number_quoted); a string id stays quoted; Earlier versions: docs/method-versions.md.
     run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };
 
@@ -362,7 +418,7 @@ export function tieThoughtsToAnswers(turns: { user: string; steps: TiedStep[] }[
           s.action.thought = `${tie} ${rest}`;
           tied += Number(first !== tie);
         } else if (tie && !isLead(first)) {
-          s.action.thought = `${tie} ${thought.replace(/^With that done, I can /, 'Now I can ')}`;
+          s.action.thought = `${tie} ${afterLead(thought)}`;
           tied++;
         } else if (!tie && rest && WRITER_TIE.test(first)) {
           // The writer placed the value in the answer the source recorded; the answer shown now does not hold it there.

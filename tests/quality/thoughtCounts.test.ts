@@ -31,7 +31,8 @@ describe('a long value is said by what it is', () => {
     expect(describeText(RECORD)).toBe('a record of Published, Title, Authors and Summary');
     expect(describeText('Dear John,\n\nI hope this email finds you well. I am writing to confirm our meeting on October 17, 2023, at 3 PM.')).toBe('a message to John that says "I am writing to confirm our meeting on October 17, 2023, at 3 PM."');
     expect(describeText('Setting forth on an exciting quest from San Francisco to Stonebrook to uncover ancestral stories!')).toBe('a text beginning "Setting forth on an exciting quest from San Francisco"');
-    expect(argPhrase({ title: 'Climate Change', bullet_items: LIST })).toBe('title "Climate Change" and bullet items set to four numbered points, the first "Rising global temperatures"');
+    // Since thought-writer-34 a long value's description stands in parentheses after its noun, never "bullet items set to …" (thought_arg_key_pasted).
+    expect(argPhrase({ title: 'Climate Change', bullet_items: LIST })).toBe('title "Climate Change" and bullet items (four numbered points, the first "Rising global temperatures")');
     expect(argPhrase({ message: 'Hi John, I would like to schedule a meeting with you next week. Please let me know your availability.' })).toBe('message to John that says "I would like to schedule a meeting with you next week."');
     for (const v of [LIST, RECORD, 'There is an issue with a recent transaction involving a canceled buy order for 100 shares of AAPL.']) expect(sayValue(v)).not.toMatch(/\d+-word/);
   });

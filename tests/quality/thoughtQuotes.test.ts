@@ -98,7 +98,8 @@ describe('a thought names the file type its call makes', () => {
 describe('a thought says a short list its call passes', () => {
   const doors = ['driver', 'passenger', 'rear_left', 'rear_right'];
   it('item by item up to six short items, counted past that', () => {
-    expect(argPhrase({ door: doors, unlock: false })).toBe('door set to ["driver", "passenger", "rear_left", "rear_right"] and unlock set to false');
+    // Since thought-writer-34 a flag is said by what it does, never "unlock set to false" (thought_arg_key_pasted).
+    expect(argPhrase({ door: doors, unlock: false })).toBe('door ["driver", "passenger", "rear_left", "rear_right"] and the unlock flag off');
     expect(sayValue(Array.from({ length: 8 }, (_, i) => `item${i}`))).toBe('a list of 8 values');
     expect(sayValue(['a long value that runs well past thirty characters', 'b', 'c', 'd'])).toBe('a list of 4 values');
   });

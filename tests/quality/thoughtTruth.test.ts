@@ -92,9 +92,10 @@ describe('a thought says what its call does', () => {
     const email = { address: 'john.doe@example.com', attachment: 'Agenda.pdf', text: 'Attached is the agenda for our upcoming meeting. Please review it ahead of time.', title: 'Meeting Agenda' };
     expect(callContradiction('Last, I need to send the email, so I will call `send` with address "john.doe@example.com", attachment "Agenda.pdf", text beginning "Attached is the agenda for our upcoming meeting." and title "Meeting Agenda".', email)).toBeUndefined();
     expect(callContradiction('Last, I need to send the email, so I will call `send` with address "john.doe@example.com", attachment "Agenda.pdf" and title "Meeting Agenda".', email)).toMatch(/3 of the call's 4 arguments/);
-    expect(argPhrase({ a: 1, b: 2, c: 3 })).toBe('a set to 1, b set to 2 and c set to 3');
+    // Since thought-writer-34 a number is said after its noun, never "a set to 1" (thought_arg_key_pasted).
+    expect(argPhrase({ a: 1, b: 2, c: 3 })).toBe('a 1, b 2 and c 3');
     const order = { amount: 100, order_type: 'Buy', price: 700, symbol: 'NVDA' };
-    expect(argPhrase(order)).toBe('amount set to 100, order type "Buy", price set to 700 and symbol "NVDA"');
+    expect(argPhrase(order)).toBe('amount 100, order type "Buy", price 700 and symbol "NVDA"');
     const waved = mk([{ name: 'place_order', args: order, thought: 'I need to place an order, so I will call `place_order` with amount set to 100, order type "Buy", price set to 700 and one more argument.' }], []);
     expect(thoughtArgsWavedOff.check(waved, { trajectory: () => undefined, baseCase: () => undefined })).toMatch(/and one more argument/);
     const steps: ThoughtInput['steps'] = [{ name: 'Travel.get_flight_cost', description: 'Get the list of cost of a flight in USD based on location, date, and class.', args }];
@@ -114,7 +115,8 @@ describe('a thought says what its call does', () => {
   });
 
   it('an invented tool\'s thought says the verb another way without garbling the keys', () => {
-    const correct = { name: COMMENT.name, args: { tweet_id: 5, comment_content: 'Nice!' }, thought: 'Last, I need to comment on the tweet, so I will call `comment` with tweet id set to 5 and comment content "Nice!".' };
+    // The correct thought as the writer says its arguments since thought-writer-34 ("tweet id 5", not "tweet id set to 5"): the wrong call's thought finds them by argPhrase.
+    const correct = { name: COMMENT.name, args: { tweet_id: 5, comment_content: 'Nice!' }, thought: 'Last, I need to comment on the tweet, so I will call `comment` with tweet id 5 and comment content "Nice!".' };
     const t = erroneousThought('tool_hallucination_error', correct, { name: 'TwitterAPI.add_comment', args: correct.args }, { tools: [COMMENT] })!;
     expect(t).toMatch(/reply to the tweet/);
     expect(t).not.toMatch(/reply to content|reply to on/);

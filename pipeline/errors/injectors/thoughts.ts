@@ -102,6 +102,9 @@ const VERB_SYNONYMS: Record<string, string> = {
   mean: 'average', reserve: 'book', cancel: 'call off', cd: 'change into', ls: 'list', cat: 'print', mkdir: 'make', touch: 'create', mv: 'move', cp: 'copy', sort: 'order',
 };
 
+/** A verb said another way where a wrong tool's name opens with it and would stand right before it in the thought. */
+const ECHO_SYNONYMS: Record<string, string> = { ...VERB_SYNONYMS, count: 'tally', compare: 'check', forecast: 'predict', calculate: 'work out', check: 'look at', fetch: 'get', retrieve: 'get', lock: 'secure', book: 'reserve', update: 'change' };
+
 /** An option word said another way, where a key error leaves the option out and its word is the purpose's verb. */
 const OPTION_WORDS: Record<string, string> = { start: 'fire up', stop: 'shut off', lock: 'secure', unlock: 'open up', open: 'unlock', close: 'shut', on: 'switched on', off: 'switched off' };
 
@@ -289,6 +292,15 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
       const swapped = said.replace(new RegExp(`(?<![\\w\`])${real}(?![\\w\`])`, 'g'), other).replace(new RegExp(`\\b(${other}) (?:on|to|for|at|about) `), '$1 ');
       frame = frame.replace(said, swapped);
     }
+  }
+  // The wrong tool named right before the verb its own name opens with ("`count_words` … is the only call
+  // this needs: it will count the words"): the writer never puts a name before its own verb (it says
+  // the purpose first), so the echo would mark the wrong call out; the verb is said another way.
+  const wrongName = shortName(erroneous.name);
+  const wrongVerb = wrongName.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split(/_+/)[0];
+  const otherVerb = ECHO_SYNONYMS[wrongVerb];
+  if (otherVerb && wrongVerb.length >= 3) {
+    frame = frame.replace(new RegExp(`(\`${escapeRegExp(wrongName)}\`(?:"[^"]*"|[^.;:"])*?(?:,? since it can|: it lets me|: it will| in order to| so that I can|,? to| will| can) )${wrongVerb}\\b`), `$1${otherVerb}`);
   }
   // The arguments in words as the writer put them (in the call's key order, or sorted), then the wrong call's.
   const phrase = [args, isPlainObject(args) ? Object.fromEntries(Object.entries(args).sort(([x], [y]) => x.localeCompare(y))) : args].map((a) => argPhrase(a, doc)).find((p) => p && frame.includes(p));

@@ -586,7 +586,7 @@ function passedValues(args: unknown): string[] {
 }
 
 /** Phrases by which a thought says its call builds on the answer before it. */
-const BUILDS_ON = /\b(?:Building on that|With that answer in hand|Now that I have (?:it|that|the \w+)|using (?:the|its|that) (?:result|answer))\b/;
+const BUILDS_ON = /\b(?:Building on (?:that|the last answer)|With (?:that|the last) answer in hand|(?:That|The last) answer gives me|Now that I have (?:it|that|the \w+)|using (?:the|its|that) (?:result|answer))\b/;
 /** The thought writer's opening clause citing what the previous call returned: the value it cites. */
 const CITES_FACT = /^(?:`[^`]+` says |From `[^`]+` I know that |The last call tells me )the [^.]*? is ("[^"]*"|-?\d+(?:\.\d+)?)\.\s/;
 /** Words by which a retry's thought says the call failed and is sent again. */
@@ -649,7 +649,8 @@ export function callContradiction(thought: string, args: unknown, description = 
   }
   // "with a, b and c" reads as all the call passes: a call passing more says how many more.
   // "text beginning "Attached is …"" names the text by its opening words.
-  const named = entries.filter(([k]) => [keyAsWords(k), keyNoun(k, doc)].some((w) => new RegExp(`\\b${escapeRegExp(w)} (?:""|set to|beginning ""|opening with "")`, 'i').test(bare)));
+  // An argument is named as "<key> "value"", "<key> 575264", "10 <key>", "the <key> flag on", "<key> (a record of …)", "<key> [...]" (or, before thought-writer-34, "<key> set to …").
+  const named = entries.filter(([k]) => [keyAsWords(k), keyNoun(k, doc)].some((w) => new RegExp(`\\b${escapeRegExp(w)}(?: (?:""|set to|beginning ""|opening with ""|reading ""|-?\\d|\\(|\\[|flag\\b|on\\b|off\\b)|-flag\\b)|\\b\\d+(?:\\.\\d+)? ${escapeRegExp(w)}`, 'i').test(bare)));
   if (entries.length > named.length && named.length >= 3 && !MORE_ARGUMENTS.test(bare)) return `lists ${named.length} of the call's ${entries.length} arguments as if they were all`;
   if (/\bfile or directory\b|\bdirectory or file\b/i.test(description) && /\bthe file\b(?!\s+names?\b)/.test(bare)) {
     const name = entries.find(([k, v]) => /^(?:source|file_name|name)$/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
@@ -906,15 +907,16 @@ export const thoughtClosingFactEmpty: CaseMeasure = {
 
 /** "With that done" after a sentence of the thought: "that" is then the sentence (a fact, where a value comes from), no deed. */
 export function doneAfterLead(thought: string): string | undefined {
-  const m = /(?:^|[.!?]["”]?\s+)([^.!?]*[.!?]["”]?)\s+With that done\b/.exec(thought);
-  return m ? `goes on "With that done" after "${m[1].trim().slice(0, 60)}", which is no deed` : undefined;
+  // "That part is done" (thought-writer-34's link to another part of the request) says the same of "that".
+  const m = /(?:^|[.!?]["”]?\s+)([^.!?]*[.!?]["”]?)\s+(With that done|That part is done)\b/.exec(thought);
+  return m ? `goes on "${m[2]}" after "${m[1].trim().slice(0, 60)}", which is no deed` : undefined;
 }
 
 export const thoughtDoneAfterLead: CaseMeasure = {
   kind: 'case',
   id: 'thought_done_after_lead',
   group: 'text',
-  title: 'CoT: a thought says "With that done" right after a sentence that did nothing ("The request names \"1293\" as the access token. With that done, I can retrieve the invoice …")',
+  title: 'CoT: a thought says "With that done" or "That part is done" right after a sentence that did nothing ("The request names \"1293\" as the access token. With that done, I can retrieve the invoice …", "The place will be \"Bali\". That part is done; …")',
   population: 'CoT cases',
   check: (tc) => thoughtDefect(tc, doneAfterLead),
 };

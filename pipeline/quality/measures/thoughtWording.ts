@@ -1,0 +1,145 @@
+/**
+ * How a CoT thought words its call, read from the text alone: a parameter's name pasted in as a noun
+ * ("passing only unread set to false", "movie id set to 575264"), the tool's own verb said again as
+ * what it is for ("use `show` to show the emails"), and a few stock links carrying most thoughts
+ * ("Next, I need to …, so I will call …", "… takes care of that."). A careful person says "showing
+ * all emails, read and unread" or "the movie id 575264", says what a call is for in words of their
+ * own, and links a step to the one before by what connects them.
+ */
+import type { CaseMeasure, SetMeasure } from '../types.js';
+import { keyAsWords, sentencesOf } from '../grammar.js';
+import { thoughtCalls } from './thoughts.js';
+import { topShare } from './topShare.js';
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * An argument said as "<its key in words> set to <value>" or a flag said bare ("only unread false"):
+ * the parameter's name pasted into the sentence as if it were a noun a person would use. Undefined
+ * when the thought says none.
+ */
+export function pastedKey(thought: string, args: unknown): string | undefined {
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return undefined;
+  const prose = thought.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  for (const [key, v] of Object.entries(args as Record<string, unknown>)) {
+    const kw = escapeRegExp(keyAsWords(key));
+    const set = new RegExp(`(?<![\\w-])${kw} set to\\b`, 'i').exec(prose);
+    if (set) return `says ${key} as "${set[0]}"`;
+    if (typeof v === 'boolean') {
+      const bare = new RegExp(`(?<![\\w-])${kw} (?:true|false)\\b`, 'i').exec(prose);
+      if (bare) return `says the flag ${key} as "${bare[0]}"`;
+    }
+  }
+  // Any other "<words> set to <value>" in an argument list ("passing door set to [...]").
+  const other = /\b(?:with|passing|pass|are|and|,)\s+(?:[a-z]+\s){0,3}[a-z]+ set to\b/i.exec(prose);
+  return other ? `says an argument as "${other[0].replace(/^(?:with|passing|pass|are|and|,)\s+/i, '')}"` : undefined;
+}
+
+export const thoughtArgKeyPasted: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_arg_key_pasted',
+  group: 'text',
+  title: 'CoT: a thought says an argument by pasting its parameter name as a noun ("`show` …, passing only unread set to false", "`fetch_movie_reviews`, passing movie id set to 575264") instead of in words ("showing all emails, not only unread ones", "the movie id 575264")',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    for (const call of thoughtCalls(tc)) {
+      const why = pastedKey(call.thought, call.args);
+      if (why) return `${why}: "${call.thought.slice(0, 140)}"`;
+    }
+    return null;
+  },
+};
+
+/** The verb a tool's name opens with: `show` → show, `get_movie_reviews` → get, `lockDoors` → lock. */
+export function nameVerb(api: string): string {
+  return api.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split(/_+/)[0];
+}
+
+/** The words that put a tool to a purpose right after its name ("`x` to", "`x` will", "`x`, since it can"). */
+const PURPOSE_AFTER = /^(?:\s+with\b[^.;:]*?)?(?:,? since it can| in order to| so that I can|,? to|:? it (?:will|lets me)| will| can) ([a-z]+)/;
+
+/**
+ * A clause that names a tool and then says what it is for with the verb its name opens with ("use
+ * `show` to show the emails", "Calling `get_watchlist` will get the watchlist", "`send` with
+ * address …, to send the email"): the purpose says the name again. Undefined when none does.
+ */
+export function echoedVerb(thought: string): string | undefined {
+  const prose = thought.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  for (const m of prose.matchAll(/`([A-Za-z_][\w]*)`/g)) {
+    const verb = nameVerb(m[1]);
+    if (verb.length < 3) continue;
+    const after = PURPOSE_AFTER.exec(prose.slice(m.index! + m[0].length));
+    if (after && after[1].toLowerCase() === verb) return `\`${m[1]}\` …${after[0].slice(-30)}`;
+  }
+  return undefined;
+}
+
+export const thoughtToolVerbEchoed: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_tool_verb_echoed',
+  group: 'text',
+  title: 'CoT: a thought names a tool and then says what it is for with the verb the name opens with ("Now I will use `show` to show the emails in the inbox", "Calling `get_watchlist` will get the watchlist"): the purpose repeats the name instead of saying why',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    for (const call of thoughtCalls(tc)) {
+      const echo = echoedVerb(call.thought);
+      if (echo) return `${echo}: "${call.thought.slice(0, 140)}"`;
+    }
+    return null;
+  },
+};
+
+/** A phrase with its quoted values, code spans and numbers blanked, lower case. */
+function blanked(s: string): string {
+  // Lower case first, so the blanked number stays "N", which no closing's words hold.
+  return s
+    .toLowerCase()
+    .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+    .replace(/`[^`]*`/g, '`…`')
+    .replace(/\d+(?:[.,]\d+)*/g, 'N')
+    .trim();
+}
+
+/**
+ * The links of a thought: how each of its sentences opens (up to the first comma, colon or
+ * semicolon within four words, else its first three words: "next,", "building on that,", "i
+ * still need"), the three words that lead to a tool's name ("so i will call `…`"), and how a
+ * sentence ends after its last value or name ("takes care of that."). Case words blanked.
+ */
+export function thoughtLinks(thought: string): string[] {
+  const keys: string[] = [];
+  for (const sentence of sentencesOf(thought)) {
+    const b = blanked(sentence);
+    const words = b.split(/\s+/);
+    const punct = words.slice(0, 4).findIndex((w) => /[,:;]$/.test(w));
+    keys.push(`open: ${words.slice(0, punct >= 0 ? punct + 1 : 3).join(' ')}`);
+    const before = /((?:[a-z']+ ){3})`…`/.exec(b);
+    if (before) keys.push(`call: ${before[1]}\`…\``);
+    const tail = /(?:^|["`N)])\s*([a-z ,']+[.!?])$/.exec(b)?.[1]?.trim();
+    if (tail && tail.split(/\s+/).length >= 3 && tail.split(/\s+/).length <= 6) keys.push(`end: ${tail}`);
+  }
+  return keys;
+}
+
+/**
+ * The share of thoughts (every call's thought in CoT cases) that hold the most frequent link: one
+ * stock connective ("I will call", "Next, I need to", "takes care of that") carrying a large part of
+ * all thoughts reads as a template, whatever the step before was.
+ */
+export const thoughtLinkTopShare: SetMeasure = {
+  kind: 'set',
+  id: 'thought_link_top_share',
+  group: 'text',
+  title: 'CoT: share of thoughts (each call\'s, in CoT cases) holding the most frequent link: a sentence opening ("next, i need"), the words leading to the tool\'s name ("so i will call `…`") or a closing ("takes care of that.")',
+  population: 'thoughts of CoT cases',
+  better: 'lower',
+  minGateN: 200,
+  score(cases) {
+    const units = cases.filter((tc) => tc.cot).flatMap((tc) => thoughtCalls(tc).map((c, i) => ({ id: `${tc.id}#${i}`, keys: thoughtLinks(c.thought) })));
+    return topShare(units, { top: 6, unit: 'thoughts' });
+  },
+};
+
+export const THOUGHT_WORDING_MEASURES = [thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare];
