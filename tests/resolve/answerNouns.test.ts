@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
 import { partialOpener } from '../../stages/resolve/failureSentences.js';
 import { Rng } from '../../pipeline/rng.js';
-import { askedTextWithheld, failedFilmCounted, oneCountedAsDigit, orderLabelTail, readToldAsGot, recordByFieldNames, recordsCalledResults } from '../../pipeline/quality/measures/answerNouns.js';
+import { askedTextWithheld, grepNameUnsaid, stepsAsThings, failedFilmCounted, oneCountedAsDigit, orderLabelTail, readToldAsGot, recordByFieldNames, recordsCalledResults } from '../../pipeline/quality/measures/answerNouns.js';
 import { meansTold } from '../../pipeline/quality/measures/answerAsked.js';
 
 const NEWS = "{'results': [{'title': 'Apple agreed to form a joint venture for an undisclosed sum', 'summary': 'Apple agreed to form a joint venture for an undisclosed sum.', 'author': 'Keiko Lopez'}]}";
@@ -186,6 +186,48 @@ describe('answer_asked_text_withheld (teval_query_212_0-control-k2)', () => {
       expect(a).toContain('"The Rise of Quantum Internet Computing"');
       // Only saving asked: the papers are the means, the deed is the answer.
       expect(offlineAnswer({ request: saveOnly, steps }, new Rng(seed, 'arxiv'))).not.toContain('Rise of Quantum');
+    }
+  });
+});
+
+describe('answer_steps_as_things (teval_query_188_1-env-k4, 26_2-env-k2)', () => {
+  const route = ['Head east on Rue Saint-Dominique toward Avenue Bosquet', 'Turn left onto Avenue Bosquet', "Turn right onto Quai d'Orsay", 'Arrive at Louvre Museum on the right'];
+  it("flags a route's directions run together as things it holds, and passes them told as steps", () => {
+    expect(stepsAsThings('I found that the route has "Head east on Rue Saint-Dominique toward Avenue Bosquet", "Turn left onto Avenue Bosquet" and "Arrive at Louvre Museum on the right".')).toBeDefined();
+    expect(stepsAsThings('The route is as follows: head east on Rue Saint-Dominique toward Avenue Bosquet, turn left onto Avenue Bosquet and arrive at Louvre Museum on the right.')).toBeUndefined();
+  });
+
+  it('the writer tells a short route as its directions in order, with no step count (failed on answer-writer-91)', () => {
+    for (let seed = 0; seed < 8; seed++) {
+      const a = offlineAnswer({ request: 'Find the route from the Eiffel Tower to the Louvre Museum.', steps: [{ name: 'BINGMap.get_route', args: { start: 'Eiffel Tower', end: 'Louvre Museum' }, response: JSON.stringify({ route }) }] }, new Rng(seed, 'route'));
+      expect(stepsAsThings(a), a).toBeUndefined();
+      expect(a).toContain("route is as follows: head east on Rue Saint-Dominique toward Avenue Bosquet, turn left onto Avenue Bosquet, turn right onto Quai d'Orsay and arrive at Louvre Museum on the right.");
+      expect(a).not.toMatch(/\b\d+ steps\b|\bfour steps\b/);
+    }
+  });
+
+  it('sets steps that hold commas apart by semicolons', () => {
+    const steps = ['Start on Mulberry Street heading north', 'After 4 km in town, take the ramp on the right for the highway', 'Arrive at Los Angeles'];
+    const a = offlineAnswer({ request: 'Find the route.', steps: [{ name: 'BINGMap.get_route', args: { start: 'New York City', end: 'Los Angeles' }, response: JSON.stringify({ route: steps }) }] }, new Rng(1, 'route'));
+    expect(a).toContain('start on Mulberry Street heading north; after 4 km in town, take the ramp on the right for the highway; and arrive at Los Angeles.');
+  });
+});
+
+describe('answer_grep_name_unsaid (bfcl_multi_turn_base_33-control-k2)', () => {
+  const request = 'Use grep to find out the name of the function of the script.';
+  const line = 'def deploy():    # update the system    pass# update the database# update the server# final checks';
+  const calls = [{ name: 'GorillaFileSystem.grep', args: { file_name: 'deploy.py', pattern: 'def' }, response: JSON.stringify({ matching_lines: [line] }) }];
+  it('flags the line quoted back for a name asked, and passes the name said', () => {
+    expect(grepNameUnsaid({ request, calls, answer: 'I found that the only matching line is "def deploy(): # update the system pass# update the database# update the server# final checks".' })).toBeDefined();
+    expect(grepNameUnsaid({ request, calls, answer: 'The function in "deploy.py" is called "deploy".' })).toBeUndefined();
+    expect(grepNameUnsaid({ request: 'Find the lines with def.', calls, answer: 'The only matching line is "def deploy():".' })).toBeUndefined();
+  });
+
+  it('the writer says the name the grep found (failed on answer-writer-91)', () => {
+    for (let seed = 0; seed < 4; seed++) {
+      const a = offlineAnswer({ request, steps: calls }, new Rng(seed, 'grep'));
+      expect(grepNameUnsaid({ request, calls, answer: a }), a).toBeUndefined();
+      expect(a).toContain('function in "deploy.py" is called "deploy"');
     }
   });
 });

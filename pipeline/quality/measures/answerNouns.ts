@@ -1,5 +1,5 @@
 /**
- * Does a closing answer call what it tells by what it is (answer-writer-91)? Seven slips found reading
+ * Does a closing answer call what it tells by what it is (answer-writer-91)? Ten slips found reading
  * g0's closing answers beside their requests:
  *
  * - answer_order_label_tail: a stock order's status left as a label after a comma ("I placed the order:
@@ -19,6 +19,13 @@
  *   is "Quantum Computing: The Movie"."), where a person says what the search found.
  * - answer_asked_text_withheld: a look-up's text the user asked to be given told by nothing but the deed
  *   that saved it ("I wrote the text to "outputs/quantum_computing_articles.txt".").
+ * - answer_steps_as_things: a route's directions run together as things it holds ("the route has "Head east
+ *   …", "Turn left …" and "Arrive at …""), where a person tells them as steps in order.
+ * - answer_grep_name_unsaid: a grep run to learn what a function or class is called answered by quoting the
+ *   line it found ("the only matching line is "def deploy(): # update the system pass# …""), where a person
+ *   says the name ("deploy").
+ * - answer_timestamp_quoted: a machine timestamp quoted as it came ("a reviewer rated it 5 (posted
+ *   "2023-10-12T12:00:34Z")"), where a person says the day.
  */
 import { isErrorResponse } from '../../errors/responses.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
@@ -198,4 +205,59 @@ export const answerAskedTextWithheld: CaseMeasure = {
   check: (tc) => turnDefect(tc, askedTextWithheld),
 };
 
-export const ANSWER_NOUN_MEASURES = [answerAskedTextWithheld, answerOrderLabelTail, answerRecordsCalledResults, answerFailedFilmCounted, answerOneCountedAsDigit, answerReadToldAsGot, answerRecordByFieldNames];
+/** A route's directions run together as things it holds: "the route has "Head east on …", "Turn left onto …" and "Arrive at …"". */
+export function stepsAsThings(answer: string): string | undefined {
+  const m = /\bthe (?:route|directions|itinerary|instructions) (?:has|is|are|holds) "[^"]+"(?:, "[^"]+")* and "[^"]+"/i.exec(answer);
+  return m ? `"${m[0].slice(0, 100)}…"` : undefined;
+}
+
+export const answerStepsAsThings: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_steps_as_things',
+  group: 'text',
+  title: 'closing answer runs a route\'s directions together as things it holds ("I found that the route has "Head east on Rue Saint-Dominique …", "Turn left onto Avenue Bosquet" and "Arrive at Louvre Museum on the right"") instead of telling them as steps in order',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => stepsAsThings(t.answer)),
+};
+
+/** Names a line of code defines after a keyword: "def deploy():", "class Loader", "function main(". */
+const CODE_NAME = /\b(?:def|class|function|func|fn)\s+([A-Za-z_$][\w$]*)/g;
+
+/**
+ * The request asks what a function, class or method is called, a call of the turn returned lines that
+ * define one, and the answer never says that name except inside the quoted line ("def deploy(): …").
+ */
+export function grepNameUnsaid(turn: AnsweredTurn): string | undefined {
+  if (!/\bname\b/i.test(turn.request) || !/\b(?:function|class|method)s?\b/i.test(turn.request)) return undefined;
+  const names = turn.calls.flatMap((c) => [...c.response.matchAll(CODE_NAME)].map((m) => m[1]));
+  if (names.length === 0) return undefined;
+  const bare = turn.answer.replace(CODE_NAME, ' ');
+  const said = names.some((n) => new RegExp(`(?<![\\w$])${n.replace(/\$/g, '\\$')}(?![\\w$])`).test(bare));
+  return said ? undefined : `"${turn.answer.slice(0, 100)}" never names ${names.slice(0, 3).map((n) => `"${n}"`).join(', ')}`;
+}
+
+export const answerGrepNameUnsaid: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_grep_name_unsaid',
+  group: 'text',
+  title: 'closing answer to "what is the function (class) called" quotes back the line grep found ("the only matching line is "def deploy(): # update the system pass# …"") instead of saying the name ("deploy")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, grepNameUnsaid),
+};
+
+/** A quoted ISO timestamp: "2023-10-12T12:00:34Z". */
+export function timestampQuoted(answer: string): string | undefined {
+  const m = /"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}[^"]{0,12}"/.exec(answer);
+  return m ? `${m[0]} in "…${answer.slice(Math.max(0, m.index - 50), m.index + m[0].length)}"` : undefined;
+}
+
+export const answerTimestampQuoted: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_timestamp_quoted',
+  group: 'text',
+  title: 'closing answer quotes a machine timestamp as it came ("a reviewer rated it 5 (posted "2023-10-12T12:00:34Z")") instead of saying the day',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => timestampQuoted(t.answer)),
+};
+
+export const ANSWER_NOUN_MEASURES = [answerTimestampQuoted, answerGrepNameUnsaid, answerStepsAsThings, answerAskedTextWithheld, answerOrderLabelTail, answerRecordsCalledResults, answerFailedFilmCounted, answerOneCountedAsDigit, answerReadToldAsGot, answerRecordByFieldNames];
