@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
 import { partialOpener } from '../../stages/resolve/failureSentences.js';
 import { Rng } from '../../pipeline/rng.js';
+import { grepLinesUnsaid } from '../../pipeline/quality/measures/answerFlow.js';
 import { askedTextWithheld, grepNameUnsaid, stepsAsThings, failedFilmCounted, oneCountedAsDigit, orderLabelTail, readToldAsGot, recordByFieldNames, recordsCalledResults } from '../../pipeline/quality/measures/answerNouns.js';
 import { meansTold } from '../../pipeline/quality/measures/answerAsked.js';
 
@@ -227,7 +228,9 @@ describe('answer_grep_name_unsaid (bfcl_multi_turn_base_33-control-k2)', () => {
     for (let seed = 0; seed < 4; seed++) {
       const a = offlineAnswer({ request, steps: calls }, new Rng(seed, 'grep'));
       expect(grepNameUnsaid({ request, calls, answer: a }), a).toBeUndefined();
-      expect(a).toContain('function in "deploy.py" is called "deploy"');
+      expect(a).toContain('function in "deploy.py" is called "deploy" (the line grep found opens "def deploy():")');
+      // The match itself is still told: a quote holds the pattern (answer_grep_lines_unsaid, breached by the name alone on b4).
+      expect(grepLinesUnsaid({ answer: a, calls }), a).toBeUndefined();
     }
   });
 });
