@@ -470,6 +470,18 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_record_by_field_names: 0,
   // A look-up's text the user asked to be given told by nothing but the deed that saved it (answer-writer-91): before = g0.
   answer_asked_text_withheld: 0,
+  // A route's directions run together as things it holds (the route has "Head east …", … and "Arrive at …"), answer-writer-92: before = g0.
+  answer_steps_as_things: 0,
+  // A grep run to learn a function's name answered by quoting the line it found ("def deploy(): # update …"), answer-writer-92: before = g0.
+  answer_grep_name_unsaid: 0,
+  // A review's machine timestamp quoted as it came ("posted "2023-10-12T12:00:34Z""), answer-writer-92: before = g0.
+  answer_timestamp_quoted: 0,
+  // "Sorry. Unfortunately, …": an apology said twice in a row (answer-writer-92): before = g0.
+  answer_apology_doubled: 0,
+  // "but not getting the details of the three films" where the request singles out "the first movie" (answer-writer-92): before = g0.
+  answer_singled_film_counted: 0,
+  // The most common statement opening's share of distinct trajectories ("I found that …" 26/242 = 0.107 on g0; answer-writer-92).
+  answer_opening_frame_top_share: 0.09,
   answer_failed_called_pending: 0,
   answer_label_run: 0,
   // A pressure check told as healthy under the user's own floor, a zip code or airport looked up only to be handed on told as news,

@@ -37,6 +37,7 @@ import { ANSWER_PHRASING_MEASURES } from './measures/answerPhrasing.js';
 import { ANSWER_RECORDS_READ_MEASURES } from './measures/answerRecordsRead.js';
 import { ANSWER_FLOW_MEASURES } from './measures/answerFlow.js';
 import { ANSWER_NOUN_MEASURES } from './measures/answerNouns.js';
+import { ANSWER_FRAME_MEASURES } from './measures/answerFrames.js';
 import { PLAN_MEASURES } from './measures/plans.js';
 import { SIMULATED_GEO_MEASURES } from './measures/simulatedGeo.js';
 import { SIMULATED_TRIP_LENGTH_MEASURES } from './measures/simulatedTripLength.js';
@@ -49,7 +50,7 @@ import { contextOrderSaidTwice } from './measures/contextOrderTwice.js';
 import { contextCustomerNamed } from './measures/contextCustomerNamed.js';
 import { extraToolsDocFrameForeign } from './measures/extraToolsFrame.js';
 
-export const MEASURES: Measure[] = [...SOLVABLE_MEASURES, ...PATH_MEASURES, ...AGREEMENT_MEASURES, ...PEOPLE_MEASURES, ...ERROR_MEASURES, ...TEXT_MEASURES, ...HARDER_MEANING_MEASURES, ...ANSWER_MEASURES, ...ANSWER_QUESTION_MEASURES, ...PLAN_MEASURES, ...FAILURE_ANSWER_MEASURES, ...ANSWER_CRAFT_MEASURES, ...ANSWER_READS_MEASURES, ...ANSWER_PHRASING_MEASURES, ...ANSWER_RECORDS_READ_MEASURES, ...ANSWER_FLOW_MEASURES, ...ANSWER_NOUN_MEASURES, ...ANSWER_ASKED_MEASURES, ...NOISE_MEASURES, ...CONTEXT_MEASURES, contextMilkTwice, contextOrderSaidTwice, contextCustomerNamed, extraToolsDocFrameForeign, ...THOUGHT_MEASURES, ...THOUGHT_CONTENT_MEASURES, ...THOUGHT_ANSWER_MEASURES, ...THOUGHT_WORDING_MEASURES, ...SIMULATED_MEASURES, ...SIMULATED_PLACE_MEASURES, ...SIMULATED_GEO_MEASURES, ...SIMULATED_TRIP_LENGTH_MEASURES, ...SIMULATED_PLACE_SPOT_MEASURES, ...REVIEW_ROUTE_MEASURES, simulatedShapeUnlikeRecorded, simulatedRecordsUnlikeRecorded, simulatedIdUnlikeRecorded, simulatedFieldFormUnlikeRecorded, simulatedDecimalsUnlikeRecorded, simulatedPaperFrameTop, simulatedReviewClauseTop, simulatedAbstractStockSentence];
+export const MEASURES: Measure[] = [...SOLVABLE_MEASURES, ...PATH_MEASURES, ...AGREEMENT_MEASURES, ...PEOPLE_MEASURES, ...ERROR_MEASURES, ...TEXT_MEASURES, ...HARDER_MEANING_MEASURES, ...ANSWER_MEASURES, ...ANSWER_QUESTION_MEASURES, ...PLAN_MEASURES, ...FAILURE_ANSWER_MEASURES, ...ANSWER_CRAFT_MEASURES, ...ANSWER_READS_MEASURES, ...ANSWER_PHRASING_MEASURES, ...ANSWER_RECORDS_READ_MEASURES, ...ANSWER_FLOW_MEASURES, ...ANSWER_NOUN_MEASURES, ...ANSWER_FRAME_MEASURES, ...ANSWER_ASKED_MEASURES, ...NOISE_MEASURES, ...CONTEXT_MEASURES, contextMilkTwice, contextOrderSaidTwice, contextCustomerNamed, extraToolsDocFrameForeign, ...THOUGHT_MEASURES, ...THOUGHT_CONTENT_MEASURES, ...THOUGHT_ANSWER_MEASURES, ...THOUGHT_WORDING_MEASURES, ...SIMULATED_MEASURES, ...SIMULATED_PLACE_MEASURES, ...SIMULATED_GEO_MEASURES, ...SIMULATED_TRIP_LENGTH_MEASURES, ...SIMULATED_PLACE_SPOT_MEASURES, ...REVIEW_ROUTE_MEASURES, simulatedShapeUnlikeRecorded, simulatedRecordsUnlikeRecorded, simulatedIdUnlikeRecorded, simulatedFieldFormUnlikeRecorded, simulatedDecimalsUnlikeRecorded, simulatedPaperFrameTop, simulatedReviewClauseTop, simulatedAbstractStockSentence];
 
 export const GROUP_TITLES: Record<MeasureGroup, string> = {
   solvable: 'Solvable and honest (every value visible, controls error-free, skips feasible, real errors)',

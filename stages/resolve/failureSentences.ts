@@ -104,16 +104,13 @@ function filmsNamedAlone(steps: Step[]): Map<string, string> {
 export function severalFilms(request: string): number | undefined {
   const m = /\b(?:first|top|the|these|those|all) (two|three|four|five|six|seven|eight|nine|ten|[2-9]|10)\b[\w\s'-]{0,30}?\b(?:movies|films)\b/i.exec(request);
   if (!m || /\b(?:one of (?:these|those|them|the)|a single) (?:movies|films)?\b/i.test(request)) return undefined;
-  // The number may count only the films listed ("Identify the top three films … Obtain detailed information about
-  // the first movie"): where the sentence asking for a film's details or reviews picks one film and no sentence
-  // asking for them carries the number, the look-up is for that one (teval_query_441_0-env-k2).
-  const sentences = request.split(/(?<=[.!?])\s+/);
-  const asking = sentences.filter((s) => FILM_TASK.test(s));
-  if (asking.length && !asking.some((s) => s.includes(m[0]) || /\b(?:their|each|every|all of)\b/i.test(s)) && asking.some((s) => /\bthe (?:first|top|second|third|last) (?:movie|film)\b/i.test(s))) return undefined;
+  // "Identify the top three films … Obtain detailed information about the first movie" counts films only to list them and
+  // singles one out for the look-up: its details are that film's, not "the three films" (answer_singled_film_counted,
+  // teval_query_441_0-env-k2). "retrieve the details of the first three movies" counts the look-ups themselves (217_1).
+  const lookedUp = /\b(?:details?|information|info|reviews?|descriptions?|ratings?|genres?|overviews?)\b[\w\s'-]{0,20}$/i.test(request.slice(0, m.index));
+  if (!lookedUp && /\bthe (?:first|second|third|last|top) (?:movie|film)(?! *s\b)/i.test(request)) return undefined;
   return /^\d+$/.test(m[1]) ? Number(m[1]) : NUMBER.indexOf(m[1].toLowerCase());
 }
-/** What a look-up of a film is asked for. */
-const FILM_TASK = /\b(?:details?|detailed|information|reviews?|descriptions?|overviews?)\b/i;
 
 const NUMBER = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'].map((w) => w);
 

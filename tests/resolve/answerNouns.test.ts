@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
 import { partialOpener } from '../../stages/resolve/failureSentences.js';
 import { Rng } from '../../pipeline/rng.js';
-import { askedTextWithheld, failedFilmCounted, failedFilmTaskSingular, oneCountedAsDigit, orderLabelTail, readToldAsGot, recordByFieldNames, recordsCalledResults } from '../../pipeline/quality/measures/answerNouns.js';
+import { grepLinesUnsaid } from '../../pipeline/quality/measures/answerFlow.js';
+import { askedTextWithheld, grepNameUnsaid, stepsAsThings, failedFilmCounted, oneCountedAsDigit, orderLabelTail, readToldAsGot, recordByFieldNames, recordsCalledResults } from '../../pipeline/quality/measures/answerNouns.js';
 import { meansTold } from '../../pipeline/quality/measures/answerAsked.js';
 
 const NEWS = "{'results': [{'title': 'Apple agreed to form a joint venture for an undisclosed sum', 'summary': 'Apple agreed to form a joint venture for an undisclosed sum.', 'author': 'Keiko Lopez'}]}";
@@ -77,39 +78,6 @@ describe('answer_failed_film_counted (teval_query_17_1-env-k3)', () => {
       }
     }
     expect(named).toBeGreaterThan(0);
-  });
-});
-
-describe('answer_failed_film_counted: the one film a request asks the task of (teval_query_441_0-env-k2)', () => {
-  const request = 'Identify the top three films that are currently being screened in China. Obtain detailed information about the first movie and look up more information about its director on Google.';
-  const listed = "{'film': [{'title': '珍·古道尔的传奇一生', 'director': '布莱特·摩根'}, {'title': '汪汪队立大功大电影2：超能大冒险', 'director': '卡尔·布伦克尔'}, {'title': '贝肯熊：火星任务', 'director': '王超'}]}";
-  it('flags the first film\'s failed details told as the three films\', and passes them told of that film or asked of all three', () => {
-    expect(failedFilmTaskSingular('Looking up the films now playing went through, but not getting the details of the three films.', request, ['珍·古道尔的传奇一生'])).toBeDefined();
-    expect(failedFilmTaskSingular('Looking up the films now playing went through, but not getting the details of the film "珍·古道尔的传奇一生".', request, ['珍·古道尔的传奇一生'])).toBeUndefined();
-    // teval_query_217_1: the details are asked of the first three; one failing leaves the three to do.
-    const three = 'Find out which movies are currently showing in China and retrieve the details of the first three movies. Afterward, choose the first movie and obtain its description.';
-    expect(failedFilmTaskSingular('Looking up the films now playing went through, but not getting the details of the three films.', three, ['珍·古道尔的传奇一生'])).toBeUndefined();
-  });
-
-  it('the writer tells the failed look-up of the first film as that film\'s (failed on answer-writer-91)', () => {
-    const steps = [
-      { name: 'FilmDouban.now_playing_out_filter', args: {}, response: listed },
-      { name: 'FilmDouban.print_detail', args: { film_name: '珍·古道尔的传奇一生' }, response: "('Connection aborted.', ConnectionResetError(104, 'Connection reset by peer'))", error: 'ConnectionResetError' },
-    ];
-    let named = 0;
-    for (let seed = 0; seed < 12; seed++) {
-      const opener = partialOpener(steps, new Rng(seed, 'first-film'), [], request);
-      expect(opener).not.toMatch(/three films/);
-      if (opener && /details/.test(opener)) {
-        named++;
-        expect(opener).toMatch(/getting the details of the film\b/);
-      }
-    }
-    expect(named).toBeGreaterThan(0);
-    // The request that asks the details of the first three still counts them (answer_pending_singular).
-    const three = 'Find out which movies are currently showing in China and retrieve the details of the first three movies. Afterward, choose the first movie and obtain its description.';
-    const openers = Array.from({ length: 12 }, (_, seed) => partialOpener(steps, new Rng(seed, 'first-film'), [], three));
-    expect(openers.some((o) => /the details of the three films/.test(o))).toBe(true);
   });
 });
 
@@ -222,6 +190,50 @@ describe('answer_asked_text_withheld (teval_query_212_0-control-k2)', () => {
       expect(a).toContain('"The Rise of Quantum Internet Computing"');
       // Only saving asked: the papers are the means, the deed is the answer.
       expect(offlineAnswer({ request: saveOnly, steps }, new Rng(seed, 'arxiv'))).not.toContain('Rise of Quantum');
+    }
+  });
+});
+
+describe('answer_steps_as_things (teval_query_188_1-env-k4, 26_2-env-k2)', () => {
+  const route = ['Head east on Rue Saint-Dominique toward Avenue Bosquet', 'Turn left onto Avenue Bosquet', "Turn right onto Quai d'Orsay", 'Arrive at Louvre Museum on the right'];
+  it("flags a route's directions run together as things it holds, and passes them told as steps", () => {
+    expect(stepsAsThings('I found that the route has "Head east on Rue Saint-Dominique toward Avenue Bosquet", "Turn left onto Avenue Bosquet" and "Arrive at Louvre Museum on the right".')).toBeDefined();
+    expect(stepsAsThings('The route is as follows: head east on Rue Saint-Dominique toward Avenue Bosquet, turn left onto Avenue Bosquet and arrive at Louvre Museum on the right.')).toBeUndefined();
+  });
+
+  it('the writer tells a short route as its directions in order, with no step count (failed on answer-writer-91)', () => {
+    for (let seed = 0; seed < 8; seed++) {
+      const a = offlineAnswer({ request: 'Find the route from the Eiffel Tower to the Louvre Museum.', steps: [{ name: 'BINGMap.get_route', args: { start: 'Eiffel Tower', end: 'Louvre Museum' }, response: JSON.stringify({ route }) }] }, new Rng(seed, 'route'));
+      expect(stepsAsThings(a), a).toBeUndefined();
+      expect(a).toContain("route is as follows: head east on Rue Saint-Dominique toward Avenue Bosquet, turn left onto Avenue Bosquet, turn right onto Quai d'Orsay and arrive at Louvre Museum on the right.");
+      expect(a).not.toMatch(/\b\d+ steps\b|\bfour steps\b/);
+    }
+  });
+
+  it('sets steps that hold commas apart by semicolons', () => {
+    const steps = ['Start on Mulberry Street heading north', 'After 4 km in town, take the ramp on the right for the highway', 'Arrive at Los Angeles'];
+    const a = offlineAnswer({ request: 'Find the route.', steps: [{ name: 'BINGMap.get_route', args: { start: 'New York City', end: 'Los Angeles' }, response: JSON.stringify({ route: steps }) }] }, new Rng(1, 'route'));
+    expect(a).toContain('start on Mulberry Street heading north; after 4 km in town, take the ramp on the right for the highway; and arrive at Los Angeles.');
+  });
+});
+
+describe('answer_grep_name_unsaid (bfcl_multi_turn_base_33-control-k2)', () => {
+  const request = 'Use grep to find out the name of the function of the script.';
+  const line = 'def deploy():    # update the system    pass# update the database# update the server# final checks';
+  const calls = [{ name: 'GorillaFileSystem.grep', args: { file_name: 'deploy.py', pattern: 'def' }, response: JSON.stringify({ matching_lines: [line] }) }];
+  it('flags the line quoted back for a name asked, and passes the name said', () => {
+    expect(grepNameUnsaid({ request, calls, answer: 'I found that the only matching line is "def deploy(): # update the system pass# update the database# update the server# final checks".' })).toBeDefined();
+    expect(grepNameUnsaid({ request, calls, answer: 'The function in "deploy.py" is called "deploy".' })).toBeUndefined();
+    expect(grepNameUnsaid({ request: 'Find the lines with def.', calls, answer: 'The only matching line is "def deploy():".' })).toBeUndefined();
+  });
+
+  it('the writer says the name the grep found (failed on answer-writer-91)', () => {
+    for (let seed = 0; seed < 4; seed++) {
+      const a = offlineAnswer({ request, steps: calls }, new Rng(seed, 'grep'));
+      expect(grepNameUnsaid({ request, calls, answer: a }), a).toBeUndefined();
+      expect(a).toContain('function in "deploy.py" is called "deploy" (the line grep found opens "def deploy():")');
+      // The match itself is still told: a quote holds the pattern (answer_grep_lines_unsaid, breached by the name alone on b4).
+      expect(grepLinesUnsaid({ answer: a, calls }), a).toBeUndefined();
     }
   });
 });

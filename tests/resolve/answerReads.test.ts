@@ -110,7 +110,7 @@ describe("a web search's results said as a person passes them on (answer-writer-
 
   it('names each result with its link, the first three of a longer list, and not the side sections unasked', () => {
     for (const a of answers(input(3))) {
-      expect(a).toMatch(/(?:A search for "big data tools" found|Searching for "big data tools" turned up|I searched for "big data tools" and found|For "big data tools", the search came back with) 3 results: "Page 1 - Site" \(https:\/\/site\.example\/p1\), "Page 2 - Site" \(https:\/\/site\.example\/p2\) and "Page 3 - Site" \(https:\/\/site\.example\/p3\)\./);
+      expect(a).toMatch(/(?:A search for "big data tools" found|Searching for "big data tools" turned up|I searched for "big data tools" and found|The search for "big data tools" came back with) 3 results: "Page 1 - Site" \(https:\/\/site\.example\/p1\), "Page 2 - Site" \(https:\/\/site\.example\/p2\) and "Page 3 - Site" \(https:\/\/site\.example\/p3\)\./);
       expect(a).not.toMatch(/related (?:questions|searches)|people also ask|Big data - Wikipedia/i);
     }
     for (const a of answers(input(9))) expect(a).toMatch(/found 9 results; the first three are "Page 1 - Site" \(https:\/\/site\.example\/p1\), "Page 2 - Site" \(https:\/\/site\.example\/p2\) and "Page 3 - Site"|turned up 9 results; the first three are/);

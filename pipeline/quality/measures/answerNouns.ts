@@ -1,5 +1,5 @@
 /**
- * Does a closing answer call what it tells by what it is (answer-writer-91)? Seven slips found reading
+ * Does a closing answer call what it tells by what it is (answer-writer-91)? Ten slips found reading
  * g0's closing answers beside their requests:
  *
  * - answer_order_label_tail: a stock order's status left as a label after a comma ("I placed the order:
@@ -10,9 +10,7 @@
  *   found 3 results: on 19 October 2023, windy at 13.6 °C; …" for a forecast).
  * - answer_failed_film_counted: a failure answer that tells the failed look-up for one film, named alone
  *   by a title search, as done for several ("getting the reviews of the five films did not" where the
- *   reviews were of "Inception" and the five films are the popular ones), or the one film the request
- *   asks the task of ("getting the details of the three films did not" for "Identify the top three films …
- *   Obtain detailed information about the first movie", teval_query_441_0-env-k2).
+ *   reviews were of "Inception" and the five films are the popular ones).
  * - answer_one_counted_as_digit: a count of one told as a tally ("found 1 paper: …", "There is 1 line in …"),
  *   where a person says "one" — or, for one day's forecast, the forecast itself.
  * - answer_read_told_as_got: reading a file told as "getting the file" ("Getting the file worked; …"),
@@ -21,6 +19,13 @@
  *   is "Quantum Computing: The Movie"."), where a person says what the search found.
  * - answer_asked_text_withheld: a look-up's text the user asked to be given told by nothing but the deed
  *   that saved it ("I wrote the text to "outputs/quantum_computing_articles.txt".").
+ * - answer_steps_as_things: a route's directions run together as things it holds ("the route has "Head east
+ *   …", "Turn left …" and "Arrive at …""), where a person tells them as steps in order.
+ * - answer_grep_name_unsaid: a grep run to learn what a function or class is called answered by quoting the
+ *   line it found ("the only matching line is "def deploy(): # update the system pass# …""), where a person
+ *   says the name ("deploy").
+ * - answer_timestamp_quoted: a machine timestamp quoted as it came ("a reviewer rated it 5 (posted
+ *   "2023-10-12T12:00:34Z")"), where a person says the day.
  */
 import { isErrorResponse } from '../../errors/responses.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
@@ -100,42 +105,20 @@ export function failedFilmCounted(answer: string, calls: AnsweredTurn['calls'], 
   return m ? `"${m[0]}" for movie ${failedIds.find((id) => alone.has(id))}, found alone` : undefined;
 }
 
-/**
- * A failure answer that says a task "of/for the N films" where one film's look-up failed and the request
- * asks that task of one film ("Obtain detailed information about the first movie"), counting N only for
- * the films it lists ("Identify the top three films"): no sentence of the request puts a number of films
- * beside the task's word (details, information, reviews, description …).
- */
-export function failedFilmTaskSingular(answer: string, request: string, failedFilms: string[]): string | undefined {
-  if (new Set(failedFilms).size !== 1) return undefined;
-  const m = /\b(?:of|for) the (two|three|four|five|six|seven|eight|nine|ten|\d+) (?:films|movies)\b/.exec(unquoted(answer));
-  if (!m) return undefined;
-  const TASK = /\b(?:details?|detailed|information|info|reviews?|descriptions?|overviews?|plots?|summar(?:y|ies))\b/i;
-  const COUNTED = /\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+) (?:[\w'-]+ ){0,3}(?:films|movies)\b|\b(?:each|all|every one) of (?:these|those|them|the)\b|\b(?:for|of) (?:each|every|all)\b|\btheir\b/i;
-  const ONE = /\b(?:about|of|for|on) (?:the )?(?:first|top|second|third|last|most popular|highest[- ]rated) (?:movie|film)\b/i;
-  const sentences = request.split(/(?<=[.!?])\s+/).filter((s) => TASK.test(s));
-  if (sentences.length === 0 || sentences.some((s) => COUNTED.test(s)) || !sentences.some((s) => ONE.test(s))) return undefined;
-  return `"${m[0]}" where the request asks it of one film ("${(ONE.exec(request) ?? [''])[0]}")`;
-}
-
 export const answerFailedFilmCounted: CaseMeasure = {
   kind: 'case',
   id: 'answer_failed_film_counted',
   group: 'text',
-  title: 'failure answer tells a failed look-up for one film as done for several: a film found alone by its title ("getting the reviews of the five films did not" for the reviews of "Inception"), or the one film the request asks the task of ("getting the details of the three films" for "detailed information about the first movie")',
+  title: 'failure answer tells a failed look-up for one film, found alone by its title, as done for several ("getting the reviews of the five films did not" for the reviews of "Inception")',
   population: 'cases with a closing answer after a failed call',
   check(tc: TestCase) {
     const failures = failureAnswers(tc);
     if (failures.length === 0) return undefined;
     const turns = new Map(answeredTurns(tc).map((t) => [t.answer, t.calls]));
-    const requests = new Map(answeredTurns(tc).map((t) => [t.answer, t.request]));
     for (const { answer, failed } of failures) {
       const ids = failed.flatMap((f) => (isRecord(f.args) && f.args.movie_id !== undefined ? [String(f.args.movie_id)] : []));
       const hit = ids.length ? failedFilmCounted(answer, turns.get(answer) ?? [], ids) : undefined;
       if (hit) return hit;
-      const films = failed.flatMap((f) => (isRecord(f.args) ? Object.entries(f.args).flatMap(([k, v]) => (/^(?:movie_id|film_name|movie_name|title)$/.test(k) ? [String(v)] : [])) : []));
-      const one = films.length ? failedFilmTaskSingular(answer, requests.get(answer) ?? '', films) : undefined;
-      if (one) return one;
     }
     return null;
   },
@@ -223,4 +206,59 @@ export const answerAskedTextWithheld: CaseMeasure = {
   check: (tc) => turnDefect(tc, askedTextWithheld),
 };
 
-export const ANSWER_NOUN_MEASURES = [answerAskedTextWithheld, answerOrderLabelTail, answerRecordsCalledResults, answerFailedFilmCounted, answerOneCountedAsDigit, answerReadToldAsGot, answerRecordByFieldNames];
+/** A route's directions run together as things it holds: "the route has "Head east on …", "Turn left onto …" and "Arrive at …"". */
+export function stepsAsThings(answer: string): string | undefined {
+  const m = /\bthe (?:route|directions|itinerary|instructions) (?:has|is|are|holds) "[^"]+"(?:, "[^"]+")* and "[^"]+"/i.exec(answer);
+  return m ? `"${m[0].slice(0, 100)}…"` : undefined;
+}
+
+export const answerStepsAsThings: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_steps_as_things',
+  group: 'text',
+  title: 'closing answer runs a route\'s directions together as things it holds ("I found that the route has "Head east on Rue Saint-Dominique …", "Turn left onto Avenue Bosquet" and "Arrive at Louvre Museum on the right"") instead of telling them as steps in order',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => stepsAsThings(t.answer)),
+};
+
+/** Names a line of code defines after a keyword: "def deploy():", "class Loader", "function main(". */
+const CODE_NAME = /\b(?:def|class|function|func|fn)\s+([A-Za-z_$][\w$]*)/g;
+
+/**
+ * The request asks what a function, class or method is called, a call of the turn returned lines that
+ * define one, and the answer never says that name except inside the quoted line ("def deploy(): …").
+ */
+export function grepNameUnsaid(turn: AnsweredTurn): string | undefined {
+  if (!/\bname\b/i.test(turn.request) || !/\b(?:function|class|method)s?\b/i.test(turn.request)) return undefined;
+  const names = turn.calls.flatMap((c) => [...c.response.matchAll(CODE_NAME)].map((m) => m[1]));
+  if (names.length === 0) return undefined;
+  const bare = turn.answer.replace(CODE_NAME, ' ');
+  const said = names.some((n) => new RegExp(`(?<![\\w$])${n.replace(/\$/g, '\\$')}(?![\\w$])`).test(bare));
+  return said ? undefined : `"${turn.answer.slice(0, 100)}" never names ${names.slice(0, 3).map((n) => `"${n}"`).join(', ')}`;
+}
+
+export const answerGrepNameUnsaid: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_grep_name_unsaid',
+  group: 'text',
+  title: 'closing answer to "what is the function (class) called" quotes back the line grep found ("the only matching line is "def deploy(): # update the system pass# …"") instead of saying the name ("deploy")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, grepNameUnsaid),
+};
+
+/** A quoted ISO timestamp: "2023-10-12T12:00:34Z". */
+export function timestampQuoted(answer: string): string | undefined {
+  const m = /"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}[^"]{0,12}"/.exec(answer);
+  return m ? `${m[0]} in "…${answer.slice(Math.max(0, m.index - 50), m.index + m[0].length)}"` : undefined;
+}
+
+export const answerTimestampQuoted: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_timestamp_quoted',
+  group: 'text',
+  title: 'closing answer quotes a machine timestamp as it came ("a reviewer rated it 5 (posted "2023-10-12T12:00:34Z")") instead of saying the day',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => timestampQuoted(t.answer)),
+};
+
+export const ANSWER_NOUN_MEASURES = [answerTimestampQuoted, answerGrepNameUnsaid, answerStepsAsThings, answerAskedTextWithheld, answerOrderLabelTail, answerRecordsCalledResults, answerFailedFilmCounted, answerOneCountedAsDigit, answerReadToldAsGot, answerRecordByFieldNames];

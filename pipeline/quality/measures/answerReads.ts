@@ -161,6 +161,41 @@ export function pendingSingular(answer: string, request: string): string | undef
   return undefined;
 }
 
+/**
+ * The converse: a failure answer that counts the films a task was for ("but not getting the details of the three
+ * films") where the request singles one out ("Obtain detailed information about the first movie").
+ */
+export function singledFilmCounted(answer: string, request: string): string | undefined {
+  const several = SEVERAL_FILMS.exec(request);
+  if (!several || !ONE_FILM.test(request)) return undefined;
+  // Films counted for what is looked up of each ("the details of the first three movies") are several look-ups, rightly counted.
+  if (/\b(?:details?|information|info|reviews?|descriptions?|ratings?|genres?|overviews?) (?:of|for|on|about) (?:the )?$/i.test(request.slice(Math.max(0, several.index - 30), several.index))) return undefined;
+  for (const m of answer.matchAll(PENDING)) {
+    const phrase = `${m[1] ?? ''} ${m[2] ?? ''}`;
+    const many = new RegExp(`\\b(?:of|for) the ${COUNT_WORD} (?:movies|films)\\b`, 'i').exec(phrase);
+    if (many) return `"${phrase.trim().slice(0, 90)}" for "${ONE_FILM.exec(request)![0]}"`;
+  }
+  return undefined;
+}
+
+export const answerSingledFilmCounted: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_singled_film_counted',
+  group: 'text',
+  title: 'failure answer says a task failed or waits for several films ("but not getting the details of the three films") where the user singled one out ("detailed information about the first movie")',
+  population: 'cases with a closing answer after a failed call',
+  check(tc) {
+    const failures = failureAnswers(tc);
+    if (failures.length === 0) return undefined;
+    const requests = new Map(answeredTurns(tc).map((t) => [t.answer, t.request]));
+    for (const { answer } of failures) {
+      const hit = singledFilmCounted(answer, requests.get(answer) ?? '');
+      if (hit) return hit;
+    }
+    return null;
+  },
+};
+
 export const answerPendingSingular: CaseMeasure = {
   kind: 'case',
   id: 'answer_pending_singular',
@@ -263,4 +298,4 @@ export const answerFieldWordCount: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => fieldWordCount(t.answer)),
 };
 
-export const ANSWER_READS_MEASURES = [answerRecordCommaRun, answerIdForTitle, answerQuestionParroted, answerDeedRun, answerPendingSingular, answerFailedCalledPending, answerPlaceholderFact, answerFieldWordCount];
+export const ANSWER_READS_MEASURES = [answerRecordCommaRun, answerIdForTitle, answerQuestionParroted, answerDeedRun, answerPendingSingular, answerSingledFilmCounted, answerFailedCalledPending, answerPlaceholderFact, answerFieldWordCount];

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
+import { Rng } from '../../pipeline/rng.js';
+import { answerOpeningFrameTopShare, apologyDoubled, openingFrame, statementsOf } from '../../pipeline/quality/measures/answerFrames.js';
+import { timestampQuoted } from '../../pipeline/quality/measures/answerNouns.js';
+import { singledFilmCounted } from '../../pipeline/quality/measures/answerReads.js';
+import type { TestCase } from '../../pipeline/schemas.js';
+
+/** A case holding one closing answer in its ground truth, of its own trajectory. */
+const withAnswer = (trajectoryId: string, answer: string) =>
+  ({ id: `${trajectoryId}-control-k1`, trajectoryId, source: 'bfcl', messages: [{ role: 'system', content: 's' }, { role: 'user', content: 'Show me.' }], groundTruth: { name: 'FinishAction', args: answer } }) as unknown as TestCase;
+
+describe('answer_opening_frame_top_share (g0: "I found that …" in 26 of 242 trajectories)', () => {
+  it('blanks what a statement is about and leaves questions out', () => {
+    expect(openingFrame('For "quantum computing", the search came back with 3 papers.')).toBe('For Q, the');
+    expect(statementsOf('I found that the distance is 980 km. Shall I go on? "A." is quoted.')).toEqual(['I found that the distance is 980 km.', '"A." is quoted.']);
+  });
+
+  it('scores the share of trajectories whose answers open a statement alike', () => {
+    const cases = [withAnswer('t1', 'I found that the watchlist has "NVDA".'), withAnswer('t2', 'I found that the distance is 980 km.'), withAnswer('t3', 'The route is as follows: head east.'), withAnswer('t4', 'Your flight is booked.')];
+    const s = answerOpeningFrameTopShare.score(cases, {} as never)!;
+    expect(s.value).toBe(0.5);
+    expect(s.detail).toContain('2: "I found that …"');
+  });
+
+  it('the writer says a finding as itself, never after "I found that" (failed on answer-writer-91)', () => {
+    for (let seed = 0; seed < 12; seed++) {
+      const a = offlineAnswer({ request: 'Show me my watchlist.', steps: [{ name: 'TradingBot.get_watchlist', args: {}, response: JSON.stringify({ watchlist: ['NVDA', 'OMEG'] }) }] }, new Rng(seed, 'found'));
+      expect(a).not.toMatch(/I found that/);
+      expect(a).toContain('"NVDA" and "OMEG"');
+    }
+  });
+});
+
+describe('answer_apology_doubled (bfcl_multi_turn_base_123-env-k4)', () => {
+  it('flags "Sorry. Unfortunately, …" and passes one apology', () => {
+    expect(apologyDoubled('Sorry. Unfortunately, getting the details of order 12446 failed; the connection was reset.')).toBeDefined();
+    expect(apologyDoubled("I'm sorry. Unfortunately, searching failed.")).toBeDefined();
+    expect(apologyDoubled('Sorry. Getting the details of order 12446 failed.')).toBeUndefined();
+  });
+
+  it('the writer apologises once (failed on answer-writer-91)', () => {
+    for (let seed = 0; seed < 60; seed++) {
+      const a = offlineAnswer({ request: 'Show the order.', steps: [{ name: 'TradingBot.get_order_details', args: { order_id: 12446 }, response: '', error: 'HTTP 500 Internal Server Error' }] }, new Rng(seed, 'sorry'));
+      expect(apologyDoubled(a), a).toBeUndefined();
+    }
+  });
+});
+
+describe('answer_timestamp_quoted (teval_query_177_1-control-k4)', () => {
+  const reviews = JSON.stringify({ reviews: [{ rating: 5, time: '2023-10-12T12:00:34Z', text: 'Lovely stay.' }, { rating: 4, time: '2023-09-21T20:00:02Z', text: 'Good value.' }] });
+  it('flags a quoted timestamp and passes a day', () => {
+    expect(timestampQuoted('a reviewer rated it 5 (posted "2023-10-12T12:00:34Z"), writing "Lovely stay."')).toBeDefined();
+    expect(timestampQuoted('a reviewer rated it 5 (posted 12 October 2023), writing "Lovely stay."')).toBeUndefined();
+  });
+
+  it("the writer says a review's day (failed on answer-writer-91)", () => {
+    const a = offlineAnswer({ request: 'Get the reviews.', steps: [{ name: 'Airbnb.get_property_reviews', args: { property_id: 1 }, response: reviews }] }, new Rng(1, 'reviews'));
+    expect(timestampQuoted(a), a).toBeUndefined();
+    expect(a).toContain('posted 12 October 2023');
+  });
+});
+
+describe('answer_singled_film_counted (teval_query_441_0-env-k2)', () => {
+  const request = 'Identify the top three films that are currently being screened in China. Obtain detailed information about the first movie and look up more information about its director on Google.';
+  it('flags the singled-out film counted as several, and passes it said alone', () => {
+    expect(singledFilmCounted('Looking up the films now playing went through, but not getting the details of the three films.', request)).toBeDefined();
+    expect(singledFilmCounted('Looking up the films now playing went through, but not getting the details of the film.', request)).toBeUndefined();
+    expect(singledFilmCounted('… but not getting the details of the three films.', 'Retrieve the details of the first three movies.')).toBeUndefined();
+    // teval_query_217_1: the three films' details are asked for; "the first movie" is singled out only for its description.
+    expect(singledFilmCounted('… but not getting the details of the three films.', 'Find out which movies are currently showing in China and retrieve the details of the first three movies. Afterward, choose the first movie and obtain its description.')).toBeUndefined();
+  });
+
+  it('the writer says the failed look-up for the one film (failed on answer-writer-91)', () => {
+    const films = JSON.stringify({ film: [{ id: 1, title: 'A', director: 'X' }, { id: 2, title: 'B', director: 'Y' }, { id: 3, title: 'C', director: 'Z' }] });
+    for (let seed = 0; seed < 20; seed++) {
+      const a = offlineAnswer({ request, steps: [{ name: 'FilmDouban.now_playing_out_filter', args: { region: '中国' }, response: films }, { name: 'FilmDouban.get_movie_detail', args: { movie_id: 1 }, response: '', error: 'HTTP 500 Internal Server Error' }] }, new Rng(seed, 'films'));
+      expect(singledFilmCounted(a, request), a).toBeUndefined();
+    }
+  });
+});
+
+describe('the three films whose details are asked for stay counted (teval_query_217_1-env-k2)', () => {
+  it('keeps "the details of the three films" where the request counts the look-ups', () => {
+    const request = 'Find out which movies are currently showing in China and retrieve the details of the first three movies. Afterward, choose the first movie and obtain its description.';
+    const films = JSON.stringify({ film: [{ id: 1, title: 'A' }, { id: 2, title: 'B' }, { id: 3, title: 'C' }] });
+    const a = offlineAnswer({ request, steps: [{ name: 'FilmDouban.now_playing_out_filter', args: { region: '中国' }, response: films }, { name: 'FilmDouban.get_movie_detail', args: { movie_id: 1 }, response: '', error: 'HTTP 500 Internal Server Error' }] }, new Rng(1, 'films'));
+    expect(a).not.toMatch(/details of the (?:film|movie) did not|but not getting the details of the (?:film|movie)\b/);
+  });
+});
+
+describe('a choice of what to show is no subject (bfcl_multi_turn_base_98)', () => {
+  it('says the doors without "For "doors"" (failed on answer-writer-91)', () => {
+    const a = offlineAnswer({ request: 'Check the door locks.', steps: [{ name: 'VehicleControlAPI.displayCarStatus', args: { option: 'doors' }, response: JSON.stringify({ doorStatus: { driver: 'locked', passenger: 'locked', rear_left: 'unlocked', rear_right: 'locked' } }) }] }, new Rng(1, 'doors'));
+    expect(a).not.toContain('For "doors"');
+    expect(a).toContain('the rear left door is unlocked');
+  });
+});
