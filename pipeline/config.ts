@@ -133,8 +133,9 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_milk_twice: 0,
   long_context_order_said_twice: 0,
   long_context_customer_named: 0,
-  // evolve 81 draws distractors framed as the listed docs are (71/1,000 left on h-evol28 b4, 960 on g0): the rest are cases whose only related distractors are in the other benchmark's frame (a BFCL file-and-Twitter case lists both whole toolkits; T-Eval's file tools are its related ones).
-  extra_tools_doc_frame_foreign: 0.08,
+  // extra_tools_doc_frame_foreign is reported, not gated: evolve 81 draws distractors framed as the listed docs are (71/1,000 left on
+  // h-evol28 b4, 960 on g0), and what is left depends on the tool pool (a BFCL file-and-Twitter case lists both whole toolkits; a
+  // small build's pool has no same-frame candidate at all: 8/8 in the tests' release build), not on a slip the rules can mend.
   noise_time_beside_request_time: 0,
   // harder-tools-14 (one of six draws per tool per case): 59.9% of rewrites hold their tool's top wording (99.7% under harder-tools-13, 175 of 178 tools with one wording); short docs ("Adds text page of ppt.") keep it above 0.
   harder_tools_stock_wording: 0.65,

@@ -114,6 +114,12 @@ describe('a wrong call\'s thought', () => {
     expect(t).toBeDefined();
     expect(echoedVerb(t!)).toBeUndefined();
     expect(t).toContain('`count_words`');
+    // bfcl_multi_turn_base_6-tool_hallucination_error-k1-cot on the merged build m2: an invented `change_directory` "will change into the folder" (failed on error-injectors@61).
+    const cd = { name: 'GorillaFileSystem.cd', description: 'Change the current working directory to the specified folder.', required_parameters: [], optional_parameters: [] };
+    const into = { name: 'GorillaFileSystem.cd', args: { folder: 'communal' }, thought: 'The folder will be "communal". To start, `cd` with folder "communal" will change into the folder.' };
+    const invented = erroneousThought('tool_hallucination_error', into as never, { name: 'GorillaFileSystem.change_directory', args: { folder: 'communal' } } as never, { tools: [cd] as never });
+    expect(invented).toContain('`change_directory`');
+    expect(echoedVerb(invented!), invented).toBeUndefined();
   });
 });
 

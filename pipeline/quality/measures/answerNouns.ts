@@ -256,7 +256,8 @@ export const answerTimestampQuoted: CaseMeasure = {
   kind: 'case',
   id: 'answer_timestamp_quoted',
   group: 'text',
-  title: 'closing answer quotes a machine timestamp as it came ("a reviewer rated it 5 (posted "2023-10-12T12:00:34Z")") instead of saying the day',
+  // The title goes into every release's card, which holds no timestamp (release.test.ts): the example is cut before the clock.
+  title: 'closing answer quotes a machine timestamp as it came ("a reviewer rated it 5 (posted "2023-10-12T…Z")") instead of saying the day',
   population: 'cases that show or ask for a closing answer',
   check: (tc) => turnDefect(tc, (t) => timestampQuoted(t.answer)),
 };
