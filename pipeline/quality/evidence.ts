@@ -179,3 +179,8 @@ export function shareJudged(judged: ReadonlyMap<string, string | null>): { value
   const n = judged.size;
   return n ? { value: defective / n, n, detail: `${defective} of ${n} cases`, examples } : undefined;
 }
+
+/** The tools Extra Tools added to an evolved case, by name (none for any other case). */
+export function addedExtraTools(tc: TestCase): string[] | undefined {
+  return (tc.evolution?.details?.extraTools as { added?: string[] } | undefined)?.added;
+}

@@ -14,6 +14,7 @@ import { isCityLocale, streetsOf } from '../../pipeline/resolution/streets.js';
 import { placeNamed } from '../../pipeline/resolution/places.js';
 import { Rng } from '../../pipeline/rng.js';
 import { numberOnItsStreet } from '../../pipeline/resolution/streetGeo.js';
+import { bingNearby } from '../support/mapDocs.js';
 
 const nearby = (args: Record<string, unknown>) => ({ name: 'BINGMap.search_nearby', args });
 const listing = (...places: [string, string][]) => `{'places': [${places.map(([n, a]) => `{'name': '${n}', 'address': '${a}'}`).join(', ')}]}`;
@@ -139,14 +140,7 @@ describe('simulated_address_town_not_town (teval_query_188_0, 26_0)', () => {
   });
 
   it('the simulator ends such an address in the town the place is in, or in nothing (failed on api-simulator-132)', () => {
-    const str = (name: string, description: string) => ({ name, type: 'string' as const, description });
-    const tool: ToolDoc = {
-      name: 'BINGMap.search_nearby',
-      description: 'Search for places nearby a location, within a given radius, and return the results into a list. Put the location name at the end of the query.',
-      required_parameters: [str('search_term', '[Required] the place name')],
-      optional_parameters: [str('places', 'the name of the location.'), { name: 'latitude', type: 'float' as const, description: 'the latitude of the location.' }, { name: 'longitude', type: 'float' as const, description: 'the longitude of the location.' }, { name: 'radius', type: 'integer' as const, description: 'radius in meters.' }],
-      return_data: [{ name: 'places', description: 'the list of places, each place is a dict with name and address, at most 5 places.' }],
-    };
+    const tool = bingNearby;
     for (let seed = 0; seed < 20; seed++) {
       for (const args of [{ places: 'Stanford University', radius: 1000, search_term: 'restaurants' }, { search_term: '1600 Pennsylvania Avenue NW, Washington, DC 20500' }, { places: '1600 Pennsylvania Avenue NW, Washington, DC 20500', search_term: 'cafe' }]) {
         const response = simulateOffline({ name: tool.name, args, tools: [tool] }, new Rng(seed, 'town', JSON.stringify(args))).response;
@@ -157,14 +151,7 @@ describe('simulated_address_town_not_town (teval_query_188_0, 26_0)', () => {
 });
 
 describe('simulated_sight_made_up (teval_query_185_2, 188_1, 270_1, 305_0, 107_2)', () => {
-  const str = (name: string, description: string) => ({ name, type: 'string' as const, description });
-  const tool: ToolDoc = {
-    name: 'BINGMap.search_nearby',
-    description: 'Search for places nearby a location, within a given radius, and return the results into a list. Put the location name at the end of the query.',
-    required_parameters: [str('search_term', '[Required] the place name')],
-    optional_parameters: [str('places', 'the name of the location.'), { name: 'latitude', type: 'float' as const, description: 'the latitude of the location.' }, { name: 'longitude', type: 'float' as const, description: 'the longitude of the location.' }, { name: 'radius', type: 'integer' as const, description: 'radius in meters.' }],
-    return_data: [{ name: 'places', description: 'the list of places, each place is a dict with name and address, at most 5 places.' }],
-  };
+  const tool = bingNearby;
   const eiffel = { places: 'Eiffel Tower', radius: 1000, search_term: 'attractions' };
 
   it('flags a made-up sight at a drawn address in a big city, passes published addresses, restaurants and small towns', () => {

@@ -17,6 +17,14 @@ export const gaode: ToolDoc = {
   optional_parameters: [],
   return_data: [{ name: 'distance', description: 'the distance in KM' }, { name: 'duration', description: 'expected time in minutes' }],
 };
+/** Bing's nearby search as T-Eval gives it: a place name or coordinates, a radius in metres, at most 5 places back. */
+export const bingNearby: ToolDoc = {
+  name: 'BINGMap.search_nearby',
+  description: 'Search for places nearby a location, within a given radius, and return the results into a list. Put the location name at the end of the query.',
+  required_parameters: [param('search_term', '[Required] the place name')],
+  optional_parameters: [param('places', 'the name of the location.'), { name: 'latitude', type: 'float' as const, description: 'the latitude of the location.' }, { name: 'longitude', type: 'float' as const, description: 'the longitude of the location.' }, { name: 'radius', type: 'integer' as const, description: 'radius in meters.' }],
+  return_data: [{ name: 'places', description: 'the list of places, each place is a dict with name and address, at most 5 places.' }],
+};
 export const MAP_TOOLS = [bingDistance, bingRoute, gaode];
 /** A string parameter of a doc. */
 export { param };

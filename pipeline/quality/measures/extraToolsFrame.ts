@@ -4,6 +4,7 @@
  * "This tool belongs to the trading system, … Tool description: …", or the reverse. A distractor in
  * the other benchmark's frame stands out as added, so a model can set it aside unread.
  */
+import { addedExtraTools } from '../evidence.js';
 import type { CaseMeasure } from '../types.js';
 
 /** The frame of a doc: BFCL's toolkit preamble before "Tool description:", or a plain line. */
@@ -16,7 +17,7 @@ export const extraToolsDocFrameForeign: CaseMeasure = {
   title: "extra tools: an added tool's doc is framed unlike every listed tool's (a T-Eval plain line among BFCL's \"This tool belongs to … Tool description: …\" docs, or the reverse)",
   population: 'evolved cases with extra tools',
   check(tc, ctx) {
-    const added = (tc.evolution?.details?.extraTools as { added?: string[] } | undefined)?.added;
+    const added = addedExtraTools(tc);
     if (!added?.length) return undefined;
     const base = ctx.baseCase(tc.evolution!.baseCaseId);
     if (!base) return null;

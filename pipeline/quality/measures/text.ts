@@ -6,7 +6,7 @@ import { ownDescription } from '../../toolDescription.js';
 import { diffWords } from 'diff';
 import { FINISH_ACTION, type TestCase } from '../../schemas.js';
 import { apiOf } from '../../errors/values.js';
-import { groundTruthActions, shownAction, userText } from '../evidence.js';
+import { addedExtraTools, groundTruthActions, shownAction, userText } from '../evidence.js';
 import { grammarIssues, keyAsWords } from '../grammar.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
@@ -1225,7 +1225,7 @@ export const extraToolsSameFunction: CaseMeasure = {
   title: "extra tools: an added tool does the same job as a tool the case lists, or serves the ground truth's request (a second right answer)",
   population: 'evolved cases with extra tools',
   check(tc, ctx) {
-    const added = (tc.evolution?.details?.extraTools as { added?: string[] } | undefined)?.added;
+    const added = addedExtraTools(tc);
     if (!added) return undefined;
     const base = ctx.baseCase(tc.evolution!.baseCaseId);
     if (!base) return null;
@@ -1264,7 +1264,7 @@ export const extraToolsServeUnmetAsk: CaseMeasure = {
   title: 'extra tools: an added tool serves a part of the request no listed tool serves ("how far" with a distance or route tool added and none listed): a second right next call',
   population: 'evolved cases with extra tools',
   check(tc, ctx) {
-    const added = (tc.evolution?.details?.extraTools as { added?: string[] } | undefined)?.added;
+    const added = addedExtraTools(tc);
     if (!added?.length) return undefined;
     const base = ctx.baseCase(tc.evolution!.baseCaseId);
     if (!base) return null;
@@ -1293,7 +1293,7 @@ export const extraToolsUnrelated: CaseMeasure = {
   population: 'evolved cases with extra tools',
   minGateN: 100,
   check(tc, ctx) {
-    const added = (tc.evolution?.details?.extraTools as { added?: string[] } | undefined)?.added;
+    const added = addedExtraTools(tc);
     if (!added?.length) return undefined;
     const base = ctx.baseCase(tc.evolution!.baseCaseId);
     if (!base) return null;
@@ -1403,7 +1403,7 @@ export const toolDocUnrepaired: CaseMeasure = {
   check(tc) {
     for (const t of tc.tools) {
       const defect = unrepairedDocDefect(t);
-      if (defect) return (tc.evolution?.details?.extraTools as { added?: string[] } | undefined)?.added?.includes(t.name) ? `added ${defect}` : defect;
+      if (defect) return addedExtraTools(tc)?.includes(t.name) ? `added ${defect}` : defect;
     }
     return null;
   },
