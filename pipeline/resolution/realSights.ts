@@ -124,6 +124,7 @@ export function realSightsListed(answer: Record<string, unknown>, centre: { lat:
         out.push({ ...r, name: sight.name, address: sight.address });
       }
     }
-    if (out.some((r) => r !== undefined)) answer[key] = out;
+    // Never an empty list: where every record was drawn and every sight in reach is already listed, the list stays as drawn.
+    if (out.length) answer[key] = out;
   }
 }

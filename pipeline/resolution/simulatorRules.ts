@@ -34,7 +34,7 @@ import type { RecordFacts } from './recordedFacts.js';
 import { isCityLocale, offshoreAt, streetsOf, nearbyLandmark, townReachKm } from './streets.js';
 import { recordedAnswer } from './recordedAnswer.js';
 import { labelFits } from '../quality/copiedFields.js';
-import { driveMinutes, listedSpot, localKm, locate, pairPoint, termLandmark, tripOf, type Trip } from './trips.js';
+import { driveMinutes, listedSpot, localKm, locate, pairPoint, searchTermOf, termLandmark, tripOf, type Trip } from './trips.js';
 import { isComputation, localityOf, type ToolLocality } from '../errors/environment.js';
 import { oneTypePerField } from './fieldTypes.js';
 import { docListCap } from './askedCount.js';
@@ -1839,7 +1839,7 @@ function nearbyNearCentre(doc: ToolDoc, args: Record<string, unknown>, answer: R
  */
 function sightsAsListed(doc: ToolDoc, args: Record<string, unknown>, answer: unknown, carry: CarriedValue[]): void {
   if (!NEARBY_SEARCH.test(doc.name) || !isPlainObject(answer)) return;
-  const term = Object.entries(args).find(([k, v]) => /search|keyword|term|query/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+  const term = searchTermOf(args);
   const kinds = term ? sightKindsAsked(term) : undefined;
   if (!term || !kinds) return;
   const reach = nearbyReach(doc, args);

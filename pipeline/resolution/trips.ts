@@ -202,9 +202,14 @@ export function pairPoint(args: Record<string, unknown>, doc?: { required_parame
   return locate(pair[1], /lon\w*\s*,\s*lat/i.test(params.find((p) => p.name === pair[0])?.description ?? ''));
 }
 
+/** A place search's term: its search, keyword, term or query argument. */
+export function searchTermOf(args: Record<string, unknown>): string | undefined {
+  return Object.entries(args).find(([k, v]) => /search|keyword|term|query/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+}
+
 /** The landmark a search term names as the whole of itself ("Central Park, New York City", "Times Square"), not a town nor an address. */
 export function termLandmark(args: Record<string, unknown>): { lat: number; lon: number } | undefined {
-  const term = Object.entries(args).find(([k, v]) => /search|keyword|term|query/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+  const term = searchTermOf(args);
   if (!term || /\d/.test(term)) return undefined;
   const at = placesNamedIn(term)[0];
   return at && townReachKm(at) === undefined && term.trim().toLowerCase().startsWith(at.name.toLowerCase()) ? at : undefined;

@@ -178,22 +178,25 @@ export function singledFilmCounted(answer: string, request: string): string | un
   return undefined;
 }
 
+/** One case measure over the failure answers, each read beside its turn's request: the first defect `find` names. */
+function failureRequestDefect(tc: TestCase, find: (answer: string, request: string) => string | undefined): string | null | undefined {
+  const failures = failureAnswers(tc);
+  if (failures.length === 0) return undefined;
+  const requests = new Map(answeredTurns(tc).map((t) => [t.answer, t.request]));
+  for (const { answer } of failures) {
+    const hit = find(answer, requests.get(answer) ?? '');
+    if (hit) return hit;
+  }
+  return null;
+}
+
 export const answerSingledFilmCounted: CaseMeasure = {
   kind: 'case',
   id: 'answer_singled_film_counted',
   group: 'text',
   title: 'failure answer says a task failed or waits for several films ("but not getting the details of the three films") where the user singled one out ("detailed information about the first movie")',
   population: 'cases with a closing answer after a failed call',
-  check(tc) {
-    const failures = failureAnswers(tc);
-    if (failures.length === 0) return undefined;
-    const requests = new Map(answeredTurns(tc).map((t) => [t.answer, t.request]));
-    for (const { answer } of failures) {
-      const hit = singledFilmCounted(answer, requests.get(answer) ?? '');
-      if (hit) return hit;
-    }
-    return null;
-  },
+  check: (tc) => failureRequestDefect(tc, singledFilmCounted),
 };
 
 export const answerPendingSingular: CaseMeasure = {
@@ -202,16 +205,7 @@ export const answerPendingSingular: CaseMeasure = {
   group: 'text',
   title: 'failure answer says a task still to do for one film ("get the reviews of the movie") where the user asked for several by number ("the top 3 highest-rated movies")',
   population: 'cases with a closing answer after a failed call',
-  check(tc) {
-    const failures = failureAnswers(tc);
-    if (failures.length === 0) return undefined;
-    const requests = new Map(answeredTurns(tc).map((t) => [t.answer, t.request]));
-    for (const { answer } of failures) {
-      const hit = pendingSingular(answer, requests.get(answer) ?? '');
-      if (hit) return hit;
-    }
-    return null;
-  },
+  check: (tc) => failureRequestDefect(tc, pendingSingular),
 };
 
 

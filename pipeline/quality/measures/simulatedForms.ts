@@ -48,6 +48,18 @@ export const simulatedFieldFormUnlikeRecorded: SetMeasure = {
   },
 };
 
+/** The simulated answers a case shows whose API has recorded answers, each an object answer (no error) beside its API's recorded fields. */
+function* answersBesideRecordings(tc: TestCase, ctx: QualityContext, recorded: Map<string, Map<string, RecordedField>>) {
+  for (const step of shownSimulatedSteps(tc, ctx) ?? []) {
+    if (step.response!.error) continue;
+    const fields = recorded.get(step.action.name);
+    if (!fields) continue;
+    const v = formValue(step.response!.content);
+    if (!isPlainObject(v) || 'error' in v) continue;
+    yield { step, fields, v };
+  }
+}
+
 /** Each case in the population, with why it is defective (null when it is not). */
 export function formsUnlikeRecorded(cases: readonly TestCase[], ctx: QualityContext, all?: Map<string, string[]>): Map<string, string | null> {
   const recorded = recordedByApi(cases, ctx);
@@ -56,12 +68,7 @@ export function formsUnlikeRecorded(cases: readonly TestCase[], ctx: QualityCont
     let inPopulation = false;
     let why: string | undefined;
     const given = new Set(planArgStrings(tc, ctx));
-    for (const step of shownSimulatedSteps(tc, ctx) ?? []) {
-      if (step.response!.error) continue;
-      const fields = recorded.get(step.action.name);
-      if (!fields) continue;
-      const v = formValue(step.response!.content);
-      if (!isPlainObject(v) || 'error' in v) continue;
+    for (const { step, fields, v } of answersBesideRecordings(tc, ctx, recorded)) {
       if (!fieldValues(v).some(({ path }) => sharedForm(fields.get(path)))) continue;
       inPopulation = true;
       const own = toJson(step.action.args) ?? '';
@@ -116,12 +123,7 @@ export function decimalsUnlikeRecorded(cases: readonly TestCase[], ctx: QualityC
     let inPopulation = false;
     let why: string | undefined;
     const given = planNumbers(tc, ctx);
-    for (const step of shownSimulatedSteps(tc, ctx) ?? []) {
-      if (step.response!.error) continue;
-      const fields = recorded.get(step.action.name);
-      if (!fields) continue;
-      const v = formValue(step.response!.content);
-      if (!isPlainObject(v) || 'error' in v) continue;
+    for (const { step, fields, v } of answersBesideRecordings(tc, ctx, recorded)) {
       if (!fieldValues(v).some(({ path, value }) => decimalPlaces(value) !== undefined && (fields.get(path)?.places.length ?? 0) >= 2)) continue;
       inPopulation = true;
       const own = toJson(step.action.args) ?? '';
