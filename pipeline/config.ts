@@ -603,6 +603,9 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_conditional_as_planned: 0,
   // One drawn Scholar title listed under two ids or citation counts in one task (teval_query_187_0: "Quantum computing: a review" as vpqgLoqv6xAZ cited by 8336, then as YH5jfPBH829m cited by 14734), gated since api-simulator-124 (lead): 8/185 on g0 → 0.
   simulated_scholar_record_repeated: 0,
+  // Scholar's MLA references as Scholar gives them (plain text, initials with stops, the listed title's case) and real journal volumes for their years (api-simulator-137: 95/95 and 95/152 on g0 of 2026-11-28's second stop → 0).
+  simulated_citation_unlike_scholar: 0,
+  simulated_journal_volume_impossible: 0,
   // A simulated web result that is a page of a real site the page table does not hold (a Reddit thread at a drawn id for "The Godfather movie information"), gated since api-simulator-123 (lead): 5/87 on g0 → 0.
   simulated_search_made_up_page: 0,
   // A tool selection CoT thought stating the wrong tool's own act the request never asks ("to create a new directory" for "cd within 'ResearchDocs'"), gated since error-injectors@55 (h-env24): 73/110 on f46 → 0.

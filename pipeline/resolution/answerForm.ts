@@ -86,3 +86,29 @@ export function inRecordedForm(content: string, recorded: readonly string[]): st
   if (forms.size !== 1 || !forms.has('python') || answerForm(content) !== 'json') return content;
   return jsonAsPython(content.trim()) ?? content;
 }
+
+/** A recorded answer that reports a failure or nothing found (Scholar's "Fully empty", an error record), not what the API answers when it works. */
+function failureRecord(text: string): boolean {
+  return /^[[{]/.test(text.trim()) && /\berror\b|fully empty|no results/i.test(text);
+}
+
+/**
+ * A simulated answer in plain text where the API answers in plain text. Google Scholar's citation is
+ * recorded as a bare string ("Zhou, Zhi-Hua. Machine learning. Springer Nature, 2021."), but the
+ * simulator drew it as a record of its doc's one return field ({"citation": "…"}): 181 of 193 citation
+ * answers a build showed were in a form the API never answers in. An answer that is one text field
+ * of an API whose every working recording is plain text is written as that text; anything else is left.
+ */
+export function inRecordedText(content: string, recorded: readonly string[]): string {
+  const working = recorded.filter((r) => r.trim() && !failureRecord(r));
+  if (!working.length || working.some((r) => /^[[{]/.test(r.trim()) || /^HTTP \d/.test(r.trim()))) return content;
+  let value: unknown;
+  try {
+    value = answerForm(content) === 'python' ? JSON.parse(pythonLiteralToJson(content.trim())) : JSON.parse(content.trim());
+  } catch {
+    return content;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return content;
+  const fields = Object.values(value as Record<string, unknown>);
+  return fields.length === 1 && typeof fields[0] === 'string' && fields[0].trim() ? fields[0] : content;
+}

@@ -54,7 +54,7 @@ import { pathProblem } from '../errors/pathKinds.js';
 import { unknownRecord } from './unknownRecord.js';
 import { oneTypePerField } from './fieldTypes.js';
 import { inRecordedBlocks } from './recordedBlocks.js';
-import { inRecordedForm } from './answerForm.js';
+import { inRecordedForm, inRecordedText } from './answerForm.js';
 import { cutResponse } from './recordedSearch.js';
 
 /** The source's form for a file error, when it registered one. */
@@ -246,7 +246,8 @@ export class ChainResolver implements ToolResolver {
     if (error) return { content: inRecordedForm(refusalContent(call.name, error), recorded), tier: 'simulated', error: { source: 'internal', message: error }, origin };
     // Records the API's own recordings write as labelled blocks (arXiv's papers) are written so too (recordedBlocks.ts).
     const own = this.cache.examples(call.name, config.resolve.simulatorExamples).map((e) => e.response);
-    return { content: inRecordedForm(inRecordedBlocks(withCarried(output.response, call.carry ?? []), own), recorded), tier: 'simulated', origin };
+    // An API that answers in plain text (Scholar's citations) answers so, never as a record of its doc's one field (answerForm.ts).
+    return { content: inRecordedText(inRecordedForm(inRecordedBlocks(withCarried(output.response, call.carry ?? []), own), recorded), own), tier: 'simulated', origin };
   }
 
   /** The simulator rules' answer to a call the tool docs rule out (unknown tool, keys, types), or undefined. */

@@ -22,6 +22,7 @@ import { escapeRegExp } from '../errors/vocabulary.js';
 import { filmByTitle, seriesByTitle, type SeriesFact } from './worldFacts.js';
 import { itemPages } from './webItems.js';
 import { FILM_VENUES, isPhenomenon, scholarField, type ScholarField } from './scholarFields.js';
+import { journalOf, volumesOf, yearsOf } from './journalVolumes.js';
 
 export interface TextCtx {
   rng: Rng;
@@ -74,7 +75,6 @@ export function isFormattedTextField(humanName: string): boolean {
 }
 
 export { cap };
-const titleCase = (s: string) => s.replace(/\b([a-z])([a-z]{3,})/g, (_, a: string, b: string) => a.toUpperCase() + b);
 
 /** Does a string read as words someone asked about (not an id, a path, coordinates or a number)? */
 export function isWords(s: string): boolean {
@@ -395,7 +395,48 @@ export function pubInfo(c: TextCtx): string {
   const authors = Array.from({ length: r.int(1, 3) }, author).join(', ') + (r.chance(0.3) ? ', …' : '');
   const topic = topicOf(c);
   const [venue, host] = r.pick(filmAsked(c.subject ? topic : '') ? FILM_VENUES : scholarField(topic).venues);
-  return `${authors} - ${venue}, ${r.int(2005, 2023)} - ${host}`;
+  return `${authors} - ${venue}, ${publishedIn(venue, r.int(2005, 2023))} - ${host}`;
+}
+
+/**
+ * A drawn year moved into the years the venue published (journalVolumes.ts), with no draw of its own so
+ * every later draw stays where it was: "Nature Energy, 2010" (it began in 2016) is 2016-2023's year in
+ * the same place of the span; a venue the table does not know keeps the year.
+ */
+function publishedIn(venue: string, drawn: number, from = 2005, to = 2023): number {
+  const j = journalOf(venue);
+  const span = j && yearsOf(j, from, to);
+  if (!j || !span || (drawn >= span[0] && drawn <= span[1])) return drawn;
+  return span[0] + ((drawn - from) % (span[1] - span[0] + 1));
+}
+
+/**
+ * "589.7842 (2021): 234-251": the volume and issue a journal really had in that year, and pages;
+ * one draw for the volume and one for the issue, as the drawn "31.4" took. A journal the table does not
+ * know gets the old drawn numbers.
+ */
+function volumeIssuePages(venue: string, year: number, r: Rng, withIssue = true): string {
+  const j = journalOf(venue);
+  let volume: number;
+  let issue: number;
+  if (!j) {
+    volume = r.int(3, 120);
+    issue = r.int(1, 12);
+  } else {
+    const [first, last] = volumesOf(j, year);
+    volume = r.int(first, last);
+    if (typeof j.issues === 'number') {
+      issue = r.int(1, j.issues);
+    } else {
+      const [base, perYear] = j.issues.running;
+      const perVolume = Math.max(1, Math.floor(perYear / (last - first + 1)));
+      const start = base + perYear * (year - 2021) + perVolume * (volume - first);
+      issue = r.int(start, start + perVolume - 1);
+    }
+  }
+  // A journal of one issue a volume (Elsevier's, Scientific Reports) is cited by volume alone.
+  const vi = withIssue && !(j && j.issues === 1) ? `${volume}.${issue}` : `${volume}`;
+  return withIssue ? `${vi} (${year}): ${((p) => `${p}-${p + r.int(8, 40)}`)(r.int(1, 900))}` : `${vi} (${year})`;
 }
 
 /** "G Chen" → ["Chen", "G."], "Grace Chen" → ["Chen", "Grace"]: an author as MLA lists them. */
@@ -406,18 +447,44 @@ function mlaName(author: string): [string, string] {
   return [last, given];
 }
 
-/** A reference to the paper a publication line describes: its first author, venue and year, as that line gives them. */
+/**
+ * The authors as Scholar's MLA names them: "Ramesh, A. N., et al.", "Anderson, N., and O. A. Müller.",
+ * "Zhou, Zhi-Hua." — an initial keeps its full stop before "et al." and ", and" (the drawn
+ * "Dubois, M. J, et al." dropped it), and the list ends in one full stop.
+ */
+function mlaAuthors(authors: readonly string[]): string {
+  const [last, given] = mlaName(authors[0]);
+  const first = given ? `${last}, ${given}` : last;
+  const end = (s: string) => (s.endsWith('.') ? s : `${s}.`);
+  if (authors.length > 2) return `${first}, et al.`;
+  if (authors.length === 2) {
+    const [last2, given2] = mlaName(authors[1]);
+    return end(`${first}, and ${given2 ? `${given2} ` : ''}${last2}`);
+  }
+  return end(first);
+}
+
+/**
+ * The title as the reference gives it: as the paper has it (Scholar's MLA keeps the record's own
+ * words and case: "Mapping the landscape of artificial intelligence applications against COVID-19."),
+ * never re-cased ("Lessons From two Decades"); quoted, its closing full stop inside the quotes unless it
+ * ends in its own mark ("What have we learned?", never "learned?.").
+ */
+function mlaTitle(title: string, quoted: boolean): string {
+  const t = title.trim();
+  const closed = /[?!.]$/.test(t) ? t : `${t}.`;
+  return quoted ? `"${closed}"` : closed;
+}
+
+/** A reference to the paper a publication line describes: its authors, venue and year, as that line gives them. */
 function citationOf(title: string, line: string, r: Rng): string | undefined {
   const parts = publicationParts(line);
   if (!parts?.year) return undefined;
-  const [last, given] = mlaName(parts.authors[0]);
-  const first = given ? `${last}, ${given.replace(/\.$/, '')}` : last;
-  const second = parts.authors[1] ? mlaName(parts.authors[1]) : undefined;
-  const who = parts.authors.length > 2 ? `${first}, et al.` : second ? `${first}, and ${second[1] ? `${second[1]} ` : ''}${second[0]}.` : `${first}.`;
+  const who = mlaAuthors(parts.authors);
   const venue = parts.venue ?? '';
-  if (/^arxiv/i.test(venue)) return `${who} "${titleCase(title)}." arXiv preprint (${parts.year}).`;
-  if (!venue || PUBLISHERS.includes(venue) || venue === 'Springer') return `${who} ${titleCase(title)}. ${venue || r.pick(PUBLISHERS)}, ${parts.year}.`;
-  return `${who} "${titleCase(title)}." ${venue} ${r.int(3, 120)}.${r.int(1, 12)} (${parts.year}): ${((p) => `${p}-${p + r.int(8, 40)}`)(r.int(1, 900))}.`;
+  if (/^arxiv/i.test(venue)) return `${who} ${mlaTitle(title, true)} arXiv preprint (${parts.year}).`;
+  if (!venue || PUBLISHERS.includes(venue) || venue === 'Springer') return `${who} ${mlaTitle(title, false)} ${venue || r.pick(PUBLISHERS)}, ${parts.year}.`;
+  return `${who} ${mlaTitle(title, true)} ${venue} ${volumeIssuePages(venue, Number(parts.year), r)}.`;
 }
 
 /** A formatted reference (MLA, as Scholar's "Cite" gives it), about the call's topic. */
@@ -427,16 +494,17 @@ export function citation(c: TextCtx): string {
   const known = c.publication ? citationOf(title, c.publication, r) : undefined;
   if (known) return known;
   const first = `${r.pick(LAST)}, ${r.pick(FIRST)}`;
-  const year = r.int(1998, 2023);
+  const drawnYear = r.int(1998, 2023);
   const topic = topicOf(c);
   const [venue] = r.pick(filmAsked(c.subject ? topic : '') ? FILM_VENUES : scholarField(topic).venues.filter(([v]) => v !== 'Springer' && v !== 'arXiv preprint'));
+  const year = publishedIn(venue, drawnYear, 1998, 2023);
   switch (r.int(0, 2)) {
     case 0:
-      return `${first}, et al. "${titleCase(title)}." ${venue} ${r.int(3, 120)}.${r.int(1, 12)} (${year}): ${((p) => `${p}-${p + r.int(8, 40)}`)(r.int(1, 900))}.`;
+      return `${first}, et al. ${mlaTitle(title, true)} ${venue} ${volumeIssuePages(venue, year, r)}.`;
     case 1:
-      return `${first}, and ${r.pick(FIRST)} ${r.pick(LAST)}. "${titleCase(title)}." ${venue} ${r.int(3, 120)} (${year}).`;
+      return `${first}, and ${r.pick(FIRST)} ${r.pick(LAST)}. ${mlaTitle(title, true)} ${venue} ${volumeIssuePages(venue, year, r, false)}.`;
     default:
-      return `${first}. ${titleCase(title)}. ${r.pick(PUBLISHERS)}, ${year}.`;
+      return `${first}. ${mlaTitle(title, false)} ${r.pick(PUBLISHERS)}, ${year}.`;
   }
 }
 

@@ -996,7 +996,10 @@ export function stayTitleContradiction(t: StayTitle, name: string, fields: Recor
 export function contradictedFacts(step: { action: Action; response: string }, earlier: EarlierStep[]): string | null | undefined {
   const facts = knownFacts(step.action.args, earlier);
   if (!facts?.name && !facts?.title && !facts?.fields && !facts?.publication) return undefined;
-  const answer = parseToolResponse(step.response);
+  const parsed = parseToolResponse(step.response);
+  // Scholar answers a citation as plain text, as every recording of it is: read as the reference it is.
+  const plainReference = !isPlainObject(parsed) && /citation|reference/i.test(step.action.name) && !/^[[{]/.test(step.response.trim()) && step.response.trim() !== '';
+  const answer = plainReference ? { citation: step.response.trim() } : parsed;
   if (!isPlainObject(answer)) return undefined;
   const norm = (t: string) => t.trim().toLowerCase().replace(/[.\s]+$/, '');
   for (const [field, value] of Object.entries(answer)) {
@@ -1051,7 +1054,7 @@ export const contradictedSimulation: CaseMeasure = {
     if (!steps) return undefined;
     let inPopulation = false;
     for (const [i, step] of steps.entries()) {
-      if (step.response?.tier !== 'simulated') continue;
+      if (step.response?.tier !== 'simulated' || step.response.error) continue;
       const earlier = steps.slice(0, i).map((s) => ({ name: s.action.name, args: s.action.args, response: s.response?.content }));
       const why = contradictedFacts({ action: step.action, response: step.response.content }, earlier);
       if (why === undefined) continue;
