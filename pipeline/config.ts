@@ -137,6 +137,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // possible, whatever the pool holds (76/1,000 on g0, 0 after; the tests' small release build too).
   extra_tools_doc_frame_foreign: 0,
   noise_repeats_itself: 0,
+  noise_typo_real_word: 0,
   noise_time_beside_request_time: 0,
   // harder-tools-14 (one of six draws per tool per case): 59.9% of rewrites hold their tool's top wording (99.7% under harder-tools-13, 175 of 178 tools with one wording); short docs ("Adds text page of ppt.") keep it above 0.
   harder_tools_stock_wording: 0.65,

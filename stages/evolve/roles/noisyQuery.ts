@@ -39,7 +39,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-35'; // 35: the noise is drawn again while it says a word of its own or a plea for pardon twice ("… - anyway. … but anyway.", "long story short" in two sentences, "Forgive me, …, so forgive me if this is scattered.", "Apologies for the typos … sorry for going on"; noise_repeats_itself, new, 30/1,000 on g0); an interruption that "will not stop" is never "on and off" or "every few minutes" (noise_grammar_slip widened, 3/1,000 on g0). 34: a request that says when (a day, a date, a clock time) gets no other day or time from a reason, context or personal aside ("the team need somewhere to sit down together today" before "10:00 AM to 12:00 PM tomorrow"; noise_time_beside_request_time, new, 14/219 on g0). 33: the lead's 32 and h-evol25's 32 merged (lead: ", so I am finally asking" / "so this is overdue" only after a reason that says the ask was put off; no maths aside for a field named "average temperature" or a route to "calculate" (noise_aside_foreign, widened: teval_query_314_1 "So yeah, it's the distance, the weather and the maths I'm asking about."). h-evol25: a doubting opener ends on "covers everything", not "covers it" with nothing yet named for "it" (noise_pronoun_unbound 10/1,000 on f52).) 31: no typos in two neighbouring words (noise_typos_adjacent). 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
+export const NOISY_RULES_VERSION = 'noisy-query-36'; // 36: no typo that spells another real word ("ensure" -> "endure", "tire" -> "tore", "stock" -> "stick"; noise_typo_real_word, new, 5/1,000 on g0). 35: the noise is drawn again while it says a word of its own or a plea for pardon twice ("… - anyway. … but anyway.", "long story short" in two sentences, "Forgive me, …, so forgive me if this is scattered.", "Apologies for the typos … sorry for going on"; noise_repeats_itself, new, 30/1,000 on g0); an interruption that "will not stop" is never "on and off" or "every few minutes" (noise_grammar_slip widened, 3/1,000 on g0). 34: a request that says when (a day, a date, a clock time) gets no other day or time from a reason, context or personal aside ("the team need somewhere to sit down together today" before "10:00 AM to 12:00 PM tomorrow"; noise_time_beside_request_time, new, 14/219 on g0). 33: the lead's 32 and h-evol25's 32 merged (lead: ", so I am finally asking" / "so this is overdue" only after a reason that says the ask was put off; no maths aside for a field named "average temperature" or a route to "calculate" (noise_aside_foreign, widened: teval_query_314_1 "So yeah, it's the distance, the weather and the maths I'm asking about."). h-evol25: a doubting opener ends on "covers everything", not "covers it" with nothing yet named for "it" (noise_pronoun_unbound 10/1,000 on f52).) 31: no typos in two neighbouring words (noise_typos_adjacent). 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
 
 /**
  * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
@@ -456,11 +456,36 @@ function keyboardSlip(word: string, rng: Rng): string {
   return word.slice(0, i) + rng.pick([...NEIGHBOURS[word[i].toLowerCase()]]) + word.slice(i + 1);
 }
 
-/** A real misspelling of the word when one is known, else a keyboard-adjacent slip. */
-function typo(word: string, rng: Rng): string {
-  const known = commonMisspellings().get(word.toLowerCase());
-  if (known && word === word.toLowerCase() && rng.chance(0.8)) return rng.pick(known);
-  return keyboardSlip(word, rng);
+let rightSpellings: Set<string> | undefined;
+
+/** Every word cspell's common-misspellings list gives as a right spelling (about 19,000 real words). */
+function realWords(): Set<string> {
+  if (rightSpellings) return rightSpellings;
+  const require = createRequire(import.meta.url);
+  const dir = dirname(require.resolve('@cspell/dict-en-common-misspellings/cspell-ext.json'));
+  const json = JSON.parse(readFileSync(join(dir, 'dict', 'dict-en.json'), 'utf8')) as { dictionaryDefinitions: { flagWords?: string[]; suggestWords?: string[] }[] };
+  const words = new Set<string>();
+  for (const def of json.dictionaryDefinitions) for (const entry of [...(def.flagWords ?? []), ...(def.suggestWords ?? [])]) for (const w of entry.split('->')[1]?.split(',') ?? []) words.add(w.trim().toLowerCase());
+  return (rightSpellings = words);
+}
+
+/** Draws of a keyboard slip before a word that only slips into other words ("tire" -> "tore", "ensure" -> "endure") is left as it is. */
+const SLIP_DRAWS = 6;
+
+/**
+ * A real misspelling of the word when one is known, else a keyboard-adjacent slip — never one that spells
+ * another word ("ensure" -> "endure", "tire pressure" -> "tore pressure", "stock" -> "stick": the request
+ * would say something else; noise_typo_real_word). The word itself back when every draw does.
+ */
+function typo(word: string, rng: Rng, own: Set<string> = new Set()): string {
+  const isWord = (w: string) => realWords().has(w.toLowerCase()) || own.has(w.toLowerCase());
+  const known = commonMisspellings().get(word.toLowerCase())?.filter((w) => !isWord(w));
+  if (known?.length && word === word.toLowerCase() && rng.chance(0.8)) return rng.pick(known);
+  for (let i = 0; i < SLIP_DRAWS; i++) {
+    const slip = keyboardSlip(word, rng);
+    if (slip === word || !isWord(slip)) return slip;
+  }
+  return word;
 }
 
 /**
@@ -493,8 +518,10 @@ export function addTypos(text: string, keep: string[], rng: Rng, most = 3, avoid
     .sort((a, b) => b.index! - a.index!);
   let out = text;
   const typos: { from: string; to: string }[] = [];
+  // The request's own words are real words too, whatever the list knows ("stick" beside "stock").
+  const own = new Set((text.toLowerCase().match(/[a-z]+/g) ?? []));
   for (const m of chosen) {
-    const changed = typo(m[0], rng);
+    const changed = typo(m[0], rng, own);
     if (changed === m[0]) continue;
     out = out.slice(0, m.index!) + changed + out.slice(m.index! + m[0].length);
     typos.push({ from: m[0], to: changed });
