@@ -192,7 +192,8 @@ const GRAMMAR_SLIPS: { rule: string; re: RegExp }[] = [
   { rule: 'stacked-hedge', re: new RegExp(String.raw`\b${HEDGE}\b[^.!?]*\b${HEDGE}\b`, 'i') },
   // "(Looked it back, …)": one looks a text over and reads it back; "will not stop non-stop" says it twice.
   { rule: 'looked-it-back', re: /\blooked it back\b/i },
-  { rule: 'doubled-adverb', re: /\b(?:will not|won't|never) stop non-stop\b/i },
+  // "will not stop on and off" / "… every few minutes" says it stops now and then after saying it never does.
+  { rule: 'doubled-adverb', re: /\b(?:will not|won't|never) stop(?: [a-z]+ing)? (?:non-stop|on and off|every few minutes)\b/i },
   // One assistant reads the message: "Hi all." / "Morning all." greets a room.
   { rule: 'group-greeting', re: /^\W*(?:hi|hello|hey|morning|evening|afternoon) (?:all|everyone|folks)\b/i },
 ];
@@ -208,7 +209,7 @@ export const noiseGrammarSlip: CaseMeasure = {
   kind: 'case',
   id: 'noise_grammar_slip',
   group: 'text',
-  title: 'noisy query: inserted small talk with a grammar slip ("Bit of an dull request", "my partner keep asking", "a busy days", "keeps telling me" with nothing told, "only starting managing", "To be honest, … honestly, to be honest")',
+  title: 'noisy query: inserted small talk with a grammar slip ("Bit of an dull request", "my partner keep asking", "a busy days", "keeps telling me" with nothing told, "only starting managing", "To be honest, … honestly, to be honest", "will not stop on and off")',
   population: 'evolved cases with a noisy query',
   check(tc) {
     if (!hasNoise(tc)) return undefined;

@@ -39,7 +39,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-34'; // 34: a request that says when (a day, a date, a clock time) gets no other day or time from a reason, context or personal aside ("the team need somewhere to sit down together today" before "10:00 AM to 12:00 PM tomorrow"; noise_time_beside_request_time, new, 14/219 on g0). 33: the lead's 32 and h-evol25's 32 merged (lead: ", so I am finally asking" / "so this is overdue" only after a reason that says the ask was put off; no maths aside for a field named "average temperature" or a route to "calculate" (noise_aside_foreign, widened: teval_query_314_1 "So yeah, it's the distance, the weather and the maths I'm asking about."). h-evol25: a doubting opener ends on "covers everything", not "covers it" with nothing yet named for "it" (noise_pronoun_unbound 10/1,000 on f52).) 31: no typos in two neighbouring words (noise_typos_adjacent). 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
+export const NOISY_RULES_VERSION = 'noisy-query-36'; // 36: no typo that spells another real word ("ensure" -> "endure", "tire" -> "tore", "stock" -> "stick"; noise_typo_real_word, new, 5/1,000 on g0). 35: the noise is drawn again while it says a word of its own or a plea for pardon twice ("… - anyway. … but anyway.", "long story short" in two sentences, "Forgive me, …, so forgive me if this is scattered.", "Apologies for the typos … sorry for going on"; noise_repeats_itself, new, 30/1,000 on g0); an interruption that "will not stop" is never "on and off" or "every few minutes" (noise_grammar_slip widened, 3/1,000 on g0). 34: a request that says when (a day, a date, a clock time) gets no other day or time from a reason, context or personal aside ("the team need somewhere to sit down together today" before "10:00 AM to 12:00 PM tomorrow"; noise_time_beside_request_time, new, 14/219 on g0). 33: the lead's 32 and h-evol25's 32 merged (lead: ", so I am finally asking" / "so this is overdue" only after a reason that says the ask was put off; no maths aside for a field named "average temperature" or a route to "calculate" (noise_aside_foreign, widened: teval_query_314_1 "So yeah, it's the distance, the weather and the maths I'm asking about."). h-evol25: a doubting opener ends on "covers everything", not "covers it" with nothing yet named for "it" (noise_pronoun_unbound 10/1,000 on f52).) 31: no typos in two neighbouring words (noise_typos_adjacent). 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
 
 /**
  * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
@@ -378,10 +378,19 @@ function personal(rng: Rng, part: Part): string {
 function interruption(rng: Rng): string {
   const t = rng.pick(THING);
   const act = rng.pick(t.act);
-  // "will not stop non-stop" says it twice.
-  const when = pk(rng, /\bstop\b/.test(act) ? THING_WHEN.filter((w) => w !== 'non-stop') : THING_WHEN);
-  return `${pk(rng, THING_OPEN)} ${t.name} ${act}${when ? ` ${when}` : ''}${rng.pick(['.', '.', '!', ', so if I seem distracted, that is why.', ', so forgive me if this is scattered.'])}`;
+  // "will not stop non-stop" says it twice; "will not stop on and off" takes it back.
+  const when = pk(rng, /\bstop\b/.test(act) ? THING_WHEN.filter((w) => !STOPS_NOW_AND_THEN.has(w)) : THING_WHEN);
+  const open = pk(rng, THING_OPEN);
+  // An opener that already asks pardon ("Forgive me,", "Excuse me if I am slow,") takes no second plea at the end
+  // ("Forgive me, the dog … keeps barking, so forgive me if this is scattered."; noise_repeats_itself).
+  const ends = PLEA.test(open) ? ['.', '.', '!'] : ['.', '.', '!', ', so if I seem distracted, that is why.', ', so forgive me if this is scattered.'];
+  return `${open} ${t.name} ${act}${when ? ` ${when}` : ''}${rng.pick(ends)}`;
 }
+
+/** When an interruption happens that says it comes and goes: never after "will not stop". */
+const STOPS_NOW_AND_THEN = new Set(['non-stop', 'on and off', 'every few minutes']);
+/** An opener or closing that asks the reader's pardon or patience. */
+const PLEA = /\b(?:sorry|apologies|forgive|excuse|pardon|bear with me)\b/i;
 
 function doubt(rng: Rng): string {
   return `${pk(rng, DOUBT_STANCE)} ${rng.pick(['if', 'whether'])} ${pk(rng, DOUBT_WHO)} ${pk(rng, DOUBT_TAIL)}${rng.pick([', but here goes.', '.', ', so bear with me.', ', but let me try.'])}`;
@@ -447,11 +456,36 @@ function keyboardSlip(word: string, rng: Rng): string {
   return word.slice(0, i) + rng.pick([...NEIGHBOURS[word[i].toLowerCase()]]) + word.slice(i + 1);
 }
 
-/** A real misspelling of the word when one is known, else a keyboard-adjacent slip. */
-function typo(word: string, rng: Rng): string {
-  const known = commonMisspellings().get(word.toLowerCase());
-  if (known && word === word.toLowerCase() && rng.chance(0.8)) return rng.pick(known);
-  return keyboardSlip(word, rng);
+let rightSpellings: Set<string> | undefined;
+
+/** Every word cspell's common-misspellings list gives as a right spelling (about 19,000 real words). */
+function realWords(): Set<string> {
+  if (rightSpellings) return rightSpellings;
+  const require = createRequire(import.meta.url);
+  const dir = dirname(require.resolve('@cspell/dict-en-common-misspellings/cspell-ext.json'));
+  const json = JSON.parse(readFileSync(join(dir, 'dict', 'dict-en.json'), 'utf8')) as { dictionaryDefinitions: { flagWords?: string[]; suggestWords?: string[] }[] };
+  const words = new Set<string>();
+  for (const def of json.dictionaryDefinitions) for (const entry of [...(def.flagWords ?? []), ...(def.suggestWords ?? [])]) for (const w of entry.split('->')[1]?.split(',') ?? []) words.add(w.trim().toLowerCase());
+  return (rightSpellings = words);
+}
+
+/** Draws of a keyboard slip before a word that only slips into other words ("tire" -> "tore", "ensure" -> "endure") is left as it is. */
+const SLIP_DRAWS = 6;
+
+/**
+ * A real misspelling of the word when one is known, else a keyboard-adjacent slip — never one that spells
+ * another word ("ensure" -> "endure", "tire pressure" -> "tore pressure", "stock" -> "stick": the request
+ * would say something else; noise_typo_real_word). The word itself back when every draw does.
+ */
+function typo(word: string, rng: Rng, own: Set<string> = new Set()): string {
+  const isWord = (w: string) => realWords().has(w.toLowerCase()) || own.has(w.toLowerCase());
+  const known = commonMisspellings().get(word.toLowerCase())?.filter((w) => !isWord(w));
+  if (known?.length && word === word.toLowerCase() && rng.chance(0.8)) return rng.pick(known);
+  for (let i = 0; i < SLIP_DRAWS; i++) {
+    const slip = keyboardSlip(word, rng);
+    if (slip === word || !isWord(slip)) return slip;
+  }
+  return word;
 }
 
 /**
@@ -484,8 +518,10 @@ export function addTypos(text: string, keep: string[], rng: Rng, most = 3, avoid
     .sort((a, b) => b.index! - a.index!);
   let out = text;
   const typos: { from: string; to: string }[] = [];
+  // The request's own words are real words too, whatever the list knows ("stick" beside "stock").
+  const own = new Set((text.toLowerCase().match(/[a-z]+/g) ?? []));
   for (const m of chosen) {
-    const changed = typo(m[0], rng);
+    const changed = typo(m[0], rng, own);
     if (changed === m[0]) continue;
     out = out.slice(0, m.index!) + changed + out.slice(m.index! + m[0].length);
     typos.push({ from: m[0], to: changed });
@@ -595,14 +631,51 @@ const NOISE_WHEN = /\b(?:today|tonight|tomorrow|yesterday|this (?:morning|aftern
 /** A request that says when: a day in words, a date ("October 20, 2023", "2023-10-20", "09/10", "the 18th") or a clock time ("10:00 AM", "2pm"). */
 const NAMES_WHEN = new RegExp(`${NOISE_WHEN.source}|\\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.? \\d{1,2}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b\\d{1,2}/\\d{1,2}\\b|\\b\\d{1,2}(?:st|nd|rd|th)\\b|\\b\\d{1,2}(?::\\d{2})?\\s*(?:am|pm)\\b|\\b\\d{1,2}:\\d{2}\\b`, 'i');
 
+/** Draws of a whole noisy query before one that says nothing twice is given up on (the last draw is kept). */
+const REPEAT_DRAWS = 8;
+/** Short words any sentence has: one of these twice is no repeat. */
+const GLUE = new Set("this that with have your what when then them they there their from just been were will would could should about into some more very much also it's i've i'll i'd that's don't does done make made like want need please thing things".split(' '));
+
+/** Short words that head a stock phrase ("a bit of", "but let me try"): twice is the phrase twice. */
+const PHRASE_SHORT = new Set(['bit', 'let', 'lol', 'sec']);
+
+/**
+ * Whether the noise says something twice: the same word of its own in two parts ("… catching up - anyway.
+ * … but anyway.", "long story short" twice, "so here goes" twice, "a bit of context … a bit of a mess"), or two
+ * pleas for pardon ("Apologies for the typos … sorry for going on!"). Parts are drawn each on its own, so
+ * the whole is checked: words the request has as often are not the noise's.
+ */
+function saysTwice(query: string, noisy: string): boolean {
+  const words = (t: string) => t.toLowerCase().replace(/\b([a-z]+) (?:by|and|after|to) \1\b/g, ' ').match(/[a-z]+(?:'[a-z]+)?/g) ?? [];
+  const had = new Map<string, number>();
+  for (const w of words(query)) had.set(w, (had.get(w) ?? 0) + 1);
+  const added = new Map<string, number>();
+  for (const w of words(noisy)) added.set(w, (added.get(w) ?? 0) + 1);
+  let pleas = 0;
+  for (const [w, n] of added) {
+    const extra = n - (had.get(w) ?? 0);
+    if (extra <= 0) continue;
+    if (PLEA.test(w)) pleas += extra;
+    if (extra > 1 && (w.length >= 4 || PHRASE_SHORT.has(w)) && !GLUE.has(w)) return true;
+  }
+  return pleas > 1;
+}
+
 export function noisyRules(input: NoisyQueryInput, rng: Rng, options: NoisyOptions = {}): NoisyQueryOutput & { typos: { from: string; to: string }[] } {
+  // Drawn again while the noise says a word or a plea twice (noise_repeats_itself, 30/1,000 on g0).
+  let out = drawNoisy(input, rng, options);
+  for (let i = 1; i < REPEAT_DRAWS && saysTwice(input.query, out.query); i++) out = drawNoisy(input, rng, options);
+  return out;
+}
+
+function drawNoisy(input: NoisyQueryInput, rng: Rng, options: NoisyOptions = {}): NoisyQueryOutput & { typos: { from: string; to: string }[] } {
   // A request that opens with its own greeting keeps it first, whole: no "Ugh, the wifi is crawling as
   // we speak! Hey there, I need…", no typo in it ("Hey tehere").
   const own = options.greeted ? null : OPENING_GREETING.exec(input.query);
   const rest = own ? input.query.slice(own[0].length).replace(/^[a-z]+\b(?![._\d'])/, (w) => w.charAt(0).toUpperCase() + w.slice(1)) : '';
   // A value the rewrite must keep verbatim that takes in the greeting (a quoted clause "Hey there, I need…") keeps it where it is.
   if (own && rest.trim() && input.protected.every((v) => rest.includes(v))) {
-    const inner = noisyRules({ ...input, query: rest }, rng, { ...options, greeted: true });
+    const inner = drawNoisy({ ...input, query: rest }, rng, { ...options, greeted: true });
     const greeting = own[0].trim();
     return { ...inner, query: `${/[,.]$/.test(greeting) ? greeting.slice(0, -1) : greeting}${/!$/.test(greeting) ? '' : '!'} ${inner.query}` };
   }
