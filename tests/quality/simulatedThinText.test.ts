@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../pipeline/rng.js';
 import type { ToolDoc } from '../../pipeline/schemas.js';
 import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
-import { textRestatesTitle } from '../../pipeline/quality/measures/simulatedThinText.js';
+import { stayCostImplausible, textRestatesTitle } from '../../pipeline/quality/measures/simulatedThinText.js';
+import { tevalTrajectories } from '../diversify/fixtures/vendored.js';
 import { newsHeadlineUnlikeSummary } from '../../pipeline/quality/measures/simulatedAbout.js';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../pipeline/config.js';
 
@@ -30,6 +31,25 @@ describe('a drawn news summary tells more than its headline', () => {
       expect(answer.error).toBe('');
       expect(textRestatesTitle(JSON.parse(answer.response))).toBeNull();
       expect(newsHeadlineUnlikeSummary({ name: NEWS.name }, answer.response)).toBeNull();
+    }
+  });
+});
+
+describe('a stay costs its nights at a nightly rate (simulated_stay_cost_per_night_implausible)', () => {
+  const args = { propertyId: 51634632, checkIn: '2023-10-20', checkOut: '2023-10-27' };
+  it('flags $47.96 for a week, passes the recorded $288.22 for five nights', () => {
+    expect(stayCostImplausible(args, { accommodationCost: '$47.96' })).toMatch(/\$6.85 a night/);
+    expect(stayCostImplausible({ ...args, checkOut: '2023-10-25' }, { accommodationCost: '$288.22' })).toBeNull();
+    expect(stayCostImplausible({ propertyId: '1' }, { accommodationCost: '$47.96' })).toBeUndefined();
+    expect(DEFAULT_QUALITY_THRESHOLDS.simulated_stay_cost_per_night_implausible).toBe(0);
+  });
+  it('a drawn checkout price is the nights at $60 to $400 a night', () => {
+    const tools = tevalTrajectories(['query_0_1'])[0].tools;
+    const name = 'AirbnbSearch.get_property_checkout_price';
+    expect(tools.some((t) => t.name === name)).toBe(true);
+    for (let seed = 1; seed <= 30; seed++) {
+      const answer = JSON.parse(simulateOffline({ name, args, tools }, new Rng(seed, 'stay', 'cost')).response);
+      expect(stayCostImplausible(args, answer)).toBeNull();
     }
   });
 });

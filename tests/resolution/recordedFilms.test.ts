@@ -11,9 +11,12 @@ import { Rng } from '../../pipeline/rng.js';
 import { ChainResolver } from '../../pipeline/resolution/index.js';
 import { withRecordedFilms, filmsShown } from '../../pipeline/resolution/knownFacts.js';
 import { parseToolResponse } from '../../pipeline/prompts/parseAction.js';
-import { filmNumberOffRecorded, recordedFilmNumbers } from '../../pipeline/quality/measures/simulatedFilmNumbers.js';
+import { filmNumberOffRecorded, filmPopularityBeyondRecorded, popularityPeaks, recordedFilmNumbers } from '../../pipeline/quality/measures/simulatedFilmNumbers.js';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../pipeline/config.js';
 import { tevalTrajectories } from '../diversify/fixtures/vendored.js';
+import { simulateOffline } from '../../pipeline/resolution/simulatorRules.js';
+import { filmPopularity } from '../../pipeline/resolution/worldAnswer.js';
+import { filmByTitle } from '../../pipeline/resolution/worldFacts.js';
 
 const TOP_RATED = "{'films': [{'id': 238, 'title': 'The Godfather', 'release_date': '1972-03-14', 'vote_average': 8.7, 'popularity': 118.372}, {'id': 278, 'title': 'The Shawshank Redemption', 'release_date': '1994-09-23', 'vote_average': 8.7, 'popularity': 124.168}]}";
 const NOW_PLAYING = "{'films': [{'id': 299054, 'title': 'Expend4bles', 'release_date': '2023-09-15', 'vote_average': 6.3, 'popularity': 1489.424}]}";
@@ -70,5 +73,30 @@ describe('simulated_film_number_off_recorded', () => {
     // Its rating is still judged (and fine).
     expect(filmNumberOffRecorded(list(59.152), recorded, (n) => n === 59.152)).toBeNull();
     expect(DEFAULT_QUALITY_THRESHOLDS.simulated_film_number_off_recorded).toBe(0);
+  });
+});
+
+describe('a film popularity within what TMDB gives (simulated_film_popularity_beyond_recorded)', () => {
+  const peaks = popularityPeaks([TOP_RATED, POPULAR].map(parseToolResponse))!;
+  it('reads the peaks from the recordings, an older film against its own', () => {
+    expect(peaks).toEqual({ all: 2919.272, old: 124.168 });
+    expect(filmPopularityBeyondRecorded(parseToolResponse("{'id': 603, 'title': 'The Matrix', 'release_date': '1999-03-30', 'popularity': 17776.454}"), peaks)).toMatch(/The Matrix.*17776.454/);
+    expect(filmPopularityBeyondRecorded(parseToolResponse("{'id': 785218, 'title': 'A Year of Fitness', 'release_date': '2023-02-19', 'popularity': 16307.212}"), peaks)).toMatch(/16307.212/);
+    expect(filmPopularityBeyondRecorded(parseToolResponse("{'id': 603, 'title': 'The Matrix', 'release_date': '1999-03-30', 'popularity': 88.4}"), peaks)).toBeNull();
+    expect(filmPopularityBeyondRecorded(parseToolResponse("{'id': 603, 'title': 'The Matrix', 'release_date': '1999-03-30', 'popularity': 17776.454}"), peaks, (n) => n === 17776.454)).toBeUndefined();
+  });
+  it('a known film has one popularity of its age in every task; a made-up one stays under the recorded peak', () => {
+    const matrix = filmByTitle('The Matrix')!;
+    expect(filmPopularity(matrix)).toBeGreaterThanOrEqual(20);
+    expect(filmPopularity(matrix)).toBeLessThanOrEqual(150);
+    const nun = filmPopularity(filmByTitle('The Nun II')!);
+    expect(nun).toBeGreaterThanOrEqual(500);
+    expect(nun).toBeLessThanOrEqual(2500);
+    for (let seed = 1; seed <= 20; seed++) {
+      const details = JSON.parse(simulateOffline({ name: 'FilmTMDB.get_movie_details', args: { movie_id: 603 }, tools }, new Rng(seed, 'pop', 'matrix')).response);
+      expect(details.popularity).toBe(filmPopularity(matrix));
+      const unknown = JSON.parse(simulateOffline({ name: 'FilmTMDB.get_movie_details', args: { movie_id: 785218 + seed }, tools }, new Rng(seed, 'pop', 'made-up')).response);
+      expect(unknown.popularity).toBeLessThanOrEqual(2919.272);
+    }
   });
 });

@@ -150,3 +150,89 @@ export const simulatedFilmNumberOffRecorded: SetMeasure = {
     return shareJudged(filmNumbersOffRecorded(cases, ctx));
   },
 };
+
+/** TMDB's recorded popularity peaks: over every film, and over films released before `OLD_BEFORE` (a classic's daily interest is a new release's tenth). */
+const OLD_BEFORE = '2022-01-01';
+
+interface PopularityPeaks {
+  all: number;
+  old?: number;
+}
+
+/** The highest popularity the recordings give any film, and any film released before OLD_BEFORE; undefined with none. */
+export function popularityPeaks(answers: Iterable<unknown>): PopularityPeaks | undefined {
+  let all: number | undefined;
+  let old: number | undefined;
+  for (const answer of answers) {
+    const visit = (v: unknown): void => {
+      if (Array.isArray(v)) return v.forEach(visit);
+      if (!isPlainObject(v)) return;
+      const p = numberOf(v.popularity);
+      if (p !== undefined) {
+        all = Math.max(all ?? p, p);
+        if (typeof v.release_date === 'string' && v.release_date < OLD_BEFORE) old = Math.max(old ?? p, p);
+      }
+      for (const x of Object.values(v)) if (typeof x === 'object') visit(x);
+    };
+    visit(answer);
+  }
+  return all === undefined ? undefined : { all, ...(old !== undefined ? { old } : {}) };
+}
+
+/**
+ * A simulated film's popularity beyond twice any T-Eval recorded (every film peaks at 2919.272, an
+ * older one at 124.168): The Matrix at 17776.454, A Year of Fitness at 16307.212. Null when each is
+ * within; undefined when the answer gives no film popularity. `given` as for filmNumberOffRecorded.
+ */
+export function filmPopularityBeyondRecorded(answer: unknown, peaks: PopularityPeaks, given: (n: number) => boolean = () => false): string | null | undefined {
+  let judged = false;
+  let found: string | undefined;
+  const visit = (v: unknown): void => {
+    if (found) return;
+    if (Array.isArray(v)) return v.forEach(visit);
+    if (!isPlainObject(v)) return;
+    const p = numberOf(v.popularity);
+    if (p !== undefined && !given(p)) {
+      judged = true;
+      const old = typeof v.release_date === 'string' && v.release_date < OLD_BEFORE && peaks.old !== undefined;
+      const peak = old ? peaks.old! : peaks.all;
+      const name = typeof v.title === 'string' ? JSON.stringify(v.title) : `film ${String(numberOf(v.id) ?? '?')}`;
+      if (p > 2 * peak) found = `${name}${old ? ` (${String(v.release_date).slice(0, 4)})` : ''} at popularity ${p}, where T-Eval's recordings give ${old ? 'a film released before 2022' : 'any film'} at most ${peak}`;
+    }
+    for (const x of Object.values(v)) if (typeof x === 'object') visit(x);
+  };
+  visit(answer);
+  return found ?? (judged ? null : undefined);
+}
+
+/** Each case showing a simulated film answer with a popularity, with why it is defective (null when it is not). */
+export function filmPopularitiesBeyondRecorded(cases: readonly TestCase[], ctx: QualityContext): Map<string, string | null> {
+  const peaks = popularityPeaks(recordedAnswers(cases, ctx));
+  const out = new Map<string, string | null>();
+  if (!peaks) return out;
+  for (const tc of cases) {
+    let verdict: string | null | undefined;
+    const plan = new Set(planArgStrings(tc, ctx).flatMap((a) => a.match(/\d+(?:\.\d+)?/g) ?? []).map(Number));
+    for (const step of shownSimulatedSteps(tc, ctx) ?? []) {
+      if (step.response!.error || !isFilmTool(step.action.name)) continue;
+      const why = filmPopularityBeyondRecorded(parseToolResponse(step.response!.content), peaks, (n) => plan.has(n));
+      if (why === undefined) continue;
+      verdict = why ? `${step.action.name}: ${why}` : (verdict ?? null);
+      if (why) break;
+    }
+    if (verdict !== undefined) out.set(tc.id, verdict);
+  }
+  return out;
+}
+
+export const simulatedFilmPopularityBeyondRecorded: SetMeasure = {
+  kind: 'set',
+  id: 'simulated_film_popularity_beyond_recorded',
+  group: 'solvable',
+  title: 'share of cases showing a simulated film popularity beyond twice the highest T-Eval recorded (The Matrix at 17776.454 where a film released before 2022 peaks at 124.168 and any film at 2919.272)',
+  population: 'cases showing a simulated film answer with a popularity (a number the task\'s own plan writes not judged); the peaks are read from the recordings of the trajectories the shipped cases come from, older films (released before 2022) against their own peak',
+  better: 'lower',
+  score(cases, ctx) {
+    return shareJudged(filmPopularitiesBeyondRecorded(cases, ctx));
+  },
+};

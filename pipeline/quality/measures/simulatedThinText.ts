@@ -58,3 +58,34 @@ export const simulatedTextRestatesTitle: CaseMeasure = {
   population: 'cases showing a simulated answer with a record holding both a title (title, name, headline) and text about it (summary, description, overview, snippet, abstract, body, text)',
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => (step.response!.error ? undefined : textRestatesTitle(parseToolResponse(step.response!.content)))),
 };
+
+/** A nightly rate no listing charges: under $40 (a hostel bed's floor) or over $1,500 (T-Eval recorded $58 and $353 a night). */
+const NIGHTLY = { least: 40, most: 1500 };
+
+/**
+ * A simulated stay's cost that is no nightly rate a listing charges for its nights: Airbnb's
+ * {'accommodationCost': '$47.96'} for seven nights in New York ($7 a night, teval_query_115_0).
+ * Null when the rate is plausible; undefined when the call names no check-in and check-out days or
+ * the answer no cost.
+ */
+export function stayCostImplausible(args: unknown, answer: unknown): string | null | undefined {
+  if (!isPlainObject(args) || !isPlainObject(answer)) return undefined;
+  const day = (re: RegExp) => Object.entries(args).find(([k, v]) => re.test(k) && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v))?.[1] as string | undefined;
+  const from = day(/^check_?in/i);
+  const to = day(/^check_?out/i);
+  const nights = from && to ? Math.round((Date.parse(to.slice(0, 10)) - Date.parse(from.slice(0, 10))) / 86_400_000) : NaN;
+  const field = Object.entries(answer).find(([k, v]) => /cost|price|total/i.test(k) && (typeof v === 'number' || typeof v === 'string'));
+  const cost = field ? Number(String(field[1]).replace(/[$,\s]/g, '')) : NaN;
+  if (!(nights >= 1) || !(cost > 0)) return undefined;
+  const rate = cost / nights;
+  return rate < NIGHTLY.least || rate > NIGHTLY.most ? `${field![0]} ${JSON.stringify(field![1])} for ${nights} night${nights === 1 ? '' : 's'} is $${rate.toFixed(2)} a night` : null;
+}
+
+export const simulatedStayCostPerNightImplausible: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_stay_cost_per_night_implausible',
+  group: 'solvable',
+  title: 'a simulated stay\'s cost comes to a nightly rate no listing charges, under $40 or over $1,500 ({\'accommodationCost\': \'$47.96\'} for seven nights in New York)',
+  population: 'cases showing a simulated answer giving a cost for a call naming check-in and check-out days',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => (step.response!.error ? undefined : stayCostImplausible(step.action.args, parseToolResponse(step.response!.content)))),
+};
