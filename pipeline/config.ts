@@ -296,6 +296,14 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_field_form_unlike_recorded: 0,
   // h-fields27: a simulated float with decimals no recorded value of its field has (Bing distance 6.1 beside 4669.773, 0.807; latitude 40.758309 beside 34.10173035): 264/984 on main's g0 (ddc3419) -> 0/975 on h-fields28 b3 (api-simulator-133, valueForms.ts).
   simulated_decimals_unlike_recorded: 0,
+  // h-fields29: a simulated number of a real film far from every value T-Eval recorded for it (The Godfather at popularity 1576.114, recorded 118.372): 292/302 on g0 -> 0/347 on h-fields29 b2 (api-simulator-137, knownFacts.ts withRecordedFilms); a number the task's own plan writes is not judged.
+  simulated_film_number_off_recorded: 0,
+  // h-fields29: a simulated film popularity beyond twice the highest T-Eval recorded (The Matrix at 17776.454 where the recordings give an older film at most 1462.024, any at 2919.272): 335/358 on g0, 34/380 on h-fields29 b2 -> 0/380 on b5 (api-simulator-137, worldAnswer.ts filmPopularity).
+  simulated_film_popularity_beyond_recorded: 0,
+  // h-fields29: a simulated record's summary that only restates its title (a news item's summary its headline with a full stop): 16/237 on g0 -> 0/189 on h-fields29 b2 (api-simulator-137, simulatedText.ts NEWS).
+  simulated_text_restates_title: 0,
+  // h-fields29: a simulated stay cost that is no nightly rate ($47.96 for seven nights in New York): 18/40 on g0 -> 0/27 on h-fields29 b5 (api-simulator-137, simulatorRules.ts stayNights).
+  simulated_stay_cost_per_night_implausible: 0,
   io_error_direction_wrong: 0,
   one_api_two_forms: 0,
   simulated_list_mixed_types: 0,

@@ -56,6 +56,7 @@ import { oneTypePerField } from './fieldTypes.js';
 import { inRecordedBlocks } from './recordedBlocks.js';
 import { inRecordedForm, inRecordedText } from './answerForm.js';
 import { cutResponse } from './recordedSearch.js';
+import { filmsShown, isFilmApi, withRecordedFilms } from './knownFacts.js';
 
 /** The source's form for a file error, when it registered one. */
 function sourceFileError(source: string): ((tool: string, message: string) => string) | undefined {
@@ -86,6 +87,8 @@ function sourceSeeds(store: Store): CacheSeed[] {
 
 /** How many recordings of an API the simulator reads for the forms its fields take. */
 const RECORDED_FORMS = 60;
+/** How many recorded answers of a film toolkit the simulator reads for the films T-Eval recorded (FilmTMDB holds 17). */
+const RECORDED_FILMS = 200;
 
 export class ChainResolver implements ToolResolver {
   readonly cache: ToolCache;
@@ -211,6 +214,7 @@ export class ChainResolver implements ToolResolver {
     // recordings of this very call count, being all a clock has), never a drawn day years before the recorded papers a case shows.
     const doc = call.tools.find((t) => t.name === call.name);
     const today = call.today ?? (doc && isClock(doc) ? recordedClockDay(this.cache.examples(call.name, config.resolve.simulatorExamples)) : undefined);
+    const known = this.withRecordedFilms(call);
     const { output, method } = await llm.invoke(
       apiSimulatorRole,
       {
@@ -222,7 +226,7 @@ export class ChainResolver implements ToolResolver {
         recorded: this.cache.examples(call.name, RECORDED_FORMS).map((e) => e.response),
         ...(call.carry?.length && !opts.environmentError ? { carry: call.carry } : {}),
         ...(call.place && !opts.environmentError ? { place: call.place } : {}),
-        ...(call.known && !opts.environmentError ? { known: call.known } : {}),
+        ...(known && !opts.environmentError ? { known } : {}),
         ...(today && !opts.environmentError ? { today } : {}),
         ...(call.asked && !opts.environmentError ? { asked: call.asked } : {}),
         ...(call.named && !opts.environmentError ? { named: call.named } : {}),
@@ -248,6 +252,20 @@ export class ChainResolver implements ToolResolver {
     const own = this.cache.examples(call.name, config.resolve.simulatorExamples).map((e) => e.response);
     // An API that answers in plain text (Scholar's citations) answers so, never as a record of its doc's one field (answerForm.ts).
     return { content: inRecordedText(inRecordedForm(inRecordedBlocks(withCarried(output.response, call.carry ?? []), own), recorded), own), tier: 'simulated', origin };
+  }
+
+  /**
+   * What the call knows, and for a film API the films T-Eval recorded with its toolkit in any task
+   * (knownFacts.ts withRecordedFilms), after the task's own: the API's own recordings first (a
+   * now-playing list takes the now-playing recording's popularity), then its siblings'.
+   */
+  private withRecordedFilms(call: CallToResolve): CallToResolve['known'] {
+    if (!isFilmApi(call.name)) return call.known;
+    const kit = toolkitOf(call.name);
+    const own = this.cache.examples(call.name, RECORDED_FILMS).map((e) => e.response);
+    const recorded = filmsShown([...own, ...this.cache.toolkitAnswers(kit, RECORDED_FILMS)]);
+    if (!recorded.length) return call.known;
+    return { ...call.known, films: withRecordedFilms(call.known?.films, recorded) };
   }
 
   /** The simulator rules' answer to a call the tool docs rule out (unknown tool, keys, types), or undefined. */

@@ -121,6 +121,23 @@ export function filmsShown(answers: (string | undefined)[]): FilmShown[] {
   return out;
 }
 
+/**
+ * `films` (the task's own: its recordings and earlier answers), then what `recorded` (T-Eval's
+ * recordings of the API's toolkit in any task) gives a film they lack or a fact of it they leave out:
+ * a film T-Eval recorded is that film in every task. A simulated now-playing list gives Expend4bles
+ * the 1489.424 its recorded one gave, never a drawn 103.885 or 19995.976 (the same film's recordings
+ * run 1489 to 2919: simulated_film_number_off_recorded).
+ */
+export function withRecordedFilms(films: readonly FilmShown[] | undefined, recorded: readonly FilmShown[]): FilmShown[] {
+  const out = (films ?? []).map((f) => ({ ...f, facts: { ...f.facts } }));
+  for (const r of recorded) {
+    const same = shownFilm(out, r.id, r.title);
+    if (same) same.facts = { ...r.facts, ...same.facts };
+    else out.push({ ...r, facts: { ...r.facts } });
+  }
+  return out;
+}
+
 /** The same fact of one film: a vote to a tenth (8.709 is TMDB's 8.7), a popularity to a half, a date to its day. */
 function sameFilmFact(field: string, a: string | number, b: string | number): boolean {
   if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) < (field === 'vote_average' ? 0.051 : 0.5);

@@ -834,15 +834,22 @@ function review(r: Rng, openings: string[], details: ((host: string) => string)[
   return `${opening} ${cap(a)}, ${join} ${b}. ${r.pick(fitting)}`;
 }
 
+/**
+ * A news item's summary: the event, then a sentence telling more than its headline (newsHeadline
+ * takes the event's first clause), as the recorded summaries do ("Advertising revenue is critical
+ * for both companies … What will the results show?"); one sentence alone read as its headline with a
+ * full stop (teval_query_404_2: simulated_text_restates_title). The second sentence adds context,
+ * never a number or a fact another answer could contradict.
+ */
 const NEWS = [
-  (t: string, r: Rng) => `Shares of ${t} ${r.pick(['rose', 'fell', 'edged up', 'slipped'])} ${r.int(1, 9)}.${r.int(0, 9)}% after the company ${r.pick(['reported quarterly results', 'updated its full-year guidance', 'announced a share buyback'])}.`,
-  (t: string, r: Rng) => `Analysts at ${r.pick(['Morgan Stanley', 'Goldman Sachs', 'Barclays', 'UBS'])} ${r.pick(['raised', 'cut'])} their price target on ${t}, citing ${r.pick(['demand trends', 'margin pressure', 'new product cycles'])}.`,
-  (t: string, r: Rng) => `${t} is among the most-traded names this week as investors weigh ${r.pick(['interest-rate expectations', 'supply-chain news', 'the latest earnings season'])}.`,
-  (t: string, r: Rng) => `${t} named a new ${r.pick(['chief financial officer', 'head of operations', 'board chair'])}, effective ${r.pick(['next month', 'at the start of the quarter', 'immediately'])}.`,
-  (t: string, r: Rng) => `Options activity in ${t} picked up ahead of ${r.pick(['its earnings call', 'an investor day', 'the index rebalancing'])}.`,
-  (t: string, r: Rng) => `${t} agreed to ${r.pick(['acquire a smaller rival', 'sell a non-core unit', 'form a joint venture'])} for an undisclosed sum.`,
-  (t: string, r: Rng) => `A regulator opened a review of ${t}'s ${r.pick(['pricing practices', 'latest merger', 'data handling'])}; the company said it would cooperate.`,
-  (t: string, r: Rng) => `${t} will report results on ${r.pick(['Tuesday', 'Wednesday', 'Thursday'])}; analysts expect revenue ${r.pick(['to grow', 'to be flat', 'to dip'])} from a year earlier.`,
+  (t: string, r: Rng) => `Shares of ${t} ${r.pick(['rose', 'fell', 'edged up', 'slipped'])} ${r.int(1, 9)}.${r.int(0, 9)}% after the company ${r.pick(['reported quarterly results', 'updated its full-year guidance', 'announced a share buyback'])}. ${r.pick(['Trading was heavier than usual through the session.', 'The move came on a quiet day for the wider market.', 'Several analysts said they would revisit their estimates.'])}`,
+  (t: string, r: Rng) => `Analysts at ${r.pick(['Morgan Stanley', 'Goldman Sachs', 'Barclays', 'UBS'])} ${r.pick(['raised', 'cut'])} their price target on ${t}, citing ${r.pick(['demand trends', 'margin pressure', 'new product cycles'])}. ${r.pick(['The bank kept its rating on the stock unchanged.', 'The note said the coming quarters would show whether the call was right.', 'Other brokers have yet to follow.'])}`,
+  (t: string, r: Rng) => `${t} is among the most-traded names this week as investors weigh ${r.pick(['interest-rate expectations', 'supply-chain news', 'the latest earnings season'])}. ${r.pick(['Fund managers are split on what the swings mean for the months ahead.', 'Retail investors have been net buyers on most days.', 'The stock has moved more than the broader index on most sessions.'])}`,
+  (t: string, r: Rng) => `${t} named a new ${r.pick(['chief financial officer', 'head of operations', 'board chair'])}, effective ${r.pick(['next month', 'at the start of the quarter', 'immediately'])}. ${r.pick(['The appointment follows a search that began earlier this year.', 'The outgoing executive will stay on as an adviser during the handover.', 'The company said the change was unrelated to its results.'])}`,
+  (t: string, r: Rng) => `Options activity in ${t} picked up ahead of ${r.pick(['its earnings call', 'an investor day', 'the index rebalancing'])}. ${r.pick(['Traders are positioning for a larger move than usual.', 'Call contracts outnumbered puts by a wide margin.', 'Implied volatility rose to its highest level in several weeks.'])}`,
+  (t: string, r: Rng) => `${t} agreed to ${r.pick(['acquire a smaller rival', 'sell a non-core unit', 'form a joint venture'])} for an undisclosed sum. ${r.pick(['The deal still needs regulatory approval.', 'Neither side named the advisers involved.', 'The company said the move fits its long-term plan and will not change its outlook for the year.'])}`,
+  (t: string, r: Rng) => `A regulator opened a review of ${t}'s ${r.pick(['pricing practices', 'latest merger', 'data handling'])}; the company said it would cooperate. ${r.pick(['No timetable for the review was given.', 'The review is at an early stage and may not lead to any action.'])}`,
+  (t: string, r: Rng) => `${t} will report results on ${r.pick(['Tuesday', 'Wednesday', 'Thursday'])}; analysts expect revenue ${r.pick(['to grow', 'to be flat', 'to dip'])} from a year earlier. ${r.pick(['Investors will also listen for comments on costs and hiring.', 'Guidance for the next quarter is likely to move the shares more than the results themselves.'])}`,
 ];
 
 function argText(c: TextCtx, re: RegExp): string | undefined {

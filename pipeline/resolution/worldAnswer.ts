@@ -51,6 +51,20 @@ export function releaseDate(film: FilmFact): string {
   return `${film.release}-${String(1 + (h % 12)).padStart(2, '0')}-${String(1 + ((h >>> 4) % 28)).padStart(2, '0')}`;
 }
 
+/**
+ * TMDB's popularity of a film no recording gives one, one value per film in every task: a release of
+ * T-Eval's autumn 2023 between 500 and 2500 (its recordings give 802 to 2919), an older film between 20
+ * and 150 (The Godfather 118.372, Inception 72.301, The Princess Bride 22.427), never a drawn 17776.454
+ * for The Matrix (simulated_film_popularity_beyond_recorded).
+ */
+export function filmPopularity(film: FilmFact): number {
+  let h = 7;
+  for (const ch of film.title) h = (h * 131 + ch.charCodeAt(0)) >>> 0;
+  const recent = film.release >= '2023';
+  const [least, span] = recent ? [500, 2000] : [20, 130];
+  return Math.round((least + (h % (span * 1000)) / 1000) * 1000) / 1000;
+}
+
 /** Which top-level fields, and which sub-fields of which records, carry values for later steps. */
 function carriedSlots(carry: CarriedValue[], answer: Record<string, unknown>): { top: Set<string>; sub: Set<string>; listed: Set<string> } {
   const top = new Set<string>();
@@ -123,6 +137,8 @@ function filmAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<
     // What the task's other answers give this film (a recorded popular list's 2919.272 for Expend4bles), where the list that named it gave nothing.
     const shown = shownFilm(known?.films, Number(args.movie_id), film.title)?.facts;
     if (free('popularity') && typeof popularity !== 'number' && typeof shown?.popularity === 'number') answer.popularity = shown.popularity;
+    // Else the film's own popularity (no drawn 17776.454 for The Matrix).
+    if (free('popularity') && typeof popularity !== 'number' && typeof shown?.popularity !== 'number' && typeof answer.popularity === 'number') answer.popularity = filmPopularity(film);
     if (free('vote_average') && knownField('vote_average', known?.fields) === undefined && typeof shown?.vote_average === 'number') answer.vote_average = shown.vote_average;
     if (free('release_date') && typeof shown?.release_date === 'string') answer.release_date = shown.release_date;
     const zh = douban && typeof args.film_name === 'string' && HAN.test(args.film_name) ? doubanFact(args.film_name) : undefined;
@@ -178,6 +194,9 @@ function filmAnswer(doc: ToolDoc, args: Record<string, unknown>, answer: Record<
       // A film another answer of the task gives (a recorded details or list, a list shown before) has
       // the popularity, rating and date it gave there, and keeps them through the list's ranking.
       const shown = douban ? undefined : shownFilm(known?.films, r.id, r.title);
+      // A known film no answer gives a popularity has one of its age. Not pinned: a list ranked by popularity may hand it a
+      // neighbour's (a chart's films are of one age), where pinning left a list with carried ids out of order (query_262_2).
+      if (real && shown?.facts.popularity === undefined && typeof r.popularity === 'number' && !isCarried('popularity')) r.popularity = filmPopularity(real);
       for (const sub of FILM_FACTS) {
         const value = shown?.facts[sub];
         if (value === undefined || !(sub in r) || isCarried(sub)) continue;
