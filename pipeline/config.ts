@@ -210,6 +210,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_number_quoted: 0,
   thought_answer_value_untied: 0,
   thought_frame_repeated_in_case: 0,
+  thought_new_part_mid_loop: 0,
+  answer_points_run_together: 0,
   thought_arg_key_pasted: 0,
   thought_tool_verb_echoed: 0,
   thought_noun_agreement: 0,

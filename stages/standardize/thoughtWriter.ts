@@ -370,6 +370,19 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
     run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };
 
+/**
+ * A call frame's link for a call that goes on with the part of the request an earlier answer opened
+ * (the details of the fifth film of the listing, a slide for it): never "another part of the request",
+ * which the writer chose for a call of another toolkit than the one before, when the answer it takes
+ * its value from was not yet there to see.
+ */
+function sameThread(thought: string): string {
+  return thought
+    .replace(/\bThat part is done; now I need to /, 'Now I need to ')
+    .replace(/\bMoving on to the rest of the request, I need to /, 'Then I need to ')
+    .replace(/\bOn to another part of the request: to /, 'Then, to ');
+}
+
 /** A thought's first sentence, ended outside quotes (a quoted value may hold ". "), and the rest. */
 function splitFirst(thought: string): [string, string] {
   let quoted = false;
@@ -424,6 +437,9 @@ export function tieThoughtsToAnswers(turns: { user: string; steps: TiedStep[] }[
           // The writer placed the value in the answer the source recorded; the answer shown now does not hold it there.
           s.action.thought = rest;
         }
+        // A value off an earlier answer of this turn, not the user's: the call goes on with that answer's part of the request.
+        const earlierThisTurn = turn.steps.slice(0, i).map((p) => p.response?.content);
+        if (passedValues(s.action.args).some((v) => earlierThisTurn.some((r) => r !== undefined && holdsValue(r, v)) && !holdsValue(turn.user, v))) s.action.thought = sameThread(s.action.thought!);
         const [lead, after] = splitFirst(s.action.thought!);
         lastLead = after && isLead(lead) ? leadShape(lead) : undefined;
       }

@@ -9,7 +9,7 @@ import type { TestCase } from '../../pipeline/schemas.js';
 import { thoughtAnswerValueUntied, untiedAnswerValues } from '../../pipeline/quality/measures/thoughtAnswerTie.js';
 import { whereInAnswer } from '../../pipeline/thoughtPhrases.js';
 import { offlineThoughts, tieThoughtsToAnswers, type TiedStep } from '../../stages/standardize/thoughtWriter.js';
-import { repeatedFrames, thoughtFrameRepeatedInCase } from '../../pipeline/quality/measures/thoughtAnswerTie.js';
+import { newPartMidLoop, repeatedFrames, thoughtFrameRepeatedInCase, thoughtNewPartMidLoop } from '../../pipeline/quality/measures/thoughtAnswerTie.js';
 import { Rng } from '../../pipeline/rng.js';
 
 const CTX = {} as never;
@@ -192,5 +192,58 @@ describe('ties of two tools, stale ties and wrong calls', () => {
     // A value no answer shows: a neutral opening, never the correct file.
     const invented = erroneousThought('parameters_value_error', correct, { name: correct.name, args: { file_name: 'documents/file1.txt' } }, shown)!;
     expect(invented).not.toMatch(/"file1\.txt"/);
+  });
+});
+
+/**
+ * A call going on with a loop over an earlier answer (the fifth film of a listing) is never linked as
+ * another part of the request. Before (g0, resolve 31): 8 of 2,186 CoT cases (teval_query_449_1,
+ * 453_1) held "`coming_out_filter` says the fifth film has title "一闪一闪亮星星". Moving on to the rest
+ * of the request, I need to print the details of the movie; …" (thought_new_part_mid_loop).
+ */
+describe('thought_new_part_mid_loop', () => {
+  const FILMS = "{'film': [{'title': '红猪', 'date': '11月17日'}, {'title': '金手指', 'date': '12月30日'}]}";
+  const loopCase = (thought: string): TestCase => ({
+    id: 'c', kind: 'internal', errorType: '', cot: true, k: 2, trajectoryId: 't', source: 'teval', provenance: {},
+    tools: [{ name: 'FilmDouban.coming_out_filter', description: 'Films coming out' }, { name: 'FilmDouban.print_detail', description: 'Print the details of a movie' }],
+    messages: [
+      { role: 'system', content: 'tools' },
+      { role: 'user', content: 'Look for movies coming out soon in China and print the details of each.' },
+      call('Before anything else I need the films coming out.', 'FilmDouban.coming_out_filter', {}),
+      { role: 'function', content: FILMS },
+      call('`coming_out_filter` says the first film has title "红猪". I still need to print its details.', 'FilmDouban.print_detail', { film_name: '红猪' }),
+      { role: 'function', content: "{'description': '红猪是一部日本的动画电影'}" },
+    ],
+    groundTruth: { name: 'FilmDouban.print_detail', thought, args: { film_name: '金手指' } },
+  }) as unknown as TestCase;
+  const check = (tc: TestCase) => (thoughtNewPartMidLoop.kind === 'case' ? thoughtNewPartMidLoop.check(tc, CTX) : undefined);
+
+  it('flags "another part of the request" for the next film of the listing', () => {
+    expect(check(loopCase('`coming_out_filter` says the second film has title "金手指". Moving on to the rest of the request, I need to print the details of the movie; `print_detail` does that.'))).toMatch(/金手指 \(coming_out_filter\)/);
+    expect(newPartMidLoop(loopCase('On to another part of the request: to print the details of the movie, I will use `print_detail` with film name "金手指".'))).toHaveLength(1);
+  });
+  it('passes the loop linked as going on, and a new part whose value the user gave', () => {
+    expect(check(loopCase('`coming_out_filter` says the second film has title "金手指". Then I need to print the details of the movie; `print_detail` does that.'))).toBeNull();
+    const asked = loopCase('Moving on to the rest of the request, I need to print the details of the movie; `print_detail` does that.');
+    (asked.messages[1] as { content: string }).content += ' Start with 金手指.';
+    expect(check(asked)).toBeNull();
+  });
+
+  it('resolve relinks a writer\'s "another part" once the answer shows the value (tieThoughtsToAnswers)', () => {
+    for (const [link, relinked] of [
+      ['Moving on to the rest of the request, I need to print the details of the movie; `print_detail` with film name "金手指" does that.', /Then I need to print the details of the movie;/],
+      ['On to another part of the request: to print the details of the movie, I will use `print_detail` with film name "金手指".', /Then, to print the details of the movie, I will use/],
+    ] as const) {
+      const steps: TiedStep[] = [
+        { action: { name: 'FilmDouban.coming_out_filter', args: {}, thought: 'Before anything else I need the films coming out.' }, response: { content: FILMS } },
+        { action: { name: 'PPT.create_file', args: { theme: 'Default' }, thought: 'Now I need to create the file.' }, response: { content: "{'status': 'created'}" } },
+        { action: { name: 'FilmDouban.print_detail', args: { film_name: '金手指' }, thought: link } },
+      ];
+      tieThoughtsToAnswers([{ user: 'Look for movies coming out soon in China and print their details.', steps }], new Map(), new Rng(1, 't'));
+      const thought = steps[2].action.thought!;
+      expect(thought).toMatch(relinked);
+      expect(thought).not.toMatch(/rest of the request|another part/);
+      expect(thought).toContain('金手指');
+    }
   });
 });

@@ -129,4 +129,62 @@ export const thoughtFrameRepeatedInCase: CaseMeasure = {
   },
 };
 
-export const THOUGHT_ANSWER_MEASURES = [thoughtAnswerValueUntied, thoughtFrameRepeatedInCase];
+/** The links that say a call opens another part of the request (thought-writer's frames for a call of another toolkit than the one before). */
+const NEW_PART_LINK = /\b(?:That part is done; now|Moving on to the rest of the request,|On to another part of the request:)/;
+
+/**
+ * The thoughts of a CoT case (as untiedAnswerValues walks them) that link their call as another part
+ * of the request ("Moving on to the rest of the request, I need to print the details of the movie")
+ * while the call passes a value only an earlier answer of the same turn showed (the fifth film of the
+ * listing): the call is the same part, the next item of a loop over that answer, not a new one. Each
+ * as `value (tool)`.
+ */
+export function newPartMidLoop(tc: TestCase): string[] {
+  if (!tc.cot) return [];
+  const range = insertedRange(tc);
+  const docs = (tc.tools ?? []).map((t) => `${t.name} ${t.description}`).join('\n');
+  const users: string[] = [];
+  let answers: { api: string; content: string }[] = [];
+  let lastCall = '';
+  const out: string[] = [];
+  const check = (thought: string | undefined, args: unknown) => {
+    if (!thought || !NEW_PART_LINK.test(thought)) return;
+    for (const value of answerValues(args)) {
+      if (users.some((t) => holdsValue(t, value)) || holdsValue(docs, value)) continue;
+      const from = answers.find((a) => holdsValue(a.content, value));
+      if (from) return void out.push(`${value} (${from.api || 'an answer'}): "${thought.slice(0, 140)}"`);
+    }
+  };
+  const wrongAt = tc.erroneousAction ? tc.messages.map((m) => m.role).lastIndexOf('assistant') : -1;
+  tc.messages.forEach((m, i) => {
+    if (range && i >= range[0] && i < range[1]) return;
+    if (m.role === 'user') {
+      users.push(m.content);
+      answers = [];
+    } else if (m.role === 'function') answers.unshift({ api: lastCall, content: m.content });
+    else if (m.role === 'assistant') {
+      const a = shownAction(m.content);
+      if (!a) return;
+      if (i !== wrongAt) check(a.thought, a.args);
+      lastCall = a.name === 'FinishAction' ? '' : apiOf(a.name);
+    }
+  });
+  const first = groundTruthActions(tc)[0];
+  if (first && first.name !== 'FinishAction') check(first.thought, first.args);
+  return out;
+}
+
+export const thoughtNewPartMidLoop: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_new_part_mid_loop',
+  group: 'text',
+  title: 'CoT: a thought links its call as another part of the request ("Moving on to the rest of the request, I need to print the details of the movie; `print_detail` with film name "一闪一闪亮星星" does that.", 449_1) while the call passes a value only an earlier answer of the same turn showed (the fifth film of the listing): the same part for the next item, not a new one',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const bad = newPartMidLoop(tc);
+    return bad.length ? `${bad.length} thought${bad.length > 1 ? 's' : ''}, e.g. ${bad[0]}` : null;
+  },
+};
+
+export const THOUGHT_ANSWER_MEASURES = [thoughtAnswerValueUntied, thoughtFrameRepeatedInCase, thoughtNewPartMidLoop];
