@@ -48,7 +48,8 @@ export function untiedAnswerValues(tc: TestCase): string[] {
       if ([...users, ...calls].some((t) => holdsValue(t, value)) || holdsValue(docs, value)) continue;
       const from = answers.find((a) => holdsValue(a.content, value));
       if (!from) continue;
-      const named = from.api !== '' && thought.includes(`\`${from.api}\``);
+      // Any tool whose answer shows it: the listing it was read off, not only a later answer echoing it (thought_tie_cites_echo).
+      const named = answers.some((a) => a.api !== '' && holdsValue(a.content, value) && thought.includes(`\`${a.api}\``));
       if (!named && !ANSWER_WORDS.test(thought)) return void out.push(`${value} (${from.api || 'an answer'}): "${thought.slice(0, 120)}"`);
     }
   };
@@ -187,4 +188,57 @@ export const thoughtNewPartMidLoop: CaseMeasure = {
   },
 };
 
-export const THOUGHT_ANSWER_MEASURES = [thoughtAnswerValueUntied, thoughtFrameRepeatedInCase, thoughtNewPartMidLoop];
+/**
+ * The thoughts of a CoT case (as untiedAnswerValues walks them) that cite as where a value comes from
+ * an answer that only echoed it back ("`get_movie_details` says the id is 575264." before the reviews
+ * call, where get_movie_details was itself called with movie id 575264), while an earlier answer of a
+ * call that was not given it showed it first (the listing of popular films): the value's source is
+ * that answer, and the echo tells nothing. Each as `value (echoing tool, first shown by tool)`.
+ */
+export function echoCited(tc: TestCase): string[] {
+  if (!tc.cot) return [];
+  const range = insertedRange(tc);
+  const answers: { api: string; content: string; passed: string[] }[] = [];
+  let lastCall: { api: string; passed: string[] } = { api: '', passed: [] };
+  const out: string[] = [];
+  const check = (thought: string | undefined, args: unknown) => {
+    if (!thought) return;
+    const cited = [...thought.matchAll(/(?:^|[.;] )(?:`([^`]+)` says|From `([^`]+)` I know that)\b/g)].map((m) => m[1] ?? m[2]);
+    for (const value of answerValues(args)) {
+      const holders = answers.filter((a) => holdsValue(a.content, value));
+      const source = holders.find((a) => !a.passed.includes(value));
+      if (!source) continue;
+      const echo = holders.find((a) => a.passed.includes(value) && cited.includes(a.api) && !cited.includes(source.api));
+      if (echo) return void out.push(`${value} (${echo.api}, first shown by ${source.api}): "${thought.slice(0, 120)}"`);
+    }
+  };
+  const wrongAt = tc.erroneousAction ? tc.messages.map((m) => m.role).lastIndexOf('assistant') : -1;
+  tc.messages.forEach((m, i) => {
+    if (range && i >= range[0] && i < range[1]) return;
+    if (m.role === 'function') answers.unshift({ api: lastCall.api, content: m.content, passed: lastCall.passed });
+    else if (m.role === 'assistant') {
+      const a = shownAction(m.content);
+      if (!a) return;
+      if (i !== wrongAt) check(a.thought, a.args);
+      lastCall = a.name === 'FinishAction' ? { api: '', passed: [] } : { api: apiOf(a.name), passed: answerValues(a.args) };
+    }
+  });
+  const first = groundTruthActions(tc)[0];
+  if (first && first.name !== 'FinishAction') check(first.thought, first.args);
+  return out;
+}
+
+export const thoughtTieCitesEcho: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_tie_cites_echo',
+  group: 'text',
+  title: 'CoT: a thought says a value comes from an answer that only echoed it back ("`get_movie_details` says the id is 575264." where get_movie_details was called with that id) while an earlier answer showed it first (the listing it was read off)',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const bad = echoCited(tc);
+    return bad.length ? `${bad.length} thought${bad.length > 1 ? 's' : ''}, e.g. ${bad[0]}` : null;
+  },
+};
+
+export const THOUGHT_ANSWER_MEASURES = [thoughtTieCitesEcho, thoughtAnswerValueUntied, thoughtFrameRepeatedInCase, thoughtNewPartMidLoop];
