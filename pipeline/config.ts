@@ -212,6 +212,9 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_number_quoted: 0,
   thought_answer_value_untied: 0,
   thought_frame_repeated_in_case: 0,
+  thought_new_part_mid_loop: 0,
+  thought_tie_cites_echo: 0,
+  answer_points_run_together: 0,
   thought_arg_key_pasted: 0,
   thought_tool_verb_echoed: 0,
   thought_noun_agreement: 0,
@@ -493,6 +496,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_singled_film_counted: 0,
   // The most common statement opening's share of distinct trajectories ("I found that …" 26/242 = 0.107 on g0; answer-writer-92).
   answer_opening_frame_top_share: 0.09,
+  // The most common whole statement's share of distinct trajectories, values blanked ("Sorry." 10/241 = 0.041 on g0; answer-writer-94 folds the apology into its sentence).
+  answer_sentence_frame_top_share: 0.05,
   answer_failed_called_pending: 0,
   answer_label_run: 0,
   // A pressure check told as healthy under the user's own floor, a zip code or airport looked up only to be handed on told as news,

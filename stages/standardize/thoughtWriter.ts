@@ -48,19 +48,34 @@ type Provenance =
 interface Seen {
   query: string;
   earlierRequests: string[];
-  /** Answers before the step, latest first; response undefined when the source does not record it here (BFCL's come in resolve). */
-  answers: { api: string; response?: string }[];
+  /**
+   * Answers before the step, latest first; response undefined when the source does not record it here
+   * (BFCL's come in resolve); `passed`, the values the call that got it passed, where known.
+   */
+  answers: { api: string; response?: string; passed?: string[] }[];
   /** How many of `answers` (the first ones) are this turn's. */
   answersThisTurn: number;
 }
 
 const apiOf = (name: string) => name.split('.').pop()!;
 
+/**
+ * The answer a value was read off: the latest holding it whose call was not itself given it. An answer
+ * only echoing the value its call passed ("`get_movie_details` says the id is 575264" after the details
+ * call for movie 575264) is where it was repeated, not where it came from; the listing before it is.
+ * The latest holding it when every one echoes it; -1 when none holds it.
+ */
+function sourceAt(value: string, seen: Seen): number {
+  const holds = (a: Seen['answers'][number]) => a.response !== undefined && holdsValue(a.response, value);
+  const read = seen.answers.findIndex((a) => holds(a) && !(a.passed ?? []).includes(value));
+  return read >= 0 ? read : seen.answers.findIndex(holds);
+}
+
 function provenanceOf(value: string, seen: Seen): Provenance {
   if (holdsValue(seen.query, value, true)) return { kind: 'request', earlier: false };
   if (seen.earlierRequests.some((r) => holdsValue(r, value, true))) return { kind: 'request', earlier: true };
   if ([seen.query, ...seen.earlierRequests].some((r) => holdsValue(r, value))) return { kind: 'neutral' };
-  const answered = seen.answers.find((a) => a.response !== undefined && holdsValue(a.response, value));
+  const answered = seen.answers[sourceAt(value, seen)];
   if (answered) return { kind: 'answer', api: answered.api };
   // An answer not recorded here may have given it: nothing says the assistant picked it.
   return seen.answers.some((a) => a.response === undefined) ? { kind: 'neutral' } : { kind: 'chosen' };
@@ -140,7 +155,7 @@ function answerTie(args: Record<string, unknown> | string, seen: Seen, doc: KeyD
     const value = typeof v === 'bigint' ? String(v) : quotable(v);
     const p = value ? provenanceOf(value, seen) : undefined;
     if (!value || p?.kind !== 'answer' || sources.some((x) => x.api === p.api)) continue;
-    const at = seen.answers.findIndex((a) => a.response !== undefined && holdsValue(a.response, value));
+    const at = sourceAt(value, seen);
     sources.push({ key, value, num: typeof v === 'number' || typeof v === 'bigint', api: p.api, at });
   }
   const [first, second] = sources;
@@ -322,7 +337,7 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
       answersThisTurn: i,
     };
     // Latest first: this turn's earlier steps, then earlier turns'.
-    seen.answers = [...input.steps.slice(0, i).map((p, j) => ({ api: apiOf(p.name), response: input.steps[j + 1].previousResponse })).reverse(), ...[...(input.earlierAnswers ?? [])].reverse().map((a) => ({ api: apiOf(a.name), response: a.response }))];
+    seen.answers = [...input.steps.slice(0, i).map((p, j) => ({ api: apiOf(p.name), response: input.steps[j + 1].previousResponse, passed: passedValues(p.args) })).reverse(), ...[...(input.earlierAnswers ?? [])].reverse().map((a) => ({ api: apiOf(a.name), response: a.response }))];
     const stated = statedValue(s.args, seen);
     // Another value the call passes, said in the frame of where it comes from (its own pick only when nothing shown gave it).
     const other = typeof s.args === 'string' ? undefined : Object.entries(s.args).map(([key, v]) => ({ key, value: quotable(v), num: typeof v === 'number' })).find((e): e is { key: string; value: string; num: boolean } => e.value !== undefined);
@@ -366,9 +381,22 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
       { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
-  offline: { version: 'thought-writer-34', // 34 (h-thoughts28): an argument is said in words, never its parameter name pasted with "set to" ("the movie id 575264", "read and unread ones alike" for only_unread=false, "the unlock flag off"; thoughtPhrases argWords; thought_arg_key_pasted); a call whose purpose opens with the verb its name opens with takes a frame that says the purpose first (never "use `show` to show the emails"; thought_tool_verb_echoed); a later call's link says how it connects: another toolkit than the step before is another part of the request, a value off the last answer "Now that I have the movie id", the rest "Next" and the like, in more wordings (thought_link_top_share), \"Building on that\" only for a value the last answer gave and the user did not; after a lead sentence no link points \"that\" at the lead (\"Building on the last answer\", \"Now I need to\"). 33 (h-thoughts27): the place of an item in a listing said in one of three ways (thought_frame_top_share 4.0% with one on h-thoughts27's b5); a thought takes another call frame than the one before it, and another lead shape (or none), so no two thoughts in a row share a sentence (thought_frame_repeated_in_case 102/2186 CoT cases on g0); a call passing a value only a tool answer showed (an id off a listing, a price from a quote) always opens with where that answer holds it ("`search_property_by_place` says the first of the three properties, \"Cozy Loft\", has id 10803849."; thoughtPhrases whereInAnswer), else which tool returned it — never the bare "Next, I need to retrieve the details of the property …" nor "The property id will be 10803849." (thought_answer_value_untied 633/2186 CoT cases on g0). 32 (h-base25): a thought with a lead sentence (a fact of the last answer, where a value comes from) never goes on "With that done, I can …" ("that" would be the lead, no deed: "The request names \"1293\" as the access token. With that done, …"), but "Now I can …" (thought_done_after_lead 89/936 CoT base cases on f52). 31 (h-thoughts13): a number the call passes as a number is said bare in a frame of the assistant's own words ("The movie id will be 27205.", not "27205"; thoughtPhrases said; thought_number_quoted); a string id stays quoted; Earlier versions: docs/method-versions.md.
+  offline: { version: 'thought-writer-35', // 35 (h-text29): a value is tied to the answer it was read off, never to a later one that only echoed it back because its call was given it ("`get_movie_details` says the id is 575264." before the reviews call; sourceAt; thought_tie_cites_echo 68/2186 CoT cases on g0, the most common frame of wrong calls' thoughts). 34 (h-thoughts28): an argument is said in words, never its parameter name pasted with "set to" ("the movie id 575264", "read and unread ones alike" for only_unread=false, "the unlock flag off"; thoughtPhrases argWords; thought_arg_key_pasted); a call whose purpose opens with the verb its name opens with takes a frame that says the purpose first (never "use `show` to show the emails"; thought_tool_verb_echoed); a later call's link says how it connects: another toolkit than the step before is another part of the request, a value off the last answer "Now that I have the movie id", the rest "Next" and the like, in more wordings (thought_link_top_share), \"Building on that\" only for a value the last answer gave and the user did not; after a lead sentence no link points \"that\" at the lead (\"Building on the last answer\", \"Now I need to\"). 33 (h-thoughts27): the place of an item in a listing said in one of three ways (thought_frame_top_share 4.0% with one on h-thoughts27's b5); a thought takes another call frame than the one before it, and another lead shape (or none), so no two thoughts in a row share a sentence (thought_frame_repeated_in_case 102/2186 CoT cases on g0); a call passing a value only a tool answer showed (an id off a listing, a price from a quote) always opens with where that answer holds it ("`search_property_by_place` says the first of the three properties, \"Cozy Loft\", has id 10803849."; thoughtPhrases whereInAnswer), else which tool returned it — never the bare "Next, I need to retrieve the details of the property …" nor "The property id will be 10803849." (thought_answer_value_untied 633/2186 CoT cases on g0). 32 (h-base25): a thought with a lead sentence (a fact of the last answer, where a value comes from) never goes on "With that done, I can …" ("that" would be the lead, no deed: "The request names \"1293\" as the access token. With that done, …"), but "Now I can …" (thought_done_after_lead 89/936 CoT base cases on f52). 31 (h-thoughts13): a number the call passes as a number is said bare in a frame of the assistant's own words ("The movie id will be 27205.", not "27205"; thoughtPhrases said; thought_number_quoted); a string id stays quoted; Earlier versions: docs/method-versions.md.
     run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };
+
+/**
+ * A call frame's link for a call that goes on with the part of the request an earlier answer opened
+ * (the details of the fifth film of the listing, a slide for it): never "another part of the request",
+ * which the writer chose for a call of another toolkit than the one before, when the answer it takes
+ * its value from was not yet there to see.
+ */
+function sameThread(thought: string): string {
+  return thought
+    .replace(/\bThat part is done; now I need to /, 'Now I need to ')
+    .replace(/\bMoving on to the rest of the request, I need to /, 'Then I need to ')
+    .replace(/\bOn to another part of the request: to /, 'Then, to ');
+}
 
 /** A thought's first sentence, ended outside quotes (a quoted value may hold ". "), and the rest. */
 function splitFirst(thought: string): [string, string] {
@@ -404,12 +432,12 @@ export interface TiedStep {
  */
 export function tieThoughtsToAnswers(turns: { user: string; steps: TiedStep[] }[], docs: Map<string, KeyDoc>, rng: Rng): number {
   let tied = 0;
-  const earlier: { api: string; response?: string }[] = [];
+  const earlier: Seen['answers'] = [];
   turns.forEach((turn, t) => {
     let lastLead: string | undefined;
     turn.steps.forEach((s, i) => {
       const thought = s.action.thought;
-      const answers = [...turn.steps.slice(0, i).map((p) => ({ api: apiOf(p.action.name), response: p.response?.content })).reverse(), ...[...earlier].reverse()];
+      const answers = [...turn.steps.slice(0, i).map((p) => ({ api: apiOf(p.action.name), response: p.response?.content, passed: passedValues(p.action.args) })).reverse(), ...[...earlier].reverse()];
       if (thought !== undefined && s.action.name !== 'FinishAction') {
         const seen: Seen = { query: turn.user, earlierRequests: turns.slice(0, t).map((x) => x.user), answers, answersThisTurn: i };
         const tie = answerTie(s.action.args, seen, docs.get(s.action.name), rng, lastLead);
@@ -424,11 +452,14 @@ export function tieThoughtsToAnswers(turns: { user: string; steps: TiedStep[] }[
           // The writer placed the value in the answer the source recorded; the answer shown now does not hold it there.
           s.action.thought = rest;
         }
+        // A value off an earlier answer of this turn, not the user's: the call goes on with that answer's part of the request.
+        const earlierThisTurn = turn.steps.slice(0, i).map((p) => p.response?.content);
+        if (passedValues(s.action.args).some((v) => earlierThisTurn.some((r) => r !== undefined && holdsValue(r, v)) && !holdsValue(turn.user, v))) s.action.thought = sameThread(s.action.thought!);
         const [lead, after] = splitFirst(s.action.thought!);
         lastLead = after && isLead(lead) ? leadShape(lead) : undefined;
       }
     });
-    for (const s of turn.steps) if (s.action.name !== 'FinishAction') earlier.push({ api: apiOf(s.action.name), response: s.response?.content });
+    for (const s of turn.steps) if (s.action.name !== 'FinishAction') earlier.push({ api: apiOf(s.action.name), response: s.response?.content, passed: passedValues(s.action.args) });
   });
   return tied;
 }

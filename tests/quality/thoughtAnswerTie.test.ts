@@ -9,7 +9,7 @@ import type { TestCase } from '../../pipeline/schemas.js';
 import { thoughtAnswerValueUntied, untiedAnswerValues } from '../../pipeline/quality/measures/thoughtAnswerTie.js';
 import { whereInAnswer } from '../../pipeline/thoughtPhrases.js';
 import { offlineThoughts, tieThoughtsToAnswers, type TiedStep } from '../../stages/standardize/thoughtWriter.js';
-import { repeatedFrames, thoughtFrameRepeatedInCase } from '../../pipeline/quality/measures/thoughtAnswerTie.js';
+import { echoCited, newPartMidLoop, repeatedFrames, thoughtFrameRepeatedInCase, thoughtNewPartMidLoop, thoughtTieCitesEcho } from '../../pipeline/quality/measures/thoughtAnswerTie.js';
 import { Rng } from '../../pipeline/rng.js';
 
 const CTX = {} as never;
@@ -192,5 +192,110 @@ describe('ties of two tools, stale ties and wrong calls', () => {
     // A value no answer shows: a neutral opening, never the correct file.
     const invented = erroneousThought('parameters_value_error', correct, { name: correct.name, args: { file_name: 'documents/file1.txt' } }, shown)!;
     expect(invented).not.toMatch(/"file1\.txt"/);
+  });
+});
+
+/**
+ * A call going on with a loop over an earlier answer (the fifth film of a listing) is never linked as
+ * another part of the request. Before (g0, resolve 31): 8 of 2,186 CoT cases (teval_query_449_1,
+ * 453_1) held "`coming_out_filter` says the fifth film has title "一闪一闪亮星星". Moving on to the rest
+ * of the request, I need to print the details of the movie; …" (thought_new_part_mid_loop).
+ */
+describe('thought_new_part_mid_loop', () => {
+  const FILMS = "{'film': [{'title': '红猪', 'date': '11月17日'}, {'title': '金手指', 'date': '12月30日'}]}";
+  const loopCase = (thought: string): TestCase => ({
+    id: 'c', kind: 'internal', errorType: '', cot: true, k: 2, trajectoryId: 't', source: 'teval', provenance: {},
+    tools: [{ name: 'FilmDouban.coming_out_filter', description: 'Films coming out' }, { name: 'FilmDouban.print_detail', description: 'Print the details of a movie' }],
+    messages: [
+      { role: 'system', content: 'tools' },
+      { role: 'user', content: 'Look for movies coming out soon in China and print the details of each.' },
+      call('Before anything else I need the films coming out.', 'FilmDouban.coming_out_filter', {}),
+      { role: 'function', content: FILMS },
+      call('`coming_out_filter` says the first film has title "红猪". I still need to print its details.', 'FilmDouban.print_detail', { film_name: '红猪' }),
+      { role: 'function', content: "{'description': '红猪是一部日本的动画电影'}" },
+    ],
+    groundTruth: { name: 'FilmDouban.print_detail', thought, args: { film_name: '金手指' } },
+  }) as unknown as TestCase;
+  const check = (tc: TestCase) => (thoughtNewPartMidLoop.kind === 'case' ? thoughtNewPartMidLoop.check(tc, CTX) : undefined);
+
+  it('flags "another part of the request" for the next film of the listing', () => {
+    expect(check(loopCase('`coming_out_filter` says the second film has title "金手指". Moving on to the rest of the request, I need to print the details of the movie; `print_detail` does that.'))).toMatch(/金手指 \(coming_out_filter\)/);
+    expect(newPartMidLoop(loopCase('On to another part of the request: to print the details of the movie, I will use `print_detail` with film name "金手指".'))).toHaveLength(1);
+  });
+  it('passes the loop linked as going on, and a new part whose value the user gave', () => {
+    expect(check(loopCase('`coming_out_filter` says the second film has title "金手指". Then I need to print the details of the movie; `print_detail` does that.'))).toBeNull();
+    const asked = loopCase('Moving on to the rest of the request, I need to print the details of the movie; `print_detail` does that.');
+    (asked.messages[1] as { content: string }).content += ' Start with 金手指.';
+    expect(check(asked)).toBeNull();
+  });
+
+  it('resolve relinks a writer\'s "another part" once the answer shows the value (tieThoughtsToAnswers)', () => {
+    for (const [link, relinked] of [
+      ['Moving on to the rest of the request, I need to print the details of the movie; `print_detail` with film name "金手指" does that.', /Then I need to print the details of the movie;/],
+      ['On to another part of the request: to print the details of the movie, I will use `print_detail` with film name "金手指".', /Then, to print the details of the movie, I will use/],
+    ] as const) {
+      const steps: TiedStep[] = [
+        { action: { name: 'FilmDouban.coming_out_filter', args: {}, thought: 'Before anything else I need the films coming out.' }, response: { content: FILMS } },
+        { action: { name: 'PPT.create_file', args: { theme: 'Default' }, thought: 'Now I need to create the file.' }, response: { content: "{'status': 'created'}" } },
+        { action: { name: 'FilmDouban.print_detail', args: { film_name: '金手指' }, thought: link } },
+      ];
+      tieThoughtsToAnswers([{ user: 'Look for movies coming out soon in China and print their details.', steps }], new Map(), new Rng(1, 't'));
+      const thought = steps[2].action.thought!;
+      expect(thought).toMatch(relinked);
+      expect(thought).not.toMatch(/rest of the request|another part/);
+      expect(thought).toContain('金手指');
+    }
+  });
+});
+
+/**
+ * A value is tied to the answer it was read off, never to a later answer that only echoed it back.
+ * Before (g0, thought-writer-34): 68 of 2,186 CoT cases held "`get_order_details` says the id is 12446."
+ * before cancel_order, where get_order_details was itself called with order 12446 and place_order gave
+ * it (thought_tie_cites_echo; "`…` says the id is n" was the most common frame of wrong calls' thoughts).
+ */
+describe('thought_tie_cites_echo', () => {
+  const POPULAR = "{'films': [{'id': 575264, 'title': 'Mission: Impossible - Dead Reckoning Part One'}, {'id': 615656, 'title': 'Meg 2: The Trench'}]}";
+  const DETAILS = "{'id': 575264, 'title': 'Mission: Impossible - Dead Reckoning Part One', 'runtime': 164}";
+  const echoCase = (thought: string): TestCase => ({
+    id: 'c', kind: 'internal', errorType: '', cot: true, k: 3, trajectoryId: 't', source: 'teval', provenance: {},
+    tools: [{ name: 'FilmTMDB.get_popular_movies', description: 'Popular movies' }, { name: 'FilmTMDB.get_movie_details', description: 'Details of a movie' }, { name: 'FilmTMDB.get_movie_reviews', description: 'Reviews of a movie' }],
+    messages: [
+      { role: 'system', content: 'tools' },
+      { role: 'user', content: 'Get the popular films, then the details and reviews of the first.' },
+      call('The first thing to do is to get the movies ordered by popularity.', 'FilmTMDB.get_popular_movies', {}),
+      { role: 'function', content: POPULAR },
+      call('`get_popular_movies` says the first film has id 575264. Next, the details.', 'FilmTMDB.get_movie_details', { movie_id: 575264 }),
+      { role: 'function', content: DETAILS },
+    ],
+    groundTruth: { name: 'FilmTMDB.get_movie_reviews', thought, args: { movie_id: 575264 } },
+  }) as unknown as TestCase;
+  const check = (tc: TestCase) => (thoughtTieCitesEcho.kind === 'case' ? thoughtTieCitesEcho.check(tc, CTX) : undefined);
+
+  it('flags the echo cited as the source, and passes the listing cited', () => {
+    expect(check(echoCase('`get_movie_details` says the id is 575264. I still need the reviews.'))).toMatch(/575264 \(get_movie_details, first shown by get_popular_movies\)/);
+    expect(echoCited(echoCase('From `get_movie_details` I know that the id is 575264. I still need the reviews.'))).toHaveLength(1);
+    expect(check(echoCase('`get_popular_movies` says the first film, "Mission: Impossible - Dead Reckoning Part One", has id 575264. I still need the reviews.'))).toBeNull();
+    // Naming the listing is a tie for thought_answer_value_untied too, though the details answer shows the id later.
+    expect(untiedAnswerValues(echoCase('`get_popular_movies` says the first film, "Mission: Impossible - Dead Reckoning Part One", has id 575264. I still need the reviews.'))).toHaveLength(0);
+  });
+
+  it('the writer and resolve tie the id to the listing, never the details that echoed it', () => {
+    for (let seed = 0; seed < 20; seed++) {
+      const steps: TiedStep[] = [
+        { action: { name: 'FilmTMDB.get_popular_movies', args: {}, thought: 'The first thing to do is to get the popular movies.' }, response: { content: POPULAR } },
+        { action: { name: 'FilmTMDB.get_movie_details', args: { movie_id: 575264 }, thought: 'Next, I need the details, so I will call `get_movie_details`.' }, response: { content: DETAILS } },
+        { action: { name: 'FilmTMDB.get_movie_reviews', args: { movie_id: 575264 }, thought: 'I still need the reviews, and `get_movie_reviews` with movie id 575264 is the call for it.' } },
+      ];
+      tieThoughtsToAnswers([{ user: 'Get the popular films, then the details and reviews of the first.', steps }], new Map(), new Rng(seed, 't'));
+      expect(steps[2].action.thought).toMatch(/`get_popular_movies`/);
+      expect(steps[2].action.thought).not.toMatch(/`get_movie_details` says|From `get_movie_details`/);
+      const written = offlineThoughts({ query: 'Get the popular films, then the details and reviews of the first.', steps: [
+        { name: 'FilmTMDB.get_popular_movies', description: 'Popular movies', args: {} },
+        { name: 'FilmTMDB.get_movie_details', description: 'Get the details of a movie', args: { movie_id: 575264 }, previousResponse: POPULAR },
+        { name: 'FilmTMDB.get_movie_reviews', description: 'Get the reviews of a movie', args: { movie_id: 575264 }, previousResponse: DETAILS },
+      ] }, new Rng(seed, 'w'));
+      expect(written[2]).not.toMatch(/`get_movie_details` says|From `get_movie_details`/);
+    }
   });
 });

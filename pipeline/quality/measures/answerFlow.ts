@@ -193,4 +193,42 @@ export const answerUnitsDiffer: CaseMeasure = {
   },
 };
 
-export const ANSWER_FLOW_MEASURES = [answerLinkRepeated, answerOpenerUntried, answerFieldNameFrame, answerGrepLinesUnsaid, answerAddressRunOn, answerDetailsOfNothing, answerUnitsDiffer];
+/** Every string a value holds, at any depth. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  return isPlainObject(value) ? Object.values(value).flatMap(stringsIn) : [];
+}
+
+/** A line that opens with a list marker: "- 8 items reviewed", "2. Melting ice caps", "• Shell". */
+const POINT = /^(?:[-*•]|\d{1,2}[.)])\s+\S/;
+
+/**
+ * A closing answer quoting a text of the turn's answers or calls whose lines are points ("Notes: hotel\n- 8
+ * items reviewed\n- open questions sent to the team") with its lines run together into one ("reads "Notes:
+ * hotel - 8 items reviewed - open questions sent to the team""), or with the [SPAN] separator left in: the
+ * points read as one sentence broken by dashes.
+ */
+export function pointsRunTogether(turn: AnsweredTurn): string | undefined {
+  if (/\[SPAN\]/.test(turn.answer)) return `holds the separator [SPAN]: "${turn.answer.slice(Math.max(0, turn.answer.indexOf('[SPAN]') - 60), turn.answer.indexOf('[SPAN]') + 40)}"`;
+  const texts = turn.calls.flatMap((c) => [...stringsIn(parseToolResponse(c.response)), ...stringsIn(c.args).map((t) => t.replace(/\[SPAN\]/g, '\n'))]);
+  for (const text of texts) {
+    const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+    for (let i = 0; i + 1 < lines.length; i++) {
+      const joined = `${lines[i]} ${lines[i + 1]}`;
+      if (POINT.test(lines[i + 1]) && turn.answer.includes(joined)) return `runs the line "${lines[i].slice(0, 40)}" into the point "${lines[i + 1].slice(0, 40)}": "…${joined.slice(0, 100)}…"`;
+    }
+  }
+  return undefined;
+}
+
+export const answerPointsRunTogether: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_points_run_together',
+  group: 'text',
+  title: 'closing answer quotes a text whose lines are points with the lines run into one ("\"hotel.txt\" reads \"Notes: hotel - 8 items reviewed - open questions sent to the team - …\"", 53_2) or the [SPAN] separator left in',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, pointsRunTogether),
+};
+
+export const ANSWER_FLOW_MEASURES = [answerPointsRunTogether, answerLinkRepeated, answerOpenerUntried, answerFieldNameFrame, answerGrepLinesUnsaid, answerAddressRunOn, answerDetailsOfNothing, answerUnitsDiffer];

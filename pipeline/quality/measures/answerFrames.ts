@@ -12,6 +12,7 @@
  */
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { answeredTurns, turnDefect } from './answers.js';
+import { topShare } from './topShare.js';
 
 /** A sentence's opening with what it is about blanked: quotes Q, code X, numbers N; its first three words. */
 export function openingFrame(sentence: string): string {
@@ -83,4 +84,43 @@ export const answerApologyDoubled: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => apologyDoubled(t.answer)),
 };
 
-export const ANSWER_FRAME_MEASURES = [answerOpeningFrameTopShare, answerApologyDoubled];
+/** A whole statement with what it is about blanked (quotes Q, code X, numbers N): "Sorry.", "It is now N on N October N.". */
+export function sentenceFrame(sentence: string): string {
+  return sentence
+    .replace(/"(?:[^"\\]|\\.)*"/g, 'Q')
+    .replace(/`[^`]*`/g, 'X')
+    .replace(/\d+(?:[.,:]\d+)*/g, 'N')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The share of distinct trajectories whose closing answers hold the most common whole statement, its
+ * values blanked: a sentence that stands word for word in answers about watchlists, routes and files
+ * alike ("Sorry." before the failure in 17 of g0's 241 trajectories) is a template, whatever it says.
+ * answer_opening_frame_top_share reads only the first three words, so a shared opening with its own
+ * ending passes here, and a whole stock sentence shows.
+ */
+export const answerSentenceFrameTopShare: SetMeasure = {
+  kind: 'set',
+  id: 'answer_sentence_frame_top_share',
+  group: 'text',
+  title: 'closing answers: share of distinct trajectories whose closing answers hold the most common whole statement, quotes, code and numbers blanked ("Sorry.", "It is now N on N October N.")',
+  population: 'distinct trajectories with a closing answer shown or asked for',
+  better: 'lower',
+  minGateN: 100,
+  score(cases) {
+    const units = new Map<string, { id: string; keys: Set<string> }>();
+    for (const tc of cases) {
+      for (const t of answeredTurns(tc)) {
+        const u = units.get(tc.trajectoryId) ?? { id: tc.id, keys: new Set<string>() };
+        // An author's initial ("Seng W. Loke") ends no sentence.
+        for (const s of statementsOf(t.answer.replace(/\b([A-Z])\. (?=[A-Z])/g, '$1.\u0002'))) u.keys.add(sentenceFrame(s.replace(/\u0002/g, ' ')));
+        units.set(tc.trajectoryId, u);
+      }
+    }
+    return topShare([...units.values()].map((u) => ({ id: u.id, keys: [...u.keys] })), { top: 5, unit: 'trajectories' });
+  },
+};
+
+export const ANSWER_FRAME_MEASURES = [answerOpeningFrameTopShare, answerSentenceFrameTopShare, answerApologyDoubled];

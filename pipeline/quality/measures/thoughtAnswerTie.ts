@@ -48,7 +48,8 @@ export function untiedAnswerValues(tc: TestCase): string[] {
       if ([...users, ...calls].some((t) => holdsValue(t, value)) || holdsValue(docs, value)) continue;
       const from = answers.find((a) => holdsValue(a.content, value));
       if (!from) continue;
-      const named = from.api !== '' && thought.includes(`\`${from.api}\``);
+      // Any tool whose answer shows it: the listing it was read off, not only a later answer echoing it (thought_tie_cites_echo).
+      const named = answers.some((a) => a.api !== '' && holdsValue(a.content, value) && thought.includes(`\`${a.api}\``));
       if (!named && !ANSWER_WORDS.test(thought)) return void out.push(`${value} (${from.api || 'an answer'}): "${thought.slice(0, 120)}"`);
     }
   };
@@ -129,4 +130,115 @@ export const thoughtFrameRepeatedInCase: CaseMeasure = {
   },
 };
 
-export const THOUGHT_ANSWER_MEASURES = [thoughtAnswerValueUntied, thoughtFrameRepeatedInCase];
+/** The links that say a call opens another part of the request (thought-writer's frames for a call of another toolkit than the one before). */
+const NEW_PART_LINK = /\b(?:That part is done; now|Moving on to the rest of the request,|On to another part of the request:)/;
+
+/**
+ * The thoughts of a CoT case (as untiedAnswerValues walks them) that link their call as another part
+ * of the request ("Moving on to the rest of the request, I need to print the details of the movie")
+ * while the call passes a value only an earlier answer of the same turn showed (the fifth film of the
+ * listing): the call is the same part, the next item of a loop over that answer, not a new one. Each
+ * as `value (tool)`.
+ */
+export function newPartMidLoop(tc: TestCase): string[] {
+  if (!tc.cot) return [];
+  const range = insertedRange(tc);
+  const docs = (tc.tools ?? []).map((t) => `${t.name} ${t.description}`).join('\n');
+  const users: string[] = [];
+  let answers: { api: string; content: string }[] = [];
+  let lastCall = '';
+  const out: string[] = [];
+  const check = (thought: string | undefined, args: unknown) => {
+    if (!thought || !NEW_PART_LINK.test(thought)) return;
+    for (const value of answerValues(args)) {
+      if (users.some((t) => holdsValue(t, value)) || holdsValue(docs, value)) continue;
+      const from = answers.find((a) => holdsValue(a.content, value));
+      if (from) return void out.push(`${value} (${from.api || 'an answer'}): "${thought.slice(0, 140)}"`);
+    }
+  };
+  const wrongAt = tc.erroneousAction ? tc.messages.map((m) => m.role).lastIndexOf('assistant') : -1;
+  tc.messages.forEach((m, i) => {
+    if (range && i >= range[0] && i < range[1]) return;
+    if (m.role === 'user') {
+      users.push(m.content);
+      answers = [];
+    } else if (m.role === 'function') answers.unshift({ api: lastCall, content: m.content });
+    else if (m.role === 'assistant') {
+      const a = shownAction(m.content);
+      if (!a) return;
+      if (i !== wrongAt) check(a.thought, a.args);
+      lastCall = a.name === 'FinishAction' ? '' : apiOf(a.name);
+    }
+  });
+  const first = groundTruthActions(tc)[0];
+  if (first && first.name !== 'FinishAction') check(first.thought, first.args);
+  return out;
+}
+
+export const thoughtNewPartMidLoop: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_new_part_mid_loop',
+  group: 'text',
+  title: 'CoT: a thought links its call as another part of the request ("Moving on to the rest of the request, I need to print the details of the movie; `print_detail` with film name "一闪一闪亮星星" does that.", 449_1) while the call passes a value only an earlier answer of the same turn showed (the fifth film of the listing): the same part for the next item, not a new one',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const bad = newPartMidLoop(tc);
+    return bad.length ? `${bad.length} thought${bad.length > 1 ? 's' : ''}, e.g. ${bad[0]}` : null;
+  },
+};
+
+/**
+ * The thoughts of a CoT case (as untiedAnswerValues walks them) that cite as where a value comes from
+ * an answer that only echoed it back ("`get_movie_details` says the id is 575264." before the reviews
+ * call, where get_movie_details was itself called with movie id 575264), while an earlier answer of a
+ * call that was not given it showed it first (the listing of popular films): the value's source is
+ * that answer, and the echo tells nothing. Each as `value (echoing tool, first shown by tool)`.
+ */
+export function echoCited(tc: TestCase): string[] {
+  if (!tc.cot) return [];
+  const range = insertedRange(tc);
+  const answers: { api: string; content: string; passed: string[] }[] = [];
+  let lastCall: { api: string; passed: string[] } = { api: '', passed: [] };
+  const out: string[] = [];
+  const check = (thought: string | undefined, args: unknown) => {
+    if (!thought) return;
+    const cited = [...thought.matchAll(/(?:^|[.;] )(?:`([^`]+)` says|From `([^`]+)` I know that)\b/g)].map((m) => m[1] ?? m[2]);
+    for (const value of answerValues(args)) {
+      const holders = answers.filter((a) => holdsValue(a.content, value));
+      const source = holders.find((a) => !a.passed.includes(value));
+      if (!source) continue;
+      const echo = holders.find((a) => a.passed.includes(value) && cited.includes(a.api) && !cited.includes(source.api));
+      if (echo) return void out.push(`${value} (${echo.api}, first shown by ${source.api}): "${thought.slice(0, 120)}"`);
+    }
+  };
+  const wrongAt = tc.erroneousAction ? tc.messages.map((m) => m.role).lastIndexOf('assistant') : -1;
+  tc.messages.forEach((m, i) => {
+    if (range && i >= range[0] && i < range[1]) return;
+    if (m.role === 'function') answers.unshift({ api: lastCall.api, content: m.content, passed: lastCall.passed });
+    else if (m.role === 'assistant') {
+      const a = shownAction(m.content);
+      if (!a) return;
+      if (i !== wrongAt) check(a.thought, a.args);
+      lastCall = a.name === 'FinishAction' ? { api: '', passed: [] } : { api: apiOf(a.name), passed: answerValues(a.args) };
+    }
+  });
+  const first = groundTruthActions(tc)[0];
+  if (first && first.name !== 'FinishAction') check(first.thought, first.args);
+  return out;
+}
+
+export const thoughtTieCitesEcho: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_tie_cites_echo',
+  group: 'text',
+  title: 'CoT: a thought says a value comes from an answer that only echoed it back ("`get_movie_details` says the id is 575264." where get_movie_details was called with that id) while an earlier answer showed it first (the listing it was read off)',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const bad = echoCited(tc);
+    return bad.length ? `${bad.length} thought${bad.length > 1 ? 's' : ''}, e.g. ${bad[0]}` : null;
+  },
+};
+
+export const THOUGHT_ANSWER_MEASURES = [thoughtTieCitesEcho, thoughtAnswerValueUntied, thoughtFrameRepeatedInCase, thoughtNewPartMidLoop];
