@@ -23,6 +23,8 @@ export interface District {
   lon: number;
   /** One address in the district, in its town's own order. */
   address(rng: Rng): string;
+  /** The town a listing here is titled in, where the district is a landmark's surroundings ("Condo in Paris", never "in Eiffel Tower"). */
+  titleTown?: string;
 }
 
 const tokyoWard = (name: string, names: RegExp, areas: string[], lat: number, lon: number): District => ({
@@ -64,7 +66,7 @@ export const DISTRICTS: readonly District[] = [
   streetsOf('Santa Monica', /\bSanta Monica\b/, ['Ocean Avenue', 'Montana Avenue', 'Main Street', 'Broadway', 'Wilshire Boulevard', 'Pico Boulevard'], 'Santa Monica, CA', 34.0195, -118.4912),
   streetsOf('Hollywood', /\bHollywood\b(?! Road)/, ['Hollywood Boulevard', 'Vine Street', 'Franklin Avenue', 'North Highland Avenue', 'Cahuenga Boulevard'], 'Hollywood, Los Angeles', 34.0928, -118.3287),
   // A listing "in Eiffel Tower" is by the tower: the 7th arrondissement's streets around it, not the Rue de Rivoli.
-  streetsOf('Eiffel Tower', /\bEiffel Tower\b|Tour Eiffel/, ['Avenue de Suffren', 'Rue Saint-Dominique', 'Avenue Rapp', 'Rue Cler', 'Avenue de La Bourdonnais', 'Avenue Bosquet'], '75007 Paris', 48.8566, 2.2978),
+  { ...streetsOf('Eiffel Tower', /\bEiffel Tower\b|Tour Eiffel/, ['Avenue de Suffren', 'Rue Saint-Dominique', 'Avenue Rapp', 'Rue Cler', 'Avenue de La Bourdonnais', 'Avenue Bosquet'], '75007 Paris', 48.8566, 2.2978), titleTown: 'Paris' },
   streetsOf('Selat', /^Selat\b|\bin Selat\b/, ['Jalan Raya Selat', 'Jalan Raya Duda', 'Jalan Raya Muncan'], 'Selat, Karangasem, Bali', -8.4286, 115.4436, true),
 ];
 
