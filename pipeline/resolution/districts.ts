@@ -7,7 +7,7 @@
  * report's simulated_listing_place_mismatch checks every simulated answer.
  */
 import type { Rng } from '../rng.js';
-import { placesNamedIn } from './places.js';
+import { distanceKm, placesNamedIn } from './places.js';
 
 export interface District {
   /** The district's name as an address writes it ("Minato", "Queens"). */
@@ -99,6 +99,11 @@ export function unknownTownNamed(name: string): string | undefined {
 /** A listing named for a district (or a town no table knows) whose address lies elsewhere: why, else undefined. */
 export function listingPlaceMismatch(name: string, address: string): string | undefined {
   const d = districtNamed(name);
+  // A known town the name gives and another the address gives, 10 km or more apart: "Modern condominium in San
+  // Francisco" at "San Bruno, CA, United States" (teval_query_111_2, 114_2).
+  const named = !d ? placesNamedIn(/\bin\s+([^,·]+?)\s*(?:,.*)?$/.exec(name)?.[1] ?? '')[0] : undefined;
+  const at = named ? placesNamedIn(address).find((p) => distanceKm(p, named) >= 10) : undefined;
+  if (named && at && !placesNamedIn(address).some((p) => distanceKm(p, named) < 10)) return `"${name}" is at "${address}", in ${at.name}, not ${named.name}`;
   if (!d) {
     const town = unknownTownNamed(name);
     return town && !address.toLowerCase().includes(town.toLowerCase()) ? `"${name}" is at "${address}", outside ${town}` : undefined;

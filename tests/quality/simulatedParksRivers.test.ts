@@ -181,3 +181,25 @@ describe('a kind word after a known place names no other spot', () => {
     expect(locate('AMC Empire 25 cinema', false)).toEqual(locate('AMC Empire 25', false));
   });
 });
+
+describe('simulated_listing_place_mismatch widened to towns (teval_query_111_2, 114_2)', () => {
+  it('flags a listing named for one town at an address of another 10+ km away, passes one in its own town', async () => {
+    const { listingPlaceMismatch } = await import('../../pipeline/resolution/districts.js');
+    expect(listingPlaceMismatch('Modern condominium in San Francisco', 'San Bruno, CA, United States')).toMatch(/in San Bruno, not San Francisco/);
+    expect(listingPlaceMismatch('Modern condominium in San Francisco', '146 Fillmore Street, San Francisco')).toBeUndefined();
+    expect(listingPlaceMismatch('Modern condominium in San Bruno', 'San Bruno, CA, United States')).toBeUndefined();
+  });
+
+  it('the simulator names a drawn listing for the town its copied address is in (failed on api-simulator-136)', () => {
+    const SEARCH: ToolDoc = {
+      name: 'AirbnbSearch.search_property_by_place', description: 'search properties on Airbnb',
+      required_parameters: [{ name: 'place', type: 'string', description: 'the name of the place' }], optional_parameters: [],
+      return_data: [{ name: 'property', description: 'a list of at most 3 properties, containing id, name, and address' }],
+    };
+    const carry = [{ key: 'places', field: 'property', sub: 'address', list: true, value: 'San Bruno, CA, United States' }] as never;
+    for (let i = 0; i < 5; i++) {
+      const out = simulateOffline({ name: SEARCH.name, args: { place: 'San Francisco' }, tools: [SEARCH], carry, place: 'San Francisco' } as never, new Rng(i, 'bruno'));
+      expect(listingOutsideNamedPlace({ name: SEARCH.name }, out.response.replace(/"/g, "'"), ''), out.response).toBeNull();
+    }
+  });
+});
