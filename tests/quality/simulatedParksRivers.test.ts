@@ -202,4 +202,25 @@ describe('simulated_listing_place_mismatch widened to towns (teval_query_111_2, 
       expect(listingOutsideNamedPlace({ name: SEARCH.name }, out.response.replace(/"/g, "'"), ''), out.response).toBeNull();
     }
   });
+
+  it('a copied address moved off a listing goes to the next drawn one, renamed for it, never renames the listing it left (teval_query_1_2)', () => {
+    const SEARCH: ToolDoc = {
+      name: 'AirbnbSearch.search_property_by_place', description: 'search properties on Airbnb',
+      required_parameters: [{ name: 'place', type: 'string', description: 'the name of the place' }], optional_parameters: [],
+      return_data: [{ name: 'property', description: 'a list of at most 3 properties, containing id, name, and address' }],
+    };
+    const carry = [
+      ...['909363587647904523', '33884250', '20654271'].map((value) => ({ key: 'propertyId', field: 'property', sub: 'id', list: true, value })),
+      ...['Charming house in Torrance', 'Home in Huntington Beach'].map((value) => ({ key: 'name', field: 'property', sub: 'name', list: true, value })),
+      ...['Torrance, CA, United States', 'Culver City, CA, United States'].map((value) => ({ key: 'places', field: 'property', sub: 'address', list: true, value })),
+    ] as never;
+    for (let i = 0; i < 5; i++) {
+      const out = simulateOffline({ name: SEARCH.name, args: { place: 'Los Angeles' }, tools: [SEARCH], carry, place: 'Los Angeles' } as never, new Rng(i, 'la'));
+      const recs = JSON.parse(out.response).property as { name: string; address: string }[];
+      expect(recs[1].name, out.response).toBe('Home in Huntington Beach');
+      expect(recs[1].address, out.response).toMatch(/Huntington Beach/);
+      expect(recs[2].address, out.response).toBe('Culver City, CA, United States');
+      expect(recs[2].name, out.response).toMatch(/in Culver City$/);
+    }
+  });
 });
