@@ -278,6 +278,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_distance_same_for_all: 0,
   simulated_nearby_far_from_centre: 0,
   simulated_route_wrong_way: 0,
+  simulated_route_river_uncrossed: 0,
+  simulated_route_park_centre: 0,
   simulated_distance_off_named_places: 0,
   // h-geo27: a trip between two addresses of one town is a drive across it, one between far places at least their straight line (api-simulator-123).
   simulated_distance_beyond_town: 0,
@@ -427,9 +429,12 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // A stock closing line in every arXiv summary ("The paper is written for readers new to the area…"): 90.4% (227/251) before.
   simulated_abstract_stock_sentence: 0,
   // "Hotel in Minato City" at "4-23-16 Nishi-Shinjuku, Shinjuku, Tokyo"; "since 2015" in a paper of 2011.
-  // The remainder is T-Eval's own: a recorded name and a recorded address that disagree ("Hostel in Chiyoda City" at
-  // "Taito City, Tokyo, Japan", "Home in Huntington Beach" at "Culver City"), left as recorded: 2.2% (8/370) after 25.9% (98/378).
-  simulated_listing_place_mismatch: 0.025,
+  // h-geo29: the remainder read as T-Eval's own ("Hostel in Chiyoda City" at "Taito City, Tokyo, Japan", "Home in Huntington
+  // Beach" at "Culver City") was the simulator's: a recorded name and a planned address of two listings, put on one;
+  // widened to a named town 10+ km from the address's ("in San Francisco" at "San Bruno"): 33/344 on g0; api-simulator-137: 0.
+  simulated_listing_place_mismatch: 0,
+  // h-geo29: "Condo in San Bruno" at coordinates in San Francisco's Chinatown; "Condo in Eiffel Tower" (api-simulator-137).
+  simulated_listing_title_off_place: 0,
   simulated_snippet_after_publication: 0,
   answer_failure_no_next_step: 0,
   answer_names_api: 0,

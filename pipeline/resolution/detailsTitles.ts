@@ -133,7 +133,8 @@ export function drawDetailsTitle(stay: DrawnStay, rng: Rng): string {
  */
 export function townFor(name: string, address: string | undefined, place: string | undefined): string | undefined {
   const named = / in ([^,·]+?)\s*(?:,.*)?$/i.exec(name)?.[1]?.trim();
-  const parts = (address ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  // A postal code before the town is no part of its name ("75007 Paris" is Paris).
+  const parts = (address ?? '').split(',').map((p) => p.trim().replace(/^\d{4,5}\s+(?=\p{L})/u, '')).filter(Boolean);
   // The first part no digit writes, past a street ("Jalan Kayu Aya No. 119"), never a state's code ("NY").
   const town = parts.find((p, i) => !/\d/.test(p) && !/^[A-Z]{2}$/.test(p) && !(i === 0 && parts.length > 1 && /\b(street|st|avenue|ave|road|rd|jalan|calle|carrer|rue|boulevard|blvd|lane|drive)\b/i.test(p)));
   if (named && town && named.toLowerCase().startsWith(town.toLowerCase())) return named;

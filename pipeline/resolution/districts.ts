@@ -7,7 +7,7 @@
  * report's simulated_listing_place_mismatch checks every simulated answer.
  */
 import type { Rng } from '../rng.js';
-import { placesNamedIn } from './places.js';
+import { distanceKm, placesNamedIn } from './places.js';
 
 export interface District {
   /** The district's name as an address writes it ("Minato", "Queens"). */
@@ -23,6 +23,8 @@ export interface District {
   lon: number;
   /** One address in the district, in its town's own order. */
   address(rng: Rng): string;
+  /** The town a listing here is titled in, where the district is a landmark's surroundings ("Condo in Paris", never "in Eiffel Tower"). */
+  titleTown?: string;
 }
 
 const tokyoWard = (name: string, names: RegExp, areas: string[], lat: number, lon: number): District => ({
@@ -64,7 +66,7 @@ export const DISTRICTS: readonly District[] = [
   streetsOf('Santa Monica', /\bSanta Monica\b/, ['Ocean Avenue', 'Montana Avenue', 'Main Street', 'Broadway', 'Wilshire Boulevard', 'Pico Boulevard'], 'Santa Monica, CA', 34.0195, -118.4912),
   streetsOf('Hollywood', /\bHollywood\b(?! Road)/, ['Hollywood Boulevard', 'Vine Street', 'Franklin Avenue', 'North Highland Avenue', 'Cahuenga Boulevard'], 'Hollywood, Los Angeles', 34.0928, -118.3287),
   // A listing "in Eiffel Tower" is by the tower: the 7th arrondissement's streets around it, not the Rue de Rivoli.
-  streetsOf('Eiffel Tower', /\bEiffel Tower\b|Tour Eiffel/, ['Avenue de Suffren', 'Rue Saint-Dominique', 'Avenue Rapp', 'Rue Cler', 'Avenue de La Bourdonnais', 'Avenue Bosquet'], '75007 Paris', 48.8566, 2.2978),
+  { ...streetsOf('Eiffel Tower', /\bEiffel Tower\b|Tour Eiffel/, ['Avenue de Suffren', 'Rue Saint-Dominique', 'Avenue Rapp', 'Rue Cler', 'Avenue de La Bourdonnais', 'Avenue Bosquet'], '75007 Paris', 48.8566, 2.2978), titleTown: 'Paris' },
   streetsOf('Selat', /^Selat\b|\bin Selat\b/, ['Jalan Raya Selat', 'Jalan Raya Duda', 'Jalan Raya Muncan'], 'Selat, Karangasem, Bali', -8.4286, 115.4436, true),
 ];
 
@@ -97,6 +99,11 @@ export function unknownTownNamed(name: string): string | undefined {
 /** A listing named for a district (or a town no table knows) whose address lies elsewhere: why, else undefined. */
 export function listingPlaceMismatch(name: string, address: string): string | undefined {
   const d = districtNamed(name);
+  // A known town the name gives and another the address gives, 10 km or more apart: "Modern condominium in San
+  // Francisco" at "San Bruno, CA, United States" (teval_query_111_2, 114_2).
+  const named = !d ? placesNamedIn(/\bin\s+([^,·]+?)\s*(?:,.*)?$/.exec(name)?.[1] ?? '')[0] : undefined;
+  const at = named ? placesNamedIn(address).find((p) => distanceKm(p, named) >= 10) : undefined;
+  if (named && at && !placesNamedIn(address).some((p) => distanceKm(p, named) < 10)) return `"${name}" is at "${address}", in ${at.name}, not ${named.name}`;
   if (!d) {
     const town = unknownTownNamed(name);
     return town && !address.toLowerCase().includes(town.toLowerCase()) ? `"${name}" is at "${address}", outside ${town}` : undefined;

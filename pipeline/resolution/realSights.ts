@@ -8,7 +8,7 @@
  * centre. Addresses as the venues publish them, in the recorded answers' form for the United States
  * ("11 W 53rd St, New York, NY, 10019") and the town's own elsewhere ("37 Quai Branly, 75007 Paris").
  */
-import { distanceKm } from './places.js';
+import { distanceKm, placesNamedIn } from './places.js';
 
 export type SightKind = 'museum' | 'landmark' | 'park';
 
@@ -18,6 +18,12 @@ export interface RealSight {
   lat: number;
   lon: number;
   kinds: readonly SightKind[];
+  /**
+   * Where a park that spreads over many blocks is entered, for one whose middle is far from its
+   * edges: Central Park's point is at 79th Street, but its Artists' Gate is across Central Park
+   * South from the Ritz-Carlton. A search or a drive reaches it at the gate nearest where it comes from.
+   */
+  gates?: readonly { name: string; lat: number; lon: number }[];
 }
 
 const SIGHTS: RealSight[] = [
@@ -38,6 +44,11 @@ const SIGHTS: RealSight[] = [
   { name: 'Musée du quai Branly - Jacques Chirac', address: '37 Quai Branly, 75007 Paris', lat: 48.8609, lon: 2.2976, kinds: ['museum'] },
   { name: 'Jardins du Trocadéro', address: 'Place de Varsovie, 75016 Paris', lat: 48.8616, lon: 2.2893, kinds: ['park'] },
   { name: 'Aquarium de Paris', address: '5 Avenue Albert de Mun, 75016 Paris', lat: 48.8625, lon: 2.2916, kinds: ['museum'] },
+  { name: 'Jardin des Tuileries', address: 'Place de la Concorde, 75001 Paris', lat: 48.8634, lon: 2.3275, kinds: ['park'] },
+  { name: 'Parc Monceau', address: '35 Boulevard de Courcelles, 75008 Paris', lat: 48.8797, lon: 2.309, kinds: ['park'] },
+  { name: 'Jardin du Palais Royal', address: '8 Rue de Montpensier, 75001 Paris', lat: 48.865, lon: 2.3376, kinds: ['park'] },
+  { name: 'Jardin des Plantes', address: '57 Rue Cuvier, 75005 Paris', lat: 48.844, lon: 2.3596, kinds: ['park'] },
+  { name: 'Parc des Buttes-Chaumont', address: '1 Rue Botzaris, 75019 Paris', lat: 48.8809, lon: 2.3828, kinds: ['park'] },
   // New York: Midtown and around Central Park.
   { name: 'Museum of Modern Art', address: '11 W 53rd St, New York, NY, 10019', lat: 40.7614, lon: -73.9776, kinds: ['museum'] },
   { name: 'Carnegie Hall', address: '881 7th Ave, New York, NY, 10019', lat: 40.7651, lon: -73.9799, kinds: ['landmark'] },
@@ -56,6 +67,35 @@ const SIGHTS: RealSight[] = [
   { name: "Cleopatra's Needle", address: 'East Dr at 81st St, Central Park, New York, NY, 10028', lat: 40.7797, lon: -73.9654, kinds: ['landmark'] },
   { name: 'Bethesda Terrace', address: 'Central Park, 72nd St Transverse, New York, NY, 10023', lat: 40.774, lon: -73.9712, kinds: ['landmark'] },
   { name: 'Solomon R. Guggenheim Museum', address: '1071 5th Ave, New York, NY, 10128', lat: 40.783, lon: -73.959, kinds: ['museum', 'landmark'] },
+  // Manhattan's parks, as NYC Parks places them.
+  {
+    name: 'Central Park', address: 'Central Park, New York, NY, 10024', lat: 40.7829, lon: -73.9654, kinds: ['park', 'landmark'],
+    gates: [
+      { name: "Artists' Gate", lat: 40.7654, lon: -73.9762 }, // Central Park South at Sixth Avenue
+      { name: "Scholars' Gate", lat: 40.7649, lon: -73.9727 }, // Fifth Avenue at 60th Street, by Grand Army Plaza
+      { name: "Merchants' Gate", lat: 40.7681, lon: -73.9813 }, // Columbus Circle
+      { name: "Women's Gate", lat: 40.7763, lon: -73.9767 }, // Central Park West at 72nd Street
+      { name: "Inventors' Gate", lat: 40.7722, lon: -73.967 }, // Fifth Avenue at 72nd Street
+      { name: "Hunters' Gate", lat: 40.7822, lon: -73.9718 }, // Central Park West at 81st Street
+      { name: "Engineers' Gate", lat: 40.7845, lon: -73.9578 }, // Fifth Avenue at 90th Street
+      { name: "Strangers' Gate", lat: 40.7986, lon: -73.9602 }, // Central Park West at 106th Street
+      { name: "Pioneers' Gate", lat: 40.7967, lon: -73.9494 }, // Fifth Avenue at 110th Street
+    ],
+  },
+  { name: 'Bryant Park', address: '6th Ave & W 42nd St, New York, NY, 10018', lat: 40.7536, lon: -73.9832, kinds: ['park'] },
+  { name: 'Paley Park', address: '3 E 53rd St, New York, NY, 10022', lat: 40.7603, lon: -73.9761, kinds: ['park'] },
+  { name: "Hell's Kitchen Park", address: '10th Ave & W 48th St, New York, NY, 10036', lat: 40.7626, lon: -73.9917, kinds: ['park'] },
+  { name: 'Greenacre Park', address: '217 E 51st St, New York, NY, 10022', lat: 40.7565, lon: -73.9694, kinds: ['park'] },
+  { name: 'DeWitt Clinton Park', address: '11th Ave & W 52nd St, New York, NY, 10019', lat: 40.7668, lon: -73.9921, kinds: ['park'] },
+  { name: 'The High Line', address: 'Gansevoort St to W 34th St, New York, NY, 10011', lat: 40.748, lon: -74.0048, kinds: ['park', 'landmark'] },
+  { name: 'Madison Square Park', address: 'Madison Ave & E 23rd St, New York, NY, 10010', lat: 40.742, lon: -73.9877, kinds: ['park'] },
+  { name: 'Gramercy Park', address: 'Gramercy Park, New York, NY, 10003', lat: 40.7382, lon: -73.9862, kinds: ['park'] },
+  { name: 'Union Square Park', address: 'E 14th St & Broadway, New York, NY, 10003', lat: 40.7359, lon: -73.9911, kinds: ['park'] },
+  { name: 'Stuyvesant Square', address: '2nd Ave & E 16th St, New York, NY, 10003', lat: 40.7337, lon: -73.9837, kinds: ['park'] },
+  { name: 'Washington Square Park', address: 'Washington Square, New York, NY, 10012', lat: 40.7308, lon: -73.9973, kinds: ['park'] },
+  { name: 'Tompkins Square Park', address: 'Avenue A & E 10th St, New York, NY, 10009', lat: 40.7265, lon: -73.9815, kinds: ['park'] },
+  { name: 'Carl Schurz Park', address: 'East End Ave & E 86th St, New York, NY, 10028', lat: 40.7752, lon: -73.9441, kinds: ['park'] },
+  { name: 'Battery Park', address: 'State St & Battery Pl, New York, NY, 10004', lat: 40.7033, lon: -74.017, kinds: ['park'] },
   // Los Angeles: Hollywood and the Miracle Mile.
   { name: 'TCL Chinese Theatre', address: '6925 Hollywood Blvd, Los Angeles, CA, 90028', lat: 34.1022, lon: -118.3409, kinds: ['landmark'] },
   { name: 'Dolby Theatre', address: '6801 Hollywood Blvd, Los Angeles, CA, 90028', lat: 34.1027, lon: -118.3404, kinds: ['landmark'] },
@@ -67,15 +107,37 @@ const SIGHTS: RealSight[] = [
   { name: 'Hollywood Forever Cemetery', address: '6000 Santa Monica Blvd, Los Angeles, CA, 90038', lat: 34.0906, lon: -118.3197, kinds: ['landmark'] },
   { name: 'La Brea Tar Pits', address: '5801 Wilshire Blvd, Los Angeles, CA, 90036', lat: 34.0638, lon: -118.3556, kinds: ['museum'] },
   { name: 'Los Angeles County Museum of Art', address: '5905 Wilshire Blvd, Los Angeles, CA, 90036', lat: 34.0639, lon: -118.3592, kinds: ['museum'] },
+  { name: 'Griffith Park', address: '4730 Crystal Springs Dr, Los Angeles, CA, 90027', lat: 34.1366, lon: -118.2942, kinds: ['park'] },
+  { name: 'Barnsdall Art Park', address: '4800 Hollywood Blvd, Los Angeles, CA, 90027', lat: 34.1002, lon: -118.2944, kinds: ['park'] },
+  { name: 'Runyon Canyon Park', address: '2000 N Fuller Ave, Los Angeles, CA, 90046', lat: 34.1061, lon: -118.3494, kinds: ['park'] },
+  { name: 'Pan Pacific Park', address: '7600 Beverly Blvd, Los Angeles, CA, 90036', lat: 34.0753, lon: -118.3543, kinds: ['park'] },
+  { name: 'Lake Hollywood Park', address: '3160 N Canyon Dr, Los Angeles, CA, 90068', lat: 34.1268, lon: -118.3244, kinds: ['park'] },
 ];
 
-/** The kinds of sight a search term asks for, or undefined when it asks for none (restaurants, hotels, "park" alone). */
+const PARKS_WITH_GATES = SIGHTS.filter((s) => s.gates?.length);
+
+/**
+ * The kinds of sight a search term asks for, or undefined when it asks for none (restaurants, hotels).
+ * A place the term names is where the search is, not what it asks for: "Central Park, New York City" asks for no park.
+ */
 export function sightKindsAsked(term: string): readonly SightKind[] | undefined {
-  const t = term.toLowerCase();
+  const t = placesNamedIn(term).reduce((rest, p) => rest.split(p.name.toLowerCase()).join(' '), term.toLowerCase());
   if (/\bmuseums?\b/.test(t)) return ['museum'];
   if (/\blandmarks?\b|\bmonuments?\b/.test(t)) return ['landmark'];
   if (/\battractions?\b|\bsights?\b|sightseeing|things to do|\btourist\b|points? of interest/.test(t)) return ['museum', 'landmark', 'park'];
+  if (/\bparks?\b|\bgardens?\b/.test(t)) return ['park'];
   return undefined;
+}
+
+/** How far a point is from a sight: from its nearest gate for a park that has gates, else from its point. */
+export function kmToSight(p: { lat: number; lon: number }, s: RealSight): number {
+  return Math.min(distanceKm(p, s), ...(s.gates ?? []).map((g) => distanceKm(p, g)));
+}
+
+/** The gate of a park with gates (Central Park) nearest a point: where a drive from there arrives. Undefined for another place. */
+export function nearestGate(name: string, p: { lat: number; lon: number }): { name: string; lat: number; lon: number } | undefined {
+  const gates = PARKS_WITH_GATES.find((s) => new RegExp(`^\\s*(?:the\\s+)?${s.name}\\b(?!\\s+(?:South|West|North|East)\\b)`, 'i').test(name))?.gates;
+  return gates?.length ? gates.reduce((a, b) => (distanceKm(p, a) <= distanceKm(p, b) ? a : b)) : undefined;
 }
 
 /**
@@ -83,7 +145,8 @@ export function sightKindsAsked(term: string): readonly SightKind[] | undefined 
  * nearest first for a search around a spot, best known first (the table's order) for one of a whole town.
  */
 export function sightsNear(centre: { lat: number; lon: number }, radiusKm: number, kinds: readonly SightKind[], order: 'nearest' | 'best known' = 'nearest'): RealSight[] {
-  const found = SIGHTS.map((s) => ({ s, km: distanceKm(centre, s) })).filter(({ s, km }) => km > 0.1 && km <= radiusKm && s.kinds.some((k) => kinds.includes(k)));
+  // The centre's own sight is left out by its point (the Ritz-Carlton is 40 m from Central Park's Artists' Gate, not Central Park).
+  const found = SIGHTS.map((s) => ({ s, km: kmToSight(centre, s) })).filter(({ s, km }) => distanceKm(centre, s) > 0.1 && km <= radiusKm && s.kinds.some((k) => kinds.includes(k)));
   if (order === 'nearest') found.sort((a, b) => a.km - b.km);
   return found.map(({ s }) => s);
 }

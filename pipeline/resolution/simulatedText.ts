@@ -19,6 +19,8 @@ import { properCase } from './properNouns.js';
 import { agree, cap, topicAsNounPhrase } from './topicPhrase.js';
 import { FILM_STUDY_FRAMES, PLACE_SUBJECT_FRAMES, PLACE_TITLE_FRAMES, TITLE_FRAMES, abstractBody, readTitle, vocabFor } from './paperAbstract.js';
 import { escapeRegExp } from '../errors/vocabulary.js';
+import { riverBetween, WATER_CROSSING } from './rivers.js';
+import { nearestGate } from './realSights.js';
 import { filmByTitle, seriesByTitle, type SeriesFact } from './worldFacts.js';
 import { itemPages } from './webItems.js';
 import { FILM_VENUES, isPhenomenon, scholarField, type ScholarField } from './scholarFields.js';
@@ -582,8 +584,12 @@ export function routeSteps(c: TextCtx): string[] {
   const roads = (known[0] ?? GENERIC_TOWN).roads;
   const roadPicked = intercity ? intercityRoad(startTown?.town ?? '', endTown?.town ?? '', known.flatMap((t) => t.roads)) : r.pick(roads.filter((x) => km === undefined || km < 60 || !IN_TOWN_ROAD.test(x)).concat(km !== undefined && km >= 60 ? ['the highway'] : []));
   // A town the street map draws (streetGeo.ts): streets that meet one after another, each turn as its corner turns.
-  const fromSpot = ferryOut ?? exactSpot(from) ?? c.trip?.from ?? startPlace;
-  const toSpot = ferryIn ?? exactSpot(to) ?? c.trip?.to ?? endPlace;
+  const fromAt = ferryOut ?? exactSpot(from) ?? c.trip?.from ?? startPlace;
+  const toAt = ferryIn ?? exactSpot(to) ?? c.trip?.to ?? endPlace;
+  // A park that spreads over many blocks is reached at its gate nearest the other end, never its middle: from the
+  // Ritz-Carlton on Central Park South, Artists' Gate across the street, not West 86th Street 2.3 km up (teval_query_270_1).
+  const fromSpot = (from && toAt ? nearestGate(from, toAt) : undefined) ?? fromAt;
+  const toSpot = (to && fromAt ? nearestGate(to, fromAt) : undefined) ?? toAt;
   let highway = intercity || (km !== undefined && km >= 5);
   // A highway across town only where its line runs between the ends, a few minutes' drive from each
   // (the FDR Drive from Central Park to Battery Park, never I-95 across 178th Street); the kilometres
@@ -708,7 +714,10 @@ function drawnDrive(r: Rng, o: { own?: string; streets: readonly string[]; ends:
     // Columbus Avenue, then "Turn right onto Amsterdam Avenue", which runs beside it (simulated_route_streets_apart).
     const ownLine = o.endOwn ? streetLine(o.endOwn, o.to) : undefined;
     const reachesOwn = (c: string[]) => { const last = streetLine(c[c.length - 1], o.from); return !ownLine || c[c.length - 1] === o.endOwn || (!!last && linesMeet(last, ownLine)); };
-    const chain = streetChain(pool, first, { to: o.to, near: o.from, pick, must: reachesOwn, ok: (c) => !wrongWay(streetLegs(c, o.from, o.to) ?? []) });
+    // Ends on different banks of a river (the Eiffel Tower and the Louvre, either side of the Seine): the chain crosses it
+    // by a bridge, never keeps to the Quai d'Orsay and the Boulevard Saint-Germain on the left bank (teval_query_185_2).
+    const crossesRiver = (c: string[]) => !o.from || !riverBetween(o.from, o.to!) || c.some((x) => WATER_CROSSING.test(x));
+    const chain = streetChain(pool, first, { to: o.to, near: o.from, pick, must: (c) => reachesOwn(c) && crossesRiver(c), ok: (c) => !wrongWay(streetLegs(c, o.from, o.to) ?? []) });
     const legs = chain ? streetLegs(chain, o.from, o.to) : undefined;
     if (chain && legs) return { legs, short: false, startFar };
   }

@@ -9,6 +9,7 @@
  * simulated_address_off_coordinates judges every shown address it can place against its coordinates.
  */
 import { distanceKm, placesNamedIn } from './places.js';
+import { riverBetween } from './rivers.js';
 
 type Line = [lat1: number, lon1: number, lat2: number, lon2: number];
 
@@ -681,9 +682,20 @@ function linesDeg(l: Line, m: Line): number {
   return Math.min(deg, 180 - deg);
 }
 
-/** Two streets meet: their lines come within MEET_KM, and do not run side by side. */
+/**
+ * Two streets meet: their lines come within MEET_KM, and do not run side by side; never two on
+ * different banks of a river (rivers.ts), where only a bridge, a street crossing it, meets both: the
+ * Quai d'Orsay ends 270 m from the Rue de Rivoli, across the Seine (teval_query_185_2).
+ */
 export function linesMeet(l: Line, m: Line): boolean {
-  return (linesKm(l, m) <= MEET_KM && linesDeg(l, m) >= SIDE_BY_SIDE_DEG) || endToEnd(l, m);
+  return ((linesKm(l, m) <= MEET_KM && linesDeg(l, m) >= SIDE_BY_SIDE_DEG) || endToEnd(l, m)) && !acrossRiver(l, m);
+}
+
+/** Two streets neither of which crosses a river, on its two banks. */
+function acrossRiver(l: Line, m: Line): boolean {
+  const ends = (x: Line): [{ lat: number; lon: number }, { lat: number; lon: number }] => [{ lat: x[0], lon: x[1] }, { lat: x[2], lon: x[3] }];
+  if (riverBetween(...ends(l)) || riverBetween(...ends(m))) return false;
+  return !!riverBetween(ends(l)[0], ends(m)[0]);
 }
 
 /** One street going on as the other (the Bowery as Third Avenue): an end of each within 150 m. */

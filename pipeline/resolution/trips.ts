@@ -42,6 +42,9 @@ export function locate(value: unknown, lonFirst: boolean): Point | undefined {
 /** Words beside a place's name that name no other spot: "Paris, France", "New York, NY", "downtown Chicago". */
 const REGION_WORD = /^(?:[A-Z]{2}|usa?|uk|united|states|kingdom|france|china|japan|germany|spain|italy|indonesia|australia|korea|city|downtown|center|centre|central|the|in|of|near|at|and|area|district|province|prefecture|district|中国|市|区)$/i;
 
+/** Words saying what kind of place the named one is, naming no other spot: "AMC Empire 25 cinema" is AMC Empire 25. */
+const KIND_WORD = /^(?:cinemas?|movie|theat(?:er|re)s?|multiplex)$/i;
+
 /**
  * Where a place a name holds puts the named thing: the place itself ("Paris, France"), else a spot of
  * its own by the most specific place it names, the same for the same name in every answer:
@@ -51,7 +54,7 @@ const REGION_WORD = /^(?:[A-Z]{2}|usa?|uk|united|states|kingdom|france|china|jap
  */
 function spotOf(value: string, places: Place[]): Point {
   const rest = places.reduce((t, p) => t.replace(new RegExp(p.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), ' '), value);
-  const words = rest.split(/[^\p{L}\p{N}'&]+/u).filter((w) => w && !REGION_WORD.test(w));
+  const words = rest.split(/[^\p{L}\p{N}'&]+/u).filter((w) => w && !REGION_WORD.test(w) && !KIND_WORD.test(w));
   if (!words.length || /^\s*\d/.test(value)) return places[0];
   // A landmark (no town reach) is more specific than the town beside it.
   const reach = (p: Place) => townReachKm(p) ?? 0;

@@ -18,7 +18,10 @@ import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isChineseSubject, isPerson, isTopicQuery, isWords, publicationYear } from '../../resolution/simulatedText.js';
 import { filmByTitle, seriesByTitle } from '../../resolution/worldFacts.js';
 import { GENERAL_FIELD, SCHOLAR_FIELDS, isPhenomenon, scholarField, venueOffField, type ScholarField } from '../../resolution/scholarFields.js';
-import { listingPlaceMismatch } from '../../resolution/districts.js';
+import { districtNamed, listingPlaceMismatch } from '../../resolution/districts.js';
+import { detailsTitleParts } from '../../resolution/detailsTitles.js';
+import { distanceKm, placesNamedIn } from '../../resolution/places.js';
+import { townReachKm } from '../../resolution/streets.js';
 import { titleParts } from '../../resolution/paperAbstract.js';
 import { toolSteps } from '../../steps.js';
 import { toJson } from '../../pyValues.js';
@@ -545,7 +548,9 @@ function listingMismatches(action: { name: string }, response: string, recorded:
   return records.flatMap((r) => {
     const why = listingPlaceMismatch(r.name, r.address);
     const base = r.name.split(' · ')[0];
-    return why ? [{ why, theirs: !!recorded && recorded.includes(base) && recorded.includes(r.address) }] : [];
+    // Theirs only where one recorded answer or one call states the pair: a recorded name ("Hostel in Chiyoda City", property 2's
+    // details) and a planned address ("Taito City", searched around after property 3's) are two listings' facts, not one's.
+    return why ? [{ why, theirs: recorded.split(PART).some((part) => part.includes(base) && part.includes(r.address)) }] : [];
   });
 }
 
@@ -588,8 +593,10 @@ export const simulatedListingPlaceMismatch: CaseMeasure = {
 };
 
 /**
- * The name/address pairs simulated_listing_place_mismatch leaves to T-Eval: "Hostel in Chiyoda City"
- * recorded at Taito City, a plan geocoding "Home in Huntington Beach" at "Culver City, CA". No
+ * The name/address pairs simulated_listing_place_mismatch leaves to T-Eval: one recorded answer or one
+ * call of the plan stating a listing's name and an address in another place. ("Hostel in Chiyoda City"
+ * recorded for property 2 and "Taito City" searched around for property 3 are two listings' facts: the
+ * simulator's to place, teval_query_1_0.) No
  * simulator can change them, so they are not gated; they are shown so the report still says how
  * many cases carry them.
  */
@@ -602,6 +609,41 @@ export const simulatedListingPlaceRecorded: CaseMeasure = {
   check: listingCheck(recordedListingMismatch),
 };
 
+/**
+ * A simulated listing's details whose title puts it where its own coordinates are not: "Condo in San
+ * Bruno · ★4.00 · …" at 37.7974, -122.4079, in San Francisco's Chinatown 19 km north (teval_query_114_2);
+ * or whose title names a landmark as its town ("Condo in Eiffel Tower · ★4.44 · …", teval_query_155_0):
+ * Airbnb titles name the town or the ward ("Condo in Paris", "Loft in Shinjuku"). A district the district
+ * table knows is judged within 5 km of its point, a town within its reach (10 km where none is known).
+ */
+/** Words of a landmark's name no town's has: "Eiffel Tower", "Times Square", "Central Park". */
+const LANDMARK_WORD = /\b(?:tower|museum|statue|bridge|building|square|palace|cathedral|park|walk of fame)\b/i;
+
+export function listingTitleOffPlace(action: { name: string }, response: string): string | null | undefined {
+  if (!/airbnb|propert|rental|stay|listing/i.test(action.name)) return undefined;
+  const v = responseValue(response);
+  if (!isPlainObject(v) || typeof v.title !== 'string' || typeof v.latitude !== 'number' || typeof v.longitude !== 'number') return undefined;
+  const town = detailsTitleParts(v.title)?.town;
+  if (!town) return undefined;
+  const at = { lat: v.latitude, lon: v.longitude };
+  const d = districtNamed(`in ${town}`);
+  const p = d ? undefined : placesNamedIn(town)[0];
+  if (!d && !p) return undefined;
+  if (LANDMARK_WORD.test(town)) return `"${v.title}": ${town} is a landmark, not the town a listing's title names`;
+  const [where, km] = d ? [d, 5] : [p!, townReachKm(p!) ?? 10];
+  const off = distanceKm(at, where);
+  return off > km ? `"${v.title}" at ${at.lat}, ${at.lon}: ${off.toFixed(1)} km from ${town}` : null;
+}
+
+export const simulatedListingTitleOffPlace: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_listing_title_off_place',
+  group: 'text',
+  title: 'a simulated listing\'s details title names a town or ward its own coordinates are far from ("Condo in San Bruno" at 37.7974, -122.4079 in San Francisco\'s Chinatown), or a landmark as its town ("Condo in Eiffel Tower")',
+  population: 'cases showing a simulated listing details answer with a details-shaped title naming a known town, ward or landmark, and coordinates',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => listingTitleOffPlace(step.action, step.response!.content)),
+};
+
 /** What the task's recorded answers and every call of its plan (ground truth included) state, apart from simulated answers. */
 function recordedAndPlanned(tc: TestCase, ctx: QualityContext): string {
   const parts = [toJson(tc.groundTruth ?? '')];
@@ -612,5 +654,8 @@ function recordedAndPlanned(tc: TestCase, ctx: QualityContext): string {
       if (step.response && step.response.tier !== 'simulated') parts.push(step.response.content);
     }
   }
-  return parts.join('\n');
+  return parts.join(PART);
 }
+
+/** Between the parts recordedAndPlanned joins: each a recorded answer or a call's arguments. */
+const PART = '\u0000';

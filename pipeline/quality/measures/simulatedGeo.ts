@@ -23,6 +23,8 @@ import { namedPlacesShown } from '../../resolution/knownFacts.js';
 import { ferryOf, nearbyLandmark, offshoreAt, streetsOf } from '../../resolution/streets.js';
 import { exactSpot, listedSpot, locate, pairPoint, termLandmark, tripEnds, sameEnd, TRIP_END, TRIP_START } from '../../resolution/trips.js';
 import { groundTruthActions, simulatedDefectAmong } from '../evidence.js';
+import { riverBetween, WATER_CROSSING } from '../../resolution/rivers.js';
+import { nearestGate } from '../../resolution/realSights.js';
 import { answeredDistances, unitsOffAnswers, type DistanceUnit } from '../../unitWords.js';
 
 export interface AddressedPoint {
@@ -376,7 +378,10 @@ export function routeStreetsApart(action: { name: string; args: unknown }, respo
   const route = routeLegs(action, response);
   if (!route) return undefined;
   const { legs, from, to, lonFirst } = route;
-  const [a, b] = [exactSpot(from, lonFirst), exactSpot(to, lonFirst)];
+  const [spotA, spotB] = [exactSpot(from, lonFirst), exactSpot(to, lonFirst)];
+  // A park that spreads over many blocks (Central Park) is reached at its gate nearest the other end, not its middle.
+  const gateOf = (park: string | undefined, other: { lat: number; lon: number } | undefined) => (park && other ? nearestGate(park, other) : undefined);
+  const [a, b] = [gateOf(from, spotB ?? locate(to, lonFirst)) ?? spotA, gateOf(to, spotA ?? locate(from, lonFirst)) ?? spotB];
   const strip = (leg: string): string => [from, to].reduce<string>((t, e) => (e ? t.split(e).join(' ') : t), leg);
   const read = legs.map((leg) => legStreets(strip(leg)));
   // Which town's line a street name is (Wilshire Boulevard in Santa Monica or Los Angeles): the start's before the road, the end's after it.
@@ -582,4 +587,65 @@ export const gtNumberUnitOffDoc: CaseMeasure = {
 
 const argStringsOf = (args: unknown): string[] => (typeof args === 'string' ? [args] : Array.isArray(args) ? args.flatMap(argStringsOf) : isPlainObject(args) ? Object.values(args).flatMap(argStringsOf) : []);
 
-export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [gtNumberUnitOffDoc, simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre, simulatedDistanceOffNamedPlaces, simulatedRouteStreetsApart, simulatedRouteRoadAstray, simulatedRouteWrongWay];
+/**
+ * A simulated route within one town whose ends are on different banks of a river the rivers table
+ * knows (the Seine, the Thames, the Hudson, the East River) and that crosses it by no bridge, tunnel
+ * or ferry: the Eiffel Tower (left bank) to the Louvre (right bank) by "Rue Saint-Dominique", "Avenue
+ * Bosquet", "Quai d'Orsay", "Boulevard Saint-Germain", all on the left bank (teval_query_185_2).
+ * Ends are judged where the places table or a numbered address places them, under 40 km apart.
+ */
+export function routeRiverUncrossed(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  const route = routeLegs(action, response);
+  if (!route) return undefined;
+  const [a, b] = [locate(route.from, route.lonFirst), locate(route.to, route.lonFirst)];
+  if (!a || !b || distanceKm(a, b) >= 40) return undefined;
+  const river = riverBetween(a, b);
+  if (!river) return undefined;
+  return route.legs.some((leg) => WATER_CROSSING.test(leg)) ? null : `"${route.from}" and "${route.to}" are on different banks of ${river.name}, and the route crosses it by no bridge, tunnel or ferry: ${route.legs.join(' / ')}`;
+}
+
+export const simulatedRouteRiverUncrossed: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_route_river_uncrossed',
+  group: 'text',
+  title: 'a simulated town route between the two banks of a known river (the Seine, the Thames, the Hudson, the East River) that crosses it by no bridge, tunnel or ferry (the Eiffel Tower to the Louvre along the Quai d\'Orsay and the Boulevard Saint-Germain, both on the left bank)',
+  population: 'cases showing a simulated route answer whose located ends are on different banks of a known river',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => routeRiverUncrossed(step.action, step.response!.content)),
+};
+
+/**
+ * A simulated route to or from a park that spreads over many blocks (Central Park: 4 km long) that
+ * reaches it on a street far from the gate nearest its other end: from the Ritz-Carlton on Central Park
+ * South, across the street from Artists' Gate, "Turn right onto Amsterdam Avenue", "Turn right onto West
+ * 86th Street", "Arrive at Central Park" (teval_query_270_1), the park's middle, 2.3 km up the West Side.
+ * The street at the park's end is the last the route drives before arriving (the first it starts on,
+ * leaving the park); judged where the street map draws it and the other end is located.
+ */
+export function routeParkCentre(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  const route = routeLegs(action, response);
+  if (!route) return undefined;
+  const { legs, from, to, lonFirst } = route;
+  const strip = (leg: string): string => [from, to].reduce<string>((t, e) => (e ? t.split(e).join(' ') : t), leg);
+  const streets = legs.map((leg) => legStreets(strip(leg)).driven).filter((s): s is string => !!s);
+  if (!streets.length) return undefined;
+  for (const [park, other, street] of [[to, from, streets[streets.length - 1]], [from, to, streets[0]]] as const) {
+    const otherAt = locate(other, lonFirst);
+    const gate = park && otherAt ? nearestGate(park, otherAt) : undefined;
+    if (!gate) continue;
+    const km = kmToStreet(gate, street);
+    if (km === undefined) continue;
+    return km > 0.5 ? `the route ${park === to ? 'reaches' : 'leaves'} "${park}" on ${street}, ${km.toFixed(1)} km from ${gate.name}, the park's gate nearest "${other}"` : null;
+  }
+  return undefined;
+}
+
+export const simulatedRouteParkCentre: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_route_park_centre',
+  group: 'text',
+  title: 'a simulated route to or from a large park (Central Park) that reaches it on a street more than 500 m from the park\'s gate nearest its other end (the Ritz-Carlton on Central Park South to Central Park by Amsterdam Avenue and West 86th Street, the park\'s middle, not Artists\' Gate across the street)',
+  population: 'cases showing a simulated route answer to or from a park the sights table gives gates, whose other end is located',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => routeParkCentre(step.action, step.response!.content)),
+};
+
+export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [gtNumberUnitOffDoc, simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre, simulatedDistanceOffNamedPlaces, simulatedRouteStreetsApart, simulatedRouteRoadAstray, simulatedRouteWrongWay, simulatedRouteRiverUncrossed, simulatedRouteParkCentre];

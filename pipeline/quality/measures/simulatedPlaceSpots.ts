@@ -26,7 +26,9 @@
  *   address with no postal code ("Hartley Memorial Park", "Castillo Museum of Art" on the Rue
  *   Saint-Dominique among attractions within 1 km of the Eiffel Tower: teval_query_185_2), where anyone
  *   knows the real ones (the Champ de Mars, the Musée du quai Branly). Published addresses carry a
- *   postal code ("11 W 53rd St, New York, NY, 10019", "37 Quai Branly, 75007 Paris").
+ *   postal code ("11 W 53rd St, New York, NY, 10019", "37 Quai Branly, 75007 Paris"). Parks too: "Brennan
+ *   Memorial Park" at "112 Columbus Avenue" among parks within 5 km of Times Square (teval_query_310_2),
+ *   where Bryant Park is 500 m away and Central Park 1 km.
  */
 import type { CaseMeasure } from '../types.js';
 import { firstDefect, planArgStrings, simulatedDefectAmong } from '../evidence.js';
@@ -238,15 +240,16 @@ export const simulatedAddressTownNotTown: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => addressTownNotTown(step.action, step.response!.content)),
 };
 
-/** A term asking a map for sights: attractions, landmarks, museums, things to do. */
-const SIGHT_TERM = /\battractions?\b|\bsights?\b|sightseeing|things to do|\btourist\b|points? of interest|\blandmarks?\b|\bmonuments?\b|\bmuseums?\b/i;
+/** A term asking a map for sights: attractions, landmarks, museums, things to do, parks and gardens. */
+const SIGHT_TERM = /\battractions?\b|\bsights?\b|sightseeing|things to do|\btourist\b|points? of interest|\blandmarks?\b|\bmonuments?\b|\bmuseums?\b|\bparks?\b|\bgardens?\b/i;
 /** A postal code as published addresses carry one: "NY, 10019", "75007 Paris", "CA, 90028". */
 const POSTAL_CODE = /\b\d{5}\b/;
 
 export function sightMadeUp(action: { name: string; args: unknown }, response: string, written: readonly string[] = [], doc?: Parameters<typeof nearbyCentre>[1]): string | null | undefined {
   if (!isPlainObject(action.args)) return undefined;
   const term = Object.entries(action.args).find(([k, v]) => /search|keyword|term|query/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
-  if (!term || !SIGHT_TERM.test(term)) return undefined;
+  // A place the term names is where the search is, not what it asks for: "Central Park, New York City" asks for no park.
+  if (!term || !SIGHT_TERM.test(placesNamedIn(term).reduce((rest, p) => rest.split(p.name.toLowerCase()).join(' '), term.toLowerCase()))) return undefined;
   const records = addressedRecords(action, response);
   if (!records?.length) return undefined;
   const at = searchPoint(action.args, doc);
@@ -260,7 +263,7 @@ export const simulatedSightMadeUp: CaseMeasure = {
   kind: 'case',
   id: 'simulated_sight_made_up',
   group: 'solvable',
-  title: 'a simulated map search for a big city\'s sights (attractions, landmarks, museums) lists a made-up one at a drawn address with no postal code ("Castillo Museum of Art" at "54 Rue Saint-Dominique" among attractions within 1 km of the Eiffel Tower), where the city\'s real sights are known to anyone',
+  title: 'a simulated map search for a big city\'s sights (attractions, landmarks, museums, parks) lists a made-up one at a drawn address with no postal code ("Castillo Museum of Art" at "54 Rue Saint-Dominique" among attractions within 1 km of the Eiffel Tower), where the city\'s real sights are known to anyone',
   population: 'cases showing a simulated nearby-search answer for sights, centred in (or naming) a big city',
   check: (tc, ctx) => {
     const written = planArgStrings(tc, ctx).map((w) => w.toLowerCase());
