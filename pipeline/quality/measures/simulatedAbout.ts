@@ -641,7 +641,16 @@ export const simulatedListingTitleOffPlace: CaseMeasure = {
   group: 'text',
   title: 'a simulated listing\'s details title names a town or ward its own coordinates are far from ("Condo in San Bruno" at 37.7974, -122.4079 in San Francisco\'s Chinatown), or a landmark as its town ("Condo in Eiffel Tower")',
   population: 'cases showing a simulated listing details answer with a details-shaped title naming a known town, ward or landmark, and coordinates',
-  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => listingTitleOffPlace(step.action, step.response!.content)),
+  check: (tc, ctx) => {
+    // Coordinates the task's recordings or plan state are upstream's: a title naming the town the search listed the
+    // listing in beside them is T-Eval's own slip (teval_query_114_2: recorded in San Francisco, searched near San Bruno).
+    const stated = recordedAndPlanned(tc, ctx);
+    return simulatedDefectAmong(tc, ctx, (step) => {
+      const v = responseValue(step.response!.content);
+      if (isPlainObject(v) && [v.latitude, v.longitude].every((x) => typeof x === 'number' && stated.includes(String(x)))) return undefined;
+      return listingTitleOffPlace(step.action, step.response!.content);
+    });
+  },
 };
 
 /** What the task's recorded answers and every call of its plan (ground truth included) state, apart from simulated answers. */
