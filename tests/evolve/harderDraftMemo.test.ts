@@ -1,6 +1,7 @@
 /**
  * The harder-tools draw remembers what the checks said of each draft text of a doc (harderTools.ts
- * draftMemo): a rewrite served from it must be the rewrite worked out cold, and a doc must never take
+ * draftMemo) and each doc's sentences before a draft (sentencesMemo): a rewrite served from them must
+ * be the rewrite worked out cold, and a doc must never take
  * the verdicts of another doc with the same summary but other field docs (what leftToFieldDocs reads).
  */
 import { readFileSync } from 'node:fs';

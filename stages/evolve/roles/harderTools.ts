@@ -413,16 +413,42 @@ function leaveToParams(parts: string[], fields: FieldSets, rng: Rng): string[] {
   return out;
 }
 
-function degradeOnce(description: string, rng: Rng, fields: FieldSets = { params: new Set(), returns: new Set() }): string {
+/**
+ * What degradeOnce makes of a doc before its first draw: the doc without its preamble, its heading,
+ * its sentences without examples, and those without qualifiers (a constraint keeps its own). A
+ * function of the text alone, read again by each of a draw's ATTEMPTS drafts (37,135 drafts of 178
+ * docs in a fresh build), so worked out once per doc text.
+ */
+interface DocSentences {
+  whole: string;
+  heading: string | undefined;
+  parts: readonly string[];
+  unqualified: readonly string[];
+}
+const SENTENCES_MEMO_LIMIT = 2_000;
+const sentencesMemo = new Map<string, DocSentences>();
+const isConstraint = (p: string, i: number) => i > 0 && CONSTRAINT.test(p);
+
+function docSentences(description: string): DocSentences {
+  let hit = sentencesMemo.get(description);
+  if (hit) return hit;
   // The toolkit preamble goes: the tool's name says its toolkit, and every doc of a list reads alike (no tag on some, a trailer on others).
   const { own: whole } = splitPreamble(description);
   const heading = whole.match(HEADING)?.[1];
   const own = heading ? whole.slice(whole.match(HEADING)![0].length) : whole;
-  let parts = sentences(own);
   // Examples and qualifiers go first: they are what makes a doc precise. A constraint keeps its qualifiers.
-  parts = parts.map((p) => cleanSpaces(EXAMPLES.reduce((t, re) => t.replace(re, ''), p)));
-  const isConstraint = (p: string, i: number) => i > 0 && CONSTRAINT.test(p);
-  if (rng.chance(0.7)) parts = parts.map((p, i) => (isConstraint(p, i) ? p : fixArticles(cleanSpaces(p.replace(QUALIFIERS, '')))));
+  const parts = sentences(own).map((p) => cleanSpaces(EXAMPLES.reduce((t, re) => t.replace(re, ''), p)));
+  const unqualified = parts.map((p, i) => (isConstraint(p, i) ? p : fixArticles(cleanSpaces(p.replace(QUALIFIERS, '')))));
+  hit = { whole, heading, parts, unqualified };
+  if (sentencesMemo.size >= SENTENCES_MEMO_LIMIT) sentencesMemo.clear();
+  sentencesMemo.set(description, hit);
+  return hit;
+}
+
+function degradeOnce(description: string, rng: Rng, fields: FieldSets = { params: new Set(), returns: new Set() }): string {
+  const doc = docSentences(description);
+  const { whole, heading } = doc;
+  let parts = (rng.chance(0.7) ? doc.unqualified : doc.parts).slice();
   // What a parameter's doc says already is left to it: the summary says what, the parameters how.
   parts = leaveToParams(parts, fields, rng);
   // A constraint sentence stays, or goes last (never the only sentence, never left out).
