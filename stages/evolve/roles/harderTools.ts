@@ -207,12 +207,55 @@ export function degradeDescription(description: string, rng: Rng, tool: Omit<Doc
 const DEGRADE_MEMO_LIMIT = 20_000;
 const degradeMemo = new Map<string, { text: string; after: readonly number[] }>();
 
+/**
+ * What the checks said of each draft text of one doc (keyed by the doc as the draw reads it): a tool's
+ * HARDER_VARIANTS draws of ATTEMPTS drafts each come back to the same few texts (37,135 drafts of 178
+ * docs were 831 texts in a fresh build), and the checks are functions of the doc and the text alone.
+ */
+const DRAFT_MEMO_LIMIT = 2_000;
+const draftMemo = new Map<string, Map<string, DraftVerdict>>();
+export interface DraftVerdict {
+  /** A constraint dropped or the doc broken (toolDocs.ts droppedConstraints, brokenDocIssues). */
+  fails: boolean;
+  /** Facts of the summary left to the field docs (leftToFieldDocs), once asked. */
+  left?: boolean;
+}
+
+/** The remembered verdicts on drafts of one doc (its name, summary and field docs). */
+export function draftVerdicts(original: DocParts & { name: string }): Map<string, DraftVerdict> {
+  const key = JSON.stringify([original.description, original.name, original.required_parameters, original.optional_parameters, original.return_data]);
+  let verdicts = draftMemo.get(key);
+  if (!verdicts) {
+    if (draftMemo.size >= DRAFT_MEMO_LIMIT) draftMemo.clear();
+    verdicts = new Map();
+    draftMemo.set(key, verdicts);
+  }
+  return verdicts;
+}
+
+/** The checks' verdict on one draft of `original`'s rewrite; `verdicts` is draftVerdicts(original). */
+export function draftVerdict(verdicts: Map<string, DraftVerdict>, original: DocParts & { name: string }, text: string): DraftVerdict {
+  let v = verdicts.get(text);
+  if (!v) {
+    v = { fails: droppedConstraints(original, text).length > 0 || (original.name ? brokenDocIssues(original, text).length > 0 : false) };
+    verdicts.set(text, v);
+  }
+  return v;
+}
+
+/** Whether a draft leaves a fact of the summary to the field docs (leftToFieldDocs), asked once per doc and text. */
+export function draftLeavesToFields(verdicts: Map<string, DraftVerdict>, original: DocParts & { name: string }, text: string): boolean {
+  const v = draftVerdict(verdicts, original, text);
+  return (v.left ??= leftToFieldDocs(original, text).length > 0);
+}
+
 function drawDegraded(description: string, rng: Rng, tool: Omit<DocParts, 'description'> & { name: string }): string {
   const original = { ...tool, description };
   // The original with only a capital or a full stop added is no rewrite.
   const norm = (t: string) => t.trim().replace(/[.]$/, '').replace(/^./, (c) => c.toLowerCase());
   const sameText = (t: string) => norm(t) === norm(description);
-  const fails = (text: string) => droppedConstraints(original, text).length > 0 || (tool.name ? brokenDocIssues(original, text).length > 0 : false);
+  const verdicts = draftVerdicts(original);
+  const fails = (text: string) => draftVerdict(verdicts, original, text).fails;
   const { params: paramText, returns: returnText } = fieldDocsText(tool);
   const words = (text: string) => new Set([...fieldWords(text), ...(text.toLowerCase().match(/[a-z0-9]+/g) ?? []).map(stemWord)]);
   const fields = { params: words(paramText), required: words(fieldDocsText({ required_parameters: tool.required_parameters }).params), returns: words(returnText), name: tool.name ? nameWords(tool.name) : [] };
@@ -221,7 +264,7 @@ function drawDegraded(description: string, rng: Rng, tool: Omit<DocParts, 'descr
   for (let i = 0; i < ATTEMPTS; i++) {
     const text = asSentence(agreeing(varied(spelled(degradeOnce(description, rng, fields)), rng)));
     if (fails(text) || sameText(text)) continue;
-    if (leftToFieldDocs(original, text).length) return text;
+    if (draftLeavesToFields(verdicts, original, text)) return text;
     sound ??= text;
   }
   if (sound) return sound;
@@ -370,16 +413,42 @@ function leaveToParams(parts: string[], fields: FieldSets, rng: Rng): string[] {
   return out;
 }
 
-function degradeOnce(description: string, rng: Rng, fields: FieldSets = { params: new Set(), returns: new Set() }): string {
+/**
+ * What degradeOnce makes of a doc before its first draw: the doc without its preamble, its heading,
+ * its sentences without examples, and those without qualifiers (a constraint keeps its own). A
+ * function of the text alone, read again by each of a draw's ATTEMPTS drafts (37,135 drafts of 178
+ * docs in a fresh build), so worked out once per doc text.
+ */
+interface DocSentences {
+  whole: string;
+  heading: string | undefined;
+  parts: readonly string[];
+  unqualified: readonly string[];
+}
+const SENTENCES_MEMO_LIMIT = 2_000;
+const sentencesMemo = new Map<string, DocSentences>();
+const isConstraint = (p: string, i: number) => i > 0 && CONSTRAINT.test(p);
+
+function docSentences(description: string): DocSentences {
+  let hit = sentencesMemo.get(description);
+  if (hit) return hit;
   // The toolkit preamble goes: the tool's name says its toolkit, and every doc of a list reads alike (no tag on some, a trailer on others).
   const { own: whole } = splitPreamble(description);
   const heading = whole.match(HEADING)?.[1];
   const own = heading ? whole.slice(whole.match(HEADING)![0].length) : whole;
-  let parts = sentences(own);
   // Examples and qualifiers go first: they are what makes a doc precise. A constraint keeps its qualifiers.
-  parts = parts.map((p) => cleanSpaces(EXAMPLES.reduce((t, re) => t.replace(re, ''), p)));
-  const isConstraint = (p: string, i: number) => i > 0 && CONSTRAINT.test(p);
-  if (rng.chance(0.7)) parts = parts.map((p, i) => (isConstraint(p, i) ? p : fixArticles(cleanSpaces(p.replace(QUALIFIERS, '')))));
+  const parts = sentences(own).map((p) => cleanSpaces(EXAMPLES.reduce((t, re) => t.replace(re, ''), p)));
+  const unqualified = parts.map((p, i) => (isConstraint(p, i) ? p : fixArticles(cleanSpaces(p.replace(QUALIFIERS, '')))));
+  hit = { whole, heading, parts, unqualified };
+  if (sentencesMemo.size >= SENTENCES_MEMO_LIMIT) sentencesMemo.clear();
+  sentencesMemo.set(description, hit);
+  return hit;
+}
+
+function degradeOnce(description: string, rng: Rng, fields: FieldSets = { params: new Set(), returns: new Set() }): string {
+  const doc = docSentences(description);
+  const { whole, heading } = doc;
+  let parts = (rng.chance(0.7) ? doc.unqualified : doc.parts).slice();
   // What a parameter's doc says already is left to it: the summary says what, the parameters how.
   parts = leaveToParams(parts, fields, rng);
   // A constraint sentence stays, or goes last (never the only sentence, never left out).
