@@ -345,6 +345,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   context_escape_residue: 0,
   tool_select_early_step: 0,
   tool_select_later_step_tool: 0,
+  tool_select_later_lookup_tool: 0,
   simulated_ticker_ignored: 0,
   simulated_forecast_misdated: 0,
   simulated_author_affiliation_unfounded: 0,
