@@ -20,6 +20,7 @@ import { describeUngrounded, shownText, ungroundedValues } from './quality/groun
 import { escapeRegExp } from './errors/vocabulary.js';
 import { isoDateStated } from './quality/dates.js';
 import { isComputation, localityOf } from './errors/environment.js';
+import { placeSaidOtherwiseIn } from './resolution/places.js';
 
 const norm = (s: string): string => s.toLowerCase().replace(/\\u([0-9a-f]{4})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\s+/g, ' ').trim();
 
@@ -196,7 +197,8 @@ export function valuesFromPlannedAnswer(step: Action, shown: string): string[] {
     // Numbers are grounding's (a radius said as "2 km"); titles and paths are the writer's own.
     if (/title|subject|theme|path|location|file/i.test(key) || /^-?\d+(?:\.\d+)?$/.test(value.trim())) continue;
     // A date the request says in words ("October 1, 2023" for "2023-10-01") is shown, whatever the plan took it from.
-    for (const f of fragments(value)) if (copiedFragment(f) && !seen.includes(norm(f)) && !isoDateStated(f, shown) && !out.includes(f)) out.push(f);
+    // A place the request names, written in the language the tool's doc asks (天安门广场 for "Tiananmen Square"), is shown too.
+    for (const f of fragments(value)) if (copiedFragment(f) && !seen.includes(norm(f)) && !isoDateStated(f, shown) && !placeSaidOtherwiseIn(f, shown) && !out.includes(f)) out.push(f);
   }
   return out;
 }
@@ -257,12 +259,29 @@ export function needsFailedState(failed: Action, step: Action): string | undefin
 // ---------------------------------------------------------------------------------------------
 // Claims that the failed call's effect happened
 
+/** Words saying a deed went through. */
+const SUCCEEDED = /\bsuccess(?:ful(?:ly)?)?\b|\bsucceeded\b/i;
+const PARTICIPLE: Record<string, string> = { send: 'sent', write: 'written', make: 'made', buy: 'bought', put: 'put', set: 'set' };
+
+/** The words a report of a call's deed says: its toolkit ("Email"), its verb and that verb done ("send", "sent"). */
+function deedWords(tool: string): string[] {
+  const words = apiName(tool).replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split('_').filter((w) => w.length >= 3);
+  const verb = words[0];
+  const done = verb ? (PARTICIPLE[verb] ?? (verb.endsWith('e') ? `${verb}d` : `${verb}ed`)) : undefined;
+  return [...new Set([toolkit(tool).toLowerCase(), ...words, ...(done ? [done] : [])].filter((w) => w.length >= 3))];
+}
+
 /** Why `step` reports the failed call's effect as done (its text names what the failed call would have changed), or undefined. */
 export function claimsFailedEffect(failed: Action, step: Action): string | undefined {
   if (changesNothing(failed.name) || typeof failed.args !== 'object' || failed.args === null) return undefined;
   const changed = stringLeaves(failed.args).map((l) => l.value.trim()).filter((v) => v.length >= 2 && v.length <= 60);
   if (changed.length === 0) return undefined;
+  const deed = deedWords(failed.name);
   for (const { key, value } of stringLeaves(step.args)) {
+    // A status line however short ("Email sent successfully." for "write the status of the email sending operation", teval_query_194_1).
+    if (SUCCEEDED.test(value) && deed.some((w) => new RegExp(`\\b${escapeRegExp(w)}\\b`, 'i').test(value))) {
+      return `${step.name} ${key} reports ${apiName(failed.name)} as done ("${value.trim().slice(0, 60)}"), though it failed`;
+    }
     if (value.trim().split(/\s+/).length < 5) continue;
     const text = norm(value);
     // A text of the same kind (the email the failed send was to go out as) is not a report of it.

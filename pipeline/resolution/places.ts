@@ -166,6 +166,17 @@ export function placesNamedIn(text: string): Place[] {
   return out;
 }
 
+/**
+ * Whether `value` names a known place that `text` names in other words at the same spot: GaodeMap's
+ * "Param must be in Chinese" makes a plan write 天安门广场 and 北京 for a request's "Tiananmen Square in
+ * Beijing" — the request's place, written as the doc asks, not a name only some answer gave.
+ */
+export function placeSaidOtherwiseIn(value: string, text: string): boolean {
+  const own = placesNamedIn(value)[0];
+  if (!own) return false;
+  return placesNamedIn(text).some((p) => p.name !== own.name && distanceKm(p, own) < 0.5);
+}
+
 /** The known place a name (a call's `place` argument, say "Paris, France") is, if any. */
 export function placeNamed(name: string): Place | undefined {
   return placesNamedIn(name)[0];

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { StageContext, StageName } from '../../pipeline/stage.js';
 import { Action, Observation, ToolArgs, Trajectory, type ToolDoc } from '../../pipeline/schemas.js';
-import { laterStepsDoableEarly, stepAt, toolSteps } from '../../pipeline/steps.js';
+import { changesNothing, laterStepsDoableEarly, stepAt, stepsOnAnswerOf, toolSteps } from '../../pipeline/steps.js';
 import type { InjectionInput } from '../../pipeline/errors/index.js';
 import { toolkitOf } from '../../pipeline/errors/index.js';
 
@@ -140,5 +140,20 @@ export function injectionInputFor(trajectory: Trajectory, k: number, toolkitApis
     meta: trajectory.meta,
     validSteps: steps.map(({ step }) => ({ name: step.action.name, args: step.action.args })),
     laterInTurn: laterStepsDoableEarly(trajectory, k).map(({ step }) => ({ name: step.action.name, args: step.action.args })),
+    ...(trajectory.source === 'teval' ? { laterLookupsInTurn: laterLookupsFree(trajectory, k) } : {}),
   };
+}
+
+/**
+ * The later lookups of step k's turn that take nothing step k (or a step waiting on it) answers. BFCL's
+ * are left out: its lookups read the state every call shares (find after cd), so order matters there.
+ */
+function laterLookupsFree(trajectory: Trajectory, k: number): { name: string; args: Action['args'] }[] {
+  const steps = toolSteps(trajectory);
+  const at = steps[k - 1];
+  const waiting = new Set(stepsOnAnswerOf(trajectory, k).map((s) => s.k));
+  return steps
+    .slice(k)
+    .filter((s) => s.turnIndex === at.turnIndex && changesNothing(s.step.action.name) && !waiting.has(s.k))
+    .map(({ step }) => ({ name: step.action.name, args: step.action.args }));
 }

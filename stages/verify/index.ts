@@ -177,7 +177,8 @@ export const verifyStage: ItemStage<VerifyInput, VerifyRecord> = {
   // The judge rules' version is part of the stage version, so changing a rule redoes the items.
   // 4: history_preserved finds a long context's block wherever it starts (before the first user turn now).
   // 5: the artifact is the verdict (VerifyRecord) beside evolve's case, not the case again with it.
-  version: `7+${JUDGE_RULES_VERSION}`,
+  // 8: no_same_function_tool_added also fails an added tool serving a part of the base request no listed tool serves (sameFunction.ts servesUnmetAsk; extra_tools_serves_unmet_ask 0/1,000 on g0 by evolve's pick alone, now held here too).
+  version: `8+${JUDGE_RULES_VERSION}`,
   upstream: ['evolve'],
   description: 'equivalence verification of evolved cases: invariants + judge (Figs. 20-23); accepted / flagged / rejected',
   configSlice: (config) => ({ verify: config.verify }),

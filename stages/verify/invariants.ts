@@ -23,7 +23,7 @@ import { orderedDoc, REMEMBER_LINE, TOOL_LIST_END_MARKER, toolListFromSystemProm
 import { FINISH_ACTION, ToolDoc, type ChatMessage, type TestCase } from '../../pipeline/schemas.js';
 import { toolCallReason } from '../../sources/dialogue/corpus.js';
 import { missingValues, protectedValues, queryIndex, statedGroundTruthValues, usedToolDocs } from '../evolve/caseParts.js';
-import { conflictWith } from '../../pipeline/quality/sameFunction.js';
+import { conflictWith, servesUnmetAsk } from '../../pipeline/quality/sameFunction.js';
 import { parseJson, toJson } from '../../pipeline/pyValues.js';
 
 export interface InvariantResult {
@@ -178,6 +178,13 @@ export function checkInvariants(base: TestCase, evolved: TestCase): InvariantRes
       .filter((c) => c.why)
       .map((c) => `${c.t.name}: ${c.why}`);
     const added = names.filter((n) => !baseNames.has(n));
+    // Nor one serving a part of the base request no listed tool serves (a distance tool for "how far" with none listed):
+    // evolve's pick leaves those out; this holds it for every evolved case, however its tools were drawn.
+    const request = [...base.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    for (const n of added) {
+      const why = servesUnmetAsk({ name: n }, request, base.tools);
+      if (why) conflicts.push(`${n}: ${why}`);
+    }
     if (added.length && !applied.has('extra_tools')) conflicts.push(`tools added without extra_tools: ${added.join(', ')}`);
     if (dup.length) conflicts.push(`listed twice: ${[...new Set(dup)].join(', ')}`);
     out.push(conflicts.length ? fail('no_same_function_tool_added', conflicts.join('; ')) : ok('no_same_function_tool_added', `${added.length} added`));

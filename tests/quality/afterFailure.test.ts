@@ -7,9 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Action, ChatMessage, TestCase, ToolDoc, ToolResponse, Trajectory } from '../../pipeline/schemas.js';
 import type { QualityContext } from '../../pipeline/quality/types.js';
-import { claimsFailedEffect, conditionOnFailed, needsOpenedState, placeholderArgument, placeholderValue, skipCandidates, valuesFromUnseenAnswers } from '../../pipeline/afterFailure.js';
+import { claimsFailedEffect, conditionOnFailed, needsOpenedState, placeholderArgument, placeholderValue, skipCandidates, skipObstacle, valuesFromPlannedAnswer, valuesFromUnseenAnswers } from '../../pipeline/afterFailure.js';
 import { toolSteps } from '../../pipeline/steps.js';
-import { finishWithStepsLeft, infeasibleSkip, placeholderRetry, skipPassesOverStep } from '../../pipeline/quality/measures/solvable.js';
+import { finishWithStepsLeft, infeasibleSkip, placeholderRetry, skipPassesOverStep, skipPassesTranslatedPlace, skipReportsFailedSuccess } from '../../pipeline/quality/measures/solvable.js';
+import { placeSaidOtherwiseIn } from '../../pipeline/resolution/places.js';
 import { skipThoughtCitesUnseen } from '../../pipeline/quality/measures/thoughts.js';
 import { skipProblem, skipThought } from '../../stages/diversify-external/afterFailure.js';
 import { Rng } from '../../pipeline/rng.js';
@@ -39,6 +40,9 @@ const TOOLS = [
   tool('AirbnbSearch.get_property_details', ['propertyId'], 'Get the details of a property given its ID.'),
   tool('VehicleControlAPI.check_tire_pressure', [], 'Check the tire pressure of the vehicle.'),
   tool('VehicleControlAPI.find_nearest_tire_shop', [], 'Find the nearest tire shop.'),
+  tool('Email.show', ['only_unread'], 'show the emails in the inbox'),
+  tool('GaodeMap.get_coordinate', ['address', 'city'], 'Get the coordinate of a location. Param must be in Chinese'),
+  tool('Weather.get_weather_today', ['location'], "Get today's weather."),
 ];
 
 const ok = (content: string): ToolResponse => ({ content, tier: 'simulated' });
@@ -95,6 +99,24 @@ const paris = trajectory(
   ],
 );
 
+
+// teval_query_358_0: the inbox times out; the coordinates of "Tiananmen Square in Beijing" are asked in Chinese, as GaodeMap's doc says.
+const beijing = trajectory(
+  'teval_query_358_0',
+  'I want to check my inbox and see if there are any new emails. Also, I would like to get the coordinates of Tiananmen Square in Beijing. Finally, please give me the current weather for Beijing.',
+  [
+    [{ name: 'Email.show', args: { only_unread: true } }, "{'emails': [{'sender': 'Microsoft CMT <email@msr-cmt.org>', 'title': 'AAAI-23 Phase 1 notification'}]}"],
+    [{ name: 'GaodeMap.get_coordinate', args: { address: '天安门广场', city: '北京' } }, "{'coordinate': '116.400124,39.912625'}", [0]],
+    [{ name: 'Weather.get_weather_today', args: { location: 'Beijing' } }, "{'overall': 'light rain'}", [1]],
+  ],
+);
+
+// teval_query_194_1: the status file the request asks for reports the send's outcome.
+const status = trajectory('teval_query_194_1', "Email colleague@example.com with the subject 'Machine Learning Article'. Lastly, write the status of the email sending operation to 'outputs/status.txt'.", [
+  [{ name: 'Email.send', args: { address: 'colleague@example.com', title: 'Machine Learning Article', body: 'See the attachment.' } }, "{'status': 'success'}"],
+  [{ name: 'FileOperation.write_file', args: { file_path: 'outputs/status.txt', text: 'Email sent successfully.' } }, "{'status': 'ok'}", [0]],
+]);
+
 describe('what the step after a failure may not need', () => {
   it('a condition the user tied to the failed call\'s result; not a modal "should", an embedded question or a hedge', () => {
     const [check, reserve] = toolSteps(rooms).map((s) => s.step.action);
@@ -132,6 +154,24 @@ describe('what the step after a failure may not need', () => {
     const email = (body: string): Action => ({ name: 'Email.send', args: { address: 'team@example.com', title: 'Meeting', body } });
     expect(claimsFailedEffect(reserve, email('I have secured a meeting room for us. Room Number: 102, from 10:00 to 12:00.'))).toMatch(/reports reserve/);
     expect(claimsFailedEffect(reserve, email('Could we meet on Monday? I am still looking for a free room.'))).toBeUndefined();
+    // A status line however short (teval_query_194_1); a text that says nothing of the send passes.
+    const [send, write] = toolSteps(status).map((s) => s.step.action);
+    expect(claimsFailedEffect(send, write)).toMatch(/reports send as done \("Email sent successfully\."\)/);
+    expect(claimsFailedEffect(send, { ...write, args: { file_path: 'outputs/status.txt', text: 'Email could not be sent.' } })).toBeUndefined();
+    expect(claimsFailedEffect(send, { ...write, args: { file_path: 'outputs/notes.txt', text: 'The search was successful.' } })).toBeUndefined();
+  });
+
+  it('a place the request names, written in the language the tool asks, is shown (teval_query_358_0); an unshown Chinese name is not', () => {
+    const shown = beijing.turns[0].user;
+    expect(placeSaidOtherwiseIn('天安门广场', shown)).toBe(true);
+    expect(placeSaidOtherwiseIn('北京', shown)).toBe(true);
+    expect(placeSaidOtherwiseIn('上海', shown)).toBe(false);
+    expect(placeSaidOtherwiseIn('Beijing', shown)).toBe(false); // the same name, not another one
+    const coordinate = toolSteps(beijing)[1].step.action;
+    expect(valuesFromPlannedAnswer(coordinate, shown)).toEqual([]);
+    expect(valuesFromPlannedAnswer({ ...coordinate, args: { address: '外滩', city: '上海' } }, shown)).toEqual(expect.arrayContaining(['外滩', '上海']));
+    const messages: ChatMessage[] = [{ role: 'system', content: '' }, { role: 'user', content: shown }, { role: 'assistant', content: '{"name":"Email.show","args":{"only_unread":true}}' }, { role: 'function', content: failure.content }];
+    expect(skipObstacle(beijing, 1, toolSteps(beijing)[1], messages)).toBeUndefined();
   });
 
   it('placeholders: template slots, descriptions of the value, field names, numbered filler, dummy ids; real values pass', () => {
@@ -175,6 +215,23 @@ describe('measures of the step after a failure', () => {
     const first = toolSteps(three)[1].step.action;
     expect(skipPassesOverStep.check(externalCase(three, 1, later), ctxWith(three))).toMatch(/step 2 GoogleScholar.search_google_scholar/);
     expect(skipPassesOverStep.check(externalCase(three, 1, first), ctxWith(three))).toBeNull();
+  });
+
+  it('skip_passes_translated_place flags passing over the request\'s place written in Chinese, and passes going on with it', () => {
+    const [, coordinate, weather] = toolSteps(beijing).map((s) => s.step.action);
+    expect(skipPassesTranslatedPlace.check(externalCase(beijing, 1, weather), ctxWith(beijing))).toMatch(/GaodeMap.get_coordinate takes "天安门广场"/);
+    expect(skipPassesTranslatedPlace.check(externalCase(beijing, 1, coordinate), ctxWith(beijing))).toBeNull();
+    // A next step on values the case shows as they are is not this measure's.
+    expect(skipPassesTranslatedPlace.check(externalCase(paris, 1, toolSteps(paris)[2].step.action), ctxWith(paris))).toBeNull();
+    // The generator now goes on with the coordinates.
+    expect(skipCandidates(beijing, 1).map((s) => s.step.action.name)).toContain('GaodeMap.get_coordinate');
+  });
+
+  it('skip_reports_failed_success flags a status text saying the failed send went through, and passes one saying it failed', () => {
+    const [, write] = toolSteps(status).map((s) => s.step.action);
+    expect(skipReportsFailedSuccess.check(externalCase(status, 1, write), ctxWith(status))).toMatch(/writes "Email sent successfully\." though Email.send failed/);
+    expect(skipReportsFailedSuccess.check(externalCase(status, 1, { ...write, args: { file_path: 'outputs/status.txt', text: 'Email sending failed.' } }), ctxWith(status))).toBeNull();
+    expect(infeasibleSkip.check(externalCase(status, 1, write), ctxWith(status))).toMatch(/reports send as done/);
   });
 
   it('external_placeholder_call flags a retried call whose argument is a placeholder', () => {

@@ -11,7 +11,7 @@ import type { QualityContext } from '../../pipeline/quality/types.js';
 import { servesUnmetAsk } from '../../pipeline/quality/sameFunction.js';
 import { extraToolsServeUnmetAsk } from '../../pipeline/quality/measures/text.js';
 import { laterStepToolOnOtherValues } from '../../pipeline/errors/injectors/context.js';
-import { toolSelectLaterStepTool } from '../../pipeline/quality/measures/errors.js';
+import { toolSelectLaterLookupTool, toolSelectLaterStepTool } from '../../pipeline/quality/measures/errors.js';
 import { unrequestedDistance } from '../../pipeline/quality/planAsks.js';
 import { gtUnrequestedDistance } from '../../pipeline/quality/measures/plans.js';
 import { checkTrajectory } from '../../stages/filter/rules.js';
@@ -76,6 +76,37 @@ describe('a tool selection error that is a later step\'s tool on none of the due
       ({ id: 'c', kind: 'internal', errorType: 'tool_select_error', cot: false, trajectoryId: t.id, source: 'teval', k, messages: [], tools: t.tools, erroneousAction: { name, args }, groundTruth: steps[k - 1].step.action, provenance: { methods: {}, parents: [] } }) as never;
     expect(toolSelectLaterStepTool.check(tc('Email.show', { only_unread: true }), ctx)).toMatch(/Email\.show, on none of AirbnbSearch\.get_property_reviews's values, is the tool of step \d/);
     expect(toolSelectLaterStepTool.check(tc('AirbnbSearch.get_property_details', steps[k - 1].step.action.args as Record<string, unknown>), ctx)).toBeNull();
+  });
+});
+
+describe('a later lookup of the turn drawn on other values (teval_query_229_2)', () => {
+  it('the measure flags PPT.get_image on another keyword while add_text_page is due, and passes it on the due step\'s own value', () => {
+    const [t] = tevalTrajectories(['query_229_2']);
+    const steps = toolSteps(t);
+    const k = steps.findIndex((s) => s.step.action.name === 'PPT.add_text_page') + 1;
+    expect(k).toBeGreaterThan(0);
+    expect(steps.slice(k).some((s) => s.step.action.name === 'PPT.get_image')).toBe(true);
+    const ctx = { trajectory: () => t, baseCase: () => undefined } as unknown as QualityContext;
+    const tc = (args: Record<string, unknown>) =>
+      ({ id: 'c', kind: 'internal', errorType: 'tool_select_error', cot: false, trajectoryId: t.id, source: 'teval', k, messages: [], tools: t.tools, erroneousAction: { name: 'PPT.get_image', args }, groundTruth: steps[k - 1].step.action, provenance: { methods: {}, parents: [] } }) as never;
+    expect(toolSelectLaterLookupTool.check(tc({ keywords: 'Education' }), ctx)).toMatch(/PPT\.get_image, on none of PPT\.add_text_page's values, is the lookup of step \d/);
+    // The narrower measure misses it: a state change of the same toolkit comes between.
+    expect(toolSelectLaterStepTool.check(tc({ keywords: 'Education' }), ctx)).toBeNull();
+    const title = (steps[k - 1].step.action.args as Record<string, unknown>).title;
+    expect(toolSelectLaterLookupTool.check(tc({ keywords: title }), ctx)).toBeNull();
+  });
+
+  it('the rules injector never draws one over real T-Eval plans', () => {
+    const trajectories = tevalTrajectories(['query_229_2', 'query_116_1', 'query_155_0', 'query_88_2', 'query_134_2', 'query_10_0']);
+    let checked = 0;
+    const made = forEachToolSelectDraw(trajectories, 6, ({ t, k, input, injection }) => {
+      const ctx = { trajectory: () => t, baseCase: () => undefined } as unknown as QualityContext;
+      const tc = { id: 'c', kind: 'internal', errorType: 'tool_select_error', cot: false, trajectoryId: t.id, source: 'teval', k, messages: [], tools: t.tools, erroneousAction: injection.action, groundTruth: input.correct, provenance: { methods: {}, parents: [] } } as never;
+      expect(toolSelectLaterLookupTool.check(tc, ctx), `${t.id} k=${k}: ${injection.action.name}(${JSON.stringify(injection.action.args)})`).toBeNull();
+      checked++;
+    });
+    expect(made).toBeGreaterThanOrEqual(20);
+    expect(checked).toBe(made);
   });
 });
 

@@ -73,6 +73,12 @@ describe('a record said in sentences, not as a run of labels (answer_label_run, 
       expect(a).toMatch(/the rear left door is unlocked/);
       expect(labelRun(a), a).toBeUndefined();
     }
+    // A reading the turn's lock then undid is told as it was (bfcl_multi_turn_base_98), never "is unlocked. I locked every door."
+    const locked: AnswerInput = { request: 'Check the door locks and lock any that are unlocked.', steps: [{ name: 'VehicleControlAPI.displayCarStatus', args: { option: 'doors' }, response: JSON.stringify({ doorStatus: { driver: 'locked', passenger: 'locked', rear_left: 'unlocked', rear_right: 'locked' } }) }, { name: 'VehicleControlAPI.lockDoors', args: { door: ['driver', 'passenger', 'rear_left', 'rear_right'], unlock: false }, response: JSON.stringify({ lockStatus: 'locked', remainingUnlockedDoors: 0 }) }] };
+    for (const a of answers(locked)) {
+      expect(a).toMatch(/the rear left door was unlocked/);
+      expect(a).not.toMatch(/door is unlocked|doors are locked and/);
+    }
     const film: AnswerInput = { request: 'Retrieve the details of the movie with id 238.', steps: [{ name: 'FilmTMDB.get_movie_details', args: { movie_id: 238 }, response: "{'id': 238, 'genres': [{'id': 18, 'name': 'Drama'}, {'id': 80, 'name': 'Crime'}], 'release_date': '1972-03-14', 'runtime': 175, 'title': 'The Godfather', 'vote_average': 8.709, 'popularity': 118.372}" }] };
     for (const a of answers(film)) {
       expect(a).toMatch(/"The Godfather"(?: \(movie 238\))? is a drama and crime film, released 14 March 1972, runtime 175, rated 8.709/);

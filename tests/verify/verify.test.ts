@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ItemStage } from '../../pipeline/stage.js';
-import { Verification, type TestCase } from '../../pipeline/schemas.js';
+import { Verification, type TestCase, type ToolDoc } from '../../pipeline/schemas.js';
 import { queryIndex, protectedValues, statedGroundTruthValues } from '../../stages/evolve/caseParts.js';
 import { evolveStage, type EvolveInput } from '../../stages/evolve/index.js';
 import { checkInvariants, INVARIANT_NAMES } from '../../stages/verify/invariants.js';
@@ -173,6 +173,18 @@ describe('invariants catch each kind of damage', () => {
     const inv = checkInvariants(base, e).find((i) => i.name === 'no_same_function_tool_added')!;
     expect(inv.passed).toBe(false);
     expect(inv.detail).toMatch(/Shadow\..*same api name/);
+  });
+
+  it('an added tool serving a part of the base request no listed tool serves fails (a distance tool for "how far", teval_query_272_1)', () => {
+    const { base, evolved } = pair('extra_tools');
+    const last = base.messages.map((m) => m.role).lastIndexOf('user');
+    const asks = (text: string) => ({ ...base, messages: base.messages.map((m, i) => (i === last ? { ...m, content: text } : m)) });
+    const distance: ToolDoc = { name: 'BINGMap.get_distance', description: 'Get the distance between two locations in km.', required_parameters: [{ name: 'start', type: 'string', description: 'the start' }, { name: 'end', type: 'string', description: 'the end' }], optional_parameters: [], return_data: [{ name: 'distance', description: 'the distance in km' }] };
+    const tools = [...evolved.tools, distance];
+    const e = { ...evolved, tools, messages: [{ ...evolved.messages[0], content: evolved.messages[0].content.replace(/\[.*\]\nTo use a tool/s, JSON.stringify(tools) + '\nTo use a tool') }, ...evolved.messages.slice(1)] };
+    const inv = (b: TestCase) => checkInvariants(b, e).find((i) => i.name === 'no_same_function_tool_added')!;
+    expect(inv(asks('Find out how far the first Italian restaurant is from 123 Main Street, then list the films playing now.')).detail).toMatch(/BINGMap\.get_distance: serves "how far"/);
+    expect(inv(asks('List the films playing now.')).passed).toBe(true);
   });
 
   it('an added tool whose harder rewrite reads like a used tool is judged on its own doc (mixed); a real clone still fails', () => {

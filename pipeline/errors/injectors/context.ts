@@ -38,6 +38,12 @@ export interface InjectionInput {
   validSteps?: { name: string; args: ToolArgs | string }[];
   /** The tool steps after k in the same turn that do not need step k first (steps.ts independentLaterSteps). */
   laterInTurn?: { name: string; args: ToolArgs | string }[];
+  /**
+   * T-Eval only: the later lookups of the turn that take nothing step k answers, whatever toolkit the
+   * steps between change (PPT.get_image("programming") after add_text_page, teval_query_229_2): one
+   * drawn on other values is a part of the request taken early, which a model may redo rightly next.
+   */
+  laterLookupsInTurn?: { name: string; args: ToolArgs | string }[];
   /** Tools an earlier attempt at this step drew and the label checker rejected: not drawn again. */
   avoid?: readonly string[];
 }

@@ -316,7 +316,7 @@ function rankConfusable(input: InjectionInput): ConfusableTool[] {
     if (repeatsValidStep({ name: tool.name, args }, input) || earlyLaterStep({ name: tool.name, args }, input.laterInTurn)) continue;
     // A later step's tool on none of this step's values is that step taken early with other values (Email.show while
     // get_property_reviews is due and "show the emails" comes next): redoing it rightly would be as right as the due step.
-    if (laterStepToolOnOtherValues({ name: tool.name, args }, input.correct, input.laterInTurn)) continue;
+    if (laterStepToolOnOtherValues({ name: tool.name, args }, input.correct, [...(input.laterInTurn ?? []), ...(input.laterLookupsInTurn ?? [])])) continue;
     // A file it would read that does not exist fails for a second reason: the case would no longer be only the wrong tool.
     if (pathProblem(tool, args, pathContextOf(input))) continue;
     // A read a careful agent may well make here is no mistake: a pre-check before the step changes

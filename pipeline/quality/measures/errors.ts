@@ -9,7 +9,7 @@ import { droppedValues, statesDroppedValue, type Leak } from '../../errors/leaks
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { earlyLaterStep, isIdKey, laterStepToolOnOtherValues } from '../../errors/injectors/context.js';
 import { nearMiss } from '../../errors/nearMiss.js';
-import { laterStepsDoableEarly, toolSteps } from '../../steps.js';
+import { changesNothing, laterStepsDoableEarly, stepsOnAnswerOf, toolSteps } from '../../steps.js';
 import { helpfulLookup } from '../../errors/helpfulLookup.js';
 import { answerEquivalent, continuesPlan, fairReading, plausiblePrecheck, repeatsPrevious, statusLook } from '../../errors/benignSelect.js';
 import { shownAction } from '../evidence.js';
@@ -99,6 +99,38 @@ export const toolSelectLaterStepTool: CaseMeasure = {
     const same = laterStepToolOnOtherValues(tc.erroneousAction, tc.groundTruth, later.map(({ step }) => step.action));
     const k = same && later.find(({ step }) => step.action === same)!.k;
     return same ? `${tc.erroneousAction.name}, on none of ${tc.groundTruth.name}'s values, is the tool of step ${k} of the same request, which does not need step ${tc.k} first` : null;
+  },
+};
+
+/**
+ * The same with any later lookup of a T-Eval turn that takes nothing the due step answers, whatever
+ * toolkit the steps between change: teval_query_229_2 drew PPT.get_image on another keyword while
+ * add_text_page was due and the request asks for "an image related to programming" next. Fetching
+ * an image reads the web, not the deck, so getting the programming image now is as right a next
+ * call as the text page. BFCL's lookups read the state its calls share (find after cd) and are left out.
+ */
+export const toolSelectLaterLookupTool: CaseMeasure = {
+  kind: 'case',
+  id: 'tool_select_later_lookup_tool',
+  group: 'errors',
+  title: 'a T-Eval tool selection "error" whose tool is that of a later lookup of the same turn taking nothing the due step answers, called on none of the due step\'s values (PPT.get_image on another keyword while add_text_page is due): doing that lookup rightly is as right a next call',
+  population: 'T-Eval tool_select cases whose trajectory resolve kept',
+  check(tc, ctx) {
+    if (tc.kind !== 'internal' || tc.errorType !== 'tool_select_error' || !tc.erroneousAction || Array.isArray(tc.groundTruth)) return undefined;
+    const trajectory = ctx.trajectory(tc.trajectoryId);
+    if (!trajectory || trajectory.source !== 'teval') return undefined;
+    const steps = toolSteps(trajectory);
+    const at = steps[tc.k - 1];
+    if (!at) return undefined;
+    const waiting = new Set(stepsOnAnswerOf(trajectory, tc.k).map((s) => s.k));
+    const wrong = tc.erroneousAction;
+    const correct = tc.groundTruth;
+    const later = steps.slice(tc.k).find((s) => s.turnIndex === at.turnIndex && s.step.action.name === wrong.name && wrong.name !== correct.name && changesNothing(s.step.action.name) && !waiting.has(s.k));
+    if (!later) return null;
+    const own = isPlainObject(correct.args) ? Object.values(correct.args).map((v) => String(v).toLowerCase()) : [];
+    const given = isPlainObject(wrong.args) ? Object.values(wrong.args).map((v) => String(v).toLowerCase()) : [];
+    if (given.some((v) => own.some((o) => o === v || o.startsWith(`${v},`) || v.startsWith(`${o},`)))) return null;
+    return `${wrong.name}, on none of ${correct.name}'s values, is the lookup of step ${later.k} of the same turn, which takes nothing step ${tc.k} answers`;
   },
 };
 
@@ -767,4 +799,4 @@ export const valueErrorOtherKind: CaseMeasure = {
   },
 };
 
-export const ERROR_MEASURES = [valueErrorTruthUnderivable, valueErrorFlagUndecided, valueErrorFlagWidens, valueErrorSwapUndecided, valueErrorAreaSwap, valueErrorOtherKind, valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectLaterStepTool, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectContinuesPlan, toolSelectStatusLook, toolSelectDestroysUnasked, toolSelectThoughtStatesOtherAct, toolSelectFairReading, thoughtLeak, thoughtStatesDroppedValue, keyErrorValueUnstated, implausibleValue, confusableTools, realErrors];
+export const ERROR_MEASURES = [valueErrorTruthUnderivable, valueErrorFlagUndecided, valueErrorFlagWidens, valueErrorSwapUndecided, valueErrorAreaSwap, valueErrorOtherKind, valueErrorNearMiss, wrongCallSecondDefect, errorChangesState, valueErrorNotWrong, errorAcceptedImpossible, valueErrorAcceptedSlip, toolErrorHint, keyErrorHint, valueErrorHint, toolSelectEarlyStep, toolSelectLaterStepTool, toolSelectLaterLookupTool, toolSelectHelpfulLookup, toolSelectAnswerEquivalent, toolSelectPlausiblePrecheck, toolSelectRepeatsPrevious, toolSelectContinuesPlan, toolSelectStatusLook, toolSelectDestroysUnasked, toolSelectThoughtStatesOtherAct, toolSelectFairReading, thoughtLeak, thoughtStatesDroppedValue, keyErrorValueUnstated, implausibleValue, confusableTools, realErrors];

@@ -233,6 +233,104 @@ export const skipPassesOverStep: CaseMeasure = {
   },
 };
 
+/**
+ * An external case whose ground truth goes on after the failure with a text reporting the failed
+ * call's deed as a success: teval_query_194_1-env-k2 gives up on Email.send, then writes
+ * "Email sent successfully." to outputs/status.txt for "write the status of the email sending
+ * operation". The status the user asked for is that the send failed; a careful model writes that
+ * or stops, and the case marks either wrong.
+ */
+export const skipReportsFailedSuccess: CaseMeasure = {
+  kind: 'case',
+  id: 'skip_reports_failed_success',
+  group: 'solvable',
+  title: 'external case whose next action after the failure writes a text saying the failed call succeeded ("Email sent successfully." after Email.send failed for good)',
+  population: 'external cases whose next ground-truth action is a tool call that changes state, after a failed call that changes state',
+  check(tc) {
+    if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
+    const [failed, next] = tc.groundTruth;
+    if (next.name === FINISH_ACTION || !isPlainObject(next.args) || changesNothing(failed.name) || changesNothing(next.name)) return undefined;
+    // The failed tool's own words: its toolkit and the words of its name, done or not ("Email", "send", "sent").
+    const name = failed.name.slice(failed.name.indexOf('.') + 1).replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+    const kit = failed.name.includes('.') ? failed.name.slice(0, failed.name.indexOf('.')).toLowerCase() : '';
+    const stems = [kit, ...name.split('_')].filter((w) => w.length >= 3).map((w) => w.replace(/e?$/, '').slice(0, Math.max(3, w.length - 1)));
+    for (const v of Object.values(next.args)) {
+      if (typeof v !== 'string' || !/\bsucce(?:ss|ed)/i.test(v)) continue;
+      const words = v.toLowerCase().match(/[a-z]+/g) ?? [];
+      if (words.some((w) => stems.some((st) => w.startsWith(st))) || /\bsent\b/i.test(v)) return `${next.name} writes "${v.slice(0, 60)}" though ${failed.name} failed`;
+    }
+    return null;
+  },
+};
+
+/**
+ * An external case whose ground truth, after the failure, passes over the turn's next step though
+ * that step takes only what the case shows — the request's own place, written in the language its
+ * tool's doc asks (GaodeMap.get_coordinate "Param must be in Chinese": 天安门广场 and 北京 for the
+ * request's "Tiananmen Square in Beijing", teval_query_358_0-env-k1 going on with the weather).
+ * Counted where a value of that step is such a place; places.ts's table tells two names of one spot.
+ */
+export const skipPassesTranslatedPlace: CaseMeasure = {
+  kind: 'case',
+  id: 'skip_passes_translated_place',
+  group: 'solvable',
+  title: 'external case whose next action after the failure passes over the turn\'s next step though that step takes only shown values, one of them a place the request names written in the language the tool\'s doc asks (天安门广场 for "Tiananmen Square")',
+  population: 'external cases with their trajectory whose failed step has a next tool step in its turn',
+  check(tc, ctx) {
+    if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
+    const t = ctx.trajectory(tc.trajectoryId);
+    if (!t) return undefined;
+    const steps = toolSteps(t);
+    const at = steps[tc.k - 1];
+    const next = steps[tc.k];
+    if (!at || !next || next.turnIndex !== at.turnIndex || !isPlainObject(next.step.action.args)) return undefined;
+    const goesOn = tc.groundTruth[1];
+    if (goesOn.name === next.step.action.name && sameValue(goesOn.args, next.step.action.args)) return null;
+    const shown = tc.messages.filter((m) => m.role !== 'assistant').map((m) => m.content).join('\n');
+    const named = placesNamedIn(shown);
+    let translated: string | undefined;
+    for (const v of Object.values(next.step.action.args)) {
+      if (typeof v !== 'string') return null;
+      if (shown.includes(v)) continue;
+      const own = placesNamedIn(v)[0];
+      if (!own || !/\p{Script=Han}/u.test(v) || !named.some((p) => p.name !== own.name && distanceKm(p, own) < 0.5)) return null;
+      translated ??= v;
+    }
+    return translated ? `step ${next.k} ${next.step.action.name} takes ${JSON.stringify(translated)}, the request's own place written as its doc asks, yet the ground truth goes on with ${goesOn.name}` : null;
+  },
+};
+
+/**
+ * A closing answer telling a door reading as the doors' present state though a lock or unlock of
+ * the same turn came after it: bfcl_multi_turn_base_98 "… the rear left door is unlocked. I locked
+ * every door." — the history a scored model reads says a door is open and shut at once.
+ */
+export const answerDoorStateUndone: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_door_state_undone',
+  group: 'solvable',
+  title: 'a closing answer in the history says a door "is unlocked" (or "are locked") from a reading a later lock or unlock of the same turn changed',
+  population: 'cases showing a turn that reads the doors and then locks or unlocks them, closed by an answer',
+  check(tc) {
+    let population = false;
+    let calls: string[] = [];
+    for (const m of tc.messages) {
+      if (m.role === 'user') calls = [];
+      if (m.role !== 'assistant') continue;
+      const a = shownAction(m.content);
+      if (!a) continue;
+      if (a.name !== FINISH_ACTION) { calls.push(a.name); continue; }
+      const read = calls.findIndex((n) => /displayCarStatus|check_?doors?/i.test(n));
+      if (read < 0 || !calls.slice(read + 1).some((n) => /\.(?:lock|unlock)_?doors?$/i.test(n))) continue;
+      population = true;
+      const said = typeof a.args === 'string' ? a.args : '';
+      const present = /\bdoors? (?:is|are) (?:un)?locked\b(?! now)/i.exec(said);
+      if (present && !/\b(?:all (?:the )?doors are|doors are all|every door is) locked\b/i.test(present[0])) return `"${said.slice(Math.max(0, present.index - 40), present.index + 40)}" before the turn's ${calls[calls.length - 1]}`;
+    }
+    return population ? null : undefined;
+  },
+};
+
 export const placeholderRetry: CaseMeasure = {
   kind: 'case',
   id: 'external_placeholder_call',
@@ -1458,6 +1556,9 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   infeasibleSkip,
   finishWithStepsLeft,
   skipPassesOverStep,
+  skipReportsFailedSuccess,
+  skipPassesTranslatedPlace,
+  answerDoorStateUndone,
   placeholderRetry,
   errorEqualsValidStep,
   httpErrorOnLocalTool,
