@@ -102,6 +102,12 @@ const SIGHTS: RealSight[] = [
   { name: 'The Hollywood Museum', address: '1660 N Highland Ave, Los Angeles, CA, 90028', lat: 34.1007, lon: -118.3385, kinds: ['museum'] },
   { name: 'Pantages Theatre', address: '6233 Hollywood Blvd, Los Angeles, CA, 90028', lat: 34.1018, lon: -118.3253, kinds: ['landmark'] },
   { name: 'Capitol Records Building', address: '1750 Vine St, Los Angeles, CA, 90028', lat: 34.1032, lon: -118.3265, kinds: ['landmark'] },
+  // Within 1 km of Hollywood and Vine, so five sights answer "the five closest" there (teval_query_107_2 listed two on int29's m1).
+  { name: 'Hollywood Palladium', address: '6215 Sunset Blvd, Los Angeles, CA, 90028', lat: 34.0983, lon: -118.3243, kinds: ['landmark'] },
+  { name: 'Avalon Hollywood', address: '1735 Vine St, Los Angeles, CA, 90028', lat: 34.1029, lon: -118.3271, kinds: ['landmark'] },
+  { name: 'Egyptian Theatre', address: '6712 Hollywood Blvd, Los Angeles, CA, 90028', lat: 34.1016, lon: -118.3366, kinds: ['landmark'] },
+  { name: 'Musso & Frank Grill', address: '6667 Hollywood Blvd, Los Angeles, CA, 90028', lat: 34.1017, lon: -118.3350, kinds: ['landmark'] },
+  { name: 'Amoeba Music', address: '6200 Hollywood Blvd, Los Angeles, CA, 90028', lat: 34.1016, lon: -118.3247, kinds: ['landmark'] },
   { name: 'Hollywood Bowl', address: '2301 N Highland Ave, Los Angeles, CA, 90068', lat: 34.1122, lon: -118.3391, kinds: ['landmark'] },
   { name: 'Griffith Observatory', address: '2800 E Observatory Rd, Los Angeles, CA, 90027', lat: 34.1184, lon: -118.3004, kinds: ['landmark', 'museum'] },
   { name: 'Hollywood Forever Cemetery', address: '6000 Santa Monica Blvd, Los Angeles, CA, 90038', lat: 34.0906, lon: -118.3197, kinds: ['landmark'] },

@@ -103,7 +103,7 @@ const VERB_SYNONYMS: Record<string, string> = {
 };
 
 /** A verb said another way where a wrong tool's name opens with it and would stand right before it in the thought. */
-const ECHO_SYNONYMS: Record<string, string> = { ...VERB_SYNONYMS, count: 'tally', compare: 'check', forecast: 'predict', calculate: 'work out', check: 'look at', fetch: 'get', retrieve: 'get', lock: 'secure', book: 'reserve', update: 'change', change: 'move' };
+const ECHO_SYNONYMS: Record<string, string> = { ...VERB_SYNONYMS, count: 'tally', compare: 'check', forecast: 'predict', calculate: 'work out', check: 'look at', fetch: 'get', retrieve: 'get', lock: 'secure', book: 'reserve', update: 'change', change: 'move', move: 'relocate' };
 
 /** An option word said another way, where a key error leaves the option out and its word is the purpose's verb. */
 const OPTION_WORDS: Record<string, string> = { start: 'fire up', stop: 'shut off', lock: 'secure', unlock: 'open up', open: 'unlock', close: 'shut', on: 'switched on', off: 'switched off' };
