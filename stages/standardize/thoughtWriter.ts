@@ -60,16 +60,22 @@ interface Seen {
 const apiOf = (name: string) => name.split('.').pop()!;
 
 /**
+ * Does a tool answer give this value? A plain word ("day") only where it is a whole value there ('day'), never
+ * a word of its prose: "`show` returned "day", which is the timespan to pass" and "Now that I have the timespan"
+ * after an email announcing a Demo Day (teval_query_344_2-env-k3-cot, thought_false_sequence on int29's m1).
+ */
+function answerHolds(response: string, value: string): boolean {
+  return /^[a-z]+$/.test(value) ? new RegExp(`['"]${value}['"]`).test(response) : holdsValue(response, value);
+}
+
+/**
  * The answer a value was read off: the latest holding it whose call was not itself given it. An answer
  * only echoing the value its call passed ("`get_movie_details` says the id is 575264" after the details
  * call for movie 575264) is where it was repeated, not where it came from; the listing before it is.
  * The latest holding it when every one echoes it; -1 when none holds it.
  */
 function sourceAt(value: string, seen: Seen): number {
-  // A plain word ("day") is read off an answer only where it is a whole value there ('day'), never a word of its prose:
-  // "`show` returned "day", which is the timespan to pass" after an email mentioning a Demo Day (teval_query_344_2, int29's m1).
-  const plainWord = /^[a-z]+$/.test(value);
-  const holds = (a: Seen['answers'][number]) => a.response !== undefined && (plainWord ? new RegExp(`['"]${value}['"]`).test(a.response) : holdsValue(a.response, value));
+  const holds = (a: Seen['answers'][number]) => a.response !== undefined && answerHolds(a.response, value);
   const read = seen.answers.findIndex((a) => holds(a) && !(a.passed ?? []).includes(value));
   return read >= 0 ? read : seen.answers.findIndex(holds);
 }
@@ -200,7 +206,7 @@ function previousFact(response: string | undefined, args: Record<string, unknown
 
 /** Does the call pass a value the previous step's answer shows (what "Building on that" claims)? */
 function usesPrevious(args: Record<string, unknown> | string, response: string | undefined): boolean {
-  return response !== undefined && passedValues(args).some((v) => holdsValue(response, v));
+  return response !== undefined && passedValues(args).some((v) => answerHolds(response, v));
 }
 
 /** What a call frame is filled with: the tool, what the call is for, its arguments, and (`had`) the value it takes from the answer before, in words. */
@@ -285,7 +291,7 @@ const toolkitOf = (name: string) => (name.includes('.') ? name.slice(0, name.las
 /** The value a call takes from the answer before it, as "the <its key in words>" ("the movie id"), for "Now that I have …". */
 function hadFrom(args: Record<string, unknown> | string, response: string | undefined, doc: KeyDoc | undefined): string {
   if (typeof args === 'string' || response === undefined) return 'that';
-  const key = Object.entries(args).find(([, v]) => (typeof v === 'number' || (typeof v === 'string' && v.length >= 2)) && holdsValue(response, String(v)))?.[0];
+  const key = Object.entries(args).find(([, v]) => (typeof v === 'number' || (typeof v === 'string' && v.length >= 2)) && answerHolds(response, String(v)))?.[0];
   return key ? `the ${keyNoun(key, doc)}` : 'that';
 }
 
@@ -325,7 +331,7 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
     const args = argPhrase(s.args, s.doc);
     const withArgs = args ? ` with ${args}` : '';
     // "Building on that" only for a value the last answer gave, not one the user's words hold too ("Inception" searched again after the film's details).
-    const builds = i > 0 && usesPrevious(s.args, s.previousResponse) && passedValues(s.args).some((v) => holdsValue(s.previousResponse!, v) && ![input.query, ...(input.earlierRequests ?? [])].some((r) => holdsValue(r, v)));
+    const builds = i > 0 && usesPrevious(s.args, s.previousResponse) && passedValues(s.args).some((v) => answerHolds(s.previousResponse!, v) && ![input.query, ...(input.earlierRequests ?? [])].some((r) => holdsValue(r, v)));
     // Another toolkit than the step before is another part of the request, unless the call takes a value an earlier answer showed (the film of a listing two steps back).
     const newPart = i > 0 && toolkitOf(s.name) !== toolkitOf(input.steps[i - 1].name) && !input.steps.slice(1, i + 1).some((p) => usesPrevious(s.args, p.previousResponse));
     const echoes = baseForm(intent.split(/\s+/)[0] ?? '') === nameVerb(apiName);

@@ -204,3 +204,14 @@ describe('real sights at their own addresses are no made-up place (api-simulator
     expect(templatedVenues(park, listing(['Brennan Lodge', '12 East Drive, Central Park']))).toMatch(/ends in "Central Park"/);
   });
 });
+
+describe('real sights near Hollywood and Vine', () => {
+  // teval_query_107_2-control-k2 on int29's m1: "the five closest places" within 1 km of the Hollywood Walk of Fame's
+  // coordinates listed two (Pantages Theatre, Capitol Records Building): simulated_list_short.
+  it('has five within 1 km of the Walk of Fame\'s recorded coordinates, each at a real address', async () => {
+    const { sightsNear, sightKindsAsked } = await import('../../pipeline/resolution/realSights.js');
+    const near = sightsNear({ lat: 34.10173035, lon: -118.32644653 }, 1, sightKindsAsked('attractions') ?? ['landmark', 'museum']);
+    expect(near.length).toBeGreaterThanOrEqual(5);
+    for (const s of near) expect(s.address).toMatch(/, CA, 900\d\d$/);
+  });
+});

@@ -138,3 +138,23 @@ describe("a wrong call's thought frames its value by that value's provenance", (
     expect(thought).toMatch(/^I'll go with "temp" for the folder\./);
   });
 });
+
+// teval_query_344_2-env-k3-cot on int29's m1: "`show` returned "day", which is the timespan to pass." after an email
+// announcing a "Demo Day": a plain word of a tool answer's prose is no value that answer gave.
+describe('a plain word is read off an answer only where it is a whole value there', () => {
+  it('never ties "day" to an email that mentions a Demo Day, but does to an answer whose value it is', () => {
+    const input = (emails: string): ThoughtInput => ({
+      query: 'Check all my emails, then the aggregated stock bars for AAPL from October 10, 2023 to October 17, 2023.',
+      steps: [
+        { name: 'Email.show', description: 'show the emails in the inbox', args: { only_unread: false } },
+        { name: 'PolygonFinance.aggregate_stock_with_time', description: 'get aggregate bars for a stock over a date range', args: { from: '2023-10-10', multiplier: 1, ticker: 'AAPL', timespan: 'day', to: '2023-10-17' }, previousResponse: emails },
+      ],
+    });
+    for (let seed = 1; seed <= 30; seed++) {
+      const thought = offlineThoughts(input("{'emails': [{'title': 'Hackathon', 'body': 'Demo Day: Nov 2nd - Nov 4th', 'is_read': False}]}"), new Rng(seed, 'plain-word'))[1];
+      expect(thought).not.toMatch(/`show` (?:returned|says|gave)|From `show`|The last call tells me|The last answer gives me/);
+    }
+    const said = Array.from({ length: 30 }, (_, seed) => offlineThoughts(input("{'timespan': 'day'}"), new Rng(seed + 1, 'plain-word'))[1]);
+    expect(said.some((t) => /`show`|The last call tells me|The last answer/.test(t))).toBe(true);
+  });
+});

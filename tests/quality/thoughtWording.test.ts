@@ -120,6 +120,12 @@ describe('a wrong call\'s thought', () => {
     const invented = erroneousThought('tool_hallucination_error', into as never, { name: 'GorillaFileSystem.change_directory', args: { folder: 'communal' } } as never, { tools: [cd] as never });
     expect(invented).toContain('`change_directory`');
     expect(echoedVerb(invented!), invented).toBeUndefined();
+    // bfcl_multi_turn_base_0-tool_hallucination_error-k8-cot on int29's m1: an invented `move_file` "will move the file" (failed on error-injectors@63).
+    const mv = { name: 'GorillaFileSystem.mv', description: 'Move a file or directory from one location to another.', required_parameters: [], optional_parameters: [] };
+    const moved = { name: 'GorillaFileSystem.mv', args: { destination: 'temp', source: 'previous_report.pdf' }, thought: 'After that, `mv` with destination "temp" and source "previous_report.pdf" will move the file.' };
+    const movedWrong = erroneousThought('tool_hallucination_error', moved as never, { name: 'GorillaFileSystem.move_file', args: { destination: 'temp', source: 'previous_report.pdf' } } as never, { tools: [mv] as never });
+    expect(movedWrong).toContain('`move_file`');
+    expect(echoedVerb(movedWrong!), movedWrong).toBeUndefined();
   });
 });
 
