@@ -184,3 +184,41 @@ export function shareJudged(judged: ReadonlyMap<string, string | null>): { value
 export function addedExtraTools(tc: TestCase): string[] | undefined {
   return (tc.evolution?.details?.extraTools as { added?: string[] } | undefined)?.added;
 }
+
+/**
+ * Every tool step of the resolved trajectories the cases were cut from, each trajectory once, shown or
+ * not: what the task's recordings say, for measures that judge simulated answers beside them.
+ */
+export function* trajectorySteps(cases: readonly TestCase[], ctx: QualityContext): Generator<Step> {
+  const seen = new Set<string>();
+  for (const tc of cases) {
+    if (seen.has(tc.trajectoryId)) continue;
+    seen.add(tc.trajectoryId);
+    const t = ctx.trajectory(tc.trajectoryId);
+    for (const { step } of t ? toolSteps(t) : []) yield step;
+  }
+}
+
+/**
+ * The first defect `judge` finds in a record of an answer, walking its records depth first: the reason;
+ * null when some record was judged and none was faulty; undefined when `judge` judged none (it answers
+ * undefined for a record outside it, and the walk goes on into the record's own lists and records).
+ */
+export function firstRecordDefect(answer: unknown, judge: (record: Record<string, unknown>) => string | null | undefined): string | null | undefined {
+  let judged = false;
+  let found: string | undefined;
+  const visit = (v: unknown): void => {
+    if (found) return;
+    if (Array.isArray(v)) return v.forEach(visit);
+    if (v === null || typeof v !== 'object') return;
+    const why = judge(v as Record<string, unknown>);
+    if (why !== undefined) judged = true;
+    if (why) {
+      found = why;
+      return;
+    }
+    for (const x of Object.values(v)) if (typeof x === 'object') visit(x);
+  };
+  visit(answer);
+  return found ?? (judged ? null : undefined);
+}

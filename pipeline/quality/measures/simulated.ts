@@ -7,7 +7,7 @@
  */
 import { isRealVenueAddress } from '../../resolution/realVenues.js';
 import { DISTRICTS, districtStreetIn } from '../../resolution/districts.js';
-import { shownSimulatedRequests, shownSimulatedSteps, shownSteps, simulatedDefect, simulatedDefectAmong, userText, wrongCallAnswer } from '../evidence.js';
+import { shownSimulatedRequests, shownSimulatedSteps, shownSteps, simulatedDefect, simulatedDefectAmong, trajectorySteps, userText, wrongCallAnswer } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
@@ -799,24 +799,18 @@ type RecordedRecords = Map<string, Map<string, Map<string, boolean>>>;
 /** The record fields the recorded answers of each API give, read from every resolved trajectory the cases were cut from (any step, shown or not). */
 export function recordedRecordFieldsFor(cases: TestCase[], ctx: QualityContext): RecordedRecords {
   const out: RecordedRecords = new Map();
-  const seen = new Set<string>();
-  for (const tc of cases) {
-    if (seen.has(tc.trajectoryId)) continue;
-    seen.add(tc.trajectoryId);
-    const t = ctx.trajectory(tc.trajectoryId);
-    for (const { step } of t ? toolSteps(t) : []) {
-      if (step.response?.tier !== 'cache') continue;
-      const v = parseToolResponse(step.response.content);
-      if (!isPlainObject(v) || 'error' in v) continue;
-      for (const [field, x] of Object.entries(v)) {
-        if (!Array.isArray(x) || !x.length || !x.every(isPlainObject)) continue;
-        const api = out.get(step.action.name) ?? out.set(step.action.name, new Map()).get(step.action.name)!;
-        const subs = api.get(field) ?? api.set(field, new Map()).get(field)!;
-        for (const r of x as Record<string, unknown>[]) {
-          for (const [sub, y] of Object.entries(r)) {
-            const zh = typeof y === 'string' ? HAN_CHAR.test(y) || !/[A-Za-z]/.test(y) : true;
-            subs.set(sub, (subs.get(sub) ?? true) && zh);
-          }
+  for (const step of trajectorySteps(cases, ctx)) {
+    if (step.response?.tier !== 'cache') continue;
+    const v = parseToolResponse(step.response.content);
+    if (!isPlainObject(v) || 'error' in v) continue;
+    for (const [field, x] of Object.entries(v)) {
+      if (!Array.isArray(x) || !x.length || !x.every(isPlainObject)) continue;
+      const api = out.get(step.action.name) ?? out.set(step.action.name, new Map()).get(step.action.name)!;
+      const subs = api.get(field) ?? api.set(field, new Map()).get(field)!;
+      for (const r of x as Record<string, unknown>[]) {
+        for (const [sub, y] of Object.entries(r)) {
+          const zh = typeof y === 'string' ? HAN_CHAR.test(y) || !/[A-Za-z]/.test(y) : true;
+          subs.set(sub, (subs.get(sub) ?? true) && zh);
         }
       }
     }

@@ -13,8 +13,7 @@
  * copying "Popularity: 59.152" from the run T-Eval recorded) is that task's record and not judged.
  */
 import type { QualityContext, SetMeasure } from '../types.js';
-import { planArgStrings, shareJudged, shownSimulatedSteps } from '../evidence.js';
-import { toolSteps } from '../../steps.js';
+import { firstRecordDefect, planArgStrings, shareJudged, shownSimulatedSteps, trajectorySteps } from '../evidence.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
 import type { TestCase } from '../../schemas.js';
@@ -107,15 +106,9 @@ export function filmNumberOffRecorded(answer: unknown, recorded: Map<string, Rec
 
 function recordedAnswers(cases: readonly TestCase[], ctx: QualityContext): unknown[] {
   const out: unknown[] = [];
-  const seen = new Set<string>();
-  for (const tc of cases) {
-    if (seen.has(tc.trajectoryId)) continue;
-    seen.add(tc.trajectoryId);
-    const t = ctx.trajectory(tc.trajectoryId);
-    for (const { step } of t ? toolSteps(t) : []) {
-      const r = step.response;
-      if (r && !r.error && (r.tier === 'cache' || r.tier === 'live') && isFilmTool(step.action.name)) out.push(parseToolResponse(r.content));
-    }
+  for (const step of trajectorySteps(cases, ctx)) {
+    const r = step.response;
+    if (r && !r.error && (r.tier === 'cache' || r.tier === 'live') && isFilmTool(step.action.name)) out.push(parseToolResponse(r.content));
   }
   return out;
 }
@@ -185,24 +178,14 @@ export function popularityPeaks(answers: Iterable<unknown>): PopularityPeaks | u
  * within; undefined when the answer gives no film popularity. `given` as for filmNumberOffRecorded.
  */
 export function filmPopularityBeyondRecorded(answer: unknown, peaks: PopularityPeaks, given: (n: number) => boolean = () => false): string | null | undefined {
-  let judged = false;
-  let found: string | undefined;
-  const visit = (v: unknown): void => {
-    if (found) return;
-    if (Array.isArray(v)) return v.forEach(visit);
-    if (!isPlainObject(v)) return;
+  return firstRecordDefect(answer, (v) => {
     const p = numberOf(v.popularity);
-    if (p !== undefined && !given(p)) {
-      judged = true;
-      const old = typeof v.release_date === 'string' && v.release_date < OLD_BEFORE && peaks.old !== undefined;
-      const peak = old ? peaks.old! : peaks.all;
-      const name = typeof v.title === 'string' ? JSON.stringify(v.title) : `film ${String(numberOf(v.id) ?? '?')}`;
-      if (p > 2 * peak) found = `${name}${old ? ` (${String(v.release_date).slice(0, 4)})` : ''} at popularity ${p}, where T-Eval's recordings give ${old ? 'a film released before 2022' : 'any film'} at most ${peak}`;
-    }
-    for (const x of Object.values(v)) if (typeof x === 'object') visit(x);
-  };
-  visit(answer);
-  return found ?? (judged ? null : undefined);
+    if (p === undefined || given(p)) return undefined;
+    const old = typeof v.release_date === 'string' && v.release_date < OLD_BEFORE && peaks.old !== undefined;
+    const peak = old ? peaks.old! : peaks.all;
+    const name = typeof v.title === 'string' ? JSON.stringify(v.title) : `film ${String(numberOf(v.id) ?? '?')}`;
+    return p > 2 * peak ? `${name}${old ? ` (${String(v.release_date).slice(0, 4)})` : ''} at popularity ${p}, where T-Eval's recordings give ${old ? 'a film released before 2022' : 'any film'} at most ${peak}` : null;
+  });
 }
 
 /** Each case showing a simulated film answer with a popularity, with why it is defective (null when it is not). */

@@ -8,7 +8,7 @@
  * reader sees through at once.
  */
 import type { CaseMeasure } from '../types.js';
-import { simulatedDefectAmong } from '../evidence.js';
+import { firstRecordDefect, simulatedDefectAmong } from '../evidence.js';
 import { isPlainObject } from '../../errors/values.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 
@@ -25,29 +25,19 @@ const words = (text: string): string[] => (text.toLowerCase().match(/[\p{L}\p{N}
 
 /** The first record of `answer` whose text field adds fewer than three words to its title, as a reason; null when every such record adds more; undefined when no record has both. */
 export function textRestatesTitle(answer: unknown): string | null | undefined {
-  let judged = false;
-  let found: string | undefined;
-  const visit = (v: unknown): void => {
-    if (found) return;
-    if (Array.isArray(v)) return v.forEach(visit);
-    if (!isPlainObject(v)) return;
+  return firstRecordDefect(answer, (v) => {
     const title = Object.entries(v).find(([k, x]) => TITLE_FIELD.test(k) && typeof x === 'string' && x.trim())?.[1] as string | undefined;
-    if (title) {
-      const own = new Set(words(title));
-      for (const [field, text] of Object.entries(v)) {
-        if (!TEXT_FIELD.test(field) || typeof text !== 'string' || !text.trim()) continue;
-        judged = true;
-        const added = words(text).filter((w) => !own.has(w));
-        if (added.length < LEAST_NEW_WORDS) {
-          found = `${field} ${JSON.stringify(text.slice(0, 100))} only restates its title ${JSON.stringify(title.slice(0, 80))}`;
-          return;
-        }
-      }
+    if (!title) return undefined;
+    const own = new Set(words(title));
+    let judged = false;
+    for (const [field, text] of Object.entries(v)) {
+      if (!TEXT_FIELD.test(field) || typeof text !== 'string' || !text.trim()) continue;
+      judged = true;
+      const added = words(text).filter((w) => !own.has(w));
+      if (added.length < LEAST_NEW_WORDS) return `${field} ${JSON.stringify(text.slice(0, 100))} only restates its title ${JSON.stringify(title.slice(0, 80))}`;
     }
-    for (const x of Object.values(v)) if (typeof x === 'object') visit(x);
-  };
-  visit(answer);
-  return found ?? (judged ? null : undefined);
+    return judged ? null : undefined;
+  });
 }
 
 export const simulatedTextRestatesTitle: CaseMeasure = {
