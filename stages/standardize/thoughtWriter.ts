@@ -431,6 +431,15 @@ export interface TiedStep {
   response?: { content: string };
 }
 
+/** A thought's link that says the call builds on the last answer, said as a plain next step: for a call that takes nothing from it. */
+function notBuildingOn(thought: string): string {
+  return thought
+    .replace(/\bBuilding on (?:that|the last answer), I can /, 'Next, I can ')
+    .replace(/\bWith that answer in hand, /, 'Next, ')
+    .replace(/\bNow that I have [^,]+, I can /, 'Next, I can ')
+    .replace(/\b(?:That|The last) answer gives me what I need to /, 'I also need to ');
+}
+
 /**
  * The thoughts of a resolved trajectory, tied to the answers it now shows. The thought writer runs
  * before resolve, when most T-Eval answers and some BFCL ones are not yet there (the simulator writes
@@ -461,6 +470,10 @@ export function tieThoughtsToAnswers(turns: { user: string; steps: TiedStep[] }[
           // The writer placed the value in the answer the source recorded; the answer shown now does not hold it there.
           s.action.thought = rest;
         }
+        // A link saying the call builds on the last answer ("The last answer gives me what I need to …") where the answer
+        // shown now holds nothing the call passes: the writer chose it over the answer the source recorded (teval_query_344_2-env-k3-cot
+        // after a film listing, thought_false_sequence 4/2,186 on int29's m3).
+        if (!usesPrevious(s.action.args, i > 0 ? turn.steps[i - 1].response?.content : undefined)) s.action.thought = notBuildingOn(s.action.thought!);
         // A value off an earlier answer of this turn, not the user's: the call goes on with that answer's part of the request.
         const earlierThisTurn = turn.steps.slice(0, i).map((p) => p.response?.content);
         if (passedValues(s.action.args).some((v) => earlierThisTurn.some((r) => r !== undefined && holdsValue(r, v)) && !holdsValue(turn.user, v))) s.action.thought = sameThread(s.action.thought!);

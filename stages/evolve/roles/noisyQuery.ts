@@ -23,6 +23,8 @@ import type { Rng } from '../../../pipeline/rng.js';
 import { missingValues, protectedSpans } from '../caseParts.js';
 import { toJson } from '../../../pipeline/pyValues.js';
 import { ABBREVIATION_END, unclosedQuote } from '../../../pipeline/quality/noiseShape.js';
+import fg from 'fast-glob';
+import { SOURCES_DIR } from '../../../sources/paths.js';
 
 export interface NoisyQueryInput {
   query: string;
@@ -39,7 +41,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-36'; // 36: no typo that spells another real word ("ensure" -> "endure", "tire" -> "tore", "stock" -> "stick"; noise_typo_real_word, new, 5/1,000 on g0). 35: the noise is drawn again while it says a word of its own or a plea for pardon twice ("… - anyway. … but anyway.", "long story short" in two sentences, "Forgive me, …, so forgive me if this is scattered.", "Apologies for the typos … sorry for going on"; noise_repeats_itself, new, 30/1,000 on g0); an interruption that "will not stop" is never "on and off" or "every few minutes" (noise_grammar_slip widened, 3/1,000 on g0). 34: a request that says when (a day, a date, a clock time) gets no other day or time from a reason, context or personal aside ("the team need somewhere to sit down together today" before "10:00 AM to 12:00 PM tomorrow"; noise_time_beside_request_time, new, 14/219 on g0). 33: the lead's 32 and h-evol25's 32 merged (lead: ", so I am finally asking" / "so this is overdue" only after a reason that says the ask was put off; no maths aside for a field named "average temperature" or a route to "calculate" (noise_aside_foreign, widened: teval_query_314_1 "So yeah, it's the distance, the weather and the maths I'm asking about."). h-evol25: a doubting opener ends on "covers everything", not "covers it" with nothing yet named for "it" (noise_pronoun_unbound 10/1,000 on f52).) 31: no typos in two neighbouring words (noise_typos_adjacent). 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
+export const NOISY_RULES_VERSION = 'noisy-query-37'; // 37: a typo never lands on a word of the vendored sources' own text either ("rate" -> "rare": noise_typo_real_word 1/1,000 on int29's m3, bfcl_multi_turn_base_136-tool_hallucination_error-k2~noisy_query). 36: no typo that spells another real word ("ensure" -> "endure", "tire" -> "tore", "stock" -> "stick"; noise_typo_real_word, new, 5/1,000 on g0). 35: the noise is drawn again while it says a word of its own or a plea for pardon twice ("… - anyway. … but anyway.", "long story short" in two sentences, "Forgive me, …, so forgive me if this is scattered.", "Apologies for the typos … sorry for going on"; noise_repeats_itself, new, 30/1,000 on g0); an interruption that "will not stop" is never "on and off" or "every few minutes" (noise_grammar_slip widened, 3/1,000 on g0). 34: a request that says when (a day, a date, a clock time) gets no other day or time from a reason, context or personal aside ("the team need somewhere to sit down together today" before "10:00 AM to 12:00 PM tomorrow"; noise_time_beside_request_time, new, 14/219 on g0). 33: the lead's 32 and h-evol25's 32 merged (lead: ", so I am finally asking" / "so this is overdue" only after a reason that says the ask was put off; no maths aside for a field named "average temperature" or a route to "calculate" (noise_aside_foreign, widened: teval_query_314_1 "So yeah, it's the distance, the weather and the maths I'm asking about."). h-evol25: a doubting opener ends on "covers everything", not "covers it" with nothing yet named for "it" (noise_pronoun_unbound 10/1,000 on f52).) 31: no typos in two neighbouring words (noise_typos_adjacent). 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
 
 /**
  * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
@@ -458,7 +460,7 @@ function keyboardSlip(word: string, rng: Rng): string {
 
 let rightSpellings: Set<string> | undefined;
 
-/** Every word cspell's common-misspellings list gives as a right spelling (about 19,000 real words). */
+/** Every word cspell's common-misspellings list gives as a right spelling (about 19,000 real words), and every word of the vendored sources. */
 function realWords(): Set<string> {
   if (rightSpellings) return rightSpellings;
   const require = createRequire(import.meta.url);
@@ -466,6 +468,12 @@ function realWords(): Set<string> {
   const json = JSON.parse(readFileSync(join(dir, 'dict', 'dict-en.json'), 'utf8')) as { dictionaryDefinitions: { flagWords?: string[]; suggestWords?: string[] }[] };
   const words = new Set<string>();
   for (const def of json.dictionaryDefinitions) for (const entry of [...(def.flagWords ?? []), ...(def.suggestWords ?? [])]) for (const w of entry.split('->')[1]?.split(',') ?? []) words.add(w.trim().toLowerCase());
+  // The words of the vendored sources' own text too (requests, docs, recorded answers): "rate" -> "rare" is a slip
+  // into a word the tasks use that the misspellings list never gives as a right spelling (noise_typo_real_word 1/1,000
+  // on int29's m3, bfcl_multi_turn_base_136-tool_hallucination_error-k2~noisy_query).
+  for (const file of fg.sync('{teval,bfcl}/data/**/*.json', { cwd: SOURCES_DIR, absolute: true }).sort()) {
+    for (const w of readFileSync(file, 'utf8').toLowerCase().match(/[a-z]{3,}/g) ?? []) words.add(w);
+  }
   return (rightSpellings = words);
 }
 
