@@ -86,3 +86,18 @@ describe('a closing names its order once', () => {
     for (const id of ['long_context_readback_item_dropped', 'long_context_readback_of_question', 'long_context_readback_modifier_lost', 'long_context_closing_repeats_item']) expect(DEFAULT_QUALITY_THRESHOLDS[id], id).toBe(0);
   });
 });
+
+describe('menu answers of one insertion', () => {
+  // teval_query_363_2-parameters_key_error-k9~long_context on int29's m3: one pair of sentences said three times.
+  it('never say one pair of sentences a third time', () => {
+    const questions = Array.from({ length: 40 }, (_, i) => ['What herbal teas do you have?', 'Do you have honey?', 'What kind of syrup do you have?', 'What is in a steamer?'][i % 4]);
+    for (const key of ['a', 'b', 'c', 'd']) {
+      const counts = new Map<string, number>();
+      for (const a of menuInsertion(questions, key)) {
+        const shape = a.replace(/(?:check|checking|up) (?:what|whether)[^,;]*/, '*');
+        counts.set(shape, (counts.get(shape) ?? 0) + 1);
+      }
+      expect(Math.max(...counts.values())).toBeLessThanOrEqual(2);
+    }
+  });
+});

@@ -36,3 +36,11 @@ describe('noise_typo_real_word', () => {
     }
   });
 });
+
+describe('a typo never lands on a word the vendored sources use', () => {
+  // bfcl_multi_turn_base_136-tool_hallucination_error-k2~noisy_query on int29's m3: "rate" -> "rare".
+  it('never writes "rare" for "rate"', () => {
+    const text = 'Could you tell me the current exchange rate for my trip budget?';
+    for (let i = 0; i < 400; i++) expect(addTypos(text, [], new Rng(i, 'rate'), 3).text).not.toMatch(/\brare\b/);
+  });
+});

@@ -299,3 +299,25 @@ describe('thought_tie_cites_echo', () => {
     }
   });
 });
+
+// teval_query_344_2-env-k3-cot on int29's m3: the writer linked the stock-bars call as building on the answer the
+// source recorded before it; the film listing shown there holds nothing the call passes.
+describe('resolve says a link that builds on the last answer as a plain next step where that answer gives nothing', () => {
+  it('rewrites "The last answer gives me what I need to" and keeps a link that does build on it', () => {
+    const films = "{'film': [{'title': '贝肯熊：火星任务', 'score': 7.2, 'region': '中国大陆'}]}";
+    const steps: TiedStep[] = [
+      { action: { name: 'FilmDouban.now_playing_out_filter', args: {}, thought: 'To start, I need to print the details of the films now playing in China.' }, response: { content: films } },
+      { action: { name: 'PolygonFinance.aggregate_stock_with_time', args: { from: '2023-10-10', multiplier: 1, ticker: 'AAPL', timespan: 'day', to: '2023-10-17' }, thought: 'The user mentioned "AAPL", which is the ticker here. The last answer gives me what I need to get aggregate bars for the stock over the date range, so `aggregate_stock_with_time` is next.' }, response: { content: 'HTTP 503' } },
+    ];
+    tieThoughtsToAnswers([{ user: 'Show the films playing in China, then the aggregated stock bars for AAPL from October 10, 2023 to October 17, 2023.', steps }], new Map(), new Rng(1, 'ties'));
+    expect(steps[1].action.thought).not.toMatch(/last answer gives me|Building on|Now that I have|With that answer/);
+    expect(steps[1].action.thought).toMatch(/I also need to get aggregate bars/);
+    const building: TiedStep[] = [
+      { action: { name: 'FilmTMDB.search_movie', args: { query: 'Inception' }, thought: 'To start, I need to search for the movie.' }, response: { content: "{'results': [{'id': 27205, 'title': 'Inception'}]}" } },
+      { action: { name: 'FilmTMDB.get_movie_reviews', args: { movie_id: 27205 }, thought: 'Now that I have the movie id, I can get the reviews by calling `get_movie_reviews`.' }, response: { content: "{'reviews': []}" } },
+    ];
+    tieThoughtsToAnswers([{ user: 'Find Inception and its reviews.', steps: building }], new Map(), new Rng(1, 'ties'));
+    expect(building[1].action.thought).toMatch(/I can get the reviews/);
+    expect(building[1].action.thought).not.toMatch(/^Next, I can get the reviews/);
+  });
+});
