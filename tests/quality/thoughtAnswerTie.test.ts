@@ -321,3 +321,23 @@ describe('resolve says a link that builds on the last answer as a plain next ste
     expect(building[1].action.thought).not.toMatch(/^Next, I can get the reviews/);
   });
 });
+
+describe('thought_answer_value_untied reads a plain word as shown only where an answer gives it whole', () => {
+  // teval_query_344_2-env-k3-cot on int29's m4: the timespan "day" after an email announcing a "Demo Day".
+  it('passes "day" after prose that only mentions a day, flags it after an answer that gives it', () => {
+    const bars = (answer: string): TestCase =>
+      ({
+        id: 'd', kind: 'internal', errorType: '', cot: true, k: 2, trajectoryId: 't', source: 'teval', provenance: {},
+        tools: [{ name: 'Email.show', description: 'show the emails in the inbox' }, { name: 'PolygonFinance.aggregate_stock_with_time', description: 'get aggregate bars for a stock' }],
+        messages: [
+          { role: 'system', content: 'tools' },
+          { role: 'user', content: 'Check my emails, then the aggregated stock bars for AAPL from October 10, 2023 to October 17, 2023.' },
+          call('To start, I need to show the emails in the inbox.', 'Email.show', { only_unread: false }),
+          { role: 'function', content: answer },
+        ],
+        groundTruth: { name: 'PolygonFinance.aggregate_stock_with_time', thought: 'The user mentioned "AAPL", which is the ticker here. I also need to get aggregate bars for the stock over the date range.', args: { ticker: 'AAPL', timespan: 'day', from: '2023-10-10', to: '2023-10-17', multiplier: 1 } },
+      }) as unknown as TestCase;
+    expect(untiedAnswerValues(bars("{'emails': [{'title': 'Hackathon', 'body': 'Demo Day: Nov 2nd - Nov 4th'}]}"))).toEqual([]);
+    expect(untiedAnswerValues(bars("{'timespan': 'day'}"))).toHaveLength(1);
+  });
+});

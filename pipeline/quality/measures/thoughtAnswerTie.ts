@@ -23,6 +23,15 @@ function answerValues(args: unknown): string[] {
   });
 }
 
+/**
+ * Does a tool answer show the value? A plain word ("day") only as a whole value there ('day'), never as a word of
+ * its prose: the timespan "day" is no value an email announcing a "Demo Day" gave (teval_query_344_2-env-k3-cot,
+ * flagged on int29's m4 after the thought rightly stopped tying it to that email).
+ */
+function shows(content: string, value: string): boolean {
+  return /^[a-z]+$/.test(value) ? new RegExp(`['"]${value}['"]`).test(content) : holdsValue(content, value);
+}
+
 /** Words that tie a thought to an answer it read: its tool named, or the answer referred to. */
 const ANSWER_WORDS = /\b(?:returned|came back|answer|results?|listings?|listed|lists|shows|showed|shown|according to|tells me|found|building on that)\b/i;
 
@@ -46,10 +55,10 @@ export function untiedAnswerValues(tc: TestCase): string[] {
     // Every such value: a thought naming the tool of one gives no source for a value another tool gave.
     for (const value of answerValues(args)) {
       if ([...users, ...calls].some((t) => holdsValue(t, value)) || holdsValue(docs, value)) continue;
-      const from = answers.find((a) => holdsValue(a.content, value));
+      const from = answers.find((a) => shows(a.content, value));
       if (!from) continue;
       // Any tool whose answer shows it: the listing it was read off, not only a later answer echoing it (thought_tie_cites_echo).
-      const named = answers.some((a) => a.api !== '' && holdsValue(a.content, value) && thought.includes(`\`${a.api}\``));
+      const named = answers.some((a) => a.api !== '' && shows(a.content, value) && thought.includes(`\`${a.api}\``));
       if (!named && !ANSWER_WORDS.test(thought)) return void out.push(`${value} (${from.api || 'an answer'}): "${thought.slice(0, 120)}"`);
     }
   };
