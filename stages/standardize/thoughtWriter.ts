@@ -331,7 +331,7 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
     const args = argPhrase(s.args, s.doc);
     const withArgs = args ? ` with ${args}` : '';
     // "Building on that" only for a value the last answer gave, not one the user's words hold too ("Inception" searched again after the film's details).
-    const builds = i > 0 && usesPrevious(s.args, s.previousResponse) && passedValues(s.args).some((v) => answerHolds(s.previousResponse!, v) && ![input.query, ...(input.earlierRequests ?? [])].some((r) => holdsValue(r, v)));
+    const builds = i > 0 && s.previousResponse !== undefined && passedValues(s.args).some((v) => answerHolds(s.previousResponse!, v) && ![input.query, ...(input.earlierRequests ?? [])].some((r) => holdsValue(r, v)));
     // Another toolkit than the step before is another part of the request, unless the call takes a value an earlier answer showed (the film of a listing two steps back).
     const newPart = i > 0 && toolkitOf(s.name) !== toolkitOf(input.steps[i - 1].name) && !input.steps.slice(1, i + 1).some((p) => usesPrevious(s.args, p.previousResponse));
     const echoes = baseForm(intent.split(/\s+/)[0] ?? '') === nameVerb(apiName);

@@ -13,7 +13,7 @@
  */
 import type { Step, TestCase } from '../../schemas.js';
 import type { CaseMeasure, QualityContext } from '../types.js';
-import { shownSimulatedSteps, shownStepsWithWrong } from '../evidence.js';
+import { shownStepsWithWrong, simulatedDefectAmong } from '../evidence.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
 import { journalOf, volumesOf, yearsOf } from '../../resolution/journalVolumes.js';
@@ -65,14 +65,7 @@ export const simulatedCitationUnlikeScholar: CaseMeasure = {
   check(tc: TestCase, ctx: QualityContext) {
     const shown = shownStepsWithWrong(tc, ctx) ?? [];
     const listed = shown.filter((s) => /scholar/i.test(s.action.name) && s.response).flatMap((s) => (scholarListed(s.response!.content) ?? []).map((p) => p.title));
-    let inPopulation = false;
-    for (const step of shownSimulatedSteps(tc, ctx) ?? []) {
-      const why = citationUnlikeScholar(step, listed);
-      if (why === undefined) continue;
-      inPopulation = true;
-      if (why) return `${step.action.name}: ${why}`;
-    }
-    return inPopulation ? null : undefined;
+    return simulatedDefectAmong(tc, ctx, (step) => citationUnlikeScholar(step, listed));
   },
 };
 
@@ -108,14 +101,6 @@ export const simulatedJournalVolumeImpossible: CaseMeasure = {
   title: 'a simulated Scholar line or reference names a journal in a year it did not publish ("Nature Energy, 2010": it began in 2016) or a volume it did not have that year ("Nature 18.4 (2021)": 589-600)',
   population: 'cases showing a simulated Scholar answer naming a journal the table knows',
   check(tc: TestCase, ctx: QualityContext) {
-    let inPopulation = false;
-    for (const step of shownSimulatedSteps(tc, ctx) ?? []) {
-      if (!/scholar/i.test(step.action.name) || !step.response || step.response.error) continue;
-      const why = journalVolumeImpossible(step.response.content);
-      if (why === undefined) continue;
-      inPopulation = true;
-      if (why) return `${step.action.name}: ${why}`;
-    }
-    return inPopulation ? null : undefined;
+    return simulatedDefectAmong(tc, ctx, (step) => (/scholar/i.test(step.action.name) && step.response && !step.response.error ? journalVolumeImpossible(step.response.content) : undefined));
   },
 };
