@@ -405,6 +405,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // A highway across town only where its line runs between the ends; an island reached by its ferry (h-sim25, api-simulator-106): 28/37 on f52 -> 0.
   simulated_route_road_astray: 0,
   gt_number_unit_off_doc: 0,
+  gt_arg_unit_off_doc: 0,
   // Summaries beside titles they do not describe, a topic echoed as a film title: 20.1% (64/319) before.
   simulated_text_off_topic: 0,
   simulated_unknown_title_invented: 0,

@@ -53,6 +53,36 @@ export function distanceCallUnit(name: string, doc: ToolDoc | undefined): Distan
   return /distance/i.test(name) ? docDistanceUnit(doc) : undefined;
 }
 
+/** The distance unit a parameter's doc asks for ("The distance to travel in miles"), if it names exactly one. */
+export function paramDistanceUnit(description: string | undefined): DistanceUnit | undefined {
+  const text = description ?? '';
+  const km = /\bin (?:km|kilomet(?:er|re)s)\b/i.test(text);
+  const mi = /\bin miles\b/i.test(text);
+  return km === mi ? undefined : km ? 'km' : 'miles';
+}
+
+/**
+ * Each numeric argument of `call` that is a distance an answer gave (`answered`, its doc's unit) passed
+ * to a parameter whose doc asks for another unit: BFCL's ground truth passes estimate_distance's 980
+ * ("The distance between the two cities in km") to estimate_drive_feasibility_by_mileage ("The
+ * distance to travel in miles", bfcl_multi_turn_base_85). A careful model converts to 609 miles, so
+ * a case expecting 980 scores the reading the docs ask for as wrong.
+ */
+export function argUnitsOffAnswers(call: { name: string; args: unknown }, doc: ToolDoc | undefined, answered: ReadonlyMap<string, DistanceUnit>): { key: string; value: number; asked: DistanceUnit; unit: DistanceUnit }[] {
+  if (!doc || typeof call.args !== 'object' || call.args === null || Array.isArray(call.args)) return [];
+  const out: { key: string; value: number; asked: DistanceUnit; unit: DistanceUnit }[] = [];
+  for (const [key, value] of Object.entries(call.args as Record<string, unknown>)) {
+    const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+(?:\.\d+)?$/.test(value.trim()) ? Number(value) : undefined;
+    if (n === undefined) continue;
+    const param = [...doc.required_parameters, ...doc.optional_parameters].find((p) => p.name === key);
+    const asked = paramDistanceUnit(param?.description);
+    if (!asked) continue;
+    const unit = [...answered].find(([text]) => Number(text) === n)?.[1];
+    if (unit && unit !== asked) out.push({ key, value: n, asked, unit });
+  }
+  return out;
+}
+
 /** A number told with a unit in an answer: "750 km", "the 750-mile drive", "2940 RMB". */
 export interface Quantity {
   index: number;

@@ -31,6 +31,7 @@ import { rankContradiction } from '../../pipeline/quality/ranking.js';
 import { unshownField } from '../../pipeline/quality/copiedFields.js';
 import { incoherentAnswer } from '../../pipeline/quality/measures/solvable.js';
 import { recordContradictsRecording } from '../../pipeline/quality/measures/simulated.js';
+import { answeredDistances, argUnitsOffAnswers, type DistanceUnit } from '../../pipeline/unitWords.js';
 
 export const ASSEMBLE_RULES = 'rules:assemble@3';
 export const PROMPT_RULES = 'rules:standard-prompt@1';
@@ -134,6 +135,20 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
     const why = incoherentAnswer(step.action, step.response.content, request, t.tools.find((d) => d.name === step.action.name));
     if (why) {
       problems.push(`incoherent simulated answer: ${step.action.name} ${why}`);
+      break;
+    }
+  }
+  // A distance an answer gave in one unit, passed by the ground truth where the parameter's doc asks for
+  // another (BFCL's mileage check takes estimate_distance's km figure "in miles"): the docs make the
+  // converted number the right one, so the case would score the careful reading as wrong.
+  const answeredUnits = new Map<string, DistanceUnit>();
+  for (const { step } of toolSteps(t)) {
+    if (step.response && shownAnswers.has(step.response.content)) answeredDistances(t.tools.find((d) => d.name === step.action.name), step.response.content, answeredUnits);
+  }
+  for (const a of Array.isArray(parts.groundTruth) ? parts.groundTruth : [parts.groundTruth]) {
+    const off = argUnitsOffAnswers(a, t.tools.find((d) => d.name === a.name), answeredUnits)[0];
+    if (off) {
+      problems.push(`ground truth contradicts the docs' units: ${a.name}(${off.key}=${off.value}) passes a distance an answer gave in ${off.unit} where the parameter's doc asks for ${off.asked}`);
       break;
     }
   }

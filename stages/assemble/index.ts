@@ -300,7 +300,7 @@ export const assembleStage: ItemStage<AssembleInput, TestCase> & { summarize(ctx
   kind: 'items',
   pure: true,
   name: STAGE,
-  version: '53', // 53 (h-serper24): a case showing a recording cut to its doc's count (a Serper search of 10 results under "at most 3 items") says so in provenance.methods.recordingCut; 52 (h-env9): a retry's thought tells a local failure as the message does (an I/O error of the disk or device, a crashed worker, a local timeout), never as the service's (retryReason; failure_local_blamed_on_service); Earlier versions: docs/method-versions.md.
+  version: '54', // 54 (h-lead30): a case whose ground truth passes a distance an answer gave in one unit where the parameter's doc asks for another is turned down (BFCL's estimate_drive_feasibility_by_mileage(distance=980) "in miles" after estimate_distance's 980 "in km", bfcl_multi_turn_base_85, 92: the docs make 609 the right call; gt_arg_unit_off_doc 19/19 on g0). 53 (h-serper24): a case showing a recording cut to its doc's count (a Serper search of 10 results under "at most 3 items") says so in provenance.methods.recordingCut; 52 (h-env9): a retry's thought tells a local failure as the message does (an I/O error of the disk or device, a crashed worker, a local timeout), never as the service's (retryReason; failure_local_blamed_on_service); Earlier versions: docs/method-versions.md.
   // observe is read for the errors a model really made; it is skipped (no output) without a model.
   // collect: T-Eval's recorded input errors (review label C) become cases.
   upstream: ['collect', 'resolve', 'observe', 'diversify-internal', 'diversify-external'],

@@ -5,7 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ToolDoc } from '../../pipeline/schemas.js';
-import { answeredDistances, distanceCallUnit, docDistanceUnit, repairUnits, unitsOffAnswers, type DistanceUnit } from '../../pipeline/unitWords.js';
+import { answeredDistances, argUnitsOffAnswers, distanceCallUnit, docDistanceUnit, paramDistanceUnit, repairUnits, unitsOffAnswers, type DistanceUnit } from '../../pipeline/unitWords.js';
+import { buildCase } from '../../stages/assemble/build.js';
+import { toolSteps } from '../../pipeline/steps.js';
+import { gtArgUnitOffDoc } from '../../pipeline/quality/measures/simulatedGeo.js';
+import type { TestCase } from '../../pipeline/schemas.js';
+import { bfclTrajectories } from '../diversify/fixtures/vendored.js';
 import { KIND_NAME_WORDS, signKindWords } from '../../pipeline/quality/measures/simulatedPlaces.js';
 
 const DISTANCE: ToolDoc = {
@@ -40,5 +45,45 @@ describe('one kind table', () => {
     for (const t of terms) expect(!!signKindWords(t), t).toBe(SIGN_KINDS.test(t));
     expect(signKindWords('Beaches')?.test('Kuta Beach')).toBe(true);
     expect(KIND_NAME_WORDS.filter(([, , signed]) => signed).length).toBe(8);
+  });
+});
+
+describe('a ground truth passing a distance in another unit than its parameter asks for', () => {
+  const MILEAGE: ToolDoc = {
+    name: 'VehicleControlAPI.estimate_drive_feasibility_by_mileage', description: 'Estimates the milage of the vehicle given the distance needed to drive.',
+    required_parameters: [{ name: 'distance', type: 'float', description: 'The distance to travel in miles.' }], optional_parameters: [],
+    return_data: [{ name: 'canDrive', description: 'True if the vehicle can drive the distance, False otherwise.' }],
+  };
+  const ESTIMATE: ToolDoc = { ...DISTANCE, name: 'VehicleControlAPI.estimate_distance', description: 'Estimates the distance between two cities.', return_data: [{ name: 'distance', description: 'The distance between the two cities in km.' }] };
+
+  it("finds BFCL's km figure passed where the doc asks for miles, and nothing where the units agree", () => {
+    expect(paramDistanceUnit('The distance to travel in miles.')).toBe('miles');
+    expect(paramDistanceUnit('radius in meters.')).toBeUndefined();
+    const answered = new Map<string, DistanceUnit>();
+    answeredDistances(ESTIMATE, '{"distance": 980.0}', answered);
+    expect(argUnitsOffAnswers({ name: MILEAGE.name, args: { distance: 980 } }, MILEAGE, answered)).toEqual([{ key: 'distance', value: 980, asked: 'miles', unit: 'km' }]);
+    // The converted figure, and a distance the user gave, are no answer's km.
+    expect(argUnitsOffAnswers({ name: MILEAGE.name, args: { distance: 608.94 } }, MILEAGE, answered)).toEqual([]);
+    const inMiles = new Map<string, DistanceUnit>([['980.0', 'miles']]);
+    expect(argUnitsOffAnswers({ name: MILEAGE.name, args: { distance: 980 } }, MILEAGE, inMiles)).toEqual([]);
+  });
+
+  it('assemble turns down the case whose ground truth is that call (bfcl_multi_turn_base_85), and the measure counts it', () => {
+    const t = bfclTrajectories([85])[0];
+    const steps = toolSteps(t);
+    // A control case at k shows step k answered and expects step k + 1.
+    const at = steps.findIndex((s) => s.step.action.name === MILEAGE.name);
+    expect(at).toBeGreaterThan(1);
+    const due = buildCase({ part: 'control', trajectory: t, trajectoryId: t.id, k: at, thoughtsMethod: 'x' }, false);
+    expect(due.ok ? '' : due.reason).toMatch(/ground truth contradicts the docs' units: VehicleControlAPI.estimate_drive_feasibility_by_mileage\(distance=980\) passes a distance an answer gave in km where the parameter's doc asks for miles/);
+    const before = buildCase({ part: 'control', trajectory: t, trajectoryId: t.id, k: at - 1, thoughtsMethod: 'x' }, false);
+    expect(before.ok ? '' : before.reason).not.toMatch(/docs' units/);
+    const after = buildCase({ part: 'control', trajectory: t, trajectoryId: t.id, k: at + 1, thoughtsMethod: 'x' }, false);
+    if (!after.ok) throw new Error(after.reason);
+    const none = { trajectory: () => undefined, baseCase: () => undefined };
+    const expecting = (distance: number): TestCase => ({ ...after.testCase, groundTruth: { name: MILEAGE.name, args: { distance } } });
+    expect(gtArgUnitOffDoc.check(expecting(980), none)).toBe('VehicleControlAPI.estimate_drive_feasibility_by_mileage(distance=980): the answer gave 980 in km, the parameter asks for miles');
+    expect(gtArgUnitOffDoc.check(expecting(608.94), none)).toBeNull();
+    expect(gtArgUnitOffDoc.check(after.testCase, none)).toBeUndefined();
   });
 });

@@ -22,10 +22,10 @@ import { distanceKm, placesNamedIn } from '../../resolution/places.js';
 import { namedPlacesShown } from '../../resolution/knownFacts.js';
 import { ferryOf, nearbyLandmark, offshoreAt, streetsOf } from '../../resolution/streets.js';
 import { exactSpot, listedSpot, locate, pairPoint, termLandmark, tripEnds, sameEnd, TRIP_END, TRIP_START } from '../../resolution/trips.js';
-import { groundTruthActions, simulatedDefectAmong } from '../evidence.js';
+import { groundTruthActions, shownAction, simulatedDefectAmong } from '../evidence.js';
 import { riverBetween, WATER_CROSSING } from '../../resolution/rivers.js';
 import { nearestGate } from '../../resolution/realSights.js';
-import { answeredDistances, unitsOffAnswers, type DistanceUnit } from '../../unitWords.js';
+import { answeredDistances, argUnitsOffAnswers, paramDistanceUnit, unitsOffAnswers, type DistanceUnit } from '../../unitWords.js';
 
 export interface AddressedPoint {
   name?: string;
@@ -585,6 +585,41 @@ export const gtNumberUnitOffDoc: CaseMeasure = {
   },
 };
 
+/**
+ * A ground truth passing a distance an answer the case shows gave in one unit to a parameter whose doc
+ * asks for another: BFCL's estimate_drive_feasibility_by_mileage(distance=980) ("The distance to travel
+ * in miles") after estimate_distance answered 980 "in km" (bfcl_multi_turn_base_85, 92). The docs make
+ * the converted 609 the right call, so a careful model is scored wrong.
+ */
+export const gtArgUnitOffDoc: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_arg_unit_off_doc',
+  group: 'errors',
+  title: 'a ground truth passes a distance an answer gave in one unit to a parameter whose doc asks for another: estimate_drive_feasibility_by_mileage(distance=980) ("in miles") after estimate_distance answered 980 "in km", so the docs make 609 the right call',
+  population: 'cases whose ground truth passes a number to a parameter whose doc names a distance unit',
+  check(tc) {
+    const docs = new Map(tc.tools.map((d) => [d.name, d]));
+    const truth = groundTruthActions(tc);
+    const asks = truth.some((a) => isPlainObject(a.args) && Object.keys(a.args).some((k) => {
+      const doc = docs.get(a.name);
+      return paramDistanceUnit([...(doc?.required_parameters ?? []), ...(doc?.optional_parameters ?? [])].find((p) => p.name === k)?.description) !== undefined;
+    }));
+    if (!asks) return undefined;
+    // What the case shows: each tool answer after the call it answers (the wrong call's too).
+    const answered = new Map<string, DistanceUnit>();
+    let last: string | undefined;
+    for (const m of tc.messages) {
+      if (m.role === 'assistant') last = shownAction(m.content)?.name;
+      else if (m.role === 'function' && last) answeredDistances(docs.get(last), m.content, answered);
+    }
+    for (const a of truth) {
+      const off = argUnitsOffAnswers(a, docs.get(a.name), answered)[0];
+      if (off) return `${a.name}(${off.key}=${off.value}): the answer gave ${off.value} in ${off.unit}, the parameter asks for ${off.asked}`;
+    }
+    return null;
+  },
+};
+
 const argStringsOf = (args: unknown): string[] => (typeof args === 'string' ? [args] : Array.isArray(args) ? args.flatMap(argStringsOf) : isPlainObject(args) ? Object.values(args).flatMap(argStringsOf) : []);
 
 /**
@@ -648,4 +683,4 @@ export const simulatedRouteParkCentre: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => routeParkCentre(step.action, step.response!.content)),
 };
 
-export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [gtNumberUnitOffDoc, simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre, simulatedDistanceOffNamedPlaces, simulatedRouteStreetsApart, simulatedRouteRoadAstray, simulatedRouteWrongWay, simulatedRouteRiverUncrossed, simulatedRouteParkCentre];
+export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [gtNumberUnitOffDoc, gtArgUnitOffDoc, simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre, simulatedDistanceOffNamedPlaces, simulatedRouteStreetsApart, simulatedRouteRoadAstray, simulatedRouteWrongWay, simulatedRouteRiverUncrossed, simulatedRouteParkCentre];
