@@ -355,6 +355,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   gt_text_unlike_answer: 0,
   thought_raw_key_noun: 0,
   gt_argument_kind_mismatch: 0,
+  gt_author_undecided: 0,
   gt_ticker_left_out: 0,
   gt_today_tool_for_other_day: 0,
   context_escape_residue: 0,

@@ -7,6 +7,7 @@
 import { unshownPlaceholder } from '../../pipeline/afterFailure.js';
 import { argumentKindMismatch, describeKindMismatch } from '../../pipeline/quality/argumentKinds.js';
 import { todayToolForOtherDay } from '../../pipeline/quality/todayTools.js';
+import { undecidedAuthor } from '../../pipeline/quality/undecidedAuthor.js';
 import { z } from 'zod';
 import {
   ExternalErrorCandidate,
@@ -124,6 +125,10 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
   // A tool that tells only today, asked the weekday of another day (T-Eval's plan for Inception's release weekday).
   const todayOnly = todayToolForOtherDay(parts.messages, parts.groundTruth, t.tools, historyEnd);
   if (todayOnly) problems.push(`a tool that tells only today, for another day: ${todayOnly}`);
+  // An author the request leaves open (T-Eval's get_author_id("John Doe") for "an author using his or her
+  // unique ID"): any other listed author is as right a call, so the case has no one right answer.
+  const author = undecidedAuthor(parts.messages, parts.groundTruth, t.tools);
+  if (author) problems.push(`undecided author: ${author}`);
   const placeholder = unshownPlaceholder(parts.messages, parts.groundTruth);
   if (placeholder) problems.push(`placeholder ground truth: ${placeholder}, which nothing in the prompt says`);
   // A simulated answer the case shows must read as real: a "top rated" list out of its rating order

@@ -27,7 +27,8 @@ import { CARRIED_MEASURES } from './carried.js';
 import { planGoesOnUnavailable } from './planGoesOn.js';
 import { answeredText, dictatedText, responseStrings } from '../../dictatedText.js';
 import { firstLines, firstLinesAsked, holdsLines, joinSplitBullets, LISTED_CONTENT_KEY, readText, standInKind } from '../../standIns.js';
-import { argumentKindMismatch, describeKindMismatch, tickerLeftOut } from '../argumentKinds.js';
+import { argumentKindMismatch, declaredKind, describeKindMismatch, tickerLeftOut } from '../argumentKinds.js';
+import { undecidedAuthor } from '../undecidedAuthor.js';
 import { todayToolForOtherDay } from '../todayTools.js';
 
 /** A review's complaint words and its unreserved praise: the mixed-review check reads the sentence around a complaint only when both occur. */
@@ -1504,6 +1505,28 @@ export const gtArgumentKindMismatch: CaseMeasure = {
 };
 
 /**
+ * A ground truth looking up an author the request leaves open (quality/undecidedAuthor.ts): T-Eval's
+ * get_author_id("John Doe") for "search for the information of an author using his or her unique ID"
+ * (teval_query_274_0), where any other author the search lists is as right a call.
+ */
+export const gtAuthorUndecided: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_author_undecided',
+  group: 'solvable',
+  title: 'a ground truth looks up an author the request neither names nor points at ("the information of an author using his or her unique ID" → get_author_id("John Doe"), the first of the names the search lists): any other listed author is as right a call',
+  population: 'cases whose ground truth passes a person\'s name where the doc asks for one',
+  check(tc) {
+    const gts = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
+    const names = gts.some((a) => {
+      const doc = tc.tools.find((t) => t.name === a.name);
+      return isPlainObject(a.args) && [...(doc?.required_parameters ?? []), ...(doc?.optional_parameters ?? [])].some((p) => typeof (a.args as Record<string, unknown>)[p.name] === 'string' && declaredKind(p.name, p.description ?? '') === 'person');
+    });
+    if (!names) return undefined;
+    return undecidedAuthor(tc.messages, tc.groundTruth, tc.tools) ?? null;
+  },
+};
+
+/**
  * A tool that tells only today (no arguments, "get the weekday today") asked for or shown where the
  * request asks the weekday of another day ("the day of the week when it was released").
  */
@@ -1541,6 +1564,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   ...CARRIED_MEASURES,
   planGoesOnUnavailable,
   gtArgumentKindMismatch,
+  gtAuthorUndecided,
   gtTickerLeftOut,
   gtTodayToolForOtherDay,
   unanchoredGroundTruthDate,

@@ -1,0 +1,78 @@
+/**
+ * An author the ground truth looks up though the request leaves open which one: T-Eval's plan for
+ * "search for the information of an author using his or her unique ID" (teval_query_274_0) calls
+ * `get_author_id(mauthors="John Doe")`, the first of the names the search shows, and 166_1's for
+ * "the author with a certain ID" picks "John Smith". Any other listed author is as right a call, so
+ * the case has no one right answer. A request that names the person (or their surname: "Professor
+ * Hansen") or points at one ("the author of the first article", "the first author") decides it, and
+ * so does a shown call already passing that name (the wrong call of an error case, a failed call to retry):
+ * the case then asks to put that call right, not to pick the author.
+ *
+ * A request pointing at the author of a record of one service ("the author of the first article on
+ * Google Scholar") is decided only where an answer of that service the case shows names the author:
+ * 217_2's plan passes "Elad Hazan", the first arXiv paper's author, while the Scholar search it shows
+ * (T-Eval's recording) names no authors at all.
+ */
+import { FINISH_ACTION, type Action, type ChatMessage, type ToolDoc } from '../schemas.js';
+import { declaredKind } from './argumentKinds.js';
+
+/** Words that point at one author of what the answers show. */
+const POINTS_AT_ONE = [
+  /\b(?:first|lead|leading|main|principal|corresponding|senior|last|primary)[- ](?:listed )?author\b/i,
+  /\bauthors?\s+(?:of|behind|who wrote)\s+(?:the\s+|that\s+|this\s+)?(?:(?:first|top|1st|second|third|most[- ]cited|latest|newest|above|selected)\b|(?:paper|article|study|book|publication)\s*(?:titled|called|named|["'“‘]))/i,
+];
+
+/** Services a request can name as where the pointed-at record is, with the toolkit answering for it. */
+const SERVICES: [RegExp, string][] = [
+  [/\bgoogle scholar\b|\bscholar\b/i, 'GoogleScholar.'],
+  [/\barxiv\b/i, 'ArxivSearch.'],
+];
+
+/** The toolkit of the service the sentence pointing at one author names, if it names one. */
+function pointedService(request: string): string | undefined {
+  for (const sentence of request.split(/(?<=[.?!])\s+/)) {
+    if (!POINTS_AT_ONE.some((re) => re.test(sentence))) continue;
+    const after = sentence.slice(sentence.search(/\bauthor/i));
+    return SERVICES.find(([re]) => re.test(after))?.[1];
+  }
+  return undefined;
+}
+
+/** The answers the case shows, each with the name of the call it answers. */
+function shownAnswers(messages: readonly ChatMessage[]): { name: string; content: string }[] {
+  const out: { name: string; content: string }[] = [];
+  let last: string | undefined;
+  for (const m of messages) {
+    if (m.role === 'assistant') last = /"name"\s*:\s*"([^"]+)"/.exec(m.content)?.[1];
+    else if (m.role === 'function' && last) out.push({ name: last, content: m.content.toLowerCase() });
+  }
+  return out;
+}
+
+const actionsOf = (gt: Action | Action[]) => (Array.isArray(gt) ? gt : [gt]);
+
+/** Why the ground truth's author is one the request leaves open, or undefined when it names or points at one (or no author is looked up). */
+export function undecidedAuthor(messages: readonly ChatMessage[], groundTruth: Action | Action[], tools: readonly ToolDoc[]): string | undefined {
+  const request = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  const said = request.toLowerCase();
+  const called = messages.filter((m) => m.role === 'assistant').map((m) => m.content.toLowerCase());
+  for (const a of actionsOf(groundTruth)) {
+    if (a.name === FINISH_ACTION || !a.args || typeof a.args !== 'object' || Array.isArray(a.args)) continue;
+    const doc = tools.find((t) => t.name === a.name);
+    for (const p of [...(doc?.required_parameters ?? []), ...(doc?.optional_parameters ?? [])]) {
+      const value = (a.args as Record<string, unknown>)[p.name];
+      if (typeof value !== 'string' || declaredKind(p.name, p.description ?? '') !== 'person') continue;
+      const v = value.trim().toLowerCase();
+      if (!v || said.includes(v) || called.some((c) => c.includes(v))) continue;
+      // A surname, or a CJK name, the request writes: "Professor Hansen" for "James Hansen".
+      if (v.split(/\s+/).some((w) => w.replace(/\./g, '').length >= 3 && new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(request))) continue;
+      if (POINTS_AT_ONE.some((re) => re.test(request))) {
+        const service = pointedService(request);
+        if (!service || shownAnswers(messages).some((a) => a.name.startsWith(service) && a.content.includes(v))) continue;
+        return `${a.name}(${p.name}="${value}"): the request points at an author of a ${service.slice(0, -1)} record, and no ${service.slice(0, -1)} answer the case shows names "${value}"`;
+      }
+      return `${a.name}(${p.name}="${value}"): the request names no author and points at none`;
+    }
+  }
+  return undefined;
+}
