@@ -627,6 +627,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_units_differ: 0,
   // A failure closing telling a step the request asks for only on a condition as planned ("Without it I can't go on to find the nearest tire shop." after "If it falls under 37.5 PSI, perhaps we could swing by the nearest tire shop?"), gated since answer-writer-88 (h-envbase26): 31/516 on f56 → 0.
   answer_conditional_as_planned: 0,
+  answer_task_noun_bare: 0,
   // One drawn Scholar title listed under two ids or citation counts in one task (teval_query_187_0: "Quantum computing: a review" as vpqgLoqv6xAZ cited by 8336, then as YH5jfPBH829m cited by 14734), gated since api-simulator-124 (lead): 8/185 on g0 → 0.
   simulated_scholar_record_repeated: 0,
   // Scholar's MLA references as Scholar gives them (plain text, initials with stops, the listed title's case) and real journal volumes for their years (api-simulator-137: 95/95 and 95/152 on g0 of 2026-11-28's second stop → 0).

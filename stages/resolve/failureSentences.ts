@@ -62,6 +62,9 @@ export function partialOpener(steps: Step[], rng: Rng, waiting: Waiting[] = [], 
   if (forms.length === 1) forms.push(`${cap(count)} went through.`, `I got through ${count}.`);
   return rng.pick(forms);
 }
+/** A noun's plural: "properties", "movies", "places" (as it is when it ends in s). */
+const pluralOf = (noun: string) => (/s$/.test(noun) ? noun : /[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`);
+
 /**
  * Tasks as phrases, each once: one task done for several things (the details of three films) said
  * once, for all of them ("getting the details of the three films"), never as if for one ("getting the
@@ -78,8 +81,14 @@ export function tasksCounted(list: Pick<Step, 'name' | 'args'>[], form: (task: s
   return [...groups].map(([phrase, args]) => {
     const n = args.size;
     // An id nothing shown gives, after its noun ("the movie <unshown id>"), goes with the count: "the three movies".
-    if (n > 1 && new RegExp(`\\b[a-z]+ "?${UNSHOWN}[A-Za-z_]+"?$`).test(phrase)) return phrase.replace(new RegExp(`\\b(?:the )?([a-z]+) "?${UNSHOWN}[A-Za-z_]+"?$`), (_m, noun: string) => `the ${NUMBER[n] ?? n} ${/s$/.test(noun) ? noun : `${noun}s`}`);
-    return n > 1 ? phrase.replace(/\bthe ([a-z]+)$/, (m, noun: string) => (/s$/.test(noun) ? m : `the ${NUMBER[n] ?? n} ${noun}s`)) : phrase;
+    // After a preposition the marker is the thing itself, said by its key: "near the three places", never "the three nears".
+    const count = NUMBER[n] ?? n;
+    if (n > 1) {
+      const after = new RegExp(`\\b(near|for|of|in|at|to|from|on|about) "?${UNSHOWN}([A-Za-z_]+)"?$`).exec(phrase);
+      if (after) return `${phrase.slice(0, after.index)}${after[1]} the ${count} ${pluralOf(after[2].replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase())}`;
+    }
+    if (n > 1 && new RegExp(`\\b[a-z]+ "?${UNSHOWN}[A-Za-z_]+"?$`).test(phrase)) return phrase.replace(new RegExp(`\\b(?:the )?([a-z]+) "?${UNSHOWN}[A-Za-z_]+"?$`), (_m, noun: string) => `the ${count} ${pluralOf(noun)}`);
+    return n > 1 ? phrase.replace(/\bthe ([a-z]+)$/, (m, noun: string) => (/s$/.test(noun) ? m : `the ${count} ${pluralOf(noun)}`)) : phrase;
   });
 }
 
@@ -176,6 +185,11 @@ const TASKS: Record<string, (a: Step['args'], kit: string) => string | undefined
   get_movie_reviews: (a) => `get the reviews of ${arg(a, /^movie_id$/) !== undefined ? `movie ${arg(a, /^movie_id$/)}` : 'the movie'}`,
   get_similar_movies: (a) => `find films similar to ${arg(a, /^movie_id$/) !== undefined ? `movie ${arg(a, /^movie_id$/)}` : 'the movie'}`,
   get_movie_details: (a) => `get the details of ${arg(a, /^movie_id$/) !== undefined ? `movie ${arg(a, /^movie_id$/)}` : 'the movie'}`,
+  // Airbnb's look-ups by a listing's id, said as the movie ones are: "get the reviews of property 36339325", never
+  // "get the property reviews for property …", cut short to "… for property" (teval_query_1_0-env-k1).
+  search_property_by_place: (a) => `search for properties${arg(a, /^place$/) ? ` in ${said(arg(a, /^place$/))}` : ''}`,
+  get_property_details: (a) => `get the details of ${arg(a, /^propertyId$/) !== undefined ? `property ${arg(a, /^propertyId$/)}` : 'the property'}`,
+  get_property_reviews: (a) => `get the reviews of ${arg(a, /^propertyId$/) !== undefined ? `property ${arg(a, /^propertyId$/)}` : 'the property'}`,
   list_all_airports: () => 'list the airports',
   get_popular_movies: () => 'get the popular movies',
   print_detail: (a) => `get the details of the film ${said(arg(a, /^film_name$/)) ?? ''}`.trim(),
@@ -326,7 +340,7 @@ export function taskOf(step: Pick<Step, 'name' | 'args'>, titles?: ReadonlyMap<s
  */
 export function shortTask(task: string): string {
   const short = task
-    .replace(/(\bthe (?:[a-z]+ )?)?\b(order|ticket|tweet|movie|booking|room|article) (?:\d+|"[^"]*")/g, (_, the: string | undefined, noun: string) => `${the ?? 'the '}${noun}`)
+    .replace(/(\bthe (?:[a-z]+ )?)?\b(order|ticket|tweet|movie|booking|room|article|property) (?:\d+|"[^"]*")/g, (_, the: string | undefined, noun: string) => `${the ?? 'the '}${noun}`)
     .replace(/\s+(?:for|of|near|named|from|to|with|on|in|at|into|about|under|by)\s+(?:"[^"]*"|\d[\d.:,-]*(?:\s+(?:shares|[A-Z]{3}))?)(?:\s+(?:to|and)\s+(?:"[^"]*"|[\d:.-]+))?/g, '')
     .replace(/\s+"[^"]*"/g, '')
     .replace(/\s+\S+@\S+/g, '')
@@ -627,7 +641,7 @@ function unmark(text: string, shown = ''): string {
   return text
     .replace(new RegExp(`\\b(the [a-z]+) "${UNSHOWN}[A-Za-z_]+"`, 'g'), '$1')
     // An id said after its noun ("cancel order <id>"): the thing by its noun alone.
-    .replace(new RegExp(`\\b(?:the )?(order|movie|ticket|booking|room|article|tweet|message) ${UNSHOWN}[A-Za-z_]+`, 'g'), 'the $1')
+    .replace(new RegExp(`\\b(?:the )?(order|movie|ticket|booking|room|article|tweet|message|property) ${UNSHOWN}[A-Za-z_]+`, 'g'), 'the $1')
     .replace(new RegExp(`"?${UNSHOWN}([A-Za-z_]+)"?`, 'g'), (_m, k: string) => `the ${kind(k)}`);
 }
 

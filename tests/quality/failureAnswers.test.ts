@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
-import { causeOf, partialOpener, shortTask, taskOf } from '../../stages/resolve/failureSentences.js';
+import { causeOf, gerund, partialOpener, shortTask, taskOf, tasksCounted } from '../../stages/resolve/failureSentences.js';
+import { taskNounBare } from '../../pipeline/quality/measures/failureAnswers.js';
 import { Rng } from '../../pipeline/rng.js';
 import { classifyEnvironmentMessage } from '../../pipeline/errors/environment.js';
 import { answerStepCountFalse, choiceUnclear, failureFrame, failureMisreported, failurePart, offersGoingOn, rawException, taskUnsaid } from '../../pipeline/quality/measures/failureAnswers.js';
@@ -237,5 +238,26 @@ describe('answer_failure_blames_unrelated', () => {
     const tc = (answer: string) => ({ kind: 'external', k: 1, trajectoryId: 't', groundTruth: [{ name: steps[0].name, args: steps[0].args }, { name: 'FinishAction', args: answer }] }) as unknown as TestCase;
     expect(answerFailureBlamesUnrelated.check(tc("There was a problem with finding an empty meeting room. Without it I can't go on to reserve the meeting room. Still to do: getting the room status."), ctx)).toBeNull();
     expect(answerFailureBlamesUnrelated.check(tc("There was a problem with finding an empty meeting room. Getting the room status needs it first."), ctx)).toMatch(/get_room_status takes nothing/);
+  });
+});
+
+describe("a waiting task keeps its thing's article and never counts a preposition (teval_query_1_0-env-k1)", () => {
+  // Ids nothing shown gives are marked (failureSentences.ts markUnshown), counted by the values they stand for.
+  const U = '¤¤';
+  const three = (name: string, key: string, extra: Record<string, string> = {}) => [1, 2, 3].map((i) => ({ name, args: { ...extra, [key]: `${U}${key}` }, counted: { [key]: i } }));
+
+  it('says Airbnb look-ups as the movie ones, and the three searches near three listings by what they are near', () => {
+    expect(taskOf({ name: 'AirbnbSearch.get_property_reviews', args: { propertyId: 36339325 } })).toBe('get the reviews of property 36339325');
+    expect(taskOf({ name: 'AirbnbSearch.search_property_by_place', args: { place: 'Tokyo' } })).toBe('search for properties in "Tokyo"');
+    expect(tasksCounted(three('AirbnbSearch.get_property_details', 'propertyId'), shortTask)).toEqual(['get the details of the three properties']);
+    expect(tasksCounted(three('AirbnbSearch.get_property_reviews', 'propertyId'), (t) => gerund(shortTask(t)))).toEqual(['getting the reviews of the three properties']);
+    expect(tasksCounted(three('BINGMap.search_nearby', 'places', { search_term: 'restaurant' }), shortTask)).toEqual(['search for "restaurant" near the three places']);
+  });
+
+  it('the measure finds the bare thing and the counted preposition, and passes the repaired wording', () => {
+    expect(taskNounBare('Without it I can\'t go on to get the details of property, get the property reviews for property and search for "restaurant" the three nears.')).toBe('of property');
+    expect(taskNounBare('Without it I can\'t go on to search for "restaurant" the three nears.')).toBe('the three nears');
+    expect(taskNounBare('Without it I can\'t go on to get the details of the three properties and search for "restaurant" near the three places.')).toBeUndefined();
+    expect(taskNounBare('I got the reviews of property 36339325.')).toBeUndefined();
   });
 });

@@ -491,4 +491,24 @@ export const answerConditionalAsPlanned: CaseMeasure = {
   },
 };
 
-export const FAILURE_ANSWER_MEASURES = [answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureUnshownValue, answerFailureMisreported, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
+/**
+ * A task told with its thing left bare or a preposition counted as the thing: "get the details of
+ * property, get the property reviews for property and search for "restaurant" the three nears"
+ * (teval_query_1_0-env-k1) — the ids nothing shown gives were cut and left the noun without its article,
+ * and three searches near three listings counted "near" as what there were three of.
+ */
+export function taskNounBare(answer: string): string | undefined {
+  const m = /\b(?:of|for|near|about) (?:property|movie|film|ticket|booking|article|paper|tweet|listing)\b(?!\s*(?:\d|"|id\b|[A-Z(]))|\bthe (?:two|three|four|five|six|seven|eight|nine|ten|\d+) (?:near|for|of|in|at|to|from|on|about|with)s\b/.exec(answer);
+  return m ? m[0] : undefined;
+}
+
+export const answerTaskNounBare: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_task_noun_bare',
+  group: 'text',
+  title: 'closing answer after a failure telling a task with its thing left bare or a preposition counted as the thing: "get the details of property, get the property reviews for property and search for "restaurant" the three nears"',
+  population: 'cases that show or ask for a closing answer of a turn in which a call failed',
+  check: (tc) => failureDefect(tc, (answer) => taskNounBare(answer)),
+};
+
+export const FAILURE_ANSWER_MEASURES = [answerTaskNounBare, answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureUnshownValue, answerFailureMisreported, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
