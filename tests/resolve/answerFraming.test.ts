@@ -54,6 +54,8 @@ describe('closing answers answer, not frame', () => {
     expect(fieldsNotAsked(turn(ticket, 'I created the ticket: id 2, title "Critical Order Assistance", status Open and priority 5.'))).toBeUndefined();
     // A status said as a task that failed is no field (teval_query_455_1-env-k3 on f47), a state read out as one still is.
     expect(fieldsNotAsked({ request: 'r', calls: [], answer: 'Unfortunately, getting the room status failed; the service ran into an internal error.' })).toBeUndefined();
+    // Nor one asked about when to do ("Shall I get the room status later, or leave it?", 455_1-env-k3 on h-lead30's l3).
+    expect(fieldsNotAsked({ request: 'r', calls: [], answer: 'I could not get the room status. Shall I get the room status later, or leave it?' })).toBeUndefined();
     expect(fieldsNotAsked({ request: 'r', calls: [], answer: 'The parking brake status engaged, the engine state running and the fuel level 30.' })).toBeDefined();
     expect(quotedScalar('The weekday is "Tuesday".')).toBeDefined();
     const tc = { messages: [{ role: 'user', content: signIn.request }, { role: 'assistant', content: JSON.stringify({ name: signIn.steps[0].name, args: signIn.steps[0].args }) }, { role: 'function', content: signIn.steps[0].response }], groundTruth: { name: 'FinishAction', args: 'I signed in: access token "251675".' }, tools: [] } as unknown as TestCase;

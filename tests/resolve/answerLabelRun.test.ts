@@ -17,6 +17,8 @@ describe('a record said in sentences, not as a run of labels (answer_label_run, 
     expect(labelRun('I found 3 results in Seattle: date 28 December 2020, overall weather "Light rain" and temperature 7.2; date 29 December 2020, overall weather "Windy" and temperature 4.8.')).toBeDefined();
     // Rewrites, and a list that gives each item the one labelled value it was asked for.
     expect(labelRun('The invoice is for the business-class trip from SFO to LAX on 25 November 2026, 400 USD (booking 3426812, transaction 45451592).')).toBeUndefined();
+    // A route's steps are directions, not fields (teval_query_262_1-env-k3 on h-lead30's l3).
+    expect(labelRun('The route is as follows: depart 123 Main Street and head northwest on Main Street; after 0.6 km in town, take the ramp on the right for the ring road; continue on the ring road for 4.6 km; take the exit and drive the last 0.6 km; turn right onto Oak Avenue; and arrive at 456 Oak Avenue on the right.')).toBeUndefined();
     expect(labelRun('For movie 238, I found 3 reviews: Maya Garcia rated it 10: "Worth every minute."; Bo rated it 7: "Long.".')).toBeUndefined();
     expect(labelRun('There are 3 results: "A" (cited by 5; snippet "x"), "B" (cited by 6; snippet "y") and "C" (cited by 7; snippet "z").')).toBeUndefined();
     expect(labelValuePairs('"X", released 14 March 1972, rated 8.7 and with a popularity of 118.4')).toEqual([]);

@@ -74,7 +74,9 @@ export const answerRecordDump: CaseMeasure = {
 
 const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
 /** Words that are no field's label when a value follows them: verbs, prepositions, articles ("rated 8.7", "at 52 Vermont Avenue"). */
-const NOT_LABEL = /^(?:is|are|was|were|has|have|had|at|of|in|on|for|to|by|with|from|about|than|and|or|the|a|an|it|that|this|which|i|you|we|they|its|their|be|as|among|between|under|over|costs?|comes?|rated|opens?|reads?)$/;
+// A route's steps are imperatives with distances and house numbers ("depart 123 Main Street", "after 0.6 km in town",
+// "drive the last 0.6 km", teval_query_262_1-env-k3): directions, never fields.
+const NOT_LABEL = /^(?:is|are|was|were|has|have|had|at|of|in|on|for|to|by|with|from|about|than|and|or|the|a|an|it|that|this|which|i|you|we|they|its|their|be|as|among|between|under|over|costs?|comes?|rated|opens?|reads?|after|before|within|depart|drive|continue|take|turn|head|last|next)$/;
 
 /** Nouns in -ing that label a value ("rating 10", "listing 3"), unlike a verb's -ing ("adding "NVDA""). */
 const NOUN_ING = /^(?:rating|listing|building|setting|heading|pricing|ranking|seating|parking|opening|closing|meeting|booking|string|thing|morning|evening|ceiling|spelling|reading|warning)$/;

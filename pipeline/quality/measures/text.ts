@@ -830,8 +830,9 @@ export function fieldsNotAsked(turn: AnsweredTurn): string | undefined {
   const empty = /\bthere is no (?:booking history|[a-z]+ info|[a-z]+ details|[a-z]+ data)\b|\bthe remaining unlocked doors (?:is|are) \d/.exec(plain);
   if (empty) return empty[0];
   // A device's state read out as a field ("parking brake status engaged, …", "engine state running, fuel level …"), not said ("the parking brake is engaged").
-  // Not a verb after it ("getting the room status failed; the service …", teval_query_455_1-env-k3): the status is a task there, not a field.
-  const stateField = /\b(?:[a-z]+ ){1,3}(?:status|state) (?!is\b|was\b|of\b|and\b|for\b|to\b|failed\b|worked\b|went\b|did\b|timed\b|came\b|ran\b|returned\b|gave\b)[a-z]+(?=,|;| and )/.exec(plain);
+  // Not a verb after it ("getting the room status failed; the service …", teval_query_455_1-env-k3), nor a when ("Shall I get the room
+  // status later, or leave it?", 455_1-env-k3 on h-lead30's l3): the status is a task there, not a field.
+  const stateField = /\b(?:[a-z]+ ){1,3}(?:status|state) (?!is\b|was\b|of\b|and\b|for\b|to\b|failed\b|worked\b|went\b|did\b|timed\b|came\b|ran\b|returned\b|gave\b|later\b|again\b|now\b|first\b|soon\b|shortly\b|once\b|today\b)[a-z]+(?=,|;| and )/.exec(plain);
   if (stateField) return stateField[0];
   // A reply's field name read as the subject: "The exchanged value is 320 EUR", "the verification failure is "Passport must …"".
   const fieldSubject = /\b[Tt]he (?:exchanged|converted) (?:value|amount) is\b|\b[Tt]he [a-z]+ failure is\b/.exec(plain);
