@@ -18,6 +18,8 @@ const QUERIES = [
   "Find analysis_report.csv and upon locating it, ensure you move it to the 'archive' directory.",
   "Can you find details for the top five Airbnb properties in San Francisco? Also, search for the top three scholarly articles about conference planning on Google Scholar. Lastly, create a PowerPoint presentation and save it as conference_plan.ppt.",
   'Could you provide a list of films currently being screened in China? Also, could you check the availability of the meeting rooms and reserve one?',
+  // Car noise says "the car" in its reason, its context and its summing-up (bfcl_multi_turn_base_54 on h-lead30's l3).
+  'Would you be able to convert 20 liters of gasoline into gallons for me? Afterwards, starting the engine to check for smooth operation would be appreciated.',
 ];
 
 describe('noise_repeats_itself', () => {

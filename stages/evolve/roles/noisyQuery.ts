@@ -41,7 +41,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-37'; // 37: a typo never lands on a word of the vendored sources' own text either ("rate" -> "rare": noise_typo_real_word 1/1,000 on int29's m3, bfcl_multi_turn_base_136-tool_hallucination_error-k2~noisy_query). 36: no typo that spells another real word ("ensure" -> "endure", "tire" -> "tore", "stock" -> "stick"; noise_typo_real_word, new, 5/1,000 on g0). 35: the noise is drawn again while it says a word of its own or a plea for pardon twice ("… - anyway. … but anyway.", "long story short" in two sentences, "Forgive me, …, so forgive me if this is scattered.", "Apologies for the typos … sorry for going on"; noise_repeats_itself, new, 30/1,000 on g0); an interruption that "will not stop" is never "on and off" or "every few minutes" (noise_grammar_slip widened, 3/1,000 on g0). 34: a request that says when (a day, a date, a clock time) gets no other day or time from a reason, context or personal aside ("the team need somewhere to sit down together today" before "10:00 AM to 12:00 PM tomorrow"; noise_time_beside_request_time, new, 14/219 on g0). 33: the lead's 32 and h-evol25's 32 merged (lead: ", so I am finally asking" / "so this is overdue" only after a reason that says the ask was put off; no maths aside for a field named "average temperature" or a route to "calculate" (noise_aside_foreign, widened: teval_query_314_1 "So yeah, it's the distance, the weather and the maths I'm asking about."). h-evol25: a doubting opener ends on "covers everything", not "covers it" with nothing yet named for "it" (noise_pronoun_unbound 10/1,000 on f52).) 31: no typos in two neighbouring words (noise_typos_adjacent). 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
+export const NOISY_RULES_VERSION = 'noisy-query-38'; // 38 (h-lead30): the noise is drawn again while it says a two-word phrase twice, short nouns too ("the car has been making me a little nervous … Main thing is the car stuff.", bfcl_multi_turn_base_54-parameters_key_error-k1~noisy_query on l3: noise_repeats_itself 1/1,000). 37: a typo never lands on a word of the vendored sources' own text either ("rate" -> "rare": noise_typo_real_word 1/1,000 on int29's m3, bfcl_multi_turn_base_136-tool_hallucination_error-k2~noisy_query). 36: no typo that spells another real word ("ensure" -> "endure", "tire" -> "tore", "stock" -> "stick"; noise_typo_real_word, new, 5/1,000 on g0). 35: the noise is drawn again while it says a word of its own or a plea for pardon twice ("… - anyway. … but anyway.", "long story short" in two sentences, "Forgive me, …, so forgive me if this is scattered.", "Apologies for the typos … sorry for going on"; noise_repeats_itself, new, 30/1,000 on g0); an interruption that "will not stop" is never "on and off" or "every few minutes" (noise_grammar_slip widened, 3/1,000 on g0). 34: a request that says when (a day, a date, a clock time) gets no other day or time from a reason, context or personal aside ("the team need somewhere to sit down together today" before "10:00 AM to 12:00 PM tomorrow"; noise_time_beside_request_time, new, 14/219 on g0). 33: the lead's 32 and h-evol25's 32 merged (lead: ", so I am finally asking" / "so this is overdue" only after a reason that says the ask was put off; no maths aside for a field named "average temperature" or a route to "calculate" (noise_aside_foreign, widened: teval_query_314_1 "So yeah, it's the distance, the weather and the maths I'm asking about."). h-evol25: a doubting opener ends on "covers everything", not "covers it" with nothing yet named for "it" (noise_pronoun_unbound 10/1,000 on f52).) 31: no typos in two neighbouring words (noise_typos_adjacent). 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
 
 /**
  * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
@@ -644,6 +644,9 @@ const REPEAT_DRAWS = 8;
 /** Short words any sentence has: one of these twice is no repeat. */
 const GLUE = new Set("this that with have your what when then them they there their from just been were will would could should about into some more very much also it's i've i'll i'd that's don't does done make made like want need please thing things".split(' '));
 
+/** Words a two-word phrase of any sentence is made of ("it is", "to the", "I am"): such a pair twice is no repeat. */
+const PAIR_STOP = new Set("a an the i i'm i've i'd me my we our you your it it's its is are was be been am to of in on at for with and or but so if as that this just not no do".split(' '));
+
 /** Short words that head a stock phrase ("a bit of", "but let me try"): twice is the phrase twice. */
 const PHRASE_SHORT = new Set(['bit', 'let', 'lol', 'sec']);
 
@@ -659,6 +662,16 @@ function saysTwice(query: string, noisy: string): boolean {
   for (const w of words(query)) had.set(w, (had.get(w) ?? 0) + 1);
   const added = new Map<string, number>();
   for (const w of words(noisy)) added.set(w, (added.get(w) ?? 0) + 1);
+  // A phrase of two words, one of them no stock word, said twice by the noise ("the car has been making me
+  // nervous … Main thing is the car stuff", bfcl_multi_turn_base_54 on h-lead30's l3): short nouns too.
+  const pairs = (t: string) => {
+    const w = words(t);
+    const out = new Map<string, number>();
+    for (let i = 0; i + 1 < w.length; i++) if (!(PAIR_STOP.has(w[i]) && PAIR_STOP.has(w[i + 1]))) out.set(`${w[i]} ${w[i + 1]}`, (out.get(`${w[i]} ${w[i + 1]}`) ?? 0) + 1);
+    return out;
+  };
+  const hadPairs = pairs(query);
+  for (const [p, n] of pairs(noisy)) if (n - (hadPairs.get(p) ?? 0) > 1) return true;
   let pleas = 0;
   for (const [w, n] of added) {
     const extra = n - (had.get(w) ?? 0);
