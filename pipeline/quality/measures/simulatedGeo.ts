@@ -173,6 +173,24 @@ export const simulatedDistanceSameForAll: CaseMeasure = {
 };
 
 /**
+ * A nearby search's radius in km, read in the unit its doc gives it ("radius in meters": a radius of 1
+ * is one metre, not a kilometre); a doc naming no unit reads a number over 100 as metres, else km; 1 km
+ * when the call gives none (a "nearby" place is within a walk).
+ */
+export function radiusKmOf(args: Record<string, unknown>, doc?: Parameters<typeof nearbyCentre>[1]): number {
+  const entry = Object.entries(args).find(([k]) => /radius/i.test(k));
+  const r = num(entry?.[1]);
+  if (r === undefined) return 1;
+  const said = [...(doc?.required_parameters ?? []), ...(doc?.optional_parameters ?? [])].find((p) => p.name === entry![0])?.description ?? '';
+  if (/\bmet(?:er|re)s?\b|\(m\)|\bin m\b/i.test(said)) return r / 1000;
+  if (/\bkm\b|kilomet/i.test(said)) return r;
+  return r > 100 ? r / 1000 : r;
+}
+
+/** A radius under this many km (50 m) reaches no place but the spot the search stands on: a search so tight lists nothing else. */
+export const TIGHT_RADIUS_KM = 0.05;
+
+/**
  * Where a nearby search is centred: its latitude and longitude, else a coordinate pair its location
  * argument gives in the order its doc says (AMap's "lon,lat": "116.407417,39.904172" is Beijing), else
  * the landmark its term or place names ("hotels near Times Square", a bare "Central Park, New York
@@ -183,8 +201,7 @@ export function nearbyCentre(args: unknown, doc?: { required_parameters: { name:
   const val = (re: RegExp) => Object.entries(args).find(([k]) => re.test(k))?.[1];
   const lat = num(val(/^(lat|latitude)$/i));
   const lon = num(val(/^(lon|lng|longitude)$/i));
-  const r = num(val(/radius/i));
-  const radiusKm = r === undefined ? 1 : r > 100 ? r / 1000 : r;
+  const radiusKm = radiusKmOf(args, doc);
   if (lat !== undefined && lon !== undefined && Math.abs(lat) <= 90 && Math.abs(lon) <= 180) return { lat, lon, radiusKm };
   const pair = pairPoint(args, doc);
   if (pair) return pair.lat !== undefined && Math.abs(pair.lat) <= 90 && Math.abs(pair.lon) <= 180 ? { ...pair, radiusKm } : undefined;
@@ -217,6 +234,9 @@ export function nearbyFarFromCentre(action: { name: string; args: unknown }, res
   const terms = Object.values(action.args as Record<string, unknown>).filter((x): x is string => typeof x === 'string').map((x) => x.trim().toLowerCase());
   for (const r of records) {
     if (!isPlainObject(r) || typeof r.address !== 'string' || terms.includes(String(r.name ?? '').trim().toLowerCase())) continue;
+    // A radius of a few metres (a "radius": 2 its doc reads as metres) reaches no other place, wherever the table puts this one
+    // ("Granite Beach" at "Tampaksiring, Bali" within 2 m of a villa in the hills).
+    if (centre.radiusKm < TIGHT_RADIUS_KM) return `"${String(r.name ?? '')}" at "${r.address}" is listed within ${Math.round(centre.radiusKm * 1000)} m of the search's centre (${centre.lat}, ${centre.lon}), a reach no other place is in`;
     const place = listedSpot(r.address, town);
     if (!place) continue;
     judged = true;
