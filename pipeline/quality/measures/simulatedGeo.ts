@@ -352,6 +352,19 @@ export const simulatedDistanceOffNamedPlaces: CaseMeasure = {
 
 /** How far (km) a route's first or last street may run from the spot its end names: a block or two beyond the street map's error. */
 const ROUTE_END_KM = 1;
+/**
+ * Where the street map draws a street within BY_END_KM of the end, its first or last street may run
+ * at most SIDE_END_KM from it: a drive to Times Square arrives on 44th Street or 42nd, which pass it,
+ * never on Fifth Avenue two long blocks east ("Turn right onto Fifth Avenue", "Arrive at Times Square":
+ * teval_query_303_0).
+ */
+const BY_END_KM = 0.25;
+const SIDE_END_KM = 0.5;
+
+/** How far a route's end street may run from `spot`: SIDE_END_KM where a drawn street passes within BY_END_KM of it, else ROUTE_END_KM. */
+function endReachKm(spot: { lat: number; lon: number }): number {
+  return DRAWN_STREETS.some((s) => (kmToStreet(spot, s) ?? Infinity) <= BY_END_KM) ? SIDE_END_KM : ROUTE_END_KM;
+}
 
 /** The street a route leg drives (after "on", "onto", "stay on") and the one it heads toward, among the streets the street map draws. */
 function legStreets(leg: string): { driven?: string; toward?: string } {
@@ -426,13 +439,13 @@ export function routeStreetsApart(action: { name: string; args: unknown }, respo
   if (a && first && /^(?:Start|Head)\b/.test(legs[0])) {
     judged = true;
     const km = kmToStreet(a, first)!;
-    if (km > ROUTE_END_KM) return `the route from "${from}" starts on ${first}, ${km.toFixed(1)} km from it`;
+    if (km > endReachKm(a)) return `the route from "${from}" starts on ${first}, ${km.toFixed(1)} km from it`;
   }
   const last = legs.length >= 2 && /^Arrive\b/.test(legs[legs.length - 1]) ? read[legs.length - 2].driven : undefined;
   if (b && last) {
     judged = true;
     const km = kmToStreet(b, last)!;
-    if (km > ROUTE_END_KM) return `the route to "${to}" arrives from ${last}, ${km.toFixed(1)} km from it`;
+    if (km > endReachKm(b)) return `the route to "${to}" arrives from ${last}, ${km.toFixed(1)} km from it`;
   }
   return judged ? null : undefined;
 }
