@@ -974,8 +974,15 @@ export function kmToRoad(p: { lat: number; lon: number }, road: string, near = p
 /** Whether the town by `near` draws `road`. */
 export const roadDrawn = (road: string, near: { lat: number; lon: number }): boolean => !!roadGeo(road, near);
 
-/** Whether `road` is joined by a turn at a light (the West Side Highway), not a ramp. */
-export const roadAtGrade = (road: string, near: { lat: number; lon: number }): boolean => !!roadGeo(road, near)?.atGrade;
+/**
+ * Roads with lights wherever they run, drawn or not: CA-82 is El Camino Real, a boulevard of shops and
+ * crossings down the Peninsula (Stanford to Google's Mountain View), joined by a turn and left, never
+ * "take the ramp on the right for CA-82" (teval_query_188_0).
+ */
+const STREET_ROADS = new Set(['ca-82']);
+
+/** Whether `road` is joined by a turn at a light (the West Side Highway, El Camino Real), not a ramp. */
+export const roadAtGrade = (road: string, near: { lat: number; lon: number }): boolean => STREET_ROADS.has(road.toLowerCase()) || !!roadGeo(road, near)?.atGrade;
 
 /** How far from a drive's end a highway across town may run and still be the one it takes (a few minutes' drive to the ramp). */
 export const ROAD_REACH_KM = 3;

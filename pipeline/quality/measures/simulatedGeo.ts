@@ -681,4 +681,42 @@ export const simulatedRouteParkCentre: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => routeParkCentre(step.action, step.response!.content)),
 };
 
-export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [gtNumberUnitOffDoc, simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre, simulatedDistanceOffNamedPlaces, simulatedRouteStreetsApart, simulatedRouteRoadAstray, simulatedRouteWrongWay, simulatedRouteRiverUncrossed, simulatedRouteParkCentre];
+/**
+ * Roads with lights and crossings, not freeways: El Camino Real (CA-82) down the Peninsula, the West
+ * Side Highway along the Hudson. The measure's own list, as a driver knows them.
+ */
+const SURFACE_ROAD = /^(?:CA-82|El Camino Real|(?:the )?West Side Highway)$/i;
+
+/**
+ * A simulated route that takes a ramp onto a road with lights or an exit off one: "After 1 km in town,
+ * take the ramp on the right for CA-82" from Stanford to Google's headquarters (teval_query_188_0:
+ * CA-82 is El Camino Real, a boulevard joined at its lights). Undefined for a route on no such road.
+ */
+export function routeRampOntoSurfaceRoad(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  const route = routeLegs(action, response);
+  if (!route) return undefined;
+  let on: string | undefined;
+  let judged = false;
+  for (const leg of route.legs) {
+    const ramp = /\btake the ramp on the right for (.+?)\s*$/i.exec(leg)?.[1];
+    const joined = ramp ?? /\b(?:turn onto|Continue on) (.+?)(?: for [\d.]+ km)?\s*$/i.exec(leg)?.[1];
+    if (joined && SURFACE_ROAD.test(joined)) {
+      judged = true;
+      if (ramp) return `"${leg}": ${ramp} has lights and crossings, no ramps`;
+      on = joined;
+    }
+    if (on && /^Take the exit\b/i.test(leg)) return `"${leg}" off ${on}, a road with lights and no exits`;
+  }
+  return judged ? null : undefined;
+}
+
+export const simulatedRouteRampOntoSurfaceRoad: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_route_ramp_onto_surface_road',
+  group: 'text',
+  title: 'a simulated route takes a ramp onto a road with lights, or an exit off one ("take the ramp on the right for CA-82" from Stanford: CA-82 is El Camino Real, a boulevard joined at its lights)',
+  population: 'cases showing a simulated route answer on El Camino Real (CA-82) or the West Side Highway',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => routeRampOntoSurfaceRoad(step.action, step.response!.content)),
+};
+
+export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [gtNumberUnitOffDoc, simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre, simulatedDistanceOffNamedPlaces, simulatedRouteStreetsApart, simulatedRouteRoadAstray, simulatedRouteWrongWay, simulatedRouteRiverUncrossed, simulatedRouteParkCentre, simulatedRouteRampOntoSurfaceRoad];
