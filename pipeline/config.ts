@@ -280,6 +280,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_address_off_coordinates: 0,
   simulated_distance_same_for_all: 0,
   simulated_nearby_far_from_centre: 0,
+  simulated_route_ramp_onto_surface_road: 0,
   simulated_route_wrong_way: 0,
   simulated_route_river_uncrossed: 0,
   simulated_route_park_centre: 0,
@@ -295,6 +296,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_address_number_off_street: 0,
   simulated_address_town_not_town: 0,
   simulated_sight_made_up: 0,
+  simulated_place_made_up_where_known: 0,
   answer_argument_as_name: 0,
   // h-sim22: a simulated id in a form its field's recorded ids take (ReserveMeeting's rooms 101-103, not 67977; Airbnb's 8-digit ids, not 77957): 188/317 on f36 → 0 (api-simulator-87).
   simulated_id_unlike_recorded: 0,

@@ -10,7 +10,18 @@
  */
 import { distanceKm, placesNamedIn } from './places.js';
 
-export type SightKind = 'museum' | 'landmark' | 'park';
+export type SightKind = 'museum' | 'landmark' | 'park' | 'campground' | 'beach';
+
+/**
+ * Kinds a region has few of, all known: Yosemite's campgrounds (the park runs thirteen), Bali's beaches
+ * (none in its hill country, 10 km and more from the sea). Where the table covers a kind, a search for it lists
+ * the real ones within its reach or none: "Saffron Ridge Campsite" on Southside Drive (teval_query_321_2)
+ * and "Granite Beach" in Tampaksiring, 15 km from the sea (91_2), are places no map has.
+ */
+const COVERED: { kind: SightKind; lat: number; lon: number; km: number }[] = [
+  { kind: 'campground', lat: 37.8, lon: -119.55, km: 20 }, // Yosemite National Park, short of El Portal's and Groveland's private ones
+  { kind: 'beach', lat: -8.45, lon: 115.3, km: 12 }, // Bali's hill country (Ubud, Tegallalang, Tampaksiring), 10 km and more from the sea
+];
 
 export interface RealSight {
   name: string;
@@ -118,6 +129,33 @@ const SIGHTS: RealSight[] = [
   { name: 'Runyon Canyon Park', address: '2000 N Fuller Ave, Los Angeles, CA, 90046', lat: 34.1061, lon: -118.3494, kinds: ['park'] },
   { name: 'Pan Pacific Park', address: '7600 Beverly Blvd, Los Angeles, CA, 90036', lat: 34.0753, lon: -118.3543, kinds: ['park'] },
   { name: 'Lake Hollywood Park', address: '3160 N Canyon Dr, Los Angeles, CA, 90068', lat: 34.1268, lon: -118.3244, kinds: ['park'] },
+  // Yosemite's campgrounds, as the National Park Service lists them (the park's postal town is Yosemite National Park, CA 95389).
+  { name: 'Upper Pines Campground', address: 'Southside Dr, Yosemite National Park, CA, 95389', lat: 37.7356, lon: -119.5627, kinds: ['campground'] },
+  { name: 'Lower Pines Campground', address: 'Southside Dr, Yosemite National Park, CA, 95389', lat: 37.7401, lon: -119.5658, kinds: ['campground'] },
+  { name: 'North Pines Campground', address: 'Northside Dr, Yosemite National Park, CA, 95389', lat: 37.7426, lon: -119.5649, kinds: ['campground'] },
+  { name: 'Camp 4', address: 'Northside Dr, Yosemite National Park, CA, 95389', lat: 37.7424, lon: -119.6017, kinds: ['campground'] },
+  { name: 'Wawona Campground', address: 'Wawona Rd, Wawona, CA, 95389', lat: 37.5445, lon: -119.6717, kinds: ['campground'] },
+  { name: 'Bridalveil Creek Campground', address: 'Glacier Point Rd, Yosemite National Park, CA, 95389', lat: 37.6631, lon: -119.6222, kinds: ['campground'] },
+  { name: 'Hodgdon Meadow Campground', address: 'Big Oak Flat Rd, Groveland, CA, 95321', lat: 37.7989, lon: -119.8662, kinds: ['campground'] },
+  { name: 'Crane Flat Campground', address: 'Big Oak Flat Rd, Groveland, CA, 95321', lat: 37.754, lon: -119.8021, kinds: ['campground'] },
+  { name: 'Tamarack Flat Campground', address: 'Tamarack Flat Rd, Groveland, CA, 95321', lat: 37.7514, lon: -119.7371, kinds: ['campground'] },
+  { name: 'White Wolf Campground', address: 'White Wolf Rd, Yosemite National Park, CA, 95389', lat: 37.8702, lon: -119.6493, kinds: ['campground'] },
+  { name: 'Yosemite Creek Campground', address: 'Yosemite Creek Campground Rd, Yosemite National Park, CA, 95389', lat: 37.8267, lon: -119.5995, kinds: ['campground'] },
+  { name: 'Porcupine Flat Campground', address: 'Tioga Rd, Yosemite National Park, CA, 95389', lat: 37.8077, lon: -119.5656, kinds: ['campground'] },
+  { name: 'Tuolumne Meadows Campground', address: 'Tioga Rd, Yosemite National Park, CA, 95389', lat: 37.8733, lon: -119.3586, kinds: ['campground'] },
+  // Bali's beaches, on its southern and eastern coasts (Tampaksiring and Ubud, in the hills, have none within 10 km).
+  { name: 'Kuta Beach', address: 'Jl. Pantai Kuta, Kuta, Badung Regency, Bali 80361', lat: -8.7181, lon: 115.1686, kinds: ['beach'] },
+  { name: 'Legian Beach', address: 'Jl. Padma, Legian, Kuta, Badung Regency, Bali 80361', lat: -8.705, lon: 115.166, kinds: ['beach'] },
+  { name: 'Double Six Beach', address: 'Jl. Arjuna, Legian, Kuta, Badung Regency, Bali 80361', lat: -8.6975, lon: 115.1625, kinds: ['beach'] },
+  { name: 'Seminyak Beach', address: 'Jl. Camplung Tanduk, Seminyak, Kuta, Badung Regency, Bali 80361', lat: -8.691, lon: 115.156, kinds: ['beach'] },
+  { name: 'Batu Bolong Beach', address: 'Jl. Pantai Batu Bolong, Canggu, Kuta Utara, Badung Regency, Bali 80351', lat: -8.659, lon: 115.1305, kinds: ['beach'] },
+  { name: 'Echo Beach', address: 'Jl. Pura Batu Mejan, Canggu, Kuta Utara, Badung Regency, Bali 80351', lat: -8.654, lon: 115.1235, kinds: ['beach'] },
+  { name: 'Jimbaran Beach', address: 'Jimbaran, Kuta Selatan, Badung Regency, Bali 80361', lat: -8.7745, lon: 115.166, kinds: ['beach'] },
+  { name: 'Padang Padang Beach', address: 'Pecatu, Kuta Selatan, Badung Regency, Bali 80361', lat: -8.811, lon: 115.1035, kinds: ['beach'] },
+  { name: 'Nusa Dua Beach', address: 'Benoa, Kuta Selatan, Badung Regency, Bali 80363', lat: -8.8, lon: 115.233, kinds: ['beach'] },
+  { name: 'Sanur Beach', address: 'Sanur, Denpasar Selatan, Denpasar City, Bali 80228', lat: -8.676, lon: 115.263, kinds: ['beach'] },
+  { name: 'Keramas Beach', address: 'Keramas, Blahbatuh, Gianyar Regency, Bali 80581', lat: -8.589, lon: 115.337, kinds: ['beach'] },
+  { name: 'Amed Beach', address: 'Purwakerthi, Abang, Karangasem Regency, Bali 80852', lat: -8.337, lon: 115.658, kinds: ['beach'] },
 ];
 
 const PARKS_WITH_GATES = SIGHTS.filter((s) => s.gates?.length);
@@ -128,6 +166,9 @@ const PARKS_WITH_GATES = SIGHTS.filter((s) => s.gates?.length);
  */
 export function sightKindsAsked(term: string): readonly SightKind[] | undefined {
   const t = placesNamedIn(term).reduce((rest, p) => rest.split(p.name.toLowerCase()).join(' '), term.toLowerCase());
+  // A campground or a beach, not a hotel or a bar by one ("beach resort", "Beach Club").
+  if (/\bcamp(?:ing|grounds?|sites?)?\b|\brv parks?\b/.test(t) && !/\b(?:hotels?|resorts?|stores?|shops?|gear)\b/.test(t)) return ['campground'];
+  if (/\bbeach(?:es)?\b/.test(t) && !/\b(?:hotels?|resorts?|clubs?|bars?|restaurants?|villas?|houses?)\b/.test(t)) return ['beach'];
   if (/\bmuseums?\b/.test(t)) return ['museum'];
   if (/\blandmarks?\b|\bmonuments?\b/.test(t)) return ['landmark'];
   if (/\battractions?\b|\bsights?\b|sightseeing|things to do|\btourist\b|points? of interest/.test(t)) return ['museum', 'landmark', 'park'];
@@ -157,6 +198,11 @@ export function sightsNear(centre: { lat: number; lon: number }, radiusKm: numbe
   return found.map(({ s }) => s);
 }
 
+/** Whether the table holds every place of a kind around a point (Yosemite's campgrounds, Bali's beaches). */
+export function coversKind(p: { lat: number; lon: number }, kind: SightKind): boolean {
+  return COVERED.some((c) => c.kind === kind && distanceKm(p, c) <= c.km);
+}
+
 /** Whether an address is a sight's own ("11 W 53rd St, New York, NY, 10019"): a fact, on whatever street the town's table lacks. */
 export function isRealSightAddress(address: string): boolean {
   const a = address.trim();
@@ -177,7 +223,10 @@ export function realSight(name: string): RealSight | undefined {
  */
 export function realSightsListed(answer: Record<string, unknown>, centre: { lat: number; lon: number }, radiusKm: number, kinds: readonly SightKind[], kept: (v: unknown) => boolean, order: 'nearest' | 'best known' = 'nearest'): void {
   const near = sightsNear(centre, radiusKm, kinds, order);
-  if (!near.length) return;
+  // Where the table holds every one of the kind (Yosemite's campgrounds, Bali's beaches), none in reach is the answer:
+  // the drawn records go, those a later step copies stay.
+  const whole = kinds.every((k) => coversKind(centre, k));
+  if (!near.length && !whole) return;
   for (const [key, list] of Object.entries(answer)) {
     if (!Array.isArray(list)) continue;
     const name = (r: unknown) => (r && typeof r === 'object' && typeof (r as { name?: unknown }).name === 'string' ? (r as { name: string }).name : undefined);
@@ -193,7 +242,8 @@ export function realSightsListed(answer: Record<string, unknown>, centre: { lat:
         out.push({ ...r, name: sight.name, address: sight.address });
       }
     }
-    // Never an empty list: where every record was drawn and every sight in reach is already listed, the list stays as drawn.
-    if (out.length) answer[key] = out;
+    // Never an empty list: where every record was drawn and every sight in reach is already listed, the list stays as drawn,
+    // unless the table holds every one of the kind there.
+    if (out.length || whole) answer[key] = out;
   }
 }

@@ -717,7 +717,22 @@ function drawnDrive(r: Rng, o: { own?: string; streets: readonly string[]; ends:
     // Ends on different banks of a river (the Eiffel Tower and the Louvre, either side of the Seine): the chain crosses it
     // by a bridge, never keeps to the Quai d'Orsay and the Boulevard Saint-Germain on the left bank (teval_query_185_2).
     const crossesRiver = (c: string[]) => !o.from || !riverBetween(o.from, o.to!) || c.some((x) => WATER_CROSSING.test(x));
-    const chain = streetChain(pool, first, { to: o.to, near: o.from, pick, must: (c) => reachesOwn(c) && crossesRiver(c), ok: (c) => !wrongWay(streetLegs(c, o.from, o.to) ?? []) });
+    const keepsTraffic = (c: string[]) => !wrongWay(streetLegs(c, o.from, o.to) ?? []);
+    const chainFrom = (start: string) => streetChain(pool, start, { to: o.to, near: o.from, pick, must: (c) => reachesOwn(c) && crossesRiver(c), ok: keepsTraffic });
+    let chain = chainFrom(first);
+    // A start no address names may set off on another street passing it (250 m) where the nearest is one-way against the drive:
+    // from Times Square north to Central Park on 44th Street and Eighth Avenue, not up Seventh Avenue, which runs south.
+    if (chain && !keepsTraffic(chain) && !o.own && o.from) {
+      const from = o.from;
+      const others = startPool.filter((x) => x !== first && (kmToStreet(from, x) ?? Infinity) <= 0.25).sort((x, y) => kmToStreet(from, x)! - kmToStreet(from, y)!);
+      for (const other of others) {
+        const c = chainFrom(other);
+        if (c && keepsTraffic(c)) {
+          chain = c;
+          break;
+        }
+      }
+    }
     const legs = chain ? streetLegs(chain, o.from, o.to) : undefined;
     if (chain && legs) return { legs, short: false, startFar };
   }

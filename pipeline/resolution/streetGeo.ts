@@ -103,6 +103,11 @@ const TOWNS: TownGeo[] = [
       '79th Street Transverse': [40.7820, -73.9725, 40.7775, -73.9630],
       // From Washington Square (8th Street) to 110th Street, along the grid and Central Park's east side.
       'Fifth Avenue': [40.7312, -73.9971, 40.7966, -73.9494],
+      // Times Square is on Seventh Avenue (and Broadway) from 42nd to 47th Street: a drive there arrives on it or a street
+      // crossing it, never on Fifth Avenue two long blocks east (teval_query_303_0). From 14th Street to Central Park South.
+      'Seventh Avenue': [40.7379, -73.9998, 40.7663, -73.9793],
+      // Two-way across Midtown, by the Empire State Building, from Fifth Avenue to Eleventh.
+      'West 34th Street': [40.7484, -73.9847, 40.7567, -74.0024],
     },
     crossingNumbers: { 'Fifth Avenue': [[1, 0], [350, 0.255], [767, 0.5], [1000, 0.725], [1250, 1]] },
     // From each line's first point: Lexington from 21st Street to 125th, Madison from 23rd to 135th,
@@ -772,7 +777,7 @@ export interface StreetLeg {
  * Fifth, Lexington and Columbus south. Only those known for sure; the cross streets of the map
  * (14th, 23rd, 42nd, 57th, 72nd, 86th, the transverses) and the rest run both ways or are not modelled.
  */
-export const ONE_WAY: Record<string, 1 | -1> = { 'Madison Avenue': 1, 'Third Avenue': 1, 'Eighth Avenue': 1, 'Fifth Avenue': -1, 'Lexington Avenue': -1, 'Columbus Avenue': -1 };
+export const ONE_WAY: Record<string, 1 | -1> = { 'Madison Avenue': 1, 'Third Avenue': 1, 'Eighth Avenue': 1, 'Fifth Avenue': -1, 'Seventh Avenue': -1, 'Lexington Avenue': -1, 'Columbus Avenue': -1 };
 
 /** A text with an avenue written by its ordinal in figures ("Turn right onto 5th Ave") naming it as the map does ("Fifth Avenue"), where the map draws it. */
 export function spelledOut(text: string): string {
@@ -852,9 +857,11 @@ export function streetChain(pool: readonly string[], first: string, opts: { to?:
   const meets = (x: string, y: string) => x !== y && linesMeet(line(x)!, line(y)!);
   if (opts.to) {
     const to = opts.to;
-    // A street by the end (600 m) before one merely near it (the reach, 1 km).
-    const close = drawn.filter((s) => toLineKm(to, line(s)!) <= 0.6);
-    const ends = new Set(close.length ? close : drawn.filter((s) => toLineKm(to, line(s)!) <= (opts.reachKm ?? 1)));
+    // A street passing the end (250 m) before one by it (600 m) before one merely near it (the reach, 1 km): a drive to
+    // Times Square arrives on Seventh Avenue or 44th Street, never on Fifth Avenue 500 m east (teval_query_303_0).
+    const within = (km: number) => drawn.filter((s) => toLineKm(to, line(s)!) <= km);
+    const tier = [0.25, 0.6, opts.reachKm ?? 1].map(within).find((xs) => xs.length) ?? [];
+    const ends = new Set(tier);
     if (!ends.size) return undefined;
     // Breadth first: the fewest turns.
     let paths: string[][] = [[first]];
@@ -967,8 +974,15 @@ export function kmToRoad(p: { lat: number; lon: number }, road: string, near = p
 /** Whether the town by `near` draws `road`. */
 export const roadDrawn = (road: string, near: { lat: number; lon: number }): boolean => !!roadGeo(road, near);
 
-/** Whether `road` is joined by a turn at a light (the West Side Highway), not a ramp. */
-export const roadAtGrade = (road: string, near: { lat: number; lon: number }): boolean => !!roadGeo(road, near)?.atGrade;
+/**
+ * Roads with lights wherever they run, drawn or not: CA-82 is El Camino Real, a boulevard of shops and
+ * crossings down the Peninsula (Stanford to Google's Mountain View), joined by a turn and left, never
+ * "take the ramp on the right for CA-82" (teval_query_188_0).
+ */
+const STREET_ROADS = new Set(['ca-82']);
+
+/** Whether `road` is joined by a turn at a light (the West Side Highway, El Camino Real), not a ramp. */
+export const roadAtGrade = (road: string, near: { lat: number; lon: number }): boolean => STREET_ROADS.has(road.toLowerCase()) || !!roadGeo(road, near)?.atGrade;
 
 /** How far from a drive's end a highway across town may run and still be the one it takes (a few minutes' drive to the ramp). */
 export const ROAD_REACH_KM = 3;

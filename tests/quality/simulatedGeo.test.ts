@@ -107,6 +107,26 @@ describe('a nearby search lists places near its centre', () => {
     expect(nearbyFarFromCentre(action, "{'places': [{'name': 'New York Marriott Marquis', 'address': '7 West 44th Street'}]}")).toBeNull();
   });
 
+  it('a radius is read in its doc\'s unit: 2 m reaches no other place, and the simulator lists none (api-simulator-142; teval_query_91_2, 268_0)', () => {
+    // The wrong call of a metres-as-km error: the user's 2 km written "radius": 2, which Bing's doc reads as 2 metres.
+    const bali = { latitude: -8.44929, longitude: 115.3113, radius: 2, search_term: 'beach' };
+    const times = { latitude: 40.75699997, longitude: -73.98600006, radius: 1, search_term: 'coffee shop' };
+    expect(nearbyFarFromCentre({ name: NEARBY.name, args: bali }, "{'places': [{'name': 'Granite Beach', 'address': 'Tampaksiring, Bali'}]}", NEARBY)).toMatch(/within 2 m/);
+    expect(nearbyFarFromCentre({ name: NEARBY.name, args: times }, "{'places': [{'name': 'Indigo Coffee', 'address': '231 West 44th Street'}]}", NEARBY)).toMatch(/within 1 m/);
+    // The same numbers where the doc says km are kilometres: a place 200 m off is within them.
+    const KM: ToolDoc = { ...NEARBY, optional_parameters: NEARBY.optional_parameters.map((p) => (p.name === 'radius' ? { ...p, description: 'radius in km' } : p)) };
+    expect(nearbyFarFromCentre({ name: KM.name, args: times }, "{'places': [{'name': 'Indigo Coffee', 'address': '231 West 44th Street'}]}", KM)).toBeNull();
+    for (let seed = 0; seed < 5; seed++) {
+      for (const args of [bali, times]) {
+        const response = simulateOffline({ name: NEARBY.name, args, tools: [NEARBY], place: 'Bali' }, new Rng(seed, 'tight')).response;
+        expect(response).toMatch(/^\{["']places["']: \[\]\}$/);
+      }
+      // The meant radius still lists places.
+      const wide = simulateOffline({ name: NEARBY.name, args: { ...times, radius: 500 }, tools: [NEARBY], place: 'New York City' }, new Rng(seed, 'tight')).response;
+      expect(wide).toMatch(/["']name["']/);
+    }
+  });
+
   it('a numbered address is the spot its number names, not its whole street (api-simulator-91)', () => {
     // teval_query_268_0: Lexington Avenue passes 1 km from Times Square, but no. 81 is at 25th Street.
     const action = { name: NEARBY.name, args: { latitude: 40.75699997, longitude: -73.98600006, radius: 500, search_term: 'coffee shop' } };

@@ -57,4 +57,20 @@ describe('one-way avenues', () => {
       }
     }
   });
+
+  it('a drive to Times Square arrives on Seventh Avenue, which passes it, never on Fifth Avenue 600 m east (api-simulator-144; teval_query_303_0)', () => {
+    const apart = (start: string, end: string, route: string[]) => routeStreetsApart({ name: ROUTE.name, args: { start, end } }, JSON.stringify({ route }));
+    expect(apart('Central Park, New York City', 'Times Square, New York City', ['Start on West 57th Street heading southeast', 'Turn right onto Fifth Avenue', 'Arrive at Times Square, New York City on the left'])).toMatch(/arrives from Fifth Avenue, 0\.\d km/);
+    expect(apart('Central Park, New York City', 'Times Square, New York City', ['Start on West 57th Street heading northwest', 'Turn left onto Seventh Avenue', 'Arrive at Times Square, New York City on the left'])).toBeNull();
+    // An end no drawn street passes keeps the wider kilometre (a park's gate, a pier).
+    expect(apart('Times Square', 'Empire State Building', ['Start on Seventh Avenue heading southwest', 'Turn left onto West 34th Street', 'Arrive at Empire State Building'])).toBeNull();
+    for (let i = 0; i < 12; i++) {
+      for (const args of [{ start: 'Central Park, New York City', end: 'Times Square, New York City' }, { start: 'Empire State Building', end: 'Times Square' }]) {
+        const route = routeSteps({ rng: new Rng(i, 'times'), args, subject: '', hint: ROUTE.name, trip: tripOf(ROUTE, args) });
+        expect(route.join(' | ')).not.toMatch(/Fifth Avenue \| Arrive/);
+        expect(routeStreetsApart({ name: ROUTE.name, args }, JSON.stringify({ route })) ?? '', route.join(' | ')).not.toMatch(/km from/);
+        expect(wrong(args.start, args.end, route) ?? '', route.join(' | ')).not.toMatch(/against/);
+      }
+    }
+  });
 });

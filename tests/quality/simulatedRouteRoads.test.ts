@@ -12,7 +12,7 @@ import { Rng } from '../../pipeline/rng.js';
 import { routeSteps } from '../../pipeline/resolution/simulatedText.js';
 import { tripOf } from '../../pipeline/resolution/trips.js';
 import { kmToRoad, linesMeet, roadAlongKm, streetLine } from '../../pipeline/resolution/streetGeo.js';
-import { routeRoadAstray, routeStreetsApart } from '../../pipeline/quality/measures/simulatedGeo.js';
+import { routeRampOntoSurfaceRoad, routeRoadAstray, routeStreetsApart } from '../../pipeline/quality/measures/simulatedGeo.js';
 
 const ROUTE: ToolDoc = {
   name: 'BINGMap.get_route', description: 'get the route between two places',
@@ -82,5 +82,23 @@ describe('towns drawn for routes only', () => {
     const apart = (start: string, end: string, r: string[]) => routeStreetsApart({ name: ROUTE.name, args: { start, end } }, JSON.stringify({ route: r }));
     expect(apart('Washington Convention Center', 'Marriott Marquis Washington, DC', ['Start on U Street NW heading west', 'Turn right onto Constitution Avenue NW', 'Arrive at Marriott Marquis Washington, DC'])).toMatch(/U Street NW never meets Constitution Avenue NW/);
     expect(apart('London', 'Oxford', ['Start on Camden High Street heading north', 'Turn left onto Broad Street', 'Arrive at Oxford'])).toBeUndefined();
+  });
+});
+
+describe('simulated_route_ramp_onto_surface_road (api-simulator-146)', () => {
+  const ramp = (start: string, end: string, r: string[]) => routeRampOntoSurfaceRoad({ name: ROUTE.name, args: { start, end } }, JSON.stringify({ route: r }));
+  it('flags a ramp onto El Camino Real and an exit off it, passes a turn onto it', () => {
+    // teval_query_188_0: CA-82 is El Camino Real, a boulevard with lights.
+    expect(ramp('Stanford University', 'Google Headquarters', ['Depart Stanford University and head east', 'After 1 km in town, take the ramp on the right for CA-82', 'Continue on CA-82 for 7.5 km', 'Leave CA-82 and drive the last 1 km in town', 'Arrive at Google Headquarters'])).toMatch(/CA-82 has lights/);
+    expect(ramp('Stanford University', 'Google Headquarters', ['Depart Stanford University and head east', 'After 1 km in town, turn onto CA-82', 'Continue on CA-82 for 7.5 km', 'Take the exit and drive the last 1 km', 'Arrive at Google Headquarters'])).toMatch(/no exits/);
+    expect(ramp('Stanford University', 'Google Headquarters', ['Depart Stanford University and head east', 'After 1 km in town, turn onto CA-82', 'Continue on CA-82 for 7.5 km', 'Leave CA-82 and drive the last 1 km in town', 'Arrive at Google Headquarters'])).toBeNull();
+    expect(ramp('Central Park', 'Battery Park', ['After 2.1 km in town, take the ramp on the right for the FDR Drive', 'Continue on the FDR Drive for 9 km', 'Take the exit and drive the last 1.2 km'])).toBeUndefined();
+  });
+
+  it('the simulator turns onto CA-82 and leaves it', () => {
+    for (let seed = 0; seed < 16; seed++) {
+      const r = route('Stanford University', 'Google Headquarters', seed);
+      expect(ramp('Stanford University', 'Google Headquarters', r) ?? '', r.join(' | ')).not.toMatch(/lights|exits/);
+    }
   });
 });

@@ -173,6 +173,24 @@ export const simulatedDistanceSameForAll: CaseMeasure = {
 };
 
 /**
+ * A nearby search's radius in km, read in the unit its doc gives it ("radius in meters": a radius of 1
+ * is one metre, not a kilometre); a doc naming no unit reads a number over 100 as metres, else km; 1 km
+ * when the call gives none (a "nearby" place is within a walk).
+ */
+export function radiusKmOf(args: Record<string, unknown>, doc?: Parameters<typeof nearbyCentre>[1]): number {
+  const entry = Object.entries(args).find(([k]) => /radius/i.test(k));
+  const r = num(entry?.[1]);
+  if (r === undefined) return 1;
+  const said = [...(doc?.required_parameters ?? []), ...(doc?.optional_parameters ?? [])].find((p) => p.name === entry![0])?.description ?? '';
+  if (/\bmet(?:er|re)s?\b|\(m\)|\bin m\b/i.test(said)) return r / 1000;
+  if (/\bkm\b|kilomet/i.test(said)) return r;
+  return r > 100 ? r / 1000 : r;
+}
+
+/** A radius under this many km (50 m) reaches no place but the spot the search stands on: a search so tight lists nothing else. */
+export const TIGHT_RADIUS_KM = 0.05;
+
+/**
  * Where a nearby search is centred: its latitude and longitude, else a coordinate pair its location
  * argument gives in the order its doc says (AMap's "lon,lat": "116.407417,39.904172" is Beijing), else
  * the landmark its term or place names ("hotels near Times Square", a bare "Central Park, New York
@@ -183,8 +201,7 @@ export function nearbyCentre(args: unknown, doc?: { required_parameters: { name:
   const val = (re: RegExp) => Object.entries(args).find(([k]) => re.test(k))?.[1];
   const lat = num(val(/^(lat|latitude)$/i));
   const lon = num(val(/^(lon|lng|longitude)$/i));
-  const r = num(val(/radius/i));
-  const radiusKm = r === undefined ? 1 : r > 100 ? r / 1000 : r;
+  const radiusKm = radiusKmOf(args, doc);
   if (lat !== undefined && lon !== undefined && Math.abs(lat) <= 90 && Math.abs(lon) <= 180) return { lat, lon, radiusKm };
   const pair = pairPoint(args, doc);
   if (pair) return pair.lat !== undefined && Math.abs(pair.lat) <= 90 && Math.abs(pair.lon) <= 180 ? { ...pair, radiusKm } : undefined;
@@ -217,6 +234,9 @@ export function nearbyFarFromCentre(action: { name: string; args: unknown }, res
   const terms = Object.values(action.args as Record<string, unknown>).filter((x): x is string => typeof x === 'string').map((x) => x.trim().toLowerCase());
   for (const r of records) {
     if (!isPlainObject(r) || typeof r.address !== 'string' || terms.includes(String(r.name ?? '').trim().toLowerCase())) continue;
+    // A radius of a few metres (a "radius": 2 its doc reads as metres) reaches no other place, wherever the table puts this one
+    // ("Granite Beach" at "Tampaksiring, Bali" within 2 m of a villa in the hills).
+    if (centre.radiusKm < TIGHT_RADIUS_KM) return `"${String(r.name ?? '')}" at "${r.address}" is listed within ${Math.round(centre.radiusKm * 1000)} m of the search's centre (${centre.lat}, ${centre.lon}), a reach no other place is in`;
     const place = listedSpot(r.address, town);
     if (!place) continue;
     judged = true;
@@ -332,6 +352,19 @@ export const simulatedDistanceOffNamedPlaces: CaseMeasure = {
 
 /** How far (km) a route's first or last street may run from the spot its end names: a block or two beyond the street map's error. */
 const ROUTE_END_KM = 1;
+/**
+ * Where the street map draws a street within BY_END_KM of the end, its first or last street may run
+ * at most SIDE_END_KM from it: a drive to Times Square arrives on 44th Street or 42nd, which pass it,
+ * never on Fifth Avenue two long blocks east ("Turn right onto Fifth Avenue", "Arrive at Times Square":
+ * teval_query_303_0).
+ */
+const BY_END_KM = 0.25;
+const SIDE_END_KM = 0.5;
+
+/** How far a route's end street may run from `spot`: SIDE_END_KM where a drawn street passes within BY_END_KM of it, else ROUTE_END_KM. */
+function endReachKm(spot: { lat: number; lon: number }): number {
+  return DRAWN_STREETS.some((s) => (kmToStreet(spot, s) ?? Infinity) <= BY_END_KM) ? SIDE_END_KM : ROUTE_END_KM;
+}
 
 /** The street a route leg drives (after "on", "onto", "stay on") and the one it heads toward, among the streets the street map draws. */
 function legStreets(leg: string): { driven?: string; toward?: string } {
@@ -406,13 +439,13 @@ export function routeStreetsApart(action: { name: string; args: unknown }, respo
   if (a && first && /^(?:Start|Head)\b/.test(legs[0])) {
     judged = true;
     const km = kmToStreet(a, first)!;
-    if (km > ROUTE_END_KM) return `the route from "${from}" starts on ${first}, ${km.toFixed(1)} km from it`;
+    if (km > endReachKm(a)) return `the route from "${from}" starts on ${first}, ${km.toFixed(1)} km from it`;
   }
   const last = legs.length >= 2 && /^Arrive\b/.test(legs[legs.length - 1]) ? read[legs.length - 2].driven : undefined;
   if (b && last) {
     judged = true;
     const km = kmToStreet(b, last)!;
-    if (km > ROUTE_END_KM) return `the route to "${to}" arrives from ${last}, ${km.toFixed(1)} km from it`;
+    if (km > endReachKm(b)) return `the route to "${to}" arrives from ${last}, ${km.toFixed(1)} km from it`;
   }
   return judged ? null : undefined;
 }
@@ -683,4 +716,42 @@ export const simulatedRouteParkCentre: CaseMeasure = {
   check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => routeParkCentre(step.action, step.response!.content)),
 };
 
-export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [gtNumberUnitOffDoc, gtArgUnitOffDoc, simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre, simulatedDistanceOffNamedPlaces, simulatedRouteStreetsApart, simulatedRouteRoadAstray, simulatedRouteWrongWay, simulatedRouteRiverUncrossed, simulatedRouteParkCentre];
+/**
+ * Roads with lights and crossings, not freeways: El Camino Real (CA-82) down the Peninsula, the West
+ * Side Highway along the Hudson. The measure's own list, as a driver knows them.
+ */
+const SURFACE_ROAD = /^(?:CA-82|El Camino Real|(?:the )?West Side Highway)$/i;
+
+/**
+ * A simulated route that takes a ramp onto a road with lights or an exit off one: "After 1 km in town,
+ * take the ramp on the right for CA-82" from Stanford to Google's headquarters (teval_query_188_0:
+ * CA-82 is El Camino Real, a boulevard joined at its lights). Undefined for a route on no such road.
+ */
+export function routeRampOntoSurfaceRoad(action: { name: string; args: unknown }, response: string): string | null | undefined {
+  const route = routeLegs(action, response);
+  if (!route) return undefined;
+  let on: string | undefined;
+  let judged = false;
+  for (const leg of route.legs) {
+    const ramp = /\btake the ramp on the right for (.+?)\s*$/i.exec(leg)?.[1];
+    const joined = ramp ?? /\b(?:turn onto|Continue on) (.+?)(?: for [\d.]+ km)?\s*$/i.exec(leg)?.[1];
+    if (joined && SURFACE_ROAD.test(joined)) {
+      judged = true;
+      if (ramp) return `"${leg}": ${ramp} has lights and crossings, no ramps`;
+      on = joined;
+    }
+    if (on && /^Take the exit\b/i.test(leg)) return `"${leg}" off ${on}, a road with lights and no exits`;
+  }
+  return judged ? null : undefined;
+}
+
+export const simulatedRouteRampOntoSurfaceRoad: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_route_ramp_onto_surface_road',
+  group: 'text',
+  title: 'a simulated route takes a ramp onto a road with lights, or an exit off one ("take the ramp on the right for CA-82" from Stanford: CA-82 is El Camino Real, a boulevard joined at its lights)',
+  population: 'cases showing a simulated route answer on El Camino Real (CA-82) or the West Side Highway',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => routeRampOntoSurfaceRoad(step.action, step.response!.content)),
+};
+
+export const SIMULATED_GEO_MEASURES: CaseMeasure[] = [gtNumberUnitOffDoc, gtArgUnitOffDoc, simulatedAddressOffCoordinates, simulatedDistanceSameForAll, simulatedNearbyFarFromCentre, simulatedDistanceOffNamedPlaces, simulatedRouteStreetsApart, simulatedRouteRoadAstray, simulatedRouteWrongWay, simulatedRouteRiverUncrossed, simulatedRouteParkCentre, simulatedRouteRampOntoSurfaceRoad];

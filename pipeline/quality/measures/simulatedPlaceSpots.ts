@@ -29,6 +29,10 @@
  *   postal code ("11 W 53rd St, New York, NY, 10019", "37 Quai Branly, 75007 Paris"). Parks too: "Brennan
  *   Memorial Park" at "112 Columbus Avenue" among parks within 5 km of Times Square (teval_query_310_2),
  *   where Bryant Park is 500 m away and Central Park 1 km.
+ * - simulated_place_made_up_where_known: a simulated nearby search lists a made-up place where the real
+ *   ones are few and known ("Saffron Ridge Campsite" among campgrounds within 10 km of Yosemite, whose
+ *   thirteen the park service lists: teval_query_321_2), or a kind the ground cannot have ("Granite Beach"
+ *   at "Tampaksiring, Bali", in the hills 15 km from the sea: 91_2).
  */
 import type { CaseMeasure } from '../types.js';
 import { firstDefect, planArgStrings, simulatedDefectAmong } from '../evidence.js';
@@ -271,4 +275,58 @@ export const simulatedSightMadeUp: CaseMeasure = {
   },
 };
 
-export const SIMULATED_PLACE_SPOT_MEASURES: CaseMeasure[] = [simulatedPlaceWildInCity, simulatedPlacesShareAddress, simulatedPlaceAtRealVenueAddress, simulatedGeocodeOffFamousAddress, simulatedAddressNumberOffStreet, simulatedAddressTownNotTown, simulatedSightMadeUp];
+/**
+ * Places of a kind whose real set where the search is anyone can look up, or whose ground cannot have
+ * it. The measure's own record, not the simulator's table: Yosemite's thirteen campgrounds (NPS), and
+ * points along Bali's coast, so a beach search centred farther from every one than its radius and 3 km
+ * more is one in the hills.
+ */
+const YOSEMITE = { lat: 37.75, lon: -119.59 };
+const YOSEMITE_CAMPGROUNDS = ['upper pines', 'lower pines', 'north pines', 'camp 4', 'wawona', 'bridalveil creek', 'hodgdon meadow', 'crane flat', 'tamarack flat', 'white wolf', 'yosemite creek', 'porcupine flat', 'tuolumne meadows'];
+const BALI_COAST: [number, number][] = [
+  [-8.718, 115.169], [-8.691, 115.157], [-8.654, 115.124], [-8.621, 115.087], [-8.42, 114.81], [-8.17, 114.44], [-8.16, 115.025], [-8.11, 115.09], [-8.13, 115.34],
+  [-8.275, 115.593], [-8.337, 115.658], [-8.51, 115.568], [-8.53, 115.51], [-8.589, 115.337], [-8.61, 115.3], [-8.676, 115.263], [-8.8, 115.233], [-8.829, 115.085], [-8.775, 115.166],
+];
+const BALI = { lat: -8.42, lon: 115.15 };
+const CAMP_TERM = /\bcamp(?:ing|grounds?|sites?)?\b/i;
+const BEACH_TERM = /\bbeach(?:es)?\b/i;
+
+export function placeMadeUpWhereKnown(action: { name: string; args: unknown }, response: string, written: readonly string[] = [], doc?: Parameters<typeof nearbyCentre>[1]): string | null | undefined {
+  if (!isPlainObject(action.args)) return undefined;
+  const term = Object.entries(action.args).find(([k, v]) => /search|keyword|term|query/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+  if (!term || !(CAMP_TERM.test(term) || BEACH_TERM.test(term)) || /\b(?:hotels?|resorts?|clubs?|bars?|restaurants?|villas?|stores?|shops?)\b/i.test(term)) return undefined;
+  // An empty list (none in reach) is an answer of the population too: the honest one.
+  const parsed = parseToolResponse(response);
+  const empty = isPlainObject(parsed) && !('error' in parsed) && Object.values(parsed).some((x) => Array.isArray(x) && x.length === 0);
+  const records = addressedRecords(action, response) ?? (empty ? [] : undefined);
+  if (!records) return undefined;
+  const centre = nearbyCentre(action.args, doc);
+  const at = centre ?? searchPoint(action.args, doc);
+  if (!at) return undefined;
+  const own = (r: { name: string }) => written.some((w) => w.includes(r.name.toLowerCase()));
+  if (CAMP_TERM.test(term) && distanceKm(at, YOSEMITE) <= 30) {
+    const hit = records.find((r) => !own(r) && !YOSEMITE_CAMPGROUNDS.some((c) => r.name.toLowerCase().includes(c)));
+    return hit ? `"${hit.name}" at "${hit.address}" among campgrounds by Yosemite, whose thirteen are known (Upper Pines, Camp 4, Wawona, Tuolumne Meadows …): no such campground` : null;
+  }
+  if (BEACH_TERM.test(term) && distanceKm(at, BALI) <= 90) {
+    const coastKm = Math.min(...BALI_COAST.map(([lat, lon]) => distanceKm(at, { lat, lon })));
+    const reachKm = centre?.radiusKm ?? 5;
+    const hit = records.find((r) => !own(r));
+    return hit && coastKm > reachKm + 3 ? `"${hit.name}" at "${hit.address}" listed as a beach within ${reachKm} km of a point ${coastKm.toFixed(0)} km from Bali's coast` : null;
+  }
+  return undefined;
+}
+
+export const simulatedPlaceMadeUpWhereKnown: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_place_made_up_where_known',
+  group: 'solvable',
+  title: 'a simulated nearby search lists a made-up place where the real ones are few and known, or a kind the ground cannot have: "Saffron Ridge Campsite" at "97 Southside Drive, Yosemite" among campgrounds within 10 km of Yosemite (the park runs thirteen: Upper Pines, Camp 4 …), "Granite Beach" at "Tampaksiring, Bali", in the hills 15 km from the sea',
+  population: 'cases showing a simulated nearby-search answer for campgrounds around Yosemite or beaches on Bali',
+  check: (tc, ctx) => {
+    const written = planArgStrings(tc, ctx).map((w) => w.toLowerCase());
+    return simulatedDefectAmong(tc, ctx, (step) => placeMadeUpWhereKnown(step.action, step.response!.content, written, tc.tools.find((d) => d.name === step.action.name)));
+  },
+};
+
+export const SIMULATED_PLACE_SPOT_MEASURES: CaseMeasure[] = [simulatedPlaceWildInCity, simulatedPlacesShareAddress, simulatedPlaceAtRealVenueAddress, simulatedGeocodeOffFamousAddress, simulatedAddressNumberOffStreet, simulatedAddressTownNotTown, simulatedSightMadeUp, simulatedPlaceMadeUpWhereKnown];
