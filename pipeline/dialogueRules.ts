@@ -458,7 +458,8 @@ const MODIFIERS: [RegExp, string][] = [
   [/\bdecaf(?:feinated)?\b|\bcaffeine[- ]free\b|\bwithout caffeine\b/i, 'decaf'],
   [/\bhalf[- ]caf\b/i, 'half-caf'],
   [/\b(?:small|short)\b/i, 'small'],
-  [/\bmedium\b/i, 'medium'],
+  // "a Cortado, medium warm" says how warm, not the size (long_context_readback_unfaithful).
+  [/\bmedium\b(?![\s-]+(?:warm|hot|roast)\b)/i, 'medium'],
   [/\blarge\b/i, 'large'],
   [/\btall\b/i, 'tall'],
   [/\bgrande\b/i, 'grande'],
@@ -492,7 +493,7 @@ const MODIFIERS: [RegExp, string][] = [
   [/\bwhip(?:ped)?(?: cream)?\b/i, 'whipped cream'],
   // How hot, the foam, the ice ("and not too hot, I like my drinks tepid", "extra hot", "no foam", "light ice").
   [/\bextra[- ]hot\b(?! water)|\b(?:steaming|very|super|really) hot\b(?! water)/i, 'extra hot'],
-  [/\bnot (?:too|very|that|so|super) hot\b|\btepid\b|\bluke ?warm\b|\bwarm(?:ed|ish)?\b(?! (?:up|day|weather))|\broom[- ]temp(?:erature)?\b/i, 'not too hot'],
+  [/\bnot (?:too|very|that|so|super) hot\b|\btepid\b|\bluke ?warm\b|\bwarm(?:ed|ish)?\b(?! (?:up|day|weather))|\broom[- ]temp(?:erature)?\b|\b(?:a (?:little|bit) )?cooler\b/i, 'not too hot'],
   [/\b(?:no|without|hold the|skip the) foam\b|\bfoam-?free\b/i, 'no foam'],
   [/\b(?:extra|lots of|plenty of|more) foam\b|\bfoamy\b/i, 'extra foam'],
   [/\blight foam\b|\b(?:a little|less) foam\b/i, 'light foam'],
