@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../pipeline/rng.js';
 import { noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
 import { asideSplitsReference, noiseReasonBesideOwn, reasonBesideOwn } from '../../pipeline/quality/measures/noisyReason.js';
+import { foreignAside } from '../../pipeline/quality/measures/noise.js';
 import type { TestCase } from '../../pipeline/schemas.js';
 
 const RESEARCH = "I'm working on a research project about sustainable architecture. I need help in finding a few relevant articles and property reviews. Could you search for articles on 'sustainable architecture'?";
@@ -52,5 +53,20 @@ describe('noise_aside_splits_reference', () => {
     }
     // Asides still go between the sentences where the next one names its own subject.
     expect(mid).toBeGreaterThan(0);
+  });
+});
+
+describe('noise_aside_foreign: a search engine is no car', () => {
+  const SCHOLAR = "I need information from scholarly articles. Could you perform a search in an academic search engine using the keyword 'climate change' and provide the titles of the top three search results?";
+  it('flags "the car stuff" summing up a Google Scholar request, not one summing up a request about the engine', () => {
+    expect(foreignAside(SCHOLAR, `${SCHOLAR} So yeah, the articles and the car stuff, please.`)).toMatch(/names the car/);
+    expect(foreignAside('Please fire up the engine.', 'Please fire up the engine. So yeah, the car stuff, please.')).toBeUndefined();
+  });
+
+  it('the rules never sum a search engine up as the car (noisy-query-37 did)', () => {
+    for (let i = 0; i < 300; i++) {
+      const out = noisyRules({ query: SCHOLAR, protected: ['climate change'] }, new Rng(i, 'engine', SCHOLAR)).query;
+      expect(foreignAside(SCHOLAR, out), out).toBeUndefined();
+    }
   });
 });
