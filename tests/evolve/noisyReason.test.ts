@@ -42,9 +42,17 @@ describe('noise_aside_splits_reference', () => {
     expect(asideSplitsReference(FUEL, FUEL.replace('low. It', "low. I'm doing too many things at once right now haha. It"))).toMatch(/too many things/);
     expect(asideSplitsReference(FUEL, FUEL.replace('gallons. Then', "gallons. I'm doing too many things at once right now haha. Then"))).toBeUndefined();
     expect(asideSplitsReference(FUEL, `${FUEL} I'm doing too many things at once right now haha.`)).toBeUndefined();
+    // A phrase leading into the pointer ("Among them, …") points back too (teval_query_57_0-control-k3-cot~mixed).
+    const CHINA = "Let's find out about the movies currently showing in China. Among them, I want to know the details of the three movies with the highest ratings.";
+    expect(asideSplitsReference(CHINA, CHINA.replace('China. Among', 'China. The courier rang just now about a delivery slot, and honestly I\'m sidetracked. Among'))).toMatch(/courier/);
   });
 
   it('the rules put no aside before a sentence that points back (noisy-query-37 put one before "It would be great …")', () => {
+    const CHINA = "Let's find out about the movies currently showing in China. Among them, I want to know the details of the three movies with the highest ratings. Also, could you give me the details about the movie 'Parasite'?";
+    for (let i = 0; i < 300; i++) {
+      const out = noisyRules({ query: CHINA, protected: ['Parasite'] }, new Rng(i, 'among', CHINA)).query;
+      expect(asideSplitsReference(CHINA, out), out).toBeUndefined();
+    }
     let mid = 0;
     for (let i = 0; i < 400; i++) {
       const out = noisyRules({ query: FUEL, protected: ['30 gallons'] }, new Rng(i, 'aside', FUEL)).query;

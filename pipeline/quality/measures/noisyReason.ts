@@ -23,8 +23,8 @@ const OWN_REASON = /^(?:[^.?!]{0,40}?\b)?(?:I'm|I am|We're|We are|I've been|I ha
 /** A sentence of the noise that gives a reason: what the user is doing, planning or trying to get done. */
 const GIVES_REASON = /\b(?:I'm|I am|we're|we are) (?:planning|organising|organizing|researching|preparing|putting together|trying to|working on|working out|sorting out|about to|cooking|hosting|helping|new to|still new|mapping|checking|catching up|handing|setting things|covering|budgeting|cleaning|tidying|going through|finally|unfamiliar)\b|\bI need (?:background|some) reading\b|\bwe have plans\b/i;
 
-/** A sentence opening on a word that points back at something said before it. */
-const POINTS_BACK = /^["'(]?(?:it|its|it's|it’s|it'd|it'll|this|that|these|those|they|their|them|he|she|his|her)\b/i;
+/** A sentence opening on a word that points back at something said before it, or on a phrase leading into one ("Among them, …", "For each of these, …"). */
+const POINTS_BACK = /^["'(]?(?:(?:among|of|from|for|with|in|on|using|based on|out of|(?:for )?(?:each|all|both|one|any|some|none|most) of)\s+)?(?:it|its|it's|it’s|it'd|it'll|this|that|these|those|they|their|them|he|she|his|her)\b/i;
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[a-z]+(?:'[a-z]+)?/g) ?? [];
 const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+(?=["'(]?[A-Z0-9])/).filter((s) => s.trim());
