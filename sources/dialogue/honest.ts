@@ -266,9 +266,10 @@ export function completeOrder(phrase: string, texts: string[]): string {
  * one out has the customer say yes to less than they asked for ("May I please have a Mocha with whole
  * milk, milk in a separate cup?" -> "a mocha with whole milk?"; long_context_readback_unfaithful).
  */
-type Request = { said: RegExp; holds: RegExp; add: (m: RegExpExecArray, order: string) => string };
+type Request = { said: RegExp; holds: RegExp; add: (m: RegExpExecArray, order: string, all: string) => string };
 const REQUESTS: Request[] = [
-  { said: /\b(?:(?:the|some|extra|\w+)\s+)?milk in (?:n )?a separate cup\b|\bmilk on the side\b/i, holds: /\bseparate\b|\bon the side\b/i, add: (m, order) => `${order}, the milk ${/separate/i.test(m[0]) ? 'in a separate cup' : 'on the side'}` },
+  // "milk in a separate cup" is the drink's milk apart; "an extra bit of oat milk on the side" more milk besides the drink's, said as the customer said it.
+  { said: /\b(?:(?:the|some|extra|\w+)\s+)?milk in (?:n )?a separate cup\b|\b(?:(?:an?|some)\s+)?(?:extra\s+)?(?:(?:little\s+)?bit of\s+)?(?:(?:oat|almond|soy|coconut|whole|skim|2%|non-fat)\s+)?milk on the side\b/i, holds: /\bseparate\b|\bon the side\b/i, add: (m, order) => (/separate/i.test(m[0]) ? `${order}, the milk in a separate cup` : `${order}, plus ${m[0].toLowerCase()}`) },
   { said: /\b(two|2|three|3|extra|an extra|double)\s+lids?\b/i, holds: /\blids?\b/i, add: (m, order) => `${order} with ${/^(?:extra|an extra)$/i.test(m[1]) ? 'an extra lid' : `${m[1].toLowerCase().replace(/^2$/, 'two').replace(/^3$/, 'three').replace(/^double$/, 'two')} lids`}` },
   { said: /\b(?:(coffee|vanilla|chocolate|caramel)\s+)?ice[- ]?cream\b/i, holds: /\bice[- ]?cream\b/i, add: (m, order) => `${order}${/ with /i.test(order) ? ' and' : ' with'} ${m[1] ? `${m[1].toLowerCase()} ` : ''}ice cream on top` },
   { said: /\bdirty(\s+on top)?\b/i, holds: /\bdirty\b/i, add: (m, order) => `${order}, dirty${m[1] ? ' on top' : ''}` },
@@ -277,7 +278,9 @@ const REQUESTS: Request[] = [
     // "the Lactose-Free 2%", "2% milk that's lactose-free": the milk of that kind, else the first milk named.
     said: /\b(?:lactose[- ]?free\s+(2%|whole|skim|non-?fat)|(2%|whole|skim|non-?fat)\s+(?:milk\s+)?(?:that'?s\s+|that is\s+)?lactose[- ]?free|lactose[- ]?free)\b/i,
     holds: /\blactose\b/i,
-    add: (m, order) => {
+    add: (m, order, all) => {
+      // "two Cortado with 2% milk. But I want one of them to be Lactose-Free milk": one of the two, not both.
+      if (/\bone(?: of them)?\b[^.?!]{0,25}\blactose/i.test(all) && /^(?:two|both|2)\b/i.test(order)) return `${order}, one of them lactose-free`;
       const kind = (m[1] ?? m[2])?.toLowerCase();
       const milk = new RegExp(`\\b${kind ? escapeRegExp(kind) : '(?:2%|whole|skim|non-fat|nonfat)'}\\s+milk\\b`, 'i').exec(order) ?? /\bmilk\b/i.exec(order);
       return milk ? `${order.slice(0, milk.index)}lactose-free ${order.slice(milk.index)}` : `${order}${/ with /i.test(order) ? ' and' : ' with'} lactose-free milk`;
@@ -292,7 +295,7 @@ function withRequests(order: string, texts: string[]): string {
   const all = texts.join(' ');
   for (const r of REQUESTS) {
     const m = r.said.exec(all);
-    if (m && !r.holds.test(out)) out = r.add(m, out);
+    if (m && !r.holds.test(out)) out = r.add(m, out, all);
   }
   return out;
 }

@@ -70,6 +70,9 @@ describe('long_context_readback_unfaithful', () => {
     expect(readBack(ORDERS[10])).toBe('a cortado, medium warm');
     expect(readBack(ORDERS[6])).toBe('two mochas, one decaf');
     expect(readBack(ORDERS[7])).toBe('a macchiato with almond milk and a cortado with lactose-free 2% milk');
+    // One of two drinks lactose-free stays one; extra milk on the side stays besides the drink's milk.
+    expect(readBack("I'll order two Cortado with 2% milk. But I want one of them to be Lactose-Free milk, please.")).toBe('two cortados with 2% milk, one of them lactose-free');
+    expect(readBack("Hello, I'd like to order a Mocha with Oat milk. Can I get an extra bit of oat milk on the side?")).toMatch(/^a mocha with oat milk\b.*\ban extra bit of oat milk on the side$/);
   });
 
   it('a corpus read-back adding a word the customer did not say is replaced by the rules\' (evolve 84 kept "just a regular mocha?")', () => {
