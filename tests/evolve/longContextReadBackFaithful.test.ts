@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { contextReadBackUnfaithful, readBackUnfaithful } from '../../pipeline/quality/measures/longContextReadBack.js';
 import { completeOrder, honestTurns, orderPhrase, restate } from '../../sources/dialogue/honest.js';
 import type { TestCase } from '../../pipeline/schemas.js';
+import { replyDrinks } from '../../pipeline/dialogueRules.js';
 
 const readBack = (order: string) => restate(completeOrder(orderPhrase(order)!, [order]));
 
@@ -84,5 +85,12 @@ describe('long_context_readback_unfaithful', () => {
       expect(out[1].content).not.toBe(reply);
       expect(readBackUnfaithful(out[1].content, said), out[1].content).toBeUndefined();
     }
+  });
+
+  it('"coffee ice cream" on the drink is a topping, no second drink: the closing says "the macchiato", not "the macchiato and the coffee"', () => {
+    const out = honestTurns([{ role: 'user' as const, content: ORDERS[3] }, { role: 'assistant' as const, content: 'Is this correct?' }, { role: 'user' as const, content: "It's correct." }, { role: 'assistant' as const, content: 'Great, it will be ready soon.' }], 'k7')!;
+    expect(out[1].content).toMatch(/coffee ice cream/);
+    expect(out[3].content).not.toMatch(/\bthe coffee\b|\bthem\b/);
+    expect(replyDrinks('So that\'s a macchiato with whole milk and coffee ice cream on top?')).toEqual({ phrase: 'macchiato', plural: false });
   });
 });
