@@ -134,6 +134,9 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   harder_tools_object_dropped: 0,
   harder_tools_mood_mismatch: 0,
   long_context_milk_twice: 0,
+  long_context_readback_unfaithful: 0,
+  noise_reason_beside_own: 0,
+  noise_aside_splits_reference: 0,
   long_context_order_said_twice: 0,
   long_context_customer_named: 0,
   // Gated again (evolve 83): a distractor of the other frame is re-framed (stages/evolve/docFrame.ts), so a same-frame doc is always

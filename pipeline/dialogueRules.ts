@@ -170,7 +170,8 @@ function replyDrinksOf(text: string): { phrase: string; plural: boolean } | unde
 export function menuItems(text: string): string[] {
   const hit = menuMemo.get(text);
   if (hit) return hit as string[];
-  let rest = ` ${text.toLowerCase().replace(/[’']/g, '').replace(/[^a-z0-9]+/g, ' ')} `;
+  // "coffee ice cream" on a macchiato is a topping, no coffee ordered besides it.
+  let rest = ` ${text.toLowerCase().replace(/[’']/g, '').replace(/[^a-z0-9]+/g, ' ').replace(/\bcoffee (?=ice ?cream\b)/g, '')} `;
   const out: string[] = [];
   for (const { item, re } of MENU_PATTERNS) {
     re.lastIndex = 0;
@@ -458,7 +459,8 @@ const MODIFIERS: [RegExp, string][] = [
   [/\bdecaf(?:feinated)?\b|\bcaffeine[- ]free\b|\bwithout caffeine\b/i, 'decaf'],
   [/\bhalf[- ]caf\b/i, 'half-caf'],
   [/\b(?:small|short)\b/i, 'small'],
-  [/\bmedium\b/i, 'medium'],
+  // "a Cortado, medium warm" says how warm, not the size (long_context_readback_unfaithful).
+  [/\bmedium\b(?![\s-]+(?:warm|hot|roast)\b)/i, 'medium'],
   [/\blarge\b/i, 'large'],
   [/\btall\b/i, 'tall'],
   [/\bgrande\b/i, 'grande'],
@@ -492,7 +494,7 @@ const MODIFIERS: [RegExp, string][] = [
   [/\bwhip(?:ped)?(?: cream)?\b/i, 'whipped cream'],
   // How hot, the foam, the ice ("and not too hot, I like my drinks tepid", "extra hot", "no foam", "light ice").
   [/\bextra[- ]hot\b(?! water)|\b(?:steaming|very|super|really) hot\b(?! water)/i, 'extra hot'],
-  [/\bnot (?:too|very|that|so|super) hot\b|\btepid\b|\bluke ?warm\b|\bwarm(?:ed|ish)?\b(?! (?:up|day|weather))|\broom[- ]temp(?:erature)?\b/i, 'not too hot'],
+  [/\bnot (?:too|very|that|so|super) hot\b|\btepid\b|\bluke ?warm\b|\bwarm(?:ed|ish)?\b(?! (?:up|day|weather))|\broom[- ]temp(?:erature)?\b|\b(?:a (?:little|bit) )?cooler\b/i, 'not too hot'],
   [/\b(?:no|without|hold the|skip the) foam\b|\bfoam-?free\b/i, 'no foam'],
   [/\b(?:extra|lots of|plenty of|more) foam\b|\bfoamy\b/i, 'extra foam'],
   [/\blight foam\b|\b(?:a little|less) foam\b/i, 'light foam'],
@@ -1345,7 +1347,7 @@ export function asksPossible(text: string): boolean {
 }
 
 /** A drink as a customer or a read-back names it, its plural too. */
-const DRINK_WORD = /\b(?:hot chocolates?|chai(?: tea)? lattes?|matcha(?: tea)? lattes?|cold brews?|iced coffees?|drip coffees?|flat whites?|green teas?|black teas?|herbal teas?|cappuccinos?|macchiatos?|americanos?|espressos?|frappuccinos?|frappes?|cortados?|steamers?|mochas?|lattes?|chais?|matchas?|smoothies?|teas?|coffees?)(?:'s)?\b/gi;
+const DRINK_WORD = /\b(?:hot chocolates?|chai(?: tea)? lattes?|matcha(?: tea)? lattes?|cold brews?|iced coffees?|drip coffees?|flat whites?|green teas?|black teas?|herbal teas?|cappuccinos?|macchiatos?|americanos?|espressos?|frappuccinos?|frappes?|cortados?|steamers?|mochas?|lattes?|chais?|matchas?|smoothies?|teas?|coffees?(?![\s-]+ice[\s-]?cream\b))(?:'s)?\b/gi;
 const COUNT_WORDS: Record<string, number> = { two: 2, both: 2, '2': 2, three: 3, '3': 3, four: 4, '4': 4 };
 /** The second of two drinks said without its noun ("one decaf latte and one regular", "a mocha, and another with oat milk"). */
 export const ELIDED_DRINK = /^([^.?!]*?)(?:,\s*|\s+)(?:and\s+|plus\s+)(?:also\s+)?(one|a|an|another)\s+((?:regular|normal|plain|decaf\w*|caffeinated|iced|hot|small|medium|large|skinny)\b(?:\s+one\b)?|with\s+[\w%-]+(?:\s+milk)?|one\s+with\s+[\w%-]+(?:\s+milk)?)(?!\s+(?:[\w%-]+\s+){0,2}?(?:hot chocolate|chai|cold brew|iced coffee|flat white|cappuccino|macchiato|americano|espresso|frappuccino|frappe|cortado|steamer|mocha|latte|matcha|smoothie|tea|coffee|shots?|pumps?|of|milk|syrup|sauce|cream|sugar)\b)/i;

@@ -43,7 +43,7 @@ type Turn = { role: 'user' | 'assistant'; content: string };
 /** A sentence that carries no content of its own ("OK.", "Great!", "Thank you."). */
 const FILLER = /^\W*(?:ok(?:ay)?|k|alright|all right|great|fine|sure(?: thing)?|perfect|awesome|excellent|wonderful|fantastic|cool|no problem|certainly|of course|absolutely|yes|yep|yeah|yes (?:sir|ma'?am)|got it|sounds good|thanks?|thank you(?: so much| very much)?|well|right on|very well|you got it|will do|good|nice|great choice|good choice|excellent choice|awesome choice|wonderful choice|alrighty|okie dokie|gotcha|understood|wonderful)(?:[,.!\s]+(?:ok(?:ay)?|great|sure|thanks?|thank you|perfect|sir|ma'?am|then))*\W*$/i;
 
-const DRINK = /\b(?:chai tea lattes?|matcha tea lattes?|cappucinos?|cortandos?|expressos?|hot chocolate|chai lattes?|cold brews?|iced coffees?|drip coffees?|flat whites?|matcha lattes?|green teas?|black teas?|herbal teas?|earl gr[ae]y(?: teas?)?|cappuccinos?|macchiatos?|americanos?|espressos?(?![\s-]+shots?\b)|frappuccinos?|frappes?|cortados?|steamers?|mochas?|lattes?|chais?|matchas?|smoothies?|teas?|coffees?(?![\s-]+(?:beans?|grounds?)\b)|caps?)(?:'s)?\b/i;
+const DRINK = /\b(?:chai tea lattes?|matcha tea lattes?|cappucinos?|cortandos?|expressos?|hot chocolate|chai lattes?|cold brews?|iced coffees?|drip coffees?|flat whites?|matcha lattes?|green teas?|black teas?|herbal teas?|earl gr[ae]y(?: teas?)?|cappuccinos?|macchiatos?|americanos?|espressos?(?![\s-]+shots?\b)|frappuccinos?|frappes?|cortados?|steamers?|mochas?|lattes?|chais?|matchas?|smoothies?|teas?|coffees?(?![\s-]+(?:beans?|grounds?|ice[\s-]?cream)\b)|caps?)(?:'s)?\b/i;
 const DETERMINER = /^(?:a|an|one|two|three|four|five|six|\d+|some|the)$/i;
 const STOP = /^(?:i|me|my|you|your|we|us|our|get|have|like|want|take|order|for|of|to|please|can|could|would|may|will|and|with|just|go|think|try|need|also|another|it|is|this|that|today|or|in|on|at|be|some|make|made|grab|gimme|give|id|ill|im|i'd|i'll|i'm|love|really|actually|gonna|wanna|gotta|lemme|going|mood|craving|nice|good|tasty|yummy|delicious|lovely|yummy|guys|folks|yall|y'all|do|does|did)$/i;
 /** Words after the drink that carry on the order ("with oat milk", ", iced", "to go"). */
@@ -190,11 +190,32 @@ function modifierWords(lack: string[], text: string): { before: string[]; extras
     extras.push(said ? said[0].toLowerCase().replace(/^some\s+/, '').replace(/^(light|easy) on(?: the)?\s+/, 'light ') : w);
   }
   if (lack.includes('extra shot')) extras.push('an extra shot');
-  if (lack.includes('whipped cream')) extras.push(/\b(?:no|without|hold the|skip the)\s+whip/i.test(text) ? 'no whipped cream' : 'whipped cream');
+  // The whip as the customer said it: "a blast of cold whipped milk" is no whipped cream (long_context_readback_unfaithful).
+  if (lack.includes('whipped cream')) extras.push(/\b(?:no|without|hold the|skip the)\s+whip/i.test(text) ? 'no whipped cream' : whipSaid(text));
   // The foam and the ice with the extras ("with oat milk and no foam"); how hot after a comma (", not too hot").
   for (const m of lack) if (AFTER_DRINK[m]?.startsWith('with ')) extras.push(AFTER_DRINK[m].slice(5));
-  const after = lack.filter((m) => AFTER_DRINK[m] && !AFTER_DRINK[m].startsWith('with ')).map((m) => AFTER_DRINK[m]);
+  const after = lack.filter((m) => AFTER_DRINK[m] && !AFTER_DRINK[m].startsWith('with ')).map((m) => (m === 'not too hot' ? warmthSaid(text) : AFTER_DRINK[m]));
   return { before, extras, after };
+}
+
+/** The whip in the customer's words ("cold whipped milk", "whip cream" -> "whipped cream"). */
+function whipSaid(text: string): string {
+  const m = /\b(?:(?:cold|hot|extra|light)\s+)?whip(?:ped)?(?:\s+(cream|milk|topping))?\b/i.exec(text);
+  if (!m) return 'whipped cream';
+  return m[0].toLowerCase().replace(/\bwhip(?:ped)?(?:\s+(?:cream|milk|topping))?$/, `whipped ${(m[1] ?? 'cream').toLowerCase()}`);
+}
+
+/**
+ * How warm the customer wants it, in their words ("warmed", "medium warm", "lukewarm", "at room
+ * temperature", "a little cooler"): "not too hot" only when they said that. A read-back that says
+ * "not too hot" for "make it warm" or "room temperature" names a drink they did not describe
+ * (long_context_readback_unfaithful).
+ */
+function warmthSaid(text: string): string {
+  const m = /\b(?:(?:slightly|medium|a (?:little|bit)|just|nice and)\s+)?(?:luke ?warm|warm(?:ed|ish)?)\b(?! (?:up|day|weather))|\broom[- ]temp(?:erature)?\b|\btepid\b|\b(?:a (?:little|bit) )?cooler\b|\bnot (?:too|very|that|so|super) hot\b/i.exec(text);
+  if (!m) return 'not too hot';
+  const said = m[0].toLowerCase().replace(/^luke ?warm$/, 'lukewarm').replace(/^not (?:very|that|so|super) hot$/, 'not too hot');
+  return /^room/.test(said) ? 'at room temperature' : /cooler$/.test(said) ? said.replace(/^(?:a (?:little|bit) )?cooler$/, 'a little cooler') : said;
 }
 
 /** The phrase with the lacking modifiers in the customer's words ("a Latte" + decaf -> "a decaf Latte"). */
@@ -235,8 +256,62 @@ function secondDrinkAt(text: string): number {
  * with almond milk"). The phrase as it was when nothing is missing.
  */
 export function completeOrder(phrase: string, texts: string[]): string {
-  return withPlace(withQualifiers(withSaid(withAmounts(completeItems(phrase, texts), texts), texts), texts), texts);
+  return withPlace(withRequests(withQualifiers(withSaid(withAmounts(completeItems(phrase, texts), texts), texts), texts), texts), texts);
 }
+
+/**
+ * A request the customer makes of the drink that no option rule reads, as the read-back says it, and
+ * what in a read-back already holds it: the milk in a separate cup, the lids, a topping, "dirty",
+ * "fill it to the top", the lactose-free milk, one of two drinks without caffeine. A read-back leaving
+ * one out has the customer say yes to less than they asked for ("May I please have a Mocha with whole
+ * milk, milk in a separate cup?" -> "a mocha with whole milk?"; long_context_readback_unfaithful).
+ */
+type Request = { said: RegExp; holds: RegExp; add: (m: RegExpExecArray, order: string, all: string) => string };
+const REQUESTS: Request[] = [
+  // "milk in a separate cup" is the drink's milk apart; "an extra bit of oat milk on the side" more milk besides the drink's, said as the customer said it.
+  { said: /\b(?:(?:the|some|extra|\w+)\s+)?milk in (?:n )?a separate cup\b|\b(?:(?:an?|some)\s+)?(?:extra\s+)?(?:(?:little\s+)?bit of\s+)?(?:(?:oat|almond|soy|coconut|whole|skim|2%|non-fat)\s+)?milk on the side\b/i, holds: /\bseparate\b|\bon the side\b/i, add: (m, order) => (/separate/i.test(m[0]) ? `${order}, the milk in a separate cup` : `${order}, plus ${m[0].toLowerCase()}`) },
+  { said: /\b(two|2|three|3|extra|an extra|double)\s+lids?\b/i, holds: /\blids?\b/i, add: (m, order) => `${order} with ${/^(?:extra|an extra)$/i.test(m[1]) ? 'an extra lid' : `${m[1].toLowerCase().replace(/^2$/, 'two').replace(/^3$/, 'three').replace(/^double$/, 'two')} lids`}` },
+  { said: /\b(?:(coffee|vanilla|chocolate|caramel)\s+)?ice[- ]?cream\b/i, holds: /\bice[- ]?cream\b/i, add: (m, order) => `${order}${/ with /i.test(order) ? ' and' : ' with'} ${m[1] ? `${m[1].toLowerCase()} ` : ''}ice cream on top` },
+  { said: /\bdirty(\s+on top)?\b/i, holds: /\bdirty\b/i, add: (m, order) => `${order}, dirty${m[1] ? ' on top' : ''}` },
+  { said: /\bfill(?:ed)? it (?:up )?to the top\b/i, holds: /\bto the top\b|\bfull\b/i, add: (_m, order) => `${order}, filled to the top` },
+  {
+    // "the Lactose-Free 2%", "2% milk that's lactose-free": the milk of that kind, else the first milk named.
+    said: /\b(?:lactose[- ]?free\s+(2%|whole|skim|non-?fat)|(2%|whole|skim|non-?fat)\s+(?:milk\s+)?(?:that'?s\s+|that is\s+)?lactose[- ]?free|lactose[- ]?free)\b/i,
+    holds: /\blactose\b/i,
+    add: (m, order, all) => {
+      // "two Cortado with 2% milk. But I want one of them to be Lactose-Free milk": one of the two, not both.
+      if (/\bone(?: of them)?\b[^.?!]{0,25}\blactose/i.test(all) && /^(?:two|both|2)\b/i.test(order)) return `${order}, one of them lactose-free`;
+      const kind = (m[1] ?? m[2])?.toLowerCase();
+      const milk = new RegExp(`\\b${kind ? escapeRegExp(kind) : '(?:2%|whole|skim|non-fat|nonfat)'}\\s+milk\\b`, 'i').exec(order) ?? /\bmilk\b/i.exec(order);
+      return milk ? `${order.slice(0, milk.index)}lactose-free ${order.slice(milk.index)}` : `${order}${/ with /i.test(order) ? ' and' : ' with'} lactose-free milk`;
+    },
+  },
+  // "I want two mocha. One with caffeine and one without.": the split said, as "two mochas, one decaf".
+  { said: /\bone (?:with caffeine|caffeinated|regular|normal)\b[^.?!]*?\b(?:one|the other(?: one)?)\s+(?:without(?: caffeine)?|decaf\w*|caffeine[- ]free)\b/i, holds: /\bdecaf\b|\bcaffein/i, add: (_m, order) => `${order}, one decaf` },
+];
+
+function withRequests(order: string, texts: string[]): string {
+  let out = order;
+  const all = texts.join(' ');
+  for (const r of REQUESTS) {
+    const m = r.said.exec(all);
+    if (m && !r.holds.test(out)) out = r.add(m, out, all);
+  }
+  return out;
+}
+
+/** Whether a read-back leaves out a request the customer made of the drink (REQUESTS). */
+const lacksRequest = (readBack: string, texts: readonly string[]) => REQUESTS.some((r) => r.said.test(texts.join(' ')) && !r.holds.test(readBack));
+
+/**
+ * The option words a corpus read-back may say only when the customer did: its "just a regular
+ * mocha?" for "can I get a mocha?", "caramel sauce" for "caramel" name a drink the customer did not
+ * describe, so the rules' read-back takes its place.
+ */
+const OPTION_WORD = /\b(?:regular|sauce|syrup|drizzle|powder|cream|whipped|foam|hot|warm|cold|iced|small|medium|large|tall)\b/gi;
+/** A reply asking whether it has the order ("Ok, that's a latte with nonfat milk and caramel sauce?", "Of course, just a regular mocha?") that readsOrderBack's frames do not cover. */
+const SAYS_ORDER_BACK = new RegExp(`^(?:[\\w' ]+[,.!]\\s+)?(?:that'?s|that is|just|so|you want|you'd like)\\b[^?]*\\b${DRINK.source.slice(2)}[^?]*\\?$`, 'i');
+const namesUnsaid = (readBack: string, texts: readonly string[]) => [...readBack.matchAll(OPTION_WORD)].some((m) => !new RegExp(`\\b${m[0]}`, 'i').test(texts.join(' ')));
 
 /**
  * The order with where the customer said they will have it, when it lacks that ("Can I get a Triple
@@ -1588,7 +1663,8 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     }
     // The corpus's own read-back leaving out what the customer put in ("I'd like a Whole Milk Mocha and leave room for
     // cream" -> "You'd like a Whole Milk Mocha?"): the whole order read back in its place, its opener kept.
-    if (order && !last && !claimsAction(t.content) && readsOrderBack(t.content) && ([...new Set(orderTexts.flatMap(statedModifiers))].some((m) => !orderModifiers(t.content).includes(m)) || orderTexts.flatMap(saidModifierKeys).some((k) => !holdsKey(t.content, k)) || orderTexts.flatMap(orderQualifiers).some((q) => !holdsQualifier(t.content, q)))) {
+    // One that names an option in words the customer did not use ("just a regular mocha?", "caramel sauce" for caramel) or leaves out a request of theirs (REQUESTS) is replaced too.
+    if (order && !last && !claimsAction(t.content) && (readsOrderBack(t.content) || SAYS_ORDER_BACK.test(t.content.trim())) && ([...new Set(orderTexts.flatMap(statedModifiers))].some((m) => !orderModifiers(t.content).includes(m)) || orderTexts.flatMap(saidModifierKeys).some((k) => !holdsKey(t.content, k)) || orderTexts.flatMap(orderQualifiers).some((q) => !holdsQualifier(t.content, q)) || lacksRequest(t.content, orderTexts) || namesUnsaid(t.content, orderTexts))) {
       out.push({ ...t, content: [parts.find((s) => FILLER.test(s)) ?? (parts.length > 1 ? openerOf(parts[0]) : undefined), readBackOf(order, i)].filter(Boolean).join(' ') });
       readBack = order;
       continue;

@@ -41,7 +41,10 @@ describe('a read-back keeps how hot the customer wants it', () => {
     expect(orderModifiers("I'd like an Almond Cappuccino, warmed please.")).toContain('not too hot');
     expect(orderModifiers('I would like it served room temperature please.')).toContain('not too hot');
     expect(orderModifiers('Can I have it warmed up?')).not.toContain('not too hot');
-    expect(readBack("I'd like an Almond Cappuccino, warmed please.")).toBe('an almond cappuccino, not too hot');
+    // Read back in the customer's own word since evolve 85: "not too hot" for "warmed" or "room temperature"
+    // named a drink they did not describe (long_context_readback_unfaithful, 158/1,000 on g0).
+    expect(readBack("I'd like an Almond Cappuccino, warmed please.")).toBe('an almond cappuccino, warmed');
+    expect(readBack('I would like a Macchiato served room temperature please.')).toBe('a macchiato, at room temperature');
   });
 });
 

@@ -41,7 +41,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-38'; // 38 (h-lead30): the noise is drawn again while it says a two-word phrase twice, short nouns too ("the car has been making me a little nervous … Main thing is the car stuff.", bfcl_multi_turn_base_54-parameters_key_error-k1~noisy_query on l3: noise_repeats_itself 1/1,000). 37: a typo never lands on a word of the vendored sources' own text either ("rate" -> "rare": noise_typo_real_word 1/1,000 on int29's m3, bfcl_multi_turn_base_136-tool_hallucination_error-k2~noisy_query). 36: no typo that spells another real word ("ensure" -> "endure", "tire" -> "tore", "stock" -> "stick"; noise_typo_real_word, new, 5/1,000 on g0). 35: the noise is drawn again while it says a word of its own or a plea for pardon twice ("… - anyway. … but anyway.", "long story short" in two sentences, "Forgive me, …, so forgive me if this is scattered.", "Apologies for the typos … sorry for going on"; noise_repeats_itself, new, 30/1,000 on g0); an interruption that "will not stop" is never "on and off" or "every few minutes" (noise_grammar_slip widened, 3/1,000 on g0). 34: a request that says when (a day, a date, a clock time) gets no other day or time from a reason, context or personal aside ("the team need somewhere to sit down together today" before "10:00 AM to 12:00 PM tomorrow"; noise_time_beside_request_time, new, 14/219 on g0). 33: the lead's 32 and h-evol25's 32 merged (lead: ", so I am finally asking" / "so this is overdue" only after a reason that says the ask was put off; no maths aside for a field named "average temperature" or a route to "calculate" (noise_aside_foreign, widened: teval_query_314_1 "So yeah, it's the distance, the weather and the maths I'm asking about."). h-evol25: a doubting opener ends on "covers everything", not "covers it" with nothing yet named for "it" (noise_pronoun_unbound 10/1,000 on f52).) 31: no typos in two neighbouring words (noise_typos_adjacent). 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
+export const NOISY_RULES_VERSION = 'noisy-query-39'; // 39: h-lead30's 38 and h-evol30's 38 merged. 38: a "search engine" is no car ("So yeah, the articles and the car stuff, please." after a Google Scholar request: noise_aside_foreign widened, 1/1,000 on b3, teval_query_225_2-tool_hallucination_error-k4-cot~noisy_query); an aside goes between two sentences of the request only where the second does not point back at the first, by its first word or a phrase leading into it ("Among them, …"; "… fuel tank is running low. I'm doing too many things at once right now haha. It would be great if you could top it up": noise_aside_splits_reference, new, 6/1,000 on g0, bfcl_multi_turn_base_75-parameters_key_error-k1-cot~mixed); a request that gives its own reason ("I'm working on a research project about …", "As an event organizer, I'm planning a conference …") gets no second reason from the noise, nor a topic context line that gives one ("I'm trying to get up to speed before a meeting") ("Honestly, I'm researching a subject for a project." echoed it, "I'm trying to get my finances in order" contradicted it; noise_reason_beside_own, new, 39/274 on g0, teval_query_163_1-control-k6-cot~noisy_query 38 (h-lead30): the noise is drawn again while it says a two-word phrase twice, short nouns too ("the car has been making me a little nervous … Main thing is the car stuff.", bfcl_multi_turn_base_54-parameters_key_error-k1~noisy_query on l3: noise_repeats_itself 1/1,000). 37: a typo never lands on a word of the vendored sources' own text either ("rate" -> "rare": noise_typo_real_word 1/1,000 on int29's m3, bfcl_multi_turn_base_136-tool_hallucination_error-k2~noisy_query). 36: no typo that spells another real word ("ensure" -> "endure", "tire" -> "tore", "stock" -> "stick"; noise_typo_real_word, new, 5/1,000 on g0). 35: the noise is drawn again while it says a word of its own or a plea for pardon twice ("… - anyway. … but anyway.", "long story short" in two sentences, "Forgive me, …, so forgive me if this is scattered.", "Apologies for the typos … sorry for going on"; noise_repeats_itself, new, 30/1,000 on g0); an interruption that "will not stop" is never "on and off" or "every few minutes" (noise_grammar_slip widened, 3/1,000 on g0). 34: a request that says when (a day, a date, a clock time) gets no other day or time from a reason, context or personal aside ("the team need somewhere to sit down together today" before "10:00 AM to 12:00 PM tomorrow"; noise_time_beside_request_time, new, 14/219 on g0). 33: the lead's 32 and h-evol25's 32 merged (lead: ", so I am finally asking" / "so this is overdue" only after a reason that says the ask was put off; no maths aside for a field named "average temperature" or a route to "calculate" (noise_aside_foreign, widened: teval_query_314_1 "So yeah, it's the distance, the weather and the maths I'm asking about."). h-evol25: a doubting opener ends on "covers everything", not "covers it" with nothing yet named for "it" (noise_pronoun_unbound 10/1,000 on f52).) 31: no typos in two neighbouring words (noise_typos_adjacent). 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
 
 /**
  * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
@@ -119,7 +119,7 @@ const TOPICS: { re: RegExp; noun: string[]; why: string[]; context: string[]; fa
   },
   {
     // "Drive website traffic" and a shared drive are no car.
-    re: /\b(?:cars?|vehicles?|engine|fuel|tyres?|tires?|driving|(?<!(?:hard|shared|flash|usb|google|external|network) )drive(?! (?:(?:website|web|site|more) )?(?:traffic|sales|growth|engagement|innovation|more|up))|parking|gas)\b/i,
+    re: /\b(?:cars?|vehicles?|(?<!search )engine|fuel|tyres?|tires?|driving|(?<!(?:hard|shared|flash|usb|google|external|network) )drive(?! (?:(?:website|web|site|more) )?(?:traffic|sales|growth|engagement|innovation|more|up))|parking|gas)\b/i,
     noun: ['the car stuff', 'the car', 'the driving bit'],
     why: ["I'm about to head off on a {drive|road trip|long drive}", "I want to make sure the car is ready before I {set off|head out|leave}", "I {hate|really dislike} surprises on the road"],
     context: ["I'm not much of a car person{|, sadly|, honestly}", "The car has been making me a {little|bit} nervous {lately|recently}"],
@@ -316,6 +316,9 @@ function topicOf(query: string): { noun: string[]; why: string[]; context: strin
   return { noun: nouns, why: keep(t.why, GENERIC.why), context: keep(t.context, GENERIC.context) };
 }
 
+/** A request that says why the user asks: who they are or what they are doing it for ("As a student, …", "I'm planning a movie night for …", "I am conducting research on …"). */
+const STATES_OWN_REASON = /^(?:[^.?!]{0,40}?\b)?(?:I'm|I am|We're|We are|I've been|I have been) (?:planning|organi[sz]ing|researching|preparing|working on|writing|putting together|about to|hosting|trying to|going on|conducting|studying|interested in|looking (?:for|into)|an? )|^(?:As|Being) an? [\w -]+,|^I (?:have|need to (?:plan|prepare|research|write|organi[sz]e)) (?:an? |my )?(?:presentation|project|meeting|trip|report|paper|talk|class)/i;
+
 function reason(rng: Rng, topic: ReturnType<typeof topicOf>, after = false): string {
   // After the request a reason just ends ("…, so here goes." only leads into it).
   const open = rng.pick(after ? ['For context,', '{Background|Some background|A bit of context}, in case it {helps|matters|is useful}:', 'Context:', 'Why I ask:', 'In case it matters,'] : WHY_OPEN);
@@ -330,8 +333,9 @@ const HEDGE = /\b(?:to be honest|honestly|to be fair|if I'm honest|frankly|truth
 /** A template slot that can fill to a hedge ("To be {fair|honest}, "). */
 const HEDGE_SLOT = /honest|fair|frank|truth|admitted/i;
 
-function contextLine(rng: Rng, topic: ReturnType<typeof topicOf>): string {
-  const body = pk(rng, rng.chance(0.25) ? GENERIC.context : topic.context);
+function contextLine(rng: Rng, topic: ReturnType<typeof topicOf>, ownReason = false): string {
+  // A topic's context gives a reason too ("I'm trying to get up to speed before a meeting"): none beside the request's own.
+  const body = pk(rng, ownReason || rng.chance(0.25) ? GENERIC.context : topic.context);
   // The opener and the ending hedge only when nothing else in the sentence does.
   const open = pk(rng, HEDGE.test(body) ? CONTEXT_OPEN.filter((o) => !HEDGE_SLOT.test(o)) : CONTEXT_OPEN);
   const end = pk(rng, HEDGE.test(`${open} ${body}`) ? CONTEXT_END.filter((e) => !HEDGE_SLOT.test(e)) : CONTEXT_END);
@@ -538,12 +542,18 @@ export function addTypos(text: string, keep: string[], rng: Rng, most = 3, avoid
 }
 
 /** Insert a sentence at a sentence boundary outside every protected span, or append it. */
+/** A sentence opening on a word that points back at the sentence before it, or on a phrase leading into one ("Among them, …"). */
+const POINTS_BACK = /^["'(]?(?:(?:among|of|from|for|with|in|on|using|based on|out of|(?:for )?(?:each|all|both|one|any|some|none|most) of)\s+)?(?:it|its|it's|it’s|it'd|it'll|this|that|these|those|they|their|them|he|she|his|her|such)\b/i;
+
 function insertAside(text: string, aside: string, keep: string[], rng: Rng): string {
   const spans = protectedSpans(text, keep);
   // A sentence ends at a stop followed by a capital, not at an abbreviation's ("Apple Inc. stock"), nor inside a quote left open.
   const boundaries = [...text.matchAll(/[.!?](\s+)(?=["'(]?[A-Z0-9])/g)]
     .map((m) => m.index! + 1)
-    .filter((p) => !overlaps(p - 1, p + 1, spans) && !ABBREVIATION_END.test(text.slice(0, p)) && !unclosedQuote(text.slice(0, p)));
+    .filter((p) => !overlaps(p - 1, p + 1, spans) && !ABBREVIATION_END.test(text.slice(0, p)) && !unclosedQuote(text.slice(0, p)))
+    // Never before a sentence that points back at the one before it ("… fuel tank is running low. It would be
+    // great if you could top it up"): after an aside the pronoun would read as the aside's (noise_aside_splits_reference).
+    .filter((p) => !POINTS_BACK.test(text.slice(p).trimStart()));
   if (boundaries.length === 0) {
     // After the request, as a sentence of its own: the request gets its stop if it has none.
     const t = text.trimEnd();
@@ -754,12 +764,17 @@ function drawNoisy(input: NoisyQueryInput, rng: Rng, options: NoisyOptions = {})
     }
     return undefined;
   };
-  if (kinds.has('reason')) {
+  // A request that gives its own reason ("I'm working on a research project about …", "As an event
+  // organizer, I'm planning a conference") gets no second one: "I'm researching a subject for a
+  // project" beside it echoes it, "I'm trying to get my finances in order" contradicts it
+  // (noise_reason_beside_own).
+  const ownReason = STATES_OWN_REASON.test(input.query);
+  if (kinds.has('reason') && !ownReason) {
     const after = !rng.chance(0.75);
     const s = timeless(() => reason(rng, topic, after));
     if (s) (after ? tail : lead).push(sloppy(s));
   }
-  const context = kinds.has('context') ? timeless(() => contextLine(rng, topic)) : undefined;
+  const context = kinds.has('context') ? timeless(() => contextLine(rng, topic, ownReason)) : undefined;
   if (context) between(context);
   const aside = kinds.has('personal') ? timeless(() => personal(rng, part)) : undefined;
   if (aside) between(aside);
@@ -788,7 +803,7 @@ function drawNoisy(input: NoisyQueryInput, rng: Rng, options: NoisyOptions = {})
   let query = [...lead, body, ...tail].join(' ');
   // Casual touches that found nothing to change: say why the user asks instead.
   // (A doubting opener says no time, where every reason drawn would.)
-  if (query === input.query) query = `${timeless(() => reason(rng, topic)) ?? doubt(rng)} ${query}`;
+  if (query === input.query) query = `${(ownReason ? undefined : timeless(() => reason(rng, topic))) ?? doubt(rng)} ${query}`;
   const lost = missingValues(query, input.protected);
   // Cannot happen with the spans respected; if it does, the rules are wrong and must not ship a broken case.
   if (lost.length) throw new Error(`noisy-query rules lost protected values ${toJson(lost)}`);
