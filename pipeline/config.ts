@@ -570,6 +570,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   shown_bullet_split: 0,
   shown_list_unlike_doc: 0,
   simulated_status_list_omits_used: 0,
+  simulated_status_contradicts_check: 0,
   answer_text_then_field: 0,
   answer_tense_slip: 0,
   // "The last lines of "file1.txt" read "…"" for the one line tail gave 41, "Account details: account id 12345, balance 40000 …" 23 (+3 hits of a failure answer's "Still to do:", no label, left out).
