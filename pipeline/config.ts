@@ -133,6 +133,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   harder_tools_wording_only: 0.005,
   harder_tools_object_dropped: 0,
   harder_tools_mood_mismatch: 0,
+  long_context_question_brushed_off: 0,
   long_context_milk_twice: 0,
   long_context_order_said_twice: 0,
   long_context_customer_named: 0,
