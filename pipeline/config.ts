@@ -173,6 +173,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_unsupported: 0,
   env_error_unfit_tool: 0,
   env_error_retry_futile: 0,
+  thought_request_place_called_pick: 0,
+  env_retry_before_wait: 0,
   env_failed_call_to_itself: 0,
   decode_failure_thought_misread: 0,
   failure_local_blamed_on_service: 0,

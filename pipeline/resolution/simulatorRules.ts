@@ -226,7 +226,7 @@ export function reversedWindow(args: Record<string, unknown>): { start: string; 
  * process holds open), none that says a retry cannot help (an invalid key, a missing scope, a
  * monthly quota, no such device).
  */
-export const ENVIRONMENT_WORDING_VERSION = 'env-wording-11'; // 11 (h-envbase26): a remote 429 quotes no allowance per key ("Rate limit exceeded for get_distance. Retry later.", never ": 60 requests per minute allowed" after 2 calls shown; env_rate_allowance_quoted 15/525 on f56). 10 (h-env25): a local throttle quotes no count of operations or calls: the load is other programs' ("echo failed: throttled while other programs used the storage heavily"), never "throttled after 20 operations in the last second" after 3 calls shown nor "5 calls are already running, over the limit of 4 at once" beside a history of one call at a time (env_throttle_count_unreached 17/800 on f52); a tool whose own doc says it fetches from the Internet fails as a network API (localityOf onlineTool: PPT.get_image no longer "waiting for a lock another operation holds on the file", env_error_unfit_nature 3/800). 9 (h-env24): a failure's status or errno and its cause agree: no 403 "because the authorization service did not respond" (a 403 is an answer), no local permission fault at all (an errno-13 PermissionError blamed on expired session credentials, EACCES on a policy service that did not answer; LOCAL_KINDS drops permission_denied), a local timeout without errno 110 (ETIMEDOUT is "Connection timed out"); env_error_cause_contradicts 65/800 on f46. 8: a proxy failure as requests writes it ("ProxyError: Max retries exceeded with url: /get_stock_info (Caused by ProxyError('Unable to connect to proxy', OSError('Tunnel connection failed: 502 Bad Gateway')))"), never a tunnel "for" a function. 7 (h-env9): a file system's echo, cp, mv, rm and rmdir fail writing to the disk, not reading from it (WRITING_CALL; io_error_direction_wrong widened to the disk); Earlier versions: docs/method-versions.md.
+export const ENVIRONMENT_WORDING_VERSION = 'env-wording-12'; // 12 (h-solv30): a wait a simulated failure asks for is 1 to 5 s ("Retry-After: 3", "retry in 2s", "The quota resets in 5 s"), never 30 to 120 s, and no 403 blocks a caller "for a while after unusual traffic; try again later" (a 403 for a request signed with a key rotated in flight says to retry it): the ground truth retries at once, as CRITICTOOL's protocol has it, which a careful model does not after "Retry-After: 60" (env_retry_before_wait, new, 99/111 on g0: bfcl_multi_turn_base_43-env-k6, 130-env-k1). 11 (h-envbase26): a remote 429 quotes no allowance per key ("Rate limit exceeded for get_distance. Retry later.", never ": 60 requests per minute allowed" after 2 calls shown; env_rate_allowance_quoted 15/525 on f56). 10 (h-env25): a local throttle quotes no count of operations or calls: the load is other programs' ("echo failed: throttled while other programs used the storage heavily"), never "throttled after 20 operations in the last second" after 3 calls shown nor "5 calls are already running, over the limit of 4 at once" beside a history of one call at a time (env_throttle_count_unreached 17/800 on f52); a tool whose own doc says it fetches from the Internet fails as a network API (localityOf onlineTool: PPT.get_image no longer "waiting for a lock another operation holds on the file", env_error_unfit_nature 3/800). 9 (h-env24): a failure's status or errno and its cause agree: no 403 "because the authorization service did not respond" (a 403 is an answer), no local permission fault at all (an errno-13 PermissionError blamed on expired session credentials, EACCES on a policy service that did not answer; LOCAL_KINDS drops permission_denied), a local timeout without errno 110 (ETIMEDOUT is "Connection timed out"); env_error_cause_contradicts 65/800 on f46. 8: a proxy failure as requests writes it ("ProxyError: Max retries exceeded with url: /get_stock_info (Caused by ProxyError('Unable to connect to proxy', OSError('Tunnel connection failed: 502 Bad Gateway')))"), never a tunnel "for" a function. 7 (h-env9): a file system's echo, cp, mv, rm and rmdir fail writing to the disk, not reading from it (WRITING_CALL; io_error_direction_wrong widened to the disk); Earlier versions: docs/method-versions.md.
 
 /**
  * Wordings per kind, each naming the API. A network API fails as HTTP APIs do — a status line,
@@ -238,13 +238,18 @@ export const ENVIRONMENT_WORDING_VERSION = 'env-wording-11'; // 11 (h-envbase26)
  * an HTTP status or a billing quota. Every wording reads as exactly its kind to
  * pipeline/errors/environment.ts (tests hold them to it).
  */
+/** Waits (seconds) a failure asks for that a retry at once, the protocol's next step, still keeps to: about a model's own turn. */
+const RETRY_NOW_WAITS = [1, 2, 3, 5];
+
 const REMOTE: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]> = {
   rate_limit: [
     // No allowance per key ("60 requests per minute allowed"): a count of the key's calls the case cannot check, and one
     // its few calls over several turns seem to contradict (env_rate_allowance_quoted: bfcl_multi_turn_base_43-env-k6 after 9 calls).
-    (api, r) => `HTTP 429 Too Many Requests\nRetry-After: ${r.pick([5, 10, 30, 60])}\n{"error": {"code": 429, "message": "Rate limit exceeded for ${api}. Retry later."}}`,
-    (api, r) => `{"error": {"code": 429, "status": "RESOURCE_EXHAUSTED", "message": "Too many requests to ${api}; retry in ${r.int(1, 30)}s."}}`,
-    (api, r) => `429 Client Error: Too Many Requests for ${api} (x-ratelimit-remaining: 0, x-ratelimit-reset: ${r.int(2, 60)})`,
+    // A wait of a few seconds at most: the protocol's retry comes at once, and after "Retry-After: 60" a careful model
+    // would not send the call again but tell the user (env_retry_before_wait: 99/111 on g0, bfcl_multi_turn_base_43-env-k6).
+    (api, r) => `HTTP 429 Too Many Requests\nRetry-After: ${r.pick(RETRY_NOW_WAITS)}\n{"error": {"code": 429, "message": "Rate limit exceeded for ${api}. Retry later."}}`,
+    (api, r) => `{"error": {"code": 429, "status": "RESOURCE_EXHAUSTED", "message": "Too many requests to ${api}; retry in ${r.pick(RETRY_NOW_WAITS)}s."}}`,
+    (api, r) => `429 Client Error: Too Many Requests for ${api} (x-ratelimit-remaining: 0, x-ratelimit-reset: ${r.pick(RETRY_NOW_WAITS)})`,
   ],
   // Permission and quota failures as real APIs word them when they pass: the protocol's retry is
   // the careful next step only then (an invalid key, a missing scope or a monthly quota never pass).
@@ -253,16 +258,18 @@ const REMOTE: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]
     // no answer from its authorization service fails as a 503 or a timeout (h-read23, bfcl_multi_turn_base_130-env-k1).
     // Not a bearer challenge: the APIs here take no bearer token (arXiv none at all, Serper an X-API-KEY
     // header), and RFC 6750's challenge codes are invalid_request, invalid_token, insufficient_scope, none
-    // of which passes. A 403 for a caller blocked for a while after unusual traffic fits any of them.
-    (api, r) => `HTTP 403 Forbidden\nRetry-After: ${r.pick([30, 60, 120])}\nAccess to ${api} from this address is blocked for a while after unusual traffic; try again later.`,
+    // of which passes. Not a caller "blocked for a while after unusual traffic; try again later" with Retry-After: 60 either:
+    // a block the protocol's at-once retry would only prolong (env_retry_before_wait, bfcl_multi_turn_base_130-env-k1). A request
+    // signed with a key rotated while it was in flight is refused once and goes through when sent again.
+    (api) => `HTTP 403 Forbidden\n{"error": {"code": 403, "status": "PERMISSION_DENIED", "message": "The request to ${api} was signed with a key that was rotated while it was in flight; the new key is in place, so retry the request."}}`,
     (api) => `{"error": {"code": 401, "status": "UNAUTHENTICATED", "message": "The access token for ${api} expired while the request was in flight and has been renewed; send the request again."}}`,
   ],
   quota_exceeded: [
     (api, r) => {
-      const s = r.int(5, 59);
+      const s = r.pick(RETRY_NOW_WAITS);
       return `HTTP 429 Too Many Requests\nRetry-After: ${s}\n{"error": {"code": 429, "status": "RESOURCE_EXHAUSTED", "message": "Quota exceeded for quota metric 'Queries' and limit 'Queries per minute' of ${api}. The quota resets in ${s} s."}}`;
     },
-    (api, r) => `HTTP 403 Forbidden\n{"statusCode": 403, "message": "Out of call volume quota for ${api}. Quota will be replenished in 00:00:${String(r.int(5, 59)).padStart(2, '0')}."}`,
+    (api, r) => `HTTP 403 Forbidden\n{"statusCode": 403, "message": "Out of call volume quota for ${api}. Quota will be replenished in 00:00:${String(r.pick(RETRY_NOW_WAITS)).padStart(2, '0')}."}`,
   ],
   timeout: [
     (api, r) => `HTTP 504 Gateway Timeout\n{"error": {"code": 504, "message": "${api} did not answer in time."}}`,
@@ -280,7 +287,7 @@ const REMOTE: Record<EnvironmentErrorKind, ((api: string, rng: Rng) => string)[]
   ],
   server_error: [
     (api) => `HTTP 500 Internal Server Error\n{"error": {"code": 500, "status": "INTERNAL", "message": "Internal error encountered while processing ${api}."}}`,
-    (api, r) => `HTTP 503 Service Unavailable\nRetry-After: ${r.pick([30, 60, 120])}\n{"error": {"code": 503, "message": "${api} is temporarily unavailable. Please try again later."}}`,
+    (api, r) => `HTTP 503 Service Unavailable\nRetry-After: ${r.pick(RETRY_NOW_WAITS)}\n{"error": {"code": 503, "message": "${api} is temporarily unavailable. Please try again later."}}`,
     (api) => `HTTP 502 Bad Gateway\n{"error": {"code": 502, "message": "Bad gateway: invalid answer from the server behind ${api}."}}`,
   ],
 };
