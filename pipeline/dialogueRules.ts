@@ -801,11 +801,12 @@ export function saysCannotOrder(text: string): boolean {
 }
 
 /** An order put as a request ("Can I get an oat milk Macchiato?", "I'd like a latte"): an order, not a question. */
-const ORDER_REQUEST = /\b(?:(?:i'?d|id|i would) like(?! to (?:know|ask|find out|hear|learn|check|see what|see which|see if))|i'?ll (?:have|take|get|go with|try|do)|i want|i need|(?:can|could|may) i (?:please |just |also )?(?:get|have|order|try|do)|give me|get me|let me (?:get|have|order|try)|i'?m (?:going to|gonna) (?:get|have|order)|make (?:it|that|mine|me|them)|(?:can|could) (?:you|i) (?:please )?(?:make|add|change|switch|do)|i think i'?ll|i will (?:have|take|get))\b/i;
-const ASKING = /^(?:\W*(?:hi|hello|hey|so|ok(?:ay)?|um+|oh|and|also|well|great|thanks?|thank you|sure|cool|alright)\b[,.!]*\s*)*(?:what|which|who|when|where|why|how|do you|does|did you|is there|are there|is it|are they|can you tell|could you tell|tell me|what'?s|any (?:recommendations?|suggestions?))\b/i;
+const ORDER_REQUEST = /\b(?:(?:i'?d|id|i would) like(?! to (?:know|ask|find out|hear|learn|check|see what|see which|see if))|i'?ll (?:have|take|get|go with|try|do)|i want(?! to know)|i need(?! to know)|(?:can|could|may) i (?:please |just |also )?(?:get|have|order|try|do)|give me|get me|let me (?:get|have|order|try)|i'?m (?:going to|gonna) (?:get|have|order)|make (?:it|that|mine|me|them)|(?:can|could) (?:you|i) (?:please )?(?:make|add|change|switch|do)|i think i'?ll|i will (?:have|take|get))\b/i;
+const ASKING = /^(?:\W*(?:hi|hello|hey|so|ok(?:ay)?|um+|oh|and|also|well|great|thanks?|thank you|sure|cool|alright)\b[,.!]*\s*)*(?:what|which|who|when|where|why|how|do you|does|did you|is there|are there|is it|are they|can you tell|could you tell|tell me|what'?s|any (?:recommendations?|suggestions?)|i(?:'?d| would) like to know|i (?:want|need) to know|i'?m wondering|i was wondering|i wonder|i'?m curious)\b/i;
 
 /**
- * Whether a user's turn asks something ("Do you have oat milk?", "What sizes are there?"): a
+ * Whether a user's turn asks something ("Do you have oat milk?", "What sizes are there?", "I'd like to
+ * know what's in a steamer.", "I'm wondering what's in the Americano."): a
  * sentence that asks and is not an order put as a request ("Can I get an oat milk Macchiato?").
  */
 export function userAsks(text: string): boolean {

@@ -59,9 +59,9 @@ export type ApiSimulatorOutput = z.infer<typeof ApiSimulatorOutput>;
 
 /** How each kind reads, so the model writes the failure a client would really see. */
 export const KIND_DESCRIPTIONS: Record<EnvironmentErrorKind, string> = {
-  rate_limit: 'the rate limit was exceeded (HTTP 429 Too Many Requests; too many requests in a short time)',
-  permission_denied: 'permission could not be granted this time (HTTP 403 for a caller blocked a while after unusual traffic, with Retry-After, or HTTP 401 for a token that expired in flight and was renewed; never a 4xx blamed on a service that did not respond), so a retry can go through; never an invalid key or a missing scope',
-  quota_exceeded: 'a short-window quota is used up (per-minute or per-second quota, with when it resets or is replenished), so a retry can go through; never a daily or monthly quota, billing or plan limit',
+  rate_limit: 'the rate limit was exceeded (HTTP 429 Too Many Requests; too many requests in a short time; any wait it asks for is 5 seconds at most)',
+  permission_denied: 'permission could not be granted this time (HTTP 403 for a request signed with a key rotated while it was in flight, or HTTP 401 for a token that expired in flight and was renewed; never a 4xx blamed on a service that did not respond, never a caller blocked for a while), so a retry at once can go through; never an invalid key or a missing scope',
+  quota_exceeded: 'a short-window quota is used up (per-minute or per-second quota, resetting or replenished within 5 seconds), so a retry can go through; never a daily or monthly quota, billing or plan limit',
   timeout: 'the request timed out (no answer within the client timeout, or HTTP 504 Gateway Timeout)',
   connection_error: 'the connection failed (connection reset or refused, DNS failure, proxy error)',
   server_error: 'the server failed (HTTP 500 Internal Server Error, 502 Bad Gateway or 503 Service Unavailable)',
@@ -147,7 +147,7 @@ export const apiSimulatorRole: RoleSpec<ApiSimulatorInput, ApiSimulatorOutput> =
   role: 'api-simulator',
   schemaName: 'api_simulator_reply',
   schema: ApiSimulatorOutput,
-  template: { id: 'api-simulator/fig17', version: '8', render: renderApiSimulatorPrompt }, // 8: says a record a later step goes on with is available (known.planGoesOn). 7 (h-env24): a permission failure is a 403 after unusual traffic or a 401 for a token renewed in flight, never a 4xx blamed on a service that did not respond. 6: names the rooms other steps use (used)
+  template: { id: 'api-simulator/fig17', version: '9', render: renderApiSimulatorPrompt }, // 9 (h-solv30): a wait a failure asks for is 5 s at most and no caller is blocked for a while, since the ground truth retries at once (env_retry_before_wait). 8: says a record a later step goes on with is available (known.planGoesOn). 7 (h-env24): a permission failure is a 403 after unusual traffic or a 401 for a token renewed in flight, never a 4xx blamed on a service that did not respond. 6: names the rooms other steps use (used)
   offline: {
     version: SIMULATOR_RULES_VERSION,
     run: (input, rng) =>

@@ -138,6 +138,7 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // 18 (h-sim14): a simulated answer knows every film the task's recorded answers (anywhere) and earlier answers give (KnownFacts.films);
   // 15: a labelled fact a later call writes about a single record ("Overall conditions: Sunny") is carried into the field its label names
   // 19: a simulated route adds up to the distance this task's recordings give for its ends at a later step (tripDistance over recordedAnswers).
+  // 34 (h-solv30): the rooms a request names get the status the task's other steps give them (used is worked out for named rooms too; simulated_status_contradicts_check).
   // 20: a simulated list of every room holds the rooms the task's other steps find free or reserve (askedCount.ts itemsUsedElsewhere).
   // 23: an arXiv step's recorded-paper answer is worked out by one function (simulatorRules.ts recordedOnly), once for both turn-downs and once by the simulator, not three times (output byte-identical on f56).
   // 22: a trajectory with an arXiv search no recorded paper matches is turned down (arxiv_nothing_recorded): an empty answer for "deep learning" reads as broken (118 cases, 20 trajectories on h-serper25's build).
@@ -154,7 +155,7 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // 26: h-solv26's 25 and h-scholar26's 23 merged (h-scholar26 23: an arXiv step's recorded papers worked out once, by recordedOnly, for both turn-downs).
   // 25 (23, 24 in one step): a record a later step acts on is told to the simulator as available (availability.ts planGoesOnWith); a recording of
   // this task saying it is not available turns the plan down (availability_contradicted), another task's is simulated instead.
-  version: `33+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  version: `34+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],
@@ -348,8 +349,8 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
         const doc = trajectory.tools.find((t) => t.name === name);
         const asked = simulated[i] && doc ? askedCount(trajectory.turns[located[i].turnIndex].user, args, doc) : undefined;
         const named = simulated[i] && doc ? namedItems(trajectory.turns[located[i].turnIndex].user, doc) : undefined;
-        // A list of all rooms holds the rooms the task's other steps find free or reserve (askedCount.ts itemsUsedElsewhere).
-        const used = simulated[i] && doc && !named && statusListNoun(doc)
+        // A list of all rooms (or of the rooms the user named) holds the rooms the task's other steps find free or reserve, with their status (askedCount.ts itemsUsedElsewhere).
+        const used = simulated[i] && doc && statusListNoun(doc)
           ? itemsUsedElsewhere(doc, i, located.map((l, m) => ({ name: l.step.action.name, args: l.step.action.args, response: m < i ? l.step.response?.content : recordedAnswers[m] })), parseToolResponse)
           : undefined;
         // A record whose id a later step looks up: named and placed as this task's recording of that lookup says.

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Action, ChatMessage, TestCase, ToolDoc, Trajectory } from '../../pipeline/schemas.js';
 import { namesPath, pathProblem } from '../../pipeline/errors/pathKinds.js';
 import { simulatedPathSuccess } from '../../pipeline/quality/measures/paths.js';
-import { ioErrorDirectionWrong, similarFilmsListItself, similarFilmsUnlike, similarFilmsUntitled, unlikeFilm, simulatedClockContradictedLater, simulatedStatusNamesOtherPath, simulatedSuccessRuledOut, successRuledOut } from '../../pipeline/quality/measures/simulatedAgrees.js';
+import { simulatedStatusContradictsCheck, ioErrorDirectionWrong, similarFilmsListItself, similarFilmsUnlike, similarFilmsUntitled, unlikeFilm, simulatedClockContradictedLater, simulatedStatusNamesOtherPath, simulatedSuccessRuledOut, successRuledOut } from '../../pipeline/quality/measures/simulatedAgrees.js';
 import { environmentMessage, refusalContent, simulateOffline, statedMaximum, validateCall } from '../../pipeline/resolution/simulatorRules.js';
 import { recordedStatus } from '../../pipeline/resolution/idSearch.js';
 import { causeOf } from '../../stages/resolve/failureSentences.js';
@@ -256,5 +256,39 @@ describe('one API, one serialisation', () => {
     expect(wrongCallFormUnlikeToolkit.check(mk(`{'error': 'API FilmTMDB.fetch_movie_details does not exist: FilmTMDB has no API named "fetch_movie_details"'}`), ctx)).toBeNull();
     // An API that exists keeps its own form: not this measure's population.
     expect(wrongCallFormUnlikeToolkit.check(mk('{"error":"x"}', 'parameters_key_error'), ctx)).toBeUndefined();
+  });
+});
+
+describe('a simulated room status list agrees with the recorded check (h-solv30)', () => {
+  const STATUS: ToolDoc = { name: 'ReserveMeeting.get_room_status', description: 'get the room booking status', required_parameters: [], optional_parameters: [], return_data: [{ name: 'rooms', description: 'list of rooms as well as its booking status' }] };
+  const CHECK: ToolDoc = { name: 'ReserveMeeting.get_empty_room_with_time', description: 'if they are any rooms available in the provided time', required_parameters: [s('start_time', 'the start time'), s('end_time', 'the end time')], optional_parameters: [], return_data: [{ name: 'rooms', description: 'list of available room ids' }] };
+  const tools = [STATUS, CHECK];
+  const check = { name: CHECK.name, args: { start_time: '14:00', end_time: '16:00' } };
+  // teval_query_250_1: the simulated status, then the recorded check; the case shows the status and a wrong check.
+  const world = (status: string): Trajectory => ({ id: 't', source: 'teval', tools, final: '', meta: {}, turns: [{ user: 'Check rooms 101, 102 and 103; reserve one free from 2pm to 4pm.', steps: [
+    { action: { name: STATUS.name, args: {} }, response: { content: status, tier: 'simulated' } },
+    { action: check, response: { content: "{'rooms': [103]}", tier: 'cache' } },
+  ] }] });
+  const caseShowing = (status: string): TestCase => {
+    const wrong = { name: CHECK.name, args: { start_time: '2:00 PM', end_time: '16:00' } };
+    const messages: ChatMessage[] = [
+      { role: 'system', content: 'tools' },
+      { role: 'user', content: 'Check rooms 101, 102 and 103; reserve one free from 2pm to 4pm.' },
+      { role: 'assistant', content: JSON.stringify({ name: STATUS.name, args: {} }) },
+      { role: 'function', content: status },
+      { role: 'assistant', content: JSON.stringify(wrong) },
+      { role: 'function', content: "{'error': 'Time should be in xx:xx format.'}" },
+    ];
+    return { id: 'c', kind: 'internal', errorType: 'parameters_value_error', cot: false, trajectoryId: 't', source: 'teval', k: 2, messages, tools, groundTruth: check, provenance: { methods: { response: 'simulated:x' }, parents: [] } } as unknown as TestCase;
+  };
+  const verdict = (status: string) => simulatedStatusContradictsCheck.check(caseShowing(status), { trajectory: () => world(status), baseCase: () => undefined });
+  it('flags a room called free that the check leaves out, and one called taken that it finds free', () => {
+    expect(verdict("{'rooms': ['Room 101: occupied until 15:00', 'Room 102: available', 'Room 103: free after 12:30']}")).toMatch(/room 102 is "available", yet the check from 14:00 finds only 103 free/);
+    expect(verdict("{'rooms': ['Room 101: booked', 'Room 102: free after 13:00', 'Room 103: available']}")).toMatch(/room 102 is "free after 13:00"/);
+    expect(verdict("{'rooms': ['Room 101: booked', 'Room 102: booked', 'Room 103: occupied until 15:00']}")).toMatch(/room 103 is "occupied until 15:00", yet the check from 14:00 finds it free/);
+  });
+  it('passes a list the check agrees with', () => {
+    expect(verdict("{'rooms': ['Room 101: booked', 'Room 102: booked', 'Room 103: available']}")).toBeNull();
+    expect(verdict("{'rooms': ['Room 101: occupied until 15:00', 'Room 102: booked', 'Room 103: free after 12:30']}")).toBeNull();
   });
 });

@@ -91,6 +91,32 @@ describe('simulated_answer_unasked_items', () => {
   });
 });
 
+describe('a room status list agrees with the check that settles which rooms are free (h-solv30)', () => {
+  const request = 'Could you please check the status of rooms 101, 102, and 103? If any of them are free between 2pm and 4pm today, please reserve it.';
+  // teval_query_250_1: the recorded check for 14:00-16:00 answers {'rooms': [103]}, and the plan reserves 103.
+  const used = [{ name: 'Room 103', status: 'available' as const }];
+  it('the named rooms the check leaves out are booked, the one it finds free available', () => {
+    for (let i = 0; i < 10; i++) {
+      const answer = plausibleAnswer(ROOMS, {}, new Rng(i, 'rooms'), undefined, [], undefined, undefined, undefined, undefined, namedItems(request, ROOMS), used);
+      // Before h-solv30 the named rooms drew any status: "Room 102: available" beside the check's [103].
+      expect(answer.rooms, JSON.stringify(answer)).toEqual(['Room 101: booked', 'Room 102: booked', 'Room 103: available']);
+    }
+  });
+  it('a list of all rooms beside such a check lists every other room booked', () => {
+    for (let i = 0; i < 10; i++) {
+      const answer = plausibleAnswer(ROOMS, {}, new Rng(i, 'all-rooms'), undefined, [], undefined, undefined, undefined, undefined, undefined, [{ name: 'Room 102', status: 'available' }]);
+      const rooms = answer.rooms as string[];
+      expect(rooms, JSON.stringify(answer)).toContain('Room 102: available');
+      for (const line of rooms.filter((r) => !r.startsWith('Room 102:'))) expect(line, JSON.stringify(answer)).toMatch(/: booked$/);
+    }
+  });
+  it('with nothing settled, the named rooms still draw their statuses', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 20; i++) for (const r of plausibleAnswer(ROOMS, {}, new Rng(i, 'rooms'), undefined, [], undefined, undefined, undefined, undefined, namedItems(request, ROOMS)).rooms as string[]) seen.add(r.split(': ')[1]);
+    expect(seen.size).toBeGreaterThan(1);
+  });
+});
+
 describe('simulated_listing_place_mismatch, widened to towns no table knows', () => {
   it('flags a listing named for another town at a street of the searched one, and passes it in its own town', async () => {
     const { listingPlaceMismatch } = await import('../../pipeline/resolution/districts.js');

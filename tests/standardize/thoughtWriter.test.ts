@@ -54,3 +54,22 @@ describe('thought-writer offline rules', () => {
     expect(grammarIssues('next I will call it')).toHaveLength(2);
   });
 });
+
+describe('the request\'s place written as the tool asks is no pick of the assistant (h-solv30)', () => {
+  it('says 天安门广场 neutrally where the request names Tiananmen Square, and still picks a value nothing gives', async () => {
+    const { thoughtRequestPlaceCalledPick } = await import('../../pipeline/quality/measures/thoughtContent.js');
+    const coordinate = { name: 'GaodeMap.get_coordinate', description: 'Fetch coordinate of location. Param must be in Chinese', args: { address: '天安门广场', city: '北京' } };
+    const query = 'I would like to get the coordinates of Tiananmen Square in Beijing.';
+    for (let seed = 0; seed < 30; seed++) {
+      const [t] = offlineThoughts({ query, steps: [coordinate] }, new Rng(seed, 'place'));
+      // Before h-solv30 (thought-writer-36): "Nothing fixes the address, so I'll pick "天安门广场"." and the like.
+      expect(t, t).not.toMatch(/Nothing fixes|I'll go with/);
+      const tc = { id: 'c', kind: 'internal', errorType: '', cot: true, messages: [{ role: 'user', content: query }], groundTruth: { ...coordinate, thought: t } } as never;
+      expect(thoughtRequestPlaceCalledPick.check(tc, {} as never) ?? null, t).toBeNull();
+    }
+    const picked = { id: 'c', kind: 'internal', errorType: '', cot: true, messages: [{ role: 'user', content: query }], groundTruth: { ...coordinate, thought: 'Nothing fixes the address, so I\'ll pick "天安门广场".' } } as never;
+    expect(thoughtRequestPlaceCalledPick.check(picked, {} as never)).toMatch(/other words/);
+    const made = { id: 'c', kind: 'internal', errorType: '', cot: true, messages: [{ role: 'user', content: 'Make a deck.' }], groundTruth: { name: 'PPT.create_file', args: { theme: 'Default' }, thought: 'Nothing fixes the theme, so I\'ll pick "Default".' } } as never;
+    expect(thoughtRequestPlaceCalledPick.check(made, {} as never)).toBeNull();
+  });
+});

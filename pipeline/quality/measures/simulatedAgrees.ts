@@ -27,10 +27,14 @@
  * - simulated_status_list_omits_used: a simulated list of every room and its status that lacks a room
  *   another step of the case finds free or reserves (rooms 234, 971 and 555 listed, then
  *   get_empty_room_with_time → {'rooms': [103]} and reserve(room_id="103")).
+ * - simulated_status_contradicts_check: a simulated status list calling a room free that a check of the
+ *   task for a time window leaves out ("Room 102: available", "Room 103: free after 12:30", then
+ *   get_empty_room_with_time(14:00, 16:00) → {'rooms': [103]}), or one the check lists taken then.
  */
 import type { CaseMeasure } from '../types.js';
 import { firstDefect } from '../evidence.js';
 import { shownCalls } from './paths.js';
+import { toolSteps } from '../../steps.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject, apiOf } from '../../errors/values.js';
 import { isClock, statedMaximum, WRITING_CALL } from '../../resolution/simulatorRules.js';
@@ -379,4 +383,63 @@ export const simulatedStatusListOmitsUsed: CaseMeasure = {
   },
 };
 
-export const AGREEMENT_MEASURES: CaseMeasure[] = [simulatedSuccessRuledOut, simulatedStatusNamesOtherPath, similarFilmsListItself, similarFilmsUntitled, similarFilmsUnlike, simulatedListIdRepeated, simulatedClockContradictedLater, ioErrorDirectionWrong, oneApiTwoForms, wrongCallFormUnlikeToolkit, simulatedStatusListOmitsUsed];
+/** One line of a status list: "Room 102: available" → 102, available. */
+const STATUS_LINE = /['"][A-Z][a-z]+ (\w+): ([^'"]+)['"]/g;
+
+/** "14:00" → minutes after midnight; undefined for any other form. */
+function minutesOf(v: unknown): number | undefined {
+  const m = typeof v === 'string' ? /^(\d{1,2}):(\d{2})$/.exec(v.trim()) : null;
+  return m ? Number(m[1]) * 60 + Number(m[2]) : undefined;
+}
+
+/** Whether a status line's words say the room is free from `start` on: true, false, or undefined when they do not say. */
+function freeAt(status: string, start: number): boolean | undefined {
+  const s = status.trim().toLowerCase();
+  if (/^(?:available|free|empty|vacant)$/.test(s)) return true;
+  if (/^(?:booked|occupied|reserved|taken|in use)$/.test(s)) return false;
+  const after = /^(?:free|available) (?:after|from) (\d{1,2}:\d{2})$/.exec(s);
+  if (after) return minutesOf(after[1])! <= start;
+  const until = /^(?:occupied|booked|in use|reserved) until (\d{1,2}:\d{2})$/.exec(s);
+  if (until) return minutesOf(until[1])! <= start;
+  return undefined;
+}
+
+export const simulatedStatusContradictsCheck: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_status_contradicts_check',
+  group: 'solvable',
+  title: 'a simulated room status list calling a room free that a recorded check of the task for a time window leaves out, or taken that the check finds free ("Room 102: available", then get_empty_room_with_time(14:00, 16:00) → {\'rooms\': [103]})',
+  population: 'cases showing a simulated status list ("Room 101: …") whose task checks which rooms are free in a time window',
+  check(tc, ctx) {
+    const t = ctx.trajectory(tc.trajectoryId);
+    if (!t) return undefined;
+    const steps = toolSteps(t).map(({ step }) => step);
+    // Checks of the task, shown or still to come: the window asked and the free rooms answered.
+    const checks = steps.flatMap((s, at) => {
+      const args = isPlainObject(s.action.args) ? (s.action.args as Record<string, unknown>) : {};
+      const start = minutesOf(args.start_time);
+      const list = /^\s*\{\s*['"]\w*rooms?\w*['"]\s*:\s*\[([^\]]*)\]\s*\}\s*$/.exec(s.response?.content ?? '');
+      return start !== undefined && list && !s.response?.error ? [{ at, start, free: new Set(list[1].split(',').map((x) => x.trim().replace(/^['"]|['"]$/g, '')).filter(Boolean)) }] : [];
+    });
+    const all = shownCalls(tc, ctx);
+    const calls = tc.kind === 'internal' && tc.errorType !== '' ? all.slice(0, -1) : all;
+    const lists = calls.filter((c) => c.tier === 'simulated' && [...c.answer.matchAll(STATUS_LINE)].some((m) => freeAt(m[2], 0) !== undefined));
+    if (!lists.length || !checks.length) return undefined;
+    return firstDefect(lists, (call) => {
+      const at = steps.findIndex((s) => s.action.name === call.name && s.response?.content === call.answer);
+      for (const [, room, status] of call.answer.matchAll(STATUS_LINE)) {
+        for (const check of checks) {
+          const free = freeAt(status, check.start);
+          if (free === undefined) continue;
+          // A room the task reserved before the status look-up is booked by then (its own booking).
+          const reservedBefore = steps.slice(0, Math.max(at, 0)).some((s) => /reserve|book/i.test(s.action.name) && isPlainObject(s.action.args) && Object.values(s.action.args as object).some((v) => String(v) === room));
+          if (free && !check.free.has(room)) return `${call.name} says room ${room} is "${status}", yet the check from ${Math.floor(check.start / 60)}:${String(check.start % 60).padStart(2, '0')} finds only ${[...check.free].join(', ') || 'none'} free`;
+          if (!free && check.free.has(room) && !reservedBefore) return `${call.name} says room ${room} is "${status}", yet the check from ${Math.floor(check.start / 60)}:${String(check.start % 60).padStart(2, '0')} finds it free`;
+        }
+      }
+      return null;
+    });
+  },
+};
+
+export const AGREEMENT_MEASURES: CaseMeasure[] = [simulatedSuccessRuledOut, simulatedStatusNamesOtherPath, similarFilmsListItself, similarFilmsUntitled, similarFilmsUnlike, simulatedListIdRepeated, simulatedClockContradictedLater, ioErrorDirectionWrong, oneApiTwoForms, wrongCallFormUnlikeToolkit, simulatedStatusListOmitsUsed, simulatedStatusContradictsCheck];

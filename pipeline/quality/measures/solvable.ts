@@ -620,6 +620,49 @@ export const envErrorRetryFutile: CaseMeasure = {
 };
 
 /**
+ * The wait an environment error asks for before the next try, in seconds ("Retry-After: 60",
+ * "retry in 20s", "The quota resets in 35 s", "x-ratelimit-reset: 51", "replenished in 00:00:17"),
+ * or Infinity for a block "for a while" with "try again later"; undefined when it names none.
+ */
+export function askedWait(message: string): number | undefined {
+  const waits = [
+    ...[...message.matchAll(/Retry-After:\s*(\d+)|\bretry in (\d+)\s*s\b|\bresets? in (\d+)\s*s\b|x-ratelimit-reset:\s*(\d+)/gi)].map((m) => Number(m.slice(1).find((g) => g !== undefined))),
+    ...[...message.matchAll(/\b(?:replenished|resets?) in (\d\d):(\d\d):(\d\d)\b/gi)].map((m) => Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3])),
+  ];
+  if (/\bblocked for a while\b/i.test(message)) waits.push(Infinity);
+  return waits.length ? Math.max(...waits) : undefined;
+}
+
+/** The longest wait after which sending the call again at once still keeps to what the error asked: about a model's own turn. */
+const RETRY_NOW_WAIT = 10;
+
+/**
+ * An environment error that asks the caller to wait before trying again ("HTTP 429 … Retry-After:
+ * 60", "403 … blocked for a while after unusual traffic; try again later") while the ground truth
+ * sends the call again at once: the protocol's retry is the careful step only when the wait is
+ * about a turn's length; after "Retry-After: 60" a careful model tells the user and offers to try
+ * later, and the closing answer even says "asked me to wait 60 seconds before trying again" of the
+ * retry it just made.
+ */
+export const envRetryBeforeWait: CaseMeasure = {
+  kind: 'case',
+  id: 'env_retry_before_wait',
+  group: 'solvable',
+  title: 'environment error asking to wait longer than a turn before the next try ("Retry-After: 60", "retry in 25s", "blocked for a while … try again later") while the ground truth retries the call at once',
+  population: 'external cases whose ground truth first retries the failed call and whose error names a wait',
+  check(tc) {
+    if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
+    const failed = shownAction(tc.messages[tc.messages.length - 2]?.content ?? '');
+    const retry = tc.groundTruth[0];
+    if (!failed || retry.name !== failed.name || !sameValue(retry.args, failed.args)) return undefined;
+    const msg = tc.messages[tc.messages.length - 1].content;
+    const wait = askedWait(msg);
+    if (wait === undefined) return undefined;
+    return wait > RETRY_NOW_WAIT ? `asks to wait ${wait === Infinity ? '"for a while"' : `${wait} s`}, yet the ground truth retries ${retry.name} at once: "${msg.replace(/\s+/g, ' ').slice(0, 110)}"` : null;
+  },
+};
+
+/**
  * An external case whose failed call was wrong before the service failed: a distance or route from a
  * place to itself (teval_query_307_2's get_distance from "52.52342987, 13.41143608" to the same
  * point, where the user asked from each coffee shop). The ground truth retries it as it stands, so a
@@ -1561,6 +1604,7 @@ export const gtTickerLeftOut: CaseMeasure = {
 };
 
 export const SOLVABLE_MEASURES: CaseMeasure[] = [
+  envRetryBeforeWait,
   ...CARRIED_MEASURES,
   planGoesOnUnavailable,
   gtArgumentKindMismatch,

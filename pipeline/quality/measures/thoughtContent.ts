@@ -14,6 +14,7 @@ import { apiOf } from '../../errors/values.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { topShare } from './topShare.js';
+import { placeSaidOtherwiseIn } from '../../resolution/places.js';
 
 /** A thought of a CoT case, outside an inserted dialogue: the shown steps' and the ground truth's. */
 export function caseThoughts(tc: TestCase): string[] {
@@ -512,3 +513,34 @@ export const thoughtNumberQuoted: CaseMeasure = {
 };
 
 export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceRepeated, thoughtFrameTopShare, thoughtFrameTopShareWrong, thoughtRequestUncited, thoughtQuoteCutShort, thoughtQuoteSplitsUnit, thoughtRequestMisquoted, thoughtFileTypeMismatch, thoughtListUnsaid, thoughtNumberQuoted];
+
+/**
+ * A thought calling a value its own pick ("Nothing fixes the address, so I'll pick "天安门广场".",
+ * "I'll go with "天安门广场" for the location.") where the request names that very place in other
+ * words ("the coordinates of Tiananmen Square in Beijing"): GaodeMap's doc asks for Chinese, so the
+ * plan wrote the request's place as the doc asks. A model reading the thought learns the address was
+ * made up when it was the user's.
+ */
+export const thoughtRequestPlaceCalledPick: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_request_place_called_pick',
+  group: 'text',
+  title: 'CoT: a thought calling a value its own pick ("Nothing fixes the address, so I\'ll pick "天安门广场".") where the request names that place in other words ("Tiananmen Square in Beijing")',
+  population: 'CoT cases whose thoughts call a value their own pick',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const request = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+    const thoughts = [...tc.messages.filter((m) => m.role === 'assistant').map((m) => shownAction(m.content)), ...groundTruthActions(tc)].map((a) => (a && 'thought' in a ? String(a.thought ?? '') : ''));
+    let seen = false;
+    for (const t of thoughts) {
+      for (const m of t.matchAll(/\bNothing fixes the [\w ]+?, so I'll pick "([^"]+)"|\bI'll go with "([^"]+)" for the\b/g)) {
+        seen = true;
+        const value = m[1] ?? m[2];
+        if (placeSaidOtherwiseIn(value, request)) return `"${m[0]}" where the request names the place in other words`;
+      }
+    }
+    return seen ? null : undefined;
+  },
+};
+
+THOUGHT_CONTENT_MEASURES.push(thoughtRequestPlaceCalledPick);
