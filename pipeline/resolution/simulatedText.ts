@@ -438,7 +438,14 @@ function volumeIssuePages(venue: string, year: number, r: Rng, withIssue = true)
   }
   // A journal of one issue a volume (Elsevier's, Scientific Reports) is cited by volume alone.
   const vi = withIssue && !(j && j.issues === 1) ? `${volume}.${issue}` : `${volume}`;
-  return withIssue ? `${vi} (${year}): ${((p) => `${p}-${p + r.int(8, 40)}`)(r.int(1, 900))}` : `${vi} (${year})`;
+  if (!withIssue) return `${vi} (${year})`;
+  // A journal that numbers its articles is cited by the number (Scientific Reports "11 (2021): 12345", PLOS ONE "e0248731"),
+  // a Nature letter by its few pages, never "123-145" or "234-271" (simulated_journal_volume_impossible).
+  const start = r.int(1, 900);
+  const length = r.int(8, 40);
+  if (j?.articles) return `${vi} (${year}): ${j.articles.form === 'e0' ? `e0${String(100_000 + ((start * 7919 + length * 104_729) % Math.max(1, j.articles.most - 100_000)))}` : 1 + ((start * 7919 + length * 104_729) % j.articles.most)}`;
+  const pages = j?.maxPages ? 3 + (length % (j.maxPages - 3)) : length;
+  return `${vi} (${year}): ${start}-${start + pages}`;
 }
 
 /** "G Chen" → ["Chen", "G."], "Grace Chen" → ["Chen", "Grace"]: an author as MLA lists them. */
@@ -866,9 +873,31 @@ function argText(c: TextCtx, re: RegExp): string | undefined {
   return v && isWords(v) ? v : undefined;
 }
 
-/** A news item's headline from its summary: the report's first clause ("Analysts at Barclays raised their price target on Apple"). */
+/**
+ * Headlines as a news desk writes them over each report NEWS draws: the present tense, no articles,
+ * the company first ("Tesla names new head of operations" over "Tesla named a new head of operations,
+ * effective next month."), never the summary's own opening words, as no recorded Polygon headline is
+ * ("Is Tesla starting to look like just any old carmaker?" over "Also: Medicare timing, …").
+ */
+const HEADLINES: [RegExp, (m: RegExpExecArray) => string][] = [
+  [/^Shares of (.+?) (rose|fell|edged up|slipped) ([\d.]+%) after the company (reported quarterly results|updated its full-year guidance|announced a share buyback)/, (m) => `${m[1]} stock ${({ rose: 'rises', fell: 'falls', 'edged up': 'edges up', slipped: 'slips' } as Record<string, string>)[m[2]]} ${m[3]} on ${({ 'reported quarterly results': 'quarterly results', 'updated its full-year guidance': 'new full-year guidance', 'announced a share buyback': 'share buyback' } as Record<string, string>)[m[4]]}`],
+  [/^Analysts at (.+?) (raised|cut) their price target on (.+?), citing (.+?)\./, (m) => `${m[1]} ${m[2] === 'raised' ? 'lifts' : 'cuts'} ${m[3]} price target on ${m[4]}`],
+  [/^(.+?) is among the most-traded names this week as investors weigh (.+?)\./, (m) => `${m[1]} draws heavy trading as investors weigh ${m[2]}`],
+  [/^(.+?) named a new (.+?), effective (.+?)\./, (m) => `${m[1]} names new ${m[2]}`],
+  [/^Options activity in (.+?) picked up ahead of (its earnings call|an investor day|the index rebalancing)/, (m) => `Traders pile into ${m[1]} options before ${m[2].replace(/^an? /, '')}`],
+  [/^(.+?) agreed to (acquire|sell|form) (a |an )?(.+?) for an undisclosed sum/, (m) => `${m[1]} to ${m[2]} ${m[4]}`],
+  [/^A regulator opened a review of (.+?)'s (.+?);/, (m) => `Regulator reviews ${m[1]}'s ${m[2]}`],
+  [/^(.+?) will report results on (\w+); analysts expect revenue (to grow|to be flat|to dip)/, (m) => `${m[1]} earnings preview: revenue seen ${m[3] === 'to grow' ? 'higher' : m[3] === 'to be flat' ? 'flat' : 'lower'} ahead of ${m[2]} report`],
+];
+
+/** A news item's headline from its summary: the desk's headline over a report NEWS draws, else the report's first clause. */
 export function newsHeadline(summary: string): string {
-  const clause = summary.trim().replace(/[.;]\s.*$|[.]$/s, '').split(/,\s|;\s|\s+after\s+|\s+citing\s+/)[0];
+  const t = summary.trim();
+  for (const [re, head] of HEADLINES) {
+    const m = re.exec(t);
+    if (m) return cap(head(m));
+  }
+  const clause = t.replace(/[.;]\s.*$|[.]$/s, '').split(/,\s|;\s|\s+after\s+|\s+citing\s+/)[0];
   return cap(clause.trim());
 }
 
