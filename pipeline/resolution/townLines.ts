@@ -94,7 +94,10 @@ export function townLineOf(address: string, fallback?: string, name = ''): strin
   // the one the listing's name puts it in where it names one ("Cozy entire apartment in San Francisco" at "San Bruno, San Francisco").
   const lines = parts.map((p) => (lineOfTown(p) ? { part: p, line: lineOfTown(p)! } : undefined)).filter((x) => x !== undefined);
   const named = lines.find((x) => new RegExp(`\\bin ${x.part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(name));
-  if (named ?? lines[0]) return (named ?? lines[0])!.line;
+  // A ward of the named town ("Meguro City, Tokyo, Japan" for "… apartment in Tokyo") is the named town still, told more exactly.
+  const within = named && lines[0] && lines[0].line.split(', ').slice(1).includes(named.part);
+  const pick = within ? lines[0] : (named ?? lines[0]);
+  if (pick) return pick.line;
   if (isTownLine(address)) return address;
   // A village the tables do not know in a region they do ("Tampaksiring, Bali", "El Prat de Llobregat, Barcelona"): the village, then the region's line.
   const region = parts.length === 2 && !/\d/.test(parts[0]) ? REGIONS.find(([re]) => re.test(parts[1]))?.[1] : undefined;

@@ -49,6 +49,8 @@ describe('town lines', () => {
     expect(townLineOf('Monterey Park, CA, United States')).toBe('Monterey Park, CA, United States');
     // The town the listing's name gives, of two the address names.
     expect(townLineOf('San Bruno, San Francisco', undefined, 'Cozy entire apartment in San Francisco')).toBe('San Francisco, CA, United States');
+    // A ward of the town the name gives is that town, told more exactly.
+    expect(townLineOf('3-23-7 Nakameguro, Meguro, Tokyo', undefined, 'Cozy entire apartment in Tokyo')).toBe('Meguro City, Tokyo, Japan');
     expect(townLineOf('154 Hill Street', 'San Francisco, CA, United States')).toBe('San Francisco, CA, United States');
     expect(searchedTownLine({ place: '37.7749,-122.4194,37.7833,-122.4081' })).toBe('San Francisco, CA, United States');
   });
