@@ -73,3 +73,26 @@ describe('town lines', () => {
     }
   });
 });
+
+describe('reviews of a listing in another town than the one searched', () => {
+  const REVIEWS: ToolDoc = {
+    name: 'AirbnbSearch.get_property_reviews',
+    description: 'This function retrieves reviews of a property.',
+    required_parameters: [{ name: 'propertyId', type: 'string', description: '[Required] The ID of the property.' }],
+    optional_parameters: [],
+    return_data: [{ name: 'reviews', description: 'a list of reviews, including comments, rating, and time' }],
+  } as ToolDoc;
+  const LA_STREETS = /Sunset Boulevard|Melrose Avenue|Wilshire Boulevard|Vermont Avenue|Fairfax Avenue|La Brea Avenue|Santa Monica Boulevard|Figueroa Street/;
+  const reviews = (address: string, seed: number) =>
+    simulateOffline({ name: REVIEWS.name, args: { propertyId: '10803849' }, tools: [REVIEWS], place: 'Los Angeles', known: { fields: { id: '10803849', name: 'clean warm quiet otaku private room', address } } } as never, new Rng(seed, 'reviews')).response;
+
+  it('name no street of the searched town (a Monterey Park room, not "the market on Santa Monica Boulevard")', () => {
+    let named = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      expect(reviews('Monterey Park, CA, United States', seed)).not.toMatch(LA_STREETS);
+      if (LA_STREETS.test(reviews('Los Angeles, CA, United States', seed))) named++;
+    }
+    // A listing in the town searched still has its streets.
+    expect(named).toBeGreaterThan(0);
+  });
+});
