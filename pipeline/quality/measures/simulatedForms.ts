@@ -148,7 +148,7 @@ export const simulatedListShorterThanRecorded: SetMeasure = {
   id: 'simulated_list_shorter_than_recorded',
   group: 'solvable',
   title: 'share of cases showing a simulated list with fewer items than every recorded answer of the same API lists in that field (PolygonFinance news: one article where the recordings list five)',
-  population: 'cases showing a non-empty simulated list in a field the recorded answers of its API (in the trajectories the shipped cases come from) list non-empty, maps\' routes and places nearby left out; lists the user asked fewer of or the doc caps lower are judged against that',
+  population: 'cases showing a non-empty simulated list in a field the recorded answers of its API (in the trajectories the shipped cases come from) list non-empty, maps\' routes and places nearby and review lists left out; lists the user asked fewer of or the doc caps lower are judged against that',
   better: 'lower',
   score(cases, ctx) {
     return shareJudged(listsShorterThanRecorded(cases, ctx));
@@ -194,7 +194,8 @@ export function listsShorterThanRecorded(cases: readonly TestCase[], ctx: Qualit
       const asked = doc ? askedCount(request, step.action.args, doc) : undefined;
       for (const [field, list] of Object.entries(v)) {
         const least = fields.get(field);
-        if (!Array.isArray(list) || !list.length || least === undefined) continue;
+        // Reviews are as many as were written: a listing or a film may have fewer than a page.
+        if (!Array.isArray(list) || !list.length || least === undefined || /review|comment/i.test(field)) continue;
         inPopulation = true;
         const cap = docListCap(doc?.return_data.find((r) => r.name === field)?.description ?? '');
         const expected = Math.min(least, asked ?? least, cap ?? least);
