@@ -312,6 +312,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_field_form_unlike_recorded: 0,
   // h-fields27: a simulated float with decimals no recorded value of its field has (Bing distance 6.1 beside 4669.773, 0.807; latitude 40.758309 beside 34.10173035): 264/984 on main's g0 (ddc3419) -> 0/975 on h-fields28 b3 (api-simulator-133, valueForms.ts).
   simulated_decimals_unlike_recorded: 0,
+  simulated_list_shorter_than_recorded: 0,
+  simulated_summary_opens_with_title: 0,
   // h-fields29: a simulated number of a real film far from every value T-Eval recorded for it (The Godfather at popularity 1576.114, recorded 118.372): 292/302 on g0 -> 0/347 on h-fields29 b2 (api-simulator-137, knownFacts.ts withRecordedFilms); a number the task's own plan writes is not judged.
   simulated_film_number_off_recorded: 0,
   // h-fields29: a simulated film popularity beyond twice the highest T-Eval recorded (The Matrix at 17776.454 where the recordings give an older film at most 1462.024, any at 2919.272): 335/358 on g0, 34/380 on h-fields29 b2 -> 0/380 on b5 (api-simulator-137, worldAnswer.ts filmPopularity).

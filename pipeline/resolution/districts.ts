@@ -8,6 +8,7 @@
  */
 import type { Rng } from '../rng.js';
 import { distanceKm, placesNamedIn } from './places.js';
+import { isTownLine } from './townLines.js';
 
 export interface District {
   /** The district's name as an address writes it ("Minato", "Queens"). */
@@ -25,6 +26,8 @@ export interface District {
   address(rng: Rng): string;
   /** The town a listing here is titled in, where the district is a landmark's surroundings ("Condo in Paris", never "in Eiffel Tower"). */
   titleTown?: string;
+  /** The town it is part of, whose "Town, Region, Country" line (Airbnb's search: "Los Angeles, CA, United States") places a listing in it too. */
+  inTown?: string;
 }
 
 const tokyoWard = (name: string, names: RegExp, areas: string[], lat: number, lon: number): District => ({
@@ -64,9 +67,9 @@ export const DISTRICTS: readonly District[] = [
   streetsOf('Miami Beach', /\bMiami Beach\b/, ['Ocean Drive', 'Collins Avenue', 'Lincoln Road', 'Washington Avenue', 'Alton Road', 'Espanola Way'], 'Miami Beach, FL', 25.7907, -80.13),
   streetsOf('Huntington Beach', /\bHuntington Beach\b/, ['Main Street', 'Pacific Coast Highway', 'Beach Boulevard', 'Goldenwest Street', 'Adams Avenue', 'Warner Avenue'], 'Huntington Beach, CA', 33.6595, -117.9988),
   streetsOf('Santa Monica', /\bSanta Monica\b/, ['Ocean Avenue', 'Montana Avenue', 'Main Street', 'Broadway', 'Wilshire Boulevard', 'Pico Boulevard'], 'Santa Monica, CA', 34.0195, -118.4912),
-  streetsOf('Hollywood', /\bHollywood\b(?! Road)/, ['Hollywood Boulevard', 'Vine Street', 'Franklin Avenue', 'North Highland Avenue', 'Cahuenga Boulevard'], 'Hollywood, Los Angeles', 34.0928, -118.3287),
+  { ...streetsOf('Hollywood', /\bHollywood\b(?! Road)/, ['Hollywood Boulevard', 'Vine Street', 'Franklin Avenue', 'North Highland Avenue', 'Cahuenga Boulevard'], 'Hollywood, Los Angeles', 34.0928, -118.3287), inTown: 'Los Angeles' },
   // A listing "in Eiffel Tower" is by the tower: the 7th arrondissement's streets around it, not the Rue de Rivoli.
-  { ...streetsOf('Eiffel Tower', /\bEiffel Tower\b|Tour Eiffel/, ['Avenue de Suffren', 'Rue Saint-Dominique', 'Avenue Rapp', 'Rue Cler', 'Avenue de La Bourdonnais', 'Avenue Bosquet'], '75007 Paris', 48.8566, 2.2978), titleTown: 'Paris' },
+  { ...streetsOf('Eiffel Tower', /\bEiffel Tower\b|Tour Eiffel/, ['Avenue de Suffren', 'Rue Saint-Dominique', 'Avenue Rapp', 'Rue Cler', 'Avenue de La Bourdonnais', 'Avenue Bosquet'], '75007 Paris', 48.8566, 2.2978), titleTown: 'Paris', inTown: 'Paris' },
   streetsOf('Selat', /^Selat\b|\bin Selat\b/, ['Jalan Raya Selat', 'Jalan Raya Duda', 'Jalan Raya Muncan'], 'Selat, Karangasem, Bali', -8.4286, 115.4436, true),
 ];
 
@@ -109,6 +112,8 @@ export function listingPlaceMismatch(name: string, address: string): string | un
     return town && !address.toLowerCase().includes(town.toLowerCase()) ? `"${name}" is at "${address}", outside ${town}` : undefined;
   }
   if (addressIn(address, d)) return undefined;
+  // "Los Angeles, CA, United States" for a listing in Hollywood: the line names the town the district is part of.
+  if (d.inTown && isTownLine(address) && address.split(', ')[0] === d.inTown) return undefined;
   return `"${name}" is at "${address}", outside ${d.name}`;
 }
 

@@ -21,28 +21,35 @@ export interface JournalVolumes {
   perYear: number;
   /** Issues a volume has (numbered 1…n); `running` numbers issues across volumes from [issue in the first week of 2021, issues a year]. */
   issues: number | { running: readonly [number, number] };
+  /**
+   * A journal that numbers its articles instead of paging them is cited by the article's number: Scientific
+   * Reports "11 (2021): 12345", PLOS ONE "16.3 (2021): e0248731", never a page range "123-145".
+   */
+  articles?: { form: 'digits' | 'e0'; most: number };
+  /** The most pages one of its papers runs (a Nature letter four to twelve), never "234-271". */
+  maxPages?: number;
 }
 
 const annual = (founded: number, vol2021: number, issues = 12, ended?: number): JournalVolumes => ({ founded, ...(ended ? { ended } : {}), anchors: [[2021, vol2021]], perYear: 1, issues });
 
 export const JOURNAL_VOLUMES: Readonly<Record<string, JournalVolumes>> = {
-  Nature: { founded: 1869, anchors: [[2021, 589]], perYear: 12, issues: { running: [7841, 51] } },
-  Science: { founded: 1880, anchors: [[2021, 371]], perYear: 4, issues: { running: [6524, 51] } },
+  Nature: { founded: 1869, anchors: [[2021, 589]], perYear: 12, issues: { running: [7841, 51] }, maxPages: 12 },
+  Science: { founded: 1880, anchors: [[2021, 371]], perYear: 4, issues: { running: [6524, 51] }, maxPages: 10 },
   'Proceedings of the National Academy of Sciences': annual(1915, 118, 52),
-  'Scientific Reports': annual(2011, 11, 1),
-  'PLOS ONE': annual(2006, 16, 12),
-  'Physical Review Letters': { founded: 1958, anchors: [[2021, 126]], perYear: 2, issues: 26 },
+  'Scientific Reports': { ...annual(2011, 11, 1), articles: { form: 'digits', most: 24_999 } },
+  'PLOS ONE': { ...annual(2006, 16, 12), articles: { form: 'e0', most: 299_999 } },
+  'Physical Review Letters': { founded: 1958, anchors: [[2021, 126]], perYear: 2, issues: 26, articles: { form: 'digits', most: 269_999 } },
   'Reviews of Modern Physics': annual(1929, 93, 4),
-  'Nature Physics': annual(2005, 17),
-  'npj Quantum Information': annual(2015, 7, 1),
-  'PRX Quantum': annual(2020, 2, 4),
-  Quantum: annual(2017, 5, 1),
+  'Nature Physics': { ...annual(2005, 17), maxPages: 12 },
+  'npj Quantum Information': { ...annual(2015, 7, 1), articles: { form: 'digits', most: 199 } },
+  'PRX Quantum': { ...annual(2020, 2, 4), articles: { form: 'digits', most: 40_999 } },
+  Quantum: { ...annual(2017, 5, 1), articles: { form: 'digits', most: 999 } },
   'New Journal of Physics': annual(1998, 23, 12),
   'American Journal of Physics': annual(1933, 89, 12),
   'IEEE Access': annual(2013, 9, 1),
   'ACM Computing Surveys': annual(1969, 54, 12),
   'Communications of the ACM': annual(1958, 64, 12),
-  'Nature Machine Intelligence': annual(2019, 3, 12),
+  'Nature Machine Intelligence': { ...annual(2019, 3, 12), maxPages: 14 },
   'Neural Computing and Applications': annual(1993, 33, 24),
   'IEEE Transactions on Pattern Analysis and Machine Intelligence': annual(1979, 43, 12),
   'AI & Society': annual(1987, 36, 4),
@@ -50,14 +57,14 @@ export const JOURNAL_VOLUMES: Readonly<Record<string, JournalVolumes>> = {
   'Renewable and Sustainable Energy Reviews': { founded: 1997, anchors: [[1997, 1], [2010, 14], [2015, 41], [2020, 117], [2021, 135]], perYear: 18, issues: 1 },
   'Energy Policy': { founded: 1973, anchors: [[1973, 1], [2010, 38], [2015, 76], [2020, 136], [2021, 148]], perYear: 12, issues: 1 },
   'Applied Energy': { founded: 1975, anchors: [[1975, 1], [2010, 87], [2015, 137], [2020, 257], [2021, 281]], perYear: 24, issues: 1 },
-  Sustainability: annual(2009, 13, 24),
-  'Nature Energy': annual(2016, 6),
-  'Nature Climate Change': annual(2011, 11),
+  Sustainability: { ...annual(2009, 13, 24), articles: { form: 'digits', most: 14_999 } },
+  'Nature Energy': { ...annual(2016, 6), maxPages: 12 },
+  'Nature Climate Change': { ...annual(2011, 11), maxPages: 12 },
   'The Lancet': { founded: 1823, anchors: [[2021, 397]], perYear: 2, issues: { running: [10269, 52] } },
   BMJ: { founded: 1840, anchors: [[2021, 372]], perYear: 4, issues: { running: [8274, 52] } },
   JAMA: { founded: 1883, anchors: [[2021, 325]], perYear: 2, issues: 24 },
   'New England Journal of Medicine': { founded: 1812, anchors: [[2021, 384]], perYear: 2, issues: 26 },
-  'BMC Public Health': annual(2001, 21, 1),
+  'BMC Public Health': { ...annual(2001, 21, 1), articles: { form: 'digits', most: 2_499 } },
   'Tourism Management': { founded: 1980, anchors: [[1980, 1], [2010, 31], [2015, 46], [2020, 76], [2021, 82]], perYear: 6, issues: 1 },
   'Annals of Tourism Research': { founded: 1973, anchors: [[1973, 1], [2010, 37], [2015, 50], [2020, 80], [2021, 86]], perYear: 6, issues: 1 },
   'International Journal of Hospitality Management': { founded: 1982, anchors: [[1982, 1], [2010, 29], [2015, 44], [2020, 84], [2021, 92]], perYear: 8, issues: 1 },
@@ -132,4 +139,12 @@ export function yearsOf(j: JournalVolumes, from: number, to: number): [number, n
   const lo = Math.max(from, j.founded);
   const hi = Math.min(to, j.ended ?? to);
   return lo <= hi ? [lo, hi] : undefined;
+}
+
+/** Why `pages` ("123-145", "12345", "e0248731") is no way to cite a paper of journal `j`; undefined when it is one. */
+export function pagesUnlikeJournal(j: JournalVolumes, pages: string): string | undefined {
+  const range = /^(\d+)\s*-\s*(\d+)$/.exec(pages.trim());
+  if (j.articles && range) return `a page range "${pages.trim()}" where the journal numbers its articles`;
+  if (j.maxPages && range && Number(range[2]) - Number(range[1]) + 1 > j.maxPages) return `${Number(range[2]) - Number(range[1]) + 1} pages where its papers run ${j.maxPages} at most`;
+  return undefined;
 }

@@ -233,7 +233,7 @@ export function paperTitles(c: TextCtx, n: number): string[] {
 type SnippetForm = (t: string, r: Rng, f: ScholarField) => string;
 const SNIPPET_FORMS: { needs: (f: ScholarField, t: string) => boolean; form: SnippetForm }[] = [
   { needs: (f, t) => f.inputs.length > 0 && f.methods.length > 0 && !!f.trials?.length && !isPhenomenon(t), form: (t, r, f) => `… we propose a framework for ${t} that combines ${r.pick(f.inputs)} with ${r.pick(f.methods)}. ${cap(r.pick(f.trials!).replace('#', String(r.int(3, 12))))} show …` },
-  { needs: () => true, form: (t, r) => `${cap(t)} ${agree(t, 'has', 'have')} attracted growing attention ${r.pick(['in recent years', 'since 2015', 'across disciplines', 'in industry and academia', 'over the last decade', 'well beyond its first community'])}. This paper ${r.pick(['reviews the main approaches', 'maps the main lines of work', 'compares the leading methods', 'surveys the main results', 'sorts the literature by method'])}, their strengths and limitations, and …` },
+  { needs: () => true, form: (t, r) => `${cap(t)} ${agree(t, 'has', 'have')} attracted growing attention ${r.pick(['in recent years', 'since 2015', 'across disciplines', 'in industry and academia', 'over the last decade', 'well beyond its first community'])}. This paper ${r.pick(['reviews the main approaches, their strengths and limitations', 'maps the main lines of work and where they disagree', 'compares the leading methods, their strengths and limitations', 'surveys the main results and the questions they leave open', "sorts the literature by method and weighs each one's strengths and limitations"])}, and …` },
   // The setting said four ways: two answers of one task about a subject would otherwise share a sentence.
   { needs: (f) => f.roles.length > 0, form: (t, r, f) => `… ${r.pick([(s: string) => `the role of ${t} in ${s}`, (s: string) => `how ${t} ${agree(t, 'is', 'are')} used in ${s}`, (s: string) => `what ${t} ${agree(t, 'brings', 'bring')} to ${s}`, (s: string) => `the uses of ${t} in ${s}`])(r.pick(f.roles))}. ${r.pick(['We find that', 'We show that', 'Our results suggest that', 'We argue that'])} …` },
   { needs: () => true, form: (t, r) => `… a systematic review of ${r.int(40, 400)} studies on ${t} published between ${r.int(1995, 2010)} and ${r.int(2018, 2023)} …` },
@@ -438,7 +438,14 @@ function volumeIssuePages(venue: string, year: number, r: Rng, withIssue = true)
   }
   // A journal of one issue a volume (Elsevier's, Scientific Reports) is cited by volume alone.
   const vi = withIssue && !(j && j.issues === 1) ? `${volume}.${issue}` : `${volume}`;
-  return withIssue ? `${vi} (${year}): ${((p) => `${p}-${p + r.int(8, 40)}`)(r.int(1, 900))}` : `${vi} (${year})`;
+  if (!withIssue) return `${vi} (${year})`;
+  // A journal that numbers its articles is cited by the number (Scientific Reports "11 (2021): 12345", PLOS ONE "e0248731"),
+  // a Nature letter by its few pages, never "123-145" or "234-271" (simulated_journal_volume_impossible).
+  const start = r.int(1, 900);
+  const length = r.int(8, 40);
+  if (j?.articles) return `${vi} (${year}): ${j.articles.form === 'e0' ? `e0${String(100_000 + ((start * 7919 + length * 104_729) % Math.max(1, j.articles.most - 100_000)))}` : 1 + ((start * 7919 + length * 104_729) % j.articles.most)}`;
+  const pages = j?.maxPages ? 3 + (length % (j.maxPages - 3)) : length;
+  return `${vi} (${year}): ${start}-${start + pages}`;
 }
 
 /** "G Chen" → ["Chen", "G."], "Grace Chen" → ["Chen", "Grace"]: an author as MLA lists them. */
@@ -881,9 +888,31 @@ function argText(c: TextCtx, re: RegExp): string | undefined {
   return v && isWords(v) ? v : undefined;
 }
 
-/** A news item's headline from its summary: the report's first clause ("Analysts at Barclays raised their price target on Apple"). */
+/**
+ * Headlines as a news desk writes them over each report NEWS draws: the present tense, no articles,
+ * the company first ("Tesla names new head of operations" over "Tesla named a new head of operations,
+ * effective next month."), never the summary's own opening words, as no recorded Polygon headline is
+ * ("Is Tesla starting to look like just any old carmaker?" over "Also: Medicare timing, …").
+ */
+const HEADLINES: [RegExp, (m: RegExpExecArray) => string][] = [
+  [/^Shares of (.+?) (rose|fell|edged up|slipped) ([\d.]+%) after the company (reported quarterly results|updated its full-year guidance|announced a share buyback)/, (m) => `${m[1]} stock ${({ rose: 'rises', fell: 'falls', 'edged up': 'edges up', slipped: 'slips' } as Record<string, string>)[m[2]]} ${m[3]} on ${({ 'reported quarterly results': 'quarterly results', 'updated its full-year guidance': 'new full-year guidance', 'announced a share buyback': 'share buyback' } as Record<string, string>)[m[4]]}`],
+  [/^Analysts at (.+?) (raised|cut) their price target on (.+?), citing (.+?)\./, (m) => `${m[1]} ${m[2] === 'raised' ? 'lifts' : 'cuts'} ${m[3]} price target on ${m[4]}`],
+  [/^(.+?) is among the most-traded names this week as investors weigh (.+?)\./, (m) => `${m[1]} draws heavy trading as investors weigh ${m[2]}`],
+  [/^(.+?) named a new (.+?), effective (.+?)\./, (m) => `${m[1]} names new ${m[2]}`],
+  [/^Options activity in (.+?) picked up ahead of (its earnings call|an investor day|the index rebalancing)/, (m) => `Traders pile into ${m[1]} options before ${m[2].replace(/^an? /, '')}`],
+  [/^(.+?) agreed to (acquire|sell|form) (a |an )?(.+?) for an undisclosed sum/, (m) => `${m[1]} to ${m[2]} ${m[4]}`],
+  [/^A regulator opened a review of (.+?)'s (.+?);/, (m) => `Regulator reviews ${m[1]}'s ${m[2]}`],
+  [/^(.+?) will report results on (\w+); analysts expect revenue (to grow|to be flat|to dip)/, (m) => `${m[1]} earnings preview: revenue seen ${m[3] === 'to grow' ? 'higher' : m[3] === 'to be flat' ? 'flat' : 'lower'} ahead of ${m[2]} report`],
+];
+
+/** A news item's headline from its summary: the desk's headline over a report NEWS draws, else the report's first clause. */
 export function newsHeadline(summary: string): string {
-  const clause = summary.trim().replace(/[.;]\s.*$|[.]$/s, '').split(/,\s|;\s|\s+after\s+|\s+citing\s+/)[0];
+  const t = summary.trim();
+  for (const [re, head] of HEADLINES) {
+    const m = re.exec(t);
+    if (m) return cap(head(m));
+  }
+  const clause = t.replace(/[.;]\s.*$|[.]$/s, '').split(/,\s|;\s|\s+after\s+|\s+citing\s+/)[0];
   return cap(clause.trim());
 }
 

@@ -10,6 +10,8 @@ import { isPlainObject } from '../errors/values.js';
 import { parseJson, PyFloat } from '../pyValues.js';
 import { pythonLiteralToJson } from '../prompts/parseAction.js';
 import type { Rng } from '../rng.js';
+import { isTownLine, TOWN_LINE_FORM, townLineOf } from './townLines.js';
+import { addressIn, districtNamed } from './districts.js';
 
 /** The form of one scalar value; undefined for null, records and lists. Digit strings say their length ("8 digits"). */
 export function valueForm(v: unknown): string | undefined {
@@ -33,6 +35,8 @@ export function valueForm(v: unknown): string | undefined {
   if (/^[A-Z][A-Z0-9]{1,5}$/.test(t)) return 'upper-case code';
   // Airbnb's details title, "Home in Monterey Park · ★4.79 · 1 bedroom · 1 bed · 1 shared bath": parts a spaced middle dot joins.
   if (t.split(' · ').length >= 3) return 'parts joined by " · "';
+  // Airbnb's search writes a listing's address "Monterey Park, CA, United States": a town, its region and its country, no street.
+  if (isTownLine(t)) return TOWN_LINE_FORM;
   return 'text';
 }
 
@@ -334,4 +338,28 @@ export function valuesAsRecorded(answer: unknown, recorded: ReadonlyMap<string, 
     return path ? rewrite(v, path) : v;
   };
   return visit(answer, '');
+}
+
+/**
+ * `answer` with each address of a field whose recordings all write "Town, Region, Country" (Airbnb's
+ * search: "Monterey Park, CA, United States") written so: the town the drawn address names with its
+ * region and country (townLines.ts), else `fallbackLine` (the searched town's); never
+ * "13 Fillmore Street, San Francisco" beside them. A value `keep` holds (a later step copies it) stays.
+ */
+export function townLinesAsRecorded(answer: unknown, recorded: ReadonlyMap<string, RecordedField>, keep: (v: unknown) => boolean, fallbackLine?: string): unknown {
+  if (!recorded.size || !isPlainObject(answer)) return answer;
+  // A record's name says which town of an address naming two is its own ("… in San Francisco" at "San Bruno, San Francisco").
+  const visit = (v: unknown, path: string, name: string): unknown => {
+    if (Array.isArray(v)) return v.map((x) => visit(x, `${path}[]`, name));
+    if (isPlainObject(v) && !(v instanceof PyFloat)) {
+      const own = Object.entries(v).find(([k, x]) => /\b(name|title)\b/i.test(k) && typeof x === 'string')?.[1] as string | undefined;
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, visit(x, path ? `${path}.${k}` : k, own ?? name)]));
+    }
+    if (typeof v !== 'string' || sharedForm(recorded.get(path)) !== TOWN_LINE_FORM || keep(v)) return v;
+    // A listing its name puts in a district the address is in ("Rental unit in Miami Beach" at "147 Espanola Way, Miami") is in that district's town.
+    const d = districtNamed(name);
+    const district = d && addressIn(v, d) ? townLineOf(d.name) : undefined;
+    return district ?? townLineOf(v, fallbackLine, name) ?? v;
+  };
+  return visit(answer, '', '');
 }

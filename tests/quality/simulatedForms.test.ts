@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { tevalTrajectories } from '../diversify/fixtures/vendored.js';
 import { contextOf, controlCaseAt, simulateTrajectory } from '../support/simulatedCases.js';
 import { toolSteps } from '../../pipeline/steps.js';
-import { decimalsUnlikeRecorded, formsUnlikeRecorded } from '../../pipeline/quality/measures/simulatedForms.js';
+import { decimalsUnlikeRecorded, formsUnlikeRecorded, listsShorterThanRecorded, simulatedSummaryOpensWithTitle } from '../../pipeline/quality/measures/simulatedForms.js';
 import { simulatedRecordSelfContradicted } from '../../pipeline/quality/measures/simulatedRecords.js';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../pipeline/config.js';
 
@@ -68,6 +68,50 @@ describe('a paper one search listed is not listed again by the next under anothe
     for (let seed = 0; seed < 20; seed++) {
       const out = JSON.parse(simulateOffline({ name: doc.name, args: { query: 'academic articles related to quantum computing' }, tools: raw.tools, known: known! }, new Rng(seed, 'scholar')).response) as { title: string[] };
       for (const t of out.title) expect(['emerging trends in quantum computing', 'quantum computing: a review']).not.toContain(t.toLowerCase());
+    }
+  });
+});
+
+describe('simulated lists as long as the recordings list, headlines unlike their summaries', () => {
+  /** query_104_2 twice: `a` with its search recorded (three properties), `b` with its search simulated as `simulated`; a case after each search. */
+  function pair(simulated: string) {
+    const a = simulateTrajectory(tevalTrajectories(['query_104_2'])[0]);
+    const b = simulateTrajectory(tevalTrajectories(['query_104_2'])[0]);
+    b.id = `${b.id}-b`;
+    const search = (t: typeof a) => toolSteps(t).find((s) => s.step.action.name === 'AirbnbSearch.search_property_by_place')!.step;
+    search(a).response = { content: SEARCH, tier: 'cache' };
+    search(b).response = { content: simulated, tier: 'simulated' };
+    const at = toolSteps(a).findIndex((s) => s.step.action.name === 'AirbnbSearch.search_property_by_place') + 2;
+    const ctx = { trajectory: (id: string) => (id === b.id ? b : a), baseCase: () => undefined };
+    return { cases: [controlCaseAt(a, at), controlCaseAt(b, at)], ctx, id: controlCaseAt(b, at).id };
+  }
+
+  it('flags a simulated list shorter than every recorded one of its API, and passes one as long (simulated_list_shorter_than_recorded)', () => {
+    const short = pair("{'property': [{'id': '10803849', 'name': 'Cosy room', 'address': 'Monterey Park, CA, United States'}]}");
+    expect(listsShorterThanRecorded(short.cases, short.ctx as never).get(short.id)).toMatch(/1 property where every recorded answer lists 3/);
+    const full = pair(SEARCH);
+    expect(listsShorterThanRecorded(full.cases, full.ctx as never).get(full.id)).toBeNull();
+    expect(DEFAULT_QUALITY_THRESHOLDS.simulated_list_shorter_than_recorded).toBe(0);
+  });
+
+  it('flags a summary opening with its own headline, and passes a headline of its own (simulated_summary_opens_with_title)', () => {
+    const opens = pair("{'results': [{'title': 'Tesla named a new head of operations', 'summary': 'Tesla named a new head of operations, effective next month. The appointment follows a search.', 'author': 'Elena Ito'}]}");
+    const tc = opens.cases[1];
+    expect(simulatedSummaryOpensWithTitle.check(tc, opens.ctx as never)).toMatch(/opens with its title/);
+    const own = pair("{'results': [{'title': 'Tesla names new head of operations', 'summary': 'Tesla named a new head of operations, effective next month. The appointment follows a search.', 'author': 'Elena Ito'}]}");
+    expect(simulatedSummaryOpensWithTitle.check(own.cases[1], own.ctx as never)).toBeNull();
+  });
+
+  it('simulates Polygon news as long as its recordings list, each headline its own (api-simulator-143)', async () => {
+    const { simulateOffline } = await import('../../pipeline/resolution/simulatorRules.js');
+    const { Rng } = await import('../../pipeline/rng.js');
+    const { formValue } = await import('../../pipeline/resolution/valueForms.js');
+    const NEWS = { name: 'PolygonFinance.get_ticker_news', description: 'get the most recent news articles relating to a stock ticker symbol', required_parameters: [], optional_parameters: [{ name: 'ticker', type: 'string', description: 'Return results that contain this ticker' }], return_data: [{ name: 'results', description: 'A list of news including title, summary, and author' }] };
+    const RECORDED = "{'results': [{'title': 'Is Tesla starting to look like just any old carmaker?', 'author': 'MarketWatch', 'summary': 'Also: Medicare timing.'}, {'title': 'Meta & Alphabet Earnings: Ad Revenue in Focus', 'author': 'Derek Lewis', 'summary': 'Advertising revenue is critical.'}, {'title': 'Why Bitcoin Rallied This Week', 'author': 'Steve Symington', 'summary': 'Cryptocurrencies rallied.'}, {'title': 'Healthcare Realty Trust Announces Release Date', 'author': 'Healthcare Realty Trust Incorporated', 'summary': 'NASHVILLE, Tenn.'}, {'title': \"Don't give up on the 60:40 portfolio now\", 'author': 'MarketWatch', 'summary': 'The iconic portfolio is doing a lot better this year than last'}]}";
+    for (const [ticker, seed] of [['TSLA', 1], ['AAPL', 2], ['IBM', 3]] as const) {
+      const out = formValue(simulateOffline({ name: NEWS.name, args: { ticker }, tools: [NEWS as never], examples: [{ response: RECORDED }] }, new Rng(seed, 'news')).response) as { results: { title: string; summary: string }[] };
+      expect(out.results).toHaveLength(5);
+      for (const r of out.results) expect(r.summary.toLowerCase().startsWith(r.title.toLowerCase().split(' ').slice(0, 4).join(' ')), r.title).toBe(false);
     }
   });
 });

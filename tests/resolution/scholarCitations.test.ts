@@ -94,6 +94,27 @@ describe('the measures', () => {
     // A journal the table does not know is outside the population.
     expect(journalVolumeImpossible(RECORDED_CITATIONS[1])).toBeUndefined();
   });
+
+  it('simulated_journal_volume_impossible flags pages a journal never prints: a range where it numbers articles, a long Nature paper', () => {
+    expect(journalVolumeImpossible('Doe, J., et al. "Interdisciplinary perspectives." Scientific Reports 11 (2021): 123-145.')).toMatch(/numbers its articles/);
+    expect(journalVolumeImpossible('Doe, J., et al. "Interdisciplinary perspectives." Scientific Reports 11 (2021): 12345.')).toBeNull();
+    expect(journalVolumeImpossible('Kim, A., et al. "Cells." PLOS ONE 16.3 (2021): e0248731.')).toBeNull();
+    expect(journalVolumeImpossible('Lee, B., et al. "Grids." Nature Energy 6 (2021): 778-793.')).toMatch(/16 pages where its papers run 12/);
+    expect(journalVolumeImpossible('Fischer, C. I., et al. "A review." Nature 590.7845 (2021): 583-589.')).toBeNull();
+  });
+
+  it('draws an article number for Scientific Reports and PLOS ONE, a few pages for Nature (api-simulator-144)', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const sr = cite('Machine learning in ecology', 'A Ruiz, B Chen - Scientific Reports, 2021 - nature.com', seed);
+      expect(sr).toMatch(/Scientific Reports 11 \(2021\): \d{1,5}\.$/);
+      const plos = cite('Machine learning in ecology', 'A Ruiz, B Chen - PLOS ONE, 2021 - journals.plos.org', seed);
+      expect(plos).toMatch(/PLOS ONE 16\.\d+ \(2021\): e0\d{6}\.$/);
+      const nature = cite('Machine learning in ecology', 'A Ruiz, B Chen - Nature, 2021 - nature.com', seed);
+      const [, a, b] = /\(2021\): (\d+)-(\d+)\.$/.exec(nature) ?? [];
+      expect(Number(b) - Number(a) + 1).toBeLessThanOrEqual(12);
+      for (const text of [sr, plos, nature]) expect(journalVolumeImpossible(text)).toBeNull();
+    }
+  });
 });
 
 describe('the closing answer', () => {

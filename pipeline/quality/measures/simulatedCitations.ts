@@ -16,7 +16,7 @@ import type { CaseMeasure, QualityContext } from '../types.js';
 import { shownStepsWithWrong, simulatedDefectAmong } from '../evidence.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
-import { journalOf, volumesOf, yearsOf } from '../../resolution/journalVolumes.js';
+import { journalOf, pagesUnlikeJournal, volumesOf, yearsOf } from '../../resolution/journalVolumes.js';
 import { scholarListed } from './simulatedScholar.js';
 
 const isCitationCall = (name: string) => /scholar/i.test(name) && /citation/i.test(name);
@@ -73,7 +73,7 @@ export const simulatedCitationUnlikeScholar: CaseMeasure = {
 export function journalVolumeImpossible(text: string): string | null | undefined {
   let seen = false;
   // A reference: `"Title." Venue 589.7841 (2021)` or `Venue 13 (2021)`.
-  for (const m of text.matchAll(/"\s+([^"(]+?)\s+(\d+)(?:\.(\d+))?\s+\((\d{4})\)/g)) {
+  for (const m of text.matchAll(/"\s+([^"(]+?)\s+(\d+)(?:\.(\d+))?\s+\((\d{4})\)(?::\s*([\w-]+))?/g)) {
     const j = journalOf(m[1].trim());
     if (!j) continue;
     seen = true;
@@ -82,6 +82,9 @@ export function journalVolumeImpossible(text: string): string | null | undefined
     const [first, last] = volumesOf(j, year);
     const volume = Number(m[2]);
     if (volume < first - 1 || volume > last + 1) return `${m[1].trim()} ${volume} (${year}); its volumes of ${year} are ${first === last ? first : `${first}-${last}`}`;
+    // Pages as the journal has them: an article number where it numbers its articles (Scientific Reports "11 (2021): 12345"), a Nature letter's few pages.
+    const pages = m[5] ? pagesUnlikeJournal(j, m[5]) : undefined;
+    if (pages) return `${m[1].trim()} ${volume} (${year}): ${m[5]}: ${pages}`;
   }
   // A publication line: "MJ Dubois, HT Lopez - Nature Energy, 2010 - nature.com".
   for (const m of text.matchAll(/ - ([^-\n"']+?), (\d{4}) - /g)) {

@@ -4,8 +4,10 @@
  * recordings write '2023-10-17T20:10:47Z' (valueForms.ts). A field whose recordings mix forms or hold
  * free text is not judged, nor a value the plan or the call itself gives.
  */
-import type { QualityContext, SetMeasure } from '../types.js';
-import { planArgStrings, shareJudged, shownSimulatedSteps } from '../evidence.js';
+import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
+import { planArgStrings, shareJudged, shownSimulatedRequests, shownSimulatedSteps } from '../evidence.js';
+import { askedCount, docListCap } from '../../resolution/askedCount.js';
+import { findsNothing } from '../../resolution/idSearch.js';
 import { isPlainObject } from '../../errors/values.js';
 import { decimalPlaces, decimalsUnlike, formValue, formsUnlike, recordedFieldsOf, sharedForm, fieldValues, type RecordedField } from '../../resolution/valueForms.js';
 import { toolSteps } from '../../steps.js';
@@ -134,3 +136,115 @@ export function decimalsUnlikeRecorded(cases: readonly TestCase[], ctx: QualityC
   }
   return out;
 }
+
+/**
+ * simulated_list_shorter_than_recorded: a simulated list holding fewer items than every recorded
+ * answer of the same API lists in that field: PolygonFinance.get_ticker_news with one article where
+ * its recordings list five. A list the user asked fewer of, one the doc caps lower, an empty one (a
+ * search finding nothing is an answer of its own) and a search that can find nothing are not judged.
+ */
+export const simulatedListShorterThanRecorded: SetMeasure = {
+  kind: 'set',
+  id: 'simulated_list_shorter_than_recorded',
+  group: 'solvable',
+  title: 'share of cases showing a simulated list with fewer items than every recorded answer of the same API lists in that field (PolygonFinance news: one article where the recordings list five)',
+  population: 'cases showing a non-empty simulated list in a field the recorded answers of its API (in the trajectories the shipped cases come from) list non-empty, maps\' routes and places nearby and review lists left out; lists the user asked fewer of or the doc caps lower are judged against that',
+  better: 'lower',
+  score(cases, ctx) {
+    return shareJudged(listsShorterThanRecorded(cases, ctx));
+  },
+};
+
+/** The fewest items each API's recordings list in each top-level list field, over recordings listing any. */
+function recordedListLengths(cases: readonly TestCase[], ctx: QualityContext): Map<string, Map<string, number>> {
+  const out = new Map<string, Map<string, number>>();
+  const seen = new Set<string>();
+  for (const tc of cases) {
+    if (seen.has(tc.trajectoryId)) continue;
+    seen.add(tc.trajectoryId);
+    const t = ctx.trajectory(tc.trajectoryId);
+    for (const { step } of t ? toolSteps(t) : []) {
+      const r = step.response;
+      if (!r || r.error || (r.tier !== 'cache' && r.tier !== 'live')) continue;
+      const v = formValue(r.content);
+      if (!isPlainObject(v) || 'error' in v) continue;
+      for (const [field, list] of Object.entries(v)) {
+        if (!Array.isArray(list) || !list.length) continue;
+        const fields = out.get(step.action.name) ?? out.set(step.action.name, new Map()).get(step.action.name)!;
+        fields.set(field, Math.min(fields.get(field) ?? Infinity, list.length));
+      }
+    }
+  }
+  return out;
+}
+
+/** Each case in the population, with why it is defective (null when it is not). */
+export function listsShorterThanRecorded(cases: readonly TestCase[], ctx: QualityContext): Map<string, string | null> {
+  const recorded = recordedListLengths(cases, ctx);
+  const out = new Map<string, string | null>();
+  for (const tc of cases) {
+    let inPopulation = false;
+    let why: string | undefined;
+    for (const { step, request } of shownSimulatedRequests(tc, ctx) ?? []) {
+      const fields = recorded.get(step.action.name);
+      const v = step.response!.error ? undefined : formValue(step.response!.content);
+      // A map's routes and places nearby are as long as the streets and what is near make them: no page to fill.
+      if (!fields || /map/i.test(step.action.name) || !isPlainObject(v) || 'error' in v || findsNothing(step.action.name, step.action.args)) continue;
+      const doc = tc.tools.find((d) => d.name === step.action.name);
+      const asked = doc ? askedCount(request, step.action.args, doc) : undefined;
+      for (const [field, list] of Object.entries(v)) {
+        const least = fields.get(field);
+        // Reviews are as many as were written: a listing or a film may have fewer than a page.
+        if (!Array.isArray(list) || !list.length || least === undefined || /review|comment/i.test(field)) continue;
+        inPopulation = true;
+        const cap = docListCap(doc?.return_data.find((r) => r.name === field)?.description ?? '');
+        const expected = Math.min(least, asked ?? least, cap ?? least);
+        if (list.length < expected) why ??= `${step.action.name}: ${list.length} ${field} where every recorded answer lists ${least} or more`;
+      }
+    }
+    if (inPopulation) out.set(tc.id, why ?? null);
+  }
+  return out;
+}
+
+/** A text's words, lower case, without punctuation. */
+const wordsOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}%'\s-]/gu, ' ').split(/\s+/).filter(Boolean);
+
+/** Every record of an answer (at any depth) holding a string title and a string summary. */
+function titledSummaries(v: unknown, out: { title: string; summary: string }[] = []): { title: string; summary: string }[] {
+  if (Array.isArray(v)) v.forEach((x) => titledSummaries(x, out));
+  else if (isPlainObject(v)) {
+    if (typeof v.title === 'string' && typeof v.summary === 'string') out.push({ title: v.title, summary: v.summary });
+    Object.values(v).forEach((x) => titledSummaries(x, out));
+  }
+  return out;
+}
+
+/**
+ * simulated_summary_opens_with_title: a simulated record whose summary opens with its own title's
+ * first words ("Tesla named a new head of operations" over "Tesla named a new head of operations,
+ * effective next month. …"): a headline is written over a report, not cut from its first clause, and
+ * no recorded Polygon headline opens its summary ("Is Tesla starting to look like just any old
+ * carmaker?" over "Also: Medicare timing, …").
+ */
+export const simulatedSummaryOpensWithTitle: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_summary_opens_with_title',
+  group: 'text',
+  title: 'a simulated record\'s summary opens with its own title\'s first four words (a news headline cut from its report\'s first clause)',
+  population: 'cases showing a simulated answer holding a record with a title of three words or more and a summary',
+  check(tc, ctx) {
+    let inPopulation = false;
+    for (const step of shownSimulatedSteps(tc, ctx) ?? []) {
+      if (step.response!.error) continue;
+      for (const { title, summary } of titledSummaries(formValue(step.response!.content))) {
+        const t = wordsOf(title);
+        if (t.length < 3) continue;
+        inPopulation = true;
+        const n = Math.min(4, t.length);
+        if (wordsOf(summary).slice(0, n).join(' ') === t.slice(0, n).join(' ')) return `${step.action.name}: "${summary.slice(0, 80)}" opens with its title "${title.slice(0, 60)}"`;
+      }
+    }
+    return inPopulation ? null : undefined;
+  },
+};
