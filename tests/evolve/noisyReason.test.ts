@@ -34,6 +34,12 @@ describe('noise_reason_beside_own', () => {
       const out = noisyRules({ query: RESEARCH, protected: ['sustainable architecture'] }, new Rng(i, 'reason', RESEARCH)).query;
       expect(reasonBesideOwn(RESEARCH, out), out).toBeUndefined();
     }
+    // "I'm doing a study on …" is a reason too (teval_query_475_2-control-k1~mixed on int30's m1; noisy-query-39 added one).
+    const STUDY = "I'm doing a study on trendy films. Can you provide me with a list of such movies and their details?";
+    for (let i = 0; i < 300; i++) {
+      const out = noisyRules({ query: STUDY, protected: [] }, new Rng(i, 'reason', STUDY)).query;
+      expect(reasonBesideOwn(STUDY, out), out).toBeUndefined();
+    }
   });
 });
 
