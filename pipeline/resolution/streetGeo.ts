@@ -49,9 +49,17 @@ interface TownGeo {
 }
 
 // Districts before their towns: "54 37th Avenue, Queens, NY" is in Queens, not on a Manhattan street.
+/**
+ * Towns of the place table wider than the 5 km a town is given: Huntington Beach runs 10 km from its pier
+ * up to Warner Avenue and Bolsa Chica, where T-Eval records a "Home in Huntington Beach" (33.7293, -118.0489, teval_query_8_1).
+ */
+const PLACE_REACH_KM: Record<string, number> = { 'Huntington Beach': 10 };
+
 const TOWNS: TownGeo[] = [
   {
-    town: 'Queens', names: /\bQueens\b/, centre: [40.7282, -73.7949], reachKm: 12,
+    // The borough runs 17 km from its centre to Long Island City and the Rockaways: T-Eval records a "Rental unit in
+    // Queens" at 40.7494, -73.9406 in Long Island City, 12.5 km out (teval_query_10_1).
+    town: 'Queens', names: /\bQueens\b/, centre: [40.7282, -73.7949], reachKm: 17,
     lines: {
       'Steinway Street': [40.7555, -73.9215, 40.7745, -73.9075],
       '37th Avenue': [40.7545, -73.9345, 40.7495, -73.8700],
@@ -467,7 +475,7 @@ export function placeAddress(address: string): AddressPlace | undefined {
   // A town the place table knows (Culver City, San Bruno, Monterey Park) before the wide one an address also names (", CA" aside).
   const known = placesNamedIn(address).find((p) => !TOWNS.some((t) => t.names.test(p.name) && t.reachKm >= 20));
   const own = known && TOWNS.find((t) => t.names.test(known.name));
-  if (known) return { by: 'town', what: known.name, town: known.name, lat: known.lat, lon: known.lon, reachKm: own?.reachKm ?? 5 };
+  if (known) return { by: 'town', what: known.name, town: known.name, lat: known.lat, lon: known.lon, reachKm: own?.reachKm ?? PLACE_REACH_KM[known.name] ?? 5 };
   const t = towns[0];
   return t ? { by: 'town', what: t.town, town: t.town, lat: t.centre[0], lon: t.centre[1], reachKm: t.reachKm } : undefined;
 }

@@ -43,6 +43,10 @@ describe('an address and its coordinates name one spot', () => {
   it('the measure flags East 14th Street at DUMBO and passes a pin on the street; an address nothing places is not judged', () => {
     expect(addressOffCoordinates('161 East 14th Street, New York City', 40.703788, -73.993243)).toMatch(/3\.\d km/);
     expect(addressOffCoordinates('161 East 14th Street, New York City', 40.7335, -73.986)).toBeNull();
+    // Town lines (h-fields30) beside T-Eval's recorded points: Long Island City is in Queens, Bolsa Chica in Huntington Beach (int30's m2).
+    expect(addressOffCoordinates('Queens, NY, United States', 40.74943149228527, -73.94064408783683)).toBeNull();
+    expect(addressOffCoordinates('Huntington Beach, CA, United States', 33.72925, -118.04885)).toBeNull();
+    expect(addressOffCoordinates('Huntington Beach, CA, United States', 33.9, -118.3)).toMatch(/km from its coordinates/);
     expect(addressOffCoordinates('12 Rue Imaginaire, Nowhere', 40.7, -73.9)).toBeUndefined();
     expect(addressOffCoordinates('6-3-6 Asakusa, Taito, Tokyo', 35.71975, 139.79289)).toBeNull();
   });
