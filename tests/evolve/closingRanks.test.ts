@@ -1,0 +1,49 @@
+/**
+ * closeInsertion ranks each closing's wordings once (h-scale30), not on every scan of every pick:
+ * the closings of these insertions are pinned to what main e45a933's closeInsertion (ranks worked
+ * out in every scan) wrote for them, so a rank kept past the closing it was made for — or any other
+ * change of which wording wins — fails here.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { honestDialogue, type HonestDialogue } from '../../sources/dialogue/context.js';
+import { closeInsertion } from '../../sources/dialogue/honest.js';
+
+const DRINKS = ['latte', 'mocha', 'cortado', 'cappuccino', 'macchiato', 'americano', 'chai latte', 'flat white'];
+const MILKS = ['oat milk', 'almond milk', 'soy milk'];
+
+function dialogues(): HonestDialogue[] {
+  const raw = Array.from({ length: 48 }, (_, i) => {
+    const drink = DRINKS[i % DRINKS.length];
+    const milk = MILKS[Math.floor(i / DRINKS.length) % MILKS.length];
+    const turns = [
+      `I'd like a ${drink} with ${milk}, please.`,
+      i % 3 ? 'Is this correct for your order? Look at the screen.' : 'Sure, anything else?',
+      i % 3 ? 'Yes, that is right.' : `No, just the ${drink}.`,
+      i % 2 ? 'Great. Thank you.' : 'OK. Your drink is ready at the end of the bar.',
+    ];
+    return { id: `t.jsonl#d${i}`, turns: turns.map((content, k) => ({ role: (k % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content, tokens: 10 })) };
+  });
+  return raw.map((d) => honestDialogue(d)).filter((d): d is HonestDialogue => !!d && !!d.closing);
+}
+
+describe('closeInsertion with ranks kept per closing', () => {
+  it('words the same closings as before', () => {
+    const ds = dialogues();
+    expect(ds.length).toBe(40);
+    const out: (string | undefined)[][] = [];
+    for (const [from, to, key] of [
+      [0, 40, 'a'],
+      [3, 33, 'b'],
+      [0, 20, 'c'],
+    ] as const) {
+      const picked = ds.slice(from, to);
+      const customer = picked.map((d) => d.turns.filter((t) => t.role === 'user').map((t) => t.content));
+      out.push(closeInsertion(picked.map((d) => d.closing), key, { customer, fixed: picked.map(() => undefined) }));
+      out.push(closeInsertion(picked.map((d) => d.closing), key));
+    }
+    // Many closings of few orders: the picks' exclusions and ties are exercised, not one wording each.
+    expect(new Set(out.flat()).size).toBeGreaterThan(40);
+    expect(createHash('sha256').update(JSON.stringify(out)).digest('hex')).toBe('de6a149b1fe6cbeeba8e271dbce6d55acb9a2f36cd11c428fa24f42479036254');
+  });
+});
