@@ -138,11 +138,13 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // 18 (h-sim14): a simulated answer knows every film the task's recorded answers (anywhere) and earlier answers give (KnownFacts.films);
   // 15: a labelled fact a later call writes about a single record ("Overall conditions: Sunny") is carried into the field its label names
   // 19: a simulated route adds up to the distance this task's recordings give for its ends at a later step (tripDistance over recordedAnswers).
+  // 35: h-solv30's 34 and h-text30's 34 merged (int30).
   // 34 (h-solv30): the rooms a request names get the status the task's other steps give them (used is worked out for named rooms too; simulated_status_contradicts_check).
   // 20: a simulated list of every room holds the rooms the task's other steps find free or reserve (askedCount.ts itemsUsedElsewhere).
   // 23: an arXiv step's recorded-paper answer is worked out by one function (simulatorRules.ts recordedOnly), once for both turn-downs and once by the simulator, not three times (output byte-identical on f56).
   // 22: a trajectory with an arXiv search no recorded paper matches is turned down (arxiv_nothing_recorded): an empty answer for "deep learning" reads as broken (118 cases, 20 trajectories on h-serper25's build).
   // 21: a trajectory whose later step copies from an arXiv answer what no recorded paper of its query holds is turned down (arxiv_paper_unrecorded).
+  // 34 (h-text30): the answer tie says an earlier request's answer in the past (thoughtWriter answerTie, thought-writer-37).
   // 33: a thought's link saying the call builds on the last answer ("The last answer gives me what I need to …") is said as a plain next step where the answer shown holds nothing the call passes (notBuildingOn; thought_false_sequence 4/2,186 on int29's m3, teval_query_344_2-env-k3-cot).
   // 32 (h-text29): a call passing a value off an earlier answer of its turn (the fifth film of a listing) is never linked as another part of the request ("Moving on to the rest of the request, I need to print the details of the movie"): the writer chose that link before the answer was there (thoughtWriter sameThread; thought_new_part_mid_loop 8/2186 CoT cases on g0); a value is tied to the answer it was read off, never a later one echoing it because its call was given it (thoughtWriter sourceAt; thought_tie_cites_echo 68/2186 on g0).
   // 31: the merged 30 and h-fields27's 29 merged.
@@ -155,7 +157,7 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // 26: h-solv26's 25 and h-scholar26's 23 merged (h-scholar26 23: an arXiv step's recorded papers worked out once, by recordedOnly, for both turn-downs).
   // 25 (23, 24 in one step): a record a later step acts on is told to the simulator as available (availability.ts planGoesOnWith); a recording of
   // this task saying it is not available turns the plan down (availability_contradicted), another task's is simulated instead.
-  version: `34+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  version: `35+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],

@@ -212,7 +212,7 @@ export function echoCited(tc: TestCase): string[] {
   const out: string[] = [];
   const check = (thought: string | undefined, args: unknown) => {
     if (!thought) return;
-    const cited = [...thought.matchAll(/(?:^|[.;] )(?:`([^`]+)` says|From `([^`]+)` I know that)\b/g)].map((m) => m[1] ?? m[2]);
+    const cited = [...thought.matchAll(/(?:^|[.;] )(?:`([^`]+)` (?:says|said earlier that)|From `([^`]+)` I know that)\b/g)].map((m) => m[1] ?? m[2]);
     for (const value of answerValues(args)) {
       const holders = answers.filter((a) => holdsValue(a.content, value));
       const source = holders.find((a) => !a.passed.includes(value));

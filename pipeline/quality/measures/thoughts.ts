@@ -113,7 +113,7 @@ export function thoughtStyle(thought: string, args: unknown, tools: readonly str
   // An opening sentence saying where a value comes from ("The request names \"workspace\" as the folder.") or what the last call said.
   // A quoted value may hold a sentence break (". Attach my resume"): the first sentence ends outside quotes.
   const first = firstSentenceOutsideQuotes(thought);
-  const sourced = valueSource(first) !== undefined || /^(?:`[^`]+` says |From `[^`]+` I know that |The last call tells me )/.test(first);
+  const sourced = valueSource(first) !== undefined || /^(?:`[^`]+` says |`[^`]+` said earlier that |From `[^`]+` I know that |The last call tells me )/.test(first);
   return [dotted ? 'names Toolkit.api' : '', backticked ? 'names `api`' : '', rawKey ? 'spells a raw key' : '', fallbackFrame ? 'uses a frame no correct thought uses' : '', sourced ? 'opens with where a value comes from' : ''].filter(Boolean).join(', ') || 'plain';
 }
 
@@ -588,7 +588,7 @@ function passedValues(args: unknown): string[] {
 /** Phrases by which a thought says its call builds on the answer before it. */
 const BUILDS_ON = /\b(?:Building on (?:that|the last answer)|With (?:that|the last) answer in hand|(?:That|The last) answer gives me|Now that I have (?:it|that|the \w+)|using (?:the|its|that) (?:result|answer))\b/;
 /** The thought writer's opening clause citing what the previous call returned: the value it cites. */
-const CITES_FACT = /^(?:`[^`]+` says |From `[^`]+` I know that |The last call tells me )the [^.]*? is ("[^"]*"|-?\d+(?:\.\d+)?)\.\s/;
+const CITES_FACT = /^(?:`[^`]+` says |`[^`]+` said earlier that |From `[^`]+` I know that |The last call tells me )the [^.]*? is ("[^"]*"|-?\d+(?:\.\d+)?)\.\s/;
 /** Words by which a retry's thought says the call failed and is sent again. */
 const SAYS_RETRY = /\b(?:fail\w*|error|timed out|time(?:d)? ?out|refused|limit|again|retry|once more|one more try)\b/i;
 
