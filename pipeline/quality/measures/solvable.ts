@@ -602,6 +602,15 @@ export const envErrorUnfitTool: CaseMeasure = {
  * "PermissionError: [Errno 13] Permission denied" make a careful model report instead of retrying,
  * so the retry in the ground truth is arguable.
  */
+/** An external case whose ground truth first sends the failed call again as it was: that retry, and the failure's message. */
+function retriedFailure(tc: TestCase): { retry: Action; msg: string } | undefined {
+  if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
+  const failed = shownAction(tc.messages[tc.messages.length - 2]?.content ?? '');
+  const retry = tc.groundTruth[0];
+  if (!failed || retry.name !== failed.name || !sameValue(retry.args, failed.args)) return undefined;
+  return { retry, msg: tc.messages[tc.messages.length - 1].content };
+}
+
 export const envErrorRetryFutile: CaseMeasure = {
   kind: 'case',
   id: 'env_error_retry_futile',
@@ -609,11 +618,9 @@ export const envErrorRetryFutile: CaseMeasure = {
   title: 'environment error whose own text says a retry cannot help (a permission the caller lacks, an invalid key, a daily or monthly quota used up, a full disk, nothing there), while the ground truth retries the call as the protocol says',
   population: 'external cases whose ground truth first retries the failed call',
   check(tc) {
-    if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
-    const failed = shownAction(tc.messages[tc.messages.length - 2]?.content ?? '');
-    const retry = tc.groundTruth[0];
-    if (!failed || retry.name !== failed.name || !sameValue(retry.args, failed.args)) return undefined;
-    const msg = tc.messages[tc.messages.length - 1].content;
+    const r = retriedFailure(tc);
+    if (!r) return undefined;
+    const { retry, msg } = r;
     const why = retryFutile(msg);
     return why ? `${why}, yet the ground truth retries ${retry.name}: "${msg.replace(/\s+/g, ' ').slice(0, 110)}"` : null;
   },
@@ -651,11 +658,9 @@ export const envRetryBeforeWait: CaseMeasure = {
   title: 'environment error asking to wait longer than a turn before the next try ("Retry-After: 60", "retry in 25s", "blocked for a while … try again later") while the ground truth retries the call at once',
   population: 'external cases whose ground truth first retries the failed call and whose error names a wait',
   check(tc) {
-    if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
-    const failed = shownAction(tc.messages[tc.messages.length - 2]?.content ?? '');
-    const retry = tc.groundTruth[0];
-    if (!failed || retry.name !== failed.name || !sameValue(retry.args, failed.args)) return undefined;
-    const msg = tc.messages[tc.messages.length - 1].content;
+    const r = retriedFailure(tc);
+    if (!r) return undefined;
+    const { retry, msg } = r;
     const wait = askedWait(msg);
     if (wait === undefined) return undefined;
     return wait > RETRY_NOW_WAIT ? `asks to wait ${wait === Infinity ? '"for a while"' : `${wait} s`}, yet the ground truth retries ${retry.name} at once: "${msg.replace(/\s+/g, ' ').slice(0, 110)}"` : null;
