@@ -113,16 +113,18 @@ function recordedAnswers(cases: readonly TestCase[], ctx: QualityContext): unkno
   return out;
 }
 
-/** Each case showing a simulated film answer about a recorded film, with why it is defective (null when it is not). */
-export function filmNumbersOffRecorded(cases: readonly TestCase[], ctx: QualityContext): Map<string, string | null> {
-  const recorded = recordedFilmNumbers(recordedAnswers(cases, ctx));
+/**
+ * Each case's verdict over its shown simulated film answers: the first defect `judge` finds, null when it
+ * judged one and found none, no entry when it judged none. A number the task's own plan writes is the plan's.
+ */
+function filmVerdicts(cases: readonly TestCase[], ctx: QualityContext, judge: (value: unknown, inPlan: (n: number) => boolean) => string | null | undefined): Map<string, string | null> {
   const out = new Map<string, string | null>();
   for (const tc of cases) {
     let verdict: string | null | undefined;
     const plan = new Set(planArgStrings(tc, ctx).flatMap((a) => a.match(/\d+(?:\.\d+)?/g) ?? []).map(Number));
     for (const step of shownSimulatedSteps(tc, ctx) ?? []) {
       if (step.response!.error || !isFilmTool(step.action.name)) continue;
-      const why = filmNumberOffRecorded(parseToolResponse(step.response!.content), recorded, (n) => plan.has(n));
+      const why = judge(parseToolResponse(step.response!.content), (n) => plan.has(n));
       if (why === undefined) continue;
       verdict = why ? `${step.action.name}: ${why}` : (verdict ?? null);
       if (why) break;
@@ -130,6 +132,12 @@ export function filmNumbersOffRecorded(cases: readonly TestCase[], ctx: QualityC
     if (verdict !== undefined) out.set(tc.id, verdict);
   }
   return out;
+}
+
+/** Each case showing a simulated film answer about a recorded film, with why it is defective (null when it is not). */
+export function filmNumbersOffRecorded(cases: readonly TestCase[], ctx: QualityContext): Map<string, string | null> {
+  const recorded = recordedFilmNumbers(recordedAnswers(cases, ctx));
+  return filmVerdicts(cases, ctx, (value, inPlan) => filmNumberOffRecorded(value, recorded, inPlan));
 }
 
 export const simulatedFilmNumberOffRecorded: SetMeasure = {
@@ -191,21 +199,8 @@ export function filmPopularityBeyondRecorded(answer: unknown, peaks: PopularityP
 /** Each case showing a simulated film answer with a popularity, with why it is defective (null when it is not). */
 export function filmPopularitiesBeyondRecorded(cases: readonly TestCase[], ctx: QualityContext): Map<string, string | null> {
   const peaks = popularityPeaks(recordedAnswers(cases, ctx));
-  const out = new Map<string, string | null>();
-  if (!peaks) return out;
-  for (const tc of cases) {
-    let verdict: string | null | undefined;
-    const plan = new Set(planArgStrings(tc, ctx).flatMap((a) => a.match(/\d+(?:\.\d+)?/g) ?? []).map(Number));
-    for (const step of shownSimulatedSteps(tc, ctx) ?? []) {
-      if (step.response!.error || !isFilmTool(step.action.name)) continue;
-      const why = filmPopularityBeyondRecorded(parseToolResponse(step.response!.content), peaks, (n) => plan.has(n));
-      if (why === undefined) continue;
-      verdict = why ? `${step.action.name}: ${why}` : (verdict ?? null);
-      if (why) break;
-    }
-    if (verdict !== undefined) out.set(tc.id, verdict);
-  }
-  return out;
+  if (!peaks) return new Map();
+  return filmVerdicts(cases, ctx, (value, inPlan) => filmPopularityBeyondRecorded(value, peaks, inPlan));
 }
 
 export const simulatedFilmPopularityBeyondRecorded: SetMeasure = {
