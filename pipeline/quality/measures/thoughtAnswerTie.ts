@@ -5,7 +5,7 @@
  * `get_property_details` with property id set to 10803849." reads as if the id fell from the sky, and a
  * model learns nothing of reading the answer before the call.
  */
-import type { TestCase } from '../../schemas.js';
+import type { Action, TestCase } from '../../schemas.js';
 import { groundTruthActions, shownAction } from '../evidence.js';
 import { insertedRange } from '../text.js';
 import { holdsValue } from '../../thoughtPhrases.js';
@@ -36,6 +36,32 @@ function shows(content: string, value: string): boolean {
 const ANSWER_WORDS = /\b(?:returned|came back|answer|results?|listings?|listed|lists|shows|showed|shown|according to|tells me|found|building on that)\b/i;
 
 /**
+ * Walks a CoT case as a reader meets it, outside an inserted dialogue: each user turn, each tool answer
+ * with the call it answers (undefined after a closing answer), and each shown call — whose thought goes to
+ * `thought` first, unless it is an internal error case's injected wrong call (the error measures judge that
+ * one: tying its wrong value to an answer would state the correct one) — then the ground truth's first call's thought.
+ */
+function walkThoughts(tc: TestCase, on: { user?: (content: string) => void; answer?: (content: string, call: Action | undefined) => void; thought: (thought: string | undefined, args: unknown) => void; call?: (content: string) => void }): void {
+  const range = insertedRange(tc);
+  const wrongAt = tc.erroneousAction ? tc.messages.map((m) => m.role).lastIndexOf('assistant') : -1;
+  let lastCall: Action | undefined;
+  tc.messages.forEach((m, i) => {
+    if (range && i >= range[0] && i < range[1]) return;
+    if (m.role === 'user') on.user?.(m.content);
+    else if (m.role === 'function') on.answer?.(m.content, lastCall);
+    else if (m.role === 'assistant') {
+      const a = shownAction(m.content);
+      if (!a) return;
+      if (i !== wrongAt) on.thought(a.thought, a.args);
+      lastCall = a.name === 'FinishAction' ? undefined : a;
+      on.call?.(m.content);
+    }
+  });
+  const first = groundTruthActions(tc)[0];
+  if (first && first.name !== 'FinishAction') on.thought(first.thought, first.args);
+}
+
+/**
  * The thoughts of a CoT case (shown steps outside an inserted dialogue, less an injected wrong
  * call, and the ground truth's first step, the one that follows the last message) whose call passes a value first shown by a tool
  * answer — no user turn, tool doc or earlier call holds it — and which neither names the tool that
@@ -43,12 +69,10 @@ const ANSWER_WORDS = /\b(?:returned|came back|answer|results?|listings?|listed|l
  */
 export function untiedAnswerValues(tc: TestCase): string[] {
   if (!tc.cot) return [];
-  const range = insertedRange(tc);
   const docs = (tc.tools ?? []).map((t) => `${t.name} ${t.description}`).join('\n');
   const users: string[] = [];
   const answers: { api: string; content: string }[] = [];
   const calls: string[] = [];
-  let lastCall = '';
   const out: string[] = [];
   const check = (thought: string | undefined, args: unknown) => {
     if (!thought) return;
@@ -62,23 +86,12 @@ export function untiedAnswerValues(tc: TestCase): string[] {
       if (!named && !ANSWER_WORDS.test(thought)) return void out.push(`${value} (${from.api || 'an answer'}): "${thought.slice(0, 120)}"`);
     }
   };
-  // An injected wrong call's thought (the last shown call of an internal error case) is the error measures' to judge:
-  // tying its wrong value to the answer would state the correct one.
-  const wrongAt = tc.erroneousAction ? tc.messages.map((m) => m.role).lastIndexOf('assistant') : -1;
-  tc.messages.forEach((m, i) => {
-    if (range && i >= range[0] && i < range[1]) return;
-    if (m.role === 'user') users.push(m.content);
-    else if (m.role === 'function') answers.unshift({ api: lastCall, content: m.content });
-    else if (m.role === 'assistant') {
-      const a = shownAction(m.content);
-      if (!a) return;
-      if (i !== wrongAt) check(a.thought, a.args);
-      lastCall = a.name === 'FinishAction' ? '' : apiOf(a.name);
-      calls.push(m.content);
-    }
+  walkThoughts(tc, {
+    user: (content) => users.push(content),
+    answer: (content, call) => answers.unshift({ api: call ? apiOf(call.name) : '', content }),
+    thought: check,
+    call: (content) => calls.push(content),
   });
-  const first = groundTruthActions(tc)[0];
-  if (first && first.name !== 'FinishAction') check(first.thought, first.args);
   return out;
 }
 
@@ -151,11 +164,9 @@ const NEW_PART_LINK = /\b(?:That part is done; now|Moving on to the rest of the 
  */
 export function newPartMidLoop(tc: TestCase): string[] {
   if (!tc.cot) return [];
-  const range = insertedRange(tc);
   const docs = (tc.tools ?? []).map((t) => `${t.name} ${t.description}`).join('\n');
   const users: string[] = [];
   let answers: { api: string; content: string }[] = [];
-  let lastCall = '';
   const out: string[] = [];
   const check = (thought: string | undefined, args: unknown) => {
     if (!thought || !NEW_PART_LINK.test(thought)) return;
@@ -165,22 +176,14 @@ export function newPartMidLoop(tc: TestCase): string[] {
       if (from) return void out.push(`${value} (${from.api || 'an answer'}): "${thought.slice(0, 140)}"`);
     }
   };
-  const wrongAt = tc.erroneousAction ? tc.messages.map((m) => m.role).lastIndexOf('assistant') : -1;
-  tc.messages.forEach((m, i) => {
-    if (range && i >= range[0] && i < range[1]) return;
-    if (m.role === 'user') {
-      users.push(m.content);
+  walkThoughts(tc, {
+    user: (content) => {
+      users.push(content);
       answers = [];
-    } else if (m.role === 'function') answers.unshift({ api: lastCall, content: m.content });
-    else if (m.role === 'assistant') {
-      const a = shownAction(m.content);
-      if (!a) return;
-      if (i !== wrongAt) check(a.thought, a.args);
-      lastCall = a.name === 'FinishAction' ? '' : apiOf(a.name);
-    }
+    },
+    answer: (content, call) => answers.unshift({ api: call ? apiOf(call.name) : '', content }),
+    thought: check,
   });
-  const first = groundTruthActions(tc)[0];
-  if (first && first.name !== 'FinishAction') check(first.thought, first.args);
   return out;
 }
 
@@ -206,9 +209,7 @@ export const thoughtNewPartMidLoop: CaseMeasure = {
  */
 export function echoCited(tc: TestCase): string[] {
   if (!tc.cot) return [];
-  const range = insertedRange(tc);
   const answers: { api: string; content: string; passed: string[] }[] = [];
-  let lastCall: { api: string; passed: string[] } = { api: '', passed: [] };
   const out: string[] = [];
   const check = (thought: string | undefined, args: unknown) => {
     if (!thought) return;
@@ -221,19 +222,10 @@ export function echoCited(tc: TestCase): string[] {
       if (echo) return void out.push(`${value} (${echo.api}, first shown by ${source.api}): "${thought.slice(0, 120)}"`);
     }
   };
-  const wrongAt = tc.erroneousAction ? tc.messages.map((m) => m.role).lastIndexOf('assistant') : -1;
-  tc.messages.forEach((m, i) => {
-    if (range && i >= range[0] && i < range[1]) return;
-    if (m.role === 'function') answers.unshift({ api: lastCall.api, content: m.content, passed: lastCall.passed });
-    else if (m.role === 'assistant') {
-      const a = shownAction(m.content);
-      if (!a) return;
-      if (i !== wrongAt) check(a.thought, a.args);
-      lastCall = a.name === 'FinishAction' ? { api: '', passed: [] } : { api: apiOf(a.name), passed: answerValues(a.args) };
-    }
+  walkThoughts(tc, {
+    answer: (content, call) => answers.unshift({ api: call ? apiOf(call.name) : '', content, passed: call ? answerValues(call.args) : [] }),
+    thought: check,
   });
-  const first = groundTruthActions(tc)[0];
-  if (first && first.name !== 'FinishAction') check(first.thought, first.args);
   return out;
 }
 
