@@ -14,10 +14,7 @@ const unitOf = (word: string): DistanceUnit => (/^mile/i.test(word) ? 'miles' : 
 /** The distance unit a tool's doc gives its answers in ("the distance in km"), if it names one. */
 export function docDistanceUnit(doc: ToolDoc | undefined): DistanceUnit | undefined {
   if (!doc) return undefined;
-  const text = [doc.description, ...(doc.return_data ?? []).map((r) => r.description)].join(' ');
-  const km = /\bin (?:km|kilomet(?:er|re)s)\b/i.test(text);
-  const mi = /\bin miles\b/i.test(text);
-  return km === mi ? undefined : km ? 'km' : 'miles';
+  return paramDistanceUnit([doc.description, ...(doc.return_data ?? []).map((r) => r.description)].join(' '));
 }
 
 /** The numbers an answer gives (three digits or a decimal point: no "1", "2" of a list), each with its doc's unit. */
@@ -53,7 +50,7 @@ export function distanceCallUnit(name: string, doc: ToolDoc | undefined): Distan
   return /distance/i.test(name) ? docDistanceUnit(doc) : undefined;
 }
 
-/** The distance unit a parameter's doc asks for ("The distance to travel in miles"), if it names exactly one. */
+/** The distance unit a text names ("The distance to travel in miles", "the distance in km"), if it names exactly one: a parameter's doc, or a tool's with its return data. */
 export function paramDistanceUnit(description: string | undefined): DistanceUnit | undefined {
   const text = description ?? '';
   const km = /\bin (?:km|kilomet(?:er|re)s)\b/i.test(text);

@@ -15,6 +15,7 @@
  */
 import { FINISH_ACTION, type Action, type ChatMessage, type ToolDoc } from '../schemas.js';
 import { declaredKind } from './argumentKinds.js';
+import { shownAction } from './evidence.js';
 
 /** Words that point at one author of what the answers show. */
 const POINTS_AT_ONE = [
@@ -43,7 +44,7 @@ function shownAnswers(messages: readonly ChatMessage[]): { name: string; content
   const out: { name: string; content: string }[] = [];
   let last: string | undefined;
   for (const m of messages) {
-    if (m.role === 'assistant') last = /"name"\s*:\s*"([^"]+)"/.exec(m.content)?.[1];
+    if (m.role === 'assistant') last = shownAction(m.content)?.name;
     else if (m.role === 'function' && last) out.push({ name: last, content: m.content.toLowerCase() });
   }
   return out;
