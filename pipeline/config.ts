@@ -287,6 +287,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_distance_same_for_all: 0,
   simulated_nearby_far_from_centre: 0,
   simulated_route_ramp_onto_surface_road: 0,
+  simulated_route_road_unnamed: 0,
   simulated_route_wrong_way: 0,
   simulated_route_river_uncrossed: 0,
   simulated_route_park_centre: 0,

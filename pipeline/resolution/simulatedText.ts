@@ -21,6 +21,7 @@ import { FILM_STUDY_FRAMES, PLACE_SUBJECT_FRAMES, PLACE_TITLE_FRAMES, TITLE_FRAM
 import { escapeRegExp } from '../errors/vocabulary.js';
 import { riverBetween, WATER_CROSSING } from './rivers.js';
 import { nearestGate } from './realSights.js';
+import { interstateLegs, interstateRoads } from './interstates.js';
 import { filmByTitle, seriesByTitle, type SeriesFact } from './worldFacts.js';
 import { itemPages } from './webItems.js';
 import { FILM_VENUES, isPhenomenon, scholarField, type ScholarField } from './scholarFields.js';
@@ -630,15 +631,31 @@ export function routeSteps(c: TextCtx): string[] {
   const rampTo = (x: string) => (fromSpot && roadAtGrade(x, fromSpot) ? `turn onto ${x}` : `take the ramp on the right for ${x}`);
   // A road with lights has no exit to take: it is left.
   const leaveRoad = (x: string, last: number) => (fromSpot && roadAtGrade(x, fromSpot) ? `Leave ${x} and drive the last ${last} km in town` : r.pick([`Take the exit and drive the last ${last} km`, `Leave ${x} and drive the last ${last} km in town`]));
+  // Between two towns the table knows the way between (interstates.ts), each road named as a map names it:
+  // "Continue on I-95 S for 2045.4 km", never "Continue on the highway" for a drive across the country.
+  const interstateEnds: [{ lat: number; lon: number } | undefined, { lat: number; lon: number } | undefined] = [fromSpot ?? c.trip?.from, toSpot ?? c.trip?.to];
+  const highwayRun = (e1: number, e2: number): string[] => {
+    const onRoad = Math.round((km! - e1 - e2) * 10) / 10;
+    const legs = intercity ? interstateLegs(...interstateEnds, onRoad) : undefined;
+    if (!legs) return [`After ${e1} km in town, ${rampTo(road)}`, `Continue on ${road} for ${onRoad} km`, leaveRoad(road, e2)];
+    return [
+      `After ${e1} km in town, take the ramp on the right for ${legs[0].road}`,
+      `Continue on ${legs[0].road} for ${legs[0].km} km`,
+      ...legs.slice(1).flatMap((l) => [`Take the ramp on the ${r.pick(['left', 'right'])} for ${l.road}`, `Continue on ${l.road} for ${l.km} km`]),
+      `Take the exit and drive the last ${e2} km`,
+    ];
+  };
+  const namedRoads = intercity ? interstateRoads(...interstateEnds) : undefined;
+  const roadWithoutKm = (): string[] => (namedRoads ? namedRoads.flatMap((x, i) => [`Take the ramp on the ${i ? r.pick(['left', 'right']) : 'right'} for ${x}`, `Continue on ${x}`]) : [`Take the ramp on the right for ${road}`, `Continue on ${road}`]);
   const drawn = S.offshore ? undefined : drawnDrive(r, { own: S.own, streets: a, ends: oneTown || !highway ? [...endStreets, ...(E.own ? [E.own] : [])] : [], endOwn: highway ? undefined : E.own, from: fromSpot, to: highway ? entry : toSpot, extra: entry ? 0 : highway ? r.int(0, 2) : r.int(1, 2) });
   if (drawn) {
     const steps = drawnSteps(r, drawn.legs, from, hasRoundabouts(startTown), startTown !== undefined && startTown !== GENERIC_TOWN && !hasRoundabouts(startTown), drawn.startFar);
     if (!highway && drawn.short && toSpot) steps.push(`Continue ${compassTo(drawn.lastAt ?? fromSpot, toSpot)} for several blocks`);
-    if (highway && km === undefined) steps.push(`Take the ramp on the right for ${road}`, `Continue on ${road}`);
+    if (highway && km === undefined) steps.push(...roadWithoutKm());
     if (highway && km !== undefined) {
       const edge = Math.round(Math.min(4, km * 0.1) * 10) / 10;
       const [e1, e2] = edges ?? [edge, edge];
-      steps.push(`After ${e1} km in town, ${rampTo(road)}`, `Continue on ${road} for ${Math.round((km - e1 - e2) * 10) / 10} km`, leaveRoad(road, e2));
+      steps.push(...highwayRun(e1, e2));
     }
     // After the road, the street by the end the drive arrives on, when the map puts one within a kilometre of it.
     const last = highway && !E.own && toSpot ? nearestStreet([...endStreets, ...crossingsOf(endStreets)], toSpot) : undefined;
@@ -668,7 +685,7 @@ export function routeSteps(c: TextCtx): string[] {
     // Off an island the ferry is the way out: no street of the far end before the road (no "Flatbush Avenue" off Liberty Island's ferry).
     const early = S.offshore ? [] : streetSteps.filter((x) => !streets[5] || !x.endsWith(streets[5]!));
     if (early.length) steps.push(...r.sample(early, Math.min(early.length, r.int(0, 2))));
-    steps.push(`Take the ramp on the right for ${road}`, `Continue on ${road}`);
+    steps.push(...roadWithoutKm());
     const late = streetSteps.filter((x) => streets[5] && x.endsWith(streets[5]!));
     if (late.length) steps.push(r.pick(late));
   } else if (km === undefined) {
@@ -682,10 +699,9 @@ export function routeSteps(c: TextCtx): string[] {
     // A longer one is mostly its highway leg, taken between the streets at either end.
     // Its legs add up to the trip: a few kilometres of streets at each end, the rest on the road between.
     const [start, end] = edges ?? [Math.round(Math.min(4, km * 0.1) * 10) / 10, Math.round(Math.min(4, km * 0.1) * 10) / 10];
-    const onRoad = Math.round((km - start - end) * 10) / 10;
     const early = S.offshore ? [] : streetSteps.filter((x) => !streets[5] || !x.endsWith(streets[5]!)).slice(0, 3);
     if (early.length) steps.push(...r.sample(early, Math.min(early.length, r.int(1, 2))));
-    steps.push(`After ${start} km in town, ${rampTo(road)}`, `Continue on ${road} for ${onRoad} km`, leaveRoad(road, end));
+    steps.push(...highwayRun(start, end));
   }
   // The end address's own street is where the drive arrives.
   if (E.own && !steps.some((x) => streetKey(x).includes(streetKey(E.own!)))) steps.push(`Turn ${r.pick(['left', 'right'])} onto ${E.own}`);

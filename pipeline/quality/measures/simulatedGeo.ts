@@ -393,7 +393,7 @@ function legStreets(leg: string): { driven?: string; toward?: string } {
 }
 
 /** A route call's answer as its legs, with the start and end its arguments name; undefined for another call or an answer with no list of legs. */
-function routeLegs(action: { name: string; args: unknown }, response: string): { legs: string[]; from?: string; to?: string; lonFirst: boolean } | undefined {
+export function routeLegs(action: { name: string; args: unknown }, response: string): { legs: string[]; from?: string; to?: string; lonFirst: boolean } | undefined {
   if (!/route|direction/i.test(action.name) || !isPlainObject(action.args)) return undefined;
   const answer = parseToolResponse(response);
   const legs = isPlainObject(answer) ? (Object.values(answer).find((x) => Array.isArray(x) && x.length && x.every((y) => typeof y === 'string')) as string[] | undefined) : undefined;
