@@ -115,3 +115,21 @@ describe('an id search that finds nothing owes no list', () => {
     expect(f('GoogleScholar.search_google_scholar', { query: 'NBjp4NBMU-oJ' })).toBeTruthy();
   });
 });
+
+// api-simulator-151: a place given as coordinates is where the listings are (teval_query_174_1's bounding box is in San Francisco).
+const byPlace: ToolDoc = {
+  name: 'AirbnbSearch.search_property_by_place',
+  description: 'This function takes various parameters to search properties on Airbnb.',
+  required_parameters: [param('place', 'The name of the destination.')],
+  optional_parameters: [],
+  return_data: [{ name: 'property', description: 'a list of at most 3 properties, containing id, name, and address.' }],
+} as ToolDoc;
+
+describe('a search by coordinates finds listings in the town they are in', () => {
+  it('names listings for San Francisco\'s streets, never a town nobody named\'s', () => {
+    for (let seed = 0; seed < 12; seed++) {
+      const answer = simulateOffline({ name: byPlace.name, args: { place: '37.7749,-122.4194,37.7833,-122.4081' }, tools: [byPlace], examples: [] }, new Rng(seed, byPlace.name));
+      expect(answer.response, answer.response).not.toMatch(/River Road|Oak Avenue|Maple Street|Main Street|Hill Street|Church Street|Park Avenue/);
+    }
+  });
+});
