@@ -28,7 +28,7 @@ import { planGoesOnUnavailable } from './planGoesOn.js';
 import { answeredText, dictatedText, responseStrings } from '../../dictatedText.js';
 import { firstLines, firstLinesAsked, holdsLines, joinSplitBullets, LISTED_CONTENT_KEY, readText, standInKind } from '../../standIns.js';
 import { argumentKindMismatch, declaredKind, describeKindMismatch, tickerLeftOut } from '../argumentKinds.js';
-import { undecidedAuthor } from '../undecidedAuthor.js';
+import { confusedShownAuthor, personArgs, undecidedAuthor } from '../undecidedAuthor.js';
 import { todayToolForOtherDay } from '../todayTools.js';
 
 /** A review's complaint words and its unreserved praise: the mixed-review check reads the sentence around a complaint only when both occur. */
@@ -1575,6 +1575,30 @@ export const gtAuthorUndecided: CaseMeasure = {
 };
 
 /**
+ * A shown call passing an author the request points at on one service, though no answer of that service
+ * shown before it names them (quality/undecidedAuthor.ts confusedShownAuthor): teval_query_217_2's history
+ * (or an error case's wrong call) looks up "Elad Hazan", the first arXiv paper's author, for "the author of
+ * the first article on Google Scholar", whose recorded search names no authors. Nobody could derive that
+ * step, so the case hands a confused pick over as settled.
+ */
+export const shownAuthorConfused: CaseMeasure = {
+  kind: 'case',
+  id: 'shown_author_confused',
+  group: 'solvable',
+  title: 'a shown call (history step or wrong call) looks up an author the request points at on one service that no answer of that service shown before it names ("the author of the first article on Google Scholar" → get_author_id("Elad Hazan"), the first arXiv author)',
+  population: "cases showing a call that passes a person's name where the doc asks for one",
+  check(tc) {
+    const shows = tc.messages.some((m) => {
+      if (m.role !== 'assistant') return false;
+      const a = shownAction(m.content);
+      return a !== undefined && personArgs(a, tc.tools).length > 0;
+    });
+    if (!shows) return undefined;
+    return confusedShownAuthor(tc.messages, tc.tools) ?? null;
+  },
+};
+
+/**
  * A tool that tells only today (no arguments, "get the weekday today") asked for or shown where the
  * request asks the weekday of another day ("the day of the week when it was released").
  */
@@ -1614,6 +1638,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   planGoesOnUnavailable,
   gtArgumentKindMismatch,
   gtAuthorUndecided,
+  shownAuthorConfused,
   gtTickerLeftOut,
   gtTodayToolForOtherDay,
   unanchoredGroundTruthDate,
