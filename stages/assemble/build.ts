@@ -8,6 +8,7 @@ import { unshownPlaceholder } from '../../pipeline/afterFailure.js';
 import { argumentKindMismatch, describeKindMismatch } from '../../pipeline/quality/argumentKinds.js';
 import { todayToolForOtherDay } from '../../pipeline/quality/todayTools.js';
 import { confusedShownAuthor, undecidedAuthor } from '../../pipeline/quality/undecidedAuthor.js';
+import { undecidedPick } from '../../pipeline/quality/undecidedPick.js';
 import { z } from 'zod';
 import {
   ExternalErrorCandidate,
@@ -134,6 +135,10 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
   // first article on Google Scholar"): nobody could derive that step, so the case would hand a confused pick over.
   const confused = confusedShownAuthor(parts.messages, t.tools);
   if (confused) problems.push(`confused author shown: ${confused}`);
+  // A record picked out of a shown list where the request leaves the pick open (291_2's citation of the first
+  // result for "the citation for one of the articles"): any other listed record is as right a call.
+  const pick = undecidedPick(parts.messages, parts.groundTruth);
+  if (pick) problems.push(`undecided pick: ${pick}`);
   const placeholder = unshownPlaceholder(parts.messages, parts.groundTruth);
   if (placeholder) problems.push(`placeholder ground truth: ${placeholder}, which nothing in the prompt says`);
   // A simulated answer the case shows must read as real: a "top rated" list out of its rating order

@@ -76,7 +76,7 @@ describe('an author the request leaves open', () => {
   });
 
   // 217_2's history looks up the first arXiv paper's author for "the author of the first article on Google
-  // Scholar", whose recorded search names no authors (shown_author_confused 9/110 on g0, 0 after assemble 56).
+  // Scholar", whose recorded search names no authors (shown_author_confused 9/110 on g0, 0/99 on b2 after assemble 56).
   const SCHOLAR_REQUEST = 'Look for the latest articles on Arxiv about machine learning. Also, look for scholarly articles on Google Scholar about machine learning. In addition, retrieve information about the author of the first article on Google Scholar.';
   const confusedHistory = (lookup: Action, scholarAnswer = "{'title': ['Machine learning'], 'organic_id': ['EQ8shYj8Ai8J']}"): ChatMessage[] => [
     { role: 'system', content: 'tools' },

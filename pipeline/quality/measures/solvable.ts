@@ -30,6 +30,7 @@ import { firstLines, firstLinesAsked, holdsLines, joinSplitBullets, LISTED_CONTE
 import { argumentKindMismatch, declaredKind, describeKindMismatch, tickerLeftOut } from '../argumentKinds.js';
 import { confusedShownAuthor, personArgs, undecidedAuthor } from '../undecidedAuthor.js';
 import { todayToolForOtherDay } from '../todayTools.js';
+import { asksOpenPick, undecidedPick } from '../undecidedPick.js';
 
 /** A review's complaint words and its unreserved praise: the mixed-review check reads the sentence around a complaint only when both occur. */
 const COMPLAINT_WORDS = /could be better|noisy|smaller than|too long|drags/i;
@@ -1599,6 +1600,25 @@ export const shownAuthorConfused: CaseMeasure = {
 };
 
 /**
+ * A ground truth picking one record of a shown list where the request leaves the pick open
+ * (quality/undecidedPick.ts): T-Eval's get_citation_format(q="WLaj9ZUvTjoJ"), the first result, for
+ * "provide the citation for one of the articles in MLA format" (teval_query_291_2): any other listed
+ * result is as right a call.
+ */
+export const gtPickUndecided: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_pick_undecided',
+  group: 'solvable',
+  title: 'a ground truth picks one record of a shown list where the request leaves the pick open ("the citation for one of the articles" → get_citation_format of the first result\'s id; "Choose one of these movies" → print_detail of the first film): any other listed record is as right a call',
+  population: 'cases whose request leaves a pick among listed records open ("one of the articles") and whose ground truth calls a tool',
+  check(tc) {
+    const gts = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
+    if (!gts.some((a) => a.name !== FINISH_ACTION) || !asksOpenPick(userText(tc))) return undefined;
+    return undecidedPick(tc.messages, tc.groundTruth) ?? null;
+  },
+};
+
+/**
  * A tool that tells only today (no arguments, "get the weekday today") asked for or shown where the
  * request asks the weekday of another day ("the day of the week when it was released").
  */
@@ -1639,6 +1659,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   gtArgumentKindMismatch,
   gtAuthorUndecided,
   shownAuthorConfused,
+  gtPickUndecided,
   gtTickerLeftOut,
   gtTodayToolForOtherDay,
   unanchoredGroundTruthDate,
