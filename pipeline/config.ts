@@ -368,6 +368,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   gt_author_undecided: 0,
   shown_author_confused: 0,
   gt_pick_undecided: 0,
+  gt_skips_listed_sibling: 0,
   gt_ticker_left_out: 0,
   gt_today_tool_for_other_day: 0,
   context_escape_residue: 0,

@@ -60,3 +60,37 @@ export function undecidedPick(messages: readonly ChatMessage[], groundTruth: Act
   }
   return undefined;
 }
+
+/**
+ * Why the ground truth's call skips an earlier record of the same shown list that the history's calls
+ * go over, or undefined: teval_query_104_2's plan reads the details of the first, third and second
+ * property, the first one's reviews, then expects the third one's reviews where nothing puts the third
+ * before the second; the second property's reviews are as right a next call. Read only the calls shown
+ * before `historyEnd` (an internal case's wrong call is the injected error) and the first ground-truth action.
+ */
+export function skippedSibling(messages: readonly ChatMessage[], groundTruth: Action | Action[], historyEnd: number): string | undefined {
+  const gt = (Array.isArray(groundTruth) ? groundTruth : [groundTruth])[0];
+  if (!gt || gt.name === FINISH_ACTION || !gt.args || typeof gt.args !== 'object' || Array.isArray(gt.args)) return undefined;
+  const request = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n').toLowerCase();
+  const shown = messages.slice(0, historyEnd);
+  const sameTool = shown
+    .filter((m) => m.role === 'assistant')
+    .map((m) => shownAction(m.content))
+    .filter((a): a is Action => !!a && a.name === gt.name && !!a.args && typeof a.args === 'object' && !Array.isArray(a.args));
+  if (!sameTool.length) return undefined;
+  const lists = shown.filter((m) => m.role === 'function').flatMap((m) => listsIn(parseToolResponse(m.content)));
+  for (const [key, raw] of Object.entries(gt.args as Record<string, unknown>)) {
+    const v = scalar(raw);
+    if (!v || request.includes(v.toLowerCase())) continue;
+    const passed = new Set(sameTool.map((a) => scalar((a.args as Record<string, unknown>)[key])).filter((x): x is string => !!x));
+    for (const items of lists) {
+      const at = items.findIndex((item) => item.has(v));
+      if (at < 1 || items.filter((item) => item.has(v)).length !== 1) continue;
+      // The history goes over this list with this call: some other record of it already had the call.
+      if (!items.some((item, i) => i !== at && [...item].some((x) => passed.has(x)))) continue;
+      const skipped = items.findIndex((item, i) => i < at && ![...item].some((x) => passed.has(x)));
+      if (skipped >= 0) return `${gt.name}(${key}=${JSON.stringify(v)}) takes record ${at + 1} of ${items.length} listed, passing over record ${skipped + 1}, which has not had that call though the history makes it for other records of the list`;
+    }
+  }
+  return undefined;
+}

@@ -8,7 +8,7 @@ import { unshownPlaceholder } from '../../pipeline/afterFailure.js';
 import { argumentKindMismatch, describeKindMismatch } from '../../pipeline/quality/argumentKinds.js';
 import { todayToolForOtherDay } from '../../pipeline/quality/todayTools.js';
 import { confusedShownAuthor, undecidedAuthor } from '../../pipeline/quality/undecidedAuthor.js';
-import { undecidedPick } from '../../pipeline/quality/undecidedPick.js';
+import { skippedSibling, undecidedPick } from '../../pipeline/quality/undecidedPick.js';
 import { z } from 'zod';
 import {
   ExternalErrorCandidate,
@@ -139,6 +139,10 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
   // result for "the citation for one of the articles"): any other listed record is as right a call.
   const pick = undecidedPick(parts.messages, parts.groundTruth);
   if (pick) problems.push(`undecided pick: ${pick}`);
+  // A later record of a list the history goes over, while an earlier one has not had the call (104_2's third
+  // property's reviews before the second's): the earlier record's call is as right a next step.
+  const sibling = parts.kind === 'internal' ? skippedSibling(parts.messages, parts.groundTruth, historyEnd) : undefined;
+  if (sibling) problems.push(`skipped listed sibling: ${sibling}`);
   const placeholder = unshownPlaceholder(parts.messages, parts.groundTruth);
   if (placeholder) problems.push(`placeholder ground truth: ${placeholder}, which nothing in the prompt says`);
   // A simulated answer the case shows must read as real: a "top rated" list out of its rating order

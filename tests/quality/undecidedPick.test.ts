@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Action, ChatMessage, TestCase } from '../../pipeline/schemas.js';
-import { undecidedPick } from '../../pipeline/quality/undecidedPick.js';
-import { gtPickUndecided } from '../../pipeline/quality/measures/solvable.js';
+import { skippedSibling, undecidedPick } from '../../pipeline/quality/undecidedPick.js';
+import { gtPickUndecided, gtSkipsListedSibling } from '../../pipeline/quality/measures/solvable.js';
 import { buildCase } from '../../stages/assemble/build.js';
 import { tevalTrajectories } from '../diversify/fixtures/vendored.js';
 import { simulateTrajectory } from '../support/simulatedCases.js';
@@ -56,5 +56,46 @@ describe('a pick among listed records the request leaves open', () => {
     const asks = at(citation - 1);
     expect(asks.ok ? '' : asks.reason).toMatch(/undecided pick: GoogleScholar.get_citation_format\(q="[^"]+"\) picks one of \d listed records for "one of the articles"/);
     if (citation < steps.length) expect(at(citation).ok).toBe(true);
+  });
+
+  // 104_2's plan reads the third property's reviews after the first's, passing over the second
+  // (gt_skips_listed_sibling 1/427 on g0, 4/414 on b2, 0 after assemble 56).
+  const PROPERTIES = "{'property': [{'id': '10803849', 'name': 'clean warm quiet otaku private room'}, {'id': '48347678', 'name': 'Suite in DTLA'}, {'id': '22788198', 'name': 'Private cozy guest house'}]}";
+  const reviews = (propertyId: number): Action => ({ name: 'AirbnbSearch.get_property_reviews', args: { propertyId } });
+  const REVIEW = "{'reviews': [{'comments': 'Lovely stay.', 'rating': 5}]}";
+  const properties = (...calls: Action[]): ChatMessage[] => [
+    { role: 'system', content: 'tools' },
+    { role: 'user', content: 'Find properties in Los Angeles and fetch the reviews of these properties.' },
+    { role: 'assistant', content: JSON.stringify({ name: 'AirbnbSearch.search_property_by_place', args: { place: 'Los Angeles' } }) },
+    { role: 'function', content: PROPERTIES },
+    ...calls.flatMap((a) => [{ role: 'assistant' as const, content: JSON.stringify(a) }, { role: 'function' as const, content: REVIEW }]),
+  ];
+
+  it('flags a ground truth passing over an earlier listed record the history goes over, and passes the next one in order', () => {
+    const shownFirst = properties(reviews(10803849));
+    expect(skippedSibling(shownFirst, reviews(22788198), shownFirst.length)).toBe('AirbnbSearch.get_property_reviews(propertyId="22788198") takes record 3 of 3 listed, passing over record 2, which has not had that call though the history makes it for other records of the list');
+    expect(skippedSibling(shownFirst, reviews(48347678), shownFirst.length)).toBeUndefined();
+    const both = properties(reviews(10803849), reviews(48347678));
+    expect(skippedSibling(both, reviews(22788198), both.length)).toBeUndefined();
+    // No call of that tool shown yet: the history does not go over the list with it.
+    const none = properties();
+    expect(skippedSibling(none, reviews(22788198), none.length)).toBeUndefined();
+    const tc = (messages: ChatMessage[], groundTruth: Action) => ({ id: 'x', kind: 'internal', errorType: '', k: 1, cot: false, trajectoryId: 't', source: 'teval', tools: [], messages, groundTruth, provenance: { methods: {}, origin: '', parents: [] } }) as unknown as TestCase;
+    const ctx = { trajectory: () => undefined, baseCase: () => undefined };
+    expect(gtSkipsListedSibling.check(tc(shownFirst, reviews(22788198)), ctx)).toMatch(/passing over record 2/);
+    expect(gtSkipsListedSibling.check(tc(shownFirst, reviews(48347678)), ctx)).toBeNull();
+    expect(gtSkipsListedSibling.check(tc(none, reviews(22788198)), ctx)).toBeUndefined();
+  });
+
+  it("assemble turns down teval_query_104_2's control expecting the third property's reviews after the first's", () => {
+    const t = simulateTrajectory(tevalTrajectories(['query_104_2'])[0]);
+    const steps = t.turns.flatMap((turn) => turn.steps);
+    // The search as T-Eval recorded it, in its order (the plan reads the details of the 1st, 3rd and 2nd).
+    const search = steps.find((s) => s.action.name === 'AirbnbSearch.search_property_by_place')!;
+    search.response = { ...search.response!, content: PROPERTIES };
+    const firstReviews = steps.findIndex((s) => s.action.name === 'AirbnbSearch.get_property_reviews') + 1;
+    expect(firstReviews).toBeGreaterThan(1);
+    const next = buildCase({ part: 'control', trajectory: t, trajectoryId: t.id, k: firstReviews, thoughtsMethod: 'x' }, false);
+    expect(next.ok ? '' : next.reason).toMatch(/skipped listed sibling: AirbnbSearch.get_property_reviews\(propertyId="\d+"\) takes record 3 of 3 listed, passing over record 2/);
   });
 });

@@ -30,7 +30,7 @@ import { firstLines, firstLinesAsked, holdsLines, joinSplitBullets, LISTED_CONTE
 import { argumentKindMismatch, declaredKind, describeKindMismatch, tickerLeftOut } from '../argumentKinds.js';
 import { confusedShownAuthor, personArgs, undecidedAuthor } from '../undecidedAuthor.js';
 import { todayToolForOtherDay } from '../todayTools.js';
-import { asksOpenPick, undecidedPick } from '../undecidedPick.js';
+import { asksOpenPick, skippedSibling, undecidedPick } from '../undecidedPick.js';
 
 /** A review's complaint words and its unreserved praise: the mixed-review check reads the sentence around a complaint only when both occur. */
 const COMPLAINT_WORDS = /could be better|noisy|smaller than|too long|drags/i;
@@ -1619,6 +1619,27 @@ export const gtPickUndecided: CaseMeasure = {
 };
 
 /**
+ * A ground truth taking a later record of a shown list the history goes over while an earlier one has
+ * not had the call yet (quality/undecidedPick.ts skippedSibling): teval_query_104_2's plan reads the
+ * third property's reviews after the first's, though nothing puts it before the second.
+ */
+export const gtSkipsListedSibling: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_skips_listed_sibling',
+  group: 'solvable',
+  title: "a ground truth takes a later record of a shown list whose records the history's calls of the same tool go over, while an earlier record has not had that call (get_property_reviews of the third property after the first's, the second's not read): the earlier record's call is as right a next step",
+  population: 'internal cases whose ground truth calls a tool the shown history already called',
+  check(tc) {
+    if (tc.kind !== 'internal') return undefined;
+    const historyEnd = correctHistoryEnd(tc);
+    const gt = Array.isArray(tc.groundTruth) ? tc.groundTruth[0] : tc.groundTruth;
+    if (historyEnd === undefined || !gt || gt.name === FINISH_ACTION) return undefined;
+    if (!tc.messages.slice(0, historyEnd).some((m) => m.role === 'assistant' && shownAction(m.content)?.name === gt.name)) return undefined;
+    return skippedSibling(tc.messages, tc.groundTruth, historyEnd) ?? null;
+  },
+};
+
+/**
  * A tool that tells only today (no arguments, "get the weekday today") asked for or shown where the
  * request asks the weekday of another day ("the day of the week when it was released").
  */
@@ -1660,6 +1681,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   gtAuthorUndecided,
   shownAuthorConfused,
   gtPickUndecided,
+  gtSkipsListedSibling,
   gtTickerLeftOut,
   gtTodayToolForOtherDay,
   unanchoredGroundTruthDate,
