@@ -52,27 +52,79 @@ function shownAnswers(messages: readonly ChatMessage[]): { name: string; content
 
 const actionsOf = (gt: Action | Action[]) => (Array.isArray(gt) ? gt : [gt]);
 
+/**
+ * The person-name arguments a call passes, as its doc declares them. A call to a tool no doc lists (a
+ * hallucination case's fetch_author_id) is read by the listed parameters of the same names.
+ */
+export function personArgs(a: Action, tools: readonly ToolDoc[]): { param: string; value: string }[] {
+  if (a.name === FINISH_ACTION || !a.args || typeof a.args !== 'object' || Array.isArray(a.args)) return [];
+  const doc = tools.find((t) => t.name === a.name);
+  const params = doc
+    ? [...doc.required_parameters, ...(doc.optional_parameters ?? [])]
+    : tools.flatMap((t) => [...t.required_parameters, ...(t.optional_parameters ?? [])]).filter((p, i, all) => p.name in (a.args as object) && all.findIndex((q) => q.name === p.name) === i);
+  return params.flatMap((p) => {
+    const value = (a.args as Record<string, unknown>)[p.name];
+    return typeof value === 'string' && value.trim() && declaredKind(p.name, p.description ?? '') === 'person' ? [{ param: p.name, value }] : [];
+  });
+}
+
+/** Whether the request names the person, in full or by a surname or CJK name it writes ("Professor Hansen" for "James Hansen"). */
+function requestNames(request: string, value: string): boolean {
+  const v = value.trim().toLowerCase();
+  if (request.toLowerCase().includes(v)) return true;
+  return v.split(/\s+/).some((w) => w.replace(/\./g, '').length >= 3 && new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(request));
+}
+
+/**
+ * Why the request points at an author of one service's record that no answer of that service among
+ * `answers` names as `value`, or undefined when it points at none, names no service, or an answer names them.
+ */
+function unshownPointedAuthor(request: string, value: string, answers: readonly { name: string; content: string }[]): string | undefined {
+  const service = pointedService(request);
+  if (!service || answers.some((a) => a.name.startsWith(service) && a.content.includes(value.trim().toLowerCase()))) return undefined;
+  return `the request points at an author of a ${service.slice(0, -1)} record, and no ${service.slice(0, -1)} answer the case shows names "${value}"`;
+}
+
+const requestOf = (messages: readonly ChatMessage[]) => messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+
 /** Why the ground truth's author is one the request leaves open, or undefined when it names or points at one (or no author is looked up). */
 export function undecidedAuthor(messages: readonly ChatMessage[], groundTruth: Action | Action[], tools: readonly ToolDoc[]): string | undefined {
-  const request = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
-  const said = request.toLowerCase();
+  const request = requestOf(messages);
   const called = messages.filter((m) => m.role === 'assistant').map((m) => m.content.toLowerCase());
   for (const a of actionsOf(groundTruth)) {
-    if (a.name === FINISH_ACTION || !a.args || typeof a.args !== 'object' || Array.isArray(a.args)) continue;
-    const doc = tools.find((t) => t.name === a.name);
-    for (const p of [...(doc?.required_parameters ?? []), ...(doc?.optional_parameters ?? [])]) {
-      const value = (a.args as Record<string, unknown>)[p.name];
-      if (typeof value !== 'string' || declaredKind(p.name, p.description ?? '') !== 'person') continue;
-      const v = value.trim().toLowerCase();
-      if (!v || said.includes(v) || called.some((c) => c.includes(v))) continue;
-      // A surname, or a CJK name, the request writes: "Professor Hansen" for "James Hansen".
-      if (v.split(/\s+/).some((w) => w.replace(/\./g, '').length >= 3 && new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(request))) continue;
+    for (const { param, value } of personArgs(a, tools)) {
+      if (requestNames(request, value) || called.some((c) => c.includes(value.trim().toLowerCase()))) continue;
       if (POINTS_AT_ONE.some((re) => re.test(request))) {
-        const service = pointedService(request);
-        if (!service || shownAnswers(messages).some((a) => a.name.startsWith(service) && a.content.includes(v))) continue;
-        return `${a.name}(${p.name}="${value}"): the request points at an author of a ${service.slice(0, -1)} record, and no ${service.slice(0, -1)} answer the case shows names "${value}"`;
+        const why = unshownPointedAuthor(request, value, shownAnswers(messages));
+        if (!why) continue;
+        return `${a.name}(${param}="${value}"): ${why}`;
       }
-      return `${a.name}(${p.name}="${value}"): the request names no author and points at none`;
+      return `${a.name}(${param}="${value}"): the request names no author and points at none`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Why a call the case shows (a history step, or an error case's wrong call) passes an author the request
+ * points at on one service though no answer of that service shown before the call names them, or undefined.
+ * 217_2's plan looks up "Elad Hazan", the first arXiv paper's author, for "the author of the first article
+ * on Google Scholar", whose recorded search names no authors: a case showing that step (or a wrong call
+ * copying its name) shows a step nobody could derive, and asks to keep or build on a confused author.
+ * An author the request leaves wholly open ("an author using his or her unique ID") is a free pick for a
+ * shown call, as any listed author is; only the ground truth's pick must be decided (undecidedAuthor).
+ */
+export function confusedShownAuthor(messages: readonly ChatMessage[], tools: readonly ToolDoc[]): string | undefined {
+  const request = requestOf(messages);
+  if (!POINTS_AT_ONE.some((re) => re.test(request))) return undefined;
+  for (let i = 0; i < messages.length; i++) {
+    if (messages[i].role !== 'assistant') continue;
+    const a = shownAction(messages[i].content);
+    if (!a) continue;
+    for (const { param, value } of personArgs(a as Action, tools)) {
+      if (requestNames(request, value)) continue;
+      const why = unshownPointedAuthor(request, value, shownAnswers(messages.slice(0, i)));
+      if (why) return `the shown call ${a.name}(${param}="${value}"): ${why} before it`;
     }
   }
   return undefined;

@@ -7,7 +7,8 @@
 import { unshownPlaceholder } from '../../pipeline/afterFailure.js';
 import { argumentKindMismatch, describeKindMismatch } from '../../pipeline/quality/argumentKinds.js';
 import { todayToolForOtherDay } from '../../pipeline/quality/todayTools.js';
-import { undecidedAuthor } from '../../pipeline/quality/undecidedAuthor.js';
+import { confusedShownAuthor, undecidedAuthor } from '../../pipeline/quality/undecidedAuthor.js';
+import { skippedSibling, undecidedPick } from '../../pipeline/quality/undecidedPick.js';
 import { z } from 'zod';
 import {
   ExternalErrorCandidate,
@@ -129,6 +130,19 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
   // unique ID"): any other listed author is as right a call, so the case has no one right answer.
   const author = undecidedAuthor(parts.messages, parts.groundTruth, t.tools);
   if (author) problems.push(`undecided author: ${author}`);
+  // A shown call (history step or the wrong call) passing an author the request points at on one service that no
+  // answer of that service before it names (217_2's "Elad Hazan", the first arXiv author, for "the author of the
+  // first article on Google Scholar"): nobody could derive that step, so the case would hand a confused pick over.
+  const confused = confusedShownAuthor(parts.messages, t.tools);
+  if (confused) problems.push(`confused author shown: ${confused}`);
+  // A record picked out of a shown list where the request leaves the pick open (291_2's citation of the first
+  // result for "the citation for one of the articles"): any other listed record is as right a call.
+  const pick = undecidedPick(parts.messages, parts.groundTruth);
+  if (pick) problems.push(`undecided pick: ${pick}`);
+  // A later record of a list the history goes over, while an earlier one has not had the call (104_2's third
+  // property's reviews before the second's): the earlier record's call is as right a next step.
+  const sibling = parts.kind === 'internal' ? skippedSibling(parts.messages, parts.groundTruth, historyEnd) : undefined;
+  if (sibling) problems.push(`skipped listed sibling: ${sibling}`);
   const placeholder = unshownPlaceholder(parts.messages, parts.groundTruth);
   if (placeholder) problems.push(`placeholder ground truth: ${placeholder}, which nothing in the prompt says`);
   // A simulated answer the case shows must read as real: a "top rated" list out of its rating order

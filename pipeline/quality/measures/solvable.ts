@@ -28,8 +28,9 @@ import { planGoesOnUnavailable } from './planGoesOn.js';
 import { answeredText, dictatedText, responseStrings } from '../../dictatedText.js';
 import { firstLines, firstLinesAsked, holdsLines, joinSplitBullets, LISTED_CONTENT_KEY, readText, standInKind } from '../../standIns.js';
 import { argumentKindMismatch, declaredKind, describeKindMismatch, tickerLeftOut } from '../argumentKinds.js';
-import { undecidedAuthor } from '../undecidedAuthor.js';
+import { confusedShownAuthor, personArgs, undecidedAuthor } from '../undecidedAuthor.js';
 import { todayToolForOtherDay } from '../todayTools.js';
+import { asksOpenPick, skippedSibling, undecidedPick } from '../undecidedPick.js';
 
 /** A review's complaint words and its unreserved praise: the mixed-review check reads the sentence around a complaint only when both occur. */
 const COMPLAINT_WORDS = /could be better|noisy|smaller than|too long|drags/i;
@@ -1575,6 +1576,70 @@ export const gtAuthorUndecided: CaseMeasure = {
 };
 
 /**
+ * A shown call passing an author the request points at on one service, though no answer of that service
+ * shown before it names them (quality/undecidedAuthor.ts confusedShownAuthor): teval_query_217_2's history
+ * (or an error case's wrong call) looks up "Elad Hazan", the first arXiv paper's author, for "the author of
+ * the first article on Google Scholar", whose recorded search names no authors. Nobody could derive that
+ * step, so the case hands a confused pick over as settled.
+ */
+export const shownAuthorConfused: CaseMeasure = {
+  kind: 'case',
+  id: 'shown_author_confused',
+  group: 'solvable',
+  title: 'a shown call (history step or wrong call) looks up an author the request points at on one service that no answer of that service shown before it names ("the author of the first article on Google Scholar" → get_author_id("Elad Hazan"), the first arXiv author)',
+  population: "cases showing a call that passes a person's name where the doc asks for one",
+  check(tc) {
+    const shows = tc.messages.some((m) => {
+      if (m.role !== 'assistant') return false;
+      const a = shownAction(m.content);
+      return a !== undefined && personArgs(a, tc.tools).length > 0;
+    });
+    if (!shows) return undefined;
+    return confusedShownAuthor(tc.messages, tc.tools) ?? null;
+  },
+};
+
+/**
+ * A ground truth picking one record of a shown list where the request leaves the pick open
+ * (quality/undecidedPick.ts): T-Eval's get_citation_format(q="WLaj9ZUvTjoJ"), the first result, for
+ * "provide the citation for one of the articles in MLA format" (teval_query_291_2): any other listed
+ * result is as right a call.
+ */
+export const gtPickUndecided: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_pick_undecided',
+  group: 'solvable',
+  title: 'a ground truth picks one record of a shown list where the request leaves the pick open ("the citation for one of the articles" → get_citation_format of the first result\'s id; "Choose one of these movies" → print_detail of the first film): any other listed record is as right a call',
+  population: 'cases whose request leaves a pick among listed records open ("one of the articles") and whose ground truth calls a tool',
+  check(tc) {
+    const gts = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
+    if (!gts.some((a) => a.name !== FINISH_ACTION) || !asksOpenPick(userText(tc))) return undefined;
+    return undecidedPick(tc.messages, tc.groundTruth) ?? null;
+  },
+};
+
+/**
+ * A ground truth taking a later record of a shown list the history goes over while an earlier one has
+ * not had the call yet (quality/undecidedPick.ts skippedSibling): teval_query_104_2's plan reads the
+ * third property's reviews after the first's, though nothing puts it before the second.
+ */
+export const gtSkipsListedSibling: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_skips_listed_sibling',
+  group: 'solvable',
+  title: "a ground truth takes a later record of a shown list whose records the history's calls of the same tool go over, while an earlier record has not had that call (get_property_reviews of the third property after the first's, the second's not read): the earlier record's call is as right a next step",
+  population: 'internal cases whose ground truth calls a tool the shown history already called',
+  check(tc) {
+    if (tc.kind !== 'internal') return undefined;
+    const historyEnd = correctHistoryEnd(tc);
+    const gt = Array.isArray(tc.groundTruth) ? tc.groundTruth[0] : tc.groundTruth;
+    if (historyEnd === undefined || !gt || gt.name === FINISH_ACTION) return undefined;
+    if (!tc.messages.slice(0, historyEnd).some((m) => m.role === 'assistant' && shownAction(m.content)?.name === gt.name)) return undefined;
+    return skippedSibling(tc.messages, tc.groundTruth, historyEnd) ?? null;
+  },
+};
+
+/**
  * A tool that tells only today (no arguments, "get the weekday today") asked for or shown where the
  * request asks the weekday of another day ("the day of the week when it was released").
  */
@@ -1614,6 +1679,9 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   planGoesOnUnavailable,
   gtArgumentKindMismatch,
   gtAuthorUndecided,
+  shownAuthorConfused,
+  gtPickUndecided,
+  gtSkipsListedSibling,
   gtTickerLeftOut,
   gtTodayToolForOtherDay,
   unanchoredGroundTruthDate,
