@@ -7,6 +7,7 @@
  * answers give where they give one (the first five), else the venue's own published address.
  */
 import { isRealSightAddress } from './realSights.js';
+import { isRecordedPlaceAddress } from './recordedNearby.js';
 
 export interface RealVenue {
   name: string;
@@ -55,7 +56,7 @@ const ADDRESSES = new Set(VENUES.map((v) => v.address));
 
 /** An address that is a real venue's own ("234 W 42nd St, New York, NY, 10036"): a fact, on whatever street the town's table lacks. */
 export function isRealVenueAddress(address: string): boolean {
-  return ADDRESSES.has(address.trim()) || isRealSightAddress(address);
+  return ADDRESSES.has(address.trim()) || isRealSightAddress(address) || isRecordedPlaceAddress(address);
 }
 
 /** The real venue a place record's name is, if the table knows it. */

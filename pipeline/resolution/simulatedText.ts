@@ -12,7 +12,7 @@ import type { Rng } from '../rng.js';
 import { withArticle } from '../quality/grammar.js';
 import { ROAD_FACTOR, TRIP_END, TRIP_START, exactSpot, sameEnd, type Trip } from './trips.js';
 import { distanceKm } from './places.js';
-import { crossingsOf, kmToRoad, kmToStreet, linesMeet, nearestStreet, ROAD_REACH_KM, roadAlongKm, roadAtGrade, roadDrawn, roadEntry, streetChain, streetLegs, streetLine, wrongWay, type StreetLeg } from './streetGeo.js';
+import { crossingsOf, drawnName, pointToward, kmToRoad, kmToStreet, linesMeet, nearestStreet, ROAD_REACH_KM, roadAlongKm, roadAtGrade, roadDrawn, roadEntry, streetChain, streetLegs, streetLine, wrongWay, type StreetLeg } from './streetGeo.js';
 import { publicationParts } from './knownFacts.js';
 import { nlp } from '../nlp.js';
 import { properCase } from './properNouns.js';
@@ -22,6 +22,7 @@ import { escapeRegExp } from '../errors/vocabulary.js';
 import { riverBetween, WATER_CROSSING } from './rivers.js';
 import { nearestGate } from './realSights.js';
 import { interstateLegs, interstateRoads } from './interstates.js';
+import { realVenue } from './realVenues.js';
 import { filmByTitle, seriesByTitle, type SeriesFact } from './worldFacts.js';
 import { itemPages } from './webItems.js';
 import { FILM_VENUES, isPhenomenon, scholarField, type ScholarField } from './scholarFields.js';
@@ -554,8 +555,13 @@ export function routeSteps(c: TextCtx): string[] {
   const r = c.rng;
   const from = endpoint(c.args, TRIP_START);
   const to = endpoint(c.args, TRIP_END);
-  const S = routeEnd(from, c.trip?.from);
-  const E = routeEnd(to, c.trip?.to);
+  // A real venue the end names is at its own address (realVenues.ts): Hotel Mela Times Square on West 44th Street, where
+  // the drive arrives, never Eighth Avenue (teval_query_266_0). An abbreviated street ("W 44th St") is the map's ("West 44th Street").
+  const venueAt = (t: string | undefined) => (t ? realVenue(t)?.address : undefined);
+  const drawnOwn = (e: ReturnType<typeof routeEnd>) => (e.own && /^[NSEW]\.?\s/.test(e.own) ? { ...e, own: drawnName(e.own) } : e);
+  const [fromText, toText] = [venueAt(from) ?? from, venueAt(to) ?? to];
+  const S = drawnOwn(routeEnd(fromText, c.trip?.from));
+  const E = drawnOwn(routeEnd(toText, c.trip?.to));
   // An end nothing locates ("AMC Empire 25 cinema", "123 Main Street") is in the town the other end
   // is in on a local trip, else in the town the call is about.
   const endPlace = c.trip?.to ?? (to ? placeNamed(to) : undefined);
@@ -592,8 +598,8 @@ export function routeSteps(c: TextCtx): string[] {
   const roads = (known[0] ?? GENERIC_TOWN).roads;
   const roadPicked = intercity ? intercityRoad(startTown?.town ?? '', endTown?.town ?? '', known.flatMap((t) => t.roads)) : r.pick(roads.filter((x) => km === undefined || km < 60 || !IN_TOWN_ROAD.test(x)).concat(km !== undefined && km >= 60 ? ['the highway'] : []));
   // A town the street map draws (streetGeo.ts): streets that meet one after another, each turn as its corner turns.
-  const fromAt = ferryOut ?? exactSpot(from) ?? c.trip?.from ?? startPlace;
-  const toAt = ferryIn ?? exactSpot(to) ?? c.trip?.to ?? endPlace;
+  const fromAt = ferryOut ?? exactSpot(fromText) ?? c.trip?.from ?? startPlace;
+  const toAt = ferryIn ?? exactSpot(toText) ?? c.trip?.to ?? endPlace;
   // A park that spreads over many blocks is reached at its gate nearest the other end, never its middle: from the
   // Ritz-Carlton on Central Park South, Artists' Gate across the street, not West 86th Street 2.3 km up (teval_query_270_1).
   const fromSpot = (from && toAt ? nearestGate(from, toAt) : undefined) ?? fromAt;
@@ -647,7 +653,9 @@ export function routeSteps(c: TextCtx): string[] {
   };
   const namedRoads = intercity ? interstateRoads(...interstateEnds) : undefined;
   const roadWithoutKm = (): string[] => (namedRoads ? namedRoads.flatMap((x, i) => [`Take the ramp on the ${i ? r.pick(['left', 'right']) : 'right'} for ${x}`, `Continue on ${x}`]) : [`Take the ramp on the right for ${road}`, `Continue on ${road}`]);
-  const drawn = S.offshore ? undefined : drawnDrive(r, { own: S.own, streets: a, ends: oneTown || !highway ? [...endStreets, ...(E.own ? [E.own] : [])] : [], endOwn: highway ? undefined : E.own, from: fromSpot, to: highway ? entry : toSpot, extra: entry ? 0 : highway ? r.int(0, 2) : r.int(1, 2) });
+  // A drive to a highway no ramp of the map places is bound the way the destination lies (a few km along the great circle).
+  const toward = highway && !entry && fromSpot && toSpot ? pointToward(fromSpot, toSpot, 5) : undefined;
+  const drawn = S.offshore ? undefined : drawnDrive(r, { own: S.own, streets: a, ends: oneTown || !highway ? [...endStreets, ...(E.own ? [E.own] : [])] : [], endOwn: highway ? undefined : E.own, from: fromSpot, to: highway ? entry : toSpot, toward, extra: entry ? 0 : highway ? r.int(0, 2) : r.int(1, 2) });
   if (drawn) {
     const steps = drawnSteps(r, drawn.legs, from, hasRoundabouts(startTown), startTown !== undefined && startTown !== GENERIC_TOWN && !hasRoundabouts(startTown), drawn.startFar);
     if (!highway && drawn.short && toSpot) steps.push(`Continue ${compassTo(drawn.lastAt ?? fromSpot, toSpot)} for several blocks`);
@@ -664,11 +672,23 @@ export function routeSteps(c: TextCtx): string[] {
     steps.push(...arrival());
     return steps;
   }
+  // Streets the map does not draw: the first heads the way the destination lies where both ends are placed (never "head
+  // northwest" from Cupertino to Washington: teval_query_269_0), else any way.
+  const heading = () => (fromSpot && toSpot && distanceKm(fromSpot, toSpot) > 0.05 ? compassBearing(fromSpot, toSpot) : r.pick(HEADINGS));
   const firstForms = [
-    streets[0] && streets[1] && a.length >= 2 ? `Head ${r.pick(HEADINGS)} on ${streets[0]} toward ${streets[1]}` : undefined,
-    `Depart${from && isWords(from) ? ` ${from}` : ''} and head ${r.pick(HEADINGS)}`,
-    streets[0] ? `Start on ${streets[0]} heading ${r.pick(HEADINGS)}` : undefined,
+    streets[0] && streets[1] && a.length >= 2 ? `Head ${heading()} on ${streets[0]} toward ${streets[1]}` : undefined,
+    `Depart${from && isWords(from) ? ` ${from}` : ''} and head ${heading()}`,
+    streets[0] ? `Start on ${streets[0]} heading ${heading()}` : undefined,
   ];
+  // Two turns on the way out of town are one each way, so the drive still heads the destination's way (two rights turn it back).
+  const alternated = (xs: string[]): string[] => {
+    let prev: string | undefined;
+    return xs.map((x) => x.replace(/\b([Tt]urn) (left|right)\b/, (m, t: string, side: string) => {
+      const turn = prev === side ? (side === 'left' ? 'right' : 'left') : side;
+      prev = turn;
+      return `${t} ${turn}`;
+    }));
+  };
   // From an island the first leg is its ferry; no street is named before it lands.
   const steps = [S.offshore ? (ferryOut ? `Take the ferry from ${S.offshore} to ${ferryOut.name}${ferryKm !== undefined && highway && km !== undefined ? ` (${ferryKm} km)` : ''}` : `Take the ferry from ${S.offshore} to the mainland`) : r.pick(firstForms.filter((x): x is string => !!x))];
   const street = (i: number, form: (s: string) => string) => (streets[i] ? form(streets[i]!) : undefined);
@@ -684,7 +704,7 @@ export function routeSteps(c: TextCtx): string[] {
     // Between two towns, however far: the start's streets, the road between, the end's street.
     // Off an island the ferry is the way out: no street of the far end before the road (no "Flatbush Avenue" off Liberty Island's ferry).
     const early = S.offshore ? [] : streetSteps.filter((x) => !streets[5] || !x.endsWith(streets[5]!));
-    if (early.length) steps.push(...r.sample(early, Math.min(early.length, r.int(0, 2))));
+    if (early.length) steps.push(...alternated(r.sample(early, Math.min(early.length, r.int(0, 2)))));
     steps.push(...roadWithoutKm());
     const late = streetSteps.filter((x) => streets[5] && x.endsWith(streets[5]!));
     if (late.length) steps.push(r.pick(late));
@@ -700,7 +720,7 @@ export function routeSteps(c: TextCtx): string[] {
     // Its legs add up to the trip: a few kilometres of streets at each end, the rest on the road between.
     const [start, end] = edges ?? [Math.round(Math.min(4, km * 0.1) * 10) / 10, Math.round(Math.min(4, km * 0.1) * 10) / 10];
     const early = S.offshore ? [] : streetSteps.filter((x) => !streets[5] || !x.endsWith(streets[5]!)).slice(0, 3);
-    if (early.length) steps.push(...r.sample(early, Math.min(early.length, r.int(1, 2))));
+    if (early.length) steps.push(...alternated(r.sample(early, Math.min(early.length, r.int(1, 2)))));
     steps.push(...highwayRun(start, end));
   }
   // The end address's own street is where the drive arrives.
@@ -708,6 +728,9 @@ export function routeSteps(c: TextCtx): string[] {
   steps.push(...arrival());
   return steps;
 }
+
+/** How far the first drawn street may run from a start and still be the start's own town's (a park's or a pier's edge). */
+const FAR_FIRST_KM = 8;
 
 /** A drive through a drawn town: its streets in order, each turn, and whether it stops short of the end (no chain of streets reaches it). */
 interface DrawnDrive {
@@ -724,12 +747,14 @@ interface DrawnDrive {
  * kilometre of `to` (the fewest turns), or, with no `to` (a drive to the highway), `extra` more
  * streets that meet. Undefined when the start's streets are not drawn.
  */
-function drawnDrive(r: Rng, o: { own?: string; streets: readonly string[]; ends: readonly string[]; endOwn?: string; from?: { lat: number; lon: number }; to?: { lat: number; lon: number }; extra: number }): DrawnDrive | undefined {
+function drawnDrive(r: Rng, o: { own?: string; streets: readonly string[]; ends: readonly string[]; endOwn?: string; from?: { lat: number; lon: number }; to?: { lat: number; lon: number }; toward?: { lat: number; lon: number }; extra: number }): DrawnDrive | undefined {
   const startPool = [...o.streets, ...crossingsOf(o.streets)];
   const first = o.own && streetLine(o.own, o.from) ? o.own : o.from ? nearestStreet(startPool, o.from)?.street : o.streets.find((x) => streetLine(x));
   if (!first || !streetLine(first, o.from)) return undefined;
   const pick = <T,>(xs: readonly T[]): T => r.pick(xs);
   const startFar = !!o.from && (kmToStreet(o.from, first) ?? 0) > 1;
+  // The nearest drawn street is in another town (El Camino Real drawn by San Bruno, 30 km from Cupertino): the map does not draw the start's streets.
+  if (o.from && (kmToStreet(o.from, first) ?? 0) > FAR_FIRST_KM) return undefined;
   if (o.to) {
     const pool = [...new Set([...startPool, ...o.ends, ...crossingsOf(o.ends)])];
     // Never the wrong way down a one-way avenue (south on Madison), while a chain at most one turn longer reaches the end.
@@ -759,13 +784,62 @@ function drawnDrive(r: Rng, o: { own?: string; streets: readonly string[]; ends:
     const legs = chain ? streetLegs(chain, o.from, o.to) : undefined;
     if (chain && legs) return { legs, short: false, startFar };
   }
-  const chain = streetChain(startPool, first, { near: o.from ?? o.to, extra: o.extra, pick, ok: (c) => !wrongWay(streetLegs(c, o.from) ?? []) }) ?? [first];
-  const legs = streetLegs(chain, o.from);
+  // A drive to the highway bound for a far destination (o.toward) keeps heading its way: the first street within a right angle
+  // and half a compass step of it (a one-way street may leave no other), every later one within a right angle; never "turn left
+  // onto West 23rd Street" east, then north up Madison Avenue, on the way from Fifth Avenue to Cupertino (teval_query_269_0).
+  const towardDeg = o.toward && o.from ? bearingDeg(o.from, o.toward) : undefined;
+  const headsOn = (c: string[]) => {
+    if (towardDeg === undefined) return true;
+    const legs = streetLegs(c, o.from, undefined, o.toward);
+    return !!legs && legs.every((l, i) => offDeg(l.heading, towardDeg) <= (i === 0 ? 112.5 : 90));
+  };
+  const keeps = (c: string[]) => !wrongWay(streetLegs(c, o.from, undefined, o.toward) ?? []);
+  const chainOn = (start: string) => {
+    const c = streetChain(startPool, start, { near: o.from ?? o.to, extra: o.extra, pick, ok: (x) => keeps(x) && headsOn(x) }) ?? [start];
+    return !headsOn(c) && headsOn([start]) && keeps([start]) ? [start] : c;
+  };
+  let chain = chainOn(first);
+  // A start at the end of its nearest street that points away (City Hall at the foot of Mulberry Street, bound for Miami) sets off
+  // on another street passing within 1 km, where one heads the way; a start an address names keeps its own street.
+  if (!headsOn(chain) && !o.own && o.from) {
+    const from = o.from;
+    const others = startPool.filter((x) => x !== first && (kmToStreet(from, x) ?? Infinity) <= 1).sort((x, y) => kmToStreet(from, x)! - kmToStreet(from, y)!);
+    for (const other of others) {
+      const c = chainOn(other);
+      if (headsOn(c) && keeps(c)) {
+        chain = c;
+        break;
+      }
+    }
+  }
+  const legs = streetLegs(chain, o.from, undefined, o.toward);
   if (!legs) return undefined;
   const last = chain[chain.length - 1];
   const short = !!o.to && (kmToStreet(o.to, last) ?? 0) > 1;
   const line = streetLine(last, o.from ?? o.to)!;
   return { legs, short, startFar, lastAt: { lat: (line[0] + line[2]) / 2, lon: (line[1] + line[3]) / 2 } };
+}
+
+const COMPASS_DEG: Record<string, number> = { north: 0, northeast: 45, east: 90, southeast: 135, south: 180, southwest: 225, west: 270, northwest: 315 };
+
+/** The great-circle bearing from one point to another, in degrees from north. */
+function bearingDeg(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const r = Math.PI / 180;
+  const y = Math.sin((b.lon - a.lon) * r) * Math.cos(b.lat * r);
+  const x = Math.cos(a.lat * r) * Math.sin(b.lat * r) - Math.sin(a.lat * r) * Math.cos(b.lat * r) * Math.cos((b.lon - a.lon) * r);
+  return (((Math.atan2(y, x) / r) % 360) + 360) % 360;
+}
+
+/** How far a compass word is from a bearing, in degrees (0 to 180). */
+function offDeg(heading: string, bearing: number): number {
+  const h = COMPASS_DEG[heading] ?? bearing;
+  return Math.abs(((((h - bearing) % 360) + 540) % 360) - 180);
+}
+
+/** The compass word nearest the great-circle bearing from one point to another (Manhattan to Cupertino: west). */
+function compassBearing(p: { lat: number; lon: number }, q: { lat: number; lon: number }): string {
+  const b = bearingDeg(p, q);
+  return Object.entries(COMPASS_DEG).reduce((best, [w, d]) => (offDeg(w, b) < offDeg(best, b) ? w : best), 'north');
 }
 
 /** The compass word from one point to another. */

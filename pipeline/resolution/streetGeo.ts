@@ -418,10 +418,12 @@ function writtenAs(address: string, street: string): string | undefined {
   return m?.[0];
 }
 const ORDINALS: Record<string, string> = { first: '1st', second: '2nd', third: '3rd', fourth: '4th', fifth: '5th', sixth: '6th', seventh: '7th', eighth: '8th', ninth: '9th', tenth: '10th', eleventh: '11th', twelfth: '12th' };
-/** A street's other spellings as a pattern: "Fifth Avenue" as "5th Ave", "Fifth Ave.", "5th Avenue". */
+const DIRECTIONS: Record<string, string> = { west: 'W', east: 'E', north: 'N', south: 'S' };
+/** A street's other spellings as a pattern: "Fifth Avenue" as "5th Ave", "Fifth Ave.", "5th Avenue", "West 44th Street" as "W 44th St". */
 function FULL_VARIANTS(street: string): string {
   const [first, ...rest] = street.split(' ');
-  const head = ORDINALS[first.toLowerCase()] ? `(?:${esc(first)}|${ORDINALS[first.toLowerCase()]})` : esc(first);
+  // "West 44th Street" as an address writes it too: "W 44th St" (teval_query_266_0: Hotel Mela at "120 W 44th St").
+  const head = ORDINALS[first.toLowerCase()] ? `(?:${esc(first)}|${ORDINALS[first.toLowerCase()]})` : DIRECTIONS[first.toLowerCase()] ? `(?:${esc(first)}|${DIRECTIONS[first.toLowerCase()]}\\.?)` : esc(first);
   const tail = rest.map((w) => { const abbr = Object.entries(ABBREVIATED).find(([, full]) => full === w.toLowerCase())?.[0]; return abbr ? `(?:${esc(w)}|${abbr}\\.?)` : esc(w); }).join('\\s+');
   return tail ? `${head}\\s+${tail}` : head;
 }
@@ -446,11 +448,12 @@ function numberedPoint(line: Line, [first, last]: [number, number], n: number): 
 export function placeAddress(address: string): AddressPlace | undefined {
   const towns = TOWNS.filter((t) => t.names.test(address));
   for (const t of towns) {
-    const street = Object.keys(t.lines).filter((s) => has(address, s)).sort((a, b) => b.length - a.length)[0];
+    // A street as the table names it, else as an address abbreviates it ("120 W 44th St" is on West 44th Street).
+    const street = Object.keys(t.lines).filter((s) => has(address, s)).sort((a, b) => b.length - a.length)[0] ?? Object.keys(t.lines).filter((s) => / /.test(s) && writtenAs(address, s)).sort((a, b) => b.length - a.length)[0];
     if (street) {
       const line = t.lines[street];
       const range = t.numbers?.[street];
-      const n = range ? houseNumber(address, street) : undefined;
+      const n = range ? houseNumber(address, writtenAs(address, street) ?? street) : undefined;
       if (range && n !== undefined) {
         const [lat, lon] = numberedPoint(line, range, n);
         return { by: 'street', what: street, town: t.town, line: [lat, lon, lat, lon], lat, lon, reachKm: STREET_REACH_KM, number: n, numbers: range };
@@ -737,7 +740,14 @@ export function streetLine(street: string, near?: { lat: number; lon: number }):
 
 const ABBREVIATED: Record<string, string> = { st: 'street', ave: 'avenue', rd: 'road', blvd: 'boulevard', dr: 'drive', ln: 'lane', pl: 'place' };
 /** A street's name in full, lower case: an address's "Pennsylvania Ave NW" is the map's "Pennsylvania Avenue NW". */
-const fullName = (street: string) => street.toLowerCase().replace(/\b(st|ave|rd|blvd|dr|ln|pl)\b\.?/g, (w) => ABBREVIATED[w.replace('.', '')] ?? w).replace(/\s+/g, ' ').trim().replace(/^(\d+(?:st|nd|rd|th)) avenue$/, (_m, o: string) => `${Object.entries(ORDINALS).find(([, d]) => d === o)?.[0] ?? o} avenue`);
+const fullName = (street: string) => street.toLowerCase().replace(/^([wens])\.?\s+(?=\S)/, (_m, d: string) => `${Object.keys(DIRECTIONS).find((k) => k[0] === d)} `).replace(/\b(st|ave|rd|blvd|dr|ln|pl)\b\.?/g, (w) => ABBREVIATED[w.replace('.', '')] ?? w).replace(/\s+/g, ' ').trim().replace(/^(\d+(?:st|nd|rd|th)) avenue$/, (_m, o: string) => `${Object.entries(ORDINALS).find(([, d]) => d === o)?.[0] ?? o} avenue`);
+
+/** A street as the map names it, however an address abbreviates it ("W 44th St" → "West 44th Street"); as given for a street the map does not draw. */
+export function drawnName(street: string): string {
+  const key = fullName(street);
+  for (const t of TOWNS) for (const s of Object.keys({ ...t.lines, ...t.crossings })) if (fullName(s) === key) return s;
+  return street;
+}
 
 /** Kilometres from a point to the line of `street` (undefined for a street no town here draws). */
 export function kmToStreet(p: { lat: number; lon: number }, street: string): number | undefined {
@@ -808,9 +818,10 @@ export function wrongWay(legs: readonly StreetLeg[]): StreetLeg | undefined {
  * A drive along streets that meet, one to the next: from `from` (a point on or near the first
  * street) through `streets` in order, to `to` (a point by the last) when given, else along the last
  * street away from where it was joined. Each turn is left or right by the change of heading at the
- * corner, as a driver turns it. Undefined when a street has no line here or two in a row never meet.
+ * corner, as a driver turns it. With no `to` but a `toward` (where a drive to the highway is bound), the last
+ * street two-way traffic allows either way is driven toward it. Undefined when a street has no line here or two in a row never meet.
  */
-export function streetLegs(streets: readonly string[], from?: { lat: number; lon: number }, to?: { lat: number; lon: number }): StreetLeg[] | undefined {
+export function streetLegs(streets: readonly string[], from?: { lat: number; lon: number }, to?: { lat: number; lon: number }, toward?: { lat: number; lon: number }): StreetLeg[] | undefined {
   const near = from ?? to;
   const lines = streets.map((s) => streetLine(s, near));
   if (!lines.length || lines.some((l) => !l)) return undefined;
@@ -826,7 +837,9 @@ export function streetLegs(streets: readonly string[], from?: { lat: number; lon
     const enter: XY = i > 0 ? corners[i - 1] : from ? projectXY(xy(from.lat, from.lon, lat0), ls[i], lat0).at : corners[0] ? farEnd(a, b, corners[0]) : a;
     // The last street with nowhere given to go is driven the way its traffic goes, on a one-way street (Fifth Avenue south).
     const way = i >= corners.length && !to ? ONE_WAY[Object.keys(ONE_WAY).find((st) => fullName(st) === fullName(streets[i])) ?? ''] : undefined;
-    let leave: XY = i < corners.length ? corners[i] : to ? projectXY(xy(to.lat, to.lon, lat0), ls[i], lat0).at : way ? (way === 1 ? b : a) : farEnd(a, b, enter);
+    // With nowhere given to go but a way the drive is bound (the highway toward Cupertino), the end of the street on that side.
+    const bound = toward ? xy(toward.lat, toward.lon, lat0) : undefined;
+    let leave: XY = i < corners.length ? corners[i] : to ? projectXY(xy(to.lat, to.lon, lat0), ls[i], lat0).at : way ? (way === 1 ? b : a) : bound ? farEnd(a, b, bound) === a ? b : a : farEnd(a, b, enter);
     // Joined where it is left (a start at the corner): it is driven toward the corner from its other end.
     if (Math.hypot(leave[0] - enter[0], leave[1] - enter[1]) < 0.05) leave = i < corners.length ? leave : farEnd(a, b, enter);
     let dir: XY = [leave[0] - enter[0], leave[1] - enter[1]];
@@ -845,6 +858,20 @@ export function streetLegs(streets: readonly string[], from?: { lat: number; lon
     prev = dir;
   }
   return legs;
+}
+
+/**
+ * A point `km` from `a` on the great circle toward `b`: where a drive out of town to a far destination is
+ * bound (from Manhattan to Cupertino, a few km west, not the straight line on a flat map).
+ */
+export function pointToward(a: { lat: number; lon: number }, b: { lat: number; lon: number }, km: number): { lat: number; lon: number } {
+  const r = Math.PI / 180;
+  const [la1, lo1, la2, lo2] = [a.lat * r, a.lon * r, b.lat * r, b.lon * r];
+  const brg = Math.atan2(Math.sin(lo2 - lo1) * Math.cos(la2), Math.cos(la1) * Math.sin(la2) - Math.sin(la1) * Math.cos(la2) * Math.cos(lo2 - lo1));
+  const d = km / 6371;
+  const lat = Math.asin(Math.sin(la1) * Math.cos(d) + Math.cos(la1) * Math.sin(d) * Math.cos(brg));
+  const lon = lo1 + Math.atan2(Math.sin(brg) * Math.sin(d) * Math.cos(la1), Math.cos(d) - Math.sin(la1) * Math.sin(lat));
+  return { lat: lat / r, lon: lon / r };
 }
 
 /** The end of a line farther from a point. */

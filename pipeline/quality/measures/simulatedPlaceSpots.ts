@@ -43,6 +43,7 @@ import { realVenue, venueAddressKey, venueAtAddress } from '../../resolution/rea
 import { nearbyCentre } from './simulatedGeo.js';
 import { placeAddressIn } from '../../resolution/streetGeo.js';
 import { streetsOf } from '../../resolution/streets.js';
+import { simulatedNearbyUnlikeRecorded } from './simulatedNearbyRecorded.js';
 
 /** The named records of a nearby search's answer that give an address. */
 function addressedRecords(action: { name: string }, response: string): { name: string; address: string }[] | undefined {
@@ -329,4 +330,4 @@ export const simulatedPlaceMadeUpWhereKnown: CaseMeasure = {
   },
 };
 
-export const SIMULATED_PLACE_SPOT_MEASURES: CaseMeasure[] = [simulatedPlaceWildInCity, simulatedPlacesShareAddress, simulatedPlaceAtRealVenueAddress, simulatedGeocodeOffFamousAddress, simulatedAddressNumberOffStreet, simulatedAddressTownNotTown, simulatedSightMadeUp, simulatedPlaceMadeUpWhereKnown];
+export const SIMULATED_PLACE_SPOT_MEASURES: CaseMeasure[] = [simulatedPlaceWildInCity, simulatedPlacesShareAddress, simulatedPlaceAtRealVenueAddress, simulatedGeocodeOffFamousAddress, simulatedAddressNumberOffStreet, simulatedAddressTownNotTown, simulatedSightMadeUp, simulatedPlaceMadeUpWhereKnown, simulatedNearbyUnlikeRecorded];
