@@ -307,9 +307,9 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // h-geo31: made-up places where T-Eval recorded a search of the same place and kind ("Bistro Basile" among restaurants near Times Square, teval_query_264_0).
   simulated_nearby_unlike_recorded: 0,
   // h-geo31: a drive between towns whose streets head away from the destination (teval_query_269_0); a route arriving on another street than its end's address (266_0).
-  // 3 left on h-geo31's b3: one drive from City Hall to Miami (teval_query_272_0) sets off north on Mulberry Street, the only drawn streets by City Hall
+  // 3/72 (4.2%) left on h-geo31's b3: one drive from City Hall to Miami (teval_query_272_0) sets off north on Mulberry Street, the only drawn streets by City Hall
   // pointing north (the map draws no Lower Manhattan street running south; a real drive there leaves by the Holland Tunnel, north-west, too).
-  simulated_route_heads_away: 3,
+  simulated_route_heads_away: 0.05,
   simulated_route_arrives_off_street: 0,
   answer_argument_as_name: 0,
   // h-sim22: a simulated id in a form its field's recorded ids take (ReserveMeeting's rooms 101-103, not 67977; Airbnb's 8-digit ids, not 77957): 188/317 on f36 → 0 (api-simulator-87).
