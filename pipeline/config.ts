@@ -524,6 +524,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_timestamp_quoted: 0,
   // "Sorry. Unfortunately, …": an apology said twice in a row (answer-writer-92): before = g0.
   answer_apology_doubled: 0,
+  answer_same_value_run: 0,
   // "but not getting the details of the three films" where the request singles out "the first movie" (answer-writer-92): before = g0.
   answer_singled_film_counted: 0,
   // The most common statement opening's share of distinct trajectories ("I found that …" 26/242 = 0.107 on g0; answer-writer-92).

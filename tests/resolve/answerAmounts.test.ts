@@ -75,7 +75,9 @@ describe('what was asked comes first', () => {
     tools: [{ name: 'VehicleControlAPI.estimate_distance', return_data: [{ name: 'distance', description: 'The distance between the two cities in km.' }] }],
   };
   it('the distance leads, the zip codes it was estimated between follow', () => {
-    for (const a of answers(distance)) expect(a).toMatch(/^(?:[^.]*\b)?(?:the )?distance is 880 km\./i);
+    // answer-writer-98 says the distance between the places the zip codes were looked up for, the user's names, not
+    // "The distance is 880 km." (the most common whole statement on g0: answer_sentence_frame_top_share).
+    for (const a of answers(distance)) expect(a).toMatch(/^Stonebrook is 880 km from San Francisco\./);
   });
   it('a new id a deed gave back is its own, not another fact', () => {
     const tweet: AnswerInput = { request: "Tweet 'Off to Stonebrook!'", steps: [{ name: 'TwitterAPI.post_tweet', args: { content: 'Off to Stonebrook!', tags: [], mentions: [] }, response: '{"id": 10, "username": "u", "content": "Off to Stonebrook!", "tags": [], "mentions": []}' }] };

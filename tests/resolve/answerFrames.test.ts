@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
+import { offlineAnswer, type AnswerInput } from '../../stages/resolve/answerWriter.js';
+import { DEFAULT_QUALITY_THRESHOLDS } from '../../pipeline/config.js';
 import { Rng } from '../../pipeline/rng.js';
-import { answerOpeningFrameTopShare, apologyDoubled, openingFrame, statementsOf } from '../../pipeline/quality/measures/answerFrames.js';
+import { answerOpeningFrameTopShare, apologyDoubled, openingFrame, sameValueRun, statementsOf } from '../../pipeline/quality/measures/answerFrames.js';
 import { timestampQuoted } from '../../pipeline/quality/measures/answerNouns.js';
 import { singledFilmCounted } from '../../pipeline/quality/measures/answerReads.js';
 import type { TestCase } from '../../pipeline/schemas.js';
@@ -94,5 +95,72 @@ describe('a choice of what to show is no subject (bfcl_multi_turn_base_98)', () 
     const a = offlineAnswer({ request: 'Check the door locks.', steps: [{ name: 'VehicleControlAPI.displayCarStatus', args: { option: 'doors' }, response: JSON.stringify({ doorStatus: { driver: 'locked', passenger: 'locked', rear_left: 'unlocked', rear_right: 'locked' } }) }] }, new Rng(1, 'doors'));
     expect(a).not.toContain('For "doors"');
     expect(a).toContain('the rear left door is unlocked');
+  });
+});
+
+describe('answer_same_value_run (bfcl_multi_turn_base_94: four tires at 35 psi said four times)', () => {
+  const tires = (pressures: [number, number, number, number], request = 'Check the tire pressures. Should any tire fall below the 40 PSI mark, tell me.'): AnswerInput => ({
+    request,
+    steps: [{ name: 'VehicleControlAPI.check_tire_pressure', args: {}, response: JSON.stringify({ frontLeftTirePressure: pressures[0], frontRightTirePressure: pressures[1], rearLeftTirePressure: pressures[2], rearRightTirePressure: pressures[3], healthy_tire_pressure: true, car_info: {} }) }],
+  });
+
+  it('flags one reading repeated in a run of three or more, and passes a run of distinct ones and a value said once', () => {
+    expect(sameValueRun('The tires are at 35 psi front left, 35 psi front right, 35 psi rear left and 35 psi rear right; all four are under the 40 PSI you set.')).toMatch(/"35 psi" said 4 times/);
+    expect(sameValueRun('The tires are at 32 psi front left, 22 psi front right, 30 psi rear left and 30 psi rear right.')).toMatch(/"30 psi" said 2 times/);
+    expect(sameValueRun('The tires are at 35 psi front left, 34 psi front right, 33 psi rear left and 32 psi rear right.')).toBeUndefined();
+    expect(sameValueRun('The four tires are all at 35 psi, under the 40 PSI you set.')).toBeUndefined();
+    // Two items are no run: an order of two lattes with 2% milk each.
+    expect(sameValueRun('Two lattes, one with 2% lactose-free milk and one with 2% milk, is that right?')).toBeUndefined();
+    expect(DEFAULT_QUALITY_THRESHOLDS.answer_same_value_run).toBe(0);
+  });
+
+  it('the writer says a shared pressure once (failed on answer-writer-97)', () => {
+    const cases: [[number, number, number, number], RegExp][] = [
+      [[35, 35, 35, 35], /^The four tires are all at 35 psi, under the 40 PSI you set\./],
+      [[32, 32, 30, 30], /^The front tires are at 32 psi and the rear ones at 30 psi; all four are under the 40 PSI you set\./],
+      [[32, 22, 30, 30], /^The tires are at 32 psi front left, 22 psi front right and 30 psi on both rear ones; all four are under the 40 PSI you set\./],
+    ];
+    for (const [p, want] of cases) {
+      for (let seed = 0; seed < 6; seed++) {
+        const a = offlineAnswer(tires(p), new Rng(seed, 'tires'));
+        expect(a).toMatch(want);
+        expect(sameValueRun(a), a).toBeUndefined();
+      }
+    }
+    // Distinct pressures stay one by one.
+    expect(offlineAnswer(tires([35, 34, 33, 32]), new Rng(1, 'tires'))).toMatch(/35 psi front left, 34 psi front right, 33 psi rear left and 32 psi rear right/);
+  });
+});
+
+describe('a distance said between the places asked about (answer_sentence_frame_top_share: "The distance is N km." in 10 of g0\'s 237 trajectories)', () => {
+  const km = [{ name: 'VehicleControlAPI.estimate_distance', return_data: [{ name: 'distance', description: 'The distance between the two cities in km.' }] }];
+  it('names zip codes by the cities a look-up gave them for, or the request\'s "(zip …)", else as zip codes (failed on answer-writer-97)', () => {
+    const looked: AnswerInput = {
+      request: "I've been thinking of visiting Autumnville, but I'm not sure how far it is from here in Crescent Hollow.",
+      steps: [
+        { name: 'VehicleControlAPI.get_zipcode_based_on_city', args: { city: 'Crescent Hollow' }, response: '{"zipcode": "69238"}' },
+        { name: 'VehicleControlAPI.get_zipcode_based_on_city', args: { city: 'Autumnville' }, response: '{"zipcode": "51479"}' },
+        { name: 'VehicleControlAPI.estimate_distance', args: { cityA: '69238', cityB: '51479' }, response: '{"distance": 630.0}' },
+      ],
+      tools: km,
+    };
+    expect(offlineAnswer(looked, new Rng(1, 'd'))).toBe('Autumnville is 630 km from Crescent Hollow.');
+    const given: AnswerInput = { request: 'Could you provide me with a rough distance from Rivermist (zip 83214) to Greenway (zip 74532)?', steps: [{ name: 'VehicleControlAPI.estimate_distance', args: { cityA: '83214', cityB: '74532' }, response: '{"distance": 750.0}' }], tools: km };
+    expect(offlineAnswer(given, new Rng(1, 'd'))).toBe('Greenway is 750 km from Rivermist.');
+    const unnamed: AnswerInput = { request: 'How far is Rivermist from there?', steps: [{ name: 'VehicleControlAPI.get_zipcode_based_on_city', args: { city: 'Rivermist' }, response: '{"zipcode": "83214"}' }, { name: 'VehicleControlAPI.estimate_distance', args: { cityA: '94016', cityB: '83214' }, response: '{"distance": 980.0}' }], tools: km };
+    expect(offlineAnswer(unnamed, new Rng(1, 'd'))).toBe('Rivermist is 980 km from zip code 94016.');
+  });
+
+  it('a map distance names its two ends', () => {
+    const bing: AnswerInput = { request: "Find the distance between 'Stanford University' and 'Google Headquarters'.", steps: [{ name: 'BINGMap.get_distance', args: { start: 'Stanford University', end: 'Google Headquarters' }, response: "{'distance': 9.533}" }], tools: [{ name: 'BINGMap.get_distance', return_data: [{ name: 'distance', description: 'the distance in km.' }] }] };
+    expect(offlineAnswer(bing, new Rng(1, 'd'))).toBe('Google Headquarters is 9.533 km from Stanford University.');
+  });
+});
+
+describe('stocks asked for as symbols are named so (9 trajectories shared "The stocks in the Technology sector are Q, Q, Q and Q.")', () => {
+  const step = { name: 'TradingBot.get_available_stocks', args: { sector: 'Technology' }, response: '{"stock_list": ["AAPL", "GOOG", "MSFT", "NVDA"]}' };
+  it('the request\'s noun, else the field\'s (failed on answer-writer-97)', () => {
+    expect(offlineAnswer({ request: "I'm exploring technology sector investments. Could you offer a list of stock symbols to consider?", steps: [step] }, new Rng(1, 's'))).toMatch(/^The stock symbols in the Technology sector are "AAPL", "GOOG", "MSFT" and "NVDA"\./);
+    expect(offlineAnswer({ request: 'Get me a list of potential tech stocks I could invest in.', steps: [step] }, new Rng(1, 's'))).toMatch(/^The stocks in the Technology sector are /);
   });
 });

@@ -123,4 +123,32 @@ export const answerSentenceFrameTopShare: SetMeasure = {
   },
 };
 
-export const ANSWER_FRAME_MEASURES = [answerOpeningFrameTopShare, answerSentenceFrameTopShare, answerApologyDoubled];
+/**
+ * Readings listed one by one where one value repeats: "35 psi front left, 35 psi front right, 35 psi rear
+ * left and 35 psi rear right" (bfcl_multi_turn_base_94), a form read off the fields, where a person says the
+ * shared value once ("the four tires are all at 35 psi"). Three or more "<number> <unit> <label>" items in
+ * one sentence, quotes left out, with one number and unit given twice or more.
+ */
+export function sameValueRun(answer: string): string | undefined {
+  const masked = answer.replace(/"(?:[^"\\]|\\.)*"/g, 'Q');
+  for (const sentence of masked.split(/(?<=[.!?;])\s+/)) {
+    const items = [...sentence.matchAll(/(?<![\w.])(\d+(?:\.\d+)?) ?(psi|kPa|bar|km|miles|°[CF]|V|%) ((?:[a-z]+ ){0,2}[a-z]+)(?=,|;| and\b|\.|$)/g)];
+    if (items.length < 3) continue;
+    const seen = new Map<string, number>();
+    for (const m of items) seen.set(`${m[1]} ${m[2]}`, (seen.get(`${m[1]} ${m[2]}`) ?? 0) + 1);
+    const [value, n] = [...seen].sort((a, b) => b[1] - a[1])[0];
+    if (n >= 2) return `"${value}" said ${n} times in one list: "${items.map((m) => m[0]).join(', ')}"`;
+  }
+  return undefined;
+}
+
+export const answerSameValueRun: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_same_value_run',
+  group: 'text',
+  title: 'closing answer lists readings one by one where one value repeats ("35 psi front left, 35 psi front right, 35 psi rear left and 35 psi rear right") instead of saying it once',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => sameValueRun(t.answer)),
+};
+
+export const ANSWER_FRAME_MEASURES = [answerOpeningFrameTopShare, answerSentenceFrameTopShare, answerApologyDoubled, answerSameValueRun];
