@@ -13,6 +13,16 @@ import { unfaithfulReadBack } from '../../pipeline/quality/measures/longContextR
 import { speaksForCafe } from '../../pipeline/quality/measures/longContextCafeVoice.js';
 import { honestTurns, honestWordings, orderPhrase } from '../../sources/dialogue/honest.js';
 import { menuCase, userAsks, withoutGrant } from '../../pipeline/dialogueRules.js';
+import { contextMenuCapitalised } from '../../pipeline/quality/measures/context.js';
+import { contextGrantsForCafe } from '../../pipeline/quality/measures/longContextCafeVoice.js';
+import type { TestCase } from '../../pipeline/schemas.js';
+
+/** An evolved case whose inserted dialogue is `turns` (user, assistant, …), before the task's own turn. */
+function inserted(...turns: string[]): TestCase {
+  const messages = turns.map((content, i) => (i % 2 ? { role: 'assistant', content: JSON.stringify({ name: 'FinishAction', args: content }) } : { role: 'user', content }));
+  return { id: 'e', messages: [{ role: 'system', content: 'tools' }, ...messages, { role: 'user', content: 'The task.' }], evolution: { baseCaseId: 'b', details: { longContext: { insertedAt: 1, messages: turns.length, starts: [0] } } } } as unknown as TestCase;
+}
+const CTX = { baseCase: () => undefined, trajectory: () => undefined };
 
 const dialogue = (...xs: string[]) => xs.map((content, i) => ({ role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content }));
 const spoken = (turns: { role: 'user' | 'assistant'; content: string }[]) => turns.map((t) => ({ role: t.role, text: t.content }));
@@ -77,5 +87,18 @@ describe('option words are not capitalised mid-sentence as if a tea\'s name', ()
     expect(menuCase('Just to check: a Triple Oat Cortado To go, correct?')).toBe('Just to check: a triple oat cortado to go, correct?');
     expect(menuCase('A Peppermint Rose tea, is that right?')).toBe('A Peppermint Rose tea, is that right?');
     expect(orderPhrase("Hi I want to order two drinks. Both Cortado's, one with 2% milk and the other with non-fat.")).toMatch(/^two Cortado/);
+  });
+});
+
+describe('the measures over an inserted dialogue', () => {
+  it('long_context_menu_capitalised flags "Lactose Free" and "To go" mid-sentence, passes a tea\'s name', () => {
+    expect(contextMenuCapitalised.check(inserted('I want two cortados.', 'A cortado with almond milk and another one with 2% Lactose Free milk, have I got that right?'), CTX)).toMatch(/Lactose Free/);
+    expect(contextMenuCapitalised.check(inserted('A mocha to go.', 'Please confirm: a double mocha with whole milk To go?'), CTX)).toMatch(/To go/);
+    expect(contextMenuCapitalised.check(inserted('A Peppermint Rose tea, please.', 'A Peppermint Rose tea, is that right?'), CTX)).toBeNull();
+  });
+
+  it('long_context_grants_for_cafe reads each reply against the customer\'s turn before it', () => {
+    expect(contextGrantsForCafe.check(inserted('Can I have an Americano with chocolate?', 'You sure can. An americano with chocolate, is that correct?'), CTX)).toMatch(/says yes/);
+    expect(contextGrantsForCafe.check(inserted('Can I have an Americano with chocolate?', 'An americano with chocolate, is that correct?'), CTX)).toBeNull();
   });
 });
