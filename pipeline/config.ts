@@ -136,6 +136,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_question_brushed_off: 0,
   long_context_milk_twice: 0,
   long_context_readback_unfaithful: 0,
+  long_context_grants_for_cafe: 0,
   noise_reason_beside_own: 0,
   noise_aside_splits_reference: 0,
   long_context_order_said_twice: 0,

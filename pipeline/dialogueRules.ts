@@ -356,14 +356,15 @@ export function claimsSituation(text: string): string | undefined {
  * A match holds the space before the word: a pattern that opens on a literal is scanned for quickly,
  * one that opens on a lookbehind is tried at every position (3 s of the long-context writer's CPU).
  */
-const MENU_CASE = / (?=[A-Z])(?<=[\w,%)] )(?:(?:Sugar|Fat|Caffeine|Dairy|Lactose)-[Ff]ree|Hot Chocolate|Chai|Cold Brew|Iced|Coffees?|Drip|Flat White|Matcha|Green|Black|Herbal|Teas?|Cappuccinos?|Macchiatos?|Americanos?|Espressos?|Frappuccinos?|Frappes?|Cortados?|Steamers?|Mochas?|Lattes?|Smoothies?|Decaf(?:feinated)?|Vanilla|Hazelnut|Caramel|Honey|Syrups?|Sweeteners?|Sauce|Drizzle|Pumps?|Shots?|Oat|Almond|Soy|Coconut|Whole|Skim(?:med)?|Non[- ]?[Ff]at|Lactose-[Ff]ree|Milk|Whipped|Cream|Sugar|Foam|Extra|Small|Medium|Large|Tall|Grande|Venti|Single|Double|Triple|Quad(?:ruple)?(?:-[Ss]hot)?|Skinny|Regular|Chocolate|Mint|Peppermint|Lavender|Hot|Piping|Scalding|Warm|Cinnamon|Pumpkin|Spice|Sea Salt|Salted|White|Dark)\b/g;
+const MENU_CASE = / (?=[A-Z])(?<=[\w,%)] )(?:(?:Sugar|Fat|Caffeine|Dairy|Lactose)-[Ff]ree|Lactose|Free(?<=Lactose Free)|To(?= [Gg]o\b)|Go(?<=[Tt]o Go)|For(?= [Hh]ere\b)|Here(?<=[Ff]or Here)|Oatmilk|Hot Chocolate|Chai|Cold Brew|Iced|Coffees?|Drip|Flat White|Matcha|Green|Black|Herbal|Teas?|Cappuccinos?|Macchiatos?|Americanos?|Espressos?|Frappuccinos?|Frappes?|Cortados?|Steamers?|Mochas?|Lattes?|Smoothies?|Decaf(?:feinated)?|Vanilla|Hazelnut|Caramel|Honey|Syrups?|Sweeteners?|Sauce|Drizzle|Pumps?|Shots?|Oat|Almond|Soy|Coconut|Whole|Skim(?:med)?|Non[- ]?[Ff]at|Lactose-[Ff]ree|Milk|Whipped|Cream|Sugar|Foam|Extra|Small|Medium|Large|Tall|Grande|Venti|Single|Double|Triple|Quad(?:ruple)?(?:-[Ss]hot)?|Skinny|Regular|Chocolate|Mint|Peppermint|Lavender|Hot|Piping|Scalding|Warm|Cinnamon|Pumpkin|Spice|Sea Salt|Salted|White|Dark)\b/g;
 
 /** The text with menu words inside a sentence in lower case, and "Mocha's" as a plural "mochas". */
 /** The second half of a compound kept capitalised after a lower-case first ("a sugar-Free vanilla latte"), as the corpus typed "Sugar-Free Vanilla". */
 const COMPOUND_CASE = /(?<=\b(?:sugar|fat|caffeine|dairy|lactose|non)-)(?:Free|Fat)\b/g;
 
 /** A run of capitalised words inside a sentence ("… a Peppermint Rose tea", "an English Breakfast Tea"). */
-const CAPITAL_RUN = /(?<=[\w,%)] )[A-Z][\w'-]*(?: [A-Z][\w'-]*)+/g;
+// "To go" / "For here" after a drink is no word of its name ("a Triple Oat Cortado To go").
+const CAPITAL_RUN = /(?<=[\w,%)] )[A-Z][\w'-]*(?: (?!(?:To|For) (?:[Gg]o|[Hh]ere)\b)[A-Z][\w'-]*)+/g;
 /** A word of a run MENU_CASE lowers ("Oat", "Milk", "Peppermint"). */
 const MENU_WORD = new RegExp(`^(?:${MENU_CASE.source.slice(MENU_CASE.source.indexOf('(?:') + 3, MENU_CASE.source.lastIndexOf(')\\b'))})$`);
 /** The drink a named tea or coffee ends on: lowered after its name ("an English Breakfast tea"). */
@@ -393,7 +394,7 @@ export function menuCase(text: string): string {
   const names = /[A-Z][\w'-]* [A-Z]/.test(text) ? namedRuns(text) : [];
   const lower = (m: string, at: number) => (names.some(([a, b]) => at + 1 >= a && at + 1 < b) ? m : m.toLowerCase());
   // "an English breakfast black tea" as the customer typed it: the tea's name, capitalised whole.
-  const cased = text.replace(MENU_CASE, (m, at: number) => lower(m, at)).replace(COMPOUND_CASE, (m) => m.toLowerCase()).replace(/\bEnglish breakfast\b/g, 'English Breakfast');
+  const cased = text.replace(MENU_CASE, (m, at: number) => lower(m, at)).replace(COMPOUND_CASE, (m) => m.toLowerCase()).replace(/\bEnglish breakfast\b/g, 'English Breakfast').replace(/\blactose free\b/g, 'lactose-free');
   // Only a text with "'s" in it can hold a count's "Mocha's".
   return cased.includes("'s") || cased.includes("'S") ? cased.replace(/\b(two|three|four|\d+)((?: \w+){0,2}) (\w+)'s\b/gi, '$1$2 $3s') : cased;
 }
@@ -494,6 +495,8 @@ const MODIFIERS: [RegExp, string][] = [
   [/\bwhip(?:ped)?(?: cream)?\b/i, 'whipped cream'],
   // How hot, the foam, the ice ("and not too hot, I like my drinks tepid", "extra hot", "no foam", "light ice").
   [/\bextra[- ]hot\b(?! water)|\b(?:steaming|very|super|really) hot\b(?! water)/i, 'extra hot'],
+  // "Could you make that a hot please?": plain hot asked for (long_context_readback_unfaithful read "a decaffeinated mocha?" without it).
+  [/\bmake (?:it|that|mine|them)(?: an?)? hot\b(?! water)/i, 'hot'],
   [/\bnot (?:too|very|that|so|super) hot\b|\btepid\b|\bluke ?warm\b|\bwarm(?:ed|ish)?\b(?! (?:up|day|weather))|\broom[- ]temp(?:erature)?\b|\b(?:a (?:little|bit) )?cooler\b/i, 'not too hot'],
   [/\b(?:no|without|hold the|skip the) foam\b|\bfoam-?free\b/i, 'no foam'],
   [/\b(?:extra|lots of|plenty of|more) foam\b|\bfoamy\b/i, 'extra foam'],
@@ -801,8 +804,11 @@ export function saysCannotOrder(text: string): boolean {
 }
 
 /** An order put as a request ("Can I get an oat milk Macchiato?", "I'd like a latte"): an order, not a question. */
-const ORDER_REQUEST = /\b(?:(?:i'?d|id|i would) like(?! to (?:know|ask|find out|hear|learn|check|see what|see which|see if))|i'?ll (?:have|take|get|go with|try|do)|i want(?! to know)|i need(?! to know)|(?:can|could|may) i (?:please |just |also )?(?:get|have|order|try|do)|give me|get me|let me (?:get|have|order|try)|i'?m (?:going to|gonna) (?:get|have|order)|make (?:it|that|mine|me|them)|(?:can|could) (?:you|i) (?:please )?(?:make|add|change|switch|do)|i think i'?ll|i will (?:have|take|get))\b/i;
+const ORDER_REQUEST = /\b(?:(?:i'?d|id|i would) like(?! to (?:know|ask|find out|hear|learn|check|see what|see which|see if))|i'?ll (?:have|take|get|go with|try|do)|i want(?! to know)|i need(?! to know)|(?:can|could|may) i (?:please |just |also )?(?:get|have|order|try|do|(?:an?|one|two) (?=(?:[\w%-]+ ){0,2}(?:latte|mocha|cappuccino|macchiato|americano|espresso|cortado|steamer|chai|tea|coffee|cold brew)s?\b))|give me|get me|let me (?:get|have|order|try)|i'?m (?:going to|gonna) (?:get|have|order)|make (?:it|that|mine|me|them)|(?:can|could) (?:you|i) (?:please )?(?:make|add|change|switch|do)|i think i'?ll|i will (?:have|take|get))\b/i;
 const ASKING = /^(?:\W*(?:hi|hello|hey|so|ok(?:ay)?|um+|oh|and|also|well|great|thanks?|thank you|sure|cool|alright)\b[,.!]*\s*)*(?:what|which|who|when|where|why|how|do you|does|did you|is there|are there|is it|are they|can you tell|could you tell|tell me|what'?s|any (?:recommendations?|suggestions?)|i(?:'?d| would) like to know|i (?:want|need) to know|i'?m wondering|i was wondering|i wonder|i'?m curious)\b/i;
+
+/** "What kinds of black tea can I order here?": a question about the menu, though "can I order" is in it. */
+const WHAT_CAN_I = /^\W*(?:(?:hi|hello|hey|so|ok(?:ay)?)\b[,.!]*\s*)*(?:what|which)\b[^?]*\b(?:can|could|may) i (?:order|get|have)\b[^?]*\?\s*$/i;
 
 /**
  * Whether a user's turn asks something ("Do you have oat milk?", "What sizes are there?", "I'd like to
@@ -813,7 +819,7 @@ export function userAsks(text: string): boolean {
   return text
     .trim()
     .split(/(?<=[.!?])\s+/)
-    .some((s) => (/\?\s*$/.test(s) || ASKING.test(s)) && !ORDER_REQUEST.test(s) && !/^\W*(?:is (?:that|it) (?:all|it|everything)|right|correct|yes|yeah|no|okay|ok)\b[^?]*\?\s*$/i.test(s) && !/^\W*(?:a|an|one|two|three|\d+)\s[^?]*\?\s*$/i.test(s));
+    .some((s) => (/\?\s*$/.test(s) || ASKING.test(s)) && (!ORDER_REQUEST.test(s) || WHAT_CAN_I.test(s)) && !/^\W*(?:is (?:that|it) (?:all|it|everything)|right|correct|yes|yeah|no|okay|ok)\b[^?]*\?\s*$/i.test(s) && !/^\W*(?:a|an|one|two|three|\d+)\s[^?]*\?\s*$/i.test(s));
 }
 
 /** Drinks a read-back names. */
@@ -899,6 +905,8 @@ export function statesMenu(text: string, afterMenuQuestion = false): string | un
     if (afterMenuQuestion && k === 0 && STOCK_YES.test(s)) return s;
     // "Ok, we have all sorts of coffee, and drinks, latte, mocha, cappuccino, americano, and many others.": the café's menu listed.
     if (!/\?\s*$/.test(s) && menuItems(s).filter((m) => MENU_DRINKS.has(m)).length >= 3 && (afterMenuQuestion || /\b(?:options|including|all sorts|all kinds|such as|many others|and more|selection|offerings?)\b/i.test(s)) && !/\b(?:you|your)\b/i.test(s.replace(/\b(?:do|would|could) you\b.*$/i, ''))) return s;
+    // "What kinds of black tea can I order here?" -> "You can order classic black tea, iced black tea, and iced sweetened black tea.": the café's menu, said as what the customer can order.
+    if (!/\?\s*$/.test(s) && /^\W*(?:(?:ok(?:ay)?|sure|well|so)[,.!]?\s+)?you (?:can|could) (?:order|get|have|choose(?: from)?)\b[^.?!]*,[^.?!]*\b(?:and|or)\b/i.test(s)) return s;
     // "Their chai latte comes in a 12 ounce cup": how this café makes its drink.
     if (/\b(?:their|our)\s+(?:[\w-]+\s+){0,3}?(?:comes?|is (?:served|made|brewed|prepared)|are (?:served|made|brewed|prepared))\b/i.test(s) && !/\?\s*$/.test(s) && !STOCK_HEDGE.test(s)) return s;
     // "What is the Cold Brew made of?" -> "The Cold Brew is made out of coffee concentrate and ice (16 oz).": this café's recipe.
@@ -1603,6 +1611,24 @@ export function confirmationMisfits(question: string | undefined, answer: string
   if (question === undefined || !m) return undefined;
   const asked = question.trim().split(/(?<=[.!?])\s+/).filter((s) => /\?\s*$/.test(s)).pop() ?? question;
   return echoFits(asked, echoedVerb(m[4])) ? undefined : `"${question.slice(-70)}" -> "${answer.slice(0, 40)}"`;
+}
+
+/** A customer asking leave to have a drink ("Can I get a mocha?", "Could I please order…", "May I have…", "Can you make me…"), not a question about the menu. */
+const ASKS_LEAVE = /\b(?:(?:can|could|may) (?:i|we)(?! ask\b)|(?:can|could|would) you (?:please )?(?:make|do|get|add|give|put))\b/i;
+/**
+ * A reply's opening that grants such a request for the café ("You sure can.", "Yes, of course.",
+ * "Sure, no problem.", "Yeah sure,"): the assistant cannot see the café, so it cannot say yes for it.
+ */
+const GRANT_OPENER = /^\W*(?:(?:yes|yeah|yep|oh|sure)[,!.]?\s+)?(?:you (?:sure |certainly |definitely )?can|sure can|of course|absolutely|certainly|definitely|no problem|sure thing|you(?:'ve)? got it|yes|yeah|yep|sure)\b(?:[,!.]*\s*(?:of course|no problem|absolutely|sure|certainly)\b)*(?:[,!.]+\s*|\s+(?=[a-z]))/i;
+
+/** The reply without an opening that grants the customer's request for the café (GRANT_OPENER), or the reply itself. */
+export function withoutGrant(customer: string, reply: string): string {
+  if (!ASKS_LEAVE.test(customer) || /^\W*(?:what|which)\b/i.test(customer)) return reply;
+  const m = GRANT_OPENER.exec(reply);
+  if (!m) return reply;
+  const rest = reply.slice(m[0].length).trim();
+  // "You sure can!" alone: an acknowledgement is all that is left to say.
+  return /[a-z]/i.test(rest) ? rest.charAt(0).toUpperCase() + rest.slice(1) : 'OK.';
 }
 
 /**

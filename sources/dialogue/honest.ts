@@ -33,7 +33,7 @@
  * mid-dialogue that only claims) is left out of the pool.
  */
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
-import { CHECKS_UNNAMED, statedPlace, PLACE_SAID, statesOrder, claimsCanMake, openingAcknowledgement, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, orderQualifiers, holdsQualifier, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, restatedDrink, askedModifiers, withoutGenericCount, asksMenu, statesSpec, withSecondArticle, withoutIngredientEspresso, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks, withoutSlips } from '../../pipeline/dialogueRules.js';
+import { CHECKS_UNNAMED, statedPlace, PLACE_SAID, statesOrder, claimsCanMake, openingAcknowledgement, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, orderQualifiers, holdsQualifier, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, restatedDrink, askedModifiers, withoutGenericCount, asksMenu, statesSpec, withSecondArticle, withoutIngredientEspresso, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks, withoutSlips, withoutGrant } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -75,6 +75,11 @@ export function orderPhrase(text: string): string | undefined {
     if (/[.,!?;:]$/.test(w)) break;
     const bare = w.replace(/[^\w%'-]/g, '');
     if (!bare) break;
+    // "two drinks. Both Cortado's, one with 2% milk …": both is the count, read back "two cortados" (not "some Both Cortado's").
+    if (/^both$/i.test(bare)) {
+      lead.unshift('two');
+      break;
+    }
     if (DETERMINER.test(bare)) {
       lead.unshift(/^(?:the|an?)$/i.test(bare) ? 'a' : bare.toLowerCase());
       break;
@@ -147,6 +152,8 @@ const BEFORE_DRINK: [string, RegExp][] = [
   ['venti', /\bventi\b/i],
   ['oz', /\b\d+\s*(?:oz|ounces?)\b/i],
   ['iced', /\biced\b|\b(?:with|over|on) ice\b/i],
+  // "Could you make that a hot please?" -> "a hot decaffeinated mocha".
+  ['hot', /\bhot\b/i],
   ['single', new RegExp(`\\bsingle\\b${NOT_ADD_IN}`, 'i')],
   ['double', new RegExp(`\\bdouble\\b${NOT_ADD_IN}`, 'i')],
   ['triple', new RegExp(`\\btriple\\b${NOT_ADD_IN}`, 'i')],
@@ -852,7 +859,8 @@ const INSTRUCT = [
   'Give that order at the counter.',
   'Mention it when you reach the front.',
   'You can order it at the counter.',
-  'The barista can make it for you there.',
+  // Was "The barista can make it for you there.": a promise for a café the assistant cannot see (long_context_grants_for_cafe).
+  'Place it with the barista when you get there.',
   "That's what to tell the barista.",
   'Say that at the till.',
   'Just ask the barista for that one.',
@@ -1293,16 +1301,18 @@ function asks(t: Turn | undefined): boolean {
   return !!t && t.role === 'user' && (/\?\s*$/.test(t.content.trim()) || /^(?:\W*(?:hi|hello|hey|so|ok(?:ay)?)\b[,.!]*\s*)*(?:what|which|how|do you|does|is there|are there|can you tell|tell me)\b/i.test(t.content.trim())) && !/^(?:\W*(?:hi|hello|hey)\b[,.!]*\s*)*(?:can|could|may) i (?:please )?(?:get|have|order)\b/i.test(t.content.trim());
 }
 
+/** "your mocha order", "the coffee order": the order pointed at, not said ("Alright please confirm that your mocha order is correct thank you."). */
+const DRINK_ORDER = new RegExp(`${DRINK.source}\\s+order\\b`, 'gi');
 /**
  * A sentence asking the user to check an order it does not name ("Does everything look correct?",
  * "Could you confirm your order please?", "Ok, now is everything right?").
  */
 function bareCheck(s: string): boolean {
-  const t = s.trim();
+  const t = s.trim().replace(DRINK_ORDER, 'order');
   // "OK, how is the order now?", "Okay is that better?", "Could you please repeat your order to me?": the order, named nowhere.
-  if (CHECKS_UNNAMED.test(t) && !DRINK.test(t.replace(/\bcoffee order\b/gi, 'order'))) return true;
+  if (CHECKS_UNNAMED.test(t) && !DRINK.test(t)) return true;
   // "How about now, does it look right?" checks the change; "How would you like it?" asks a choice.
-  if (DRINK.test(t.replace(/\bcoffee order\b/gi, 'order')) || /^\W*(?:(?:ok(?:ay)?|sure|great|and|so)[,.!]?\s+)?(?:what|which|how(?! about now\b| does (?:that|it|this|everything|the order|my order|your order) look\b)|would you like|do you want)\b/i.test(t)) return false;
+  if (DRINK.test(t) || /^\W*(?:(?:ok(?:ay)?|sure|great|and|so)[,.!]?\s+)?(?:what|which|how(?! about now\b| does (?:that|it|this|everything|the order|my order|your order) look\b)|would you like|do you want)\b/i.test(t)) return false;
   // "If it's right let me know.", "Let me know if that's correct": a check told, not asked.
   const asksOrTells = /\?\s*$/.test(t) || /\b(?:please|confirm|check|verify|review|make sure|let me know|tell me)\b/i.test(t);
   return asksOrTells && /\bhow (?:does|do) (?:that|it|this|everything|the order|my order|your order|they) look\b|\b(?:confirm\w*|correct|right|accurate|check\w*|verify|review|make sure|looks? (?:good|ok(?:ay)?|fine|alright|right|correct)|is (?:that|this|it) (?:good|it|all|everything|what you (?:want|wanted|ordered))|good to go|(?:everything|all) (?:good|ok(?:ay)?|set|fine))\b/i.test(t);
@@ -1584,7 +1594,9 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     // A join typed twice ("steamed with and added microfoam", "milk and and a bit of microfoam") once.
     // "Have a Brew-tiful day!": the café's own pun, from an assistant that says it is not the café; left out.
     const careful = turn.role === 'assistant' ? asOrderHelper(withoutCafePun(spellDrinks(turn.content).replace(/\b(with|and) (?:and|with)\b/gi, '$1'))) : turn.content;
-    let t = careful !== turn.content ? { ...turn, content: careful } : turn;
+    // "Can I have an Americano with chocolate?" -> "You sure can. …": the café's yes, which the assistant cannot give; the rest of the reply stays.
+    const granted = turn.role === 'assistant' && turns[i - 1]?.role === 'user' ? withoutGrant(turns[i - 1].content, careful) : careful;
+    let t = granted !== turn.content ? { ...turn, content: granted } : turn;
     // "Alright, I think we can do that.": the café's till said it could make the drink; the assistant cannot
     // see its menu, so the sentence is left out and the rest of the reply (its read-back) stays.
     // "OK! We will get that ready for you at the coffee bar shortly." as the dialogue's last reply: with the
@@ -1661,6 +1673,14 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     if ((order || guess) && !last && !(turns[i - 1]?.role === 'user' && userAsks(turns[i - 1].content)) && parts.every((s) => FILLER.test(s) || bareCheck(s) || !!claimsAction(s)) && parts.some(bareCheck)) {
       const opener = parts.find((s) => FILLER.test(s)) ?? openerOf(parts[0]);
       out.push({ ...t, content: [opener, order ? readBackOf(order, i) : plainCheck(h + i)].filter(Boolean).join(' ') });
+      readBack = order;
+      continue;
+    }
+    // "Will that be all for you?" after "I'd like a matcha latte", "Great so decaf" after "No I want it to be decaf": the
+    // customer then says yes to an order no reply named (long_context_readback_unfaithful); the order read back in its place.
+    const prior = turns[i - 1];
+    if (order && !last && prior?.role === 'user' && !userAsks(prior.content) && !DRINK.test(t.content) && !claimsAction(t.content) && (ASKS_IF_ALL.test(t.content) || (TAKES_BACK.test(prior.content) && /^[^?]{1,30}$/.test(t.content.trim())))) {
+      out.push({ ...t, content: [openerOf(t.content), readBackOf(order, i)].filter(Boolean).join(' ') });
       readBack = order;
       continue;
     }
@@ -1755,6 +1775,8 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
   return fewerAcknowledgements(shown, h, closingPlan, (c) => planText(c, confirmation(c.phrase, h + c.index, c.reference)));
 }
 
+/** A reply asking only whether the order is all ("Will that be all for you?", "Is that everything?"). */
+const ASKS_IF_ALL = /^\W*(?:will (?:that|this) be all|is (?:that|this) all|is (?:that|this) everything)(?: for (?:you|today|now))?\s*\?\s*$/i;
 /** A customer's turn taking back or changing what they said ("No, I actually want it decaf."): an "OK" answers it. */
 const TAKES_BACK = /^\W*(?:no|nope|actually|sorry|oh|wait|oops)\b/i;
 

@@ -600,15 +600,18 @@ export const contextReadBackEcho: CaseMeasure = {
   },
 };
 
+/** An option word of an order capitalised inside a sentence, never part of a tea's name: lactose-free, to go, for here, oat milk run together. */
+const OPTION_CAPITALISED = /(?<=[\w,%] )(?:Lactose|Free(?= milk\b)|To [Gg]o|For [Hh]ere|Oatmilk|Both)\b/;
 export const contextMenuCapitalised: CaseMeasure = {
   kind: 'case',
   id: 'long_context_menu_capitalised',
   group: 'text',
-  title: 'long context: an inserted reply capitalises a menu word inside a sentence ("So that\'s a Mocha with Oat Milk?", "Two Mocha\'s")',
+  title: 'long context: an inserted reply capitalises a menu or option word inside a sentence ("So that\'s a Mocha with Oat Milk?", "Two Mocha\'s", "2% Lactose Free milk", "a Triple Oat Cortado To go")',
   population: 'evolved cases with an inserted long context',
   check(tc) {
     // Also a plural written with an apostrophe ("two chai latte's") and an article capitalised mid-sentence ("a cortado with almond and A latte").
-    return replyDefects(tc, (text) => menuCapitalised(text) || /\b(?:two|three|four|\d+)(?: \w+){0,2} \w+'s\b/i.test(text) || /(?<=[a-z,] )An? (?=[a-z])/.test(text), (text) => `"${text.slice(0, 90)}"`);
+    // Widened (evolve 87): an option's words the rewrite read as a tea's own name ("2% Lactose Free milk", "a Triple Oat Cortado To go", "with Oatmilk"), by a list of its own.
+    return replyDefects(tc, (text) => menuCapitalised(text) || /\b(?:two|three|four|\d+)(?: \w+){0,2} \w+'s\b/i.test(text) || /(?<=[a-z,] )An? (?=[a-z])/.test(text) || OPTION_CAPITALISED.test(text), (text) => `"${text.slice(0, 90)}"`);
   },
 };
 

@@ -83,20 +83,48 @@ export function readBackUnfaithful(readBack: string, said: string): string | und
   return dropped ? `leaves out ${dropped.what}` : undefined;
 }
 
-/** Each read-back of a dialogue (a reply asking about a drink) beside the customer's turns since the last closing. */
+/** The customer's turn saying yes to what the reply said ("Yes thats it.", "Thats the one thanks.", "Looks good."). */
+const SAYS_YES = /^\W*(?:yes|yep|yeah|yup|ya|correct|that'?s (?:right|correct|it|the one|all)|thats (?:right|it|the one)|it is|looks (?:good|right)|perfect|right|exactly|you got it)\b/i;
+
+/**
+ * The option words the customer gave their drink (OPTION_WORDS less the bare "milk" of a drink's
+ * recipe, "That's just espresso, milk and extra foam", and "shot", said of a size or a flavour: "a single
+ * shot", "a shot of hazelnut"), each with the form a read-back may say it in:
+ * none ruled out ("I don't want it hot", "without foam") nor said of the weather ("it's cold out today").
+ */
+const GIVEN = new Set([...OPTION_WORDS].filter((w) => !['milk', 'cup', 'side', 'cream', 'cool', 'regular', 'sugar', 'shot'].includes(w)));
+function optionsGiven(said: string): string[] {
+  const plain = said.replace(/\b(?:not|no|don'?t want(?: it)?|without|isn'?t|instead of|rather than)\s+(?:too\s+|very\s+|so\s+|that\s+)?[\w%]+/gi, ' ').replace(/\b(?:it'?s|so|is) (?:\w+ )?(?:cold|hot|warm) (?:out|outside|today|in here)\b/gi, ' ').replace(/\bluke ?warm\b/gi, 'warm');
+  return [...new Set(words(plain).filter((w) => GIVEN.has(w)))];
+}
+/** Whether a read-back says option `w` ("decaffeinated" says decaf, "lukewarm" warm, "whipped" whip). */
+const holdsOption = (readBack: string, w: string) => new RegExp(`\\b(?:luke)?${w}`, 'i').test(readBack) || !!SAID_AS[w]?.test(readBack);
+
+/**
+ * Each read-back of a dialogue beside the customer's turns since the last closing: a reply asking
+ * about a drink, or any reply the customer then says yes to ("Alright please confirm that your mocha
+ * order is correct thank you." / "Thats the one thanks."; "Yeah sure, is this everything?" / "Yes
+ * thats it."). One the customer says yes to must name the drink they ordered and every option they
+ * gave it ("with 2% milk and also add an extra shot of chocolate" -> "your mocha order").
+ */
 export function unfaithfulReadBack(dialogue: readonly { role: 'user' | 'assistant'; text: string }[]): string | undefined {
   let order: string[] = [];
-  for (const t of dialogue) {
+  for (const [i, t] of dialogue.entries()) {
     if (t.role === 'user') {
       order.push(t.text);
       continue;
     }
     const asks = /\?\s*$/.test(t.text.trim());
-    if (asks && order.length && DRINK.test(order.join(' '))) {
-      const why = readBackUnfaithful(t.text, order.join(' '));
+    const next = dialogue[i + 1];
+    const affirmed = next?.role === 'user' && SAYS_YES.test(next.text);
+    const said = order.join(' ');
+    if ((asks || affirmed) && order.length && DRINK.test(said)) {
+      const lacks = affirmed ? (DRINK.test(t.text) ? optionsGiven(said).filter((w) => !holdsOption(t.text, w)) : ['the drink']) : [];
+      const why = lacks.length ? `leaves out ${lacks.join(', ')} though the customer says yes to it` : readBackUnfaithful(t.text, said);
       if (why) return `${why}: "${order.join(' / ').slice(0, 120)}" -> "${t.text.slice(0, 120)}"`;
     }
-    if (!asks) order = [];
+    if (affirmed) order = [];
+    else if (!asks) order = [];
   }
   return undefined;
 }
@@ -105,7 +133,8 @@ export const contextReadBackUnfaithful: CaseMeasure = {
   kind: 'case',
   id: 'long_context_readback_unfaithful',
   group: 'text',
-  title: 'long context: a read-back changes what the customer said ("a blast of cold whipped milk" -> "whipped cream", "make it warm" -> "not too hot") or leaves out a request they made of the drink ("milk in a separate cup", "two lids", "Lactose-Free 2%")',
+  // Widened (evolve 87): a reply the customer says yes to is a read-back too, question or not, and must name the drink and every option given it ("Alright please confirm that your mocha order is correct thank you.", "Yeah sure, is this everything?", "make that a hot" read back without it).
+  title: 'long context: a read-back changes what the customer said ("a blast of cold whipped milk" -> "whipped cream", "make it warm" -> "not too hot") or leaves out a request they made of the drink ("milk in a separate cup", "two lids", "Lactose-Free 2%"), or a reply the customer says yes to leaves out the drink or an option they gave it ("Yeah sure, is this everything?", "please confirm that your mocha order is correct")',
   population: 'evolved cases with a long-context insertion',
   check(tc) {
     const turns = spokenTurns(tc);
