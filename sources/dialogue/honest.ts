@@ -1127,6 +1127,28 @@ function closingShapes(text: string, customer: readonly string[]): readonly stri
   return shapes;
 }
 
+/**
+ * Which wordings a closing can never take whatever the insertion said before (a filler after the
+ * reply's own opener, "the one" for two drinks, …): a function of the wording list, the filler set
+ * (module constants, kept by identity) and the closing's four flags alone, so worked out once per combination (at most 96),
+ * not for every wording of every closing of every insertion (~10 M checks a build).
+ */
+const blockedMemo = new Map<readonly (readonly number[])[], Map<ReadonlySet<number>, Map<number, Uint8Array>>>();
+function blockedWordings(options: readonly (readonly number[])[], filler: ReadonlySet<number>, flags: readonly boolean[], blocks: (i: number) => boolean): Uint8Array {
+  let byFiller = blockedMemo.get(options);
+  if (!byFiller) blockedMemo.set(options, (byFiller = new Map()));
+  let byFlags = byFiller.get(filler);
+  if (!byFlags) byFiller.set(filler, (byFlags = new Map()));
+  const code = flags.reduce((c, f, k) => c | (f ? 1 << k : 0), 0);
+  let mask = byFlags.get(code);
+  if (!mask) {
+    mask = new Uint8Array(options.length);
+    for (let i = 0; i < options.length; i++) mask[i] = blocks(i) ? 1 : 0;
+    byFlags.set(code, mask);
+  }
+  return mask;
+}
+
 export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string, shown?: { customer: readonly (readonly string[])[]; fixed: readonly (string | undefined)[] }): (string | undefined)[] {
   // Shapes are numbered once (SHAPE_IDS); uses and the previous closing's shapes are kept by number.
   const used = new Int32Array(SHAPE_IDS.size);
@@ -1188,6 +1210,7 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string, 
     const definite = !!p.phrase && /^the\b/i.test(p.phrase);
     const runs = !!p.phrase && aside(p.phrase);
     const unfit = (i: number) => (plural && PHRASE_SINGULAR.has(i)) || (definite && PHRASE_FRESH.has(i)) || PHRASE_TWICE.has(i) || (!!p.reference && PHRASE_STATES.has(i)) || (runs && PHRASE_RUNS_ON.has(i));
+    const blocked = blockedWordings(options, filler, [plural, definite, !!p.reference, runs], (i) => filler.has(i) || unfit(i));
     // Each wording rendered and normalised once for this closing: pick scans them all, perhaps several times.
     const texts = new Map<number, string>();
     const normal = new Map<number, string>();
@@ -1210,13 +1233,17 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string, 
       if (ranks) return ranks;
       ranks = new Float64Array(options.length);
       for (let i = 0; i < options.length; i++) {
+        if (blocked[i]) {
+          ranks[i] = Infinity;
+          continue;
+        }
         let uses = 0;
         let clash = false;
         for (const s of options[i]) {
           if (previous.includes(s)) clash = true;
           if (used[s] > uses) uses = used[s];
         }
-        ranks[i] = clash || filler.has(i) || unfit(i) ? Infinity : uses + mix(seed, n, i) / 2 ** 32;
+        ranks[i] = clash ? Infinity : uses + mix(seed, n, i) / 2 ** 32;
       }
       return ranks;
     };

@@ -52,6 +52,55 @@ describe('countTokens', () => {
   });
 });
 
+/**
+ * countTokens counts a long JSON list of objects (a prompt's tool list) a segment at a time, cut
+ * right after `},{"` (pipeline/tokens.ts segmentCuts): the count must be the whole text's, whatever
+ * sits around the cut — the words, digits, spaces, newlines, slashes, apostrophes, control and
+ * non-ASCII characters that could join a piece across it.
+ */
+describe('countTokens on long texts, a segment at a time', () => {
+  const AROUND = ['x', 'X', '9', ' ', '  ', '\n', '\r\n', '\t', '.', '/', "'", "'s", '\u0001', '\u00e9', '\u{1d518}', '🎉', '"', '\\', ']', '},'];
+  // Only a letter after `},{"` allows a cut (a newline, a space or "/" would join the piece before it): the others check it is not made.
+  const AFTER = ['name', 'Name', 'n', 'x1', 's', "s'", '\nname', ' name', '/name', '.x', '9x', "'s"];
+
+  it('gives the whole text\'s count at every kind of cut', () => {
+    clearTokenMemo();
+    const rng = new Rng(17, 'segmented-tokens');
+    const filler = (n: number) => Array.from({ length: n }, () => rng.pick(['word', ' ', 'Word', '12', '.', ',', '\n', '"', ':', 'é', "'t", '/', '{', '}', '[', ']'])).join('');
+    for (let k = 0; k < 200; k++) {
+      const parts: string[] = [filler(400)];
+      for (let j = 0; j < 12; j++) parts.push(`${rng.pick(AROUND)}${rng.pick(['', '"', '."', '"]', '/"', "'"])}},{"${rng.pick(AFTER)}${filler(rng.int(0, 700))}`);
+      const text = parts.join('');
+      expect(text.length).toBeGreaterThan(4096);
+      expect(countTokens(text), JSON.stringify(text.slice(0, 80))).toBe(countTokensUncached(text));
+    }
+  });
+
+  it('gives the whole text\'s count for tool lists as prompts show them', () => {
+    clearTokenMemo();
+    const doc = (i: number, end: string): ToolDoc => ({
+      name: `Toolkit.tool_${i}`,
+      description: `Does thing ${i} for the user's request${end}`,
+      required_parameters: [{ name: 'path', type: 'string', description: `A path such as /tmp/${i}/` }],
+      optional_parameters: [],
+      return_data: [{ name: 'result', description: `What comes back${end}` }],
+    });
+    const ends = ['.', '', ' /', '/', ' ', "'", '\n', '🎉', '42', 'é'];
+    const docs = Array.from({ length: 40 }, (_, i) => doc(i, ends[i % ends.length]));
+    const prompt = `You can call the following tools:\n${JSON.stringify(docs)}\nTo use a tool, answer in JSON.`;
+    expect(prompt.length).toBeGreaterThan(4096);
+    expect(countTokens(prompt)).toBe(countTokensUncached(prompt));
+    // The same docs in another order: the segments counted for the first prompt serve this one.
+    const shuffled = `You can call the following tools:\n${JSON.stringify([...docs].reverse())}\nTo use a tool, answer in JSON.`;
+    expect(countTokens(shuffled)).toBe(countTokensUncached(shuffled));
+  });
+
+  it('refuses a special token in a long list as the encoder does', () => {
+    const text = `${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ name: `t${i}`, description: 'x'.repeat(30) })))} <|endoftext|>`;
+    expect(() => countTokens(text)).toThrow(/special token/);
+  });
+});
+
 /** canonicalJson as it was written before: a sorted copy of everything, then toJson. */
 function copyingCanonicalJson(value: unknown): string {
   const sortDeep = (v: unknown): unknown => {

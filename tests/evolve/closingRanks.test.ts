@@ -5,9 +5,9 @@
  * change of which wording wins — fails here.
  */
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { honestDialogue, type HonestDialogue } from '../../sources/dialogue/context.js';
-import { closeInsertion } from '../../sources/dialogue/honest.js';
+import { closeInsertion, type ClosingPlan } from '../../sources/dialogue/honest.js';
 
 const DRINKS = ['latte', 'mocha', 'cortado', 'cappuccino', 'macchiato', 'americano', 'chai latte', 'flat white'];
 const MILKS = ['oat milk', 'almond milk', 'soy milk'];
@@ -48,5 +48,37 @@ describe('closeInsertion with ranks kept per closing', () => {
     // assistant cannot see -> "place it with the barista when you get there"); with that text put back the
     // closings hash to e45a933's de6a149b…, so the same wordings win.
     expect(createHash('sha256').update(JSON.stringify(out)).digest('hex')).toBe('24564ddccaec3ad4662cc80fedf78a9cdd71a5eef43382fd528d589f4b22828b');
+  });
+});
+
+/**
+ * closeInsertion keeps, per wording list, filler set and closing flags, which wordings a closing can
+ * never take (blockedWordings): a closing's wording must not depend on which closings a process
+ * worded before it. Plans with every flag (two drinks, a short reference, an opener, an order
+ * ending in an aside, none at all) are worded in one order, then in a fresh copy of the module in
+ * the reverse order: each insertion's closings are the same both times.
+ */
+describe('closeInsertion with blocked wordings kept per flag combination', () => {
+  const variants = (ds: HonestDialogue[]): (ClosingPlan | undefined)[][] => {
+    const plans = ds.map((d) => d.closing!);
+    return [
+      plans,
+      plans.map((p, i) => ({ ...p, phrase: i % 2 ? 'two lattes' : 'the mocha and the cortado' })),
+      plans.map((p, i) => ({ ...p, reference: true, phrase: i % 3 ? 'the latte' : p.phrase })),
+      plans.map((p) => ({ ...p, opener: 'OK.', said: [] })),
+      plans.map((p, i) => ({ ...p, phrase: i % 2 ? 'a mocha, not too hot' : undefined })),
+      plans.map((p) => ({ ...p, phrase: undefined, opener: 'Great.', said: [] })),
+    ];
+  };
+  const word = (close: typeof closeInsertion, sets: { plans: (ClosingPlan | undefined)[]; key: string }[]) => sets.map(({ plans, key }) => close(plans, key));
+
+  it('words each insertion the same whatever was worded before it', async () => {
+    const sets = variants(dialogues().slice(0, 24)).map((plans, k) => ({ plans, key: `v${k}` }));
+    const forward = word(closeInsertion, sets);
+    vi.resetModules();
+    const fresh = (await import('../../sources/dialogue/honest.js')).closeInsertion;
+    const backward = word(fresh, [...sets].reverse()).reverse();
+    expect(backward).toEqual(forward);
+    expect(new Set(forward.flat()).size).toBeGreaterThan(60);
   });
 });
