@@ -154,15 +154,17 @@ function leadShape(lead: string): string {
 }
 
 /**
- * What an earlier request's call was given, said after the fact it gave ("…, when it was given symbol "TSLA"."):
+ * What an earlier request's call was given, said after the fact it gave ("…, when it was given the symbol TSLA."):
  * the trading or booking id every later request takes is the same number in every trajectory (12446), so the
- * call is told apart by what it was for. The first short string argument that names the thing (no id, token,
+ * call is told apart by what it was for. The first short word argument that names the thing (no id, token,
  * type or mode); "" when there is none.
  */
 function givenWith(args: Record<string, unknown> | string | undefined, doc?: KeyDoc): string {
   if (!args || typeof args === 'string') return '';
-  const named = Object.entries(args).find(([k, v]) => typeof v === 'string' && v.length >= 2 && v.length <= 30 && !/(?:^|_)(?:id|token|password|type|mode|class|status)$/i.test(k));
-  return named ? `, when it was given ${keyNoun(named[0], doc)} "${named[1]}"` : '';
+  // A word or code without digits, said bare ("the symbol TSLA"): quoted, the sentence naming what `place_order` told
+  // would read as if its answer had given it (thought_claims_given_value 135/2,186 on h-text31's b6).
+  const named = Object.entries(args).find(([k, v]) => typeof v === 'string' && /^[A-Za-z][A-Za-z .'-]{1,29}$/.test(v) && !/(?:^|_)(?:id|token|password|type|mode|class|status)$/i.test(k));
+  return named ? `, when it was given the ${keyNoun(named[0], doc)} ${named[1]}` : '';
 }
 
 /** A tie going on along a listing the thought before took an item from ("The next listed property, "…", has id …."). */
