@@ -224,6 +224,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_frame_repeated_in_case: 0,
   thought_new_part_mid_loop: 0,
   thought_tie_cites_echo: 0,
+  thought_listing_placed_afresh: 0,
+  thought_tie_cites_prose: 0,
   answer_points_run_together: 0,
   thought_arg_key_pasted: 0,
   thought_tool_verb_echoed: 0,

@@ -900,6 +900,32 @@ const GENERIC_LIST = /^(?:contents?|data|results?|items?|list|response|output|re
  * or holds the value nowhere a clause can say (a text, a deeper nesting).
  */
 export function whereInAnswer(content: string, value: string, num = false, variant = 0): string | undefined {
+  return placeInAnswer(content, value, num, variant)?.text;
+}
+
+/**
+ * Does a tool answer hold the value as a whole value of its own (a field, an item of a list, at any depth), not
+ * only inside a longer text ("Room 102: available")? An id a call passes is read where it stands alone.
+ */
+export function holdsWhole(content: string, value: string): boolean {
+  const seek = (x: unknown, depth: number): boolean =>
+    same(x, value) || (depth < 6 && !!x && typeof x === 'object' && Object.values(x as Record<string, unknown>).some((y) => seek(y, depth + 1)));
+  return seek(parseToolResponse(content), 0);
+}
+
+/**
+ * whereInAnswer's clause with the item's place in its listing (`at`, undefined for a field). `follows`: the place
+ * of the item the thought before took from the same listing — a loop over a listing goes on with "the next
+ * property, "…", has id …" (or "the third listed property" past a skipped one), not placing each item afresh
+ * as if the listing were new ("there are three properties, and the second …" after "… and the first …").
+ */
+export function placeInAnswer(content: string, value: string, num = false, variant = 0, follows?: number, nextSaid = false): { text: string; at?: number } | undefined {
+  let placed: number | undefined;
+  const text = clauseInAnswer(content, value, num, variant, follows, nextSaid, (at) => (placed = at));
+  return text === undefined ? undefined : { text, at: placed };
+}
+
+function clauseInAnswer(content: string, value: string, num: boolean, variant: number, follows: number | undefined, nextSaid: boolean, place: (at: number) => void): string | undefined {
   // JSON, or a Python literal as T-Eval recorded its answers ({'property': [{'id': '4464347', …}]}).
   let v = parseToolResponse(content);
   const said = (x: string) => (num ? x : `"${x}"`);
@@ -923,10 +949,15 @@ export function whereInAnswer(content: string, value: string, num = false, varia
     // "there are three properties, and the first, "…", has id …", ""…", the first of three properties, has id …",
     // "the first property, "…", has id …".
     const v3 = variant % 3;
+    place(at);
+    // The next item of a listing the thought before took one from: its place said from there.
+    const goesOn = follows !== undefined && n > 1 && at > follows && at < ORDINALS.length;
+    // "next" for the item right after, unless the thought before said "next" too (then its place), "last" for the listing's last.
+    const loopWord = () => (at === n - 1 && n > 2 ? 'last' : at === follows! + 1 && !nextSaid ? 'next' : ORDINALS[at]);
     const among = (what: string, noun = item) =>
-      n === 1 ? `the only ${noun}${what}` : v3 === 2 ? `the ${ORDINALS[at]} ${noun}${what}` : `there are ${countWord(n)} ${plural(noun)}, and the ${ORDINALS[at]}${what}`;
+      n === 1 ? `the only ${noun}${what}` : goesOn ? `the ${loopWord()} listed ${noun}${what}` : v3 === 2 ? `the ${ORDINALS[at]} ${noun}${what}` : `there are ${countWord(n)} ${plural(noun)}, and the ${ORDINALS[at]}${what}`;
     const named = (name: string, noun: string, field: string) =>
-      v3 === 1 ? `"${name}", ${n === 1 ? `the only ${noun}` : `the ${ORDINALS[at]} of ${countWord(n)} ${plural(noun)}`}, has ${field} ${said(value)}` : `${among(`, "${name}",`, noun)} has ${field} ${said(value)}`;
+      v3 === 1 && !goesOn ? `"${name}", ${n === 1 ? `the only ${noun}` : `the ${ORDINALS[at]} of ${countWord(n)} ${plural(noun)}`}, has ${field} ${said(value)}` : `${among(`, "${name}",`, noun)} has ${field} ${said(value)}`;
     // Past ten, neither the place nor the count is said (no "23 entries" the answer never writes out).
     if (n > 1 && (at >= ORDINALS.length || n > COUNT_WORDS.length - 1)) return isRecord(x) ? undefined : `${said(value)} is one of the ${plural(item)}`;
     if (isRecord(x)) {
@@ -941,7 +972,7 @@ export function whereInAnswer(content: string, value: string, num = false, varia
     const names = ['title', 'name', 'names', 'titles'].map((k) => siblings[k]).find((y): y is unknown[] => Array.isArray(y) && y.length === n);
     const name = names && typeof names[at] === 'string' && (names[at] as string).length <= 80 && !/["\n\r]/.test(names[at] as string) ? (names[at] as string) : undefined;
     if (name && name !== value) return named(name, 'entry', singular(words));
-    return v3 === 1 && n > 1 ? `${said(value)} is the ${ORDINALS[at]} of ${countWord(n)} ${plural(item)}` : `${among('')} is ${said(value)}`;
+    return v3 === 1 && n > 1 && !goesOn ? `${said(value)} is the ${ORDINALS[at]} of ${countWord(n)} ${plural(item)}` : `${among('')} is ${said(value)}`;
   };
   if (Array.isArray(v)) return inList(v, undefined, {});
   if (!isRecord(v)) return undefined;

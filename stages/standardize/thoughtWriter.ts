@@ -7,13 +7,14 @@ import { z } from 'zod';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
 import type { Rng } from '../../pipeline/rng.js';
 import { keyAsWords, keyNoun, type KeyDoc } from '../../pipeline/quality/grammar.js';
-import { SOURCE_FRAMES, COMPOSED, EARLIER_REQUEST, PLAIN_REQUEST, baseForm, citedRequest, composedFrom, framesOf, holdsValue, argPhrase, intentOf, purpose, quotable, sayValue, valueSource, whereInAnswer, type SourceKind } from '../../pipeline/thoughtPhrases.js';
+import { SOURCE_FRAMES, COMPOSED, EARLIER_REQUEST, PLAIN_REQUEST, baseForm, citedRequest, composedFrom, framesOf, holdsValue, argPhrase, intentOf, purpose, quotable, sayValue, valueSource, whereInAnswer, placeInAnswer, holdsWhole, type SourceKind } from '../../pipeline/thoughtPhrases.js';
 
 export { baseForm, intentOf } from '../../pipeline/thoughtPhrases.js';
 
 const humanize = keyAsWords;
 import { parseJson, toJson } from '../../pipeline/pyValues.js';
 import { placeSaidOtherwiseIn } from '../../pipeline/resolution/places.js';
+import { changesNothing } from '../../pipeline/steps.js';
 
 export interface ThoughtInput {
   query: string;
@@ -53,7 +54,7 @@ interface Seen {
    * Answers before the step, latest first; response undefined when the source does not record it here
    * (BFCL's come in resolve); `passed`, the values the call that got it passed, where known.
    */
-  answers: { api: string; response?: string; passed?: string[] }[];
+  answers: { api: string; response?: string; passed?: string[]; turnsAgo?: number; args?: Record<string, unknown> | string }[];
   /** How many of `answers` (the first ones) are this turn's. */
   answersThisTurn: number;
 }
@@ -76,9 +77,16 @@ function answerHolds(response: string, value: string): boolean {
  * The latest holding it when every one echoes it; -1 when none holds it.
  */
 function sourceAt(value: string, seen: Seen): number {
+  // An answer holding the value as a value of its own comes before one holding it only inside a text: room 102 of
+  // the free rooms ({'rooms': [102]}), not of the status lines after them ("Room 102: available"; teval_query_470_2).
+  const whole = (a: Seen['answers'][number]) => a.response !== undefined && holdsWhole(a.response, value);
   const holds = (a: Seen['answers'][number]) => a.response !== undefined && answerHolds(a.response, value);
-  const read = seen.answers.findIndex((a) => holds(a) && !(a.passed ?? []).includes(value));
-  return read >= 0 ? read : seen.answers.findIndex(holds);
+  const fresh = (a: Seen['answers'][number]) => !(a.passed ?? []).includes(value);
+  for (const test of [(a: Seen['answers'][number]) => whole(a) && fresh(a), whole, (a: Seen['answers'][number]) => holds(a) && fresh(a), holds]) {
+    const at = seen.answers.findIndex(test);
+    if (at >= 0) return at;
+  }
+  return -1;
 }
 
 function provenanceOf(value: string, seen: Seen): Provenance {
@@ -139,11 +147,30 @@ function passedValues(args: Record<string, unknown> | string): string[] {
  */
 function leadShape(lead: string): string {
   const t = lead.trim();
-  const prefix = /^(?:`[^`]+` says|`[^`]+` said earlier that|From `[^`]+` I know that|The last call tells me)/.exec(t)?.[0].replace(/`[^`]+`/, '`…`');
+  const prefix = (/^(?:`[^`]+` says|`[^`]+` (?:said earlier|told me last time) that|From `[^`]+` I know that|The last call tells me)/.exec(t)?.[0] ?? (LISTED_NEXT.test(t) ? 'listed' : AGAIN.test(t) ? 'again' : undefined))?.replace(/`[^`]+`/, '`…`');
   if (prefix) return prefix;
   const source = valueSource(t);
   return source ? `source ${source.index}` : t;
 }
+
+/**
+ * What an earlier request's call was given, said after the fact it gave ("…, when it was given the symbol TSLA."):
+ * the trading or booking id every later request takes is the same number in every trajectory (12446), so the
+ * call is told apart by what it was for. The first short word argument that names the thing (no id, token,
+ * type or mode); "" when there is none.
+ */
+function givenWith(args: Record<string, unknown> | string | undefined, doc?: KeyDoc): string {
+  if (!args || typeof args === 'string') return '';
+  // A word or code without digits, said bare ("the symbol TSLA"): quoted, the sentence naming what `place_order` told
+  // would read as if its answer had given it (thought_claims_given_value 135/2,186 on h-text31's b6).
+  const named = Object.entries(args).find(([k, v]) => typeof v === 'string' && /^[A-Za-z][A-Za-z .'-]{1,29}$/.test(v) && !/(?:^|_)(?:id|token|password|type|mode|class|status)$/i.test(k));
+  return named ? `, when it was given the ${keyNoun(named[0], doc)} ${named[1]}` : '';
+}
+
+/** A tie going on along a listing the thought before took an item from ("The next listed property, "…", has id …."). */
+const LISTED_NEXT = /^The (?:next|last|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) listed /;
+/** A tie of a value an earlier call already passed ("The order id is again 12446, the one `place_order` gave."). */
+const AGAIN = /^The .+ is again .+, the one `[^`]+` gave\.$/;
 
 /** The sentences whose shape is not `avoid` (all of them when none is left). */
 function fresh(sentences: string[], avoid: string | undefined): string[] {
@@ -158,7 +185,15 @@ function fresh(sentences: string[], avoid: string | undefined): string[] {
  * ("The property id 10803849 comes from what `search_property_by_place` returned."). A call passing
  * an id read off a listing with no word of where it comes from reads as if the id fell from the sky.
  */
-function answerTie(args: Record<string, unknown> | string, seen: Seen, doc: KeyDoc | undefined, rng: Rng, avoid?: string): string | undefined {
+/** The listing item the thought before took its value from (its answer and place), so the next thought of a loop says "the next …". */
+interface LoopItem {
+  response: string;
+  at: number;
+  /** Its thought said it as "the next listed …". */
+  next?: boolean;
+}
+
+function answerTie(args: Record<string, unknown> | string, seen: Seen, doc: KeyDoc | undefined, rng: Rng, avoid?: string, loop?: { last?: LoopItem }): string | undefined {
   if (typeof args === 'string') return undefined;
   // Each value only an answer showed, the first of each tool that gave one.
   const sources: { key: string; value: string; num: boolean; api: string; at: number }[] = [];
@@ -171,18 +206,35 @@ function answerTie(args: Record<string, unknown> | string, seen: Seen, doc: KeyD
     sources.push({ key, value, num: typeof v === 'number' || typeof v === 'bigint', api: p.api, at });
   }
   const [first, second] = sources;
+  const before = loop?.last;
+  if (loop) loop.last = undefined;
   if (!first) return undefined;
-  const where = whereInAnswer(seen.answers[first.at].response!, first.value, first.num, rng.int(0, 2));
+  const response = seen.answers[first.at].response!;
+  const follows = before?.response === response ? before.at : undefined;
+  const placed = placeInAnswer(response, first.value, first.num, rng.int(0, 2), follows, before?.next);
+  const where = placed?.text;
+  if (loop && placed?.at !== undefined) loop.last = { response, at: placed.at, next: /^the next listed /.test(where ?? '') };
   // "The last call" only of the step just before, in this turn.
   const previous = first.at === 0 && seen.answersThisTurn > 0;
-  // An answer of an earlier request is told in the past, as what it said then ("`place_order` said earlier that the
-  // order id is 12446."), never "says" as if just given (or, as of any earlier answer, what I know from it): the tense follows which step gave it, and it splits the
-  // one sentence every later use of a trading or booking id shared (thought_link_top_share, thought_sentence_repeated).
+  // The sentence follows how the value reached this step, not a rotation of synonyms: the next item of a listing the
+  // thought before took one from goes on from there ("The next listed property, "…", has id …."); a value an earlier
+  // call already passed is the same one again ("The order id is again 12446, the one `place_order` gave."); an answer
+  // of an earlier request is told in the past, the last one's as such ("`place_order` told me last time that …", "`place_order` said earlier that …"); one of this request two or more
+  // steps back is what I know from it ("From `search_movie` I know that …"); the answer just given says it
+  // ("`search_movie` says …", "The last call tells me …"). One sentence for every later use of a trading or booking id,
+  // or "From `…` I know that" before most ties, read as a template (thought_link_top_share, thought_sentence_repeated).
   const earlierTurn = first.at >= seen.answersThisTurn;
-  // Not in the shape the thought before opened with (the next item of the same listing says so in other words).
-  const lead = where
-    ? rng.pick(fresh(earlierTurn ? [`\`${first.api}\` said earlier that ${where}.`, `From \`${first.api}\` I know that ${where}.`] : [`\`${first.api}\` says ${where}.`, `From \`${first.api}\` I know that ${where}.`, ...(previous ? [`The last call tells me ${where}.`] : [])], avoid))
-    : rng.pick(fresh(framesOf('answer').map((f) => SOURCE_FRAMES[f].say(keyNoun(first.key, doc), first.value, first.api, undefined, first.num)), avoid));
+  const usedBefore = seen.answers.some((a) => (a.passed ?? []).includes(first.value));
+  // The same id passed again in the next call of a row says it once more in other words only where the thought before did not.
+  const againBefore = avoid === 'again';
+  const again = `The ${keyNoun(first.key, doc)} is again ${first.num ? first.value : `"${first.value}"`}, the one \`${first.api}\` gave.`;
+  const lead = where && follows !== undefined && placed?.at !== undefined && placed.at > follows && /^the [a-z]+ listed /.test(where)
+    ? `${where.charAt(0).toUpperCase()}${where.slice(1)}.`
+    : usedBefore && !againBefore && !/\d/.test(keyNoun(first.key, doc))
+      ? again
+      : where
+        ? rng.pick(fresh(earlierTurn ? [`\`${first.api}\` ${seen.answers[first.at].turnsAgo === 1 ? 'told me last time' : 'said earlier'} that ${where}${givenWith(seen.answers[first.at].args)}.`] : first.at > 0 ? [`From \`${first.api}\` I know that ${where}.`] : [`\`${first.api}\` says ${where}.`, ...(previous ? [`The last call tells me ${where}.`] : [])], avoid))
+        : rng.pick(fresh(framesOf('answer').map((f) => SOURCE_FRAMES[f].say(keyNoun(first.key, doc), first.value, first.api, undefined, first.num)), avoid));
   // A second value another tool gave (the card id of `register_credit_card` beside the access token of
   // `authenticate_travel`) is tied in the same sentence, where its answer places it.
   const other = second ? whereInAnswer(seen.answers[second.at].response!, second.value, second.num, rng.int(0, 2)) : undefined;
@@ -226,16 +278,27 @@ type Fill = { api: string; intent: string; withArgs: string; had: string };
 type Frame = ((p: Fill) => string) & { toolFirst?: boolean };
 const toolFirst = (f: (p: Fill) => string): Frame => Object.assign(f, { toolFirst: true });
 
-const FIRST: Frame[] = [
+/**
+ * Frames for a turn's first call, by what it does: a call that only reads (a lookup, changesNothing) says what it
+ * will tell ("… will tell me"); one that changes something says what it does first. Nine frames for every first
+ * call put "To start," and "The first thing to do" before a seventh of all thoughts (thought_link_top_share).
+ */
+const FIRST_READ: Frame[] = [
   ({ api, intent, withArgs }) => `To start, I need to ${intent}, so I will call ${api}${withArgs}.`,
-  ({ api, intent, withArgs }) => `The first thing to do is ${intent.startsWith('use ') ? intent : `to ${intent}`}, which ${api}${withArgs} handles.`,
-  toolFirst(({ api, intent, withArgs }) => `I should begin by calling ${api}${withArgs} in order to ${intent}.`),
   ({ api, intent, withArgs }) => `Let me ${intent} first; ${api}${withArgs} does exactly that.`,
-  ({ api, intent, withArgs }) => `Before anything else I have to ${intent}, and ${api}${withArgs} is the tool for it.`,
+  ({ api, intent, withArgs }) => `I'll ${intent} first by calling ${api}${withArgs}.`,
+  ({ api, intent, withArgs }) => `Before going further I want to ${intent}, and ${api}${withArgs} will tell me.`,
+  ({ api, intent, withArgs }) => `What I need first is to ${intent}: ${api}${withArgs}.`,
   toolFirst(({ api, intent, withArgs }) => `My plan starts with ${api}${withArgs}, since it can ${intent}.`),
   toolFirst(({ api, intent, withArgs }) => `First step: call ${api}${withArgs} so that I can ${intent}.`),
+];
+const FIRST_CHANGE: Frame[] = [
+  ({ api, intent, withArgs }) => `The first thing to do is ${intent.startsWith('use ') ? intent : `to ${intent}`}, which ${api}${withArgs} handles.`,
+  ({ api, intent, withArgs }) => `Before anything else I have to ${intent}, and ${api}${withArgs} is the tool for it.`,
+  ({ api, intent, withArgs }) => `First I have to ${intent}; ${api}${withArgs} does it.`,
+  toolFirst(({ api, intent, withArgs }) => `I should begin by calling ${api}${withArgs} in order to ${intent}.`),
   toolFirst(({ api, intent, withArgs }) => `Step one: ${api}${withArgs}, to ${intent}.`),
-  toolFirst(({ api, intent, withArgs }) => `To start, ${api}${withArgs} will ${intent}.`),
+  toolFirst(({ api, intent, withArgs }) => `${api}${withArgs} comes first: it will ${intent}.`),
 ];
 /** Frames for a later call of the same toolkit as the one before, that say nothing of what comes after it. */
 const NEXT: Frame[] = [
@@ -282,8 +345,8 @@ const SOLE: Frame[] = [
  * previous call was of another toolkit (the request's next part, not a means to this call); `echoes`,
  * its purpose opens with the verb its name opens with, so the name does not stand right before it.
  */
-function framesFor(index: number, count: number, link: { builds?: boolean; newPart?: boolean; echoes?: boolean } = {}): Frame[] {
-  const pool = count === 1 ? SOLE : index === 0 ? FIRST : [...(link.builds ? BUILDS_ON : link.newPart ? NEW_PART : NEXT), ...(index === count - 1 ? LAST : [])];
+function framesFor(index: number, count: number, link: { builds?: boolean; newPart?: boolean; echoes?: boolean; reads?: boolean } = {}): Frame[] {
+  const pool = count === 1 ? SOLE : index === 0 ? (link.reads ? FIRST_READ : FIRST_CHANGE) : [...(link.builds ? BUILDS_ON : link.newPart ? NEW_PART : NEXT), ...(index === count - 1 ? LAST : [])];
   return link.echoes ? pool.filter((f) => !f.toolFirst) : pool;
 }
 
@@ -331,6 +394,7 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
   // ("I still need to get the MLA citation format; …" for the second paper and again for the third).
   let lastFrame: Frame | undefined;
   let lastLead: string | undefined;
+  const loop: { last?: LoopItem } = {};
   return input.steps.map((s, i) => {
     const apiName = s.name.includes('.') ? s.name.slice(s.name.indexOf('.') + 1) : s.name;
     const api = `\`${apiName}\``;
@@ -342,7 +406,7 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
     // Another toolkit than the step before is another part of the request, unless the call takes a value an earlier answer showed (the film of a listing two steps back).
     const newPart = i > 0 && toolkitOf(s.name) !== toolkitOf(input.steps[i - 1].name) && !input.steps.slice(1, i + 1).some((p) => usesPrevious(s.args, p.previousResponse));
     const echoes = baseForm(intent.split(/\s+/)[0] ?? '') === nameVerb(apiName);
-    const pool = framesFor(i, input.steps.length, { builds, newPart, echoes });
+    const pool = framesFor(i, input.steps.length, { builds, newPart, echoes, reads: changesNothing(s.name) });
     const chosen = rng.pick(pool.length > 1 ? pool.filter((f) => f !== lastFrame) : pool);
     lastFrame = chosen;
     const frame = chosen({ api, intent, withArgs, had: builds ? hadFrom(s.args, s.previousResponse, s.doc) : 'that' });
@@ -358,17 +422,17 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
     // Another value the call passes, said in the frame of where it comes from (its own pick only when nothing shown gave it).
     const other = typeof s.args === 'string' ? undefined : Object.entries(s.args).map(([key, v]) => ({ key, value: quotable(v), num: typeof v === 'number' })).find((e): e is { key: string; value: string; num: boolean } => e.value !== undefined);
     // A value only a tool answer showed is always said with where it comes from.
-    const tie = answerTie(s.args, seen, s.doc, rng, lastLead);
+    const tie = answerTie(s.args, seen, s.doc, rng, lastLead, loop);
     // Else one optional clause: a fact of the last answer the call uses (a value the user gave too), or where a value comes from.
     const fact = i > 0 ? previousFact(s.previousResponse, s.args) : undefined;
     const prevApi = i > 0 ? input.steps[i - 1].name.split('.').pop()! : '';
-    const facts = [`\`${prevApi}\` says ${fact}. `, `From \`${prevApi}\` I know that ${fact}. `, `The last call tells me ${fact}. `].filter((f) => leadShape(f) !== lastLead);
+    const facts = [`\`${prevApi}\` says ${fact}. `, `The last call tells me ${fact}. `].filter((f) => leadShape(f) !== lastLead);
     let lead =
       tie
         ? `${tie} `
         : fact && rng.chance(0.7)
         ? rng.pick(facts)
-        : stated && rng.chance(0.5)
+        : stated && rng.chance(i === 0 ? 0.8 : 0.5)
           ? `${sourceSentence(keyNoun(stated.key, s.doc), stated.value, stated.num, stated.provenance, rng, 0.8, seen)} `
           : other && rng.chance(0.2)
             ? `${sourceSentence(keyNoun(other.key, s.doc), other.value, other.num, provenanceOf(other.value, seen), rng, 0.6, seen)} `
@@ -397,7 +461,7 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
       { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
-  offline: { version: 'thought-writer-38', // 38: int30's 37 and h-text30's 37 merged. 37 (h-text30): a value an earlier request's answer gave is tied in the past ("`place_order` said earlier that the order id is 12446."), never "says" as if just given (thought_link_top_share 0.110 on g0, its top link "From `…` I" 37 (h-solv30): the request's own place written as the tool's doc asks (天安门广场 for "Tiananmen Square in Beijing", GaodeMap's "Param must be in Chinese") is said neutrally, never "Nothing fixes the address, so I'll pick \"天安门广场\"." (thought_request_place_called_pick, new, 7/12 on h-solv30's b3: teval_query_358_0). 36: a plain word is read off an answer only where it is a whole value, never a word of its prose ("`show` returned \"day\", which is the timespan to pass" after an email about a Demo Day: thought_false_sequence 4/2,186 on int29's m1, teval_query_344_2-env-k3-cot). 35 (h-text29): a value is tied to the answer it was read off, never to a later one that only echoed it back because its call was given it ("`get_movie_details` says the id is 575264." before the reviews call; sourceAt; thought_tie_cites_echo 68/2186 CoT cases on g0, the most common frame of wrong calls' thoughts). 34 (h-thoughts28): an argument is said in words, never its parameter name pasted with "set to" ("the movie id 575264", "read and unread ones alike" for only_unread=false, "the unlock flag off"; thoughtPhrases argWords; thought_arg_key_pasted); a call whose purpose opens with the verb its name opens with takes a frame that says the purpose first (never "use `show` to show the emails"; thought_tool_verb_echoed); a later call's link says how it connects: another toolkit than the step before is another part of the request, a value off the last answer "Now that I have the movie id", the rest "Next" and the like, in more wordings (thought_link_top_share), \"Building on that\" only for a value the last answer gave and the user did not; after a lead sentence no link points \"that\" at the lead (\"Building on the last answer\", \"Now I need to\"). 33 (h-thoughts27): the place of an item in a listing said in one of three ways (thought_frame_top_share 4.0% with one on h-thoughts27's b5); a thought takes another call frame than the one before it, and another lead shape (or none), so no two thoughts in a row share a sentence (thought_frame_repeated_in_case 102/2186 CoT cases on g0); a call passing a value only a tool answer showed (an id off a listing, a price from a quote) always opens with where that answer holds it ("`search_property_by_place` says the first of the three properties, \"Cozy Loft\", has id 10803849."; thoughtPhrases whereInAnswer), else which tool returned it — never the bare "Next, I need to retrieve the details of the property …" nor "The property id will be 10803849." (thought_answer_value_untied 633/2186 CoT cases on g0). 32 (h-base25): a thought with a lead sentence (a fact of the last answer, where a value comes from) never goes on "With that done, I can …" ("that" would be the lead, no deed: "The request names \"1293\" as the access token. With that done, …"), but "Now I can …" (thought_done_after_lead 89/936 CoT base cases on f52). 31 (h-thoughts13): a number the call passes as a number is said bare in a frame of the assistant's own words ("The movie id will be 27205.", not "27205"; thoughtPhrases said; thought_number_quoted); a string id stays quoted; Earlier versions: docs/method-versions.md.
+  offline: { version: 'thought-writer-39', // 39 (h-text31): a turn's first call takes a frame by what it does (a lookup "will tell me", a change "First I have to"), a tie by how its value reached the step (the next item of a listing, a value passed again, an earlier request's answer, one two steps back, the answer just given), never "From `…` I know that" before a tenth of all thoughts; a value is read off the answer holding it whole (thought_link_top_share, thought_sentence_repeated on g0). 38: int30's 37 and h-text30's 37 merged. 37 (h-text30): a value an earlier request's answer gave is tied in the past ("`place_order` said earlier that the order id is 12446."), never "says" as if just given (thought_link_top_share 0.110 on g0, its top link "From `…` I" 37 (h-solv30): the request's own place written as the tool's doc asks (天安门广场 for "Tiananmen Square in Beijing", GaodeMap's "Param must be in Chinese") is said neutrally, never "Nothing fixes the address, so I'll pick \"天安门广场\"." (thought_request_place_called_pick, new, 7/12 on h-solv30's b3: teval_query_358_0). 36: a plain word is read off an answer only where it is a whole value, never a word of its prose ("`show` returned \"day\", which is the timespan to pass" after an email about a Demo Day: thought_false_sequence 4/2,186 on int29's m1, teval_query_344_2-env-k3-cot). 35 (h-text29): a value is tied to the answer it was read off, never to a later one that only echoed it back because its call was given it ("`get_movie_details` says the id is 575264." before the reviews call; sourceAt; thought_tie_cites_echo 68/2186 CoT cases on g0, the most common frame of wrong calls' thoughts). 34 (h-thoughts28): an argument is said in words, never its parameter name pasted with "set to" ("the movie id 575264", "read and unread ones alike" for only_unread=false, "the unlock flag off"; thoughtPhrases argWords; thought_arg_key_pasted); a call whose purpose opens with the verb its name opens with takes a frame that says the purpose first (never "use `show` to show the emails"; thought_tool_verb_echoed); a later call's link says how it connects: another toolkit than the step before is another part of the request, a value off the last answer "Now that I have the movie id", the rest "Next" and the like, in more wordings (thought_link_top_share), \"Building on that\" only for a value the last answer gave and the user did not; after a lead sentence no link points \"that\" at the lead (\"Building on the last answer\", \"Now I need to\"). 33 (h-thoughts27): the place of an item in a listing said in one of three ways (thought_frame_top_share 4.0% with one on h-thoughts27's b5); a thought takes another call frame than the one before it, and another lead shape (or none), so no two thoughts in a row share a sentence (thought_frame_repeated_in_case 102/2186 CoT cases on g0); a call passing a value only a tool answer showed (an id off a listing, a price from a quote) always opens with where that answer holds it ("`search_property_by_place` says the first of the three properties, \"Cozy Loft\", has id 10803849."; thoughtPhrases whereInAnswer), else which tool returned it — never the bare "Next, I need to retrieve the details of the property …" nor "The property id will be 10803849." (thought_answer_value_untied 633/2186 CoT cases on g0). 32 (h-base25): a thought with a lead sentence (a fact of the last answer, where a value comes from) never goes on "With that done, I can …" ("that" would be the lead, no deed: "The request names \"1293\" as the access token. With that done, …"), but "Now I can …" (thought_done_after_lead 89/936 CoT base cases on f52). 31 (h-thoughts13): a number the call passes as a number is said bare in a frame of the assistant's own words ("The movie id will be 27205.", not "27205"; thoughtPhrases said; thought_number_quoted); a string id stays quoted; Earlier versions: docs/method-versions.md.
     run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };
 
@@ -426,11 +490,11 @@ function splitFirst(thought: string): [string, string] {
 
 /** Does a lead sentence say where a value comes from or what an answer said (one the tie takes the place of)? */
 function isLead(sentence: string): boolean {
-  return /^(?:`[^`]+` says |`[^`]+` said earlier that |From `[^`]+` I know that |The last call tells me )/.test(sentence) || valueSource(sentence) !== undefined;
+  return /^(?:`[^`]+` says |`[^`]+` (?:said earlier|told me last time) that |From `[^`]+` I know that |The last call tells me )/.test(sentence) || LISTED_NEXT.test(sentence) || AGAIN.test(sentence) || valueSource(sentence) !== undefined;
 }
 
 /** A tie the writer wrote from a recorded answer (whereInAnswer's listing clauses), which resolve re-checks against the answer shown. */
-const WRITER_TIE = /^(?:`[^`]+` says |`[^`]+` said earlier that |From `[^`]+` I know that |The last call tells me )(?:there are |the only |.*\b(?:is one of|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\b)/;
+const WRITER_TIE = new RegExp(`${/^(?:`[^`]+` says |`[^`]+` (?:said earlier|told me last time) that |From `[^`]+` I know that |The last call tells me )(?:there are |the only |.*\b(?:is one of|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\b)/.source}|${LISTED_NEXT.source}|${AGAIN.source}`);
 
 /** A step as the resolve stage holds it: its thought, call and (by then) its answer. */
 export interface TiedStep {
@@ -457,15 +521,16 @@ function notBuildingOn(thought: string): string {
  */
 export function tieThoughtsToAnswers(turns: { user: string; steps: TiedStep[] }[], docs: Map<string, KeyDoc>, rng: Rng): number {
   let tied = 0;
-  const earlier: Seen['answers'] = [];
+  const earlier: (Seen['answers'][number] & { turn: number })[] = [];
   turns.forEach((turn, t) => {
     let lastLead: string | undefined;
+    const loop: { last?: LoopItem } = {};
     turn.steps.forEach((s, i) => {
       const thought = s.action.thought;
-      const answers = [...turn.steps.slice(0, i).map((p) => ({ api: apiOf(p.action.name), response: p.response?.content, passed: passedValues(p.action.args) })).reverse(), ...[...earlier].reverse()];
+      const answers = [...turn.steps.slice(0, i).map((p) => ({ api: apiOf(p.action.name), response: p.response?.content, passed: passedValues(p.action.args) })).reverse(), ...[...earlier].reverse().map((e) => ({ ...e, turnsAgo: t - e.turn }))];
       if (thought !== undefined && s.action.name !== 'FinishAction') {
         const seen: Seen = { query: turn.user, earlierRequests: turns.slice(0, t).map((x) => x.user), answers, answersThisTurn: i };
-        const tie = answerTie(s.action.args, seen, docs.get(s.action.name), rng, lastLead);
+        const tie = answerTie(s.action.args, seen, docs.get(s.action.name), rng, lastLead, loop);
         const [first, rest] = splitFirst(thought);
         if (tie && rest && isLead(first)) {
           s.action.thought = `${tie} ${rest}`;
@@ -488,7 +553,7 @@ export function tieThoughtsToAnswers(turns: { user: string; steps: TiedStep[] }[
         lastLead = after && isLead(lead) ? leadShape(lead) : undefined;
       }
     });
-    for (const s of turn.steps) if (s.action.name !== 'FinishAction') earlier.push({ api: apiOf(s.action.name), response: s.response?.content, passed: passedValues(s.action.args) });
+    for (const s of turn.steps) if (s.action.name !== 'FinishAction') earlier.push({ api: apiOf(s.action.name), response: s.response?.content, passed: passedValues(s.action.args), args: s.action.args, turn: t });
   });
   return tied;
 }

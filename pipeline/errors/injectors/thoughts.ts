@@ -204,7 +204,7 @@ function wrongTie(wrongArgs: Action['args'], shown: ShownBefore, rng: Rng, clean
 }
 
 /** How the thought writer opens with what the last call returned. */
-const FACT_LEAD = /^(?:`[^`]+` says |`[^`]+` said earlier that |From `[^`]+` I know that |The last call tells me )/;
+const FACT_LEAD = /^(?:`[^`]+` says |`[^`]+` (?:said earlier|told me last time) that |From `[^`]+` I know that |The last call tells me |The (?:next|last|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) listed )|^The .+ is again .+, the one `[^`]+` gave\.$/;
 
 /** How a frame attaches a call's arguments (thoughtWriter's frames): dropped whole when the wrong call passes none. */
 const ARG_ATTACHMENTS = [' with ', '; the arguments are ', ', passing ', ', and I will pass '];

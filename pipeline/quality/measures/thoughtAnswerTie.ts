@@ -41,7 +41,7 @@ const ANSWER_WORDS = /\b(?:returned|came back|answer|results?|listings?|listed|l
  * `thought` first, unless it is an internal error case's injected wrong call (the error measures judge that
  * one: tying its wrong value to an answer would state the correct one) — then the ground truth's first call's thought.
  */
-function walkThoughts(tc: TestCase, on: { user?: (content: string) => void; answer?: (content: string, call: Action | undefined) => void; thought: (thought: string | undefined, args: unknown) => void; call?: (content: string) => void }): void {
+export function walkThoughts(tc: TestCase, on: { user?: (content: string) => void; answer?: (content: string, call: Action | undefined) => void; thought: (thought: string | undefined, args: unknown) => void; call?: (content: string) => void }): void {
   const range = insertedRange(tc);
   const wrongAt = tc.erroneousAction ? tc.messages.map((m) => m.role).lastIndexOf('assistant') : -1;
   let lastCall: Action | undefined;
@@ -213,7 +213,7 @@ export function echoCited(tc: TestCase): string[] {
   const out: string[] = [];
   const check = (thought: string | undefined, args: unknown) => {
     if (!thought) return;
-    const cited = [...thought.matchAll(/(?:^|[.;] )(?:`([^`]+)` (?:says|said earlier that)|From `([^`]+)` I know that)\b/g)].map((m) => m[1] ?? m[2]);
+    const cited = [...thought.matchAll(/(?:^|[.;] )(?:`([^`]+)` (?:says|said earlier that|told me last time that)|From `([^`]+)` I know that)\b|, the one `([^`]+)` gave\b/g)].map((m) => m[1] ?? m[2] ?? m[3]);
     for (const value of answerValues(args)) {
       const holders = answers.filter((a) => holdsValue(a.content, value));
       const source = holders.find((a) => !a.passed.includes(value));

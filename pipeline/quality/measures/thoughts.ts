@@ -21,7 +21,7 @@ import { escapeRegExp } from '../../errors/vocabulary.js';
 
 /** Frames that say the step is the turn's last (nothing after it) or its first (more after it). */
 const CLAIMS_LAST = /\b(?:one more thing to do|a final thing to do|what remains is to|the only thing left|the last thing (?:to do|left))\b|(?:^|\.\s+)Last, /i;
-const CLAIMS_FIRST = /(?:^|\.\s+)(?:To start,|The first thing to do|I should begin by|Before anything else|My plan starts with|Step one:|First step:)|\bfirst; /;
+const CLAIMS_FIRST = /(?:^|\.\s+)(?:To start,|The first thing to do|I should begin by|Before anything else|Before going further|What I need first|First I have to|My plan starts with|Step one:|First step:)|\bfirst; |\bfirst by calling\b|\bcomes first: it will\b/;
 
 /** Openers that say the call follows an earlier one of its turn ("Next,", "With that done", "I still need to"). */
 const CLAIMS_AFTER = /(?:^|[.;]\s+)(?:Next,|Next I\b|Then,|Then I\b|Now that\b|After that\b|Finally,|With that done\b|Building on that\b|With that answer in hand\b|The next step is\b|I still need to\b|Last,|What remains is\b|That leaves\b)/;
@@ -113,7 +113,8 @@ export function thoughtStyle(thought: string, args: unknown, tools: readonly str
   // An opening sentence saying where a value comes from ("The request names \"workspace\" as the folder.") or what the last call said.
   // A quoted value may hold a sentence break (". Attach my resume"): the first sentence ends outside quotes.
   const first = firstSentenceOutsideQuotes(thought);
-  const sourced = valueSource(first) !== undefined || /^(?:`[^`]+` says |`[^`]+` said earlier that |From `[^`]+` I know that |The last call tells me )/.test(first);
+  // The writer's ties along a listing ("The next listed property, …") and of a value passed before ("The order id is again 12446, the one `place_order` gave.") say where it comes from too.
+  const sourced = valueSource(first) !== undefined || /^(?:`[^`]+` says |`[^`]+` (?:said earlier|told me last time) that |From `[^`]+` I know that |The last call tells me |The (?:next|last|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) listed )|^The .+ is again .+, the one `[^`]+` gave\.$/.test(first);
   return [dotted ? 'names Toolkit.api' : '', backticked ? 'names `api`' : '', rawKey ? 'spells a raw key' : '', fallbackFrame ? 'uses a frame no correct thought uses' : '', sourced ? 'opens with where a value comes from' : ''].filter(Boolean).join(', ') || 'plain';
 }
 
@@ -191,7 +192,7 @@ const CLAIMS_CHOICE = /\bI(?:'ll| will| am going to)\s+(?:go with|pick|choose|op
 /** A sentence that says the user gave a quoted value ("The request names "AAPL" as the symbol", "as you asked"). */
 const CLAIMS_USER = /\b(?:the user (?:gave|mentioned|wants|asked for|said|named|chose|picked)|the request (?:names|says|gives|asks for)|comes straight from the request|you asked for|as you asked|as requested)\b/i;
 /** A sentence that says an earlier call answered with a value ("`search` says the id is 42", "The last call tells me ..."). */
-const CLAIMS_RESULT = /(?:^|\s)(?:`[^`]+` (?:says|said|returned|reports)|From `[^`]+` I know that|The last call tells me|The (?:last|earlier|previous) (?:answer|result|call) (?:gave|returned|shows|says))\b|\bcomes from what `[^`]+` returned\b/;
+const CLAIMS_RESULT = /(?:^|\s)(?:`[^`]+` (?:says|said|told me|returned|reports|gave)|From `[^`]+` I know that|The last call tells me|The (?:last|earlier|previous) (?:answer|result|call) (?:gave|returned|shows|says))\b|\bcomes from what `[^`]+` returned\b/;
 
 /**
  * Where a thought says a value comes from, against what the case showed before it: a value it calls
@@ -588,7 +589,7 @@ function passedValues(args: unknown): string[] {
 /** Phrases by which a thought says its call builds on the answer before it. */
 const BUILDS_ON = /\b(?:Building on (?:that|the last answer)|With (?:that|the last) answer in hand|(?:That|The last) answer gives me|Now that I have (?:it|that|the \w+)|using (?:the|its|that) (?:result|answer))\b/;
 /** The thought writer's opening clause citing what the previous call returned: the value it cites. */
-const CITES_FACT = /^(?:`[^`]+` says |`[^`]+` said earlier that |From `[^`]+` I know that |The last call tells me )the [^.]*? is ("[^"]*"|-?\d+(?:\.\d+)?)\.\s/;
+const CITES_FACT = /^(?:`[^`]+` says |`[^`]+` (?:said earlier|told me last time) that |From `[^`]+` I know that |The last call tells me )the [^.]*? is ("[^"]*"|-?\d+(?:\.\d+)?)\.\s/;
 /** Words by which a retry's thought says the call failed and is sent again. */
 const SAYS_RETRY = /\b(?:fail\w*|error|timed out|time(?:d)? ?out|refused|limit|again|retry|once more|one more try)\b/i;
 
