@@ -683,7 +683,8 @@ export function saidModifierKeys(text: string): string[] {
     if (!FILL.test(w)) keys.add(w);
   }
   if (/\bmostly milk\b/.test(t)) keys.add('mostly');
-  if (/\b(?:bit of|some|little|splash of|add) water\b/.test(t)) keys.add('water');
+  // "a few tablespoons of cold water added to it" (evolve 88): water in the drink, as a splash is.
+  if (/\b(?:bit of|some|little|splash of|add) water\b|\b(?:cold|iced?) water\b|\b(?:tablespoons?|spoonfuls?|drops?) of (?:\w+ )?water\b/.test(t)) keys.add('water');
   // "with milk and foam", "extra milk": milk said without a kind.
   if (/\b(?:with|extra|more|add|some|splash of|bit of)\s+(?:\w+\s+)?milk\b/.test(t) && !keys.size) keys.add('milk');
   for (const m of t.matchAll(/\b([\w-]+)\s+syrups?\b/g)) if (!FILL.test(m[1])) keys.add(m[1]);

@@ -96,6 +96,7 @@ const TABLE: [string, number, number][] = [
   ['Culver City', 34.0211, -118.3965],
   ['Monterey Park', 34.0625, -118.1228],
   ['Torrance', 33.8358, -118.3406],
+  ['Hawthorne', 33.9164, -118.3526],
   ['Huntington Beach', 33.6595, -117.9988],
   ['San Bruno', 37.6305, -122.4111],
   ['Stanford University', 37.4275, -122.1697],

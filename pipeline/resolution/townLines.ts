@@ -30,6 +30,8 @@ const LINES: [RegExp, string][] = [
   [/^(Los Angeles|Hollywood)$/, 'Los Angeles, CA, United States'],
   [/^Monterey Park$/, 'Monterey Park, CA, United States'],
   [/^Culver City$/, 'Culver City, CA, United States'],
+  [/^Hawthorne$/, 'Hawthorne, CA, United States'],
+  [/^Torrance$/, 'Torrance, CA, United States'],
   [/^Santa Monica$/, 'Santa Monica, CA, United States'],
   [/^Huntington Beach$/, 'Huntington Beach, CA, United States'],
   [/^San Francisco$/, 'San Francisco, CA, United States'],
@@ -96,6 +98,11 @@ export function townLineOf(address: string, fallback?: string, name = ''): strin
   const named = lines.find((x) => new RegExp(`\\bin ${x.part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(name));
   // A ward of the named town ("Meguro City, Tokyo, Japan" for "… apartment in Tokyo") is the named town still, told more exactly.
   const within = named && lines[0] && lines[0].line.split(', ').slice(1).includes(named.part);
+  // A name putting the listing in a town of its own the address does not name ("Home in Hawthorne", T-Eval's recorded
+  // title, on a drawn "… Los Angeles" address): the name's town, as the recorded listing's would be (teval_query_136_2).
+  const nameTown = /\bin ([\p{Lu}][\p{L} .'-]*?)\s*$/u.exec(name)?.[1];
+  const nameLine = nameTown && !named ? lineOfTown(nameTown) : undefined;
+  if (nameLine && !lines.some((x) => x.line === nameLine || x.line.split(', ').slice(1).includes(nameTown!))) return nameLine;
   const pick = within ? lines[0] : (named ?? lines[0]);
   if (pick) return pick.line;
   if (isTownLine(address)) return address;

@@ -96,3 +96,12 @@ describe('reviews of a listing in another town than the one searched', () => {
     expect(named).toBeGreaterThan(0);
   });
 });
+
+describe('a listing its name puts in a town of its own', () => {
+  // api-simulator-153: T-Eval's recorded "Home in Hawthorne" sat on a drawn "Los Angeles, CA, United States" line (teval_query_136_2).
+  it('takes the name\'s town line, keeping a ward of the named town and a town the address names', () => {
+    expect(townLineOf('12 Figueroa Street, Los Angeles', 'Los Angeles, CA, United States', 'Home in Hawthorne')).toBe('Hawthorne, CA, United States');
+    expect(townLineOf('12 Figueroa Street, Los Angeles', 'Los Angeles, CA, United States', 'Quiet guest suite in Los Angeles')).toBe('Los Angeles, CA, United States');
+    expect(townLineOf('1-2-3 Nakameguro, Meguro, Tokyo', 'Tokyo, Tokyo, Japan', 'Cozy entire apartment in Tokyo')).toBe('Meguro City, Tokyo, Japan');
+  });
+});
