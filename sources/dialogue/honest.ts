@@ -360,7 +360,7 @@ function withQualifiers(order: string, texts: string[]): string {
  * cubes", "extra milk", "foam") and how it is made, after a comma ("extra strong", "ice cold").
  */
 const SAID_SPAN: Record<string, RegExp> = {
-  water: /\b(?:(?:some|a little(?: bit of)?|a bit of|a splash of)\s+)?(?:extra\s+)?(?:hot\s+)?water\b/i,
+  water: /\b(?:(?:some|a little(?: bit of)?|a bit of|a splash of|(?:a few )?(?:tablespoons?|spoonfuls?|drops?) of)\s+)?(?:extra\s+)?(?:(?:hot|cold|iced?)\s+)?water\b/i,
   ice: /\b(?:(?:one|two|three|four|\d+|a few|some|extra)\s+)?ice cubes?\b|\b(?:some|a little|a bit of|extra)\s+ice\b(?![- ]?cream)/i,
   foam: /\b(?:(?:extra|no|light|some|a little|lots of|more)\s+)?foam\b/i,
   milk: /\b(?:(?:extra|some|a little|a splash of|more)\s+)?milk\b/i,

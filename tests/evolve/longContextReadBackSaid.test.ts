@@ -26,6 +26,8 @@ const ORDERS: [string, RegExp][] = [
   ["I think I'll just order, a Macchiato. I'd like to try, the Almond milk, and add a splash of cherry syrup", /a macchiato with almond milk and a splash of cherry syrup\b/],
   ['I want two Cortados, one of them with Non-Fat milk the other with Oat milk', /two cortados, one with non-fat milk and one with oat milk\b/],
   ["I'll have a Cortado with Almond milk, and please make it extra strong.", /a cortado with almond milk, extra strong\b/],
+  // evolve 89: the water said with how much and how cold (88 read it back "a mocha with water", dropping the cold).
+  ["I'd like a Mocha, and I'll have it with a few tablespoons of cold water added to it.", /a mocha with a few tablespoons of cold water\b/],
   ["Can I get a Cortado with Oat milk? And I'd like two ice cubes in it, if possible.", /a cortado with oat milk and two ice cubes\b/],
   ["I'd like to order two cappuccinos, one with Almond milk and the other with 2% Lactose-Free milk.", /one with 2% lactose-free milk\b/],
   ["I'd like to order a 12oz Latte espresso with milk and foam", /a 12oz latte with milk and foam\b/],
