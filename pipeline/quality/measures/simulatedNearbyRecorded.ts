@@ -18,7 +18,8 @@ import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
 import { nearbyCentre } from './simulatedGeo.js';
-import { sourceFiles } from '../../../sources/paths.js';
+import { REPO_ROOT } from '../../repoRoot.js';
+import { join } from 'node:path';
 
 /** Words a search term uses for one kind of place: a restaurant search is one for eateries. */
 const KIND_WORDS: [kind: string, words: RegExp][] = [
@@ -59,7 +60,8 @@ let recorded: RecordedNearby[] | undefined;
 /** Every recorded BINGMap nearby search that listed places, with the kind and centre of its call. */
 export function recordedNearbySearches(): RecordedNearby[] {
   if (recorded) return recorded;
-  const reviews = JSON.parse(readFileSync(sourceFiles().teval.reviews, 'utf8')) as Record<string, { origin_prompt: { content: string }[] }>;
+  // The vendored recordings read as data (pipeline/ imports no module of sources/): the measure's own reading, not the simulator's table.
+  const reviews = JSON.parse(readFileSync(join(REPO_ROOT, 'sources', 'teval', 'data', 'review_str_v1.json'), 'utf8')) as Record<string, { origin_prompt: { content: string }[] }>;
   const out: RecordedNearby[] = [];
   for (const r of Object.values(reviews)) {
     const text = r.origin_prompt[r.origin_prompt.length - 1]?.content ?? '';
