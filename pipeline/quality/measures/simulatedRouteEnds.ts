@@ -18,6 +18,7 @@ import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
 import { simulatedDefectAmong } from '../evidence.js';
 import { exactSpot, locate, TRIP_END, TRIP_START } from '../../resolution/trips.js';
+import { routeLegs } from './simulatedGeo.js';
 
 const COMPASS: Record<string, number> = { north: 0, northeast: 45, east: 90, southeast: 135, south: 180, southwest: 225, west: 270, northwest: 315 };
 
@@ -31,22 +32,13 @@ export function bearingDeg(a: { lat: number; lon: number }, b: { lat: number; lo
 
 const angleBetween = (x: number, y: number) => Math.abs((((x - y) % 360) + 540) % 360 - 180);
 
-function routeOf(action: { name: string; args: unknown }, response: string): { legs: string[]; from?: string; to?: string; lonFirst: boolean } | undefined {
-  if (!/route|direction/i.test(action.name) || !isPlainObject(action.args)) return undefined;
-  const answer = parseToolResponse(response);
-  const legs = isPlainObject(answer) ? (Object.values(answer).find((x) => Array.isArray(x) && x.length && x.every((y) => typeof y === 'string')) as string[] | undefined) : undefined;
-  if (!legs) return undefined;
-  const arg = (re: RegExp) => Object.entries(action.args as Record<string, unknown>).find(([k, v]) => re.test(k) && (typeof v === 'string' || typeof v === 'number'))?.[1];
-  const [from, to] = [arg(TRIP_START), arg(TRIP_END)].map((v) => (v === undefined ? undefined : String(v).trim()));
-  return { legs, from, to, lonFirst: /gaode|amap/i.test(action.name) };
-}
 
 /** How far off the destination's bearing a leg may head before it heads away: beyond a right angle by more than half a compass step. */
 const AWAY_DEG = 112.5;
 const INTERCITY_KM = 30;
 
 export function routeHeadsAway(action: { name: string; args: unknown }, response: string): string | null | undefined {
-  const route = routeOf(action, response);
+  const route = routeLegs(action, response);
   if (!route) return undefined;
   const { legs, from, to, lonFirst } = route;
   const [a, b] = [exactSpot(from, lonFirst) ?? locate(from, lonFirst), exactSpot(to, lonFirst) ?? locate(to, lonFirst)];
@@ -125,7 +117,7 @@ function shownAddresses(tc: TestCase): Map<string, string> {
 }
 
 export function routeArrivesOffStreet(action: { name: string; args: unknown }, response: string, addresses: ReadonlyMap<string, string>): string | null | undefined {
-  const route = routeOf(action, response);
+  const route = routeLegs(action, response);
   if (!route?.to) return undefined;
   const { legs, to } = route;
   const address = addressStreet(to) ? to : addresses.get(to.toLowerCase());
