@@ -35,6 +35,11 @@ function shows(content: string, value: string): boolean {
 /** Words that tie a thought to an answer it read: its tool named, or the answer referred to. */
 const ANSWER_WORDS = /\b(?:returned|came back|answer|results?|listings?|listed|lists|shows|showed|shown|according to|tells me|found|building on that)\b/i;
 
+/** A measure's verdict on the faulty thoughts of one case: null when none is, else how many and the first. */
+export function thoughtsVerdict(bad: readonly string[]): string | null {
+  return bad.length ? `${bad.length} thought${bad.length > 1 ? 's' : ''}, e.g. ${bad[0]}` : null;
+}
+
 /**
  * Walks a CoT case as a reader meets it, outside an inserted dialogue: each user turn, each tool answer
  * with the call it answers (undefined after a closing answer), and each shown call — whose thought goes to
@@ -104,7 +109,7 @@ export const thoughtAnswerValueUntied: CaseMeasure = {
   check(tc) {
     if (!tc.cot) return undefined;
     const bad = untiedAnswerValues(tc);
-    return bad.length ? `${bad.length} thought${bad.length > 1 ? 's' : ''}, e.g. ${bad[0]}` : null;
+    return thoughtsVerdict(bad);
   },
 };
 
@@ -196,7 +201,7 @@ export const thoughtNewPartMidLoop: CaseMeasure = {
   check(tc) {
     if (!tc.cot) return undefined;
     const bad = newPartMidLoop(tc);
-    return bad.length ? `${bad.length} thought${bad.length > 1 ? 's' : ''}, e.g. ${bad[0]}` : null;
+    return thoughtsVerdict(bad);
   },
 };
 
@@ -238,7 +243,7 @@ export const thoughtTieCitesEcho: CaseMeasure = {
   check(tc) {
     if (!tc.cot) return undefined;
     const bad = echoCited(tc);
-    return bad.length ? `${bad.length} thought${bad.length > 1 ? 's' : ''}, e.g. ${bad[0]}` : null;
+    return thoughtsVerdict(bad);
   },
 };
 

@@ -10,7 +10,7 @@ import type { CaseMeasure } from '../types.js';
 import { sentencesOf } from '../grammar.js';
 import { holdsValue } from '../../thoughtPhrases.js';
 import { apiOf } from '../../errors/values.js';
-import { walkThoughts } from './thoughtAnswerTie.js';
+import { thoughtsVerdict, walkThoughts } from './thoughtAnswerTie.js';
 
 const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 /** A sentence naming the tool whose answer it reads (or the last call), then what it read. */
@@ -63,7 +63,7 @@ export const thoughtListingPlacedAfresh: CaseMeasure = {
   check(tc) {
     const bad = listingPlacedAfresh(tc);
     if (bad === undefined) return undefined;
-    return bad.length ? `${bad.length} thought${bad.length > 1 ? 's' : ''}, e.g. ${bad[0]}` : null;
+    return thoughtsVerdict(bad);
   },
 };
 
@@ -122,7 +122,7 @@ export const thoughtTieCitesProse: CaseMeasure = {
   check(tc) {
     const bad = tieCitesProse(tc);
     if (bad === undefined) return undefined;
-    return bad.length ? `${bad.length} thought${bad.length > 1 ? 's' : ''}, e.g. ${bad[0]}` : null;
+    return thoughtsVerdict(bad);
   },
 };
 
