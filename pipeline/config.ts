@@ -420,6 +420,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_paper_frame_top_share: 0.05, // h-sim19: 48 frames, 0.040 (5/126 distinct titles) on the default build
   simulated_review_rating_fractional: 0,
   simulated_review_clause_repeated: 0,
+  simulated_review_street_off_stay: 0,
   simulated_review_clause_top_share: 0.1,
   simulated_route_impossible: 0,
   // A route and the distance the case shows agree: a distance asked after a route is what its legs add up to (h-sim19,

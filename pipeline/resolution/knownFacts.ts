@@ -54,7 +54,7 @@ export interface KnownFacts {
    * What an earlier details answer about the same listing said (get_property_details' title,
    * propertyType, personCapacity): its reviews then speak of a place that size and kind.
    */
-  stay?: { title?: string; propertyType?: string; personCapacity?: number };
+  stay?: { title?: string; propertyType?: string; personCapacity?: number; lat?: number; lon?: number };
   /**
    * Every film the task's answers give a popularity, rating or release date for: its recorded answers
    * anywhere in the trajectory first, then the answers before the call (filmsShown). A simulated record
@@ -331,6 +331,8 @@ function stayDetails(args: unknown, earlier: EarlierStep[]): KnownFacts['stay'] 
       personCapacity: answer.personCapacity,
       ...(typeof answer.title === 'string' ? { title: answer.title } : {}),
       ...(typeof answer.propertyType === 'string' ? { propertyType: answer.propertyType } : {}),
+      // Where it is: its reviews name a street near there, not any street of the town.
+      ...(typeof answer.latitude === 'number' && typeof answer.longitude === 'number' ? { lat: answer.latitude, lon: answer.longitude } : {}),
     };
   }
   return undefined;

@@ -1537,7 +1537,8 @@ interface Aspect { good: Say[]; bad: Say[] }
 
 const mins = (r: Rng) => r.pick(['two', 'three', 'four', 'five', 'ten', 'a few', 'six', 'eight']);
 const town = (a: ReviewAbout, r: Rng) => a.town ?? r.pick(['the old town', 'the centre', 'downtown']);
-const street = (a: ReviewAbout, r: Rng) => a.street ?? r.pick(['the main street', 'the high street', 'the square']);
+// Where no street of the map is known to be the stay's, a guest's own words for one: not the British "high street" in San Francisco.
+const street = (a: ReviewAbout, r: Rng) => a.street ?? r.pick(['the main street', 'our street']);
 /** Parties a guest may say the place had room for: none larger than it sleeps. */
 const PARTY_WORDS: [string, number][] = [['the four of us', 4], ['two families', 4], ['a couple with a baby', 3], ['our luggage', 1], ['three friends', 3], ['the kids to play', 3], ['the two of us', 2], ['our bags and bikes', 1]];
 function partiesFor(a: ReviewAbout): string[] {
@@ -1562,7 +1563,8 @@ const STAY_ASPECTS: Record<string, Aspect> = {
   },
   location: {
     good: [
-      (r, a) => `the ${r.pick(['metro', 'subway', 'tram stop', 'bus stop', 'train station'])} on ${street(a, r)} is ${mins(r)} minutes on foot`,
+      // A bus stop, not a "train station on Divisadero Street": no street of the map is known to have a station.
+      (r, a) => (a.street ? `the bus stop on ${a.street} is ${mins(r)} minutes on foot` : `the ${r.pick(['nearest bus stop', 'bus stop', 'station'])} is ${mins(r)} minutes on foot`),
       (r, a) => `${r.pick(['perfect', 'great', 'ideal', 'handy'])} location for ${r.pick(['exploring', 'seeing', 'walking around'])} ${town(a, r)}`,
       (r, a) => `we walked ${r.pick(['everywhere', 'to most sights', 'into town every day', 'to dinner every night'])} from ${street(a, r)}`,
       (r) => `${r.pick(['a bakery', 'a supermarket', 'a little park', 'a good coffee place', 'a pharmacy', 'a laundrette', 'a wine bar'])} ${r.pick(['right around the corner', 'on the next block', 'across the road', 'two doors down', 'at the end of the street'])}`,
@@ -1696,7 +1698,17 @@ export function reviewText(kind: ReviewKind, rating: number, r: Rng, used: Set<s
   const mood = moodOf(kind, rating);
   const names = Object.keys(aspects);
   const take = (): string => pickFresh(r, names, used, (n) => `review-aspect:${n}`);
-  const say = (aspect: string, good: boolean): string => r.pick(good ? aspects[aspect].good : aspects[aspect].bad)(r, about);
+  let streetSaid = false;
+  // A guest names the street once: not "the market on Divisadero Street. The train station on Divisadero Street …".
+  const say = (aspect: string, good: boolean): string => {
+    let text = '';
+    for (let tries = 0; tries < 6; tries++) {
+      text = r.pick(good ? aspects[aspect].good : aspects[aspect].bad)(r, about);
+      if (!(streetSaid && about.street && text.includes(about.street))) break;
+    }
+    if (about.street && text.includes(about.street)) streetSaid = true;
+    return text;
+  };
   const points: string[] = [];
   if (mood === 'mixed') {
     points.push(`${cap(say(take(), true))}, but ${say(take(), false)}.`);

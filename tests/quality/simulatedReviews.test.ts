@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../pipeline/rng.js';
 import type { ToolDoc } from '../../pipeline/schemas.js';
 import { placesAbout, refusalContent, simulateOffline, validateCall } from '../../pipeline/resolution/simulatorRules.js';
-import { clauseTopShare, fractionalReviewRating, impossibleRouteLeg, reviewClauses, routeDefect } from '../../pipeline/quality/measures/simulatedReviews.js';
+import { clauseTopShare, fractionalReviewRating, impossibleRouteLeg, reviewClauses, reviewStreetOffStay, routeDefect } from '../../pipeline/quality/measures/simulatedReviews.js';
 import { mangledVenue } from '../../pipeline/quality/measures/simulated.js';
 import { isErrorResponse } from '../../pipeline/errors/responses.js';
 import { routeSteps } from '../../pipeline/resolution/simulatedText.js';
@@ -183,5 +183,51 @@ describe('the simulator', () => {
       for (const c of new Set(reviews.flatMap((r) => Object.values(r).filter((v): v is string => typeof v === 'string').flatMap(reviewClauses)))) counts.set(c, (counts.get(c) ?? 0) + 1);
     }
     expect(Math.max(0, ...counts.values()) / n).toBeLessThanOrEqual(0.1);
+  });
+});
+
+describe('simulated_review_street_off_stay: a stay\'s reviews name the street it is by, once', () => {
+  // teval_query_174_1 and 114_2: the listing and the details answers before the reviews.
+  const listing = (name: string) => ({ name: 'AirbnbSearch.search_property_by_place', args: { place: 'San Francisco' }, response: JSON.stringify({ property: [{ id: '20075216', name, address: 'San Francisco, CA, United States' }] }) });
+  const details = (lat: number, lon: number) => ({ name: 'AirbnbSearch.get_property_details', args: { propertyId: 20075216 }, response: JSON.stringify({ title: 'Condo in San Francisco · ★4.65 · 1 bedroom · 1 bed · 1 bath', propertyType: 'Condominium', personCapacity: 2, rating: 4.65, latitude: lat, longitude: lon }) });
+  const streetsOfAnswers = (earlier: { name: string; args: unknown; response: string }[]) => {
+    const named: string[][] = [];
+    for (let seed = 1; seed <= 60; seed++) {
+      const known = knownFacts({ propertyId: 20075216 }, earlier);
+      const out = simulateOffline({ name: REVIEWS.name, args: { propertyId: 20075216 }, tools: [REVIEWS], place: 'San Francisco', ...(known ? { known } : {}) }, new Rng(seed, 'reviews', REVIEWS.name));
+      const { reviews } = JSON.parse(out.response) as { reviews: { comments: string }[] };
+      // San Francisco has no "high street": a guest there says "the main street" or "our street" where no street of the map is the stay's.
+      for (const r of reviews) expect(r.comments).not.toMatch(/high street|the square/);
+      for (const r of reviews) named.push(r.comments.match(/\b(?:[A-Z][\w'.-]* )+(?:Street|Avenue|Boulevard|Road|Way|Drive|Lane|Place)\b/g) ?? []);
+    }
+    return named;
+  };
+
+  it('the measure flags a street the listing name, the coordinates or the review itself rules out, and passes the stay\'s own', () => {
+    const twice = 'We cooked most evenings with food from the market on Divisadero Street. The train station on Divisadero Street is three minutes on foot.';
+    expect(reviewStreetOffStay([twice], {})).toMatch(/twice in one review/);
+    expect(reviewStreetOffStay(['We walked everywhere from Divisadero Street.'], { name: 'Cozy loft near Polk Street' })).toMatch(/listing named/);
+    expect(reviewStreetOffStay(['We cooked every breakfast with food from the shop on Hayes Street.'], { lat: 37.797432, lon: -122.407883 })).toMatch(/2\.\d km/);
+    expect(reviewStreetOffStay(['We walked everywhere from Polk Street. Quiet building.'], { name: 'Cozy loft near Polk Street', lat: 37.7905, lon: -122.4205 })).toBeNull();
+    expect(reviewStreetOffStay(['Spotless. Would stay again!'], {})).toBeUndefined();
+  });
+
+  it('the simulator names the street the listing puts the stay by, never another', () => {
+    const named = streetsOfAnswers([listing('Cozy loft near Polk Street')]).flat();
+    expect(named.length).toBeGreaterThan(0);
+    expect(new Set(named)).toEqual(new Set(['Polk Street']));
+  });
+
+  it('the simulator names a street within a kilometre of the coordinates the details gave, else none; each review names it once', () => {
+    // North Beach (37.7974, -122.4079): Hayes Street and Divisadero Street are 2.5 km and more away.
+    const reviews = streetsOfAnswers([listing('Modern condominium in San Francisco'), details(37.797432, -122.407883)]);
+    for (const streets of reviews) {
+      expect(new Set(streets).size).toBe(streets.length);
+      for (const s of streets) expect(reviewStreetOffStay([`From ${s}.`], { lat: 37.797432, lon: -122.407883 })).toBeNull();
+    }
+    // In Polk Gulch the stay's street is Polk Street, and its reviews may say so.
+    const polk = streetsOfAnswers([listing('Modern condominium in San Francisco'), details(37.7905, -122.4205)]).flat();
+    expect(polk.length).toBeGreaterThan(0);
+    expect(new Set(polk)).toEqual(new Set(['Polk Street']));
   });
 });

@@ -4,7 +4,9 @@
  * fun making it" in three reviews of one case, nor "there are plenty of cafés on the same block" in
  * half the cases), and a route's legs fit the trip (no 1067 km on Beijing's 3rd Ring Road).
  */
-import { shownSimulatedSteps, shownSteps, simulatedDefectAmong } from '../evidence.js';
+import { firstDefect, shownSimulatedSteps, shownSteps, shownStepsWithWrong, simulatedDefectAmong } from '../evidence.js';
+import type { Step } from '../../schemas.js';
+import { kmToStreet } from '../../resolution/streetGeo.js';
 import { isPlainObject } from '../../errors/values.js';
 import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
@@ -79,6 +81,74 @@ export const simulatedReviewClauseRepeated: CaseMeasure = {
       }
     }
     return null;
+  },
+};
+
+/** A street a review names by its full name: "Hayes Street", "Santa Monica Boulevard". */
+const STREET_NAMED = /\b(?:[A-Z][\w'.-]* )+(?:Street|Avenue|Boulevard|Road|Way|Drive|Lane|Place)\b/g;
+
+/** What a case shows of a stay besides its reviews: the name its listing gave it and the coordinates its details gave. */
+export interface StayShown { name?: string; lat?: number; lon?: number }
+
+/**
+ * A stay's review naming a street it is not on or near: one the listing's own name does not put it by
+ * (reviews of "Cozy loft near Polk Street" shopping on Divisadero Street, teval_query_174_1), one whose
+ * line runs over 1.5 km from the coordinates its details gave (a condo at 37.7974, -122.4079 in North
+ * Beach with "the shop on Hayes Street" 2.5 km off, teval_query_114_2), or one review naming the same
+ * street twice ("the market on Divisadero Street. The train station on Divisadero Street …").
+ * Undefined when no review names a street.
+ */
+export function reviewStreetOffStay(texts: readonly string[], stay: StayShown): string | null | undefined {
+  const byReview: string[][] = texts.map((t) => [...(t.match(STREET_NAMED) ?? [])]);
+  if (!byReview.some((s) => s.length)) return undefined;
+  const near = /\bnear ((?:[A-Z][\w'.-]* )+(?:Street|Avenue|Boulevard|Road|Way|Drive|Lane|Place))\b/.exec(stay.name ?? '')?.[1];
+  for (const streets of byReview) {
+    const twice = streets.find((x, i) => streets.indexOf(x) !== i);
+    if (twice) return `"${twice}" twice in one review`;
+    for (const street of streets) {
+      if (near && street !== near) return `"${street}" for a listing named "${stay.name}"`;
+      const km = stay.lat !== undefined && stay.lon !== undefined ? kmToStreet({ lat: stay.lat, lon: stay.lon }, street) : undefined;
+      if (km !== undefined && km > 1.5) return `"${street}" runs ${km.toFixed(1)} km from the stay's coordinates (${stay.lat}, ${stay.lon})`;
+    }
+  }
+  return null;
+}
+
+/** The ids a call's arguments carry (a property id as a number, a big integer or a string of digits). */
+const idsIn = (args: unknown): string[] => (isPlainObject(args) ? Object.values(args).filter((v) => typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'string' && /^\d{4,}$/.test(v))).map(String) : []);
+
+/** What the case's shown answers say of the stay `id`: its listed name, its details' coordinates. */
+function stayShown(id: string, steps: readonly Step[]): StayShown {
+  const out: StayShown = {};
+  for (const step of steps) {
+    const v = value(step.response!.content);
+    if (!isPlainObject(v)) continue;
+    for (const list of Object.values(v)) {
+      if (!Array.isArray(list)) continue;
+      const rec = list.find((r) => isPlainObject(r) && String(r.id) === id) as Record<string, unknown> | undefined;
+      if (rec && typeof rec.name === 'string') out.name = rec.name;
+    }
+    if (idsIn(step.action.args).includes(id) && typeof v.latitude === 'number' && typeof v.longitude === 'number') Object.assign(out, { lat: v.latitude, lon: v.longitude });
+  }
+  return out;
+}
+
+export const simulatedReviewStreetOffStay: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_review_street_off_stay',
+  group: 'text',
+  title: 'a simulated stay review naming a street the stay is not by: not the one its listing\'s name gives ("Cozy loft near Polk Street" reviewed as shopping on Divisadero Street), over 1.5 km from the coordinates its details gave ("the shop on Hayes Street" 2.5 km off), or the same street twice in one review',
+  population: 'cases showing a simulated review answer of a stay whose reviews name a street',
+  check(tc, ctx) {
+    const all = shownStepsWithWrong(tc, ctx);
+    if (!all) return undefined;
+    return firstDefect(all.filter((s) => s.response?.tier === 'simulated' && /airbnb|propert|rental|stay/i.test(s.action.name)), (step) => {
+      const texts = reviewRecords(value(step.response!.content)).flatMap((r) => Object.entries(r).filter(([k, v]) => /comment|review|content|text/i.test(k) && typeof v === 'string').map(([, v]) => v as string));
+      if (!texts.length) return undefined;
+      const id = idsIn(step.action.args)[0];
+      const why = reviewStreetOffStay(texts, id ? stayShown(id, all.filter((s) => s.response)) : {});
+      return why ? `${step.action.name}: ${why}` : why;
+    });
   },
 };
 
@@ -318,4 +388,4 @@ export const simulatedRouteOffDistance: CaseMeasure = {
   },
 };
 
-export const REVIEW_ROUTE_MEASURES: CaseMeasure[] = [simulatedRouteOffPlace, simulatedReviewRatingFractional, simulatedReviewClauseRepeated, simulatedRouteImpossible, simulatedRouteOffDistance];
+export const REVIEW_ROUTE_MEASURES: CaseMeasure[] = [simulatedRouteOffPlace, simulatedReviewRatingFractional, simulatedReviewClauseRepeated, simulatedReviewStreetOffStay, simulatedRouteImpossible, simulatedRouteOffDistance];
