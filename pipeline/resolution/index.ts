@@ -54,7 +54,7 @@ import { pathProblem } from '../errors/pathKinds.js';
 import { unknownRecord } from './unknownRecord.js';
 import { oneTypePerField } from './fieldTypes.js';
 import { inRecordedBlocks } from './recordedBlocks.js';
-import { inRecordedForm, inRecordedText } from './answerForm.js';
+import { answerForm, inRecordedForm, inRecordedText } from './answerForm.js';
 import { cutResponse } from './recordedSearch.js';
 import { filmsShown, isFilmApi, withRecordedFilms } from './knownFacts.js';
 
@@ -295,6 +295,9 @@ export class ChainResolver implements ToolResolver {
     return apis.flatMap((name) => {
       // An earlier call with no recording of its own answered in its toolkit's recorded form (recordedForms), else in the simulator's JSON.
       const recorded = earlier.length ? this.recordedForms(name) : this.cache.examples(name, n).map((e) => e.response);
+      // With no earlier call of the toolkit, an API whose own recordings decide no form leaves it to the toolkit's (an
+      // invented Weather API refused in the Python literals of Weather's recordings, not in JSON, teval_query_114_2).
+      if (!earlier.length && !recorded.some((r) => answerForm(r) !== undefined)) return this.recordedForms(name);
       return recorded.length || !earlier.length ? recorded : ['{"simulated": "json"}'];
     });
   }
@@ -307,9 +310,12 @@ export class ChainResolver implements ToolResolver {
   private recordedForms(name: string): string[] {
     const n = this.deps.config.resolve.simulatorExamples;
     const own = this.cache.examples(name, n).map((e) => e.response);
-    if (own.length) return own;
+    // Recordings that are all plain text or failures (Scholar's citations, Weather's "Expecting value: line 1 column 1")
+    // say nothing of the form a record of the API takes: its toolkit's do, or a refusal of get_citation_format(title=…)
+    // is the one JSON among Scholar's Python literals (wrong_call_form_unlike_toolkit).
+    if (own.some((r) => answerForm(r) !== undefined)) return own;
     const kit = toolkitOf(name);
-    return kit ? this.cache.toolkitAnswers(kit, 4 * Math.max(n, 1)) : [];
+    return [...own, ...(kit ? this.cache.toolkitAnswers(kit, 4 * Math.max(n, 1)) : [])];
   }
 
   private record(call: CallToResolve, opts: ResolveOptions, context: string, response: ToolResponse | undefined, started: number, failure?: string): void {

@@ -254,8 +254,14 @@ describe('one API, one serialisation', () => {
     };
     expect(wrongCallFormUnlikeToolkit.check(mk('{"error":"API FilmTMDB.fetch_movie_details does not exist: FilmTMDB has no API named \\"fetch_movie_details\\""}'), ctx)).toMatch(/answers as JSON where FilmTMDB's other answers are Python literals/);
     expect(wrongCallFormUnlikeToolkit.check(mk(`{'error': 'API FilmTMDB.fetch_movie_details does not exist: FilmTMDB has no API named "fetch_movie_details"'}`), ctx)).toBeNull();
-    // An API that exists keeps its own form: not this measure's population.
-    expect(wrongCallFormUnlikeToolkit.check(mk('{"error":"x"}', 'parameters_key_error'), ctx)).toBeUndefined();
+    // Widened (h-lead32): any wrong call's refusal, not an invented API's only. A key error of an API whose own
+    // recordings are plain text (get_citation_format) was the one JSON among its toolkit's Python literals (teval_query_78_1).
+    expect(wrongCallFormUnlikeToolkit.check(mk('{"error":"x"}', 'parameters_key_error'), ctx)).toMatch(/FilmTMDB's other answers are Python literals/);
+    expect(wrongCallFormUnlikeToolkit.check(mk("{'error': 'x'}", 'parameters_key_error'), ctx)).toBeNull();
+    // No other call of the toolkit shown: the case's other answers decide (an invented Weather API after Airbnb's literals, teval_query_114_2).
+    const alone = mk('{"error":"API Weather.forecast_forecast does not exist: Weather has no API named \\"forecast_forecast\\""}');
+    alone.messages[4] = { role: 'assistant', content: JSON.stringify({ name: 'Weather.forecast_forecast', args: { location: 'Oslo' } }) };
+    expect(wrongCallFormUnlikeToolkit.check(alone, ctx)).toMatch(/the case's other answers are Python literals/);
   });
 });
 

@@ -106,6 +106,26 @@ describe('cache tier', () => {
     store.close();
   });
 
+  it("refuses an API whose own recordings are plain text, and an invented one beside it, in its toolkit's recorded form (wrong_call_form_unlike_toolkit: teval_query_78_1, 114_2)", async () => {
+    // Scholar's citations are recorded as bare text and its searches as Python literals; Weather's forecast as a failure text.
+    const CITE: ToolDoc = { name: 'GoogleScholar.get_citation_format', description: 'Cite.', required_parameters: [{ name: 'q', type: 'string', description: 'the result id' }], optional_parameters: [], return_data: [{ name: 'citation', description: 'the citation' }] };
+    const SEARCH: ToolDoc = { name: 'GoogleScholar.search_google_scholar', description: 'Search.', required_parameters: [{ name: 'query', type: 'string', description: 'the query' }], optional_parameters: [], return_data: [{ name: 'title', description: 'titles' }] };
+    const store = storeWithRecords([
+      { id: '1', label: 'A', args: { q: 'abc' }, response: 'Zhou, Zhi-Hua. Machine learning. Springer Nature, 2021.', tool: CITE.name },
+      { id: '2', label: 'A', args: { query: 'machine learning' }, response: "{'title': ['Machine learning'], 'cited_by': [1805]}", tool: SEARCH.name },
+      { id: '3', label: 'A', args: { location: 'Oslo', days: 2 }, response: 'Expecting value: line 1 column 1 (char 0)' },
+      { id: '4', label: 'A', args: { location: 'Oslo' }, response: "{'overall': 'Sunny', 'temperature': 11}", tool: 'Weather.get_weather_today' },
+    ]);
+    const resolver = new ChainResolver({ store, config: parseConfig({ llm: { mode: 'offline' } }), llm: new OfflineGateway() });
+    const keyError = await resolver.resolve({ ...call({ title: 'Machine learning' }), tools: [SEARCH, CITE], name: CITE.name }, opts);
+    expect(keyError.error?.source).toBe('internal');
+    expect(keyError.content).toMatch(/^\{'error': /);
+    // No earlier Weather call, and the forecast's only recording is a failure text: Weather's other recordings decide.
+    const invented = await resolver.resolve({ ...call({ location: 'Oslo', days: 2 }), name: 'Weather.forecast_forecast' }, opts);
+    expect(invented.content).toBe(`{'error': 'API Weather.forecast_forecast does not exist: Weather has no API named "forecast_forecast"'}`);
+    store.close();
+  });
+
   it("writes a simulated answer of an API with no recording of its own in its toolkit's recorded form (FilmTMDB.get_similar_movies as its siblings' Python literals)", async () => {
     const store = storeWithRecords([{ id: '8', label: 'A', args: { location: 'Oslo', days: 2 }, response: "{'results': [{'date': '2023-10-20', 'overall': 'Sunny'}]}" }]);
     const resolver = new ChainResolver({ store, config: parseConfig({ llm: { mode: 'offline' } }), llm: new OfflineGateway() });

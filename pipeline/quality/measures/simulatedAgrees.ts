@@ -342,16 +342,20 @@ export const wrongCallFormUnlikeToolkit: CaseMeasure = {
   title: 'an invented API\'s refusal in another serialisation than every other answer of its toolkit in the case (an invented ReserveMeeting API refused as {"error":"API ReserveMeeting.query_room_status does not exist: …"} after the toolkit\'s {\'rooms\': [103]})',
   population: 'tool-hallucination cases whose wrong call\'s answer is a JSON or Python-literal object and whose toolkit answers another call in the case in one',
   check(tc, ctx) {
-    if (tc.kind !== 'internal' || tc.errorType !== 'tool_hallucination_error') return undefined;
+    if (tc.kind !== 'internal' || !tc.errorType) return undefined;
     const calls = shownCalls(tc, ctx);
     const wrong = calls[calls.length - 1];
     const last = tc.messages[tc.messages.length - 1];
     if (!wrong || last.role !== 'function' || wrong.answer !== last.content) return undefined;
     const form = answerForm(wrong.answer);
     const kit = wrong.name.split('.')[0];
-    const others = new Set(calls.slice(0, -1).filter((c) => c.name.split('.')[0] === kit).map((c) => answerForm(c.answer)).filter((f): f is AnswerForm => f !== undefined));
+    const formsOf = (cs: typeof calls) => new Set(cs.map((c) => answerForm(c.answer)).filter((f): f is AnswerForm => f !== undefined));
+    // The toolkit's other answers, else (no other call of it shown, or none an object) every other answer the case shows:
+    // an invented Weather API refused in JSON where every answer before it is a Python literal (teval_query_114_2).
+    const kitForms = formsOf(calls.slice(0, -1).filter((c) => c.name.split('.')[0] === kit));
+    const [others, whose] = kitForms.size ? [kitForms, `${kit}'s other answers are`] : [formsOf(calls.slice(0, -1)), 'the case\'s other answers are'];
     if (!form || !others.size) return undefined;
-    return others.size === 1 && !others.has(form) ? `${wrong.name} answers as ${form === 'json' ? 'JSON' : 'a Python literal'} where ${kit}'s other answers are ${form === 'json' ? 'Python literals' : 'JSON'}` : null;
+    return others.size === 1 && !others.has(form) ? `${wrong.name} answers as ${form === 'json' ? 'JSON' : 'a Python literal'} where ${whose} ${form === 'json' ? 'Python literals' : 'JSON'}` : null;
   },
 };
 
