@@ -93,3 +93,22 @@ describe('a booked flight said as the flight it is', () => {
     for (const id of ['answer_pick_unsaid', 'answer_failure_said_twice', 'answer_reply_quoted']) expect(DEFAULT_QUALITY_THRESHOLDS[id]).toBe(0);
   });
 });
+
+describe('measures read the opener that carries its failure (answer-writer-99)', () => {
+  it('answer_grammar takes a modal after a closing quote as a question ("(2022)." Shall I …?) and still flags a slip', async () => {
+    const { grammarIssues } = await import('../../pipeline/quality/grammar.js');
+    expect(grammarIssues('The citation is "Tanaka, H. \\"AI in healthcare.\\" arXiv preprint (2022)." Shall I make another attempt to get the current time, or set it aside?')).toEqual([]);
+    expect(grammarIssues('I sent it. I will getting the time later.').map((i) => i.rule)).toContain('verb-after-modal');
+  });
+  it('answer_means_told tells apart the clauses of "…came through, but …" (bfcl_multi_turn_base_136-env-k3)', async () => {
+    const { meansTold } = await import('../../pipeline/quality/measures/answerAsked.js');
+    const calls = [
+      { name: 'TradingBot.get_symbol_by_name', args: { name: 'Zeta Corp' }, response: '{"symbol": "ZETA"}' },
+      { name: 'TradingBot.get_stock_info', args: { symbol: 'ZETA' }, response: '{"price": 150.75}' },
+      { name: 'TradingBot.place_order', args: { symbol: 'ZETA', amount: 50 }, response: '{"error": "Rate limit exceeded"}' },
+    ];
+    const request = 'Buy 50 shares of Zeta Corp.';
+    expect(meansTold({ request, calls, answer: 'Getting the symbol and getting the details of the stock came through, but my attempt to place the buy order for 50 shares of "ZETA" failed, as the limit was hit. ZETA is at 150.75.' })).toBeUndefined();
+    expect(meansTold({ request, calls, answer: 'The symbol of Zeta Corp is "ZETA". ZETA is at 150.75.' })).toBeDefined();
+  });
+});
