@@ -386,3 +386,72 @@ export function webSearchOf(value: unknown): WebSearch | undefined {
   };
   return { results, questions: listOf(/^people_?also_?ask$/i, 'question'), related: listOf(/^related_?searches$/i, 'query') };
 }
+
+/** One thing a request asks to be picked from a list by a superlative: "the highest-rated movie", "the most cited paper", "the cheapest hotel". */
+export interface PickAsked {
+  /** The request's own words for it, without "the": "highest-rated movie". */
+  phrase: string;
+  /** The field that decides it. */
+  key: RegExp;
+  /** Which end of the field wins. */
+  best: 'max' | 'min';
+}
+
+const PICKS: { ask: RegExp; key: (word: string) => RegExp; best: (word: string) => 'max' | 'min' }[] = [
+  { ask: /\b(?:the|which)\s+((?:highest|top|best|lowest|worst)[- ]rated\s+([a-z]+))\b/i, key: () => /^(?:vote_average|average_rating|ratings?|rate|score|stars)$/i, best: (w) => (/^(?:lowest|worst)/i.test(w) ? 'min' : 'max') },
+  { ask: /\bthe\s+(most\s+(cited|popular)\s+([a-z]+))\b/i, key: (w) => (/cited/i.test(w) ? /^(?:cited_?by|citations?|citation_?count)$/i : /^(?:popularity|wish_?count)$/i), best: () => 'max' },
+  { ask: /\bthe\s+((cheapest|least expensive|most expensive)\s+([a-z]+))\b/i, key: () => /(?:^|_)(?:price|cost|fare)$/i, best: (w) => (/most/i.test(w) ? 'max' : 'min') },
+  { ask: /\bthe\s+((nearest|closest)\s+([a-z]+))\b/i, key: () => /(?:^|_)distance$/i, best: () => 'min' },
+];
+
+/**
+ * The one thing a request asks picked from a list by a superlative, its noun singular ("Get the details of the
+ * highest-rated movie"), never a list asked for ("the highest-rated movies", "the top three papers").
+ */
+export function pickAsked(request: string): PickAsked | undefined {
+  for (const p of PICKS) {
+    for (const m of request.matchAll(new RegExp(p.ask.source, 'gi'))) {
+      const noun = m[m.length - 1];
+      if (/s$/i.test(noun) && !/ss$/i.test(noun)) continue;
+      // "the top rated list" asks for the list itself, not one thing in it.
+      if (/^(?:of|in|among|from|and|to|for|list|ranking|chart|selection|section|category|page|data|info|information|details?|one)$/i.test(noun)) continue;
+      // A noun before a plural head names a list ("the highest-rated research articles"), not one thing.
+      const next = /^\s+([a-z]+)/i.exec(request.slice(m.index + m[0].length))?.[1] ?? '';
+      if (/^[a-z]{3,}s$/i.test(next) && !/^(?:is|was|has|as|us|its|this|thus|plus|does|goes|across|versus|whereas)$/i.test(next)) continue;
+      return { phrase: m[1].replace(/\s+/g, ' ').toLowerCase(), key: p.key(m[1]), best: p.best(m[1]) };
+    }
+  }
+  return undefined;
+}
+
+/** A listed thing's name and the value that ranks it. */
+export interface Ranked {
+  name: string;
+  value: number;
+}
+
+/** The named records of a response that the asked field ranks: a list of records ({films: [{title, vote_average}]}) or lists side by side ({title: [...], cited_by: [...]}). */
+export function rankedRecords(value: unknown, key: RegExp): Ranked[] {
+  const named = (r: Record<string, unknown>) => Object.entries(r).find(([k, v]) => /^(?:title|name)$/i.test(k) && typeof v === 'string' && v.trim())?.[1] as string | undefined;
+  const rank = (r: Record<string, unknown>) => Object.entries(r).find(([k, v]) => key.test(k) && typeof v === 'number')?.[1] as number | undefined;
+  const lists: unknown[][] = Array.isArray(value) ? [value] : isPlainObject(value) ? Object.values(value).filter((v): v is unknown[] => Array.isArray(v)) : [];
+  for (const list of lists) {
+    const out = list.filter(isPlainObject).flatMap((r) => (named(r) !== undefined && rank(r) !== undefined ? [{ name: named(r)!.trim(), value: rank(r)! }] : []));
+    if (out.length >= 2) return out;
+  }
+  if (isPlainObject(value)) {
+    const names = Object.entries(value).find(([k, v]) => /^(?:titles?|names?)$/i.test(k) && Array.isArray(v))?.[1] as unknown[] | undefined;
+    const ranks = Object.entries(value).find(([k, v]) => key.test(k) && Array.isArray(v))?.[1] as unknown[] | undefined;
+    if (names && ranks && names.length === ranks.length && names.length >= 2 && names.every((n) => typeof n === 'string') && ranks.every((n) => typeof n === 'number')) {
+      return names.map((n, i) => ({ name: String(n).trim(), value: ranks[i] as number }));
+    }
+  }
+  return [];
+}
+
+/** The records that win the pick: one, or several tied at the winning value. */
+export function pickedRecords(records: Ranked[], best: PickAsked['best']): Ranked[] {
+  if (records.length === 0) return [];
+  const top = best === 'max' ? Math.max(...records.map((r) => r.value)) : Math.min(...records.map((r) => r.value));
+  return records.filter((r) => r.value === top);
+}

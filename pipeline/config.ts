@@ -652,6 +652,12 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_details_of_nothing: 0,
   // One number told in two units of one dimension across a case's answers ("the distance is 750 km", then "the 750-mile drive"), money aside, gated since answer-writer-87 (h-envbase26): 2/1,594 on f56 → 0.
   answer_units_differ: 0,
+  // One thing asked picked from a list ("the details of the highest-rated movie") answered by the list alone, gated since answer-writer-99 (h-answers32).
+  answer_pick_unsaid: 0,
+  // A partial failure's failed part said in the opener and again after the findings, gated since answer-writer-99 (h-answers32).
+  answer_failure_said_twice: 0,
+  // A service's message to a deed quoted back ("the reply reads "Navigating to …"") instead of said as what happened, gated since answer-writer-99 (h-answers32).
+  answer_reply_quoted: 0,
   // A failure closing telling a step the request asks for only on a condition as planned ("Without it I can't go on to find the nearest tire shop." after "If it falls under 37.5 PSI, perhaps we could swing by the nearest tire shop?"), gated since answer-writer-88 (h-envbase26): 31/516 on f56 → 0.
   answer_conditional_as_planned: 0,
   answer_task_noun_bare: 0,

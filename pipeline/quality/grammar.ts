@@ -67,11 +67,13 @@ interface Term {
   text: string;
   lower: string;
   tags: string[];
+  /** What follows the word before the next: its punctuation and space ("." after "(2022" in "(2022)." Shall"). */
+  post?: string;
 }
 
 function termsOf(sentence: string): Term[] {
-  const json = nlp(sentence).json() as { terms: { text: string; tags: string[] }[] }[];
-  return json.flatMap((s) => s.terms.map((t) => ({ text: t.text, lower: t.text.toLowerCase(), tags: t.tags })));
+  const json = nlp(sentence).json() as { terms: { text: string; tags: string[]; post?: string }[] }[];
+  return json.flatMap((s) => s.terms.map((t) => ({ text: t.text, lower: t.text.toLowerCase(), tags: t.tags, post: t.post ?? '' })));
 }
 
 /**
@@ -119,7 +121,8 @@ export function grammarIssues(text: string): GrammarIssue[] {
       const afterModal = MODALS.has(t.lower.replace(/[’]/g, "'"));
       if (!afterTo && !afterModal) continue;
       // A question puts the modal before its subject: "Should I try again?", "…, or shall we leave it?".
-      if (afterModal && (i === 0 || /[,;:]$/.test(terms[i - 1].text) || terms[i - 1].lower === 'or') && /^(?:i|you|we|they|he|she|it)$/.test(next.lower)) continue;
+      // So does one after a quote that closes the sentence before it ("… (2022)." Shall I …?"), which sentencesOf leaves joined.
+      if (afterModal && (i === 0 || /[,;:]$/.test(terms[i - 1].text) || /^[)]*[.!?]["”')]+\s*$/.test(terms[i - 1].post ?? '') || terms[i - 1].lower === 'or') && /^(?:i|you|we|they|he|she|it)$/.test(next.lower)) continue;
       let j = afterTo ? i + 2 : i + 1;
       while (j < terms.length && (SKIPPABLE.has(terms[j].lower) || terms[j].tags.includes('Adverb'))) j++;
       const verb = terms[j];

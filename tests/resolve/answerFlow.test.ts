@@ -98,7 +98,10 @@ describe('a text is said of what it is, not by its field\'s name (answer_field_n
     ] };
     for (const a of answers(input)) {
       expect(fieldNameFrame({ answer: a, calls: input.steps }), a).toBeUndefined();
-      expect(a, a).toContain('Thank you for contacting customer support.');
+      // Since answer-writer-99 the message is said as what happened, not quoted back (answer_reply_quoted): its thanks
+      // left out, its "we" turned to "they".
+      expect(a, a).toContain('they will get back to you shortly');
+      expect(a, a).not.toContain('the reply reads');
     }
   });
 });

@@ -70,7 +70,9 @@ export function meansTold(turn: AnsweredTurn): string | undefined {
     // ""Zeta Corp" trades under the symbol ZETA"), not the later deed that used it ("I removed ZETA from the watchlist").
     const words = [...keyAsWords(key).toLowerCase().split(' ').filter((w) => w.length >= 4).map((w) => (w === 'zipcode' ? 'zip ?code' : w)), ...(isId ? ['id\\b'] : [])];
     const said = new RegExp(`(?<![\\w.])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`);
-    const named = turn.answer.split(/(?<=[.!?])\s+(?=[A-Z"])/).find((t) => said.test(t) && words.some((w) => new RegExp(`\\b${w}`, 'i').test(t)));
+    // Clauses joined by ", but" are told apart: "Getting the symbol came through, but my attempt to place the order for "ZETA"
+    // failed" names the symbol's look-up and the failed deed that took it, not the symbol as a finding (answer-writer-99's openers).
+    const named = turn.answer.split(/(?<=[.!?])\s+(?=[A-Z"])|, but (?=[a-z])/).find((t) => said.test(t) && words.some((w) => new RegExp(`\\b${w}`, 'i').test(t)));
     if (named) return `${key} "${text}" (only handed to a later call) told: "${named.slice(0, 80)}"`;
   }
   return undefined;
