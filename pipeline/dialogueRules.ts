@@ -12,8 +12,12 @@
  * - a greeting opening a conversation, a farewell closing one: two of either in one insertion
  *   read as separate visits stitched together, not one conversation.
  */
+import { perText } from './textMemo.js';
 import { levenshtein } from './editDistance.js';
 import { escapeRegExp } from './errors/vocabulary.js';
+
+/** Texts each remembered rule keeps (pipeline/textMemo.ts): the corpus has some 20,000 distinct turns and read-backs. */
+const TEXT_MEMO_SIZE = 50_000;
 
 /** Drink names long enough that a near miss is a misspelling, not another word ("Machiatto", "cuppuccino", "Corado"). */
 const SPELT_DRINKS = ['cappuccino', 'frappuccino', 'macchiato', 'americano', 'espresso', 'chocolate', 'cortado', 'matcha', 'coffee', 'hazelnut', 'sweetener', 'caramel'];
@@ -54,6 +58,9 @@ const spellMemo = new Map<string, string>();
  * order's place ("an oat milk late", "two capps"). Everything else as written.
  */
 export function spellDrinks(text: string): string {
+  return spellDrinksMemo(text);
+}
+const spellDrinksMemo = perText((text: string): string => {
   let out = text;
   for (const [re, to] of SPELT_IN_CONTEXT) out = out.replace(re, (m) => (/^[A-Z]/.test(m) ? to.charAt(0).toUpperCase() + to.slice(1) : to));
   return out.replace(/\b[A-Za-z]{5,}\b/g, (word) => {
@@ -79,7 +86,7 @@ export function spellDrinks(text: string): string {
     if (to === low) return word;
     return /^[A-Z]/.test(word) ? to.charAt(0).toUpperCase() + to.slice(1) : to;
   });
-}
+}, TEXT_MEMO_SIZE);
 
 /** A line as compared for repetition: lower case, words only. */
 export function normalizeLine(text: string): string {
@@ -317,6 +324,9 @@ const NEGATED = /\b(?:can'?t|cannot|can not|unable to|not able to|no way to|won'
 const ACTS = new Set([6, 7, 8]);
 
 export function claimsAction(text: string): string | undefined {
+  return claimsActionMemo(text);
+}
+const claimsActionMemo = perText((text: string): string | undefined => {
   for (const sentence of text.replace(/[’‘]/g, "'").split(/(?<=[.!?;])\s+/)) {
     for (const [i, re] of CLAIMS.entries()) {
       const m = re.exec(sentence);
@@ -326,7 +336,7 @@ export function claimsAction(text: string): string | undefined {
     }
   }
   return undefined;
-}
+}, TEXT_MEMO_SIZE);
 
 /**
  * A sentence that places the assistant where it is not: at the shop ("They have a chai latte ... at
@@ -560,10 +570,13 @@ function namedModifiers(text: string, table: readonly [RegExp, string][]): strin
 }
 
 export function orderModifiers(text: string): string[] {
+  return orderModifiersMemo(text).slice();
+}
+const orderModifiersMemo = perText((text: string): readonly string[] => {
   const out = namedModifiers(text, MODIFIERS);
   for (const [re, word] of ADD_IN_MODIFIERS) if (re.test(text) && !out.some((x) => x.includes(word))) out.push(word);
   return out;
-}
+}, TEXT_MEMO_SIZE);
 
 /** A customer's turn that asks about the menu rather than orders ("Do you have oat milk?", "What syrups are there?"). */
 /** A greeting asking after the assistant ("How are you doing, I would like two Cortados…"): no question about the menu. */
@@ -670,6 +683,9 @@ export function incompleteReadBack(dialogue: { role: string; text: string }[], o
  * none in a question about the menu, none ruled out ("instead of oat milk", "no longer whole").
  */
 export function saidModifierKeys(text: string): string[] {
+  return saidModifierKeysMemo(text).slice();
+}
+const saidModifierKeysMemo = perText((text: string): readonly string[] => {
   if (MENU_QUESTION.test(text.trim()) || (/\?\s*$/.test(text.trim()) && !ORDER_REQUEST.test(text))) return [];
   // "Non-Fate milk" is non-fat milk, as the read-back says it (UPSTREAM_SLIPS).
   const t = withoutSlips(spellDrinks(text))
@@ -709,7 +725,7 @@ export function saidModifierKeys(text: string): string[] {
   // "the Lavender one": the variant named of a drink ("which Earl Grey?"), kept in its capital.
   for (const m of spellDrinks(text).matchAll(/\bthe ([A-Z][a-z]+) one\b/g)) keys.add(m[1].toLowerCase());
   return [...keys];
-}
+}, TEXT_MEMO_SIZE);
 
 /** Whether a read-back holds a said modifier's key ("non-fat" as "skim", "2%" as "two percent"). */
 export function holdsKey(readBack: string, key: string): boolean {
@@ -1756,10 +1772,13 @@ export function upstreamSlip(text: string): string | undefined {
 
 /** The text with every upstream slip spelt as a careful writer would ("Sound good." -> "Sounds good."). */
 export function withoutSlips(text: string): string {
+  return withoutSlipsMemo(text);
+}
+const withoutSlipsMemo = perText((text: string): string => {
   let x = text;
   for (const [re, to] of UPSTREAM_SLIPS) x = x.replace(re, to);
   return x;
-}
+}, TEXT_MEMO_SIZE);
 
 const ONE_DRINK = /\b(hot chocolate|chai latte|cold brew|iced coffee|drip coffee|flat white|matcha latte|green tea|black tea|herbal tea|cappuccino|macchiato|americano|espresso|frappuccino|frappe|cortado|steamer|mocha|latte|chai|matcha|smoothie|tea|coffee)(s\b|'s\b)?\b/gi;
 

@@ -39,6 +39,11 @@ export function countTokensUncached(text: string): number {
 class PieceCounter {
   private readonly pattern: RegExp;
   private readonly special: RegExp;
+  /**
+   * What every special token starts with ("<|" in o200k_base): a text without it holds none, and
+   * `includes` says so faster than the pattern (0.45 s of a build asked it of every counted text).
+   */
+  private readonly specialLead: string;
   private readonly ranks: Map<string, number>;
   private readonly pieces = new Map<string, number>();
 
@@ -50,16 +55,17 @@ class PieceCounter {
     this.sticky = new RegExp(data.pat_str, 'uy');
     const escaped = Object.keys(data.special_tokens).map((t) => t.replace(/[\\^$*+?.()|[\]{}]/g, '\\$&'));
     this.special = new RegExp(escaped.join('|'));
+    this.specialLead = commonPrefix(Object.keys(data.special_tokens));
     this.ranks = rankTable(data.bpe_ranks);
   }
 
   holdsSpecial(text: string): boolean {
-    return this.special.test(text);
+    return text.includes(this.specialLead) && this.special.test(text);
   }
 
   /** Undefined when the text holds a special token: encode decides what that means (it refuses). */
   count(text: string): number | undefined {
-    if (this.special.test(text)) return undefined;
+    if (this.holdsSpecial(text)) return undefined;
     // The pattern's pieces tile a text end to end, so each is read where the last ended (`test` on
     // the sticky pattern, then a slice): matchAll's match objects were most of what counting
     // allocated. Should a piece ever not start where the last ended (or be empty), the text is
@@ -94,6 +100,14 @@ class PieceCounter {
     }
     return n;
   }
+}
+
+/** The longest start all of `texts` share ("" for none or no texts: `includes("")` is always true). */
+export function commonPrefix(texts: readonly string[]): string {
+  if (texts.length === 0) return '';
+  let lead = texts[0];
+  for (const t of texts) while (!t.startsWith(lead)) lead = lead.slice(0, -1);
+  return lead;
 }
 
 /**

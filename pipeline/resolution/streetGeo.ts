@@ -740,7 +740,19 @@ export function streetLine(street: string, near?: { lat: number; lon: number }):
 
 const ABBREVIATED: Record<string, string> = { st: 'street', ave: 'avenue', rd: 'road', blvd: 'boulevard', dr: 'drive', ln: 'lane', pl: 'place' };
 /** A street's name in full, lower case: an address's "Pennsylvania Ave NW" is the map's "Pennsylvania Avenue NW". */
-const fullName = (street: string) => street.toLowerCase().replace(/^([wens])\.?\s+(?=\S)/, (_m, d: string) => `${Object.keys(DIRECTIONS).find((k) => k[0] === d)} `).replace(/\b(st|ave|rd|blvd|dr|ln|pl)\b\.?/g, (w) => ABBREVIATED[w.replace('.', '')] ?? w).replace(/\s+/g, ' ').trim().replace(/^(\d+(?:st|nd|rd|th)) avenue$/, (_m, o: string) => `${Object.entries(ORDINALS).find(([, d]) => d === o)?.[0] ?? o} avenue`);
+const fullName = (street: string): string => {
+  // Remembered: streetLine compares every street of every town with the one asked (0.9 s of a build
+  // re-normalising the same map names); the names are the map's and the data's, a bounded set.
+  let name = fullNames.get(street);
+  if (name === undefined) {
+    if (fullNames.size >= FULL_NAMES_SIZE) fullNames.clear();
+    fullNames.set(street, (name = inFull(street)));
+  }
+  return name;
+};
+const fullNames = new Map<string, string>();
+const FULL_NAMES_SIZE = 50_000;
+const inFull = (street: string) => street.toLowerCase().replace(/^([wens])\.?\s+(?=\S)/, (_m, d: string) => `${Object.keys(DIRECTIONS).find((k) => k[0] === d)} `).replace(/\b(st|ave|rd|blvd|dr|ln|pl)\b\.?/g, (w) => ABBREVIATED[w.replace('.', '')] ?? w).replace(/\s+/g, ' ').trim().replace(/^(\d+(?:st|nd|rd|th)) avenue$/, (_m, o: string) => `${Object.entries(ORDINALS).find(([, d]) => d === o)?.[0] ?? o} avenue`);
 
 /** A street as the map names it, however an address abbreviates it ("W 44th St" → "West 44th Street"); as given for a street the map does not draw. */
 export function drawnName(street: string): string {

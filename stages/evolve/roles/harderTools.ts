@@ -580,6 +580,42 @@ const BINDS = new Set('a an the of to in on by for with from at into within betw
 const FUNCTION_OPENERS = new Set([...BINDS, ...'that which who whose where when and or but if as than'.split(' ')]);
 const SIBLING_FRAMES = ['Like {s}, but {x}.', 'Same as {s}, but {x}.', 'Works as {s} does, but {x}.'];
 
+const summaryWords = (t: string) => t.replace(/[.;]+$/, '').trim().split(/\s+/);
+
+/*
+ * What relativeDescription reads of a sibling, remembered per text: every draw for every listed
+ * tool went over every sibling's doc again (1.5 s of a build, a few hundred distinct docs). Pure
+ * functions of their strings; the arrays handed out are only read.
+ */
+const summaryMemo = new Map<string, readonly string[] | null>();
+const citesMemo = new Map<string, boolean>();
+const SIBLING_MEMO_SIZE = 20_000;
+
+/** The words of a sibling's original first sentence (its preamble cut); null for a heading doc. */
+function siblingSummary(original: string): readonly string[] | null {
+  let hit = summaryMemo.get(original);
+  if (hit === undefined) {
+    const own = splitPreamble(original).own;
+    hit = HEADING.test(own) ? null : summaryWords(sentences(own)[0] ?? '');
+    if (summaryMemo.size >= SIBLING_MEMO_SIZE) summaryMemo.clear();
+    summaryMemo.set(original, hit);
+  }
+  return hit;
+}
+
+/** Whether a shown description cites a tool its original does not (a sibling written relative to another). */
+function citesBeyondOriginal(description: string, original: string): boolean {
+  const key = `${description}\u0000${original}`;
+  let hit = citesMemo.get(key);
+  if (hit === undefined) {
+    const cited = citedNames(original);
+    hit = citedNames(description).some((c) => !cited.includes(c));
+    if (citesMemo.size >= SIBLING_MEMO_SIZE) citesMemo.clear();
+    citesMemo.set(key, hit);
+  }
+  return hit;
+}
+
 /**
  * A description written relative to a sibling of the same list whose summary runs parallel to this
  * tool's (the same opening words, then a different detail): "Get a list of movies ordered by
@@ -596,14 +632,12 @@ export function relativeDescription(tool: { name: string } & DocParts, siblings:
   if (HEADING.test(own)) return undefined;
   const [first, ...rest] = sentences(own);
   if (!first) return undefined;
-  const words = (t: string) => t.replace(/[.;]+$/, '').trim().split(/\s+/);
-  const mine = words(first);
+  const mine = summaryWords(first);
   const candidates: { name: string; x: string[] }[] = [];
   for (const s of siblings) {
-    if (s.name === tool.name || citedNames(s.description).some((c) => !citedNames(s.original).includes(c))) continue;
-    const theirOwn = splitPreamble(s.original).own;
-    if (HEADING.test(theirOwn)) continue;
-    const theirs = words(sentences(theirOwn)[0] ?? '');
+    if (s.name === tool.name || citesBeyondOriginal(s.description, s.original)) continue;
+    const theirs = siblingSummary(s.original);
+    if (!theirs) continue;
     let p = 0;
     while (p < mine.length && p < theirs.length && mine[p].toLowerCase() === theirs[p].toLowerCase()) p++;
     if (p < 3) continue;
