@@ -792,10 +792,10 @@ function drawnDrive(r: Rng, o: { own?: string; streets: readonly string[]; ends:
   // and half a compass step of it (a one-way street may leave no other), every later one within a right angle; never "turn left
   // onto West 23rd Street" east, then north up Madison Avenue, on the way from Fifth Avenue to Cupertino (teval_query_269_0).
   const towardDeg = o.toward && o.from ? bearingDeg(o.from, o.toward) : undefined;
-  const headsOn = (c: string[]) => {
+  const headsOn = (c: string[], firstDeg = 112.5) => {
     if (towardDeg === undefined) return true;
     const legs = streetLegs(c, o.from, undefined, o.toward);
-    return !!legs && legs.every((l, i) => offDeg(l.heading, towardDeg) <= (i === 0 ? 112.5 : 90));
+    return !!legs && legs.every((l, i) => offDeg(l.heading, towardDeg) <= (i === 0 ? firstDeg : 90));
   };
   const keeps = (c: string[]) => !wrongWay(streetLegs(c, o.from, undefined, o.toward) ?? []);
   const chainOn = (start: string) => {
@@ -808,13 +808,17 @@ function drawnDrive(r: Rng, o: { own?: string; streets: readonly string[]; ends:
   if (!headsOn(chain) && !o.own && o.from) {
     const from = o.from;
     const others = startPool.filter((x) => x !== first && (kmToStreet(from, x) ?? Infinity) <= 1).sort((x, y) => kmToStreet(from, x)! - kmToStreet(from, y)!);
-    for (const other of others) {
+    // A street set off on within a right angle of the way first (west on Canal Street toward Miami), its chain or the street
+    // alone; only then one within the wider first-leg bound (east on Canal, then south on Mulberry Street).
+    const strict = others.map((x) => [chainOn(x), [x]].find((c) => headsOn(c, 90) && keeps(c))).find((c) => c);
+    for (const other of strict ? [] : others) {
       const c = chainOn(other);
       if (headsOn(c) && keeps(c)) {
         chain = c;
         break;
       }
     }
+    if (strict) chain = strict;
   }
   const legs = streetLegs(chain, o.from, undefined, o.toward);
   if (!legs) return undefined;

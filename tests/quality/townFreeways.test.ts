@@ -72,6 +72,8 @@ describe('the Peninsula, Cupertino and City Hall', () => {
     for (let seed = 0; seed < 12; seed++) {
       const steps = route('New York City', 'Miami', seed);
       expect(routeHeadsAway(act('New York City', 'Miami'), JSON.stringify({ route: steps })), steps.join(' | ')).toBeNull();
+      // Within a right angle of Miami's bearing (201°) from the first street: west on Canal Street, never east to Mulberry first.
+      expect(steps[0], steps.join(' | ')).toMatch(/\b(?:west|south|southwest)\b on Canal Street|Canal Street heading (?:west|south)/);
     }
   });
 });
